@@ -1,0 +1,41 @@
+import type { IRequest, IttyRouterType } from 'itty-router'
+import type { Storage } from './ports/storage'
+
+/** Where Canvass reports what it cannot answer to a caller (unexpected errors). */
+export interface Logger {
+  error(message: string, cause?: unknown): void
+  warn(message: string): void
+}
+
+/** What every route handler gets besides the request. */
+export interface CanvassContext {
+  storage: Storage
+  /** External URL of the base path, for absolute `Link` headers; the request URL when unset. */
+  publicUrl: string | undefined
+  basePath: string
+  logger: Logger
+  now: () => Date
+  newId: () => string
+}
+
+export type Handler = (request: IRequest, ctx: CanvassContext) => Promise<Response>
+
+/** The URL a client used, rebased on `publicUrl` when one is configured. */
+export function externalUrl(request: Request, ctx: CanvassContext): URL {
+  const url = new URL(request.url)
+  if (!ctx.publicUrl) return url
+  const rest = url.pathname.startsWith(ctx.basePath) ? url.pathname.slice(ctx.basePath.length) : url.pathname
+  return new URL(ctx.publicUrl.replace(/\/+$/, '') + rest + url.search)
+}
+
+/** A path parameter, percent-decoded; a malformed escape is kept as is, so it matches nothing. */
+export function param(request: IRequest, name: string): string {
+  const raw = request.params[name] ?? ''
+  try {
+    return decodeURIComponent(raw)
+  } catch {
+    return raw
+  }
+}
+
+export type CanvassRouter = IttyRouterType<IRequest, [CanvassContext]>

@@ -1,0 +1,108 @@
+import { IttyRouter } from 'itty-router'
+import type { IRequest } from 'itty-router'
+import type { CanvassAdmin } from './admin/create-admin'
+import { createAdmin } from './admin/create-admin'
+import type { CanvassContext, CanvassRouter, Logger } from './context'
+import { errorResponse } from './http/boundary'
+import { clientPreflight, withClientCors } from './http/cors'
+import { CanvassError } from './http/errors'
+import type { Storage } from './ports/storage'
+import { registerClientResponseRoutes } from './routes/client/responses'
+import { registerMeRoutes } from './routes/management/me'
+import { registerManagementResponseRoutes } from './routes/management/responses'
+import { registerSurveyRoutes } from './routes/management/surveys'
+import { createId } from './services/ids'
+
+export interface CanvassOptions {
+  /** Where everything is kept, e.g. `createKyselyStorage({ db })` from `@canvass/storage-kysely`. */
+  storage: Storage
+  /**
+   * Path prefix under which the handler is mounted; requests must include it.
+   * @default ''
+   */
+  basePath?: string
+  /**
+   * External URL of `basePath` (scheme, host and any prefix a proxy strips), used for absolute `Link`
+   * headers. When unset, the request URL is used.
+   * @default undefined
+   */
+  publicUrl?: string
+  /**
+   * Receives unexpected errors (answered with a generic 500) and warnings.
+   * @default console
+   */
+  logger?: Logger
+}
+
+export interface Canvass {
+  /** The whole HTTP API: hand it to any host that speaks the Fetch API. */
+  fetch(request: Request): Promise<Response>
+  /** Projects and API keys, which the HTTP API does not manage. */
+  admin: CanvassAdmin
+}
+
+/** Creates the Canvass HTTP API over the given storage. */
+export function createCanvass(options: CanvassOptions): Canvass {
+  const basePath = normaliseBasePath(options.basePath ?? '')
+  const ctx: CanvassContext = {
+    storage: options.storage,
+    publicUrl: options.publicUrl,
+    basePath,
+    logger: options.logger ?? console,
+    now: () => new Date(),
+    newId: createId,
+  }
+  const router: CanvassRouter = IttyRouter({ base: basePath })
+  registerMeRoutes(router)
+  registerSurveyRoutes(router)
+  registerManagementResponseRoutes(router)
+  registerClientResponseRoutes(router)
+  const clientPrefix = `${basePath}/api/v1/client/`
+
+  async function handle(request: Request, pathname: string): Promise<Response> {
+    const allowed = allowedMethods(router, pathname)
+    if (allowed.length === 0) {
+      throw new CanvassError('not_found', 'Route not found', { details: { resource_id: pathname, resource_type: 'Route' } })
+    }
+    if (request.method === 'OPTIONS') {
+      if (pathname.startsWith(clientPrefix)) return clientPreflight(request)
+      return new Response(null, { status: 204, headers: { allow: [...allowed, 'OPTIONS'].join(', ') } })
+    }
+    if (!allowed.includes(request.method)) {
+      throw new CanvassError('method_not_allowed', `Method ${request.method} is not allowed on this route`, {
+        headers: { allow: [...allowed, 'OPTIONS'].join(', ') },
+      })
+    }
+    const response: Response | undefined = await router.fetch(request as IRequest, ctx)
+    if (!response) throw new Error(`No handler answered ${request.method} ${pathname}`)
+    return response
+  }
+
+  return {
+    async fetch(request) {
+      let pathname = '/'
+      try {
+        pathname = new URL(request.url).pathname
+        const response = await handle(request, pathname)
+        return pathname.startsWith(clientPrefix) ? withClientCors(response) : response
+      } catch (error) {
+        const response = errorResponse(error, ctx.logger)
+        return pathname.startsWith(clientPrefix) ? withClientCors(response) : response
+      }
+    },
+    admin: createAdmin(ctx.storage, ctx.newId, ctx.now),
+  }
+}
+
+/** The methods registered for a path, in registration order. */
+function allowedMethods(router: CanvassRouter, pathname: string): string[] {
+  const methods = new Set<string>()
+  for (const [method, pattern] of router.routes) if (pattern.test(pathname)) methods.add(method)
+  return [...methods]
+}
+
+function normaliseBasePath(basePath: string): string {
+  const trimmed = basePath.replace(/\/+$/, '')
+  if (trimmed && !trimmed.startsWith('/')) throw new TypeError('basePath must start with "/", e.g. "/feedback"')
+  return trimmed
+}

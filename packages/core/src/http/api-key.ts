@@ -1,0 +1,26 @@
+const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz'
+
+/** Prefix of every key Canvass generates. */
+export const API_KEY_PREFIX = 'cvs_'
+
+/** A new plain API key: `cvs_` and 43 base62 characters from 32 CSPRNG bytes (contract §2). */
+export function generateApiKey(): string {
+  // 256 / log2(62) ≈ 43 characters carry the 32 bytes' entropy; rejection sampling keeps them uniform.
+  const out: string[] = []
+  while (out.length < 43) {
+    for (const byte of crypto.getRandomValues(new Uint8Array(64))) {
+      if (byte < 248 && out.length < 43) out.push(BASE62[byte % 62] as string)
+    }
+  }
+  return API_KEY_PREFIX + out.join('')
+}
+
+/** Whether a string has the shape of a key we could have issued (new format or legacy 32 hex chars). */
+export const isWellFormedApiKey = (key: string): boolean =>
+  /^cvs_[0-9A-Za-z]{43}$/.test(key) || /^[0-9a-f]{32}$/i.test(key)
+
+/** SHA-256 of the key, lowercase hex: the only form in which keys are stored. */
+export async function hashApiKey(key: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(key))
+  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('')
+}

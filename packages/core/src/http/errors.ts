@@ -1,0 +1,69 @@
+/**
+ * The one error type Canvass throws on purpose. The error boundary turns it into the contract's body
+ * `{ code, message, details }` with `status`; anything else becomes a generic 500.
+ */
+export class CanvassError extends Error {
+  readonly status: number
+  readonly code: ErrorCode
+  readonly details: Record<string, unknown>
+  /** Extra response headers, e.g. `Allow` on a 405 or `Retry-After` on a 429. */
+  readonly headers: Record<string, string>
+
+  constructor(
+    code: ErrorCode,
+    message: string,
+    options: { details?: Record<string, unknown>; headers?: Record<string, string>; cause?: unknown } = {},
+  ) {
+    super(message, { cause: options.cause })
+    this.name = 'CanvassError'
+    this.code = code
+    this.status = ERROR_STATUS[code]
+    this.details = options.details ?? {}
+    this.headers = options.headers ?? {}
+  }
+}
+
+/** HTTP status of every error code of the contract (§3). */
+export const ERROR_STATUS = {
+  bad_request: 400,
+  not_authenticated: 401,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  method_not_allowed: 405,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  too_many_requests: 429,
+  internal_server_error: 500,
+} as const
+
+export type ErrorCode = keyof typeof ERROR_STATUS
+
+/** Resource names used in `not_found` messages and details. */
+export type ResourceType =
+  | 'Survey'
+  | 'Response'
+  | 'Webhook'
+  | 'Attribute Class'
+  | 'Action Class'
+  | 'Contact Attribute Key'
+  | 'Person'
+  | 'Contact'
+  | 'Environment'
+
+export const notFound = (type: ResourceType, id: string): CanvassError =>
+  new CanvassError('not_found', `${type} not found`, { details: { resource_id: id, resource_type: type } })
+
+export const notAuthenticated = (): CanvassError =>
+  new CanvassError('not_authenticated', 'Not authenticated', {
+    details: { 'x-Api-Key': 'Header not provided or API Key invalid' },
+  })
+
+export const unauthorized = (): CanvassError =>
+  new CanvassError('unauthorized', 'You are not authorized to access this resource')
+
+export const badRequest = (message: string, details?: Record<string, unknown>): CanvassError =>
+  new CanvassError('bad_request', message, details ? { details } : {})
+
+export const validationError = (details: Record<string, string>): CanvassError =>
+  new CanvassError('bad_request', 'Fields are missing or incorrectly formatted', { details })

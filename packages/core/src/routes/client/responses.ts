@@ -1,0 +1,71 @@
+import type { IRequest } from 'itty-router'
+import type { CanvassContext, CanvassRouter, Handler } from '../../context'
+import { param } from '../../context'
+import { readJsonBody } from '../../http/body'
+import { CanvassError, badRequest, notFound } from '../../http/errors'
+import { ok } from '../../http/respond'
+import { parseInput } from '../../http/validate'
+import type { CreateResponseCheck, NewResponse } from '../../ports/storage'
+import { responseCreateSchema, responseUpdateSchema } from '../../schemas/response'
+import { newResponse, responsePatch } from '../../services/response-service'
+import { acceptsSubmissions, effectiveSurveyStatus } from '../../services/survey-status'
+
+/** Respondents' response routes: create, and update in both the environment form and the spec form. */
+export function registerClientResponseRoutes(router: CanvassRouter): void {
+  router.post('/api/v1/client/:environmentId/responses', createResponse)
+  router.put('/api/v1/client/:environmentId/responses/:responseId', updateResponse)
+  router.put('/api/v1/client/responses/:responseId', updateResponse)
+}
+
+const createResponse: Handler = async (request, ctx) => {
+  const environmentId = param(request, 'environmentId')
+  const input = parseInput(responseCreateSchema, await readJsonBody(request))
+  const response = newResponse(input, request.headers.get('user-agent'), {
+    id: ctx.newId(),
+    newId: ctx.newId,
+    now: ctx.now(),
+  })
+  const id = await createResponseOrThrow(ctx, response, { environmentId, requireAccepting: true, checkEnvironment: true })
+  return ok({ id })
+}
+
+const updateResponse: Handler = async (request: IRequest, ctx) => {
+  const environmentId = request.params.environmentId === undefined ? undefined : param(request, 'environmentId')
+  const id = param(request, 'responseId')
+  const input = parseInput(responseUpdateSchema, await readJsonBody(request))
+  const updated = await ctx.storage.updateResponse(id, (current, survey) => {
+    // A response of another environment is answered as unknown, so ids cannot be probed across environments.
+    if (environmentId !== undefined && current.environmentId !== environmentId) throw notFound('Response', id)
+    if (current.finished) throw badRequest('Response is already finished')
+    if (!acceptsSubmissions(effectiveSurveyStatus(survey, ctx.now()))) throw notAccepting()
+    return responsePatch(current, input, ctx.now())
+  })
+  if (!updated) throw notFound('Response', id)
+  return ok({})
+}
+
+/** Creates a response and turns every refusal of the storage into the contract's answer. */
+export async function createResponseOrThrow(
+  ctx: CanvassContext,
+  response: NewResponse,
+  check: CreateResponseCheck,
+): Promise<string> {
+  const result = await ctx.storage.createResponse(response, check)
+  switch (result.outcome) {
+    case 'created':
+      return result.id
+    case 'environment_not_found':
+      throw notFound('Environment', check.environmentId)
+    case 'survey_not_found':
+      throw notFound('Survey', response.surveyId)
+    case 'survey_in_other_environment':
+      // Management callers learn only that the survey is not theirs; respondents get the reference's text.
+      throw check.requireAccepting
+        ? badRequest('Survey is part of another environment')
+        : new CanvassError('unauthorized', 'You are not authorized to access this resource')
+    case 'survey_not_accepting':
+      throw notAccepting()
+  }
+}
+
+const notAccepting = (): CanvassError => new CanvassError('forbidden', 'Survey is not accepting submissions')

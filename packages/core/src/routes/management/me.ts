@@ -1,0 +1,35 @@
+import type { CanvassRouter, Handler } from '../../context'
+import { authenticate } from '../../http/auth'
+import { CanvassError } from '../../http/errors'
+import { json } from '../../http/respond'
+
+/** `GET /api/v1/me`: the key's environment, unwrapped, in both of the spec's shapes at once. */
+export function registerMeRoutes(router: CanvassRouter): void {
+  router.get('/api/v1/me', me)
+}
+
+const me: Handler = async (request, ctx) => {
+  const caller = await authenticate(request, ctx).catch((error: unknown) => {
+    if (error instanceof CanvassError && error.code === 'not_authenticated') return null
+    throw error
+  })
+  const environment = caller && (await ctx.storage.getEnvironment(caller.environmentId))
+  if (!environment) {
+    return new Response('Not authenticated', {
+      status: 401,
+      headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'private, no-store' },
+    })
+  }
+  const project = { id: environment.projectId, name: environment.projectName }
+  return json({
+    id: environment.id,
+    createdAt: environment.createdAt.toISOString(),
+    updatedAt: environment.updatedAt.toISOString(),
+    type: environment.type,
+    product: project,
+    project,
+    widgetSetupCompleted: environment.appSetupCompleted || environment.websiteSetupCompleted,
+    appSetupCompleted: environment.appSetupCompleted,
+    websiteSetupCompleted: environment.websiteSetupCompleted,
+  })
+}

@@ -1,0 +1,47 @@
+import * as v from 'valibot'
+
+const id = v.pipe(v.string(), v.minLength(1), v.maxLength(255))
+const nullableId = v.nullish(id)
+const shortText = v.pipe(v.string(), v.maxLength(2048))
+
+/** Answers by question id (contract §4: keys are not checked against the survey's questions). */
+const answers = v.record(v.pipe(v.string(), v.maxLength(255)), v.unknown())
+/** Time to complete, in milliseconds, by question id (and `_total`). */
+const ttc = v.record(v.pipe(v.string(), v.maxLength(255)), v.pipe(v.number(), v.minValue(0), v.finite()))
+const variables = v.record(v.pipe(v.string(), v.maxLength(255)), v.union([v.string(), v.number()]))
+const meta = v.object({
+  source: v.optional(shortText),
+  url: v.optional(shortText),
+  action: v.optional(shortText),
+})
+
+/** Body of `POST /client/{environmentId}/responses` and `POST /management/responses`. */
+export const responseCreateSchema = v.object({
+  surveyId: id,
+  finished: v.boolean(),
+  data: answers,
+  userId: nullableId,
+  displayId: nullableId,
+  singleUseId: nullableId,
+  endingId: nullableId,
+  language: v.nullish(v.pipe(v.string(), v.maxLength(64))),
+  variables: v.optional(variables),
+  ttc: v.optional(ttc),
+  meta: v.optional(meta),
+})
+
+/** Body of the client response updates: `data` and `finished` are required. */
+export const responseUpdateSchema = v.object({
+  finished: v.boolean(),
+  data: answers,
+  endingId: nullableId,
+  language: v.nullish(v.pipe(v.string(), v.maxLength(64))),
+  variables: v.optional(variables),
+  ttc: v.optional(ttc),
+})
+
+/** Body of `PUT /management/responses/{id}`: the client fields, each optional. */
+export const managementResponseUpdateSchema = v.partial(responseUpdateSchema)
+
+export type ResponseCreateInput = v.InferOutput<typeof responseCreateSchema>
+export type ResponseUpdateInput = v.InferOutput<typeof managementResponseUpdateSchema>

@@ -1,0 +1,401 @@
+import * as v from 'valibot'
+import {
+  LIMITS,
+  boundedString,
+  httpUrl,
+  idString,
+  isoDateTimeString,
+  localizedText,
+  nameString,
+  uniqueIds,
+  urlishString,
+} from './common'
+
+/**
+ * Ids that the reference reserves: responses, hidden fields and URL parameters share one namespace with
+ * question ids, so a question called `userId` or `source` would shadow built-in data.
+ */
+export const FORBIDDEN_QUESTION_IDS = [
+  'userId',
+  'source',
+  'suid',
+  'end',
+  'start',
+  'welcomeCard',
+  'hidden',
+  'verifiedEmail',
+  'multiLanguage',
+  'embed',
+] as const
+
+const forbiddenIds: ReadonlySet<string> = new Set(FORBIDDEN_QUESTION_IDS)
+
+/** Question and hidden field ids end up as response data keys and URL parameters. */
+const fieldId = v.pipe(
+  v.string(),
+  v.minLength(1, 'Id must not be empty'),
+  v.maxLength(LIMITS.id, `Id must be at most ${LIMITS.id} characters`),
+  v.regex(/^[a-zA-Z0-9_-]+$/, 'Id may only contain letters, digits, hyphens and underscores'),
+  v.check((id) => !forbiddenIds.has(id), 'Id is reserved'),
+)
+
+/** Ending ids are referenced by responses (`endingId`) but never used as data keys, so no reserved list. */
+const endingId = v.pipe(
+  idString,
+  v.regex(/^[a-zA-Z0-9_-]+$/, 'Id may only contain letters, digits, hyphens and underscores'),
+)
+
+const optionalText = v.optional(localizedText)
+const shuffleOption = v.picklist(['none', 'all', 'exceptLast'])
+/** Loose on purpose: logic rules changed shape across reference versions and only clients interpret them. */
+const logicRules = v.pipe(
+  v.array(v.looseObject({})),
+  v.maxLength(LIMITS.logicRules, `Must have at most ${LIMITS.logicRules} logic rules`),
+)
+
+const choice = v.object({ id: idString, label: localizedText })
+const pictureChoice = v.object({ id: idString, imageUrl: urlishString })
+
+const choiceList = (min: number) =>
+  v.pipe(
+    v.array(choice),
+    v.minLength(min, `Must have at least ${min} choice${min === 1 ? '' : 's'}`),
+    v.maxLength(LIMITS.choices, `Must have at most ${LIMITS.choices} choices`),
+    uniqueIds('Choice ids must be unique within a question'),
+  )
+
+/** Entries every question type has (the reference's question base). */
+const questionBase = {
+  id: fieldId,
+  headline: localizedText,
+  subheader: optionalText,
+  // Formbricks' editor always sends it; callers writing surveys by hand expect "required" as the default.
+  required: v.optional(v.boolean(), true),
+  buttonLabel: optionalText,
+  backButtonLabel: optionalText,
+  imageUrl: v.optional(urlishString),
+  videoUrl: v.optional(urlishString),
+  logic: v.optional(logicRules),
+  // May point at a question or an ending, so only the shared id syntax applies.
+  logicFallback: v.optional(endingId),
+  isDraft: v.optional(v.boolean()),
+} as const
+
+const charLimit = v.pipe(
+  v.object({
+    enabled: v.optional(v.boolean()),
+    min: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0))),
+    max: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0))),
+  }),
+  v.check(
+    (limit) => limit.min === undefined || limit.max === undefined || limit.min <= limit.max,
+    'Minimum must not be greater than maximum',
+  ),
+)
+
+const openTextQuestion = v.object({
+  ...questionBase,
+  type: v.literal('openText'),
+  placeholder: optionalText,
+  inputType: v.optional(v.picklist(['text', 'email', 'url', 'number', 'phone']), 'text'),
+  longAnswer: v.optional(v.boolean()),
+  insightsEnabled: v.optional(v.boolean()),
+  // The reference fills this default when it parses a survey, so its stored questions always carry it.
+  charLimit: v.optional(charLimit, () => ({ enabled: false })),
+})
+
+const multipleChoiceEntries = {
+  ...questionBase,
+  choices: choiceList(1),
+  shuffleOption: v.optional(shuffleOption, 'none'),
+  otherOptionPlaceholder: optionalText,
+} as const
+
+const multipleChoiceSingleQuestion = v.object({
+  ...multipleChoiceEntries,
+  type: v.literal('multipleChoiceSingle'),
+})
+
+const multipleChoiceMultiQuestion = v.object({
+  ...multipleChoiceEntries,
+  type: v.literal('multipleChoiceMulti'),
+})
+
+const npsQuestion = v.object({
+  ...questionBase,
+  type: v.literal('nps'),
+  lowerLabel: optionalText,
+  upperLabel: optionalText,
+  isColorCodingEnabled: v.optional(v.boolean(), false),
+})
+
+const ratingQuestion = v.object({
+  ...questionBase,
+  type: v.literal('rating'),
+  scale: v.picklist(['number', 'smiley', 'star']),
+  range: v.picklist([3, 4, 5, 6, 7, 10]),
+  lowerLabel: optionalText,
+  upperLabel: optionalText,
+  isColorCodingEnabled: v.optional(v.boolean(), false),
+})
+
+const ctaQuestion = v.object({
+  ...questionBase,
+  type: v.literal('cta'),
+  html: optionalText,
+  buttonUrl: v.optional(urlishString),
+  buttonExternal: v.optional(v.boolean(), false),
+  dismissButtonLabel: optionalText,
+})
+
+const consentQuestion = v.object({
+  ...questionBase,
+  type: v.literal('consent'),
+  // Newer reference versions dropped `html` from consent questions; older clients still send it.
+  html: optionalText,
+  label: localizedText,
+})
+
+const dateQuestion = v.object({
+  ...questionBase,
+  type: v.literal('date'),
+  html: optionalText,
+  format: v.picklist(['M-d-y', 'd-M-y', 'y-M-d']),
+})
+
+const fileUploadQuestion = v.object({
+  ...questionBase,
+  type: v.literal('fileUpload'),
+  allowMultipleFiles: v.boolean(),
+  maxSizeInMB: v.optional(v.pipe(v.number(), v.minValue(0))),
+  allowedFileExtensions: v.optional(
+    v.pipe(
+      v.array(boundedString(32, 1)),
+      v.maxLength(LIMITS.listItems, `Must have at most ${LIMITS.listItems} extensions`),
+    ),
+  ),
+})
+
+/** Matrix labels were plain localized texts; newer reference versions give each row and column an id. */
+const matrixLabel = v.union([v.object({ id: idString, label: localizedText }), localizedText])
+const matrixLabels = v.pipe(
+  v.array(matrixLabel),
+  v.minLength(1, 'Must have at least 1 entry'),
+  v.maxLength(LIMITS.choices, `Must have at most ${LIMITS.choices} entries`),
+)
+
+const matrixQuestion = v.object({
+  ...questionBase,
+  type: v.literal('matrix'),
+  rows: matrixLabels,
+  columns: matrixLabels,
+  shuffleOption: v.optional(shuffleOption, 'none'),
+})
+
+const rankingQuestion = v.object({
+  ...questionBase,
+  type: v.literal('ranking'),
+  choices: choiceList(2),
+  otherOptionPlaceholder: optionalText,
+  shuffleOption: v.optional(shuffleOption),
+})
+
+/**
+ * One input of an address or contact info question. Optional per input because reference versions before
+ * these objects existed sent questions without them.
+ */
+const toggleInput = v.optional(
+  v.object({ show: v.boolean(), required: v.boolean(), placeholder: localizedText }),
+)
+
+const addressQuestion = v.object({
+  ...questionBase,
+  type: v.literal('address'),
+  addressLine1: toggleInput,
+  addressLine2: toggleInput,
+  city: toggleInput,
+  state: toggleInput,
+  zip: toggleInput,
+  country: toggleInput,
+})
+
+const contactInfoQuestion = v.object({
+  ...questionBase,
+  type: v.literal('contactInfo'),
+  firstName: toggleInput,
+  lastName: toggleInput,
+  email: toggleInput,
+  phone: toggleInput,
+  company: toggleInput,
+})
+
+const pictureSelectionQuestion = v.object({
+  ...questionBase,
+  type: v.literal('pictureSelection'),
+  allowMulti: v.optional(v.boolean(), false),
+  choices: v.pipe(
+    v.array(pictureChoice),
+    v.minLength(2, 'Must have at least 2 choices'),
+    v.maxLength(LIMITS.choices, `Must have at most ${LIMITS.choices} choices`),
+    uniqueIds('Choice ids must be unique within a question'),
+  ),
+})
+
+const calQuestion = v.object({
+  ...questionBase,
+  type: v.literal('cal'),
+  calUserName: nameString,
+  calHost: v.optional(boundedString(LIMITS.name)),
+})
+
+export const surveyQuestionSchema = v.variant('type', [
+  openTextQuestion,
+  multipleChoiceSingleQuestion,
+  multipleChoiceMultiQuestion,
+  npsQuestion,
+  ratingQuestion,
+  ctaQuestion,
+  consentQuestion,
+  dateQuestion,
+  fileUploadQuestion,
+  matrixQuestion,
+  rankingQuestion,
+  addressQuestion,
+  contactInfoQuestion,
+  pictureSelectionQuestion,
+  calQuestion,
+])
+
+export const surveyEndingSchema = v.variant('type', [
+  v.object({
+    id: endingId,
+    type: v.literal('endScreen'),
+    headline: optionalText,
+    subheader: optionalText,
+    buttonLabel: optionalText,
+    buttonLink: v.optional(httpUrl),
+    imageUrl: v.optional(urlishString),
+    videoUrl: v.optional(urlishString),
+  }),
+  v.object({
+    id: endingId,
+    type: v.literal('redirectToUrl'),
+    // Optional as in the reference: its editor saves a redirect ending before the URL is filled in.
+    url: v.optional(httpUrl),
+    label: v.optional(boundedString(LIMITS.name)),
+  }),
+])
+
+const welcomeCard = v.object({
+  enabled: v.boolean(),
+  headline: optionalText,
+  subheader: optionalText,
+  html: optionalText,
+  fileUrl: v.optional(urlishString),
+  buttonLabel: optionalText,
+  showResponseCount: v.optional(v.boolean()),
+  timeToFinish: v.optional(v.boolean()),
+  videoUrl: v.optional(urlishString),
+})
+
+const hiddenFields = v.object({
+  enabled: v.boolean(),
+  fieldIds: v.optional(
+    v.pipe(
+      v.array(fieldId),
+      v.maxLength(LIMITS.listItems, `Must have at most ${LIMITS.listItems} hidden fields`),
+    ),
+  ),
+})
+
+const singleUse = v.object({
+  enabled: v.boolean(),
+  isEncrypted: v.boolean(),
+  heading: v.optional(boundedString(LIMITS.text)),
+  subheading: v.optional(boundedString(LIMITS.text)),
+})
+
+/** Styling-like objects are only rendered by clients and vary across reference versions: kept as sent. */
+const looseSettings = v.looseObject({})
+
+const surveyClosedMessage = v.looseObject({
+  enabled: v.optional(v.boolean()),
+  heading: v.optional(boundedString(LIMITS.text)),
+  subheading: v.optional(boundedString(LIMITS.text)),
+})
+
+const boundedList = <TItem extends v.GenericSchema>(item: TItem, max: number) =>
+  v.pipe(v.array(item), v.maxLength(max, `Must have at most ${max} items`))
+
+const int = (min: number, max?: number) =>
+  max === undefined
+    ? v.pipe(v.number(), v.integer(), v.minValue(min))
+    : v.pipe(v.number(), v.integer(), v.minValue(min), v.maxValue(max))
+
+/** Nullable field whose default is null, so the output always has the key. */
+const nullDefault = <TSchema extends v.GenericSchema>(schema: TSchema) => v.optional(v.nullable(schema), null)
+
+/**
+ * Top-level survey fields. The create schema uses them as they are (defaults fill every omitted optional
+ * field); the update schema wraps each in a default-less optional so omitted fields stay omitted.
+ */
+const surveyEntries = {
+  environmentId: idString,
+  name: nameString,
+  questions: v.pipe(
+    v.array(surveyQuestionSchema),
+    v.minLength(1, 'Survey must have at least one question'),
+    v.maxLength(LIMITS.questions, `Survey must have at most ${LIMITS.questions} questions`),
+    uniqueIds('Question ids must be unique'),
+  ),
+  type: v.optional(v.picklist(['link', 'app', 'website']), 'link'),
+  status: v.optional(v.picklist(['draft', 'scheduled', 'inProgress', 'paused', 'completed']), 'draft'),
+  displayOption: v.optional(
+    v.picklist(['displayOnce', 'displayMultiple', 'displaySome', 'respondMultiple']),
+    'displayOnce',
+  ),
+  delay: v.optional(v.pipe(v.number(), v.minValue(0)), 0),
+  isVerifyEmailEnabled: v.optional(v.boolean(), false),
+  hiddenFields: v.optional(hiddenFields, () => ({ enabled: true, fieldIds: [] })),
+  singleUse: v.optional(v.nullable(singleUse), () => ({ enabled: false, isEncrypted: false })),
+  welcomeCard: v.optional(welcomeCard, () => ({ enabled: false })),
+  languages: v.optional(boundedList(v.looseObject({}), 100), () => []),
+  // Older clients name action classes, newer ones send `{ actionClass }` objects.
+  triggers: v.optional(boundedList(v.union([idString, v.looseObject({})]), 100), () => []),
+  endings: v.optional(
+    v.pipe(
+      v.array(surveyEndingSchema),
+      v.maxLength(LIMITS.endings, `Survey must have at most ${LIMITS.endings} endings`),
+      uniqueIds('Ending ids must be unique'),
+    ),
+    () => [],
+  ),
+  createdBy: nullDefault(idString),
+  autoClose: nullDefault(int(0)),
+  autoComplete: nullDefault(int(1)),
+  closeOnDate: nullDefault(isoDateTimeString),
+  runOnDate: nullDefault(isoDateTimeString),
+  displayLimit: nullDefault(int(1)),
+  displayPercentage: nullDefault(v.pipe(v.number(), v.minValue(0.01), v.maxValue(100))),
+  recontactDays: nullDefault(int(0, 365)),
+  pin: nullDefault(v.pipe(v.string(), v.regex(/^\d{4}$/, 'PIN must be a four digit number'))),
+  redirectUrl: nullDefault(httpUrl),
+  resultShareKey: nullDefault(idString),
+  showLanguageSwitch: nullDefault(v.boolean()),
+  styling: nullDefault(looseSettings),
+  surveyClosedMessage: nullDefault(surveyClosedMessage),
+  productOverwrites: nullDefault(looseSettings),
+  // Accepted so that the route can answer a non-null value with its own error (segments are unsupported).
+  segmentId: nullDefault(idString),
+} as const
+
+/** Body of `POST /api/v1/management/surveys`, and the merged survey of a PUT. Unknown keys are dropped. */
+export const surveyCreateSchema = v.object(surveyEntries)
+
+/** Pre-check of a PUT body: the same fields, none required, none defaulted. */
+export const surveyUpdateSchema = v.partial(surveyCreateSchema)
+
+export type SurveyCreateInput = v.InferOutput<typeof surveyCreateSchema>
+export type SurveyUpdateInput = v.InferOutput<typeof surveyUpdateSchema>
+export type SurveyQuestion = v.InferOutput<typeof surveyQuestionSchema>
+export type SurveyEnding = v.InferOutput<typeof surveyEndingSchema>

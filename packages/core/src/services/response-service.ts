@@ -1,0 +1,93 @@
+import UAParser from 'ua-parser-js'
+import type { JsonObject, NewResponse, ResponsePatch, ResponseRecord } from '../ports/storage'
+import type { ResponseCreateInput, ResponseUpdateInput } from '../schemas/response'
+
+/** The API form of a stored response (spec Response table). */
+export function responseOutput(response: ResponseRecord) {
+  return {
+    id: response.id,
+    createdAt: response.createdAt.toISOString(),
+    updatedAt: response.updatedAt.toISOString(),
+    surveyId: response.surveyId,
+    finished: response.finished,
+    data: response.data,
+    variables: response.variables,
+    ttc: response.ttc,
+    meta: response.meta,
+    language: response.language,
+    singleUseId: response.singleUseId,
+    displayId: response.displayId,
+    endingId: response.endingId,
+    notes: response.notes,
+    tags: response.tags,
+    person: response.person && {
+      id: response.person.id,
+      userId: response.person.userId,
+      environmentId: response.person.environmentId,
+      attributes: response.person.attributes,
+      createdAt: response.person.createdAt.toISOString(),
+      updatedAt: response.person.updatedAt.toISOString(),
+    },
+    personAttributes: response.personAttributes,
+  }
+}
+
+/** A new response from a validated create body; the server fills `meta.userAgent` (contract §4). */
+export function newResponse(
+  input: ResponseCreateInput,
+  userAgent: string | null,
+  ids: { id: string; newId: () => string; now: Date },
+): NewResponse {
+  const meta: JsonObject = { ...input.meta }
+  if (userAgent) meta.userAgent = describeUserAgent(userAgent)
+  return {
+    id: ids.id,
+    createdAt: ids.now,
+    surveyId: input.surveyId,
+    finished: input.finished,
+    data: input.data,
+    meta,
+    ttc: withTotal(input.ttc ?? {}, input.finished),
+    variables: input.variables ?? {},
+    language: input.language ?? null,
+    singleUseId: input.singleUseId ?? null,
+    displayId: input.displayId ?? null,
+    endingId: input.endingId ?? null,
+    userId: input.userId ?? null,
+    newId: ids.newId,
+  }
+}
+
+/**
+ * The patch of an update: `data`, `variables` and `ttc` are shallow-merged into the stored ones, `endingId`
+ * and `language` change only when sent, and `ttc._total` is recomputed when the response ends finished.
+ */
+export function responsePatch(current: ResponseRecord, input: ResponseUpdateInput, now: Date): ResponsePatch {
+  const finished = input.finished ?? current.finished
+  const patch: ResponsePatch = {
+    updatedAt: now,
+    finished,
+    data: { ...current.data, ...input.data },
+    variables: { ...current.variables, ...input.variables },
+    ttc: withTotal({ ...current.ttc, ...input.ttc }, finished),
+  }
+  if (input.endingId !== undefined) patch.endingId = input.endingId
+  if (input.language !== undefined) patch.language = input.language
+  return patch
+}
+
+/** Sets `_total` to the sum of the per-question times once a response is finished. */
+function withTotal(ttc: Record<string, number>, finished: boolean): Record<string, number> {
+  if (!finished) return ttc
+  let total = 0
+  for (const [key, value] of Object.entries(ttc)) if (key !== '_total') total += value
+  return { ...ttc, _total: total }
+}
+
+function describeUserAgent(userAgent: string): { browser?: string; os?: string; device: string } {
+  const result = new UAParser(userAgent.slice(0, 1024)).getResult()
+  const info: { browser?: string; os?: string; device: string } = { device: result.device.type ?? 'desktop' }
+  if (result.browser.name) info.browser = result.browser.name
+  if (result.os.name) info.os = result.os.name
+  return info
+}

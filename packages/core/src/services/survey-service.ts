@@ -1,0 +1,64 @@
+import type { SurveyCreateInput } from '../schemas/survey'
+import type { SurveyRecord } from '../ports/storage'
+import { effectiveSurveyStatus } from './survey-status'
+
+/** The fields of a survey that a caller may set: everything but ownership, id and timestamps. */
+type SurveyFields = Omit<SurveyRecord, 'id' | 'environmentId' | 'createdAt' | 'updatedAt'>
+
+/** A validated create body (or merged update) as the stored fields. */
+export function surveyFieldsFromInput(input: SurveyCreateInput): SurveyFields {
+  const { environmentId: _environmentId, closeOnDate, runOnDate, ...rest } = input
+  return {
+    ...rest,
+    closeOnDate: closeOnDate ? new Date(closeOnDate) : null,
+    runOnDate: runOnDate ? new Date(runOnDate) : null,
+  }
+}
+
+/**
+ * The API form of a stored survey: every field of the spec's Survey table, `null` where unset, and the
+ * status as it is now (date-driven transitions applied).
+ */
+export function surveyOutput(survey: SurveyRecord, now = new Date()) {
+  return {
+    id: survey.id,
+    createdAt: survey.createdAt.toISOString(),
+    updatedAt: survey.updatedAt.toISOString(),
+    name: survey.name,
+    type: survey.type,
+    environmentId: survey.environmentId,
+    createdBy: survey.createdBy,
+    status: effectiveSurveyStatus(survey, now),
+    welcomeCard: survey.welcomeCard,
+    questions: survey.questions,
+    endings: survey.endings,
+    hiddenFields: survey.hiddenFields,
+    delay: survey.delay,
+    displayOption: survey.displayOption,
+    recontactDays: survey.recontactDays,
+    displayLimit: survey.displayLimit,
+    autoClose: survey.autoClose,
+    runOnDate: survey.runOnDate?.toISOString() ?? null,
+    closeOnDate: survey.closeOnDate?.toISOString() ?? null,
+    displayPercentage: survey.displayPercentage,
+    autoComplete: survey.autoComplete,
+    isVerifyEmailEnabled: survey.isVerifyEmailEnabled,
+    redirectUrl: survey.redirectUrl,
+    productOverwrites: survey.productOverwrites,
+    styling: survey.styling,
+    surveyClosedMessage: survey.surveyClosedMessage,
+    singleUse: survey.singleUse,
+    pin: survey.pin,
+    resultShareKey: survey.resultShareKey,
+    showLanguageSwitch: survey.showLanguageSwitch,
+    languages: survey.languages,
+    triggers: survey.triggers,
+    segmentId: survey.segmentId,
+    segment: null,
+  }
+}
+
+export type SurveyOutput = ReturnType<typeof surveyOutput>
+
+/** Fields of a PUT body that never change a survey (contract §4). */
+export const IMMUTABLE_SURVEY_FIELDS = ['id', 'createdAt', 'updatedAt', 'environmentId', 'segment'] as const

@@ -1,0 +1,121 @@
+import { suite } from 'uvu'
+import * as assert from 'uvu/assert'
+import { createCanvass, generateApiKey, hashApiKey } from '../src'
+import type { Storage } from '../src'
+import { readJsonBody } from '../src/http/body'
+import { CanvassError } from '../src/http/errors'
+import { paginate, readPageQuery } from '../src/http/pagination'
+
+/** Routing and body checks come before any storage call, so a storage that refuses every call proves it. */
+const untouchableStorage = new Proxy({} as Storage, {
+  get: (_target, name) => () => {
+    throw new Error(`storage.${String(name)} must not be called`)
+  },
+})
+
+async function expectError(promise: Promise<unknown>, status: number, code: string) {
+  try {
+    await promise
+  } catch (error) {
+    assert.instance(error, CanvassError)
+    assert.is((error as CanvassError).status, status)
+    assert.is((error as CanvassError).code, code)
+    return
+  }
+  assert.unreachable('expected an error')
+}
+
+const body = suite('readJsonBody')
+body('parses JSON sent as text/plain or without a content type', async () => {
+  assert.equal(await readJsonBody(new Request('http://x/', { method: 'POST', body: '{"a":1}', headers: { 'content-type': 'text/plain' } })), { a: 1 })
+  const bare = new Request('http://x/', { method: 'POST', body: '[1]' })
+  bare.headers.delete('content-type')
+  assert.equal(await readJsonBody(bare), [1])
+})
+body('refuses form and multipart bodies with 415', async () => {
+  for (const type of ['multipart/form-data; boundary=x', 'application/x-www-form-urlencoded']) {
+    await expectError(readJsonBody(new Request('http://x/', { method: 'POST', body: 'a', headers: { 'content-type': type } })), 415, 'unsupported_media_type')
+  }
+})
+body('413 on a declared or streamed body over the limit; 400 on malformed JSON or no body', async () => {
+  await expectError(readJsonBody(new Request('http://x/', { method: 'POST', body: '"12345"' }), 4), 413, 'payload_too_large')
+  const stream = new ReadableStream({
+    pull(controller) {
+      controller.enqueue(new TextEncoder().encode('aaaa'))
+    },
+  })
+  await expectError(readJsonBody(new Request('http://x/', { method: 'POST', body: stream, duplex: 'half' } as RequestInit), 64), 413, 'payload_too_large')
+  await expectError(readJsonBody(new Request('http://x/', { method: 'POST', body: '{' })), 400, 'bad_request')
+  await expectError(readJsonBody(new Request('http://x/', { method: 'POST' })), 400, 'bad_request')
+})
+
+const keys = suite('api keys')
+keys('generated keys are cvs_ and 43 base62 characters, unique, hashed to hex SHA-256', async () => {
+  const a = generateApiKey()
+  assert.match(a, /^cvs_[0-9A-Za-z]{43}$/)
+  assert.is.not(a, generateApiKey())
+  assert.is(await hashApiKey('abc'), 'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad')
+})
+
+const pages = suite('pagination')
+pages('defaults, bounds and cursor round trip', () => {
+  assert.equal(readPageQuery({}), { limit: 100 })
+  const rows = [3, 2, 1].map((n) => ({ id: `r${n}`, createdAt: new Date(Date.UTC(2026, 0, n)) }))
+  const { items, headers } = paginate(rows, { limit: 2 }, new URL('http://h/p?limit=2&skip=0&x=1'))
+  assert.equal(items.map((r) => r.id), ['r3', 'r2'])
+  const next = new URL(/^<(.+)>; rel="next"$/.exec(headers.link ?? '')?.[1] ?? '')
+  assert.is(next.searchParams.get('x'), '1')
+  assert.is(next.searchParams.get('skip'), null)
+  const page = readPageQuery(Object.fromEntries(next.searchParams))
+  assert.equal(page.after, { id: 'r2', createdAt: new Date(Date.UTC(2026, 0, 2)) })
+  assert.equal(paginate(rows, { limit: 3 }, new URL('http://h/')).headers, {})
+})
+pages('refuses bad values with 400', () => {
+  for (const query of [{ limit: '0' }, { limit: '1001' }, { limit: '1.5' }, { limit: ['1', '2'] }, { cursor: '!!' }, { skip: '1', cursor: 'x' }]) {
+    try {
+      readPageQuery(query)
+      assert.unreachable(JSON.stringify(query))
+    } catch (error) {
+      assert.is((error as CanvassError).status, 400, JSON.stringify(query))
+    }
+  }
+  assert.equal(readPageQuery({ offset: '5' }, true), { limit: 100, skip: 5 })
+  assert.equal(readPageQuery({ offset: '5' }), { limit: 100 }, 'offset only where a route allows it')
+})
+
+const routing = suite('routing')
+const canvass = createCanvass({ storage: untouchableStorage, basePath: '/feedback', logger: { error() {}, warn() {} } })
+routing('unknown route 404 and wrong method 405 come before the key check', async () => {
+  const unknown = await canvass.fetch(new Request('http://h/feedback/api/v1/nope'))
+  assert.is(unknown.status, 404)
+  assert.equal(await unknown.json(), {
+    code: 'not_found',
+    message: 'Route not found',
+    details: { resource_id: '/feedback/api/v1/nope', resource_type: 'Route' },
+  })
+  const outside = await canvass.fetch(new Request('http://h/api/v1/me'))
+  assert.is(outside.status, 404, 'routes live under the base path only')
+  const wrong = await canvass.fetch(new Request('http://h/feedback/api/v1/management/surveys/abc', { method: 'POST' }))
+  assert.is(wrong.status, 405)
+  assert.is(wrong.headers.get('allow'), 'GET, PUT, DELETE, OPTIONS')
+})
+routing('a malformed key is refused without a storage lookup', async () => {
+  const res = await canvass.fetch(new Request('http://h/feedback/api/v1/management/surveys', { headers: { 'x-api-key': 'short' } }))
+  assert.is(res.status, 401)
+  assert.is((await res.json()).code, 'not_authenticated')
+})
+routing('an unexpected storage failure is a generic 500 without details, logged with its cause', async () => {
+  const logged: unknown[] = []
+  const failing = createCanvass({
+    storage: { ...untouchableStorage, findApiKeyByHash: async () => { throw new Error('connection refused: secret dsn') } } as Storage,
+    logger: { error: (_message, cause) => logged.push(cause), warn() {} },
+  })
+  const res = await failing.fetch(new Request('http://h/api/v1/management/surveys', { headers: { 'x-api-key': generateApiKey() } }))
+  assert.is(res.status, 500)
+  const text = await res.text()
+  assert.not.match(text, /secret dsn/)
+  assert.is(JSON.parse(text).code, 'internal_server_error')
+  assert.is((logged[0] as Error).message, 'connection refused: secret dsn')
+})
+
+for (const s of [body, keys, pages, routing]) s.run()
