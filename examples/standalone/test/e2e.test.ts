@@ -3,6 +3,7 @@
  * the Postgres server when TEST_DATABASE_URL is set (in a database of its own, dropped afterwards).
  */
 import { randomBytes } from 'node:crypto'
+import { FormbricksAPI } from '@formbricks/api'
 import pg from 'pg'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
@@ -321,6 +322,16 @@ function defineSuites(label: string, env: () => Promise<Record<string, string>>,
         body: { code: 'forbidden', message: 'Survey is not accepting submissions', details: {} },
       })
     }
+    const hostile = [
+      { surveyId: s.id, finished: false, data: { q1: 'nul \u0000 inside' } },
+      { surveyId: s.id, finished: false, data: { q1: 'x' }, userId: 'u\u0000' },
+      { surveyId: s.id, finished: false, data: { q1: JSON.parse('['.repeat(200) + ']'.repeat(200)) } },
+    ]
+    for (const body of hostile) {
+      const refused = await x.call('POST', `/api/v1/client/${x.envA}/responses`, { body })
+      assert.is(refused.status, 400, JSON.stringify(body).slice(0, 80))
+      assert.ok('' in refused.body.details)
+    }
     const invalid = await x.call('POST', `/api/v1/client/${x.envA}/responses`, { body: { surveyId: s.id } })
     assert.is(invalid.status, 400)
     assert.ok('finished' in invalid.body.details && 'data' in invalid.body.details)
@@ -491,6 +502,24 @@ function defineSuites(label: string, env: () => Promise<Record<string, string>>,
     assert.equal({ status: health.status, body: health.body }, { status: 200, body: { status: 'ok' } })
   })
 
+  const sdk = suite(`${label}: @formbricks/api client`)
+  sdk('the reference JS client creates and finishes a response, and reads a 403 as forbidden', async () => {
+    const x = await b()
+    const s = await createSurvey(x, { status: 'inProgress' })
+    const api = new FormbricksAPI({ apiHost: x.url, environmentId: x.envA })
+    const created: any = await api.client.response.create({ surveyId: s.id, finished: false, data: { q1: 'from sdk' } } as any)
+    assert.ok(created.ok, JSON.stringify(created))
+    const updated: any = await api.client.response.update({ responseId: created.data.id, finished: true, data: { q1: 'done' } } as any)
+    assert.ok(updated.ok, JSON.stringify(updated))
+    assert.equal(updated.data, {})
+    const got = await x.call('GET', `/api/v1/management/responses/${created.data.id}`, { key: x.keyA })
+    assert.equal([got.body.data.finished, got.body.data.data], [true, { q1: 'done' }])
+    const paused = await createSurvey(x, { status: 'paused' })
+    const refused: any = await api.client.response.create({ surveyId: paused.id, finished: false, data: {} } as any)
+    assert.is(refused.ok, false)
+    assert.equal([refused.error.code, refused.error.status], ['forbidden', 403])
+  })
+
   const shutdown = suite(`${label}: shutdown`)
   shutdown('SIGTERM stops the server cleanly', async () => {
     const x = await b()
@@ -498,7 +527,7 @@ function defineSuites(label: string, env: () => Promise<Record<string, string>>,
     await dispose()
   })
 
-  for (const s of [auth, surveys, client, responses, isolation, routing, shutdown]) s.run()
+  for (const s of [auth, surveys, client, responses, isolation, routing, sdk, shutdown]) s.run()
 }
 
 defineSuites('pglite', async () => ({}))

@@ -31,7 +31,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let output = ''
-  const url = await new Promise<string>((resolve, reject) => {
+  const removeDataDir = () => (env.DATA_DIR ? Promise.resolve() : rm(dataDir, { recursive: true, force: true }))
+  const listening = new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start in 60 s:\n${output}`)), 60_000)
     const onData = (chunk: Buffer) => {
       output += chunk.toString()
@@ -48,6 +49,11 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       reject(new Error(`server exited with ${code} before listening:\n${output}`))
     })
   })
+  const url = await listening.catch(async (error: unknown) => {
+    child.kill('SIGKILL')
+    await removeDataDir()
+    throw error
+  })
   return {
     url,
     output: () => output,
@@ -56,7 +62,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
       child.kill('SIGTERM')
       const code = await exited
-      if (!env.DATA_DIR) await rm(dataDir, { recursive: true, force: true })
+      await removeDataDir()
       return code
     },
   }

@@ -28,9 +28,25 @@ async function expectError(promise: Promise<unknown>, status: number, code: stri
 const body = suite('readJsonBody')
 body('parses JSON sent as text/plain or without a content type', async () => {
   assert.equal(await readJsonBody(new Request('http://x/', { method: 'POST', body: '{"a":1}', headers: { 'content-type': 'text/plain' } })), { a: 1 })
-  const bare = new Request('http://x/', { method: 'POST', body: '[1]' })
+  const bare = new Request('http://x/', { method: 'POST', body: '{"b":2}' })
   bare.headers.delete('content-type')
-  assert.equal(await readJsonBody(bare), [1])
+  assert.equal(await readJsonBody(bare), { b: 2 })
+})
+body('refuses non-objects, U+0000 anywhere and deep nesting with a 400 at the root', async () => {
+  const deep = `{"a":${'['.repeat(100)}${']'.repeat(100)}}`
+  const nested63 = `{"a":${'['.repeat(63)}${']'.repeat(63)}}`
+  for (const text of ['[1]', '"x"', 'null', '{"a":"x\\u0000"}', '{"a\\u0000":1}', '{"a":[{"b":"\\u0000"}]}', deep]) {
+    try {
+      await readJsonBody(new Request('http://x/', { method: 'POST', body: text }))
+      assert.unreachable(text)
+    } catch (error) {
+      assert.instance(error, CanvassError, text)
+      assert.is((error as CanvassError).status, 400, text)
+      assert.ok('' in (error as CanvassError).details, text)
+    }
+  }
+  assert.equal(await readJsonBody(new Request('http://x/', { method: 'POST', body: '{"a":"\\\\u0000"}' })), { a: '\\u0000' }, 'an escaped backslash is not U+0000')
+  assert.ok(await readJsonBody(new Request('http://x/', { method: 'POST', body: nested63 })))
 })
 body('refuses form and multipart bodies with 415', async () => {
   for (const type of ['multipart/form-data; boundary=x', 'application/x-www-form-urlencoded']) {

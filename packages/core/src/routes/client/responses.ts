@@ -2,7 +2,7 @@ import type { IRequest } from 'itty-router'
 import type { CanvassContext, CanvassRouter, Handler } from '../../context'
 import { param } from '../../context'
 import { readJsonBody } from '../../http/body'
-import { CanvassError, badRequest, notFound } from '../../http/errors'
+import { CanvassError, badRequest, notFound, unauthorized } from '../../http/errors'
 import { ok } from '../../http/respond'
 import { parseInput } from '../../http/validate'
 import type { CreateResponseCheck, NewResponse } from '../../ports/storage'
@@ -44,7 +44,10 @@ const updateResponse: Handler = async (request: IRequest, ctx) => {
   return ok({})
 }
 
-/** Creates a response and turns every refusal of the storage into the contract's answer. */
+/**
+ * Creates a response and turns every refusal of the storage into the contract's answer. Client routes name
+ * the environment in the path (`checkEnvironment`); management routes take it from the key.
+ */
 export async function createResponseOrThrow(
   ctx: CanvassContext,
   response: NewResponse,
@@ -60,9 +63,7 @@ export async function createResponseOrThrow(
       throw notFound('Survey', response.surveyId)
     case 'survey_in_other_environment':
       // Management callers learn only that the survey is not theirs; respondents get the reference's text.
-      throw check.requireAccepting
-        ? badRequest('Survey is part of another environment')
-        : new CanvassError('unauthorized', 'You are not authorized to access this resource')
+      throw check.checkEnvironment ? badRequest('Survey is part of another environment') : unauthorized()
     case 'survey_not_accepting':
       throw notAccepting()
   }

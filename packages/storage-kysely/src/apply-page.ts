@@ -1,0 +1,23 @@
+import type { PageQuery } from '@canvass/core'
+import { sql } from 'kysely'
+import type { SelectQueryBuilder } from 'kysely'
+
+/**
+ * Orders a list by `created_at desc, id desc` of `table` and cuts one page of it: rows strictly after the
+ * keyset position `after` (a row comparison, which the `(scope, created_at desc, id desc)` indexes serve),
+ * `skip` rows skipped, `limit + 1` rows so that core can tell whether another page exists.
+ */
+export function applyPage<DB, TB extends keyof DB, O>(
+  query: SelectQueryBuilder<DB, TB, O>,
+  table: string,
+  page: PageQuery,
+): SelectQueryBuilder<DB, TB, O> {
+  const createdAt = sql.ref(`${table}.created_at`)
+  const id = sql.ref(`${table}.id`)
+  let paged = query.orderBy(createdAt, 'desc').orderBy(id, 'desc').limit(page.limit + 1)
+  if (page.after) {
+    paged = paged.where(sql<boolean>`(${createdAt}, ${id}) < (${page.after.createdAt}::timestamptz, ${page.after.id})`)
+  }
+  if (page.skip) paged = paged.offset(page.skip)
+  return paged
+}

@@ -1,0 +1,10 @@
+import { sql } from 'kysely'
+import type { RawBuilder } from 'kysely'
+
+/** The contact's attributes as `{key: value}`, `{}` when it has none. */
+export const contactAttributesJson = (contactId: RawBuilder<unknown>): RawBuilder<Record<string, string>> =>
+  sql<Record<string, string>>`coalesce(
+  (select jsonb_object_agg(k.key, a.value)
+     from contact_attributes a join contact_attribute_keys k on k.id = a.attribute_key_id
+    where a.contact_id = ${contactId}),
+  '{}'::jsonb)`

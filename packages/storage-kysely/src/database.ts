@@ -1,0 +1,243 @@
+import type { ColumnType, Generated } from 'kysely'
+
+/**
+ * jsonb: read back parsed, written as JSON text. Writing text (never a JS value) matters because `pg` turns
+ * a JS array into a Postgres array literal, which jsonb rejects or misreads.
+ */
+type Jsonb<T = unknown> = ColumnType<T, string, string>
+type NullableJsonb<T = unknown> = ColumnType<T | null, string | null, string | null>
+/** A `timestamptz(3)` column that the database fills when an insert omits it. */
+type DefaultedTimestamp = ColumnType<Date, Date | undefined, Date>
+
+/**
+ * The tables of the first migration (`migrations/0001-initial.ts`), as Kysely sees them: snake_case
+ * columns, ids as text (cuid2), timestamps as `Date`.
+ */
+export interface Database {
+  organizations: OrganizationsTable
+  projects: ProjectsTable
+  environments: EnvironmentsTable
+  api_keys: ApiKeysTable
+  surveys: SurveysTable
+  responses: ResponsesTable
+  response_notes: ResponseNotesTable
+  tags: TagsTable
+  response_tags: ResponseTagsTable
+  displays: DisplaysTable
+  contacts: ContactsTable
+  contact_attribute_keys: ContactAttributeKeysTable
+  contact_attributes: ContactAttributesTable
+  attribute_classes: AttributeClassesTable
+  action_classes: ActionClassesTable
+  webhooks: WebhooksTable
+  webhook_deliveries: WebhookDeliveriesTable
+  files: FilesTable
+  spent_upload_uuids: SpentUploadUuidsTable
+  rate_limit_counters: RateLimitCountersTable
+}
+
+interface Timestamps {
+  created_at: DefaultedTimestamp
+  updated_at: DefaultedTimestamp
+}
+
+export interface OrganizationsTable extends Timestamps {
+  id: string
+  name: string
+}
+
+export interface ProjectsTable extends Timestamps {
+  id: string
+  organization_id: string
+  name: string
+}
+
+export interface EnvironmentsTable extends Timestamps {
+  id: string
+  project_id: string
+  type: 'production' | 'development'
+  app_setup_completed: Generated<boolean>
+  website_setup_completed: Generated<boolean>
+}
+
+export interface ApiKeysTable {
+  id: string
+  environment_id: string
+  hash: string
+  label: string | null
+  created_at: DefaultedTimestamp
+  revoked_at: Date | null
+}
+
+export interface SurveysTable extends Timestamps {
+  id: string
+  environment_id: string
+  name: string
+  type: string
+  status: 'draft' | 'scheduled' | 'inProgress' | 'paused' | 'completed'
+  created_by: string | null
+  delay: number
+  display_option: string
+  display_limit: number | null
+  display_percentage: number | null
+  auto_close: number | null
+  auto_complete: number | null
+  close_on_date: Date | null
+  run_on_date: Date | null
+  recontact_days: number | null
+  pin: string | null
+  redirect_url: string | null
+  result_share_key: string | null
+  show_language_switch: boolean | null
+  is_verify_email_enabled: boolean
+  segment_id: string | null
+  questions: Jsonb<unknown[]>
+  endings: Jsonb<unknown[]>
+  welcome_card: NullableJsonb
+  hidden_fields: NullableJsonb
+  single_use: NullableJsonb
+  languages: Jsonb<unknown[]>
+  triggers: Jsonb<unknown[]>
+  styling: NullableJsonb
+  survey_closed_message: NullableJsonb
+  product_overwrites: NullableJsonb
+}
+
+export interface ResponsesTable extends Timestamps {
+  id: string
+  survey_id: string
+  /** Denormalised from the survey so that environment-scoped lists need no join. */
+  environment_id: string
+  finished: boolean
+  data: Jsonb<Record<string, unknown>>
+  meta: Jsonb<Record<string, unknown>>
+  ttc: Jsonb<Record<string, number>>
+  variables: Jsonb<Record<string, unknown>>
+  language: string | null
+  single_use_id: string | null
+  display_id: string | null
+  ending_id: string | null
+  contact_id: string | null
+  /** The contact's attributes when the response was created (`personAttributes`). */
+  contact_attributes: NullableJsonb<Record<string, string>>
+}
+
+export interface ResponseNotesTable extends Timestamps {
+  id: string
+  response_id: string
+  user_id: string | null
+  user_name: string | null
+  text: string
+  is_resolved: Generated<boolean>
+  is_edited: Generated<boolean>
+}
+
+export interface TagsTable extends Timestamps {
+  id: string
+  environment_id: string
+  name: string
+}
+
+export interface ResponseTagsTable {
+  response_id: string
+  tag_id: string
+}
+
+export interface DisplaysTable extends Timestamps {
+  id: string
+  survey_id: string
+  environment_id: string
+  contact_id: string | null
+  response_id: string | null
+  status: string | null
+}
+
+export interface ContactsTable extends Timestamps {
+  id: string
+  environment_id: string
+  user_id: string | null
+}
+
+export interface ContactAttributeKeysTable extends Timestamps {
+  id: string
+  environment_id: string
+  key: string
+  name: string | null
+  description: string | null
+  type: 'default' | 'custom'
+  is_unique: Generated<boolean>
+}
+
+export interface ContactAttributesTable extends Timestamps {
+  id: string
+  contact_id: string
+  attribute_key_id: string
+  value: string
+}
+
+export interface AttributeClassesTable extends Timestamps {
+  id: string
+  environment_id: string
+  name: string
+  type: 'code' | 'automatic'
+  description: string | null
+  archived: Generated<boolean>
+}
+
+export interface ActionClassesTable extends Timestamps {
+  id: string
+  environment_id: string
+  name: string
+  description: string | null
+  type: 'code' | 'noCode' | 'automatic'
+  key: string | null
+  no_code_config: NullableJsonb
+}
+
+export interface WebhooksTable extends Timestamps {
+  id: string
+  environment_id: string
+  name: string | null
+  url: string
+  source: Generated<string>
+  triggers: Jsonb<string[]>
+  survey_ids: Jsonb<string[]>
+  secret: string
+  disabled_at: Date | null
+}
+
+export interface WebhookDeliveriesTable extends Timestamps {
+  id: string
+  webhook_id: string
+  event: string
+  payload: Jsonb
+  status: Generated<string>
+  attempts: Generated<number>
+  next_attempt_at: DefaultedTimestamp
+  last_status: number | null
+  last_error: string | null
+}
+
+export interface FilesTable {
+  id: string
+  environment_id: string
+  survey_id: string | null
+  access_type: 'public' | 'private'
+  file_name: string
+  content_type: string
+  /** int8: `pg` returns it as a string. */
+  size: ColumnType<string, number | bigint | string, number | bigint | string>
+  created_at: DefaultedTimestamp
+}
+
+export interface SpentUploadUuidsTable {
+  uuid: string
+  environment_id: string
+  spent_at: DefaultedTimestamp
+}
+
+export interface RateLimitCountersTable {
+  key: string
+  window_start: Date
+  count: number
+}

@@ -1,0 +1,19 @@
+/**
+ * @module
+ * Postgres storage for Canvass on Kysely: the `Storage` port of `@canvass/core` for a Postgres server (through
+ * `pg`) or embedded PGlite, with the schema migrations kept in code.
+ *
+ * ```ts
+ * import { PGlite } from '@electric-sql/pglite'
+ * import { Kysely, PGliteDialect } from 'kysely'
+ * import { createKyselyStorage, migrate } from '@canvass/storage-kysely'
+ *
+ * const db = new Kysely({ dialect: new PGliteDialect({ pglite: new PGlite() }) })
+ * await migrate(db)
+ * const storage = createKyselyStorage({ db })
+ * ```
+ */
+export { createKyselyStorage } from './create-kysely-storage'
+export type { KyselyStorageOptions } from './create-kysely-storage'
+export { migrate } from './migrate'
+export { MigrationError } from './migration-error'

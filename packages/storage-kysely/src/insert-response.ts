@@ -1,0 +1,101 @@
+import type { CreateResponseCheck, CreateResponseResult, NewResponse } from '@canvass/core'
+import { sql } from 'kysely'
+import type { Kysely } from 'kysely'
+import { contactAttributesJson } from './contact-attributes-json'
+import type { Database } from './database'
+import { effectiveStatusSql } from './effective-status-sql'
+import { isStorable } from './is-storable'
+import { toJsonb } from './to-jsonb'
+
+/**
+ * `Storage.createResponse` as ONE statement (one round trip, atomic without a transaction), the hot path of
+ * every respondent's submit. Data-modifying CTEs:
+ *
+ * - `environment` (only when `check.checkEnvironment`) and `survey` read what decides the outcome;
+ *   `allowed` keeps the survey only if it belongs to `check.environmentId` and, when
+ *   `check.requireAccepting`, its effective status accepts submissions;
+ * - with a `userId`, `contact` upserts the contact from `allowed` (so never for a refused response);
+ *   `on conflict … do update` returns the id of an existing contact too, race-free;
+ * - `inserted` inserts the response from `allowed`, with the contact and its attributes as they were
+ *   before this statement (the `personAttributes` snapshot; a new contact has none);
+ * - the final select reports enough to pick the outcome. Nothing is written unless it is `created`.
+ */
+export async function insertResponse(
+  db: Kysely<Database>,
+  input: NewResponse,
+  check: CreateResponseCheck,
+): Promise<CreateResponseResult> {
+  // The time of the check is the response's own timestamp, core's clock, as for updates.
+  const now = sql`${input.createdAt}::timestamptz`
+  // NULL matches nothing: ids Postgres cannot store name no row.
+  const environmentId = isStorable(check.environmentId) ? check.environmentId : null
+  const surveyId = isStorable(input.surveyId) ? input.surveyId : null
+  const withContact = input.userId !== null
+
+  const environmentCte = check.checkEnvironment
+    ? sql`environment as (select id from environments where id = ${environmentId}::text),`
+    : sql``
+  const accepting = check.requireAccepting ? sql`and s.status in ('draft', 'inProgress')` : sql``
+  const contactCte = withContact
+    ? sql`contact as (
+        insert into contacts (id, environment_id, user_id, created_at, updated_at)
+        select ${input.newId()}::text, allowed.environment_id, ${input.userId}::text, ${now}, ${now} from allowed
+        on conflict (environment_id, user_id) do update set user_id = excluded.user_id
+        returning id
+      ),`
+    : sql``
+
+  const statement = sql<OutcomeRow>`
+    with ${environmentCte}
+    survey as (
+      select s.id, s.environment_id, ${effectiveStatusSql('s', input.createdAt)} as status
+      from surveys s where s.id = ${surveyId}::text
+    ),
+    allowed as (
+      select s.id, s.environment_id from survey s where s.environment_id = ${environmentId}::text ${accepting}
+    ),
+    ${contactCte}
+    inserted as (
+      insert into responses (
+        id, created_at, updated_at, survey_id, environment_id, finished, data, meta, ttc, variables,
+        language, single_use_id, display_id, ending_id, contact_id, contact_attributes
+      )
+      select
+        ${input.id}::text, ${now}, ${now}, allowed.id, allowed.environment_id, ${input.finished}::boolean,
+        ${toJsonb(input.data)}::jsonb, ${toJsonb(input.meta)}::jsonb, ${toJsonb(input.ttc)}::jsonb,
+        ${toJsonb(input.variables)}::jsonb, ${input.language}::text, ${input.singleUseId}::text,
+        ${input.displayId}::text, ${input.endingId}::text,
+        ${withContact ? sql`contact.id, ${contactAttributesJson(sql.ref('contact.id'))}` : sql`null, null`}
+      from allowed ${withContact ? sql`cross join contact` : sql``}
+      returning id
+    )
+    select
+      ${check.checkEnvironment ? sql`exists (select from environment)` : sql`true`} as environment_found,
+      (select environment_id from survey) as survey_environment_id,
+      (select id from inserted) as created_id
+  `
+
+  let row: OutcomeRow | undefined
+  try {
+    row = (await statement.execute(db)).rows[0]
+  } catch (error) {
+    // The survey was deleted between this statement's snapshot and its insert (a foreign key violation):
+    // to the caller that is an unknown survey, not a server error.
+    if (isForeignKeyViolation(error)) return { outcome: 'survey_not_found' }
+    throw error
+  }
+  if (row?.created_id) return { outcome: 'created', id: row.created_id }
+  if (check.checkEnvironment && !row?.environment_found) return { outcome: 'environment_not_found' }
+  if (!row?.survey_environment_id) return { outcome: 'survey_not_found' }
+  if (row.survey_environment_id !== check.environmentId) return { outcome: 'survey_in_other_environment' }
+  return { outcome: 'survey_not_accepting' }
+}
+
+interface OutcomeRow {
+  environment_found: boolean
+  survey_environment_id: string | null
+  created_id: string | null
+}
+
+const isForeignKeyViolation = (error: unknown): boolean =>
+  typeof error === 'object' && error !== null && 'code' in error && error.code === '23503'

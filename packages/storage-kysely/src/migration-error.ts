@@ -1,0 +1,21 @@
+/**
+ * A schema migration failed and was rolled back. The cause is the database error. Usual fixes: the
+ * database user needs the right to create tables and indexes, or the database was changed by hand
+ * (compare it with `migrations/`), or the server is older than PostgreSQL 15.
+ */
+export class MigrationError extends Error {
+  /** The migration that failed, or undefined when migrating failed before any ran (e.g. taking the lock). */
+  readonly migrationName: string | undefined
+
+  constructor(migrationName: string | undefined, cause: unknown) {
+    const reason = cause instanceof Error ? cause.message : String(cause)
+    super(
+      migrationName === undefined
+        ? `Canvass could not migrate the database: ${reason}`
+        : `Canvass migration ${migrationName} failed: ${reason}`,
+      { cause },
+    )
+    this.name = 'MigrationError'
+    this.migrationName = migrationName
+  }
+}

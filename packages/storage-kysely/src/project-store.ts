@@ -1,0 +1,100 @@
+import type { EnvironmentType, Storage } from '@canvass/core'
+import type { Kysely } from 'kysely'
+import type { Database } from './database'
+import { environmentDefaults } from './environment-defaults'
+import { isStorable } from './is-storable'
+
+type ProjectStore = Pick<Storage, 'createOrganization' | 'createProject' | 'listProjects' | 'getEnvironment'>
+
+/** Organizations, projects and their environments. */
+export function createProjectStore(db: Kysely<Database>): ProjectStore {
+  return {
+    async createOrganization(org) {
+      await db
+        .insertInto('organizations')
+        .values({ id: org.id, name: org.name, created_at: org.createdAt, updated_at: org.createdAt })
+        .execute()
+    },
+
+    async createProject(project) {
+      const now = project.createdAt
+      const environments = (['production', 'development'] as const).map((type) => ({
+        id: project.environments[type],
+        project_id: project.id,
+        type,
+        created_at: now,
+        updated_at: now,
+      }))
+      const defaults = environments.map((environment) => environmentDefaults(environment.id, project.newId, now))
+      // One statement per table, all environments' rows at once, in one transaction.
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('projects')
+          .values({
+            id: project.id,
+            organization_id: project.organizationId,
+            name: project.name,
+            created_at: now,
+            updated_at: now,
+          })
+          .execute()
+        await trx.insertInto('environments').values(environments).execute()
+        await trx.insertInto('action_classes').values(defaults.flatMap((d) => d.actionClasses)).execute()
+        await trx.insertInto('attribute_classes').values(defaults.flatMap((d) => d.attributeClasses)).execute()
+        await trx.insertInto('contact_attribute_keys').values(defaults.flatMap((d) => d.contactAttributeKeys)).execute()
+      })
+    },
+
+    async listProjects() {
+      const rows = await db
+        .selectFrom('projects as p')
+        .innerJoin('environments as prod', (join) =>
+          join.onRef('prod.project_id', '=', 'p.id').on('prod.type', '=', 'production'),
+        )
+        .innerJoin('environments as dev', (join) =>
+          join.onRef('dev.project_id', '=', 'p.id').on('dev.type', '=', 'development'),
+        )
+        .select(['p.organization_id', 'p.id', 'p.name', 'prod.id as production', 'dev.id as development'])
+        // Oldest first: the first project is the one a bootstrap created.
+        .orderBy('p.created_at')
+        .orderBy('p.id')
+        .execute()
+      return rows.map((row) => ({
+        organizationId: row.organization_id,
+        projectId: row.id,
+        projectName: row.name,
+        environments: { production: row.production, development: row.development },
+      }))
+    },
+
+    async getEnvironment(id) {
+      if (!isStorable(id)) return null
+      const row = await db
+        .selectFrom('environments as e')
+        .innerJoin('projects as p', 'p.id', 'e.project_id')
+        .select([
+          'e.id',
+          'e.type',
+          'e.project_id',
+          'p.name as project_name',
+          'e.app_setup_completed',
+          'e.website_setup_completed',
+          'e.created_at',
+          'e.updated_at',
+        ])
+        .where('e.id', '=', id)
+        .executeTakeFirst()
+      if (!row) return null
+      return {
+        id: row.id,
+        type: row.type satisfies EnvironmentType,
+        projectId: row.project_id,
+        projectName: row.project_name,
+        appSetupCompleted: row.app_setup_completed,
+        websiteSetupCompleted: row.website_setup_completed,
+        createdAt: row.created_at,
+        updatedAt: row.updated_at,
+      }
+    },
+  }
+}

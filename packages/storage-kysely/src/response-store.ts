@@ -1,0 +1,99 @@
+import type { ResponsePatch, Storage, SurveyStatusFields } from '@canvass/core'
+import type { Kysely, Updateable } from 'kysely'
+import { applyPage } from './apply-page'
+import type { Database, ResponsesTable } from './database'
+import { insertResponse } from './insert-response'
+import { isStorable } from './is-storable'
+import { responseColumns, toResponseRecord } from './response-columns'
+import { toJsonb } from './to-jsonb'
+
+type ResponseStore = Pick<
+  Storage,
+  'createResponse' | 'getResponse' | 'listResponses' | 'updateResponse' | 'deleteResponse'
+>
+
+/** Responses, each read with its person, notes and tags in the same statement. */
+export function createResponseStore(db: Kysely<Database>): ResponseStore {
+  return {
+    createResponse: (input, check) => insertResponse(db, input, check),
+
+    async getResponse(id) {
+      if (!isStorable(id)) return null
+      const row = await db
+        .selectFrom('responses')
+        .select(responseColumns)
+        .where('responses.id', '=', id)
+        .executeTakeFirst()
+      return row ? toResponseRecord(row) : null
+    },
+
+    async listResponses(environmentId, query) {
+      if (!isStorable(environmentId)) return []
+      const { surveyId } = query
+      if (surveyId !== undefined && !isStorable(surveyId)) return []
+      const rows = await db
+        .selectFrom('responses')
+        .select(responseColumns)
+        .where('responses.environment_id', '=', environmentId)
+        .$if(surveyId !== undefined, (q) => q.where('responses.survey_id', '=', surveyId as string))
+        .$call((q) => applyPage(q, 'responses', query))
+        .execute()
+      return rows.map(toResponseRecord)
+    },
+
+    async updateResponse(id, change) {
+      if (!isStorable(id)) return null
+      return db.transaction().execute(async (trx) => {
+        // The lock serialises concurrent updates of one response: each `change` sees the last write.
+        const row = await trx
+          .selectFrom('responses')
+          .innerJoin('surveys', 'surveys.id', 'responses.survey_id')
+          .select(responseColumns)
+          .select(['surveys.status', 'surveys.run_on_date', 'surveys.close_on_date'])
+          .where('responses.id', '=', id)
+          .forUpdate('responses')
+          .executeTakeFirst()
+        if (!row) return null
+        const survey: SurveyStatusFields = {
+          environmentId: row.environment_id,
+          status: row.status,
+          runOnDate: row.run_on_date,
+          closeOnDate: row.close_on_date,
+        }
+        // A throw here rolls the transaction back and propagates.
+        const patch = change(toResponseRecord(row), survey)
+        const updated = await trx
+          .updateTable('responses')
+          .set(toResponseChanges(patch))
+          .where('responses.id', '=', id)
+          .returning(responseColumns)
+          .executeTakeFirstOrThrow()
+        return toResponseRecord(updated)
+      })
+    },
+
+    async deleteResponse(environmentId, id) {
+      if (!isStorable(id) || !isStorable(environmentId)) return null
+      // `returning` is evaluated before the cascades to notes and tags run, so it still sees them.
+      const row = await db
+        .deleteFrom('responses')
+        .where('responses.id', '=', id)
+        .where('responses.environment_id', '=', environmentId)
+        .returning(responseColumns)
+        .executeTakeFirst()
+      return row ? toResponseRecord(row) : null
+    },
+  }
+}
+
+function toResponseChanges(patch: ResponsePatch): Updateable<ResponsesTable> {
+  const changes: Updateable<ResponsesTable> = { updated_at: patch.updatedAt }
+  if (patch.finished !== undefined) changes.finished = patch.finished
+  if (patch.data !== undefined) changes.data = toJsonb(patch.data)
+  if (patch.ttc !== undefined) changes.ttc = toJsonb(patch.ttc)
+  if (patch.variables !== undefined) changes.variables = toJsonb(patch.variables)
+  if (patch.meta !== undefined) changes.meta = toJsonb(patch.meta)
+  if (patch.language !== undefined) changes.language = patch.language
+  if (patch.endingId !== undefined) changes.ending_id = patch.endingId
+  return changes
+}

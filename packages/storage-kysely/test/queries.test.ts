@@ -1,0 +1,230 @@
+import { randomUUID } from 'node:crypto'
+import type { NewResponse, Storage, SurveyRecord } from '@canvass/core'
+import { sql } from 'kysely'
+import { suite } from 'uvu'
+import * as assert from 'uvu/assert'
+import { createKyselyStorage, migrate } from '../src'
+import { backends } from './backends'
+import type { OpenBackend } from './backends'
+
+// What the conformance suite cannot see: statements per call, and how values sit in the database.
+for (const backend of backends()) {
+  const test = suite(`storage-kysely SQL on ${backend.name}`)
+  let open: OpenBackend | undefined
+  let storage: Storage
+  let queries: string[] = []
+
+  test.before(async () => {
+    open = await backend.open({
+      log: (event) => {
+        if (event.level === 'query') queries.push(event.query.sql)
+      },
+    })
+    await migrate(open.db)
+    storage = createKyselyStorage({ db: open.db })
+  })
+  test.after(async () => {
+    await open?.close()
+  })
+
+  /** The statements `run` sends. */
+  async function statementsOf(run: () => Promise<unknown>): Promise<string[]> {
+    queries = []
+    await run()
+    const sent = queries
+    queries = []
+    return sent
+  }
+
+  test('createResponse without a userId is one statement', async () => {
+    const { environmentId, survey } = await seed(storage)
+    for (const check of [
+      { environmentId, requireAccepting: true, checkEnvironment: true },
+      { environmentId, requireAccepting: false, checkEnvironment: false },
+    ]) {
+      const response = newResponse(survey.id)
+      const statements = await statementsOf(async () => {
+        assert.equal(await storage.createResponse(response, check), { outcome: 'created', id: response.id })
+      })
+      assert.is(statements.length, 1, statements.join('\n---\n'))
+    }
+    const refused = await statementsOf(() =>
+      storage.createResponse(newResponse(randomUUID()), { environmentId, requireAccepting: true, checkEnvironment: true }),
+    )
+    assert.is(refused.length, 1, 'a refusal is one statement too')
+  })
+
+  test('createResponse with a userId is one statement as well', async () => {
+    const { environmentId, survey } = await seed(storage)
+    for (let i = 0; i < 2; i++) {
+      const response = newResponse(survey.id, { userId: 'one-statement-user' })
+      const statements = await statementsOf(() =>
+        storage.createResponse(response, { environmentId, requireAccepting: true, checkEnvironment: true }),
+      )
+      assert.is(statements.length, 1, statements.join('\n---\n'))
+    }
+  })
+
+  test('response reads bring person, notes and tags in one statement', async () => {
+    const { environmentId, survey } = await seed(storage)
+    const db = open?.db
+    assert.ok(db)
+    const ids: string[] = []
+    for (let i = 0; i < 3; i++) {
+      const response = newResponse(survey.id, { userId: `reader-${i}`, createdAt: new Date(Date.now() + i) })
+      await storage.createResponse(response, { environmentId, requireAccepting: false, checkEnvironment: false })
+      ids.push(response.id)
+    }
+    const [first = ''] = ids
+    const noteAt = new Date('2026-11-20T10:00:00.123Z')
+    await sql`insert into response_notes (id, response_id, user_id, user_name, text, created_at, updated_at)
+      values ('note-1', ${first}, 'user-1', 'Ada', 'Call back', ${noteAt}, ${noteAt})`.execute(db)
+    await sql`insert into tags (id, environment_id, name, created_at, updated_at)
+      values ('tag-1', ${environmentId}, 'vip', ${noteAt}, ${noteAt}), ('tag-2', ${environmentId}, 'angry', ${noteAt}, ${noteAt})`.execute(db)
+    await sql`insert into response_tags (response_id, tag_id) values (${first}, 'tag-1'), (${first}, 'tag-2')`.execute(db)
+
+    let listed: Awaited<ReturnType<Storage['listResponses']>> = []
+    const statements = await statementsOf(async () => {
+      listed = await storage.listResponses(environmentId, { limit: 10 })
+    })
+    assert.is(statements.length, 1, 'one statement for the whole page')
+    assert.is(listed.length, 3)
+    const response = listed.find((row) => row.id === first)
+    assert.equal(response?.notes, [
+      {
+        id: 'note-1',
+        createdAt: '2026-11-20T10:00:00.123Z',
+        updatedAt: '2026-11-20T10:00:00.123Z',
+        text: 'Call back',
+        isResolved: false,
+        isEdited: false,
+        user: { id: 'user-1', name: 'Ada' },
+      },
+    ])
+    assert.equal(
+      response?.tags,
+      [
+        { id: 'tag-2', createdAt: '2026-11-20T10:00:00.123Z', updatedAt: '2026-11-20T10:00:00.123Z', name: 'angry', environmentId },
+        { id: 'tag-1', createdAt: '2026-11-20T10:00:00.123Z', updatedAt: '2026-11-20T10:00:00.123Z', name: 'vip', environmentId },
+      ],
+    )
+    assert.is(response?.person?.userId, 'reader-0')
+    assert.is((await statementsOf(() => storage.getResponse(first))).length, 1)
+    // Deleting returns the response as it was, notes and tags included.
+    const deleted = await storage.deleteResponse(environmentId, first)
+    assert.is(deleted?.notes.length, 1)
+    assert.is(deleted?.tags.length, 2)
+    const left = await sql<{ n: number }>`select count(*)::int as n from response_notes where response_id = ${first}`.execute(db)
+    assert.equal(left.rows, [{ n: 0 }], 'notes go with their response')
+  })
+
+  test('jsonb columns hold JSON values, never Postgres arrays or JSON-encoded strings', async () => {
+    const { environmentId, survey } = await seed(storage)
+    const response = newResponse(survey.id, { data: { q1: ['a', 'b'] }, ttc: { q1: 5 } })
+    await storage.createResponse(response, { environmentId, requireAccepting: false, checkEnvironment: false })
+    const db = open?.db
+    assert.ok(db)
+    const surveyTypes = await sql`
+      select jsonb_typeof(questions) as questions, jsonb_typeof(endings) as endings, jsonb_typeof(welcome_card) as welcome_card,
+             jsonb_typeof(questions -> 0 -> 'choices') as choices
+      from surveys where id = ${survey.id}`.execute(db)
+    assert.equal(surveyTypes.rows, [{ questions: 'array', endings: 'array', welcome_card: 'object', choices: 'array' }])
+    const responseTypes = await sql`
+      select jsonb_typeof(data) as data, jsonb_typeof(data -> 'q1') as q1, jsonb_typeof(ttc) as ttc, jsonb_typeof(meta) as meta
+      from responses where id = ${response.id}`.execute(db)
+    assert.equal(responseTypes.rows, [{ data: 'object', q1: 'array', ttc: 'object', meta: 'object' }])
+  })
+
+  test('a deleted contact leaves its responses, with person null and the snapshot kept', async () => {
+    const { environmentId, survey } = await seed(storage)
+    const db = open?.db
+    assert.ok(db)
+    const response = newResponse(survey.id, { userId: 'leaving-user' })
+    await storage.createResponse(response, { environmentId, requireAccepting: false, checkEnvironment: false })
+    await sql`delete from contacts where environment_id = ${environmentId} and user_id = 'leaving-user'`.execute(db)
+    const stored = await storage.getResponse(response.id)
+    assert.is(stored?.person, null)
+    assert.equal(stored?.personAttributes, {})
+  })
+
+  test('deleting an organization removes everything under it', async () => {
+    const { organizationId, environmentId, survey } = await seed(storage)
+    const db = open?.db
+    assert.ok(db)
+    const response = newResponse(survey.id, { userId: 'cascade-user' })
+    await storage.createResponse(response, { environmentId, requireAccepting: false, checkEnvironment: false })
+    await sql`delete from organizations where id = ${organizationId}`.execute(db)
+    assert.is(await storage.getEnvironment(environmentId), null)
+    assert.is(await storage.getSurvey(survey.id), null)
+    assert.is(await storage.getResponse(response.id), null)
+    const contacts = await sql<{ n: number }>`select count(*)::int as n from contacts where environment_id = ${environmentId}`.execute(db)
+    assert.equal(contacts.rows, [{ n: 0 }])
+  })
+
+  test.run()
+}
+
+async function seed(storage: Storage) {
+  const now = new Date()
+  const organizationId = randomUUID()
+  const environments = { production: randomUUID(), development: randomUUID() }
+  await storage.createOrganization({ id: organizationId, name: 'SQL org', createdAt: now })
+  await storage.createProject({ id: randomUUID(), organizationId, name: 'SQL project', createdAt: now, environments, newId: randomUUID })
+  const survey: SurveyRecord = {
+    id: randomUUID(),
+    environmentId: environments.production,
+    createdAt: now,
+    updatedAt: now,
+    name: 'SQL survey',
+    type: 'link',
+    status: 'inProgress',
+    createdBy: null,
+    delay: 0,
+    displayOption: 'displayOnce',
+    displayLimit: null,
+    displayPercentage: null,
+    autoClose: null,
+    autoComplete: null,
+    closeOnDate: null,
+    runOnDate: null,
+    recontactDays: null,
+    pin: null,
+    redirectUrl: null,
+    resultShareKey: null,
+    showLanguageSwitch: null,
+    isVerifyEmailEnabled: false,
+    segmentId: null,
+    questions: [{ id: 'q1', type: 'multipleChoiceMulti', choices: [{ id: 'a' }, { id: 'b' }] }],
+    endings: [],
+    welcomeCard: { enabled: false },
+    hiddenFields: { enabled: true, fieldIds: [] },
+    singleUse: null,
+    languages: [],
+    triggers: [],
+    styling: null,
+    surveyClosedMessage: null,
+    productOverwrites: null,
+  }
+  await storage.insertSurvey(survey)
+  return { organizationId, environmentId: environments.production, survey }
+}
+
+function newResponse(surveyId: string, overrides: Partial<NewResponse> = {}): NewResponse {
+  return {
+    id: randomUUID(),
+    createdAt: new Date(),
+    surveyId,
+    finished: false,
+    data: {},
+    meta: {},
+    ttc: {},
+    variables: {},
+    language: null,
+    singleUseId: null,
+    displayId: null,
+    endingId: null,
+    userId: null,
+    newId: randomUUID,
+    ...overrides,
+  }
+}

@@ -1,0 +1,61 @@
+import { freshId } from './fresh-id'
+import type { ApiKeyRecord } from '@canvass/core'
+import * as assert from 'uvu/assert'
+import { seedProject } from './seed'
+import type { StorageTest } from './storage-test'
+
+/** API keys: lookup by hash, revocation, listing (contract §2). */
+export const apiKeyTests: StorageTest[] = [
+  {
+    name: 'findApiKeyByHash finds a live key by its hash',
+    async run({ storage }) {
+      const { production } = await seedProject(storage)
+      const key = makeKey(production, { label: 'ci' })
+      await storage.insertApiKey(key)
+      assert.equal(await storage.findApiKeyByHash(key.hash), key)
+      assert.is(await storage.findApiKeyByHash(randomHash()), null)
+    },
+  },
+  {
+    name: 'revokeApiKey revokes a live key once',
+    async run({ storage }) {
+      const { production } = await seedProject(storage)
+      const key = makeKey(production)
+      const other = makeKey(production)
+      await storage.insertApiKey(key)
+      await storage.insertApiKey(other)
+      const revokedAt = new Date(Date.now() + 1000)
+      assert.is(await storage.revokeApiKey(key.id, revokedAt), true)
+      assert.is(await storage.findApiKeyByHash(key.hash), null, 'a revoked key is not found')
+      assert.is(await storage.revokeApiKey(key.id, new Date()), false, 'a revoked key is not live')
+      assert.is(await storage.revokeApiKey(freshId(), new Date()), false)
+      assert.equal(await storage.findApiKeyByHash(other.hash), other, 'other keys still work')
+      const listed = await storage.listApiKeys(production)
+      assert.equal(
+        listed.find((row) => row.id === key.id),
+        { ...key, revokedAt },
+        'the list shows the revocation time',
+      )
+    },
+  },
+  {
+    name: 'listApiKeys lists the keys of one environment, newest first',
+    async run({ storage }) {
+      const { production, development } = await seedProject(storage)
+      const base = Date.now()
+      const keys = [0, 1, 2].map((i) => makeKey(production, { createdAt: new Date(base + i * 1000) }))
+      for (const key of keys) await storage.insertApiKey(key)
+      await storage.insertApiKey(makeKey(development))
+      assert.equal(await storage.listApiKeys(production), [...keys].reverse())
+      assert.is((await storage.listApiKeys(development)).length, 1)
+    },
+  },
+]
+
+function makeKey(environmentId: string, overrides: Partial<ApiKeyRecord> = {}): ApiKeyRecord {
+  return { id: freshId(), environmentId, hash: randomHash(), label: null, createdAt: new Date(), revokedAt: null, ...overrides }
+}
+
+function randomHash(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(32)), (byte) => byte.toString(16).padStart(2, '0')).join('')
+}

@@ -1,0 +1,263 @@
+import { freshId } from './fresh-id'
+import type { SurveyRecord } from '@canvass/core'
+import * as assert from 'uvu/assert'
+import { clientCheck, expectCreated, makeResponse, managementCheck, seedProject, seedSurvey } from './seed'
+import type { StorageTest } from './storage-test'
+
+const HOUR = 60 * 60 * 1000
+const past = () => new Date(Date.now() - HOUR)
+const future = () => new Date(Date.now() + HOUR)
+
+/** createResponse: its outcomes, the survey status rule, contacts by userId, and no write on refusal. */
+export const createResponseTests: StorageTest[] = [
+  {
+    name: 'createResponse stores every field and returns the id',
+    async run({ storage }) {
+      const { production } = await seedProject(storage)
+      const survey = await seedSurvey(storage, production)
+      const response = makeResponse(survey.id, {
+        finished: true,
+        data: { q1: 'Fine ✓', q_2: ['a', 'b'], q3: 7, q4: { street: 'Main', nested: [null, true] } },
+        meta: { source: 'link', url: 'https://example.com/s?x=1', userAgent: { browser: 'Firefox', device: 'desktop' } },
+        ttc: { q1: 1234, _total: 1234 },
+        variables: { score: 2.5, name: 'x' },
+        language: 'de',
+        singleUseId: 'single-use-1',
+        displayId: freshId(),
+        endingId: 'end1',
+      })
+      expectCreated(await storage.createResponse(response, clientCheck(production)), response)
+      const stored = await storage.getResponse(response.id)
+      assert.equal(stored, {
+        id: response.id,
+        createdAt: response.createdAt,
+        updatedAt: response.createdAt,
+        surveyId: survey.id,
+        environmentId: production,
+        finished: true,
+        data: response.data,
+        meta: response.meta,
+        ttc: response.ttc,
+        variables: response.variables,
+        language: 'de',
+        singleUseId: 'single-use-1',
+        displayId: response.displayId,
+        endingId: 'end1',
+        personAttributes: null,
+        person: null,
+        notes: [],
+        tags: [],
+      })
+    },
+  },
+  {
+    name: 'createResponse reports environment_not_found first when asked to check it',
+    async run({ storage }) {
+      const { production } = await seedProject(storage)
+      const survey = await seedSurvey(storage, production)
+      const unknown = freshId()
+      assert.equal(await storage.createResponse(makeResponse(survey.id), clientCheck(unknown)), {
+        outcome: 'environment_not_found',
+      })
+      assert.equal(await storage.createResponse(makeResponse(freshId()), clientCheck(unknown)), {
+        outcome: 'environment_not_found',
+      })
+      // Without the environment check, a survey of another (here: unknown) environment is just not theirs.
+      assert.equal(await storage.createResponse(makeResponse(survey.id), managementCheck(unknown)), {
+        outcome: 'survey_in_other_environment',
+      })
+    },
+  },
+  {
+    name: 'createResponse reports survey_not_found',
+    async run({ storage }) {
+      const { production } = await seedProject(storage)
+      for (const check of [clientCheck(production), managementCheck(production)]) {
+        assert.equal(await storage.createResponse(makeResponse(freshId()), check), { outcome: 'survey_not_found' })
+      }
+    },
+  },
+  {
+    name: 'createResponse reports survey_in_other_environment',
+    async run({ storage }) {
+      const { production, development } = await seedProject(storage)
+      const other = await seedProject(storage)
+      const survey = await seedSurvey(storage, development)
+      for (const environmentId of [production, other.production]) {
+        for (const check of [clientCheck(environmentId), managementCheck(environmentId)]) {
+          assert.equal(await storage.createResponse(makeResponse(survey.id), check), {
+            outcome: 'survey_in_other_environment',
+          })
+        }
+      }
+    },
+  },
+  {
+    name: 'createResponse refuses surveys whose effective status does not accept submissions',
+    async run({ storage }) {
+      const { production } = await seedProject(storage)
+      const refused: Partial<SurveyRecord>[] = [
+        { status: 'paused' },
+        { status: 'completed' },
+        { status: 'scheduled', runOnDate: null },
+        { status: 'scheduled', runOnDate: future() },
+        { status: 'inProgress', closeOnDate: past() },
+        // Started, then closed: scheduled → inProgress → completed.
+        { status: 'scheduled', runOnDate: new Date(Date.now() - 2 * HOUR), closeOnDate: past() },
+        { status: 'paused', runOnDate: past(), closeOnDate: future() },
+      ]
+      for (const fields of refused) {
+        const survey = await seedSurvey(storage, production, fields)
+        const response = makeResponse(survey.id)
+        assert.equal(
+          await storage.createResponse(response, clientCheck(production)),
+          { outcome: 'survey_not_accepting' },
+          JSON.stringify(fields),
+        )
+        assert.is(await storage.getResponse(response.id), null, 'nothing is written')
+      }
+    },
+  },
+  {
+    name: 'createResponse accepts draft, inProgress and scheduled surveys whose runOnDate has come',
+    async run({ storage }) {
+      const { production } = await seedProject(storage)
+      const accepted: Partial<SurveyRecord>[] = [
+        { status: 'draft' },
+        { status: 'draft', closeOnDate: past() },
+        { status: 'inProgress' },
+        { status: 'inProgress', closeOnDate: future(), runOnDate: future() },
+        { status: 'scheduled', runOnDate: past() },
+        { status: 'scheduled', runOnDate: past(), closeOnDate: future() },
+      ]
+      for (const fields of accepted) {
+        const survey = await seedSurvey(storage, production, fields)
+        const response = makeResponse(survey.id)
+        assert.equal(
+          await storage.createResponse(response, clientCheck(production)),
+          { outcome: 'created', id: response.id },
+          JSON.stringify(fields),
+        )
+      }
+    },
+  },
+  {
+    name: 'createResponse ignores the survey status when requireAccepting is false',
+    async run({ storage }) {
+      const { production } = await seedProject(storage)
+      for (const status of ['paused', 'completed', 'scheduled'] as const) {
+        const survey = await seedSurvey(storage, production, { status, runOnDate: future() })
+        const response = makeResponse(survey.id)
+        expectCreated(await storage.createResponse(response, managementCheck(production)), response)
+        const withEnvironmentCheck = makeResponse(survey.id)
+        expectCreated(
+          await storage.createResponse(withEnvironmentCheck, { ...clientCheck(production), requireAccepting: false }),
+          withEnvironmentCheck,
+        )
+      }
+    },
+  },
+  {
+    name: 'createResponse writes nothing, not even a contact, when it refuses',
+    async run({ storage }) {
+      const { production, development } = await seedProject(storage)
+      const paused = await seedSurvey(storage, production, { status: 'paused' })
+      const open = await seedSurvey(storage, production)
+      const elsewhere = await seedSurvey(storage, development)
+      const refusedContactId = freshId()
+      const attempts = [
+        { surveyId: paused.id, check: clientCheck(production) },
+        { surveyId: elsewhere.id, check: clientCheck(production) },
+        { surveyId: freshId(), check: clientCheck(production) },
+        { surveyId: open.id, check: clientCheck(freshId()) },
+      ]
+      for (const { surveyId, check } of attempts) {
+        const response = makeResponse(surveyId, { userId: 'refused-user', newId: () => refusedContactId })
+        const result = await storage.createResponse(response, check)
+        assert.is.not(result.outcome, 'created')
+        assert.is(await storage.getResponse(response.id), null)
+      }
+      assert.equal(await storage.listResponses(production, { limit: 10 }), [])
+      // Had a refusal created the contact, this create would link it instead of creating its own.
+      const contactId = freshId()
+      const response = makeResponse(open.id, { userId: 'refused-user', newId: () => contactId })
+      expectCreated(await storage.createResponse(response, clientCheck(production)), response)
+      assert.is((await storage.getResponse(response.id))?.person?.id, contactId)
+    },
+  },
+  {
+    name: 'createResponse with a userId creates the contact once and then links it',
+    async run({ storage }) {
+      const { production } = await seedProject(storage)
+      const survey = await seedSurvey(storage, production)
+      const first = makeResponse(survey.id, { userId: 'user-1' })
+      const second = makeResponse(survey.id, { userId: 'user-1' })
+      expectCreated(await storage.createResponse(first, clientCheck(production)), first)
+      expectCreated(await storage.createResponse(second, managementCheck(production)), second)
+      const a = await storage.getResponse(first.id)
+      const b = await storage.getResponse(second.id)
+      assert.ok(a?.person && b?.person)
+      assert.is(a.person.id, b.person.id, 'one contact')
+      assert.is(a.person.userId, 'user-1')
+      assert.is(a.person.environmentId, production)
+      assert.equal(a.person.attributes, {})
+      assert.instance(a.person.createdAt, Date)
+      assert.instance(a.person.updatedAt, Date)
+      assert.ok(!Number.isNaN(a.person.createdAt.getTime()))
+      assert.equal(a.personAttributes, {}, 'a new contact has no attributes yet')
+    },
+  },
+  {
+    name: 'createResponse with a userId keeps one contact per environment',
+    async run({ storage }) {
+      const { production, development } = await seedProject(storage)
+      const a = makeResponse((await seedSurvey(storage, production)).id, { userId: 'same-user' })
+      const b = makeResponse((await seedSurvey(storage, development)).id, { userId: 'same-user' })
+      expectCreated(await storage.createResponse(a, clientCheck(production)), a)
+      expectCreated(await storage.createResponse(b, clientCheck(development)), b)
+      const personA = (await storage.getResponse(a.id))?.person
+      const personB = (await storage.getResponse(b.id))?.person
+      assert.ok(personA && personB)
+      assert.is.not(personA.id, personB.id)
+      assert.is(personB.environmentId, development)
+    },
+  },
+  {
+    name: 'createResponse with the same new userId at once creates one contact',
+    async run({ storage }) {
+      const { production } = await seedProject(storage)
+      const survey = await seedSurvey(storage, production)
+      const responses = Array.from({ length: 8 }, () => makeResponse(survey.id, { userId: 'racing-user' }))
+      const results = await Promise.all(responses.map((r) => storage.createResponse(r, clientCheck(production))))
+      results.forEach((result, i) => assert.equal(result, { outcome: 'created', id: responses[i]?.id }))
+      const people = new Set<string | undefined>()
+      for (const response of responses) people.add((await storage.getResponse(response.id))?.person?.id)
+      assert.is(people.size, 1)
+      assert.not.ok(people.has(undefined))
+    },
+  },
+  {
+    name: "createResponse snapshots the contact's attributes as personAttributes",
+    needsFixtures: true,
+    async run({ storage, fixtures }) {
+      const { production } = await seedProject(storage)
+      const survey = await seedSurvey(storage, production)
+      const before = makeResponse(survey.id, { userId: 'attr-user' })
+      expectCreated(await storage.createResponse(before, clientCheck(production)), before)
+
+      await fixtures.setContactAttributes(production, 'attr-user', { email: 'a@example.com', plan: 'pro' })
+      const after = makeResponse(survey.id, { userId: 'attr-user' })
+      expectCreated(await storage.createResponse(after, clientCheck(production)), after)
+      const snapshot = { email: 'a@example.com', plan: 'pro' }
+      assert.equal((await storage.getResponse(after.id))?.personAttributes, snapshot)
+      assert.equal((await storage.getResponse(after.id))?.person?.attributes, snapshot)
+
+      await fixtures.setContactAttributes(production, 'attr-user', { email: 'b@example.com' })
+      const current = { email: 'b@example.com', plan: 'pro' }
+      const [first, second] = [await storage.getResponse(before.id), await storage.getResponse(after.id)]
+      assert.equal(first?.personAttributes, {}, 'snapshots never change')
+      assert.equal(second?.personAttributes, snapshot, 'snapshots never change')
+      assert.equal(second?.person?.attributes, current, 'the person shows the current attributes')
+    },
+  },
+]

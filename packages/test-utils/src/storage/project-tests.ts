@@ -1,0 +1,111 @@
+import { freshId } from './fresh-id'
+import * as assert from 'uvu/assert'
+import { rejection, seedProject } from './seed'
+import type { EnvironmentDefaultsSnapshot, StorageTest } from './storage-test'
+
+/** Organizations, projects, environments and their defaults (contract §1). */
+export const projectTests: StorageTest[] = [
+  {
+    name: 'createProject creates a production and a development environment',
+    async run({ storage }) {
+      const seeded = await seedProject(storage)
+      for (const type of ['production', 'development'] as const) {
+        assert.equal(await storage.getEnvironment(seeded[type]), {
+          id: seeded[type],
+          type,
+          projectId: seeded.projectId,
+          projectName: 'Conformance project',
+          appSetupCompleted: false,
+          websiteSetupCompleted: false,
+          createdAt: seeded.createdAt,
+          updatedAt: seeded.createdAt,
+        })
+      }
+    },
+  },
+  {
+    name: "createProject creates each environment's default rows",
+    needsFixtures: true,
+    async run({ storage, fixtures }) {
+      const seeded = await seedProject(storage)
+      for (const environmentId of [seeded.production, seeded.development]) {
+        assert.equal(sorted(await fixtures.environmentDefaults(environmentId)), EXPECTED_DEFAULTS)
+      }
+    },
+  },
+  {
+    name: 'createProject writes nothing when one of its rows fails',
+    async run({ storage }) {
+      const existing = await seedProject(storage)
+      const projectId = freshId()
+      const development = freshId()
+      // The production environment id is taken, so the project cannot be created whole.
+      const error = await rejection(
+        storage.createProject({
+          id: projectId,
+          organizationId: existing.organizationId,
+          name: 'Half a project',
+          createdAt: new Date(),
+          environments: { production: existing.production, development },
+          newId: freshId,
+        }),
+      )
+      assert.ok(error, 'createProject rejects')
+      assert.is(await storage.getEnvironment(development), null)
+      const projects = await storage.listProjects()
+      assert.not.ok(projects.some((project) => project.projectId === projectId), 'the project was not created')
+      assert.is((await storage.getEnvironment(existing.production))?.projectId, existing.projectId)
+    },
+  },
+  {
+    name: 'listProjects lists each project with its environment ids',
+    async run({ storage }) {
+      const first = await seedProject(storage)
+      const second = await seedProject(storage)
+      const projects = await storage.listProjects()
+      for (const seeded of [first, second]) {
+        assert.equal(
+          projects.find((project) => project.projectId === seeded.projectId),
+          {
+            organizationId: seeded.organizationId,
+            projectId: seeded.projectId,
+            projectName: 'Conformance project',
+            environments: { production: seeded.production, development: seeded.development },
+          },
+        )
+      }
+    },
+  },
+  {
+    name: 'ping answers true',
+    async run({ storage }) {
+      assert.is(await storage.ping(), true)
+    },
+  },
+]
+
+const EXPECTED_DEFAULTS: EnvironmentDefaultsSnapshot = {
+  actionClasses: [{ name: 'New Session', type: 'automatic' }],
+  attributeClasses: [
+    { name: 'email', type: 'automatic' },
+    { name: 'language', type: 'automatic' },
+    { name: 'userId', type: 'automatic' },
+  ],
+  contactAttributeKeys: [
+    { key: 'email', name: 'Email', description: '', type: 'default', isUnique: true },
+    { key: 'firstName', name: 'First Name', description: '', type: 'default', isUnique: false },
+    { key: 'lastName', name: 'Last Name', description: '', type: 'default', isUnique: false },
+    { key: 'userId', name: 'User Id', description: '', type: 'default', isUnique: true },
+  ],
+}
+
+function sorted(defaults: EnvironmentDefaultsSnapshot): EnvironmentDefaultsSnapshot {
+  const byName = (a: { name: string }, b: { name: string }) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)
+  return {
+    actionClasses: defaults.actionClasses.map(({ name, type }) => ({ name, type })).sort(byName),
+    attributeClasses: defaults.attributeClasses.map(({ name, type }) => ({ name, type })).sort(byName),
+    contactAttributeKeys: defaults.contactAttributeKeys
+      .map(({ key, name, description, type, isUnique }) => ({ key, name, description, type, isUnique }))
+      .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0)),
+  }
+}

@@ -1,0 +1,202 @@
+import { freshId } from './fresh-id'
+import type { ResponsePatch, ResponseRecord, SurveyStatusFields } from '@canvass/core'
+import * as assert from 'uvu/assert'
+import { byListOrder, makeResponse, managementCheck, rejection, seedProject, seedResponse, seedSurvey, walkPages } from './seed'
+import type { StorageTest } from './storage-test'
+
+/** Response reads, lists, updates and deletes. */
+export const responseTests: StorageTest[] = [
+  {
+    name: 'listResponses lists one environment newest first, ties by id, with limit + 1, skip and after',
+    async run({ storage }) {
+      const { production, development } = await seedProject(storage)
+      const survey = await seedSurvey(storage, production)
+      const otherSurvey = await seedSurvey(storage, production)
+      const tie = new Date()
+      const times = [tie, tie, new Date(tie.getTime() - 1), tie, new Date(tie.getTime() + 2000), tie, tie]
+      const created: { id: string; createdAt: Date }[] = []
+      for (const [i, createdAt] of times.entries()) {
+        const surveyId = i % 2 === 0 ? survey.id : otherSurvey.id
+        created.push({ id: await seedResponse(storage, production, surveyId, { createdAt }), createdAt })
+      }
+      await seedResponse(storage, development, (await seedSurvey(storage, development)).id, { createdAt: tie })
+      const expected = [...created].sort(byListOrder).map((row) => row.id)
+
+      const all = await storage.listResponses(production, { limit: 100 })
+      assert.equal(all.map((row) => row.id), expected, 'newest first, ties by id descending, one environment')
+      assert.equal(all[0], await storage.getResponse(expected[0] ?? ''), 'list rows are full responses')
+      assert.is((await storage.listResponses(production, { limit: 7 })).length, 7)
+      assert.is((await storage.listResponses(production, { limit: 6 })).length, 7, 'limit + 1 rows tell of a next page')
+      const skipped = await storage.listResponses(production, { limit: 3, skip: 2 })
+      assert.equal(skipped.map((row) => row.id), expected.slice(2, 6))
+      for (const limit of [1, 2, 3]) {
+        const walked = await walkPages(limit, (after) =>
+          storage.listResponses(production, after ? { limit, after } : { limit }),
+        )
+        assert.equal(walked, expected, `keyset pages of ${limit}`)
+      }
+    },
+  },
+  {
+    name: 'listResponses filters by surveyId within the environment',
+    async run({ storage }) {
+      const { production, development } = await seedProject(storage)
+      const survey = await seedSurvey(storage, production)
+      const other = await seedSurvey(storage, production)
+      const base = Date.now()
+      const ids: string[] = []
+      for (let i = 0; i < 3; i++) {
+        ids.push(await seedResponse(storage, production, survey.id, { createdAt: new Date(base + i) }))
+        await seedResponse(storage, production, other.id, { createdAt: new Date(base + i) })
+      }
+      const listed = await storage.listResponses(production, { limit: 10, surveyId: survey.id })
+      assert.equal(listed.map((row) => row.id), [...ids].reverse())
+      const page = await storage.listResponses(production, { limit: 1, surveyId: survey.id, after: { createdAt: new Date(base + 2), id: ids[2] ?? '' } })
+      assert.equal(page.map((row) => row.id), [ids[1], ids[0]])
+      assert.equal(await storage.listResponses(development, { limit: 10, surveyId: survey.id }), [], 'scoped to the environment')
+    },
+  },
+  {
+    name: 'getResponse returns a response of any environment, without a person when it has no userId',
+    async run({ storage }) {
+      const { development } = await seedProject(storage)
+      const survey = await seedSurvey(storage, development)
+      const id = await seedResponse(storage, development, survey.id, { data: { q1: 'x' } })
+      const response = await storage.getResponse(id)
+      assert.is(response?.environmentId, development)
+      assert.is(response?.person, null)
+      assert.is(response?.personAttributes, null)
+      assert.equal(response?.notes, [])
+      assert.equal(response?.tags, [])
+    },
+  },
+  {
+    name: 'updateResponse writes the patch and returns the fresh response',
+    async run({ storage }) {
+      const { production } = await seedProject(storage)
+      const survey = await seedSurvey(storage, production)
+      const id = await seedResponse(storage, production, survey.id, {
+        data: { q1: 'a' },
+        ttc: { q1: 10 },
+        variables: { v: 1 },
+        meta: { source: 'api' },
+        language: 'en',
+        endingId: 'end-a',
+        userId: 'update-user',
+      })
+      const before = await storage.getResponse(id)
+      assert.ok(before)
+      const patch: ResponsePatch = {
+        updatedAt: new Date(before.updatedAt.getTime() + 1234),
+        finished: true,
+        data: { q1: 'a', q2: ['b', 'c'] },
+        ttc: { q1: 10, q2: 5, _total: 15 },
+        variables: { v: 2 },
+        meta: { source: 'api', url: 'https://example.com' },
+        language: null,
+        endingId: 'end-b',
+      }
+      const updated = await storage.updateResponse(id, () => patch)
+      const expected: ResponseRecord = {
+        ...before,
+        updatedAt: patch.updatedAt,
+        finished: true,
+        data: { q1: 'a', q2: ['b', 'c'] },
+        ttc: { q1: 10, q2: 5, _total: 15 },
+        variables: { v: 2 },
+        meta: { source: 'api', url: 'https://example.com' },
+        language: null,
+        endingId: 'end-b',
+      }
+      assert.equal(updated, expected)
+      assert.equal(await storage.getResponse(id), expected)
+      assert.ok(updated?.person, 'the person stays linked')
+    },
+  },
+  {
+    name: 'updateResponse leaves the fields a patch omits unchanged',
+    async run({ storage }) {
+      const { production } = await seedProject(storage)
+      const survey = await seedSurvey(storage, production)
+      const id = await seedResponse(storage, production, survey.id, {
+        finished: false,
+        data: { q1: 'a' },
+        language: 'fr',
+        endingId: 'end-a',
+      })
+      const before = await storage.getResponse(id)
+      assert.ok(before)
+      const updatedAt = new Date(before.updatedAt.getTime() + 1)
+      assert.equal(await storage.updateResponse(id, () => ({ updatedAt })), { ...before, updatedAt })
+    },
+  },
+  {
+    name: "updateResponse hands change the current response and its survey's status fields",
+    async run({ storage }) {
+      const { production } = await seedProject(storage)
+      const runOnDate = new Date('2030-01-01T00:00:00.001Z')
+      const closeOnDate = new Date('2031-01-01T00:00:00.002Z')
+      const survey = await seedSurvey(storage, production, { status: 'scheduled', runOnDate, closeOnDate })
+      const id = await seedResponse(storage, production, survey.id, { data: { q1: 'a' } })
+      const current = await storage.getResponse(id)
+      const seen: { response: ResponseRecord; survey: SurveyStatusFields }[] = []
+      await storage.updateResponse(id, (response, surveyFields) => {
+        seen.push({ response, survey: surveyFields })
+        return { updatedAt: new Date() }
+      })
+      assert.equal(seen, [
+        { response: current, survey: { environmentId: production, status: 'scheduled', runOnDate, closeOnDate } },
+      ])
+    },
+  },
+  {
+    name: 'updateResponse writes nothing and rethrows when change throws',
+    async run({ storage }) {
+      const { production } = await seedProject(storage)
+      const survey = await seedSurvey(storage, production)
+      const id = await seedResponse(storage, production, survey.id, { data: { q1: 'a' } })
+      const before = await storage.getResponse(id)
+      const failure = new Error('refused by change')
+      const error = await rejection(
+        storage.updateResponse(id, () => {
+          throw failure
+        }),
+      )
+      assert.is(error, failure, 'the same error propagates')
+      assert.equal(await storage.getResponse(id), before)
+      // The storage is usable afterwards (no transaction or lock left behind).
+      const updatedAt = new Date()
+      assert.is((await storage.updateResponse(id, () => ({ updatedAt, finished: true })))?.finished, true)
+    },
+  },
+  {
+    name: 'updateResponse returns null for an unknown response without calling change',
+    async run({ storage }) {
+      let called = false
+      const result = await storage.updateResponse(freshId(), () => {
+        called = true
+        return { updatedAt: new Date() }
+      })
+      assert.is(result, null)
+      assert.is(called, false)
+    },
+  },
+  {
+    name: 'deleteResponse deletes a response of its environment only and returns it',
+    async run({ storage }) {
+      const { production, development } = await seedProject(storage)
+      const survey = await seedSurvey(storage, production)
+      const id = await seedResponse(storage, production, survey.id, { userId: 'delete-user', data: { q1: 'x' } })
+      const before = await storage.getResponse(id)
+      assert.is(await storage.deleteResponse(development, id), null, 'another environment cannot delete it')
+      assert.equal(await storage.getResponse(id), before)
+      assert.equal(await storage.deleteResponse(production, id), before)
+      assert.is(await storage.getResponse(id), null)
+      assert.is(await storage.deleteResponse(production, id), null)
+      // The contact outlives the response: the next response of that user links it again.
+      const next = makeResponse(survey.id, { userId: 'delete-user' })
+      await storage.createResponse(next, managementCheck(production))
+      assert.is((await storage.getResponse(next.id))?.person?.id, before?.person?.id)
+    },
+  },
+]

@@ -1,0 +1,174 @@
+import { freshId } from './fresh-id'
+import type {
+  CreateResponseCheck,
+  CreateResponseResult,
+  NewResponse,
+  Storage,
+  SurveyRecord,
+} from '@canvass/core'
+import * as assert from 'uvu/assert'
+
+/** A fresh organization and project; every test seeds its own, so tests share nothing. */
+export async function seedProject(storage: Storage) {
+  const createdAt = new Date()
+  const organizationId = freshId()
+  const projectId = freshId()
+  const environments = { production: freshId(), development: freshId() }
+  await storage.createOrganization({ id: organizationId, name: 'Conformance org', createdAt })
+  await storage.createProject({ id: projectId, organizationId, name: 'Conformance project', createdAt, environments, newId: freshId })
+  return { organizationId, projectId, createdAt, ...environments }
+}
+
+/** A survey with the defaults of a create (contract §4); `overrides` replace fields. */
+export function makeSurvey(environmentId: string, overrides: Partial<SurveyRecord> = {}): SurveyRecord {
+  const now = new Date()
+  return {
+    id: freshId(),
+    environmentId,
+    createdAt: now,
+    updatedAt: now,
+    name: 'Conformance survey',
+    type: 'link',
+    status: 'inProgress',
+    createdBy: null,
+    delay: 0,
+    displayOption: 'displayOnce',
+    displayLimit: null,
+    displayPercentage: null,
+    autoClose: null,
+    autoComplete: null,
+    closeOnDate: null,
+    runOnDate: null,
+    recontactDays: null,
+    pin: null,
+    redirectUrl: null,
+    resultShareKey: null,
+    showLanguageSwitch: null,
+    isVerifyEmailEnabled: false,
+    segmentId: null,
+    questions: [{ id: 'q1', type: 'openText', headline: { default: 'How are you?' }, required: true }],
+    endings: [],
+    welcomeCard: { enabled: false },
+    hiddenFields: { enabled: true, fieldIds: [] },
+    singleUse: { enabled: false, isEncrypted: false },
+    languages: [],
+    triggers: [],
+    styling: null,
+    surveyClosedMessage: null,
+    productOverwrites: null,
+    ...overrides,
+  }
+}
+
+/** Inserts a survey built by `makeSurvey`. */
+export async function seedSurvey(storage: Storage, environmentId: string, overrides: Partial<SurveyRecord> = {}) {
+  const survey = makeSurvey(environmentId, overrides)
+  await storage.insertSurvey(survey)
+  return survey
+}
+
+export function makeResponse(surveyId: string, overrides: Partial<NewResponse> = {}): NewResponse {
+  return {
+    id: freshId(),
+    createdAt: new Date(),
+    surveyId,
+    finished: false,
+    data: {},
+    meta: {},
+    ttc: {},
+    variables: {},
+    language: null,
+    singleUseId: null,
+    displayId: null,
+    endingId: null,
+    userId: null,
+    newId: freshId,
+    ...overrides,
+  }
+}
+
+/** The check of the client routes: environment checked, survey must accept submissions. */
+export const clientCheck = (environmentId: string): CreateResponseCheck => ({
+  environmentId,
+  requireAccepting: true,
+  checkEnvironment: true,
+})
+
+/** The check of the management routes: no status or environment-existence check. */
+export const managementCheck = (environmentId: string): CreateResponseCheck => ({
+  environmentId,
+  requireAccepting: false,
+  checkEnvironment: false,
+})
+
+/** Asserts the outcome is `created` with the response's own id, and returns it. */
+export function expectCreated(result: CreateResponseResult, response: NewResponse): string {
+  assert.equal(result, { outcome: 'created', id: response.id })
+  return response.id
+}
+
+/** Creates a response through the management check and returns its id. */
+export async function seedResponse(
+  storage: Storage,
+  environmentId: string,
+  surveyId: string,
+  overrides: Partial<NewResponse> = {},
+): Promise<string> {
+  const response = makeResponse(surveyId, overrides)
+  return expectCreated(await storage.createResponse(response, managementCheck(environmentId)), response)
+}
+
+/** Expected list order: `createdAt` descending, then `id` descending. */
+export function byListOrder<T extends { createdAt: Date; id: string }>(a: T, b: T): number {
+  const time = b.createdAt.getTime() - a.createdAt.getTime()
+  if (time !== 0) return time
+  return a.id < b.id ? 1 : a.id > b.id ? -1 : 0
+}
+
+/**
+ * Walks a list with keyset pages of `limit` as core does: each call returns up to `limit + 1` rows, the
+ * extra row only telling that another page exists. Returns the ids in list order.
+ */
+export async function walkPages<T extends { createdAt: Date; id: string }>(
+  limit: number,
+  list: (after: { createdAt: Date; id: string } | undefined) => Promise<T[]>,
+): Promise<string[]> {
+  const ids: string[] = []
+  let after: { createdAt: Date; id: string } | undefined
+  for (let pages = 0; pages < 1000; pages++) {
+    const rows = await list(after)
+    assert.ok(rows.length <= limit + 1, `a page returns at most limit + 1 rows, got ${rows.length}`)
+    const page = rows.slice(0, limit)
+    ids.push(...page.map((row) => row.id))
+    const last = page[page.length - 1]
+    if (rows.length <= limit || !last) return ids
+    after = { createdAt: last.createdAt, id: last.id }
+  }
+  throw new Error('the list never ended')
+}
+
+/** Runs `promise` and returns what it rejected with; fails when it resolves. */
+export async function rejection(promise: Promise<unknown>): Promise<unknown> {
+  try {
+    await promise
+  } catch (error) {
+    return error
+  }
+  assert.unreachable('expected a rejection')
+  return undefined
+}
+
+/** Strings that are no id of any row: unknown, empty, huge, hostile, or not storable as Postgres text. */
+export const IMPOSSIBLE_IDS = [
+  'no-such-id',
+  '',
+  ' ',
+  'x'.repeat(5000),
+  "' or '1'='1",
+  '%',
+  '../..',
+  '\u0000',
+  'a\u0000b',
+  '😀',
+  '\uD800',
+]

@@ -1,0 +1,35 @@
+import type { Storage } from '@canvass/core'
+
+/** One conformance test: a name adapters can skip by, and a body that seeds its own data. */
+export interface StorageTest {
+  name: string
+  /** Set when the test needs the adapter's `fixtures` (what the port cannot do yet). */
+  needsFixtures?: true
+  run(context: StorageTestContext): Promise<void>
+}
+
+export interface StorageTestContext {
+  storage: Storage
+  /** Present for tests marked `needsFixtures`. */
+  fixtures: StorageFixtures
+}
+
+/**
+ * What a test needs from an adapter that the `Storage` port does not offer yet: reading an environment's
+ * default rows and setting contact attributes. Replaced by port methods once core has those resources.
+ */
+export interface StorageFixtures {
+  /** The default rows that `createProject` created for the environment. */
+  environmentDefaults(environmentId: string): Promise<EnvironmentDefaultsSnapshot>
+  /**
+   * Sets attribute values of the contact with `userId` in the environment, creating missing attribute keys
+   * (type `custom`) and the contact itself if absent. Other attributes of the contact stay.
+   */
+  setContactAttributes(environmentId: string, userId: string, attributes: Record<string, string>): Promise<void>
+}
+
+export interface EnvironmentDefaultsSnapshot {
+  actionClasses: { name: string; type: string }[]
+  attributeClasses: { name: string; type: string }[]
+  contactAttributeKeys: { key: string; name: string | null; description: string | null; type: string; isUnique: boolean }[]
+}

@@ -1,0 +1,152 @@
+import { freshId } from './fresh-id'
+import type { SurveyRecord } from '@canvass/core'
+import * as assert from 'uvu/assert'
+import { byListOrder, makeSurvey, seedProject, seedResponse, seedSurvey, walkPages } from './seed'
+import type { StorageTest } from './storage-test'
+
+/** Surveys: every field round-trips, lists page, updates and deletes stay in their environment. */
+export const surveyTests: StorageTest[] = [
+  {
+    name: 'insertSurvey and getSurvey round-trip every field',
+    async run({ storage }) {
+      const { production } = await seedProject(storage)
+      const survey = makeSurvey(production, FULL_SURVEY)
+      await storage.insertSurvey(survey)
+      const stored = await storage.getSurvey(survey.id)
+      assert.equal(stored, survey)
+      assert.instance(stored?.closeOnDate, Date)
+      assert.is(stored?.createdAt.getTime(), survey.createdAt.getTime(), 'milliseconds are kept')
+    },
+  },
+  {
+    name: 'insertSurvey and getSurvey round-trip nulls and empty JSON',
+    async run({ storage }) {
+      const { production } = await seedProject(storage)
+      const survey = makeSurvey(production, {
+        questions: [],
+        welcomeCard: null,
+        hiddenFields: null,
+        singleUse: null,
+        styling: null,
+        surveyClosedMessage: null,
+        productOverwrites: null,
+        showLanguageSwitch: null,
+        displayPercentage: null,
+      })
+      await storage.insertSurvey(survey)
+      assert.equal(await storage.getSurvey(survey.id), survey)
+      const objects = makeSurvey(production, { styling: {}, welcomeCard: { enabled: true, html: {} }, endings: [[]] })
+      await storage.insertSurvey(objects)
+      assert.equal(await storage.getSurvey(objects.id), objects)
+    },
+  },
+  {
+    name: 'listSurveys lists one environment newest first, with limit + 1, skip and after',
+    async run({ storage }) {
+      const { production, development } = await seedProject(storage)
+      const tie = new Date()
+      const times = [tie, tie, tie, new Date(tie.getTime() - 1), new Date(tie.getTime() + 1500), tie]
+      const surveys: SurveyRecord[] = []
+      for (const createdAt of times) surveys.push(await seedSurvey(storage, production, { createdAt, updatedAt: createdAt }))
+      await seedSurvey(storage, development, { createdAt: tie, updatedAt: tie })
+      const expected = [...surveys].sort(byListOrder).map((survey) => survey.id)
+
+      const all = await storage.listSurveys(production, { limit: 100 })
+      assert.equal(all.map((survey) => survey.id), expected, 'newest first, ties by id descending, one environment')
+      assert.equal(all[0], surveys.find((survey) => survey.id === expected[0]), 'list rows carry every field')
+      assert.is((await storage.listSurveys(production, { limit: 6 })).length, 6)
+      assert.is((await storage.listSurveys(production, { limit: 5 })).length, 6, 'limit + 1 rows tell of a next page')
+      const skipped = await storage.listSurveys(production, { limit: 2, skip: 3 })
+      assert.equal(skipped.map((survey) => survey.id), expected.slice(3, 6))
+      for (const limit of [1, 2, 4]) {
+        const walked = await walkPages(limit, (after) =>
+          storage.listSurveys(production, after ? { limit, after } : { limit }),
+        )
+        assert.equal(walked, expected, `keyset pages of ${limit}`)
+      }
+    },
+  },
+  {
+    name: 'updateSurvey replaces the stored survey of its environment only',
+    async run({ storage }) {
+      const { production, development } = await seedProject(storage)
+      const survey = await seedSurvey(storage, production)
+      const updated: SurveyRecord = {
+        ...makeSurvey(production, FULL_SURVEY),
+        id: survey.id,
+        createdAt: survey.createdAt,
+        updatedAt: new Date(survey.updatedAt.getTime() + 5000),
+      }
+      assert.is(await storage.updateSurvey(updated), true)
+      assert.equal(await storage.getSurvey(survey.id), updated)
+
+      assert.is(await storage.updateSurvey({ ...updated, environmentId: development, name: 'Moved' }), false)
+      assert.is(await storage.updateSurvey({ ...updated, id: freshId() }), false)
+      assert.equal(await storage.getSurvey(survey.id), updated, 'a refused update changes nothing')
+    },
+  },
+  {
+    name: 'deleteSurvey deletes the survey with its responses, in its environment only',
+    async run({ storage }) {
+      const { production, development } = await seedProject(storage)
+      const survey = await seedSurvey(storage, production)
+      const kept = await seedSurvey(storage, production)
+      const responseId = await seedResponse(storage, production, survey.id)
+      const keptResponseId = await seedResponse(storage, production, kept.id)
+
+      assert.is(await storage.deleteSurvey(development, survey.id), null, 'another environment cannot delete it')
+      assert.ok(await storage.getSurvey(survey.id))
+      assert.equal(await storage.deleteSurvey(production, survey.id), survey)
+      assert.is(await storage.getSurvey(survey.id), null)
+      assert.is(await storage.getResponse(responseId), null, 'its responses are gone')
+      assert.is(await storage.deleteSurvey(production, survey.id), null, 'deleting twice finds nothing')
+      assert.ok(await storage.getResponse(keptResponseId), 'other surveys keep theirs')
+    },
+  },
+]
+
+/** Every field set, JSON of every shape: nested arrays and objects, unicode, snake_case keys, numbers. */
+const FULL_SURVEY: Partial<SurveyRecord> = {
+  name: 'Everything survey ✓',
+  type: 'app',
+  status: 'scheduled',
+  createdBy: 'user_1',
+  delay: 5,
+  displayOption: 'respondMultiple',
+  displayLimit: 3,
+  displayPercentage: 12.5,
+  autoClose: 30,
+  autoComplete: 100,
+  closeOnDate: new Date('2031-02-03T04:05:06.789Z'),
+  runOnDate: new Date('2030-01-02T03:04:05.006Z'),
+  recontactDays: 7,
+  pin: '1234',
+  redirectUrl: 'https://example.com/thanks?x=1&y=2',
+  resultShareKey: 'share_key',
+  showLanguageSwitch: true,
+  isVerifyEmailEnabled: true,
+  segmentId: 'segment_1',
+  questions: [
+    {
+      id: 'q_1',
+      type: 'multipleChoiceSingle',
+      headline: { default: 'Pick one', de: 'Wähle eins', ja: '一つ選んで' },
+      choices: [
+        { id: 'c1', label: { default: 'A' } },
+        { id: 'c2', label: { default: 'B' } },
+      ],
+      required: false,
+      logic: [{ condition: 'equals', value: ['A', 1, 2.5, null, true] }],
+      nested_snake_key: { deeper: [[1, [2, [3]]]] },
+    },
+  ],
+  endings: [{ id: 'end1', type: 'endScreen', headline: { default: 'Thanks' } }],
+  welcomeCard: { enabled: true, headline: { default: 'Hi' }, timeToFinish: false },
+  hiddenFields: { enabled: true, fieldIds: ['plan', 'source_id'] },
+  singleUse: { enabled: true, isEncrypted: true },
+  languages: [{ default: true, enabled: true, language: { id: 'l1', code: 'en', alias: null } }],
+  triggers: [{ actionClass: { name: 'New Session' } }],
+  styling: { brandColor: { light: '#ff0000' }, roundness: 8, overwriteThemeStyling: false },
+  surveyClosedMessage: { heading: 'Closed', subheading: '' },
+  productOverwrites: { placement: 'bottomRight', clickOutsideClose: true, darkOverlay: false },
+}

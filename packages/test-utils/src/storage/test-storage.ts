@@ -1,0 +1,86 @@
+import type { Storage } from '@canvass/core'
+import { suite } from 'uvu'
+import { apiKeyTests } from './api-key-tests'
+import { createResponseTests } from './create-response-tests'
+import { idTests } from './id-tests'
+import { projectTests } from './project-tests'
+import { responseTests } from './response-tests'
+import type { StorageFixtures, StorageTest } from './storage-test'
+import { surveyTests } from './survey-tests'
+
+export interface TestStorageOptions {
+  /** Names the suite in the report, e.g. `storage-kysely on PGlite`. */
+  name: string
+  /**
+   * Returns a storage on an empty, ready (migrated) database. Called once, before the first test: every
+   * test seeds its own organization and project with fresh ids, so tests share the storage, not data.
+   */
+  create: () => Promise<Storage>
+  /** Releases what `create` made (connections, a test database). Called after the last test, also on failure. */
+  cleanup?: () => Promise<void>
+  /**
+   * Tests this adapter does not run, by exact name, with the reason; reported as skipped with the reason in
+   * the name. An unknown name throws, so a renamed test cannot silently run unskipped.
+   * @default []
+   */
+  skip?: { reason: string; tests: string[] }[]
+  /**
+   * Adapter hooks for what the port cannot do yet (read default rows, set contact attributes). Without
+   * them, the tests that need them are skipped with that reason.
+   */
+  fixtures?: StorageFixtures
+}
+
+/** Every conformance test, in the order they run. */
+export const STORAGE_TESTS: readonly StorageTest[] = [
+  ...projectTests,
+  ...apiKeyTests,
+  ...surveyTests,
+  ...createResponseTests,
+  ...responseTests,
+  ...idTests,
+]
+
+/**
+ * The shared uvu suite that every `Storage` adapter runs: each method and rule of the port (environment
+ * scoping, list order and pages, JSON round trips, createResponse outcomes and the status rule, contacts
+ * by userId, atomic updates, ids that cannot exist).
+ *
+ * ```ts
+ * testStorage({ name: 'my adapter', create: async () => createMyStorage(), cleanup: () => close() })
+ * ```
+ */
+export function testStorage({ name, create, cleanup, skip = [], fixtures }: TestStorageOptions): void {
+  const reasons = new Map<string, string>()
+  for (const { reason, tests } of skip) for (const test of tests) reasons.set(test, reason)
+  const unknown = [...reasons.keys()].filter((test) => !STORAGE_TESTS.some(({ name }) => name === test))
+  if (unknown.length > 0) throw new Error(`testStorage: no conformance tests named ${unknown.map((t) => JSON.stringify(t)).join(', ')}`)
+
+  const test = suite(name)
+  let storage: Storage | undefined
+  test.before(async () => {
+    storage = await create()
+  })
+  test.after(async () => {
+    await cleanup?.()
+  })
+
+  for (const { name: testName, needsFixtures, run } of STORAGE_TESTS) {
+    const reason = reasons.get(testName) ?? (needsFixtures && !fixtures ? 'the adapter passes no fixtures' : undefined)
+    if (reason !== undefined) {
+      test.skip(`${testName} (skipped: ${reason})`, () => {})
+      continue
+    }
+    test(testName, async () => {
+      if (!storage) throw new Error(`testStorage: create() of "${name}" did not finish`)
+      await run({ storage, fixtures: fixtures ?? missingFixtures })
+    })
+  }
+  test.run()
+}
+
+/** Handed to tests that do not need fixtures; reaching it is a bug in the suite. */
+const missingFixtures: StorageFixtures = {
+  environmentDefaults: () => Promise.reject(new Error('no fixtures')),
+  setContactAttributes: () => Promise.reject(new Error('no fixtures')),
+}
