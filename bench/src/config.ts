@@ -1,0 +1,48 @@
+/** What one bench run does, from environment variables so that `pnpm bench` needs no arguments. */
+export interface BenchConfig {
+  /**
+   * Seconds of measured load per scenario (`BENCH_DURATION`).
+   * @default 10
+   */
+  duration: number
+  /**
+   * Seconds of unmeasured load before each scenario (`BENCH_WARMUP`), so JIT and pools are warm.
+   * @default 2
+   */
+  warmup: number
+  /**
+   * Concurrent keep-alive connections of the load generator (`BENCH_CONNECTIONS`).
+   * @default 50
+   */
+  connections: number
+  /**
+   * Any database on the Postgres server to bench against (`BENCH_DATABASE_URL`); the bench only uses it
+   * to create and drop its own `canvass_bench_*` database.
+   * @default 'postgres://postgres@127.0.0.1:5432/postgres'
+   */
+  databaseUrl: string
+}
+
+export function readBenchConfig(env: NodeJS.ProcessEnv = process.env): BenchConfig {
+  return {
+    duration: positiveNumber(env, 'BENCH_DURATION', 10),
+    warmup: positiveNumber(env, 'BENCH_WARMUP', 2, { allowZero: true }),
+    connections: Math.round(positiveNumber(env, 'BENCH_CONNECTIONS', 50)),
+    databaseUrl: env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres',
+  }
+}
+
+function positiveNumber(
+  env: NodeJS.ProcessEnv,
+  name: string,
+  fallback: number,
+  { allowZero = false } = {},
+): number {
+  const raw = env[name]
+  if (raw === undefined || raw === '') return fallback
+  const value = Number(raw)
+  if (!Number.isFinite(value) || value < 0 || (value === 0 && !allowZero)) {
+    throw new Error(`${name} must be a ${allowZero ? 'non-negative' : 'positive'} number, got "${raw}"`)
+  }
+  return value
+}

@@ -1,0 +1,136 @@
+/**
+ * `pnpm bench`: Canvass on the Node host against bare `node:http` baselines, side by side in one run.
+ * Every server runs in its own process; the load generator (autocannon) runs in this one. See the README.
+ */
+import { mkdtemp, rm } from 'node:fs/promises'
+import { availableParallelism, tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { createBenchDatabase } from './bench-database'
+import { startCanvass } from './canvass-server'
+import { startChildServer } from './child-server'
+import type { ChildServer } from './child-server'
+import { readBenchConfig } from './config'
+import { formatReport, isClean } from './report'
+import type { Comparison, ServerResult } from './report'
+import { probe, runLoad } from './run-load'
+import type { LoadTarget } from './run-load'
+
+const config = readBenchConfig()
+const cleanups: Array<() => Promise<unknown>> = []
+let cleaning: Promise<void> | undefined
+let interrupted = false
+
+/** Stops servers before dropping the database they are connected to: last registered, first undone. */
+function cleanUp(): Promise<void> {
+  cleaning ??= (async () => {
+    for (const undo of cleanups.reverse()) {
+      await undo().catch((error: unknown) => console.error(`cleanup failed: ${(error as Error).message}`))
+    }
+  })()
+  return cleaning
+}
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  // `on`, not `once`: Ctrl-C reaches pnpm and tsx too, and tsx relays it, so a second signal follows the
+  // first; with no listener left it would kill the bench before the database is dropped.
+  process.on(signal, () => {
+    if (interrupted) return
+    interrupted = true
+    console.error(`\n${signal}: stopping the servers and dropping the bench database`)
+    void cleanUp().finally(() => process.exit(130))
+  })
+}
+
+try {
+  process.exitCode = await bench()
+} catch (error) {
+  // After Ctrl-C the servers are gone, so whatever failed next is no news.
+  if (!interrupted) console.error(`\nbench failed: ${error instanceof Error ? error.message : String(error)}`)
+  process.exitCode = 1
+} finally {
+  await cleanUp()
+}
+
+async function bench(): Promise<number> {
+  const totalSeconds = 4 * (config.duration + config.warmup)
+  console.log(
+    `Canvass bench: ${config.connections} connections, ${config.warmup} s warm-up + ${config.duration} s per run, ` +
+      `4 runs (~${Math.ceil(totalSeconds)} s of load); node ${process.version}, ${availableParallelism()} cores`,
+  )
+  const database = await createBenchDatabase(config.databaseUrl)
+  cleanups.push(() => database.drop())
+  const dataDir = await mkdtemp(join(tmpdir(), 'canvass-bench-'))
+  cleanups.push(() => rm(dataDir, { recursive: true, force: true }))
+  console.log(`database ${database.name} created; starting servers`)
+
+  const preflightBaseline = track(await startBaseline('node:http', 'preflight-baseline.ts', {}))
+  const insertBaseline = track(await startBaseline('node:http + pg', 'insert-baseline.ts', { DATABASE_URL: database.url }))
+  const canvass = await startCanvass({ databaseUrl: database.url, dataDir })
+  track(canvass.server)
+
+  const path = `/api/v1/client/${canvass.environmentId}/responses`
+  const preflight = (server: ChildServer): LoadTarget => ({
+    url: server.url + path,
+    method: 'OPTIONS',
+    headers: {
+      origin: 'https://example.com',
+      'access-control-request-method': 'POST',
+      'access-control-request-headers': 'content-type',
+    },
+  })
+  const create = (server: ChildServer): LoadTarget => ({
+    url: server.url + path,
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ surveyId: canvass.surveyId, finished: true, data: { q1: 'hello' } }),
+  })
+
+  const comparisons: Comparison[] = [
+    {
+      scenario: '(a) CORS preflight',
+      target: 0.6,
+      baseline: await measure('(a) CORS preflight', preflightBaseline, preflight(preflightBaseline)),
+      canvass: await measure('(a) CORS preflight', canvass.server, preflight(canvass.server)),
+    },
+    {
+      scenario: '(b) response create',
+      target: 0.7,
+      baseline: await measure('(b) response create', insertBaseline, create(insertBaseline)),
+      canvass: await measure('(b) response create', canvass.server, create(canvass.server)),
+    },
+  ]
+  console.log(`\n${formatReport(comparisons)}`)
+
+  const failed = comparisons.flatMap((c) => [c.baseline, c.canvass]).filter((r) => !isClean(r.measurement))
+  for (const server of [preflightBaseline, insertBaseline, canvass.server]) {
+    if (failed.some((r) => r.server === server.name) && server.output()) {
+      console.log(`\n--- last output of ${server.name} ---\n${server.output()}`)
+    }
+  }
+  return failed.length > 0 ? 1 : 0
+}
+
+function track(server: ChildServer): ChildServer {
+  cleanups.push(() => server.stop())
+  return server
+}
+
+function startBaseline(name: string, file: string, env: Record<string, string>): Promise<ChildServer> {
+  return startChildServer({
+    name,
+    script: fileURLToPath(new URL(file, import.meta.url)),
+    // The baselines are TypeScript like the rest of the bench; tsx only transforms them at load time.
+    nodeArgs: ['--import', import.meta.resolve('tsx')],
+    env,
+    readyTimeoutMs: 20_000,
+  })
+}
+
+async function measure(scenario: string, server: ChildServer, target: LoadTarget): Promise<ServerResult> {
+  process.stdout.write(`${scenario} on ${server.name} ... `)
+  const measurement = await runLoad(target, config)
+  if (interrupted) throw new Error('interrupted')
+  console.log(`${measurement.requestsPerSecond.toFixed(0)} req/s${isClean(measurement) ? '' : '  <-- FAILURES'}`)
+  return { server: server.name, measurement, ...(isClean(measurement) ? {} : { sample: await probe(target) }) }
+}
