@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
+import { withPreparedStatements } from '@canvass/storage-kysely'
 import { Kysely, PGliteDialect, PostgresDialect } from 'kysely'
 import pg from 'pg'
 
@@ -13,7 +14,7 @@ export async function openDatabase(config: { databaseUrl: string | undefined; da
     const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 20 })
     const url = new URL(config.databaseUrl)
     return {
-      db: new Kysely<unknown>({ dialect: new PostgresDialect({ pool }) }),
+      db: new Kysely<unknown>({ dialect: new PostgresDialect({ pool: withPreparedStatements(pool) }) }),
       description: `Postgres at ${url.hostname}:${url.port || 5432}${url.pathname}`,
     }
   }

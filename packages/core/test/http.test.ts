@@ -135,3 +135,19 @@ routing('an unexpected storage failure is a generic 500 without details, logged 
 })
 
 for (const s of [body, keys, pages, routing]) s.run()
+
+const ids = suite('createId')
+ids('ids have the cuid2 shape and do not repeat', async () => {
+  const { createId } = await import('../src')
+  const seen = new Set<string>()
+  const firsts = new Set<string>()
+  for (let i = 0; i < 20_000; i++) {
+    const id = createId()
+    assert.match(id, /^[a-z][a-z0-9]{23}$/)
+    seen.add(id)
+    firsts.add(id[0] as string)
+  }
+  assert.is(seen.size, 20_000)
+  assert.is(firsts.size, 26, 'every letter can start an id')
+})
+ids.run()

@@ -8,8 +8,10 @@ import { isStorable } from './is-storable'
 import { toJsonb } from './to-jsonb'
 
 /**
- * `Storage.createResponse` as ONE statement (one round trip, atomic without a transaction), the hot path of
- * every respondent's submit. Data-modifying CTEs:
+ * `Storage.createResponse`: one statement (one round trip, atomic without a transaction) on the hot path of
+ * every respondent's submit, and a second one only to link a contact or to explain a refusal.
+ *
+ * The full statement is made of data-modifying CTEs:
  *
  * - `environment` (only when `check.checkEnvironment`) and `survey` read what decides the outcome;
  *   `allowed` keeps the survey only if it belongs to `check.environmentId` and, when
@@ -21,6 +23,62 @@ import { toJsonb } from './to-jsonb'
  * - the final select reports enough to pick the outcome. Nothing is written unless it is `created`.
  */
 export async function insertResponse(
+  db: Kysely<Database>,
+  input: NewResponse,
+  check: CreateResponseCheck,
+): Promise<CreateResponseResult> {
+  if (input.userId === null) {
+    const id = await insertAcceptedResponse(db, input, check)
+    if (id !== undefined) return { outcome: 'created', id }
+  }
+  // A contact to link, or a refusal to explain: the statement that reports every outcome. It checks again
+  // from scratch, so a survey that changed in between is judged as it is now.
+  return insertResponseWithOutcome(db, input, check)
+}
+
+/**
+ * The common case, a respondent without `userId` answering an accepting survey, as the simplest statement
+ * Postgres can plan: an insert from the survey row when every check holds. Returns undefined when nothing
+ * was inserted; what was wrong is then for `insertResponseWithOutcome` to find out.
+ */
+async function insertAcceptedResponse(
+  db: Kysely<Database>,
+  input: NewResponse,
+  check: CreateResponseCheck,
+): Promise<string | undefined> {
+  if (!isStorable(check.environmentId) || !isStorable(input.surveyId)) return undefined
+  const now = sql`${input.createdAt}::timestamptz`
+  const accepting = check.requireAccepting
+    ? sql`and ${effectiveStatusSql('s', input.createdAt)} in ('draft', 'inProgress')`
+    : sql``
+  try {
+    const { rows } = await sql<{ id: string }>`
+      insert into responses (
+        id, created_at, updated_at, survey_id, environment_id, finished, data, meta, ttc, variables,
+        language, single_use_id, display_id, ending_id
+      )
+      select
+        ${input.id}::text, ${now}, ${now}, s.id, s.environment_id, ${input.finished}::boolean,
+        ${toJsonb(input.data)}::jsonb, ${toJsonb(input.meta)}::jsonb, ${toJsonb(input.ttc)}::jsonb,
+        ${toJsonb(input.variables)}::jsonb, ${input.language}::text, ${input.singleUseId}::text,
+        ${input.displayId}::text, ${input.endingId}::text
+      from surveys s
+      where s.id = ${input.surveyId}::text and s.environment_id = ${check.environmentId}::text ${accepting}
+      returning id
+    `.execute(db)
+    return rows[0]?.id
+  } catch (error) {
+    // The survey was deleted between the read and the insert: let the full statement report it.
+    if (isForeignKeyViolation(error)) return undefined
+    throw error
+  }
+}
+
+/**
+ * The full statement, for a `userId` or after a refusal: it links the contact, inserts when allowed, and
+ * always reports enough to name the outcome.
+ */
+async function insertResponseWithOutcome(
   db: Kysely<Database>,
   input: NewResponse,
   check: CreateResponseCheck,

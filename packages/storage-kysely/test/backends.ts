@@ -2,6 +2,7 @@ import { PGlite } from '@electric-sql/pglite'
 import { Kysely, PGliteDialect, PostgresDialect } from 'kysely'
 import type { LogEvent } from 'kysely'
 import pg from 'pg'
+import { withPreparedStatements } from '../src'
 
 /** A database to test on, opened empty (not migrated) and closed (dropped, for a server) afterwards. */
 export interface Backend {
@@ -18,7 +19,13 @@ export interface OpenBackend {
 export function backends(): Backend[] {
   const list: Backend[] = [{ name: 'PGlite', open: openPglite }]
   const serverUrl = process.env.TEST_DATABASE_URL
-  if (serverUrl) list.push({ name: 'Postgres', open: (options) => openPostgres(serverUrl, options) })
+  if (serverUrl) {
+    list.push({ name: 'Postgres', open: (options) => openPostgres(serverUrl, options) })
+    list.push({
+      name: 'Postgres with prepared statements',
+      open: (options) => openPostgres(serverUrl, { ...options, prepared: true }),
+    })
+  }
   return list
 }
 
@@ -28,7 +35,10 @@ async function openPglite(options: { log?: (event: LogEvent) => void } = {}): Pr
 }
 
 /** A database of its own on the server (`canvass_test_<random>`), dropped on close. */
-async function openPostgres(serverUrl: string, options: { log?: (event: LogEvent) => void } = {}): Promise<OpenBackend> {
+async function openPostgres(
+  serverUrl: string,
+  options: { log?: (event: LogEvent) => void; prepared?: boolean } = {},
+): Promise<OpenBackend> {
   const name = `canvass_test_${Math.random().toString(36).slice(2, 10)}`
   const admin = new pg.Client({ connectionString: serverUrl })
   await admin.connect()
@@ -45,7 +55,10 @@ async function openPostgres(serverUrl: string, options: { log?: (event: LogEvent
   pool.on('error', (error: Error & { code?: string }) => {
     if (error.code !== '57P01') console.error(error)
   })
-  const db = new Kysely<unknown>({ dialect: new PostgresDialect({ pool }), log: options.log })
+  const db = new Kysely<unknown>({
+    dialect: new PostgresDialect({ pool: options.prepared ? withPreparedStatements(pool) : pool }),
+    log: options.log,
+  })
   return {
     db,
     async close() {

@@ -19,7 +19,9 @@ export async function readJsonBody(request: Request, limit = JSON_BODY_LIMIT): P
   }
   const declared = Number(request.headers.get('content-length') ?? Number.NaN)
   if (Number.isFinite(declared) && declared > limit) throw tooLarge()
-  const text = await readText(request, limit)
+  // With a Content-Length the HTTP layer delivers exactly that many bytes, so the body can be read whole (a
+  // host's fast path); without one it is counted while it streams.
+  const text = Number.isFinite(declared) ? await request.text() : await readText(request, limit)
   let value: unknown
   try {
     value = JSON.parse(text)

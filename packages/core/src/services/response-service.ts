@@ -84,10 +84,22 @@ function withTotal(ttc: Record<string, number>, finished: boolean): Record<strin
   return { ...ttc, _total: total }
 }
 
-function describeUserAgent(userAgent: string): { browser?: string; os?: string; device: string } {
-  const result = new UAParser(userAgent.slice(0, 1024)).getResult()
-  const info: { browser?: string; os?: string; device: string } = { device: result.device.type ?? 'desktop' }
+type UserAgentInfo = { browser?: string; os?: string; device: string }
+
+/** Respondents share a few hundred user agents; parsing one costs ~60 µs, so results are kept. */
+const userAgentCache = new Map<string, UserAgentInfo>()
+const USER_AGENT_CACHE_SIZE = 1000
+
+function describeUserAgent(userAgent: string): UserAgentInfo {
+  const key = userAgent.slice(0, 1024)
+  const cached = userAgentCache.get(key)
+  if (cached) return { ...cached }
+  const result = new UAParser(key).getResult()
+  const info: UserAgentInfo = { device: result.device.type ?? 'desktop' }
   if (result.browser.name) info.browser = result.browser.name
   if (result.os.name) info.os = result.os.name
-  return info
+  // Oldest first out: Map keeps insertion order.
+  if (userAgentCache.size >= USER_AGENT_CACHE_SIZE) userAgentCache.delete(userAgentCache.keys().next().value as string)
+  userAgentCache.set(key, info)
+  return { ...info }
 }

@@ -1,0 +1,61 @@
+/**
+ * The part of a `pg` pool that Kysely's `PostgresDialect` uses, described structurally so that this
+ * package does not depend on `pg`.
+ */
+export interface PostgresPoolLike {
+  connect(): Promise<PostgresPoolClientLike>
+  end(): Promise<void>
+}
+
+export interface PostgresPoolClientLike {
+  query(...args: unknown[]): Promise<unknown>
+  release(destroy?: boolean | Error): void
+}
+
+export interface PreparedStatementsOptions {
+  /**
+   * How many distinct statements get a name (and so a server-side prepared statement on each connection
+   * that runs them); statements beyond it run unnamed, as without this wrapper. Canvass's storage sends a
+   * few dozen distinct statements.
+   * @default 256
+   */
+  maxStatements?: number
+}
+
+/**
+ * Wraps a `pg` pool so that every statement Kysely sends runs as a named prepared statement: Postgres parses
+ * and plans it once per connection instead of on every call, which on the response-create path is most of
+ * the database's work. Pass the result to `PostgresDialect({ pool })`.
+ *
+ * Prepared plans belong to the schema they were made for: run `migrate(db)` before serving traffic (as the
+ * standalone server does), not while a pool wrapped like this is busy.
+ */
+export function withPreparedStatements<P extends PostgresPoolLike>(pool: P, options: PreparedStatementsOptions = {}): P {
+  const maxStatements = options.maxStatements ?? 256
+  const names = new Map<string, string>()
+  const nameOf = (text: string): string | undefined => {
+    let name = names.get(text)
+    if (name === undefined && names.size < maxStatements) {
+      name = `canvass_${names.size}`
+      names.set(text, name)
+    }
+    return name
+  }
+  const wrapClient = (client: PostgresPoolClientLike): PostgresPoolClientLike =>
+    new Proxy(client, {
+      get(target, property, receiver) {
+        if (property !== 'query') return Reflect.get(target, property, receiver)
+        return (text: unknown, values?: unknown[]) => {
+          const name = typeof text === 'string' ? nameOf(text) : undefined
+          return name === undefined ? target.query(text, values) : target.query({ name, text, values })
+        }
+      },
+    })
+  return new Proxy(pool, {
+    get(target, property, receiver) {
+      if (property === 'connect') return async () => wrapClient(await target.connect())
+      const value = Reflect.get(target, property, receiver)
+      return typeof value === 'function' ? value.bind(target) : value
+    },
+  })
+}
