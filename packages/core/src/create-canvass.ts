@@ -4,7 +4,7 @@ import type { CanvassAdmin } from './admin/create-admin'
 import { createAdmin } from './admin/create-admin'
 import type { CanvassContext, CanvassRouter, Logger } from './context'
 import { errorResponse } from './http/boundary'
-import { clientPreflight, withClientCors } from './http/cors'
+import { CLIENT_CORS_HEADERS, clientPreflight } from './http/cors'
 import { CanvassError } from './http/errors'
 import type { Storage } from './ports/storage'
 import { registerClientResponseRoutes } from './routes/client/responses'
@@ -83,11 +83,10 @@ export function createCanvass(options: CanvassOptions): Canvass {
       let pathname = '/'
       try {
         pathname = new URL(request.url).pathname
-        const response = await handle(request, pathname)
-        return pathname.startsWith(clientPrefix) ? withClientCors(response) : response
+        return await handle(request, pathname)
       } catch (error) {
-        const response = errorResponse(error, ctx.logger)
-        return pathname.startsWith(clientPrefix) ? withClientCors(response) : response
+        // Client routes put their CORS headers on their answers; errors get them here.
+        return errorResponse(error, ctx.logger, pathname.startsWith(clientPrefix) ? CLIENT_CORS_HEADERS : undefined)
       }
     },
     admin: createAdmin(ctx.storage, ctx.newId, ctx.now),

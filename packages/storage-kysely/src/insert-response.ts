@@ -1,5 +1,5 @@
 import type { CreateResponseCheck, CreateResponseResult, NewResponse } from '@canvass/core'
-import { sql } from 'kysely'
+import { CompiledQuery, sql } from 'kysely'
 import type { Kysely } from 'kysely'
 import { contactAttributesJson } from './contact-attributes-json'
 import type { Database } from './database'
@@ -47,25 +47,23 @@ async function insertAcceptedResponse(
   check: CreateResponseCheck,
 ): Promise<string | undefined> {
   if (!isStorable(check.environmentId) || !isStorable(input.surveyId)) return undefined
-  const now = sql`${input.createdAt}::timestamptz`
-  const accepting = check.requireAccepting
-    ? sql`and ${effectiveStatusSql('s', input.createdAt)} in ('draft', 'inProgress')`
-    : sql``
+  const query = CompiledQuery.raw(check.requireAccepting ? INSERT_IF_ACCEPTING : INSERT_IF_OWNED_RETURNING, [
+    input.id,
+    input.createdAt,
+    input.finished,
+    toJsonb(input.data),
+    toJsonb(input.meta),
+    toJsonb(input.ttc),
+    toJsonb(input.variables),
+    input.language,
+    input.singleUseId,
+    input.displayId,
+    input.endingId,
+    input.surveyId,
+    check.environmentId,
+  ])
   try {
-    const { rows } = await sql<{ id: string }>`
-      insert into responses (
-        id, created_at, updated_at, survey_id, environment_id, finished, data, meta, ttc, variables,
-        language, single_use_id, display_id, ending_id
-      )
-      select
-        ${input.id}::text, ${now}, ${now}, s.id, s.environment_id, ${input.finished}::boolean,
-        ${toJsonb(input.data)}::jsonb, ${toJsonb(input.meta)}::jsonb, ${toJsonb(input.ttc)}::jsonb,
-        ${toJsonb(input.variables)}::jsonb, ${input.language}::text, ${input.singleUseId}::text,
-        ${input.displayId}::text, ${input.endingId}::text
-      from surveys s
-      where s.id = ${input.surveyId}::text and s.environment_id = ${check.environmentId}::text ${accepting}
-      returning id
-    `.execute(db)
+    const { rows } = await db.executeQuery<{ id: string }>(query)
     return rows[0]?.id
   } catch (error) {
     // The survey was deleted between the read and the insert: let the full statement report it.
@@ -73,6 +71,23 @@ async function insertAcceptedResponse(
     throw error
   }
 }
+
+// Written out once rather than built per call: this path runs for nearly every submit, and its text is
+// constant, so a prepared-statement pool can reuse one plan.
+const INSERT_IF_OWNED = `
+  insert into responses (
+    id, created_at, updated_at, survey_id, environment_id, finished, data, meta, ttc, variables,
+    language, single_use_id, display_id, ending_id
+  )
+  select $1::text, $2::timestamptz, $2::timestamptz, s.id, s.environment_id, $3::boolean,
+    $4::jsonb, $5::jsonb, $6::jsonb, $7::jsonb, $8::text, $9::text, $10::text, $11::text
+  from surveys s
+  where s.id = $12::text and s.environment_id = $13::text`
+const INSERT_IF_ACCEPTING = `${INSERT_IF_OWNED}
+    and ${effectiveStatusSql('s', '$2::timestamptz')} in ('draft', 'inProgress')
+  returning id`
+const INSERT_IF_OWNED_RETURNING = `${INSERT_IF_OWNED}
+  returning id`
 
 /**
  * The full statement, for a `userId` or after a refusal: it links the contact, inserts when allowed, and
@@ -105,9 +120,10 @@ async function insertResponseWithOutcome(
 
   const statement = sql<OutcomeRow>`
     with ${environmentCte}
+    clock as (select ${now} as now),
     survey as (
-      select s.id, s.environment_id, ${effectiveStatusSql('s', input.createdAt)} as status
-      from surveys s where s.id = ${surveyId}::text
+      select s.id, s.environment_id, ${sql.raw(effectiveStatusSql('s', 'clock.now'))} as status
+      from surveys s cross join clock where s.id = ${surveyId}::text
     ),
     allowed as (
       select s.id, s.environment_id from survey s where s.environment_id = ${environmentId}::text ${accepting}

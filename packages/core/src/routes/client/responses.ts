@@ -2,6 +2,7 @@ import type { IRequest } from 'itty-router'
 import type { CanvassContext, CanvassRouter, Handler } from '../../context'
 import { param } from '../../context'
 import { readJsonBody } from '../../http/body'
+import { CLIENT_CORS_HEADERS } from '../../http/cors'
 import { CanvassError, badRequest, notFound, unauthorized } from '../../http/errors'
 import { ok } from '../../http/respond'
 import { parseInput } from '../../http/validate'
@@ -26,7 +27,7 @@ const createResponse: Handler = async (request, ctx) => {
     now: ctx.now(),
   })
   const id = await createResponseOrThrow(ctx, response, { environmentId, requireAccepting: true, checkEnvironment: true })
-  return ok({ id })
+  return ok({ id }, CLIENT_CORS_HEADERS)
 }
 
 const updateResponse: Handler = async (request: IRequest, ctx) => {
@@ -41,7 +42,7 @@ const updateResponse: Handler = async (request: IRequest, ctx) => {
     return responsePatch(current, input, ctx.now())
   })
   if (!updated) throw notFound('Response', id)
-  return ok({})
+  return ok({}, CLIENT_CORS_HEADERS)
 }
 
 /**
