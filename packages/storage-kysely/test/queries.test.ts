@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
-import type { NewResponse, Storage, SurveyRecord } from '@canvass/core'
+import type { Storage } from '@canvass/core'
+import { makeResponse, makeSurvey } from '@canvass/test-utils'
 import { sql } from 'kysely'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
@@ -42,14 +43,14 @@ for (const backend of backends()) {
       { environmentId, requireAccepting: true, checkEnvironment: true },
       { environmentId, requireAccepting: false, checkEnvironment: false },
     ]) {
-      const response = newResponse(survey.id)
+      const response = makeResponse(survey.id)
       const statements = await statementsOf(async () => {
         assert.equal(await storage.createResponse(response, check), { outcome: 'created', id: response.id })
       })
       assert.is(statements.length, 1, statements.join('\n---\n'))
     }
     const refused = await statementsOf(() =>
-      storage.createResponse(newResponse(randomUUID()), { environmentId, requireAccepting: true, checkEnvironment: true }),
+      storage.createResponse(makeResponse(randomUUID()), { environmentId, requireAccepting: true, checkEnvironment: true }),
     )
     assert.is(refused.length, 2, 'only a refusal takes a second statement, to name the outcome')
   })
@@ -57,7 +58,7 @@ for (const backend of backends()) {
   test('createResponse with a userId is one statement as well', async () => {
     const { environmentId, survey } = await seed(storage)
     for (let i = 0; i < 2; i++) {
-      const response = newResponse(survey.id, { userId: 'one-statement-user' })
+      const response = makeResponse(survey.id, { userId: 'one-statement-user' })
       const statements = await statementsOf(() =>
         storage.createResponse(response, { environmentId, requireAccepting: true, checkEnvironment: true }),
       )
@@ -71,7 +72,7 @@ for (const backend of backends()) {
     assert.ok(db)
     const ids: string[] = []
     for (let i = 0; i < 3; i++) {
-      const response = newResponse(survey.id, { userId: `reader-${i}`, createdAt: new Date(Date.now() + i) })
+      const response = makeResponse(survey.id, { userId: `reader-${i}`, createdAt: new Date(Date.now() + i) })
       await storage.createResponse(response, { environmentId, requireAccepting: false, checkEnvironment: false })
       ids.push(response.id)
     }
@@ -120,7 +121,7 @@ for (const backend of backends()) {
 
   test('jsonb columns hold JSON values, never Postgres arrays or JSON-encoded strings', async () => {
     const { environmentId, survey } = await seed(storage)
-    const response = newResponse(survey.id, { data: { q1: ['a', 'b'] }, ttc: { q1: 5 } })
+    const response = makeResponse(survey.id, { data: { q1: ['a', 'b'] }, ttc: { q1: 5 } })
     await storage.createResponse(response, { environmentId, requireAccepting: false, checkEnvironment: false })
     const db = open?.db
     assert.ok(db)
@@ -139,7 +140,7 @@ for (const backend of backends()) {
     const { environmentId, survey } = await seed(storage)
     const db = open?.db
     assert.ok(db)
-    const response = newResponse(survey.id, { userId: 'leaving-user' })
+    const response = makeResponse(survey.id, { userId: 'leaving-user' })
     await storage.createResponse(response, { environmentId, requireAccepting: false, checkEnvironment: false })
     await sql`delete from contacts where environment_id = ${environmentId} and user_id = 'leaving-user'`.execute(db)
     const stored = await storage.getResponse(response.id)
@@ -151,7 +152,7 @@ for (const backend of backends()) {
     const { organizationId, environmentId, survey } = await seed(storage)
     const db = open?.db
     assert.ok(db)
-    const response = newResponse(survey.id, { userId: 'cascade-user' })
+    const response = makeResponse(survey.id, { userId: 'cascade-user' })
     await storage.createResponse(response, { environmentId, requireAccepting: false, checkEnvironment: false })
     await sql`delete from organizations where id = ${organizationId}`.execute(db)
     assert.is(await storage.getEnvironment(environmentId), null)
@@ -170,61 +171,10 @@ async function seed(storage: Storage) {
   const environments = { production: randomUUID(), development: randomUUID() }
   await storage.createOrganization({ id: organizationId, name: 'SQL org', createdAt: now })
   await storage.createProject({ id: randomUUID(), organizationId, name: 'SQL project', createdAt: now, environments, newId: randomUUID })
-  const survey: SurveyRecord = {
-    id: randomUUID(),
-    environmentId: environments.production,
-    createdAt: now,
-    updatedAt: now,
+  const survey = makeSurvey(environments.production, {
     name: 'SQL survey',
-    type: 'link',
-    status: 'inProgress',
-    createdBy: null,
-    delay: 0,
-    displayOption: 'displayOnce',
-    displayLimit: null,
-    displayPercentage: null,
-    autoClose: null,
-    autoComplete: null,
-    closeOnDate: null,
-    runOnDate: null,
-    recontactDays: null,
-    pin: null,
-    redirectUrl: null,
-    resultShareKey: null,
-    showLanguageSwitch: null,
-    isVerifyEmailEnabled: false,
-    segmentId: null,
     questions: [{ id: 'q1', type: 'multipleChoiceMulti', choices: [{ id: 'a' }, { id: 'b' }] }],
-    endings: [],
-    welcomeCard: { enabled: false },
-    hiddenFields: { enabled: true, fieldIds: [] },
-    singleUse: null,
-    languages: [],
-    triggers: [],
-    styling: null,
-    surveyClosedMessage: null,
-    productOverwrites: null,
-  }
+  })
   await storage.insertSurvey(survey)
   return { organizationId, environmentId: environments.production, survey }
-}
-
-function newResponse(surveyId: string, overrides: Partial<NewResponse> = {}): NewResponse {
-  return {
-    id: randomUUID(),
-    createdAt: new Date(),
-    surveyId,
-    finished: false,
-    data: {},
-    meta: {},
-    ttc: {},
-    variables: {},
-    language: null,
-    singleUseId: null,
-    displayId: null,
-    endingId: null,
-    userId: null,
-    newId: randomUUID,
-    ...overrides,
-  }
 }

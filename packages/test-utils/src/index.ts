@@ -12,3 +12,4 @@
 export { testStorage, STORAGE_TESTS } from './storage/test-storage'
 export type { TestStorageOptions } from './storage/test-storage'
 export type { EnvironmentDefaultsSnapshot, StorageFixtures, StorageTest, StorageTestContext } from './storage/storage-test'
+export { makeResponse, makeSurvey } from './storage/seed'

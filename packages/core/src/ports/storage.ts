@@ -179,12 +179,11 @@ export interface PersonRecord {
   updatedAt: Date
 }
 
-export interface ResponseRecord {
+/** What a respondent's answer holds, stored or about to be. */
+export interface ResponseFields {
   id: string
   createdAt: Date
-  updatedAt: Date
   surveyId: string
-  environmentId: string
   finished: boolean
   data: JsonObject
   meta: JsonObject
@@ -194,6 +193,11 @@ export interface ResponseRecord {
   singleUseId: string | null
   displayId: string | null
   endingId: string | null
+}
+
+export interface ResponseRecord extends ResponseFields {
+  updatedAt: Date
+  environmentId: string
   /** The contact's attributes when the response was created. */
   personAttributes: Record<string, string> | null
   person: PersonRecord | null
@@ -201,19 +205,7 @@ export interface ResponseRecord {
   tags: unknown[]
 }
 
-export interface NewResponse {
-  id: string
-  createdAt: Date
-  surveyId: string
-  finished: boolean
-  data: JsonObject
-  meta: JsonObject
-  ttc: Record<string, number>
-  variables: JsonObject
-  language: string | null
-  singleUseId: string | null
-  displayId: string | null
-  endingId: string | null
+export interface NewResponse extends ResponseFields {
   /** Links (creating if absent) the contact with this userId in the checked environment. */
   userId: string | null
   /** Generates the id of a contact created for `userId`. */
