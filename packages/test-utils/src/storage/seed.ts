@@ -67,6 +67,7 @@ export async function seedSurvey(storage: Storage, environmentId: string, overri
   return survey
 }
 
+/** A response to create in `surveyId`, with empty answers; `overrides` replace fields. */
 export function makeResponse(surveyId: string, overrides: Partial<NewResponse> = {}): NewResponse {
   return {
     id: freshId(),
