@@ -36,7 +36,8 @@ export function withPreparedStatements<P extends PostgresPoolLike>(pool: P, opti
   const nameOf = (text: string): string | undefined => {
     let name = names.get(text)
     if (name === undefined && names.size < maxStatements) {
-      name = `canvass_${names.size}`
+      // Named after the text itself, so that two wrappers of one pool agree on every name.
+      name = `canvass_${hashText(text)}`
       names.set(text, name)
     }
     return name
@@ -58,4 +59,16 @@ export function withPreparedStatements<P extends PostgresPoolLike>(pool: P, opti
       return typeof value === 'function' ? value.bind(target) : value
     },
   })
+}
+
+/** 64 bits of FNV-1a over the text (two 32-bit lanes), as 16 hex digits: names stay short and distinct. */
+function hashText(text: string): string {
+  let a = 0x811c9dc5
+  let b = 0x01000193 ^ text.length
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i)
+    a = Math.imul(a ^ code, 0x01000193)
+    b = Math.imul(b ^ code, 0x5bd1e995)
+  }
+  return (a >>> 0).toString(16).padStart(8, '0') + (b >>> 0).toString(16).padStart(8, '0')
 }
