@@ -348,6 +348,17 @@ function defineSuites(label: string, env: () => Promise<Record<string, string>>,
     const got = await x.call('GET', `/api/v1/management/responses/${id}`, { key: x.keyA })
     assert.equal([got.body.data.finished, got.body.data.data], [false, { q1: 'hi' }])
   })
+  client('autoComplete: the survey reads completed once enough responses finished, then refuses more', async () => {
+    const x = await b()
+    const s = await createSurvey(x, { status: 'inProgress', autoComplete: 2 })
+    await createResponse(x, s.id, { finished: true })
+    const open = await createResponse(x, s.id)
+    assert.is((await x.call('GET', `/api/v1/management/surveys/${s.id}`, { key: x.keyA })).body.data.status, 'inProgress')
+    await x.call('PUT', `/api/v1/client/responses/${open}`, { body: { finished: true, data: {} } })
+    assert.is((await x.call('GET', `/api/v1/management/surveys/${s.id}`, { key: x.keyA })).body.data.status, 'completed')
+    const refused = await x.call('POST', `/api/v1/client/${x.envA}/responses`, { body: { surveyId: s.id, finished: false, data: {} } })
+    assert.is(refused.status, 403)
+  })
   client('userId links one contact, created on first use', async () => {
     const x = await b()
     const s = await createSurvey(x)

@@ -3,6 +3,7 @@ import { CompiledQuery, sql } from 'kysely'
 import type { Kysely } from 'kysely'
 import { contactAttributesJson } from './contact-attributes-json'
 import type { Database } from './database'
+import { completeSurveySql } from './complete-survey-sql'
 import { effectiveStatusSql } from './effective-status-sql'
 import { isStorable } from './is-storable'
 import { toJsonb } from './to-jsonb'
@@ -47,7 +48,8 @@ async function insertAcceptedResponse(
   check: CreateResponseCheck,
 ): Promise<string | undefined> {
   if (!isStorable(check.environmentId) || !isStorable(input.surveyId)) return undefined
-  const query = CompiledQuery.raw(check.requireAccepting ? INSERT_IF_ACCEPTING : INSERT_IF_OWNED_RETURNING, [
+  const insert = check.requireAccepting ? INSERT_IF_ACCEPTING : INSERT_IF_OWNED_RETURNING
+  const query = CompiledQuery.raw(input.finished ? finishing(insert) : insert, [
     input.id,
     input.createdAt,
     input.finished,
@@ -88,6 +90,19 @@ const INSERT_IF_ACCEPTING = `${INSERT_IF_OWNED}
   returning id`
 const INSERT_IF_OWNED_RETURNING = `${INSERT_IF_OWNED}
   returning id`
+
+/** The same insert, completing the survey when this finished response is the one `auto_complete` waits for. */
+const finishingStatements = new Map<string, string>()
+function finishing(insert: string): string {
+  let statement = finishingStatements.get(insert)
+  if (statement === undefined) {
+    statement = `with inserted as (${insert}),
+      completed as (${completeSurveySql('$12::text', '$2::timestamptz', 1)} and exists (select from inserted))
+      select id from inserted`
+    finishingStatements.set(insert, statement)
+  }
+  return statement
+}
 
 /**
  * The full statement, for a `userId` or after a refusal: it links the contact, inserts when allowed, and
@@ -143,6 +158,14 @@ async function insertResponseWithOutcome(
       from allowed ${withContact ? sql`cross join contact` : sql``}
       returning id
     )
+    ${
+      input.finished
+        ? sql`, completed as (
+            ${sql.raw(completeSurveySql('(select id from allowed)', '(select now from clock)', 1))}
+            and exists (select from inserted)
+          )`
+        : sql``
+    }
     select
       ${check.checkEnvironment ? sql`exists (select from environment)` : sql`true`} as environment_found,
       (select environment_id from survey) as survey_environment_id,

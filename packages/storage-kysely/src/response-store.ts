@@ -1,6 +1,8 @@
 import type { ResponsePatch, Storage, SurveyStatusFields } from '@canvass/core'
+import { CompiledQuery } from 'kysely'
 import type { Kysely, Updateable } from 'kysely'
 import { applyPage } from './apply-page'
+import { completeSurveySql } from './complete-survey-sql'
 import type { Database, ResponsesTable } from './database'
 import { insertResponse } from './insert-response'
 import { isStorable } from './is-storable'
@@ -68,6 +70,9 @@ export function createResponseStore(db: Kysely<Database>): ResponseStore {
           .where('responses.id', '=', id)
           .returning(responseColumns)
           .executeTakeFirstOrThrow()
+        if (updated.finished && !row.finished) {
+          await trx.executeQuery(CompiledQuery.raw(COMPLETE_SURVEY, [updated.survey_id, patch.updatedAt]))
+        }
         return toResponseRecord(updated)
       })
     },
@@ -85,6 +90,9 @@ export function createResponseStore(db: Kysely<Database>): ResponseStore {
     },
   }
 }
+
+/** Run after a response became finished in the same transaction, which the count therefore sees. */
+const COMPLETE_SURVEY = completeSurveySql('$1::text', '$2::timestamptz', 0)
 
 function toResponseChanges(patch: ResponsePatch): Updateable<ResponsesTable> {
   const changes: Updateable<ResponsesTable> = { updated_at: patch.updatedAt }

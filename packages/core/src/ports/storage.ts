@@ -42,7 +42,9 @@ export interface Storage {
   /**
    * Checks the survey and inserts the response in one round trip where the database allows it.
    * When `input.userId` is set, the contact with that userId in `environmentId` is linked (created if
-   * absent) in the same transaction. Nothing is written unless the result is `created`.
+   * absent) in the same transaction. Nothing is written unless the result is `created`. A finished response
+   * that brings the survey's finished responses to its `autoComplete` also sets the survey `completed` (if
+   * its effective status is `inProgress`), atomically with the insert.
    */
   createResponse(input: NewResponse, check: CreateResponseCheck): Promise<CreateResponseResult>
   /** A response by id in any environment, with its person, notes and tags. */
@@ -51,7 +53,8 @@ export interface Storage {
   /**
    * Locks the response (if it exists in any environment), hands it and its survey's status fields to
    * `change`, and writes the patch it returns, in one transaction. If `change` throws, nothing is
-   * written and the error propagates. Returns `null` when no response has that id.
+   * written and the error propagates. Returns `null` when no response has that id. A response that becomes
+   * finished completes its survey at `autoComplete`, as in `createResponse`, in the same transaction.
    */
   updateResponse(
     id: string,

@@ -1,6 +1,7 @@
 import type { Storage } from '@canvass/core'
 import { suite } from 'uvu'
 import { apiKeyTests } from './api-key-tests'
+import { autoCompleteTests } from './auto-complete-tests'
 import { createResponseTests } from './create-response-tests'
 import { idTests } from './id-tests'
 import { projectTests } from './project-tests'
@@ -38,6 +39,7 @@ export const STORAGE_TESTS: readonly StorageTest[] = [
   ...surveyTests,
   ...createResponseTests,
   ...responseTests,
+  ...autoCompleteTests,
   ...idTests,
 ]
 

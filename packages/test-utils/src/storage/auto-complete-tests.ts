@@ -1,0 +1,55 @@
+import * as assert from 'uvu/assert'
+import { clientCheck, expectCreated, makeResponse, managementCheck, seedProject, seedSurvey } from './seed'
+import type { StorageTest } from './storage-test'
+
+/** Surveys with `autoComplete` become `completed` when that many finished responses exist (contract §4). */
+export const autoCompleteTests: StorageTest[] = [
+  {
+    name: 'a survey completes when finished responses created reach autoComplete',
+    async run({ storage }) {
+      const { production } = await seedProject(storage)
+      const survey = await seedSurvey(storage, production, { status: 'inProgress', autoComplete: 2 })
+      for (const finished of [false, true]) {
+        const response = makeResponse(survey.id, { finished })
+        expectCreated(await storage.createResponse(response, clientCheck(production)), response)
+      }
+      assert.is((await storage.getSurvey(survey.id))?.status, 'inProgress', 'one finished of two')
+      const last = makeResponse(survey.id, { finished: true, userId: 'finisher' })
+      expectCreated(await storage.createResponse(last, clientCheck(production)), last)
+      const completed = await storage.getSurvey(survey.id)
+      assert.is(completed?.status, 'completed')
+      assert.equal(completed?.updatedAt, last.createdAt)
+      assert.equal(await storage.createResponse(makeResponse(survey.id), clientCheck(production)), {
+        outcome: 'survey_not_accepting',
+      })
+    },
+  },
+  {
+    name: 'a response updated to finished completes its survey at autoComplete',
+    async run({ storage }) {
+      const { production } = await seedProject(storage)
+      const survey = await seedSurvey(storage, production, { status: 'inProgress', autoComplete: 1 })
+      const response = makeResponse(survey.id)
+      expectCreated(await storage.createResponse(response, clientCheck(production)), response)
+      assert.is((await storage.getSurvey(survey.id))?.status, 'inProgress')
+      await storage.updateResponse(response.id, () => ({ updatedAt: new Date(), finished: true }))
+      assert.is((await storage.getSurvey(survey.id))?.status, 'completed')
+    },
+  },
+  {
+    name: 'autoComplete leaves other statuses and surveys without it alone',
+    async run({ storage }) {
+      const { production } = await seedProject(storage)
+      const paused = await seedSurvey(storage, production, { status: 'paused', autoComplete: 1 })
+      const draft = await seedSurvey(storage, production, { status: 'draft', autoComplete: 1 })
+      const open = await seedSurvey(storage, production, { status: 'inProgress', autoComplete: null })
+      for (const survey of [paused, draft, open]) {
+        const response = makeResponse(survey.id, { finished: true })
+        expectCreated(await storage.createResponse(response, managementCheck(production)), response)
+      }
+      assert.is((await storage.getSurvey(paused.id))?.status, 'paused')
+      assert.is((await storage.getSurvey(draft.id))?.status, 'draft')
+      assert.is((await storage.getSurvey(open.id))?.status, 'inProgress')
+    },
+  },
+]
