@@ -58,7 +58,5 @@ export function surveyOutput(survey: SurveyRecord, now = new Date()) {
   }
 }
 
-export type SurveyOutput = ReturnType<typeof surveyOutput>
-
 /** Fields of a PUT body that never change a survey (contract §4). */
 export const IMMUTABLE_SURVEY_FIELDS = ['id', 'createdAt', 'updatedAt', 'environmentId', 'segment'] as const
