@@ -531,6 +531,39 @@ function defineSuites(label: string, env: () => Promise<Record<string, string>>,
     assert.equal([refused.error.code, refused.error.status], ['forbidden', 403])
   })
 
+  const hostile = suite(`${label}: hostile input`)
+  hostile('no body, path or query on any route produces a 5xx', async () => {
+    const x = await b()
+    const s = await createSurvey(x, { status: 'inProgress' })
+    const r = await createResponse(x, s.id)
+    const ids = [s.id, r, '', '%00', '%E0%A4%A', '..%2F..%2Fetc', 'x'.repeat(5000), "1' or '1'='1", '%F0%9F%98%80']
+    const bodies: unknown[] = [
+      null, 0, 'text', [], [{}], {}, { surveyId: null }, { surveyId: 5, finished: 'no', data: [] },
+      { surveyId: s.id, finished: true, data: { q: 'x'.repeat(200_000) } },
+      { surveyId: s.id, finished: true, data: {}, ttc: { q: -1 } },
+      { surveyId: s.id, finished: true, data: {}, ttc: { q: 1e308 * 10 } },
+      { name: 'x', questions: [{ id: 'q', type: 'nope' }], environmentId: x.envA },
+      { name: 'x', questions: 'many', environmentId: x.envA, closeOnDate: 'yesterday' },
+      { name: 'x'.repeat(300), questions: [], environmentId: x.envA, displayPercentage: 'NaN' },
+      { __proto__: { admin: true }, constructor: { prototype: {} }, finished: true, data: { __proto__: 1 } },
+    ]
+    const routes: [string, string][] = []
+    for (const id of ids) {
+      routes.push(['PUT', `/api/v1/management/surveys/${id}`], ['PUT', `/api/v1/management/responses/${id}`])
+      routes.push(['PUT', `/api/v1/client/responses/${id}`], ['PUT', `/api/v1/client/${id}/responses/${r}`])
+      routes.push(['POST', `/api/v1/client/${id}/responses`], ['GET', `/api/v1/management/responses?surveyId=${id}`])
+    }
+    routes.push(['POST', '/api/v1/management/surveys'], ['POST', '/api/v1/management/responses'])
+    routes.push(['POST', `/api/v1/client/${x.envA}/responses`], ['GET', '/api/v1/management/surveys?limit=1&cursor=%00'])
+    for (const [method, path] of routes) {
+      for (const body of method === 'GET' ? [undefined] : bodies) {
+        const res = await x.call(method, path, { key: x.keyA, body })
+        assert.ok(res.status < 500, `${method} ${path}`)
+        if (res.status >= 400) assert.type(res.body?.code, 'string', `${method} ${path}: ${res.text.slice(0, 200)}`)
+      }
+    }
+  })
+
   const shutdown = suite(`${label}: shutdown`)
   shutdown('SIGTERM stops the server cleanly', async () => {
     const x = await b()
@@ -538,7 +571,7 @@ function defineSuites(label: string, env: () => Promise<Record<string, string>>,
     await dispose()
   })
 
-  for (const s of [auth, surveys, client, responses, isolation, routing, sdk, shutdown]) s.run()
+  for (const s of [auth, surveys, client, responses, isolation, routing, sdk, hostile, shutdown]) s.run()
 }
 
 defineSuites('pglite', async () => ({}))
