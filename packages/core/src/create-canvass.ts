@@ -2,7 +2,7 @@ import { IttyRouter } from 'itty-router'
 import type { IRequest } from 'itty-router'
 import type { CanvassAdmin } from './admin/create-admin'
 import { createAdmin } from './admin/create-admin'
-import type { CanvassContext, CanvassRouter, Logger } from './context'
+import type { CanvassContext, CanvassRouter, Logger, RequestInfo } from './context'
 import { errorResponse } from './http/boundary'
 import { CLIENT_CORS_HEADERS, clientPreflight } from './http/cors'
 import { CanvassError } from './http/errors'
@@ -35,8 +35,11 @@ export interface CanvassOptions {
 }
 
 export interface Canvass {
-  /** The whole HTTP API: hand it to any host that speaks the Fetch API. */
-  fetch(request: Request): Promise<Response>
+  /**
+   * The whole HTTP API: hand it to any host that speaks the Fetch API. `info` carries what only the host
+   * knows, such as the client's address; hosts that know nothing may omit it.
+   */
+  fetch(request: Request, info?: RequestInfo): Promise<Response>
   /** Projects and API keys, which the HTTP API does not manage. */
   admin: CanvassAdmin
 }
@@ -59,10 +62,10 @@ export function createCanvass(options: CanvassOptions): Canvass {
   registerClientResponseRoutes(router)
   const clientPrefix = `${basePath}/api/v1/client/`
 
-  async function handle(request: Request, pathname: string): Promise<Response> {
+  async function handle(request: Request, pathname: string, info: RequestInfo): Promise<Response> {
     // A route that matches path and method answers; only a miss pays for working out 404 against 405.
     if (request.method !== 'OPTIONS') {
-      const response: Response | undefined = await router.fetch(request as IRequest, ctx)
+      const response: Response | undefined = await router.fetch(request as IRequest, ctx, info)
       if (response) return response
     }
     const allowed = allowedMethods(router, pathname)
@@ -80,11 +83,11 @@ export function createCanvass(options: CanvassOptions): Canvass {
   }
 
   return {
-    async fetch(request) {
+    async fetch(request, info = NO_INFO) {
       let pathname = '/'
       try {
         pathname = new URL(request.url).pathname
-        return await handle(request, pathname)
+        return await handle(request, pathname, info)
       } catch (error) {
         // Client routes put their CORS headers on their answers; errors get them here.
         return errorResponse(error, ctx.logger, pathname.startsWith(clientPrefix) ? CLIENT_CORS_HEADERS : undefined)
@@ -93,6 +96,8 @@ export function createCanvass(options: CanvassOptions): Canvass {
     admin: createAdmin(ctx.storage, ctx.newId, ctx.now),
   }
 }
+
+const NO_INFO: RequestInfo = Object.freeze({})
 
 /** The methods registered for a path, in registration order. */
 function allowedMethods(router: CanvassRouter, pathname: string): string[] {
