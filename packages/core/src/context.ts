@@ -22,7 +22,7 @@ export interface CanvassContext {
  * What the host knows about a request beyond the `Request` itself, handed to `canvass.fetch` as its second
  * argument. Every field is optional: a host that knows nothing passes nothing.
  */
-export interface RequestInfo {
+export interface ConnectionInfo {
   /**
    * The address of the peer that sent the request (the socket's remote address: an IP, without port), as the
    * host saw it. Rate limits and logs use it. `@canvass/host-node` and `@canvass/host-deno` fill it in;
@@ -31,7 +31,7 @@ export interface RequestInfo {
   clientAddress?: string
 }
 
-export type Handler = (request: IRequest, ctx: CanvassContext, info: RequestInfo) => Promise<Response>
+export type Handler = (request: IRequest, ctx: CanvassContext, info: ConnectionInfo) => Promise<Response>
 
 /** The URL a client used, rebased on `publicUrl` when one is configured. */
 export function externalUrl(request: Request, ctx: CanvassContext): URL {
@@ -51,4 +51,4 @@ export function param(request: IRequest, name: string): string {
   }
 }
 
-export type CanvassRouter = IttyRouterType<IRequest, [CanvassContext, RequestInfo]>
+export type CanvassRouter = IttyRouterType<IRequest, [CanvassContext, ConnectionInfo]>

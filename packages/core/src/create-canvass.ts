@@ -2,7 +2,7 @@ import { IttyRouter } from 'itty-router'
 import type { IRequest } from 'itty-router'
 import type { CanvassAdmin } from './admin/create-admin'
 import { createAdmin } from './admin/create-admin'
-import type { CanvassContext, CanvassRouter, Logger, RequestInfo } from './context'
+import type { CanvassContext, CanvassRouter, Logger, ConnectionInfo } from './context'
 import { errorResponse } from './http/boundary'
 import { CLIENT_CORS_HEADERS, clientPreflight } from './http/cors'
 import { CanvassError } from './http/errors'
@@ -39,7 +39,7 @@ export interface Canvass {
    * The whole HTTP API: hand it to any host that speaks the Fetch API. `info` carries what only the host
    * knows, such as the client's address; hosts that know nothing may omit it.
    */
-  fetch(request: Request, info?: RequestInfo): Promise<Response>
+  fetch(request: Request, info?: ConnectionInfo): Promise<Response>
   /** Projects and API keys, which the HTTP API does not manage. */
   admin: CanvassAdmin
 }
@@ -62,7 +62,7 @@ export function createCanvass(options: CanvassOptions): Canvass {
   registerClientResponseRoutes(router)
   const clientPrefix = `${basePath}/api/v1/client/`
 
-  async function handle(request: Request, pathname: string, info: RequestInfo): Promise<Response> {
+  async function handle(request: Request, pathname: string, info: ConnectionInfo): Promise<Response> {
     // A route that matches path and method answers; only a miss pays for working out 404 against 405.
     if (request.method !== 'OPTIONS') {
       const response: Response | undefined = await router.fetch(request as IRequest, ctx, info)
@@ -97,7 +97,7 @@ export function createCanvass(options: CanvassOptions): Canvass {
   }
 }
 
-const NO_INFO: RequestInfo = Object.freeze({})
+const NO_INFO: ConnectionInfo = Object.freeze({})
 
 /** The methods registered for a path, in registration order. */
 function allowedMethods(router: CanvassRouter, pathname: string): string[] {

@@ -11,7 +11,7 @@
 export { createCanvass } from './create-canvass'
 export type { Canvass, CanvassOptions } from './create-canvass'
 export type { CanvassAdmin } from './admin/create-admin'
-export type { Logger, RequestInfo } from './context'
+export type { Logger, ConnectionInfo } from './context'
 export { CanvassError, ERROR_STATUS } from './http/errors'
 export type { ErrorCode, ResourceType } from './http/errors'
 export { generateApiKey, hashApiKey } from './http/api-key'
