@@ -8,9 +8,15 @@ import { paginate, readPageQuery } from '../src/http/pagination'
 
 /** Routing and body checks come before any storage call, so a storage that refuses every call proves it. */
 const untouchableStorage = new Proxy({} as Storage, {
-  get: (_target, name) => () => {
-    throw new Error(`storage.${String(name)} must not be called`)
-  },
+  get: (_target, group) =>
+    new Proxy(() => {}, {
+      get: (_group, method) => () => {
+        throw new Error(`storage.${String(group)}.${String(method)} must not be called`)
+      },
+      apply: () => {
+        throw new Error(`storage.${String(group)} must not be called`)
+      },
+    }),
 })
 
 async function expectError(promise: Promise<unknown>, status: number, code: string) {
@@ -123,7 +129,12 @@ routing('a malformed key is refused without a storage lookup', async () => {
 routing('an unexpected storage failure is a generic 500 without details, logged with its cause', async () => {
   const logged: unknown[] = []
   const failing = createCanvass({
-    storage: { ...untouchableStorage, findApiKeyByHash: async () => { throw new Error('connection refused: secret dsn') } } as Storage,
+    storage: new Proxy(untouchableStorage, {
+      get: (target, group, receiver) =>
+        group === 'apiKeys'
+          ? { findByHash: async () => { throw new Error('connection refused: secret dsn') } }
+          : Reflect.get(target, group, receiver),
+    }),
     logger: { error: (_message, cause) => logged.push(cause), warn() {} },
   })
   const res = await failing.fetch(new Request('http://h/api/v1/management/surveys', { headers: { 'x-api-key': generateApiKey() } }))

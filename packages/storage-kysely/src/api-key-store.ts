@@ -1,14 +1,12 @@
-import type { ApiKeyRecord, Storage } from '@canvass/core'
+import type { ApiKeyRecord, ApiKeyStore } from '@canvass/core'
 import type { Kysely, Selectable } from 'kysely'
 import type { ApiKeysTable, Database } from './database'
 import { isStorable } from './is-storable'
 
-type ApiKeyStore = Pick<Storage, 'insertApiKey' | 'findApiKeyByHash' | 'listApiKeys' | 'revokeApiKey'>
-
 /** API keys, stored as SHA-256 hashes and found through the unique index on `hash`. */
 export function createApiKeyStore(db: Kysely<Database>): ApiKeyStore {
   return {
-    async insertApiKey(key) {
+    async insert(key) {
       await db
         .insertInto('api_keys')
         .values({
@@ -22,7 +20,7 @@ export function createApiKeyStore(db: Kysely<Database>): ApiKeyStore {
         .execute()
     },
 
-    async findApiKeyByHash(hash) {
+    async findByHash(hash) {
       if (!isStorable(hash)) return null
       const row = await db
         .selectFrom('api_keys')
@@ -33,7 +31,7 @@ export function createApiKeyStore(db: Kysely<Database>): ApiKeyStore {
       return row ? toApiKeyRecord(row) : null
     },
 
-    async listApiKeys(environmentId) {
+    async list(environmentId) {
       if (!isStorable(environmentId)) return []
       const rows = await db
         .selectFrom('api_keys')
@@ -45,7 +43,7 @@ export function createApiKeyStore(db: Kysely<Database>): ApiKeyStore {
       return rows.map(toApiKeyRecord)
     },
 
-    async revokeApiKey(id, revokedAt) {
+    async revoke(id, revokedAt) {
       if (!isStorable(id)) return false
       const result = await db
         .updateTable('api_keys')

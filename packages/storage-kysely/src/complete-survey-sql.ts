@@ -1,4 +1,5 @@
 import { effectiveStatusSql } from './effective-status-sql'
+import type { SchemaNames } from './schema-names'
 
 /**
  * An `update` that completes the survey whose id is the SQL expression `surveyId` once its finished
@@ -8,11 +9,11 @@ import { effectiveStatusSql } from './effective-status-sql'
  *
  * The cheap conditions come first, so the count runs only for a survey that has `auto_complete`.
  */
-export function completeSurveySql(surveyId: string, now: string, unseen: 0 | 1): string {
-  return `update surveys set status = 'completed', updated_at = ${now}
+export function completeSurveySql(names: SchemaNames, surveyId: string, now: string, unseen: 0 | 1): string {
+  return `update ${names.table('surveys')} as surveys set status = 'completed', updated_at = ${now}
     where id = ${surveyId} and auto_complete is not null
       and ${effectiveStatusSql('surveys', now)} = 'inProgress'
       and auto_complete <= ${unseen} + (
-        select count(*) from responses r where r.survey_id = ${surveyId} and r.finished
+        select count(*) from ${names.table('responses')} r where r.survey_id = ${surveyId} and r.finished
       )`
 }

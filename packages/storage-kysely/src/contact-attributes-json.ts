@@ -1,10 +1,15 @@
 import { sql } from 'kysely'
 import type { RawBuilder } from 'kysely'
+import type { SchemaNames } from './schema-names'
 
 /** The contact's attributes as `{key: value}`, `{}` when it has none. */
-export const contactAttributesJson = (contactId: RawBuilder<unknown>): RawBuilder<Record<string, string>> =>
+export const contactAttributesJson = (
+  names: SchemaNames,
+  contactId: RawBuilder<unknown>,
+): RawBuilder<Record<string, string>> =>
   sql<Record<string, string>>`coalesce(
   (select jsonb_object_agg(k.key, a.value)
-     from contact_attributes a join contact_attribute_keys k on k.id = a.attribute_key_id
+     from ${sql.raw(names.table('contact_attributes'))} a
+     join ${sql.raw(names.table('contact_attribute_keys'))} k on k.id = a.attribute_key_id
     where a.contact_id = ${contactId}),
   '{}'::jsonb)`

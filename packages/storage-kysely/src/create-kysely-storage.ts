@@ -3,8 +3,10 @@ import { sql } from 'kysely'
 import type { Kysely } from 'kysely'
 import { createApiKeyStore } from './api-key-store'
 import type { Database } from './database'
+import { createEnvironmentStore } from './environment-store'
 import { createProjectStore } from './project-store'
 import { createResponseStore } from './response-store'
+import { schemaNames } from './schema-names'
 import { createSurveyStore } from './survey-store'
 
 export interface KyselyStorageOptions<DB = unknown> {
@@ -14,6 +16,12 @@ export interface KyselyStorageOptions<DB = unknown> {
    * The storage never destroys it.
    */
   db: Kysely<DB>
+  /**
+   * The Postgres schema that holds Canvass's tables; the same one `migrate(db, { schema })` was given.
+   * Every statement names it, so the application's own tables in other schemas are never touched.
+   * @default 'canvass'
+   */
+  schema?: string
 }
 
 /**
@@ -26,14 +34,16 @@ export interface KyselyStorageOptions<DB = unknown> {
  * const canvass = createCanvass({ storage: createKyselyStorage({ db }) })
  * ```
  */
-export function createKyselyStorage<DB = unknown>({ db }: KyselyStorageOptions<DB>): Storage {
+export function createKyselyStorage<DB = unknown>({ db, schema }: KyselyStorageOptions<DB>): Storage {
+  const names = schemaNames(schema)
   // The caller's type for its own database says nothing about Canvass's tables; this one does.
-  const canvassDb = db as unknown as Kysely<Database>
+  const canvassDb = (db as unknown as Kysely<Database>).withSchema(names.schema)
   return {
-    ...createProjectStore(canvassDb),
-    ...createApiKeyStore(canvassDb),
-    ...createSurveyStore(canvassDb),
-    ...createResponseStore(canvassDb),
+    projects: createProjectStore(canvassDb),
+    environments: createEnvironmentStore(canvassDb),
+    apiKeys: createApiKeyStore(canvassDb),
+    surveys: createSurveyStore(canvassDb),
+    responses: createResponseStore(canvassDb, names),
     async ping() {
       try {
         await sql`select 1`.execute(canvassDb)

@@ -1,7 +1,8 @@
 /**
  * @module
  * Postgres storage for Canvass on Kysely: the `Storage` port of `@canvass/core` for a Postgres server (through
- * `pg`) or embedded PGlite, with the schema migrations kept in code.
+ * `pg`) or embedded PGlite, with the schema migrations kept in code. Every table lives in one Postgres schema
+ * of its own (`canvass` by default), so Canvass can share a database with an application.
  *
  * ```ts
  * import { PGlite } from '@electric-sql/pglite'
@@ -16,6 +17,7 @@
 export { createKyselyStorage } from './create-kysely-storage'
 export type { KyselyStorageOptions } from './create-kysely-storage'
 export { migrate } from './migrate'
+export type { MigrateOptions } from './migrate'
 export { MigrationError } from './migration-error'
 export { withPreparedStatements } from './prepared-statements'
 export type { PostgresPoolClientLike, PostgresPoolLike, PreparedStatementsOptions } from './prepared-statements'

@@ -6,6 +6,7 @@ import type { Database } from './database'
 import { completeSurveySql } from './complete-survey-sql'
 import { effectiveStatusSql } from './effective-status-sql'
 import { isStorable } from './is-storable'
+import type { SchemaNames } from './schema-names'
 import { toJsonb } from './to-jsonb'
 
 /**
@@ -23,18 +24,20 @@ import { toJsonb } from './to-jsonb'
  *   before this statement (the `personAttributes` snapshot; a new contact has none);
  * - the final select reports enough to pick the outcome. Nothing is written unless it is `created`.
  */
-export async function insertResponse(
+export function createResponseInserter(
   db: Kysely<Database>,
-  input: NewResponse,
-  check: CreateResponseCheck,
-): Promise<CreateResponseResult> {
-  if (input.userId === null) {
-    const id = await insertAcceptedResponse(db, input, check)
-    if (id !== undefined) return { outcome: 'created', id }
+  names: SchemaNames,
+): (input: NewResponse, check: CreateResponseCheck) => Promise<CreateResponseResult> {
+  const statements = acceptedInsertStatements(names)
+  return async (input, check) => {
+    if (input.userId === null) {
+      const id = await insertAcceptedResponse(db, statements, input, check)
+      if (id !== undefined) return { outcome: 'created', id }
+    }
+    // A contact to link, or a refusal to explain: the statement that reports every outcome. It checks again
+    // from scratch, so a survey that changed in between is judged as it is now.
+    return insertResponseWithOutcome(db, names, input, check)
   }
-  // A contact to link, or a refusal to explain: the statement that reports every outcome. It checks again
-  // from scratch, so a survey that changed in between is judged as it is now.
-  return insertResponseWithOutcome(db, input, check)
 }
 
 /**
@@ -44,12 +47,13 @@ export async function insertResponse(
  */
 async function insertAcceptedResponse(
   db: Kysely<Database>,
+  statements: AcceptedInsertStatements,
   input: NewResponse,
   check: CreateResponseCheck,
 ): Promise<string | undefined> {
   if (!isStorable(check.environmentId) || !isStorable(input.surveyId)) return undefined
-  const insert = check.requireAccepting ? INSERT_IF_ACCEPTING : INSERT_IF_OWNED_RETURNING
-  const query = CompiledQuery.raw(input.finished ? finishing(insert) : insert, [
+  const kind = check.requireAccepting ? 'accepting' : 'owned'
+  const query = CompiledQuery.raw(statements[kind][input.finished ? 'finishing' : 'plain'], [
     input.id,
     input.createdAt,
     input.finished,
@@ -74,34 +78,35 @@ async function insertAcceptedResponse(
   }
 }
 
-// Written out once rather than built per call: this path runs for nearly every submit, and its text is
-// constant, so a prepared-statement pool can reuse one plan.
-const INSERT_IF_OWNED = `
-  insert into responses (
+type AcceptedInsertStatements = Record<'accepting' | 'owned', Record<'plain' | 'finishing', string>>
+
+/**
+ * Written out once per storage rather than built per call: this path runs for nearly every submit, and its
+ * text is constant, so a prepared-statement pool can reuse one plan. `finishing` also completes the survey
+ * when this finished response is the one `auto_complete` waits for.
+ */
+function acceptedInsertStatements(names: SchemaNames): AcceptedInsertStatements {
+  const ifOwned = `
+  insert into ${names.table('responses')} (
     id, created_at, updated_at, survey_id, environment_id, finished, data, meta, ttc, variables,
     language, single_use_id, display_id, ending_id
   )
   select $1::text, $2::timestamptz, $2::timestamptz, s.id, s.environment_id, $3::boolean,
     $4::jsonb, $5::jsonb, $6::jsonb, $7::jsonb, $8::text, $9::text, $10::text, $11::text
-  from surveys s
+  from ${names.table('surveys')} s
   where s.id = $12::text and s.environment_id = $13::text`
-const INSERT_IF_ACCEPTING = `${INSERT_IF_OWNED}
+  const ifAccepting = `${ifOwned}
     and ${effectiveStatusSql('s', '$2::timestamptz')} in ('draft', 'inProgress')
   returning id`
-const INSERT_IF_OWNED_RETURNING = `${INSERT_IF_OWNED}
+  const ifOwnedReturning = `${ifOwned}
   returning id`
-
-/** The same insert, completing the survey when this finished response is the one `auto_complete` waits for. */
-const finishingStatements = new Map<string, string>()
-function finishing(insert: string): string {
-  let statement = finishingStatements.get(insert)
-  if (statement === undefined) {
-    statement = `with inserted as (${insert}),
-      completed as (${completeSurveySql('$12::text', '$2::timestamptz', 1)} and exists (select from inserted))
+  const finishing = (insert: string) => `with inserted as (${insert}),
+      completed as (${completeSurveySql(names, '$12::text', '$2::timestamptz', 1)} and exists (select from inserted))
       select id from inserted`
-    finishingStatements.set(insert, statement)
+  return {
+    accepting: { plain: ifAccepting, finishing: finishing(ifAccepting) },
+    owned: { plain: ifOwnedReturning, finishing: finishing(ifOwnedReturning) },
   }
-  return statement
 }
 
 /**
@@ -110,6 +115,7 @@ function finishing(insert: string): string {
  */
 async function insertResponseWithOutcome(
   db: Kysely<Database>,
+  names: SchemaNames,
   input: NewResponse,
   check: CreateResponseCheck,
 ): Promise<CreateResponseResult> {
@@ -121,12 +127,12 @@ async function insertResponseWithOutcome(
   const withContact = input.userId !== null
 
   const environmentCte = check.checkEnvironment
-    ? sql`environment as (select id from environments where id = ${environmentId}::text),`
+    ? sql`environment as (select id from ${sql.raw(names.table('environments'))} where id = ${environmentId}::text),`
     : sql``
   const accepting = check.requireAccepting ? sql`and s.status in ('draft', 'inProgress')` : sql``
   const contactCte = withContact
     ? sql`contact as (
-        insert into contacts (id, environment_id, user_id, created_at, updated_at)
+        insert into ${sql.raw(names.table('contacts'))} (id, environment_id, user_id, created_at, updated_at)
         select ${input.newId()}::text, allowed.environment_id, ${input.userId}::text, ${now}, ${now} from allowed
         on conflict (environment_id, user_id) do update set user_id = excluded.user_id
         returning id
@@ -138,14 +144,14 @@ async function insertResponseWithOutcome(
     clock as (select ${now} as now),
     survey as (
       select s.id, s.environment_id, ${sql.raw(effectiveStatusSql('s', 'clock.now'))} as status
-      from surveys s cross join clock where s.id = ${surveyId}::text
+      from ${sql.raw(names.table('surveys'))} s cross join clock where s.id = ${surveyId}::text
     ),
     allowed as (
       select s.id, s.environment_id from survey s where s.environment_id = ${environmentId}::text ${accepting}
     ),
     ${contactCte}
     inserted as (
-      insert into responses (
+      insert into ${sql.raw(names.table('responses'))} (
         id, created_at, updated_at, survey_id, environment_id, finished, data, meta, ttc, variables,
         language, single_use_id, display_id, ending_id, contact_id, contact_attributes
       )
@@ -154,14 +160,14 @@ async function insertResponseWithOutcome(
         ${toJsonb(input.data)}::jsonb, ${toJsonb(input.meta)}::jsonb, ${toJsonb(input.ttc)}::jsonb,
         ${toJsonb(input.variables)}::jsonb, ${input.language}::text, ${input.singleUseId}::text,
         ${input.displayId}::text, ${input.endingId}::text,
-        ${withContact ? sql`contact.id, ${contactAttributesJson(sql.ref('contact.id'))}` : sql`null, null`}
+        ${withContact ? sql`contact.id, ${contactAttributesJson(names, sql.ref('contact.id'))}` : sql`null, null`}
       from allowed ${withContact ? sql`cross join contact` : sql``}
       returning id
     )
     ${
       input.finished
         ? sql`, completed as (
-            ${sql.raw(completeSurveySql('(select id from allowed)', '(select now from clock)', 1))}
+            ${sql.raw(completeSurveySql(names, '(select id from allowed)', '(select now from clock)', 1))}
             and exists (select from inserted)
           )`
         : sql``

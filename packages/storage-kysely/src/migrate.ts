@@ -1,32 +1,51 @@
+import { sql } from 'kysely'
 import { Migrator } from 'kysely/migration'
 import type { Kysely } from 'kysely'
 import type { Migration, MigrationProvider } from 'kysely/migration'
 import { MigrationError } from './migration-error'
 import { initial } from './migrations/0001-initial'
+import { moveFromPublicSchema } from './migrations/move-from-public'
+import { schemaNames } from './schema-names'
 
-/**
- * The migrations, in code rather than files on disk, so they survive bundling. Names sort in the order
- * they run; a new migration gets the next number and only adds (contract §1).
- */
-const MIGRATIONS: Record<string, Migration> = {
-  '0001-initial': initial,
+export interface MigrateOptions {
+  /**
+   * The Postgres schema for Canvass's tables and its migration bookkeeping; created when missing.
+   * @default 'canvass'
+   */
+  schema?: string
 }
 
-const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS }
+/** Names sort in the order migrations run; a new migration gets the next number and only adds (contract §1). */
+function migrations(schema: string): Record<string, Migration> {
+  return {
+    '0001-initial': initial(schema),
+  }
+}
 
 /**
  * Brings the database to the latest schema; a no-op when it is already there. Safe to call on every start,
  * from several processes at once (Kysely holds a lock while migrating). Returns the names of the migrations
- * it applied.
+ * it applied. Everything it creates lives in one Postgres schema (`canvass` unless `options.schema` says
+ * otherwise); nothing is created in `public`. A database migrated by an earlier Canvass, whose tables are in
+ * `public`, has them moved into the schema first.
  *
  * Takes `Kysely<any>` as Kysely's `Migrator` does, so that a `Kysely` typed for any database fits.
  *
  * @throws {MigrationError} when a migration fails. Pending migrations run in one transaction, so none of them is applied.
  */
-export async function migrate(db: Kysely<any>): Promise<string[]> {
+export async function migrate(db: Kysely<any>, options: MigrateOptions = {}): Promise<string[]> {
+  const { schema } = schemaNames(options.schema)
+  try {
+    await sql`create schema if not exists ${sql.id(schema)}`.execute(db)
+    await moveFromPublicSchema(db, schema)
+  } catch (error) {
+    throw new MigrationError(undefined, error)
+  }
+  const provider: MigrationProvider = { getMigrations: async () => migrations(schema) }
   const migrator = new Migrator({
     db,
     provider,
+    migrationTableSchema: schema,
     // Own names, so that an application sharing the database can keep Kysely's default tables for itself.
     migrationTableName: 'canvass_migration',
     migrationLockTableName: 'canvass_migration_lock',

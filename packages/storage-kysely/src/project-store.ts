@@ -1,12 +1,9 @@
-import type { EnvironmentType, Storage } from '@canvass/core'
+import type { ProjectStore } from '@canvass/core'
 import type { Kysely } from 'kysely'
 import type { Database } from './database'
 import { environmentDefaults } from './environment-defaults'
-import { isStorable } from './is-storable'
 
-type ProjectStore = Pick<Storage, 'createOrganization' | 'createProject' | 'listProjects' | 'getEnvironment'>
-
-/** Organizations, projects and their environments. */
+/** Organizations and projects, each created with its environments. */
 export function createProjectStore(db: Kysely<Database>): ProjectStore {
   return {
     async createOrganization(org) {
@@ -16,7 +13,7 @@ export function createProjectStore(db: Kysely<Database>): ProjectStore {
         .execute()
     },
 
-    async createProject(project) {
+    async create(project) {
       const now = project.createdAt
       const environments = (['production', 'development'] as const).map((type) => ({
         id: project.environments[type],
@@ -45,7 +42,7 @@ export function createProjectStore(db: Kysely<Database>): ProjectStore {
       })
     },
 
-    async listProjects() {
+    async list() {
       const rows = await db
         .selectFrom('projects as p')
         .innerJoin('environments as prod', (join) =>
@@ -65,36 +62,6 @@ export function createProjectStore(db: Kysely<Database>): ProjectStore {
         projectName: row.name,
         environments: { production: row.production, development: row.development },
       }))
-    },
-
-    async getEnvironment(id) {
-      if (!isStorable(id)) return null
-      const row = await db
-        .selectFrom('environments as e')
-        .innerJoin('projects as p', 'p.id', 'e.project_id')
-        .select([
-          'e.id',
-          'e.type',
-          'e.project_id',
-          'p.name as project_name',
-          'e.app_setup_completed',
-          'e.website_setup_completed',
-          'e.created_at',
-          'e.updated_at',
-        ])
-        .where('e.id', '=', id)
-        .executeTakeFirst()
-      if (!row) return null
-      return {
-        id: row.id,
-        type: row.type satisfies EnvironmentType,
-        projectId: row.project_id,
-        projectName: row.project_name,
-        appSetupCompleted: row.app_setup_completed,
-        websiteSetupCompleted: row.website_setup_completed,
-        createdAt: row.created_at,
-        updatedAt: row.updated_at,
-      }
     },
   }
 }

@@ -3,32 +3,35 @@ import { sql } from 'kysely'
 import type { RawBuilder, Selectable } from 'kysely'
 import { contactAttributesJson } from './contact-attributes-json'
 import type { ResponsesTable } from './database'
+import type { SchemaNames } from './schema-names'
 
 /**
  * The columns of a response read, for `select` and `returning` alike: the row plus its person, notes and
  * tags as JSON built by correlated subqueries, so that one statement reads any number of responses
  * (never one query per response). Refers to the table by its name, `responses`, unaliased.
  */
-export const responseColumns = [
-  'responses.id',
-  'responses.created_at',
-  'responses.updated_at',
-  'responses.survey_id',
-  'responses.environment_id',
-  'responses.finished',
-  'responses.data',
-  'responses.meta',
-  'responses.ttc',
-  'responses.variables',
-  'responses.language',
-  'responses.single_use_id',
-  'responses.display_id',
-  'responses.ending_id',
-  'responses.contact_attributes',
-  personJson().as('person'),
-  notesJson().as('notes'),
-  tagsJson().as('tags'),
-] as const
+export function responseColumns(names: SchemaNames) {
+  return [
+    'responses.id',
+    'responses.created_at',
+    'responses.updated_at',
+    'responses.survey_id',
+    'responses.environment_id',
+    'responses.finished',
+    'responses.data',
+    'responses.meta',
+    'responses.ttc',
+    'responses.variables',
+    'responses.language',
+    'responses.single_use_id',
+    'responses.display_id',
+    'responses.ending_id',
+    'responses.contact_attributes',
+    personJson(names).as('person'),
+    notesJson(names).as('notes'),
+    tagsJson(names).as('tags'),
+  ] as const
+}
 
 /** What the columns above read. */
 export type ResponseRow = Omit<Selectable<ResponsesTable>, 'contact_id'> & {
@@ -78,19 +81,19 @@ function iso(column: string): RawBuilder<string> {
   return sql<string>`to_char(${sql.ref(column)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
 }
 
-function personJson(): RawBuilder<PersonJson | null> {
+function personJson(names: SchemaNames): RawBuilder<PersonJson | null> {
   return sql<PersonJson | null>`(
     select json_build_object(
       'id', c.id,
       'userId', c.user_id,
       'environmentId', c.environment_id,
-      'attributes', ${contactAttributesJson(sql.ref('c.id'))},
+      'attributes', ${contactAttributesJson(names, sql.ref('c.id'))},
       'createdAt', ${iso('c.created_at')},
       'updatedAt', ${iso('c.updated_at')})
-    from contacts c where c.id = responses.contact_id)`
+    from ${sql.raw(names.table('contacts'))} c where c.id = responses.contact_id)`
 }
 
-function notesJson(): RawBuilder<unknown[]> {
+function notesJson(names: SchemaNames): RawBuilder<unknown[]> {
   return sql<unknown[]>`coalesce((
     select json_agg(json_build_object(
       'id', n.id,
@@ -101,10 +104,10 @@ function notesJson(): RawBuilder<unknown[]> {
       'isEdited', n.is_edited,
       'user', case when n.user_id is null then null else json_build_object('id', n.user_id, 'name', n.user_name) end
     ) order by n.created_at, n.id)
-    from response_notes n where n.response_id = responses.id), '[]'::json)`
+    from ${sql.raw(names.table('response_notes'))} n where n.response_id = responses.id), '[]'::json)`
 }
 
-function tagsJson(): RawBuilder<unknown[]> {
+function tagsJson(names: SchemaNames): RawBuilder<unknown[]> {
   return sql<unknown[]>`coalesce((
     select json_agg(json_build_object(
       'id', t.id,
@@ -113,5 +116,5 @@ function tagsJson(): RawBuilder<unknown[]> {
       'name', t.name,
       'environmentId', t.environment_id
     ) order by t.name, t.id)
-    from response_tags rt join tags t on t.id = rt.tag_id where rt.response_id = responses.id), '[]'::json)`
+    from ${sql.raw(names.table('response_tags'))} rt join ${sql.raw(names.table('tags'))} t on t.id = rt.tag_id where rt.response_id = responses.id), '[]'::json)`
 }

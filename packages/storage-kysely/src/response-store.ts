@@ -1,41 +1,40 @@
-import type { ResponsePatch, Storage, SurveyStatusFields } from '@canvass/core'
+import type { ResponsePatch, ResponseStore, SurveyStatusFields } from '@canvass/core'
 import { CompiledQuery } from 'kysely'
 import type { Kysely, Updateable } from 'kysely'
 import { applyPage } from './apply-page'
 import { completeSurveySql } from './complete-survey-sql'
 import type { Database, ResponsesTable } from './database'
-import { insertResponse } from './insert-response'
+import { createResponseInserter } from './insert-response'
 import { isStorable } from './is-storable'
 import { responseColumns, toResponseRecord } from './response-columns'
+import type { SchemaNames } from './schema-names'
 import { toJsonb } from './to-jsonb'
 
-type ResponseStore = Pick<
-  Storage,
-  'createResponse' | 'getResponse' | 'listResponses' | 'updateResponse' | 'deleteResponse'
->
-
 /** Responses, each read with its person, notes and tags in the same statement. */
-export function createResponseStore(db: Kysely<Database>): ResponseStore {
+export function createResponseStore(db: Kysely<Database>, names: SchemaNames): ResponseStore {
+  const columns = responseColumns(names)
+  /** Run after a response became finished in the same transaction, which the count therefore sees. */
+  const completeSurvey = completeSurveySql(names, '$1::text', '$2::timestamptz', 0)
   return {
-    createResponse: (input, check) => insertResponse(db, input, check),
+    create: createResponseInserter(db, names),
 
-    async getResponse(id) {
+    async get(id) {
       if (!isStorable(id)) return null
       const row = await db
         .selectFrom('responses')
-        .select(responseColumns)
+        .select(columns)
         .where('responses.id', '=', id)
         .executeTakeFirst()
       return row ? toResponseRecord(row) : null
     },
 
-    async listResponses(environmentId, query) {
+    async list(environmentId, query) {
       if (!isStorable(environmentId)) return []
       const { surveyId } = query
       if (surveyId !== undefined && !isStorable(surveyId)) return []
       const rows = await db
         .selectFrom('responses')
-        .select(responseColumns)
+        .select(columns)
         .where('responses.environment_id', '=', environmentId)
         .$if(surveyId !== undefined, (q) => q.where('responses.survey_id', '=', surveyId as string))
         .$call((q) => applyPage(q, 'responses', query))
@@ -43,14 +42,14 @@ export function createResponseStore(db: Kysely<Database>): ResponseStore {
       return rows.map(toResponseRecord)
     },
 
-    async updateResponse(id, change) {
+    async update(id, change) {
       if (!isStorable(id)) return null
       return db.transaction().execute(async (trx) => {
         // The lock serialises concurrent updates of one response: each `change` sees the last write.
         const row = await trx
           .selectFrom('responses')
           .innerJoin('surveys', 'surveys.id', 'responses.survey_id')
-          .select(responseColumns)
+          .select(columns)
           .select(['surveys.status', 'surveys.run_on_date', 'surveys.close_on_date'])
           .where('responses.id', '=', id)
           .forUpdate('responses')
@@ -68,31 +67,28 @@ export function createResponseStore(db: Kysely<Database>): ResponseStore {
           .updateTable('responses')
           .set(toResponseChanges(patch))
           .where('responses.id', '=', id)
-          .returning(responseColumns)
+          .returning(columns)
           .executeTakeFirstOrThrow()
         if (updated.finished && !row.finished) {
-          await trx.executeQuery(CompiledQuery.raw(COMPLETE_SURVEY, [updated.survey_id, patch.updatedAt]))
+          await trx.executeQuery(CompiledQuery.raw(completeSurvey, [updated.survey_id, patch.updatedAt]))
         }
         return toResponseRecord(updated)
       })
     },
 
-    async deleteResponse(environmentId, id) {
+    async delete(environmentId, id) {
       if (!isStorable(id) || !isStorable(environmentId)) return null
       // `returning` is evaluated before the cascades to notes and tags run, so it still sees them.
       const row = await db
         .deleteFrom('responses')
         .where('responses.id', '=', id)
         .where('responses.environment_id', '=', environmentId)
-        .returning(responseColumns)
+        .returning(columns)
         .executeTakeFirst()
       return row ? toResponseRecord(row) : null
     },
   }
 }
-
-/** Run after a response became finished in the same transaction, which the count therefore sees. */
-const COMPLETE_SURVEY = completeSurveySql('$1::text', '$2::timestamptz', 0)
 
 function toResponseChanges(patch: ResponsePatch): Updateable<ResponsesTable> {
   const changes: Updateable<ResponsesTable> = { updated_at: patch.updatedAt }

@@ -1,16 +1,14 @@
-import type { Storage } from '@canvass/core'
+import type { SurveyStore } from '@canvass/core'
 import type { Kysely } from 'kysely'
 import { applyPage } from './apply-page'
 import type { Database } from './database'
 import { isStorable } from './is-storable'
 import { toSurveyRecord, toSurveyRow } from './survey-row'
 
-type SurveyStore = Pick<Storage, 'listSurveys' | 'getSurvey' | 'insertSurvey' | 'updateSurvey' | 'deleteSurvey'>
-
 /** Surveys: one row each, the JSON parts in jsonb columns. */
 export function createSurveyStore(db: Kysely<Database>): SurveyStore {
   return {
-    async listSurveys(environmentId, page) {
+    async list(environmentId, page) {
       if (!isStorable(environmentId)) return []
       const rows = await db
         .selectFrom('surveys')
@@ -21,17 +19,17 @@ export function createSurveyStore(db: Kysely<Database>): SurveyStore {
       return rows.map(toSurveyRecord)
     },
 
-    async getSurvey(id) {
+    async get(id) {
       if (!isStorable(id)) return null
       const row = await db.selectFrom('surveys').selectAll().where('id', '=', id).executeTakeFirst()
       return row ? toSurveyRecord(row) : null
     },
 
-    async insertSurvey(survey) {
+    async insert(survey) {
       await db.insertInto('surveys').values(toSurveyRow(survey)).execute()
     },
 
-    async updateSurvey(survey) {
+    async update(survey) {
       if (!isStorable(survey.id) || !isStorable(survey.environmentId)) return false
       // Identity, owner and creation time never change: cursors are built from `created_at`.
       const { id, environment_id, created_at, ...fields } = toSurveyRow(survey)
@@ -44,7 +42,7 @@ export function createSurveyStore(db: Kysely<Database>): SurveyStore {
       return result.numUpdatedRows > 0n
     },
 
-    async deleteSurvey(environmentId, id) {
+    async delete(environmentId, id) {
       if (!isStorable(id) || !isStorable(environmentId)) return null
       // Responses, displays and files go with it through `on delete cascade`, in this one statement.
       const row = await db

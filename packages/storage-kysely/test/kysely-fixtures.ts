@@ -13,12 +13,12 @@ export function kyselyFixtures(database: () => Kysely<unknown>): StorageFixtures
       const db = database()
       const [actionClasses, attributeClasses, contactAttributeKeys] = await Promise.all([
         sql<{ name: string; type: string }>`
-          select name, type from action_classes where environment_id = ${environmentId}`.execute(db),
+          select name, type from canvass.action_classes where environment_id = ${environmentId}`.execute(db),
         sql<{ name: string; type: string }>`
-          select name, type from attribute_classes where environment_id = ${environmentId}`.execute(db),
+          select name, type from canvass.attribute_classes where environment_id = ${environmentId}`.execute(db),
         sql<{ key: string; name: string | null; description: string | null; type: string; isUnique: boolean }>`
           select key, name, description, type, is_unique as "isUnique"
-          from contact_attribute_keys where environment_id = ${environmentId}`.execute(db),
+          from canvass.contact_attribute_keys where environment_id = ${environmentId}`.execute(db),
       ])
       return {
         actionClasses: actionClasses.rows,
@@ -30,17 +30,17 @@ export function kyselyFixtures(database: () => Kysely<unknown>): StorageFixtures
     async setContactAttributes(environmentId, userId, attributes) {
       await database().transaction().execute(async (trx) => {
         const contact = await sql<{ id: string }>`
-          insert into contacts (id, environment_id, user_id) values (${randomUUID()}, ${environmentId}, ${userId})
+          insert into canvass.contacts (id, environment_id, user_id) values (${randomUUID()}, ${environmentId}, ${userId})
           on conflict (environment_id, user_id) do update set user_id = excluded.user_id
           returning id`.execute(trx)
         const contactId = contact.rows[0]?.id
         for (const [key, value] of Object.entries(attributes)) {
           const attributeKey = await sql<{ id: string }>`
-            insert into contact_attribute_keys (id, environment_id, key, type) values (${randomUUID()}, ${environmentId}, ${key}, 'custom')
+            insert into canvass.contact_attribute_keys (id, environment_id, key, type) values (${randomUUID()}, ${environmentId}, ${key}, 'custom')
             on conflict (environment_id, key) do update set key = excluded.key
             returning id`.execute(trx)
           await sql`
-            insert into contact_attributes (id, contact_id, attribute_key_id, value)
+            insert into canvass.contact_attributes (id, contact_id, attribute_key_id, value)
             values (${randomUUID()}, ${contactId}, ${attributeKey.rows[0]?.id}, ${value})
             on conflict (contact_id, attribute_key_id) do update set value = excluded.value`.execute(trx)
         }

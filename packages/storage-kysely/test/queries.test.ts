@@ -45,12 +45,12 @@ for (const backend of backends()) {
     ]) {
       const response = makeResponse(survey.id)
       const statements = await statementsOf(async () => {
-        assert.equal(await storage.createResponse(response, check), { outcome: 'created', id: response.id })
+        assert.equal(await storage.responses.create(response, check), { outcome: 'created', id: response.id })
       })
       assert.is(statements.length, 1, statements.join('\n---\n'))
     }
     const refused = await statementsOf(() =>
-      storage.createResponse(makeResponse(randomUUID()), { environmentId, requireAccepting: true, checkEnvironment: true }),
+      storage.responses.create(makeResponse(randomUUID()), { environmentId, requireAccepting: true, checkEnvironment: true }),
     )
     assert.is(refused.length, 2, 'only a refusal takes a second statement, to name the outcome')
   })
@@ -60,7 +60,7 @@ for (const backend of backends()) {
     for (let i = 0; i < 2; i++) {
       const response = makeResponse(survey.id, { userId: 'one-statement-user' })
       const statements = await statementsOf(() =>
-        storage.createResponse(response, { environmentId, requireAccepting: true, checkEnvironment: true }),
+        storage.responses.create(response, { environmentId, requireAccepting: true, checkEnvironment: true }),
       )
       assert.is(statements.length, 1, statements.join('\n---\n'))
     }
@@ -73,20 +73,20 @@ for (const backend of backends()) {
     const ids: string[] = []
     for (let i = 0; i < 3; i++) {
       const response = makeResponse(survey.id, { userId: `reader-${i}`, createdAt: new Date(Date.now() + i) })
-      await storage.createResponse(response, { environmentId, requireAccepting: false, checkEnvironment: false })
+      await storage.responses.create(response, { environmentId, requireAccepting: false, checkEnvironment: false })
       ids.push(response.id)
     }
     const [first = ''] = ids
     const noteAt = new Date('2026-11-20T10:00:00.123Z')
-    await sql`insert into response_notes (id, response_id, user_id, user_name, text, created_at, updated_at)
+    await sql`insert into canvass.response_notes (id, response_id, user_id, user_name, text, created_at, updated_at)
       values ('note-1', ${first}, 'user-1', 'Ada', 'Call back', ${noteAt}, ${noteAt})`.execute(db)
-    await sql`insert into tags (id, environment_id, name, created_at, updated_at)
+    await sql`insert into canvass.tags (id, environment_id, name, created_at, updated_at)
       values ('tag-1', ${environmentId}, 'vip', ${noteAt}, ${noteAt}), ('tag-2', ${environmentId}, 'angry', ${noteAt}, ${noteAt})`.execute(db)
-    await sql`insert into response_tags (response_id, tag_id) values (${first}, 'tag-1'), (${first}, 'tag-2')`.execute(db)
+    await sql`insert into canvass.response_tags (response_id, tag_id) values (${first}, 'tag-1'), (${first}, 'tag-2')`.execute(db)
 
-    let listed: Awaited<ReturnType<Storage['listResponses']>> = []
+    let listed: Awaited<ReturnType<Storage['responses']['list']>> = []
     const statements = await statementsOf(async () => {
-      listed = await storage.listResponses(environmentId, { limit: 10 })
+      listed = await storage.responses.list(environmentId, { limit: 10 })
     })
     assert.is(statements.length, 1, 'one statement for the whole page')
     assert.is(listed.length, 3)
@@ -110,29 +110,29 @@ for (const backend of backends()) {
       ],
     )
     assert.is(response?.person?.userId, 'reader-0')
-    assert.is((await statementsOf(() => storage.getResponse(first))).length, 1)
+    assert.is((await statementsOf(() => storage.responses.get(first))).length, 1)
     // Deleting returns the response as it was, notes and tags included.
-    const deleted = await storage.deleteResponse(environmentId, first)
+    const deleted = await storage.responses.delete(environmentId, first)
     assert.is(deleted?.notes.length, 1)
     assert.is(deleted?.tags.length, 2)
-    const left = await sql<{ n: number }>`select count(*)::int as n from response_notes where response_id = ${first}`.execute(db)
+    const left = await sql<{ n: number }>`select count(*)::int as n from canvass.response_notes where response_id = ${first}`.execute(db)
     assert.equal(left.rows, [{ n: 0 }], 'notes go with their response')
   })
 
   test('jsonb columns hold JSON values, never Postgres arrays or JSON-encoded strings', async () => {
     const { environmentId, survey } = await seed(storage)
     const response = makeResponse(survey.id, { data: { q1: ['a', 'b'] }, ttc: { q1: 5 } })
-    await storage.createResponse(response, { environmentId, requireAccepting: false, checkEnvironment: false })
+    await storage.responses.create(response, { environmentId, requireAccepting: false, checkEnvironment: false })
     const db = open?.db
     assert.ok(db)
     const surveyTypes = await sql`
       select jsonb_typeof(questions) as questions, jsonb_typeof(endings) as endings, jsonb_typeof(welcome_card) as welcome_card,
              jsonb_typeof(questions -> 0 -> 'choices') as choices
-      from surveys where id = ${survey.id}`.execute(db)
+      from canvass.surveys where id = ${survey.id}`.execute(db)
     assert.equal(surveyTypes.rows, [{ questions: 'array', endings: 'array', welcome_card: 'object', choices: 'array' }])
     const responseTypes = await sql`
       select jsonb_typeof(data) as data, jsonb_typeof(data -> 'q1') as q1, jsonb_typeof(ttc) as ttc, jsonb_typeof(meta) as meta
-      from responses where id = ${response.id}`.execute(db)
+      from canvass.responses where id = ${response.id}`.execute(db)
     assert.equal(responseTypes.rows, [{ data: 'object', q1: 'array', ttc: 'object', meta: 'object' }])
   })
 
@@ -141,9 +141,9 @@ for (const backend of backends()) {
     const db = open?.db
     assert.ok(db)
     const response = makeResponse(survey.id, { userId: 'leaving-user' })
-    await storage.createResponse(response, { environmentId, requireAccepting: false, checkEnvironment: false })
-    await sql`delete from contacts where environment_id = ${environmentId} and user_id = 'leaving-user'`.execute(db)
-    const stored = await storage.getResponse(response.id)
+    await storage.responses.create(response, { environmentId, requireAccepting: false, checkEnvironment: false })
+    await sql`delete from canvass.contacts where environment_id = ${environmentId} and user_id = 'leaving-user'`.execute(db)
+    const stored = await storage.responses.get(response.id)
     assert.is(stored?.person, null)
     assert.equal(stored?.personAttributes, {})
   })
@@ -153,12 +153,12 @@ for (const backend of backends()) {
     const db = open?.db
     assert.ok(db)
     const response = makeResponse(survey.id, { userId: 'cascade-user' })
-    await storage.createResponse(response, { environmentId, requireAccepting: false, checkEnvironment: false })
-    await sql`delete from organizations where id = ${organizationId}`.execute(db)
-    assert.is(await storage.getEnvironment(environmentId), null)
-    assert.is(await storage.getSurvey(survey.id), null)
-    assert.is(await storage.getResponse(response.id), null)
-    const contacts = await sql<{ n: number }>`select count(*)::int as n from contacts where environment_id = ${environmentId}`.execute(db)
+    await storage.responses.create(response, { environmentId, requireAccepting: false, checkEnvironment: false })
+    await sql`delete from canvass.organizations where id = ${organizationId}`.execute(db)
+    assert.is(await storage.environments.get(environmentId), null)
+    assert.is(await storage.surveys.get(survey.id), null)
+    assert.is(await storage.responses.get(response.id), null)
+    const contacts = await sql<{ n: number }>`select count(*)::int as n from canvass.contacts where environment_id = ${environmentId}`.execute(db)
     assert.equal(contacts.rows, [{ n: 0 }])
   })
 
@@ -169,12 +169,12 @@ async function seed(storage: Storage) {
   const now = new Date()
   const organizationId = randomUUID()
   const environments = { production: randomUUID(), development: randomUUID() }
-  await storage.createOrganization({ id: organizationId, name: 'SQL org', createdAt: now })
-  await storage.createProject({ id: randomUUID(), organizationId, name: 'SQL project', createdAt: now, environments, newId: randomUUID })
+  await storage.projects.createOrganization({ id: organizationId, name: 'SQL org', createdAt: now })
+  await storage.projects.create({ id: randomUUID(), organizationId, name: 'SQL project', createdAt: now, environments, newId: randomUUID })
   const survey = makeSurvey(environments.production, {
     name: 'SQL survey',
     questions: [{ id: 'q1', type: 'multipleChoiceMulti', choices: [{ id: 'a' }, { id: 'b' }] }],
   })
-  await storage.insertSurvey(survey)
+  await storage.surveys.insert(survey)
   return { organizationId, environmentId: environments.production, survey }
 }

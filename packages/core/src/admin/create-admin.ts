@@ -25,7 +25,7 @@ export interface CanvassAdmin {
 
 export function createAdmin(storage: Storage, newId: () => string, now: () => Date): CanvassAdmin {
   async function insertKey(environmentId: string, key: string, label: string | undefined) {
-    const environment = await storage.getEnvironment(environmentId)
+    const environment = await storage.environments.get(environmentId)
     if (!environment) throw new CanvassError('not_found', `Environment ${environmentId} does not exist`)
     const record: ApiKeyRecord = {
       id: newId(),
@@ -35,7 +35,7 @@ export function createAdmin(storage: Storage, newId: () => string, now: () => Da
       createdAt: now(),
       revokedAt: null,
     }
-    await storage.insertApiKey(record)
+    await storage.apiKeys.insert(record)
     return record
   }
 
@@ -43,13 +43,13 @@ export function createAdmin(storage: Storage, newId: () => string, now: () => Da
     async createProject({ name, organizationName }) {
       const createdAt = now()
       const organizationId = newId()
-      await storage.createOrganization({ id: organizationId, name: organizationName ?? name, createdAt })
+      await storage.projects.createOrganization({ id: organizationId, name: organizationName ?? name, createdAt })
       const environments: Record<EnvironmentType, string> = { production: newId(), development: newId() }
       const projectId = newId()
-      await storage.createProject({ id: projectId, organizationId, name, createdAt, environments, newId })
+      await storage.projects.create({ id: projectId, organizationId, name, createdAt, environments, newId })
       return { organizationId, projectId, projectName: name, environments }
     },
-    listProjects: () => storage.listProjects(),
+    listProjects: () => storage.projects.list(),
     async createApiKey({ environmentId, label }) {
       const key = generateApiKey()
       const { id } = await insertKey(environmentId, key, label)
@@ -62,7 +62,7 @@ export function createAdmin(storage: Storage, newId: () => string, now: () => Da
           'An API key must be `cvs_` followed by 43 letters or digits, or 32 hexadecimal characters',
         )
       }
-      const existing = await storage.findApiKeyByHash(await hashApiKey(key))
+      const existing = await storage.apiKeys.findByHash(await hashApiKey(key))
       if (existing) {
         if (existing.environmentId !== environmentId) {
           throw new CanvassError('bad_request', 'This API key already belongs to another environment')
@@ -72,9 +72,9 @@ export function createAdmin(storage: Storage, newId: () => string, now: () => Da
       return { id: (await insertKey(environmentId, key, label)).id }
     },
     async listApiKeys(environmentId) {
-      const keys = await storage.listApiKeys(environmentId)
+      const keys = await storage.apiKeys.list(environmentId)
       return keys.map(({ hash: _hash, ...key }) => key)
     },
-    revokeApiKey: (id) => storage.revokeApiKey(id, now()),
+    revokeApiKey: (id) => storage.apiKeys.revoke(id, now()),
   }
 }

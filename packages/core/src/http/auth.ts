@@ -15,7 +15,7 @@ export interface Caller {
 export async function authenticate(request: IRequest, ctx: CanvassContext): Promise<Caller> {
   const key = request.headers.get('x-api-key')?.trim()
   if (!key || !isWellFormedApiKey(key)) throw notAuthenticated()
-  const record = await ctx.storage.findApiKeyByHash(await hashApiKey(key))
+  const record = await ctx.storage.apiKeys.findByHash(await hashApiKey(key))
   if (!record || record.revokedAt) throw notAuthenticated()
   return { environmentId: record.environmentId, apiKeyId: record.id }
 }

@@ -11,9 +11,9 @@ export const apiKeyTests: StorageTest[] = [
     async run({ storage }) {
       const { production } = await seedProject(storage)
       const key = makeKey(production, { label: 'ci' })
-      await storage.insertApiKey(key)
-      assert.equal(await storage.findApiKeyByHash(key.hash), key)
-      assert.is(await storage.findApiKeyByHash(randomHash()), null)
+      await storage.apiKeys.insert(key)
+      assert.equal(await storage.apiKeys.findByHash(key.hash), key)
+      assert.is(await storage.apiKeys.findByHash(randomHash()), null)
     },
   },
   {
@@ -22,15 +22,15 @@ export const apiKeyTests: StorageTest[] = [
       const { production } = await seedProject(storage)
       const key = makeKey(production)
       const other = makeKey(production)
-      await storage.insertApiKey(key)
-      await storage.insertApiKey(other)
+      await storage.apiKeys.insert(key)
+      await storage.apiKeys.insert(other)
       const revokedAt = new Date(Date.now() + 1000)
-      assert.is(await storage.revokeApiKey(key.id, revokedAt), true)
-      assert.is(await storage.findApiKeyByHash(key.hash), null, 'a revoked key is not found')
-      assert.is(await storage.revokeApiKey(key.id, new Date()), false, 'a revoked key is not live')
-      assert.is(await storage.revokeApiKey(freshId(), new Date()), false)
-      assert.equal(await storage.findApiKeyByHash(other.hash), other, 'other keys still work')
-      const listed = await storage.listApiKeys(production)
+      assert.is(await storage.apiKeys.revoke(key.id, revokedAt), true)
+      assert.is(await storage.apiKeys.findByHash(key.hash), null, 'a revoked key is not found')
+      assert.is(await storage.apiKeys.revoke(key.id, new Date()), false, 'a revoked key is not live')
+      assert.is(await storage.apiKeys.revoke(freshId(), new Date()), false)
+      assert.equal(await storage.apiKeys.findByHash(other.hash), other, 'other keys still work')
+      const listed = await storage.apiKeys.list(production)
       assert.equal(
         listed.find((row) => row.id === key.id),
         { ...key, revokedAt },
@@ -44,10 +44,10 @@ export const apiKeyTests: StorageTest[] = [
       const { production, development } = await seedProject(storage)
       const base = Date.now()
       const keys = [0, 1, 2].map((i) => makeKey(production, { createdAt: new Date(base + i * 1000) }))
-      for (const key of keys) await storage.insertApiKey(key)
-      await storage.insertApiKey(makeKey(development))
-      assert.equal(await storage.listApiKeys(production), [...keys].reverse())
-      assert.is((await storage.listApiKeys(development)).length, 1)
+      for (const key of keys) await storage.apiKeys.insert(key)
+      await storage.apiKeys.insert(makeKey(development))
+      assert.equal(await storage.apiKeys.list(production), [...keys].reverse())
+      assert.is((await storage.apiKeys.list(development)).length, 1)
     },
   },
 ]

@@ -11,15 +11,15 @@ export const autoCompleteTests: StorageTest[] = [
       const survey = await seedSurvey(storage, production, { status: 'inProgress', autoComplete: 2 })
       for (const finished of [false, true]) {
         const response = makeResponse(survey.id, { finished })
-        expectCreated(await storage.createResponse(response, clientCheck(production)), response)
+        expectCreated(await storage.responses.create(response, clientCheck(production)), response)
       }
-      assert.is((await storage.getSurvey(survey.id))?.status, 'inProgress', 'one finished of two')
+      assert.is((await storage.surveys.get(survey.id))?.status, 'inProgress', 'one finished of two')
       const last = makeResponse(survey.id, { finished: true, userId: 'finisher' })
-      expectCreated(await storage.createResponse(last, clientCheck(production)), last)
-      const completed = await storage.getSurvey(survey.id)
+      expectCreated(await storage.responses.create(last, clientCheck(production)), last)
+      const completed = await storage.surveys.get(survey.id)
       assert.is(completed?.status, 'completed')
       assert.equal(completed?.updatedAt, last.createdAt)
-      assert.equal(await storage.createResponse(makeResponse(survey.id), clientCheck(production)), {
+      assert.equal(await storage.responses.create(makeResponse(survey.id), clientCheck(production)), {
         outcome: 'survey_not_accepting',
       })
     },
@@ -30,10 +30,10 @@ export const autoCompleteTests: StorageTest[] = [
       const { production } = await seedProject(storage)
       const survey = await seedSurvey(storage, production, { status: 'inProgress', autoComplete: 1 })
       const response = makeResponse(survey.id)
-      expectCreated(await storage.createResponse(response, clientCheck(production)), response)
-      assert.is((await storage.getSurvey(survey.id))?.status, 'inProgress')
-      await storage.updateResponse(response.id, () => ({ updatedAt: new Date(), finished: true }))
-      assert.is((await storage.getSurvey(survey.id))?.status, 'completed')
+      expectCreated(await storage.responses.create(response, clientCheck(production)), response)
+      assert.is((await storage.surveys.get(survey.id))?.status, 'inProgress')
+      await storage.responses.update(response.id, () => ({ updatedAt: new Date(), finished: true }))
+      assert.is((await storage.surveys.get(survey.id))?.status, 'completed')
     },
   },
   {
@@ -45,11 +45,11 @@ export const autoCompleteTests: StorageTest[] = [
       const open = await seedSurvey(storage, production, { status: 'inProgress', autoComplete: null })
       for (const survey of [paused, draft, open]) {
         const response = makeResponse(survey.id, { finished: true })
-        expectCreated(await storage.createResponse(response, managementCheck(production)), response)
+        expectCreated(await storage.responses.create(response, managementCheck(production)), response)
       }
-      assert.is((await storage.getSurvey(paused.id))?.status, 'paused')
-      assert.is((await storage.getSurvey(draft.id))?.status, 'draft')
-      assert.is((await storage.getSurvey(open.id))?.status, 'inProgress')
+      assert.is((await storage.surveys.get(paused.id))?.status, 'paused')
+      assert.is((await storage.surveys.get(draft.id))?.status, 'draft')
+      assert.is((await storage.surveys.get(open.id))?.status, 'inProgress')
     },
   },
 ]

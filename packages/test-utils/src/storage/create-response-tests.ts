@@ -26,8 +26,8 @@ export const createResponseTests: StorageTest[] = [
         displayId: freshId(),
         endingId: 'end1',
       })
-      expectCreated(await storage.createResponse(response, clientCheck(production)), response)
-      const stored = await storage.getResponse(response.id)
+      expectCreated(await storage.responses.create(response, clientCheck(production)), response)
+      const stored = await storage.responses.get(response.id)
       assert.equal(stored, {
         id: response.id,
         createdAt: response.createdAt,
@@ -56,14 +56,14 @@ export const createResponseTests: StorageTest[] = [
       const { production } = await seedProject(storage)
       const survey = await seedSurvey(storage, production)
       const unknown = freshId()
-      assert.equal(await storage.createResponse(makeResponse(survey.id), clientCheck(unknown)), {
+      assert.equal(await storage.responses.create(makeResponse(survey.id), clientCheck(unknown)), {
         outcome: 'environment_not_found',
       })
-      assert.equal(await storage.createResponse(makeResponse(freshId()), clientCheck(unknown)), {
+      assert.equal(await storage.responses.create(makeResponse(freshId()), clientCheck(unknown)), {
         outcome: 'environment_not_found',
       })
       // Without the environment check, a survey of another (here: unknown) environment is just not theirs.
-      assert.equal(await storage.createResponse(makeResponse(survey.id), managementCheck(unknown)), {
+      assert.equal(await storage.responses.create(makeResponse(survey.id), managementCheck(unknown)), {
         outcome: 'survey_in_other_environment',
       })
     },
@@ -73,7 +73,7 @@ export const createResponseTests: StorageTest[] = [
     async run({ storage }) {
       const { production } = await seedProject(storage)
       for (const check of [clientCheck(production), managementCheck(production)]) {
-        assert.equal(await storage.createResponse(makeResponse(freshId()), check), { outcome: 'survey_not_found' })
+        assert.equal(await storage.responses.create(makeResponse(freshId()), check), { outcome: 'survey_not_found' })
       }
     },
   },
@@ -85,7 +85,7 @@ export const createResponseTests: StorageTest[] = [
       const survey = await seedSurvey(storage, development)
       for (const environmentId of [production, other.production]) {
         for (const check of [clientCheck(environmentId), managementCheck(environmentId)]) {
-          assert.equal(await storage.createResponse(makeResponse(survey.id), check), {
+          assert.equal(await storage.responses.create(makeResponse(survey.id), check), {
             outcome: 'survey_in_other_environment',
           })
         }
@@ -110,11 +110,11 @@ export const createResponseTests: StorageTest[] = [
         const survey = await seedSurvey(storage, production, fields)
         const response = makeResponse(survey.id)
         assert.equal(
-          await storage.createResponse(response, clientCheck(production)),
+          await storage.responses.create(response, clientCheck(production)),
           { outcome: 'survey_not_accepting' },
           JSON.stringify(fields),
         )
-        assert.is(await storage.getResponse(response.id), null, 'nothing is written')
+        assert.is(await storage.responses.get(response.id), null, 'nothing is written')
       }
     },
   },
@@ -134,7 +134,7 @@ export const createResponseTests: StorageTest[] = [
         const survey = await seedSurvey(storage, production, fields)
         const response = makeResponse(survey.id)
         assert.equal(
-          await storage.createResponse(response, clientCheck(production)),
+          await storage.responses.create(response, clientCheck(production)),
           { outcome: 'created', id: response.id },
           JSON.stringify(fields),
         )
@@ -148,10 +148,10 @@ export const createResponseTests: StorageTest[] = [
       for (const status of ['paused', 'completed', 'scheduled'] as const) {
         const survey = await seedSurvey(storage, production, { status, runOnDate: future() })
         const response = makeResponse(survey.id)
-        expectCreated(await storage.createResponse(response, managementCheck(production)), response)
+        expectCreated(await storage.responses.create(response, managementCheck(production)), response)
         const withEnvironmentCheck = makeResponse(survey.id)
         expectCreated(
-          await storage.createResponse(withEnvironmentCheck, { ...clientCheck(production), requireAccepting: false }),
+          await storage.responses.create(withEnvironmentCheck, { ...clientCheck(production), requireAccepting: false }),
           withEnvironmentCheck,
         )
       }
@@ -173,16 +173,16 @@ export const createResponseTests: StorageTest[] = [
       ]
       for (const { surveyId, check } of attempts) {
         const response = makeResponse(surveyId, { userId: 'refused-user', newId: () => refusedContactId })
-        const result = await storage.createResponse(response, check)
+        const result = await storage.responses.create(response, check)
         assert.is.not(result.outcome, 'created')
-        assert.is(await storage.getResponse(response.id), null)
+        assert.is(await storage.responses.get(response.id), null)
       }
-      assert.equal(await storage.listResponses(production, { limit: 10 }), [])
+      assert.equal(await storage.responses.list(production, { limit: 10 }), [])
       // Had a refusal created the contact, this create would link it instead of creating its own.
       const contactId = freshId()
       const response = makeResponse(open.id, { userId: 'refused-user', newId: () => contactId })
-      expectCreated(await storage.createResponse(response, clientCheck(production)), response)
-      assert.is((await storage.getResponse(response.id))?.person?.id, contactId)
+      expectCreated(await storage.responses.create(response, clientCheck(production)), response)
+      assert.is((await storage.responses.get(response.id))?.person?.id, contactId)
     },
   },
   {
@@ -192,10 +192,10 @@ export const createResponseTests: StorageTest[] = [
       const survey = await seedSurvey(storage, production)
       const first = makeResponse(survey.id, { userId: 'user-1' })
       const second = makeResponse(survey.id, { userId: 'user-1' })
-      expectCreated(await storage.createResponse(first, clientCheck(production)), first)
-      expectCreated(await storage.createResponse(second, managementCheck(production)), second)
-      const a = await storage.getResponse(first.id)
-      const b = await storage.getResponse(second.id)
+      expectCreated(await storage.responses.create(first, clientCheck(production)), first)
+      expectCreated(await storage.responses.create(second, managementCheck(production)), second)
+      const a = await storage.responses.get(first.id)
+      const b = await storage.responses.get(second.id)
       assert.ok(a?.person && b?.person)
       assert.is(a.person.id, b.person.id, 'one contact')
       assert.is(a.person.userId, 'user-1')
@@ -213,10 +213,10 @@ export const createResponseTests: StorageTest[] = [
       const { production, development } = await seedProject(storage)
       const a = makeResponse((await seedSurvey(storage, production)).id, { userId: 'same-user' })
       const b = makeResponse((await seedSurvey(storage, development)).id, { userId: 'same-user' })
-      expectCreated(await storage.createResponse(a, clientCheck(production)), a)
-      expectCreated(await storage.createResponse(b, clientCheck(development)), b)
-      const personA = (await storage.getResponse(a.id))?.person
-      const personB = (await storage.getResponse(b.id))?.person
+      expectCreated(await storage.responses.create(a, clientCheck(production)), a)
+      expectCreated(await storage.responses.create(b, clientCheck(development)), b)
+      const personA = (await storage.responses.get(a.id))?.person
+      const personB = (await storage.responses.get(b.id))?.person
       assert.ok(personA && personB)
       assert.is.not(personA.id, personB.id)
       assert.is(personB.environmentId, development)
@@ -228,10 +228,10 @@ export const createResponseTests: StorageTest[] = [
       const { production } = await seedProject(storage)
       const survey = await seedSurvey(storage, production)
       const responses = Array.from({ length: 8 }, () => makeResponse(survey.id, { userId: 'racing-user' }))
-      const results = await Promise.all(responses.map((r) => storage.createResponse(r, clientCheck(production))))
+      const results = await Promise.all(responses.map((r) => storage.responses.create(r, clientCheck(production))))
       results.forEach((result, i) => assert.equal(result, { outcome: 'created', id: responses[i]?.id }))
       const people = new Set<string | undefined>()
-      for (const response of responses) people.add((await storage.getResponse(response.id))?.person?.id)
+      for (const response of responses) people.add((await storage.responses.get(response.id))?.person?.id)
       assert.is(people.size, 1)
       assert.not.ok(people.has(undefined))
     },
@@ -243,18 +243,18 @@ export const createResponseTests: StorageTest[] = [
       const { production } = await seedProject(storage)
       const survey = await seedSurvey(storage, production)
       const before = makeResponse(survey.id, { userId: 'attr-user' })
-      expectCreated(await storage.createResponse(before, clientCheck(production)), before)
+      expectCreated(await storage.responses.create(before, clientCheck(production)), before)
 
       await fixtures.setContactAttributes(production, 'attr-user', { email: 'a@example.com', plan: 'pro' })
       const after = makeResponse(survey.id, { userId: 'attr-user' })
-      expectCreated(await storage.createResponse(after, clientCheck(production)), after)
+      expectCreated(await storage.responses.create(after, clientCheck(production)), after)
       const snapshot = { email: 'a@example.com', plan: 'pro' }
-      assert.equal((await storage.getResponse(after.id))?.personAttributes, snapshot)
-      assert.equal((await storage.getResponse(after.id))?.person?.attributes, snapshot)
+      assert.equal((await storage.responses.get(after.id))?.personAttributes, snapshot)
+      assert.equal((await storage.responses.get(after.id))?.person?.attributes, snapshot)
 
       await fixtures.setContactAttributes(production, 'attr-user', { email: 'b@example.com' })
       const current = { email: 'b@example.com', plan: 'pro' }
-      const [first, second] = [await storage.getResponse(before.id), await storage.getResponse(after.id)]
+      const [first, second] = [await storage.responses.get(before.id), await storage.responses.get(after.id)]
       assert.equal(first?.personAttributes, {}, 'snapshots never change')
       assert.equal(second?.personAttributes, snapshot, 'snapshots never change')
       assert.equal(second?.person?.attributes, current, 'the person shows the current attributes')

@@ -15,38 +15,38 @@ export const idTests: StorageTest[] = [
       }
       for (const id of IMPOSSIBLE_IDS) {
         const label = JSON.stringify(id.length > 20 ? `${id.slice(0, 20)}…` : id)
-        assert.is(await storage.getEnvironment(id), null, `getEnvironment ${label}`)
-        assert.is(await storage.getSurvey(id), null, `getSurvey ${label}`)
-        assert.is(await storage.getResponse(id), null, `getResponse ${label}`)
-        assert.is(await storage.findApiKeyByHash(id), null, `findApiKeyByHash ${label}`)
-        assert.is(await storage.revokeApiKey(id, new Date()), false, `revokeApiKey ${label}`)
-        assert.equal(await storage.listApiKeys(id), [], `listApiKeys ${label}`)
-        assert.equal(await storage.listSurveys(id, { limit: 5 }), [], `listSurveys ${label}`)
-        assert.equal(await storage.listResponses(id, { limit: 5 }), [], `listResponses ${label}`)
-        assert.equal(await storage.listResponses(production, { limit: 5, surveyId: id }), [], `listResponses surveyId ${label}`)
-        assert.is(await storage.updateSurvey({ ...survey, id }), false, `updateSurvey ${label}`)
-        assert.is(await storage.updateSurvey({ ...survey, environmentId: id }), false, `updateSurvey environment ${label}`)
-        assert.is(await storage.deleteSurvey(production, id), null, `deleteSurvey ${label}`)
-        assert.is(await storage.deleteSurvey(id, survey.id), null, `deleteSurvey environment ${label}`)
-        assert.is(await storage.deleteResponse(production, id), null, `deleteResponse ${label}`)
-        assert.is(await storage.updateResponse(id, change), null, `updateResponse ${label}`)
+        assert.is(await storage.environments.get(id), null, `getEnvironment ${label}`)
+        assert.is(await storage.surveys.get(id), null, `getSurvey ${label}`)
+        assert.is(await storage.responses.get(id), null, `getResponse ${label}`)
+        assert.is(await storage.apiKeys.findByHash(id), null, `findApiKeyByHash ${label}`)
+        assert.is(await storage.apiKeys.revoke(id, new Date()), false, `revokeApiKey ${label}`)
+        assert.equal(await storage.apiKeys.list(id), [], `listApiKeys ${label}`)
+        assert.equal(await storage.surveys.list(id, { limit: 5 }), [], `listSurveys ${label}`)
+        assert.equal(await storage.responses.list(id, { limit: 5 }), [], `listResponses ${label}`)
+        assert.equal(await storage.responses.list(production, { limit: 5, surveyId: id }), [], `listResponses surveyId ${label}`)
+        assert.is(await storage.surveys.update({ ...survey, id }), false, `updateSurvey ${label}`)
+        assert.is(await storage.surveys.update({ ...survey, environmentId: id }), false, `updateSurvey environment ${label}`)
+        assert.is(await storage.surveys.delete(production, id), null, `deleteSurvey ${label}`)
+        assert.is(await storage.surveys.delete(id, survey.id), null, `deleteSurvey environment ${label}`)
+        assert.is(await storage.responses.delete(production, id), null, `deleteResponse ${label}`)
+        assert.is(await storage.responses.update(id, change), null, `updateResponse ${label}`)
         assert.equal(
-          await storage.createResponse(makeResponse(id), clientCheck(production)),
+          await storage.responses.create(makeResponse(id), clientCheck(production)),
           { outcome: 'survey_not_found' },
           `createResponse surveyId ${label}`,
         )
         assert.equal(
-          await storage.createResponse(makeResponse(survey.id), clientCheck(id)),
+          await storage.responses.create(makeResponse(survey.id), clientCheck(id)),
           { outcome: 'environment_not_found' },
           `createResponse environmentId ${label}`,
         )
         assert.equal(
-          await storage.createResponse(makeResponse(survey.id), managementCheck(id)),
+          await storage.responses.create(makeResponse(survey.id), managementCheck(id)),
           { outcome: 'survey_in_other_environment' },
           `createResponse management environmentId ${label}`,
         )
       }
-      assert.ok(await storage.getSurvey(survey.id), 'nothing was deleted by accident')
+      assert.ok(await storage.surveys.get(survey.id), 'nothing was deleted by accident')
     },
   },
 ]

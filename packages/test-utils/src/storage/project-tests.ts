@@ -10,7 +10,7 @@ export const projectTests: StorageTest[] = [
     async run({ storage }) {
       const seeded = await seedProject(storage)
       for (const type of ['production', 'development'] as const) {
-        assert.equal(await storage.getEnvironment(seeded[type]), {
+        assert.equal(await storage.environments.get(seeded[type]), {
           id: seeded[type],
           type,
           projectId: seeded.projectId,
@@ -41,7 +41,7 @@ export const projectTests: StorageTest[] = [
       const development = freshId()
       // The production environment id is taken, so the project cannot be created whole.
       const error = await rejection(
-        storage.createProject({
+        storage.projects.create({
           id: projectId,
           organizationId: existing.organizationId,
           name: 'Half a project',
@@ -51,10 +51,10 @@ export const projectTests: StorageTest[] = [
         }),
       )
       assert.ok(error, 'createProject rejects')
-      assert.is(await storage.getEnvironment(development), null)
-      const projects = await storage.listProjects()
+      assert.is(await storage.environments.get(development), null)
+      const projects = await storage.projects.list()
       assert.not.ok(projects.some((project) => project.projectId === projectId), 'the project was not created')
-      assert.is((await storage.getEnvironment(existing.production))?.projectId, existing.projectId)
+      assert.is((await storage.environments.get(existing.production))?.projectId, existing.projectId)
     },
   },
   {
@@ -62,7 +62,7 @@ export const projectTests: StorageTest[] = [
     async run({ storage }) {
       const first = await seedProject(storage)
       const second = await seedProject(storage)
-      const projects = await storage.listProjects()
+      const projects = await storage.projects.list()
       for (const seeded of [first, second]) {
         assert.equal(
           projects.find((project) => project.projectId === seeded.projectId),

@@ -22,16 +22,16 @@ export const responseTests: StorageTest[] = [
       await seedResponse(storage, development, (await seedSurvey(storage, development)).id, { createdAt: tie })
       const expected = [...created].sort(byListOrder).map((row) => row.id)
 
-      const all = await storage.listResponses(production, { limit: 100 })
+      const all = await storage.responses.list(production, { limit: 100 })
       assert.equal(all.map((row) => row.id), expected, 'newest first, ties by id descending, one environment')
-      assert.equal(all[0], await storage.getResponse(expected[0] ?? ''), 'list rows are full responses')
-      assert.is((await storage.listResponses(production, { limit: 7 })).length, 7)
-      assert.is((await storage.listResponses(production, { limit: 6 })).length, 7, 'limit + 1 rows tell of a next page')
-      const skipped = await storage.listResponses(production, { limit: 3, skip: 2 })
+      assert.equal(all[0], await storage.responses.get(expected[0] ?? ''), 'list rows are full responses')
+      assert.is((await storage.responses.list(production, { limit: 7 })).length, 7)
+      assert.is((await storage.responses.list(production, { limit: 6 })).length, 7, 'limit + 1 rows tell of a next page')
+      const skipped = await storage.responses.list(production, { limit: 3, skip: 2 })
       assert.equal(skipped.map((row) => row.id), expected.slice(2, 6))
       for (const limit of [1, 2, 3]) {
         const walked = await walkPages(limit, (after) =>
-          storage.listResponses(production, after ? { limit, after } : { limit }),
+          storage.responses.list(production, after ? { limit, after } : { limit }),
         )
         assert.equal(walked, expected, `keyset pages of ${limit}`)
       }
@@ -49,11 +49,11 @@ export const responseTests: StorageTest[] = [
         ids.push(await seedResponse(storage, production, survey.id, { createdAt: new Date(base + i) }))
         await seedResponse(storage, production, other.id, { createdAt: new Date(base + i) })
       }
-      const listed = await storage.listResponses(production, { limit: 10, surveyId: survey.id })
+      const listed = await storage.responses.list(production, { limit: 10, surveyId: survey.id })
       assert.equal(listed.map((row) => row.id), [...ids].reverse())
-      const page = await storage.listResponses(production, { limit: 1, surveyId: survey.id, after: { createdAt: new Date(base + 2), id: ids[2] ?? '' } })
+      const page = await storage.responses.list(production, { limit: 1, surveyId: survey.id, after: { createdAt: new Date(base + 2), id: ids[2] ?? '' } })
       assert.equal(page.map((row) => row.id), [ids[1], ids[0]])
-      assert.equal(await storage.listResponses(development, { limit: 10, surveyId: survey.id }), [], 'scoped to the environment')
+      assert.equal(await storage.responses.list(development, { limit: 10, surveyId: survey.id }), [], 'scoped to the environment')
     },
   },
   {
@@ -62,7 +62,7 @@ export const responseTests: StorageTest[] = [
       const { development } = await seedProject(storage)
       const survey = await seedSurvey(storage, development)
       const id = await seedResponse(storage, development, survey.id, { data: { q1: 'x' } })
-      const response = await storage.getResponse(id)
+      const response = await storage.responses.get(id)
       assert.is(response?.environmentId, development)
       assert.is(response?.person, null)
       assert.is(response?.personAttributes, null)
@@ -84,7 +84,7 @@ export const responseTests: StorageTest[] = [
         endingId: 'end-a',
         userId: 'update-user',
       })
-      const before = await storage.getResponse(id)
+      const before = await storage.responses.get(id)
       assert.ok(before)
       const patch: ResponsePatch = {
         updatedAt: new Date(before.updatedAt.getTime() + 1234),
@@ -96,7 +96,7 @@ export const responseTests: StorageTest[] = [
         language: null,
         endingId: 'end-b',
       }
-      const updated = await storage.updateResponse(id, () => patch)
+      const updated = await storage.responses.update(id, () => patch)
       const expected: ResponseRecord = {
         ...before,
         updatedAt: patch.updatedAt,
@@ -109,7 +109,7 @@ export const responseTests: StorageTest[] = [
         endingId: 'end-b',
       }
       assert.equal(updated, expected)
-      assert.equal(await storage.getResponse(id), expected)
+      assert.equal(await storage.responses.get(id), expected)
       assert.ok(updated?.person, 'the person stays linked')
     },
   },
@@ -124,10 +124,10 @@ export const responseTests: StorageTest[] = [
         language: 'fr',
         endingId: 'end-a',
       })
-      const before = await storage.getResponse(id)
+      const before = await storage.responses.get(id)
       assert.ok(before)
       const updatedAt = new Date(before.updatedAt.getTime() + 1)
-      assert.equal(await storage.updateResponse(id, () => ({ updatedAt })), { ...before, updatedAt })
+      assert.equal(await storage.responses.update(id, () => ({ updatedAt })), { ...before, updatedAt })
     },
   },
   {
@@ -138,9 +138,9 @@ export const responseTests: StorageTest[] = [
       const closeOnDate = new Date('2031-01-01T00:00:00.002Z')
       const survey = await seedSurvey(storage, production, { status: 'scheduled', runOnDate, closeOnDate })
       const id = await seedResponse(storage, production, survey.id, { data: { q1: 'a' } })
-      const current = await storage.getResponse(id)
+      const current = await storage.responses.get(id)
       const seen: { response: ResponseRecord; survey: SurveyStatusFields }[] = []
-      await storage.updateResponse(id, (response, surveyFields) => {
+      await storage.responses.update(id, (response, surveyFields) => {
         seen.push({ response, survey: surveyFields })
         return { updatedAt: new Date() }
       })
@@ -155,25 +155,25 @@ export const responseTests: StorageTest[] = [
       const { production } = await seedProject(storage)
       const survey = await seedSurvey(storage, production)
       const id = await seedResponse(storage, production, survey.id, { data: { q1: 'a' } })
-      const before = await storage.getResponse(id)
+      const before = await storage.responses.get(id)
       const failure = new Error('refused by change')
       const error = await rejection(
-        storage.updateResponse(id, () => {
+        storage.responses.update(id, () => {
           throw failure
         }),
       )
       assert.is(error, failure, 'the same error propagates')
-      assert.equal(await storage.getResponse(id), before)
+      assert.equal(await storage.responses.get(id), before)
       // The storage is usable afterwards (no transaction or lock left behind).
       const updatedAt = new Date()
-      assert.is((await storage.updateResponse(id, () => ({ updatedAt, finished: true })))?.finished, true)
+      assert.is((await storage.responses.update(id, () => ({ updatedAt, finished: true })))?.finished, true)
     },
   },
   {
     name: 'updateResponse returns null for an unknown response without calling change',
     async run({ storage }) {
       let called = false
-      const result = await storage.updateResponse(freshId(), () => {
+      const result = await storage.responses.update(freshId(), () => {
         called = true
         return { updatedAt: new Date() }
       })
@@ -187,16 +187,16 @@ export const responseTests: StorageTest[] = [
       const { production, development } = await seedProject(storage)
       const survey = await seedSurvey(storage, production)
       const id = await seedResponse(storage, production, survey.id, { userId: 'delete-user', data: { q1: 'x' } })
-      const before = await storage.getResponse(id)
-      assert.is(await storage.deleteResponse(development, id), null, 'another environment cannot delete it')
-      assert.equal(await storage.getResponse(id), before)
-      assert.equal(await storage.deleteResponse(production, id), before)
-      assert.is(await storage.getResponse(id), null)
-      assert.is(await storage.deleteResponse(production, id), null)
+      const before = await storage.responses.get(id)
+      assert.is(await storage.responses.delete(development, id), null, 'another environment cannot delete it')
+      assert.equal(await storage.responses.get(id), before)
+      assert.equal(await storage.responses.delete(production, id), before)
+      assert.is(await storage.responses.get(id), null)
+      assert.is(await storage.responses.delete(production, id), null)
       // The contact outlives the response: the next response of that user links it again.
       const next = makeResponse(survey.id, { userId: 'delete-user' })
-      await storage.createResponse(next, managementCheck(production))
-      assert.is((await storage.getResponse(next.id))?.person?.id, before?.person?.id)
+      await storage.responses.create(next, managementCheck(production))
+      assert.is((await storage.responses.get(next.id))?.person?.id, before?.person?.id)
     },
   },
 ]

@@ -14,8 +14,8 @@ export async function seedProject(storage: Storage) {
   const organizationId = freshId()
   const projectId = freshId()
   const environments = { production: freshId(), development: freshId() }
-  await storage.createOrganization({ id: organizationId, name: 'Conformance org', createdAt })
-  await storage.createProject({ id: projectId, organizationId, name: 'Conformance project', createdAt, environments, newId: freshId })
+  await storage.projects.createOrganization({ id: organizationId, name: 'Conformance org', createdAt })
+  await storage.projects.create({ id: projectId, organizationId, name: 'Conformance project', createdAt, environments, newId: freshId })
   return { organizationId, projectId, createdAt, ...environments }
 }
 
@@ -63,7 +63,7 @@ export function makeSurvey(environmentId: string, overrides: Partial<SurveyRecor
 /** Inserts a survey built by `makeSurvey`. */
 export async function seedSurvey(storage: Storage, environmentId: string, overrides: Partial<SurveyRecord> = {}) {
   const survey = makeSurvey(environmentId, overrides)
-  await storage.insertSurvey(survey)
+  await storage.surveys.insert(survey)
   return survey
 }
 
@@ -116,7 +116,7 @@ export async function seedResponse(
   overrides: Partial<NewResponse> = {},
 ): Promise<string> {
   const response = makeResponse(surveyId, overrides)
-  return expectCreated(await storage.createResponse(response, managementCheck(environmentId)), response)
+  return expectCreated(await storage.responses.create(response, managementCheck(environmentId)), response)
 }
 
 /** Expected list order: `createdAt` descending, then `id` descending. */

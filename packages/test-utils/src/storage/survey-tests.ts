@@ -11,8 +11,8 @@ export const surveyTests: StorageTest[] = [
     async run({ storage }) {
       const { production } = await seedProject(storage)
       const survey = makeSurvey(production, FULL_SURVEY)
-      await storage.insertSurvey(survey)
-      const stored = await storage.getSurvey(survey.id)
+      await storage.surveys.insert(survey)
+      const stored = await storage.surveys.get(survey.id)
       assert.equal(stored, survey)
       assert.instance(stored?.closeOnDate, Date)
       assert.is(stored?.createdAt.getTime(), survey.createdAt.getTime(), 'milliseconds are kept')
@@ -33,11 +33,11 @@ export const surveyTests: StorageTest[] = [
         showLanguageSwitch: null,
         displayPercentage: null,
       })
-      await storage.insertSurvey(survey)
-      assert.equal(await storage.getSurvey(survey.id), survey)
+      await storage.surveys.insert(survey)
+      assert.equal(await storage.surveys.get(survey.id), survey)
       const objects = makeSurvey(production, { styling: {}, welcomeCard: { enabled: true, html: {} }, endings: [[]] })
-      await storage.insertSurvey(objects)
-      assert.equal(await storage.getSurvey(objects.id), objects)
+      await storage.surveys.insert(objects)
+      assert.equal(await storage.surveys.get(objects.id), objects)
     },
   },
   {
@@ -51,16 +51,16 @@ export const surveyTests: StorageTest[] = [
       await seedSurvey(storage, development, { createdAt: tie, updatedAt: tie })
       const expected = [...surveys].sort(byListOrder).map((survey) => survey.id)
 
-      const all = await storage.listSurveys(production, { limit: 100 })
+      const all = await storage.surveys.list(production, { limit: 100 })
       assert.equal(all.map((survey) => survey.id), expected, 'newest first, ties by id descending, one environment')
       assert.equal(all[0], surveys.find((survey) => survey.id === expected[0]), 'list rows carry every field')
-      assert.is((await storage.listSurveys(production, { limit: 6 })).length, 6)
-      assert.is((await storage.listSurveys(production, { limit: 5 })).length, 6, 'limit + 1 rows tell of a next page')
-      const skipped = await storage.listSurveys(production, { limit: 2, skip: 3 })
+      assert.is((await storage.surveys.list(production, { limit: 6 })).length, 6)
+      assert.is((await storage.surveys.list(production, { limit: 5 })).length, 6, 'limit + 1 rows tell of a next page')
+      const skipped = await storage.surveys.list(production, { limit: 2, skip: 3 })
       assert.equal(skipped.map((survey) => survey.id), expected.slice(3, 6))
       for (const limit of [1, 2, 4]) {
         const walked = await walkPages(limit, (after) =>
-          storage.listSurveys(production, after ? { limit, after } : { limit }),
+          storage.surveys.list(production, after ? { limit, after } : { limit }),
         )
         assert.equal(walked, expected, `keyset pages of ${limit}`)
       }
@@ -77,12 +77,12 @@ export const surveyTests: StorageTest[] = [
         createdAt: survey.createdAt,
         updatedAt: new Date(survey.updatedAt.getTime() + 5000),
       }
-      assert.is(await storage.updateSurvey(updated), true)
-      assert.equal(await storage.getSurvey(survey.id), updated)
+      assert.is(await storage.surveys.update(updated), true)
+      assert.equal(await storage.surveys.get(survey.id), updated)
 
-      assert.is(await storage.updateSurvey({ ...updated, environmentId: development, name: 'Moved' }), false)
-      assert.is(await storage.updateSurvey({ ...updated, id: freshId() }), false)
-      assert.equal(await storage.getSurvey(survey.id), updated, 'a refused update changes nothing')
+      assert.is(await storage.surveys.update({ ...updated, environmentId: development, name: 'Moved' }), false)
+      assert.is(await storage.surveys.update({ ...updated, id: freshId() }), false)
+      assert.equal(await storage.surveys.get(survey.id), updated, 'a refused update changes nothing')
     },
   },
   {
@@ -94,13 +94,13 @@ export const surveyTests: StorageTest[] = [
       const responseId = await seedResponse(storage, production, survey.id)
       const keptResponseId = await seedResponse(storage, production, kept.id)
 
-      assert.is(await storage.deleteSurvey(development, survey.id), null, 'another environment cannot delete it')
-      assert.ok(await storage.getSurvey(survey.id))
-      assert.equal(await storage.deleteSurvey(production, survey.id), survey)
-      assert.is(await storage.getSurvey(survey.id), null)
-      assert.is(await storage.getResponse(responseId), null, 'its responses are gone')
-      assert.is(await storage.deleteSurvey(production, survey.id), null, 'deleting twice finds nothing')
-      assert.ok(await storage.getResponse(keptResponseId), 'other surveys keep theirs')
+      assert.is(await storage.surveys.delete(development, survey.id), null, 'another environment cannot delete it')
+      assert.ok(await storage.surveys.get(survey.id))
+      assert.equal(await storage.surveys.delete(production, survey.id), survey)
+      assert.is(await storage.surveys.get(survey.id), null)
+      assert.is(await storage.responses.get(responseId), null, 'its responses are gone')
+      assert.is(await storage.surveys.delete(production, survey.id), null, 'deleting twice finds nothing')
+      assert.ok(await storage.responses.get(keptResponseId), 'other surveys keep theirs')
     },
   },
 ]

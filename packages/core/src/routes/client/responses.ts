@@ -34,7 +34,7 @@ const updateResponse: Handler = async (request: IRequest, ctx) => {
   const environmentId = request.params.environmentId === undefined ? undefined : param(request, 'environmentId')
   const id = param(request, 'responseId')
   const input = parseInput(responseUpdateSchema, await readJsonBody(request))
-  const updated = await ctx.storage.updateResponse(id, (current, survey) => {
+  const updated = await ctx.storage.responses.update(id, (current, survey) => {
     // A response of another environment is answered as unknown, so ids cannot be probed across environments.
     if (environmentId !== undefined && current.environmentId !== environmentId) throw notFound('Response', id)
     if (current.finished) throw badRequest('Response is already finished')
@@ -54,7 +54,7 @@ export async function createResponseOrThrow(
   response: NewResponse,
   check: CreateResponseCheck,
 ): Promise<string> {
-  const result = await ctx.storage.createResponse(response, check)
+  const result = await ctx.storage.responses.create(response, check)
   switch (result.outcome) {
     case 'created':
       return result.id

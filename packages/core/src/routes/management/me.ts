@@ -13,7 +13,7 @@ const me: Handler = async (request, ctx) => {
     if (error instanceof CanvassError && error.code === 'not_authenticated') return null
     throw error
   })
-  const environment = caller && (await ctx.storage.getEnvironment(caller.environmentId))
+  const environment = caller && (await ctx.storage.environments.get(caller.environmentId))
   if (!environment) {
     return new Response('Not authenticated', {
       status: 401,

@@ -25,12 +25,12 @@ const listResponses: Handler = async (request, ctx) => {
   const { environmentId } = await authenticate(request, ctx)
   const page = readPageQuery(request.query)
   const surveyId = request.query.surveyId
-  let query: Parameters<typeof ctx.storage.listResponses>[1] = page
+  let query: Parameters<typeof ctx.storage.responses.list>[1] = page
   if (surveyId !== undefined) {
     const id = Array.isArray(surveyId) ? (surveyId[0] ?? '') : surveyId
     query = { ...page, surveyId: (await ownedSurvey(ctx, environmentId, id)).id }
   }
-  const rows = await ctx.storage.listResponses(environmentId, query)
+  const rows = await ctx.storage.responses.list(environmentId, query)
   const { items, headers } = paginate(rows, page, externalUrl(request, ctx))
   return ok(items.map(responseOutput), headers)
 }
@@ -43,7 +43,7 @@ const createResponse: Handler = async (request, ctx) => {
     newResponse(input, request.headers.get('user-agent'), { id: ctx.newId(), newId: ctx.newId, now: ctx.now() }),
     { environmentId, requireAccepting: false, checkEnvironment: false },
   )
-  const created = await ctx.storage.getResponse(id)
+  const created = await ctx.storage.responses.get(id)
   if (!created) throw notFound('Response', id)
   return ok(responseOutput(created))
 }
@@ -57,7 +57,7 @@ const updateResponse: Handler = async (request, ctx) => {
   const { environmentId } = await authenticate(request, ctx)
   const input = parseInput(managementResponseUpdateSchema, await readJsonBody(request))
   const id = param(request, 'responseId')
-  const updated = await ctx.storage.updateResponse(id, (current) => {
+  const updated = await ctx.storage.responses.update(id, (current) => {
     if (current.environmentId !== environmentId) throw unauthorized()
     return responsePatch(current, input, ctx.now())
   })
@@ -69,13 +69,13 @@ const deleteResponse: Handler = async (request, ctx) => {
   const { environmentId } = await authenticate(request, ctx)
   const id = param(request, 'responseId')
   await ownedResponse(ctx, environmentId, id)
-  const deleted = await ctx.storage.deleteResponse(environmentId, id)
+  const deleted = await ctx.storage.responses.delete(environmentId, id)
   if (!deleted) throw notFound('Response', id)
   return ok(responseOutput(deleted))
 }
 
 async function ownedResponse(ctx: CanvassContext, environmentId: string, id: string): Promise<ResponseRecord> {
-  const response = await ctx.storage.getResponse(id)
+  const response = await ctx.storage.responses.get(id)
   if (!response) throw notFound('Response', id)
   if (response.environmentId !== environmentId) throw unauthorized()
   return response

@@ -22,7 +22,7 @@ export function registerSurveyRoutes(router: CanvassRouter): void {
 const listSurveys: Handler = async (request, ctx) => {
   const { environmentId } = await authenticate(request, ctx)
   const page = readPageQuery(request.query, true)
-  const rows = await ctx.storage.listSurveys(environmentId, page)
+  const rows = await ctx.storage.surveys.list(environmentId, page)
   const { items, headers } = paginate(rows, page, externalUrl(request, ctx))
   const now = ctx.now()
   return ok(items.map((survey) => surveyOutput(survey, now)), headers)
@@ -41,7 +41,7 @@ const createSurvey: Handler = async (request, ctx) => {
     updatedAt: now,
     ...surveyFieldsFromInput(input),
   }
-  await ctx.storage.insertSurvey(survey)
+  await ctx.storage.surveys.insert(survey)
   return ok(surveyOutput(survey, now))
 }
 
@@ -55,7 +55,7 @@ const updateSurvey: Handler = async (request, ctx) => {
   const { environmentId } = await authenticate(request, ctx)
   const changes = parseInput(surveyUpdateSchema, await readJsonBody(request))
   const id = param(request, 'surveyId')
-  const stored = await ctx.storage.getSurvey(id)
+  const stored = await ctx.storage.surveys.get(id)
   // The spec answers a PUT of an unknown survey with 400, unlike GET and DELETE.
   if (!stored) throw badRequest(`Survey with ID ${id} not found`)
   if (stored.environmentId !== environmentId) throw unauthorized()
@@ -72,21 +72,21 @@ const updateSurvey: Handler = async (request, ctx) => {
     updatedAt: now,
     ...surveyFieldsFromInput(input),
   }
-  if (!(await ctx.storage.updateSurvey(survey))) throw badRequest(`Survey with ID ${id} not found`)
+  if (!(await ctx.storage.surveys.update(survey))) throw badRequest(`Survey with ID ${id} not found`)
   return ok(surveyOutput(survey, now))
 }
 
 const deleteSurvey: Handler = async (request, ctx) => {
   const { environmentId } = await authenticate(request, ctx)
   const survey = await ownedSurvey(ctx, environmentId, param(request, 'surveyId'))
-  const deleted = await ctx.storage.deleteSurvey(environmentId, survey.id)
+  const deleted = await ctx.storage.surveys.delete(environmentId, survey.id)
   if (!deleted) throw notFound('Survey', survey.id)
   return ok(surveyOutput(deleted, ctx.now()))
 }
 
 /** The survey if it is the caller's: 404 when unknown, 401 when it belongs to another environment. */
 export async function ownedSurvey(ctx: CanvassContext, environmentId: string, id: string): Promise<SurveyRecord> {
-  const survey = await ctx.storage.getSurvey(id)
+  const survey = await ctx.storage.surveys.get(id)
   if (!survey) throw notFound('Survey', id)
   if (survey.environmentId !== environmentId) throw unauthorized()
   return survey

@@ -1,0 +1,36 @@
+/** Organizations and projects: created by the admin functions, never over HTTP (contract §2). */
+export interface ProjectStore {
+  /** Creates an organization. */
+  createOrganization(org: OrganizationRecord): Promise<void>
+  /**
+   * Creates a project with its `production` and `development` environments and each environment's
+   * default rows (contract §1), all in one transaction.
+   */
+  create(project: NewProject): Promise<void>
+  /** The projects that exist with their environments, oldest first; empty when none. */
+  list(): Promise<ProjectSummary[]>
+}
+
+export interface OrganizationRecord {
+  id: string
+  name: string
+  createdAt: Date
+}
+
+export interface NewProject {
+  id: string
+  organizationId: string
+  name: string
+  createdAt: Date
+  /** Ids for the two environments the project gets. */
+  environments: { production: string; development: string }
+  /** Generates ids for the environments' default rows. */
+  newId: () => string
+}
+
+export interface ProjectSummary {
+  organizationId: string
+  projectId: string
+  projectName: string
+  environments: { production: string; development: string }
+}

@@ -1,0 +1,99 @@
+import type { JsonObject, PageQuery } from './common'
+import type { SurveyStatusFields } from './surveys'
+
+/** Responses, each read with its person, notes and tags. */
+export interface ResponseStore {
+  /**
+   * Checks the survey and inserts the response in one round trip where the database allows it.
+   * When `input.userId` is set, the contact with that userId in `environmentId` is linked (created if
+   * absent) in the same transaction. Nothing is written unless the result is `created`. A finished response
+   * that brings the survey's finished responses to its `autoComplete` also sets the survey `completed` (if
+   * its effective status is `inProgress`), atomically with the insert.
+   */
+  create(input: NewResponse, check: CreateResponseCheck): Promise<CreateResponseResult>
+  /** A response by id in any environment, with its person, notes and tags. */
+  get(id: string): Promise<ResponseRecord | null>
+  list(environmentId: string, query: PageQuery & { surveyId?: string }): Promise<ResponseRecord[]>
+  /**
+   * Locks the response (if it exists in any environment), hands it and its survey's status fields to
+   * `change`, and writes the patch it returns, in one transaction. If `change` throws, nothing is
+   * written and the error propagates. Returns `null` when no response has that id. A response that becomes
+   * finished completes its survey at `autoComplete`, as in `create`, in the same transaction.
+   */
+  update(
+    id: string,
+    change: (current: ResponseRecord, survey: SurveyStatusFields) => ResponsePatch,
+  ): Promise<ResponseRecord | null>
+  /** Deletes the response of that environment; returns it as it was, or null. */
+  delete(environmentId: string, id: string): Promise<ResponseRecord | null>
+}
+
+export interface PersonRecord {
+  id: string
+  userId: string | null
+  environmentId: string
+  attributes: Record<string, string>
+  createdAt: Date
+  updatedAt: Date
+}
+
+/** What a respondent's answer holds, stored or about to be. */
+export interface ResponseFields {
+  id: string
+  createdAt: Date
+  surveyId: string
+  finished: boolean
+  data: JsonObject
+  meta: JsonObject
+  ttc: Record<string, number>
+  variables: JsonObject
+  language: string | null
+  singleUseId: string | null
+  displayId: string | null
+  endingId: string | null
+}
+
+export interface ResponseRecord extends ResponseFields {
+  updatedAt: Date
+  environmentId: string
+  /** The contact's attributes when the response was created. */
+  personAttributes: Record<string, string> | null
+  person: PersonRecord | null
+  notes: unknown[]
+  tags: unknown[]
+}
+
+export interface NewResponse extends ResponseFields {
+  /** Links (creating if absent) the contact with this userId in the checked environment. */
+  userId: string | null
+  /** Generates the id of a contact created for `userId`. */
+  newId: () => string
+}
+
+export interface CreateResponseCheck {
+  /** The environment the caller writes to: the survey must belong to it. */
+  environmentId: string
+  /** Refuse surveys whose effective status is `scheduled`, `paused` or `completed` (client routes). */
+  requireAccepting: boolean
+  /** Also report `environment_not_found` when the environment does not exist (client routes). */
+  checkEnvironment: boolean
+}
+
+export type CreateResponseResult =
+  | { outcome: 'created'; id: string }
+  | { outcome: 'environment_not_found' }
+  | { outcome: 'survey_not_found' }
+  | { outcome: 'survey_in_other_environment' }
+  | { outcome: 'survey_not_accepting' }
+
+/** Fields a response update replaces; omitted fields stay as they are. */
+export interface ResponsePatch {
+  updatedAt: Date
+  finished?: boolean
+  data?: JsonObject
+  ttc?: Record<string, number>
+  variables?: JsonObject
+  meta?: JsonObject
+  language?: string | null
+  endingId?: string | null
+}

@@ -1,0 +1,39 @@
+import type { EnvironmentStore, EnvironmentType } from '@canvass/core'
+import type { Kysely } from 'kysely'
+import type { Database } from './database'
+import { isStorable } from './is-storable'
+
+/** Environments, read with their project's name. */
+export function createEnvironmentStore(db: Kysely<Database>): EnvironmentStore {
+  return {
+    async get(id) {
+      if (!isStorable(id)) return null
+      const row = await db
+        .selectFrom('environments as e')
+        .innerJoin('projects as p', 'p.id', 'e.project_id')
+        .select([
+          'e.id',
+          'e.type',
+          'e.project_id',
+          'p.name as project_name',
+          'e.app_setup_completed',
+          'e.website_setup_completed',
+          'e.created_at',
+          'e.updated_at',
+        ])
+        .where('e.id', '=', id)
+        .executeTakeFirst()
+      if (!row) return null
+      return {
+        id: row.id,
+        type: row.type satisfies EnvironmentType,
+        projectId: row.project_id,
+        projectName: row.project_name,
+        appSetupCompleted: row.app_setup_completed,
+        websiteSetupCompleted: row.website_setup_completed,
+        createdAt: row.created_at,
+        updatedAt: row.updated_at,
+      }
+    },
+  }
+}

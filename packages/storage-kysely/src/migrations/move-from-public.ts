@@ -1,0 +1,37 @@
+import { sql } from 'kysely'
+import type { Kysely } from 'kysely'
+import { TABLES } from './0001-initial'
+
+/**
+ * Canvass before 0.1 created its tables in `public`. Such a database is recognised by its migration
+ * bookkeeping (`public.canvass_migration`), and its tables (with their indexes, constraints and data) are
+ * moved into `schema` in one transaction, before the migrator looks at `schema`. A table of the
+ * application that merely shares a name with one of Canvass's is never touched: without our bookkeeping in
+ * `public`, nothing is moved.
+ */
+export async function moveFromPublicSchema(db: Kysely<any>, schema: string): Promise<void> {
+  if (schema === 'public' || !(await isPresent(db, 'public', 'canvass_migration'))) return
+  await db.transaction().execute(async (trx) => {
+    // Several processes may start at once: one moves, the others find nothing left to move.
+    await sql`select pg_advisory_xact_lock(hashtext('canvass: move tables from public'))`.execute(trx)
+    if (!(await isPresent(trx, 'public', 'canvass_migration'))) return
+    if (await isPresent(trx, schema, 'canvass_migration')) {
+      throw new Error(
+        `Canvass tables exist both in "public" and in "${schema}"; keep one set (the newer is in "${schema}") and drop the other`,
+      )
+    }
+    for (const table of [...TABLES, 'canvass_migration', 'canvass_migration_lock']) {
+      if (await isPresent(trx, 'public', table)) {
+        await sql`alter table ${sql.id('public', table)} set schema ${sql.id(schema)}`.execute(trx)
+      }
+    }
+  })
+}
+
+async function isPresent(db: Kysely<any>, schema: string, table: string): Promise<boolean> {
+  const { rows } = await sql<{ present: boolean }>`
+    select exists (
+      select from pg_catalog.pg_tables where schemaname = ${schema} and tablename = ${table}
+    ) as present`.execute(db)
+  return rows[0]?.present === true
+}
