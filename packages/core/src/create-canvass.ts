@@ -42,6 +42,12 @@ export interface Canvass {
   fetch(request: Request, info?: ConnectionInfo): Promise<Response>
   /** Projects and API keys, which the HTTP API does not manage. */
   admin: CanvassAdmin
+  /**
+   * Every route the handler answers, as registered (`path` with `:name` parameters and the base path
+   * included), in registration order; `OPTIONS` is answered on each path besides. For documentation,
+   * route-table driven tests and proxies that need to know what to forward.
+   */
+  routes: ReadonlyArray<{ method: string; path: string }>
 }
 
 /** Creates the Canvass HTTP API over the given storage. */
@@ -94,6 +100,7 @@ export function createCanvass(options: CanvassOptions): Canvass {
       }
     },
     admin: createAdmin(ctx.storage, ctx.newId, ctx.now),
+    routes: router.routes.map(([method, , , path]) => ({ method, path: path ?? '' })),
   }
 }
 

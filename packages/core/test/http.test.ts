@@ -162,3 +162,18 @@ ids('ids have the cuid2 shape and do not repeat', async () => {
   assert.is(firsts.size, 26, 'every letter can start an id')
 })
 ids.run()
+
+const table = suite('route table')
+table('canvass.routes lists every registered route with the base path, and each answers its method', async () => {
+  const routes = canvass.routes
+  assert.ok(routes.some((r) => r.method === 'GET' && r.path === '/feedback/api/v1/management/surveys'))
+  assert.ok(routes.some((r) => r.method === 'PUT' && r.path === '/feedback/api/v1/client/responses/:responseId'))
+  for (const { method, path } of routes) {
+    assert.match(path, /^\/feedback\/api\/v1\//)
+    // A route answers its own method with something other than 404/405 (here 401 or 400 from the checks
+    // that come before storage), which shows the table and the router agree.
+    const res = await canvass.fetch(new Request(`http://h${path.replace(/:\w+/g, 'x')}`, { method }))
+    assert.ok(![404, 405].includes(res.status), `${method} ${path} answered ${res.status}`)
+  }
+})
+table.run()
