@@ -1,0 +1,60 @@
+import { isIpAddress, isPublicAddress } from './address-policy'
+
+/** A webhook URL that may be tried, or why not. */
+export type WebhookUrlCheck =
+  | {
+      ok: true
+      url: URL
+      /** The host as connections and certificates see it: lowercase, IPv6 without brackets. */
+      hostname: string
+      /** The port, the scheme's default when the URL names none. */
+      port: number
+      /** True when `hostname` is an IP address, so there is nothing to resolve. */
+      isIpAddress: boolean
+    }
+  | { ok: false; errorClass: 'invalid_url' | 'blocked_address'; message: string }
+
+export interface CheckWebhookUrlOptions {
+  /**
+   * Accepts loopback, private and other non-public literal addresses and `localhost` names (local
+   * development, tests).
+   * @default false
+   */
+  allowPrivateAddresses?: boolean
+}
+
+/**
+ * The checks a webhook URL passes before any network use, at webhook creation and at every attempt
+ * (contract §7): an absolute `http:`/`https:` URL without credentials whose host is not a literal non-public
+ * address (`127.0.0.1`, `[::1]`, `10.0.0.1`, and every spelling the URL parser turns into one, such as
+ * `2130706433` or `0x7f.1`) and not `localhost` or a name under `.localhost` (RFC 6761: always loopback).
+ * Host names are not resolved here: a transport that resolves them checks every address it gets.
+ */
+export function checkWebhookUrl(input: string, options: CheckWebhookUrlOptions = {}): WebhookUrlCheck {
+  let url: URL
+  try {
+    url = new URL(input)
+  } catch {
+    return { ok: false, errorClass: 'invalid_url', message: 'not an absolute URL' }
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    return { ok: false, errorClass: 'invalid_url', message: `scheme ${url.protocol} is not http: or https:` }
+  }
+  // fetch refuses URLs with credentials, so no transport could send them alike.
+  if (url.username !== '' || url.password !== '') {
+    return { ok: false, errorClass: 'invalid_url', message: 'URL carries a user name or password' }
+  }
+  const hostname = url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname
+  const isIp = isIpAddress(hostname)
+  const port = url.port === '' ? (url.protocol === 'https:' ? 443 : 80) : Number(url.port)
+  if (!options.allowPrivateAddresses) {
+    if (isIp && !isPublicAddress(hostname)) {
+      return { ok: false, errorClass: 'blocked_address', message: `${hostname} is not a public address` }
+    }
+    const name = hostname.replace(/\.$/, '')
+    if (name === 'localhost' || name.endsWith('.localhost')) {
+      return { ok: false, errorClass: 'blocked_address', message: `${hostname} is a loopback name` }
+    }
+  }
+  return { ok: true, url, hostname, port, isIpAddress: isIp }
+}
