@@ -1,6 +1,7 @@
 /**
  * @module
- * Serve a Canvass fetch handler on Node.js, with graceful shutdown on SIGTERM and SIGINT.
+ * Serve a Canvass fetch handler on Node.js, with graceful shutdown on SIGTERM and SIGINT, and send webhooks
+ * with an SSRF guard (`createNodeWebhookTransport`).
  *
  * ```ts
  * import { serve } from '@canvass/host-node'
@@ -9,3 +10,5 @@
  */
 export { serve } from './serve'
 export type { NodeServer, ServeOptions } from './serve'
+export { createNodeWebhookTransport } from './webhook-transport'
+export type { ConnectTarget, NodeWebhookTransportOptions, ResolvedAddress } from './webhook-transport'
