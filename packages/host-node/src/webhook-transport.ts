@@ -166,7 +166,8 @@ async function openConnection(
   const failures: string[] = []
   for (const { address } of addresses) {
     const family = isIP(address) === 6 ? 6 : 4
-    const pending = connect({ address, family, port, hostname, signal })
+    // Through a promise, so that a connect that throws at once is a connect failure like any other.
+    const pending = Promise.resolve().then(() => connect({ address, family, port, hostname, signal }))
     // A connection that completes after the attempt gave up must still be closed.
     pending.then((socket) => (signal.aborted ? socket.destroy() : undefined), () => {})
     try {

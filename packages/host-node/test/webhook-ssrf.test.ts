@@ -92,6 +92,23 @@ names('a resolver that never answers runs into the timeout', async () => {
   assert.is(outcome(result), 'timeout')
 })
 
+names('a connect that throws at once, or a resolver that does, is an error result, never a throw', async () => {
+  const transport = createNodeWebhookTransport({
+    resolve: async () => [{ address: PUBLIC_V4, family: 4 }],
+    connect: () => {
+      throw new Error('no sockets today')
+    },
+  })
+  assert.is(outcome(await transport.send({ url: 'http://receiver.example/', headers: {}, body: '' })), 'connect')
+  const throwing = createNodeWebhookTransport({
+    resolve: () => {
+      throw new Error('no resolver today')
+    },
+    connect: (target) => Promise.reject(new Error(`must not connect to ${target.address}`)),
+  })
+  assert.is(outcome(await throwing.send({ url: 'http://receiver.example/', headers: {}, body: '' })), 'dns')
+})
+
 names.run()
 
 const pinned = suite('node transport: connects to the checked address')
