@@ -7,6 +7,7 @@ import { connect as netConnect, isIP } from 'node:net'
 import type { Socket } from 'node:net'
 import { connect as tlsConnect } from 'node:tls'
 import type { ConnectionOptions } from 'node:tls'
+import { startDeadline, untilAborted } from './deadline'
 
 export interface NodeWebhookTransportOptions {
   /**
@@ -253,38 +254,6 @@ function connectTcp({ address, port, signal }: ConnectTarget): Promise<Socket> {
       socket.off('error', reject)
       resolve(socket)
     })
-  })
-}
-
-/** One timer for the whole attempt, plus the caller's signal; `stopped` tells which fired first. */
-function startDeadline(timeoutMs: number, outer: AbortSignal | undefined) {
-  const controller = new AbortController()
-  let stopped: 'timeout' | 'aborted' | undefined
-  const stop = (why: 'timeout' | 'aborted') => {
-    stopped ??= why
-    controller.abort(new AttemptFailure(why, why))
-  }
-  const timer = setTimeout(() => stop('timeout'), timeoutMs)
-  const onAbort = () => stop('aborted')
-  if (outer?.aborted) onAbort()
-  else outer?.addEventListener('abort', onAbort, { once: true })
-  return {
-    signal: controller.signal,
-    stopped: () => stopped,
-    dispose: () => {
-      clearTimeout(timer)
-      outer?.removeEventListener('abort', onAbort)
-    },
-  }
-}
-
-/** `promise`, or a rejection as soon as `signal` aborts (the work itself cannot always be cancelled). */
-function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) return Promise.reject(signal.reason)
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason)
-    signal.addEventListener('abort', onAbort, { once: true })
-    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort))
   })
 }
 
