@@ -28,3 +28,5 @@ export type { CheckWebhookUrlOptions, WebhookUrlCheck } from './webhooks/check-w
 export { isIpAddress, isPublicAddress } from './webhooks/address-policy'
 export { parseRetryAfter } from './webhooks/parse-retry-after'
 export { WEBHOOK_RESPONSE_BODY_LIMIT, WEBHOOK_TIMEOUT_MS } from './webhooks/webhook-limits'
+export { BlobKeyError, BlobTooLargeError, assertBlobKey, assertBlobPutOptions, assertBlobRange } from './ports/blob-store'
+export type { BlobGetOptions, BlobMetadata, BlobObject, BlobPutOptions, BlobRange, BlobStore } from './ports/blob-store'
