@@ -1,12 +1,14 @@
 /**
  * @module
  * Conformance suites that every Canvass adapter runs with uvu. `testStorage` checks a `Storage` and
- * `testWebhookTransport` a `WebhookTransport` against the rules of their ports in `@canvass/core`:
+ * `testWebhookTransport` a `WebhookTransport` and `testBlobStore` a `BlobStore` against the rules of their
+ * ports in `@canvass/core`:
  *
  * ```ts
- * import { testStorage } from '@canvass/test-utils'
+ * import { testBlobStore, testStorage } from '@canvass/test-utils'
  *
  * testStorage({ name: 'my storage', create: async () => createMyStorage(), cleanup: async () => close() })
+ * testBlobStore({ name: 'my blob store', create: async () => createMyBlobStore() })
  * ```
  */
 export { testStorage, STORAGE_TESTS } from './storage/test-storage'
@@ -19,3 +21,9 @@ export { WEBHOOK_TRANSPORT_TESTS } from './webhook-transport/webhook-transport-t
 export type { WebhookTransportTest, WebhookTransportTestContext } from './webhook-transport/webhook-transport-tests'
 export { closedPort, startReceiver, startTcpReceiver } from './webhook-transport/receiver'
 export type { ReceivedRequest, TestReceiver } from './webhook-transport/receiver'
+export { testBlobStore, BLOB_STORE_TESTS } from './blob-store/test-blob-store'
+export type { TestBlobStoreOptions } from './blob-store/test-blob-store'
+export type { BlobStoreTest, BlobStoreTestContext } from './blob-store/blob-store-test'
+export { HOSTILE_KEYS } from './blob-store/key-tests'
+export { bytesOf, endlessStream, freshKey, readAll, streamOf } from './blob-store/streams'
+export type { StreamShape, Tracked } from './blob-store/streams'
