@@ -15,7 +15,9 @@ export interface S3BlobStoreOptions {
    * @default `https://s3.${region}.amazonaws.com`
    */
   endpoint?: string
+  /** The access key that signs every request (SigV4). */
   accessKeyId: string
+  /** The secret of `accessKeyId`. */
   secretAccessKey: string
   /** For temporary credentials (STS). @default undefined */
   sessionToken?: string

@@ -30,7 +30,10 @@ import { CanvassError } from '../http/errors'
  * - Bytes and content type MUST come back exactly as stored.
  */
 export interface BlobStore {
-  /** Streams `body` under `key`, replacing what was there; resolves once the object is durably stored. */
+  /**
+   * Streams `body` under `key`, replacing what was there; resolves once the whole object is stored (and
+   * flushed to disk where the store does that) with its metadata.
+   */
   put(key: string, body: ReadableStream<Uint8Array>, options: BlobPutOptions): Promise<BlobMetadata>
   /**
    * The object's bytes and metadata, or `null` when there is none. The caller MUST read `body` to its end
@@ -86,8 +89,8 @@ export interface BlobObject extends BlobMetadata {
   body: ReadableStream<Uint8Array>
   /**
    * Set only when a range was asked for: the inclusive positions `body` holds (`end` clamped to the last
-   * byte), or `null` when the range starts at or past the end of the object (HTTP 416, `Content-Range:
-   * bytes *\/{size}`); `body` is then empty.
+   * byte), or `null` when the range starts at or past the end of the object, where HTTP answers 416 with a
+   * `Content-Range` that gives only `size`; `body` is then empty.
    */
   range?: { start: number; end: number } | null
 }
