@@ -71,6 +71,22 @@ body('413 on a declared or streamed body over the limit; 400 on malformed JSON o
   await expectError(readJsonBody(new Request('http://x/', { method: 'POST' })), 400, 'bad_request')
 })
 
+body('a body that fails mid-stream (the client went away) is a 400, not an unexpected error', async () => {
+  const failing = () => {
+    let sent = false
+    return new ReadableStream({
+      pull(controller) {
+        if (sent) return controller.error(new Error('aborted'))
+        sent = true
+        controller.enqueue(new TextEncoder().encode('{"a":'))
+      },
+    })
+  }
+  await expectError(readJsonBody(new Request('http://x/', { method: 'POST', body: failing(), duplex: 'half' } as RequestInit)), 400, 'bad_request')
+  const declared = new Request('http://x/', { method: 'POST', body: failing(), duplex: 'half', headers: { 'content-length': '10' } } as RequestInit)
+  await expectError(readJsonBody(declared), 400, 'bad_request')
+})
+
 const keys = suite('api keys')
 keys('generated keys are cvs_ and 43 base62 characters, unique, hashed to hex SHA-256', async () => {
   const a = generateApiKey()
