@@ -95,6 +95,13 @@ keys('generated keys are cvs_ and 43 base62 characters, unique, hashed to hex SH
   assert.is(await hashApiKey('abc'), 'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad')
 })
 
+keys('the key hash is the standard SHA-256 hex for any text, so stored hashes stay valid', async () => {
+  const { createHash } = await import('node:crypto')
+  for (const text of ['', generateApiKey(), '0123456789abcdef0123456789abcdef', 'é€𝄞', 'x'.repeat(1000)]) {
+    assert.is(await hashApiKey(text), createHash('sha256').update(text, 'utf8').digest('hex'), text.slice(0, 20))
+  }
+})
+
 const pages = suite('pagination')
 pages('defaults, bounds and cursor round trip', () => {
   assert.equal(readPageQuery({}), { limit: 100 })
