@@ -1,7 +1,7 @@
 /**
  * Baseline (c), run in its own process by the bench: a `node:http` server with a `pg` pool (max 20, as the
  * standalone server's) answering `GET /api/v1/management/surveys/{id}` with the same two queries Canvass
- * makes, on Canvass's own tables: the key by its SHA-256 hash, then the survey, whose environment must be the
+ * makes, on Canvass's own tables (in its default `canvass` schema): the key by its SHA-256 hash, then the survey, whose environment must be the
  * key's. The row goes out as `{ data: row }`, as `pg` returns it. Named statements, as the standalone
  * server's pool uses. Listens on `PORT` and `HOST`, reads from `DATABASE_URL`.
  */
@@ -36,7 +36,7 @@ async function read(key: string, surveyId: string, response: ServerResponse): Pr
   const hash = createHash('sha256').update(key).digest('hex')
   const keys = await pool.query<{ environment_id: string }>({
     name: 'bench_key',
-    text: 'SELECT environment_id FROM api_keys WHERE hash = $1 AND revoked_at IS NULL',
+    text: 'SELECT environment_id FROM canvass.api_keys WHERE hash = $1 AND revoked_at IS NULL',
     values: [hash],
   })
   const environmentId = keys.rows[0]?.environment_id
@@ -44,7 +44,7 @@ async function read(key: string, surveyId: string, response: ServerResponse): Pr
     response.writeHead(401, JSON_TYPE).end('{"code":"not_authenticated"}')
     return
   }
-  const surveys = await pool.query({ name: 'bench_survey', text: 'SELECT * FROM surveys WHERE id = $1', values: [surveyId] })
+  const surveys = await pool.query({ name: 'bench_survey', text: 'SELECT * FROM canvass.surveys WHERE id = $1', values: [surveyId] })
   const survey = surveys.rows[0] as { environment_id?: string } | undefined
   if (!survey || survey.environment_id !== environmentId) {
     response.writeHead(404, JSON_TYPE).end('{"code":"not_found"}')

@@ -119,24 +119,36 @@ routing('a dot segment or encoded path reaches the route the parser resolves it 
 
 routing('handlers get the query, repeated names as arrays, and the decoded path parameters', async () => {
   const calls: unknown[][] = []
+  const answers: Record<string, unknown> = {
+    'apiKeys.findByHash': { id: 'key1', environmentId: 'env1', revokedAt: null },
+    'surveys.list': [],
+  }
+  // Records every storage call as `group.method` with its arguments.
   const spy = createCanvass({
     logger: { error() {}, warn() {} },
     storage: new Proxy({} as Storage, {
-      get: (_target, name) => async (...args: unknown[]) => {
-        calls.push([name, ...args])
-        return name === 'findApiKeyByHash' ? { id: 'key1', environmentId: 'env1', revokedAt: null } : name === 'listSurveys' ? [] : undefined
-      },
+      get: (_storage, group) =>
+        new Proxy(
+          {},
+          {
+            get: (_group, method) => async (...args: unknown[]) => {
+              const name = `${String(group)}.${String(method)}`
+              calls.push([name, ...args])
+              return answers[name] ?? null
+            },
+          },
+        ),
     }),
   })
   const headers = { 'x-api-key': `cvs_${'a'.repeat(43)}` }
   const list = await spy.fetch(new Request('http://h/api/v1/management/surveys?limit=5&skip=2#ignored', { headers }))
   assert.is(list.status, 200)
-  assert.equal(calls.find(([name]) => name === 'listSurveys'), ['listSurveys', 'env1', { limit: 5, skip: 2 }])
+  assert.equal(calls.find(([name]) => name === 'surveys.list'), ['surveys.list', 'env1', { limit: 5, skip: 2 }])
   const repeated = await spy.fetch(new Request('http://h/api/v1/management/surveys?limit=5&limit=6', { headers }))
   assert.is(repeated.status, 400, 'a repeated limit is an array, which the page query refuses')
   const one = await spy.fetch(new Request('http://h/api/v1/management/surveys/a%20b', { headers }))
   assert.is(one.status, 404)
-  assert.equal(calls.at(-1), ['getSurvey', 'a b'])
+  assert.equal(calls.at(-1), ['surveys.get', 'a b'])
 })
 
 target.run()
