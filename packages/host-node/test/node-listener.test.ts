@@ -1,6 +1,7 @@
 import { createServer } from 'node:http'
 import type { IncomingMessage, Server, ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { networkInterfaces } from 'node:os'
 import { request as httpRequest } from 'node:http'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
@@ -39,7 +40,10 @@ listener('passes the client address from the socket', async () => {
   }
 })
 
-listener('an IPv4 client of a dual-stack server is given as plain IPv4, an IPv6 one as is', async () => {
+// A dual-stack listener needs IPv6; a CI machine without it skips this one test, saying so.
+const hasIpv6Loopback = Object.values(networkInterfaces()).some((list) => list?.some((i) => i.address === '::1'))
+const dualStack = hasIpv6Loopback ? listener : listener.skip
+dualStack(`an IPv4 client of a dual-stack server is given as plain IPv4, an IPv6 one as is${hasIpv6Loopback ? '' : ' (skipped: no IPv6 loopback here)'}`, async () => {
   const seen: (string | undefined)[] = []
   const server = served((_request, info) => {
     seen.push(info.clientAddress)
