@@ -13,6 +13,8 @@ export interface CanvassTarget {
   environmentId: string
   /** An `inProgress` survey in that environment, ready to take responses. */
   surveyId: string
+  /** The management key of that environment. */
+  apiKey: string
 }
 
 /**
@@ -48,7 +50,7 @@ export async function startCanvass(options: { databaseUrl: string; dataDir: stri
     })) as { data?: { id?: unknown } }
     const surveyId = created.data?.id
     if (typeof surveyId !== 'string') throw new Error(`survey creation gave no data.id: ${JSON.stringify(created)}`)
-    return { server, environmentId: me.id, surveyId }
+    return { server, environmentId: me.id, surveyId, apiKey }
   } catch (error) {
     await server.stop()
     throw error

@@ -53,10 +53,10 @@ try {
 }
 
 async function bench(): Promise<number> {
-  const totalSeconds = 4 * (config.duration + config.warmup)
+  const totalSeconds = 6 * (config.duration + config.warmup)
   console.log(
     `Canvass bench: ${config.connections} connections, ${config.warmup} s warm-up + ${config.duration} s per run, ` +
-      `4 runs (~${Math.ceil(totalSeconds)} s of load); node ${process.version}, ${availableParallelism()} cores`,
+      `6 runs (~${Math.ceil(totalSeconds)} s of load); node ${process.version}, ${availableParallelism()} cores`,
   )
   const database = await createBenchDatabase(config.databaseUrl)
   cleanups.push(() => database.drop())
@@ -65,9 +65,11 @@ async function bench(): Promise<number> {
   console.log(`database ${database.name} created; starting servers`)
 
   const preflightBaseline = track(await startBaseline('node:http', 'preflight-baseline.ts', {}))
-  const insertBaseline = track(await startBaseline('node:http + pg', 'insert-baseline.ts', { DATABASE_URL: database.url }))
+  const insertBaseline = track(await startBaseline('node:http + pg insert', 'insert-baseline.ts', { DATABASE_URL: database.url }))
   const canvass = await startCanvass({ databaseUrl: database.url, dataDir })
   track(canvass.server)
+  // After Canvass, whose start-up migrations create the tables this baseline reads.
+  const readBaseline = track(await startBaseline('node:http + pg read', 'read-baseline.ts', { DATABASE_URL: database.url }))
 
   const path = `/api/v1/client/${canvass.environmentId}/responses`
   const preflight = (server: ChildServer): LoadTarget => ({
@@ -86,6 +88,12 @@ async function bench(): Promise<number> {
     body: JSON.stringify({ surveyId: canvass.surveyId, finished: true, data: { q1: 'hello' } }),
   })
 
+  const read = (server: ChildServer): LoadTarget => ({
+    url: `${server.url}/api/v1/management/surveys/${canvass.surveyId}`,
+    method: 'GET',
+    headers: { 'x-api-key': canvass.apiKey },
+  })
+
   const comparisons: Comparison[] = [
     {
       scenario: '(a) CORS preflight',
@@ -99,11 +107,17 @@ async function bench(): Promise<number> {
       baseline: await measure('(b) response create', insertBaseline, create(insertBaseline)),
       canvass: await measure('(b) response create', canvass.server, create(canvass.server)),
     },
+    {
+      scenario: '(c) survey read',
+      target: 0.7,
+      baseline: await measure('(c) survey read', readBaseline, read(readBaseline)),
+      canvass: await measure('(c) survey read', canvass.server, read(canvass.server)),
+    },
   ]
   console.log(`\n${formatReport(comparisons)}`)
 
   const failed = comparisons.flatMap((c) => [c.baseline, c.canvass]).filter((r) => !isClean(r.measurement))
-  for (const server of [preflightBaseline, insertBaseline, canvass.server]) {
+  for (const server of [preflightBaseline, insertBaseline, readBaseline, canvass.server]) {
     if (failed.some((r) => r.server === server.name) && server.output()) {
       console.log(`\n--- last output of ${server.name} ---\n${server.output()}`)
     }

@@ -3,7 +3,7 @@ import autocannon from 'autocannon'
 /** One kind of request, sent over and over to one server. */
 export interface LoadTarget {
   url: string
-  method: 'OPTIONS' | 'POST'
+  method: 'GET' | 'OPTIONS' | 'POST'
   headers: Record<string, string>
   body?: string
 }

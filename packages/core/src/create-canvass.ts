@@ -6,6 +6,8 @@ import type { CanvassContext, CanvassRouter, Logger, ConnectionInfo } from './co
 import { errorResponse } from './http/boundary'
 import { CLIENT_CORS_HEADERS, clientPreflight } from './http/cors'
 import { CanvassError } from './http/errors'
+import { parseQuery, requestTarget } from './http/request-target'
+import type { RequestTarget } from './http/request-target'
 import type { Storage } from './ports/storage'
 import { registerClientResponseRoutes } from './routes/client/responses'
 import { registerMeRoutes } from './routes/management/me'
@@ -67,22 +69,42 @@ export function createCanvass(options: CanvassOptions): Canvass {
   registerManagementResponseRoutes(router)
   registerClientResponseRoutes(router)
   const clientPrefix = `${basePath}/api/v1/client/`
+  const routes = router.routes
+  // Each distinct path pattern once, for preflights, which only ask whether a path exists.
+  const patterns = [...new Map(routes.map(([, pattern]) => [pattern.source, pattern])).values()]
 
-  async function handle(request: Request, pathname: string, info: ConnectionInfo): Promise<Response> {
-    // A route that matches path and method answers; only a miss pays for working out 404 against 405.
-    if (request.method !== 'OPTIONS') {
-      const response: Response | undefined = await router.fetch(request as IRequest, ctx, info)
-      if (response) return response
+  /**
+   * Runs the first route whose method and path match, as itty-router's own `fetch` would, but on the path
+   * already split from the URL: itty-router would parse the URL again on every request.
+   */
+  async function dispatch(request: IRequest, target: RequestTarget, info: ConnectionInfo): Promise<Response | undefined> {
+    let query: IRequest['query'] | undefined
+    for (const [method, pattern, handlers, route] of routes) {
+      if (method !== request.method && method !== 'ALL') continue
+      const match = pattern.exec(target.pathname)
+      if (!match) continue
+      request.query = query ??= parseQuery(target.search)
+      request.params = match.groups ?? {}
+      request.route = route ?? ''
+      for (const handler of handlers) {
+        const response: Response | undefined = await handler(request.proxy ?? request, ctx, info)
+        if (response != null) return response
+      }
+    }
+    return undefined
+  }
+
+  /** What a request that no route answered gets: a preflight, the allowed methods, 405 or 404. */
+  function miss(request: Request, pathname: string): Response {
+    if (request.method === 'OPTIONS' && pathname.startsWith(clientPrefix) && patterns.some((p) => p.test(pathname))) {
+      return clientPreflight(request)
     }
     const allowed = allowedMethods(router, pathname)
     if (allowed.length === 0) {
       throw new CanvassError('not_found', 'Route not found', { details: { resource_id: pathname, resource_type: 'Route' } })
     }
     const allow = [...allowed, 'OPTIONS'].join(', ')
-    if (request.method === 'OPTIONS') {
-      if (pathname.startsWith(clientPrefix)) return clientPreflight(request)
-      return new Response(null, { status: 204, headers: { allow } })
-    }
+    if (request.method === 'OPTIONS') return new Response(null, { status: 204, headers: { allow } })
     throw new CanvassError('method_not_allowed', `Method ${request.method} is not allowed on this route`, {
       headers: { allow },
     })
@@ -92,8 +114,11 @@ export function createCanvass(options: CanvassOptions): Canvass {
     async fetch(request, info = NO_INFO) {
       let pathname = '/'
       try {
-        pathname = new URL(request.url).pathname
-        return await handle(request, pathname, info)
+        const target = requestTarget(request.url)
+        pathname = target.pathname
+        // A route that matches path and method answers; only a miss pays for working out 404 against 405.
+        const response = request.method === 'OPTIONS' ? undefined : await dispatch(request as IRequest, target, info)
+        return response ?? miss(request, pathname)
       } catch (error) {
         // Client routes put their CORS headers on their answers; errors get them here.
         return errorResponse(error, ctx.logger, pathname.startsWith(clientPrefix) ? CLIENT_CORS_HEADERS : undefined)

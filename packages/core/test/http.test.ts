@@ -71,12 +71,35 @@ body('413 on a declared or streamed body over the limit; 400 on malformed JSON o
   await expectError(readJsonBody(new Request('http://x/', { method: 'POST' })), 400, 'bad_request')
 })
 
+body('a body that fails mid-stream (the client went away) is a 400, not an unexpected error', async () => {
+  const failing = () => {
+    let sent = false
+    return new ReadableStream({
+      pull(controller) {
+        if (sent) return controller.error(new Error('aborted'))
+        sent = true
+        controller.enqueue(new TextEncoder().encode('{"a":'))
+      },
+    })
+  }
+  await expectError(readJsonBody(new Request('http://x/', { method: 'POST', body: failing(), duplex: 'half' } as RequestInit)), 400, 'bad_request')
+  const declared = new Request('http://x/', { method: 'POST', body: failing(), duplex: 'half', headers: { 'content-length': '10' } } as RequestInit)
+  await expectError(readJsonBody(declared), 400, 'bad_request')
+})
+
 const keys = suite('api keys')
 keys('generated keys are cvs_ and 43 base62 characters, unique, hashed to hex SHA-256', async () => {
   const a = generateApiKey()
   assert.match(a, /^cvs_[0-9A-Za-z]{43}$/)
   assert.is.not(a, generateApiKey())
   assert.is(await hashApiKey('abc'), 'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad')
+})
+
+keys('the key hash is the standard SHA-256 hex for any text, so stored hashes stay valid', async () => {
+  const { createHash } = await import('node:crypto')
+  for (const text of ['', generateApiKey(), '0123456789abcdef0123456789abcdef', 'é€𝄞', 'x'.repeat(1000)]) {
+    assert.is(await hashApiKey(text), createHash('sha256').update(text, 'utf8').digest('hex'), text.slice(0, 20))
+  }
 })
 
 const pages = suite('pagination')

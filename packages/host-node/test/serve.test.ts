@@ -1,5 +1,6 @@
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
+import { connect } from 'node:net'
 import { serve } from '../src'
 
 const host = suite('serve')
@@ -59,6 +60,75 @@ host('close lets an in-flight request finish, refuses new ones, then runs onShut
   assert.is(await pending, 'done')
   await closed
   assert.equal(events, ['answered', 'shutdown'])
+})
+
+host('close ends idle keep-alive connections at once, and a busy one right after its answer', async () => {
+  let release: () => void = () => {}
+  const gate = new Promise<void>((resolve) => (release = resolve))
+  const server = await serve({
+    port: 0,
+    hostname: '127.0.0.1',
+    handleSignals: false,
+    keepAliveTimeoutMs: 60_000,
+    fetch: async (request) => {
+      if (new URL(request.url).pathname === '/wait') await gate
+      return new Response('ok')
+    },
+  })
+  const open = async (path: string) => {
+    const socket = connect(server.port, '127.0.0.1')
+    let received = ''
+    socket.on('data', (chunk) => (received += chunk))
+    socket.on('error', () => {})
+    const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()))
+    socket.write(`GET ${path} HTTP/1.1\r\nHost: x\r\n\r\n`)
+    return { closed, received: () => received }
+  }
+  const idle = await open('/')
+  const busy = await open('/wait')
+  for (let i = 0; i < 100 && !idle.received().endsWith('ok'); i++) await new Promise((r) => setTimeout(r, 20))
+  const closed = server.close()
+  await idle.closed
+  release()
+  // Keep-alive is a minute here: only the shutdown closes the connection sooner.
+  let timer: NodeJS.Timeout | undefined
+  const late = new Promise((_, reject) => (timer = setTimeout(() => reject(new Error('still open 10 s after its answer')), 10_000)))
+  await Promise.race([busy.closed, late]).finally(() => clearTimeout(timer))
+  assert.match(busy.received(), /^HTTP\/1\.1 200 .*ok$/s)
+  await closed
+})
+
+host('the handler gets the client address; aborting `signal` closes the server', async () => {
+  const controller = new AbortController()
+  let stopped = false
+  const server = await serve({
+    port: 0,
+    hostname: '127.0.0.1',
+    handleSignals: false,
+    signal: controller.signal,
+    onShutdown: () => {
+      stopped = true
+    },
+    fetch: (_request, info) => Response.json(info),
+  })
+  const res = await fetch(`http://127.0.0.1:${server.port}/`)
+  assert.equal(await res.json(), { clientAddress: '127.0.0.1' })
+  controller.abort()
+  await server.close()
+  assert.ok(stopped)
+  assert.not.ok(server.server.listening)
+})
+
+host('a port in use is an error from serve, not a crash later', async () => {
+  const first = await serve({ port: 0, hostname: '127.0.0.1', handleSignals: false, fetch: () => new Response('') })
+  try {
+    await serve({ port: first.port, hostname: '127.0.0.1', handleSignals: false, fetch: () => new Response('') }).then(
+      () => assert.unreachable('listening twice on one port'),
+      (error: NodeJS.ErrnoException) => assert.is(error.code, 'EADDRINUSE'),
+    )
+  } finally {
+    await first.close()
+  }
 })
 
 host.run()

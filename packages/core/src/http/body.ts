@@ -21,7 +21,14 @@ export async function readJsonBody(request: Request, limit = JSON_BODY_LIMIT): P
   if (Number.isFinite(declared) && declared > limit) throw tooLarge()
   // With a Content-Length the HTTP layer delivers exactly that many bytes, so the body can be read whole (a
   // host's fast path); without one it is counted while it streams.
-  const text = Number.isFinite(declared) ? await request.text() : await readText(request, limit)
+  let text: string
+  try {
+    text = Number.isFinite(declared) ? await request.text() : await readText(request, limit)
+  } catch (error) {
+    if (error instanceof CanvassError) throw error
+    // The connection failed or the client went away mid-body: its fault, not ours, and no 500 to log.
+    throw badRequest('The request body could not be read')
+  }
   let value: unknown
   try {
     value = JSON.parse(text)

@@ -1,0 +1,155 @@
+import { suite } from 'uvu'
+import * as assert from 'uvu/assert'
+import { createCanvass } from '../src'
+import type { Storage } from '../src'
+import { parseQuery, requestTarget } from '../src/http/request-target'
+
+/** What the full WHATWG parser, and itty-router's own query parsing, make of a URL. */
+function reference(url: string) {
+  const parsed = new URL(url)
+  const query: Record<string, string | string[]> = {}
+  for (const [name, value] of parsed.searchParams) {
+    const seen = query[name]
+    query[name] = seen ? ([] as string[]).concat(seen, value) : value
+  }
+  return { pathname: parsed.pathname, query }
+}
+
+function fast(url: string) {
+  const { pathname, search } = requestTarget(url)
+  return { pathname, query: { ...parseQuery(search) } }
+}
+
+const target = suite('requestTarget')
+
+target('gives what the URL parser gives, on plain and hostile URLs alike', () => {
+  const urls = [
+    'http://h/',
+    'http://h',
+    'https://h:8443/api/v1/client/abc/responses',
+    'http://127.0.0.1:3000/api/v1/management/surveys?limit=10&skip=0',
+    'http://[::1]:3000/a/b?x=1#frag',
+    'http://user:pass@h/a?b#c',
+    'http://h/a#frag?not-a-query',
+    'http://h/a?x=1&x=2&x=&y=%20z&y',
+    'http://h/a?x=&x=2',
+    'http://h/a/../b',
+    'http://h/a/./b/.',
+    'http://h/a/%2e%2E/b',
+    'http://h/a/.%2e',
+    'http://h/a\\b',
+    'http://h\\a/b',
+    'http://h/a b',
+    'http://h/a\tb?c\nd',
+    'http://h/a"<>`{}|^b',
+    'http://h/é?q=é',
+    'http://h/%zz%41',
+    'http:///a/b',
+    'http://h?q=1/x',
+    'http://h#f/x',
+    'HTTP://H/A',
+    'https://h/a;b=c/:d@e',
+    'file:///etc/passwd',
+    'foo:bar?x=1',
+    '  http://h/a  ',
+  ]
+  for (const url of urls) assert.equal(fast(url), reference(url), url)
+})
+
+target('agrees with the parser on random URLs', () => {
+  const alphabet = ['/', '.', '%', '2', 'e', 'E', '?', '#', '&', '=', 'a', 'Z', '\\', ' ', '\t', '"', '~', ':', '@', '[', ']', 'é', '+']
+  let seed = 1
+  const random = (n: number) => {
+    seed = (seed * 48271) % 2147483647
+    return seed % n
+  }
+  for (let i = 0; i < 5000; i++) {
+    let rest = ''
+    for (let j = random(16); j > 0; j--) rest += alphabet[random(alphabet.length)]
+    const url = `http://h${random(2) ? ':80' : ''}/${rest}`
+    let expected: ReturnType<typeof reference> | undefined
+    try {
+      expected = reference(url)
+    } catch {
+      continue
+    }
+    assert.equal(fast(url), expected, url)
+  }
+})
+
+const routing = suite('routing on the split URL')
+const untouchable = new Proxy({} as Storage, {
+  get: (_target, name) => () => {
+    throw new Error(`storage.${String(name)} must not be called`)
+  },
+})
+const canvass = createCanvass({ storage: untouchable, logger: { error() {}, warn() {} } })
+
+routing('a client preflight answers 204 with the CORS headers, echoing the requested headers', async () => {
+  const res = await canvass.fetch(
+    new Request('http://h/api/v1/client/env1/responses', {
+      method: 'OPTIONS',
+      headers: { origin: 'https://site.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+    }),
+  )
+  assert.is(res.status, 204)
+  assert.equal(Object.fromEntries(res.headers), {
+    'access-control-allow-headers': 'content-type',
+    'access-control-allow-methods': 'GET, POST, PUT, OPTIONS',
+    'access-control-allow-origin': '*',
+    'access-control-max-age': '86400',
+  })
+})
+
+routing('OPTIONS on an unknown client path is a 404 with CORS; on a management path a 204 with Allow', async () => {
+  const unknown = await canvass.fetch(new Request('http://h/api/v1/client/env1/nope', { method: 'OPTIONS' }))
+  assert.is(unknown.status, 404)
+  assert.is(unknown.headers.get('access-control-allow-origin'), '*')
+  const management = await canvass.fetch(new Request('http://h/api/v1/management/surveys', { method: 'OPTIONS' }))
+  assert.is(management.status, 204)
+  assert.is(management.headers.get('allow'), 'GET, POST, OPTIONS')
+  assert.is(management.headers.get('access-control-allow-origin'), null)
+})
+
+routing('a dot segment or encoded path reaches the route the parser resolves it to', async () => {
+  const res = await canvass.fetch(new Request('http://h/api/v1/nope/../management/surveys', { method: 'OPTIONS' }))
+  assert.is(res.status, 204, 'the parser resolved /nope/.. away')
+  assert.is(res.headers.get('allow'), 'GET, POST, OPTIONS')
+})
+
+routing('handlers get the query, repeated names as arrays, and the decoded path parameters', async () => {
+  const calls: unknown[][] = []
+  const answers: Record<string, unknown> = {
+    'apiKeys.findByHash': { id: 'key1', environmentId: 'env1', revokedAt: null },
+    'surveys.list': [],
+  }
+  // Records every storage call as `group.method` with its arguments.
+  const spy = createCanvass({
+    logger: { error() {}, warn() {} },
+    storage: new Proxy({} as Storage, {
+      get: (_storage, group) =>
+        new Proxy(
+          {},
+          {
+            get: (_group, method) => async (...args: unknown[]) => {
+              const name = `${String(group)}.${String(method)}`
+              calls.push([name, ...args])
+              return answers[name] ?? null
+            },
+          },
+        ),
+    }),
+  })
+  const headers = { 'x-api-key': `cvs_${'a'.repeat(43)}` }
+  const list = await spy.fetch(new Request('http://h/api/v1/management/surveys?limit=5&skip=2#ignored', { headers }))
+  assert.is(list.status, 200)
+  assert.equal(calls.find(([name]) => name === 'surveys.list'), ['surveys.list', 'env1', { limit: 5, skip: 2 }])
+  const repeated = await spy.fetch(new Request('http://h/api/v1/management/surveys?limit=5&limit=6', { headers }))
+  assert.is(repeated.status, 400, 'a repeated limit is an array, which the page query refuses')
+  const one = await spy.fetch(new Request('http://h/api/v1/management/surveys/a%20b', { headers }))
+  assert.is(one.status, 404)
+  assert.equal(calls.at(-1), ['surveys.get', 'a b'])
+})
+
+target.run()
+routing.run()

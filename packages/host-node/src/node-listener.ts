@@ -1,0 +1,78 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { ConnectionInfo } from '@canvass/core'
+import { RequestError, getRequestListener } from '@hono/node-server'
+import type { HttpBindings } from '@hono/node-server'
+
+/**
+ * A fetch handler as hosts call it: the request, and what only the host knows about it. `canvass.fetch` is
+ * one; so is any `(request) => Response` function.
+ */
+export type FetchHandler = (request: Request, info: ConnectionInfo) => Response | Promise<Response>
+
+/** A `node:http` request listener, for `http.createServer(listener)`, Express's `app.use` or Fastify. */
+export type NodeListener = (req: IncomingMessage, res: ServerResponse) => void
+
+export interface NodeListenerOptions {
+  /**
+   * Replace the global `Request` and `Response` with `@hono/node-server`'s lightweight subclasses, which
+   * build nothing until a handler asks for it and let a string or JSON body go straight to the socket. They
+   * behave as the built-in ones (`instanceof` included). Without them every request pays for a full
+   * `Request`, and every answer for a full `Response` read back as a stream.
+   * @default true
+   */
+  overrideGlobalObjects?: boolean
+  /**
+   * Receives what the fetch handler threw or rejected with, unless it failed because the client went away;
+   * the client gets an empty 500.
+   * @default console.error
+   */
+  onError?: (error: unknown) => void
+}
+
+/**
+ * A `node:http` listener that serves a fetch handler: the request body streams (nothing is buffered ahead
+ * of the handler), responses respect backpressure, a client that goes away aborts `request.signal`, and the
+ * handler gets `{ clientAddress }` from the socket.
+ *
+ * The request URL is built from `req.originalUrl` when a framework set one, so a handler mounted under a
+ * prefix (Express's `app.use('/feedback', listener)`, which strips `/feedback` from `req.url`) still sees
+ * the full path: give Canvass the same prefix as `basePath`.
+ */
+export function toNodeListener(fetch: FetchHandler, options: NodeListenerOptions = {}): NodeListener {
+  const onError = options.onError ?? ((error: unknown) => console.error('Canvass: the fetch handler failed', error))
+  const listener = getRequestListener(
+    (request, env) => {
+      const { incoming } = env as HttpBindings
+      const address = incoming.socket.remoteAddress
+      return fetch(request, address === undefined ? {} : { clientAddress: plainAddress(address) })
+    },
+    {
+      // HTTP/1.0 clients may omit Host; the URL still needs one.
+      hostname: 'localhost',
+      overrideGlobalObjects: options.overrideGlobalObjects ?? true,
+      errorHandler: (error) => {
+        // A request Node accepted but no URL can be built from (a hostile Host header) is the client's fault.
+        if (error instanceof RequestError) return new Response(null, { status: 400 })
+        // A handler that failed because its client went away (a body cut off mid-read) answers nobody.
+        if (!clientWentAway(error)) onError(error)
+        return new Response(null, { status: 500 })
+      },
+    },
+  )
+  return (req, res) => {
+    const original = (req as IncomingMessage & { originalUrl?: unknown }).originalUrl
+    if (typeof original === 'string' && original !== req.url) req.url = original
+    void listener(req, res)
+  }
+}
+
+/** `::ffff:192.0.2.1`, as a dual-stack socket reports an IPv4 peer, is `192.0.2.1`: one client, one address. */
+export function plainAddress(address: string): string {
+  return address.startsWith('::ffff:') && address.includes('.') ? address.slice(7) : address
+}
+
+function clientWentAway(error: unknown): boolean {
+  if (!(error instanceof Error)) return false
+  const code = (error as NodeJS.ErrnoException).code
+  return error.name === 'AbortError' || code === 'ECONNRESET' || code === 'ERR_STREAM_PREMATURE_CLOSE'
+}

@@ -1,0 +1,210 @@
+import { createServer } from 'node:http'
+import type { IncomingMessage, Server, ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { networkInterfaces } from 'node:os'
+import { request as httpRequest } from 'node:http'
+import { suite } from 'uvu'
+import * as assert from 'uvu/assert'
+import type { ConnectionInfo } from '@canvass/core'
+import { toNodeListener } from '../src'
+import type { FetchHandler } from '../src'
+
+async function listen(server: Server, host = '127.0.0.1'): Promise<number> {
+  await new Promise<void>((resolve) => server.listen(0, host, resolve))
+  return (server.address() as AddressInfo).port
+}
+
+async function stop(server: Server): Promise<void> {
+  server.closeAllConnections()
+  await new Promise((resolve) => server.close(resolve))
+}
+
+function served(fetch: FetchHandler) {
+  return createServer(toNodeListener(fetch))
+}
+
+const listener = suite('toNodeListener')
+
+listener('passes the client address from the socket', async () => {
+  const seen: ConnectionInfo[] = []
+  const server = served((_request, info) => {
+    seen.push(info)
+    return new Response('ok')
+  })
+  const port = await listen(server)
+  try {
+    await (await fetch(`http://127.0.0.1:${port}/`)).text()
+    assert.equal(seen, [{ clientAddress: '127.0.0.1' }])
+  } finally {
+    await stop(server)
+  }
+})
+
+// A dual-stack listener needs IPv6; a CI machine without it skips this one test, saying so.
+const hasIpv6Loopback = Object.values(networkInterfaces()).some((list) => list?.some((i) => i.address === '::1'))
+const dualStack = hasIpv6Loopback ? listener : listener.skip
+dualStack(`an IPv4 client of a dual-stack server is given as plain IPv4, an IPv6 one as is${hasIpv6Loopback ? '' : ' (skipped: no IPv6 loopback here)'}`, async () => {
+  const seen: (string | undefined)[] = []
+  const server = served((_request, info) => {
+    seen.push(info.clientAddress)
+    return new Response('ok')
+  })
+  const port = await listen(server, '::')
+  try {
+    await (await fetch(`http://127.0.0.1:${port}/`)).text()
+    await (await fetch(`http://[::1]:${port}/`)).text()
+    assert.equal(seen, ['127.0.0.1', '::1'])
+  } finally {
+    await stop(server)
+  }
+})
+
+listener('mounted under a prefix that the framework strips from req.url, the handler still sees the full path', async () => {
+  const paths: string[] = []
+  const canvass = toNodeListener((request) => {
+    const url = new URL(request.url)
+    paths.push(url.pathname + url.search)
+    return new Response('ok')
+  })
+  // What Express's `app.use('/feedback', listener)` and Connect do before calling the listener.
+  const server = createServer((req: IncomingMessage & { originalUrl?: string }, res: ServerResponse) => {
+    if (req.url?.startsWith('/feedback/')) {
+      req.originalUrl = req.url
+      req.url = req.url.slice('/feedback'.length)
+      canvass(req, res)
+    } else {
+      res.writeHead(404).end()
+    }
+  })
+  const port = await listen(server)
+  try {
+    await (await fetch(`http://127.0.0.1:${port}/feedback/api/v1/me?x=1`)).text()
+    assert.equal(paths, ['/feedback/api/v1/me?x=1'])
+  } finally {
+    await stop(server)
+  }
+})
+
+listener('the request body streams to the handler before the client has sent all of it', async () => {
+  let firstChunk: () => void = () => {}
+  const firstChunkRead = new Promise<void>((resolve) => (firstChunk = resolve))
+  const server = served(async (request) => {
+    const reader = request.body!.getReader()
+    let text = ''
+    for (;;) {
+      const { done, value } = await reader.read()
+      if (done) break
+      text += new TextDecoder().decode(value)
+      firstChunk()
+    }
+    return new Response(text)
+  })
+  const port = await listen(server)
+  try {
+    const req = httpRequest({ port, host: '127.0.0.1', method: 'POST', path: '/', headers: { 'transfer-encoding': 'chunked' } })
+    const answer = new Promise<string>((resolve, reject) => {
+      req.on('response', (res) => {
+        let body = ''
+        res.on('data', (chunk) => (body += chunk))
+        res.on('end', () => resolve(body))
+      })
+      req.on('error', reject)
+    })
+    req.write('first,')
+    await firstChunkRead
+    req.end('second')
+    assert.is(await answer, 'first,second')
+  } finally {
+    await stop(server)
+  }
+})
+
+listener('a client that goes away aborts request.signal', async () => {
+  let aborted: () => void = () => {}
+  const sawAbort = new Promise<void>((resolve) => (aborted = resolve))
+  let started: () => void = () => {}
+  const inHandler = new Promise<void>((resolve) => (started = resolve))
+  const server = served(
+    (request) =>
+      new Promise<Response>((resolve) => {
+        request.signal.addEventListener('abort', () => {
+          aborted()
+          resolve(new Response('too late'))
+        })
+        started()
+      }),
+  )
+  const port = await listen(server)
+  try {
+    const controller = new AbortController()
+    const pending = fetch(`http://127.0.0.1:${port}/`, { signal: controller.signal }).catch(() => 'client aborted')
+    await inHandler
+    controller.abort()
+    assert.is(await pending, 'client aborted')
+    await sawAbort
+  } finally {
+    await stop(server)
+  }
+})
+
+listener('a streamed response waits for a client that does not read (backpressure)', async () => {
+  let pulls = 0
+  const chunk = new Uint8Array(1024 * 1024)
+  const server = served(
+    () =>
+      new Response(
+        new ReadableStream({
+          pull(controller) {
+            pulls++
+            if (pulls > 64) controller.close()
+            else controller.enqueue(chunk)
+          },
+        }),
+      ),
+  )
+  const port = await listen(server)
+  try {
+    const res = await new Promise<IncomingMessage>((resolve, reject) =>
+      httpRequest({ port, host: '127.0.0.1', path: '/' }, resolve).on('error', reject).end(),
+    )
+    res.pause()
+    await new Promise((resolve) => setTimeout(resolve, 500))
+    assert.ok(pulls < 32, `${pulls} MiB produced for a client that read nothing`)
+    res.destroy()
+  } finally {
+    await stop(server)
+  }
+})
+
+listener('a handler that throws gives an empty 500 and reaches onError; a hostile Host header a 400', async () => {
+  const errors: unknown[] = []
+  const server = createServer(
+    toNodeListener(
+      () => {
+        throw new Error('boom')
+      },
+      { onError: (error) => errors.push(error) },
+    ),
+  )
+  const port = await listen(server)
+  try {
+    const res = await fetch(`http://127.0.0.1:${port}/`)
+    assert.is(res.status, 500)
+    assert.is(await res.text(), '')
+    assert.is((errors[0] as Error).message, 'boom')
+    const status = await new Promise<number | undefined>((resolve, reject) =>
+      httpRequest({ port, host: '127.0.0.1', path: '/', headers: { host: 'a b' } }, (r) => {
+        r.resume()
+        resolve(r.statusCode)
+      })
+        .on('error', reject)
+        .end(),
+    )
+    assert.is(status, 400)
+    assert.is(errors.length, 1, 'a bad request is not the handler failing')
+  } finally {
+    await stop(server)
+  }
+})
+
+listener.run()
