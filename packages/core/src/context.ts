@@ -1,5 +1,6 @@
 import type { IRequest, IttyRouterType } from 'itty-router'
 import type { Storage } from './ports/storage'
+import type { SingleUseSealer } from './services/single-use-ids'
 
 /** Where Canvass reports what it cannot answer to a caller (unexpected errors). */
 export interface Logger {
@@ -10,12 +11,20 @@ export interface Logger {
 /** What every route handler gets besides the request. */
 export interface CanvassContext {
   storage: Storage
-  /** External URL of the base path, for absolute `Link` headers; the request URL when unset. */
+  /** External URL of the base path, for absolute `Link` headers. */
   publicUrl: string | undefined
+  /** Lowercased hosts whose request URL may be used for absolute `Link` headers without `publicUrl`. */
+  allowedHosts: ReadonlySet<string>
+  /** Largest stored response, in bytes of JSON (data, ttc, variables and meta together). */
+  maxResponseBytes: number
   basePath: string
   logger: Logger
   now: () => Date
   newId: () => string
+  /** Seals and opens single-use ids of encrypted single-use surveys; undefined without a server secret. */
+  singleUse?: SingleUseSealer | undefined
+  /** Whether webhooks may target loopback, private and link-local literal addresses (`CanvassOptions.webhooks`). */
+  allowPrivateWebhookUrls: boolean
 }
 
 /**
@@ -33,10 +42,17 @@ export interface ConnectionInfo {
 
 export type Handler = (request: IRequest, ctx: CanvassContext, info: ConnectionInfo) => Promise<Response>
 
-/** The URL a client used, rebased on `publicUrl` when one is configured. */
-export function externalUrl(request: Request, ctx: CanvassContext): URL {
+/**
+ * The URL a client used, for `Link` headers: rebased on `publicUrl` when one is configured; else the request
+ * URL when its host is one of `allowedHosts`; else `relative` is set and only the path and query count (the
+ * `Host` header is the client's to choose, so it must not decide where links point).
+ */
+export function externalUrl(request: Request, ctx: CanvassContext): URL & { relative?: true } {
   const url = new URL(request.url)
-  if (!ctx.publicUrl) return url
+  if (!ctx.publicUrl) {
+    if (ctx.allowedHosts.has(url.host.toLowerCase())) return url
+    return Object.assign(url, { relative: true as const })
+  }
   const rest = url.pathname.startsWith(ctx.basePath) ? url.pathname.slice(ctx.basePath.length) : url.pathname
   return new URL(ctx.publicUrl.replace(/\/+$/, '') + rest + url.search)
 }

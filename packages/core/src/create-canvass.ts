@@ -8,12 +8,32 @@ import { CLIENT_CORS_HEADERS, clientPreflight } from './http/cors'
 import { CanvassError } from './http/errors'
 import { parseQuery, requestTarget } from './http/request-target'
 import type { RequestTarget } from './http/request-target'
+import type { BlobStore } from './ports/blob-store'
 import type { Storage } from './ports/storage'
 import { registerClientResponseRoutes } from './routes/client/responses'
+import { registerClientContactRoutes } from './routes/client/contacts'
+import { registerClientDisplayRoutes } from './routes/client/displays'
+import { registerClientEnvironmentRoutes } from './routes/client/environment-state'
+import { registerSingleUseIdRoutes } from './routes/management/single-use-ids'
+import { createRateLimitGate } from './rate-limit/rate-limit-gate'
+import type { RateLimitOptions } from './rate-limit/rate-limit-options'
+import { createSingleUseSealer } from './services/single-use-ids'
+import { registerClientStorageRoutes } from './routes/client/storage'
+import { registerFileRoutes } from './routes/files'
 import { registerMeRoutes } from './routes/management/me'
 import { registerManagementResponseRoutes } from './routes/management/responses'
+import { registerManagementStorageRoutes } from './routes/management/storage'
 import { registerSurveyRoutes } from './routes/management/surveys'
+import { registerWebhookRoutes } from './routes/management/webhooks'
+import { registerActionClassRoutes } from './routes/management/action-classes'
+import { registerAttributeClassRoutes } from './routes/management/attribute-classes'
+import { registerContactAttributeKeyRoutes } from './routes/management/contact-attribute-keys'
+import { registerPeopleRoutes } from './routes/management/people'
 import { createId } from './services/ids'
+import { DEFAULT_MAX_RESPONSE_BYTES } from './services/response-size'
+import { SAFE_HEADERS } from './http/respond'
+import type { UploadOptions } from './uploads/upload-options'
+import { uploadSettings } from './uploads/upload-options'
 
 export interface CanvassOptions {
   /** Where everything is kept, e.g. `createKyselyStorage({ db })` from `@canvass/storage-kysely`. */
@@ -25,15 +45,61 @@ export interface CanvassOptions {
   basePath?: string
   /**
    * External URL of `basePath` (scheme, host and any prefix a proxy strips), used for absolute `Link`
-   * headers. When unset, the request URL is used.
+   * headers. When unset, `Link` is absolute only for a request whose host is in `allowedHosts`, and
+   * relative (path and query) otherwise, so a forged `Host` header cannot point clients elsewhere.
    * @default undefined
    */
   publicUrl?: string
+  /**
+   * Hosts (`host` or `host:port`, as in the `Host` header; case-insensitive) whose request URL may be used
+   * for absolute `Link` headers when `publicUrl` is unset. Requests for other hosts get a relative `Link`.
+   * @default []
+   */
+  allowedHosts?: readonly string[]
+  /**
+   * Largest stored response, in bytes of JSON: `data`, `ttc`, `variables` and `meta` together (contract §9).
+   * A create or update that would make a response larger is refused with 413 and nothing is changed.
+   * @default 1048576
+   */
+  maxResponseBytes?: number
   /**
    * Receives unexpected errors (answered with a generic 500) and warnings.
    * @default console
    */
   logger?: Logger
+  /**
+   * Rate limits (contract §9): off unless given. `{}` turns them on with the contract's defaults, counted in
+   * this process's memory; see `RateLimitOptions` for the limits, a shared limiter and proxies.
+   * @default undefined
+   */
+  rateLimits?: RateLimitOptions
+  /**
+   * Where uploaded files are kept, e.g. `createFsBlobStore({ root })` from `@canvass/blob-fs` or
+   * `createS3BlobStore(…)` from `@canvass/blob-s3`. Without it the storage routes (contract §8) answer 404.
+   * @default undefined
+   */
+  blobStore?: BlobStore
+  /**
+   * The server secret: signs uploads (HMAC-SHA256; required with `blobStore`, at least 16 characters) and
+   * seals the single-use ids of surveys with `singleUse.isEncrypted` (without it such ids can be neither
+   * handed out nor accepted). Keep it stable across restarts and the same on every instance.
+   * @default undefined
+   */
+  secret?: string
+  /**
+   * Upload limits: `maxBytes` per file (default 10 MiB) and `allowedTypes` (extension → MIME types).
+   * @default {}
+   */
+  uploads?: UploadOptions
+  /** Webhook settings (contract §7). */
+  webhooks?: {
+    /**
+     * Accept webhook URLs whose host is a literal loopback, private or link-local address, or `localhost`
+     * (local development, tests). Give the same setting to the transport that delivers them.
+     * @default false
+     */
+    allowPrivateAddresses?: boolean
+  }
 }
 
 export interface Canvass {
@@ -58,16 +124,37 @@ export function createCanvass(options: CanvassOptions): Canvass {
   const ctx: CanvassContext = {
     storage: options.storage,
     publicUrl: options.publicUrl,
+    allowedHosts: new Set((options.allowedHosts ?? []).map((host) => host.toLowerCase())),
+    maxResponseBytes: options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
     basePath,
     logger: options.logger ?? console,
     now: () => new Date(),
     newId: createId,
+    singleUse: options.secret ? createSingleUseSealer(options.secret) : undefined,
+    allowPrivateWebhookUrls: options.webhooks?.allowPrivateAddresses ?? false,
   }
   const router: CanvassRouter = IttyRouter({ base: basePath })
   registerMeRoutes(router)
   registerSurveyRoutes(router)
   registerManagementResponseRoutes(router)
   registerClientResponseRoutes(router)
+  registerAttributeClassRoutes(router)
+  registerActionClassRoutes(router)
+  registerContactAttributeKeyRoutes(router)
+  registerPeopleRoutes(router)
+  registerClientDisplayRoutes(router)
+  registerClientEnvironmentRoutes(router)
+  registerClientContactRoutes(router)
+  registerSingleUseIdRoutes(router)
+  // Preflights are never counted: `fetch` answers them before the gate.
+  const rateLimit = options.rateLimits ? createRateLimitGate(options.rateLimits, basePath, ctx.logger) : undefined
+  if (options.blobStore) {
+    const uploads = uploadSettings(options.blobStore, options.secret, options.uploads)
+    registerManagementStorageRoutes(router, uploads)
+    registerClientStorageRoutes(router, uploads)
+    registerFileRoutes(router, uploads)
+  }
+  registerWebhookRoutes(router)
   const clientPrefix = `${basePath}/api/v1/client/`
   const routes = router.routes
   // Each distinct path pattern once, for preflights, which only ask whether a path exists.
@@ -104,7 +191,7 @@ export function createCanvass(options: CanvassOptions): Canvass {
       throw new CanvassError('not_found', 'Route not found', { details: { resource_id: pathname, resource_type: 'Route' } })
     }
     const allow = [...allowed, 'OPTIONS'].join(', ')
-    if (request.method === 'OPTIONS') return new Response(null, { status: 204, headers: { allow } })
+    if (request.method === 'OPTIONS') return new Response(null, { status: 204, headers: { allow, ...SAFE_HEADERS } })
     throw new CanvassError('method_not_allowed', `Method ${request.method} is not allowed on this route`, {
       headers: { allow },
     })
@@ -116,12 +203,17 @@ export function createCanvass(options: CanvassOptions): Canvass {
       try {
         const target = requestTarget(request.url)
         pathname = target.pathname
+        if (rateLimit && request.method !== 'OPTIONS') await rateLimit(request, pathname, info, ctx.now())
         // A route that matches path and method answers; only a miss pays for working out 404 against 405.
         const response = request.method === 'OPTIONS' ? undefined : await dispatch(request as IRequest, target, info)
+        // Every answer Canvass builds carries nosniff already: reading `response.headers` here would make the
+        // Node adapter build a full Response (it writes plain-record headers straight to the socket).
         return response ?? miss(request, pathname)
       } catch (error) {
         // Client routes put their CORS headers on their answers; errors get them here.
-        return errorResponse(error, ctx.logger, pathname.startsWith(clientPrefix) ? CLIENT_CORS_HEADERS : undefined)
+        // The route as registered (`/…/:id`), never the query, which may carry anything a client sent.
+        const route = `${request.method} ${(request as IRequest).route || pathname}`
+        return errorResponse(error, ctx.logger, pathname.startsWith(clientPrefix) ? CLIENT_CORS_HEADERS : undefined, route)
       }
     },
     admin: createAdmin(ctx.storage, ctx.newId, ctx.now),

@@ -38,19 +38,33 @@ body('parses JSON sent as text/plain or without a content type', async () => {
   bare.headers.delete('content-type')
   assert.equal(await readJsonBody(bare), { b: 2 })
 })
-body('refuses non-objects, U+0000 anywhere and deep nesting with a 400 at the root', async () => {
+body('refuses non-objects, U+0000 and unpaired surrogates anywhere and deep nesting with a 400 at the field path', async () => {
   const deep = `{"a":${'['.repeat(100)}${']'.repeat(100)}}`
   const nested63 = `{"a":${'['.repeat(63)}${']'.repeat(63)}}`
-  for (const text of ['[1]', '"x"', 'null', '{"a":"x\\u0000"}', '{"a\\u0000":1}', '{"a":[{"b":"\\u0000"}]}', deep]) {
+  const cases: [string, string][] = [
+    ['[1]', ''],
+    ['"x"', ''],
+    ['null', ''],
+    ['{"a":"x\\u0000"}', 'a'],
+    ['{"a\\u0000":1}', 'a\u0000'],
+    ['{"a":[{"b":"\\u0000"}]}', 'a.0.b'],
+    // Issue 5, item 3: unpaired surrogates written as escapes gave a 500 from Postgres.
+    ['{"data":{"q1":"\\ud800"}}', 'data.q1'],
+    ['{"name":"x\\udc00y"}', 'name'],
+    ['{"data":{"\\udbff":"a"}}', 'data.\udbff'],
+    [deep, 'a.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0'],
+  ]
+  for (const [text, path] of cases) {
     try {
       await readJsonBody(new Request('http://x/', { method: 'POST', body: text }))
       assert.unreachable(text)
     } catch (error) {
       assert.instance(error, CanvassError, text)
       assert.is((error as CanvassError).status, 400, text)
-      assert.ok('' in (error as CanvassError).details, text)
+      assert.equal(Object.keys((error as CanvassError).details), [path], text)
     }
   }
+  assert.equal(await readJsonBody(new Request('http://x/', { method: 'POST', body: '{"a":"\\ud83d\\ude00"}' })), { a: '😀' }, 'a surrogate pair is fine')
   assert.equal(await readJsonBody(new Request('http://x/', { method: 'POST', body: '{"a":"\\\\u0000"}' })), { a: '\\u0000' }, 'an escaped backslash is not U+0000')
   assert.ok(await readJsonBody(new Request('http://x/', { method: 'POST', body: nested63 })))
 })
@@ -85,6 +99,26 @@ body('a body that fails mid-stream (the client went away) is a 400, not an unexp
   await expectError(readJsonBody(new Request('http://x/', { method: 'POST', body: failing(), duplex: 'half' } as RequestInit)), 400, 'bad_request')
   const declared = new Request('http://x/', { method: 'POST', body: failing(), duplex: 'half', headers: { 'content-length': '10' } } as RequestInit)
   await expectError(readJsonBody(declared), 400, 'bad_request')
+})
+
+body('large bodies are parsed one at a time, each in a task of its own, so other work runs between them', async () => {
+  // Bodies that are all in at once (as when many sockets finish in one turn of the event loop): `text()`
+  // resolves without giving the loop a turn.
+  const post = (value: unknown) => {
+    const text = JSON.stringify(value)
+    const request = new Request('http://x/', { method: 'POST', body: text, headers: { 'content-length': String(text.length) } })
+    return Object.defineProperty(request, 'text', { value: async () => text })
+  }
+  const order: string[] = []
+  // Stands for a health check or a small request that became ready while large bodies were arriving.
+  setTimeout(() => order.push('other work'), 0)
+  const large = (n: number) => readJsonBody(post({ n, text: 'a'.repeat(300_000) })).then((v) => order.push(`large ${v.n}`))
+  const small = readJsonBody(post({ small: true })).then(() => order.push('small'))
+  await Promise.all([large(1), large(2), large(3), small])
+  assert.is(order[0], 'small', order.join(', '))
+  const other = order.indexOf('other work')
+  assert.ok(other > 0 && other < order.indexOf('large 3'), `other work ran between large bodies: ${order.join(', ')}`)
+  assert.equal(order.filter((step) => step.startsWith('large')), ['large 1', 'large 2', 'large 3'], 'large bodies keep their order')
 })
 
 const keys = suite('api keys')

@@ -98,6 +98,7 @@ routing('a client preflight answers 204 with the CORS headers, echoing the reque
     'access-control-allow-methods': 'GET, POST, PUT, OPTIONS',
     'access-control-allow-origin': '*',
     'access-control-max-age': '86400',
+    'x-content-type-options': 'nosniff',
   })
 })
 

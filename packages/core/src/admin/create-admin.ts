@@ -1,5 +1,5 @@
 import type { ApiKeyRecord, EnvironmentType, ProjectSummary, Storage } from '../ports/storage'
-import { generateApiKey, hashApiKey, isWellFormedApiKey } from '../http/api-key'
+import { apiKeyPrefix, generateApiKey, hashApiKey, isWellFormedApiKey } from '../http/api-key'
 import { CanvassError } from '../http/errors'
 
 /**
@@ -7,8 +7,16 @@ import { CanvassError } from '../http/errors'
  * by the embedding application or the standalone server's bootstrap, never over HTTP.
  */
 export interface CanvassAdmin {
-  /** Creates an organization and a project with its `production` and `development` environments. */
-  createProject(options: { name: string; organizationName?: string }): Promise<ProjectSummary>
+  /**
+   * Creates an organization and a project with its `production` and `development` environments, and the
+   * given API keys of those environments, all in one transaction: either everything exists afterwards or
+   * nothing does. A key must be well-formed and not in use (live or revoked).
+   */
+  createProject(options: {
+    name: string
+    organizationName?: string
+    apiKeys?: { environment: EnvironmentType; key: string; label?: string }[]
+  }): Promise<ProjectSummary>
   /** The projects that exist (empty on a fresh database). */
   listProjects(): Promise<ProjectSummary[]>
   /** Creates a key for an environment. The plain key is returned here once and never stored. */
@@ -18,6 +26,10 @@ export interface CanvassAdmin {
    * Throws if the key is not of a supported format or already belongs to another environment.
    */
   ensureApiKey(options: { environmentId: string; key: string; label?: string }): Promise<{ id: string }>
+  /**
+   * Every key of the environment, revoked ones included, newest first: id, label, `prefix` (the start of
+   * the plain key), `createdAt`, `lastUsedAt` (to the minute) and `revokedAt`; never the key or its hash.
+   */
   listApiKeys(environmentId: string): Promise<Omit<ApiKeyRecord, 'hash'>[]>
   /** Revokes a key; it stops working on the next request. Returns false when there is no such live key. */
   revokeApiKey(id: string): Promise<boolean>
@@ -34,19 +46,67 @@ export function createAdmin(storage: Storage, newId: () => string, now: () => Da
       label: label ?? null,
       createdAt: now(),
       revokedAt: null,
+      prefix: apiKeyPrefix(key),
+      lastUsedAt: null,
     }
     await storage.apiKeys.insert(record)
     return record
   }
 
+  /**
+   * After a failed insert: throws a clear error when the hash belongs to a key of any environment (then
+   * a revoked one, as live keys are found by hash first). Only this rare path looks through every project.
+   */
+  async function assertUnused(hash: string): Promise<void> {
+    for (const project of await storage.projects.list()) {
+      for (const environmentId of Object.values(project.environments)) {
+        const taken = (await storage.apiKeys.list(environmentId)).find((k) => k.hash === hash)
+        if (taken) {
+          throw new CanvassError(
+            'bad_request',
+            taken.revokedAt ? 'This API key was revoked and cannot be used again' : 'This API key already belongs to another environment',
+          )
+        }
+      }
+    }
+  }
+
   return {
-    async createProject({ name, organizationName }) {
+    async createProject({ name, organizationName, apiKeys }) {
       const createdAt = now()
       const organizationId = newId()
-      await storage.projects.createOrganization({ id: organizationId, name: organizationName ?? name, createdAt })
       const environments: Record<EnvironmentType, string> = { production: newId(), development: newId() }
       const projectId = newId()
-      await storage.projects.create({ id: projectId, organizationId, name, createdAt, environments, newId })
+      const keys: ApiKeyRecord[] = []
+      for (const { environment, key, label } of apiKeys ?? []) {
+        assertWellFormed(key)
+        keys.push({
+          id: newId(),
+          environmentId: environments[environment],
+          hash: await hashApiKey(key),
+          label: label ?? null,
+          createdAt,
+          revokedAt: null,
+          prefix: apiKeyPrefix(key),
+          lastUsedAt: null,
+        })
+      }
+      try {
+        await storage.projects.create({
+          id: projectId,
+          organizationId,
+          name,
+          createdAt,
+          environments,
+          newId,
+          organization: { id: organizationId, name: organizationName ?? name, createdAt },
+          apiKeys: keys,
+        })
+      } catch (error) {
+        // Nothing was created; a key that is taken is the likely reason and deserves a clear answer.
+        for (const key of keys) await assertUnused(key.hash)
+        throw error
+      }
       return { organizationId, projectId, projectName: name, environments }
     },
     listProjects: () => storage.projects.list(),
@@ -56,25 +116,39 @@ export function createAdmin(storage: Storage, newId: () => string, now: () => Da
       return { id, key }
     },
     async ensureApiKey({ environmentId, key, label }) {
-      if (!isWellFormedApiKey(key)) {
-        throw new CanvassError(
-          'bad_request',
-          'An API key must be `cvs_` followed by 43 letters or digits, or 32 hexadecimal characters',
-        )
-      }
-      const existing = await storage.apiKeys.findByHash(await hashApiKey(key))
+      assertWellFormed(key)
+      const hash = await hashApiKey(key)
+      const existing = await storage.apiKeys.findByHash(hash)
       if (existing) {
         if (existing.environmentId !== environmentId) {
           throw new CanvassError('bad_request', 'This API key already belongs to another environment')
         }
         return { id: existing.id }
       }
-      return { id: (await insertKey(environmentId, key, label)).id }
+      // Not live: new, or revoked (its hash stays taken, so it can never work again).
+      if ((await storage.apiKeys.list(environmentId)).some((k) => k.hash === hash)) {
+        throw new CanvassError('bad_request', 'This API key was revoked and cannot be used again')
+      }
+      try {
+        return { id: (await insertKey(environmentId, key, label)).id }
+      } catch (error) {
+        await assertUnused(hash)
+        throw error
+      }
     },
     async listApiKeys(environmentId) {
       const keys = await storage.apiKeys.list(environmentId)
       return keys.map(({ hash: _hash, ...key }) => key)
     },
     revokeApiKey: (id) => storage.apiKeys.revoke(id, now()),
+  }
+}
+
+function assertWellFormed(key: string): void {
+  if (!isWellFormedApiKey(key)) {
+    throw new CanvassError(
+      'bad_request',
+      'An API key must be `cvs_` followed by 43 letters or digits, or 32 hexadecimal characters',
+    )
   }
 }

@@ -18,6 +18,9 @@ export function generateApiKey(): string {
   return API_KEY_PREFIX + out.join('')
 }
 
+/** The start of a plain key that listings show to tell keys apart: `cvs_` and 4 characters (or 4 of a legacy key). */
+export const apiKeyPrefix = (key: string): string => key.slice(0, key.startsWith(API_KEY_PREFIX) ? 8 : 4)
+
 /** Whether a string has the shape of a key we could have issued (new format or legacy 32 hex chars). */
 export const isWellFormedApiKey = (key: string): boolean =>
   /^cvs_[0-9A-Za-z]{43}$/.test(key) || /^[0-9a-f]{32}$/i.test(key)

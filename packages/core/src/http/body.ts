@@ -29,6 +29,10 @@ export async function readJsonBody(request: Request, limit = JSON_BODY_LIMIT): P
     // The connection failed or the client went away mid-body: its fault, not ours, and no 500 to log.
     throw badRequest('The request body could not be read')
   }
+  return text.length > LARGE_BODY_CHARS ? inTurn(() => parseJsonObject(text)) : parseJsonObject(text)
+}
+
+function parseJsonObject(text: string): Record<string, unknown> {
   let value: unknown
   try {
     value = JSON.parse(text)
@@ -38,32 +42,123 @@ export async function readJsonBody(request: Request, limit = JSON_BODY_LIMIT): P
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw validationError({ '': 'Expected a JSON object' })
   }
-  const problem = findStorageProblem(value)
-  if (problem) throw validationError({ '': problem })
+  // The walk allocates per value; most bodies need none of it (see `mayBreakStorageRule`).
+  const problem = mayBreakStorageRule(text) ? findStorageProblem(value) : undefined
+  if (problem) throw validationError({ [problem.path]: problem.message })
   return value as Record<string, unknown>
+}
+
+/** A `\u` escape of U+0000 or of a surrogate: the only ways JSON text can carry either. */
+const SUSPICIOUS_ESCAPE = /\\u(?:0000|[dD][89a-fA-F])/
+
+/**
+ * Whether text that parsed as JSON could break the input rule, judged on the text alone: U+0000 and lone
+ * surrogates can only come from `\u` escapes (JSON forbids raw control characters in strings, and decoding
+ * UTF-8 never yields a lone surrogate), and nesting is counted by brackets outside strings. A false alarm
+ * (an escaped backslash before `u0000`, a surrogate pair) only costs the exact walk.
+ */
+function mayBreakStorageRule(text: string): boolean {
+  if (SUSPICIOUS_ESCAPE.test(text)) return true
+  let depth = 0
+  let inString = false
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i)
+    if (inString) {
+      if (c === 92) i++ // a backslash: the next character is escaped
+      else if (c === 34) inString = false
+    } else if (c === 34) inString = true
+    else if (c === 123 || c === 91) {
+      // The walk counts the root as depth 0 and refuses a value at depth MAX_JSON_DEPTH.
+      if (++depth > MAX_JSON_DEPTH) return true
+    } else if (c === 125 || c === 93) depth--
+  }
+  return false
+}
+
+/** Bodies longer than this (in UTF-16 units) are parsed one at a time; see `inTurn`. */
+const LARGE_BODY_CHARS = 64 * 1024
+
+let lastInLine: Promise<void> = Promise.resolve()
+
+/**
+ * Runs `parse` after every large body queued before it, in an event-loop task of its own. Parsing a large
+ * body (and validating it, which its route does right after, before the next one starts) holds the event loop
+ * for milliseconds; when many arrive at once, back to back, everything else (small requests, health checks)
+ * waited behind all of them. Taking turns, each separated by a timer, lets the loop answer other requests
+ * between two large bodies, and keeps at most one large parsed body in memory at a time.
+ */
+async function inTurn<T>(parse: () => T): Promise<T> {
+  const before = lastInLine
+  let done!: () => void
+  lastInLine = new Promise((resolve) => (done = resolve))
+  try {
+    await before
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    return parse()
+  } finally {
+    done()
+  }
 }
 
 /** How deeply JSON bodies may nest; real survey and response bodies stay far below it. */
 export const MAX_JSON_DEPTH = 64
 
 /**
- * Postgres text and jsonb cannot hold U+0000, and very deep nesting exhausts stacks further on; both are
- * refused here, in one iterative walk, rather than failing later in the database.
+ * The input rule for everything stored (contract §9), applied once to every JSON body before any schema:
+ * Postgres `text` and `jsonb` cannot hold U+0000 nor unpaired UTF-16 surrogates (`"\ud800"` parses into
+ * such a string), and very deep nesting exhausts stacks further on. One iterative walk finds the first
+ * violation, reported at its dot-joined field path; keys are checked like values.
  */
-function findStorageProblem(root: unknown): string | undefined {
-  const stack: [unknown, number][] = [[root, 0]]
-  while (stack.length > 0) {
-    const [value, depth] = stack.pop() as [unknown, number]
+function findStorageProblem(root: unknown): { path: string; message: string } | undefined {
+  // Parallel arrays rather than an object per value (a 1 MiB body can hold 300,000 values): `parents` and
+  // `keys` rebuild the path of the one value that fails; `pending` holds the indexes still to visit.
+  const values: unknown[] = [root]
+  const depths: number[] = [0]
+  const parents: number[] = [-1]
+  const keys: (string | number)[] = ['']
+  const pending: number[] = [0]
+  const pathOf = (index: number, last?: string): string => {
+    const path: (string | number)[] = last === undefined ? [] : [last]
+    for (let at = index; at > 0; at = parents[at] as number) path.push(keys[at] as string | number)
+    return path.reverse().join('.')
+  }
+  const visit = (value: unknown, depth: number, parent: number, key: string | number): void => {
+    if (typeof value !== 'object' || value === null) {
+      if (typeof value !== 'string') return
+    }
+    pending.push(values.length)
+    values.push(value)
+    depths.push(depth)
+    parents.push(parent)
+    keys.push(key)
+  }
+  while (pending.length > 0) {
+    const index = pending.pop() as number
+    const value = values[index]
+    const depth = depths[index] as number
     if (typeof value === 'string') {
-      if (value.includes('\0')) return 'Text must not contain the character U+0000'
+      const message = textProblem(value)
+      if (message) return { path: pathOf(index), message }
     } else if (typeof value === 'object' && value !== null) {
-      if (depth >= MAX_JSON_DEPTH) return `JSON must not nest deeper than ${MAX_JSON_DEPTH} levels`
-      for (const [key, item] of Object.entries(value)) {
-        if (key.includes('\0')) return 'Text must not contain the character U+0000'
-        stack.push([item, depth + 1])
+      if (depth >= MAX_JSON_DEPTH) return { path: pathOf(index), message: `JSON must not nest deeper than ${MAX_JSON_DEPTH} levels` }
+      if (Array.isArray(value)) {
+        for (let i = 0; i < value.length; i++) visit(value[i], depth + 1, index, i)
+        continue
+      }
+      for (const key in value) {
+        if (!Object.hasOwn(value, key)) continue
+        const message = textProblem(key)
+        if (message) return { path: pathOf(index, key), message: `Key: ${message}` }
+        visit((value as Record<string, unknown>)[key], depth + 1, index, key)
       }
     }
   }
+  return undefined
+}
+
+function textProblem(text: string): string | undefined {
+  if (text.includes('\0')) return 'Text must not contain the character U+0000'
+  if (!isWellFormed(text)) return 'Text must be well-formed Unicode (no unpaired surrogates)'
   return undefined
 }
 
@@ -90,3 +185,11 @@ async function readText(request: Request, limit: number): Promise<string> {
   }
   return new TextDecoder().decode(bytes)
 }
+
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/
+
+/** `String.prototype.isWellFormed` (ES2024) where the runtime has it, a regular expression elsewhere. */
+const isWellFormed: (text: string) => boolean =
+  typeof (String.prototype as { isWellFormed?: unknown }).isWellFormed === 'function'
+    ? (text) => (text as unknown as { isWellFormed(): boolean }).isWellFormed()
+    : (text) => !LONE_SURROGATE.test(text)

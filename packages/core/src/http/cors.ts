@@ -10,6 +10,7 @@ export function clientPreflight(request: Request): Response {
     ...CLIENT_CORS_HEADERS,
     'access-control-allow-methods': 'GET, POST, PUT, OPTIONS',
     'access-control-max-age': '86400',
+    'x-content-type-options': 'nosniff',
   }
   const requested = request.headers.get('access-control-request-headers')
   if (requested) headers['access-control-allow-headers'] = requested

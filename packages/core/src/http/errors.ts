@@ -35,6 +35,7 @@ export const ERROR_STATUS = {
   unsupported_media_type: 415,
   too_many_requests: 429,
   internal_server_error: 500,
+  service_unavailable: 503,
 } as const
 
 export type ErrorCode = keyof typeof ERROR_STATUS
@@ -65,5 +66,25 @@ export const unauthorized = (): CanvassError =>
 export const badRequest = (message: string, details?: Record<string, unknown>): CanvassError =>
   new CanvassError('bad_request', message, details ? { details } : {})
 
-export const validationError = (details: Record<string, string>): CanvassError =>
-  new CanvassError('bad_request', 'Fields are missing or incorrectly formatted', { details })
+/** Most failing fields a validation error lists (contract §3); the rest are counted in `_more`. */
+export const MAX_ERROR_DETAILS = 20
+
+/**
+ * The contract's validation 400. At most `MAX_ERROR_DETAILS` fields are listed, each message cut to 200
+ * characters, and `_more` counts the rest, so that the answer stays a few KB whatever the body was.
+ */
+export const validationError = (details: Record<string, string>, total = Object.keys(details).length): CanvassError =>
+  new CanvassError('bad_request', 'Fields are missing or incorrectly formatted', { details: capDetails(details, total) })
+
+function capDetails(details: Record<string, string>, total: number): Record<string, string> {
+  const capped: Record<string, string> = {}
+  let listed = 0
+  for (const [path, message] of Object.entries(details)) {
+    if (listed === MAX_ERROR_DETAILS) break
+    // A field path is made of the caller's keys, which may be long: cut like the message.
+    capped[path.length > 200 ? `${path.slice(0, 200)}…` : path] = message.length > 200 ? `${message.slice(0, 200)}…` : message
+    listed++
+  }
+  if (total > listed) capped._more = `${total - listed} more fields`
+  return capped
+}

@@ -44,15 +44,23 @@ export function readPageQuery(query: Record<string, string | string[] | undefine
 export function paginate<T extends { createdAt: Date; id: string }>(
   rows: T[],
   page: PageQuery,
-  nextUrl: URL,
+  nextUrl: URL & { relative?: true },
 ): { items: T[]; headers: Record<string, string> } {
   if (rows.length <= page.limit) return { items: rows, headers: {} }
   const items = rows.slice(0, page.limit)
-  const last = items[items.length - 1] as T
+  return { items, headers: { link: nextLink(items[items.length - 1] as T, nextUrl) } }
+}
+
+/**
+ * The `Link` header of the page after `last`: absolute, or only path and query when `nextUrl` is marked
+ * `relative` (see `externalUrl`).
+ */
+export function nextLink(last: { createdAt: Date; id: string }, nextUrl: URL & { relative?: true }): string {
   nextUrl.searchParams.delete('skip')
   nextUrl.searchParams.delete('offset')
   nextUrl.searchParams.set('cursor', encodeCursor(last))
-  return { items, headers: { link: `<${nextUrl.href}>; rel="next"` } }
+  const target = nextUrl.relative ? nextUrl.pathname + nextUrl.search : nextUrl.href
+  return `<${target}>; rel="next"`
 }
 
 function encodeCursor(row: { createdAt: Date; id: string }): string {

@@ -1,14 +1,15 @@
 import * as v from 'valibot'
+import { LIMITS, boundedRecord } from './common'
 
 const id = v.pipe(v.string(), v.minLength(1), v.maxLength(255))
 const nullableId = v.nullish(id)
 const shortText = v.pipe(v.string(), v.maxLength(2048))
 
 /** Answers by question id (contract §4: keys are not checked against the survey's questions). */
-const answers = v.record(v.pipe(v.string(), v.maxLength(255)), v.unknown())
+const answers = boundedRecord(v.unknown(), LIMITS.responseEntries)
 /** Time to complete, in milliseconds, by question id (and `_total`). */
-const ttc = v.record(v.pipe(v.string(), v.maxLength(255)), v.pipe(v.number(), v.minValue(0), v.finite()))
-const variables = v.record(v.pipe(v.string(), v.maxLength(255)), v.union([v.string(), v.number()]))
+const ttc = boundedRecord(v.pipe(v.number(), v.minValue(0), v.finite()), LIMITS.responseEntries)
+const variables = boundedRecord(v.union([v.string(), v.number()]), LIMITS.responseEntries)
 const meta = v.object({
   source: v.optional(shortText),
   url: v.optional(shortText),

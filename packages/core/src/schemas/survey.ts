@@ -1,12 +1,15 @@
 import * as v from 'valibot'
 import {
   LIMITS,
+  boundedArray,
   boundedString,
   httpUrl,
   idString,
   isoDateTimeString,
   localizedText,
   nameString,
+  safeInteger,
+  INT4_MAX,
   uniqueIds,
   urlishString,
 } from './common'
@@ -49,8 +52,7 @@ const optionalText = v.optional(localizedText)
 const shuffleOption = v.picklist(['none', 'all', 'exceptLast'])
 /** Loose on purpose: logic rules changed shape across reference versions and only clients interpret them. */
 const logicRules = v.pipe(
-  v.array(v.looseObject({})),
-  v.maxLength(LIMITS.logicRules, `Must have at most ${LIMITS.logicRules} logic rules`),
+  boundedArray(v.looseObject({}), LIMITS.logicRules, `Must have at most ${LIMITS.logicRules} logic rules`),
 )
 
 const choice = v.object({ id: idString, label: localizedText })
@@ -58,9 +60,8 @@ const pictureChoice = v.object({ id: idString, imageUrl: urlishString })
 
 const choiceList = (min: number) =>
   v.pipe(
-    v.array(choice),
+    boundedArray(choice, LIMITS.choices, `Must have at most ${LIMITS.choices} choices`),
     v.minLength(min, `Must have at least ${min} choice${min === 1 ? '' : 's'}`),
-    v.maxLength(LIMITS.choices, `Must have at most ${LIMITS.choices} choices`),
     uniqueIds('Choice ids must be unique within a question'),
   )
 
@@ -84,8 +85,8 @@ const questionBase = {
 const charLimit = v.pipe(
   v.object({
     enabled: v.optional(v.boolean()),
-    min: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0))),
-    max: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0))),
+    min: v.optional(safeInteger(0)),
+    max: v.optional(safeInteger(0)),
   }),
   v.check(
     (limit) => limit.min === undefined || limit.max === undefined || limit.min <= limit.max,
@@ -167,11 +168,10 @@ const fileUploadQuestion = v.object({
   ...questionBase,
   type: v.literal('fileUpload'),
   allowMultipleFiles: v.boolean(),
-  maxSizeInMB: v.optional(v.pipe(v.number(), v.minValue(0))),
+  maxSizeInMB: v.optional(v.pipe(v.number(), v.finite(), v.minValue(0), v.maxValue(INT4_MAX))),
   allowedFileExtensions: v.optional(
     v.pipe(
-      v.array(boundedString(32, 1)),
-      v.maxLength(LIMITS.listItems, `Must have at most ${LIMITS.listItems} extensions`),
+      boundedArray(boundedString(32, 1), LIMITS.listItems, `Must have at most ${LIMITS.listItems} extensions`),
     ),
   ),
 })
@@ -179,9 +179,8 @@ const fileUploadQuestion = v.object({
 /** Matrix labels were plain localized texts; newer reference versions give each row and column an id. */
 const matrixLabel = v.union([v.object({ id: idString, label: localizedText }), localizedText])
 const matrixLabels = v.pipe(
-  v.array(matrixLabel),
+  boundedArray(matrixLabel, LIMITS.choices, `Must have at most ${LIMITS.choices} entries`),
   v.minLength(1, 'Must have at least 1 entry'),
-  v.maxLength(LIMITS.choices, `Must have at most ${LIMITS.choices} entries`),
 )
 
 const matrixQuestion = v.object({
@@ -234,9 +233,8 @@ const pictureSelectionQuestion = v.object({
   type: v.literal('pictureSelection'),
   allowMulti: v.optional(v.boolean(), false),
   choices: v.pipe(
-    v.array(pictureChoice),
+    boundedArray(pictureChoice, LIMITS.choices, `Must have at most ${LIMITS.choices} choices`),
     v.minLength(2, 'Must have at least 2 choices'),
-    v.maxLength(LIMITS.choices, `Must have at most ${LIMITS.choices} choices`),
     uniqueIds('Choice ids must be unique within a question'),
   ),
 })
@@ -302,8 +300,7 @@ const hiddenFields = v.object({
   enabled: v.boolean(),
   fieldIds: v.optional(
     v.pipe(
-      v.array(fieldId),
-      v.maxLength(LIMITS.listItems, `Must have at most ${LIMITS.listItems} hidden fields`),
+      boundedArray(fieldId, LIMITS.listItems, `Must have at most ${LIMITS.listItems} hidden fields`),
     ),
   ),
 })
@@ -324,13 +321,10 @@ const surveyClosedMessage = v.looseObject({
   subheading: v.optional(boundedString(LIMITS.text)),
 })
 
-const boundedList = <TItem extends v.GenericSchema>(item: TItem, max: number) =>
-  v.pipe(v.array(item), v.maxLength(max, `Must have at most ${max} items`))
+const boundedList = <TItem extends v.GenericSchema>(item: TItem, max: number) => boundedArray(item, max)
 
-const int = (min: number, max?: number) =>
-  max === undefined
-    ? v.pipe(v.number(), v.integer(), v.minValue(min))
-    : v.pipe(v.number(), v.integer(), v.minValue(min), v.maxValue(max))
+/** Whole numbers stored in Postgres `integer` columns. */
+const int = (min: number, max?: number) => safeInteger(min, max)
 
 /** Nullable field whose default is null, so the output always has the key. */
 const nullDefault = <TSchema extends v.GenericSchema>(schema: TSchema) => v.optional(v.nullable(schema), null)
@@ -342,10 +336,10 @@ const nullDefault = <TSchema extends v.GenericSchema>(schema: TSchema) => v.opti
 const surveyEntries = {
   environmentId: idString,
   name: nameString,
+  // The count is checked before any question is validated (`boundedArray`).
   questions: v.pipe(
-    v.array(surveyQuestionSchema),
+    boundedArray(surveyQuestionSchema, LIMITS.questions, `Survey must have at most ${LIMITS.questions} questions`),
     v.minLength(1, 'Survey must have at least one question'),
-    v.maxLength(LIMITS.questions, `Survey must have at most ${LIMITS.questions} questions`),
     uniqueIds('Question ids must be unique'),
   ),
   type: v.optional(v.picklist(['link', 'app', 'website']), 'link'),
@@ -354,7 +348,7 @@ const surveyEntries = {
     v.picklist(['displayOnce', 'displayMultiple', 'displaySome', 'respondMultiple']),
     'displayOnce',
   ),
-  delay: v.optional(v.pipe(v.number(), v.minValue(0)), 0),
+  delay: v.optional(int(0), 0),
   isVerifyEmailEnabled: v.optional(v.boolean(), false),
   hiddenFields: v.optional(hiddenFields, () => ({ enabled: true, fieldIds: [] })),
   singleUse: v.optional(v.nullable(singleUse), () => ({ enabled: false, isEncrypted: false })),
@@ -364,8 +358,7 @@ const surveyEntries = {
   triggers: v.optional(boundedList(v.union([idString, v.looseObject({})]), 100), () => []),
   endings: v.optional(
     v.pipe(
-      v.array(surveyEndingSchema),
-      v.maxLength(LIMITS.endings, `Survey must have at most ${LIMITS.endings} endings`),
+      boundedArray(surveyEndingSchema, LIMITS.endings, `Survey must have at most ${LIMITS.endings} endings`),
       uniqueIds('Ending ids must be unique'),
     ),
     () => [],
@@ -376,7 +369,7 @@ const surveyEntries = {
   closeOnDate: nullDefault(isoDateTimeString),
   runOnDate: nullDefault(isoDateTimeString),
   displayLimit: nullDefault(int(1)),
-  displayPercentage: nullDefault(v.pipe(v.number(), v.minValue(0.01), v.maxValue(100))),
+  displayPercentage: nullDefault(v.pipe(v.number(), v.finite(), v.minValue(0.01), v.maxValue(100))),
   recontactDays: nullDefault(int(0, 365)),
   pin: nullDefault(v.pipe(v.string(), v.regex(/^\d{4}$/, 'PIN must be a four digit number'))),
   redirectUrl: nullDefault(httpUrl),

@@ -1,8 +1,18 @@
+import type { ActionClassStore } from './action-classes'
 import type { ApiKeyStore } from './api-keys'
+import type { AttributeClassStore } from './attribute-classes'
+import type { ContactAttributeKeyStore } from './contact-attribute-keys'
+import type { ContactStore } from './contacts'
+import type { ClientContactStore } from './client-contacts'
+import type { DisplayStore } from './displays'
+import type { EnvironmentStateStore } from './environment-state'
 import type { EnvironmentStore } from './environments'
 import type { ProjectStore } from './projects'
 import type { ResponseStore } from './responses'
 import type { SurveyStore } from './surveys'
+import type { UploadStore } from './uploads'
+import type { WebhookDeliveryStore } from './webhook-deliveries'
+import type { WebhookStore } from './webhooks'
 
 /**
  * The storage port: everything Canvass keeps, grouped by resource (`storage.surveys`, `storage.responses`,
@@ -17,6 +27,10 @@ import type { SurveyStore } from './surveys'
  * - Lists are ordered by `createdAt` descending, then `id` descending, and return at most `limit + 1`
  *   rows so that core can tell whether another page exists.
  * - JSON values (survey parts, response data) are stored and returned unchanged.
+ * - When the database cannot be reached (refused or lost connection, server shutting down or starting up,
+ *   no connection free in time), a method MUST throw `serviceUnavailable(cause)` from `@canvass/core`: the
+ *   client then gets 503 `service_unavailable` with `Retry-After` instead of a 500. Core imports no driver;
+ *   telling a connection failure from any other error is the adapter's job.
  */
 export interface Storage {
   projects: ProjectStore
@@ -24,6 +38,16 @@ export interface Storage {
   apiKeys: ApiKeyStore
   surveys: SurveyStore
   responses: ResponseStore
+  attributeClasses: AttributeClassStore
+  actionClasses: ActionClassStore
+  contactAttributeKeys: ContactAttributeKeyStore
+  contacts: ContactStore
+  displays: DisplayStore
+  clientContacts: ClientContactStore
+  environmentState: EnvironmentStateStore
+  uploads: UploadStore
+  webhooks: WebhookStore
+  webhookDeliveries: WebhookDeliveryStore
   /** Answers true when the database is reachable (health checks). */
   ping(): Promise<boolean>
 }
@@ -34,3 +58,13 @@ export type * from './environments'
 export type * from './projects'
 export type * from './responses'
 export type * from './surveys'
+export type * from './attribute-classes'
+export type * from './action-classes'
+export type * from './contact-attribute-keys'
+export type * from './contacts'
+export type * from './client-contacts'
+export type * from './displays'
+export type * from './environment-state'
+export type * from './uploads'
+export type * from './webhook-deliveries'
+export type * from './webhooks'

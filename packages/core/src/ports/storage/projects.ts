@@ -1,10 +1,12 @@
+import type { ApiKeyRecord } from './api-keys'
+
 /** Organizations and projects: created by the admin functions, never over HTTP (contract §2). */
 export interface ProjectStore {
   /** Creates an organization. */
   createOrganization(org: OrganizationRecord): Promise<void>
   /**
    * Creates a project with its `production` and `development` environments and each environment's
-   * default rows (contract §1), all in one transaction.
+   * default rows (contract §1), all in one transaction; with `organization` and `apiKeys`, those too.
    */
   create(project: NewProject): Promise<void>
   /** The projects that exist with their environments, oldest first; empty when none. */
@@ -26,6 +28,10 @@ export interface NewProject {
   environments: { production: string; development: string }
   /** Generates ids for the environments' default rows. */
   newId: () => string
+  /** When given, the organization is created in the same transaction, before the project. */
+  organization?: OrganizationRecord
+  /** API keys of the new environments, created in the same transaction (e.g. the first start's key). */
+  apiKeys?: ApiKeyRecord[]
 }
 
 export interface ProjectSummary {

@@ -8,11 +8,18 @@ export interface ResponseStore {
    * When `input.userId` is set, the contact with that userId in `environmentId` is linked (created if
    * absent) in the same transaction. Nothing is written unless the result is `created`. A finished response
    * that brings the survey's finished responses to its `autoComplete` also sets the survey `completed` (if
-   * its effective status is `inProgress`), atomically with the insert.
+   * its effective status is `inProgress`), atomically with the insert. Counting towards `autoComplete` MUST
+   * see concurrent creates and updates (e.g. under a lock of the survey row): 2N concurrent finished creates
+   * against `autoComplete: N` accept exactly N and refuse the rest as `survey_not_accepting` when
+   * `requireAccepting`. Surveys without `autoComplete` need no lock (the hot path).
    */
   create(input: NewResponse, check: CreateResponseCheck): Promise<CreateResponseResult>
   /** A response by id in any environment, with its person, notes and tags. */
   get(id: string): Promise<ResponseRecord | null>
+  /**
+   * Up to `limit + 1` responses of the environment in list order. Rows may be up to the stored-response
+   * bound (1 MiB by default), so core asks for small batches and bounds a page in bytes itself.
+   */
   list(environmentId: string, query: PageQuery & { surveyId?: string }): Promise<ResponseRecord[]>
   /**
    * Locks the response (if it exists in any environment), hands it and its survey's status fields to
@@ -85,6 +92,10 @@ export type CreateResponseResult =
   | { outcome: 'survey_not_found' }
   | { outcome: 'survey_in_other_environment' }
   | { outcome: 'survey_not_accepting' }
+  /** Another response of the survey has this `singleUseId` (refused atomically, e.g. by a unique index). */
+  | { outcome: 'single_use_id_taken' }
+  /** `displayId` names no display of this survey. */
+  | { outcome: 'display_not_found' }
 
 /** Fields a response update replaces; omitted fields stay as they are. */
 export interface ResponsePatch {

@@ -6,8 +6,14 @@ export interface SurveyStore {
   /** A survey by id in any environment: core compares `environmentId` to tell 401 from 404. */
   get(id: string): Promise<SurveyRecord | null>
   insert(survey: SurveyRecord): Promise<void>
-  /** Replaces the stored survey of that environment; returns false when there is none. */
-  update(survey: SurveyRecord): Promise<boolean>
+  /**
+   * Read-modify-write of one survey: locks the survey (in any environment), hands it as stored to `change`,
+   * and writes the survey `change` returns, in one transaction, so concurrent updates (and the completion
+   * by `autoComplete`, which takes the same lock) each see the last write. `id`, `environmentId` and
+   * `createdAt` of the stored survey are kept whatever `change` returns. If `change` throws, nothing is
+   * written and the error propagates. Returns the survey as written, or `null` when no survey has that id.
+   */
+  update(id: string, change: (current: SurveyRecord) => SurveyRecord): Promise<SurveyRecord | null>
   /** Deletes the survey with its responses, displays and files; returns the deleted survey. */
   delete(environmentId: string, id: string): Promise<SurveyRecord | null>
 }

@@ -9,6 +9,8 @@ import { parseInput } from '../../http/validate'
 import type { CreateResponseCheck, NewResponse } from '../../ports/storage'
 import { responseCreateSchema, responseUpdateSchema } from '../../schemas/response'
 import { newResponse, responsePatch } from '../../services/response-service'
+import { checkPatchedSize, checkResponseSize } from '../../services/response-size'
+import { isEncryptedSingleUse } from '../../services/single-use-ids'
 import { acceptsSubmissions, effectiveSurveyStatus } from '../../services/survey-status'
 
 /** Respondents' response routes: create, and update in both the environment form and the spec form. */
@@ -39,7 +41,7 @@ const updateResponse: Handler = async (request: IRequest, ctx) => {
     if (environmentId !== undefined && current.environmentId !== environmentId) throw notFound('Response', id)
     if (current.finished) throw badRequest('Response is already finished')
     if (!acceptsSubmissions(effectiveSurveyStatus(survey, ctx.now()))) throw notAccepting()
-    return responsePatch(current, input, ctx.now())
+    return checkPatchedSize(current, responsePatch(current, input, ctx.now()), ctx.maxResponseBytes)
   })
   if (!updated) throw notFound('Response', id)
   return ok({}, CLIENT_CORS_HEADERS)
@@ -54,6 +56,8 @@ export async function createResponseOrThrow(
   response: NewResponse,
   check: CreateResponseCheck,
 ): Promise<string> {
+  checkResponseSize(response, ctx.maxResponseBytes)
+  if (response.singleUseId !== null) response = { ...response, singleUseId: await singleUseIdToStore(ctx, response) }
   const result = await ctx.storage.responses.create(response, check)
   switch (result.outcome) {
     case 'created':
@@ -67,7 +71,26 @@ export async function createResponseOrThrow(
       throw check.checkEnvironment ? badRequest('Survey is part of another environment') : unauthorized()
     case 'survey_not_accepting':
       throw notAccepting()
+    case 'single_use_id_taken':
+      throw badRequest('This single use id has already been used')
+    case 'display_not_found':
+      throw badRequest('Display not found for this survey', { displayId: 'No display of this survey has this id' })
   }
+}
+
+/**
+ * The single-use id to store: for a survey with encrypted single-use ids, the id inside the sealed token the
+ * client sent (400 when the seal does not hold); otherwise the id as sent. A survey that cannot be read
+ * here is left for the create to report.
+ */
+async function singleUseIdToStore(ctx: CanvassContext, response: NewResponse): Promise<string | null> {
+  const token = response.singleUseId
+  if (token === null) return null
+  const survey = await ctx.storage.surveys.get(response.surveyId)
+  if (!survey || !isEncryptedSingleUse(survey.singleUse)) return token
+  const id = ctx.singleUse?.open(survey.id, token) ?? null
+  if (id === null) throw badRequest('Invalid single use id', { singleUseId: 'Not a single use id of this survey' })
+  return id
 }
 
 const notAccepting = (): CanvassError => new CanvassError('forbidden', 'Survey is not accepting submissions')

@@ -17,7 +17,7 @@ const me: Handler = async (request, ctx) => {
   if (!environment) {
     return new Response('Not authenticated', {
       status: 401,
-      headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'private, no-store' },
+      headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'private, no-store', 'x-content-type-options': 'nosniff' },
     })
   }
   const project = { id: environment.projectId, name: environment.projectName }

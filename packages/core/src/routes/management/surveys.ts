@@ -53,27 +53,26 @@ const getSurvey: Handler = async (request, ctx) => {
 
 const updateSurvey: Handler = async (request, ctx) => {
   const { environmentId } = await authenticate(request, ctx)
-  const changes = parseInput(surveyUpdateSchema, await readJsonBody(request))
+  const body = await readJsonBody(request)
+  // Fields a PUT ignores (contract §4) are dropped before validation: `"environmentId": null` is not a 400.
+  for (const field of IMMUTABLE_SURVEY_FIELDS) delete body[field]
+  const changes = parseInput(surveyUpdateSchema, body)
   const id = param(request, 'surveyId')
-  const stored = await ctx.storage.surveys.get(id)
-  // The spec answers a PUT of an unknown survey with 400, unlike GET and DELETE.
-  if (!stored) throw badRequest(`Survey with ID ${id} not found`)
-  if (stored.environmentId !== environmentId) throw unauthorized()
   const now = ctx.now()
-  const merged: Record<string, unknown> = { ...surveyOutput(stored, now), ...changes }
-  for (const field of IMMUTABLE_SURVEY_FIELDS) delete merged[field]
-  merged.environmentId = environmentId
-  const input = parseInput(surveyCreateSchema, merged)
-  rejectSegment(input.segmentId)
-  const survey: SurveyRecord = {
-    id: stored.id,
-    environmentId,
-    createdAt: stored.createdAt,
-    updatedAt: now,
-    ...surveyFieldsFromInput(input),
-  }
-  if (!(await ctx.storage.surveys.update(survey))) throw badRequest(`Survey with ID ${id} not found`)
-  return ok(surveyOutput(survey, now))
+  // The merge runs on the survey as it is under the storage's lock: a concurrent PUT of another field, or a
+  // completion by `autoComplete`, is kept unless this body sets that field itself.
+  const updated = await ctx.storage.surveys.update(id, (stored) => {
+    if (stored.environmentId !== environmentId) throw unauthorized()
+    const merged: Record<string, unknown> = { ...surveyOutput(stored, now), ...changes }
+    for (const field of IMMUTABLE_SURVEY_FIELDS) delete merged[field]
+    merged.environmentId = environmentId
+    const input = parseInput(surveyCreateSchema, merged)
+    rejectSegment(input.segmentId)
+    return { id: stored.id, environmentId, createdAt: stored.createdAt, updatedAt: now, ...surveyFieldsFromInput(input) }
+  })
+  // The spec answers a PUT of an unknown survey with 400, unlike GET and DELETE.
+  if (!updated) throw badRequest(`Survey with ID ${id} not found`)
+  return ok(surveyOutput(updated, now))
 }
 
 const deleteSurvey: Handler = async (request, ctx) => {

@@ -1,0 +1,93 @@
+import type { PageQuery } from './common'
+import type { WebhookEvent } from './webhooks'
+
+/**
+ * The webhook outbox. Deliveries are written by `responses.create` and `responses.update`, in the same
+ * statement or transaction as the response change; the dispatcher (core) claims, sends and records them.
+ *
+ * Rules every implementation MUST follow:
+ * - `responses.create` writes a delivery for `responseCreated`, and for `responseFinished` when the response
+ *   is finished; `responses.update` writes one for `responseUpdated`, and for `responseFinished` when the
+ *   update made the response finished. One delivery per webhook of the response's environment that is not
+ *   disabled, lists the event in `triggers`, and has empty `surveyIds` or lists the response's survey. The
+ *   matching costs the write at most one indexed lookup.
+ * - A delivery's `body` is `{"webhookId","event","data"}`, `data` being the response as the API shows it
+ *   (core's response output, as the response was after the write) plus `survey: {id, name, type, status}`.
+ *   It is fixed when the delivery is written: every attempt sends the same bytes.
+ * - Two concurrent `claim` calls, in one process or many, never return the same delivery; a claimed
+ *   delivery is claimable again only once its lease has passed (its claimer is presumed dead).
+ * - `record` only applies while the claim it names is the delivery's latest: a claimer whose lease ran
+ *   out must not overwrite what a later claimer did.
+ */
+export interface WebhookDeliveryStore {
+  /**
+   * Claims up to `limit` pending deliveries whose next attempt is due at `now`, oldest due first, each for
+   * `leaseMs`. Deliveries of a disabled webhook are returned with `disabled` set so the caller can drop them.
+   */
+  claim(query: { now: Date; limit: number; leaseMs: number; claimToken: string }): Promise<ClaimedDelivery[]>
+  /**
+   * Records attempts of claimed deliveries and what happens next to each, in as few statements as the
+   * database allows (the dispatcher hands over what finished together).
+   */
+  record(outcomes: DeliveryOutcome[]): Promise<void>
+  /** The deliveries of one webhook of that environment, newest first (a list page). */
+  list(environmentId: string, webhookId: string, page: PageQuery): Promise<DeliveryRecord[]>
+  /** When the next pending delivery is due (claimed ones included), or null when nothing is pending. */
+  nextDue(): Promise<Date | null>
+  /**
+   * Calls `listener` after this storage committed a write that created deliveries, so that a dispatcher in
+   * the same process wakes at once. Returns the function that removes the listener.
+   */
+  onWritten(listener: () => void): () => void
+}
+
+export type DeliveryStatus = 'pending' | 'delivered' | 'failed'
+
+/** One attempt as recorded: never the receiver's body. */
+export interface DeliveryAttempt {
+  /** When the attempt started (ISO). */
+  at: string
+  /** The receiver's status code, when it answered. */
+  status: number | null
+  durationMs: number
+  /** Why there was no answer (`WebhookErrorClass`), when there was none. */
+  errorClass: string | null
+}
+
+export interface DeliveryRecord {
+  id: string
+  webhookId: string
+  responseId: string | null
+  event: WebhookEvent
+  status: DeliveryStatus
+  attempts: DeliveryAttempt[]
+  /** The next attempt's time while pending; null once delivered or failed. */
+  nextAttemptAt: Date | null
+  createdAt: Date
+  updatedAt: Date
+}
+
+export interface ClaimedDelivery {
+  id: string
+  webhookId: string
+  event: WebhookEvent
+  url: string
+  secret: string
+  /** The exact bytes to send (JSON text). */
+  body: string
+  /** Attempts made before this one. */
+  attempts: number
+  /** True when the webhook was disabled after the delivery was written. */
+  disabled: boolean
+  createdAt: Date
+}
+
+export interface DeliveryOutcome {
+  id: string
+  claimToken: string
+  /** The attempt made, or undefined when the delivery is dropped without one (webhook disabled). */
+  attempt?: DeliveryAttempt
+  /** `retry` schedules the next attempt; `disable` also disables the webhook and fails its pending deliveries. */
+  next: { status: 'delivered' } | { status: 'failed' } | { status: 'retry'; at: Date } | { status: 'disable' }
+  now: Date
+}

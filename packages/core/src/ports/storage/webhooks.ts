@@ -1,0 +1,38 @@
+import type { PageQuery } from './common'
+
+/** The events a webhook can listen to (contract §6). */
+export type WebhookEvent = 'responseCreated' | 'responseUpdated' | 'responseFinished'
+
+/** Webhooks: their definitions (`storage.webhooks`); what is sent to them is `storage.webhookDeliveries`. */
+export interface WebhookStore {
+  list(environmentId: string, page: PageQuery): Promise<WebhookRecord[]>
+  /** A webhook by id in any environment: core compares `environmentId` to tell 401 from 404. */
+  get(id: string): Promise<WebhookRecord | null>
+  /** Stores a new webhook with its signing secret, which no read returns afterwards. */
+  insert(webhook: NewWebhook): Promise<void>
+  /**
+   * Deletes the webhook of that environment and, in the same statement or transaction, every delivery of it
+   * that is not sent yet (contract §7: it stops firing at once). Returns it as it was, or null.
+   */
+  delete(environmentId: string, id: string): Promise<WebhookRecord | null>
+}
+
+export interface WebhookRecord {
+  id: string
+  environmentId: string
+  name: string | null
+  url: string
+  source: string
+  triggers: WebhookEvent[]
+  /** Empty: every survey of the environment. */
+  surveyIds: string[]
+  createdAt: Date
+  updatedAt: Date
+  /** Set when a receiver answered 410 Gone: the webhook gets no more deliveries. */
+  disabledAt: Date | null
+}
+
+export interface NewWebhook extends Omit<WebhookRecord, 'disabledAt'> {
+  /** `whsec_` + base64 of 32 random bytes (Standard Webhooks). */
+  secret: string
+}

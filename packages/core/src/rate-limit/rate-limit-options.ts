@@ -1,0 +1,47 @@
+import type { RateLimiter } from '../ports/rate-limiter'
+
+/** A limit: at most `limit` requests per fixed window of `windowMs` milliseconds. */
+export interface RateLimit {
+  limit: number
+  windowMs: number
+}
+
+/** Rate limits (contract §9). Each limit can be turned off with `false`. */
+export interface RateLimitOptions {
+  /**
+   * Where counters live.
+   * @default createMemoryRateLimiter()
+   */
+  limiter?: RateLimiter
+  /**
+   * Client routes, per environment and client address.
+   * @default { limit: 1000, windowMs: 60_000 }
+   */
+  client?: RateLimit | false
+  /**
+   * Client routes, per environment, all addresses together: a flood of one environment from many addresses
+   * never throttles another environment.
+   * @default { limit: 10_000, windowMs: 60_000 }
+   */
+  environment?: RateLimit | false
+  /**
+   * Every other route, per API key (requests without a key: per client address).
+   * @default { limit: 6000, windowMs: 60_000 }
+   */
+  management?: RateLimit | false
+  /**
+   * A request header that a trusted reverse proxy sets to the client's address (e.g. `x-forwarded-for`,
+   * `x-real-ip`). Only set it when every request passes through such a proxy: clients can send the header
+   * themselves. For a list (`x-forwarded-for`), the last entry is used, the one the proxy appended. When
+   * unset, the address the host reports (`ConnectionInfo.clientAddress`) is used.
+   * @default undefined
+   */
+  clientAddressHeader?: string
+}
+
+/** The contract's generous defaults (§9), which the standalone server enables. */
+export const DEFAULT_RATE_LIMITS = {
+  client: { limit: 1000, windowMs: 60_000 },
+  environment: { limit: 10_000, windowMs: 60_000 },
+  management: { limit: 6000, windowMs: 60_000 },
+} as const satisfies Record<string, RateLimit>

@@ -1,0 +1,77 @@
+import type { CanvassContext, CanvassRouter, Handler } from '../../context'
+import { param } from '../../context'
+import { readJsonBody } from '../../http/body'
+import { CLIENT_CORS_HEADERS } from '../../http/cors'
+import { notFound, validationError } from '../../http/errors'
+import { ok } from '../../http/respond'
+import { parseInput } from '../../http/validate'
+import type { ContactIdentity } from '../../ports/storage'
+import { attributesUpdateSchema, userUpdateSchema } from '../../schemas/client'
+import { USER_STATE_TTL_MS, settableAttributes, userStateOutput } from '../../services/user-state'
+
+/**
+ * Contacts from the client SDKs, by `userId`: identify (created when unknown), set attributes (unknown keys
+ * become `custom` keys; `userId` and `id` are ignored), and the reference's combined user update.
+ */
+export function registerClientContactRoutes(router: CanvassRouter): void {
+  router.post('/api/v1/client/:environmentId/user', updateUser)
+  router.put('/api/v1/client/:environmentId/contacts/:userId/attributes', updateAttributes)
+  router.get('/api/v1/client/:environmentId/identify/contacts/:userId', identify)
+}
+
+const identify: Handler = async (request, ctx) => {
+  const who = identity(ctx, param(request, 'environmentId'), userIdParam(param(request, 'userId')))
+  const state = await ctx.storage.clientContacts.identify(who)
+  if (!state) throw notFound('Environment', who.environmentId)
+  return ok(userStateOutput(state), CLIENT_CORS_HEADERS)
+}
+
+const updateAttributes: Handler = async (request, ctx) => {
+  const who = identity(ctx, param(request, 'environmentId'), userIdParam(param(request, 'userId')))
+  const input = parseInput(attributesUpdateSchema, await readJsonBody(request))
+  const result = await ctx.storage.clientContacts.setAttributes(who, settableAttributes(input.attributes))
+  if (!result) throw notFound('Environment', who.environmentId)
+  const details = skippedDetails(result.skipped)
+  return ok(
+    {
+      changed: result.changed,
+      message: result.changed ? 'The person was successfully updated.' : 'No updates were necessary; the person is already up to date.',
+      ...(details ? { details } : {}),
+    },
+    CLIENT_CORS_HEADERS,
+  )
+}
+
+const updateUser: Handler = async (request, ctx) => {
+  const environmentId = param(request, 'environmentId')
+  const input = parseInput(userUpdateSchema, await readJsonBody(request))
+  const who = identity(ctx, environmentId, input.userId)
+  const attributes = settableAttributes(input.attributes ?? {})
+  const result =
+    Object.keys(attributes).length > 0
+      ? await ctx.storage.clientContacts.setAttributes(who, attributes)
+      : await ctx.storage.clientContacts.identify(who).then((state) => state && { state, changed: false, skipped: [] })
+  if (!result) throw notFound('Environment', environmentId)
+  const expiresAt = new Date(ctx.now().getTime() + USER_STATE_TTL_MS).toISOString()
+  const messages = result.skipped.map((key) => `The value of ${key} is already taken by another contact`)
+  return ok(
+    { state: { data: userStateOutput(result.state), expiresAt }, ...(messages.length > 0 ? { messages } : {}) },
+    CLIENT_CORS_HEADERS,
+  )
+}
+
+function identity(ctx: CanvassContext, environmentId: string, userId: string): ContactIdentity {
+  return { environmentId, userId, now: ctx.now(), newId: ctx.newId }
+}
+
+function userIdParam(userId: string): string {
+  if (userId.length === 0 || userId.length > 255 || userId.includes('\u0000')) {
+    throw validationError({ userId: 'Must be 1 to 255 characters, without U+0000' })
+  }
+  return userId
+}
+
+function skippedDetails(skipped: string[]): Record<string, string> | undefined {
+  if (skipped.length === 0) return undefined
+  return Object.fromEntries(skipped.map((key) => [key, 'This value is already taken by another contact']))
+}

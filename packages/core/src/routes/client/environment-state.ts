@@ -1,0 +1,55 @@
+import { sha256 } from '@noble/hashes/sha2.js'
+import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js'
+import type { CanvassRouter, Handler } from '../../context'
+import { param } from '../../context'
+import { CLIENT_CORS_HEADERS } from '../../http/cors'
+import { notFound } from '../../http/errors'
+import { environmentStateOutput } from '../../services/environment-state'
+
+/** How long a widget and caches may keep the state, in seconds; the reference re-checks every minute. */
+const MAX_AGE = 60
+
+/**
+ * `GET /api/v1/client/{environmentId}/environment`: what a widget needs to decide which survey to show.
+ * The body is the reference's `{data: {data: {surveys, actionClasses, project}, expiresAt}}`, which its
+ * SDKs read. A weak `ETag` over the state (not `expiresAt`) lets a widget revalidate with `If-None-Match`.
+ */
+export function registerClientEnvironmentRoutes(router: CanvassRouter): void {
+  router.get('/api/v1/client/:environmentId/environment', environmentState)
+}
+
+const environmentState: Handler = async (request, ctx) => {
+  const environmentId = param(request, 'environmentId')
+  const state = await ctx.storage.environmentState.get(environmentId)
+  if (!state) throw notFound('Environment', environmentId)
+  const now = ctx.now()
+  // The first widget to load the state completes the environment's setup, as `/me` reports.
+  if (!state.appSetupCompleted || !state.websiteSetupCompleted) {
+    await ctx.storage.environmentState.markSetupCompleted(environmentId, now)
+  }
+  const data = environmentStateOutput(state, now)
+  const text = JSON.stringify(data)
+  const etag = `W/"${bytesToHex(sha256(utf8ToBytes(text))).slice(0, 32)}"`
+  const headers = {
+    ...CLIENT_CORS_HEADERS,
+    'x-content-type-options': 'nosniff',
+    etag,
+    'cache-control': `public, max-age=${MAX_AGE}`,
+  }
+  if (matches(request.headers.get('if-none-match'), etag)) return new Response(null, { status: 304, headers })
+  const expiresAt = new Date(now.getTime() + MAX_AGE * 1000).toISOString()
+  return new Response(`{"data":{"data":${text},"expiresAt":${JSON.stringify(expiresAt)}}}`, {
+    status: 200,
+    headers: { 'content-type': 'application/json; charset=utf-8', ...headers },
+  })
+}
+
+/** `If-None-Match` compares weakly (RFC 9110 §13.1.2): `W/` prefixes are ignored; `*` matches. */
+function matches(header: string | null, etag: string): boolean {
+  if (!header) return false
+  const opaque = etag.replace(/^W\//, '')
+  return header.split(',').some((tag) => {
+    const t = tag.trim()
+    return t === '*' || t.replace(/^W\//, '') === opaque
+  })
+}

@@ -1,0 +1,39 @@
+import type { CanvassRouter, Handler } from '../../context'
+import { param } from '../../context'
+import { readJsonBody } from '../../http/body'
+import { CLIENT_CORS_HEADERS } from '../../http/cors'
+import { badRequest, notFound, validationError } from '../../http/errors'
+import { ok } from '../../http/respond'
+import { parseInput } from '../../http/validate'
+import { presignSchema } from '../../schemas/upload'
+import { presignUpload } from '../../uploads/presign'
+import { receiveUpload } from '../../uploads/receive-upload'
+import type { UploadSettings } from '../../uploads/upload-options'
+
+/**
+ * `/api/v1/client/{environmentId}/storage` (presign) and `…/storage/local` (upload) for respondents'
+ * `fileUpload` answers (contract §8). Their files are always private: only a key of the environment reads
+ * them back.
+ */
+export function registerClientStorageRoutes(router: CanvassRouter, settings: UploadSettings): void {
+  const presign: Handler = async (request, ctx) => {
+    const environmentId = param(request, 'environmentId')
+    const input = parseInput(presignSchema, await readJsonBody(request))
+    if (input.accessType === 'public') throw validationError({ accessType: 'Files uploaded by respondents are private' })
+    if (!(await ctx.storage.environments.get(environmentId))) throw notFound('Environment', environmentId)
+    if (input.surveyId != null) {
+      const survey = await ctx.storage.surveys.get(input.surveyId)
+      if (!survey) throw notFound('Survey', input.surveyId)
+      if (survey.environmentId !== environmentId) throw badRequest('Survey is part of another environment')
+    }
+    const uploadPath = `/api/v1/client/${encodeURIComponent(environmentId)}/storage/local`
+    const result = presignUpload(input, { environmentId, accessType: 'private', uploadPath }, settings, request, ctx)
+    return ok(result, CLIENT_CORS_HEADERS)
+  }
+
+  const upload: Handler = async (request, ctx) =>
+    receiveUpload(request, { environmentId: param(request, 'environmentId'), accessType: 'private', headers: CLIENT_CORS_HEADERS }, settings, ctx)
+
+  router.post('/api/v1/client/:environmentId/storage', presign)
+  router.post('/api/v1/client/:environmentId/storage/local', upload)
+}

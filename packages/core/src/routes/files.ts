@@ -1,0 +1,97 @@
+import type { CanvassRouter, Handler } from '../context'
+import { param } from '../context'
+import { authenticate } from '../http/auth'
+import { CanvassError, unauthorized } from '../http/errors'
+import { assertBlobKey } from '../ports/blob-store'
+import type { BlobRange } from '../ports/blob-store'
+import { isInlineImage } from '../uploads/file-type'
+import type { UploadSettings } from '../uploads/upload-options'
+
+/**
+ * `GET /storage/{environmentId}/{public|private}/{fileName}` (contract §4): public files to anyone, private
+ * ones only with a key of that environment. Served with `nosniff`, a sandboxing CSP, and as an attachment
+ * unless the file is an image a browser shows inline; single byte ranges are answered with 206.
+ */
+export function registerFileRoutes(router: CanvassRouter, settings: UploadSettings): void {
+  const serve: Handler = async (request, ctx) => {
+    const environmentId = param(request, 'environmentId')
+    const accessType = param(request, 'accessType')
+    const fileName = param(request, 'fileName')
+    if (accessType !== 'public' && accessType !== 'private') throw fileNotFound(fileName)
+    if (accessType === 'private') {
+      const caller = await authenticate(request, ctx)
+      if (caller.environmentId !== environmentId) throw unauthorized()
+    }
+    const key = `${environmentId}/${accessType}/${fileName}`
+    if (fileName.includes('/') || !isKey(key)) throw fileNotFound(fileName)
+
+    const range = await requestedRange(request.headers.get('range'), () => settings.blobStore.head(key))
+    if (range === 'missing') throw fileNotFound(fileName)
+    const object = await settings.blobStore.get(key, range ? { range } : {})
+    if (!object) throw fileNotFound(fileName)
+    const headers: Record<string, string> = {
+      'content-type': object.contentType,
+      'x-content-type-options': 'nosniff',
+      'content-security-policy': "default-src 'none'; sandbox",
+      'content-disposition': `${isInlineImage(object.contentType) ? 'inline' : 'attachment'}; ${dispositionName(fileName)}`,
+      'cache-control': accessType === 'public' ? 'public, max-age=31536000, immutable' : 'private, no-store',
+      'accept-ranges': 'bytes',
+    }
+    if (object.etag) headers.etag = object.etag
+    if (object.lastModified) headers['last-modified'] = object.lastModified.toUTCString()
+    if (object.range === null) {
+      await object.body.cancel().catch(() => {})
+      return new Response(null, { status: 416, headers: { ...headers, 'content-range': `bytes */${object.size}` } })
+    }
+    if (object.range) {
+      headers['content-range'] = `bytes ${object.range.start}-${object.range.end}/${object.size}`
+      headers['content-length'] = String(object.range.end - object.range.start + 1)
+      return new Response(object.body, { status: 206, headers })
+    }
+    headers['content-length'] = String(object.size)
+    return new Response(object.body, { status: 200, headers })
+  }
+
+  router.get('/storage/:environmentId/:accessType/:fileName', serve)
+}
+
+const fileNotFound = (fileName: string): CanvassError =>
+  new CanvassError('not_found', 'File not found', { details: { resource_id: fileName, resource_type: 'File' } })
+
+function isKey(key: string): boolean {
+  try {
+    assertBlobKey(key)
+    return true
+  } catch {
+    return false
+  }
+}
+
+/**
+ * One range of `Range: bytes=…`, or `undefined` to send the whole file (no header, several ranges or one
+ * that cannot be read: HTTP lets a server ignore those). A suffix range (`bytes=-n`) needs the size first.
+ */
+async function requestedRange(
+  header: string | null,
+  head: () => Promise<{ size: number } | null>,
+): Promise<BlobRange | undefined | 'missing'> {
+  const match = header ? /^bytes=(\d{0,15})-(\d{0,15})$/.exec(header.trim()) : null
+  if (!match || (match[1] === '' && match[2] === '')) return undefined
+  if (match[1] !== '') {
+    const start = Number(match[1])
+    const end = match[2] === '' ? undefined : Number(match[2])
+    if (end !== undefined && end < start) return undefined
+    return end === undefined ? { start } : { start, end }
+  }
+  const metadata = await head()
+  if (!metadata) return 'missing'
+  const length = Number(match[2])
+  if (length === 0 || metadata.size === 0) return undefined
+  return { start: Math.max(0, metadata.size - length) }
+}
+
+/** `filename` for old clients (ASCII, quotes and backslashes replaced) and `filename*` with the real name. */
+function dispositionName(fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7E]|["\\]/g, '_')
+  return `filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`
+}

@@ -1,0 +1,127 @@
+import type { CanvassContext, CanvassRouter, Handler } from '../../context'
+import { externalUrl, param } from '../../context'
+import { authenticate } from '../../http/auth'
+import { readJsonBody } from '../../http/body'
+import { badRequest, notFound, unauthorized } from '../../http/errors'
+import { paginate, readPageQuery } from '../../http/pagination'
+import { ok } from '../../http/respond'
+import { parseInput } from '../../http/validate'
+import type { ActionClassConflict, ActionClassRecord } from '../../ports/storage'
+import { actionClassCreateSchema, actionClassUpdateSchema } from '../../schemas/action-class'
+
+/** `/api/v1/management/action-classes`: list (`New Session` included), create, get, update and delete. */
+export function registerActionClassRoutes(router: CanvassRouter): void {
+  router.get('/api/v1/management/action-classes', listActionClasses)
+  router.post('/api/v1/management/action-classes', createActionClass)
+  router.get('/api/v1/management/action-classes/:actionClassId', getActionClass)
+  router.put('/api/v1/management/action-classes/:actionClassId', updateActionClass)
+  router.delete('/api/v1/management/action-classes/:actionClassId', deleteActionClass)
+}
+
+/** The 400s of a taken name or key, naming the unique constraint like the attribute classes' (contract §3). */
+export const DUPLICATE_ACTION_CLASS: Record<ActionClassConflict, string> = {
+  duplicate_name: 'Unique constraint failed on the fields: (`name`,`environmentId`)',
+  duplicate_key: 'Unique constraint failed on the fields: (`key`,`environmentId`)',
+}
+
+const listActionClasses: Handler = async (request, ctx) => {
+  const { environmentId } = await authenticate(request, ctx)
+  const page = readPageQuery(request.query)
+  const rows = await ctx.storage.actionClasses.list(environmentId, page)
+  const { items, headers } = paginate(rows, page, externalUrl(request, ctx))
+  return ok(items.map(actionClassOutput), headers)
+}
+
+const createActionClass: Handler = async (request, ctx) => {
+  const { environmentId } = await authenticate(request, ctx)
+  const input = parseInput(actionClassCreateSchema, await readJsonBody(request))
+  if (input.environmentId !== undefined && input.environmentId !== environmentId) throw unauthorized()
+  const now = ctx.now()
+  const record: ActionClassRecord = {
+    id: ctx.newId(),
+    environmentId,
+    name: input.name,
+    description: input.description ?? null,
+    type: input.type,
+    key: input.type === 'code' ? input.key : null,
+    noCodeConfig: input.type === 'noCode' ? input.noCodeConfig : null,
+    createdAt: now,
+    updatedAt: now,
+  }
+  const outcome = await ctx.storage.actionClasses.insert(record)
+  if (outcome !== 'created') throw badRequest(DUPLICATE_ACTION_CLASS[outcome])
+  return ok(actionClassOutput(record))
+}
+
+const getActionClass: Handler = async (request, ctx) => {
+  const { environmentId } = await authenticate(request, ctx)
+  return ok(actionClassOutput(await ownedActionClass(ctx, environmentId, param(request, 'actionClassId'))))
+}
+
+/**
+ * Sent fields replace the stored ones; the result must be a valid create. Switching `type` drops the other
+ * type's field (`key` or `noCodeConfig`) unless it is sent, so the merged class is checked as a whole.
+ */
+const updateActionClass: Handler = async (request, ctx) => {
+  const { environmentId } = await authenticate(request, ctx)
+  const changes = parseInput(actionClassUpdateSchema, await readJsonBody(request))
+  const id = param(request, 'actionClassId')
+  // Merged under the row lock, so a concurrent update's changes are kept.
+  const updated = await ctx.storage.actionClasses.update(environmentId, id, (stored) => {
+    if (stored.type === 'automatic') throw badRequest('Automatic action classes cannot be updated')
+    const merged: Record<string, unknown> = {
+      name: stored.name,
+      description: stored.description,
+      type: stored.type,
+      key: stored.key,
+      noCodeConfig: stored.noCodeConfig,
+    }
+    for (const [field, value] of Object.entries(changes)) if (value !== undefined) merged[field] = value
+    if (merged.type === 'code' && changes.noCodeConfig === undefined) merged.noCodeConfig = null
+    if (merged.type === 'noCode' && changes.key === undefined) merged.key = null
+    const input = parseInput(actionClassCreateSchema, merged)
+    return {
+      ...stored,
+      name: input.name,
+      description: input.description ?? null,
+      type: input.type,
+      key: input.type === 'code' ? input.key : null,
+      noCodeConfig: input.type === 'noCode' ? input.noCodeConfig : null,
+      updatedAt: ctx.now(),
+    }
+  })
+  if (updated === null) throw notFound('Action Class', id)
+  if (typeof updated === 'string') throw badRequest(DUPLICATE_ACTION_CLASS[updated])
+  return ok(actionClassOutput(updated))
+}
+
+const deleteActionClass: Handler = async (request, ctx) => {
+  const { environmentId } = await authenticate(request, ctx)
+  const stored = await ownedActionClass(ctx, environmentId, param(request, 'actionClassId'))
+  // The type of an automatic class never changes, so checking it first is no race.
+  if (stored.type === 'automatic') throw badRequest('Automatic action classes cannot be deleted')
+  const deleted = await ctx.storage.actionClasses.delete(environmentId, stored.id)
+  if (!deleted) throw notFound('Action Class', stored.id)
+  return ok(actionClassOutput(deleted))
+}
+
+async function ownedActionClass(ctx: CanvassContext, environmentId: string, id: string): Promise<ActionClassRecord> {
+  const record = await ctx.storage.actionClasses.get(environmentId, id)
+  if (!record) throw notFound('Action Class', id)
+  return record
+}
+
+/** The spec's Action class, with the reference's `key`. */
+export function actionClassOutput(record: ActionClassRecord) {
+  return {
+    id: record.id,
+    createdAt: record.createdAt.toISOString(),
+    updatedAt: record.updatedAt.toISOString(),
+    name: record.name,
+    description: record.description,
+    type: record.type,
+    key: record.key,
+    noCodeConfig: record.noCodeConfig ?? null,
+    environmentId: record.environmentId,
+  }
+}

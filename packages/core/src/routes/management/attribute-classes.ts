@@ -1,0 +1,94 @@
+import type { CanvassContext, CanvassRouter, Handler } from '../../context'
+import { externalUrl, param } from '../../context'
+import { authenticate } from '../../http/auth'
+import { readJsonBody } from '../../http/body'
+import { badRequest, notFound, unauthorized } from '../../http/errors'
+import { paginate, readPageQuery } from '../../http/pagination'
+import { ok } from '../../http/respond'
+import { parseInput } from '../../http/validate'
+import type { AttributeClassRecord } from '../../ports/storage'
+import { attributeClassCreateSchema, attributeClassUpdateSchema } from '../../schemas/attribute-class'
+
+/** `/api/v1/management/attribute-classes`: list (automatic ones included), create, get, update and delete. */
+export function registerAttributeClassRoutes(router: CanvassRouter): void {
+  router.get('/api/v1/management/attribute-classes', listAttributeClasses)
+  router.post('/api/v1/management/attribute-classes', createAttributeClass)
+  router.get('/api/v1/management/attribute-classes/:attributeClassId', getAttributeClass)
+  router.put('/api/v1/management/attribute-classes/:attributeClassId', updateAttributeClass)
+  router.delete('/api/v1/management/attribute-classes/:attributeClassId', deleteAttributeClass)
+}
+
+/** The 400 of a duplicate name, naming the unique constraint as the reference does (contract §3). */
+export const DUPLICATE_ATTRIBUTE_CLASS = 'Unique constraint failed on the fields: (`name`,`environmentId`)'
+
+const listAttributeClasses: Handler = async (request, ctx) => {
+  const { environmentId } = await authenticate(request, ctx)
+  const page = readPageQuery(request.query)
+  const rows = await ctx.storage.attributeClasses.list(environmentId, page)
+  const { items, headers } = paginate(rows, page, externalUrl(request, ctx))
+  return ok(items.map(attributeClassOutput), headers)
+}
+
+const createAttributeClass: Handler = async (request, ctx) => {
+  const { environmentId } = await authenticate(request, ctx)
+  const input = parseInput(attributeClassCreateSchema, await readJsonBody(request))
+  if (input.environmentId !== undefined && input.environmentId !== environmentId) throw unauthorized()
+  const now = ctx.now()
+  const record: AttributeClassRecord = {
+    id: ctx.newId(),
+    environmentId,
+    name: input.name,
+    type: input.type,
+    description: input.description ?? null,
+    archived: false,
+    createdAt: now,
+    updatedAt: now,
+  }
+  if ((await ctx.storage.attributeClasses.insert(record)) === 'duplicate') throw badRequest(DUPLICATE_ATTRIBUTE_CLASS)
+  return ok(attributeClassOutput(record))
+}
+
+const getAttributeClass: Handler = async (request, ctx) => {
+  const { environmentId } = await authenticate(request, ctx)
+  return ok(attributeClassOutput(await ownedAttributeClass(ctx, environmentId, param(request, 'attributeClassId'))))
+}
+
+const updateAttributeClass: Handler = async (request, ctx) => {
+  const { environmentId } = await authenticate(request, ctx)
+  const changes = parseInput(attributeClassUpdateSchema, await readJsonBody(request))
+  const id = param(request, 'attributeClassId')
+  const updated = await ctx.storage.attributeClasses.update(environmentId, id, { ...changes, updatedAt: ctx.now() })
+  if (updated === null) throw notFound('Attribute Class', id)
+  if (updated === 'duplicate') throw badRequest(DUPLICATE_ATTRIBUTE_CLASS)
+  return ok(attributeClassOutput(updated))
+}
+
+const deleteAttributeClass: Handler = async (request, ctx) => {
+  const { environmentId } = await authenticate(request, ctx)
+  const stored = await ownedAttributeClass(ctx, environmentId, param(request, 'attributeClassId'))
+  // The type never changes, so checking it before the delete is no race; the delete refuses automatic ones too.
+  if (stored.type === 'automatic') throw badRequest('Automatic Attribute Classes cannot be deleted')
+  const deleted = await ctx.storage.attributeClasses.delete(environmentId, stored.id)
+  if (!deleted) throw notFound('Attribute Class', stored.id)
+  return ok(attributeClassOutput(deleted))
+}
+
+async function ownedAttributeClass(ctx: CanvassContext, environmentId: string, id: string): Promise<AttributeClassRecord> {
+  const record = await ctx.storage.attributeClasses.get(environmentId, id)
+  if (!record) throw notFound('Attribute Class', id)
+  return record
+}
+
+/** The spec's Attribute class, fields in its order. */
+function attributeClassOutput(record: AttributeClassRecord) {
+  return {
+    id: record.id,
+    createdAt: record.createdAt.toISOString(),
+    updatedAt: record.updatedAt.toISOString(),
+    name: record.name,
+    description: record.description,
+    type: record.type,
+    archived: record.archived,
+    environmentId: record.environmentId,
+  }
+}

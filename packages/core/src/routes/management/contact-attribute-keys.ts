@@ -1,0 +1,97 @@
+import type { CanvassContext, CanvassRouter, Handler } from '../../context'
+import { externalUrl, param } from '../../context'
+import { authenticate } from '../../http/auth'
+import { readJsonBody } from '../../http/body'
+import { badRequest, notFound, unauthorized } from '../../http/errors'
+import { paginate, readPageQuery } from '../../http/pagination'
+import { ok } from '../../http/respond'
+import { parseInput } from '../../http/validate'
+import type { ContactAttributeKeyRecord } from '../../ports/storage'
+import { contactAttributeKeyCreateSchema, contactAttributeKeyUpdateSchema } from '../../schemas/contact-attribute-key'
+
+/** `/api/v1/management/contact-attribute-keys`: list (defaults included), create, get, update and delete. */
+export function registerContactAttributeKeyRoutes(router: CanvassRouter): void {
+  router.get('/api/v1/management/contact-attribute-keys', listKeys)
+  router.post('/api/v1/management/contact-attribute-keys', createKey)
+  router.get('/api/v1/management/contact-attribute-keys/:contactAttributeKeyId', getKey)
+  router.put('/api/v1/management/contact-attribute-keys/:contactAttributeKeyId', updateKey)
+  router.delete('/api/v1/management/contact-attribute-keys/:contactAttributeKeyId', deleteKey)
+}
+
+/** The 400 of a duplicate key, worded like the attribute classes' (contract §3). */
+export const DUPLICATE_CONTACT_ATTRIBUTE_KEY = 'Unique constraint failed on the fields: (`key`,`environmentId`)'
+
+const listKeys: Handler = async (request, ctx) => {
+  const { environmentId } = await authenticate(request, ctx)
+  const page = readPageQuery(request.query)
+  const rows = await ctx.storage.contactAttributeKeys.list(environmentId, page)
+  const { items, headers } = paginate(rows, page, externalUrl(request, ctx))
+  return ok(items.map(contactAttributeKeyOutput), headers)
+}
+
+const createKey: Handler = async (request, ctx) => {
+  const { environmentId } = await authenticate(request, ctx)
+  const input = parseInput(contactAttributeKeyCreateSchema, await readJsonBody(request))
+  if (input.environmentId !== undefined && input.environmentId !== environmentId) throw unauthorized()
+  const now = ctx.now()
+  const record: ContactAttributeKeyRecord = {
+    id: ctx.newId(),
+    environmentId,
+    key: input.key,
+    name: input.name ?? input.key,
+    description: input.description ?? null,
+    type: input.type,
+    isUnique: false,
+    createdAt: now,
+    updatedAt: now,
+  }
+  if ((await ctx.storage.contactAttributeKeys.insert(record)) === 'duplicate') {
+    throw badRequest(DUPLICATE_CONTACT_ATTRIBUTE_KEY)
+  }
+  return ok(contactAttributeKeyOutput(record))
+}
+
+const getKey: Handler = async (request, ctx) => {
+  const { environmentId } = await authenticate(request, ctx)
+  return ok(contactAttributeKeyOutput(await ownedKey(ctx, environmentId, param(request, 'contactAttributeKeyId'))))
+}
+
+const updateKey: Handler = async (request, ctx) => {
+  const { environmentId } = await authenticate(request, ctx)
+  const changes = parseInput(contactAttributeKeyUpdateSchema, await readJsonBody(request))
+  const id = param(request, 'contactAttributeKeyId')
+  const updated = await ctx.storage.contactAttributeKeys.update(environmentId, id, { ...changes, updatedAt: ctx.now() })
+  if (!updated) throw notFound('Contact Attribute Key', id)
+  return ok(contactAttributeKeyOutput(updated))
+}
+
+const deleteKey: Handler = async (request, ctx) => {
+  const { environmentId } = await authenticate(request, ctx)
+  const stored = await ownedKey(ctx, environmentId, param(request, 'contactAttributeKeyId'))
+  // The type never changes, so checking it first is no race; the delete refuses default keys too.
+  if (stored.type === 'default') throw badRequest('Default contact attribute keys cannot be deleted')
+  const deleted = await ctx.storage.contactAttributeKeys.delete(environmentId, stored.id)
+  if (!deleted) throw notFound('Contact Attribute Key', stored.id)
+  return ok(contactAttributeKeyOutput(deleted))
+}
+
+async function ownedKey(ctx: CanvassContext, environmentId: string, id: string): Promise<ContactAttributeKeyRecord> {
+  const record = await ctx.storage.contactAttributeKeys.get(environmentId, id)
+  if (!record) throw notFound('Contact Attribute Key', id)
+  return record
+}
+
+/** The spec's Contact attribute key. */
+function contactAttributeKeyOutput(record: ContactAttributeKeyRecord) {
+  return {
+    id: record.id,
+    createdAt: record.createdAt.toISOString(),
+    updatedAt: record.updatedAt.toISOString(),
+    key: record.key,
+    name: record.name,
+    description: record.description,
+    type: record.type,
+    isUnique: record.isUnique,
+    environmentId: record.environmentId,
+  }
+}

@@ -1,0 +1,82 @@
+import type { CanvassRouter, Handler } from '../../context'
+import { externalUrl, param } from '../../context'
+import { authenticate } from '../../http/auth'
+import { notFound } from '../../http/errors'
+import type { ResourceType } from '../../http/errors'
+import { paginate, readPageQuery } from '../../http/pagination'
+import { ok } from '../../http/respond'
+import type { ContactAttributeRecord, PersonRecord } from '../../ports/storage'
+
+/**
+ * `/api/v1/management/people` and `/api/v1/management/contacts`, two views of the contacts (contract §1):
+ * list, get and delete; and `/api/v1/management/contact-attributes`, the contacts' attribute values.
+ */
+export function registerPeopleRoutes(router: CanvassRouter): void {
+  router.get('/api/v1/management/people', listContacts)
+  router.get('/api/v1/management/people/:personId', getContact('Person', 'personId'))
+  router.delete('/api/v1/management/people/:personId', deleteContact('Person', 'personId', 'Person deleted successfully'))
+  router.get('/api/v1/management/contacts', listContacts)
+  router.get('/api/v1/management/contacts/:contactId', getContact('Contact', 'contactId'))
+  router.delete('/api/v1/management/contacts/:contactId', deleteContact('Contact', 'contactId', 'Contact deleted successfully'))
+  router.get('/api/v1/management/contact-attributes', listContactAttributes)
+}
+
+const listContacts: Handler = async (request, ctx) => {
+  const { environmentId } = await authenticate(request, ctx)
+  const page = readPageQuery(request.query)
+  const rows = await ctx.storage.contacts.list(environmentId, page)
+  const { items, headers } = paginate(rows, page, externalUrl(request, ctx))
+  return ok(items.map(personOutput), headers)
+}
+
+const getContact =
+  (type: ResourceType, name: string): Handler =>
+  async (request, ctx) => {
+    const { environmentId } = await authenticate(request, ctx)
+    const id = param(request, name)
+    const contact = await ctx.storage.contacts.get(environmentId, id)
+    if (!contact) throw notFound(type, id)
+    return ok(personOutput(contact))
+  }
+
+/** The contact's responses stay, with `person` null (contract §4). */
+const deleteContact =
+  (type: ResourceType, name: string, success: string): Handler =>
+  async (request, ctx) => {
+    const { environmentId } = await authenticate(request, ctx)
+    const id = param(request, name)
+    if (!(await ctx.storage.contacts.delete(environmentId, id))) throw notFound(type, id)
+    return ok({ success })
+  }
+
+const listContactAttributes: Handler = async (request, ctx) => {
+  const { environmentId } = await authenticate(request, ctx)
+  const page = readPageQuery(request.query)
+  const rows = await ctx.storage.contacts.listAttributes(environmentId, page)
+  const { items, headers } = paginate(rows, page, externalUrl(request, ctx))
+  return ok(items.map(contactAttributeOutput), headers)
+}
+
+/** A person as responses show it (contract §4). */
+function personOutput(person: PersonRecord) {
+  return {
+    id: person.id,
+    userId: person.userId,
+    environmentId: person.environmentId,
+    attributes: person.attributes,
+    createdAt: person.createdAt.toISOString(),
+    updatedAt: person.updatedAt.toISOString(),
+  }
+}
+
+function contactAttributeOutput(attribute: ContactAttributeRecord) {
+  return {
+    id: attribute.id,
+    createdAt: attribute.createdAt.toISOString(),
+    updatedAt: attribute.updatedAt.toISOString(),
+    contactId: attribute.contactId,
+    attributeKeyId: attribute.attributeKeyId,
+    key: attribute.key,
+    value: attribute.value,
+  }
+}

@@ -1,0 +1,41 @@
+import type { CanvassRouter, Handler } from '../../context'
+import { param } from '../../context'
+import { authenticate } from '../../http/auth'
+import { badRequest, notFound, unauthorized, validationError } from '../../http/errors'
+import { ok } from '../../http/respond'
+import { isEncryptedSingleUse } from '../../services/single-use-ids'
+
+/** `GET /api/v1/management/surveys/{surveyId}/singleUseIds?limit=`: fresh single-use ids for a survey. */
+export function registerSingleUseIdRoutes(router: CanvassRouter): void {
+  router.get('/api/v1/management/surveys/:surveyId/singleUseIds', singleUseIds)
+}
+
+const MAX_LIMIT = 5000
+
+const singleUseIds: Handler = async (request, ctx) => {
+  const { environmentId } = await authenticate(request, ctx)
+  const limit = readLimit(request.query.limit)
+  const id = param(request, 'surveyId')
+  const survey = await ctx.storage.surveys.get(id)
+  if (!survey) throw notFound('Survey', id)
+  if (survey.environmentId !== environmentId) throw unauthorized()
+  const encrypted = isEncryptedSingleUse(survey.singleUse)
+  const sealer = ctx.singleUse
+  if (encrypted && !sealer) throw badRequest('Encrypted single use ids need a server secret (the `secret` option)')
+  const ids: string[] = []
+  for (let i = 0; i < limit; i++) {
+    const fresh = ctx.newId()
+    ids.push(encrypted && sealer ? sealer.seal(survey.id, fresh) : fresh)
+  }
+  return ok(ids)
+}
+
+function readLimit(raw: string | string[] | undefined): number {
+  if (raw === undefined) return 10
+  const text = Array.isArray(raw) ? raw[0] : raw
+  const limit = Number(text)
+  if (!/^\d{1,4}$/.test(text ?? '') || limit < 1 || limit > MAX_LIMIT) {
+    throw validationError({ limit: `Must be a whole number from 1 to ${MAX_LIMIT}` })
+  }
+  return limit
+}

@@ -1,0 +1,52 @@
+import type { CanvassRouter, Handler } from '../../context'
+import { authenticate } from '../../http/auth'
+import { readJsonBody } from '../../http/body'
+import { CanvassError } from '../../http/errors'
+import { ok } from '../../http/respond'
+import { parseInput } from '../../http/validate'
+import { presignSchema } from '../../schemas/upload'
+import { environmentMismatch, presignUpload } from '../../uploads/presign'
+import { receiveUpload } from '../../uploads/receive-upload'
+import { uploadNotAuthenticated } from '../../uploads/upload-error'
+import type { UploadSettings } from '../../uploads/upload-options'
+import { ownedSurvey } from './surveys'
+
+/**
+ * `/api/v1/management/storage` (presign) and `…/storage/local` (upload) for the key's environment
+ * (contract §8). Files are public unless the presign asks for `accessType: "private"`.
+ */
+export function registerManagementStorageRoutes(router: CanvassRouter, settings: UploadSettings): void {
+  const presign: Handler = async (request, ctx) => {
+    const { environmentId } = await authenticate(request, ctx)
+    const input = parseInput(presignSchema, await readJsonBody(request))
+    if (input.environmentId !== undefined && input.environmentId !== environmentId) throw environmentMismatch()
+    if (input.surveyId != null) await ownedSurvey(ctx, environmentId, input.surveyId)
+    const accessType = input.accessType ?? 'public'
+    // The upload does not repeat the access type and its signature does not cover it; the signed URL carries
+    // it instead. Only the key's holder can upload here, so it is theirs to choose either way.
+    const uploadPath = `/api/v1/management/storage/local${accessType === 'private' ? '?accessType=private' : ''}`
+    return ok(presignUpload(input, { environmentId, accessType, uploadPath }, settings, request, ctx))
+  }
+
+  const upload: Handler = async (request, ctx) => {
+    let environmentId: string
+    try {
+      ;({ environmentId } = await authenticate(request, ctx))
+    } catch (error) {
+      // The upload route answers a bad key like a bad signature: `{ "error": "Not authenticated" }`.
+      if (!(error instanceof CanvassError) || error.status !== 401) throw error
+      return receiveUploadRefusal()
+    }
+    const accessType = request.query.accessType === 'private' ? 'private' : 'public'
+    return receiveUpload(request, { environmentId, accessType }, settings, ctx)
+  }
+
+  router.post('/api/v1/management/storage', presign)
+  router.post('/api/v1/management/storage/local', upload)
+}
+
+const receiveUploadRefusal = (): Response =>
+  new Response(JSON.stringify({ error: uploadNotAuthenticated().message }), {
+    status: 401,
+    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'private, no-store', 'x-content-type-options': 'nosniff' },
+  })

@@ -1,0 +1,122 @@
+import type { CanvassContext, CanvassRouter, Handler } from '../../context'
+import { externalUrl, param } from '../../context'
+import { authenticate } from '../../http/auth'
+import { readJsonBody } from '../../http/body'
+import { notFound, unauthorized, validationError } from '../../http/errors'
+import { paginate, readPageQuery } from '../../http/pagination'
+import { ok } from '../../http/respond'
+import { parseInput } from '../../http/validate'
+import type { DeliveryRecord, NewWebhook, WebhookEvent, WebhookRecord } from '../../ports/storage'
+import { webhookCreateSchema } from '../../schemas/webhook'
+import { checkWebhookUrl } from '../../webhooks/check-webhook-url'
+import { generateWebhookSecret } from '../../webhooks/sign-webhook'
+
+/** `/api/v1/webhooks`: list, create, get and delete (contract §7), and each webhook's deliveries. */
+export function registerWebhookRoutes(router: CanvassRouter): void {
+  router.get('/api/v1/webhooks', listWebhooks)
+  router.post('/api/v1/webhooks', createWebhook)
+  router.get('/api/v1/webhooks/:webhookId', getWebhook)
+  router.delete('/api/v1/webhooks/:webhookId', deleteWebhook)
+  router.get('/api/v1/webhooks/:webhookId/deliveries', listDeliveries)
+}
+
+const listWebhooks: Handler = async (request, ctx) => {
+  const { environmentId } = await authenticate(request, ctx)
+  const page = readPageQuery(request.query)
+  const rows = await ctx.storage.webhooks.list(environmentId, page)
+  const { items, headers } = paginate(rows, page, externalUrl(request, ctx))
+  return ok(items.map(webhookOutput), headers)
+}
+
+const createWebhook: Handler = async (request, ctx) => {
+  const { environmentId } = await authenticate(request, ctx)
+  const input = parseInput(webhookCreateSchema, await readJsonBody(request))
+  const url = checkWebhookUrl(input.url, { allowPrivateAddresses: ctx.allowPrivateWebhookUrls })
+  if (!url.ok) {
+    throw validationError({
+      url: url.errorClass === 'invalid_url' ? 'Must be an absolute http or https URL without credentials' : 'Must not point to a private, loopback or link-local address',
+    })
+  }
+  const surveyIds = [...new Set(input.surveyIds ?? [])]
+  for (const [index, surveyId] of surveyIds.entries()) {
+    const survey = await ctx.storage.surveys.get(surveyId)
+    if (survey?.environmentId !== environmentId) throw validationError({ [`surveyIds.${index}`]: 'Not a survey of this environment' })
+  }
+  const now = ctx.now()
+  const webhook: NewWebhook = {
+    id: ctx.newId(),
+    environmentId,
+    name: input.name ?? null,
+    url: input.url,
+    source: input.source ?? 'user',
+    triggers: [...new Set<WebhookEvent>(input.triggers ?? input.trigger ?? [])],
+    surveyIds,
+    createdAt: now,
+    updatedAt: now,
+    secret: generateWebhookSecret(),
+  }
+  await ctx.storage.webhooks.insert(webhook)
+  // The only time the secret is shown.
+  return ok({ ...webhookOutput({ ...webhook, disabledAt: null }), secret: webhook.secret })
+}
+
+const getWebhook: Handler = async (request, ctx) => {
+  const { environmentId } = await authenticate(request, ctx)
+  return ok(webhookOutput(await ownedWebhook(ctx, environmentId, param(request, 'webhookId'))))
+}
+
+const deleteWebhook: Handler = async (request, ctx) => {
+  const { environmentId } = await authenticate(request, ctx)
+  const id = param(request, 'webhookId')
+  await ownedWebhook(ctx, environmentId, id)
+  const deleted = await ctx.storage.webhooks.delete(environmentId, id)
+  if (!deleted) throw notFound('Webhook', id)
+  return ok(webhookOutput(deleted))
+}
+
+const listDeliveries: Handler = async (request, ctx) => {
+  const { environmentId } = await authenticate(request, ctx)
+  const webhook = await ownedWebhook(ctx, environmentId, param(request, 'webhookId'))
+  const page = readPageQuery(request.query)
+  const rows = await ctx.storage.webhookDeliveries.list(environmentId, webhook.id, page)
+  const { items, headers } = paginate(rows, page, externalUrl(request, ctx))
+  return ok(items.map(deliveryOutput), headers)
+}
+
+async function ownedWebhook(ctx: CanvassContext, environmentId: string, id: string): Promise<WebhookRecord> {
+  const webhook = await ctx.storage.webhooks.get(id)
+  if (!webhook) throw notFound('Webhook', id)
+  if (webhook.environmentId !== environmentId) throw unauthorized()
+  return webhook
+}
+
+/** The API form of a webhook (spec Webhook table): never the secret. */
+export function webhookOutput(webhook: WebhookRecord) {
+  return {
+    id: webhook.id,
+    createdAt: webhook.createdAt.toISOString(),
+    updatedAt: webhook.updatedAt.toISOString(),
+    name: webhook.name,
+    url: webhook.url,
+    source: webhook.source,
+    environmentId: webhook.environmentId,
+    triggers: webhook.triggers,
+    surveyIds: webhook.surveyIds,
+  }
+}
+
+/** A delivery as `GET /webhooks/{id}/deliveries` shows it: its attempts without anything the receiver said. */
+function deliveryOutput(delivery: DeliveryRecord) {
+  return {
+    id: delivery.id,
+    createdAt: delivery.createdAt.toISOString(),
+    updatedAt: delivery.updatedAt.toISOString(),
+    webhookId: delivery.webhookId,
+    responseId: delivery.responseId,
+    event: delivery.event,
+    status: delivery.status,
+    attemptCount: delivery.attempts.length,
+    attempts: delivery.attempts,
+    nextAttemptAt: delivery.nextAttemptAt?.toISOString() ?? null,
+  }
+}

@@ -1,0 +1,41 @@
+import * as v from 'valibot'
+import { LIMITS, boundedString, idString, nameString } from './common'
+
+/** The events a webhook may list (contract §6). */
+export const WEBHOOK_EVENTS = ['responseCreated', 'responseUpdated', 'responseFinished'] as const
+
+/** Surveys one webhook may name: enough for any real filter, bounded so that a create stays cheap. */
+export const MAX_WEBHOOK_SURVEY_IDS = 100
+
+const triggerList = v.pipe(
+  v.array(v.picklist(WEBHOOK_EVENTS, `Must be one of ${WEBHOOK_EVENTS.join(', ')}`)),
+  v.minLength(1, 'Must list at least one trigger'),
+  v.maxLength(16, 'Must list at most 16 triggers'),
+)
+
+/**
+ * `POST /api/v1/webhooks`. The spec names the triggers both `triggers` and `trigger`: either is accepted
+ * (`triggers` wins when both are sent), and one of them is required. Unknown keys are dropped.
+ */
+export const webhookCreateSchema = v.pipe(
+  v.object({
+    url: v.pipe(v.string(), v.minLength(1, 'Must not be empty'), v.maxLength(LIMITS.url, `Must be at most ${LIMITS.url} characters`)),
+    triggers: v.optional(triggerList),
+    trigger: v.optional(v.union([triggerList, v.pipe(v.picklist(WEBHOOK_EVENTS), v.transform((event) => [event]))], `Must be a list of ${WEBHOOK_EVENTS.join(', ')}`)),
+    surveyIds: v.optional(
+      v.pipe(v.array(idString), v.maxLength(MAX_WEBHOOK_SURVEY_IDS, `Must list at most ${MAX_WEBHOOK_SURVEY_IDS} surveys`)),
+    ),
+    name: v.optional(v.nullable(nameString)),
+    source: v.optional(boundedString(LIMITS.name, 1)),
+  }),
+  v.rawCheck(({ dataset, addIssue }) => {
+    if (dataset.typed && dataset.value.triggers === undefined && dataset.value.trigger === undefined) {
+      addIssue({
+        message: 'Required: a non-empty list of triggers',
+        path: [{ type: 'object', origin: 'value', input: dataset.value, key: 'triggers', value: undefined }],
+      })
+    }
+  }),
+)
+
+export type WebhookCreateInput = v.InferOutput<typeof webhookCreateSchema>

@@ -1,0 +1,57 @@
+import type { CanvassContext } from '../context'
+import { CanvassError, badRequest, validationError } from '../http/errors'
+import type { FileAccessType } from '../ports/storage'
+import type { PresignInput } from '../schemas/upload'
+import { extensionOf, normaliseFileName, storedFileName } from './file-name'
+import { allowedFileType } from './file-type'
+import type { UploadSettings } from './upload-options'
+import { signUpload } from './upload-signature'
+
+export interface PresignResult {
+  signedUrl: string
+  signingData: { signature: string; timestamp: number; uuid: string }
+  updatedFileName: string
+  fileUrl: string
+}
+
+/**
+ * Signs one upload (contract §8): normalises the name, checks the type against the allow-list (and the
+ * caller's own `allowedFileExtensions`), and names the stored file after a fresh uuid.
+ */
+export function presignUpload(
+  input: PresignInput,
+  target: { environmentId: string; accessType: FileAccessType; uploadPath: string },
+  settings: UploadSettings,
+  request: Request,
+  ctx: CanvassContext,
+): PresignResult {
+  const fileName = normaliseFileName(input.fileName)
+  if (fileName === null) throw validationError({ fileName: 'Must be a file name without "/", "\\" or ".."' })
+  const fileType = allowedFileType(fileName, input.fileType, settings.allowedTypes)
+  if (fileType === null) throw badRequest('File type is not allowed')
+  const extensions = input.allowedFileExtensions?.map((extension) => extension.replace(/^\./, '').toLowerCase())
+  if (extensions && !extensions.includes(extensionOf(fileName))) throw badRequest('File extension is not allowed')
+  const uuid = crypto.randomUUID()
+  const updatedFileName = storedFileName(fileName, uuid)
+  const timestamp = ctx.now().getTime()
+  const signature = signUpload(
+    { uuid, fileName: updatedFileName, environmentId: target.environmentId, fileType: input.fileType, timestamp: String(timestamp) },
+    settings.secret,
+  )
+  const base = publicBase(request, ctx)
+  return {
+    signedUrl: `${base}${target.uploadPath}`,
+    signingData: { signature, timestamp, uuid },
+    updatedFileName,
+    fileUrl: `${base}/storage/${encodeURIComponent(target.environmentId)}/${target.accessType}/${encodeURIComponent(updatedFileName)}`,
+  }
+}
+
+/** Where the handler is reached from outside: `publicUrl`, else the request's origin and the base path. */
+function publicBase(request: Request, ctx: CanvassContext): string {
+  if (ctx.publicUrl) return ctx.publicUrl.replace(/\/+$/, '')
+  return new URL(request.url).origin + ctx.basePath
+}
+
+export const environmentMismatch = (): CanvassError =>
+  new CanvassError('unauthorized', 'You are not authorized to access this resource')

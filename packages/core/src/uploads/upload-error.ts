@@ -1,0 +1,17 @@
+import { CanvassError } from '../http/errors'
+
+/**
+ * A refusal of the upload route, whose answers are exactly `{ "error": message }` (contract §8). Thrown
+ * inside the route and turned into its answer there; elsewhere it is an ordinary `CanvassError`.
+ */
+export class UploadError extends CanvassError {
+  constructor(status: 400 | 401 | 413, message: string, options: { cause?: unknown } = {}) {
+    const code = status === 400 ? 'bad_request' : status === 401 ? 'not_authenticated' : 'payload_too_large'
+    super(code, message, { cause: options.cause })
+    this.name = 'UploadError'
+  }
+}
+
+export const fileTooLarge = (): UploadError => new UploadError(413, 'File is too large')
+export const uploadNotAuthenticated = (): UploadError => new UploadError(401, 'Not authenticated')
+export const badUploadBody = (message: string): UploadError => new UploadError(400, message)

@@ -1,0 +1,235 @@
+import type { Logger } from '../context'
+import { CanvassError } from '../http/errors'
+import type { ClaimedDelivery, DeliveryOutcome, Storage } from '../ports/storage'
+import type { WebhookAttemptResult, WebhookTransport } from '../ports/webhook-transport'
+import { createId } from '../services/ids'
+import { WEBHOOK_RETRY_SCHEDULE_MS, nextAttemptAt } from './retry-schedule'
+import { signWebhook } from './sign-webhook'
+import { WEBHOOK_TIMEOUT_MS } from './webhook-limits'
+
+export interface WebhookDispatcherOptions {
+  /** The storage whose outbox is sent (the one `createCanvass` was given). */
+  storage: Storage
+  /** Sends each attempt: `createNodeWebhookTransport()` on Node, `createFetchWebhookTransport()` elsewhere. */
+  transport: WebhookTransport
+  /**
+   * The clock: attempt times, signatures' timestamps and the retry schedule read it.
+   * @default () => new Date()
+   */
+  now?: () => Date
+  /**
+   * Source of the retry jitter, in [0, 1).
+   * @default Math.random
+   */
+  random?: () => number
+  /**
+   * Milliseconds to wait after each failed attempt; the delivery fails for good after the attempt that finds
+   * no entry left. Tests shorten it.
+   * @default WEBHOOK_RETRY_SCHEDULE_MS (5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h, 24 h)
+   */
+  schedule?: readonly number[]
+  /**
+   * Deliveries claimed per batch.
+   * @default 100
+   */
+  batchSize?: number
+  /**
+   * Attempts in flight at once.
+   * @default 32
+   */
+  concurrency?: number
+  /**
+   * Milliseconds one attempt may take.
+   * @default WEBHOOK_TIMEOUT_MS (15 000)
+   */
+  timeoutMs?: number
+  /**
+   * Milliseconds a claim is held: after that a delivery whose claimer died is claimed again. Longer than
+   * an attempt's timeout.
+   * @default 60 000
+   */
+  leaseMs?: number
+  /**
+   * How often the loop looks for due deliveries when nothing woke it: retries coming due, and deliveries
+   * written by other instances (writes of this process wake it at once).
+   * @default 1000
+   */
+  pollIntervalMs?: number
+  /** @default console */
+  logger?: Logger
+}
+
+export interface DispatchReport {
+  claimed: number
+  delivered: number
+  retried: number
+  failed: number
+}
+
+export interface WebhookDispatcher {
+  /**
+   * Sends every delivery that is due now, batch after batch, then resolves: for serverless hosts and cron
+   * jobs. Safe to run in several processes at once (claims never overlap).
+   */
+  runOnce(): Promise<DispatchReport>
+  /** Starts the loop for long-running hosts: it wakes at once when this process writes a delivery. */
+  start(): void
+  /** Stops the loop: in-flight attempts are aborted and their deliveries stay pending (retried after the lease). */
+  stop(): Promise<void>
+}
+
+/**
+ * The webhook dispatcher (contract §7): claims due deliveries from the outbox, signs and sends them through
+ * the transport, and records each attempt with what happens next (delivered; retried per the schedule with
+ * jitter and `Retry-After`; failed; or, on 410 Gone, the webhook disabled).
+ */
+export function createWebhookDispatcher(options: WebhookDispatcherOptions): WebhookDispatcher {
+  const { storage, transport } = options
+  const now = options.now ?? (() => new Date())
+  const schedule = options.schedule ?? WEBHOOK_RETRY_SCHEDULE_MS
+  const batchSize = options.batchSize ?? 100
+  const concurrency = options.concurrency ?? 32
+  const timeoutMs = options.timeoutMs ?? WEBHOOK_TIMEOUT_MS
+  const leaseMs = options.leaseMs ?? 60_000
+  const pollIntervalMs = options.pollIntervalMs ?? 1000
+  const logger = options.logger ?? console
+  let shutdown = new AbortController()
+
+  async function attempt(delivery: ClaimedDelivery, claimToken: string): Promise<DeliveryOutcome> {
+    const started = now()
+    if (delivery.disabled) return { id: delivery.id, claimToken, next: { status: 'failed' }, now: started }
+    const headers = signWebhook({ id: delivery.id, timestamp: started.getTime() / 1000, body: delivery.body, secret: delivery.secret })
+    const result: WebhookAttemptResult = await transport.send({
+      url: delivery.url,
+      headers,
+      body: delivery.body,
+      timeoutMs,
+      signal: shutdown.signal,
+    })
+    const finished = now()
+    const record = {
+      at: started.toISOString(),
+      status: result.kind === 'response' ? result.status : null,
+      durationMs: result.durationMs,
+      errorClass: result.kind === 'error' ? result.errorClass : null,
+    }
+    const base = { id: delivery.id, claimToken, attempt: record, now: finished }
+    if (result.kind === 'response' && result.status >= 200 && result.status < 300) return { ...base, next: { status: 'delivered' } }
+    if (result.kind === 'response' && result.status === 410) return { ...base, next: { status: 'disable' } }
+    const at = nextAttemptAt({
+      now: finished,
+      attempts: delivery.attempts + 1,
+      schedule,
+      ...(result.kind === 'response' && result.retryAfter !== undefined ? { retryAfterSeconds: result.retryAfter } : {}),
+      ...(options.random ? { random: options.random } : {}),
+    })
+    return { ...base, next: at ? { status: 'retry', at } : { status: 'failed' } }
+  }
+
+  async function runBatch(report: DispatchReport): Promise<number> {
+    const claimToken = createId()
+    const claimed = await storage.webhookDeliveries.claim({ now: now(), limit: batchSize, leaseMs, claimToken })
+    report.claimed += claimed.length
+    // Outcomes are recorded in groups: whatever finished while the previous write ran goes in the next one.
+    let queued: DeliveryOutcome[] = []
+    let writing: Promise<void> = Promise.resolve()
+    const flush = () => {
+      writing = writing.then(async () => {
+        if (queued.length === 0) return
+        const outcomes = queued
+        queued = []
+        await storage.webhookDeliveries.record(outcomes)
+        for (const outcome of outcomes) {
+          const status = outcome.next.status
+          if (outcome.attempt === undefined && status === 'retry') continue
+          if (status === 'delivered') report.delivered++
+          else if (status === 'retry') report.retried++
+          else report.failed++
+        }
+      })
+      return writing
+    }
+    let next = 0
+    const worker = async () => {
+      while (next < claimed.length) {
+        const delivery = claimed[next++] as ClaimedDelivery
+        const outcome = await attempt(delivery, claimToken)
+        if (outcome.attempt?.errorClass === 'aborted' && shutdown.signal.aborted) {
+          // Shutdown cut the attempt short: that says nothing about the receiver, so it is not counted, and
+          // the delivery is released at once for the next instance instead of waiting out the lease.
+          const { attempt: _aborted, ...rest } = outcome
+          queued.push({ ...rest, next: { status: 'retry', at: outcome.now } })
+        } else {
+          queued.push(outcome)
+        }
+        void flush().catch(() => {})
+      }
+    }
+    await Promise.all(Array.from({ length: Math.min(concurrency, claimed.length) }, worker))
+    await flush()
+    return claimed.length
+  }
+
+  async function runOnce(): Promise<DispatchReport> {
+    const report: DispatchReport = { claimed: 0, delivered: 0, retried: 0, failed: 0 }
+    while (!shutdown.signal.aborted && (await runBatch(report)) === batchSize) {
+      // A full batch: more may be due.
+    }
+    return report
+  }
+
+  let running: Promise<void> | undefined
+  let wake: (() => void) | undefined
+  let woken = false
+  let unsubscribe: (() => void) | undefined
+
+  async function loop(): Promise<void> {
+    // While the database is away every poll fails the same way: say so once, not once per poll.
+    let away = false
+    while (!shutdown.signal.aborted) {
+      woken = false
+      try {
+        await runOnce()
+        away = false
+      } catch (error) {
+        if (error instanceof CanvassError && error.code === 'service_unavailable') {
+          if (!away) logger.warn('Webhook dispatcher: the database is unreachable; deliveries resume when it is back')
+          away = true
+        } else {
+          logger.error('Webhook dispatcher: a batch failed; retrying on the next poll', error)
+        }
+      }
+      if (woken || shutdown.signal.aborted) continue
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(done, pollIntervalMs)
+        function done() {
+          clearTimeout(timer)
+          wake = undefined
+          resolve()
+        }
+        wake = done
+      })
+    }
+  }
+
+  return {
+    runOnce,
+    start() {
+      if (running) return
+      shutdown = new AbortController()
+      unsubscribe = storage.webhookDeliveries.onWritten(() => {
+        woken = true
+        wake?.()
+      })
+      running = loop()
+    },
+    async stop() {
+      if (!running) return
+      shutdown.abort()
+      wake?.()
+      unsubscribe?.()
+      await running
+      running = undefined
+    },
+  }
+}

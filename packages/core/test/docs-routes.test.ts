@@ -1,0 +1,34 @@
+/**
+ * docs/routes.md lists exactly the routes Canvass registers: a route added without its row in the docs,
+ * or a row left after its route went away, fails here.
+ */
+import { readFile } from 'node:fs/promises'
+import { suite } from 'uvu'
+import * as assert from 'uvu/assert'
+import { createCanvass } from '../src/index'
+import type { BlobStore, Storage } from '../src/index'
+
+const ROUTES_MD = new URL('../../../docs/routes.md', import.meta.url)
+
+const docs = suite('docs/routes.md')
+
+docs('lists every registered route once, and nothing else', async () => {
+  // The route table needs no storage and no blob store: nothing is called. With a blob store, so that the
+  // upload routes are there too.
+  const canvass = createCanvass({ storage: {} as Storage, blobStore: {} as BlobStore, secret: 'a-secret-of-enough-length' })
+  const registered = canvass.routes.map(({ method, path }) => `${method} ${path}`)
+  const rows = [...(await readFile(ROUTES_MD, 'utf8')).matchAll(/^\|\s*([A-Z]+)\s*\|\s*`([^`]+)`\s*\|/gm)].map(
+    ([, method, path]) => `${method} ${path}`,
+  )
+  assert.ok(registered.length > 0)
+  assert.equal(rows.filter((row, i) => rows.indexOf(row) !== i), [], 'no row twice')
+  assert.equal(registered.filter((route) => !rows.includes(route)), [], 'registered routes missing from docs/routes.md')
+  assert.equal(rows.filter((row) => !registered.includes(row)), [], 'rows in docs/routes.md that no route answers')
+})
+
+docs('paths are written relative to basePath', async () => {
+  const canvass = createCanvass({ storage: {} as Storage, basePath: '/feedback' })
+  assert.ok(canvass.routes.every(({ path }) => path.startsWith('/feedback/api/')), 'routes carry the base path')
+})
+
+docs.run()
