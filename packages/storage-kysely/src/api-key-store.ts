@@ -1,10 +1,21 @@
 import type { ApiKeyRecord, ApiKeyStore } from '@canvass/core'
+import { CompiledQuery } from 'kysely'
 import type { Kysely, Selectable } from 'kysely'
 import type { ApiKeysTable, Database } from './database'
 import { isStorable } from './is-storable'
 
+/** How precisely `markUsed` keeps a key's last use. */
+const LAST_USED_RESOLUTION_MS = 60_000
+
 /** API keys, stored as SHA-256 hashes and found through the unique index on `hash`. */
 export function createApiKeyStore(db: Kysely<Database>): ApiKeyStore {
+  // Every authenticated request looks its key up: build and compile that statement once, not per request.
+  const findByHashSql = db
+    .selectFrom('api_keys')
+    .selectAll()
+    .where('hash', '=', '')
+    .where('revoked_at', 'is', null)
+    .compile().sql
   return {
     async insert(key) {
       await db
@@ -16,18 +27,16 @@ export function createApiKeyStore(db: Kysely<Database>): ApiKeyStore {
           label: key.label,
           created_at: key.createdAt,
           revoked_at: key.revokedAt,
+          prefix: key.prefix ?? null,
+          last_used_at: key.lastUsedAt ?? null,
         })
         .execute()
     },
 
     async findByHash(hash) {
       if (!isStorable(hash)) return null
-      const row = await db
-        .selectFrom('api_keys')
-        .selectAll()
-        .where('hash', '=', hash)
-        .where('revoked_at', 'is', null)
-        .executeTakeFirst()
+      const { rows } = await db.executeQuery<Selectable<ApiKeysTable>>(CompiledQuery.raw(findByHashSql, [hash]))
+      const row = rows[0]
       return row ? toApiKeyRecord(row) : null
     },
 
@@ -53,6 +62,22 @@ export function createApiKeyStore(db: Kysely<Database>): ApiKeyStore {
         .executeTakeFirst()
       return result.numUpdatedRows > 0n
     },
+
+    async markUsed(id, usedAt) {
+      if (!isStorable(id)) return
+      // The condition keeps concurrent requests of one key from writing the row more than once a minute.
+      await db
+        .updateTable('api_keys')
+        .set({ last_used_at: usedAt })
+        .where('id', '=', id)
+        .where((eb) =>
+          eb.or([
+            eb('last_used_at', 'is', null),
+            eb('last_used_at', '<=', new Date(usedAt.getTime() - LAST_USED_RESOLUTION_MS)),
+          ]),
+        )
+        .execute()
+    },
   }
 }
 
@@ -64,5 +89,7 @@ function toApiKeyRecord(row: Selectable<ApiKeysTable>): ApiKeyRecord {
     label: row.label,
     createdAt: row.created_at,
     revokedAt: row.revoked_at,
+    prefix: row.prefix,
+    lastUsedAt: row.last_used_at,
   }
 }

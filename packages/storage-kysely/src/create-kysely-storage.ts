@@ -1,13 +1,27 @@
 import type { Storage } from '@canvass/core'
 import { sql } from 'kysely'
 import type { Kysely } from 'kysely'
+import { createActionClassStore } from './action-class-store'
 import { createApiKeyStore } from './api-key-store'
+import { withUnavailableErrors } from './connection-error'
+import { createAttributeClassStore } from './attribute-class-store'
+import { createContactAttributeKeyStore } from './contact-attribute-key-store'
+import { createContactStore } from './contact-store'
+import { createClientContactStore } from './client-contact-store'
+import { createDisplayStore } from './display-store'
+import { createEnvironmentStateStore } from './environment-state-store'
 import type { Database } from './database'
+import { createDeliveryNotifier } from './delivery-notifier'
+import { createWebhookPresence, withDeliveryWakeups } from './delivery-wakeups'
 import { createEnvironmentStore } from './environment-store'
 import { createProjectStore } from './project-store'
+import type { ResponseBatchOptions } from './response-batch'
 import { createResponseStore } from './response-store'
 import { schemaNames } from './schema-names'
 import { createSurveyStore } from './survey-store'
+import { createUploadStore } from './upload-store'
+import { createWebhookDeliveryStore } from './webhook-delivery-store'
+import { createWebhookStore } from './webhook-store'
 
 export interface KyselyStorageOptions<DB = unknown> {
   /**
@@ -22,6 +36,14 @@ export interface KyselyStorageOptions<DB = unknown> {
    * @default 'canvass'
    */
   schema?: string
+  /**
+   * Concurrent response creates without `userId` or `singleUseId` are written together, one multi-row
+   * statement (one round trip, one commit) per batch; each is answered once its own row committed, with its
+   * own outcome. A create that arrives while no batch is in flight is written at once. `false` writes each
+   * create with its own statement.
+   * @default { maxSize: 256, maxWaitMs: 5, maxInFlight: 1 }
+   */
+  responseBatch?: ResponseBatchOptions | false
 }
 
 /**
@@ -34,16 +56,29 @@ export interface KyselyStorageOptions<DB = unknown> {
  * const canvass = createCanvass({ storage: createKyselyStorage({ db }) })
  * ```
  */
-export function createKyselyStorage<DB = unknown>({ db, schema }: KyselyStorageOptions<DB>): Storage {
+export function createKyselyStorage<DB = unknown>({ db, schema, responseBatch }: KyselyStorageOptions<DB>): Storage {
   const names = schemaNames(schema)
   // The caller's type for its own database says nothing about Canvass's tables; this one does.
   const canvassDb = (db as unknown as Kysely<Database>).withSchema(names.schema)
-  return {
+  const deliveryNotifier = createDeliveryNotifier()
+  const webhookPresence = createWebhookPresence(canvassDb)
+  // A database that cannot be reached answers 503, not 500 (storage port rules).
+  return withUnavailableErrors({
     projects: createProjectStore(canvassDb),
     environments: createEnvironmentStore(canvassDb),
     apiKeys: createApiKeyStore(canvassDb),
     surveys: createSurveyStore(canvassDb),
-    responses: createResponseStore(canvassDb, names),
+    responses: withDeliveryWakeups(createResponseStore(canvassDb, names, responseBatch), webhookPresence, deliveryNotifier),
+    webhooks: createWebhookStore(canvassDb, webhookPresence),
+    webhookDeliveries: createWebhookDeliveryStore(canvassDb, names, deliveryNotifier),
+    attributeClasses: createAttributeClassStore(canvassDb),
+    actionClasses: createActionClassStore(canvassDb),
+    contactAttributeKeys: createContactAttributeKeyStore(canvassDb),
+    contacts: createContactStore(canvassDb, names),
+    displays: createDisplayStore(canvassDb, names),
+    clientContacts: createClientContactStore(canvassDb, names),
+    environmentState: createEnvironmentStateStore(canvassDb),
+    uploads: createUploadStore(canvassDb),
     async ping() {
       try {
         await sql`select 1`.execute(canvassDb)
@@ -52,5 +87,5 @@ export function createKyselyStorage<DB = unknown>({ db, schema }: KyselyStorageO
         return false
       }
     },
-  }
+  })
 }

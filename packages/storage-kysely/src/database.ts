@@ -67,6 +67,10 @@ export interface ApiKeysTable {
   label: string | null
   created_at: DefaultedTimestamp
   revoked_at: Date | null
+  /** Added by `0003-management`. */
+  prefix: ColumnType<string | null, string | null | undefined, string | null>
+  /** Added by `0003-management`. */
+  last_used_at: ColumnType<Date | null, Date | null | undefined, Date | null>
 }
 
 export interface SurveysTable extends Timestamps {
@@ -216,6 +220,10 @@ export interface WebhookDeliveriesTable extends Timestamps {
   next_attempt_at: DefaultedTimestamp
   last_status: number | null
   last_error: string | null
+  /** Added by `0005-webhooks`. */
+  attempt_log: ColumnType<unknown[], string | undefined, string>
+  claim_token: string | null
+  response_id: string | null
 }
 
 export interface FilesTable {

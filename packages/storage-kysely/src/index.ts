@@ -16,8 +16,12 @@
  */
 export { createKyselyStorage } from './create-kysely-storage'
 export type { KyselyStorageOptions } from './create-kysely-storage'
+export type { ResponseBatchOptions } from './response-batch'
 export { migrate } from './migrate'
 export type { MigrateOptions } from './migrate'
 export { MigrationError } from './migration-error'
 export { withPreparedStatements } from './prepared-statements'
 export type { PostgresPoolClientLike, PostgresPoolLike, PreparedStatementsOptions } from './prepared-statements'
+export { PGLITE_PARSERS, parsePostgresTimestamp } from './pglite-parsers'
+export { createPostgresRateLimiter } from './postgres-rate-limiter'
+export type { PostgresRateLimiterOptions } from './postgres-rate-limiter'

@@ -6,6 +6,8 @@ import type { Database } from './database'
 import { completeSurveySql } from './complete-survey-sql'
 import { effectiveStatusSql } from './effective-status-sql'
 import { isStorable } from './is-storable'
+import { createResponseBatcher } from './response-batch'
+import type { ResponseBatchOptions } from './response-batch'
 import type { SchemaNames } from './schema-names'
 import { toJsonb } from './to-jsonb'
 
@@ -23,15 +25,33 @@ import { toJsonb } from './to-jsonb'
  * - `inserted` inserts the response from `allowed`, with the contact and its attributes as they were
  *   before this statement (the `personAttributes` snapshot; a new contact has none);
  * - the final select reports enough to pick the outcome. Nothing is written unless it is `created`.
+ *
+ * A finished response for a survey with `auto_complete` takes the full statement, in a transaction that
+ * locks the survey row first, so that concurrent submits count each other (see `insertResponseWithOutcome`).
  */
 export function createResponseInserter(
   db: Kysely<Database>,
   names: SchemaNames,
+  batch: ResponseBatchOptions | false = {},
 ): (input: NewResponse, check: CreateResponseCheck) => Promise<CreateResponseResult> {
   const statements = acceptedInsertStatements(names)
+  const writeInBatch =
+    batch === false
+      ? undefined
+      : createResponseBatcher(db, names, batch, async (input, check) => {
+          const id = await insertAcceptedResponse(db, statements, input, check)
+          return typeof id === 'string'
+        })
   return async (input, check) => {
+    if (writeInBatch !== undefined && input.userId === null && batchable(input, check)) {
+      // Written together with the creates queued at the same moment; a row the batch did not write takes
+      // the statement that names its outcome.
+      if (await writeInBatch(input, check)) return { outcome: 'created', id: input.id }
+      return insertResponseWithOutcome(db, names, input, check)
+    }
     if (input.userId === null) {
       const id = await insertAcceptedResponse(db, statements, input, check)
+      if (id === SINGLE_USE_ID_TAKEN) return { outcome: 'single_use_id_taken' }
       if (id !== undefined) return { outcome: 'created', id }
     }
     // A contact to link, or a refusal to explain: the statement that reports every outcome. It checks again
@@ -39,6 +59,16 @@ export function createResponseInserter(
     return insertResponseWithOutcome(db, names, input, check)
   }
 }
+
+/**
+ * What the batch can write: no single-use id (a unique violation would fail the whole statement) and ids
+ * Postgres can store.
+ */
+const batchable = (input: NewResponse, check: CreateResponseCheck): boolean =>
+  input.singleUseId === null &&
+  isStorable(check.environmentId) &&
+  isStorable(input.surveyId) &&
+  (input.displayId === null || isStorable(input.displayId))
 
 /**
  * The common case, a respondent without `userId` answering an accepting survey, as the simplest statement
@@ -50,7 +80,8 @@ async function insertAcceptedResponse(
   statements: AcceptedInsertStatements,
   input: NewResponse,
   check: CreateResponseCheck,
-): Promise<string | undefined> {
+): Promise<string | typeof SINGLE_USE_ID_TAKEN | undefined> {
+  if (input.displayId !== null && !isStorable(input.displayId)) return undefined
   if (!isStorable(check.environmentId) || !isStorable(input.surveyId)) return undefined
   const kind = check.requireAccepting ? 'accepting' : 'owned'
   const query = CompiledQuery.raw(statements[kind][input.finished ? 'finishing' : 'plain'], [
@@ -72,6 +103,7 @@ async function insertAcceptedResponse(
     const { rows } = await db.executeQuery<{ id: string }>(query)
     return rows[0]?.id
   } catch (error) {
+    if (isUniqueViolation(error)) return SINGLE_USE_ID_TAKEN
     // The survey was deleted between the read and the insert: let the full statement report it.
     if (isForeignKeyViolation(error)) return undefined
     throw error
@@ -82,8 +114,8 @@ type AcceptedInsertStatements = Record<'accepting' | 'owned', Record<'plain' | '
 
 /**
  * Written out once per storage rather than built per call: this path runs for nearly every submit, and its
- * text is constant, so a prepared-statement pool can reuse one plan. `finishing` also completes the survey
- * when this finished response is the one `auto_complete` waits for.
+ * text is constant, so a prepared-statement pool can reuse one plan. `finishing` inserts only for a survey
+ * without `auto_complete`: counting towards it needs the survey's lock, which the full statement takes.
  */
 function acceptedInsertStatements(names: SchemaNames): AcceptedInsertStatements {
   const ifOwned = `
@@ -94,18 +126,19 @@ function acceptedInsertStatements(names: SchemaNames): AcceptedInsertStatements 
   select $1::text, $2::timestamptz, $2::timestamptz, s.id, s.environment_id, $3::boolean,
     $4::jsonb, $5::jsonb, $6::jsonb, $7::jsonb, $8::text, $9::text, $10::text, $11::text
   from ${names.table('surveys')} s
-  where s.id = $12::text and s.environment_id = $13::text`
+  where s.id = $12::text and s.environment_id = $13::text
+    and ($10::text is null or exists (
+      select from ${names.table('displays')} d where d.id = $10::text and d.survey_id = s.id
+    ))`
   const ifAccepting = `${ifOwned}
-    and ${effectiveStatusSql('s', '$2::timestamptz')} in ('draft', 'inProgress')
+    and ${effectiveStatusSql('s', '$2::timestamptz')} in ('draft', 'inProgress')`
+  const returning = `
   returning id`
-  const ifOwnedReturning = `${ifOwned}
-  returning id`
-  const finishing = (insert: string) => `with inserted as (${insert}),
-      completed as (${completeSurveySql(names, '$12::text', '$2::timestamptz', 1)} and exists (select from inserted))
-      select id from inserted`
+  const withoutAutoComplete = `
+    and s.auto_complete is null`
   return {
-    accepting: { plain: ifAccepting, finishing: finishing(ifAccepting) },
-    owned: { plain: ifOwnedReturning, finishing: finishing(ifOwnedReturning) },
+    accepting: { plain: ifAccepting + returning, finishing: ifAccepting + withoutAutoComplete + returning },
+    owned: { plain: ifOwned + returning, finishing: ifOwned + withoutAutoComplete + returning },
   }
 }
 
@@ -125,6 +158,8 @@ async function insertResponseWithOutcome(
   const environmentId = isStorable(check.environmentId) ? check.environmentId : null
   const surveyId = isStorable(input.surveyId) ? input.surveyId : null
   const withContact = input.userId !== null
+  const displayId = input.displayId !== null && isStorable(input.displayId) ? input.displayId : null
+  const displayUnstorable = input.displayId !== null && displayId === null
 
   const environmentCte = check.checkEnvironment
     ? sql`environment as (select id from ${sql.raw(names.table('environments'))} where id = ${environmentId}::text),`
@@ -146,8 +181,14 @@ async function insertResponseWithOutcome(
       select s.id, s.environment_id, ${sql.raw(effectiveStatusSql('s', 'clock.now'))} as status
       from ${sql.raw(names.table('surveys'))} s cross join clock where s.id = ${surveyId}::text
     ),
+    display as (
+      select ${!displayUnstorable}::boolean and (${displayId}::text is null or exists (
+        select from ${sql.raw(names.table('displays'))} d where d.id = ${displayId}::text and d.survey_id = ${surveyId}::text
+      )) as ok
+    ),
     allowed as (
       select s.id, s.environment_id from survey s where s.environment_id = ${environmentId}::text ${accepting}
+        and (select ok from display)
     ),
     ${contactCte}
     inserted as (
@@ -159,7 +200,7 @@ async function insertResponseWithOutcome(
         ${input.id}::text, ${now}, ${now}, allowed.id, allowed.environment_id, ${input.finished}::boolean,
         ${toJsonb(input.data)}::jsonb, ${toJsonb(input.meta)}::jsonb, ${toJsonb(input.ttc)}::jsonb,
         ${toJsonb(input.variables)}::jsonb, ${input.language}::text, ${input.singleUseId}::text,
-        ${input.displayId}::text, ${input.endingId}::text,
+        ${displayId}::text, ${input.endingId}::text,
         ${withContact ? sql`contact.id, ${contactAttributesJson(names, sql.ref('contact.id'))}` : sql`null, null`}
       from allowed ${withContact ? sql`cross join contact` : sql``}
       returning id
@@ -175,22 +216,37 @@ async function insertResponseWithOutcome(
     select
       ${check.checkEnvironment ? sql`exists (select from environment)` : sql`true`} as environment_found,
       (select environment_id from survey) as survey_environment_id,
-      (select id from inserted) as created_id
+      (select id from inserted) as created_id,
+      (select ok from display) as display_found
   `
 
   let row: OutcomeRow | undefined
   try {
-    row = (await statement.execute(db)).rows[0]
+    row = input.finished
+      ? await db.transaction().execute(async (trx) => {
+          // A finished response may be the one `auto_complete` waits for. With the survey locked, concurrent
+          // finished creates run one after another, and the statement (whose snapshot is taken after the
+          // lock is granted) sees every earlier one and the completion it made: exactly `auto_complete`
+          // are accepted by an accepting check, and the survey completes. `no key update`, not `update`: a
+          // plain insert's foreign key check takes a key-share lock on the survey, which `update` would wait
+          // for, so a finished create holding the lock and a plain insert holding the same single-use id
+          // would deadlock.
+          await sql`select 1 from ${sql.raw(names.table('surveys'))} where id = ${surveyId}::text for no key update`.execute(trx)
+          return (await statement.execute(trx)).rows[0]
+        })
+      : (await statement.execute(db)).rows[0]
   } catch (error) {
     // The survey was deleted between this statement's snapshot and its insert (a foreign key violation):
     // to the caller that is an unknown survey, not a server error.
     if (isForeignKeyViolation(error)) return { outcome: 'survey_not_found' }
+    if (isUniqueViolation(error)) return { outcome: 'single_use_id_taken' }
     throw error
   }
   if (row?.created_id) return { outcome: 'created', id: row.created_id }
   if (check.checkEnvironment && !row?.environment_found) return { outcome: 'environment_not_found' }
   if (!row?.survey_environment_id) return { outcome: 'survey_not_found' }
   if (row.survey_environment_id !== check.environmentId) return { outcome: 'survey_in_other_environment' }
+  if (!row.display_found || displayUnstorable) return { outcome: 'display_not_found' }
   return { outcome: 'survey_not_accepting' }
 }
 
@@ -198,7 +254,14 @@ interface OutcomeRow {
   environment_found: boolean
   survey_environment_id: string | null
   created_id: string | null
+  display_found: boolean
 }
+
+/** A second response with the survey's single-use id (the unique index of migration 0004). */
+const isUniqueViolation = (error: unknown): boolean =>
+  typeof error === 'object' && error !== null && 'code' in error && error.code === '23505'
+
+const SINGLE_USE_ID_TAKEN = Symbol('single use id taken')
 
 const isForeignKeyViolation = (error: unknown): boolean =>
   typeof error === 'object' && error !== null && 'code' in error && error.code === '23503'

@@ -4,6 +4,9 @@ import type { Kysely } from 'kysely'
 import type { Migration, MigrationProvider } from 'kysely/migration'
 import { MigrationError } from './migration-error'
 import { initial } from './migrations/0001-initial'
+import { management } from './migrations/0003-management'
+import { client } from './migrations/0004-client'
+import { webhooks } from './migrations/0005-webhooks'
 import { moveFromPublicSchema } from './migrations/move-from-public'
 import { schemaNames } from './schema-names'
 
@@ -19,6 +22,9 @@ export interface MigrateOptions {
 function migrations(schema: string): Record<string, Migration> {
   return {
     '0001-initial': initial(schema),
+    '0003-management': management(schema),
+    '0004-client': client(schema),
+    '0005-webhooks': webhooks(schema),
   }
 }
 

@@ -25,6 +25,13 @@ export function createProjectStore(db: Kysely<Database>): ProjectStore {
       const defaults = environments.map((environment) => environmentDefaults(environment.id, project.newId, now))
       // One statement per table, all environments' rows at once, in one transaction.
       await db.transaction().execute(async (trx) => {
+        if (project.organization) {
+          const org = project.organization
+          await trx
+            .insertInto('organizations')
+            .values({ id: org.id, name: org.name, created_at: org.createdAt, updated_at: org.createdAt })
+            .execute()
+        }
         await trx
           .insertInto('projects')
           .values({
@@ -39,6 +46,23 @@ export function createProjectStore(db: Kysely<Database>): ProjectStore {
         await trx.insertInto('action_classes').values(defaults.flatMap((d) => d.actionClasses)).execute()
         await trx.insertInto('attribute_classes').values(defaults.flatMap((d) => d.attributeClasses)).execute()
         await trx.insertInto('contact_attribute_keys').values(defaults.flatMap((d) => d.contactAttributeKeys)).execute()
+        if (project.apiKeys?.length) {
+          await trx
+            .insertInto('api_keys')
+            .values(
+              project.apiKeys.map((key) => ({
+                id: key.id,
+                environment_id: key.environmentId,
+                hash: key.hash,
+                label: key.label,
+                created_at: key.createdAt,
+                revoked_at: key.revokedAt,
+                prefix: key.prefix ?? null,
+                last_used_at: key.lastUsedAt ?? null,
+              })),
+            )
+            .execute()
+        }
       })
     },
 

@@ -6,17 +6,23 @@ import { completeSurveySql } from './complete-survey-sql'
 import type { Database, ResponsesTable } from './database'
 import { createResponseInserter } from './insert-response'
 import { isStorable } from './is-storable'
+import type { ResponseBatchOptions } from './response-batch'
 import { responseColumns, toResponseRecord } from './response-columns'
 import type { SchemaNames } from './schema-names'
 import { toJsonb } from './to-jsonb'
 
 /** Responses, each read with its person, notes and tags in the same statement. */
-export function createResponseStore(db: Kysely<Database>, names: SchemaNames): ResponseStore {
+export function createResponseStore(
+  db: Kysely<Database>,
+  names: SchemaNames,
+  batch?: ResponseBatchOptions | false,
+): ResponseStore {
   const columns = responseColumns(names)
   /** Run after a response became finished in the same transaction, which the count therefore sees. */
   const completeSurvey = completeSurveySql(names, '$1::text', '$2::timestamptz', 0)
+  const lockSurvey = `select 1 from ${names.table('surveys')} where id = $1::text for no key update`
   return {
-    create: createResponseInserter(db, names),
+    create: createResponseInserter(db, names, batch),
 
     async get(id) {
       if (!isStorable(id)) return null
@@ -70,6 +76,8 @@ export function createResponseStore(db: Kysely<Database>, names: SchemaNames): R
           .returning(columns)
           .executeTakeFirstOrThrow()
         if (updated.finished && !row.finished) {
+          // Under the survey's lock, as creates count (insert-response.ts): the count sees them all.
+          await trx.executeQuery(CompiledQuery.raw(lockSurvey, [updated.survey_id]))
           await trx.executeQuery(CompiledQuery.raw(completeSurvey, [updated.survey_id, patch.updatedAt]))
         }
         return toResponseRecord(updated)

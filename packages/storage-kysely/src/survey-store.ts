@@ -1,12 +1,15 @@
 import type { SurveyStore } from '@canvass/core'
-import type { Kysely } from 'kysely'
+import { CompiledQuery } from 'kysely'
+import type { Kysely, Selectable } from 'kysely'
 import { applyPage } from './apply-page'
-import type { Database } from './database'
+import type { Database, SurveysTable } from './database'
 import { isStorable } from './is-storable'
 import { toSurveyRecord, toSurveyRow } from './survey-row'
 
 /** Surveys: one row each, the JSON parts in jsonb columns. */
 export function createSurveyStore(db: Kysely<Database>): SurveyStore {
+  // The read behind most survey routes, built and compiled once rather than on every request.
+  const getSql = db.selectFrom('surveys').selectAll().where('id', '=', '').compile().sql
   return {
     async list(environmentId, page) {
       if (!isStorable(environmentId)) return []
@@ -21,7 +24,7 @@ export function createSurveyStore(db: Kysely<Database>): SurveyStore {
 
     async get(id) {
       if (!isStorable(id)) return null
-      const row = await db.selectFrom('surveys').selectAll().where('id', '=', id).executeTakeFirst()
+      const row = (await db.executeQuery<Selectable<SurveysTable>>(CompiledQuery.raw(getSql, [id]))).rows[0]
       return row ? toSurveyRecord(row) : null
     },
 
@@ -29,17 +32,20 @@ export function createSurveyStore(db: Kysely<Database>): SurveyStore {
       await db.insertInto('surveys').values(toSurveyRow(survey)).execute()
     },
 
-    async update(survey) {
-      if (!isStorable(survey.id) || !isStorable(survey.environmentId)) return false
-      // Identity, owner and creation time never change: cursors are built from `created_at`.
-      const { id, environment_id, created_at, ...fields } = toSurveyRow(survey)
-      const result = await db
-        .updateTable('surveys')
-        .set(fields)
-        .where('id', '=', id)
-        .where('environment_id', '=', environment_id)
-        .executeTakeFirst()
-      return result.numUpdatedRows > 0n
+    async update(id, change) {
+      if (!isStorable(id)) return null
+      return db.transaction().execute(async (trx) => {
+        // The lock serialises read-modify-writes of one survey, and `autoComplete`'s completion takes it too.
+        const row = await trx.selectFrom('surveys').selectAll().where('id', '=', id).forNoKeyUpdate().executeTakeFirst()
+        if (!row) return null
+        const current = toSurveyRecord(row)
+        // A throw here rolls the transaction back and propagates.
+        const next = { ...change(current), id: current.id, environmentId: current.environmentId, createdAt: current.createdAt }
+        // Identity, owner and creation time never change: cursors are built from `created_at`.
+        const { id: _id, environment_id: _environmentId, created_at: _createdAt, ...fields } = toSurveyRow(next)
+        await trx.updateTable('surveys').set(fields).where('id', '=', id).execute()
+        return next
+      })
     },
 
     async delete(environmentId, id) {

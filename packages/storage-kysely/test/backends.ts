@@ -2,7 +2,7 @@ import { PGlite } from '@electric-sql/pglite'
 import { Kysely, PGliteDialect, PostgresDialect } from 'kysely'
 import type { LogEvent } from 'kysely'
 import pg from 'pg'
-import { withPreparedStatements } from '../src'
+import { PGLITE_PARSERS, withPreparedStatements } from '../src'
 
 /** A database to test on, opened empty (not migrated) and closed (dropped, for a server) afterwards. */
 export interface Backend {
@@ -30,7 +30,7 @@ export function backends(): Backend[] {
 }
 
 async function openPglite(options: { log?: (event: LogEvent) => void } = {}): Promise<OpenBackend> {
-  const db = new Kysely<unknown>({ dialect: new PGliteDialect({ pglite: new PGlite() }), log: options.log })
+  const db = new Kysely<unknown>({ dialect: new PGliteDialect({ pglite: new PGlite({ parsers: PGLITE_PARSERS }) }), log: options.log })
   return { db, close: () => db.destroy() }
 }
 

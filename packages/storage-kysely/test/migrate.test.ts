@@ -5,6 +5,9 @@ import { MigrationError, createKyselyStorage, migrate } from '../src'
 import { backends } from './backends'
 import type { OpenBackend } from './backends'
 
+/** Every migration, in the order they run. */
+const MIGRATIONS = ['0001-initial', '0003-management', '0004-client', '0005-webhooks']
+
 const TABLES = [
   'action_classes',
   'api_keys',
@@ -39,12 +42,12 @@ for (const backend of backends()) {
 
   test('creates every table of contract §1, and migrating again is a no-op', async () => {
     open = await backend.open()
-    assert.equal(await migrate(open.db), ['0001-initial'])
+    assert.equal(await migrate(open.db), MIGRATIONS)
     assert.equal(await tableNames(open), [...TABLES, 'canvass_migration', 'canvass_migration_lock'].sort())
     assert.equal(await tableNames(open, 'public'), [], 'nothing is created in public')
     assert.equal(await migrate(open.db), [], 'nothing is pending')
     const applied = await sql<{ name: string }>`select name from canvass.canvass_migration`.execute(open.db)
-    assert.equal(applied.rows, [{ name: '0001-initial' }])
+    assert.equal(applied.rows, MIGRATIONS.map((name) => ({ name })))
   })
 
   test('stores every timestamp as timestamptz(3)', async () => {
@@ -83,7 +86,7 @@ for (const backend of backends()) {
     await sql`create table public.projects (id serial primary key, title text)`.execute(open.db)
     await sql`create table public.surveys (slug text primary key)`.execute(open.db)
     await sql`insert into public.projects (title) values ('the app''s own')`.execute(open.db)
-    assert.equal(await migrate(open.db), ['0001-initial'])
+    assert.equal(await migrate(open.db), MIGRATIONS)
     assert.equal(await tableNames(open, 'public'), ['projects', 'surveys'])
     const own = await sql<{ title: string }>`select title from public.projects`.execute(open.db)
     assert.equal(own.rows, [{ title: "the app's own" }])
@@ -111,7 +114,7 @@ for (const backend of backends()) {
 
   test('takes another schema when told, and refuses a schema name that would need quoting', async () => {
     open = await backend.open()
-    assert.equal(await migrate(open.db, { schema: 'feedback' }), ['0001-initial'])
+    assert.equal(await migrate(open.db, { schema: 'feedback' }), MIGRATIONS)
     assert.equal(await tableNames(open, 'feedback'), [...TABLES, 'canvass_migration', 'canvass_migration_lock'].sort())
     assert.equal(await tableNames(open), [])
     const storage = createKyselyStorage({ db: open.db, schema: 'feedback' })

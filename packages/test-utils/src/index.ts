@@ -27,3 +27,7 @@ export type { BlobStoreTest, BlobStoreTestContext } from './blob-store/blob-stor
 export { HOSTILE_KEYS } from './blob-store/key-tests'
 export { bytesOf, endlessStream, freshKey, readAll, streamOf } from './blob-store/streams'
 export type { StreamShape, Tracked } from './blob-store/streams'
+export { testHttpApi } from './http-api/test-http-api'
+export type { HttpApiTarget, TestHttpApiOptions } from './http-api/test-http-api'
+export { startProcess } from './http-api/start-process'
+export type { RunningProcess } from './http-api/start-process'

@@ -52,4 +52,24 @@ export const autoCompleteTests: StorageTest[] = [
       assert.is((await storage.surveys.get(open.id))?.status, 'inProgress')
     },
   },
+  {
+    name: 'autoComplete N with 2N concurrent finished creates accepts exactly N and completes the survey (N = 2, 10, 30; 20 rounds each)',
+    async run({ storage }) {
+      const { production } = await seedProject(storage)
+      for (const n of [2, 10, 30]) {
+        for (let round = 0; round < 20; round++) {
+          const survey = await seedSurvey(storage, production, { status: 'inProgress', autoComplete: n })
+          const results = await Promise.all(
+            Array.from({ length: 2 * n }, () =>
+              storage.responses.create(makeResponse(survey.id, { finished: true }), clientCheck(production)),
+            ),
+          )
+          const label = `N=${n}, round ${round}`
+          assert.is(results.filter((result) => result.outcome === 'created').length, n, `${label}: N accepted`)
+          assert.is(results.filter((result) => result.outcome === 'survey_not_accepting').length, n, `${label}: N refused`)
+          assert.is((await storage.surveys.get(survey.id))?.status, 'completed', `${label}: completed`)
+        }
+      }
+    },
+  },
 ]

@@ -1,7 +1,7 @@
 import { freshId } from './fresh-id'
 import type { SurveyRecord } from '@canvass/core'
 import * as assert from 'uvu/assert'
-import { clientCheck, expectCreated, makeResponse, managementCheck, seedProject, seedSurvey } from './seed'
+import { clientCheck, expectCreated, makeResponse, managementCheck, seedDisplay, seedProject, seedSurvey } from './seed'
 import type { StorageTest } from './storage-test'
 
 const HOUR = 60 * 60 * 1000
@@ -15,6 +15,7 @@ export const createResponseTests: StorageTest[] = [
     async run({ storage }) {
       const { production } = await seedProject(storage)
       const survey = await seedSurvey(storage, production)
+      const displayId = await seedDisplay(storage, production, survey.id)
       const response = makeResponse(survey.id, {
         finished: true,
         data: { q1: 'Fine ✓', q_2: ['a', 'b'], q3: 7, q4: { street: 'Main', nested: [null, true] } },
@@ -23,7 +24,7 @@ export const createResponseTests: StorageTest[] = [
         variables: { score: 2.5, name: 'x' },
         language: 'de',
         singleUseId: 'single-use-1',
-        displayId: freshId(),
+        displayId,
         endingId: 'end1',
       })
       expectCreated(await storage.responses.create(response, clientCheck(production)), response)

@@ -1,3 +1,5 @@
+import { generateApiKey, hashApiKey } from '@canvass/core'
+import type { ApiKeyRecord } from '@canvass/core'
 import { freshId } from './fresh-id'
 import * as assert from 'uvu/assert'
 import { rejection, seedProject } from './seed'
@@ -77,6 +79,54 @@ export const projectTests: StorageTest[] = [
     },
   },
   {
+    name: 'createProject with an organization and API keys creates them all',
+    async run({ storage }) {
+      const { organizationId, projectId, environments, keys } = await newProjectWithKeys()
+      await storage.projects.create({
+        id: projectId,
+        organizationId,
+        name: 'Keyed project',
+        createdAt: new Date(),
+        environments,
+        newId: freshId,
+        organization: { id: organizationId, name: 'Keyed org', createdAt: new Date() },
+        apiKeys: keys,
+      })
+      const listed = (await storage.projects.list()).find((project) => project.projectId === projectId)
+      assert.equal(listed, { organizationId, projectId, projectName: 'Keyed project', environments })
+      for (const key of keys) assert.equal(await storage.apiKeys.findByHash(key.hash), key)
+    },
+  },
+  {
+    name: 'createProject with a taken key writes nothing, not even its organization',
+    async run({ storage }) {
+      const existing = await seedProject(storage)
+      const taken = { ...(await newProjectWithKeys()).keys[0]!, environmentId: existing.production }
+      await storage.apiKeys.insert(taken)
+      const { organizationId, projectId, environments, keys } = await newProjectWithKeys()
+      const attempt = (apiKeys: ApiKeyRecord[]) =>
+        storage.projects.create({
+          id: projectId,
+          organizationId,
+          name: 'Keyed project',
+          createdAt: new Date(),
+          environments,
+          newId: freshId,
+          organization: { id: organizationId, name: 'Keyed org', createdAt: new Date() },
+          apiKeys,
+        })
+      // The last key's hash is taken: the organization, project, environments and first key were written
+      // before it in the same transaction and must all be gone.
+      assert.ok(await rejection(attempt([keys[0]!, { ...keys[1]!, hash: taken.hash }])), 'createProject rejects')
+      assert.not.ok((await storage.projects.list()).some((project) => project.projectId === projectId))
+      assert.is(await storage.environments.get(environments.production), null)
+      assert.is(await storage.apiKeys.findByHash(keys[0]!.hash), null)
+      // Had the organization stayed, its id would be taken now.
+      await attempt(keys)
+      assert.equal(await storage.apiKeys.findByHash(keys[1]!.hash), keys[1])
+    },
+  },
+  {
     name: 'ping answers true',
     async run({ storage }) {
       assert.is(await storage.ping(), true)
@@ -108,4 +158,25 @@ function sorted(defaults: EnvironmentDefaultsSnapshot): EnvironmentDefaultsSnaps
       .map(({ key, name, description, type, isUnique }) => ({ key, name, description, type, isUnique }))
       .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0)),
   }
+}
+
+/** Ids for a new organization and project, and a fresh key for each of its environments. */
+async function newProjectWithKeys() {
+  const environments = { production: freshId(), development: freshId() }
+  const createdAt = new Date(Math.floor(Date.now() / 1000) * 1000)
+  const keys: ApiKeyRecord[] = []
+  for (const environmentId of [environments.production, environments.development]) {
+    const key = generateApiKey()
+    keys.push({
+      id: freshId(),
+      environmentId,
+      hash: await hashApiKey(key),
+      label: 'conformance',
+      createdAt,
+      revokedAt: null,
+      prefix: key.slice(0, 8),
+      lastUsedAt: null,
+    })
+  }
+  return { organizationId: freshId(), projectId: freshId(), environments, keys }
 }

@@ -173,3 +173,14 @@ export const IMPOSSIBLE_IDS = [
   '😀',
   '\uD800',
 ]
+
+/** Creates a display of the survey and returns its id. */
+export async function seedDisplay(storage: Storage, environmentId: string, surveyId: string, userId: string | null = null) {
+  const id = freshId()
+  const result = await storage.displays.create({ id, environmentId, surveyId, userId, responseId: null, createdAt: new Date(), newId: freshId })
+  assert.equal(result, { outcome: 'created', id })
+  return id
+}
+
+/** A contact identity for `clientContacts`. */
+export const identity = (environmentId: string, userId: string) => ({ environmentId, userId, now: new Date(), newId: freshId })

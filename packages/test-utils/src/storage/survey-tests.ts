@@ -67,7 +67,7 @@ export const surveyTests: StorageTest[] = [
     },
   },
   {
-    name: 'updateSurvey replaces the stored survey of its environment only',
+    name: 'updateSurvey hands the stored survey to change and writes what it returns, keeping id, owner and creation time',
     async run({ storage }) {
       const { production, development } = await seedProject(storage)
       const survey = await seedSurvey(storage, production)
@@ -77,12 +77,54 @@ export const surveyTests: StorageTest[] = [
         createdAt: survey.createdAt,
         updatedAt: new Date(survey.updatedAt.getTime() + 5000),
       }
-      assert.is(await storage.surveys.update(updated), true)
+      let seen: SurveyRecord | undefined
+      const written = await storage.surveys.update(survey.id, (current) => {
+        seen = current
+        return { ...updated, id: freshId(), environmentId: development, createdAt: new Date(0) }
+      })
+      assert.equal(seen, survey, 'change gets the survey as stored')
+      assert.equal(written, updated, 'id, environmentId and createdAt are kept')
       assert.equal(await storage.surveys.get(survey.id), updated)
 
-      assert.is(await storage.surveys.update({ ...updated, environmentId: development, name: 'Moved' }), false)
-      assert.is(await storage.surveys.update({ ...updated, id: freshId() }), false)
+      assert.is(await storage.surveys.update(freshId(), () => updated), null, 'an unknown id')
+      const refusal = await storage.surveys
+        .update(survey.id, () => {
+          throw new Error('refused')
+        })
+        .then(() => null, (error: unknown) => error)
+      assert.instance(refusal, Error, 'the error of change propagates')
       assert.equal(await storage.surveys.get(survey.id), updated, 'a refused update changes nothing')
+    },
+  },
+  {
+    name: 'dates with a year below 100 are read back as written (issue 5: 0050 became 1950)',
+    async run({ storage }) {
+      const { production } = await seedProject(storage)
+      const survey = await seedSurvey(storage, production, {
+        closeOnDate: new Date('0050-01-01T00:00:00.000Z'),
+        runOnDate: new Date('0099-12-31T10:00:00.000Z'),
+      })
+      const read = await storage.surveys.get(survey.id)
+      assert.is(read?.closeOnDate?.toISOString(), '0050-01-01T00:00:00.000Z')
+      assert.is(read?.runOnDate?.toISOString(), '0099-12-31T10:00:00.000Z')
+    },
+  },
+  {
+    name: 'updateSurvey serialises concurrent read-modify-writes: changes of different fields are all kept (20 rounds)',
+    async run({ storage }) {
+      const { production } = await seedProject(storage)
+      for (let round = 0; round < 20; round++) {
+        const survey = await seedSurvey(storage, production)
+        await Promise.all([
+          storage.surveys.update(survey.id, (current) => ({ ...current, name: `Renamed ${round}` })),
+          storage.surveys.update(survey.id, (current) => ({ ...current, delay: 7 })),
+          storage.surveys.update(survey.id, (current) => ({ ...current, displayLimit: 3 })),
+        ])
+        const stored = await storage.surveys.get(survey.id)
+        assert.is(stored?.name, `Renamed ${round}`, `round ${round}: name kept`)
+        assert.is(stored?.delay, 7, `round ${round}: delay kept`)
+        assert.is(stored?.displayLimit, 3, `round ${round}: displayLimit kept`)
+      }
     },
   },
   {

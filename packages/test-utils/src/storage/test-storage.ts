@@ -2,12 +2,18 @@ import type { Storage } from '@canvass/core'
 import { suite } from 'uvu'
 import { apiKeyTests } from './api-key-tests'
 import { autoCompleteTests } from './auto-complete-tests'
+import { classTests } from './class-tests'
+import { contactTests } from './contact-tests'
+import { clientTests } from './client-tests'
+import { concurrentCreateTests } from './concurrent-create-tests'
 import { createResponseTests } from './create-response-tests'
 import { idTests } from './id-tests'
 import { projectTests } from './project-tests'
 import { responseTests } from './response-tests'
 import type { StorageFixtures, StorageTest } from './storage-test'
 import { surveyTests } from './survey-tests'
+import { uploadTests } from './upload-tests'
+import { webhookTests } from './webhook-tests'
 
 export interface TestStorageOptions {
   /** Names the suite in the report, e.g. `storage-kysely on PGlite`. */
@@ -41,6 +47,12 @@ export const STORAGE_TESTS: readonly StorageTest[] = [
   ...responseTests,
   ...autoCompleteTests,
   ...idTests,
+  ...classTests,
+  ...contactTests,
+  ...clientTests,
+  ...uploadTests,
+  ...webhookTests,
+  ...concurrentCreateTests,
 ]
 
 /**

@@ -1,0 +1,149 @@
+import type { ClientContactState, ClientContactStore, ContactIdentity } from '@canvass/core'
+import { sql } from 'kysely'
+import type { Kysely, Transaction } from 'kysely'
+import { contactAttributesJson } from './contact-attributes-json'
+import type { Database } from './database'
+import { isStorable } from './is-storable'
+import type { SchemaNames } from './schema-names'
+
+/** A widget state lists at most this many of a contact's latest displays. */
+const MAX_DISPLAYS = 1000
+
+/** Contacts by `userId`, as the client SDKs use them. */
+export function createClientContactStore(db: Kysely<Database>, names: SchemaNames): ClientContactStore {
+  /** The contact's state in one statement, or null when it does not exist. */
+  async function readState(q: Kysely<Database> | Transaction<Database>, environmentId: string, userId: string) {
+    const row = (
+      await sql<{ id: string; attributes: Record<string, string>; displays: { surveyId: string; createdAt: string }[]; responses: string[] }>`
+        select c.id,
+          ${contactAttributesJson(names, sql.ref('c.id'))} as attributes,
+          coalesce((
+            select jsonb_agg(jsonb_build_object('surveyId', d.survey_id, 'createdAt', d.created_at) order by d.created_at desc, d.id desc)
+            from (select survey_id, created_at, id from ${sql.raw(names.table('displays'))}
+                  where contact_id = c.id order by created_at desc, id desc limit ${MAX_DISPLAYS}) d
+          ), '[]'::jsonb) as displays,
+          coalesce((
+            select jsonb_agg(distinct r.survey_id) from ${sql.raw(names.table('responses'))} r where r.contact_id = c.id
+          ), '[]'::jsonb) as responses
+        from ${sql.raw(names.table('contacts'))} c
+        where c.environment_id = ${environmentId} and c.user_id = ${userId}`.execute(q)
+    ).rows[0]
+    if (!row) return null
+    return {
+      contactId: row.id,
+      userId,
+      attributes: row.attributes,
+      displays: row.displays.map((d) => ({ surveyId: d.surveyId, createdAt: new Date(d.createdAt) })),
+      responseSurveyIds: row.responses,
+    } satisfies ClientContactState
+  }
+
+  /**
+   * Creates the contact if absent and returns its id, or null when the environment does not exist.
+   * `do update` (not `do nothing`) so that the id of a contact a concurrent request just created comes back
+   * too; inside a transaction it also locks the contact until commit.
+   */
+  async function upsertContact(q: Kysely<Database> | Transaction<Database>, who: ContactIdentity) {
+    const row = (
+      await sql<{ id: string }>`
+        insert into ${sql.raw(names.table('contacts'))} (id, environment_id, user_id, created_at, updated_at)
+        select ${who.newId()}::text, e.id, ${who.userId}::text, ${who.now}::timestamptz, ${who.now}::timestamptz
+        from ${sql.raw(names.table('environments'))} e where e.id = ${who.environmentId}::text
+        on conflict (environment_id, user_id) do update set user_id = excluded.user_id
+        returning id`.execute(q)
+    ).rows[0]
+    return row?.id ?? null
+  }
+
+  return {
+    async identify(who) {
+      if (!isStorable(who.environmentId) || !isStorable(who.userId)) return null
+      const existing = await readState(db, who.environmentId, who.userId)
+      if (existing) return existing
+      if ((await upsertContact(db, who)) === null) return null
+      return readState(db, who.environmentId, who.userId)
+    },
+
+    async setAttributes(who, attributes) {
+      if (!isStorable(who.environmentId) || !isStorable(who.userId)) return null
+      const entries = Object.entries(attributes).filter(([key, value]) => isStorable(key) && isStorable(value))
+      return db.transaction().execute(async (trx) => {
+        const contactId = await upsertContact(trx, who)
+        if (contactId === null) return null
+        let changed = false
+        const skipped: string[] = []
+        if (entries.length > 0) {
+          // Sorted, so that concurrent creators of the same keys insert them in one order and never deadlock.
+          const keys = entries.map(([key]) => key).sort()
+          // Unknown keys become custom keys; a key a concurrent request creates first is simply used.
+          await trx
+            .insertInto('contact_attribute_keys')
+            .values(
+              keys.map((key) => ({
+                id: who.newId(),
+                environment_id: who.environmentId,
+                key,
+                name: key,
+                description: null,
+                type: 'custom' as const,
+                is_unique: false,
+                created_at: who.now,
+                updated_at: who.now,
+              })),
+            )
+            .onConflict((oc) => oc.columns(['environment_id', 'key']).doNothing())
+            .execute()
+          const rows = await trx
+            .selectFrom('contact_attribute_keys')
+            .select(['id', 'key', 'is_unique'])
+            .where('environment_id', '=', who.environmentId)
+            .where('key', 'in', keys)
+            .execute()
+          const byKey = new Map(rows.map((row) => [row.key, row]))
+          // A unique key's row is locked while its values are checked and written, so that two contacts
+          // setting the same value at once cannot both get it. In id order, so lockers never deadlock.
+          const uniqueIds = rows.filter((row) => row.is_unique).map((row) => row.id).sort()
+          if (uniqueIds.length > 0) {
+            await trx.selectFrom('contact_attribute_keys').select('id').where('id', 'in', uniqueIds).orderBy('id').forUpdate().execute()
+          }
+          const values: { id: string; contact_id: string; attribute_key_id: string; value: string; created_at: Date; updated_at: Date }[] = []
+          for (const [key, value] of entries) {
+            const attributeKey = byKey.get(key)
+            if (!attributeKey) continue
+            if (attributeKey.is_unique) {
+              const taken = await trx
+                .selectFrom('contact_attributes')
+                .select('id')
+                .where('attribute_key_id', '=', attributeKey.id)
+                .where('value', '=', value)
+                .where('contact_id', '<>', contactId)
+                .executeTakeFirst()
+              if (taken) {
+                skipped.push(key)
+                continue
+              }
+            }
+            values.push({ id: who.newId(), contact_id: contactId, attribute_key_id: attributeKey.id, value, created_at: who.now, updated_at: who.now })
+          }
+          if (values.length > 0) {
+            const written = await trx
+              .insertInto('contact_attributes')
+              .values(values)
+              .onConflict((oc) =>
+                oc
+                  .columns(['contact_id', 'attribute_key_id'])
+                  .doUpdateSet((eb) => ({ value: eb.ref('excluded.value'), updated_at: eb.ref('excluded.updated_at') }))
+                  .where('contact_attributes.value', 'is distinct from', (eb) => eb.ref('excluded.value')),
+              )
+              .returning('id')
+              .execute()
+            changed = written.length > 0
+          }
+          if (changed) await trx.updateTable('contacts').set({ updated_at: who.now }).where('id', '=', contactId).execute()
+        }
+        const state = await readState(trx, who.environmentId, who.userId)
+        return state && { state, changed, skipped }
+      })
+    },
+  }
+}

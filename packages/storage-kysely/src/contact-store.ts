@@ -1,0 +1,83 @@
+import type { ContactStore, PersonRecord } from '@canvass/core'
+import { sql } from 'kysely'
+import type { Kysely } from 'kysely'
+import { applyPage } from './apply-page'
+import { contactAttributesJson } from './contact-attributes-json'
+import type { Database } from './database'
+import { isStorable } from './is-storable'
+import type { SchemaNames } from './schema-names'
+
+/** Contacts (people), each read with its attributes in the same statement. */
+export function createContactStore(db: Kysely<Database>, names: SchemaNames): ContactStore {
+  const columns = [
+    'contacts.id',
+    'contacts.environment_id',
+    'contacts.user_id',
+    'contacts.created_at',
+    'contacts.updated_at',
+    contactAttributesJson(names, sql.ref('contacts.id')).as('attributes'),
+  ] as const
+  const contacts = () => db.selectFrom('contacts').select(columns)
+  type Row = Awaited<ReturnType<ReturnType<typeof contacts>['executeTakeFirstOrThrow']>>
+  const toPersonRecord = (row: Row): PersonRecord => ({
+    id: row.id,
+    userId: row.user_id,
+    environmentId: row.environment_id,
+    attributes: row.attributes,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  })
+
+  return {
+    async list(environmentId, page) {
+      if (!isStorable(environmentId)) return []
+      const rows = await contacts()
+        .where('contacts.environment_id', '=', environmentId)
+        .$call((query) => applyPage(query, 'contacts', page))
+        .execute()
+      return rows.map(toPersonRecord)
+    },
+
+    async get(environmentId, id) {
+      if (!isStorable(environmentId) || !isStorable(id)) return null
+      const row = await contacts()
+        .where('contacts.id', '=', id)
+        .where('contacts.environment_id', '=', environmentId)
+        .executeTakeFirst()
+      return row ? toPersonRecord(row) : null
+    },
+
+    async delete(environmentId, id) {
+      if (!isStorable(environmentId) || !isStorable(id)) return false
+      // Attribute values go with the contact (cascade); responses and displays keep their rows with the link
+      // cleared (`on delete set null`), all in this one statement.
+      const result = await db
+        .deleteFrom('contacts')
+        .where('id', '=', id)
+        .where('environment_id', '=', environmentId)
+        .executeTakeFirst()
+      return result.numDeletedRows > 0n
+    },
+
+    async listAttributes(environmentId, page) {
+      if (!isStorable(environmentId)) return []
+      const rows = await db
+        .selectFrom('contact_attributes as a')
+        .innerJoin('contacts as c', 'c.id', 'a.contact_id')
+        .innerJoin('contact_attribute_keys as k', 'k.id', 'a.attribute_key_id')
+        .select(['a.id', 'a.contact_id', 'a.attribute_key_id', 'k.key', 'a.value', 'a.created_at', 'a.updated_at'])
+        .where('c.environment_id', '=', environmentId)
+        .$call((query) => applyPage(query, 'a', page))
+        .execute()
+      return rows.map((row) => ({
+        id: row.id,
+        contactId: row.contact_id,
+        attributeKeyId: row.attribute_key_id,
+        key: row.key,
+        value: row.value,
+        createdAt: row.created_at,
+        updatedAt: row.updated_at,
+      }))
+    },
+  }
+}

@@ -1,0 +1,59 @@
+import type { CreateDisplayResult, DisplayStore } from '@canvass/core'
+import { sql } from 'kysely'
+import type { Kysely } from 'kysely'
+import type { Database } from './database'
+import { isStorable } from './is-storable'
+import type { SchemaNames } from './schema-names'
+
+/**
+ * Displays. A create is one statement: it checks the environment and the survey, links (or creates) the
+ * contact of `userId` and inserts, and reports enough to name a refusal. Nothing is written on a refusal.
+ */
+export function createDisplayStore(db: Kysely<Database>, names: SchemaNames): DisplayStore {
+  return {
+    async create(input) {
+      const now = sql`${input.createdAt}::timestamptz`
+      const environmentId = isStorable(input.environmentId) ? input.environmentId : null
+      const surveyId = isStorable(input.surveyId) ? input.surveyId : null
+      const withContact = input.userId !== null && isStorable(input.userId)
+      const responseId = input.responseId !== null && isStorable(input.responseId) ? input.responseId : null
+      const contactCte = withContact
+        ? sql`contact as (
+            insert into ${sql.raw(names.table('contacts'))} (id, environment_id, user_id, created_at, updated_at)
+            select ${input.newId()}::text, allowed.environment_id, ${input.userId}::text, ${now}, ${now} from allowed
+            on conflict (environment_id, user_id) do update set user_id = excluded.user_id
+            returning id
+          ),`
+        : sql``
+      const statement = sql<{ environment_found: boolean; survey_environment_id: string | null; created_id: string | null }>`
+        with environment as (select id from ${sql.raw(names.table('environments'))} where id = ${environmentId}::text),
+        survey as (select id, environment_id from ${sql.raw(names.table('surveys'))} where id = ${surveyId}::text),
+        allowed as (select s.id, s.environment_id from survey s where s.environment_id = ${environmentId}::text),
+        ${contactCte}
+        inserted as (
+          insert into ${sql.raw(names.table('displays'))} (id, survey_id, environment_id, contact_id, response_id, created_at, updated_at)
+          select ${input.id}::text, allowed.id, allowed.environment_id, ${withContact ? sql`contact.id` : sql`null`},
+            ${responseId}::text, ${now}, ${now}
+          from allowed ${withContact ? sql`cross join contact` : sql``}
+          returning id
+        )
+        select exists (select from environment) as environment_found,
+          (select environment_id from survey) as survey_environment_id,
+          (select id from inserted) as created_id`
+      let row
+      try {
+        row = (await statement.execute(db)).rows[0]
+      } catch (error) {
+        // The survey was deleted while this statement ran: an unknown survey to the caller.
+        if (typeof error === 'object' && error !== null && 'code' in error && error.code === '23503') {
+          return { outcome: 'survey_not_found' }
+        }
+        throw error
+      }
+      if (row?.created_id) return { outcome: 'created', id: row.created_id } satisfies CreateDisplayResult
+      if (!row?.environment_found) return { outcome: 'environment_not_found' }
+      if (!row.survey_environment_id) return { outcome: 'survey_not_found' }
+      return { outcome: 'survey_in_other_environment' }
+    },
+  }
+}

@@ -1,0 +1,164 @@
+import type { ClaimedDelivery, DeliveryAttempt, DeliveryOutcome, DeliveryRecord, WebhookDeliveryStore, WebhookEvent } from '@canvass/core'
+import { sql } from 'kysely'
+import type { Kysely } from 'kysely'
+import { applyPage } from './apply-page'
+import type { Database } from './database'
+import type { DeliveryNotifier } from './delivery-notifier'
+import { isStorable } from './is-storable'
+import type { SchemaNames } from './schema-names'
+import { toJsonb } from './to-jsonb'
+
+/**
+ * The webhook outbox on Postgres. A claim is one statement: it locks due rows with `for update skip locked`
+ * (so concurrent claimers, in any process, take disjoint rows), pushes their `next_attempt_at` forward by the
+ * lease (so the rows are not due again until a dead claimer's lease ran out) and stamps its `claim_token`.
+ */
+export function createWebhookDeliveryStore(
+  db: Kysely<Database>,
+  names: SchemaNames,
+  notifier: DeliveryNotifier,
+): WebhookDeliveryStore {
+  const deliveries = sql.raw(names.table('webhook_deliveries'))
+  const webhooks = sql.raw(names.table('webhooks'))
+  return {
+    async claim({ now, limit, leaseMs, claimToken }) {
+      const until = new Date(now.getTime() + leaseMs)
+      const { rows } = await sql<ClaimRow>`
+        with due as (
+          select d.id from ${deliveries} d
+          where d.status = 'pending' and d.next_attempt_at <= ${now}::timestamptz
+          order by d.next_attempt_at, d.id
+          limit ${limit}
+          for update skip locked
+        )
+        update ${deliveries} d
+        set next_attempt_at = ${until}::timestamptz, claim_token = ${claimToken}
+        from due, ${webhooks} w
+        where d.id = due.id and w.id = d.webhook_id
+        returning d.id, d.webhook_id, d.event, d.payload::text as body, d.attempts, d.created_at,
+          w.url, w.secret, w.disabled_at is not null as disabled`.execute(db)
+      return rows.map(
+        (row): ClaimedDelivery => ({
+          id: row.id,
+          webhookId: row.webhook_id,
+          event: row.event as WebhookEvent,
+          url: row.url,
+          secret: row.secret,
+          body: row.body,
+          attempts: row.attempts,
+          disabled: row.disabled,
+          createdAt: row.created_at,
+        }),
+      )
+    },
+
+    async record(outcomes) {
+      const valid = outcomes.filter((outcome) => isStorable(outcome.id) && isStorable(outcome.claimToken))
+      const plain = valid.filter((outcome) => outcome.next.status !== 'disable')
+      if (plain.length > 0) await recordAll(db, plain)
+      // Disabling a webhook changes more rows: one transaction per 410, which is rare.
+      for (const outcome of valid.filter((o) => o.next.status === 'disable')) {
+        await db.transaction().execute(async (trx) => {
+          const webhookId = (await recordAll(trx, [outcome]))[0]
+          if (webhookId === undefined) return
+          const now = outcome.now
+          await sql`update ${webhooks} set disabled_at = coalesce(disabled_at, ${now}::timestamptz), updated_at = ${now}::timestamptz
+            where id = ${webhookId}`.execute(trx)
+          // Claimed ones included: their claimers' records then find the token cleared and change nothing.
+          await sql`update ${deliveries} set status = 'failed', claim_token = null, updated_at = ${now}::timestamptz
+            where webhook_id = ${webhookId} and status = 'pending'`.execute(trx)
+        })
+      }
+    },
+
+    async list(environmentId, webhookId, page) {
+      if (!isStorable(environmentId) || !isStorable(webhookId)) return []
+      const rows = await db
+        .selectFrom('webhook_deliveries')
+        .innerJoin('webhooks', 'webhooks.id', 'webhook_deliveries.webhook_id')
+        .select([
+          'webhook_deliveries.id',
+          'webhook_deliveries.webhook_id',
+          'webhook_deliveries.response_id',
+          'webhook_deliveries.event',
+          'webhook_deliveries.status',
+          'webhook_deliveries.attempt_log',
+          'webhook_deliveries.next_attempt_at',
+          'webhook_deliveries.created_at',
+          'webhook_deliveries.updated_at',
+        ])
+        .where('webhook_deliveries.webhook_id', '=', webhookId)
+        .where('webhooks.environment_id', '=', environmentId)
+        .$call((query) => applyPage(query, 'webhook_deliveries', page))
+        .execute()
+      return rows.map(
+        (row): DeliveryRecord => ({
+          id: row.id,
+          webhookId: row.webhook_id,
+          responseId: row.response_id,
+          event: row.event as WebhookEvent,
+          status: row.status as DeliveryRecord['status'],
+          attempts: row.attempt_log as DeliveryAttempt[],
+          nextAttemptAt: row.status === 'pending' ? row.next_attempt_at : null,
+          createdAt: row.created_at,
+          updatedAt: row.updated_at,
+        }),
+      )
+    },
+
+    async nextDue() {
+      const row = await db
+        .selectFrom('webhook_deliveries')
+        .select('next_attempt_at')
+        .where('status', '=', 'pending')
+        .orderBy('next_attempt_at')
+        .limit(1)
+        .executeTakeFirst()
+      return row?.next_attempt_at ?? null
+    },
+
+    onWritten: (listener) => notifier.subscribe(listener),
+  }
+
+  /**
+   * One statement for any number of outcomes: each row of the JSON list updates its delivery if the claim it
+   * names still holds. Returns the webhook ids of the deliveries it changed.
+   */
+  async function recordAll(executor: Kysely<Database>, outcomes: DeliveryOutcome[]): Promise<string[]> {
+    const rows = outcomes.map(({ id, claimToken, attempt, next, now }) => ({
+      id,
+      claim_token: claimToken,
+      status: next.status === 'retry' ? 'pending' : next.status === 'delivered' ? 'delivered' : 'failed',
+      attempted: attempt ? 1 : 0,
+      log: attempt ? [attempt] : [],
+      next_at: (next.status === 'retry' ? next.at : now).toISOString(),
+      last_status: attempt?.status ?? null,
+      last_error: attempt?.errorClass ?? null,
+      now: now.toISOString(),
+    }))
+    const result = await sql<{ webhook_id: string }>`
+      update ${deliveries} d
+      set status = v.status, attempts = d.attempts + v.attempted, attempt_log = d.attempt_log || v.log,
+        next_attempt_at = v.next_at, last_status = case when v.attempted = 1 then v.last_status else d.last_status end,
+        last_error = case when v.attempted = 1 then v.last_error else d.last_error end,
+        claim_token = null, updated_at = v.now
+      from jsonb_to_recordset(${toJsonb(rows)}::jsonb) as v(
+        id text, claim_token text, status text, attempted int, log jsonb, next_at timestamptz,
+        last_status int, last_error text, now timestamptz)
+      where d.id = v.id and d.claim_token = v.claim_token
+      returning d.webhook_id`.execute(executor)
+    return result.rows.map((row) => row.webhook_id)
+  }
+}
+
+interface ClaimRow {
+  id: string
+  webhook_id: string
+  event: string
+  body: string
+  attempts: number
+  created_at: Date
+  url: string
+  secret: string
+  disabled: boolean
+}

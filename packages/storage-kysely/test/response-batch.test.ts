@@ -1,0 +1,87 @@
+import type { Storage } from '@canvass/core'
+import { makeResponse, makeSurvey } from '@canvass/test-utils'
+import { randomUUID } from 'node:crypto'
+import { suite } from 'uvu'
+import * as assert from 'uvu/assert'
+import { createKyselyStorage, migrate } from '../src'
+import type { ResponseBatchOptions } from '../src'
+import { backends } from './backends'
+
+const batches = suite('response creates written in batches')
+
+/** A migrated storage whose statements are recorded, with one accepting survey. */
+async function open(backend: ReturnType<typeof backends>[number], responseBatch?: ResponseBatchOptions | false) {
+  const statements: string[] = []
+  const opened = await backend.open({
+    log: (event) => {
+      if (event.level === 'query') statements.push(event.query.sql)
+    },
+  })
+  await migrate(opened.db)
+  const storage: Storage = createKyselyStorage({ db: opened.db, responseBatch })
+  const environments = { production: randomUUID(), development: randomUUID() }
+  const createdAt = new Date()
+  const organizationId = randomUUID()
+  await storage.projects.createOrganization({ id: organizationId, name: 'org', createdAt })
+  await storage.projects.create({ id: randomUUID(), organizationId, name: 'p', createdAt, environments, newId: randomUUID })
+  const survey = makeSurvey(environments.production)
+  await storage.surveys.insert(survey)
+  statements.length = 0
+  const check = { environmentId: environments.production, requireAccepting: true, checkEnvironment: true }
+  return { storage, survey, check, statements, close: opened.close }
+}
+
+const batchStatements = (statements: string[]) => statements.filter((text) => text.includes('unnest('))
+
+for (const backend of backends()) {
+  batches(`${backend.name}: concurrent creates share statements, each answered with its own id`, async () => {
+    const { storage, survey, check, statements, close } = await open(backend, { maxSize: 16 })
+    try {
+      const inputs = Array.from({ length: 60 }, (_, i) => makeResponse(survey.id, { data: { i } }))
+      const results = await Promise.all(inputs.map((input) => storage.responses.create(input, check)))
+      assert.equal(results, inputs.map((input) => ({ outcome: 'created', id: input.id })))
+      const written = batchStatements(statements)
+      assert.ok(written.length >= 1, 'some creates were written together')
+      assert.ok(statements.length < inputs.length, `${statements.length} statements for ${inputs.length} creates`)
+      const rows = written.length * 16 + (statements.length - written.length)
+      assert.ok(rows >= inputs.length, 'no batch is larger than maxSize')
+      for (const input of inputs) assert.equal((await storage.responses.get(input.id))?.data, input.data)
+    } finally {
+      await close()
+    }
+  })
+
+  batches(`${backend.name}: a lone create on an idle storage is written at once, in one statement`, async () => {
+    const { storage, survey, check, statements, close } = await open(backend, { maxWaitMs: 60_000 })
+    try {
+      const input = makeResponse(survey.id)
+      // Far less than maxWaitMs: the create did not wait for a batch to fill.
+      let timer: ReturnType<typeof setTimeout> | undefined
+      const waited = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error('the lone create waited for the batch timer')), 20_000)
+      })
+      const result = await Promise.race([storage.responses.create(input, check), waited]).finally(() => clearTimeout(timer))
+      assert.equal(result, { outcome: 'created', id: input.id })
+      // A batch of one takes the single-row statement; the long maxWaitMs was never waited for.
+      assert.is(statements.length, 1)
+      assert.is(batchStatements(statements).length, 0)
+      assert.equal((await storage.responses.get(input.id))?.id, input.id)
+    } finally {
+      await close()
+    }
+  })
+
+  batches(`${backend.name}: responseBatch false writes each create with its own statement`, async () => {
+    const { storage, survey, check, statements, close } = await open(backend, false)
+    try {
+      const inputs = Array.from({ length: 5 }, () => makeResponse(survey.id))
+      await Promise.all(inputs.map((input) => storage.responses.create(input, check)))
+      assert.is(batchStatements(statements).length, 0)
+      assert.is(statements.length, 5)
+    } finally {
+      await close()
+    }
+  })
+}
+
+batches.run()

@@ -1,0 +1,207 @@
+import type { ClaimedDelivery, NewWebhook, Storage, WebhookEvent } from '@canvass/core'
+import * as assert from 'uvu/assert'
+import { freshId } from './fresh-id'
+import { byListOrder, seedProject, seedResponse, seedSurvey, walkPages } from './seed'
+import type { StorageTest } from './storage-test'
+
+/** Webhook definitions, the outbox the response writes fill, and the dispatcher's claims. */
+export const webhookTests: StorageTest[] = [
+  {
+    name: 'webhooks: insert, get, list and delete stay in their environment and never return the secret',
+    async run({ storage }) {
+      const { production, development } = await seedProject(storage)
+      const first = await seedWebhook(storage, production)
+      const second = await seedWebhook(storage, production, { createdAt: new Date(first.createdAt.getTime() + 1000) })
+      await seedWebhook(storage, development)
+      const got = await storage.webhooks.get(first.id)
+      const { secret, ...expected } = first
+      assert.equal(got, { ...expected, disabledAt: null })
+      assert.not.ok(JSON.stringify(got).includes(secret), 'no read returns the secret')
+      assert.equal((await storage.webhooks.list(production, { limit: 10 })).map((w) => w.id), [second.id, first.id])
+      assert.equal(await walkPages(1, (after) => storage.webhooks.list(production, after ? { limit: 1, after } : { limit: 1 })), [second.id, first.id])
+      assert.is(await storage.webhooks.delete(development, first.id), null, 'another environment cannot delete it')
+      assert.equal((await storage.webhooks.delete(production, first.id))?.id, first.id)
+      assert.is(await storage.webhooks.get(first.id), null)
+      assert.is(await storage.webhooks.get('no\u0000such'), null)
+    },
+  },
+  {
+    name: 'outbox: a response create writes one delivery per matching webhook (trigger, surveyIds, environment)',
+    async run({ storage }) {
+      const { production, development } = await seedProject(storage)
+      const survey = await seedSurvey(storage, production, { name: 'Outbox survey' })
+      const otherSurvey = await seedSurvey(storage, production)
+      const all = await seedWebhook(storage, production, { triggers: ['responseCreated', 'responseFinished'] })
+      const onlySurvey = await seedWebhook(storage, production, { triggers: ['responseCreated'], surveyIds: [survey.id] })
+      const otherOnly = await seedWebhook(storage, production, { triggers: ['responseCreated'], surveyIds: [otherSurvey.id] })
+      const updatesOnly = await seedWebhook(storage, production, { triggers: ['responseUpdated'] })
+      const elsewhere = await seedWebhook(storage, development, { triggers: ['responseCreated'] })
+      const ours = new Set([all.id, onlySurvey.id, otherOnly.id, updatesOnly.id, elsewhere.id])
+
+      const responseId = await seedResponse(storage, production, survey.id, { finished: true, data: { q1: 'yes' } })
+      const claimed = (await claimAll(storage)).filter((d) => ours.has(d.webhookId))
+      const got = claimed.map((d) => `${d.webhookId === all.id ? 'all' : 'onlySurvey'}:${d.event}`).sort()
+      assert.equal(got, ['all:responseCreated', 'all:responseFinished', 'onlySurvey:responseCreated'])
+
+      const delivery = claimed.find((d) => d.webhookId === all.id && d.event === 'responseCreated') as ClaimedDelivery
+      assert.is(delivery.url, all.url)
+      assert.is(delivery.secret, all.secret)
+      assert.is(delivery.attempts, 0)
+      const body = JSON.parse(delivery.body)
+      assert.equal(Object.keys(body).sort(), ['data', 'event', 'webhookId'])
+      assert.is(body.webhookId, all.id)
+      assert.is(body.event, 'responseCreated')
+      const stored = await storage.responses.get(responseId)
+      assert.ok(stored)
+      assert.equal(body.data, {
+        id: stored.id,
+        createdAt: stored.createdAt.toISOString(),
+        updatedAt: stored.updatedAt.toISOString(),
+        surveyId: survey.id,
+        finished: true,
+        data: { q1: 'yes' },
+        variables: stored.variables,
+        ttc: stored.ttc,
+        meta: stored.meta,
+        language: null,
+        singleUseId: stored.singleUseId,
+        displayId: stored.displayId,
+        endingId: null,
+        notes: [],
+        tags: [],
+        person: null,
+        personAttributes: null,
+        survey: { id: survey.id, name: 'Outbox survey', type: survey.type, status: 'inProgress' },
+      })
+    },
+  },
+  {
+    name: 'outbox: an update writes responseUpdated, and responseFinished only when it finishes the response',
+    async run({ storage }) {
+      const { production } = await seedProject(storage)
+      const survey = await seedSurvey(storage, production)
+      const webhook = await seedWebhook(storage, production, { triggers: ['responseUpdated', 'responseFinished'] })
+      const responseId = await seedResponse(storage, production, survey.id)
+      const events = async () => (await claimAll(storage)).filter((d) => d.webhookId === webhook.id).map((d) => d.event).sort()
+      assert.equal(await events(), [], 'a create of an unfinished response is neither an update nor a finish')
+      await storage.responses.update(responseId, () => ({ updatedAt: new Date(), data: { q1: 'a' } }))
+      assert.equal(await events(), ['responseUpdated'])
+      await storage.responses.update(responseId, () => ({ updatedAt: new Date(), finished: true }))
+      assert.equal(await events(), ['responseFinished', 'responseUpdated'])
+      await storage.responses.update(responseId, () => ({ updatedAt: new Date(), finished: true, data: { q1: 'b' } }))
+      assert.equal(await events(), ['responseUpdated'], 'already finished: no second responseFinished')
+    },
+  },
+  {
+    name: 'deliveries: concurrent claims are disjoint, a lease expires, a stale claim cannot record',
+    async run({ storage }) {
+      const { production } = await seedProject(storage)
+      const survey = await seedSurvey(storage, production)
+      const webhook = await seedWebhook(storage, production, { triggers: ['responseCreated'] })
+      for (let i = 0; i < 12; i++) await seedResponse(storage, production, survey.id)
+      const now = new Date(Date.now() + 1000)
+      const claims = await Promise.all(
+        [1, 2, 3, 4].map(() => storage.webhookDeliveries.claim({ now, limit: 5000, leaseMs: 60_000, claimToken: freshId() })),
+      )
+      const ids = claims.flat().filter((d) => d.webhookId === webhook.id).map((d) => d.id)
+      assert.is(ids.length, 12, 'every delivery claimed')
+      assert.is(new Set(ids).size, 12, 'none claimed twice')
+      const again = await storage.webhookDeliveries.claim({ now, limit: 5000, leaseMs: 60_000, claimToken: freshId() })
+      assert.is(again.filter((d) => d.webhookId === webhook.id).length, 0, 'claimed ones wait for their lease')
+
+      const later = new Date(now.getTime() + 61_000)
+      const staleToken = freshId()
+      const reclaimed = (await storage.webhookDeliveries.claim({ now: later, limit: 5000, leaseMs: 60_000, claimToken: staleToken }))
+        .filter((d) => d.webhookId === webhook.id)
+      assert.is(reclaimed.length, 12, 'after the lease, a dead claimer’s deliveries are claimed again')
+      const [one] = reclaimed as [ClaimedDelivery]
+      const attempt = { at: later.toISOString(), status: 200, durationMs: 3, errorClass: null }
+      await storage.webhookDeliveries.record([{ id: one.id, claimToken: 'not-the-claim', attempt, next: { status: 'delivered' }, now: later }])
+      let listed = await storage.webhookDeliveries.list(production, webhook.id, { limit: 100 })
+      assert.is(listed.find((d) => d.id === one.id)?.status, 'pending', 'a stale claim changes nothing')
+      await storage.webhookDeliveries.record([{ id: one.id, claimToken: staleToken, attempt, next: { status: 'delivered' }, now: later }])
+      listed = await storage.webhookDeliveries.list(production, webhook.id, { limit: 100 })
+      const recorded = listed.find((d) => d.id === one.id)
+      assert.is(recorded?.status, 'delivered')
+      assert.equal(recorded?.attempts, [attempt])
+      assert.is(recorded?.nextAttemptAt, null)
+      const rest = reclaimed.slice(1)
+      await storage.webhookDeliveries.record(
+        rest.map((d, i) => ({ id: d.id, claimToken: staleToken, attempt: { ...attempt, status: 200 + i }, next: { status: 'delivered' as const }, now: later })),
+      )
+      listed = await storage.webhookDeliveries.list(production, webhook.id, { limit: 100 })
+      assert.equal(listed.map((d) => d.status), Array(12).fill('delivered'), 'outcomes recorded together')
+      assert.equal(
+        rest.map((d) => listed.find((l) => l.id === d.id)?.attempts[0]?.status),
+        rest.map((_, i) => 200 + i),
+        'each outcome went to its own delivery',
+      )
+    },
+  },
+  {
+    name: 'deliveries: retry reschedules, disable fails the webhook’s pending ones, delete drops them; lists are scoped',
+    async run({ storage }) {
+      const { production, development } = await seedProject(storage)
+      const survey = await seedSurvey(storage, production)
+      const gone = await seedWebhook(storage, production, { triggers: ['responseCreated'] })
+      const deleted = await seedWebhook(storage, production, { triggers: ['responseCreated'] })
+      for (let i = 0; i < 3; i++) await seedResponse(storage, production, survey.id)
+      const claimToken = freshId()
+      const now = new Date(Date.now() + 1000)
+      const claimed = (await storage.webhookDeliveries.claim({ now, limit: 5000, leaseMs: 60_000, claimToken })).filter(
+        (d) => d.webhookId === gone.id,
+      )
+      const [first, second] = claimed as [ClaimedDelivery, ClaimedDelivery]
+      const retryAt = new Date(now.getTime() + 5000)
+      await storage.webhookDeliveries.record([{
+        id: first.id, claimToken, now, next: { status: 'retry', at: retryAt },
+        attempt: { at: now.toISOString(), status: 503, durationMs: 1, errorClass: null },
+      }])
+      let listed = await storage.webhookDeliveries.list(production, gone.id, { limit: 100 })
+      assert.equal(listed.find((d) => d.id === first.id)?.nextAttemptAt, retryAt)
+      assert.is(listed.find((d) => d.id === first.id)?.attempts.length, 1)
+      await storage.webhookDeliveries.record([{
+        id: second.id, claimToken, now, next: { status: 'disable' },
+        attempt: { at: now.toISOString(), status: 410, durationMs: 1, errorClass: null },
+      }])
+      listed = await storage.webhookDeliveries.list(production, gone.id, { limit: 100 })
+      assert.equal(listed.map((d) => d.status), ['failed', 'failed', 'failed'], 'every pending delivery of a gone webhook fails')
+      assert.ok((await storage.webhooks.get(gone.id))?.disabledAt, 'the webhook is disabled')
+      await seedResponse(storage, production, survey.id)
+      assert.is((await storage.webhookDeliveries.list(production, gone.id, { limit: 100 })).length, 3, 'a disabled webhook gets no more')
+
+      assert.equal(await storage.webhookDeliveries.list(development, deleted.id, { limit: 100 }), [], 'scoped to the environment')
+      const before = await storage.webhookDeliveries.list(production, deleted.id, { limit: 100 })
+      assert.is(before.length, 4)
+      assert.equal(before.map((d) => d.id), [...before].sort(byListOrder).map((d) => d.id), 'newest first')
+      await storage.webhooks.delete(production, deleted.id)
+      const after = await claimAll(storage)
+      assert.is(after.filter((d) => d.webhookId === deleted.id).length, 0, 'a deleted webhook’s deliveries are gone')
+    },
+  },
+]
+
+/** A webhook with a fresh id and secret; `overrides` replace fields. */
+async function seedWebhook(storage: Storage, environmentId: string, overrides: Partial<NewWebhook> = {}): Promise<NewWebhook> {
+  const now = new Date()
+  const webhook: NewWebhook = {
+    id: freshId(),
+    environmentId,
+    name: 'Conformance webhook',
+    url: 'https://receiver.example/hook',
+    source: 'user',
+    triggers: ['responseCreated', 'responseUpdated', 'responseFinished'] as WebhookEvent[],
+    surveyIds: [],
+    createdAt: now,
+    updatedAt: now,
+    secret: `whsec_${btoa(freshId())}`,
+    ...overrides,
+  }
+  await storage.webhooks.insert(webhook)
+  return webhook
+}
+
+/** Claims every delivery due now (other tests' too: each test only looks at its own webhooks). */
+function claimAll(storage: Storage): Promise<ClaimedDelivery[]> {
+  return storage.webhookDeliveries.claim({ now: new Date(Date.now() + 1000), limit: 5000, leaseMs: 3_600_000, claimToken: freshId() })
+}
