@@ -1,4 +1,4 @@
 import { defineConfig } from 'tsup'
 import { baseConfig } from '../../tsup.config.base'
 
-export default defineConfig({ ...baseConfig, entry: ['src/main.ts'], dts: false })
+export default defineConfig({ ...baseConfig, entry: ['src/main.ts', 'src/cli.ts'], dts: false })

@@ -1,4 +1,6 @@
 import { resolve } from 'node:path'
+import type { RateLimitOptions } from '@canvass/core'
+import { parseRateLimits } from './rate-limits'
 
 /** The standalone server's settings, all from environment variables (contract §10). */
 export interface StandaloneConfig {
@@ -8,9 +10,28 @@ export interface StandaloneConfig {
   databaseUrl: string | undefined
   dataDir: string
   publicUrl: string | undefined
+  /** Hosts whose request URL may be used for absolute `Link` headers when `publicUrl` is unset. */
+  allowedHosts: string[]
   initApiKey: string | undefined
   initDevApiKey: string | undefined
   secret: string | undefined
+  /** `CANVASS_RATE_LIMITS`: undefined when off. */
+  rateLimits: Omit<RateLimitOptions, 'limiter' | 'clientAddressHeader'> | undefined
+  /**
+   * `CANVASS_RATE_LIMIT_STORE`: `postgres` shares counters through the database (several instances),
+   * `memory` keeps them in this process. Default: `postgres` with `DATABASE_URL`, else `memory`.
+   */
+  rateLimitStore: 'memory' | 'postgres'
+  /** `CANVASS_CLIENT_ADDRESS_HEADER`: the header a trusted proxy sets to the client's address. */
+  clientAddressHeader: string | undefined
+  /** `CANVASS_ALLOW_PRIVATE_WEBHOOK_URLS=1`: webhooks may target loopback and private addresses (development, tests). */
+  allowPrivateWebhookUrls: boolean
+  /** `CANVASS_WEBHOOK_RETRY_SCHEDULE_MS` (comma-separated milliseconds): a shorter retry schedule, for tests. */
+  webhookRetryScheduleMs: number[] | undefined
+  /** `CANVASS_WEBHOOK_LEASE_MS`: how long a claimed delivery waits before another claim may take it (tests shorten it). */
+  webhookLeaseMs: number | undefined
+  /** `CANVASS_WEBHOOK_DISPATCHER=off`: this process writes deliveries but another one sends them. */
+  runWebhookDispatcher: boolean
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): StandaloneConfig {
@@ -24,8 +45,31 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): StandaloneConf
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir: resolve(base, env.DATA_DIR ?? '.canvass'),
     publicUrl: env.PUBLIC_URL || undefined,
+    allowedHosts: (env.CANVASS_ALLOWED_HOSTS ?? '').split(',').map((host) => host.trim()).filter(Boolean),
     initApiKey: env.CANVASS_INIT_API_KEY || undefined,
     initDevApiKey: env.CANVASS_INIT_DEV_API_KEY || undefined,
     secret: env.CANVASS_SECRET || undefined,
+    rateLimits: parseRateLimits(env.CANVASS_RATE_LIMITS),
+    rateLimitStore: readRateLimitStore(env.CANVASS_RATE_LIMIT_STORE, Boolean(env.DATABASE_URL)),
+    clientAddressHeader: env.CANVASS_CLIENT_ADDRESS_HEADER || undefined,
+    allowPrivateWebhookUrls: env.CANVASS_ALLOW_PRIVATE_WEBHOOK_URLS === '1',
+    webhookRetryScheduleMs: readSchedule(env.CANVASS_WEBHOOK_RETRY_SCHEDULE_MS),
+    runWebhookDispatcher: env.CANVASS_WEBHOOK_DISPATCHER !== 'off',
+    webhookLeaseMs: env.CANVASS_WEBHOOK_LEASE_MS ? readSchedule(env.CANVASS_WEBHOOK_LEASE_MS)?.[0] : undefined,
   }
+}
+
+function readRateLimitStore(value: string | undefined, hasServer: boolean): 'memory' | 'postgres' {
+  if (!value) return hasServer ? 'postgres' : 'memory'
+  if (value === 'memory' || value === 'postgres') return value
+  throw new Error(`CANVASS_RATE_LIMIT_STORE must be "memory" or "postgres", got "${value}"`)
+}
+
+function readSchedule(value: string | undefined): number[] | undefined {
+  if (!value) return undefined
+  const steps = value.split(',').map((step) => Number(step.trim()))
+  if (steps.some((step) => !Number.isInteger(step) || step < 0)) {
+    throw new Error(`CANVASS_WEBHOOK_RETRY_SCHEDULE_MS must be comma-separated milliseconds, got "${value}"`)
+  }
+  return steps
 }

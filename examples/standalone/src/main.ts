@@ -3,11 +3,12 @@
  * first-start bootstrap, `GET /health`. Settings come from environment variables; see the README.
  */
 import { mkdir } from 'node:fs/promises'
-import { createCanvass } from '@canvass/core'
-import { serve } from '@canvass/host-node'
-import { createKyselyStorage, migrate } from '@canvass/storage-kysely'
+import { SERVICE_UNAVAILABLE_RETRY_AFTER, createCanvass, createWebhookDispatcher } from '@canvass/core'
+import { createNodeWebhookTransport, serve } from '@canvass/host-node'
+import { createKyselyStorage, createPostgresRateLimiter, migrate } from '@canvass/storage-kysely'
 import { bootstrap } from './bootstrap'
-import { readConfig } from './config'
+import { openBlobStore, uploadMaxBytes } from './blob-store'
+import { checkConfig } from './check-config'
 import { openDatabase } from './database'
 import { loadSecret } from './secret'
 
@@ -20,14 +21,36 @@ try {
 }
 
 async function main(): Promise<void> {
-  const config = readConfig()
+  // Every setting is checked before anything starts, so that a wrong one is one line naming it.
+  const config = await checkConfig()
   await mkdir(config.dataDir, { recursive: true })
   // Generated now so that it stays the same across restarts once signed uploads use it.
-  await loadSecret(config.secret, config.dataDir)
+  const secret = await loadSecret(config.secret, config.dataDir)
+  const blobs = openBlobStore(process.env, config.dataDir, process.env.INIT_CWD ?? process.cwd())
   const { db, description } = await openDatabase(config)
   await migrate(db)
   const storage = createKyselyStorage({ db })
-  const canvass = createCanvass({ storage, publicUrl: config.publicUrl })
+  const rateLimits = config.rateLimits && {
+    ...config.rateLimits,
+    ...(config.rateLimitStore === 'postgres' ? { limiter: createPostgresRateLimiter({ db }) } : {}),
+    ...(config.clientAddressHeader ? { clientAddressHeader: config.clientAddressHeader } : {}),
+  }
+  const canvass = createCanvass({
+    storage,
+    publicUrl: config.publicUrl,
+    allowedHosts: config.allowedHosts,
+    blobStore: blobs.blobStore,
+    secret,
+    uploads: { maxBytes: uploadMaxBytes(process.env) },
+    ...(rateLimits ? { rateLimits } : {}),
+    webhooks: { allowPrivateAddresses: config.allowPrivateWebhookUrls },
+  })
+  const dispatcher = createWebhookDispatcher({
+    storage,
+    transport: createNodeWebhookTransport({ allowPrivateAddresses: config.allowPrivateWebhookUrls }),
+    ...(config.webhookRetryScheduleMs ? { schedule: config.webhookRetryScheduleMs } : {}),
+    ...(config.webhookLeaseMs ? { leaseMs: config.webhookLeaseMs, timeoutMs: Math.min(15_000, config.webhookLeaseMs / 2) } : {}),
+  })
   await bootstrap(canvass, config, (line) => console.log(line))
 
   const { url } = await serve({
@@ -37,11 +60,16 @@ async function main(): Promise<void> {
       // The substring test first: parsing every request's URL just to spot the health check costs throughput.
       if (request.url.includes('/health') && new URL(request.url).pathname === '/health') {
         const healthy = await storage.ping().catch(() => false)
-        return Response.json({ status: healthy ? 'ok' : 'unavailable' }, { status: healthy ? 200 : 503 })
+        const retry: Record<string, string> = healthy ? {} : { 'retry-after': String(SERVICE_UNAVAILABLE_RETRY_AFTER) }
+        return Response.json({ status: healthy ? 'ok' : 'unavailable' }, { status: healthy ? 200 : 503, headers: retry })
       }
       return canvass.fetch(request, info)
     },
-    onShutdown: () => db.destroy(),
+    onShutdown: async () => {
+      await dispatcher.stop()
+      await db.destroy()
+    },
   })
-  console.log(`Canvass listening on ${url} (${description})`)
+  if (config.runWebhookDispatcher) dispatcher.start()
+  console.log(`Canvass listening on ${url} (${description}; ${blobs.description})`)
 }

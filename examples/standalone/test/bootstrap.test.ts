@@ -44,7 +44,7 @@ bootstrap('an init key of the wrong format stops the server with a clear message
     await server.stop()
     assert.unreachable('the server must not start')
   } catch (error) {
-    assert.match(String(error), /API key must be/)
+    assert.match(String(error), /Canvass could not start: CANVASS_INIT_API_KEY is not an API key: it must be cvs_/)
   }
 })
 

@@ -18,6 +18,8 @@ export interface RunningServer {
   url: string
   output: () => string
   stop(): Promise<number | null>
+  /** Ends the process with SIGKILL (a crash: no shutdown runs) and keeps its data folder. */
+  kill(): Promise<void>
 }
 
 /**
@@ -27,7 +29,8 @@ export interface RunningServer {
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const dataDir = env.DATA_DIR ?? (await mkdtemp(join(tmpdir(), 'canvass-e2e-')))
   const child: ChildProcess = spawn(process.execPath, [MAIN], {
-    env: { PATH: process.env.PATH ?? '', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, ...env },
+    // Rate limits stay off unless a test turns them on: hostile sweeps send hundreds of requests.
+    env: { PATH: process.env.PATH ?? '', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, CANVASS_RATE_LIMITS: 'off', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let output = ''
@@ -57,6 +60,12 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   return {
     url,
     output: () => output,
+    async kill() {
+      if (child.exitCode !== null || child.signalCode !== null) return
+      const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+      child.kill('SIGKILL')
+      await exited
+    },
     async stop() {
       if (child.exitCode !== null) return child.exitCode
       const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))

@@ -1,0 +1,154 @@
+#!/usr/bin/env node
+/**
+ * The standalone server's admin CLI (`pnpm canvass …`): projects, environments and API keys, which the HTTP
+ * API does not manage (contract §2). It opens the same database as the server (DATABASE_URL, or the embedded
+ * one under DATA_DIR) and runs the pending migrations first.
+ */
+import type { Canvass } from '@canvass/core'
+import { createCanvass } from '@canvass/core'
+import { createKyselyStorage, migrate } from '@canvass/storage-kysely'
+import { Command, CommanderError } from 'commander'
+import { readConfig } from './config'
+import { openDatabase } from './database'
+
+/** An operator's mistake: reported as its message, exit code 1. */
+class UsageError extends Error {}
+
+const program = new Command('canvass')
+  .description(
+    'Administer a Canvass database: projects, environments and API keys.\n' +
+      'Uses DATABASE_URL when set, else the embedded database under DATA_DIR (default ./.canvass).\n' +
+      'The embedded database can be used by one process at a time: stop the server before running these commands on it.',
+  )
+  .exitOverride()
+  .configureOutput({ writeErr: (text) => process.stderr.write(text) })
+
+program
+  .command('project')
+  .description('Create a project with its production and development environments')
+  .command('create')
+  .argument('<name>', 'name of the project')
+  .option('--organization <name>', 'name of its organization (default: the project name)')
+  .action((name: string, options: { organization?: string }) =>
+    withCanvass(async (canvass) => {
+      const project = await canvass.admin.createProject({ name, organizationName: options.organization })
+      print(`Created project ${project.projectName} (${project.projectId})`)
+      print(`  production environment:  ${project.environments.production}`)
+      print(`  development environment: ${project.environments.development}`)
+    }),
+  )
+
+program
+  .command('environments')
+  .alias('envs')
+  .description('List every project with its environments and their ids')
+  .action(() =>
+    withCanvass(async (canvass) => {
+      const projects = await canvass.admin.listProjects()
+      if (projects.length === 0) return print('No projects yet: start the server once, or run `canvass project create <name>`.')
+      table(
+        ['PROJECT', 'TYPE', 'ENVIRONMENT ID'],
+        projects.flatMap((p) => [
+          [p.projectName, 'production', p.environments.production],
+          [p.projectName, 'development', p.environments.development],
+        ]),
+      )
+    }),
+  )
+
+const keys = program.command('keys').description('Create, list and revoke API keys')
+
+keys
+  .command('create')
+  .description('Create an API key for an environment; the key is printed once')
+  .requiredOption('-e, --environment <id>', 'environment id, or "production"/"development" of the first project')
+  .option('-l, --label <label>', 'a label to recognise the key by')
+  .action((options: { environment: string; label?: string }) =>
+    withCanvass(async (canvass) => {
+      const environmentId = await resolveEnvironment(canvass, options.environment)
+      const { id, key } = await canvass.admin.createApiKey({ environmentId, label: options.label })
+      print(`Created API key ${id} for environment ${environmentId} (shown once, keep it safe):\n\n  ${key}\n`)
+    }),
+  )
+
+keys
+  .command('list')
+  .description('List the API keys (never the keys themselves): label, prefix, created, last used, revoked')
+  .option('-e, --environment <id>', 'only this environment (id, or "production"/"development" of the first project)')
+  .action((options: { environment?: string }) =>
+    withCanvass(async (canvass) => {
+      const environments = options.environment
+        ? [await resolveEnvironment(canvass, options.environment)]
+        : (await canvass.admin.listProjects()).flatMap((p) => [p.environments.production, p.environments.development])
+      const rows: string[][] = []
+      for (const environmentId of environments) {
+        for (const key of await canvass.admin.listApiKeys(environmentId)) {
+          rows.push([
+            key.id,
+            environmentId,
+            key.label ?? '',
+            key.prefix ? `${key.prefix}…` : '',
+            key.createdAt.toISOString(),
+            key.lastUsedAt?.toISOString() ?? 'never',
+            key.revokedAt?.toISOString() ?? '',
+          ])
+        }
+      }
+      if (rows.length === 0) return print('No API keys.')
+      table(['ID', 'ENVIRONMENT', 'LABEL', 'PREFIX', 'CREATED', 'LAST USED', 'REVOKED'], rows)
+    }),
+  )
+
+keys
+  .command('revoke')
+  .description('Revoke an API key by its id (see `keys list`); it stops working on the next request')
+  .argument('<id>', 'id of the key')
+  .action((id: string) =>
+    withCanvass(async (canvass) => {
+      if (!(await canvass.admin.revokeApiKey(id))) throw new UsageError(`No live API key has the id ${id}`)
+      print(`Revoked API key ${id}`)
+    }),
+  )
+
+try {
+  await program.parseAsync(process.argv)
+} catch (error) {
+  if (error instanceof CommanderError) process.exit(error.exitCode)
+  console.error(`canvass: ${error instanceof Error ? error.message : String(error)}`)
+  process.exit(1)
+}
+
+/** Opens the database, migrates it, runs `work` with the admin functions and closes the database again. */
+async function withCanvass(work: (canvass: Canvass) => Promise<void>): Promise<void> {
+  const config = readConfig()
+  if (!config.databaseUrl) process.stderr.write(`Using the embedded database in ${config.dataDir} (the server must be stopped)\n`)
+  const { db } = await openDatabase(config)
+  try {
+    await migrate(db)
+    await work(createCanvass({ storage: createKyselyStorage({ db }) }))
+  } finally {
+    await db.destroy()
+  }
+}
+
+/** An environment id as given, or the first project's environment of that type. */
+async function resolveEnvironment(canvass: Canvass, value: string): Promise<string> {
+  const projects = await canvass.admin.listProjects()
+  if (value === 'production' || value === 'development') {
+    const first = projects[0]
+    if (!first) throw new UsageError('There is no project yet')
+    return first.environments[value]
+  }
+  const known = projects.some((p) => p.environments.production === value || p.environments.development === value)
+  if (!known) throw new UsageError(`No environment has the id ${value} (see \`canvass environments\`)`)
+  return value
+}
+
+function print(line: string): void {
+  process.stdout.write(`${line}\n`)
+}
+
+function table(header: string[], rows: string[][]): void {
+  const widths = header.map((title, i) => Math.max(title.length, ...rows.map((row) => (row[i] ?? '').length)))
+  for (const row of [header, ...rows]) print(row.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join('  ').trimEnd())
+}

@@ -1,0 +1,162 @@
+import { createHash, randomBytes } from 'node:crypto'
+import { mkdirSync, readdirSync, readlinkSync, realpathSync, symlinkSync, unlinkSync } from 'node:fs'
+import { createConnection, createServer } from 'node:net'
+import type { Server } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+
+/** The folder under `DATA_DIR` that holds the lock sockets. */
+const LOCK_FOLDER = 'lock'
+/** How long a check of another server's socket may take before it counts as not answering. */
+const PROBE_TIMEOUT_MS = 2_000
+/** A socket file name as `listenOnNewSocket` makes them. */
+const SOCKET_NAME_EXAMPLE = `${'0'.repeat(12)}.sock`
+/** A Unix socket path longer than this does not fit in `sockaddr_un` (104 bytes on macOS, 108 on Linux). */
+const MAX_SOCKET_PATH = 103
+
+export class DataDirLockedError extends Error {
+  constructor(dataDir: string, holder: { pid: number | null }) {
+    super(
+      `DATA_DIR ${dataDir} is in use by another Canvass server (${holder.pid === null ? 'pid unknown' : `pid ${holder.pid}`}); ` +
+        'stop it or start this one with another DATA_DIR',
+    )
+    this.name = 'DataDirLockedError'
+  }
+}
+
+/**
+ * Locks `dataDir` for this process, so that two servers never open one embedded database: PGlite has no
+ * lock of its own, and two writers on one folder lose each other's writes.
+ *
+ * The lock is a Unix domain socket that this process listens on, `dataDir/lock/<random>.sock`. It is
+ * an OS-level lock that dies with the process: the kernel stops answering on a socket whose process is
+ * gone (even after SIGKILL), so a left-over file is told apart by a refused connect and removed. A
+ * holder answers each connect with its pid, which the refusal names.
+ *
+ * Each server binds a socket of its own name first and only then looks for live sockets of others, so
+ * of two servers starting at once at least one sees the other (whichever looks last) and refuses; no
+ * server ever removes a file that another process could still be listening on, because names are
+ * never reused and only refused ones are removed. (A Linux abstract socket would need no file but works
+ * only within one network namespace, and not on macOS; `flock` needs a native addon.)
+ *
+ * Resolves once the lock is held; rejects with `DataDirLockedError` when another live server holds it.
+ * The socket does not keep the process alive; its file is removed when the process exits normally. When
+ * `dataDir` is too long a path for a socket address, the sockets are reached through a short symbolic link in
+ * the temporary folder.
+ */
+export async function lockDataDir(dataDir: string): Promise<{ release(): Promise<void> }> {
+  const lockFolder = join(dataDir, LOCK_FOLDER)
+  mkdirSync(lockFolder, { recursive: true })
+  const folder = shortPathTo(lockFolder)
+  const { server, path } = await listenOnNewSocket(folder)
+  const removeOwn = () => {
+    try {
+      unlinkSync(path)
+    } catch {}
+  }
+  process.once('exit', removeOwn)
+  const release = async () => {
+    process.off('exit', removeOwn)
+    await new Promise<void>((resolve) => server.close(() => resolve()))
+    removeOwn()
+  }
+
+  for (const name of readdirSync(folder)) {
+    const other = join(folder, name)
+    if (other === path || !name.endsWith('.sock')) continue
+    const answer = await probe(other)
+    if (answer === 'gone') {
+      // Nobody listens there any more: a server that was killed. Its name is never bound again.
+      try {
+        unlinkSync(other)
+      } catch {}
+      continue
+    }
+    await release()
+    throw new DataDirLockedError(dataDir, answer)
+  }
+  return { release }
+}
+
+async function listenOnNewSocket(folder: string): Promise<{ server: Server; path: string }> {
+  for (let attempt = 0; ; attempt++) {
+    const path = join(folder, `${randomBytes(6).toString('hex')}.sock`)
+    if (path.length > MAX_SOCKET_PATH) throw new Error(`The lock socket path ${path} is too long`)
+    const server = createServer((socket) => {
+      socket.on('error', () => {})
+      socket.end(`${JSON.stringify({ pid: process.pid })}\n`)
+    })
+    try {
+      await new Promise<void>((resolve, reject) => {
+        server.once('error', reject)
+        server.listen({ path, exclusive: true }, () => {
+          server.off('error', reject)
+          resolve()
+        })
+      })
+      server.on('error', () => {})
+      server.unref()
+      return { server, path }
+    } catch (error) {
+      // The same random name twice is next to impossible; anything else is a real problem with the folder.
+      if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE' || attempt >= 3) throw error
+    }
+  }
+}
+
+/**
+ * `folder` itself when a socket path in it fits in `sockaddr_un`; else a symbolic link to it in the
+ * temporary folder, named by a hash of the folder's real path, so every server on that folder uses the same
+ * link (the socket files still live in `folder`: the kernel follows the link).
+ */
+function shortPathTo(folder: string): string {
+  if (join(folder, SOCKET_NAME_EXAMPLE).length <= MAX_SOCKET_PATH) return folder
+  const target = realpathSync(folder)
+  const link = join(tmpdir(), `canvass-lock-${createHash('sha256').update(target).digest('hex').slice(0, 16)}`)
+  try {
+    symlinkSync(target, link, 'dir')
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
+    // Named by the hash of its target, an existing link points to this folder; anything else is refused.
+    if (readlinkSync(link) !== target) throw new Error(`${link} exists and is not a link to ${target}`)
+  }
+  return link
+}
+
+/** Connects to another server's lock socket: its pid when it answers, 'gone' when nobody listens. */
+function probe(path: string): Promise<{ pid: number | null } | 'gone'> {
+  return new Promise((resolve) => {
+    let data = ''
+    let settled = false
+    const done = (value: { pid: number | null } | 'gone') => {
+      if (settled) return
+      settled = true
+      clearTimeout(timer)
+      socket.destroy()
+      resolve(value)
+    }
+    const socket = createConnection({ path })
+    // A live server that does not answer in time still holds the lock.
+    const timer = setTimeout(() => done({ pid: null }), PROBE_TIMEOUT_MS)
+    socket.setEncoding('utf8')
+    socket.on('data', (chunk: string) => {
+      data += chunk
+      if (data.includes('\n')) done({ pid: parsePid(data) })
+    })
+    socket.on('end', () => done({ pid: parsePid(data) }))
+    socket.on('error', (error: NodeJS.ErrnoException) => {
+      // Refused: a socket file without a listener. Missing: removed meanwhile by its owner or a prober.
+      if (error.code === 'ECONNREFUSED' || error.code === 'ENOENT') done('gone')
+      else done({ pid: parsePid(data) })
+    })
+  })
+}
+
+function parsePid(text: string): number | null {
+  try {
+    const pid = (JSON.parse(text.trim()) as { pid?: unknown }).pid
+    return typeof pid === 'number' && Number.isInteger(pid) ? pid : null
+  } catch {
+    return null
+  }
+}

@@ -1,0 +1,44 @@
+import { randomBytes } from 'node:crypto'
+import pg from 'pg'
+
+/** Where an e2e file runs its server: embedded PGlite always, a database of its own on TEST_DATABASE_URL too. */
+export interface E2eBackend {
+  label: string
+  /** Environment variables for the server (`DATABASE_URL` for Postgres; none for PGlite). */
+  env(): Promise<Record<string, string>>
+  /** Drops what `env` created. */
+  dispose(): Promise<void>
+}
+
+export function e2eBackends(): E2eBackend[] {
+  const list: E2eBackend[] = [{ label: 'pglite', env: async () => ({}), dispose: async () => {} }]
+  const postgres = postgresBackend()
+  if (postgres) list.push(postgres)
+  return list
+}
+
+/** A database of its own on the server named by TEST_DATABASE_URL, or undefined when it is unset. */
+export function postgresBackend(): E2eBackend | undefined {
+  const serverUrl = process.env.TEST_DATABASE_URL
+  if (!serverUrl) return undefined
+  const name = `canvass_e2e_${randomBytes(6).toString('hex')}`
+  const admin = async (statement: string) => {
+    const c = new pg.Client({ connectionString: serverUrl })
+    await c.connect()
+    try {
+      await c.query(statement)
+    } finally {
+      await c.end()
+    }
+  }
+  return {
+    label: 'postgres',
+    async env() {
+      await admin(`CREATE DATABASE ${name}`)
+      const url = new URL(serverUrl)
+      url.pathname = `/${name}`
+      return { DATABASE_URL: url.href }
+    },
+    dispose: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+  }
+}

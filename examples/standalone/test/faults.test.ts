@@ -1,0 +1,260 @@
+import { readdirSync } from 'node:fs'
+import { mkdtemp } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { PGlite } from '@electric-sql/pglite'
+import pg from 'pg'
+import { suite } from 'uvu'
+import * as assert from 'uvu/assert'
+import type { LoadResult } from './processes'
+import {
+  killHard,
+  ownPostgresUnavailable,
+  reconcile,
+  removeDir,
+  spawnServer,
+  startLoad,
+  startOwnPostgres,
+  stopGracefully,
+} from './processes'
+import { newKey } from './server'
+
+const faults = suite('faults with real processes: nothing acknowledged is lost, the server rides them out')
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/** The production environment of `key` and a new survey in it that accepts any number of responses. */
+async function prepare(url: string, key: string): Promise<{ environmentId: string; surveyId: string }> {
+  const me = await fetch(`${url}/api/v1/me`, { headers: { 'x-api-key': key } })
+  assert.is(me.status, 200)
+  const environmentId = ((await me.json()) as { id: string }).id
+  const survey = await fetch(`${url}/api/v1/management/surveys`, {
+    method: 'POST',
+    headers: { 'x-api-key': key, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      environmentId,
+      name: 'Faults',
+      questions: [{ id: 'q1', type: 'openText', headline: { default: 'Q' }, required: false, inputType: 'text' }],
+    }),
+  })
+  assert.is(survey.status, 200, await survey.clone().text())
+  return { environmentId, surveyId: ((await survey.json()) as { data: { id: string } }).data.id }
+}
+
+const MARKERS_SQL = `select data->>'q1' as marker, count(*)::int as n from canvass.responses where survey_id = $1 group by 1`
+
+function toCounts(rows: { marker: string; n: number }[]): Map<string, number> {
+  return new Map(rows.map((row) => [row.marker, Number(row.n)]))
+}
+
+/** Reads the markers stored in an embedded database folder (no server may have it open). */
+async function storedInDataDir(dataDir: string, surveyId: string): Promise<Map<string, number>> {
+  const pglite = await PGlite.create(join(dataDir, 'pgdata'))
+  try {
+    return toCounts((await pglite.query<{ marker: string; n: number }>(MARKERS_SQL, [surveyId])).rows)
+  } finally {
+    await pglite.close()
+  }
+}
+
+function report(name: string, load: LoadResult, figures: Record<string, unknown>) {
+  const statuses = Object.fromEntries(load.statuses)
+  console.log(`  [${name}] ${JSON.stringify({ ...figures, statuses, noAnswer: load.noAnswer, timedOut: load.timedOut })}`)
+}
+
+function assertOnly200And503(load: LoadResult) {
+  for (const status of load.statuses.keys()) assert.ok(status === 200 || status === 503, `unexpected status ${status}`)
+}
+
+const skipPostgres = ownPostgresUnavailable()
+const postgresTest = skipPostgres
+  ? `(skipped: ${skipPostgres}) Postgres stopped mid-load`
+  : 'Postgres stopped mid-load with pg_ctl -m immediate and started again: 503 meanwhile, nothing acknowledged lost'
+
+faults(postgresTest, async () => {
+  if (skipPostgres) return
+  const postgres = await startOwnPostgres()
+  const dataDir = await mkdtemp(join(tmpdir(), 'canvass-faults-'))
+  const key = newKey()
+  const server = spawnServer({ DATABASE_URL: postgres.url, DATA_DIR: dataDir, CANVASS_INIT_API_KEY: key })
+  try {
+    const url = await server.listening
+    const { environmentId, surveyId } = await prepare(url, key)
+    const load = startLoad(url, environmentId, surveyId, { prefix: 'pg' })
+    await sleep(1_500)
+    assert.ok(load.result.acknowledged.size > 0, 'the load is answered before the outage')
+
+    postgres.stopImmediately()
+    await sleep(1_000)
+    const health = await fetch(`${url}/health`, { signal: AbortSignal.timeout(10_000) })
+    assert.is(health.status, 503)
+    assert.ok(health.headers.get('retry-after'), '/health says when to retry')
+    await sleep(2_000)
+    const down503 = load.result.unavailableTimes.length
+    assert.ok(down503 > 0, 'requests are answered 503 while the database is away')
+
+    postgres.start()
+    const back = Date.now()
+    let recovered: number | undefined
+    while (Date.now() - back < 20_000) {
+      recovered = load.result.okTimes.find((time) => time > back)
+      if (recovered !== undefined) break
+      await sleep(50)
+    }
+    assert.ok(recovered !== undefined, 'creates succeed again after the database returned')
+    await sleep(1_000)
+    const result = await load.stop()
+    assert.is((await fetch(`${url}/health`)).status, 200)
+    assert.is(server.child.exitCode, null, 'the server stayed up')
+
+    const client = new pg.Client({ connectionString: postgres.url })
+    await client.connect()
+    const stored = toCounts((await client.query(MARKERS_SQL, [surveyId])).rows)
+    await client.end()
+    const figures = reconcile(stored, result)
+    report('postgres restart', result, {
+      ...figures,
+      '503s': result.unavailableTimes.length,
+      recoveryMs: recovered - back,
+    })
+    assert.is(figures.lost, 0, 'no acknowledged response is lost')
+    assert.is(figures.duplicated, 0, 'no response is stored twice')
+    assert.is(figures.foreign, 0, 'nothing else is stored')
+    assert.is(result.timedOut, 0, 'no request hangs')
+    assert.is(result.noAnswer, 0, 'every request is answered')
+    assertOnly200And503(result)
+    assert.match(server.output(), /Database connection lost/)
+    assert.not.match(server.output(), /Unhandled|at .*\.js:\d+/, `no crash, no stack trace:\n${server.output()}`)
+    assert.is(await stopGracefully(server), 0)
+  } finally {
+    await killHard(server)
+    await postgres.remove()
+    await removeDir(dataDir)
+  }
+})
+
+faults('the embedded server SIGKILLed mid-load and restarted: nothing acknowledged is lost', async () => {
+  const dataDir = await mkdtemp(join(tmpdir(), 'canvass-faults-'))
+  const key = newKey()
+  const first = spawnServer({ DATA_DIR: dataDir, CANVASS_INIT_API_KEY: key })
+  let second: ReturnType<typeof spawnServer> | undefined
+  try {
+    const url = await first.listening
+    const { environmentId, surveyId } = await prepare(url, key)
+    const load = startLoad(url, environmentId, surveyId, { prefix: 'kill' })
+    await sleep(2_000)
+    await killHard(first)
+    const result = await load.stop()
+    assert.ok(result.acknowledged.size > 0, 'the load was answered before the kill')
+    // The dead server's lock socket is still there as a file, and is no lock.
+    assert.is(readdirSync(join(dataDir, 'lock')).length, 1)
+
+    second = spawnServer({ DATA_DIR: dataDir, CANVASS_INIT_API_KEY: key })
+    const again = await second.listening
+    assert.is((await fetch(`${again}/api/v1/me`, { headers: { 'x-api-key': key } })).status, 200)
+    assert.is(readdirSync(join(dataDir, 'lock')).length, 1, 'the stale socket was replaced')
+    assert.is(await stopGracefully(second), 0)
+
+    const figures = reconcile(await storedInDataDir(dataDir, surveyId), result)
+    report('PGlite SIGKILL', result, figures)
+    assert.is(figures.lost, 0, 'no acknowledged response is lost')
+    assert.is(figures.duplicated, 0, 'no response is stored twice')
+    assert.is(figures.foreign, 0, 'nothing else is stored')
+    assert.is(result.timedOut, 0, 'no request hangs')
+  } finally {
+    await killHard(first)
+    if (second) await killHard(second)
+    await removeDir(dataDir)
+  }
+})
+
+faults('a second server on the same DATA_DIR exits 1 with one line; the first goes on unharmed', async () => {
+  const base = await mkdtemp(join(tmpdir(), 'canvass-faults-'))
+  // Longer than a socket address may be: the lock must work through its short link as well.
+  const dataDir = join(base, 'a-data-folder-with-a-name-long-enough-that-no-socket-path-in-it-fits')
+  const key = newKey()
+  const first = spawnServer({ DATA_DIR: dataDir, CANVASS_INIT_API_KEY: key })
+  const second = { server: undefined as ReturnType<typeof spawnServer> | undefined }
+  try {
+    const url = await first.listening
+    const { environmentId, surveyId } = await prepare(url, key)
+    const load = startLoad(url, environmentId, surveyId, { prefix: 'lock', concurrency: 4 })
+    second.server = spawnServer({ DATA_DIR: dataDir, CANVASS_INIT_API_KEY: key })
+    assert.ok(join(dataDir, 'lock', '000000000000.sock').length > 108, 'the path is too long for a socket address')
+    const exit = await second.server.exited
+    assert.equal(exit, { code: 1, signal: null })
+    assert.equal(second.server.output().trim().split('\n'), [
+      `Canvass could not start: DATA_DIR ${dataDir} is in use by another Canvass server (pid ${first.pid}); ` +
+        'stop it or start this one with another DATA_DIR',
+    ])
+    await sleep(500)
+    const result = await load.stop()
+    assert.is((await fetch(`${url}/health`)).status, 200)
+    assert.is(first.child.exitCode, null, 'the first server is still running')
+    assert.is(await stopGracefully(first), 0)
+
+    const figures = reconcile(await storedInDataDir(dataDir, surveyId), result)
+    report('second server', result, figures)
+    assert.ok(result.acknowledged.size > 0)
+    assert.is(figures.lost, 0)
+    assert.is(figures.duplicated, 0)
+    assert.is(figures.foreign, 0)
+    assert.is(figures.unacknowledgedStored, 0, 'every create was answered')
+    assert.equal([...result.statuses.keys()], [200])
+  } finally {
+    await killHard(first)
+    if (second.server) await killHard(second.server)
+    await removeDir(base)
+  }
+})
+
+const STEPS = ['key-printed', 'project-created', 'project-printed', 'init-keys-ensured'] as const
+
+faults('the first start killed after each step of the bootstrap: the next start ends with a usable key', async () => {
+  // Two steps at a time: each is a first start and a restart of an embedded database, mostly CPU.
+  await Promise.all(
+    [STEPS.slice(0, 2), STEPS.slice(2)].map(async (steps) => {
+      for (const step of steps) await killedBootstrap(step)
+    }),
+  )
+})
+
+async function killedBootstrap(step: (typeof STEPS)[number]): Promise<void> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'canvass-faults-'))
+  const first = spawnServer({ DATA_DIR: dataDir, CANVASS_TEST_KILL_AFTER: step })
+  let next: ReturnType<typeof spawnServer> | undefined
+  try {
+    assert.equal(await first.exited, { code: null, signal: 'SIGKILL' }, `killed after ${step}`)
+    next = spawnServer({ DATA_DIR: dataDir })
+    const url = await next.listening
+    const printed = [...`${first.output()}\n${next.output()}`.matchAll(/\b(cvs_[0-9A-Za-z]{43})\b/g)].map((m) => m[1]!)
+    // Killed before its commit, the first start's key never worked and the next start prints another.
+    assert.is(printed.length, step === 'key-printed' ? 2 : 1, `keys printed (${step})`)
+    const last = printed.at(-1)!
+    const me = await fetch(`${url}/api/v1/me`, { headers: { 'x-api-key': last } })
+    assert.is(me.status, 200, `the last printed key works (${step})`)
+    assert.is(((await me.json()) as { type: string }).type, 'production')
+    // A key printed before an interrupted commit never worked: its project was never created.
+    for (const earlier of printed.slice(0, -1)) {
+      assert.is((await fetch(`${url}/api/v1/me`, { headers: { 'x-api-key': earlier } })).status, 401)
+    }
+    assert.is(await stopGracefully(next), 0)
+    const pglite = await PGlite.create(join(dataDir, 'pgdata'))
+    try {
+      const counts = await pglite.query<{ organizations: number; projects: number; environments: number }>(
+        `select (select count(*)::int from canvass.organizations) as organizations,
+                (select count(*)::int from canvass.projects) as projects,
+                (select count(*)::int from canvass.environments) as environments`,
+      )
+      assert.equal(counts.rows[0], { organizations: 1, projects: 1, environments: 2 }, `one of each (${step})`)
+    } finally {
+      await pglite.close()
+    }
+  } finally {
+    await killHard(first)
+    if (next) await killHard(next)
+    await removeDir(dataDir)
+  }
+}
+
+faults.run()

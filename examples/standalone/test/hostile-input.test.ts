@@ -1,0 +1,219 @@
+/**
+ * Issue 5 as it was seen: each finding reproduced over HTTP with the same sizes and values, against the
+ * standalone server on PGlite always and on the Postgres server when TEST_DATABASE_URL is set. Each refused
+ * request is followed by a read showing that nothing stored changed.
+ */
+import { request as httpRequest } from 'node:http'
+import { suite } from 'uvu'
+import * as assert from 'uvu/assert'
+import type { Backend } from './fixtures'
+import { createResponse, createSurvey, question, startBackend } from './fixtures'
+import { postgresBackend } from './backends'
+
+function defineSuites(label: string, env: () => Promise<Record<string, string>>, dispose = async () => {}) {
+  let backend: Promise<Backend> | undefined
+  const b = () => (backend ??= env().then(startBackend))
+  const test = suite(`${label}: hostile input (issue 5)`)
+
+  const stored = async (x: Backend, responseId: string) =>
+    (await x.call('GET', `/api/v1/management/responses/${responseId}`, { key: x.keyA })).body.data
+
+  test('1: a PUT that would grow a response past 1 MiB is a 413 and the row is unchanged; the list stays bounded', async () => {
+    const x = await b()
+    const survey = await createSurvey(x, { status: 'inProgress' })
+    const id = await createResponse(x, survey.id)
+    const chunk = 'x'.repeat(760_000)
+    const first = await x.call('PUT', `/api/v1/client/${x.envA}/responses/${id}`, { body: { finished: false, data: { a: chunk } } })
+    assert.is(first.status, 200, first.text)
+    const before = await stored(x, id)
+    for (let i = 0; i < 3; i++) {
+      const res = await x.call('PUT', `/api/v1/client/${x.envA}/responses/${id}`, { body: { finished: false, data: { [`b${i}`]: chunk } } })
+      assert.is(res.status, 413, res.text)
+      assert.is(res.body.code, 'payload_too_large')
+    }
+    const management = await x.call('PUT', `/api/v1/management/responses/${id}`, { key: x.keyA, body: { data: { c: chunk } } })
+    assert.is(management.status, 413, 'management merges are bounded too')
+    assert.equal(await stored(x, id), before, 'the stored response is unchanged')
+    // A create past the bound is refused as a whole.
+    const big = await x.call('POST', `/api/v1/client/${x.envA}/responses`, {
+      body: { surveyId: survey.id, finished: false, data: { a: 'y'.repeat(700_000) }, variables: { v: 'z'.repeat(400_000) } },
+    })
+    assert.is(big.status, 413, big.text)
+    // Twelve responses of ~760 KB: a page of 100 ends early with a Link instead of holding them all.
+    for (let i = 0; i < 11; i++) {
+      const more = await createResponse(x, survey.id)
+      await x.call('PUT', `/api/v1/client/${x.envA}/responses/${more}`, { body: { finished: false, data: { a: chunk } } })
+    }
+    const page = await x.call('GET', `/api/v1/management/responses?surveyId=${survey.id}&limit=100`, { key: x.keyA })
+    assert.is(page.status, 200)
+    assert.ok(page.text.length < 9 * 1024 * 1024, `page of ${page.text.length} bytes`)
+    assert.ok(page.body.data.length < 13, 'the page ended early')
+    assert.match(page.headers.get('link') ?? '', /cursor=/, 'and links to the rest')
+  })
+
+  test('2: 400s stay small and cheap: 100k failing keys and 330k empty questions', async () => {
+    const x = await b()
+    // ~1 MB of failing entries: past the entry cap, counted before any value is validated.
+    const ttc: Record<string, string> = {}
+    for (let i = 0; i < 100_000; i++) ttc[i.toString(36)] = ''
+    const survey = await createSurvey(x)
+    const keys = await x.call('POST', `/api/v1/client/${x.envA}/responses`, { body: { surveyId: survey.id, finished: false, data: {}, ttc } })
+    assert.is(keys.status, 400)
+    assert.ok(keys.text.length < 4096, `${keys.text.length} bytes`)
+    assert.ok(Object.keys(keys.body.details).length <= 21)
+    const questions = `{"environmentId":"${x.envA}","name":"n","questions":[${Array(330_000).fill('{}').join(',')}]}`
+    assert.ok(questions.length < 1024 * 1024)
+    const many = await x.call('POST', '/api/v1/management/surveys', { key: x.keyA, rawBody: questions, headers: { 'content-type': 'application/json' } })
+    assert.is(many.status, 400)
+    assert.is(many.body.details.questions, 'Survey must have at most 200 questions')
+    assert.ok(many.text.length < 1024)
+    const failing = { environmentId: x.envA, name: 'n', questions: Array.from({ length: 200 }, () => ({})) }
+    const capped = await x.call('POST', '/api/v1/management/surveys', { key: x.keyA, body: failing })
+    assert.is(capped.status, 400)
+    assert.is(Object.keys(capped.body.details).length, 21, '20 fields and _more')
+    assert.match(capped.body.details._more, /^\d+ more fields$/)
+  })
+
+  test('3: unpaired surrogates and out-of-range numbers are 400 with the field, never 500, and change nothing', async () => {
+    const x = await b()
+    const survey = await createSurvey(x, { status: 'inProgress' })
+    const id = await createResponse(x, survey.id)
+    const before = await stored(x, id)
+    const lone = '{"finished":false,"data":{"q1":"\\ud800"}}'
+    const put = await x.call('PUT', `/api/v1/client/${x.envA}/responses/${id}`, { rawBody: lone })
+    assert.is(put.status, 400)
+    assert.equal(Object.keys(put.body.details), ['data.q1'])
+    assert.equal(await stored(x, id), before)
+    const create = await x.call('POST', `/api/v1/client/${x.envA}/responses`, {
+      rawBody: `{"surveyId":"${survey.id}","finished":false,"data":{},"meta":{"url":"\\udc00"}}`,
+    })
+    assert.equal([create.status, Object.keys(create.body.details)], [400, ['meta.url']])
+    const surveyBefore = (await x.call('GET', `/api/v1/management/surveys/${survey.id}`, { key: x.keyA })).body.data
+    const cases: [string, string][] = [
+      ['{"name":"\\ud800x"}', 'name'],
+      ['{"delay":1.5}', 'delay'],
+      ['{"autoComplete":3000000000}', 'autoComplete'],
+      ['{"displayLimit":123456789012345678901234567890}', 'displayLimit'],
+      ['{"delay":2147483648}', 'delay'],
+    ]
+    for (const [body, field] of cases) {
+      const res = await x.call('PUT', `/api/v1/management/surveys/${survey.id}`, { key: x.keyA, rawBody: body })
+      assert.is(res.status, 400, body)
+      assert.ok(field in res.body.details, `${body}: ${res.text}`)
+    }
+    const after = (await x.call('GET', `/api/v1/management/surveys/${survey.id}`, { key: x.keyA })).body.data
+    assert.equal(after, surveyBefore, 'the survey is unchanged')
+  })
+
+  test('5: Link ignores a forged Host header; answers carry nosniff, management answers no-store', async () => {
+    const x = await b()
+    for (let i = 0; i < 2; i++) await createSurvey(x, { name: `s${i}` }, 'B')
+    const res = await rawGet(x.url, '/api/v1/management/surveys?limit=1', { host: 'evil.example', 'x-api-key': x.keyB })
+    assert.is(res.status, 200)
+    const link = String(res.headers.link ?? '')
+    assert.match(link, /^<\/api\/v1\/management\/surveys\?limit=1&cursor=[^>]+>; rel="next"$/)
+    assert.not.match(link, /evil/)
+    assert.is(res.headers['cache-control'], 'no-store')
+    assert.is(res.headers['x-content-type-options'], 'nosniff')
+    const client = await x.call('POST', `/api/v1/client/${x.envA}/responses`, { body: {} })
+    assert.is(client.headers.get('x-content-type-options'), 'nosniff')
+  })
+
+  test('6: javascript: URLs are refused in CTA buttonUrl, imageUrl and videoUrl', async () => {
+    const x = await b()
+    const cta = { ...question('c1'), type: 'cta', buttonExternal: true }
+    for (const [field, value] of [
+      ['buttonUrl', 'javascript:alert(1)'],
+      ['imageUrl', 'javascript:alert(1)'],
+      ['videoUrl', ' JAVA\tSCRIPT:alert(1)'],
+      ['buttonUrl', 'data:text/html,<script>alert(1)</script>'],
+    ] as const) {
+      const res = await x.call('POST', '/api/v1/management/surveys', {
+        key: x.keyA,
+        body: { environmentId: x.envA, name: 'n', questions: [{ ...cta, [field]: value }] },
+      })
+      assert.is(res.status, 400, `${field} ${value}`)
+      assert.ok(`questions.0.${field}` in res.body.details, res.text)
+    }
+    const fine = await createSurvey(x, { questions: [{ ...cta, buttonUrl: 'https://example.com', imageUrl: '/storage/e/public/a.png' }] })
+    assert.is(fine.questions[0].buttonUrl, 'https://example.com')
+  })
+
+  test('8: a year below 100 is stored as written', async () => {
+    const x = await b()
+    const survey = await createSurvey(x, { closeOnDate: '0050-01-01', runOnDate: '0099-12-31T10:00:00Z' })
+    assert.is(survey.closeOnDate, '0050-01-01T00:00:00.000Z')
+    const read = (await x.call('GET', `/api/v1/management/surveys/${survey.id}`, { key: x.keyA })).body.data
+    assert.is(read.runOnDate, '0099-12-31T10:00:00.000Z')
+  })
+
+  test('9: autoComplete 10 with 20 concurrent finished creates accepts exactly 10 and completes (5 rounds)', async () => {
+    const x = await b()
+    for (let round = 0; round < 5; round++) {
+      const survey = await createSurvey(x, { status: 'inProgress', autoComplete: 10 })
+      const results = await Promise.all(
+        Array.from({ length: 20 }, () =>
+          x.call('POST', `/api/v1/client/${x.envA}/responses`, { body: { surveyId: survey.id, finished: true, data: { q1: 'a' } } }),
+        ),
+      )
+      assert.is(results.filter((r) => r.status === 200).length, 10, `round ${round}`)
+      assert.is(results.filter((r) => r.status === 403).length, 10, `round ${round}`)
+      const read = (await x.call('GET', `/api/v1/management/surveys/${survey.id}`, { key: x.keyA })).body.data
+      assert.is(read.status, 'completed')
+    }
+  })
+
+  test('10: concurrent PUTs of different fields keep every change (20 rounds); a PUT never reopens a completed survey', async () => {
+    const x = await b()
+    for (let round = 0; round < 20; round++) {
+      const survey = await createSurvey(x)
+      const [a, c] = await Promise.all([
+        x.call('PUT', `/api/v1/management/surveys/${survey.id}`, { key: x.keyA, body: { name: `Renamed ${round}` } }),
+        x.call('PUT', `/api/v1/management/surveys/${survey.id}`, { key: x.keyA, body: { delay: 5 } }),
+      ])
+      assert.equal([a.status, c.status], [200, 200])
+      const read = (await x.call('GET', `/api/v1/management/surveys/${survey.id}`, { key: x.keyA })).body.data
+      assert.equal([read.name, read.delay], [`Renamed ${round}`, 5], `round ${round}`)
+    }
+    const survey = await createSurvey(x, { status: 'inProgress', autoComplete: 1 })
+    await createResponse(x, survey.id, { finished: true })
+    const put = await x.call('PUT', `/api/v1/management/surveys/${survey.id}`, { key: x.keyA, body: { name: 'After' } })
+    assert.equal([put.body.data.status, put.body.data.name], ['completed', 'After'])
+    const reopened = await x.call('PUT', `/api/v1/management/surveys/${survey.id}`, { key: x.keyA, body: { status: 'inProgress' } })
+    assert.is(reopened.body.data.status, 'inProgress', 'a PUT that sets status itself may')
+  })
+
+  test('11: PUT ignores "environmentId": null; a repeated surveyId is a 400', async () => {
+    const x = await b()
+    const survey = await createSurvey(x)
+    const put = await x.call('PUT', `/api/v1/management/surveys/${survey.id}`, { key: x.keyA, body: { environmentId: null, name: 'Kept' } })
+    assert.equal([put.status, put.body.data.name, put.body.data.environmentId], [200, 'Kept', x.envA])
+    const other = await createSurvey(x)
+    const list = await x.call('GET', `/api/v1/management/responses?surveyId=${survey.id}&surveyId=${other.id}`, { key: x.keyA })
+    assert.equal([list.status, Object.keys(list.body.details)], [400, ['surveyId']])
+  })
+
+  test.after(async () => {
+    if (backend) await (await backend).stop()
+    await dispose()
+  })
+  test.run()
+}
+
+/** A GET with headers fetch will not send (`Host`). */
+function rawGet(base: string, path: string, headers: Record<string, string>): Promise<{ status: number; headers: Record<string, string | string[] | undefined> }> {
+  const url = new URL(base)
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ host: url.hostname, port: url.port, path, headers }, (res) => {
+      res.resume()
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers }))
+    })
+    req.on('error', reject)
+    req.end()
+  })
+}
+
+defineSuites('pglite', async () => ({ CANVASS_RATE_LIMITS: 'off' }))
+
+const postgres = postgresBackend()
+if (postgres) defineSuites('postgres', async () => ({ ...(await postgres.env()), CANVASS_RATE_LIMITS: 'off' }), postgres.dispose)

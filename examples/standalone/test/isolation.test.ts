@@ -1,0 +1,195 @@
+/**
+ * Two environments, generated from the route table: for every route Canvass registers, a call with
+ * environment A's key (and A's id where a client route takes an environment id) aimed at environment B's
+ * data (B's ids in the path, body and query) must not read, list, change or delete anything of B. Each route
+ * is its own test: B's listings are compared byte for byte before and after the call. Routes added later are
+ * covered as they appear; a route whose path parameter nothing here can seed is skipped with the reason.
+ */
+import { randomBytes } from 'node:crypto'
+import type { BlobStore, Storage } from '@canvass/core'
+import { createCanvass } from '@canvass/core'
+import { suite } from 'uvu'
+import * as assert from 'uvu/assert'
+import { e2eBackends } from './backends'
+import type { Backend } from './fixtures'
+import { question, startBackend } from './fixtures'
+
+/**
+ * The route table, read from a handler that is never called (its storage and blob store are never touched),
+ * with uploads configured as the standalone server has them.
+ */
+const ROUTES = createCanvass({ storage: {} as Storage, blobStore: {} as BlobStore, secret: 'route-table-only-secret' }).routes
+
+/** Path parameters this test can fill with something of environment B (or, for `environmentId`, A's id). */
+const SEEDABLE = new Set([
+  'environmentId',
+  'surveyId',
+  'responseId',
+  'attributeClassId',
+  'actionClassId',
+  'contactAttributeKeyId',
+  'personId',
+  'contactId',
+  'userId',
+  'webhookId',
+])
+
+/** What environment B holds, created over HTTP with B's key and B's client routes. */
+interface SeedB {
+  params: Record<string, string>
+  /** Strings that only B's data contains: none may appear in an answer to A. */
+  secrets: string[]
+  /** B's GET routes (lists and records) whose answers must not change. */
+  snapshotPaths: string[]
+}
+
+async function seedB(x: Backend): Promise<SeedB> {
+  const marker = `b-secret-${randomBytes(6).toString('hex')}`
+  // Not a secret of B: a client route of A answers with the userId its caller sent (A's own contact's).
+  const userId = `user-${randomBytes(6).toString('hex')}`
+  const call = async (method: string, path: string, body?: unknown, key: string | undefined = x.keyB) => {
+    const res = await x.call(method, path, { key, body })
+    if (res.status !== 200) throw new Error(`seeding ${method} ${path}: ${res.status} ${res.text}`)
+    return res.body.data
+  }
+  const survey = await call('POST', '/api/v1/management/surveys', {
+    environmentId: x.envB,
+    name: marker,
+    status: 'inProgress',
+    type: 'app',
+    questions: [question()],
+  })
+  const response = await call('POST', `/api/v1/client/${x.envB}/responses`, { surveyId: survey.id, finished: false, data: { q1: marker }, userId }, undefined)
+  const person = (await x.call('GET', `/api/v1/management/responses/${response.id}`, { key: x.keyB })).body.data.person
+  const attributeClass = await call('POST', '/api/v1/management/attribute-classes', { name: marker, type: 'code' })
+  const actionClass = await call('POST', '/api/v1/management/action-classes', { name: marker, type: 'code', key: marker })
+  const contactAttributeKey = await call('POST', '/api/v1/management/contact-attribute-keys', { key: marker })
+  const params: Record<string, string> = {
+    environmentId: x.envA,
+    surveyId: survey.id,
+    responseId: response.id,
+    attributeClassId: attributeClass.id,
+    actionClassId: actionClass.id,
+    contactAttributeKeyId: contactAttributeKey.id,
+    personId: person.id,
+    contactId: person.id,
+    userId,
+  }
+  const secrets = [marker, x.envB, ...Object.entries(params).filter(([name]) => name !== 'environmentId' && name !== 'userId').map(([, id]) => id)]
+  const hasRoute = (method: string, path: string) => ROUTES.some((route) => route.method === method && route.path === path)
+  if (hasRoute('POST', '/api/v1/webhooks')) {
+    const webhook = await call('POST', '/api/v1/webhooks', { url: `http://127.0.0.1:9/${marker}`, triggers: ['responseCreated'], name: marker })
+    params.webhookId = webhook.id
+    secrets.push(webhook.id)
+  }
+  const snapshotPaths = ROUTES.filter(
+    (route) => route.method === 'GET' && !route.path.includes(':') && !route.path.startsWith('/api/v1/client/'),
+  ).map((route) => `${route.path}?limit=1000`)
+  for (const [name, id] of Object.entries(params)) {
+    const route = ROUTES.find((r) => r.method === 'GET' && r.path.startsWith('/api/v1/') && !r.path.startsWith('/api/v1/client/') && r.path.endsWith(`/:${name}`))
+    if (route && name !== 'environmentId' && name !== 'userId') snapshotPaths.push(route.path.replace(`:${name}`, id))
+  }
+  return { params, secrets, snapshotPaths }
+}
+
+/** Everything B's key reads, as text: lists, records and `/me`. */
+async function snapshot(x: Backend, seed: SeedB): Promise<string[]> {
+  const texts: string[] = []
+  for (const path of seed.snapshotPaths) {
+    const res = await x.call('GET', path, { key: x.keyB })
+    texts.push(`${path} ${res.status} ${res.text}`)
+  }
+  return texts
+}
+
+/** One body that aims every field a create or update might take at environment B. */
+function hostileBody(x: Backend, seed: SeedB): Record<string, unknown> {
+  return {
+    environmentId: x.envB,
+    surveyId: seed.params.surveyId,
+    surveyIds: [seed.params.surveyId],
+    responseId: seed.params.responseId,
+    userId: seed.params.userId,
+    name: 'isolation-probe',
+    key: 'isolation-probe',
+    type: 'code',
+    finished: true,
+    data: { q1: 'isolation-probe' },
+    questions: [question()],
+    url: 'http://127.0.0.1:9/isolation-probe',
+    triggers: ['responseCreated'],
+    attributes: { plan: 'isolation-probe' },
+    fileName: 'probe.txt',
+    fileType: 'text/plain',
+  }
+}
+
+/** An answer to A as text, minus the id A itself put in the path (echoed in a 404's `resource_id`). */
+function answerText(status: number, text: string): string {
+  if (status < 400) return text
+  try {
+    const body = JSON.parse(text)
+    if (body?.details) delete body.details.resource_id
+    return JSON.stringify(body)
+  } catch {
+    return text
+  }
+}
+
+for (const backend of e2eBackends()) {
+  const test = suite(`${backend.label}: every route keeps environment B out of environment A's reach`)
+  let x: Backend | undefined
+  let seed: SeedB | undefined
+
+  test.before(async () => {
+    x = await startBackend({ ...(await backend.env()), CANVASS_ALLOW_PRIVATE_WEBHOOK_URLS: '1', CANVASS_RATE_LIMITS: 'off' })
+    seed = await seedB(x)
+  })
+  test.after(async () => {
+    await x?.stop()
+    await backend.dispose()
+  })
+
+  test('the route table lists the management routes of this change', () => {
+    for (const path of ['/api/v1/management/attribute-classes/:attributeClassId', '/api/v1/management/contact-attributes', '/api/v1/management/people/:personId']) {
+      assert.ok(ROUTES.some((route) => route.path === path), path)
+    }
+  })
+
+  for (const route of ROUTES) {
+    const params = [...route.path.matchAll(/:(\w+)/g)].map((match) => match[1] as string)
+    const missing = params.filter((name) => !SEEDABLE.has(name))
+    const title = `${route.method} ${route.path}`
+    if (route.path.startsWith('/api/v1/client/') && !params.includes('environmentId')) {
+      // The spec-form response PUT finds its row by id alone (contract §1): the id is the respondent's capability.
+      test.skip(`${title} (skipped: names no environment, so neither A's nor B's)`, () => {})
+      continue
+    }
+    if (missing.length > 0) {
+      test.skip(`${title} (skipped: nothing of environment B to put in :${missing.join(', :')} yet)`, () => {})
+      continue
+    }
+    test(title, async () => {
+      if (!x || !seed) throw new Error('not started')
+      let path = route.path
+      for (const name of params) path = path.replace(`:${name}`, encodeURIComponent(seed.params[name] as string))
+      if (route.method === 'GET') path += `?surveyId=${seed.params.surveyId}`
+      const before = await snapshot(x, seed)
+      const res = await x.call(route.method, path, {
+        key: x.keyA,
+        body: route.method === 'GET' || route.method === 'DELETE' ? undefined : hostileBody(x, seed),
+      })
+      // B's ids in the path never reach B's records (a client route's userId names A's own contact).
+      if (params.some((name) => name !== 'environmentId' && name !== 'userId')) {
+        assert.ok(res.status >= 400, `${route.method} ${path} answered ${res.status}: ${res.text.slice(0, 300)}`)
+      }
+      const text = answerText(res.status, res.text)
+      for (const secret of seed.secrets) {
+        assert.not.ok(text.includes(secret), `${route.method} ${path} revealed ${secret}: ${text.slice(0, 300)}`)
+      }
+      assert.equal(await snapshot(x, seed), before, 'B reads exactly the same afterwards')
+    })
+  }
+
+  test.run()
+}

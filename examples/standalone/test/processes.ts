@@ -1,0 +1,245 @@
+import { execFileSync, spawn } from 'node:child_process'
+import type { ChildProcess } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { chmod, chown, mkdtemp, rm } from 'node:fs/promises'
+import { createServer } from 'node:net'
+import type { AddressInfo } from 'node:net'
+import { tmpdir, userInfo } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const MAIN = fileURLToPath(new URL('../dist/main.js', import.meta.url))
+
+/** A standalone server process that a fault test may kill at any moment. */
+export interface ServerProcess {
+  child: ChildProcess
+  pid: number
+  /** stdout and stderr so far. */
+  output(): string
+  /** Resolves with the listening URL, or rejects with the output when the process exits first. */
+  listening: Promise<string>
+  /** Resolves with the exit code and signal. */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>
+}
+
+/**
+ * Spawns `dist/main.js` with `env` on a clean environment (PORT 0 on loopback unless given). Rate limits are
+ * off unless `env` sets them: a fault test's load must not be throttled.
+ */
+export function spawnServer(env: Record<string, string>, timeoutMs = 60_000): ServerProcess {
+  const child = spawn(process.execPath, [MAIN], {
+    env: { PATH: process.env.PATH ?? '', PORT: '0', HOST: '127.0.0.1', CANVASS_RATE_LIMITS: 'off', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let output = ''
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  )
+  const listening = new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL')
+      reject(new Error(`server did not start in ${timeoutMs} ms:\n${output}`))
+    }, timeoutMs)
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString()
+      const match = /listening on (http:\/\/\S+)/.exec(output)
+      if (match?.[1]) {
+        clearTimeout(timer)
+        resolve(match[1].replace('localhost', '127.0.0.1'))
+      }
+    }
+    child.stdout?.on('data', onData)
+    child.stderr?.on('data', onData)
+    void exited.then(({ code, signal }) => {
+      clearTimeout(timer)
+      reject(new Error(`server exited (${code ?? signal}) before listening:\n${output}`))
+    })
+  })
+  listening.catch(() => {})
+  return { child, pid: child.pid ?? -1, output: () => output, listening, exited }
+}
+
+/** Ends a server the hard way (a power cut, `kill -9`) and waits until it is gone. */
+export async function killHard(server: ServerProcess): Promise<void> {
+  if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill('SIGKILL')
+  await server.exited
+}
+
+/** Stops a server gracefully and returns its exit code. */
+export async function stopGracefully(server: ServerProcess): Promise<number | null> {
+  if (server.child.exitCode !== null || server.child.signalCode !== null) return server.child.exitCode
+  server.child.kill('SIGTERM')
+  return (await server.exited).code
+}
+
+export async function freePort(): Promise<number> {
+  const server = createServer()
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  await new Promise<void>((resolve) => server.close(() => resolve()))
+  return port
+}
+
+const PG_BIN = '/usr/lib/postgresql/15/bin'
+
+/** A Postgres server of the test's own, in a temporary folder on a free loopback port. */
+export interface OwnPostgres {
+  url: string
+  stopImmediately(): void
+  start(): void
+  remove(): Promise<void>
+}
+
+/**
+ * Why the test cannot run its own Postgres here, or undefined when it can: the binaries are missing, or
+ * this process is root (initdb refuses root) without a `postgres` user to run them as.
+ */
+export function ownPostgresUnavailable(): string | undefined {
+  if (!existsSync(join(PG_BIN, 'initdb'))) return `no PostgreSQL 15 binaries in ${PG_BIN}`
+  if (userInfo().uid !== 0) return undefined
+  try {
+    execFileSync('id', ['-u', 'postgres'], { stdio: 'ignore' })
+    execFileSync('runuser', ['--help'], { stdio: 'ignore' })
+    return undefined
+  } catch {
+    return 'running as root without a postgres user and runuser to run initdb as'
+  }
+}
+
+/** initdb in a temporary folder and start on a free port; as the `postgres` user when this is root. */
+export async function startOwnPostgres(): Promise<OwnPostgres> {
+  const dir = await mkdtemp(join(tmpdir(), 'canvass-pg-'))
+  const asRoot = userInfo().uid === 0
+  if (asRoot) {
+    const uid = Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim())
+    const gid = Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim())
+    await chown(dir, uid, gid)
+  }
+  await chmod(dir, 0o700)
+  const run = (tool: string, args: string[]) => {
+    const command = join(PG_BIN, tool)
+    if (asRoot) execFileSync('runuser', ['-u', 'postgres', '--', command, ...args], { stdio: 'pipe', cwd: dir })
+    else execFileSync(command, args, { stdio: 'pipe', cwd: dir })
+  }
+  const data = join(dir, 'data')
+  const port = await freePort()
+  run('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8'])
+  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=on`
+  const start = () => run('pg_ctl', ['-D', data, '-o', options, '-l', join(dir, 'log'), '-w', '-t', '30', 'start'])
+  start()
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    // As a power cut would: no shutdown checkpoint; the next start replays the write-ahead log.
+    stopImmediately: () => run('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']),
+    start,
+    async remove() {
+      try {
+        run('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop'])
+      } catch {}
+      await rm(dir, { recursive: true, force: true })
+    },
+  }
+}
+
+/** What a load of response creates saw, per attempt; every attempt carries a marker of its own. */
+export interface LoadResult {
+  /** Markers whose create was answered 200: these must be stored exactly once. */
+  acknowledged: Set<string>
+  /** Markers of every attempt, answered or not: nothing else may be stored. */
+  attempted: Set<string>
+  statuses: Map<number, number>
+  /** Attempts that got no answer (connection refused or reset, e.g. the server was killed). */
+  noAnswer: number
+  /** Attempts that got no answer within the client's timeout: a hang. */
+  timedOut: number
+  /** When each 200 came, to tell when service resumed. */
+  okTimes: number[]
+  unavailableTimes: number[]
+}
+
+/**
+ * `concurrency` clients that each create responses one after another, with a unique marker in `data`,
+ * until `stop()` is called. Each request is bounded by `requestTimeoutMs`.
+ */
+export function startLoad(
+  url: string,
+  environmentId: string,
+  surveyId: string,
+  options: { concurrency?: number; requestTimeoutMs?: number; prefix: string },
+): { result: LoadResult; stop(): Promise<LoadResult> } {
+  const result: LoadResult = {
+    acknowledged: new Set(),
+    attempted: new Set(),
+    statuses: new Map(),
+    noAnswer: 0,
+    timedOut: 0,
+    okTimes: [],
+    unavailableTimes: [],
+  }
+  let running = true
+  let counter = 0
+  const worker = async (w: number) => {
+    while (running) {
+      const marker = `${options.prefix}-${w}-${counter++}`
+      result.attempted.add(marker)
+      try {
+        const response = await fetch(`${url}/api/v1/client/${environmentId}/responses`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ surveyId, finished: true, data: { q1: marker } }),
+          signal: AbortSignal.timeout(options.requestTimeoutMs ?? 15_000),
+        })
+        const text = await response.text()
+        result.statuses.set(response.status, (result.statuses.get(response.status) ?? 0) + 1)
+        if (response.status === 200) {
+          result.acknowledged.add(marker)
+          result.okTimes.push(Date.now())
+        } else if (response.status === 503) {
+          result.unavailableTimes.push(Date.now())
+          if (response.headers.get('retry-after') === null) throw new Error(`503 without Retry-After: ${text}`)
+          // A client that honours Retry-After would wait seconds; a short pause keeps the load going.
+          await new Promise((resolve) => setTimeout(resolve, 50))
+        }
+      } catch (error) {
+        if ((error as Error).name === 'TimeoutError') result.timedOut++
+        else if ((error as Error).message.startsWith('503 without')) throw error
+        else {
+          result.noAnswer++
+          await new Promise((resolve) => setTimeout(resolve, 50))
+        }
+      }
+    }
+  }
+  const workers = Array.from({ length: options.concurrency ?? 16 }, (_, w) => worker(w))
+  return {
+    result,
+    async stop() {
+      running = false
+      await Promise.all(workers)
+      return result
+    },
+  }
+}
+
+/** Compares what is stored (marker → count) with what the load saw. */
+export function reconcile(stored: Map<string, number>, load: LoadResult) {
+  let lost = 0
+  let duplicated = 0
+  let foreign = 0
+  let unacknowledgedStored = 0
+  for (const marker of load.acknowledged) {
+    const count = stored.get(marker) ?? 0
+    if (count === 0) lost++
+    if (count > 1) duplicated++
+  }
+  for (const [marker, count] of stored) {
+    if (!load.attempted.has(marker)) foreign++
+    else if (count > 1 && !load.acknowledged.has(marker)) duplicated++
+    else if (!load.acknowledged.has(marker)) unacknowledgedStored++
+  }
+  return { acknowledged: load.acknowledged.size, lost, duplicated, foreign, unacknowledgedStored }
+}
+
+export async function removeDir(dir: string): Promise<void> {
+  await rm(dir, { recursive: true, force: true })
+}

@@ -1,0 +1,145 @@
+/**
+ * Rate limits of the standalone server (contract §9) over HTTP: 429 with its headers after the limit,
+ * recovery after the window, no effect on another environment; in-process counters on PGlite, and counters
+ * shared through Postgres by two server processes on one database when TEST_DATABASE_URL is set.
+ * Limits are small and windows short (`CANVASS_RATE_LIMITS`); the client address comes from
+ * `x-forwarded-for` (`CANVASS_CLIENT_ADDRESS_HEADER`) so that one test machine can play several clients.
+ */
+import { randomBytes } from 'node:crypto'
+import pg from 'pg'
+import { suite } from 'uvu'
+import * as assert from 'uvu/assert'
+import { createSurvey } from './fixtures'
+import type { Backend } from './fixtures'
+import { client, newKey, startServer } from './server'
+
+const WINDOW_MS = 4000
+const LIMITS = `client=5/${WINDOW_MS / 1000}s,environment=8/${WINDOW_MS / 1000}s,management=6/${WINDOW_MS / 1000}s`
+
+/** Waits for the start of the next fixed window, so that a burst of requests falls into one window. */
+async function nextWindow(): Promise<void> {
+  await new Promise((resolve) => setTimeout(resolve, WINDOW_MS - (Date.now() % WINDOW_MS) + 100))
+}
+
+interface Cluster {
+  /** Callers of each server process; all share one database. */
+  calls: ReturnType<typeof client>[]
+  backend: Backend
+  stop(): Promise<void>
+}
+
+async function startCluster(env: Record<string, string>, processes: number): Promise<Cluster> {
+  const keyA = newKey()
+  const keyB = newKey()
+  const settings = { ...env, CANVASS_RATE_LIMITS: LIMITS, CANVASS_CLIENT_ADDRESS_HEADER: 'x-forwarded-for', CANVASS_INIT_API_KEY: keyA, CANVASS_INIT_DEV_API_KEY: keyB }
+  // One after the other: the first one migrates and bootstraps.
+  const servers = [await startServer(settings)]
+  for (let i = 1; i < processes; i++) servers.push(await startServer(settings))
+  const calls = servers.map((server) => client(server.url))
+  const call = calls[0]!
+  // These two calls count against the management limit of their window; the tests wait for a new one.
+  const envA = (await call('GET', '/api/v1/me', { key: keyA })).body.id as string
+  const envB = (await call('GET', '/api/v1/me', { key: keyB })).body.id as string
+  const backend: Backend = { call, keyA, keyB, envA, envB, url: servers[0]!.url, stop: servers[0]!.stop }
+  return {
+    calls,
+    backend,
+    async stop() {
+      for (const server of servers) assert.is(await server.stop(), 0)
+    },
+  }
+}
+
+function defineSuites(label: string, processes: number, env: () => Promise<Record<string, string>>, dispose = async () => {}) {
+  let cluster: Promise<Cluster> | undefined
+  const c = () => (cluster ??= env().then((e) => startCluster(e, processes)))
+
+  const test = suite(`${label}: rate limits`)
+  test('client routes: 429 with headers after the limit per address, then per environment; another environment is unaffected; recovery after the window', async () => {
+    const { calls, backend: x } = await c()
+    const survey = await createSurvey(x, { status: 'inProgress' })
+    const surveyB = await createSurvey(x, { status: 'inProgress' }, 'B')
+    const display = (i: number, ip: string, env = x.envA, surveyId = survey.id) =>
+      calls[i % calls.length]!('POST', `/api/v1/client/${env}/displays`, { body: { surveyId }, headers: { 'x-forwarded-for': ip } })
+    await nextWindow()
+    for (let i = 0; i < 5; i++) assert.is((await display(i, '10.0.0.1')).status, 200, `request ${i + 1}`)
+    const limited = await display(5, '10.0.0.1')
+    assert.equal([limited.status, limited.body.code], [429, 'too_many_requests'])
+    const retryAfter = Number(limited.headers.get('retry-after'))
+    assert.ok(retryAfter >= 1 && retryAfter <= WINDOW_MS / 1000, `Retry-After ${retryAfter}`)
+    assert.is(limited.headers.get('ratelimit-policy'), `"client";q=5;w=${WINDOW_MS / 1000}`)
+    assert.match(limited.headers.get('ratelimit') ?? '', /^"client";r=0;t=\d+$/)
+    assert.is(limited.headers.get('access-control-allow-origin'), '*')
+    // A second address of the same environment has its own limit, until the environment's (8) is reached.
+    for (let i = 0; i < 2; i++) assert.is((await display(i, '10.0.0.2')).status, 200)
+    const flooded = await display(0, '10.0.0.3')
+    assert.is(flooded.status, 429)
+    assert.is(flooded.headers.get('ratelimit-policy'), `"environment";q=8;w=${WINDOW_MS / 1000}`)
+    assert.is((await display(1, '10.0.0.1', x.envB, surveyB.id)).status, 200, 'another environment is unaffected')
+    const preflight = await calls[0]!('OPTIONS', `/api/v1/client/${x.envA}/displays`, {
+      headers: { 'access-control-request-method': 'POST', 'x-forwarded-for': '10.0.0.1' },
+    })
+    assert.is(preflight.status, 204, 'preflights are never limited')
+    await new Promise((resolve) => setTimeout(resolve, retryAfter * 1000 + 100))
+    assert.is((await display(0, '10.0.0.1')).status, 200, 'the next window accepts again')
+  })
+
+  test('management routes: limited per key', async () => {
+    const { calls, backend: x } = await c()
+    await nextWindow()
+    for (let i = 0; i < 6; i++) assert.is((await calls[i % calls.length]!('GET', '/api/v1/management/surveys', { key: x.keyA })).status, 200)
+    const limited = await calls[0]!('GET', '/api/v1/management/surveys', { key: x.keyA })
+    assert.equal([limited.status, limited.body.code], [429, 'too_many_requests'])
+    assert.is(limited.headers.get('ratelimit-policy'), `"management";q=6;w=${WINDOW_MS / 1000}`)
+    assert.is(limited.headers.get('access-control-allow-origin'), null)
+    assert.is((await calls[calls.length - 1]!('GET', '/api/v1/management/surveys', { key: x.keyB })).status, 200, 'another key')
+  })
+
+  test('stop', async () => {
+    const { stop } = await c()
+    await stop()
+    await dispose()
+  })
+  test.run()
+}
+
+const startup = suite('rate limit settings')
+startup('a malformed CANVASS_RATE_LIMITS stops the server with a message', async () => {
+  const error = await startServer({ CANVASS_RATE_LIMITS: 'client=lots' }).then(
+    async (server) => {
+      await server.stop()
+      return undefined
+    },
+    (caught: Error) => caught,
+  )
+  assert.ok(error, 'the server started')
+  assert.match(error!.message, /CANVASS_RATE_LIMITS/)
+})
+startup.run()
+
+defineSuites('pglite (in-process counters)', 1, async () => ({}))
+
+const serverUrl = process.env.TEST_DATABASE_URL
+if (serverUrl) {
+  const name = `canvass_limits_${randomBytes(6).toString('hex')}`
+  const admin = () => new pg.Client({ connectionString: serverUrl })
+  defineSuites(
+    'postgres (two processes share counters)',
+    2,
+    async () => {
+      const c = admin()
+      await c.connect()
+      await c.query(`CREATE DATABASE ${name}`)
+      await c.end()
+      const url = new URL(serverUrl)
+      url.pathname = `/${name}`
+      return { DATABASE_URL: url.href }
+    },
+    async () => {
+      const c = admin()
+      await c.connect()
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+      await c.end()
+    },
+  )
+}

@@ -1,0 +1,279 @@
+/**
+ * Webhooks end to end against the built standalone server (real processes, loopback only): CRUD, signed
+ * delivery verified with `standardwebhooks` at a real receiver, durability across SIGKILL, and a receiver
+ * that refuses, then fails, then recovers. On PGlite, and on the Postgres server when TEST_DATABASE_URL is set.
+ */
+import { createServer } from 'node:http'
+import type { Server } from 'node:http'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { Webhook } from 'standardwebhooks'
+import { suite } from 'uvu'
+import * as assert from 'uvu/assert'
+import { client, newKey, startServer } from './server'
+import type { RunningServer } from './server'
+import { postgresBackend } from './backends'
+
+type Mode = 'ok' | 'refuse' | 'fail'
+
+/** A webhook receiver on loopback that verifies every request with `standardwebhooks`. */
+async function startReceiver() {
+  const got: { id: string; payload: any }[] = []
+  const invalid: string[] = []
+  let secret = ''
+  let mode: Mode = 'ok'
+  let server: Server | undefined
+  let port = 0
+  const listen = () =>
+    new Promise<void>((resolve) => {
+      server = createServer((req, res) => {
+        const chunks: Buffer[] = []
+        req.on('data', (chunk: Buffer) => chunks.push(chunk))
+        req.on('end', () => {
+          if (mode === 'fail') {
+            res.writeHead(503).end()
+            return
+          }
+          const body = Buffer.concat(chunks).toString('utf8')
+          try {
+            const payload = new Webhook(secret).verify(body, req.headers as Record<string, string>)
+            got.push({ id: String(req.headers['webhook-id']), payload })
+            res.writeHead(204).end()
+          } catch (error) {
+            invalid.push(String(error))
+            res.writeHead(400).end()
+          }
+        })
+      })
+      server.listen(port, '127.0.0.1', () => {
+        port = (server?.address() as { port: number }).port
+        resolve()
+      })
+    })
+  const close = () => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()))
+  await listen()
+  return {
+    got,
+    invalid,
+    url: () => `http://127.0.0.1:${port}/hook`,
+    setSecret: (value: string) => (secret = value),
+    async setMode(next: Mode) {
+      if (next === 'refuse' && mode !== 'refuse') {
+        server?.closeAllConnections()
+        await close()
+      }
+      if (next !== 'refuse' && mode === 'refuse') await listen()
+      mode = next
+    },
+    async close() {
+      server?.closeAllConnections()
+      await close()
+    },
+  }
+}
+
+async function until(what: string, check: () => boolean, ms = 20_000): Promise<void> {
+  const end = Date.now() + ms
+  while (!check()) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`)
+    await new Promise((resolve) => setTimeout(resolve, 25))
+  }
+}
+
+const question = { id: 'q1', type: 'openText', headline: { default: 'How was it?' }, required: true, inputType: 'text' }
+
+function defineSuites(name: string, database: () => Promise<Record<string, string>>, dispose: () => Promise<void> = async () => {}) {
+  const test = suite(`webhooks e2e (${name})`)
+  let dataDir = ''
+  let server: RunningServer
+  let call: ReturnType<typeof client>
+  let receiver: Awaited<ReturnType<typeof startReceiver>>
+  let env: Record<string, string>
+  const key = newKey()
+  const devKey = newKey()
+  let environmentId = ''
+  let surveyId = ''
+
+  const start = async () => {
+    server = await startServer(env)
+    call = client(server.url)
+  }
+
+  test.before(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'canvass-webhooks-'))
+    env = {
+      ...(await database()),
+      DATA_DIR: dataDir,
+      CANVASS_INIT_API_KEY: key,
+      CANVASS_INIT_DEV_API_KEY: devKey,
+      CANVASS_ALLOW_PRIVATE_WEBHOOK_URLS: '1',
+      CANVASS_RATE_LIMITS: 'off',
+      CANVASS_WEBHOOK_RETRY_SCHEDULE_MS: '300,300,500,500,1000,1000,1000,1000,1000',
+      // A delivery claimed when the server was killed is sent again after this lease.
+      CANVASS_WEBHOOK_LEASE_MS: '3000',
+    }
+    await start()
+    receiver = await startReceiver()
+    environmentId = (await call('GET', '/api/v1/me', { key })).body.id
+    const survey = await call('POST', '/api/v1/management/surveys', {
+      key,
+      body: { environmentId, name: 'Webhook survey', status: 'inProgress', questions: [question] },
+    })
+    surveyId = survey.body.data.id
+  })
+  test.after(async () => {
+    await server?.stop()
+    await receiver?.close()
+    await rm(dataDir, { recursive: true, force: true })
+    await dispose()
+  })
+
+  const createHook = async (body: Record<string, unknown> = {}) => {
+    const res = await call('POST', '/api/v1/webhooks', { key, body: { url: receiver.url(), triggers: ['responseCreated', 'responseUpdated', 'responseFinished'], ...body } })
+    assert.is(res.status, 200, res.text)
+    receiver.setSecret(res.body.data.secret)
+    return res.body.data
+  }
+  const respond = async (finished = false) => {
+    const res = await call('POST', `/api/v1/client/${environmentId}/responses`, { body: { surveyId, finished, data: { q1: 'hi' } } })
+    assert.is(res.status, 200, res.text)
+    return res.body.data.id as string
+  }
+
+  test('CRUD: secret once, validation, survey ownership, 404 after delete', async () => {
+    const created = await createHook({ name: 'Mine', surveyIds: [surveyId] })
+    assert.match(created.secret, /^whsec_[A-Za-z0-9+/]{43}=$/)
+    assert.equal(created.surveyIds, [surveyId])
+    assert.is(created.source, 'user')
+    const got = await call('GET', `/api/v1/webhooks/${created.id}`, { key })
+    assert.is(got.status, 200)
+    assert.is(got.body.data.secret, undefined, 'GET never shows the secret')
+    const listed = await call('GET', '/api/v1/webhooks', { key })
+    assert.ok(listed.body.data.some((w: any) => w.id === created.id && w.secret === undefined))
+    const alias = await call('POST', '/api/v1/webhooks', { key, body: { url: receiver.url(), trigger: ['responseFinished'] } })
+    assert.equal(alias.body.data.triggers, ['responseFinished'])
+    for (const [body, field] of [
+      [{ url: 'ftp://example.com/x', triggers: ['responseCreated'] }, 'url'],
+      [{ url: receiver.url(), triggers: [] }, 'triggers'],
+      [{ url: receiver.url() }, 'triggers'],
+      [{ url: receiver.url(), triggers: ['responseDeleted'] }, 'triggers.0'],
+      [{ url: receiver.url(), triggers: ['responseCreated'], surveyIds: ['nope'] }, 'surveyIds.0'],
+    ] as const) {
+      const res = await call('POST', '/api/v1/webhooks', { key, body })
+      assert.is(res.status, 400, JSON.stringify(body))
+      assert.is(res.body.code, 'bad_request')
+      assert.ok(field in res.body.details, `${field} in ${JSON.stringify(res.body.details)}`)
+    }
+    for (const id of [created.id, alias.body.data.id]) {
+      assert.is((await call('DELETE', `/api/v1/webhooks/${id}`, { key })).status, 200)
+    }
+    const gone = await call('GET', `/api/v1/webhooks/${created.id}`, { key })
+    assert.is(gone.status, 404)
+    assert.equal(gone.body.details, { resource_id: created.id, resource_type: 'Webhook' })
+  })
+
+  test('hostile input on the webhook routes never gives a 5xx; another environment gets 401', async () => {
+    const mine = await createHook({ surveyIds: [surveyId] })
+    for (const [method, path] of [['GET', `/api/v1/webhooks/${mine.id}`], ['DELETE', `/api/v1/webhooks/${mine.id}`], ['GET', `/api/v1/webhooks/${mine.id}/deliveries`]] as const) {
+      const res = await call(method, path, { key: devKey })
+      assert.is(res.status, 401, `${method} ${path} with the other environment's key`)
+      assert.is(res.body.code, 'unauthorized')
+    }
+    assert.not.ok((await call('GET', '/api/v1/webhooks', { key: devKey })).body.data.some((w: any) => w.id === mine.id))
+    const foreignSurvey = await call('POST', '/api/v1/webhooks', { key: devKey, body: { url: receiver.url(), triggers: ['responseCreated'], surveyIds: [surveyId] } })
+    assert.is(foreignSurvey.status, 400, 'a survey of another environment')
+    assert.is((await call('GET', `/api/v1/webhooks/${mine.id}`, { key })).status, 200, 'still there')
+    await call('DELETE', `/api/v1/webhooks/${mine.id}`, { key })
+    const ids = ['', '%00', '%E0%A4%A', '..%2F..%2Fetc', 'x'.repeat(5000), "1' or '1'='1", '%F0%9F%98%80']
+    const bodies: unknown[] = [
+      null, 0, 'text', [], {}, { url: null }, { url: 'x'.repeat(5000), triggers: ['responseCreated'] },
+      { url: 'http://[::1', triggers: ['responseCreated'] }, { url: 'javascript:alert(1)', triggers: ['responseCreated'] },
+      { url: 'http://user:pw@example.com/', triggers: ['responseCreated'] }, { url: 'https://example.com/', triggers: 'responseCreated' },
+      { url: 'https://example.com/', triggers: ['responseCreated'], surveyIds: ['\u0000', 'x'.repeat(300)] },
+      { url: 'https://example.com/', triggers: ['responseCreated'], surveyIds: Array.from({ length: 500 }, (_, i) => `s${i}`) },
+      { url: 'https://example.com/\u0000', triggers: ['responseCreated'], name: '\u0000' }, { __proto__: { admin: true }, url: 'https://example.com/' },
+    ]
+    for (const body of bodies) {
+      const res = await call('POST', '/api/v1/webhooks', { key, body })
+      assert.ok(res.status < 500 && res.status !== 200 || (res.status === 200 && typeof res.body.data.id === 'string'), JSON.stringify(body).slice(0, 200))
+      if (res.status === 200) await call('DELETE', `/api/v1/webhooks/${res.body.data.id}`, { key })
+      else assert.type(res.body?.code, 'string')
+    }
+    for (const id of ids) {
+      for (const [method, path] of [['GET', `/api/v1/webhooks/${id}`], ['DELETE', `/api/v1/webhooks/${id}`], ['GET', `/api/v1/webhooks/${id}/deliveries?limit=${id}&cursor=${id}`]]) {
+        const res = await call(method as string, path as string, { key })
+        assert.ok(res.status < 500, `${method} ${path}`)
+      }
+    }
+  })
+
+  test('every event reaches the receiver once, verified with standardwebhooks', async () => {
+    receiver.got.length = 0
+    const hook = await createHook()
+    const first = await respond(true)
+    const second = await respond(false)
+    const put = await call('PUT', `/api/v1/client/${environmentId}/responses/${second}`, { body: { data: { q1: 'more' }, finished: true } })
+    assert.is(put.status, 200)
+    const expected = [`${first}:responseCreated`, `${first}:responseFinished`, `${second}:responseCreated`, `${second}:responseUpdated`, `${second}:responseFinished`].sort()
+    const seen = () => receiver.got.map((g) => `${g.payload.data.id}:${g.payload.event}`).sort()
+    await until('five events', () => receiver.got.length >= 5)
+    await new Promise((resolve) => setTimeout(resolve, 1500))
+    assert.equal(seen(), expected, 'each event once, nothing twice')
+    assert.is(new Set(receiver.got.map((g) => g.id)).size, 5)
+    assert.equal(receiver.invalid, [])
+    assert.ok(receiver.got.every((g) => g.payload.webhookId === hook.id && g.payload.data.survey.id === surveyId))
+    const deliveries = await call('GET', `/api/v1/webhooks/${hook.id}/deliveries?limit=2`, { key })
+    assert.is(deliveries.body.data.length, 2)
+    assert.ok(deliveries.headers.get('link')?.includes('rel="next"'), 'paginated')
+    assert.ok(deliveries.body.data.every((d: any) => d.status === 'delivered' && d.attemptCount === 1))
+    await call('DELETE', `/api/v1/webhooks/${hook.id}`, { key })
+  })
+
+  test('SIGKILL after the acknowledgement: the event arrives after the restart, with the same webhook-id', async () => {
+    receiver.got.length = 0
+    const hook = await createHook({ triggers: ['responseCreated'] })
+    await receiver.setMode('refuse')
+    const responseId = await respond()
+    await server.kill()
+    await receiver.setMode('ok')
+    await start()
+    await until('the event after the restart', () => receiver.got.length >= 1)
+    const deliveries = await call('GET', `/api/v1/webhooks/${hook.id}/deliveries`, { key })
+    assert.is(deliveries.body.data.length, 1)
+    assert.is(receiver.got[0]?.id, deliveries.body.data[0].id, 'the webhook-id is the delivery’s, stable across restarts')
+    assert.is(receiver.got[0]?.payload.data.id, responseId)
+    await new Promise((resolve) => setTimeout(resolve, 1000))
+    assert.is(receiver.got.length, 1)
+    await call('DELETE', `/api/v1/webhooks/${hook.id}`, { key })
+  })
+
+  test('a receiver that refuses, then answers 503, gets every event once it recovers', async () => {
+    receiver.got.length = 0
+    const hook = await createHook({ triggers: ['responseCreated'] })
+    await receiver.setMode('refuse')
+    const ids = [await respond(), await respond(), await respond()]
+    await new Promise((resolve) => setTimeout(resolve, 700))
+    await receiver.setMode('fail')
+    await new Promise((resolve) => setTimeout(resolve, 1200))
+    await receiver.setMode('ok')
+    await until('three events after recovery', () => receiver.got.length >= 3)
+    assert.equal(receiver.got.map((g) => g.payload.data.id).sort(), [...ids].sort())
+    // The receiver counts a request before its answer reaches the dispatcher, which records it just after.
+    let deliveries = await call('GET', `/api/v1/webhooks/${hook.id}/deliveries`, { key })
+    for (let i = 0; i < 100 && !deliveries.body.data.every((d: any) => d.status === 'delivered'); i++) {
+      await new Promise((resolve) => setTimeout(resolve, 50))
+      deliveries = await call('GET', `/api/v1/webhooks/${hook.id}/deliveries`, { key })
+    }
+    assert.ok(deliveries.body.data.every((d: any) => d.status === 'delivered' && d.attemptCount > 1), `retried: ${JSON.stringify(deliveries.body.data)}`)
+    assert.is(receiver.got.length, 3, 'each once')
+    await call('DELETE', `/api/v1/webhooks/${hook.id}`, { key })
+  })
+
+  test.run()
+}
+
+defineSuites('pglite', async () => ({}))
+
+const postgres = postgresBackend()
+if (postgres) defineSuites('postgres', postgres.env, postgres.dispose)
