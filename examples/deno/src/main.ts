@@ -1,0 +1,58 @@
+/**
+ * The standalone Canvass server on Deno (`pnpm start` here): the Node server's settings, checks, database
+ * and first-start bootstrap, served by `@canvass/host-deno`. Built into one file by tsup, so that Deno runs
+ * JavaScript and takes the npm packages from `node_modules`.
+ */
+import { createCanvass } from '@canvass/core'
+import { serve } from '@canvass/host-deno'
+import { createKyselyStorage, createPostgresRateLimiter, migrate } from '@canvass/storage-kysely'
+import { bootstrap } from '../../standalone/src/bootstrap'
+import { openBlobStore, uploadMaxBytes } from '../../standalone/src/blob-store'
+import { checkConfig } from '../../standalone/src/check-config'
+import { openDatabase } from '../../standalone/src/database'
+import { loadSecret } from '../../standalone/src/secret'
+
+try {
+  await main()
+} catch (error) {
+  // Configuration and connection problems are the operator's to fix: say what failed, without a stack trace.
+  console.error(`Canvass could not start: ${error instanceof Error ? error.message : String(error)}`)
+  process.exit(1)
+}
+
+async function main(): Promise<void> {
+  const config = await checkConfig()
+  const secret = await loadSecret(config.secret, config.dataDir)
+  const blobs = openBlobStore(process.env, config.dataDir, process.env.INIT_CWD ?? process.cwd())
+  const { db, description } = await openDatabase(config)
+  await migrate(db)
+  const storage = createKyselyStorage({ db })
+  const rateLimits = config.rateLimits && {
+    ...config.rateLimits,
+    ...(config.rateLimitStore === 'postgres' ? { limiter: createPostgresRateLimiter({ db }) } : {}),
+    ...(config.clientAddressHeader ? { clientAddressHeader: config.clientAddressHeader } : {}),
+  }
+  const canvass = createCanvass({
+    storage,
+    publicUrl: config.publicUrl,
+    blobStore: blobs.blobStore,
+    secret,
+    uploads: { maxBytes: uploadMaxBytes(process.env) },
+    ...(rateLimits ? { rateLimits } : {}),
+  })
+  await bootstrap(canvass, config, (line) => console.log(line))
+
+  const { url } = await serve({
+    port: config.port,
+    hostname: config.host,
+    async fetch(request, info) {
+      if (request.url.includes('/health') && new URL(request.url).pathname === '/health') {
+        const healthy = await storage.ping().catch(() => false)
+        return Response.json({ status: healthy ? 'ok' : 'unavailable' }, { status: healthy ? 200 : 503 })
+      }
+      return canvass.fetch(request, info)
+    },
+    onShutdown: () => db.destroy(),
+  })
+  console.log(`Canvass listening on ${url} (${description}; ${blobs.description})`)
+}

@@ -1,0 +1,156 @@
+/**
+ * The Deno example run by the real `deno` binary from the npm package `deno`: the shared HTTP suite on
+ * embedded PGlite and (when TEST_DATABASE_URL is set) on the Postgres server through `pg`, a start-up error
+ * as one line, and a graceful stop on SIGTERM.
+ */
+import { randomBytes } from 'node:crypto'
+import { existsSync } from 'node:fs'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { createRequire } from 'node:module'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { startProcess, testHttpApi } from '@canvass/test-utils'
+import type { RunningProcess } from '@canvass/test-utils'
+import pg from 'pg'
+import { suite } from 'uvu'
+import * as assert from 'uvu/assert'
+
+const EXAMPLE = fileURLToPath(new URL('..', import.meta.url))
+const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz'
+const newKey = () => `cvs_${Array.from(randomBytes(43), (b) => BASE62[b % 62]).join('')}`
+
+if (!existsSync(join(EXAMPLE, 'dist', 'main.js'))) throw new Error('examples/deno/dist/main.js is missing: build first (pnpm -r run build)')
+
+/** The executable the npm package `deno` installed; nothing is downloaded here. */
+function denoExecutable(): string {
+  const require = createRequire(import.meta.url)
+  const beside = join(dirname(require.resolve('deno/package.json')), process.platform === 'win32' ? 'deno.exe' : 'deno')
+  if (existsSync(beside)) return beside
+  return (require('deno/install_api.cjs') as { runInstall(): string }).runInstall()
+}
+
+/** `pnpm start` of the README, with the binary named directly and no remote module allowed. */
+async function startDeno(env: Record<string, string>): Promise<RunningProcess & { cleanup(): Promise<void> }> {
+  const home = await mkdtemp(join(tmpdir(), 'canvass-deno-example-'))
+  const cleanup = () => rm(home, { recursive: true, force: true })
+  const args = ['run', '--no-remote', '--cached-only', '--allow-net', '--allow-env', '--allow-read', '--allow-write', '--allow-sys', 'dist/main.js']
+  const started = await startProcess(denoExecutable(), args, {
+    cwd: EXAMPLE,
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: home,
+      DENO_DIR: join(home, 'deno'),
+      DENO_NO_UPDATE_CHECK: '1',
+      NO_COLOR: '1',
+      HOST: '127.0.0.1',
+      PORT: '0',
+      DATA_DIR: join(home, 'data'),
+      ...env,
+    },
+  }).catch(async (error: unknown) => {
+    await cleanup()
+    throw error
+  })
+  return { ...started, cleanup }
+}
+
+function denoSuite(name: string, env: () => Promise<Record<string, string>>, dispose = async () => {}) {
+  let server: Awaited<ReturnType<typeof startDeno>> | undefined
+  const apiKey = newKey()
+  testHttpApi({
+    name,
+    start: async () => {
+      server = await startDeno({ ...(await env()), CANVASS_INIT_API_KEY: apiKey })
+      return { baseUrl: server.url, apiKey }
+    },
+    stop: async () => {
+      await server?.stop()
+      await server?.cleanup()
+      await dispose()
+    },
+  })
+}
+
+denoSuite('deno example on embedded PGlite', async () => ({}))
+
+const admin = process.env.TEST_DATABASE_URL
+if (admin) {
+  const name = `canvass_deno_${randomBytes(6).toString('hex')}`
+  const withAdmin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: admin })
+    await client.connect()
+    try {
+      await client.query(statement)
+    } finally {
+      await client.end()
+    }
+  }
+  denoSuite(
+    'deno example on the Postgres server (DATABASE_URL, pg on Deno)',
+    async () => {
+      await withAdmin(`create database ${name}`)
+      const url = new URL(admin)
+      url.pathname = `/${name}`
+      return { DATABASE_URL: url.toString() }
+    },
+    () => withAdmin(`drop database if exists ${name} with (force)`),
+  )
+}
+
+const lifecycle = suite('deno example: start-up errors and shutdown')
+
+lifecycle('a bad setting is one line naming it, and exit code 1', async () => {
+  const home = await mkdtemp(join(tmpdir(), 'canvass-deno-example-'))
+  try {
+    const started = startProcess(
+      denoExecutable(),
+      ['run', '--no-remote', '--cached-only', '--allow-net', '--allow-env', '--allow-read', '--allow-write', '--allow-sys', 'dist/main.js'],
+      { cwd: EXAMPLE, env: { PATH: process.env.PATH ?? '', HOME: home, DENO_DIR: join(home, 'deno'), NO_COLOR: '1', DATABASE_URL: 'postgres://canvass@127.0.0.1:1/canvass' } },
+    )
+    const error = (await started.then(() => assert.unreachable('it started'), (e: Error) => e)) as Error
+    const output = error.message.slice(error.message.indexOf('output:\n') + 8).trim()
+    assert.is(output, 'Canvass could not start: DATABASE_URL (127.0.0.1:1/canvass) nothing answers at 127.0.0.1:1: start Postgres there or fix the host and port')
+  } finally {
+    await rm(home, { recursive: true, force: true })
+  }
+})
+
+lifecycle('SIGTERM answers a request in flight, then the server exits 0 with one line', async () => {
+  const server = await startDeno({ CANVASS_INIT_API_KEY: newKey() })
+  try {
+    // A large body sent slowly keeps a request in flight while the signal arrives.
+    const { body, finish } = slowBody()
+    const inFlight = fetch(`${server.url}/api/v1/client/env/responses`, { method: 'POST', body, duplex: 'half', headers: { 'content-type': 'application/json' } } as RequestInit)
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    const stopped = server.stop()
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    finish()
+    const answer = await inFlight
+    // Deno's graceful shutdown lets handlers finish but ends request bodies still arriving: Canvass answers
+    // that as an unreadable body (400), never a 5xx. (host-deno's own tests cover a slow handler: 200.)
+    const text = await answer.text()
+    assert.ok([400, 404].includes(answer.status), `the request got an answer after SIGTERM: ${answer.status} ${text}`)
+    assert.is(await stopped, 0, server.output())
+    assert.match(server.output(), /\nCanvass stopped \(SIGTERM\)\n?$/)
+  } finally {
+    await server.stop('SIGKILL')
+    await server.cleanup()
+  }
+})
+
+lifecycle.run()
+
+/** A request body that sends its first half at once and the rest when told to. */
+function slowBody(): { body: ReadableStream<Uint8Array>; finish(): void } {
+  let finish = () => {}
+  const body = new ReadableStream<Uint8Array>({
+    async start(controller) {
+      controller.enqueue(new TextEncoder().encode('{"surveyId":"s","finished":false,'))
+      await new Promise<void>((resolve) => (finish = resolve))
+      controller.enqueue(new TextEncoder().encode('"data":{}}'))
+      controller.close()
+    },
+  })
+  return { body, finish: () => finish() }
+}

@@ -1,0 +1,39 @@
+import type { Canvass } from '@canvass/core'
+import { toNodeListener } from '@canvass/host-node'
+import express from 'express'
+import type { Express } from 'express'
+
+/**
+ * An application of its own (a JSON API with a middleware of its own), with Canvass mounted under
+ * `/feedback`. Canvass must be created with `basePath: '/feedback'`: Express strips the prefix from `req.url`
+ * but keeps it in `req.originalUrl`, which `toNodeListener` uses.
+ */
+export function createApp(canvass: Canvass): Express {
+  const app = express()
+  // The app's own middleware runs for every request, Canvass's included (logging, request ids, …).
+  app.use((_req, res, next) => {
+    res.setHeader('x-served-by', 'example-app')
+    next()
+  })
+  // Canvass reads request bodies itself: mount it before any body parser.
+  app.use('/feedback', toNodeListener(canvass.fetch))
+  // The app's own routes, with the body parser they need.
+  app.use(express.json())
+  const notes: string[] = []
+  app.get('/', (_req, res) => {
+    res.type('text').send('The app itself. Canvass answers under /feedback/api/v1/…\n')
+  })
+  app.get('/api/notes', (_req, res) => {
+    res.json({ notes })
+  })
+  app.post('/api/notes', (req, res) => {
+    const note = (req.body as { note?: unknown } | undefined)?.note
+    if (typeof note !== 'string') {
+      res.status(400).json({ error: 'note must be a string' })
+      return
+    }
+    notes.push(note)
+    res.status(201).json({ notes })
+  })
+  return app
+}

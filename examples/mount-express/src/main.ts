@@ -1,0 +1,28 @@
+/**
+ * `pnpm start`: the example app on PORT (default 3000) with Canvass under /feedback, on embedded PGlite
+ * (in memory, or in DATA_DIR when set) or on the Postgres server named by DATABASE_URL.
+ */
+import { createCanvass } from '@canvass/core'
+import { applyServerLimits } from '@canvass/host-node'
+import { createKyselyStorage, migrate } from '@canvass/storage-kysely'
+import { createApp } from './app'
+import { openDatabase, ensureApiKey } from './database'
+
+const { db } = await openDatabase(process.env)
+await migrate(db)
+const canvass = createCanvass({ storage: createKyselyStorage({ db }), basePath: '/feedback' })
+const key = await ensureApiKey(canvass, process.env.CANVASS_API_KEY)
+
+const server = applyServerLimits(createApp(canvass).listen(Number(process.env.PORT ?? 3000), process.env.HOST ?? '127.0.0.1'))
+server.once('listening', () => {
+  const address = server.address()
+  const port = typeof address === 'object' && address ? address.port : 3000
+  if (key) console.log(`API key for the production environment: ${key}`)
+  console.log(`listening on http://127.0.0.1:${port} (Canvass under http://127.0.0.1:${port}/feedback)`)
+})
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    server.close(() => void db.destroy().then(() => console.log(`stopped (${signal})`)))
+    server.closeIdleConnections()
+  })
+}

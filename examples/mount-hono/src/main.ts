@@ -1,0 +1,29 @@
+/**
+ * `pnpm start`: the example app on PORT (default 3000) with Canvass under /feedback, on embedded PGlite
+ * (in memory, or in DATA_DIR when set) or on the Postgres server named by DATABASE_URL.
+ */
+import type { Server } from 'node:http'
+import { createCanvass } from '@canvass/core'
+import { applyServerLimits } from '@canvass/host-node'
+import { createKyselyStorage, migrate } from '@canvass/storage-kysely'
+import { serve } from '@hono/node-server'
+import { createApp } from './app'
+import { ensureApiKey, openDatabase } from './database'
+
+const { db } = await openDatabase(process.env)
+await migrate(db)
+const canvass = createCanvass({ storage: createKyselyStorage({ db }), basePath: '/feedback' })
+const key = await ensureApiKey(canvass, process.env.CANVASS_API_KEY)
+
+const app = createApp(canvass)
+const server = serve({ fetch: app.fetch, port: Number(process.env.PORT ?? 3000), hostname: process.env.HOST ?? '127.0.0.1' }, ({ port }) => {
+  if (key) console.log(`API key for the production environment: ${key}`)
+  console.log(`listening on http://127.0.0.1:${port} (Canvass under http://127.0.0.1:${port}/feedback)`)
+}) as Server
+applyServerLimits(server)
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    server.close(() => void db.destroy().then(() => console.log(`stopped (${signal})`)))
+    server.closeIdleConnections()
+  })
+}
