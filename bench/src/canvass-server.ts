@@ -21,7 +21,7 @@ export interface CanvassTarget {
  * Starts the standalone server on the bench database and sets up what the scenarios need through the
  * HTTP API, as an integrator would: the environment behind the key, then one open-text survey.
  */
-export async function startCanvass(options: { databaseUrl: string; dataDir: string }): Promise<CanvassTarget> {
+export async function startCanvass(options: { databaseUrl: string; dataDir: string; env?: Record<string, string> }): Promise<CanvassTarget> {
   if (!existsSync(STANDALONE_MAIN)) {
     throw new Error(
       `${STANDALONE_MAIN} is missing: build the packages and the standalone example first (\`pnpm -r run build\`)`,
@@ -37,6 +37,7 @@ export async function startCanvass(options: { databaseUrl: string; dataDir: stri
       CANVASS_INIT_API_KEY: apiKey,
       // The load comes from one address at thousands of requests a second: limits would turn it into 429s.
       CANVASS_RATE_LIMITS: 'off',
+      ...options.env,
     },
   })
   try {

@@ -38,6 +38,8 @@ export interface ChildServer {
   url: string
   /** The last lines the child printed on stdout and stderr, to show when something went wrong. */
   output(): string
+  /** The child's process id, to watch its memory. */
+  pid: number | undefined
   /** SIGTERM, then SIGKILL if it does not exit within 5 s. Idempotent. */
   stop(): Promise<void>
 }
@@ -66,6 +68,7 @@ export async function startChildServer(options: ChildServerOptions): Promise<Chi
   const server: ChildServer = {
     name: options.name,
     url,
+    pid: child.pid,
     output: () => lines.join('\n'),
     stop: () => {
       stopping ??= (async () => {

@@ -1,0 +1,136 @@
+/**
+ * `pnpm bench:webhooks`: webhook delivery of the standalone server on the Postgres server, with a receiver on
+ * loopback in this process. Reports, from one run:
+ * - ingestion: client response creates per second with no webhook, then with three matching webhooks, on a
+ *   server that only writes the outbox (`CANVASS_WEBHOOK_DISPATCHER=off`), and their ratio: what the outbox
+ *   costs the write path;
+ * - deliveries per second: a second server on the same database (dispatcher on) drains the backlog that the
+ *   second load left, to the receiver;
+ * - commit-to-delivery latency (median, p99) on that server at a light steady load: from the client's
+ *   acknowledgement (sent after the commit) to the delivery's arrival at the receiver.
+ */
+import { createServer } from 'node:http'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { createBenchDatabase } from './bench-database'
+import { startCanvass } from './canvass-server'
+import { readBenchConfig } from './config'
+import { runLoad } from './run-load'
+import type { LoadTarget } from './run-load'
+
+const config = readBenchConfig()
+const cleanups: Array<() => Promise<unknown>> = []
+
+async function main(): Promise<void> {
+  const arrivals = new Map<string, number>()
+  let delivered = 0
+  let firstArrival = 0
+  let lastArrival = 0
+  const receiver = createServer((req, res) => {
+    const chunks: Buffer[] = []
+    req.on('data', (chunk: Buffer) => chunks.push(chunk))
+    req.on('end', () => {
+      const now = performance.now()
+      if (delivered++ === 0) firstArrival = now
+      lastArrival = now
+      try {
+        const payload = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { data?: { id?: string } }
+        if (payload.data?.id && !arrivals.has(payload.data.id)) arrivals.set(payload.data.id, now)
+      } catch {}
+      res.writeHead(204).end()
+    })
+  })
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve))
+  cleanups.push(() => new Promise((resolve) => receiver.close(resolve)))
+  const receiverUrl = `http://127.0.0.1:${(receiver.address() as { port: number }).port}/hook`
+
+  const database = await createBenchDatabase(config.databaseUrl)
+  cleanups.push(() => database.drop())
+  const dataDir = await mkdtemp(join(tmpdir(), 'canvass-bench-webhooks-'))
+  cleanups.push(() => rm(dataDir, { recursive: true, force: true }))
+  const env = { CANVASS_ALLOW_PRIVATE_WEBHOOK_URLS: '1' }
+  const writer = await startCanvass({ databaseUrl: database.url, dataDir, env: { ...env, CANVASS_WEBHOOK_DISPATCHER: 'off' } })
+  cleanups.push(() => writer.server.stop())
+  const { environmentId, surveyId, apiKey } = writer
+
+  const ingest = (baseUrl: string): LoadTarget => ({
+    url: `${baseUrl}/api/v1/client/${environmentId}/responses`,
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ surveyId, finished: false, data: { q1: 'bench' } }),
+  })
+  const settings = { duration: config.duration, warmup: config.warmup, connections: config.connections }
+
+  console.log(`ingestion with no webhook: ${config.warmup} s warm-up + ${config.duration} s`)
+  const none = await runLoad(ingest(writer.server.url), settings)
+  for (let i = 0; i < 3; i++) {
+    const res = await fetch(`${writer.server.url}/api/v1/webhooks`, {
+      method: 'POST',
+      headers: { 'x-api-key': apiKey, 'content-type': 'application/json' },
+      body: JSON.stringify({ url: receiverUrl, triggers: ['responseCreated'], surveyIds: i === 0 ? [surveyId] : [] }),
+    })
+    if (res.status !== 200) throw new Error(`webhook create answered ${res.status}: ${await res.text()}`)
+  }
+  const before = await countResponses(writer.server.url, apiKey, surveyId)
+  console.log(`ingestion with three matching webhooks: ${config.warmup} s warm-up + ${config.duration} s`)
+  const three = await runLoad(ingest(writer.server.url), settings)
+  const expected = 3 * ((await countResponses(writer.server.url, apiKey, surveyId)) - before)
+
+  console.log(`draining ${expected} deliveries with a second server (dispatcher on)`)
+  const senderDir = await mkdtemp(join(tmpdir(), 'canvass-bench-webhooks-'))
+  cleanups.push(() => rm(senderDir, { recursive: true, force: true }))
+  const sender = await startCanvass({ databaseUrl: database.url, dataDir: senderDir, env })
+  cleanups.push(() => sender.server.stop())
+  const deadline = performance.now() + 300_000
+  while (delivered < expected && performance.now() < deadline) await sleep(50)
+  const drained = delivered
+  const deliveriesPerSecond = drained / ((lastArrival - firstArrival) / 1000)
+
+  console.log('commit-to-delivery latency: 10 creates per second for 10 s, one at a time')
+  const latencies: number[] = []
+  const target = ingest(sender.server.url)
+  for (let i = 0; i < 100; i++) {
+    const res = await fetch(target.url, { method: 'POST', headers: target.headers, body: target.body })
+    const acked = performance.now()
+    const id = ((await res.json()) as { data: { id: string } }).data.id
+    const until = performance.now() + 10_000
+    while (!arrivals.has(id) && performance.now() < until) await sleep(1)
+    const arrived = arrivals.get(id)
+    if (arrived !== undefined) latencies.push(Math.max(0, arrived - acked))
+    await sleep(Math.max(0, 100 - (performance.now() - acked)))
+  }
+  latencies.sort((a, b) => a - b)
+  const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? Number.NaN
+
+  const fmt = (n: number) => n.toFixed(0)
+  console.log('')
+  console.log('| measure | value | target |')
+  console.log('|---|---|---|')
+  console.log(`| ingestion, no webhook (creates/s) | ${fmt(none.requestsPerSecond)} (non-2xx ${none.non2xx}, errors ${none.errors}) | |`)
+  console.log(`| ingestion, three matching webhooks (creates/s) | ${fmt(three.requestsPerSecond)} (non-2xx ${three.non2xx}, errors ${three.errors}) | |`)
+  console.log(`| ratio | ${(three.requestsPerSecond / none.requestsPerSecond).toFixed(2)} | ≥ 0.85 |`)
+  console.log(`| deliveries/s, outbox → loopback receiver | ${fmt(deliveriesPerSecond)} (${drained} of ${expected} delivered) | ≥ 2000 |`)
+  console.log(`| commit-to-delivery median / p99 (ms) | ${pct(0.5).toFixed(1)} / ${pct(0.99).toFixed(1)} (${latencies.length} of 100 arrived) | median < 100 |`)
+}
+
+async function countResponses(baseUrl: string, apiKey: string, surveyId: string): Promise<number> {
+  let count = 0
+  let next: string | null = `${baseUrl}/api/v1/management/responses?surveyId=${surveyId}&limit=1000`
+  while (next) {
+    const res: Response = await fetch(next, { headers: { 'x-api-key': apiKey } })
+    count += ((await res.json()) as { data: unknown[] }).data.length
+    // Relative unless the server knows its public URL: resolved against the page it came with.
+    const link = /<([^>]+)>; rel="next"/.exec(res.headers.get('link') ?? '')?.[1]
+    next = link ? new URL(link, next).href : null
+  }
+  return count
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+try {
+  await main()
+} finally {
+  for (const undo of cleanups.reverse()) await undo().catch((error: unknown) => console.error(`cleanup failed: ${(error as Error).message}`))
+}
