@@ -25,77 +25,70 @@ export function webhooks(schema: string): Migration {
       // Matching on the ingestion path: the webhooks of one environment that are not disabled.
       await sql`create index webhooks_environment_id_active_idx
         on ${sql.table(`${schema}.webhooks`)} (environment_id) where disabled_at is null`.execute(db)
-      await sql.raw(enqueueSql(schema)).execute(db)
+      for (const statement of enqueueSql(schema)) await sql.raw(statement).execute(db)
       const responses = sql.table(`${schema}.responses`)
-      const fn = sql.raw(`"${schema}".enqueue_webhook_deliveries()`)
+      // Statement-level, with the statement's rows as a transition table: one set-based insert per
+      // statement, so that a batch of creates pays for matching and payloads once, not once per row.
       await sql`create trigger enqueue_webhook_deliveries_on_insert after insert on ${responses}
-        for each row execute function ${fn}`.execute(db)
-      // Only writes of the response itself (which always set updated_at) are events: a contact's deletion
-      // nulling `contact_id` is not.
+        referencing new table as changed
+        for each statement execute function ${sql.raw(`"${schema}".enqueue_webhook_deliveries_on_insert()`)}`.execute(db)
       await sql`create trigger enqueue_webhook_deliveries_on_update after update on ${responses}
-        for each row when (old.updated_at is distinct from new.updated_at) execute function ${fn}`.execute(db)
+        referencing old table as previous new table as changed
+        for each statement execute function ${sql.raw(`"${schema}".enqueue_webhook_deliveries_on_update()`)}`.execute(db)
     },
   }
 }
 
 /**
- * The outbox trigger function (contract §6, §7). Events: an insert is `responseCreated` (and
+ * The outbox trigger functions (contract §6, §7). Events: an insert is `responseCreated` (and
  * `responseFinished` when finished); an update is `responseUpdated` (and `responseFinished` when it made the
- * response finished). A webhook matches when it is in the response's environment, not disabled, lists the
- * event and has empty `survey_ids` or lists the survey: one indexed lookup when nothing matches. The payload
- * is built once per row, after the statement (an AFTER trigger sees the contact a response create linked in
- * the same statement): `{webhookId, event, data}`, `data` the response as the API shows it plus
- * `survey{id,name,type,status}`. Stored as jsonb, whose text form is the same on every read: every attempt
- * sends the same bytes.
+ * response finished). Only writes of the response itself (which always set `updated_at`) are events: a
+ * contact's deletion nulling `contact_id` is not. A webhook matches when it is in the response's
+ * environment, not disabled, lists the event and has empty `survey_ids` or lists the survey: one indexed
+ * lookup per changed row when nothing matches, and nothing else. Each matched row's payload is built once,
+ * after the statement (so it sees the contact a response create linked in the same statement):
+ * `{webhookId, event, data}`, `data` the response as the API shows it plus `survey{id,name,type,status}`.
+ * Stored as jsonb, whose text form is the same on every read: every attempt sends the same bytes.
  */
-function enqueueSql(schema: string): string {
+function enqueueSql(schema: string): string[] {
   const t = (name: string) => `"${schema}"."${name}"`
   const iso = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
-  return `
-create function "${schema}".enqueue_webhook_deliveries() returns trigger language plpgsql as $fn$
-declare
-  events text[];
-  body jsonb;
-begin
-  if tg_op = 'INSERT' then
-    events := case when new.finished then array['responseCreated', 'responseFinished'] else array['responseCreated'] end;
-  else
-    events := case when new.finished and not old.finished then array['responseUpdated', 'responseFinished'] else array['responseUpdated'] end;
-  end if;
-  perform from ${t('webhooks')} w
-    where w.environment_id = new.environment_id and w.disabled_at is null
-      and w.triggers ?| events and (w.survey_ids = '[]'::jsonb or w.survey_ids ? new.survey_id)
-    limit 1;
-  if not found then
-    return null;
-  end if;
-  select jsonb_build_object(
-      'id', new.id,
-      'createdAt', ${iso('new.created_at')},
-      'updatedAt', ${iso('new.updated_at')},
-      'surveyId', new.survey_id,
-      'finished', new.finished,
-      'data', new.data,
-      'variables', new.variables,
-      'ttc', new.ttc,
-      'meta', new.meta,
-      'language', new.language,
-      'singleUseId', new.single_use_id,
-      'displayId', new.display_id,
-      'endingId', new.ending_id,
-      'notes', coalesce((
+  // Notes and tags point at a response, so a response being inserted has none yet.
+  const body = (withNotesAndTags: boolean) => `jsonb_build_object(
+      'id', r.id,
+      'createdAt', ${iso('r.created_at')},
+      'updatedAt', ${iso('r.updated_at')},
+      'surveyId', r.survey_id,
+      'finished', r.finished,
+      'data', r.data,
+      'variables', r.variables,
+      'ttc', r.ttc,
+      'meta', r.meta,
+      'language', r.language,
+      'singleUseId', r.single_use_id,
+      'displayId', r.display_id,
+      'endingId', r.ending_id,
+      'notes', ${
+        withNotesAndTags
+          ? `coalesce((
         select jsonb_agg(jsonb_build_object(
           'id', n.id, 'createdAt', ${iso('n.created_at')}, 'updatedAt', ${iso('n.updated_at')}, 'text', n.text,
           'isResolved', n.is_resolved, 'isEdited', n.is_edited,
           'user', case when n.user_id is null then null else jsonb_build_object('id', n.user_id, 'name', n.user_name) end
         ) order by n.created_at, n.id)
-        from ${t('response_notes')} n where n.response_id = new.id), '[]'::jsonb),
-      'tags', coalesce((
+        from ${t('response_notes')} n where n.response_id = r.id), '[]'::jsonb)`
+          : `'[]'::jsonb`
+      },
+      'tags', ${
+        withNotesAndTags
+          ? `coalesce((
         select jsonb_agg(jsonb_build_object(
           'id', tg.id, 'createdAt', ${iso('tg.created_at')}, 'updatedAt', ${iso('tg.updated_at')}, 'name', tg.name,
           'environmentId', tg.environment_id
         ) order by tg.name, tg.id)
-        from ${t('response_tags')} rt join ${t('tags')} tg on tg.id = rt.tag_id where rt.response_id = new.id), '[]'::jsonb),
+        from ${t('response_tags')} rt join ${t('tags')} tg on tg.id = rt.tag_id where rt.response_id = r.id), '[]'::jsonb)`
+          : `'[]'::jsonb`
+      },
       'person', (
         select jsonb_build_object(
           'id', c.id, 'userId', c.user_id, 'environmentId', c.environment_id,
@@ -104,28 +97,59 @@ begin
             from ${t('contact_attributes')} a join ${t('contact_attribute_keys')} k on k.id = a.attribute_key_id
             where a.contact_id = c.id), '{}'::jsonb),
           'createdAt', ${iso('c.created_at')}, 'updatedAt', ${iso('c.updated_at')})
-        from ${t('contacts')} c where c.id = new.contact_id),
-      'personAttributes', new.contact_attributes,
+        from ${t('contacts')} c where c.id = r.contact_id),
+      'personAttributes', r.contact_attributes,
       'survey', jsonb_build_object('id', s.id, 'name', s.name, 'type', s.type, 'status',
         case
-          when s.status = 'scheduled' and s.run_on_date <= new.updated_at
-            then case when s.close_on_date <= new.updated_at then 'completed' else 'inProgress' end
-          when s.status = 'inProgress' and s.close_on_date <= new.updated_at then 'completed'
+          when s.status = 'scheduled' and s.run_on_date <= r.updated_at
+            then case when s.close_on_date <= r.updated_at then 'completed' else 'inProgress' end
+          when s.status = 'inProgress' and s.close_on_date <= r.updated_at then 'completed'
           else s.status
-        end))
-    into body
-    from ${t('surveys')} s where s.id = new.survey_id;
+        end))`
+  // `from` names the changed rows `r`; `events` is the array of events of one of them. Bodies are built only
+  // for rows that some webhook wants, then joined to their webhooks through the environment index.
+  const enqueue = (from: string, events: string, withNotesAndTags: boolean) => `
+  with bodies as materialized (
+    select r.id, r.environment_id, r.survey_id, r.updated_at, e.events, ${body(withNotesAndTags)} as body
+    from ${from}
+    cross join lateral (select ${events} as events) e
+    join ${t('surveys')} s on s.id = r.survey_id
+    where exists (
+      select from ${t('webhooks')} w
+      where w.environment_id = r.environment_id and w.disabled_at is null
+        and w.triggers ?| e.events and (w.survey_ids = '[]'::jsonb or w.survey_ids ? r.survey_id))
+  )
   insert into ${t('webhook_deliveries')}
     (id, webhook_id, event, payload, response_id, created_at, updated_at, next_attempt_at)
   -- Ids start with the time in hex so that the primary key grows at its end instead of at random places.
   select 'msg_' || lpad(to_hex((extract(epoch from clock_timestamp()) * 1000)::bigint), 12, '0')
-      || substr(replace(gen_random_uuid()::text, '-', ''), 1, 20), w.id, e.event,
-    jsonb_build_object('webhookId', w.id, 'event', e.event, 'data', body),
-    new.id, new.updated_at, new.updated_at, new.updated_at
-  from ${t('webhooks')} w cross join unnest(events) as e(event)
-  where w.environment_id = new.environment_id and w.disabled_at is null
-    and w.triggers ? e.event and (w.survey_ids = '[]'::jsonb or w.survey_ids ? new.survey_id);
+      || substr(replace(gen_random_uuid()::text, '-', ''), 1, 20), w.id, ev.event,
+    jsonb_build_object('webhookId', w.id, 'event', ev.event, 'data', b.body),
+    b.id, b.updated_at, b.updated_at, b.updated_at
+  from bodies b
+  cross join lateral unnest(b.events) as ev(event)
+  join ${t('webhooks')} w on w.environment_id = b.environment_id and w.disabled_at is null
+    and w.triggers ? ev.event and (w.survey_ids = '[]'::jsonb or w.survey_ids ? b.survey_id);`
+  return [
+    `create function "${schema}".enqueue_webhook_deliveries_on_insert() returns trigger language plpgsql as $fn$
+begin
+${enqueue(
+  'changed r',
+  `case when r.finished then array['responseCreated', 'responseFinished'] else array['responseCreated'] end`,
+  false,
+)}
   return null;
 end
-$fn$`
+$fn$`,
+    `create function "${schema}".enqueue_webhook_deliveries_on_update() returns trigger language plpgsql as $fn$
+begin
+${enqueue(
+  'changed r join previous o on o.id = r.id and o.updated_at is distinct from r.updated_at',
+  `case when r.finished and not o.finished then array['responseUpdated', 'responseFinished'] else array['responseUpdated'] end`,
+  true,
+)}
+  return null;
+end
+$fn$`,
+  ]
 }

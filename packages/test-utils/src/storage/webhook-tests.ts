@@ -1,7 +1,7 @@
-import type { ClaimedDelivery, NewWebhook, Storage, WebhookEvent } from '@canvass/core'
+import type { ClaimedDelivery, CreateResponseResult, NewWebhook, Storage, WebhookEvent } from '@canvass/core'
 import * as assert from 'uvu/assert'
 import { freshId } from './fresh-id'
-import { byListOrder, seedProject, seedResponse, seedSurvey, walkPages } from './seed'
+import { byListOrder, clientCheck, expectCreated, makeResponse, seedProject, seedResponse, seedSurvey, walkPages } from './seed'
 import type { StorageTest } from './storage-test'
 
 /** Webhook definitions, the outbox the response writes fill, and the dispatcher's claims. */
@@ -90,6 +90,35 @@ export const webhookTests: StorageTest[] = [
       assert.equal(await events(), ['responseFinished', 'responseUpdated'])
       await storage.responses.update(responseId, () => ({ updatedAt: new Date(), finished: true, data: { q1: 'b' } }))
       assert.equal(await events(), ['responseUpdated'], 'already finished: no second responseFinished')
+    },
+  },
+  {
+    name: 'outbox: responses written together each get deliveries with their own payload',
+    async run({ storage }) {
+      const { production } = await seedProject(storage)
+      const survey = await seedSurvey(storage, production, { status: 'inProgress' })
+      const webhooks = [
+        await seedWebhook(storage, production, { triggers: ['responseCreated'] }),
+        await seedWebhook(storage, production, { triggers: ['responseCreated', 'responseFinished'], surveyIds: [survey.id] }),
+      ]
+      // Concurrent client creates: a storage that writes them in one statement must still keep them apart.
+      const responses = Array.from({ length: 24 }, (_, i) => makeResponse(survey.id, { finished: i % 2 === 0, data: { q1: `answer ${i}` } }))
+      const results = await Promise.all(responses.map((r) => storage.responses.create(r, clientCheck(production))))
+      responses.forEach((r, i) => expectCreated(results[i] as CreateResponseResult, r))
+      const ours = new Set(webhooks.map((w) => w.id))
+      const claimed = (await claimAll(storage)).filter((d) => ours.has(d.webhookId))
+      assert.is(claimed.length, 24 * 2 + 12, 'two creates and, for the finished half, one finish each')
+      for (const response of responses) {
+        const mine = claimed.filter((d) => JSON.parse(d.body).data.id === response.id)
+        const expected = response.finished ? 3 : 2
+        assert.is(mine.length, expected, response.id)
+        for (const delivery of mine) {
+          const body = JSON.parse(delivery.body)
+          assert.equal([body.webhookId, body.event], [delivery.webhookId, delivery.event])
+          assert.equal([body.data.data, body.data.finished], [response.data, response.finished])
+        }
+      }
+      assert.is(new Set(claimed.map((d) => d.id)).size, claimed.length, 'every delivery has its own id')
     },
   },
   {
