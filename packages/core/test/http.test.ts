@@ -4,7 +4,8 @@ import { createCanvass, generateApiKey, hashApiKey } from '../src'
 import type { Storage } from '../src'
 import { readJsonBody } from '../src/http/body'
 import { CanvassError } from '../src/http/errors'
-import { paginate, readPageQuery } from '../src/http/pagination'
+import { listPage, readPageQuery } from '../src/http/pagination'
+import type { PageQuery } from '../src/ports/storage'
 
 /** Routing and body checks come before any storage call, so a storage that refuses every call proves it. */
 const untouchableStorage = new Proxy({} as Storage, {
@@ -137,17 +138,48 @@ keys('the key hash is the standard SHA-256 hex for any text, so stored hashes st
 })
 
 const pages = suite('pagination')
-pages('defaults, bounds and cursor round trip', () => {
+/** A storage list over `rows` (newest first) with the storage rule: up to `limit` rows and one more. */
+function listOf<T extends { createdAt: Date; id: string }>(rows: T[], reads: PageQuery[] = []) {
+  return async (position: PageQuery): Promise<T[]> => {
+    reads.push(position)
+    let start = position.skip ?? 0
+    if (position.after) start = rows.findIndex((row) => row.id === position.after?.id) + 1
+    return rows.slice(start, start + position.limit + 1)
+  }
+}
+
+pages('defaults, bounds and cursor round trip', async () => {
   assert.equal(readPageQuery({}), { limit: 100 })
   const rows = [3, 2, 1].map((n) => ({ id: `r${n}`, createdAt: new Date(Date.UTC(2026, 0, n)) }))
-  const { items, headers } = paginate(rows, { limit: 2 }, new URL('http://h/p?limit=2&skip=0&x=1'))
-  assert.equal(items.map((r) => r.id), ['r3', 'r2'])
-  const next = new URL(/^<(.+)>; rel="next"$/.exec(headers.link ?? '')?.[1] ?? '')
+  const page = async (query: PageQuery, url: string) =>
+    listPage(query, { read: listOf(rows), output: (row) => row.id, nextUrl: () => new URL(url) })
+  const first = await page({ limit: 2 }, 'http://h/p?limit=2&skip=0&x=1')
+  assert.equal(await first.json(), { data: ['r3', 'r2'] })
+  const next = new URL(/^<(.+)>; rel="next"$/.exec(first.headers.get('link') ?? '')?.[1] ?? '')
   assert.is(next.searchParams.get('x'), '1')
   assert.is(next.searchParams.get('skip'), null)
-  const page = readPageQuery(Object.fromEntries(next.searchParams))
-  assert.equal(page.after, { id: 'r2', createdAt: new Date(Date.UTC(2026, 0, 2)) })
-  assert.equal(paginate(rows, { limit: 3 }, new URL('http://h/')).headers, {})
+  const query = readPageQuery(Object.fromEntries(next.searchParams))
+  assert.equal(query.after, { id: 'r2', createdAt: new Date(Date.UTC(2026, 0, 2)) })
+  const second = await page(query, 'http://h/')
+  assert.equal(await second.json(), { data: ['r1'] })
+  assert.is(second.headers.get('link'), null)
+  assert.is((await page({ limit: 3 }, 'http://h/')).headers.get('link'), null)
+})
+
+pages('a page ends early at its byte budget, reads in batches, and always holds one row', async () => {
+  const rows = Array.from({ length: 10 }, (_, i) => ({ id: `r${9 - i}`, createdAt: new Date(Date.UTC(2026, 0, 10 - i)), text: 'x'.repeat(1000) }))
+  const reads: PageQuery[] = []
+  const options = { read: listOf(rows, reads), output: (row: (typeof rows)[number]) => row, nextUrl: () => new URL('http://h/l'), batch: 2 }
+  const early = await listPage({ limit: 10 }, { ...options, maxBytes: 3500 })
+  const items = ((await early.json()) as { data: { id: string }[] }).data.map((row) => row.id)
+  assert.equal(items, ['r9', 'r8', 'r7'], 'three rows of about 1 KB fit in 3.5 KB')
+  assert.match(early.headers.get('link') ?? '', /cursor=/)
+  assert.equal(reads.map((read) => read.limit), [2, 2], 'read two at a time, and no further than needed')
+  const single = await listPage({ limit: 10 }, { ...options, maxBytes: 10 })
+  assert.is(((await single.json()) as { data: unknown[] }).data.length, 1, 'one row even when it alone passes the budget')
+  const whole = await listPage({ limit: 10 }, options)
+  assert.is(((await whole.json()) as { data: unknown[] }).data.length, 10)
+  assert.is(whole.headers.get('link'), null)
 })
 pages('refuses bad values with 400', () => {
   for (const query of [{ limit: '0' }, { limit: '1001' }, { limit: '1.5' }, { limit: ['1', '2'] }, { cursor: '!!' }, { skip: '1', cursor: 'x' }]) {

@@ -1,6 +1,8 @@
 import * as v from 'valibot'
 import type { PageQuery } from '../ports/storage'
+import { utf8Length } from '../services/response-size'
 import { badRequest } from './errors'
+import { okItems } from './respond'
 import { parseInput } from './validate'
 
 export const DEFAULT_PAGE_SIZE = 100
@@ -40,15 +42,72 @@ export function readPageQuery(query: Record<string, string | string[] | undefine
   return page
 }
 
-/** Cuts the extra row a storage list returns and builds the `Link` header of the next page, if any. */
-export function paginate<T extends { createdAt: Date; id: string }>(
-  rows: T[],
+/**
+ * Most bytes of JSON in one page of a list. A page ends early, with a `Link` to the rest, once the next row
+ * would pass it: a page of 1,000 surveys or responses of a MiB each never needs a GB, and the server holds at
+ * most this much plus one batch of rows while it builds a page.
+ */
+export const PAGE_BYTES = 8 * 1024 * 1024
+
+/** Rows per storage call for lists whose rows can be a MiB or more (`ListPageOptions.batch`). */
+export const LARGE_ROW_BATCH = 20
+
+export interface ListPageOptions<T> {
+  /** Reads rows from `position` on, at most `limit` and one more when more exist (the storage lists' rule). */
+  read: (position: PageQuery) => Promise<T[]>
+  /** The API's shape of one row. */
+  output: (row: T) => unknown
+  /** Where the next page is, when there is one (see `externalUrl`); asked only then. */
+  nextUrl: () => URL & { relative?: true }
+  /**
+   * Rows read per storage call. Lists whose rows can be large (surveys, responses) read a few at a time, so
+   * that a page that ends early by bytes has not read the rest.
+   * @default page.limit
+   */
+  batch?: number
+  /** @default PAGE_BYTES */
+  maxBytes?: number
+}
+
+/**
+ * One page of a list route (contract §5), the only pagination implementation: reads `page` in batches, ends it
+ * at `page.limit` rows or `maxBytes` of JSON (at least one row, so paging always advances), and answers
+ * `{data:[…]}` with a `Link` to the next page when more rows exist.
+ */
+export async function listPage<T extends { createdAt: Date; id: string }>(
   page: PageQuery,
-  nextUrl: URL & { relative?: true },
-): { items: T[]; headers: Record<string, string> } {
-  if (rows.length <= page.limit) return { items: rows, headers: {} }
-  const items = rows.slice(0, page.limit)
-  return { items, headers: { link: nextLink(items[items.length - 1] as T, nextUrl) } }
+  options: ListPageOptions<T>,
+): Promise<Response> {
+  const maxBytes = options.maxBytes ?? PAGE_BYTES
+  const items: string[] = []
+  let bytes = 0
+  let last: T | undefined
+  let more = false
+  let position: Omit<PageQuery, 'limit'> = {}
+  if (page.skip) position.skip = page.skip
+  if (page.after) position.after = page.after
+  batches: for (;;) {
+    const want = Math.min(options.batch ?? page.limit, page.limit - items.length)
+    const rows = await options.read({ ...position, limit: want })
+    for (const row of rows.slice(0, want)) {
+      const text = JSON.stringify(options.output(row))
+      const size = utf8Length(text)
+      if (items.length > 0 && bytes + size > maxBytes) {
+        more = true
+        break batches
+      }
+      items.push(text)
+      bytes += size
+      last = row
+    }
+    if (rows.length <= want) break
+    if (items.length >= page.limit) {
+      more = true
+      break
+    }
+    position = { after: { createdAt: (last as T).createdAt, id: (last as T).id } }
+  }
+  return okItems(items, more && last ? { link: nextLink(last, options.nextUrl()) } : undefined)
 }
 
 /**

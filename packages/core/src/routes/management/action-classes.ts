@@ -3,7 +3,7 @@ import { externalUrl, param } from '../../context'
 import { authenticate } from '../../http/auth'
 import { readJsonBody } from '../../http/body'
 import { badRequest, notFound, unauthorized } from '../../http/errors'
-import { paginate, readPageQuery } from '../../http/pagination'
+import { listPage, readPageQuery } from '../../http/pagination'
 import { ok } from '../../http/respond'
 import { parseInput } from '../../http/validate'
 import type { ActionClassConflict, ActionClassRecord } from '../../ports/storage'
@@ -26,10 +26,11 @@ export const DUPLICATE_ACTION_CLASS: Record<ActionClassConflict, string> = {
 
 const listActionClasses: Handler = async (request, ctx) => {
   const { environmentId } = await authenticate(request, ctx)
-  const page = readPageQuery(request.query)
-  const rows = await ctx.storage.actionClasses.list(environmentId, page)
-  const { items, headers } = paginate(rows, page, externalUrl(request, ctx))
-  return ok(items.map(actionClassOutput), headers)
+  return listPage(readPageQuery(request.query), {
+    read: (position) => ctx.storage.actionClasses.list(environmentId, position),
+    output: actionClassOutput,
+    nextUrl: () => externalUrl(request, ctx),
+  })
 }
 
 const createActionClass: Handler = async (request, ctx) => {

@@ -3,7 +3,7 @@ import { externalUrl, param } from '../../context'
 import { authenticate } from '../../http/auth'
 import { readJsonBody } from '../../http/body'
 import { badRequest, notFound, unauthorized } from '../../http/errors'
-import { paginate, readPageQuery } from '../../http/pagination'
+import { listPage, readPageQuery } from '../../http/pagination'
 import { ok } from '../../http/respond'
 import { parseInput } from '../../http/validate'
 import type { ContactAttributeKeyRecord } from '../../ports/storage'
@@ -23,10 +23,11 @@ export const DUPLICATE_CONTACT_ATTRIBUTE_KEY = 'Unique constraint failed on the 
 
 const listKeys: Handler = async (request, ctx) => {
   const { environmentId } = await authenticate(request, ctx)
-  const page = readPageQuery(request.query)
-  const rows = await ctx.storage.contactAttributeKeys.list(environmentId, page)
-  const { items, headers } = paginate(rows, page, externalUrl(request, ctx))
-  return ok(items.map(contactAttributeKeyOutput), headers)
+  return listPage(readPageQuery(request.query), {
+    read: (position) => ctx.storage.contactAttributeKeys.list(environmentId, position),
+    output: contactAttributeKeyOutput,
+    nextUrl: () => externalUrl(request, ctx),
+  })
 }
 
 const createKey: Handler = async (request, ctx) => {

@@ -3,7 +3,7 @@ import { externalUrl, param } from '../../context'
 import { authenticate } from '../../http/auth'
 import { notFound } from '../../http/errors'
 import type { ResourceType } from '../../http/errors'
-import { paginate, readPageQuery } from '../../http/pagination'
+import { listPage, readPageQuery } from '../../http/pagination'
 import { ok } from '../../http/respond'
 import type { ContactAttributeRecord, PersonRecord } from '../../ports/storage'
 
@@ -23,10 +23,11 @@ export function registerPeopleRoutes(router: CanvassRouter): void {
 
 const listContacts: Handler = async (request, ctx) => {
   const { environmentId } = await authenticate(request, ctx)
-  const page = readPageQuery(request.query)
-  const rows = await ctx.storage.contacts.list(environmentId, page)
-  const { items, headers } = paginate(rows, page, externalUrl(request, ctx))
-  return ok(items.map(personOutput), headers)
+  return listPage(readPageQuery(request.query), {
+    read: (position) => ctx.storage.contacts.list(environmentId, position),
+    output: personOutput,
+    nextUrl: () => externalUrl(request, ctx),
+  })
 }
 
 const getContact =
@@ -51,10 +52,11 @@ const deleteContact =
 
 const listContactAttributes: Handler = async (request, ctx) => {
   const { environmentId } = await authenticate(request, ctx)
-  const page = readPageQuery(request.query)
-  const rows = await ctx.storage.contacts.listAttributes(environmentId, page)
-  const { items, headers } = paginate(rows, page, externalUrl(request, ctx))
-  return ok(items.map(contactAttributeOutput), headers)
+  return listPage(readPageQuery(request.query), {
+    read: (position) => ctx.storage.contacts.listAttributes(environmentId, position),
+    output: contactAttributeOutput,
+    nextUrl: () => externalUrl(request, ctx),
+  })
 }
 
 /** A person as responses show it (contract §4). */

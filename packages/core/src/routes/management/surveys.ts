@@ -3,7 +3,7 @@ import { externalUrl, param } from '../../context'
 import { authenticate } from '../../http/auth'
 import { readJsonBody } from '../../http/body'
 import { badRequest, notFound, unauthorized, validationError } from '../../http/errors'
-import { paginate, readPageQuery } from '../../http/pagination'
+import { LARGE_ROW_BATCH, listPage, readPageQuery } from '../../http/pagination'
 import { ok } from '../../http/respond'
 import { parseInput } from '../../http/validate'
 import type { SurveyRecord } from '../../ports/storage'
@@ -22,10 +22,14 @@ export function registerSurveyRoutes(router: CanvassRouter): void {
 const listSurveys: Handler = async (request, ctx) => {
   const { environmentId } = await authenticate(request, ctx)
   const page = readPageQuery(request.query, true)
-  const rows = await ctx.storage.surveys.list(environmentId, page)
-  const { items, headers } = paginate(rows, page, externalUrl(request, ctx))
   const now = ctx.now()
-  return ok(items.map((survey) => surveyOutput(survey, now)), headers)
+  return listPage(page, {
+    read: (position) => ctx.storage.surveys.list(environmentId, position),
+    output: (survey) => surveyOutput(survey, now),
+    nextUrl: () => externalUrl(request, ctx),
+    // A survey can grow to several MiB through PUTs of different fields.
+    batch: LARGE_ROW_BATCH,
+  })
 }
 
 const createSurvey: Handler = async (request, ctx) => {

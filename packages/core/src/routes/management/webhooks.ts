@@ -3,7 +3,7 @@ import { externalUrl, param } from '../../context'
 import { authenticate } from '../../http/auth'
 import { readJsonBody } from '../../http/body'
 import { notFound, unauthorized, validationError } from '../../http/errors'
-import { paginate, readPageQuery } from '../../http/pagination'
+import { listPage, readPageQuery } from '../../http/pagination'
 import { ok } from '../../http/respond'
 import { parseInput } from '../../http/validate'
 import type { DeliveryRecord, NewWebhook, WebhookEvent, WebhookRecord } from '../../ports/storage'
@@ -22,10 +22,11 @@ export function registerWebhookRoutes(router: CanvassRouter): void {
 
 const listWebhooks: Handler = async (request, ctx) => {
   const { environmentId } = await authenticate(request, ctx)
-  const page = readPageQuery(request.query)
-  const rows = await ctx.storage.webhooks.list(environmentId, page)
-  const { items, headers } = paginate(rows, page, externalUrl(request, ctx))
-  return ok(items.map(webhookOutput), headers)
+  return listPage(readPageQuery(request.query), {
+    read: (position) => ctx.storage.webhooks.list(environmentId, position),
+    output: webhookOutput,
+    nextUrl: () => externalUrl(request, ctx),
+  })
 }
 
 const createWebhook: Handler = async (request, ctx) => {
@@ -77,10 +78,11 @@ const deleteWebhook: Handler = async (request, ctx) => {
 const listDeliveries: Handler = async (request, ctx) => {
   const { environmentId } = await authenticate(request, ctx)
   const webhook = await ownedWebhook(ctx, environmentId, param(request, 'webhookId'))
-  const page = readPageQuery(request.query)
-  const rows = await ctx.storage.webhookDeliveries.list(environmentId, webhook.id, page)
-  const { items, headers } = paginate(rows, page, externalUrl(request, ctx))
-  return ok(items.map(deliveryOutput), headers)
+  return listPage(readPageQuery(request.query), {
+    read: (position) => ctx.storage.webhookDeliveries.list(environmentId, webhook.id, position),
+    output: deliveryOutput,
+    nextUrl: () => externalUrl(request, ctx),
+  })
 }
 
 async function ownedWebhook(ctx: CanvassContext, environmentId: string, id: string): Promise<WebhookRecord> {
