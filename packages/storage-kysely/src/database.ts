@@ -31,6 +31,7 @@ export interface Database {
   action_classes: ActionClassesTable
   webhooks: WebhooksTable
   webhook_deliveries: WebhookDeliveriesTable
+  webhook_events: WebhookEventsTable
   files: FilesTable
   spent_upload_uuids: SpentUploadUuidsTable
   rate_limit_counters: RateLimitCountersTable
@@ -208,6 +209,16 @@ export interface WebhooksTable extends Timestamps {
   survey_ids: Jsonb<string[]>
   secret: string
   disabled_at: Date | null
+}
+
+/** Added by `0006-webhook-events`: response changes that webhooks want, until the dispatcher expands them. */
+export interface WebhookEventsTable {
+  id: string
+  response_id: string
+  /** Event name → ids of the webhooks that matched it when the response changed. */
+  hooks: Jsonb
+  data: Jsonb
+  created_at: Date
 }
 
 export interface WebhookDeliveriesTable extends Timestamps {

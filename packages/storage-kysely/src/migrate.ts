@@ -7,6 +7,7 @@ import { initial } from './migrations/0001-initial'
 import { management } from './migrations/0003-management'
 import { client } from './migrations/0004-client'
 import { webhooks } from './migrations/0005-webhooks'
+import { webhookEvents } from './migrations/0006-webhook-events'
 import { moveFromPublicSchema } from './migrations/move-from-public'
 import { schemaNames } from './schema-names'
 
@@ -25,6 +26,7 @@ function migrations(schema: string): Record<string, Migration> {
     '0003-management': management(schema),
     '0004-client': client(schema),
     '0005-webhooks': webhooks(schema),
+    '0006-webhook-events': webhookEvents(schema),
   }
 }
 

@@ -7,9 +7,15 @@ import type { DeliveryNotifier } from './delivery-notifier'
 import { isStorable } from './is-storable'
 import type { SchemaNames } from './schema-names'
 import { toJsonb } from './to-jsonb'
+import { MESSAGE_ID } from './migrations/outbox-triggers'
+
+/** Events turned into deliveries per statement (see `expand`). */
+const EXPAND_BATCH = 1000
 
 /**
- * The webhook outbox on Postgres. A claim is one statement: it locks due rows with `for update skip locked`
+ * The webhook outbox on Postgres. Response writes record events (`webhook_events`, see `outbox-triggers.ts`);
+ * `expand` turns them into one delivery per webhook that matched, before anything reads deliveries, so the
+ * port sees every delivery as soon as the response write committed. A claim is one statement: it locks due rows with `for update skip locked`
  * (so concurrent claimers, in any process, take disjoint rows), pushes their `next_attempt_at` forward by the
  * lease (so the rows are not due again until a dead claimer's lease ran out) and stamps its `claim_token`.
  */
@@ -20,8 +26,41 @@ export function createWebhookDeliveryStore(
 ): WebhookDeliveryStore {
   const deliveries = sql.raw(names.table('webhook_deliveries'))
   const webhooks = sql.raw(names.table('webhooks'))
+  const events = sql.raw(names.table('webhook_events'))
+
+  /**
+   * Turns pending events into deliveries: one statement deletes a batch of events (skipping those another
+   * expander holds) and inserts a delivery for each webhook each event matched that still exists and is not
+   * disabled, so an event becomes its deliveries exactly once, whatever runs at the same time. Each delivery
+   * gets its id (the `webhook-id` of every attempt) and its payload here, once.
+   */
+  async function expand(): Promise<void> {
+    for (;;) {
+      const { rows } = await sql<{ taken: number }>`
+        with taken as (
+          delete from ${events} e
+          where e.id in (select id from ${events} order by id limit ${EXPAND_BATCH} for update skip locked)
+          returning e.response_id, e.hooks, e.data, e.created_at
+        ),
+        made as (
+          insert into ${deliveries} (id, webhook_id, event, payload, response_id, created_at, updated_at, next_attempt_at)
+          select ${sql.raw(MESSAGE_ID)}, w.id, h.event,
+            jsonb_build_object('webhookId', w.id, 'event', h.event, 'data', t.data),
+            t.response_id, t.created_at, t.created_at, t.created_at
+          from taken t
+          cross join lateral jsonb_each(t.hooks) as h(event, ids)
+          cross join lateral jsonb_array_elements_text(h.ids) as i(id)
+          join ${webhooks} w on w.id = i.id and w.disabled_at is null
+          returning 1
+        )
+        select (select count(*) from taken)::int as taken`.execute(db)
+      if ((rows[0]?.taken ?? 0) < EXPAND_BATCH) return
+    }
+  }
+
   return {
     async claim({ now, limit, leaseMs, claimToken }) {
+      await expand()
       const until = new Date(now.getTime() + leaseMs)
       const { rows } = await sql<ClaimRow>`
         with due as (
@@ -73,6 +112,7 @@ export function createWebhookDeliveryStore(
 
     async list(environmentId, webhookId, page) {
       if (!isStorable(environmentId) || !isStorable(webhookId)) return []
+      await expand()
       const rows = await db
         .selectFrom('webhook_deliveries')
         .innerJoin('webhooks', 'webhooks.id', 'webhook_deliveries.webhook_id')
@@ -107,14 +147,13 @@ export function createWebhookDeliveryStore(
     },
 
     async nextDue() {
-      const row = await db
-        .selectFrom('webhook_deliveries')
-        .select('next_attempt_at')
-        .where('status', '=', 'pending')
-        .orderBy('next_attempt_at')
-        .limit(1)
-        .executeTakeFirst()
-      return row?.next_attempt_at ?? null
+      // An event's deliveries are due from the event's time: the next claim makes them.
+      const { rows } = await sql<{ at: Date | null }>`
+        select least(
+          (select min(next_attempt_at) from ${deliveries} where status = 'pending'),
+          (select created_at from ${events} order by id limit 1)
+        ) as at`.execute(db)
+      return rows[0]?.at ?? null
     },
 
     onWritten: (listener) => notifier.subscribe(listener),

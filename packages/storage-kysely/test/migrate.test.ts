@@ -1,12 +1,14 @@
 import { sql } from 'kysely'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
+import { makeResponse, makeSurvey } from '@canvass/test-utils'
 import { MigrationError, createKyselyStorage, migrate } from '../src'
+import type { Storage } from '@canvass/core'
 import { backends } from './backends'
 import type { OpenBackend } from './backends'
 
 /** Every migration, in the order they run. */
-const MIGRATIONS = ['0001-initial', '0003-management', '0004-client', '0005-webhooks']
+const MIGRATIONS = ['0001-initial', '0003-management', '0004-client', '0005-webhooks', '0006-webhook-events']
 
 const TABLES = [
   'action_classes',
@@ -28,6 +30,7 @@ const TABLES = [
   'surveys',
   'tags',
   'webhook_deliveries',
+  'webhook_events',
   'webhooks',
 ]
 
@@ -93,9 +96,10 @@ for (const backend of backends()) {
     const columns = await sql<{ column_name: string }>`
       select column_name from information_schema.columns where table_schema = 'public' and table_name = 'surveys'`.execute(open.db)
     assert.equal(columns.rows, [{ column_name: 'slug' }], 'the app\'s table is unchanged')
-    // And Canvass works beside them.
-    const storage = createKyselyStorage({ db: open.db })
-    assert.equal(await storage.projects.list(), [])
+    // And Canvass works beside them: a project, a survey, a webhook and a response (with its outbox row).
+    await assertWritesWork(createKyselyStorage({ db: open.db }))
+    assert.equal((await sql`select title from public.projects`.execute(open.db)).rows, [{ title: "the app's own" }])
+    assert.equal((await sql`select count(*)::int as n from public.surveys`.execute(open.db)).rows, [{ n: 0 }])
   })
 
   test('moves the tables of a database migrated into public by an earlier Canvass, data included', async () => {
@@ -110,6 +114,13 @@ for (const backend of backends()) {
     const orgs = await sql<{ id: string }>`select id from canvass.organizations`.execute(open.db)
     assert.equal(orgs.rows, [{ id: 'org-1' }])
     assert.equal(await migrate(open.db), [], 'migrating again is a no-op')
+    // Regression: the outbox's trigger functions stayed in public, writing to public.webhook_deliveries,
+    // which the move had taken away, so every response write failed after the move.
+    const functions = await sql<{ schema: string }>`
+      select n.nspname as schema from pg_catalog.pg_proc p join pg_catalog.pg_namespace n on n.oid = p.pronamespace
+      where p.proname like 'enqueue_webhook_deliveries_%' order by 1`.execute(open.db)
+    assert.equal(functions.rows, [{ schema: 'canvass' }, { schema: 'canvass' }])
+    await assertWritesWork(createKyselyStorage({ db: open.db }))
   })
 
   test('takes another schema when told, and refuses a schema name that would need quoting', async () => {
@@ -136,4 +147,38 @@ async function tableNames(open: OpenBackend, schema = 'canvass'): Promise<string
   const result = await sql<{ table_name: string }>`
     select table_name from information_schema.tables where table_schema = ${schema} order by table_name`.execute(open.db)
   return result.rows.map((row) => row.table_name)
+}
+
+/** Writes a project, a survey, a matching webhook and a finished response, and finds the response's two deliveries. */
+async function assertWritesWork(storage: Storage): Promise<void> {
+  const createdAt = new Date()
+  const id = (name: string) => `${name}${Math.random().toString(36).slice(2, 12)}`
+  const environments = { production: id('e'), development: id('e') }
+  const organizationId = id('o')
+  await storage.projects.createOrganization({ id: organizationId, name: 'Org', createdAt })
+  await storage.projects.create({ id: id('p'), organizationId, name: 'Beside', createdAt, environments, newId: () => id('d') })
+  const survey = makeSurvey(environments.production)
+  await storage.surveys.insert(survey)
+  const webhookId = id('w')
+  await storage.webhooks.insert({
+    id: webhookId,
+    environmentId: environments.production,
+    name: null,
+    url: 'http://127.0.0.1:9/hook',
+    source: 'user',
+    triggers: ['responseCreated', 'responseFinished'],
+    surveyIds: [],
+    createdAt,
+    updatedAt: createdAt,
+    secret: `whsec_${btoa('0123456789abcdef0123456789abcdef')}`,
+  })
+  const response = makeResponse(survey.id, { finished: true })
+  const result = await storage.responses.create(response, {
+    environmentId: environments.production,
+    requireAccepting: false,
+    checkEnvironment: false,
+  })
+  assert.equal(result, { outcome: 'created', id: response.id })
+  const deliveries = await storage.webhookDeliveries.list(environments.production, webhookId, { limit: 10 })
+  assert.equal(deliveries.map((delivery) => delivery.event).sort(), ['responseCreated', 'responseFinished'])
 }

@@ -1,5 +1,6 @@
 import { sql } from 'kysely'
 import type { Migration } from 'kysely/migration'
+import { installOutboxTriggers } from './outbox-triggers'
 
 /**
  * What webhook delivery needs beyond the first migration's tables, added only (contract §1):
@@ -11,8 +12,9 @@ import type { Migration } from 'kysely/migration'
  *   deleted response's deliveries are still sent);
  * - no index on deliveries beyond the first migration's (`(status, next_attempt_at)` for the dispatcher's
  *   claim, `webhook_id` for a webhook's list): each index is paid for on every response write that matches;
- * - the outbox itself: triggers on `responses` that write one delivery per matching webhook in the same
- *   transaction as the response change, whichever statement made it (see `enqueueSql`).
+ * - the outbox itself: triggers on `responses` that record each event in the same transaction as the
+ *   response change, whichever statement made it (`installOutboxTriggers`, which `0006-webhook-events`
+ *   installs again in its current form).
  */
 export function webhooks(schema: string): Migration {
   return {
@@ -25,131 +27,8 @@ export function webhooks(schema: string): Migration {
       // Matching on the ingestion path: the webhooks of one environment that are not disabled.
       await sql`create index webhooks_environment_id_active_idx
         on ${sql.table(`${schema}.webhooks`)} (environment_id) where disabled_at is null`.execute(db)
-      for (const statement of enqueueSql(schema)) await sql.raw(statement).execute(db)
-      const responses = sql.table(`${schema}.responses`)
-      // Statement-level, with the statement's rows as a transition table: one set-based insert per
-      // statement, so that a batch of creates pays for matching and payloads once, not once per row.
-      await sql`create trigger enqueue_webhook_deliveries_on_insert after insert on ${responses}
-        referencing new table as changed
-        for each statement execute function ${sql.raw(`"${schema}".enqueue_webhook_deliveries_on_insert()`)}`.execute(db)
-      await sql`create trigger enqueue_webhook_deliveries_on_update after update on ${responses}
-        referencing old table as previous new table as changed
-        for each statement execute function ${sql.raw(`"${schema}".enqueue_webhook_deliveries_on_update()`)}`.execute(db)
+      await installOutboxTriggers(db, schema)
     },
   }
 }
 
-/**
- * The outbox trigger functions (contract §6, §7). Events: an insert is `responseCreated` (and
- * `responseFinished` when finished); an update is `responseUpdated` (and `responseFinished` when it made the
- * response finished). Only writes of the response itself (which always set `updated_at`) are events: a
- * contact's deletion nulling `contact_id` is not. A webhook matches when it is in the response's
- * environment, not disabled, lists the event and has empty `survey_ids` or lists the survey: one indexed
- * lookup per changed row when nothing matches, and nothing else. Each matched row's payload is built once,
- * after the statement (so it sees the contact a response create linked in the same statement):
- * `{webhookId, event, data}`, `data` the response as the API shows it plus `survey{id,name,type,status}`.
- * Stored as jsonb, whose text form is the same on every read: every attempt sends the same bytes.
- */
-function enqueueSql(schema: string): string[] {
-  const t = (name: string) => `"${schema}"."${name}"`
-  const iso = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
-  // Notes and tags point at a response, so a response being inserted has none yet.
-  const body = (withNotesAndTags: boolean) => `jsonb_build_object(
-      'id', r.id,
-      'createdAt', ${iso('r.created_at')},
-      'updatedAt', ${iso('r.updated_at')},
-      'surveyId', r.survey_id,
-      'finished', r.finished,
-      'data', r.data,
-      'variables', r.variables,
-      'ttc', r.ttc,
-      'meta', r.meta,
-      'language', r.language,
-      'singleUseId', r.single_use_id,
-      'displayId', r.display_id,
-      'endingId', r.ending_id,
-      'notes', ${
-        withNotesAndTags
-          ? `coalesce((
-        select jsonb_agg(jsonb_build_object(
-          'id', n.id, 'createdAt', ${iso('n.created_at')}, 'updatedAt', ${iso('n.updated_at')}, 'text', n.text,
-          'isResolved', n.is_resolved, 'isEdited', n.is_edited,
-          'user', case when n.user_id is null then null else jsonb_build_object('id', n.user_id, 'name', n.user_name) end
-        ) order by n.created_at, n.id)
-        from ${t('response_notes')} n where n.response_id = r.id), '[]'::jsonb)`
-          : `'[]'::jsonb`
-      },
-      'tags', ${
-        withNotesAndTags
-          ? `coalesce((
-        select jsonb_agg(jsonb_build_object(
-          'id', tg.id, 'createdAt', ${iso('tg.created_at')}, 'updatedAt', ${iso('tg.updated_at')}, 'name', tg.name,
-          'environmentId', tg.environment_id
-        ) order by tg.name, tg.id)
-        from ${t('response_tags')} rt join ${t('tags')} tg on tg.id = rt.tag_id where rt.response_id = r.id), '[]'::jsonb)`
-          : `'[]'::jsonb`
-      },
-      'person', (
-        select jsonb_build_object(
-          'id', c.id, 'userId', c.user_id, 'environmentId', c.environment_id,
-          'attributes', coalesce((
-            select jsonb_object_agg(k.key, a.value)
-            from ${t('contact_attributes')} a join ${t('contact_attribute_keys')} k on k.id = a.attribute_key_id
-            where a.contact_id = c.id), '{}'::jsonb),
-          'createdAt', ${iso('c.created_at')}, 'updatedAt', ${iso('c.updated_at')})
-        from ${t('contacts')} c where c.id = r.contact_id),
-      'personAttributes', r.contact_attributes,
-      'survey', jsonb_build_object('id', s.id, 'name', s.name, 'type', s.type, 'status',
-        case
-          when s.status = 'scheduled' and s.run_on_date <= r.updated_at
-            then case when s.close_on_date <= r.updated_at then 'completed' else 'inProgress' end
-          when s.status = 'inProgress' and s.close_on_date <= r.updated_at then 'completed'
-          else s.status
-        end))`
-  // `from` names the changed rows `r`; `events` is the array of events of one of them. Bodies are built only
-  // for rows that some webhook wants, then joined to their webhooks through the environment index.
-  const enqueue = (from: string, events: string, withNotesAndTags: boolean) => `
-  with bodies as materialized (
-    select r.id, r.environment_id, r.survey_id, r.updated_at, e.events, ${body(withNotesAndTags)} as body
-    from ${from}
-    cross join lateral (select ${events} as events) e
-    join ${t('surveys')} s on s.id = r.survey_id
-    where exists (
-      select from ${t('webhooks')} w
-      where w.environment_id = r.environment_id and w.disabled_at is null
-        and w.triggers ?| e.events and (w.survey_ids = '[]'::jsonb or w.survey_ids ? r.survey_id))
-  )
-  insert into ${t('webhook_deliveries')}
-    (id, webhook_id, event, payload, response_id, created_at, updated_at, next_attempt_at)
-  -- Ids start with the time in hex so that the primary key grows at its end instead of at random places.
-  select 'msg_' || lpad(to_hex((extract(epoch from clock_timestamp()) * 1000)::bigint), 12, '0')
-      || substr(replace(gen_random_uuid()::text, '-', ''), 1, 20), w.id, ev.event,
-    jsonb_build_object('webhookId', w.id, 'event', ev.event, 'data', b.body),
-    b.id, b.updated_at, b.updated_at, b.updated_at
-  from bodies b
-  cross join lateral unnest(b.events) as ev(event)
-  join ${t('webhooks')} w on w.environment_id = b.environment_id and w.disabled_at is null
-    and w.triggers ? ev.event and (w.survey_ids = '[]'::jsonb or w.survey_ids ? b.survey_id);`
-  return [
-    `create function "${schema}".enqueue_webhook_deliveries_on_insert() returns trigger language plpgsql as $fn$
-begin
-${enqueue(
-  'changed r',
-  `case when r.finished then array['responseCreated', 'responseFinished'] else array['responseCreated'] end`,
-  false,
-)}
-  return null;
-end
-$fn$`,
-    `create function "${schema}".enqueue_webhook_deliveries_on_update() returns trigger language plpgsql as $fn$
-begin
-${enqueue(
-  'changed r join previous o on o.id = r.id and o.updated_at is distinct from r.updated_at',
-  `case when r.finished and not o.finished then array['responseUpdated', 'responseFinished'] else array['responseUpdated'] end`,
-  true,
-)}
-  return null;
-end
-$fn$`,
-  ]
-}

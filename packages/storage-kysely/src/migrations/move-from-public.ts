@@ -1,11 +1,13 @@
 import { sql } from 'kysely'
 import type { Kysely } from 'kysely'
 import { TABLES } from './0001-initial'
+import { installOutboxTriggers } from './outbox-triggers'
 
 /**
  * Canvass before 0.1 created its tables in `public`. Such a database is recognised by its migration
  * bookkeeping (`public.canvass_migration`), and its tables (with their indexes, constraints and data) are
- * moved into `schema` in one transaction, before the migrator looks at `schema`. A table of the
+ * moved into `schema` in one transaction, before the migrator looks at `schema`. The outbox's trigger
+ * functions, which name their tables with the schema, are created anew in `schema`. A table of the
  * application that merely shares a name with one of Canvass's is never touched: without our bookkeeping in
  * `public`, nothing is moved.
  */
@@ -20,9 +22,16 @@ export async function moveFromPublicSchema(db: Kysely<any>, schema: string): Pro
         `Canvass tables exist both in "public" and in "${schema}"; keep one set (the newer is in "${schema}") and drop the other`,
       )
     }
-    for (const table of [...TABLES, 'canvass_migration', 'canvass_migration_lock']) {
+    for (const table of [...TABLES, 'webhook_events', 'canvass_migration', 'canvass_migration_lock']) {
       if (await isPresent(trx, 'public', table)) {
         await sql`alter table ${sql.id('public', table)} set schema ${sql.id(schema)}`.execute(trx)
+      }
+    }
+    if (await functionPresent(trx, 'public', 'enqueue_webhook_deliveries_on_insert')) {
+      // The triggers moved with their table but still call the functions left in public.
+      await installOutboxTriggers(trx, schema)
+      for (const event of ['insert', 'update']) {
+        await sql`drop function ${sql.id('public', `enqueue_webhook_deliveries_on_${event}`)}()`.execute(trx)
       }
     }
   })
@@ -32,6 +41,15 @@ async function isPresent(db: Kysely<any>, schema: string, table: string): Promis
   const { rows } = await sql<{ present: boolean }>`
     select exists (
       select from pg_catalog.pg_tables where schemaname = ${schema} and tablename = ${table}
+    ) as present`.execute(db)
+  return rows[0]?.present === true
+}
+
+async function functionPresent(db: Kysely<any>, schema: string, name: string): Promise<boolean> {
+  const { rows } = await sql<{ present: boolean }>`
+    select exists (
+      select from pg_catalog.pg_proc p join pg_catalog.pg_namespace n on n.oid = p.pronamespace
+      where n.nspname = ${schema} and p.proname = ${name}
     ) as present`.execute(db)
   return rows[0]?.present === true
 }

@@ -1,0 +1,144 @@
+import { sql } from 'kysely'
+import type { Kysely } from 'kysely'
+
+/**
+ * A Standard Webhooks message id made in SQL: `msg_`, the time in milliseconds as 12 hex digits (ids sort by
+ * creation, so a primary key grows at its end), and 20 random hex digits.
+ */
+export const MESSAGE_ID = `'msg_' || lpad(to_hex((extract(epoch from clock_timestamp()) * 1000)::bigint), 12, '0')
+      || substr(replace(gen_random_uuid()::text, '-', ''), 1, 20)`
+
+/**
+ * Creates (or replaces) the outbox's trigger functions in `schema` and their triggers on `schema.responses`.
+ * The functions name their tables with the schema, so tables moved to another schema need them created anew
+ * there. Migrations call it whenever the functions change; it always installs the current ones.
+ */
+export async function installOutboxTriggers(db: Kysely<any>, schema: string): Promise<void> {
+  for (const statement of enqueueSql(schema)) await sql.raw(statement).execute(db)
+  const responses = sql.table(`${schema}.responses`)
+  for (const event of ['insert', 'update']) {
+    await sql`drop trigger if exists ${sql.id(`enqueue_webhook_deliveries_on_${event}`)} on ${responses}`.execute(db)
+  }
+  // Statement-level, with the statement's rows as a transition table: one set-based insert per
+  // statement, so that a batch of creates pays for matching and payloads once, not once per row.
+  await sql`create trigger enqueue_webhook_deliveries_on_insert after insert on ${responses}
+    referencing new table as changed
+    for each statement execute function ${sql.raw(`"${schema}".enqueue_webhook_deliveries_on_insert()`)}`.execute(db)
+  await sql`create trigger enqueue_webhook_deliveries_on_update after update on ${responses}
+    referencing old table as previous new table as changed
+    for each statement execute function ${sql.raw(`"${schema}".enqueue_webhook_deliveries_on_update()`)}`.execute(db)
+}
+
+/**
+ * The outbox trigger functions (contract §6, §7). Events: an insert is `responseCreated` (and
+ * `responseFinished` when finished); an update is `responseUpdated` (and `responseFinished` when it made the
+ * response finished). Only writes of the response itself (which always set `updated_at`) are events: a
+ * contact's deletion nulling `contact_id` is not. A webhook matches when it is in the response's
+ * environment, not disabled, lists the event and has empty `survey_ids` or lists the survey: one indexed
+ * lookup per changed row when nothing matches, and nothing else. A matched row's event data is built once,
+ * after the statement (so it sees the contact a response create linked in the same statement): the response
+ * as the API shows it plus `survey{id,name,type,status}`. Stored as jsonb, whose text form is the same on
+ * every read, inside each delivery's `{webhookId, event, data}`: every attempt sends the same bytes.
+ */
+function enqueueSql(schema: string): string[] {
+  const t = (name: string) => `"${schema}"."${name}"`
+  const iso = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
+  // Notes and tags point at a response, so a response being inserted has none yet.
+  const body = (withNotesAndTags: boolean) => `jsonb_build_object(
+      'id', r.id,
+      'createdAt', ${iso('r.created_at')},
+      'updatedAt', ${iso('r.updated_at')},
+      'surveyId', r.survey_id,
+      'finished', r.finished,
+      'data', r.data,
+      'variables', r.variables,
+      'ttc', r.ttc,
+      'meta', r.meta,
+      'language', r.language,
+      'singleUseId', r.single_use_id,
+      'displayId', r.display_id,
+      'endingId', r.ending_id,
+      'notes', ${
+        withNotesAndTags
+          ? `coalesce((
+        select jsonb_agg(jsonb_build_object(
+          'id', n.id, 'createdAt', ${iso('n.created_at')}, 'updatedAt', ${iso('n.updated_at')}, 'text', n.text,
+          'isResolved', n.is_resolved, 'isEdited', n.is_edited,
+          'user', case when n.user_id is null then null else jsonb_build_object('id', n.user_id, 'name', n.user_name) end
+        ) order by n.created_at, n.id)
+        from ${t('response_notes')} n where n.response_id = r.id), '[]'::jsonb)`
+          : `'[]'::jsonb`
+      },
+      'tags', ${
+        withNotesAndTags
+          ? `coalesce((
+        select jsonb_agg(jsonb_build_object(
+          'id', tg.id, 'createdAt', ${iso('tg.created_at')}, 'updatedAt', ${iso('tg.updated_at')}, 'name', tg.name,
+          'environmentId', tg.environment_id
+        ) order by tg.name, tg.id)
+        from ${t('response_tags')} rt join ${t('tags')} tg on tg.id = rt.tag_id where rt.response_id = r.id), '[]'::jsonb)`
+          : `'[]'::jsonb`
+      },
+      'person', (
+        select jsonb_build_object(
+          'id', c.id, 'userId', c.user_id, 'environmentId', c.environment_id,
+          'attributes', coalesce((
+            select jsonb_object_agg(k.key, a.value)
+            from ${t('contact_attributes')} a join ${t('contact_attribute_keys')} k on k.id = a.attribute_key_id
+            where a.contact_id = c.id), '{}'::jsonb),
+          'createdAt', ${iso('c.created_at')}, 'updatedAt', ${iso('c.updated_at')})
+        from ${t('contacts')} c where c.id = r.contact_id),
+      'personAttributes', r.contact_attributes,
+      'survey', jsonb_build_object('id', s.id, 'name', s.name, 'type', s.type, 'status',
+        case
+          when s.status = 'scheduled' and s.run_on_date <= r.updated_at
+            then case when s.close_on_date <= r.updated_at then 'completed' else 'inProgress' end
+          when s.status = 'inProgress' and s.close_on_date <= r.updated_at then 'completed'
+          else s.status
+        end))`
+  // `from` names the changed rows `r`; `events` is the array of events of one of them. Each changed row that
+  // some webhook wants becomes one event row: its body (built once) and, per event, the webhooks that matched,
+  // found through the index of an environment's active webhooks. The dispatcher fans it out (see
+  // `webhook-delivery-store.ts`), so a write pays for one row however many webhooks match.
+  const enqueue = (from: string, events: string, withNotesAndTags: boolean) => `
+  with matched as (
+    select p.id, jsonb_object_agg(p.event, p.hooks) as hooks
+    from (
+      select r.id, ev.event, jsonb_agg(w.id order by w.id) as hooks
+      from ${from}
+      cross join lateral unnest(${events}) as ev(event)
+      join ${t('webhooks')} w on w.environment_id = r.environment_id and w.disabled_at is null
+        and w.triggers ? ev.event and (w.survey_ids = '[]'::jsonb or w.survey_ids ? r.survey_id)
+      group by r.id, ev.event
+    ) p
+    group by p.id
+  )
+  insert into ${t('webhook_events')} (id, response_id, hooks, data, created_at)
+  -- Ids start with the time in hex so that the primary key grows at its end instead of at random places.
+  select ${MESSAGE_ID}, r.id, m.hooks, ${body(withNotesAndTags)}, r.updated_at
+  from ${from}
+  join matched m on m.id = r.id
+  join ${t('surveys')} s on s.id = r.survey_id;`
+  return [
+    `create or replace function "${schema}".enqueue_webhook_deliveries_on_insert() returns trigger language plpgsql as $fn$
+begin
+${enqueue(
+  'changed r',
+  `case when r.finished then array['responseCreated', 'responseFinished'] else array['responseCreated'] end`,
+  false,
+)}
+  return null;
+end
+$fn$`,
+    `create or replace function "${schema}".enqueue_webhook_deliveries_on_update() returns trigger language plpgsql as $fn$
+begin
+${enqueue(
+  'changed r join previous o on o.id = r.id and o.updated_at is distinct from r.updated_at',
+  `case when r.finished and not o.finished then array['responseUpdated', 'responseFinished'] else array['responseUpdated'] end`,
+  true,
+)}
+  return null;
+end
+$fn$`,
+  ]
+}
