@@ -71,8 +71,8 @@ const postgresTest = skipPostgres
   ? `(skipped: ${skipPostgres}) Postgres stopped mid-load`
   : 'Postgres stopped mid-load with pg_ctl -m immediate and started again: 503 meanwhile, nothing acknowledged lost'
 
-faults(postgresTest, async () => {
-  if (skipPostgres) return
+// Reported by uvu as skipped (not passed) on a machine without Postgres 15's binaries.
+;(skipPostgres ? faults.skip : faults)(postgresTest, async () => {
   const postgres = await startOwnPostgres()
   const dataDir = await mkdtemp(join(tmpdir(), 'canvass-faults-'))
   const key = newKey()
