@@ -154,7 +154,8 @@ async function uploadOnce(server: ChildServer, file: string, run: number): Promi
   )
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`)
   const answer = await postStream(
-    data.signedUrl,
+    // Relative unless the server knows its public URL or allowed hosts.
+    new URL(data.signedUrl, server.url).href,
     {
       'x-api-key': KEY,
       'content-type': `multipart/form-data; boundary=${boundary}`,

@@ -60,8 +60,10 @@ async function main(): Promise<void> {
       // The substring test first: parsing every request's URL just to spot the health check costs throughput.
       if (request.url.includes('/health') && new URL(request.url).pathname === '/health') {
         const healthy = await storage.ping().catch(() => false)
-        const retry: Record<string, string> = healthy ? {} : { 'retry-after': String(SERVICE_UNAVAILABLE_RETRY_AFTER) }
-        return Response.json({ status: healthy ? 'ok' : 'unavailable' }, { status: healthy ? 200 : 503, headers: retry })
+        // The same safe headers as every API answer: never sniffed into HTML, never kept by a cache.
+        const headers: Record<string, string> = { 'x-content-type-options': 'nosniff', 'cache-control': 'no-store' }
+        if (!healthy) headers['retry-after'] = String(SERVICE_UNAVAILABLE_RETRY_AFTER)
+        return Response.json({ status: healthy ? 'ok' : 'unavailable' }, { status: healthy ? 200 : 503, headers })
       }
       return canvass.fetch(request, info)
     },

@@ -119,6 +119,32 @@ function defineSuites(label: string, env: () => Promise<Record<string, string>>,
     assert.is(client.headers.get('x-content-type-options'), 'nosniff')
   })
 
+  test('5: a presign answers absolute URLs that SDKs can fetch as given, in an answer no cache keeps', async () => {
+    const x = await b()
+    const body = JSON.stringify({ fileName: 'a.png', fileType: 'image/png' })
+    const management = await rawRequest(x.url, 'POST', '/api/v1/management/storage', { 'x-api-key': x.keyA, 'content-type': 'application/json' }, body)
+    const client = await rawRequest(x.url, 'POST', `/api/v1/client/${x.envA}/storage`, { 'content-type': 'application/json' }, body)
+    for (const [res, upload] of [
+      [management, '/api/v1/management/storage/local'],
+      [client, `/api/v1/client/${x.envA}/storage/local`],
+    ] as const) {
+      assert.is(res.status, 200, res.text)
+      const data = JSON.parse(res.text).data
+      assert.is(data.signedUrl, `${x.url}${upload}`)
+      assert.match(data.fileUrl, new RegExp(`^${x.url}/storage/${x.envA}/(public|private)/`))
+      // A forged Host could only come back to its own sender: nothing may keep the answer for others.
+      assert.match(String(res.headers['cache-control']), /no-store/)
+    }
+  })
+
+  test('5: /health answers with nosniff and no-store', async () => {
+    const x = await b()
+    const health = await x.call('GET', '/health')
+    assert.equal([health.status, health.body], [200, { status: 'ok' }])
+    assert.is(health.headers.get('x-content-type-options'), 'nosniff')
+    assert.is(health.headers.get('cache-control'), 'no-store')
+  })
+
   test('6: javascript: URLs are refused in CTA buttonUrl, imageUrl and videoUrl', async () => {
     const x = await b()
     const cta = { ...question('c1'), type: 'cta', buttonExternal: true }
@@ -147,19 +173,39 @@ function defineSuites(label: string, env: () => Promise<Record<string, string>>,
     assert.is(read.runOnDate, '0099-12-31T10:00:00.000Z')
   })
 
-  test('9: autoComplete 10 with 20 concurrent finished creates accepts exactly 10 and completes (5 rounds)', async () => {
+  test('9: 2N concurrent finished creates against autoComplete N (N = 2, 10, 30; 20 rounds each): N accepted, N refused, completed', async () => {
     const x = await b()
-    for (let round = 0; round < 5; round++) {
-      const survey = await createSurvey(x, { status: 'inProgress', autoComplete: 10 })
-      const results = await Promise.all(
-        Array.from({ length: 20 }, () =>
-          x.call('POST', `/api/v1/client/${x.envA}/responses`, { body: { surveyId: survey.id, finished: true, data: { q1: 'a' } } }),
-        ),
-      )
-      assert.is(results.filter((r) => r.status === 200).length, 10, `round ${round}`)
-      assert.is(results.filter((r) => r.status === 403).length, 10, `round ${round}`)
+    for (const n of [2, 10, 30]) {
+      for (let round = 0; round < 20; round++) {
+        const what = `N = ${n}, round ${round}`
+        const survey = await createSurvey(x, { status: 'inProgress', autoComplete: n })
+        const results = await Promise.all(
+          Array.from({ length: 2 * n }, (_, i) =>
+            x.call('POST', `/api/v1/client/${x.envA}/responses`, { body: { surveyId: survey.id, finished: true, data: { q1: `a${i}` } } }),
+          ),
+        )
+        const statuses = results.map((r) => r.status)
+        assert.is(statuses.filter((s) => s === 200).length, n, `${what}: accepted ${statuses}`)
+        assert.is(statuses.filter((s) => s === 403).length, n, `${what}: refused ${statuses}`)
+        const read = await x.call('GET', `/api/v1/management/surveys/${survey.id}`, { key: x.keyA })
+        assert.is(read.body.data.status, 'completed', what)
+        const stored = await x.call('GET', `/api/v1/management/responses?surveyId=${survey.id}&limit=1000`, { key: x.keyA })
+        assert.is(stored.body.data.length, n, `${what}: responses stored`)
+      }
+    }
+  })
+
+  test('9/10: a survey PUT racing the finished response that completes it keeps both: completed, renamed (20 rounds)', async () => {
+    const x = await b()
+    for (let round = 0; round < 20; round++) {
+      const survey = await createSurvey(x, { status: 'inProgress', autoComplete: 1 })
+      const [put, create] = await Promise.all([
+        x.call('PUT', `/api/v1/management/surveys/${survey.id}`, { key: x.keyA, body: { name: `Raced ${round}` } }),
+        x.call('POST', `/api/v1/client/${x.envA}/responses`, { body: { surveyId: survey.id, finished: true, data: { q1: 'a' } } }),
+      ])
+      assert.equal([put.status, create.status], [200, 200], `round ${round}: ${put.text} ${create.text}`)
       const read = (await x.call('GET', `/api/v1/management/surveys/${survey.id}`, { key: x.keyA })).body.data
-      assert.is(read.status, 'completed')
+      assert.equal([read.status, read.name], ['completed', `Raced ${round}`], `round ${round}: the PUT never reopens it`)
     }
   })
 
@@ -193,6 +239,42 @@ function defineSuites(label: string, env: () => Promise<Record<string, string>>,
     assert.equal([list.status, Object.keys(list.body.details)], [400, ['surveyId']])
   })
 
+  test('11: a repeated limit of singleUseIds and a repeated upload accessType are 400 naming the field; nothing is stored', async () => {
+    const x = await b()
+    const survey = await createSurvey(x)
+    const ids = await x.call('GET', `/api/v1/management/surveys/${survey.id}/singleUseIds?limit=1&limit=2`, { key: x.keyA })
+    assert.equal([ids.status, ids.body.code, ids.body.details], [400, 'bad_request', { limit: 'Must be given once' }])
+    const once = await x.call('GET', `/api/v1/management/surveys/${survey.id}/singleUseIds?limit=2`, { key: x.keyA })
+    assert.is(once.body.data.length, 2)
+
+    const presign = await x.call('POST', '/api/v1/management/storage', { key: x.keyA, body: { fileName: 'a.txt', fileType: 'text/plain', accessType: 'private' } })
+    assert.is(presign.status, 200, presign.text)
+    const p = presign.body.data
+    const headers = {
+      'x-api-key': x.keyA,
+      'content-type': 'application/json',
+      'x-file-type': 'text/plain',
+      'x-file-name': encodeURIComponent(p.updatedFileName),
+      'x-signature': p.signingData.signature,
+      'x-timestamp': String(p.signingData.timestamp),
+      'x-uuid': p.signingData.uuid,
+    }
+    const rawBody = JSON.stringify({ fileBase64String: Buffer.from('secret notes').toString('base64') })
+    const privateFile = `/storage/${x.envA}/private/${encodeURIComponent(p.updatedFileName)}`
+    const publicFile = `/storage/${x.envA}/public/${encodeURIComponent(p.updatedFileName)}`
+    for (const query of ['accessType=private&accessType=public', 'accessType=public&accessType=private', 'accessType=PUBLIC']) {
+      const up = await x.call('POST', `/api/v1/management/storage/local?${query}`, { headers, rawBody })
+      assert.is(up.status, 400, `${query}: ${up.text}`)
+      assert.equal(Object.keys(up.body), ['error'], 'the upload route keeps its own error shape')
+      assert.match(up.body.error, /accessType/, query)
+      assert.is((await x.call('GET', publicFile)).status, 404, `${query}: nothing public`)
+      assert.is((await x.call('GET', privateFile, { key: x.keyA })).status, 404, `${query}: nothing stored`)
+    }
+    const up = await x.call('POST', '/api/v1/management/storage/local?accessType=private', { headers, rawBody })
+    assert.is(up.status, 200, 'the same signed upload, asked once, is stored')
+    assert.is((await x.call('GET', privateFile, { key: x.keyA })).text, 'secret notes')
+  })
+
   test.after(async () => {
     if (backend) await (await backend).stop()
     await dispose()
@@ -200,18 +282,28 @@ function defineSuites(label: string, env: () => Promise<Record<string, string>>,
   test.run()
 }
 
-/** A GET with headers fetch will not send (`Host`). */
-function rawGet(base: string, path: string, headers: Record<string, string>): Promise<{ status: number; headers: Record<string, string | string[] | undefined> }> {
+interface RawResult {
+  status: number
+  headers: Record<string, string | string[] | undefined>
+  text: string
+}
+
+/** A request with headers fetch will not send (`Host`). */
+function rawRequest(base: string, method: string, path: string, headers: Record<string, string>, body?: string): Promise<RawResult> {
   const url = new URL(base)
   return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: url.hostname, port: url.port, path, headers }, (res) => {
-      res.resume()
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers }))
+    const req = httpRequest({ host: url.hostname, port: url.port, method, path, headers }, (res) => {
+      let text = ''
+      res.setEncoding('utf8')
+      res.on('data', (chunk: string) => (text += chunk))
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text }))
     })
     req.on('error', reject)
-    req.end()
+    req.end(body)
   })
 }
+
+const rawGet = (base: string, path: string, headers: Record<string, string>) => rawRequest(base, 'GET', path, headers)
 
 defineSuites('pglite', async () => ({ CANVASS_RATE_LIMITS: 'off' }))
 

@@ -5,6 +5,8 @@
  */
 import { createHmac, randomBytes } from 'node:crypto'
 import { mkdtemp, readdir, rm } from 'node:fs/promises'
+import { createServer } from 'node:net'
+import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, relative, sep } from 'node:path'
 import { FormbricksAPI } from '@formbricks/api'
@@ -111,6 +113,18 @@ async function getFile(url: string, key?: string, headers: Record<string, string
   return { status: response.status, headers: response.headers, bytes: new Uint8Array(await response.arrayBuffer()) }
 }
 
+/** A port nothing listens on now, for a server whose own address must be known before it starts. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer()
+    probe.once('error', reject)
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo
+      probe.close(() => resolve(port))
+    })
+  })
+}
+
 /** Every file under a folder, as paths relative to it. */
 async function filesUnder(root: string): Promise<string[]> {
   try {
@@ -127,8 +141,12 @@ function defineSuites(label: string, env: () => Promise<Record<string, string>>,
     (backend ??= (async () => {
       const blobDir = s3 ? undefined : await mkdtemp(join(tmpdir(), 'canvass-e2e-blobs-'))
       const extra = await env()
+      // Presigned URLs are absolute only for an allowed host (or PUBLIC_URL): allow the one the tests call.
+      const port = await freePort()
       const started = await startBackend({
         ...extra,
+        PORT: String(port),
+        CANVASS_ALLOWED_HOSTS: `127.0.0.1:${port}`,
         ...(blobDir ? { BLOB_DIR: blobDir } : {}),
         CANVASS_SECRET: SECRET,
         CANVASS_UPLOAD_MAX_BYTES: String(MAX_BYTES),

@@ -47,7 +47,12 @@ export function presignUpload(
   }
 }
 
-/** Where the handler is reached from outside: `publicUrl`, else the request's origin and the base path. */
+/**
+ * Where the handler is reached from outside: `publicUrl`, else the request's origin and the base path. Unlike
+ * `Link` (`externalUrl`), never relative: SDKs fetch `signedUrl` as given, and a relative URL would resolve
+ * against the page of the site that embeds the widget. A forged `Host` only comes back to the client that
+ * sent it, in an answer no cache keeps (`no-store`); deployments behind a proxy set `publicUrl`.
+ */
 function publicBase(request: Request, ctx: CanvassContext): string {
   if (ctx.publicUrl) return ctx.publicUrl.replace(/\/+$/, '')
   return new URL(request.url).origin + ctx.basePath

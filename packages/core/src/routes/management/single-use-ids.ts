@@ -32,9 +32,10 @@ const singleUseIds: Handler = async (request, ctx) => {
 
 function readLimit(raw: string | string[] | undefined): number {
   if (raw === undefined) return 10
-  const text = Array.isArray(raw) ? raw[0] : raw
-  const limit = Number(text)
-  if (!/^\d{1,4}$/.test(text ?? '') || limit < 1 || limit > MAX_LIMIT) {
+  // As with page parameters: which of two limits was meant is the caller's to say, not ours to guess.
+  if (Array.isArray(raw)) throw validationError({ limit: 'Must be given once' })
+  const limit = Number(raw)
+  if (!/^\d{1,4}$/.test(raw) || limit < 1 || limit > MAX_LIMIT) {
     throw validationError({ limit: `Must be a whole number from 1 to ${MAX_LIMIT}` })
   }
   return limit

@@ -35,9 +35,16 @@ export function registerManagementStorageRoutes(router: CanvassRouter, settings:
     } catch (error) {
       // The upload route answers a bad key like a bad signature: `{ "error": "Not authenticated" }`.
       if (!(error instanceof CanvassError) || error.status !== 401) throw error
-      return receiveUploadRefusal()
+      return uploadRefusal(401, uploadNotAuthenticated().message)
     }
-    const accessType = request.query.accessType === 'private' ? 'private' : 'public'
+    // Only the presign's own `?accessType=private` (or none) is read; a repeated or unknown value must not
+    // quietly make a file public.
+    const requested = request.query.accessType
+    if (Array.isArray(requested)) return uploadRefusal(400, 'accessType must be given once')
+    if (requested !== undefined && requested !== 'public' && requested !== 'private') {
+      return uploadRefusal(400, 'accessType must be "public" or "private"')
+    }
+    const accessType = requested === 'private' ? 'private' : 'public'
     return receiveUpload(request, { environmentId, accessType }, settings, ctx)
   }
 
@@ -45,8 +52,9 @@ export function registerManagementStorageRoutes(router: CanvassRouter, settings:
   router.post('/api/v1/management/storage/local', upload)
 }
 
-const receiveUploadRefusal = (): Response =>
-  new Response(JSON.stringify({ error: uploadNotAuthenticated().message }), {
-    status: 401,
+/** An answer of the upload route before `receiveUpload` runs, in its shape: `{ "error": message }`. */
+const uploadRefusal = (status: 400 | 401, message: string): Response =>
+  new Response(JSON.stringify({ error: message }), {
+    status,
     headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'private, no-store', 'x-content-type-options': 'nosniff' },
   })
