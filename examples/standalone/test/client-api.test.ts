@@ -142,6 +142,42 @@ function defineSuites(label: string, env: () => Promise<Record<string, string>>,
     })
   })
 
+  state('triggers and languages come in the shapes the widget reads: {actionClass} resolved by id, name or object; unknown ones dropped', async () => {
+    const x = await b()
+    const actions = await x.call('GET', '/api/v1/management/action-classes', { key: x.keyA })
+    const newSession = actions.body.data.find((a: any) => a.type === 'automatic' && a.name === 'New Session')
+    assert.ok(newSession, 'the automatic New Session class')
+    const code = await x.call('POST', '/api/v1/management/action-classes', {
+      key: x.keyA,
+      body: { name: 'Checked out', type: 'code', key: 'checked-out' },
+    })
+    assert.is(code.status, 200)
+    const byName = await createSurvey(x, { type: 'app', status: 'inProgress', triggers: ['New Session', code.body.data.id, 'No such action'] })
+    const byObject = await createSurvey(x, {
+      type: 'app',
+      status: 'inProgress',
+      triggers: [{ actionClass: { id: newSession.id } }, { actionClass: { name: 'Checked out' } }, { actionClass: { name: 'Gone' } }],
+      languages: [{ default: true, enabled: true, language: { code: 'en', alias: null } }, { code: 'de', enabled: false }, { nothing: true }],
+    })
+    const res = await x.call('GET', `/api/v1/client/${x.envA}/environment`)
+    assert.is(res.status, 200)
+    const surveys = new Map(res.body.data.data.surveys.map((s: any) => [s.id, s]))
+    const expected = [
+      { id: newSession.id, name: 'New Session', type: 'automatic', key: null, noCodeConfig: null },
+      { id: code.body.data.id, name: 'Checked out', type: 'code', key: 'checked-out', noCodeConfig: null },
+    ]
+    for (const survey of [byName, byObject]) {
+      const triggers = (surveys.get(survey.id) as any)?.triggers
+      assert.equal(triggers.map((t: any) => t.actionClass), expected, survey.id)
+      for (const trigger of triggers) hasFields(trigger.actionClass, ENVIRONMENT_STATE_ACTION_CLASS_FIELDS, 'trigger action class')
+    }
+    assert.equal((surveys.get(byObject.id) as any).languages, [
+      { default: true, enabled: true, language: { code: 'en', alias: null } },
+      { default: false, enabled: false, language: { code: 'de', alias: null } },
+    ])
+    assert.equal((surveys.get(byName.id) as any).languages, [])
+  })
+
   const contacts = suite(`${label}: contacts from the client`)
   contacts('user, attributes and identify answer the reference shapes; unknown keys become custom; userId and id are ignored', async () => {
     const x = await b()
@@ -165,11 +201,10 @@ function defineSuites(label: string, env: () => Promise<Record<string, string>>,
     assert.is(identify.body.data.contactId, user.body.data.state.data.contactId)
     assert.is(identify.body.data.lastDisplayAt, identify.body.data.displays[0].createdAt)
     const keys = await x.call('GET', '/api/v1/management/contact-attribute-keys', { key: x.keyA })
-    if (keys.status === 200) {
-      const byKey = new Map(keys.body.data.map((k: any) => [k.key, k.type]))
-      assert.equal([byKey.get('plan'), byKey.get('score'), byKey.get('email')], ['custom', 'custom', 'default'])
-      assert.is(byKey.has('id'), false)
-    }
+    assert.is(keys.status, 200)
+    const byKey = new Map(keys.body.data.map((k: any) => [k.key, k.type]))
+    assert.equal([byKey.get('plan'), byKey.get('score'), byKey.get('email')], ['custom', 'custom', 'default'])
+    assert.is(byKey.has('id'), false)
     const taken = await x.call('POST', `/api/v1/client/${x.envA}/user`, { body: { userId: 'c-2', attributes: { email: 'c1@example.com' } } })
     assert.is(taken.status, 200)
     assert.is(taken.body.data.messages.length, 1, 'a unique value of another contact is skipped with a message')

@@ -12,6 +12,7 @@ import * as assert from 'uvu/assert'
 import { createSurvey } from './fixtures'
 import type { Backend } from './fixtures'
 import { client, newKey, startServer } from './server'
+import type { ApiResult } from './server'
 
 const WINDOW_MS = 4000
 const LIMITS = `client=5/${WINDOW_MS / 1000}s,environment=8/${WINDOW_MS / 1000}s,management=6/${WINDOW_MS / 1000}s`
@@ -70,8 +71,9 @@ function defineSuites(label: string, processes: number, env: () => Promise<Recor
     assert.is(limited.headers.get('ratelimit-policy'), `"client";q=5;w=${WINDOW_MS / 1000}`)
     assert.match(limited.headers.get('ratelimit') ?? '', /^"client";r=0;t=\d+$/)
     assert.is(limited.headers.get('access-control-allow-origin'), '*')
-    // A second address of the same environment has its own limit, until the environment's (8) is reached.
-    for (let i = 0; i < 2; i++) assert.is((await display(i, '10.0.0.2')).status, 200)
+    // A second address of the same environment has its own limit, until the environment's (8) is reached;
+    // the refused request above used none of it.
+    for (let i = 0; i < 3; i++) assert.is((await display(i, '10.0.0.2')).status, 200)
     const flooded = await display(0, '10.0.0.3')
     assert.is(flooded.status, 429)
     assert.is(flooded.headers.get('ratelimit-policy'), `"environment";q=8;w=${WINDOW_MS / 1000}`)
@@ -95,6 +97,21 @@ function defineSuites(label: string, processes: number, env: () => Promise<Recor
     assert.is((await calls[calls.length - 1]!('GET', '/api/v1/management/surveys', { key: x.keyB })).status, 200, 'another key')
   })
 
+  test('management routes: made-up keys count per address (401, then 429); a live key from that address keeps its own limit', async () => {
+    const { calls, backend: x } = await c()
+    const from = (ip: string, key?: string) =>
+      calls[Math.floor(Math.random() * calls.length)]!('GET', '/api/v1/management/surveys', { key, headers: { 'x-forwarded-for': ip } })
+    await nextWindow()
+    // A fresh key per request: before the fix each got a counter of its own and was never limited.
+    for (let i = 0; i < 6; i++) assert.is((await from('10.9.9.9', newKey())).status, 401, `made-up key ${i + 1}`)
+    const limited = await from('10.9.9.9', newKey())
+    assert.equal([limited.status, limited.body.code], [429, 'too_many_requests'])
+    assert.is(limited.headers.get('ratelimit-policy'), `"management";q=6;w=${WINDOW_MS / 1000}`)
+    assert.is((await from('10.9.9.9')).status, 429, 'no key counts in the same bucket')
+    assert.is((await from('10.9.9.8', newKey())).status, 401, 'another address')
+    assert.is((await from('10.9.9.9', x.keyA)).status, 200, 'a live key is counted per key')
+  })
+
   test('stop', async () => {
     const { stop } = await c()
     await stop()
@@ -116,6 +133,45 @@ startup('a malformed CANVASS_RATE_LIMITS stops the server with a message', async
   assert.match(error!.message, /CANVASS_RATE_LIMITS/)
 })
 startup.run()
+
+const defaults = suite('rate limits on by default')
+/** The client limit per (environment, address) is reached within one 60 s window, which must not end mid-burst. */
+async function burst(url: string, requests: number): Promise<ApiResult[]> {
+  const left = 60_000 - (Date.now() % 60_000)
+  if (left < 20_000) await new Promise((resolve) => setTimeout(resolve, left + 100))
+  const call = client(url)
+  const results: ApiResult[] = []
+  // A path no route answers: the gate counts it before routing, and the miss costs no database work.
+  for (let i = 0; i < requests; i += 50) {
+    const batch = Array.from({ length: Math.min(50, requests - i) }, () => call('GET', '/api/v1/client/someenv/nothing'))
+    results.push(...(await Promise.all(batch)))
+  }
+  return results
+}
+defaults('CANVASS_RATE_LIMITS unset: the contract\'s client limit (1000/min per environment and address) applies', async () => {
+  // Both helpers turn limits off unless told otherwise; an undefined value leaves the variable out of the
+  // child's environment altogether (Node skips undefined entries).
+  const server = await startServer({ CANVASS_RATE_LIMITS: undefined as unknown as string })
+  try {
+    const results = await burst(server.url, 1000)
+    assert.equal([...new Set(results.map((r) => r.status))], [404])
+    const limited = await client(server.url)('GET', '/api/v1/client/someenv/nothing')
+    assert.equal([limited.status, limited.body.code], [429, 'too_many_requests'])
+    assert.is(limited.headers.get('ratelimit-policy'), '"client";q=1000;w=60')
+  } finally {
+    assert.is(await server.stop(), 0)
+  }
+})
+defaults('CANVASS_RATE_LIMITS=off: no request is limited', async () => {
+  const server = await startServer({ CANVASS_RATE_LIMITS: 'off' })
+  try {
+    const results = await burst(server.url, 1001)
+    assert.equal([...new Set(results.map((r) => r.status))], [404])
+  } finally {
+    assert.is(await server.stop(), 0)
+  }
+})
+defaults.run()
 
 defineSuites('pglite (in-process counters)', 1, async () => ({}))
 

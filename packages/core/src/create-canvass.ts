@@ -147,7 +147,9 @@ export function createCanvass(options: CanvassOptions): Canvass {
   registerClientContactRoutes(router)
   registerSingleUseIdRoutes(router)
   // Preflights are never counted: `fetch` answers them before the gate.
-  const rateLimit = options.rateLimits ? createRateLimitGate(options.rateLimits, basePath, ctx.logger) : undefined
+  const rateLimit = options.rateLimits
+    ? createRateLimitGate(options.rateLimits, basePath, ctx.logger, (hash) => ctx.storage.apiKeys.findByHash(hash))
+    : undefined
   if (options.blobStore) {
     const uploads = uploadSettings(options.blobStore, options.secret, options.uploads)
     registerManagementStorageRoutes(router, uploads)

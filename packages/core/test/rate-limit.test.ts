@@ -1,7 +1,9 @@
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import { createCanvass, createMemoryRateLimiter, createSingleUseSealer } from '../src'
-import type { Storage } from '../src'
+import { createCanvass, createMemoryRateLimiter, createSingleUseSealer, generateApiKey } from '../src'
+import type { ApiKeyRecord, Storage } from '../src'
+import { hashApiKey } from '../src/http/api-key'
+import { createRateLimitGate } from '../src/rate-limit/rate-limit-gate'
 
 /** The gate runs before routing; these requests go to paths no route answers, so storage is never asked. */
 const noStorage = {} as Storage
@@ -34,21 +36,19 @@ gate('client routes: 429 with Retry-After, RateLimit-Policy, RateLimit and CORS 
   assert.is(limited.headers.get('access-control-allow-origin'), '*')
   assert.is((await call('env-a', '10.0.0.2')).status, 404, 'another address of the environment')
   assert.is((await call('env-b', '10.0.0.1')).status, 404, 'the same address in another environment')
-  // The environment's own limit (5) is now reached by the addresses together.
+  // The refused request used none of the environment's budget: 4 of 5 are used, one more address fills it.
+  assert.is((await call('env-a', '10.0.0.4')).status, 404)
   const flooded = await call('env-a', '10.0.0.3')
   assert.is(flooded.status, 429)
   assert.is(flooded.headers.get('ratelimit-policy'), '"environment";q=5;w=60')
   assert.is((await call('env-b', '10.0.0.9')).status, 404, 'a flooded environment never throttles another')
 })
 
-gate('preflights are never limited; management counts per key; off unless configured', async () => {
+gate('preflights are never limited; off unless configured', async () => {
   const canvass = createCanvass({ storage: noStorage, rateLimits: { management: { limit: 2, windowMs: 60_000 }, client: { limit: 1, windowMs: 60_000 } } })
   const preflight = () =>
     canvass.fetch(new Request('http://x/api/v1/client/env/responses', { method: 'OPTIONS', headers: { 'access-control-request-method': 'POST' } }), { clientAddress: '1.1.1.1' })
   for (let i = 0; i < 5; i++) assert.is((await preflight()).status, 204)
-  const manage = (key: string) => canvass.fetch(new Request('http://x/api/v1/management/nothing', { headers: { 'x-api-key': key } }), { clientAddress: '1.1.1.1' })
-  assert.equal([(await manage('k1')).status, (await manage('k1')).status, (await manage('k1')).status], [404, 404, 429])
-  assert.is((await manage('k2')).status, 404, 'another key')
   const open = createCanvass({ storage: noStorage })
   for (let i = 0; i < 20; i++) assert.is((await open.fetch(new Request('http://x/api/v1/client/env/nothing'))).status, 404)
 })
@@ -98,3 +98,110 @@ failing('the spec-form client PUT counts per address only, never against an envi
   assert.is((await put('1.1.1.1')).status, 429)
 })
 failing.run()
+
+/**
+ * A storage that knows two keys, one live and one revoked, and counts its key lookups; management
+ * requests go to `attribute-classes`, which authenticates, so made-up keys get the contract's 401.
+ */
+async function storageWithKeys() {
+  const live = generateApiKey()
+  const revoked = generateApiKey()
+  const record = (id: string, revokedAt: Date | null): ApiKeyRecord => ({
+    id, environmentId: 'env1', hash: id, label: null, createdAt: new Date(0), revokedAt, prefix: null, lastUsedAt: new Date(),
+  })
+  const records = new Map([
+    [await hashApiKey(live), record('live', null)],
+    [await hashApiKey(revoked), record('revoked', new Date(0))],
+  ])
+  const lookups: string[] = []
+  const storage = {
+    apiKeys: {
+      findByHash: async (hash: string) => {
+        lookups.push(hash)
+        const found = records.get(hash) ?? null
+        // The port returns revoked keys as null; the gate must not count them under their own bucket either way.
+        return found?.revokedAt ? null : found
+      },
+      markUsed: async () => {},
+    },
+    attributeClasses: { list: async () => [] },
+  } as unknown as Storage
+  return { storage, live, revoked, lookups }
+}
+
+const management = suite('rate limits: management keys')
+management('made-up keys count per client address: 401 until the address limit, then 429; live keys keep their own bucket', async () => {
+  const { storage, live, revoked } = await storageWithKeys()
+  const canvass = createCanvass({ storage, rateLimits: { management: { limit: 3, windowMs: 60_000 } } })
+  const manage = (key: string | undefined, ip: string) =>
+    canvass.fetch(new Request('http://x/api/v1/management/attribute-classes', { headers: key ? { 'x-api-key': key } : {} }), { clientAddress: ip })
+  // A fresh well-formed key per request, a malformed one and a revoked one: none gets a counter of its own.
+  const bogus = [generateApiKey(), 'not-a-key', revoked]
+  assert.equal(await Promise.all(bogus.map(async (key) => (await manage(key, '10.0.0.1')).status)), [401, 401, 401])
+  const limited = await manage(generateApiKey(), '10.0.0.1')
+  assert.is(limited.status, 429, 'a flood of made-up keys from one address is limited')
+  assert.is(limited.headers.get('ratelimit-policy'), '"management";q=3;w=60')
+  assert.is((await manage(undefined, '10.0.0.1')).status, 429, 'no key at all counts in the same bucket')
+  assert.is((await manage(generateApiKey(), '10.0.0.2')).status, 401, 'another address has its own bucket')
+  // The live key is counted per key, not per address: the flood from its address does not touch it.
+  const ownBucket = []
+  for (let i = 0; i < 4; i++) ownBucket.push((await manage(live, '10.0.0.1')).status)
+  assert.equal(ownBucket, [200, 200, 200, 429])
+  assert.is((await manage(live, '10.0.0.9')).status, 429, 'per key, whatever the address')
+})
+
+management('a live key is looked up by the gate once a minute, not per request; made-up keys every time', async () => {
+  const { storage, live, lookups } = await storageWithKeys()
+  const gate = createRateLimitGate({ management: { limit: 100, windowMs: 60_000 } }, '', { error() {}, warn() {} }, (hash) =>
+    storage.apiKeys.findByHash(hash),
+  )
+  const request = (key: string) => new Request('http://x/api/v1/management/surveys', { headers: { 'x-api-key': key } })
+  const t0 = new Date('2026-11-20T10:00:00.000Z')
+  for (let i = 0; i < 5; i++) await gate(request(live), '/api/v1/management/surveys', { clientAddress: '1.1.1.1' }, new Date(t0.getTime() + i * 1000))
+  assert.is(lookups.length, 1)
+  await gate(request(live), '/api/v1/management/surveys', { clientAddress: '1.1.1.1' }, new Date(t0.getTime() + 61_000))
+  assert.is(lookups.length, 2, 'looked up again after a minute, so a revocation reaches the gate')
+  await gate(request('x'.repeat(10)), '/api/v1/management/surveys', { clientAddress: '1.1.1.1' }, t0)
+  assert.is(lookups.length, 2, 'a malformed key is never looked up')
+  const made = generateApiKey()
+  await gate(request(made), '/api/v1/management/surveys', { clientAddress: '1.1.1.1' }, t0)
+  await gate(request(made), '/api/v1/management/surveys', { clientAddress: '1.1.1.1' }, t0)
+  assert.is(lookups.length, 4, 'an unknown key is not remembered as live')
+})
+
+management('a key lookup that fails counts the request by address and lets the route answer', async () => {
+  const gate = createRateLimitGate({ management: { limit: 1, windowMs: 60_000 } }, '', { error() {}, warn() {} }, async () => {
+    throw new Error('database away')
+  })
+  const request = () => new Request('http://x/api/v1/management/surveys', { headers: { 'x-api-key': generateApiKey() } })
+  const now = new Date('2026-11-20T10:00:00.000Z')
+  await gate(request(), '/api/v1/management/surveys', { clientAddress: '1.1.1.1' }, now)
+  const second = await gate(request(), '/api/v1/management/surveys', { clientAddress: '1.1.1.1' }, now).then(
+    () => undefined,
+    (error: unknown) => error,
+  )
+  assert.is((second as { status?: number } | undefined)?.status, 429)
+})
+management.run()
+
+const order = suite('rate limits: order of counting')
+order('a request refused per (environment, address) does not use up the environment budget', async () => {
+  const gate = createRateLimitGate(
+    { client: { limit: 2, windowMs: 60_000 }, environment: { limit: 3, windowMs: 60_000 }, management: false },
+    '',
+    { error() {}, warn() {} },
+    async () => null,
+  )
+  const now = new Date('2026-11-20T10:00:00.000Z')
+  const hit = (ip: string) =>
+    gate(new Request(`http://x/api/v1/client/env-a/displays`, { method: 'POST' }), '/api/v1/client/env-a/displays', { clientAddress: ip }, now).then(
+      () => 'ok',
+      (error: { headers?: Record<string, string> }) => error.headers?.['ratelimit-policy'] ?? 'error',
+    )
+  const flood = []
+  for (let i = 0; i < 10; i++) flood.push(await hit('6.6.6.6'))
+  assert.equal(flood, ['ok', 'ok', ...Array.from({ length: 8 }, () => '"client";q=2;w=60')])
+  // Two of the environment's three went to the flooding address; the eight refused ones used none.
+  assert.equal([await hit('10.0.0.1'), await hit('10.0.0.2')], ['ok', '"environment";q=3;w=60'])
+})
+order.run()

@@ -1,15 +1,18 @@
-import { sha256 } from '@noble/hashes/sha2.js'
-import { bytesToHex } from '@noble/hashes/utils.js'
 import type { ConnectionInfo, Logger } from '../context'
+import { hashApiKey, isWellFormedApiKey } from '../http/api-key'
 import { CanvassError } from '../http/errors'
 import { isServiceUnavailable } from '../http/service-unavailable'
-import type { RateLimitCheck, RateLimiter } from '../ports/rate-limiter'
+import type { RateLimitCount, RateLimiter } from '../ports/rate-limiter'
+import type { ApiKeyRecord } from '../ports/storage'
 import { createMemoryRateLimiter } from './create-memory-rate-limiter'
 import type { RateLimit, RateLimitOptions } from './rate-limit-options'
 import { DEFAULT_RATE_LIMITS } from './rate-limit-options'
 
 /** Counts a request and throws the contract's 429 when it is over a limit. */
 export type RateLimitGate = (request: Request, pathname: string, info: ConnectionInfo, now: Date) => Promise<void>
+
+/** How the gate tells a live API key from a made-up one: `storage.apiKeys.findByHash`. */
+export type FindApiKey = (hash: string) => Promise<Pick<ApiKeyRecord, 'revokedAt'> | null>
 
 interface Rule extends RateLimit {
   /** Policy name in the `RateLimit-Policy` and `RateLimit` headers. */
@@ -19,20 +22,31 @@ interface Rule extends RateLimit {
 
 /** Ids longer than any real one share a bucket: a flood of junk ids must not create unbounded keys. */
 const MAX_KEY_PART = 64
+/** How long a key found live counts under its own bucket without being looked up again. */
+const LIVE_KEY_TTL_MS = 60_000
+/** Live keys remembered at most; only keys found in storage enter, so junk keys cannot fill it. */
+const MAX_LIVE_KEYS = 10_000
 
 /**
  * The gate for `createCanvass`'s `rateLimits`. Client routes (`{basePath}/api/v1/client/…`) count per
- * (environment, client address) and per environment; every other route counts per API key, or per client
- * address without one. The spec-form client PUT, which names no environment, counts under the environment
- * `-`.
+ * (environment, client address), then per environment; every other route counts per API key when the key
+ * is live, else (no key, a malformed, unknown or revoked one) per client address. The spec-form client PUT,
+ * which names no environment, counts per address only.
  */
-export function createRateLimitGate(options: RateLimitOptions, basePath: string, logger: Logger): RateLimitGate {
+export function createRateLimitGate(
+  options: RateLimitOptions,
+  basePath: string,
+  logger: Logger,
+  findApiKey: FindApiKey,
+): RateLimitGate {
   const limiter: RateLimiter = options.limiter ?? createMemoryRateLimiter()
   const client = resolve(options.client, DEFAULT_RATE_LIMITS.client)
   const environment = resolve(options.environment, DEFAULT_RATE_LIMITS.environment)
   const management = resolve(options.management, DEFAULT_RATE_LIMITS.management)
   const header = options.clientAddressHeader?.toLowerCase()
   const clientPrefix = `${basePath}/api/v1/client/`
+  /** Hash of a key found live → until when (ms) that answer is trusted. Insertion order is age order. */
+  const liveKeys = new Map<string, number>()
 
   function address(request: Request, info: ConnectionInfo): string {
     if (header) {
@@ -43,57 +57,81 @@ export function createRateLimitGate(options: RateLimitOptions, basePath: string,
     return info.clientAddress ? bounded(info.clientAddress) : 'unknown'
   }
 
-  function rules(request: Request, pathname: string, info: ConnectionInfo): Rule[] {
+  /**
+   * Made-up keys must not each get a counter of their own (a flood with a fresh key per request would never
+   * be limited), so only a key found in storage counts under its hash. A key found live is remembered for a
+   * minute: a busy key costs one extra lookup a minute, not one per request.
+   */
+  async function liveKeyHash(request: Request, now: Date): Promise<string | undefined> {
+    const key = request.headers.get('x-api-key')?.trim()
+    // A malformed key can never authenticate: no lookup, as in `authenticate`.
+    if (!key || !isWellFormedApiKey(key)) return undefined
+    const hash = await hashApiKey(key)
+    const until = liveKeys.get(hash)
+    if (until !== undefined && until > now.getTime()) return hash
+    liveKeys.delete(hash)
+    // A storage that cannot answer counts the request by address; the route then answers the outage.
+    let record: Pick<ApiKeyRecord, 'revokedAt'> | null = null
+    try {
+      record = await findApiKey(hash)
+    } catch {}
+    if (!record || record.revokedAt) return undefined
+    if (liveKeys.size >= MAX_LIVE_KEYS) {
+      const oldest = liveKeys.keys().next()
+      if (!oldest.done) liveKeys.delete(oldest.value)
+    }
+    liveKeys.set(hash, now.getTime() + LIVE_KEY_TTL_MS)
+    return hash
+  }
+
+  async function rules(request: Request, pathname: string, info: ConnectionInfo, now: Date): Promise<Rule[]> {
     if (pathname.startsWith(clientPrefix)) {
       const segment = pathname.slice(clientPrefix.length).split('/', 1)[0] ?? ''
       // The spec-form PUT (`/client/responses/{id}`) names no environment: it counts per address only, so
       // that flooding it cannot throttle the respondents of every environment at once.
       const specForm = segment === 'responses' || segment === ''
       const env = specForm ? '-' : bounded(segment)
+      // Order matters: a rule is only counted once the ones before it let the request through.
       const found: Rule[] = []
       if (client) found.push({ ...client, name: 'client', key: `c:${env}:${address(request, info)}` })
       if (environment && !specForm) found.push({ ...environment, name: 'environment', key: `e:${env}` })
       return found
     }
     if (!management) return []
-    const key = request.headers.get('x-api-key')
+    const hash = await liveKeyHash(request, now)
     // Keys are counted by hash: a shared limiter must never store a key.
-    const who = key ? `k:${bytesToHex(sha256(new TextEncoder().encode(key.trim()))).slice(0, 32)}` : `a:${address(request, info)}`
+    const who = hash ? `k:${hash.slice(0, 32)}` : `a:${address(request, info)}`
     return [{ ...management, name: 'management', key: `m:${who}` }]
   }
 
   return async (request, pathname, info, now) => {
-    const found = rules(request, pathname, info)
-    if (found.length === 0) return
-    let counts
-    try {
-      counts = await limiter.hit(
-        found.map((rule): RateLimitCheck => ({ key: `${rule.key}:${rule.windowMs}`, windowMs: rule.windowMs })),
-        now,
-      )
-    } catch (error) {
-      // A limiter that cannot count (its database is away) lets requests through rather than failing them.
-      // An outage (service_unavailable) is not logged per request: the storage answers it, and the host reports it.
-      if (!isServiceUnavailable(error)) logger.error('The rate limiter failed; the request was not counted', error)
-      return
+    // One rule at a time: a request refused per (environment, address) must not also use up the
+    // environment's budget, or one address could lock out every respondent of an environment.
+    for (const rule of await rules(request, pathname, info, now)) {
+      let counts: RateLimitCount[]
+      try {
+        counts = await limiter.hit([{ key: `${rule.key}:${rule.windowMs}`, windowMs: rule.windowMs }], now)
+      } catch (error) {
+        // A limiter that cannot count (its database is away) lets requests through rather than failing them.
+        // An outage (service_unavailable) is not logged per request: the storage answers it, and the host reports it.
+        if (!isServiceUnavailable(error)) logger.error('The rate limiter failed; the request was not counted', error)
+        return
+      }
+      const count = counts[0]
+      if (count && count.count > rule.limit) throw tooManyRequests(rule, count.resetAt, now)
     }
-    let worst: { rule: Rule; resetAt: Date } | undefined
-    for (const [index, rule] of found.entries()) {
-      const count = counts[index]
-      if (!count || count.count <= rule.limit) continue
-      if (!worst || count.resetAt > worst.resetAt) worst = { rule, resetAt: count.resetAt }
-    }
-    if (!worst) return
-    const seconds = Math.max(1, Math.ceil((worst.resetAt.getTime() - now.getTime()) / 1000))
-    const { rule } = worst
-    throw new CanvassError('too_many_requests', 'Too many requests, please try again later', {
-      headers: {
-        'retry-after': String(seconds),
-        'ratelimit-policy': `"${rule.name}";q=${rule.limit};w=${Math.ceil(rule.windowMs / 1000)}`,
-        ratelimit: `"${rule.name}";r=0;t=${seconds}`,
-      },
-    })
   }
+}
+
+function tooManyRequests(rule: Rule, resetAt: Date, now: Date): CanvassError {
+  const seconds = Math.max(1, Math.ceil((resetAt.getTime() - now.getTime()) / 1000))
+  return new CanvassError('too_many_requests', 'Too many requests, please try again later', {
+    headers: {
+      'retry-after': String(seconds),
+      'ratelimit-policy': `"${rule.name}";q=${rule.limit};w=${Math.ceil(rule.windowMs / 1000)}`,
+      ratelimit: `"${rule.name}";r=0;t=${seconds}`,
+    },
+  })
 }
 
 function resolve(given: RateLimit | false | undefined, fallback: RateLimit): RateLimit | undefined {

@@ -25,7 +25,8 @@ export interface RateLimitOptions {
    */
   environment?: RateLimit | false
   /**
-   * Every other route, per API key (requests without a key: per client address).
+   * Every other route, per API key. Requests without a live key (none, or a malformed, unknown or revoked
+   * one) count per client address instead, so that a flood of made-up keys is limited too.
    * @default { limit: 6000, windowMs: 60_000 }
    */
   management?: RateLimit | false

@@ -1,4 +1,4 @@
-import type { EnvironmentStateRecord } from '../ports/storage'
+import type { ClientActionClass, EnvironmentStateRecord } from '../ports/storage'
 import { surveyOutput } from './survey-service'
 import { effectiveSurveyStatus } from './survey-status'
 
@@ -15,12 +15,34 @@ const PROJECT_SETTINGS = {
   styling: { allowStyleOverwrite: true },
 } as const
 
+/** An action class as a widget reads it, in the environment state and in each survey's triggers. */
+export interface StateActionClass {
+  id: string
+  name: string
+  type: string
+  key: string | null
+  noCodeConfig: unknown
+}
+
+/** A survey language as the reference's widget reads it (`survey.languages[i].language.code`). */
+export interface StateSurveyLanguage {
+  default: boolean
+  enabled: boolean
+  language: { code: string; alias: string | null } & Record<string, unknown>
+}
+
 /** The widget's view of an environment: the `data` of the reference's environment state. */
 export function environmentStateOutput(state: EnvironmentStateRecord, now: Date) {
+  const actionClasses = state.actionClasses.map(stateActionClass)
+  const resolve = triggerResolver(actionClasses)
   const surveys = state.surveys
     .filter((survey) => (survey.type === 'app' || survey.type === 'website') && effectiveSurveyStatus(survey, now) === 'inProgress')
     .map((survey) => ({
       ...surveyOutput(survey, now),
+      // Stored as sent (names, ids or objects); the widget reads `triggers[i].actionClass.name` and
+      // `languages[i].language.code` without checking, so an entry of another shape would crash it.
+      triggers: resolve(survey.triggers),
+      languages: survey.languages.flatMap(stateLanguage),
       // Fields the reference's widget reads that Canvass surveys do not have (yet).
       variables: [],
       projectOverwrites: survey.productOverwrites,
@@ -30,15 +52,76 @@ export function environmentStateOutput(state: EnvironmentStateRecord, now: Date)
   const project = { id: state.projectId, ...PROJECT_SETTINGS }
   return {
     surveys,
-    actionClasses: state.actionClasses.map((action) => ({
-      id: action.id,
-      name: action.name,
-      type: action.type,
-      key: action.key,
-      noCodeConfig: action.noCodeConfig,
-    })),
+    actionClasses,
     project,
     // Widgets of the reference before its product → project rename read `product`.
     product: project,
   }
+}
+
+function stateActionClass(action: ClientActionClass): StateActionClass {
+  return { id: action.id, name: action.name, type: action.type, key: action.key, noCodeConfig: action.noCodeConfig }
+}
+
+/**
+ * Turns stored triggers into the reference's `{actionClass}` objects, resolved against the environment's
+ * action classes. A trigger may name a class by id or name (older clients send names), or be an
+ * `{actionClass: {id?, name?, key?}}` object; the id wins over the name, since names can change. Triggers
+ * that match no class of the environment are dropped: a widget cannot fire them.
+ */
+function triggerResolver(actionClasses: StateActionClass[]): (triggers: unknown[]) => { actionClass: StateActionClass }[] {
+  const byId = new Map(actionClasses.map((action) => [action.id, action]))
+  const byName = new Map<string, StateActionClass>()
+  const byKey = new Map<string, StateActionClass>()
+  for (const action of actionClasses) {
+    if (!byName.has(action.name)) byName.set(action.name, action)
+    if (action.type === 'code' && action.key !== null && !byKey.has(action.key)) byKey.set(action.key, action)
+  }
+  const find = (trigger: unknown): StateActionClass | undefined => {
+    if (typeof trigger === 'string') return byId.get(trigger) ?? byName.get(trigger)
+    if (!isRecord(trigger)) return undefined
+    const ref = isRecord(trigger.actionClass) ? trigger.actionClass : trigger
+    return (
+      (typeof ref.id === 'string' ? byId.get(ref.id) : undefined) ??
+      (typeof ref.name === 'string' ? byName.get(ref.name) : undefined) ??
+      (typeof ref.key === 'string' ? byKey.get(ref.key) : undefined)
+    )
+  }
+  return (triggers) => {
+    const seen = new Set<string>()
+    const resolved: { actionClass: StateActionClass }[] = []
+    for (const trigger of triggers) {
+      const actionClass = find(trigger)
+      // The same class twice would show the survey twice for one action.
+      if (!actionClass || seen.has(actionClass.id)) continue
+      seen.add(actionClass.id)
+      resolved.push({ actionClass })
+    }
+    return resolved
+  }
+}
+
+/**
+ * A stored language entry in the reference's shape: `{default, enabled, language: {code, alias}}`, also
+ * from the flat `{code, alias?, default?, enabled?}` and from `{language: "de"}`. Entries without a code are
+ * dropped.
+ */
+function stateLanguage(entry: unknown): StateSurveyLanguage[] {
+  if (!isRecord(entry)) return []
+  const inner = isRecord(entry.language) ? entry.language : typeof entry.language === 'string' ? { code: entry.language } : entry
+  const code = inner.code
+  if (typeof code !== 'string' || code === '') return []
+  const alias = typeof inner.alias === 'string' ? inner.alias : null
+  return [
+    {
+      default: entry.default === true,
+      // The reference's languages are enabled unless said otherwise.
+      enabled: entry.enabled !== false,
+      language: isRecord(entry.language) ? { ...entry.language, code, alias } : { code, alias },
+    },
+  ]
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
