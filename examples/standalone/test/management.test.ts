@@ -1,6 +1,7 @@
 /**
- * End to end over HTTP: attribute classes, action classes, contact attribute keys, people and contacts, the
- * spec's Errors table, on embedded PGlite always and on the Postgres server when TEST_DATABASE_URL is set.
+ * End to end over HTTP: attribute classes, action classes, contact attribute keys, people and contacts, list
+ * pages (webhooks; surveys ending a page early by bytes), which webhook URLs are refused, the spec's Errors
+ * table, on embedded PGlite always and on the Postgres server when TEST_DATABASE_URL is set.
  */
 import type { Storage } from '@canvass/core'
 import { createCanvass } from '@canvass/core'
@@ -8,8 +9,9 @@ import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { e2eBackends } from './backends'
 import type { Backend } from './fixtures'
-import { NOT_AUTHENTICATED, UNAUTHORIZED, createResponse, createSurvey, errorOf, notFoundBody, startBackend } from './fixtures'
+import { NOT_AUTHENTICATED, UNAUTHORIZED, createResponse, createSurvey, errorOf, notFoundBody, question, startBackend } from './fixtures'
 import type { ApiResult } from './server'
+import { client, startServer } from './server'
 
 const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/
 const MALFORMED_ID = '%E0%A4%A'
@@ -23,6 +25,10 @@ const DUPLICATE_KEY = 'Unique constraint failed on the fields: (`key`,`environme
 const ROUTES = createCanvass({ storage: {} as Storage }).routes.filter((route) =>
   /\/management\/(attribute-classes|action-classes|contact-attribute-keys|people|contacts|contact-attributes)\b/.test(route.path),
 )
+/** Core's `PAGE_BYTES`: a list page ends early, with a `Link`, before its items pass 8 MiB of JSON. */
+const PAGE_BYTES = 8 * 1024 * 1024
+/** Literal hosts a webhook may not target unless the operator allows it (contract §7); never contacted here. */
+const PRIVATE_WEBHOOK_URLS = ['http://127.0.0.1/x', 'http://10.0.0.1/x', 'http://[::1]/x', 'http://169.254.169.254/']
 const ids = (res: ApiResult) => res.body.data.map((item: { id: string }) => item.id) as string[]
 
 /** Follows `Link` from `path` with `limit=2`, checking each page; returns the ids in order. */
@@ -68,7 +74,10 @@ async function raceCreates(x: Backend, path: string, body: unknown, message: str
 for (const backend of e2eBackends()) {
   const label = backend.label
   let started: Promise<Backend> | undefined
-  const b = () => (started ??= backend.env().then(startBackend))
+  let database: Promise<Record<string, string>> | undefined
+  const vars = () => (database ??= backend.env())
+  // Webhooks here point at https://example.com, a real host: this server writes deliveries but never sends them.
+  const b = () => (started ??= vars().then((env) => startBackend({ ...env, CANVASS_WEBHOOK_DISPATCHER: 'off' })))
 
   const attributeClasses = suite(`${label}: attribute classes`)
   attributeClasses('list includes the automatic email, userId and language', async () => {
@@ -237,6 +246,19 @@ for (const backend of e2eBackends()) {
     assert.equal(errorOf(await x.call('PUT', `/api/v1/management/action-classes/${session.id}`, { key: x.keyA, body: { name: 'x' } })), badRequest('Automatic action classes cannot be updated'))
     assert.equal(errorOf(await x.call('GET', `/api/v1/management/action-classes/${MALFORMED_ID}`, { key: x.keyA })).status, 404)
   })
+  actionClasses('update: an unknown id is a 404; renaming to a taken name or key is a 400 naming the constraint', async () => {
+    const x = await b()
+    const post = (body: unknown) => x.call('POST', '/api/v1/management/action-classes', { key: x.keyA, body })
+    assert.is((await post({ name: 'Taken', type: 'code', key: 'taken' })).status, 200)
+    const mine = (await post({ name: 'Mine', type: 'code', key: 'mine' })).body.data
+    const put = (body: unknown, id = mine.id) => x.call('PUT', `/api/v1/management/action-classes/${id}`, { key: x.keyA, body })
+    assert.equal(errorOf(await put({ name: 'Taken' })), badRequest(DUPLICATE_NAME))
+    assert.equal(errorOf(await put({ name: 'New Session' })), badRequest(DUPLICATE_NAME), 'the automatic class keeps its name')
+    assert.equal(errorOf(await put({ key: 'taken' })), badRequest(DUPLICATE_KEY))
+    assert.equal((await x.call('GET', `/api/v1/management/action-classes/${mine.id}`, { key: x.keyA })).body.data, mine, 'a refused update changes nothing')
+    assert.equal(errorOf(await put({ name: 'x' }, 'unknown-id-2')), { status: 404, body: notFoundBody('Action Class', 'unknown-id-2') })
+    assert.equal(errorOf(await put({ name: 'x' }, MALFORMED_ID)).status, 404)
+  })
   actionClasses('concurrent updates of different fields keep each other\'s changes', async () => {
     const x = await b()
     const created = await x.call('POST', '/api/v1/management/action-classes', { key: x.keyA, body: { name: 'Concurrent', type: 'code', key: 'concurrent' } })
@@ -300,6 +322,20 @@ for (const backend of e2eBackends()) {
     assert.equal(errorOf(await x.call('POST', '/api/v1/management/contact-attribute-keys', { key: x.keyA, body: { key: 'x', environmentId: x.envB } })), { status: 401, body: UNAUTHORIZED })
     assert.equal(Object.keys((await x.call('POST', '/api/v1/management/contact-attribute-keys', { key: x.keyA, body: { key: 'x', type: 'default' } })).body.details), ['type'])
   })
+  attributeKeys('update: an unknown id is a 404; an invalid body is a 400 naming the field and changes nothing', async () => {
+    const x = await b()
+    const created = (await x.call('POST', '/api/v1/management/contact-attribute-keys', { key: x.keyA, body: { key: 'put-checked' } })).body.data
+    const put = (body: unknown, id = created.id) => x.call('PUT', `/api/v1/management/contact-attribute-keys/${id}`, { key: x.keyA, body })
+    assert.equal(errorOf(await put({ name: 'x' }, 'unknown-id-3')), { status: 404, body: notFoundBody('Contact Attribute Key', 'unknown-id-3') })
+    assert.equal(errorOf(await put({ name: 'x' }, MALFORMED_ID)).status, 404)
+    const invalid = badRequest.bind(null, 'Fields are missing or incorrectly formatted')
+    assert.equal(errorOf(await put({ name: '' })), invalid({ name: 'Must not be empty' }))
+    assert.equal(errorOf(await put({ name: 'x'.repeat(256) })), invalid({ name: 'Must be at most 255 characters' }))
+    assert.equal(errorOf(await put({ description: 'a\u0000b' })), invalid({ description: 'Text must not contain the character U+0000' }))
+    assert.equal(errorOf(await put({ name: 5, description: 'x'.repeat(10_001) })).body.details, { name: 'Invalid type: Expected string but received 5', description: 'Must be at most 10000 characters' })
+    for (const body of [null, [], 'text']) assert.is((await put(body)).status, 400, JSON.stringify(body))
+    assert.equal((await x.call('GET', `/api/v1/management/contact-attribute-keys/${created.id}`, { key: x.keyA })).body.data, created)
+  })
   attributeKeys('list pages with limit, skip and Link', async () => {
     const x = await b()
     await checkPaging(x, x.keyA, '/api/v1/management/contact-attribute-keys', 4)
@@ -342,15 +378,87 @@ for (const backend of e2eBackends()) {
     for (let i = 0; i < 3; i++) await createResponse(x, survey.id, { userId: `paged-${i}` })
     await checkPaging(x, x.keyA, '/api/v1/management/people', 3)
     await checkPaging(x, x.keyA, '/api/v1/management/contacts', 3)
-    // Attribute values are set through the client contacts route where the server has it.
-    const probe = await x.call('PUT', `/api/v1/client/${x.envA}/contacts/paged-0/attributes`, { body: { attributes: { plan: 'pro', email: 'p0@example.com' } } })
+    const set = await x.call('PUT', `/api/v1/client/${x.envA}/contacts/paged-0/attributes`, { body: { attributes: { plan: 'pro', email: 'p0@example.com' } } })
+    assert.is(set.status, 200, set.text)
     const values = await x.call('GET', '/api/v1/management/contact-attributes?limit=1000', { key: x.keyA })
     assert.is(values.status, 200)
-    if (probe.status === 200) {
-      assert.ok(values.body.data.some((item: { key: string; value: string }) => item.key === 'plan' && item.value === 'pro'))
-      await checkPaging(x, x.keyA, '/api/v1/management/contact-attributes', 2)
-    } else {
-      assert.equal(values.body.data, [], 'no values before any attribute was set')
+    assert.ok(values.body.data.some((item: { key: string; value: string }) => item.key === 'plan' && item.value === 'pro'))
+    assert.ok(values.body.data.some((item: { key: string; value: string }) => item.key === 'email' && item.value === 'p0@example.com'))
+    await checkPaging(x, x.keyA, '/api/v1/management/contact-attributes', 2)
+  })
+
+  const lists = suite(`${label}: list pages`)
+  lists('webhooks page with limit, skip and Link', async () => {
+    const x = await b()
+    for (let i = 0; i < 3; i++) {
+      const res = await x.call('POST', '/api/v1/webhooks', { key: x.keyA, body: { url: `https://example.com/page-${i}`, triggers: ['responseFinished'] } })
+      assert.is(res.status, 200, res.text)
+    }
+    await checkPaging(x, x.keyA, '/api/v1/webhooks', 3)
+  })
+  lists('a page of large surveys ends early by bytes with a Link, and the Links lead to each survey once', async () => {
+    const x = await b()
+    // About 800 KB each: twelve of them pass 8 MiB, so one page of `limit=100` cannot hold them all.
+    const questions = Array.from({ length: 80 }, (_, i) => ({ ...question(`q${i}`), headline: { default: 'x'.repeat(10_000) } }))
+    const created = new Set<string>()
+    for (let i = 0; i < 12; i++) {
+      created.add((await createSurvey(x, { name: `Large ${i}`, questions }, 'B')).id)
+    }
+    const seen: string[] = []
+    const times: string[] = []
+    let pages = 0
+    let next: string | undefined = '/api/v1/management/surveys?limit=100'
+    while (next) {
+      const page: ApiResult = await x.call('GET', next, { key: x.keyB })
+      assert.is(page.status, 200, next)
+      assert.ok(Buffer.byteLength(page.text) <= PAGE_BYTES + 1024, `page ${pages}: ${Buffer.byteLength(page.text)} bytes`)
+      if (pages === 0) {
+        assert.ok(page.body.data.length < 12, `the first page ends early: ${page.body.data.length} surveys`)
+        assert.ok(page.headers.get('link'), 'with a Link to the rest')
+      }
+      seen.push(...ids(page))
+      times.push(...page.body.data.map((item: { createdAt: string }) => item.createdAt))
+      const link = /^<([^>]+)>; rel="next"$/.exec(page.headers.get('link') ?? '')?.[1]
+      next = link?.startsWith(x.url) ? link.slice(x.url.length) : link
+      pages++
+    }
+    assert.ok(pages >= 2, `${pages} pages`)
+    assert.is(new Set(seen).size, seen.length, 'no survey twice')
+    assert.equal(seen.filter((id) => created.has(id)).length, 12, 'every large survey once')
+    assert.equal(times, [...times].sort().reverse(), 'newest first across pages')
+    for (const id of created) assert.is((await x.call('DELETE', `/api/v1/management/surveys/${id}`, { key: x.keyB })).status, 200)
+  })
+
+  const webhookUrls = suite(`${label}: webhook URLs`)
+  webhookUrls('literal private, loopback and link-local hosts are a 400 without CANVASS_ALLOW_PRIVATE_WEBHOOK_URLS', async () => {
+    const x = await b()
+    const before = ids(await x.call('GET', '/api/v1/webhooks?limit=1000', { key: x.keyA }))
+    for (const url of PRIVATE_WEBHOOK_URLS) {
+      const res = await x.call('POST', '/api/v1/webhooks', { key: x.keyA, body: { url, triggers: ['responseCreated'] } })
+      assert.equal(errorOf(res), badRequest('Fields are missing or incorrectly formatted', { url: 'Must not point to a private, loopback or link-local address' }), url)
+    }
+    assert.equal(ids(await x.call('GET', '/api/v1/webhooks?limit=1000', { key: x.keyA })), before, 'nothing was stored')
+  })
+  webhookUrls('the same hosts are accepted with CANVASS_ALLOW_PRIVATE_WEBHOOK_URLS=1', async () => {
+    const x = await b()
+    // Same database and keys; its dispatcher is off too, and each webhook is deleted at once.
+    const allowing = await startServer({
+      ...(await vars()),
+      CANVASS_INIT_API_KEY: x.keyA,
+      CANVASS_INIT_DEV_API_KEY: x.keyB,
+      CANVASS_ALLOW_PRIVATE_WEBHOOK_URLS: '1',
+      CANVASS_WEBHOOK_DISPATCHER: 'off',
+    })
+    try {
+      const call = client(allowing.url)
+      for (const url of PRIVATE_WEBHOOK_URLS) {
+        const res = await call('POST', '/api/v1/webhooks', { key: x.keyA, body: { url, triggers: ['responseCreated'] } })
+        assert.is(res.status, 200, `${url}: ${res.text}`)
+        assert.is(res.body.data.url, url)
+        assert.is((await call('DELETE', `/api/v1/webhooks/${res.body.data.id}`, { key: x.keyA })).status, 200)
+      }
+    } finally {
+      assert.is(await allowing.stop(), 0)
     }
   })
 
@@ -387,7 +495,6 @@ for (const backend of e2eBackends()) {
     ]
     for (const [path, type] of rows) {
       const res = await x.call('GET', `${path}/unknown-id-1`, { key: x.keyA })
-      if (type === 'Webhook' && res.body?.message === 'Route not found') continue // the webhooks routes are another change's
       assert.equal(errorOf(res), { status: 404, body: notFoundBody(type, 'unknown-id-1') }, path)
       const deleted = await x.call('DELETE', `${path}/unknown-id-1`, { key: x.keyA })
       assert.equal(errorOf(deleted), { status: 404, body: notFoundBody(type, 'unknown-id-1') }, `DELETE ${path}`)
@@ -439,5 +546,5 @@ for (const backend of e2eBackends()) {
     await backend.dispose()
   })
 
-  for (const s of [attributeClasses, actionClasses, attributeKeys, people, errors, hostile, shutdown]) s.run()
+  for (const s of [attributeClasses, actionClasses, attributeKeys, people, lists, webhookUrls, errors, hostile, shutdown]) s.run()
 }

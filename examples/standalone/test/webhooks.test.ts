@@ -146,31 +146,38 @@ function defineSuites(name: string, database: () => Promise<Record<string, strin
     assert.match(created.secret, /^whsec_[A-Za-z0-9+/]{43}=$/)
     assert.equal(created.surveyIds, [surveyId])
     assert.is(created.source, 'user')
+    const { secret, ...shown } = created
     const got = await call('GET', `/api/v1/webhooks/${created.id}`, { key })
     assert.is(got.status, 200)
-    assert.is(got.body.data.secret, undefined, 'GET never shows the secret')
-    const listed = await call('GET', '/api/v1/webhooks', { key })
-    assert.ok(listed.body.data.some((w: any) => w.id === created.id && w.secret === undefined))
+    assert.equal(got.body.data, shown, 'GET shows the created webhook without its secret')
+    assert.not.ok(got.text.includes(secret))
+    const listed = await call('GET', '/api/v1/webhooks?limit=1000', { key })
+    assert.equal(listed.body.data.find((w: { id: string }) => w.id === created.id), shown)
+    assert.not.ok(listed.text.includes(secret))
     const alias = await call('POST', '/api/v1/webhooks', { key, body: { url: receiver.url(), trigger: ['responseFinished'] } })
     assert.equal(alias.body.data.triggers, ['responseFinished'])
-    for (const [body, field] of [
-      [{ url: 'ftp://example.com/x', triggers: ['responseCreated'] }, 'url'],
-      [{ url: receiver.url(), triggers: [] }, 'triggers'],
-      [{ url: receiver.url() }, 'triggers'],
-      [{ url: receiver.url(), triggers: ['responseDeleted'] }, 'triggers.0'],
-      [{ url: receiver.url(), triggers: ['responseCreated'], surveyIds: ['nope'] }, 'surveyIds.0'],
+    const invalid = (details: Record<string, string>) => ({ status: 400, body: { code: 'bad_request', message: 'Fields are missing or incorrectly formatted', details } })
+    const notHttp = { url: 'Must be an absolute http or https URL without credentials' }
+    for (const [body, details] of [
+      [{ url: 'ftp://example.com/x', triggers: ['responseCreated'] }, notHttp],
+      [{ url: 'example.com/x', triggers: ['responseCreated'] }, notHttp],
+      [{ url: 'http://user:pw@127.0.0.1/x', triggers: ['responseCreated'] }, notHttp],
+      [{ url: '', triggers: ['responseCreated'] }, { url: 'Must not be empty' }],
+      [{ url: receiver.url(), triggers: [] }, { triggers: 'Must list at least one trigger' }],
+      [{ url: receiver.url() }, { triggers: 'Required: a non-empty list of triggers' }],
+      [{ url: receiver.url(), triggers: ['responseDeleted'] }, { 'triggers.0': 'Must be one of responseCreated, responseUpdated, responseFinished' }],
+      [{ url: receiver.url(), triggers: ['responseCreated'], surveyIds: ['nope'] }, { 'surveyIds.0': 'Not a survey of this environment' }],
     ] as const) {
       const res = await call('POST', '/api/v1/webhooks', { key, body })
-      assert.is(res.status, 400, JSON.stringify(body))
-      assert.is(res.body.code, 'bad_request')
-      assert.ok(field in res.body.details, `${field} in ${JSON.stringify(res.body.details)}`)
+      assert.equal({ status: res.status, body: res.body }, invalid(details), JSON.stringify(body))
     }
-    for (const id of [created.id, alias.body.data.id]) {
-      assert.is((await call('DELETE', `/api/v1/webhooks/${id}`, { key })).status, 200)
-    }
+    assert.equal((await call('DELETE', `/api/v1/webhooks/${created.id}`, { key })).body.data, shown, 'DELETE returns the deleted webhook')
+    assert.is((await call('DELETE', `/api/v1/webhooks/${alias.body.data.id}`, { key })).status, 200)
     const gone = await call('GET', `/api/v1/webhooks/${created.id}`, { key })
-    assert.is(gone.status, 404)
-    assert.equal(gone.body.details, { resource_id: created.id, resource_type: 'Webhook' })
+    assert.equal({ status: gone.status, body: gone.body }, {
+      status: 404,
+      body: { code: 'not_found', message: 'Webhook not found', details: { resource_id: created.id, resource_type: 'Webhook' } },
+    })
   })
 
   test('hostile input on the webhook routes never gives a 5xx; another environment gets 401', async () => {

@@ -13,6 +13,7 @@ import { responseTests } from './response-tests'
 import type { StorageFixtures, StorageTest } from './storage-test'
 import { surveyTests } from './survey-tests'
 import { uploadTests } from './upload-tests'
+import { webhookScheduleTests } from './webhook-schedule-tests'
 import { webhookTests } from './webhook-tests'
 
 export interface TestStorageOptions {
@@ -52,6 +53,7 @@ export const STORAGE_TESTS: readonly StorageTest[] = [
   ...clientTests,
   ...uploadTests,
   ...webhookTests,
+  ...webhookScheduleTests,
   ...concurrentCreateTests,
 ]
 

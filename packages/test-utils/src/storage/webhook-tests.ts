@@ -211,7 +211,7 @@ export const webhookTests: StorageTest[] = [
 ]
 
 /** A webhook with a fresh id and secret; `overrides` replace fields. */
-async function seedWebhook(storage: Storage, environmentId: string, overrides: Partial<NewWebhook> = {}): Promise<NewWebhook> {
+export async function seedWebhook(storage: Storage, environmentId: string, overrides: Partial<NewWebhook> = {}): Promise<NewWebhook> {
   const now = new Date()
   const webhook: NewWebhook = {
     id: freshId(),

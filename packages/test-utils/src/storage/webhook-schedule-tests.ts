@@ -1,0 +1,97 @@
+import type { Storage } from '@canvass/core'
+import * as assert from 'uvu/assert'
+import { freshId } from './fresh-id'
+import { seedProject, seedResponse, seedSurvey } from './seed'
+import type { StorageTest } from './storage-test'
+import { seedWebhook } from './webhook-tests'
+
+/** What the dispatcher sleeps on: `webhookDeliveries.nextDue` and `webhookDeliveries.onWritten`. */
+export const webhookScheduleTests: StorageTest[] = [
+  {
+    name: 'deliveries: nextDue is the earliest pending delivery’s time, claimed ones included, and null when none is pending',
+    async run({ storage }) {
+      const deliveries = storage.webhookDeliveries
+      // nextDue looks at the whole outbox: what earlier tests left pending is settled first, so only this test's count.
+      await settleAll(storage)
+      assert.is(await deliveries.nextDue(), null, 'nothing pending')
+      const { production } = await seedProject(storage)
+      const survey = await seedSurvey(storage, production)
+      const webhook = await seedWebhook(storage, production, { triggers: ['responseCreated'] })
+      await seedResponse(storage, production, survey.id)
+      const [written] = await deliveries.list(production, webhook.id, { limit: 10 })
+      assert.ok(written?.nextAttemptAt, 'a new delivery is pending')
+      assert.equal(await deliveries.nextDue(), written.nextAttemptAt, 'due when written')
+
+      const now = new Date(Date.now() + 1000)
+      const claimToken = freshId()
+      const claimed = (await deliveries.claim({ now, limit: 5000, leaseMs: 60_000, claimToken })).filter((d) => d.webhookId === webhook.id)
+      assert.equal(claimed.map((d) => d.id), [written.id])
+      assert.equal(await deliveries.nextDue(), new Date(now.getTime() + 60_000), 'a claimed delivery is due when its lease ends')
+      const retryAt = new Date(now.getTime() + 5000)
+      await deliveries.record([{
+        id: written.id, claimToken, now, next: { status: 'retry', at: retryAt },
+        attempt: { at: now.toISOString(), status: 503, durationMs: 1, errorClass: null },
+      }])
+      assert.equal(await deliveries.nextDue(), retryAt, 'a retried delivery is due at its retry')
+
+      await seedResponse(storage, production, survey.id)
+      const second = (await deliveries.list(production, webhook.id, { limit: 10 })).find((d) => d.id !== written.id)
+      assert.ok(second?.nextAttemptAt && second.nextAttemptAt.getTime() < retryAt.getTime())
+      assert.equal(await deliveries.nextDue(), second.nextAttemptAt, 'the earliest of several')
+
+      await settleAll(storage)
+      assert.is(await deliveries.nextDue(), null, 'failed and delivered ones are not pending')
+      assert.equal((await deliveries.list(production, webhook.id, { limit: 10 })).map((d) => [d.status, d.nextAttemptAt]), [
+        ['failed', null],
+        ['failed', null],
+      ])
+    },
+  },
+  {
+    name: 'deliveries: onWritten listeners run once a write that created deliveries is committed, until removed',
+    async run({ storage }) {
+      const deliveries = storage.webhookDeliveries
+      const { production } = await seedProject(storage)
+      const survey = await seedSurvey(storage, production)
+      const webhook = await seedWebhook(storage, production, { triggers: ['responseCreated'] })
+      let calls = 0
+      const found: Promise<number>[] = []
+      const remove = deliveries.onWritten(() => {
+        calls++
+        // Read when the listener runs, as a woken dispatcher would: the delivery must be there already.
+        found.push(deliveries.list(production, webhook.id, { limit: 10 }).then((list) => list.length))
+      })
+      try {
+        await seedResponse(storage, production, survey.id)
+        await until('the listener to run after the write', () => calls > 0)
+        assert.ok((await Promise.all(found)).every((count) => count >= 1), 'the delivery was committed before the listener ran')
+      } finally {
+        remove()
+      }
+      const before = calls
+      await seedResponse(storage, production, survey.id)
+      await new Promise((resolve) => setTimeout(resolve, 300))
+      assert.is(calls, before, 'a removed listener is not called')
+      assert.is((await deliveries.list(production, webhook.id, { limit: 10 })).length, 2, 'the write still made its delivery')
+    },
+  },
+]
+
+/** Ends every pending delivery of the storage (as failed, without an attempt), claimed ones included. */
+async function settleAll(storage: Storage): Promise<void> {
+  const claimToken = freshId()
+  const everything = new Date('2999-01-01T00:00:00.000Z')
+  for (;;) {
+    const claimed = await storage.webhookDeliveries.claim({ now: everything, limit: 1000, leaseMs: 1000, claimToken })
+    if (claimed.length === 0) return
+    await storage.webhookDeliveries.record(claimed.map((d) => ({ id: d.id, claimToken, next: { status: 'failed' as const }, now: new Date() })))
+  }
+}
+
+async function until(what: string, check: () => boolean, ms = 5000): Promise<void> {
+  const end = Date.now() + ms
+  while (!check()) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`)
+    await new Promise((resolve) => setTimeout(resolve, 10))
+  }
+}
