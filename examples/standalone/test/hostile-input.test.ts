@@ -65,8 +65,15 @@ function defineSuites(label: string, env: () => Promise<Record<string, string>>,
     assert.ok(questions.length < 1024 * 1024)
     const many = await x.call('POST', '/api/v1/management/surveys', { key: x.keyA, rawBody: questions, headers: { 'content-type': 'application/json' } })
     assert.is(many.status, 400)
-    assert.is(many.body.details.questions, 'Survey must have at most 200 questions')
+    // Refused from its text, before 330k objects are built.
+    assert.is(many.body.details[''], 'A JSON body must not hold more than 100000 values (keys included)')
     assert.ok(many.text.length < 1024)
+    // Under that cap, the question limit is still checked before any question is validated.
+    const fewer = `{"environmentId":"${x.envA}","name":"n","questions":[${Array(5_000).fill('{}').join(',')}]}`
+    const over = await x.call('POST', '/api/v1/management/surveys', { key: x.keyA, rawBody: fewer, headers: { 'content-type': 'application/json' } })
+    assert.is(over.status, 400)
+    assert.is(over.body.details.questions, 'Survey must have at most 200 questions')
+    assert.ok(over.text.length < 1024)
     const failing = { environmentId: x.envA, name: 'n', questions: Array.from({ length: 200 }, () => ({})) }
     const capped = await x.call('POST', '/api/v1/management/surveys', { key: x.keyA, body: failing })
     assert.is(capped.status, 400)

@@ -2,7 +2,7 @@ import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { createCanvass, generateApiKey, hashApiKey } from '../src'
 import type { Storage } from '../src'
-import { readJsonBody } from '../src/http/body'
+import { MAX_JSON_VALUES, readJsonBody } from '../src/http/body'
 import { CanvassError } from '../src/http/errors'
 import { listPage, readPageQuery } from '../src/http/pagination'
 import type { PageQuery } from '../src/ports/storage'
@@ -38,6 +38,21 @@ body('parses JSON sent as text/plain or without a content type', async () => {
   const bare = new Request('http://x/', { method: 'POST', body: '{"b":2}' })
   bare.headers.delete('content-type')
   assert.equal(await readJsonBody(bare), { b: 2 })
+})
+body('refuses a body of more than MAX_JSON_VALUES values from its text, and parses one at the cap', async () => {
+  // The object, its four keys, the array, its items, the string and two empty containers: items + 9. What is inside strings does not count.
+  const body = (items: number) => `{ "a": [${Array(items).fill('0').join(', ')}], "s":",,,:::[[{{", "e": [ ], "o": {} }`
+  const post = (text: string) => readJsonBody(new Request('http://x/', { method: 'POST', body: text }))
+  const atCap = await post(body(MAX_JSON_VALUES - 9))
+  assert.is((atCap.a as unknown[]).length, MAX_JSON_VALUES - 9)
+  try {
+    await post(body(MAX_JSON_VALUES - 8))
+    assert.unreachable('one value over the cap')
+  } catch (error) {
+    assert.instance(error, CanvassError)
+    assert.is((error as CanvassError).status, 400)
+    assert.equal((error as CanvassError).details, { '': `A JSON body must not hold more than ${MAX_JSON_VALUES} values (keys included)` })
+  }
 })
 body('refuses non-objects, U+0000 and unpaired surrogates anywhere and deep nesting with a 400 at the field path', async () => {
   const deep = `{"a":${'['.repeat(100)}${']'.repeat(100)}}`

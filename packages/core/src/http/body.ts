@@ -33,6 +33,13 @@ export async function readJsonBody(request: Request, limit = JSON_BODY_LIMIT): P
 }
 
 function parseJsonObject(text: string): Record<string, unknown> {
+  // One pass over the text before JSON.parse builds anything: a body denser than any real survey or response
+  // is refused without allocating its hundreds of thousands of values, which a flood of such bodies would
+  // otherwise turn into hundreds of MB of garbage.
+  const shape = scanJsonText(text)
+  if (shape.values > MAX_JSON_VALUES) {
+    throw validationError({ '': `A JSON body must not hold more than ${MAX_JSON_VALUES} values (keys included)` })
+  }
   let value: unknown
   try {
     value = JSON.parse(text)
@@ -42,37 +49,56 @@ function parseJsonObject(text: string): Record<string, unknown> {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw validationError({ '': 'Expected a JSON object' })
   }
-  // The walk allocates per value; most bodies need none of it (see `mayBreakStorageRule`).
-  const problem = mayBreakStorageRule(text) ? findStorageProblem(value) : undefined
+  // The walk allocates per value; most bodies need none of it (see `scanJsonText`).
+  const problem = shape.suspicious || SUSPICIOUS_ESCAPE.test(text) ? findStorageProblem(value) : undefined
   if (problem) throw validationError({ [problem.path]: problem.message })
   return value as Record<string, unknown>
 }
+
+/**
+ * Most JSON values (keys included) one body may hold. A 1 MiB body can hold 500,000; a survey of 200
+ * questions with many choices in several languages, or a response to it, holds a few tens of thousands.
+ */
+export const MAX_JSON_VALUES = 100_000
 
 /** A `\u` escape of U+0000 or of a surrogate: the only ways JSON text can carry either. */
 const SUSPICIOUS_ESCAPE = /\\u(?:0000|[dD][89a-fA-F])/
 
 /**
- * Whether text that parsed as JSON could break the input rule, judged on the text alone: U+0000 and lone
- * surrogates can only come from `\u` escapes (JSON forbids raw control characters in strings, and decoding
- * UTF-8 never yields a lone surrogate), and nesting is counted by brackets outside strings. A false alarm
- * (an escaped backslash before `u0000`, a surrogate pair) only costs the exact walk.
+ * What the text of a JSON body says before it is parsed: about how many values it holds (containers, keys and
+ * elements, counted by the brackets, colons and commas outside strings), and whether its nesting could break
+ * the input rule. U+0000 and lone surrogates can only come from `\u` escapes (JSON forbids raw control
+ * characters in strings, and decoding UTF-8 never yields a lone surrogate), tested separately; a false alarm
+ * only costs the exact walk.
  */
-function mayBreakStorageRule(text: string): boolean {
-  if (SUSPICIOUS_ESCAPE.test(text)) return true
+function scanJsonText(text: string): { values: number; suspicious: boolean } {
+  // The root, the first element (or key) of each non-empty container, and one more per `,` and `:`.
+  let values = 1
   let depth = 0
+  let opened = false
+  let suspicious = false
   let inString = false
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i)
     if (inString) {
       if (c === 92) i++ // a backslash: the next character is escaped
       else if (c === 34) inString = false
-    } else if (c === 34) inString = true
+      continue
+    }
+    if (c === 32 || c === 10 || c === 13 || c === 9) continue
+    if (opened) {
+      opened = false
+      if (c !== 125 && c !== 93) values++
+    }
+    if (c === 34) inString = true
+    else if (c === 44 || c === 58) values++ // , :
     else if (c === 123 || c === 91) {
+      opened = true
       // The walk counts the root as depth 0 and refuses a value at depth MAX_JSON_DEPTH.
-      if (++depth > MAX_JSON_DEPTH) return true
+      if (++depth > MAX_JSON_DEPTH) suspicious = true
     } else if (c === 125 || c === 93) depth--
   }
-  return false
+  return { values, suspicious }
 }
 
 /** Bodies longer than this (in UTF-16 units) are parsed one at a time; see `inTurn`. */
