@@ -1,7 +1,6 @@
-import { PGlite } from '@electric-sql/pglite'
 import { createCanvass, createFetchWebhookTransport, createWebhookDispatcher } from '@canvass/core'
-import type { Canvass, WebhookDispatcherOptions } from '@canvass/core'
-import { Kysely, PGliteDialect } from 'kysely'
+import type { Canvass, DispatchReport, WebhookDispatcherOptions } from '@canvass/core'
+import type { Kysely } from 'kysely'
 import { HttpResponse, delay, http } from 'msw'
 import { setupServer } from 'msw/node'
 import { createHmac } from 'node:crypto'
@@ -9,8 +8,11 @@ import { Webhook } from 'standardwebhooks'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { createKyselyStorage, migrate } from '../src'
+import { backends } from './backends'
+import type { Backend, OpenBackend } from './backends'
 
-// The dispatcher over real storage (PGlite), with msw answering the outgoing webhook requests.
+// The dispatcher over real storage (PGlite always, the Postgres server too when TEST_DATABASE_URL is set),
+// with msw answering the outgoing webhook requests.
 const RECEIVER = 'https://receiver.example/hook'
 const received: { url: string; headers: Headers; body: string }[] = []
 let answer: (request: Request) => Response | Promise<Response> = () => new Response(null, { status: 204 })
@@ -26,12 +28,16 @@ interface World {
   storage: ReturnType<typeof createKyselyStorage>
   key: string
   environmentId: string
+  /** The development environment of the same project. */
+  developmentId: string
   surveyId: string
   db: Kysely<unknown>
+  open: OpenBackend
 }
 
-async function world(): Promise<World> {
-  const db = new Kysely<unknown>({ dialect: new PGliteDialect({ pglite: new PGlite() }) })
+async function world(backend: Backend): Promise<World> {
+  const open = await backend.open()
+  const db = open.db
   await migrate(db)
   const storage = createKyselyStorage({ db })
   const canvass = createCanvass({ storage })
@@ -44,7 +50,7 @@ async function world(): Promise<World> {
     status: 'inProgress',
     questions: [{ id: 'q1', type: 'openText', headline: { default: 'Q' }, required: true, inputType: 'text' }],
   })
-  return { canvass, storage, key, environmentId, surveyId: survey.data.id, db }
+  return { canvass, storage, key, environmentId, developmentId: project.environments.development, surveyId: survey.data.id, db, open }
 }
 
 async function api(canvass: Canvass, key: string, method: string, path: string, body?: unknown) {
@@ -87,160 +93,293 @@ function dispatcher(w: World, options: Partial<WebhookDispatcherOptions> = {}) {
   })
 }
 
-const test = suite('webhook dispatcher')
-let w: World
-test.before(() => server.listen({ onUnhandledFrame: 'error' }))
-test.before.each(async () => {
-  received.length = 0
-  answer = () => new Response(null, { status: 204 })
-  w = await world()
-})
-test.after.each(async () => {
-  server.resetHandlers()
-  await w.db.destroy()
-})
-test.after(() => server.close())
+/** A report with these counts and zeros elsewhere. */
+function counts(some: Partial<DispatchReport>): DispatchReport {
+  return { claimed: 0, delivered: 0, retried: 0, failed: 0, released: 0, ...some }
+}
 
-test('sends each matching event once, signed per Standard Webhooks, with the stored payload', async () => {
-  const other = await api(w.canvass, w.key, 'POST', '/api/v1/management/surveys', {
-    environmentId: w.environmentId, name: 'Other', status: 'inProgress',
-    questions: [{ id: 'q1', type: 'openText', headline: { default: 'Q' }, required: true, inputType: 'text' }],
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+for (const backend of backends()) {
+  const test = suite(`webhook dispatcher on ${backend.name}`)
+  let w: World
+  test.before(() => server.listen({ onUnhandledFrame: 'error' }))
+  test.before.each(async () => {
+    received.length = 0
+    answer = () => new Response(null, { status: 204 })
+    w = await world(backend)
   })
-  const hook = (await api(w.canvass, w.key, 'POST', '/api/v1/webhooks', { url: RECEIVER, triggers: ['responseCreated', 'responseFinished'], surveyIds: [w.surveyId] })).data
-  await api(w.canvass, w.key, 'POST', '/api/v1/webhooks', { url: `${RECEIVER}/updates`, trigger: ['responseUpdated'] })
-  const responseId = await respond(w, true)
-  await respond(w, true, other.data.id)
-  const report = await dispatcher(w).runOnce()
-  assert.equal(report, { claimed: 2, delivered: 2, retried: 0, failed: 0 })
-  assert.equal(received.map((r) => JSON.parse(r.body).event).sort(), ['responseCreated', 'responseFinished'])
-  const verifier = new Webhook(hook.secret)
-  for (const request of received) {
-    assert.is(request.url, RECEIVER)
-    assert.is(request.headers.get('content-type'), 'application/json')
-    const payload = verifier.verify(request.body, Object.fromEntries(request.headers)) as Record<string, any>
-    assert.is(payload.webhookId, hook.id)
-    assert.is(payload.data.id, responseId)
-    assert.equal(payload.data.survey, { id: w.surveyId, name: 'Dispatch survey', type: 'link', status: 'inProgress' })
-    // An independent computation of the signature, so that the check does not rest on one library.
-    const id = request.headers.get('webhook-id') as string
-    const timestamp = request.headers.get('webhook-timestamp') as string
-    const mac = createHmac('sha256', Buffer.from(hook.secret.slice('whsec_'.length), 'base64'))
-      .update(`${id}.${timestamp}.${request.body}`)
-      .digest('base64')
-    assert.is(request.headers.get('webhook-signature'), `v1,${mac}`)
-  }
-  assert.equal(await dispatcher(w).runOnce(), { claimed: 0, delivered: 0, retried: 0, failed: 0 }, 'nothing twice')
-  const deliveries = (await api(w.canvass, w.key, 'GET', `/api/v1/webhooks/${hook.id}/deliveries`)).data
-  assert.equal(deliveries.map((d: any) => d.status), ['delivered', 'delivered'])
-  assert.is(deliveries[0].attempts[0].status, 204)
-})
+  test.after.each(async () => {
+    server.resetHandlers()
+    await w.open.close()
+  })
+  test.after(() => server.close())
 
-test('follows the schedule under a controllable clock, same id and bytes on every attempt, then fails', async () => {
-  const c = clock()
-  await api(w.canvass, w.key, 'POST', '/api/v1/webhooks', { url: RECEIVER, triggers: ['responseCreated'] })
-  await respond(w)
-  answer = () => new Response('busy', { status: 503 })
-  const schedule = [5_000, 300_000, 1_800_000]
-  const d = dispatcher(w, { now: c.now, schedule })
-  assert.is((await d.runOnce()).retried, 1)
-  for (const wait of schedule) {
-    c.advance(wait - 1)
-    assert.is((await d.runOnce()).claimed, 0, `not before ${wait} ms`)
-    c.advance(1)
-    assert.is((await d.runOnce()).claimed, 1, `at ${wait} ms`)
-  }
-  assert.is(received.length, 4)
-  assert.is(new Set(received.map((r) => r.headers.get('webhook-id'))).size, 1, 'webhook-id is stable')
-  assert.is(new Set(received.map((r) => r.body)).size, 1, 'the same bytes every time')
-  c.advance(100 * 3_600_000)
-  assert.is((await d.runOnce()).claimed, 0, 'failed for good after the last scheduled attempt')
-})
+  test('sends each matching event once, signed per Standard Webhooks, with the stored payload', async () => {
+    const other = await api(w.canvass, w.key, 'POST', '/api/v1/management/surveys', {
+      environmentId: w.environmentId, name: 'Other', status: 'inProgress',
+      questions: [{ id: 'q1', type: 'openText', headline: { default: 'Q' }, required: true, inputType: 'text' }],
+    })
+    const hook = (await api(w.canvass, w.key, 'POST', '/api/v1/webhooks', { url: RECEIVER, triggers: ['responseCreated', 'responseFinished'], surveyIds: [w.surveyId] })).data
+    await api(w.canvass, w.key, 'POST', '/api/v1/webhooks', { url: `${RECEIVER}/updates`, trigger: ['responseUpdated'] })
+    const responseId = await respond(w, true)
+    await respond(w, true, other.data.id)
+    const report = await dispatcher(w).runOnce()
+    assert.equal(report, counts({ claimed: 2, delivered: 2 }))
+    assert.equal(received.map((r) => JSON.parse(r.body).event).sort(), ['responseCreated', 'responseFinished'])
+    const verifier = new Webhook(hook.secret)
+    for (const request of received) {
+      assert.is(request.url, RECEIVER)
+      assert.is(request.headers.get('content-type'), 'application/json')
+      const payload = verifier.verify(request.body, Object.fromEntries(request.headers)) as Record<string, any>
+      assert.is(payload.webhookId, hook.id)
+      assert.is(payload.data.id, responseId)
+      assert.equal(payload.data.survey, { id: w.surveyId, name: 'Dispatch survey', type: 'link', status: 'inProgress' })
+      // An independent computation of the signature, so that the check does not rest on one library.
+      const id = request.headers.get('webhook-id') as string
+      const timestamp = request.headers.get('webhook-timestamp') as string
+      const mac = createHmac('sha256', Buffer.from(hook.secret.slice('whsec_'.length), 'base64'))
+        .update(`${id}.${timestamp}.${request.body}`)
+        .digest('base64')
+      assert.is(request.headers.get('webhook-signature'), `v1,${mac}`)
+    }
+    assert.equal(await dispatcher(w).runOnce(), counts({}), 'nothing twice')
+    const deliveries = (await api(w.canvass, w.key, 'GET', `/api/v1/webhooks/${hook.id}/deliveries`)).data
+    assert.equal(deliveries.map((d: any) => d.status), ['delivered', 'delivered'])
+    assert.is(deliveries[0].attempts[0].status, 204)
+  })
 
-test('jitter stays within ±20 %, and Retry-After on a 429 is honoured', async () => {
-  const c = clock()
-  const hook = (await api(w.canvass, w.key, 'POST', '/api/v1/webhooks', { url: RECEIVER, triggers: ['responseCreated'] })).data
-  await respond(w)
-  answer = () => new Response(null, { status: 429, headers: { 'retry-after': '120' } })
-  const d = dispatcher(w, { now: c.now, random: () => 0.999 })
-  await d.runOnce()
-  const [delivery] = (await api(w.canvass, w.key, 'GET', `/api/v1/webhooks/${hook.id}/deliveries`)).data
-  assert.is(Date.parse(delivery.nextAttemptAt) - c.now().getTime(), 120_000, 'Retry-After beats the 5 s step')
-  answer = () => new Response(null, { status: 500 })
-  c.advance(120_000)
-  await d.runOnce()
-  const [after] = (await api(w.canvass, w.key, 'GET', `/api/v1/webhooks/${hook.id}/deliveries`)).data
-  const wait = Date.parse(after.nextAttemptAt) - c.now().getTime()
-  assert.ok(wait > 300_000 && wait <= 360_000, `5 min step with jitter, got ${wait}`)
-  assert.equal(after.attempts.map((a: any) => a.status), [429, 500])
-})
+  test('follows the schedule under a controllable clock, same id and bytes on every attempt, then fails', async () => {
+    const c = clock()
+    await api(w.canvass, w.key, 'POST', '/api/v1/webhooks', { url: RECEIVER, triggers: ['responseCreated'] })
+    await respond(w)
+    answer = () => new Response('busy', { status: 503 })
+    const schedule = [5_000, 300_000, 1_800_000]
+    const d = dispatcher(w, { now: c.now, schedule })
+    assert.is((await d.runOnce()).retried, 1)
+    for (const wait of schedule) {
+      c.advance(wait - 1)
+      assert.is((await d.runOnce()).claimed, 0, `not before ${wait} ms`)
+      c.advance(1)
+      assert.is((await d.runOnce()).claimed, 1, `at ${wait} ms`)
+    }
+    assert.is(received.length, 4)
+    assert.is(new Set(received.map((r) => r.headers.get('webhook-id'))).size, 1, 'webhook-id is stable')
+    assert.is(new Set(received.map((r) => r.body)).size, 1, 'the same bytes every time')
+    c.advance(100 * 3_600_000)
+    assert.is((await d.runOnce()).claimed, 0, 'failed for good after the last scheduled attempt')
+  })
 
-test('a 3xx is a failure and is not followed; a timeout is recorded as such', async () => {
-  const hook = (await api(w.canvass, w.key, 'POST', '/api/v1/webhooks', { url: RECEIVER, triggers: ['responseCreated'] })).data
-  await respond(w)
-  answer = () => new Response(null, { status: 302, headers: { location: 'http://169.254.169.254/latest' } })
-  assert.is((await dispatcher(w).runOnce()).retried, 1)
-  assert.is(received.length, 1, 'the redirect was not followed')
-  const c = clock()
-  c.advance(10_000)
-  answer = async () => {
-    await delay('infinite')
-    return new Response(null)
-  }
-  assert.is((await dispatcher(w, { now: c.now, timeoutMs: 100 }).runOnce()).retried, 1)
-  const [delivery] = (await api(w.canvass, w.key, 'GET', `/api/v1/webhooks/${hook.id}/deliveries`)).data
-  assert.equal(delivery.attempts.map((a: any) => [a.status, a.errorClass]), [[302, null], [null, 'timeout']])
-})
+  test('jitter stays within ±20 %, and Retry-After on a 429 is honoured', async () => {
+    const c = clock()
+    const hook = (await api(w.canvass, w.key, 'POST', '/api/v1/webhooks', { url: RECEIVER, triggers: ['responseCreated'] })).data
+    await respond(w)
+    answer = () => new Response(null, { status: 429, headers: { 'retry-after': '120' } })
+    const d = dispatcher(w, { now: c.now, random: () => 0.999 })
+    await d.runOnce()
+    const [delivery] = (await api(w.canvass, w.key, 'GET', `/api/v1/webhooks/${hook.id}/deliveries`)).data
+    assert.is(Date.parse(delivery.nextAttemptAt) - c.now().getTime(), 120_000, 'Retry-After beats the 5 s step')
+    answer = () => new Response(null, { status: 500 })
+    c.advance(120_000)
+    await d.runOnce()
+    const [after] = (await api(w.canvass, w.key, 'GET', `/api/v1/webhooks/${hook.id}/deliveries`)).data
+    const wait = Date.parse(after.nextAttemptAt) - c.now().getTime()
+    assert.ok(wait > 300_000 && wait <= 360_000, `5 min step with jitter, got ${wait}`)
+    assert.equal(after.attempts.map((a: any) => a.status), [429, 500])
+  })
 
-test('410 disables the webhook and fails its pending deliveries', async () => {
-  const hook = (await api(w.canvass, w.key, 'POST', '/api/v1/webhooks', { url: RECEIVER, triggers: ['responseCreated'] })).data
-  await respond(w)
-  await respond(w)
-  answer = () => new Response(null, { status: 410 })
-  const report = await dispatcher(w, { concurrency: 1, batchSize: 1 }).runOnce()
-  assert.is(received.length, 1, 'one attempt, then the webhook is off')
-  assert.is(report.failed, 1)
-  await respond(w)
-  assert.is((await dispatcher(w).runOnce()).delivered, 0)
-  const deliveries = (await api(w.canvass, w.key, 'GET', `/api/v1/webhooks/${hook.id}/deliveries`)).data
-  assert.equal(deliveries.map((d: any) => d.status), ['failed', 'failed'], 'no delivery for the response after the 410')
-})
+  test('a 3xx is a failure and is not followed; a timeout is recorded as such', async () => {
+    const hook = (await api(w.canvass, w.key, 'POST', '/api/v1/webhooks', { url: RECEIVER, triggers: ['responseCreated'] })).data
+    await respond(w)
+    answer = () => new Response(null, { status: 302, headers: { location: 'http://169.254.169.254/latest' } })
+    assert.is((await dispatcher(w).runOnce()).retried, 1)
+    assert.is(received.length, 1, 'the redirect was not followed')
+    const c = clock()
+    c.advance(10_000)
+    answer = async () => {
+      await delay('infinite')
+      return new Response(null)
+    }
+    assert.is((await dispatcher(w, { now: c.now, timeoutMs: 100 }).runOnce()).retried, 1)
+    const [delivery] = (await api(w.canvass, w.key, 'GET', `/api/v1/webhooks/${hook.id}/deliveries`)).data
+    assert.equal(delivery.attempts.map((a: any) => [a.status, a.errorClass]), [[302, null], [null, 'timeout']])
+  })
 
-test('deleting a webhook stops delivery at once', async () => {
-  const hook = (await api(w.canvass, w.key, 'POST', '/api/v1/webhooks', { url: RECEIVER, triggers: ['responseCreated'] })).data
-  await respond(w)
-  await api(w.canvass, w.key, 'DELETE', `/api/v1/webhooks/${hook.id}`)
-  await respond(w)
-  assert.equal(await dispatcher(w).runOnce(), { claimed: 0, delivered: 0, retried: 0, failed: 0 })
-  assert.is(received.length, 0)
-})
+  test('410 disables the webhook and fails its pending deliveries', async () => {
+    const hook = (await api(w.canvass, w.key, 'POST', '/api/v1/webhooks', { url: RECEIVER, triggers: ['responseCreated'] })).data
+    await respond(w)
+    await respond(w)
+    answer = () => new Response(null, { status: 410 })
+    const report = await dispatcher(w, { concurrency: 1, batchSize: 1 }).runOnce()
+    assert.is(received.length, 1, 'one attempt, then the webhook is off')
+    assert.is(report.failed, 1)
+    await respond(w)
+    assert.is((await dispatcher(w).runOnce()).delivered, 0)
+    const deliveries = (await api(w.canvass, w.key, 'GET', `/api/v1/webhooks/${hook.id}/deliveries`)).data
+    assert.equal(deliveries.map((d: any) => d.status), ['failed', 'failed'], 'no delivery for the response after the 410')
+  })
 
-test('create refuses literal private and loopback hosts unless the instance allows them', async () => {
-  const post = (canvass: Canvass, url: string) =>
-    canvass.fetch(new Request('http://canvass.test/api/v1/webhooks', {
-      method: 'POST',
-      headers: { 'x-api-key': w.key },
-      body: JSON.stringify({ url, triggers: ['responseCreated'] }),
-    }))
-  for (const url of ['http://127.0.0.1/h', 'http://[::1]/h', 'http://10.0.0.5/h', 'http://169.254.169.254/latest', 'http://0x7f.1/', 'http://localhost:8080/', 'ftp://example.com/']) {
-    const res = await post(w.canvass, url)
-    assert.is(res.status, 400, url)
-    const body = (await res.json()) as { code: string; details: Record<string, string> }
-    assert.is(body.code, 'bad_request')
-    assert.ok('url' in body.details, url)
-  }
-  assert.is((await post(w.canvass, 'https://hooks.example.com/x')).status, 200, 'a host name is checked at delivery, not here')
-  const allowing = createCanvass({ storage: w.storage, webhooks: { allowPrivateAddresses: true } })
-  assert.is((await post(allowing, 'http://127.0.0.1:9/h')).status, 200, 'allowed for local development')
-})
+  test('deleting a webhook stops delivery at once', async () => {
+    const hook = (await api(w.canvass, w.key, 'POST', '/api/v1/webhooks', { url: RECEIVER, triggers: ['responseCreated'] })).data
+    await respond(w)
+    await api(w.canvass, w.key, 'DELETE', `/api/v1/webhooks/${hook.id}`)
+    await respond(w)
+    assert.equal(await dispatcher(w).runOnce(), counts({}))
+    assert.is(received.length, 0)
+  })
 
-test('the loop wakes at once on a write of this process and stops cleanly', async () => {
-  await api(w.canvass, w.key, 'POST', '/api/v1/webhooks', { url: RECEIVER, triggers: ['responseCreated'] })
-  const d = dispatcher(w, { pollIntervalMs: 3_600_000 })
-  d.start()
-  await respond(w)
-  for (let i = 0; i < 200 && received.length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 10))
-  await d.stop()
-  assert.is(received.length, 1, 'delivered without waiting for the (hour-long) poll')
-})
+  test('create refuses literal private and loopback hosts unless the instance allows them', async () => {
+    const post = (canvass: Canvass, url: string) =>
+      canvass.fetch(new Request('http://canvass.test/api/v1/webhooks', {
+        method: 'POST',
+        headers: { 'x-api-key': w.key },
+        body: JSON.stringify({ url, triggers: ['responseCreated'] }),
+      }))
+    for (const url of ['http://127.0.0.1/h', 'http://[::1]/h', 'http://10.0.0.5/h', 'http://169.254.169.254/latest', 'http://0x7f.1/', 'http://localhost:8080/', 'ftp://example.com/']) {
+      const res = await post(w.canvass, url)
+      assert.is(res.status, 400, url)
+      const body = (await res.json()) as { code: string; details: Record<string, string> }
+      assert.is(body.code, 'bad_request')
+      assert.ok('url' in body.details, url)
+    }
+    assert.is((await post(w.canvass, 'https://hooks.example.com/x')).status, 200, 'a host name is checked at delivery, not here')
+    const allowing = createCanvass({ storage: w.storage, webhooks: { allowPrivateAddresses: true } })
+    assert.is((await post(allowing, 'http://127.0.0.1:9/h')).status, 200, 'allowed for local development')
+  })
 
-test.run()
+  test('the loop wakes at once on a write of this process and stops cleanly', async () => {
+    await api(w.canvass, w.key, 'POST', '/api/v1/webhooks', { url: RECEIVER, triggers: ['responseCreated'] })
+    const d = dispatcher(w, { pollIntervalMs: 3_600_000 })
+    d.start()
+    await respond(w)
+    for (let i = 0; i < 200 && received.length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 10))
+    await d.stop()
+    assert.is(received.length, 1, 'delivered without waiting for the (hour-long) poll')
+  })
+
+  test('a webhook of another environment gets nothing, even of the same project', async () => {
+    const { key: devKey } = await w.canvass.admin.createApiKey({ environmentId: w.developmentId })
+    const foreign = (await api(w.canvass, devKey, 'POST', '/api/v1/webhooks', { url: `${RECEIVER}/development`, triggers: ['responseCreated', 'responseUpdated', 'responseFinished'] })).data
+    const own = (await api(w.canvass, w.key, 'POST', '/api/v1/webhooks', { url: RECEIVER, triggers: ['responseCreated'] })).data
+    await respond(w, true)
+    assert.equal(await dispatcher(w).runOnce(), counts({ claimed: 1, delivered: 1 }))
+    assert.equal(received.map((r) => r.url), [RECEIVER])
+    assert.is(JSON.parse(received[0]?.body ?? '{}').webhookId, own.id)
+    assert.equal((await api(w.canvass, devKey, 'GET', `/api/v1/webhooks/${foreign.id}/deliveries`)).data, [])
+  })
+
+  test('responses created and updated through the management routes produce deliveries too', async () => {
+    const hook = (await api(w.canvass, w.key, 'POST', '/api/v1/webhooks', { url: RECEIVER, triggers: ['responseCreated', 'responseUpdated', 'responseFinished'] })).data
+    const created = (await api(w.canvass, w.key, 'POST', '/api/v1/management/responses', { surveyId: w.surveyId, finished: false, data: { q1: 'first' } })).data
+    await api(w.canvass, w.key, 'PUT', `/api/v1/management/responses/${created.id}`, { data: { q1: 'second' }, finished: true })
+    assert.equal(await dispatcher(w).runOnce(), counts({ claimed: 3, delivered: 3 }))
+    const payloads = received.map((r) => JSON.parse(r.body))
+    assert.equal(payloads.map((p) => p.event).sort(), ['responseCreated', 'responseFinished', 'responseUpdated'])
+    for (const payload of payloads) {
+      assert.is(payload.webhookId, hook.id)
+      assert.is(payload.data.id, created.id)
+    }
+    const updated = payloads.find((p) => p.event === 'responseUpdated')
+    assert.equal(updated.data.data, { q1: 'second' }, 'the update event carries the updated response')
+  })
+
+  test('the default schedule (contract §7): 9 waits at the low jitter bound, then failed for good', async () => {
+    const steps = [5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 50_400_000, 72_000_000, 86_400_000]
+    const c = clock()
+    const hook = (await api(w.canvass, w.key, 'POST', '/api/v1/webhooks', { url: RECEIVER, triggers: ['responseCreated'] })).data
+    await respond(w)
+    answer = () => new Response(null, { status: 500 })
+    // No `schedule` option: the default is what is under test. random = 0 is the shortest wait, -20 %.
+    const d = dispatcher(w, { now: c.now, random: () => 0 })
+    const deliveries = async () => (await api(w.canvass, w.key, 'GET', `/api/v1/webhooks/${hook.id}/deliveries`)).data
+    assert.is((await d.runOnce()).retried, 1)
+    for (const [i, step] of steps.entries()) {
+      const [pending] = await deliveries()
+      assert.is(pending.status, 'pending')
+      assert.is(Date.parse(pending.nextAttemptAt) - c.now().getTime(), step * 4 / 5, `wait ${i + 1}`)
+      c.advance(step * 4 / 5 - 1)
+      assert.is((await d.runOnce()).claimed, 0, `not before wait ${i + 1} is over`)
+      c.advance(1)
+      const report = await d.runOnce()
+      assert.is(report.claimed, 1, `attempt ${i + 2}`)
+      assert.is(report.failed, i === steps.length - 1 ? 1 : 0, `attempt ${i + 2} fails for good only after the last wait`)
+    }
+    const [failed] = await deliveries()
+    assert.is(failed.status, 'failed')
+    assert.is(failed.nextAttemptAt, null)
+    assert.is(failed.attempts.length, 10, 'the first attempt and one after each of the 9 waits')
+    c.advance(365 * 86_400_000)
+    assert.is((await d.runOnce()).claimed, 0, 'never again')
+    assert.is(received.length, 10)
+  })
+
+  test('hands back a delivery the rest of its lease cannot cover, unsent and due at once (regression, issue 8)', async () => {
+    const c = clock()
+    await api(w.canvass, w.key, 'POST', '/api/v1/webhooks', { url: RECEIVER, triggers: ['responseCreated'] })
+    for (let i = 0; i < 3; i++) await respond(w)
+    // A receiver that takes 900 ms of the dispatcher's clock: after one attempt, 1100 ms of the 2000 ms lease
+    // remain, less than an attempt (1000 ms) plus its recording margin (334 ms).
+    answer = () => {
+      c.advance(900)
+      return new Response(null, { status: 204 })
+    }
+    const d = dispatcher(w, { now: c.now, batchSize: 3, concurrency: 1, timeoutMs: 1000, leaseMs: 2000 })
+    const report = await d.runOnce()
+    assert.equal(report, counts({ claimed: 3 + 2 + 1, delivered: 3, released: 2 + 1 }), 'claimed again at once')
+    assert.is(received.length, 3)
+    assert.is(new Set(received.map((r) => r.headers.get('webhook-id'))).size, 3, 'each sent once')
+    const hook = (await api(w.canvass, w.key, 'GET', '/api/v1/webhooks')).data[0]
+    const deliveries = (await api(w.canvass, w.key, 'GET', `/api/v1/webhooks/${hook.id}/deliveries`)).data
+    assert.equal(deliveries.map((d: any) => [d.status, d.attempts.length]), [['delivered', 1], ['delivered', 1], ['delivered', 1]], 'a hand-back is no attempt')
+  })
+
+  test('refuses a lease that could not cover the claim and one attempt', () => {
+    const refused = (error: unknown) => error instanceof TypeError && /leaseMs/.test(error.message)
+    assert.throws(() => dispatcher(w, { timeoutMs: 15_000, leaseMs: 15_000 }), refused)
+    // One attempt plus its margin exactly: the claim's own time would leave too little, so nothing would be sent.
+    assert.throws(() => dispatcher(w, { timeoutMs: 1500, leaseMs: 2000 }), refused)
+    dispatcher(w, { timeoutMs: 1500, leaseMs: 2500 })
+    dispatcher(w, { timeoutMs: 1500, leaseMs: 3000 }) // the standalone server's CANVASS_WEBHOOK_LEASE_MS=3000
+  })
+
+  test('two dispatchers against a slow receiver, with a lease shorter than a batch takes: each event sent exactly once', async () => {
+    await api(w.canvass, w.key, 'POST', '/api/v1/webhooks', { url: RECEIVER, triggers: ['responseCreated'] })
+    const total = 10
+    for (let i = 0; i < total; i++) await respond(w)
+    answer = async () => {
+      await delay(500)
+      return new Response(null, { status: 204 })
+    }
+    // Real time throughout. A batch of 8 sent one at a time takes 4 s, the lease is 2.5 s: the lease of the
+    // sixth to eighth ran out while the first dispatcher had not sent them (or was sending them). The second
+    // dispatcher, done with the other 2, polls every 25 ms, so it claims any delivery whose lease ran out.
+    // The timeout leaves the receiver's 500 ms a second of slack, so that a loaded machine causes no retry.
+    const options = { batchSize: 8, concurrency: 1, timeoutMs: 1500, leaseMs: 2500 }
+    const first = dispatcher(w, options)
+    const second = dispatcher(w, options)
+    const reports: DispatchReport[] = []
+    const hook = (await api(w.canvass, w.key, 'GET', '/api/v1/webhooks')).data[0]
+    const settled = async () => {
+      const deliveries = (await api(w.canvass, w.key, 'GET', `/api/v1/webhooks/${hook.id}/deliveries`)).data
+      return deliveries.length === total && deliveries.every((d: any) => d.status !== 'pending')
+    }
+    const deadline = Date.now() + 20_000
+    const poll = async (d: ReturnType<typeof dispatcher>) => {
+      while (Date.now() < deadline && !(await settled())) {
+        reports.push(await d.runOnce())
+        await sleep(25)
+      }
+    }
+    const running = poll(first)
+    // The first dispatcher claims its batch of 8 before the second starts, which claims the other 2.
+    while (received.length === 0 && Date.now() < deadline) await sleep(5)
+    await Promise.all([running, poll(second)])
+    const ids = received.map((r) => r.headers.get('webhook-id'))
+    assert.is(ids.length, total, `each delivery reached the receiver exactly once: ${ids.join(' ')}`)
+    assert.is(new Set(ids).size, total)
+    const deliveries = (await api(w.canvass, w.key, 'GET', `/api/v1/webhooks/${hook.id}/deliveries`)).data
+    assert.equal(deliveries.map((d: any) => [d.status, d.attempts.length]), Array.from({ length: total }, () => ['delivered', 1]))
+    assert.ok(reports.some((r) => r.released > 0), 'the lease guard was what kept the slow batch from being sent twice')
+  })
+  test.run()
+}

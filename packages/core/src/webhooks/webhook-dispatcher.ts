@@ -44,9 +44,13 @@ export interface WebhookDispatcherOptions {
    */
   timeoutMs?: number
   /**
-   * Milliseconds a claim is held: after that a delivery whose claimer died is claimed again. Longer than
-   * an attempt's timeout.
-   * @default 60 000
+   * Milliseconds a claim is held: after that another instance may claim the delivery again, so a delivery
+   * whose claimer died is sent after at most this long. A worker starts an attempt only while the rest of the
+   * lease covers the whole attempt (`timeoutMs`) plus a margin for recording it (a third of `timeoutMs`, at
+   * most 5 s); otherwise it hands the delivery back unsent, due at once, so that no attempt is still in flight
+   * when another instance may claim it. Must be at least `timeoutMs` plus two margins (one for the claim).
+   * @default enough for every round of a batch to run to its timeout: ceil(batchSize / concurrency) ×
+   * timeoutMs + 2 × margin (70 000 with the defaults: 4 × 15 s + 2 × 5 s)
    */
   leaseMs?: number
   /**
@@ -64,6 +68,8 @@ export interface DispatchReport {
   delivered: number
   retried: number
   failed: number
+  /** Claimed but handed back unsent (the lease could not cover another attempt, or shutdown): due again at once. */
+  released: number
 }
 
 export interface WebhookDispatcher {
@@ -74,7 +80,10 @@ export interface WebhookDispatcher {
   runOnce(): Promise<DispatchReport>
   /** Starts the loop for long-running hosts: it wakes at once when this process writes a delivery. */
   start(): void
-  /** Stops the loop: in-flight attempts are aborted and their deliveries stay pending (retried after the lease). */
+  /**
+   * Stops the loop: in-flight attempts are aborted and their deliveries handed back unsent, due at once for the
+   * next instance (an attempt counts only when the receiver was given the chance to answer).
+   */
   stop(): Promise<void>
 }
 
@@ -90,7 +99,15 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
   const batchSize = options.batchSize ?? 100
   const concurrency = options.concurrency ?? 32
   const timeoutMs = options.timeoutMs ?? WEBHOOK_TIMEOUT_MS
-  const leaseMs = options.leaseMs ?? 60_000
+  const margin = recordingMarginMs(timeoutMs)
+  // A worker runs its share of a batch one attempt after another: ceil(batchSize / concurrency) rounds, each
+  // up to the timeout. One margin covers recording the last round, the other the small gaps between rounds.
+  const leaseMs = options.leaseMs ?? Math.ceil(batchSize / concurrency) * timeoutMs + 2 * margin
+  if (!(leaseMs >= timeoutMs + 2 * margin)) {
+    // A shorter lease leaves no time for the claim itself: the lease left when the first attempt of a batch
+    // starts could not cover it, so every claimed delivery would be handed back unsent, for ever.
+    throw new TypeError(`leaseMs must be at least timeoutMs + ${2 * margin} (${timeoutMs + 2 * margin}), got ${leaseMs}`)
+  }
   const pollIntervalMs = options.pollIntervalMs ?? 1000
   const logger = options.logger ?? console
   let shutdown = new AbortController()
@@ -126,10 +143,14 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
     return { ...base, next: at ? { status: 'retry', at } : { status: 'failed' } }
   }
 
-  async function runBatch(report: DispatchReport): Promise<number> {
+  /** Claims one batch and works through it; says how many were claimed and how many of those were sent. */
+  async function runBatch(report: DispatchReport): Promise<{ claimed: number; attempted: number }> {
     const claimToken = createId()
-    const claimed = await storage.webhookDeliveries.claim({ now: now(), limit: batchSize, leaseMs, claimToken })
+    const claimedAt = now()
+    const claimed = await storage.webhookDeliveries.claim({ now: claimedAt, limit: batchSize, leaseMs, claimToken })
+    const leaseEnds = claimedAt.getTime() + leaseMs
     report.claimed += claimed.length
+    let attempted = 0
     // Outcomes are recorded in groups: whatever finished while the previous write ran goes in the next one.
     let queued: DeliveryOutcome[] = []
     let writing: Promise<void> = Promise.resolve()
@@ -141,8 +162,8 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
         await storage.webhookDeliveries.record(outcomes)
         for (const outcome of outcomes) {
           const status = outcome.next.status
-          if (outcome.attempt === undefined && status === 'retry') continue
-          if (status === 'delivered') report.delivered++
+          if (outcome.attempt === undefined && status === 'retry') report.released++
+          else if (status === 'delivered') report.delivered++
           else if (status === 'retry') report.retried++
           else report.failed++
         }
@@ -153,6 +174,16 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
     const worker = async () => {
       while (next < claimed.length) {
         const delivery = claimed[next++] as ClaimedDelivery
+        const started = now()
+        if (!delivery.disabled && leaseEnds - started.getTime() < timeoutMs + margin) {
+          // Regression (issue 8): the last rounds of a batch of slow receivers used to start so late that the
+          // lease ran out mid-attempt; another instance then claimed the delivery and sent it a second time
+          // (and this attempt's record was discarded). Hand it back unsent instead, due at once.
+          queued.push({ id: delivery.id, claimToken, next: { status: 'retry', at: started }, now: started })
+          void flush().catch(() => {})
+          continue
+        }
+        attempted++
         const outcome = await attempt(delivery, claimToken)
         if (outcome.attempt?.errorClass === 'aborted' && shutdown.signal.aborted) {
           // Shutdown cut the attempt short: that says nothing about the receiver, so it is not counted, and
@@ -167,13 +198,21 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
     }
     await Promise.all(Array.from({ length: Math.min(concurrency, claimed.length) }, worker))
     await flush()
-    return claimed.length
+    return { claimed: claimed.length, attempted }
   }
 
   async function runOnce(): Promise<DispatchReport> {
-    const report: DispatchReport = { claimed: 0, delivered: 0, retried: 0, failed: 0 }
-    while (!shutdown.signal.aborted && (await runBatch(report)) === batchSize) {
-      // A full batch: more may be due.
+    const report: DispatchReport = { claimed: 0, delivered: 0, retried: 0, failed: 0, released: 0 }
+    while (!shutdown.signal.aborted) {
+      const before = report.released
+      const batch = await runBatch(report)
+      const handedBack = report.released > before
+      // Nothing of this batch could be sent (the claim itself took most of the lease): the next poll tries
+      // again, instead of this loop claiming and handing back in a circle.
+      if (handedBack && batch.attempted === 0) break
+      // A full batch: more may be due. Deliveries handed back are due at once: claim them again, with a fresh
+      // lease, now.
+      if (batch.claimed < batchSize && !handedBack) break
     }
     return report
   }
@@ -232,4 +271,9 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
       running = undefined
     },
   }
+}
+
+/** Time an attempt's outcome may take to be recorded after its deadline, kept free before the lease ends. */
+function recordingMarginMs(timeoutMs: number): number {
+  return Math.min(5_000, Math.ceil(timeoutMs / 3))
 }
