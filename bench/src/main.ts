@@ -97,7 +97,7 @@ async function bench(): Promise<number> {
   const comparisons: Comparison[] = [
     {
       scenario: '(a) CORS preflight',
-      target: 0.6,
+      target: 0.85,
       baseline: await measure('(a) CORS preflight', preflightBaseline, preflight(preflightBaseline)),
       canvass: await measure('(a) CORS preflight', canvass.server, preflight(canvass.server)),
     },
