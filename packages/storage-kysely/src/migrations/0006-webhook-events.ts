@@ -20,6 +20,12 @@ export function webhookEvents(schema: string): Migration {
         hooks jsonb not null,
         data jsonb not null,
         created_at timestamptz(3) not null
+      ) with (
+        -- A queue: rows live for milliseconds, and the dispatcher reads it from the head of its primary key,
+        -- past every deleted row that vacuum has not yet removed. Vacuum it after every thousand, at full speed.
+        autovacuum_vacuum_scale_factor = 0,
+        autovacuum_vacuum_threshold = 1000,
+        autovacuum_vacuum_cost_delay = 0
       )`.execute(db)
       await installOutboxTriggers(db, schema)
     },
