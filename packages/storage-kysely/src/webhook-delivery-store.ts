@@ -11,6 +11,8 @@ import { MESSAGE_ID } from './migrations/outbox-triggers'
 
 /** Events turned into deliveries per statement (see `expand`). */
 const EXPAND_BATCH = 1000
+/** How often `expand` reads the event queue from its very head (see there). */
+const FULL_SCAN_INTERVAL_MS = 1000
 
 /**
  * The webhook outbox on Postgres. Response writes record events (`webhook_events`, see `outbox-triggers.ts`);
@@ -28,18 +30,32 @@ export function createWebhookDeliveryStore(
   const webhooks = sql.raw(names.table('webhooks'))
   const events = sql.raw(names.table('webhook_events'))
 
+  let lastFullScan = 0
+
   /**
    * Turns pending events into deliveries: one statement deletes a batch of events (skipping those another
    * expander holds) and inserts a delivery for each webhook each event matched that still exists and is not
    * disabled, so an event becomes its deliveries exactly once, whatever runs at the same time. Each delivery
    * gets its id (the `webhook-id` of every attempt) and its payload here, once.
+   *
+   * Event ids begin with the database's clock, so the queue is read from the head of its primary key, where
+   * the rows already expanded lie until vacuum removes them: after a burst, a scan from the very head walks
+   * tens of thousands of them. Most scans therefore start at ids of the last ten seconds; one scan a second
+   * starts at the head, for events whose transaction committed later than that, and so does every `full` one.
    */
-  async function expand(): Promise<void> {
+  async function expand(options: { full?: boolean } = {}): Promise<void> {
+    const full = options.full === true || Date.now() - lastFullScan >= FULL_SCAN_INTERVAL_MS
+    if (full) lastFullScan = Date.now()
+    // `now()`, not `clock_timestamp()`: only a value fixed for the statement can bound an index scan.
+    const after = full ? sql`''` : sql.raw(`'msg_' || lpad(to_hex(((extract(epoch from now()) - 10) * 1000)::bigint), 12, '0')`)
     for (;;) {
       const { rows } = await sql<{ taken: number }>`
         with taken as (
+          -- By row address: a plan that prepared statements cannot turn into a scan of the whole queue.
           delete from ${events} e
-          where e.id in (select id from ${events} order by id limit ${EXPAND_BATCH} for update skip locked)
+          where e.ctid = any(array(
+            select ctid from ${events} where id > ${after} order by id limit ${sql.lit(EXPAND_BATCH)} for update skip locked
+          ))
           returning e.response_id, e.hooks, e.data, e.created_at
         ),
         made as (
@@ -112,7 +128,8 @@ export function createWebhookDeliveryStore(
 
     async list(environmentId, webhookId, page) {
       if (!isStorable(environmentId) || !isStorable(webhookId)) return []
-      await expand()
+      // Every event, however old: a list must show each delivery its webhook has.
+      await expand({ full: true })
       const rows = await db
         .selectFrom('webhook_deliveries')
         .innerJoin('webhooks', 'webhooks.id', 'webhook_deliveries.webhook_id')
