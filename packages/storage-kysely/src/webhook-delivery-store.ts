@@ -7,7 +7,7 @@ import type { DeliveryNotifier } from './delivery-notifier'
 import { isStorable } from './is-storable'
 import type { SchemaNames } from './schema-names'
 import { toJsonb } from './to-jsonb'
-import { MESSAGE_ID } from './migrations/outbox-triggers'
+import { MESSAGE_ID, messageIdPrefix } from './migrations/outbox-triggers'
 
 /** Events turned into deliveries per statement (see `expand`). */
 const EXPAND_BATCH = 1000
@@ -47,7 +47,7 @@ export function createWebhookDeliveryStore(
     const full = options.full === true || Date.now() - lastFullScan >= FULL_SCAN_INTERVAL_MS
     if (full) lastFullScan = Date.now()
     // `now()`, not `clock_timestamp()`: only a value fixed for the statement can bound an index scan.
-    const after = full ? sql`''` : sql.raw(`'msg_' || lpad(to_hex(((extract(epoch from now()) - 10) * 1000)::bigint), 12, '0')`)
+    const after = full ? sql`''` : sql.raw(messageIdPrefix("now() - interval '10 seconds'"))
     for (;;) {
       const { rows } = await sql<{ taken: number }>`
         with taken as (

@@ -2,10 +2,17 @@ import { sql } from 'kysely'
 import type { Kysely } from 'kysely'
 
 /**
- * A Standard Webhooks message id made in SQL: `msg_`, the time in milliseconds as 12 hex digits (ids sort by
- * creation, so a primary key grows at its end), and 20 random hex digits.
+ * The start of every message id made at the time `timestamp` (SQL): `msg_` and the time in milliseconds as 12
+ * hex digits, so that ids sort by creation and a range of them is a range of time.
  */
-export const MESSAGE_ID = `'msg_' || lpad(to_hex((extract(epoch from clock_timestamp()) * 1000)::bigint), 12, '0')
+export const messageIdPrefix = (timestamp: string): string =>
+  `'msg_' || lpad(to_hex((extract(epoch from ${timestamp}) * 1000)::bigint), 12, '0')`
+
+/**
+ * A Standard Webhooks message id made in SQL: its time prefix (a primary key of such ids grows at its end)
+ * and 20 random hex digits.
+ */
+export const MESSAGE_ID = `${messageIdPrefix('clock_timestamp()')}
       || substr(replace(gen_random_uuid()::text, '-', ''), 1, 20)`
 
 /**
