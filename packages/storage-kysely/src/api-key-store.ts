@@ -1,11 +1,25 @@
 import type { ApiKeyRecord, ApiKeyStore } from '@canvass/core'
 import { CompiledQuery } from 'kysely'
-import type { Kysely, Selectable } from 'kysely'
+import type { Insertable, Kysely, Selectable } from 'kysely'
 import type { ApiKeysTable, Database } from './database'
 import { isStorable } from './is-storable'
 
 /** How precisely `markUsed` keeps a key's last use. */
 const LAST_USED_RESOLUTION_MS = 60_000
+
+/** The `api_keys` row of a key: the one mapping every store that writes keys uses. */
+export function apiKeyRow(key: ApiKeyRecord): Insertable<ApiKeysTable> {
+  return {
+    id: key.id,
+    environment_id: key.environmentId,
+    hash: key.hash,
+    label: key.label,
+    created_at: key.createdAt,
+    revoked_at: key.revokedAt,
+    prefix: key.prefix ?? null,
+    last_used_at: key.lastUsedAt ?? null,
+  }
+}
 
 /** API keys, stored as SHA-256 hashes and found through the unique index on `hash`. */
 export function createApiKeyStore(db: Kysely<Database>): ApiKeyStore {
@@ -20,16 +34,7 @@ export function createApiKeyStore(db: Kysely<Database>): ApiKeyStore {
     async insert(key) {
       await db
         .insertInto('api_keys')
-        .values({
-          id: key.id,
-          environment_id: key.environmentId,
-          hash: key.hash,
-          label: key.label,
-          created_at: key.createdAt,
-          revoked_at: key.revokedAt,
-          prefix: key.prefix ?? null,
-          last_used_at: key.lastUsedAt ?? null,
-        })
+        .values(apiKeyRow(key))
         .execute()
     },
 

@@ -1,5 +1,6 @@
 import type { ProjectStore } from '@canvass/core'
 import type { Kysely } from 'kysely'
+import { apiKeyRow } from './api-key-store'
 import type { Database } from './database'
 import { environmentDefaults } from './environment-defaults'
 
@@ -49,18 +50,7 @@ export function createProjectStore(db: Kysely<Database>): ProjectStore {
         if (project.apiKeys?.length) {
           await trx
             .insertInto('api_keys')
-            .values(
-              project.apiKeys.map((key) => ({
-                id: key.id,
-                environment_id: key.environmentId,
-                hash: key.hash,
-                label: key.label,
-                created_at: key.createdAt,
-                revoked_at: key.revokedAt,
-                prefix: key.prefix ?? null,
-                last_used_at: key.lastUsedAt ?? null,
-              })),
-            )
+            .values(project.apiKeys.map(apiKeyRow))
             .execute()
         }
       })
