@@ -3,6 +3,7 @@ import { sql } from 'kysely'
 import type { Kysely } from 'kysely'
 import type { Database } from './database'
 import { isStorable } from './is-storable'
+import { linkContactSql } from './link-contact-sql'
 import type { SchemaNames } from './schema-names'
 
 /**
@@ -17,14 +18,7 @@ export function createDisplayStore(db: Kysely<Database>, names: SchemaNames): Di
       const surveyId = isStorable(input.surveyId) ? input.surveyId : null
       const withContact = input.userId !== null && isStorable(input.userId)
       const responseId = input.responseId !== null && isStorable(input.responseId) ? input.responseId : null
-      const contactCte = withContact
-        ? sql`contact as (
-            insert into ${sql.raw(names.table('contacts'))} (id, environment_id, user_id, created_at, updated_at)
-            select ${input.newId()}::text, allowed.environment_id, ${input.userId}::text, ${now}, ${now} from allowed
-            on conflict (environment_id, user_id) do update set user_id = excluded.user_id
-            returning id
-          ),`
-        : sql``
+      const contactCte = withContact && input.userId !== null ? linkContactSql(names, input.newId(), input.userId, now) : sql``
       const statement = sql<{ environment_found: boolean; survey_environment_id: string | null; created_id: string | null }>`
         with environment as (select id from ${sql.raw(names.table('environments'))} where id = ${environmentId}::text),
         survey as (select id, environment_id from ${sql.raw(names.table('surveys'))} where id = ${surveyId}::text),

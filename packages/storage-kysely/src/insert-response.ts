@@ -6,6 +6,7 @@ import type { Database } from './database'
 import { completeSurveySql } from './complete-survey-sql'
 import { effectiveStatusSql } from './effective-status-sql'
 import { isStorable } from './is-storable'
+import { linkContactSql } from './link-contact-sql'
 import { createResponseBatcher } from './response-batch'
 import type { ResponseBatchOptions } from './response-batch'
 import type { SchemaNames } from './schema-names'
@@ -165,14 +166,7 @@ async function insertResponseWithOutcome(
     ? sql`environment as (select id from ${sql.raw(names.table('environments'))} where id = ${environmentId}::text),`
     : sql``
   const accepting = check.requireAccepting ? sql`and s.status in ('draft', 'inProgress')` : sql``
-  const contactCte = withContact
-    ? sql`contact as (
-        insert into ${sql.raw(names.table('contacts'))} (id, environment_id, user_id, created_at, updated_at)
-        select ${input.newId()}::text, allowed.environment_id, ${input.userId}::text, ${now}, ${now} from allowed
-        on conflict (environment_id, user_id) do update set user_id = excluded.user_id
-        returning id
-      ),`
-    : sql``
+  const contactCte = withContact && input.userId !== null ? linkContactSql(names, input.newId(), input.userId, now) : sql``
 
   const statement = sql<OutcomeRow>`
     with ${environmentCte}
