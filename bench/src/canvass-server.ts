@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url'
 import { generateApiKey } from './api-key'
 import { startChildServer } from './child-server'
 import type { ChildServer } from './child-server'
+import type { Pinning } from './pinning'
 
 /** The real standalone server, as users run it; the bench never imports Canvass code. */
 const STANDALONE_MAIN = fileURLToPath(new URL('../../examples/standalone/dist/main.js', import.meta.url))
@@ -21,7 +22,12 @@ export interface CanvassTarget {
  * Starts the standalone server on the bench database and sets up what the scenarios need through the
  * HTTP API, as an integrator would: the environment behind the key, then one open-text survey.
  */
-export async function startCanvass(options: { databaseUrl: string; dataDir: string; env?: Record<string, string> }): Promise<CanvassTarget> {
+export async function startCanvass(options: {
+  databaseUrl: string
+  dataDir: string
+  env?: Record<string, string>
+  pinning?: Pinning
+}): Promise<CanvassTarget> {
   if (!existsSync(STANDALONE_MAIN)) {
     throw new Error(
       `${STANDALONE_MAIN} is missing: build the packages and the standalone example first (\`pnpm -r run build\`)`,
@@ -31,6 +37,7 @@ export async function startCanvass(options: { databaseUrl: string; dataDir: stri
   const server = await startChildServer({
     name: 'Canvass',
     script: STANDALONE_MAIN,
+    pinning: options.pinning,
     env: {
       DATABASE_URL: options.databaseUrl,
       DATA_DIR: options.dataDir,

@@ -2,6 +2,8 @@ import { spawn } from 'node:child_process'
 import type { ChildProcess } from 'node:child_process'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { freePort } from './free-port'
+import { onServerCpu } from './pinning'
+import type { Pinning } from './pinning'
 
 export interface ChildServerOptions {
   /** Shown in messages and the result table. */
@@ -30,6 +32,11 @@ export interface ChildServerOptions {
    * @default 60000
    */
   readyTimeoutMs?: number
+  /**
+   * Runs the server on the pinning's server core.
+   * @default undefined
+   */
+  pinning?: Pinning
 }
 
 export interface ChildServer {
@@ -48,7 +55,8 @@ export interface ChildServer {
 export async function startChildServer(options: ChildServerOptions): Promise<ChildServer> {
   const port = await freePort()
   const url = `http://127.0.0.1:${port}`
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), options.script], {
+  const [command, args] = onServerCpu(options.pinning, process.execPath, [...(options.nodeArgs ?? []), options.script])
+  const child = spawn(command, args, {
     cwd: options.cwd,
     env: { ...process.env, ...options.env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],

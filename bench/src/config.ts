@@ -11,6 +11,12 @@ export interface BenchConfig {
    */
   warmup: number
   /**
+   * Rounds of each comparison of `pnpm bench` (`BENCH_ROUNDS`): baseline and Canvass measured in turn, each
+   * one's best round kept.
+   * @default 2
+   */
+  rounds: number
+  /**
    * Concurrent keep-alive connections of the load generator (`BENCH_CONNECTIONS`).
    * @default 50
    */
@@ -27,6 +33,7 @@ export function readBenchConfig(env: NodeJS.ProcessEnv = process.env): BenchConf
   return {
     duration: positiveNumber(env, 'BENCH_DURATION', 10),
     warmup: positiveNumber(env, 'BENCH_WARMUP', 2, { allowZero: true }),
+    rounds: Math.max(1, Math.round(positiveNumber(env, 'BENCH_ROUNDS', 2))),
     connections: Math.round(positiveNumber(env, 'BENCH_CONNECTIONS', 50)),
     databaseUrl: env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres',
   }

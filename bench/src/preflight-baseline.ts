@@ -11,6 +11,7 @@ const server = createServer((request, response) => {
       'access-control-allow-origin': '*',
       'access-control-allow-methods': 'GET, POST, PUT, OPTIONS',
       'access-control-max-age': '86400',
+      'x-content-type-options': 'nosniff',
     }
     const requested = request.headers['access-control-request-headers']
     if (requested) headers['access-control-allow-headers'] = requested

@@ -16,7 +16,7 @@ export function createApp(canvass: Canvass): Express {
     next()
   })
   // Canvass reads request bodies itself: mount it before any body parser.
-  app.use('/feedback', toNodeListener(canvass.fetch))
+  app.use('/feedback', toNodeListener(canvass.fetch, { preflight: canvass.preflight }))
   // The app's own routes, with the body parser they need.
   app.use(express.json())
   const notes: string[] = []

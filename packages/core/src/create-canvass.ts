@@ -4,9 +4,9 @@ import type { CanvassAdmin } from './admin/create-admin'
 import { createAdmin } from './admin/create-admin'
 import type { CanvassContext, CanvassRouter, Logger, ConnectionInfo } from './context'
 import { errorResponse } from './http/boundary'
-import { CLIENT_CORS_HEADERS, clientPreflight } from './http/cors'
+import { CLIENT_CORS_HEADERS, clientPreflight, clientPreflightHeaders } from './http/cors'
 import { CanvassError } from './http/errors'
-import { parseQuery, requestTarget } from './http/request-target'
+import { parseQuery, plainPath, requestTarget } from './http/request-target'
 import type { RequestTarget } from './http/request-target'
 import type { BlobStore } from './ports/blob-store'
 import type { Storage } from './ports/storage'
@@ -108,6 +108,14 @@ export interface Canvass {
    * knows, such as the client's address; hosts that know nothing may omit it.
    */
   fetch(request: Request, info?: ConnectionInfo): Promise<Response>
+  /**
+   * The answer `fetch` gives to a CORS preflight of a client route, for hosts that can answer one without
+   * building a `Request` and a `Response` (the Node host does). `target` is the request target as on the
+   * request line (`/api/v1/client/…?…`), `requestedHeaders` the `Access-Control-Request-Headers` value.
+   * Returns undefined for anything else (another path, a target in absolute form): `fetch` answers that.
+   * Preflights are never rate limited, so answering one here skips nothing `fetch` would do.
+   */
+  preflight(target: string, requestedHeaders: string | null | undefined): PreflightAnswer | undefined
   /** Projects and API keys, which the HTTP API does not manage. */
   admin: CanvassAdmin
   /**
@@ -116,6 +124,12 @@ export interface Canvass {
    * route-table driven tests and proxies that need to know what to forward.
    */
   routes: ReadonlyArray<{ method: string; path: string }>
+}
+
+/** What `Canvass.preflight` answers: always 204, with these headers and no body. */
+export interface PreflightAnswer {
+  status: 204
+  headers: Record<string, string>
 }
 
 /** Creates the Canvass HTTP API over the given storage. */
@@ -183,11 +197,22 @@ export function createCanvass(options: CanvassOptions): Canvass {
     return undefined
   }
 
+  // The patterns of client routes, each once: only they can match a path under `clientPrefix`.
+  const clientPatterns = [
+    ...new Map(
+      routes.filter(([, , , path]) => (path ?? '').startsWith(clientPrefix)).map(([, pattern]) => [pattern.source, pattern]),
+    ).values(),
+  ]
+  /** Whether an OPTIONS request on this path is a preflight of a client route. */
+  const isClientRoute = (pathname: string): boolean => {
+    if (!pathname.startsWith(clientPrefix)) return false
+    for (const pattern of clientPatterns) if (pattern.test(pathname)) return true
+    return false
+  }
+
   /** What a request that no route answered gets: a preflight, the allowed methods, 405 or 404. */
   function miss(request: Request, pathname: string): Response {
-    if (request.method === 'OPTIONS' && pathname.startsWith(clientPrefix) && patterns.some((p) => p.test(pathname))) {
-      return clientPreflight(request)
-    }
+    if (request.method === 'OPTIONS' && isClientRoute(pathname)) return clientPreflight(request)
     const allowed = allowedMethods(router, pathname)
     if (allowed.length === 0) {
       throw new CanvassError('not_found', 'Route not found', { details: { resource_id: pathname, resource_type: 'Route' } })
@@ -217,6 +242,12 @@ export function createCanvass(options: CanvassOptions): Canvass {
         const route = `${request.method} ${(request as IRequest).route || pathname}`
         return errorResponse(error, ctx.logger, pathname.startsWith(clientPrefix) ? CLIENT_CORS_HEADERS : undefined, route)
       }
+    },
+    preflight(target, requestedHeaders) {
+      // Only the origin form (`/path?query`); the path as `fetch` would read it from the request's URL.
+      if (target.charCodeAt(0) !== 0x2f || target.charCodeAt(1) === 0x2f) return undefined
+      const pathname = plainPath(target) ?? requestTarget(`http://localhost${target}`).pathname
+      return isClientRoute(pathname) ? { status: 204, headers: clientPreflightHeaders(requestedHeaders) } : undefined
     },
     admin: createAdmin(ctx.storage, ctx.newId, ctx.now),
     routes: router.routes.map(([method, , , path]) => ({ method, path: path ?? '' })),

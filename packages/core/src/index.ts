@@ -9,7 +9,7 @@
  * ```
  */
 export { createCanvass } from './create-canvass'
-export type { Canvass, CanvassOptions } from './create-canvass'
+export type { Canvass, CanvassOptions, PreflightAnswer } from './create-canvass'
 export type { CanvassAdmin } from './admin/create-admin'
 export type { Logger, ConnectionInfo } from './context'
 export { CanvassError, ERROR_STATUS } from './http/errors'

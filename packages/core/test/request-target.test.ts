@@ -154,3 +154,43 @@ routing('handlers get the query, repeated names as arrays, and the decoded path 
 
 target.run()
 routing.run()
+
+const preflight = suite('Canvass.preflight')
+
+preflight('answers exactly what fetch answers to OPTIONS, and leaves to fetch what is not a client preflight', async () => {
+  for (const basePath of ['', '/feedback']) {
+    const app = createCanvass({ storage: untouchable, basePath, logger: { error() {}, warn() {} } })
+    const targets = [
+      '/api/v1/client/env1/responses',
+      '/api/v1/client/pt7nugo346ckaq5q3icp43rd/responses?x=1',
+      '/api/v1/client/env1/responses/r1',
+      '/api/v1/client/env1/displays',
+      '/api/v1/client/env1/environment',
+      '/api/v1/client/env1/nope',
+      '/api/v1/client/env1/../env2/responses',
+      '/api/v1/client/env1/%2e%2e/env2/responses',
+      '/api/v1/client/env%31/responses',
+      '/api/v1/management/surveys',
+      '/health',
+      '//evil.example/api/v1/client/env1/responses',
+    ].map((path) => basePath + path)
+    for (const target of targets) {
+      for (const requested of [undefined, 'content-type, x-api-key']) {
+        const answer = app.preflight(target, requested)
+        const headers: Record<string, string> = { 'access-control-request-method': 'POST' }
+        if (requested) headers['access-control-request-headers'] = requested
+        const response = await app.fetch(new Request(`http://localhost${target}`, { method: 'OPTIONS', headers }))
+        const isClientPreflight = response.status === 204 && response.headers.get('access-control-allow-origin') === '*'
+        if (answer === undefined) {
+          assert.not.ok(isClientPreflight && !target.includes('//') && !target.includes('%') && !target.includes('..'), `${target}: fetch answers a client preflight that preflight() missed`)
+          continue
+        }
+        assert.ok(isClientPreflight, `${target}: preflight() answered, fetch did not`)
+        assert.is(answer.status, response.status)
+        assert.equal(answer.headers, Object.fromEntries(response.headers), target)
+      }
+    }
+  }
+})
+
+preflight.run()

@@ -4,15 +4,30 @@
  */
 export const CLIENT_CORS_HEADERS: Readonly<Record<string, string>> = { 'access-control-allow-origin': '*' }
 
-/** The answer to a preflight of a client route: 204 echoing the requested headers. */
-export function clientPreflight(request: Request): Response {
-  const headers: Record<string, string> = {
-    ...CLIENT_CORS_HEADERS,
+/**
+ * The headers of the answer (204) to a preflight of a client route, echoing the requested headers. Two
+ * literals of fixed shape rather than one object grown by a key: every preflight builds this object, and a
+ * shape that changes from call to call sends property writes down V8's slow path.
+ */
+export function clientPreflightHeaders(requestedHeaders: string | null | undefined): Record<string, string> {
+  if (!requestedHeaders) {
+    return {
+      'access-control-allow-origin': '*',
+      'access-control-allow-methods': 'GET, POST, PUT, OPTIONS',
+      'access-control-max-age': '86400',
+      'x-content-type-options': 'nosniff',
+    }
+  }
+  return {
+    'access-control-allow-origin': '*',
     'access-control-allow-methods': 'GET, POST, PUT, OPTIONS',
     'access-control-max-age': '86400',
     'x-content-type-options': 'nosniff',
+    'access-control-allow-headers': requestedHeaders,
   }
-  const requested = request.headers.get('access-control-request-headers')
-  if (requested) headers['access-control-allow-headers'] = requested
-  return new Response(null, { status: 204, headers })
+}
+
+/** The answer to a preflight of a client route: 204 echoing the requested headers. */
+export function clientPreflight(request: Request): Response {
+  return new Response(null, { status: 204, headers: clientPreflightHeaders(request.headers.get('access-control-request-headers')) })
 }

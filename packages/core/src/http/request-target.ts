@@ -51,6 +51,22 @@ export function requestTarget(url: string): RequestTarget {
 }
 
 /**
+ * The path of a request target in origin form (`/a/b?x`) when the URL parser would keep it as it is: only
+ * characters it passes unchanged, no `.` or `%` (which could make dot segments). Undefined otherwise, for
+ * `requestTarget` to work out. A preflight's whole parsing, without building a URL string first.
+ */
+export function plainPath(target: string): string | undefined {
+  let i = 0
+  for (; i < target.length; i++) {
+    const c = target.charCodeAt(i)
+    if (c === QUESTION) break
+    if (c > 0x7f || c === DOT || c === PERCENT || (CHARS[c]! & PATH) === 0) return undefined
+  }
+  // A query never changes the path, but the parser would still re-encode odd characters in it; it is not read.
+  return i === target.length ? target : target.slice(0, i)
+}
+
+/**
  * The query as itty-router gives it to handlers: a null-prototype record whose repeated names become arrays.
  */
 export function parseQuery(search: string): Record<string, string | string[] | undefined> {
