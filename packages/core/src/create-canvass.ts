@@ -173,8 +173,6 @@ export function createCanvass(options: CanvassOptions): Canvass {
   registerWebhookRoutes(router)
   const clientPrefix = `${basePath}/api/v1/client/`
   const routes = router.routes
-  // Each distinct path pattern once, for preflights, which only ask whether a path exists.
-  const patterns = [...new Map(routes.map(([, pattern]) => [pattern.source, pattern])).values()]
 
   /**
    * Runs the first route whose method and path match, as itty-router's own `fetch` would, but on the path

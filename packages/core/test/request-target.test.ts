@@ -182,7 +182,8 @@ preflight('answers exactly what fetch answers to OPTIONS, and leaves to fetch wh
         const response = await app.fetch(new Request(`http://localhost${target}`, { method: 'OPTIONS', headers }))
         const isClientPreflight = response.status === 204 && response.headers.get('access-control-allow-origin') === '*'
         if (answer === undefined) {
-          assert.not.ok(isClientPreflight && !target.includes('//') && !target.includes('%') && !target.includes('..'), `${target}: fetch answers a client preflight that preflight() missed`)
+          // Only a target in absolute form (`//host/…`) is left to fetch whatever it is.
+          assert.not.ok(isClientPreflight && !target.startsWith('//'), `${target}: fetch answers a client preflight that preflight() missed`)
           continue
         }
         assert.ok(isClientPreflight, `${target}: preflight() answered, fetch did not`)
