@@ -3,7 +3,7 @@
  * standalone server on PGlite always and on the Postgres server when TEST_DATABASE_URL is set. Each refused
  * request is followed by a read showing that nothing stored changed.
  */
-import { request as httpRequest } from 'node:http'
+import { Agent, request as httpRequest } from 'node:http'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import type { Backend } from './fixtures'
@@ -79,6 +79,46 @@ function defineSuites(label: string, env: () => Promise<Record<string, string>>,
     assert.is(capped.status, 400)
     assert.is(Object.keys(capped.body.details).length, 21, '20 fields and _more')
     assert.match(capped.body.details._more, /^\d+ more fields$/)
+  })
+
+  test('2: dense bodies near 1 MiB, with a length or chunked, are refused by their count, and the kept-alive connection answers the next request', async () => {
+    const x = await b()
+    const url = new URL(x.url)
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 })
+    const dense = `{"surveyId":"s","finished":true,"data":{},"ttc":{${Array.from({ length: 100_000 }, (_, i) => `"${i.toString(36)}":""`).join(',')}}}`
+    assert.ok(dense.length > 900_000 && dense.length < 1024 * 1024, `${dense.length} bytes`)
+    const send = (method: string, path: string, chunks: string[], headers: Record<string, string> = {}) =>
+      new Promise<{ status: number; text: string; reused: boolean }>((resolve, reject) => {
+        const req = httpRequest({ host: url.hostname, port: url.port, method, path, headers, agent }, (res) => {
+          let text = ''
+          res.setEncoding('utf8')
+          res.on('data', (chunk: string) => (text += chunk))
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, text, reused: req.reusedSocket }))
+        })
+        req.on('error', reject)
+        for (const chunk of chunks) req.write(chunk)
+        req.end()
+      })
+    try {
+      const path = `/api/v1/client/${x.envA}/responses`
+      const declared = await send('POST', path, [dense], { 'content-type': 'application/json', 'content-length': String(dense.length) })
+      const pieces = Array.from({ length: Math.ceil(dense.length / 50_000) }, (_, i) => dense.slice(i * 50_000, (i + 1) * 50_000))
+      const streamed = await send('POST', path, pieces, { 'content-type': 'application/json' })
+      for (const answer of [declared, streamed]) {
+        assert.is(answer.status, 400, answer.text)
+        assert.equal(JSON.parse(answer.text).details, { '': 'A JSON body must not hold more than 100000 values (keys included)' })
+      }
+      const health = await send('GET', '/health', [])
+      assert.is(health.status, 200)
+      assert.ok(streamed.reused && health.reused, 'one connection carried all three requests')
+      // Eight at once, each on its own connection: every one refused the same way.
+      const many = await Promise.all(
+        Array.from({ length: 8 }, () => x.call('POST', path, { rawBody: dense, headers: { 'content-type': 'application/json' } })),
+      )
+      assert.equal(many.map((answer) => answer.status), Array(8).fill(400))
+    } finally {
+      agent.destroy()
+    }
   })
 
   test('3: unpaired surrogates and out-of-range numbers are 400 with the field, never 500, and change nothing', async () => {

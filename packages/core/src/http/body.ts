@@ -11,6 +11,11 @@ const tooLarge = (): CanvassError =>
  * JSON, since browsers' `sendBeacon` and bare `fetch` send `text/plain`. The size limit is enforced while
  * reading, so a chunked body without `Content-Length` cannot grow past it. Every JSON route takes an object,
  * so any other JSON value is a validation error at the root (`""`).
+ *
+ * A small body with a `Content-Length` is read whole (a host's fast path). A large one, or one without a
+ * length, is counted while it streams (see `JsonShape`): once it holds more values than any real body can, it
+ * is refused and the rest is read and dropped without being kept, so a flood of dense hostile bodies never
+ * holds them whole.
  */
 export async function readJsonBody(request: Request, limit = JSON_BODY_LIMIT): Promise<Record<string, unknown>> {
   const type = (request.headers.get('content-type') ?? '').toLowerCase()
@@ -19,27 +24,31 @@ export async function readJsonBody(request: Request, limit = JSON_BODY_LIMIT): P
   }
   const declared = Number(request.headers.get('content-length') ?? Number.NaN)
   if (Number.isFinite(declared) && declared > limit) throw tooLarge()
-  // With a Content-Length the HTTP layer delivers exactly that many bytes, so the body can be read whole (a
-  // host's fast path); without one it is counted while it streams.
-  let text: string
+  const shape = new JsonShape()
+  let bytes: Uint8Array
   try {
-    text = Number.isFinite(declared) ? await request.text() : await readText(request, limit)
+    if (Number.isFinite(declared) && declared <= LARGE_BODY_BYTES) {
+      bytes = new Uint8Array(await request.arrayBuffer())
+      shape.scan(bytes)
+    } else {
+      bytes = await readScanned(request, limit, shape)
+    }
   } catch (error) {
     if (error instanceof CanvassError) throw error
     // The connection failed or the client went away mid-body: its fault, not ours, and no 500 to log.
     throw badRequest('The request body could not be read')
   }
-  return text.length > LARGE_BODY_CHARS ? inTurn(() => parseJsonObject(text)) : parseJsonObject(text)
+  if (shape.values > MAX_JSON_VALUES) throw tooManyValues()
+  const text = utf8.decode(bytes)
+  return bytes.byteLength > LARGE_BODY_BYTES ? inTurn(() => parseJsonObject(text, shape)) : parseJsonObject(text, shape)
 }
 
-function parseJsonObject(text: string): Record<string, unknown> {
-  // One pass over the text before JSON.parse builds anything: a body denser than any real survey or response
-  // is refused without allocating its hundreds of thousands of values, which a flood of such bodies would
-  // otherwise turn into hundreds of MB of garbage.
-  const shape = scanJsonText(text)
-  if (shape.values > MAX_JSON_VALUES) {
-    throw validationError({ '': `A JSON body must not hold more than ${MAX_JSON_VALUES} values (keys included)` })
-  }
+const utf8 = new TextDecoder()
+
+const tooManyValues = (): CanvassError =>
+  validationError({ '': `A JSON body must not hold more than ${MAX_JSON_VALUES} values (keys included)` })
+
+function parseJsonObject(text: string, shape: JsonShape): Record<string, unknown> {
   let value: unknown
   try {
     value = JSON.parse(text)
@@ -49,7 +58,7 @@ function parseJsonObject(text: string): Record<string, unknown> {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw validationError({ '': 'Expected a JSON object' })
   }
-  // The walk allocates per value; most bodies need none of it (see `scanJsonText`).
+  // The walk allocates per value; most bodies need none of it (see `JsonShape`).
   const problem = shape.suspicious || SUSPICIOUS_ESCAPE.test(text) ? findStorageProblem(value) : undefined
   if (problem) throw validationError({ [problem.path]: problem.message })
   return value as Record<string, unknown>
@@ -58,6 +67,9 @@ function parseJsonObject(text: string): Record<string, unknown> {
 /**
  * Most JSON values (keys included) one body may hold. A 1 MiB body can hold 500,000; a survey of 200
  * questions with many choices in several languages, or a response to it, holds a few tens of thousands.
+ * The count is taken from the text before JSON.parse builds anything: a body denser than any real survey or
+ * response is refused without allocating its hundreds of thousands of values, which a flood of such bodies
+ * would otherwise turn into hundreds of MB of garbage.
  */
 export const MAX_JSON_VALUES = 100_000
 
@@ -65,44 +77,56 @@ export const MAX_JSON_VALUES = 100_000
 const SUSPICIOUS_ESCAPE = /\\u(?:0000|[dD][89a-fA-F])/
 
 /**
- * What the text of a JSON body says before it is parsed: about how many values it holds (containers, keys and
- * elements, counted by the brackets, colons and commas outside strings), and whether its nesting could break
- * the input rule. U+0000 and lone surrogates can only come from `\u` escapes (JSON forbids raw control
- * characters in strings, and decoding UTF-8 never yields a lone surrogate), tested separately; a false alarm
- * only costs the exact walk.
+ * What the UTF-8 bytes of a JSON body say before they are parsed, fed chunk by chunk as they arrive: about
+ * how many values they hold (containers, keys and elements, counted by the brackets, colons and commas
+ * outside strings), and whether the nesting could break the input rule. Every byte of a multi-byte UTF-8
+ * sequence is 0x80 or above, so the ASCII structure reads the same as in the decoded text. U+0000 and lone
+ * surrogates can only come from `\u` escapes (JSON forbids raw control characters in strings, and decoding
+ * UTF-8 never yields a lone surrogate), tested separately; a false alarm only costs the exact walk.
  */
-function scanJsonText(text: string): { values: number; suspicious: boolean } {
+class JsonShape {
   // The root, the first element (or key) of each non-empty container, and one more per `,` and `:`.
-  let values = 1
-  let depth = 0
-  let opened = false
-  let suspicious = false
-  let inString = false
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i)
-    if (inString) {
-      if (c === 92) i++ // a backslash: the next character is escaped
-      else if (c === 34) inString = false
-      continue
+  values = 1
+  suspicious = false
+  private depth = 0
+  private opened = false
+  private inString = false
+  private escaped = false
+
+  scan(bytes: Uint8Array): void {
+    let { values, depth, opened, inString, escaped, suspicious } = this
+    for (let i = 0; i < bytes.length; i++) {
+      const c = bytes[i] as number
+      if (inString) {
+        if (escaped) escaped = false
+        else if (c === 92) escaped = true // a backslash: the next byte is escaped
+        else if (c === 34) inString = false
+        continue
+      }
+      if (c === 32 || c === 10 || c === 13 || c === 9) continue
+      if (opened) {
+        opened = false
+        if (c !== 125 && c !== 93) values++
+      }
+      if (c === 34) inString = true
+      else if (c === 44 || c === 58) values++ // , :
+      else if (c === 123 || c === 91) {
+        opened = true
+        // The walk counts the root as depth 0 and refuses a value at depth MAX_JSON_DEPTH.
+        if (++depth > MAX_JSON_DEPTH) suspicious = true
+      } else if (c === 125 || c === 93) depth--
     }
-    if (c === 32 || c === 10 || c === 13 || c === 9) continue
-    if (opened) {
-      opened = false
-      if (c !== 125 && c !== 93) values++
-    }
-    if (c === 34) inString = true
-    else if (c === 44 || c === 58) values++ // , :
-    else if (c === 123 || c === 91) {
-      opened = true
-      // The walk counts the root as depth 0 and refuses a value at depth MAX_JSON_DEPTH.
-      if (++depth > MAX_JSON_DEPTH) suspicious = true
-    } else if (c === 125 || c === 93) depth--
+    this.values = values
+    this.depth = depth
+    this.opened = opened
+    this.inString = inString
+    this.escaped = escaped
+    this.suspicious = suspicious
   }
-  return { values, suspicious }
 }
 
-/** Bodies longer than this (in UTF-16 units) are parsed one at a time; see `inTurn`. */
-const LARGE_BODY_CHARS = 64 * 1024
+/** Bodies longer than this (in bytes) are read as they stream and parsed one at a time; see `inTurn`. */
+const LARGE_BODY_BYTES = 64 * 1024
 
 let lastInLine: Promise<void> = Promise.resolve()
 
@@ -188,28 +212,69 @@ function textProblem(text: string): string | undefined {
   return undefined
 }
 
-async function readText(request: Request, limit: number): Promise<string> {
-  if (!request.body) return ''
+/**
+ * Reads a streamed body, feeding each chunk to `shape`, up to `limit` bytes (then 413). Once the body holds
+ * more values than allowed, the rest is read and dropped without being kept (the client is still sending it,
+ * and stopping would break the connection under its answer), and an empty array comes back: the caller
+ * refuses the body by its count.
+ *
+ * While several such bodies stream at once, their chunks take turns, one per event-loop turn (see
+ * `nextTurn`): a flood of large bodies would otherwise have every turn scan a chunk of each, and small
+ * requests (health checks, response creates) wait behind all of them.
+ */
+async function readScanned(request: Request, limit: number, shape: JsonShape): Promise<Uint8Array> {
+  if (!request.body) return new Uint8Array(0)
   const reader = request.body.getReader()
   const chunks: Uint8Array[] = []
   let size = 0
-  for (;;) {
-    const { done, value } = await reader.read()
-    if (done) break
-    size += value.byteLength
-    if (size > limit) {
-      await reader.cancel().catch(() => {})
-      throw tooLarge()
+  streaming++
+  try {
+    for (;;) {
+      const { done, value } = await reader.read()
+      if (done) break
+      size += value.byteLength
+      if (size > limit) {
+        await reader.cancel().catch(() => {})
+        throw shape.values > MAX_JSON_VALUES ? tooManyValues() : tooLarge()
+      }
+      await nextTurn()
+      if (shape.values > MAX_JSON_VALUES) continue
+      shape.scan(value)
+      if (shape.values > MAX_JSON_VALUES) chunks.length = 0
+      else chunks.push(value)
     }
-    chunks.push(value)
+  } finally {
+    streaming--
   }
+  if (shape.values > MAX_JSON_VALUES) return new Uint8Array(0)
+  if (chunks.length === 1) return chunks[0] as Uint8Array
   const bytes = new Uint8Array(size)
   let offset = 0
   for (const chunk of chunks) {
     bytes.set(chunk, offset)
     offset += chunk.byteLength
   }
-  return new TextDecoder().decode(bytes)
+  return bytes
+}
+
+/** How many bodies `readScanned` is reading right now. */
+let streaming = 0
+
+const yieldToLoop: (resume: () => void) => void =
+  typeof (globalThis as { setImmediate?: unknown }).setImmediate === 'function'
+    ? (resume) => (globalThis as unknown as { setImmediate(run: () => void): void }).setImmediate(resume)
+    : (resume) => setTimeout(resume, 0)
+
+let lastTurn: Promise<void> = Promise.resolve()
+
+/**
+ * Resolves in an event-loop turn of its own, after every turn asked for before it (`setImmediate`, where the
+ * runtime has it, runs after the turn's I/O callbacks).
+ */
+function nextTurn(): Promise<void> {
+  const turn = lastTurn.then(() => new Promise<void>((resolve) => yieldToLoop(resolve)))
+  lastTurn = turn
+  return turn
 }
 
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/
