@@ -8,6 +8,7 @@ import { management } from './migrations/0003-management'
 import { client } from './migrations/0004-client'
 import { webhooks } from './migrations/0005-webhooks'
 import { webhookEvents } from './migrations/0006-webhook-events'
+import { outboxMatching } from './migrations/0007-outbox-matching'
 import { moveFromPublicSchema } from './migrations/move-from-public'
 import { schemaNames } from './schema-names'
 
@@ -27,6 +28,7 @@ function migrations(schema: string): Record<string, Migration> {
     '0004-client': client(schema),
     '0005-webhooks': webhooks(schema),
     '0006-webhook-events': webhookEvents(schema),
+    '0007-outbox-matching': outboxMatching(schema),
   }
 }
 

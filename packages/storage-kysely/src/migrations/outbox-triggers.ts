@@ -41,9 +41,9 @@ export async function installOutboxTriggers(db: Kysely<any>, schema: string): Pr
  * `responseFinished` when finished); an update is `responseUpdated` (and `responseFinished` when it made the
  * response finished). Only writes of the response itself (which always set `updated_at`) are events: a
  * contact's deletion nulling `contact_id` is not. A webhook matches when it is in the response's
- * environment, not disabled, lists the event and has empty `survey_ids` or lists the survey: one indexed
- * lookup per changed row when nothing matches, and nothing else. A matched row's event data is built once,
- * after the statement (so it sees the contact a response create linked in the same statement): the response
+ * environment, not disabled, lists the event and has empty `survey_ids` or lists the survey: when nothing
+ * matches, a statement costs one indexed lookup per environment, survey and set of events among its rows, and
+ * nothing else. A matched row's event data is built once, after the statement (so it sees the contact a response create linked in the same statement): the response
  * as the API shows it plus `survey{id,name,type,status}`. Stored as jsonb, whose text form is the same on
  * every read, inside each delivery's `{webhookId, event, data}`: every attempt sends the same bytes.
  */
@@ -105,26 +105,30 @@ function enqueueSql(schema: string): string[] {
         end))`
   // `from` names the changed rows `r`; `events` is the array of events of one of them. Each changed row that
   // some webhook wants becomes one event row: its body (built once) and, per event, the webhooks that matched,
-  // found through the index of an environment's active webhooks. The dispatcher fans it out (see
-  // `webhook-delivery-store.ts`), so a write pays for one row however many webhooks match.
+  // found through the index of an environment's active webhooks. Matching runs once per environment, survey
+  // and set of events among the statement's rows, not once per row: a batch of creates for one survey looks
+  // its webhooks up once. The dispatcher fans an event out (see `webhook-delivery-store.ts`), so a write pays
+  // for one row however many webhooks match.
   const enqueue = (from: string, events: string, withNotesAndTags: boolean) => `
-  with matched as (
-    select p.id, jsonb_object_agg(p.event, p.hooks) as hooks
-    from (
-      select r.id, ev.event, jsonb_agg(w.id order by w.id) as hooks
-      from ${from}
-      cross join lateral unnest(${events}) as ev(event)
-      join ${t('webhooks')} w on w.environment_id = r.environment_id and w.disabled_at is null
-        and w.triggers ? ev.event and (w.survey_ids = '[]'::jsonb or w.survey_ids ? r.survey_id)
-      group by r.id, ev.event
-    ) p
-    group by p.id
+  with wanted as (
+    select distinct r.environment_id, r.survey_id, ${events} as events from ${from}
+  ), matched as (
+    select k.environment_id, k.survey_id, k.events, jsonb_object_agg(e.event, e.hooks) as hooks
+    from wanted k
+    cross join lateral (
+      select ev.event, jsonb_agg(w.id order by w.id) as hooks
+      from unnest(k.events) as ev(event)
+      join ${t('webhooks')} w on w.environment_id = k.environment_id and w.disabled_at is null
+        and w.triggers ? ev.event and (w.survey_ids = '[]'::jsonb or w.survey_ids ? k.survey_id)
+      group by ev.event
+    ) e
+    group by k.environment_id, k.survey_id, k.events
   )
   insert into ${t('webhook_events')} (id, response_id, hooks, data, created_at)
   -- Ids start with the time in hex so that the primary key grows at its end instead of at random places.
   select ${MESSAGE_ID}, r.id, m.hooks, ${body(withNotesAndTags)}, r.updated_at
   from ${from}
-  join matched m on m.id = r.id
+  join matched m on m.environment_id = r.environment_id and m.survey_id = r.survey_id and m.events = ${events}
   join ${t('surveys')} s on s.id = r.survey_id;`
   return [
     `create or replace function "${schema}".enqueue_webhook_deliveries_on_insert() returns trigger language plpgsql as $fn$

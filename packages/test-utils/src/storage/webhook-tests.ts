@@ -93,29 +93,36 @@ export const webhookTests: StorageTest[] = [
     },
   },
   {
-    name: 'outbox: responses written together each get deliveries with their own payload',
+    name: 'outbox: responses written together each get deliveries with their own payload and their own webhooks',
     async run({ storage }) {
       const { production } = await seedProject(storage)
       const survey = await seedSurvey(storage, production, { status: 'inProgress' })
+      const other = await seedSurvey(storage, production, { status: 'inProgress' })
       const webhooks = [
         await seedWebhook(storage, production, { triggers: ['responseCreated'] }),
         await seedWebhook(storage, production, { triggers: ['responseCreated', 'responseFinished'], surveyIds: [survey.id] }),
       ]
-      // Concurrent client creates: a storage that writes them in one statement must still keep them apart.
-      const responses = Array.from({ length: 24 }, (_, i) => makeResponse(survey.id, { finished: i % 2 === 0, data: { q1: `answer ${i}` } }))
+      // Concurrent client creates, of two surveys, finished and not: a storage that writes them in one
+      // statement must still keep them apart, each with the webhooks that match it.
+      const responses = Array.from({ length: 24 }, (_, i) =>
+        makeResponse(i % 3 === 2 ? other.id : survey.id, { finished: i % 2 === 0, data: { q1: `answer ${i}` } }),
+      )
       const results = await Promise.all(responses.map((r) => storage.responses.create(r, clientCheck(production))))
       responses.forEach((r, i) => expectCreated(results[i] as CreateResponseResult, r))
       const ours = new Set(webhooks.map((w) => w.id))
       const claimed = (await claimAll(storage)).filter((d) => ours.has(d.webhookId))
-      assert.is(claimed.length, 24 * 2 + 12, 'two creates and, for the finished half, one finish each')
+      // The first webhook: every create. The second, of the first survey only: its creates and finishes.
+      const expectedFor = (r: (typeof responses)[number]) =>
+        ['0:responseCreated', ...(r.surveyId === survey.id ? ['1:responseCreated', ...(r.finished ? ['1:responseFinished'] : [])] : [])]
+      assert.is(claimed.length, responses.reduce((n, r) => n + expectedFor(r).length, 0))
       for (const response of responses) {
         const mine = claimed.filter((d) => JSON.parse(d.body).data.id === response.id)
-        const expected = response.finished ? 3 : 2
-        assert.is(mine.length, expected, response.id)
+        const got = mine.map((d) => `${webhooks.findIndex((w) => w.id === d.webhookId)}:${d.event}`).sort()
+        assert.equal(got, expectedFor(response), response.id)
         for (const delivery of mine) {
           const body = JSON.parse(delivery.body)
           assert.equal([body.webhookId, body.event], [delivery.webhookId, delivery.event])
-          assert.equal([body.data.data, body.data.finished], [response.data, response.finished])
+          assert.equal([body.data.data, body.data.finished, body.data.surveyId], [response.data, response.finished, response.surveyId])
         }
       }
       assert.is(new Set(claimed.map((d) => d.id)).size, claimed.length, 'every delivery has its own id')
