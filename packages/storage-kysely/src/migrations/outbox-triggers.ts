@@ -86,7 +86,8 @@ function enqueueSql(schema: string): string[] {
         from ${t('response_tags')} rt join ${t('tags')} tg on tg.id = rt.tag_id where rt.response_id = r.id), '[]'::jsonb)`
           : `'[]'::jsonb`
       },
-      'person', (
+      -- Most responses have no contact: no subquery for them.
+      'person', case when r.contact_id is null then null else (
         select jsonb_build_object(
           'id', c.id, 'userId', c.user_id, 'environmentId', c.environment_id,
           'attributes', coalesce((
@@ -94,7 +95,7 @@ function enqueueSql(schema: string): string[] {
             from ${t('contact_attributes')} a join ${t('contact_attribute_keys')} k on k.id = a.attribute_key_id
             where a.contact_id = c.id), '{}'::jsonb),
           'createdAt', ${iso('c.created_at')}, 'updatedAt', ${iso('c.updated_at')})
-        from ${t('contacts')} c where c.id = r.contact_id),
+        from ${t('contacts')} c where c.id = r.contact_id) end,
       'personAttributes', r.contact_attributes,
       'survey', jsonb_build_object('id', s.id, 'name', s.name, 'type', s.type, 'status',
         case

@@ -76,6 +76,27 @@ export const webhookTests: StorageTest[] = [
     },
   },
   {
+    name: 'outbox: the payload of a response with a contact carries its person as a read shows it',
+    async run({ storage }) {
+      const { production } = await seedProject(storage)
+      const survey = await seedSurvey(storage, production, { status: 'inProgress' })
+      const webhook = await seedWebhook(storage, production, { triggers: ['responseCreated'] })
+      const response = makeResponse(survey.id, { userId: `user-${freshId()}` })
+      expectCreated(await storage.responses.create(response, clientCheck(production)), response)
+      const [delivery, ...more] = (await claimAll(storage)).filter((d) => d.webhookId === webhook.id)
+      assert.is(more.length, 0)
+      const stored = await storage.responses.get(response.id)
+      assert.ok(stored?.person, 'the response is linked to its contact')
+      const { person } = JSON.parse((delivery as ClaimedDelivery).body).data
+      assert.equal(person, {
+        ...stored.person,
+        createdAt: stored.person.createdAt.toISOString(),
+        updatedAt: stored.person.updatedAt.toISOString(),
+      })
+      assert.is(person.userId, response.userId)
+    },
+  },
+  {
     name: 'outbox: an update writes responseUpdated, and responseFinished only when it finishes the response',
     async run({ storage }) {
       const { production } = await seedProject(storage)
