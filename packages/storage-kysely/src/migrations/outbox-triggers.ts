@@ -131,9 +131,19 @@ function enqueueSql(schema: string): string[] {
   from ${from}
   join matched m on m.environment_id = r.environment_id and m.survey_id = r.survey_id and m.events = ${events}
   join ${t('surveys')} s on s.id = r.survey_id;`
+  // Most writes happen in environments without an active webhook. Setting up the query above costs a
+  // single-row write about 0.1 ms even when it finds nothing (its execution is a few µs of that): this probe of
+  // the index of active webhooks costs a tenth of that and settles those writes.
+  const noWebhooks = `
+  if not exists (
+    select from ${t('webhooks')} w
+    where w.disabled_at is null and w.environment_id in (select environment_id from changed)
+  ) then
+    return null;
+  end if;`
   return [
     `create or replace function "${schema}".enqueue_webhook_deliveries_on_insert() returns trigger language plpgsql as $fn$
-begin
+begin${noWebhooks}
 ${enqueue(
   'changed r',
   `case when r.finished then array['responseCreated', 'responseFinished'] else array['responseCreated'] end`,
@@ -143,7 +153,7 @@ ${enqueue(
 end
 $fn$`,
     `create or replace function "${schema}".enqueue_webhook_deliveries_on_update() returns trigger language plpgsql as $fn$
-begin
+begin${noWebhooks}
 ${enqueue(
   'changed r join previous o on o.id = r.id and o.updated_at is distinct from r.updated_at',
   `case when r.finished and not o.finished then array['responseUpdated', 'responseFinished'] else array['responseUpdated'] end`,
