@@ -1,4 +1,6 @@
-import autocannon from 'autocannon'
+import { spawn } from 'node:child_process'
+import { once } from 'node:events'
+import { fileURLToPath } from 'node:url'
 
 /** One kind of request, sent over and over to one server. */
 export interface LoadTarget {
@@ -32,7 +34,10 @@ export interface Measurement {
   statusCodes: Record<string, number>
 }
 
-/** Warms the server up, then measures it with autocannon's keep-alive connections. */
+/**
+ * Warms the server up, then measures it with autocannon's keep-alive connections, in a fresh process each
+ * time (see `load-child.mjs`), on the CPUs the bench process may use.
+ */
 export async function runLoad(target: LoadTarget, settings: LoadSettings): Promise<Measurement> {
   const options = {
     url: target.url,
@@ -41,21 +46,20 @@ export async function runLoad(target: LoadTarget, settings: LoadSettings): Promi
     body: target.body,
     connections: settings.connections,
   }
-  // Two runs rather than autocannon's `warmup` option, which its type definitions do not know.
-  const warm = settings.warmup > 0 ? await autocannon({ ...options, duration: settings.warmup }) : undefined
-  const result = await autocannon({ ...options, duration: settings.duration })
-  const statusCodes: Record<string, number> = {}
-  for (const [code, stat] of Object.entries(result.statusCodeStats ?? {})) statusCodes[code] = stat.count ?? 0
-  return {
-    requestsPerSecond: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    total: result.requests.total,
-    non2xx: result.non2xx + (warm?.non2xx ?? 0),
-    errors: result.errors + (warm?.errors ?? 0),
-    statusCodes,
-  }
+  const child = spawn(process.execPath, [LOAD_CHILD], {
+    env: { ...process.env, LOAD_OPTIONS: JSON.stringify({ options, warmup: settings.warmup, duration: settings.duration }) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let out = ''
+  let err = ''
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk))
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (err += chunk))
+  const [code] = (await once(child, 'exit')) as [number | null]
+  if (code !== 0) throw new Error(`the load generator exited with ${code}: ${err.slice(-2000)}`)
+  return JSON.parse(out) as Measurement
 }
+
+const LOAD_CHILD = fileURLToPath(new URL('./load-child.mjs', import.meta.url))
 
 /** One request like the load's, to show what a server answers when the load saw failures. */
 export async function probe(target: LoadTarget): Promise<string> {
