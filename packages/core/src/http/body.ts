@@ -218,33 +218,28 @@ function textProblem(text: string): string | undefined {
  * and stopping would break the connection under its answer), and an empty array comes back: the caller
  * refuses the body by its count.
  *
- * While several such bodies stream at once, their chunks take turns, one per event-loop turn (see
- * `nextTurn`): a flood of large bodies would otherwise have every turn scan a chunk of each, and small
- * requests (health checks, response creates) wait behind all of them.
+ * Every chunk waits for an event-loop turn of its own (see `nextTurn`), so bodies streaming at once take
+ * turns: a flood of large bodies would otherwise have every turn scan a chunk of each, and small requests
+ * (health checks, response creates) wait behind all of them.
  */
 async function readScanned(request: Request, limit: number, shape: JsonShape): Promise<Uint8Array> {
   if (!request.body) return new Uint8Array(0)
   const reader = request.body.getReader()
   const chunks: Uint8Array[] = []
   let size = 0
-  streaming++
-  try {
-    for (;;) {
-      const { done, value } = await reader.read()
-      if (done) break
-      size += value.byteLength
-      if (size > limit) {
-        await reader.cancel().catch(() => {})
-        throw shape.values > MAX_JSON_VALUES ? tooManyValues() : tooLarge()
-      }
-      await nextTurn()
-      if (shape.values > MAX_JSON_VALUES) continue
-      shape.scan(value)
-      if (shape.values > MAX_JSON_VALUES) chunks.length = 0
-      else chunks.push(value)
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    size += value.byteLength
+    if (size > limit) {
+      await reader.cancel().catch(() => {})
+      throw shape.values > MAX_JSON_VALUES ? tooManyValues() : tooLarge()
     }
-  } finally {
-    streaming--
+    await nextTurn()
+    if (shape.values > MAX_JSON_VALUES) continue
+    shape.scan(value)
+    if (shape.values > MAX_JSON_VALUES) chunks.length = 0
+    else chunks.push(value)
   }
   if (shape.values > MAX_JSON_VALUES) return new Uint8Array(0)
   if (chunks.length === 1) return chunks[0] as Uint8Array
@@ -256,9 +251,6 @@ async function readScanned(request: Request, limit: number, shape: JsonShape): P
   }
   return bytes
 }
-
-/** How many bodies `readScanned` is reading right now. */
-let streaming = 0
 
 const yieldToLoop: (resume: () => void) => void =
   typeof (globalThis as { setImmediate?: unknown }).setImmediate === 'function'
