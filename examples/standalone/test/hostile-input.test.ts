@@ -83,32 +83,19 @@ function defineSuites(label: string, env: () => Promise<Record<string, string>>,
 
   test('2: dense bodies near 1 MiB, with a length or chunked, are refused by their count, and the kept-alive connection answers the next request', async () => {
     const x = await b()
-    const url = new URL(x.url)
     const agent = new Agent({ keepAlive: true, maxSockets: 1 })
     const dense = `{"surveyId":"s","finished":true,"data":{},"ttc":{${Array.from({ length: 100_000 }, (_, i) => `"${i.toString(36)}":""`).join(',')}}}`
     assert.ok(dense.length > 900_000 && dense.length < 1024 * 1024, `${dense.length} bytes`)
-    const send = (method: string, path: string, chunks: string[], headers: Record<string, string> = {}) =>
-      new Promise<{ status: number; text: string; reused: boolean }>((resolve, reject) => {
-        const req = httpRequest({ host: url.hostname, port: url.port, method, path, headers, agent }, (res) => {
-          let text = ''
-          res.setEncoding('utf8')
-          res.on('data', (chunk: string) => (text += chunk))
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, text, reused: req.reusedSocket }))
-        })
-        req.on('error', reject)
-        for (const chunk of chunks) req.write(chunk)
-        req.end()
-      })
     try {
       const path = `/api/v1/client/${x.envA}/responses`
-      const declared = await send('POST', path, [dense], { 'content-type': 'application/json', 'content-length': String(dense.length) })
+      const declared = await rawRequest(x.url, 'POST', path, { 'content-type': 'application/json', 'content-length': String(dense.length) }, dense, agent)
       const pieces = Array.from({ length: Math.ceil(dense.length / 50_000) }, (_, i) => dense.slice(i * 50_000, (i + 1) * 50_000))
-      const streamed = await send('POST', path, pieces, { 'content-type': 'application/json' })
+      const streamed = await rawRequest(x.url, 'POST', path, { 'content-type': 'application/json' }, pieces, agent)
       for (const answer of [declared, streamed]) {
         assert.is(answer.status, 400, answer.text)
         assert.equal(JSON.parse(answer.text).details, { '': 'A JSON body must not hold more than 100000 values (keys included)' })
       }
-      const health = await send('GET', '/health', [])
+      const health = await rawRequest(x.url, 'GET', '/health', {}, undefined, agent)
       assert.is(health.status, 200)
       assert.ok(streamed.reused && health.reused, 'one connection carried all three requests')
       // Eight at once, each on its own connection: every one refused the same way.
@@ -333,20 +320,33 @@ interface RawResult {
   status: number
   headers: Record<string, string | string[] | undefined>
   text: string
+  /** Whether the agent sent it on a connection an earlier request had used. */
+  reused: boolean
 }
 
-/** A request with headers fetch will not send (`Host`). */
-function rawRequest(base: string, method: string, path: string, headers: Record<string, string>, body?: string): Promise<RawResult> {
+/**
+ * A request with headers fetch will not send (`Host`). A body given as pieces is written one piece at a time
+ * (chunked, unless the headers give a length).
+ */
+function rawRequest(
+  base: string,
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  body?: string | string[],
+  agent?: Agent,
+): Promise<RawResult> {
   const url = new URL(base)
   return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: url.hostname, port: url.port, method, path, headers }, (res) => {
+    const req = httpRequest({ host: url.hostname, port: url.port, method, path, headers, agent }, (res) => {
       let text = ''
       res.setEncoding('utf8')
       res.on('data', (chunk: string) => (text += chunk))
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text }))
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text, reused: req.reusedSocket }))
     })
     req.on('error', reject)
-    req.end(body)
+    for (const piece of Array.isArray(body) ? body : []) req.write(piece)
+    req.end(Array.isArray(body) ? undefined : body)
   })
 }
 
