@@ -48,25 +48,33 @@ export async function startCanvass(options: {
     },
   })
   try {
-    const me = (await call(server, 'GET', '/api/v1/me', apiKey)) as { id?: unknown }
-    if (typeof me.id !== 'string') throw new Error(`GET /api/v1/me gave no environment id: ${JSON.stringify(me)}`)
-    const created = (await call(server, 'POST', '/api/v1/management/surveys', apiKey, {
-      environmentId: me.id,
-      name: 'Bench',
-      status: 'inProgress',
-      questions: [{ id: 'q1', type: 'openText', headline: { default: 'Q?' }, required: false, inputType: 'text' }],
-    })) as { data?: { id?: unknown } }
-    const surveyId = created.data?.id
-    if (typeof surveyId !== 'string') throw new Error(`survey creation gave no data.id: ${JSON.stringify(created)}`)
-    return { server, environmentId: me.id, surveyId, apiKey }
+    return { server, apiKey, ...(await createBenchSurvey(server.url, apiKey)) }
   } catch (error) {
     await server.stop()
     throw error
   }
 }
 
-async function call(server: ChildServer, method: string, path: string, apiKey: string, body?: unknown): Promise<unknown> {
-  const response = await fetch(server.url + path, {
+/**
+ * Creates, through the HTTP API, the bench's open-text `inProgress` survey in the environment of `apiKey`,
+ * and names both.
+ */
+export async function createBenchSurvey(baseUrl: string, apiKey: string): Promise<{ environmentId: string; surveyId: string }> {
+  const me = (await call(baseUrl, 'GET', '/api/v1/me', apiKey)) as { id?: unknown }
+  if (typeof me.id !== 'string') throw new Error(`GET /api/v1/me gave no environment id: ${JSON.stringify(me)}`)
+  const created = (await call(baseUrl, 'POST', '/api/v1/management/surveys', apiKey, {
+    environmentId: me.id,
+    name: 'Bench',
+    status: 'inProgress',
+    questions: [{ id: 'q1', type: 'openText', headline: { default: 'Q?' }, required: false, inputType: 'text' }],
+  })) as { data?: { id?: unknown } }
+  const surveyId = created.data?.id
+  if (typeof surveyId !== 'string') throw new Error(`survey creation gave no data.id: ${JSON.stringify(created)}`)
+  return { environmentId: me.id, surveyId }
+}
+
+async function call(baseUrl: string, method: string, path: string, apiKey: string, body?: unknown): Promise<unknown> {
+  const response = await fetch(baseUrl + path, {
     method,
     headers: { 'x-api-key': apiKey, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
     body: body === undefined ? undefined : JSON.stringify(body),

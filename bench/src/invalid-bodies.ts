@@ -7,8 +7,7 @@
  *
  * On embedded PGlite unless `DATABASE_URL` is set. Run on a quiet machine: on a busy one, figures are noisy.
  */
-import { execFileSync, spawn } from 'node:child_process'
-import { once } from 'node:events'
+import { execFileSync } from 'node:child_process'
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -17,6 +16,7 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import { fileURLToPath } from 'node:url'
 import { generateApiKey } from './api-key'
 import { startChildServer } from './child-server'
+import { runJsonChild } from './json-child'
 
 const STANDALONE_MAIN = fileURLToPath(new URL('../../examples/standalone/dist/main.js', import.meta.url))
 const PROBE_CHILD = fileURLToPath(new URL('./health-probe-child.mjs', import.meta.url))
@@ -83,13 +83,8 @@ function resetPeak(pid: number): boolean {
 }
 
 /** Runs the `/health` prober in a process of its own for `ms` and resolves to its latencies, in ms. */
-async function probeHealth(url: string, ms: number): Promise<number[]> {
-  const child = spawn(process.execPath, [PROBE_CHILD], { env: { ...process.env, PROBE_URL: url, PROBE_MS: String(ms) }, stdio: ['ignore', 'pipe', 'inherit'] })
-  let out = ''
-  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk))
-  const [code] = (await once(child, 'exit')) as [number | null]
-  if (code !== 0) throw new Error(`the /health prober exited with ${code}`)
-  return JSON.parse(out) as number[]
+function probeHealth(url: string, ms: number): Promise<number[]> {
+  return runJsonChild<number[]>(PROBE_CHILD, { PROBE_URL: url, PROBE_MS: String(ms) })
 }
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? Number.NaN

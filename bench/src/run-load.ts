@@ -1,6 +1,5 @@
-import { spawn } from 'node:child_process'
-import { once } from 'node:events'
 import { fileURLToPath } from 'node:url'
+import { runJsonChild } from './json-child'
 
 /** One kind of request, sent over and over to one server. */
 export interface LoadTarget {
@@ -46,17 +45,9 @@ export async function runLoad(target: LoadTarget, settings: LoadSettings): Promi
     body: target.body,
     connections: settings.connections,
   }
-  const child = spawn(process.execPath, [LOAD_CHILD], {
-    env: { ...process.env, LOAD_OPTIONS: JSON.stringify({ options, warmup: settings.warmup, duration: settings.duration }) },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  return runJsonChild<Measurement>(LOAD_CHILD, {
+    LOAD_OPTIONS: JSON.stringify({ options, warmup: settings.warmup, duration: settings.duration }),
   })
-  let out = ''
-  let err = ''
-  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk))
-  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (err += chunk))
-  const [code] = (await once(child, 'exit')) as [number | null]
-  if (code !== 0) throw new Error(`the load generator exited with ${code}: ${err.slice(-2000)}`)
-  return JSON.parse(out) as Measurement
 }
 
 const LOAD_CHILD = fileURLToPath(new URL('./load-child.mjs', import.meta.url))

@@ -17,7 +17,7 @@ import { join } from 'node:path'
 import pg from 'pg'
 import { createBenchDatabase } from './bench-database'
 import { generateApiKey } from './api-key'
-import { startCanvass } from './canvass-server'
+import { createBenchSurvey, startCanvass } from './canvass-server'
 import { readBenchConfig } from './config'
 import { runLoad } from './run-load'
 import type { LoadTarget, Measurement } from './run-load'
@@ -62,7 +62,7 @@ async function main(): Promise<void> {
   cleanups.push(() => writer.server.stop())
   const { environmentId, surveyId, apiKey } = writer
   // The same survey in the development environment, which has no webhook: the load without webhooks.
-  const quiet = await surveyInOtherEnvironment(writer.server.url, devKey)
+  const quiet = await createBenchSurvey(writer.server.url, devKey)
 
   const ingest = (baseUrl: string, into = { environmentId, surveyId }): LoadTarget => ({
     url: `${baseUrl}/api/v1/client/${into.environmentId}/responses`,
@@ -134,24 +134,6 @@ async function main(): Promise<void> {
   console.log(`| ratio | ${(three.requestsPerSecond / none.requestsPerSecond).toFixed(2)} | ≥ 0.85 |`)
   console.log(`| deliveries/s, outbox → loopback receiver | ${fmt(deliveriesPerSecond)} (${drained} of ${expected} delivered) | ≥ 2000 |`)
   console.log(`| commit-to-delivery median / p99 (ms) | ${pct(0.5).toFixed(1)} / ${pct(0.99).toFixed(1)} (${latencies.length} of 100 arrived) | median < 100 |`)
-}
-
-/** Creates, through the API, the bench's survey in the environment of `key` and names both. */
-async function surveyInOtherEnvironment(baseUrl: string, key: string): Promise<{ environmentId: string; surveyId: string }> {
-  const headers = { 'x-api-key': key, 'content-type': 'application/json' }
-  const me = (await (await fetch(`${baseUrl}/api/v1/me`, { headers })).json()) as { id: string }
-  const res = await fetch(`${baseUrl}/api/v1/management/surveys`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({
-      environmentId: me.id,
-      name: 'Bench',
-      status: 'inProgress',
-      questions: [{ id: 'q1', type: 'openText', headline: { default: 'Q?' }, required: false, inputType: 'text' }],
-    }),
-  })
-  if (res.status !== 200) throw new Error(`survey create answered ${res.status}: ${await res.text()}`)
-  return { environmentId: me.id, surveyId: ((await res.json()) as { data: { id: string } }).data.id }
 }
 
 /**
