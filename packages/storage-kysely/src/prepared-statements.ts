@@ -42,16 +42,24 @@ export function withPreparedStatements<P extends PostgresPoolLike>(pool: P, opti
     }
     return name
   }
-  const wrapClient = (client: PostgresPoolClientLike): PostgresPoolClientLike =>
-    new Proxy(client, {
-      get(target, property, receiver) {
-        if (property !== 'query') return Reflect.get(target, property, receiver)
-        return (text: unknown, values?: unknown[]) => {
-          const name = typeof text === 'string' ? nameOf(text) : undefined
-          return name === undefined ? target.query(text, values) : target.query({ name, text, values })
-        }
-      },
-    })
+  // One wrapper per pooled client, made on its first checkout: Kysely keeps its own connection object per
+  // client (keyed by the object `connect` returns), which a new wrapper on every checkout would make it build
+  // again for every query.
+  const wrappers = new WeakMap<PostgresPoolClientLike, PostgresPoolClientLike>()
+  const wrapClient = (client: PostgresPoolClientLike): PostgresPoolClientLike => {
+    let wrapper = wrappers.get(client)
+    if (wrapper === undefined) {
+      const query = (text: unknown, values?: unknown[]) => {
+        const name = typeof text === 'string' ? nameOf(text) : undefined
+        return name === undefined ? client.query(text, values) : client.query({ name, text, values })
+      }
+      wrapper = new Proxy(client, {
+        get: (target, property, receiver) => (property === 'query' ? query : Reflect.get(target, property, receiver)),
+      })
+      wrappers.set(client, wrapper)
+    }
+    return wrapper
+  }
   return new Proxy(pool, {
     get(target, property, receiver) {
       if (property === 'connect') return async () => wrapClient(await target.connect())

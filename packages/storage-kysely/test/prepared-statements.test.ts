@@ -49,4 +49,16 @@ prepared('past maxStatements, new statements run unnamed', async () => {
   assert.equal(calls, [[{ name: named, text: 'select 1', values: [] }], ['select 2', []], [{ name: named, text: 'select 1', values: [] }]])
 })
 
+prepared('gives the same object for the same pooled client on every checkout', async () => {
+  // Kysely keys its connection object by what `connect` returns: a new wrapper per checkout made it build a
+  // new connection object for every query.
+  const clients = [0, 1].map((n) => ({ processID: n, query: async () => ({ rows: [] }), release() {} }))
+  let next = 0
+  const wrapped = withPreparedStatements({ connect: async () => clients[next++ % 2]!, end: async () => {} })
+  const [a, b, again] = [await wrapped.connect(), await wrapped.connect(), await wrapped.connect()]
+  assert.is(again, a)
+  assert.is.not(b, a)
+  assert.is((b as unknown as { processID: number }).processID, 1)
+})
+
 prepared.run()
