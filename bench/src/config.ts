@@ -11,9 +11,9 @@ export interface BenchConfig {
    */
   warmup: number
   /**
-   * Rounds of each comparison of `pnpm bench` (`BENCH_ROUNDS`): baseline and Canvass measured in turn, each
-   * one's best round kept.
-   * @default 2
+   * Rounds of each comparison of `pnpm bench` (`BENCH_ROUNDS`): baseline and Canvass measured back to back in
+   * each; the median of the rounds' ratios is judged. Odd counts have a middle round.
+   * @default 3
    */
   rounds: number
   /**
@@ -33,7 +33,7 @@ export function readBenchConfig(env: NodeJS.ProcessEnv = process.env): BenchConf
   return {
     duration: positiveNumber(env, 'BENCH_DURATION', 10),
     warmup: positiveNumber(env, 'BENCH_WARMUP', 2, { allowZero: true }),
-    rounds: Math.max(1, Math.round(positiveNumber(env, 'BENCH_ROUNDS', 2))),
+    rounds: Math.max(1, Math.round(positiveNumber(env, 'BENCH_ROUNDS', 3))),
     connections: Math.round(positiveNumber(env, 'BENCH_CONNECTIONS', 50)),
     databaseUrl: env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres',
   }

@@ -58,7 +58,7 @@ async function bench(): Promise<number> {
   const totalSeconds = 6 * config.rounds * (config.duration + config.warmup)
   console.log(
     `Canvass bench: ${config.connections} connections, ${config.warmup} s warm-up + ${config.duration} s per run, ` +
-      `${6 * config.rounds} runs, the best of ${config.rounds} kept for each server (~${Math.ceil(totalSeconds)} s of load); node ${process.version}, ${availableParallelism()} cores; ` +
+      `${6 * config.rounds} runs in ${config.rounds} rounds per scenario, judged on the median round (~${Math.ceil(totalSeconds)} s of load); node ${process.version}, ${availableParallelism()} cores; ` +
       describePinning(pinning),
   )
   if (pinning) pinLoadGenerator(pinning)
@@ -132,9 +132,10 @@ function startBaseline(name: string, file: string, env: Record<string, string>):
 }
 
 /**
- * Measures baseline and Canvass in turn, `config.rounds` times, and keeps each one's best round: a background
- * task of the machine or of Postgres (a checkpoint, autovacuum) that lands in one run then costs that run
- * alone, instead of deciding the ratio.
+ * Measures baseline and Canvass in turn, `config.rounds` times. The ratio judged is the median of the rounds'
+ * ratios: the two runs of a round are made back to back, so a slow spell of the machine (a background task,
+ * a Postgres checkpoint, autovacuum, a busy neighbour of a virtual machine) mostly lands on both, and the
+ * median drops the round it did not. Each server's best round is kept for the table.
  */
 async function compare(
   scenario: string,
@@ -144,15 +145,19 @@ async function compare(
 ): Promise<Comparison> {
   let baseline: ServerResult | undefined
   let canvass: ServerResult | undefined
+  const roundRatios: number[] = []
   const best = (kept: ServerResult | undefined, next: ServerResult) =>
     kept === undefined || !isClean(next.measurement) || (isClean(kept.measurement) && next.measurement.requestsPerSecond > kept.measurement.requestsPerSecond)
       ? next
       : kept
   for (let round = 0; round < config.rounds; round++) {
-    baseline = best(baseline, await measure(scenario, baselineServer, baselineTarget))
-    canvass = best(canvass, await measure(scenario, canvassServer, canvassTarget))
+    const b = await measure(scenario, baselineServer, baselineTarget)
+    const c = await measure(scenario, canvassServer, canvassTarget)
+    baseline = best(baseline, b)
+    canvass = best(canvass, c)
+    roundRatios.push(c.measurement.requestsPerSecond / b.measurement.requestsPerSecond)
   }
-  return { scenario, target, baseline: baseline!, canvass: canvass! }
+  return { scenario, target, baseline: baseline!, canvass: canvass!, roundRatios }
 }
 
 async function measure(scenario: string, server: ChildServer, target: LoadTarget): Promise<ServerResult> {

@@ -13,8 +13,22 @@ export interface Comparison {
   scenario: string
   /** The lowest acceptable Canvass / baseline ratio of req/s. */
   target: number
+  /** Each server's best round. */
   baseline: ServerResult
   canvass: ServerResult
+  /**
+   * Canvass ÷ baseline req/s of each round, from the two runs made back to back in that round. Their median
+   * is the ratio judged against the target.
+   */
+  roundRatios: number[]
+}
+
+/** The middle value (the mean of the two middle values of an even count); NaN when there is none. */
+export function median(values: number[]): number {
+  if (values.length === 0) return Number.NaN
+  const sorted = [...values].sort((a, b) => a - b)
+  const middle = sorted.length >> 1
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2
 }
 
 /** A measurement counts only when every request got a 2xx: failures are usually faster than work. */
@@ -52,16 +66,25 @@ export function formatReport(comparisons: Comparison[]): string {
   }
   if (failed.length > 0) out.push('!!! The numbers of failed runs measure errors, not the server; their ratios are not valid.', '')
 
-  out.push('Canvass / baseline req/s:')
+  out.push('Canvass / baseline req/s (median of the rounds; each round, then the ratio of the best rounds):')
   out.push(
     ...align(
       comparisons.map((c) => {
-        const ratio = c.canvass.measurement.requestsPerSecond / c.baseline.measurement.requestsPerSecond
+        const ratio = median(c.roundRatios)
+        const best = c.canvass.measurement.requestsPerSecond / c.baseline.measurement.requestsPerSecond
         const clean = isClean(c.canvass.measurement) && isClean(c.baseline.measurement)
         const verdict = !clean ? 'not met (invalid: failed run)' : ratio >= c.target ? 'met' : 'not met'
-        return [c.scenario, Number.isFinite(ratio) ? ratio.toFixed(2) : '-', `target >= ${c.target}`, verdict]
+        const fixed = (value: number) => (Number.isFinite(value) ? value.toFixed(2) : '-')
+        return [
+          c.scenario,
+          fixed(ratio),
+          `target >= ${c.target}`,
+          verdict,
+          `rounds ${c.roundRatios.map(fixed).join(' ')}`,
+          `best ${fixed(best)}`,
+        ]
       }),
-      [false, true, false, false],
+      [false, true, false, false, false, false],
     ).map((line) => `  ${line}`),
   )
   return out.join('\n')

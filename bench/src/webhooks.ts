@@ -19,6 +19,7 @@ import { createBenchDatabase } from './bench-database'
 import { generateApiKey } from './api-key'
 import { createBenchSurvey, startCanvass } from './canvass-server'
 import { readBenchConfig } from './config'
+import { median } from './report'
 import { runLoad } from './run-load'
 import type { LoadTarget, Measurement } from './run-load'
 
@@ -81,8 +82,8 @@ async function main(): Promise<void> {
     if (res.status !== 200) throw new Error(`webhook create answered ${res.status}: ${await res.text()}`)
   }
   // Both loads run on the same server and the same growing tables, in alternating rounds (the first round
-  // starts without webhooks, the next with them, and so on), and each keeps its best round: neither gains from
-  // going first on smaller tables or from a quiet moment of the machine.
+  // starts without webhooks, the next with them, and so on): neither gains from going first on smaller tables
+  // or from a quiet moment of the machine.
   const runs = { none: [] as number[], three: [] as number[] }
   let none: Measurement | undefined
   let three: Measurement | undefined
@@ -131,7 +132,12 @@ async function main(): Promise<void> {
   console.log('|---|---|---|')
   console.log(`| ingestion, no webhook (creates/s, best of ${runs.none.join(', ')}) | ${fmt(none.requestsPerSecond)} (non-2xx ${none.non2xx}, errors ${none.errors}) | |`)
   console.log(`| ingestion, three matching webhooks (creates/s, best of ${runs.three.join(', ')}) | ${fmt(three.requestsPerSecond)} (non-2xx ${three.non2xx}, errors ${three.errors}) | |`)
-  console.log(`| ratio | ${(three.requestsPerSecond / none.requestsPerSecond).toFixed(2)} | ≥ 0.85 |`)
+  // Each round's two loads ran back to back: their ratio, and the median of those, as in `pnpm bench`.
+  const roundRatios = runs.three.map((rate, i) => rate / runs.none[i]!)
+  console.log(
+    `| ratio, median of the rounds (${roundRatios.map((r) => r.toFixed(2)).join(', ')}) | ${median(roundRatios).toFixed(2)} | ≥ 0.85 |`,
+  )
+  console.log(`| ratio of the best rounds | ${(three.requestsPerSecond / none.requestsPerSecond).toFixed(2)} | |`)
   console.log(`| deliveries/s, outbox → loopback receiver | ${fmt(deliveriesPerSecond)} (${drained} of ${expected} delivered) | ≥ 2000 |`)
   console.log(`| commit-to-delivery median / p99 (ms) | ${pct(0.5).toFixed(1)} / ${pct(0.99).toFixed(1)} (${latencies.length} of 100 arrived) | median < 100 |`)
 }
