@@ -39,7 +39,8 @@ export function readBenchConfig(env: NodeJS.ProcessEnv = process.env): BenchConf
   }
 }
 
-function positiveNumber(
+/** A number of `env[name]` (`fallback` when unset or empty); throws, naming the variable, on anything else. */
+export function positiveNumber(
   env: NodeJS.ProcessEnv,
   name: string,
   fallback: number,

@@ -12,8 +12,8 @@ import { startCanvass } from './canvass-server'
 import type { CanvassTarget } from './canvass-server'
 import { startChildServer } from './child-server'
 import type { ChildServer } from './child-server'
-import { readBenchConfig } from './config'
-import { isClean, median } from './report'
+import { positiveNumber, readBenchConfig } from './config'
+import { betterRound, isClean, median } from './report'
 import { runLoad } from './run-load'
 import type { LoadTarget, Measurement } from './run-load'
 
@@ -26,12 +26,7 @@ const connectionCounts = (process.env.BENCH_INGEST_CONNECTIONS || '1,8,32,128').
   return value
 })
 /** Seconds of unmeasured load each server gets before its first measured run (`BENCH_INGEST_PREWARM`). */
-const prewarmSeconds = (() => {
-  const raw = process.env.BENCH_INGEST_PREWARM
-  const value = raw === undefined || raw === '' ? 10 : Number(raw)
-  if (!Number.isFinite(value) || value < 0) throw new Error(`BENCH_INGEST_PREWARM: "${raw}" is not a number of seconds`)
-  return value
-})()
+const prewarmSeconds = positiveNumber(process.env, 'BENCH_INGEST_PREWARM', 10, { allowZero: true })
 const log = (line: string) => (json ? process.stderr : process.stdout).write(`${line}\n`)
 
 interface Row {
@@ -137,7 +132,7 @@ function create(server: ChildServer, target: CanvassTarget): LoadTarget {
 function keepBest(rows: Row[], row: Row): void {
   const index = rows.findIndex((r) => r.server === row.server && r.connections === row.connections)
   if (index === -1) rows.push(row)
-  else if (isClean(rows[index]!.measurement) && (!isClean(row.measurement) || row.measurement.requestsPerSecond > rows[index]!.measurement.requestsPerSecond)) rows[index] = row
+  else rows[index] = betterRound(rows[index], row)
 }
 
 async function warmUp(server: ChildServer, target: LoadTarget): Promise<void> {

@@ -5,7 +5,7 @@
 import autocannon from 'autocannon'
 
 const { options, warmup, duration } = JSON.parse(process.env.LOAD_OPTIONS)
-// Two runs rather than autocannon's `warmup` option, which its type definitions do not know.
+// Two runs, so that failures during the warm-up are counted too.
 const warm = warmup > 0 ? await autocannon({ ...options, duration: warmup }) : undefined
 const result = await autocannon({ ...options, duration })
 const statusCodes = {}

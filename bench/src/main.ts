@@ -12,7 +12,7 @@ import { startChildServer } from './child-server'
 import type { ChildServer } from './child-server'
 import { readBenchConfig } from './config'
 import { benchPinning, describePinning, pinLoadGenerator } from './pinning'
-import { formatReport, isClean } from './report'
+import { betterRound, formatReport, isClean } from './report'
 import type { Comparison, ServerResult } from './report'
 import { probe, runLoad } from './run-load'
 import type { LoadTarget } from './run-load'
@@ -146,15 +146,11 @@ async function compare(
   let baseline: ServerResult | undefined
   let canvass: ServerResult | undefined
   const roundRatios: number[] = []
-  const best = (kept: ServerResult | undefined, next: ServerResult) =>
-    kept === undefined || !isClean(next.measurement) || (isClean(kept.measurement) && next.measurement.requestsPerSecond > kept.measurement.requestsPerSecond)
-      ? next
-      : kept
   for (let round = 0; round < config.rounds; round++) {
     const b = await measure(scenario, baselineServer, baselineTarget)
     const c = await measure(scenario, canvassServer, canvassTarget)
-    baseline = best(baseline, b)
-    canvass = best(canvass, c)
+    baseline = betterRound(baseline, b)
+    canvass = betterRound(canvass, c)
     roundRatios.push(c.measurement.requestsPerSecond / b.measurement.requestsPerSecond)
   }
   return { scenario, target, baseline: baseline!, canvass: canvass!, roundRatios }

@@ -31,6 +31,15 @@ export function median(values: number[]): number {
   return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2
 }
 
+/**
+ * Which of two rounds of one server to keep: the faster clean one, or a failed one, so that a failure is never
+ * hidden behind a clean round.
+ */
+export function betterRound<M extends { measurement: Measurement }>(kept: M | undefined, next: M): M {
+  if (kept === undefined || !isClean(next.measurement)) return next
+  return isClean(kept.measurement) && next.measurement.requestsPerSecond > kept.measurement.requestsPerSecond ? next : kept
+}
+
 /** A measurement counts only when every request got a 2xx: failures are usually faster than work. */
 export const isClean = (m: Measurement): boolean => m.non2xx === 0 && m.errors === 0 && m.total > 0
 
