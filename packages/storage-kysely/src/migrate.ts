@@ -9,6 +9,7 @@ import { client } from './migrations/0004-client'
 import { webhooks } from './migrations/0005-webhooks'
 import { webhookEvents } from './migrations/0006-webhook-events'
 import { outboxMatching } from './migrations/0007-outbox-matching'
+import { sequentialEventIds } from './migrations/0008-sequential-event-ids'
 import { moveFromPublicSchema } from './migrations/move-from-public'
 import { schemaNames } from './schema-names'
 
@@ -29,6 +30,7 @@ function migrations(schema: string): Record<string, Migration> {
     '0005-webhooks': webhooks(schema),
     '0006-webhook-events': webhookEvents(schema),
     '0007-outbox-matching': outboxMatching(schema),
+    '0008-sequential-event-ids': sequentialEventIds(schema),
   }
 }
 

@@ -1,5 +1,6 @@
 import { createCanvass, createFetchWebhookTransport, createWebhookDispatcher } from '@canvass/core'
 import type { Canvass, DispatchReport, WebhookDispatcherOptions } from '@canvass/core'
+import { sql } from 'kysely'
 import type { Kysely } from 'kysely'
 import { HttpResponse, delay, http } from 'msw'
 import { setupServer } from 'msw/node'
@@ -147,6 +148,20 @@ for (const backend of backends()) {
     const deliveries = (await api(w.canvass, w.key, 'GET', `/api/v1/webhooks/${hook.id}/deliveries`)).data
     assert.equal(deliveries.map((d: any) => d.status), ['delivered', 'delivered'])
     assert.is(deliveries[0].attempts[0].status, 204)
+  })
+
+  test('concurrent creates get one event each, keyed by the time and a number from the event sequence', async () => {
+    await api(w.canvass, w.key, 'POST', '/api/v1/webhooks', { url: RECEIVER, triggers: ['responseCreated'] })
+    const ids = await Promise.all(Array.from({ length: 40 }, () => respond(w)))
+    const { rows } = await sql<{ id: string; response_id: string }>`select id, response_id from canvass.webhook_events`.execute(w.db)
+    assert.equal(rows.map((row) => row.response_id).sort(), [...ids].sort(), 'one event per response')
+    for (const row of rows) assert.match(row.id, /^msg_[0-9a-f]{12}[0-9a-f]{20}$/)
+    // The last 20 hex digits are the sequence's numbers: 1 to 40 here, each once, whatever the batching was.
+    const numbers = rows.map((row) => Number.parseInt(row.id.slice(-20), 16)).sort((a, b) => a - b)
+    assert.equal(numbers, Array.from({ length: 40 }, (_, i) => i + 1))
+    const report = await dispatcher(w).runOnce()
+    assert.is(report.delivered, 40)
+    assert.is(new Set(received.map((r) => r.headers.get('webhook-id'))).size, 40, 'every delivery has its own webhook-id')
   })
 
   test('follows the schedule under a controllable clock, same id and bytes on every attempt, then fails', async () => {

@@ -16,11 +16,23 @@ export const MESSAGE_ID = `${messageIdPrefix('clock_timestamp()')}
       || substr(replace(gen_random_uuid()::text, '-', ''), 1, 20)`
 
 /**
- * Creates (or replaces) the outbox's trigger functions in `schema` and their triggers on `schema.responses`.
- * The functions name their tables with the schema, so tables moved to another schema need them created anew
- * there. Migrations call it whenever the functions change; it always installs the current ones.
+ * The id of an event row, made in SQL (`schema` is a checked plain identifier): the time prefix of a message
+ * id, then a number from the sequence `webhook_event_ids` as 20 hex digits. Event ids only order and key the
+ * queue (every delivery gets a random `MESSAGE_ID` of its own when an event is expanded), so they need to be
+ * unique, not unguessable: a sequence number is, and costs a write a fraction of what `gen_random_uuid()`
+ * does, for every response a webhook wants.
+ */
+export const eventId = (schema: string): string =>
+  `${messageIdPrefix('clock_timestamp()')} || lpad(to_hex(nextval('"${schema}".webhook_event_ids')), 20, '0')`
+
+/**
+ * Creates (or replaces) the outbox's trigger functions in `schema` and their triggers on `schema.responses`,
+ * and the sequence behind event ids when it is missing. The functions name their tables with the schema, so
+ * tables moved to another schema need them created anew there. Migrations call it whenever the functions
+ * change; it always installs the current ones.
  */
 export async function installOutboxTriggers(db: Kysely<any>, schema: string): Promise<void> {
+  await sql`create sequence if not exists ${sql.id(schema, 'webhook_event_ids')} as bigint`.execute(db)
   for (const statement of enqueueSql(schema)) await sql.raw(statement).execute(db)
   const responses = sql.table(`${schema}.responses`)
   for (const event of ['insert', 'update']) {
@@ -127,7 +139,7 @@ function enqueueSql(schema: string): string[] {
   )
   insert into ${t('webhook_events')} (id, response_id, hooks, data, created_at)
   -- Ids start with the time in hex so that the primary key grows at its end instead of at random places.
-  select ${MESSAGE_ID}, r.id, m.hooks, ${body(withNotesAndTags)}, r.updated_at
+  select ${eventId(schema)}, r.id, m.hooks, ${body(withNotesAndTags)}, r.updated_at
   from ${from}
   join matched m on m.environment_id = r.environment_id and m.survey_id = r.survey_id and m.events = ${events}
   join ${t('surveys')} s on s.id = r.survey_id;`
