@@ -22,7 +22,7 @@ export const MESSAGE_ID = `${messageIdPrefix('clock_timestamp()')}
  * unique, not unguessable: a sequence number is, and costs a write a fraction of what `gen_random_uuid()`
  * does, for every response a webhook wants.
  */
-export const eventId = (schema: string): string =>
+const eventId = (schema: string): string =>
   `${messageIdPrefix('clock_timestamp()')} || lpad(to_hex(nextval('"${schema}".webhook_event_ids')), 20, '0')`
 
 /**
