@@ -101,8 +101,9 @@ async function insertAcceptedResponse(
     check.environmentId,
   ])
   try {
-    const { rows } = await db.executeQuery<{ id: string }>(query)
-    return rows[0]?.id
+    // The row count says whether the row went in: no `returning`, so no row description and no row to parse.
+    const { numAffectedRows } = await db.executeQuery(query)
+    return numAffectedRows === 1n ? input.id : undefined
   } catch (error) {
     if (isUniqueViolation(error)) return SINGLE_USE_ID_TAKEN
     // The survey was deleted between the read and the insert: let the full statement report it.
@@ -133,13 +134,11 @@ function acceptedInsertStatements(names: SchemaNames): AcceptedInsertStatements 
     ))`
   const ifAccepting = `${ifOwned}
     and ${effectiveStatusSql('s', '$2::timestamptz')} in ('draft', 'inProgress')`
-  const returning = `
-  returning id`
   const withoutAutoComplete = `
     and s.auto_complete is null`
   return {
-    accepting: { plain: ifAccepting + returning, finishing: ifAccepting + withoutAutoComplete + returning },
-    owned: { plain: ifOwned + returning, finishing: ifOwned + withoutAutoComplete + returning },
+    accepting: { plain: ifAccepting, finishing: ifAccepting + withoutAutoComplete },
+    owned: { plain: ifOwned, finishing: ifOwned + withoutAutoComplete },
   }
 }
 
