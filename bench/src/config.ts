@@ -17,6 +17,12 @@ export interface BenchConfig {
    */
   rounds: number
   /**
+   * Slices each measured run is cut into by `pnpm bench:ingest` and `pnpm bench:webhooks` (`BENCH_SLICES`): the
+   * loads compared take turns slice by slice, so that a slow spell of the machine lands on both.
+   * @default 5
+   */
+  slices: number
+  /**
    * Concurrent keep-alive connections of the load generator (`BENCH_CONNECTIONS`).
    * @default 50
    */
@@ -34,6 +40,7 @@ export function readBenchConfig(env: NodeJS.ProcessEnv = process.env): BenchConf
     duration: positiveNumber(env, 'BENCH_DURATION', 10),
     warmup: positiveNumber(env, 'BENCH_WARMUP', 2, { allowZero: true }),
     rounds: Math.max(1, Math.round(positiveNumber(env, 'BENCH_ROUNDS', 3))),
+    slices: Math.max(1, Math.round(positiveNumber(env, 'BENCH_SLICES', 5))),
     connections: Math.round(positiveNumber(env, 'BENCH_CONNECTIONS', 50)),
     databaseUrl: env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres',
   }

@@ -14,7 +14,7 @@ import { startChildServer } from './child-server'
 import type { ChildServer } from './child-server'
 import { positiveNumber, readBenchConfig } from './config'
 import { betterRound, isClean, median } from './report'
-import { runLoad } from './run-load'
+import { runInterleaved, runLoad } from './run-load'
 import type { LoadTarget, Measurement } from './run-load'
 
 const config = readBenchConfig()
@@ -53,7 +53,7 @@ try {
 async function bench(): Promise<number> {
   log(
     `Canvass ingest bench: connections ${connectionCounts.join(', ')}; ${config.warmup} s warm-up + ` +
-      `${config.duration} s per run; node ${process.version}, ${availableParallelism()} cores`,
+      `${config.duration} s per run, in ${config.slices} slices taking turns; node ${process.version}, ${availableParallelism()} cores`,
   )
   const database = await createBenchDatabase(config.databaseUrl)
   cleanups.push(() => database.drop())
@@ -82,9 +82,10 @@ async function bench(): Promise<number> {
   const roundRatios = new Map<number, number[]>()
   for (let round = 0; round < config.rounds; round++) {
     for (const connections of connectionCounts) {
-      // Alternating in one run, back to back, so both see the same machine.
-      const n = await measure(naive, create(naive, canvass), connections)
-      const c = await measure(canvass.server, create(canvass.server, canvass), connections)
+      // Taking turns slice by slice in one run, so both see the same machine.
+      const measured = await runInterleaved([create(naive, canvass), create(canvass.server, canvass)], { ...config, connections })
+      const n = logRun(naive, connections, measured[0]!)
+      const c = logRun(canvass.server, connections, measured[1]!)
       keepBest(rows, { connections, server: 'naive', measurement: n })
       keepBest(rows, { connections, server: 'canvass', measurement: c })
       roundRatios.set(connections, [...(roundRatios.get(connections) ?? []), c.requestsPerSecond / n.requestsPerSecond])
@@ -142,7 +143,10 @@ async function warmUp(server: ChildServer, target: LoadTarget): Promise<void> {
 }
 
 async function measure(server: ChildServer, target: LoadTarget, connections: number): Promise<Measurement> {
-  const measurement = await runLoad(target, { ...config, connections })
+  return logRun(server, connections, await runLoad(target, { ...config, connections }))
+}
+
+function logRun(server: ChildServer, connections: number, measurement: Measurement): Measurement {
   log(
     `${String(connections).padStart(3)} connections, ${server.name}: ${measurement.requestsPerSecond.toFixed(0)} req/s` +
       `${isClean(measurement) ? '' : `  <-- FAILURES ${JSON.stringify(measurement.statusCodes)} errors ${measurement.errors}`}`,

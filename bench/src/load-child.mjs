@@ -16,6 +16,7 @@ process.stdout.write(
     p50: result.latency.p50,
     p99: result.latency.p99,
     total: result.requests.total,
+    seconds: result.duration,
     non2xx: result.non2xx + (warm?.non2xx ?? 0),
     errors: result.errors + (warm?.errors ?? 0),
     statusCodes,

@@ -2,8 +2,8 @@
  * `pnpm bench:webhooks`: webhook delivery of the standalone server on the Postgres server, with a receiver on
  * loopback in this process. Reports, from one run:
  * - ingestion: client response creates per second with no webhook (a survey of the development environment,
- *   which has none) and with three matching webhooks (the same survey in production), in alternating rounds
- *   (`BENCH_ROUNDS`) on a server that only writes the outbox (`CANVASS_WEBHOOK_DISPATCHER=off`), each load's
+ *   which has none) and with three matching webhooks (the same survey in production), taking turns in slices
+ *   (`BENCH_SLICES`) in each of `BENCH_ROUNDS` rounds on a server that only writes the outbox (`CANVASS_WEBHOOK_DISPATCHER=off`), each load's
  *   best round kept, and their ratio: what the outbox costs the write path;
  * - deliveries per second: a second server on the same database (dispatcher on) drains the backlog that the
  *   loads with webhooks left, to the receiver;
@@ -20,7 +20,7 @@ import { generateApiKey } from './api-key'
 import { createBenchSurvey, startCanvass } from './canvass-server'
 import { readBenchConfig } from './config'
 import { median } from './report'
-import { runLoad } from './run-load'
+import { runInterleaved } from './run-load'
 import type { LoadTarget, Measurement } from './run-load'
 
 const config = readBenchConfig()
@@ -81,20 +81,28 @@ async function main(): Promise<void> {
     })
     if (res.status !== 200) throw new Error(`webhook create answered ${res.status}: ${await res.text()}`)
   }
-  // Both loads run on the same server and the same growing tables, in alternating rounds (the first round
-  // starts without webhooks, the next with them, and so on): neither gains from going first on smaller tables
-  // or from a quiet moment of the machine.
+  // Both loads run on the same server and the same growing tables, taking turns slice by slice in each round
+  // (`runInterleaved`; rounds alternate which starts): neither gains from going first on smaller tables or from
+  // a quiet moment of the machine.
   const runs = { none: [] as number[], three: [] as number[] }
   let none: Measurement | undefined
   let three: Measurement | undefined
   for (let round = 0; round < config.rounds; round++) {
-    for (const which of round % 2 === 0 ? (['none', 'three'] as const) : (['three', 'none'] as const)) {
-      console.log(`round ${round + 1}, ingestion ${which === 'none' ? 'with no webhook' : 'with three matching webhooks'}: ${config.warmup} s warm-up + ${config.duration} s`)
-      const measured = await runLoad(ingest(writer.server.url, which === 'none' ? quiet : undefined), settings)
-      runs[which].push(Math.round(measured.requestsPerSecond))
-      if (which === 'none' && (none === undefined || measured.requestsPerSecond > none.requestsPerSecond)) none = measured
-      if (which === 'three' && (three === undefined || measured.requestsPerSecond > three.requestsPerSecond)) three = measured
-    }
+    const order = round % 2 === 0 ? (['none', 'three'] as const) : (['three', 'none'] as const)
+    console.log(
+      `round ${round + 1}, ingestion with no webhook and with three matching webhooks in turn: ` +
+        `${config.slices} slices of ${config.duration / config.slices} s each`,
+    )
+    const measured = await runInterleaved(
+      order.map((which) => ingest(writer.server.url, which === 'none' ? quiet : undefined)),
+      { ...settings, slices: config.slices },
+    )
+    order.forEach((which, i) => {
+      const m = measured[i]!
+      runs[which].push(Math.round(m.requestsPerSecond))
+      if (which === 'none' && (none === undefined || m.requestsPerSecond > none.requestsPerSecond)) none = m
+      if (which === 'three' && (three === undefined || m.requestsPerSecond > three.requestsPerSecond)) three = m
+    })
   }
   if (none === undefined || three === undefined) throw new Error('no ingestion round ran')
   // Every response of the survey was created after its three webhooks.
