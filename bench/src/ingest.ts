@@ -156,7 +156,7 @@ function logRun(server: ChildServer, connections: number, measurement: Measureme
 
 /**
  * The table: each server's best round; `× naive` of the Canvass rows on Postgres is the median of the rounds'
- * ratios (each round's two runs were made back to back), of the PGlite rows the ratio to the naive best round.
+ * ratios (in each round the two servers took turns in slices), of the PGlite rows the ratio to the naive best round.
  */
 function formatTable(rows: Row[], roundRatios: Map<number, number[]>): string {
   const naiveAt = (connections: number) => rows.find((r) => r.server === 'naive' && r.connections === connections)

@@ -89,7 +89,7 @@ export async function runInterleaved(
  * median of the slices' p50, p99 the worst slice's p99 (a percentile of the whole cannot be had from the
  * slices' percentiles; the worst is the cautious side), and failures add up.
  */
-export function combine(slices: Measurement[]): Measurement {
+function combine(slices: Measurement[]): Measurement {
   if (slices.length === 1) return slices[0]!
   const total = slices.reduce((sum, m) => sum + m.total, 0)
   const seconds = slices.reduce((sum, m) => sum + m.seconds, 0)

@@ -3,8 +3,9 @@
  * loopback in this process. Reports, from one run:
  * - ingestion: client response creates per second with no webhook (a survey of the development environment,
  *   which has none) and with three matching webhooks (the same survey in production), taking turns in slices
- *   (`BENCH_SLICES`) in each of `BENCH_ROUNDS` rounds on a server that only writes the outbox (`CANVASS_WEBHOOK_DISPATCHER=off`), each load's
- *   best round kept, and their ratio: what the outbox costs the write path;
+ *   (`BENCH_SLICES`) in each of `BENCH_ROUNDS` rounds on a server that only writes the outbox
+ *   (`CANVASS_WEBHOOK_DISPATCHER=off`), each load's best round kept, and their ratio: what the outbox costs the
+ *   write path;
  * - deliveries per second: a second server on the same database (dispatcher on) drains the backlog that the
  *   loads with webhooks left, to the receiver;
  * - commit-to-delivery latency (median, p99) on that server at a light steady load: from the client's
@@ -142,7 +143,7 @@ async function main(): Promise<void> {
   console.log('|---|---|---|')
   console.log(`| ingestion, no webhook (creates/s, best of ${runs.none.join(', ')}) | ${fmt(none.requestsPerSecond)} (non-2xx ${none.non2xx}, errors ${none.errors}) | |`)
   console.log(`| ingestion, three matching webhooks (creates/s, best of ${runs.three.join(', ')}) | ${fmt(three.requestsPerSecond)} (non-2xx ${three.non2xx}, errors ${three.errors}) | |`)
-  // Each round's two loads ran back to back: their ratio, and the median of those, as in `pnpm bench`.
+  // Each round's two loads took turns in slices: their ratio, and the median of those, as in `pnpm bench`.
   const roundRatios = runs.three.map((rate, i) => rate / runs.none[i]!)
   console.log(
     `| ratio, median of the rounds (${roundRatios.map((r) => r.toFixed(2)).join(', ')}) | ${median(roundRatios).toFixed(2)} | ≥ 0.85 |`,
