@@ -217,8 +217,27 @@ export interface WebhookEventsTable {
   response_id: string
   /** Event name → ids of the webhooks that matched it when the response changed. */
   hooks: Jsonb
-  data: Jsonb
+  /** The event's data, built: an update's. A create's is built by the dispatcher from the columns below. */
+  data: Jsonb | null
+  /** The response's `updated_at`. */
   created_at: Date
+  /** A create's response as written, its contact (`person` as the API shows it) and its survey. */
+  survey_id: string | null
+  response_created_at: Date | null
+  finished: boolean | null
+  answers: Jsonb | null
+  variables: Jsonb | null
+  ttc: Jsonb | null
+  meta: Jsonb | null
+  language: string | null
+  single_use_id: string | null
+  display_id: string | null
+  ending_id: string | null
+  person: Jsonb | null
+  person_attributes: Jsonb | null
+  survey_name: string | null
+  survey_type: string | null
+  survey_status: string | null
 }
 
 export interface WebhookDeliveriesTable extends Timestamps {

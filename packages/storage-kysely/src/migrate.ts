@@ -10,6 +10,7 @@ import { webhooks } from './migrations/0005-webhooks'
 import { webhookEvents } from './migrations/0006-webhook-events'
 import { outboxMatching } from './migrations/0007-outbox-matching'
 import { sequentialEventIds } from './migrations/0008-sequential-event-ids'
+import { createdEventColumns } from './migrations/0009-created-event-columns'
 import { moveFromPublicSchema } from './migrations/move-from-public'
 import { schemaNames } from './schema-names'
 
@@ -31,6 +32,7 @@ function migrations(schema: string): Record<string, Migration> {
     '0006-webhook-events': webhookEvents(schema),
     '0007-outbox-matching': outboxMatching(schema),
     '0008-sequential-event-ids': sequentialEventIds(schema),
+    '0009-created-event-columns': createdEventColumns(schema),
   }
 }
 

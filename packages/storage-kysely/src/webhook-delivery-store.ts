@@ -7,7 +7,7 @@ import type { DeliveryNotifier } from './delivery-notifier'
 import { isStorable } from './is-storable'
 import type { SchemaNames } from './schema-names'
 import { toJsonb } from './to-jsonb'
-import { MESSAGE_ID, messageIdPrefix } from './migrations/outbox-triggers'
+import { createdEventData, MESSAGE_ID, messageIdPrefix } from './migrations/outbox-triggers'
 
 /** Events turned into deliveries per statement (see `expand`). */
 const EXPAND_BATCH = 1000
@@ -36,7 +36,8 @@ export function createWebhookDeliveryStore(
    * Turns pending events into deliveries: one statement deletes a batch of events (skipping those another
    * expander holds) and inserts a delivery for each webhook each event matched that still exists and is not
    * disabled, so an event becomes its deliveries exactly once, whatever runs at the same time. Each delivery
-   * gets its id (the `webhook-id` of every attempt) and its payload here, once.
+   * gets its id (the `webhook-id` of every attempt) and its payload here, once; a create's event has its data
+   * built here, once for all its deliveries, from the response's columns it stored (`createdEventData`).
    *
    * Event ids begin with the database's clock, so the queue is read from the head of its primary key, where
    * the rows already expanded lie until vacuum removes them: after a burst, a scan from the very head walks
@@ -56,7 +57,7 @@ export function createWebhookDeliveryStore(
           where e.ctid = any(array(
             select ctid from ${events} where id > ${after} order by id limit ${sql.lit(EXPAND_BATCH)} for update skip locked
           ))
-          returning e.response_id, e.hooks, e.data, e.created_at
+          returning e.response_id, e.hooks, coalesce(e.data, ${sql.raw(createdEventData('e'))}) as data, e.created_at
         ),
         made as (
           insert into ${deliveries} (id, webhook_id, event, payload, response_id, created_at, updated_at, next_attempt_at)

@@ -283,6 +283,31 @@ for (const backend of backends()) {
     assert.equal((await api(w.canvass, devKey, 'GET', `/api/v1/webhooks/${foreign.id}/deliveries`)).data, [])
   })
 
+  test("a create's delivery shows the response, its contact and its survey as they were at the create", async () => {
+    await api(w.canvass, w.key, 'POST', '/api/v1/webhooks', { url: RECEIVER, triggers: ['responseCreated', 'responseUpdated'] })
+    const answer = await w.canvass.fetch(
+      new Request(`http://canvass.test/api/v1/client/${w.environmentId}/responses`, {
+        method: 'POST',
+        body: JSON.stringify({ surveyId: w.surveyId, userId: 'respondent-1', finished: false, data: { q1: 'first' }, ttc: { q1: 12 }, language: 'de' }),
+      }),
+    )
+    assert.is(answer.status, 200)
+    const id = ((await answer.json()) as { data: { id: string } }).data.id
+    const asCreated = (await api(w.canvass, w.key, 'GET', `/api/v1/management/responses/${id}`)).data
+    assert.is(asCreated.person.userId, 'respondent-1', 'the create linked a contact')
+    // Before the dispatcher runs: the response changes, its survey is renamed, then the response is deleted.
+    await api(w.canvass, w.key, 'PUT', `/api/v1/management/responses/${id}`, { data: { q1: 'second' }, finished: true })
+    await api(w.canvass, w.key, 'PUT', `/api/v1/management/surveys/${w.surveyId}`, { name: 'Renamed' })
+    await api(w.canvass, w.key, 'DELETE', `/api/v1/management/responses/${id}`)
+    assert.equal(await dispatcher(w).runOnce(), counts({ claimed: 2, delivered: 2 }))
+    const payloads = received.map((r) => JSON.parse(r.body))
+    const created = payloads.find((p) => p.event === 'responseCreated')
+    assert.equal(created.data, { ...asCreated, survey: { id: w.surveyId, name: 'Dispatch survey', type: 'link', status: 'inProgress' } })
+    const updated = payloads.find((p) => p.event === 'responseUpdated')
+    assert.equal(updated.data.data, { q1: 'second' })
+    assert.is(updated.data.survey.name, 'Dispatch survey', 'the update came before the rename')
+  })
+
   test('responses created and updated through the management routes produce deliveries too', async () => {
     const hook = (await api(w.canvass, w.key, 'POST', '/api/v1/webhooks', { url: RECEIVER, triggers: ['responseCreated', 'responseUpdated', 'responseFinished'] })).data
     const created = (await api(w.canvass, w.key, 'POST', '/api/v1/management/responses', { surveyId: w.surveyId, finished: false, data: { q1: 'first' } })).data
