@@ -308,6 +308,34 @@ for (const backend of backends()) {
     assert.is(updated.data.survey.name, 'Dispatch survey', 'the update came before the rename')
   })
 
+  test("an earlier Canvass's dispatcher cannot send a create's event without its data; this one then sends it whole", async () => {
+    await api(w.canvass, w.key, 'POST', '/api/v1/webhooks', { url: RECEIVER, triggers: ['responseCreated'] })
+    const id = await respond(w)
+    // The expansion of a dispatcher from before migration 0009, which reads only the event's `data` column.
+    const earlierExpand = sql`
+      with taken as (
+        delete from canvass.webhook_events e returning e.response_id, e.hooks, e.data, e.created_at
+      )
+      insert into canvass.webhook_deliveries (id, webhook_id, event, payload, response_id, created_at, updated_at, next_attempt_at)
+      select 'msg_earlier' || i.id, w.id, h.event, jsonb_build_object('webhookId', w.id, 'event', h.event, 'data', t.data),
+        t.response_id, t.created_at, t.created_at, t.created_at
+      from taken t
+      cross join lateral jsonb_each(t.hooks) as h(event, ids)
+      cross join lateral jsonb_array_elements_text(h.ids) as i(id)
+      join canvass.webhooks w on w.id = i.id`
+    const refused = await earlierExpand.execute(w.db).then(
+      () => undefined,
+      (error: Error) => error,
+    )
+    assert.match(String(refused?.message), /webhook_deliveries_payload_has_data/)
+    const { rows } = await sql<{ n: number }>`select count(*)::int as n from canvass.webhook_events`.execute(w.db)
+    assert.is(rows[0]?.n, 1, 'the event is still queued')
+    assert.equal(await dispatcher(w).runOnce(), counts({ claimed: 1, delivered: 1 }))
+    const payload = JSON.parse(received[0]!.body)
+    assert.is(payload.data.id, id)
+    assert.equal(payload.data.data, { q1: 'hello' })
+  })
+
   test('responses created and updated through the management routes produce deliveries too', async () => {
     const hook = (await api(w.canvass, w.key, 'POST', '/api/v1/webhooks', { url: RECEIVER, triggers: ['responseCreated', 'responseUpdated', 'responseFinished'] })).data
     const created = (await api(w.canvass, w.key, 'POST', '/api/v1/management/responses', { surveyId: w.surveyId, finished: false, data: { q1: 'first' } })).data

@@ -7,7 +7,7 @@ import { installOutboxTriggers } from './outbox-triggers'
  * JSON, which the dispatcher builds from them when it turns the event into deliveries (`createdEventData` in
  * `outbox-triggers.ts`). Building the JSON was half of what the outbox cost a batch of creates. Adds the
  * columns, lets `data` be empty for such events (events written before keep theirs, and the dispatcher uses
- * it when present) and replaces the trigger functions.
+ * it when present), makes sure no delivery goes out without data, and replaces the trigger functions.
  */
 export function createdEventColumns(schema: string): Migration {
   return {
@@ -30,6 +30,12 @@ export function createdEventColumns(schema: string): Migration {
         add column survey_name text,
         add column survey_type text,
         add column survey_status text`.execute(db)
+      // A dispatcher of an earlier Canvass, still running while instances are being upgraded, knows nothing of
+      // these columns: it would turn such an event into deliveries whose `data` is null. With this check its
+      // statement fails instead and changes nothing, and the event waits for a dispatcher that builds its data.
+      // `not valid`: rows already there are not read; every new delivery is checked.
+      await sql`alter table ${sql.table(`${schema}.webhook_deliveries`)}
+        add constraint webhook_deliveries_payload_has_data check (jsonb_typeof(payload -> 'data') = 'object') not valid`.execute(db)
       await installOutboxTriggers(db, schema)
     },
   }
