@@ -28,41 +28,133 @@ const eventId = (schema: string): string =>
 /** A `timestamptz` column (SQL) as the API writes times: ISO 8601 in UTC with milliseconds. */
 const iso = (column: string): string => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
 
-/**
- * The columns of `webhook_events` that hold a created response as it was written (see `createdEventData`),
- * in the order the insert trigger fills them.
- */
-const SNAPSHOT_COLUMNS = `survey_id, response_created_at, finished, answers, variables, ttc, meta, language,
-    single_use_id, display_id, ending_id, person, person_attributes, survey_name, survey_type, survey_status`
+/** Where each field of an event's `data` comes from: an SQL expression per field. */
+interface DataSource {
+  id: string
+  /** `timestamptz` expressions, written as the API writes times. */
+  createdAt: string
+  updatedAt: string
+  surveyId: string
+  finished: string
+  data: string
+  variables: string
+  ttc: string
+  meta: string
+  language: string
+  singleUseId: string
+  displayId: string
+  endingId: string
+  notes: string
+  tags: string
+  person: string
+  personAttributes: string
+  surveyName: string
+  surveyType: string
+  surveyStatus: string
+}
 
 /**
- * The `data` of an event of a response create (SQL), made from the row of `webhook_events` named `event`: the
- * response as the API shows it plus `survey{id,name,type,status}`. The insert trigger copies the response's
- * columns into the event row as they are, which costs the write a fraction of building this JSON; the
- * dispatcher builds it once per event, when it turns the event into deliveries. Every value comes from the
- * event row, so the data is the response as it was created, whatever happened to it since. A new response
- * has no notes or tags yet. Events written before these columns existed carry their `data` already built.
+ * An event's `data` (SQL): the response as the API shows it plus `survey{id,name,type,status}`. The one list
+ * of its fields, whether the update trigger builds it from the response or the dispatcher from a create's
+ * event row, so the two cannot drift apart.
  */
-export const createdEventData = (event: string): string => `jsonb_build_object(
-      'id', ${event}.response_id,
-      'createdAt', ${iso(`${event}.response_created_at`)},
-      'updatedAt', ${iso(`${event}.created_at`)},
-      'surveyId', ${event}.survey_id,
-      'finished', ${event}.finished,
-      'data', ${event}.answers,
-      'variables', ${event}.variables,
-      'ttc', ${event}.ttc,
-      'meta', ${event}.meta,
-      'language', ${event}.language,
-      'singleUseId', ${event}.single_use_id,
-      'displayId', ${event}.display_id,
-      'endingId', ${event}.ending_id,
-      'notes', '[]'::jsonb,
-      'tags', '[]'::jsonb,
-      'person', ${event}.person,
-      'personAttributes', ${event}.person_attributes,
-      'survey', jsonb_build_object('id', ${event}.survey_id, 'name', ${event}.survey_name, 'type', ${event}.survey_type,
-        'status', ${event}.survey_status))`
+const responseData = (from: DataSource): string => `jsonb_build_object(
+      'id', ${from.id},
+      'createdAt', ${iso(from.createdAt)},
+      'updatedAt', ${iso(from.updatedAt)},
+      'surveyId', ${from.surveyId},
+      'finished', ${from.finished},
+      'data', ${from.data},
+      'variables', ${from.variables},
+      'ttc', ${from.ttc},
+      'meta', ${from.meta},
+      'language', ${from.language},
+      'singleUseId', ${from.singleUseId},
+      'displayId', ${from.displayId},
+      'endingId', ${from.endingId},
+      'notes', ${from.notes},
+      'tags', ${from.tags},
+      'person', ${from.person},
+      'personAttributes', ${from.personAttributes},
+      'survey', jsonb_build_object('id', ${from.surveyId}, 'name', ${from.surveyName}, 'type', ${from.surveyType},
+        'status', ${from.surveyStatus}))`
+
+/**
+ * The `person` of a response `r` (SQL) as the API shows it, `t` naming Canvass's tables. Most responses have
+ * no contact: no subquery for them.
+ */
+const personSql = (t: (name: string) => string): string => `case when r.contact_id is null then null else (
+        select jsonb_build_object(
+          'id', c.id, 'userId', c.user_id, 'environmentId', c.environment_id,
+          'attributes', coalesce((
+            select jsonb_object_agg(k.key, a.value)
+            from ${t('contact_attributes')} a join ${t('contact_attribute_keys')} k on k.id = a.attribute_key_id
+            where a.contact_id = c.id), '{}'::jsonb),
+          'createdAt', ${iso('c.created_at')}, 'updatedAt', ${iso('c.updated_at')})
+        from ${t('contacts')} c where c.id = r.contact_id) end`
+
+/** The status of survey `s` at the write of response `r` (SQL), as the API computes it from dates. */
+const SURVEY_STATUS = `case
+          when s.status = 'scheduled' and s.run_on_date <= r.updated_at
+            then case when s.close_on_date <= r.updated_at then 'completed' else 'inProgress' end
+          when s.status = 'inProgress' and s.close_on_date <= r.updated_at then 'completed'
+          else s.status
+        end`
+
+/**
+ * The columns of `webhook_events` that hold a created response `r` of survey `s` as it was written, each with
+ * what the insert trigger stores in it (see `createdEventData`).
+ */
+const createdColumns = (t: (name: string) => string): Record<string, string> => ({
+  survey_id: 'r.survey_id',
+  response_created_at: 'r.created_at',
+  finished: 'r.finished',
+  answers: 'r.data',
+  variables: 'r.variables',
+  ttc: 'r.ttc',
+  meta: 'r.meta',
+  language: 'r.language',
+  single_use_id: 'r.single_use_id',
+  display_id: 'r.display_id',
+  ending_id: 'r.ending_id',
+  person: personSql(t),
+  person_attributes: 'r.contact_attributes',
+  survey_name: 's.name',
+  survey_type: 's.type',
+  survey_status: SURVEY_STATUS,
+})
+
+/**
+ * The `data` of an event of a response create (SQL), made from the row of `webhook_events` named `event`. The
+ * insert trigger copies the response's columns into the event row as they are (`createdColumns`), which costs
+ * the write a fraction of building this JSON; the dispatcher builds it once per event, when it turns the event
+ * into deliveries. Every value comes from the event row, so the data is the response as it was created,
+ * whatever happened to it since. A new response has no notes or tags yet. Events written before these columns
+ * existed carry their `data` already built.
+ */
+export const createdEventData = (event: string): string =>
+  responseData({
+    id: `${event}.response_id`,
+    createdAt: `${event}.response_created_at`,
+    updatedAt: `${event}.created_at`,
+    surveyId: `${event}.survey_id`,
+    finished: `${event}.finished`,
+    data: `${event}.answers`,
+    variables: `${event}.variables`,
+    ttc: `${event}.ttc`,
+    meta: `${event}.meta`,
+    language: `${event}.language`,
+    singleUseId: `${event}.single_use_id`,
+    displayId: `${event}.display_id`,
+    endingId: `${event}.ending_id`,
+    notes: `'[]'::jsonb`,
+    tags: `'[]'::jsonb`,
+    person: `${event}.person`,
+    personAttributes: `${event}.person_attributes`,
+    surveyName: `${event}.survey_name`,
+    surveyType: `${event}.survey_type`,
+    surveyStatus: `${event}.survey_status`,
+  })
 
 /**
  * Creates (or replaces) the outbox's trigger functions in `schema` and their triggers on `schema.responses`,
@@ -105,63 +197,47 @@ export async function installOutboxTriggers(db: Kysely<any>, schema: string): Pr
  */
 function enqueueSql(schema: string): string[] {
   const t = (name: string) => `"${schema}"."${name}"`
-  // Most responses have no contact: no subquery for them.
-  const person = `case when r.contact_id is null then null else (
-        select jsonb_build_object(
-          'id', c.id, 'userId', c.user_id, 'environmentId', c.environment_id,
-          'attributes', coalesce((
-            select jsonb_object_agg(k.key, a.value)
-            from ${t('contact_attributes')} a join ${t('contact_attribute_keys')} k on k.id = a.attribute_key_id
-            where a.contact_id = c.id), '{}'::jsonb),
-          'createdAt', ${iso('c.created_at')}, 'updatedAt', ${iso('c.updated_at')})
-        from ${t('contacts')} c where c.id = r.contact_id) end`
-  // The survey's status at the response's write, as the API computes it from dates.
-  const surveyStatus = `case
-          when s.status = 'scheduled' and s.run_on_date <= r.updated_at
-            then case when s.close_on_date <= r.updated_at then 'completed' else 'inProgress' end
-          when s.status = 'inProgress' and s.close_on_date <= r.updated_at then 'completed'
-          else s.status
-        end`
-  // The data of an update's event, built in the statement: the response as the API shows it, notes and tags
-  // included, plus `survey{id,name,type,status}`.
-  const body = `jsonb_build_object(
-      'id', r.id,
-      'createdAt', ${iso('r.created_at')},
-      'updatedAt', ${iso('r.updated_at')},
-      'surveyId', r.survey_id,
-      'finished', r.finished,
-      'data', r.data,
-      'variables', r.variables,
-      'ttc', r.ttc,
-      'meta', r.meta,
-      'language', r.language,
-      'singleUseId', r.single_use_id,
-      'displayId', r.display_id,
-      'endingId', r.ending_id,
-      'notes', coalesce((
+  // The data of an update's event, built in the statement, notes and tags included.
+  const updateColumns = {
+    names: 'data',
+    values: responseData({
+      id: 'r.id',
+      createdAt: 'r.created_at',
+      updatedAt: 'r.updated_at',
+      surveyId: 'r.survey_id',
+      finished: 'r.finished',
+      data: 'r.data',
+      variables: 'r.variables',
+      ttc: 'r.ttc',
+      meta: 'r.meta',
+      language: 'r.language',
+      singleUseId: 'r.single_use_id',
+      displayId: 'r.display_id',
+      endingId: 'r.ending_id',
+      notes: `coalesce((
         select jsonb_agg(jsonb_build_object(
           'id', n.id, 'createdAt', ${iso('n.created_at')}, 'updatedAt', ${iso('n.updated_at')}, 'text', n.text,
           'isResolved', n.is_resolved, 'isEdited', n.is_edited,
           'user', case when n.user_id is null then null else jsonb_build_object('id', n.user_id, 'name', n.user_name) end
         ) order by n.created_at, n.id)
-        from ${t('response_notes')} n where n.response_id = r.id), '[]'::jsonb),
-      'tags', coalesce((
+        from ${t('response_notes')} n where n.response_id = r.id), '[]'::jsonb)`,
+      tags: `coalesce((
         select jsonb_agg(jsonb_build_object(
           'id', tg.id, 'createdAt', ${iso('tg.created_at')}, 'updatedAt', ${iso('tg.updated_at')}, 'name', tg.name,
           'environmentId', tg.environment_id
         ) order by tg.name, tg.id)
-        from ${t('response_tags')} rt join ${t('tags')} tg on tg.id = rt.tag_id where rt.response_id = r.id), '[]'::jsonb),
-      'person', ${person},
-      'personAttributes', r.contact_attributes,
-      'survey', jsonb_build_object('id', s.id, 'name', s.name, 'type', s.type, 'status', ${surveyStatus}))`
-  // What an event row holds besides its id, response, webhooks and time: an update's built `data`, or a
-  // create's copy of the response (`createdEventData` builds its data later, in the dispatcher).
-  const updateColumns = { names: 'data', values: body }
-  const createColumns = {
-    names: SNAPSHOT_COLUMNS,
-    values: `r.survey_id, r.created_at, r.finished, r.data, r.variables, r.ttc, r.meta, r.language,
-    r.single_use_id, r.display_id, r.ending_id, ${person}, r.contact_attributes, s.name, s.type, ${surveyStatus}`,
+        from ${t('response_tags')} rt join ${t('tags')} tg on tg.id = rt.tag_id where rt.response_id = r.id), '[]'::jsonb)`,
+      person: personSql(t),
+      personAttributes: 'r.contact_attributes',
+      surveyName: 's.name',
+      surveyType: 's.type',
+      surveyStatus: SURVEY_STATUS,
+    }),
   }
+  // A create's event stores a copy of the response instead (`createdEventData` builds its data later, in the
+  // dispatcher).
+  const created = createdColumns(t)
+  const createColumns = { names: Object.keys(created).join(', '), values: Object.values(created).join(', ') }
   // `from` names the changed rows `r`; `events` is the array of events of one of them. Each changed row that
   // some webhook wants becomes one event row: its content (see above) and, per event, the webhooks that matched,
   // found through the index of an environment's active webhooks. Matching runs once per environment, survey
