@@ -11,6 +11,7 @@ import { webhookEvents } from './migrations/0006-webhook-events'
 import { outboxMatching } from './migrations/0007-outbox-matching'
 import { sequentialEventIds } from './migrations/0008-sequential-event-ids'
 import { createdEventColumns } from './migrations/0009-created-event-columns'
+import { dropDuplicateIndex } from './migrations/0010-drop-duplicate-index'
 import { moveFromPublicSchema } from './migrations/move-from-public'
 import { schemaNames } from './schema-names'
 
@@ -33,6 +34,7 @@ function migrations(schema: string): Record<string, Migration> {
     '0007-outbox-matching': outboxMatching(schema),
     '0008-sequential-event-ids': sequentialEventIds(schema),
     '0009-created-event-columns': createdEventColumns(schema),
+    '0010-drop-duplicate-index': dropDuplicateIndex(schema),
   }
 }
 

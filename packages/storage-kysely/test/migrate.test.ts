@@ -8,7 +8,7 @@ import { backends } from './backends'
 import type { OpenBackend } from './backends'
 
 /** Every migration, in the order they run. */
-const MIGRATIONS = ['0001-initial', '0003-management', '0004-client', '0005-webhooks', '0006-webhook-events', '0007-outbox-matching', '0008-sequential-event-ids', '0009-created-event-columns']
+const MIGRATIONS = ['0001-initial', '0003-management', '0004-client', '0005-webhooks', '0006-webhook-events', '0007-outbox-matching', '0008-sequential-event-ids', '0009-created-event-columns', '0010-drop-duplicate-index']
 
 const TABLES = [
   'action_classes',
@@ -62,6 +62,22 @@ for (const backend of backends()) {
     assert.ok(columns.rows.length > 0)
     for (const column of columns.rows) {
       assert.is(`${column.data_type}(${column.datetime_precision})`, 'timestamp with time zone(3)', `${column.table_name}.${column.column_name}`)
+    }
+  })
+
+  test('no two indexes of a table cover the same columns under the same condition', async () => {
+    open = await backend.open()
+    await migrate(open.db)
+    // The definition without the index's own name: two equal ones would cost every insert twice for nothing.
+    const indexes = await sql<{ tablename: string; indexname: string; shape: string }>`
+      select tablename, indexname, regexp_replace(indexdef, '^create (unique )?index [^ ]+ on ', '', 'i') as shape
+      from pg_indexes where schemaname = 'canvass'`.execute(open.db)
+    assert.ok(indexes.rows.length > 20, `${indexes.rows.length} indexes read`)
+    const seen = new Map<string, string>()
+    for (const index of indexes.rows) {
+      const other = seen.get(index.shape)
+      assert.is(other, undefined, `${index.indexname} repeats ${other} (${index.shape})`)
+      seen.set(index.shape, index.indexname)
     }
   })
 
