@@ -100,8 +100,10 @@ export function createResponseBatcher(
     }
   }
 
-  // With batches in flight but room for another, creates that arrive in the same turn of the event loop (e.g.
-  // read from sockets in one poll) share the next batch, written at the end of that turn.
+  // Requests that arrive in the same turn of the event loop (e.g. read from sockets in one poll) share a batch:
+  // an idle storage writes them at the end of that turn, after no timer. Not at once: PGlite runs a statement to
+  // its end within the microtasks that follow each socket's callback, so a create written at once would be done
+  // before the next socket is read, and every create of a busy turn would go alone.
   let immediate: ReturnType<typeof setImmediate> | undefined
   const flushSoon = (): void => {
     immediate = undefined
@@ -112,9 +114,7 @@ export function createResponseBatcher(
     new Promise<boolean>((resolve) => {
       queue.push({ input, check, queuedAt: Date.now(), resolve })
       if (queue.length >= maxSize) flush()
-      // Idle: written now, a round trip sooner than at the end of the turn; creates arriving meanwhile fill the
-      // next batch. Busy: the batch fills until one in flight ends (or the timer).
-      else if (inFlight === 0 && queue.length === 1) flush()
+      // Idle: written at the end of this turn. Busy: the batch fills until one in flight ends (or the timer).
       else if (inFlight < maxInFlight) immediate ??= setImmediate(flushSoon)
       else if (timer === undefined) flush()
     })

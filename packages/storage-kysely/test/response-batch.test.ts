@@ -51,6 +51,22 @@ for (const backend of backends()) {
     }
   })
 
+  batches(`${backend.name}: creates arriving one by one in the same turn share statements`, async () => {
+    const { storage, survey, check, statements, close } = await open(backend)
+    try {
+      const inputs = Array.from({ length: 30 }, (_, i) => makeResponse(survey.id, { data: { i } }))
+      // Each from its own callback, as requests read from different sockets in one poll: microtasks run between
+      // them, so a write that PGlite runs to its end within those microtasks must not have started yet.
+      const results = await Promise.all(
+        inputs.map((input) => new Promise((resolve, reject) => setImmediate(() => storage.responses.create(input, check).then(resolve, reject)))),
+      )
+      assert.equal(results, inputs.map((input) => ({ outcome: 'created', id: input.id })))
+      assert.ok(statements.length <= 3, `${statements.length} statements for ${inputs.length} creates`)
+    } finally {
+      await close()
+    }
+  })
+
   batches(`${backend.name}: a lone create on an idle storage is written at once, in one statement`, async () => {
     const { storage, survey, check, statements, close } = await open(backend, { maxWaitMs: 60_000 })
     try {
