@@ -66,6 +66,53 @@ for (const backend of backends()) {
     }
   })
 
+  test('updateResponse is a read without a lock and a conditional write when nothing else writes the response', async () => {
+    const { environmentId, survey } = await seed(storage)
+    const response = makeResponse(survey.id, { data: { q1: 'a' } })
+    await storage.responses.create(response, { environmentId, requireAccepting: true, checkEnvironment: true })
+    const statements = await statementsOf(async () => {
+      const updated = await storage.responses.update(response.id, (current) => ({ updatedAt: new Date(), data: { ...current.data, q2: 'b' } }))
+      assert.equal(updated?.data, { q1: 'a', q2: 'b' })
+    })
+    assert.is(statements.length, 2, statements.join('\n---\n'))
+    assert.not.match(statements[0]!, /for update/, 'the read takes no lock')
+    assert.match(statements[1]!, /xmin/, 'the write applies only to the version read')
+    // Becoming finished counts towards autoComplete under the survey's lock: that takes the locked path.
+    const finishing = await statementsOf(() => storage.responses.update(response.id, () => ({ updatedAt: new Date(), finished: true })))
+    assert.ok(finishing.some((text) => /for update/.test(text)), finishing.join('\n---\n'))
+    assert.ok(finishing.some((text) => /for no key update/.test(text)), 'the survey is locked')
+  })
+
+  test('updateResponse reads again under a lock, and calls change again, when the response changed after its read', async () => {
+    const { environmentId, survey } = await seed(storage)
+    const response = makeResponse(survey.id, { data: {} })
+    await storage.responses.create(response, { environmentId, requireAccepting: true, checkEnvironment: true })
+    const db = open!.db
+    const otherWrite = sql`update canvass.responses set data = '{"other":1}' where id = ${response.id}`
+    const seen: unknown[] = []
+    let readDone: () => void = () => undefined
+    const read = new Promise<void>((resolve) => (readDone = resolve))
+    // Another writer changes the row between this update's read and its write. On the Postgres server it holds
+    // the row from before the update starts and commits once the read is done; PGlite runs one statement at a
+    // time, in order, so a write sent from inside `change` runs before this update's own write.
+    const other = backend.name === 'PGlite' ? undefined : await db.startTransaction().execute()
+    if (other) await otherWrite.execute(other)
+    const updating = storage.responses.update(response.id, (current) => {
+      seen.push(current.data)
+      if (seen.length === 1) {
+        readDone()
+        if (!other) void otherWrite.execute(db)
+      }
+      return { updatedAt: new Date(), data: { ...current.data, mine: 1 } }
+    })
+    await read
+    await other?.commit().execute()
+    const updated = await updating
+    assert.equal(updated?.data, { other: 1, mine: 1 }, 'the other write is kept')
+    assert.equal(seen, [{}, { other: 1 }])
+    assert.equal((await storage.responses.get(response.id))?.data, { other: 1, mine: 1 })
+  })
+
   test('response reads bring person, notes and tags in one statement', async () => {
     const { environmentId, survey } = await seed(storage)
     const db = open?.db

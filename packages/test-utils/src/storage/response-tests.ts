@@ -170,6 +170,23 @@ export const responseTests: StorageTest[] = [
     },
   },
   {
+    name: 'updateResponse serialises concurrent read-modify-writes: every change is kept (20 at once, 5 rounds)',
+    async run({ storage }) {
+      const { production } = await seedProject(storage)
+      const survey = await seedSurvey(storage, production)
+      for (let round = 0; round < 5; round++) {
+        const id = await seedResponse(storage, production, survey.id, { data: {} })
+        const keys = Array.from({ length: 20 }, (_, i) => `q${i}`)
+        // Each change adds its own key to what it was handed: a write made from a stale read would drop others'.
+        await Promise.all(
+          keys.map((key) => storage.responses.update(id, (current) => ({ updatedAt: new Date(), data: { ...current.data, [key]: round } }))),
+        )
+        const stored = await storage.responses.get(id)
+        assert.equal(Object.keys(stored?.data ?? {}).sort(), [...keys].sort(), `round ${round}: every key kept`)
+      }
+    },
+  },
+  {
     name: 'updateResponse returns null for an unknown response without calling change',
     async run({ storage }) {
       let called = false

@@ -22,10 +22,13 @@ export interface ResponseStore {
    */
   list(environmentId: string, query: PageQuery & { surveyId?: string }): Promise<ResponseRecord[]>
   /**
-   * Locks the response (if it exists in any environment), hands it and its survey's status fields to
-   * `change`, and writes the patch it returns, in one transaction. If `change` throws, nothing is
-   * written and the error propagates. Returns `null` when no response has that id. A response that becomes
-   * finished completes its survey at `autoComplete`, as in `create`, in the same transaction.
+   * Read-modify-write of one response (in any environment): hands it and its survey's status fields to
+   * `change`, and writes the patch it returns atomically, so concurrent updates each see the last write: under
+   * a lock, or with a write that applies only if the response is still as it was read, reading again and
+   * calling `change` again when it is not. `change` must therefore be free of side effects. If it throws,
+   * nothing is written and the error propagates. Returns `null` when no response has that id, without calling
+   * `change`. A response that becomes finished completes its survey at `autoComplete`, as in `create`, in the
+   * same transaction.
    */
   update(
     id: string,
