@@ -1,7 +1,8 @@
 /**
  * `pnpm bench:ingest`: Canvass's client response create against a naive `node:http` + `pg` server (one
- * `INSERT` per POST) on the same Postgres, side by side at several connection counts in one run, then
- * Canvass on embedded PGlite. `--json` prints the results as JSON instead of the table. See the README.
+ * `INSERT` per POST) on the same Postgres, side by side at several connection counts in one run; Canvass's client
+ * PUT of one response at one connection; then Canvass on embedded PGlite. `--json` prints the results as JSON
+ * instead of the table. See the README.
  */
 import { mkdtemp, rm } from 'node:fs/promises'
 import { availableParallelism, tmpdir } from 'node:os'
@@ -31,7 +32,8 @@ const log = (line: string) => (json ? process.stderr : process.stdout).write(`${
 
 interface Row {
   connections: number
-  server: 'naive' | 'canvass' | 'canvass-pglite'
+  /** `canvass-update`: the client PUT of one response, at one connection, with no naive counterpart. */
+  server: 'naive' | 'canvass' | 'canvass-pglite' | 'canvass-update'
   measurement: Measurement
 }
 
@@ -91,6 +93,9 @@ async function bench(): Promise<number> {
       roundRatios.set(connections, [...(roundRatios.get(connections) ?? []), c.requestsPerSecond / n.requestsPerSecond])
     }
   }
+  // A respondent's answers after the first arrive as client PUTs of the same response, one at a time.
+  const updating = { ...canvass.server, name: 'Canvass, client PUT' }
+  rows.push({ connections: 1, server: 'canvass-update', measurement: await measure(updating, await update(canvass.server, canvass), 1) })
   await canvass.server.stop()
 
   // Embedded PGlite: an empty DATABASE_URL, so the bench's own environment cannot name a server.
@@ -129,6 +134,23 @@ function create(server: ChildServer, target: CanvassTarget): LoadTarget {
   }
 }
 
+/** The client PUT of one response created for it, answering a question each time. */
+async function update(server: ChildServer, target: CanvassTarget): Promise<LoadTarget> {
+  const created = await fetch(`${server.url}/api/v1/client/${target.environmentId}/responses`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ surveyId: target.surveyId, finished: false, data: { q1: 'first' } }),
+  })
+  const id = ((await created.json()) as { data?: { id?: unknown } }).data?.id
+  if (typeof id !== 'string') throw new Error(`the response to update was not created: HTTP ${created.status}`)
+  return {
+    url: `${server.url}/api/v1/client/${target.environmentId}/responses/${id}`,
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ finished: false, data: { q1: 'hello' }, ttc: { q1: 1200 } }),
+  }
+}
+
 /** Each server's best round of each connection count is the row kept for the table. */
 function keepBest(rows: Row[], row: Row): void {
   const index = rows.findIndex((r) => r.server === row.server && r.connections === row.connections)
@@ -164,7 +186,12 @@ function formatTable(rows: Row[], roundRatios: Map<number, number[]>): string {
     ['connections', 'server', 'req/s', '× naive', 'p50 ms', 'p99 ms', 'non-2xx', 'errors'],
     ...rows.map((r) => {
       const base = naiveAt(r.connections)?.measurement.requestsPerSecond
-      const ratio = r.server === 'canvass' ? median(roundRatios.get(r.connections) ?? []) : base ? r.measurement.requestsPerSecond / base : Number.NaN
+      const ratio =
+        r.server === 'canvass'
+          ? median(roundRatios.get(r.connections) ?? [])
+          : base && r.server !== 'canvass-update'
+            ? r.measurement.requestsPerSecond / base
+            : Number.NaN
       return [
         String(r.connections),
         r.server,

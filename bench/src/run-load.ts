@@ -4,7 +4,7 @@ import { runJsonChild } from './json-child'
 /** One kind of request, sent over and over to one server. */
 export interface LoadTarget {
   url: string
-  method: 'GET' | 'OPTIONS' | 'POST'
+  method: 'GET' | 'OPTIONS' | 'POST' | 'PUT'
   headers: Record<string, string>
   body?: string
 }
