@@ -56,8 +56,9 @@ export function createResponseInserter(
       if (id !== undefined) return { outcome: 'created', id }
     }
     // A contact to link, or a refusal to explain: the statement that reports every outcome. It checks again
-    // from scratch, so a survey that changed in between is judged as it is now.
-    return insertResponseWithOutcome(db, names, input, check)
+    // from scratch, so a survey that changed in between is judged as it is now. A contact's finished response
+    // first tries without the survey's lock, which only a survey with `auto_complete` needs.
+    return insertResponseWithOutcome(db, names, input, check, input.userId !== null)
   }
 }
 
@@ -152,7 +153,13 @@ async function insertResponseWithOutcome(
   names: SchemaNames,
   input: NewResponse,
   check: CreateResponseCheck,
+  /**
+   * A finished response is written without the survey's lock when the survey has no `auto_complete` (one
+   * round trip instead of four), and with it otherwise, in a second call.
+   */
+  lockOnlyForAutoComplete = false,
 ): Promise<CreateResponseResult> {
+  const unlocked = input.finished && lockOnlyForAutoComplete
   // The time of the check is the response's own timestamp, core's clock, as for updates.
   const now = sql`${input.createdAt}::timestamptz`
   // NULL matches nothing: ids Postgres cannot store name no row.
@@ -172,7 +179,7 @@ async function insertResponseWithOutcome(
     with ${environmentCte}
     clock as (select ${now} as now),
     survey as (
-      select s.id, s.environment_id, ${sql.raw(effectiveStatusSql('s', 'clock.now'))} as status
+      select s.id, s.environment_id, s.auto_complete, ${sql.raw(effectiveStatusSql('s', 'clock.now'))} as status
       from ${sql.raw(names.table('surveys'))} s cross join clock where s.id = ${surveyId}::text
     ),
     display as (
@@ -182,7 +189,7 @@ async function insertResponseWithOutcome(
     ),
     allowed as (
       select s.id, s.environment_id from survey s where s.environment_id = ${environmentId}::text ${accepting}
-        and (select ok from display)
+        and (select ok from display) ${unlocked ? sql`and s.auto_complete is null` : sql``}
     ),
     ${contactCte}
     inserted as (
@@ -200,7 +207,7 @@ async function insertResponseWithOutcome(
       returning id
     )
     ${
-      input.finished
+      input.finished && !unlocked
         ? sql`, completed as (
             ${sql.raw(completeSurveySql(names, '(select id from allowed)', '(select now from clock)', 1))}
             and exists (select from inserted)
@@ -211,12 +218,13 @@ async function insertResponseWithOutcome(
       ${check.checkEnvironment ? sql`exists (select from environment)` : sql`true`} as environment_found,
       (select environment_id from survey) as survey_environment_id,
       (select id from inserted) as created_id,
-      (select ok from display) as display_found
+      (select ok from display) as display_found,
+      (select auto_complete is not null from survey) as auto_complete_set
   `
 
   let row: OutcomeRow | undefined
   try {
-    row = input.finished
+    row = input.finished && !unlocked
       ? await db.transaction().execute(async (trx) => {
           // A finished response may be the one `auto_complete` waits for. With the survey locked, concurrent
           // finished creates run one after another, and the statement (whose snapshot is taken after the
@@ -237,6 +245,8 @@ async function insertResponseWithOutcome(
     throw error
   }
   if (row?.created_id) return { outcome: 'created', id: row.created_id }
+  // Refused for want of the lock `auto_complete` needs (or for a reason the locked statement names as well).
+  if (unlocked && row?.auto_complete_set) return insertResponseWithOutcome(db, names, input, check)
   if (check.checkEnvironment && !row?.environment_found) return { outcome: 'environment_not_found' }
   if (!row?.survey_environment_id) return { outcome: 'survey_not_found' }
   if (row.survey_environment_id !== check.environmentId) return { outcome: 'survey_in_other_environment' }
@@ -249,6 +259,7 @@ interface OutcomeRow {
   survey_environment_id: string | null
   created_id: string | null
   display_found: boolean
+  auto_complete_set: boolean | null
 }
 
 /** A second response with the survey's single-use id (the unique index of migration 0004). */

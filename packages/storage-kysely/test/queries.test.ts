@@ -55,15 +55,25 @@ for (const backend of backends()) {
     assert.is(refused.length, 2, 'only a refusal takes a second statement, to name the outcome')
   })
 
-  test('createResponse with a userId is one statement as well', async () => {
+  test('createResponse with a userId is one statement as well, finished or not, unless the survey has autoComplete', async () => {
     const { environmentId, survey } = await seed(storage)
-    for (let i = 0; i < 2; i++) {
-      const response = makeResponse(survey.id, { userId: 'one-statement-user' })
-      const statements = await statementsOf(() =>
-        storage.responses.create(response, { environmentId, requireAccepting: true, checkEnvironment: true }),
-      )
+    const check = { environmentId, requireAccepting: true, checkEnvironment: true }
+    for (const finished of [false, true, true]) {
+      const response = makeResponse(survey.id, { userId: 'one-statement-user', finished })
+      const statements = await statementsOf(async () => {
+        assert.equal(await storage.responses.create(response, check), { outcome: 'created', id: response.id })
+      })
       assert.is(statements.length, 1, statements.join('\n---\n'))
+      assert.not.ok(statements.some((text) => /for no key update/.test(text)), 'the survey is not locked')
     }
+    // With autoComplete, a finished response counts under the survey's lock.
+    const counted = makeSurvey(environmentId, { autoComplete: 5 })
+    await storage.surveys.insert(counted)
+    const response = makeResponse(counted.id, { userId: 'one-statement-user', finished: true })
+    const statements = await statementsOf(async () => {
+      assert.equal(await storage.responses.create(response, check), { outcome: 'created', id: response.id })
+    })
+    assert.ok(statements.some((text) => /for no key update/.test(text)), statements.join('\n---\n'))
   })
 
   test('updateResponse is a read without a lock and a conditional write when nothing else writes the response', async () => {

@@ -53,15 +53,19 @@ export const autoCompleteTests: StorageTest[] = [
     },
   },
   {
-    name: 'autoComplete N with 2N concurrent finished creates accepts exactly N and completes the survey (N = 2, 10, 30; 20 rounds each)',
+    name: 'autoComplete N with 2N concurrent finished creates, half of them from contacts, accepts exactly N and completes the survey (N = 2, 10, 30; 20 rounds each)',
     async run({ storage }) {
       const { production } = await seedProject(storage)
       for (const n of [2, 10, 30]) {
         for (let round = 0; round < 20; round++) {
           const survey = await seedSurvey(storage, production, { status: 'inProgress', autoComplete: n })
           const results = await Promise.all(
-            Array.from({ length: 2 * n }, () =>
-              storage.responses.create(makeResponse(survey.id, { finished: true }), clientCheck(production)),
+            // Every other one from a contact, which takes the statement that links it.
+            Array.from({ length: 2 * n }, (_, i) =>
+              storage.responses.create(
+                makeResponse(survey.id, { finished: true, userId: i % 2 === 0 ? null : `auto-complete-${round}-${i}` }),
+                clientCheck(production),
+              ),
             ),
           )
           const label = `N=${n}, round ${round}`
