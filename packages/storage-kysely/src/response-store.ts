@@ -1,9 +1,9 @@
 import type { ResponsePatch, ResponseStore, SurveyStatusFields } from '@canvass/core'
 import { CompiledQuery, sql } from 'kysely'
-import type { Kysely, Updateable } from 'kysely'
+import type { Kysely } from 'kysely'
 import { applyPage } from './apply-page'
 import { completeSurveySql } from './complete-survey-sql'
-import type { Database, ResponsesTable } from './database'
+import type { Database } from './database'
 import { createResponseInserter } from './insert-response'
 import { isStorable } from './is-storable'
 import { precompiled, slots } from './precompiled'
@@ -22,19 +22,24 @@ export function createResponseStore(
   /** Run after a response became finished in the same transaction, which the count therefore sees. */
   const completeSurvey = completeSurveySql(names, '$1::text', '$2::timestamptz', 0)
   const lockSurvey = `select 1 from ${names.table('surveys')} where id = $1::text for no key update`
-  // The optimistic update's two statements, built once (see `precompiled`).
+  // An update's statements, built once (see `precompiled`): the read of the response with its survey's status
+  // fields and its row version, without a lock or under one, and the write of the version read.
   const readSlots = slots(1)
-  const readForUpdate = precompiled(
-    db
-      .selectFrom('responses')
-      .innerJoin('surveys', 'surveys.id', 'responses.survey_id')
-      .select(columns)
-      .select(['surveys.status', 'surveys.run_on_date', 'surveys.close_on_date'])
-      .select(sql<string>`responses.xmin::text`.as('version'))
-      .where('responses.id', '=', readSlots[0]!)
-      .compile(),
-    readSlots,
-  )
+  const readForUpdate = (lock: boolean) =>
+    precompiled(
+      db
+        .selectFrom('responses')
+        .innerJoin('surveys', 'surveys.id', 'responses.survey_id')
+        .select(columns)
+        .select(['surveys.status', 'surveys.run_on_date', 'surveys.close_on_date'])
+        .select(sql<string>`responses.xmin::text`.as('version'))
+        .where('responses.id', '=', readSlots[0]!)
+        .$if(lock, (q) => q.forUpdate('responses'))
+        .compile(),
+      readSlots,
+    )
+  const readUnlocked = readForUpdate(false)
+  const readLocked = readForUpdate(true)
   const writeSlots = slots(12)
   const [updatedAt, finished, data, meta, ttc, variables, setLanguage, language, setEndingId, endingId, writeId, version] =
     writeSlots as [string, string, string, string, string, string, string, string, string, string, string, string]
@@ -91,7 +96,7 @@ export function createResponseStore(
       // Optimistic first: a read without a lock, then a write that applies only to the version that was read
       // (its `xmin`, which every update of the row changes), in one statement. Two round trips instead of the
       // four of a transaction; a response answered one question at a time is updated this way.
-      const row = (await db.executeQuery(readForUpdate([id]))).rows[0]
+      const row = (await db.executeQuery(readUnlocked([id]))).rows[0]
       if (!row) return null
       // A throw here writes nothing and propagates.
       const patch = change(toResponseRecord(row), surveyFields(row))
@@ -104,23 +109,13 @@ export function createResponseStore(
       // locked, and `change` is handed the response as it now is.
       return db.transaction().execute(async (trx) => {
         // The lock serialises concurrent updates of one response: each `change` sees the last write.
-        const locked = await trx
-          .selectFrom('responses')
-          .innerJoin('surveys', 'surveys.id', 'responses.survey_id')
-          .select(columns)
-          .select(['surveys.status', 'surveys.run_on_date', 'surveys.close_on_date'])
-          .where('responses.id', '=', id)
-          .forUpdate('responses')
-          .executeTakeFirst()
+        const locked = (await trx.executeQuery(readLocked([id]))).rows[0]
         if (!locked) return null
         // A throw here rolls the transaction back and propagates.
         const lockedPatch = change(toResponseRecord(locked), surveyFields(locked))
-        const updated = await trx
-          .updateTable('responses')
-          .set(toResponseChanges(lockedPatch))
-          .where('responses.id', '=', id)
-          .returning(columns)
-          .executeTakeFirstOrThrow()
+        // The version read under the lock is still the row's: nobody else can have written it.
+        const updated = (await trx.executeQuery(writeIfUnchanged(writeValues(id, locked.version, lockedPatch)))).rows[0]
+        if (!updated) throw new Error(`response ${id} changed while it was locked`)
         if (updated.finished && !locked.finished) {
           // Under the survey's lock, as creates count (insert-response.ts): the count sees them all.
           await trx.executeQuery(CompiledQuery.raw(lockSurvey, [updated.survey_id]))
@@ -171,16 +166,4 @@ function writeValues(id: string, version: string, patch: ResponsePatch): unknown
     id,
     version,
   ]
-}
-
-function toResponseChanges(patch: ResponsePatch): Updateable<ResponsesTable> {
-  const changes: Updateable<ResponsesTable> = { updated_at: patch.updatedAt }
-  if (patch.finished !== undefined) changes.finished = patch.finished
-  if (patch.data !== undefined) changes.data = toJsonb(patch.data)
-  if (patch.ttc !== undefined) changes.ttc = toJsonb(patch.ttc)
-  if (patch.variables !== undefined) changes.variables = toJsonb(patch.variables)
-  if (patch.meta !== undefined) changes.meta = toJsonb(patch.meta)
-  if (patch.language !== undefined) changes.language = patch.language
-  if (patch.endingId !== undefined) changes.ending_id = patch.endingId
-  return changes
 }
