@@ -12,6 +12,7 @@ import { outboxMatching } from './migrations/0007-outbox-matching'
 import { sequentialEventIds } from './migrations/0008-sequential-event-ids'
 import { createdEventColumns } from './migrations/0009-created-event-columns'
 import { dropDuplicateIndex } from './migrations/0010-drop-duplicate-index'
+import { ascendingListIndexes } from './migrations/0011-ascending-list-indexes'
 import { moveFromPublicSchema } from './migrations/move-from-public'
 import { schemaNames } from './schema-names'
 
@@ -35,6 +36,7 @@ function migrations(schema: string): Record<string, Migration> {
     '0008-sequential-event-ids': sequentialEventIds(schema),
     '0009-created-event-columns': createdEventColumns(schema),
     '0010-drop-duplicate-index': dropDuplicateIndex(schema),
+    '0011-ascending-list-indexes': ascendingListIndexes(schema),
   }
 }
 
