@@ -7,6 +7,7 @@ import { completeSurveySql } from './complete-survey-sql'
 import { effectiveStatusSql } from './effective-status-sql'
 import { isStorable } from './is-storable'
 import { linkContactSql } from './link-contact-sql'
+import { precompiled, slots } from './precompiled'
 import { createResponseBatcher } from './response-batch'
 import type { ResponseBatchOptions } from './response-batch'
 import type { SchemaNames } from './schema-names'
@@ -16,16 +17,8 @@ import { toJsonb } from './to-jsonb'
  * `Storage.createResponse`: one statement (one round trip, atomic without a transaction) on the hot path of
  * every respondent's submit, and a second one only to link a contact or to explain a refusal.
  *
- * The full statement is made of data-modifying CTEs:
- *
- * - `environment` (only when `check.checkEnvironment`) and `survey` read what decides the outcome;
- *   `allowed` keeps the survey only if it belongs to `check.environmentId` and, when
- *   `check.requireAccepting`, its effective status accepts submissions;
- * - with a `userId`, `contact` upserts the contact from `allowed` (so never for a refused response);
- *   `on conflict … do update` returns the id of an existing contact too, race-free;
- * - `inserted` inserts the response from `allowed`, with the contact and its attributes as they were
- *   before this statement (the `personAttributes` snapshot; a new contact has none);
- * - the final select reports enough to pick the outcome. Nothing is written unless it is `created`.
+ * The full statement (`outcomeStatement`) is made of data-modifying CTEs that check, link the contact, insert,
+ * and report enough to pick the outcome. Nothing is written unless it is `created`.
  *
  * A finished response for a survey with `auto_complete` takes the full statement, in a transaction that
  * locks the survey row first, so that concurrent submits count each other (see `insertResponseWithOutcome`).
@@ -36,6 +29,7 @@ export function createResponseInserter(
   batch: ResponseBatchOptions | false = {},
 ): (input: NewResponse, check: CreateResponseCheck) => Promise<CreateResponseResult> {
   const statements = acceptedInsertStatements(names)
+  const outcomes = outcomeStatements(db, names)
   const writeInBatch =
     batch === false
       ? undefined
@@ -48,7 +42,7 @@ export function createResponseInserter(
       // Written together with the creates queued at the same moment; a row the batch did not write takes
       // the statement that names its outcome.
       if (await writeInBatch(input, check)) return { outcome: 'created', id: input.id }
-      return insertResponseWithOutcome(db, names, input, check)
+      return insertResponseWithOutcome(db, outcomes, input, check)
     }
     if (input.userId === null) {
       const id = await insertAcceptedResponse(db, statements, input, check)
@@ -58,7 +52,7 @@ export function createResponseInserter(
     // A contact to link, or a refusal to explain: the statement that reports every outcome. It checks again
     // from scratch, so a survey that changed in between is judged as it is now. A contact's finished response
     // first tries without the survey's lock, which only a survey with `auto_complete` needs.
-    return insertResponseWithOutcome(db, names, input, check, input.userId !== null)
+    return insertResponseWithOutcome(db, outcomes, input, check, input.userId !== null)
   }
 }
 
@@ -144,13 +138,151 @@ function acceptedInsertStatements(names: SchemaNames): AcceptedInsertStatements 
   }
 }
 
+/** What decides the text of the full statement; everything else is a parameter. */
+interface OutcomeShape {
+  checkEnvironment: boolean
+  requireAccepting: boolean
+  withContact: boolean
+  /** A finished response written only if the survey has no `auto_complete`, without the survey's lock. */
+  unlocked: boolean
+  /** A finished response under the survey's lock, which may complete the survey. */
+  completes: boolean
+}
+
+/** The values of the full statement, in the order of its slots. */
+const OUTCOME_VALUES = [
+  'now',
+  'environmentId',
+  'surveyId',
+  'displayStorable',
+  'displayId',
+  'newContactId',
+  'userId',
+  'id',
+  'finished',
+  'data',
+  'meta',
+  'ttc',
+  'variables',
+  'language',
+  'singleUseId',
+  'endingId',
+] as const
+
+type OutcomeValues = Record<(typeof OUTCOME_VALUES)[number], unknown>
+
 /**
- * The full statement, for a `userId` or after a refusal: it links the contact, inserts when allowed, and
- * always reports enough to name the outcome.
+ * The full statements, for a `userId` or after a refusal: each links the contact, inserts when allowed, and
+ * always reports enough to name the outcome. Built and compiled once per shape (at most 32) and storage, on
+ * first use, rather than on every call: a respondent with a `userId` takes this path on every submit.
+ */
+function outcomeStatements(db: Kysely<Database>, names: SchemaNames): OutcomeStatements {
+  const built = new Map<string, (values: readonly unknown[]) => CompiledQuery<OutcomeRow>>()
+  const placeholders = slots(OUTCOME_VALUES.length)
+  const slot = Object.fromEntries(OUTCOME_VALUES.map((name, i) => [name, placeholders[i]])) as Record<
+    (typeof OUTCOME_VALUES)[number],
+    string
+  >
+  const build = (shape: OutcomeShape) =>
+    precompiled(outcomeStatement(names, shape, slot).compile(db), placeholders)
+  const lock = precompiled(
+    sql`select 1 from ${sql.raw(names.table('surveys'))} where id = ${placeholders[0]}::text for no key update`.compile(db),
+    placeholders.slice(0, 1),
+  )
+  return {
+    statement(shape, values) {
+      const key = `${+shape.checkEnvironment}${+shape.requireAccepting}${+shape.withContact}${+shape.unlocked}${+shape.completes}`
+      let make = built.get(key)
+      if (make === undefined) {
+        make = build(shape)
+        built.set(key, make)
+      }
+      return make(OUTCOME_VALUES.map((name) => values[name]))
+    },
+    lockSurvey: (surveyId) => lock([surveyId]),
+  }
+}
+
+interface OutcomeStatements {
+  statement(shape: OutcomeShape, values: OutcomeValues): CompiledQuery<OutcomeRow>
+  lockSurvey(surveyId: string | null): CompiledQuery<unknown>
+}
+
+/**
+ * The full statement of one shape, with `slot` naming where each value goes.
+ *
+ * - `environment` (only when `checkEnvironment`) and `survey` read what decides the outcome; `allowed` keeps
+ *   the survey only if it belongs to the environment and, when `requireAccepting`, its effective status
+ *   accepts submissions;
+ * - with a contact, `contact` upserts it from `allowed` (so never for a refused response);
+ * - `inserted` inserts the response from `allowed`, with the contact's attributes as they were before;
+ * - `completed` (only when `completes`) completes an `auto_complete` survey this response fills.
+ */
+function outcomeStatement(
+  names: SchemaNames,
+  shape: OutcomeShape,
+  slot: Record<(typeof OUTCOME_VALUES)[number], string>,
+) {
+  // The time of the check is the response's own timestamp, core's clock, as for updates.
+  const now = sql`${slot.now}::timestamptz`
+  const environmentCte = shape.checkEnvironment
+    ? sql`environment as (select id from ${sql.raw(names.table('environments'))} where id = ${slot.environmentId}::text),`
+    : sql``
+  const accepting = shape.requireAccepting ? sql`and s.status in ('draft', 'inProgress')` : sql``
+  const contactCte = shape.withContact ? linkContactSql(names, slot.newContactId, slot.userId, now) : sql``
+  return sql<OutcomeRow>`
+    with ${environmentCte}
+    clock as (select ${now} as now),
+    survey as (
+      select s.id, s.environment_id, s.auto_complete, ${sql.raw(effectiveStatusSql('s', 'clock.now'))} as status
+      from ${sql.raw(names.table('surveys'))} s cross join clock where s.id = ${slot.surveyId}::text
+    ),
+    display as (
+      select ${slot.displayStorable}::boolean and (${slot.displayId}::text is null or exists (
+        select from ${sql.raw(names.table('displays'))} d where d.id = ${slot.displayId}::text and d.survey_id = ${slot.surveyId}::text
+      )) as ok
+    ),
+    allowed as (
+      select s.id, s.environment_id from survey s where s.environment_id = ${slot.environmentId}::text ${accepting}
+        and (select ok from display) ${shape.unlocked ? sql`and s.auto_complete is null` : sql``}
+    ),
+    ${contactCte}
+    inserted as (
+      insert into ${sql.raw(names.table('responses'))} (
+        id, created_at, updated_at, survey_id, environment_id, finished, data, meta, ttc, variables,
+        language, single_use_id, display_id, ending_id, contact_id, contact_attributes
+      )
+      select
+        ${slot.id}::text, ${now}, ${now}, allowed.id, allowed.environment_id, ${slot.finished}::boolean,
+        ${slot.data}::jsonb, ${slot.meta}::jsonb, ${slot.ttc}::jsonb, ${slot.variables}::jsonb,
+        ${slot.language}::text, ${slot.singleUseId}::text, ${slot.displayId}::text, ${slot.endingId}::text,
+        ${shape.withContact ? sql`contact.id, ${contactAttributesJson(names, sql.ref('contact.id'))}` : sql`null, null`}
+      from allowed ${shape.withContact ? sql`cross join contact` : sql``}
+      returning id
+    )
+    ${
+      shape.completes
+        ? sql`, completed as (
+            ${sql.raw(completeSurveySql(names, '(select id from allowed)', '(select now from clock)', 1))}
+            and exists (select from inserted)
+          )`
+        : sql``
+    }
+    select
+      ${shape.checkEnvironment ? sql`exists (select from environment)` : sql`true`} as environment_found,
+      (select environment_id from survey) as survey_environment_id,
+      (select id from inserted) as created_id,
+      (select ok from display) as display_found,
+      (select auto_complete is not null from survey) as auto_complete_set
+  `
+}
+
+/**
+ * The full statement for one create: it links the contact, inserts when allowed, and names the outcome.
  */
 async function insertResponseWithOutcome(
   db: Kysely<Database>,
-  names: SchemaNames,
+  statements: OutcomeStatements,
   input: NewResponse,
   check: CreateResponseCheck,
   /**
@@ -160,71 +292,40 @@ async function insertResponseWithOutcome(
   lockOnlyForAutoComplete = false,
 ): Promise<CreateResponseResult> {
   const unlocked = input.finished && lockOnlyForAutoComplete
-  // The time of the check is the response's own timestamp, core's clock, as for updates.
-  const now = sql`${input.createdAt}::timestamptz`
   // NULL matches nothing: ids Postgres cannot store name no row.
-  const environmentId = isStorable(check.environmentId) ? check.environmentId : null
   const surveyId = isStorable(input.surveyId) ? input.surveyId : null
-  const withContact = input.userId !== null
   const displayId = input.displayId !== null && isStorable(input.displayId) ? input.displayId : null
   const displayUnstorable = input.displayId !== null && displayId === null
-
-  const environmentCte = check.checkEnvironment
-    ? sql`environment as (select id from ${sql.raw(names.table('environments'))} where id = ${environmentId}::text),`
-    : sql``
-  const accepting = check.requireAccepting ? sql`and s.status in ('draft', 'inProgress')` : sql``
-  const contactCte = withContact && input.userId !== null ? linkContactSql(names, input.newId(), input.userId, now) : sql``
-
-  const statement = sql<OutcomeRow>`
-    with ${environmentCte}
-    clock as (select ${now} as now),
-    survey as (
-      select s.id, s.environment_id, s.auto_complete, ${sql.raw(effectiveStatusSql('s', 'clock.now'))} as status
-      from ${sql.raw(names.table('surveys'))} s cross join clock where s.id = ${surveyId}::text
-    ),
-    display as (
-      select ${!displayUnstorable}::boolean and (${displayId}::text is null or exists (
-        select from ${sql.raw(names.table('displays'))} d where d.id = ${displayId}::text and d.survey_id = ${surveyId}::text
-      )) as ok
-    ),
-    allowed as (
-      select s.id, s.environment_id from survey s where s.environment_id = ${environmentId}::text ${accepting}
-        and (select ok from display) ${unlocked ? sql`and s.auto_complete is null` : sql``}
-    ),
-    ${contactCte}
-    inserted as (
-      insert into ${sql.raw(names.table('responses'))} (
-        id, created_at, updated_at, survey_id, environment_id, finished, data, meta, ttc, variables,
-        language, single_use_id, display_id, ending_id, contact_id, contact_attributes
-      )
-      select
-        ${input.id}::text, ${now}, ${now}, allowed.id, allowed.environment_id, ${input.finished}::boolean,
-        ${toJsonb(input.data)}::jsonb, ${toJsonb(input.meta)}::jsonb, ${toJsonb(input.ttc)}::jsonb,
-        ${toJsonb(input.variables)}::jsonb, ${input.language}::text, ${input.singleUseId}::text,
-        ${displayId}::text, ${input.endingId}::text,
-        ${withContact ? sql`contact.id, ${contactAttributesJson(names, sql.ref('contact.id'))}` : sql`null, null`}
-      from allowed ${withContact ? sql`cross join contact` : sql``}
-      returning id
-    )
-    ${
-      input.finished && !unlocked
-        ? sql`, completed as (
-            ${sql.raw(completeSurveySql(names, '(select id from allowed)', '(select now from clock)', 1))}
-            and exists (select from inserted)
-          )`
-        : sql``
-    }
-    select
-      ${check.checkEnvironment ? sql`exists (select from environment)` : sql`true`} as environment_found,
-      (select environment_id from survey) as survey_environment_id,
-      (select id from inserted) as created_id,
-      (select ok from display) as display_found,
-      (select auto_complete is not null from survey) as auto_complete_set
-  `
+  const shape: OutcomeShape = {
+    checkEnvironment: check.checkEnvironment,
+    requireAccepting: check.requireAccepting,
+    withContact: input.userId !== null,
+    unlocked,
+    completes: input.finished && !unlocked,
+  }
+  const statement = statements.statement(shape, {
+    // As text: `pg` would format a Date in the process's time zone.
+    now: input.createdAt.toISOString(),
+    environmentId: isStorable(check.environmentId) ? check.environmentId : null,
+    surveyId,
+    displayStorable: !displayUnstorable,
+    displayId,
+    newContactId: input.userId !== null ? input.newId() : null,
+    userId: input.userId,
+    id: input.id,
+    finished: input.finished,
+    data: toJsonb(input.data),
+    meta: toJsonb(input.meta),
+    ttc: toJsonb(input.ttc),
+    variables: toJsonb(input.variables),
+    language: input.language,
+    singleUseId: input.singleUseId,
+    endingId: input.endingId,
+  })
 
   let row: OutcomeRow | undefined
   try {
-    row = input.finished && !unlocked
+    row = shape.completes
       ? await db.transaction().execute(async (trx) => {
           // A finished response may be the one `auto_complete` waits for. With the survey locked, concurrent
           // finished creates run one after another, and the statement (whose snapshot is taken after the
@@ -233,10 +334,10 @@ async function insertResponseWithOutcome(
           // plain insert's foreign key check takes a key-share lock on the survey, which `update` would wait
           // for, so a finished create holding the lock and a plain insert holding the same single-use id
           // would deadlock.
-          await sql`select 1 from ${sql.raw(names.table('surveys'))} where id = ${surveyId}::text for no key update`.execute(trx)
-          return (await statement.execute(trx)).rows[0]
+          await trx.executeQuery(statements.lockSurvey(surveyId))
+          return (await trx.executeQuery(statement)).rows[0]
         })
-      : (await statement.execute(db)).rows[0]
+      : (await db.executeQuery(statement)).rows[0]
   } catch (error) {
     // The survey was deleted between this statement's snapshot and its insert (a foreign key violation):
     // to the caller that is an unknown survey, not a server error.
@@ -246,7 +347,7 @@ async function insertResponseWithOutcome(
   }
   if (row?.created_id) return { outcome: 'created', id: row.created_id }
   // Refused for want of the lock `auto_complete` needs (or for a reason the locked statement names as well).
-  if (unlocked && row?.auto_complete_set) return insertResponseWithOutcome(db, names, input, check)
+  if (unlocked && row?.auto_complete_set) return insertResponseWithOutcome(db, statements, input, check)
   if (check.checkEnvironment && !row?.environment_found) return { outcome: 'environment_not_found' }
   if (!row?.survey_environment_id) return { outcome: 'survey_not_found' }
   if (row.survey_environment_id !== check.environmentId) return { outcome: 'survey_in_other_environment' }
