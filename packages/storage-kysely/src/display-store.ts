@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely'
 import type { Database } from './database'
 import { isStorable } from './is-storable'
 import { linkContactSql } from './link-contact-sql'
+import { precompiled, slots } from './precompiled'
 import type { SchemaNames } from './schema-names'
 
 /**
@@ -11,32 +12,25 @@ import type { SchemaNames } from './schema-names'
  * contact of `userId` and inserts, and reports enough to name a refusal. Nothing is written on a refusal.
  */
 export function createDisplayStore(db: Kysely<Database>, names: SchemaNames): DisplayStore {
+  // Built and compiled once per storage, for a display with a contact and one without: every respondent who
+  // is shown a survey creates a display.
+  const statements = { anonymous: displayStatement(db, names, false), withContact: displayStatement(db, names, true) }
   return {
     async create(input) {
-      const now = sql`${input.createdAt}::timestamptz`
-      const environmentId = isStorable(input.environmentId) ? input.environmentId : null
-      const surveyId = isStorable(input.surveyId) ? input.surveyId : null
       const withContact = input.userId !== null && isStorable(input.userId)
-      const responseId = input.responseId !== null && isStorable(input.responseId) ? input.responseId : null
-      const contactCte = withContact && input.userId !== null ? linkContactSql(names, input.newId(), input.userId, now) : sql``
-      const statement = sql<{ environment_found: boolean; survey_environment_id: string | null; created_id: string | null }>`
-        with environment as (select id from ${sql.raw(names.table('environments'))} where id = ${environmentId}::text),
-        survey as (select id, environment_id from ${sql.raw(names.table('surveys'))} where id = ${surveyId}::text),
-        allowed as (select s.id, s.environment_id from survey s where s.environment_id = ${environmentId}::text),
-        ${contactCte}
-        inserted as (
-          insert into ${sql.raw(names.table('displays'))} (id, survey_id, environment_id, contact_id, response_id, created_at, updated_at)
-          select ${input.id}::text, allowed.id, allowed.environment_id, ${withContact ? sql`contact.id` : sql`null`},
-            ${responseId}::text, ${now}, ${now}
-          from allowed ${withContact ? sql`cross join contact` : sql``}
-          returning id
-        )
-        select exists (select from environment) as environment_found,
-          (select environment_id from survey) as survey_environment_id,
-          (select id from inserted) as created_id`
+      const query = statements[withContact ? 'withContact' : 'anonymous']([
+        // As text: `pg` would format a Date in the process's time zone.
+        input.createdAt.toISOString(),
+        isStorable(input.environmentId) ? input.environmentId : null,
+        isStorable(input.surveyId) ? input.surveyId : null,
+        withContact ? input.newId() : null,
+        withContact ? input.userId : null,
+        input.id,
+        input.responseId !== null && isStorable(input.responseId) ? input.responseId : null,
+      ])
       let row
       try {
-        row = (await statement.execute(db)).rows[0]
+        row = (await db.executeQuery(query)).rows[0]
       } catch (error) {
         // The survey was deleted while this statement ran: an unknown survey to the caller.
         if (typeof error === 'object' && error !== null && 'code' in error && error.code === '23503') {
@@ -50,4 +44,34 @@ export function createDisplayStore(db: Kysely<Database>, names: SchemaNames): Di
       return { outcome: 'survey_in_other_environment' }
     },
   }
+}
+
+/**
+ * The create statement, as a function of its values: the time, the environment, the survey, the new contact's
+ * id and the `userId` (both unused without a contact), the display's id and its response.
+ */
+function displayStatement(db: Kysely<Database>, names: SchemaNames, withContact: boolean) {
+  const placeholders = slots(7)
+  const [createdAt, environmentId, surveyId, newContactId, userId, id, responseId] = placeholders as [
+    string, string, string, string, string, string, string,
+  ]
+  const now = sql`${createdAt}::timestamptz`
+  const contactCte = withContact ? linkContactSql(names, newContactId, userId, now) : sql``
+  const statement = sql<{ environment_found: boolean; survey_environment_id: string | null; created_id: string | null }>`
+    with environment as (select id from ${sql.raw(names.table('environments'))} where id = ${environmentId}::text),
+    survey as (select id, environment_id from ${sql.raw(names.table('surveys'))} where id = ${surveyId}::text),
+    allowed as (select s.id, s.environment_id from survey s where s.environment_id = ${environmentId}::text),
+    ${contactCte}
+    inserted as (
+      insert into ${sql.raw(names.table('displays'))} (id, survey_id, environment_id, contact_id, response_id, created_at, updated_at)
+      select ${id}::text, allowed.id, allowed.environment_id, ${withContact ? sql`contact.id` : sql`null`},
+        ${responseId}::text, ${now}, ${now}
+      from allowed ${withContact ? sql`cross join contact` : sql``}
+      returning id
+    )
+    select exists (select from environment) as environment_found,
+      (select environment_id from survey) as survey_environment_id,
+      (select id from inserted) as created_id`
+  // The anonymous statement has no slot for the contact: its values are passed and left unused.
+  return precompiled(statement.compile(db), placeholders)
 }
