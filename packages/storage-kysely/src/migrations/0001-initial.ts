@@ -358,7 +358,10 @@ function environmentOwned<T extends string, C extends string>(table: CreateTable
   )
 }
 
-/** The index every list route walks: `where <scope> = ? order by created_at desc, id desc`. */
+/**
+ * The index every list route walks: `where <scope> = ? order by created_at desc, id desc`. Migration 0011 rebuilds
+ * those of responses and displays ascending, which the same lists read backwards.
+ */
 function listIndex(db: Kysely<unknown>, table: string, scope: string) {
   return index(db, table, [scope, 'created_at desc', 'id desc'], { name: `${table}_${scope}_created_at_id_idx` })
 }
