@@ -5,7 +5,8 @@ import type { SelectQueryBuilder } from 'kysely'
 /**
  * Orders a list by `created_at desc, id desc` of `table` and cuts one page of it: rows strictly after the
  * keyset position `after` (a row comparison, which the list indexes serve: `(scope, created_at desc, id desc)`,
- * or for responses and displays `(scope, created_at, id)` read backwards), `skip` rows skipped, `limit + 1` rows so that core can tell whether another page exists.
+ * or for responses and displays `(scope, created_at, id)` read backwards), `skip` rows skipped, `limit + 1`
+ * rows so that core can tell whether another page exists.
  */
 export function applyPage<DB, TB extends keyof DB, O>(
   query: SelectQueryBuilder<DB, TB, O>,
