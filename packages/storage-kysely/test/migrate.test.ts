@@ -81,7 +81,7 @@ for (const backend of backends()) {
     }
   })
 
-  test('rows written in time order keep the list indexes of responses and displays compact, and lists still read them', async () => {
+  test('rows of one survey written in time order keep the list indexes of responses and displays compact, and lists still read them', async () => {
     open = await backend.open()
     await migrate(open.db)
     const storage = createKyselyStorage({ db: open.db })

@@ -12,12 +12,14 @@ const LIST_INDEXES = [
 
 /**
  * Migration 0001 built the list indexes as `(scope, created_at desc, id desc)`, the order lists are read in.
- * Rows arrive in time order, so each new entry went to the left end of its scope's range, where Postgres
- * splits a full page in half and never fills it again: the indexes of responses and displays grew to nearly
- * twice their size, and every few dozen inserts paid for a split. Built ascending, a new entry lands at the
- * right end of its range, where pages are split to stay full. Lists read the same index backwards, with the
- * same keyset condition, so no query changes. Each index is rebuilt under its old name (this holds writes to
- * the table while it builds).
+ * Rows arrive in time order, so each new entry went to the left end of its scope's range. Where one scope takes
+ * the rows (a deployment's one environment, a survey answered alone), that left end is a page Postgres splits in
+ * half, and the left half never fills again: such an index grew to nearly twice its size, and every few dozen
+ * inserts paid for a split. Built ascending, those entries land at the end of the index, whose last page
+ * Postgres splits to leave it full, and which it finds without descending the tree. Where several scopes take
+ * rows at once, their ranges interleave and pages split in half either way: nothing is lost there. Lists read
+ * the same index backwards, with the same keyset condition, so no query changes. Each index is rebuilt under
+ * its old name (this holds writes to the table while it builds).
  */
 export function ascendingListIndexes(schema: string): Migration {
   return {
