@@ -17,3 +17,13 @@ export function completeSurveySql(names: SchemaNames, surveyId: string, now: str
         select count(*) from ${names.table('responses')} r where r.survey_id = ${surveyId} and r.finished
       )`
 }
+
+/**
+ * Locks the survey whose id is `$1` for a finished response to count towards `auto_complete` (see
+ * `insert-response.ts`). `no key update`, not `update`: a plain insert's foreign key check takes a key-share
+ * lock on the survey, which `update` would wait for, so a finished create holding the lock and a plain insert
+ * holding the same single-use id would deadlock.
+ */
+export function lockSurveySql(names: SchemaNames): string {
+  return `select 1 from ${names.table('surveys')} where id = $1::text for no key update`
+}

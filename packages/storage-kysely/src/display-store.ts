@@ -18,16 +18,16 @@ export function createDisplayStore(db: Kysely<Database>, names: SchemaNames): Di
   return {
     async create(input) {
       const withContact = input.userId !== null && isStorable(input.userId)
-      const query = statements[withContact ? 'withContact' : 'anonymous']([
+      const query = statements[withContact ? 'withContact' : 'anonymous']({
         // As text: `pg` would format a Date in the process's time zone.
-        input.createdAt.toISOString(),
-        isStorable(input.environmentId) ? input.environmentId : null,
-        isStorable(input.surveyId) ? input.surveyId : null,
-        withContact ? input.newId() : null,
-        withContact ? input.userId : null,
-        input.id,
-        input.responseId !== null && isStorable(input.responseId) ? input.responseId : null,
-      ])
+        createdAt: input.createdAt.toISOString(),
+        environmentId: isStorable(input.environmentId) ? input.environmentId : null,
+        surveyId: isStorable(input.surveyId) ? input.surveyId : null,
+        newContactId: withContact ? input.newId() : null,
+        userId: withContact ? input.userId : null,
+        id: input.id,
+        responseId: input.responseId !== null && isStorable(input.responseId) ? input.responseId : null,
+      })
       let row
       try {
         row = (await db.executeQuery(query)).rows[0]
@@ -46,15 +46,10 @@ export function createDisplayStore(db: Kysely<Database>, names: SchemaNames): Di
   }
 }
 
-/**
- * The create statement, as a function of its values: the time, the environment, the survey, the new contact's
- * id and the `userId` (both unused without a contact), the display's id and its response.
- */
+/** The create statement, as a function of its values; without a contact, `newContactId` and `userId` go unused. */
 function displayStatement(db: Kysely<Database>, names: SchemaNames, withContact: boolean) {
-  const placeholders = slots(7)
-  const [createdAt, environmentId, surveyId, newContactId, userId, id, responseId] = placeholders as [
-    string, string, string, string, string, string, string,
-  ]
+  const placeholders = slots(['createdAt', 'environmentId', 'surveyId', 'newContactId', 'userId', 'id', 'responseId'])
+  const { createdAt, environmentId, surveyId, newContactId, userId, id, responseId } = placeholders
   const now = sql`${createdAt}::timestamptz`
   const contactCte = withContact ? linkContactSql(names, newContactId, userId, now) : sql``
   const statement = sql<{ environment_found: boolean; survey_environment_id: string | null; created_id: string | null }>`
@@ -72,6 +67,5 @@ function displayStatement(db: Kysely<Database>, names: SchemaNames, withContact:
     select exists (select from environment) as environment_found,
       (select environment_id from survey) as survey_environment_id,
       (select id from inserted) as created_id`
-  // The anonymous statement has no slot for the contact: its values are passed and left unused.
   return precompiled(statement.compile(db), placeholders)
 }

@@ -3,7 +3,7 @@ import { CompiledQuery, sql } from 'kysely'
 import type { Kysely } from 'kysely'
 import { contactAttributesJson } from './contact-attributes-json'
 import type { Database } from './database'
-import { completeSurveySql } from './complete-survey-sql'
+import { completeSurveySql, lockSurveySql } from './complete-survey-sql'
 import { effectiveStatusSql } from './effective-status-sql'
 import { isStorable } from './is-storable'
 import { linkContactSql } from './link-contact-sql'
@@ -29,7 +29,7 @@ export function createResponseInserter(
   batch: ResponseBatchOptions | false = {},
 ): (input: NewResponse, check: CreateResponseCheck) => Promise<CreateResponseResult> {
   const statements = acceptedInsertStatements(names)
-  const outcomes = outcomeStatements(db, names)
+  const full: FullStatements = { statement: outcomeStatements(db, names), lockSurvey: lockSurveySql(names) }
   const writeInBatch =
     batch === false
       ? undefined
@@ -42,7 +42,7 @@ export function createResponseInserter(
       // Written together with the creates queued at the same moment; a row the batch did not write takes
       // the statement that names its outcome.
       if (await writeInBatch(input, check)) return { outcome: 'created', id: input.id }
-      return insertResponseWithOutcome(db, outcomes, input, check)
+      return insertResponseWithOutcome(db, full, input, check)
     }
     if (input.userId === null) {
       const id = await insertAcceptedResponse(db, statements, input, check)
@@ -52,7 +52,7 @@ export function createResponseInserter(
     // A contact to link, or a refusal to explain: the statement that reports every outcome. It checks again
     // from scratch, so a survey that changed in between is judged as it is now. A contact's finished response
     // first tries without the survey's lock, which only a survey with `auto_complete` needs.
-    return insertResponseWithOutcome(db, outcomes, input, check, input.userId !== null)
+    return insertResponseWithOutcome(db, full, input, check, input.userId !== null)
   }
 }
 
@@ -149,8 +149,8 @@ interface OutcomeShape {
   completes: boolean
 }
 
-/** The values of the full statement, in the order of its slots. */
-const OUTCOME_VALUES = [
+/** The values of the full statement, each with its slot. */
+const OUTCOME_SLOTS = slots([
   'now',
   'environmentId',
   'surveyId',
@@ -167,45 +167,32 @@ const OUTCOME_VALUES = [
   'language',
   'singleUseId',
   'endingId',
-] as const
+])
 
-type OutcomeValues = Record<(typeof OUTCOME_VALUES)[number], unknown>
+type OutcomeValues = Record<keyof typeof OUTCOME_SLOTS, unknown>
+
+/** What the full statement's path runs: the statement of a shape, and the survey's lock (`lockSurveySql`). */
+interface FullStatements {
+  statement: (shape: OutcomeShape, values: OutcomeValues) => CompiledQuery<OutcomeRow>
+  lockSurvey: string
+}
 
 /**
  * The full statements, for a `userId` or after a refusal: each links the contact, inserts when allowed, and
  * always reports enough to name the outcome. Built and compiled once per shape (at most 32) and storage, on
  * first use, rather than on every call: a respondent with a `userId` takes this path on every submit.
  */
-function outcomeStatements(db: Kysely<Database>, names: SchemaNames): OutcomeStatements {
-  const built = new Map<string, (values: readonly unknown[]) => CompiledQuery<OutcomeRow>>()
-  const placeholders = slots(OUTCOME_VALUES.length)
-  const slot = Object.fromEntries(OUTCOME_VALUES.map((name, i) => [name, placeholders[i]])) as Record<
-    (typeof OUTCOME_VALUES)[number],
-    string
-  >
-  const build = (shape: OutcomeShape) =>
-    precompiled(outcomeStatement(names, shape, slot).compile(db), placeholders)
-  const lock = precompiled(
-    sql`select 1 from ${sql.raw(names.table('surveys'))} where id = ${placeholders[0]}::text for no key update`.compile(db),
-    placeholders.slice(0, 1),
-  )
-  return {
-    statement(shape, values) {
-      const key = `${+shape.checkEnvironment}${+shape.requireAccepting}${+shape.withContact}${+shape.unlocked}${+shape.completes}`
-      let make = built.get(key)
-      if (make === undefined) {
-        make = build(shape)
-        built.set(key, make)
-      }
-      return make(OUTCOME_VALUES.map((name) => values[name]))
-    },
-    lockSurvey: (surveyId) => lock([surveyId]),
+function outcomeStatements(db: Kysely<Database>, names: SchemaNames): FullStatements['statement'] {
+  const built = new Map<string, (values: OutcomeValues) => CompiledQuery<OutcomeRow>>()
+  return (shape, values) => {
+    const key = `${+shape.checkEnvironment}${+shape.requireAccepting}${+shape.withContact}${+shape.unlocked}${+shape.completes}`
+    let make = built.get(key)
+    if (make === undefined) {
+      make = precompiled(outcomeStatement(names, shape, OUTCOME_SLOTS).compile(db), OUTCOME_SLOTS)
+      built.set(key, make)
+    }
+    return make(values)
   }
-}
-
-interface OutcomeStatements {
-  statement(shape: OutcomeShape, values: OutcomeValues): CompiledQuery<OutcomeRow>
-  lockSurvey(surveyId: string | null): CompiledQuery<unknown>
 }
 
 /**
@@ -221,7 +208,7 @@ interface OutcomeStatements {
 function outcomeStatement(
   names: SchemaNames,
   shape: OutcomeShape,
-  slot: Record<(typeof OUTCOME_VALUES)[number], string>,
+  slot: typeof OUTCOME_SLOTS,
 ) {
   // The time of the check is the response's own timestamp, core's clock, as for updates.
   const now = sql`${slot.now}::timestamptz`
@@ -282,7 +269,7 @@ function outcomeStatement(
  */
 async function insertResponseWithOutcome(
   db: Kysely<Database>,
-  statements: OutcomeStatements,
+  full: FullStatements,
   input: NewResponse,
   check: CreateResponseCheck,
   /**
@@ -303,7 +290,7 @@ async function insertResponseWithOutcome(
     unlocked,
     completes: input.finished && !unlocked,
   }
-  const statement = statements.statement(shape, {
+  const statement = full.statement(shape, {
     // As text: `pg` would format a Date in the process's time zone.
     now: input.createdAt.toISOString(),
     environmentId: isStorable(check.environmentId) ? check.environmentId : null,
@@ -330,11 +317,8 @@ async function insertResponseWithOutcome(
           // A finished response may be the one `auto_complete` waits for. With the survey locked, concurrent
           // finished creates run one after another, and the statement (whose snapshot is taken after the
           // lock is granted) sees every earlier one and the completion it made: exactly `auto_complete`
-          // are accepted by an accepting check, and the survey completes. `no key update`, not `update`: a
-          // plain insert's foreign key check takes a key-share lock on the survey, which `update` would wait
-          // for, so a finished create holding the lock and a plain insert holding the same single-use id
-          // would deadlock.
-          await trx.executeQuery(statements.lockSurvey(surveyId))
+          // are accepted by an accepting check, and the survey completes.
+          await trx.executeQuery(CompiledQuery.raw(full.lockSurvey, [surveyId]))
           return (await trx.executeQuery(statement)).rows[0]
         })
       : (await db.executeQuery(statement)).rows[0]
@@ -347,7 +331,7 @@ async function insertResponseWithOutcome(
   }
   if (row?.created_id) return { outcome: 'created', id: row.created_id }
   // Refused for want of the lock `auto_complete` needs (or for a reason the locked statement names as well).
-  if (unlocked && row?.auto_complete_set) return insertResponseWithOutcome(db, statements, input, check)
+  if (unlocked && row?.auto_complete_set) return insertResponseWithOutcome(db, full, input, check)
   if (check.checkEnvironment && !row?.environment_found) return { outcome: 'environment_not_found' }
   if (!row?.survey_environment_id) return { outcome: 'survey_not_found' }
   if (row.survey_environment_id !== check.environmentId) return { outcome: 'survey_in_other_environment' }

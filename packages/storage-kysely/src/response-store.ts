@@ -2,7 +2,7 @@ import type { ResponsePatch, ResponseStore, SurveyStatusFields } from '@canvass/
 import { CompiledQuery, sql } from 'kysely'
 import type { Kysely } from 'kysely'
 import { applyPage } from './apply-page'
-import { completeSurveySql } from './complete-survey-sql'
+import { completeSurveySql, lockSurveySql } from './complete-survey-sql'
 import type { Database } from './database'
 import { createResponseInserter } from './insert-response'
 import { isStorable } from './is-storable'
@@ -21,10 +21,10 @@ export function createResponseStore(
   const columns = responseColumns(names)
   /** Run after a response became finished in the same transaction, which the count therefore sees. */
   const completeSurvey = completeSurveySql(names, '$1::text', '$2::timestamptz', 0)
-  const lockSurvey = `select 1 from ${names.table('surveys')} where id = $1::text for no key update`
+  const lockSurvey = lockSurveySql(names)
   // An update's statements, built once (see `precompiled`): the read of the response with its survey's status
   // fields and its row version, without a lock or under one, and the write of the version read.
-  const readSlots = slots(1)
+  const readSlots = slots(['id'])
   const readForUpdate = (lock: boolean) =>
     precompiled(
       db
@@ -33,16 +33,17 @@ export function createResponseStore(
         .select(columns)
         .select(['surveys.status', 'surveys.run_on_date', 'surveys.close_on_date'])
         .select(sql<string>`responses.xmin::text`.as('version'))
-        .where('responses.id', '=', readSlots[0]!)
+        .where('responses.id', '=', readSlots.id)
         .$if(lock, (q) => q.forUpdate('responses'))
         .compile(),
       readSlots,
     )
   const readUnlocked = readForUpdate(false)
   const readLocked = readForUpdate(true)
-  const writeSlots = slots(12)
-  const [updatedAt, finished, data, meta, ttc, variables, setLanguage, language, setEndingId, endingId, writeId, version] =
-    writeSlots as [string, string, string, string, string, string, string, string, string, string, string, string]
+  const writeSlots = slots([
+    'updatedAt', 'finished', 'data', 'meta', 'ttc', 'variables', 'setLanguage', 'language', 'setEndingId', 'endingId', 'id', 'version',
+  ])
+  const { updatedAt, finished, data, meta, ttc, variables, setLanguage, language, setEndingId, endingId, version } = writeSlots
   // Every field of a patch, each kept as it is when the patch leaves it out (NULL for the JSON and `finished`,
   // a flag for the two that may be set to null).
   const writeIfUnchanged = precompiled(
@@ -58,7 +59,7 @@ export function createResponseStore(
         language: sql`case when ${setLanguage}::boolean then ${language}::text else language end`,
         ending_id: sql`case when ${setEndingId}::boolean then ${endingId}::text else ending_id end`,
       })
-      .where('responses.id', '=', writeId)
+      .where('responses.id', '=', writeSlots.id)
       .where(sql`xmin`, '=', sql`${version}::xid`)
       .returning(columns)
       .compile(),
@@ -96,7 +97,7 @@ export function createResponseStore(
       // Optimistic first: a read without a lock, then a write that applies only to the version that was read
       // (its `xmin`, which every update of the row changes), in one statement. Two round trips instead of the
       // four of a transaction; a response answered one question at a time is updated this way.
-      const row = (await db.executeQuery(readUnlocked([id]))).rows[0]
+      const row = (await db.executeQuery(readUnlocked({ id }))).rows[0]
       if (!row) return null
       // A throw here writes nothing and propagates.
       const patch = change(toResponseRecord(row), surveyFields(row))
@@ -109,7 +110,7 @@ export function createResponseStore(
       // locked, and `change` is handed the response as it now is.
       return db.transaction().execute(async (trx) => {
         // The lock serialises concurrent updates of one response: each `change` sees the last write.
-        const locked = (await trx.executeQuery(readLocked([id]))).rows[0]
+        const locked = (await trx.executeQuery(readLocked({ id }))).rows[0]
         if (!locked) return null
         // A throw here rolls the transaction back and propagates.
         const lockedPatch = change(toResponseRecord(locked), surveyFields(locked))
@@ -149,21 +150,21 @@ function surveyFields(row: {
   return { environmentId: row.environment_id, status: row.status, runOnDate: row.run_on_date, closeOnDate: row.close_on_date }
 }
 
-/** The values of `writeIfUnchanged`, in the order of its slots. */
-function writeValues(id: string, version: string, patch: ResponsePatch): unknown[] {
+/** The values of `writeIfUnchanged`. */
+function writeValues(id: string, version: string, patch: ResponsePatch) {
   const json = (value: unknown) => (value === undefined ? null : toJsonb(value))
-  return [
-    patch.updatedAt.toISOString(),
-    patch.finished ?? null,
-    json(patch.data),
-    json(patch.meta),
-    json(patch.ttc),
-    json(patch.variables),
-    patch.language !== undefined,
-    patch.language ?? null,
-    patch.endingId !== undefined,
-    patch.endingId ?? null,
+  return {
+    updatedAt: patch.updatedAt.toISOString(),
+    finished: patch.finished ?? null,
+    data: json(patch.data),
+    meta: json(patch.meta),
+    ttc: json(patch.ttc),
+    variables: json(patch.variables),
+    setLanguage: patch.language !== undefined,
+    language: patch.language ?? null,
+    setEndingId: patch.endingId !== undefined,
+    endingId: patch.endingId ?? null,
     id,
     version,
-  ]
+  }
 }
