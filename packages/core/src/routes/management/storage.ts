@@ -7,7 +7,7 @@ import { parseInput } from '../../http/validate'
 import { presignSchema } from '../../schemas/upload'
 import { environmentMismatch, presignUpload } from '../../uploads/presign'
 import { receiveUpload } from '../../uploads/receive-upload'
-import { uploadNotAuthenticated } from '../../uploads/upload-error'
+import { uploadNotAuthenticated, uploadRefusal } from '../../uploads/upload-error'
 import type { UploadSettings } from '../../uploads/upload-options'
 import { ownedSurvey } from './surveys'
 
@@ -33,7 +33,7 @@ export function registerManagementStorageRoutes(router: CanvassRouter, settings:
     try {
       ;({ environmentId } = await authenticate(request, ctx))
     } catch (error) {
-      // The upload route answers a bad key like a bad signature: `{ "error": "Not authenticated" }`.
+      // The upload route answers a bad key like a bad signature, in its own shape.
       if (!(error instanceof CanvassError) || error.status !== 401) throw error
       return uploadRefusal(401, uploadNotAuthenticated().message)
     }
@@ -51,10 +51,3 @@ export function registerManagementStorageRoutes(router: CanvassRouter, settings:
   router.post('/api/v1/management/storage', presign)
   router.post('/api/v1/management/storage/local', upload)
 }
-
-/** An answer of the upload route before `receiveUpload` runs, in its shape: `{ "error": message }`. */
-const uploadRefusal = (status: 400 | 401, message: string): Response =>
-  new Response(JSON.stringify({ error: message }), {
-    status,
-    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'private, no-store', 'x-content-type-options': 'nosniff' },
-  })
