@@ -1,7 +1,8 @@
 /**
  * What a presign grants and how the upload routes refuse, on the standalone server over HTTP (PGlite; the
- * backend plays no part): refusals carry `error` and `message` with the same text (contract §8), so that the
- * real `@formbricks/api` client, which reports `message`, says why.
+ * backend plays no part): the access type chosen at presign is the one the file gets, whatever the upload
+ * request says (the signature covers it); refusals carry `error` and `message` with the same text (contract
+ * §8), so that the real `@formbricks/api` client, which reports `message`, says why.
  */
 import { FormbricksAPI } from '@formbricks/api'
 import { suite } from 'uvu'
@@ -48,6 +49,61 @@ function upload(x: Backend, url: string, p: Presigned, text: string, key: string
   })
 }
 
+/** Where a presigned file could land: the status of each, public read without a key, private with one. */
+async function landed(x: Backend, p: Presigned): Promise<{ public: number; private: number }> {
+  const name = encodeURIComponent(p.updatedFileName)
+  return {
+    public: (await x.call('GET', `/storage/${x.envA}/public/${name}`)).status,
+    private: (await x.call('GET', `/storage/${x.envA}/private/${name}`, { key: x.keyA })).status,
+  }
+}
+
+const NOT_AUTHENTICATED = { error: 'Not authenticated', message: 'Not authenticated' }
+
+const access = suite('uploads: the access type is the presign\'s, whatever the upload says')
+let a: Backend
+access.before(async () => {
+  a = await uploadServer()
+})
+access.after(async () => {
+  assert.is(await a.stop(), 0)
+})
+
+access('a private presign uploaded without its ?accessType=private, or with public, is refused and lands nowhere; its signed URL stores it private', async () => {
+  const p = await presigned(a, 'management', { fileName: 'secret.txt', fileType: 'text/plain', accessType: 'private' })
+  assert.is(p.signedUrl, `${a.url}/api/v1/management/storage/local?accessType=private`)
+  for (const path of ['/api/v1/management/storage/local', '/api/v1/management/storage/local?accessType=public']) {
+    const res = await upload(a, path, p, 'private notes')
+    assert.equal([res.status, res.body], [401, NOT_AUTHENTICATED], path)
+    assert.equal(await landed(a, p), { public: 404, private: 404 }, `${path}: nothing stored`)
+  }
+  const res = await upload(a, p.signedUrl, p, 'private notes')
+  assert.is(res.status, 200, res.text)
+  assert.equal(await landed(a, p), { public: 404, private: 200 })
+  assert.is((await a.call('GET', new URL(p.fileUrl).pathname, { key: a.keyA })).text, 'private notes', 'the file URL points at it')
+})
+
+access('a public presign uploaded with ?accessType=private is refused; as signed it stores public', async () => {
+  const p = await presigned(a, 'management', { fileName: 'logo.txt', fileType: 'text/plain' })
+  assert.is(p.signedUrl, `${a.url}/api/v1/management/storage/local`)
+  const res = await upload(a, '/api/v1/management/storage/local?accessType=private', p, 'public text')
+  assert.equal([res.status, res.body], [401, NOT_AUTHENTICATED])
+  assert.equal(await landed(a, p), { public: 404, private: 404 })
+  assert.is((await upload(a, p.signedUrl, p, 'public text')).status, 200)
+  assert.equal(await landed(a, p), { public: 200, private: 404 })
+})
+
+access('a respondent\'s file is private whatever the client upload\'s query says, and a management presign does not sign it', async () => {
+  const p = await presigned(a, 'client', { fileName: 'answer.txt', fileType: 'text/plain' })
+  const res = await upload(a, `/api/v1/client/${a.envA}/storage/local?accessType=public`, p, 'answer', null)
+  assert.is(res.status, 200, res.text)
+  assert.equal(await landed(a, p), { public: 404, private: 200 })
+  const m = await presigned(a, 'management', { fileName: 'm.txt', fileType: 'text/plain' })
+  const crossed = await upload(a, `/api/v1/client/${a.envA}/storage/local`, m, 'crossed', null)
+  assert.equal([crossed.status, crossed.body], [401, NOT_AUTHENTICATED], 'a public grant does not become a private file')
+  assert.equal(await landed(a, m), { public: 404, private: 404 })
+})
+
 const errors = suite('uploads: refusals readable by @formbricks/api')
 let e: Backend
 errors.before(async () => {
@@ -83,4 +139,4 @@ errors('every refusal of both upload routes carries error and message with the s
   }
 })
 
-errors.run()
+for (const s of [access, errors]) s.run()

@@ -55,10 +55,13 @@ function uploadHeaders(p: Presigned, fileType: string, extra: Record<string, str
   }
 }
 
-/** Headers signed with the test's own copy of the server secret, for names and times a presign never gives. */
+/**
+ * Headers signed with the test's own copy of the server secret, for names and times a presign never gives;
+ * private, as the client upload route stores every file.
+ */
 function forgedHeaders(o: { uuid: string; fileName: string; environmentId: string; fileType: string; timestamp: number }) {
   const signature = createHmac('sha256', SECRET)
-    .update(`${o.uuid}:${o.fileName}:${o.environmentId}:${o.fileType}:${o.timestamp}`)
+    .update(`${o.uuid}:${o.fileName}:${o.environmentId}:${o.fileType}:${o.timestamp}:private`)
     .digest('hex')
   return {
     'X-File-Type': o.fileType,

@@ -50,7 +50,8 @@ async function storeUpload(request: Request, target: UploadTarget, settings: Upl
   const claimed = header('x-environment-id')
   if (claimed && claimed !== environmentId) throw uploadNotAuthenticated()
   const uuid = header('x-uuid')
-  const grant = { uuid, fileName, environmentId, fileType, timestamp: header('x-timestamp') }
+  // The access type the route settled must be the one signed: a changed or dropped `?accessType` is a bad signature.
+  const grant = { uuid, fileName, environmentId, fileType, timestamp: header('x-timestamp'), accessType: target.accessType }
   // Only uuids a presign could have made: the signed text joins its parts with `:`, which a uuid never holds.
   if (!UUID.test(uuid) || !verifyUpload(grant, header('x-signature'), settings.secret, ctx.now().getTime())) {
     throw uploadNotAuthenticated()

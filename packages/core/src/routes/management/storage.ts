@@ -22,8 +22,8 @@ export function registerManagementStorageRoutes(router: CanvassRouter, settings:
     if (input.environmentId !== undefined && input.environmentId !== environmentId) throw environmentMismatch()
     if (input.surveyId != null) await ownedSurvey(ctx, environmentId, input.surveyId)
     const accessType = input.accessType ?? 'public'
-    // The upload does not repeat the access type and its signature does not cover it; the signed URL carries
-    // it instead. Only the key's holder can upload here, so it is theirs to choose either way.
+    // The signed URL carries the access type to the upload, whose signature covers it: an upload that drops
+    // or changes the query is refused, so the file lands where `fileUrl` points.
     const uploadPath = `/api/v1/management/storage/local${accessType === 'private' ? '?accessType=private' : ''}`
     return ok(presignUpload(input, { environmentId, accessType, uploadPath }, settings, request, ctx))
   }
@@ -37,8 +37,8 @@ export function registerManagementStorageRoutes(router: CanvassRouter, settings:
       if (!(error instanceof CanvassError) || error.status !== 401) throw error
       return uploadRefusal(401, uploadNotAuthenticated().message)
     }
-    // Only the presign's own `?accessType=private` (or none) is read; a repeated or unknown value must not
-    // quietly make a file public.
+    // The presign's own `?accessType=private` (or none, for public); the signature check in `receiveUpload`
+    // refuses any other than the one signed. A repeated or unknown value is refused here, naming the field.
     const requested = request.query.accessType
     if (Array.isArray(requested)) return uploadRefusal(400, 'accessType must be given once')
     if (requested !== undefined && requested !== 'public' && requested !== 'private') {
