@@ -299,7 +299,8 @@ function defineSuites(label: string, env: () => Promise<Record<string, string>>,
     for (const query of ['accessType=private&accessType=public', 'accessType=public&accessType=private', 'accessType=PUBLIC']) {
       const up = await x.call('POST', `/api/v1/management/storage/local?${query}`, { headers, rawBody })
       assert.is(up.status, 400, `${query}: ${up.text}`)
-      assert.equal(Object.keys(up.body), ['error'], 'the upload route keeps its own error shape')
+      assert.equal(Object.keys(up.body), ['error', 'message'], 'the upload route keeps its own error shape')
+      assert.is(up.body.message, up.body.error, query)
       assert.match(up.body.error, /accessType/, query)
       assert.is((await x.call('GET', publicFile)).status, 404, `${query}: nothing public`)
       assert.is((await x.call('GET', privateFile, { key: x.keyA })).status, 404, `${query}: nothing stored`)

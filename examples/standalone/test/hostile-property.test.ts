@@ -255,7 +255,8 @@ function defineSuites(label: string, env: () => Promise<Record<string, string>>,
           if (res.status === 400) assert.ok(Buffer.byteLength(res.text) < 16 * 1024, `400 of ${res.text.length} bytes: ${what}`)
           if (res.status < 400) return
           if (route.path.endsWith('/storage/local')) {
-            assert.equal(Object.keys(res.body ?? {}), ['error'], what)
+            assert.equal(Object.keys(res.body ?? {}), ['error', 'message'], what)
+            assert.is(res.body.message, res.body.error, what)
             return
           }
           if (route.method === 'GET' && route.path.endsWith('/api/v1/me') && res.status === 401) {

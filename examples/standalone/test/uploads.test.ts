@@ -55,10 +55,13 @@ function uploadHeaders(p: Presigned, fileType: string, extra: Record<string, str
   }
 }
 
-/** Headers signed with the test's own copy of the server secret, for names and times a presign never gives. */
+/**
+ * Headers signed with the test's own copy of the server secret, for names and times a presign never gives;
+ * private, as the client upload route stores every file.
+ */
 function forgedHeaders(o: { uuid: string; fileName: string; environmentId: string; fileType: string; timestamp: number }) {
   const signature = createHmac('sha256', SECRET)
-    .update(`${o.uuid}:${o.fileName}:${o.environmentId}:${o.fileType}:${o.timestamp}`)
+    .update(`${o.uuid}:${o.fileName}:${o.environmentId}:${o.fileType}:${o.timestamp}:private`)
     .digest('hex')
   return {
     'X-File-Type': o.fileType,
@@ -240,13 +243,13 @@ function defineSuites(label: string, env: () => Promise<Record<string, string>>,
     const p = await presigned(x, { fileName: 'a.png', fileType: 'image/png' }, 'client')
     const { 'X-File-Type': _type, ...noType } = uploadHeaders(p, 'image/png')
     const res = await post(p.signedUrl, noType, multipartBody(bytesOf(10)))
-    assert.equal([res.status, res.body], [400, { error: 'fileType is required' }])
+    assert.equal([res.status, res.body], [400, { error: 'fileType is required', message: 'fileType is required' }])
     const { 'X-File-Name': _name, ...noName } = uploadHeaders(p, 'image/png')
     assert.equal((await post(p.signedUrl, noName, multipartBody(bytesOf(10)))).status, 400)
   })
   refusals('bad signature, bad key, expired, future and replayed uploads are 401 Not authenticated', async () => {
     const x = await b()
-    const NOT_AUTH = { error: 'Not authenticated' }
+    const NOT_AUTH = { error: 'Not authenticated', message: 'Not authenticated' }
     const p = await presigned(x, { fileName: 'a.png', fileType: 'image/png' })
     const flipped = p.signingData.signature.replace(/^./, (c) => (c === 'a' ? 'b' : 'a'))
     for (const headers of [
@@ -293,7 +296,7 @@ function defineSuites(label: string, env: () => Promise<Record<string, string>>,
     const x = await b()
     const p = await presigned(x, { fileName: 'a.png', fileType: 'image/png' }, 'client')
     const other = await post(`${x.url}/api/v1/client/${x.envB}/storage/local`, uploadHeaders(p, 'image/png'), multipartBody(bytesOf(10)))
-    assert.equal([other.status, other.body], [401, { error: 'Not authenticated' }])
+    assert.equal([other.status, other.body], [401, { error: 'Not authenticated', message: 'Not authenticated' }])
     const claimed = await post(p.signedUrl, uploadHeaders(p, 'image/png', { 'X-Environment-ID': x.envB }), multipartBody(bytesOf(10)))
     assert.is(claimed.status, 401)
     const m = await presigned(x, { fileName: 'a.png', fileType: 'image/png' })
@@ -320,7 +323,7 @@ function defineSuites(label: string, env: () => Promise<Record<string, string>>,
     for (const [i, attempt] of attempts.entries()) {
       const p = await presigned(x, { fileName: 'big.pdf', fileType: 'application/pdf' }, 'client')
       const res = await attempt(p)
-      assert.equal([res.status, res.body], [413, { error: 'File is too large' }], `attempt ${i}`)
+      assert.equal([res.status, res.body], [413, { error: 'File is too large', message: 'File is too large' }], `attempt ${i}`)
       assert.is((await getFile(p.fileUrl, x.keyA)).status, 404, `attempt ${i}: nothing stored`)
       if (x.blobDir) {
         const left = (await filesUnder(x.blobDir)).filter((f) => f.includes(p.signingData.uuid) || f.includes('.tmp'))
@@ -346,7 +349,7 @@ function defineSuites(label: string, env: () => Promise<Record<string, string>>,
     const uuid = crypto.randomUUID()
     const headers = forgedHeaders({ uuid, fileName: `x--fid--${uuid}.html`, environmentId: x.envA, fileType: 'text/html', timestamp: Date.now() })
     const res = await post(`${x.url}/api/v1/client/${x.envA}/storage/local`, headers, multipartBody(bytesOf(10)))
-    assert.equal([res.status, res.body], [400, { error: 'File type is not allowed' }])
+    assert.equal([res.status, res.body], [400, { error: 'File type is not allowed', message: 'File type is not allowed' }])
   })
   refusals('names that try to escape are refused and nothing lands outside the environment prefix', async () => {
     const x = await b()

@@ -50,10 +50,17 @@ async function rejection(promise: Promise<unknown>): Promise<UploadError> {
 }
 
 const signature = suite('upload signature')
-const grant = { uuid: 'c3a7e0f2-3b1e-4f7a-9f1e-2d3c4b5a6978', fileName: 'a--fid--x.png', environmentId: 'env1', fileType: 'image/png', timestamp: '1760000000000' }
-signature('is hex HMAC-SHA256 of uuid:fileName:environmentId:fileType:timestamp', () => {
-  const expected = createHmac('sha256', SECRET).update(`${grant.uuid}:${grant.fileName}:${grant.environmentId}:${grant.fileType}:${grant.timestamp}`).digest('hex')
-  assert.is(signUpload(grant, SECRET), expected)
+const grant = {
+  uuid: 'c3a7e0f2-3b1e-4f7a-9f1e-2d3c4b5a6978',
+  fileName: 'a--fid--x.png',
+  environmentId: 'env1',
+  fileType: 'image/png',
+  timestamp: '1760000000000',
+  accessType: 'private' as const,
+}
+signature('is hex HMAC-SHA256 of uuid:fileName:environmentId:fileType:timestamp:accessType', () => {
+  const text = `${grant.uuid}:${grant.fileName}:${grant.environmentId}:${grant.fileType}:${grant.timestamp}:${grant.accessType}`
+  assert.is(signUpload(grant, SECRET), createHmac('sha256', SECRET).update(text).digest('hex'))
 })
 signature('verifies within 5 minutes back and 60 seconds ahead, and nothing else', () => {
   const sig = signUpload(grant, SECRET)
@@ -67,6 +74,8 @@ signature('verifies within 5 minutes back and 60 seconds ahead, and nothing else
   for (const changed of ['uuid', 'fileName', 'environmentId', 'fileType'] as const) {
     assert.not.ok(verifyUpload({ ...grant, [changed]: `${grant[changed]}x` }, sig, SECRET, t), changed)
   }
+  // A private grant must not store a public file (nor the other way round).
+  assert.not.ok(verifyUpload({ ...grant, accessType: 'public' }, sig, SECRET, t), 'accessType')
   assert.not.ok(verifyUpload(grant, sig, `${SECRET}x`, t), 'another secret')
   assert.not.ok(verifyUpload(grant, sig.slice(0, 63), SECRET, t), 'short')
   assert.not.ok(verifyUpload(grant, `${sig.slice(0, 63)}g`, SECRET, t), 'not hex')

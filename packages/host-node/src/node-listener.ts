@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { ConnectionInfo, PreflightAnswer } from '@canvass/core'
 import { RequestError, getRequestListener } from '@hono/node-server'
 import type { HttpBindings } from '@hono/node-server'
+import { badRequestTarget } from './client-errors'
 
 /**
  * A fetch handler as hosts call it: the request, and what only the host knows about it. `canvass.fetch` is
@@ -58,8 +59,9 @@ export function toNodeListener(fetch: FetchHandler, options: NodeListenerOptions
       hostname: 'localhost',
       overrideGlobalObjects: options.overrideGlobalObjects ?? true,
       errorHandler: (error) => {
-        // A request Node accepted but no URL can be built from (a hostile Host header) is the client's fault.
-        if (error instanceof RequestError) return new Response(null, { status: 400 })
+        // A request Node accepted but no URL can be built from (a raw backslash in the path, a hostile Host
+        // header) is the client's fault.
+        if (error instanceof RequestError) return badRequestTarget()
         // A handler that failed because its client went away (a body cut off mid-read) answers nobody.
         if (!clientWentAway(error)) onError(error)
         return new Response(null, { status: 500 })

@@ -28,10 +28,11 @@ const LIVE_KEY_TTL_MS = 60_000
 const MAX_LIVE_KEYS = 10_000
 
 /**
- * The gate for `createCanvass`'s `rateLimits`. Client routes (`{basePath}/api/v1/client/…`) count per
- * (environment, client address), then per environment; every other route counts per API key when the key
- * is live, else (no key, a malformed, unknown or revoked one) per client address. The spec-form client PUT,
- * which names no environment, counts per address only.
+ * The gate for `createCanvass`'s `rateLimits`. Every request without a live API key counts first per client
+ * address (the ceiling, whatever the route and the environment); then client routes
+ * (`{basePath}/api/v1/client/…`) count per (environment, client address) and per environment, and every other
+ * route per API key when the key is live, else (no key, a malformed, unknown or revoked one) per client
+ * address. The spec-form client PUT, which names no environment, counts per address only.
  */
 export function createRateLimitGate(
   options: RateLimitOptions,
@@ -43,6 +44,7 @@ export function createRateLimitGate(
   const client = resolve(options.client, DEFAULT_RATE_LIMITS.client)
   const environment = resolve(options.environment, DEFAULT_RATE_LIMITS.environment)
   const management = resolve(options.management, DEFAULT_RATE_LIMITS.management)
+  const perAddress = resolve(options.address, DEFAULT_RATE_LIMITS.address)
   const header = options.clientAddressHeader?.toLowerCase()
   const clientPrefix = `${basePath}/api/v1/client/`
   /** Hash of a key found live → until when (ms) that answer is trusted. Insertion order is age order. */
@@ -85,23 +87,31 @@ export function createRateLimitGate(
   }
 
   async function rules(request: Request, pathname: string, info: ConnectionInfo, now: Date): Promise<Rule[]> {
+    // Order matters: a rule is only counted once the ones before it let the request through.
+    const found: Rule[] = []
     if (pathname.startsWith(clientPrefix)) {
       const segment = pathname.slice(clientPrefix.length).split('/', 1)[0] ?? ''
       // The spec-form PUT (`/client/responses/{id}`) names no environment: it counts per address only, so
       // that flooding it cannot throttle the respondents of every environment at once.
       const specForm = segment === 'responses' || segment === ''
       const env = specForm ? '-' : bounded(segment)
-      // Order matters: a rule is only counted once the ones before it let the request through.
-      const found: Rule[] = []
-      if (client) found.push({ ...client, name: 'client', key: `c:${env}:${address(request, info)}` })
+      const who = address(request, info)
+      if (perAddress) found.push({ ...perAddress, name: 'address', key: `a:${who}` })
+      if (client) found.push({ ...client, name: 'client', key: `c:${env}:${who}` })
       if (environment && !specForm) found.push({ ...environment, name: 'environment', key: `e:${env}` })
       return found
     }
-    if (!management) return []
+    if (!management && !perAddress) return found
     const hash = await liveKeyHash(request, now)
     // Keys are counted by hash: a shared limiter must never store a key.
-    const who = hash ? `k:${hash.slice(0, 32)}` : `a:${address(request, info)}`
-    return [{ ...management, name: 'management', key: `m:${who}` }]
+    if (hash) {
+      if (management) found.push({ ...management, name: 'management', key: `m:k:${hash.slice(0, 32)}` })
+      return found
+    }
+    const who = address(request, info)
+    if (perAddress) found.push({ ...perAddress, name: 'address', key: `a:${who}` })
+    if (management) found.push({ ...management, name: 'management', key: `m:a:${who}` })
+    return found
   }
 
   return async (request, pathname, info, now) => {

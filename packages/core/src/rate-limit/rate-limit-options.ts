@@ -31,6 +31,15 @@ export interface RateLimitOptions {
    */
   management?: RateLimit | false
   /**
+   * Every request without a live API key, per client address, whatever its route and whatever environment it
+   * names: client routes, file reads (`/storage/…`), and requests with no, a made-up or a revoked key. It is
+   * counted before the other limits, so that one address cannot multiply its budget by spreading requests over
+   * environment ids (made-up ones cost a lookup each), and a refusal spends no other budget. The default, as
+   * much as one API key gets, is far above what the clients behind one address send.
+   * @default { limit: 6000, windowMs: 60_000 }
+   */
+  address?: RateLimit | false
+  /**
    * A request header that a trusted reverse proxy sets to the client's address (e.g. `x-forwarded-for`,
    * `x-real-ip`). Only set it when every request passes through such a proxy: clients can send the header
    * themselves. For a list (`x-forwarded-for`), the last entry is used, the one the proxy appended. When
@@ -45,4 +54,5 @@ export const DEFAULT_RATE_LIMITS = {
   client: { limit: 1000, windowMs: 60_000 },
   environment: { limit: 10_000, windowMs: 60_000 },
   management: { limit: 6000, windowMs: 60_000 },
+  address: { limit: 6000, windowMs: 60_000 },
 } as const satisfies Record<string, RateLimit>

@@ -16,7 +16,8 @@ export interface PresignResult {
 
 /**
  * Signs one upload (contract §8): normalises the name, checks the type against the allow-list (and the
- * caller's own `allowedFileExtensions`), and names the stored file after a fresh uuid.
+ * caller's own `allowedFileExtensions`), and names the stored file after a fresh uuid. The signature covers
+ * the access type, so the upload can only store the file where `fileUrl` points.
  */
 export function presignUpload(
   input: PresignInput,
@@ -35,7 +36,14 @@ export function presignUpload(
   const updatedFileName = storedFileName(fileName, uuid)
   const timestamp = ctx.now().getTime()
   const signature = signUpload(
-    { uuid, fileName: updatedFileName, environmentId: target.environmentId, fileType: input.fileType, timestamp: String(timestamp) },
+    {
+      uuid,
+      fileName: updatedFileName,
+      environmentId: target.environmentId,
+      fileType: input.fileType,
+      timestamp: String(timestamp),
+      accessType: target.accessType,
+    },
     settings.secret,
   )
   const base = publicBase(request, ctx)

@@ -6,7 +6,7 @@ import { base64BodyLimit, base64File } from './base64-file'
 import { isStoredFileName } from './file-name'
 import { allowedFileType } from './file-type'
 import { multipartFile } from './multipart-file'
-import { UploadError, badUploadBody, fileTooLarge, uploadNotAuthenticated } from './upload-error'
+import { UploadError, badUploadBody, fileTooLarge, uploadNotAuthenticated, uploadRefusal } from './upload-error'
 import type { UploadSettings } from './upload-options'
 import { SIGNATURE_MAX_AGE_MS, SIGNATURE_MAX_SKEW_MS, verifyUpload } from './upload-signature'
 
@@ -23,7 +23,7 @@ export interface UploadTarget {
 /**
  * POST `…/storage/local` after the route has settled the environment: checks the signed headers, spends
  * the uuid, streams the file (multipart part `file` or JSON `fileBase64String`) into the blob store under
- * `{environmentId}/{accessType}/{fileName}` and records it. Every answer but success is `{ error }`.
+ * `{environmentId}/{accessType}/{fileName}` and records it. Every answer but success is `uploadRefusal`'s.
  */
 export async function receiveUpload(request: Request, target: UploadTarget, settings: UploadSettings, ctx: CanvassContext): Promise<Response> {
   try {
@@ -50,7 +50,8 @@ async function storeUpload(request: Request, target: UploadTarget, settings: Upl
   const claimed = header('x-environment-id')
   if (claimed && claimed !== environmentId) throw uploadNotAuthenticated()
   const uuid = header('x-uuid')
-  const grant = { uuid, fileName, environmentId, fileType, timestamp: header('x-timestamp') }
+  // The access type the route settled must be the one signed: a changed or dropped `?accessType` is a bad signature.
+  const grant = { uuid, fileName, environmentId, fileType, timestamp: header('x-timestamp'), accessType: target.accessType }
   // Only uuids a presign could have made: the signed text joins its parts with `:`, which a uuid never holds.
   if (!UUID.test(uuid) || !verifyUpload(grant, header('x-signature'), settings.secret, ctx.now().getTime())) {
     throw uploadNotAuthenticated()
@@ -117,7 +118,7 @@ function uploadErrorResponse(error: unknown, ctx: CanvassContext, headers: Recor
   } else {
     ctx.logger.error('Upload failed', error)
   }
-  return json({ error: message }, { status, headers: { ...headers, 'cache-control': 'private, no-store' } })
+  return uploadRefusal(status, message, headers)
 }
 
 /**

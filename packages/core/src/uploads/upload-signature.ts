@@ -1,6 +1,7 @@
 import { hmac } from '@noble/hashes/hmac.js'
 import { sha256 } from '@noble/hashes/sha2.js'
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js'
+import type { FileAccessType } from '../ports/storage'
 
 /** What a presign signs and an upload proves (contract §8). */
 export interface UploadGrant {
@@ -11,15 +12,23 @@ export interface UploadGrant {
   fileType: string
   /** Milliseconds since the epoch, as the decimal string the client sends back. */
   timestamp: string
+  /**
+   * Where the file goes. The upload request does not carry it in a signed header (the management `signedUrl`
+   * names it in its query), so only the signature ties the file to the access type chosen at presign.
+   */
+  accessType: FileAccessType
 }
 
 /** How old a signature may be, and how far in the future its timestamp may lie. */
 export const SIGNATURE_MAX_AGE_MS = 5 * 60 * 1000
 export const SIGNATURE_MAX_SKEW_MS = 60 * 1000
 
-/** Hex HMAC-SHA256 with the server secret of `{uuid}:{fileName}:{environmentId}:{fileType}:{timestamp}`. */
+/**
+ * Hex HMAC-SHA256 with the server secret of `{uuid}:{fileName}:{environmentId}:{fileType}:{timestamp}:{accessType}`.
+ * The access type comes last, after the digits-only timestamp, so no other grant signs the same text.
+ */
 export function signUpload(grant: UploadGrant, secret: string): string {
-  const message = `${grant.uuid}:${grant.fileName}:${grant.environmentId}:${grant.fileType}:${grant.timestamp}`
+  const message = `${grant.uuid}:${grant.fileName}:${grant.environmentId}:${grant.fileType}:${grant.timestamp}:${grant.accessType}`
   return bytesToHex(hmac(sha256, utf8ToBytes(secret), utf8ToBytes(message)))
 }
 

@@ -111,18 +111,25 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
   const pollIntervalMs = options.pollIntervalMs ?? 1000
   const logger = options.logger ?? console
   let shutdown = new AbortController()
+  /**
+   * The attempts in flight, each with a signal of its own that `stop()` aborts. Handing every attempt the
+   * shutdown signal itself would hang one abort listener per attempt in flight on that one long-lived signal.
+   */
+  const inFlight = new Set<AbortController>()
 
   async function attempt(delivery: ClaimedDelivery, claimToken: string): Promise<DeliveryOutcome> {
     const started = now()
     if (delivery.disabled) return { id: delivery.id, claimToken, next: { status: 'failed' }, now: started }
     const headers = signWebhook({ id: delivery.id, timestamp: started.getTime() / 1000, body: delivery.body, secret: delivery.secret })
-    const result: WebhookAttemptResult = await transport.send({
-      url: delivery.url,
-      headers,
-      body: delivery.body,
-      timeoutMs,
-      signal: shutdown.signal,
-    })
+    const abort = new AbortController()
+    if (shutdown.signal.aborted) abort.abort()
+    inFlight.add(abort)
+    let result: WebhookAttemptResult
+    try {
+      result = await transport.send({ url: delivery.url, headers, body: delivery.body, timeoutMs, signal: abort.signal })
+    } finally {
+      inFlight.delete(abort)
+    }
     const finished = now()
     const record = {
       at: started.toISOString(),
@@ -265,6 +272,7 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
     async stop() {
       if (!running) return
       shutdown.abort()
+      for (const attempt of inFlight) attempt.abort()
       wake?.()
       unsubscribe?.()
       await running

@@ -7,7 +7,7 @@ import { parseInput } from '../../http/validate'
 import { presignSchema } from '../../schemas/upload'
 import { environmentMismatch, presignUpload } from '../../uploads/presign'
 import { receiveUpload } from '../../uploads/receive-upload'
-import { uploadNotAuthenticated } from '../../uploads/upload-error'
+import { uploadNotAuthenticated, uploadRefusal } from '../../uploads/upload-error'
 import type { UploadSettings } from '../../uploads/upload-options'
 import { ownedSurvey } from './surveys'
 
@@ -22,8 +22,8 @@ export function registerManagementStorageRoutes(router: CanvassRouter, settings:
     if (input.environmentId !== undefined && input.environmentId !== environmentId) throw environmentMismatch()
     if (input.surveyId != null) await ownedSurvey(ctx, environmentId, input.surveyId)
     const accessType = input.accessType ?? 'public'
-    // The upload does not repeat the access type and its signature does not cover it; the signed URL carries
-    // it instead. Only the key's holder can upload here, so it is theirs to choose either way.
+    // The signed URL carries the access type to the upload, whose signature covers it: an upload that drops
+    // or changes the query is refused, so the file lands where `fileUrl` points.
     const uploadPath = `/api/v1/management/storage/local${accessType === 'private' ? '?accessType=private' : ''}`
     return ok(presignUpload(input, { environmentId, accessType, uploadPath }, settings, request, ctx))
   }
@@ -33,12 +33,12 @@ export function registerManagementStorageRoutes(router: CanvassRouter, settings:
     try {
       ;({ environmentId } = await authenticate(request, ctx))
     } catch (error) {
-      // The upload route answers a bad key like a bad signature: `{ "error": "Not authenticated" }`.
+      // The upload route answers a bad key like a bad signature, in its own shape.
       if (!(error instanceof CanvassError) || error.status !== 401) throw error
       return uploadRefusal(401, uploadNotAuthenticated().message)
     }
-    // Only the presign's own `?accessType=private` (or none) is read; a repeated or unknown value must not
-    // quietly make a file public.
+    // The presign's own `?accessType=private` (or none, for public); the signature check in `receiveUpload`
+    // refuses any other than the one signed. A repeated or unknown value is refused here, naming the field.
     const requested = request.query.accessType
     if (Array.isArray(requested)) return uploadRefusal(400, 'accessType must be given once')
     if (requested !== undefined && requested !== 'public' && requested !== 'private') {
@@ -51,10 +51,3 @@ export function registerManagementStorageRoutes(router: CanvassRouter, settings:
   router.post('/api/v1/management/storage', presign)
   router.post('/api/v1/management/storage/local', upload)
 }
-
-/** An answer of the upload route before `receiveUpload` runs, in its shape: `{ "error": message }`. */
-const uploadRefusal = (status: 400 | 401, message: string): Response =>
-  new Response(JSON.stringify({ error: message }), {
-    status,
-    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'private, no-store', 'x-content-type-options': 'nosniff' },
-  })

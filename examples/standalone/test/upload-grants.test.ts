@@ -1,0 +1,142 @@
+/**
+ * What a presign grants and how the upload routes refuse, on the standalone server over HTTP (PGlite; the
+ * backend plays no part): the access type chosen at presign is the one the file gets, whatever the upload
+ * request says (the signature covers it); refusals carry `error` and `message` with the same text (contract
+ * §8), so that the real `@formbricks/api` client, which reports `message`, says why.
+ */
+import { FormbricksAPI } from '@formbricks/api'
+import { suite } from 'uvu'
+import * as assert from 'uvu/assert'
+import type { Backend } from './fixtures'
+import { startBackend } from './fixtures'
+import { freePort } from './processes'
+
+const MAX_BYTES = 64 * 1024
+
+interface Presigned {
+  signedUrl: string
+  signingData: { signature: string; timestamp: number; uuid: string }
+  updatedFileName: string
+  fileUrl: string
+}
+
+/** A server whose presigned URLs are absolute (its own host is allowed), with a small upload limit. */
+async function uploadServer(): Promise<Backend> {
+  const port = await freePort()
+  return startBackend({ PORT: String(port), CANVASS_ALLOWED_HOSTS: `127.0.0.1:${port}`, CANVASS_UPLOAD_MAX_BYTES: String(MAX_BYTES) })
+}
+
+async function presigned(x: Backend, route: 'management' | 'client', body: Record<string, unknown>): Promise<Presigned> {
+  const path = route === 'management' ? '/api/v1/management/storage' : `/api/v1/client/${x.envA}/storage`
+  const res = await x.call('POST', path, { ...(route === 'management' ? { key: x.keyA } : {}), body })
+  if (res.status !== 200) throw new Error(`presign failed: ${res.status} ${res.text}`)
+  return res.body.data as Presigned
+}
+
+/** Uploads `text` as the reference client does (JSON `fileBase64String`) to `url` with the presign's headers. */
+function upload(x: Backend, url: string, p: Presigned, text: string, key: string | null = x.keyA) {
+  return x.call('POST', url.startsWith('http') ? url.slice(x.url.length) : url, {
+    ...(key ? { key } : {}),
+    rawBody: JSON.stringify({ fileBase64String: Buffer.from(text).toString('base64') }),
+    headers: {
+      'content-type': 'application/json',
+      'x-file-type': 'text/plain',
+      'x-file-name': encodeURIComponent(p.updatedFileName),
+      'x-signature': p.signingData.signature,
+      'x-timestamp': String(p.signingData.timestamp),
+      'x-uuid': p.signingData.uuid,
+    },
+  })
+}
+
+/** Where a presigned file could land: the status of each, public read without a key, private with one. */
+async function landed(x: Backend, p: Presigned): Promise<{ public: number; private: number }> {
+  const name = encodeURIComponent(p.updatedFileName)
+  return {
+    public: (await x.call('GET', `/storage/${x.envA}/public/${name}`)).status,
+    private: (await x.call('GET', `/storage/${x.envA}/private/${name}`, { key: x.keyA })).status,
+  }
+}
+
+const NOT_AUTHENTICATED = { error: 'Not authenticated', message: 'Not authenticated' }
+
+const access = suite('uploads: the access type is the presign\'s, whatever the upload says')
+let a: Backend
+access.before(async () => {
+  a = await uploadServer()
+})
+access.after(async () => {
+  if (a) assert.is(await a.stop(), 0)
+})
+
+access('a private presign uploaded without its ?accessType=private, or with public, is refused and lands nowhere; its signed URL stores it private', async () => {
+  const p = await presigned(a, 'management', { fileName: 'secret.txt', fileType: 'text/plain', accessType: 'private' })
+  assert.is(p.signedUrl, `${a.url}/api/v1/management/storage/local?accessType=private`)
+  for (const path of ['/api/v1/management/storage/local', '/api/v1/management/storage/local?accessType=public']) {
+    const res = await upload(a, path, p, 'private notes')
+    assert.equal([res.status, res.body], [401, NOT_AUTHENTICATED], path)
+    assert.equal(await landed(a, p), { public: 404, private: 404 }, `${path}: nothing stored`)
+  }
+  const res = await upload(a, p.signedUrl, p, 'private notes')
+  assert.is(res.status, 200, res.text)
+  assert.equal(await landed(a, p), { public: 404, private: 200 })
+  assert.is((await a.call('GET', new URL(p.fileUrl).pathname, { key: a.keyA })).text, 'private notes', 'the file URL points at it')
+})
+
+access('a public presign uploaded with ?accessType=private is refused; as signed it stores public', async () => {
+  const p = await presigned(a, 'management', { fileName: 'logo.txt', fileType: 'text/plain' })
+  assert.is(p.signedUrl, `${a.url}/api/v1/management/storage/local`)
+  const res = await upload(a, '/api/v1/management/storage/local?accessType=private', p, 'public text')
+  assert.equal([res.status, res.body], [401, NOT_AUTHENTICATED])
+  assert.equal(await landed(a, p), { public: 404, private: 404 })
+  assert.is((await upload(a, p.signedUrl, p, 'public text')).status, 200)
+  assert.equal(await landed(a, p), { public: 200, private: 404 })
+})
+
+access('a respondent\'s file is private whatever the client upload\'s query says, and a management presign does not sign it', async () => {
+  const p = await presigned(a, 'client', { fileName: 'answer.txt', fileType: 'text/plain' })
+  const res = await upload(a, `/api/v1/client/${a.envA}/storage/local?accessType=public`, p, 'answer', null)
+  assert.is(res.status, 200, res.text)
+  assert.equal(await landed(a, p), { public: 404, private: 200 })
+  const m = await presigned(a, 'management', { fileName: 'm.txt', fileType: 'text/plain' })
+  const crossed = await upload(a, `/api/v1/client/${a.envA}/storage/local`, m, 'crossed', null)
+  assert.equal([crossed.status, crossed.body], [401, NOT_AUTHENTICATED], 'a public grant does not become a private file')
+  assert.equal(await landed(a, m), { public: 404, private: 404 })
+})
+
+const errors = suite('uploads: refusals readable by @formbricks/api')
+let e: Backend
+errors.before(async () => {
+  e = await uploadServer()
+})
+errors.after(async () => {
+  if (e) assert.is(await e.stop(), 0)
+})
+
+errors('uploadFile of a file over the limit throws FileTooLargeError with the server\'s message', async () => {
+  const api = new FormbricksAPI({ apiHost: e.url, environmentId: e.envA })
+  const base64 = Buffer.alloc(MAX_BYTES + 1, 7).toString('base64')
+  const failure = await api.client.storage.uploadFile({ name: 'big.pdf', type: 'application/pdf', base64: `data:application/pdf;base64,${base64}` }).then(
+    () => undefined,
+    (error: unknown) => error as Error,
+  )
+  assert.ok(failure, 'the upload was refused')
+  assert.equal([failure!.name, failure!.message], ['FileTooLargeError', 'File is too large'])
+})
+
+errors('every refusal of both upload routes carries error and message with the same text', async () => {
+  const p = await presigned(e, 'management', { fileName: 'a.txt', fileType: 'text/plain' })
+  const refusals = [
+    { what: 'a bad key', res: await upload(e, p.signedUrl, p, 'x', `cvs_${'A'.repeat(43)}`), status: 401, text: 'Not authenticated' },
+    { what: 'a repeated accessType', res: await upload(e, `${p.signedUrl}?accessType=public&accessType=private`, p, 'x'), status: 400, text: 'accessType must be given once' },
+    { what: 'an unknown accessType', res: await upload(e, `${p.signedUrl}?accessType=PUBLIC`, p, 'x'), status: 400, text: 'accessType must be "public" or "private"' },
+    { what: 'a changed signature', res: await upload(e, p.signedUrl, { ...p, signingData: { ...p.signingData, signature: '0'.repeat(64) } }, 'x'), status: 401, text: 'Not authenticated' },
+    { what: 'a client upload without X-File-Type', res: await e.call('POST', `/api/v1/client/${e.envA}/storage/local`, { rawBody: '{}' }), status: 400, text: 'fileType is required' },
+  ]
+  for (const { what, res, status, text } of refusals) {
+    assert.equal([res.status, res.body], [status, { error: text, message: text }], what)
+    assert.is(res.headers.get('cache-control'), 'private, no-store', what)
+  }
+})
+
+for (const s of [access, errors]) s.run()
