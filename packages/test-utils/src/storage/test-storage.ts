@@ -2,6 +2,7 @@ import type { Storage } from '@canvass/core'
 import { suite } from 'uvu'
 import { apiKeyTests } from './api-key-tests'
 import { autoCompleteTests } from './auto-complete-tests'
+import { autoCompleteUpdateTests } from './auto-complete-update-tests'
 import { classTests } from './class-tests'
 import { contactTests } from './contact-tests'
 import { clientTests } from './client-tests'
@@ -47,6 +48,7 @@ export const STORAGE_TESTS: readonly StorageTest[] = [
   ...createResponseTests,
   ...responseTests,
   ...autoCompleteTests,
+  ...autoCompleteUpdateTests,
   ...idTests,
   ...classTests,
   ...contactTests,
