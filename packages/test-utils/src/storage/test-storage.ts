@@ -8,6 +8,7 @@ import { contactTests } from './contact-tests'
 import { clientTests } from './client-tests'
 import { concurrentCreateTests } from './concurrent-create-tests'
 import { createResponseTests } from './create-response-tests'
+import { displayResponseTests } from './display-response-tests'
 import { idTests } from './id-tests'
 import { projectTests } from './project-tests'
 import { responseTests } from './response-tests'
@@ -53,6 +54,7 @@ export const STORAGE_TESTS: readonly StorageTest[] = [
   ...classTests,
   ...contactTests,
   ...clientTests,
+  ...displayResponseTests,
   ...uploadTests,
   ...webhookTests,
   ...webhookScheduleTests,
