@@ -111,10 +111,12 @@ export function createClientContactStore(db: Kysely<Database>, names: SchemaName
             const attributeKey = byKey.get(key)
             if (!attributeKey) continue
             if (attributeKey.is_unique) {
+              // The digest finds the rows through its index (migration attribute-value-hash); the value keeps only equal ones.
               const taken = await trx
                 .selectFrom('contact_attributes')
                 .select('id')
                 .where('attribute_key_id', '=', attributeKey.id)
+                .where(sql`md5(value)::uuid`, '=', sql<string>`md5(${value})::uuid`)
                 .where('value', '=', value)
                 .where('contact_id', '<>', contactId)
                 .executeTakeFirst()

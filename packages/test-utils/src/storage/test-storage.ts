@@ -3,6 +3,7 @@ import { suite } from 'uvu'
 import { apiKeyTests } from './api-key-tests'
 import { autoCompleteTests } from './auto-complete-tests'
 import { autoCompleteUpdateTests } from './auto-complete-update-tests'
+import { attributeValueTests } from './attribute-value-tests'
 import { classTests } from './class-tests'
 import { contactTests } from './contact-tests'
 import { clientTests } from './client-tests'
@@ -54,6 +55,7 @@ export const STORAGE_TESTS: readonly StorageTest[] = [
   ...classTests,
   ...contactTests,
   ...clientTests,
+  ...attributeValueTests,
   ...displayResponseTests,
   ...uploadTests,
   ...webhookTests,
