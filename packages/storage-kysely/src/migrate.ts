@@ -14,6 +14,7 @@ import { createdEventColumns } from './migrations/0009-created-event-columns'
 import { dropDuplicateIndex } from './migrations/0010-drop-duplicate-index'
 import { ascendingListIndexes } from './migrations/0011-ascending-list-indexes'
 import { attributeValueHash } from './migrations/0012-attribute-value-hash'
+import { clientCreatedKeys } from './migrations/0013-client-created-keys'
 import { moveFromPublicSchema } from './migrations/move-from-public'
 import { schemaNames } from './schema-names'
 
@@ -39,6 +40,7 @@ function migrations(schema: string): Record<string, Migration> {
     '0010-drop-duplicate-index': dropDuplicateIndex(schema),
     '0011-ascending-list-indexes': ascendingListIndexes(schema),
     '0012-attribute-value-hash': attributeValueHash(schema),
+    '0013-client-created-keys': clientCreatedKeys(schema),
   }
 }
 

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { DEFAULT_CONTACT_LIMITS } from '@canvass/core'
 import { CompiledQuery, sql } from 'kysely'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
@@ -29,7 +30,7 @@ for (const backend of backends()) {
     await storage.projects.create({ id: 'project', organizationId: 'org', name: 'P', createdAt: new Date(), environments, newId: randomUUID })
     const who = { environmentId: environments.production, userId: 'holder', now: new Date(), newId: randomUUID }
     queries.length = 0
-    await storage.clientContacts.setAttributes(who, { email: 'holder@example.com' })
+    await storage.clientContacts.setAttributes(who, { email: 'holder@example.com' }, DEFAULT_CONTACT_LIMITS)
     const lookup = queries.find((query) => query.sql.includes('md5('))
     assert.ok(lookup, 'a lookup by digest was sent')
     const plan = await db.transaction().execute(async (trx) => {

@@ -1,5 +1,5 @@
 import * as assert from 'uvu/assert'
-import { identity, seedProject } from './seed'
+import { identity, seedProject, setAttributes } from './seed'
 import type { StorageTest } from './storage-test'
 
 /** The longest attribute value the client routes accept (contract §9: texts of 10,000 characters). */
@@ -28,23 +28,23 @@ export const attributeValueTests: StorageTest[] = [
       const { production } = await seedProject(storage)
       const email = randomHex(LONGEST)
       const note = randomWide(LONGEST)
-      const first = await storage.clientContacts.setAttributes(identity(production, 'long-1'), { email, note })
+      const first = await setAttributes(storage, identity(production, 'long-1'), { email, note })
       assert.equal(first?.skipped, [])
       assert.is(first?.state.attributes.email, email)
       assert.is(first?.state.attributes.note, note)
       assert.equal((await storage.clientContacts.identify(identity(production, 'long-1')))?.attributes, { email, note }, 'read back whole')
 
       // The same long unique value is taken; one that differs only in its last character is not.
-      const rival = await storage.clientContacts.setAttributes(identity(production, 'long-2'), { email, note })
+      const rival = await setAttributes(storage, identity(production, 'long-2'), { email, note })
       assert.equal(rival?.skipped, ['email'])
       assert.equal(rival?.state.attributes, { note })
       const near = `${email.slice(0, -1)}${email.endsWith('0') ? '1' : '0'}`
-      const other = await storage.clientContacts.setAttributes(identity(production, 'long-2'), { email: near })
+      const other = await setAttributes(storage, identity(production, 'long-2'), { email: near })
       assert.equal(other?.skipped, [])
       assert.is(other?.state.attributes.email, near)
 
       // The holder sets its own value again: not taken from itself.
-      const again = await storage.clientContacts.setAttributes(identity(production, 'long-1'), { email })
+      const again = await setAttributes(storage, identity(production, 'long-1'), { email })
       assert.equal([again?.skipped, again?.changed], [[], false])
     },
   },
@@ -54,7 +54,7 @@ export const attributeValueTests: StorageTest[] = [
       const { production } = await seedProject(storage)
       const email = randomHex(LONGEST)
       const results = await Promise.all(
-        Array.from({ length: 6 }, (_, i) => storage.clientContacts.setAttributes(identity(production, `long-rival-${i}`), { email })),
+        Array.from({ length: 6 }, (_, i) => setAttributes(storage, identity(production, `long-rival-${i}`), { email })),
       )
       assert.is(results.filter((r) => r?.skipped.length === 0).length, 1, JSON.stringify(results.map((r) => r?.skipped)))
       assert.is(results.filter((r) => r?.state.attributes.email === email).length, 1)

@@ -6,6 +6,7 @@ import { autoCompleteUpdateTests } from './auto-complete-update-tests'
 import { attributeValueTests } from './attribute-value-tests'
 import { classTests } from './class-tests'
 import { contactTests } from './contact-tests'
+import { contactLimitTests } from './contact-limit-tests'
 import { clientTests } from './client-tests'
 import { concurrentCreateTests } from './concurrent-create-tests'
 import { createResponseTests } from './create-response-tests'
@@ -56,6 +57,7 @@ export const STORAGE_TESTS: readonly StorageTest[] = [
   ...contactTests,
   ...clientTests,
   ...attributeValueTests,
+  ...contactLimitTests,
   ...displayResponseTests,
   ...uploadTests,
   ...webhookTests,
