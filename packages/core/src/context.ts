@@ -1,5 +1,5 @@
 import type { IRequest, IttyRouterType } from 'itty-router'
-import type { Storage } from './ports/storage'
+import type { ContactAttributeLimits, Storage } from './ports/storage'
 import type { SingleUseSealer } from './services/single-use-ids'
 
 /** Where Canvass reports what it cannot answer to a caller (unexpected errors). */
@@ -17,6 +17,8 @@ export interface CanvassContext {
   allowedHosts: ReadonlySet<string>
   /** Largest stored response, in bytes of JSON (data, ttc, variables and meta together). */
   maxResponseBytes: number
+  /** Bounds on contacts grown through client routes (`CanvassOptions.contactLimits`). */
+  contactLimits: Readonly<ContactAttributeLimits>
   basePath: string
   logger: Logger
   now: () => Date

@@ -9,7 +9,7 @@ import { CanvassError } from './http/errors'
 import { parseQuery, plainPath, requestTarget } from './http/request-target'
 import type { RequestTarget } from './http/request-target'
 import type { BlobStore } from './ports/blob-store'
-import type { Storage } from './ports/storage'
+import type { ContactAttributeLimits, Storage } from './ports/storage'
 import { registerClientResponseRoutes } from './routes/client/responses'
 import { registerClientContactRoutes } from './routes/client/contacts'
 import { registerClientDisplayRoutes } from './routes/client/displays'
@@ -31,6 +31,7 @@ import { registerContactAttributeKeyRoutes } from './routes/management/contact-a
 import { registerPeopleRoutes } from './routes/management/people'
 import { createId } from './services/ids'
 import { DEFAULT_MAX_RESPONSE_BYTES } from './services/response-size'
+import { contactLimits } from './services/contact-limits'
 import { SAFE_HEADERS } from './http/respond'
 import type { UploadOptions } from './uploads/upload-options'
 import { uploadSettings } from './uploads/upload-options'
@@ -62,6 +63,13 @@ export interface CanvassOptions {
    * @default 1048576
    */
   maxResponseBytes?: number
+  /**
+   * Bounds on contacts grown through the client routes (contract §11): attributes per contact, UTF-8 bytes
+   * of one contact's attribute values, and attribute keys clients may create per environment. A client write
+   * past one is refused with 400 and nothing is written. Each omitted limit keeps its default.
+   * @default { maxAttributesPerContact: 100, maxAttributeBytesPerContact: 65536, maxClientAttributeKeys: 150 }
+   */
+  contactLimits?: Partial<ContactAttributeLimits>
   /**
    * Receives unexpected errors (answered with a generic 500) and warnings.
    * @default console
@@ -140,6 +148,7 @@ export function createCanvass(options: CanvassOptions): Canvass {
     publicUrl: options.publicUrl,
     allowedHosts: new Set((options.allowedHosts ?? []).map((host) => host.toLowerCase())),
     maxResponseBytes: options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
+    contactLimits: contactLimits(options.contactLimits),
     basePath,
     logger: options.logger ?? console,
     now: () => new Date(),

@@ -18,6 +18,8 @@ export { SERVICE_UNAVAILABLE_RETRY_AFTER, isServiceUnavailable, serviceUnavailab
 export { generateApiKey, hashApiKey } from './http/api-key'
 export { createId } from './services/ids'
 export { effectiveSurveyStatus, acceptsSubmissions } from './services/survey-status'
+export { DEFAULT_CONTACT_LIMITS } from './services/contact-limits'
+export { utf8Length } from './services/response-size'
 export type * from './ports/storage'
 export type * from './ports/webhook-transport'
 export { createFetchWebhookTransport } from './webhooks/fetch-transport'

@@ -1,4 +1,5 @@
-import type { ClientContactState, ClientContactStore, ContactIdentity } from '@canvass/core'
+import { utf8Length } from '@canvass/core'
+import type { ClientContactState, ClientContactStore, ContactAttributeLimits, ContactIdentity } from '@canvass/core'
 import { sql } from 'kysely'
 import type { Kysely, Transaction } from 'kysely'
 import { contactAttributesJson } from './contact-attributes-json'
@@ -12,7 +13,7 @@ const MAX_DISPLAYS = 1000
 /** Contacts by `userId`, as the client SDKs use them. */
 export function createClientContactStore(db: Kysely<Database>, names: SchemaNames): ClientContactStore {
   /** The contact's state in one statement, or null when it does not exist. */
-  async function readState(q: Kysely<Database> | Transaction<Database>, environmentId: string, userId: string) {
+  async function readState(q: Executor, environmentId: string, userId: string) {
     const row = (
       await sql<{ id: string; attributes: Record<string, string>; displays: { surveyId: string; createdAt: string }[]; responses: string[] }>`
         select c.id,
@@ -43,7 +44,7 @@ export function createClientContactStore(db: Kysely<Database>, names: SchemaName
    * `do update` (not `do nothing`) so that the id of a contact a concurrent request just created comes back
    * too; inside a transaction it also locks the contact until commit.
    */
-  async function upsertContact(q: Kysely<Database> | Transaction<Database>, who: ContactIdentity) {
+  async function upsertContact(q: Executor, who: ContactIdentity) {
     const row = (
       await sql<{ id: string }>`
         insert into ${sql.raw(names.table('contacts'))} (id, environment_id, user_id, created_at, updated_at)
@@ -64,86 +65,168 @@ export function createClientContactStore(db: Kysely<Database>, names: SchemaName
       return readState(db, who.environmentId, who.userId)
     },
 
-    async setAttributes(who, attributes) {
+    async setAttributes(who, attributes, limits) {
       if (!isStorable(who.environmentId) || !isStorable(who.userId)) return null
       const entries = Object.entries(attributes).filter(([key, value]) => isStorable(key) && isStorable(value))
-      return db.transaction().execute(async (trx) => {
-        const contactId = await upsertContact(trx, who)
-        if (contactId === null) return null
-        let changed = false
-        const skipped: string[] = []
-        if (entries.length > 0) {
-          // Sorted, so that concurrent creators of the same keys insert them in one order and never deadlock.
-          const keys = entries.map(([key]) => key).sort()
-          // Unknown keys become custom keys; a key a concurrent request creates first is simply used.
-          await trx
-            .insertInto('contact_attribute_keys')
-            .values(
-              keys.map((key) => ({
-                id: who.newId(),
-                environment_id: who.environmentId,
-                key,
-                name: key,
-                description: null,
-                type: 'custom' as const,
-                is_unique: false,
-                created_at: who.now,
-                updated_at: who.now,
-              })),
-            )
-            .onConflict((oc) => oc.columns(['environment_id', 'key']).doNothing())
-            .execute()
-          const rows = await trx
-            .selectFrom('contact_attribute_keys')
-            .select(['id', 'key', 'is_unique'])
-            .where('environment_id', '=', who.environmentId)
-            .where('key', 'in', keys)
-            .execute()
-          const byKey = new Map(rows.map((row) => [row.key, row]))
-          // A unique key's row is locked while its values are checked and written, so that two contacts
-          // setting the same value at once cannot both get it. In id order, so lockers never deadlock.
-          const uniqueIds = rows.filter((row) => row.is_unique).map((row) => row.id).sort()
-          if (uniqueIds.length > 0) {
-            await trx.selectFrom('contact_attribute_keys').select('id').where('id', 'in', uniqueIds).orderBy('id').forUpdate().execute()
-          }
-          const values: { id: string; contact_id: string; attribute_key_id: string; value: string; created_at: Date; updated_at: Date }[] = []
-          for (const [key, value] of entries) {
-            const attributeKey = byKey.get(key)
-            if (!attributeKey) continue
-            if (attributeKey.is_unique) {
-              const taken = await trx
-                .selectFrom('contact_attributes')
-                .select('id')
-                .where('attribute_key_id', '=', attributeKey.id)
-                .where('value', '=', value)
-                .where('contact_id', '<>', contactId)
-                .executeTakeFirst()
-              if (taken) {
-                skipped.push(key)
-                continue
-              }
+      try {
+        return await db.transaction().execute(async (trx) => {
+          // Locks the contact until commit: concurrent writes of one contact's attributes run one after
+          // another, so each checks the per-contact bounds against the last one's result.
+          const contactId = await upsertContact(trx, who)
+          if (contactId === null) return null
+          let changed = false
+          const skipped: string[] = []
+          if (entries.length > 0) {
+            // Sorted, so that concurrent creators of the same keys insert them in one order and never deadlock.
+            const keys = entries.map(([key]) => key).sort()
+            let rows = await readKeys(trx, who.environmentId, keys)
+            if (rows.length < keys.length) rows = await createKeys(trx, who, keys, limits.maxClientAttributeKeys)
+            const byKey = new Map(rows.map((row) => [row.key, row]))
+            // A unique key's row is locked while its values are checked and written, so that two contacts
+            // setting the same value at once cannot both get it. In id order, so lockers never deadlock.
+            const uniqueIds = rows.filter((row) => row.is_unique).map((row) => row.id).sort()
+            if (uniqueIds.length > 0) {
+              await trx.selectFrom('contact_attribute_keys').select('id').where('id', 'in', uniqueIds).orderBy('id').forUpdate().execute()
             }
-            values.push({ id: who.newId(), contact_id: contactId, attribute_key_id: attributeKey.id, value, created_at: who.now, updated_at: who.now })
+            const values: { id: string; contact_id: string; attribute_key_id: string; value: string; created_at: Date; updated_at: Date }[] = []
+            for (const [key, value] of entries) {
+              const attributeKey = byKey.get(key)
+              if (!attributeKey) continue
+              if (attributeKey.is_unique) {
+                // The digest finds the rows through its index (migration attribute-value-hash); the value keeps only equal ones.
+                const taken = await trx
+                  .selectFrom('contact_attributes')
+                  .select('id')
+                  .where('attribute_key_id', '=', attributeKey.id)
+                  .where(sql`md5(value)::uuid`, '=', sql<string>`md5(${value})::uuid`)
+                  .where('value', '=', value)
+                  .where('contact_id', '<>', contactId)
+                  .executeTakeFirst()
+                if (taken) {
+                  skipped.push(key)
+                  continue
+                }
+              }
+              values.push({ id: who.newId(), contact_id: contactId, attribute_key_id: attributeKey.id, value, created_at: who.now, updated_at: who.now })
+            }
+            if (values.length > 0) {
+              await checkContactBounds(trx, contactId, values, limits)
+              const written = await trx
+                .insertInto('contact_attributes')
+                .values(values)
+                .onConflict((oc) =>
+                  oc
+                    .columns(['contact_id', 'attribute_key_id'])
+                    .doUpdateSet((eb) => ({ value: eb.ref('excluded.value'), updated_at: eb.ref('excluded.updated_at') }))
+                    .where('contact_attributes.value', 'is distinct from', (eb) => eb.ref('excluded.value')),
+                )
+                .returning('id')
+                .execute()
+              changed = written.length > 0
+            }
+            if (changed) await trx.updateTable('contacts').set({ updated_at: who.now }).where('id', '=', contactId).execute()
           }
-          if (values.length > 0) {
-            const written = await trx
-              .insertInto('contact_attributes')
-              .values(values)
-              .onConflict((oc) =>
-                oc
-                  .columns(['contact_id', 'attribute_key_id'])
-                  .doUpdateSet((eb) => ({ value: eb.ref('excluded.value'), updated_at: eb.ref('excluded.updated_at') }))
-                  .where('contact_attributes.value', 'is distinct from', (eb) => eb.ref('excluded.value')),
-              )
-              .returning('id')
-              .execute()
-            changed = written.length > 0
-          }
-          if (changed) await trx.updateTable('contacts').set({ updated_at: who.now }).where('id', '=', contactId).execute()
-        }
-        const state = await readState(trx, who.environmentId, who.userId)
-        return state && { state, changed, skipped }
-      })
+          const state = await readState(trx, who.environmentId, who.userId)
+          return state && { state, changed, skipped }
+        })
+      } catch (error) {
+        // Thrown inside the transaction, so that it rolled back: nothing was written, the contact included.
+        if (error instanceof LimitExceeded) return { exceeded: error.bound }
+        throw error
+      }
     },
   }
+}
+
+type Executor = Kysely<Database> | Transaction<Database>
+
+/** A bound of `ContactAttributeLimits` that a write would cross; thrown to roll the transaction back. */
+class LimitExceeded extends Error {
+  constructor(readonly bound: keyof ContactAttributeLimits) {
+    super(`contact limit ${bound} exceeded`)
+  }
+}
+
+/** The environment's attribute keys among `keys`. */
+function readKeys(q: Executor, environmentId: string, keys: string[]) {
+  return q
+    .selectFrom('contact_attribute_keys')
+    .select(['id', 'key', 'is_unique'])
+    .where('environment_id', '=', environmentId)
+    .where('key', 'in', keys)
+    .execute()
+}
+
+/**
+ * Creates the keys among `keys` that the environment lacks, as `custom` keys made by a client, unless clients
+ * would then have made more than `max` keys there; returns every key of `keys`. The environment's row is
+ * locked first, so that requests creating keys in one environment count one after another: each sees the
+ * keys the previous one made, and together they cannot pass `max`.
+ */
+async function createKeys(trx: Transaction<Database>, who: ContactIdentity, keys: string[], max: number) {
+  await trx.selectFrom('environments').select('id').where('id', '=', who.environmentId).forNoKeyUpdate().execute()
+  // Read again under the lock: a request that held it may have created some of them.
+  const existing = new Set((await readKeys(trx, who.environmentId, keys)).map((row) => row.key))
+  const missing = keys.filter((key) => !existing.has(key))
+  if (missing.length > 0) {
+    const { created } = await trx
+      .selectFrom('contact_attribute_keys')
+      .select((eb) => eb.fn.countAll<string>().as('created'))
+      .where('environment_id', '=', who.environmentId)
+      .where('created_by_client', '=', true)
+      .executeTakeFirstOrThrow()
+    if (Number(created) + missing.length > max) throw new LimitExceeded('maxClientAttributeKeys')
+    await trx
+      .insertInto('contact_attribute_keys')
+      .values(
+        missing.map((key) => ({
+          id: who.newId(),
+          environment_id: who.environmentId,
+          key,
+          name: key,
+          description: null,
+          type: 'custom' as const,
+          is_unique: false,
+          created_by_client: true,
+          created_at: who.now,
+          updated_at: who.now,
+        })),
+      )
+      // A key the management API creates meanwhile (it takes no lock) is simply used.
+      .onConflict((oc) => oc.columns(['environment_id', 'key']).doNothing())
+      .execute()
+  }
+  return readKeys(trx, who.environmentId, keys)
+}
+
+/**
+ * Refuses `values` when writing them would leave the contact with more attributes, or more bytes of values,
+ * than `limits` allow, and more than it has now (a contact already past a bound may still change what it
+ * holds). The caller holds the contact's lock, so what is read here stays true until commit.
+ */
+async function checkContactBounds(
+  trx: Transaction<Database>,
+  contactId: string,
+  values: { attribute_key_id: string; value: string }[],
+  limits: ContactAttributeLimits,
+): Promise<void> {
+  const stored = await trx
+    .selectFrom('contact_attributes')
+    .select(['attribute_key_id', sql<number>`octet_length(value)`.as('bytes')])
+    .where('contact_id', '=', contactId)
+    .execute()
+  const sizes = new Map(stored.map((row) => [row.attribute_key_id, Number(row.bytes)]))
+  const before = { count: sizes.size, bytes: sum(sizes.values()) }
+  for (const { attribute_key_id, value } of values) sizes.set(attribute_key_id, utf8Length(value))
+  const after = { count: sizes.size, bytes: sum(sizes.values()) }
+  if (after.count > limits.maxAttributesPerContact && after.count > before.count) throw new LimitExceeded('maxAttributesPerContact')
+  if (after.bytes > limits.maxAttributeBytesPerContact && after.bytes > before.bytes) {
+    throw new LimitExceeded('maxAttributeBytesPerContact')
+  }
+}
+
+function sum(numbers: Iterable<number>): number {
+  let total = 0
+  for (const n of numbers) total += n
+  return total
 }

@@ -171,6 +171,8 @@ export interface ContactAttributeKeysTable extends Timestamps {
   description: string | null
   type: 'default' | 'custom'
   is_unique: Generated<boolean>
+  /** Created by a client route: counts against the bound on such keys per environment. */
+  created_by_client: Generated<boolean>
 }
 
 export interface ContactAttributesTable extends Timestamps {

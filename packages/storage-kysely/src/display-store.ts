@@ -8,8 +8,9 @@ import { precompiled, slots } from './precompiled'
 import type { SchemaNames } from './schema-names'
 
 /**
- * Displays. A create is one statement: it checks the environment and the survey, links (or creates) the
- * contact of `userId` and inserts, and reports enough to name a refusal. Nothing is written on a refusal.
+ * Displays. A create is one statement: it checks the environment, the survey and the response the display
+ * names (one of that survey), links (or creates) the contact of `userId` and inserts, and reports enough to
+ * name a refusal. Nothing is written on a refusal.
  */
 export function createDisplayStore(db: Kysely<Database>, names: SchemaNames): DisplayStore {
   // Built and compiled once per storage, for a display with a contact and one without: every respondent who
@@ -26,6 +27,8 @@ export function createDisplayStore(db: Kysely<Database>, names: SchemaNames): Di
         newContactId: withContact ? input.newId() : null,
         userId: withContact ? input.userId : null,
         id: input.id,
+        // An id Postgres cannot store names no response: refused below, never stored as null.
+        responseStorable: input.responseId === null || isStorable(input.responseId),
         responseId: input.responseId !== null && isStorable(input.responseId) ? input.responseId : null,
       })
       let row
@@ -41,21 +44,29 @@ export function createDisplayStore(db: Kysely<Database>, names: SchemaNames): Di
       if (row?.created_id) return { outcome: 'created', id: row.created_id } satisfies CreateDisplayResult
       if (!row?.environment_found) return { outcome: 'environment_not_found' }
       if (!row.survey_environment_id) return { outcome: 'survey_not_found' }
-      return { outcome: 'survey_in_other_environment' }
+      if (row.survey_environment_id !== input.environmentId) return { outcome: 'survey_in_other_environment' }
+      return { outcome: 'response_not_found' }
     },
   }
 }
 
 /** The create statement, as a function of its values; without a contact, `newContactId` and `userId` go unused. */
 function displayStatement(db: Kysely<Database>, names: SchemaNames, withContact: boolean) {
-  const placeholders = slots(['createdAt', 'environmentId', 'surveyId', 'newContactId', 'userId', 'id', 'responseId'])
-  const { createdAt, environmentId, surveyId, newContactId, userId, id, responseId } = placeholders
+  const placeholders = slots(['createdAt', 'environmentId', 'surveyId', 'newContactId', 'userId', 'id', 'responseStorable', 'responseId'])
+  const { createdAt, environmentId, surveyId, newContactId, userId, id, responseStorable, responseId } = placeholders
   const now = sql`${createdAt}::timestamptz`
   const contactCte = withContact ? linkContactSql(names, newContactId, userId, now) : sql``
   const statement = sql<{ environment_found: boolean; survey_environment_id: string | null; created_id: string | null }>`
     with environment as (select id from ${sql.raw(names.table('environments'))} where id = ${environmentId}::text),
     survey as (select id, environment_id from ${sql.raw(names.table('surveys'))} where id = ${surveyId}::text),
-    allowed as (select s.id, s.environment_id from survey s where s.environment_id = ${environmentId}::text),
+    response as (
+      select ${responseStorable}::boolean and (${responseId}::text is null or exists (
+        select from ${sql.raw(names.table('responses'))} r where r.id = ${responseId}::text and r.survey_id = ${surveyId}::text
+      )) as ok
+    ),
+    allowed as (
+      select s.id, s.environment_id from survey s where s.environment_id = ${environmentId}::text and (select ok from response)
+    ),
     ${contactCte}
     inserted as (
       insert into ${sql.raw(names.table('displays'))} (id, survey_id, environment_id, contact_id, response_id, created_at, updated_at)

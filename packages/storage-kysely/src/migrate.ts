@@ -13,6 +13,8 @@ import { sequentialEventIds } from './migrations/0008-sequential-event-ids'
 import { createdEventColumns } from './migrations/0009-created-event-columns'
 import { dropDuplicateIndex } from './migrations/0010-drop-duplicate-index'
 import { ascendingListIndexes } from './migrations/0011-ascending-list-indexes'
+import { attributeValueHash } from './migrations/0012-attribute-value-hash'
+import { clientCreatedKeys } from './migrations/0013-client-created-keys'
 import { moveFromPublicSchema } from './migrations/move-from-public'
 import { schemaNames } from './schema-names'
 
@@ -37,6 +39,8 @@ function migrations(schema: string): Record<string, Migration> {
     '0009-created-event-columns': createdEventColumns(schema),
     '0010-drop-duplicate-index': dropDuplicateIndex(schema),
     '0011-ascending-list-indexes': ascendingListIndexes(schema),
+    '0012-attribute-value-hash': attributeValueHash(schema),
+    '0013-client-created-keys': clientCreatedKeys(schema),
   }
 }
 

@@ -1,4 +1,4 @@
-import type { ResponsePatch, ResponseStore, SurveyStatusFields } from '@canvass/core'
+import type { ResponsePatch, ResponseRecord, ResponseStore, SurveyStatusFields } from '@canvass/core'
 import { CompiledQuery, sql } from 'kysely'
 import type { Kysely } from 'kysely'
 import { applyPage } from './apply-page'
@@ -65,6 +65,38 @@ export function createResponseStore(
       .compile(),
     writeSlots,
   )
+  /**
+   * The locked path of `update`. With `lockFirst` (the patch asks for `finished`), the survey's lock is taken
+   * before the response is read, so that `change` judges the survey as the previous finisher left it: a
+   * finishing update that waited for the lock sees the completion that finisher made, and `change` can refuse
+   * it (the status check of client routes). Without it, a patch that turns out to finish the response starts
+   * again with the lock.
+   */
+  async function updateLocked(
+    id: string,
+    surveyId: string,
+    change: Parameters<ResponseStore['update']>[1],
+    lockFirst: boolean,
+  ): Promise<ResponseRecord | null> {
+    const result = await db.transaction().execute(async (trx) => {
+      // The survey before the response, as creates take it (insert-response.ts): one lock order for both.
+      if (lockFirst) await trx.executeQuery(CompiledQuery.raw(lockSurvey, [surveyId]))
+      // The lock serialises concurrent updates of one response: each `change` sees the last write.
+      const locked = (await trx.executeQuery(readLocked({ id }))).rows[0]
+      if (!locked) return null
+      // A throw here rolls the transaction back and propagates.
+      const lockedPatch = change(toResponseRecord(locked), surveyFields(locked))
+      const finishes = lockedPatch.finished === true && !locked.finished
+      if (finishes && !lockFirst) return RETRY_WITH_SURVEY_LOCK
+      // The version read under the lock is still the row's: nobody else can have written it.
+      const updated = (await trx.executeQuery(writeIfUnchanged(writeValues(id, locked.version, lockedPatch)))).rows[0]
+      if (!updated) throw new Error(`response ${id} changed while it was locked`)
+      if (finishes) await trx.executeQuery(CompiledQuery.raw(completeSurvey, [surveyId, lockedPatch.updatedAt]))
+      return toResponseRecord(updated)
+    })
+    return result === RETRY_WITH_SURVEY_LOCK ? updateLocked(id, surveyId, change, true) : result
+  }
+
   return {
     create: createResponseInserter(db, names, batch),
 
@@ -102,28 +134,14 @@ export function createResponseStore(
       // A throw here writes nothing and propagates.
       const patch = change(toResponseRecord(row), surveyFields(row))
       // A response becoming finished counts towards `autoComplete` under the survey's lock: the locked path.
-      if (!(patch.finished === true && !row.finished)) {
+      const finishing = patch.finished === true && !row.finished
+      if (!finishing) {
         const updated = (await db.executeQuery(writeIfUnchanged(writeValues(id, row.version, patch)))).rows[0]
         if (updated) return toResponseRecord(updated)
       }
       // Another write came between the read and the write (or the response is becoming finished): the row is
       // locked, and `change` is handed the response as it now is.
-      return db.transaction().execute(async (trx) => {
-        // The lock serialises concurrent updates of one response: each `change` sees the last write.
-        const locked = (await trx.executeQuery(readLocked({ id }))).rows[0]
-        if (!locked) return null
-        // A throw here rolls the transaction back and propagates.
-        const lockedPatch = change(toResponseRecord(locked), surveyFields(locked))
-        // The version read under the lock is still the row's: nobody else can have written it.
-        const updated = (await trx.executeQuery(writeIfUnchanged(writeValues(id, locked.version, lockedPatch)))).rows[0]
-        if (!updated) throw new Error(`response ${id} changed while it was locked`)
-        if (updated.finished && !locked.finished) {
-          // Under the survey's lock, as creates count (insert-response.ts): the count sees them all.
-          await trx.executeQuery(CompiledQuery.raw(lockSurvey, [updated.survey_id]))
-          await trx.executeQuery(CompiledQuery.raw(completeSurvey, [updated.survey_id, lockedPatch.updatedAt]))
-        }
-        return toResponseRecord(updated)
-      })
+      return updateLocked(id, row.survey_id, change, patch.finished === true)
     },
 
     async delete(environmentId, id) {
@@ -139,6 +157,9 @@ export function createResponseStore(
     },
   }
 }
+
+/** Ends a locked update that found the response finishing without the survey's lock; nothing was written. */
+const RETRY_WITH_SURVEY_LOCK = Symbol('retry with the survey lock')
 
 /** The survey's status fields of a row read with them. */
 function surveyFields(row: {

@@ -1,5 +1,9 @@
 import { freshId } from './fresh-id'
+import { DEFAULT_CONTACT_LIMITS } from '@canvass/core'
 import type {
+  ContactAttributeLimits,
+  ContactAttributesResult,
+  ContactIdentity,
   CreateResponseCheck,
   CreateResponseResult,
   NewResponse,
@@ -180,6 +184,18 @@ export async function seedDisplay(storage: Storage, environmentId: string, surve
   const result = await storage.displays.create({ id, environmentId, surveyId, userId, responseId: null, createdAt: new Date(), newId: freshId })
   assert.equal(result, { outcome: 'created', id })
   return id
+}
+
+/** `clientContacts.setAttributes` within `limits`, failing the test if the write crosses a bound. */
+export async function setAttributes(
+  storage: Storage,
+  who: ContactIdentity,
+  attributes: Record<string, string>,
+  limits: ContactAttributeLimits = DEFAULT_CONTACT_LIMITS,
+): Promise<ContactAttributesResult | null> {
+  const result = await storage.clientContacts.setAttributes(who, attributes, limits)
+  if (result && 'exceeded' in result) assert.unreachable(`setAttributes crossed ${result.exceeded}`)
+  return result as ContactAttributesResult | null
 }
 
 /** A contact identity for `clientContacts`. */

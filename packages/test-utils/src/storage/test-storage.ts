@@ -2,11 +2,15 @@ import type { Storage } from '@canvass/core'
 import { suite } from 'uvu'
 import { apiKeyTests } from './api-key-tests'
 import { autoCompleteTests } from './auto-complete-tests'
+import { autoCompleteUpdateTests } from './auto-complete-update-tests'
+import { attributeValueTests } from './attribute-value-tests'
 import { classTests } from './class-tests'
 import { contactTests } from './contact-tests'
+import { contactLimitTests } from './contact-limit-tests'
 import { clientTests } from './client-tests'
 import { concurrentCreateTests } from './concurrent-create-tests'
 import { createResponseTests } from './create-response-tests'
+import { displayResponseTests } from './display-response-tests'
 import { idTests } from './id-tests'
 import { projectTests } from './project-tests'
 import { responseTests } from './response-tests'
@@ -47,10 +51,14 @@ export const STORAGE_TESTS: readonly StorageTest[] = [
   ...createResponseTests,
   ...responseTests,
   ...autoCompleteTests,
+  ...autoCompleteUpdateTests,
   ...idTests,
   ...classTests,
   ...contactTests,
   ...clientTests,
+  ...attributeValueTests,
+  ...contactLimitTests,
+  ...displayResponseTests,
   ...uploadTests,
   ...webhookTests,
   ...webhookScheduleTests,

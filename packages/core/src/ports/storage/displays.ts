@@ -1,8 +1,8 @@
 /** Displays: a widget showing a survey to a respondent (`POST /client/{environmentId}/displays`). */
 export interface DisplayStore {
   /**
-   * Inserts the display when the environment exists and the survey belongs to it, in one statement or
-   * transaction. With `userId`, the contact with that userId in the environment is linked, created if
+   * Inserts the display when the environment exists, the survey belongs to it and `responseId`, when set, is a
+   * response of that survey, in one statement or transaction. With `userId`, the contact with that userId in the environment is linked, created if
    * absent, atomically with the insert. Nothing is written unless the outcome is `created`.
    */
   create(input: NewDisplay): Promise<CreateDisplayResult>
@@ -24,3 +24,5 @@ export type CreateDisplayResult =
   | { outcome: 'environment_not_found' }
   | { outcome: 'survey_not_found' }
   | { outcome: 'survey_in_other_environment' }
+  /** `responseId` names no response of this survey (one of another survey, environment or project included). */
+  | { outcome: 'response_not_found' }

@@ -28,7 +28,10 @@ export interface ResponseStore {
    * calling `change` again when it is not. `change` must therefore be free of side effects. If it throws,
    * nothing is written and the error propagates. Returns `null` when no response has that id, without calling
    * `change`. A response that becomes finished completes its survey at `autoComplete`, as in `create`, in the
-   * same transaction.
+   * same transaction. When the patch finishes the response, `change` MUST be handed the survey as the last
+   * finishing update or create of that survey left it (e.g. the survey row locked before the response is read),
+   * so that a status check in `change` counts exactly: N concurrent finishing updates against `autoComplete: k`
+   * with k < N pass the check k times. Updates that do not finish a response need no such lock (the hot path).
    */
   update(
     id: string,

@@ -7,6 +7,7 @@ import { ok } from '../../http/respond'
 import { parseInput } from '../../http/validate'
 import type { ContactIdentity } from '../../ports/storage'
 import { attributesUpdateSchema, userUpdateSchema } from '../../schemas/client'
+import { contactLimitError } from '../../services/contact-limits'
 import { USER_STATE_TTL_MS, settableAttributes, userStateOutput } from '../../services/user-state'
 
 /**
@@ -29,8 +30,9 @@ const identify: Handler = async (request, ctx) => {
 const updateAttributes: Handler = async (request, ctx) => {
   const who = identity(ctx, param(request, 'environmentId'), userIdParam(param(request, 'userId')))
   const input = parseInput(attributesUpdateSchema, await readJsonBody(request))
-  const result = await ctx.storage.clientContacts.setAttributes(who, settableAttributes(input.attributes))
+  const result = await ctx.storage.clientContacts.setAttributes(who, settableAttributes(input.attributes), ctx.contactLimits)
   if (!result) throw notFound('Environment', who.environmentId)
+  if ('exceeded' in result) throw contactLimitError(result.exceeded, ctx.contactLimits)
   const details = skippedDetails(result.skipped)
   return ok(
     {
@@ -49,9 +51,10 @@ const updateUser: Handler = async (request, ctx) => {
   const attributes = settableAttributes(input.attributes ?? {})
   const result =
     Object.keys(attributes).length > 0
-      ? await ctx.storage.clientContacts.setAttributes(who, attributes)
+      ? await ctx.storage.clientContacts.setAttributes(who, attributes, ctx.contactLimits)
       : await ctx.storage.clientContacts.identify(who).then((state) => state && { state, changed: false, skipped: [] })
   if (!result) throw notFound('Environment', environmentId)
+  if ('exceeded' in result) throw contactLimitError(result.exceeded, ctx.contactLimits)
   const expiresAt = new Date(ctx.now().getTime() + USER_STATE_TTL_MS).toISOString()
   const messages = result.skipped.map((key) => `The value of ${key} is already taken by another contact`)
   return ok(

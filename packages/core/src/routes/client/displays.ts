@@ -33,5 +33,8 @@ const createDisplay: Handler = async (request, ctx) => {
       throw notFound('Survey', input.surveyId)
     case 'survey_in_other_environment':
       throw badRequest('Survey is part of another environment')
+    case 'response_not_found':
+      // As a response create refuses a `displayId` of another survey (contract §4).
+      throw badRequest('Response not found for this survey', { responseId: 'No response of this survey has this id' })
   }
 }

@@ -1,0 +1,54 @@
+/**
+ * A display's `responseId` must be a response of the display's survey (contract §4), as a response's
+ * `displayId` must be a display of its survey: one of another environment or survey is a 400, and nothing is
+ * stored. The storage rule runs on every backend in the conformance suite; here the HTTP answer, on PGlite.
+ */
+import { suite } from 'uvu'
+import * as assert from 'uvu/assert'
+import type { Backend } from './fixtures'
+import { createResponse, createSurvey, errorOf, startBackend } from './fixtures'
+
+const test = suite('display responseId')
+let backend: Backend | undefined
+test.before(async () => {
+  backend = await startBackend({})
+})
+test.after(async () => {
+  await backend?.stop()
+})
+
+const REFUSED = {
+  status: 400,
+  body: {
+    code: 'bad_request',
+    message: 'Response not found for this survey',
+    details: { responseId: 'No response of this survey has this id' },
+  },
+}
+
+test('a responseId of another environment, another survey or none at all is 400 and stores no display; one of the survey is 200', async () => {
+  const x = backend as Backend
+  const survey = await createSurvey(x, { status: 'inProgress', type: 'app' })
+  const sibling = await createSurvey(x, { status: 'inProgress', type: 'app' })
+  const other = await createSurvey(x, { status: 'inProgress', type: 'app' }, 'B')
+  const foreign = {
+    'another environment': await createResponse(x, other.id, {}, 'B'),
+    'another survey': await createResponse(x, sibling.id),
+    unknown: 'nosuchresponse',
+  }
+  for (const [what, responseId] of Object.entries(foreign)) {
+    const userId = `viewer-${what.replaceAll(' ', '-')}`
+    const refused = await x.call('POST', `/api/v1/client/${x.envA}/displays`, { body: { surveyId: survey.id, userId, responseId } })
+    assert.equal(errorOf(refused), REFUSED, what)
+    assert.is(refused.headers.get('access-control-allow-origin'), '*', `${what}: CORS on the error`)
+    const seen = await x.call('GET', `/api/v1/client/${x.envA}/identify/contacts/${userId}`)
+    assert.equal(seen.body.data.displays, [], `${what}: no display stored`)
+  }
+  const own = await createResponse(x, survey.id)
+  const accepted = await x.call('POST', `/api/v1/client/${x.envA}/displays`, { body: { surveyId: survey.id, userId: 'viewer-own', responseId: own } })
+  assert.is(accepted.status, 200)
+  const seen = await x.call('GET', `/api/v1/client/${x.envA}/identify/contacts/viewer-own`)
+  assert.equal(seen.body.data.displays.map((d: { surveyId: string }) => d.surveyId), [survey.id])
+})
+
+test.run()
