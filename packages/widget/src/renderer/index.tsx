@@ -1,0 +1,2 @@
+// The renderer: sets `globalThis.formbricksSurveys` (see ../shared/protocol.ts). Built next.
+export {}
