@@ -10,6 +10,7 @@ import { parseQuery, plainPath, requestTarget } from './http/request-target'
 import type { RequestTarget } from './http/request-target'
 import type { BlobStore } from './ports/blob-store'
 import type { Storage } from './ports/storage'
+import type { WidgetBundles } from './widget-bundles'
 import { registerClientResponseRoutes } from './routes/client/responses'
 import { registerClientContactRoutes } from './routes/client/contacts'
 import { registerClientDisplayRoutes } from './routes/client/displays'
@@ -91,6 +92,13 @@ export interface CanvassOptions {
    * @default {}
    */
   uploads?: UploadOptions
+  /**
+   * The survey widget's browser bundles, e.g. `await readWidgetBundles()` from `@canvass/widget`. With them
+   * Canvass serves `/js/formbricks.umd.cjs` and `/js/surveys.umd.cjs` (what the `@formbricks/js` loader
+   * loads) and a page for every link survey at `/s/{surveyId}`; without them those routes answer 404.
+   * @default undefined
+   */
+  widget?: WidgetBundles
   /** Webhook settings (contract §7). */
   webhooks?: {
     /**
