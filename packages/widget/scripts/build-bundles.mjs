@@ -21,7 +21,8 @@ for (const bundle of bundles) {
     bundle: true,
     format: 'iife',
     platform: 'browser',
-    target: ['es2020', 'chrome90', 'firefox90', 'safari14'],
+    // Safari 14.0 has a destructuring bug esbuild cannot work around; 14.1 fixed it.
+    target: ['es2020', 'chrome90', 'firefox90', 'safari14.1'],
     minify: true,
     legalComments: 'none',
     jsx: 'automatic',
