@@ -30,6 +30,7 @@ import { registerActionClassRoutes } from './routes/management/action-classes'
 import { registerAttributeClassRoutes } from './routes/management/attribute-classes'
 import { registerContactAttributeKeyRoutes } from './routes/management/contact-attribute-keys'
 import { registerPeopleRoutes } from './routes/management/people'
+import { registerWidgetRoutes } from './routes/widget'
 import { createId } from './services/ids'
 import { DEFAULT_MAX_RESPONSE_BYTES } from './services/response-size'
 import { SAFE_HEADERS } from './http/respond'
@@ -179,6 +180,7 @@ export function createCanvass(options: CanvassOptions): Canvass {
     registerFileRoutes(router, uploads)
   }
   registerWebhookRoutes(router)
+  if (options.widget) registerWidgetRoutes(router, options.widget)
   const clientPrefix = `${basePath}/api/v1/client/`
   const routes = router.routes
 
