@@ -7,6 +7,8 @@ import type { Endpoint } from '../shared/client-api'
 import { createCommandQueue } from './command-queue'
 import { createEmitter } from './events'
 import type { EventName, EventPayloads } from './events'
+import { setAttributes, setUserId, signOut } from './identity'
+import type { AttributeValue } from './identity'
 import { watchPage } from './page-listeners'
 import { clickMatches } from './rules/click-match'
 import { passesDisplayPercentage, secureRandom } from './rules/display-percentage'
@@ -19,7 +21,7 @@ import { passesUrlFilters } from './rules/url-filters'
 import type { Session } from './session'
 import { readState, writeState } from './state-storage'
 import { createSurveyRunner } from './survey-runner'
-import { fetchEnvironment, identify, refreshExpired } from './sync'
+import { fetchEnvironment, refreshExpired } from './sync'
 import { anonymousUser } from './types'
 import type { ActionClass } from './types'
 
@@ -47,9 +49,6 @@ export interface Formbricks {
   off<E extends EventName>(event: E, handler: (payload: EventPayloads[E]) => void): void
 }
 
-type AttributeValue = string | number | Date
-
-const MAX_USER_ID = 255
 /** Marks this tab's session, for the automatic `New Session` action. */
 const SESSION_KEY = 'formbricks-canvass-session'
 
@@ -181,67 +180,14 @@ export function createFormbricks(): Formbricks {
     for (const action of actionClasses()) if (action.type === 'automatic' && action.name === 'New Session') await fire(action, action.name)
   }
 
-  async function setUserId(userId: string): Promise<void> {
-    const current = session as Session
-    if (typeof userId !== 'string' || userId === '' || userId.length > MAX_USER_ID) {
-      console.error(`🧱 Formbricks - a userId is a string of 1 to ${MAX_USER_ID} characters`)
-      return
-    }
-    const previous = current.state.user.data
-    if (previous.userId === userId) return
-    // A language chosen before identifying goes to the contact, so that it is not lost.
-    const carried = previous.userId === null && previous.language ? { language: previous.language } : undefined
-    if (previous.userId !== null) signOut(current)
-    const user = await identify(current.endpoint, userId, carried)
-    if (!user) return
-    current.state.user = user
-    current.save()
-  }
-
-  async function setAttributes(attributes: Record<string, AttributeValue>): Promise<void> {
-    const current = session as Session
-    const values: Record<string, string> = {}
-    for (const [key, value] of Object.entries(attributes ?? {})) {
-      if (typeof value === 'string') values[key] = value
-      else if (typeof value === 'number' && Number.isFinite(value)) values[key] = String(value)
-      else if (value instanceof Date && !Number.isNaN(value.getTime())) values[key] = value.toISOString()
-      else console.warn(`🧱 Formbricks - attribute ${key} must be a string, a number or a date`)
-    }
-    const user = current.state.user.data
-    if (user.userId === null) {
-      // An anonymous visitor's language chooses the survey language on this device.
-      if (values.language !== undefined) {
-        user.language = values.language
-        current.save()
-      }
-      const others = Object.keys(values).filter((key) => key !== 'language')
-      if (others.length > 0) console.error(`🧱 Formbricks - attributes need a user: call setUserId() before setting ${others.join(', ')}`)
-      return
-    }
-    if (Object.keys(values).length === 0) return
-    const userId = user.userId
-    const updated = await identify(current.endpoint, userId, values)
-    if (updated && current.state.user.data.userId === userId) {
-      current.state.user = updated
-      current.save()
-    }
-  }
-
-  /** Forgets the user (the environment state stays) and closes their survey. */
-  function signOut(current: Session): void {
-    runner.close()
-    current.state.user = { data: anonymousUser(), expiresAt: null }
-    current.save()
-  }
-
   return {
     setup: (config) => enqueue(() => setup(config)).catch((error: unknown) => console.error('🧱 Formbricks - setup() failed', error)),
-    setUserId: command('setUserId', setUserId),
-    setEmail: command('setEmail', (email: string) => setAttributes({ email })),
-    setAttribute: command('setAttribute', (key: string, value: AttributeValue) => setAttributes({ [key]: value })),
-    setAttributes: command('setAttributes', setAttributes),
-    setLanguage: command('setLanguage', (language: string) => setAttributes({ language })),
-    logout: command('logout', () => signOut(session as Session)),
+    setUserId: command('setUserId', (userId: string) => setUserId(session as Session, runner, userId)),
+    setEmail: command('setEmail', (email: string) => setAttributes(session as Session, { email })),
+    setAttribute: command('setAttribute', (key: string, value: AttributeValue) => setAttributes(session as Session, { [key]: value })),
+    setAttributes: command('setAttributes', (attributes: Record<string, AttributeValue>) => setAttributes(session as Session, attributes)),
+    setLanguage: command('setLanguage', (language: string) => setAttributes(session as Session, { language })),
+    logout: command('logout', () => signOut(session as Session, runner)),
     track: command('track', async (key: string, properties?: { hiddenFields?: Record<string, unknown> }) => {
       const action = actionClasses().find((candidate) => candidate.type === 'code' && candidate.key === key)
       if (!action) {

@@ -79,20 +79,23 @@ export async function refreshExpired(session: Session): Promise<void> {
   if (now < session.retryAt) return
   const { state } = session
   let failed = false
+  let changed = false
   if (now >= state.environment.expiresAt) {
     const environment = await fetchEnvironment(session.endpoint, state.environment)
     if (environment) state.environment = environment
-    else failed = true
+    failed ||= !environment
+    changed ||= !!environment
   }
   const userId = state.user.data.userId
   if (userId && state.user.expiresAt !== null && now >= state.user.expiresAt) {
     const user = await identify(session.endpoint, userId)
     // A logout or another user while the request was out wins over its answer.
     if (user && session.state.user.data.userId === userId) state.user = user
-    else if (!user) failed = true
+    failed ||= !user
+    changed ||= !!user
   }
   if (failed) session.retryAt = now + RETRY_MS
-  session.save()
+  if (changed) session.save()
 }
 
 function ttl(expiresAt: string | undefined, now: number): number {
