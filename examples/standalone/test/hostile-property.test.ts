@@ -27,8 +27,16 @@ const refuse = <T extends object>(what: string): T =>
     },
   })
 
-/** The route table as the standalone server has it: with a blob store, so the storage routes are in it. */
-const ROUTES = createCanvass({ storage: refuse<Storage>('storage'), blobStore: refuse<BlobStore>('blob store'), secret: 'route-table-only' }).routes
+/**
+ * The route table as the standalone server has it: with a blob store and the widget, so the storage and
+ * widget routes are in it.
+ */
+const ROUTES = createCanvass({
+  storage: refuse<Storage>('storage'),
+  blobStore: refuse<BlobStore>('blob store'),
+  secret: 'route-table-only',
+  widget: { formbricks: '', surveys: '' },
+}).routes
 
 /**
  * Generated requests per route and backend, besides the route's valid example: with ~55 routes, enough to
