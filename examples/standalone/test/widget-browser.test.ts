@@ -49,6 +49,33 @@ window.app = formbricks
 window.appReady = true
 </script></body></html>`
 
+/**
+ * Records what the core hands the renderer (`renderSurvey` options without the callbacks, `setNonce` values),
+ * whichever renderer defines `formbricksSurveys`.
+ */
+const RECORD_RENDER_CALLS = `(() => {
+  globalThis.renderCalls = []
+  globalThis.nonceCalls = []
+  let current
+  Object.defineProperty(globalThis, 'formbricksSurveys', {
+    configurable: true,
+    get: () => current,
+    set(renderer) {
+      current = Object.assign(Object.create(renderer), {
+        renderSurvey(options) {
+          const { callbacks, container, ...rest } = options
+          globalThis.renderCalls.push(JSON.parse(JSON.stringify(rest)))
+          return renderer.renderSurvey(options)
+        },
+        setNonce(nonce) {
+          globalThis.nonceCalls.push(nonce)
+          return renderer.setNonce(nonce)
+        },
+      })
+    },
+  })
+})()`
+
 interface Fixture {
   x: Backend
   browser: Browser
@@ -219,6 +246,7 @@ async function openApp(fx: Fixture, path = '/'): Promise<App> {
     origins.add(new URL(request.url()).origin)
     requests.push(`${request.method()} ${request.url()}`)
   })
+  await context.addInitScript(RECORD_RENDER_CALLS)
   const page = await context.newPage()
   page.on('console', (message) => message.type() === 'error' && consoleErrors.push(message.text()))
   page.on('pageerror', (error) => consoleErrors.push(error.message))
@@ -271,10 +299,36 @@ async function answer(page: Page, headline: string, text: string, button = 'Send
   await page.getByRole('button', { name: button }).click()
 }
 
-/** Closes the survey on screen with its close button, and waits for the loader's event. */
-async function closeSurvey(page: Page, surveyId: string): Promise<void> {
-  await page.getByRole('button', { name: /close/i }).first().click()
-  await event(page, 'formbricks_survey_closed', surveyId)
+/**
+ * Closes the survey on screen with its close button, labelled in the survey's language (unless it closed
+ * itself), and waits for the loader's event.
+ */
+async function closeSurvey(page: Page, surveyId: string, label: RegExp = /close/i): Promise<void> {
+  const closed = event(page, 'formbricks_survey_closed', surveyId)
+  const click = page
+    .getByRole('button', { name: label })
+    .first()
+    .click()
+    .catch(() => closed)
+  await Promise.race([closed, click])
+  await closed
+}
+
+/**
+ * With WIDGET_SCREENSHOTS set to a folder (docs/ for the documentation's), the survey on screen at desktop and
+ * phone widths. Only of the package's renderer, never of the stand-in.
+ */
+async function screenshots(fx: Fixture, page: Page): Promise<void> {
+  const folder = process.env.WIDGET_SCREENSHOTS
+  if (!folder) return
+  if (!fx.realRenderer) {
+    console.log('  (no screenshots: the renderer bundle is still a placeholder)')
+    return
+  }
+  await page.screenshot({ path: join(folder, 'widget-desktop.png') })
+  await page.setViewportSize({ width: 390, height: 844 })
+  await page.screenshot({ path: join(folder, 'widget-phone.png') })
+  await page.setViewportSize({ width: 1280, height: 800 })
 }
 
 /** The survey's stored responses, through the management API. */
@@ -291,8 +345,34 @@ test('setup → setUserId → setAttribute → track: the survey is shown, answe
     await setup(page, fx)
     await call(page, 'setUserId', 'user-checkout')
     await call(page, 'setAttribute', 'plan', 'pro')
+    await call(page, 'setNonce', 'n0nce')
+    await page.evaluate(() => (globalThis as any).app.setEmbeddedData({ cohort: 'beta', since: new Date('2026-01-02T00:00:00.000Z'), gone: 1 }))
+    await page.evaluate(() => (globalThis as any).app.clearEmbeddedData('gone'))
     await call(page, 'track', 'checkout', { hiddenFields: { plan: 'pro', undeclared: 'dropped' } })
     await event(page, 'formbricks_survey_shown', fx.surveys.checkout)
+    const [options] = await page.evaluate(() => (globalThis as any).renderCalls)
+    assert.equal(
+      {
+        ...options,
+        survey: options.survey.id,
+        project: typeof options.project.placement,
+      },
+      {
+        appUrl: fx.x.url,
+        environmentId: fx.x.envA,
+        survey: fx.surveys.checkout,
+        project: 'string',
+        mode: 'modal',
+        languageCode: 'default',
+        userId: 'user-checkout',
+        hiddenFields: { plan: 'pro' },
+        embeddedData: { cohort: 'beta', since: '2026-01-02T00:00:00.000Z' },
+        meta: { url: `${fx.appUrl}/`, source: 'app', action: 'Code checkout' },
+        nonce: 'n0nce',
+      },
+      'what the core hands the renderer',
+    )
+    assert.equal(await page.evaluate(() => (globalThis as any).nonceCalls), ['n0nce'])
     await page.getByRole('textbox', { name: 'How was checkout?' }).waitFor()
 
     // The survey on screen over the app: no serious or critical accessibility violation.
@@ -304,6 +384,7 @@ test('setup → setUserId → setAttribute → track: the survey is shown, answe
         .map((v: any) => `${v.id} (${v.impact}): ${v.nodes.map((n: any) => n.target.join(' ')).join(', ')}`)
     })
     assert.equal(violations, [], 'axe-core: no serious or critical violation')
+    await screenshots(fx, page)
 
     await answer(page, 'How was checkout?', 'Smooth')
     await event(page, 'formbricks_response_submitted', fx.surveys.checkout, { finished: true })
@@ -430,7 +511,7 @@ test('a second language: setLanguage shows the survey in German and the response
     await event(page, 'formbricks_survey_shown', fx.surveys.language)
     await answer(page, 'Wie war es?', 'Gut', 'Senden')
     await event(page, 'formbricks_response_submitted', fx.surveys.language, { finished: true })
-    await closeSurvey(page, fx.surveys.language)
+    await closeSurvey(page, fx.surveys.language, /close|schließen/i)
     const [response] = await responsesOf(fx, fx.surveys.language)
     assert.is(response?.data.q1, 'Gut')
     assert.is(response?.language, 'de')

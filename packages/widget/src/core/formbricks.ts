@@ -107,6 +107,7 @@ export function createFormbricks(): Formbricks {
     }
     session = current
     await refreshExpired(current)
+    current.save()
     watchPage({
       onLocationChange: () => void enqueue(() => checkPage(false)),
       onClick: (target) => void enqueue(() => fireMatching('click', (config) => clickMatches(target, config.elementSelector))),
