@@ -85,9 +85,12 @@ interface Fixture {
   realRenderer: boolean
   standIn: string
   axe: string
-  actions: Record<string, string>
-  surveys: Record<string, string>
+  actions: Record<ActionName, string>
+  surveys: Record<SurveyName, string>
 }
+
+type ActionName = 'checkout' | 'once' | 'other' | 'language' | 'logic' | 'pricing' | 'upgrade'
+type SurveyName = ActionName
 
 const test = suite('the @formbricks/js loader and Canvass’s widget in Chromium')
 let f: Fixture | undefined
@@ -113,8 +116,8 @@ test.before(async () => {
     realRenderer,
     standIn: await readFile(STAND_IN, 'utf8'),
     axe: await readFile(AXE, 'utf8'),
-    actions: {},
-    surveys: {},
+    actions: {} as Fixture['actions'],
+    surveys: {} as Fixture['surveys'],
   }
   await seed(f)
 })
@@ -133,7 +136,7 @@ async function seed(fx: Fixture): Promise<void> {
     return res.body.data.id as string
   }
   const code = (key: string) => post('/api/v1/management/action-classes', { name: `Code ${key}`, type: 'code', key })
-  for (const key of ['checkout', 'once', 'other', 'language', 'logic']) fx.actions[key] = await code(key)
+  for (const key of ['checkout', 'once', 'other', 'language', 'logic'] as const) fx.actions[key] = await code(key)
   fx.actions.pricing = await post('/api/v1/management/action-classes', {
     name: 'Pricing page',
     type: 'noCode',
@@ -144,7 +147,7 @@ async function seed(fx: Fixture): Promise<void> {
     type: 'noCode',
     noCodeConfig: { type: 'click', elementSelector: { cssSelector: '#upgrade' }, urlFilters: [] },
   })
-  const survey = (name: string, action: string, questions: unknown[], extra: Record<string, unknown> = {}) =>
+  const survey = (name: string, action: ActionName, questions: unknown[], extra: Record<string, unknown> = {}) =>
     post('/api/v1/management/surveys', {
       environmentId: fx.x.envA,
       name,
