@@ -30,6 +30,8 @@ import { registerActionClassRoutes } from './routes/management/action-classes'
 import { registerAttributeClassRoutes } from './routes/management/attribute-classes'
 import { registerContactAttributeKeyRoutes } from './routes/management/contact-attribute-keys'
 import { registerPeopleRoutes } from './routes/management/people'
+import { registerLinkPageRoutes } from './routes/link-page'
+import { registerRendererScriptRoute } from './routes/renderer-script'
 import { createId } from './services/ids'
 import { DEFAULT_MAX_RESPONSE_BYTES } from './services/response-size'
 import { SAFE_HEADERS } from './http/respond'
@@ -179,6 +181,10 @@ export function createCanvass(options: CanvassOptions): Canvass {
     registerFileRoutes(router, uploads)
   }
   registerWebhookRoutes(router)
+  if (options.widget) {
+    registerRendererScriptRoute(router, options.widget)
+    registerLinkPageRoutes(router)
+  }
   const clientPrefix = `${basePath}/api/v1/client/`
   const routes = router.routes
 
