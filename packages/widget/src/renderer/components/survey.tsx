@@ -3,7 +3,7 @@
  * the variables and the way back; asks `next-step.ts` where to go and `validation.ts` whether an answer may
  * be submitted; records the display and saves the response after every answer (`response-saver.ts`).
  */
-import { useEffect, useId, useMemo, useRef, useState } from 'preact/hooks'
+import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks'
 import type { RenderSurveyOptions } from '../../shared/protocol'
 import { createDisplay, uploadFile } from '../../shared/client-api'
 import type { Endpoint } from '../../shared/client-api'
@@ -115,8 +115,9 @@ export function Survey({ options, theme, onClose }: SurveyProps) {
     [],
   )
 
-  // A new step starts its clock and, once the respondent is under way, takes the focus.
-  useEffect(() => {
+  // A new step starts its clock and, once the respondent is under way, takes the focus (before any further
+  // key press, which would otherwise land on the step that left).
+  useLayoutEffect(() => {
     shownAt.current = now()
     if (firstRender.current) {
       firstRender.current = false
@@ -126,7 +127,7 @@ export function Survey({ options, theme, onClose }: SurveyProps) {
   }, [step, finished])
 
   // An answer that cannot be submitted: the focus goes to the input at fault.
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!error) return
     const root = stepRef.current
     const target = root?.querySelector<HTMLElement>('[aria-invalid="true"]') ?? root?.querySelector<HTMLElement>(`#${cssId(idsOf(prefix, step ?? '').input)}`)

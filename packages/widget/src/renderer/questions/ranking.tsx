@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'preact/hooks'
+import { useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks'
 import { choiceIdOfLabel, shuffled } from '../answers'
 import { localize } from '../i18n'
 import type { RankingQuestion } from '../types'
@@ -16,7 +16,8 @@ function Ranking({ question, value, onChange, lang, ids, describedBy, t }: Quest
   // The buttons to focus after a change, first one present wins: a moved item keeps focus on its arrows.
   const [focus, setFocus] = useState<string[]>([])
   const list = useRef<HTMLDivElement>(null)
-  useEffect(() => {
+  // Before the next key press: the button that had the focus may have just left the DOM.
+  useLayoutEffect(() => {
     for (const key of focus) {
       const button = list.current?.querySelector<HTMLElement>(`[data-focus="${key}"]`)
       if (button) return button.focus()
