@@ -43,7 +43,7 @@ export function Survey({ options, theme, onClose }: SurveyProps) {
   const endpoint: Endpoint = useMemo(() => ({ appUrl: options.appUrl.replace(/\/+$/, ''), environmentId: options.environmentId }), [])
   const flow = useMemo(() => toFlow(survey), [survey])
   const languages = useMemo(() => surveyLanguages(survey), [survey])
-  const hidden = useMemo(() => hiddenFieldValues(survey, options.hiddenFields), [])
+  const hidden = useMemo(() => ({ ...embeddedValues(flow, options.embeddedData), ...hiddenFieldValues(survey, options.hiddenFields) }), [])
   const prefix = useId()
 
   const [lang, setLang] = useState(() => resolveLanguage(survey, options.languageCode))
@@ -365,6 +365,21 @@ function hiddenFieldValues(survey: RenderSurveyOptions['survey'], given: RenderS
   const values: ResponseData = {}
   for (const [id, value] of Object.entries(given)) {
     if (listed.has(id) && (typeof value === 'string' || typeof value === 'number' || Array.isArray(value))) values[id] = value
+  }
+  return values
+}
+
+/**
+ * Embedded data (`setEmbeddedData`) goes into the response's data with the first answer, like hidden
+ * fields; a key that is a question's id is left out, so that it can never stand in for an answer.
+ */
+function embeddedValues(flow: Flow, given: RenderSurveyOptions['embeddedData']): ResponseData {
+  if (!given) return {}
+  const values: ResponseData = {}
+  for (const [key, value] of Object.entries(given)) {
+    if (flow.questions.some((question) => question.id === key)) continue
+    if (typeof value === 'string' || typeof value === 'number') values[key] = value
+    else if (typeof value === 'boolean') values[key] = String(value)
   }
   return values
 }
