@@ -262,6 +262,12 @@ function defineSuites(label: string, env: () => Promise<Record<string, string>>,
           assert.is(res.headers.get('x-content-type-options'), 'nosniff', `nosniff on every answer: ${what}`)
           if (res.status === 400) assert.ok(Buffer.byteLength(res.text) < 16 * 1024, `400 of ${res.text.length} bytes: ${what}`)
           if (res.status < 400) return
+          if (route.path === '/s/:surveyId' && res.headers.get('content-type') === 'text/html; charset=utf-8') {
+            // A link page refuses with a page a person reads (a path that is no link page gets JSON below).
+            assert.ok(res.status === 404 || res.status === 403, what)
+            assert.ok(res.headers.get('content-security-policy')?.startsWith("default-src 'none'"), what)
+            return
+          }
           if (route.path.endsWith('/storage/local')) {
             assert.equal(Object.keys(res.body ?? {}), ['error'], what)
             return

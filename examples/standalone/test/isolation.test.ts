@@ -16,7 +16,9 @@ import { question, startBackend } from './fixtures'
 
 /**
  * The route table, read from a handler that is never called (its storage and blob store are never touched),
- * with uploads and the widget configured as the standalone server has them.
+ * with uploads and the widget configured as the standalone server has them. A link page (`/s/:surveyId`)
+ * is public by design (the link is the capability, as the spec-form PUT's response id is), so what it must
+ * show here is that B's survey that is no link survey stays a 404 naming nothing of B.
  */
 const ROUTES = createCanvass({
   storage: {} as Storage,

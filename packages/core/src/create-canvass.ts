@@ -31,6 +31,7 @@ import { registerAttributeClassRoutes } from './routes/management/attribute-clas
 import { registerContactAttributeKeyRoutes } from './routes/management/contact-attribute-keys'
 import { registerPeopleRoutes } from './routes/management/people'
 import { registerWidgetRoutes } from './routes/widget'
+import { registerLinkPageRoutes } from './routes/link-page'
 import { createId } from './services/ids'
 import { DEFAULT_MAX_RESPONSE_BYTES } from './services/response-size'
 import { SAFE_HEADERS } from './http/respond'
@@ -180,7 +181,10 @@ export function createCanvass(options: CanvassOptions): Canvass {
     registerFileRoutes(router, uploads)
   }
   registerWebhookRoutes(router)
-  if (options.widget) registerWidgetRoutes(router, options.widget)
+  if (options.widget) {
+    registerWidgetRoutes(router, options.widget)
+    registerLinkPageRoutes(router)
+  }
   const clientPrefix = `${basePath}/api/v1/client/`
   const routes = router.routes
 
