@@ -6,6 +6,7 @@
 import { createCanvass } from '@canvass/core'
 import { serve } from '@canvass/host-deno'
 import { createKyselyStorage, createPostgresRateLimiter, migrate } from '@canvass/storage-kysely'
+import { readWidgetBundles } from '@canvass/widget'
 import { bootstrap } from '../../standalone/src/bootstrap'
 import { openBlobStore, uploadMaxBytes } from '../../standalone/src/blob-store'
 import { checkConfig } from '../../standalone/src/check-config'
@@ -39,6 +40,7 @@ async function main(): Promise<void> {
     secret,
     uploads: { maxBytes: uploadMaxBytes(process.env) },
     ...(rateLimits ? { rateLimits } : {}),
+    widget: await readWidgetBundles(),
   })
   await bootstrap(canvass, config, (line) => console.log(line))
 

@@ -116,9 +116,13 @@ lifecycle('a bad setting is one line naming it, and exit code 1', async () => {
   }
 })
 
-lifecycle('SIGTERM answers a request in flight, then the server exits 0 with one line', async () => {
+lifecycle('the widget is served; SIGTERM answers a request in flight, then the server exits 0 with one line', async () => {
   const server = await startDeno({ CANVASS_INIT_API_KEY: newKey() })
   try {
+    // The widget's bundles are read on Deno too.
+    const bundle = await fetch(`${server.url}/js/formbricks.umd.cjs`)
+    assert.equal([bundle.status, bundle.headers.get('content-type')], [200, 'text/javascript; charset=utf-8'])
+    assert.match(await bundle.text(), /formbricks/)
     // A large body sent slowly keeps a request in flight while the signal arrives.
     const { body, finish } = slowBody()
     const inFlight = fetch(`${server.url}/api/v1/client/env/responses`, { method: 'POST', body, duplex: 'half', headers: { 'content-type': 'application/json' } } as RequestInit)

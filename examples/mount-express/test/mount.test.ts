@@ -37,6 +37,14 @@ own('the app\'s own routes and body parser work next to Canvass, and its middlew
   assert.is(canvass.headers.get('x-served-by'), 'example-app')
 })
 
+own('the widget the @formbricks/js loader loads is served under /feedback', async () => {
+  const { url } = await app()
+  const bundle = await fetch(`${url}/feedback/js/formbricks.umd.cjs`)
+  assert.is(bundle.status, 200)
+  assert.is(bundle.headers.get('content-type'), 'text/javascript; charset=utf-8')
+  assert.match(await bundle.text(), /formbricks/)
+})
+
 own('outside /feedback the app answers; inside, Canvass answers with its own 404', async () => {
   const { url } = await app()
   const appMiss = await fetch(`${url}/api/v1/me`, { headers: { 'x-api-key': apiKey } })

@@ -6,6 +6,7 @@ import { mkdir } from 'node:fs/promises'
 import { SERVICE_UNAVAILABLE_RETRY_AFTER, createCanvass, createWebhookDispatcher } from '@canvass/core'
 import { createNodeWebhookTransport, serve } from '@canvass/host-node'
 import { createKyselyStorage, createPostgresRateLimiter, migrate } from '@canvass/storage-kysely'
+import { readWidgetBundles } from '@canvass/widget'
 import { bootstrap } from './bootstrap'
 import { openBlobStore, uploadMaxBytes } from './blob-store'
 import { checkConfig } from './check-config'
@@ -44,6 +45,8 @@ async function main(): Promise<void> {
     uploads: { maxBytes: uploadMaxBytes(process.env) },
     ...(rateLimits ? { rateLimits } : {}),
     webhooks: { allowPrivateAddresses: config.allowPrivateWebhookUrls },
+    // The survey widget: /js/formbricks.umd.cjs for the @formbricks/js loader, and its renderer.
+    widget: await readWidgetBundles(),
   })
   const dispatcher = createWebhookDispatcher({
     storage,

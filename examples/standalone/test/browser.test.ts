@@ -5,25 +5,12 @@
  * `navigator.sendBeacon` (text/plain, as widgets send on unload) and its update with `fetch` PUT. Both the
  * display and the response must end up stored.
  */
-import { existsSync } from 'node:fs'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { chromium } from 'playwright-core'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
+import { launchChromium } from './chromium'
 import { createSurvey, startBackend } from './fixtures'
-
-const CHROMIUM = '/usr/bin/chromium'
-const FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-]
 
 const PAGE = `<!doctype html><meta charset="utf-8"><title>Canvass widget test</title>
 <script>
@@ -51,7 +38,6 @@ async function finish(api, environmentId, responseId) {
 
 const test = suite('headless Chromium: cross-origin fetch and sendBeacon')
 test('a page on another origin creates a display and a response; both are stored', async () => {
-  assert.ok(existsSync(CHROMIUM), `${CHROMIUM} is missing: install Debian's chromium package (apt-get install chromium)`)
   const x = await startBackend({})
   const page = createServer((_req, res) => {
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
@@ -59,7 +45,7 @@ test('a page on another origin creates a display and a response; both are stored
   })
   await new Promise<void>((resolve) => page.listen(0, '127.0.0.1', resolve))
   const pageUrl = `http://127.0.0.1:${(page.address() as AddressInfo).port}/`
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS, headless: true })
+  const browser = await launchChromium()
   try {
     const survey = await createSurvey(x, { status: 'inProgress', type: 'website' })
     const tab = await browser.newPage()

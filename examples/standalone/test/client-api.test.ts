@@ -126,6 +126,7 @@ function defineSuites(label: string, env: () => Promise<Record<string, string>>,
 
     const etag = res.headers.get('etag')
     assert.ok(etag)
+    assert.is(res.headers.get('access-control-expose-headers'), 'ETag', 'a widget on another origin reads the tag')
     const cached = await x.call('GET', `/api/v1/client/${x.envB}/environment`, { headers: { 'if-none-match': etag! } })
     assert.equal([cached.status, cached.text], [304, ''])
     assert.is(cached.headers.get('etag'), etag)

@@ -27,8 +27,16 @@ const refuse = <T extends object>(what: string): T =>
     },
   })
 
-/** The route table as the standalone server has it: with a blob store, so the storage routes are in it. */
-const ROUTES = createCanvass({ storage: refuse<Storage>('storage'), blobStore: refuse<BlobStore>('blob store'), secret: 'route-table-only' }).routes
+/**
+ * The route table as the standalone server has it: with a blob store and the widget, so the storage and
+ * widget routes are in it.
+ */
+const ROUTES = createCanvass({
+  storage: refuse<Storage>('storage'),
+  blobStore: refuse<BlobStore>('blob store'),
+  secret: 'route-table-only',
+  widget: { formbricks: '', surveys: '' },
+}).routes
 
 /**
  * Generated requests per route and backend, besides the route's valid example: with ~55 routes, enough to
@@ -254,6 +262,12 @@ function defineSuites(label: string, env: () => Promise<Record<string, string>>,
           assert.is(res.headers.get('x-content-type-options'), 'nosniff', `nosniff on every answer: ${what}`)
           if (res.status === 400) assert.ok(Buffer.byteLength(res.text) < 16 * 1024, `400 of ${res.text.length} bytes: ${what}`)
           if (res.status < 400) return
+          if (route.path === '/s/:surveyId' && res.headers.get('content-type') === 'text/html; charset=utf-8') {
+            // A link page refuses with a page a person reads (a path that is no link page gets JSON below).
+            assert.ok(res.status === 404 || res.status === 403, what)
+            assert.ok(res.headers.get('content-security-policy')?.startsWith("default-src 'none'"), what)
+            return
+          }
           if (route.path.endsWith('/storage/local')) {
             assert.equal(Object.keys(res.body ?? {}), ['error', 'message'], what)
             assert.is(res.body.message, res.body.error, what)

@@ -16,9 +16,16 @@ import { question, startBackend } from './fixtures'
 
 /**
  * The route table, read from a handler that is never called (its storage and blob store are never touched),
- * with uploads configured as the standalone server has them.
+ * with uploads and the widget configured as the standalone server has them. A link page (`/s/:surveyId`)
+ * is public by design (the link is the capability, as the spec-form PUT's response id is), so what it must
+ * show here is that B's survey that is no link survey stays a 404 naming nothing of B.
  */
-const ROUTES = createCanvass({ storage: {} as Storage, blobStore: {} as BlobStore, secret: 'route-table-only-secret' }).routes
+const ROUTES = createCanvass({
+  storage: {} as Storage,
+  blobStore: {} as BlobStore,
+  secret: 'route-table-only-secret',
+  widget: { formbricks: '', surveys: '' },
+}).routes
 
 /** Path parameters this test can fill with something of environment B (or, for `environmentId`, A's id). */
 const SEEDABLE = new Set([
@@ -82,8 +89,9 @@ async function seedB(x: Backend): Promise<SeedB> {
     params.webhookId = webhook.id
     secrets.push(webhook.id)
   }
+  // B's data is behind the API; the widget's bundles are the same for everyone.
   const snapshotPaths = ROUTES.filter(
-    (route) => route.method === 'GET' && !route.path.includes(':') && !route.path.startsWith('/api/v1/client/'),
+    (route) => route.method === 'GET' && route.path.startsWith('/api/') && !route.path.includes(':') && !route.path.startsWith('/api/v1/client/'),
   ).map((route) => `${route.path}?limit=1000`)
   for (const [name, id] of Object.entries(params)) {
     const route = ROUTES.find((r) => r.method === 'GET' && r.path.startsWith('/api/v1/') && !r.path.startsWith('/api/v1/client/') && r.path.endsWith(`/:${name}`))

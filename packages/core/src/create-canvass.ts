@@ -10,6 +10,7 @@ import { parseQuery, plainPath, requestTarget } from './http/request-target'
 import type { RequestTarget } from './http/request-target'
 import type { BlobStore } from './ports/blob-store'
 import type { ContactAttributeLimits, Storage } from './ports/storage'
+import type { WidgetBundles } from './widget-bundles'
 import { registerClientResponseRoutes } from './routes/client/responses'
 import { registerClientContactRoutes } from './routes/client/contacts'
 import { registerClientDisplayRoutes } from './routes/client/displays'
@@ -29,6 +30,8 @@ import { registerActionClassRoutes } from './routes/management/action-classes'
 import { registerAttributeClassRoutes } from './routes/management/attribute-classes'
 import { registerContactAttributeKeyRoutes } from './routes/management/contact-attribute-keys'
 import { registerPeopleRoutes } from './routes/management/people'
+import { registerWidgetRoutes } from './routes/widget'
+import { registerLinkPageRoutes } from './routes/link-page'
 import { createId } from './services/ids'
 import { DEFAULT_MAX_RESPONSE_BYTES } from './services/response-size'
 import { contactLimits } from './services/contact-limits'
@@ -99,6 +102,13 @@ export interface CanvassOptions {
    * @default {}
    */
   uploads?: UploadOptions
+  /**
+   * The survey widget's browser bundles, e.g. `await readWidgetBundles()` from `@canvass/widget`. With them
+   * Canvass serves `/js/formbricks.umd.cjs` and `/js/surveys.umd.cjs` (what the `@formbricks/js` loader
+   * loads) and a page for every link survey at `/s/{surveyId}`; without them those routes answer 404.
+   * @default undefined
+   */
+  widget?: WidgetBundles
   /** Webhook settings (contract §7). */
   webhooks?: {
     /**
@@ -180,6 +190,10 @@ export function createCanvass(options: CanvassOptions): Canvass {
     registerFileRoutes(router, uploads)
   }
   registerWebhookRoutes(router)
+  if (options.widget) {
+    registerWidgetRoutes(router, options.widget)
+    registerLinkPageRoutes(router)
+  }
   const clientPrefix = `${basePath}/api/v1/client/`
   const routes = router.routes
 

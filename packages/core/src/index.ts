@@ -10,6 +10,7 @@
  */
 export { createCanvass } from './create-canvass'
 export type { Canvass, CanvassOptions, PreflightAnswer } from './create-canvass'
+export type { WidgetBundles } from './widget-bundles'
 export type { CanvassAdmin } from './admin/create-admin'
 export type { Logger, ConnectionInfo } from './context'
 export { CanvassError, ERROR_STATUS } from './http/errors'

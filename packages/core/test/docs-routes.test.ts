@@ -13,9 +13,14 @@ const ROUTES_MD = new URL('../../../docs/routes.md', import.meta.url)
 const docs = suite('docs/routes.md')
 
 docs('lists every registered route once, and nothing else', async () => {
-  // The route table needs no storage and no blob store: nothing is called. With a blob store, so that the
-  // upload routes are there too.
-  const canvass = createCanvass({ storage: {} as Storage, blobStore: {} as BlobStore, secret: 'a-secret-of-enough-length' })
+  // The route table needs no storage and no blob store: nothing is called. With a blob store and the widget,
+  // so that the upload and widget routes are there too.
+  const canvass = createCanvass({
+    storage: {} as Storage,
+    blobStore: {} as BlobStore,
+    secret: 'a-secret-of-enough-length',
+    widget: { formbricks: '', surveys: '' },
+  })
   const registered = canvass.routes.map(({ method, path }) => `${method} ${path}`)
   const rows = [...(await readFile(ROUTES_MD, 'utf8')).matchAll(/^\|\s*([A-Z]+)\s*\|\s*`([^`]+)`\s*\|/gm)].map(
     ([, method, path]) => `${method} ${path}`,

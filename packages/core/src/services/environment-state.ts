@@ -15,6 +15,11 @@ const PROJECT_SETTINGS = {
   styling: { allowStyleOverwrite: true },
 } as const
 
+/** A project's settings as a widget reads them (the environment state's `project`; link pages too). */
+export function widgetProject(projectId: string) {
+  return { id: projectId, ...PROJECT_SETTINGS }
+}
+
 /** An action class as a widget reads it, in the environment state and in each survey's triggers. */
 export interface StateActionClass {
   id: string
@@ -49,7 +54,7 @@ export function environmentStateOutput(state: EnvironmentStateRecord, now: Date)
       isBackButtonHidden: false,
       recaptcha: null,
     }))
-  const project = { id: state.projectId, ...PROJECT_SETTINGS }
+  const project = widgetProject(state.projectId)
   return {
     surveys,
     actionClasses,
@@ -106,7 +111,7 @@ function triggerResolver(actionClasses: StateActionClass[]): (triggers: unknown[
  * from the flat `{code, alias?, default?, enabled?}` and from `{language: "de"}`. Entries without a code are
  * dropped.
  */
-function stateLanguage(entry: unknown): StateSurveyLanguage[] {
+export function stateLanguage(entry: unknown): StateSurveyLanguage[] {
   if (!isRecord(entry)) return []
   const inner = isRecord(entry.language) ? entry.language : typeof entry.language === 'string' ? { code: entry.language } : entry
   const code = inner.code

@@ -3,6 +3,7 @@ import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js'
 import type { CanvassRouter, Handler } from '../../context'
 import { param } from '../../context'
 import { CLIENT_CORS_HEADERS } from '../../http/cors'
+import { etagMatches } from '../../http/etag'
 import { notFound } from '../../http/errors'
 import { environmentStateOutput } from '../../services/environment-state'
 
@@ -32,24 +33,16 @@ const environmentState: Handler = async (request, ctx) => {
   const etag = `W/"${bytesToHex(sha256(utf8ToBytes(text))).slice(0, 32)}"`
   const headers = {
     ...CLIENT_CORS_HEADERS,
+    // A widget on another origin can read the tag only when it is exposed, and sends it back to get a 304.
+    'access-control-expose-headers': 'ETag',
     'x-content-type-options': 'nosniff',
     etag,
     'cache-control': `public, max-age=${MAX_AGE}`,
   }
-  if (matches(request.headers.get('if-none-match'), etag)) return new Response(null, { status: 304, headers })
+  if (etagMatches(request.headers.get('if-none-match'), etag)) return new Response(null, { status: 304, headers })
   const expiresAt = new Date(now.getTime() + MAX_AGE * 1000).toISOString()
   return new Response(`{"data":{"data":${text},"expiresAt":${JSON.stringify(expiresAt)}}}`, {
     status: 200,
     headers: { 'content-type': 'application/json; charset=utf-8', ...headers },
-  })
-}
-
-/** `If-None-Match` compares weakly (RFC 9110 §13.1.2): `W/` prefixes are ignored; `*` matches. */
-function matches(header: string | null, etag: string): boolean {
-  if (!header) return false
-  const opaque = etag.replace(/^W\//, '')
-  return header.split(',').some((tag) => {
-    const t = tag.trim()
-    return t === '*' || t.replace(/^W\//, '') === opaque
   })
 }

@@ -1,0 +1,24 @@
+import { existsSync } from 'node:fs'
+import { chromium } from 'playwright-core'
+import type { Browser } from 'playwright-core'
+
+/** Debian's `chromium` package; nothing is downloaded. */
+export const CHROMIUM = '/usr/bin/chromium'
+
+/** Headless, and quiet: no background requests of the browser's own to anywhere. */
+export const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+]
+
+/** Starts headless Chromium, or fails naming the missing package. */
+export async function launchChromium(): Promise<Browser> {
+  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: install Debian's chromium package (apt-get install chromium)`)
+  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS, headless: true })
+}

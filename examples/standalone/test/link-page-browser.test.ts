@@ -1,0 +1,530 @@
+/**
+ * Link survey pages in a real browser: headless Chromium (Debian's `chromium`, driven by playwright-core)
+ * against the standalone server, with the page's Content Security Policy in force. A survey with every
+ * question type but `cal` is answered twice — once with the keyboard only, in German (`?lang=de`), with a
+ * hidden field, a source and a single-use id from the query; once with the mouse, uploading a file — and a
+ * survey whose logic jumps is answered, gone back in, and left through its redirect ending. Each stored
+ * response is read back through the management API. axe-core checks every card of the mouse pass; no
+ * request may go to another origin and nothing may be logged as a warning or an error. `UPDATE_SCREENSHOTS=1` writes the
+ * page at desktop and phone widths into docs/.
+ */
+import { existsSync, readFileSync } from 'node:fs'
+import { mkdtemp } from 'node:fs/promises'
+import { createRequire } from 'node:module'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { chromium } from 'playwright-core'
+import { suite } from 'uvu'
+import * as assert from 'uvu/assert'
+import type { Backend } from './fixtures'
+import { startBackend } from './fixtures'
+
+const CHROMIUM = '/usr/bin/chromium'
+const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
+const DOCS = fileURLToPath(new URL('../../../docs/', import.meta.url))
+const BLUE_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGPgW/oSAAJhAZ1J9NK9AAAAAElFTkSuQmCC'
+const AMBER_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4Oo8bAAQqAZ9sWGBkAAAAAElFTkSuQmCC'
+
+const t = (en: string, de: string) => ({ default: en, de })
+
+/** A survey with every question type the renderer shows, in English and German. */
+function everyTypeSurvey(environmentId: string, pictures: string[]) {
+  const toggle = (show: boolean, required: boolean, en: string, de: string) => ({ show, required, placeholder: t(en, de) })
+  return {
+    environmentId,
+    name: 'Every question type',
+    type: 'link',
+    status: 'inProgress',
+    languages: [
+      { default: true, enabled: true, language: { code: 'en', alias: null } },
+      { default: false, enabled: true, language: { code: 'de', alias: 'german' } },
+    ],
+    showLanguageSwitch: true,
+    hiddenFields: { enabled: true, fieldIds: ['plan'] },
+    singleUse: { enabled: true, isEncrypted: false },
+    welcomeCard: { enabled: true, headline: t('Welcome', 'Willkommen'), html: t('<p>Thanks for <b>helping</b>.</p>', '<p>Danke fürs <b>Helfen</b>.</p>'), buttonLabel: t('Start', 'Starten'), timeToFinish: true },
+    questions: [
+      { id: 'email', type: 'openText', inputType: 'email', headline: t('Your email?', 'Deine E-Mail?'), placeholder: t('you@example.com', 'du@example.com'), required: true },
+      {
+        id: 'color',
+        type: 'multipleChoiceSingle',
+        headline: t('Which colour, #recall:email/fallback:friend#?', 'Welche Farbe, #recall:email/fallback:Freund#?'),
+        required: true,
+        choices: [
+          { id: 'red', label: t('Red', 'Rot') },
+          { id: 'blue', label: t('Blue', 'Blau') },
+          { id: 'other', label: t('Other', 'Andere') },
+        ],
+      },
+      {
+        id: 'tools',
+        type: 'multipleChoiceMulti',
+        headline: t('Which tools?', 'Welche Werkzeuge?'),
+        required: true,
+        choices: [
+          { id: 'a', label: t('Alpha', 'Alfa') },
+          { id: 'b', label: t('Beta', 'Beta') },
+          { id: 'c', label: t('Gamma', 'Gamma') },
+        ],
+      },
+      { id: 'nps', type: 'nps', headline: t('Would you recommend us?', 'Würdest du uns empfehlen?'), lowerLabel: t('Not likely', 'Eher nicht'), upperLabel: t('Very likely', 'Sehr gern'), required: true, isColorCodingEnabled: true },
+      { id: 'stars', type: 'rating', scale: 'star', range: 5, headline: t('How many stars?', 'Wie viele Sterne?'), required: true },
+      { id: 'cta', type: 'cta', headline: t('See what is new', 'Sieh dir das Neue an'), html: t('<p>We shipped a thing.</p>', '<p>Wir haben etwas gebaut.</p>'), buttonLabel: t('Learn more', 'Mehr erfahren'), buttonExternal: false, dismissButtonLabel: t('Not now', 'Nicht jetzt'), required: false },
+      { id: 'consent', type: 'consent', headline: t('Terms', 'Bedingungen'), label: t('I agree', 'Ich stimme zu'), required: true },
+      { id: 'when', type: 'date', format: 'y-M-d', headline: t('When did you start?', 'Wann hast du angefangen?'), required: true },
+      { id: 'file', type: 'fileUpload', headline: t('A screenshot?', 'Ein Bildschirmfoto?'), allowMultipleFiles: false, allowedFileExtensions: ['png'], required: false },
+      {
+        id: 'grid',
+        type: 'matrix',
+        headline: t('Rate these', 'Bewerte'),
+        required: true,
+        rows: [{ id: 'r1', label: t('Speed', 'Tempo') }, { id: 'r2', label: t('Price', 'Preis') }],
+        columns: [{ id: 'c1', label: t('Bad', 'Schlecht') }, { id: 'c2', label: t('OK', 'OK') }, { id: 'c3', label: t('Good', 'Gut') }],
+      },
+      {
+        id: 'order',
+        type: 'ranking',
+        headline: t('Rank these', 'Ordne'),
+        required: true,
+        choices: [
+          { id: 'x', label: t('One', 'Eins') },
+          { id: 'y', label: t('Two', 'Zwei') },
+          { id: 'z', label: t('Three', 'Drei') },
+        ],
+      },
+      {
+        id: 'address',
+        type: 'address',
+        headline: t('Your address?', 'Deine Adresse?'),
+        required: true,
+        addressLine1: toggle(true, true, 'Street', 'Straße'),
+        addressLine2: toggle(false, false, 'Line 2', 'Zeile 2'),
+        city: toggle(true, true, 'City', 'Stadt'),
+        state: toggle(false, false, 'State', 'Land'),
+        zip: toggle(true, false, 'Postal code', 'PLZ'),
+        country: toggle(true, false, 'Country', 'Staat'),
+      },
+      {
+        id: 'contact',
+        type: 'contactInfo',
+        headline: t('How do we reach you?', 'Wie erreichen wir dich?'),
+        required: true,
+        firstName: toggle(true, true, 'First name', 'Vorname'),
+        lastName: toggle(false, false, 'Last name', 'Nachname'),
+        email: toggle(true, true, 'Email', 'E-Mail'),
+        phone: toggle(false, false, 'Phone', 'Telefon'),
+        company: toggle(true, false, 'Company', 'Firma'),
+      },
+      { id: 'pics', type: 'pictureSelection', headline: t('Pick a picture', 'Wähle ein Bild'), required: true, allowMulti: false, choices: pictures.map((imageUrl, i) => ({ id: `p${i}`, imageUrl })) },
+    ],
+    endings: [{ id: 'thanks', type: 'endScreen', headline: t('Thank you, #recall:email/fallback:friend#!', 'Danke, #recall:email/fallback:Freund#!'), subheader: t('All saved.', 'Alles gespeichert.') }],
+  }
+}
+
+/** A survey whose first answer decides where it goes: "No" jumps over the second question. */
+function logicSurvey(environmentId: string, redirect: string) {
+  const when = (value: string) => ({ id: 'g', connector: 'and', conditions: [{ id: 'c', leftOperand: { type: 'question', value: 'likes' }, operator: 'equals', rightOperand: { type: 'static', value } }] })
+  return {
+    environmentId,
+    name: 'Logic',
+    status: 'inProgress',
+    questions: [
+      {
+        id: 'likes',
+        type: 'multipleChoiceSingle',
+        headline: { default: 'Do you like it?' },
+        required: true,
+        choices: [{ id: 'yes', label: { default: 'Yes' } }, { id: 'no', label: { default: 'No' } }],
+        logic: [{ id: 'l1', conditions: when('no'), actions: [{ id: 'a1', objective: 'jumpToQuestion', target: 'why' }] }],
+      },
+      { id: 'what', type: 'openText', headline: { default: 'What do you like?' }, required: true },
+      {
+        id: 'why',
+        type: 'openText',
+        inputType: 'text',
+        longAnswer: false,
+        headline: { default: 'Why not, after "#recall:likes/fallback:?#"?' },
+        required: true,
+        logic: [{ id: 'l2', conditions: { id: 'g2', connector: 'and', conditions: [{ id: 'c2', leftOperand: { type: 'question', value: 'why' }, operator: 'isSubmitted' }] }, actions: [{ id: 'a2', objective: 'jumpToQuestion', target: 'bye' }] }],
+      },
+    ],
+    endings: [
+      { id: 'thanks', type: 'endScreen', headline: { default: 'Thanks' } },
+      { id: 'bye', type: 'redirectToUrl', url: redirect, label: 'Back to the site' },
+    ],
+  }
+}
+
+const test = suite('link pages in Chromium')
+let x: Backend
+let browser: Browser
+let context: BrowserContext
+/** The survey with every question type (answered by two tests, each with its own single-use id) and its pictures. */
+let everyType: { surveyId: string; pictures: string[] }
+
+test.before(async () => {
+  assert.ok(existsSync(CHROMIUM), `${CHROMIUM} is missing: install Debian's chromium package (apt-get install chromium)`)
+  ;[x, browser] = await Promise.all([startBackend({}), chromium.launch({ executablePath: CHROMIUM, args: FLAGS, headless: true })])
+  context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 800 } })
+  const pictures = [await upload(BLUE_PNG, 'blue.png'), await upload(AMBER_PNG, 'amber.png')]
+  everyType = { surveyId: await createSurvey(everyTypeSurvey(x.envA, pictures)), pictures }
+})
+test.after(async () => {
+  await browser?.close()
+  await x?.stop()
+})
+
+/** A new tab on `path` that records every request and anything logged as a warning or an error. */
+async function open(path: string) {
+  const page = await context.newPage()
+  const requests: string[] = []
+  const problems: string[] = []
+  page.on('request', (request) => requests.push(request.url()))
+  page.on('console', (message) => {
+    // Code the test itself evaluates (axe) has no URL; the page's and the renderer's messages all have one.
+    if (message.location().url === '') return
+    if (message.type() === 'error' || message.type() === 'warning') problems.push(`${message.type()}: ${message.text()} (${message.location().url})`)
+  })
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`))
+  await page.goto(x.url + path)
+  return {
+    page,
+    requests,
+    /** Nothing went to another origin and nothing was logged; closes the tab. */
+    async done() {
+      const origins = new Set(requests.filter((url) => !url.startsWith('data:')).map((url) => new URL(url).origin))
+      assert.equal([...origins], [new URL(x.url).origin], 'no request to another origin')
+      assert.equal(problems, [], 'nothing logged as a warning or an error')
+      await page.close()
+    },
+  }
+}
+
+/** Uploads a public picture through the management storage routes; its URL. */
+async function upload(base64: string, name: string): Promise<string> {
+  const signed = await x.call('POST', '/api/v1/management/storage', { key: x.keyA, body: { fileName: name, fileType: 'image/png', accessType: 'public' } })
+  const p = signed.body.data
+  const res = await x.call('POST', '/api/v1/management/storage/local', {
+    key: x.keyA,
+    body: { fileBase64String: base64 },
+    headers: { 'x-file-type': 'image/png', 'x-file-name': encodeURIComponent(p.updatedFileName), 'x-signature': p.signingData.signature, 'x-timestamp': String(p.signingData.timestamp), 'x-uuid': p.signingData.uuid },
+  })
+  assert.is(res.status, 200, res.text)
+  return p.fileUrl
+}
+
+async function createSurvey(body: Record<string, unknown>): Promise<string> {
+  const res = await x.call('POST', '/api/v1/management/surveys', { key: x.keyA, body })
+  assert.is(res.status, 200, res.text)
+  return res.body.data.id
+}
+
+/** The finished response of a survey with this single-use id (or the only one), once it is stored. */
+async function storedResponse(surveyId: string, singleUseId?: string): Promise<any> {
+  for (let i = 0; i < 100; i++) {
+    const list = (await x.call('GET', `/api/v1/management/responses?surveyId=${surveyId}&limit=100`, { key: x.keyA })).body.data as any[]
+    const found = list.find((r) => (singleUseId === undefined || r.singleUseId === singleUseId) && r.finished)
+    if (found) return found
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  throw new Error(`no finished response of ${surveyId}`)
+}
+
+/** What has the focus, looking into shadow roots: its accessible-ish name, role and state. */
+async function focused(page: Page) {
+  return page.evaluate(() => {
+    let el = document.activeElement as HTMLElement | null
+    while (el?.shadowRoot?.activeElement) el = el.shadowRoot.activeElement as HTMLElement
+    const input = el as HTMLInputElement | null
+    const label = el?.getAttribute('aria-label') ?? (input?.labels?.[0]?.textContent || el?.textContent || '')
+    return { tag: el?.tagName.toLowerCase() ?? '', type: input?.type ?? '', name: label.trim(), checked: input?.checked ?? false }
+  })
+}
+
+/** Presses Tab until the focused element's name matches (keyboard only: no clicks, no direct focus). */
+async function tabTo(page: Page, name: string | RegExp) {
+  for (let i = 0; i < 40; i++) {
+    const now = await focused(page)
+    if (typeof name === 'string' ? now.name === name : name.test(now.name)) return
+    await page.keyboard.press('Tab')
+  }
+  throw new Error(`Tab never reached ${name}; focus is on ${JSON.stringify(await focused(page))}`)
+}
+
+async function press(page: Page, key: string, times = 1) {
+  for (let i = 0; i < times; i++) await page.keyboard.press(key)
+}
+
+const headline = (page: Page) => page.locator('h2.cv-headline').innerText()
+
+/** Waits for the next card (by its headline) and checks it with axe. */
+async function card(page: Page, text: string | RegExp, checkA11y = false) {
+  await page.locator('h2.cv-headline', { hasText: text }).waitFor()
+  if (!checkA11y) return
+  // Evaluated by the browser's debugger, which the page's CSP does not restrict (an inline script would be).
+  if (!(await page.evaluate(() => 'axe' in globalThis))) await page.evaluate(AXE)
+  const violations = await page.evaluate(async () => {
+    const result = await (globalThis as any).axe.run(document, { resultTypes: ['violations'] })
+    return result.violations.filter((v: any) => v.impact === 'serious' || v.impact === 'critical').map((v: any) => `${v.id}: ${v.nodes.map((n: any) => n.target.join(' ')).join(', ')}`)
+  })
+  assert.equal(violations, [], `axe on "${await headline(page)}"`)
+}
+
+test('every question type, keyboard only, in German, with a hidden field, a source and a single-use id', async () => {
+  const { surveyId } = everyType
+  const tab = await open(`/s/${surveyId}?lang=de&plan=pro&source=newsletter&suid=kb-1`)
+  const page = tab.page
+  await card(page, 'Willkommen')
+  assert.ok((await page.locator('.cv-rich').innerText()).includes('Danke fürs Helfen.'), 'the welcome HTML, rendered')
+  await tabTo(page, 'Starten')
+  await press(page, 'Enter')
+
+  await card(page, 'Deine E-Mail?')
+  await page.keyboard.type('ada@example.com')
+  await press(page, 'Enter')
+
+  await card(page, 'Welche Farbe, ada@example.com?')
+  assert.equal(await focused(page), { tag: 'input', type: 'radio', name: 'Rot', checked: false }, 'the new card takes the focus')
+  await press(page, 'ArrowDown', 2)
+  assert.equal((await focused(page)).name, 'Andere')
+  await press(page, 'Tab')
+  await page.keyboard.type('Türkis')
+  await press(page, 'Enter')
+
+  await card(page, 'Welche Werkzeuge?')
+  await tabTo(page, 'Weiter')
+  await press(page, 'Enter')
+  await page.locator('.cv-error', { hasText: 'Bitte beantworte diese Frage.' }).waitFor()
+  assert.equal((await focused(page)).name, 'Alfa', 'a refused answer sends the focus back to the question')
+  await press(page, 'Space')
+  await press(page, 'Tab', 2)
+  await press(page, 'Space')
+  await tabTo(page, 'Weiter')
+  await press(page, 'Enter')
+
+  await card(page, 'Würdest du uns empfehlen?')
+  await press(page, 'ArrowRight', 9)
+  await tabTo(page, 'Weiter')
+  await press(page, 'Enter')
+
+  await card(page, 'Wie viele Sterne?')
+  await press(page, 'ArrowRight', 3)
+  await tabTo(page, 'Weiter')
+  await press(page, 'Enter')
+
+  await card(page, 'Sieh dir das Neue an')
+  await tabTo(page, 'Mehr erfahren')
+  await press(page, 'Enter')
+
+  await card(page, 'Bedingungen')
+  await press(page, 'Space')
+  await tabTo(page, 'Weiter')
+  await press(page, 'Enter')
+
+  await card(page, 'Wann hast du angefangen?')
+  await page.keyboard.type('06152024')
+  await tabTo(page, 'Weiter')
+  await press(page, 'Enter')
+
+  await card(page, 'Ein Bildschirmfoto?')
+  await tabTo(page, 'Weiter')
+  await press(page, 'Enter')
+
+  await card(page, 'Bewerte')
+  await press(page, 'Space')
+  await press(page, 'ArrowRight', 2)
+  await press(page, 'Tab')
+  await press(page, 'Space')
+  await press(page, 'ArrowRight')
+  await tabTo(page, 'Weiter')
+  await press(page, 'Enter')
+
+  await card(page, 'Ordne')
+  await tabTo(page, 'Add Eins to the ranking')
+  for (const next of ['Add Zwei to the ranking', 'Add Drei to the ranking', 'Move Drei up', 'Move Drei up']) {
+    await press(page, 'Enter')
+    assert.is((await focused(page)).name, next, 'focus follows the ranking')
+  }
+  await tabTo(page, 'Weiter')
+  await press(page, 'Enter')
+
+  await card(page, 'Deine Adresse?')
+  await page.keyboard.type('Hauptstr. 1')
+  await press(page, 'Tab')
+  await page.keyboard.type('Berlin')
+  await press(page, 'Enter')
+
+  await card(page, 'Wie erreichen wir dich?')
+  await page.keyboard.type('Ada')
+  await press(page, 'Tab')
+  await page.keyboard.type('ada@example.com')
+  await press(page, 'Enter')
+
+  await card(page, 'Wähle ein Bild')
+  await press(page, 'Space')
+  await tabTo(page, 'Abschließen')
+  await press(page, 'Enter')
+
+  await card(page, 'Danke, ada@example.com!')
+  const response = await storedResponse(surveyId, 'kb-1')
+  assert.equal(response.data, {
+    plan: 'pro',
+    email: 'ada@example.com',
+    color: 'Türkis',
+    tools: ['Alfa', 'Gamma'],
+    nps: 9,
+    stars: 4,
+    cta: 'clicked',
+    consent: 'accepted',
+    when: '2024-06-15',
+    file: [],
+    grid: { Tempo: 'Gut', Preis: 'OK' },
+    order: ['Eins', 'Drei', 'Zwei'],
+    address: ['Hauptstr. 1', '', 'Berlin', '', '', ''],
+    contact: ['Ada', '', 'ada@example.com', '', ''],
+    pics: ['p0'],
+  })
+  assert.equal([response.finished, response.language, response.singleUseId, response.endingId], [true, 'de', 'kb-1', 'thanks'])
+  assert.is(response.meta.source, 'newsletter')
+  assert.ok(response.meta.url.startsWith(`${x.url}/s/${surveyId}?`), response.meta.url)
+  assert.type(response.displayId, 'string', 'the display was recorded and linked')
+  const questionIds = ['email', 'color', 'tools', 'nps', 'stars', 'cta', 'consent', 'when', 'file', 'grid', 'order', 'address', 'contact', 'pics']
+  assert.equal(Object.keys(response.ttc).sort(), [...questionIds, '_total'].sort())
+  for (const id of questionIds) assert.ok(response.ttc[id] > 0, `ttc of ${id}: ${response.ttc[id]}`)
+  await tab.done()
+})
+
+test('every question type with the mouse, a file uploaded, axe on every card; screenshots', async () => {
+  const { surveyId, pictures } = everyType
+  const tab = await open(`/s/${surveyId}?suid=mouse-1`)
+  const page = tab.page
+  await card(page, 'Welcome', true)
+  await page.getByRole('button', { name: 'Start' }).click()
+  await card(page, 'Your email?', true)
+  await page.getByRole('textbox').fill('grace@example.com')
+  await page.getByRole('button', { name: 'Next' }).click()
+  await card(page, 'Which colour, grace@example.com?', true)
+  await page.getByRole('radio', { name: 'Blue' }).check()
+  await page.getByRole('button', { name: 'Next' }).click()
+  await card(page, 'Which tools?', true)
+  await page.getByRole('checkbox', { name: 'Beta' }).check()
+  await page.getByRole('button', { name: 'Next' }).click()
+  await card(page, 'Would you recommend us?', true)
+  await screenshots(page)
+  await page.locator('label.cv-scale-item').nth(10).click()
+  await page.getByRole('button', { name: 'Next' }).click()
+  await card(page, 'How many stars?', true)
+  await page.locator('label.cv-scale-item').nth(4).click()
+  await page.getByRole('button', { name: 'Back' }).click()
+  await card(page, 'Would you recommend us?')
+  assert.ok(await page.getByRole('radio', { name: '10, Very likely' }).isChecked(), 'back keeps the answer')
+  await page.getByRole('button', { name: 'Next' }).click()
+  await card(page, 'How many stars?')
+  await page.locator('label.cv-scale-item').nth(4).click()
+  await page.getByRole('button', { name: 'Next' }).click()
+  await card(page, 'See what is new', true)
+  await page.getByRole('button', { name: 'Not now' }).click()
+  await card(page, 'Terms', true)
+  await page.getByRole('checkbox', { name: 'I agree' }).check()
+  await page.getByRole('button', { name: 'Next' }).click()
+  await card(page, 'When did you start?', true)
+  await page.locator('input[type=date]').fill('2023-01-31')
+  await page.getByRole('button', { name: 'Next' }).click()
+  await card(page, 'A screenshot?', true)
+  await page.locator('input[type=file]').setInputFiles({ name: 'shot.png', mimeType: 'image/png', buffer: Buffer.from(BLUE_PNG, 'base64') })
+  await page.getByRole('button', { name: 'Remove shot.png' }).waitFor()
+  await page.getByRole('button', { name: 'Next' }).click()
+  await card(page, 'Rate these', true)
+  await page.getByRole('radio', { name: 'Speed: Good' }).check()
+  await page.getByRole('radio', { name: 'Price: Bad' }).check()
+  await page.getByRole('button', { name: 'Next' }).click()
+  await card(page, 'Rank these', true)
+  for (const item of ['Three', 'One', 'Two']) await page.getByRole('button', { name: `Add ${item} to the ranking` }).click()
+  await page.getByRole('button', { name: 'Next' }).click()
+  await card(page, 'Your address?', true)
+  await page.getByLabel('Street').fill('1 Main St')
+  await page.getByLabel('City').fill('Springfield')
+  await page.getByLabel('Country').fill('US')
+  await page.getByRole('button', { name: 'Next' }).click()
+  await card(page, 'How do we reach you?', true)
+  await page.getByLabel('First name').fill('Grace')
+  await page.getByLabel('Email').fill('not-an-email')
+  await page.getByRole('button', { name: 'Next' }).click()
+  await page.locator('.cv-error', { hasText: 'Please enter a valid email address.' }).waitFor()
+  await card(page, 'How do we reach you?', true)
+  await page.getByLabel('Email').fill('grace@example.com')
+  await page.getByLabel('Company').fill('Navy')
+  await page.getByRole('button', { name: 'Next' }).click()
+  await card(page, 'Pick a picture', true)
+  await page.locator('label.cv-pick').nth(1).click()
+  await page.getByRole('button', { name: 'Finish' }).click()
+  await card(page, 'Thank you, grace@example.com!', true)
+
+  const response = await storedResponse(surveyId, 'mouse-1')
+  const { file, ...rest } = response.data
+  assert.equal(rest, {
+    email: 'grace@example.com',
+    color: 'Blue',
+    tools: ['Beta'],
+    nps: 10,
+    stars: 5,
+    cta: '',
+    consent: 'accepted',
+    when: '2023-01-31',
+    grid: { Speed: 'Good', Price: 'Bad' },
+    order: ['Three', 'One', 'Two'],
+    address: ['1 Main St', '', 'Springfield', '', '', 'US'],
+    contact: ['Grace', '', 'grace@example.com', '', 'Navy'],
+    pics: ['p1'],
+  })
+  assert.is(file.length, 1, JSON.stringify(file))
+  assert.match(file[0], new RegExp(`^${x.url}/storage/${x.envA}/private/shot--fid--`), 'respondents’ files are private')
+  const stored = await fetch(file[0], { headers: { 'x-api-key': x.keyA } })
+  assert.equal([stored.status, Buffer.from(await stored.arrayBuffer()).toString('base64')], [200, BLUE_PNG], 'the uploaded file is stored')
+  assert.equal([response.finished, response.language, response.meta.source], [true, 'en', 'link'])
+  assert.ok(pictures.every((url) => tab.requests.includes(url)), 'the pictures came from the server')
+  await tab.done()
+})
+
+test('logic jumps, back undoes the jump, and the redirect ending leaves for its URL', async () => {
+  // A page of the server that asks for nothing else (no favicon): a link page.
+  const target = `${x.url}/s/${everyType.surveyId}?suid=after-redirect`
+  const surveyId = await createSurvey(logicSurvey(x.envA, target))
+  const tab = await open(`/s/${surveyId}`)
+  const page = tab.page
+  await card(page, 'Do you like it?')
+  await page.getByRole('radio', { name: 'No' }).check()
+  await page.getByRole('button', { name: 'Next' }).click()
+  await card(page, 'Why not, after "No"?')
+  await page.getByRole('button', { name: 'Back' }).click()
+  await card(page, 'Do you like it?')
+  await page.getByRole('radio', { name: 'Yes' }).check()
+  await page.getByRole('button', { name: 'Next' }).click()
+  await card(page, 'What do you like?')
+  await page.getByRole('button', { name: 'Back' }).click()
+  await page.getByRole('radio', { name: 'No' }).check()
+  await page.getByRole('button', { name: 'Next' }).click()
+  await card(page, 'Why not')
+  await page.getByRole('textbox').fill('Too loud')
+  // Its logic may jump anywhere, so the button does not promise the end.
+  await Promise.all([page.waitForURL(target), page.getByRole('button', { name: 'Next' }).click()])
+  await card(page, 'Welcome')
+  const response = await storedResponse(surveyId)
+  assert.equal(response.data, { likes: 'No', why: 'Too loud' }, 'the skipped question has no answer')
+  assert.equal([response.finished, response.endingId], [true, 'bye'])
+  await tab.done()
+})
+
+/** The page at desktop and phone widths: into docs/ with UPDATE_SCREENSHOTS=1, else a temporary folder. */
+async function screenshots(page: Page) {
+  const folder = process.env.UPDATE_SCREENSHOTS === '1' ? DOCS : await mkdtemp(join(tmpdir(), 'canvass-shots-'))
+  await page.screenshot({ path: join(folder, 'link-page-desktop.png') })
+  await page.setViewportSize({ width: 390, height: 844 })
+  await page.screenshot({ path: join(folder, 'link-page-phone.png') })
+  await page.setViewportSize({ width: 1280, height: 800 })
+}
+
+test.run()

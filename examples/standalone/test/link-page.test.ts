@@ -1,0 +1,158 @@
+/**
+ * Link survey pages over HTTP (`GET /s/{surveyId}`) against the standalone server: what each survey gets
+ * (its page, a PIN prompt, or a 404/403 page, always HTML), the page's safety (CSP with a fresh nonce,
+ * nosniff, escaped title, survey JSON that cannot end its script element, no secret fields), and the
+ * renderer script it loads. The browser test answers these pages.
+ */
+import { suite } from 'uvu'
+import * as assert from 'uvu/assert'
+import type { Backend } from './fixtures'
+import { createSurvey, startBackend } from './fixtures'
+
+const test = suite('link pages over HTTP')
+let x: Backend
+
+test.before(async () => {
+  x = await startBackend({})
+})
+test.after(async () => {
+  await x?.stop()
+})
+
+async function page(path: string) {
+  const res = await fetch(x.url + path)
+  const text = await res.text()
+  const csp = res.headers.get('content-security-policy') ?? ''
+  const nonce = /'nonce-([^']+)'/.exec(csp)?.[1]
+  const boot = /<script id="canvass-boot" type="application\/json">(.*?)<\/script>/s.exec(text)?.[1]
+  return { status: res.status, headers: res.headers, text, csp, nonce, boot: boot === undefined ? undefined : JSON.parse(boot) }
+}
+
+function assertHtmlPage(p: Awaited<ReturnType<typeof page>>) {
+  assert.is(p.headers.get('content-type'), 'text/html; charset=utf-8')
+  assert.is(p.headers.get('x-content-type-options'), 'nosniff')
+  assert.is(p.headers.get('cache-control'), 'no-store')
+  assert.ok(p.nonce && p.nonce.length >= 16, 'a nonce')
+  assert.ok(p.csp.startsWith("default-src 'none'; "), p.csp)
+  for (const part of [`script-src 'self' 'nonce-${p.nonce}'`, `style-src 'self' 'nonce-${p.nonce}'`, "connect-src 'self'", "img-src 'self' data: https:", "base-uri 'none'"]) {
+    assert.ok(p.csp.includes(part), `${part} in ${p.csp}`)
+  }
+  // Every script and style element carries the nonce; nothing refers to another origin.
+  for (const tag of p.text.match(/<(script|style)\b[^>]*>/g) ?? []) {
+    if (tag.includes('application/json')) continue
+    assert.ok(tag.includes(`nonce="${p.nonce}"`), tag)
+  }
+  assert.not.ok(/(src|href)="(https?:)?\/\//.test(p.text), 'no other origin')
+}
+
+test('a link survey: its page, the renderer from the server itself, the survey embedded safely', async () => {
+  const hostile = '</script><script>alert(1)</script><!--'
+  const survey = await createSurvey(x, {
+    name: `Feedback ${hostile}`,
+    status: 'inProgress',
+    pin: null,
+    hiddenFields: { enabled: true, fieldIds: ['plan', 'ref'] },
+    languages: [{ default: true, enabled: true, language: { code: 'en', alias: null } }, { default: false, enabled: true, language: { code: 'de', alias: 'german' } }],
+    questions: [{ id: 'q1', type: 'openText', headline: { default: `How ${hostile}?`, de: 'Wie?' }, required: true }],
+  })
+  const p = await page(`/s/${survey.id}?lang=german&plan=${encodeURIComponent(hostile)}&other=x&plan=second&suid=ignored`)
+  assert.is(p.status, 200)
+  assertHtmlPage(p)
+  assert.ok(p.text.includes('<title>Feedback &#60;/script&#62;&#60;script&#62;alert(1)&#60;/script&#62;&#60;!--</title>'), 'the title is escaped')
+  assert.is(p.text.split('</script>').length - 1, 3, 'three script elements and no other </script>')
+  assert.not.ok(p.text.includes('<!--'), 'no comment opens inside the page')
+  assert.ok(p.text.includes(`<script nonce="${p.nonce}" src="/js/surveys.umd.cjs"></script>`))
+  assert.ok(p.text.includes('<html lang="de">'), 'the language asked for by its alias')
+  assert.is(p.boot.environmentId, x.envA)
+  assert.equal(p.boot.hiddenFields, { plan: hostile }, 'listed hidden fields only, the first value of a repeat')
+  assert.is(p.boot.languageCode, 'german')
+  assert.is(p.boot.singleUseId, 'ignored', 'passed on; only a single-use survey checks it')
+  assert.equal(p.boot.survey.questions[0].headline.default, `How ${hostile}?`)
+  assert.equal(p.boot.survey.languages.map((l: any) => l.language.code), ['en', 'de'])
+  for (const secret of ['pin', 'resultShareKey', 'createdBy', 'surveyClosedMessage']) assert.not.ok(secret in p.boot.survey, secret)
+  assert.is(p.boot.project.placement, 'bottomRight')
+  const again = await page(`/s/${survey.id}`)
+  assert.is.not(again.nonce, p.nonce, 'a fresh nonce per request')
+  assert.is(again.text.includes('<html lang="en">'), true)
+})
+
+test('a draft link survey is served (drafts accept answers: previews)', async () => {
+  const survey = await createSurvey(x, { status: 'draft' })
+  assert.is((await page(`/s/${survey.id}`)).status, 200)
+})
+
+test('no survey, or no link survey: a 404 page that names nothing', async () => {
+  const app = await createSurvey(x, { type: 'app', status: 'inProgress' })
+  for (const id of ['does-not-exist', app.id, 'x'.repeat(3000), '%ED%A0%80']) {
+    const p = await page(`/s/${id}`)
+    assert.is(p.status, 404, id.slice(0, 20))
+    assertHtmlPage(p)
+    assert.is(p.boot, undefined)
+    assert.not.ok(p.text.includes(app.id))
+    assert.not.ok(p.text.includes('<script'), 'a message page runs nothing')
+  }
+  const other = await createSurvey(x, { status: 'inProgress' }, 'B')
+  assert.is((await page(`/s/${other.id}`)).status, 200, 'a link is public: any environment’s link survey opens by its id')
+})
+
+test('surveys that accept no answers: a 403 page saying why, with the survey’s own closed message', async () => {
+  const paused = await createSurvey(x, { status: 'paused' })
+  const p = await page(`/s/${paused.id}`)
+  assert.is(p.status, 403)
+  assertHtmlPage(p)
+  assert.ok(p.text.includes('This survey is paused'))
+  assert.is(p.boot, undefined)
+  const closed = await createSurvey(x, { status: 'completed', surveyClosedMessage: { enabled: true, heading: 'All done <b>here</b>', subheading: 'See you' } })
+  const c = await page(`/s/${closed.id}`)
+  assert.is(c.status, 403)
+  assert.ok(c.text.includes('All done &#60;b&#62;here&#60;/b&#62;'))
+  const scheduled = await createSurvey(x, { status: 'scheduled', runOnDate: '2999-01-01T00:00:00.000Z' })
+  assert.ok((await page(`/s/${scheduled.id}`)).text.includes('not started yet'))
+  const ended = await createSurvey(x, { status: 'inProgress', closeOnDate: '2000-01-01T00:00:00.000Z' })
+  assert.is((await page(`/s/${ended.id}`)).status, 403, 'closed by its date')
+})
+
+test('single-use surveys need a personal link; encrypted ones a sealed id', async () => {
+  const plain = await createSurvey(x, { status: 'inProgress', singleUse: { enabled: true, isEncrypted: false, heading: 'Personal links only' } })
+  const none = await page(`/s/${plain.id}`)
+  assert.equal([none.status, none.text.includes('Personal links only')], [403, true])
+  const given = await page(`/s/${plain.id}?suid=abc123`)
+  assert.equal([given.status, given.boot.singleUseId, given.boot.survey.singleUse], [200, 'abc123', { enabled: true, isEncrypted: false }])
+  const sealed = await createSurvey(x, { status: 'inProgress', singleUse: { enabled: true, isEncrypted: true } })
+  assert.is((await page(`/s/${sealed.id}?suid=abc123`)).status, 403, 'an unsealed id')
+  const ids = await x.call('GET', `/api/v1/management/surveys/${sealed.id}/singleUseIds?limit=1`, { key: x.keyA })
+  const token = ids.body.data[0] as string
+  const ok = await page(`/s/${sealed.id}?suid=${encodeURIComponent(token)}`)
+  assert.equal([ok.status, ok.boot.singleUseId], [200, token])
+  const tampered = token.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'))
+  assert.is((await page(`/s/${sealed.id}?suid=${encodeURIComponent(tampered)}`)).status, 403, 'a tampered token')
+})
+
+test('a PIN-protected survey asks for its PIN and shows the survey only with the right one', async () => {
+  const survey = await createSurvey(x, { status: 'inProgress', pin: '4321' })
+  const ask = await page(`/s/${survey.id}?lang=de&plan=a"b`)
+  assert.is(ask.status, 200)
+  assertHtmlPage(ask)
+  assert.is(ask.boot, undefined, 'no survey before the PIN')
+  assert.ok(ask.text.includes('<input type="hidden" name="plan" value="a&#34;b">'), 'the query is kept, escaped')
+  const wrong = await page(`/s/${survey.id}?pin=1234`)
+  assert.equal([wrong.status, wrong.boot, wrong.text.includes('This PIN is not right')], [403, undefined, true])
+  const right = await page(`/s/${survey.id}?pin=4321`)
+  assert.equal([right.status, right.boot.survey.id], [200, survey.id])
+})
+
+test('the renderer script: JavaScript, CORS, an ETag that turns a repeat into 304', async () => {
+  const res = await fetch(`${x.url}/js/surveys.umd.cjs`)
+  const body = await res.text()
+  assert.is(res.status, 200)
+  assert.is(res.headers.get('content-type'), 'text/javascript; charset=utf-8')
+  assert.is(res.headers.get('access-control-allow-origin'), '*')
+  assert.is(res.headers.get('x-content-type-options'), 'nosniff')
+  assert.ok(body.includes('formbricksSurveys'))
+  const etag = res.headers.get('etag') as string
+  assert.match(etag, /^"[0-9a-f]{32}"$/)
+  const again = await fetch(`${x.url}/js/surveys.umd.cjs`, { headers: { 'if-none-match': etag } })
+  assert.equal([again.status, await again.text()], [304, ''])
+})
+
+test.run()

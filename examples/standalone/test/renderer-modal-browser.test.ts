@@ -1,0 +1,137 @@
+/**
+ * The renderer as the in-app widget uses it: a page on another origin, with aggressive styles of its own,
+ * loads `/js/surveys.umd.cjs` from the standalone server and calls `renderSurvey({ mode: 'modal' })`. The
+ * page's styles must not reach the survey nor the survey's the page; the modal sits where the placement says,
+ * closes by Escape and by a click on its backdrop; its `<style>` carries the nonce from `setNonce`; the
+ * display and the finished response (with the embedded data) reach the server and the callbacks.
+ */
+import { existsSync } from 'node:fs'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import type { Page } from 'playwright-core'
+import { chromium } from 'playwright-core'
+import { suite } from 'uvu'
+import * as assert from 'uvu/assert'
+import type { Backend } from './fixtures'
+import { createSurvey, startBackend } from './fixtures'
+
+const CHROMIUM = '/usr/bin/chromium'
+const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']
+
+/** A host page whose styles would wreck any survey that let them in. */
+const PAGE = (api: string) => `<!doctype html><meta charset="utf-8"><title>Host app</title>
+<style>
+  * { font-family: serif !important; }
+  h2, button, input, label { color: rgb(255, 0, 0) !important; font-size: 40px !important; background: rgb(0, 255, 0) !important; }
+</style>
+<h2 id="host-heading">The host app</h2>
+<script src="${api}/js/surveys.umd.cjs"></script>
+<script>
+  window.events = []
+  window.show = function (options) {
+    formbricksSurveys.setNonce('host-nonce')
+    window.handle = formbricksSurveys.renderSurvey(Object.assign({
+      appUrl: ${JSON.stringify(api)},
+      mode: 'modal',
+      callbacks: {
+        onDisplay: function (id) { events.push(['display', typeof id]) },
+        onResponse: function (e) { events.push(['response', e.finished]) },
+        onClose: function () { events.push(['close']) },
+      },
+    }, options))
+  }
+</script>`
+
+const project = (extra: Record<string, unknown> = {}) => ({
+  id: 'p',
+  recontactDays: 7,
+  clickOutsideClose: true,
+  darkOverlay: false,
+  placement: 'bottomRight',
+  inAppSurveyBranding: true,
+  styling: { allowStyleOverwrite: true, brandColor: { light: '#0e7490' } },
+  ...extra,
+})
+
+const test = suite('the renderer as a modal on another origin')
+let x: Backend
+let survey: Record<string, any>
+let pageUrl: string
+const host = createServer((_req, res) => {
+  res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+  res.end(PAGE(x.url))
+})
+
+test.before(async () => {
+  assert.ok(existsSync(CHROMIUM), `${CHROMIUM} is missing: install Debian's chromium package (apt-get install chromium)`)
+  x = await startBackend({})
+  survey = await createSurvey(x, {
+    type: 'app',
+    status: 'inProgress',
+    questions: [{ id: 'q1', type: 'openText', inputType: 'text', longAnswer: false, headline: { default: 'Anything to add?' }, required: true }],
+  })
+  await new Promise<void>((resolve) => host.listen(0, '127.0.0.1', resolve))
+  pageUrl = `http://127.0.0.1:${(host.address() as AddressInfo).port}/`
+})
+test.after(async () => {
+  await new Promise((resolve) => host.close(resolve))
+  await x?.stop()
+})
+
+const events = (page: Page) => page.evaluate(() => (globalThis as any).events as unknown[][])
+const show = (page: Page, projectSettings: Record<string, unknown>, options: Record<string, unknown> = {}) =>
+  page.evaluate(([s, env, p, o]) => (globalThis as any).show({ survey: s, environmentId: env, project: p, ...o }), [survey, x.envA, projectSettings, options] as const)
+
+test('styles stay apart, placement, Escape and the backdrop close it, a response is saved', async () => {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS, headless: true })
+  try {
+    const page = await browser.newPage({ viewport: { width: 1200, height: 800 } })
+    const problems: string[] = []
+    page.on('console', (m) => (m.type() === 'error' || m.type() === 'warning') && problems.push(m.text()))
+    page.on('pageerror', (e) => problems.push(e.message))
+    await page.goto(pageUrl)
+    assert.is.not(new URL(pageUrl).origin, new URL(x.url).origin)
+
+    await show(page, project())
+    const headline = page.locator('h2.cv-headline', { hasText: 'Anything to add?' })
+    await headline.waitFor()
+    const inside = await headline.evaluate((el) => {
+      const style = getComputedStyle(el)
+      return { color: style.color, size: style.fontSize, font: style.fontFamily }
+    })
+    assert.is.not(inside.color, 'rgb(255, 0, 0)', 'the page’s colour does not reach the survey')
+    assert.is.not(inside.size, '40px')
+    assert.not.ok(inside.font.startsWith('serif'), inside.font)
+    const outside = await page.locator('#host-heading').evaluate((el) => getComputedStyle(el).color)
+    assert.is(outside, 'rgb(255, 0, 0)', 'the survey’s styles do not reach the page')
+    const box = await page.locator('.cv-card').boundingBox()
+    assert.ok(box && box.x + box.width > 1100 && box.y + box.height > 700, `bottom right: ${JSON.stringify(box)}`)
+    assert.is(await page.locator('[data-canvass-survey]').evaluate((el) => el.shadowRoot?.querySelector('style')?.nonce), 'host-nonce')
+    await page.getByRole('textbox').click()
+    await page.keyboard.press('Escape')
+    await page.locator('[data-canvass-survey]').waitFor({ state: 'detached' })
+
+    await show(page, project({ placement: 'center', darkOverlay: true }))
+    await headline.waitFor()
+    assert.is(await page.locator('.cv-backdrop').evaluate((el) => getComputedStyle(el).backgroundColor), 'rgba(15, 23, 42, 0.6)', 'the dark overlay')
+    await page.mouse.click(20, 20)
+    await page.locator('[data-canvass-survey]').waitFor({ state: 'detached' })
+
+    await show(page, project(), { embeddedData: { plan: 'pro', q1: 'not an answer' } })
+    await page.getByRole('textbox').fill('More dark mode')
+    await page.getByRole('button', { name: 'Finish' }).click()
+    await page.locator('h2.cv-headline', { hasText: 'Thank you!' }).waitFor()
+    await page.waitForFunction(() => (globalThis as any).events.some((e: unknown[]) => e[0] === 'response'))
+    await page.getByRole('button', { name: 'Close survey' }).click()
+    await page.locator('[data-canvass-survey]').waitFor({ state: 'detached' })
+    const seen = await events(page)
+    assert.equal(seen, [['display', 'string'], ['close'], ['display', 'string'], ['close'], ['display', 'string'], ['response', true], ['close']])
+    const stored = (await x.call('GET', `/api/v1/management/responses?surveyId=${survey.id}`, { key: x.keyA })).body.data
+    assert.equal(stored.map((r: any) => [r.data, r.finished, typeof r.displayId]), [[{ plan: 'pro', q1: 'More dark mode' }, true, 'string']])
+    assert.equal(problems, [])
+  } finally {
+    await browser.close()
+  }
+})
+
+test.run()

@@ -1,0 +1,112 @@
+import type { CanvassRouter, Handler } from '../context'
+import { param } from '../context'
+import { htmlResponse, newNonce } from '../http/html'
+import type { SurveyRecord } from '../ports/storage'
+import { widgetProject } from '../services/environment-state'
+import { firstOf, hiddenFieldsFromQuery, linkPageSurvey, messagePageHtml, pageLanguage, surveyPageHtml } from '../services/link-page'
+import { isEncryptedSingleUse } from '../services/single-use-ids'
+import { acceptsSubmissions, effectiveSurveyStatus } from '../services/survey-status'
+
+/**
+ * `GET /s/{surveyId}`: a link survey as a page of its own (registered only when the host passes the widget,
+ * whose renderer the page loads from `/js/surveys.umd.cjs`). `?lang=` picks the language, the survey's
+ * hidden fields come from the query, `?suid=` is the single-use id, `?pin=` the survey's PIN. Surveys that
+ * do not exist or are no `link` surveys get a 404 page, surveys that accept no answers (and single-use links
+ * without a valid id) a 403 page; never JSON, never the survey.
+ */
+export function registerLinkPageRoutes(router: CanvassRouter): void {
+  router.get('/s/:surveyId', linkPage)
+}
+
+const NOT_FOUND = {
+  title: 'Survey not found',
+  heading: 'This survey is not here',
+  text: 'The link may be mistyped, or the survey was removed or cannot be answered as a page.',
+}
+
+const linkPage: Handler = async (request, ctx) => {
+  const nonce = newNonce()
+  const query = request.query as Record<string, string | string[] | undefined>
+  const survey = await ctx.storage.surveys.get(param(request, 'surveyId'))
+  if (!survey || survey.type !== 'link') return htmlResponse(404, messagePageHtml({ ...NOT_FOUND, nonce }), nonce)
+  const lang = pageLanguage(survey, firstOf(query.lang))
+  const message = (status: number, heading: string, text: string) =>
+    htmlResponse(status, messagePageHtml({ title: survey.name, heading, text, lang, nonce }), nonce)
+
+  const status = effectiveSurveyStatus(survey, ctx.now())
+  if (!acceptsSubmissions(status)) {
+    const closed = closedMessage(survey)
+    if (closed) return message(403, closed.heading, closed.text)
+    if (status === 'scheduled') return message(403, 'This survey has not started yet', 'Please come back later.')
+    if (status === 'paused') return message(403, 'This survey is paused', 'It does not accept answers at the moment.')
+    return message(403, 'This survey is closed', 'It does not accept answers any more. Thank you for your interest.')
+  }
+
+  const singleUseId = firstOf(query.suid)
+  const singleUse = isRecord(survey.singleUse) ? survey.singleUse : {}
+  if (singleUse.enabled === true) {
+    const heading = typeof singleUse.heading === 'string' && singleUse.heading ? singleUse.heading : 'This link is not valid'
+    const text =
+      typeof singleUse.subheading === 'string' && singleUse.subheading ? singleUse.subheading : 'This survey can only be answered through a personal link.'
+    if (!singleUseId) return message(403, heading, text)
+    if (isEncryptedSingleUse(survey.singleUse) && (ctx.singleUse?.open(survey.id, singleUseId) ?? null) === null) return message(403, heading, text)
+  }
+
+  if (survey.pin) {
+    const given = firstOf(query.pin)
+    if (given === undefined || !sameText(given, survey.pin)) {
+      const keep = Object.entries(query).flatMap(([name, value]) =>
+        name === 'pin' || value === undefined ? [] : (Array.isArray(value) ? value : [value]).map((v): [string, string] => [name, v]),
+      )
+      const page = messagePageHtml({
+        title: survey.name,
+        heading: 'This survey is protected',
+        text: 'Please enter the PIN you were given to open it.',
+        lang,
+        nonce,
+        pin: { wrong: given !== undefined, keep },
+      })
+      return htmlResponse(given === undefined ? 200 : 403, page, nonce)
+    }
+  }
+
+  const environment = await ctx.storage.environments.get(survey.environmentId)
+  const languageCode = firstOf(query.lang)
+  const html = surveyPageHtml({
+    title: survey.name,
+    lang,
+    nonce,
+    basePath: ctx.basePath,
+    boot: {
+      environmentId: survey.environmentId,
+      survey: linkPageSurvey(survey, status),
+      project: widgetProject(environment?.projectId ?? ''),
+      ...(languageCode ? { languageCode } : {}),
+      hiddenFields: hiddenFieldsFromQuery(survey, query),
+      ...(singleUseId ? { singleUseId } : {}),
+    },
+  })
+  return htmlResponse(200, html, nonce)
+}
+
+/** The survey's own closed message, when it has one enabled. */
+function closedMessage(survey: SurveyRecord): { heading: string; text: string } | undefined {
+  const closed = survey.surveyClosedMessage
+  if (!isRecord(closed) || closed.enabled !== true) return undefined
+  return {
+    heading: typeof closed.heading === 'string' && closed.heading ? closed.heading : 'This survey is closed',
+    text: typeof closed.subheading === 'string' ? closed.subheading : '',
+  }
+}
+
+/** Compares a given PIN with the survey's in time that does not depend on where they differ. */
+function sameText(given: string, expected: string): boolean {
+  if (given.length !== expected.length) return false
+  let diff = 0
+  for (let i = 0; i < given.length; i++) diff |= given.charCodeAt(i) ^ expected.charCodeAt(i)
+  return diff === 0
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}

@@ -1,0 +1,41 @@
+import { sha256 } from '@noble/hashes/sha2.js'
+import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js'
+import type { CanvassRouter, Handler } from '../context'
+import { CLIENT_CORS_HEADERS } from '../http/cors'
+import { etagMatches } from '../http/etag'
+import type { WidgetBundles } from '../widget-bundles'
+
+/**
+ * How long browsers and caches keep a bundle before asking again, in seconds. The loader's URL carries no
+ * version, so a new bundle must reach pages soon after a deploy; asking again costs a 304.
+ */
+const MAX_AGE = 300
+
+/**
+ * `GET /js/formbricks.umd.cjs` (what the `@formbricks/js` loader loads) and `GET /js/surveys.umd.cjs` (the
+ * renderer), served as the host handed them in. Each has a strong `ETag` computed once, here.
+ */
+export function registerWidgetRoutes(router: CanvassRouter, bundles: WidgetBundles): void {
+  if (typeof bundles?.formbricks !== 'string' || typeof bundles.surveys !== 'string') {
+    throw new TypeError('widget needs both bundles as text: pass `await readWidgetBundles()` from @canvass/widget')
+  }
+  router.get('/js/formbricks.umd.cjs', bundleHandler(bundles.formbricks))
+  router.get('/js/surveys.umd.cjs', bundleHandler(bundles.surveys))
+}
+
+function bundleHandler(source: string): Handler {
+  const etag = `"${bytesToHex(sha256(utf8ToBytes(source))).slice(0, 32)}"`
+  const headers: Record<string, string> = {
+    ...CLIENT_CORS_HEADERS,
+    // Pages that require CORP for cross-origin scripts (`Cross-Origin-Embedder-Policy`) may load it.
+    'cross-origin-resource-policy': 'cross-origin',
+    'x-content-type-options': 'nosniff',
+    'cache-control': `public, max-age=${MAX_AGE}`,
+    etag,
+  }
+  const found = { ...headers, 'content-type': 'text/javascript; charset=utf-8' }
+  return async (request) =>
+    etagMatches(request.headers.get('if-none-match'), etag)
+      ? new Response(null, { status: 304, headers })
+      : new Response(source, { status: 200, headers: found })
+}

@@ -1,0 +1,163 @@
+/**
+ * What a link survey page shows, and its HTML: the survey (the renderer, `/js/surveys.umd.cjs`, draws it from
+ * the JSON the page embeds), a PIN prompt, or a page that says why there is no survey to answer. No page
+ * loads anything from another origin.
+ */
+import { escapeHtml, jsonForScript } from '../http/html'
+import type { SurveyRecord } from '../ports/storage'
+import { stateLanguage } from './environment-state'
+
+/** What the page hands `formbricksSurveys.renderSurvey` (the survey, the project and the query's parts). */
+export interface LinkPageBoot {
+  environmentId: string
+  survey: Record<string, unknown>
+  project: Record<string, unknown>
+  languageCode?: string
+  hiddenFields: Record<string, string>
+  singleUseId?: string
+}
+
+/** The survey as the renderer reads it: only what it needs (never `pin`, `resultShareKey`, triggers). */
+export function linkPageSurvey(survey: SurveyRecord, status: string): Record<string, unknown> {
+  const singleUse = isRecord(survey.singleUse) ? survey.singleUse : {}
+  return {
+    id: survey.id,
+    name: survey.name,
+    type: survey.type,
+    status,
+    environmentId: survey.environmentId,
+    questions: survey.questions,
+    endings: survey.endings,
+    welcomeCard: survey.welcomeCard,
+    hiddenFields: survey.hiddenFields,
+    variables: [],
+    languages: survey.languages.flatMap(stateLanguage),
+    styling: survey.styling,
+    projectOverwrites: survey.productOverwrites,
+    showLanguageSwitch: survey.showLanguageSwitch,
+    isBackButtonHidden: false,
+    singleUse: { enabled: singleUse.enabled === true, isEncrypted: singleUse.isEncrypted === true },
+    redirectUrl: survey.redirectUrl,
+    triggers: [],
+    displayOption: survey.displayOption,
+    displayLimit: survey.displayLimit,
+    displayPercentage: survey.displayPercentage,
+    delay: 0,
+    recontactDays: survey.recontactDays,
+    autoClose: null,
+    segment: null,
+  }
+}
+
+/** The values of the survey's hidden fields found in the query (the first, when a name repeats). */
+export function hiddenFieldsFromQuery(survey: SurveyRecord, query: Record<string, string | string[] | undefined>): Record<string, string> {
+  const settings = isRecord(survey.hiddenFields) ? survey.hiddenFields : {}
+  if (settings.enabled === false || !Array.isArray(settings.fieldIds)) return {}
+  const values: Record<string, string> = {}
+  for (const id of settings.fieldIds) {
+    if (typeof id !== 'string') continue
+    const value = firstOf(query[id])
+    if (value !== undefined) values[id] = value
+  }
+  return values
+}
+
+/** The `lang` of the page: the requested language when the survey has it, else its default, else `en`. */
+export function pageLanguage(survey: SurveyRecord, requested: string | undefined): string {
+  const languages = survey.languages.flatMap(stateLanguage).filter((entry) => entry.enabled)
+  const wanted = requested?.toLowerCase()
+  const match =
+    (wanted && languages.find((entry) => entry.language.code.toLowerCase() === wanted || entry.language.alias?.toLowerCase() === wanted)) ||
+    languages.find((entry) => entry.default)
+  const code = match ? match.language.code : 'en'
+  return /^[A-Za-z]{2,8}(?:-[A-Za-z0-9]{1,8})*$/.test(code) ? code : 'en'
+}
+
+export function firstOf(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value
+}
+
+const PAGE_STYLE =
+  'html,body{margin:0}body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif;color:#0f172a;background:#f1f5f9}' +
+  '.card{max-width:520px;margin:12vh auto 32px;padding:32px;background:#fff;border:1px solid #e2e8f0;border-radius:12px}' +
+  'h1{font-size:1.35rem;margin:0 0 8px}p{margin:0 0 12px;color:#475569;line-height:1.5}' +
+  'label{display:block;margin:16px 0 6px;font-weight:600}input{font:inherit;padding:8px 10px;border:1px solid #94a3b8;border-radius:8px;width:8em}' +
+  'button{font:inherit;font-weight:600;margin-left:8px;padding:8px 16px;border:0;border-radius:8px;background:#334155;color:#fff;cursor:pointer}' +
+  'button:focus-visible,input:focus{outline:2px solid #334155;outline-offset:2px}'
+
+/** The page of a survey: the renderer script from the server itself, and a boot script that calls it. */
+export function surveyPageHtml(input: { title: string; lang: string; nonce: string; basePath: string; boot: LinkPageBoot }): string {
+  const { nonce } = input
+  return `<!doctype html>
+<html lang="${escapeHtml(input.lang)}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<link rel="icon" href="data:,">
+<title>${escapeHtml(input.title)}</title>
+<style nonce="${nonce}">html,body{margin:0}</style>
+</head>
+<body>
+<main><div id="canvass-survey"></div><noscript><p>This survey needs JavaScript.</p></noscript></main>
+<script id="canvass-boot" type="application/json">${jsonForScript(input.boot)}</script>
+<script nonce="${nonce}" src="${escapeHtml(input.basePath)}/js/surveys.umd.cjs"></script>
+<script nonce="${nonce}">${BOOT_SCRIPT(input.basePath)}</script>
+</body>
+</html>
+`
+}
+
+/**
+ * Reads the embedded JSON and shows the survey. The response's `meta.url` is the page's address without a
+ * PIN; `meta.source` is the `?source=` of the link, or `link`.
+ */
+const BOOT_SCRIPT = (basePath: string) => `(function () {
+  var boot = JSON.parse(document.getElementById('canvass-boot').textContent);
+  var url = new URL(location.href);
+  url.searchParams.delete('pin');
+  var surveys = window.formbricksSurveys;
+  if (!surveys) return;
+  surveys.renderSurvey({
+    appUrl: location.origin + ${jsonForScript(basePath)},
+    environmentId: boot.environmentId,
+    survey: boot.survey,
+    project: boot.project,
+    mode: 'page',
+    container: document.getElementById('canvass-survey'),
+    languageCode: boot.languageCode,
+    hiddenFields: boot.hiddenFields,
+    singleUseId: boot.singleUseId,
+    meta: { url: url.href, source: url.searchParams.get('source') || 'link' },
+    nonce: document.currentScript && document.currentScript.nonce
+  });
+})();`
+
+/** A page that says why there is no survey here (or asks for its PIN): no script at all. */
+export function messagePageHtml(input: { title: string; heading: string; text: string; lang?: string; nonce: string; pin?: { wrong: boolean; keep: [string, string][] } }): string {
+  const pin = input.pin
+    ? `<form method="get">${input.pin.keep.map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`).join('')}` +
+      `<label for="pin">PIN</label><input id="pin" name="pin" inputmode="numeric" autocomplete="off" pattern="[0-9]{4}" maxlength="4" required` +
+      `${input.pin.wrong ? ' aria-invalid="true" aria-describedby="pin-error"' : ''}><button type="submit">Open survey</button>` +
+      `${input.pin.wrong ? '<p id="pin-error" role="alert">This PIN is not right.</p>' : ''}</form>`
+    : ''
+  return `<!doctype html>
+<html lang="${escapeHtml(input.lang ?? 'en')}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<link rel="icon" href="data:,">
+<title>${escapeHtml(input.title)}</title>
+<style nonce="${input.nonce}">${PAGE_STYLE}</style>
+</head>
+<body>
+<main class="card"><h1>${escapeHtml(input.heading)}</h1><p>${escapeHtml(input.text)}</p>${pin}</main>
+</body>
+</html>
+`
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}

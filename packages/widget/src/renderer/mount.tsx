@@ -1,0 +1,52 @@
+/**
+ * Puts a survey on the page: a host element (the `page` container, or a new element under `body` for a
+ * `modal` survey) with an open shadow root holding the style sheet and the survey, so that page and survey
+ * styles stay apart. Every `<style>` carries the CSP nonce (`setNonce` or the options' own).
+ */
+import { render } from 'preact'
+import type { RenderSurveyOptions, SurveyHandle } from '../shared/protocol'
+import { Survey } from './components/survey'
+import { STYLES } from './styles'
+import { cssVariables, resolveTheme } from './theme'
+
+let currentNonce: string | undefined
+const liveStyles = new Set<HTMLStyleElement>()
+
+export function setNonce(nonce: string | undefined): void {
+  currentNonce = nonce
+  for (const style of liveStyles) {
+    if (nonce) style.setAttribute('nonce', nonce)
+    else style.removeAttribute('nonce')
+  }
+}
+
+export function renderSurvey(options: RenderSurveyOptions): SurveyHandle {
+  const modal = options.mode !== 'page' || !options.container
+  const host = modal ? document.body.appendChild(document.createElement('div')) : (options.container as HTMLElement)
+  host.setAttribute('data-canvass-survey', options.survey.id)
+  if (modal) host.setAttribute('data-mode', 'modal')
+  const shadow = host.shadowRoot ?? host.attachShadow({ mode: 'open' })
+  shadow.replaceChildren()
+
+  const theme = resolveTheme(options.project, options.survey, modal ? 'modal' : 'page')
+  const style = document.createElement('style')
+  const nonce = options.nonce ?? currentNonce
+  if (nonce) style.setAttribute('nonce', nonce)
+  style.textContent = `${STYLES}:host{${cssVariables(theme.vars)}}`
+  liveStyles.add(style)
+  const root = document.createElement('div')
+  shadow.append(style, root)
+
+  let closed = false
+  const close = () => {
+    if (closed) return
+    closed = true
+    render(null, root)
+    liveStyles.delete(style)
+    if (modal) host.remove()
+    else shadow.replaceChildren()
+    options.callbacks?.onClose?.()
+  }
+  render(<Survey options={{ ...options, mode: modal ? 'modal' : 'page' }} theme={theme} onClose={close} />, root)
+  return { close }
+}

@@ -1,0 +1,42 @@
+/** The component of each question type. */
+import type { Question } from '../types'
+import { address } from './address'
+import { consent } from './consent'
+import { contactInfo } from './contact-info'
+import { cta } from './cta'
+import { date } from './date'
+import { fileUpload } from './file-upload'
+import { matrix } from './matrix'
+import { multipleChoiceMulti } from './multiple-choice-multi'
+import { multipleChoiceSingle } from './multiple-choice-single'
+import { nps } from './nps'
+import { openText } from './open-text'
+import { pictureSelection } from './picture-selection'
+import type { QuestionView } from './question-props'
+import { ranking } from './ranking'
+import { rating } from './rating'
+import { unsupported } from './unsupported'
+
+const VIEWS: Record<string, QuestionView<any>> = {
+  openText,
+  multipleChoiceSingle,
+  multipleChoiceMulti,
+  nps,
+  rating,
+  cta,
+  consent,
+  date,
+  fileUpload,
+  matrix,
+  ranking,
+  address,
+  contactInfo,
+  pictureSelection,
+}
+
+export function questionView(question: Question): QuestionView<any> {
+  return VIEWS[question.type] ?? unsupported
+}
+
+/** Whether the renderer can show a question; the others are skipped as unanswered. */
+export const isSupported = (question: Question): boolean => question.type in VIEWS

@@ -1,0 +1,118 @@
+/**
+ * Every request the widget sends, one function per client route of the server (`/api/v1/client/…`), so that
+ * a route change touches this file only. Requests go to `appUrl` and nowhere else. Failures come back as
+ * `{ ok: false }` values rather than exceptions: a survey widget must never break the host page.
+ */
+
+export type ApiResult<T> = { ok: true; data: T; status: number; etag?: string | null } | { ok: false; status: number; code?: string; message: string }
+
+export interface Endpoint {
+  appUrl: string
+  environmentId: string
+}
+
+const clientPath = (endpoint: Endpoint, rest: string) =>
+  `${endpoint.appUrl}/api/v1/client/${encodeURIComponent(endpoint.environmentId)}${rest}`
+
+async function call<T>(method: string, url: string, body?: unknown, headers: Record<string, string> = {}): Promise<ApiResult<T>> {
+  let response: Response
+  try {
+    const form = body instanceof FormData
+    response = await fetch(url, {
+      method,
+      // A FormData body sets its own multipart content type with the boundary.
+      headers: body === undefined || form ? headers : { 'content-type': 'application/json', ...headers },
+      body: body === undefined ? undefined : form ? body : JSON.stringify(body),
+      // Client routes need no cookies; the server answers `Access-Control-Allow-Origin: *`.
+      credentials: 'omit',
+      keepalive: method !== 'GET',
+    })
+  } catch (error) {
+    return { ok: false, status: 0, message: error instanceof Error ? error.message : 'Network error' }
+  }
+  if (response.status === 304) return { ok: true, data: undefined as T, status: 304, etag: response.headers.get('etag') }
+  const json = (await response.json().catch(() => null)) as { data?: T; code?: string; message?: string; error?: string } | null
+  if (!response.ok) {
+    return { ok: false, status: response.status, code: json?.code, message: json?.message ?? json?.error ?? response.statusText }
+  }
+  return { ok: true, data: json?.data as T, status: response.status, etag: response.headers.get('etag') }
+}
+
+/** `GET …/environment`: the surveys, action classes and project a widget needs; `etag` makes it a 304 when unchanged. */
+export function getEnvironmentState<T>(endpoint: Endpoint, etag?: string): Promise<ApiResult<T>> {
+  return call<T>('GET', clientPath(endpoint, '/environment'), undefined, etag ? { 'if-none-match': etag } : {})
+}
+
+/** `POST …/user`: identifies a contact by `userId` (created when unknown) and sets attributes. */
+export function updateUser<T>(endpoint: Endpoint, userId: string, attributes?: Record<string, string>): Promise<ApiResult<T>> {
+  return call<T>('POST', clientPath(endpoint, '/user'), { userId, ...(attributes ? { attributes } : {}) })
+}
+
+/** `POST …/displays`: a survey was shown. */
+export function createDisplay(endpoint: Endpoint, input: { surveyId: string; userId?: string }): Promise<ApiResult<{ id: string }>> {
+  return call('POST', clientPath(endpoint, '/displays'), input)
+}
+
+export interface ResponseInput {
+  surveyId: string
+  finished: boolean
+  data: Record<string, unknown>
+  ttc?: Record<string, number>
+  variables?: Record<string, string | number>
+  userId?: string
+  displayId?: string
+  singleUseId?: string
+  endingId?: string
+  language?: string
+  meta?: { url?: string; source?: string; action?: string }
+}
+
+/** `POST …/responses`: the first answer of a response. */
+export function createResponse(endpoint: Endpoint, input: ResponseInput): Promise<ApiResult<{ id: string }>> {
+  return call('POST', clientPath(endpoint, '/responses'), input)
+}
+
+/** `PUT …/responses/{id}`: later answers, merged into the stored ones; `finished` true with the last. */
+export function updateResponse(
+  endpoint: Endpoint,
+  responseId: string,
+  input: Pick<ResponseInput, 'finished' | 'data' | 'ttc' | 'variables' | 'endingId' | 'language'>,
+): Promise<ApiResult<unknown>> {
+  return call('PUT', clientPath(endpoint, `/responses/${encodeURIComponent(responseId)}`), input)
+}
+
+export interface SignedUpload {
+  signedUrl: string
+  signingData: { signature: string; timestamp: number; uuid: string }
+  updatedFileName: string
+  fileUrl: string
+}
+
+/** `POST …/storage`, then the signed upload: a respondent's file for a `fileUpload` question. */
+export async function uploadFile(
+  endpoint: Endpoint,
+  input: { file: Blob; fileName: string; fileType: string; surveyId: string; allowedFileExtensions?: string[] },
+): Promise<ApiResult<{ fileUrl: string }>> {
+  const signed = await call<SignedUpload>('POST', clientPath(endpoint, '/storage'), {
+    fileName: input.fileName,
+    fileType: input.fileType,
+    surveyId: input.surveyId,
+    ...(input.allowedFileExtensions ? { allowedFileExtensions: input.allowedFileExtensions } : {}),
+  })
+  if (!signed.ok) return signed
+  const { signedUrl, signingData, updatedFileName, fileUrl } = signed.data
+  const form = new FormData()
+  form.append('file', input.file, updatedFileName)
+  // The signed URL is the server's own (appUrl); anything else is refused rather than sent a file.
+  const target = new URL(signedUrl, endpoint.appUrl)
+  if (target.origin !== new URL(endpoint.appUrl).origin) return { ok: false, status: 0, message: 'Upload URL is not on the server' }
+  const uploaded = await call<unknown>('POST', target.href, form, {
+    'x-file-type': input.fileType,
+    'x-file-name': encodeURIComponent(updatedFileName),
+    'x-environment-id': endpoint.environmentId,
+    'x-signature': signingData.signature,
+    'x-uuid': signingData.uuid,
+    'x-timestamp': String(signingData.timestamp),
+  })
+  return uploaded.ok ? { ok: true, status: uploaded.status, data: { fileUrl } } : uploaded
+}

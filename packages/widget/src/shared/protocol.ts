@@ -1,0 +1,69 @@
+/**
+ * The contract between the two bundles. `formbricks.umd.cjs` (the in-app core, `src/core`) never renders:
+ * when it decides to show a survey it loads `{appUrl}/js/surveys.umd.cjs` (`src/renderer`), which sets
+ * `globalThis.formbricksSurveys`, and calls `renderSurvey`. A link page (`GET /s/{surveyId}`) loads the same
+ * renderer and calls `renderSurvey` with `mode: 'page'`, without the core.
+ *
+ * The renderer owns everything from the first paint to the last answer: it records the display, saves the
+ * response after every answered question (`finished` false, then true) and uploads files, all through
+ * `client-api.ts`, and reports back through `callbacks` so that the core can keep its own state (displays,
+ * responses) and emit the loader's events.
+ */
+import type { WidgetProject, WidgetSurvey } from './survey'
+
+/** What `surveys.umd.cjs` puts on `globalThis.formbricksSurveys`. */
+export interface FormbricksSurveysGlobal {
+  renderSurvey(options: RenderSurveyOptions): SurveyHandle
+  /** A CSP nonce for the renderer's `<style>` elements (`formbricks.setNonce`); undefined clears it. */
+  setNonce(nonce: string | undefined): void
+}
+
+/** A shown survey. */
+export interface SurveyHandle {
+  /** Removes the survey from the page (as its close button does), calling `onClose`. */
+  close(): void
+}
+
+export interface RenderSurveyOptions {
+  /** Origin (and any path prefix) of the Canvass server, without a trailing slash. */
+  appUrl: string
+  environmentId: string
+  survey: WidgetSurvey
+  /** The project's settings from the environment state: styling, placement, overlay, click outside to close. */
+  project: WidgetProject
+  /**
+   * `modal`: an in-app survey over the host page (placement, overlay); `page`: a link survey filling
+   * `container`.
+   */
+  mode: 'modal' | 'page'
+  /** Where a `page` survey renders; a `modal` survey makes its own element under `document.body`. */
+  container?: HTMLElement
+  /** `default` or a language code (or alias) of the survey; anything else falls back to the default. */
+  languageCode?: string
+  /** The identified user, linked to the display and the response. */
+  userId?: string
+  /** Hidden field values (only fields the survey lists are kept). */
+  hiddenFields?: Record<string, string | number | string[]>
+  /** Embedded data to pass with the response (`setEmbeddedData`), kept as response `variables`-free meta. */
+  embeddedData?: Record<string, string | number | boolean>
+  /** Response `meta` the caller knows: the page URL, the source (`app`, `link`), the action that triggered it. */
+  meta?: { url?: string; source?: string; action?: string }
+  /** A single-use id (`?suid=`) for single-use link surveys. */
+  singleUseId?: string
+  nonce?: string
+  callbacks?: RenderCallbacks
+}
+
+export interface RenderCallbacks {
+  /** The survey is on screen and its display was recorded (`displayId` is undefined when recording failed). */
+  onDisplay?(displayId: string | undefined): void
+  /** A response was created or updated; `finished` true once the last question was answered. */
+  onResponse?(event: { responseId: string; finished: boolean }): void
+  /** The survey left the page (closed by the respondent, by `close()`, or after its ending). */
+  onClose?(): void
+}
+
+declare global {
+  // eslint-disable-next-line no-var
+  var formbricksSurveys: FormbricksSurveysGlobal | undefined
+}
