@@ -1,34 +1,186 @@
-// Runs every workspace package's uvu tests, one package at a time, and ends with one plain line
-// `N passed, N failed` that totals them all (CI reads it). Exits non-zero when anything failed.
-import { spawnSync } from 'node:child_process'
-import { existsSync, readdirSync } from 'node:fs'
-import { join } from 'node:path'
+// `pnpm test`: builds the workspace when a source changed since the last build, then runs every package's uvu
+// tests, several processes at a time, and ends with one plain line `N passed, N failed, N skipped` that totals
+// them all (CI reads it). Exits non-zero when anything failed.
+//
+// - A package runs as one uvu process; a package with many slow test files (`SHARDS`) runs as several, each
+//   taking a share of its files. The longest jobs start first; each job's output is printed whole when it ends.
+// - Failures are uvu's Total minus Passed (uvu leaves skipped tests out of its Total); a process that exits
+//   non-zero with nothing counted failed (a crash, an error outside any test) and counts as one failure.
+// - A skipped test must say why: tests skip through `skipTest` of @canvass/test-utils, which prints
+//   `SKIP <test>: <reason>`. Every such line is repeated at the end; a skip uvu counts without one is a failure.
+//
+// Options (environment): CANVASS_TEST_JOBS, processes at once (default: the machine's cores, at least 2);
+// CANVASS_TEST_ONLY, a regular expression of package folders to run (e.g. `storage-kysely|standalone`).
+import { spawn } from 'node:child_process'
+import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs'
+import { availableParallelism } from 'node:os'
+import { dirname, join, relative } from 'node:path'
+import { buildWorkspace, staleBuild } from './stale.mjs'
 
 const root = new URL('..', import.meta.url).pathname
 const uvu = join(root, 'node_modules', '.bin', 'uvu')
-const dirs = ['packages', 'examples']
-  .flatMap((group) => readdirSync(join(root, group)).map((name) => join(root, group, name)))
-  .filter((dir) => existsSync(join(dir, 'test')))
+/** Packages whose test files are split across this many processes: their tests mostly wait on servers. */
+const SHARDS = { 'examples/standalone': 4, 'packages/storage-kysely': 2 }
+/** Durations of the last run's jobs (seconds), to start the longest first; not committed. */
+const TIMES = join(root, 'node_modules', '.cache', 'canvass-test-times.json')
+const SKIP_LINE = /^\s*SKIP (.+)$/gm
+
+const started = Date.now()
+const stale = staleBuild(root)
+if (stale !== undefined) {
+  console.log(`Building (${relative(root, stale)} changed since the last build)…`)
+  const build = buildWorkspace(root)
+  if (build.status !== 0) {
+    process.stderr.write(build.output)
+    console.log('\n0 passed, 1 failed (the build failed: output above)')
+    process.exit(1)
+  }
+}
+
+const only = process.env.CANVASS_TEST_ONLY ? new RegExp(process.env.CANVASS_TEST_ONLY) : undefined
+const packages = ['packages', 'examples']
+  .flatMap((group) => readdirSync(join(root, group)).map((name) => `${group}/${name}`))
+  .filter((dir) => existsSync(join(root, dir, 'test')) && (!only || only.test(dir)))
+
+const lastTimes = existsSync(TIMES) ? JSON.parse(readFileSync(TIMES, 'utf8')) : {}
+const jobs = packages.flatMap((dir) => splitPackage(dir))
+jobs.sort((a, b) => b.weight - a.weight)
+
+const width = Math.max(2, Number(process.env.CANVASS_TEST_JOBS) || availableParallelism())
+const results = []
+let next = 0
+await Promise.all(Array.from({ length: Math.min(width, jobs.length) }, async () => {
+  while (next < jobs.length) {
+    const job = jobs[next++]
+    const result = await run(job)
+    results.push(result)
+    report(result)
+  }
+}))
 
 let passed = 0
 let failed = 0
 let skipped = 0
-for (const dir of dirs) {
-  console.log(`\n=== ${dir.slice(root.length)}`)
-  const run = spawnSync(uvu, ['-r', 'tsx', 'test'], { cwd: dir, encoding: 'utf8', env: process.env, maxBuffer: 64 * 1024 * 1024 })
-  process.stdout.write(run.stdout)
-  process.stderr.write(run.stderr)
-  const plain = run.stdout.replace(/\u001b\[[0-9;]*m/g, '')
-  const count = (label) => Number(new RegExp(`${label}:\\s+(\\d+)`).exec(plain)?.[1] ?? 0)
-  const total = count('Total')
-  const ok = count('Passed')
-  const skip = count('Skipped')
-  passed += ok
-  skipped += skip
-  let bad = Math.max(0, total - ok - skip)
-  // A crash before uvu's summary (or a non-zero exit with none counted) is one failure, never silence.
-  if (run.status !== 0 && bad === 0) bad = 1
-  failed += bad
+const skips = []
+const failures = []
+for (const result of results) {
+  passed += result.passed
+  failed += result.failed
+  skipped += result.skipped
+  skips.push(...result.reasons.map((reason) => `${result.job.name}: ${reason}`))
+  if (result.failed > 0) failures.push(`${result.job.name}: ${result.failed} failed${result.note ? ` (${result.note})` : ''}`)
 }
-console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`)
+writeTimes()
+
+if (skips.length > 0) console.log(`\nSkipped, with their reasons:\n${skips.map((line) => `  ${line}`).join('\n')}`)
+if (failures.length > 0) {
+  // The details again, at the end where a CI log's tail shows them.
+  for (const result of results.filter((r) => r.failed > 0)) {
+    const details = failureDetails(result.output)
+    if (details) console.log(`\n--- failures of ${result.job.name}:\n${details}`)
+  }
+  console.log(`\nFailed:\n${failures.map((line) => `  ${line}`).join('\n')}`)
+}
+console.log(`\nTests ran in ${((Date.now() - started) / 1000).toFixed(0)} s, ${width} processes at a time.`)
+console.log(`\n${passed} passed, ${failed} failed, ${skipped} skipped`)
 process.exit(failed > 0 ? 1 : 0)
+
+/** One job per package, or `SHARDS[dir]` jobs sharing its test files by their size. */
+function splitPackage(dir) {
+  const shards = SHARDS[dir] ?? 1
+  if (shards === 1) return [{ name: dir, dir, pattern: undefined, weight: lastTimes[dir] ?? size(join(root, dir, 'test')) / 1000 }]
+  const files = readdirSync(join(root, dir, 'test'))
+    .filter((name) => name.endsWith('.test.ts'))
+    .map((name) => ({ name, weight: lastTimes[`${dir}/test/${name}`] ?? size(join(root, dir, 'test', name)) / 1000 }))
+    .sort((a, b) => b.weight - a.weight)
+  const groups = Array.from({ length: shards }, (_, index) => ({ index, files: [], weight: 0 }))
+  for (const file of files) {
+    const lightest = groups.reduce((a, b) => (b.weight < a.weight ? b : a))
+    lightest.files.push(file.name)
+    lightest.weight += file.weight
+  }
+  return groups
+    .filter((group) => group.files.length > 0)
+    .map((group) => ({
+      name: `${dir} [${group.index + 1}/${shards}]`,
+      dir,
+      files: group.files,
+      pattern: `^(${group.files.map((name) => name.replace(/[.]/g, '\\.')).join('|')})$`,
+      weight: group.weight,
+    }))
+}
+
+function size(path) {
+  if (!existsSync(path)) return 0
+  const stat = statSync(path)
+  if (!stat.isDirectory()) return stat.size
+  return readdirSync(path).reduce((sum, name) => sum + size(join(path, name)), 0)
+}
+
+/** Runs one uvu process and reads its counts and skip reasons. */
+function run(job) {
+  const begun = Date.now()
+  return new Promise((resolve) => {
+    const args = ['-r', 'tsx', 'test', ...(job.pattern ? [job.pattern] : [])]
+    const child = spawn(uvu, args, { cwd: join(root, job.dir), env: { ...process.env, FORCE_COLOR: '0' } })
+    let output = ''
+    child.stdout.on('data', (chunk) => (output += chunk))
+    child.stderr.on('data', (chunk) => (output += chunk))
+    child.on('close', (code, signal) => {
+      const plain = output.replace(/\u001b\[[0-9;]*m/g, '')
+      const count = (label) => Number(new RegExp(`${label}:\\s+(\\d+)`).exec(plain)?.[1] ?? 0)
+      const total = count('Total')
+      const passed = count('Passed')
+      const skipped = count('Skipped')
+      const reasons = [...plain.matchAll(SKIP_LINE)].map((match) => match[1].trim())
+      let failed = Math.max(0, total - passed)
+      let note = ''
+      if (code !== 0 && failed === 0) {
+        failed = 1
+        note = signal ? `killed by ${signal}` : `exited with ${code} and no test failed: an error outside the tests`
+      }
+      if (reasons.length < skipped) {
+        failed += skipped - reasons.length
+        note = `${skipped - reasons.length} skipped without a printed reason (skip through skipTest of @canvass/test-utils)`
+      }
+      resolve({ job, output, passed, failed, skipped, reasons, note, seconds: (Date.now() - begun) / 1000 })
+    })
+  })
+}
+
+/** uvu's failure reports (from the first `FAIL` to its totals), at most 80 lines. */
+function failureDetails(output) {
+  const plain = output.replace(/\u001b\[[0-9;]*m/g, '')
+  const start = plain.search(/^\s*FAIL\s/m)
+  if (start < 0) return plain.split('\n').slice(-40).join('\n')
+  const end = plain.indexOf('Total:', start)
+  const lines = plain.slice(start, end < 0 ? undefined : end).trimEnd().split('\n')
+  return lines.length > 80 ? [...lines.slice(0, 80), `  … ${lines.length - 80} more lines in its output above`].join('\n') : lines.join('\n')
+}
+
+function report(result) {
+  console.log(`\n=== ${result.job.name} (${result.seconds.toFixed(1)} s)${result.job.files ? `: ${result.job.files.join(', ')}` : ''}`)
+  process.stdout.write(result.output)
+  if (result.note) console.log(`  !! ${result.note}`)
+}
+
+/** Records each job's duration (a shard's split over its files by their size) for the next run's order. */
+function writeTimes() {
+  const times = { ...lastTimes }
+  for (const { job, seconds } of results) {
+    if (!job.files) {
+      times[job.dir] = seconds
+      continue
+    }
+    for (const name of job.files) {
+      const share = lastTimes[`${job.dir}/test/${name}`] ?? size(join(root, job.dir, 'test', name)) / 1000
+      times[`${job.dir}/test/${name}`] = (seconds * share) / (job.weight || 1)
+    }
+  }
+  try {
+    mkdirSync(dirname(TIMES), { recursive: true })
+    writeFileSync(TIMES, JSON.stringify(times, null, 2))
+  } catch {
+    // No cache folder (node_modules not installed where expected): the next run orders by size.
+  }
+}

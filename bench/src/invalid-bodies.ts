@@ -1,5 +1,5 @@
 /**
- * `pnpm bench:invalid`: the standalone server under a flood of maximal invalid bodies (issue 5). 16 clients
+ * `pnpm bench:invalid`: the standalone server under a flood of maximal invalid bodies. 16 clients
  * send, for 10 s, bodies just under the 1 MiB limit that fail validation in as many places as they can (330k
  * empty questions, 100k failing `ttc` entries, unpaired surrogates, deep nesting), while one more client
  * measures `GET /health`. Reports the server's peak RSS growth and the `/health` p50/p99 latency against the

@@ -12,6 +12,7 @@
  *   acknowledgement (sent after the commit) to the delivery's arrival at the receiver.
  */
 import { createServer } from 'node:http'
+import { text } from 'node:stream/consumers'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -33,18 +34,16 @@ async function main(): Promise<void> {
   let firstArrival = 0
   let lastArrival = 0
   const receiver = createServer((req, res) => {
-    const chunks: Buffer[] = []
-    req.on('data', (chunk: Buffer) => chunks.push(chunk))
-    req.on('end', () => {
+    void text(req).then((body) => {
       const now = performance.now()
       if (delivered++ === 0) firstArrival = now
       lastArrival = now
       try {
-        const payload = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { data?: { id?: string } }
+        const payload = JSON.parse(body) as { data?: { id?: string } }
         if (payload.data?.id && !arrivals.has(payload.data.id)) arrivals.set(payload.data.id, now)
       } catch {}
       res.writeHead(204).end()
-    })
+    }, () => {})
   })
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve))
   cleanups.push(() => new Promise((resolve) => receiver.close(resolve)))

@@ -42,3 +42,19 @@ export function postgresBackend(): E2eBackend | undefined {
     dispose: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
   }
 }
+
+/**
+ * The one backend the HTTP suites run on: a Postgres database of their own when TEST_DATABASE_URL is set (a
+ * server on it starts in a fraction of PGlite's time), embedded PGlite otherwise. What differs between the
+ * two is tested where it lives: the storage conformance suites of @canvass/storage-kysely run on both, and the
+ * suites here that test the database itself (crashes, races, start-up, the CLI) name their backends. Set
+ * CANVASS_TEST_BACKEND=pglite to run the HTTP suites on PGlite with Postgres at hand.
+ */
+export function httpBackend(): { label: string; database: () => E2eBackend } {
+  const usePostgres = process.env.CANVASS_TEST_BACKEND !== 'pglite' && postgresBackend() !== undefined
+  if (usePostgres) return { label: 'postgres', database: () => postgresBackend() as E2eBackend }
+  return { label: 'pglite', database: pgliteBackend }
+}
+
+/** Embedded PGlite in a fresh data folder of each server's own. */
+export const pgliteBackend = (): E2eBackend => ({ label: 'pglite', env: async () => ({}), dispose: async () => {} })

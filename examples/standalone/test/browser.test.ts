@@ -5,11 +5,12 @@
  * `navigator.sendBeacon` (text/plain, as widgets send on unload) and its update with `fetch` PUT. Both the
  * display and the response must end up stored.
  */
+import { skipSuiteUnless } from '@canvass/test-utils'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import { launchChromium } from './chromium'
+import { chromiumMissing, launchChromium } from './chromium'
 import { createSurvey, startBackend } from './fixtures'
 
 const PAGE = `<!doctype html><meta charset="utf-8"><title>Canvass widget test</title>
@@ -36,8 +37,9 @@ async function finish(api, environmentId, responseId) {
 }
 </script>`
 
-const test = suite('headless Chromium: cross-origin fetch and sendBeacon')
+const test = skipSuiteUnless(suite('headless Chromium: cross-origin fetch and sendBeacon'), chromiumMissing())
 test('a page on another origin creates a display and a response; both are stored', async () => {
+  const browser = await launchChromium()
   const x = await startBackend({})
   const page = createServer((_req, res) => {
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
@@ -45,7 +47,6 @@ test('a page on another origin creates a display and a response; both are stored
   })
   await new Promise<void>((resolve) => page.listen(0, '127.0.0.1', resolve))
   const pageUrl = `http://127.0.0.1:${(page.address() as AddressInfo).port}/`
-  const browser = await launchChromium()
   try {
     const survey = await createSurvey(x, { status: 'inProgress', type: 'website' })
     const tab = await browser.newPage()

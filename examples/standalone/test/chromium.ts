@@ -22,3 +22,12 @@ export async function launchChromium(): Promise<Browser> {
   if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: install Debian's chromium package (apt-get install chromium)`)
   return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS, headless: true })
 }
+
+/**
+ * Why the browser tests cannot run here, or undefined when they can: Chromium is missing. Under CI
+ * (`CI` set) Chromium is required, so this is always undefined there and a missing browser fails the run.
+ */
+export function chromiumMissing(): string | undefined {
+  if (existsSync(CHROMIUM) || process.env.CI) return undefined
+  return `${CHROMIUM} is missing: install Debian's chromium package (apt-get install chromium) to run the browser tests`
+}

@@ -1,13 +1,11 @@
 /**
- * The client API end to end (issue 7): displays, environment state, contacts, single-use ids, CORS, with
+ * The client API end to end: displays, environment state, contacts, single-use ids, CORS, with
  * the real `@formbricks/api` client, on embedded PGlite always and on the Postgres server when
  * TEST_DATABASE_URL is set.
  */
 import { FormbricksAPI } from '@formbricks/api'
-import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import type { Backend } from './fixtures'
-import { UNAUTHORIZED, createResponse, createSurvey, errorOf, notFoundBody, startBackend } from './fixtures'
+import { UNAUTHORIZED, createResponse, createSurvey, errorOf, notFoundBody } from './fixtures'
 import {
   ENVIRONMENT_STATE_ACTION_CLASS_FIELDS,
   ENVIRONMENT_STATE_DATA_FIELDS,
@@ -18,7 +16,10 @@ import {
   USER_STATE_DISPLAY_FIELDS,
   USER_STATE_FIELDS,
 } from './reference-fields'
-import { postgresBackend } from './backends'
+import { assertSuccessOrContractError } from './answers'
+import { httpBackend } from './backends'
+import type { E2eBackend } from './backends'
+import { suitesWithServer } from './suite-server'
 
 function hasFields(object: unknown, fields: readonly string[], what: string) {
   assert.type(object, 'object', what)
@@ -26,11 +27,11 @@ function hasFields(object: unknown, fields: readonly string[], what: string) {
   assert.equal(missing, [], `${what} lacks fields the reference SDK reads`)
 }
 
-function defineSuites(label: string, env: () => Promise<Record<string, string>>, dispose = async () => {}) {
-  let backend: Promise<Backend> | undefined
-  const b = () => (backend ??= env().then(startBackend))
+function defineSuites(label: string, database: () => E2eBackend) {
+  const servers = suitesWithServer(database)
+  const b = servers.server
 
-  const sdk = suite(`${label}: @formbricks/api client`)
+  const sdk = servers.suite(`${label}: @formbricks/api client`)
   sdk('display, response with that display, update and attributes all succeed; an unknown survey is an error result', async () => {
     const x = await b()
     const survey = await createSurvey(x, { status: 'inProgress', type: 'app' })
@@ -69,7 +70,7 @@ function defineSuites(label: string, env: () => Promise<Record<string, string>>,
     assert.is(unknownResponse.error.status, 404)
   })
 
-  const displays = suite(`${label}: displays`)
+  const displays = servers.suite(`${label}: displays`)
   displays('create answers {data:{id}} with CORS; unknown environment or survey 404; another environment 400', async () => {
     const x = await b()
     const survey = await createSurvey(x)
@@ -101,7 +102,7 @@ function defineSuites(label: string, env: () => Promise<Record<string, string>>,
     assert.is(stored.body.data.displayId, own)
   })
 
-  const state = suite(`${label}: environment state`)
+  const state = servers.suite(`${label}: environment state`)
   state('carries every field the reference SDK reads; only inProgress app/website surveys; ETag and 304; marks setup', async () => {
     const x = await b()
     const before = await x.call('GET', '/api/v1/me', { key: x.keyB })
@@ -179,7 +180,7 @@ function defineSuites(label: string, env: () => Promise<Record<string, string>>,
     assert.equal((surveys.get(byName.id) as any).languages, [])
   })
 
-  const contacts = suite(`${label}: contacts from the client`)
+  const contacts = servers.suite(`${label}: contacts from the client`)
   contacts('user, attributes and identify answer the reference shapes; unknown keys become custom; userId and id are ignored', async () => {
     const x = await b()
     const user = await x.call('POST', `/api/v1/client/${x.envA}/user`, {
@@ -217,7 +218,7 @@ function defineSuites(label: string, env: () => Promise<Record<string, string>>,
     assert.is(invalid.status, 400)
   })
 
-  const singleUse = suite(`${label}: single-use ids`)
+  const singleUse = servers.suite(`${label}: single-use ids`)
   singleUse('generated ids are accepted once; encrypted ones only when sealed for the survey', async () => {
     const x = await b()
     const plain = await createSurvey(x, { singleUse: { enabled: true, isEncrypted: false } })
@@ -266,7 +267,7 @@ function defineSuites(label: string, env: () => Promise<Record<string, string>>,
     assert.equal(concurrent.map((r) => r.status).sort(), [200, 400, 400, 400, 400, 400, 400, 400])
   })
 
-  const cors = suite(`${label}: CORS on the new client routes`)
+  const cors = servers.suite(`${label}: CORS on the new client routes`)
   cors('preflights pass with the headers the SDKs send, and every answer carries CORS', async () => {
     const x = await b()
     for (const path of [`/api/v1/client/${x.envA}/displays`, `/api/v1/client/${x.envA}/environment`, `/api/v1/client/${x.envA}/user`, `/api/v1/client/${x.envA}/contacts/u/attributes`, `/api/v1/client/${x.envA}/identify/contacts/u`]) {
@@ -284,7 +285,7 @@ function defineSuites(label: string, env: () => Promise<Record<string, string>>,
     assert.is(management.headers.get('access-control-allow-origin'), null)
   })
 
-  const hostile = suite(`${label}: hostile input on the new routes`)
+  const hostile = servers.suite(`${label}: hostile input on the new routes`)
   hostile('no body, path or query produces a 5xx', async () => {
     const x = await b()
     const s = await createSurvey(x, { status: 'inProgress', type: 'app', singleUse: { enabled: true, isEncrypted: true } })
@@ -307,23 +308,19 @@ function defineSuites(label: string, env: () => Promise<Record<string, string>>,
     for (const [method, path] of routes) {
       for (const body of method === 'GET' ? [undefined] : bodies) {
         const res = await x.call(method, path, { key: x.keyA, body })
-        assert.ok(res.status < 500, `${method} ${path}`)
-        if (res.status >= 400 && res.status !== 404) assert.type(res.body?.code, 'string', `${method} ${path}: ${res.text.slice(0, 200)}`)
+        assertSuccessOrContractError(res, `${method} ${path}`)
       }
     }
   })
 
-  const shutdown = suite(`${label}: shutdown`)
+  const shutdown = servers.suite(`${label}: shutdown`)
   shutdown('SIGTERM stops the server cleanly', async () => {
     const x = await b()
     assert.is(await x.stop(), 0)
-    await dispose()
   })
 
   for (const s of [sdk, displays, state, contacts, singleUse, cors, hostile, shutdown]) s.run()
 }
 
-defineSuites('pglite', async () => ({}))
-
-const postgres = postgresBackend()
-if (postgres) defineSuites('postgres', postgres.env, postgres.dispose)
+const http = httpBackend()
+defineSuites(http.label, http.database)

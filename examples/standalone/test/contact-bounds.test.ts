@@ -4,6 +4,7 @@
  * naming it, and nothing written. The rules on PGlite; concurrent writers on the Postgres server, where they
  * run at once.
  */
+import { skipTest } from '@canvass/test-utils'
 import { randomBytes } from 'node:crypto'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
@@ -105,8 +106,7 @@ const postgres = postgresBackend()
 const race = suite('postgres: concurrent writers against the key bound')
 if (!postgres) {
   const reason = 'TEST_DATABASE_URL is unset; races need the Postgres server'
-  console.log(`skipped: concurrent writers against the key bound (${reason})`)
-  race.skip(`20 concurrent PUTs of 10 new keys each: exactly 15 accepted (skipped: ${reason})`, () => {})
+  skipTest(race, '20 concurrent PUTs of 10 new keys each: exactly 15 accepted', reason)
 } else {
   let server: Backend | undefined
   race.before(async () => {

@@ -3,46 +3,21 @@
  * response it acknowledged, and stores none twice. PGlite in DATA_DIR always; the Postgres server too when
  * TEST_DATABASE_URL is set.
  */
-import { spawn } from 'node:child_process'
-import { randomBytes, randomUUID } from 'node:crypto'
+import { randomUUID } from 'node:crypto'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { question } from './fixtures'
 import { client, newKey } from './server'
 import { postgresBackend } from './backends'
+import { spawnServer } from './processes'
 
-const MAIN = fileURLToPath(new URL('../dist/main.js', import.meta.url))
-
-/** The built server as a child process, with the child itself so that the test can kill it. */
+/** The built server as a child process, once it listens. */
 async function start(env: Record<string, string>) {
-  const child = spawn(process.execPath, [MAIN], {
-    env: { PATH: process.env.PATH ?? '', PORT: '0', HOST: '127.0.0.1', CANVASS_RATE_LIMITS: 'off', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  let output = ''
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000)
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString()
-      const match = /listening on (http:\/\/\S+)/.exec(output)
-      if (match?.[1]) {
-        clearTimeout(timer)
-        resolve(match[1].replace('localhost', '127.0.0.1'))
-      }
-    }
-    child.stdout.on('data', onData)
-    child.stderr.on('data', onData)
-    child.once('exit', (code) => {
-      clearTimeout(timer)
-      reject(new Error(`server exited with ${code}:\n${output}`))
-    })
-  })
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
-  return { url, child, exited }
+  const server = spawnServer(env)
+  return { ...server, url: await server.listening }
 }
 
 function defineKillTest(name: string, setup: () => Promise<Record<string, string>>, teardown: () => Promise<void>) {
@@ -84,7 +59,7 @@ function defineKillTest(name: string, setup: () => Promise<Record<string, string
           }
           if (acknowledged.length >= 300 && !killed) {
             killed = true
-            first.child.kill('SIGKILL')
+            first.signal('SIGKILL')
           }
         }
       }
@@ -109,8 +84,7 @@ function defineKillTest(name: string, setup: () => Promise<Record<string, string
         // Creates in flight at the kill may or may not have committed; none beyond those sent.
         assert.ok(stored.size >= acknowledged.length && stored.size <= sent)
       } finally {
-        second.child.kill('SIGTERM')
-        await second.exited
+        await second.stop()
       }
     } finally {
       await rm(dataDir, { recursive: true, force: true })

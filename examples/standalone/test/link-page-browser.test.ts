@@ -8,21 +8,20 @@
  * request may go to another origin and nothing may be logged as a warning or an error. `UPDATE_SCREENSHOTS=1` writes the
  * page at desktop and phone widths into docs/.
  */
-import { existsSync, readFileSync } from 'node:fs'
+import { skipSuiteUnless } from '@canvass/test-utils'
+import { readFileSync } from 'node:fs'
 import { mkdtemp } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { chromium } from 'playwright-core'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import type { Backend } from './fixtures'
 import { startBackend } from './fixtures'
+import { chromiumMissing, launchChromium } from './chromium'
 
-const CHROMIUM = '/usr/bin/chromium'
-const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
 const DOCS = fileURLToPath(new URL('../../../docs/', import.meta.url))
 const BLUE_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGPgW/oSAAJhAZ1J9NK9AAAAAElFTkSuQmCC'
@@ -158,7 +157,7 @@ function logicSurvey(environmentId: string, redirect: string) {
   }
 }
 
-const test = suite('link pages in Chromium')
+const test = skipSuiteUnless(suite('link pages in Chromium'), chromiumMissing())
 let x: Backend
 let browser: Browser
 let context: BrowserContext
@@ -166,8 +165,9 @@ let context: BrowserContext
 let everyType: { surveyId: string; pictures: string[] }
 
 test.before(async () => {
-  assert.ok(existsSync(CHROMIUM), `${CHROMIUM} is missing: install Debian's chromium package (apt-get install chromium)`)
-  ;[x, browser] = await Promise.all([startBackend({}), chromium.launch({ executablePath: CHROMIUM, args: FLAGS, headless: true })])
+  // The browser first: when it cannot start, no server is left running that `after` cannot reach.
+  browser = await launchChromium()
+  x = await startBackend({})
   context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 800 } })
   const pictures = [await upload(BLUE_PNG, 'blue.png'), await upload(AMBER_PNG, 'amber.png')]
   everyType = { surveyId: await createSurvey(everyTypeSurvey(x.envA, pictures)), pictures }

@@ -1,83 +1,36 @@
-import { execFileSync, spawn } from 'node:child_process'
-import type { ChildProcess } from 'node:child_process'
+import { execFileSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { chmod, chown, mkdtemp, rm } from 'node:fs/promises'
-import { createServer } from 'node:net'
-import type { AddressInfo } from 'node:net'
 import { tmpdir, userInfo } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { closedPort, spawnProcess } from '@canvass/test-utils'
+import type { SpawnedProcess } from '@canvass/test-utils'
 
 const MAIN = fileURLToPath(new URL('../dist/main.js', import.meta.url))
 
-/** A standalone server process that a fault test may kill at any moment. */
-export interface ServerProcess {
-  child: ChildProcess
-  pid: number
-  /** stdout and stderr so far. */
-  output(): string
-  /** Resolves with the listening URL, or rejects with the output when the process exits first. */
-  listening: Promise<string>
-  /** Resolves with the exit code and signal. */
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>
-}
+/** A standalone server process that a test may stop or kill at any moment. */
+export type ServerProcess = SpawnedProcess
 
 /**
  * Spawns `dist/main.js` with `env` on a clean environment (PORT 0 on loopback unless given). Rate limits are
- * off unless `env` sets them: a fault test's load must not be throttled.
+ * off unless `env` sets them: a test's load must not be throttled, and hostile sweeps send hundreds of requests.
  */
 export function spawnServer(env: Record<string, string>, timeoutMs = 60_000): ServerProcess {
-  const child = spawn(process.execPath, [MAIN], {
+  return spawnProcess(process.execPath, [MAIN], {
     env: { PATH: process.env.PATH ?? '', PORT: '0', HOST: '127.0.0.1', CANVASS_RATE_LIMITS: 'off', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    timeoutMs,
   })
-  let output = ''
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.once('exit', (code, signal) => resolve({ code, signal })),
-  )
-  const listening = new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL')
-      reject(new Error(`server did not start in ${timeoutMs} ms:\n${output}`))
-    }, timeoutMs)
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString()
-      const match = /listening on (http:\/\/\S+)/.exec(output)
-      if (match?.[1]) {
-        clearTimeout(timer)
-        resolve(match[1].replace('localhost', '127.0.0.1'))
-      }
-    }
-    child.stdout?.on('data', onData)
-    child.stderr?.on('data', onData)
-    void exited.then(({ code, signal }) => {
-      clearTimeout(timer)
-      reject(new Error(`server exited (${code ?? signal}) before listening:\n${output}`))
-    })
-  })
-  listening.catch(() => {})
-  return { child, pid: child.pid ?? -1, output: () => output, listening, exited }
 }
 
 /** Ends a server the hard way (a power cut, `kill -9`) and waits until it is gone. */
 export async function killHard(server: ServerProcess): Promise<void> {
-  if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill('SIGKILL')
-  await server.exited
+  await server.stop('SIGKILL')
 }
 
 /** Stops a server gracefully and returns its exit code. */
 export async function stopGracefully(server: ServerProcess): Promise<number | null> {
-  if (server.child.exitCode !== null || server.child.signalCode !== null) return server.child.exitCode
-  server.child.kill('SIGTERM')
-  return (await server.exited).code
-}
-
-export async function freePort(): Promise<number> {
-  const server = createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as AddressInfo
-  await new Promise<void>((resolve) => server.close(() => resolve()))
-  return port
+  return server.stop('SIGTERM')
 }
 
 const PG_BIN = '/usr/lib/postgresql/15/bin'
@@ -122,7 +75,7 @@ export async function startOwnPostgres(): Promise<OwnPostgres> {
     else execFileSync(command, args, { stdio: 'pipe', cwd: dir })
   }
   const data = join(dir, 'data')
-  const port = await freePort()
+  const port = await closedPort()
   run('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8'])
   const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=on`
   const start = () => run('pg_ctl', ['-D', data, '-o', options, '-l', join(dir, 'log'), '-w', '-t', '30', 'start'])

@@ -5,18 +5,16 @@
  * closes by Escape and by a click on its backdrop; its `<style>` carries the nonce from `setNonce`; the
  * display and the finished response (with the embedded data) reach the server and the callbacks.
  */
-import { existsSync } from 'node:fs'
+import { skipSuiteUnless } from '@canvass/test-utils'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { Page } from 'playwright-core'
-import { chromium } from 'playwright-core'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import type { Backend } from './fixtures'
 import { createSurvey, startBackend } from './fixtures'
+import { chromiumMissing, launchChromium } from './chromium'
 
-const CHROMIUM = '/usr/bin/chromium'
-const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']
 
 /** A host page whose styles would wreck any survey that let them in. */
 const PAGE = (api: string) => `<!doctype html><meta charset="utf-8"><title>Host app</title>
@@ -53,7 +51,7 @@ const project = (extra: Record<string, unknown> = {}) => ({
   ...extra,
 })
 
-const test = suite('the renderer as a modal on another origin')
+const test = skipSuiteUnless(suite('the renderer as a modal on another origin'), chromiumMissing())
 let x: Backend
 let survey: Record<string, any>
 let pageUrl: string
@@ -63,7 +61,6 @@ const host = createServer((_req, res) => {
 })
 
 test.before(async () => {
-  assert.ok(existsSync(CHROMIUM), `${CHROMIUM} is missing: install Debian's chromium package (apt-get install chromium)`)
   x = await startBackend({})
   survey = await createSurvey(x, {
     type: 'app',
@@ -83,7 +80,7 @@ const show = (page: Page, projectSettings: Record<string, unknown>, options: Rec
   page.evaluate(([s, env, p, o]) => (globalThis as any).show({ survey: s, environmentId: env, project: p, ...o }), [survey, x.envA, projectSettings, options] as const)
 
 test('styles stay apart, placement, Escape and the backdrop close it, a response is saved', async () => {
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS, headless: true })
+  const browser = await launchChromium()
   try {
     const page = await browser.newPage({ viewport: { width: 1200, height: 800 } })
     const problems: string[] = []

@@ -1,12 +1,8 @@
-import { spawn } from 'node:child_process'
-import type { ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
-
-const MAIN = fileURLToPath(new URL('../dist/main.js', import.meta.url))
+import { spawnServer } from './processes'
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz'
 
 /** A fresh key in Canvass's format, for `CANVASS_INIT_API_KEY`. */
@@ -17,6 +13,7 @@ export function newKey(): string {
 export interface RunningServer {
   url: string
   output: () => string
+  /** SIGTERM; resolves with the exit code once it exited, and removes a data folder it made. */
   stop(): Promise<number | null>
   /** Ends the process with SIGKILL (a crash: no shutdown runs) and keeps its data folder. */
   kill(): Promise<void>
@@ -28,49 +25,20 @@ export interface RunningServer {
  */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const dataDir = env.DATA_DIR ?? (await mkdtemp(join(tmpdir(), 'canvass-e2e-')))
-  const child: ChildProcess = spawn(process.execPath, [MAIN], {
-    // Rate limits stay off unless a test turns them on: hostile sweeps send hundreds of requests.
-    env: { PATH: process.env.PATH ?? '', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, CANVASS_RATE_LIMITS: 'off', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  let output = ''
   const removeDataDir = () => (env.DATA_DIR ? Promise.resolve() : rm(dataDir, { recursive: true, force: true }))
-  const listening = new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start in 60 s:\n${output}`)), 60_000)
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString()
-      const match = /listening on (http:\/\/\S+)/.exec(output)
-      if (match?.[1]) {
-        clearTimeout(timer)
-        resolve(match[1].replace('localhost', '127.0.0.1'))
-      }
-    }
-    child.stdout?.on('data', onData)
-    child.stderr?.on('data', onData)
-    child.once('exit', (code) => {
-      clearTimeout(timer)
-      reject(new Error(`server exited with ${code} before listening:\n${output}`))
-    })
-  })
-  const url = await listening.catch(async (error: unknown) => {
-    child.kill('SIGKILL')
+  const server = spawnServer({ DATA_DIR: dataDir, ...env })
+  const url = await server.listening.catch(async (error: unknown) => {
     await removeDataDir()
     throw error
   })
   return {
     url,
-    output: () => output,
+    output: server.output,
     async kill() {
-      if (child.exitCode !== null || child.signalCode !== null) return
-      const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
-      child.kill('SIGKILL')
-      await exited
+      await server.stop('SIGKILL')
     },
     async stop() {
-      if (child.exitCode !== null) return child.exitCode
-      const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
-      child.kill('SIGTERM')
-      const code = await exited
+      const code = await server.stop()
       await removeDataDir()
       return code
     },

@@ -1,3 +1,4 @@
+import { skipSuiteUnless } from '@canvass/test-utils'
 import { spawn } from 'node:child_process'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { createServer } from 'node:net'
@@ -75,9 +76,9 @@ startUp('an unreachable DATABASE_URL', async () => {
 })
 
 const postgresBase = process.env.TEST_DATABASE_URL
-// Reported by uvu as skipped (not passed) without a Postgres server to ask.
-;(postgresBase ? startUp : startUp.skip)(
-  `a DATABASE_URL naming a database that does not exist${postgresBase ? '' : ' (skipped: TEST_DATABASE_URL is unset)'}`,
+// Skipped, saying why, without a Postgres server to ask.
+skipSuiteUnless(startUp, postgresBase ? undefined : 'TEST_DATABASE_URL is unset')(
+  'a DATABASE_URL naming a database that does not exist',
   async () => {
     const url = new URL(postgresBase as string)
     url.pathname = '/canvass_no_such_database'

@@ -5,11 +5,11 @@
  * §8), so that the real `@formbricks/api` client, which reports `message`, says why.
  */
 import { FormbricksAPI } from '@formbricks/api'
+import { closedPort } from '@canvass/test-utils'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import type { Backend } from './fixtures'
 import { startBackend } from './fixtures'
-import { freePort } from './processes'
 
 const MAX_BYTES = 64 * 1024
 
@@ -22,7 +22,7 @@ interface Presigned {
 
 /** A server whose presigned URLs are absolute (its own host is allowed), with a small upload limit. */
 async function uploadServer(): Promise<Backend> {
-  const port = await freePort()
+  const port = await closedPort()
   return startBackend({ PORT: String(port), CANVASS_ALLOWED_HOSTS: `127.0.0.1:${port}`, CANVASS_UPLOAD_MAX_BYTES: String(MAX_BYTES) })
 }
 

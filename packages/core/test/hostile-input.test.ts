@@ -1,5 +1,5 @@
 /**
- * Issue 5 at the boundaries where it is fixed: the schema building blocks, the capped validation error and
+ * Hostile input at the boundaries that refuse it: the schema building blocks, the capped validation error and
  * the error log. The same findings over HTTP are in examples/standalone/test/hostile-input.test.ts.
  */
 import { suite } from 'uvu'

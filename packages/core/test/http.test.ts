@@ -64,7 +64,7 @@ body('refuses non-objects, U+0000 and unpaired surrogates anywhere and deep nest
     ['{"a":"x\\u0000"}', 'a'],
     ['{"a\\u0000":1}', 'a\u0000'],
     ['{"a":[{"b":"\\u0000"}]}', 'a.0.b'],
-    // Issue 5, item 3: unpaired surrogates written as escapes gave a 500 from Postgres.
+    // Unpaired surrogates written as escapes: Postgres refuses them in jsonb, which must not become a 500.
     ['{"data":{"q1":"\\ud800"}}', 'data.q1'],
     ['{"name":"x\\udc00y"}', 'name'],
     ['{"data":{"\\udbff":"a"}}', 'data.\udbff'],

@@ -1,11 +1,10 @@
-import { spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { createRequire } from 'node:module'
-import { connect } from 'node:net'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { keepAliveRequest, spawnProcess } from '@canvass/test-utils'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 
@@ -30,54 +29,18 @@ for (const built of ['dist/index.js', '../core/dist/index.js']) {
 /** The fixture under the real Deno, with the narrowest permissions it needs, on a free loopback port. */
 async function startDeno(slowMs = 1500) {
   const denoDir = await mkdtemp(join(tmpdir(), 'canvass-deno-'))
-  const child = spawn(
+  const server = spawnProcess(
     denoExecutable(),
     // No remote modules and nothing fetched: everything comes from the repository and its node_modules.
     ['run', '--no-remote', '--cached-only', '--allow-net=127.0.0.1', FIXTURE, String(slowMs)],
     {
       cwd: PACKAGE,
       env: { PATH: process.env.PATH ?? '', HOME: denoDir, DENO_DIR: denoDir, DENO_NO_UPDATE_CHECK: '1', NO_COLOR: '1' },
-      stdio: ['ignore', 'pipe', 'pipe'],
     },
   )
-  let output = ''
-  const exited = new Promise<{ code: number | null; at: number }>((resolve) =>
-    child.once('exit', (code) => resolve({ code, at: Date.now() })),
-  )
-  exited.then(() => rm(denoDir, { recursive: true, force: true }))
-  const waitFor = (pattern: RegExp, timeoutMs = 60_000) =>
-    new Promise<RegExpExecArray>((resolve, reject) => {
-      const check = () => {
-        const match = pattern.exec(output)
-        if (!match) return false
-        clearTimeout(timer)
-        child.stdout.off('data', check)
-        child.stderr.off('data', check)
-        resolve(match)
-        return true
-      }
-      const timer = setTimeout(() => reject(new Error(`no ${pattern} in ${timeoutMs} ms; output:\n${output}`)), timeoutMs)
-      if (check()) return
-      child.stdout.on('data', check)
-      child.stderr.on('data', check)
-      exited.then(() => setTimeout(() => check() || reject(new Error(`deno exited before ${pattern}:\n${output}`)), 50))
-    })
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
-  const port = Number((await waitFor(/listening on http:\/\/127\.0\.0\.1:(\d+)/))[1])
-  return { child, url: `http://127.0.0.1:${port}`, port, exited, waitFor, output: () => output }
-}
-
-/** A raw keep-alive connection that sends one request and records what comes back and when it closes. */
-async function keepAliveRequest(port: number, path: string) {
-  const socket = connect(port, '127.0.0.1')
-  await new Promise<void>((resolve, reject) => socket.once('connect', resolve).once('error', reject))
-  let received = ''
-  socket.on('data', (chunk) => (received += chunk.toString()))
-  socket.on('error', () => {})
-  const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()))
-  socket.write(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: keep-alive\r\n\r\n`)
-  return { socket, closed, received: () => received }
+  void server.exited.then(() => rm(denoDir, { recursive: true, force: true }))
+  const url = await server.listening
+  return { ...server, url, port: Number(new URL(url).port) }
 }
 
 const deno = suite('host-deno on the real deno binary')
@@ -103,7 +66,7 @@ deno('serves Canvass over real HTTP and hands the handler the client address', a
     const body = await fetch(`${server.url}/api/v1/client/env1/responses`, { method: 'POST', body: '{', headers: { 'content-type': 'application/json' } })
     assert.is(body.status, 400, 'Canvass reads the request body on Deno')
   } finally {
-    server.child.kill('SIGKILL')
+    server.signal('SIGKILL')
     await server.exited
   }
 })
@@ -112,15 +75,16 @@ deno('SIGTERM lets the in-flight request finish with 200, closes idle keep-alive
   const server = await startDeno()
   try {
     const idle = await keepAliveRequest(server.port, '/info')
-    for (let i = 0; i < 200 && !idle.received().includes('clientAddress'); i++) await new Promise((r) => setTimeout(r, 20))
+    await idle.waitFor(/clientAddress/)
     assert.match(idle.received(), /^HTTP\/1\.1 200 /, 'the idle connection was used once')
 
     const slow = await keepAliveRequest(server.port, '/slow')
     await server.waitFor(/slow request started/)
     const signalledAt = Date.now()
-    server.child.kill('SIGTERM')
+    server.signal('SIGTERM')
 
-    const { code, at } = await server.exited
+    const { code } = await server.exited
+    const at = Date.now()
     assert.is(code, 0, server.output())
     await slow.closed
     await idle.closed
@@ -130,19 +94,19 @@ deno('SIGTERM lets the in-flight request finish with 200, closes idle keep-alive
     assert.equal(lines.filter((line) => line.startsWith('Canvass stopped')), ['Canvass stopped (SIGTERM)'])
     assert.ok(lines.indexOf('onShutdown ran') !== -1 && lines.indexOf('onShutdown ran') < lines.indexOf('Canvass stopped (SIGTERM)'))
   } finally {
-    server.child.kill('SIGKILL')
+    server.signal('SIGKILL')
   }
 })
 
 deno('SIGINT shuts down the same way', async () => {
   const server = await startDeno()
   try {
-    server.child.kill('SIGINT')
+    server.signal('SIGINT')
     const { code } = await server.exited
     assert.is(code, 0, server.output())
     assert.match(server.output(), /Canvass stopped \(SIGINT\)/)
   } finally {
-    server.child.kill('SIGKILL')
+    server.signal('SIGKILL')
   }
 })
 
@@ -156,7 +120,7 @@ deno('aborting the signal given to serve closes it gracefully, and then nothing 
     assert.match(server.output(), /onShutdown ran/)
     assert.not.match(server.output(), /Canvass stopped/, 'no signal, no signal message')
   } finally {
-    server.child.kill('SIGKILL')
+    server.signal('SIGKILL')
   }
 })
 

@@ -1,3 +1,4 @@
+import { skipSuiteUnless } from '@canvass/test-utils'
 import { createServer } from 'node:http'
 import type { IncomingMessage, Server, ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -42,8 +43,8 @@ listener('passes the client address from the socket', async () => {
 
 // A dual-stack listener needs IPv6; a CI machine without it skips this one test, saying so.
 const hasIpv6Loopback = Object.values(networkInterfaces()).some((list) => list?.some((i) => i.address === '::1'))
-const dualStack = hasIpv6Loopback ? listener : listener.skip
-dualStack(`an IPv4 client of a dual-stack server is given as plain IPv4, an IPv6 one as is${hasIpv6Loopback ? '' : ' (skipped: no IPv6 loopback here)'}`, async () => {
+const dualStack = skipSuiteUnless(listener, hasIpv6Loopback ? undefined : 'no IPv6 loopback here')
+dualStack('an IPv4 client of a dual-stack server is given as plain IPv4, an IPv6 one as is', async () => {
   const seen: (string | undefined)[] = []
   const server = served((_request, info) => {
     seen.push(info.clientAddress)

@@ -1,6 +1,6 @@
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import { connect } from 'node:net'
+import { keepAliveRequest } from '@canvass/test-utils'
 import { serve } from '../src'
 
 const host = suite('serve')
@@ -65,28 +65,25 @@ host('close lets an in-flight request finish, refuses new ones, then runs onShut
 host('close ends idle keep-alive connections at once, and a busy one right after its answer', async () => {
   let release: () => void = () => {}
   const gate = new Promise<void>((resolve) => (release = resolve))
+  let waiting: () => void = () => {}
+  const busyInHandler = new Promise<void>((resolve) => (waiting = resolve))
   const server = await serve({
     port: 0,
     hostname: '127.0.0.1',
     handleSignals: false,
     keepAliveTimeoutMs: 60_000,
     fetch: async (request) => {
-      if (new URL(request.url).pathname === '/wait') await gate
+      if (new URL(request.url).pathname === '/wait') {
+        waiting()
+        await gate
+      }
       return new Response('ok')
     },
   })
-  const open = async (path: string) => {
-    const socket = connect(server.port, '127.0.0.1')
-    let received = ''
-    socket.on('data', (chunk) => (received += chunk))
-    socket.on('error', () => {})
-    const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()))
-    socket.write(`GET ${path} HTTP/1.1\r\nHost: x\r\n\r\n`)
-    return { closed, received: () => received }
-  }
-  const idle = await open('/')
-  const busy = await open('/wait')
-  for (let i = 0; i < 100 && !idle.received().endsWith('ok'); i++) await new Promise((r) => setTimeout(r, 20))
+  const idle = await keepAliveRequest(server.port, '/')
+  const busy = await keepAliveRequest(server.port, '/wait')
+  await idle.waitFor(/ok$/)
+  await busyInHandler
   const closed = server.close()
   await idle.closed
   release()

@@ -112,8 +112,9 @@ function fields(record: ActionClassRecord) {
 /** Which unique rule a failed write broke: the constraint names are those of the first migration. */
 function conflictOf(error: unknown): ActionClassConflict | undefined {
   const constraint = uniqueViolation(error)
-  if (constraint === undefined) return undefined
-  return constraint === 'action_classes_environment_id_key_key' ? 'duplicate_key' : 'duplicate_name'
+  if (constraint === 'action_classes_environment_id_key_key') return 'duplicate_key'
+  if (constraint === 'action_classes_environment_id_name_key') return 'duplicate_name'
+  return undefined
 }
 
 function toActionClassRecord(row: Selectable<ActionClassesTable>): ActionClassRecord {

@@ -1,8 +1,8 @@
 import type { ApiKeyRecord, ApiKeyStore } from '@canvass/core'
-import { CompiledQuery } from 'kysely'
 import type { Insertable, Kysely, Selectable } from 'kysely'
 import type { ApiKeysTable, Database } from './database'
 import { isStorable } from './is-storable'
+import { precompiled, slots } from './precompiled'
 
 /** How precisely `markUsed` keeps a key's last use. */
 const LAST_USED_RESOLUTION_MS = 60_000
@@ -24,12 +24,11 @@ export function apiKeyRow(key: ApiKeyRecord): Insertable<ApiKeysTable> {
 /** API keys, stored as SHA-256 hashes and found through the unique index on `hash`. */
 export function createApiKeyStore(db: Kysely<Database>): ApiKeyStore {
   // Every authenticated request looks its key up: build and compile that statement once, not per request.
-  const findByHashSql = db
-    .selectFrom('api_keys')
-    .selectAll()
-    .where('hash', '=', '')
-    .where('revoked_at', 'is', null)
-    .compile().sql
+  const findSlots = slots(['hash'])
+  const findByHash = precompiled(
+    db.selectFrom('api_keys').selectAll().where('hash', '=', findSlots.hash).where('revoked_at', 'is', null).compile(),
+    findSlots,
+  )
   return {
     async insert(key) {
       await db
@@ -40,7 +39,7 @@ export function createApiKeyStore(db: Kysely<Database>): ApiKeyStore {
 
     async findByHash(hash) {
       if (!isStorable(hash)) return null
-      const { rows } = await db.executeQuery<Selectable<ApiKeysTable>>(CompiledQuery.raw(findByHashSql, [hash]))
+      const { rows } = await db.executeQuery(findByHash({ hash }))
       const row = rows[0]
       return row ? toApiKeyRecord(row) : null
     },

@@ -66,7 +66,7 @@ export function createAttributeClassStore(db: Kysely<Database>): AttributeClassS
           .executeTakeFirst()
         return row ? toAttributeClassRecord(row) : null
       } catch (error) {
-        if (uniqueViolation(error) !== undefined) return 'duplicate'
+        if (uniqueViolation(error) === 'attribute_classes_environment_id_name_key') return 'duplicate'
         throw error
       }
     },

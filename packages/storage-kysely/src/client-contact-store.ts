@@ -20,13 +20,13 @@ export function createClientContactStore(db: Kysely<Database>, names: SchemaName
           ${contactAttributesJson(names, sql.ref('c.id'))} as attributes,
           coalesce((
             select jsonb_agg(jsonb_build_object('surveyId', d.survey_id, 'createdAt', d.created_at) order by d.created_at desc, d.id desc)
-            from (select survey_id, created_at, id from ${sql.raw(names.table('displays'))}
+            from (select survey_id, created_at, id from ${names.ref('displays')}
                   where contact_id = c.id order by created_at desc, id desc limit ${MAX_DISPLAYS}) d
           ), '[]'::jsonb) as displays,
           coalesce((
-            select jsonb_agg(distinct r.survey_id) from ${sql.raw(names.table('responses'))} r where r.contact_id = c.id
+            select jsonb_agg(distinct r.survey_id) from ${names.ref('responses')} r where r.contact_id = c.id
           ), '[]'::jsonb) as responses
-        from ${sql.raw(names.table('contacts'))} c
+        from ${names.ref('contacts')} c
         where c.environment_id = ${environmentId} and c.user_id = ${userId}`.execute(q)
     ).rows[0]
     if (!row) return null
@@ -47,9 +47,9 @@ export function createClientContactStore(db: Kysely<Database>, names: SchemaName
   async function upsertContact(q: Executor, who: ContactIdentity) {
     const row = (
       await sql<{ id: string }>`
-        insert into ${sql.raw(names.table('contacts'))} (id, environment_id, user_id, created_at, updated_at)
+        insert into ${names.ref('contacts')} (id, environment_id, user_id, created_at, updated_at)
         select ${who.newId()}::text, e.id, ${who.userId}::text, ${who.now}::timestamptz, ${who.now}::timestamptz
-        from ${sql.raw(names.table('environments'))} e where e.id = ${who.environmentId}::text
+        from ${names.ref('environments')} e where e.id = ${who.environmentId}::text
         on conflict (environment_id, user_id) do update set user_id = excluded.user_id
         returning id`.execute(q)
     ).rows[0]

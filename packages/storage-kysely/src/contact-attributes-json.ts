@@ -9,7 +9,7 @@ export const contactAttributesJson = (
 ): RawBuilder<Record<string, string>> =>
   sql<Record<string, string>>`coalesce(
   (select jsonb_object_agg(k.key, a.value)
-     from ${sql.raw(names.table('contact_attributes'))} a
-     join ${sql.raw(names.table('contact_attribute_keys'))} k on k.id = a.attribute_key_id
+     from ${names.ref('contact_attributes')} a
+     join ${names.ref('contact_attribute_keys')} k on k.id = a.attribute_key_id
     where a.contact_id = ${contactId}),
   '{}'::jsonb)`

@@ -1,6 +1,7 @@
 import type { CreateDisplayResult, DisplayStore } from '@canvass/core'
 import { sql } from 'kysely'
 import type { Kysely } from 'kysely'
+import { isForeignKeyViolation } from './sql-state'
 import type { Database } from './database'
 import { isStorable } from './is-storable'
 import { linkContactSql } from './link-contact-sql'
@@ -36,9 +37,7 @@ export function createDisplayStore(db: Kysely<Database>, names: SchemaNames): Di
         row = (await db.executeQuery(query)).rows[0]
       } catch (error) {
         // The survey was deleted while this statement ran: an unknown survey to the caller.
-        if (typeof error === 'object' && error !== null && 'code' in error && error.code === '23503') {
-          return { outcome: 'survey_not_found' }
-        }
+        if (isForeignKeyViolation(error)) return { outcome: 'survey_not_found' }
         throw error
       }
       if (row?.created_id) return { outcome: 'created', id: row.created_id } satisfies CreateDisplayResult
@@ -57,11 +56,11 @@ function displayStatement(db: Kysely<Database>, names: SchemaNames, withContact:
   const now = sql`${createdAt}::timestamptz`
   const contactCte = withContact ? linkContactSql(names, newContactId, userId, now) : sql``
   const statement = sql<{ environment_found: boolean; survey_environment_id: string | null; created_id: string | null }>`
-    with environment as (select id from ${sql.raw(names.table('environments'))} where id = ${environmentId}::text),
-    survey as (select id, environment_id from ${sql.raw(names.table('surveys'))} where id = ${surveyId}::text),
+    with environment as (select id from ${names.ref('environments')} where id = ${environmentId}::text),
+    survey as (select id, environment_id from ${names.ref('surveys')} where id = ${surveyId}::text),
     response as (
       select ${responseStorable}::boolean and (${responseId}::text is null or exists (
-        select from ${sql.raw(names.table('responses'))} r where r.id = ${responseId}::text and r.survey_id = ${surveyId}::text
+        select from ${names.ref('responses')} r where r.id = ${responseId}::text and r.survey_id = ${surveyId}::text
       )) as ok
     ),
     allowed as (
@@ -69,7 +68,7 @@ function displayStatement(db: Kysely<Database>, names: SchemaNames, withContact:
     ),
     ${contactCte}
     inserted as (
-      insert into ${sql.raw(names.table('displays'))} (id, survey_id, environment_id, contact_id, response_id, created_at, updated_at)
+      insert into ${names.ref('displays')} (id, survey_id, environment_id, contact_id, response_id, created_at, updated_at)
       select ${id}::text, allowed.id, allowed.environment_id, ${withContact ? sql`contact.id` : sql`null`},
         ${responseId}::text, ${now}, ${now}
       from allowed ${withContact ? sql`cross join contact` : sql``}

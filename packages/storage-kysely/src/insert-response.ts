@@ -3,15 +3,18 @@ import { CompiledQuery, sql } from 'kysely'
 import type { Kysely } from 'kysely'
 import { contactAttributesJson } from './contact-attributes-json'
 import type { Database } from './database'
-import { completeSurveySql, lockSurveySql } from './complete-survey-sql'
+import { completeSurveySql, lockSurveyStatement } from './complete-survey-sql'
 import { effectiveStatusSql } from './effective-status-sql'
+import { isForeignKeyViolation } from './sql-state'
 import { isStorable } from './is-storable'
 import { linkContactSql } from './link-contact-sql'
 import { precompiled, slots } from './precompiled'
+import type { Precompiled } from './precompiled'
 import { createResponseBatcher } from './response-batch'
 import type { ResponseBatchOptions } from './response-batch'
 import type { SchemaNames } from './schema-names'
 import { toJsonb } from './to-jsonb'
+import { uniqueViolation } from './unique-violation'
 
 /**
  * `Storage.createResponse`: one statement (one round trip, atomic without a transaction) on the hot path of
@@ -28,8 +31,8 @@ export function createResponseInserter(
   names: SchemaNames,
   batch: ResponseBatchOptions | false = {},
 ): (input: NewResponse, check: CreateResponseCheck) => Promise<CreateResponseResult> {
-  const statements = acceptedInsertStatements(names)
-  const full: FullStatements = { statement: outcomeStatements(db, names), lockSurvey: lockSurveySql(names) }
+  const statements = acceptedInsertStatements(db, names)
+  const full: FullStatements = { statement: outcomeStatements(db, names), lockSurvey: lockSurveyStatement(db, names) }
   const writeInBatch =
     batch === false
       ? undefined
@@ -80,61 +83,84 @@ async function insertAcceptedResponse(
   if (input.displayId !== null && !isStorable(input.displayId)) return undefined
   if (!isStorable(check.environmentId) || !isStorable(input.surveyId)) return undefined
   const kind = check.requireAccepting ? 'accepting' : 'owned'
-  const query = CompiledQuery.raw(statements[kind][input.finished ? 'finishing' : 'plain'], [
-    input.id,
+  const query = statements[kind][input.finished ? 'finishing' : 'plain']({
+    id: input.id,
     // As text: `pg` would format a Date in the process's time zone, which costs more than the ISO form.
-    input.createdAt.toISOString(),
-    input.finished,
-    toJsonb(input.data),
-    toJsonb(input.meta),
-    toJsonb(input.ttc),
-    toJsonb(input.variables),
-    input.language,
-    input.singleUseId,
-    input.displayId,
-    input.endingId,
-    input.surveyId,
-    check.environmentId,
-  ])
+    createdAt: input.createdAt.toISOString(),
+    finished: input.finished,
+    data: toJsonb(input.data),
+    meta: toJsonb(input.meta),
+    ttc: toJsonb(input.ttc),
+    variables: toJsonb(input.variables),
+    language: input.language,
+    singleUseId: input.singleUseId,
+    displayId: input.displayId,
+    endingId: input.endingId,
+    surveyId: input.surveyId,
+    environmentId: check.environmentId,
+  })
   try {
     // The row count says whether the row went in: no `returning`, so no row description and no row to parse.
     const { numAffectedRows } = await db.executeQuery(query)
     return numAffectedRows === 1n ? input.id : undefined
   } catch (error) {
-    if (isUniqueViolation(error)) return SINGLE_USE_ID_TAKEN
+    if (isSingleUseIdTaken(error)) return SINGLE_USE_ID_TAKEN
     // The survey was deleted between the read and the insert: let the full statement report it.
     if (isForeignKeyViolation(error)) return undefined
     throw error
   }
 }
 
-type AcceptedInsertStatements = Record<'accepting' | 'owned', Record<'plain' | 'finishing', string>>
+/** The values of the accepted-insert statements, each with its slot. */
+const ACCEPTED_SLOTS = slots([
+  'id',
+  'createdAt',
+  'finished',
+  'data',
+  'meta',
+  'ttc',
+  'variables',
+  'language',
+  'singleUseId',
+  'displayId',
+  'endingId',
+  'surveyId',
+  'environmentId',
+])
+
+type AcceptedInsert = Precompiled<unknown, keyof typeof ACCEPTED_SLOTS>
+type AcceptedInsertStatements = Record<'accepting' | 'owned', Record<'plain' | 'finishing', AcceptedInsert>>
 
 /**
- * Written out once per storage rather than built per call: this path runs for nearly every submit, and its
- * text is constant, so a prepared-statement pool can reuse one plan. `finishing` inserts only for a survey
- * without `auto_complete`: counting towards it needs the survey's lock, which the full statement takes.
+ * Compiled once per storage rather than built per call: this path runs for nearly every submit, and its text
+ * is constant, so a prepared-statement pool can reuse one plan. `finishing` inserts only for a survey without
+ * `auto_complete`: counting towards it needs the survey's lock, which the full statement takes.
  */
-function acceptedInsertStatements(names: SchemaNames): AcceptedInsertStatements {
-  const ifOwned = `
-  insert into ${names.table('responses')} (
-    id, created_at, updated_at, survey_id, environment_id, finished, data, meta, ttc, variables,
-    language, single_use_id, display_id, ending_id
-  )
-  select $1::text, $2::timestamptz, $2::timestamptz, s.id, s.environment_id, $3::boolean,
-    $4::jsonb, $5::jsonb, $6::jsonb, $7::jsonb, $8::text, $9::text, $10::text, $11::text
-  from ${names.table('surveys')} s
-  where s.id = $12::text and s.environment_id = $13::text
-    and ($10::text is null or exists (
-      select from ${names.table('displays')} d where d.id = $10::text and d.survey_id = s.id
-    ))`
-  const ifAccepting = `${ifOwned}
-    and ${effectiveStatusSql('s', '$2::timestamptz')} in ('draft', 'inProgress')`
-  const withoutAutoComplete = `
-    and s.auto_complete is null`
+function acceptedInsertStatements(db: Kysely<Database>, names: SchemaNames): AcceptedInsertStatements {
+  const slot = ACCEPTED_SLOTS
+  const createdAt = sql`${slot.createdAt}::timestamptz`
+  const statement = (requireAccepting: boolean, finishing: boolean): AcceptedInsert =>
+    precompiled(
+      sql`
+      insert into ${names.ref('responses')} (
+        id, created_at, updated_at, survey_id, environment_id, finished, data, meta, ttc, variables,
+        language, single_use_id, display_id, ending_id
+      )
+      select ${slot.id}::text, ${createdAt}, ${createdAt}, s.id, s.environment_id, ${slot.finished}::boolean,
+        ${slot.data}::jsonb, ${slot.meta}::jsonb, ${slot.ttc}::jsonb, ${slot.variables}::jsonb, ${slot.language}::text,
+        ${slot.singleUseId}::text, ${slot.displayId}::text, ${slot.endingId}::text
+      from ${names.ref('surveys')} s
+      where s.id = ${slot.surveyId}::text and s.environment_id = ${slot.environmentId}::text
+        and (${slot.displayId}::text is null or exists (
+          select from ${names.ref('displays')} d where d.id = ${slot.displayId}::text and d.survey_id = s.id
+        ))
+        ${requireAccepting ? sql`and ${effectiveStatusSql('s', createdAt)} in ('draft', 'inProgress')` : sql``}
+        ${finishing ? sql`and s.auto_complete is null` : sql``}`.compile(db),
+      slot,
+    )
   return {
-    accepting: { plain: ifAccepting, finishing: ifAccepting + withoutAutoComplete },
-    owned: { plain: ifOwned, finishing: ifOwned + withoutAutoComplete },
+    accepting: { plain: statement(true, false), finishing: statement(true, true) },
+    owned: { plain: statement(false, false), finishing: statement(false, true) },
   }
 }
 
@@ -171,26 +197,36 @@ const OUTCOME_SLOTS = slots([
 
 type OutcomeValues = Record<keyof typeof OUTCOME_SLOTS, unknown>
 
-/** What the full statement's path runs: the statement of a shape, and the survey's lock (`lockSurveySql`). */
+/** What the full statement's path runs: the statement of a shape, and the survey's lock. */
 interface FullStatements {
   statement: (shape: OutcomeShape, values: OutcomeValues) => CompiledQuery<OutcomeRow>
-  lockSurvey: string
+  lockSurvey: Precompiled<unknown, 'surveyId'>
 }
+
+const shapeKey = (shape: OutcomeShape): string =>
+  `${+shape.checkEnvironment}${+shape.requireAccepting}${+shape.withContact}${+shape.unlocked}${+shape.completes}`
 
 /**
  * The full statements, for a `userId` or after a refusal: each links the contact, inserts when allowed, and
- * always reports enough to name the outcome. Built and compiled once per shape (at most 32) and storage, on
- * first use, rather than on every call: a respondent with a `userId` takes this path on every submit.
+ * always reports enough to name the outcome. Every shape a create can take (24: a finished response is either
+ * unlocked or completes, never both) is built and compiled when the storage is made: a respondent with a
+ * `userId` takes this path on every submit.
  */
 function outcomeStatements(db: Kysely<Database>, names: SchemaNames): FullStatements['statement'] {
-  const built = new Map<string, (values: OutcomeValues) => CompiledQuery<OutcomeRow>>()
-  return (shape, values) => {
-    const key = `${+shape.checkEnvironment}${+shape.requireAccepting}${+shape.withContact}${+shape.unlocked}${+shape.completes}`
-    let make = built.get(key)
-    if (make === undefined) {
-      make = precompiled(outcomeStatement(names, shape, OUTCOME_SLOTS).compile(db), OUTCOME_SLOTS)
-      built.set(key, make)
+  const built = new Map<string, Precompiled<OutcomeRow, keyof typeof OUTCOME_SLOTS>>()
+  for (const checkEnvironment of [false, true]) {
+    for (const requireAccepting of [false, true]) {
+      for (const withContact of [false, true]) {
+        for (const [unlocked, completes] of [[false, false], [true, false], [false, true]] as const) {
+          const shape = { checkEnvironment, requireAccepting, withContact, unlocked, completes }
+          built.set(shapeKey(shape), precompiled(outcomeStatement(names, shape, OUTCOME_SLOTS).compile(db), OUTCOME_SLOTS))
+        }
+      }
     }
+  }
+  return (shape, values) => {
+    const make = built.get(shapeKey(shape))
+    if (make === undefined) throw new Error(`no full statement for the shape ${shapeKey(shape)}`)
     return make(values)
   }
 }
@@ -213,7 +249,7 @@ function outcomeStatement(
   // The time of the check is the response's own timestamp, core's clock, as for updates.
   const now = sql`${slot.now}::timestamptz`
   const environmentCte = shape.checkEnvironment
-    ? sql`environment as (select id from ${sql.raw(names.table('environments'))} where id = ${slot.environmentId}::text),`
+    ? sql`environment as (select id from ${names.ref('environments')} where id = ${slot.environmentId}::text),`
     : sql``
   const accepting = shape.requireAccepting ? sql`and s.status in ('draft', 'inProgress')` : sql``
   const contactCte = shape.withContact ? linkContactSql(names, slot.newContactId, slot.userId, now) : sql``
@@ -221,12 +257,12 @@ function outcomeStatement(
     with ${environmentCte}
     clock as (select ${now} as now),
     survey as (
-      select s.id, s.environment_id, s.auto_complete, ${sql.raw(effectiveStatusSql('s', 'clock.now'))} as status
-      from ${sql.raw(names.table('surveys'))} s cross join clock where s.id = ${slot.surveyId}::text
+      select s.id, s.environment_id, s.auto_complete, ${effectiveStatusSql('s', sql.ref('clock.now'))} as status
+      from ${names.ref('surveys')} s cross join clock where s.id = ${slot.surveyId}::text
     ),
     display as (
       select ${slot.displayStorable}::boolean and (${slot.displayId}::text is null or exists (
-        select from ${sql.raw(names.table('displays'))} d where d.id = ${slot.displayId}::text and d.survey_id = ${slot.surveyId}::text
+        select from ${names.ref('displays')} d where d.id = ${slot.displayId}::text and d.survey_id = ${slot.surveyId}::text
       )) as ok
     ),
     allowed as (
@@ -235,7 +271,7 @@ function outcomeStatement(
     ),
     ${contactCte}
     inserted as (
-      insert into ${sql.raw(names.table('responses'))} (
+      insert into ${names.ref('responses')} (
         id, created_at, updated_at, survey_id, environment_id, finished, data, meta, ttc, variables,
         language, single_use_id, display_id, ending_id, contact_id, contact_attributes
       )
@@ -250,7 +286,7 @@ function outcomeStatement(
     ${
       shape.completes
         ? sql`, completed as (
-            ${sql.raw(completeSurveySql(names, '(select id from allowed)', '(select now from clock)', 1))}
+            ${completeSurveySql(names, sql`(select id from allowed)`, sql`(select now from clock)`, 1)}
             and exists (select from inserted)
           )`
         : sql``
@@ -318,7 +354,7 @@ async function insertResponseWithOutcome(
           // finished creates run one after another, and the statement (whose snapshot is taken after the
           // lock is granted) sees every earlier one and the completion it made: exactly `auto_complete`
           // are accepted by an accepting check, and the survey completes.
-          await trx.executeQuery(CompiledQuery.raw(full.lockSurvey, [surveyId]))
+          await trx.executeQuery(full.lockSurvey({ surveyId }))
           return (await trx.executeQuery(statement)).rows[0]
         })
       : (await db.executeQuery(statement)).rows[0]
@@ -326,7 +362,7 @@ async function insertResponseWithOutcome(
     // The survey was deleted between this statement's snapshot and its insert (a foreign key violation):
     // to the caller that is an unknown survey, not a server error.
     if (isForeignKeyViolation(error)) return { outcome: 'survey_not_found' }
-    if (isUniqueViolation(error)) return { outcome: 'single_use_id_taken' }
+    if (isSingleUseIdTaken(error)) return { outcome: 'single_use_id_taken' }
     throw error
   }
   if (row?.created_id) return { outcome: 'created', id: row.created_id }
@@ -347,11 +383,7 @@ interface OutcomeRow {
   auto_complete_set: boolean | null
 }
 
-/** A second response with the survey's single-use id (the unique index of migration 0004). */
-const isUniqueViolation = (error: unknown): boolean =>
-  typeof error === 'object' && error !== null && 'code' in error && error.code === '23505'
+/** A second response with the survey's single-use id: the unique index of migration 0004 refused it. */
+const isSingleUseIdTaken = (error: unknown): boolean => uniqueViolation(error) === 'responses_survey_id_single_use_id_key'
 
 const SINGLE_USE_ID_TAKEN = Symbol('single use id taken')
-
-const isForeignKeyViolation = (error: unknown): boolean =>
-  typeof error === 'object' && error !== null && 'code' in error && error.code === '23503'

@@ -10,7 +10,7 @@ import type { SchemaNames } from './schema-names'
  */
 export function linkContactSql(names: SchemaNames, newId: string, userId: string, now: RawBuilder<unknown>): RawBuilder<unknown> {
   return sql`contact as (
-    insert into ${sql.raw(names.table('contacts'))} (id, environment_id, user_id, created_at, updated_at)
+    insert into ${names.ref('contacts')} (id, environment_id, user_id, created_at, updated_at)
     select ${newId}::text, allowed.environment_id, ${userId}::text, ${now}, ${now} from allowed
     on conflict (environment_id, user_id) do update set user_id = excluded.user_id
     returning id

@@ -1,8 +1,11 @@
 import type { CreateResponseCheck, NewResponse } from '@canvass/core'
-import { CompiledQuery } from 'kysely'
+import { sql } from 'kysely'
 import type { Kysely } from 'kysely'
 import type { Database } from './database'
 import { effectiveStatusSql } from './effective-status-sql'
+import { precompiled, slots } from './precompiled'
+import type { Precompiled } from './precompiled'
+import { isRowError } from './sql-state'
 import type { SchemaNames } from './schema-names'
 import { toJsonb } from './to-jsonb'
 
@@ -35,6 +38,8 @@ interface Pending {
   queuedAt: number
   /** `true`: its row committed; `false`: the batch did not write it (the caller takes the single path). */
   resolve: (written: boolean) => void
+  /** The batch's statement failed for a reason that trying each row again would not cure. */
+  reject: (error: unknown) => void
 }
 
 /**
@@ -43,8 +48,10 @@ interface Pending {
  * every create queued at that moment. Each caller learns only whether its own row came back from
  * `returning id`, that is, committed. A refused row (unknown survey, other environment, not accepting, a
  * display of no such survey, a finished response towards `auto_complete`) answers `false`, and so does every
- * row of a batch whose statement failed (nothing of it was written): the caller then takes the statement
- * that names its outcome, so one bad request never fails the others.
+ * row of a batch whose statement failed with an error a row can cause (a value the database refuses, a row
+ * deleted while it ran; nothing of it was written): the caller then takes the statement that names its
+ * outcome, so one bad request never fails the others. Any other failure of the statement (the database is
+ * unreachable, say) rejects every create of the batch with that error.
  */
 export function createResponseBatcher(
   db: Kysely<Database>,
@@ -56,7 +63,7 @@ export function createResponseBatcher(
   const maxSize = Math.max(1, options.maxSize ?? 256)
   const maxWaitMs = Math.max(0, options.maxWaitMs ?? 5)
   const maxInFlight = Math.max(1, options.maxInFlight ?? 1)
-  const statement = batchInsertStatement(names)
+  const statement = batchInsertStatement(db, names)
   let queue: Pending[] = []
   let inFlight = 0
   let timer: ReturnType<typeof setTimeout> | undefined
@@ -64,21 +71,26 @@ export function createResponseBatcher(
   const write = async (batch: Pending[]): Promise<void> => {
     inFlight++
     let written: Set<string> | undefined
+    let failure: { error: unknown } | undefined
     try {
       if (batch.length === 1) {
         const [only] = batch
         written = (await writeOne(only!.input, only!.check)) ? new Set([only!.input.id]) : new Set()
       } else {
-        const { rows } = await db.executeQuery<{ id: string }>(CompiledQuery.raw(statement, batchParameters(batch)))
+        const { rows } = await db.executeQuery(statement(batchValues(batch)))
         written = new Set(rows.map((row) => row.id))
       }
-    } catch {
-      // Nothing of the batch was written (one statement): each create is tried again on its own.
-      written = undefined
+    } catch (error) {
+      // Nothing of the batch was written (one statement). An error one row may have caused: each create is
+      // tried again on its own, so only that row's caller meets it. Anything else is every caller's.
+      if (!isRowError(error)) failure = { error }
     } finally {
       inFlight--
     }
-    for (const pending of batch) pending.resolve(written?.has(pending.input.id) ?? false)
+    for (const pending of batch) {
+      if (failure) pending.reject(failure.error)
+      else pending.resolve(written?.has(pending.input.id) ?? false)
+    }
     flush()
   }
 
@@ -111,8 +123,8 @@ export function createResponseBatcher(
   }
 
   return (input, check) =>
-    new Promise<boolean>((resolve) => {
-      queue.push({ input, check, queuedAt: Date.now(), resolve })
+    new Promise<boolean>((resolve, reject) => {
+      queue.push({ input, check, queuedAt: Date.now(), resolve, reject })
       if (queue.length >= maxSize) flush()
       // Idle: written at the end of this turn. Busy: the batch fills until one in flight ends (or the timer).
       else if (inFlight < maxInFlight) immediate ??= setImmediate(flushSoon)
@@ -120,63 +132,90 @@ export function createResponseBatcher(
     })
 }
 
-/** The column arrays of a batch, in the order of `batchInsertStatement`'s parameters. */
-function batchParameters(batch: Pending[]): unknown[] {
+/** The values of the batch statement, each a column array with its slot. */
+const BATCH_SLOTS = slots([
+  'ids',
+  'createdAt',
+  'finished',
+  'data',
+  'meta',
+  'ttc',
+  'variables',
+  'language',
+  'displayId',
+  'endingId',
+  'surveyId',
+  'environmentId',
+  'accepting',
+])
+
+type BatchValues = Record<keyof typeof BATCH_SLOTS, unknown[]>
+
+/** The column arrays of a batch, one element per queued create. */
+function batchValues(batch: Pending[]): BatchValues {
   const n = batch.length
-  const ids = new Array<string>(n)
-  const createdAt = new Array<string>(n)
-  const finished = new Array<boolean>(n)
-  const data = new Array<string>(n)
-  const meta = new Array<string>(n)
-  const ttc = new Array<string>(n)
-  const variables = new Array<string>(n)
-  const language = new Array<string | null>(n)
-  const displayId = new Array<string | null>(n)
-  const endingId = new Array<string | null>(n)
-  const surveyId = new Array<string>(n)
-  const environmentId = new Array<string>(n)
-  const accepting = new Array<boolean>(n)
+  const values: BatchValues = {
+    ids: new Array<string>(n),
+    createdAt: new Array<string>(n),
+    finished: new Array<boolean>(n),
+    data: new Array<string>(n),
+    meta: new Array<string>(n),
+    ttc: new Array<string>(n),
+    variables: new Array<string>(n),
+    language: new Array<string | null>(n),
+    displayId: new Array<string | null>(n),
+    endingId: new Array<string | null>(n),
+    surveyId: new Array<string>(n),
+    environmentId: new Array<string>(n),
+    accepting: new Array<boolean>(n),
+  }
   for (let i = 0; i < n; i++) {
     const { input, check } = batch[i]!
-    ids[i] = input.id
-    createdAt[i] = input.createdAt.toISOString()
-    finished[i] = input.finished
-    data[i] = toJsonb(input.data)
-    meta[i] = toJsonb(input.meta)
-    ttc[i] = toJsonb(input.ttc)
-    variables[i] = toJsonb(input.variables)
-    language[i] = input.language
-    displayId[i] = input.displayId
-    endingId[i] = input.endingId
-    surveyId[i] = input.surveyId
-    environmentId[i] = check.environmentId
-    accepting[i] = check.requireAccepting
+    values.ids[i] = input.id
+    values.createdAt[i] = input.createdAt.toISOString()
+    values.finished[i] = input.finished
+    values.data[i] = toJsonb(input.data)
+    values.meta[i] = toJsonb(input.meta)
+    values.ttc[i] = toJsonb(input.ttc)
+    values.variables[i] = toJsonb(input.variables)
+    values.language[i] = input.language
+    values.displayId[i] = input.displayId
+    values.endingId[i] = input.endingId
+    values.surveyId[i] = input.surveyId
+    values.environmentId[i] = check.environmentId
+    values.accepting[i] = check.requireAccepting
   }
-  return [ids, createdAt, finished, data, meta, ttc, variables, language, displayId, endingId, surveyId, environmentId, accepting]
+  return values
 }
 
 /**
  * The checks of the single fast path, per row: the survey belongs to the row's environment, accepts when the
  * row asks so (at the row's own timestamp), owns the display when one is named. A finished response of a
  * survey with `auto_complete` is left to the single path, which counts it under the survey's rule. JSON
- * arrives as text and is cast per row.
+ * arrives as text and is cast per row. Compiled once per storage.
  */
-function batchInsertStatement(names: SchemaNames): string {
-  return `insert into ${names.table('responses')} (
-    id, created_at, updated_at, survey_id, environment_id, finished, data, meta, ttc, variables,
-    language, display_id, ending_id
+function batchInsertStatement(db: Kysely<Database>, names: SchemaNames): Precompiled<{ id: string }, keyof typeof BATCH_SLOTS> {
+  const slot = BATCH_SLOTS
+  return precompiled(
+    sql<{ id: string }>`insert into ${names.ref('responses')} (
+      id, created_at, updated_at, survey_id, environment_id, finished, data, meta, ttc, variables,
+      language, display_id, ending_id
+    )
+    select i.id, i.created_at, i.created_at, s.id, s.environment_id, i.finished,
+      i.data::jsonb, i.meta::jsonb, i.ttc::jsonb, i.variables::jsonb, i.language, i.display_id, i.ending_id
+    from unnest(${slot.ids}::text[], ${slot.createdAt}::timestamptz[], ${slot.finished}::boolean[], ${slot.data}::text[],
+        ${slot.meta}::text[], ${slot.ttc}::text[], ${slot.variables}::text[], ${slot.language}::text[],
+        ${slot.displayId}::text[], ${slot.endingId}::text[], ${slot.surveyId}::text[], ${slot.environmentId}::text[],
+        ${slot.accepting}::boolean[])
+      as i(id, created_at, finished, data, meta, ttc, variables, language, display_id, ending_id,
+        survey_id, environment_id, accepting)
+    join ${names.ref('surveys')} s on s.id = i.survey_id and s.environment_id = i.environment_id
+    where (not i.accepting or ${effectiveStatusSql('s', sql.ref('i.created_at'))} in ('draft', 'inProgress'))
+      and (not i.finished or s.auto_complete is null)
+      and (i.display_id is null or exists (
+        select from ${names.ref('displays')} d where d.id = i.display_id and d.survey_id = s.id
+      ))
+    returning id`.compile(db),
+    slot,
   )
-  select i.id, i.created_at, i.created_at, s.id, s.environment_id, i.finished,
-    i.data::jsonb, i.meta::jsonb, i.ttc::jsonb, i.variables::jsonb, i.language, i.display_id, i.ending_id
-  from unnest($1::text[], $2::timestamptz[], $3::boolean[], $4::text[], $5::text[], $6::text[], $7::text[],
-      $8::text[], $9::text[], $10::text[], $11::text[], $12::text[], $13::boolean[])
-    as i(id, created_at, finished, data, meta, ttc, variables, language, display_id, ending_id,
-      survey_id, environment_id, accepting)
-  join ${names.table('surveys')} s on s.id = i.survey_id and s.environment_id = i.environment_id
-  where (not i.accepting or ${effectiveStatusSql('s', 'i.created_at')} in ('draft', 'inProgress'))
-    and (not i.finished or s.auto_complete is null)
-    and (i.display_id is null or exists (
-      select from ${names.table('displays')} d where d.id = i.display_id and d.survey_id = s.id
-    ))
-  returning id`
 }

@@ -90,7 +90,7 @@ function personJson(names: SchemaNames): RawBuilder<PersonJson | null> {
       'attributes', ${contactAttributesJson(names, sql.ref('c.id'))},
       'createdAt', ${iso('c.created_at')},
       'updatedAt', ${iso('c.updated_at')})
-    from ${sql.raw(names.table('contacts'))} c where c.id = responses.contact_id)`
+    from ${names.ref('contacts')} c where c.id = responses.contact_id)`
 }
 
 function notesJson(names: SchemaNames): RawBuilder<unknown[]> {
@@ -104,7 +104,7 @@ function notesJson(names: SchemaNames): RawBuilder<unknown[]> {
       'isEdited', n.is_edited,
       'user', case when n.user_id is null then null else json_build_object('id', n.user_id, 'name', n.user_name) end
     ) order by n.created_at, n.id)
-    from ${sql.raw(names.table('response_notes'))} n where n.response_id = responses.id), '[]'::json)`
+    from ${names.ref('response_notes')} n where n.response_id = responses.id), '[]'::json)`
 }
 
 function tagsJson(names: SchemaNames): RawBuilder<unknown[]> {
@@ -116,5 +116,5 @@ function tagsJson(names: SchemaNames): RawBuilder<unknown[]> {
       'name', t.name,
       'environmentId', t.environment_id
     ) order by t.name, t.id)
-    from ${sql.raw(names.table('response_tags'))} rt join ${sql.raw(names.table('tags'))} t on t.id = rt.tag_id where rt.response_id = responses.id), '[]'::json)`
+    from ${names.ref('response_tags')} rt join ${names.ref('tags')} t on t.id = rt.tag_id where rt.response_id = responses.id), '[]'::json)`
 }

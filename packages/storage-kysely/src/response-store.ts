@@ -1,8 +1,8 @@
 import type { ResponsePatch, ResponseRecord, ResponseStore, SurveyStatusFields } from '@canvass/core'
-import { CompiledQuery, sql } from 'kysely'
+import { sql } from 'kysely'
 import type { Kysely } from 'kysely'
 import { applyPage } from './apply-page'
-import { completeSurveySql, lockSurveySql } from './complete-survey-sql'
+import { completeSurveySql, lockSurveyStatement } from './complete-survey-sql'
 import type { Database } from './database'
 import { createResponseInserter } from './insert-response'
 import { isStorable } from './is-storable'
@@ -20,8 +20,12 @@ export function createResponseStore(
 ): ResponseStore {
   const columns = responseColumns(names)
   /** Run after a response became finished in the same transaction, which the count therefore sees. */
-  const completeSurvey = completeSurveySql(names, '$1::text', '$2::timestamptz', 0)
-  const lockSurvey = lockSurveySql(names)
+  const completeSlots = slots(['surveyId', 'now'])
+  const completeSurvey = precompiled(
+    completeSurveySql(names, sql`${completeSlots.surveyId}::text`, sql`${completeSlots.now}::timestamptz`, 0).compile(db),
+    completeSlots,
+  )
+  const lockSurvey = lockSurveyStatement(db, names)
   // An update's statements, built once (see `precompiled`): the read of the response with its survey's status
   // fields and its row version, without a lock or under one, and the write of the version read.
   const readSlots = slots(['id'])
@@ -80,7 +84,7 @@ export function createResponseStore(
   ): Promise<ResponseRecord | null> {
     const result = await db.transaction().execute(async (trx) => {
       // The survey before the response, as creates take it (insert-response.ts): one lock order for both.
-      if (lockFirst) await trx.executeQuery(CompiledQuery.raw(lockSurvey, [surveyId]))
+      if (lockFirst) await trx.executeQuery(lockSurvey({ surveyId }))
       // The lock serialises concurrent updates of one response: each `change` sees the last write.
       const locked = (await trx.executeQuery(readLocked({ id }))).rows[0]
       if (!locked) return null
@@ -91,7 +95,7 @@ export function createResponseStore(
       // The version read under the lock is still the row's: nobody else can have written it.
       const updated = (await trx.executeQuery(writeIfUnchanged(writeValues(id, locked.version, lockedPatch)))).rows[0]
       if (!updated) throw new Error(`response ${id} changed while it was locked`)
-      if (finishes) await trx.executeQuery(CompiledQuery.raw(completeSurvey, [surveyId, lockedPatch.updatedAt]))
+      if (finishes) await trx.executeQuery(completeSurvey({ surveyId, now: lockedPatch.updatedAt }))
       return toResponseRecord(updated)
     })
     return result === RETRY_WITH_SURVEY_LOCK ? updateLocked(id, surveyId, change, true) : result

@@ -1,3 +1,5 @@
+import { sql } from 'kysely'
+import type { RawBuilder } from 'kysely'
 import type { Database } from './database'
 
 /** The Postgres schema Canvass's tables live in unless the embedding application names another. */
@@ -13,6 +15,8 @@ export interface SchemaNames {
   schema: string
   /** `"schema"."table"`, ready to be put into SQL text. */
   table(name: keyof Database): string
+  /** The same qualified name as a fragment of a Kysely `sql` template. */
+  ref(name: keyof Database): RawBuilder<unknown>
 }
 
 /** Lowercase identifiers only: the name is put into SQL text, so nothing that needs quoting rules is allowed. */
@@ -36,5 +40,6 @@ export function schemaNames(schema: string = DEFAULT_SCHEMA): SchemaNames {
       }
       return text
     },
+    ref: (name) => sql.id(schema, name),
   }
 }

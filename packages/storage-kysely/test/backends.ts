@@ -15,12 +15,18 @@ export interface OpenBackend {
   close(): Promise<void>
 }
 
-/** PGlite in memory always; the Postgres server too when `TEST_DATABASE_URL` names one. */
-export function backends(): Backend[] {
+/**
+ * PGlite in memory always; the Postgres server too when `TEST_DATABASE_URL` names one, and with `prepared`
+ * the Postgres server once more through `withPreparedStatements`: for the suites whose statements that
+ * wrapper changes (the storage's queries), not for those of schema, dispatch or process behaviour.
+ */
+export function backends({ prepared = false }: { prepared?: boolean } = {}): Backend[] {
   const list: Backend[] = [{ name: 'PGlite', open: openPglite }]
   const serverUrl = process.env.TEST_DATABASE_URL
   if (serverUrl) {
     list.push({ name: 'Postgres', open: (options) => openPostgres(serverUrl, options) })
+  }
+  if (serverUrl && prepared) {
     list.push({
       name: 'Postgres with prepared statements',
       open: (options) => openPostgres(serverUrl, { ...options, prepared: true }),

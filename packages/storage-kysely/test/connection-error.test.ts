@@ -4,21 +4,13 @@ import { CanvassError } from '@canvass/core'
 import { PGlite } from '@electric-sql/pglite'
 import { Kysely, PGliteDialect, PostgresDialect } from 'kysely'
 import pg from 'pg'
+import { closedPort } from '@canvass/test-utils'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { createKyselyStorage } from '../src'
 import { isConnectionError } from '../src/connection-error'
 
 const unavailable = suite('a database that cannot be reached answers service_unavailable')
-
-/** A loopback port that nothing listens on. */
-async function closedPort(): Promise<number> {
-  const server = createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as AddressInfo
-  await new Promise<void>((resolve) => server.close(() => resolve()))
-  return port
-}
 
 function storageOn(port: number) {
   const pool = new pg.Pool({ host: '127.0.0.1', port, user: 'nobody', database: 'none', connectionTimeoutMillis: 500, max: 2 })

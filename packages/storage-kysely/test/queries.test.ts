@@ -9,7 +9,7 @@ import { backends } from './backends'
 import type { OpenBackend } from './backends'
 
 // What the conformance suite cannot see: statements per call, and how values sit in the database.
-for (const backend of backends()) {
+for (const backend of backends({ prepared: true })) {
   const test = suite(`storage-kysely SQL on ${backend.name}`)
   let open: OpenBackend | undefined
   let storage: Storage

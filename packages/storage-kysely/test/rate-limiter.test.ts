@@ -5,7 +5,7 @@ import { createPostgresRateLimiter, migrate } from '../src'
 import type { OpenBackend } from './backends'
 import { backends } from './backends'
 
-for (const backend of backends()) {
+for (const backend of backends({ prepared: true })) {
   const test = suite(`Postgres rate limiter on ${backend.name}`)
   let open: OpenBackend | undefined
   test.before(async () => {

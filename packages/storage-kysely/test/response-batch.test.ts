@@ -3,7 +3,11 @@ import { makeResponse, makeSurvey } from '@canvass/test-utils'
 import { randomUUID } from 'node:crypto'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
+import { DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler } from 'kysely'
 import { createKyselyStorage, migrate } from '../src'
+import type { Database } from '../src/database'
+import { createResponseBatcher } from '../src/response-batch'
+import { schemaNames } from '../src/schema-names'
 import type { ResponseBatchOptions } from '../src'
 import { backends } from './backends'
 
@@ -33,7 +37,7 @@ async function open(backend: ReturnType<typeof backends>[number], responseBatch?
 
 const batchStatements = (statements: string[]) => statements.filter((text) => text.includes('unnest('))
 
-for (const backend of backends()) {
+for (const backend of backends({ prepared: true })) {
   batches(`${backend.name}: concurrent creates share statements, each answered with its own id`, async () => {
     const { storage, survey, check, statements, close } = await open(backend, { maxSize: 16 })
     try {
@@ -99,5 +103,44 @@ for (const backend of backends()) {
     }
   })
 }
+
+/** A batcher whose multi-row statement fails with `error`; a batch of one is written by `writeOne`. */
+function failingBatcher(error: unknown) {
+  const db = new Kysely<Database>({
+    dialect: {
+      createAdapter: () => new PostgresAdapter(),
+      createDriver: () => new DummyDriver(),
+      createIntrospector: (kysely) => new PostgresIntrospector(kysely),
+      createQueryCompiler: () => new PostgresQueryCompiler(),
+    },
+  })
+  let statements = 0
+  Object.assign(db, {
+    executeQuery: async () => {
+      statements++
+      throw error
+    },
+  })
+  const write = createResponseBatcher(db, schemaNames(), {}, async () => true)
+  return { write, statements: () => statements }
+}
+
+const check = { environmentId: 'env', requireAccepting: true, checkEnvironment: true }
+
+batches('a batch that fails for want of the database rejects every create of it with that error', async () => {
+  const lost = Object.assign(new Error('Connection terminated unexpectedly'), { code: '08006' })
+  const { write, statements } = failingBatcher(lost)
+  const results = await Promise.allSettled([1, 2, 3].map(() => write(makeResponse('survey'), check)))
+  assert.is(statements(), 1, 'one statement for the three')
+  assert.equal(results, [1, 2, 3].map(() => ({ status: 'rejected', reason: lost })))
+})
+
+batches('a batch that fails on a value one row holds sends each create back to be written on its own', async () => {
+  const refused = Object.assign(new Error('unsupported Unicode escape sequence'), { code: '22P05' })
+  const { write, statements } = failingBatcher(refused)
+  const results = await Promise.all([1, 2, 3].map(() => write(makeResponse('survey'), check)))
+  assert.is(statements(), 1)
+  assert.equal(results, [false, false, false], 'not written by the batch: each caller takes its own statement')
+})
 
 batches.run()

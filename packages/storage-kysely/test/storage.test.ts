@@ -5,7 +5,7 @@ import type { OpenBackend } from './backends'
 import { kyselyFixtures } from './kysely-fixtures'
 
 // The shared conformance suite, on PGlite always and on the Postgres server when TEST_DATABASE_URL is set.
-for (const backend of backends()) {
+for (const backend of backends({ prepared: true })) {
   let open: OpenBackend | undefined
   testStorage({
     name: `storage-kysely on ${backend.name}`,

@@ -1,5 +1,5 @@
 import { createCanvass, createFetchWebhookTransport, createWebhookDispatcher } from '@canvass/core'
-import type { Canvass, DispatchReport, WebhookDispatcherOptions } from '@canvass/core'
+import type { Canvass, DispatchReport, Storage, WebhookDispatcherOptions } from '@canvass/core'
 import { sql } from 'kysely'
 import type { Kysely } from 'kysely'
 import { HttpResponse, delay, http } from 'msw'
@@ -17,12 +17,31 @@ import type { Backend, OpenBackend } from './backends'
 const RECEIVER = 'https://receiver.example/hook'
 const received: { url: string; headers: Headers; body: string }[] = []
 let answer: (request: Request) => Response | Promise<Response> = () => new Response(null, { status: 204 })
+const arrivals = new Set<() => void>()
 const server = setupServer(
   http.post('https://receiver.example/*', async ({ request }) => {
     received.push({ url: request.url, headers: request.headers, body: await request.clone().text() })
+    for (const arrived of [...arrivals]) arrived()
     return answer(request)
   }),
 )
+
+/** Resolves once the receiver holds a request; rejects after `timeoutMs`. */
+function firstArrival(timeoutMs: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (received.length > 0) return resolve()
+    const timer = setTimeout(() => {
+      arrivals.delete(arrived)
+      reject(new Error(`nothing arrived in ${timeoutMs} ms`))
+    }, timeoutMs)
+    const arrived = () => {
+      clearTimeout(timer)
+      arrivals.delete(arrived)
+      resolve()
+    }
+    arrivals.add(arrived)
+  })
+}
 
 interface World {
   canvass: Canvass
@@ -267,8 +286,7 @@ for (const backend of backends()) {
     const d = dispatcher(w, { pollIntervalMs: 3_600_000 })
     d.start()
     await respond(w)
-    for (let i = 0; i < 200 && received.length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 10))
-    await d.stop()
+    await firstArrival(2_000).finally(() => d.stop())
     assert.is(received.length, 1, 'delivered without waiting for the (hour-long) poll')
   })
 
@@ -381,20 +399,31 @@ for (const backend of backends()) {
     assert.is(received.length, 10)
   })
 
-  test('hands back a delivery the rest of its lease cannot cover, unsent and due at once (regression, issue 8)', async () => {
+  test('hands back a delivery the rest of its lease cannot cover, unsent and due at once, so that no second instance sends it again', async () => {
     const c = clock()
     await api(w.canvass, w.key, 'POST', '/api/v1/webhooks', { url: RECEIVER, triggers: ['responseCreated'] })
     for (let i = 0; i < 3; i++) await respond(w)
-    // A receiver that takes 900 ms of the dispatcher's clock: after one attempt, 1100 ms of the 2000 ms lease
-    // remain, less than an attempt (1000 ms) plus its recording margin (334 ms).
-    answer = () => {
-      c.advance(900)
-      return new Response(null, { status: 204 })
+    // A claim that takes 1000 ms of the dispatcher's clock: 1000 ms of the 2000 ms lease remain, less than an
+    // attempt (1000 ms) plus its recording margin (334 ms).
+    let slowClaims = true
+    const storage: Storage = {
+      ...w.storage,
+      webhookDeliveries: {
+        ...w.storage.webhookDeliveries,
+        claim: async (query) => {
+          const claimed = await w.storage.webhookDeliveries.claim(query)
+          if (slowClaims) c.advance(1000)
+          return claimed
+        },
+      },
     }
-    const d = dispatcher(w, { now: c.now, batchSize: 3, concurrency: 1, timeoutMs: 1000, leaseMs: 2000 })
-    const report = await d.runOnce()
-    assert.equal(report, counts({ claimed: 3 + 2 + 1, delivered: 3, released: 2 + 1 }), 'claimed again at once')
-    assert.is(received.length, 3)
+    const options = { now: c.now, storage, batchSize: 3, concurrency: 3, timeoutMs: 1000, leaseMs: 2000 }
+    const handedBack = await dispatcher(w, options).runOnce()
+    assert.equal(handedBack, counts({ claimed: 3, released: 3 }), 'nothing sent, everything handed back')
+    assert.is(received.length, 0)
+    slowClaims = false
+    const sent = await dispatcher(w, options).runOnce()
+    assert.equal(sent, counts({ claimed: 3, delivered: 3 }), 'due again at once, not after the lease')
     assert.is(new Set(received.map((r) => r.headers.get('webhook-id'))).size, 3, 'each sent once')
     const hook = (await api(w.canvass, w.key, 'GET', '/api/v1/webhooks')).data[0]
     const deliveries = (await api(w.canvass, w.key, 'GET', `/api/v1/webhooks/${hook.id}/deliveries`)).data
@@ -410,7 +439,7 @@ for (const backend of backends()) {
     dispatcher(w, { timeoutMs: 1500, leaseMs: 3000 }) // the standalone server's CANVASS_WEBHOOK_LEASE_MS=3000
   })
 
-  test('two dispatchers against a slow receiver, with a lease shorter than a batch takes: each event sent exactly once', async () => {
+  test('two dispatchers against a slow receiver, polling: each event sent exactly once', async () => {
     await api(w.canvass, w.key, 'POST', '/api/v1/webhooks', { url: RECEIVER, triggers: ['responseCreated'] })
     const total = 10
     for (let i = 0; i < total; i++) await respond(w)
@@ -418,10 +447,9 @@ for (const backend of backends()) {
       await delay(500)
       return new Response(null, { status: 204 })
     }
-    // Real time throughout. A batch of 8 sent one at a time takes 4 s, the lease is 2.5 s: the lease of the
-    // sixth to eighth ran out while the first dispatcher had not sent them (or was sending them). The second
-    // dispatcher, done with the other 2, polls every 25 ms, so it claims any delivery whose lease ran out.
-    // The timeout leaves the receiver's 500 ms a second of slack, so that a loaded machine causes no retry.
+    // Real time throughout, one attempt at a time each, both polling every 25 ms: each claim takes what the
+    // other does not hold. The timeout leaves the receiver's 500 ms a second of slack, so that a loaded
+    // machine causes no retry.
     const options = { batchSize: 8, concurrency: 1, timeoutMs: 1500, leaseMs: 2500 }
     const first = dispatcher(w, options)
     const second = dispatcher(w, options)
@@ -439,15 +467,14 @@ for (const backend of backends()) {
       }
     }
     const running = poll(first)
-    // The first dispatcher claims its batch of 8 before the second starts, which claims the other 2.
-    while (received.length === 0 && Date.now() < deadline) await sleep(5)
+    await firstArrival(deadline - Date.now())
     await Promise.all([running, poll(second)])
     const ids = received.map((r) => r.headers.get('webhook-id'))
     assert.is(ids.length, total, `each delivery reached the receiver exactly once: ${ids.join(' ')}`)
     assert.is(new Set(ids).size, total)
     const deliveries = (await api(w.canvass, w.key, 'GET', `/api/v1/webhooks/${hook.id}/deliveries`)).data
     assert.equal(deliveries.map((d: any) => [d.status, d.attempts.length]), Array.from({ length: total }, () => ['delivered', 1]))
-    assert.ok(reports.some((r) => r.released > 0), 'the lease guard was what kept the slow batch from being sent twice')
+    assert.ok(reports.every((r) => r.released === 0), 'nothing handed back: every attempt starts as it is claimed')
   })
   test.run()
 }

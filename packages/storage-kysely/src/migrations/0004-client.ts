@@ -2,7 +2,7 @@ import { sql } from 'kysely'
 import type { Migration } from 'kysely/migration'
 
 /**
- * The client API (issue 7): a single-use id is accepted once per survey. A unique partial index makes the
+ * The client API: a single-use id is accepted once per survey. A unique partial index makes the
  * refusal of a second response atomic, whatever the number of concurrent writers; rows without a
  * single-use id are not indexed.
  */

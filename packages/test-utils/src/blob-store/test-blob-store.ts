@@ -6,6 +6,7 @@ import { keyTests } from './key-tests'
 import { limitTests } from './limit-tests'
 import { rangeTests } from './range-tests'
 import { roundTripTests } from './round-trip-tests'
+import { skipTest } from '../skip'
 
 export interface TestBlobStoreOptions {
   /** Names the suite in the report, e.g. `blob-fs in a temporary folder`. */
@@ -55,7 +56,7 @@ export function testBlobStore({ name, create, cleanup, skip = [] }: TestBlobStor
   for (const { name: testName, run } of BLOB_STORE_TESTS) {
     const reason = reasons.get(testName)
     if (reason !== undefined) {
-      test.skip(`${testName} (skipped: ${reason})`, () => {})
+      skipTest(test, testName, reason)
       continue
     }
     test(testName, async () => {

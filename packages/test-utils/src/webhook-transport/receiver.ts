@@ -2,6 +2,7 @@ import { createServer } from 'node:http'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
 import { createServer as createTcpServer } from 'node:net'
+import { buffer } from 'node:stream/consumers'
 
 /** What a test receiver saw of one request. */
 export interface ReceivedRequest {
@@ -33,15 +34,17 @@ export interface TestReceiver {
 export async function startReceiver(answer: (request: ReceivedRequest, res: ServerResponse, req: IncomingMessage) => void): Promise<TestReceiver> {
   const requests: ReceivedRequest[] = []
   const server = createServer((req, res) => {
-    const chunks: Buffer[] = []
-    req.on('data', (chunk: Buffer) => chunks.push(chunk))
-    req.on('end', () => {
-      const rawHeaders: [string, string][] = []
-      for (let i = 0; i < req.rawHeaders.length; i += 2) rawHeaders.push([req.rawHeaders[i] ?? '', req.rawHeaders[i + 1] ?? ''])
-      const request = { method: req.method ?? '', target: req.url ?? '', rawHeaders, body: Buffer.concat(chunks) }
-      requests.push(request)
-      answer(request, res, req)
-    })
+    void buffer(req).then(
+      (body) => {
+        const rawHeaders: [string, string][] = []
+        for (let i = 0; i < req.rawHeaders.length; i += 2) rawHeaders.push([req.rawHeaders[i] ?? '', req.rawHeaders[i + 1] ?? ''])
+        const request = { method: req.method ?? '', target: req.url ?? '', rawHeaders, body }
+        requests.push(request)
+        answer(request, res, req)
+      },
+      // The sender broke the connection mid-body: nothing to record or answer.
+      () => {},
+    )
   })
   return track(server, requests)
 }

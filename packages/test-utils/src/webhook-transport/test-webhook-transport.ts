@@ -1,6 +1,7 @@
 import type { WebhookTransport } from '@canvass/core'
 import { suite } from 'uvu'
 import { WEBHOOK_TRANSPORT_TESTS } from './webhook-transport-tests'
+import { skipTest } from '../skip'
 
 export interface TestWebhookTransportOptions {
   /** Names the suite in the report, e.g. `node transport`. */
@@ -48,7 +49,7 @@ export function testWebhookTransport({ name, create, createGuarded, cleanup, ski
   for (const { name: testName, needsGuarded, run } of WEBHOOK_TRANSPORT_TESTS) {
     const reason = reasons.get(testName) ?? (needsGuarded && !createGuarded ? 'no createGuarded given' : undefined)
     if (reason !== undefined) {
-      test.skip(`${testName} (skipped: ${reason})`, () => {})
+      skipTest(test, testName, reason)
       continue
     }
     test(testName, async () => {

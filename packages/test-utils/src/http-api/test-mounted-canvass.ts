@@ -1,0 +1,97 @@
+import { suite } from 'uvu'
+import * as assert from 'uvu/assert'
+import type { RunningProcess } from './start-process'
+import { testHttpApi } from './test-http-api'
+
+export interface TestMountedCanvassOptions {
+  /** Names the suites in the report, e.g. `express example`. */
+  name: string
+  /** The path Canvass is mounted under, without a trailing slash, e.g. `/feedback`. */
+  basePath: string
+  /**
+   * Starts the host app as a process of its own with Canvass under `basePath`, with `apiKey` as a key of
+   * its production environment; without `apiKey` the app makes a key and prints it once. Called once per
+   * suite; the suite stops the process after its last test.
+   */
+  start: (apiKey?: string) => Promise<RunningProcess>
+  /** A key in Canvass's format for `start`. */
+  apiKey: string
+  /** Tests of the host app's own routes and middleware, run against the same process. */
+  additionalTests?: Record<string, (app: RunningProcess) => Promise<void>>
+}
+
+/**
+ * Canvass mounted under a path of a host app: the shared HTTP API suite under `basePath`, the widget bundle
+ * served there, Canvass's own 404 inside the path and the host's outside it, and a graceful SIGTERM.
+ * Each suite starts its own process in `before` and stops it in `after`.
+ *
+ * ```ts
+ * testMountedCanvass({ name: 'express example', basePath: '/feedback', apiKey, start: (key) => startProcess(...) })
+ * ```
+ */
+export function testMountedCanvass({ name, basePath, start, apiKey, additionalTests = {} }: TestMountedCanvassOptions): void {
+  let shared: RunningProcess | undefined
+  testHttpApi({
+    name: `${name}: Canvass under ${basePath}`,
+    start: async () => {
+      shared = await start(apiKey)
+      return { baseUrl: shared.url + basePath, apiKey }
+    },
+    stop: async () => {
+      await shared?.stop()
+    },
+  })
+
+  let app: RunningProcess | undefined
+  const running = () => {
+    if (!app) throw new Error('testMountedCanvass: start() did not finish')
+    return app
+  }
+  const mounted = suite(`${name}: the app around Canvass`)
+  mounted.before(async () => {
+    app = await start(apiKey)
+  })
+  mounted.after(async () => {
+    await app?.stop()
+  })
+
+  mounted(`the widget the @formbricks/js loader loads is served under ${basePath}`, async () => {
+    const bundle = await fetch(`${running().url}${basePath}/js/formbricks.umd.cjs`)
+    assert.is(bundle.status, 200)
+    assert.is(bundle.headers.get('content-type'), 'text/javascript; charset=utf-8')
+    assert.match(await bundle.text(), /formbricks/)
+  })
+
+  mounted(`outside ${basePath} the app answers; inside, Canvass answers with its own 404`, async () => {
+    const { url } = running()
+    const appMiss = await fetch(`${url}/api/v1/me`, { headers: { 'x-api-key': apiKey } })
+    assert.is(appMiss.status, 404)
+    assert.not.match(appMiss.headers.get('content-type') ?? '', /json/, 'the app\'s own 404 page, not Canvass')
+    await appMiss.body?.cancel()
+    const canvassMiss = await fetch(`${url}${basePath}/nothing`)
+    assert.is(canvassMiss.status, 404)
+    assert.equal(await canvassMiss.json(), {
+      code: 'not_found',
+      message: 'Route not found',
+      details: { resource_id: `${basePath}/nothing`, resource_type: 'Route' },
+    })
+  })
+
+  for (const [title, run] of Object.entries(additionalTests)) mounted(title, () => run(running()))
+
+  mounted.run()
+
+  const lifecycle = suite(`${name}: start and stop`)
+  lifecycle('without a key it prints a new one once; SIGTERM stops it with exit code 0', async () => {
+    const server = await start()
+    try {
+      const keys = server.output().match(/\bcvs_\w{43}\b/g) ?? []
+      assert.is(keys.length, 1, `one new key printed:\n${server.output()}`)
+      assert.is(await server.stop('SIGTERM'), 0, server.output())
+      assert.match(server.output(), /stopped \(SIGTERM\)/)
+    } finally {
+      await server.stop('SIGKILL')
+    }
+  })
+  lifecycle.run()
+}
