@@ -26,9 +26,9 @@ export function createWebhookDeliveryStore(
   names: SchemaNames,
   notifier: DeliveryNotifier,
 ): WebhookDeliveryStore {
-  const deliveries = sql.raw(names.table('webhook_deliveries'))
-  const webhooks = sql.raw(names.table('webhooks'))
-  const events = sql.raw(names.table('webhook_events'))
+  const deliveries = names.ref('webhook_deliveries')
+  const webhooks = names.ref('webhooks')
+  const events = names.ref('webhook_events')
 
   let lastFullScan = 0
 
@@ -76,17 +76,40 @@ export function createWebhookDeliveryStore(
   }
 
   return {
-    async claim({ now, limit, leaseMs, claimToken }) {
+    async claim({ now, limit, leaseMs, claimToken, perWebhook, inFlight = {} }) {
       await expand()
       const until = new Date(now.getTime() + leaseMs)
+      // Without a cap: the oldest due deliveries, whoever they are for. With one: per webhook, one range of
+      // the pending-by-webhook index, up to the slots it has free, so a receiver with a backlog of thousands
+      // takes no more than its share and a claim costs one index probe per webhook with anything pending.
+      const due =
+        perWebhook === undefined
+          ? sql`select d.id from ${deliveries} d
+              where d.status = 'pending' and d.next_attempt_at <= ${now}::timestamptz
+              order by d.next_attempt_at, d.id
+              limit ${limit}
+              for update skip locked`
+          : sql`with recursive h(webhook_id) as (
+                -- The webhooks with anything pending, one index probe each (a loose scan of the index).
+                (select d.webhook_id from ${deliveries} d where d.status = 'pending' order by d.webhook_id limit 1)
+                union all
+                select (select d.webhook_id from ${deliveries} d
+                  where d.status = 'pending' and d.webhook_id > h.webhook_id order by d.webhook_id limit 1)
+                from h where h.webhook_id is not null
+              )
+              select x.id from h
+              cross join lateral (
+                select d.id, d.next_attempt_at from ${deliveries} d
+                where d.webhook_id = h.webhook_id and d.status = 'pending' and d.next_attempt_at <= ${now}::timestamptz
+                order by d.next_attempt_at, d.id
+                limit greatest(0, ${perWebhook}::int - coalesce((${JSON.stringify(inFlight)}::jsonb ->> h.webhook_id)::int, 0))
+                for update of d skip locked
+              ) x
+              where h.webhook_id is not null
+              order by x.next_attempt_at, x.id
+              limit ${limit}`
       const { rows } = await sql<ClaimRow>`
-        with due as (
-          select d.id from ${deliveries} d
-          where d.status = 'pending' and d.next_attempt_at <= ${now}::timestamptz
-          order by d.next_attempt_at, d.id
-          limit ${limit}
-          for update skip locked
-        )
+        with due as (${due})
         update ${deliveries} d
         set next_attempt_at = ${until}::timestamptz, claim_token = ${claimToken}
         from due, ${webhooks} w

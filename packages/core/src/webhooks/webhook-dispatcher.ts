@@ -29,15 +29,21 @@ export interface WebhookDispatcherOptions {
    */
   schedule?: readonly number[]
   /**
-   * Deliveries claimed per batch.
+   * Most deliveries one claim takes (never more than the free slots).
    * @default 100
    */
   batchSize?: number
   /**
-   * Attempts in flight at once.
-   * @default 32
+   * Attempts in flight at once, over all webhooks. A slot that frees is filled at once.
+   * @default 64
    */
   concurrency?: number
+  /**
+   * Attempts in flight at once for one webhook: a receiver that is slow or down holds at most this many
+   * slots, and the others go on to other receivers, so one tenant's backlog never delays another's events.
+   * @default 16
+   */
+  perWebhookConcurrency?: number
   /**
    * Milliseconds one attempt may take.
    * @default WEBHOOK_TIMEOUT_MS (15 000)
@@ -45,17 +51,17 @@ export interface WebhookDispatcherOptions {
   timeoutMs?: number
   /**
    * Milliseconds a claim is held: after that another instance may claim the delivery again, so a delivery
-   * whose claimer died is sent after at most this long. A worker starts an attempt only while the rest of the
-   * lease covers the whole attempt (`timeoutMs`) plus a margin for recording it (a third of `timeoutMs`, at
-   * most 5 s); otherwise it hands the delivery back unsent, due at once, so that no attempt is still in flight
-   * when another instance may claim it. Must be at least `timeoutMs` plus two margins (one for the claim).
-   * @default enough for every round of a batch to run to its timeout: ceil(batchSize / concurrency) ×
-   * timeoutMs + 2 × margin (70 000 with the defaults: 4 × 15 s + 2 × 5 s)
+   * whose claimer died is sent after at most this long. Attempts start as soon as they are claimed; one starts
+   * only while the rest of the lease covers the whole attempt (`timeoutMs`) plus a margin for recording it (a
+   * third of `timeoutMs`, at most 5 s); otherwise the delivery is handed back unsent, due at once, so that no
+   * attempt is still in flight when another instance may claim it. Must be at least `timeoutMs` plus two
+   * margins (one for the claim).
+   * @default timeoutMs + 2 × margin (25 000 with the defaults)
    */
   leaseMs?: number
   /**
-   * How often the loop looks for due deliveries when nothing woke it: retries coming due, and deliveries
-   * written by other instances (writes of this process wake it at once).
+   * How often the loop looks for due deliveries when nothing woke it: deliveries written by other instances.
+   * Writes of this process wake it at once, and it wakes when the next retry it knows of comes due.
    * @default 1000
    */
   pollIntervalMs?: number
@@ -97,12 +103,15 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
   const now = options.now ?? (() => new Date())
   const schedule = options.schedule ?? WEBHOOK_RETRY_SCHEDULE_MS
   const batchSize = options.batchSize ?? 100
-  const concurrency = options.concurrency ?? 32
+  const concurrency = options.concurrency ?? 64
+  const perWebhook = options.perWebhookConcurrency ?? 16
+  for (const [name, value] of [['batchSize', batchSize], ['concurrency', concurrency], ['perWebhookConcurrency', perWebhook]] as const) {
+    if (!Number.isInteger(value) || value < 1) throw new TypeError(`${name} must be a positive integer, got ${value}`)
+  }
   const timeoutMs = options.timeoutMs ?? WEBHOOK_TIMEOUT_MS
   const margin = recordingMarginMs(timeoutMs)
-  // A worker runs its share of a batch one attempt after another: ceil(batchSize / concurrency) rounds, each
-  // up to the timeout. One margin covers recording the last round, the other the small gaps between rounds.
-  const leaseMs = options.leaseMs ?? Math.ceil(batchSize / concurrency) * timeoutMs + 2 * margin
+  // Every attempt starts as soon as it is claimed: one margin covers the claim, the other recording it.
+  const leaseMs = options.leaseMs ?? timeoutMs + 2 * margin
   if (!(leaseMs >= timeoutMs + 2 * margin)) {
     // A shorter lease leaves no time for the claim itself: the lease left when the first attempt of a batch
     // starts could not cover it, so every claimed delivery would be handed back unsent, for ever.
@@ -150,23 +159,35 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
     return { ...base, next: at ? { status: 'retry', at } : { status: 'failed' } }
   }
 
-  /** Claims one batch and works through it; says how many were claimed and how many of those were sent. */
-  async function runBatch(report: DispatchReport): Promise<{ claimed: number; attempted: number }> {
-    const claimToken = createId()
-    const claimedAt = now()
-    const claimed = await storage.webhookDeliveries.claim({ now: claimedAt, limit: batchSize, leaseMs, claimToken })
-    const leaseEnds = claimedAt.getTime() + leaseMs
-    report.claimed += claimed.length
-    let attempted = 0
-    // Outcomes are recorded in groups: whatever finished while the previous write ran goes in the next one.
+  /**
+   * Sends what is due through a pool of `concurrency` slots, at most `perWebhook` of them per webhook: claims
+   * as many deliveries as there are free slots, starts each at once, and claims again whenever an attempt
+   * settles (one claim at a time: attempts that settle during a claim are filled by the next). Outcomes are
+   * recorded in groups: whatever finished while the previous write ran goes in the next one.
+   *
+   * With `once`, it returns when a claim finds nothing and no attempt is in flight (`runOnce`). Otherwise it
+   * runs until `stop()`, also waking when this process writes a delivery (`onWritten`), when the next pending
+   * delivery it knows of comes due, and at least every `pollIntervalMs`.
+   */
+  async function pump(report: DispatchReport, once: boolean): Promise<void> {
+    const inFlightByWebhook: Record<string, number> = {}
+    const attempts = new Set<Promise<void>>()
     let queued: DeliveryOutcome[] = []
     let writing: Promise<void> = Promise.resolve()
+    let recordError: unknown
     const flush = () => {
       writing = writing.then(async () => {
         if (queued.length === 0) return
         const outcomes = queued
         queued = []
-        await storage.webhookDeliveries.record(outcomes)
+        try {
+          await storage.webhookDeliveries.record(outcomes)
+        } catch (error) {
+          // The deliveries stay claimed until their lease ends and are sent again then: nothing is lost.
+          if (once) recordError ??= error
+          else logger.error('Webhook dispatcher: recording outcomes failed; those deliveries are sent again when their lease ends', error)
+          return
+        }
         for (const outcome of outcomes) {
           const status = outcome.next.status
           if (outcome.attempt === undefined && status === 'retry') report.released++
@@ -177,104 +198,171 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
       })
       return writing
     }
-    let next = 0
-    const worker = async () => {
-      while (next < claimed.length) {
-        const delivery = claimed[next++] as ClaimedDelivery
-        const started = now()
-        if (!delivery.disabled && leaseEnds - started.getTime() < timeoutMs + margin) {
-          // Regression (issue 8): the last rounds of a batch of slow receivers used to start so late that the
-          // lease ran out mid-attempt; another instance then claimed the delivery and sent it a second time
-          // (and this attempt's record was discarded). Hand it back unsent instead, due at once.
-          queued.push({ id: delivery.id, claimToken, next: { status: 'retry', at: started }, now: started })
-          void flush().catch(() => {})
+
+    // Something to do: an attempt settled, this process wrote a delivery, a timer ran out, or stop().
+    let signalled = false
+    let signal: (() => void) | undefined
+    const notify = () => {
+      signalled = true
+      signal?.()
+    }
+    const stopListening = () => shutdown.signal.removeEventListener('abort', notify)
+    shutdown.signal.addEventListener('abort', notify)
+    const unsubscribe = once ? undefined : storage.webhookDeliveries.onWritten(notify)
+    const settled = (delivery: ClaimedDelivery) => {
+      const left = (inFlightByWebhook[delivery.webhookId] ?? 1) - 1
+      if (left > 0) inFlightByWebhook[delivery.webhookId] = left
+      else delete inFlightByWebhook[delivery.webhookId]
+      notify()
+    }
+
+    /** Claims for the free slots and starts each delivery; says how many it claimed and how many it started. */
+    const claimAndStart = async (free: number): Promise<{ claimed: number; started: number }> => {
+      const claimToken = createId()
+      const claimedAt = now()
+      const claimed = await storage.webhookDeliveries.claim({
+        now: claimedAt,
+        limit: Math.min(free, batchSize),
+        leaseMs,
+        claimToken,
+        perWebhook,
+        inFlight: { ...inFlightByWebhook },
+      })
+      const leaseEnds = claimedAt.getTime() + leaseMs
+      report.claimed += claimed.length
+      let started = 0
+      for (const delivery of claimed) {
+        const startedAt = now()
+        if (shutdown.signal.aborted || (!delivery.disabled && leaseEnds - startedAt.getTime() < timeoutMs + margin)) {
+          // An attempt that starts too late for the rest of the lease would outlive it: another instance would
+          // claim the delivery and send it a second time, and this attempt's record would be discarded. It is
+          // handed back unsent instead, due at once (so is everything claimed while stopping).
+          queued.push({ id: delivery.id, claimToken, next: { status: 'retry', at: startedAt }, now: startedAt })
           continue
         }
-        attempted++
-        const outcome = await attempt(delivery, claimToken)
-        if (outcome.attempt?.errorClass === 'aborted' && shutdown.signal.aborted) {
-          // Shutdown cut the attempt short: that says nothing about the receiver, so it is not counted, and
-          // the delivery is released at once for the next instance instead of waiting out the lease.
-          const { attempt: _aborted, ...rest } = outcome
-          queued.push({ ...rest, next: { status: 'retry', at: outcome.now } })
-        } else {
-          queued.push(outcome)
-        }
-        void flush().catch(() => {})
+        started++
+        inFlightByWebhook[delivery.webhookId] = (inFlightByWebhook[delivery.webhookId] ?? 0) + 1
+        const running = attempt(delivery, claimToken).then((outcome) => {
+          if (outcome.attempt?.errorClass === 'aborted' && shutdown.signal.aborted) {
+            // Shutdown cut the attempt short: that says nothing about the receiver, so it is not counted, and
+            // the delivery is released at once for the next instance instead of waiting out the lease.
+            const { attempt: _aborted, ...rest } = outcome
+            queued.push({ ...rest, next: { status: 'retry', at: outcome.now } })
+          } else {
+            queued.push(outcome)
+          }
+          void flush()
+        })
+        const tracked = running.finally(() => {
+          attempts.delete(tracked)
+          settled(delivery)
+        })
+        attempts.add(tracked)
       }
+      if (started < claimed.length) void flush()
+      return { claimed: claimed.length, started }
     }
-    await Promise.all(Array.from({ length: Math.min(concurrency, claimed.length) }, worker))
-    await flush()
-    return { claimed: claimed.length, attempted }
+
+    /** Until an attempt settles, a write, stop(), or `ms` (none: no timer). */
+    const waitForSignal = async (ms: number | undefined) => {
+      if (signalled) return
+      await new Promise<void>((resolve) => {
+        const timer = ms === undefined ? undefined : setTimeout(resolve, ms)
+        signal = () => {
+          if (timer !== undefined) clearTimeout(timer)
+          resolve()
+        }
+      })
+      signal = undefined
+    }
+
+    // While the database is away every claim fails the same way: say so once, not once per poll.
+    let away = false
+    let failure: unknown
+    try {
+      while (!shutdown.signal.aborted) {
+        signalled = false
+        const free = concurrency - attempts.size
+        let result = { claimed: 0, started: 0 }
+        let claimFailed = false
+        if (free > 0) {
+          try {
+            result = await claimAndStart(free)
+            if (away) logger.warn('Webhook dispatcher: the database is back; deliveries resume')
+            away = false
+          } catch (error) {
+            if (once) {
+              failure = error
+              break
+            }
+            claimFailed = true
+            if (error instanceof CanvassError && error.code === 'service_unavailable') {
+              if (!away) logger.warn('Webhook dispatcher: the database is unreachable; deliveries resume when it is back')
+              away = true
+            } else {
+              logger.error('Webhook dispatcher: a claim failed; retrying on the next poll', error)
+            }
+          }
+        }
+        const full = result.claimed > 0 && result.claimed === Math.min(free, batchSize)
+        if (once) {
+          if (attempts.size === 0 && (result.claimed === 0 || result.started === 0)) {
+            // Nothing due, or nothing of what was claimed could be sent (the claim took most of the lease):
+            // the next run tries again, instead of this loop claiming and handing back in a circle.
+            break
+          }
+          // A full claim with free slots left: more may be due. Otherwise wait for an attempt to settle.
+          if (full && attempts.size < concurrency) continue
+          await waitForSignal(undefined)
+          continue
+        }
+        if (full && attempts.size < concurrency) continue
+        if (signalled) continue
+        await waitForSignal(claimFailed || free === 0 ? pollIntervalMs : await untilNextDue())
+      }
+    } finally {
+      unsubscribe?.()
+      stopListening()
+      await Promise.all(attempts)
+      await flush()
+    }
+    if (failure !== undefined) throw failure
+    if (recordError !== undefined) throw recordError
+  }
+
+  /** Milliseconds until the next pending delivery is due, at most the poll interval. */
+  async function untilNextDue(): Promise<number> {
+    try {
+      const due = await storage.webhookDeliveries.nextDue()
+      if (!due) return pollIntervalMs
+      const wait = due.getTime() - now().getTime()
+      // Due now but not claimable (held by another instance, or its webhook's slots are full): poll.
+      return wait <= 0 ? pollIntervalMs : Math.min(pollIntervalMs, wait + 1)
+    } catch {
+      return pollIntervalMs
+    }
   }
 
   async function runOnce(): Promise<DispatchReport> {
     const report: DispatchReport = { claimed: 0, delivered: 0, retried: 0, failed: 0, released: 0 }
-    while (!shutdown.signal.aborted) {
-      const before = report.released
-      const batch = await runBatch(report)
-      const handedBack = report.released > before
-      // Nothing of this batch could be sent (the claim itself took most of the lease): the next poll tries
-      // again, instead of this loop claiming and handing back in a circle.
-      if (handedBack && batch.attempted === 0) break
-      // A full batch: more may be due. Deliveries handed back are due at once: claim them again, with a fresh
-      // lease, now.
-      if (batch.claimed < batchSize && !handedBack) break
-    }
+    await pump(report, true)
     return report
   }
 
   let running: Promise<void> | undefined
-  let wake: (() => void) | undefined
-  let woken = false
-  let unsubscribe: (() => void) | undefined
-
-  async function loop(): Promise<void> {
-    // While the database is away every poll fails the same way: say so once, not once per poll.
-    let away = false
-    while (!shutdown.signal.aborted) {
-      woken = false
-      try {
-        await runOnce()
-        away = false
-      } catch (error) {
-        if (error instanceof CanvassError && error.code === 'service_unavailable') {
-          if (!away) logger.warn('Webhook dispatcher: the database is unreachable; deliveries resume when it is back')
-          away = true
-        } else {
-          logger.error('Webhook dispatcher: a batch failed; retrying on the next poll', error)
-        }
-      }
-      if (woken || shutdown.signal.aborted) continue
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(done, pollIntervalMs)
-        function done() {
-          clearTimeout(timer)
-          wake = undefined
-          resolve()
-        }
-        wake = done
-      })
-    }
-  }
 
   return {
     runOnce,
     start() {
       if (running) return
       shutdown = new AbortController()
-      unsubscribe = storage.webhookDeliveries.onWritten(() => {
-        woken = true
-        wake?.()
-      })
-      running = loop()
+      const report: DispatchReport = { claimed: 0, delivered: 0, retried: 0, failed: 0, released: 0 }
+      running = pump(report, false).catch((error) => logger.error('Webhook dispatcher: stopped on an error', error))
     },
     async stop() {
       if (!running) return
       shutdown.abort()
       for (const attempt of inFlight) attempt.abort()
-      wake?.()
-      unsubscribe?.()
       await running
       running = undefined
     },

@@ -150,6 +150,28 @@ export const webhookTests: StorageTest[] = [
     },
   },
   {
+    name: 'deliveries: a claim with perWebhook takes at most that many of each webhook, less those in flight, oldest first',
+    async run({ storage }) {
+      const { production } = await seedProject(storage)
+      const survey = await seedSurvey(storage, production)
+      const busy = await seedWebhook(storage, production, { triggers: ['responseCreated'] })
+      const quiet = await seedWebhook(storage, production, { triggers: ['responseCreated'] })
+      for (let i = 0; i < 5; i++) await seedResponse(storage, production, survey.id)
+      const now = new Date(Date.now() + 1000)
+      const mine = (claimed: ClaimedDelivery[], webhook: { id: string }) => claimed.filter((d) => d.webhookId === webhook.id)
+      const first = await storage.webhookDeliveries.claim({
+        now, limit: 5000, leaseMs: 60_000, claimToken: freshId(), perWebhook: 3, inFlight: { [busy.id]: 2 },
+      })
+      assert.is(mine(first, busy).length, 1, 'three slots, two in flight: one')
+      assert.is(mine(first, quiet).length, 3, 'three slots, none in flight: three')
+      const listed = await storage.webhookDeliveries.list(production, quiet.id, { limit: 100 })
+      const oldest = listed.map((d) => d.id).reverse().slice(0, 3).sort()
+      assert.equal(mine(first, quiet).map((d) => d.id).sort(), oldest, 'the oldest due first')
+      const rest = await storage.webhookDeliveries.claim({ now, limit: 5000, leaseMs: 60_000, claimToken: freshId(), perWebhook: 10 })
+      assert.equal([mine(rest, busy).length, mine(rest, quiet).length], [4, 2], 'the rest, none twice')
+    },
+  },
+  {
     name: 'deliveries: concurrent claims are disjoint, a lease expires, a stale claim cannot record',
     async run({ storage }) {
       const { production } = await seedProject(storage)

@@ -23,8 +23,10 @@ export interface WebhookDeliveryStore {
   /**
    * Claims up to `limit` pending deliveries whose next attempt is due at `now`, oldest due first, each for
    * `leaseMs`. Deliveries of a disabled webhook are returned with `disabled` set so the caller can drop them.
+   * With `perWebhook`, at most that many of one webhook, less the attempts the caller has in flight for it
+   * (`inFlight`, by webhook id): one slow receiver's backlog never takes the slots of the others.
    */
-  claim(query: { now: Date; limit: number; leaseMs: number; claimToken: string }): Promise<ClaimedDelivery[]>
+  claim(query: ClaimQuery): Promise<ClaimedDelivery[]>
   /**
    * Records attempts of claimed deliveries and what happens next to each, in as few statements as the
    * database allows (the dispatcher hands over what finished together).
@@ -39,6 +41,17 @@ export interface WebhookDeliveryStore {
    * the same process wakes at once. Returns the function that removes the listener.
    */
   onWritten(listener: () => void): () => void
+}
+
+export interface ClaimQuery {
+  now: Date
+  limit: number
+  leaseMs: number
+  claimToken: string
+  /** At most this many deliveries of one webhook, counting those of `inFlight`. */
+  perWebhook?: number
+  /** Attempts the caller has in flight, by webhook id. */
+  inFlight?: Readonly<Record<string, number>>
 }
 
 export type DeliveryStatus = 'pending' | 'delivered' | 'failed'
