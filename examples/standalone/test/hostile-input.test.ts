@@ -1,19 +1,19 @@
 /**
- * Issue 5 as it was seen: each finding reproduced over HTTP with the same sizes and values, against the
+ * Hostile input over HTTP: each finding reproduced with the same sizes and values, against the
  * standalone server on PGlite always and on the Postgres server when TEST_DATABASE_URL is set. Each refused
  * request is followed by a read showing that nothing stored changed.
  */
 import { Agent, request as httpRequest } from 'node:http'
-import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import type { Backend } from './fixtures'
-import { createResponse, createSurvey, question, startBackend } from './fixtures'
-import { postgresBackend } from './backends'
+import { createResponse, createSurvey, question } from './fixtures'
+import { httpBackend } from './backends'
+import { suitesWithServer } from './suite-server'
 
 function defineSuites(label: string, env: () => Promise<Record<string, string>>, dispose = async () => {}) {
-  let backend: Promise<Backend> | undefined
-  const b = () => (backend ??= env().then(startBackend))
-  const test = suite(`${label}: hostile input (issue 5)`)
+  const servers = suitesWithServer(() => ({ label, env, dispose }))
+  const b = servers.server
+  const test = servers.suite(`${label}: hostile input`)
 
   const stored = async (x: Backend, responseId: string) =>
     (await x.call('GET', `/api/v1/management/responses/${responseId}`, { key: x.keyA })).body.data
@@ -263,6 +263,44 @@ function defineSuites(label: string, env: () => Promise<Record<string, string>>,
     assert.is(reopened.body.data.status, 'inProgress', 'a PUT that sets status itself may')
   })
 
+  test('segments: deep, wide and odd filter trees are 400 naming the field, never 500; nothing is stored', async () => {
+    const x = await b()
+    const leaf = { id: 'l', root: { type: 'attribute', contactAttributeKey: 'plan' }, value: 'pro', qualifier: { operator: 'equals' } }
+    const count = async () => (await x.call('GET', '/api/v1/management/segments?limit=1000', { key: x.keyA })).body.data.length
+    const before = await count()
+    const nest = (levels: number): unknown => (levels === 0 ? [{ id: 'x', connector: null, resource: leaf }] : [{ id: 'g', connector: null, resource: nest(levels - 1) }])
+    const cases: [body: unknown, field: string][] = [
+      [{ title: 't', filters: nest(12) }, 'filters.0.resource.0.resource.0.resource.0.resource.0.resource.0.resource.0.resource.0.resource'],
+      [{ title: 't', filters: Array.from({ length: 201 }, (_, i) => ({ id: `w${i}`, connector: i ? 'and' : null, resource: leaf })) }, 'filters'],
+      [{ title: 't', filters: [{ id: 'a', connector: null, resource: { ...leaf, root: { type: 'attribute', contactAttributeKey: 'k'.repeat(256) } } }] }, 'filters.0.resource.root.contactAttributeKey'],
+      [{ title: 't', filters: [{ id: 'a', connector: null, resource: { ...leaf, value: 'a\ud800' } }] }, 'filters.0.resource.value'],
+      [{ title: 't', filters: [{ id: 'a', connector: null, resource: { ...leaf, value: 1e400 } }] }, 'filters.0.resource.value'],
+      [{ title: 't', filters: [{ id: 'a', connector: null, resource: { ...leaf, qualifier: { operator: '__proto__' } } }] }, 'filters.0.resource.qualifier.operator'],
+      [{ title: 't', filters: [{ id: 'a', connector: null, resource: { __proto__: { root: { type: 'attribute' } } } }] }, 'filters.0.resource.root'],
+      [{ title: 't', filters: [{ id: 'a', connector: null, resource: { id: 'd', root: { type: 'device', deviceType: 'toaster' }, qualifier: { operator: 'equals' } } }] }, 'filters.0.resource.root.deviceType'],
+      [{ title: '', filters: [] }, 'title'],
+      [{ title: 't', filters: null }, 'filters'],
+    ]
+    for (const [body, field] of cases) {
+      const res = await x.call('POST', '/api/v1/management/segments', { key: x.keyA, body })
+      assert.is(res.status, 400, `${field}: ${res.text.slice(0, 200)}`)
+      assert.is(res.body.code, 'bad_request')
+      assert.ok(field in res.body.details, `${field} not in ${JSON.stringify(res.body.details).slice(0, 300)}`)
+    }
+    const survey = await x.call('POST', '/api/v1/management/surveys', {
+      key: x.keyA,
+      body: { environmentId: x.envA, name: 'n', questions: [question()], segment: { filters: [{ id: 'a', connector: 'or', resource: leaf }] } },
+    })
+    assert.equal([survey.status, Object.keys(survey.body.details)], [400, ['segment.filters.0.connector']])
+    const deep = await x.call('POST', '/api/v1/management/segments', {
+      key: x.keyA,
+      rawBody: `{"title":"t","filters":${'[{"id":"g","connector":null,"resource":'.repeat(3000)}[]${'}]'.repeat(3000)}}`,
+      headers: { 'content-type': 'application/json' },
+    })
+    assert.is(deep.status, 400, deep.text.slice(0, 200))
+    assert.is(await count(), before, 'nothing stored')
+  })
+
   test('11: PUT ignores "environmentId": null; a repeated surveyId is a 400', async () => {
     const x = await b()
     const survey = await createSurvey(x)
@@ -310,10 +348,6 @@ function defineSuites(label: string, env: () => Promise<Record<string, string>>,
     assert.is((await x.call('GET', privateFile, { key: x.keyA })).text, 'secret notes')
   })
 
-  test.after(async () => {
-    if (backend) await (await backend).stop()
-    await dispose()
-  })
   test.run()
 }
 
@@ -353,7 +387,5 @@ function rawRequest(
 
 const rawGet = (base: string, path: string, headers: Record<string, string>) => rawRequest(base, 'GET', path, headers)
 
-defineSuites('pglite', async () => ({ CANVASS_RATE_LIMITS: 'off' }))
-
-const postgres = postgresBackend()
-if (postgres) defineSuites('postgres', async () => ({ ...(await postgres.env()), CANVASS_RATE_LIMITS: 'off' }), postgres.dispose)
+const http = httpBackend().database()
+defineSuites(http.label, async () => ({ ...(await http.env()), CANVASS_RATE_LIMITS: 'off' }), http.dispose)

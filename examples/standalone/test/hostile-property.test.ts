@@ -1,5 +1,5 @@
 /**
- * Property: no input hurts the server (issue 5). Every route of `canvass.routes` (so routes added later are
+ * Property: no input hurts the server. Every route of `canvass.routes` (so routes added later are
  * covered without touching this file) is driven over HTTP, each with its own seeded fast-check run, with
  * generated hostile input (wrong types, huge and unpaired-surrogate strings, extreme numbers, deep and wide
  * objects, prototype keys) with a production key, a development key or none, on PGlite and on the Postgres
@@ -12,12 +12,11 @@
 import { createCanvass } from '@canvass/core'
 import type { BlobStore, Storage } from '@canvass/core'
 import fc from 'fast-check'
-import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import type { Backend } from './fixtures'
 import { createResponse, createSurvey, question } from './fixtures'
-import { startBackend } from './fixtures'
-import { postgresBackend } from './backends'
+import { httpBackend } from './backends'
+import { suitesWithServer } from './suite-server'
 
 /** A stand-in that refuses every use: the route table is read from a handler that is never called. */
 const refuse = <T extends object>(what: string): T =>
@@ -92,6 +91,7 @@ interface Seeds {
   fileName: string
   accessType: string
   environment: string
+  segment: string
 }
 type Kind = keyof Seeds
 
@@ -109,6 +109,7 @@ const PARAM_KINDS: Record<string, Kind> = {
   environmentId: 'environment',
   accessType: 'accessType',
   fileName: 'fileName',
+  segmentId: 'segment',
 }
 const KINDS = [...new Set(Object.values(PARAM_KINDS))]
 const paramNames = (path: string) => (path.match(/:[A-Za-z0-9_]+/g) ?? []).map((name) => name.slice(1))
@@ -131,6 +132,16 @@ function template(method: string, path: string, s: Seeds, x: Backend): Record<st
   if (/attribute-classes/.test(route)) return { name: `attr ${method}`, description: 'd', type: 'code' }
   if (/action-classes/.test(route)) return { name: `act ${method}`, description: 'd', type: 'code', key: `k-${method}` }
   if (/contact-attribute-keys/.test(route)) return { key: 'plan', name: 'Plan', description: 'd' }
+  if (/segments/.test(route)) {
+    return {
+      title: `segment ${method}`,
+      description: 'd',
+      filters: [
+        { id: 'a', connector: null, resource: { id: 'a', root: { type: 'attribute', contactAttributeKey: 'plan' }, value: 'pro', qualifier: { operator: 'equals' } } },
+        { id: 'b', connector: 'or', resource: [{ id: 'c', connector: null, resource: { id: 'c', root: { type: 'device', deviceType: 'phone' }, value: 'phone', qualifier: { operator: 'equals' } } }] },
+      ],
+    }
+  }
   if (/\/attributes$/.test(route)) return { attributes: { email: 'seed@example.com', plan: 'pro' } }
   if (/\/user$/.test(route)) return { userId: s.userId, attributes: { plan: 'pro' } }
   if (/\/management\/storage$/.test(route)) return { fileName: 'a.png', fileType: 'image/png', surveyId: s.survey, accessType: 'private' }
@@ -157,9 +168,9 @@ function plant(base: Record<string, unknown>, where: number, name: string, hosti
 }
 
 function defineSuites(label: string, env: () => Promise<Record<string, string>>, dispose = async () => {}) {
-  let backend: Promise<Backend> | undefined
-  const b = () => (backend ??= env().then(startBackend))
-  const test = suite(`${label}: hostile input on every route (property)`)
+  const servers = suitesWithServer(() => ({ label, env, dispose }))
+  const b = servers.server
+  const test = servers.suite(`${label}: hostile input on every route (property)`)
 
   test(`each of the ${ROUTES.length} routes, ${RUNS_PER_ROUTE} runs: never 5xx, contract-shaped errors, small 400s`, async () => {
     assert.ok(ROUTES.length > 5, 'the route table is read')
@@ -187,6 +198,8 @@ function defineSuites(label: string, env: () => Promise<Record<string, string>>,
         seeds.actionClass = await post('/api/v1/management/action-classes', { name: `seed ${n}`, type: 'code', key: `seed-${n}` })
       } else if (kind === 'attributeClass') {
         seeds.attributeClass = await post('/api/v1/management/attribute-classes', { name: `seed ${n}`, type: 'code' })
+      } else if (kind === 'segment') {
+        seeds.segment = await post('/api/v1/management/segments', { title: `seed ${n}` })
       } else if (kind === 'contactAttributeKey') {
         seeds.contactAttributeKey = await post('/api/v1/management/contact-attribute-keys', { key: `seed${n}` })
       } else if (kind === 'contact' || kind === 'userId') {
@@ -295,10 +308,6 @@ function defineSuites(label: string, env: () => Promise<Record<string, string>>,
     }
   })
 
-  test.after(async () => {
-    if (backend) await (await backend).stop()
-    await dispose()
-  })
   test.run()
 }
 
@@ -329,6 +338,7 @@ async function plantSeeds(x: Backend): Promise<Seeds> {
     webhook: (await created('/api/v1/webhooks', { url: 'https://example.invalid/hook', triggers: ['responseCreated'] })).id,
     actionClass: (await created('/api/v1/management/action-classes', { name: 'seed', type: 'code', key: 'seed' })).id,
     attributeClass: (await created('/api/v1/management/attribute-classes', { name: 'seed', type: 'code' })).id,
+    segment: (await created('/api/v1/management/segments', { title: 'seed' })).id,
     contactAttributeKey: (await created('/api/v1/management/contact-attribute-keys', { key: 'seed' })).id,
     ...(await newContact(x, 'seed-user')),
     fileName: presigned.updatedFileName,
@@ -365,7 +375,5 @@ async function newContact(x: Backend, userId: string): Promise<{ contact: string
 // The dispatcher stays off: generated webhooks must never send traffic anywhere.
 const common = { CANVASS_RATE_LIMITS: 'off', CANVASS_WEBHOOK_DISPATCHER: 'off' }
 
-defineSuites('pglite', async () => common)
-
-const postgres = postgresBackend()
-if (postgres) defineSuites('postgres', async () => ({ ...(await postgres.env()), ...common }), postgres.dispose)
+const http = httpBackend().database()
+defineSuites(http.label, async () => ({ ...(await http.env()), ...common }), http.dispose)

@@ -4,10 +4,11 @@
  * another; the core shows surveys through `/js/surveys.umd.cjs` and everything it stores is checked through
  * the management API. No request may leave the two origins.
  *
- * Until the package's renderer exists (its bundle is a placeholder that defines nothing), a stand-in renderer
+ * When the package's renderer bundle is a placeholder that defines nothing, a stand-in renderer
  * (widget/stand-in-renderer.js) is served in its place and the cases that test the renderer itself are
  * skipped with the reason printed.
  */
+import { skipSuiteUnless } from '@canvass/test-utils'
 import { readFile } from 'node:fs/promises'
 import { createServer } from 'node:http'
 import type { Server } from 'node:http'
@@ -18,7 +19,7 @@ import { readWidgetBundles } from '@canvass/widget'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import { launchChromium } from './chromium'
+import { chromiumMissing, launchChromium } from './chromium'
 import type { Backend } from './fixtures'
 import { startBackend } from './fixtures'
 
@@ -89,13 +90,15 @@ interface Fixture {
   surveys: Record<SurveyName, string>
 }
 
-type ActionName = 'checkout' | 'once' | 'other' | 'language' | 'logic' | 'pricing' | 'upgrade'
+type ActionName = 'checkout' | 'once' | 'other' | 'language' | 'logic' | 'pricing' | 'upgrade' | 'vip'
 type SurveyName = ActionName
 
-const test = suite('the @formbricks/js loader and Canvass’s widget in Chromium')
+const test = skipSuiteUnless(suite('the @formbricks/js loader and Canvass’s widget in Chromium'), chromiumMissing())
 let f: Fixture | undefined
 
 test.before(async () => {
+  // The browser first: when it cannot start, no server is left running that `after` cannot reach.
+  const browser = await launchChromium()
   const loader = await readFile(LOADER, 'utf8')
   const app = createServer((req, res) => {
     const script = req.url === '/loader.js'
@@ -110,7 +113,7 @@ test.before(async () => {
   }
   f = {
     x,
-    browser: await launchChromium(),
+    browser,
     app,
     appUrl: `http://127.0.0.1:${(app.address() as AddressInfo).port}`,
     realRenderer,
@@ -136,7 +139,7 @@ async function seed(fx: Fixture): Promise<void> {
     return res.body.data.id as string
   }
   const code = (key: string) => post('/api/v1/management/action-classes', { name: `Code ${key}`, type: 'code', key })
-  for (const key of ['checkout', 'once', 'other', 'language', 'logic'] as const) fx.actions[key] = await code(key)
+  for (const key of ['checkout', 'once', 'other', 'language', 'logic', 'vip'] as const) fx.actions[key] = await code(key)
   fx.actions.pricing = await post('/api/v1/management/action-classes', {
     name: 'Pricing page',
     type: 'noCode',
@@ -175,6 +178,10 @@ async function seed(fx: Fixture): Promise<void> {
   fx.surveys.other = await survey('Other', 'other', [openText('q1', { default: 'Anything else?' })], { displayOption: 'respondMultiple' })
   fx.surveys.pricing = await survey('Pricing', 'pricing', [openText('q1', { default: 'Is the pricing clear?' })], {
     displayOption: 'displayMultiple',
+  })
+  fx.surveys.vip = await survey('Vip', 'vip', [openText('q1', { default: 'Enjoying VIP?' })], {
+    displayOption: 'respondMultiple',
+    segment: { filters: [{ id: 'f', connector: null, resource: { id: 'f', root: { type: 'attribute', contactAttributeKey: 'tier' }, value: 'vip', qualifier: { operator: 'equals' } } }] },
   })
   fx.surveys.upgrade = await survey('Upgrade', 'upgrade', [openText('q1', { default: 'Why upgrade?' })], { displayOption: 'respondMultiple' })
   fx.surveys.language = await survey(
@@ -443,6 +450,44 @@ test('displayOnce is honoured after a reload: from the saved state, and from the
     await page.evaluate(() => localStorage.clear())
     await openPage(page, `${fx.appUrl}/`)
     await trackBoth()
+  } finally {
+    await app.close()
+  }
+})
+
+test('a survey targeted at a segment: not for anonymous visitors nor users outside it; shown once setAttribute puts the user in it', async () => {
+  const fx = f as Fixture
+  const app = await openApp(fx)
+  const { page } = app
+  try {
+    // One survey at a time: had `vip` been shown, `other` would not be. Each round on a fresh page, so that the
+    // events waited for are this round's; the user comes from the saved state.
+    const trackBoth = async () => {
+      await openPage(page, `${fx.appUrl}/`)
+      await setup(page, fx)
+      await call(page, 'track', 'vip')
+      await call(page, 'track', 'other')
+      await event(page, 'formbricks_survey_shown', fx.surveys.other)
+      const shown = (await events(page)).filter((e) => e.name === 'formbricks_survey_shown').map((e) => e.surveyId)
+      assert.equal(shown, [fx.surveys.other], 'the targeted survey is not shown')
+      await closeSurvey(page, fx.surveys.other)
+    }
+    /** The user the core saved once its `/user` round trip ended (the loader answers before). */
+    const savedUser = () => JSON.parse(localStorage.getItem('formbricks-canvass') ?? '{}')?.user?.data
+    await setup(page, fx)
+    await trackBoth()
+    await call(page, 'setUserId', 'user-vip')
+    await call(page, 'setAttribute', 'tier', 'basic')
+    await page.waitForFunction(`(${savedUser})()?.contactId != null`)
+    await trackBoth()
+    await call(page, 'setAttribute', 'tier', 'vip')
+    const segmentId = (await fx.x.call('GET', `/api/v1/management/surveys/${fx.surveys.vip}`, { key: fx.x.keyA })).body.data.segmentId
+    await page.waitForFunction(`(${savedUser})()?.segments?.includes(${JSON.stringify(segmentId)}) === true`)
+    await openPage(page, `${fx.appUrl}/`)
+    await setup(page, fx)
+    await call(page, 'track', 'vip')
+    await event(page, 'formbricks_survey_shown', fx.surveys.vip)
+    await closeSurvey(page, fx.surveys.vip)
   } finally {
     await app.close()
   }

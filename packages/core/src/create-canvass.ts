@@ -30,6 +30,7 @@ import { registerActionClassRoutes } from './routes/management/action-classes'
 import { registerAttributeClassRoutes } from './routes/management/attribute-classes'
 import { registerContactAttributeKeyRoutes } from './routes/management/contact-attribute-keys'
 import { registerPeopleRoutes } from './routes/management/people'
+import { registerSegmentRoutes } from './routes/management/segments'
 import { registerWidgetRoutes } from './routes/widget'
 import { registerLinkPageRoutes } from './routes/link-page'
 import { createId } from './services/ids'
@@ -175,6 +176,7 @@ export function createCanvass(options: CanvassOptions): Canvass {
   registerActionClassRoutes(router)
   registerContactAttributeKeyRoutes(router)
   registerPeopleRoutes(router)
+  registerSegmentRoutes(router)
   registerClientDisplayRoutes(router)
   registerClientEnvironmentRoutes(router)
   registerClientContactRoutes(router)

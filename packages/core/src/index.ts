@@ -21,6 +21,15 @@ export { createId } from './services/ids'
 export { effectiveSurveyStatus, acceptsSubmissions } from './services/survey-status'
 export { DEFAULT_CONTACT_LIMITS } from './services/contact-limits'
 export { utf8Length } from './services/response-size'
+export { deviceFromUserAgent, isInSegment, matchSegments } from './services/segments'
+export type { DeviceType, SegmentContact } from './services/segments'
+export {
+  MAX_FILTER_DEPTH,
+  MAX_FILTER_ITEMS,
+  MAX_SEGMENTS_PER_ENVIRONMENT,
+  segmentFiltersSchema,
+} from './schemas/segment'
+export type { FilterItem, LeafFilter } from './schemas/segment'
 export type * from './ports/storage'
 export type * from './ports/webhook-transport'
 export { createFetchWebhookTransport } from './webhooks/fetch-transport'

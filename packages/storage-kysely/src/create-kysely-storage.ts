@@ -5,6 +5,7 @@ import { createActionClassStore } from './action-class-store'
 import { createApiKeyStore } from './api-key-store'
 import { withUnavailableErrors } from './connection-error'
 import { createAttributeClassStore } from './attribute-class-store'
+import { createSegmentStore } from './segment-store'
 import { createContactAttributeKeyStore } from './contact-attribute-key-store'
 import { createContactStore } from './contact-store'
 import { createClientContactStore } from './client-contact-store'
@@ -72,6 +73,7 @@ export function createKyselyStorage<DB = unknown>({ db, schema, responseBatch }:
     webhooks: createWebhookStore(canvassDb, webhookPresence),
     webhookDeliveries: createWebhookDeliveryStore(canvassDb, names, deliveryNotifier),
     attributeClasses: createAttributeClassStore(canvassDb),
+    segments: createSegmentStore(canvassDb),
     actionClasses: createActionClassStore(canvassDb),
     contactAttributeKeys: createContactAttributeKeyStore(canvassDb),
     contacts: createContactStore(canvassDb, names),

@@ -28,6 +28,7 @@ export interface Database {
   contact_attribute_keys: ContactAttributeKeysTable
   contact_attributes: ContactAttributesTable
   attribute_classes: AttributeClassesTable
+  segments: SegmentsTable
   action_classes: ActionClassesTable
   webhooks: WebhooksTable
   webhook_deliveries: WebhookDeliveriesTable
@@ -280,4 +281,13 @@ export interface RateLimitCountersTable {
   key: string
   window_start: Date
   count: number
+}
+
+export interface SegmentsTable extends Timestamps {
+  id: string
+  environment_id: string
+  title: string
+  description: string | null
+  is_private: boolean
+  filters: Jsonb<unknown[]>
 }

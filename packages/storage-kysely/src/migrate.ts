@@ -15,6 +15,8 @@ import { dropDuplicateIndex } from './migrations/0010-drop-duplicate-index'
 import { ascendingListIndexes } from './migrations/0011-ascending-list-indexes'
 import { attributeValueHash } from './migrations/0012-attribute-value-hash'
 import { clientCreatedKeys } from './migrations/0013-client-created-keys'
+import { pendingDeliveriesByWebhook } from './migrations/0014-pending-deliveries-by-webhook'
+import { segments } from './migrations/0015-segments'
 import { moveFromPublicSchema } from './migrations/move-from-public'
 import { schemaNames } from './schema-names'
 
@@ -41,6 +43,8 @@ function migrations(schema: string): Record<string, Migration> {
     '0011-ascending-list-indexes': ascendingListIndexes(schema),
     '0012-attribute-value-hash': attributeValueHash(schema),
     '0013-client-created-keys': clientCreatedKeys(schema),
+    '0014-pending-deliveries-by-webhook': pendingDeliveriesByWebhook(schema),
+    '0015-segments': segments(schema),
   }
 }
 

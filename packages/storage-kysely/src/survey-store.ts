@@ -1,15 +1,18 @@
+import { CanvassError } from '@canvass/core'
 import type { SurveyStore } from '@canvass/core'
-import { CompiledQuery } from 'kysely'
-import type { Kysely, Selectable } from 'kysely'
+import type { Kysely } from 'kysely'
 import { applyPage } from './apply-page'
-import type { Database, SurveysTable } from './database'
+import type { Database } from './database'
 import { isStorable } from './is-storable'
+import { precompiled, slots } from './precompiled'
+import { foreignKeyViolation } from './segment-store'
 import { toSurveyRecord, toSurveyRow } from './survey-row'
 
 /** Surveys: one row each, the JSON parts in jsonb columns. */
 export function createSurveyStore(db: Kysely<Database>): SurveyStore {
   // The read behind most survey routes, built and compiled once rather than on every request.
-  const getSql = db.selectFrom('surveys').selectAll().where('id', '=', '').compile().sql
+  const getSlots = slots(['id'])
+  const getSurvey = precompiled(db.selectFrom('surveys').selectAll().where('id', '=', getSlots.id).compile(), getSlots)
   return {
     async list(environmentId, page) {
       if (!isStorable(environmentId)) return []
@@ -24,12 +27,16 @@ export function createSurveyStore(db: Kysely<Database>): SurveyStore {
 
     async get(id) {
       if (!isStorable(id)) return null
-      const row = (await db.executeQuery<Selectable<SurveysTable>>(CompiledQuery.raw(getSql, [id]))).rows[0]
+      const row = (await db.executeQuery(getSurvey({ id }))).rows[0]
       return row ? toSurveyRecord(row) : null
     },
 
     async insert(survey) {
-      await db.insertInto('surveys').values(toSurveyRow(survey)).execute()
+      await db
+        .insertInto('surveys')
+        .values(toSurveyRow(survey))
+        .execute()
+        .catch(rethrowMissingSegment)
     },
 
     async update(id, change) {
@@ -43,21 +50,47 @@ export function createSurveyStore(db: Kysely<Database>): SurveyStore {
         const next = { ...change(current), id: current.id, environmentId: current.environmentId, createdAt: current.createdAt }
         // Identity, owner and creation time never change: cursors are built from `created_at`.
         const { id: _id, environment_id: _environmentId, created_at: _createdAt, ...fields } = toSurveyRow(next)
-        await trx.updateTable('surveys').set(fields).where('id', '=', id).execute()
+        await trx.updateTable('surveys').set(fields).where('id', '=', id).execute().catch(rethrowMissingSegment)
         return next
       })
     },
 
     async delete(environmentId, id) {
       if (!isStorable(id) || !isStorable(environmentId)) return null
-      // Responses, displays and files go with it through `on delete cascade`, in this one statement.
-      const row = await db
-        .deleteFrom('surveys')
-        .where('id', '=', id)
-        .where('environment_id', '=', environmentId)
-        .returningAll()
-        .executeTakeFirst()
-      return row ? toSurveyRecord(row) : null
+      return db.transaction().execute(async (trx) => {
+        // Responses, displays and files go with it through `on delete cascade`.
+        const row = await trx
+          .deleteFrom('surveys')
+          .where('id', '=', id)
+          .where('environment_id', '=', environmentId)
+          .returningAll()
+          .executeTakeFirst()
+        if (!row) return null
+        // The survey's own segment goes with it, unless another survey names it too.
+        if (row.segment_id !== null) {
+          await trx
+            .deleteFrom('segments')
+            .where('id', '=', row.segment_id)
+            .where('environment_id', '=', environmentId)
+            .where('is_private', '=', true)
+            .where((eb) => eb.not(eb.exists(eb.selectFrom('surveys').select('surveys.id').whereRef('surveys.segment_id', '=', 'segments.id'))))
+            .execute()
+        }
+        return toSurveyRecord(row)
+      })
     },
   }
+}
+
+/**
+ * A survey naming a segment that is not there (deleted between core's check and this write): the 400 core
+ * gives for an unknown `segmentId`, instead of a 500.
+ */
+function rethrowMissingSegment(error: unknown): never {
+  if (foreignKeyViolation(error) && (error as { constraint?: unknown }).constraint === 'surveys_segment_id_fkey') {
+    throw new CanvassError('bad_request', 'Fields are missing or incorrectly formatted', {
+      details: { segmentId: 'No segment with this id in the environment' },
+    })
+  }
+  throw error
 }

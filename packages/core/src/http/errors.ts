@@ -51,6 +51,7 @@ export type ResourceType =
   | 'Person'
   | 'Contact'
   | 'Environment'
+  | 'Segment'
 
 export const notFound = (type: ResourceType, id: string): CanvassError =>
   new CanvassError('not_found', `${type} not found`, { details: { resource_id: id, resource_type: type } })

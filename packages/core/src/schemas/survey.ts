@@ -378,7 +378,7 @@ const surveyEntries = {
   styling: nullDefault(looseSettings),
   surveyClosedMessage: nullDefault(surveyClosedMessage),
   productOverwrites: nullDefault(looseSettings),
-  // Accepted so that the route can answer a non-null value with its own error (segments are unsupported).
+  // A segment of the survey's environment; the route checks that it is one.
   segmentId: nullDefault(idString),
 } as const
 

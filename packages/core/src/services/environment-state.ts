@@ -1,5 +1,6 @@
-import type { ClientActionClass, EnvironmentStateRecord } from '../ports/storage'
+import type { ClientActionClass, EnvironmentStateRecord, SegmentRecord } from '../ports/storage'
 import { surveyOutput } from './survey-service'
+import { stateSegment } from './segment-service'
 import { effectiveSurveyStatus } from './survey-status'
 
 /**
@@ -37,7 +38,11 @@ export interface StateSurveyLanguage {
 }
 
 /** The widget's view of an environment: the `data` of the reference's environment state. */
-export function environmentStateOutput(state: EnvironmentStateRecord, now: Date) {
+export function environmentStateOutput(
+  state: EnvironmentStateRecord,
+  now: Date,
+  segments: ReadonlyMap<string, SegmentRecord> = new Map(),
+) {
   const actionClasses = state.actionClasses.map(stateActionClass)
   const resolve = triggerResolver(actionClasses)
   const surveys = state.surveys
@@ -53,6 +58,8 @@ export function environmentStateOutput(state: EnvironmentStateRecord, now: Date)
       projectOverwrites: survey.productOverwrites,
       isBackButtonHidden: false,
       recaptcha: null,
+      // The reference's public shape: which segment, and whether it has filters, but not the filters.
+      segment: survey.segmentId === null ? null : stateSegmentOf(segments.get(survey.segmentId), survey.segmentId, state.environmentId),
     }))
   const project = widgetProject(state.projectId)
   return {
@@ -129,4 +136,12 @@ export function stateLanguage(entry: unknown): StateSurveyLanguage[] {
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+/**
+ * A segment the state cannot read (deleted meanwhile) still keeps its survey from anonymous visitors: it is
+ * shown as having filters, which no contact's `segments` then names.
+ */
+function stateSegmentOf(record: SegmentRecord | undefined, segmentId: string, environmentId: string) {
+  return stateSegment(record ?? { id: segmentId, isPrivate: true, filters: [{}] }, environmentId)
 }

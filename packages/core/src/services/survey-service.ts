@@ -1,5 +1,6 @@
 import type { SurveyCreateInput } from '../schemas/survey'
-import type { SurveyRecord } from '../ports/storage'
+import type { SegmentRecord, SurveyRecord } from '../ports/storage'
+import { segmentOutput } from './segment-service'
 import { effectiveSurveyStatus } from './survey-status'
 
 /** The fields of a survey that a caller may set: everything but ownership, id and timestamps. */
@@ -17,9 +18,10 @@ export function surveyFieldsFromInput(input: SurveyCreateInput): SurveyFields {
 
 /**
  * The API form of a stored survey: every field of the spec's Survey table, `null` where unset, and the
- * status as it is now (date-driven transitions applied).
+ * status as it is now (date-driven transitions applied). `segment` is the survey's segment (`segmentId`),
+ * read by the caller; `null` when it has none.
  */
-export function surveyOutput(survey: SurveyRecord, now = new Date()) {
+export function surveyOutput(survey: SurveyRecord, now = new Date(), segment: SegmentRecord | null = null) {
   return {
     id: survey.id,
     createdAt: survey.createdAt.toISOString(),
@@ -54,7 +56,7 @@ export function surveyOutput(survey: SurveyRecord, now = new Date()) {
     languages: survey.languages,
     triggers: survey.triggers,
     segmentId: survey.segmentId,
-    segment: null,
+    segment: segment && segment.id === survey.segmentId ? segmentOutput(segment) : null,
   }
 }
 

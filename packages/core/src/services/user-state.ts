@@ -4,13 +4,12 @@ import type { ClientContactState } from '../ports/storage'
 export const USER_STATE_TTL_MS = 30 * 60 * 1000
 
 /** The reference's user state (`data` of its `TUserState`): what its widget reads about a contact. */
-export function userStateOutput(state: ClientContactState) {
+export function userStateOutput(state: ClientContactState, segments: string[]) {
   const latest = state.displays[0]?.createdAt ?? null
   return {
     userId: state.userId,
     contactId: state.contactId,
-    // Segments are not supported yet: no contact is in any.
-    segments: [] as string[],
+    segments,
     displays: state.displays.map((display) => ({ surveyId: display.surveyId, createdAt: display.createdAt.toISOString() })),
     responses: state.responseSurveyIds,
     lastDisplayAt: latest?.toISOString() ?? null,

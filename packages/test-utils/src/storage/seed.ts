@@ -7,6 +7,7 @@ import type {
   CreateResponseCheck,
   CreateResponseResult,
   NewResponse,
+  SegmentRecord,
   Storage,
   SurveyRecord,
 } from '@canvass/core'
@@ -69,6 +70,25 @@ export async function seedSurvey(storage: Storage, environmentId: string, overri
   const survey = makeSurvey(environmentId, overrides)
   await storage.surveys.insert(survey)
   return survey
+}
+
+/** Inserts a segment of the environment; `overrides` replace fields (its `surveys` are not stored). */
+export async function seedSegment(storage: Storage, environmentId: string, overrides: Partial<SegmentRecord> = {}) {
+  const now = new Date()
+  const segment: SegmentRecord = {
+    id: freshId(),
+    environmentId,
+    title: 'Conformance segment',
+    description: null,
+    isPrivate: false,
+    filters: [],
+    surveys: [],
+    createdAt: now,
+    updatedAt: now,
+    ...overrides,
+  }
+  assert.is(await storage.segments.insert(segment, 1000), 'created')
+  return segment
 }
 
 /** A response to create in `surveyId`, with empty answers; `overrides` replace fields. */

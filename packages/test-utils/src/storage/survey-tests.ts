@@ -1,7 +1,7 @@
 import { freshId } from './fresh-id'
 import type { SurveyRecord } from '@canvass/core'
 import * as assert from 'uvu/assert'
-import { byListOrder, makeSurvey, seedProject, seedResponse, seedSurvey, walkPages } from './seed'
+import { byListOrder, makeSurvey, seedProject, seedResponse, seedSegment, seedSurvey, walkPages } from './seed'
 import type { StorageTest } from './storage-test'
 
 /** Surveys: every field round-trips, lists page, updates and deletes stay in their environment. */
@@ -10,7 +10,8 @@ export const surveyTests: StorageTest[] = [
     name: 'insertSurvey and getSurvey round-trip every field',
     async run({ storage }) {
       const { production } = await seedProject(storage)
-      const survey = makeSurvey(production, FULL_SURVEY)
+      const segment = await seedSegment(storage, production)
+      const survey = makeSurvey(production, { ...FULL_SURVEY, segmentId: segment.id })
       await storage.surveys.insert(survey)
       const stored = await storage.surveys.get(survey.id)
       assert.equal(stored, survey)
@@ -72,7 +73,7 @@ export const surveyTests: StorageTest[] = [
       const { production, development } = await seedProject(storage)
       const survey = await seedSurvey(storage, production)
       const updated: SurveyRecord = {
-        ...makeSurvey(production, FULL_SURVEY),
+        ...makeSurvey(production, { ...FULL_SURVEY, segmentId: (await seedSegment(storage, production)).id }),
         id: survey.id,
         createdAt: survey.createdAt,
         updatedAt: new Date(survey.updatedAt.getTime() + 5000),
@@ -97,7 +98,7 @@ export const surveyTests: StorageTest[] = [
     },
   },
   {
-    name: 'dates with a year below 100 are read back as written (issue 5: 0050 became 1950)',
+    name: 'dates with a year below 100 are read back as written (0050 does not become 1950)',
     async run({ storage }) {
       const { production } = await seedProject(storage)
       const survey = await seedSurvey(storage, production, {
@@ -167,7 +168,6 @@ const FULL_SURVEY: Partial<SurveyRecord> = {
   resultShareKey: 'share_key',
   showLanguageSwitch: true,
   isVerifyEmailEnabled: true,
-  segmentId: 'segment_1',
   questions: [
     {
       id: 'q_1',

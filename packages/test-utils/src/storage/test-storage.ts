@@ -15,10 +15,12 @@ import { idTests } from './id-tests'
 import { projectTests } from './project-tests'
 import { responseTests } from './response-tests'
 import type { StorageFixtures, StorageTest } from './storage-test'
+import { segmentTests } from './segment-tests'
 import { surveyTests } from './survey-tests'
 import { uploadTests } from './upload-tests'
 import { webhookScheduleTests } from './webhook-schedule-tests'
 import { webhookTests } from './webhook-tests'
+import { skipTest } from '../skip'
 
 export interface TestStorageOptions {
   /** Names the suite in the report, e.g. `storage-kysely on PGlite`. */
@@ -48,6 +50,7 @@ export const STORAGE_TESTS: readonly StorageTest[] = [
   ...projectTests,
   ...apiKeyTests,
   ...surveyTests,
+  ...segmentTests,
   ...createResponseTests,
   ...responseTests,
   ...autoCompleteTests,
@@ -92,7 +95,7 @@ export function testStorage({ name, create, cleanup, skip = [], fixtures }: Test
   for (const { name: testName, needsFixtures, run } of STORAGE_TESTS) {
     const reason = reasons.get(testName) ?? (needsFixtures && !fixtures ? 'the adapter passes no fixtures' : undefined)
     if (reason !== undefined) {
-      test.skip(`${testName} (skipped: ${reason})`, () => {})
+      skipTest(test, testName, reason)
       continue
     }
     test(testName, async () => {

@@ -9,6 +9,7 @@ import type { EnvironmentStateStore } from './environment-state'
 import type { EnvironmentStore } from './environments'
 import type { ProjectStore } from './projects'
 import type { ResponseStore } from './responses'
+import type { SegmentStore } from './segments'
 import type { SurveyStore } from './surveys'
 import type { UploadStore } from './uploads'
 import type { WebhookDeliveryStore } from './webhook-deliveries'
@@ -42,6 +43,7 @@ export interface Storage {
   actionClasses: ActionClassStore
   contactAttributeKeys: ContactAttributeKeyStore
   contacts: ContactStore
+  segments: SegmentStore
   displays: DisplayStore
   clientContacts: ClientContactStore
   environmentState: EnvironmentStateStore
@@ -57,6 +59,7 @@ export type * from './common'
 export type * from './environments'
 export type * from './projects'
 export type * from './responses'
+export type * from './segments'
 export type * from './surveys'
 export type * from './attribute-classes'
 export type * from './action-classes'

@@ -5,9 +5,11 @@ import { CLIENT_CORS_HEADERS } from '../../http/cors'
 import { notFound, validationError } from '../../http/errors'
 import { ok } from '../../http/respond'
 import { parseInput } from '../../http/validate'
-import type { ContactIdentity } from '../../ports/storage'
+import type { ClientContactState, ContactIdentity } from '../../ports/storage'
 import { attributesUpdateSchema, userUpdateSchema } from '../../schemas/client'
 import { contactLimitError } from '../../services/contact-limits'
+import { segmentsOfContact } from '../../services/segment-service'
+import { deviceFromUserAgent } from '../../services/segments'
 import { USER_STATE_TTL_MS, settableAttributes, userStateOutput } from '../../services/user-state'
 
 /**
@@ -24,7 +26,7 @@ const identify: Handler = async (request, ctx) => {
   const who = identity(ctx, param(request, 'environmentId'), userIdParam(param(request, 'userId')))
   const state = await ctx.storage.clientContacts.identify(who)
   if (!state) throw notFound('Environment', who.environmentId)
-  return ok(userStateOutput(state), CLIENT_CORS_HEADERS)
+  return ok(userStateOutput(state, await segmentsOf(request, ctx, who.environmentId, state)), CLIENT_CORS_HEADERS)
 }
 
 const updateAttributes: Handler = async (request, ctx) => {
@@ -58,9 +60,15 @@ const updateUser: Handler = async (request, ctx) => {
   const expiresAt = new Date(ctx.now().getTime() + USER_STATE_TTL_MS).toISOString()
   const messages = result.skipped.map((key) => `The value of ${key} is already taken by another contact`)
   return ok(
-    { state: { data: userStateOutput(result.state), expiresAt }, ...(messages.length > 0 ? { messages } : {}) },
+    { state: { data: userStateOutput(result.state, await segmentsOf(request, ctx, environmentId, result.state)), expiresAt }, ...(messages.length > 0 ? { messages } : {}) },
     CLIENT_CORS_HEADERS,
   )
+}
+
+/** The segments the contact is in, after this request's writes, on the device its `User-Agent` names. */
+function segmentsOf(request: Request, ctx: CanvassContext, environmentId: string, state: ClientContactState): Promise<string[]> {
+  const device = deviceFromUserAgent(request.headers.get('user-agent'))
+  return segmentsOfContact(ctx, environmentId, { userId: state.userId, attributes: state.attributes }, device)
 }
 
 function identity(ctx: CanvassContext, environmentId: string, userId: string): ContactIdentity {

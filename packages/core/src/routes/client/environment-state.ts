@@ -5,6 +5,7 @@ import { param } from '../../context'
 import { CLIENT_CORS_HEADERS } from '../../http/cors'
 import { etagMatches } from '../../http/etag'
 import { notFound } from '../../http/errors'
+import { segmentsById } from '../../services/segment-service'
 import { environmentStateOutput } from '../../services/environment-state'
 
 /** How long a widget and caches may keep the state, in seconds; the reference re-checks every minute. */
@@ -28,7 +29,8 @@ const environmentState: Handler = async (request, ctx) => {
   if (!state.appSetupCompleted || !state.websiteSetupCompleted) {
     await ctx.storage.environmentState.markSetupCompleted(environmentId, now)
   }
-  const data = environmentStateOutput(state, now)
+  const segments = await segmentsById(ctx, environmentId, state.surveys.map((survey) => survey.segmentId))
+  const data = environmentStateOutput(state, now, segments)
   const text = JSON.stringify(data)
   const etag = `W/"${bytesToHex(sha256(utf8ToBytes(text))).slice(0, 32)}"`
   const headers = {

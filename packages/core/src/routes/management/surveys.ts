@@ -2,13 +2,15 @@ import type { CanvassContext, CanvassRouter, Handler } from '../../context'
 import { externalUrl, param } from '../../context'
 import { authenticate } from '../../http/auth'
 import { readJsonBody } from '../../http/body'
-import { badRequest, notFound, unauthorized, validationError } from '../../http/errors'
+import { badRequest, notFound, unauthorized } from '../../http/errors'
 import { LARGE_ROW_BATCH, listPage, readPageQuery } from '../../http/pagination'
 import { ok } from '../../http/respond'
 import { parseInput } from '../../http/validate'
-import type { SurveyRecord } from '../../ports/storage'
+import type { SegmentRecord, SurveyRecord } from '../../ports/storage'
 import { surveyCreateSchema, surveyUpdateSchema } from '../../schemas/survey'
+import { segmentsById } from '../../services/segment-service'
 import { IMMUTABLE_SURVEY_FIELDS, surveyFieldsFromInput, surveyOutput } from '../../services/survey-service'
+import { dropReplacedPrivateSegment, readSurveySegment, surveySegmentId } from '../../services/survey-segment'
 
 /** `/api/v1/management/surveys`: list, create, get, update (merge) and delete. */
 export function registerSurveyRoutes(router: CanvassRouter): void {
@@ -23,9 +25,14 @@ const listSurveys: Handler = async (request, ctx) => {
   const { environmentId } = await authenticate(request, ctx)
   const page = readPageQuery(request.query, true)
   const now = ctx.now()
+  let segments = new Map<string, SegmentRecord>()
   return listPage(page, {
-    read: (position) => ctx.storage.surveys.list(environmentId, position),
-    output: (survey) => surveyOutput(survey, now),
+    read: async (position) => {
+      const surveys = await ctx.storage.surveys.list(environmentId, position)
+      segments = await segmentsById(ctx, environmentId, surveys.map((survey) => survey.segmentId))
+      return surveys
+    },
+    output: (survey) => surveyOutput(survey, now, segmentOf(segments, survey)),
     nextUrl: () => externalUrl(request, ctx),
     // A survey can grow to several MiB through PUTs of different fields.
     batch: LARGE_ROW_BATCH,
@@ -34,34 +41,48 @@ const listSurveys: Handler = async (request, ctx) => {
 
 const createSurvey: Handler = async (request, ctx) => {
   const { environmentId } = await authenticate(request, ctx)
-  const input = parseInput(surveyCreateSchema, await readJsonBody(request))
+  const body = await readJsonBody(request)
+  const segmentInput = readSurveySegment(body)
+  const input = parseInput(surveyCreateSchema, body)
   if (input.environmentId !== environmentId) throw unauthorized()
-  rejectSegment(input.segmentId)
+  const id = ctx.newId()
+  const segment = await surveySegmentId(ctx, environmentId, id, null, input.segmentId, segmentInput)
   const now = ctx.now()
   const survey: SurveyRecord = {
-    id: ctx.newId(),
+    id,
     environmentId,
     createdAt: now,
     updatedAt: now,
     ...surveyFieldsFromInput(input),
+    segmentId: segment?.id ?? null,
   }
   await ctx.storage.surveys.insert(survey)
-  return ok(surveyOutput(survey, now))
+  return ok(surveyOutput(survey, now, segment && { ...segment, surveys: [id, ...segment.surveys] }))
 }
 
 const getSurvey: Handler = async (request, ctx) => {
   const { environmentId } = await authenticate(request, ctx)
   const survey = await ownedSurvey(ctx, environmentId, param(request, 'surveyId'))
-  return ok(surveyOutput(survey, ctx.now()))
+  return ok(surveyOutput(survey, ctx.now(), await segmentOfSurvey(ctx, survey)))
 }
 
 const updateSurvey: Handler = async (request, ctx) => {
   const { environmentId } = await authenticate(request, ctx)
   const body = await readJsonBody(request)
+  const segmentInput = readSurveySegment(body)
   // Fields a PUT ignores (contract §4) are dropped before validation: `"environmentId": null` is not a 400.
   for (const field of IMMUTABLE_SURVEY_FIELDS) delete body[field]
   const changes = parseInput(surveyUpdateSchema, body)
   const id = param(request, 'surveyId')
+  // The segment is decided before the survey's lock is taken: a survey's own segment is changed in place.
+  let segment: SegmentRecord | null | undefined
+  if (segmentInput !== undefined || (changes.segmentId !== undefined && changes.segmentId !== null)) {
+    const current = await ctx.storage.surveys.get(id)
+    if (!current) throw badRequest(`Survey with ID ${id} not found`)
+    if (current.environmentId !== environmentId) throw unauthorized()
+    segment = await surveySegmentId(ctx, environmentId, id, current.segmentId, changes.segmentId ?? null, segmentInput)
+  }
+  let replaced: string | null = null
   const now = ctx.now()
   // The merge runs on the survey as it is under the storage's lock: a concurrent PUT of another field, or a
   // completion by `autoComplete`, is kept unless this body sets that field itself.
@@ -70,21 +91,24 @@ const updateSurvey: Handler = async (request, ctx) => {
     const merged: Record<string, unknown> = { ...surveyOutput(stored, now), ...changes }
     for (const field of IMMUTABLE_SURVEY_FIELDS) delete merged[field]
     merged.environmentId = environmentId
+    if (segment !== undefined) merged.segmentId = segment?.id ?? null
     const input = parseInput(surveyCreateSchema, merged)
-    rejectSegment(input.segmentId)
+    replaced = stored.segmentId !== input.segmentId ? stored.segmentId : null
     return { id: stored.id, environmentId, createdAt: stored.createdAt, updatedAt: now, ...surveyFieldsFromInput(input) }
   })
   // The spec answers a PUT of an unknown survey with 400, unlike GET and DELETE.
   if (!updated) throw badRequest(`Survey with ID ${id} not found`)
-  return ok(surveyOutput(updated, now))
+  if (replaced !== null) await dropReplacedPrivateSegment(ctx, environmentId, replaced)
+  return ok(surveyOutput(updated, now, await segmentOfSurvey(ctx, updated)))
 }
 
 const deleteSurvey: Handler = async (request, ctx) => {
   const { environmentId } = await authenticate(request, ctx)
   const survey = await ownedSurvey(ctx, environmentId, param(request, 'surveyId'))
+  const segment = await segmentOfSurvey(ctx, survey)
   const deleted = await ctx.storage.surveys.delete(environmentId, survey.id)
   if (!deleted) throw notFound('Survey', survey.id)
-  return ok(surveyOutput(deleted, ctx.now()))
+  return ok(surveyOutput(deleted, ctx.now(), segment))
 }
 
 /** The survey if it is the caller's: 404 when unknown, 401 when it belongs to another environment. */
@@ -95,6 +119,11 @@ export async function ownedSurvey(ctx: CanvassContext, environmentId: string, id
   return survey
 }
 
-function rejectSegment(segmentId: string | null | undefined): void {
-  if (segmentId != null) throw validationError({ segmentId: 'Segments are not supported yet; send null' })
+async function segmentOfSurvey(ctx: CanvassContext, survey: SurveyRecord): Promise<SegmentRecord | null> {
+  if (survey.segmentId === null) return null
+  return ctx.storage.segments.get(survey.environmentId, survey.segmentId)
+}
+
+function segmentOf(segments: Map<string, SegmentRecord>, survey: SurveyRecord): SegmentRecord | null {
+  return survey.segmentId === null ? null : (segments.get(survey.segmentId) ?? null)
 }

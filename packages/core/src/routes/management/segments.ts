@@ -1,0 +1,84 @@
+import type { CanvassContext, CanvassRouter, Handler } from '../../context'
+import { externalUrl, param } from '../../context'
+import { authenticate } from '../../http/auth'
+import { readJsonBody } from '../../http/body'
+import { badRequest, notFound, unauthorized } from '../../http/errors'
+import { listPage, readPageQuery } from '../../http/pagination'
+import { ok } from '../../http/respond'
+import { parseInput } from '../../http/validate'
+import type { SegmentRecord } from '../../ports/storage'
+import { MAX_SEGMENTS_PER_ENVIRONMENT, segmentCreateSchema, segmentUpdateSchema } from '../../schemas/segment'
+import { checkSegmentReferences, segmentOutput } from '../../services/segment-service'
+
+/** `/api/v1/management/segments` (a Canvass addition): list, create, get, update and delete. */
+export function registerSegmentRoutes(router: CanvassRouter): void {
+  router.get('/api/v1/management/segments', listSegments)
+  router.post('/api/v1/management/segments', createSegment)
+  router.get('/api/v1/management/segments/:segmentId', getSegment)
+  router.put('/api/v1/management/segments/:segmentId', updateSegment)
+  router.delete('/api/v1/management/segments/:segmentId', deleteSegment)
+}
+
+const listSegments: Handler = async (request, ctx) => {
+  const { environmentId } = await authenticate(request, ctx)
+  return listPage(readPageQuery(request.query), {
+    read: (position) => ctx.storage.segments.list(environmentId, position),
+    output: segmentOutput,
+    nextUrl: () => externalUrl(request, ctx),
+  })
+}
+
+const createSegment: Handler = async (request, ctx) => {
+  const { environmentId } = await authenticate(request, ctx)
+  const input = parseInput(segmentCreateSchema, await readJsonBody(request))
+  if (input.environmentId !== undefined && input.environmentId !== environmentId) throw unauthorized()
+  const id = ctx.newId()
+  await checkSegmentReferences(ctx, environmentId, id, input.filters, 'filters')
+  const now = ctx.now()
+  const record: SegmentRecord = {
+    id,
+    environmentId,
+    title: input.title,
+    description: input.description ?? null,
+    isPrivate: input.isPrivate,
+    filters: input.filters,
+    surveys: [],
+    createdAt: now,
+    updatedAt: now,
+  }
+  if ((await ctx.storage.segments.insert(record, MAX_SEGMENTS_PER_ENVIRONMENT)) === 'limit') {
+    throw badRequest(`An environment holds at most ${MAX_SEGMENTS_PER_ENVIRONMENT} segments`)
+  }
+  return ok(segmentOutput(record))
+}
+
+const getSegment: Handler = async (request, ctx) => {
+  const { environmentId } = await authenticate(request, ctx)
+  return ok(segmentOutput(await ownedSegment(ctx, environmentId, param(request, 'segmentId'))))
+}
+
+const updateSegment: Handler = async (request, ctx) => {
+  const { environmentId } = await authenticate(request, ctx)
+  const changes = parseInput(segmentUpdateSchema, await readJsonBody(request))
+  const id = param(request, 'segmentId')
+  const stored = await ownedSegment(ctx, environmentId, id)
+  if (changes.filters) await checkSegmentReferences(ctx, environmentId, stored.id, changes.filters, 'filters')
+  const updated = await ctx.storage.segments.update(environmentId, stored.id, { ...changes, updatedAt: ctx.now() })
+  if (!updated) throw notFound('Segment', id)
+  return ok(segmentOutput(updated))
+}
+
+const deleteSegment: Handler = async (request, ctx) => {
+  const { environmentId } = await authenticate(request, ctx)
+  const stored = await ownedSegment(ctx, environmentId, param(request, 'segmentId'))
+  const deleted = await ctx.storage.segments.delete(environmentId, stored.id)
+  if (deleted === 'in_use') throw badRequest('Segment is used by a survey: remove it from its surveys first')
+  if (!deleted) throw notFound('Segment', stored.id)
+  return ok(segmentOutput(deleted))
+}
+
+async function ownedSegment(ctx: CanvassContext, environmentId: string, id: string): Promise<SegmentRecord> {
+  const record = await ctx.storage.segments.get(environmentId, id)
+  if (!record) throw notFound('Segment', id)
+  return record
+}
