@@ -72,7 +72,7 @@ test('a page on another origin creates a display and a response; both are stored
       ([api, env, responseId]) => (globalThis as any).finish(api, env, responseId),
       [x.url, x.envA, stored[0].id] as const,
     )
-    assert.equal(finished, { status: 200, body: { data: {} } })
+    assert.equal(finished, { status: 200, body: { data: { id: stored[0].id } } })
     const response = await x.call('GET', `/api/v1/management/responses/${stored[0].id}`, { key: x.keyA })
     assert.equal([response.body.data.finished, response.body.data.data], [true, { q1: 'finished with fetch' }])
     const identify = await x.call('GET', `/api/v1/client/${x.envA}/identify/contacts/browser-user`)

@@ -263,7 +263,7 @@ function defineSuites(label: string, database: () => E2eBackend) {
     const put = await x.call('PUT', `/api/v1/client/${x.envA}/responses/${id}`, {
       body: { finished: true, data: { q2: 'also good' }, ttc: { q2: 800 } },
     })
-    assert.equal({ status: put.status, body: put.body }, { status: 200, body: { data: {} } })
+    assert.equal({ status: put.status, body: put.body }, { status: 200, body: { data: { id } } })
     assert.is(put.headers.get('access-control-allow-origin'), '*')
     const got = await x.call('GET', `/api/v1/management/responses/${id}`, { key: x.keyA })
     const r = got.body.data
@@ -528,7 +528,7 @@ function defineSuites(label: string, database: () => E2eBackend) {
     assert.ok(created.ok, JSON.stringify(created))
     const updated: any = await api.client.response.update({ responseId: created.data.id, finished: true, data: { q1: 'done' } } as any)
     assert.ok(updated.ok, JSON.stringify(updated))
-    assert.equal(updated.data, {})
+    assert.equal(updated.data, { id: created.data.id })
     const got = await x.call('GET', `/api/v1/management/responses/${created.data.id}`, { key: x.keyA })
     assert.equal([got.body.data.finished, got.body.data.data], [true, { q1: 'done' }])
     const paused = await createSurvey(x, { status: 'paused' })

@@ -92,6 +92,7 @@ interface Seeds {
   accessType: string
   environment: string
   segment: string
+  display: string
 }
 type Kind = keyof Seeds
 
@@ -110,6 +111,7 @@ const PARAM_KINDS: Record<string, Kind> = {
   accessType: 'accessType',
   fileName: 'fileName',
   segmentId: 'segment',
+  displayId: 'display',
 }
 const KINDS = [...new Set(Object.values(PARAM_KINDS))]
 const paramNames = (path: string) => (path.match(/:[A-Za-z0-9_]+/g) ?? []).map((name) => name.slice(1))
@@ -192,6 +194,7 @@ function defineSuites(label: string, env: () => Promise<Record<string, string>>,
       if (kind === 'survey' || kind === 'response') {
         if (kind === 'survey') seeds.survey = (await createSurvey(x, { status: 'inProgress' })).id
         seeds.response = await createResponse(x, seeds.survey)
+        if (kind === 'survey') seeds.display = await newDisplay(x, seeds.survey)
       } else if (kind === 'webhook') {
         seeds.webhook = await post('/api/v1/webhooks', { url: 'https://example.invalid/hook', triggers: ['responseCreated'] })
       } else if (kind === 'actionClass') {
@@ -340,6 +343,7 @@ async function plantSeeds(x: Backend): Promise<Seeds> {
     attributeClass: (await created('/api/v1/management/attribute-classes', { name: 'seed', type: 'code' })).id,
     segment: (await created('/api/v1/management/segments', { title: 'seed' })).id,
     contactAttributeKey: (await created('/api/v1/management/contact-attribute-keys', { key: 'seed' })).id,
+    display: await newDisplay(x, survey),
     ...(await newContact(x, 'seed-user')),
     fileName: presigned.updatedFileName,
     accessType: 'public',
@@ -363,6 +367,12 @@ async function signedUploadHeaders(x: Backend, client: boolean): Promise<Record<
 }
 
 /** A contact of environment A made through the client identify route, and its id from the management list. */
+async function newDisplay(x: Backend, surveyId: string): Promise<string> {
+  const res = await x.call('POST', `/api/v1/client/${x.envA}/displays`, { body: { surveyId } })
+  if (res.status !== 200) throw new Error(`seeding a display failed: ${res.status} ${res.text}`)
+  return res.body.data.id
+}
+
 async function newContact(x: Backend, userId: string): Promise<{ contact: string; userId: string }> {
   const identify = await x.call('GET', `/api/v1/client/${x.envA}/identify/contacts/${userId}`)
   if (identify.status !== 200) throw new Error(`seeding a contact failed: ${identify.status} ${identify.text}`)

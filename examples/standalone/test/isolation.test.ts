@@ -42,6 +42,7 @@ const SEEDABLE = new Set([
   'userId',
   'webhookId',
   'segmentId',
+  'displayId',
 ])
 
 /** What environment B holds, created over HTTP with B's key and B's client routes. */
@@ -76,6 +77,7 @@ async function seedB(x: Backend): Promise<SeedB> {
   })
   const response = await call('POST', `/api/v1/client/${x.envB}/responses`, { surveyId: survey.id, finished: false, data: { q1: marker }, userId }, undefined)
   const person = (await x.call('GET', `/api/v1/management/responses/${response.id}`, { key: x.keyB })).body.data.person
+  const display = await call('POST', `/api/v1/client/${x.envB}/displays`, { surveyId: survey.id, userId }, undefined)
   const attributeClass = await call('POST', '/api/v1/management/attribute-classes', { name: marker, type: 'code' })
   const actionClass = await call('POST', '/api/v1/management/action-classes', { name: marker, type: 'code', key: marker })
   const contactAttributeKey = await call('POST', '/api/v1/management/contact-attribute-keys', { key: marker })
@@ -90,6 +92,7 @@ async function seedB(x: Backend): Promise<SeedB> {
     contactId: person.id,
     userId,
     segmentId: segment.id,
+    displayId: display.id,
   }
   const secrets = [marker, x.envB, ...Object.entries(params).filter(([name]) => name !== 'environmentId' && name !== 'userId').map(([, id]) => id)]
   const hasRoute = (method: string, path: string) => ROUTES.some((route) => route.method === method && route.path === path)
@@ -126,6 +129,8 @@ function hostileBody(x: Backend, seed: SeedB): Record<string, unknown> {
     surveyId: seed.params.surveyId,
     surveyIds: [seed.params.surveyId],
     responseId: seed.params.responseId,
+    displayId: seed.params.displayId,
+    contactId: seed.params.contactId,
     userId: seed.params.userId,
     name: 'isolation-probe',
     key: 'isolation-probe',

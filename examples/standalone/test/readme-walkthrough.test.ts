@@ -81,7 +81,7 @@ test('the walk-through block runs as written with bash -euo pipefail, and each s
     // One line per curl whose answer is printed: the PUT, both reads, and the attribute class create and list.
     assert.is(lines.length, 5, stdout)
     const [put, responses, deliveries, createdClass, classes] = lines.map((line) => JSON.parse(line))
-    assert.equal(put, { data: {} }, 'the response was finished')
+    assert.equal(put, { data: { id: responseId } }, 'the response was finished')
     const response = responses.data.find((item: { id: string }) => item.id === responseId)
     assert.ok(response, 'the list shows the response')
     assert.equal([response.surveyId, response.finished, response.data], [surveyId, true, { q1: 'Great' }])

@@ -130,7 +130,7 @@ export interface Canvass {
   /**
    * The answer `fetch` gives to a CORS preflight of a client route, for hosts that can answer one without
    * building a `Request` and a `Response` (the Node host does). `target` is the request target as on the
-   * request line (`/api/v1/client/…?…`), `requestedHeaders` the `Access-Control-Request-Headers` value.
+   * request line (`/api/v1/client/…?…`, `/api/v2/client/…`), `requestedHeaders` the `Access-Control-Request-Headers` value.
    * Returns undefined for anything else (another path, a target in absolute form): `fetch` answers that.
    * Preflights are never rate limited, so answering one here skips nothing `fetch` would do.
    */
@@ -196,7 +196,8 @@ export function createCanvass(options: CanvassOptions): Canvass {
     registerWidgetRoutes(router, options.widget)
     registerLinkPageRoutes(router)
   }
-  const clientPrefix = `${basePath}/api/v1/client/`
+  const clientPrefixes = [`${basePath}/api/v1/client/`, `${basePath}/api/v2/client/`]
+  const isClientPath = (pathname: string) => clientPrefixes.some((prefix) => pathname.startsWith(prefix))
   const routes = router.routes
 
   /**
@@ -220,15 +221,15 @@ export function createCanvass(options: CanvassOptions): Canvass {
     return undefined
   }
 
-  // The patterns of client routes, each once: only they can match a path under `clientPrefix`.
+  // The patterns of client routes, each once: only they can match a path under a client prefix.
   const clientPatterns = [
     ...new Map(
-      routes.filter(([, , , path]) => (path ?? '').startsWith(clientPrefix)).map(([, pattern]) => [pattern.source, pattern]),
+      routes.filter(([, , , path]) => isClientPath(path ?? '')).map(([, pattern]) => [pattern.source, pattern]),
     ).values(),
   ]
   /** Whether an OPTIONS request on this path is a preflight of a client route. */
   const isClientRoute = (pathname: string): boolean => {
-    if (!pathname.startsWith(clientPrefix)) return false
+    if (!isClientPath(pathname)) return false
     for (const pattern of clientPatterns) if (pattern.test(pathname)) return true
     return false
   }
@@ -263,7 +264,7 @@ export function createCanvass(options: CanvassOptions): Canvass {
         // Client routes put their CORS headers on their answers; errors get them here.
         // The route as registered (`/…/:id`), never the query, which may carry anything a client sent.
         const route = `${request.method} ${(request as IRequest).route || pathname}`
-        return errorResponse(error, ctx.logger, pathname.startsWith(clientPrefix) ? CLIENT_CORS_HEADERS : undefined, route)
+        return errorResponse(error, ctx.logger, isClientPath(pathname) ? CLIENT_CORS_HEADERS : undefined, route)
       }
     },
     preflight(target, requestedHeaders) {

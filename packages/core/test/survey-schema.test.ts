@@ -67,6 +67,8 @@ test('a minimal survey gets every default', () => {
     displayOption: 'displayOnce',
     delay: 0,
     isVerifyEmailEnabled: false,
+    isBackButtonHidden: false,
+    isAutoProgressingEnabled: false,
     hiddenFields: { enabled: true, fieldIds: [] },
     singleUse: { enabled: false, isEncrypted: false },
     welcomeCard: { enabled: false },

@@ -96,6 +96,8 @@ export interface SurveysTable extends Timestamps {
   result_share_key: string | null
   show_language_switch: boolean | null
   is_verify_email_enabled: boolean
+  is_back_button_hidden: boolean
+  is_auto_progressing_enabled: boolean
   segment_id: string | null
   questions: Jsonb<unknown[]>
   endings: Jsonb<unknown[]>

@@ -1,6 +1,7 @@
 import type { CreateDisplayResult, DisplayStore } from '@canvass/core'
 import { sql } from 'kysely'
 import type { Kysely } from 'kysely'
+import { effectiveStatusSql } from './effective-status-sql'
 import { isForeignKeyViolation } from './sql-state'
 import type { Database } from './database'
 import { isStorable } from './is-storable'
@@ -9,7 +10,8 @@ import { precompiled, slots } from './precompiled'
 import type { SchemaNames } from './schema-names'
 
 /**
- * Displays. A create is one statement: it checks the environment, the survey and the response the display
+ * Displays. A create is one statement: it checks the environment, the survey (and that it accepts
+ * submissions) and the response the display
  * names (one of that survey), links (or creates) the contact of `userId` and inserts, and reports enough to
  * name a refusal. Nothing is written on a refusal.
  */
@@ -44,7 +46,30 @@ export function createDisplayStore(db: Kysely<Database>, names: SchemaNames): Di
       if (!row?.environment_found) return { outcome: 'environment_not_found' }
       if (!row.survey_environment_id) return { outcome: 'survey_not_found' }
       if (row.survey_environment_id !== input.environmentId) return { outcome: 'survey_in_other_environment' }
+      if (!row.survey_accepting) return { outcome: 'survey_not_accepting' }
       return { outcome: 'response_not_found' }
+    },
+
+    async responseOf(environmentId, displayId) {
+      if (!isStorable(environmentId) || !isStorable(displayId)) return null
+      const row = await db
+        .selectFrom('displays as d')
+        .where('d.id', '=', displayId)
+        .where('d.environment_id', '=', environmentId)
+        .select((eb) => [
+          eb
+            .selectFrom('responses as r')
+            .whereRef('r.display_id', '=', 'd.id')
+            .where('r.environment_id', '=', environmentId)
+            .select('r.id')
+            .orderBy('r.created_at')
+            .limit(1)
+            .as('display_response_id'),
+          'd.response_id',
+        ])
+        .executeTakeFirst()
+      if (!row) return null
+      return { responseId: row.display_response_id ?? row.response_id ?? null }
     },
   }
 }
@@ -55,16 +80,25 @@ function displayStatement(db: Kysely<Database>, names: SchemaNames, withContact:
   const { createdAt, environmentId, surveyId, newContactId, userId, id, responseStorable, responseId } = placeholders
   const now = sql`${createdAt}::timestamptz`
   const contactCte = withContact ? linkContactSql(names, newContactId, userId, now) : sql``
-  const statement = sql<{ environment_found: boolean; survey_environment_id: string | null; created_id: string | null }>`
+  const statement = sql<{
+    environment_found: boolean
+    survey_environment_id: string | null
+    survey_accepting: boolean | null
+    created_id: string | null
+  }>`
     with environment as (select id from ${names.ref('environments')} where id = ${environmentId}::text),
-    survey as (select id, environment_id from ${names.ref('surveys')} where id = ${surveyId}::text),
+    survey as (
+      select s.id, s.environment_id, ${effectiveStatusSql('s', now)} in ('draft', 'inProgress') as accepting
+      from ${names.ref('surveys')} s where s.id = ${surveyId}::text
+    ),
     response as (
       select ${responseStorable}::boolean and (${responseId}::text is null or exists (
         select from ${names.ref('responses')} r where r.id = ${responseId}::text and r.survey_id = ${surveyId}::text
       )) as ok
     ),
     allowed as (
-      select s.id, s.environment_id from survey s where s.environment_id = ${environmentId}::text and (select ok from response)
+      select s.id, s.environment_id from survey s
+      where s.environment_id = ${environmentId}::text and s.accepting and (select ok from response)
     ),
     ${contactCte}
     inserted as (
@@ -76,6 +110,7 @@ function displayStatement(db: Kysely<Database>, names: SchemaNames, withContact:
     )
     select exists (select from environment) as environment_found,
       (select environment_id from survey) as survey_environment_id,
+      (select accepting from survey) as survey_accepting,
       (select id from inserted) as created_id`
   return precompiled(statement.compile(db), placeholders)
 }

@@ -17,6 +17,7 @@ import { attributeValueHash } from './migrations/0012-attribute-value-hash'
 import { clientCreatedKeys } from './migrations/0013-client-created-keys'
 import { pendingDeliveriesByWebhook } from './migrations/0014-pending-deliveries-by-webhook'
 import { segments } from './migrations/0015-segments'
+import { surveyDisplaySettings } from './migrations/0016-survey-display-settings'
 import { moveFromPublicSchema } from './migrations/move-from-public'
 import { schemaNames } from './schema-names'
 
@@ -45,6 +46,7 @@ function migrations(schema: string): Record<string, Migration> {
     '0013-client-created-keys': clientCreatedKeys(schema),
     '0014-pending-deliveries-by-webhook': pendingDeliveriesByWebhook(schema),
     '0015-segments': segments(schema),
+    '0016-survey-display-settings': surveyDisplaySettings(schema),
   }
 }
 

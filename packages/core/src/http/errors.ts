@@ -52,6 +52,7 @@ export type ResourceType =
   | 'Contact'
   | 'Environment'
   | 'Segment'
+  | 'Display'
 
 export const notFound = (type: ResourceType, id: string): CanvassError =>
   new CanvassError('not_found', `${type} not found`, { details: { resource_id: id, resource_type: type } })

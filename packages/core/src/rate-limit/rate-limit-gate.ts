@@ -30,7 +30,7 @@ const MAX_LIVE_KEYS = 10_000
 /**
  * The gate for `createCanvass`'s `rateLimits`. Every request without a live API key counts first per client
  * address (the ceiling, whatever the route and the environment); then client routes
- * (`{basePath}/api/v1/client/…`) count per (environment, client address) and per environment, and every other
+ * (`{basePath}/api/v1/client/…` and `…/api/v2/client/…`) count per (environment, client address) and per environment, and every other
  * route per API key when the key is live, else (no key, a malformed, unknown or revoked one) per client
  * address. The spec-form client PUT, which names no environment, counts per address only.
  */
@@ -46,7 +46,7 @@ export function createRateLimitGate(
   const management = resolve(options.management, DEFAULT_RATE_LIMITS.management)
   const perAddress = resolve(options.address, DEFAULT_RATE_LIMITS.address)
   const header = options.clientAddressHeader?.toLowerCase()
-  const clientPrefix = `${basePath}/api/v1/client/`
+  const clientPrefixes = [`${basePath}/api/v1/client/`, `${basePath}/api/v2/client/`]
   /** Hash of a key found live → until when (ms) that answer is trusted. Insertion order is age order. */
   const liveKeys = new Map<string, number>()
 
@@ -89,7 +89,8 @@ export function createRateLimitGate(
   async function rules(request: Request, pathname: string, info: ConnectionInfo, now: Date): Promise<Rule[]> {
     // Order matters: a rule is only counted once the ones before it let the request through.
     const found: Rule[] = []
-    if (pathname.startsWith(clientPrefix)) {
+    const clientPrefix = clientPrefixes.find((prefix) => pathname.startsWith(prefix))
+    if (clientPrefix !== undefined) {
       const segment = pathname.slice(clientPrefix.length).split('/', 1)[0] ?? ''
       // The spec-form PUT (`/client/responses/{id}`) names no environment: it counts per address only, so
       // that flooding it cannot throttle the respondents of every environment at once.

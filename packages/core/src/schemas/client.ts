@@ -11,6 +11,8 @@ export const displayCreateSchema = v.object({
   responseId: v.nullish(id),
 })
 
+const emailAddress = v.pipe(v.string(), v.email())
+
 /** Attribute values as the SDKs send them: strings, or numbers they did not stringify. */
 const attributes = v.pipe(
   v.record(
@@ -21,6 +23,14 @@ const attributes = v.pipe(
     ),
   ),
   v.check((record) => Object.keys(record).length <= 200, 'At most 200 attributes per request'),
+  // The reference refuses an `email` attribute that is not an email address; its widget sends it as typed.
+  v.rawCheck(({ dataset, addIssue }) => {
+    if (!dataset.typed || dataset.value.email === undefined || v.is(emailAddress, dataset.value.email)) return
+    addIssue({
+      message: 'Must be an email address',
+      path: [{ type: 'object', origin: 'value', input: dataset.value, key: 'email', value: dataset.value.email }],
+    })
+  }),
 )
 
 /** Body of `POST /client/{environmentId}/user`. */
@@ -35,3 +45,10 @@ export const attributesUpdateSchema = v.object({
 })
 
 export type DisplayCreateInput = v.InferOutput<typeof displayCreateSchema>
+
+/** Body of `POST /api/v2/client/{environmentId}/displays`: the contact by its id instead of a `userId`. */
+export const displayCreateV2Schema = v.object({
+  surveyId: id,
+  contactId: v.nullish(id),
+  responseId: v.nullish(id),
+})

@@ -31,6 +31,16 @@ export const responseCreateSchema = v.object({
   meta: v.optional(meta),
 })
 
+/**
+ * Body of `POST /api/v2/client/{environmentId}/responses`: the v1 body with the contact by its id instead of a
+ * `userId`, and the reference's `recaptchaToken` (accepted and not checked: Canvass has no reCAPTCHA).
+ */
+export const responseCreateV2Schema = v.object({
+  ...v.omit(responseCreateSchema, ['userId']).entries,
+  contactId: nullableId,
+  recaptchaToken: v.nullish(v.pipe(v.string(), v.maxLength(4096))),
+})
+
 /** Body of the client response updates: `data` and `finished` are required. */
 export const responseUpdateSchema = v.object({
   finished: v.boolean(),

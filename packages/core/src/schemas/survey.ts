@@ -350,6 +350,8 @@ const surveyEntries = {
   ),
   delay: v.optional(int(0), 0),
   isVerifyEmailEnabled: v.optional(v.boolean(), false),
+  isBackButtonHidden: v.optional(v.boolean(), false),
+  isAutoProgressingEnabled: v.optional(v.boolean(), false),
   hiddenFields: v.optional(hiddenFields, () => ({ enabled: true, fieldIds: [] })),
   singleUse: v.optional(v.nullable(singleUse), () => ({ enabled: false, isEncrypted: false })),
   welcomeCard: v.optional(welcomeCard, () => ({ enabled: false })),

@@ -11,6 +11,8 @@ const PROJECT_SETTINGS = {
   recontactDays: 7,
   clickOutsideClose: true,
   darkOverlay: false,
+  // The reference's newer setting beside `darkOverlay`: `none`, `light` or `dark`.
+  overlay: 'none',
   placement: 'bottomRight',
   inAppSurveyBranding: true,
   styling: { allowStyleOverwrite: true },
@@ -56,7 +58,6 @@ export function environmentStateOutput(
       // Fields the reference's widget reads that Canvass surveys do not have (yet).
       variables: [],
       projectOverwrites: survey.productOverwrites,
-      isBackButtonHidden: false,
       recaptcha: null,
       // The reference's public shape: which segment, and whether it has filters, but not the filters.
       segment: survey.segmentId === null ? null : stateSegmentOf(segments.get(survey.segmentId), survey.segmentId, state.environmentId),

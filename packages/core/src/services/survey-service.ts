@@ -45,6 +45,8 @@ export function surveyOutput(survey: SurveyRecord, now = new Date(), segment: Se
     displayPercentage: survey.displayPercentage,
     autoComplete: survey.autoComplete,
     isVerifyEmailEnabled: survey.isVerifyEmailEnabled,
+    isBackButtonHidden: survey.isBackButtonHidden,
+    isAutoProgressingEnabled: survey.isAutoProgressingEnabled,
     redirectUrl: survey.redirectUrl,
     productOverwrites: survey.productOverwrites,
     styling: survey.styling,

@@ -50,6 +50,8 @@ export function makeSurvey(environmentId: string, overrides: Partial<SurveyRecor
     resultShareKey: null,
     showLanguageSwitch: null,
     isVerifyEmailEnabled: false,
+    isBackButtonHidden: false,
+    isAutoProgressingEnabled: false,
     segmentId: null,
     questions: [{ id: 'q1', type: 'openText', headline: { default: 'How are you?' }, required: true }],
     endings: [],

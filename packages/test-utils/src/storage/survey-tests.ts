@@ -168,6 +168,8 @@ const FULL_SURVEY: Partial<SurveyRecord> = {
   resultShareKey: 'share_key',
   showLanguageSwitch: true,
   isVerifyEmailEnabled: true,
+  isBackButtonHidden: true,
+  isAutoProgressingEnabled: true,
   questions: [
     {
       id: 'q_1',

@@ -3,9 +3,16 @@ export interface DisplayStore {
   /**
    * Inserts the display when the environment exists, the survey belongs to it and `responseId`, when set, is a
    * response of that survey, in one statement or transaction. With `userId`, the contact with that userId in the environment is linked, created if
-   * absent, atomically with the insert. Nothing is written unless the outcome is `created`.
+   * absent, atomically with the insert. A survey whose effective status is `scheduled`, `paused` or `completed`
+   * gets no display (`survey_not_accepting`). Nothing is written unless the outcome is `created`.
    */
   create(input: NewDisplay): Promise<CreateDisplayResult>
+  /**
+   * The display of that environment (null for an unknown id, another environment's included) and the id of
+   * its response: the response created with this `displayId`, else the `responseId` the display was created
+   * with, else null.
+   */
+  responseOf(environmentId: string, displayId: string): Promise<{ responseId: string | null } | null>
 }
 
 export interface NewDisplay {
@@ -24,5 +31,6 @@ export type CreateDisplayResult =
   | { outcome: 'environment_not_found' }
   | { outcome: 'survey_not_found' }
   | { outcome: 'survey_in_other_environment' }
+  | { outcome: 'survey_not_accepting' }
   /** `responseId` names no response of this survey (one of another survey, environment or project included). */
   | { outcome: 'response_not_found' }

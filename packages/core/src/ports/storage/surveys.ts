@@ -44,6 +44,10 @@ export interface SurveyRecord {
   resultShareKey: string | null
   showLanguageSwitch: boolean | null
   isVerifyEmailEnabled: boolean
+  /** The widget shows no back button. */
+  isBackButtonHidden: boolean
+  /** A question answered by one choice moves on without a click on Next. */
+  isAutoProgressingEnabled: boolean
   segmentId: string | null
   /** JSON parts, stored as they are. */
   questions: unknown[]

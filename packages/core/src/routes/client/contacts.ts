@@ -18,6 +18,8 @@ import { USER_STATE_TTL_MS, settableAttributes, userStateOutput } from '../../se
  */
 export function registerClientContactRoutes(router: CanvassRouter): void {
   router.post('/api/v1/client/:environmentId/user', updateUser)
+  // The reference's newer SDKs (js-core since 3.5, react-native) identify at its v2 path, with the same shapes.
+  router.post('/api/v2/client/:environmentId/user', updateUser)
   router.put('/api/v1/client/:environmentId/contacts/:userId/attributes', updateAttributes)
   router.get('/api/v1/client/:environmentId/identify/contacts/:userId', identify)
 }

@@ -1,26 +1,52 @@
-import type { CanvassRouter, Handler } from '../../context'
+import type { CanvassContext, CanvassRouter, Handler } from '../../context'
 import { param } from '../../context'
 import { readJsonBody } from '../../http/body'
 import { CLIENT_CORS_HEADERS } from '../../http/cors'
-import { badRequest, notFound } from '../../http/errors'
+import { CanvassError, badRequest, notFound } from '../../http/errors'
 import { ok } from '../../http/respond'
 import { parseInput } from '../../http/validate'
-import { displayCreateSchema } from '../../schemas/client'
+import { displayCreateSchema, displayCreateV2Schema } from '../../schemas/client'
+import { contactUserId } from '../../services/contact-ids'
 
-/** `POST /api/v1/client/{environmentId}/displays`: a widget showed a survey. */
+/**
+ * Displays: a widget showed a survey. `POST /api/v1/client/{environmentId}/displays` names the respondent by
+ * `userId`, the reference's newer `POST /api/v2/client/{environmentId}/displays` by `contactId`; both answer
+ * `{id}`. `GET /api/v1/client/{environmentId}/displays/{displayId}/response` answers the id of the response
+ * given after that display.
+ */
 export function registerClientDisplayRoutes(router: CanvassRouter): void {
   router.post('/api/v1/client/:environmentId/displays', createDisplay)
+  router.post('/api/v2/client/:environmentId/displays', createDisplayV2)
+  router.get('/api/v1/client/:environmentId/displays/:displayId/response', displayResponse)
 }
 
 const createDisplay: Handler = async (request, ctx) => {
   const environmentId = param(request, 'environmentId')
   const input = parseInput(displayCreateSchema, await readJsonBody(request))
+  return insertDisplay(ctx, environmentId, input.surveyId, input.userId ?? null, input.responseId ?? null)
+}
+
+const createDisplayV2: Handler = async (request, ctx) => {
+  const environmentId = param(request, 'environmentId')
+  const input = parseInput(displayCreateV2Schema, await readJsonBody(request))
+  // A contact id that names no contact of this environment is ignored, as the reference does.
+  const userId = input.contactId ? await contactUserId(ctx, environmentId, input.contactId) : null
+  return insertDisplay(ctx, environmentId, input.surveyId, userId, input.responseId ?? null)
+}
+
+async function insertDisplay(
+  ctx: CanvassContext,
+  environmentId: string,
+  surveyId: string,
+  userId: string | null,
+  responseId: string | null,
+): Promise<Response> {
   const result = await ctx.storage.displays.create({
     id: ctx.newId(),
     environmentId,
-    surveyId: input.surveyId,
-    userId: input.userId ?? null,
-    responseId: input.responseId ?? null,
+    surveyId,
+    userId,
+    responseId,
     createdAt: ctx.now(),
     newId: ctx.newId,
   })
@@ -30,11 +56,22 @@ const createDisplay: Handler = async (request, ctx) => {
     case 'environment_not_found':
       throw notFound('Environment', environmentId)
     case 'survey_not_found':
-      throw notFound('Survey', input.surveyId)
+      throw notFound('Survey', surveyId)
     case 'survey_in_other_environment':
       throw badRequest('Survey is part of another environment')
+    case 'survey_not_accepting':
+      // As a response to that survey is refused, and as the reference answers.
+      throw new CanvassError('forbidden', 'Survey is not accepting submissions', { details: { surveyId } })
     case 'response_not_found':
       // As a response create refuses a `displayId` of another survey (contract §4).
       throw badRequest('Response not found for this survey', { responseId: 'No response of this survey has this id' })
   }
+}
+
+const displayResponse: Handler = async (request, ctx) => {
+  const environmentId = param(request, 'environmentId')
+  const displayId = param(request, 'displayId')
+  const found = await ctx.storage.displays.responseOf(environmentId, displayId)
+  if (!found) throw notFound('Display', displayId)
+  return ok({ responseId: found.responseId }, CLIENT_CORS_HEADERS)
 }

@@ -18,6 +18,8 @@ const MAX_AGE = 60
  */
 export function registerClientEnvironmentRoutes(router: CanvassRouter): void {
   router.get('/api/v1/client/:environmentId/environment', environmentState)
+  // The reference's newer SDKs ask the same at its v2 path.
+  router.get('/api/v2/client/:environmentId/environment', environmentState)
 }
 
 const environmentState: Handler = async (request, ctx) => {

@@ -7,17 +7,27 @@ import { CanvassError, badRequest, notFound, unauthorized } from '../../http/err
 import { ok } from '../../http/respond'
 import { parseInput } from '../../http/validate'
 import type { CreateResponseCheck, NewResponse } from '../../ports/storage'
-import { responseCreateSchema, responseUpdateSchema } from '../../schemas/response'
+import { responseCreateSchema, responseCreateV2Schema, responseUpdateSchema } from '../../schemas/response'
+import { contactUserId } from '../../services/contact-ids'
 import { newResponse, responsePatch } from '../../services/response-service'
 import { checkPatchedSize, checkResponseSize } from '../../services/response-size'
 import { isEncryptedSingleUse } from '../../services/single-use-ids'
 import { acceptsSubmissions, effectiveSurveyStatus } from '../../services/survey-status'
 
-/** Respondents' response routes: create, and update in both the environment form and the spec form. */
+/**
+ * Respondents' response routes: create, and update in both the environment form and the spec form; and the
+ * reference's newer `/api/v2/client/{environmentId}/responses` routes, which name the respondent by
+ * `contactId` and answer with its `quotaFull: false` beside the id (Canvass has no quotas).
+ */
 export function registerClientResponseRoutes(router: CanvassRouter): void {
   router.post('/api/v1/client/:environmentId/responses', createResponse)
   router.put('/api/v1/client/:environmentId/responses/:responseId', updateResponse)
   router.put('/api/v1/client/responses/:responseId', updateResponse)
+  router.post('/api/v2/client/:environmentId/responses', createResponseV2)
+  router.put('/api/v2/client/:environmentId/responses/:responseId', async (request, ctx) => {
+    const id = await updateResponseOrThrow(request, ctx)
+    return ok({ id, quotaFull: false }, CLIENT_CORS_HEADERS)
+  })
 }
 
 const createResponse: Handler = async (request, ctx) => {
@@ -32,7 +42,24 @@ const createResponse: Handler = async (request, ctx) => {
   return ok({ id }, CLIENT_CORS_HEADERS)
 }
 
-const updateResponse: Handler = async (request: IRequest, ctx) => {
+const createResponseV2: Handler = async (request, ctx) => {
+  const environmentId = param(request, 'environmentId')
+  const { contactId, recaptchaToken: _, ...input } = parseInput(responseCreateV2Schema, await readJsonBody(request))
+  // A contact id that names no contact of this environment is ignored, as the reference does.
+  const userId = contactId ? await contactUserId(ctx, environmentId, contactId) : null
+  const response = newResponse({ ...input, userId }, request.headers.get('user-agent'), {
+    id: ctx.newId(),
+    newId: ctx.newId,
+    now: ctx.now(),
+  })
+  const id = await createResponseOrThrow(ctx, response, { environmentId, requireAccepting: true, checkEnvironment: true })
+  return ok({ id, quotaFull: false }, CLIENT_CORS_HEADERS)
+}
+
+const updateResponse: Handler = async (request, ctx) => ok({ id: await updateResponseOrThrow(request, ctx) }, CLIENT_CORS_HEADERS)
+
+/** Applies a client update to the response the path names; answers its id. */
+async function updateResponseOrThrow(request: IRequest, ctx: CanvassContext): Promise<string> {
   const environmentId = request.params.environmentId === undefined ? undefined : param(request, 'environmentId')
   const id = param(request, 'responseId')
   const input = parseInput(responseUpdateSchema, await readJsonBody(request))
@@ -44,7 +71,7 @@ const updateResponse: Handler = async (request: IRequest, ctx) => {
     return checkPatchedSize(current, responsePatch(current, input, ctx.now()), ctx.maxResponseBytes)
   })
   if (!updated) throw notFound('Response', id)
-  return ok({}, CLIENT_CORS_HEADERS)
+  return id
 }
 
 /**

@@ -35,5 +35,7 @@ export function registerClientStorageRoutes(router: CanvassRouter, settings: Upl
     receiveUpload(request, { environmentId: param(request, 'environmentId'), accessType: 'private', headers: CLIENT_CORS_HEADERS }, settings, ctx)
 
   router.post('/api/v1/client/:environmentId/storage', presign)
+  // The reference's v2 path signs the same way; the upload goes to the v1 `…/storage/local` either way.
+  router.post('/api/v2/client/:environmentId/storage', presign)
   router.post('/api/v1/client/:environmentId/storage/local', upload)
 }
