@@ -56,7 +56,7 @@ const createSurvey: Handler = async (request, ctx) => {
     ...surveyFieldsFromInput(input),
     segmentId: segment?.id ?? null,
   }
-  await ctx.storage.surveys.insert(survey)
+  await withoutOrphan(ctx, environmentId, segment, null, () => ctx.storage.surveys.insert(survey))
   return ok(surveyOutput(survey, now, segment && { ...segment, surveys: [id, ...segment.surveys] }))
 }
 
@@ -76,17 +76,19 @@ const updateSurvey: Handler = async (request, ctx) => {
   const id = param(request, 'surveyId')
   // The segment is decided before the survey's lock is taken: a survey's own segment is changed in place.
   let segment: SegmentRecord | null | undefined
+  let before: string | null = null
   if (segmentInput !== undefined || (changes.segmentId !== undefined && changes.segmentId !== null)) {
     const current = await ctx.storage.surveys.get(id)
     if (!current) throw badRequest(`Survey with ID ${id} not found`)
     if (current.environmentId !== environmentId) throw unauthorized()
+    before = current.segmentId
     segment = await surveySegmentId(ctx, environmentId, id, current.segmentId, changes.segmentId ?? null, segmentInput)
   }
   let replaced: string | null = null
   const now = ctx.now()
   // The merge runs on the survey as it is under the storage's lock: a concurrent PUT of another field, or a
   // completion by `autoComplete`, is kept unless this body sets that field itself.
-  const updated = await ctx.storage.surveys.update(id, (stored) => {
+  const updated = await withoutOrphan(ctx, environmentId, segment ?? null, before, () => ctx.storage.surveys.update(id, (stored) => {
     if (stored.environmentId !== environmentId) throw unauthorized()
     const merged: Record<string, unknown> = { ...surveyOutput(stored, now), ...changes }
     for (const field of IMMUTABLE_SURVEY_FIELDS) delete merged[field]
@@ -95,7 +97,7 @@ const updateSurvey: Handler = async (request, ctx) => {
     const input = parseInput(surveyCreateSchema, merged)
     replaced = stored.segmentId !== input.segmentId ? stored.segmentId : null
     return { id: stored.id, environmentId, createdAt: stored.createdAt, updatedAt: now, ...surveyFieldsFromInput(input) }
-  })
+  }))
   // The spec answers a PUT of an unknown survey with 400, unlike GET and DELETE.
   if (!updated) throw badRequest(`Survey with ID ${id} not found`)
   if (replaced !== null) await dropReplacedPrivateSegment(ctx, environmentId, replaced)
@@ -109,6 +111,30 @@ const deleteSurvey: Handler = async (request, ctx) => {
   const deleted = await ctx.storage.surveys.delete(environmentId, survey.id)
   if (!deleted) throw notFound('Survey', survey.id)
   return ok(surveyOutput(deleted, ctx.now(), segment))
+}
+
+/**
+ * Runs the survey write that is to name `segment`. When `segment` is a private segment made for this write
+ * (not the one the survey had, `before`) and the write fails or finds no survey, the segment is deleted
+ * again, so that a refused write leaves no segment that nothing names.
+ */
+async function withoutOrphan<T>(
+  ctx: CanvassContext,
+  environmentId: string,
+  segment: SegmentRecord | null,
+  before: string | null,
+  write: () => Promise<T>,
+): Promise<T> {
+  const made = segment?.isPrivate && segment.id !== before ? segment.id : null
+  let result: T
+  try {
+    result = await write()
+  } catch (error) {
+    if (made !== null) await dropReplacedPrivateSegment(ctx, environmentId, made).catch(() => {})
+    throw error
+  }
+  if (result == null && made !== null) await dropReplacedPrivateSegment(ctx, environmentId, made)
+  return result
 }
 
 /** The survey if it is the caller's: 404 when unknown, 401 when it belongs to another environment. */
