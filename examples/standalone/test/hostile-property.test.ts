@@ -284,7 +284,10 @@ function defineSuites(label: string, env: () => Promise<Record<string, string>>,
             assert.ok(res.headers.get('content-security-policy')?.startsWith("default-src 'none'"), what)
             return
           }
-          if (route.path.endsWith('/storage/local')) {
+          // `%2e%2e` in the path is `..` to the URL parser: the request reaches whatever path remains, which no
+          // route may answer as its own (a 404 "Route not found" in the contract's shape is checked below).
+          const routeNotFound = res.status === 404 && res.body?.message === 'Route not found'
+          if (route.path.endsWith('/storage/local') && !routeNotFound) {
             assert.equal(Object.keys(res.body ?? {}), ['error', 'message'], what)
             assert.is(res.body.message, res.body.error, what)
             return
