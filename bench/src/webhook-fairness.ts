@@ -1,7 +1,7 @@
 /**
  * `pnpm bench:webhook-fairness`: one tenant's receiver never answers while 300 of its events wait; how long
  * does another tenant's event take to arrive, and how late does its retry go out? The dispatcher's own loop
- * with its default pool (64 slots, 16 per webhook, 15 s timeout), on the Postgres server, receivers on
+ * with its default pool (128 slots, 32 per webhook, 15 s timeout), on the Postgres server, receivers on
  * loopback in this process. Reports, with and without the backlog:
  * - a fast receiver's latency: from the response's commit to its event's arrival (median, worst of 20);
  * - retry lateness: how long after its due time a retry (1 s after a 500) arrives (median, worst of 10);
@@ -100,9 +100,9 @@ async function main(): Promise<void> {
     await measure('No backlog')
     await slow.webhook(`${url}/slow`)
     for (let i = 0; i < BACKLOG; i++) await slow.respond()
-    while (holding < 16) await new Promise((resolve) => setTimeout(resolve, 10))
+    while (holding < 32) await new Promise((resolve) => setTimeout(resolve, 10))
     await measure(`${BACKLOG} events queued for a receiver that never answers`)
-    console.log(`  the stuck receiver held at most ${mostHeld} attempts at once (perWebhookConcurrency 16)`)
+    console.log(`  the stuck receiver held at most ${mostHeld} attempts at once (perWebhookConcurrency 32)`)
     for (const res of held) res.destroy()
     await dispatcher.stop()
   } finally {

@@ -35,13 +35,15 @@ export interface WebhookDispatcherOptions {
   batchSize?: number
   /**
    * Attempts in flight at once, over all webhooks. A slot that frees is filled at once.
-   * @default 64
+   * @default 128
    */
   concurrency?: number
   /**
    * Attempts in flight at once for one webhook: a receiver that is slow or down holds at most this many
    * slots, and the others go on to other receivers, so one tenant's backlog never delays another's events.
-   * @default 16
+   * A claim costs about the same whatever it takes, so this also bounds how many deliveries one busy webhook
+   * gets per claim: lower it and a single receiver's throughput drops with it.
+   * @default 32
    */
   perWebhookConcurrency?: number
   /**
@@ -103,8 +105,8 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
   const now = options.now ?? (() => new Date())
   const schedule = options.schedule ?? WEBHOOK_RETRY_SCHEDULE_MS
   const batchSize = options.batchSize ?? 100
-  const concurrency = options.concurrency ?? 64
-  const perWebhook = options.perWebhookConcurrency ?? 16
+  const concurrency = options.concurrency ?? 128
+  const perWebhook = options.perWebhookConcurrency ?? 32
   for (const [name, value] of [['batchSize', batchSize], ['concurrency', concurrency], ['perWebhookConcurrency', perWebhook]] as const) {
     if (!Number.isInteger(value) || value < 1) throw new TypeError(`${name} must be a positive integer, got ${value}`)
   }
