@@ -130,7 +130,7 @@ export function testHttpApi({ name, start, stop }: TestHttpApiOptions): void {
     assert.is(created.headers.get('access-control-allow-origin'), '*')
     const id = created.body.data.id as string
     const finished = await call('PUT', `/api/v1/client/${environmentId}/responses/${id}`, { body: { finished: true, data: { q1: 'very good' } } })
-    assert.equal({ status: finished.status, body: finished.body }, { status: 200, body: { data: {} } })
+    assert.equal({ status: finished.status, body: finished.body }, { status: 200, body: { data: { id } } })
     const read = await call('GET', `/api/v1/management/responses?surveyId=${survey}`, { key: true })
     assert.is(read.status, 200)
     assert.equal(
