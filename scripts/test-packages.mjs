@@ -1,0 +1,236 @@
+// `pnpm test:packages`: what a stranger gets from npm. Packs every package (`pack-packages.mjs`), makes a new
+// project in a temporary folder outside the workspace, runs `docs/embedding.md`'s install lines there with
+// each `@canvass/*` name replaced by its tarball, and runs the page's snippets: the PGlite and the Postgres
+// setup, each mounted in Hono and in Express, and the PGlite setup on Deno. Each run asks the mounted API
+// for the key's environment, creates a survey and a response, and reads the response back.
+//
+// Needs the packages built (`pnpm build`), npm and the npm registry. Postgres runs use TEST_DATABASE_URL (a
+// database of their own, dropped after); without it they are skipped, saying so. Ends with `N passed, N
+// failed, N skipped` and exits non-zero on a failure.
+import { execFileSync, spawn } from 'node:child_process'
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { packPackages } from './pack-packages.mjs'
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..')
+const started = Date.now()
+
+if (Number(process.versions.node.split('.')[0]) < 22) {
+  console.error(`Node.js ${process.version}: the packages need 22 or newer (run through pnpm, which brings it)`)
+  process.exit(1)
+}
+
+/** The page's marked blocks, in order: `<!-- packages-test: name -->` then a fenced block. */
+function markedBlocks(markdown) {
+  const blocks = []
+  const pattern = /<!-- packages-test: ([a-z-]+) -->\n```[a-z]*\n([\s\S]*?)```/g
+  for (const match of markdown.matchAll(pattern)) blocks.push({ name: match[1], code: match[2] })
+  return blocks
+}
+
+const blocks = markedBlocks(readFileSync(join(root, 'docs', 'embedding.md'), 'utf8'))
+const snippet = (name) => {
+  const block = blocks.find((candidate) => candidate.name === name)
+  if (!block) throw new Error(`docs/embedding.md has no block marked packages-test: ${name}`)
+  return block.code
+}
+const installLines = blocks
+  .filter((block) => block.name === 'install')
+  .flatMap((block) => block.code.split('\n').filter((line) => line.trim() !== ''))
+
+// What each run appends: the checks, against the port the mount listens on.
+const checks = `
+const port = Number(globalThis.process?.env.PORT ?? globalThis.Deno?.env.get('PORT'))
+const base = 'http://127.0.0.1:' + port + '/feedback/api/v1'
+const call = async (path, init = {}) => {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const response = await fetch(base + path, { ...init, headers: { 'content-type': 'application/json', ...init.headers } })
+      const body = await response.json()
+      if (response.status !== 200) throw new Error(path + ' answered ' + response.status + ': ' + JSON.stringify(body))
+      return body
+    } catch (error) {
+      if (attempt > 100 || !String(error?.cause?.code ?? error).includes('ECONNREFUSED')) throw error
+      await new Promise((resolve) => setTimeout(resolve, 50))
+    }
+  }
+}
+const auth = { 'x-api-key': key }
+const me = await call('/me', { headers: auth })
+const environmentId = project.environments.production
+if (me.id !== environmentId) throw new Error('/me named ' + me.id + ', not ' + environmentId)
+const survey = (await call('/management/surveys', { method: 'POST', headers: auth, body: JSON.stringify({
+  environmentId, name: 'Packages', status: 'inProgress', type: 'link',
+  questions: [{ id: 'q1', type: 'openText', headline: { default: 'Why?' }, required: true }],
+}) })).data
+const created = (await call('/client/' + environmentId + '/responses', { method: 'POST', body: JSON.stringify({
+  surveyId: survey.id, finished: true, data: { q1: 'Because' },
+}) })).data
+const listed = (await call('/management/responses?surveyId=' + survey.id, { headers: auth })).data
+if (listed.length !== 1 || listed[0].id !== created.id || listed[0].data.q1 !== 'Because') {
+  throw new Error('the response read back is ' + JSON.stringify(listed))
+}
+console.log('PACKAGES-TEST-OK')
+globalThis.Deno ? Deno.exit(0) : process.exit(0)
+`
+
+const work = mkdtempSync(join(tmpdir(), 'canvass-packages-'))
+const results = []
+try {
+  console.log(`Packing into ${join(work, 'packed')}`)
+  const tarballs = packPackages(join(work, 'packed'))
+  const project = join(work, 'app')
+  execFileSync('mkdir', ['-p', project])
+  writeFileSync(join(project, 'package.json'), `${JSON.stringify({ name: 'canvass-packages-test', private: true, type: 'module' }, null, 2)}\n`)
+
+  for (const line of installLines) {
+    const words = line.trim().split(/\s+/)
+    if (words[0] !== 'npm' || words[1] !== 'install') throw new Error(`not an npm install line: ${line}`)
+    const args = words.slice(1).map((word) => tarballs.get(word) ?? word)
+    for (const word of words) {
+      if (word.startsWith('@canvass/') && !tarballs.has(word)) throw new Error(`${line}: no package ${word}`)
+    }
+    console.log(`$ ${line}`)
+    const began = Date.now()
+    execFileSync('npm', [...args, '--no-audit', '--no-fund', '--loglevel=error'], { cwd: project, stdio: 'inherit' })
+    console.log(`  (${((Date.now() - began) / 1000).toFixed(1)} s)`)
+  }
+  results.push({ name: 'changeset version gives the first release', ...firstRelease() })
+
+  const postgres = process.env.TEST_DATABASE_URL
+  const runs = [
+    { name: 'PGlite in Hono', setup: 'pglite', mount: 'hono' },
+    { name: 'PGlite in Express', setup: 'pglite', mount: 'express' },
+    { name: 'Postgres in Hono', setup: 'postgres', mount: 'hono' },
+    { name: 'Postgres in Express', setup: 'postgres', mount: 'express' },
+    { name: 'PGlite on Deno', setup: 'pglite', mount: 'deno' },
+  ]
+  for (const run of runs) {
+    if (run.setup === 'postgres' && !postgres) {
+      results.push({ name: run.name, skipped: 'TEST_DATABASE_URL is not set' })
+      continue
+    }
+    const file = join(project, `${run.setup}-${run.mount}.${run.mount === 'deno' ? 'ts' : 'mjs'}`)
+    writeFileSync(file, `${snippet(run.setup)}\n${snippet(run.mount)}\n${checks}`)
+    const database = run.setup === 'postgres' ? await createDatabase(project, postgres) : undefined
+    try {
+      const port = await freePort()
+      const env = { ...process.env, PORT: String(port), ...(database ? { DATABASE_URL: database.url } : {}) }
+      const command = run.mount === 'deno' ? denoCommand(file) : [process.execPath, file]
+      const outcome = await runFor(command, project, env, 60_000)
+      results.push({ name: run.name, ...outcome })
+    } finally {
+      if (database) await database.drop()
+    }
+  }
+} catch (error) {
+  results.push({ name: 'packing and installing', error: error instanceof Error ? error.message : String(error) })
+} finally {
+  rmSync(work, { recursive: true, force: true })
+}
+
+let passed = 0
+let failed = 0
+let skipped = 0
+for (const result of results) {
+  if (result.skipped) {
+    skipped++
+    console.log(`SKIP ${result.name}: ${result.skipped}`)
+  } else if (result.error) {
+    failed++
+    console.log(`FAIL ${result.name}: ${result.error}`)
+  } else {
+    passed++
+    console.log(`ok   ${result.name} (${(result.ms / 1000).toFixed(1)} s)`)
+  }
+}
+if (results.length === 0) failed++
+console.log(`\nPackages tested in ${Math.round((Date.now() - started) / 1000)} s.\n\n${passed} passed, ${failed} failed, ${skipped} skipped`)
+process.exit(failed > 0 ? 1 : 0)
+
+/** Runs a snippet until it prints the checks' mark and exits, or fails, or `limit` ms pass. */
+function runFor(command, cwd, env, limit) {
+  return new Promise((resolve) => {
+    const began = Date.now()
+    const child = spawn(command[0], command.slice(1), { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] })
+    let output = ''
+    child.stdout.on('data', (chunk) => (output += chunk))
+    child.stderr.on('data', (chunk) => (output += chunk))
+    const timer = setTimeout(() => child.kill('SIGKILL'), limit)
+    child.on('close', (code, signal) => {
+      clearTimeout(timer)
+      const ms = Date.now() - began
+      if (code === 0 && output.includes('PACKAGES-TEST-OK')) resolve({ ms })
+      else resolve({ ms, error: `exited ${signal ?? code} after ${ms} ms:\n${output.slice(-3000)}` })
+    })
+  })
+}
+
+/**
+ * Runs `changeset version` on a copy of the manifests and pending changesets (in a repository of its own):
+ * every published package must get a version above 0.0.0 and a changelog.
+ */
+function firstRelease() {
+  const began = Date.now()
+  const copy = join(work, 'release')
+  const manifests = ['package.json', 'pnpm-workspace.yaml', '.changeset', 'bench/package.json']
+  for (const parent of ['packages', 'examples']) {
+    for (const folder of readdirSync(join(root, parent))) manifests.push(join(parent, folder, 'package.json'))
+  }
+  for (const path of manifests) {
+    if (existsSync(join(root, path))) cpSync(join(root, path), join(copy, path), { recursive: true })
+  }
+  try {
+    const git = (...args) => execFileSync('git', args, { cwd: copy, stdio: 'ignore' })
+    git('init', '-q')
+    git('add', '-A')
+    git('-c', 'user.name=test', '-c', 'user.email=test@localhost', 'commit', '-q', '-m', 'copy')
+    execFileSync(join(root, 'node_modules', '.bin', 'changeset'), ['version'], { cwd: copy, stdio: 'pipe' })
+    for (const folder of readdirSync(join(copy, 'packages'))) {
+      const manifest = JSON.parse(readFileSync(join(copy, 'packages', folder, 'package.json'), 'utf8'))
+      if (manifest.private) continue
+      if (manifest.version === '0.0.0') throw new Error(`${manifest.name} kept version 0.0.0`)
+      if (!existsSync(join(copy, 'packages', folder, 'CHANGELOG.md'))) throw new Error(`${manifest.name} has no CHANGELOG.md`)
+    }
+    return { ms: Date.now() - began }
+  } catch (error) {
+    return { ms: Date.now() - began, error: `${error.message}${error.stderr ? `\n${error.stderr}` : ''}${error.stdout ? `\n${error.stdout}` : ''}` }
+  }
+}
+
+/** The workspace's Deno (the `deno` npm package of examples/deno), reading the project's node_modules. */
+function denoCommand(file) {
+  const deno = join(root, 'examples', 'deno', 'node_modules', '.bin', 'deno')
+  return [deno, 'run', '--allow-all', '--node-modules-dir=manual', file]
+}
+
+/** A database of its own on the Postgres server, made with the project's own `pg`. */
+async function createDatabase(project, url) {
+  const name = `canvass_packages_${process.pid}_${Date.now()}`
+  const admin = (sql) =>
+    execFileSync(process.execPath, ['--input-type=module', '-e', `
+      import pg from 'pg'
+      const client = new pg.Client({ connectionString: process.env.ADMIN_URL })
+      await client.connect()
+      try { await client.query(process.env.SQL) } finally { await client.end() }
+    `], { cwd: project, env: { ...process.env, ADMIN_URL: url, SQL: sql }, stdio: 'inherit' })
+  admin(`CREATE DATABASE ${name}`)
+  const databaseUrl = new URL(url)
+  databaseUrl.pathname = `/${name}`
+  return { url: databaseUrl.toString(), drop: async () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) }
+}
+
+/** A port nothing listens on now, on loopback. */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address()
+      server.close(() => resolve(port))
+    })
+  })
+}
