@@ -39,6 +39,11 @@ import { contactLimits } from './services/contact-limits'
 import { SAFE_HEADERS } from './http/respond'
 import type { UploadOptions } from './uploads/upload-options'
 import { uploadSettings } from './uploads/upload-options'
+import type { RouteEntry, RouteTable } from './http/route-table'
+import { createRouteTable } from './http/route-table'
+import type { OpenApiDocument } from './openapi/document'
+import { openApiDocument } from './openapi/document'
+import { registerDocumentationRoutes } from './routes/documentation'
 
 export interface CanvassOptions {
   /** Where everything is kept, e.g. `createKyselyStorage({ db })` from `@canvass/storage-kysely`. */
@@ -110,6 +115,13 @@ export interface CanvassOptions {
    * @default undefined
    */
   widget?: WidgetBundles
+  /**
+   * The API reference page's browser bundle (RapiDoc's `rapidoc-min.js`), e.g. `await readApiReference()`
+   * from `@canvass/widget`. With it `GET /api/v1/docs` renders the OpenAPI document, loading nothing from
+   * another origin; without it the page links to `/api/v1/openapi.json`.
+   * @default undefined
+   */
+  apiReference?: string
   /** Webhook settings (contract §7). */
   webhooks?: {
     /**
@@ -143,6 +155,8 @@ export interface Canvass {
    * route-table driven tests and proxies that need to know what to forward.
    */
   routes: ReadonlyArray<{ method: string; path: string }>
+  /** The OpenAPI 3.1 document of the routes this instance serves, as `GET /api/v1/openapi.json` answers it. */
+  openApi(): OpenApiDocument
 }
 
 /** What `Canvass.preflight` answers: always 204, with these headers and no body. */
@@ -168,36 +182,17 @@ export function createCanvass(options: CanvassOptions): Canvass {
     allowPrivateWebhookUrls: options.webhooks?.allowPrivateAddresses ?? false,
   }
   const router: CanvassRouter = IttyRouter({ base: basePath })
-  registerMeRoutes(router)
-  registerSurveyRoutes(router)
-  registerManagementResponseRoutes(router)
-  registerClientResponseRoutes(router)
-  registerAttributeClassRoutes(router)
-  registerActionClassRoutes(router)
-  registerContactAttributeKeyRoutes(router)
-  registerPeopleRoutes(router)
-  registerSegmentRoutes(router)
-  registerClientDisplayRoutes(router)
-  registerClientEnvironmentRoutes(router)
-  registerClientContactRoutes(router)
-  registerSingleUseIdRoutes(router)
+  const entries: RouteEntry[] = []
+  registerRoutes(createRouteTable(router, entries), options)
   // Preflights are never counted: `fetch` answers them before the gate.
   const rateLimit = options.rateLimits
     ? createRateLimitGate(options.rateLimits, basePath, ctx.logger, (hash) => ctx.storage.apiKeys.findByHash(hash))
     : undefined
-  if (options.blobStore) {
-    const uploads = uploadSettings(options.blobStore, options.secret, options.uploads)
-    registerManagementStorageRoutes(router, uploads)
-    registerClientStorageRoutes(router, uploads)
-    registerFileRoutes(router, uploads)
-  }
-  registerWebhookRoutes(router)
-  if (options.widget) {
-    registerWidgetRoutes(router, options.widget)
-    registerLinkPageRoutes(router)
-  }
+  const document = lazyDocument(() => openApiDocument(entries, { serverUrl: serverUrl(options.publicUrl, basePath), version: API_VERSION }))
+  registerDocumentationRoutes(createRouteTable(router, entries), document, options.apiReference)
   const clientPrefixes = [`${basePath}/api/v1/client/`, `${basePath}/api/v2/client/`]
   const isClientPath = (pathname: string) => clientPrefixes.some((prefix) => pathname.startsWith(prefix))
+  // itty-router's public `routes` (its `RouteEntry`s: method, pattern, handlers, path), in registration order.
   const routes = router.routes
 
   /**
@@ -275,6 +270,7 @@ export function createCanvass(options: CanvassOptions): Canvass {
     },
     admin: createAdmin(ctx.storage, ctx.newId, ctx.now),
     routes: router.routes.map(([method, , , path]) => ({ method, path: path ?? '' })),
+    openApi: document,
   }
 }
 
@@ -286,6 +282,81 @@ function allowedMethods(router: CanvassRouter, pathname: string): string[] {
   for (const [method, pattern] of router.routes) if (pattern.test(pathname)) methods.add(method)
   return [...methods]
 }
+
+/** Registers every route the options ask for, in the order the router tries them. */
+function registerRoutes(table: RouteTable, options: CanvassOptions): void {
+  registerMeRoutes(table)
+  registerSurveyRoutes(table)
+  registerManagementResponseRoutes(table)
+  registerClientResponseRoutes(table)
+  registerAttributeClassRoutes(table)
+  registerActionClassRoutes(table)
+  registerContactAttributeKeyRoutes(table)
+  registerPeopleRoutes(table)
+  registerSegmentRoutes(table)
+  registerClientDisplayRoutes(table)
+  registerClientEnvironmentRoutes(table)
+  registerClientContactRoutes(table)
+  registerSingleUseIdRoutes(table)
+  if (options.blobStore) {
+    const uploads = uploadSettings(options.blobStore, options.secret, options.uploads)
+    registerManagementStorageRoutes(table, uploads)
+    registerClientStorageRoutes(table, uploads)
+    registerFileRoutes(table, uploads)
+  }
+  registerWebhookRoutes(table)
+  if (options.widget) {
+    registerWidgetRoutes(table, options.widget)
+    registerLinkPageRoutes(table)
+  }
+}
+
+/**
+ * Every route Canvass can serve, with the upload and widget routes as if their options were given, and the
+ * OpenAPI document of them all (what `docs/openapi.json` holds). Nothing is served from this table.
+ */
+export function describeRoutes(): { routes: readonly RouteEntry[]; openApi: OpenApiDocument } {
+  const entries: RouteEntry[] = []
+  const table = createRouteTable(undefined, entries)
+  const uploadsUnused = undefined as unknown as Parameters<typeof registerFileRoutes>[1]
+  registerMeRoutes(table)
+  registerSurveyRoutes(table)
+  registerManagementResponseRoutes(table)
+  registerClientResponseRoutes(table)
+  registerAttributeClassRoutes(table)
+  registerActionClassRoutes(table)
+  registerContactAttributeKeyRoutes(table)
+  registerPeopleRoutes(table)
+  registerSegmentRoutes(table)
+  registerClientDisplayRoutes(table)
+  registerClientEnvironmentRoutes(table)
+  registerClientContactRoutes(table)
+  registerSingleUseIdRoutes(table)
+  registerManagementStorageRoutes(table, uploadsUnused)
+  registerClientStorageRoutes(table, uploadsUnused)
+  registerFileRoutes(table, uploadsUnused)
+  registerWebhookRoutes(table)
+  registerWidgetRoutes(table, { formbricks: '', surveys: '' })
+  registerLinkPageRoutes(table)
+  const document = lazyDocument(() => openApiDocument(entries, { serverUrl: '/', version: API_VERSION }))
+  registerDocumentationRoutes(table, document, '')
+  return { routes: entries, openApi: document() }
+}
+
+/** The URL of the API's root for the document's `servers`: `publicUrl`, else the base path. */
+function serverUrl(publicUrl: string | undefined, basePath: string): string {
+  if (publicUrl) return publicUrl.replace(/\/+$/, '') || '/'
+  return basePath || '/'
+}
+
+/** The document, built on first use and kept. */
+function lazyDocument(build: () => OpenApiDocument): () => OpenApiDocument {
+  let document: OpenApiDocument | undefined
+  return () => (document ??= build())
+}
+
+/** The document's `info.version`: the version of the API it describes (Formbricks v1 with Canvass's revisions). */
+const API_VERSION = '1.2'
 
 function normaliseBasePath(basePath: string): string {
   const trimmed = basePath.replace(/\/+$/, '')

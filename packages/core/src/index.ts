@@ -8,7 +8,9 @@
  * const response = await canvass.fetch(new Request('http://localhost/api/v1/me'))
  * ```
  */
-export { createCanvass } from './create-canvass'
+export { createCanvass, describeRoutes } from './create-canvass'
+export type { OpenApiDocument } from './openapi/document'
+export type { HttpMethod, RouteAuth, RouteEntry } from './http/route-table'
 export type { Canvass, CanvassOptions, PreflightAnswer } from './create-canvass'
 export type { WidgetBundles } from './widget-bundles'
 export type { CanvassAdmin } from './admin/create-admin'

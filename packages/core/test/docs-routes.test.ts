@@ -20,6 +20,7 @@ docs('lists every registered route once, and nothing else', async () => {
     blobStore: {} as BlobStore,
     secret: 'a-secret-of-enough-length',
     widget: { formbricks: '', surveys: '' },
+    apiReference: '',
   })
   const registered = canvass.routes.map(({ method, path }) => `${method} ${path}`)
   const rows = [...(await readFile(ROUTES_MD, 'utf8')).matchAll(/^\|\s*([A-Z]+)\s*\|\s*`([^`]+)`\s*\|/gm)].map(

@@ -1,7 +1,8 @@
 // Builds the two browser bundles the @formbricks/js loader and link pages load, and fails when either is
 // over its gzipped size budget (20 KiB and 80 KiB: the in-app core stays small because every page of a
 // customer's app loads it; the renderer loads only when a survey is shown).
-import { readFile } from 'node:fs/promises'
+import { copyFile, readFile } from 'node:fs/promises'
+import { createRequire } from 'node:module'
 import { gzipSync } from 'node:zlib'
 import { build } from 'esbuild'
 
@@ -39,6 +40,11 @@ for (const bundle of bundles) {
       `(budget ${bundle.budget / KIB} KiB)${fits ? '' : ' OVER BUDGET'}`,
   )
 }
+// The API reference page's viewer (`GET /api/v1/docs`): RapiDoc's own minified build, with its licence file.
+const rapidoc = createRequire(import.meta.url).resolve('rapidoc/dist/rapidoc-min.js')
+await copyFile(rapidoc, new URL('dist/api-reference.js', `file://${root}`))
+await copyFile(`${rapidoc}.LICENSE.txt`, new URL('dist/api-reference.js.LICENSE.txt', `file://${root}`))
+
 if (over) {
   console.error('A widget bundle is over its gzipped size budget.')
   process.exit(1)

@@ -27,3 +27,11 @@ export async function readWidgetBundles(): Promise<WidgetBundles> {
   ])
   return { formbricks, surveys }
 }
+
+/**
+ * Reads the API reference page's viewer (RapiDoc, MIT, built by its authors), to hand to
+ * `createCanvass({ apiReference })`, which serves it for `GET /api/v1/docs`.
+ */
+export async function readApiReference(): Promise<string> {
+  return readFile(new URL('./api-reference.js', import.meta.url), 'utf8')
+}

@@ -17,12 +17,19 @@ const integerParam = (min: number, max: number) =>
     v.maxValue(max, `Must be at most ${max}`),
   )
 
-const pageQuerySchema = v.object({
+/** The query of a list route (contract §5); the surveys' list also takes `offset` for `skip`. */
+export const pageQuery = v.object({
   limit: v.optional(integerParam(1, MAX_PAGE_SIZE)),
   skip: v.optional(integerParam(0, 100_000_000)),
-  offset: v.optional(integerParam(0, 100_000_000)),
   cursor: v.optional(v.pipe(v.string(), v.maxLength(512))),
 })
+
+export const pageQueryWithOffset = v.object({ ...pageQuery.entries, offset: v.optional(integerParam(0, 100_000_000)) })
+
+/** The responses' list: a page, of one survey when `surveyId` is given. */
+export const responsePageQuery = v.object({ ...pageQuery.entries, surveyId: v.optional(v.pipe(v.string(), v.minLength(1))) })
+
+const pageQuerySchema = pageQueryWithOffset
 
 /**
  * Reads `limit`, `skip` (or `offset` where the route allows it) and `cursor` (contract §5). A repeated

@@ -1,4 +1,4 @@
-import type { CanvassRouter, Handler } from '../context'
+import type { Handler } from '../context'
 import { param } from '../context'
 import { authenticate } from '../http/auth'
 import { CanvassError, unauthorized } from '../http/errors'
@@ -6,13 +6,14 @@ import { assertBlobKey } from '../ports/blob-store'
 import type { BlobRange } from '../ports/blob-store'
 import { isInlineImage } from '../uploads/file-type'
 import type { UploadSettings } from '../uploads/upload-options'
+import type { RouteTable } from '../http/route-table'
 
 /**
  * `GET /storage/{environmentId}/{public|private}/{fileName}` (contract §4): public files to anyone, private
  * ones only with a key of that environment. Served with `nosniff`, a sandboxing CSP, and as an attachment
  * unless the file is an image a browser shows inline; single byte ranges are answered with 206.
  */
-export function registerFileRoutes(router: CanvassRouter, settings: UploadSettings): void {
+export function registerFileRoutes(routes: RouteTable, settings: UploadSettings): void {
   const serve: Handler = async (request, ctx) => {
     const environmentId = param(request, 'environmentId')
     const accessType = param(request, 'accessType')
@@ -52,7 +53,7 @@ export function registerFileRoutes(router: CanvassRouter, settings: UploadSettin
     return new Response(object.body, { status: 200, headers })
   }
 
-  router.get('/storage/:environmentId/:accessType/:fileName', serve)
+  routes.get('/storage/:environmentId/:accessType/:fileName', serve, { summary: 'Read an uploaded file (byte ranges allowed); private ones need a key of their environment', auth: 'file', produces: 'file', requires: 'blobStore', ranges: true })
 }
 
 const fileNotFound = (fileName: string): CanvassError =>

@@ -1,4 +1,4 @@
-import type { CanvassRouter, Handler } from '../context'
+import type { Handler } from '../context'
 import { param } from '../context'
 import { htmlResponse, newNonce } from '../http/html'
 import type { SurveyRecord } from '../ports/storage'
@@ -6,6 +6,8 @@ import { widgetProject } from '../services/environment-state'
 import { firstOf, hiddenFieldsFromQuery, linkPageSurvey, messagePageHtml, pageLanguage, surveyPageHtml } from '../services/link-page'
 import { isEncryptedSingleUse } from '../services/single-use-ids'
 import { acceptsSubmissions, effectiveSurveyStatus } from '../services/survey-status'
+import type { RouteTable } from '../http/route-table'
+import * as v from 'valibot'
 
 /**
  * `GET /s/{surveyId}`: a link survey as a page of its own (registered only when the host passes the widget,
@@ -14,8 +16,8 @@ import { acceptsSubmissions, effectiveSurveyStatus } from '../services/survey-st
  * do not exist or are no `link` surveys get a 404 page, surveys that accept no answers (and single-use links
  * without a valid id) a 403 page; never JSON, never the survey.
  */
-export function registerLinkPageRoutes(router: CanvassRouter): void {
-  router.get('/s/:surveyId', linkPage)
+export function registerLinkPageRoutes(routes: RouteTable): void {
+  routes.get('/s/:surveyId', linkPage, { summary: 'A link survey as a page (`?lang=`, hidden fields, `?suid=`, `?pin=`)', auth: 'none', produces: 'text/html', requires: 'widget', query: v.object({ lang: v.optional(v.string()), suid: v.optional(v.string()), pin: v.optional(v.string()) }), errors: [403] })
 }
 
 const NOT_FOUND = {

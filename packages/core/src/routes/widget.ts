@@ -1,9 +1,10 @@
 import { sha256 } from '@noble/hashes/sha2.js'
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js'
-import type { CanvassRouter, Handler } from '../context'
+import type { Handler } from '../context'
 import { CLIENT_CORS_HEADERS } from '../http/cors'
 import { etagMatches } from '../http/etag'
 import type { WidgetBundles } from '../widget-bundles'
+import type { RouteTable } from '../http/route-table'
 
 /**
  * How long browsers and caches keep a bundle before asking again, in seconds. The loader's URL carries no
@@ -15,12 +16,12 @@ const MAX_AGE = 300
  * `GET /js/formbricks.umd.cjs` (what the `@formbricks/js` loader loads) and `GET /js/surveys.umd.cjs` (the
  * renderer), served as the host handed them in. Each has a strong `ETag` computed once, here.
  */
-export function registerWidgetRoutes(router: CanvassRouter, bundles: WidgetBundles): void {
+export function registerWidgetRoutes(routes: RouteTable, bundles: WidgetBundles): void {
   if (typeof bundles?.formbricks !== 'string' || typeof bundles.surveys !== 'string') {
     throw new TypeError('widget needs both bundles as text: pass `await readWidgetBundles()` from @canvass/widget')
   }
-  router.get('/js/formbricks.umd.cjs', bundleHandler(bundles.formbricks))
-  router.get('/js/surveys.umd.cjs', bundleHandler(bundles.surveys))
+  routes.get('/js/formbricks.umd.cjs', bundleHandler(bundles.formbricks), { summary: 'The in-app widget the `@formbricks/js` loader loads', auth: 'none', produces: 'text/javascript', requires: 'widget', etag: true })
+  routes.get('/js/surveys.umd.cjs', bundleHandler(bundles.surveys), { summary: 'The survey renderer the widget and link pages load', auth: 'none', produces: 'text/javascript', requires: 'widget', etag: true })
 }
 
 function bundleHandler(source: string): Handler {

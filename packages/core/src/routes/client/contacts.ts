@@ -1,4 +1,4 @@
-import type { CanvassContext, CanvassRouter, Handler } from '../../context'
+import type { CanvassContext, Handler } from '../../context'
 import { param } from '../../context'
 import { readJsonBody } from '../../http/body'
 import { CLIENT_CORS_HEADERS } from '../../http/cors'
@@ -11,17 +11,19 @@ import { contactLimitError } from '../../services/contact-limits'
 import { segmentsOfContact } from '../../services/segment-service'
 import { deviceFromUserAgent } from '../../services/segments'
 import { USER_STATE_TTL_MS, settableAttributes, userStateOutput } from '../../services/user-state'
+import type { RouteTable } from '../../http/route-table'
+import { attributesAnswer, dataOf, userAnswer, userStateAnswer } from '../../schemas/answers'
 
 /**
  * Contacts from the client SDKs, by `userId`: identify (created when unknown), set attributes (unknown keys
  * become `custom` keys; `userId` and `id` are ignored), and the reference's combined user update.
  */
-export function registerClientContactRoutes(router: CanvassRouter): void {
-  router.post('/api/v1/client/:environmentId/user', updateUser)
+export function registerClientContactRoutes(routes: RouteTable): void {
+  routes.post('/api/v1/client/:environmentId/user', updateUser, { summary: 'Identify a contact by `userId` and update its attributes', auth: 'none', body: userUpdateSchema, answer: dataOf(userAnswer) })
   // The reference's newer SDKs (js-core since 3.5, react-native) identify at its v2 path, with the same shapes.
-  router.post('/api/v2/client/:environmentId/user', updateUser)
-  router.put('/api/v1/client/:environmentId/contacts/:userId/attributes', updateAttributes)
-  router.get('/api/v1/client/:environmentId/identify/contacts/:userId', identify)
+  routes.post('/api/v2/client/:environmentId/user', updateUser, { summary: 'Identify, at the reference\'s v2 path', auth: 'none', body: userUpdateSchema, answer: dataOf(userAnswer) })
+  routes.put('/api/v1/client/:environmentId/contacts/:userId/attributes', updateAttributes, { summary: 'Set a contact\'s attributes', auth: 'none', body: attributesUpdateSchema, answer: dataOf(attributesAnswer) })
+  routes.get('/api/v1/client/:environmentId/identify/contacts/:userId', identify, { summary: 'Identify a contact (created when unknown)', auth: 'none', answer: dataOf(userStateAnswer), errors: [400] })
 }
 
 const identify: Handler = async (request, ctx) => {

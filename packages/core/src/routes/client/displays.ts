@@ -1,4 +1,4 @@
-import type { CanvassContext, CanvassRouter, Handler } from '../../context'
+import type { CanvassContext, Handler } from '../../context'
 import { param } from '../../context'
 import { readJsonBody } from '../../http/body'
 import { CLIENT_CORS_HEADERS } from '../../http/cors'
@@ -7,6 +7,8 @@ import { ok } from '../../http/respond'
 import { parseInput } from '../../http/validate'
 import { displayCreateSchema, displayCreateV2Schema } from '../../schemas/client'
 import { contactUserId } from '../../services/contact-ids'
+import type { RouteTable } from '../../http/route-table'
+import { dataOf, displayResponseAnswer, idAnswer } from '../../schemas/answers'
 
 /**
  * Displays: a widget showed a survey. `POST /api/v1/client/{environmentId}/displays` names the respondent by
@@ -14,10 +16,10 @@ import { contactUserId } from '../../services/contact-ids'
  * `{id}`. `GET /api/v1/client/{environmentId}/displays/{displayId}/response` answers the id of the response
  * given after that display.
  */
-export function registerClientDisplayRoutes(router: CanvassRouter): void {
-  router.post('/api/v1/client/:environmentId/displays', createDisplay)
-  router.post('/api/v2/client/:environmentId/displays', createDisplayV2)
-  router.get('/api/v1/client/:environmentId/displays/:displayId/response', displayResponse)
+export function registerClientDisplayRoutes(routes: RouteTable): void {
+  routes.post('/api/v1/client/:environmentId/displays', createDisplay, { summary: 'A widget showed a survey', auth: 'none', body: displayCreateSchema, answer: dataOf(idAnswer), errors: [403] })
+  routes.post('/api/v2/client/:environmentId/displays', createDisplayV2, { summary: 'A display, naming the contact by `contactId`', auth: 'none', body: displayCreateV2Schema, answer: dataOf(idAnswer), errors: [403] })
+  routes.get('/api/v1/client/:environmentId/displays/:displayId/response', displayResponse, { summary: 'The response given after a display (null while none)', auth: 'none', answer: dataOf(displayResponseAnswer) })
 }
 
 const createDisplay: Handler = async (request, ctx) => {

@@ -1,12 +1,14 @@
 import { sha256 } from '@noble/hashes/sha2.js'
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js'
-import type { CanvassRouter, Handler } from '../../context'
+import type { Handler } from '../../context'
 import { param } from '../../context'
 import { CLIENT_CORS_HEADERS } from '../../http/cors'
 import { etagMatches } from '../../http/etag'
 import { notFound } from '../../http/errors'
 import { segmentsById } from '../../services/segment-service'
 import { environmentStateOutput } from '../../services/environment-state'
+import type { RouteTable } from '../../http/route-table'
+import { dataOf, environmentStateAnswer } from '../../schemas/answers'
 
 /** How long a widget and caches may keep the state, in seconds; the reference re-checks every minute. */
 const MAX_AGE = 60
@@ -16,10 +18,10 @@ const MAX_AGE = 60
  * The body is the reference's `{data: {data: {surveys, actionClasses, project}, expiresAt}}`, which its
  * SDKs read. A weak `ETag` over the state (not `expiresAt`) lets a widget revalidate with `If-None-Match`.
  */
-export function registerClientEnvironmentRoutes(router: CanvassRouter): void {
-  router.get('/api/v1/client/:environmentId/environment', environmentState)
+export function registerClientEnvironmentRoutes(routes: RouteTable): void {
+  routes.get('/api/v1/client/:environmentId/environment', environmentState, { summary: 'What a widget needs: surveys, action classes, project', auth: 'none', answer: dataOf(environmentStateAnswer), etag: true })
   // The reference's newer SDKs ask the same at its v2 path.
-  router.get('/api/v2/client/:environmentId/environment', environmentState)
+  routes.get('/api/v2/client/:environmentId/environment', environmentState, { summary: 'The same environment state, at the reference\'s v2 path', auth: 'none', answer: dataOf(environmentStateAnswer), etag: true })
 }
 
 const environmentState: Handler = async (request, ctx) => {

@@ -1,5 +1,5 @@
 import type { IRequest } from 'itty-router'
-import type { CanvassContext, CanvassRouter, Handler } from '../../context'
+import type { CanvassContext, Handler } from '../../context'
 import { param } from '../../context'
 import { readJsonBody } from '../../http/body'
 import { CLIENT_CORS_HEADERS } from '../../http/cors'
@@ -13,21 +13,25 @@ import { newResponse, responsePatch } from '../../services/response-service'
 import { checkPatchedSize, checkResponseSize } from '../../services/response-size'
 import { isEncryptedSingleUse } from '../../services/single-use-ids'
 import { acceptsSubmissions, effectiveSurveyStatus } from '../../services/survey-status'
+import type { RouteTable } from '../../http/route-table'
+import { dataOf, idAnswer, v2ResponseAnswer } from '../../schemas/answers'
 
 /**
  * Respondents' response routes: create, and update in both the environment form and the spec form; and the
  * reference's newer `/api/v2/client/{environmentId}/responses` routes, which name the respondent by
  * `contactId` and answer with its `quotaFull: false` beside the id (Canvass has no quotas).
  */
-export function registerClientResponseRoutes(router: CanvassRouter): void {
-  router.post('/api/v1/client/:environmentId/responses', createResponse)
-  router.put('/api/v1/client/:environmentId/responses/:responseId', updateResponse)
-  router.put('/api/v1/client/responses/:responseId', updateResponse)
-  router.post('/api/v2/client/:environmentId/responses', createResponseV2)
-  router.put('/api/v2/client/:environmentId/responses/:responseId', async (request, ctx) => {
-    const id = await updateResponseOrThrow(request, ctx)
-    return ok({ id, quotaFull: false }, CLIENT_CORS_HEADERS)
-  })
+export function registerClientResponseRoutes(routes: RouteTable): void {
+  routes.post('/api/v1/client/:environmentId/responses', createResponse, { summary: 'A respondent starts a response', auth: 'none', body: responseCreateSchema, answer: dataOf(idAnswer), errors: [403] })
+  routes.put('/api/v1/client/:environmentId/responses/:responseId', updateResponse, { summary: 'A respondent adds to or finishes a response', auth: 'none', body: responseUpdateSchema, answer: dataOf(idAnswer), errors: [403] })
+  routes.put('/api/v1/client/responses/:responseId', updateResponse, { summary: 'The same, in the specification\'s form without the environment', auth: 'none', body: responseUpdateSchema, answer: dataOf(idAnswer), errors: [403] })
+  routes.post('/api/v2/client/:environmentId/responses', createResponseV2, { summary: 'A response, naming the contact by `contactId`', auth: 'none', body: responseCreateV2Schema, answer: dataOf(v2ResponseAnswer), errors: [403] })
+  routes.put('/api/v2/client/:environmentId/responses/:responseId', updateResponseV2, { summary: 'Add to or finish a response, at the reference\'s v2 path', auth: 'none', body: responseUpdateSchema, answer: dataOf(v2ResponseAnswer), errors: [403] })
+}
+
+const updateResponseV2: Handler = async (request, ctx) => {
+  const id = await updateResponseOrThrow(request, ctx)
+  return ok({ id, quotaFull: false }, CLIENT_CORS_HEADERS)
 }
 
 const createResponse: Handler = async (request, ctx) => {

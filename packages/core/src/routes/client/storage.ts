@@ -1,4 +1,4 @@
-import type { CanvassRouter, Handler } from '../../context'
+import type { Handler } from '../../context'
 import { param } from '../../context'
 import { readJsonBody } from '../../http/body'
 import { CLIENT_CORS_HEADERS } from '../../http/cors'
@@ -9,13 +9,15 @@ import { presignSchema } from '../../schemas/upload'
 import { presignUpload } from '../../uploads/presign'
 import { receiveUpload } from '../../uploads/receive-upload'
 import type { UploadSettings } from '../../uploads/upload-options'
+import type { RouteTable } from '../../http/route-table'
+import { dataOf, presignAnswer, uploadAnswer } from '../../schemas/answers'
 
 /**
  * `/api/v1/client/{environmentId}/storage` (presign) and `…/storage/local` (upload) for respondents'
  * `fileUpload` answers (contract §8). Their files are always private: only a key of the environment reads
  * them back.
  */
-export function registerClientStorageRoutes(router: CanvassRouter, settings: UploadSettings): void {
+export function registerClientStorageRoutes(routes: RouteTable, settings: UploadSettings): void {
   const presign: Handler = async (request, ctx) => {
     const environmentId = param(request, 'environmentId')
     const input = parseInput(presignSchema, await readJsonBody(request))
@@ -34,8 +36,8 @@ export function registerClientStorageRoutes(router: CanvassRouter, settings: Upl
   const upload: Handler = async (request, ctx) =>
     receiveUpload(request, { environmentId: param(request, 'environmentId'), accessType: 'private', headers: CLIENT_CORS_HEADERS }, settings, ctx)
 
-  router.post('/api/v1/client/:environmentId/storage', presign)
+  routes.post('/api/v1/client/:environmentId/storage', presign, { summary: 'Sign a respondent\'s upload (files of respondents are private)', auth: 'none', body: presignSchema, answer: dataOf(presignAnswer), requires: 'blobStore' })
   // The reference's v2 path signs the same way; the upload goes to the v1 `…/storage/local` either way.
-  router.post('/api/v2/client/:environmentId/storage', presign)
-  router.post('/api/v1/client/:environmentId/storage/local', upload)
+  routes.post('/api/v2/client/:environmentId/storage', presign, { summary: 'Sign a respondent\'s upload, at the reference\'s v2 path', auth: 'none', body: presignSchema, answer: dataOf(presignAnswer), requires: 'blobStore' })
+  routes.post('/api/v1/client/:environmentId/storage/local', upload, { summary: 'Upload a respondent\'s file signed by the presign', auth: 'upload', body: 'upload', answer: dataOf(uploadAnswer), requires: 'blobStore' })
 }

@@ -1,4 +1,4 @@
-import type { CanvassContext, CanvassRouter, Handler } from '../../context'
+import type { CanvassContext, Handler } from '../../context'
 import { externalUrl, param } from '../../context'
 import { authenticate } from '../../http/auth'
 import { readJsonBody } from '../../http/body'
@@ -8,14 +8,17 @@ import { ok } from '../../http/respond'
 import { parseInput } from '../../http/validate'
 import type { ActionClassConflict, ActionClassRecord } from '../../ports/storage'
 import { actionClassCreateSchema, actionClassUpdateSchema } from '../../schemas/action-class'
+import type { RouteTable } from '../../http/route-table'
+import { actionClassAnswer, dataOf, pageOf } from '../../schemas/answers'
+import { pageQuery } from '../../http/pagination'
 
 /** `/api/v1/management/action-classes`: list (`New Session` included), create, get, update and delete. */
-export function registerActionClassRoutes(router: CanvassRouter): void {
-  router.get('/api/v1/management/action-classes', listActionClasses)
-  router.post('/api/v1/management/action-classes', createActionClass)
-  router.get('/api/v1/management/action-classes/:actionClassId', getActionClass)
-  router.put('/api/v1/management/action-classes/:actionClassId', updateActionClass)
-  router.delete('/api/v1/management/action-classes/:actionClassId', deleteActionClass)
+export function registerActionClassRoutes(routes: RouteTable): void {
+  routes.get('/api/v1/management/action-classes', listActionClasses, { summary: 'List action classes (the automatic `New Session` included)', auth: 'apiKey', query: pageQuery, answer: pageOf(actionClassAnswer) })
+  routes.post('/api/v1/management/action-classes', createActionClass, { summary: 'Create a action class', auth: 'apiKey', body: actionClassCreateSchema, answer: dataOf(actionClassAnswer) })
+  routes.get('/api/v1/management/action-classes/:actionClassId', getActionClass, { summary: 'Read one action class', auth: 'apiKey', answer: dataOf(actionClassAnswer) })
+  routes.put('/api/v1/management/action-classes/:actionClassId', updateActionClass, { summary: 'Update a action class', auth: 'apiKey', body: actionClassUpdateSchema, answer: dataOf(actionClassAnswer) })
+  routes.delete('/api/v1/management/action-classes/:actionClassId', deleteActionClass, { summary: 'Delete a action class; returns it', auth: 'apiKey', answer: dataOf(actionClassAnswer), errors: [400] })
 }
 
 /** The 400s of a taken name or key, naming the unique constraint like the attribute classes' (contract §3). */

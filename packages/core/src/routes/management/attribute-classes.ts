@@ -1,4 +1,4 @@
-import type { CanvassContext, CanvassRouter, Handler } from '../../context'
+import type { CanvassContext, Handler } from '../../context'
 import { externalUrl, param } from '../../context'
 import { authenticate } from '../../http/auth'
 import { readJsonBody } from '../../http/body'
@@ -8,14 +8,17 @@ import { ok } from '../../http/respond'
 import { parseInput } from '../../http/validate'
 import type { AttributeClassRecord } from '../../ports/storage'
 import { attributeClassCreateSchema, attributeClassUpdateSchema } from '../../schemas/attribute-class'
+import type { RouteTable } from '../../http/route-table'
+import { attributeClassAnswer, dataOf, pageOf } from '../../schemas/answers'
+import { pageQuery } from '../../http/pagination'
 
 /** `/api/v1/management/attribute-classes`: list (automatic ones included), create, get, update and delete. */
-export function registerAttributeClassRoutes(router: CanvassRouter): void {
-  router.get('/api/v1/management/attribute-classes', listAttributeClasses)
-  router.post('/api/v1/management/attribute-classes', createAttributeClass)
-  router.get('/api/v1/management/attribute-classes/:attributeClassId', getAttributeClass)
-  router.put('/api/v1/management/attribute-classes/:attributeClassId', updateAttributeClass)
-  router.delete('/api/v1/management/attribute-classes/:attributeClassId', deleteAttributeClass)
+export function registerAttributeClassRoutes(routes: RouteTable): void {
+  routes.get('/api/v1/management/attribute-classes', listAttributeClasses, { summary: 'List attribute classes (the automatic ones included)', auth: 'apiKey', query: pageQuery, answer: pageOf(attributeClassAnswer) })
+  routes.post('/api/v1/management/attribute-classes', createAttributeClass, { summary: 'Create a attribute class', auth: 'apiKey', body: attributeClassCreateSchema, answer: dataOf(attributeClassAnswer) })
+  routes.get('/api/v1/management/attribute-classes/:attributeClassId', getAttributeClass, { summary: 'Read one attribute class', auth: 'apiKey', answer: dataOf(attributeClassAnswer) })
+  routes.put('/api/v1/management/attribute-classes/:attributeClassId', updateAttributeClass, { summary: 'Update a attribute class', auth: 'apiKey', body: attributeClassUpdateSchema, answer: dataOf(attributeClassAnswer) })
+  routes.delete('/api/v1/management/attribute-classes/:attributeClassId', deleteAttributeClass, { summary: 'Delete a attribute class; returns it', auth: 'apiKey', answer: dataOf(attributeClassAnswer), errors: [400] })
 }
 
 /** The 400 of a duplicate name, naming the unique constraint as the reference does (contract §3). */

@@ -1,4 +1,4 @@
-import type { CanvassContext, CanvassRouter, Handler } from '../../context'
+import type { CanvassContext, Handler } from '../../context'
 import { externalUrl, param } from '../../context'
 import { authenticate } from '../../http/auth'
 import { readJsonBody } from '../../http/body'
@@ -8,14 +8,17 @@ import { ok } from '../../http/respond'
 import { parseInput } from '../../http/validate'
 import type { ContactAttributeKeyRecord } from '../../ports/storage'
 import { contactAttributeKeyCreateSchema, contactAttributeKeyUpdateSchema } from '../../schemas/contact-attribute-key'
+import type { RouteTable } from '../../http/route-table'
+import { contactAttributeKeyAnswer, dataOf, pageOf } from '../../schemas/answers'
+import { pageQuery } from '../../http/pagination'
 
 /** `/api/v1/management/contact-attribute-keys`: list (defaults included), create, get, update and delete. */
-export function registerContactAttributeKeyRoutes(router: CanvassRouter): void {
-  router.get('/api/v1/management/contact-attribute-keys', listKeys)
-  router.post('/api/v1/management/contact-attribute-keys', createKey)
-  router.get('/api/v1/management/contact-attribute-keys/:contactAttributeKeyId', getKey)
-  router.put('/api/v1/management/contact-attribute-keys/:contactAttributeKeyId', updateKey)
-  router.delete('/api/v1/management/contact-attribute-keys/:contactAttributeKeyId', deleteKey)
+export function registerContactAttributeKeyRoutes(routes: RouteTable): void {
+  routes.get('/api/v1/management/contact-attribute-keys', listKeys, { summary: 'List contact attribute keys (the defaults included)', auth: 'apiKey', query: pageQuery, answer: pageOf(contactAttributeKeyAnswer) })
+  routes.post('/api/v1/management/contact-attribute-keys', createKey, { summary: 'Create a contact attribute key', auth: 'apiKey', body: contactAttributeKeyCreateSchema, answer: dataOf(contactAttributeKeyAnswer) })
+  routes.get('/api/v1/management/contact-attribute-keys/:contactAttributeKeyId', getKey, { summary: 'Read one contact attribute key', auth: 'apiKey', answer: dataOf(contactAttributeKeyAnswer) })
+  routes.put('/api/v1/management/contact-attribute-keys/:contactAttributeKeyId', updateKey, { summary: 'Update a contact attribute key', auth: 'apiKey', body: contactAttributeKeyUpdateSchema, answer: dataOf(contactAttributeKeyAnswer) })
+  routes.delete('/api/v1/management/contact-attribute-keys/:contactAttributeKeyId', deleteKey, { summary: 'Delete a contact attribute key; returns it', auth: 'apiKey', answer: dataOf(contactAttributeKeyAnswer), errors: [400] })
 }
 
 /** The 400 of a duplicate key, worded like the attribute classes' (contract §3). */

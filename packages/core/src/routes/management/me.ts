@@ -1,11 +1,13 @@
-import type { CanvassRouter, Handler } from '../../context'
+import type { Handler } from '../../context'
 import { authenticate } from '../../http/auth'
 import { CanvassError } from '../../http/errors'
 import { json } from '../../http/respond'
+import type { RouteTable } from '../../http/route-table'
+import { meAnswer } from '../../schemas/answers'
 
 /** `GET /api/v1/me`: the key's environment, unwrapped, in both of the spec's shapes at once. */
-export function registerMeRoutes(router: CanvassRouter): void {
-  router.get('/api/v1/me', me)
+export function registerMeRoutes(routes: RouteTable): void {
+  routes.get('/api/v1/me', me, { summary: 'The environment of the API key (not wrapped in `data`)', auth: 'apiKey', answer: meAnswer })
 }
 
 const me: Handler = async (request, ctx) => {

@@ -1,4 +1,4 @@
-import type { CanvassRouter, Handler } from '../../context'
+import type { Handler } from '../../context'
 import { externalUrl, param } from '../../context'
 import { authenticate } from '../../http/auth'
 import { notFound } from '../../http/errors'
@@ -6,19 +6,22 @@ import type { ResourceType } from '../../http/errors'
 import { listPage, readPageQuery } from '../../http/pagination'
 import { ok } from '../../http/respond'
 import type { ContactAttributeRecord, PersonRecord } from '../../ports/storage'
+import type { RouteTable } from '../../http/route-table'
+import { contactAnswer, contactAttributeAnswer, dataOf, deletedAnswer, pageOf } from '../../schemas/answers'
+import { pageQuery } from '../../http/pagination'
 
 /**
  * `/api/v1/management/people` and `/api/v1/management/contacts`, two views of the contacts (contract §1):
  * list, get and delete; and `/api/v1/management/contact-attributes`, the contacts' attribute values.
  */
-export function registerPeopleRoutes(router: CanvassRouter): void {
-  router.get('/api/v1/management/people', listContacts)
-  router.get('/api/v1/management/people/:personId', getContact('Person', 'personId'))
-  router.delete('/api/v1/management/people/:personId', deleteContact('Person', 'personId', 'Person deleted successfully'))
-  router.get('/api/v1/management/contacts', listContacts)
-  router.get('/api/v1/management/contacts/:contactId', getContact('Contact', 'contactId'))
-  router.delete('/api/v1/management/contacts/:contactId', deleteContact('Contact', 'contactId', 'Contact deleted successfully'))
-  router.get('/api/v1/management/contact-attributes', listContactAttributes)
+export function registerPeopleRoutes(routes: RouteTable): void {
+  routes.get('/api/v1/management/people', listContacts, { summary: 'List people (contacts) with their attributes', auth: 'apiKey', query: pageQuery, answer: pageOf(contactAnswer) })
+  routes.get('/api/v1/management/people/:personId', getContact('Person', 'personId'), { summary: 'Read one person', auth: 'apiKey', answer: dataOf(contactAnswer) })
+  routes.delete('/api/v1/management/people/:personId', deleteContact('Person', 'personId', 'Person deleted successfully'), { summary: 'Delete a person; its responses stay, with `person` null', auth: 'apiKey', answer: dataOf(deletedAnswer) })
+  routes.get('/api/v1/management/contacts', listContacts, { summary: 'List contacts with their attributes', auth: 'apiKey', query: pageQuery, answer: pageOf(contactAnswer) })
+  routes.get('/api/v1/management/contacts/:contactId', getContact('Contact', 'contactId'), { summary: 'Read one contact', auth: 'apiKey', answer: dataOf(contactAnswer) })
+  routes.delete('/api/v1/management/contacts/:contactId', deleteContact('Contact', 'contactId', 'Contact deleted successfully'), { summary: 'Delete a contact; its responses stay, with `person` null', auth: 'apiKey', answer: dataOf(deletedAnswer) })
+  routes.get('/api/v1/management/contact-attributes', listContactAttributes, { summary: 'List the contacts\' attribute values with their keys', auth: 'apiKey', query: pageQuery, answer: pageOf(contactAttributeAnswer) })
 }
 
 const listContacts: Handler = async (request, ctx) => {

@@ -1,4 +1,4 @@
-import type { CanvassContext, CanvassRouter, Handler } from '../../context'
+import type { CanvassContext, Handler } from '../../context'
 import { externalUrl, param } from '../../context'
 import { authenticate } from '../../http/auth'
 import { readJsonBody } from '../../http/body'
@@ -12,14 +12,17 @@ import { newResponse, responseOutput, responsePatch } from '../../services/respo
 import { checkPatchedSize } from '../../services/response-size'
 import { createResponseOrThrow } from '../client/responses'
 import { ownedSurvey } from './surveys'
+import type { RouteTable } from '../../http/route-table'
+import { dataOf, pageOf, responseAnswer } from '../../schemas/answers'
+import { responsePageQuery } from '../../http/pagination'
 
 /** `/api/v1/management/responses`: list, create, get, update and delete, without survey status checks. */
-export function registerManagementResponseRoutes(router: CanvassRouter): void {
-  router.get('/api/v1/management/responses', listResponses)
-  router.post('/api/v1/management/responses', createResponse)
-  router.get('/api/v1/management/responses/:responseId', getResponse)
-  router.put('/api/v1/management/responses/:responseId', updateResponse)
-  router.delete('/api/v1/management/responses/:responseId', deleteResponse)
+export function registerManagementResponseRoutes(routes: RouteTable): void {
+  routes.get('/api/v1/management/responses', listResponses, { summary: 'List responses, newest first, of one survey with `surveyId`', auth: 'apiKey', query: responsePageQuery, answer: pageOf(responseAnswer) })
+  routes.post('/api/v1/management/responses', createResponse, { summary: 'Create a response, whatever the survey\'s status', auth: 'apiKey', body: responseCreateSchema, answer: dataOf(responseAnswer) })
+  routes.get('/api/v1/management/responses/:responseId', getResponse, { summary: 'Read one response', auth: 'apiKey', answer: dataOf(responseAnswer) })
+  routes.put('/api/v1/management/responses/:responseId', updateResponse, { summary: 'Update a response (finished ones too)', auth: 'apiKey', body: managementResponseUpdateSchema, answer: dataOf(responseAnswer) })
+  routes.delete('/api/v1/management/responses/:responseId', deleteResponse, { summary: 'Delete a response', auth: 'apiKey', answer: dataOf(responseAnswer) })
 }
 
 const listResponses: Handler = async (request, ctx) => {

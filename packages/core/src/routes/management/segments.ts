@@ -1,4 +1,4 @@
-import type { CanvassContext, CanvassRouter, Handler } from '../../context'
+import type { CanvassContext, Handler } from '../../context'
 import { externalUrl, param } from '../../context'
 import { authenticate } from '../../http/auth'
 import { readJsonBody } from '../../http/body'
@@ -9,14 +9,17 @@ import { parseInput } from '../../http/validate'
 import type { SegmentRecord } from '../../ports/storage'
 import { MAX_SEGMENTS_PER_ENVIRONMENT, segmentCreateSchema, segmentUpdateSchema } from '../../schemas/segment'
 import { checkSegmentReferences, segmentOutput } from '../../services/segment-service'
+import type { RouteTable } from '../../http/route-table'
+import { dataOf, pageOf, segmentAnswer } from '../../schemas/answers'
+import { pageQuery } from '../../http/pagination'
 
 /** `/api/v1/management/segments` (a Canvass addition): list, create, get, update and delete. */
-export function registerSegmentRoutes(router: CanvassRouter): void {
-  router.get('/api/v1/management/segments', listSegments)
-  router.post('/api/v1/management/segments', createSegment)
-  router.get('/api/v1/management/segments/:segmentId', getSegment)
-  router.put('/api/v1/management/segments/:segmentId', updateSegment)
-  router.delete('/api/v1/management/segments/:segmentId', deleteSegment)
+export function registerSegmentRoutes(routes: RouteTable): void {
+  routes.get('/api/v1/management/segments', listSegments, { summary: 'List segments', auth: 'apiKey', query: pageQuery, answer: pageOf(segmentAnswer) })
+  routes.post('/api/v1/management/segments', createSegment, { summary: 'Create a segment', auth: 'apiKey', body: segmentCreateSchema, answer: dataOf(segmentAnswer) })
+  routes.get('/api/v1/management/segments/:segmentId', getSegment, { summary: 'Read one segment', auth: 'apiKey', answer: dataOf(segmentAnswer) })
+  routes.put('/api/v1/management/segments/:segmentId', updateSegment, { summary: 'Update a segment', auth: 'apiKey', body: segmentUpdateSchema, answer: dataOf(segmentAnswer) })
+  routes.delete('/api/v1/management/segments/:segmentId', deleteSegment, { summary: 'Delete a segment; returns it', auth: 'apiKey', answer: dataOf(segmentAnswer), errors: [400] })
 }
 
 const listSegments: Handler = async (request, ctx) => {

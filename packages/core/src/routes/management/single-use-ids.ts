@@ -1,13 +1,16 @@
-import type { CanvassRouter, Handler } from '../../context'
+import type { Handler } from '../../context'
 import { param } from '../../context'
 import { authenticate } from '../../http/auth'
 import { badRequest, notFound, unauthorized, validationError } from '../../http/errors'
 import { ok } from '../../http/respond'
 import { isEncryptedSingleUse } from '../../services/single-use-ids'
+import type { RouteTable } from '../../http/route-table'
+import { dataOf, singleUseIdsAnswer } from '../../schemas/answers'
+import * as v from 'valibot'
 
 /** `GET /api/v1/management/surveys/{surveyId}/singleUseIds?limit=`: fresh single-use ids for a survey. */
-export function registerSingleUseIdRoutes(router: CanvassRouter): void {
-  router.get('/api/v1/management/surveys/:surveyId/singleUseIds', singleUseIds)
+export function registerSingleUseIdRoutes(routes: RouteTable): void {
+  routes.get('/api/v1/management/surveys/:surveyId/singleUseIds', singleUseIds, { summary: 'Fresh single-use ids for a survey', auth: 'apiKey', query: v.object({ limit: v.optional(v.pipe(v.string(), v.regex(/^\d{1,4}$/))) }), answer: dataOf(singleUseIdsAnswer), errors: [400] })
 }
 
 const MAX_LIMIT = 5000

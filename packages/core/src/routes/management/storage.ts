@@ -1,4 +1,4 @@
-import type { CanvassRouter, Handler } from '../../context'
+import type { Handler } from '../../context'
 import { authenticate } from '../../http/auth'
 import { readJsonBody } from '../../http/body'
 import { CanvassError } from '../../http/errors'
@@ -10,12 +10,15 @@ import { receiveUpload } from '../../uploads/receive-upload'
 import { uploadNotAuthenticated, uploadRefusal } from '../../uploads/upload-error'
 import type { UploadSettings } from '../../uploads/upload-options'
 import { ownedSurvey } from './surveys'
+import type { RouteTable } from '../../http/route-table'
+import { dataOf, presignAnswer, uploadAnswer } from '../../schemas/answers'
+import * as v from 'valibot'
 
 /**
  * `/api/v1/management/storage` (presign) and `…/storage/local` (upload) for the key's environment
  * (contract §8). Files are public unless the presign asks for `accessType: "private"`.
  */
-export function registerManagementStorageRoutes(router: CanvassRouter, settings: UploadSettings): void {
+export function registerManagementStorageRoutes(routes: RouteTable, settings: UploadSettings): void {
   const presign: Handler = async (request, ctx) => {
     const { environmentId } = await authenticate(request, ctx)
     const input = parseInput(presignSchema, await readJsonBody(request))
@@ -48,6 +51,6 @@ export function registerManagementStorageRoutes(router: CanvassRouter, settings:
     return receiveUpload(request, { environmentId, accessType }, settings, ctx)
   }
 
-  router.post('/api/v1/management/storage', presign)
-  router.post('/api/v1/management/storage/local', upload)
+  routes.post('/api/v1/management/storage', presign, { summary: 'Sign an upload', auth: 'apiKey', body: presignSchema, answer: dataOf(presignAnswer), requires: 'blobStore', errors: [404] })
+  routes.post('/api/v1/management/storage/local', upload, { summary: 'Upload the file signed by the presign (`X-File-Name` is its `updatedFileName`)', auth: 'upload', query: v.object({ accessType: v.optional(v.picklist(['public', 'private'])) }), body: 'upload', answer: dataOf(uploadAnswer), requires: 'blobStore' })
 }

@@ -1,4 +1,4 @@
-import type { CanvassContext, CanvassRouter, Handler } from '../../context'
+import type { CanvassContext, Handler } from '../../context'
 import { externalUrl, param } from '../../context'
 import { authenticate } from '../../http/auth'
 import { readJsonBody } from '../../http/body'
@@ -11,14 +11,17 @@ import { surveyCreateSchema, surveyUpdateSchema } from '../../schemas/survey'
 import { segmentsById } from '../../services/segment-service'
 import { IMMUTABLE_SURVEY_FIELDS, surveyFieldsFromInput, surveyOutput } from '../../services/survey-service'
 import { dropReplacedPrivateSegment, readSurveySegment, surveySegmentId } from '../../services/survey-segment'
+import type { RouteTable } from '../../http/route-table'
+import { dataOf, pageOf, surveyAnswer } from '../../schemas/answers'
+import { pageQueryWithOffset } from '../../http/pagination'
 
 /** `/api/v1/management/surveys`: list, create, get, update (merge) and delete. */
-export function registerSurveyRoutes(router: CanvassRouter): void {
-  router.get('/api/v1/management/surveys', listSurveys)
-  router.post('/api/v1/management/surveys', createSurvey)
-  router.get('/api/v1/management/surveys/:surveyId', getSurvey)
-  router.put('/api/v1/management/surveys/:surveyId', updateSurvey)
-  router.delete('/api/v1/management/surveys/:surveyId', deleteSurvey)
+export function registerSurveyRoutes(routes: RouteTable): void {
+  routes.get('/api/v1/management/surveys', listSurveys, { summary: 'List surveys, newest first', auth: 'apiKey', query: pageQueryWithOffset, answer: pageOf(surveyAnswer) })
+  routes.post('/api/v1/management/surveys', createSurvey, { summary: 'Create a survey', auth: 'apiKey', body: surveyCreateSchema, answer: dataOf(surveyAnswer) })
+  routes.get('/api/v1/management/surveys/:surveyId', getSurvey, { summary: 'Read one survey', auth: 'apiKey', answer: dataOf(surveyAnswer) })
+  routes.put('/api/v1/management/surveys/:surveyId', updateSurvey, { summary: 'Update a survey: fields sent replace those stored', auth: 'apiKey', body: surveyUpdateSchema, answer: dataOf(surveyAnswer) })
+  routes.delete('/api/v1/management/surveys/:surveyId', deleteSurvey, { summary: 'Delete a survey with its responses, displays and files', auth: 'apiKey', answer: dataOf(surveyAnswer) })
 }
 
 const listSurveys: Handler = async (request, ctx) => {

@@ -1,4 +1,4 @@
-import type { CanvassContext, CanvassRouter, Handler } from '../../context'
+import type { CanvassContext, Handler } from '../../context'
 import { externalUrl, param } from '../../context'
 import { authenticate } from '../../http/auth'
 import { readJsonBody } from '../../http/body'
@@ -10,14 +10,17 @@ import type { DeliveryRecord, NewWebhook, WebhookEvent, WebhookRecord } from '..
 import { webhookCreateSchema } from '../../schemas/webhook'
 import { checkWebhookUrl } from '../../webhooks/check-webhook-url'
 import { generateWebhookSecret } from '../../webhooks/sign-webhook'
+import type { RouteTable } from '../../http/route-table'
+import { createdWebhookAnswer, dataOf, deliveryAnswer, pageOf, webhookAnswer } from '../../schemas/answers'
+import { pageQuery } from '../../http/pagination'
 
 /** `/api/v1/webhooks`: list, create, get and delete (contract §7), and each webhook's deliveries. */
-export function registerWebhookRoutes(router: CanvassRouter): void {
-  router.get('/api/v1/webhooks', listWebhooks)
-  router.post('/api/v1/webhooks', createWebhook)
-  router.get('/api/v1/webhooks/:webhookId', getWebhook)
-  router.delete('/api/v1/webhooks/:webhookId', deleteWebhook)
-  router.get('/api/v1/webhooks/:webhookId/deliveries', listDeliveries)
+export function registerWebhookRoutes(routes: RouteTable): void {
+  routes.get('/api/v1/webhooks', listWebhooks, { summary: 'List webhooks, newest first (never the secret)', auth: 'apiKey', query: pageQuery, answer: pageOf(webhookAnswer) })
+  routes.post('/api/v1/webhooks', createWebhook, { summary: 'Create a webhook; the answer holds its signing secret, shown only here', auth: 'apiKey', body: webhookCreateSchema, answer: dataOf(createdWebhookAnswer) })
+  routes.get('/api/v1/webhooks/:webhookId', getWebhook, { summary: 'Read one webhook', auth: 'apiKey', answer: dataOf(webhookAnswer) })
+  routes.delete('/api/v1/webhooks/:webhookId', deleteWebhook, { summary: 'Delete a webhook; its pending deliveries are dropped', auth: 'apiKey', answer: dataOf(webhookAnswer) })
+  routes.get('/api/v1/webhooks/:webhookId/deliveries', listDeliveries, { summary: 'What was sent to a webhook: event, status, each attempt', auth: 'apiKey', query: pageQuery, answer: pageOf(deliveryAnswer) })
 }
 
 const listWebhooks: Handler = async (request, ctx) => {

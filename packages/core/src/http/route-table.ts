@@ -1,0 +1,88 @@
+import type * as v from 'valibot'
+import type { CanvassRouter, Handler } from '../context'
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE'
+
+/**
+ * How a route is authenticated: `apiKey` (`x-api-key`, 401 without a live key), `none` (client routes and
+ * pages), `upload` (a signed upload: the presign's signature headers, and the key on the management one),
+ * `file` (public files to anyone, private ones with a key of their environment).
+ */
+export type RouteAuth = 'apiKey' | 'none' | 'upload' | 'file'
+
+/** What a route answers with 200, when it is not JSON. */
+export type RouteProduces = 'text/html' | 'text/javascript' | 'file'
+
+/** Error statuses a route may answer besides those its description implies (see `impliedErrors`). */
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422
+
+/** Everything the router and the OpenAPI document know about a route, besides its handler. */
+export interface RouteDoc {
+  /** One line: what the route does. */
+  summary: string
+  /** More, in Markdown, when a line is not enough. */
+  description?: string
+  auth: RouteAuth
+  /** The query parameters, as an object schema of optional strings (documentation and fuzzing). */
+  query?: v.ObjectSchema<v.ObjectEntries, v.ErrorMessage<v.ObjectIssue> | undefined>
+  /** The JSON body the route parses (`parseInput`'s schema), or `upload` for a file upload. */
+  body?: v.GenericSchema | 'upload'
+  /** The 200 answer's JSON body; omitted for `produces`. */
+  answer?: v.GenericSchema
+  /** A 200 answer that is not JSON. */
+  produces?: RouteProduces
+  /** Statuses beyond the implied ones. */
+  errors?: readonly ErrorStatus[]
+  /** Only served when `createCanvass` is given this option. */
+  requires?: 'blobStore' | 'widget'
+  /** An `ETag` on the answer, and 304 to a matching `If-None-Match`. */
+  etag?: boolean
+  /** Byte ranges: 206 with `Range`, 416 for a range outside the file. */
+  ranges?: boolean
+}
+
+/** One registered route: method, path (`:name` parameters, without the base path) and its description. */
+export interface RouteEntry extends RouteDoc {
+  method: HttpMethod
+  path: string
+}
+
+/**
+ * Where route modules register: each route once, with its description, which feeds both the router and the
+ * OpenAPI document, so that the two cannot drift.
+ */
+export interface RouteTable {
+  get(path: string, handler: Handler, doc: RouteDoc): void
+  post(path: string, handler: Handler, doc: RouteDoc): void
+  put(path: string, handler: Handler, doc: RouteDoc): void
+  delete(path: string, handler: Handler, doc: RouteDoc): void
+}
+
+/**
+ * A table that registers every route on `router` through itty-router's public methods and keeps its entry in
+ * `entries`, in registration order (the order the router tries them in).
+ */
+export function createRouteTable(router: CanvassRouter | undefined, entries: RouteEntry[]): RouteTable {
+  const add = (method: HttpMethod) => (path: string, handler: Handler, doc: RouteDoc) => {
+    if (entries.some((entry) => entry.method === method && entry.path === path)) {
+      throw new Error(`${method} ${path} is registered twice`)
+    }
+    entries.push({ method, path, ...doc })
+    if (!router) return
+    if (method === 'GET') router.get(path, handler)
+    else if (method === 'POST') router.post(path, handler)
+    else if (method === 'PUT') router.put(path, handler)
+    else router.delete(path, handler)
+  }
+  return { get: add('GET'), post: add('POST'), put: add('PUT'), delete: add('DELETE') }
+}
+
+/** The names of a path's `:name` parameters, in order. */
+export function pathParameters(path: string): string[] {
+  return [...path.matchAll(/:([A-Za-z0-9_]+)/g)].map((match) => match[1] as string)
+}
+
+/** Whether a route is a client route (CORS on every answer, preflights answered). */
+export function isClientRoute(path: string): boolean {
+  return path.startsWith('/api/v1/client/') || path.startsWith('/api/v2/client/')
+}

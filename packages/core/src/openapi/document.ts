@@ -1,0 +1,228 @@
+import { toJsonSchema, toJsonSchemaDefs } from '@valibot/to-json-schema'
+import type { JsonSchema } from '@valibot/to-json-schema'
+import type * as v from 'valibot'
+import type { ErrorStatus, RouteEntry } from '../http/route-table'
+import { isClientRoute, pathParameters } from '../http/route-table'
+import * as answers from '../schemas/answers'
+import { actionClassCreateSchema, noCodeConfigSchema } from '../schemas/action-class'
+import { responseCreateSchema, responseUpdateSchema } from '../schemas/response'
+import { segmentFiltersSchema } from '../schemas/segment'
+import { surveyEndingSchema, surveyQuestionSchema } from '../schemas/survey'
+
+/** Schemas named in `components.schemas` (and referenced where they occur), as answers and as request bodies. */
+const OUTPUT_SCHEMAS: Record<string, v.GenericSchema> = {
+  Error: answers.errorAnswer,
+  UploadError: answers.uploadErrorAnswer,
+  Environment: answers.meAnswer,
+  Survey: answers.surveyAnswer,
+  Segment: answers.segmentAnswer,
+  Response: answers.responseAnswer,
+  AttributeClass: answers.attributeClassAnswer,
+  ActionClass: answers.actionClassAnswer,
+  ContactAttributeKey: answers.contactAttributeKeyAnswer,
+  Contact: answers.contactAnswer,
+  ContactAttribute: answers.contactAttributeAnswer,
+  Webhook: answers.webhookAnswer,
+  WebhookDelivery: answers.deliveryAnswer,
+  UserState: answers.userStateAnswer,
+  EnvironmentState: answers.environmentStateAnswer,
+  Presign: answers.presignAnswer,
+}
+const INPUT_SCHEMAS: Record<string, v.GenericSchema> = {
+  SurveyQuestion: surveyQuestionSchema,
+  SurveyEnding: surveyEndingSchema,
+  SegmentFilters: segmentFiltersSchema,
+  NoCodeConfig: noCodeConfigSchema,
+  ResponseCreate: responseCreateSchema,
+  ResponseUpdate: responseUpdateSchema,
+  ActionClassCreate: actionClassCreateSchema,
+}
+
+/** The OpenAPI 3.1 document of a route table, as plain JSON. */
+export type OpenApiDocument = Record<string, unknown> & { openapi: '3.1.1'; paths: Record<string, Record<string, unknown>> }
+
+export interface OpenApiOptions {
+  /** The server's URL: `publicUrl` when set, else the base path (a relative URL, `/` without one). */
+  serverUrl: string
+  /** The version of the API the document describes. */
+  version: string
+}
+
+const MESSAGES: Record<number, string> = {
+  200: 'Success',
+  304: 'Not modified: the `If-None-Match` tag is current',
+  400: 'Bad request: malformed JSON, a field missing or wrong (`details` names each), or a domain rule',
+  401: 'No valid API key, or the resource belongs to another environment',
+  403: 'The survey accepts no submissions',
+  404: 'No such resource (or route) in the caller\'s environment',
+  409: 'Conflict',
+  413: 'The body, or the stored response it would make, is too large',
+  415: 'A JSON route was sent `multipart/*` or `application/x-www-form-urlencoded`',
+  422: 'Unprocessable',
+  429: 'Rate limited: `Retry-After`, `RateLimit-Policy` and `RateLimit` say when to come back',
+  503: 'The database is unreachable for now; nothing was written (`Retry-After`)',
+}
+
+/** The statuses a route's description implies, besides 200 and its `errors`. */
+export function impliedErrors(route: RouteEntry): number[] {
+  const statuses = new Set<number>([429, 503, ...(route.errors ?? [])])
+  if (route.auth === 'apiKey' || route.auth === 'upload' || route.auth === 'file') statuses.add(401)
+  if (route.body !== undefined) [400, 413].forEach((status) => statuses.add(status))
+  if (route.body !== undefined && route.body !== 'upload') statuses.add(415)
+  if (route.query) statuses.add(400)
+  if (pathParameters(route.path).length > 0) statuses.add(404)
+  if (route.etag) statuses.add(304)
+  return [...statuses].sort((a, b) => a - b)
+}
+
+/** Builds the document: one operation per route, its schemas from the valibot schemas the route uses. */
+export function openApiDocument(routes: readonly RouteEntry[], options: OpenApiOptions): OpenApiDocument {
+  const components = new Components()
+  const errorRef = { $ref: '#/components/schemas/Error' }
+  const uploadErrorRef = { $ref: '#/components/schemas/UploadError' }
+  const paths: Record<string, Record<string, unknown>> = {}
+  for (const route of routes) {
+    const path = route.path.replace(/:([A-Za-z0-9_]+)/g, '{$1}')
+    const operation: Record<string, unknown> = {
+      operationId: operationId(route),
+      summary: route.summary,
+      ...(route.description ? { description: route.description } : {}),
+      tags: [tagOf(route.path)],
+      ...(route.auth === 'apiKey' ? { security: [{ apiKey: [] }] } : route.auth === 'none' ? { security: [] } : {}),
+    }
+    const parameters: unknown[] = pathParameters(route.path).map((name) => ({
+      name,
+      in: 'path',
+      required: true,
+      schema: { type: 'string', minLength: 1 },
+    }))
+    if (route.query) {
+      const query = components.inline(route.query, 'input') as { properties?: Record<string, JsonSchema>; required?: string[] }
+      for (const [name, schema] of Object.entries(query.properties ?? {})) {
+        parameters.push({ name, in: 'query', required: query.required?.includes(name) ?? false, schema })
+      }
+    }
+    if (route.auth === 'upload') parameters.push(...UPLOAD_HEADERS.map((name) => ({ name, in: 'header', required: name !== 'x-api-key' && name !== 'X-Signature', schema: { type: 'string' } })))
+    if (parameters.length > 0) operation.parameters = parameters
+    if (route.body === 'upload') {
+      operation.requestBody = {
+        required: true,
+        content: {
+          'multipart/form-data': { schema: { type: 'object', properties: { file: { type: 'string', contentMediaType: 'application/octet-stream' } }, required: ['file'] } },
+          'application/json': { schema: { type: 'object', properties: { fileBase64String: { type: 'string' } }, required: ['fileBase64String'] } },
+        },
+      }
+    } else if (route.body) {
+      operation.requestBody = { required: true, content: { 'application/json': { schema: components.inline(route.body, 'input') } } }
+    }
+    const responses: Record<string, unknown> = { 200: { description: MESSAGES[200], content: answerContent(route, components) } }
+    for (const status of impliedErrors(route)) {
+      if (status === 304) {
+        responses[304] = { description: MESSAGES[304] }
+        continue
+      }
+      const ref = route.auth === 'upload' && status !== 429 && status !== 503 ? uploadErrorRef : errorRef
+      const content = route.path === '/api/v1/me' && status === 401 ? { 'text/plain': { schema: { type: 'string' } } } : { 'application/json': { schema: ref } }
+      responses[status] = { description: MESSAGES[status] ?? 'Error', content }
+    }
+    if (isClientRoute(route.path) || route.produces === 'text/javascript') {
+      operation['x-cors'] = 'Access-Control-Allow-Origin: *'
+    }
+    if (route.requires) operation['x-requires'] = route.requires
+    operation.responses = responses
+    ;(paths[path] ??= {})[route.method.toLowerCase()] = operation
+  }
+  return {
+    openapi: '3.1.1',
+    info: {
+      title: 'Canvass API',
+      version: options.version,
+      summary: 'A drop-in compatible implementation of the Formbricks v1 HTTP API.',
+      description:
+        'Management routes take an API key in `x-api-key`; client routes take none and answer CORS. Every ' +
+        'success is 200 with `{ "data": … }` (but `/api/v1/me`); errors are `{ code, message, details }`. ' +
+        'Lists are pages of at most `limit` rows, newest first; a `Link` header with `rel="next"` points ' +
+        'to the next page. Routes marked `x-requires` exist only when Canvass is created with that option.',
+      license: { name: 'MIT', identifier: 'MIT' },
+    },
+    jsonSchemaDialect: 'https://spec.openapis.org/oas/3.1/dialect/base',
+    servers: [{ url: options.serverUrl }],
+    paths,
+    components: {
+      securitySchemes: { apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key' } },
+      schemas: components.schemas,
+    },
+  }
+}
+
+const UPLOAD_HEADERS = ['X-File-Type', 'X-File-Name', 'X-Environment-ID', 'X-Signature', 'X-UUID', 'X-Timestamp', 'x-api-key']
+
+function answerContent(route: RouteEntry, components: Components): Record<string, unknown> {
+  if (route.produces === 'text/html') return { 'text/html': { schema: { type: 'string' } } }
+  if (route.produces === 'text/javascript') return { 'text/javascript': { schema: { type: 'string' } } }
+  if (route.produces === 'file') return { 'application/octet-stream': { schema: { type: 'string', contentMediaType: 'application/octet-stream' } } }
+  return { 'application/json': { schema: route.answer ? components.inline(route.answer, 'output') : {} } }
+}
+
+/** `getManagementSurveysBySurveyId`-like ids, unique per method and path. */
+function operationId(route: RouteEntry): string {
+  const words = route.path
+    .split('/')
+    .filter((part) => part !== '' && part !== 'api')
+    .map((part) => (part.startsWith(':') ? `By-${part.slice(1)}` : part))
+    .join('-')
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+  return route.method.toLowerCase() + words.map((word) => word[0]!.toUpperCase() + word.slice(1)).join('')
+}
+
+/** The group a route is listed under. */
+export function tagOf(path: string): string {
+  if (path.startsWith('/api/v2/client/')) return 'client (v2)'
+  if (path.startsWith('/api/v1/client/')) return 'client'
+  if (path.startsWith('/api/v1/management/')) return path.split('/')[4] ?? 'management'
+  if (path.startsWith('/api/v1/webhooks')) return 'webhooks'
+  if (path.startsWith('/storage/')) return 'files'
+  if (path.startsWith('/js/') || path.startsWith('/s/')) return 'widget'
+  if (path === '/api/v1/openapi.json' || path === '/api/v1/docs') return 'documentation'
+  return 'account'
+}
+
+/**
+ * Conversions with the options Canvass uses, and the named schemas they reference: JSON Schema 2020-12, with
+ * checks that JSON Schema cannot say (custom checks, transforms) left out, so that the document may accept a
+ * little more than a route does, never less.
+ */
+class Components {
+  readonly schemas: Record<string, JsonSchema>
+
+  constructor() {
+    this.schemas = {
+      ...clean(toJsonSchemaDefs(OUTPUT_SCHEMAS, { ...CONVERSION, typeMode: 'output' })),
+      ...clean(toJsonSchemaDefs(INPUT_SCHEMAS, { ...CONVERSION, typeMode: 'input' })),
+    }
+  }
+
+  inline(schema: v.GenericSchema, mode: 'input' | 'output'): JsonSchema {
+    const definitions = mode === 'output' ? OUTPUT_SCHEMAS : INPUT_SCHEMAS
+    return clean({ root: toJsonSchema(schema, { ...CONVERSION, typeMode: mode, definitions }) }).root as JsonSchema
+  }
+}
+
+const CONVERSION = {
+  target: 'draft-2020-12',
+  errorMode: 'ignore',
+  overrideRef: ({ referenceId }: { referenceId: string }) => `#/components/schemas/${referenceId}`,
+} as const
+
+/** Without the `$schema` and `$defs` each conversion carries: the document holds the definitions once. */
+function clean(schemas: Record<string, JsonSchema>): Record<string, JsonSchema> {
+  const out: Record<string, JsonSchema> = {}
+  for (const [name, schema] of Object.entries(schemas)) {
+    const { $schema: _schema, $defs: _defs, ...rest } = schema as Record<string, unknown>
+    out[name] = rest as JsonSchema
+  }
+  return out
+}
+
+export type { ErrorStatus }

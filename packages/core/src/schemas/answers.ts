@@ -1,0 +1,255 @@
+import * as v from 'valibot'
+import { WEBHOOK_EVENTS } from './webhook'
+
+/**
+ * The shapes of what the routes answer, for the OpenAPI document (and the contract tests that check answers
+ * against it). Each lists the fields the output functions write; objects stay open (`looseObject`) where the
+ * value is what a client stored (questions, `data`, filters), closed where Canvass decides every field.
+ */
+
+const timestamp = v.pipe(v.string(), v.isoTimestamp())
+const nullableTimestamp = v.nullable(timestamp)
+const id = v.string()
+const anyJson = v.unknown()
+const jsonObject = v.record(v.string(), v.unknown())
+
+/** `{ data: … }`, the envelope of every 200 but `/me`'s (contract §3). */
+export const dataOf = <TSchema extends v.GenericSchema>(schema: TSchema) => v.object({ data: schema })
+
+/** A page of a list (contract §5): the rows; a `Link` header points to the next page. */
+export const pageOf = <TSchema extends v.GenericSchema>(schema: TSchema) => v.object({ data: v.array(schema) })
+
+/** The contract's error body (§3). */
+export const errorAnswer = v.object({
+  code: v.picklist([
+    'bad_request',
+    'not_authenticated',
+    'unauthorized',
+    'forbidden',
+    'not_found',
+    'method_not_allowed',
+    'payload_too_large',
+    'unsupported_media_type',
+    'too_many_requests',
+    'internal_server_error',
+    'service_unavailable',
+    'idempotency_key_reused',
+    'idempotency_key_in_flight',
+  ]),
+  message: v.string(),
+  details: jsonObject,
+})
+
+/** The upload route's error body (contract §8). */
+export const uploadErrorAnswer = v.object({ error: v.string(), message: v.string() })
+
+export const meAnswer = v.object({
+  id,
+  createdAt: timestamp,
+  updatedAt: timestamp,
+  type: v.picklist(['production', 'development']),
+  product: v.object({ id, name: v.string() }),
+  project: v.object({ id, name: v.string() }),
+  widgetSetupCompleted: v.boolean(),
+  appSetupCompleted: v.boolean(),
+  websiteSetupCompleted: v.boolean(),
+})
+
+export const segmentAnswer = v.object({
+  id,
+  createdAt: timestamp,
+  updatedAt: timestamp,
+  title: v.string(),
+  description: v.nullable(v.string()),
+  isPrivate: v.boolean(),
+  filters: v.array(anyJson),
+  environmentId: id,
+  surveys: v.array(id),
+})
+
+export const surveyAnswer = v.looseObject({
+  id,
+  createdAt: timestamp,
+  updatedAt: timestamp,
+  name: v.string(),
+  type: v.picklist(['link', 'app', 'website']),
+  environmentId: id,
+  createdBy: v.nullable(v.string()),
+  status: v.picklist(['draft', 'scheduled', 'inProgress', 'paused', 'completed']),
+  welcomeCard: jsonObject,
+  questions: v.array(jsonObject),
+  endings: v.array(jsonObject),
+  hiddenFields: jsonObject,
+  delay: v.number(),
+  displayOption: v.string(),
+  recontactDays: v.nullable(v.number()),
+  displayLimit: v.nullable(v.number()),
+  autoClose: v.nullable(v.number()),
+  runOnDate: nullableTimestamp,
+  closeOnDate: nullableTimestamp,
+  displayPercentage: v.nullable(v.number()),
+  autoComplete: v.nullable(v.number()),
+  isVerifyEmailEnabled: v.boolean(),
+  isBackButtonHidden: v.boolean(),
+  isAutoProgressingEnabled: v.boolean(),
+  redirectUrl: v.nullable(v.string()),
+  productOverwrites: v.nullable(jsonObject),
+  styling: v.nullable(jsonObject),
+  surveyClosedMessage: v.nullable(jsonObject),
+  singleUse: v.nullable(jsonObject),
+  pin: v.nullable(v.string()),
+  resultShareKey: v.nullable(v.string()),
+  showLanguageSwitch: v.nullable(v.boolean()),
+  languages: v.array(anyJson),
+  triggers: v.array(anyJson),
+  segmentId: v.nullable(id),
+  segment: v.nullable(segmentAnswer),
+})
+
+const personAnswer = v.object({
+  id,
+  userId: v.nullable(v.string()),
+  environmentId: id,
+  attributes: v.record(v.string(), v.string()),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+})
+
+export const responseAnswer = v.object({
+  id,
+  createdAt: timestamp,
+  updatedAt: timestamp,
+  surveyId: id,
+  finished: v.boolean(),
+  data: jsonObject,
+  variables: jsonObject,
+  ttc: v.record(v.string(), v.number()),
+  meta: jsonObject,
+  language: v.nullable(v.string()),
+  singleUseId: v.nullable(v.string()),
+  displayId: v.nullable(id),
+  endingId: v.nullable(v.string()),
+  notes: v.array(anyJson),
+  tags: v.array(anyJson),
+  person: v.nullable(personAnswer),
+  personAttributes: v.nullable(v.record(v.string(), v.string())),
+})
+
+export const attributeClassAnswer = v.object({
+  id,
+  createdAt: timestamp,
+  updatedAt: timestamp,
+  name: v.string(),
+  description: v.nullable(v.string()),
+  type: v.picklist(['code', 'noCode', 'automatic']),
+  archived: v.boolean(),
+  environmentId: id,
+})
+
+export const actionClassAnswer = v.object({
+  id,
+  createdAt: timestamp,
+  updatedAt: timestamp,
+  name: v.string(),
+  description: v.nullable(v.string()),
+  type: v.picklist(['code', 'noCode', 'automatic']),
+  key: v.nullable(v.string()),
+  noCodeConfig: v.nullable(jsonObject),
+  environmentId: id,
+})
+
+export const contactAttributeKeyAnswer = v.object({
+  id,
+  createdAt: timestamp,
+  updatedAt: timestamp,
+  key: v.string(),
+  name: v.nullable(v.string()),
+  description: v.nullable(v.string()),
+  type: v.picklist(['default', 'custom']),
+  isUnique: v.boolean(),
+  environmentId: id,
+})
+
+export const contactAnswer = personAnswer
+
+export const contactAttributeAnswer = v.object({
+  id,
+  createdAt: timestamp,
+  updatedAt: timestamp,
+  contactId: id,
+  attributeKeyId: id,
+  key: v.string(),
+  value: v.string(),
+})
+
+export const webhookAnswer = v.object({
+  id,
+  createdAt: timestamp,
+  updatedAt: timestamp,
+  name: v.nullable(v.string()),
+  url: v.string(),
+  source: v.string(),
+  environmentId: id,
+  triggers: v.array(v.picklist(WEBHOOK_EVENTS)),
+  surveyIds: v.array(id),
+})
+
+export const createdWebhookAnswer = v.object({ ...webhookAnswer.entries, secret: v.pipe(v.string(), v.startsWith('whsec_')) })
+
+export const deliveryAnswer = v.object({
+  id,
+  createdAt: timestamp,
+  updatedAt: timestamp,
+  webhookId: id,
+  responseId: v.nullable(id),
+  event: v.picklist(WEBHOOK_EVENTS),
+  status: v.string(),
+  attemptCount: v.number(),
+  attempts: v.array(jsonObject),
+  nextAttemptAt: nullableTimestamp,
+})
+
+export const deletedAnswer = v.object({ success: v.string() })
+
+export const idAnswer = v.object({ id })
+
+export const v2ResponseAnswer = v.object({ id, quotaFull: v.boolean() })
+
+export const displayResponseAnswer = v.object({ responseId: v.nullable(id) })
+
+export const userStateAnswer = v.object({
+  userId: v.nullable(v.string()),
+  contactId: v.nullable(id),
+  segments: v.array(id),
+  displays: v.array(v.object({ surveyId: id, createdAt: timestamp })),
+  responses: v.array(id),
+  lastDisplayAt: nullableTimestamp,
+  language: v.optional(v.string()),
+})
+
+export const userAnswer = v.object({
+  state: v.object({ data: userStateAnswer, expiresAt: timestamp }),
+  messages: v.optional(v.array(v.string())),
+})
+
+export const attributesAnswer = v.object({
+  changed: v.boolean(),
+  message: v.string(),
+  details: v.optional(v.record(v.string(), v.string())),
+})
+
+export const environmentStateAnswer = v.looseObject({
+  surveys: v.array(jsonObject),
+  actionClasses: v.array(jsonObject),
+})
+
+export const presignAnswer = v.object({
+  signedUrl: v.string(),
+  signingData: v.object({ signature: v.string(), timestamp: v.number(), uuid: v.string() }),
+  updatedFileName: v.string(),
+  fileUrl: v.string(),
+})
+
+export const uploadAnswer = v.object({ message: v.string() })
+
+export const singleUseIdsAnswer = v.array(v.string())
