@@ -6,7 +6,7 @@
 import { createCanvass } from '@canvass/core'
 import { serve } from '@canvass/host-deno'
 import { createKyselyStorage, createPostgresRateLimiter, migrate } from '@canvass/storage-kysely'
-import { readWidgetBundles } from '@canvass/widget'
+import { readApiReference, readWidgetBundles } from '@canvass/widget'
 import { bootstrap } from '../../standalone/src/bootstrap'
 import { openBlobStore, uploadMaxBytes } from '../../standalone/src/blob-store'
 import { checkConfig } from '../../standalone/src/check-config'
@@ -41,6 +41,7 @@ async function main(): Promise<void> {
     uploads: { maxBytes: uploadMaxBytes(process.env) },
     ...(rateLimits ? { rateLimits } : {}),
     widget: await readWidgetBundles(),
+    apiReference: await readApiReference(),
   })
   await bootstrap(canvass, config, (line) => console.log(line))
 

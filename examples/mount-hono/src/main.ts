@@ -6,14 +6,14 @@ import type { Server } from 'node:http'
 import { createCanvass } from '@canvass/core'
 import { applyServerLimits } from '@canvass/host-node'
 import { createKyselyStorage, migrate } from '@canvass/storage-kysely'
-import { readWidgetBundles } from '@canvass/widget'
+import { readApiReference, readWidgetBundles } from '@canvass/widget'
 import { serve } from '@hono/node-server'
 import { createApp } from './app'
 import { ensureApiKey, openDatabase } from './database'
 
 const { db } = await openDatabase(process.env)
 await migrate(db)
-const canvass = createCanvass({ storage: createKyselyStorage({ db }), basePath: '/feedback', widget: await readWidgetBundles() })
+const canvass = createCanvass({ storage: createKyselyStorage({ db }), basePath: '/feedback', widget: await readWidgetBundles(), apiReference: await readApiReference() })
 const key = await ensureApiKey(canvass, process.env.CANVASS_API_KEY)
 
 const app = createApp(canvass)

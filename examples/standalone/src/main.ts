@@ -6,7 +6,7 @@ import { mkdir } from 'node:fs/promises'
 import { SERVICE_UNAVAILABLE_RETRY_AFTER, createCanvass, createWebhookDispatcher } from '@canvass/core'
 import { createNodeWebhookTransport, serve } from '@canvass/host-node'
 import { createKyselyStorage, createPostgresRateLimiter, migrate } from '@canvass/storage-kysely'
-import { readWidgetBundles } from '@canvass/widget'
+import { readApiReference, readWidgetBundles } from '@canvass/widget'
 import { bootstrap } from './bootstrap'
 import { openBlobStore, uploadMaxBytes } from './blob-store'
 import { checkConfig } from './check-config'
@@ -47,6 +47,7 @@ async function main(): Promise<void> {
     webhooks: { allowPrivateAddresses: config.allowPrivateWebhookUrls },
     // The survey widget: /js/formbricks.umd.cjs for the @formbricks/js loader, and its renderer.
     widget: await readWidgetBundles(),
+    apiReference: await readApiReference(),
   })
   const dispatcher = createWebhookDispatcher({
     storage,

@@ -94,6 +94,7 @@ function viewerPage(): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Canvass API reference</title>
+<link rel="icon" href="data:,">
 <script defer src="docs/reference.js"></script>
 </head>
 <body>
@@ -121,6 +122,7 @@ function plainPage(document: OpenApiDocument): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Canvass API reference</title>
+<link rel="icon" href="data:,">
 </head>
 <body>
 <main>
