@@ -122,7 +122,12 @@ export function openApiDocument(routes: readonly RouteEntry[], options: OpenApiO
         continue
       }
       const ref = route.auth === 'upload' && status !== 429 && status !== 503 ? uploadErrorRef : errorRef
-      const content = route.path === '/api/v1/me' && status === 401 ? { 'text/plain': { schema: { type: 'string' } } } : { 'application/json': { schema: ref } }
+      const content =
+        route.path === '/api/v1/me' && status === 401
+          ? { 'text/plain': { schema: { type: 'string' } } }
+          : route.produces === 'text/html' && status !== 429 && status !== 503
+            ? { 'text/html': { schema: { type: 'string' } } }
+            : { 'application/json': { schema: ref } }
       responses[status] = { description: MESSAGES[status] ?? 'Error', content }
     }
     if (isClientRoute(route.path) || route.produces === 'text/javascript') {
@@ -160,7 +165,7 @@ const UPLOAD_HEADERS = ['X-File-Type', 'X-File-Name', 'X-Environment-ID', 'X-Sig
 function answerContent(route: RouteEntry, components: Components): Record<string, unknown> {
   if (route.produces === 'text/html') return { 'text/html': { schema: { type: 'string' } } }
   if (route.produces === 'text/javascript') return { 'text/javascript': { schema: { type: 'string' } } }
-  if (route.produces === 'file') return { 'application/octet-stream': { schema: { type: 'string', contentMediaType: 'application/octet-stream' } } }
+  if (route.produces === 'file') return { '*/*': { schema: { type: 'string', description: 'the file, with the media type it was uploaded with' } } }
   return { 'application/json': { schema: route.answer ? components.inline(route.answer, 'output') : {} } }
 }
 

@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { isPlainObject } from './common'
 
 /** Postgres text cannot hold U+0000. */
 const noNul = v.check((text: string) => !text.includes('\u0000'), 'Must not contain U+0000')
@@ -15,6 +16,8 @@ const emailAddress = v.pipe(v.string(), v.email())
 
 /** Attribute values as the SDKs send them: strings, or numbers they did not stringify. */
 const attributes = v.pipe(
+  // valibot's `record` takes an array for an object (its indexes as keys): only a plain object is one here.
+  v.custom<Record<string, unknown>>(isPlainObject, (issue) => `Invalid type: Expected Object but received ${issue.received}`),
   v.record(
     v.pipe(v.string(), v.minLength(1), v.maxLength(255), v.regex(/^[A-Za-z0-9_.-]+$/, 'Must be letters, digits, _, . or -')),
     v.pipe(

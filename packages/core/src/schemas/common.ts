@@ -76,7 +76,7 @@ function isObjectWithAtMost(input: unknown, max: number): boolean {
   return Object.keys(input as object).length <= max
 }
 
-const isPlainObject = (input: unknown): input is Record<string, unknown> =>
+export const isPlainObject = (input: unknown): input is Record<string, unknown> =>
   typeof input === 'object' && input !== null && !Array.isArray(input)
 
 /**

@@ -1,3 +1,4 @@
+import * as v from 'valibot'
 import { sha256 } from '@noble/hashes/sha2.js'
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js'
 import type { Handler } from '../../context'
@@ -19,9 +20,9 @@ const MAX_AGE = 60
  * SDKs read. A weak `ETag` over the state (not `expiresAt`) lets a widget revalidate with `If-None-Match`.
  */
 export function registerClientEnvironmentRoutes(routes: RouteTable): void {
-  routes.get('/api/v1/client/:environmentId/environment', environmentState, { summary: 'What a widget needs: surveys, action classes, project', auth: 'none', answer: dataOf(environmentStateAnswer), etag: true })
+  routes.get('/api/v1/client/:environmentId/environment', environmentState, { summary: 'What a widget needs: surveys, action classes, project', auth: 'none', answer: dataOf(v.object({ data: environmentStateAnswer, expiresAt: v.pipe(v.string(), v.isoTimestamp()) })), etag: true })
   // The reference's newer SDKs ask the same at its v2 path.
-  routes.get('/api/v2/client/:environmentId/environment', environmentState, { summary: 'The same environment state, at the reference\'s v2 path', auth: 'none', answer: dataOf(environmentStateAnswer), etag: true })
+  routes.get('/api/v2/client/:environmentId/environment', environmentState, { summary: 'The same environment state, at the reference\'s v2 path', auth: 'none', answer: dataOf(v.object({ data: environmentStateAnswer, expiresAt: v.pipe(v.string(), v.isoTimestamp()) })), etag: true })
 }
 
 const environmentState: Handler = async (request, ctx) => {

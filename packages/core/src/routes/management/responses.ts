@@ -18,8 +18,8 @@ import { responsePageQuery } from '../../http/pagination'
 
 /** `/api/v1/management/responses`: list, create, get, update and delete, without survey status checks. */
 export function registerManagementResponseRoutes(routes: RouteTable): void {
-  routes.get('/api/v1/management/responses', listResponses, { summary: 'List responses, newest first, of one survey with `surveyId`', auth: 'apiKey', query: responsePageQuery, answer: pageOf(responseAnswer) })
-  routes.post('/api/v1/management/responses', createResponse, { summary: 'Create a response, whatever the survey\'s status', auth: 'apiKey', body: responseCreateSchema, answer: dataOf(responseAnswer) })
+  routes.get('/api/v1/management/responses', listResponses, { summary: 'List responses, newest first, of one survey with `surveyId`', auth: 'apiKey', query: responsePageQuery, answer: pageOf(responseAnswer), errors: [404] })
+  routes.post('/api/v1/management/responses', createResponse, { summary: 'Create a response, whatever the survey\'s status', auth: 'apiKey', body: responseCreateSchema, answer: dataOf(responseAnswer), errors: [404] })
   routes.get('/api/v1/management/responses/:responseId', getResponse, { summary: 'Read one response', auth: 'apiKey', answer: dataOf(responseAnswer) })
   routes.put('/api/v1/management/responses/:responseId', updateResponse, { summary: 'Update a response (finished ones too)', auth: 'apiKey', body: managementResponseUpdateSchema, answer: dataOf(responseAnswer) })
   routes.delete('/api/v1/management/responses/:responseId', deleteResponse, { summary: 'Delete a response', auth: 'apiKey', answer: dataOf(responseAnswer) })

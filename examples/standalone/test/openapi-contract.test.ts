@@ -1,0 +1,439 @@
+/**
+ * Contract fuzzing: every operation of the OpenAPI document, driven in-process against the fetch handler on
+ * PGlite with fast-check. Requests generated from the document's own schemas (path parameters often real
+ * ids, so that handlers get past their 404) must get a status the operation documents, whose JSON body
+ * validates against the document (ajv, draft 2020-12); requests made invalid on purpose (a body of the wrong
+ * type, a required field left out or of the wrong type, a query value outside its schema, no API key) must
+ * get a documented 4xx; nothing may get a 5xx. About 50 runs per operation (`CANVASS_CONTRACT_RUNS` per
+ * half); a failure prints the shrunk request. Deleting operations run last, so that the others find their
+ * resources.
+ */
+import { PGlite } from '@electric-sql/pglite'
+import { createFsBlobStore } from '@canvass/blob-fs'
+import { createCanvass } from '@canvass/core'
+import type { Canvass, OpenApiDocument } from '@canvass/core'
+import { createKyselyStorage, migrate } from '@canvass/storage-kysely'
+import { readApiReference, readWidgetBundles } from '@canvass/widget'
+import Ajv2020 from 'ajv/dist/2020.js'
+import addFormats from 'ajv-formats'
+import fc from 'fast-check'
+import { Kysely, PGliteDialect } from 'kysely'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { suite } from 'uvu'
+import * as assert from 'uvu/assert'
+import type { JsonSchema, SchemaContext } from './json-schema-arbitrary'
+import { arbitraryOf, resolve } from './json-schema-arbitrary'
+
+const RUNS = Number(process.env.CANVASS_CONTRACT_RUNS ?? 25)
+const SEED = Number(process.env.CANVASS_CONTRACT_SEED ?? 20261125)
+const ORIGIN = 'http://localhost'
+
+interface Operation {
+  method: string
+  path: string
+  name: string
+  spec: Record<string, any>
+}
+
+interface GeneratedRequest {
+  path: Record<string, string>
+  query: Record<string, unknown>
+  headers: Record<string, string>
+  body?: unknown
+}
+
+const test = suite('OpenAPI contract fuzzing')
+let canvass: Canvass
+let db: Kysely<unknown>
+let blobRoot: string
+let document: OpenApiDocument
+let context: SchemaContext
+let key: string
+let ajv: InstanceType<typeof Ajv2020>
+/** Real values for path parameters, by parameter name. */
+const seeds: Record<string, string[]> = {}
+const stats = { operations: 0, requests: 0, started: 0 }
+/** Operations that answered 200 at least once, so that their answer schema was checked. */
+const answered = new Set<string>()
+
+test.before(async () => {
+  stats.started = Date.now()
+  db = new Kysely<unknown>({ dialect: new PGliteDialect({ pglite: await PGlite.create() }) })
+  await migrate(db)
+  blobRoot = await mkdtemp(join(tmpdir(), 'canvass-contract-'))
+  canvass = createCanvass({
+    storage: createKyselyStorage({ db }),
+    blobStore: createFsBlobStore({ root: blobRoot }),
+    secret: 'contract-fuzzing-secret',
+    widget: await readWidgetBundles(),
+    apiReference: await readApiReference(),
+    logger: { error: (message, cause) => console.error(message, cause), warn: () => {} },
+  })
+  const project = await canvass.admin.createProject({ name: 'Contract' })
+  const environmentId = project.environments.production
+  ;({ key } = await canvass.admin.createApiKey({ environmentId }))
+  document = JSON.parse(JSON.stringify(canvass.openApi()))
+  context = { components: (document.components as { schemas: Record<string, JsonSchema> }).schemas }
+  ajv = new Ajv2020({ strict: false, allErrors: false, validateFormats: true })
+  addFormats(ajv)
+  ajv.addSchema(document, 'openapi')
+  await seed(environmentId)
+})
+
+test.after(async () => {
+  await db?.destroy()
+  if (blobRoot) await rm(blobRoot, { recursive: true, force: true })
+})
+
+/** One of each resource, through the API itself, so that path parameters can name something real. */
+async function seed(environmentId: string): Promise<void> {
+  const call = async (method: string, path: string, body?: unknown, withKey = true) => {
+    const answer = await canvass.fetch(
+      new Request(ORIGIN + path, {
+        method,
+        headers: { 'content-type': 'application/json', ...(withKey ? { 'x-api-key': key } : {}) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      }),
+    )
+    const json = (await answer.json()) as { data: Record<string, any> }
+    if (answer.status !== 200) throw new Error(`seeding ${method} ${path}: ${answer.status} ${JSON.stringify(json)}`)
+    return json.data
+  }
+  const question = { id: 'q1', type: 'openText', headline: { default: 'Why?' }, required: true, inputType: 'text' }
+  const survey = await call('POST', '/api/v1/management/surveys', { environmentId, name: 'Seed', type: 'link', status: 'inProgress', questions: [question] })
+  const response = await call('POST', `/api/v1/client/${environmentId}/responses`, { surveyId: survey.id, finished: false, data: { q1: 'a' }, userId: 'seed-user' }, false)
+  const display = await call('POST', `/api/v1/client/${environmentId}/displays`, { surveyId: survey.id }, false)
+  const webhook = await call('POST', '/api/v1/webhooks', { url: 'https://example.invalid/hook', triggers: ['responseCreated'] })
+  const segment = await call('POST', '/api/v1/management/segments', { environmentId, title: 'Seed', filters: [] })
+  const attributeClass = await call('POST', '/api/v1/management/attribute-classes', { environmentId, name: 'plan', type: 'code' })
+  const actionClass = await call('POST', '/api/v1/management/action-classes', { environmentId, name: 'Seed', type: 'code', key: 'seed' })
+  const attributeKey = await call('POST', '/api/v1/management/contact-attribute-keys', { environmentId, key: 'seedKey' })
+  const people = (await call('GET', '/api/v1/management/people')) as unknown as Array<{ id: string }>
+  const presign = await call('POST', '/api/v1/management/storage', { fileName: 'seed.txt', fileType: 'text/plain', accessType: 'public' })
+  const uploaded = await canvass.fetch(
+    new Request(`${ORIGIN}/api/v1/management/storage/local`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-api-key': key,
+        'x-file-type': 'text/plain',
+        'x-file-name': encodeURIComponent(presign.updatedFileName),
+        'x-signature': presign.signingData.signature,
+        'x-timestamp': String(presign.signingData.timestamp),
+        'x-uuid': presign.signingData.uuid,
+      },
+      body: JSON.stringify({ fileBase64String: btoa('seed') }),
+    }),
+  )
+  assert.is(uploaded.status, 200, 'the seed file is uploaded')
+  Object.assign(seeds, {
+    environmentId: [environmentId],
+    surveyId: [survey.id],
+    responseId: [response.id],
+    displayId: [display.id],
+    webhookId: [webhook.id],
+    segmentId: [segment.id],
+    attributeClassId: [attributeClass.id],
+    actionClassId: [actionClass.id],
+    contactAttributeKeyId: [attributeKey.id],
+    personId: people.map((person) => person.id),
+    contactId: people.map((person) => person.id),
+    userId: ['seed-user'],
+    accessType: ['public', 'private'],
+    fileName: [presign.updatedFileName],
+  })
+}
+
+function operations(): Operation[] {
+  const all: Operation[] = []
+  for (const [path, methods] of Object.entries(document.paths)) {
+    for (const [method, spec] of Object.entries(methods as Record<string, Record<string, any>>)) {
+      all.push({ method: method.toUpperCase(), path, name: `${method.toUpperCase()} ${path}`, spec })
+    }
+  }
+  // Deletions last, so that every other operation still finds the seeded resources.
+  return all.sort((a, b) => Number(a.method === 'DELETE') - Number(b.method === 'DELETE'))
+}
+
+/** A path parameter: often a real id of its kind, else any string the schema allows. */
+function pathValue(name: string): fc.Arbitrary<string> {
+  const real = seeds[name] ?? []
+  // `.` and `..` are dot segments, which URLs resolve away: no client can send them as a parameter.
+  const any = fc.string({ minLength: 1, maxLength: 30 }).filter((text) => text !== '.' && text !== '..')
+  return real.length > 0 ? fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...real) }, { weight: 1, arbitrary: any }) : any
+}
+
+const headerText = fc.string({ minLength: 1, maxLength: 40, unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz0123456789-_.%'.split('')) })
+
+/** A request the document says is well-formed. */
+function validRequest(operation: Operation): fc.Arbitrary<GeneratedRequest> {
+  const parameters: Array<Record<string, any>> = operation.spec.parameters ?? []
+  const path = fc.record(Object.fromEntries(parameters.filter((p) => p.in === 'path').map((p) => [p.name, pathValue(p.name)])))
+  const queryParameters = parameters.filter((p) => p.in === 'query')
+  const query = fc.record(
+    Object.fromEntries(queryParameters.map((p) => [p.name, arbitraryOf(p.schema, context)])),
+    { requiredKeys: queryParameters.filter((p) => p.required).map((p) => p.name) },
+  )
+  const headerParameters = parameters.filter((p) => p.in === 'header' && p.name.toLowerCase() !== 'x-api-key')
+  const headers = fc.record(Object.fromEntries(headerParameters.map((p) => [p.name, headerText])), { requiredKeys: [] })
+  const bodySchema = operation.spec.requestBody?.content?.['application/json']?.schema
+  const body = bodySchema ? arbitraryOf(bodySchema, context) : fc.constant(undefined)
+  return fc.record({ path, query, headers, body }).map((request) => ({
+    ...request,
+    headers: { ...(request.headers as Record<string, string>), ...(operation.spec.security?.length ? { 'x-api-key': key } : {}) },
+  })) as fc.Arbitrary<GeneratedRequest>
+}
+
+/** A JSON value of another type than the schema allows, or undefined when the schema allows every type. */
+function wrongTypeFor(schema: JsonSchema): unknown[] {
+  const resolved = typeof schema.$ref === 'string' ? resolve(schema.$ref, context) : schema
+  const allowed = new Set<string>()
+  const collect = (s: JsonSchema) => {
+    const r = typeof s.$ref === 'string' ? resolve(s.$ref, context) : s
+    for (const choice of r.anyOf ?? r.oneOf ?? []) collect(choice)
+    if (Array.isArray(r.type)) r.type.forEach((type: string) => allowed.add(type))
+    else if (typeof r.type === 'string') allowed.add(r.type)
+    else if (Array.isArray(r.enum) || r.const !== undefined) allowed.add('enum')
+    else if (!r.anyOf && !r.oneOf) allowed.add('any')
+  }
+  collect(resolved)
+  if (allowed.has('any')) return []
+  const candidates: Array<[string, unknown]> = [
+    ['string', 'not-of-this-type'],
+    ['number', 123456.5],
+    ['boolean', true],
+    ['object', { unexpected: 1 }],
+    ['array', [1, 2]],
+    ['null', null],
+  ]
+  return candidates
+    .filter(([type]) => !allowed.has(type) && !(type === 'number' && allowed.has('integer')) && !(allowed.has('enum') && type === 'string'))
+    .map(([, value]) => value)
+}
+
+/** A request made invalid on purpose, so that the answer must be a documented 4xx. */
+function invalidRequest(operation: Operation): fc.Arbitrary<GeneratedRequest> | undefined {
+  const valid = validRequest(operation)
+  const bodySchema = operation.spec.requestBody?.content?.['application/json']?.schema as JsonSchema | undefined
+  const breakers: Array<fc.Arbitrary<GeneratedRequest>> = []
+  if (bodySchema) {
+    const resolved = typeof bodySchema.$ref === 'string' ? resolve(bodySchema.$ref, context) : bodySchema
+    breakers.push(fc.tuple(valid, fc.constantFrom<unknown>(42, 'text', [1], null, true)).map(([request, body]) => ({ ...request, body })))
+    const properties: Record<string, JsonSchema> = resolved.properties ?? {}
+    for (const name of resolved.required ?? []) {
+      breakers.push(
+        valid.map((request) => {
+          const body = { ...(request.body as Record<string, unknown>) }
+          delete body[name]
+          return { ...request, body }
+        }),
+      )
+      const wrong = properties[name] ? wrongTypeFor(properties[name]!) : []
+      if (wrong.length > 0) {
+        breakers.push(fc.tuple(valid, fc.constantFrom(...wrong)).map(([request, value]) => ({ ...request, body: { ...(request.body as object), [name]: value } })))
+      }
+    }
+  }
+  const parameters: Array<Record<string, any>> = operation.spec.parameters ?? []
+  for (const parameter of parameters.filter((p) => p.in === 'query' && typeof p.schema?.pattern === 'string')) {
+    breakers.push(valid.map((request) => ({ ...request, query: { ...request.query, [parameter.name]: 'not a number!' } })))
+  }
+  if (operation.spec.security?.length) {
+    breakers.push(fc.tuple(valid, fc.constantFrom(undefined, 'cvs_not-a-key', key.slice(0, -1))).map(([request, bad]) => {
+      const headers = { ...request.headers }
+      if (bad === undefined) delete headers['x-api-key']
+      else headers['x-api-key'] = bad
+      return { ...request, headers }
+    }))
+  }
+  return breakers.length > 0 ? fc.oneof(...breakers) : undefined
+}
+
+function toRequest(operation: Operation, generated: GeneratedRequest): Request {
+  const path = operation.path.replace(/\{([A-Za-z0-9_]+)\}/g, (_, name: string) => encodeURIComponent(generated.path[name] ?? ''))
+  const url = new URL(ORIGIN + path)
+  for (const [name, value] of Object.entries(generated.query)) {
+    if (value !== undefined) url.searchParams.append(name, typeof value === 'string' ? value : JSON.stringify(value))
+  }
+  const hasBody = generated.body !== undefined && operation.method !== 'GET' && operation.method !== 'DELETE'
+  return new Request(url, {
+    method: operation.method,
+    headers: { ...generated.headers, ...(hasBody ? { 'content-type': 'application/json' } : {}) },
+    body: hasBody ? JSON.stringify(generated.body) : undefined,
+  })
+}
+
+/** Sends one request and checks the answer against the operation; returns the status. */
+async function check(operation: Operation, generated: GeneratedRequest, expectClientError: boolean): Promise<void> {
+  stats.requests++
+  const answer = await canvass.fetch(toRequest(operation, generated), { clientAddress: '127.0.0.1' })
+  const status = answer.status
+  const text = await answer.text()
+  if (status >= 500) throw new Error(`${status}: ${text.slice(0, 500)}`)
+  const documented = operation.spec.responses?.[String(status)]
+  if (!documented) throw new Error(`status ${status} is not documented (documented: ${Object.keys(operation.spec.responses).join(', ')}): ${text.slice(0, 300)}`)
+  if (status === 200) answered.add(operation.name)
+  if (expectClientError && (status < 400 || status > 499)) throw new Error(`an invalid request got ${status}: ${text.slice(0, 300)}`)
+  const contentType = (answer.headers.get('content-type') ?? '').split(';')[0]!.trim()
+  const content: Record<string, unknown> = documented.content ?? {}
+  if (status === 304) return
+  if (!(contentType in content) && !('*/*' in content)) throw new Error(`${status} answered ${contentType || 'no content type'}, documented ${Object.keys(content).join(', ') || 'none'}`)
+  if (contentType === 'application/json') {
+    const pointer = `openapi#/paths/${escapePointer(operation.path)}/${operation.method.toLowerCase()}/responses/${status}/content/application~1json/schema`
+    const validate = ajv.getSchema(pointer) ?? ajv.compile({ $ref: pointer })
+    if (!validate(JSON.parse(text))) {
+      throw new Error(`the ${status} body does not match the document: ${ajv.errorsText(validate.errors)}: ${text.slice(0, 300)}`)
+    }
+  }
+}
+
+function escapePointer(segment: string): string {
+  return segment.replace(/~/g, '~0').replace(/\//g, '~1').replace(/\{/g, '%7B').replace(/\}/g, '%7D')
+}
+
+/**
+ * A request each operation answers with 200, for those whose bodies random generation rarely gets right:
+ * the answer must then match the document's schema. Others use their seeded path parameters and no query.
+ */
+const EXAMPLES: Record<string, () => Promise<Partial<GeneratedRequest>>> = {
+  'POST /api/v1/management/surveys': async () => ({ body: { environmentId: seeds.environmentId![0], name: 'Example', questions: [{ id: 'q1', type: 'nps', headline: { default: 'Score?' }, required: false }] } }),
+  'PUT /api/v1/management/surveys/{surveyId}': async () => ({ body: { name: 'Renamed' } }),
+  'POST /api/v1/management/responses': async () => ({ body: { surveyId: seeds.surveyId![0], finished: true, data: { q1: 'x' } } }),
+  'PUT /api/v1/management/responses/{responseId}': async () => ({ body: { data: { q1: 'y' } } }),
+  'POST /api/v1/client/{environmentId}/responses': async () => ({ body: { surveyId: seeds.surveyId![0], finished: false, data: { q1: 'x' } } }),
+  'PUT /api/v1/client/{environmentId}/responses/{responseId}': async () => ({ path: { responseId: await freshResponse() }, body: { finished: false, data: { q1: 'z' } } }),
+  'PUT /api/v1/client/responses/{responseId}': async () => ({ path: { responseId: await freshResponse() }, body: { finished: false, data: { q1: 'z' } } }),
+  'POST /api/v2/client/{environmentId}/responses': async () => ({ body: { surveyId: seeds.surveyId![0], finished: false, data: { q1: 'x' } } }),
+  'PUT /api/v2/client/{environmentId}/responses/{responseId}': async () => ({ path: { responseId: await freshResponse() }, body: { finished: true, data: {} } }),
+  'POST /api/v1/client/{environmentId}/displays': async () => ({ body: { surveyId: seeds.surveyId![0] } }),
+  'POST /api/v2/client/{environmentId}/displays': async () => ({ body: { surveyId: seeds.surveyId![0] } }),
+  'PUT /api/v1/client/{environmentId}/contacts/{userId}/attributes': async () => ({ body: { attributes: { plan: 'pro' } } }),
+  'POST /api/v1/client/{environmentId}/user': async () => ({ body: { userId: 'example-user', attributes: { plan: 'free' } } }),
+  'POST /api/v2/client/{environmentId}/user': async () => ({ body: { userId: 'example-user' } }),
+  'POST /api/v1/management/storage': async () => ({ body: { fileName: 'a.txt', fileType: 'text/plain' } }),
+  'POST /api/v1/client/{environmentId}/storage': async () => ({ body: { fileName: 'a.txt', fileType: 'text/plain' } }),
+  'POST /api/v2/client/{environmentId}/storage': async () => ({ body: { fileName: 'a.txt', fileType: 'text/plain' } }),
+  'POST /api/v1/management/storage/local': async () => signedUpload('/api/v1/management/storage'),
+  'POST /api/v1/client/{environmentId}/storage/local': async () => signedUpload(`/api/v1/client/${seeds.environmentId![0]}/storage`),
+  'POST /api/v1/webhooks': async () => ({ body: { url: 'https://example.invalid/other', triggers: ['responseFinished'] } }),
+  'POST /api/v1/management/segments': async () => ({ body: { environmentId: seeds.environmentId![0], title: 'Example', filters: [] } }),
+  'PUT /api/v1/management/segments/{segmentId}': async () => ({ body: { title: 'Renamed' } }),
+  'POST /api/v1/management/attribute-classes': async () => ({ body: { environmentId: seeds.environmentId![0], name: 'example', type: 'code' } }),
+  'PUT /api/v1/management/attribute-classes/{attributeClassId}': async () => ({ body: { description: 'changed' } }),
+  'POST /api/v1/management/action-classes': async () => ({ body: { environmentId: seeds.environmentId![0], name: 'Example', type: 'code', key: 'example' } }),
+  'PUT /api/v1/management/action-classes/{actionClassId}': async () => ({ body: { description: 'changed' } }),
+  'POST /api/v1/management/contact-attribute-keys': async () => ({ body: { environmentId: seeds.environmentId![0], key: 'exampleKey' } }),
+  'PUT /api/v1/management/contact-attribute-keys/{contactAttributeKeyId}': async () => ({ body: { description: 'changed' } }),
+  // Deletions of resources of their own, so that the seeded ones stay for the rest.
+  'DELETE /api/v1/management/surveys/{surveyId}': async () => ({ path: { surveyId: await freshSurvey() } }),
+  'DELETE /api/v1/management/responses/{responseId}': async () => ({ path: { responseId: await freshResponse() } }),
+  'DELETE /api/v1/management/people/{personId}': async () => ({ path: { personId: await freshContact() } }),
+  'DELETE /api/v1/management/contacts/{contactId}': async () => ({ path: { contactId: await freshContact() } }),
+}
+
+async function freshSurvey(): Promise<string> {
+  const answer = await canvass.fetch(
+    new Request(`${ORIGIN}/api/v1/management/surveys`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-api-key': key },
+      body: JSON.stringify({ environmentId: seeds.environmentId![0], name: 'Doomed', questions: [{ id: 'q1', type: 'openText', headline: { default: 'Hm?' }, required: false }] }),
+    }),
+  )
+  return ((await answer.json()) as { data: { id: string } }).data.id
+}
+
+/** A new contact (made by identifying a new user id); its id. */
+async function freshContact(): Promise<string> {
+  const userId = `doomed-${Math.random().toString(36).slice(2)}`
+  await canvass.fetch(new Request(`${ORIGIN}/api/v1/client/${seeds.environmentId![0]}/identify/contacts/${userId}`))
+  const answer = await canvass.fetch(new Request(`${ORIGIN}/api/v1/management/contacts?limit=1000`, { headers: { 'x-api-key': key } }))
+  const contacts = ((await answer.json()) as { data: Array<{ id: string; userId: string }> }).data
+  const contact = contacts.find((candidate) => candidate.userId === userId)
+  if (!contact) throw new Error(`no contact ${userId}`)
+  return contact.id
+}
+
+/** An unfinished response of the seeded survey, for the updates that finish one. */
+async function freshResponse(): Promise<string> {
+  const answer = await canvass.fetch(
+    new Request(`${ORIGIN}/api/v1/client/${seeds.environmentId![0]}/responses`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ surveyId: seeds.surveyId![0], finished: false, data: {} }),
+    }),
+  )
+  return ((await answer.json()) as { data: { id: string } }).data.id
+}
+
+/** The headers and body of an upload signed by the presign at `presignPath`. */
+async function signedUpload(presignPath: string): Promise<Partial<GeneratedRequest>> {
+  const answer = await canvass.fetch(
+    new Request(ORIGIN + presignPath, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-api-key': key },
+      body: JSON.stringify({ fileName: 'b.txt', fileType: 'text/plain' }),
+    }),
+  )
+  const signed = ((await answer.json()) as { data: Record<string, any> }).data
+  return {
+    headers: {
+      'x-api-key': key,
+      'X-File-Type': 'text/plain',
+      'X-File-Name': encodeURIComponent(signed.updatedFileName),
+      'X-Signature': signed.signingData.signature,
+      'X-Timestamp': String(signed.signingData.timestamp),
+      'X-UUID': signed.signingData.uuid,
+    },
+    body: { fileBase64String: btoa('example') },
+  }
+}
+
+test('every operation answers its example with 200 and a body the document describes', async () => {
+  for (const operation of operations()) {
+    const parameters: Array<Record<string, any>> = operation.spec.parameters ?? []
+    const example = (await EXAMPLES[operation.name]?.()) ?? {}
+    const request: GeneratedRequest = {
+      path: { ...Object.fromEntries(parameters.filter((p) => p.in === 'path').map((p) => [p.name, seeds[p.name]?.[0] ?? ''])), ...example.path },
+      query: {},
+      headers: { ...(operation.spec.security?.length ? { 'x-api-key': key } : {}), ...example.headers },
+      body: example.body,
+    }
+    try {
+      await check(operation, request, false)
+    } catch (error) {
+      throw new Error(`${operation.name} with ${JSON.stringify(request)}: ${error instanceof Error ? error.message : String(error)}`)
+    }
+    assert.ok(answered.has(operation.name), `${operation.name} answered its example with 200`)
+  }
+})
+
+test('every operation answers generated requests as documented, and invalid ones with a documented 4xx', async () => {
+  const all = operations()
+  assert.ok(all.length >= 60, `the document has ${all.length} operations`)
+  for (const [index, operation] of all.entries()) {
+    stats.operations++
+    const seed = SEED + index
+    await runProperty(operation, 'generated', fc.asyncProperty(validRequest(operation), (request) => check(operation, request, false)), seed)
+    const invalid = invalidRequest(operation)
+    if (invalid) await runProperty(operation, 'invalid', fc.asyncProperty(invalid, (request) => check(operation, request, true)), seed)
+  }
+  const unanswered = all.map((operation) => operation.name).filter((name) => !answered.has(name))
+  console.log(
+    `Contract fuzzing: ${stats.operations} operations, ${stats.requests} requests, ${((Date.now() - stats.started) / 1000).toFixed(1)} s ` +
+      `(seed ${SEED}, ${RUNS} runs per half); ${answered.size} operations answered 200 at least once.`,
+  )
+  if (unanswered.length > 0) console.log(`Never 200 on generated requests (their examples did): ${unanswered.join('; ')}`)
+})
+
+async function runProperty(operation: Operation, kind: string, property: fc.IAsyncProperty<[GeneratedRequest]>, seed: number): Promise<void> {
+  try {
+    await fc.assert(property, { numRuns: RUNS, seed, endOnFailure: false, interruptAfterTimeLimit: 20_000 })
+  } catch (error) {
+    const cause = error instanceof Error && error.cause instanceof Error ? `\nCause: ${error.cause.message}` : ''
+    throw new Error(`${operation.name}, ${kind} requests (seed ${seed}): ${error instanceof Error ? error.message : String(error)}${cause}`)
+  }
+}
+
+test.run()
