@@ -51,9 +51,9 @@ test('renders every operation of the document from the server alone', async () =
     for (const summary of ['Create a survey', 'A respondent starts a response', 'Create a webhook', 'List segments']) {
       assert.ok(text.includes(summary), `the page shows "${summary}"`)
     }
-    const document = await x.call('GET', '/api/v1/openapi.json')
+    const served = await x.call('GET', '/api/v1/openapi.json')
     assert.ok(requests.includes(`${x.url}/api/v1/openapi.json`), 'the viewer fetched the server\'s document')
-    assert.is(document.status, 200)
+    assert.is(served.status, 200)
     const origins = new Set(requests.filter((url) => !url.startsWith('data:')).map((url) => new URL(url).origin))
     assert.equal([...origins], [new URL(x.url).origin], 'no request to another origin')
     assert.equal(problems, [], 'nothing logged as an error')

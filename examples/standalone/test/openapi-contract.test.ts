@@ -172,12 +172,11 @@ function validRequest(operation: Operation): fc.Arbitrary<GeneratedRequest> {
   const parameters: Array<Record<string, any>> = operation.spec.parameters ?? []
   const path = fc.record(Object.fromEntries(parameters.filter((p) => p.in === 'path').map((p) => [p.name, pathValue(p.name)])))
   const queryParameters = parameters.filter((p) => p.in === 'query')
-  const query = fc.record(
-    Object.fromEntries(queryParameters.map((p) => [p.name, arbitraryOf(p.schema, context)])),
-    { requiredKeys: queryParameters.filter((p) => p.required).map((p) => p.name) },
-  )
+  const queryModel: Record<string, fc.Arbitrary<unknown>> = Object.fromEntries(queryParameters.map((p) => [p.name, arbitraryOf(p.schema, context)]))
+  const query = fc.record(queryModel, { requiredKeys: queryParameters.filter((p) => p.required).map((p) => p.name as string) })
   const headerParameters = parameters.filter((p) => p.in === 'header' && p.name.toLowerCase() !== 'x-api-key')
-  const headers = fc.record(Object.fromEntries(headerParameters.map((p) => [p.name, headerText])), { requiredKeys: [] })
+  const headerModel: Record<string, fc.Arbitrary<string>> = Object.fromEntries(headerParameters.map((p) => [p.name, headerText]))
+  const headers = fc.record(headerModel, { requiredKeys: [] as string[] })
   const bodySchema = operation.spec.requestBody?.content?.['application/json']?.schema
   const body = bodySchema ? arbitraryOf(bodySchema, context) : fc.constant(undefined)
   return fc.record({ path, query, headers, body }).map((request) => ({

@@ -78,8 +78,11 @@ test('the walk-through block runs as written with bash -euo pipefail, and each s
     const call = client(server.url)
     assert.is((await call('GET', '/api/v1/me', { key })).body.id, envId, 'ENV is the key’s environment')
 
-    // One line per curl whose answer is printed: the PUT, both reads, and the attribute class create and list.
-    assert.is(lines.length, 5, stdout)
+    // The webhook's secret, then one line per curl whose answer is printed: the PUT, both reads, and the
+    // attribute class create and list.
+    assert.is(lines.length, 6, stdout)
+    const secret = lines.shift()
+    assert.match(secret ?? '', /^whsec_[A-Za-z0-9+/]{43}=$/, 'the walk-through shows the signing secret')
     const [put, responses, deliveries, createdClass, classes] = lines.map((line) => JSON.parse(line))
     assert.equal(put, { data: { id: responseId } }, 'the response was finished')
     const response = responses.data.find((item: { id: string }) => item.id === responseId)

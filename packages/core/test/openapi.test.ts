@@ -21,6 +21,13 @@ test('docs/openapi.json is what the route table generates (run `pnpm openapi` af
   assert.equal(committed, JSON.parse(JSON.stringify(describeRoutes().openApi)))
 })
 
+test('src/openapi-types.ts is what openapi-typescript makes of the document (run `pnpm openapi`)', async () => {
+  // @ts-expect-error: a plain JavaScript module of this package's scripts, without types
+  const { openApiTypes } = await import('../scripts/openapi-types.mjs')
+  const committed = await readFile(new URL('../src/openapi-types.ts', import.meta.url), 'utf8')
+  assert.ok(committed === (await openApiTypes(JSON.parse(JSON.stringify(describeRoutes().openApi)))), 'the committed types are current')
+})
+
 test('the document is valid OpenAPI 3.1 by @seriousme/openapi-schema-validator', async () => {
   const validator = new Validator()
   const result = await validator.validate(JSON.parse(JSON.stringify(describeRoutes().openApi)))
