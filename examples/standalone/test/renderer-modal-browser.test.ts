@@ -76,6 +76,9 @@ test.after(async () => {
 })
 
 const events = (page: Page) => page.evaluate(() => (globalThis as any).events as unknown[][])
+/** Waits until `count` displays reached the `onDisplay` callback. */
+const displays = (page: Page, count: number) =>
+  page.waitForFunction((n) => (globalThis as any).events.filter((e: unknown[]) => e[0] === 'display').length >= n, count)
 const show = (page: Page, projectSettings: Record<string, unknown>, options: Record<string, unknown> = {}) =>
   page.evaluate(([s, env, p, o]) => (globalThis as any).show({ survey: s, environmentId: env, project: p, ...o }), [survey, x.envA, projectSettings, options] as const)
 
@@ -104,6 +107,9 @@ test('styles stay apart, placement, Escape and the backdrop close it, a response
     const box = await page.locator('.cv-card').boundingBox()
     assert.ok(box && box.x + box.width > 1100 && box.y + box.height > 700, `bottom right: ${JSON.stringify(box)}`)
     assert.is(await page.locator('[data-canvass-survey]').evaluate((el) => el.shadowRoot?.querySelector('style')?.nonce), 'host-nonce')
+    // The display is recorded by a request that may still be on its way: closing waits for it, so that the
+    // callbacks' order is the survey's, not the network's.
+    await displays(page, 1)
     await page.getByRole('textbox').click()
     await page.keyboard.press('Escape')
     await page.locator('[data-canvass-survey]').waitFor({ state: 'detached' })
@@ -111,6 +117,7 @@ test('styles stay apart, placement, Escape and the backdrop close it, a response
     await show(page, project({ placement: 'center', darkOverlay: true }))
     await headline.waitFor()
     assert.is(await page.locator('.cv-backdrop').evaluate((el) => getComputedStyle(el).backgroundColor), 'rgba(15, 23, 42, 0.6)', 'the dark overlay')
+    await displays(page, 2)
     await page.mouse.click(20, 20)
     await page.locator('[data-canvass-survey]').waitFor({ state: 'detached' })
 

@@ -64,7 +64,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List responses, newest first, of one survey with `surveyId` */
+        /** List responses: filtered, sorted, counted with `count=true` (`X-Total-Count`) */
         get: operations["getV1ManagementResponses"];
         put?: never;
         /** Create a response, whatever the survey's status */
@@ -2207,6 +2207,15 @@ export interface operations {
                 skip?: string;
                 cursor?: string;
                 surveyId?: string;
+                contactId?: string;
+                userId?: string;
+                finished?: "true" | "false";
+                startDate?: string;
+                endDate?: string;
+                filterDateField?: "createdAt" | "updatedAt";
+                sortBy?: "createdAt" | "updatedAt";
+                order?: "asc" | "desc";
+                count?: "true" | "false";
             };
             header?: never;
             path?: never;

@@ -18,6 +18,7 @@ import { clientCreatedKeys } from './migrations/0013-client-created-keys'
 import { pendingDeliveriesByWebhook } from './migrations/0014-pending-deliveries-by-webhook'
 import { segments } from './migrations/0015-segments'
 import { surveyDisplaySettings } from './migrations/0016-survey-display-settings'
+import { responsesByUpdate } from './migrations/0017-responses-by-update'
 import { moveFromPublicSchema } from './migrations/move-from-public'
 import { schemaNames } from './schema-names'
 
@@ -47,6 +48,7 @@ function migrations(schema: string): Record<string, Migration> {
     '0014-pending-deliveries-by-webhook': pendingDeliveriesByWebhook(schema),
     '0015-segments': segments(schema),
     '0016-survey-display-settings': surveyDisplaySettings(schema),
+    '0017-responses-by-update': responsesByUpdate(schema),
   }
 }
 

@@ -1,7 +1,6 @@
-import type { ResponsePatch, ResponseRecord, ResponseStore, SurveyStatusFields } from '@canvass/core'
+import type { ResponseFilter, ResponsePatch, ResponseRecord, ResponseStore, SurveyStatusFields } from '@canvass/core'
 import { sql } from 'kysely'
-import type { Kysely } from 'kysely'
-import { applyPage } from './apply-page'
+import type { Kysely, SelectQueryBuilder } from 'kysely'
 import { completeSurveySql, lockSurveyStatement } from './complete-survey-sql'
 import type { Database } from './database'
 import { createResponseInserter } from './insert-response'
@@ -11,6 +10,37 @@ import type { ResponseBatchOptions } from './response-batch'
 import { responseColumns, toResponseRecord } from './response-columns'
 import type { SchemaNames } from './schema-names'
 import { toJsonb } from './to-jsonb'
+
+/**
+ * `query` narrowed to the responses of `environmentId` that `filter` takes, or undefined when an id in it
+ * cannot be stored (so nothing matches). The list indexes serve each sort: `(environment_id | survey_id,
+ * created_at | updated_at, id)`.
+ */
+function filterResponses<O>(
+  query: SelectQueryBuilder<Database, 'responses', O>,
+  environmentId: string,
+  filter: ResponseFilter,
+): SelectQueryBuilder<Database, 'responses', O> | undefined {
+  const ids = [environmentId, filter.surveyId, filter.contactId, filter.userId]
+  if (ids.some((id) => id !== undefined && !isStorable(id))) return undefined
+  const dateColumn = filter.dateField === 'updatedAt' ? 'responses.updated_at' : 'responses.created_at'
+  return query
+    .where('responses.environment_id', '=', environmentId)
+    .$if(filter.surveyId !== undefined, (q) => q.where('responses.survey_id', '=', filter.surveyId as string))
+    .$if(filter.contactId !== undefined, (q) => q.where('responses.contact_id', '=', filter.contactId as string))
+    .$if(filter.userId !== undefined, (q) =>
+      q.where('responses.contact_id', 'in', (contacts) =>
+        contacts
+          .selectFrom('contacts')
+          .select('contacts.id')
+          .where('contacts.environment_id', '=', environmentId)
+          .where('contacts.user_id', '=', filter.userId as string),
+      ),
+    )
+    .$if(filter.finished !== undefined, (q) => q.where('responses.finished', '=', filter.finished as boolean))
+    .$if(filter.startDate !== undefined, (q) => q.where(dateColumn, '>=', filter.startDate as Date))
+    .$if(filter.endDate !== undefined, (q) => q.where(dateColumn, '<=', filter.endDate as Date))
+}
 
 /** Responses, each read with its person, notes and tags in the same statement. */
 export function createResponseStore(
@@ -115,17 +145,24 @@ export function createResponseStore(
     },
 
     async list(environmentId, query) {
-      if (!isStorable(environmentId)) return []
-      const { surveyId } = query
-      if (surveyId !== undefined && !isStorable(surveyId)) return []
-      const rows = await db
-        .selectFrom('responses')
-        .select(columns)
-        .where('responses.environment_id', '=', environmentId)
-        .$if(surveyId !== undefined, (q) => q.where('responses.survey_id', '=', surveyId as string))
-        .$call((q) => applyPage(q, 'responses', query))
-        .execute()
-      return rows.map(toResponseRecord)
+      const filtered = filterResponses(db.selectFrom('responses').select(columns), environmentId, query)
+      if (!filtered) return []
+      const sortBy = query.sortBy === 'updatedAt' ? 'responses.updated_at' : 'responses.created_at'
+      const direction = query.order === 'asc' ? 'asc' : 'desc'
+      let paged = filtered.orderBy(sortBy, direction).orderBy('responses.id', direction).limit(query.limit + 1)
+      if (query.after) {
+        const position = sql`(${sql.ref(sortBy)}, responses.id)`
+        const after = sql`(${query.after.createdAt}::timestamptz, ${query.after.id})`
+        paged = paged.where(direction === 'asc' ? sql<boolean>`${position} > ${after}` : sql<boolean>`${position} < ${after}`)
+      }
+      if (query.skip) paged = paged.offset(query.skip)
+      return (await paged.execute()).map(toResponseRecord)
+    },
+
+    async count(environmentId, filter) {
+      const filtered = filterResponses(db.selectFrom('responses').select(sql<string>`count(*)::text`.as('count')), environmentId, filter)
+      if (!filtered) return 0
+      return Number((await filtered.executeTakeFirstOrThrow()).count)
     },
 
     async update(id, change) {

@@ -35,7 +35,7 @@ const pageQuerySchema = pageQueryWithOffset
  * Reads `limit`, `skip` (or `offset` where the route allows it) and `cursor` (contract §5). A repeated
  * parameter, an out-of-range number, an undecodable cursor or `skip` together with `cursor` is a 400.
  */
-export function readPageQuery(query: Record<string, string | string[] | undefined>, allowOffset = false): PageQuery {
+export function readPageQuery(query: Record<string, string | string[] | undefined>, allowOffset = false, cursorTag?: string): PageQuery {
   const raw: Record<string, unknown> = { limit: query.limit, skip: query.skip, cursor: query.cursor }
   if (allowOffset) raw.offset = query.offset
   const parsed = parseInput(pageQuerySchema, raw)
@@ -45,7 +45,7 @@ export function readPageQuery(query: Record<string, string | string[] | undefine
   }
   const page: PageQuery = { limit: parsed.limit ?? DEFAULT_PAGE_SIZE }
   if (skip) page.skip = skip
-  if (parsed.cursor !== undefined) page.after = decodeCursor(parsed.cursor)
+  if (parsed.cursor !== undefined) page.after = decodeCursor(parsed.cursor, cursorTag)
   return page
 }
 
@@ -74,6 +74,16 @@ export interface ListPageOptions<T> {
   batch?: number
   /** @default PAGE_BYTES */
   maxBytes?: number
+  /**
+   * The keyset position of a row in the list's order (`PageQuery.after`), for lists sorted by another field
+   * than `createdAt`.
+   * @default (row) => ({ createdAt: row.createdAt, id: row.id })
+   */
+  positionOf?: (row: T) => { createdAt: Date; id: string }
+  /** Marks cursors of an order other than the default, so that one is never read in another order. */
+  cursorTag?: string
+  /** Headers of the answer besides `Link` (e.g. `X-Total-Count`). */
+  headers?: Record<string, string>
 }
 
 /**
@@ -86,6 +96,7 @@ export async function listPage<T extends { createdAt: Date; id: string }>(
   options: ListPageOptions<T>,
 ): Promise<Response> {
   const maxBytes = options.maxBytes ?? PAGE_BYTES
+  const positionOf = options.positionOf ?? ((row: T) => ({ createdAt: row.createdAt, id: row.id }))
   const items: string[] = []
   let bytes = 0
   let last: T | undefined
@@ -112,28 +123,31 @@ export async function listPage<T extends { createdAt: Date; id: string }>(
       more = true
       break
     }
-    position = { after: { createdAt: (last as T).createdAt, id: (last as T).id } }
+    position = { after: positionOf(last as T) }
   }
-  return okItems(items, more && last ? { link: nextLink(last, options.nextUrl()) } : undefined)
+  const headers = { ...options.headers, ...(more && last ? { link: nextLink(positionOf(last), options.nextUrl(), options.cursorTag) } : {}) }
+  return okItems(items, Object.keys(headers).length > 0 ? headers : undefined)
 }
 
 /**
  * The `Link` header of the page after `last`: absolute, or only path and query when `nextUrl` is marked
  * `relative` (see `externalUrl`).
  */
-export function nextLink(last: { createdAt: Date; id: string }, nextUrl: URL & { relative?: true }): string {
+export function nextLink(last: { createdAt: Date; id: string }, nextUrl: URL & { relative?: true }, cursorTag?: string): string {
   nextUrl.searchParams.delete('skip')
   nextUrl.searchParams.delete('offset')
-  nextUrl.searchParams.set('cursor', encodeCursor(last))
+  nextUrl.searchParams.set('cursor', encodeCursor(last, cursorTag))
   const target = nextUrl.relative ? nextUrl.pathname + nextUrl.search : nextUrl.href
   return `<${target}>; rel="next"`
 }
 
-function encodeCursor(row: { createdAt: Date; id: string }): string {
-  return btoa(`${row.createdAt.toISOString()}|${row.id}`).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
+/** `{position}|{id}`, prefixed `{tag}|` for an order other than a list's default; base64url. */
+function encodeCursor(row: { createdAt: Date; id: string }, tag?: string): string {
+  const text = `${tag ? `${tag}|` : ''}${row.createdAt.toISOString()}|${row.id}`
+  return btoa(text).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
 }
 
-function decodeCursor(cursor: string): { createdAt: Date; id: string } {
+function decodeCursor(cursor: string, tag?: string): { createdAt: Date; id: string } {
   const invalid = () => badRequest('Fields are missing or incorrectly formatted', { cursor: 'Invalid cursor' })
   let text: string
   try {
@@ -141,6 +155,11 @@ function decodeCursor(cursor: string): { createdAt: Date; id: string } {
   } catch {
     throw invalid()
   }
+  const tagged = /^([A-Za-z]+\.[a-z]+)\|/.exec(text)
+  if ((tagged?.[1] ?? undefined) !== tag) {
+    throw badRequest('Fields are missing or incorrectly formatted', { cursor: 'Belongs to another sortBy or order: start again without it' })
+  }
+  if (tagged) text = text.slice(tagged[0].length)
   const match = /^(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z)\|([A-Za-z0-9_-]{1,255})$/.exec(text)
   const createdAt = new Date(match?.[1] ?? Number.NaN)
   if (!match?.[2] || Number.isNaN(createdAt.getTime())) throw invalid()

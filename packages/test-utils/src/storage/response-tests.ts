@@ -57,6 +57,65 @@ export const responseTests: StorageTest[] = [
     },
   },
   {
+    name: 'listResponses filters by contact, userId, finished and dates, sorts by either date both ways, and counts',
+    async run({ storage }) {
+      const { production, development } = await seedProject(storage)
+      const survey = await seedSurvey(storage, production)
+      const other = await seedSurvey(storage, production)
+      const base = Date.UTC(2026, 0, 1)
+      const rows: Array<{ id: string; createdAt: Date; updatedAt: Date; finished: boolean; userId: string | null; surveyId: string }> = []
+      for (let i = 0; i < 12; i++) {
+        const createdAt = new Date(base + i * 60_000)
+        // updatedAt in another order than createdAt, with ties.
+        const updatedAt = new Date(base + 3_600_000 + ((i * 7) % 5) * 60_000)
+        const userId = i % 3 === 0 ? 'alice' : i % 3 === 1 ? 'bob' : null
+        const surveyId = i % 4 === 3 ? other.id : survey.id
+        const finished = i % 2 === 0
+        const id = await seedResponse(storage, production, surveyId, { createdAt, finished, userId })
+        await storage.responses.update(id, () => ({ updatedAt }))
+        rows.push({ id, createdAt, updatedAt, finished, userId, surveyId })
+      }
+      // The same user id in another environment is another contact.
+      await seedResponse(storage, development, (await seedSurvey(storage, development)).id, { userId: 'alice' })
+      const alice = (await storage.responses.get(rows[0]!.id))?.person?.id ?? ''
+      assert.ok(alice, 'the response links a contact')
+
+      const order = (field: 'createdAt' | 'updatedAt', direction: 'asc' | 'desc') => (a: (typeof rows)[number], b: (typeof rows)[number]) => {
+        const diff = a[field].getTime() - b[field].getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
+        return direction === 'asc' ? diff : -diff
+      }
+      const cases: Array<[string, Record<string, unknown>, (row: (typeof rows)[number]) => boolean]> = [
+        ['everything', {}, () => true],
+        ['surveyId', { surveyId: survey.id }, (row) => row.surveyId === survey.id],
+        ['contactId', { contactId: alice }, (row) => row.userId === 'alice'],
+        ['userId', { userId: 'bob' }, (row) => row.userId === 'bob'],
+        ['finished', { finished: true }, (row) => row.finished],
+        ['unfinished of a survey', { finished: false, surveyId: survey.id }, (row) => !row.finished && row.surveyId === survey.id],
+        ['createdAt range', { startDate: new Date(base + 2 * 60_000), endDate: new Date(base + 6 * 60_000) }, (row) => row.createdAt.getTime() >= base + 2 * 60_000 && row.createdAt.getTime() <= base + 6 * 60_000],
+        ['updatedAt range', { dateField: 'updatedAt', startDate: new Date(base + 3_600_000 + 60_000), endDate: new Date(base + 3_600_000 + 3 * 60_000) }, (row) => row.updatedAt.getTime() >= base + 3_600_000 + 60_000 && row.updatedAt.getTime() <= base + 3_600_000 + 3 * 60_000],
+        ['userId of no contact', { userId: 'nobody' }, () => false],
+      ]
+      for (const [name, filter, keep] of cases) {
+        assert.is(await storage.responses.count(production, filter), rows.filter(keep).length, `count: ${name}`)
+        for (const sortBy of ['createdAt', 'updatedAt'] as const) {
+          for (const direction of ['asc', 'desc'] as const) {
+            const expected = rows.filter(keep).sort(order(sortBy, direction)).map((row) => row.id)
+            const all = await storage.responses.list(production, { limit: 100, ...filter, sortBy, order: direction })
+            assert.equal(all.map((row) => row.id), expected, `${name} by ${sortBy} ${direction}`)
+            const walked = await walkPages(2, async (after) => {
+              const page = await storage.responses.list(production, { limit: 2, ...filter, sortBy, order: direction, ...(after ? { after } : {}) })
+              // The keyset position of a row is its sort field's value.
+              return page.map((row) => ({ ...row, createdAt: row[sortBy] }))
+            })
+            assert.equal(walked, expected, `${name} by ${sortBy} ${direction}, pages of 2`)
+          }
+        }
+      }
+      assert.is(await storage.responses.count(development, { userId: 'bob' }), 0, 'scoped to the environment')
+      assert.is(await storage.responses.count(production, { surveyId: 'no such survey' }), 0)
+    },
+  },
+  {
     name: 'getResponse returns a response of any environment, without a person when it has no userId',
     async run({ storage }) {
       const { development } = await seedProject(storage)

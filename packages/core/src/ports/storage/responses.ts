@@ -1,6 +1,36 @@
 import type { JsonObject, PageQuery } from './common'
 import type { SurveyStatusFields } from './surveys'
 
+/** A field responses are sorted and filtered by. */
+export type ResponseDateField = 'createdAt' | 'updatedAt'
+
+/** Which responses of an environment a list or count takes; every field narrows it. */
+export interface ResponseFilter {
+  surveyId?: string
+  /** The contact linked to the response. */
+  contactId?: string
+  /** The `userId` of the contact linked to the response. */
+  userId?: string
+  finished?: boolean
+  /** The field `startDate` and `endDate` bound. @default 'createdAt' */
+  dateField?: ResponseDateField
+  /** Only responses whose `dateField` is at or after this. */
+  startDate?: Date
+  /** Only responses whose `dateField` is at or before this. */
+  endDate?: Date
+}
+
+/**
+ * A page of responses: `filter`'s responses ordered by `sortBy` then `id`, both `order`. `after` is a keyset
+ * position in that order: its `createdAt` holds the value of the `sortBy` field (the name is `PageQuery`'s).
+ */
+export interface ResponseListQuery extends PageQuery, ResponseFilter {
+  /** @default 'createdAt' */
+  sortBy?: ResponseDateField
+  /** @default 'desc' */
+  order?: 'asc' | 'desc'
+}
+
 /** Responses, each read with its person, notes and tags. */
 export interface ResponseStore {
   /**
@@ -20,7 +50,9 @@ export interface ResponseStore {
    * Up to `limit + 1` responses of the environment in list order. Rows may be up to the stored-response
    * bound (1 MiB by default), so core asks for small batches and bounds a page in bytes itself.
    */
-  list(environmentId: string, query: PageQuery & { surveyId?: string }): Promise<ResponseRecord[]>
+  list(environmentId: string, query: ResponseListQuery): Promise<ResponseRecord[]>
+  /** How many responses of the environment match `filter`, exactly. */
+  count(environmentId: string, filter: ResponseFilter): Promise<number>
   /**
    * Read-modify-write of one response (in any environment): hands it and its survey's status fields to
    * `change`, and writes the patch it returns atomically, so concurrent updates each see the last write: under

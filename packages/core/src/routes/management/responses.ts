@@ -2,8 +2,9 @@ import type { CanvassContext, Handler } from '../../context'
 import { externalUrl, param } from '../../context'
 import { authenticate } from '../../http/auth'
 import { readJsonBody } from '../../http/body'
-import { notFound, unauthorized, validationError } from '../../http/errors'
-import { LARGE_ROW_BATCH, listPage, readPageQuery } from '../../http/pagination'
+import { notFound, unauthorized } from '../../http/errors'
+import { LARGE_ROW_BATCH, listPage } from '../../http/pagination'
+import { readResponseQuery, responseListQuery } from '../../http/response-query'
 import { ok } from '../../http/respond'
 import type { ResponseRecord } from '../../ports/storage'
 import { parseInput } from '../../http/validate'
@@ -14,11 +15,10 @@ import { createResponseOrThrow } from '../client/responses'
 import { ownedSurvey } from './surveys'
 import type { RouteTable } from '../../http/route-table'
 import { dataOf, pageOf, responseAnswer } from '../../schemas/answers'
-import { responsePageQuery } from '../../http/pagination'
 
 /** `/api/v1/management/responses`: list, create, get, update and delete, without survey status checks. */
 export function registerManagementResponseRoutes(routes: RouteTable): void {
-  routes.get('/api/v1/management/responses', listResponses, { summary: 'List responses, newest first, of one survey with `surveyId`', auth: 'apiKey', query: responsePageQuery, answer: pageOf(responseAnswer), errors: [404] })
+  routes.get('/api/v1/management/responses', listResponses, { summary: 'List responses: filtered, sorted, counted with `count=true` (`X-Total-Count`)', auth: 'apiKey', query: responseListQuery, answer: pageOf(responseAnswer), errors: [404] })
   routes.post('/api/v1/management/responses', createResponse, { summary: 'Create a response, whatever the survey\'s status', auth: 'apiKey', body: responseCreateSchema, answer: dataOf(responseAnswer), errors: [404] })
   routes.get('/api/v1/management/responses/:responseId', getResponse, { summary: 'Read one response', auth: 'apiKey', answer: dataOf(responseAnswer) })
   routes.put('/api/v1/management/responses/:responseId', updateResponse, { summary: 'Update a response (finished ones too)', auth: 'apiKey', body: managementResponseUpdateSchema, answer: dataOf(responseAnswer) })
@@ -27,17 +27,19 @@ export function registerManagementResponseRoutes(routes: RouteTable): void {
 
 const listResponses: Handler = async (request, ctx) => {
   const { environmentId } = await authenticate(request, ctx)
-  const page = readPageQuery(request.query)
-  const surveyId = request.query.surveyId
-  // A repeated parameter is ambiguous, as repeated page parameters are (contract §5).
-  if (Array.isArray(surveyId)) throw validationError({ surveyId: 'Must be given once' })
-  const scope = surveyId === undefined ? {} : { surveyId: (await ownedSurvey(ctx, environmentId, surveyId)).id }
+  const { page, filter, sortBy, order, count, cursorTag } = readResponseQuery(request.query)
+  // A survey of another environment is refused (401) rather than listed as empty.
+  if (filter.surveyId !== undefined) filter.surveyId = (await ownedSurvey(ctx, environmentId, filter.surveyId)).id
+  const total = count ? await ctx.storage.responses.count(environmentId, filter) : undefined
   return listPage(page, {
-    read: (position) => ctx.storage.responses.list(environmentId, { ...scope, ...position }),
+    read: (position) => ctx.storage.responses.list(environmentId, { ...filter, sortBy, order, ...position }),
     output: responseOutput,
     nextUrl: () => externalUrl(request, ctx),
     // A response can be 1 MiB (contract §9).
     batch: LARGE_ROW_BATCH,
+    positionOf: (row) => ({ createdAt: row[sortBy], id: row.id }),
+    ...(cursorTag ? { cursorTag } : {}),
+    ...(total !== undefined ? { headers: { 'x-total-count': String(total) } } : {}),
   })
 }
 

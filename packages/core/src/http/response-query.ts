@@ -1,0 +1,73 @@
+import * as v from 'valibot'
+import type { PageQuery, ResponseDateField, ResponseFilter } from '../ports/storage'
+import { normalizeIsoDateTime } from '../schemas/common'
+import { validationError } from './errors'
+import { pageQuery, readPageQuery } from './pagination'
+
+const DATE_FIELDS = ['createdAt', 'updatedAt'] as const
+const idParam = v.pipe(v.string(), v.minLength(1), v.maxLength(255))
+const dateParam = v.pipe(
+  v.string(),
+  v.maxLength(64),
+  v.check((text) => normalizeIsoDateTime(text) !== null, 'Must be an ISO 8601 date or date-time'),
+)
+const flag = v.picklist(['true', 'false'], 'Must be true or false')
+
+/** The query of `GET /management/responses` (contract §11): a page, filters, an order and `count`. */
+export const responseListQuery = v.object({
+  ...pageQuery.entries,
+  surveyId: v.optional(idParam),
+  contactId: v.optional(idParam),
+  userId: v.optional(idParam),
+  finished: v.optional(flag),
+  startDate: v.optional(dateParam),
+  endDate: v.optional(dateParam),
+  filterDateField: v.optional(v.picklist(DATE_FIELDS, 'Must be createdAt or updatedAt')),
+  sortBy: v.optional(v.picklist(DATE_FIELDS, 'Must be createdAt or updatedAt')),
+  order: v.optional(v.picklist(['asc', 'desc'], 'Must be asc or desc')),
+  count: v.optional(flag),
+})
+
+export interface ResponseQuery {
+  page: PageQuery
+  filter: ResponseFilter
+  sortBy: ResponseDateField
+  order: 'asc' | 'desc'
+  /** Whether the answer carries `X-Total-Count`. */
+  count: boolean
+  /** Marks cursors of this order (none for the default, newest first by `createdAt`). */
+  cursorTag: string | undefined
+}
+
+/**
+ * Reads the responses list's query. A repeated parameter, a value outside its schema, `endDate` before
+ * `startDate`, `skip` with `cursor` or a cursor of another order is a 400 naming the parameter.
+ */
+export function readResponseQuery(query: Record<string, string | string[] | undefined>): ResponseQuery {
+  const repeated = Object.keys(responseListQuery.entries).filter((name) => Array.isArray(query[name]))
+  if (repeated.length > 0) throw validationError(Object.fromEntries(repeated.map((name) => [name, 'Must be given once'])))
+  const raw = Object.fromEntries(Object.keys(responseListQuery.entries).map((name) => [name, query[name]]))
+  const parsed = v.safeParse(responseListQuery, raw)
+  if (!parsed.success) {
+    const fields: Record<string, string> = {}
+    for (const issue of parsed.issues) fields[v.getDotPath(issue) ?? ''] ??= issue.message
+    throw validationError(fields)
+  }
+  const input = parsed.output
+  const sortBy = input.sortBy ?? 'createdAt'
+  const order = input.order ?? 'desc'
+  const cursorTag = sortBy === 'createdAt' && order === 'desc' ? undefined : `${sortBy}.${order}`
+  const page = readPageQuery(query, false, cursorTag)
+  const filter: ResponseFilter = {}
+  if (input.surveyId !== undefined) filter.surveyId = input.surveyId
+  if (input.contactId !== undefined) filter.contactId = input.contactId
+  if (input.userId !== undefined) filter.userId = input.userId
+  if (input.finished !== undefined) filter.finished = input.finished === 'true'
+  if (input.filterDateField !== undefined) filter.dateField = input.filterDateField
+  if (input.startDate !== undefined) filter.startDate = new Date(normalizeIsoDateTime(input.startDate) as string)
+  if (input.endDate !== undefined) filter.endDate = new Date(normalizeIsoDateTime(input.endDate) as string)
+  if (filter.startDate && filter.endDate && filter.endDate < filter.startDate) {
+    throw validationError({ endDate: 'Must not be before startDate' })
+  }
+  return { page, filter, sortBy, order, count: input.count === 'true', cursorTag }
+}
