@@ -2,7 +2,8 @@
  * Contract §11, response queries over HTTP: `GET /api/v1/management/responses` filtered by survey, contact,
  * user, `finished` and dates on either date field, sorted by either date both ways with `Link` cursors that
  * follow the order, `count=true` with an exact `X-Total-Count`, and each bad parameter a 400 naming it. On
- * PGlite, and on the Postgres server when TEST_DATABASE_URL is set.
+ * PGlite, and on the Postgres server when TEST_DATABASE_URL is set. Imports: the management create keeps a
+ * response's own `createdAt` and `updatedAt`.
  */
 import * as assert from 'uvu/assert'
 import { e2eBackends } from './backends'
@@ -110,6 +111,33 @@ for (const backend of e2eBackends()) {
     const mixed = await x.call('GET', `/api/v1/management/responses?surveyId=${survey.id}&cursor=${cursor}`, { key: x.keyA })
     assert.is(mixed.status, 400, mixed.text)
     assert.ok("cursor" in (mixed.body.details ?? {}), mixed.text)
+  })
+
+  test('an import keeps its createdAt and updatedAt, and is found by them', async () => {
+    const x = servers.server()
+    const survey = await createSurvey(x, { status: 'completed' })
+    const create = (body: Record<string, unknown>) =>
+      x.call('POST', '/api/v1/management/responses', { key: x.keyA, body: { surveyId: survey.id, finished: true, data: { q1: 'old' }, ...body } })
+    const both = await create({ createdAt: '2024-03-01T10:00:00Z', updatedAt: '2024-03-02T11:30:00.250Z' })
+    assert.is(both.status, 200, both.text)
+    assert.equal([both.body.data.createdAt, both.body.data.updatedAt], ['2024-03-01T10:00:00.000Z', '2024-03-02T11:30:00.250Z'])
+    const only = await create({ createdAt: '2024-01-15' })
+    assert.equal([only.body.data.createdAt, only.body.data.updatedAt], ['2024-01-15T00:00:00.000Z', '2024-01-15T00:00:00.000Z'], 'updatedAt defaults to createdAt')
+    const read = await x.call('GET', `/api/v1/management/responses/${both.body.data.id}`, { key: x.keyA })
+    assert.is(read.body.data.updatedAt, '2024-03-02T11:30:00.250Z', 'as stored')
+    const found = await list(x, `surveyId=${survey.id}&filterDateField=updatedAt&startDate=2024-03-02&endDate=2024-03-03&count=true`)
+    assert.equal(found.ids, [both.body.data.id])
+    assert.equal((await list(x, `surveyId=${survey.id}&order=asc`)).ids, [only.body.data.id, both.body.data.id], 'in the order of their own times')
+    for (const [body, field] of [
+      [{ createdAt: '2024-03-02', updatedAt: '2024-03-01' }, 'updatedAt'],
+      [{ updatedAt: '2001-01-01' }, 'updatedAt'],
+      [{ createdAt: 'last week' }, 'createdAt'],
+      [{ createdAt: 5 }, 'createdAt'],
+    ] as const) {
+      const res = await create(body)
+      assert.is(res.status, 400, `${JSON.stringify(body)}: ${res.text}`)
+      assert.ok(field in (res.body.details ?? {}), `${JSON.stringify(body)} names ${field}: ${res.text}`)
+    }
   })
 
   test('every filter stays in the key\'s environment', async () => {

@@ -21,7 +21,7 @@ type Mode = 'ok' | 'refuse' | 'fail'
 
 /** A webhook receiver on loopback that verifies every request with `standardwebhooks`. */
 async function startReceiver() {
-  const got: { id: string; payload: any }[] = []
+  const got: { id: string; payload: any; timestamp: number }[] = []
   const invalid: string[] = []
   /** Requests answered 503 in `fail` mode. */
   let failed = 0
@@ -40,7 +40,7 @@ async function startReceiver() {
           }
           try {
             const payload = new Webhook(secret).verify(body, req.headers as Record<string, string>)
-            got.push({ id: String(req.headers['webhook-id']), payload })
+            got.push({ id: String(req.headers['webhook-id']), payload, timestamp: Number(req.headers['webhook-timestamp']) })
             res.writeHead(204).end()
           } catch (error) {
             invalid.push(String(error))
@@ -251,6 +251,52 @@ function defineSuites(name: string, database: () => Promise<Record<string, strin
     assert.is(deliveries.body.data.length, 2)
     assert.ok(deliveries.headers.get('link')?.includes('rel="next"'), 'paginated')
     assert.ok(deliveries.body.data.every((d: any) => d.status === 'delivered' && d.attemptCount === 1))
+    await call('DELETE', `/api/v1/webhooks/${hook.id}`, { key })
+  })
+
+  test('redelivery sends a delivery again with its webhook-id as a new attempt; deliveries filter by status and event', async () => {
+    receiver.got.length = 0
+    const hook = await createHook({ triggers: ['responseCreated', 'responseFinished'] })
+    const responseId = await respond(true)
+    await until('two deliveries recorded', async () => (await deliveriesOf(hook.id)).filter((d) => d.status === 'delivered').length === 2)
+    const created = (await deliveriesOf(hook.id)).find((d) => d.event === 'responseCreated')
+    const list = async (query: string) => call('GET', `/api/v1/webhooks/${hook.id}/deliveries?${query}`, { key })
+    assert.equal((await list('event=responseFinished')).body.data.map((d: any) => d.event), ['responseFinished'])
+    assert.is((await list('status=delivered')).body.data.length, 2)
+    assert.equal((await list('status=pending')).body.data, [])
+    assert.equal((await list('status=failed&event=responseCreated')).body.data, [])
+    for (const [query, field] of [['status=sent', 'status'], ['event=responseDeleted', 'event'], ['status=failed&status=pending', 'status']]) {
+      const res = await list(query!)
+      assert.is(res.status, 400, `${query}: ${res.text}`)
+      assert.ok(field! in res.body.details, `${query} names ${field}`)
+    }
+
+    const first = receiver.got.find((g) => g.id === created.id)
+    assert.ok(first, 'the first attempt arrived')
+    // webhook-timestamp counts seconds: the second attempt must come in a later one.
+    await new Promise((resolve) => setTimeout(resolve, 1_100))
+    const again = await call('POST', `/api/v1/webhooks/${hook.id}/deliveries/${created.id}/redeliver`, { key })
+    assert.is(again.status, 200, again.text)
+    assert.is(again.body.data.id, created.id)
+    await until('sent again', () => receiver.got.filter((g) => g.id === created.id).length === 2)
+    const second = receiver.got.filter((g) => g.id === created.id)[1]!
+    assert.is(second.payload.data.id, responseId)
+    assert.is(second.payload.event, 'responseCreated')
+    assert.ok(second.timestamp > first!.timestamp, 'a new timestamp (and so a new signature, which verified)')
+    assert.equal(receiver.invalid, [])
+    await until('the second attempt recorded', async () => (await deliveriesOf(hook.id)).find((d) => d.id === created.id)?.attemptCount === 2)
+    const recordedAgain = (await deliveriesOf(hook.id)).find((d) => d.id === created.id)
+    assert.is(recordedAgain.status, 'delivered')
+    assert.is(receiver.got.filter((g) => g.payload.event === 'responseFinished').length, 1, 'only that delivery was sent again')
+
+    const unknown = await call('POST', `/api/v1/webhooks/${hook.id}/deliveries/msg_nope/redeliver`, { key })
+    assert.is(unknown.status, 404, unknown.text)
+    const otherKey = await call('POST', `/api/v1/webhooks/${hook.id}/deliveries/${created.id}/redeliver`, { key: devKey })
+    assert.is(otherKey.status, 401, 'another environment\'s key')
+    const other = await createHook({ triggers: ['responseCreated'] })
+    const crossed = await call('POST', `/api/v1/webhooks/${other.id}/deliveries/${created.id}/redeliver`, { key })
+    assert.is(crossed.status, 404, 'a delivery of another webhook is not under this one')
+    await call('DELETE', `/api/v1/webhooks/${other.id}`, { key })
     await call('DELETE', `/api/v1/webhooks/${hook.id}`, { key })
   })
 

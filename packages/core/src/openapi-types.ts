@@ -67,7 +67,7 @@ export interface paths {
         /** List responses: filtered, sorted, counted with `count=true` (`X-Total-Count`) */
         get: operations["getV1ManagementResponses"];
         put?: never;
-        /** Create a response, whatever the survey's status */
+        /** Create a response, whatever the survey's status; imports give `createdAt` and `updatedAt` */
         post: operations["postV1ManagementResponses"];
         delete?: never;
         options?: never;
@@ -729,10 +729,27 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** What was sent to a webhook: event, status, each attempt */
+        /** What was sent to a webhook: event, status, each attempt; `status` and `event` filter */
         get: operations["getV1WebhooksByWebhookIdDeliveries"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/webhooks/{webhookId}/deliveries/{deliveryId}/redeliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a delivery again: same `webhook-id`, a new attempt with a new timestamp and signature */
+        post: operations["postV1WebhooksByWebhookIdDeliveriesByDeliveryIdRedeliver"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2290,7 +2307,25 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ResponseCreate"];
+                "application/json": {
+                    surveyId: string;
+                    finished: boolean;
+                    data: unknown;
+                    userId?: string | null;
+                    displayId?: string | null;
+                    singleUseId?: string | null;
+                    endingId?: string | null;
+                    language?: string | null;
+                    variables?: unknown;
+                    ttc?: unknown;
+                    meta?: {
+                        source?: string;
+                        url?: string;
+                        action?: string;
+                    };
+                    createdAt?: string;
+                    updatedAt?: string;
+                };
             };
         };
         responses: {
@@ -6587,6 +6622,8 @@ export interface operations {
                 limit?: string;
                 skip?: string;
                 cursor?: string;
+                status?: "pending" | "delivered" | "failed";
+                event?: "responseCreated" | "responseUpdated" | "responseFinished";
             };
             header?: never;
             path: {
@@ -6604,6 +6641,76 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: components["schemas"]["WebhookDelivery"][];
+                    };
+                };
+            };
+            /** @description Bad request: malformed JSON, a field missing or wrong (`details` names each), or a domain rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid API key, or the resource belongs to another environment */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource (or route) in the caller's environment */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited: `Retry-After`, `RateLimit-Policy` and `RateLimit` say when to come back */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unreachable for now; nothing was written (`Retry-After`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postV1WebhooksByWebhookIdDeliveriesByDeliveryIdRedeliver: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                webhookId: string;
+                deliveryId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["WebhookDelivery"];
                     };
                 };
             };

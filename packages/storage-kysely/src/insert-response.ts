@@ -60,11 +60,13 @@ export function createResponseInserter(
 }
 
 /**
- * What the batch can write: no single-use id (a unique violation would fail the whole statement) and ids
- * Postgres can store.
+ * What the batch can write: no single-use id (a unique violation would fail the whole statement), no
+ * `updatedAt` of its own, and ids Postgres can store.
  */
 const batchable = (input: NewResponse, check: CreateResponseCheck): boolean =>
   input.singleUseId === null &&
+  // An import's own `updatedAt` takes the single statements, which write it.
+  input.updatedAt === undefined &&
   isStorable(check.environmentId) &&
   isStorable(input.surveyId) &&
   (input.displayId === null || isStorable(input.displayId))
@@ -87,6 +89,7 @@ async function insertAcceptedResponse(
     id: input.id,
     // As text: `pg` would format a Date in the process's time zone, which costs more than the ISO form.
     createdAt: input.createdAt.toISOString(),
+    updatedAt: (input.updatedAt ?? input.createdAt).toISOString(),
     finished: input.finished,
     data: toJsonb(input.data),
     meta: toJsonb(input.meta),
@@ -115,6 +118,7 @@ async function insertAcceptedResponse(
 const ACCEPTED_SLOTS = slots([
   'id',
   'createdAt',
+  'updatedAt',
   'finished',
   'data',
   'meta',
@@ -146,7 +150,7 @@ function acceptedInsertStatements(db: Kysely<Database>, names: SchemaNames): Acc
         id, created_at, updated_at, survey_id, environment_id, finished, data, meta, ttc, variables,
         language, single_use_id, display_id, ending_id
       )
-      select ${slot.id}::text, ${createdAt}, ${createdAt}, s.id, s.environment_id, ${slot.finished}::boolean,
+      select ${slot.id}::text, ${createdAt}, ${slot.updatedAt}::timestamptz, s.id, s.environment_id, ${slot.finished}::boolean,
         ${slot.data}::jsonb, ${slot.meta}::jsonb, ${slot.ttc}::jsonb, ${slot.variables}::jsonb, ${slot.language}::text,
         ${slot.singleUseId}::text, ${slot.displayId}::text, ${slot.endingId}::text
       from ${names.ref('surveys')} s
@@ -178,6 +182,7 @@ interface OutcomeShape {
 /** The values of the full statement, each with its slot. */
 const OUTCOME_SLOTS = slots([
   'now',
+  'updatedAt',
   'environmentId',
   'surveyId',
   'displayStorable',
@@ -276,7 +281,7 @@ function outcomeStatement(
         language, single_use_id, display_id, ending_id, contact_id, contact_attributes
       )
       select
-        ${slot.id}::text, ${now}, ${now}, allowed.id, allowed.environment_id, ${slot.finished}::boolean,
+        ${slot.id}::text, ${now}, ${slot.updatedAt}::timestamptz, allowed.id, allowed.environment_id, ${slot.finished}::boolean,
         ${slot.data}::jsonb, ${slot.meta}::jsonb, ${slot.ttc}::jsonb, ${slot.variables}::jsonb,
         ${slot.language}::text, ${slot.singleUseId}::text, ${slot.displayId}::text, ${slot.endingId}::text,
         ${shape.withContact ? sql`contact.id, ${contactAttributesJson(names, sql.ref('contact.id'))}` : sql`null, null`}
@@ -329,6 +334,7 @@ async function insertResponseWithOutcome(
   const statement = full.statement(shape, {
     // As text: `pg` would format a Date in the process's time zone.
     now: input.createdAt.toISOString(),
+    updatedAt: (input.updatedAt ?? input.createdAt).toISOString(),
     environmentId: isStorable(check.environmentId) ? check.environmentId : null,
     surveyId,
     displayStorable: !displayUnstorable,

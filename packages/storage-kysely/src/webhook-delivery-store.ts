@@ -9,6 +9,44 @@ import type { SchemaNames } from './schema-names'
 import { toJsonb } from './to-jsonb'
 import { createdEventData, MESSAGE_ID, messageIdPrefix } from './migrations/outbox-triggers'
 
+const DELIVERY_COLUMNS = [
+  'webhook_deliveries.id',
+  'webhook_deliveries.webhook_id',
+  'webhook_deliveries.response_id',
+  'webhook_deliveries.event',
+  'webhook_deliveries.status',
+  'webhook_deliveries.attempt_log',
+  'webhook_deliveries.next_attempt_at',
+  'webhook_deliveries.created_at',
+  'webhook_deliveries.updated_at',
+] as const
+
+interface DeliveryRow {
+  id: string
+  webhook_id: string
+  response_id: string | null
+  event: string
+  status: string
+  attempt_log: unknown
+  next_attempt_at: Date
+  created_at: Date
+  updated_at: Date
+}
+
+function toDeliveryRecord(row: DeliveryRow): DeliveryRecord {
+  return {
+    id: row.id,
+    webhookId: row.webhook_id,
+    responseId: row.response_id,
+    event: row.event as WebhookEvent,
+    status: row.status as DeliveryRecord['status'],
+    attempts: row.attempt_log as DeliveryAttempt[],
+    nextAttemptAt: row.status === 'pending' ? row.next_attempt_at : null,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  }
+}
+
 /** Events turned into deliveries per statement (see `expand`). */
 const EXPAND_BATCH = 1000
 /** How often `expand` reads the event queue from its very head (see there). */
@@ -157,34 +195,53 @@ export function createWebhookDeliveryStore(
       const rows = await db
         .selectFrom('webhook_deliveries')
         .innerJoin('webhooks', 'webhooks.id', 'webhook_deliveries.webhook_id')
-        .select([
-          'webhook_deliveries.id',
-          'webhook_deliveries.webhook_id',
-          'webhook_deliveries.response_id',
-          'webhook_deliveries.event',
-          'webhook_deliveries.status',
-          'webhook_deliveries.attempt_log',
-          'webhook_deliveries.next_attempt_at',
-          'webhook_deliveries.created_at',
-          'webhook_deliveries.updated_at',
-        ])
+        .select(DELIVERY_COLUMNS)
         .where('webhook_deliveries.webhook_id', '=', webhookId)
         .where('webhooks.environment_id', '=', environmentId)
+        .$if(page.status !== undefined, (q) => q.where('webhook_deliveries.status', '=', page.status as string))
+        .$if(page.event !== undefined, (q) => q.where('webhook_deliveries.event', '=', page.event as string))
         .$call((query) => applyPage(query, 'webhook_deliveries', page))
         .execute()
-      return rows.map(
-        (row): DeliveryRecord => ({
-          id: row.id,
-          webhookId: row.webhook_id,
-          responseId: row.response_id,
-          event: row.event as WebhookEvent,
-          status: row.status as DeliveryRecord['status'],
-          attempts: row.attempt_log as DeliveryAttempt[],
-          nextAttemptAt: row.status === 'pending' ? row.next_attempt_at : null,
-          createdAt: row.created_at,
-          updatedAt: row.updated_at,
-        }),
-      )
+      return rows.map(toDeliveryRecord)
+    },
+
+    async redeliver(environmentId, webhookId, deliveryId, now) {
+      if (!isStorable(environmentId) || !isStorable(webhookId) || !isStorable(deliveryId)) return null
+      await expand({ full: true })
+      const owned = await db
+        .selectFrom('webhook_deliveries')
+        .innerJoin('webhooks', 'webhooks.id', 'webhook_deliveries.webhook_id')
+        .select(['webhooks.disabled_at'])
+        .where('webhook_deliveries.id', '=', deliveryId)
+        .where('webhook_deliveries.webhook_id', '=', webhookId)
+        .where('webhooks.environment_id', '=', environmentId)
+        .executeTakeFirst()
+      if (!owned) return null
+      if (owned.disabled_at !== null) return 'disabled'
+      // One statement: a delivery being sent (pending, claimed, its lease ahead) keeps its attempt; any other
+      // becomes pending and due now. The webhook's state is checked again in the same statement.
+      const row = await db
+        .updateTable('webhook_deliveries')
+        .set({ status: 'pending', next_attempt_at: now, claim_token: null, updated_at: now })
+        .where('webhook_deliveries.id', '=', deliveryId)
+        .where('webhook_deliveries.webhook_id', 'in', (q) =>
+          q.selectFrom('webhooks').select('webhooks.id').where('webhooks.id', '=', webhookId).where('webhooks.environment_id', '=', environmentId).where('webhooks.disabled_at', 'is', null),
+        )
+        .where((eb) => eb.or([eb('webhook_deliveries.status', '!=', 'pending'), eb('webhook_deliveries.claim_token', 'is', null), eb('webhook_deliveries.next_attempt_at', '<=', now)]))
+        .returning(DELIVERY_COLUMNS.map((column) => column.replace('webhook_deliveries.', '')) as never)
+        .executeTakeFirst()
+      notifier.notify()
+      if (row) return toDeliveryRecord(row as never)
+      // Being sent right now, or disabled since the check: as it is.
+      const current = await db
+        .selectFrom('webhook_deliveries')
+        .innerJoin('webhooks', 'webhooks.id', 'webhook_deliveries.webhook_id')
+        .select([...DELIVERY_COLUMNS, 'webhooks.disabled_at'])
+        .where('webhook_deliveries.id', '=', deliveryId)
+        .where('webhooks.environment_id', '=', environmentId)
+        .executeTakeFirst()
+      if (!current) return null
+      return current.disabled_at !== null ? 'disabled' : toDeliveryRecord(current)
     },
 
     async nextDue() {

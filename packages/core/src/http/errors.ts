@@ -53,6 +53,7 @@ export type ResourceType =
   | 'Environment'
   | 'Segment'
   | 'Display'
+  | 'Webhook Delivery'
 
 export const notFound = (type: ResourceType, id: string): CanvassError =>
   new CanvassError('not_found', `${type} not found`, { details: { resource_id: id, resource_type: type } })

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { LIMITS, boundedRecord } from './common'
+import { LIMITS, boundedRecord, isoDateTimeString } from './common'
 
 const id = v.pipe(v.string(), v.minLength(1), v.maxLength(255))
 const nullableId = v.nullish(id)
@@ -30,6 +30,27 @@ export const responseCreateSchema = v.object({
   ttc: v.optional(ttc),
   meta: v.optional(meta),
 })
+
+/**
+ * Body of `POST /management/responses`: the client create's, and for imports the response's own `createdAt`
+ * and `updatedAt` (`updatedAt` defaults to `createdAt`, and may not be before it).
+ */
+export const managementResponseCreateSchema = v.pipe(
+  v.object({
+    ...responseCreateSchema.entries,
+    createdAt: v.optional(isoDateTimeString),
+    updatedAt: v.optional(isoDateTimeString),
+  }),
+  v.rawCheck(({ dataset, addIssue }) => {
+    if (!dataset.typed || dataset.value.updatedAt === undefined) return
+    const createdAt = dataset.value.createdAt
+    if (createdAt === undefined || dataset.value.updatedAt >= createdAt) return
+    addIssue({
+      message: 'Must not be before createdAt',
+      path: [{ type: 'object', origin: 'value', input: dataset.value, key: 'updatedAt', value: dataset.value.updatedAt }],
+    })
+  }),
+)
 
 /**
  * Body of `POST /api/v2/client/{environmentId}/responses`: the v1 body with the contact by its id instead of a

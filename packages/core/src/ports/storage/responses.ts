@@ -109,6 +109,8 @@ export interface ResponseRecord extends ResponseFields {
 }
 
 export interface NewResponse extends ResponseFields {
+  /** When it was last changed, for imports; `createdAt` when omitted (a response is new when created). */
+  updatedAt?: Date
   /** Links (creating if absent) the contact with this userId in the checked environment. */
   userId: string | null
   /** Generates the id of a contact created for `userId`. */

@@ -32,8 +32,16 @@ export interface WebhookDeliveryStore {
    * database allows (the dispatcher hands over what finished together).
    */
   record(outcomes: DeliveryOutcome[]): Promise<void>
-  /** The deliveries of one webhook of that environment, newest first (a list page). */
-  list(environmentId: string, webhookId: string, page: PageQuery): Promise<DeliveryRecord[]>
+  /** The deliveries of one webhook of that environment, newest first (a list page), of `status` and `event` when given. */
+  list(environmentId: string, webhookId: string, page: PageQuery & DeliveryFilter): Promise<DeliveryRecord[]>
+  /**
+   * Sends a delivery of that environment's webhook again: a delivered or failed one becomes pending and due
+   * at `now` (its id, and so its `webhook-id`, stay; the attempt is recorded beside the earlier ones); a pending
+   * one not being sent becomes due at `now`; one being sent is left to its attempt. One statement. Returns the
+   * delivery as it now is, `disabled` when its webhook is disabled (nothing changes), or null when no such
+   * delivery exists there.
+   */
+  redeliver(environmentId: string, webhookId: string, deliveryId: string, now: Date): Promise<DeliveryRecord | 'disabled' | null>
   /** When the next pending delivery is due (claimed ones included), or null when nothing is pending. */
   nextDue(): Promise<Date | null>
   /**
@@ -55,6 +63,12 @@ export interface ClaimQuery {
 }
 
 export type DeliveryStatus = 'pending' | 'delivered' | 'failed'
+
+/** Which deliveries a list takes. */
+export interface DeliveryFilter {
+  status?: DeliveryStatus
+  event?: WebhookEvent
+}
 
 /** One attempt as recorded: never the receiver's body. */
 export interface DeliveryAttempt {

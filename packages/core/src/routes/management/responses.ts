@@ -2,13 +2,13 @@ import type { CanvassContext, Handler } from '../../context'
 import { externalUrl, param } from '../../context'
 import { authenticate } from '../../http/auth'
 import { readJsonBody } from '../../http/body'
-import { notFound, unauthorized } from '../../http/errors'
+import { notFound, unauthorized, validationError } from '../../http/errors'
 import { LARGE_ROW_BATCH, listPage } from '../../http/pagination'
 import { readResponseQuery, responseListQuery } from '../../http/response-query'
 import { ok } from '../../http/respond'
 import type { ResponseRecord } from '../../ports/storage'
 import { parseInput } from '../../http/validate'
-import { managementResponseUpdateSchema, responseCreateSchema } from '../../schemas/response'
+import { managementResponseCreateSchema, managementResponseUpdateSchema } from '../../schemas/response'
 import { newResponse, responseOutput, responsePatch } from '../../services/response-service'
 import { checkPatchedSize } from '../../services/response-size'
 import { createResponseOrThrow } from '../client/responses'
@@ -19,7 +19,7 @@ import { dataOf, pageOf, responseAnswer } from '../../schemas/answers'
 /** `/api/v1/management/responses`: list, create, get, update and delete, without survey status checks. */
 export function registerManagementResponseRoutes(routes: RouteTable): void {
   routes.get('/api/v1/management/responses', listResponses, { summary: 'List responses: filtered, sorted, counted with `count=true` (`X-Total-Count`)', auth: 'apiKey', query: responseListQuery, answer: pageOf(responseAnswer), errors: [404] })
-  routes.post('/api/v1/management/responses', createResponse, { summary: 'Create a response, whatever the survey\'s status', auth: 'apiKey', body: responseCreateSchema, answer: dataOf(responseAnswer), errors: [404] })
+  routes.post('/api/v1/management/responses', createResponse, { summary: 'Create a response, whatever the survey\'s status; imports give `createdAt` and `updatedAt`', auth: 'apiKey', body: managementResponseCreateSchema, answer: dataOf(responseAnswer), errors: [404] })
   routes.get('/api/v1/management/responses/:responseId', getResponse, { summary: 'Read one response', auth: 'apiKey', answer: dataOf(responseAnswer) })
   routes.put('/api/v1/management/responses/:responseId', updateResponse, { summary: 'Update a response (finished ones too)', auth: 'apiKey', body: managementResponseUpdateSchema, answer: dataOf(responseAnswer) })
   routes.delete('/api/v1/management/responses/:responseId', deleteResponse, { summary: 'Delete a response', auth: 'apiKey', answer: dataOf(responseAnswer) })
@@ -45,12 +45,15 @@ const listResponses: Handler = async (request, ctx) => {
 
 const createResponse: Handler = async (request, ctx) => {
   const { environmentId } = await authenticate(request, ctx)
-  const input = parseInput(responseCreateSchema, await readJsonBody(request))
-  const id = await createResponseOrThrow(
-    ctx,
-    newResponse(input, request.headers.get('user-agent'), { id: ctx.newId(), newId: ctx.newId, now: ctx.now() }),
-    { environmentId, requireAccepting: false, checkEnvironment: false },
-  )
+  const { createdAt, updatedAt, ...input } = parseInput(managementResponseCreateSchema, await readJsonBody(request))
+  // An import keeps its own times; `updatedAt` defaults to `createdAt` (canonical ISO strings, so they order).
+  const now = createdAt === undefined ? ctx.now() : new Date(createdAt)
+  const response = newResponse(input, request.headers.get('user-agent'), { id: ctx.newId(), newId: ctx.newId, now })
+  if (updatedAt !== undefined) {
+    response.updatedAt = new Date(updatedAt)
+    if (response.updatedAt < now) throw validationError({ updatedAt: 'Must not be before createdAt' })
+  }
+    const id = await createResponseOrThrow(ctx, response, { environmentId, requireAccepting: false, checkEnvironment: false })
   const created = await ctx.storage.responses.get(id)
   if (!created) throw notFound('Response', id)
   return ok(responseOutput(created))

@@ -1,13 +1,14 @@
+import * as v from 'valibot'
 import type { CanvassContext, Handler } from '../../context'
 import { externalUrl, param } from '../../context'
 import { authenticate } from '../../http/auth'
 import { readJsonBody } from '../../http/body'
-import { notFound, unauthorized, validationError } from '../../http/errors'
+import { badRequest, notFound, unauthorized, validationError } from '../../http/errors'
 import { listPage, readPageQuery } from '../../http/pagination'
 import { ok } from '../../http/respond'
 import { parseInput } from '../../http/validate'
 import type { DeliveryRecord, NewWebhook, WebhookEvent, WebhookRecord } from '../../ports/storage'
-import { webhookCreateSchema } from '../../schemas/webhook'
+import { WEBHOOK_EVENTS, webhookCreateSchema } from '../../schemas/webhook'
 import { checkWebhookUrl } from '../../webhooks/check-webhook-url'
 import { generateWebhookSecret } from '../../webhooks/sign-webhook'
 import type { RouteTable } from '../../http/route-table'
@@ -20,7 +21,8 @@ export function registerWebhookRoutes(routes: RouteTable): void {
   routes.post('/api/v1/webhooks', createWebhook, { summary: 'Create a webhook; the answer holds its signing secret, shown only here', auth: 'apiKey', body: webhookCreateSchema, answer: dataOf(createdWebhookAnswer) })
   routes.get('/api/v1/webhooks/:webhookId', getWebhook, { summary: 'Read one webhook', auth: 'apiKey', answer: dataOf(webhookAnswer) })
   routes.delete('/api/v1/webhooks/:webhookId', deleteWebhook, { summary: 'Delete a webhook; its pending deliveries are dropped', auth: 'apiKey', answer: dataOf(webhookAnswer) })
-  routes.get('/api/v1/webhooks/:webhookId/deliveries', listDeliveries, { summary: 'What was sent to a webhook: event, status, each attempt', auth: 'apiKey', query: pageQuery, answer: pageOf(deliveryAnswer) })
+  routes.get('/api/v1/webhooks/:webhookId/deliveries', listDeliveries, { summary: 'What was sent to a webhook: event, status, each attempt; `status` and `event` filter', auth: 'apiKey', query: deliveryListQuery, answer: pageOf(deliveryAnswer) })
+  routes.post('/api/v1/webhooks/:webhookId/deliveries/:deliveryId/redeliver', redeliver, { summary: 'Send a delivery again: same `webhook-id`, a new attempt with a new timestamp and signature', auth: 'apiKey', answer: dataOf(deliveryAnswer), errors: [400] })
 }
 
 const listWebhooks: Handler = async (request, ctx) => {
@@ -78,14 +80,40 @@ const deleteWebhook: Handler = async (request, ctx) => {
   return ok(webhookOutput(deleted))
 }
 
+/** The deliveries list's query: a page, of one `status` and one `event` when given. */
+const deliveryListQuery = v.object({
+  ...pageQuery.entries,
+  status: v.optional(v.picklist(['pending', 'delivered', 'failed'], 'Must be pending, delivered or failed')),
+  event: v.optional(v.picklist(WEBHOOK_EVENTS, `Must be one of ${WEBHOOK_EVENTS.join(', ')}`)),
+})
+
 const listDeliveries: Handler = async (request, ctx) => {
   const { environmentId } = await authenticate(request, ctx)
+  const query = request.query as Record<string, string | string[] | undefined>
+  const repeated = ['status', 'event'].filter((name) => Array.isArray(query[name]))
+  if (repeated.length > 0) throw validationError(Object.fromEntries(repeated.map((name) => [name, 'Must be given once'])))
+  const filter = parseInput(v.object({ status: deliveryListQuery.entries.status, event: deliveryListQuery.entries.event }), {
+    status: query.status,
+    event: query.event,
+  })
+  const page = readPageQuery(query)
   const webhook = await ownedWebhook(ctx, environmentId, param(request, 'webhookId'))
-  return listPage(readPageQuery(request.query), {
-    read: (position) => ctx.storage.webhookDeliveries.list(environmentId, webhook.id, position),
+  const scope = { ...(filter.status ? { status: filter.status } : {}), ...(filter.event ? { event: filter.event } : {}) }
+  return listPage(page, {
+    read: (position) => ctx.storage.webhookDeliveries.list(environmentId, webhook.id, { ...scope, ...position }),
     output: deliveryOutput,
     nextUrl: () => externalUrl(request, ctx),
   })
+}
+
+const redeliver: Handler = async (request, ctx) => {
+  const { environmentId } = await authenticate(request, ctx)
+  const webhook = await ownedWebhook(ctx, environmentId, param(request, 'webhookId'))
+  const deliveryId = param(request, 'deliveryId')
+  const result = await ctx.storage.webhookDeliveries.redeliver(environmentId, webhook.id, deliveryId, ctx.now())
+  if (result === null) throw notFound('Webhook Delivery', deliveryId)
+  if (result === 'disabled') throw badRequest('The webhook is disabled (its receiver answered 410): create it again to deliver to it')
+  return ok(deliveryOutput(result))
 }
 
 async function ownedWebhook(ctx: CanvassContext, environmentId: string, id: string): Promise<WebhookRecord> {
