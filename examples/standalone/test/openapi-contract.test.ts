@@ -103,9 +103,11 @@ async function seed(environmentId: string): Promise<void> {
   }
   const question = { id: 'q1', type: 'openText', headline: { default: 'Why?' }, required: true, inputType: 'text' }
   const survey = await call('POST', '/api/v1/management/surveys', { environmentId, name: 'Seed', type: 'link', status: 'inProgress', questions: [question] })
+  // The webhook first, so that the response makes a delivery of it (never sent: no dispatcher runs here).
+  const webhook = await call('POST', '/api/v1/webhooks', { url: 'https://example.invalid/hook', triggers: ['responseCreated'] })
   const response = await call('POST', `/api/v1/client/${environmentId}/responses`, { surveyId: survey.id, finished: false, data: { q1: 'a' }, userId: 'seed-user' }, false)
   const display = await call('POST', `/api/v1/client/${environmentId}/displays`, { surveyId: survey.id }, false)
-  const webhook = await call('POST', '/api/v1/webhooks', { url: 'https://example.invalid/hook', triggers: ['responseCreated'] })
+  const deliveries = (await call('GET', `/api/v1/webhooks/${webhook.id}/deliveries`)) as unknown as Array<{ id: string }>
   const segment = await call('POST', '/api/v1/management/segments', { environmentId, title: 'Seed', filters: [] })
   const attributeClass = await call('POST', '/api/v1/management/attribute-classes', { environmentId, name: 'plan', type: 'code' })
   const actionClass = await call('POST', '/api/v1/management/action-classes', { environmentId, name: 'Seed', type: 'code', key: 'seed' })
@@ -134,6 +136,7 @@ async function seed(environmentId: string): Promise<void> {
     responseId: [response.id],
     displayId: [display.id],
     webhookId: [webhook.id],
+    deliveryId: deliveries.map((delivery) => delivery.id),
     segmentId: [segment.id],
     attributeClassId: [attributeClass.id],
     actionClassId: [actionClass.id],
@@ -325,6 +328,7 @@ const EXAMPLES: Record<string, () => Promise<Partial<GeneratedRequest>>> = {
   'PUT /api/v1/management/action-classes/{actionClassId}': async () => ({ body: { description: 'changed' } }),
   'POST /api/v1/management/contact-attribute-keys': async () => ({ body: { environmentId: seeds.environmentId![0], key: 'exampleKey' } }),
   'PUT /api/v1/management/contact-attribute-keys/{contactAttributeKeyId}': async () => ({ body: { description: 'changed' } }),
+  'GET /api/v1/management/responses/export': async () => ({ query: { surveyId: seeds.surveyId![0], format: 'ndjson' } }),
   // Deletions of resources of their own, so that the seeded ones stay for the rest.
   'DELETE /api/v1/management/surveys/{surveyId}': async () => ({ path: { surveyId: await freshSurvey() } }),
   'DELETE /api/v1/management/responses/{responseId}': async () => ({ path: { responseId: await freshResponse() } }),
@@ -395,7 +399,7 @@ test('every operation answers its example with 200 and a body the document descr
     const example = (await EXAMPLES[operation.name]?.()) ?? {}
     const request: GeneratedRequest = {
       path: { ...Object.fromEntries(parameters.filter((p) => p.in === 'path').map((p) => [p.name, seeds[p.name]?.[0] ?? ''])), ...example.path },
-      query: {},
+      query: { ...example.query },
       headers: { ...(operation.spec.security?.length ? { 'x-api-key': key } : {}), ...example.headers },
       body: example.body,
     }

@@ -75,6 +75,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/management/responses/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every response of a survey as CSV or NDJSON, streamed; the list's filters and order
+         * @description One row per response: metadata, one column per question (per matrix row, address field and contact info field), each hidden field and the variables. CSV cells a spreadsheet would run as a formula start with `'`.
+         */
+        get: operations["getV1ManagementResponsesExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/management/responses/{responseId}": {
         parameters: {
             query?: never;
@@ -2378,6 +2398,83 @@ export interface operations {
             };
             /** @description A JSON route was sent `multipart/*` or `application/x-www-form-urlencoded` */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited: `Retry-After`, `RateLimit-Policy` and `RateLimit` say when to come back */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unreachable for now; nothing was written (`Retry-After`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getV1ManagementResponsesExport: {
+        parameters: {
+            query: {
+                surveyId: string;
+                contactId?: string;
+                userId?: string;
+                finished?: "true" | "false";
+                startDate?: string;
+                endDate?: string;
+                filterDateField?: "createdAt" | "updatedAt";
+                sortBy?: "createdAt" | "updatedAt";
+                order?: "asc" | "desc";
+                format?: "csv" | "ndjson";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                    "application/x-ndjson": string;
+                };
+            };
+            /** @description Bad request: malformed JSON, a field missing or wrong (`details` names each), or a domain rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid API key, or the resource belongs to another environment */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource (or route) in the caller's environment */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

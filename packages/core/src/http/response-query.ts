@@ -71,3 +71,28 @@ export function readResponseQuery(query: Record<string, string | string[] | unde
   }
   return { page, filter, sortBy, order, count: input.count === 'true', cursorTag }
 }
+
+/** The export's query: the list's filters and order, `surveyId` required, and `format`. */
+export const responseExportQuery = v.object({
+  ...v.omit(responseListQuery, ['limit', 'skip', 'cursor', 'count']).entries,
+  surveyId: idParam,
+  format: v.optional(v.picklist(['csv', 'ndjson'], 'Must be csv or ndjson')),
+})
+
+/** Reads the export's query: as the list's, without paging, with `surveyId` required and `format`. */
+export function readExportQuery(query: Record<string, string | string[] | undefined>): Omit<ResponseQuery, 'page' | 'count' | 'cursorTag'> & { format: 'csv' | 'ndjson' } {
+  const paging = ['limit', 'skip', 'cursor', 'count'].filter((name) => query[name] !== undefined)
+  if (paging.length > 0) throw validationError(Object.fromEntries(paging.map((name) => [name, 'The export sends every matching response: no paging'])))
+  if (Array.isArray(query.format)) throw validationError({ format: 'Must be given once' })
+  const parsed = v.safeParse(v.object({ surveyId: responseExportQuery.entries.surveyId, format: responseExportQuery.entries.format }), {
+    surveyId: query.surveyId,
+    format: query.format,
+  })
+  if (!parsed.success) {
+    const fields: Record<string, string> = {}
+    for (const issue of parsed.issues) fields[v.getDotPath(issue) ?? ''] ??= issue.message
+    throw validationError(fields)
+  }
+  const { filter, sortBy, order } = readResponseQuery(query)
+  return { filter, sortBy, order, format: parsed.output.format ?? 'csv' }
+}

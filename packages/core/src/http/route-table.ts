@@ -11,7 +11,7 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE'
 export type RouteAuth = 'apiKey' | 'none' | 'upload' | 'file'
 
 /** What a route answers with 200, when it is not JSON. */
-export type RouteProduces = 'text/html' | 'text/javascript' | 'file'
+export type RouteProduces = 'text/html' | 'text/javascript' | 'text/csv' | 'file'
 
 /** Error statuses a route may answer besides those its description implies (see `impliedErrors`). */
 export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422

@@ -165,6 +165,7 @@ const UPLOAD_HEADERS = ['X-File-Type', 'X-File-Name', 'X-Environment-ID', 'X-Sig
 function answerContent(route: RouteEntry, components: Components): Record<string, unknown> {
   if (route.produces === 'text/html') return { 'text/html': { schema: { type: 'string' } } }
   if (route.produces === 'text/javascript') return { 'text/javascript': { schema: { type: 'string' } } }
+  if (route.produces === 'text/csv') return { 'text/csv': { schema: { type: 'string' } }, 'application/x-ndjson': { schema: { type: 'string' } } }
   if (route.produces === 'file') return { '*/*': { schema: { type: 'string', description: 'the file, with the media type it was uploaded with' } } }
   return { 'application/json': { schema: route.answer ? components.inline(route.answer, 'output') : {} } }
 }

@@ -4,7 +4,9 @@ import { authenticate } from '../../http/auth'
 import { readJsonBody } from '../../http/body'
 import { notFound, unauthorized, validationError } from '../../http/errors'
 import { LARGE_ROW_BATCH, listPage } from '../../http/pagination'
-import { readResponseQuery, responseListQuery } from '../../http/response-query'
+import { readExportQuery, readResponseQuery, responseExportQuery, responseListQuery } from '../../http/response-query'
+import { exportStream } from '../../services/response-export'
+import { SAFE_HEADERS } from '../../http/respond'
 import { ok } from '../../http/respond'
 import type { ResponseRecord } from '../../ports/storage'
 import { parseInput } from '../../http/validate'
@@ -20,6 +22,16 @@ import { dataOf, pageOf, responseAnswer } from '../../schemas/answers'
 export function registerManagementResponseRoutes(routes: RouteTable): void {
   routes.get('/api/v1/management/responses', listResponses, { summary: 'List responses: filtered, sorted, counted with `count=true` (`X-Total-Count`)', auth: 'apiKey', query: responseListQuery, answer: pageOf(responseAnswer), errors: [404] })
   routes.post('/api/v1/management/responses', createResponse, { summary: 'Create a response, whatever the survey\'s status; imports give `createdAt` and `updatedAt`', auth: 'apiKey', body: managementResponseCreateSchema, answer: dataOf(responseAnswer), errors: [404] })
+  // Before `…/:responseId`, which would take `export` for an id.
+  routes.get('/api/v1/management/responses/export', exportResponses, {
+    summary: 'Every response of a survey as CSV or NDJSON, streamed; the list\'s filters and order',
+    description:
+      'One row per response: metadata, one column per question (per matrix row, address field and contact info field), each hidden field and the variables. CSV cells a spreadsheet would run as a formula start with `\'`.',
+    auth: 'apiKey',
+    query: responseExportQuery,
+    produces: 'text/csv',
+    errors: [404],
+  })
   routes.get('/api/v1/management/responses/:responseId', getResponse, { summary: 'Read one response', auth: 'apiKey', answer: dataOf(responseAnswer) })
   routes.put('/api/v1/management/responses/:responseId', updateResponse, { summary: 'Update a response (finished ones too)', auth: 'apiKey', body: managementResponseUpdateSchema, answer: dataOf(responseAnswer) })
   routes.delete('/api/v1/management/responses/:responseId', deleteResponse, { summary: 'Delete a response', auth: 'apiKey', answer: dataOf(responseAnswer) })
@@ -40,6 +52,33 @@ const listResponses: Handler = async (request, ctx) => {
     positionOf: (row) => ({ createdAt: row[sortBy], id: row.id }),
     ...(cursorTag ? { cursorTag } : {}),
     ...(total !== undefined ? { headers: { 'x-total-count': String(total) } } : {}),
+  })
+}
+
+/** Responses read per page of an export: many small rows per query, few large ones in memory. */
+const EXPORT_PAGE = 250
+
+const exportResponses: Handler = async (request, ctx) => {
+  const { environmentId } = await authenticate(request, ctx)
+  const { filter, sortBy, order, format } = readExportQuery(request.query)
+  const survey = await ownedSurvey(ctx, environmentId, filter.surveyId as string)
+  const scope = { ...filter, surveyId: survey.id, sortBy, order }
+  const body = exportStream(survey, format, async (after) => {
+    const rows = await ctx.storage.responses.list(environmentId, {
+      ...scope,
+      limit: EXPORT_PAGE,
+      ...(after ? { after: { createdAt: after[sortBy], id: after.id } } : {}),
+    })
+    return rows.slice(0, EXPORT_PAGE)
+  })
+  const name = `responses-${survey.id.replace(/[^A-Za-z0-9_-]/g, '')}.${format}`
+  return new Response(body, {
+    status: 200,
+    headers: {
+      ...SAFE_HEADERS,
+      'content-type': format === 'csv' ? 'text/csv; charset=utf-8' : 'application/x-ndjson; charset=utf-8',
+      'content-disposition': `attachment; filename="${name}"`,
+    },
   })
 }
 

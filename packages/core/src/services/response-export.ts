@@ -1,0 +1,154 @@
+import type { ResponseRecord, SurveyRecord } from '../ports/storage'
+import { responseOutput } from './response-service'
+
+/**
+ * A survey's responses as CSV or NDJSON (contract §11): one row per response, one column per question (per
+ * matrix row, address field and contact info field), the metadata, each hidden field and the variables.
+ */
+
+/** One column: its header and how a response fills it. */
+interface Column {
+  header: string
+  value: (response: ResponseRecord) => unknown
+}
+
+const ADDRESS_FIELDS = ['Address Line 1', 'Address Line 2', 'City', 'State', 'ZIP', 'Country']
+const CONTACT_INFO_FIELDS = ['First Name', 'Last Name', 'Email', 'Phone', 'Company']
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
+
+/** The default text of a localised value (`{ default: … }`), or the value when it is already text. */
+function text(value: unknown): string {
+  if (typeof value === 'string') return value
+  if (isRecord(value) && typeof value.default === 'string') return value.default
+  return ''
+}
+
+/** The columns of a survey's export, in order. */
+export function exportColumns(survey: SurveyRecord): Column[] {
+  const meta = (response: ResponseRecord, key: string) => (isRecord(response.meta) ? response.meta[key] : undefined)
+  const userAgent = (response: ResponseRecord, key: string) => {
+    const agent = meta(response, 'userAgent')
+    return isRecord(agent) ? agent[key] : undefined
+  }
+  const columns: Column[] = [
+    { header: 'Response ID', value: (r) => r.id },
+    { header: 'Created At', value: (r) => r.createdAt.toISOString() },
+    { header: 'Updated At', value: (r) => r.updatedAt.toISOString() },
+    { header: 'Finished', value: (r) => r.finished },
+    { header: 'Contact ID', value: (r) => r.person?.id },
+    { header: 'User ID', value: (r) => r.person?.userId },
+    { header: 'Language', value: (r) => r.language },
+    { header: 'Ending ID', value: (r) => r.endingId },
+    { header: 'Display ID', value: (r) => r.displayId },
+    { header: 'Single-use ID', value: (r) => r.singleUseId },
+    { header: 'Source', value: (r) => meta(r, 'source') },
+    { header: 'URL', value: (r) => meta(r, 'url') },
+    { header: 'Action', value: (r) => meta(r, 'action') },
+    { header: 'Device', value: (r) => userAgent(r, 'device') },
+    { header: 'Browser', value: (r) => userAgent(r, 'browser') },
+    { header: 'OS', value: (r) => userAgent(r, 'os') },
+    { header: 'Time to Complete (ms)', value: (r) => r.ttc._total },
+    { header: 'Tags', value: (r) => r.tags.map((tag) => (isRecord(tag) ? tag.name : tag)).join('; ') },
+  ]
+  for (const question of survey.questions) {
+    if (!isRecord(question) || typeof question.id !== 'string') continue
+    const id = question.id
+    const headline = text(question.headline) || id
+    const answer = (r: ResponseRecord) => r.data[id]
+    if (question.type === 'matrix' && Array.isArray(question.rows)) {
+      for (const row of question.rows) {
+        const label = text(isRecord(row) && 'label' in row ? row.label : row)
+        columns.push({ header: `${headline} - ${label}`, value: (r) => {
+          const value = answer(r)
+          return isRecord(value) ? value[label] : undefined
+        } })
+      }
+    } else if (question.type === 'address' || question.type === 'contactInfo') {
+      const fields = question.type === 'address' ? ADDRESS_FIELDS : CONTACT_INFO_FIELDS
+      fields.forEach((field, index) => {
+        columns.push({ header: `${headline} - ${field}`, value: (r) => {
+          const value = answer(r)
+          return Array.isArray(value) ? value[index] : undefined
+        } })
+      })
+    } else {
+      columns.push({ header: headline, value: answer })
+    }
+  }
+  const hidden = isRecord(survey.hiddenFields) && Array.isArray(survey.hiddenFields.fieldIds) ? survey.hiddenFields.fieldIds : []
+  for (const field of hidden) {
+    if (typeof field === 'string') columns.push({ header: `Hidden: ${field}`, value: (r) => r.data[field] })
+  }
+  columns.push({ header: 'Variables', value: (r) => (Object.keys(r.variables).length > 0 ? r.variables : undefined) })
+  return columns
+}
+
+/**
+ * One CSV field (RFC 4180): quoted when it holds a comma, quote or line break; arrays joined with `; `,
+ * objects as JSON. A text a spreadsheet would run as a formula (starting `=`, `+`, `-`, `@`, tab or carriage
+ * return) gets a leading `'`, so that opening the file never runs what a respondent typed.
+ */
+export function csvField(value: unknown): string {
+  let cell: string
+  if (value === undefined || value === null) cell = ''
+  else if (typeof value === 'string') cell = value
+  else if (typeof value === 'number' || typeof value === 'boolean') cell = String(value)
+  else if (Array.isArray(value) && value.every((item) => typeof item !== 'object' || item === null)) cell = value.map((item) => String(item ?? '')).join('; ')
+  else cell = JSON.stringify(value)
+  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(cell)) cell = `'${cell}`
+  return /[",\r\n]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell
+}
+
+export function csvLine(cells: unknown[]): string {
+  return `${cells.map(csvField).join(',')}\r\n`
+}
+
+export type ExportFormat = 'csv' | 'ndjson'
+
+/**
+ * The export as a stream of text, read page by page from `read` (each call the rows after the last one, in
+ * order) only as fast as the client takes it: each pull reads one page. Cancelling the stream (the client went
+ * away) stops the reading.
+ */
+export function exportStream(
+  survey: SurveyRecord,
+  format: ExportFormat,
+  read: (after: ResponseRecord | undefined) => Promise<ResponseRecord[]>,
+): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder()
+  const columns = format === 'csv' ? exportColumns(survey) : []
+  let last: ResponseRecord | undefined
+  let started = false
+  let done = false
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        if (!started) {
+          started = true
+          // A byte-order mark, so that spreadsheets read the file as UTF-8.
+          if (format === 'csv') controller.enqueue(encoder.encode(`\uFEFF${csvLine(columns.map((column) => column.header))}`))
+          return
+        }
+        if (done) return
+        const rows = await read(last)
+        if (rows.length === 0) {
+          done = true
+          controller.close()
+          return
+        }
+        last = rows[rows.length - 1]
+        let chunk = ''
+        for (const row of rows) {
+          chunk += format === 'csv' ? csvLine(columns.map((column) => column.value(row))) : `${JSON.stringify(responseOutput(row))}\n`
+        }
+        controller.enqueue(encoder.encode(chunk))
+      },
+      cancel() {
+        done = true
+      },
+    },
+    // One page in the queue at most: the next is read when the client has taken this one.
+    { highWaterMark: 1 },
+  )
+}
