@@ -57,6 +57,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/management/surveys/{surveyId}/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A survey's summary: displays, responses, completion, drop-off, time to complete, per-question counts */
+        get: operations["getV1ManagementSurveysBySurveyIdSummary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/management/responses": {
         parameters: {
             query?: never;
@@ -2197,6 +2214,148 @@ export interface operations {
                     "application/json": {
                         data: components["schemas"]["Survey"];
                     };
+                };
+            };
+            /** @description No valid API key, or the resource belongs to another environment */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource (or route) in the caller's environment */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited: `Retry-After`, `RateLimit-Policy` and `RateLimit` say when to come back */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unreachable for now; nothing was written (`Retry-After`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getV1ManagementSurveysBySurveyIdSummary: {
+        parameters: {
+            query?: {
+                startDate?: string;
+                endDate?: string;
+                filterDateField?: "createdAt" | "updatedAt";
+            };
+            header?: never;
+            path: {
+                surveyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            surveyId: string;
+                            displays: number;
+                            responses: {
+                                started: number;
+                                finished: number;
+                            };
+                            startRate: number | null;
+                            completionRate: number | null;
+                            averageTimeToComplete: number | null;
+                            dropOff: {
+                                beforeFirstQuestion: number;
+                                questions: {
+                                    questionId: string;
+                                    answered: number;
+                                    droppedAfter: number;
+                                    dropOffRate: number | null;
+                                }[];
+                            };
+                            questions: {
+                                questionId: string;
+                                type: string;
+                                headline: string;
+                                answered: number;
+                                skipped: number;
+                                choices?: {
+                                    id: string;
+                                    label: string;
+                                    count: number;
+                                    percentage: number | null;
+                                }[];
+                                other?: {
+                                    count: number;
+                                    percentage: number | null;
+                                    values: {
+                                        value: unknown;
+                                        count: number;
+                                    }[];
+                                };
+                                score?: number | null;
+                                promoters?: {
+                                    count: number;
+                                    percentage: number | null;
+                                };
+                                passives?: {
+                                    count: number;
+                                    percentage: number | null;
+                                };
+                                detractors?: {
+                                    count: number;
+                                    percentage: number | null;
+                                };
+                                average?: number | null;
+                                distribution?: {
+                                    rating: number;
+                                    count: number;
+                                    percentage: number | null;
+                                }[];
+                                clicked?: number;
+                                accepted?: number;
+                                dismissed?: number;
+                                rows?: {
+                                    row: string;
+                                    columns: {
+                                        column: string;
+                                        count: number;
+                                    }[];
+                                }[];
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Bad request: malformed JSON, a field missing or wrong (`details` names each), or a domain rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No valid API key, or the resource belongs to another environment */

@@ -159,6 +159,79 @@ export function createResponseStore(
       return (await paged.execute()).map(toResponseRecord)
     },
 
+    async summarize(environmentId, surveyId, query) {
+      const empty = { displays: 0, started: 0, finished: 0, averageTimeToComplete: null, answered: {}, values: {}, cells: {}, lastAnswered: [] }
+      if (!isStorable(environmentId) || !isStorable(surveyId)) return empty
+      const responses = names.ref('responses')
+      const dateColumn = sql.raw(query.dateField === 'updatedAt' ? 'r.updated_at' : 'r.created_at')
+      const scope = sql`r.environment_id = ${environmentId} and r.survey_id = ${surveyId}
+        ${query.startDate ? sql`and ${dateColumn} >= ${query.startDate}::timestamptz` : sql``}
+        ${query.endDate ? sql`and ${dateColumn} <= ${query.endDate}::timestamptz` : sql``}`
+      const ids = query.questions.map((question) => question.id)
+      const byValue = query.questions.filter((question) => question.count === 'values').map((question) => question.id)
+      const byCell = query.questions.filter((question) => question.count === 'cells').map((question) => question.id)
+      // A value that says nothing was answered.
+      const answered = (value: ReturnType<typeof sql>) => sql`(${value} is not null and ${value} not in ('""'::jsonb, '[]'::jsonb, '{}'::jsonb, 'null'::jsonb))`
+      const [totals, displays, perQuestion, values, cells, last] = await Promise.all([
+        sql<{ started: string; finished: string; ttc: string | null }>`
+          select count(*)::text as started, count(*) filter (where r.finished)::text as finished,
+            avg((r.ttc->>'_total')::float8) filter (where r.finished and jsonb_typeof(r.ttc->'_total') = 'number')::text as ttc
+          from ${responses} r where ${scope}`.execute(db),
+        sql<{ count: string }>`
+          select count(*)::text as count from ${names.ref('displays')} d
+          where d.environment_id = ${environmentId} and d.survey_id = ${surveyId}
+            ${query.startDate ? sql`and d.created_at >= ${query.startDate}::timestamptz` : sql``}
+            ${query.endDate ? sql`and d.created_at <= ${query.endDate}::timestamptz` : sql``}`.execute(db),
+        ids.length === 0
+          ? { rows: [] as Array<{ id: string; count: string }> }
+          : sql<{ id: string; count: string }>`
+              select q.id, count(*) filter (where ${answered(sql`r.data -> q.id`)})::text as count
+              from ${responses} r cross join unnest(${ids}::text[]) as q(id)
+              where ${scope} group by q.id`.execute(db),
+        byValue.length === 0
+          ? { rows: [] as Array<{ id: string; value: unknown; count: string }> }
+          : sql<{ id: string; value: unknown; count: string }>`
+              select q.id, e.value, count(*)::text as count
+              from ${responses} r cross join unnest(${byValue}::text[]) as q(id)
+              cross join lateral jsonb_array_elements(
+                case jsonb_typeof(r.data -> q.id) when 'array' then r.data -> q.id else jsonb_build_array(r.data -> q.id) end
+              ) as e(value)
+              where ${scope} and r.data ? q.id and ${answered(sql`e.value`)}
+              group by q.id, e.value`.execute(db),
+        byCell.length === 0
+          ? { rows: [] as Array<{ id: string; row: string; column: string; count: string }> }
+          : sql<{ id: string; row: string; column: string; count: string }>`
+              select q.id, c.key as row, c.value as column, count(*)::text as count
+              from ${responses} r cross join unnest(${byCell}::text[]) as q(id)
+              cross join lateral jsonb_each_text(case jsonb_typeof(r.data -> q.id) when 'object' then r.data -> q.id else '{}'::jsonb end) as c(key, value)
+              where ${scope} and c.value <> ''
+              group by q.id, c.key, c.value`.execute(db),
+        sql<{ index: string | null; count: string }>`
+          select (
+              select max(q.ord) from unnest(${ids}::text[]) with ordinality as q(id, ord) where ${answered(sql`r.data -> q.id`)}
+            )::text as index, count(*)::text as count
+          from ${responses} r where ${scope} and not r.finished
+          group by 1`.execute(db),
+      ])
+      const total = totals.rows[0]
+      const group = <T extends { id: string }, U>(rows: T[], map: (row: T) => U) => {
+        const out: Record<string, U[]> = {}
+        for (const row of rows) (out[row.id] ??= []).push(map(row))
+        return out
+      }
+      return {
+        displays: Number(displays.rows[0]?.count ?? 0),
+        started: Number(total?.started ?? 0),
+        finished: Number(total?.finished ?? 0),
+        averageTimeToComplete: total?.ttc == null ? null : Number(total.ttc),
+        answered: Object.fromEntries(perQuestion.rows.map((row) => [row.id, Number(row.count)])),
+        values: group(values.rows, (row) => ({ value: row.value, count: Number(row.count) })),
+        cells: group(cells.rows, (row) => ({ row: row.row, column: row.column, count: Number(row.count) })),
+        // `ordinality` counts from 1; the caller's indexes from 0.
+        lastAnswered: last.rows.map((row) => ({ index: row.index === null ? null : Number(row.index) - 1, count: Number(row.count) })),
+      }
+    },
+
     async count(environmentId, filter) {
       const filtered = filterResponses(db.selectFrom('responses').select(sql<string>`count(*)::text`.as('count')), environmentId, filter)
       if (!filtered) return 0

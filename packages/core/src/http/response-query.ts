@@ -96,3 +96,28 @@ export function readExportQuery(query: Record<string, string | string[] | undefi
   const { filter, sortBy, order } = readResponseQuery(query)
   return { filter, sortBy, order, format: parsed.output.format ?? 'csv' }
 }
+
+/** The summary's query: the dates of the responses (and displays) it counts. */
+export const summaryDateQuery = v.object({
+  startDate: responseListQuery.entries.startDate,
+  endDate: responseListQuery.entries.endDate,
+  filterDateField: responseListQuery.entries.filterDateField,
+})
+
+export function readSummaryQuery(query: Record<string, string | string[] | undefined>): Pick<ResponseFilter, 'dateField' | 'startDate' | 'endDate'> {
+  const names = Object.keys(summaryDateQuery.entries)
+  const repeated = names.filter((name) => Array.isArray(query[name]))
+  if (repeated.length > 0) throw validationError(Object.fromEntries(repeated.map((name) => [name, 'Must be given once'])))
+  const parsed = v.safeParse(summaryDateQuery, Object.fromEntries(names.map((name) => [name, query[name]])))
+  if (!parsed.success) {
+    const fields: Record<string, string> = {}
+    for (const issue of parsed.issues) fields[v.getDotPath(issue) ?? ''] ??= issue.message
+    throw validationError(fields)
+  }
+  const out: Pick<ResponseFilter, 'dateField' | 'startDate' | 'endDate'> = {}
+  if (parsed.output.filterDateField) out.dateField = parsed.output.filterDateField
+  if (parsed.output.startDate) out.startDate = new Date(normalizeIsoDateTime(parsed.output.startDate) as string)
+  if (parsed.output.endDate) out.endDate = new Date(normalizeIsoDateTime(parsed.output.endDate) as string)
+  if (out.startDate && out.endDate && out.endDate < out.startDate) throw validationError({ endDate: 'Must not be before startDate' })
+  return out
+}

@@ -253,3 +253,40 @@ export const presignAnswer = v.object({
 export const uploadAnswer = v.object({ message: v.string() })
 
 export const singleUseIdsAnswer = v.array(v.string())
+
+const percentage = v.nullable(v.number())
+const counted = v.object({ count: v.number(), percentage })
+
+export const summaryAnswer = v.object({
+  surveyId: id,
+  displays: v.number(),
+  responses: v.object({ started: v.number(), finished: v.number() }),
+  startRate: percentage,
+  completionRate: percentage,
+  averageTimeToComplete: v.nullable(v.number()),
+  dropOff: v.object({
+    beforeFirstQuestion: v.number(),
+    questions: v.array(v.object({ questionId: v.string(), answered: v.number(), droppedAfter: v.number(), dropOffRate: percentage })),
+  }),
+  questions: v.array(
+    v.looseObject({
+      questionId: v.string(),
+      type: v.string(),
+      headline: v.string(),
+      answered: v.number(),
+      skipped: v.number(),
+      choices: v.optional(v.array(v.object({ id: v.string(), label: v.string(), count: v.number(), percentage }))),
+      other: v.optional(v.object({ count: v.number(), percentage, values: v.array(v.object({ value: v.unknown(), count: v.number() })) })),
+      score: v.optional(percentage),
+      promoters: v.optional(counted),
+      passives: v.optional(counted),
+      detractors: v.optional(counted),
+      average: v.optional(v.nullable(v.number())),
+      distribution: v.optional(v.array(v.object({ rating: v.number(), count: v.number(), percentage }))),
+      clicked: v.optional(v.number()),
+      accepted: v.optional(v.number()),
+      dismissed: v.optional(v.number()),
+      rows: v.optional(v.array(v.object({ row: v.string(), columns: v.array(v.object({ column: v.string(), count: v.number() })) }))),
+    }),
+  ),
+})

@@ -31,6 +31,34 @@ export interface ResponseListQuery extends PageQuery, ResponseFilter {
   order?: 'asc' | 'desc'
 }
 
+/** What a summary aggregates: the survey's questions in order, each with how its answers are counted. */
+export interface SummaryQuery extends Pick<ResponseFilter, 'dateField' | 'startDate' | 'endDate'> {
+  questions: Array<{
+    id: string
+    /** `values`: a count per answer value (each element of an array answer); `cells`: per matrix row and column. */
+    count: 'values' | 'cells' | 'none'
+  }>
+}
+
+export interface SummaryAggregates {
+  /** Displays of the survey in the date range (by their `createdAt`). */
+  displays: number
+  started: number
+  finished: number
+  /** Mean `ttc._total` of the finished responses, in ms, or null without one. */
+  averageTimeToComplete: number | null
+  /** Responses that answered each question (a non-empty value), by question id. */
+  answered: Record<string, number>
+  /** Per question counted by `values`: each value (a JSON value) with its count. */
+  values: Record<string, Array<{ value: unknown; count: number }>>
+  /** Per question counted by `cells`: each row and column with its count. */
+  cells: Record<string, Array<{ row: string; column: string; count: number }>>
+  /**
+   * Unfinished responses by the last question they answered, as its index in `questions` (null: none).
+   */
+  lastAnswered: Array<{ index: number | null; count: number }>
+}
+
 /** Responses, each read with its person, notes and tags. */
 export interface ResponseStore {
   /**
@@ -53,6 +81,11 @@ export interface ResponseStore {
   list(environmentId: string, query: ResponseListQuery): Promise<ResponseRecord[]>
   /** How many responses of the environment match `filter`, exactly. */
   count(environmentId: string, filter: ResponseFilter): Promise<number>
+  /**
+   * The aggregates of a survey's summary, computed by the database over the responses (and displays) of the
+   * survey in `environmentId` that `filter`'s dates take; never the responses themselves.
+   */
+  summarize(environmentId: string, surveyId: string, query: SummaryQuery): Promise<SummaryAggregates>
   /**
    * Read-modify-write of one response (in any environment): hands it and its survey's status fields to
    * `change`, and writes the patch it returns atomically, so concurrent updates each see the last write: under

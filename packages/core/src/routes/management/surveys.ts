@@ -12,7 +12,9 @@ import { segmentsById } from '../../services/segment-service'
 import { IMMUTABLE_SURVEY_FIELDS, surveyFieldsFromInput, surveyOutput } from '../../services/survey-service'
 import { dropReplacedPrivateSegment, readSurveySegment, surveySegmentId } from '../../services/survey-segment'
 import type { RouteTable } from '../../http/route-table'
-import { dataOf, pageOf, surveyAnswer } from '../../schemas/answers'
+import { readSummaryQuery, summaryDateQuery } from '../../http/response-query'
+import { summaryQuery, surveySummaryOutput } from '../../services/survey-summary'
+import { dataOf, pageOf, summaryAnswer, surveyAnswer } from '../../schemas/answers'
 import { pageQueryWithOffset } from '../../http/pagination'
 
 /** `/api/v1/management/surveys`: list, create, get, update (merge) and delete. */
@@ -22,6 +24,12 @@ export function registerSurveyRoutes(routes: RouteTable): void {
   routes.get('/api/v1/management/surveys/:surveyId', getSurvey, { summary: 'Read one survey', auth: 'apiKey', answer: dataOf(surveyAnswer) })
   routes.put('/api/v1/management/surveys/:surveyId', updateSurvey, { summary: 'Update a survey: fields sent replace those stored', auth: 'apiKey', body: surveyUpdateSchema, answer: dataOf(surveyAnswer) })
   routes.delete('/api/v1/management/surveys/:surveyId', deleteSurvey, { summary: 'Delete a survey with its responses, displays and files', auth: 'apiKey', answer: dataOf(surveyAnswer) })
+  routes.get('/api/v1/management/surveys/:surveyId/summary', summarizeSurvey, {
+    summary: 'A survey\'s summary: displays, responses, completion, drop-off, time to complete, per-question counts',
+    auth: 'apiKey',
+    query: summaryDateQuery,
+    answer: dataOf(summaryAnswer),
+  })
 }
 
 const listSurveys: Handler = async (request, ctx) => {
@@ -141,6 +149,14 @@ async function withoutOrphan<T>(
 }
 
 /** The survey if it is the caller's: 404 when unknown, 401 when it belongs to another environment. */
+const summarizeSurvey: Handler = async (request, ctx) => {
+  const { environmentId } = await authenticate(request, ctx)
+  const dates = readSummaryQuery(request.query)
+  const survey = await ownedSurvey(ctx, environmentId, param(request, 'surveyId'))
+  const aggregates = await ctx.storage.responses.summarize(environmentId, survey.id, summaryQuery(survey, dates))
+  return ok(surveySummaryOutput(survey, aggregates))
+}
+
 export async function ownedSurvey(ctx: CanvassContext, environmentId: string, id: string): Promise<SurveyRecord> {
   const survey = await ctx.storage.surveys.get(id)
   if (!survey) throw notFound('Survey', id)
