@@ -1752,7 +1752,10 @@ export interface operations {
     postV1ManagementSurveys: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retry safely: the same key and body within 24 h get the first answer again */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -1898,6 +1901,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A request with this Idempotency-Key is still running */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The body, or the stored response it would make, is too large */
             413: {
                 headers: {
@@ -1909,6 +1921,15 @@ export interface operations {
             };
             /** @description A JSON route was sent `multipart/*` or `application/x-www-form-urlencoded` */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description This Idempotency-Key was used for another request */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2480,7 +2501,10 @@ export interface operations {
     postV1ManagementResponses: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retry safely: the same key and body within 24 h get the first answer again */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2546,6 +2570,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A request with this Idempotency-Key is still running */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The body, or the stored response it would make, is too large */
             413: {
                 headers: {
@@ -2557,6 +2590,15 @@ export interface operations {
             };
             /** @description A JSON route was sent `multipart/*` or `application/x-www-form-urlencoded` */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description This Idempotency-Key was used for another request */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2882,7 +2924,10 @@ export interface operations {
     postV1ClientByEnvironmentIdResponses: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retry safely: the same key and body within 24 h get the first answer again */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 environmentId: string;
             };
@@ -2934,6 +2979,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A request with this Idempotency-Key is still running */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The body, or the stored response it would make, is too large */
             413: {
                 headers: {
@@ -2945,6 +2999,15 @@ export interface operations {
             };
             /** @description A JSON route was sent `multipart/*` or `application/x-www-form-urlencoded` */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description This Idempotency-Key was used for another request */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3162,7 +3225,10 @@ export interface operations {
     postV2ClientByEnvironmentIdResponses: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retry safely: the same key and body within 24 h get the first answer again */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 environmentId: string;
             };
@@ -3232,6 +3298,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A request with this Idempotency-Key is still running */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The body, or the stored response it would make, is too large */
             413: {
                 headers: {
@@ -3243,6 +3318,15 @@ export interface operations {
             };
             /** @description A JSON route was sent `multipart/*` or `application/x-www-form-urlencoded` */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description This Idempotency-Key was used for another request */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3430,7 +3514,10 @@ export interface operations {
     postV1ManagementAttributeClasses: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retry safely: the same key and body within 24 h get the first answer again */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -3478,6 +3565,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A request with this Idempotency-Key is still running */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The body, or the stored response it would make, is too large */
             413: {
                 headers: {
@@ -3489,6 +3585,15 @@ export interface operations {
             };
             /** @description A JSON route was sent `multipart/*` or `application/x-www-form-urlencoded` */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description This Idempotency-Key was used for another request */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3805,7 +3910,10 @@ export interface operations {
     postV1ManagementActionClasses: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retry safely: the same key and body within 24 h get the first answer again */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -3844,6 +3952,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A request with this Idempotency-Key is still running */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The body, or the stored response it would make, is too large */
             413: {
                 headers: {
@@ -3855,6 +3972,15 @@ export interface operations {
             };
             /** @description A JSON route was sent `multipart/*` or `application/x-www-form-urlencoded` */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description This Idempotency-Key was used for another request */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4174,7 +4300,10 @@ export interface operations {
     postV1ManagementContactAttributeKeys: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retry safely: the same key and body within 24 h get the first answer again */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -4223,6 +4352,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A request with this Idempotency-Key is still running */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The body, or the stored response it would make, is too large */
             413: {
                 headers: {
@@ -4234,6 +4372,15 @@ export interface operations {
             };
             /** @description A JSON route was sent `multipart/*` or `application/x-www-form-urlencoded` */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description This Idempotency-Key was used for another request */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4979,7 +5126,10 @@ export interface operations {
     postV1ManagementSegments: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retry safely: the same key and body within 24 h get the first answer again */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -5026,6 +5176,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A request with this Idempotency-Key is still running */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The body, or the stored response it would make, is too large */
             413: {
                 headers: {
@@ -5037,6 +5196,15 @@ export interface operations {
             };
             /** @description A JSON route was sent `multipart/*` or `application/x-www-form-urlencoded` */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description This Idempotency-Key was used for another request */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5292,7 +5460,10 @@ export interface operations {
     postV1ClientByEnvironmentIdDisplays: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retry safely: the same key and body within 24 h get the first answer again */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 environmentId: string;
             };
@@ -5348,6 +5519,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A request with this Idempotency-Key is still running */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The body, or the stored response it would make, is too large */
             413: {
                 headers: {
@@ -5359,6 +5539,15 @@ export interface operations {
             };
             /** @description A JSON route was sent `multipart/*` or `application/x-www-form-urlencoded` */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description This Idempotency-Key was used for another request */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5389,7 +5578,10 @@ export interface operations {
     postV2ClientByEnvironmentIdDisplays: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retry safely: the same key and body within 24 h get the first answer again */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 environmentId: string;
             };
@@ -5445,6 +5637,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A request with this Idempotency-Key is still running */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The body, or the stored response it would make, is too large */
             413: {
                 headers: {
@@ -5456,6 +5657,15 @@ export interface operations {
             };
             /** @description A JSON route was sent `multipart/*` or `application/x-www-form-urlencoded` */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description This Idempotency-Key was used for another request */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6655,7 +6865,10 @@ export interface operations {
     postV1Webhooks: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retry safely: the same key and body within 24 h get the first answer again */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -6714,6 +6927,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A request with this Idempotency-Key is still running */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The body, or the stored response it would make, is too large */
             413: {
                 headers: {
@@ -6725,6 +6947,15 @@ export interface operations {
             };
             /** @description A JSON route was sent `multipart/*` or `application/x-www-form-urlencoded` */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description This Idempotency-Key was used for another request */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

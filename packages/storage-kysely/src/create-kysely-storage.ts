@@ -10,6 +10,7 @@ import { createContactAttributeKeyStore } from './contact-attribute-key-store'
 import { createContactStore } from './contact-store'
 import { createClientContactStore } from './client-contact-store'
 import { createDisplayStore } from './display-store'
+import { createIdempotencyStore } from './idempotency-store'
 import { createEnvironmentStateStore } from './environment-state-store'
 import type { Database } from './database'
 import { createDeliveryNotifier } from './delivery-notifier'
@@ -78,6 +79,7 @@ export function createKyselyStorage<DB = unknown>({ db, schema, responseBatch }:
     contactAttributeKeys: createContactAttributeKeyStore(canvassDb),
     contacts: createContactStore(canvassDb, names),
     displays: createDisplayStore(canvassDb, names),
+    idempotency: createIdempotencyStore(canvassDb, names),
     clientContacts: createClientContactStore(canvassDb, names),
     environmentState: createEnvironmentStateStore(canvassDb),
     uploads: createUploadStore(canvassDb),

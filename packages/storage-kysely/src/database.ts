@@ -14,6 +14,7 @@ type DefaultedTimestamp = ColumnType<Date, Date | undefined, Date>
  * columns, ids as text (cuid2), timestamps as `Date`.
  */
 export interface Database {
+  idempotency_keys: IdempotencyKeysTable
   organizations: OrganizationsTable
   projects: ProjectsTable
   environments: EnvironmentsTable
@@ -292,4 +293,18 @@ export interface SegmentsTable extends Timestamps {
   description: string | null
   is_private: boolean
   filters: Jsonb<unknown[]>
+}
+
+/** Added by `0018-idempotency-keys`. */
+export interface IdempotencyKeysTable {
+  environment_id: string
+  key: string
+  fingerprint: string
+  state: string
+  status: number | null
+  body: string | null
+  content_type: string | null
+  lease_until: Date
+  expires_at: Date
+  created_at: Date
 }

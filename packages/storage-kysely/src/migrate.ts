@@ -19,6 +19,7 @@ import { pendingDeliveriesByWebhook } from './migrations/0014-pending-deliveries
 import { segments } from './migrations/0015-segments'
 import { surveyDisplaySettings } from './migrations/0016-survey-display-settings'
 import { responsesByUpdate } from './migrations/0017-responses-by-update'
+import { idempotencyKeys } from './migrations/0018-idempotency-keys'
 import { moveFromPublicSchema } from './migrations/move-from-public'
 import { schemaNames } from './schema-names'
 
@@ -49,6 +50,7 @@ function migrations(schema: string): Record<string, Migration> {
     '0015-segments': segments(schema),
     '0016-survey-display-settings': surveyDisplaySettings(schema),
     '0017-responses-by-update': responsesByUpdate(schema),
+    '0018-idempotency-keys': idempotencyKeys(schema),
   }
 }
 

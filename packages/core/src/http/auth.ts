@@ -15,7 +15,19 @@ export const LAST_USED_RESOLUTION_MS = 60_000
  * The environment of the request's `x-api-key`. Missing, malformed, unknown and revoked keys all get the
  * same 401; a malformed key is refused without a database lookup.
  */
-export async function authenticate(request: IRequest, ctx: CanvassContext): Promise<Caller> {
+export function authenticate(request: IRequest, ctx: CanvassContext): Promise<Caller> {
+  // Once per request: an idempotent route knows its environment before its handler runs.
+  let caller = callers.get(request)
+  if (!caller) {
+    caller = authenticateOnce(request, ctx)
+    callers.set(request, caller)
+  }
+  return caller
+}
+
+const callers = new WeakMap<Request, Promise<Caller>>()
+
+async function authenticateOnce(request: IRequest, ctx: CanvassContext): Promise<Caller> {
   const key = request.headers.get('x-api-key')?.trim()
   if (!key || !isWellFormedApiKey(key)) throw notAuthenticated()
   const record = await ctx.storage.apiKeys.findByHash(await hashApiKey(key))

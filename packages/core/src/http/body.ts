@@ -17,7 +17,19 @@ const tooLarge = (): CanvassError =>
  * is refused and the rest is read and dropped without being kept, so a flood of dense hostile bodies never
  * holds them whole.
  */
-export async function readJsonBody(request: Request, limit = JSON_BODY_LIMIT): Promise<Record<string, unknown>> {
+export function readJsonBody(request: Request, limit = JSON_BODY_LIMIT): Promise<Record<string, unknown>> {
+  // Read once per request: an idempotent route reads the body before its handler does.
+  let read = bodies.get(request)
+  if (!read) {
+    read = readJsonBodyOnce(request, limit)
+    bodies.set(request, read)
+  }
+  return read
+}
+
+const bodies = new WeakMap<Request, Promise<Record<string, unknown>>>()
+
+async function readJsonBodyOnce(request: Request, limit: number): Promise<Record<string, unknown>> {
   const type = (request.headers.get('content-type') ?? '').toLowerCase()
   if (type.startsWith('multipart/') || type.startsWith('application/x-www-form-urlencoded')) {
     throw new CanvassError('unsupported_media_type', 'Content-Type must be application/json')

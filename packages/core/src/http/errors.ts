@@ -33,6 +33,8 @@ export const ERROR_STATUS = {
   method_not_allowed: 405,
   payload_too_large: 413,
   unsupported_media_type: 415,
+  idempotency_key_reused: 422,
+  idempotency_key_in_flight: 409,
   too_many_requests: 429,
   internal_server_error: 500,
   service_unavailable: 503,

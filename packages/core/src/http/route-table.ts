@@ -1,5 +1,6 @@
 import type * as v from 'valibot'
 import type { CanvassRouter, Handler } from '../context'
+import { idempotent } from './idempotency'
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE'
 
@@ -39,6 +40,11 @@ export interface RouteDoc {
   etag?: boolean
   /** Byte ranges: 206 with `Range`, 416 for a range outside the file. */
   ranges?: boolean
+  /**
+   * Takes `Idempotency-Key` (see `idempotent`), scoped to the path's environment (`client`) or the API key's
+   * (`management`).
+   */
+  idempotent?: 'client' | 'management'
 }
 
 /** One registered route: method, path (`:name` parameters, without the base path) and its description. */
@@ -69,6 +75,7 @@ export function createRouteTable(router: CanvassRouter | undefined, entries: Rou
     }
     entries.push({ method, path, ...doc })
     if (!router) return
+    if (doc.idempotent) handler = idempotent(doc.idempotent, handler)
     if (method === 'GET') router.get(path, handler)
     else if (method === 'POST') router.post(path, handler)
     else if (method === 'PUT') router.put(path, handler)

@@ -55,10 +55,10 @@ const MESSAGES: Record<number, string> = {
   401: 'No valid API key, or the resource belongs to another environment',
   403: 'The survey accepts no submissions',
   404: 'No such resource (or route) in the caller\'s environment',
-  409: 'Conflict',
+  409: 'A request with this Idempotency-Key is still running',
   413: 'The body, or the stored response it would make, is too large',
   415: 'A JSON route was sent `multipart/*` or `application/x-www-form-urlencoded`',
-  422: 'Unprocessable',
+  422: 'This Idempotency-Key was used for another request',
   429: 'Rate limited: `Retry-After`, `RateLimit-Policy` and `RateLimit` say when to come back',
   503: 'The database is unreachable for now; nothing was written (`Retry-After`)',
 }
@@ -72,6 +72,7 @@ export function impliedErrors(route: RouteEntry): number[] {
   if (route.query) statuses.add(400)
   if (pathParameters(route.path).length > 0) statuses.add(404)
   if (route.etag) statuses.add(304)
+  if (route.idempotent) [400, 409, 422].forEach((status) => statuses.add(status))
   return [...statuses].sort((a, b) => a - b)
 }
 
@@ -101,6 +102,15 @@ export function openApiDocument(routes: readonly RouteEntry[], options: OpenApiO
       for (const [name, schema] of Object.entries(query.properties ?? {})) {
         parameters.push({ name, in: 'query', required: query.required?.includes(name) ?? false, schema })
       }
+    }
+    if (route.idempotent) {
+      parameters.push({
+        name: 'Idempotency-Key',
+        in: 'header',
+        required: false,
+        description: 'Retry safely: the same key and body within 24 h get the first answer again',
+        schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7e]([\\x20-\\x7e]*[\\x21-\\x7e])?$' },
+      })
     }
     if (route.auth === 'upload') parameters.push(...UPLOAD_HEADERS.map((name) => ({ name, in: 'header', required: name !== 'x-api-key' && name !== 'X-Signature', schema: { type: 'string' } })))
     if (parameters.length > 0) operation.parameters = parameters

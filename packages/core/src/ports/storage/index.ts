@@ -9,6 +9,7 @@ import type { EnvironmentStateStore } from './environment-state'
 import type { EnvironmentStore } from './environments'
 import type { ProjectStore } from './projects'
 import type { ResponseStore } from './responses'
+import type { IdempotencyStore } from './idempotency'
 import type { SegmentStore } from './segments'
 import type { SurveyStore } from './surveys'
 import type { UploadStore } from './uploads'
@@ -50,6 +51,7 @@ export interface Storage {
   uploads: UploadStore
   webhooks: WebhookStore
   webhookDeliveries: WebhookDeliveryStore
+  idempotency: IdempotencyStore
   /** Answers true when the database is reachable (health checks). */
   ping(): Promise<boolean>
 }
@@ -59,6 +61,7 @@ export type * from './common'
 export type * from './environments'
 export type * from './projects'
 export type * from './responses'
+export type * from './idempotency'
 export type * from './segments'
 export type * from './surveys'
 export type * from './attribute-classes'

@@ -22,10 +22,10 @@ import { dataOf, idAnswer, v2ResponseAnswer } from '../../schemas/answers'
  * `contactId` and answer with its `quotaFull: false` beside the id (Canvass has no quotas).
  */
 export function registerClientResponseRoutes(routes: RouteTable): void {
-  routes.post('/api/v1/client/:environmentId/responses', createResponse, { summary: 'A respondent starts a response', auth: 'none', body: responseCreateSchema, answer: dataOf(idAnswer), errors: [403] })
+  routes.post('/api/v1/client/:environmentId/responses', createResponse, { idempotent: 'client', summary: 'A respondent starts a response', auth: 'none', body: responseCreateSchema, answer: dataOf(idAnswer), errors: [403] })
   routes.put('/api/v1/client/:environmentId/responses/:responseId', updateResponse, { summary: 'A respondent adds to or finishes a response', auth: 'none', body: responseUpdateSchema, answer: dataOf(idAnswer), errors: [403] })
   routes.put('/api/v1/client/responses/:responseId', updateResponse, { summary: 'The same, in the specification\'s form without the environment', auth: 'none', body: responseUpdateSchema, answer: dataOf(idAnswer), errors: [403] })
-  routes.post('/api/v2/client/:environmentId/responses', createResponseV2, { summary: 'A response, naming the contact by `contactId`', auth: 'none', body: responseCreateV2Schema, answer: dataOf(v2ResponseAnswer), errors: [403] })
+  routes.post('/api/v2/client/:environmentId/responses', createResponseV2, { idempotent: 'client', summary: 'A response, naming the contact by `contactId`', auth: 'none', body: responseCreateV2Schema, answer: dataOf(v2ResponseAnswer), errors: [403] })
   routes.put('/api/v2/client/:environmentId/responses/:responseId', updateResponseV2, { summary: 'Add to or finish a response, at the reference\'s v2 path', auth: 'none', body: responseUpdateSchema, answer: dataOf(v2ResponseAnswer), errors: [403] })
 }
 

@@ -21,7 +21,7 @@ import { dataOf, pageOf, responseAnswer } from '../../schemas/answers'
 /** `/api/v1/management/responses`: list, create, get, update and delete, without survey status checks. */
 export function registerManagementResponseRoutes(routes: RouteTable): void {
   routes.get('/api/v1/management/responses', listResponses, { summary: 'List responses: filtered, sorted, counted with `count=true` (`X-Total-Count`)', auth: 'apiKey', query: responseListQuery, answer: pageOf(responseAnswer), errors: [404] })
-  routes.post('/api/v1/management/responses', createResponse, { summary: 'Create a response, whatever the survey\'s status; imports give `createdAt` and `updatedAt`', auth: 'apiKey', body: managementResponseCreateSchema, answer: dataOf(responseAnswer), errors: [404] })
+  routes.post('/api/v1/management/responses', createResponse, { idempotent: 'management', summary: 'Create a response, whatever the survey\'s status; imports give `createdAt` and `updatedAt`', auth: 'apiKey', body: managementResponseCreateSchema, answer: dataOf(responseAnswer), errors: [404] })
   // Before `…/:responseId`, which would take `export` for an id.
   routes.get('/api/v1/management/responses/export', exportResponses, {
     summary: 'Every response of a survey as CSV or NDJSON, streamed; the list\'s filters and order',

@@ -20,7 +20,7 @@ import { pageQueryWithOffset } from '../../http/pagination'
 /** `/api/v1/management/surveys`: list, create, get, update (merge) and delete. */
 export function registerSurveyRoutes(routes: RouteTable): void {
   routes.get('/api/v1/management/surveys', listSurveys, { summary: 'List surveys, newest first', auth: 'apiKey', query: pageQueryWithOffset, answer: pageOf(surveyAnswer) })
-  routes.post('/api/v1/management/surveys', createSurvey, { summary: 'Create a survey', auth: 'apiKey', body: surveyCreateSchema, answer: dataOf(surveyAnswer) })
+  routes.post('/api/v1/management/surveys', createSurvey, { idempotent: 'management', summary: 'Create a survey', auth: 'apiKey', body: surveyCreateSchema, answer: dataOf(surveyAnswer) })
   routes.get('/api/v1/management/surveys/:surveyId', getSurvey, { summary: 'Read one survey', auth: 'apiKey', answer: dataOf(surveyAnswer) })
   routes.put('/api/v1/management/surveys/:surveyId', updateSurvey, { summary: 'Update a survey: fields sent replace those stored', auth: 'apiKey', body: surveyUpdateSchema, answer: dataOf(surveyAnswer) })
   routes.delete('/api/v1/management/surveys/:surveyId', deleteSurvey, { summary: 'Delete a survey with its responses, displays and files', auth: 'apiKey', answer: dataOf(surveyAnswer) })

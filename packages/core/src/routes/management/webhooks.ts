@@ -18,7 +18,7 @@ import { pageQuery } from '../../http/pagination'
 /** `/api/v1/webhooks`: list, create, get and delete (contract §7), and each webhook's deliveries. */
 export function registerWebhookRoutes(routes: RouteTable): void {
   routes.get('/api/v1/webhooks', listWebhooks, { summary: 'List webhooks, newest first (never the secret)', auth: 'apiKey', query: pageQuery, answer: pageOf(webhookAnswer) })
-  routes.post('/api/v1/webhooks', createWebhook, { summary: 'Create a webhook; the answer holds its signing secret, shown only here', auth: 'apiKey', body: webhookCreateSchema, answer: dataOf(createdWebhookAnswer) })
+  routes.post('/api/v1/webhooks', createWebhook, { idempotent: 'management', summary: 'Create a webhook; the answer holds its signing secret, shown only here', auth: 'apiKey', body: webhookCreateSchema, answer: dataOf(createdWebhookAnswer) })
   routes.get('/api/v1/webhooks/:webhookId', getWebhook, { summary: 'Read one webhook', auth: 'apiKey', answer: dataOf(webhookAnswer) })
   routes.delete('/api/v1/webhooks/:webhookId', deleteWebhook, { summary: 'Delete a webhook; its pending deliveries are dropped', auth: 'apiKey', answer: dataOf(webhookAnswer) })
   routes.get('/api/v1/webhooks/:webhookId/deliveries', listDeliveries, { summary: 'What was sent to a webhook: event, status, each attempt; `status` and `event` filter', auth: 'apiKey', query: deliveryListQuery, answer: pageOf(deliveryAnswer) })

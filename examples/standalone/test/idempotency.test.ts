@@ -1,0 +1,106 @@
+/**
+ * Contract §11, `Idempotency-Key` over HTTP: a client submit whose connection was dropped before its answer,
+ * sent again with the same key, leaves exactly one response and one `responseCreated` delivery; a repeat is
+ * the first answer again (`Idempotent-Replayed`); the key with another body is 422; keys are per environment;
+ * management creates take keys too; a malformed key is 400. On PGlite, and on the Postgres server when
+ * TEST_DATABASE_URL is set.
+ */
+import { connect } from 'node:net'
+import * as assert from 'uvu/assert'
+import { e2eBackends } from './backends'
+import type { Backend } from './fixtures'
+import { createSurvey, startBackend } from './fixtures'
+import { suitesWithServer } from './suite-server'
+
+/** Sends a POST and closes the connection as soon as the request is written, never reading the answer. */
+function sendAndDrop(url: string, path: string, headers: Record<string, string>, body: string): Promise<void> {
+  const { hostname, port } = new URL(url)
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), hostname, () => {
+      const head = [`POST ${path} HTTP/1.1`, `Host: ${hostname}:${port}`, `Content-Length: ${Buffer.byteLength(body)}`, ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`)]
+      socket.end(`${head.join('\r\n')}\r\n\r\n${body}`, () => {
+        socket.destroy()
+        resolve()
+      })
+    })
+    socket.on('error', reject)
+  })
+}
+
+for (const backend of e2eBackends()) {
+  // The dispatcher off: deliveries stay pending, so that they can be counted (and nothing is sent anywhere).
+  const servers = suitesWithServer(() => backend, (env) => startBackend({ ...env, CANVASS_WEBHOOK_DISPATCHER: 'off' }))
+  const test = servers.suite(`Idempotency-Key (${backend.label})`)
+
+  const post = (x: Backend, path: string, body: unknown, key: string, apiKey?: string) =>
+    x.call('POST', path, { body, headers: { 'idempotency-key': key }, ...(apiKey ? { key: apiKey } : {}) })
+
+  test('a submit retried after a dropped connection leaves one response and one responseCreated delivery', async () => {
+    const x = servers.server()
+    const survey = await createSurvey(x, { status: 'inProgress' })
+    const hook = await x.call('POST', '/api/v1/webhooks', { key: x.keyA, body: { url: 'https://example.com/hook', triggers: ['responseCreated'], surveyIds: [survey.id] } })
+    assert.is(hook.status, 200, hook.text)
+    const key = `submit-${Math.random().toString(36).slice(2)}`
+    const body = JSON.stringify({ surveyId: survey.id, finished: false, data: { q1: 'once' } })
+    const path = `/api/v1/client/${x.envA}/responses`
+    await sendAndDrop(x.url, path, { 'content-type': 'application/json', 'idempotency-key': key }, body)
+    // The retry: 409 while the first still runs, then the first answer (or its own, if the first never arrived).
+    let retried = await post(x, path, JSON.parse(body), key)
+    for (let attempt = 0; retried.status === 409 && attempt < 100; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, 50))
+      retried = await post(x, path, JSON.parse(body), key)
+    }
+    assert.is(retried.status, 200, retried.text)
+    const id = retried.body.data.id
+    const again = await post(x, path, JSON.parse(body), key)
+    assert.is(again.status, 200)
+    assert.equal(again.body, { data: { id } }, 'the first answer again')
+    assert.is(again.headers.get('idempotent-replayed'), 'true')
+    assert.is(again.headers.get('access-control-allow-origin'), '*', 'a replay is still a client answer')
+
+    const responses = await x.call('GET', `/api/v1/management/responses?surveyId=${survey.id}`, { key: x.keyA })
+    assert.equal(responses.body.data.map((response: { id: string }) => response.id), [id], 'one response')
+    const deliveries = await x.call('GET', `/api/v1/webhooks/${hook.body.data.id}/deliveries`, { key: x.keyA })
+    assert.equal(deliveries.body.data.map((delivery: { event: string; responseId: string }) => [delivery.event, delivery.responseId]), [['responseCreated', id]], 'one delivery')
+    await x.call('DELETE', `/api/v1/webhooks/${hook.body.data.id}`, { key: x.keyA })
+  })
+
+  test('another body with the key is 422; keys are per environment; displays and management creates take them', async () => {
+    const x = servers.server()
+    const survey = await createSurvey(x, { status: 'inProgress' })
+    const path = `/api/v1/client/${x.envA}/responses`
+    const key = `k-${Math.random().toString(36).slice(2)}`
+    const first = await post(x, path, { surveyId: survey.id, finished: false, data: { q1: 'a' } }, key)
+    assert.is(first.status, 200)
+    const other = await post(x, path, { surveyId: survey.id, finished: false, data: { q1: 'b' } }, key)
+    assert.is(other.status, 422, other.text)
+    assert.is(other.body.code, 'idempotency_key_reused')
+    const surveyB = await createSurvey(x, { status: 'inProgress' }, 'B')
+    const inB = await post(x, `/api/v1/client/${x.envB}/responses`, { surveyId: surveyB.id, finished: false, data: { q1: 'a' } }, key)
+    assert.is(inB.status, 200, 'the same key in another environment is another key')
+    assert.is.not(inB.body.data.id, first.body.data.id)
+
+    const display = await post(x, `/api/v1/client/${x.envA}/displays`, { surveyId: survey.id }, `d-${key}`)
+    const displayAgain = await post(x, `/api/v1/client/${x.envA}/displays`, { surveyId: survey.id }, `d-${key}`)
+    assert.equal(displayAgain.body, display.body, 'one display')
+
+    const surveyBody = { environmentId: x.envA, name: `Once ${key}`, questions: [{ id: 'q1', type: 'openText', headline: { default: 'Q' }, required: false }] }
+    const created = await post(x, '/api/v1/management/surveys', surveyBody, `s-${key}`, x.keyA)
+    const createdAgain = await post(x, '/api/v1/management/surveys', surveyBody, `s-${key}`, x.keyA)
+    assert.is(createdAgain.body.data.id, created.body.data.id)
+    const surveys = await x.call('GET', '/api/v1/management/surveys?limit=1000', { key: x.keyA })
+    assert.is(surveys.body.data.filter((s: { name: string }) => s.name === surveyBody.name).length, 1, 'one survey')
+
+    // A failed request lets its key go: the retry runs again (here, failing the same way).
+    const failed = await post(x, path, { surveyId: 'nope', finished: false, data: {} }, `f-${key}`)
+    assert.is(failed.status, 404)
+    assert.is((await post(x, path, { surveyId: 'nope', finished: false, data: {} }, `f-${key}`)).status, 404)
+
+    for (const bad of ['', 'a\tb', 'x'.repeat(256), 'naïve']) {
+      const res = await x.call('POST', path, { body: { surveyId: survey.id, finished: false, data: {} }, headers: { 'idempotency-key': bad } })
+      assert.is(res.status, 400, `${JSON.stringify(bad)}: ${res.text}`)
+    }
+  })
+
+  test.run()
+}

@@ -1,0 +1,82 @@
+import { sha256 } from '@noble/hashes/sha2.js'
+import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js'
+import type { IRequest } from 'itty-router'
+import type { Handler } from '../context'
+import { param } from '../context'
+import { authenticate } from './auth'
+import { readJsonBody } from './body'
+import { CanvassError, validationError } from './errors'
+
+/** How long a key's first answer is replayed (contract §11). */
+export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000
+/** How long a request may hold its key before a retry of the same request may take it over. */
+export const IDEMPOTENCY_LEASE_MS = 60 * 1000
+
+const KEY = /^[\x21-\x7e](?:[\x20-\x7e]{0,253}[\x21-\x7e])?$/
+
+/**
+ * `handler` with `Idempotency-Key` (contract §11): a request without the header runs as it is. With it, the
+ * key is claimed for the request's environment (the path's for client routes, the API key's otherwise) and a
+ * digest of its method, route and body: the same request within a day gets the first 2xx answer again,
+ * marked `Idempotent-Replayed: true` (no second row, display or webhook event); another request with the key
+ * is 422 `idempotency_key_reused`; one while the first still runs is 409 `idempotency_key_in_flight`. A
+ * request that did not succeed lets its key go, so that a retry runs it again.
+ */
+export function idempotent(scope: 'client' | 'management', handler: Handler): Handler {
+  return async (request, ctx, info) => {
+    const key = request.headers.get('idempotency-key')
+    if (key === null) return handler(request, ctx, info)
+    if (!KEY.test(key)) throw validationError({ 'Idempotency-Key': 'Must be 1 to 255 printable ASCII characters' })
+    const environmentId = scope === 'client' ? param(request, 'environmentId') : (await authenticate(request, ctx)).environmentId
+    const body = await readJsonBody(request)
+    const claim = { environmentId, key, fingerprint: fingerprintOf(request, body) }
+    const now = ctx.now()
+    const begun = await ctx.storage.idempotency.begin({
+      ...claim,
+      now,
+      leaseUntil: new Date(now.getTime() + IDEMPOTENCY_LEASE_MS),
+      expiresAt: new Date(now.getTime() + IDEMPOTENCY_TTL_MS),
+    })
+    if (begun.state === 'replay') {
+      return new Response(begun.body, { status: begun.status, headers: { ...replayHeaders(response0Headers(request)), 'content-type': begun.contentType } })
+    }
+    if (begun.state === 'mismatch') {
+      throw new CanvassError('idempotency_key_reused', 'This Idempotency-Key was used for another request', { details: { 'Idempotency-Key': key } })
+    }
+    if (begun.state === 'in_flight') {
+      throw new CanvassError('idempotency_key_in_flight', 'A request with this Idempotency-Key is still running: retry later', {
+        details: { 'Idempotency-Key': key },
+        headers: { 'retry-after': '1' },
+      })
+    }
+    let response: Response
+    try {
+      response = await handler(request, ctx, info)
+    } catch (error) {
+      await ctx.storage.idempotency.release(claim).catch(() => {})
+      throw error
+    }
+    if (response.status < 200 || response.status > 299) {
+      await ctx.storage.idempotency.release(claim).catch(() => {})
+      return response
+    }
+    const text = await response.text()
+    await ctx.storage.idempotency.finish(claim, { status: response.status, body: text, contentType: response.headers.get('content-type') ?? 'application/json' })
+    return new Response(text, { status: response.status, headers: response.headers })
+  }
+}
+
+/** The digest of what a request asks: method, route and body (as parsed, so whitespace does not count). */
+function fingerprintOf(request: IRequest, body: unknown): string {
+  return bytesToHex(sha256(utf8ToBytes(`${request.method} ${request.route}\n${JSON.stringify(body)}`)))
+}
+
+/** Client routes answer with CORS headers, replays too. */
+function response0Headers(request: IRequest): Record<string, string> {
+  const path = request.route ?? ''
+  return path.includes('/client/') ? { 'access-control-allow-origin': '*' } : {}
+}
+
+function replayHeaders(extra: Record<string, string>): Record<string, string> {
+  return { 'x-content-type-options': 'nosniff', 'cache-control': 'no-store', 'idempotent-replayed': 'true', ...extra }
+}

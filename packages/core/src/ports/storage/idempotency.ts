@@ -1,0 +1,41 @@
+/**
+ * Idempotency keys (contract §11): the first answer to a request sent with an `Idempotency-Key`, kept for a
+ * day per (environment, key), so that a retried submit gets it again instead of doing the work twice.
+ */
+export interface IdempotencyStore {
+  /**
+   * Claims `key` for a request of this `fingerprint`, atomically: `started` when the key was free (or its
+   * record expired, or a claim of the same request was abandoned past its lease), the stored answer when the
+   * same request finished before, `mismatch` when the key was used for another request, `in_flight` while the
+   * first request holds its lease. Expired records are purged along the way.
+   */
+  begin(claim: IdempotencyClaim): Promise<IdempotencyBegin>
+  /** Keeps the answer of a claimed request, to replay until the record expires. */
+  finish(claim: Pick<IdempotencyClaim, 'environmentId' | 'key' | 'fingerprint'>, answer: IdempotentAnswer): Promise<void>
+  /** Lets the key go (the request failed): a retry runs it again. */
+  release(claim: Pick<IdempotencyClaim, 'environmentId' | 'key' | 'fingerprint'>): Promise<void>
+}
+
+export interface IdempotencyClaim {
+  environmentId: string
+  key: string
+  /** A digest of what the request asks (method, route, body). */
+  fingerprint: string
+  now: Date
+  /** Until when the claim holds while the request runs. */
+  leaseUntil: Date
+  /** When the record (and its answer) expires. */
+  expiresAt: Date
+}
+
+export interface IdempotentAnswer {
+  status: number
+  body: string
+  contentType: string
+}
+
+export type IdempotencyBegin =
+  | { state: 'started' }
+  | ({ state: 'replay' } & IdempotentAnswer)
+  | { state: 'mismatch' }
+  | { state: 'in_flight' }
