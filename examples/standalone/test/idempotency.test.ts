@@ -102,5 +102,66 @@ for (const backend of e2eBackends()) {
     }
   })
 
+  test('a bulk import: one transaction, a result per item, webhooks only when asked', async () => {
+    const x = servers.server()
+    const survey = await createSurvey(x, { status: 'completed', autoComplete: 2 })
+    const hook = await x.call('POST', '/api/v1/webhooks', { key: x.keyA, body: { url: 'https://example.com/hook', triggers: ['responseCreated'], surveyIds: [survey.id] } })
+    const surveyB = await createSurvey(x, {}, 'B')
+    const items = [
+      { surveyId: survey.id, finished: true, data: { q1: 'a' }, createdAt: '2024-05-01T00:00:00Z', userId: 'importer' },
+      { surveyId: survey.id, finished: false, data: { q1: 'b' }, singleUseId: 'one' },
+      { surveyId: survey.id, finished: false, data: { q1: 'c' }, singleUseId: 'one' },
+      { surveyId: 'nope', finished: true, data: {} },
+      { surveyId: surveyB.id, finished: true, data: {} },
+      { surveyId: survey.id, data: {} },
+      { surveyId: survey.id, finished: true, data: { q1: 'd' }, createdAt: '2024-05-02T00:00:00Z', updatedAt: '2024-05-01T00:00:00Z' },
+    ]
+    const res = await x.call('POST', '/api/v1/management/responses/bulk', { key: x.keyA, body: { responses: items } })
+    assert.is(res.status, 200, res.text)
+    const { created, failed, results } = res.body.data
+    assert.equal([created, failed], [2, 5])
+    assert.equal(results.map((r: any) => r.index), [0, 1, 2, 3, 4, 5, 6])
+    assert.ok(results[0].id && results[1].id)
+    assert.equal(results.slice(2).map((r: any) => [r.error.code, Object.keys(r.error.details).sort()]), [
+      ['bad_request', []],
+      ['not_found', ['resource_id', 'resource_type']],
+      ['unauthorized', []],
+      ['bad_request', ['finished']],
+      ['bad_request', ['updatedAt']],
+    ])
+    const first = await x.call('GET', `/api/v1/management/responses/${results[0].id}`, { key: x.keyA })
+    assert.equal([first.body.data.createdAt, first.body.data.person.userId], ['2024-05-01T00:00:00.000Z', 'importer'])
+    const deliveries = await x.call('GET', `/api/v1/webhooks/${hook.body.data.id}/deliveries`, { key: x.keyA })
+    assert.equal(deliveries.body.data, [], 'no webhook event without ?webhooks=true')
+
+    const withHooks = await x.call('POST', '/api/v1/management/responses/bulk?webhooks=true', { key: x.keyA, body: { responses: [{ surveyId: survey.id, finished: false, data: { q1: 'e' } }] } })
+    assert.is(withHooks.body.data.created, 1)
+    const after = await x.call('GET', `/api/v1/webhooks/${hook.body.data.id}/deliveries`, { key: x.keyA })
+    assert.equal(after.body.data.map((d: any) => d.responseId), [withHooks.body.data.results[0].id])
+
+    for (const [body, query, field] of [
+      [{ responses: [] }, '', 'responses'],
+      [{ responses: Array.from({ length: 1001 }, () => ({})) }, '', 'responses'],
+      [{ responses: [{ surveyId: survey.id, finished: false, data: {} }] }, '?webhooks=maybe', 'webhooks'],
+    ] as const) {
+      const bad = await x.call('POST', `/api/v1/management/responses/bulk${query}`, { key: x.keyA, body })
+      assert.is(bad.status, 400, bad.text)
+      assert.ok(field in bad.body.details, bad.text)
+    }
+    await x.call('DELETE', `/api/v1/webhooks/${hook.body.data.id}`, { key: x.keyA })
+  })
+
+  test('a bulk import counts towards autoComplete exactly, under concurrency', async () => {
+    const x = servers.server()
+    const survey = await createSurvey(x, { status: 'inProgress', autoComplete: 3 })
+    const batch = (n: number) => ({ responses: Array.from({ length: n }, (_, i) => ({ surveyId: survey.id, finished: true, data: { q1: `r${i}` } })) })
+    const answers = await Promise.all([1, 2, 3].map(() => x.call('POST', '/api/v1/management/responses/bulk', { key: x.keyA, body: batch(2) })))
+    assert.ok(answers.every((a) => a.status === 200), answers.map((a) => a.text).join('\n'))
+    const read = await x.call('GET', `/api/v1/management/surveys/${survey.id}`, { key: x.keyA })
+    assert.is(read.body.data.status, 'completed', 'the import filled autoComplete and completed the survey')
+    const counted = await x.call('GET', `/api/v1/management/responses?surveyId=${survey.id}&finished=true&count=true`, { key: x.keyA })
+    assert.is(counted.headers.get('x-total-count'), '6', 'management imports are not refused by status')
+  })
+
   test.run()
 }

@@ -328,6 +328,7 @@ const EXAMPLES: Record<string, () => Promise<Partial<GeneratedRequest>>> = {
   'PUT /api/v1/management/action-classes/{actionClassId}': async () => ({ body: { description: 'changed' } }),
   'POST /api/v1/management/contact-attribute-keys': async () => ({ body: { environmentId: seeds.environmentId![0], key: 'exampleKey' } }),
   'PUT /api/v1/management/contact-attribute-keys/{contactAttributeKeyId}': async () => ({ body: { description: 'changed' } }),
+  'POST /api/v1/management/responses/bulk': async () => ({ body: { responses: [{ surveyId: seeds.surveyId![0], finished: true, data: { q1: 'bulk' } }] } }),
   'GET /api/v1/management/responses/export': async () => ({ query: { surveyId: seeds.surveyId![0], format: 'ndjson' } }),
   // Deletions of resources of their own, so that the seeded ones stay for the rest.
   'DELETE /api/v1/management/surveys/{surveyId}': async () => ({ path: { surveyId: await freshSurvey() } }),

@@ -331,26 +331,7 @@ async function insertResponseWithOutcome(
     unlocked,
     completes: input.finished && !unlocked,
   }
-  const statement = full.statement(shape, {
-    // As text: `pg` would format a Date in the process's time zone.
-    now: input.createdAt.toISOString(),
-    updatedAt: (input.updatedAt ?? input.createdAt).toISOString(),
-    environmentId: isStorable(check.environmentId) ? check.environmentId : null,
-    surveyId,
-    displayStorable: !displayUnstorable,
-    displayId,
-    newContactId: input.userId !== null ? input.newId() : null,
-    userId: input.userId,
-    id: input.id,
-    finished: input.finished,
-    data: toJsonb(input.data),
-    meta: toJsonb(input.meta),
-    ttc: toJsonb(input.ttc),
-    variables: toJsonb(input.variables),
-    language: input.language,
-    singleUseId: input.singleUseId,
-    endingId: input.endingId,
-  })
+  const statement = full.statement(shape, outcomeValues(input, check, surveyId, displayId, displayUnstorable))
 
   let row: OutcomeRow | undefined
   try {
@@ -379,6 +360,84 @@ async function insertResponseWithOutcome(
   if (row.survey_environment_id !== check.environmentId) return { outcome: 'survey_in_other_environment' }
   if (!row.display_found || displayUnstorable) return { outcome: 'display_not_found' }
   return { outcome: 'survey_not_accepting' }
+}
+
+/** The values of the full statement for one create. */
+function outcomeValues(input: NewResponse, check: CreateResponseCheck, surveyId: string | null, displayId: string | null, displayUnstorable: boolean): OutcomeValues {
+  return {
+    // As text: `pg` would format a Date in the process's time zone.
+    now: input.createdAt.toISOString(),
+    updatedAt: (input.updatedAt ?? input.createdAt).toISOString(),
+    environmentId: isStorable(check.environmentId) ? check.environmentId : null,
+    surveyId,
+    displayStorable: !displayUnstorable,
+    displayId,
+    newContactId: input.userId !== null ? input.newId() : null,
+    userId: input.userId,
+    id: input.id,
+    finished: input.finished,
+    data: toJsonb(input.data),
+    meta: toJsonb(input.meta),
+    ttc: toJsonb(input.ttc),
+    variables: toJsonb(input.variables),
+    language: input.language,
+    singleUseId: input.singleUseId,
+    endingId: input.endingId,
+  }
+}
+
+/** What a full statement's row says happened. */
+function outcomeOfRow(row: OutcomeRow | undefined, check: CreateResponseCheck, displayUnstorable: boolean): CreateResponseResult {
+  if (row?.created_id) return { outcome: 'created', id: row.created_id }
+  if (check.checkEnvironment && !row?.environment_found) return { outcome: 'environment_not_found' }
+  if (!row?.survey_environment_id) return { outcome: 'survey_not_found' }
+  if (row.survey_environment_id !== check.environmentId) return { outcome: 'survey_in_other_environment' }
+  if (!row.display_found || displayUnstorable) return { outcome: 'display_not_found' }
+  return { outcome: 'survey_not_accepting' }
+}
+
+/**
+ * Imports: many creates in one transaction. The surveys named are locked first (in id order, so two imports
+ * never wait on each other in a circle), so that every finished response counts towards `auto_complete`
+ * exactly, and each create runs the full statement. A create refused for its own reason (an unknown survey, a
+ * taken single-use id) is reported and the others go in; an error of the database fails them all. Without
+ * `webhooks`, the events the inserts recorded are deleted in the same transaction: no delivery is made.
+ */
+export function createResponseImporter(db: Kysely<Database>, names: SchemaNames) {
+  const full: FullStatements = { statement: outcomeStatements(db, names), lockSurvey: lockSurveyStatement(db, names) }
+  return (inputs: NewResponse[], check: CreateResponseCheck, options: { webhooks: boolean }): Promise<CreateResponseResult[]> =>
+    db.transaction().execute(async (trx) => {
+      const surveyIds = [...new Set(inputs.map((input) => input.surveyId).filter((id) => isStorable(id)))].sort()
+      for (const surveyId of surveyIds) await trx.executeQuery(full.lockSurvey({ surveyId }))
+      const results: CreateResponseResult[] = []
+      for (const input of inputs) {
+        const surveyId = isStorable(input.surveyId) ? input.surveyId : null
+        const displayId = input.displayId !== null && isStorable(input.displayId) ? input.displayId : null
+        const displayUnstorable = input.displayId !== null && displayId === null
+        if (input.singleUseId !== null) {
+          // Checked first: a unique violation would end the transaction for every create.
+          const taken = await sql`select from ${names.ref('responses')} where survey_id = ${surveyId} and single_use_id = ${input.singleUseId}`.execute(trx)
+          if (taken.rows.length > 0) {
+            results.push({ outcome: 'single_use_id_taken' })
+            continue
+          }
+        }
+        const shape: OutcomeShape = {
+          checkEnvironment: check.checkEnvironment,
+          requireAccepting: check.requireAccepting,
+          withContact: input.userId !== null,
+          unlocked: false,
+          completes: input.finished,
+        }
+        const row = (await trx.executeQuery(full.statement(shape, outcomeValues(input, check, surveyId, displayId, displayUnstorable)))).rows[0]
+        results.push(outcomeOfRow(row, check, displayUnstorable))
+      }
+      const created = results.flatMap((result) => (result.outcome === 'created' ? [result.id] : []))
+      if (!options.webhooks && created.length > 0) {
+        await sql`delete from ${names.ref('webhook_events')} where response_id = any(${created}::text[])`.execute(trx)
+      }
+      return results
+    })
 }
 
 interface OutcomeRow {

@@ -3,7 +3,7 @@ import { sql } from 'kysely'
 import type { Kysely, SelectQueryBuilder } from 'kysely'
 import { completeSurveySql, lockSurveyStatement } from './complete-survey-sql'
 import type { Database } from './database'
-import { createResponseInserter } from './insert-response'
+import { createResponseImporter, createResponseInserter } from './insert-response'
 import { isStorable } from './is-storable'
 import { precompiled, slots } from './precompiled'
 import type { ResponseBatchOptions } from './response-batch'
@@ -133,6 +133,7 @@ export function createResponseStore(
 
   return {
     create: createResponseInserter(db, names, batch),
+    importMany: createResponseImporter(db, names),
 
     async get(id) {
       if (!isStorable(id)) return null

@@ -290,3 +290,14 @@ export const summaryAnswer = v.object({
     }),
   ),
 })
+
+export const bulkImportAnswer = v.object({
+  created: v.number(),
+  failed: v.number(),
+  results: v.array(
+    v.union([
+      v.object({ index: v.number(), id }),
+      v.object({ index: v.number(), error: v.object({ code: v.string(), message: v.string(), details: jsonObject }) }),
+    ]),
+  ),
+})

@@ -72,6 +72,12 @@ export interface ResponseStore {
    * `requireAccepting`. Surveys without `autoComplete` need no lock (the hot path).
    */
   create(input: NewResponse, check: CreateResponseCheck): Promise<CreateResponseResult>
+  /**
+   * Imports: creates each of `inputs` as `create` would (contacts linked, `auto_complete` counted exactly), all
+   * in one transaction, and reports each outcome in order. A create refused for its own reason leaves the
+   * others; a database error writes none. Webhook events are recorded only when `webhooks` is set.
+   */
+  importMany(inputs: NewResponse[], check: CreateResponseCheck, options: { webhooks: boolean }): Promise<CreateResponseResult[]>
   /** A response by id in any environment, with its person, notes and tags. */
   get(id: string): Promise<ResponseRecord | null>
   /**

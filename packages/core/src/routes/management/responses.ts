@@ -1,27 +1,36 @@
+import * as v from 'valibot'
 import type { CanvassContext, Handler } from '../../context'
 import { externalUrl, param } from '../../context'
 import { authenticate } from '../../http/auth'
 import { readJsonBody } from '../../http/body'
-import { notFound, unauthorized, validationError } from '../../http/errors'
+import { badRequest, CanvassError, notFound, unauthorized, validationError } from '../../http/errors'
 import { LARGE_ROW_BATCH, listPage } from '../../http/pagination'
 import { readExportQuery, readResponseQuery, responseExportQuery, responseListQuery } from '../../http/response-query'
 import { exportStream } from '../../services/response-export'
 import { SAFE_HEADERS } from '../../http/respond'
 import { ok } from '../../http/respond'
-import type { ResponseRecord } from '../../ports/storage'
+import type { NewResponse, ResponseRecord } from '../../ports/storage'
 import { parseInput } from '../../http/validate'
 import { managementResponseCreateSchema, managementResponseUpdateSchema } from '../../schemas/response'
 import { newResponse, responseOutput, responsePatch } from '../../services/response-service'
-import { checkPatchedSize } from '../../services/response-size'
+import { checkPatchedSize, checkResponseSize } from '../../services/response-size'
 import { createResponseOrThrow } from '../client/responses'
 import { ownedSurvey } from './surveys'
 import type { RouteTable } from '../../http/route-table'
-import { dataOf, pageOf, responseAnswer } from '../../schemas/answers'
+import { bulkImportAnswer, dataOf, pageOf, responseAnswer } from '../../schemas/answers'
 
 /** `/api/v1/management/responses`: list, create, get, update and delete, without survey status checks. */
 export function registerManagementResponseRoutes(routes: RouteTable): void {
   routes.get('/api/v1/management/responses', listResponses, { summary: 'List responses: filtered, sorted, counted with `count=true` (`X-Total-Count`)', auth: 'apiKey', query: responseListQuery, answer: pageOf(responseAnswer), errors: [404] })
   routes.post('/api/v1/management/responses', createResponse, { idempotent: 'management', summary: 'Create a response, whatever the survey\'s status; imports give `createdAt` and `updatedAt`', auth: 'apiKey', body: managementResponseCreateSchema, answer: dataOf(responseAnswer), errors: [404] })
+  routes.post('/api/v1/management/responses/bulk', importResponses, {
+    summary: 'Import up to 1,000 responses in one transaction, with a result per item; webhooks only with `?webhooks=true`',
+    auth: 'apiKey',
+    query: v.object({ webhooks: v.optional(v.picklist(['true', 'false'])) }),
+    body: bulkImportSchema,
+    answer: dataOf(bulkImportAnswer),
+    idempotent: 'management',
+  })
   // Before `…/:responseId`, which would take `export` for an id.
   routes.get('/api/v1/management/responses/export', exportResponses, {
     summary: 'Every response of a survey as CSV or NDJSON, streamed; the list\'s filters and order',
@@ -80,6 +89,68 @@ const exportResponses: Handler = async (request, ctx) => {
       'content-disposition': `attachment; filename="${name}"`,
     },
   })
+}
+
+/** At most this many responses per import request (and the JSON body limit, 1 MiB, holds too). */
+export const MAX_IMPORT = 1000
+
+const bulkImportSchema = v.object({
+  responses: v.pipe(v.array(v.unknown()), v.minLength(1, 'Must hold at least one response'), v.maxLength(MAX_IMPORT, `Must hold at most ${MAX_IMPORT} responses`)),
+})
+
+type ItemResult = { index: number; id: string } | { index: number; error: { code: string; message: string; details: Record<string, unknown> } }
+
+const importResponses: Handler = async (request, ctx) => {
+  const { environmentId } = await authenticate(request, ctx)
+  const webhooks = request.query.webhooks
+  if (Array.isArray(webhooks) || (webhooks !== undefined && webhooks !== 'true' && webhooks !== 'false')) {
+    throw validationError({ webhooks: 'Must be true or false, once' })
+  }
+  const { responses: items } = parseInput(bulkImportSchema, await readJsonBody(request))
+  const results: ItemResult[] = []
+  const valid: Array<{ index: number; response: NewResponse }> = []
+  const userAgent = request.headers.get('user-agent')
+  for (const [index, item] of items.entries()) {
+    try {
+      const { createdAt, updatedAt, ...input } = parseInput(managementResponseCreateSchema, item)
+      const now = createdAt === undefined ? ctx.now() : new Date(createdAt)
+      const response = newResponse(input, userAgent, { id: ctx.newId(), newId: ctx.newId, now })
+      if (updatedAt !== undefined) {
+        response.updatedAt = new Date(updatedAt)
+        if (response.updatedAt < now) throw validationError({ updatedAt: 'Must not be before createdAt' })
+      }
+      checkResponseSize(response, ctx.maxResponseBytes)
+      valid.push({ index, response })
+    } catch (error) {
+      if (!(error instanceof CanvassError)) throw error
+      results.push({ index, error: { code: error.code, message: error.message, details: error.details } })
+    }
+  }
+  const outcomes = valid.length === 0
+    ? []
+    : await ctx.storage.responses.importMany(valid.map((entry) => entry.response), { environmentId, requireAccepting: false, checkEnvironment: false }, { webhooks: webhooks === 'true' })
+  outcomes.forEach((outcome, i) => {
+    const { index } = valid[i]!
+    if (outcome.outcome === 'created') results.push({ index, id: outcome.id })
+    else results.push({ index, error: importRefusal(outcome.outcome, valid[i]!.response) })
+  })
+  results.sort((a, b) => a.index - b.index)
+  const created = results.filter((result) => 'id' in result).length
+  return ok({ created, failed: results.length - created, results })
+}
+
+function importRefusal(outcome: string, response: NewResponse): { code: string; message: string; details: Record<string, unknown> } {
+  const error =
+    outcome === 'survey_not_found'
+      ? notFound('Survey', response.surveyId)
+      : outcome === 'survey_in_other_environment'
+        ? unauthorized()
+        : outcome === 'single_use_id_taken'
+          ? badRequest('This single use id has already been used')
+          : outcome === 'display_not_found'
+            ? badRequest('Display not found for this survey', { displayId: 'No display of this survey has this id' })
+            : badRequest(`The response was refused (${outcome})`)
+  return { code: error.code, message: error.message, details: error.details }
 }
 
 const createResponse: Handler = async (request, ctx) => {
