@@ -93,6 +93,8 @@ interface Seeds {
   environment: string
   segment: string
   display: string
+  /** A delivery of `webhook` (the dispatcher is off: never sent). */
+  delivery: string
 }
 type Kind = keyof Seeds
 
@@ -112,6 +114,7 @@ const PARAM_KINDS: Record<string, Kind> = {
   fileName: 'fileName',
   segmentId: 'segment',
   displayId: 'display',
+  deliveryId: 'delivery',
 }
 const KINDS = [...new Set(Object.values(PARAM_KINDS))]
 const paramNames = (path: string) => (path.match(/:[A-Za-z0-9_]+/g) ?? []).map((name) => name.slice(1))
@@ -195,8 +198,9 @@ function defineSuites(label: string, env: () => Promise<Record<string, string>>,
         if (kind === 'survey') seeds.survey = (await createSurvey(x, { status: 'inProgress' })).id
         seeds.response = await createResponse(x, seeds.survey)
         if (kind === 'survey') seeds.display = await newDisplay(x, seeds.survey)
-      } else if (kind === 'webhook') {
+      } else if (kind === 'webhook' || kind === 'delivery') {
         seeds.webhook = await post('/api/v1/webhooks', { url: 'https://example.invalid/hook', triggers: ['responseCreated'] })
+        seeds.delivery = await newDelivery(x, seeds.webhook, seeds.survey)
       } else if (kind === 'actionClass') {
         seeds.actionClass = await post('/api/v1/management/action-classes', { name: `seed ${n}`, type: 'code', key: `seed-${n}` })
       } else if (kind === 'attributeClass') {
@@ -318,6 +322,15 @@ function defineSuites(label: string, env: () => Promise<Record<string, string>>,
 }
 
 /** One existing resource of each kind in environment A, and a stored public file. */
+/** A delivery of `webhook`: a response made after it, and its delivery as the webhook lists it. */
+async function newDelivery(x: Backend, webhook: string, survey: string): Promise<string> {
+  await createResponse(x, survey)
+  const listed = await x.call('GET', `/api/v1/webhooks/${webhook}/deliveries?limit=1`, { key: x.keyA })
+  const id = listed.body.data?.[0]?.id
+  if (typeof id !== 'string') throw new Error(`seeding a delivery failed: ${listed.status} ${listed.text}`)
+  return id
+}
+
 async function plantSeeds(x: Backend): Promise<Seeds> {
   const survey = (await createSurvey(x, { status: 'inProgress' })).id
   const created = async (path: string, body: Record<string, unknown>) => {
@@ -338,10 +351,12 @@ async function plantSeeds(x: Backend): Promise<Seeds> {
     },
   })
   if (upload.status !== 200) throw new Error(`seeding a file failed: ${upload.status} ${upload.text}`)
+  const webhook = (await created('/api/v1/webhooks', { url: 'https://example.invalid/hook', triggers: ['responseCreated'] })).id
   return {
     survey,
     response: await createResponse(x, survey),
-    webhook: (await created('/api/v1/webhooks', { url: 'https://example.invalid/hook', triggers: ['responseCreated'] })).id,
+    webhook,
+    delivery: await newDelivery(x, webhook, survey),
     actionClass: (await created('/api/v1/management/action-classes', { name: 'seed', type: 'code', key: 'seed' })).id,
     attributeClass: (await created('/api/v1/management/attribute-classes', { name: 'seed', type: 'code' })).id,
     segment: (await created('/api/v1/management/segments', { title: 'seed' })).id,

@@ -43,6 +43,7 @@ const SEEDABLE = new Set([
   'webhookId',
   'segmentId',
   'displayId',
+  'deliveryId',
 ])
 
 /** What environment B holds, created over HTTP with B's key and B's client routes. */
@@ -100,6 +101,11 @@ async function seedB(x: Backend): Promise<SeedB> {
     const webhook = await call('POST', '/api/v1/webhooks', { url: `http://127.0.0.1:9/${marker}`, triggers: ['responseCreated'], name: marker })
     params.webhookId = webhook.id
     secrets.push(webhook.id)
+    // A response after the webhook gives it a delivery (to a closed loopback port).
+    await call('POST', `/api/v1/client/${x.envB}/responses`, { surveyId: survey.id, finished: false, data: { q1: marker } }, undefined)
+    const deliveries = await x.call('GET', `/api/v1/webhooks/${webhook.id}/deliveries?limit=1`, { key: x.keyB })
+    params.deliveryId = deliveries.body.data[0].id
+    secrets.push(params.deliveryId)
   }
   // B's data is behind the API; the widget's bundles are the same for everyone.
   const snapshotPaths = ROUTES.filter(
@@ -179,6 +185,22 @@ for (const backend of [httpBackend().database()]) {
   test('the route table lists the management routes of this change', () => {
     for (const path of ['/api/v1/management/attribute-classes/:attributeClassId', '/api/v1/management/contact-attributes', '/api/v1/management/people/:personId', '/api/v1/management/segments/:segmentId']) {
       assert.ok(ROUTES.some((route) => route.path === path), path)
+    }
+  })
+
+  test('the responses\' list, export and summary with B\'s ids in their query show A nothing of B', async () => {
+    if (!x || !seed) throw new Error('not started')
+    const { contactId, userId, surveyId } = seed.params
+    for (const query of [`contactId=${contactId}`, `userId=${userId}`, `contactId=${contactId}&count=true`, `userId=${userId}&finished=false&sortBy=updatedAt`]) {
+      const res = await x.call('GET', `/api/v1/management/responses?${query}`, { key: x.keyA })
+      assert.is(res.status, 200, res.text)
+      assert.equal(res.body.data, [], query)
+      if (query.includes('count=true')) assert.is(res.headers.get('x-total-count'), '0')
+    }
+    for (const path of [`/api/v1/management/responses?surveyId=${surveyId}`, `/api/v1/management/responses/export?surveyId=${surveyId}`, `/api/v1/management/surveys/${surveyId}/summary`]) {
+      const res = await x.call('GET', path, { key: x.keyA })
+      assert.is(res.status, 401, `${path}: ${res.text}`)
+      for (const secret of seed.secrets) assert.not.ok(res.text.includes(secret), `${path} shows nothing of B`)
     }
   })
 
