@@ -104,8 +104,9 @@ async function seedB(x: Backend): Promise<SeedB> {
     // A response after the webhook gives it a delivery (to a closed loopback port).
     await call('POST', `/api/v1/client/${x.envB}/responses`, { surveyId: survey.id, finished: false, data: { q1: marker } }, undefined)
     const deliveries = await x.call('GET', `/api/v1/webhooks/${webhook.id}/deliveries?limit=1`, { key: x.keyB })
-    params.deliveryId = deliveries.body.data[0].id
-    secrets.push(params.deliveryId)
+    const deliveryId = deliveries.body.data[0].id as string
+    params.deliveryId = deliveryId
+    secrets.push(deliveryId)
   }
   // B's data is behind the API; the widget's bundles are the same for everyone.
   const snapshotPaths = ROUTES.filter(

@@ -140,6 +140,44 @@ for (const backend of e2eBackends()) {
     }
   })
 
+  test('contacts and people: userId, dates, either order with cursors of it, count', async () => {
+    const x = servers.server()
+    const prefix = `c-${Math.random().toString(36).slice(2)}`
+    const ids: string[] = []
+    for (let i = 0; i < 4; i++) {
+      await x.call('GET', `/api/v1/client/${x.envA}/identify/contacts/${prefix}-${i}`)
+      await new Promise((resolve) => setTimeout(resolve, 5))
+    }
+    const all = (await x.call('GET', '/api/v1/management/contacts?limit=1000', { key: x.keyA })).body.data.filter((c: any) => c.userId.startsWith(prefix))
+    ids.push(...all.map((c: any) => c.id).reverse())
+    assert.is(ids.length, 4)
+    // Touch the first: its updatedAt moves past the others'.
+    await x.call('PUT', `/api/v1/client/${x.envA}/contacts/${prefix}-0/attributes`, { body: { attributes: { plan: 'pro' } } })
+    const list = async (query: string) => {
+      const res = await x.call('GET', `/api/v1/management/contacts?${query}`, { key: x.keyA })
+      assert.is(res.status, 200, res.text)
+      return res
+    }
+    assert.equal((await list(`userId=${prefix}-2`)).body.data.map((c: any) => c.id), [ids[2]])
+    const first = (await x.call('GET', `/api/v1/management/contacts/${ids[0]}`, { key: x.keyA })).body.data
+    const since = await list(`startDate=${first.createdAt}&order=asc&limit=1000`)
+    assert.equal(since.body.data.map((c: any) => c.id).filter((id: string) => ids.includes(id)), ids, 'oldest first from the first one on')
+    const byUpdate = await list('sortBy=updatedAt&limit=1')
+    assert.is(byUpdate.body.data[0].id, ids[0], 'the touched contact first')
+    const next = new URL(/<([^>]+)>/.exec(byUpdate.headers.get('link') ?? '')![1]!, x.url)
+    const second = await list(`sortBy=updatedAt&limit=1&cursor=${next.searchParams.get('cursor')}`)
+    assert.is.not(second.body.data[0].id, ids[0], 'the cursor goes on in that order')
+    assert.is((await x.call('GET', `/api/v1/management/contacts?cursor=${next.searchParams.get('cursor')}`, { key: x.keyA })).status, 400, 'not in another order')
+    assert.is((await list(`userId=${prefix}-1&count=true`)).headers.get('x-total-count'), '1')
+    assert.is((await x.call('GET', `/api/v1/management/people?userId=${prefix}-1&count=true`, { key: x.keyA })).headers.get('x-total-count'), '1')
+    assert.is((await x.call('GET', `/api/v1/management/contacts?userId=${prefix}-1&count=true`, { key: x.keyB })).headers.get('x-total-count'), '0', 'per environment')
+    for (const [query, field] of [['sortBy=name', 'sortBy'], ['startDate=x', 'startDate'], ['count=1', 'count'], ['order=asc&order=desc', 'order']]) {
+      const res = await x.call('GET', `/api/v1/management/contacts?${query}`, { key: x.keyA })
+      assert.is(res.status, 400, `${query}: ${res.text}`)
+      assert.ok(field! in res.body.details)
+    }
+  })
+
   test('every filter stays in the key\'s environment', async () => {
     const x = servers.server()
     const { survey, bob: bobUserId } = await seed(x)

@@ -351,7 +351,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List people (contacts) with their attributes */
+        /** List people (contacts) with their attributes: `userId`, dates, `sortBy`, `order`, `count` */
         get: operations["getV1ManagementPeople"];
         put?: never;
         post?: never;
@@ -386,7 +386,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List contacts with their attributes */
+        /** List contacts with their attributes: `userId`, dates, `sortBy`, `order`, `count` */
         get: operations["getV1ManagementContacts"];
         put?: never;
         post?: never;
@@ -4775,6 +4775,13 @@ export interface operations {
                 limit?: string;
                 skip?: string;
                 cursor?: string;
+                userId?: string;
+                startDate?: string;
+                endDate?: string;
+                filterDateField?: "createdAt" | "updatedAt";
+                sortBy?: "createdAt" | "updatedAt";
+                order?: "asc" | "desc";
+                count?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -4959,6 +4966,13 @@ export interface operations {
                 limit?: string;
                 skip?: string;
                 cursor?: string;
+                userId?: string;
+                startDate?: string;
+                endDate?: string;
+                filterDateField?: "createdAt" | "updatedAt";
+                sortBy?: "createdAt" | "updatedAt";
+                order?: "asc" | "desc";
+                count?: "true" | "false";
             };
             header?: never;
             path?: never;

@@ -1,6 +1,6 @@
-import type { ContactStore, PersonRecord } from '@canvass/core'
+import type { ContactFilter, ContactStore, PersonRecord } from '@canvass/core'
 import { sql } from 'kysely'
-import type { Kysely } from 'kysely'
+import type { Kysely, SelectQueryBuilder } from 'kysely'
 import { applyPage } from './apply-page'
 import { contactAttributesJson } from './contact-attributes-json'
 import type { Database } from './database'
@@ -31,11 +31,22 @@ export function createContactStore(db: Kysely<Database>, names: SchemaNames): Co
   return {
     async list(environmentId, page) {
       if (!isStorable(environmentId)) return []
-      const rows = await contacts()
-        .where('contacts.environment_id', '=', environmentId)
-        .$call((query) => applyPage(query, 'contacts', page))
-        .execute()
-      return rows.map(toPersonRecord)
+      const sortBy = page.sortBy === 'updatedAt' ? 'contacts.updated_at' : 'contacts.created_at'
+      const direction = page.order === 'asc' ? 'asc' : 'desc'
+      let query = filterContacts(contacts(), environmentId, page).orderBy(sortBy, direction).orderBy('contacts.id', direction).limit(page.limit + 1)
+      if (page.after) {
+        const position = sql`(${sql.ref(sortBy)}, contacts.id)`
+        const after = sql`(${page.after.createdAt}::timestamptz, ${page.after.id})`
+        query = query.where(direction === 'asc' ? sql<boolean>`${position} > ${after}` : sql<boolean>`${position} < ${after}`)
+      }
+      if (page.skip) query = query.offset(page.skip)
+      return (await query.execute()).map(toPersonRecord)
+    },
+
+    async count(environmentId, filter) {
+      if (!isStorable(environmentId)) return 0
+      const row = await filterContacts(db.selectFrom('contacts').select(sql<string>`count(*)::text`.as('count')), environmentId, filter).executeTakeFirstOrThrow()
+      return Number(row.count)
     },
 
     async get(environmentId, id) {
@@ -80,4 +91,14 @@ export function createContactStore(db: Kysely<Database>, names: SchemaNames): Co
       }))
     },
   }
+}
+
+/** `query` narrowed to the contacts of `environmentId` that `filter` takes. */
+function filterContacts<O>(query: SelectQueryBuilder<Database, 'contacts', O>, environmentId: string, filter: ContactFilter): SelectQueryBuilder<Database, 'contacts', O> {
+  const dateColumn = filter.dateField === 'updatedAt' ? 'contacts.updated_at' : 'contacts.created_at'
+  return query
+    .where('contacts.environment_id', '=', environmentId)
+    .$if(filter.userId !== undefined, (q) => q.where('contacts.user_id', '=', filter.userId as string))
+    .$if(filter.startDate !== undefined, (q) => q.where(dateColumn, '>=', filter.startDate as Date))
+    .$if(filter.endDate !== undefined, (q) => q.where(dateColumn, '<=', filter.endDate as Date))
 }

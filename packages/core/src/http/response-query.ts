@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import type { PageQuery, ResponseDateField, ResponseFilter } from '../ports/storage'
+import type { ContactFilter, PageQuery, ResponseDateField, ResponseFilter } from '../ports/storage'
 import { normalizeIsoDateTime } from '../schemas/common'
 import { validationError } from './errors'
 import { pageQuery, readPageQuery } from './pagination'
@@ -120,4 +120,49 @@ export function readSummaryQuery(query: Record<string, string | string[] | undef
   if (parsed.output.endDate) out.endDate = new Date(normalizeIsoDateTime(parsed.output.endDate) as string)
   if (out.startDate && out.endDate && out.endDate < out.startDate) throw validationError({ endDate: 'Must not be before startDate' })
   return out
+}
+
+/** The contacts' (and people's) list query: a page, `userId`, dates, an order and `count`. */
+export const contactListQuery = v.object({
+  ...pageQuery.entries,
+  userId: responseListQuery.entries.userId,
+  startDate: responseListQuery.entries.startDate,
+  endDate: responseListQuery.entries.endDate,
+  filterDateField: responseListQuery.entries.filterDateField,
+  sortBy: responseListQuery.entries.sortBy,
+  order: responseListQuery.entries.order,
+  count: responseListQuery.entries.count,
+})
+
+export interface ContactQuery {
+  page: PageQuery
+  filter: ContactFilter
+  sortBy: ResponseDateField
+  order: 'asc' | 'desc'
+  count: boolean
+  cursorTag: string | undefined
+}
+
+/** Reads the contacts' list query, with the responses' rules (a 400 naming each bad parameter). */
+export function readContactQuery(query: Record<string, string | string[] | undefined>): ContactQuery {
+  const names = Object.keys(contactListQuery.entries)
+  const repeated = names.filter((name) => Array.isArray(query[name]))
+  if (repeated.length > 0) throw validationError(Object.fromEntries(repeated.map((name) => [name, 'Must be given once'])))
+  const parsed = v.safeParse(contactListQuery, Object.fromEntries(names.map((name) => [name, query[name]])))
+  if (!parsed.success) {
+    const fields: Record<string, string> = {}
+    for (const issue of parsed.issues) fields[v.getDotPath(issue) ?? ''] ??= issue.message
+    throw validationError(fields)
+  }
+  const input = parsed.output
+  const sortBy = input.sortBy ?? 'createdAt'
+  const order = input.order ?? 'desc'
+  const cursorTag = sortBy === 'createdAt' && order === 'desc' ? undefined : `${sortBy}.${order}`
+  const filter: ContactFilter = {}
+  if (input.userId !== undefined) filter.userId = input.userId
+  if (input.filterDateField !== undefined) filter.dateField = input.filterDateField
+  if (input.startDate !== undefined) filter.startDate = new Date(normalizeIsoDateTime(input.startDate) as string)
+  if (input.endDate !== undefined) filter.endDate = new Date(normalizeIsoDateTime(input.endDate) as string)
+  if (filter.startDate && filter.endDate && filter.endDate < filter.startDate) throw validationError({ endDate: 'Must not be before startDate' })
+  return { page: readPageQuery(query, false, cursorTag), filter, sortBy, order, count: input.count === 'true', cursorTag }
 }

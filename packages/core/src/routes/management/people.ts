@@ -7,6 +7,7 @@ import { listPage, readPageQuery } from '../../http/pagination'
 import { ok } from '../../http/respond'
 import type { ContactAttributeRecord, PersonRecord } from '../../ports/storage'
 import type { RouteTable } from '../../http/route-table'
+import { contactListQuery, readContactQuery } from '../../http/response-query'
 import { contactAnswer, contactAttributeAnswer, dataOf, deletedAnswer, pageOf } from '../../schemas/answers'
 import { pageQuery } from '../../http/pagination'
 
@@ -15,10 +16,10 @@ import { pageQuery } from '../../http/pagination'
  * list, get and delete; and `/api/v1/management/contact-attributes`, the contacts' attribute values.
  */
 export function registerPeopleRoutes(routes: RouteTable): void {
-  routes.get('/api/v1/management/people', listContacts, { summary: 'List people (contacts) with their attributes', auth: 'apiKey', query: pageQuery, answer: pageOf(contactAnswer) })
+  routes.get('/api/v1/management/people', listContacts, { summary: 'List people (contacts) with their attributes: `userId`, dates, `sortBy`, `order`, `count`', auth: 'apiKey', query: contactListQuery, answer: pageOf(contactAnswer) })
   routes.get('/api/v1/management/people/:personId', getContact('Person', 'personId'), { summary: 'Read one person', auth: 'apiKey', answer: dataOf(contactAnswer) })
   routes.delete('/api/v1/management/people/:personId', deleteContact('Person', 'personId', 'Person deleted successfully'), { summary: 'Delete a person; its responses stay, with `person` null', auth: 'apiKey', answer: dataOf(deletedAnswer) })
-  routes.get('/api/v1/management/contacts', listContacts, { summary: 'List contacts with their attributes', auth: 'apiKey', query: pageQuery, answer: pageOf(contactAnswer) })
+  routes.get('/api/v1/management/contacts', listContacts, { summary: 'List contacts with their attributes: `userId`, dates, `sortBy`, `order`, `count`', auth: 'apiKey', query: contactListQuery, answer: pageOf(contactAnswer) })
   routes.get('/api/v1/management/contacts/:contactId', getContact('Contact', 'contactId'), { summary: 'Read one contact', auth: 'apiKey', answer: dataOf(contactAnswer) })
   routes.delete('/api/v1/management/contacts/:contactId', deleteContact('Contact', 'contactId', 'Contact deleted successfully'), { summary: 'Delete a contact; its responses stay, with `person` null', auth: 'apiKey', answer: dataOf(deletedAnswer) })
   routes.get('/api/v1/management/contact-attributes', listContactAttributes, { summary: 'List the contacts\' attribute values with their keys', auth: 'apiKey', query: pageQuery, answer: pageOf(contactAttributeAnswer) })
@@ -26,10 +27,16 @@ export function registerPeopleRoutes(routes: RouteTable): void {
 
 const listContacts: Handler = async (request, ctx) => {
   const { environmentId } = await authenticate(request, ctx)
-  return listPage(readPageQuery(request.query), {
-    read: (position) => ctx.storage.contacts.list(environmentId, position),
+  const { page, filter, sortBy, order, count, cursorTag } = readContactQuery(request.query)
+  const total = count ? await ctx.storage.contacts.count(environmentId, filter) : undefined
+  return listPage(page, {
+    // The default order is the storage's own: only another one is named.
+    read: (position) => ctx.storage.contacts.list(environmentId, { ...filter, ...(cursorTag ? { sortBy, order } : {}), ...position }),
     output: personOutput,
     nextUrl: () => externalUrl(request, ctx),
+    positionOf: (row) => ({ createdAt: row[sortBy], id: row.id }),
+    ...(cursorTag ? { cursorTag } : {}),
+    ...(total !== undefined ? { headers: { 'x-total-count': String(total) } } : {}),
   })
 }
 

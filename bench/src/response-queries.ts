@@ -1,0 +1,139 @@
+/**
+ * `pnpm bench:responses`: the response queries of contract §11 on Postgres, over one survey of
+ * `BENCH_RESPONSES` responses (1,000,000 by default) that a generator writes in one statement. Measured
+ * in-process through `canvass.fetch` (no HTTP in between), each the median of `BENCH_ROUNDS` runs:
+ *
+ * - a page 100,000 deep by cursor ÷ the first page, for each `sortBy` and `order` (target ≤ 1.2);
+ * - `count=true` over every response (`X-Total-Count`, target < 300 ms);
+ * - the CSV export of them all, in rows per second (target ≥ 50,000/s), and how far the process's RSS grows
+ *   meanwhile (target < 64 MiB);
+ * - the survey's summary (target < 2 s).
+ */
+import { performance } from 'node:perf_hooks'
+import { createCanvass } from '@canvass/core'
+import { createKyselyStorage, migrate } from '@canvass/storage-kysely'
+import { Kysely, PostgresDialect, sql } from 'kysely'
+import pg from 'pg'
+import { createBenchDatabase } from './bench-database'
+
+const RESPONSES = Number(process.env.BENCH_RESPONSES ?? 1_000_000)
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
+const DEPTH = Math.min(100_000, Math.floor(RESPONSES / 2))
+const baseUrl = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres'
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number
+
+const database = await createBenchDatabase(baseUrl)
+const pool = new pg.Pool({ connectionString: database.url, max: 10 })
+const db = new Kysely<unknown>({ dialect: new PostgresDialect({ pool }) })
+try {
+  await migrate(db)
+  const canvass = createCanvass({ storage: createKyselyStorage({ db }) })
+  const project = await canvass.admin.createProject({ name: 'Bench' })
+  const environmentId = project.environments.production
+  const { key } = await canvass.admin.createApiKey({ environmentId })
+  const call = async (path: string) => canvass.fetch(new Request(`http://localhost${path}`, { headers: { 'x-api-key': key } }))
+  const created = await canvass.fetch(
+    new Request('http://localhost/api/v1/management/surveys', {
+      method: 'POST',
+      headers: { 'x-api-key': key, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        environmentId,
+        name: 'Bench',
+        status: 'inProgress',
+        questions: [
+          { id: 'why', type: 'openText', headline: { default: 'Why?' }, required: false },
+          { id: 'nps', type: 'nps', headline: { default: 'Recommend?' }, required: false },
+          { id: 'color', type: 'multipleChoiceSingle', headline: { default: 'Colour?' }, required: false, choices: [{ id: 'r', label: { default: 'Red' } }, { id: 'b', label: { default: 'Blue' } }] },
+        ],
+      }),
+    }),
+  )
+  const surveyId = ((await created.json()) as { data: { id: string } }).data.id
+
+  console.log(`Writing ${RESPONSES.toLocaleString('en')} responses…`)
+  const writing = performance.now()
+  // One statement: ids in creation order, one a second apart; updates in another order than creation.
+  await sql`
+    insert into canvass.responses (id, created_at, updated_at, survey_id, environment_id, finished, data, meta, ttc, variables)
+    select 'r' || lpad(g::text, 9, '0'),
+      timestamptz '2025-01-01' + g * interval '1 second',
+      timestamptz '2025-01-01' + ((g * 7919) % ${RESPONSES}) * interval '1 second' + interval '1 hour',
+      ${surveyId}, ${environmentId}, g % 3 <> 0,
+      jsonb_build_object('why', 'because ' || g, 'nps', g % 11, 'color', case when g % 2 = 0 then 'Red' else 'Blue' end),
+      '{"source":"bench"}'::jsonb, jsonb_build_object('_total', g % 5000), '{}'::jsonb
+    from generate_series(1, ${RESPONSES}) as g`.execute(db)
+  await sql`vacuum analyze canvass.responses`.execute(db)
+  console.log(`  written and vacuumed in ${((performance.now() - writing) / 1000).toFixed(1)} s`)
+
+  const rows: Array<[string, string, string, string]> = []
+  const timed = async (path: string) => {
+    const started = performance.now()
+    const answer = await call(path)
+    await answer.arrayBuffer()
+    if (answer.status !== 200) throw new Error(`${path}: ${answer.status}`)
+    return { ms: performance.now() - started, answer }
+  }
+
+  for (const sortBy of ['createdAt', 'updatedAt'] as const) {
+    for (const order of ['desc', 'asc'] as const) {
+      const query = `surveyId=${surveyId}&sortBy=${sortBy}&order=${order}&limit=100`
+      // The cursor at DEPTH, as the Link of the page before it would carry it.
+      const column = sortBy === 'createdAt' ? 'created_at' : 'updated_at'
+      const { rows: at } = await sql<{ at: Date; id: string }>`
+        select ${sql.ref(column)} as at, id from canvass.responses where survey_id = ${surveyId}
+        order by ${sql.ref(column)} ${sql.raw(order)}, id ${sql.raw(order)} offset ${DEPTH - 1} limit 1`.execute(db)
+      const tag = sortBy === 'createdAt' && order === 'desc' ? '' : `${sortBy}.${order}|`
+      const cursor = btoa(`${tag}${at[0]!.at.toISOString()}|${at[0]!.id}`).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
+      const first: number[] = []
+      const deep: number[] = []
+      for (let round = 0; round < ROUNDS + 1; round++) {
+        const a = await timed(`/api/v1/management/responses?${query}`)
+        const b = await timed(`/api/v1/management/responses?${query}&cursor=${cursor}`)
+        if (round > 0) {
+          first.push(a.ms)
+          deep.push(b.ms)
+        }
+      }
+      const ratio = median(deep) / median(first)
+      rows.push([`page ${DEPTH.toLocaleString('en')} deep ÷ first, ${sortBy} ${order}`, `${median(deep).toFixed(1)} ms ÷ ${median(first).toFixed(1)} ms = ${ratio.toFixed(2)}`, '≤ 1.2', ratio <= 1.2 ? 'yes' : 'no'])
+    }
+  }
+
+  const counts: number[] = []
+  for (let round = 0; round < ROUNDS + 1; round++) {
+    const { ms, answer } = await timed(`/api/v1/management/responses?surveyId=${surveyId}&count=true&limit=1`)
+    if (answer.headers.get('x-total-count') !== String(RESPONSES)) throw new Error(`X-Total-Count ${answer.headers.get('x-total-count')}`)
+    if (round > 0) counts.push(ms)
+  }
+  rows.push([`count=true over ${RESPONSES.toLocaleString('en')}`, `${median(counts).toFixed(0)} ms`, '< 300 ms', median(counts) < 300 ? 'yes' : 'no'])
+
+  // The export: read as fast as it comes, counting lines; RSS sampled meanwhile.
+  global.gc?.()
+  const baseline = process.memoryUsage().rss
+  let peak = baseline
+  const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 50)
+  const exporting = performance.now()
+  const answer = await call(`/api/v1/management/responses/export?surveyId=${surveyId}&format=csv`)
+  let lines = 0
+  for await (const chunk of answer.body as unknown as AsyncIterable<Uint8Array>) {
+    for (const byte of chunk) if (byte === 10) lines++
+  }
+  const exportMs = performance.now() - exporting
+  clearInterval(sampler)
+  if (lines !== RESPONSES + 1) throw new Error(`the export had ${lines} lines`)
+  const perSecond = RESPONSES / (exportMs / 1000)
+  const growth = (peak - baseline) / 1024 / 1024
+  rows.push(['CSV export', `${Math.round(perSecond).toLocaleString('en')} rows/s (${(exportMs / 1000).toFixed(1)} s)`, '≥ 50,000 rows/s', perSecond >= 50_000 ? 'yes' : 'no'])
+  rows.push(['RSS growth during the export', `${growth.toFixed(1)} MiB`, '< 64 MiB', growth < 64 ? 'yes' : 'no'])
+
+  const summaries: number[] = []
+  for (let round = 0; round < ROUNDS; round++) summaries.push((await timed(`/api/v1/management/surveys/${surveyId}/summary`)).ms)
+  rows.push(['survey summary', `${(median(summaries) / 1000).toFixed(2)} s`, '< 2 s', median(summaries) < 2000 ? 'yes' : 'no'])
+
+  console.log('\n| measure | latest | target | met |\n|---|---|---|---|')
+  for (const row of rows) console.log(`| ${row.join(' | ')} |`)
+} finally {
+  await db.destroy()
+  await database.drop()
+}
