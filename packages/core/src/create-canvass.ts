@@ -37,7 +37,7 @@ import { createId } from './services/ids'
 import { DEFAULT_MAX_RESPONSE_BYTES } from './services/response-size'
 import { contactLimits } from './services/contact-limits'
 import { SAFE_HEADERS } from './http/respond'
-import type { UploadOptions } from './uploads/upload-options'
+import type { UploadOptions, UploadSettings } from './uploads/upload-options'
 import { uploadSettings } from './uploads/upload-options'
 import type { RouteEntry, RouteTable } from './http/route-table'
 import { createRouteTable } from './http/route-table'
@@ -285,6 +285,12 @@ function allowedMethods(router: CanvassRouter, pathname: string): string[] {
 
 /** Registers every route the options ask for, in the order the router tries them. */
 function registerRoutes(table: RouteTable, options: CanvassOptions): void {
+  const uploads = options.blobStore ? uploadSettings(options.blobStore, options.secret, options.uploads) : undefined
+  registerEveryRoute(table, uploads, options.widget)
+}
+
+/** The route modules, in the order the router tries them; the upload and widget ones when given. */
+function registerEveryRoute(table: RouteTable, uploads: UploadSettings | undefined, widget: WidgetBundles | undefined): void {
   registerMeRoutes(table)
   registerSurveyRoutes(table)
   registerManagementResponseRoutes(table)
@@ -298,15 +304,14 @@ function registerRoutes(table: RouteTable, options: CanvassOptions): void {
   registerClientEnvironmentRoutes(table)
   registerClientContactRoutes(table)
   registerSingleUseIdRoutes(table)
-  if (options.blobStore) {
-    const uploads = uploadSettings(options.blobStore, options.secret, options.uploads)
+  if (uploads) {
     registerManagementStorageRoutes(table, uploads)
     registerClientStorageRoutes(table, uploads)
     registerFileRoutes(table, uploads)
   }
   registerWebhookRoutes(table)
-  if (options.widget) {
-    registerWidgetRoutes(table, options.widget)
+  if (widget) {
+    registerWidgetRoutes(table, widget)
     registerLinkPageRoutes(table)
   }
 }
@@ -318,26 +323,8 @@ function registerRoutes(table: RouteTable, options: CanvassOptions): void {
 export function describeRoutes(): { routes: readonly RouteEntry[]; openApi: OpenApiDocument } {
   const entries: RouteEntry[] = []
   const table = createRouteTable(undefined, entries)
-  const uploadsUnused = undefined as unknown as Parameters<typeof registerFileRoutes>[1]
-  registerMeRoutes(table)
-  registerSurveyRoutes(table)
-  registerManagementResponseRoutes(table)
-  registerClientResponseRoutes(table)
-  registerAttributeClassRoutes(table)
-  registerActionClassRoutes(table)
-  registerContactAttributeKeyRoutes(table)
-  registerPeopleRoutes(table)
-  registerSegmentRoutes(table)
-  registerClientDisplayRoutes(table)
-  registerClientEnvironmentRoutes(table)
-  registerClientContactRoutes(table)
-  registerSingleUseIdRoutes(table)
-  registerManagementStorageRoutes(table, uploadsUnused)
-  registerClientStorageRoutes(table, uploadsUnused)
-  registerFileRoutes(table, uploadsUnused)
-  registerWebhookRoutes(table)
-  registerWidgetRoutes(table, { formbricks: '', surveys: '' })
-  registerLinkPageRoutes(table)
+  // Handlers are registered but never called: the upload settings are never read.
+  registerEveryRoute(table, {} as UploadSettings, { formbricks: '', surveys: '' })
   const document = lazyDocument(() => openApiDocument(entries, { serverUrl: '/', version: API_VERSION }))
   registerDocumentationRoutes(table, document, '')
   return { routes: entries, openApi: document() }

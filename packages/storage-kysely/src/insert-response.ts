@@ -352,14 +352,9 @@ async function insertResponseWithOutcome(
     if (isSingleUseIdTaken(error)) return { outcome: 'single_use_id_taken' }
     throw error
   }
-  if (row?.created_id) return { outcome: 'created', id: row.created_id }
   // Refused for want of the lock `auto_complete` needs (or for a reason the locked statement names as well).
-  if (unlocked && row?.auto_complete_set) return insertResponseWithOutcome(db, full, input, check)
-  if (check.checkEnvironment && !row?.environment_found) return { outcome: 'environment_not_found' }
-  if (!row?.survey_environment_id) return { outcome: 'survey_not_found' }
-  if (row.survey_environment_id !== check.environmentId) return { outcome: 'survey_in_other_environment' }
-  if (!row.display_found || displayUnstorable) return { outcome: 'display_not_found' }
-  return { outcome: 'survey_not_accepting' }
+  if (!row?.created_id && unlocked && row?.auto_complete_set) return insertResponseWithOutcome(db, full, input, check)
+  return outcomeOfRow(row, check, displayUnstorable)
 }
 
 /** The values of the full statement for one create. */

@@ -20,6 +20,7 @@ const TABLES = [
   'displays',
   'environments',
   'files',
+  'idempotency_keys',
   'organizations',
   'projects',
   'rate_limit_counters',

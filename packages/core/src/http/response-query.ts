@@ -28,6 +28,36 @@ export const responseListQuery = v.object({
   count: v.optional(flag),
 })
 
+/**
+ * `query`'s parameters of `schema`, parsed: a repeated one, or one outside its schema, is a 400 naming each
+ * (at most one message per parameter).
+ */
+function parseQueryParams<TSchema extends v.ObjectSchema<v.ObjectEntries, v.ErrorMessage<v.ObjectIssue> | undefined>>(
+  schema: TSchema,
+  query: Record<string, string | string[] | undefined>,
+  names: string[] = Object.keys(schema.entries),
+): v.InferOutput<TSchema> {
+  const repeated = names.filter((name) => Array.isArray(query[name]))
+  if (repeated.length > 0) throw validationError(Object.fromEntries(repeated.map((name) => [name, 'Must be given once'])))
+  const parsed = v.safeParse(schema, Object.fromEntries(names.map((name) => [name, query[name]])))
+  if (!parsed.success) {
+    const fields: Record<string, string> = {}
+    for (const issue of parsed.issues) fields[v.getDotPath(issue) ?? ''] ??= issue.message
+    throw validationError(fields)
+  }
+  return parsed.output
+}
+
+/** The dates of a filter, as `Date`s; `endDate` before `startDate` is a 400. */
+function datesOf(input: { startDate?: string | undefined; endDate?: string | undefined; filterDateField?: ResponseDateField | undefined }) {
+  const dates: { dateField?: ResponseDateField; startDate?: Date; endDate?: Date } = {}
+  if (input.filterDateField !== undefined) dates.dateField = input.filterDateField
+  if (input.startDate !== undefined) dates.startDate = new Date(normalizeIsoDateTime(input.startDate) as string)
+  if (input.endDate !== undefined) dates.endDate = new Date(normalizeIsoDateTime(input.endDate) as string)
+  if (dates.startDate && dates.endDate && dates.endDate < dates.startDate) throw validationError({ endDate: 'Must not be before startDate' })
+  return dates
+}
+
 export interface ResponseQuery {
   page: PageQuery
   filter: ResponseFilter
@@ -44,31 +74,16 @@ export interface ResponseQuery {
  * `startDate`, `skip` with `cursor` or a cursor of another order is a 400 naming the parameter.
  */
 export function readResponseQuery(query: Record<string, string | string[] | undefined>): ResponseQuery {
-  const repeated = Object.keys(responseListQuery.entries).filter((name) => Array.isArray(query[name]))
-  if (repeated.length > 0) throw validationError(Object.fromEntries(repeated.map((name) => [name, 'Must be given once'])))
-  const raw = Object.fromEntries(Object.keys(responseListQuery.entries).map((name) => [name, query[name]]))
-  const parsed = v.safeParse(responseListQuery, raw)
-  if (!parsed.success) {
-    const fields: Record<string, string> = {}
-    for (const issue of parsed.issues) fields[v.getDotPath(issue) ?? ''] ??= issue.message
-    throw validationError(fields)
-  }
-  const input = parsed.output
+  const input = parseQueryParams(responseListQuery, query)
   const sortBy = input.sortBy ?? 'createdAt'
   const order = input.order ?? 'desc'
   const cursorTag = sortBy === 'createdAt' && order === 'desc' ? undefined : `${sortBy}.${order}`
   const page = readPageQuery(query, false, cursorTag)
-  const filter: ResponseFilter = {}
+  const filter: ResponseFilter = datesOf(input)
   if (input.surveyId !== undefined) filter.surveyId = input.surveyId
   if (input.contactId !== undefined) filter.contactId = input.contactId
   if (input.userId !== undefined) filter.userId = input.userId
   if (input.finished !== undefined) filter.finished = input.finished === 'true'
-  if (input.filterDateField !== undefined) filter.dateField = input.filterDateField
-  if (input.startDate !== undefined) filter.startDate = new Date(normalizeIsoDateTime(input.startDate) as string)
-  if (input.endDate !== undefined) filter.endDate = new Date(normalizeIsoDateTime(input.endDate) as string)
-  if (filter.startDate && filter.endDate && filter.endDate < filter.startDate) {
-    throw validationError({ endDate: 'Must not be before startDate' })
-  }
   return { page, filter, sortBy, order, count: input.count === 'true', cursorTag }
 }
 
@@ -83,18 +98,9 @@ export const responseExportQuery = v.object({
 export function readExportQuery(query: Record<string, string | string[] | undefined>): Omit<ResponseQuery, 'page' | 'count' | 'cursorTag'> & { format: 'csv' | 'ndjson' } {
   const paging = ['limit', 'skip', 'cursor', 'count'].filter((name) => query[name] !== undefined)
   if (paging.length > 0) throw validationError(Object.fromEntries(paging.map((name) => [name, 'The export sends every matching response: no paging'])))
-  if (Array.isArray(query.format)) throw validationError({ format: 'Must be given once' })
-  const parsed = v.safeParse(v.object({ surveyId: responseExportQuery.entries.surveyId, format: responseExportQuery.entries.format }), {
-    surveyId: query.surveyId,
-    format: query.format,
-  })
-  if (!parsed.success) {
-    const fields: Record<string, string> = {}
-    for (const issue of parsed.issues) fields[v.getDotPath(issue) ?? ''] ??= issue.message
-    throw validationError(fields)
-  }
+  const { format } = parseQueryParams(v.object({ surveyId: responseExportQuery.entries.surveyId, format: responseExportQuery.entries.format }), query)
   const { filter, sortBy, order } = readResponseQuery(query)
-  return { filter, sortBy, order, format: parsed.output.format ?? 'csv' }
+  return { filter, sortBy, order, format: format ?? 'csv' }
 }
 
 /** The summary's query: the dates of the responses (and displays) it counts. */
@@ -105,21 +111,7 @@ export const summaryDateQuery = v.object({
 })
 
 export function readSummaryQuery(query: Record<string, string | string[] | undefined>): Pick<ResponseFilter, 'dateField' | 'startDate' | 'endDate'> {
-  const names = Object.keys(summaryDateQuery.entries)
-  const repeated = names.filter((name) => Array.isArray(query[name]))
-  if (repeated.length > 0) throw validationError(Object.fromEntries(repeated.map((name) => [name, 'Must be given once'])))
-  const parsed = v.safeParse(summaryDateQuery, Object.fromEntries(names.map((name) => [name, query[name]])))
-  if (!parsed.success) {
-    const fields: Record<string, string> = {}
-    for (const issue of parsed.issues) fields[v.getDotPath(issue) ?? ''] ??= issue.message
-    throw validationError(fields)
-  }
-  const out: Pick<ResponseFilter, 'dateField' | 'startDate' | 'endDate'> = {}
-  if (parsed.output.filterDateField) out.dateField = parsed.output.filterDateField
-  if (parsed.output.startDate) out.startDate = new Date(normalizeIsoDateTime(parsed.output.startDate) as string)
-  if (parsed.output.endDate) out.endDate = new Date(normalizeIsoDateTime(parsed.output.endDate) as string)
-  if (out.startDate && out.endDate && out.endDate < out.startDate) throw validationError({ endDate: 'Must not be before startDate' })
-  return out
+  return datesOf(parseQueryParams(summaryDateQuery, query))
 }
 
 /** The contacts' (and people's) list query: a page, `userId`, dates, an order and `count`. */
@@ -145,24 +137,11 @@ export interface ContactQuery {
 
 /** Reads the contacts' list query, with the responses' rules (a 400 naming each bad parameter). */
 export function readContactQuery(query: Record<string, string | string[] | undefined>): ContactQuery {
-  const names = Object.keys(contactListQuery.entries)
-  const repeated = names.filter((name) => Array.isArray(query[name]))
-  if (repeated.length > 0) throw validationError(Object.fromEntries(repeated.map((name) => [name, 'Must be given once'])))
-  const parsed = v.safeParse(contactListQuery, Object.fromEntries(names.map((name) => [name, query[name]])))
-  if (!parsed.success) {
-    const fields: Record<string, string> = {}
-    for (const issue of parsed.issues) fields[v.getDotPath(issue) ?? ''] ??= issue.message
-    throw validationError(fields)
-  }
-  const input = parsed.output
+  const input = parseQueryParams(contactListQuery, query)
   const sortBy = input.sortBy ?? 'createdAt'
   const order = input.order ?? 'desc'
   const cursorTag = sortBy === 'createdAt' && order === 'desc' ? undefined : `${sortBy}.${order}`
-  const filter: ContactFilter = {}
+  const filter: ContactFilter = datesOf(input)
   if (input.userId !== undefined) filter.userId = input.userId
-  if (input.filterDateField !== undefined) filter.dateField = input.filterDateField
-  if (input.startDate !== undefined) filter.startDate = new Date(normalizeIsoDateTime(input.startDate) as string)
-  if (input.endDate !== undefined) filter.endDate = new Date(normalizeIsoDateTime(input.endDate) as string)
-  if (filter.startDate && filter.endDate && filter.endDate < filter.startDate) throw validationError({ endDate: 'Must not be before startDate' })
   return { page: readPageQuery(query, false, cursorTag), filter, sortBy, order, count: input.count === 'true', cursorTag }
 }

@@ -86,16 +86,19 @@ function strongTag(text: string): string {
   return `"${bytesToHex(sha256(utf8ToBytes(text))).slice(0, 32)}"`
 }
 
-/** The page with RapiDoc; relative URLs, so that it works under any mount prefix or proxy. */
-function viewerPage(): string {
-  return `<!doctype html>
+/** The start of both pages: no favicon request, nothing from elsewhere. */
+const PAGE_HEAD = `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Canvass API reference</title>
 <link rel="icon" href="data:,">
-<script defer src="docs/reference.js"></script>
+`
+
+/** The page with RapiDoc; relative URLs, so that it works under any mount prefix or proxy. */
+function viewerPage(): string {
+  return `${PAGE_HEAD}<script defer src="docs/reference.js"></script>
 </head>
 <body>
 <rapi-doc spec-url="openapi.json" load-fonts="false" render-style="read" show-header="false" allow-try="true"
@@ -116,14 +119,7 @@ function plainPage(document: OpenApiDocument): string {
       rows.push(`<li><code>${method.toUpperCase()} ${escapeHtml(path)}</code>: ${escapeHtml(summary)}</li>`)
     }
   }
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Canvass API reference</title>
-<link rel="icon" href="data:,">
-</head>
+  return `${PAGE_HEAD}</head>
 <body>
 <main>
 <h1>Canvass API reference</h1>
