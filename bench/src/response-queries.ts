@@ -58,7 +58,7 @@ try {
     insert into canvass.responses (id, created_at, updated_at, survey_id, environment_id, finished, data, meta, ttc, variables)
     select 'r' || lpad(g::text, 9, '0'),
       timestamptz '2025-01-01' + g * interval '1 second',
-      timestamptz '2025-01-01' + ((g * 7919) % ${RESPONSES}) * interval '1 second' + interval '1 hour',
+      timestamptz '2025-01-01' + ((g::bigint * 7919) % ${RESPONSES}) * interval '1 second' + interval '1 hour',
       ${surveyId}, ${environmentId}, g % 3 <> 0,
       jsonb_build_object('why', 'because ' || g, 'nps', g % 11, 'color', case when g % 2 = 0 then 'Red' else 'Blue' end),
       '{"source":"bench"}'::jsonb, jsonb_build_object('_total', g % 5000), '{}'::jsonb
