@@ -173,22 +173,28 @@ export function createResponseStore(
       const byCell = query.questions.filter((question) => question.count === 'cells').map((question) => question.id)
       // A value that says nothing was answered.
       const answered = (value: ReturnType<typeof sql>) => sql`(${value} is not null and ${value} not in ('""'::jsonb, '[]'::jsonb, '{}'::jsonb, 'null'::jsonb))`
-      const [totals, displays, perQuestion, values, cells, last] = await Promise.all([
-        sql<{ started: string; finished: string; ttc: string | null }>`
-          select count(*)::text as started, count(*) filter (where r.finished)::text as finished,
-            avg((r.ttc->>'_total')::float8) filter (where r.finished and jsonb_typeof(r.ttc->'_total') = 'number')::text as ttc
-          from ${responses} r where ${scope}`.execute(db),
+      // One scan for the totals, each question's answered count and each unfinished response's last answered
+      // question (computed once per row); the value and cell counts scan only for questions that have them.
+      const flags = ids.map((id, index) => sql`${answered(sql`r.data -> ${id}::text`)} as ${sql.ref(`a${index}`)}`)
+      const lastAnswered = ids.length === 0 ? sql`null::int` : sql`case ${sql.join(ids.map((_, index) => sql`when ${sql.ref(`a${ids.length - 1 - index}`)} then ${sql.lit(ids.length - 1 - index)}`), sql` `)} end`
+      const [totals, displays, values, cells] = await Promise.all([
+        sql<Record<string, string | null>>`
+          with per_response as (
+            select r.finished, case when jsonb_typeof(r.ttc -> '_total') = 'number' then (r.ttc ->> '_total')::float8 end as ttc
+              ${ids.length === 0 ? sql`` : sql`, ${sql.join(flags)}`}
+            from ${responses} r where ${scope}
+          ),
+          marked as (select *, ${lastAnswered} as last from per_response)
+          select count(*)::text as started, count(*) filter (where finished)::text as finished,
+            avg(ttc) filter (where finished)::text as ttc,
+            count(*) filter (where not finished and last is null)::text as dropped_none
+            ${ids.length === 0 ? sql`` : sql`, ${sql.join(ids.map((_, index) => sql`count(*) filter (where ${sql.ref(`a${index}`)})::text as ${sql.ref(`answered${index}`)}, count(*) filter (where not finished and last = ${sql.lit(index)})::text as ${sql.ref(`dropped${index}`)}`))}`}
+          from marked`.execute(db),
         sql<{ count: string }>`
           select count(*)::text as count from ${names.ref('displays')} d
           where d.environment_id = ${environmentId} and d.survey_id = ${surveyId}
             ${query.startDate ? sql`and d.created_at >= ${query.startDate}::timestamptz` : sql``}
             ${query.endDate ? sql`and d.created_at <= ${query.endDate}::timestamptz` : sql``}`.execute(db),
-        ids.length === 0
-          ? { rows: [] as Array<{ id: string; count: string }> }
-          : sql<{ id: string; count: string }>`
-              select q.id, count(*) filter (where ${answered(sql`r.data -> q.id`)})::text as count
-              from ${responses} r cross join unnest(${ids}::text[]) as q(id)
-              where ${scope} group by q.id`.execute(db),
         byValue.length === 0
           ? { rows: [] as Array<{ id: string; value: unknown; count: string }> }
           : sql<{ id: string; value: unknown; count: string }>`
@@ -207,29 +213,26 @@ export function createResponseStore(
               cross join lateral jsonb_each_text(case jsonb_typeof(r.data -> q.id) when 'object' then r.data -> q.id else '{}'::jsonb end) as c(key, value)
               where ${scope} and c.value <> ''
               group by q.id, c.key, c.value`.execute(db),
-        sql<{ index: string | null; count: string }>`
-          select (
-              select max(q.ord) from unnest(${ids}::text[]) with ordinality as q(id, ord) where ${answered(sql`r.data -> q.id`)}
-            )::text as index, count(*)::text as count
-          from ${responses} r where ${scope} and not r.finished
-          group by 1`.execute(db),
       ])
-      const total = totals.rows[0]
+      const total = totals.rows[0] ?? {}
       const group = <T extends { id: string }, U>(rows: T[], map: (row: T) => U) => {
         const out: Record<string, U[]> = {}
         for (const row of rows) (out[row.id] ??= []).push(map(row))
         return out
       }
+      const lastAnsweredCounts = [
+        { index: null, count: Number(total.dropped_none ?? 0) },
+        ...ids.map((_, index) => ({ index, count: Number(total[`dropped${index}`] ?? 0) })),
+      ].filter((row) => row.count > 0)
       return {
         displays: Number(displays.rows[0]?.count ?? 0),
-        started: Number(total?.started ?? 0),
-        finished: Number(total?.finished ?? 0),
-        averageTimeToComplete: total?.ttc == null ? null : Number(total.ttc),
-        answered: Object.fromEntries(perQuestion.rows.map((row) => [row.id, Number(row.count)])),
+        started: Number(total.started ?? 0),
+        finished: Number(total.finished ?? 0),
+        averageTimeToComplete: total.ttc == null ? null : Number(total.ttc),
+        answered: Object.fromEntries(ids.map((id, index) => [id, Number(total[`answered${index}`] ?? 0)])),
         values: group(values.rows, (row) => ({ value: row.value, count: Number(row.count) })),
         cells: group(cells.rows, (row) => ({ row: row.row, column: row.column, count: Number(row.count) })),
-        // `ordinality` counts from 1; the caller's indexes from 0.
-        lastAnswered: last.rows.map((row) => ({ index: row.index === null ? null : Number(row.index) - 1, count: Number(row.count) })),
+        lastAnswered: lastAnsweredCounts,
       }
     },
 
