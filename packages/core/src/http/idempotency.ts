@@ -38,7 +38,7 @@ export function idempotent(scope: 'client' | 'management', handler: Handler): Ha
       expiresAt: new Date(now.getTime() + IDEMPOTENCY_TTL_MS),
     })
     if (begun.state === 'replay') {
-      return new Response(begun.body, { status: begun.status, headers: { ...replayHeaders(response0Headers(request)), 'content-type': begun.contentType } })
+      return new Response(begun.body, { status: begun.status, headers: { ...replayHeaders(corsHeadersOf(request)), 'content-type': begun.contentType } })
     }
     if (begun.state === 'mismatch') {
       throw new CanvassError('idempotency_key_reused', 'This Idempotency-Key was used for another request', { details: { 'Idempotency-Key': key } })
@@ -72,7 +72,7 @@ function fingerprintOf(request: IRequest, body: unknown): string {
 }
 
 /** Client routes answer with CORS headers, replays too. */
-function response0Headers(request: IRequest): Record<string, string> {
+function corsHeadersOf(request: IRequest): Record<string, string> {
   const path = request.route ?? ''
   return path.includes('/client/') ? { 'access-control-allow-origin': '*' } : {}
 }

@@ -26,9 +26,6 @@ export const pageQuery = v.object({
 
 export const pageQueryWithOffset = v.object({ ...pageQuery.entries, offset: v.optional(integerParam(0, 100_000_000)) })
 
-/** The responses' list: a page, of one survey when `surveyId` is given. */
-export const responsePageQuery = v.object({ ...pageQuery.entries, surveyId: v.optional(v.pipe(v.string(), v.minLength(1))) })
-
 const pageQuerySchema = pageQueryWithOffset
 
 /**
