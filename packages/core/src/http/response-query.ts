@@ -58,9 +58,10 @@ function datesOf(input: { startDate?: string | undefined; endDate?: string | und
   return dates
 }
 
-export interface ResponseQuery {
+/** A list's query as read: its page, its filter, its order and whether to count. */
+export interface ListQuery<TFilter> {
   page: PageQuery
-  filter: ResponseFilter
+  filter: TFilter
   sortBy: ResponseDateField
   order: 'asc' | 'desc'
   /** Whether the answer carries `X-Total-Count`. */
@@ -69,15 +70,23 @@ export interface ResponseQuery {
   cursorTag: string | undefined
 }
 
+export type ResponseQuery = ListQuery<ResponseFilter>
+
+/** The order a list's query asks for (newest first by `createdAt` unless told), and its cursors' tag. */
+function orderOf(input: { sortBy?: ResponseDateField | undefined; order?: 'asc' | 'desc' | undefined }) {
+  const sortBy = input.sortBy ?? 'createdAt'
+  const order = input.order ?? 'desc'
+  const cursorTag = sortBy === 'createdAt' && order === 'desc' ? undefined : `${sortBy}.${order}`
+  return { sortBy, order, cursorTag }
+}
+
 /**
  * Reads the responses list's query. A repeated parameter, a value outside its schema, `endDate` before
  * `startDate`, `skip` with `cursor` or a cursor of another order is a 400 naming the parameter.
  */
 export function readResponseQuery(query: Record<string, string | string[] | undefined>): ResponseQuery {
   const input = parseQueryParams(responseListQuery, query)
-  const sortBy = input.sortBy ?? 'createdAt'
-  const order = input.order ?? 'desc'
-  const cursorTag = sortBy === 'createdAt' && order === 'desc' ? undefined : `${sortBy}.${order}`
+  const { sortBy, order, cursorTag } = orderOf(input)
   const page = readPageQuery(query, false, cursorTag)
   const filter: ResponseFilter = datesOf(input)
   if (input.surveyId !== undefined) filter.surveyId = input.surveyId
@@ -126,21 +135,12 @@ export const contactListQuery = v.object({
   count: responseListQuery.entries.count,
 })
 
-export interface ContactQuery {
-  page: PageQuery
-  filter: ContactFilter
-  sortBy: ResponseDateField
-  order: 'asc' | 'desc'
-  count: boolean
-  cursorTag: string | undefined
-}
+export type ContactQuery = ListQuery<ContactFilter>
 
 /** Reads the contacts' list query, with the responses' rules (a 400 naming each bad parameter). */
 export function readContactQuery(query: Record<string, string | string[] | undefined>): ContactQuery {
   const input = parseQueryParams(contactListQuery, query)
-  const sortBy = input.sortBy ?? 'createdAt'
-  const order = input.order ?? 'desc'
-  const cursorTag = sortBy === 'createdAt' && order === 'desc' ? undefined : `${sortBy}.${order}`
+  const { sortBy, order, cursorTag } = orderOf(input)
   const filter: ContactFilter = datesOf(input)
   if (input.userId !== undefined) filter.userId = input.userId
   return { page: readPageQuery(query, false, cursorTag), filter, sortBy, order, count: input.count === 'true', cursorTag }
