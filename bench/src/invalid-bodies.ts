@@ -7,8 +7,7 @@
  *
  * On embedded PGlite unless `DATABASE_URL` is set. Run on a quiet machine: on a busy one, figures are noisy.
  */
-import { execFileSync } from 'node:child_process'
-import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -17,6 +16,7 @@ import { fileURLToPath } from 'node:url'
 import { generateApiKey } from './api-key'
 import { startChildServer } from './child-server'
 import { runJsonChild } from './json-child'
+import { memory, resetPeak } from './process-memory'
 
 const STANDALONE_MAIN = fileURLToPath(new URL('../../examples/standalone/dist/main.js', import.meta.url))
 const PROBE_CHILD = fileURLToPath(new URL('./health-probe-child.mjs', import.meta.url))
@@ -58,28 +58,6 @@ function invalidBodies(environmentId: string, surveyId: string): { path: string;
     { path: responses, key: false, body: fill(`{"surveyId":"${surveyId}","finished":true,"data":{`, '}}', (i) => `"${i.toString(36)}":"\\ud800"`) },
     { path: responses, key: false, body: `{"data":${'['.repeat(200_000)}${']'.repeat(200_000)}}` },
   ]
-}
-
-/** Resident and peak resident memory of a process, in bytes (Linux `/proc`, else `ps`). */
-function memory(pid: number): { rss: number; peak: number } {
-  const status = `/proc/${pid}/status`
-  if (existsSync(status)) {
-    const text = readFileSync(status, 'utf8')
-    const kb = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(text)?.[1] ?? 0) * 1024
-    return { rss: kb('VmRSS'), peak: kb('VmHWM') }
-  }
-  const rss = Number(execFileSync('ps', ['-o', 'rss=', '-p', String(pid)]).toString().trim()) * 1024
-  return { rss, peak: rss }
-}
-
-/** Resets the kernel's peak-RSS mark of a process to its current RSS (`/proc/<pid>/clear_refs`, Linux). */
-function resetPeak(pid: number): boolean {
-  try {
-    writeFileSync(`/proc/${pid}/clear_refs`, '5')
-    return true
-  } catch {
-    return false
-  }
 }
 
 /** Runs the `/health` prober in a process of its own for `ms` and resolves to its latencies, in ms. */

@@ -85,6 +85,23 @@ for (const backend of e2eBackends()) {
       assert.is(bad.status, 400, `${query}: ${bad.text}`)
       assert.ok(field! in bad.body.details)
     }
+    // Answers are compared as text in the database: a text that reads like JSON is still an answer, and a
+    // score sent as text counts as that score.
+    const texts = await x.call('POST', '/api/v1/management/surveys', {
+      key: x.keyA,
+      body: { environmentId: x.envA, name: 'Texts', status: 'inProgress', questions: [
+        { id: 'why', type: 'openText', headline: t('Why?'), required: false },
+        { id: 'nps', type: 'nps', headline: t('Recommend?'), required: false },
+      ] },
+    })
+    for (const data of [{ why: '[]', nps: '7' }, { why: '', nps: 8 }]) {
+      const res = await x.call('POST', '/api/v1/management/responses', { key: x.keyA, body: { surveyId: texts.body.data.id, finished: true, data } })
+      assert.is(res.status, 200, res.text)
+    }
+    const textSummary = (await x.call('GET', `/api/v1/management/surveys/${texts.body.data.id}/summary`, { key: x.keyA })).body.data
+    const [why, score] = textSummary.questions
+    assert.equal([why.answered, why.skipped], [1, 1], 'the text "[]" is an answer')
+    assert.equal([score.answered, score.passives.count, score.promoters.count, score.average], [2, 2, 0, 7.5], 'the text "7" is 7')
     assert.is((await x.call('GET', `/api/v1/management/surveys/${surveyId}/summary`, { key: x.keyB })).status, 401, 'another environment')
     assert.is((await x.call('GET', '/api/v1/management/surveys/nope/summary', { key: x.keyA })).status, 404)
   })

@@ -176,6 +176,45 @@ for (const backend of backends({ prepared: true })) {
     assert.equal(left.rows, [{ n: 0 }], 'notes go with their response')
   })
 
+  test("export reads bring each response's userId and tag names in one statement, page after page in order", async () => {
+    const { environmentId, survey } = await seed(storage)
+    const db = open?.db
+    assert.ok(db)
+    const ids: string[] = []
+    for (let i = 0; i < 5; i++) {
+      const response = makeResponse(survey.id, { userId: i % 2 === 0 ? `exported-${i}` : null, createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0, i)), data: { q1: ['a', `${i}`] } })
+      await storage.responses.create(response, { environmentId, requireAccepting: false, checkEnvironment: false })
+      ids.push(response.id)
+    }
+    const at = new Date('2026-11-20T10:00:00.000Z')
+    const tag = (name: string) => `${name}-${survey.id}`
+    await sql`insert into canvass.tags (id, environment_id, name, created_at, updated_at)
+      values (${tag('t1')}, ${environmentId}, 'vip', ${at}, ${at}), (${tag('t2')}, ${environmentId}, 'angry', ${at}, ${at})`.execute(db)
+    await sql`insert into canvass.response_tags (response_id, tag_id) values (${ids[1]}, ${tag('t1')}), (${ids[1]}, ${tag('t2')}), (${ids[3]}, ${tag('t1')})`.execute(db)
+
+    const pages: Array<Awaited<ReturnType<Storage['responses']['listForExport']>>> = []
+    const statements = await statementsOf(async () => {
+      let after: { createdAt: Date; id: string } | undefined
+      for (;;) {
+        const page = await storage.responses.listForExport(environmentId, { surveyId: survey.id, order: 'asc', limit: 2, ...(after ? { after } : {}) })
+        if (page.length === 0) break
+        pages.push(page)
+        const last = page[page.length - 1]!
+        after = { createdAt: last.createdAt, id: last.id }
+      }
+    })
+    assert.is(statements.length, 4, 'one statement a page, and one that finds the end')
+    assert.equal(pages.map((page) => page.length), [2, 2, 1])
+    const rows = pages.flat()
+    assert.equal(rows.map((row) => row.id), ids)
+    assert.equal(rows.map((row) => row.userId), ['exported-0', null, 'exported-2', null, 'exported-4'])
+    assert.ok(rows[0]?.contactId, 'the contact linked by userId')
+    assert.is(rows[1]?.contactId, null)
+    assert.equal(rows.map((row) => row.tagNames), [[], ['angry', 'vip'], [], ['vip'], []])
+    assert.equal(rows.map((row) => row.data), ids.map((_, i) => ({ q1: ['a', `${i}`] })), 'the answers as stored')
+    assert.equal(await storage.responses.listForExport(randomUUID(), { surveyId: survey.id, limit: 10 }), [], 'another environment reads none')
+  })
+
   test('jsonb columns hold JSON values, never Postgres arrays or JSON-encoded strings', async () => {
     const { environmentId, survey } = await seed(storage)
     const response = makeResponse(survey.id, { data: { q1: ['a', 'b'] }, ttc: { q1: 5 } })

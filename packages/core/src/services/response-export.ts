@@ -1,4 +1,4 @@
-import type { ResponseRecord, SurveyRecord } from '../ports/storage'
+import type { ResponseExportRow, ResponseRecord, SurveyRecord } from '../ports/storage'
 import { responseOutput } from './response-service'
 
 /**
@@ -9,7 +9,7 @@ import { responseOutput } from './response-service'
 /** One column: its header and how a response fills it. */
 interface Column {
   header: string
-  value: (response: ResponseRecord) => unknown
+  value: (response: ResponseExportRow) => unknown
 }
 
 const ADDRESS_FIELDS = ['Address Line 1', 'Address Line 2', 'City', 'State', 'ZIP', 'Country']
@@ -26,8 +26,8 @@ function text(value: unknown): string {
 
 /** The columns of a survey's export, in order. */
 export function exportColumns(survey: SurveyRecord): Column[] {
-  const meta = (response: ResponseRecord, key: string) => (isRecord(response.meta) ? response.meta[key] : undefined)
-  const userAgent = (response: ResponseRecord, key: string) => {
+  const meta = (response: ResponseExportRow, key: string) => (isRecord(response.meta) ? response.meta[key] : undefined)
+  const userAgent = (response: ResponseExportRow, key: string) => {
     const agent = meta(response, 'userAgent')
     return isRecord(agent) ? agent[key] : undefined
   }
@@ -36,8 +36,8 @@ export function exportColumns(survey: SurveyRecord): Column[] {
     { header: 'Created At', value: (r) => r.createdAt.toISOString() },
     { header: 'Updated At', value: (r) => r.updatedAt.toISOString() },
     { header: 'Finished', value: (r) => r.finished },
-    { header: 'Contact ID', value: (r) => r.person?.id },
-    { header: 'User ID', value: (r) => r.person?.userId },
+    { header: 'Contact ID', value: (r) => r.contactId },
+    { header: 'User ID', value: (r) => r.userId },
     { header: 'Language', value: (r) => r.language },
     { header: 'Ending ID', value: (r) => r.endingId },
     { header: 'Display ID', value: (r) => r.displayId },
@@ -49,13 +49,13 @@ export function exportColumns(survey: SurveyRecord): Column[] {
     { header: 'Browser', value: (r) => userAgent(r, 'browser') },
     { header: 'OS', value: (r) => userAgent(r, 'os') },
     { header: 'Time to Complete (ms)', value: (r) => r.ttc._total },
-    { header: 'Tags', value: (r) => r.tags.map((tag) => (isRecord(tag) ? tag.name : tag)).join('; ') },
+    { header: 'Tags', value: (r) => r.tagNames.join('; ') },
   ]
   for (const question of survey.questions) {
     if (!isRecord(question) || typeof question.id !== 'string') continue
     const id = question.id
     const headline = text(question.headline) || id
-    const answer = (r: ResponseRecord) => r.data[id]
+    const answer = (r: ResponseExportRow) => r.data[id]
     if (question.type === 'matrix' && Array.isArray(question.rows)) {
       for (const row of question.rows) {
         const label = text(isRecord(row) && 'label' in row ? row.label : row)
@@ -104,21 +104,38 @@ export function csvLine(cells: unknown[]): string {
   return `${cells.map(csvField).join(',')}\r\n`
 }
 
+/**
+ * Rows per read of an export: the first read takes `EXPORT_ROWS.first`; each next one as many as fit in
+ * `EXPORT_ROWS.bytes` at the size the last page's rows had, within `first` and `most`. Small rows go 250 at a
+ * time (few round trips), rows of a MiB 20 at a time (bounded memory).
+ */
+export const EXPORT_ROWS = { first: 20, most: 250, bytes: 1024 * 1024 }
+
 export type ExportFormat = 'csv' | 'ndjson'
 
+/** Where an export's rows come from. */
+export interface ExportSource<Row> {
+  /** The rows after `after` (none: from the start), at most `limit`, in the export's order. */
+  read(after: Row | undefined, limit: number): Promise<Row[]>
+}
+
 /**
- * The export as a stream of text, read page by page from `read` (each call the rows after the last one, in
- * order) only as fast as the client takes it: each pull reads one page. Cancelling the stream (the client went
- * away) stops the reading.
+ * The export as a stream of text, read page by page only as fast as the client takes it: each pull reads one
+ * page. Cancelling the stream (the client went away) stops the reading. CSV reads only what its columns show
+ * (`listForExport`); NDJSON writes every field of each response, as the API's reads do.
  */
 export function exportStream(
   survey: SurveyRecord,
-  format: ExportFormat,
-  read: (after: ResponseRecord | undefined) => Promise<ResponseRecord[]>,
+  source: { format: 'csv'; rows: ExportSource<ResponseExportRow> } | { format: 'ndjson'; rows: ExportSource<ResponseRecord> },
 ): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder()
-  const columns = format === 'csv' ? exportColumns(survey) : []
-  let last: ResponseRecord | undefined
+  const columns = source.format === 'csv' ? exportColumns(survey) : []
+  const line = (row: ResponseExportRow | ResponseRecord) =>
+    source.format === 'csv'
+      ? csvLine(columns.map((column) => column.value(row as ResponseExportRow)))
+      : `${JSON.stringify(responseOutput(row as ResponseRecord))}\n`
+  let last: ResponseExportRow | ResponseRecord | undefined
+  let limit = EXPORT_ROWS.first
   let started = false
   let done = false
   return new ReadableStream<Uint8Array>(
@@ -127,11 +144,11 @@ export function exportStream(
         if (!started) {
           started = true
           // A byte-order mark, so that spreadsheets read the file as UTF-8.
-          if (format === 'csv') controller.enqueue(encoder.encode(`\uFEFF${csvLine(columns.map((column) => column.header))}`))
+          if (source.format === 'csv') controller.enqueue(encoder.encode(`\uFEFF${csvLine(columns.map((column) => column.header))}`))
           return
         }
         if (done) return
-        const rows = await read(last)
+        const rows = await source.rows.read(last as never, limit)
         if (rows.length === 0) {
           done = true
           controller.close()
@@ -139,10 +156,11 @@ export function exportStream(
         }
         last = rows[rows.length - 1]
         let chunk = ''
-        for (const row of rows) {
-          chunk += format === 'csv' ? csvLine(columns.map((column) => column.value(row))) : `${JSON.stringify(responseOutput(row))}\n`
-        }
-        controller.enqueue(encoder.encode(chunk))
+        for (const row of rows) chunk += line(row)
+        const bytes = encoder.encode(chunk)
+        controller.enqueue(bytes)
+        const perRow = bytes.byteLength / rows.length
+        limit = Math.max(EXPORT_ROWS.first, Math.min(EXPORT_ROWS.most, Math.floor(EXPORT_ROWS.bytes / perRow)))
       },
       cancel() {
         done = true

@@ -5,7 +5,9 @@ import type { SummaryAggregates, SummaryQuery, SurveyRecord } from '../ports/sto
  * Percentages are of the responses started (or, per question, of those that answered it), with two decimals.
  */
 
-const VALUE_TYPES = new Set(['multipleChoiceSingle', 'multipleChoiceMulti', 'pictureSelection', 'nps', 'rating', 'cta', 'consent'])
+/** Question types counted per answer value, and those whose answers are arrays counted per element. */
+const VALUE_TYPES = new Set(['multipleChoiceSingle', 'nps', 'rating', 'cta', 'consent'])
+const ELEMENT_TYPES = new Set(['multipleChoiceMulti', 'pictureSelection'])
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
 const text = (value: unknown): string => (typeof value === 'string' ? value : isRecord(value) && typeof value.default === 'string' ? value.default : '')
@@ -29,7 +31,7 @@ export function summaryQuery(survey: SurveyRecord, dates: Pick<SummaryQuery, 'da
     ...dates,
     questions: questionsOf(survey).map((question) => ({
       id: question.id,
-      count: VALUE_TYPES.has(question.type) ? 'values' : question.type === 'matrix' ? 'cells' : 'none',
+      count: VALUE_TYPES.has(question.type) ? 'values' : ELEMENT_TYPES.has(question.type) ? 'elements' : question.type === 'matrix' ? 'cells' : 'none',
     })),
   }
 }
@@ -67,7 +69,10 @@ function questionSummary(question: Question, aggregates: SummaryAggregates) {
     skipped: Math.max(0, aggregates.started - answered),
   }
   const values = aggregates.values[question.id] ?? []
-  const countOf = (match: (value: unknown) => boolean) => values.filter((entry) => match(entry.value)).reduce((sum, entry) => sum + entry.count, 0)
+  const countOf = (match: (value: string) => boolean) => values.filter((entry) => match(entry.value)).reduce((sum, entry) => sum + entry.count, 0)
+  // Scores arrive as their JSON text; a text that is not a number is not a score.
+  const scoresOf = () =>
+    values.flatMap((entry) => (/^-?\d+(\.\d+)?$/.test(entry.value) ? [{ value: Number(entry.value), count: entry.count }] : []))
   switch (question.type) {
     case 'multipleChoiceSingle':
     case 'multipleChoiceMulti':
@@ -78,10 +83,10 @@ function questionSummary(question: Question, aggregates: SummaryAggregates) {
       const known = new Set(choices.flatMap(keys))
       const counted = choices.map((choice) => {
         const names = new Set(keys(choice))
-        const count = countOf((value) => names.has(String(value)))
+        const count = countOf((value) => names.has(value))
         return { id: String(choice.id ?? ''), label: text(choice.label), count, percentage: percent(count, answered) }
       })
-      const others = values.filter((entry) => !known.has(String(entry.value)))
+      const others = values.filter((entry) => !known.has(entry.value)).sort((a, b) => b.count - a.count)
       const otherCount = others.reduce((sum, entry) => sum + entry.count, 0)
       return {
         ...base,
@@ -90,12 +95,12 @@ function questionSummary(question: Question, aggregates: SummaryAggregates) {
       }
     }
     case 'nps': {
-      const scores = values.filter((entry) => typeof entry.value === 'number')
+      const scores = scoresOf()
       const total = scores.reduce((sum, entry) => sum + entry.count, 0)
-      const promoters = scores.filter((entry) => (entry.value as number) >= 9).reduce((sum, entry) => sum + entry.count, 0)
-      const passives = scores.filter((entry) => (entry.value as number) >= 7 && (entry.value as number) <= 8).reduce((sum, entry) => sum + entry.count, 0)
+      const promoters = scores.filter((entry) => entry.value >= 9).reduce((sum, entry) => sum + entry.count, 0)
+      const passives = scores.filter((entry) => entry.value >= 7 && entry.value <= 8).reduce((sum, entry) => sum + entry.count, 0)
       const detractors = total - promoters - passives
-      const sum = scores.reduce((acc, entry) => acc + (entry.value as number) * entry.count, 0)
+      const sum = scores.reduce((acc, entry) => acc + entry.value * entry.count, 0)
       return {
         ...base,
         score: total === 0 ? null : Math.round(((promoters - detractors) / total) * 10_000) / 100,
@@ -106,13 +111,13 @@ function questionSummary(question: Question, aggregates: SummaryAggregates) {
       }
     }
     case 'rating': {
-      const ratings = values.filter((entry) => typeof entry.value === 'number').sort((a, b) => (a.value as number) - (b.value as number))
+      const ratings = scoresOf().sort((a, b) => a.value - b.value)
       const total = ratings.reduce((sum, entry) => sum + entry.count, 0)
-      const sum = ratings.reduce((acc, entry) => acc + (entry.value as number) * entry.count, 0)
+      const sum = ratings.reduce((acc, entry) => acc + entry.value * entry.count, 0)
       return {
         ...base,
         average: total === 0 ? null : Math.round((sum / total) * 100) / 100,
-        distribution: ratings.map((entry) => ({ rating: entry.value as number, count: entry.count, percentage: percent(entry.count, total) })),
+        distribution: ratings.map((entry) => ({ rating: entry.value, count: entry.count, percentage: percent(entry.count, total) })),
       }
     }
     case 'cta':

@@ -31,12 +31,28 @@ export interface ResponseListQuery extends PageQuery, ResponseFilter {
   order?: 'asc' | 'desc'
 }
 
+/** A response as an export reads it (`ResponseStore.listForExport`). */
+export interface ResponseExportRow
+  extends Pick<
+    ResponseRecord,
+    'id' | 'createdAt' | 'updatedAt' | 'finished' | 'data' | 'meta' | 'ttc' | 'variables' | 'language' | 'singleUseId' | 'displayId' | 'endingId'
+  > {
+  /** The linked contact's id and `userId`, or null. */
+  contactId: string | null
+  userId: string | null
+  /** The names of the response's tags, by name. */
+  tagNames: string[]
+}
+
 /** What a summary aggregates: the survey's questions in order, each with how its answers are counted. */
 export interface SummaryQuery extends Pick<ResponseFilter, 'dateField' | 'startDate' | 'endDate'> {
   questions: Array<{
     id: string
-    /** `values`: a count per answer value (each element of an array answer); `cells`: per matrix row and column. */
-    count: 'values' | 'cells' | 'none'
+    /**
+     * `values`: a count per answer value; `elements`: per element of an array answer (multiple choice);
+     * `cells`: per matrix row and column.
+     */
+    count: 'values' | 'elements' | 'cells' | 'none'
   }>
 }
 
@@ -49,8 +65,12 @@ export interface SummaryAggregates {
   averageTimeToComplete: number | null
   /** Responses that answered each question (a non-empty value), by question id. */
   answered: Record<string, number>
-  /** Per question counted by `values`: each value (a JSON value) with its count. */
-  values: Record<string, Array<{ value: unknown; count: number }>>
+  /**
+   * Per question counted by `values` or `elements`: each answered value with its count. A value is the text of
+   * the JSON answer (a string's own text, a number's or a boolean's JSON text: `7`, `true`), so that the
+   * database groups texts rather than JSON.
+   */
+  values: Record<string, Array<{ value: string; count: number }>>
   /** Per question counted by `cells`: each row and column with its count. */
   cells: Record<string, Array<{ row: string; column: string; count: number }>>
   /**
@@ -85,6 +105,11 @@ export interface ResponseStore {
    * bound (1 MiB by default), so core asks for small batches and bounds a page in bytes itself.
    */
   list(environmentId: string, query: ResponseListQuery): Promise<ResponseRecord[]>
+  /**
+   * Up to `limit` responses of the environment in list order, with only what a CSV export shows: no notes, no
+   * contact attributes. Read without the per-row work of `list`, for exports of millions of rows.
+   */
+  listForExport(environmentId: string, query: ResponseListQuery): Promise<ResponseExportRow[]>
   /** How many responses of the environment match `filter`, exactly. */
   count(environmentId: string, filter: ResponseFilter): Promise<number>
   /**

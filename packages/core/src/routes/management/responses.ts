@@ -64,22 +64,26 @@ const listResponses: Handler = async (request, ctx) => {
   })
 }
 
-/** Responses read per page of an export: many small rows per query, few large ones in memory. */
-const EXPORT_PAGE = 250
-
 const exportResponses: Handler = async (request, ctx) => {
   const { environmentId } = await authenticate(request, ctx)
   const { filter, sortBy, order, format } = readExportQuery(request.query)
   const survey = await ownedSurvey(ctx, environmentId, filter.surveyId as string)
   const scope = { ...filter, surveyId: survey.id, sortBy, order }
-  const body = exportStream(survey, format, async (after) => {
-    const rows = await ctx.storage.responses.list(environmentId, {
-      ...scope,
-      limit: EXPORT_PAGE,
-      ...(after ? { after: { createdAt: after[sortBy], id: after.id } } : {}),
-    })
-    return rows.slice(0, EXPORT_PAGE)
-  })
+  const position = (after: { id: string; createdAt: Date; updatedAt: Date } | undefined) =>
+    after ? { after: { createdAt: after[sortBy], id: after.id } } : {}
+  const body =
+    format === 'csv'
+      ? exportStream(survey, {
+          format,
+          rows: { read: (after, limit) => ctx.storage.responses.listForExport(environmentId, { ...scope, limit, ...position(after) }) },
+        })
+      : exportStream(survey, {
+          format,
+          rows: {
+            read: async (after, limit) =>
+              (await ctx.storage.responses.list(environmentId, { ...scope, limit, ...position(after) })).slice(0, limit),
+          },
+        })
   const name = `responses-${survey.id.replace(/[^A-Za-z0-9_-]/g, '')}.${format}`
   return new Response(body, {
     status: 200,

@@ -1,0 +1,83 @@
+import { suite } from 'uvu'
+import * as assert from 'uvu/assert'
+import type { ResponseExportRow, SurveyRecord } from '../src/ports/storage'
+import { EXPORT_ROWS, exportStream } from '../src/services/response-export'
+
+// How an export reads: page sizes that follow the rows' size, one page per pull, nothing read after a cancel.
+const survey = { id: 's1', questions: [{ id: 'why', type: 'openText', headline: { default: 'Why?' } }], hiddenFields: null } as unknown as SurveyRecord
+
+function rowsOf(count: number, answerBytes: number): ResponseExportRow[] {
+  return Array.from({ length: count }, (_, index) => ({
+    id: `r${String(index).padStart(7, '0')}`,
+    createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0, index)),
+    updatedAt: new Date(Date.UTC(2026, 0, 1, 0, 0, index)),
+    finished: true,
+    data: { why: 'x'.repeat(answerBytes) },
+    meta: {},
+    ttc: {},
+    variables: {},
+    language: null,
+    singleUseId: null,
+    displayId: null,
+    endingId: null,
+    contactId: null,
+    userId: null,
+    tagNames: [],
+  }))
+}
+
+/** A source over `rows` that records each read's limit. */
+function source(rows: ResponseExportRow[]) {
+  const limits: number[] = []
+  return {
+    limits,
+    read: async (after: ResponseExportRow | undefined, limit: number) => {
+      limits.push(limit)
+      const start = after ? rows.findIndex((row) => row.id === after.id) + 1 : 0
+      return rows.slice(start, start + limit)
+    },
+  }
+}
+
+async function readAll(stream: ReadableStream<Uint8Array>): Promise<string> {
+  return new Response(stream).text()
+}
+
+const test = suite('export stream')
+
+test('small rows: a first page of 20, then pages of the most', async () => {
+  const rows = rowsOf(700, 10)
+  const from = source(rows)
+  const text = await readAll(exportStream(survey, { format: 'csv', rows: from }))
+  assert.is(text.split('\r\n').length - 2, 700, 'a line per row after the header')
+  // 20 + 250 + 250 + 180 rows, then the read that finds the end.
+  assert.equal(from.limits, [EXPORT_ROWS.first, EXPORT_ROWS.most, EXPORT_ROWS.most, EXPORT_ROWS.most, EXPORT_ROWS.most])
+})
+
+test('rows of 100 KiB: pages of about a MiB; rows of a MiB: pages of the fewest', async () => {
+  const mid = source(rowsOf(60, 100 * 1024))
+  await readAll(exportStream(survey, { format: 'csv', rows: mid }))
+  assert.is(mid.limits[0], EXPORT_ROWS.first)
+  assert.is(mid.limits[1], EXPORT_ROWS.first, 'ten rows would fit; never fewer than the first page')
+  const large = source(rowsOf(45, 1024 * 1024))
+  await readAll(exportStream(survey, { format: 'csv', rows: large }))
+  assert.equal(large.limits, [EXPORT_ROWS.first, EXPORT_ROWS.first, EXPORT_ROWS.first, EXPORT_ROWS.first])
+  const small = source(rowsOf(300, 8 * 1024))
+  await readAll(exportStream(survey, { format: 'csv', rows: small }))
+  assert.ok(small.limits[1]! > EXPORT_ROWS.first && small.limits[1]! < EXPORT_ROWS.most, `rows of 8 KiB: ${small.limits.join(', ')}`)
+  assert.ok(small.limits[1]! * 8 * 1024 <= EXPORT_ROWS.bytes, 'a page fits in the byte budget')
+})
+
+test('one page per pull, and no read after the client cancels', async () => {
+  const from = source(rowsOf(1000, 10))
+  const reader = exportStream(survey, { format: 'csv', rows: from }).getReader()
+  await reader.read()
+  await reader.read()
+  await reader.cancel()
+  const reads = from.limits.length
+  assert.ok(reads <= 2, `at most the page read and the one queued behind it: ${reads}`)
+  await new Promise((resolve) => setTimeout(resolve, 20))
+  assert.is(from.limits.length, reads, 'nothing read after the cancel')
+})
+
+test.run()
