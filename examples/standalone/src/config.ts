@@ -32,6 +32,8 @@ export interface StandaloneConfig {
   webhookLeaseMs: number | undefined
   /** `CANVASS_WEBHOOK_DISPATCHER=off`: this process writes deliveries but another one sends them. */
   runWebhookDispatcher: boolean
+  /** `CANVASS_PGLITE_SETTINGS` (`name=value,…`): Postgres settings of the embedded database over Canvass's. */
+  pgliteSettings: Record<string, string>
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): StandaloneConfig {
@@ -56,7 +58,19 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): StandaloneConf
     webhookRetryScheduleMs: readSchedule(env.CANVASS_WEBHOOK_RETRY_SCHEDULE_MS),
     runWebhookDispatcher: env.CANVASS_WEBHOOK_DISPATCHER !== 'off',
     webhookLeaseMs: env.CANVASS_WEBHOOK_LEASE_MS ? readSchedule(env.CANVASS_WEBHOOK_LEASE_MS)?.[0] : undefined,
+    pgliteSettings: readPgliteSettings(env.CANVASS_PGLITE_SETTINGS),
   }
+}
+
+/** `shared_buffers=64MB,work_mem=8MB`: names and values as Postgres writes them, nothing it could read as more. */
+function readPgliteSettings(value: string | undefined): Record<string, string> {
+  const settings: Record<string, string> = {}
+  for (const item of (value ?? '').split(',').map((entry) => entry.trim()).filter(Boolean)) {
+    const match = /^([a-z_]+)=([A-Za-z0-9._-]+)$/.exec(item)
+    if (!match) throw new Error(`CANVASS_PGLITE_SETTINGS must be name=value pairs separated by commas (e.g. shared_buffers=64MB), got "${item}"`)
+    settings[match[1] as string] = match[2] as string
+  }
+  return settings
 }
 
 function readRateLimitStore(value: string | undefined, hasServer: boolean): 'memory' | 'postgres' {

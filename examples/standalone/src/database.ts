@@ -7,7 +7,11 @@ import pg from 'pg'
 import { lockDataDir } from './data-dir-lock'
 
 /** A Kysely instance on the Postgres server at `databaseUrl`, or on embedded PGlite under `dataDir`. */
-export async function openDatabase(config: { databaseUrl: string | undefined; dataDir: string }): Promise<{
+export async function openDatabase(config: {
+  databaseUrl: string | undefined
+  dataDir: string
+  pgliteSettings?: Record<string, string>
+}): Promise<{
   db: Kysely<unknown>
   description: string
 }> {
@@ -31,9 +35,31 @@ export async function openDatabase(config: { databaseUrl: string | undefined; da
   await lockDataDir(config.dataDir)
   const dir = join(config.dataDir, 'pgdata')
   await mkdir(dir, { recursive: true })
-  const pglite = await PGlite.create(dir, { parsers: PGLITE_PARSERS })
+  const settings = { ...PGLITE_SETTINGS, ...config.pgliteSettings }
+  const pglite = await PGlite.create(dir, {
+    parsers: PGLITE_PARSERS,
+    startParams: [...PGlite.defaultStartParams, ...Object.entries(settings).flatMap(([name, value]) => ['-c', `${name}=${value}`])],
+  }).catch((error: unknown) => {
+    const own = Object.keys(config.pgliteSettings ?? {})
+    if (own.length === 0) throw error
+    // Postgres refuses an unknown name or a value out of range only by not starting.
+    throw new Error(`CANVASS_PGLITE_SETTINGS (${own.join(', ')}) kept the embedded database from starting: check each name and value against Postgres's settings (${error instanceof Error ? error.message : String(error)})`)
+  })
   return { db: new Kysely<unknown>({ dialect: new PGliteDialect({ pglite }) }), description: `embedded PGlite in ${dir}` }
 }
+
+/**
+ * Postgres's memory settings for the embedded database, scaled to a small server's traffic: Postgres's own
+ * defaults (128 MB of shared buffers) hold twice the memory for no gain on one connection. A bigger machine
+ * raises them with `CANVASS_PGLITE_SETTINGS` (docs/deploying.md).
+ */
+export const PGLITE_SETTINGS: Readonly<Record<string, string>> = Object.freeze({
+  shared_buffers: '16MB',
+  work_mem: '2MB',
+  maintenance_work_mem: '16MB',
+  temp_buffers: '1MB',
+  wal_buffers: '1MB',
+})
 
 /** How long a request waits for a database connection before it is answered 503. */
 const CONNECT_TIMEOUT_MS = 5_000

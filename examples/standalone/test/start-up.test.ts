@@ -110,4 +110,9 @@ startUp('a PUBLIC_URL that is not an http(s) URL', async () => {
   await assertRefused({ PUBLIC_URL: 'feedback.example.com' }, 'PUBLIC_URL', /must be an http\(s\) URL/)
 })
 
+startUp('malformed or unknown CANVASS_PGLITE_SETTINGS', async () => {
+  await assertRefused({ CANVASS_PGLITE_SETTINGS: 'shared_buffers=1MB;drop' }, 'CANVASS_PGLITE_SETTINGS', /must be name=value pairs/)
+  await assertRefused({ CANVASS_PGLITE_SETTINGS: 'no_such_setting=1' }, 'CANVASS_PGLITE_SETTINGS', /\(no_such_setting\) kept the embedded database from starting/)
+})
+
 startUp.run()
