@@ -24,6 +24,7 @@ const SHARDS = { 'examples/standalone': 4, 'packages/storage-kysely': 2 }
 /** Durations of the last run's jobs (seconds), to start the longest first; not committed. */
 const TIMES = join(root, 'node_modules', '.cache', 'canvass-test-times.json')
 const SKIP_LINE = /^\s*SKIP (.+)$/gm
+const FILE_LINE = /^(\S+\.test\.ts)$/gm
 
 const started = Date.now()
 const stale = staleBuild(root)
@@ -81,6 +82,11 @@ if (failures.length > 0) {
   }
   console.log(`\nFailed:\n${failures.map((line) => `  ${line}`).join('\n')}`)
 }
+const slowest = results
+  .flatMap((result) => result.files.map((file) => ({ name: `${result.job.dir}/test/${file.name}`, seconds: file.seconds })))
+  .sort((a, b) => b.seconds - a.seconds)
+  .slice(0, 12)
+console.log(`\nSlowest test files:\n${slowest.map((file) => `  ${file.seconds.toFixed(1).padStart(6)} s  ${file.name}`).join('\n')}`)
 console.log(`\nTests ran in ${((Date.now() - started) / 1000).toFixed(0)} s, ${width} processes at a time.`)
 console.log(`\n${passed} passed, ${failed} failed, ${skipped} skipped`)
 process.exit(failed > 0 ? 1 : 0)
@@ -124,7 +130,12 @@ function run(job) {
     const args = ['-r', 'tsx', 'test', ...(job.pattern ? [job.pattern] : [])]
     const child = spawn(uvu, args, { cwd: join(root, job.dir), env: { ...process.env, FORCE_COLOR: '0' } })
     let output = ''
-    child.stdout.on('data', (chunk) => (output += chunk))
+    // uvu prints a file's name as it starts the file's tests: the times between names are the files' times.
+    const fileStarts = []
+    child.stdout.on('data', (chunk) => {
+      for (const match of String(chunk).replace(/\u001b\[[0-9;]*m/g, '').matchAll(FILE_LINE)) fileStarts.push({ name: match[1], at: Date.now() })
+      output += chunk
+    })
     child.stderr.on('data', (chunk) => (output += chunk))
     child.on('close', (code, signal) => {
       const plain = output.replace(/\u001b\[[0-9;]*m/g, '')
@@ -143,7 +154,9 @@ function run(job) {
         failed += skipped - reasons.length
         note = `${skipped - reasons.length} skipped without a printed reason (skip through skipTest of @canvass/test-utils)`
       }
-      resolve({ job, output, passed, failed, skipped, reasons, note, seconds: (Date.now() - begun) / 1000 })
+      const ended = Date.now()
+      const files = fileStarts.map((start, index) => ({ name: start.name, seconds: ((fileStarts[index + 1]?.at ?? ended) - start.at) / 1000 }))
+      resolve({ job, output, passed, failed, skipped, reasons, note, files, seconds: (ended - begun) / 1000 })
     })
   })
 }
@@ -164,18 +177,12 @@ function report(result) {
   if (result.note) console.log(`  !! ${result.note}`)
 }
 
-/** Records each job's duration (a shard's split over its files by their size) for the next run's order. */
+/** Records each job's and each sharded file's duration for the next run's order. */
 function writeTimes() {
   const times = { ...lastTimes }
-  for (const { job, seconds } of results) {
-    if (!job.files) {
-      times[job.dir] = seconds
-      continue
-    }
-    for (const name of job.files) {
-      const share = lastTimes[`${job.dir}/test/${name}`] ?? size(join(root, job.dir, 'test', name)) / 1000
-      times[`${job.dir}/test/${name}`] = (seconds * share) / (job.weight || 1)
-    }
+  for (const { job, seconds, files } of results) {
+    if (!job.files) times[job.dir] = seconds
+    else for (const file of files) times[`${job.dir}/test/${file.name}`] = file.seconds
   }
   try {
     mkdirSync(dirname(TIMES), { recursive: true })

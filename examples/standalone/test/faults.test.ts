@@ -9,6 +9,7 @@ import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import type { LoadResult } from './processes'
 import {
+  emptyDatabaseInto,
   killHard,
   ownPostgresUnavailable,
   reconcile,
@@ -23,6 +24,12 @@ import { newKey } from './server'
 const faults = suite('faults with real processes: nothing acknowledged is lost, the server rides them out')
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/** Polls `condition` until it holds or `timeoutMs` passed; the caller asserts what it waited for. */
+async function until(condition: () => boolean, timeoutMs = 20_000): Promise<void> {
+  const start = Date.now()
+  while (!condition() && Date.now() - start < timeoutMs) await sleep(20)
+}
 
 /** The production environment of `key` and a new survey in it that accepts any number of responses. */
 async function prepare(url: string, key: string): Promise<{ environmentId: string; surveyId: string }> {
@@ -79,17 +86,17 @@ faultsWithPostgres('Postgres stopped mid-load with pg_ctl -m immediate and start
     const url = await server.listening
     const { environmentId, surveyId } = await prepare(url, key)
     const load = startLoad(url, environmentId, surveyId, { prefix: 'pg' })
-    await sleep(1_500)
+    await until(() => load.result.acknowledged.size >= 200)
     assert.ok(load.result.acknowledged.size > 0, 'the load is answered before the outage')
 
     postgres.stopImmediately()
-    await sleep(1_000)
+    // Until every client has met the outage several times: the server must keep answering through it.
+    await until(() => load.result.unavailableTimes.length >= 100)
     const health = await fetch(`${url}/health`, { signal: AbortSignal.timeout(10_000) })
     assert.is(health.status, 503)
     assert.ok(health.headers.get('retry-after'), '/health says when to retry')
-    await sleep(2_000)
     const down503 = load.result.unavailableTimes.length
-    assert.ok(down503 > 0, 'requests are answered 503 while the database is away')
+    assert.ok(down503 >= 100, 'requests are answered 503 while the database is away')
 
     postgres.start()
     const back = Date.now()
@@ -100,7 +107,8 @@ faultsWithPostgres('Postgres stopped mid-load with pg_ctl -m immediate and start
       await sleep(50)
     }
     assert.ok(recovered !== undefined, 'creates succeed again after the database returned')
-    await sleep(1_000)
+    // The load runs on after the first success, on the new connections.
+    await until(() => load.result.okTimes.filter((time) => time > back).length >= 200)
     const result = await load.stop()
     assert.is((await fetch(`${url}/health`)).status, 200)
     assert.ok(server.running(), 'the server stayed up')
@@ -133,6 +141,7 @@ faultsWithPostgres('Postgres stopped mid-load with pg_ctl -m immediate and start
 
 faults('the embedded server SIGKILLed mid-load and restarted: nothing acknowledged is lost', async () => {
   const dataDir = await mkdtemp(join(tmpdir(), 'canvass-faults-'))
+  await emptyDatabaseInto(dataDir)
   const key = newKey()
   const first = spawnServer({ DATA_DIR: dataDir, CANVASS_INIT_API_KEY: key })
   let second: ReturnType<typeof spawnServer> | undefined
@@ -140,7 +149,8 @@ faults('the embedded server SIGKILLed mid-load and restarted: nothing acknowledg
     const url = await first.listening
     const { environmentId, surveyId } = await prepare(url, key)
     const load = startLoad(url, environmentId, surveyId, { prefix: 'kill' })
-    await sleep(2_000)
+    // Hundreds of creates answered, so that the kill lands on batches in flight.
+    await until(() => load.result.acknowledged.size >= 300)
     await killHard(first)
     const result = await load.stop()
     assert.ok(result.acknowledged.size > 0, 'the load was answered before the kill')
@@ -170,6 +180,7 @@ faults('a second server on the same DATA_DIR exits 1 with one line; the first go
   const base = await mkdtemp(join(tmpdir(), 'canvass-faults-'))
   // Longer than a socket address may be: the lock must work through its short link as well.
   const dataDir = join(base, 'a-data-folder-with-a-name-long-enough-that-no-socket-path-in-it-fits')
+  await emptyDatabaseInto(dataDir)
   const key = newKey()
   const first = spawnServer({ DATA_DIR: dataDir, CANVASS_INIT_API_KEY: key })
   const second = { server: undefined as ReturnType<typeof spawnServer> | undefined }
@@ -185,8 +196,11 @@ faults('a second server on the same DATA_DIR exits 1 with one line; the first go
       `Canvass could not start: DATA_DIR ${dataDir} is in use by another Canvass server (pid ${first.pid}); ` +
         'stop it or start this one with another DATA_DIR',
     ])
-    await sleep(500)
+    // The first server goes on answering creates after the refused start.
+    const before = load.result.acknowledged.size
+    await until(() => load.result.acknowledged.size >= before + 100)
     const result = await load.stop()
+    assert.ok(result.acknowledged.size >= before + 100, 'creates are answered after the refused start')
     assert.is((await fetch(`${url}/health`)).status, 200)
     assert.ok(first.running(), 'the first server is still running')
     assert.is(await stopGracefully(first), 0)
@@ -219,6 +233,7 @@ faults('the first start killed after each step of the bootstrap: the next start 
 
 async function killedBootstrap(step: (typeof STEPS)[number]): Promise<void> {
   const dataDir = await mkdtemp(join(tmpdir(), 'canvass-faults-'))
+  await emptyDatabaseInto(dataDir)
   const first = spawnServer({ DATA_DIR: dataDir, CANVASS_TEST_KILL_AFTER: step })
   let next: ReturnType<typeof spawnServer> | undefined
   try {

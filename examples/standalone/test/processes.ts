@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process'
-import { existsSync } from 'node:fs'
-import { chmod, chown, mkdtemp, rm } from 'node:fs/promises'
+import { existsSync, rmSync } from 'node:fs'
+import { chmod, chown, cp, mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir, userInfo } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -21,6 +21,26 @@ export function spawnServer(env: Record<string, string>, timeoutMs = 60_000): Se
     env: { PATH: process.env.PATH ?? '', PORT: '0', HOST: '127.0.0.1', CANVASS_RATE_LIMITS: 'off', ...env },
     timeoutMs,
   })
+}
+
+let initialised: Promise<string> | undefined
+
+/**
+ * Puts an embedded database that exists but holds nothing into `dataDir` (made if missing): PGlite's initdb
+ * and no more, so no migration and no project; a server's first start on the folder migrates and bootstraps as
+ * on an empty one. PGlite's initdb costs seconds of CPU, so it runs once per test process and each folder gets a
+ * copy of its result.
+ */
+export async function emptyDatabaseInto(dataDir: string): Promise<void> {
+  initialised ??= (async () => {
+    const template = await mkdtemp(join(tmpdir(), 'canvass-pgdata-'))
+    process.once('exit', () => rmSync(template, { recursive: true, force: true }))
+    // Imported here: every file that starts a server imports this module, and few need PGlite in the test.
+    const { PGlite } = await import('@electric-sql/pglite')
+    await (await PGlite.create(join(template, 'pgdata'))).close()
+    return join(template, 'pgdata')
+  })()
+  await cp(await initialised, join(dataDir, 'pgdata'), { recursive: true })
 }
 
 /** Ends a server the hard way (a power cut, `kill -9`) and waits until it is gone. */

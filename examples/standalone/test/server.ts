@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { spawnServer } from './processes'
+import { emptyDatabaseInto, spawnServer } from './processes'
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz'
 
 /** A fresh key in Canvass's format, for `CANVASS_INIT_API_KEY`. */
@@ -25,6 +25,9 @@ export interface RunningServer {
  */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const dataDir = env.DATA_DIR ?? (await mkdtemp(join(tmpdir(), 'canvass-e2e-')))
+  // A fresh embedded database starts from a copy of an empty one: initdb is seconds of CPU, and what a first
+  // start does after it (migrations, bootstrap) still runs. A test that names its DATA_DIR gets a real initdb.
+  if (!env.DATA_DIR && !env.DATABASE_URL) await emptyDatabaseInto(dataDir)
   const removeDataDir = () => (env.DATA_DIR ? Promise.resolve() : rm(dataDir, { recursive: true, force: true }))
   const server = spawnServer({ DATA_DIR: dataDir, ...env })
   const url = await server.listening.catch(async (error: unknown) => {

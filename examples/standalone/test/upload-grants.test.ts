@@ -1,6 +1,6 @@
 /**
- * What a presign grants and how the upload routes refuse, on the standalone server over HTTP (PGlite; the
- * backend plays no part): the access type chosen at presign is the one the file gets, whatever the upload
+ * What a presign grants and how the upload routes refuse, on the standalone server over HTTP (on the HTTP
+ * suites' backend, which plays no part): the access type chosen at presign is the one the file gets, whatever the upload
  * request says (the signature covers it); refusals carry `error` and `message` with the same text (contract
  * §8), so that the real `@formbricks/api` client, which reports `message`, says why.
  */
@@ -8,6 +8,7 @@ import { FormbricksAPI } from '@formbricks/api'
 import { closedPort } from '@canvass/test-utils'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
+import { httpBackend } from './backends'
 import type { Backend } from './fixtures'
 import { startBackend } from './fixtures'
 
@@ -20,10 +21,34 @@ interface Presigned {
   fileUrl: string
 }
 
-/** A server whose presigned URLs are absolute (its own host is allowed), with a small upload limit. */
+/**
+ * A server whose presigned URLs are absolute (its own host is allowed), with a small upload limit, on a database
+ * of its own that its `stop` drops.
+ */
 async function uploadServer(): Promise<Backend> {
+  const database = httpBackend().database()
   const port = await closedPort()
-  return startBackend({ PORT: String(port), CANVASS_ALLOWED_HOSTS: `127.0.0.1:${port}`, CANVASS_UPLOAD_MAX_BYTES: String(MAX_BYTES) })
+  try {
+    const server = await startBackend({
+      ...(await database.env()),
+      PORT: String(port),
+      CANVASS_ALLOWED_HOSTS: `127.0.0.1:${port}`,
+      CANVASS_UPLOAD_MAX_BYTES: String(MAX_BYTES),
+    })
+    return {
+      ...server,
+      async stop() {
+        try {
+          return await server.stop()
+        } finally {
+          await database.dispose()
+        }
+      },
+    }
+  } catch (error) {
+    await database.dispose()
+    throw error
+  }
 }
 
 async function presigned(x: Backend, route: 'management' | 'client', body: Record<string, unknown>): Promise<Presigned> {

@@ -1,7 +1,7 @@
 /**
  * End to end: file uploads (contract §8) on the standalone server as a real process over HTTP: presign,
- * upload (multipart and base64), read back, and every refusal, on PGlite always, on the Postgres server when
- * TEST_DATABASE_URL is set, and once on S3 (s3rver on loopback) instead of the folder store.
+ * upload (multipart and base64), read back, and every refusal, on the HTTP suites' database (Postgres when
+ * TEST_DATABASE_URL is set, PGlite otherwise), with the folder store and again on S3 (s3rver on loopback).
  */
 import { createHmac, randomBytes } from 'node:crypto'
 import { mkdtemp, readdir, rm } from 'node:fs/promises'
@@ -163,8 +163,9 @@ function defineSuites(label: string, database: () => E2eBackend, s3 = false) {
     return res.body.data as Presigned
   }
 
-  const roundTrip = servers.suite(`${label}: upload round trips`)
-  roundTrip('management: presign, multipart upload, public GET returns the same bytes', async () => {
+  // Round trips and refusals share a server: each test makes presigns and files of its own.
+  const uploads = servers.suite(`${label}: upload round trips and refusals`)
+  uploads('management: presign, multipart upload, public GET returns the same bytes', async () => {
     const x = await b()
     const p = await presigned(x, { fileName: 'Café photo.png', fileType: 'image/png' })
     assert.match(p.updatedFileName, new RegExp(`^Café photo--fid--${p.signingData.uuid}\\.png$`))
@@ -182,7 +183,7 @@ function defineSuites(label: string, database: () => E2eBackend, s3 = false) {
     const range = await getFile(p.fileUrl, undefined, { range: 'bytes=10-19' })
     assert.equal([range.status, range.headers.get('content-range'), range.bytes], [206, `bytes 10-19/${bytes.length}`, bytes.subarray(10, 20)])
   })
-  roundTrip('client: presign, base64 data-URL upload, private GET only with a key of the environment', async () => {
+  uploads('client: presign, base64 data-URL upload, private GET only with a key of the environment', async () => {
     const x = await b()
     const p = await presigned(x, { fileName: 'report.pdf', fileType: 'application/pdf' }, 'client')
     assert.is(p.signedUrl, `${x.url}/api/v1/client/${x.envA}/storage/local`)
@@ -199,7 +200,7 @@ function defineSuites(label: string, database: () => E2eBackend, s3 = false) {
     assert.is((await getFile(p.fileUrl)).status, 401, 'no key')
     assert.is((await getFile(p.fileUrl, x.keyB)).status, 401, 'a key of another environment')
   })
-  roundTrip('management: a private presign uploads where its file URL points, plain base64 too', async () => {
+  uploads('management: a private presign uploads where its file URL points, plain base64 too', async () => {
     const x = await b()
     const p = await presigned(x, { fileName: 'notes.txt', fileType: 'text/plain', accessType: 'private' })
     const bytes = new TextEncoder().encode('private notes\n')
@@ -208,7 +209,7 @@ function defineSuites(label: string, database: () => E2eBackend, s3 = false) {
     assert.equal((await getFile(p.fileUrl, x.keyA)).bytes, bytes)
     assert.is((await getFile(p.fileUrl)).status, 401)
   })
-  roundTrip('an upload of exactly the limit is stored', async () => {
+  uploads('an upload of exactly the limit is stored', async () => {
     const x = await b()
     const p = await presigned(x, { fileName: 'full.pdf', fileType: 'application/pdf' })
     const bytes = bytesOf(MAX_BYTES, 11)
@@ -216,7 +217,7 @@ function defineSuites(label: string, database: () => E2eBackend, s3 = false) {
     assert.is(up.status, 200, JSON.stringify(up.body))
     assert.equal((await getFile(p.fileUrl)).bytes, bytes)
   })
-  roundTrip('the real @formbricks/api client uploads a file that reads back the same', async () => {
+  uploads('the real @formbricks/api client uploads a file that reads back the same', async () => {
     const x = await b()
     const survey = await createSurvey(x)
     const api = new FormbricksAPI({ apiHost: x.url, environmentId: x.envA })
@@ -231,8 +232,7 @@ function defineSuites(label: string, database: () => E2eBackend, s3 = false) {
     assert.equal(got.bytes, bytes)
   })
 
-  const refusals = servers.suite(`${label}: upload refusals`)
-  refusals('missing X-File-Type is 400 fileType is required; missing X-File-Name 400', async () => {
+  uploads('missing X-File-Type is 400 fileType is required; missing X-File-Name 400', async () => {
     const x = await b()
     const p = await presigned(x, { fileName: 'a.png', fileType: 'image/png' }, 'client')
     const { 'X-File-Type': _type, ...noType } = uploadHeaders(p, 'image/png')
@@ -241,7 +241,7 @@ function defineSuites(label: string, database: () => E2eBackend, s3 = false) {
     const { 'X-File-Name': _name, ...noName } = uploadHeaders(p, 'image/png')
     assert.equal((await post(p.signedUrl, noName, multipartBody(bytesOf(10)))).status, 400)
   })
-  refusals('bad signature, bad key, expired, future and replayed uploads are 401 Not authenticated', async () => {
+  uploads('bad signature, bad key, expired, future and replayed uploads are 401 Not authenticated', async () => {
     const x = await b()
     const NOT_AUTH = { error: 'Not authenticated', message: 'Not authenticated' }
     const p = await presigned(x, { fileName: 'a.png', fileType: 'image/png' })
@@ -274,7 +274,7 @@ function defineSuites(label: string, database: () => E2eBackend, s3 = false) {
     assert.equal([replay.status, replay.body], [401, NOT_AUTH])
     assert.equal((await getFile(p.fileUrl)).bytes, bytesOf(10), 'the replay changed nothing')
   })
-  refusals('two concurrent uploads with one uuid: exactly one succeeds', async () => {
+  uploads('two concurrent uploads with one uuid: exactly one succeeds', async () => {
     const x = await b()
     for (let round = 0; round < 3; round++) {
       const p = await presigned(x, { fileName: 'race.png', fileType: 'image/png' }, 'client')
@@ -286,7 +286,7 @@ function defineSuites(label: string, database: () => E2eBackend, s3 = false) {
       assert.equal((await getFile(p.fileUrl, x.keyA)).bytes, bytesOf(50_000, winner))
     }
   })
-  refusals('another environment cannot use a presign', async () => {
+  uploads('another environment cannot use a presign', async () => {
     const x = await b()
     const p = await presigned(x, { fileName: 'a.png', fileType: 'image/png' }, 'client')
     const other = await post(`${x.url}/api/v1/client/${x.envB}/storage/local`, uploadHeaders(p, 'image/png'), multipartBody(bytesOf(10)))
@@ -302,7 +302,7 @@ function defineSuites(label: string, database: () => E2eBackend, s3 = false) {
     assert.is((await presign(x, { fileName: 'a.png', fileType: 'image/png', surveyId: foreignSurvey.id }, 'client')).status, 400)
     assert.is((await getFile(p.fileUrl, x.keyA)).status, 404, 'nothing was stored')
   })
-  refusals('over the limit is 413 File is too large and stores nothing (multipart, chunked, base64)', async () => {
+  uploads('over the limit is 413 File is too large and stores nothing (multipart, chunked, base64)', async () => {
     const x = await b()
     const tooLarge = bytesOf(MAX_BYTES + 1, 9)
     const attempts: Array<(p: Presigned) => Promise<{ status: number; body: any }>> = [
@@ -325,7 +325,7 @@ function defineSuites(label: string, database: () => E2eBackend, s3 = false) {
       }
     }
   })
-  refusals('disallowed and mismatched types are refused at presign and at upload', async () => {
+  uploads('disallowed and mismatched types are refused at presign and at upload', async () => {
     const x = await b()
     for (const [fileName, fileType] of [
       ['page.html', 'text/html'],
@@ -345,7 +345,7 @@ function defineSuites(label: string, database: () => E2eBackend, s3 = false) {
     const res = await post(`${x.url}/api/v1/client/${x.envA}/storage/local`, headers, multipartBody(bytesOf(10)))
     assert.equal([res.status, res.body], [400, { error: 'File type is not allowed', message: 'File type is not allowed' }])
   })
-  refusals('names that try to escape are refused and nothing lands outside the environment prefix', async () => {
+  uploads('names that try to escape are refused and nothing lands outside the environment prefix', async () => {
     const x = await b()
     for (const fileName of ['../x.png', '../../etc/x.png', '/etc/x.png', 'a\\..\\x.png', 'a/b.png', '..']) {
       const res = await presign(x, { fileName, fileType: 'image/png' }, 'client')
@@ -390,22 +390,24 @@ function defineSuites(label: string, database: () => E2eBackend, s3 = false) {
     assert.is(await x.stop(), 0)
   })
 
-  for (const s of [roundTrip, refusals, shutdown]) s.run()
+  for (const s of [uploads, shutdown]) s.run()
 }
 
 const http = httpBackend()
 defineSuites(http.label, http.database)
 
-// The blob store is what this file tests: the same suites on S3 (s3rver), with PGlite as the database.
+// The blob store is what this file tests: the same suites on S3 (s3rver), on the same database as above.
 defineSuites(
-  'pglite on S3',
+  `${http.label} on S3`,
   () => {
+    const database = http.database()
     let s3rver: Awaited<ReturnType<typeof startS3rver>> | undefined
     return {
-      label: 'pglite on S3',
+      label: `${http.label} on S3`,
       async env() {
         s3rver = await startS3rver(['canvass-e2e'])
         return {
+          ...(await database.env()),
           S3_BUCKET: 'canvass-e2e',
           S3_ENDPOINT: s3rver.endpoint,
           S3_REGION: 'us-east-1',
@@ -414,7 +416,10 @@ defineSuites(
           S3_SECRET_ACCESS_KEY: 'S3RVER',
         }
       },
-      dispose: async () => s3rver?.stop(),
+      async dispose() {
+        await s3rver?.stop()
+        await database.dispose()
+      },
     }
   },
   true,
