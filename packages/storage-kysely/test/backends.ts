@@ -1,8 +1,8 @@
 import { PGlite } from '@electric-sql/pglite'
-import { Kysely, PGliteDialect, PostgresDialect } from 'kysely'
+import { Kysely, PGliteDialect, PostgresDialect, sql } from 'kysely'
 import type { LogEvent } from 'kysely'
 import pg from 'pg'
-import { PGLITE_PARSERS, withPreparedStatements } from '../src'
+import { PGLITE_PARSERS, migrate, withPreparedStatements } from '../src'
 
 /** A database to test on, opened empty (not migrated) and closed (dropped, for a server) afterwards. */
 export interface Backend {
@@ -55,20 +55,22 @@ async function openPostgres(
   }
   const url = new URL(serverUrl)
   url.pathname = `/${name}`
-  const pool = new pg.Pool({ connectionString: url.href, max: 10 })
-  // `drop database … with (force)` may reach a connection that `pool.end()` is still closing; that
-  // connection's error must not crash the run.
-  pool.on('error', (error: Error & { code?: string }) => {
-    if (error.code !== '57P01') console.error(error)
-  })
-  const db = new Kysely<unknown>({
-    dialect: new PostgresDialect({ pool: options.prepared ? withPreparedStatements(pool) : pool }),
-    log: options.log,
-  })
-  return {
-    db,
+  const connect = () => {
+    const pool = new pg.Pool({ connectionString: url.href, max: 10 })
+    // `drop database … with (force)` may reach a connection that `pool.end()` is still closing; that
+    // connection's error must not crash the run.
+    pool.on('error', (error: Error & { code?: string }) => {
+      if (error.code !== '57P01') console.error(error)
+    })
+    return new Kysely<unknown>({
+      dialect: new PostgresDialect({ pool: options.prepared ? withPreparedStatements(pool) : pool }),
+      log: options.log,
+    })
+  }
+  const open: OpenBackend = {
+    db: connect(),
     async close() {
-      await db.destroy()
+      await open.db.destroy()
       const dropper = new pg.Client({ connectionString: serverUrl })
       await dropper.connect()
       try {
@@ -78,4 +80,70 @@ async function openPostgres(
       }
     },
   }
+  return open
 }
+
+/** A database that the tests of a suite take in turn, put back in the same state before each. */
+export interface SharedDatabase {
+  /** The database, in the state it was shared in, whatever the test before did to it. */
+  take(): Promise<Kysely<unknown>>
+  /** Closes it, if a test took it. */
+  close(): Promise<void>
+}
+
+/**
+ * One database for the tests of a suite instead of one each: a PGlite takes seconds to start and migrating
+ * a few hundred milliseconds, putting the database back takes milliseconds. `migrated`: every table of the
+ * `canvass` schema is emptied and its sequences restart, so that a test sees only its own rows and numbers;
+ * the migrations stay applied. `empty`: every schema is dropped and `public` made anew, as a new database has
+ * it. Opened at the first `take`, so that a suite of several backends opens each only when it gets there.
+ */
+export function sharedDatabase(
+  backend: Backend,
+  state: 'migrated' | 'empty',
+  options: { log?: (event: LogEvent) => void } = {},
+): SharedDatabase {
+  let open: OpenBackend | undefined
+  return {
+    async take() {
+      if (open) {
+        await (state === 'migrated' ? emptyTables : dropSchemas).execute(open.db)
+        // The pool stays: connections already open, as a long-running server's are (a claim made while one
+        // opens hid a dispatcher race that only shows on a warm pool).
+        return open.db
+      }
+      open = await backend.open(options)
+      if (state === 'migrated') await migrate(open.db)
+      return open.db
+    },
+    async close() {
+      await open?.close()
+      open = undefined
+    },
+  }
+}
+
+const emptyTables = sql`do $$
+  declare
+    item record;
+  begin
+    execute (
+      select 'truncate ' || string_agg(format('%I.%I', schemaname, tablename), ', ')
+      from pg_tables where schemaname = 'canvass' and tablename not like 'canvass\\_migration%'
+    );
+    for item in select schemaname, sequencename from pg_sequences where schemaname = 'canvass' loop
+      execute format('alter sequence %I.%I restart', item.schemaname, item.sequencename);
+    end loop;
+  end $$`
+
+const dropSchemas = sql`do $$
+  declare
+    item text;
+  begin
+    for item in select nspname from pg_namespace where nspname not like 'pg\\_%' and nspname <> 'information_schema' loop
+      execute format('drop schema %I cascade', item);
+    end loop;
+    -- As Postgres 15 makes it in a new database.
+    create schema public authorization pg_database_owner;
+    grant usage on schema public to public;
+  end $$`

@@ -30,7 +30,6 @@ interface Receiver {
 }
 
 async function startReceiver(): Promise<Receiver> {
-  const held = new Set<ServerResponse>()
   const waiters = new Set<() => void>()
   const changed = () => {
     for (const waiter of [...waiters]) waiter()
@@ -56,18 +55,19 @@ async function startReceiver(): Promise<Receiver> {
       })
     },
     async close() {
-      for (const res of held) res.destroy()
-      await new Promise((resolve) => server.close(resolve))
+      const closed = new Promise((resolve) => server.close(resolve))
+      // The held requests, and connections that attempts cut short by stop() opened without sending on them:
+      // close() alone would wait for the client to drop those, after its keep-alive time (4 s).
+      server.closeAllConnections()
+      await closed
     },
   }
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     req.resume()
     if (req.url === '/slow') {
-      held.add(res)
       receiver.slow.now++
       receiver.slow.most = Math.max(receiver.slow.most, receiver.slow.now)
       res.on('close', () => {
-        held.delete(res)
         receiver.slow.now--
       })
     } else if (req.url === '/fast') {

@@ -1,11 +1,11 @@
 import { sql } from 'kysely'
+import type { Kysely } from 'kysely'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { makeResponse, makeSurvey } from '@canvass/test-utils'
 import { MigrationError, createKyselyStorage, migrate } from '../src'
 import type { Storage } from '@canvass/core'
-import { backends } from './backends'
-import type { OpenBackend } from './backends'
+import { backends, sharedDatabase } from './backends'
 
 /** Every migration, in the order they run. */
 const MIGRATIONS = ['0001-initial', '0003-management', '0004-client', '0005-webhooks', '0006-webhook-events', '0007-outbox-matching', '0008-sequential-event-ids', '0009-created-event-columns', '0010-drop-duplicate-index', '0011-ascending-list-indexes', '0012-attribute-value-hash', '0013-client-created-keys', '0014-pending-deliveries-by-webhook', '0015-segments', '0016-survey-display-settings', '0017-responses-by-update', '0018-idempotency-keys']
@@ -38,29 +38,29 @@ const TABLES = [
 
 for (const backend of backends()) {
   const test = suite(`migrate on ${backend.name}`)
-  let open: OpenBackend | undefined
+  // Every schema is dropped before each test: each starts from a database as new as a database of its own.
+  const database = sharedDatabase(backend, 'empty')
+  let db: Kysely<unknown>
 
-  test.after.each(async () => {
-    await open?.close()
-    open = undefined
+  test.before.each(async () => {
+    db = await database.take()
   })
+  test.after(() => database.close())
 
   test('creates every table of contract §1, and migrating again is a no-op', async () => {
-    open = await backend.open()
-    assert.equal(await migrate(open.db), MIGRATIONS)
-    assert.equal(await tableNames(open), [...TABLES, 'canvass_migration', 'canvass_migration_lock'].sort())
-    assert.equal(await tableNames(open, 'public'), [], 'nothing is created in public')
-    assert.equal(await migrate(open.db), [], 'nothing is pending')
-    const applied = await sql<{ name: string }>`select name from canvass.canvass_migration`.execute(open.db)
+    assert.equal(await migrate(db), MIGRATIONS)
+    assert.equal(await tableNames(db), [...TABLES, 'canvass_migration', 'canvass_migration_lock'].sort())
+    assert.equal(await tableNames(db, 'public'), [], 'nothing is created in public')
+    assert.equal(await migrate(db), [], 'nothing is pending')
+    const applied = await sql<{ name: string }>`select name from canvass.canvass_migration`.execute(db)
     assert.equal(applied.rows, MIGRATIONS.map((name) => ({ name })))
   })
 
   test('stores every timestamp as timestamptz(3)', async () => {
-    open = await backend.open()
-    await migrate(open.db)
+    await migrate(db)
     const columns = await sql<{ table_name: string; column_name: string; data_type: string; datetime_precision: number }>`
       select table_name, column_name, data_type, datetime_precision from information_schema.columns
-      where table_schema = 'canvass' and data_type like 'timestamp%' and table_name not like 'canvass_migration%'`.execute(open.db)
+      where table_schema = 'canvass' and data_type like 'timestamp%' and table_name not like 'canvass_migration%'`.execute(db)
     assert.ok(columns.rows.length > 0)
     for (const column of columns.rows) {
       assert.is(`${column.data_type}(${column.datetime_precision})`, 'timestamp with time zone(3)', `${column.table_name}.${column.column_name}`)
@@ -68,12 +68,11 @@ for (const backend of backends()) {
   })
 
   test('no two indexes of a table cover the same columns under the same condition', async () => {
-    open = await backend.open()
-    await migrate(open.db)
+    await migrate(db)
     // The definition without the index's own name: two equal ones would cost every insert twice for nothing.
     const indexes = await sql<{ tablename: string; indexname: string; shape: string }>`
       select tablename, indexname, regexp_replace(indexdef, '^create (unique )?index [^ ]+ on ', '', 'i') as shape
-      from pg_indexes where schemaname = 'canvass'`.execute(open.db)
+      from pg_indexes where schemaname = 'canvass'`.execute(db)
     assert.ok(indexes.rows.length > 20, `${indexes.rows.length} indexes read`)
     const seen = new Map<string, string>()
     for (const index of indexes.rows) {
@@ -84,9 +83,8 @@ for (const backend of backends()) {
   })
 
   test('rows of one survey written in time order keep the list indexes of responses and displays compact, and lists still read them', async () => {
-    open = await backend.open()
-    await migrate(open.db)
-    const storage = createKyselyStorage({ db: open.db })
+    await migrate(db)
+    const storage = createKyselyStorage({ db: db })
     const environments = { production: 'list-env-p', development: 'list-env-d' }
     const createdAt = new Date()
     await storage.projects.createOrganization({ id: 'list-org', name: 'Org', createdAt })
@@ -98,42 +96,41 @@ for (const backend of backends()) {
     const rows = 8_000
     await sql`insert into canvass.responses (id, created_at, updated_at, survey_id, environment_id)
       select md5(g::text), now() + g * interval '1 ms', now() + g * interval '1 ms', ${survey.id}, ${environments.production}
-      from generate_series(1, ${rows}::int) g order by g`.execute(open.db)
+      from generate_series(1, ${rows}::int) g order by g`.execute(db)
     await sql`insert into canvass.displays (id, created_at, updated_at, survey_id, environment_id)
       select md5(g::text), now() + g * interval '1 ms', now() + g * interval '1 ms', ${survey.id}, ${environments.production}
-      from generate_series(1, ${rows}::int) g order by g`.execute(open.db)
+      from generate_series(1, ${rows}::int) g order by g`.execute(db)
     for (const table of ['responses', 'displays']) {
       for (const scope of ['environment_id', 'survey_id']) {
         const name = `${table}_${scope}_created_at_id_idx`
         // The same index built at once, from sorted rows, is as compact as an index gets (pages 90% full).
-        await sql`create index compact_copy on ${sql.id('canvass', table)} (${sql.ref(scope)}, created_at, id)`.execute(open.db)
+        await sql`create index compact_copy on ${sql.id('canvass', table)} (${sql.ref(scope)}, created_at, id)`.execute(db)
         const sizes = await sql<{ grown: number; built: number }>`
           select pg_relation_size(${`canvass.${name}`}::regclass)::int as grown,
-            pg_relation_size('canvass.compact_copy'::regclass)::int as built`.execute(open.db)
-        await sql`drop index canvass.compact_copy`.execute(open.db)
+            pg_relation_size('canvass.compact_copy'::regclass)::int as built`.execute(db)
+        await sql`drop index canvass.compact_copy`.execute(db)
         const { grown, built } = sizes.rows[0]!
         // An index whose new entries land at the left of their range splits pages in half: nearly twice as big.
         assert.ok(grown <= built * 1.2, `${name}: ${grown} bytes grown in time order, ${built} built at once`)
       }
     }
     // A page of a survey's responses after a keyset position is read from the index in order: no sort.
-    await sql`analyze canvass.responses`.execute(open.db)
+    await sql`analyze canvass.responses`.execute(db)
     const plan = await sql<{ 'QUERY PLAN': string }>`explain select id from canvass.responses
       where survey_id = ${survey.id} and (created_at, id) < (now() + interval '1 hour', 'z')
-      order by created_at desc, id desc limit 20`.execute(open.db)
+      order by created_at desc, id desc limit 20`.execute(db)
     const text = plan.rows.map((row) => row['QUERY PLAN']).join('\n')
     assert.match(text, /Index (Only )?Scan( Backward)? using responses_survey_id_created_at_id_idx/, text)
     assert.not.match(text, /Sort/, text)
   })
 
   test('a failing migration throws MigrationError and applies nothing', async () => {
-    open = await backend.open()
     // A table in the way makes the first migration fail part-way.
-    await sql`create schema canvass`.execute(open.db)
-    await sql`create table canvass.webhooks (id text primary key)`.execute(open.db)
+    await sql`create schema canvass`.execute(db)
+    await sql`create table canvass.webhooks (id text primary key)`.execute(db)
     let error: unknown
     try {
-      await migrate(open.db)
+      await migrate(db)
     } catch (caught) {
       error = caught
     }
@@ -141,60 +138,57 @@ for (const backend of backends()) {
     assert.is((error as MigrationError).migrationName, '0001-initial')
     assert.match((error as MigrationError).message, /0001-initial failed: .*webhooks/)
     assert.ok((error as MigrationError).cause, 'the database error is the cause')
-    assert.not.ok((await tableNames(open)).includes('organizations'), 'the tables created before the failure are rolled back')
+    assert.not.ok((await tableNames(db)).includes('organizations'), 'the tables created before the failure are rolled back')
   })
 
 
   test('leaves an application\'s own tables in public alone, even when they share names with Canvass\'s', async () => {
-    open = await backend.open()
-    await sql`create table public.projects (id serial primary key, title text)`.execute(open.db)
-    await sql`create table public.surveys (slug text primary key)`.execute(open.db)
-    await sql`insert into public.projects (title) values ('the app''s own')`.execute(open.db)
-    assert.equal(await migrate(open.db), MIGRATIONS)
-    assert.equal(await tableNames(open, 'public'), ['projects', 'surveys'])
-    const own = await sql<{ title: string }>`select title from public.projects`.execute(open.db)
+    await sql`create table public.projects (id serial primary key, title text)`.execute(db)
+    await sql`create table public.surveys (slug text primary key)`.execute(db)
+    await sql`insert into public.projects (title) values ('the app''s own')`.execute(db)
+    assert.equal(await migrate(db), MIGRATIONS)
+    assert.equal(await tableNames(db, 'public'), ['projects', 'surveys'])
+    const own = await sql<{ title: string }>`select title from public.projects`.execute(db)
     assert.equal(own.rows, [{ title: "the app's own" }])
     const columns = await sql<{ column_name: string }>`
-      select column_name from information_schema.columns where table_schema = 'public' and table_name = 'surveys'`.execute(open.db)
+      select column_name from information_schema.columns where table_schema = 'public' and table_name = 'surveys'`.execute(db)
     assert.equal(columns.rows, [{ column_name: 'slug' }], 'the app\'s table is unchanged')
     // And Canvass works beside them: a project, a survey, a webhook and a response (with its outbox row).
-    await assertWritesWork(createKyselyStorage({ db: open.db }))
-    assert.equal((await sql`select title from public.projects`.execute(open.db)).rows, [{ title: "the app's own" }])
-    assert.equal((await sql`select count(*)::int as n from public.surveys`.execute(open.db)).rows, [{ n: 0 }])
+    await assertWritesWork(createKyselyStorage({ db: db }))
+    assert.equal((await sql`select title from public.projects`.execute(db)).rows, [{ title: "the app's own" }])
+    assert.equal((await sql`select count(*)::int as n from public.surveys`.execute(db)).rows, [{ n: 0 }])
   })
 
   test('moves the tables of a database migrated into public by an earlier Canvass, data included', async () => {
-    open = await backend.open()
     // The layout before the own schema: every table and the bookkeeping in public.
-    await migrate(open.db, { schema: 'public' })
-    const before = createKyselyStorage({ db: open.db, schema: 'public' })
+    await migrate(db, { schema: 'public' })
+    const before = createKyselyStorage({ db: db, schema: 'public' })
     await before.projects.createOrganization({ id: 'org-1', name: 'Org', createdAt: new Date() })
-    assert.equal(await migrate(open.db), [], 'the moved bookkeeping says nothing is pending')
-    assert.equal(await tableNames(open, 'public'), [])
-    assert.equal(await tableNames(open), [...TABLES, 'canvass_migration', 'canvass_migration_lock'].sort())
-    const orgs = await sql<{ id: string }>`select id from canvass.organizations`.execute(open.db)
+    assert.equal(await migrate(db), [], 'the moved bookkeeping says nothing is pending')
+    assert.equal(await tableNames(db, 'public'), [])
+    assert.equal(await tableNames(db), [...TABLES, 'canvass_migration', 'canvass_migration_lock'].sort())
+    const orgs = await sql<{ id: string }>`select id from canvass.organizations`.execute(db)
     assert.equal(orgs.rows, [{ id: 'org-1' }])
-    assert.equal(await migrate(open.db), [], 'migrating again is a no-op')
+    assert.equal(await migrate(db), [], 'migrating again is a no-op')
     // Regression: the outbox's trigger functions stayed in public, writing to public.webhook_deliveries,
     // which the move had taken away, so every response write failed after the move.
     const functions = await sql<{ schema: string }>`
       select n.nspname as schema from pg_catalog.pg_proc p join pg_catalog.pg_namespace n on n.oid = p.pronamespace
-      where p.proname like 'enqueue_webhook_deliveries_%' order by 1`.execute(open.db)
+      where p.proname like 'enqueue_webhook_deliveries_%' order by 1`.execute(db)
     assert.equal(functions.rows, [{ schema: 'canvass' }, { schema: 'canvass' }])
-    await assertWritesWork(createKyselyStorage({ db: open.db }))
+    await assertWritesWork(createKyselyStorage({ db: db }))
   })
 
   test('takes another schema when told, and refuses a schema name that would need quoting', async () => {
-    open = await backend.open()
-    assert.equal(await migrate(open.db, { schema: 'feedback' }), MIGRATIONS)
-    assert.equal(await tableNames(open, 'feedback'), [...TABLES, 'canvass_migration', 'canvass_migration_lock'].sort())
-    assert.equal(await tableNames(open), [])
-    const storage = createKyselyStorage({ db: open.db, schema: 'feedback' })
+    assert.equal(await migrate(db, { schema: 'feedback' }), MIGRATIONS)
+    assert.equal(await tableNames(db, 'feedback'), [...TABLES, 'canvass_migration', 'canvass_migration_lock'].sort())
+    assert.equal(await tableNames(db), [])
+    const storage = createKyselyStorage({ db: db, schema: 'feedback' })
     assert.equal(await storage.projects.list(), [])
     for (const bad of ['Feedback', 'a"b', 'x; drop table y', '']) {
-      assert.throws(() => createKyselyStorage({ db: open!.db, schema: bad }), /lowercase Postgres identifier/)
+      assert.throws(() => createKyselyStorage({ db: db, schema: bad }), /lowercase Postgres identifier/)
       let error: unknown
-      await migrate(open.db, { schema: bad }).catch((caught: unknown) => {
+      await migrate(db, { schema: bad }).catch((caught: unknown) => {
         error = caught
       })
       assert.instance(error, TypeError, bad)
@@ -204,9 +198,9 @@ for (const backend of backends()) {
   test.run()
 }
 
-async function tableNames(open: OpenBackend, schema = 'canvass'): Promise<string[]> {
+async function tableNames(db: Kysely<unknown>, schema = 'canvass'): Promise<string[]> {
   const result = await sql<{ table_name: string }>`
-    select table_name from information_schema.tables where table_schema = ${schema} order by table_name`.execute(open.db)
+    select table_name from information_schema.tables where table_schema = ${schema} order by table_name`.execute(db)
   return result.rows.map((row) => row.table_name)
 }
 

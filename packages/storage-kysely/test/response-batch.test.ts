@@ -4,25 +4,23 @@ import { randomUUID } from 'node:crypto'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler } from 'kysely'
-import { createKyselyStorage, migrate } from '../src'
+import { createKyselyStorage } from '../src'
 import type { Database } from '../src/database'
 import { createResponseBatcher } from '../src/response-batch'
 import { schemaNames } from '../src/schema-names'
 import type { ResponseBatchOptions } from '../src'
-import { backends } from './backends'
+import { backends, sharedDatabase } from './backends'
+import type { SharedDatabase } from './backends'
 
 const batches = suite('response creates written in batches')
 
-/** A migrated storage whose statements are recorded, with one accepting survey. */
-async function open(backend: ReturnType<typeof backends>[number], responseBatch?: ResponseBatchOptions | false) {
-  const statements: string[] = []
-  const opened = await backend.open({
-    log: (event) => {
-      if (event.level === 'query') statements.push(event.query.sql)
-    },
-  })
-  await migrate(opened.db)
-  const storage: Storage = createKyselyStorage({ db: opened.db, responseBatch })
+/** The statements the storage of the running test sent, from the end of its setup on. */
+const statements: string[] = []
+
+/** A storage on the migrated, emptied `database`, recording its statements, with one accepting survey. */
+async function open(database: SharedDatabase, responseBatch?: ResponseBatchOptions | false) {
+  const db = await database.take()
+  const storage: Storage = createKyselyStorage({ db, responseBatch })
   const environments = { production: randomUUID(), development: randomUUID() }
   const createdAt = new Date()
   const organizationId = randomUUID()
@@ -32,75 +30,67 @@ async function open(backend: ReturnType<typeof backends>[number], responseBatch?
   await storage.surveys.insert(survey)
   statements.length = 0
   const check = { environmentId: environments.production, requireAccepting: true, checkEnvironment: true }
-  return { storage, survey, check, statements, close: opened.close }
+  return { storage, survey, check }
 }
 
 const batchStatements = (statements: string[]) => statements.filter((text) => text.includes('unnest('))
 
 for (const backend of backends({ prepared: true })) {
+  // One database per backend for its tests, emptied before each.
+  const database = sharedDatabase(backend, 'migrated', {
+    log: (event) => {
+      if (event.level === 'query') statements.push(event.query.sql)
+    },
+  })
+  batches.after(() => database.close())
+
   batches(`${backend.name}: concurrent creates share statements, each answered with its own id`, async () => {
-    const { storage, survey, check, statements, close } = await open(backend, { maxSize: 16 })
-    try {
-      const inputs = Array.from({ length: 60 }, (_, i) => makeResponse(survey.id, { data: { i } }))
-      const results = await Promise.all(inputs.map((input) => storage.responses.create(input, check)))
-      assert.equal(results, inputs.map((input) => ({ outcome: 'created', id: input.id })))
-      const written = batchStatements(statements)
-      assert.ok(written.length >= 1, 'some creates were written together')
-      assert.ok(statements.length < inputs.length, `${statements.length} statements for ${inputs.length} creates`)
-      const rows = written.length * 16 + (statements.length - written.length)
-      assert.ok(rows >= inputs.length, 'no batch is larger than maxSize')
-      for (const input of inputs) assert.equal((await storage.responses.get(input.id))?.data, input.data)
-    } finally {
-      await close()
-    }
+    const { storage, survey, check } = await open(database, { maxSize: 16 })
+    const inputs = Array.from({ length: 60 }, (_, i) => makeResponse(survey.id, { data: { i } }))
+    const results = await Promise.all(inputs.map((input) => storage.responses.create(input, check)))
+    assert.equal(results, inputs.map((input) => ({ outcome: 'created', id: input.id })))
+    const written = batchStatements(statements)
+    assert.ok(written.length >= 1, 'some creates were written together')
+    assert.ok(statements.length < inputs.length, `${statements.length} statements for ${inputs.length} creates`)
+    const rows = written.length * 16 + (statements.length - written.length)
+    assert.ok(rows >= inputs.length, 'no batch is larger than maxSize')
+    for (const input of inputs) assert.equal((await storage.responses.get(input.id))?.data, input.data)
   })
 
   batches(`${backend.name}: creates arriving one by one in the same turn share statements`, async () => {
-    const { storage, survey, check, statements, close } = await open(backend)
-    try {
-      const inputs = Array.from({ length: 30 }, (_, i) => makeResponse(survey.id, { data: { i } }))
-      // Each from its own callback, as requests read from different sockets in one poll: microtasks run between
-      // them, so a write that PGlite runs to its end within those microtasks must not have started yet.
-      const results = await Promise.all(
-        inputs.map((input) => new Promise((resolve, reject) => setImmediate(() => storage.responses.create(input, check).then(resolve, reject)))),
-      )
-      assert.equal(results, inputs.map((input) => ({ outcome: 'created', id: input.id })))
-      assert.ok(statements.length <= 3, `${statements.length} statements for ${inputs.length} creates`)
-    } finally {
-      await close()
-    }
+    const { storage, survey, check } = await open(database)
+    const inputs = Array.from({ length: 30 }, (_, i) => makeResponse(survey.id, { data: { i } }))
+    // Each from its own callback, as requests read from different sockets in one poll: microtasks run between
+    // them, so a write that PGlite runs to its end within those microtasks must not have started yet.
+    const results = await Promise.all(
+      inputs.map((input) => new Promise((resolve, reject) => setImmediate(() => storage.responses.create(input, check).then(resolve, reject)))),
+    )
+    assert.equal(results, inputs.map((input) => ({ outcome: 'created', id: input.id })))
+    assert.ok(statements.length <= 3, `${statements.length} statements for ${inputs.length} creates`)
   })
 
   batches(`${backend.name}: a lone create on an idle storage is written at once, in one statement`, async () => {
-    const { storage, survey, check, statements, close } = await open(backend, { maxWaitMs: 60_000 })
-    try {
-      const input = makeResponse(survey.id)
-      // Far less than maxWaitMs: the create did not wait for a batch to fill.
-      let timer: ReturnType<typeof setTimeout> | undefined
-      const waited = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error('the lone create waited for the batch timer')), 20_000)
-      })
-      const result = await Promise.race([storage.responses.create(input, check), waited]).finally(() => clearTimeout(timer))
-      assert.equal(result, { outcome: 'created', id: input.id })
-      // A batch of one takes the single-row statement; the long maxWaitMs was never waited for.
-      assert.is(statements.length, 1)
-      assert.is(batchStatements(statements).length, 0)
-      assert.equal((await storage.responses.get(input.id))?.id, input.id)
-    } finally {
-      await close()
-    }
+    const { storage, survey, check } = await open(database, { maxWaitMs: 60_000 })
+    const input = makeResponse(survey.id)
+    // Far less than maxWaitMs: the create did not wait for a batch to fill.
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const waited = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error('the lone create waited for the batch timer')), 20_000)
+    })
+    const result = await Promise.race([storage.responses.create(input, check), waited]).finally(() => clearTimeout(timer))
+    assert.equal(result, { outcome: 'created', id: input.id })
+    // A batch of one takes the single-row statement; the long maxWaitMs was never waited for.
+    assert.is(statements.length, 1)
+    assert.is(batchStatements(statements).length, 0)
+    assert.equal((await storage.responses.get(input.id))?.id, input.id)
   })
 
   batches(`${backend.name}: responseBatch false writes each create with its own statement`, async () => {
-    const { storage, survey, check, statements, close } = await open(backend, false)
-    try {
-      const inputs = Array.from({ length: 5 }, () => makeResponse(survey.id))
-      await Promise.all(inputs.map((input) => storage.responses.create(input, check)))
-      assert.is(batchStatements(statements).length, 0)
-      assert.is(statements.length, 5)
-    } finally {
-      await close()
-    }
+    const { storage, survey, check } = await open(database, false)
+    const inputs = Array.from({ length: 5 }, () => makeResponse(survey.id))
+    await Promise.all(inputs.map((input) => storage.responses.create(input, check)))
+    assert.is(batchStatements(statements).length, 0)
+    assert.is(statements.length, 5)
   })
 }
 

@@ -8,9 +8,9 @@ import { createHmac } from 'node:crypto'
 import { Webhook } from 'standardwebhooks'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import { createKyselyStorage, migrate } from '../src'
-import { backends } from './backends'
-import type { Backend, OpenBackend } from './backends'
+import { createKyselyStorage } from '../src'
+import { backends, sharedDatabase } from './backends'
+import type { SharedDatabase } from './backends'
 
 // The dispatcher over real storage (PGlite always, the Postgres server too when TEST_DATABASE_URL is set),
 // with msw answering the outgoing webhook requests.
@@ -52,13 +52,10 @@ interface World {
   developmentId: string
   surveyId: string
   db: Kysely<unknown>
-  open: OpenBackend
 }
 
-async function world(backend: Backend): Promise<World> {
-  const open = await backend.open()
-  const db = open.db
-  await migrate(db)
+async function world(database: SharedDatabase): Promise<World> {
+  const db = await database.take()
   const storage = createKyselyStorage({ db })
   const canvass = createCanvass({ storage })
   const project = await canvass.admin.createProject({ name: 'Dispatch' })
@@ -70,7 +67,7 @@ async function world(backend: Backend): Promise<World> {
     status: 'inProgress',
     questions: [{ id: 'q1', type: 'openText', headline: { default: 'Q' }, required: true, inputType: 'text' }],
   })
-  return { canvass, storage, key, environmentId, developmentId: project.environments.development, surveyId: survey.data.id, db, open }
+  return { canvass, storage, key, environmentId, developmentId: project.environments.development, surveyId: survey.data.id, db }
 }
 
 async function api(canvass: Canvass, key: string, method: string, path: string, body?: unknown) {
@@ -122,18 +119,20 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 for (const backend of backends()) {
   const test = suite(`webhook dispatcher on ${backend.name}`)
+  // Emptied before each test, which then sees only its own webhooks, events and deliveries.
+  const database = sharedDatabase(backend, 'migrated')
   let w: World
   test.before(() => server.listen({ onUnhandledFrame: 'error' }))
   test.before.each(async () => {
     received.length = 0
     answer = () => new Response(null, { status: 204 })
-    w = await world(backend)
+    w = await world(database)
   })
-  test.after.each(async () => {
-    server.resetHandlers()
-    await w.open.close()
+  test.after.each(() => server.resetHandlers())
+  test.after(async () => {
+    server.close()
+    await database.close()
   })
-  test.after(() => server.close())
 
   test('sends each matching event once, signed per Standard Webhooks, with the stored payload', async () => {
     const other = await api(w.canvass, w.key, 'POST', '/api/v1/management/surveys', {
@@ -444,12 +443,12 @@ for (const backend of backends()) {
     const total = 10
     for (let i = 0; i < total; i++) await respond(w)
     answer = async () => {
-      await delay(500)
+      await delay(200)
       return new Response(null, { status: 204 })
     }
     // Real time throughout, one attempt at a time each, both polling every 25 ms: each claim takes what the
-    // other does not hold. The timeout leaves the receiver's 500 ms a second of slack, so that a loaded
-    // machine causes no retry.
+    // other does not hold, the other polling some eight times while an attempt is held. The timeout leaves the
+    // receiver's 200 ms more than a second of slack, so that a loaded machine causes no retry.
     const options = { batchSize: 8, concurrency: 1, timeoutMs: 1500, leaseMs: 2500 }
     const first = dispatcher(w, options)
     const second = dispatcher(w, options)

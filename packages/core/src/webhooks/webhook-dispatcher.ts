@@ -253,7 +253,9 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
           } else {
             queued.push(outcome)
           }
-          void flush()
+          // The slot frees once the outcome is written: a claim made before a 410's disable is recorded would
+          // send the webhook's next delivery all the same.
+          return flush()
         })
         const tracked = running.finally(() => {
           attempts.delete(tracked)

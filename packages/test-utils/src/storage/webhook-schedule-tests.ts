@@ -69,8 +69,17 @@ export const webhookScheduleTests: StorageTest[] = [
         remove()
       }
       const before = calls
-      await seedResponse(storage, production, survey.id)
-      await new Promise((resolve) => setTimeout(resolve, 300))
+      // A listener still there says when the write's listeners have run: the removed one would have run with it.
+      let witnessed = false
+      const removeWitness = deliveries.onWritten(() => {
+        witnessed = true
+      })
+      try {
+        await seedResponse(storage, production, survey.id)
+        await until('the listeners of the second write to run', () => witnessed)
+      } finally {
+        removeWitness()
+      }
       assert.is(calls, before, 'a removed listener is not called')
       assert.is((await deliveries.list(production, webhook.id, { limit: 10 })).length, 2, 'the write still made its delivery')
     },
