@@ -244,12 +244,13 @@ export function createWebhookDeliveryStore(
       return current.disabled_at !== null ? 'disabled' : toDeliveryRecord(current)
     },
 
-    async nextDue() {
+    async nextDue(after) {
       // An event's deliveries are due from the event's time: the next claim makes them.
       const { rows } = await sql<{ at: Date | null }>`
         select least(
-          (select min(next_attempt_at) from ${deliveries} where status = 'pending'),
-          (select created_at from ${events} order by id limit 1)
+          (select min(next_attempt_at) from ${deliveries} where status = 'pending'
+            ${after ? sql`and next_attempt_at > ${after}::timestamptz` : sql``}),
+          (select ${after ? sql`min(created_at) from ${events} where created_at > ${after}::timestamptz` : sql`created_at from ${events} order by id limit 1`})
         ) as at`.execute(db)
       return rows[0]?.at ?? null
     },

@@ -334,14 +334,17 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
     if (recordError !== undefined) throw recordError
   }
 
-  /** Milliseconds until the next pending delivery is due, at most the poll interval. */
+  /**
+   * Milliseconds until the next pending delivery comes due, at most the poll interval. What is due already
+   * but was not claimed (held by another instance, or its webhook's slots are full) is left to the poll and
+   * to the wake-up of a slot freeing; it must not keep a retry due sooner waiting for the poll.
+   */
   async function untilNextDue(): Promise<number> {
     try {
-      const due = await storage.webhookDeliveries.nextDue()
+      const current = now()
+      const due = await storage.webhookDeliveries.nextDue(current)
       if (!due) return pollIntervalMs
-      const wait = due.getTime() - now().getTime()
-      // Due now but not claimable (held by another instance, or its webhook's slots are full): poll.
-      return wait <= 0 ? pollIntervalMs : Math.min(pollIntervalMs, wait + 1)
+      return Math.max(1, Math.min(pollIntervalMs, due.getTime() - current.getTime() + 1))
     } catch {
       return pollIntervalMs
     }

@@ -33,11 +33,14 @@ export const webhookScheduleTests: StorageTest[] = [
         attempt: { at: now.toISOString(), status: 503, durationMs: 1, errorClass: null },
       }])
       assert.equal(await deliveries.nextDue(), retryAt, 'a retried delivery is due at its retry')
+      assert.equal(await deliveries.nextDue(now), retryAt, 'after a time: the first due later')
+      assert.is(await deliveries.nextDue(retryAt), null, 'nothing due later than the last')
 
       await seedResponse(storage, production, survey.id)
       const second = (await deliveries.list(production, webhook.id, { limit: 10 })).find((d) => d.id !== written.id)
       assert.ok(second?.nextAttemptAt && second.nextAttemptAt.getTime() < retryAt.getTime())
       assert.equal(await deliveries.nextDue(), second.nextAttemptAt, 'the earliest of several')
+      assert.equal(await deliveries.nextDue(second.nextAttemptAt), retryAt, 'one due already does not hide a later one')
 
       await settleAll(storage)
       assert.is(await deliveries.nextDue(), null, 'failed and delivered ones are not pending')

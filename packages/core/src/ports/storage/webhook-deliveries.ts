@@ -42,8 +42,11 @@ export interface WebhookDeliveryStore {
    * delivery exists there.
    */
   redeliver(environmentId: string, webhookId: string, deliveryId: string, now: Date): Promise<DeliveryRecord | 'disabled' | null>
-  /** When the next pending delivery is due (claimed ones included), or null when nothing is pending. */
-  nextDue(): Promise<Date | null>
+  /**
+   * When the next pending delivery is due (claimed ones included), or null when nothing is pending. With
+   * `after`, the first due later than it: what is due already but waits for a slot does not hide it.
+   */
+  nextDue(after?: Date): Promise<Date | null>
   /**
    * Calls `listener` after this storage committed a write that created deliveries, so that a dispatcher in
    * the same process wakes at once. Returns the function that removes the listener.
