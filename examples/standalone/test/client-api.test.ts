@@ -127,7 +127,7 @@ function defineSuites(label: string, database: () => E2eBackend) {
 
     const etag = res.headers.get('etag')
     assert.ok(etag)
-    assert.is(res.headers.get('access-control-expose-headers'), 'ETag', 'a widget on another origin reads the tag')
+    assert.is(res.headers.get('access-control-expose-headers'), 'ETag, x-request-id', 'a widget on another origin reads the tag (and the request id)')
     const cached = await x.call('GET', `/api/v1/client/${x.envB}/environment`, { headers: { 'if-none-match': etag! } })
     assert.equal([cached.status, cached.text], [304, ''])
     assert.is(cached.headers.get('etag'), etag)

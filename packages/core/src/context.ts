@@ -4,8 +4,15 @@ import type { SingleUseSealer } from './services/single-use-ids'
 
 /** Where Canvass reports what it cannot answer to a caller (unexpected errors). */
 export interface Logger {
-  error(message: string, cause?: unknown): void
+  /** `context` says which request failed, when one did: its `x-request-id`. */
+  error(message: string, cause?: unknown, context?: LogContext): void
   warn(message: string): void
+}
+
+/** What a log line is about, beyond its message. */
+export interface LogContext {
+  /** The failed request's id, as its answer's `x-request-id` carries it. */
+  requestId?: string
 }
 
 /** What every route handler gets besides the request. */
@@ -40,6 +47,13 @@ export interface ConnectionInfo {
    * `Deno.serve` gives it as `info.remoteAddr.hostname`, Node as `req.socket.remoteAddress`.
    */
   clientAddress?: string
+  /**
+   * The request's id, when the host gives it one (`requestIdOf` picks it as core would). Core then uses it
+   * in hooks and logs and leaves the answer's `x-request-id` header to the host, which MUST set it:
+   * `@canvass/host-node` does, on the Node response, which costs less than changing the `Response`. Without
+   * it core takes the request's own `x-request-id` when sane, or makes one, and sets the header itself.
+   */
+  requestId?: string
 }
 
 export type Handler = (request: IRequest, ctx: CanvassContext, info: ConnectionInfo) => Promise<Response>

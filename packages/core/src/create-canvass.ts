@@ -7,6 +7,9 @@ import { errorResponse } from './http/boundary'
 import { CLIENT_CORS_HEADERS, clientPreflight, clientPreflightHeaders } from './http/cors'
 import { CanvassError } from './http/errors'
 import { parseQuery, plainPath, requestTarget } from './http/request-target'
+import { REQUEST_ID_HEADER, requestIdOf, withRequestId } from './http/request-id'
+import type { CanvassObserver } from './observer'
+import { notify } from './observer'
 import type { RequestTarget } from './http/request-target'
 import type { BlobStore } from './ports/blob-store'
 import type { ContactAttributeLimits, Storage } from './ports/storage'
@@ -16,7 +19,7 @@ import { registerClientContactRoutes } from './routes/client/contacts'
 import { registerClientDisplayRoutes } from './routes/client/displays'
 import { registerClientEnvironmentRoutes } from './routes/client/environment-state'
 import { registerSingleUseIdRoutes } from './routes/management/single-use-ids'
-import { createRateLimitGate } from './rate-limit/rate-limit-gate'
+import { createRateLimitGate, refusedBy } from './rate-limit/rate-limit-gate'
 import type { RateLimitOptions } from './rate-limit/rate-limit-options'
 import { createSingleUseSealer } from './services/single-use-ids'
 import { registerClientStorageRoutes } from './routes/client/storage'
@@ -122,6 +125,12 @@ export interface CanvassOptions {
    * @default undefined
    */
   apiReference?: string
+  /**
+   * Hooks that see every answer (route, status, duration, request id) and every rate-limit refusal, to feed
+   * an app's own metrics and logs. A hook that throws is ignored; see `CanvassObserver`.
+   * @default undefined
+   */
+  observe?: CanvassObserver
   /** Webhook settings (contract §7). */
   webhooks?: {
     /**
@@ -144,9 +153,10 @@ export interface Canvass {
    * building a `Request` and a `Response` (the Node host does). `target` is the request target as on the
    * request line (`/api/v1/client/…?…`, `/api/v2/client/…`), `requestedHeaders` the `Access-Control-Request-Headers` value.
    * Returns undefined for anything else (another path, a target in absolute form): `fetch` answers that.
-   * Preflights are never rate limited, so answering one here skips nothing `fetch` would do.
+   * Preflights are never rate limited, so answering one here skips nothing `fetch` would do. `info` as for
+   * `fetch`: with `requestId` the host sets `x-request-id` itself, without it the answer's headers carry a new one.
    */
-  preflight(target: string, requestedHeaders: string | null | undefined): PreflightAnswer | undefined
+  preflight(target: string, requestedHeaders: string | null | undefined, info?: ConnectionInfo): PreflightAnswer | undefined
   /** Projects and API keys, which the HTTP API does not manage. */
   admin: CanvassAdmin
   /**
@@ -229,6 +239,17 @@ export function createCanvass(options: CanvassOptions): Canvass {
     return false
   }
 
+  /** The route an answer no route gave (405, a preflight, a 429 before routing) is counted under. */
+  const routeOfPath = (pathname: string): string | null => {
+    for (const [, pattern, , path] of routes) if (pattern.test(pathname)) return path ?? null
+    return null
+  }
+  /** The route a request is counted under: the one that answered, else the first whose path matches. */
+  const routeOf = (request: Request, pathname: string): string | null => (request as IRequest).route || routeOfPath(pathname)
+  const observe = options.observe
+  const onRequest = observe?.request
+  const onRateLimited = observe?.rateLimited
+
   /** What a request that no route answered gets: a preflight, the allowed methods, 405 or 404. */
   function miss(request: Request, pathname: string): Response {
     if (request.method === 'OPTIONS' && isClientRoute(pathname)) return clientPreflight(request)
@@ -245,28 +266,47 @@ export function createCanvass(options: CanvassOptions): Canvass {
 
   return {
     async fetch(request, info = NO_INFO) {
+      const started = onRequest === undefined ? 0 : performance.now()
+      const requestId = info.requestId ?? requestIdOf(request.headers.get(REQUEST_ID_HEADER))
       let pathname = '/'
+      let response: Response
       try {
         const target = requestTarget(request.url)
         pathname = target.pathname
         if (rateLimit && request.method !== 'OPTIONS') await rateLimit(request, pathname, info, ctx.now())
         // A route that matches path and method answers; only a miss pays for working out 404 against 405.
-        const response = request.method === 'OPTIONS' ? undefined : await dispatch(request as IRequest, target, info)
-        // Every answer Canvass builds carries nosniff already: reading `response.headers` here would make the
-        // Node adapter build a full Response (it writes plain-record headers straight to the socket).
-        return response ?? miss(request, pathname)
+        // Every answer Canvass builds carries nosniff already.
+        response = (request.method === 'OPTIONS' ? undefined : await dispatch(request as IRequest, target, info)) ?? miss(request, pathname)
       } catch (error) {
+        const rule = onRateLimited === undefined ? undefined : refusedBy(error)
+        if (rule !== undefined) notify(onRateLimited, { rule, route: routeOf(request, pathname), method: request.method, requestId })
         // Client routes put their CORS headers on their answers; errors get them here.
         // The route as registered (`/…/:id`), never the query, which may carry anything a client sent.
         const route = `${request.method} ${(request as IRequest).route || pathname}`
-        return errorResponse(error, ctx.logger, isClientPath(pathname) ? CLIENT_CORS_HEADERS : undefined, route)
+        response = errorResponse(error, ctx.logger, isClientPath(pathname) ? CLIENT_CORS_HEADERS : undefined, route, requestId)
       }
+      // A host that gave the id sets the header itself: changing `response.headers` would make the Node
+      // adapter build a Headers object for an answer it otherwise writes straight from a plain record.
+      if (info.requestId === undefined) response = withRequestId(response, requestId)
+      if (onRequest !== undefined) {
+        const durationMs = performance.now() - started
+        notify(onRequest, { route: routeOf(request, pathname), method: request.method, status: response.status, durationMs, requestId })
+      }
+      return response
     },
-    preflight(target, requestedHeaders) {
+    preflight(target, requestedHeaders, info = NO_INFO) {
+      const started = onRequest === undefined ? 0 : performance.now()
       // Only the origin form (`/path?query`); the path as `fetch` would read it from the request's URL.
       if (target.charCodeAt(0) !== 0x2f || target.charCodeAt(1) === 0x2f) return undefined
       const pathname = plainPath(target) ?? requestTarget(`http://localhost${target}`).pathname
-      return isClientRoute(pathname) ? { status: 204, headers: clientPreflightHeaders(requestedHeaders) } : undefined
+      if (!isClientRoute(pathname)) return undefined
+      const headers = clientPreflightHeaders(requestedHeaders)
+      const requestId = info.requestId ?? requestIdOf(undefined)
+      if (onRequest !== undefined) {
+        const route = routeOfPath(pathname)
+        notify(onRequest, { route, method: 'OPTIONS', status: 204, durationMs: performance.now() - started, requestId })
+      }
+      return { status: 204, headers: info.requestId === undefined ? { ...headers, [REQUEST_ID_HEADER]: requestId } : headers }
     },
     admin: createAdmin(ctx.storage, ctx.newId, ctx.now),
     routes: router.routes.map(([method, , , path]) => ({ method, path: path ?? '' })),

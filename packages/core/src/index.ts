@@ -14,7 +14,15 @@ export type { HttpMethod, RouteAuth, RouteEntry } from './http/route-table'
 export type { Canvass, CanvassOptions, PreflightAnswer } from './create-canvass'
 export type { WidgetBundles } from './widget-bundles'
 export type { CanvassAdmin } from './admin/create-admin'
-export type { Logger, ConnectionInfo } from './context'
+export type { Logger, LogContext, ConnectionInfo } from './context'
+export type {
+  CanvassObserver,
+  RateLimitObservation,
+  RequestObservation,
+  WebhookAttemptObservation,
+  WebhookDispatcherObserver,
+} from './observer'
+export { REQUEST_ID_HEADER, requestIdOf } from './http/request-id'
 export { CanvassError, ERROR_STATUS } from './http/errors'
 export type { ErrorCode, ResourceType } from './http/errors'
 export { SERVICE_UNAVAILABLE_RETRY_AFTER, isServiceUnavailable, serviceUnavailable } from './http/service-unavailable'

@@ -93,7 +93,9 @@ routing('a client preflight answers 204 with the CORS headers, echoing the reque
     }),
   )
   assert.is(res.status, 204)
-  assert.equal(Object.fromEntries(res.headers), {
+  const { 'x-request-id': requestId, ...headers } = Object.fromEntries(res.headers)
+  assert.match(requestId ?? '', /^[0-9a-f-]{36}$/, 'a preflight has its request id too')
+  assert.equal(headers, {
     'access-control-allow-headers': 'content-type',
     'access-control-allow-methods': 'GET, POST, PUT, OPTIONS',
     'access-control-allow-origin': '*',
@@ -176,10 +178,12 @@ preflight('answers exactly what fetch answers to OPTIONS, and leaves to fetch wh
     ].map((path) => basePath + path)
     for (const target of targets) {
       for (const requested of [undefined, 'content-type, x-api-key']) {
-        const answer = app.preflight(target, requested)
+        // The host's request id, so that neither answer carries a random one of its own.
+        const info = { requestId: 'from-host' }
+        const answer = app.preflight(target, requested, info)
         const headers: Record<string, string> = { 'access-control-request-method': 'POST' }
         if (requested) headers['access-control-request-headers'] = requested
-        const response = await app.fetch(new Request(`http://localhost${target}`, { method: 'OPTIONS', headers }))
+        const response = await app.fetch(new Request(`http://localhost${target}`, { method: 'OPTIONS', headers }), info)
         const isClientPreflight = response.status === 204 && response.headers.get('access-control-allow-origin') === '*'
         if (answer === undefined) {
           // Only a target in absolute form (`//host/…`) is left to fetch whatever it is.

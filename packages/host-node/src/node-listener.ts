@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import { REQUEST_ID_HEADER, requestIdOf } from '@canvass/core'
 import type { ConnectionInfo, PreflightAnswer } from '@canvass/core'
 import { RequestError, getRequestListener } from '@hono/node-server'
 import type { HttpBindings } from '@hono/node-server'
@@ -20,7 +21,7 @@ export interface NodeListenerOptions {
    * most cross-origin client calls, and building the two objects costs a preflight more than answering it.
    * @default undefined
    */
-  preflight?: (target: string, requestedHeaders: string | undefined) => PreflightAnswer | undefined
+  preflight?: (target: string, requestedHeaders: string | undefined, info: ConnectionInfo) => PreflightAnswer | undefined
   /**
    * Replace the global `Request` and `Response` with `@hono/node-server`'s lightweight subclasses, which
    * build nothing until a handler asks for it and let a string or JSON body go straight to the socket. They
@@ -40,7 +41,8 @@ export interface NodeListenerOptions {
 /**
  * A `node:http` listener that serves a fetch handler: the request body streams (nothing is buffered ahead
  * of the handler), responses respect backpressure, a client that goes away aborts `request.signal`, and the
- * handler gets `{ clientAddress }` from the socket.
+ * handler gets `{ clientAddress, requestId }`: the socket's address, and the request's id (its own
+ * `x-request-id` when sane, else a new one, as core picks it), which every answer carries as `x-request-id`.
  *
  * The request URL is built from `req.originalUrl` when a framework set one, so a handler mounted under a
  * prefix (Express's `app.use('/feedback', listener)`, which strips `/feedback` from `req.url`) still sees
@@ -52,7 +54,8 @@ export function toNodeListener(fetch: FetchHandler, options: NodeListenerOptions
     (request, env) => {
       const { incoming } = env as HttpBindings
       const address = incoming.socket.remoteAddress
-      return fetch(request, address === undefined ? {} : { clientAddress: plainAddress(address) })
+      const requestId = (incoming as IncomingWithId)[REQUEST_ID]
+      return fetch(request, address === undefined ? { requestId } : { clientAddress: plainAddress(address), requestId })
     },
     {
       // HTTP/1.0 clients may omit Host; the URL still needs one.
@@ -72,10 +75,16 @@ export function toNodeListener(fetch: FetchHandler, options: NodeListenerOptions
   return (req, res) => {
     const original = (req as IncomingMessage & { originalUrl?: unknown }).originalUrl
     if (typeof original === 'string' && original !== req.url) req.url = original
+    // Set on the Node response, which merges it into whatever answer is written, refusals included: cheaper
+    // than a header added to each `Response`, which the adapter could then not write from its plain record.
+    const incoming = req.headers[REQUEST_ID_HEADER]
+    const requestId = requestIdOf(typeof incoming === 'string' ? incoming : undefined)
+    ;(req as IncomingWithId)[REQUEST_ID] = requestId
+    res.setHeader(REQUEST_ID_HEADER, requestId)
     if (preflight !== undefined && req.method === 'OPTIONS') {
       let answer: PreflightAnswer | undefined
       try {
-        answer = preflight(req.url ?? '/', req.headers['access-control-request-headers'])
+        answer = preflight(req.url ?? '/', req.headers['access-control-request-headers'], { requestId })
       } catch (error) {
         onError(error)
       }
@@ -85,6 +94,10 @@ export function toNodeListener(fetch: FetchHandler, options: NodeListenerOptions
     void listener(req, res)
   }
 }
+
+/** Where the listener keeps a request's id for the fetch handler's call. */
+const REQUEST_ID = Symbol('canvass.requestId')
+type IncomingWithId = IncomingMessage & { [REQUEST_ID]?: string }
 
 /** `::ffff:192.0.2.1`, as a dual-stack socket reports an IPv4 peer, is `192.0.2.1`: one client, one address. */
 export function plainAddress(address: string): string {

@@ -26,7 +26,7 @@ function served(fetch: FetchHandler) {
 
 const listener = suite('toNodeListener')
 
-listener('passes the client address from the socket', async () => {
+listener('passes the client address from the socket, and the request id the answer carries', async () => {
   const seen: ConnectionInfo[] = []
   const server = served((_request, info) => {
     seen.push(info)
@@ -34,8 +34,45 @@ listener('passes the client address from the socket', async () => {
   })
   const port = await listen(server)
   try {
-    await (await fetch(`http://127.0.0.1:${port}/`)).text()
-    assert.equal(seen, [{ clientAddress: '127.0.0.1' }])
+    const answer = await fetch(`http://127.0.0.1:${port}/`)
+    await answer.text()
+    assert.equal(seen, [{ clientAddress: '127.0.0.1', requestId: answer.headers.get('x-request-id') }])
+    assert.match(seen[0]?.requestId ?? '', /^[0-9a-f-]{36}$/)
+  } finally {
+    await stop(server)
+  }
+})
+
+listener('x-request-id: a sane incoming one is kept, on every answer (preflights, thrown handlers, Response headers of its own)', async () => {
+  const seen: (string | undefined)[] = []
+  const server = createServer(
+    toNodeListener(
+      (request, info) => {
+        seen.push(info.requestId)
+        if (request.url.endsWith('/throw')) throw new Error('broken')
+        return new Response('ok', { headers: { 'content-type': 'text/plain' } })
+      },
+      {
+        preflight: (_target, _requested, info) => ({ status: 204, headers: { 'x-seen': info.requestId ?? '' } }),
+        onError: () => {},
+      },
+    ),
+  )
+  const port = await listen(server)
+  try {
+    const get = (path: string, init: RequestInit = {}) => fetch(`http://127.0.0.1:${port}${path}`, init)
+    const kept = await get('/', { headers: { 'x-request-id': 'trace-1' } })
+    assert.is(kept.headers.get('x-request-id'), 'trace-1')
+    assert.is(kept.headers.get('content-type'), 'text/plain', 'the answer\'s own headers stay')
+    const replaced = await get('/', { headers: { 'x-request-id': 'not sane' } })
+    assert.match(replaced.headers.get('x-request-id') ?? '', /^[0-9a-f-]{36}$/)
+    const failed = await get('/throw', { headers: { 'x-request-id': 'trace-2' } })
+    assert.is(failed.status, 500)
+    assert.is(failed.headers.get('x-request-id'), 'trace-2')
+    const preflight = await get('/', { method: 'OPTIONS', headers: { 'x-request-id': 'trace-3' } })
+    assert.is(preflight.status, 204)
+    assert.equal([preflight.headers.get('x-request-id'), preflight.headers.get('x-seen')], ['trace-3', 'trace-3'])
+    assert.equal(seen, ['trace-1', replaced.headers.get('x-request-id'), 'trace-2'])
   } finally {
     await stop(server)
   }

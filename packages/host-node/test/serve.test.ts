@@ -108,8 +108,8 @@ host('the handler gets the client address; aborting `signal` closes the server',
     },
     fetch: (_request, info) => Response.json(info),
   })
-  const res = await fetch(`http://127.0.0.1:${server.port}/`)
-  assert.equal(await res.json(), { clientAddress: '127.0.0.1' })
+  const res = await fetch(`http://127.0.0.1:${server.port}/`, { headers: { 'x-request-id': 'trace-1' } })
+  assert.equal(await res.json(), { clientAddress: '127.0.0.1', requestId: 'trace-1' })
   controller.abort()
   await server.close()
   assert.ok(stopped)

@@ -255,6 +255,23 @@ export function createWebhookDeliveryStore(
       return rows[0]?.at ?? null
     },
 
+    async backlog(now) {
+      // An event not yet turned into its deliveries counts as the deliveries it will make, due from its time.
+      // Two counts on the index of (status, next_attempt_at), and the event queue, which a dispatcher keeps short.
+      const { rows } = await sql<{ pending: number; due: number; queued: number; queued_due: number }>`
+        with queued as (
+          select e.created_at, (select coalesce(sum(jsonb_array_length(h.ids)), 0) from jsonb_each(e.hooks) as h(event, ids)) as n
+          from ${events} e
+        )
+        select
+          (select count(*) from ${deliveries} where status = 'pending')::int as pending,
+          (select count(*) from ${deliveries} where status = 'pending' and next_attempt_at <= ${now}::timestamptz)::int as due,
+          (select coalesce(sum(n), 0) from queued)::int as queued,
+          (select coalesce(sum(n), 0) from queued where created_at <= ${now}::timestamptz)::int as queued_due`.execute(db)
+      const row = rows[0]
+      return { pending: (row?.pending ?? 0) + (row?.queued ?? 0), due: (row?.due ?? 0) + (row?.queued_due ?? 0) }
+    },
+
     onWritten: (listener) => notifier.subscribe(listener),
   }
 

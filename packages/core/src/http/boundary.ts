@@ -4,20 +4,25 @@ import { json } from './respond'
 
 /**
  * The one error boundary: a `CanvassError` becomes its contract body and status; anything else is logged
- * with its cause and the route and answered with a generic 500, never a stack trace, SQL text or driver
- * message. `route` names the route (`PUT /api/v1/…/:id`), never the query string.
+ * with its cause, the route and the request's id, and answered with a generic 500, never a stack trace, SQL
+ * text or driver message. `route` names the route (`PUT /api/v1/…/:id`), never the query string.
  */
 export function errorResponse(
   error: unknown,
   logger: Logger,
   headers?: Readonly<Record<string, string>>,
   route = 'a request',
+  requestId?: string,
 ): Response {
   const known =
     error instanceof CanvassError
       ? error
       : new CanvassError('internal_server_error', 'Something went wrong. Please try again later.', { cause: error })
-  if (!(error instanceof CanvassError)) logger.error(`Unexpected error while handling ${route}`, describeCause(error))
+  if (!(error instanceof CanvassError)) {
+    const message = `Unexpected error while handling ${route}`
+    if (requestId === undefined) logger.error(message, describeCause(error))
+    else logger.error(message, describeCause(error), { requestId })
+  }
   return json(
     { code: known.code, message: known.message, details: known.details },
     { status: known.status, headers: { ...headers, ...known.headers, 'cache-control': 'private, no-store' } },

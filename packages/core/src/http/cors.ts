@@ -1,8 +1,11 @@
 /**
- * CORS for client routes (contract §4): any origin, no credentials, on every answer. Management routes send
- * none.
+ * CORS for client routes (contract §4): any origin, no credentials, on every answer; a script on another
+ * origin may read the answer's `x-request-id` (to quote it in a report). Management routes send none.
  */
-export const CLIENT_CORS_HEADERS: Readonly<Record<string, string>> = { 'access-control-allow-origin': '*' }
+export const CLIENT_CORS_HEADERS: Readonly<Record<string, string>> = {
+  'access-control-allow-origin': '*',
+  'access-control-expose-headers': 'x-request-id',
+}
 
 /**
  * The headers of the answer (204) to a preflight of a client route, echoing the requested headers. Two

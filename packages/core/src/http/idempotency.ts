@@ -5,6 +5,7 @@ import type { Handler } from '../context'
 import { param } from '../context'
 import { authenticate } from './auth'
 import { readJsonBody } from './body'
+import { CLIENT_CORS_HEADERS } from './cors'
 import { CanvassError, validationError } from './errors'
 
 /** How long a key's first answer is replayed (contract §11). */
@@ -74,7 +75,7 @@ function fingerprintOf(request: IRequest, body: unknown): string {
 /** Client routes answer with CORS headers, replays too. */
 function corsHeadersOf(request: IRequest): Record<string, string> {
   const path = request.route ?? ''
-  return path.includes('/client/') ? { 'access-control-allow-origin': '*' } : {}
+  return path.includes('/client/') ? CLIENT_CORS_HEADERS : {}
 }
 
 function replayHeaders(extra: Record<string, string>): Record<string, string> {

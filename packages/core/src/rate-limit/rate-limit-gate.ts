@@ -14,9 +14,11 @@ export type RateLimitGate = (request: Request, pathname: string, info: Connectio
 /** How the gate tells a live API key from a made-up one: `storage.apiKeys.findByHash`. */
 export type FindApiKey = (hash: string) => Promise<Pick<ApiKeyRecord, 'revokedAt'> | null>
 
+type RuleName = 'address' | 'client' | 'environment' | 'management'
+
 interface Rule extends RateLimit {
   /** Policy name in the `RateLimit-Policy` and `RateLimit` headers. */
-  name: string
+  name: RuleName
   key: string
 }
 
@@ -134,15 +136,25 @@ export function createRateLimitGate(
   }
 }
 
+/** The name of the limit that refused a request, when `error` is the gate's refusal. */
+export function refusedBy(error: unknown): RuleName | undefined {
+  return error instanceof CanvassError ? refusals.get(error) : undefined
+}
+
+/** The gate's refusals and the limit behind each; a handler's own 429 is not in it. */
+const refusals = new WeakMap<CanvassError, RuleName>()
+
 function tooManyRequests(rule: Rule, resetAt: Date, now: Date): CanvassError {
   const seconds = Math.max(1, Math.ceil((resetAt.getTime() - now.getTime()) / 1000))
-  return new CanvassError('too_many_requests', 'Too many requests, please try again later', {
+  const error = new CanvassError('too_many_requests', 'Too many requests, please try again later', {
     headers: {
       'retry-after': String(seconds),
       'ratelimit-policy': `"${rule.name}";q=${rule.limit};w=${Math.ceil(rule.windowMs / 1000)}`,
       ratelimit: `"${rule.name}";r=0;t=${seconds}`,
     },
   })
+  refusals.set(error, rule.name)
+  return error
 }
 
 function resolve(given: RateLimit | false | undefined, fallback: RateLimit): RateLimit | undefined {

@@ -1,6 +1,8 @@
 import type { Logger } from '../context'
 import { CanvassError } from '../http/errors'
-import type { ClaimedDelivery, DeliveryOutcome, Storage } from '../ports/storage'
+import type { WebhookAttemptObservation, WebhookDispatcherObserver } from '../observer'
+import { notify as tell } from '../observer'
+import type { ClaimedDelivery, DeliveryAttempt, DeliveryOutcome, Storage } from '../ports/storage'
 import type { WebhookAttemptResult, WebhookTransport } from '../ports/webhook-transport'
 import { createId } from '../services/ids'
 import { WEBHOOK_RETRY_SCHEDULE_MS, nextAttemptAt } from './retry-schedule'
@@ -69,6 +71,12 @@ export interface WebhookDispatcherOptions {
   pollIntervalMs?: number
   /** @default console */
   logger?: Logger
+  /**
+   * Hooks that see every attempt's outcome and duration, to feed an app's own metrics. How many deliveries
+   * wait is the storage's to say: `storage.webhookDeliveries.backlog(now)`.
+   * @default undefined
+   */
+  observe?: WebhookDispatcherObserver
 }
 
 export interface DispatchReport {
@@ -121,6 +129,7 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
   }
   const pollIntervalMs = options.pollIntervalMs ?? 1000
   const logger = options.logger ?? console
+  const onAttempt = options.observe?.attempt
   let shutdown = new AbortController()
   /**
    * The attempts in flight, each with a signal of its own that `stop()` aborts. Handing every attempt the
@@ -252,6 +261,7 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
             queued.push({ ...rest, next: { status: 'retry', at: outcome.now } })
           } else {
             queued.push(outcome)
+            if (onAttempt !== undefined && outcome.attempt !== undefined) tell(onAttempt, observation(delivery, outcome, outcome.attempt))
           }
           // The slot frees once the outcome is written: a claim made before a 410's disable is recorded would
           // send the webhook's next delivery all the same.
@@ -375,6 +385,21 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
     },
   }
 }
+
+/** What the `attempt` hook is told of an attempt sent. */
+function observation(delivery: ClaimedDelivery, outcome: DeliveryOutcome, attempt: DeliveryAttempt): WebhookAttemptObservation {
+  return {
+    webhookId: delivery.webhookId,
+    deliveryId: delivery.id,
+    event: delivery.event,
+    outcome: OUTCOMES[outcome.next.status],
+    status: attempt.status,
+    errorClass: attempt.errorClass,
+    durationMs: attempt.durationMs,
+  }
+}
+
+const OUTCOMES = { delivered: 'delivered', retry: 'retried', failed: 'failed', disable: 'disabled' } as const
 
 /** Time an attempt's outcome may take to be recorded after its deadline, kept free before the lease ends. */
 function recordingMarginMs(timeoutMs: number): number {

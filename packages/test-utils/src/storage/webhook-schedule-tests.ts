@@ -5,7 +5,10 @@ import { seedProject, seedResponse, seedSurvey } from './seed'
 import type { StorageTest } from './storage-test'
 import { seedWebhook } from './webhook-tests'
 
-/** What the dispatcher sleeps on: `webhookDeliveries.nextDue` and `webhookDeliveries.onWritten`. */
+/**
+ * What the dispatcher sleeps on (`webhookDeliveries.nextDue` and `webhookDeliveries.onWritten`), and what
+ * metrics read of the outbox (`webhookDeliveries.backlog`).
+ */
 export const webhookScheduleTests: StorageTest[] = [
   {
     name: 'deliveries: nextDue is the earliest pending delivery’s time, claimed ones included, and null when none is pending',
@@ -48,6 +51,40 @@ export const webhookScheduleTests: StorageTest[] = [
         ['failed', null],
         ['failed', null],
       ])
+    },
+  },
+  {
+    name: 'deliveries: backlog counts the pending ones and those due and not claimed, from the write on, and none once settled',
+    async run({ storage }) {
+      const deliveries = storage.webhookDeliveries
+      // backlog counts the whole outbox: what earlier tests left pending is settled first.
+      await settleAll(storage)
+      const soon = () => new Date(Date.now() + 1000)
+      assert.equal(await deliveries.backlog(soon()), { pending: 0, due: 0 }, 'nothing pending')
+      const { production } = await seedProject(storage)
+      const survey = await seedSurvey(storage, production)
+      await seedWebhook(storage, production, { triggers: ['responseCreated'] })
+      await seedWebhook(storage, production, { triggers: ['responseCreated'] })
+      await seedResponse(storage, production, survey.id)
+      // Nothing read the outbox since the write: the deliveries count all the same.
+      assert.equal(await deliveries.backlog(soon()), { pending: 2, due: 2 }, 'one per matching webhook, due once written')
+      assert.equal(await deliveries.backlog(new Date(0)), { pending: 2, due: 0 }, 'not due before they were written')
+
+      const now = soon()
+      const claimToken = freshId()
+      const [claimed] = await deliveries.claim({ now, limit: 1, leaseMs: 60_000, claimToken })
+      assert.ok(claimed)
+      assert.equal(await deliveries.backlog(now), { pending: 2, due: 1 }, 'a claimed delivery is pending but not due')
+      const retryAt = new Date(now.getTime() + 5000)
+      await deliveries.record([{
+        id: claimed.id, claimToken, now, next: { status: 'retry', at: retryAt },
+        attempt: { at: now.toISOString(), status: 503, durationMs: 1, errorClass: null },
+      }])
+      assert.equal(await deliveries.backlog(now), { pending: 2, due: 1 }, 'a retry waits')
+      assert.equal(await deliveries.backlog(retryAt), { pending: 2, due: 2 }, 'and is due at its time')
+
+      await settleAll(storage)
+      assert.equal(await deliveries.backlog(retryAt), { pending: 0, due: 0 }, 'failed and delivered ones do not wait')
     },
   },
   {

@@ -48,10 +48,25 @@ export interface WebhookDeliveryStore {
    */
   nextDue(after?: Date): Promise<Date | null>
   /**
+   * How many deliveries wait, for metrics and alerts: every delivery written and neither delivered nor failed
+   * for good (`pending`: being sent, waiting for a retry, or due), and of those the ones due at `now` and not
+   * held by a claim (`due`). Counts over the whole outbox, every environment's. It MUST NOT lock or change
+   * anything; it MAY, for a moment, count a delivery of a webhook disabled since the response was written.
+   */
+  backlog(now: Date): Promise<DeliveryBacklog>
+  /**
    * Calls `listener` after this storage committed a write that created deliveries, so that a dispatcher in
    * the same process wakes at once. Returns the function that removes the listener.
    */
   onWritten(listener: () => void): () => void
+}
+
+/** What `backlog` counts. */
+export interface DeliveryBacklog {
+  /** Deliveries neither delivered nor failed for good. */
+  pending: number
+  /** Of those, the ones due now and not held by a claim. */
+  due: number
 }
 
 export interface ClaimQuery {

@@ -41,7 +41,7 @@ const environmentState: Handler = async (request, ctx) => {
   const headers = {
     ...CLIENT_CORS_HEADERS,
     // A widget on another origin can read the tag only when it is exposed, and sends it back to get a 304.
-    'access-control-expose-headers': 'ETag',
+    'access-control-expose-headers': 'ETag, x-request-id',
     'x-content-type-options': 'nosniff',
     etag,
     'cache-control': `public, max-age=${MAX_AGE}`,
