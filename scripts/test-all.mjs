@@ -9,12 +9,16 @@
 // - A skipped test must say why: tests skip through `skipTest` of @canvass/test-utils, which prints
 //   `SKIP <test>: <reason>`. Every such line is repeated at the end; a skip uvu counts without one is a failure.
 //
+// - An empty PGlite database is made once (scripts/pglite-seed.mjs) and named to the tests by
+//   CANVASS_TEST_PGLITE_SEED: they copy it rather than run PGlite's initdb for each database.
+//
 // Options (environment): CANVASS_TEST_JOBS, processes at once (default: the machine's cores, at least 2);
 // CANVASS_TEST_ONLY, a regular expression of package folders to run (e.g. `storage-kysely|standalone`).
 import { spawn } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
 import { dirname, join, relative } from 'node:path'
+import { pgliteSeed } from './pglite-seed.mjs'
 import { buildWorkspace, staleBuild } from './stale.mjs'
 
 const root = new URL('..', import.meta.url).pathname
@@ -37,6 +41,9 @@ if (stale !== undefined) {
     process.exit(1)
   }
 }
+
+const seed = process.env.CANVASS_TEST_PGLITE_SEED ?? pgliteSeed()
+if (seed) process.env.CANVASS_TEST_PGLITE_SEED = seed
 
 const only = process.env.CANVASS_TEST_ONLY ? new RegExp(process.env.CANVASS_TEST_ONLY) : undefined
 const packages = ['packages', 'examples']

@@ -28,11 +28,12 @@ let initialised: Promise<string> | undefined
 /**
  * Puts an embedded database that exists but holds nothing into `dataDir` (made if missing): PGlite's initdb
  * and no more, so no migration and no project; a server's first start on the folder migrates and bootstraps as
- * on an empty one. PGlite's initdb costs seconds of CPU, so it runs once per test process and each folder gets a
- * copy of its result.
+ * on an empty one. PGlite's initdb costs seconds of CPU, so each folder gets a copy of one made once: the one
+ * `pnpm test` made for the whole run (CANVASS_TEST_PGLITE_SEED), or else one made by this process.
  */
 export async function emptyDatabaseInto(dataDir: string): Promise<void> {
-  initialised ??= (async () => {
+  const seed = process.env.CANVASS_TEST_PGLITE_SEED
+  initialised ??= seed ? Promise.resolve(join(seed, 'pgdata')) : (async () => {
     const template = await mkdtemp(join(tmpdir(), 'canvass-pgdata-'))
     process.once('exit', () => rmSync(template, { recursive: true, force: true }))
     // Imported here: every file that starts a server imports this module, and few need PGlite in the test.

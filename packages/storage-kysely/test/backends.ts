@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import { Kysely, PGliteDialect, PostgresDialect, sql } from 'kysely'
 import type { LogEvent } from 'kysely'
@@ -35,8 +37,17 @@ export function backends({ prepared = false }: { prepared?: boolean } = {}): Bac
   return list
 }
 
+let seed: Buffer | undefined
+
+/**
+ * PGlite in memory, from the empty database `pnpm test` made for the whole run (CANVASS_TEST_PGLITE_SEED) when
+ * there is one: loading it costs a third of the CPU of the initdb that a new PGlite runs otherwise.
+ */
 async function openPglite(options: { log?: (event: LogEvent) => void } = {}): Promise<OpenBackend> {
-  const db = new Kysely<unknown>({ dialect: new PGliteDialect({ pglite: new PGlite({ parsers: PGLITE_PARSERS }) }), log: options.log })
+  const folder = process.env.CANVASS_TEST_PGLITE_SEED
+  if (folder) seed ??= await readFile(join(folder, 'pgdata.tar'))
+  const pglite = new PGlite({ parsers: PGLITE_PARSERS, ...(seed ? { loadDataDir: new Blob([seed]) } : {}) })
+  const db = new Kysely<unknown>({ dialect: new PGliteDialect({ pglite }), log: options.log })
   return { db, close: () => db.destroy() }
 }
 

@@ -1,0 +1,60 @@
+// An empty embedded database made once for the whole test run, so that the tests copy it instead of running
+// PGlite's initdb (seconds of CPU) for every database they open. `pnpm test` calls `pgliteSeed` before it starts
+// any test and hands the folder to the tests as CANVASS_TEST_PGLITE_SEED; a test run without it (a single file
+// run by hand) makes its own empty databases as before.
+//
+// The folder holds `pgdata/`, a data folder after initdb (for a server's DATA_DIR), and `pgdata.tar`, the same
+// database as PGlite's `dumpDataDir` writes it (for an in-memory PGlite's `loadDataDir`). It is kept in
+// node_modules/.cache under PGlite's version and made again when that version changes.
+//
+// Run as a script (`node scripts/pglite-seed.mjs <folder>`) it makes the folder: PGlite runs in a process of
+// its own, so that the test runner does not keep its memory.
+import { spawnSync } from 'node:child_process'
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { dirname, join } from 'node:path'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+
+const root = fileURLToPath(new URL('..', import.meta.url))
+// PGlite is a dependency of the storage package, not of the workspace root.
+const requireFromStorage = createRequire(join(root, 'packages', 'storage-kysely', 'package.json'))
+
+/** The seed folder, made when missing; undefined (with the reason printed) when it cannot be made. */
+export function pgliteSeed() {
+  let version
+  try {
+    version = JSON.parse(readFileSync(join(packageDir(requireFromStorage.resolve('@electric-sql/pglite')), 'package.json'), 'utf8')).version
+  } catch {
+    return undefined
+  }
+  const folder = join(root, 'node_modules', '.cache', `canvass-pglite-seed-${version}`)
+  if (existsSync(join(folder, 'ready'))) return folder
+  const made = spawnSync(process.execPath, [fileURLToPath(import.meta.url), folder], { encoding: 'utf8' })
+  if (made.status === 0 && existsSync(join(folder, 'ready'))) return folder
+  console.log(`No shared empty PGlite database (each test makes its own): ${(made.stderr || made.error?.message || '').trim()}`)
+  return undefined
+}
+
+/** The folder of the package that `entry` (a resolved file of it) belongs to. */
+function packageDir(entry) {
+  let dir = dirname(entry)
+  while (!existsSync(join(dir, 'package.json'))) dir = dirname(dir)
+  return dir
+}
+
+async function make(folder) {
+  const { PGlite } = await import(pathToFileURL(requireFromStorage.resolve('@electric-sql/pglite')).href)
+  // Made beside the final folder and renamed into place, so that no test ever sees half of it.
+  const building = `${folder}.${process.pid}`
+  rmSync(building, { recursive: true, force: true })
+  mkdirSync(building, { recursive: true })
+  const pglite = await PGlite.create(join(building, 'pgdata'))
+  const dump = await pglite.dumpDataDir('none')
+  writeFileSync(join(building, 'pgdata.tar'), Buffer.from(await dump.arrayBuffer()))
+  await pglite.close()
+  writeFileSync(join(building, 'ready'), '')
+  rmSync(folder, { recursive: true, force: true })
+  renameSync(building, folder)
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) await make(process.argv[2])
