@@ -37,7 +37,7 @@ export function backends({ prepared = false }: { prepared?: boolean } = {}): Bac
   return list
 }
 
-let seed: Buffer | undefined
+let seed: Blob | undefined
 
 /**
  * PGlite in memory, from the empty database `pnpm test` made for the whole run (CANVASS_TEST_PGLITE_SEED) when
@@ -45,8 +45,8 @@ let seed: Buffer | undefined
  */
 async function openPglite(options: { log?: (event: LogEvent) => void } = {}): Promise<OpenBackend> {
   const folder = process.env.CANVASS_TEST_PGLITE_SEED
-  if (folder) seed ??= await readFile(join(folder, 'pgdata.tar'))
-  const pglite = new PGlite({ parsers: PGLITE_PARSERS, ...(seed ? { loadDataDir: new Blob([seed]) } : {}) })
+  if (folder) seed ??= new Blob([new Uint8Array(await readFile(join(folder, 'pgdata.tar')))])
+  const pglite = new PGlite({ parsers: PGLITE_PARSERS, ...(seed ? { loadDataDir: seed } : {}) })
   const db = new Kysely<unknown>({ dialect: new PGliteDialect({ pglite }), log: options.log })
   return { db, close: () => db.destroy() }
 }
