@@ -43,6 +43,9 @@ export async function checkConfig(
   if (!config.databaseUrl || !config.secret) await checkDataDir(config.dataDir)
   if (config.databaseUrl) await checkDatabase(config.databaseUrl, options.databaseTimeoutMs ?? 10_000)
   await checkPortFree(config.port, config.host)
+  if (config.metricsPort !== undefined) {
+    await checkPortFree(config.metricsPort, config.metricsHost, { port: 'CANVASS_METRICS_PORT', host: 'CANVASS_METRICS_HOST' })
+  }
   return config
 }
 
@@ -86,6 +89,36 @@ function checkForm(env: Record<string, string | undefined>): void {
   }
   if (env.CANVASS_INIT_API_KEY && env.CANVASS_INIT_API_KEY === env.CANVASS_INIT_DEV_API_KEY) {
     throw new ConfigError('CANVASS_INIT_DEV_API_KEY', 'must differ from CANVASS_INIT_API_KEY: one key cannot belong to both environments')
+  }
+  checkObservability(env)
+}
+
+/** The metrics and log settings: metrics are served only where a setting says, never by accident. */
+function checkObservability(env: Record<string, string | undefined>): void {
+  const metricsPort = env.CANVASS_METRICS_PORT
+  if (metricsPort) {
+    if (!/^\d{1,5}$/.test(metricsPort.trim()) || Number(metricsPort) > 65535) {
+      throw new ConfigError('CANVASS_METRICS_PORT', `must be a port number from 0 to 65535, got ${JSON.stringify(metricsPort)}: set it to e.g. 9464`)
+    }
+    const port = Number(env.PORT ?? 3000)
+    if (Number(metricsPort) !== 0 && Number(metricsPort) === port) {
+      throw new ConfigError('CANVASS_METRICS_PORT', `must differ from PORT (${port}): the metrics listener is a port of its own, for the scraper only`)
+    }
+  }
+  if (env.CANVASS_METRICS_HOST && !metricsPort) {
+    throw new ConfigError('CANVASS_METRICS_HOST', 'is set but CANVASS_METRICS_PORT is not: set the port of the metrics listener too, or unset CANVASS_METRICS_HOST')
+  }
+  const token = env.CANVASS_METRICS_TOKEN
+  // The token itself is a secret: say what is wrong with it without printing it.
+  if (token && !/^[\x21-\x7e]{16,512}$/.test(token)) {
+    throw new ConfigError(
+      'CANVASS_METRICS_TOKEN',
+      `must be 16 to 512 visible ASCII characters without spaces (e.g. the output of openssl rand -hex 32); got ${token.length} characters`,
+    )
+  }
+  const log = env.CANVASS_LOG
+  if (log && log !== 'json' && log !== 'text') {
+    throw new ConfigError('CANVASS_LOG', `must be "json" (a JSON line per request, errors as JSON) or "text", got ${JSON.stringify(log)}`)
   }
 }
 
@@ -133,7 +166,7 @@ async function checkDatabase(databaseUrl: string, timeoutMs: number): Promise<vo
   }
 }
 
-async function checkPortFree(port: number, host: string): Promise<void> {
+async function checkPortFree(port: number, host: string, names = { port: 'PORT', host: 'HOST' }): Promise<void> {
   // Port 0 means any free port: nothing to check.
   if (port === 0) return
   const server = createServer()
@@ -143,12 +176,12 @@ async function checkPortFree(port: number, host: string): Promise<void> {
   }).catch((error: unknown) => {
     const code = codeOf(error)
     if (code === 'EADDRINUSE') {
-      throw new ConfigError('PORT', `${port} is already in use on ${host}: stop what listens there or choose another PORT`)
+      throw new ConfigError(names.port, `${port} is already in use on ${host}: stop what listens there or choose another ${names.port}`)
     }
     if (code === 'EACCES') {
-      throw new ConfigError('PORT', `${port} needs privileges this user does not have: choose a PORT above 1023`)
+      throw new ConfigError(names.port, `${port} needs privileges this user does not have: choose a ${names.port} above 1023`)
     }
-    throw new ConfigError('HOST', `${JSON.stringify(host)} cannot be listened on (${code}): use 0.0.0.0, 127.0.0.1 or an address of this machine`)
+    throw new ConfigError(names.host, `${JSON.stringify(host)} cannot be listened on (${code}): use 0.0.0.0, 127.0.0.1 or an address of this machine`)
   })
 }
 

@@ -34,6 +34,14 @@ export interface StandaloneConfig {
   runWebhookDispatcher: boolean
   /** `CANVASS_PGLITE_SETTINGS` (`name=value,…`): Postgres settings of the embedded database over Canvass's. */
   pgliteSettings: Record<string, string>
+  /** `CANVASS_METRICS_PORT`: a listener of its own that serves only `/metrics`; undefined when unset. */
+  metricsPort: number | undefined
+  /** `CANVASS_METRICS_HOST`: the address that listener binds (default 127.0.0.1: this machine only). */
+  metricsHost: string
+  /** `CANVASS_METRICS_TOKEN`: `/metrics` on the main port too, to `Authorization: Bearer <token>` only (and on the metrics port). */
+  metricsToken: string | undefined
+  /** `CANVASS_LOG=json`: a JSON line per request at info, and errors and warnings as JSON lines; `text` (default): errors and warnings as text. */
+  log: 'text' | 'json'
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): StandaloneConfig {
@@ -59,7 +67,18 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): StandaloneConf
     runWebhookDispatcher: env.CANVASS_WEBHOOK_DISPATCHER !== 'off',
     webhookLeaseMs: env.CANVASS_WEBHOOK_LEASE_MS ? readSchedule(env.CANVASS_WEBHOOK_LEASE_MS)?.[0] : undefined,
     pgliteSettings: readPgliteSettings(env.CANVASS_PGLITE_SETTINGS),
+    metricsPort: readMetricsPort(env.CANVASS_METRICS_PORT),
+    metricsHost: env.CANVASS_METRICS_HOST || '127.0.0.1',
+    metricsToken: env.CANVASS_METRICS_TOKEN || undefined,
+    log: env.CANVASS_LOG === 'json' ? 'json' : 'text',
   }
+}
+
+function readMetricsPort(value: string | undefined): number | undefined {
+  if (!value) return undefined
+  const port = Number(value)
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`CANVASS_METRICS_PORT must be a port number, got "${value}"`)
+  return port
 }
 
 /** `shared_buffers=64MB,work_mem=8MB`: names and values as Postgres writes them, nothing it could read as more. */

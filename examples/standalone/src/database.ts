@@ -6,14 +6,35 @@ import { Kysely, PGliteDialect, PostgresDialect } from 'kysely'
 import pg from 'pg'
 import { lockDataDir } from './data-dir-lock'
 
+/** What the server learns of its connections to a Postgres server (`DATABASE_URL`); PGlite has none. */
+export interface DatabaseHooks {
+  /**
+   * Where a lost connection is reported, one line per outage.
+   * @default console.error
+   */
+  logError?: (message: string) => void
+  /** Each checkout of a pooled connection, with how long it waited for one, in seconds. */
+  onCheckout?: (seconds: number) => void
+  /**
+   * Each connection error: `connect` when a checkout got no connection (the server is away, or none came
+   * free in time), `lost` when an open connection broke.
+   */
+  onError?: (kind: 'connect' | 'lost') => void
+}
+
 /** A Kysely instance on the Postgres server at `databaseUrl`, or on embedded PGlite under `dataDir`. */
-export async function openDatabase(config: {
-  databaseUrl: string | undefined
-  dataDir: string
-  pgliteSettings?: Record<string, string>
-}): Promise<{
+export async function openDatabase(
+  config: {
+    databaseUrl: string | undefined
+    dataDir: string
+    pgliteSettings?: Record<string, string>
+  },
+  hooks: DatabaseHooks = {},
+): Promise<{
   db: Kysely<unknown>
   description: string
+  /** The connection pool, on a Postgres server. */
+  pool?: pg.Pool
 }> {
   if (config.databaseUrl) {
     const pool = new pg.Pool({
@@ -24,11 +45,13 @@ export async function openDatabase(config: {
       // A server that vanished without closing its sockets is noticed instead of waited for forever.
       keepAlive: true,
     })
-    watchConnectionErrors(pool)
+    watchConnectionErrors(pool, hooks)
     const url = new URL(config.databaseUrl)
+    const checkedOut = hooks.onCheckout || hooks.onError ? timedCheckouts(pool, hooks) : pool
     return {
-      db: new Kysely<unknown>({ dialect: new PostgresDialect({ pool: withPreparedStatements(pool) }) }),
+      db: new Kysely<unknown>({ dialect: new PostgresDialect({ pool: withPreparedStatements(checkedOut) }) }),
       description: `Postgres at ${url.hostname}:${url.port || 5432}${url.pathname}`,
+      pool,
     }
   }
   // Before anything opens the folder: a second server on it would silently lose writes.
@@ -71,14 +94,41 @@ const CONNECT_TIMEOUT_MS = 5_000
  * fails and its request gets 503); new connections are made on demand once the server is back. One line
  * is logged per outage, not per connection.
  */
-function watchConnectionErrors(pool: pg.Pool): void {
+function watchConnectionErrors(pool: pg.Pool, hooks: DatabaseHooks): void {
   let lastLogged = 0
+  const logError = hooks.logError ?? ((message: string) => console.error(message))
   const log = (error: Error) => {
     const now = Date.now()
     if (now - lastLogged < 10_000) return
     lastLogged = now
-    console.error(`Database connection lost: ${error.message} (requests get 503 until it is back)`)
+    logError(`Database connection lost: ${error.message} (requests get 503 until it is back)`)
   }
   pool.on('error', log)
-  pool.on('connect', (client) => client.on('error', log))
+  // A broken connection emits `error` on its client, idle or not (the pool re-emits an idle one's): counted here once.
+  pool.on('connect', (client) => client.on('error', (error) => {
+    hooks.onError?.('lost')
+    log(error)
+  }))
+}
+
+/** The pool, with each checkout timed and each failed one counted. */
+function timedCheckouts(pool: pg.Pool, hooks: DatabaseHooks): pg.Pool {
+  const connect = async () => {
+    const started = performance.now()
+    try {
+      const client = await pool.connect()
+      hooks.onCheckout?.((performance.now() - started) / 1000)
+      return client
+    } catch (error) {
+      hooks.onError?.('connect')
+      throw error
+    }
+  }
+  return new Proxy(pool, {
+    get(target, property) {
+      if (property === 'connect') return connect
+      const value = Reflect.get(target, property, target)
+      return typeof value === 'function' ? value.bind(target) : value
+    },
+  })
 }

@@ -1,9 +1,11 @@
 /**
  * The standalone Canvass server (`pnpm start`): embedded Postgres by default, migrations on start,
- * first-start bootstrap, `GET /health`. Settings come from environment variables; see the README.
+ * first-start bootstrap, `GET /health`, Prometheus metrics and JSON logs when configured. Settings come from
+ * environment variables; see the README.
  */
 import { mkdir } from 'node:fs/promises'
 import { SERVICE_UNAVAILABLE_RETRY_AFTER, createCanvass, createWebhookDispatcher } from '@canvass/core'
+import type { ConnectionInfo, RequestObservation } from '@canvass/core'
 import { createNodeWebhookTransport, serve } from '@canvass/host-node'
 import { createKyselyStorage, createPostgresRateLimiter, migrate } from '@canvass/storage-kysely'
 import { readApiReference, readWidgetBundles } from '@canvass/widget'
@@ -11,6 +13,9 @@ import { bootstrap } from './bootstrap'
 import { openBlobStore, uploadMaxBytes } from './blob-store'
 import { checkConfig } from './check-config'
 import { openDatabase } from './database'
+import { createLog } from './log'
+import { createMetrics } from './metrics'
+import { metricsEndpoint, serveMetrics } from './metrics-endpoint'
 import { loadSecret } from './secret'
 
 try {
@@ -24,13 +29,19 @@ try {
 async function main(): Promise<void> {
   // Every setting is checked before anything starts, so that a wrong one is one line naming it.
   const config = await checkConfig()
+  const log = createLog(config.log)
+  // Only where a setting says: a listener of their own (CANVASS_METRICS_PORT), or behind a token.
+  const metrics =
+    config.metricsPort !== undefined || config.metricsToken !== undefined ? createMetrics({ postgres: config.databaseUrl !== undefined }) : undefined
   await mkdir(config.dataDir, { recursive: true })
   // Generated now so that it stays the same across restarts once signed uploads use it.
   const secret = await loadSecret(config.secret, config.dataDir)
   const blobs = openBlobStore(process.env, config.dataDir, process.env.INIT_CWD ?? process.cwd())
-  const { db, description } = await openDatabase(config)
+  const { db, description, pool } = await openDatabase(config, { logError: (message) => log.error(message), ...metrics?.database })
   await migrate(db)
   const storage = createKyselyStorage({ db })
+  metrics?.readOnScrape({ backlog: (now) => storage.webhookDeliveries.backlog(now), pool })
+  const onRequest = metrics && log.request ? both(metrics.request, log.request) : (metrics?.request ?? log.request)
   const rateLimits = config.rateLimits && {
     ...config.rateLimits,
     ...(config.rateLimitStore === 'postgres' ? { limiter: createPostgresRateLimiter({ db }) } : {}),
@@ -48,36 +59,84 @@ async function main(): Promise<void> {
     // The survey widget: /js/formbricks.umd.cjs for the @formbricks/js loader, and its renderer.
     widget: await readWidgetBundles(),
     apiReference: await readApiReference(),
+    logger: log,
+    observe: { request: onRequest, rateLimited: metrics?.rateLimited },
   })
   const dispatcher = createWebhookDispatcher({
     storage,
     transport: createNodeWebhookTransport({ allowPrivateAddresses: config.allowPrivateWebhookUrls }),
     ...(config.webhookRetryScheduleMs ? { schedule: config.webhookRetryScheduleMs } : {}),
     ...(config.webhookLeaseMs ? { leaseMs: config.webhookLeaseMs, timeoutMs: Math.min(15_000, config.webhookLeaseMs / 2) } : {}),
+    logger: log,
+    observe: { attempt: metrics?.attempt },
   })
   await bootstrap(canvass, config, (line) => console.log(line))
+
+  // The answers the server gives itself, counted and logged as Canvass's are.
+  const own = observed(onRequest)
+  const health = own('/health', async () => {
+    const healthy = await storage.ping().catch(() => false)
+    // The same safe headers as every API answer: never sniffed into HTML, never kept by a cache.
+    const headers: Record<string, string> = { 'x-content-type-options': 'nosniff', 'cache-control': 'no-store' }
+    if (!healthy) headers['retry-after'] = String(SERVICE_UNAVAILABLE_RETRY_AFTER)
+    return Response.json({ status: healthy ? 'ok' : 'unavailable' }, { status: healthy ? 200 : 503, headers })
+  })
+  const answerMetrics = metrics && own('/metrics', metricsEndpoint(metrics, config.metricsToken))
+  const metricsServer =
+    answerMetrics && config.metricsPort !== undefined
+      ? await serveMetrics({
+          port: config.metricsPort,
+          hostname: config.metricsHost,
+          answer: answerMetrics,
+          onError: (error) => log.error('Canvass: the metrics listener failed', error),
+        })
+      : undefined
+  // On the public port only behind the token; otherwise /metrics there is a path like any other (404).
+  const metricsOnMainPort = config.metricsToken !== undefined ? answerMetrics : undefined
 
   const { url } = await serve({
     port: config.port,
     hostname: config.host,
     // CORS preflights of client routes are answered without building a Request and a Response.
     preflight: canvass.preflight,
+    onError: (error) => log.error('Canvass: the fetch handler failed', error),
     async fetch(request, info) {
-      // The substring test first: parsing every request's URL just to spot the health check costs throughput.
-      if (request.url.includes('/health') && new URL(request.url).pathname === '/health') {
-        const healthy = await storage.ping().catch(() => false)
-        // The same safe headers as every API answer: never sniffed into HTML, never kept by a cache.
-        const headers: Record<string, string> = { 'x-content-type-options': 'nosniff', 'cache-control': 'no-store' }
-        if (!healthy) headers['retry-after'] = String(SERVICE_UNAVAILABLE_RETRY_AFTER)
-        return Response.json({ status: healthy ? 'ok' : 'unavailable' }, { status: healthy ? 200 : 503, headers })
+      // The substring tests first: parsing every request's URL just to spot these paths costs throughput.
+      if (request.url.includes('/health') && new URL(request.url).pathname === '/health') return health(request, info)
+      if (metricsOnMainPort && request.url.includes('/metrics') && new URL(request.url).pathname === '/metrics') {
+        return metricsOnMainPort(request, info)
       }
       return canvass.fetch(request, info)
     },
     onShutdown: async () => {
+      await metricsServer?.close()
       await dispatcher.stop()
       await db.destroy()
     },
   })
   if (config.runWebhookDispatcher) dispatcher.start()
+  if (metricsServer) console.log(`Canvass metrics at ${metricsServer.url}/metrics`)
   console.log(`Canvass listening on ${url} (${description}; ${blobs.description})`)
+}
+
+type Answer = (request: Request, info?: ConnectionInfo) => Promise<Response>
+
+/** Makes an answer of the server's own seen by `onRequest`, under `route`, as Canvass's answers are. */
+function observed(onRequest: ((event: RequestObservation) => void) | undefined) {
+  return (route: string, answer: (request: Request) => Promise<Response>): Answer => {
+    if (onRequest === undefined) return answer
+    return async (request, info = {}) => {
+      const started = performance.now()
+      const response = await answer(request)
+      onRequest({ route, method: request.method, status: response.status, durationMs: performance.now() - started, requestId: info.requestId ?? '' })
+      return response
+    }
+  }
+}
+
+function both<E>(first: (event: E) => void, second: (event: E) => void): (event: E) => void {
+  return (event) => {
+    first(event)
+    second(event)
+  }
 }

@@ -1,0 +1,154 @@
+import type { DeliveryBacklog, RateLimitObservation, RequestObservation, WebhookAttemptObservation } from '@canvass/core'
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client'
+import type { DatabaseHooks } from './database'
+
+/** The counts of a `pg` pool that a scrape reads. */
+export interface PoolCounts {
+  totalCount: number
+  idleCount: number
+  waitingCount: number
+}
+
+/** The standalone server's Prometheus series, fed by Canvass's hooks (`observe`) and read by a scrape. */
+export interface Metrics {
+  /** Counts an answer: Canvass's `observe.request`, and the server's own (`/health`, `/metrics`). */
+  request(event: RequestObservation): void
+  /** Canvass's `observe.rateLimited`. */
+  rateLimited(event: RateLimitObservation): void
+  /** The dispatcher's `observe.attempt`. */
+  attempt(event: WebhookAttemptObservation): void
+  /** For `openDatabase`: each checkout of a pooled connection and each connection error (Postgres only). */
+  database: Pick<DatabaseHooks, 'onCheckout' | 'onError'>
+  /** What each scrape reads when it comes: the outbox's backlog and, on Postgres, the pool's counts. */
+  readOnScrape(sources: { backlog: (now: Date) => Promise<DeliveryBacklog>; pool?: PoolCounts | undefined }): void
+  /** Every series, in Prometheus's text format. */
+  scrape(): Promise<{ contentType: string; body: string }>
+}
+
+/**
+ * The series (docs/deploying.md lists them): requests by route, method and status with their latency; rate
+ * limit refusals; webhook attempts by outcome with their latency and the outbox's backlog; on a Postgres
+ * server (`postgres`) the pool's connections, waits and errors; and prom-client's process and Node.js
+ * series (memory, CPU, event loop lag, garbage collection).
+ */
+export function createMetrics(options: { postgres: boolean }): Metrics {
+  const registers = [new Registry()]
+  const [registry] = registers as [Registry]
+  collectDefaultMetrics({ register: registry })
+
+  const requests = new Counter({
+    name: 'canvass_http_requests_total',
+    help: 'Answers given, by route pattern (unmatched: no route has the path), method and status.',
+    labelNames: ['route', 'method', 'status'] as const,
+    registers,
+  })
+  const requestSeconds = new Histogram({
+    name: 'canvass_http_request_duration_seconds',
+    help: 'Time from a request to its answer, by route pattern and method.',
+    labelNames: ['route', 'method'] as const,
+    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers,
+  })
+  const rateLimited = new Counter({
+    name: 'canvass_rate_limited_total',
+    help: 'Requests refused with 429, by the limit that refused them (address, client, environment, management).',
+    labelNames: ['rule'] as const,
+    registers,
+  })
+  const deliveries = new Counter({
+    name: 'canvass_webhook_deliveries_total',
+    help: 'Webhook attempts sent by this process, by what followed: delivered, retried, failed (no retry left), disabled (410).',
+    labelNames: ['outcome'] as const,
+    registers,
+  })
+  const attemptSeconds = new Histogram({
+    name: 'canvass_webhook_attempt_duration_seconds',
+    help: 'Time of a webhook attempt, from sending to the receiver\'s answer or the error, by outcome.',
+    labelNames: ['outcome'] as const,
+    buckets: [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 15],
+    registers,
+  })
+  const backlog = new Gauge({
+    name: 'canvass_webhook_backlog',
+    help: 'Webhook deliveries not yet delivered or failed for good, over the whole database (every instance reports the same).',
+    registers,
+  })
+  const backlogDue = new Gauge({
+    name: 'canvass_webhook_backlog_due',
+    help: 'Of those, the ones due now and not being sent.',
+    registers,
+  })
+  const pool = options.postgres ? poolSeries(registers) : undefined
+  // Every known label value from the first scrape on, so that a rate over it is defined before its first event.
+  for (const outcome of ['delivered', 'retried', 'failed', 'disabled']) deliveries.inc({ outcome }, 0)
+  for (const rule of ['address', 'client', 'environment', 'management']) rateLimited.inc({ rule }, 0)
+
+  let sources: Parameters<Metrics['readOnScrape']>[0] | undefined
+
+  return {
+    request(event) {
+      const route = event.route ?? 'unmatched'
+      requests.inc({ route, method: event.method, status: String(event.status) })
+      requestSeconds.observe({ route, method: event.method }, event.durationMs / 1000)
+    },
+    rateLimited(event) {
+      rateLimited.inc({ rule: event.rule })
+    },
+    attempt(event) {
+      deliveries.inc({ outcome: event.outcome })
+      attemptSeconds.observe({ outcome: event.outcome }, event.durationMs / 1000)
+    },
+    database: {
+      onCheckout: (seconds) => pool?.waitSeconds.observe(seconds),
+      onError: (kind) => pool?.errors.inc({ kind }),
+    },
+    readOnScrape(given) {
+      sources = given
+    },
+    async scrape() {
+      if (sources) {
+        try {
+          const counts = await sources.backlog(new Date())
+          backlog.set(counts.pending)
+          backlogDue.set(counts.due)
+        } catch {
+          // The database is away (its own series say so): no number rather than a stale one.
+          backlog.set(Number.NaN)
+          backlogDue.set(Number.NaN)
+        }
+        if (pool && sources.pool) pool.read(sources.pool)
+      }
+      return { contentType: registry.contentType, body: await registry.metrics() }
+    },
+  }
+}
+
+/** The pool's series, on a Postgres server: PGlite runs in the process, on one connection that never waits or breaks. */
+function poolSeries(registers: Registry[]) {
+  const connections = new Gauge({ name: 'canvass_db_pool_connections', help: 'Connections the pool holds, busy and idle.', registers })
+  const idle = new Gauge({ name: 'canvass_db_pool_idle_connections', help: 'Connections the pool holds that are idle.', registers })
+  const waiting = new Gauge({ name: 'canvass_db_pool_waiting', help: 'Queries waiting for a connection at the scrape.', registers })
+  const waitSeconds = new Histogram({
+    name: 'canvass_db_pool_wait_seconds',
+    help: 'Time each checkout waited for a connection (one per query or transaction).',
+    buckets: [0.0001, 0.0005, 0.001, 0.005, 0.01, 0.05, 0.1, 0.5, 1, 5],
+    registers,
+  })
+  const errors = new Counter({
+    name: 'canvass_db_pool_errors_total',
+    help: 'Connection errors: connect (a checkout got no connection: the server is away or none came free in time), lost (an open connection broke).',
+    labelNames: ['kind'] as const,
+    registers,
+  })
+  errors.inc({ kind: 'connect' }, 0)
+  errors.inc({ kind: 'lost' }, 0)
+  return {
+    waitSeconds,
+    errors,
+    read(counts: PoolCounts) {
+      connections.set(counts.totalCount)
+      idle.set(counts.idleCount)
+      waiting.set(counts.waitingCount)
+    },
+  }
+}
