@@ -8,7 +8,6 @@
  * half); a failure prints the shrunk request. Deleting operations run last, so that the others find their
  * resources.
  */
-import { PGlite } from '@electric-sql/pglite'
 import { createFsBlobStore } from '@canvass/blob-fs'
 import { createCanvass } from '@canvass/core'
 import type { Canvass, OpenApiDocument } from '@canvass/core'
@@ -25,6 +24,7 @@ import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import type { JsonSchema, SchemaContext } from './json-schema-arbitrary'
 import { arbitraryOf, resolve } from './json-schema-arbitrary'
+import { emptyPgliteInMemory } from './processes'
 
 const RUNS = Number(process.env.CANVASS_CONTRACT_RUNS ?? 25)
 const SEED = Number(process.env.CANVASS_CONTRACT_SEED ?? 20261125)
@@ -60,7 +60,7 @@ const answered = new Set<string>()
 
 test.before(async () => {
   stats.started = Date.now()
-  db = new Kysely<unknown>({ dialect: new PGliteDialect({ pglite: await PGlite.create() }) })
+  db = new Kysely<unknown>({ dialect: new PGliteDialect({ pglite: await emptyPgliteInMemory() }) })
   await migrate(db)
   blobRoot = await mkdtemp(join(tmpdir(), 'canvass-contract-'))
   canvass = createCanvass({
