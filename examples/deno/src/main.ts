@@ -12,6 +12,7 @@ import { openBlobStore, uploadMaxBytes } from '../../standalone/src/blob-store'
 import { checkConfig } from '../../standalone/src/check-config'
 import { openDatabase } from '../../standalone/src/database'
 import { loadSecret } from '../../standalone/src/secret'
+import { withStartupLock } from '../../standalone/src/startup-lock'
 
 try {
   await main()
@@ -43,7 +44,9 @@ async function main(): Promise<void> {
     widget: await readWidgetBundles(),
     apiReference: await readApiReference(),
   })
-  await bootstrap(canvass, config, (line) => console.log(line))
+  const firstStart = () => bootstrap(canvass, config, (line) => console.log(line))
+  // Instances on one Postgres server may start together; an embedded database has one process already.
+  await (config.databaseUrl ? withStartupLock(db, firstStart) : firstStart())
 
   const { url } = await serve({
     port: config.port,

@@ -17,6 +17,7 @@ import { createLog } from './log'
 import { createMetrics } from './metrics'
 import { metricsEndpoint, serveMetrics } from './metrics-endpoint'
 import { loadSecret } from './secret'
+import { withStartupLock } from './startup-lock'
 
 try {
   await main()
@@ -70,7 +71,9 @@ async function main(): Promise<void> {
     logger: log,
     observe: { attempt: metrics?.attempt },
   })
-  await bootstrap(canvass, config, (line) => console.log(line))
+  const firstStart = () => bootstrap(canvass, config, (line) => console.log(line))
+  // Instances on one Postgres server may start together; an embedded database has one process already.
+  await (config.databaseUrl ? withStartupLock(db, firstStart) : firstStart())
 
   // The answers the server gives itself, counted and logged as Canvass's are.
   const own = observed(onRequest)
