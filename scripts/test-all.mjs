@@ -161,11 +161,27 @@ function run(job) {
         failed += skipped - reasons.length
         note = `${skipped - reasons.length} skipped without a printed reason (skip through skipTest of @canvass/test-utils)`
       }
+      const unrun = suitesCutShort(plain)
+      if (unrun.length > 0) note = [note, ...unrun].filter(Boolean).join('; ')
       const ended = Date.now()
       const files = fileStarts.map((start, index) => ({ name: start.name, seconds: ((fileStarts[index + 1]?.at ?? ended) - start.at) / 1000 }))
       resolve({ job, output, passed, failed, skipped, reasons, note, files, seconds: (ended - begun) / 1000 })
     })
   })
+}
+
+/**
+ * Suites whose tests did not all run: uvu counts them failed but prints no error when a suite's `before` (or
+ * `after.each`) hook throws, so the suite's line shows fewer passes and failures than its total and no more.
+ */
+function suitesCutShort(plain) {
+  const lines = []
+  for (const match of plain.matchAll(/^ (.+?)\s+([•✘ ]*?)\s*\((\d+) \/ (\d+)\)$/gm)) {
+    const [, name, marks, passed, total] = match
+    const ran = Number(passed) + (marks.match(/✘/g)?.length ?? 0)
+    if (ran < Number(total)) lines.push(`${Number(total) - ran} of "${name.trim()}" did not run: a hook of the suite failed, and uvu does not print its error`)
+  }
+  return lines
 }
 
 /** uvu's failure reports (from the first `FAIL` to its totals), at most 80 lines. */
