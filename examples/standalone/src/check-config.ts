@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto'
 import { mkdir, rm, writeFile } from 'node:fs/promises'
 import { createServer } from 'node:net'
 import { join } from 'node:path'
-import pg from 'pg'
 import { readConfig } from './config'
 import type { StandaloneConfig } from './config'
 
@@ -120,6 +119,10 @@ function checkObservability(env: Record<string, string | undefined>): void {
   if (log && log !== 'json' && log !== 'text') {
     throw new ConfigError('CANVASS_LOG', `must be "json" (a JSON line per request, errors as JSON) or "text", got ${JSON.stringify(log)}`)
   }
+  const optimize = env.CANVASS_PGLITE_OPTIMIZE
+  if (optimize && optimize !== '0' && optimize !== '1') {
+    throw new ConfigError('CANVASS_PGLITE_OPTIMIZE', `must be 1 (V8 optimizes the embedded database's code: faster, ~90 MB more memory) or 0 (the default), got ${JSON.stringify(optimize)}`)
+  }
 }
 
 /** The format the server accepts for keys it did not issue (Canvass's own and the legacy one). */
@@ -143,6 +146,8 @@ async function checkDataDir(dataDir: string): Promise<void> {
 async function checkDatabase(databaseUrl: string, timeoutMs: number): Promise<void> {
   const url = new URL(databaseUrl)
   const where = `${url.hostname}:${url.port || 5432}${url.pathname}`
+  // Loaded here: a server on the embedded database never needs the Postgres client.
+  const { default: pg } = await import('pg')
   const client = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: timeoutMs })
   // A connection that fails after connect() settled would otherwise be an unhandled 'error' event.
   client.on('error', () => {})

@@ -34,6 +34,8 @@ export interface StandaloneConfig {
   runWebhookDispatcher: boolean
   /** `CANVASS_PGLITE_SETTINGS` (`name=value,…`): Postgres settings of the embedded database over Canvass's. */
   pgliteSettings: Record<string, string>
+  /** `CANVASS_PGLITE_OPTIMIZE=1`: V8 optimizes the embedded database's WebAssembly (faster queries, ~90 MB more memory). */
+  pgliteOptimize: boolean
   /** `CANVASS_METRICS_PORT`: a listener of its own that serves only `/metrics`; undefined when unset. */
   metricsPort: number | undefined
   /** `CANVASS_METRICS_HOST`: the address that listener binds (default 127.0.0.1: this machine only). */
@@ -67,6 +69,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): StandaloneConf
     runWebhookDispatcher: env.CANVASS_WEBHOOK_DISPATCHER !== 'off',
     webhookLeaseMs: env.CANVASS_WEBHOOK_LEASE_MS ? readSchedule(env.CANVASS_WEBHOOK_LEASE_MS)?.[0] : undefined,
     pgliteSettings: readPgliteSettings(env.CANVASS_PGLITE_SETTINGS),
+    pgliteOptimize: env.CANVASS_PGLITE_OPTIMIZE === '1',
     metricsPort: readMetricsPort(env.CANVASS_METRICS_PORT),
     metricsHost: env.CANVASS_METRICS_HOST || '127.0.0.1',
     metricsToken: env.CANVASS_METRICS_TOKEN || undefined,

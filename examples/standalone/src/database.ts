@@ -1,9 +1,11 @@
-import { mkdir } from 'node:fs/promises'
+import { cpSync, existsSync } from 'node:fs'
+import { mkdir, readdir, rename, rm } from 'node:fs/promises'
 import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { PGlite } from '@electric-sql/pglite'
 import { PGLITE_PARSERS, withPreparedStatements } from '@canvass/storage-kysely'
 import { Kysely, PGliteDialect, PostgresDialect } from 'kysely'
-import pg from 'pg'
+import type pg from 'pg'
 import { lockDataDir } from './data-dir-lock'
 
 /** What the server learns of its connections to a Postgres server (`DATABASE_URL`); PGlite has none. */
@@ -37,6 +39,8 @@ export async function openDatabase(
   pool?: pg.Pool
 }> {
   if (config.databaseUrl) {
+    // Loaded only here, so that a server on the embedded database does not hold the Postgres client's code.
+    const { default: pg } = await import('pg')
     const pool = new pg.Pool({
       connectionString: config.databaseUrl,
       max: 20,
@@ -57,6 +61,7 @@ export async function openDatabase(
   // Before anything opens the folder: a second server on it would silently lose writes.
   await lockDataDir(config.dataDir)
   const dir = join(config.dataDir, 'pgdata')
+  await seedDataFolder(dir)
   await mkdir(dir, { recursive: true })
   const settings = { ...PGLITE_SETTINGS, ...config.pgliteSettings }
   const pglite = await PGlite.create(dir, {
@@ -77,12 +82,33 @@ export async function openDatabase(
  * raises them with `CANVASS_PGLITE_SETTINGS` (docs/deploying.md).
  */
 export const PGLITE_SETTINGS: Readonly<Record<string, string>> = Object.freeze({
-  shared_buffers: '16MB',
+  shared_buffers: '8MB',
   work_mem: '2MB',
   maintenance_work_mem: '16MB',
   temp_buffers: '1MB',
   wal_buffers: '1MB',
 })
+
+/**
+ * The empty database the build made (`dist/pgdata-seed`, by `scripts/pgdata-seed.mjs`): a first start copies it
+ * instead of running PGlite's initdb, which takes seconds and more than 600 MB of memory at its peak. The copy
+ * is made beside the data folder and renamed into place, so that a first start killed half-way leaves no
+ * half-made database. Without the seed (the server run from its sources), PGlite's initdb makes the database.
+ */
+async function seedDataFolder(dir: string): Promise<void> {
+  const seed = fileURLToPath(new URL('./pgdata-seed', import.meta.url))
+  if (!existsSync(join(seed, 'PG_VERSION'))) return
+  // A folder with anything in it is a database (or someone's files): never replaced.
+  const entries = await readdir(dir).catch(() => undefined)
+  if (entries !== undefined && entries.length > 0) return
+  const copying = `${dir}.seeding`
+  await rm(copying, { recursive: true, force: true })
+  // Synchronous: nothing else runs before the database is open, and the promise-per-file copy leaves V8's heap
+  // megabytes bigger for the process's life.
+  cpSync(seed, copying, { recursive: true })
+  if (entries !== undefined) await rm(dir, { recursive: true })
+  await rename(copying, dir)
+}
 
 /** How long a request waits for a database connection before it is answered 503. */
 const CONNECT_TIMEOUT_MS = 5_000

@@ -4,6 +4,7 @@
  * environment variables; see the README.
  */
 import { mkdir } from 'node:fs/promises'
+import { setFlagsFromString } from 'node:v8'
 import { SERVICE_UNAVAILABLE_RETRY_AFTER, createCanvass, createWebhookDispatcher } from '@canvass/core'
 import type { ConnectionInfo, RequestObservation } from '@canvass/core'
 import { createNodeWebhookTransport, serve } from '@canvass/host-node'
@@ -30,10 +31,12 @@ try {
 async function main(): Promise<void> {
   // Every setting is checked before anything starts, so that a wrong one is one line naming it.
   const config = await checkConfig()
+  const lean = config.databaseUrl === undefined && !config.pgliteOptimize
+  if (lean) leanStart()
   const log = createLog(config.log)
   // Only where a setting says: a listener of their own (CANVASS_METRICS_PORT), or behind a token.
   const metrics =
-    config.metricsPort !== undefined || config.metricsToken !== undefined ? createMetrics({ postgres: config.databaseUrl !== undefined }) : undefined
+    config.metricsPort !== undefined || config.metricsToken !== undefined ? await createMetrics({ postgres: config.databaseUrl !== undefined }) : undefined
   await mkdir(config.dataDir, { recursive: true })
   // Generated now so that it stays the same across restarts once signed uploads use it.
   const secret = await loadSecret(config.secret, config.dataDir)
@@ -118,8 +121,27 @@ async function main(): Promise<void> {
     },
   })
   if (config.runWebhookDispatcher) dispatcher.start()
+  if (lean) leanStartDone()
   if (metricsServer) console.log(`Canvass metrics at ${metricsServer.url}/metrics`)
   console.log(`Canvass listening on ${url} (${description}; ${blobs.description})`)
+}
+
+/**
+ * On the embedded database, the server's memory is mostly PGlite's: its WebAssembly, and what V8 makes of it.
+ * V8's optimizing compiler would recompile the hot parts of Postgres in the background, for ~90 MB more
+ * resident memory, so the baseline compiler's code is kept (`CANVASS_PGLITE_OPTIMIZE=1` lets V8 optimize, on
+ * a machine with memory to spare). And while the server starts (migrations, the first start's setup), V8's
+ * young generation is kept at its first size: otherwise it grows to tens of MB for the start's short burst
+ * of allocations, and keeps them. Both are V8 flags, set before PGlite compiles its module; the young
+ * generation grows as usual once the server listens.
+ */
+function leanStart(): void {
+  setFlagsFromString('--liftoff-only')
+  setFlagsFromString('--semi-space-growth-factor=1')
+}
+
+function leanStartDone(): void {
+  setFlagsFromString('--semi-space-growth-factor=2')
 }
 
 type Answer = (request: Request, info?: ConnectionInfo) => Promise<Response>

@@ -1,5 +1,5 @@
 import type { DeliveryBacklog, RateLimitObservation, RequestObservation, WebhookAttemptObservation } from '@canvass/core'
-import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client'
+import type { Registry } from 'prom-client'
 import type { DatabaseHooks } from './database'
 
 /** The counts of a `pg` pool that a scrape reads. */
@@ -31,7 +31,10 @@ export interface Metrics {
  * server (`postgres`) the pool's connections, waits and errors; and prom-client's process and Node.js
  * series (memory, CPU, event loop lag, garbage collection).
  */
-export function createMetrics(options: { postgres: boolean }): Metrics {
+export async function createMetrics(options: { postgres: boolean }): Promise<Metrics> {
+  // Loaded only where metrics are configured: a server without them does not hold prom-client's code.
+  const client = await import('prom-client')
+  const { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } = client
   const registers = [new Registry()]
   const [registry] = registers as [Registry]
   collectDefaultMetrics({ register: registry })
@@ -78,7 +81,7 @@ export function createMetrics(options: { postgres: boolean }): Metrics {
     help: 'Of those, the ones due now and not being sent.',
     registers,
   })
-  const pool = options.postgres ? poolSeries(registers) : undefined
+  const pool = options.postgres ? poolSeries(client, registers) : undefined
   // Every known label value from the first scrape on, so that a rate over it is defined before its first event.
   for (const outcome of ['delivered', 'retried', 'failed', 'disabled']) deliveries.inc({ outcome }, 0)
   for (const rule of ['address', 'client', 'environment', 'management']) rateLimited.inc({ rule }, 0)
@@ -124,7 +127,8 @@ export function createMetrics(options: { postgres: boolean }): Metrics {
 }
 
 /** The pool's series, on a Postgres server: PGlite runs in the process, on one connection that never waits or breaks. */
-function poolSeries(registers: Registry[]) {
+function poolSeries(client: typeof import('prom-client'), registers: Registry[]) {
+  const { Counter, Gauge, Histogram } = client
   const connections = new Gauge({ name: 'canvass_db_pool_connections', help: 'Connections the pool holds, busy and idle.', registers })
   const idle = new Gauge({ name: 'canvass_db_pool_idle_connections', help: 'Connections the pool holds that are idle.', registers })
   const waiting = new Gauge({ name: 'canvass_db_pool_waiting', help: 'Queries waiting for a connection at the scrape.', registers })

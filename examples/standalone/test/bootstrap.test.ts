@@ -1,11 +1,41 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { existsSync } from 'node:fs'
+import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { client, startServer } from './server'
 
 const bootstrap = suite('standalone bootstrap on embedded PGlite')
+
+bootstrap('a first start copies the build\'s empty database; a copy a killed start left half-made is made again', async () => {
+  // The build (scripts/pgdata-seed.mjs) makes it; without it every first start would run initdb.
+  const seed = fileURLToPath(new URL('../dist/pgdata-seed', import.meta.url))
+  assert.ok(existsSync(join(seed, 'PG_VERSION')), 'the build made dist/pgdata-seed')
+  const dataDir = await mkdtemp(join(tmpdir(), 'canvass-seed-'))
+  try {
+    // What a start killed during the copy leaves: an empty data folder and part of the copy beside it.
+    await mkdir(join(dataDir, 'pgdata'))
+    await mkdir(join(dataDir, 'pgdata.seeding', 'base'), { recursive: true })
+    await writeFile(join(dataDir, 'pgdata.seeding', 'PG_VERSION'), 'half')
+    const first = await startServer({ DATA_DIR: dataDir })
+    const key = /\b(cvs_[0-9A-Za-z]{43})\b/.exec(first.output())?.[1]
+    assert.ok(key, first.output())
+    assert.is((await client(first.url)('GET', '/api/v1/me', { key })).status, 200)
+    assert.is(await first.stop(), 0)
+    assert.equal((await readdir(dataDir)).filter((name) => name.startsWith('pgdata')), ['pgdata'], 'the half-made copy is gone')
+    assert.is(await readFile(join(dataDir, 'pgdata', 'PG_VERSION'), 'utf8'), await readFile(join(seed, 'PG_VERSION'), 'utf8'))
+
+    // A database that exists is opened, never replaced by the seed; V8 may optimize it on request.
+    const second = await startServer({ DATA_DIR: dataDir, CANVASS_PGLITE_OPTIMIZE: '1' })
+    assert.not.match(second.output(), /cvs_/, 'no second key is printed')
+    assert.is((await client(second.url)('GET', '/api/v1/me', { key })).status, 200)
+    assert.is(await second.stop(), 0)
+  } finally {
+    await rm(dataDir, { recursive: true, force: true })
+  }
+})
 
 bootstrap('first start prints a working key once; a restart keeps data, key and secret', async () => {
   const dataDir = await mkdtemp(join(tmpdir(), 'canvass-boot-'))

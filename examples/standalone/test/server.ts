@@ -26,7 +26,8 @@ export interface RunningServer {
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const dataDir = env.DATA_DIR ?? (await mkdtemp(join(tmpdir(), 'canvass-e2e-')))
   // A fresh embedded database starts from a copy of an empty one: initdb is seconds of CPU, and what a first
-  // start does after it (migrations, bootstrap) still runs. A test that names its DATA_DIR gets a real initdb.
+  // start does after it (migrations, bootstrap) still runs. A test that names its DATA_DIR gets what a user's
+  // first start gets: the server's own copy of the empty, migrated database the build made.
   if (!env.DATA_DIR && !env.DATABASE_URL) await emptyDatabaseInto(dataDir)
   const removeDataDir = () => (env.DATA_DIR ? Promise.resolve() : rm(dataDir, { recursive: true, force: true }))
   const server = spawnServer({ DATA_DIR: dataDir, ...env })

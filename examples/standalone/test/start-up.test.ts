@@ -115,4 +115,8 @@ startUp('malformed or unknown CANVASS_PGLITE_SETTINGS', async () => {
   await assertRefused({ CANVASS_PGLITE_SETTINGS: 'no_such_setting=1' }, 'CANVASS_PGLITE_SETTINGS', /\(no_such_setting\) kept the embedded database from starting/)
 })
 
+startUp('a CANVASS_PGLITE_OPTIMIZE other than 0 or 1', async () => {
+  await assertRefused({ CANVASS_PGLITE_OPTIMIZE: 'yes' }, 'CANVASS_PGLITE_OPTIMIZE', /must be 1 .* or 0 .*, got "yes"/)
+})
+
 startUp.run()
