@@ -51,11 +51,14 @@ export interface ChildServer {
   stop(): Promise<void>
 }
 
+/** Node flags for every server the benches start (`BENCH_NODE_ARGS`, space-separated), e.g. to trace its GC. */
+const benchNodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean)
+
 /** Starts a server in its own process on a free loopback port and resolves once its health path answers 200. */
 export async function startChildServer(options: ChildServerOptions): Promise<ChildServer> {
   const port = await freePort()
   const url = `http://127.0.0.1:${port}`
-  const [command, args] = onServerCpu(options.pinning, process.execPath, [...(options.nodeArgs ?? []), options.script])
+  const [command, args] = onServerCpu(options.pinning, process.execPath, [...(options.nodeArgs ?? []), ...benchNodeArgs, options.script])
   const child = spawn(command, args, {
     cwd: options.cwd,
     env: { ...process.env, ...options.env, PORT: String(port), HOST: '127.0.0.1' },

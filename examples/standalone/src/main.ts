@@ -31,6 +31,7 @@ try {
 async function main(): Promise<void> {
   // Every setting is checked before anything starts, so that a wrong one is one line naming it.
   const config = await checkConfig()
+  boundHeapGrowth()
   const lean = config.databaseUrl === undefined && !config.pgliteOptimize
   if (lean) leanStart()
   const log = createLog(config.log)
@@ -124,6 +125,19 @@ async function main(): Promise<void> {
   if (lean) leanStartDone()
   if (metricsServer) console.log(`Canvass metrics at ${metricsServer.url}/metrics`)
   console.log(`Canvass listening on ${url} (${description}; ${blobs.description})`)
+}
+
+/**
+ * A server that streams (an export of a million responses, pages read and written one after another) promotes
+ * a steady trickle of short-lived objects to V8's old generation, which V8 lets grow to several times what is
+ * live before it collects it: the server's memory would rise by ~100 MB during an export. Collecting when the
+ * old generation is a quarter bigger than what was live keeps that under ~35 MB, and costs no measurable
+ * throughput (the old generation's collection is mostly concurrent). Node's own `--heap-growing-percent`, on
+ * the command line or in NODE_OPTIONS, is kept.
+ */
+function boundHeapGrowth(): void {
+  const given = [...process.execArgv, process.env.NODE_OPTIONS ?? ''].some((flag) => /heap[-_]growing[-_]percent/.test(flag))
+  if (!given) setFlagsFromString('--heap-growing-percent=25')
 }
 
 /**
