@@ -25,6 +25,8 @@ import { memory, resetPeak } from './process-memory'
 const STANDALONE_MAIN = fileURLToPath(new URL('../../examples/standalone/dist/main.js', import.meta.url))
 const RESPONSES = Number(process.env.BENCH_RESPONSES ?? 1_000_000)
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
+/** Rounds of each page pair (`BENCH_PAGE_ROUNDS`): a page takes ~10 ms, so the median of 3 moves by ±20% from run to run. */
+const PAGE_ROUNDS = Number(process.env.BENCH_PAGE_ROUNDS ?? 15)
 /** Which measures to run (`BENCH_PARTS`, comma-separated): pages, count, export, summary. */
 const PARTS = new Set((process.env.BENCH_PARTS ?? 'pages,count,export,summary').split(','))
 const DEPTH = Math.min(100_000, Math.floor(RESPONSES / 2))
@@ -97,7 +99,7 @@ try {
       const cursor = btoa(`${tag}${at[0]!.at.toISOString()}|${at[0]!.id}`).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
       const first: number[] = []
       const deep: number[] = []
-      for (let round = 0; round < ROUNDS + 1; round++) {
+      for (let round = 0; round < PAGE_ROUNDS + 1; round++) {
         const a = await timed(`/api/v1/management/responses?${query}`)
         const b = await timed(`/api/v1/management/responses?${query}&cursor=${cursor}`)
         if (round > 0) {
