@@ -1,3 +1,4 @@
+import { describeCause } from '@canvass/core'
 import type { LogContext, Logger, RequestObservation } from '@canvass/core'
 
 /** The standalone server's log: Canvass's `Logger`, and a line per request when asked for. */
@@ -52,20 +53,14 @@ function withId(message: string, context: LogContext | undefined): string {
 
 /**
  * What a log line shows of an error: class, code, message and stack frames, never the rest (drivers attach
- * statements and parameters to their errors). Core hands over such a description already.
+ * statements and parameters to their errors): core's `describeCause`. Core hands over such a description
+ * already; its string fields are kept as they are.
  */
 function describe(cause: unknown): Record<string, unknown> {
-  if (!(cause instanceof Error)) {
-    if (cause === null || typeof cause !== 'object') return { message: cut(String(cause)) }
-    const { name, code, message, stack } = cause as Record<string, unknown>
-    return Object.fromEntries(Object.entries({ name, code, message, stack }).filter(([, value]) => typeof value === 'string'))
-  }
-  const described: Record<string, unknown> = { name: cause.constructor?.name || cause.name, message: cut(cause.message) }
-  const code = (cause as { code?: unknown }).code
-  if (typeof code === 'string' || typeof code === 'number') described.code = String(code)
-  const frames = cause.stack?.split('\n').filter((line) => /^\s+at /.test(line))
-  if (frames && frames.length > 0) described.stack = frames.slice(0, 20).join('\n')
-  return described
+  if (cause instanceof Error) return { ...describeCause(cause) }
+  if (cause === null || typeof cause !== 'object') return { message: cut(String(cause)) }
+  const { name, code, message, stack } = cause as Record<string, unknown>
+  return Object.fromEntries(Object.entries({ name, code, message, stack }).filter(([, value]) => typeof value === 'string'))
 }
 
 const cut = (text: string): string => (text.length > 500 ? `${text.slice(0, 500)}…` : text)
