@@ -89,6 +89,10 @@ function checkForm(env: Record<string, string | undefined>): void {
   if (env.CANVASS_INIT_API_KEY && env.CANVASS_INIT_API_KEY === env.CANVASS_INIT_DEV_API_KEY) {
     throw new ConfigError('CANVASS_INIT_DEV_API_KEY', 'must differ from CANVASS_INIT_API_KEY: one key cannot belong to both environments')
   }
+  const optimize = env.CANVASS_PGLITE_OPTIMIZE
+  if (optimize && optimize !== '0' && optimize !== '1') {
+    throw new ConfigError('CANVASS_PGLITE_OPTIMIZE', `must be 1 (V8 optimizes the embedded database's code: faster, ~90 MB more memory) or 0 (the default), got ${JSON.stringify(optimize)}`)
+  }
   checkObservability(env)
 }
 
@@ -118,10 +122,6 @@ function checkObservability(env: Record<string, string | undefined>): void {
   const log = env.CANVASS_LOG
   if (log && log !== 'json' && log !== 'text') {
     throw new ConfigError('CANVASS_LOG', `must be "json" (a JSON line per request, errors as JSON) or "text", got ${JSON.stringify(log)}`)
-  }
-  const optimize = env.CANVASS_PGLITE_OPTIMIZE
-  if (optimize && optimize !== '0' && optimize !== '1') {
-    throw new ConfigError('CANVASS_PGLITE_OPTIMIZE', `must be 1 (V8 optimizes the embedded database's code: faster, ~90 MB more memory) or 0 (the default), got ${JSON.stringify(optimize)}`)
   }
 }
 

@@ -131,7 +131,7 @@ async function main(): Promise<void> {
  * A server that streams (an export of a million responses, pages read and written one after another) promotes
  * a steady trickle of short-lived objects to V8's old generation, which V8 lets grow to several times what is
  * live before it collects it: the server's memory would rise by ~100 MB during an export. Collecting when the
- * old generation is a quarter bigger than what was live keeps that under ~35 MB, and costs no measurable
+ * old generation is a quarter bigger than what was live keeps that to ~50 MB at most, and costs no measurable
  * throughput (the old generation's collection is mostly concurrent). Node's own `--heap-growing-percent`, on
  * the command line or in NODE_OPTIONS, is kept.
  */
