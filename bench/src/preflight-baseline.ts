@@ -1,7 +1,9 @@
 /**
  * Baseline (a), run in its own process by the bench: the least a `node:http` server can do to answer a
- * CORS preflight with exactly the headers Canvass sends. Listens on `PORT` and `HOST`.
+ * CORS preflight with exactly the headers Canvass sends, a new request id included (the bench's requests
+ * bring none). Listens on `PORT` and `HOST`.
  */
+import { randomUUID } from 'node:crypto'
 import { createServer } from 'node:http'
 import type { OutgoingHttpHeaders } from 'node:http'
 
@@ -12,6 +14,7 @@ const server = createServer((request, response) => {
       'access-control-allow-methods': 'GET, POST, PUT, OPTIONS',
       'access-control-max-age': '86400',
       'x-content-type-options': 'nosniff',
+      'x-request-id': randomUUID(),
     }
     const requested = request.headers['access-control-request-headers']
     if (requested) headers['access-control-allow-headers'] = requested
