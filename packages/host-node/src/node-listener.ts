@@ -75,12 +75,8 @@ export function toNodeListener(fetch: FetchHandler, options: NodeListenerOptions
   return (req, res) => {
     const original = (req as IncomingMessage & { originalUrl?: unknown }).originalUrl
     if (typeof original === 'string' && original !== req.url) req.url = original
-    // Set on the Node response, which merges it into whatever answer is written, refusals included: cheaper
-    // than a header added to each `Response`, which the adapter could then not write from its plain record.
     const incoming = req.headers[REQUEST_ID_HEADER]
     const requestId = requestIdOf(typeof incoming === 'string' ? incoming : undefined)
-    ;(req as IncomingWithId)[REQUEST_ID] = requestId
-    res.setHeader(REQUEST_ID_HEADER, requestId)
     if (preflight !== undefined && req.method === 'OPTIONS') {
       let answer: PreflightAnswer | undefined
       try {
@@ -88,9 +84,17 @@ export function toNodeListener(fetch: FetchHandler, options: NodeListenerOptions
       } catch (error) {
         onError(error)
       }
-      // Node discards a body nobody read once the answer is sent, so the connection stays usable.
-      if (answer !== undefined) return void res.writeHead(answer.status, answer.headers).end()
+      // One record for `writeHead`: a header set on the response before it would send Node down its slower
+      // path, which validates and copies every header a second time. Node discards a body nobody read once
+      // the answer is sent, so the connection stays usable.
+      if (answer !== undefined) {
+        return void res.writeHead(answer.status, { [REQUEST_ID_HEADER]: requestId, ...answer.headers }).end()
+      }
     }
+    ;(req as IncomingWithId)[REQUEST_ID] = requestId
+    // Set on the Node response, which merges it into whatever answer is written, refusals included: cheaper
+    // than a header added to each `Response`, which the adapter could then not write from its plain record.
+    res.setHeader(REQUEST_ID_HEADER, requestId)
     void listener(req, res)
   }
 }

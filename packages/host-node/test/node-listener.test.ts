@@ -53,7 +53,8 @@ listener('x-request-id: a sane incoming one is kept, on every answer (preflights
         return new Response('ok', { headers: { 'content-type': 'text/plain' } })
       },
       {
-        preflight: (_target, _requested, info) => ({ status: 204, headers: { 'x-seen': info.requestId ?? '' } }),
+        preflight: (target, _requested, info) =>
+          target === '/other' ? undefined : { status: 204, headers: { 'x-seen': info.requestId ?? '' } },
         onError: () => {},
       },
     ),
@@ -72,7 +73,9 @@ listener('x-request-id: a sane incoming one is kept, on every answer (preflights
     const preflight = await get('/', { method: 'OPTIONS', headers: { 'x-request-id': 'trace-3' } })
     assert.is(preflight.status, 204)
     assert.equal([preflight.headers.get('x-request-id'), preflight.headers.get('x-seen')], ['trace-3', 'trace-3'])
-    assert.equal(seen, ['trace-1', replaced.headers.get('x-request-id'), 'trace-2'])
+    const passedOn = await get('/other', { method: 'OPTIONS', headers: { 'x-request-id': 'trace-4' } })
+    assert.is(passedOn.headers.get('x-request-id'), 'trace-4', 'an OPTIONS the preflight leaves to fetch has its id too')
+    assert.equal(seen, ['trace-1', replaced.headers.get('x-request-id'), 'trace-2', 'trace-4'])
   } finally {
     await stop(server)
   }
