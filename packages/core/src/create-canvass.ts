@@ -154,7 +154,7 @@ export interface Canvass {
    * request line (`/api/v1/client/…?…`, `/api/v2/client/…`), `requestedHeaders` the `Access-Control-Request-Headers` value.
    * Returns undefined for anything else (another path, a target in absolute form): `fetch` answers that.
    * Preflights are never rate limited, so answering one here skips nothing `fetch` would do. `info` as for
-   * `fetch`: with `requestId` the host sets `x-request-id` itself, without it the answer's headers carry a new one.
+   * `fetch`: the answer's headers carry `x-request-id`, `info.requestId` when given, else a new one.
    */
   preflight(target: string, requestedHeaders: string | null | undefined, info?: ConnectionInfo): PreflightAnswer | undefined
   /** Projects and API keys, which the HTTP API does not manage. */
@@ -300,13 +300,13 @@ export function createCanvass(options: CanvassOptions): Canvass {
       if (target.charCodeAt(0) !== 0x2f || target.charCodeAt(1) === 0x2f) return undefined
       const pathname = plainPath(target) ?? requestTarget(`http://localhost${target}`).pathname
       if (!isClientRoute(pathname)) return undefined
-      const headers = clientPreflightHeaders(requestedHeaders)
       const requestId = info.requestId ?? requestIdOf(undefined)
+      const headers = clientPreflightHeaders(requestedHeaders, requestId)
       if (onRequest !== undefined) {
         const route = routeOfPath(pathname)
         notify(onRequest, { route, method: 'OPTIONS', status: 204, durationMs: performance.now() - started, requestId })
       }
-      return { status: 204, headers: info.requestId === undefined ? { ...headers, [REQUEST_ID_HEADER]: requestId } : headers }
+      return { status: 204, headers }
     },
     admin: createAdmin(ctx.storage, ctx.newId, ctx.now),
     routes: router.routes.map(([method, , , path]) => ({ method, path: path ?? '' })),

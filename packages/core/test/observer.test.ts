@@ -113,13 +113,13 @@ ids('client answers let another origin read it; a host that gives the id sets th
   assert.is(seen.at(-1)?.requestId, 'from-host')
 })
 
-ids('preflight(): a new id in the answer unless the host gives one; observed under the client route', () => {
+ids('preflight(): the answer carries the host\'s id, or a new one; observed under the client route', () => {
   const seen: RequestObservation[] = []
   const canvass = createCanvass({ storage, logger: silent, observe: { request: (event) => void seen.push(event) } })
   const own = canvass.preflight('/api/v1/client/env1/displays', undefined)
   assert.match(own?.headers['x-request-id'] ?? '', UUID)
   const hosted = canvass.preflight('/api/v1/client/env1/displays', undefined, { requestId: 'from-host' })
-  assert.is(hosted?.headers['x-request-id'], undefined)
+  assert.is(hosted?.headers['x-request-id'], 'from-host', 'the host\'s id, in the same record')
   assert.is(canvass.preflight('/api/v1/management/surveys', undefined), undefined)
   assert.equal(
     seen.map(({ route, method, status, requestId }) => [route, method, status, requestId]),

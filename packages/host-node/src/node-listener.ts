@@ -17,7 +17,8 @@ export type NodeListener = (req: IncomingMessage, res: ServerResponse) => void
 export interface NodeListenerOptions {
   /**
    * Answers CORS preflights straight from the `node:http` request, with no `Request` or `Response` built:
-   * pass `canvass.preflight`. Whatever it leaves undefined goes to `fetch`. Browsers send a preflight before
+   * pass `canvass.preflight`. Whatever it leaves undefined goes to `fetch`. An answer without `x-request-id`
+   * gets the request's. Browsers send a preflight before
    * most cross-origin client calls, and building the two objects costs a preflight more than answering it.
    * @default undefined
    */
@@ -84,11 +85,12 @@ export function toNodeListener(fetch: FetchHandler, options: NodeListenerOptions
       } catch (error) {
         onError(error)
       }
-      // One record for `writeHead`: a header set on the response before it would send Node down its slower
-      // path, which validates and copies every header a second time. Node discards a body nobody read once
-      // the answer is sent, so the connection stays usable.
+      // One record for `writeHead`, as `canvass.preflight` gives it (the id in it): a header set on the
+      // response first would send Node down its slower path, which validates and copies every header a second
+      // time. Node discards a body nobody read once the answer is sent, so the connection stays usable.
       if (answer !== undefined) {
-        return void res.writeHead(answer.status, { [REQUEST_ID_HEADER]: requestId, ...answer.headers }).end()
+        const headers = REQUEST_ID_HEADER in answer.headers ? answer.headers : { ...answer.headers, [REQUEST_ID_HEADER]: requestId }
+        return void res.writeHead(answer.status, headers).end()
       }
     }
     ;(req as IncomingWithId)[REQUEST_ID] = requestId

@@ -8,17 +8,23 @@ export const CLIENT_CORS_HEADERS: Readonly<Record<string, string>> = {
 }
 
 /**
- * The headers of the answer (204) to a preflight of a client route, echoing the requested headers. Two
- * literals of fixed shape rather than one object grown by a key: every preflight builds this object, and a
- * shape that changes from call to call sends property writes down V8's slow path.
+ * The headers of the answer (204) to a preflight of a client route, echoing the requested headers, with
+ * the request's id when given. Literals of fixed shape rather than one object grown by a key: every
+ * preflight builds this object, and a shape that changes from call to call sends property writes (and
+ * Node's reads of them) down V8's slow path.
  */
-export function clientPreflightHeaders(requestedHeaders: string | null | undefined): Record<string, string> {
+export function clientPreflightHeaders(requestedHeaders: string | null | undefined, requestId?: string): Record<string, string> {
+  if (requestId === undefined) {
+    if (!requestedHeaders) return { ...PREFLIGHT_HEADERS }
+    return { ...PREFLIGHT_HEADERS, 'access-control-allow-headers': requestedHeaders }
+  }
   if (!requestedHeaders) {
     return {
       'access-control-allow-origin': '*',
       'access-control-allow-methods': 'GET, POST, PUT, OPTIONS',
       'access-control-max-age': '86400',
       'x-content-type-options': 'nosniff',
+      'x-request-id': requestId,
     }
   }
   return {
@@ -27,7 +33,15 @@ export function clientPreflightHeaders(requestedHeaders: string | null | undefin
     'access-control-max-age': '86400',
     'x-content-type-options': 'nosniff',
     'access-control-allow-headers': requestedHeaders,
+    'x-request-id': requestId,
   }
+}
+
+const PREFLIGHT_HEADERS: Readonly<Record<string, string>> = {
+  'access-control-allow-origin': '*',
+  'access-control-allow-methods': 'GET, POST, PUT, OPTIONS',
+  'access-control-max-age': '86400',
+  'x-content-type-options': 'nosniff',
 }
 
 /** The answer to a preflight of a client route: 204 echoing the requested headers. */
