@@ -14,8 +14,8 @@ import { readBenchConfig } from './config'
 import { benchPinning, describePinning, pinLoadGenerator } from './pinning'
 import { betterRound, formatReport, isClean } from './report'
 import type { Comparison, ServerResult } from './report'
-import { probe, runLoad } from './run-load'
-import type { LoadTarget } from './run-load'
+import { probe, runInterleaved } from './run-load'
+import type { LoadTarget, Measurement } from './run-load'
 
 const config = readBenchConfig()
 const pinning = benchPinning()
@@ -55,10 +55,11 @@ try {
 }
 
 async function bench(): Promise<number> {
-  const totalSeconds = 6 * config.rounds * (config.duration + config.warmup)
+  const perRun = config.warmup + config.duration + (config.slices - 1) * Math.min(config.warmup, 0.5)
+  const totalSeconds = 6 * config.rounds * perRun
   console.log(
-    `Canvass bench: ${config.connections} connections, ${config.warmup} s warm-up + ${config.duration} s per run, ` +
-      `${6 * config.rounds} runs in ${config.rounds} rounds per scenario, judged on the median round (~${Math.ceil(totalSeconds)} s of load); node ${process.version}, ${availableParallelism()} cores; ` +
+    `Canvass bench: ${config.connections} connections, ${config.warmup} s warm-up + ${config.duration} s per run in ${config.slices} slices, ` +
+      `the two servers of a scenario taking turns slice by slice, ${config.rounds} rounds per scenario, judged on the median round (~${Math.ceil(totalSeconds)} s of load); node ${process.version}, ${availableParallelism()} cores; ` +
       describePinning(pinning),
   )
   if (pinning) pinLoadGenerator(pinning)
@@ -132,10 +133,11 @@ function startBaseline(name: string, file: string, env: Record<string, string>):
 }
 
 /**
- * Measures baseline and Canvass in turn, `config.rounds` times. The ratio judged is the median of the rounds'
- * ratios: the two runs of a round are made back to back, so a slow spell of the machine (a background task,
- * a Postgres checkpoint, autovacuum, a busy neighbour of a virtual machine) mostly lands on both, and the
- * median drops the round it did not. Each server's best round is kept for the table.
+ * Measures baseline and Canvass, `config.rounds` times. Within a round the two take turns slice by slice
+ * (`BENCH_SLICES`, see `runInterleaved`), so a slow spell of the machine (a background task, a Postgres
+ * checkpoint, autovacuum, a busy neighbour of a virtual machine) lands on both alike; with one run after the
+ * other, a round's ratio moved by ±20% here. The ratio judged is the median of the rounds' ratios. Each
+ * server's best round is kept for the table.
  */
 async function compare(
   scenario: string,
@@ -147,8 +149,8 @@ async function compare(
   let canvass: ServerResult | undefined
   const roundRatios: number[] = []
   for (let round = 0; round < config.rounds; round++) {
-    const b = await measure(scenario, baselineServer, baselineTarget)
-    const c = await measure(scenario, canvassServer, canvassTarget)
+    process.stdout.write(`${scenario}, round ${round + 1}: `)
+    const [b, c] = await measure([baselineServer, baselineTarget], [canvassServer, canvassTarget])
     baseline = betterRound(baseline, b)
     canvass = betterRound(canvass, c)
     roundRatios.push(c.measurement.requestsPerSecond / b.measurement.requestsPerSecond)
@@ -156,10 +158,20 @@ async function compare(
   return { scenario, target, baseline: baseline!, canvass: canvass!, roundRatios }
 }
 
-async function measure(scenario: string, server: ChildServer, target: LoadTarget): Promise<ServerResult> {
-  process.stdout.write(`${scenario} on ${server.name} ... `)
-  const measurement = await runLoad(target, config)
+/** One round: both servers under their load, taking turns slice by slice. */
+async function measure(...pairs: [[ChildServer, LoadTarget], [ChildServer, LoadTarget]]): Promise<[ServerResult, ServerResult]> {
+  const measurements = await runInterleaved(pairs.map(([, target]) => target), config)
   if (interrupted) throw new Error('interrupted')
-  console.log(`${measurement.requestsPerSecond.toFixed(0)} req/s${isClean(measurement) ? '' : '  <-- FAILURES'}`)
-  return { server: server.name, measurement, ...(isClean(measurement) ? {} : { sample: await probe(target) }) }
+  const result = async ([server, target]: [ChildServer, LoadTarget], measurement: Measurement): Promise<ServerResult> => ({
+    server: server.name,
+    measurement,
+    ...(isClean(measurement) ? {} : { sample: await probe(target) }),
+  })
+  const results: [ServerResult, ServerResult] = [await result(pairs[0], measurements[0]!), await result(pairs[1], measurements[1]!)]
+  console.log(
+    results
+      .map(({ server, measurement }) => `${server} ${measurement.requestsPerSecond.toFixed(0)} req/s${isClean(measurement) ? '' : '  <-- FAILURES'}`)
+      .join(', '),
+  )
+  return results
 }
