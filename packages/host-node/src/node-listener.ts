@@ -17,9 +17,9 @@ export type NodeListener = (req: IncomingMessage, res: ServerResponse) => void
 export interface NodeListenerOptions {
   /**
    * Answers CORS preflights straight from the `node:http` request, with no `Request` or `Response` built:
-   * pass `canvass.preflight`. Whatever it leaves undefined goes to `fetch`. An answer without `x-request-id`
-   * gets the request's. Browsers send a preflight before
-   * most cross-origin client calls, and building the two objects costs a preflight more than answering it.
+   * pass `canvass.preflight`. Whatever it leaves undefined goes to `fetch`; an answer without `x-request-id`
+   * gets the request's. Browsers send a preflight before most cross-origin client calls, and building the two
+   * objects costs a preflight more than answering it.
    * @default undefined
    */
   preflight?: (target: string, requestedHeaders: string | undefined, info: ConnectionInfo) => PreflightAnswer | undefined
@@ -89,8 +89,7 @@ export function toNodeListener(fetch: FetchHandler, options: NodeListenerOptions
       // response first would send Node down its slower path, which validates and copies every header a second
       // time. Node discards a body nobody read once the answer is sent, so the connection stays usable.
       if (answer !== undefined) {
-        const headers = REQUEST_ID_HEADER in answer.headers ? answer.headers : { ...answer.headers, [REQUEST_ID_HEADER]: requestId }
-        return void res.writeHead(answer.status, headers).end()
+        return void res.writeHead(answer.status, withRequestId(answer.headers, requestId)).end()
       }
     }
     ;(req as IncomingWithId)[REQUEST_ID] = requestId
@@ -99,6 +98,12 @@ export function toNodeListener(fetch: FetchHandler, options: NodeListenerOptions
     res.setHeader(REQUEST_ID_HEADER, requestId)
     void listener(req, res)
   }
+}
+
+/** A preflight's headers with the request's id, unless they carry one (in any case) already. */
+function withRequestId(headers: Record<string, string>, requestId: string): Record<string, string> {
+  if (REQUEST_ID_HEADER in headers || Object.keys(headers).some((name) => name.toLowerCase() === REQUEST_ID_HEADER)) return headers
+  return { ...headers, [REQUEST_ID_HEADER]: requestId }
 }
 
 /** Where the listener keeps a request's id for the fetch handler's call. */

@@ -6,7 +6,7 @@ import { networkInterfaces } from 'node:os'
 import { request as httpRequest } from 'node:http'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import type { ConnectionInfo } from '@canvass/core'
+import type { ConnectionInfo, PreflightAnswer } from '@canvass/core'
 import { toNodeListener } from '../src'
 import type { FetchHandler } from '../src'
 
@@ -53,8 +53,11 @@ listener('x-request-id: a sane incoming one is kept, on every answer (preflights
         return new Response('ok', { headers: { 'content-type': 'text/plain' } })
       },
       {
-        preflight: (target, _requested, info) =>
-          target === '/other' ? undefined : { status: 204, headers: { 'x-seen': info.requestId ?? '' } },
+        preflight: (target, _requested, info): PreflightAnswer | undefined => {
+          if (target === '/other') return undefined
+          if (target === '/own-id') return { status: 204, headers: { 'X-Request-Id': 'its-own' } }
+          return { status: 204, headers: { 'x-seen': info.requestId ?? '' } }
+        },
         onError: () => {},
       },
     ),
@@ -73,6 +76,8 @@ listener('x-request-id: a sane incoming one is kept, on every answer (preflights
     const preflight = await get('/', { method: 'OPTIONS', headers: { 'x-request-id': 'trace-3' } })
     assert.is(preflight.status, 204)
     assert.equal([preflight.headers.get('x-request-id'), preflight.headers.get('x-seen')], ['trace-3', 'trace-3'])
+    const ownId = await get('/own-id', { method: 'OPTIONS', headers: { 'x-request-id': 'trace-5' } })
+    assert.is(ownId.headers.get('x-request-id'), 'its-own', 'an id the preflight gives itself, in any case, is the only one')
     const passedOn = await get('/other', { method: 'OPTIONS', headers: { 'x-request-id': 'trace-4' } })
     assert.is(passedOn.headers.get('x-request-id'), 'trace-4', 'an OPTIONS the preflight leaves to fetch has its id too')
     assert.equal(seen, ['trace-1', replaced.headers.get('x-request-id'), 'trace-2', 'trace-4'])

@@ -9,9 +9,10 @@ export const CLIENT_CORS_HEADERS: Readonly<Record<string, string>> = {
 
 /**
  * The headers of the answer (204) to a preflight of a client route, echoing the requested headers, with
- * the request's id when given. Literals of fixed shape rather than one object grown by a key: every
- * preflight builds this object, and a shape that changes from call to call sends property writes (and
- * Node's reads of them) down V8's slow path.
+ * the request's id when given (as `Canvass.preflight` gives them to the host, which writes them as they
+ * are). There, literals of fixed shape rather than one object grown by a key: every such preflight builds
+ * this object, and a shape that changes from call to call sends property writes (and Node's reads of them)
+ * down V8's slow path. Without an id (for `fetch`, whose `Response` copies them), copies of one record.
  */
 export function clientPreflightHeaders(requestedHeaders: string | null | undefined, requestId?: string): Record<string, string> {
   if (requestId === undefined) {
