@@ -52,7 +52,7 @@ export interface ChildServer {
 }
 
 /** Node flags for every server the benches start (`BENCH_NODE_ARGS`, space-separated), e.g. to trace its GC. */
-const benchNodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean)
+export const benchNodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean)
 
 /** Starts a server in its own process on a free loopback port and resolves once its health path answers 200. */
 export async function startChildServer(options: ChildServerOptions): Promise<ChildServer> {

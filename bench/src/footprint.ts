@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
+import { benchNodeArgs } from './child-server'
 import { freePort } from './free-port'
 import { memory } from './process-memory'
 
@@ -15,8 +16,6 @@ const server = join(root, 'examples', 'standalone', 'dist', 'main.js')
 const warmStarts = Number(process.env.BENCH_FOOTPRINT_STARTS ?? 3)
 const idleMs = Number(process.env.BENCH_FOOTPRINT_IDLE_MS ?? 10_000)
 const MiB = 1024 * 1024
-// Node flags for the server's process, to try a setting without a rebuild (e.g. `--max-semi-space-size=1`).
-const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean)
 
 interface StartFigures {
   kind: string
@@ -28,7 +27,8 @@ interface StartFigures {
 async function start(kind: string, dataDir: string): Promise<StartFigures> {
   const port = await freePort()
   const started = performance.now()
-  const child = spawn(process.execPath, [...nodeArgs, server], {
+  // `BENCH_NODE_ARGS`, as for every server a bench starts: to try a setting without a rebuild.
+  const child = spawn(process.execPath, [...benchNodeArgs, server], {
     cwd: root,
     env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: '' },
     stdio: ['ignore', 'pipe', 'pipe'],
