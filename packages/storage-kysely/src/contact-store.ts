@@ -30,10 +30,11 @@ export function createContactStore(db: Kysely<Database>, names: SchemaNames): Co
 
   return {
     async list(environmentId, page) {
-      if (!isStorable(environmentId)) return []
+      const filtered = filterContacts(contacts(), environmentId, page)
+      if (!filtered) return []
       const sortBy = page.sortBy === 'updatedAt' ? 'contacts.updated_at' : 'contacts.created_at'
       const direction = page.order === 'asc' ? 'asc' : 'desc'
-      let query = filterContacts(contacts(), environmentId, page).orderBy(sortBy, direction).orderBy('contacts.id', direction).limit(page.limit + 1)
+      let query = filtered.orderBy(sortBy, direction).orderBy('contacts.id', direction).limit(page.limit + 1)
       if (page.after) {
         const position = sql`(${sql.ref(sortBy)}, contacts.id)`
         const after = sql`(${page.after.createdAt}::timestamptz, ${page.after.id})`
@@ -44,8 +45,9 @@ export function createContactStore(db: Kysely<Database>, names: SchemaNames): Co
     },
 
     async count(environmentId, filter) {
-      if (!isStorable(environmentId)) return 0
-      const row = await filterContacts(db.selectFrom('contacts').select(sql<string>`count(*)::text`.as('count')), environmentId, filter).executeTakeFirstOrThrow()
+      const filtered = filterContacts(db.selectFrom('contacts').select(sql<string>`count(*)::text`.as('count')), environmentId, filter)
+      if (!filtered) return 0
+      const row = await filtered.executeTakeFirstOrThrow()
       return Number(row.count)
     },
 
@@ -93,8 +95,16 @@ export function createContactStore(db: Kysely<Database>, names: SchemaNames): Co
   }
 }
 
-/** `query` narrowed to the contacts of `environmentId` that `filter` takes. */
-function filterContacts<O>(query: SelectQueryBuilder<Database, 'contacts', O>, environmentId: string, filter: ContactFilter): SelectQueryBuilder<Database, 'contacts', O> {
+/**
+ * `query` narrowed to the contacts of `environmentId` that `filter` takes, or undefined when an id in it cannot
+ * be stored (so nothing matches).
+ */
+function filterContacts<O>(
+  query: SelectQueryBuilder<Database, 'contacts', O>,
+  environmentId: string,
+  filter: ContactFilter,
+): SelectQueryBuilder<Database, 'contacts', O> | undefined {
+  if (!isStorable(environmentId) || (filter.userId !== undefined && !isStorable(filter.userId))) return undefined
   const dateColumn = filter.dateField === 'updatedAt' ? 'contacts.updated_at' : 'contacts.created_at'
   return query
     .where('contacts.environment_id', '=', environmentId)

@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import type { PageQuery } from '../ports/storage'
+import { normalizeIsoDateTime } from '../schemas/common'
 import { utf8Length } from '../services/response-size'
 import { badRequest } from './errors'
 import { okItems } from './respond'
@@ -158,7 +159,8 @@ function decodeCursor(cursor: string, tag?: string): { createdAt: Date; id: stri
   }
   if (tagged) text = text.slice(tagged[0].length)
   const match = /^(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z)\|([A-Za-z0-9_-]{1,255})$/.exec(text)
-  const createdAt = new Date(match?.[1] ?? Number.NaN)
-  if (!match?.[2] || Number.isNaN(createdAt.getTime())) throw invalid()
-  return { createdAt, id: match[2] }
+  // A date as the server writes it: year 0 or Feb 31 is no row's position (and year 0 is out of Postgres' range).
+  const time = match?.[1] === undefined ? null : normalizeIsoDateTime(match[1])
+  if (!match?.[2] || time !== match[1]) throw invalid()
+  return { createdAt: new Date(time), id: match[2] }
 }

@@ -41,6 +41,23 @@ export const contactTests: StorageTest[] = [
     },
   },
   {
+    name: 'contacts and responses: a filter on an id no row can have (NUL, huge, unknown) lists and counts nothing',
+    async run({ storage }) {
+      const { production } = await seedProject(storage)
+      const survey = await seedSurvey(storage, production)
+      await seedResponse(storage, production, survey.id, { userId: 'listed' })
+      for (const id of IMPOSSIBLE_IDS) {
+        assert.equal(await storage.contacts.list(production, { limit: 10, userId: id }), [], `contacts by userId ${JSON.stringify(id.slice(0, 20))}`)
+        assert.is(await storage.contacts.count(production, { userId: id }), 0)
+        for (const name of ['surveyId', 'contactId', 'userId'] as const) {
+          assert.equal(await storage.responses.list(production, { limit: 10, [name]: id }), [], `responses by ${name} ${JSON.stringify(id.slice(0, 20))}`)
+          assert.is(await storage.responses.count(production, { [name]: id }), 0)
+        }
+      }
+      assert.is(await storage.contacts.count(production, { userId: 'listed' }), 1)
+    },
+  },
+  {
     name: 'contacts: delete removes the contact and its values; its responses stay with person null',
     needsFixtures: true,
     async run({ storage, fixtures }) {
