@@ -144,6 +144,60 @@ function defineSuites(label: string, database: () => E2eBackend) {
     })
   })
 
+  state('carries exactly what the widget reads (an allowlist), on v1 and v2: no manager-only field of a survey', async () => {
+    const x = await b()
+    const segment = await x.call('POST', '/api/v1/management/segments', {
+      key: x.keyA,
+      body: {
+        title: 'Secret segment title',
+        filters: [{ id: 'f', connector: null, resource: { id: 'f', root: { type: 'device', deviceType: 'phone' }, value: 'phone', qualifier: { operator: 'equals' } } }],
+      },
+    })
+    assert.is(segment.status, 200, segment.text)
+    const survey = await createSurvey(x, {
+      type: 'app',
+      status: 'inProgress',
+      name: 'Internal survey name',
+      pin: '4711',
+      resultShareKey: 'secret-share-key',
+      createdBy: 'secret-creator',
+      autoComplete: 50,
+      segmentId: segment.body.data.id,
+      isVerifyEmailEnabled: true,
+      singleUse: { enabled: true, isEncrypted: true },
+      surveyClosedMessage: { heading: 'Secret closed heading' },
+      runOnDate: '2020-01-01T00:00:00.000Z',
+      closeOnDate: '2999-01-01T00:00:00.000Z',
+      triggers: ['New Session'],
+      languages: [{ default: true, enabled: true, language: { code: 'en', alias: null, note: 'secret-language-note' } }],
+    })
+    for (const version of ['v1', 'v2']) {
+      const res = await x.call('GET', `/api/${version}/client/${x.envA}/environment`)
+      assert.is(res.status, 200)
+      const data = res.body.data.data
+      assert.equal(Object.keys(data).sort(), ['actionClasses', 'product', 'project', 'surveys'], version)
+      const shown = data.surveys.find((s: any) => s.id === survey.id)
+      assert.ok(shown, `${version} shows the survey`)
+      assert.equal(Object.keys(shown).sort(), [
+        'autoClose', 'delay', 'displayLimit', 'displayOption', 'displayPercentage', 'endings', 'hiddenFields', 'id',
+        'isAutoProgressingEnabled', 'isBackButtonHidden', 'languages', 'productOverwrites', 'projectOverwrites', 'questions',
+        'recaptcha', 'recontactDays', 'redirectUrl', 'segment', 'showLanguageSwitch', 'status', 'styling', 'triggers', 'type',
+        'variables', 'welcomeCard',
+      ], `${version} survey keys`)
+      assert.equal(Object.keys(shown.languages[0]).sort(), ['default', 'enabled', 'language'])
+      assert.equal(Object.keys(shown.languages[0].language).sort(), ['alias', 'code'])
+      assert.equal(Object.keys(shown.triggers[0].actionClass).sort(), ['id', 'key', 'name', 'noCodeConfig', 'type'])
+      // The reference's legacy placeholder shape: which segment and whether it has filters, not the filters.
+      assert.equal(Object.keys(shown.segment).sort(), ['createdAt', 'description', 'environmentId', 'filters', 'hasFilters', 'id', 'isPrivate', 'surveys', 'title', 'updatedAt'])
+      for (const action of data.actionClasses) assert.equal(Object.keys(action).sort(), ['id', 'key', 'name', 'noCodeConfig', 'type'])
+      assert.equal(Object.keys(data.project).sort(), ['clickOutsideClose', 'darkOverlay', 'id', 'inAppSurveyBranding', 'overlay', 'placement', 'recontactDays', 'styling'])
+      assert.equal(data.product, data.project)
+      for (const secret of ['Internal survey name', '4711', 'secret-share-key', 'secret-creator', 'secret-language-note', 'Secret segment title', 'Secret closed heading']) {
+        assert.not.ok(res.text.includes(secret), `${version} does not carry ${secret}`)
+      }
+    }
+  })
+
   state('triggers and languages come in the shapes the widget reads: {actionClass} resolved by id, name or object; unknown ones dropped', async () => {
     const x = await b()
     const actions = await x.call('GET', '/api/v1/management/action-classes', { key: x.keyA })

@@ -15,9 +15,9 @@ export const ENVIRONMENT_STATE_FIELDS = ['data', 'expiresAt'] as const
 
 export const ENVIRONMENT_STATE_DATA_FIELDS = ['surveys', 'actionClasses', 'project'] as const
 
+/** `name` is not among them: the reference's SDK only logged it, and its state leaves it out (an internal label). */
 export const ENVIRONMENT_STATE_SURVEY_FIELDS = [
   'id',
-  'name',
   'welcomeCard',
   'questions',
   'variables',

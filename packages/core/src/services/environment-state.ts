@@ -1,5 +1,4 @@
 import type { ClientActionClass, EnvironmentStateRecord, SegmentRecord } from '../ports/storage'
-import { surveyOutput } from './survey-service'
 import { stateSegment } from './segment-service'
 import { effectiveSurveyStatus } from './survey-status'
 
@@ -36,10 +35,15 @@ export interface StateActionClass {
 export interface StateSurveyLanguage {
   default: boolean
   enabled: boolean
-  language: { code: string; alias: string | null } & Record<string, unknown>
+  language: { code: string; alias: string | null }
 }
 
-/** The widget's view of an environment: the `data` of the reference's environment state. */
+/**
+ * The widget's view of an environment: the `data` of the reference's environment state. The state is public
+ * (any page that embeds the widget reads it), so each survey carries only what a widget reads, named here one
+ * by one: never a manager's fields (`pin`, `resultShareKey`, `createdBy`, `segmentId`, `autoComplete`, its
+ * name, dates or single-use settings) nor a segment's filters.
+ */
 export function environmentStateOutput(
   state: EnvironmentStateRecord,
   now: Date,
@@ -50,15 +54,36 @@ export function environmentStateOutput(
   const surveys = state.surveys
     .filter((survey) => (survey.type === 'app' || survey.type === 'website') && effectiveSurveyStatus(survey, now) === 'inProgress')
     .map((survey) => ({
-      ...surveyOutput(survey, now),
-      // Stored as sent (names, ids or objects); the widget reads `triggers[i].actionClass.name` and
-      // `languages[i].language.code` without checking, so an entry of another shape would crash it.
-      triggers: resolve(survey.triggers),
-      languages: survey.languages.flatMap(stateLanguage),
-      // Fields the reference's widget reads that Canvass surveys do not have (yet).
+      id: survey.id,
+      type: survey.type,
+      status: effectiveSurveyStatus(survey, now),
+      // What the renderer shows.
+      welcomeCard: survey.welcomeCard,
+      questions: survey.questions,
+      endings: survey.endings,
+      hiddenFields: survey.hiddenFields,
+      // Canvass surveys have no variables; the reference's widget reads the field.
       variables: [],
+      // Stored as sent; the widget reads `languages[i].language.code` without checking.
+      languages: survey.languages.flatMap(stateLanguage),
+      showLanguageSwitch: survey.showLanguageSwitch,
+      styling: survey.styling,
       projectOverwrites: survey.productOverwrites,
+      // Widgets of the reference before its product → project rename read `productOverwrites`.
+      productOverwrites: survey.productOverwrites,
+      isBackButtonHidden: survey.isBackButtonHidden,
+      isAutoProgressingEnabled: survey.isAutoProgressingEnabled,
+      redirectUrl: survey.redirectUrl,
       recaptcha: null,
+      // When to show it. Triggers are stored as sent (names, ids or objects); the widget reads
+      // `triggers[i].actionClass.name` without checking, so an entry of another shape would crash it.
+      triggers: resolve(survey.triggers),
+      displayOption: survey.displayOption,
+      displayLimit: survey.displayLimit,
+      displayPercentage: survey.displayPercentage,
+      delay: survey.delay,
+      recontactDays: survey.recontactDays,
+      autoClose: survey.autoClose,
       // The reference's public shape: which segment, and whether it has filters, but not the filters.
       segment: survey.segmentId === null ? null : stateSegmentOf(segments.get(survey.segmentId), survey.segmentId, state.environmentId),
     }))
@@ -130,7 +155,8 @@ export function stateLanguage(entry: unknown): StateSurveyLanguage[] {
       default: entry.default === true,
       // The reference's languages are enabled unless said otherwise.
       enabled: entry.enabled !== false,
-      language: isRecord(entry.language) ? { ...entry.language, code, alias } : { code, alias },
+      // Only what a widget reads: a language object may carry whatever a manager stored in it.
+      language: { code, alias },
     },
   ]
 }
