@@ -29,7 +29,11 @@ const ROUTES = createCanvass({ storage: {} as Storage }).routes.filter((route) =
 /** Core's `PAGE_BYTES`: a list page ends early, with a `Link`, before its items pass 8 MiB of JSON. */
 const PAGE_BYTES = 8 * 1024 * 1024
 /** Literal hosts a webhook may not target unless the operator allows it (contract §7); never contacted here. */
-const PRIVATE_WEBHOOK_URLS = ['http://127.0.0.1/x', 'http://10.0.0.1/x', 'http://[::1]/x', 'http://169.254.169.254/']
+const PRIVATE_WEBHOOK_URLS = [
+  'http://127.0.0.1/x', 'http://10.0.0.1/x', 'http://[::1]/x', 'http://169.254.169.254/',
+  // Names that are loopback by definition (RFC 6761) or in every system's hosts file.
+  'http://localhost/x', 'http://hooks.localhost./x', 'http://LocalHost.LocalDomain/x', 'http://localhost../x', 'http://ip6-localhost/x',
+]
 const ids = (res: ApiResult) => res.body.data.map((item: { id: string }) => item.id) as string[]
 
 /** Follows `Link` from `path` with `limit=2`, checking each page; returns the ids in order. */
@@ -429,7 +433,7 @@ for (const [label, database] of [[http.label, http.database]] as const) {
   })
 
   const webhookUrls = servers.suite(`${label}: webhook URLs`)
-  webhookUrls('literal private, loopback and link-local hosts are a 400 without CANVASS_ALLOW_PRIVATE_WEBHOOK_URLS', async () => {
+  webhookUrls('literal private, loopback and link-local hosts and loopback names are a 400 without CANVASS_ALLOW_PRIVATE_WEBHOOK_URLS', async () => {
     const x = await b()
     const before = ids(await x.call('GET', '/api/v1/webhooks?limit=1000', { key: x.keyA }))
     for (const url of PRIVATE_WEBHOOK_URLS) {

@@ -63,7 +63,13 @@ urls('the URL parser turns every numeric spelling into one canonical address, an
   }
 })
 urls('refuses localhost names unless private addresses are allowed', () => {
-  for (const url of ['http://localhost/', 'http://LOCALHOST:8080/', 'http://localhost./', 'https://api.localhost/']) {
+  const loopbackNames = [
+    'http://localhost/', 'http://LOCALHOST:8080/', 'http://localhost./', 'http://localhost../', 'https://api.localhost/', 'http://a.b.LocalHost./',
+    // The loopback names of /etc/hosts on common systems.
+    'http://localhost.localdomain/', 'http://LocalHost.LocalDomain./', 'http://localhost6/', 'http://localhost6.localdomain6/',
+    'http://ip6-localhost/', 'http://ip6-loopback./',
+  ]
+  for (const url of loopbackNames) {
     const check = checkWebhookUrl(url)
     assert.is(check.ok ? 'ok' : check.errorClass, 'blocked_address', url)
     assert.ok(checkWebhookUrl(url, { allowPrivateAddresses: true }).ok, url)

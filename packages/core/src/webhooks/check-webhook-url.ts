@@ -16,7 +16,7 @@ export type WebhookUrlCheck =
 
 export interface CheckWebhookUrlOptions {
   /**
-   * Accepts loopback, private and other non-public literal addresses and `localhost` names (local
+   * Accepts loopback, private and other non-public literal addresses and loopback names (local
    * development, tests).
    * @default false
    */
@@ -27,7 +27,7 @@ export interface CheckWebhookUrlOptions {
  * The checks a webhook URL passes before any network use, at webhook creation and at every attempt
  * (contract §7): an absolute `http:`/`https:` URL without credentials whose host is not a literal non-public
  * address (`127.0.0.1`, `[::1]`, `10.0.0.1`, and every spelling the URL parser turns into one, such as
- * `2130706433` or `0x7f.1`) and not `localhost` or a name under `.localhost` (RFC 6761: always loopback).
+ * `2130706433` or `0x7f.1`) and not a loopback name (`isLoopbackName`).
  * Host names are not resolved here: a transport that resolves them checks every address it gets.
  */
 export function checkWebhookUrl(input: string, options: CheckWebhookUrlOptions = {}): WebhookUrlCheck {
@@ -51,10 +51,21 @@ export function checkWebhookUrl(input: string, options: CheckWebhookUrlOptions =
     if (isIp && !isPublicAddress(hostname)) {
       return { ok: false, errorClass: 'blocked_address', message: `${hostname} is not a public address` }
     }
-    const name = hostname.replace(/\.$/, '')
-    if (name === 'localhost' || name.endsWith('.localhost')) {
+    if (isLoopbackName(hostname)) {
       return { ok: false, errorClass: 'blocked_address', message: `${hostname} is a loopback name` }
     }
   }
   return { ok: true, url, hostname, port, isIpAddress: isIp }
+}
+
+/** The loopback names of the hosts files of common systems, besides `localhost` itself. */
+const HOSTS_FILE_LOOPBACK = new Set(['localhost.localdomain', 'localhost6', 'localhost6.localdomain6', 'ip6-localhost', 'ip6-loopback'])
+
+/**
+ * Whether a host name is loopback by definition or on every common system: `localhost` and every name under
+ * `.localhost` (RFC 6761), and the loopback names of common hosts files; in any case, with trailing dots.
+ */
+function isLoopbackName(hostname: string): boolean {
+  const name = hostname.toLowerCase().replace(/\.+$/, '')
+  return name === 'localhost' || name.endsWith('.localhost') || HOSTS_FILE_LOOPBACK.has(name)
 }
