@@ -40,8 +40,8 @@ export interface CanvassContext {
   pinProofs: PinProofs
   /** Counts PIN attempts of link pages and locks out guessing (`CanvassOptions.pinAttempts`). */
   pinAttempts: PinAttemptCounter
-  /** The client's address as rate limits read it (`RateLimitOptions.clientAddressHeader`). */
-  clientAddress(request: Request, info: ConnectionInfo): string
+  /** The client's address as PIN attempts are counted (`PinAttemptOptions.clientAddressHeader`). */
+  pinAttemptAddress(request: Request, info: ConnectionInfo): string
 }
 
 /**

@@ -106,9 +106,9 @@ export interface CanvassOptions {
   blobStore?: BlobStore
   /**
    * Limits on wrong PINs entered on link pages (`/s/{surveyId}?pin=`), per client address and per survey,
-   * always on: past one, the PIN form answers 429 with `Retry-After` until its window ends. Counted in
-   * `rateLimits.limiter` when given (shared by instances), else in this process's memory; the client address
-   * is read as `rateLimits.clientAddressHeader` says.
+   * always on (whether `rateLimits` is given or not): past one, the PIN form answers 429 with `Retry-After`
+   * until its window ends. Counted in `pinAttempts.limiter`, else `rateLimits.limiter`, else this process's
+   * memory; the client address is read as `clientAddressHeader` (here, else in `rateLimits`) says.
    * @default { address: { limit: 10, windowMs: 900_000 }, survey: { limit: 100, windowMs: 3_600_000 } }
    */
   pinAttempts?: PinAttemptOptions
@@ -193,7 +193,7 @@ export interface PreflightAnswer {
 /** Creates the Canvass HTTP API over the given storage. */
 export function createCanvass(options: CanvassOptions): Canvass {
   const basePath = normaliseBasePath(options.basePath ?? '')
-  const clientAddressHeader = options.rateLimits?.clientAddressHeader?.toLowerCase()
+  const pinAddressHeader = (options.pinAttempts?.clientAddressHeader ?? options.rateLimits?.clientAddressHeader)?.toLowerCase()
   const ctx: CanvassContext = {
     storage: options.storage,
     publicUrl: options.publicUrl,
@@ -207,8 +207,8 @@ export function createCanvass(options: CanvassOptions): Canvass {
     singleUse: options.secret ? createSingleUseSealer(options.secret) : undefined,
     allowPrivateWebhookUrls: options.webhooks?.allowPrivateAddresses ?? false,
     pinProofs: createPinProofs(options.secret),
-    pinAttempts: createPinAttemptCounter(options.pinAttempts ?? {}, options.rateLimits?.limiter ?? createMemoryRateLimiter()),
-    clientAddress: (request, info) => clientAddressOf(request, info, clientAddressHeader),
+    pinAttempts: createPinAttemptCounter(options.pinAttempts ?? {}, options.pinAttempts?.limiter ?? options.rateLimits?.limiter ?? createMemoryRateLimiter()),
+    pinAttemptAddress: (request, info) => clientAddressOf(request, info, pinAddressHeader),
   }
   const router: CanvassRouter = IttyRouter({ base: basePath })
   const entries: RouteEntry[] = []

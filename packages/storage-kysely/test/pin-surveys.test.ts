@@ -34,10 +34,9 @@ for (const backend of backends()) {
       storage: createKyselyStorage({ db: open.db }),
       secret: 'pin-surveys-test-secret',
       widget: { formbricks: '', surveys: '' },
-      // Only the PIN limits: the request limits are off, their limiter is the one PIN attempts share. The
-      // survey's limit is lowered from 100 to keep the test short; the address keeps its default of 10.
-      rateLimits: { limiter, client: false, environment: false, management: false, address: false },
-      pinAttempts: { survey: { limit: 24, windowMs: 60 * MINUTE } },
+      // No `rateLimits`: PIN attempts are limited all the same. The survey's limit is lowered from 100 to keep
+      // the test short; the address keeps its default of 10.
+      pinAttempts: { limiter, survey: { limit: 24, windowMs: 60 * MINUTE } },
     })
     const project = await canvass.admin.createProject({ name: 'PIN' })
     environmentId = project.environments.production

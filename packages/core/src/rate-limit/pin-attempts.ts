@@ -4,6 +4,17 @@ import type { RateLimit } from './rate-limit-options'
 /** Limits on wrong PINs of link surveys (`CanvassOptions.pinAttempts`). */
 export interface PinAttemptOptions {
   /**
+   * Where wrong PINs are counted: a limiter shared by every instance (`createPostgresRateLimiter`) makes a
+   * lockout hold on all of them.
+   * @default rateLimits.limiter, else createMemoryRateLimiter()
+   */
+  limiter?: RateLimiter
+  /**
+   * The request header a trusted proxy sets to the client's address, as `RateLimitOptions.clientAddressHeader`.
+   * @default rateLimits.clientAddressHeader
+   */
+  clientAddressHeader?: string
+  /**
    * Wrong PINs per client address, whatever survey they are for. Once an address has given `limit` wrong PINs
    * in a window, every PIN it sends is answered 429 until the window ends, right or wrong.
    * @default { limit: 10, windowMs: 900_000 }
@@ -21,7 +32,7 @@ export interface PinAttemptOptions {
 export const DEFAULT_PIN_ATTEMPTS = {
   address: { limit: 10, windowMs: 15 * 60_000 },
   survey: { limit: 100, windowMs: 60 * 60_000 },
-} as const satisfies Required<PinAttemptOptions>
+} as const satisfies Required<Pick<PinAttemptOptions, 'address' | 'survey'>>
 
 /** What an attempt gets: go ahead (the PIN is then judged), or locked out until the window ends. */
 export type PinAttemptVerdict = { locked: false } | { locked: true; retryAfterSeconds: number; limit: 'address' | 'survey' }

@@ -66,7 +66,7 @@ const linkPage: Handler = async (request, ctx, info) => {
       messagePageHtml({ title: survey.name, heading, text, lang, nonce, pin: { wrong, keep: keep() } })
     if (given !== undefined) {
       // Every PIN sent counts; past a limit the answer is 429 whether it was right or not.
-      const verdict = await ctx.pinAttempts({ surveyId: survey.id, address: ctx.clientAddress(request, info), right }, ctx.now())
+      const verdict = await ctx.pinAttempts({ surveyId: survey.id, address: ctx.pinAttemptAddress(request, info), right }, ctx.now())
       if (verdict.locked) {
         const minutes = Math.ceil(verdict.retryAfterSeconds / 60)
         const page = messagePageHtml({
