@@ -65,10 +65,11 @@ export function createPinAttemptCounter(options: PinAttemptOptions, limiter: Rat
   }
 
   return async (attempt, now) => {
-    // The address first: an address that is locked out adds nothing to the survey's count.
+    // The address first: an address that is locked out adds nothing to the survey's count. Surveys are counted
+    // by their whole id (at most 255 characters): only surveys that exist and have a PIN get here.
     for (const [name, scope, limit] of [
       ['address', `a:${bounded(attempt.address)}`, address],
-      ['survey', `s:${bounded(attempt.surveyId)}`, survey],
+      ['survey', `s:${attempt.surveyId}`, survey],
     ] as const) {
       const { locked, resetAt } = await count(scope, limit, attempt.right, now)
       if (locked) return { locked: true, limit: name, retryAfterSeconds: Math.max(1, Math.ceil((resetAt.getTime() - now.getTime()) / 1000)) }
@@ -84,7 +85,7 @@ function checked(limit: RateLimit): RateLimit {
   return limit
 }
 
-/** Parts longer than any real address or id share one counter, so junk cannot make unbounded keys. */
+/** Addresses longer than any real one share one counter, so junk cannot make unbounded keys. */
 function bounded(part: string): string {
   return part.length > 64 ? '~' : part
 }
