@@ -29,11 +29,13 @@ async function main(): Promise<void> {
   const { db, description } = await openDatabase(config)
   await migrate(db)
   const storage = createKyselyStorage({ db })
-  const rateLimits = config.rateLimits && {
-    ...config.rateLimits,
-    ...(config.rateLimitStore === 'postgres' ? { limiter: createPostgresRateLimiter({ db }) } : {}),
+  // One limiter for the rate limits and the PIN attempts, which count even when the rate limits are off.
+  const limiter = config.rateLimitStore === 'postgres' ? createPostgresRateLimiter({ db }) : undefined
+  const counting = {
+    ...(limiter ? { limiter } : {}),
     ...(config.clientAddressHeader ? { clientAddressHeader: config.clientAddressHeader } : {}),
   }
+  const rateLimits = config.rateLimits && { ...config.rateLimits, ...counting }
   const canvass = createCanvass({
     storage,
     publicUrl: config.publicUrl,
@@ -41,6 +43,7 @@ async function main(): Promise<void> {
     secret,
     uploads: { maxBytes: uploadMaxBytes(process.env) },
     ...(rateLimits ? { rateLimits } : {}),
+    pinAttempts: counting,
     widget: await readWidgetBundles(),
     apiReference: await readApiReference(),
   })

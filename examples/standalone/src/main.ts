@@ -48,11 +48,13 @@ async function main(): Promise<void> {
   const storage = createKyselyStorage({ db })
   metrics?.readOnScrape({ backlog: (now) => storage.webhookDeliveries.backlog(now), pool })
   const onRequest = metrics && log.request ? both(metrics.request, log.request) : (metrics?.request ?? log.request)
-  const rateLimits = config.rateLimits && {
-    ...config.rateLimits,
-    ...(config.rateLimitStore === 'postgres' ? { limiter: createPostgresRateLimiter({ db }) } : {}),
+  // One limiter for the rate limits and the PIN attempts, which count even when the rate limits are off.
+  const limiter = config.rateLimitStore === 'postgres' ? createPostgresRateLimiter({ db }) : undefined
+  const counting = {
+    ...(limiter ? { limiter } : {}),
     ...(config.clientAddressHeader ? { clientAddressHeader: config.clientAddressHeader } : {}),
   }
+  const rateLimits = config.rateLimits && { ...config.rateLimits, ...counting }
   const canvass = createCanvass({
     storage,
     publicUrl: config.publicUrl,
@@ -61,6 +63,7 @@ async function main(): Promise<void> {
     secret,
     uploads: { maxBytes: uploadMaxBytes(process.env) },
     ...(rateLimits ? { rateLimits } : {}),
+    pinAttempts: counting,
     webhooks: { allowPrivateAddresses: config.allowPrivateWebhookUrls },
     // The survey widget: /js/formbricks.umd.cjs for the @formbricks/js loader, and its renderer.
     widget: await readWidgetBundles(),

@@ -139,6 +139,11 @@ test('a PIN-protected survey asks for its PIN and shows the survey only with the
   assert.equal([wrong.status, wrong.boot, wrong.text.includes('This PIN is not right')], [403, undefined, true])
   const right = await page(`/s/${survey.id}?pin=4321`)
   assert.equal([right.status, right.boot.survey.id], [200, survey.id])
+  assert.type(right.boot.pinAuthToken, 'string', 'the proof of the PIN, for the renderer to send with the response')
+  const refused = await x.call('POST', `/api/v1/client/${x.envA}/responses`, { body: { surveyId: survey.id, finished: true, data: { q1: 'x' } } })
+  assert.equal([refused.status, refused.body.message], [403, 'Survey is protected by a PIN'])
+  const accepted = await x.call('POST', `/api/v1/client/${x.envA}/responses`, { body: { surveyId: survey.id, finished: true, data: { q1: 'x' }, pinAuthToken: right.boot.pinAuthToken } })
+  assert.is(accepted.status, 200, accepted.text)
 })
 
 test('the renderer script: JavaScript, CORS, an ETag that turns a repeat into 304', async () => {

@@ -1,5 +1,7 @@
 import type { IRequest, IttyRouterType } from 'itty-router'
 import type { ContactAttributeLimits, Storage } from './ports/storage'
+import type { PinAttemptCounter } from './rate-limit/pin-attempts'
+import type { PinProofs } from './services/pin-proof'
 import type { SingleUseSealer } from './services/single-use-ids'
 
 /** Where Canvass reports what it cannot answer to a caller (unexpected errors). */
@@ -34,6 +36,12 @@ export interface CanvassContext {
   singleUse?: SingleUseSealer | undefined
   /** Whether webhooks may target loopback, private and link-local literal addresses (`CanvassOptions.webhooks`). */
   allowPrivateWebhookUrls: boolean
+  /** Issues and checks the proofs of a survey's PIN that respondents' responses carry. */
+  pinProofs: PinProofs
+  /** Counts PIN attempts of link pages and locks out guessing (`CanvassOptions.pinAttempts`). */
+  pinAttempts: PinAttemptCounter
+  /** The client's address as PIN attempts are counted (`PinAttemptOptions.clientAddressHeader`). */
+  pinAttemptAddress(request: Request, info: ConnectionInfo): string
 }
 
 /**

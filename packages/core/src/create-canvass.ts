@@ -21,6 +21,11 @@ import { registerClientEnvironmentRoutes } from './routes/client/environment-sta
 import { registerSingleUseIdRoutes } from './routes/management/single-use-ids'
 import { createRateLimitGate, refusedBy } from './rate-limit/rate-limit-gate'
 import type { RateLimitOptions } from './rate-limit/rate-limit-options'
+import { clientAddressOf } from './rate-limit/client-address'
+import { createMemoryRateLimiter } from './rate-limit/create-memory-rate-limiter'
+import type { PinAttemptOptions } from './rate-limit/pin-attempts'
+import { createPinAttemptCounter } from './rate-limit/pin-attempts'
+import { createPinProofs } from './services/pin-proof'
 import { createSingleUseSealer } from './services/single-use-ids'
 import { registerClientStorageRoutes } from './routes/client/storage'
 import { registerFileRoutes } from './routes/files'
@@ -100,9 +105,19 @@ export interface CanvassOptions {
    */
   blobStore?: BlobStore
   /**
-   * The server secret: signs uploads (HMAC-SHA256; required with `blobStore`, at least 16 characters) and
+   * Limits on wrong PINs entered on link pages (`/s/{surveyId}?pin=`), per client address and per survey,
+   * always on (whether `rateLimits` is given or not): past one, the PIN form answers 429 with `Retry-After`
+   * until its window ends. Counted in `pinAttempts.limiter`, else `rateLimits.limiter`, else this process's
+   * memory; the client address is read as `clientAddressHeader` (here, else in `rateLimits`) says.
+   * @default { address: { limit: 10, windowMs: 900_000 }, survey: { limit: 100, windowMs: 3_600_000 } }
+   */
+  pinAttempts?: PinAttemptOptions
+  /**
+   * The server secret: signs uploads (HMAC-SHA256; required with `blobStore`, at least 16 characters),
    * seals the single-use ids of surveys with `singleUse.isEncrypted` (without it such ids can be neither
-   * handed out nor accepted). Keep it stable across restarts and the same on every instance.
+   * handed out nor accepted) and signs the proofs of a survey's PIN that link pages hand respondents
+   * (without it, with a key made at start: proofs then hold on this instance until it restarts). Keep it
+   * stable across restarts and the same on every instance.
    * @default undefined
    */
   secret?: string
@@ -178,6 +193,7 @@ export interface PreflightAnswer {
 /** Creates the Canvass HTTP API over the given storage. */
 export function createCanvass(options: CanvassOptions): Canvass {
   const basePath = normaliseBasePath(options.basePath ?? '')
+  const pinAddressHeader = (options.pinAttempts?.clientAddressHeader ?? options.rateLimits?.clientAddressHeader)?.toLowerCase()
   const ctx: CanvassContext = {
     storage: options.storage,
     publicUrl: options.publicUrl,
@@ -190,6 +206,9 @@ export function createCanvass(options: CanvassOptions): Canvass {
     newId: createId,
     singleUse: options.secret ? createSingleUseSealer(options.secret) : undefined,
     allowPrivateWebhookUrls: options.webhooks?.allowPrivateAddresses ?? false,
+    pinProofs: createPinProofs(options.secret),
+    pinAttempts: createPinAttemptCounter(options.pinAttempts ?? {}, options.pinAttempts?.limiter ?? options.rateLimits?.limiter ?? createMemoryRateLimiter()),
+    pinAttemptAddress: (request, info) => clientAddressOf(request, info, pinAddressHeader),
   }
   const router: CanvassRouter = IttyRouter({ base: basePath })
   const entries: RouteEntry[] = []

@@ -1621,6 +1621,7 @@ export interface components {
                 url?: string;
                 action?: string;
             };
+            pinAuthToken?: string | null;
         };
         ResponseUpdate: {
             finished: boolean;
@@ -1629,6 +1630,7 @@ export interface components {
             language?: string | null;
             variables?: unknown;
             ttc?: unknown;
+            pinAuthToken?: string | null;
         };
         ActionClassCreate: {
             environmentId?: string;
@@ -3389,6 +3391,7 @@ export interface operations {
                         url?: string;
                         action?: string;
                     };
+                    pinAuthToken?: string | null;
                     contactId?: string | null;
                     recaptchaToken?: string | null;
                 };

@@ -101,6 +101,7 @@ async function insertAcceptedResponse(
     endingId: input.endingId,
     surveyId: input.surveyId,
     environmentId: check.environmentId,
+    pinProven: check.pinProven,
   })
   try {
     // The row count says whether the row went in: no `returning`, so no row description and no row to parse.
@@ -130,6 +131,7 @@ const ACCEPTED_SLOTS = slots([
   'endingId',
   'surveyId',
   'environmentId',
+  'pinProven',
 ])
 
 type AcceptedInsert = Precompiled<unknown, keyof typeof ACCEPTED_SLOTS>
@@ -159,7 +161,8 @@ function acceptedInsertStatements(db: Kysely<Database>, names: SchemaNames): Acc
           select from ${names.ref('displays')} d where d.id = ${slot.displayId}::text and d.survey_id = s.id
         ))
         ${requireAccepting ? sql`and ${effectiveStatusSql('s', createdAt)} in ('draft', 'inProgress')` : sql``}
-        ${finishing ? sql`and s.auto_complete is null` : sql``}`.compile(db),
+        ${finishing ? sql`and s.auto_complete is null` : sql``}
+        and (s.pin is null or ${slot.pinProven}::boolean)`.compile(db),
       slot,
     )
   return {
@@ -198,6 +201,7 @@ const OUTCOME_SLOTS = slots([
   'language',
   'singleUseId',
   'endingId',
+  'pinProven',
 ])
 
 type OutcomeValues = Record<keyof typeof OUTCOME_SLOTS, unknown>
@@ -262,7 +266,8 @@ function outcomeStatement(
     with ${environmentCte}
     clock as (select ${now} as now),
     survey as (
-      select s.id, s.environment_id, s.auto_complete, ${effectiveStatusSql('s', sql.ref('clock.now'))} as status
+      select s.id, s.environment_id, s.auto_complete, s.pin is not null as pin_set,
+        ${effectiveStatusSql('s', sql.ref('clock.now'))} as status
       from ${names.ref('surveys')} s cross join clock where s.id = ${slot.surveyId}::text
     ),
     display as (
@@ -273,6 +278,7 @@ function outcomeStatement(
     allowed as (
       select s.id, s.environment_id from survey s where s.environment_id = ${slot.environmentId}::text ${accepting}
         and (select ok from display) ${shape.unlocked ? sql`and s.auto_complete is null` : sql``}
+        and (not s.pin_set or ${slot.pinProven}::boolean)
     ),
     ${contactCte}
     inserted as (
@@ -301,7 +307,9 @@ function outcomeStatement(
       (select environment_id from survey) as survey_environment_id,
       (select id from inserted) as created_id,
       (select ok from display) as display_found,
-      (select auto_complete is not null from survey) as auto_complete_set
+      (select auto_complete is not null from survey) as auto_complete_set,
+      (select pin_set from survey) as pin_set,
+      (select status in ('draft', 'inProgress') from survey) as survey_accepting
   `
 }
 
@@ -378,6 +386,7 @@ function outcomeValues(input: NewResponse, check: CreateResponseCheck, surveyId:
     language: input.language,
     singleUseId: input.singleUseId,
     endingId: input.endingId,
+    pinProven: check.pinProven,
   }
 }
 
@@ -388,6 +397,8 @@ function outcomeOfRow(row: OutcomeRow | undefined, check: CreateResponseCheck, d
   if (!row?.survey_environment_id) return { outcome: 'survey_not_found' }
   if (row.survey_environment_id !== check.environmentId) return { outcome: 'survey_in_other_environment' }
   if (!row.display_found || displayUnstorable) return { outcome: 'display_not_found' }
+  // The survey's status before its PIN, as the reference checks them.
+  if (row.pin_set && !check.pinProven && (row.survey_accepting || !check.requireAccepting)) return { outcome: 'pin_required' }
   return { outcome: 'survey_not_accepting' }
 }
 
@@ -441,6 +452,8 @@ interface OutcomeRow {
   created_id: string | null
   display_found: boolean
   auto_complete_set: boolean | null
+  pin_set: boolean | null
+  survey_accepting: boolean | null
 }
 
 /** A second response with the survey's single-use id: the unique index of migration 0004 refused it. */

@@ -47,7 +47,8 @@ interface Pending {
  * multi-row `insert … select … from unnest(…) join surveys` per batch: one round trip and one commit for
  * every create queued at that moment. Each caller learns only whether its own row came back from
  * `returning id`, that is, committed. A refused row (unknown survey, other environment, not accepting, a
- * display of no such survey, a finished response towards `auto_complete`) answers `false`, and so does every
+ * display of no such survey, a finished response towards `auto_complete`, any response to a survey with a PIN,
+ * whose proof the single path checks) answers `false`, and so does every
  * row of a batch whose statement failed with an error a row can cause (a value the database refuses, a row
  * deleted while it ran; nothing of it was written): the caller then takes the statement that names its
  * outcome, so one bad request never fails the others. Any other failure of the statement (the database is
@@ -212,6 +213,7 @@ function batchInsertStatement(db: Kysely<Database>, names: SchemaNames): Precomp
     join ${names.ref('surveys')} s on s.id = i.survey_id and s.environment_id = i.environment_id
     where (not i.accepting or ${effectiveStatusSql('s', sql.ref('i.created_at'))} in ('draft', 'inProgress'))
       and (not i.finished or s.auto_complete is null)
+      and s.pin is null
       and (i.display_id is null or exists (
         select from ${names.ref('displays')} d where d.id = i.display_id and d.survey_id = s.id
       ))

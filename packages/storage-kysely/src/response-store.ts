@@ -1,4 +1,4 @@
-import type { ResponseFilter, ResponsePatch, ResponseRecord, ResponseStore, SurveyStatusFields } from '@canvass/core'
+import type { ResponseFilter, ResponsePatch, ResponseRecord, ResponseStore, ResponseSurveyFields, SurveyStatusFields } from '@canvass/core'
 import { sql } from 'kysely'
 import type { Kysely, Selectable, SelectQueryBuilder } from 'kysely'
 import { completeSurveySql, lockSurveyStatement } from './complete-survey-sql'
@@ -66,6 +66,7 @@ export function createResponseStore(
         .innerJoin('surveys', 'surveys.id', 'responses.survey_id')
         .select(columns)
         .select(['surveys.status', 'surveys.run_on_date', 'surveys.close_on_date'])
+        .select(sql<boolean>`surveys.pin is not null`.as('pin_set'))
         .select(sql<string>`responses.xmin::text`.as('version'))
         .where('responses.id', '=', readSlots.id)
         .$if(lock, (q) => q.forUpdate('responses'))
@@ -363,8 +364,9 @@ function surveyFields(row: {
   status: SurveyStatusFields['status']
   run_on_date: Date | null
   close_on_date: Date | null
-}): SurveyStatusFields {
-  return { environmentId: row.environment_id, status: row.status, runOnDate: row.run_on_date, closeOnDate: row.close_on_date }
+  pin_set: boolean
+}): ResponseSurveyFields {
+  return { environmentId: row.environment_id, status: row.status, runOnDate: row.run_on_date, closeOnDate: row.close_on_date, hasPin: row.pin_set }
 }
 
 /** The values of `writeIfUnchanged`. */

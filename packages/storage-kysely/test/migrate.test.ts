@@ -232,6 +232,7 @@ async function assertWritesWork(storage: Storage): Promise<void> {
     environmentId: environments.production,
     requireAccepting: false,
     checkEnvironment: false,
+    pinProven: true,
   })
   assert.equal(result, { outcome: 'created', id: response.id })
   const deliveries = await storage.webhookDeliveries.list(environments.production, webhookId, { limit: 10 })

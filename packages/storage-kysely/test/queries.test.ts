@@ -40,8 +40,8 @@ for (const backend of backends({ prepared: true })) {
   test('createResponse without a userId is one statement when it succeeds', async () => {
     const { environmentId, survey } = await seed(storage)
     for (const check of [
-      { environmentId, requireAccepting: true, checkEnvironment: true },
-      { environmentId, requireAccepting: false, checkEnvironment: false },
+      { environmentId, requireAccepting: true, checkEnvironment: true, pinProven: false },
+      { environmentId, requireAccepting: false, checkEnvironment: false, pinProven: false },
     ]) {
       const response = makeResponse(survey.id)
       const statements = await statementsOf(async () => {
@@ -50,14 +50,14 @@ for (const backend of backends({ prepared: true })) {
       assert.is(statements.length, 1, statements.join('\n---\n'))
     }
     const refused = await statementsOf(() =>
-      storage.responses.create(makeResponse(randomUUID()), { environmentId, requireAccepting: true, checkEnvironment: true }),
+      storage.responses.create(makeResponse(randomUUID()), { environmentId, requireAccepting: true, checkEnvironment: true, pinProven: false }),
     )
     assert.is(refused.length, 2, 'only a refusal takes a second statement, to name the outcome')
   })
 
   test('createResponse with a userId is one statement as well, finished or not, unless the survey has autoComplete', async () => {
     const { environmentId, survey } = await seed(storage)
-    const check = { environmentId, requireAccepting: true, checkEnvironment: true }
+    const check = { environmentId, requireAccepting: true, checkEnvironment: true, pinProven: false }
     for (const finished of [false, true, true]) {
       const response = makeResponse(survey.id, { userId: 'one-statement-user', finished })
       const statements = await statementsOf(async () => {
@@ -79,7 +79,7 @@ for (const backend of backends({ prepared: true })) {
   test('updateResponse is a read without a lock and a conditional write when nothing else writes the response', async () => {
     const { environmentId, survey } = await seed(storage)
     const response = makeResponse(survey.id, { data: { q1: 'a' } })
-    await storage.responses.create(response, { environmentId, requireAccepting: true, checkEnvironment: true })
+    await storage.responses.create(response, { environmentId, requireAccepting: true, checkEnvironment: true, pinProven: false })
     const statements = await statementsOf(async () => {
       const updated = await storage.responses.update(response.id, (current) => ({ updatedAt: new Date(), data: { ...current.data, q2: 'b' } }))
       assert.equal(updated?.data, { q1: 'a', q2: 'b' })
@@ -96,7 +96,7 @@ for (const backend of backends({ prepared: true })) {
   test('updateResponse reads again under a lock, and calls change again, when the response changed after its read', async () => {
     const { environmentId, survey } = await seed(storage)
     const response = makeResponse(survey.id, { data: {} })
-    await storage.responses.create(response, { environmentId, requireAccepting: true, checkEnvironment: true })
+    await storage.responses.create(response, { environmentId, requireAccepting: true, checkEnvironment: true, pinProven: false })
     const db = open!.db
     const otherWrite = sql`update canvass.responses set data = '{"other":1}' where id = ${response.id}`
     const seen: unknown[] = []
@@ -130,7 +130,7 @@ for (const backend of backends({ prepared: true })) {
     const ids: string[] = []
     for (let i = 0; i < 3; i++) {
       const response = makeResponse(survey.id, { userId: `reader-${i}`, createdAt: new Date(Date.now() + i) })
-      await storage.responses.create(response, { environmentId, requireAccepting: false, checkEnvironment: false })
+      await storage.responses.create(response, { environmentId, requireAccepting: false, checkEnvironment: false, pinProven: false })
       ids.push(response.id)
     }
     const [first = ''] = ids
@@ -183,7 +183,7 @@ for (const backend of backends({ prepared: true })) {
     const ids: string[] = []
     for (let i = 0; i < 5; i++) {
       const response = makeResponse(survey.id, { userId: i % 2 === 0 ? `exported-${i}` : null, createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0, i)), data: { q1: ['a', `${i}`] } })
-      await storage.responses.create(response, { environmentId, requireAccepting: false, checkEnvironment: false })
+      await storage.responses.create(response, { environmentId, requireAccepting: false, checkEnvironment: false, pinProven: false })
       ids.push(response.id)
     }
     const at = new Date('2026-11-20T10:00:00.000Z')
@@ -218,7 +218,7 @@ for (const backend of backends({ prepared: true })) {
   test('jsonb columns hold JSON values, never Postgres arrays or JSON-encoded strings', async () => {
     const { environmentId, survey } = await seed(storage)
     const response = makeResponse(survey.id, { data: { q1: ['a', 'b'] }, ttc: { q1: 5 } })
-    await storage.responses.create(response, { environmentId, requireAccepting: false, checkEnvironment: false })
+    await storage.responses.create(response, { environmentId, requireAccepting: false, checkEnvironment: false, pinProven: false })
     const db = open?.db
     assert.ok(db)
     const surveyTypes = await sql`
@@ -237,7 +237,7 @@ for (const backend of backends({ prepared: true })) {
     const db = open?.db
     assert.ok(db)
     const response = makeResponse(survey.id, { userId: 'leaving-user' })
-    await storage.responses.create(response, { environmentId, requireAccepting: false, checkEnvironment: false })
+    await storage.responses.create(response, { environmentId, requireAccepting: false, checkEnvironment: false, pinProven: false })
     await sql`delete from canvass.contacts where environment_id = ${environmentId} and user_id = 'leaving-user'`.execute(db)
     const stored = await storage.responses.get(response.id)
     assert.is(stored?.person, null)
@@ -249,7 +249,7 @@ for (const backend of backends({ prepared: true })) {
     const db = open?.db
     assert.ok(db)
     const response = makeResponse(survey.id, { userId: 'cascade-user' })
-    await storage.responses.create(response, { environmentId, requireAccepting: false, checkEnvironment: false })
+    await storage.responses.create(response, { environmentId, requireAccepting: false, checkEnvironment: false, pinProven: false })
     await sql`delete from canvass.organizations where id = ${organizationId}`.execute(db)
     assert.is(await storage.environments.get(environmentId), null)
     assert.is(await storage.surveys.get(survey.id), null)

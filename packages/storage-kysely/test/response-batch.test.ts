@@ -29,7 +29,7 @@ async function open(database: SharedDatabase, responseBatch?: ResponseBatchOptio
   const survey = makeSurvey(environments.production)
   await storage.surveys.insert(survey)
   statements.length = 0
-  const check = { environmentId: environments.production, requireAccepting: true, checkEnvironment: true }
+  const check = { environmentId: environments.production, requireAccepting: true, checkEnvironment: true, pinProven: false }
   return { storage, survey, check }
 }
 
@@ -115,7 +115,7 @@ function failingBatcher(error: unknown) {
   return { write, statements: () => statements }
 }
 
-const check = { environmentId: 'env', requireAccepting: true, checkEnvironment: true }
+const check = { environmentId: 'env', requireAccepting: true, checkEnvironment: true, pinProven: false }
 
 batches('a batch that fails for want of the database rejects every create of it with that error', async () => {
   const lost = Object.assign(new Error('Connection terminated unexpectedly'), { code: '08006' })

@@ -20,7 +20,7 @@ async function open(backend: ReturnType<typeof backends>[number]) {
   await storage.projects.create({ id: randomUUID(), organizationId, name: 'p', createdAt: new Date(), environments, newId: randomUUID })
   const survey = makeSurvey(environments.production)
   await storage.surveys.insert(survey)
-  const check = { environmentId: environments.production, requireAccepting: true, checkEnvironment: true }
+  const check = { environmentId: environments.production, requireAccepting: true, checkEnvironment: true, pinProven: false }
   return { storage, survey, check, close: opened.close }
 }
 

@@ -84,6 +84,14 @@ test('the first answer creates the response with the display, user, single-use i
   assert.is(fake.seen.length, 2)
 })
 
+test('the proof of a PIN goes with the create and with every update', async () => {
+  const saver = createResponseSaver(options({ pinAuthToken: 'proof1' }))
+  await saver.save(update({ q1: 'a' }))
+  await saver.save(update({ q2: 'b' }))
+  await saver.save(update({ q3: 'c' }, true))
+  assert.equal(fake.seen.map((s) => [s.method, s.body.pinAuthToken]), [['POST', 'proof1'], ['PUT', 'proof1'], ['PUT', 'proof1']])
+})
+
 test('answers given while a request is under way go out together, in order, in the next one', async () => {
   const saver = createResponseSaver(options())
   fake.hold()

@@ -45,11 +45,12 @@ export function pagePolicy(nonce: string): string {
   ].join('; ')
 }
 
-/** An HTML answer with the page headers. */
-export function htmlResponse(status: number, body: string, nonce: string): Response {
+/** An HTML answer with the page headers (and `extra` ones, such as `Retry-After`). */
+export function htmlResponse(status: number, body: string, nonce: string, extra: Record<string, string> = {}): Response {
   return new Response(body, {
     status,
     headers: {
+      ...extra,
       'content-type': 'text/html; charset=utf-8',
       ...SAFE_HEADERS,
       'content-security-policy': pagePolicy(nonce),

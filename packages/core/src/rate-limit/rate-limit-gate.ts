@@ -4,6 +4,7 @@ import { CanvassError } from '../http/errors'
 import { isServiceUnavailable } from '../http/service-unavailable'
 import type { RateLimitCount, RateLimiter } from '../ports/rate-limiter'
 import type { ApiKeyRecord } from '../ports/storage'
+import { clientAddressOf } from './client-address'
 import { createMemoryRateLimiter } from './create-memory-rate-limiter'
 import type { RateLimit, RateLimitOptions } from './rate-limit-options'
 import { DEFAULT_RATE_LIMITS } from './rate-limit-options'
@@ -52,14 +53,7 @@ export function createRateLimitGate(
   /** Hash of a key found live → until when (ms) that answer is trusted. Insertion order is age order. */
   const liveKeys = new Map<string, number>()
 
-  function address(request: Request, info: ConnectionInfo): string {
-    if (header) {
-      const value = request.headers.get(header)
-      const last = value?.split(',').pop()?.trim()
-      if (last) return bounded(last)
-    }
-    return info.clientAddress ? bounded(info.clientAddress) : 'unknown'
-  }
+  const address = (request: Request, info: ConnectionInfo): string => bounded(clientAddressOf(request, info, header))
 
   /**
    * Made-up keys must not each get a counter of their own (a flood with a fresh key per request would never

@@ -26,7 +26,7 @@ const NOT_FOUND = {
   text: 'The link may be mistyped, or the survey was removed or cannot be answered as a page.',
 }
 
-const linkPage: Handler = async (request, ctx) => {
+const linkPage: Handler = async (request, ctx, info) => {
   const nonce = newNonce()
   const query = request.query as Record<string, string | string[] | undefined>
   const survey = await ctx.storage.surveys.get(param(request, 'surveyId'))
@@ -54,22 +54,36 @@ const linkPage: Handler = async (request, ctx) => {
     if (isEncryptedSingleUse(survey.singleUse) && (ctx.singleUse?.open(survey.id, singleUseId) ?? null) === null) return message(403, heading, text)
   }
 
+  let pinAuthToken: string | undefined
   if (survey.pin) {
     const given = firstOf(query.pin)
-    if (given === undefined || !sameText(given, survey.pin)) {
-      const keep = Object.entries(query).flatMap(([name, value]) =>
+    const right = given !== undefined && sameText(given, survey.pin)
+    const keep = () =>
+      Object.entries(query).flatMap(([name, value]) =>
         name === 'pin' || value === undefined ? [] : (Array.isArray(value) ? value : [value]).map((v): [string, string] => [name, v]),
       )
-      const page = messagePageHtml({
-        title: survey.name,
-        heading: 'This survey is protected',
-        text: 'Please enter the PIN you were given to open it.',
-        lang,
-        nonce,
-        pin: { wrong: given !== undefined, keep },
-      })
+    const pinPage = (heading: string, text: string, wrong: boolean) =>
+      messagePageHtml({ title: survey.name, heading, text, lang, nonce, pin: { wrong, keep: keep() } })
+    if (given !== undefined) {
+      // Every PIN sent counts; past a limit the answer is 429 whether it was right or not.
+      const verdict = await ctx.pinAttempts({ surveyId: survey.id, address: ctx.pinAttemptAddress(request, info), right }, ctx.now())
+      if (verdict.locked) {
+        const minutes = Math.ceil(verdict.retryAfterSeconds / 60)
+        const page = messagePageHtml({
+          title: survey.name,
+          heading: 'Too many wrong PINs',
+          text: `This survey's PIN cannot be tried again for now. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+          lang,
+          nonce,
+        })
+        return htmlResponse(429, page, nonce, { 'retry-after': String(verdict.retryAfterSeconds) })
+      }
+    }
+    if (!right) {
+      const page = pinPage('This survey is protected', 'Please enter the PIN you were given to open it.', given !== undefined)
       return htmlResponse(given === undefined ? 200 : 403, page, nonce)
     }
+    pinAuthToken = ctx.pinProofs.issue(survey.id, ctx.now())
   }
 
   const environment = await ctx.storage.environments.get(survey.environmentId)
@@ -86,6 +100,7 @@ const linkPage: Handler = async (request, ctx) => {
       ...(languageCode ? { languageCode } : {}),
       hiddenFields: hiddenFieldsFromQuery(survey, query),
       ...(singleUseId ? { singleUseId } : {}),
+      ...(pinAuthToken ? { pinAuthToken } : {}),
     },
   })
   return htmlResponse(200, html, nonce)

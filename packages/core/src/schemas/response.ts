@@ -10,13 +10,18 @@ const answers = boundedRecord(v.unknown(), LIMITS.responseEntries)
 /** Time to complete, in milliseconds, by question id (and `_total`). */
 const ttc = boundedRecord(v.pipe(v.number(), v.minValue(0), v.finite()), LIMITS.responseEntries)
 const variables = boundedRecord(v.union([v.string(), v.number()]), LIMITS.responseEntries)
+/** The proof of a survey's PIN that its link page hands the respondent (the reference's `pinAuthToken`). */
+const pinAuthToken = v.nullish(v.pipe(v.string(), v.maxLength(512)))
 const meta = v.object({
   source: v.optional(shortText),
   url: v.optional(shortText),
   action: v.optional(shortText),
 })
 
-/** Body of `POST /client/{environmentId}/responses` and `POST /management/responses`. */
+/**
+ * Body of `POST /client/{environmentId}/responses` (and, without `pinAuthToken`, of `POST
+ * /management/responses`). `pinAuthToken` is required for a survey with a PIN and ignored for any other.
+ */
 export const responseCreateSchema = v.object({
   surveyId: id,
   finished: v.boolean(),
@@ -29,6 +34,7 @@ export const responseCreateSchema = v.object({
   variables: v.optional(variables),
   ttc: v.optional(ttc),
   meta: v.optional(meta),
+  pinAuthToken,
 })
 
 /**
@@ -37,7 +43,7 @@ export const responseCreateSchema = v.object({
  */
 export const managementResponseCreateSchema = v.pipe(
   v.object({
-    ...responseCreateSchema.entries,
+    ...v.omit(responseCreateSchema, ['pinAuthToken']).entries,
     createdAt: v.optional(isoDateTimeString),
     updatedAt: v.optional(isoDateTimeString),
   }),
@@ -62,7 +68,9 @@ export const responseCreateV2Schema = v.object({
   recaptchaToken: v.nullish(v.pipe(v.string(), v.maxLength(4096))),
 })
 
-/** Body of the client response updates: `data` and `finished` are required. */
+/**
+ * Body of the client response updates: `data` and `finished` are required; `pinAuthToken` as for a create.
+ */
 export const responseUpdateSchema = v.object({
   finished: v.boolean(),
   data: answers,
@@ -70,10 +78,11 @@ export const responseUpdateSchema = v.object({
   language: v.nullish(v.pipe(v.string(), v.maxLength(64))),
   variables: v.optional(variables),
   ttc: v.optional(ttc),
+  pinAuthToken,
 })
 
-/** Body of `PUT /management/responses/{id}`: the client fields, each optional. */
-export const managementResponseUpdateSchema = v.partial(responseUpdateSchema)
+/** Body of `PUT /management/responses/{id}`: the client fields but the PIN's proof, each optional. */
+export const managementResponseUpdateSchema = v.partial(v.omit(responseUpdateSchema, ['pinAuthToken']))
 
 export type ResponseCreateInput = v.InferOutput<typeof responseCreateSchema>
 export type ResponseUpdateInput = v.InferOutput<typeof managementResponseUpdateSchema>

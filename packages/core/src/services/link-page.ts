@@ -15,6 +15,8 @@ export interface LinkPageBoot {
   languageCode?: string
   hiddenFields: Record<string, string>
   singleUseId?: string
+  /** The proof of the survey's PIN, once the right one was entered; sent with the response. */
+  pinAuthToken?: string
 }
 
 /** The survey as the renderer reads it: only what it needs (never `pin`, `resultShareKey`, triggers). */
@@ -128,6 +130,7 @@ const BOOT_SCRIPT = (basePath: string) => `(function () {
     languageCode: boot.languageCode,
     hiddenFields: boot.hiddenFields,
     singleUseId: boot.singleUseId,
+    pinAuthToken: boot.pinAuthToken,
     meta: { url: url.href, source: url.searchParams.get('source') || 'link' },
     nonce: document.currentScript && document.currentScript.nonce
   });

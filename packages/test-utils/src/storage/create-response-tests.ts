@@ -261,4 +261,44 @@ export const createResponseTests: StorageTest[] = [
       assert.equal(second?.person?.attributes, current, 'the person shows the current attributes')
     },
   },
+  {
+    name: 'createResponse refuses a survey with a PIN as pin_required unless pinProven, on every path, and writes nothing',
+    async run({ storage }) {
+      const { production } = await seedProject(storage)
+      const survey = await seedSurvey(storage, production, { pin: '1234' })
+      const plain = await seedSurvey(storage, production)
+      const refusedPaths = [
+        makeResponse(survey.id),
+        makeResponse(survey.id, { finished: true }),
+        makeResponse(survey.id, { userId: `pin-user-${freshId()}` }),
+        makeResponse(survey.id, { singleUseId: `pin-suid-${freshId()}` }),
+      ]
+      for (const response of refusedPaths) {
+        assert.equal(await storage.responses.create(response, clientCheck(production)), { outcome: 'pin_required' })
+      }
+      // Several at once: a storage that writes concurrent creates together must check each of them.
+      const together = Array.from({ length: 6 }, () => makeResponse(survey.id))
+      const results = await Promise.all(together.map((response) => storage.responses.create(response, clientCheck(production))))
+      assert.equal(results, together.map(() => ({ outcome: 'pin_required' })))
+      assert.is(await storage.responses.count(production, { surveyId: survey.id }), 0, 'nothing written')
+
+      // The status is judged before the PIN.
+      const paused = await seedSurvey(storage, production, { pin: '1234', status: 'paused' })
+      assert.equal(await storage.responses.create(makeResponse(paused.id), clientCheck(production)), { outcome: 'survey_not_accepting' })
+
+      for (const response of [makeResponse(survey.id), makeResponse(survey.id, { finished: true }), makeResponse(survey.id, { userId: `pin-user-${freshId()}` })]) {
+        expectCreated(await storage.responses.create(response, clientCheck(production, true)), response)
+      }
+      const proven = Array.from({ length: 6 }, () => makeResponse(survey.id))
+      const created = await Promise.all(proven.map((response) => storage.responses.create(response, clientCheck(production, true))))
+      created.forEach((result, i) => expectCreated(result, proven[i]!))
+      const imported = makeResponse(survey.id)
+      expectCreated(await storage.responses.create(imported, managementCheck(production)), imported)
+      // A survey without a PIN ignores the flag either way.
+      for (const pinProven of [false, true]) {
+        const response = makeResponse(plain.id)
+        expectCreated(await storage.responses.create(response, clientCheck(production, pinProven)), response)
+      }
+    },
+  },
 ]

@@ -1,5 +1,5 @@
 import { freshId } from './fresh-id'
-import type { ResponsePatch, ResponseRecord, SurveyStatusFields } from '@canvass/core'
+import type { ResponsePatch, ResponseRecord, ResponseSurveyFields } from '@canvass/core'
 import * as assert from 'uvu/assert'
 import { byListOrder, makeResponse, managementCheck, rejection, seedProject, seedResponse, seedSurvey, walkPages } from './seed'
 import type { StorageTest } from './storage-test'
@@ -198,14 +198,22 @@ export const responseTests: StorageTest[] = [
       const survey = await seedSurvey(storage, production, { status: 'scheduled', runOnDate, closeOnDate })
       const id = await seedResponse(storage, production, survey.id, { data: { q1: 'a' } })
       const current = await storage.responses.get(id)
-      const seen: { response: ResponseRecord; survey: SurveyStatusFields }[] = []
+      const seen: { response: ResponseRecord; survey: ResponseSurveyFields }[] = []
       await storage.responses.update(id, (response, surveyFields) => {
         seen.push({ response, survey: surveyFields })
         return { updatedAt: new Date() }
       })
       assert.equal(seen, [
-        { response: current, survey: { environmentId: production, status: 'scheduled', runOnDate, closeOnDate } },
+        { response: current, survey: { environmentId: production, status: 'scheduled', runOnDate, closeOnDate, hasPin: false } },
       ])
+      const protectedSurvey = await seedSurvey(storage, production, { pin: '0000' })
+      const protectedId = await seedResponse(storage, production, protectedSurvey.id, { data: { q1: 'a' } })
+      const pins: boolean[] = []
+      await storage.responses.update(protectedId, (_response, surveyFields) => {
+        pins.push(surveyFields.hasPin)
+        return { updatedAt: new Date() }
+      })
+      assert.equal(pins, [true], 'a survey with a PIN says so')
     },
   },
   {

@@ -114,18 +114,23 @@ export function makeResponse(surveyId: string, overrides: Partial<NewResponse> =
   }
 }
 
-/** The check of the client routes: environment checked, survey must accept submissions. */
-export const clientCheck = (environmentId: string): CreateResponseCheck => ({
+/**
+ * The check of the client routes: environment checked, survey must accept submissions, and a survey with a
+ * PIN only with its proof (`pinProven`, false unless given).
+ */
+export const clientCheck = (environmentId: string, pinProven = false): CreateResponseCheck => ({
   environmentId,
   requireAccepting: true,
   checkEnvironment: true,
+  pinProven,
 })
 
-/** The check of the management routes: no status or environment-existence check. */
+/** The check of the management routes: no status, environment-existence or PIN check. */
 export const managementCheck = (environmentId: string): CreateResponseCheck => ({
   environmentId,
   requireAccepting: false,
   checkEnvironment: false,
+  pinProven: true,
 })
 
 /** Asserts the outcome is `created` with the response's own id, and returns it. */

@@ -25,6 +25,8 @@ export interface ResponseSaverOptions {
   surveyId: string
   userId?: string
   singleUseId?: string
+  /** The proof of the survey's PIN, sent with the create and every update. */
+  pinAuthToken?: string
   meta?: ResponseInput['meta']
   /** The display's id once recorded (undefined when recording failed); the response is linked to it. */
   displayId: Promise<string | undefined>
@@ -71,6 +73,7 @@ export function createResponseSaver(options: ResponseSaverOptions): ResponseSave
   let pending: ResponseUpdate | undefined
   let running: Promise<boolean> | undefined
   let finished = false
+  const pin = options.pinAuthToken ? { pinAuthToken: options.pinAuthToken } : {}
   const backoff = options.backoff ?? ((attempt: number) => new Promise<void>((resolve) => setTimeout(resolve, 400 * attempt)))
 
   async function send(update: ResponseUpdate): Promise<SaveFailure | undefined> {
@@ -83,9 +86,10 @@ export function createResponseSaver(options: ResponseSaverOptions): ResponseSave
               ...(options.userId ? { userId: options.userId } : {}),
               ...(options.singleUseId ? { singleUseId: options.singleUseId } : {}),
               ...(options.meta ? { meta: options.meta } : {}),
+              ...pin,
               ...(await options.displayId.then((id) => (id ? { displayId: id } : {}))),
             })
-          : await updateResponse(options.endpoint, responseId, update)
+          : await updateResponse(options.endpoint, responseId, { ...update, ...pin })
       if (result.ok) {
         if (responseId === undefined) responseId = (result.data as { id: string }).id
         options.onSaved?.(responseId, update.finished)

@@ -65,6 +65,8 @@ export interface ResponseInput {
   endingId?: string
   language?: string
   meta?: { url?: string; source?: string; action?: string }
+  /** The proof of a survey's PIN (its link page's), required by a survey with a PIN. */
+  pinAuthToken?: string
 }
 
 /** `POST …/responses`: the first answer of a response. */
@@ -76,7 +78,7 @@ export function createResponse(endpoint: Endpoint, input: ResponseInput): Promis
 export function updateResponse(
   endpoint: Endpoint,
   responseId: string,
-  input: Pick<ResponseInput, 'finished' | 'data' | 'ttc' | 'variables' | 'endingId' | 'language'>,
+  input: Pick<ResponseInput, 'finished' | 'data' | 'ttc' | 'variables' | 'endingId' | 'language' | 'pinAuthToken'>,
 ): Promise<ApiResult<unknown>> {
   return call('PUT', clientPath(endpoint, `/responses/${encodeURIComponent(responseId)}`), input)
 }

@@ -50,6 +50,8 @@ export interface RenderSurveyOptions {
   meta?: { url?: string; source?: string; action?: string }
   /** A single-use id (`?suid=`) for single-use link surveys. */
   singleUseId?: string
+  /** The proof of the survey's PIN that its link page was given; sent with every response create and update. */
+  pinAuthToken?: string
   nonce?: string
   callbacks?: RenderCallbacks
 }

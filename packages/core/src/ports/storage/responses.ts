@@ -79,6 +79,12 @@ export interface SummaryAggregates {
   lastAnswered: Array<{ index: number | null; count: number }>
 }
 
+/** What `ResponseStore.update` hands `change` of the response's survey. */
+export interface ResponseSurveyFields extends SurveyStatusFields {
+  /** Whether the survey has a `pin`: a respondent's update must then carry a proof of it. */
+  hasPin: boolean
+}
+
 /** Responses, each read with its person, notes and tags. */
 export interface ResponseStore {
   /**
@@ -131,7 +137,7 @@ export interface ResponseStore {
    */
   update(
     id: string,
-    change: (current: ResponseRecord, survey: SurveyStatusFields) => ResponsePatch,
+    change: (current: ResponseRecord, survey: ResponseSurveyFields) => ResponsePatch,
   ): Promise<ResponseRecord | null>
   /** Deletes the response of that environment; returns it as it was, or null. */
   delete(environmentId: string, id: string): Promise<ResponseRecord | null>
@@ -188,6 +194,12 @@ export interface CreateResponseCheck {
   requireAccepting: boolean
   /** Also report `environment_not_found` when the environment does not exist (client routes). */
   checkEnvironment: boolean
+  /**
+   * Whether the caller showed the survey's PIN (a respondent with a valid proof) or needs none (management
+   * routes). When false, a survey with a `pin` MUST refuse the response as `pin_required`; a survey without
+   * one ignores it.
+   */
+  pinProven: boolean
 }
 
 export type CreateResponseResult =
@@ -200,6 +212,8 @@ export type CreateResponseResult =
   | { outcome: 'single_use_id_taken' }
   /** `displayId` names no display of this survey. */
   | { outcome: 'display_not_found' }
+  /** The survey has a PIN and `pinProven` was false (checked after every other refusal). */
+  | { outcome: 'pin_required' }
 
 /** Fields a response update replaces; omitted fields stay as they are. */
 export interface ResponsePatch {

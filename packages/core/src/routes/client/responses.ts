@@ -42,7 +42,8 @@ const createResponse: Handler = async (request, ctx) => {
     newId: ctx.newId,
     now: ctx.now(),
   })
-  const id = await createResponseOrThrow(ctx, response, { environmentId, requireAccepting: true, checkEnvironment: true })
+  const pinProven = provesPin(ctx, input.pinAuthToken, input.surveyId)
+  const id = await createResponseOrThrow(ctx, response, { environmentId, requireAccepting: true, checkEnvironment: true, pinProven })
   return ok({ id }, CLIENT_CORS_HEADERS)
 }
 
@@ -56,7 +57,8 @@ const createResponseV2: Handler = async (request, ctx) => {
     newId: ctx.newId,
     now: ctx.now(),
   })
-  const id = await createResponseOrThrow(ctx, response, { environmentId, requireAccepting: true, checkEnvironment: true })
+  const pinProven = provesPin(ctx, input.pinAuthToken, input.surveyId)
+  const id = await createResponseOrThrow(ctx, response, { environmentId, requireAccepting: true, checkEnvironment: true, pinProven })
   return ok({ id, quotaFull: false }, CLIENT_CORS_HEADERS)
 }
 
@@ -67,11 +69,14 @@ async function updateResponseOrThrow(request: IRequest, ctx: CanvassContext): Pr
   const environmentId = request.params.environmentId === undefined ? undefined : param(request, 'environmentId')
   const id = param(request, 'responseId')
   const input = parseInput(responseUpdateSchema, await readJsonBody(request))
+  // Read before the update (whose `change` must be free of side effects); the survey it names is checked there.
+  const provenSurvey = input.pinAuthToken ? ctx.pinProofs.surveyOf(input.pinAuthToken, ctx.now()) : undefined
   const updated = await ctx.storage.responses.update(id, (current, survey) => {
     // A response of another environment is answered as unknown, so ids cannot be probed across environments.
     if (environmentId !== undefined && current.environmentId !== environmentId) throw notFound('Response', id)
     if (current.finished) throw badRequest('Response is already finished')
     if (!acceptsSubmissions(effectiveSurveyStatus(survey, ctx.now()))) throw notAccepting()
+    if (survey.hasPin && provenSurvey !== current.surveyId) throw pinRequired(current.surveyId)
     return checkPatchedSize(current, responsePatch(current, input, ctx.now()), ctx.maxResponseBytes)
   })
   if (!updated) throw notFound('Response', id)
@@ -106,7 +111,17 @@ export async function createResponseOrThrow(
       throw badRequest('This single use id has already been used')
     case 'display_not_found':
       throw badRequest('Display not found for this survey', { displayId: 'No display of this survey has this id' })
+    case 'pin_required':
+      throw pinRequired(response.surveyId)
   }
+}
+
+/**
+ * Whether `token` proves the PIN of `surveyId`. Only a request that carries one pays for the check; the
+ * storage asks for it only when the survey has a PIN.
+ */
+function provesPin(ctx: CanvassContext, token: string | null | undefined, surveyId: string): boolean {
+  return !!token && ctx.pinProofs.surveyOf(token, ctx.now()) === surveyId
 }
 
 /**
@@ -125,3 +140,9 @@ async function singleUseIdToStore(ctx: CanvassContext, response: NewResponse): P
 }
 
 const notAccepting = (): CanvassError => new CanvassError('forbidden', 'Survey is not accepting submissions')
+
+/** The reference's answer to a response of a survey with a PIN without a valid proof of it. */
+const pinRequired = (surveyId: string): CanvassError =>
+  new CanvassError('forbidden', 'Survey is protected by a PIN', {
+    details: { surveyId, pinAuthToken: 'A valid proof of the PIN is required: open the survey with its PIN on its link page' },
+  })

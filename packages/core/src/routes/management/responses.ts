@@ -132,7 +132,7 @@ const importResponses: Handler = async (request, ctx) => {
   }
   const outcomes = valid.length === 0
     ? []
-    : await ctx.storage.responses.importMany(valid.map((entry) => entry.response), { environmentId, requireAccepting: false, checkEnvironment: false }, { webhooks: webhooks === 'true' })
+    : await ctx.storage.responses.importMany(valid.map((entry) => entry.response), { environmentId, requireAccepting: false, checkEnvironment: false, pinProven: true }, { webhooks: webhooks === 'true' })
   outcomes.forEach((outcome, i) => {
     const { index } = valid[i]!
     if (outcome.outcome === 'created') results.push({ index, id: outcome.id })
@@ -167,7 +167,7 @@ const createResponse: Handler = async (request, ctx) => {
     response.updatedAt = new Date(updatedAt)
     if (response.updatedAt < now) throw validationError({ updatedAt: 'Must not be before createdAt' })
   }
-    const id = await createResponseOrThrow(ctx, response, { environmentId, requireAccepting: false, checkEnvironment: false })
+    const id = await createResponseOrThrow(ctx, response, { environmentId, requireAccepting: false, checkEnvironment: false, pinProven: true })
   const created = await ctx.storage.responses.get(id)
   if (!created) throw notFound('Response', id)
   return ok(responseOutput(created))

@@ -83,6 +83,7 @@ export function Survey({ options, theme, onClose }: SurveyProps) {
         surveyId: survey.id,
         ...(options.userId ? { userId: options.userId } : {}),
         ...(options.singleUseId ? { singleUseId: options.singleUseId } : {}),
+        ...(options.pinAuthToken ? { pinAuthToken: options.pinAuthToken } : {}),
         ...(options.meta ? { meta: options.meta } : {}),
         displayId: display.promise,
         onSaved: (responseId, done) => options.callbacks?.onResponse?.({ responseId, finished: done }),
