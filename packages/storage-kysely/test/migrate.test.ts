@@ -56,6 +56,19 @@ for (const backend of backends()) {
     assert.equal(applied.rows, MIGRATIONS.map((name) => ({ name })))
   })
 
+  test('several migrates at once on an empty database all succeed and apply each migration once', async () => {
+    // Regression: the schema was created outside any lock, and two processes starting together on an empty
+    // database could both try (`duplicate key value violates unique constraint "pg_namespace_nspname_index"`).
+    for (let round = 0; round < 5; round++) {
+      if (round > 0) db = await database.take()
+      const results = await Promise.allSettled(Array.from({ length: 6 }, () => migrate(db)))
+      const failed = results.flatMap((result) => (result.status === 'rejected' ? [String(result.reason?.cause ?? result.reason)] : []))
+      assert.equal(failed, [], `round ${round}: every migrate succeeded`)
+      const applied = results.flatMap((result) => (result.status === 'fulfilled' ? result.value : []))
+      assert.equal(applied.sort(), [...MIGRATIONS].sort(), `round ${round}: each migration applied by one of them`)
+    }
+  })
+
   test('stores every timestamp as timestamptz(3)', async () => {
     await migrate(db)
     const columns = await sql<{ table_name: string; column_name: string; data_type: string; datetime_precision: number }>`
