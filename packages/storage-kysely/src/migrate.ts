@@ -20,6 +20,7 @@ import { segments } from './migrations/0015-segments'
 import { surveyDisplaySettings } from './migrations/0016-survey-display-settings'
 import { responsesByUpdate } from './migrations/0017-responses-by-update'
 import { idempotencyKeys } from './migrations/0018-idempotency-keys'
+import { oneResponsePerDisplay } from './migrations/0019-one-response-per-display'
 import { moveFromPublicSchema } from './migrations/move-from-public'
 import { schemaNames } from './schema-names'
 
@@ -51,6 +52,7 @@ function migrations(schema: string): Record<string, Migration> {
     '0016-survey-display-settings': surveyDisplaySettings(schema),
     '0017-responses-by-update': responsesByUpdate(schema),
     '0018-idempotency-keys': idempotencyKeys(schema),
+    '0019-one-response-per-display': oneResponsePerDisplay(schema),
   }
 }
 

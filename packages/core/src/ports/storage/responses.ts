@@ -200,6 +200,11 @@ export type CreateResponseResult =
   | { outcome: 'single_use_id_taken' }
   /** `displayId` names no display of this survey. */
   | { outcome: 'display_not_found' }
+  /**
+   * Another response names this `displayId`: a display has at most one response, as in the reference
+   * (refused atomically, e.g. by a unique index, so that concurrent creates store one).
+   */
+  | { outcome: 'display_taken' }
 
 /** Fields a response update replaces; omitted fields stay as they are. */
 export interface ResponsePatch {

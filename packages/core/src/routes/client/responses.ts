@@ -106,8 +106,13 @@ export async function createResponseOrThrow(
       throw badRequest('This single use id has already been used')
     case 'display_not_found':
       throw badRequest('Display not found for this survey', { displayId: 'No display of this survey has this id' })
+    case 'display_taken':
+      throw displayTaken()
   }
 }
+
+/** The reference's answer to a second response for one display (its text, without the id). */
+export const displayTaken = () => badRequest('Display is already linked to a response', { displayId: 'Another response names this display' })
 
 /**
  * The single-use id to store: for a survey with encrypted single-use ids, the id inside the sealed token the
