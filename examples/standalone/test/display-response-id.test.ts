@@ -1,7 +1,9 @@
 /**
  * A display's `responseId` must be a response of the display's survey (contract §4), as a response's
  * `displayId` must be a display of its survey: one of another environment or survey is a 400, and nothing is
- * stored. The storage rule runs on every backend in the conformance suite; here the HTTP answer, on PGlite.
+ * stored. A display has at most one response, as in the reference: a second response naming it is a 400. The
+ * storage rules run on every backend in the conformance suite (concurrent creates included); here the HTTP
+ * answers, on PGlite.
  */
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
@@ -49,6 +51,26 @@ test('a responseId of another environment, another survey or none at all is 400 
   assert.is(accepted.status, 200)
   const seen = await x.call('GET', `/api/v1/client/${x.envA}/identify/contacts/viewer-own`)
   assert.equal(seen.body.data.displays.map((d: { surveyId: string }) => d.surveyId), [survey.id])
+})
+
+test('a second response naming a display that has one is 400, client and management alike, and stores nothing', async () => {
+  const x = backend as Backend
+  const survey = await createSurvey(x, { status: 'inProgress', type: 'app' })
+  const displayId = (await x.call('POST', `/api/v1/client/${x.envA}/displays`, { body: { surveyId: survey.id } })).body.data.id as string
+  const first = await createResponse(x, survey.id, { displayId })
+  const taken = {
+    status: 400,
+    body: { code: 'bad_request', message: 'Display is already linked to a response', details: { displayId: 'Another response names this display' } },
+  }
+  const client = await x.call('POST', `/api/v1/client/${x.envA}/responses`, { body: { surveyId: survey.id, finished: true, data: {}, displayId } })
+  assert.equal(errorOf(client), taken, 'client')
+  assert.is(client.headers.get('access-control-allow-origin'), '*', 'CORS on the error')
+  const management = await x.call('POST', '/api/v1/management/responses', { key: x.keyA, body: { surveyId: survey.id, finished: false, data: {}, displayId } })
+  assert.equal(errorOf(management), taken, 'management')
+  const linked = await x.call('GET', `/api/v1/client/${x.envA}/displays/${displayId}/response`)
+  assert.equal(linked.body, { data: { responseId: first } })
+  const stored = await x.call('GET', `/api/v1/management/responses?surveyId=${survey.id}`, { key: x.keyA })
+  assert.equal(stored.body.data.map((r: { id: string }) => r.id), [first], 'only the first is stored')
 })
 
 test.run()

@@ -50,6 +50,7 @@ export function createResponseInserter(
     if (input.userId === null) {
       const id = await insertAcceptedResponse(db, statements, input, check)
       if (id === SINGLE_USE_ID_TAKEN) return { outcome: 'single_use_id_taken' }
+      if (id === DISPLAY_TAKEN) return { outcome: 'display_taken' }
       if (id !== undefined) return { outcome: 'created', id }
     }
     // A contact to link, or a refusal to explain: the statement that reports every outcome. It checks again
@@ -81,7 +82,7 @@ async function insertAcceptedResponse(
   statements: AcceptedInsertStatements,
   input: NewResponse,
   check: CreateResponseCheck,
-): Promise<string | typeof SINGLE_USE_ID_TAKEN | undefined> {
+): Promise<string | typeof SINGLE_USE_ID_TAKEN | typeof DISPLAY_TAKEN | undefined> {
   if (input.displayId !== null && !isStorable(input.displayId)) return undefined
   if (!isStorable(check.environmentId) || !isStorable(input.surveyId)) return undefined
   const kind = check.requireAccepting ? 'accepting' : 'owned'
@@ -109,6 +110,7 @@ async function insertAcceptedResponse(
     return numAffectedRows === 1n ? input.id : undefined
   } catch (error) {
     if (isSingleUseIdTaken(error)) return SINGLE_USE_ID_TAKEN
+    if (isDisplayTaken(error)) return DISPLAY_TAKEN
     // The survey was deleted between the read and the insert: let the full statement report it.
     if (isForeignKeyViolation(error)) return undefined
     throw error
@@ -358,6 +360,7 @@ async function insertResponseWithOutcome(
     // to the caller that is an unknown survey, not a server error.
     if (isForeignKeyViolation(error)) return { outcome: 'survey_not_found' }
     if (isSingleUseIdTaken(error)) return { outcome: 'single_use_id_taken' }
+    if (isDisplayTaken(error)) return { outcome: 'display_taken' }
     throw error
   }
   // Refused for want of the lock `auto_complete` needs (or for a reason the locked statement names as well).
@@ -406,12 +409,12 @@ function outcomeOfRow(row: OutcomeRow | undefined, check: CreateResponseCheck, d
  * Imports: many creates in one transaction. The surveys named are locked first (in id order, so two imports
  * never wait on each other in a circle), so that every finished response counts towards `auto_complete`
  * exactly, and each create runs the full statement. A create refused for its own reason (an unknown survey, a
- * taken single-use id) is reported and the others go in; an error of the database fails them all. Without
- * `webhooks`, the events the inserts recorded are deleted in the same transaction: no delivery is made.
+ * taken single-use id or display) is reported and the others go in; an error of the database fails them all.
+ * Without `webhooks`, the events the inserts recorded are deleted in the same transaction: no delivery is made.
  */
 export function createResponseImporter(db: Kysely<Database>, names: SchemaNames) {
   const full: FullStatements = { statement: outcomeStatements(db, names), lockSurvey: lockSurveyStatement(db, names) }
-  return (inputs: NewResponse[], check: CreateResponseCheck, options: { webhooks: boolean }): Promise<CreateResponseResult[]> =>
+  const importOnce = (inputs: NewResponse[], check: CreateResponseCheck, options: { webhooks: boolean }): Promise<CreateResponseResult[]> =>
     db.transaction().execute(async (trx) => {
       const surveyIds = [...new Set(inputs.map((input) => input.surveyId).filter((id) => isStorable(id)))].sort()
       for (const surveyId of surveyIds) await trx.executeQuery(full.lockSurvey({ surveyId }))
@@ -425,6 +428,13 @@ export function createResponseImporter(db: Kysely<Database>, names: SchemaNames)
           const taken = await sql`select from ${names.ref('responses')} where survey_id = ${surveyId} and single_use_id = ${input.singleUseId}`.execute(trx)
           if (taken.rows.length > 0) {
             results.push({ outcome: 'single_use_id_taken' })
+            continue
+          }
+        }
+        if (displayId !== null) {
+          const taken = await sql`select from ${names.ref('responses')} where display_id = ${displayId}`.execute(trx)
+          if (taken.rows.length > 0) {
+            results.push({ outcome: 'display_taken' })
             continue
           }
         }
@@ -444,7 +454,22 @@ export function createResponseImporter(db: Kysely<Database>, names: SchemaNames)
       }
       return results
     })
+  return async (inputs: NewResponse[], check: CreateResponseCheck, options: { webhooks: boolean }): Promise<CreateResponseResult[]> => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await importOnce(inputs, check, options)
+      } catch (error) {
+        // A create committed while the import ran took a single-use id or display that the import found free:
+        // nothing of the import was written, and the import runs again, which then sees it taken.
+        if (attempt < IMPORT_ATTEMPTS && (isSingleUseIdTaken(error) || isDisplayTaken(error))) continue
+        throw error
+      }
+    }
+  }
 }
+
+/** How often an import runs when a concurrent create takes what it found free (see `createResponseImporter`). */
+const IMPORT_ATTEMPTS = 3
 
 interface OutcomeRow {
   environment_found: boolean
@@ -460,3 +485,8 @@ interface OutcomeRow {
 const isSingleUseIdTaken = (error: unknown): boolean => uniqueViolation(error) === 'responses_survey_id_single_use_id_key'
 
 const SINGLE_USE_ID_TAKEN = Symbol('single use id taken')
+
+/** A second response naming a display: the unique index of migration 0019 refused it. */
+const isDisplayTaken = (error: unknown): boolean => uniqueViolation(error) === 'responses_display_id_key'
+
+const DISPLAY_TAKEN = Symbol('display taken')

@@ -20,6 +20,7 @@ import { segments } from './migrations/0015-segments'
 import { surveyDisplaySettings } from './migrations/0016-survey-display-settings'
 import { responsesByUpdate } from './migrations/0017-responses-by-update'
 import { idempotencyKeys } from './migrations/0018-idempotency-keys'
+import { oneResponsePerDisplay } from './migrations/0019-one-response-per-display'
 import { moveFromPublicSchema } from './migrations/move-from-public'
 import { schemaNames } from './schema-names'
 
@@ -51,15 +52,16 @@ function migrations(schema: string): Record<string, Migration> {
     '0016-survey-display-settings': surveyDisplaySettings(schema),
     '0017-responses-by-update': responsesByUpdate(schema),
     '0018-idempotency-keys': idempotencyKeys(schema),
+    '0019-one-response-per-display': oneResponsePerDisplay(schema),
   }
 }
 
 /**
  * Brings the database to the latest schema; a no-op when it is already there. Safe to call on every start,
- * from several processes at once (Kysely holds a lock while migrating). Returns the names of the migrations
- * it applied. Everything it creates lives in one Postgres schema (`canvass` unless `options.schema` says
- * otherwise); nothing is created in `public`. A database migrated by an earlier Canvass, whose tables are in
- * `public`, has them moved into the schema first.
+ * from several processes at once (the schema is created under an advisory lock, and Kysely holds a lock
+ * while migrating). Returns the names of the migrations it applied. Everything it creates lives in one
+ * Postgres schema (`canvass` unless `options.schema` says otherwise); nothing is created in `public`. A
+ * database migrated by an earlier Canvass, whose tables are in `public`, has them moved into the schema first.
  *
  * Takes `Kysely<any>` as Kysely's `Migrator` does, so that a `Kysely` typed for any database fits.
  *
@@ -68,7 +70,13 @@ function migrations(schema: string): Record<string, Migration> {
 export async function migrate(db: Kysely<any>, options: MigrateOptions = {}): Promise<string[]> {
   const { schema } = schemaNames(options.schema)
   try {
-    await sql`create schema if not exists ${sql.id(schema)}`.execute(db)
+    await db.transaction().execute(async (trx) => {
+      // Several processes may start at once on an empty database: `if not exists` alone lets two of them both
+      // find no schema and both create it (a unique violation for the second). Under the lock, the second
+      // waits for the first's commit and then finds the schema.
+      await sql`select pg_advisory_xact_lock(hashtext(${`canvass: create schema ${schema}`}))`.execute(trx)
+      await sql`create schema if not exists ${sql.id(schema)}`.execute(trx)
+    })
     await moveFromPublicSchema(db, schema)
   } catch (error) {
     throw new MigrationError(undefined, error)

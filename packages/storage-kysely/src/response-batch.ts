@@ -47,11 +47,11 @@ interface Pending {
  * multi-row `insert … select … from unnest(…) join surveys` per batch: one round trip and one commit for
  * every create queued at that moment. Each caller learns only whether its own row came back from
  * `returning id`, that is, committed. A refused row (unknown survey, other environment, not accepting, a
- * display of no such survey, a finished response towards `auto_complete`, any response to a survey with a PIN,
- * whose proof the single path checks) answers `false`, and so does every
- * row of a batch whose statement failed with an error a row can cause (a value the database refuses, a row
- * deleted while it ran; nothing of it was written): the caller then takes the statement that names its
- * outcome, so one bad request never fails the others. Any other failure of the statement (the database is
+ * display of no such survey or one that has its response, a finished response towards `auto_complete`, any
+ * response to a survey with a PIN, whose proof the single path checks) answers `false`, and so does every row
+ * of a batch whose statement failed with an error a row can cause (a value the database refuses, a row deleted
+ * while it ran; nothing of it was written): the caller then takes the statement that names its outcome, so one
+ * bad request never fails the others. Any other failure of the statement (the database is
  * unreachable, say) rejects every create of the batch with that error.
  */
 export function createResponseBatcher(
@@ -192,8 +192,10 @@ function batchValues(batch: Pending[]): BatchValues {
 /**
  * The checks of the single fast path, per row: the survey belongs to the row's environment, accepts when the
  * row asks so (at the row's own timestamp), owns the display when one is named. A finished response of a
- * survey with `auto_complete` is left to the single path, which counts it under the survey's rule. JSON
- * arrives as text and is cast per row. Compiled once per storage.
+ * survey with `auto_complete` is left to the single path, which counts it under the survey's rule, and so is
+ * a display's second response (stored, or earlier in the batch: `on conflict … do nothing` rather than a
+ * failed batch), which the single path refuses by name. JSON arrives as text and is cast per row. Compiled
+ * once per storage.
  */
 function batchInsertStatement(db: Kysely<Database>, names: SchemaNames): Precompiled<{ id: string }, keyof typeof BATCH_SLOTS> {
   const slot = BATCH_SLOTS
@@ -217,6 +219,7 @@ function batchInsertStatement(db: Kysely<Database>, names: SchemaNames): Precomp
       and (i.display_id is null or exists (
         select from ${names.ref('displays')} d where d.id = i.display_id and d.survey_id = s.id
       ))
+    on conflict (display_id) where display_id is not null do nothing
     returning id`.compile(db),
     slot,
   )

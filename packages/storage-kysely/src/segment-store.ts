@@ -1,4 +1,4 @@
-import type { SegmentRecord, SegmentStore } from '@canvass/core'
+import type { SegmentFilters, SegmentRecord, SegmentStore } from '@canvass/core'
 import { sql } from 'kysely'
 import type { ExpressionBuilder, Kysely, Selectable, Updateable } from 'kysely'
 import { applyPage } from './apply-page'
@@ -25,13 +25,7 @@ export function createSegmentStore(db: Kysely<Database>): SegmentStore {
 
     async listFilters(environmentId) {
       if (!isStorable(environmentId)) return []
-      return db
-        .selectFrom('segments')
-        .select(['id', 'filters'])
-        .where('environment_id', '=', environmentId)
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .execute()
+      return listFilters(db, environmentId)
     },
 
     async get(environmentId, id) {
@@ -53,10 +47,12 @@ export function createSegmentStore(db: Kysely<Database>): SegmentStore {
       return rows.map(toSegmentRecord)
     },
 
-    async insert(record, maxPerEnvironment) {
+    async insert(record, maxPerEnvironment, check) {
       return db.transaction().execute(async (trx) => {
-        // The environment's row serialises concurrent inserts, so that the count below stays true until commit.
-        await trx.selectFrom('environments').select('id').where('id', '=', record.environmentId).forUpdate().execute()
+        // Concurrent inserts wait for each other here, so that the count below stays true until commit.
+        await lockSegments(trx, record.environmentId)
+        // A throw here rolls the transaction back and propagates.
+        if (check) check(await listFilters(trx, record.environmentId))
         const { count } = await trx
           .selectFrom('segments')
           .select((eb) => eb.fn.countAll<string>().as('count'))
@@ -80,22 +76,35 @@ export function createSegmentStore(db: Kysely<Database>): SegmentStore {
       })
     },
 
-    async update(environmentId, id, changes) {
+    async update(environmentId, id, changes, check) {
       if (!isStorable(environmentId) || !isStorable(id)) return null
       const set: Updateable<SegmentsTable> = { updated_at: changes.updatedAt }
       if (changes.title !== undefined) set.title = changes.title
       if (changes.description !== undefined) set.description = changes.description
       if (changes.isPrivate !== undefined) set.is_private = changes.isPrivate
       if (changes.filters !== undefined) set.filters = toJsonb(changes.filters)
-      const row = await db
-        .updateTable('segments')
-        .set(set)
-        .where('id', '=', id)
-        .where('environment_id', '=', environmentId)
-        .returningAll()
-        .returning(surveyIds)
-        .executeTakeFirst()
-      return row ? toSegmentRecord(row) : null
+      const write = (executor: Kysely<Database>) =>
+        executor
+          .updateTable('segments')
+          .set(set)
+          .where('id', '=', id)
+          .where('environment_id', '=', environmentId)
+          .returningAll()
+          .returning(surveyIds)
+          .executeTakeFirst()
+      if (!check) {
+        const row = await write(db)
+        return row ? toSegmentRecord(row) : null
+      }
+      return db.transaction().execute(async (trx) => {
+        // Checked writes of the environment run one after another: each `check` sees what the one before wrote
+        // (X in Y and Y in X sent together cannot both pass a cycle check against the other's old filters).
+        await lockSegments(trx, environmentId)
+        // A throw here rolls the transaction back and propagates.
+        check(await listFilters(trx, environmentId))
+        const row = await write(trx)
+        return row ? toSegmentRecord(row) : null
+      })
     },
 
     async delete(environmentId, id) {
@@ -114,6 +123,26 @@ export function createSegmentStore(db: Kysely<Database>): SegmentStore {
       }
     },
   }
+}
+
+/**
+ * The lock of the environment's segment writes: its row, `for no key update`, which waits for the other
+ * segment writes of the environment and lets the rows that merely name the environment (responses,
+ * displays, …) be written meanwhile. Held until the transaction ends.
+ */
+async function lockSegments(trx: Kysely<Database>, environmentId: string): Promise<void> {
+  await trx.selectFrom('environments').select('id').where('id', '=', environmentId).forNoKeyUpdate().execute()
+}
+
+/** Every segment of the environment with its filters, in list order. */
+function listFilters(executor: Kysely<Database>, environmentId: string): Promise<SegmentFilters[]> {
+  return executor
+    .selectFrom('segments')
+    .select(['id', 'filters'])
+    .where('environment_id', '=', environmentId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute()
 }
 
 /** Ids of the surveys naming the segment, newest first, as a JSON array. */

@@ -8,7 +8,7 @@ import type { Storage } from '@canvass/core'
 import { backends, sharedDatabase } from './backends'
 
 /** Every migration, in the order they run. */
-const MIGRATIONS = ['0001-initial', '0003-management', '0004-client', '0005-webhooks', '0006-webhook-events', '0007-outbox-matching', '0008-sequential-event-ids', '0009-created-event-columns', '0010-drop-duplicate-index', '0011-ascending-list-indexes', '0012-attribute-value-hash', '0013-client-created-keys', '0014-pending-deliveries-by-webhook', '0015-segments', '0016-survey-display-settings', '0017-responses-by-update', '0018-idempotency-keys']
+const MIGRATIONS = ['0001-initial', '0003-management', '0004-client', '0005-webhooks', '0006-webhook-events', '0007-outbox-matching', '0008-sequential-event-ids', '0009-created-event-columns', '0010-drop-duplicate-index', '0011-ascending-list-indexes', '0012-attribute-value-hash', '0013-client-created-keys', '0014-pending-deliveries-by-webhook', '0015-segments', '0016-survey-display-settings', '0017-responses-by-update', '0018-idempotency-keys', '0019-one-response-per-display']
 
 const TABLES = [
   'action_classes',
@@ -54,6 +54,46 @@ for (const backend of backends()) {
     assert.equal(await migrate(db), [], 'nothing is pending')
     const applied = await sql<{ name: string }>`select name from canvass.canvass_migration`.execute(db)
     assert.equal(applied.rows, MIGRATIONS.map((name) => ({ name })))
+  })
+
+  test('several migrates at once on an empty database all succeed and apply each migration once', async () => {
+    // Regression: the schema was created outside any lock, and two processes starting together on an empty
+    // database could both try (`duplicate key value violates unique constraint "pg_namespace_nspname_index"`).
+    for (let round = 0; round < 5; round++) {
+      if (round > 0) db = await database.take()
+      const results = await Promise.allSettled(Array.from({ length: 6 }, () => migrate(db)))
+      const failed = results.flatMap((result) => (result.status === 'rejected' ? [String(result.reason?.cause ?? result.reason)] : []))
+      assert.equal(failed, [], `round ${round}: every migrate succeeded`)
+      const applied = results.flatMap((result) => (result.status === 'fulfilled' ? result.value : []))
+      assert.equal(applied.sort(), [...MIGRATIONS].sort(), `round ${round}: each migration applied by one of them`)
+    }
+  })
+
+  test('0019 keeps the first response of a display linked, unlinks the later ones without an event, and makes the link unique', async () => {
+    await migrate(db)
+    const storage = createKyselyStorage({ db })
+    const { environmentId, surveyId, webhookId } = await seedWithWebhook(storage, ['responseUpdated'])
+    // The database as an earlier Canvass left it: 0019 not applied, several responses naming one display.
+    await sql`drop index canvass.responses_display_id_key`.execute(db)
+    await sql`create index responses_display_id_idx on canvass.responses (display_id) where display_id is not null`.execute(db)
+    await sql`delete from canvass.canvass_migration where name = '0019-one-response-per-display'`.execute(db)
+    const display = await storage.displays.create({ id: 'display-1', environmentId, surveyId, userId: null, responseId: null, createdAt: new Date(), newId: () => 'unused' })
+    assert.equal(display, { outcome: 'created', id: 'display-1' })
+    const base = Date.now()
+    const ids = ['r-late', 'r-first', 'r-later']
+    for (const [i, at] of [[0, 2], [1, 1], [2, 3]] as const) {
+      const response = makeResponse(surveyId, { id: ids[i]!, createdAt: new Date(base + at), displayId: 'display-1' })
+      assert.equal(await storage.responses.create(response, { environmentId, requireAccepting: false, checkEnvironment: false }), { outcome: 'created', id: ids[i]! })
+    }
+    const before = await storage.webhookDeliveries.list(environmentId, webhookId, { limit: 10 })
+
+    assert.equal(await migrate(db), ['0019-one-response-per-display'])
+    const linked = await sql<{ id: string; display_id: string | null }>`select id, display_id from canvass.responses order by id`.execute(db)
+    assert.equal(linked.rows, [{ id: 'r-first', display_id: 'display-1' }, { id: 'r-late', display_id: null }, { id: 'r-later', display_id: null }])
+    assert.equal(await storage.displays.responseOf(environmentId, 'display-1'), { responseId: 'r-first' })
+    assert.equal(await storage.webhookDeliveries.list(environmentId, webhookId, { limit: 10 }), before, 'no responseUpdated event')
+    const again = makeResponse(surveyId, { displayId: 'display-1' })
+    assert.equal(await storage.responses.create(again, { environmentId, requireAccepting: false, checkEnvironment: false }), { outcome: 'display_taken' })
   })
 
   test('stores every timestamp as timestamptz(3)', async () => {
@@ -237,4 +277,30 @@ async function assertWritesWork(storage: Storage): Promise<void> {
   assert.equal(result, { outcome: 'created', id: response.id })
   const deliveries = await storage.webhookDeliveries.list(environments.production, webhookId, { limit: 10 })
   assert.equal(deliveries.map((delivery) => delivery.event).sort(), ['responseCreated', 'responseFinished'])
+}
+
+/** A project with a survey and a webhook listening to `triggers`, through the storage. */
+async function seedWithWebhook(storage: Storage, triggers: string[]): Promise<{ environmentId: string; surveyId: string; webhookId: string }> {
+  const createdAt = new Date()
+  const id = (name: string) => `${name}${Math.random().toString(36).slice(2, 12)}`
+  const environments = { production: id('e'), development: id('e') }
+  const organizationId = id('o')
+  await storage.projects.createOrganization({ id: organizationId, name: 'Org', createdAt })
+  await storage.projects.create({ id: id('p'), organizationId, name: 'P', createdAt, environments, newId: () => id('d') })
+  const survey = makeSurvey(environments.production)
+  await storage.surveys.insert(survey)
+  const webhookId = id('w')
+  await storage.webhooks.insert({
+    id: webhookId,
+    environmentId: environments.production,
+    name: null,
+    url: 'http://127.0.0.1:9/hook',
+    source: 'user',
+    triggers: triggers as never,
+    surveyIds: [],
+    createdAt,
+    updatedAt: createdAt,
+    secret: `whsec_${btoa('0123456789abcdef0123456789abcdef')}`,
+  })
+  return { environmentId: environments.production, surveyId: survey.id, webhookId }
 }

@@ -1,6 +1,6 @@
 import type { CanvassContext } from '../context'
 import { validationError } from '../http/errors'
-import type { SegmentRecord } from '../ports/storage'
+import type { SegmentCheck, SegmentRecord } from '../ports/storage'
 import type { FilterItem } from '../schemas/segment'
 import type { DeviceType } from './segments'
 import { hasReferenceCycle, matchSegments, segmentReferences } from './segments'
@@ -38,29 +38,27 @@ export async function segmentsOfContact(
 }
 
 /**
- * Refuses (400 naming the field) a tree whose `userIsIn`/`userIsNotIn` filters name a segment that the
- * environment does not hold, or that would make segment `segmentId` reach itself. `prefix` is the tree's
- * path in the body (`filters`, `segment.filters`).
+ * The check of a segment write that sets `filters` on segment `segmentId`, for the store to run against the
+ * environment's segments while it holds their lock (`SegmentStore.update`/`insert`), so that two writes
+ * racing never store a cycle: it refuses (400 naming the field) a tree whose `userIsIn`/`userIsNotIn`
+ * filters name a segment that the environment does not hold, or that would make the segment reach itself.
+ * `prefix` is the tree's path in the body (`filters`, `segment.filters`). `undefined` for a tree that names
+ * no segment: nothing to check, and no lock to take.
  */
-export async function checkSegmentReferences(
-  ctx: CanvassContext,
-  environmentId: string,
-  segmentId: string,
-  filters: FilterItem[],
-  prefix: string,
-): Promise<void> {
+export function segmentReferenceCheck(segmentId: string, filters: FilterItem[], prefix: string): SegmentCheck | undefined {
   const references = segmentReferences(filters, prefix)
-  if (references.length === 0) return
-  const segments = await ctx.storage.segments.listFilters(environmentId)
-  const known = new Set(segments.map((segment) => segment.id))
-  const details: Record<string, string> = {}
-  for (const { path, segmentId: referenced } of references) {
-    if (referenced === segmentId) details[path] = 'A segment cannot name itself'
-    else if (!known.has(referenced)) details[path] = 'No segment with this id in the environment'
-  }
-  if (Object.keys(details).length > 0) throw validationError(details)
-  if (hasReferenceCycle(segments, segmentId, filters)) {
-    throw validationError({ [prefix]: 'Segments cannot reach themselves through userIsIn or userIsNotIn filters' })
+  if (references.length === 0) return undefined
+  return (segments) => {
+    const known = new Set(segments.map((segment) => segment.id))
+    const details: Record<string, string> = {}
+    for (const { path, segmentId: referenced } of references) {
+      if (referenced === segmentId) details[path] = 'A segment cannot name itself'
+      else if (!known.has(referenced)) details[path] = 'No segment with this id in the environment'
+    }
+    if (Object.keys(details).length > 0) throw validationError(details)
+    if (hasReferenceCycle(segments, segmentId, filters)) {
+      throw validationError({ [prefix]: 'Segments cannot reach themselves through userIsIn or userIsNotIn filters' })
+    }
   }
 }
 

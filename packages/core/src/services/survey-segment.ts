@@ -4,7 +4,7 @@ import { badRequest, validationError } from '../http/errors'
 import { parseInput } from '../http/validate'
 import type { SegmentRecord } from '../ports/storage'
 import { MAX_SEGMENTS_PER_ENVIRONMENT, surveySegmentSchema } from '../schemas/segment'
-import { checkSegmentReferences } from './segment-service'
+import { segmentReferenceCheck } from './segment-service'
 
 export type SurveySegmentInput = v.InferOutput<typeof surveySegmentSchema>
 
@@ -43,10 +43,10 @@ export async function surveySegmentId(
     const current = currentSegmentId === null ? null : await ctx.storage.segments.get(environmentId, currentSegmentId)
     const own = current?.isPrivate && current.surveys.every((id) => id === surveyId) ? current : null
     const selfId = own?.id ?? ctx.newId()
-    await checkSegmentReferences(ctx, environmentId, selfId, segmentInput.filters, 'segment.filters')
+    const check = segmentReferenceCheck(selfId, segmentInput.filters, 'segment.filters')
     const now = ctx.now()
     if (own) {
-      const updated = await ctx.storage.segments.update(environmentId, own.id, { filters: segmentInput.filters, updatedAt: now })
+      const updated = await ctx.storage.segments.update(environmentId, own.id, { filters: segmentInput.filters, updatedAt: now }, check)
       if (updated) return updated
     }
     const record: SegmentRecord = {
@@ -60,7 +60,7 @@ export async function surveySegmentId(
       createdAt: now,
       updatedAt: now,
     }
-    if ((await ctx.storage.segments.insert(record, MAX_SEGMENTS_PER_ENVIRONMENT)) === 'limit') {
+    if ((await ctx.storage.segments.insert(record, MAX_SEGMENTS_PER_ENVIRONMENT, check)) === 'limit') {
       throw badRequest(`An environment holds at most ${MAX_SEGMENTS_PER_ENVIRONMENT} segments`)
     }
     return record

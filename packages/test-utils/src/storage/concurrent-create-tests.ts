@@ -38,7 +38,8 @@ export const concurrentCreateTests: StorageTest[] = [
       const paused = await seedSurvey(storage, production, { status: 'paused' })
       const elsewhere = await seedSurvey(storage, development)
       const counting = await seedSurvey(storage, production, { autoComplete: 1000 })
-      const displayId = await seedDisplay(storage, production, accepting.id)
+      // A display has one response: each create naming a display names one of its own.
+      const displayIds = await Promise.all(Array.from({ length: 10 }, () => seedDisplay(storage, production, accepting.id)))
       const cases: Case[] = []
       for (let i = 0; i < 200; i++) {
         // A marker in the data, with characters that array and JSON text must carry unchanged.
@@ -58,7 +59,7 @@ export const concurrentCreateTests: StorageTest[] = [
           cases.push({ input: make(paused.id), check: managementCheck(production), expected: 'created' })
         else if (kind === 7)
           cases.push({
-            input: make(accepting.id, { displayId: i % 20 === 7 ? displayId : freshId() }),
+            input: make(accepting.id, { displayId: i % 20 === 7 ? displayIds[(i - 7) / 20]! : freshId() }),
             check: clientCheck(production),
             expected: i % 20 === 7 ? 'created' : 'display_not_found',
           })

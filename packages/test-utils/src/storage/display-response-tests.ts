@@ -1,7 +1,7 @@
-import type { NewDisplay } from '@canvass/core'
+import type { CreateResponseResult, NewDisplay, NewResponse, Storage } from '@canvass/core'
 import * as assert from 'uvu/assert'
 import { freshId } from './fresh-id'
-import { identity, seedProject, seedResponse, seedSurvey } from './seed'
+import { clientCheck, identity, makeResponse, managementCheck, seedDisplay, seedProject, seedResponse, seedSurvey } from './seed'
 import type { StorageTest } from './storage-test'
 
 const newDisplay = (environmentId: string, surveyId: string, responseId: string | null, userId: string | null): NewDisplay => ({
@@ -14,7 +14,16 @@ const newDisplay = (environmentId: string, surveyId: string, responseId: string 
   newId: freshId,
 })
 
-/** A display's `responseId` names a response of the display's survey, or nothing is written (contract §4). */
+/** Every response of the survey naming `displayId`, through the port's list. */
+async function responsesNaming(storage: Storage, environmentId: string, displayId: string): Promise<string[]> {
+  const page = await storage.responses.list(environmentId, { limit: 1000 })
+  return page.filter((response) => response.displayId === displayId).map((response) => response.id)
+}
+
+/**
+ * A display's `responseId` names a response of the display's survey, or nothing is written (contract §4); a
+ * display has at most one response, as in the reference (`responses.display_id` is unique there).
+ */
 export const displayResponseTests: StorageTest[] = [
   {
     name: 'displays.create refuses a responseId that is not a response of the survey (another survey, environment or project, unknown, unstorable) and writes nothing',
@@ -47,6 +56,61 @@ export const displayResponseTests: StorageTest[] = [
       assert.equal(await storage.displays.create(display), { outcome: 'created', id: display.id })
       const state = await storage.clientContacts.identify(identity(production, 'own-viewer'))
       assert.equal(state?.displays.map((d) => d.surveyId), [survey.id])
+    },
+  },
+  {
+    name: 'createResponse: a display has at most one response; a second naming it is display_taken, on every path of a create',
+    async run({ storage }) {
+      const { production } = await seedProject(storage)
+      const survey = await seedSurvey(storage, production)
+      const counting = await seedSurvey(storage, production, { autoComplete: 1000 })
+      for (const target of [survey, counting]) {
+        const displayId = await seedDisplay(storage, production, target.id)
+        const first = await seedResponse(storage, production, target.id, { displayId })
+        const again: [string, NewResponse, ReturnType<typeof clientCheck>][] = [
+          ['client', makeResponse(target.id, { displayId }), clientCheck(production)],
+          ['client with a userId', makeResponse(target.id, { displayId, userId: `u-${freshId()}` }), clientCheck(production)],
+          ['client, finished', makeResponse(target.id, { displayId, finished: true }), clientCheck(production)],
+          ['management', makeResponse(target.id, { displayId }), managementCheck(production)],
+          ['with a single-use id', makeResponse(target.id, { displayId, singleUseId: `s-${freshId()}` }), clientCheck(production)],
+        ]
+        for (const [what, response, check] of again) {
+          assert.equal(await storage.responses.create(response, check), { outcome: 'display_taken' }, `${what}, autoComplete ${target.autoComplete}`)
+          assert.is(await storage.responses.get(response.id), null, `${what}: nothing written`)
+        }
+        assert.equal(await storage.displays.responseOf(production, displayId), { responseId: first })
+        assert.equal(await responsesNaming(storage, production, displayId), [first])
+      }
+      // An import: one of two naming a fresh display goes in, as does every other create of the import.
+      const displayId = await seedDisplay(storage, production, survey.id)
+      const imported = [makeResponse(survey.id, { displayId }), makeResponse(survey.id, { displayId }), makeResponse(survey.id)]
+      const results = await storage.responses.importMany(imported, managementCheck(production), { webhooks: false })
+      assert.equal(results, [{ outcome: 'created', id: imported[0]!.id }, { outcome: 'display_taken' }, { outcome: 'created', id: imported[2]!.id }])
+      assert.equal(await responsesNaming(storage, production, displayId), [imported[0]!.id])
+    },
+  },
+  {
+    name: 'createResponse: concurrent creates naming one display store exactly one response',
+    async run({ storage }) {
+      const { production } = await seedProject(storage)
+      const survey = await seedSurvey(storage, production)
+      const counting = await seedSurvey(storage, production, { autoComplete: 1000 })
+      for (let round = 0; round < 4; round++) {
+        const target = round % 2 === 0 ? survey : counting
+        const displayId = await seedDisplay(storage, production, target.id)
+        // Every path a create takes: plain (batched together), with a contact, finished, management.
+        const creates = Array.from({ length: 12 }, (_, i) =>
+          makeResponse(target.id, { displayId, ...(i % 4 === 1 ? { userId: `u-${round}-${i}` } : i % 4 === 2 ? { finished: true } : {}) }),
+        )
+        const results: CreateResponseResult[] = await Promise.all(
+          creates.map((response, i) => storage.responses.create(response, i % 4 === 3 ? managementCheck(production) : clientCheck(production))),
+        )
+        const created = results.flatMap((result) => (result.outcome === 'created' ? [result.id] : []))
+        assert.is(created.length, 1, `round ${round}: exactly one created, got ${JSON.stringify(results)}`)
+        assert.ok(results.every((result) => result.outcome === 'created' || result.outcome === 'display_taken'), `round ${round}: ${JSON.stringify(results)}`)
+        assert.equal(await responsesNaming(storage, production, displayId), created, `round ${round}: one stored`)
+        assert.equal(await storage.displays.responseOf(production, displayId), { responseId: created[0] })
+      }
     },
   },
 ]

@@ -1,7 +1,7 @@
 import { matchSegments } from '@canvass/core'
 import type { FilterItem, SegmentContact } from '@canvass/core'
 import * as assert from 'uvu/assert'
-import { IMPOSSIBLE_IDS, identity, seedProject, seedSegment, seedSurvey, setAttributes, walkPages } from './seed'
+import { IMPOSSIBLE_IDS, identity, rejection, seedProject, seedSegment, seedSurvey, setAttributes, walkPages } from './seed'
 import type { StorageTest } from './storage-test'
 
 /** Segments: round-trip, scoping, the surveys naming them, bounds, and matching contacts as stored. */
@@ -88,6 +88,36 @@ export const segmentTests: StorageTest[] = [
       assert.is(results.filter((r) => r === 'limit').length, 3)
       assert.is((await storage.segments.listFilters(production)).length, 3)
       await seedSegment(storage, development)
+    },
+  },
+  {
+    name: 'segment writes with a check: a throwing check writes nothing; concurrent checked writes each see the ones before',
+    async run({ storage }) {
+      const { production } = await seedProject(storage)
+      const filters = [item(null, attribute('plan', 'isSet'))]
+      const refuse = () => {
+        throw new Error('refused by the check')
+      }
+      const kept = await seedSegment(storage, production)
+      const later = new Date(kept.updatedAt.getTime() + 1000)
+      assert.match(String(await rejection(storage.segments.update(production, kept.id, { updatedAt: later, filters }, refuse))), /refused by the check/)
+      assert.equal(await storage.segments.get(production, kept.id), kept, 'nothing updated')
+      const refusedInsert = { ...kept, id: `${kept.id}_x`, title: 'refused' }
+      assert.match(String(await rejection(storage.segments.insert(refusedInsert, 100, refuse))), /refused by the check/)
+      assert.is(await storage.segments.get(production, refusedInsert.id), null, 'nothing inserted')
+
+      // Each write passes only if no other segment has filters yet, as its check sees them: run together, one
+      // passes and the others see its write (without the lock, several saw none and all were stored).
+      const segments = await Promise.all(Array.from({ length: 6 }, () => seedSegment(storage, production)))
+      const firstOnly = (id: string) => (all: { id: string; filters: unknown[] }[]) => {
+        if (all.some((segment) => segment.id !== id && segment.filters.length > 0)) throw new Error('another has filters')
+      }
+      const results = await Promise.allSettled(
+        segments.map((segment) => storage.segments.update(production, segment.id, { updatedAt: later, filters }, firstOnly(segment.id))),
+      )
+      assert.is(results.filter((result) => result.status === 'fulfilled').length, 1, 'exactly one checked write passed')
+      const stored = await storage.segments.listFilters(production)
+      assert.is(stored.filter((segment) => segment.filters.length > 0).length, 1, 'exactly one stored with filters')
     },
   },
   {

@@ -214,6 +214,11 @@ export type CreateResponseResult =
   | { outcome: 'display_not_found' }
   /** The survey has a PIN and `pinProven` was false (checked after every other refusal). */
   | { outcome: 'pin_required' }
+  /**
+   * Another response names this `displayId`: a display has at most one response, as in the reference
+   * (refused atomically, e.g. by a unique index, so that concurrent creates store one).
+   */
+  | { outcome: 'display_taken' }
 
 /** Fields a response update replaces; omitted fields stay as they are. */
 export interface ResponsePatch {

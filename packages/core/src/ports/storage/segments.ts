@@ -18,10 +18,18 @@ export interface SegmentStore {
   /**
    * Inserts the segment (its `surveys` are ignored: a survey names its segment). `limit` (nothing written)
    * when the environment already holds `maxPerEnvironment` segments; this MUST hold under concurrent inserts.
+   * `check`, when given, is handed the environment's segments (`listFilters`) as they are while this write
+   * holds the environment's segment lock (see `update`); if it throws, nothing is written and the error propagates.
    */
-  insert(record: SegmentRecord, maxPerEnvironment: number): Promise<'created' | 'limit'>
-  /** Changes the fields given in one statement; `null` when the environment has no such segment. */
-  update(environmentId: string, id: string, changes: SegmentChanges): Promise<SegmentRecord | null>
+  insert(record: SegmentRecord, maxPerEnvironment: number, check?: SegmentCheck): Promise<'created' | 'limit'>
+  /**
+   * Changes the fields given; `null` when the environment has no such segment. With `check`, the write
+   * holds a lock per environment that every `insert` and every `update` with `check` takes, hands `check`
+   * the environment's segments (`listFilters`) as the writes before it left them, and writes in the same
+   * transaction: a check that reads other segments (no segment reaches itself) MUST hold for what is stored
+   * when such writes race. If `check` throws, nothing is written and the error propagates.
+   */
+  update(environmentId: string, id: string, changes: SegmentChanges, check?: SegmentCheck): Promise<SegmentRecord | null>
   /**
    * Deletes the segment of that environment unless a survey names it: `in_use` then, nothing deleted (a
    * survey naming it concurrently MUST NOT be left naming a deleted segment). Returns what was deleted, or null.
@@ -43,6 +51,9 @@ export interface SegmentRecord {
   createdAt: Date
   updatedAt: Date
 }
+
+/** Judges a segment write against every segment of its environment; throws to refuse it. */
+export type SegmentCheck = (segments: SegmentFilters[]) => void
 
 export interface SegmentFilters {
   id: string

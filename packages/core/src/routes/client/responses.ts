@@ -113,8 +113,13 @@ export async function createResponseOrThrow(
       throw badRequest('Display not found for this survey', { displayId: 'No display of this survey has this id' })
     case 'pin_required':
       throw pinRequired(response.surveyId)
+    case 'display_taken':
+      throw displayTaken()
   }
 }
+
+/** The reference's answer to a second response for one display (its text, without the id). */
+export const displayTaken = () => badRequest('Display is already linked to a response', { displayId: 'Another response names this display' })
 
 /**
  * Whether `token` proves the PIN of `surveyId`. Only a request that carries one pays for the check; the

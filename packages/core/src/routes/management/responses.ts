@@ -14,7 +14,7 @@ import { parseInput } from '../../http/validate'
 import { managementResponseCreateSchema, managementResponseUpdateSchema } from '../../schemas/response'
 import { newResponse, responseOutput, responsePatch } from '../../services/response-service'
 import { checkPatchedSize, checkResponseSize } from '../../services/response-size'
-import { createResponseOrThrow } from '../client/responses'
+import { createResponseOrThrow, displayTaken } from '../client/responses'
 import { ownedSurvey } from './surveys'
 import type { RouteTable } from '../../http/route-table'
 import { bulkImportAnswer, dataOf, pageOf, responseAnswer } from '../../schemas/answers'
@@ -153,7 +153,9 @@ function importRefusal(outcome: string, response: NewResponse): { code: string; 
           ? badRequest('This single use id has already been used')
           : outcome === 'display_not_found'
             ? badRequest('Display not found for this survey', { displayId: 'No display of this survey has this id' })
-            : badRequest(`The response was refused (${outcome})`)
+            : outcome === 'display_taken'
+              ? displayTaken()
+              : badRequest(`The response was refused (${outcome})`)
   return { code: error.code, message: error.message, details: error.details }
 }
 

@@ -8,7 +8,7 @@ import { ok } from '../../http/respond'
 import { parseInput } from '../../http/validate'
 import type { SegmentRecord } from '../../ports/storage'
 import { MAX_SEGMENTS_PER_ENVIRONMENT, segmentCreateSchema, segmentUpdateSchema } from '../../schemas/segment'
-import { checkSegmentReferences, segmentOutput } from '../../services/segment-service'
+import { segmentOutput, segmentReferenceCheck } from '../../services/segment-service'
 import type { RouteTable } from '../../http/route-table'
 import { dataOf, pageOf, segmentAnswer } from '../../schemas/answers'
 import { pageQuery } from '../../http/pagination'
@@ -36,7 +36,6 @@ const createSegment: Handler = async (request, ctx) => {
   const input = parseInput(segmentCreateSchema, await readJsonBody(request))
   if (input.environmentId !== undefined && input.environmentId !== environmentId) throw unauthorized()
   const id = ctx.newId()
-  await checkSegmentReferences(ctx, environmentId, id, input.filters, 'filters')
   const now = ctx.now()
   const record: SegmentRecord = {
     id,
@@ -49,7 +48,8 @@ const createSegment: Handler = async (request, ctx) => {
     createdAt: now,
     updatedAt: now,
   }
-  if ((await ctx.storage.segments.insert(record, MAX_SEGMENTS_PER_ENVIRONMENT)) === 'limit') {
+  const check = segmentReferenceCheck(id, input.filters, 'filters')
+  if ((await ctx.storage.segments.insert(record, MAX_SEGMENTS_PER_ENVIRONMENT, check)) === 'limit') {
     throw badRequest(`An environment holds at most ${MAX_SEGMENTS_PER_ENVIRONMENT} segments`)
   }
   return ok(segmentOutput(record))
@@ -65,8 +65,8 @@ const updateSegment: Handler = async (request, ctx) => {
   const changes = parseInput(segmentUpdateSchema, await readJsonBody(request))
   const id = param(request, 'segmentId')
   const stored = await ownedSegment(ctx, environmentId, id)
-  if (changes.filters) await checkSegmentReferences(ctx, environmentId, stored.id, changes.filters, 'filters')
-  const updated = await ctx.storage.segments.update(environmentId, stored.id, { ...changes, updatedAt: ctx.now() })
+  const check = changes.filters && segmentReferenceCheck(stored.id, changes.filters, 'filters')
+  const updated = await ctx.storage.segments.update(environmentId, stored.id, { ...changes, updatedAt: ctx.now() }, check)
   if (!updated) throw notFound('Segment', id)
   return ok(segmentOutput(updated))
 }
