@@ -91,10 +91,12 @@ const SUSPICIOUS_ESCAPE = /\\u(?:0000|[dD][89a-fA-F])/
 /**
  * What the UTF-8 bytes of a JSON body say before they are parsed, fed chunk by chunk as they arrive: about
  * how many values they hold (containers, keys and elements, counted by the brackets, colons and commas
- * outside strings), and whether the nesting could break the input rule. Every byte of a multi-byte UTF-8
- * sequence is 0x80 or above, so the ASCII structure reads the same as in the decoded text. U+0000 and lone
- * surrogates can only come from `\u` escapes (JSON forbids raw control characters in strings, and decoding
- * UTF-8 never yields a lone surrogate), tested separately; a false alarm only costs the exact walk.
+ * outside strings), and whether the nesting or a number could break the input rule. Every byte of a
+ * multi-byte UTF-8 sequence is 0x80 or above, so the ASCII structure reads the same as in the decoded text.
+ * `JSON.parse` makes ±Infinity only of a number past 1.8e308: one with an exponent, or with 309 digits or more
+ * in a row (an exponent is rare in real bodies, and a run of 200 digits rarer). U+0000 and lone surrogates
+ * can only come from `\u` escapes (JSON forbids raw control characters in strings, and decoding UTF-8 never
+ * yields a lone surrogate), tested separately; a false alarm only costs the exact walk.
  */
 class JsonShape {
   // The root, the first element (or key) of each non-empty container, and one more per `,` and `:`.
@@ -104,9 +106,11 @@ class JsonShape {
   private opened = false
   private inString = false
   private escaped = false
+  /** Digits in a row outside strings, up to the byte before. */
+  private digits = 0
 
   scan(bytes: Uint8Array): void {
-    let { values, depth, opened, inString, escaped, suspicious } = this
+    let { values, depth, opened, inString, escaped, suspicious, digits } = this
     for (let i = 0; i < bytes.length; i++) {
       const c = bytes[i] as number
       if (inString) {
@@ -114,6 +118,14 @@ class JsonShape {
         else if (c === 92) escaped = true // a backslash: the next byte is escaped
         else if (c === 34) inString = false
         continue
+      }
+      if (c >= 48 && c <= 57) {
+        if (++digits >= 200) suspicious = true
+        if (!opened) continue
+      } else {
+        // An exponent: `e` or `E` right after a digit (`true` and `false` have theirs after a letter).
+        if ((c === 101 || c === 69) && digits > 0) suspicious = true
+        digits = 0
       }
       if (c === 32 || c === 10 || c === 13 || c === 9) continue
       if (opened) {
@@ -134,6 +146,7 @@ class JsonShape {
     this.inString = inString
     this.escaped = escaped
     this.suspicious = suspicious
+    this.digits = digits
   }
 }
 
@@ -168,7 +181,8 @@ export const MAX_JSON_DEPTH = 64
 /**
  * The input rule for everything stored (contract §9), applied once to every JSON body before any schema:
  * Postgres `text` and `jsonb` cannot hold U+0000 nor unpaired UTF-16 surrogates (`"\ud800"` parses into
- * such a string), and very deep nesting exhausts stacks further on. One iterative walk finds the first
+ * such a string), a number must be finite (contract §12: `1e400` parses into Infinity, which would be
+ * stored as `null`), and very deep nesting exhausts stacks further on. One iterative walk finds the first
  * violation, reported at its dot-joined field path; keys are checked like values.
  */
 function findStorageProblem(root: unknown): { path: string; message: string } | undefined {
@@ -186,7 +200,7 @@ function findStorageProblem(root: unknown): { path: string; message: string } | 
   }
   const visit = (value: unknown, depth: number, parent: number, key: string | number): void => {
     if (typeof value !== 'object' || value === null) {
-      if (typeof value !== 'string') return
+      if (typeof value !== 'string' && (typeof value !== 'number' || Number.isFinite(value))) return
     }
     pending.push(values.length)
     values.push(value)
@@ -201,6 +215,8 @@ function findStorageProblem(root: unknown): { path: string; message: string } | 
     if (typeof value === 'string') {
       const message = textProblem(value)
       if (message) return { path: pathOf(index), message }
+    } else if (typeof value === 'number') {
+      return { path: pathOf(index), message: 'Numbers must be finite (at most about 1.8e308 in size)' }
     } else if (typeof value === 'object' && value !== null) {
       if (depth >= MAX_JSON_DEPTH) return { path: pathOf(index), message: `JSON must not nest deeper than ${MAX_JSON_DEPTH} levels` }
       if (Array.isArray(value)) {
