@@ -85,7 +85,7 @@ for (const backend of backends()) {
   test('NUL, a lone surrogate or 1e400 in one item refuses that item alone, with or without Idempotency-Key', async () => {
     const bad = [item('{"q1":"half \\ud800 a pair"}'), item('{"q1":"nul \\u0000"}'), item('{"q1":1e400}'), item('{"\\udc00":"key"}')]
     const fields = ['data.q1', 'data.q1', 'data.q1', 'data.\udc00']
-    for (const headers of [{}, { 'idempotency-key': `bulk-${backend.name}` }]) {
+    for (const headers of [{}, { 'idempotency-key': `bulk-${backend.name}` }] as Record<string, string>[]) {
       const res = await bulk([item(), ...bad, item()], headers)
       assert.is(res.status, 200, res.text)
       const { created, failed, results } = res.body.data
