@@ -101,7 +101,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Import up to 1,000 responses in one transaction, with a result per item; webhooks only with `?webhooks=true` */
+        /**
+         * Import up to 1,000 responses in one transaction, with a result per item; webhooks only with `?webhooks=true`
+         * @description The answer lists every created item with its id and the first 100 failed ones with their error (one field in `details`), in the order sent; `unlistedErrors` counts the failed items beyond them. NUL, a lone surrogate or a number past the float limit inside one item fails that item alone.
+         */
         post: operations["postV1ManagementResponsesBulk"];
         delete?: never;
         options?: never;
@@ -2688,6 +2691,7 @@ export interface operations {
                                     };
                                 };
                             })[];
+                            unlistedErrors: number;
                         };
                     };
                 };

@@ -7,6 +7,7 @@ import * as assert from 'uvu/assert'
 import * as v from 'valibot'
 import { createCanvass } from '../src/create-canvass'
 import { describeCause, errorResponse } from '../src/http/boundary'
+import { readJsonBody } from '../src/http/body'
 import { CanvassError, validationError } from '../src/http/errors'
 import { parseInput } from '../src/http/validate'
 import type { Storage } from '../src/ports/storage'
@@ -88,6 +89,52 @@ rule('URLs a browser follows are http(s) or relative', () => {
     assert.ok(v.safeParse(urlishString, good).success, good)
   }
   assert.not.ok(v.safeParse(httpUrl, '/relative').success, 'httpUrl stays absolute')
+})
+
+/** `text` as a request body: whole with its length, or streamed `chunk` bytes at a time without one. */
+function bodyRequest(text: string, chunk?: number): Request {
+  const bytes = new TextEncoder().encode(text)
+  if (chunk === undefined) return new Request('http://h/', { method: 'POST', body: bytes, headers: { 'content-length': String(bytes.length) } })
+  let at = 0
+  const stream = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (at >= bytes.length) return controller.close()
+      controller.enqueue(bytes.slice(at, (at += chunk)))
+    },
+  })
+  return new Request('http://h/', { method: 'POST', body: stream, duplex: 'half' } as RequestInit)
+}
+
+const failsAsync = async (run: () => Promise<unknown>): Promise<CanvassError> => {
+  try {
+    await run()
+  } catch (error) {
+    if (error instanceof CanvassError) return error
+    throw error
+  }
+  throw new Error('expected a CanvassError')
+}
+
+rule('a number JSON.parse would make Infinity is refused at its field, read whole or in pieces (issue 40, item 2)', async () => {
+  const cases: Array<[text: string, field: string]> = [
+    ['{"a":1e400}', 'a'],
+    ['{"a":[1,-2.5E+309]}', 'a.1'],
+    ['{"a":{"b":0.00001e0314}}', 'a.b'],
+    [`{"a":${'7'.repeat(400)}}`, 'a'],
+    [`{"a":${'7'.repeat(150)}e200}`, 'a'],
+  ]
+  for (const [text, field] of cases) {
+    for (const chunk of [undefined, 1, 3]) {
+      const error = await failsAsync(() => readJsonBody(bodyRequest(text, chunk)))
+      assert.equal(Object.keys(error.details), [field], `${text.slice(0, 30)} in chunks of ${chunk}`)
+    }
+  }
+  // Finite numbers, exponents included, and text that looks like numbers are taken as they are.
+  const fine = `{"a":1.7e308,"b":1e-400,"c":"1e400","d":${'7'.repeat(250)}.5e-100,"e":[true,false,null,12e3]}`
+  for (const chunk of [undefined, 2]) {
+    const body = await readJsonBody(bodyRequest(fine, chunk))
+    assert.equal(body, { a: 1.7e308, b: 0, c: '1e400', d: Number(`${'7'.repeat(250)}.5e-100`), e: [true, false, null, 12000] })
+  }
 })
 
 const size = suite('stored response size (item 1)')

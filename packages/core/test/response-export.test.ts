@@ -1,7 +1,7 @@
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import type { ResponseExportRow, SurveyRecord } from '../src/ports/storage'
-import { EXPORT_ROWS, exportStream } from '../src/services/response-export'
+import { EXPORT_ROWS, csvField, exportStream } from '../src/services/response-export'
 
 // How an export reads: page sizes that follow the rows' size, one page per pull, nothing read after a cancel.
 const survey = { id: 's1', questions: [{ id: 'why', type: 'openText', headline: { default: 'Why?' } }], hiddenFields: null } as unknown as SurveyRecord
@@ -81,3 +81,78 @@ test('one page per pull, and no read after the client cancels', async () => {
 })
 
 test.run()
+
+/** The cells of a CSV text (RFC 4180: quoted fields, doubled quotes, CRLF rows). */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = []
+  let row: string[] = []
+  let cell = ''
+  let quoted = false
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') (cell += '"'), i++
+      else if (c === '"') quoted = false
+      else cell += c
+    } else if (c === '"') quoted = true
+    else if (c === ',') row.push(cell), (cell = '')
+    else if (c === '\r' && text[i + 1] === '\n') row.push(cell), rows.push(row), (row = []), (cell = ''), i++
+    else cell += c
+  }
+  return rows
+}
+
+const formulas = suite('CSV cells never start a formula, whatever the answer\'s type')
+const FORMULA_LEAD = /^[=+\-@\t\r]/
+
+formulas('list, object, matrix, address and hidden-field answers are escaped by the text they end as', async () => {
+  const t = (text: string) => ({ default: text })
+  const planted = {
+    ...survey,
+    questions: [
+      { id: 'tools', type: 'multipleChoiceMulti', headline: t('Tools') },
+      { id: 'order', type: 'ranking', headline: t('Order') },
+      { id: 'grid', type: 'matrix', headline: t('Rate'), rows: [t('Speed')], columns: [t('Good')] },
+      { id: 'home', type: 'address', headline: t('Address') },
+      { id: 'blob', type: 'openText', headline: t('Blob') },
+    ],
+    hiddenFields: { enabled: true, fieldIds: ['ref'] },
+  } as unknown as SurveyRecord
+  const leads = ['=', '+', '-', '@', '\t', '\r']
+  const rows = rowsOf(leads.length, 0)
+  leads.forEach((lead, index) => {
+    const formula = `${lead}HYPERLINK("http://example.invalid","x")`
+    rows[index]!.data = {
+      tools: [formula, 'Beta'],
+      order: [formula],
+      grid: { Speed: [formula] },
+      home: [[formula], '', '', '', '', ''],
+      blob: [{ a: 1 }, formula],
+      ref: [formula, 'b'],
+    }
+  })
+  const text = await readAll(exportStream(planted, { format: 'csv', rows: source(rows) }))
+  const [header, ...cells] = parseCsv(text.slice(1))
+  assert.is(cells.length, 6)
+  for (const row of cells) {
+    for (const name of ['Tools', 'Order', 'Rate - Speed', 'Address - Address Line 1', 'Hidden: ref']) {
+      const cell = row[header!.indexOf(name)]!
+      assert.not.match(cell, FORMULA_LEAD, `${name}: ${JSON.stringify(cell)}`)
+      assert.ok(cell.startsWith("'") && cell.includes('HYPERLINK'), `${name} keeps the answer as text: ${JSON.stringify(cell)}`)
+    }
+  }
+})
+
+formulas('every kind of value: no cell starts with what starts a formula', () => {
+  const values: unknown[] = ['=1', ['-1', 2], [null, '=x'], { '=k': '=v' }, [{ a: '=b' }], true, '', 'plain', ['a', '=b']]
+  for (const value of values) {
+    const cell = csvField(value).replace(/^"|"$/g, '').replace(/""/g, '"')
+    assert.not.match(cell, FORMULA_LEAD, JSON.stringify(value))
+  }
+  assert.is(csvField(['-1', 2]), "'-1; 2")
+  assert.is(csvField(['a', '=b']), 'a; =b', 'only the start of the cell matters')
+  assert.is(csvField(-5), '-5', 'a number is a number, never a formula')
+  assert.is(csvField(1.5e-7), '1.5e-7')
+})
+
+formulas.run()

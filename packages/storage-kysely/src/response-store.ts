@@ -231,6 +231,8 @@ export function createResponseStore(
       // or `{}`, which a string answer may be.
       const answered = (text: ReturnType<typeof sql>, json: ReturnType<typeof sql>) =>
         sql`(${text} <> '' and (${text} not in ('[]', '{}') or jsonb_typeof(${json}) = 'string'))`
+      // A row's ttc._total is read as numeric, which holds any JSON number, and only one within bounds reaches
+      // the float8 mean (a float8 cast of 1e400, or a sum past 1.8e308, is an error).
       // One scan for the totals, each question's answered count and each unfinished response's last answered
       // question (computed once per row); the value, element and cell counts scan only for questions that have
       // them. Each is a plain aggregate, which Postgres spreads over parallel workers.
@@ -244,13 +246,13 @@ export function createResponseStore(
         return Promise.all([
           sql<Record<string, string | null>>`
             with per_response as (
-              select r.finished, case when jsonb_typeof(r.ttc -> '_total') = 'number' then (r.ttc ->> '_total')::float8 end as ttc
+              select r.finished, case when jsonb_typeof(r.ttc -> '_total') = 'number' then (r.ttc -> '_total')::numeric end as ttc
                 ${ids.length === 0 ? sql`` : sql`, ${sql.join(flags)}`}
               from ${responses} r where ${scope}
             ),
             marked as (select *, ${lastAnswered} as last from per_response)
             select count(*)::text as started, count(*) filter (where finished)::text as finished,
-              avg(ttc) filter (where finished)::text as ttc,
+              avg(case when ttc between 0 and ${query.maxTimeToComplete}::numeric then ttc::float8 end) filter (where finished)::text as ttc,
               count(*) filter (where not finished and last is null)::text as dropped_none
               ${ids.length === 0 ? sql`` : sql`, ${sql.join(ids.map((_, index) => sql`count(*) filter (where ${sql.ref(`a${index}`)})::text as ${sql.ref(`answered${index}`)}, count(*) filter (where not finished and last = ${sql.lit(index)})::text as ${sql.ref(`dropped${index}`)}`))}`}
             from marked`.execute(trx),

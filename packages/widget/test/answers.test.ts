@@ -1,6 +1,6 @@
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import { addressInputs, choiceAnswer, choiceSelection, isEmptyAnswer, shuffled, storedAnswer } from '../src/renderer/answers'
+import { MAX_TTC_MS, addTime, addressInputs, choiceAnswer, choiceSelection, isEmptyAnswer, shuffled, storedAnswer } from '../src/renderer/answers'
 import type { MultipleChoiceQuestion, Question } from '../src/renderer/types'
 
 const choices: MultipleChoiceQuestion = {
@@ -74,6 +74,15 @@ test('shuffle: "other" stays last, "exceptLast" keeps the last, "none" keeps the
   const withOther = [{ id: 'other' }, ...items]
   assert.is(shuffled(withOther, 'all', reverse).at(-1)?.id, 'other')
   assert.equal(shuffled(withOther, 'exceptLast', reverse).slice(-2).map((i) => i.id), ['d', 'other'])
+})
+
+test('time on a question: whole ms, never negative, at most the day the server takes (a tab left open for two days)', () => {
+  assert.is(addTime(undefined, 1234.6), 1235)
+  assert.is(addTime(1000, -50), 1000, 'a clock that went back adds nothing')
+  assert.is(addTime(1000, Number.NaN), 1000)
+  assert.is(addTime(undefined, 2 * MAX_TTC_MS), MAX_TTC_MS)
+  assert.is(addTime(MAX_TTC_MS - 10, 60_000), MAX_TTC_MS)
+  assert.is(MAX_TTC_MS, 86_400_000)
 })
 
 test.run()

@@ -17,7 +17,44 @@ const tooLarge = (): CanvassError =>
  * is refused and the rest is read and dropped without being kept, so a flood of dense hostile bodies never
  * holds them whole.
  */
-export function readJsonBody(request: Request, limit = JSON_BODY_LIMIT): Promise<Record<string, unknown>> {
+export async function readJsonBody(request: Request, limit = JSON_BODY_LIMIT): Promise<Record<string, unknown>> {
+  const { value, suspect } = await parsedBody(request, limit)
+  // The walk allocates per value; most bodies need none of it (see `JsonShape`).
+  const problem = suspect ? findStorageProblem(value) : undefined
+  if (problem) throw validationError({ [problem.path]: problem.message })
+  return value
+}
+
+/**
+ * A body whose array `field` holds items that succeed or fail one by one (a bulk import): read as
+ * `readJsonBody` does, except that what the input rule refuses in text and numbers inside one item refuses
+ * only that item. `itemProblems` maps such an item's index to its first problem, at a path below the item.
+ * Nesting past the limit, and anything outside the items, still refuses the whole body.
+ */
+export async function readJsonBatch(
+  request: Request,
+  field: string,
+): Promise<{ body: Record<string, unknown>; itemProblems: Map<number, BodyProblem> }> {
+  const { value, suspect } = await parsedBody(request, JSON_BODY_LIMIT)
+  const itemProblems = new Map<number, BodyProblem>()
+  const problem = suspect ? findStorageProblem(value, { field, problems: itemProblems }) : undefined
+  if (problem) throw validationError({ [problem.path]: problem.message })
+  return { body: value, itemProblems }
+}
+
+/** What the input rule refuses in a body: the dot-joined path of the field, and why. */
+export interface BodyProblem {
+  path: string
+  message: string
+}
+
+/** A parsed body, and whether it may break the input rule (only then is it walked). */
+interface ParsedBody {
+  value: Record<string, unknown>
+  suspect: boolean
+}
+
+function parsedBody(request: Request, limit: number): Promise<ParsedBody> {
   // Read once per request: an idempotent route reads the body before its handler does.
   let read = bodies.get(request)
   if (!read) {
@@ -27,9 +64,9 @@ export function readJsonBody(request: Request, limit = JSON_BODY_LIMIT): Promise
   return read
 }
 
-const bodies = new WeakMap<Request, Promise<Record<string, unknown>>>()
+const bodies = new WeakMap<Request, Promise<ParsedBody>>()
 
-async function readJsonBodyOnce(request: Request, limit: number): Promise<Record<string, unknown>> {
+async function readJsonBodyOnce(request: Request, limit: number): Promise<ParsedBody> {
   const type = (request.headers.get('content-type') ?? '').toLowerCase()
   if (type.startsWith('multipart/') || type.startsWith('application/x-www-form-urlencoded')) {
     throw new CanvassError('unsupported_media_type', 'Content-Type must be application/json')
@@ -60,7 +97,7 @@ const utf8 = new TextDecoder()
 const tooManyValues = (): CanvassError =>
   validationError({ '': `A JSON body must not hold more than ${MAX_JSON_VALUES} values (keys included)` })
 
-function parseJsonObject(text: string, shape: JsonShape): Record<string, unknown> {
+function parseJsonObject(text: string, shape: JsonShape): ParsedBody {
   let value: unknown
   try {
     value = JSON.parse(text)
@@ -70,10 +107,7 @@ function parseJsonObject(text: string, shape: JsonShape): Record<string, unknown
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw validationError({ '': 'Expected a JSON object' })
   }
-  // The walk allocates per value; most bodies need none of it (see `JsonShape`).
-  const problem = shape.suspicious || SUSPICIOUS_ESCAPE.test(text) ? findStorageProblem(value) : undefined
-  if (problem) throw validationError({ [problem.path]: problem.message })
-  return value as Record<string, unknown>
+  return { value: value as Record<string, unknown>, suspect: shape.suspicious || SUSPICIOUS_ESCAPE.test(text) }
 }
 
 /**
@@ -91,10 +125,12 @@ const SUSPICIOUS_ESCAPE = /\\u(?:0000|[dD][89a-fA-F])/
 /**
  * What the UTF-8 bytes of a JSON body say before they are parsed, fed chunk by chunk as they arrive: about
  * how many values they hold (containers, keys and elements, counted by the brackets, colons and commas
- * outside strings), and whether the nesting could break the input rule. Every byte of a multi-byte UTF-8
- * sequence is 0x80 or above, so the ASCII structure reads the same as in the decoded text. U+0000 and lone
- * surrogates can only come from `\u` escapes (JSON forbids raw control characters in strings, and decoding
- * UTF-8 never yields a lone surrogate), tested separately; a false alarm only costs the exact walk.
+ * outside strings), and whether the nesting or a number could break the input rule. Every byte of a
+ * multi-byte UTF-8 sequence is 0x80 or above, so the ASCII structure reads the same as in the decoded text.
+ * `JSON.parse` makes ±Infinity only of a number past 1.8e308: one with an exponent, or with 309 digits or more
+ * in a row (an exponent is rare in real bodies, and a run of 200 digits rarer). U+0000 and lone surrogates
+ * can only come from `\u` escapes (JSON forbids raw control characters in strings, and decoding UTF-8 never
+ * yields a lone surrogate), tested separately; a false alarm only costs the exact walk.
  */
 class JsonShape {
   // The root, the first element (or key) of each non-empty container, and one more per `,` and `:`.
@@ -104,9 +140,11 @@ class JsonShape {
   private opened = false
   private inString = false
   private escaped = false
+  /** Digits in a row outside strings, up to the byte before. */
+  private digits = 0
 
   scan(bytes: Uint8Array): void {
-    let { values, depth, opened, inString, escaped, suspicious } = this
+    let { values, depth, opened, inString, escaped, suspicious, digits } = this
     for (let i = 0; i < bytes.length; i++) {
       const c = bytes[i] as number
       if (inString) {
@@ -114,6 +152,14 @@ class JsonShape {
         else if (c === 92) escaped = true // a backslash: the next byte is escaped
         else if (c === 34) inString = false
         continue
+      }
+      if (c >= 48 && c <= 57) {
+        if (++digits >= 200) suspicious = true
+        if (!opened) continue
+      } else {
+        // An exponent: `e` or `E` right after a digit (`true` and `false` have theirs after a letter).
+        if ((c === 101 || c === 69) && digits > 0) suspicious = true
+        digits = 0
       }
       if (c === 32 || c === 10 || c === 13 || c === 9) continue
       if (opened) {
@@ -134,6 +180,7 @@ class JsonShape {
     this.inString = inString
     this.escaped = escaped
     this.suspicious = suspicious
+    this.digits = digits
   }
 }
 
@@ -168,10 +215,13 @@ export const MAX_JSON_DEPTH = 64
 /**
  * The input rule for everything stored (contract §9), applied once to every JSON body before any schema:
  * Postgres `text` and `jsonb` cannot hold U+0000 nor unpaired UTF-16 surrogates (`"\ud800"` parses into
- * such a string), and very deep nesting exhausts stacks further on. One iterative walk finds the first
- * violation, reported at its dot-joined field path; keys are checked like values.
+ * such a string), a number must be finite (contract §12: `1e400` parses into Infinity, which would be
+ * stored as `null`), and very deep nesting exhausts stacks further on. One iterative walk finds the first
+ * violation, reported at its dot-joined field path; keys are checked like values. With `batch`, a problem
+ * of text or number inside an item of the root's array `batch.field` goes to `batch.problems` (the item's
+ * first) and the walk goes on.
  */
-function findStorageProblem(root: unknown): { path: string; message: string } | undefined {
+function findStorageProblem(root: unknown, batch?: { field: string; problems: Map<number, BodyProblem> }): BodyProblem | undefined {
   // Parallel arrays rather than an object per value (a 1 MiB body can hold 300,000 values): `parents` and
   // `keys` rebuild the path of the one value that fails; `pending` holds the indexes still to visit.
   const values: unknown[] = [root]
@@ -179,14 +229,24 @@ function findStorageProblem(root: unknown): { path: string; message: string } | 
   const parents: number[] = [-1]
   const keys: (string | number)[] = ['']
   const pending: number[] = [0]
-  const pathOf = (index: number, last?: string): string => {
+  const pathOf = (index: number, last?: string): string => pathKeys(index, last).join('.')
+  const pathKeys = (index: number, last?: string): (string | number)[] => {
     const path: (string | number)[] = last === undefined ? [] : [last]
     for (let at = index; at > 0; at = parents[at] as number) path.push(keys[at] as string | number)
-    return path.reverse().join('.')
+    return path.reverse()
+  }
+  /** The problem to stop at, or undefined when it belongs to one item of the batch (then recorded). */
+  const found = (index: number, message: string, last?: string): BodyProblem | undefined => {
+    const path = pathKeys(index, last)
+    if (batch && path[0] === batch.field && typeof path[1] === 'number' && Array.isArray((root as Record<string, unknown>)[batch.field])) {
+      if (!batch.problems.has(path[1])) batch.problems.set(path[1], { path: path.slice(2).join('.'), message })
+      return undefined
+    }
+    return { path: path.join('.'), message }
   }
   const visit = (value: unknown, depth: number, parent: number, key: string | number): void => {
     if (typeof value !== 'object' || value === null) {
-      if (typeof value !== 'string') return
+      if (typeof value !== 'string' && (typeof value !== 'number' || Number.isFinite(value))) return
     }
     pending.push(values.length)
     values.push(value)
@@ -200,7 +260,11 @@ function findStorageProblem(root: unknown): { path: string; message: string } | 
     const depth = depths[index] as number
     if (typeof value === 'string') {
       const message = textProblem(value)
-      if (message) return { path: pathOf(index), message }
+      const problem = message ? found(index, message) : undefined
+      if (problem) return problem
+    } else if (typeof value === 'number') {
+      const problem = found(index, 'Numbers must be finite (at most about 1.8e308 in size)')
+      if (problem) return problem
     } else if (typeof value === 'object' && value !== null) {
       if (depth >= MAX_JSON_DEPTH) return { path: pathOf(index), message: `JSON must not nest deeper than ${MAX_JSON_DEPTH} levels` }
       if (Array.isArray(value)) {
@@ -210,7 +274,8 @@ function findStorageProblem(root: unknown): { path: string; message: string } | 
       for (const key in value) {
         if (!Object.hasOwn(value, key)) continue
         const message = textProblem(key)
-        if (message) return { path: pathOf(index, key), message: `Key: ${message}` }
+        const problem = message ? found(index, `Key: ${message}`, key) : undefined
+        if (problem) return problem
         visit((value as Record<string, unknown>)[key], depth + 1, index, key)
       }
     }

@@ -4,7 +4,7 @@ import type { IRequest } from 'itty-router'
 import type { Handler } from '../context'
 import { param } from '../context'
 import { authenticate } from './auth'
-import { readJsonBody } from './body'
+import { readJsonBatch, readJsonBody } from './body'
 import { CLIENT_CORS_HEADERS } from './cors'
 import { CanvassError, validationError } from './errors'
 
@@ -21,15 +21,16 @@ const KEY = /^[\x21-\x7e](?:[\x20-\x7e]{0,253}[\x21-\x7e])?$/
  * digest of its method, route and body: the same request within a day gets the first 2xx answer again,
  * marked `Idempotent-Replayed: true` (no second row, display or webhook event); another request with the key
  * is 422 `idempotency_key_reused`; one while the first still runs is 409 `idempotency_key_in_flight`. A
- * request that did not succeed lets its key go, so that a retry runs it again.
+ * request that did not succeed lets its key go, so that a retry runs it again. `batch` names the body's array
+ * of items that the handler reads with `readJsonBatch`.
  */
-export function idempotent(scope: 'client' | 'management', handler: Handler): Handler {
+export function idempotent(scope: 'client' | 'management', handler: Handler, batch?: string): Handler {
   return async (request, ctx, info) => {
     const key = request.headers.get('idempotency-key')
     if (key === null) return handler(request, ctx, info)
     if (!KEY.test(key)) throw validationError({ 'Idempotency-Key': 'Must be 1 to 255 printable ASCII characters' })
     const environmentId = scope === 'client' ? param(request, 'environmentId') : (await authenticate(request, ctx)).environmentId
-    const body = await readJsonBody(request)
+    const body = batch === undefined ? await readJsonBody(request) : (await readJsonBatch(request, batch)).body
     const claim = { environmentId, key, fingerprint: fingerprintOf(request, body) }
     const now = ctx.now()
     const begun = await ctx.storage.idempotency.begin({

@@ -45,6 +45,11 @@ export interface RouteDoc {
    * (`management`).
    */
   idempotent?: 'client' | 'management'
+  /**
+   * The body's array whose items succeed or fail one by one (see `readJsonBatch`), so that the input rule
+   * refuses one item rather than the whole body, also where the body is read before the handler.
+   */
+  batch?: string
 }
 
 /** One registered route: method, path (`:name` parameters, without the base path) and its description. */
@@ -75,7 +80,7 @@ export function createRouteTable(router: CanvassRouter | undefined, entries: Rou
     }
     entries.push({ method, path, ...doc })
     if (!router) return
-    if (doc.idempotent) handler = idempotent(doc.idempotent, handler)
+    if (doc.idempotent) handler = idempotent(doc.idempotent, handler, doc.batch)
     if (method === 'GET') router.get(path, handler)
     else if (method === 'POST') router.post(path, handler)
     else if (method === 'PUT') router.put(path, handler)

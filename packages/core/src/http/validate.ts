@@ -54,3 +54,14 @@ function hasAtMostValues(input: unknown, max: number): boolean {
   }
   return true
 }
+
+/**
+ * Validates one item of a batch (a bulk import), whose answer carries one line per failed item: a failure is
+ * the contract's 400 naming the first failing field only.
+ */
+export function parseItem<S extends v.GenericSchema>(schema: S, input: unknown): v.InferOutput<S> {
+  const result = v.safeParse(schema, input, { abortEarly: true })
+  if (result.success) return result.output
+  const issue = result.issues[0]
+  throw validationError({ [v.getDotPath(issue) ?? '']: issue.message })
+}

@@ -300,4 +300,5 @@ export const bulkImportAnswer = v.object({
       v.object({ index: v.number(), error: v.object({ code: v.string(), message: v.string(), details: jsonObject }) }),
     ]),
   ),
+  unlistedErrors: v.number(),
 })

@@ -19,6 +19,8 @@ export const LIMITS = {
   logicRules: 200,
   /** Entries of a response's `data`, `ttc` and `variables`: 200 questions plus hidden fields and more. */
   responseEntries: 2000,
+  /** A `ttc` value, in ms (contract §12): one day, far above the time anyone spends on one question. */
+  ttcMs: 86_400_000,
 } as const
 
 /** A string of at most `max` characters (and at least `min`). */

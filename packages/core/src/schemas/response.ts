@@ -7,9 +7,12 @@ const shortText = v.pipe(v.string(), v.maxLength(2048))
 
 /** Answers by question id (contract §4: keys are not checked against the survey's questions). */
 const answers = boundedRecord(v.unknown(), LIMITS.responseEntries)
-/** Time to complete, in milliseconds, by question id (and `_total`). */
-const ttc = boundedRecord(v.pipe(v.number(), v.minValue(0), v.finite()), LIMITS.responseEntries)
-const variables = boundedRecord(v.union([v.string(), v.number()]), LIMITS.responseEntries)
+/** Time to complete, in milliseconds, by question id (and `_total`): 0 to one day each (contract §12). */
+const ttc = boundedRecord(
+  v.pipe(v.number(), v.finite(), v.minValue(0, 'Must be at least 0'), v.maxValue(LIMITS.ttcMs, `Must be at most ${LIMITS.ttcMs} (one day in ms)`)),
+  LIMITS.responseEntries,
+)
+const variables = boundedRecord(v.union([v.string(), v.pipe(v.number(), v.finite())]), LIMITS.responseEntries)
 /** The proof of a survey's PIN that its link page hands the respondent (the reference's `pinAuthToken`). */
 const pinAuthToken = v.nullish(v.pipe(v.string(), v.maxLength(512)))
 const meta = v.object({

@@ -86,19 +86,25 @@ export function exportColumns(survey: SurveyRecord): Column[] {
 
 /**
  * One CSV field (RFC 4180): quoted when it holds a comma, quote or line break; arrays joined with `; `,
- * objects as JSON. A text a spreadsheet would run as a formula (starting `=`, `+`, `-`, `@`, tab or carriage
- * return) gets a leading `'`, so that opening the file never runs what a respondent typed.
+ * objects as JSON. A cell whose text a spreadsheet would run as a formula (starting `=`, `+`, `-`, `@`, tab or
+ * carriage return) gets a leading `'`, so that opening the file never runs what a respondent sent: judged on
+ * the cell's final text, whatever the answer was (a list joins its items, so its first item leads the cell).
+ * A number is the one exception: its text is a numeric literal (`-5`), which a spreadsheet reads as that number.
  */
 export function csvField(value: unknown): string {
   let cell: string
   if (value === undefined || value === null) cell = ''
   else if (typeof value === 'string') cell = value
-  else if (typeof value === 'number' || typeof value === 'boolean') cell = String(value)
+  else if (typeof value === 'number') return String(value)
+  else if (typeof value === 'boolean') cell = String(value)
   else if (Array.isArray(value) && value.every((item) => typeof item !== 'object' || item === null)) cell = value.map((item) => String(item ?? '')).join('; ')
   else cell = JSON.stringify(value)
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(cell)) cell = `'${cell}`
+  if (FORMULA_LEAD.test(cell)) cell = `'${cell}`
   return /[",\r\n]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell
 }
+
+/** The first characters by which spreadsheets recognise a formula (OWASP's list for CSV injection). */
+const FORMULA_LEAD = /^[=+\-@\t\r]/
 
 export function csvLine(cells: unknown[]): string {
   return `${cells.map(csvField).join(',')}\r\n`

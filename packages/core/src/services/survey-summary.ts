@@ -1,4 +1,5 @@
 import type { SummaryAggregates, SummaryQuery, SurveyRecord } from '../ports/storage'
+import { LIMITS } from '../schemas/common'
 
 /**
  * A survey's summary (contract §11) from the aggregates the database computed: the answers never leave it.
@@ -29,6 +30,8 @@ function questionsOf(survey: SurveyRecord): Question[] {
 export function summaryQuery(survey: SurveyRecord, dates: Pick<SummaryQuery, 'dateField' | 'startDate' | 'endDate'>): SummaryQuery {
   return {
     ...dates,
+    // The sum of a response's per-question times, each at most a day.
+    maxTimeToComplete: LIMITS.ttcMs * LIMITS.responseEntries,
     questions: questionsOf(survey).map((question) => ({
       id: question.id,
       count: VALUE_TYPES.has(question.type) ? 'values' : ELEMENT_TYPES.has(question.type) ? 'elements' : question.type === 'matrix' ? 'cells' : 'none',
@@ -70,9 +73,14 @@ function questionSummary(question: Question, aggregates: SummaryAggregates) {
   }
   const values = aggregates.values[question.id] ?? []
   const countOf = (match: (value: string) => boolean) => values.filter((entry) => match(entry.value)).reduce((sum, entry) => sum + entry.count, 0)
-  // Scores arrive as their JSON text; a text that is not a number is not a score.
-  const scoresOf = () =>
-    values.flatMap((entry) => (/^-?\d+(\.\d+)?$/.test(entry.value) ? [{ value: Number(entry.value), count: entry.count }] : []))
+  // Scores arrive as their JSON text; a text that is not a number is not a score, nor is a number off the
+  // question's scale (answers are not checked against their question when they are written), so that no
+  // stored answer can skew or overflow the counts and means.
+  const scoresOf = (min: number, max: number) =>
+    values.flatMap((entry) => {
+      const value = /^-?\d+(\.\d+)?$/.test(entry.value) ? Number(entry.value) : Number.NaN
+      return Number.isInteger(value) && value >= min && value <= max ? [{ value, count: entry.count }] : []
+    })
   switch (question.type) {
     case 'multipleChoiceSingle':
     case 'multipleChoiceMulti':
@@ -95,7 +103,7 @@ function questionSummary(question: Question, aggregates: SummaryAggregates) {
       }
     }
     case 'nps': {
-      const scores = scoresOf()
+      const scores = scoresOf(0, 10)
       const total = scores.reduce((sum, entry) => sum + entry.count, 0)
       const promoters = scores.filter((entry) => entry.value >= 9).reduce((sum, entry) => sum + entry.count, 0)
       const passives = scores.filter((entry) => entry.value >= 7 && entry.value <= 8).reduce((sum, entry) => sum + entry.count, 0)
@@ -111,7 +119,8 @@ function questionSummary(question: Question, aggregates: SummaryAggregates) {
       }
     }
     case 'rating': {
-      const ratings = scoresOf().sort((a, b) => a.value - b.value)
+      const range = typeof question.raw.range === 'number' ? question.raw.range : 10
+      const ratings = scoresOf(1, range).sort((a, b) => a.value - b.value)
       const total = ratings.reduce((sum, entry) => sum + entry.count, 0)
       const sum = ratings.reduce((acc, entry) => acc + entry.value * entry.count, 0)
       return {

@@ -162,3 +162,15 @@ export function storedAnswer(question: Question, value: Answer | undefined, lang
       return value ?? ''
   }
 }
+
+/** The most time a response may give one question, in ms: the server refuses more (one day). */
+export const MAX_TTC_MS = 86_400_000
+
+/**
+ * A question's time after `elapsedMs` more of it: whole ms, never less than before (a clock that went back),
+ * and at most `MAX_TTC_MS`, so that a tab left open for days still saves its answer.
+ */
+export function addTime(previous: number | undefined, elapsedMs: number): number {
+  const added = Number.isFinite(elapsedMs) ? Math.max(0, Math.round(elapsedMs)) : 0
+  return Math.min(MAX_TTC_MS, (previous ?? 0) + added)
+}

@@ -54,6 +54,11 @@ export interface SummaryQuery extends Pick<ResponseFilter, 'dateField' | 'startD
      */
     count: 'values' | 'elements' | 'cells' | 'none'
   }>
+  /**
+   * The largest `ttc._total` the mean takes, in ms. A `_total` that is not a number from 0 to it (a row stored
+   * before the bounds, or edited by hand) is left out; whatever a row holds, the mean MUST NOT fail.
+   */
+  maxTimeToComplete: number
 }
 
 export interface SummaryAggregates {
@@ -61,7 +66,7 @@ export interface SummaryAggregates {
   displays: number
   started: number
   finished: number
-  /** Mean `ttc._total` of the finished responses, in ms, or null without one. */
+  /** Mean `ttc._total` of the finished responses (see `maxTimeToComplete`), in ms, or null without one. */
   averageTimeToComplete: number | null
   /** Responses that answered each question (a non-empty value), by question id. */
   answered: Record<string, number>

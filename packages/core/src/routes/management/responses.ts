@@ -2,7 +2,7 @@ import * as v from 'valibot'
 import type { CanvassContext, Handler } from '../../context'
 import { externalUrl, param } from '../../context'
 import { authenticate } from '../../http/auth'
-import { readJsonBody } from '../../http/body'
+import { readJsonBatch, readJsonBody } from '../../http/body'
 import { badRequest, CanvassError, notFound, unauthorized, validationError } from '../../http/errors'
 import { LARGE_ROW_BATCH, listPage } from '../../http/pagination'
 import { readExportQuery, readResponseQuery, responseExportQuery, responseListQuery } from '../../http/response-query'
@@ -10,7 +10,7 @@ import { exportStream } from '../../services/response-export'
 import { SAFE_HEADERS } from '../../http/respond'
 import { ok } from '../../http/respond'
 import type { NewResponse, ResponseRecord } from '../../ports/storage'
-import { parseInput } from '../../http/validate'
+import { parseInput, parseItem } from '../../http/validate'
 import { managementResponseCreateSchema, managementResponseUpdateSchema } from '../../schemas/response'
 import { newResponse, responseOutput, responsePatch } from '../../services/response-service'
 import { checkPatchedSize, checkResponseSize } from '../../services/response-size'
@@ -27,9 +27,12 @@ export function registerManagementResponseRoutes(routes: RouteTable): void {
     summary: 'Import up to 1,000 responses in one transaction, with a result per item; webhooks only with `?webhooks=true`',
     auth: 'apiKey',
     query: v.object({ webhooks: v.optional(v.picklist(['true', 'false'])) }),
+    description:
+      `The answer lists every created item with its id and the first ${MAX_LISTED_ERRORS} failed ones with their error (one field in \`details\`), in the order sent; \`unlistedErrors\` counts the failed items beyond them. NUL, a lone surrogate or a number past the float limit inside one item fails that item alone.`,
     body: bulkImportSchema,
     answer: dataOf(bulkImportAnswer),
     idempotent: 'management',
+    batch: 'responses',
   })
   // Before `…/:responseId`, which would take `export` for an id.
   routes.get('/api/v1/management/responses/export', exportResponses, {
@@ -98,6 +101,12 @@ const exportResponses: Handler = async (request, ctx) => {
 /** At most this many responses per import request (and the JSON body limit, 1 MiB, holds too). */
 export const MAX_IMPORT = 1000
 
+/**
+ * Failed items an import's answer lists; `unlistedErrors` counts the rest, so that the answer grows with what
+ * was imported rather than with what was wrong (1,000 empty items are a 3 KB body).
+ */
+export const MAX_LISTED_ERRORS = 100
+
 const bulkImportSchema = v.object({
   responses: v.pipe(v.array(v.unknown()), v.minLength(1, 'Must hold at least one response'), v.maxLength(MAX_IMPORT, `Must hold at most ${MAX_IMPORT} responses`)),
 })
@@ -110,13 +119,16 @@ const importResponses: Handler = async (request, ctx) => {
   if (Array.isArray(webhooks) || (webhooks !== undefined && webhooks !== 'true' && webhooks !== 'false')) {
     throw validationError({ webhooks: 'Must be true or false, once' })
   }
-  const { responses: items } = parseInput(bulkImportSchema, await readJsonBody(request))
+  const { body, itemProblems } = await readJsonBatch(request, 'responses')
+  const { responses: items } = parseInput(bulkImportSchema, body)
   const results: ItemResult[] = []
   const valid: Array<{ index: number; response: NewResponse }> = []
   const userAgent = request.headers.get('user-agent')
   for (const [index, item] of items.entries()) {
     try {
-      const { createdAt, updatedAt, ...input } = parseInput(managementResponseCreateSchema, item)
+      const problem = itemProblems.get(index)
+      if (problem) throw validationError({ [problem.path]: problem.message })
+      const { createdAt, updatedAt, ...input } = parseItem(managementResponseCreateSchema, item)
       const now = createdAt === undefined ? ctx.now() : new Date(createdAt)
       const response = newResponse(input, userAgent, { id: ctx.newId(), newId: ctx.newId, now })
       if (updatedAt !== undefined) {
@@ -140,7 +152,9 @@ const importResponses: Handler = async (request, ctx) => {
   })
   results.sort((a, b) => a.index - b.index)
   const created = results.filter((result) => 'id' in result).length
-  return ok({ created, failed: results.length - created, results })
+  let listedErrors = 0
+  const listed = results.filter((result) => 'id' in result || ++listedErrors <= MAX_LISTED_ERRORS)
+  return ok({ created, failed: results.length - created, results: listed, unlistedErrors: results.length - listed.length })
 }
 
 function importRefusal(outcome: string, response: NewResponse): { code: string; message: string; details: Record<string, unknown> } {

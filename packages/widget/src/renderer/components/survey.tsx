@@ -7,7 +7,7 @@ import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'pr
 import type { RenderSurveyOptions } from '../../shared/protocol'
 import { createDisplay, uploadFile } from '../../shared/client-api'
 import type { Endpoint } from '../../shared/client-api'
-import { storedAnswer } from '../answers'
+import { addTime, storedAnswer } from '../answers'
 import { languageCode, localize, resolveLanguage, surveyLanguages } from '../i18n'
 import { initialValues } from '../logic'
 import type { Flow } from '../next-step'
@@ -158,7 +158,7 @@ export function Survey({ options, theme, onClose }: SurveyProps) {
     }
     setError(undefined)
     const value = storedAnswer(q, raw, lang)
-    ttc.current[q.id] = (ttc.current[q.id] ?? 0) + Math.max(0, Math.round(now() - shownAt.current))
+    ttc.current[q.id] = addTime(ttc.current[q.id], now() - shownAt.current)
     const nextData = { ...data, [q.id]: value }
     const outcome = nextStep(flow, q.id, nextData, values)
     history.current.push({ id: q.id, values })
