@@ -1779,7 +1779,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    environmentId: string;
+                    environmentId?: string;
                     name: string;
                     questions: unknown;
                     /**
@@ -2543,6 +2543,7 @@ export interface operations {
                         url?: string;
                         action?: string;
                     };
+                    environmentId?: string;
                     createdAt?: string;
                     updatedAt?: string;
                 };
@@ -7027,6 +7028,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    environmentId?: string;
                     url: string;
                     triggers?: ("responseCreated" | "responseUpdated" | "responseFinished")[];
                     trigger?: ("responseCreated" | "responseUpdated" | "responseFinished")[] | ("responseCreated" | "responseUpdated" | "responseFinished");

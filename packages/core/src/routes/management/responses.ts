@@ -116,7 +116,8 @@ const importResponses: Handler = async (request, ctx) => {
   const userAgent = request.headers.get('user-agent')
   for (const [index, item] of items.entries()) {
     try {
-      const { createdAt, updatedAt, ...input } = parseInput(managementResponseCreateSchema, item)
+      const { createdAt, updatedAt, environmentId: sentEnvironmentId, ...input } = parseInput(managementResponseCreateSchema, item)
+      if (sentEnvironmentId !== undefined && sentEnvironmentId !== environmentId) throw unauthorized()
       const now = createdAt === undefined ? ctx.now() : new Date(createdAt)
       const response = newResponse(input, userAgent, { id: ctx.newId(), newId: ctx.newId, now })
       if (updatedAt !== undefined) {
@@ -159,7 +160,8 @@ function importRefusal(outcome: string, response: NewResponse): { code: string; 
 
 const createResponse: Handler = async (request, ctx) => {
   const { environmentId } = await authenticate(request, ctx)
-  const { createdAt, updatedAt, ...input } = parseInput(managementResponseCreateSchema, await readJsonBody(request))
+  const { createdAt, updatedAt, environmentId: sentEnvironmentId, ...input } = parseInput(managementResponseCreateSchema, await readJsonBody(request))
+  if (sentEnvironmentId !== undefined && sentEnvironmentId !== environmentId) throw unauthorized()
   // An import keeps its own times; `updatedAt` defaults to `createdAt` (canonical ISO strings, so they order).
   const now = createdAt === undefined ? ctx.now() : new Date(createdAt)
   const response = newResponse(input, request.headers.get('user-agent'), { id: ctx.newId(), newId: ctx.newId, now })
