@@ -10,7 +10,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The environment of the API key (not wrapped in `data`) */
+        /** The environment of the API key (not wrapped in data) */
         get: operations["getV1Me"];
         put?: never;
         post?: never;
@@ -81,10 +81,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List responses: filtered, sorted, counted with `count=true` (`X-Total-Count`) */
+        /** List responses: filtered, sorted, counted with count=true (X-Total-Count) */
         get: operations["getV1ManagementResponses"];
         put?: never;
-        /** Create a response, whatever the survey's status; imports give `createdAt` and `updatedAt` */
+        /** Create a response, whatever the survey's status; imports give createdAt and updatedAt */
         post: operations["postV1ManagementResponses"];
         delete?: never;
         options?: never;
@@ -101,7 +101,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Import up to 1,000 responses in one transaction, with a result per item; webhooks only with `?webhooks=true` */
+        /** Import up to 1,000 responses in one transaction, with a result per item; webhooks only with ?webhooks=true */
         post: operations["postV1ManagementResponsesBulk"];
         delete?: never;
         options?: never;
@@ -208,7 +208,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** A response, naming the contact by `contactId` */
+        /** A response, naming the contact by contactId */
         post: operations["postV2ClientByEnvironmentIdResponses"];
         delete?: never;
         options?: never;
@@ -277,7 +277,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List action classes (the automatic `New Session` included) */
+        /** List action classes (the automatic New Session included) */
         get: operations["getV1ManagementActionClasses"];
         put?: never;
         /** Create a action class */
@@ -351,7 +351,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List people (contacts) with their attributes: `userId`, dates, `sortBy`, `order`, `count` */
+        /** List people (contacts) with their attributes: userId, dates, sortBy, order, count */
         get: operations["getV1ManagementPeople"];
         put?: never;
         post?: never;
@@ -372,7 +372,7 @@ export interface paths {
         get: operations["getV1ManagementPeopleByPersonId"];
         put?: never;
         post?: never;
-        /** Delete a person; its responses stay, with `person` null */
+        /** Delete a person; its responses stay, with person null */
         delete: operations["deleteV1ManagementPeopleByPersonId"];
         options?: never;
         head?: never;
@@ -386,7 +386,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List contacts with their attributes: `userId`, dates, `sortBy`, `order`, `count` */
+        /** List contacts with their attributes: userId, dates, sortBy, order, count */
         get: operations["getV1ManagementContacts"];
         put?: never;
         post?: never;
@@ -407,7 +407,7 @@ export interface paths {
         get: operations["getV1ManagementContactsByContactId"];
         put?: never;
         post?: never;
-        /** Delete a contact; its responses stay, with `person` null */
+        /** Delete a contact; its responses stay, with person null */
         delete: operations["deleteV1ManagementContactsByContactId"];
         options?: never;
         head?: never;
@@ -494,7 +494,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** A display, naming the contact by `contactId` */
+        /** A display, naming the contact by contactId */
         post: operations["postV2ClientByEnvironmentIdDisplays"];
         delete?: never;
         options?: never;
@@ -562,7 +562,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Identify a contact by `userId` and update its attributes */
+        /** Identify a contact by userId and update its attributes */
         post: operations["postV1ClientByEnvironmentIdUser"];
         delete?: never;
         options?: never;
@@ -664,7 +664,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Upload the file signed by the presign (`X-File-Name` is its `updatedFileName`) */
+        /** Upload the file signed by the presign (X-File-Name is its updatedFileName) */
         post: operations["postV1ManagementStorageLocal"];
         delete?: never;
         options?: never;
@@ -783,7 +783,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** What was sent to a webhook: event, status, each attempt; `status` and `event` filter */
+        /** What was sent to a webhook: event, status, each attempt; status and event filter */
         get: operations["getV1WebhooksByWebhookIdDeliveries"];
         put?: never;
         post?: never;
@@ -802,7 +802,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send a delivery again: same `webhook-id`, a new attempt with a new timestamp and signature */
+        /** Send a delivery again: same webhook-id, a new attempt with a new timestamp and signature */
         post: operations["postV1WebhooksByWebhookIdDeliveriesByDeliveryIdRedeliver"];
         delete?: never;
         options?: never;
@@ -817,7 +817,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The in-app widget the `@formbricks/js` loader loads */
+        /** The in-app widget the @formbricks/js loader loads */
         get: operations["getJsFormbricksUmdCjs"];
         put?: never;
         post?: never;
@@ -851,7 +851,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A link survey as a page (`?lang=`, hidden fields, `?suid=`, `?pin=`) */
+        /** A link survey as a page (?lang=, hidden fields, ?suid=, ?pin=) */
         get: operations["getSBySurveyId"];
         put?: never;
         post?: never;
