@@ -2,12 +2,14 @@
 // project in a temporary folder outside the workspace, runs `docs/embedding.md`'s install lines there with
 // each `@canvass/*` name replaced by its tarball, and runs the page's snippets: the PGlite and the Postgres
 // setup, each mounted in Hono and in Express, and the PGlite setup on Deno. Each run asks the mounted API
-// for the key's environment, creates a survey and a response, and reads the response back.
+// for the key's environment, creates a survey and a response, and reads the response back; a Postgres run
+// starts twice on its database, and neither start may leave a second project or key.
 //
 // Needs the packages built (`pnpm build`), npm and the npm registry. Postgres runs use TEST_DATABASE_URL (a
 // database of their own, dropped after); without it they are skipped, saying so. Ends with `N passed, N
 // failed, N skipped` and exits non-zero on a failure.
 import { execFileSync, spawn } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -59,6 +61,11 @@ const call = async (path, init = {}) => {
   }
 }
 const auth = { 'x-api-key': key }
+// A start on a database that has the project and the key makes neither again.
+const keys = await canvass.admin.listApiKeys(project.environments.production)
+if (keys.length !== 1 || (await canvass.admin.listProjects()).length !== 1) {
+  throw new Error('after this start: ' + keys.length + ' keys, ' + (await canvass.admin.listProjects()).length + ' projects')
+}
 const me = await call('/me', { headers: auth })
 const environmentId = project.environments.production
 if (me.id !== environmentId) throw new Error('/me named ' + me.id + ', not ' + environmentId)
@@ -118,10 +125,13 @@ try {
     const database = run.setup === 'postgres' ? await createDatabase(project, postgres) : undefined
     try {
       const port = await freePort()
-      const env = { ...process.env, PORT: String(port), ...(database ? { DATABASE_URL: database.url } : {}) }
+      const env = { ...process.env, PORT: String(port), CANVASS_API_KEY: apiKey(), ...(database ? { DATABASE_URL: database.url } : {}) }
       const command = run.mount === 'deno' ? denoCommand(file) : [process.execPath, file]
       const outcome = await runFor(command, project, env, 60_000)
-      results.push({ name: run.name, ...outcome })
+      // On a database that outlives the process, the page's setup is started again: it must make no second
+      // project or key (the checks count them), and the key must still work.
+      const again = database && !outcome.error ? await runFor(command, project, env, 60_000) : undefined
+      results.push({ name: run.name, ...(again?.error ? { ...again, error: `the second start: ${again.error}` } : outcome) })
     } finally {
       if (database) await database.drop()
     }
@@ -150,6 +160,12 @@ for (const result of results) {
 if (results.length === 0) failed++
 console.log(`\nPackages tested in ${Math.round((Date.now() - started) / 1000)} s.\n\n${passed} passed, ${failed} failed, ${skipped} skipped`)
 process.exit(failed > 0 ? 1 : 0)
+
+/** A well-formed API key (`cvs_` and 43 letters or digits), as `generateApiKey()` makes them. */
+function apiKey() {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'
+  return `cvs_${Array.from(randomBytes(43), (byte) => alphabet[byte % alphabet.length]).join('')}`
+}
 
 /** Runs a snippet until it prints the checks' mark and exits, or fails, or `limit` ms pass. */
 function runFor(command, cwd, env, limit) {

@@ -10,6 +10,7 @@ import { createKyselyStorage, migrate } from '@canvass/storage-kysely'
 import { Command, CommanderError } from 'commander'
 import { readConfig } from './config'
 import { openDatabase } from './database'
+import { DataDirLockedError } from './data-dir-lock'
 
 /** An operator's mistake: reported as its message, exit code 1. */
 class UsageError extends Error {}
@@ -122,7 +123,14 @@ try {
 async function withCanvass(work: (canvass: Canvass) => Promise<void>): Promise<void> {
   const config = readConfig()
   if (!config.databaseUrl) process.stderr.write(`Using the embedded database in ${config.dataDir} (the server must be stopped)\n`)
-  const { db } = await openDatabase(config)
+  const { db } = await openDatabase(config).catch((error: unknown) => {
+    // The server's own advice (start it with another DATA_DIR) does not fit a command.
+    if (!(error instanceof DataDirLockedError)) throw error
+    throw new UsageError(
+      `DATA_DIR ${error.dataDir} is in use by a running Canvass server (${error.pid === null ? 'pid unknown' : `pid ${error.pid}`}): ` +
+        'the embedded database can be used by one process at a time. Stop the server, run this command, then start the server again',
+    )
+  })
   try {
     await migrate(db)
     await work(createCanvass({ storage: createKyselyStorage({ db }) }))

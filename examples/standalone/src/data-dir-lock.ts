@@ -15,12 +15,15 @@ const SOCKET_NAME_EXAMPLE = `${'0'.repeat(12)}.sock`
 const MAX_SOCKET_PATH = 103
 
 export class DataDirLockedError extends Error {
-  constructor(dataDir: string, holder: { pid: number | null }) {
+  /** The process that holds the lock, when it said. */
+  readonly pid: number | null
+  constructor(readonly dataDir: string, holder: { pid: number | null }) {
     super(
       `DATA_DIR ${dataDir} is in use by another Canvass server (${holder.pid === null ? 'pid unknown' : `pid ${holder.pid}`}); ` +
         'stop it or start this one with another DATA_DIR',
     )
     this.name = 'DataDirLockedError'
+    this.pid = holder.pid
   }
 }
 

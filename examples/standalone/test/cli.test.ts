@@ -56,6 +56,15 @@ for (const backend of e2eBackends()) {
       if (embedded) assert.is(await server.stop(), 0)
     }
     try {
+      if (embedded) {
+        // While the server runs, the CLI says how to run a command, not how to start a second server.
+        const busy = await cli(env, 'environments')
+        assert.is(busy.code, 1)
+        assert.is(
+          busy.stderr.replace(/\(pid \d+\)/, '(pid N)').trim().split('\n').at(-1),
+          `canvass: DATA_DIR ${dataDir} is in use by a running Canvass server (pid N): the embedded database can be used by one process at a time. Stop the server, run this command, then start the server again`,
+        )
+      }
       await pause()
       const project = await cli(env, 'project', 'create', 'Shop')
       assert.is(project.code, 0, project.stderr)

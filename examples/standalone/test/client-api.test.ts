@@ -198,7 +198,7 @@ function defineSuites(label: string, database: () => E2eBackend) {
     }
   })
 
-  state('triggers and languages come in the shapes the widget reads: {actionClass} resolved by id, name or object; unknown ones dropped', async () => {
+  state('triggers and languages come in the shapes the widget reads: {actionClass} resolved by id, name, key or object', async () => {
     const x = await b()
     const actions = await x.call('GET', '/api/v1/management/action-classes', { key: x.keyA })
     const newSession = actions.body.data.find((a: any) => a.type === 'automatic' && a.name === 'New Session')
@@ -208,11 +208,11 @@ function defineSuites(label: string, database: () => E2eBackend) {
       body: { name: 'Checked out', type: 'code', key: 'checked-out' },
     })
     assert.is(code.status, 200)
-    const byName = await createSurvey(x, { type: 'app', status: 'inProgress', triggers: ['New Session', code.body.data.id, 'No such action'] })
+    const byName = await createSurvey(x, { type: 'app', status: 'inProgress', triggers: ['New Session', code.body.data.id] })
     const byObject = await createSurvey(x, {
       type: 'app',
       status: 'inProgress',
-      triggers: [{ actionClass: { id: newSession.id } }, { actionClass: { name: 'Checked out' } }, { actionClass: { name: 'Gone' } }],
+      triggers: [{ actionClass: { id: newSession.id } }, { actionClass: { key: 'checked-out' } }],
       languages: [{ default: true, enabled: true, language: { code: 'en', alias: null } }, { code: 'de', enabled: false }, { nothing: true }],
     })
     const res = await x.call('GET', `/api/v1/client/${x.envA}/environment`)

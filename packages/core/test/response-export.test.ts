@@ -80,6 +80,33 @@ test('one page per pull, and no read after the client cancels', async () => {
   assert.is(from.limits.length, reads, 'nothing read after the cancel')
 })
 
+test('an export that ends early says so once, with its reason and the rows written; a whole export says nothing', async () => {
+  const ends: unknown[] = []
+  const whole = await readAll(exportStream(survey, { format: 'csv', rows: source(rowsOf(30, 10)) }, (end) => ends.push(end)))
+  assert.is(whole.split('\r\n').length - 2, 30)
+  assert.equal(ends, [], 'a whole export is no early end')
+
+  const reader = exportStream(survey, { format: 'csv', rows: source(rowsOf(1000, 10)) }, (end) => ends.push(end)).getReader()
+  await reader.read()
+  await reader.read()
+  await reader.cancel(new Error('socket hang up'))
+  assert.equal(ends.map((end: any) => [end.reason, end.rows, end.cause?.message]), [['cancelled', 20, 'socket hang up']])
+
+  ends.length = 0
+  const down = new Error('Connection terminated unexpectedly')
+  let reads = 0
+  const failing = {
+    read: async (after: ResponseExportRow | undefined, limit: number) => {
+      if (++reads === 2) throw down
+      return source(rowsOf(100, 10)).read(after, limit)
+    },
+  }
+  const failed = exportStream(survey, { format: 'csv', rows: failing }, (end) => ends.push(end))
+  const outcome = await readAll(failed).then(() => 'read whole', (error: unknown) => error)
+  assert.is(outcome, down, 'the stream errors with the failure')
+  assert.equal(ends, [{ reason: 'failed', rows: 20, cause: down }])
+})
+
 test.run()
 
 /** The cells of a CSV text (RFC 4180: quoted fields, doubled quotes, CRLF rows). */

@@ -384,7 +384,9 @@ test('texts are bounded and need a default language', () => {
 })
 
 test('required fields are reported by path', () => {
-  assert.equal(failurePaths(surveyCreateSchema, { name: 'S', questions: [openText('a')] }), ['environmentId'])
+  // `environmentId` is optional: the route takes the key's environment.
+  assert.equal(failurePaths(surveyCreateSchema, { questions: [openText('a')] }), ['name'])
+  assert.ok(v.safeParse(surveyCreateSchema, { name: 'S', questions: [openText('a')] }).success)
 })
 
 test('field values are checked', () => {

@@ -86,7 +86,8 @@ export function openApiDocument(routes: readonly RouteEntry[], options: OpenApiO
     const path = route.path.replace(/:([A-Za-z0-9_]+)/g, '{$1}')
     const operation: Record<string, unknown> = {
       operationId: operationId(route),
-      summary: route.summary,
+      // A title, as RapiDoc and most viewers show it: plain text (OpenAPI leaves markdown to `description`).
+      summary: route.summary.replaceAll('`', ''),
       ...(route.description ? { description: route.description } : {}),
       tags: [tagOf(route.path)],
       ...(route.auth === 'apiKey' ? { security: [{ apiKey: [] }] } : route.auth === 'none' ? { security: [] } : {}),

@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import { LIMITS, boundedRecord, isoDateTimeString } from './common'
+import { environmentIdField } from './stored-text'
 
 const id = v.pipe(v.string(), v.minLength(1), v.maxLength(255))
 const nullableId = v.nullish(id)
@@ -47,6 +48,8 @@ export const responseCreateSchema = v.object({
 export const managementResponseCreateSchema = v.pipe(
   v.object({
     ...v.omit(responseCreateSchema, ['pinAuthToken']).entries,
+    // The key's environment when absent; the route refuses another one (401).
+    environmentId: environmentIdField,
     createdAt: v.optional(isoDateTimeString),
     updatedAt: v.optional(isoDateTimeString),
   }),

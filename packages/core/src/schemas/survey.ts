@@ -13,6 +13,7 @@ import {
   uniqueIds,
   urlishString,
 } from './common'
+import { environmentIdField } from './stored-text'
 
 /**
  * Ids that the reference reserves: responses, hidden fields and URL parameters share one namespace with
@@ -334,7 +335,8 @@ const nullDefault = <TSchema extends v.GenericSchema>(schema: TSchema) => v.opti
  * field); the update schema wraps each in a default-less optional so omitted fields stay omitted.
  */
 const surveyEntries = {
-  environmentId: idString,
+  // The key's environment when absent; the route refuses another one.
+  environmentId: environmentIdField,
   name: nameString,
   // The count is checked before any question is validated (`boundedArray`).
   questions: v.pipe(
@@ -356,7 +358,8 @@ const surveyEntries = {
   singleUse: v.optional(v.nullable(singleUse), () => ({ enabled: false, isEncrypted: false })),
   welcomeCard: v.optional(welcomeCard, () => ({ enabled: false })),
   languages: v.optional(boundedList(v.looseObject({}), 100), () => []),
-  // Older clients name action classes, newer ones send `{ actionClass }` objects.
+  // Action class ids, names or code keys, or `{ actionClass }` objects; the routes resolve them
+  // (services/survey-triggers).
   triggers: v.optional(boundedList(v.union([idString, v.looseObject({})]), 100), () => []),
   endings: v.optional(
     v.pipe(

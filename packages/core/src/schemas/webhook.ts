@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import { LIMITS, boundedString, idString, nameString } from './common'
+import { environmentIdField } from './stored-text'
 
 /** The events a webhook may list (contract §6). */
 export const WEBHOOK_EVENTS = ['responseCreated', 'responseUpdated', 'responseFinished'] as const
@@ -19,6 +20,8 @@ const triggerList = v.pipe(
  */
 export const webhookCreateSchema = v.pipe(
   v.object({
+    // The key's environment when absent; the route refuses another one (401).
+    environmentId: environmentIdField,
     url: v.pipe(v.string(), v.minLength(1, 'Must not be empty'), v.maxLength(LIMITS.url, `Must be at most ${LIMITS.url} characters`)),
     triggers: v.optional(triggerList),
     trigger: v.optional(v.union([triggerList, v.pipe(v.picklist(WEBHOOK_EVENTS), v.transform((event) => [event]))], `Must be a list of ${WEBHOOK_EVENTS.join(', ')}`)),

@@ -103,9 +103,9 @@ function stateActionClass(action: ClientActionClass): StateActionClass {
 
 /**
  * Turns stored triggers into the reference's `{actionClass}` objects, resolved against the environment's
- * action classes. A trigger may name a class by id or name (older clients send names), or be an
- * `{actionClass: {id?, name?, key?}}` object; the id wins over the name, since names can change. Triggers
- * that match no class of the environment are dropped: a widget cannot fire them.
+ * action classes. Writes store `{actionClass: {id, name}}` (services/survey-triggers); a trigger may also
+ * name a class by id, name or key, or be an `{actionClass: {id?, name?, key?}}` object; the id wins over the
+ * name, since names can change. A trigger whose class was deleted since is dropped: a widget cannot fire it.
  */
 function triggerResolver(actionClasses: StateActionClass[]): (triggers: unknown[]) => { actionClass: StateActionClass }[] {
   const byId = new Map(actionClasses.map((action) => [action.id, action]))
@@ -116,7 +116,7 @@ function triggerResolver(actionClasses: StateActionClass[]): (triggers: unknown[
     if (action.type === 'code' && action.key !== null && !byKey.has(action.key)) byKey.set(action.key, action)
   }
   const find = (trigger: unknown): StateActionClass | undefined => {
-    if (typeof trigger === 'string') return byId.get(trigger) ?? byName.get(trigger)
+    if (typeof trigger === 'string') return byId.get(trigger) ?? byName.get(trigger) ?? byKey.get(trigger)
     if (!isRecord(trigger)) return undefined
     const ref = isRecord(trigger.actionClass) ? trigger.actionClass : trigger
     return (

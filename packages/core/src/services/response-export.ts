@@ -125,14 +125,26 @@ export interface ExportSource<Row> {
   read(after: Row | undefined, limit: number): Promise<Row[]>
 }
 
+/** How an export ended before its last row: the client stopped reading, or a read or a row failed. */
+export interface ExportEarlyEnd {
+  reason: 'cancelled' | 'failed'
+  /** Rows written before the end. */
+  rows: number
+  /** What the stream was cancelled with (the host's reason, if it gave one), or what failed. */
+  cause: unknown
+}
+
 /**
  * The export as a stream of text, read page by page only as fast as the client takes it: each pull reads one
  * page. Cancelling the stream (the client went away) stops the reading. CSV reads only what its columns show
- * (`listForExport`); NDJSON writes every field of each response, as the API's reads do.
+ * (`listForExport`); NDJSON writes every field of each response, as the API's reads do. `onEarlyEnd` hears of
+ * an export that ends before its last row (cancelled, or a failed read: the stream then errors, and the client
+ * gets a cut-off file), so that it is never cut off in silence.
  */
 export function exportStream(
   survey: SurveyRecord,
   source: { format: 'csv'; rows: ExportSource<ResponseExportRow> } | { format: 'ndjson'; rows: ExportSource<ResponseRecord> },
+  onEarlyEnd: (end: ExportEarlyEnd) => void = () => {},
 ): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder()
   const columns = source.format === 'csv' ? exportColumns(survey) : []
@@ -144,6 +156,13 @@ export function exportStream(
   let limit = EXPORT_ROWS.first
   let started = false
   let done = false
+  let written = 0
+  const endEarly = (reason: ExportEarlyEnd['reason'], cause: unknown) => {
+    done = true
+    try {
+      onEarlyEnd({ reason, rows: written, cause })
+    } catch {}
+  }
   return new ReadableStream<Uint8Array>(
     {
       async pull(controller) {
@@ -154,22 +173,31 @@ export function exportStream(
           return
         }
         if (done) return
-        const rows = await source.rows.read(last as never, limit)
+        let rows: (ResponseExportRow | ResponseRecord)[]
+        let chunk = ''
+        try {
+          rows = await source.rows.read(last as never, limit)
+          for (const row of rows) chunk += line(row)
+        } catch (error) {
+          // A cancel while the read was under way has been reported already.
+          if (!done) endEarly('failed', error)
+          throw error
+        }
+        if (done) return
         if (rows.length === 0) {
           done = true
           controller.close()
           return
         }
         last = rows[rows.length - 1]
-        let chunk = ''
-        for (const row of rows) chunk += line(row)
+        written += rows.length
         const bytes = encoder.encode(chunk)
         controller.enqueue(bytes)
         const perRow = bytes.byteLength / rows.length
         limit = Math.max(EXPORT_ROWS.first, Math.min(EXPORT_ROWS.most, Math.floor(EXPORT_ROWS.bytes / perRow)))
       },
-      cancel() {
-        done = true
+      cancel(reason) {
+        if (!done) endEarly('cancelled', reason)
       },
     },
     // One page in the queue at most: the next is read when the client has taken this one.

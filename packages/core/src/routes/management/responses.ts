@@ -7,6 +7,8 @@ import { badRequest, CanvassError, notFound, unauthorized, validationError } fro
 import { LARGE_ROW_BATCH, listPage } from '../../http/pagination'
 import { readExportQuery, readResponseQuery, responseExportQuery, responseListQuery } from '../../http/response-query'
 import { exportStream } from '../../services/response-export'
+import type { ExportEarlyEnd } from '../../services/response-export'
+import { describeCause } from '../../http/boundary'
 import { SAFE_HEADERS } from '../../http/respond'
 import { ok } from '../../http/respond'
 import type { NewResponse, ResponseRecord } from '../../ports/storage'
@@ -67,26 +69,27 @@ const listResponses: Handler = async (request, ctx) => {
   })
 }
 
-const exportResponses: Handler = async (request, ctx) => {
+const exportResponses: Handler = async (request, ctx, info) => {
   const { environmentId } = await authenticate(request, ctx)
   const { filter, sortBy, order, format } = readExportQuery(request.query)
   const survey = await ownedSurvey(ctx, environmentId, filter.surveyId as string)
   const scope = { ...filter, surveyId: survey.id, sortBy, order }
   const position = (after: { id: string; createdAt: Date; updatedAt: Date } | undefined) =>
     after ? { after: { createdAt: after[sortBy], id: after.id } } : {}
+  const onEarlyEnd = logEarlyEnd(ctx, `The ${format.toUpperCase()} export of survey ${survey.id}`, info.requestId)
   const body =
     format === 'csv'
       ? exportStream(survey, {
           format,
           rows: { read: (after, limit) => ctx.storage.responses.listForExport(environmentId, { ...scope, limit, ...position(after) }) },
-        })
+        }, onEarlyEnd)
       : exportStream(survey, {
           format,
           rows: {
             read: async (after, limit) =>
               (await ctx.storage.responses.list(environmentId, { ...scope, limit, ...position(after) })).slice(0, limit),
           },
-        })
+        }, onEarlyEnd)
   const name = `responses-${survey.id.replace(/[^A-Za-z0-9_-]/g, '')}.${format}`
   return new Response(body, {
     status: 200,
@@ -128,7 +131,8 @@ const importResponses: Handler = async (request, ctx) => {
     try {
       const problem = itemProblems.get(index)
       if (problem) throw validationError({ [problem.path]: problem.message })
-      const { createdAt, updatedAt, ...input } = parseItem(managementResponseCreateSchema, item)
+      const { createdAt, updatedAt, environmentId: sentEnvironmentId, ...input } = parseItem(managementResponseCreateSchema, item)
+      if (sentEnvironmentId !== undefined && sentEnvironmentId !== environmentId) throw unauthorized()
       const now = createdAt === undefined ? ctx.now() : new Date(createdAt)
       const response = newResponse(input, userAgent, { id: ctx.newId(), newId: ctx.newId, now })
       if (updatedAt !== undefined) {
@@ -175,7 +179,8 @@ function importRefusal(outcome: string, response: NewResponse): { code: string; 
 
 const createResponse: Handler = async (request, ctx) => {
   const { environmentId } = await authenticate(request, ctx)
-  const { createdAt, updatedAt, ...input } = parseInput(managementResponseCreateSchema, await readJsonBody(request))
+  const { createdAt, updatedAt, environmentId: sentEnvironmentId, ...input } = parseInput(managementResponseCreateSchema, await readJsonBody(request))
+  if (sentEnvironmentId !== undefined && sentEnvironmentId !== environmentId) throw unauthorized()
   // An import keeps its own times; `updatedAt` defaults to `createdAt` (canonical ISO strings, so they order).
   const now = createdAt === undefined ? ctx.now() : new Date(createdAt)
   const response = newResponse(input, request.headers.get('user-agent'), { id: ctx.newId(), newId: ctx.newId, now })
@@ -220,4 +225,24 @@ async function ownedResponse(ctx: CanvassContext, environmentId: string, id: str
   if (!response) throw notFound('Response', id)
   if (response.environmentId !== environmentId) throw unauthorized()
   return response
+}
+
+/**
+ * Logs an export that ended before its last row, with its reason: the answer's status (200) was sent long
+ * before, so the log is the only place that says the file was cut off. A client that stopped reading is a
+ * warning; a failed read (the database went away, a statement timed out) is an error with its cause.
+ */
+function logEarlyEnd(ctx: CanvassContext, what: string, requestId: string | undefined): (end: ExportEarlyEnd) => void {
+  const request = requestId === undefined ? '' : ` (request ${requestId})`
+  return ({ reason, rows, cause }) => {
+    const after = `after ${rows} ${rows === 1 ? 'row' : 'rows'}`
+    if (reason === 'cancelled') {
+      const why = cause instanceof Error ? `: ${describeCause(cause).message}` : typeof cause === 'string' && cause !== '' ? `: ${cause.slice(0, 200)}` : ''
+      ctx.logger.warn(`${what} ended early ${after}${request}: the client stopped reading (the connection closed or the stream was cancelled${why})`)
+    } else {
+      const message = `${what} ended early ${after}: reading or writing its rows failed`
+      if (requestId === undefined) ctx.logger.error(message, describeCause(cause))
+      else ctx.logger.error(message, describeCause(cause), { requestId })
+    }
+  }
 }

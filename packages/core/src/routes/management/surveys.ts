@@ -10,6 +10,7 @@ import type { SegmentRecord, SurveyRecord } from '../../ports/storage'
 import { surveyCreateSchema, surveyUpdateSchema } from '../../schemas/survey'
 import { segmentsById } from '../../services/segment-service'
 import { IMMUTABLE_SURVEY_FIELDS, surveyFieldsFromInput, surveyOutput } from '../../services/survey-service'
+import { resolveSurveyTriggers } from '../../services/survey-triggers'
 import { dropReplacedPrivateSegment, readSurveySegment, surveySegmentId } from '../../services/survey-segment'
 import type { RouteTable } from '../../http/route-table'
 import { readSummaryQuery, summaryDateQuery } from '../../http/response-query'
@@ -55,7 +56,9 @@ const createSurvey: Handler = async (request, ctx) => {
   const body = await readJsonBody(request)
   const segmentInput = readSurveySegment(body)
   const input = parseInput(surveyCreateSchema, body)
-  if (input.environmentId !== environmentId) throw unauthorized()
+  // Taken from the key when absent (as on every management create); when sent, it must be the key's.
+  if (input.environmentId !== undefined && input.environmentId !== environmentId) throw unauthorized()
+  input.triggers = await resolveSurveyTriggers(ctx, environmentId, input.triggers)
   const id = ctx.newId()
   const segment = await surveySegmentId(ctx, environmentId, id, null, input.segmentId, segmentInput)
   const now = ctx.now()
@@ -85,6 +88,8 @@ const updateSurvey: Handler = async (request, ctx) => {
   for (const field of IMMUTABLE_SURVEY_FIELDS) delete body[field]
   const changes = parseInput(surveyUpdateSchema, body)
   const id = param(request, 'surveyId')
+  // Only triggers sent are resolved: a class deleted since the last write does not refuse a PUT of another field.
+  if (changes.triggers !== undefined) changes.triggers = await resolveSurveyTriggers(ctx, environmentId, changes.triggers)
   // The segment is decided before the survey's lock is taken: a survey's own segment is changed in place.
   let segment: SegmentRecord | null | undefined
   let before: string | null = null

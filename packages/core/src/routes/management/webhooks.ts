@@ -37,6 +37,7 @@ const listWebhooks: Handler = async (request, ctx) => {
 const createWebhook: Handler = async (request, ctx) => {
   const { environmentId } = await authenticate(request, ctx)
   const input = parseInput(webhookCreateSchema, await readJsonBody(request))
+  if (input.environmentId !== undefined && input.environmentId !== environmentId) throw unauthorized()
   const url = checkWebhookUrl(input.url, { allowPrivateAddresses: ctx.allowPrivateWebhookUrls })
   if (!url.ok) {
     throw validationError({
