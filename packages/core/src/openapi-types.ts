@@ -10,7 +10,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The environment of the API key (not wrapped in `data`) */
+        /** The environment of the API key (not wrapped in data) */
         get: operations["getV1Me"];
         put?: never;
         post?: never;
@@ -81,10 +81,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List responses: filtered, sorted, counted with `count=true` (`X-Total-Count`) */
+        /** List responses: filtered, sorted, counted with count=true (X-Total-Count) */
         get: operations["getV1ManagementResponses"];
         put?: never;
-        /** Create a response, whatever the survey's status; imports give `createdAt` and `updatedAt` */
+        /** Create a response, whatever the survey's status; imports give createdAt and updatedAt */
         post: operations["postV1ManagementResponses"];
         delete?: never;
         options?: never;
@@ -102,7 +102,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Import up to 1,000 responses in one transaction, with a result per item; webhooks only with `?webhooks=true`
+         * Import up to 1,000 responses in one transaction, with a result per item; webhooks only with ?webhooks=true
          * @description The answer lists every created item with its id and the first 100 failed ones with their error (one field in `details`), in the order sent; `unlistedErrors` counts the failed items beyond them. NUL, a lone surrogate or a number past the float limit inside one item fails that item alone.
          */
         post: operations["postV1ManagementResponsesBulk"];
@@ -211,7 +211,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** A response, naming the contact by `contactId` */
+        /** A response, naming the contact by contactId */
         post: operations["postV2ClientByEnvironmentIdResponses"];
         delete?: never;
         options?: never;
@@ -280,7 +280,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List action classes (the automatic `New Session` included) */
+        /** List action classes (the automatic New Session included) */
         get: operations["getV1ManagementActionClasses"];
         put?: never;
         /** Create a action class */
@@ -354,7 +354,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List people (contacts) with their attributes: `userId`, dates, `sortBy`, `order`, `count` */
+        /** List people (contacts) with their attributes: userId, dates, sortBy, order, count */
         get: operations["getV1ManagementPeople"];
         put?: never;
         post?: never;
@@ -375,7 +375,7 @@ export interface paths {
         get: operations["getV1ManagementPeopleByPersonId"];
         put?: never;
         post?: never;
-        /** Delete a person; its responses stay, with `person` null */
+        /** Delete a person; its responses stay, with person null */
         delete: operations["deleteV1ManagementPeopleByPersonId"];
         options?: never;
         head?: never;
@@ -389,7 +389,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List contacts with their attributes: `userId`, dates, `sortBy`, `order`, `count` */
+        /** List contacts with their attributes: userId, dates, sortBy, order, count */
         get: operations["getV1ManagementContacts"];
         put?: never;
         post?: never;
@@ -410,7 +410,7 @@ export interface paths {
         get: operations["getV1ManagementContactsByContactId"];
         put?: never;
         post?: never;
-        /** Delete a contact; its responses stay, with `person` null */
+        /** Delete a contact; its responses stay, with person null */
         delete: operations["deleteV1ManagementContactsByContactId"];
         options?: never;
         head?: never;
@@ -497,7 +497,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** A display, naming the contact by `contactId` */
+        /** A display, naming the contact by contactId */
         post: operations["postV2ClientByEnvironmentIdDisplays"];
         delete?: never;
         options?: never;
@@ -565,7 +565,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Identify a contact by `userId` and update its attributes */
+        /** Identify a contact by userId and update its attributes */
         post: operations["postV1ClientByEnvironmentIdUser"];
         delete?: never;
         options?: never;
@@ -667,7 +667,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Upload the file signed by the presign (`X-File-Name` is its `updatedFileName`) */
+        /** Upload the file signed by the presign (X-File-Name is its updatedFileName) */
         post: operations["postV1ManagementStorageLocal"];
         delete?: never;
         options?: never;
@@ -786,7 +786,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** What was sent to a webhook: event, status, each attempt; `status` and `event` filter */
+        /** What was sent to a webhook: event, status, each attempt; status and event filter */
         get: operations["getV1WebhooksByWebhookIdDeliveries"];
         put?: never;
         post?: never;
@@ -805,7 +805,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send a delivery again: same `webhook-id`, a new attempt with a new timestamp and signature */
+        /** Send a delivery again: same webhook-id, a new attempt with a new timestamp and signature */
         post: operations["postV1WebhooksByWebhookIdDeliveriesByDeliveryIdRedeliver"];
         delete?: never;
         options?: never;
@@ -820,7 +820,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The in-app widget the `@formbricks/js` loader loads */
+        /** The in-app widget the @formbricks/js loader loads */
         get: operations["getJsFormbricksUmdCjs"];
         put?: never;
         post?: never;
@@ -854,7 +854,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A link survey as a page (`?lang=`, hidden fields, `?suid=`, `?pin=`) */
+        /** A link survey as a page (?lang=, hidden fields, ?suid=, ?pin=) */
         get: operations["getSBySurveyId"];
         put?: never;
         post?: never;
@@ -1784,7 +1784,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    environmentId: string;
+                    environmentId?: string;
                     name: string;
                     questions: unknown;
                     /**
@@ -2548,6 +2548,7 @@ export interface operations {
                         url?: string;
                         action?: string;
                     };
+                    environmentId?: string;
                     createdAt?: string;
                     updatedAt?: string;
                 };
@@ -7034,6 +7035,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    environmentId?: string;
                     url: string;
                     triggers?: ("responseCreated" | "responseUpdated" | "responseFinished")[];
                     trigger?: ("responseCreated" | "responseUpdated" | "responseFinished")[] | ("responseCreated" | "responseUpdated" | "responseFinished");
