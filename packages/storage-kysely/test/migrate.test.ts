@@ -83,7 +83,7 @@ for (const backend of backends()) {
     const ids = ['r-late', 'r-first', 'r-later']
     for (const [i, at] of [[0, 2], [1, 1], [2, 3]] as const) {
       const response = makeResponse(surveyId, { id: ids[i]!, createdAt: new Date(base + at), displayId: 'display-1' })
-      assert.equal(await storage.responses.create(response, { environmentId, requireAccepting: false, checkEnvironment: false }), { outcome: 'created', id: ids[i]! })
+      assert.equal(await storage.responses.create(response, { environmentId, requireAccepting: false, checkEnvironment: false, pinProven: false }), { outcome: 'created', id: ids[i]! })
     }
     const before = await storage.webhookDeliveries.list(environmentId, webhookId, { limit: 10 })
 
@@ -93,7 +93,7 @@ for (const backend of backends()) {
     assert.equal(await storage.displays.responseOf(environmentId, 'display-1'), { responseId: 'r-first' })
     assert.equal(await storage.webhookDeliveries.list(environmentId, webhookId, { limit: 10 }), before, 'no responseUpdated event')
     const again = makeResponse(surveyId, { displayId: 'display-1' })
-    assert.equal(await storage.responses.create(again, { environmentId, requireAccepting: false, checkEnvironment: false }), { outcome: 'display_taken' })
+    assert.equal(await storage.responses.create(again, { environmentId, requireAccepting: false, checkEnvironment: false, pinProven: false }), { outcome: 'display_taken' })
   })
 
   test('stores every timestamp as timestamptz(3)', async () => {
