@@ -26,6 +26,16 @@ export async function buildParts(root, { packages = builtPackages(root), parts =
       ...part.after.own.map((name) => `${task.pkg.name} ${name}`),
     ].filter((key) => keys.has(key))
   }
+  // The longest chain of work a task starts (its cost and that of what waits on it): the longest start first.
+  const chain = new Map()
+  const chainOf = (task) => {
+    if (!chain.has(task.key)) {
+      const waiters = tasks.filter((other) => other.waitsFor.includes(task.key))
+      chain.set(task.key, PARTS.find((part) => part.name === task.part).cost + Math.max(0, ...waiters.map(chainOf)))
+    }
+    return chain.get(task.key)
+  }
+  tasks.sort((a, b) => chainOf(b) - chainOf(a))
   const started = Date.now()
   const done = new Set()
   const failures = []

@@ -7,23 +7,25 @@
 // older than the package's sources (`src`, `scripts`), manifest or build config, or than the shared build config
 // or the lockfile. A package's `build` script still builds every part at once.
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs'
-import { join, relative, sep } from 'node:path'
+import { join, relative } from 'node:path'
 
 const DECLARATION = /\.d\.[cm]?ts(\.map)?$/
-const SEED = `pgdata-seed${sep}`
+// The standalone server's empty database, and the folder it is made in before it is renamed into place.
+const SEED = 'pgdata-seed'
 
 /**
  * The parts of a package's build, in the order they run within a package: `owns` tells a file of `dist`
  * (relative to it) that the part wrote; `runtime` parts are what a process runs; `after` names what must be
- * built first: the same part of the package's workspace dependencies (`deps`) and the package's own parts.
+ * built first: parts of the package's workspace dependencies (`deps`) and the package's own parts; `cost` is
+ * roughly how long it takes (a JavaScript build is 1), to start the longest chains first.
  */
 export const PARTS = [
-  { name: 'js', label: 'JavaScript', runtime: true, owns: (file) => !DECLARATION.test(file) && !file.startsWith(SEED), after: { deps: [], own: [] } },
+  { name: 'js', label: 'JavaScript', runtime: true, owns: (file) => !DECLARATION.test(file) && !file.startsWith(SEED), after: { deps: [], own: [] }, cost: 1 },
   // Declarations import those of the packages they build on.
-  { name: 'types', label: 'type declarations', runtime: false, owns: (file) => DECLARATION.test(file), after: { deps: ['types'], own: [] } },
+  { name: 'types', label: 'type declarations', runtime: false, owns: (file) => DECLARATION.test(file), after: { deps: ['types'], own: [] }, cost: 5 },
   // The empty database is migrated with the storage package's built JavaScript, into the `dist` that the
   // package's own JavaScript build empties first.
-  { name: 'seed', label: 'empty database', runtime: true, owns: (file) => file.startsWith(SEED), after: { deps: ['js'], own: ['js'] } },
+  { name: 'seed', label: 'empty database', runtime: true, owns: (file) => file.startsWith(SEED), after: { deps: ['js'], own: ['js'] }, cost: 8 },
 ]
 
 /**
