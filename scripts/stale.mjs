@@ -21,10 +21,10 @@ const SEED = 'pgdata-seed'
  */
 export const PARTS = [
   { name: 'js', label: 'JavaScript', runtime: true, owns: (file) => !DECLARATION.test(file) && !file.startsWith(SEED), after: { deps: [], own: [] }, cost: 1 },
-  // Declarations import those of the packages they build on.
-  { name: 'types', label: 'type declarations', runtime: false, owns: (file) => DECLARATION.test(file), after: { deps: ['types'], own: [] }, cost: 5 },
-  // The empty database is migrated with the storage package's built JavaScript, into the `dist` that the
-  // package's own JavaScript build empties first.
+  // Declarations import those of the packages they build on, and go into the `dist` that the package's own
+  // JavaScript build empties first.
+  { name: 'types', label: 'type declarations', runtime: false, owns: (file) => DECLARATION.test(file), after: { deps: ['types'], own: ['js'] }, cost: 5 },
+  // The empty database is migrated with the storage package's built JavaScript, into that `dist` too.
   { name: 'seed', label: 'empty database', runtime: true, owns: (file) => file.startsWith(SEED), after: { deps: ['js'], own: ['js'] }, cost: 8 },
 ]
 
@@ -82,11 +82,6 @@ export function staleParts(root, packages, partNames) {
     }
   }
   return stale
-}
-
-/** The first package (a path) with a stale part, or undefined when every build is current. */
-export function staleBuild(root) {
-  return staleParts(root, builtPackages(root), PARTS.map((part) => part.name))[0]?.pkg.dir
 }
 
 function mtime(path) {
