@@ -76,9 +76,12 @@ export async function buildParts(root, { packages = builtPackages(root), parts =
   return { ok: failures.length === 0, built: tasks.length, seconds: (Date.now() - started) / 1000, output: failures.join('\n') }
 }
 
-/** How many parts build at once: CANVASS_BUILD_JOBS, or the machine's cores. */
+/**
+ * How many parts build at once: CANVASS_BUILD_JOBS, or the machine's cores and at least 4, as `pnpm -r` runs
+ * scripts (a part spends some of its time starting pnpm, Node and tsup rather than on a core).
+ */
 function width() {
-  return Math.max(1, Number(process.env.CANVASS_BUILD_JOBS) || availableParallelism())
+  return Math.max(1, Number(process.env.CANVASS_BUILD_JOBS) || Math.max(4, availableParallelism()))
 }
 
 /** The package named `name` and the workspace packages it runs with, directly or not. */
