@@ -124,18 +124,21 @@ function runScript(cwd, script) {
   })
 }
 
+// Run as a script: `pnpm build`, or `--types` for the declarations alone (`pnpm typecheck`). No top-level
+// await, so that tests can load this file as CommonJS.
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const root = fileURLToPath(new URL('..', import.meta.url))
   const typesOnly = process.argv.includes('--types')
-  const result = await buildParts(root, {
+  buildParts(root, {
     parts: typesOnly ? ['types'] : undefined,
     title: typesOnly ? 'Building the type declarations that changed' : 'Building what changed',
     log: (line) => console.log(line),
+  }).then((result) => {
+    if (!result.ok) {
+      process.stderr.write(result.output)
+      process.exit(1)
+    }
+    if (result.built > 0) console.log(`Built ${result.built} part${result.built === 1 ? '' : 's'} in ${result.seconds.toFixed(1)} s`)
+    else if (!typesOnly) console.log('Every part of the build is current (nothing to build)')
   })
-  if (!result.ok) {
-    process.stderr.write(result.output)
-    process.exit(1)
-  }
-  if (result.built > 0) console.log(`Built ${result.built} part${result.built === 1 ? '' : 's'} in ${result.seconds.toFixed(1)} s`)
-  else if (!typesOnly) console.log('Every part of the build is current (nothing to build)')
 }
