@@ -19,8 +19,11 @@ const root = fileURLToPath(new URL('..', import.meta.url))
 // PGlite is a dependency of the storage package, not of the workspace root.
 const requireFromStorage = createRequire(join(root, 'packages', 'storage-kysely', 'package.json'))
 
-/** The seed folder, made when missing; undefined (with the reason printed) when it cannot be made. */
-export function pgliteSeed() {
+/**
+ * The seed folder, made when missing (unless `make` is false); undefined (with the reason printed) when it
+ * cannot be made or is missing and not to be made.
+ */
+export function pgliteSeed({ make = true } = {}) {
   let version
   try {
     version = JSON.parse(readFileSync(join(packageDir(requireFromStorage.resolve('@electric-sql/pglite')), 'package.json'), 'utf8')).version
@@ -29,6 +32,7 @@ export function pgliteSeed() {
   }
   const folder = join(root, 'node_modules', '.cache', `canvass-pglite-seed-${version}`)
   if (existsSync(join(folder, 'ready'))) return folder
+  if (!make) return undefined
   const made = spawnSync(process.execPath, [fileURLToPath(import.meta.url), folder], { encoding: 'utf8' })
   if (made.status === 0 && existsSync(join(folder, 'ready'))) return folder
   console.log(`No shared empty PGlite database (each test makes its own): ${(made.stderr || made.error?.message || '').trim()}`)

@@ -1,72 +1,108 @@
-// Whether the workspace's build outputs are older than what they are built from, so that `pnpm start` and
-// `pnpm test` build only when something changed. Each built package (one with a `build` script) is stale
-// when its `dist` is missing or older than its sources (`src`, `scripts`), manifest or build config; all
-// of them are stale when the shared build config or the lockfile is newer than their outputs.
-import { spawnSync } from 'node:child_process'
+// Which parts of the workspace's build are older than what they are built from, so that `pnpm start`,
+// `pnpm build` and `pnpm test` build only what changed, and each only what it needs.
+//
+// A package's build comes in parts, each a script of its manifest (`PARTS`): its JavaScript (`build:js`, what a
+// process runs), its type declarations (`build:types`) and, for the standalone server, its empty database
+// (`build:seed`). Each part owns some of the files in `dist`; a part is stale when it has none or the oldest is
+// older than the package's sources (`src`, `scripts`), manifest or build config, or than the shared build config
+// or the lockfile. A package's `build` script still builds every part at once.
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs'
-import { join } from 'node:path'
+import { join, relative } from 'node:path'
 
-/** The packages and examples of the workspace at `root` that have a `build` script. */
+const DECLARATION = /\.d\.[cm]?ts(\.map)?$/
+// The standalone server's empty database, and the folder it is made in before it is renamed into place.
+const SEED = 'pgdata-seed'
+
+/**
+ * The parts of a package's build, in the order they run within a package: `owns` tells a file of `dist`
+ * (relative to it) that the part wrote; `runtime` parts are what a process runs; `after` names what must be
+ * built first: parts of the package's workspace dependencies (`deps`) and the package's own parts; `cost` is
+ * roughly how long it takes (a JavaScript build is 1), to start the longest chains first.
+ */
+export const PARTS = [
+  { name: 'js', label: 'JavaScript', runtime: true, owns: (file) => !DECLARATION.test(file) && !file.startsWith(SEED), after: { deps: [], own: [] }, cost: 1 },
+  // Declarations import those of the packages they build on, and go into the `dist` that the package's own
+  // JavaScript build empties first.
+  { name: 'types', label: 'type declarations', runtime: false, owns: (file) => DECLARATION.test(file), after: { deps: ['types'], own: ['js'] }, cost: 5 },
+  // The empty database is migrated with the storage package's built JavaScript, into that `dist` too.
+  { name: 'seed', label: 'empty database', runtime: true, owns: (file) => file.startsWith(SEED), after: { deps: ['js'], own: ['js'] }, cost: 8 },
+]
+
+/**
+ * The packages and examples of the workspace at `root` that have a `build` script: their folder, name,
+ * workspace dependencies (names) and the parts of `PARTS` they have a `build:<part>` script for.
+ */
 export function builtPackages(root) {
-  return ['packages', 'examples']
+  const all = ['packages', 'examples']
     .flatMap((group) => readdirSync(join(root, group)).map((name) => join(root, group, name)))
-    .filter((dir) => {
-      const manifest = join(dir, 'package.json')
-      return existsSync(manifest) && Boolean(JSON.parse(readFileSync(manifest, 'utf8')).scripts?.build)
+    .filter((dir) => existsSync(join(dir, 'package.json')))
+    .map((dir) => ({ dir, manifest: JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) }))
+  const names = new Set(all.map(({ manifest }) => manifest.name))
+  return all
+    .filter(({ manifest }) => Boolean(manifest.scripts?.build))
+    .map(({ dir, manifest }) => {
+      const declared = (field) => Object.keys(manifest[field] ?? {}).filter((name) => names.has(name))
+      return {
+        dir,
+        name: manifest.name,
+        /** What it runs with (a process loads these). */
+        runtimeDeps: [...new Set([...declared('dependencies'), ...declared('peerDependencies')])],
+        /** Everything it is built against, as `pnpm -r` orders packages. */
+        deps: [...new Set([...declared('dependencies'), ...declared('peerDependencies'), ...declared('devDependencies')])],
+        parts: PARTS.filter((part) => Boolean(manifest.scripts?.[`build:${part.name}`])).map((part) => part.name),
+      }
     })
 }
 
-/** The first package (a path) whose build is out of date, or undefined when every build is current. */
-export function staleBuild(root) {
-  const shared = ['tsup.config.base.ts', 'tsconfig.base.json', 'pnpm-lock.yaml'].map((file) => mtime(join(root, file)))
-  for (const dir of builtPackages(root)) {
-    const built = oldest(join(dir, 'dist'))
-    if (built === undefined) return dir
-    const inputs = [
-      newest(join(dir, 'src')),
-      newest(join(dir, 'scripts')),
-      ...['package.json', 'tsup.config.ts', 'tsconfig.json'].map((file) => mtime(join(dir, file))),
-      ...shared,
-    ]
-    if (inputs.some((time) => time !== undefined && time > built)) return dir
+/**
+ * The stale parts of the packages given (`{ pkg, part }`, in `PARTS` order within a package), among the part
+ * names given. A part after a stale part of the same package that empties `dist` (the JavaScript) is stale too.
+ */
+export function staleParts(root, packages, partNames) {
+  const shared = newestOf(['tsup.config.base.ts', 'tsconfig.base.json', 'pnpm-lock.yaml'].map((file) => mtime(join(root, file))))
+  const stale = []
+  for (const pkg of packages) {
+    const inputs = newestOf([
+      newest(join(pkg.dir, 'src')),
+      newest(join(pkg.dir, 'scripts')),
+      ...['package.json', 'tsup.config.ts', 'tsconfig.json'].map((file) => mtime(join(pkg.dir, file))),
+      shared,
+    ])
+    const outputs = files(join(pkg.dir, 'dist'))
+    const rebuilt = new Set()
+    for (const part of PARTS) {
+      if (!pkg.parts.includes(part.name)) continue
+      const times = outputs.filter((file) => part.owns(file.relative)).map((file) => file.mtime)
+      const built = times.length ? Math.min(...times) : undefined
+      const emptied = part.after.own.some((name) => rebuilt.has(name))
+      if (built === undefined || (inputs !== undefined && inputs > built) || emptied) {
+        rebuilt.add(part.name)
+        if (partNames.includes(part.name)) stale.push({ pkg, part: part.name })
+      }
+    }
   }
-  return undefined
+  return stale
 }
 
 function mtime(path) {
   return existsSync(path) ? statSync(path).mtimeMs : undefined
 }
 
+function newestOf(times) {
+  const known = times.filter((time) => time !== undefined)
+  return known.length ? Math.max(...known) : undefined
+}
+
 function files(dir) {
   if (!existsSync(dir)) return []
   return readdirSync(dir, { withFileTypes: true, recursive: true })
     .filter((entry) => entry.isFile())
-    .map((entry) => join(entry.parentPath, entry.name))
+    .map((entry) => {
+      const path = join(entry.parentPath, entry.name)
+      return { relative: relative(dir, path), mtime: statSync(path).mtimeMs }
+    })
 }
 
 function newest(dir) {
-  const times = files(dir).map((file) => statSync(file).mtimeMs)
-  return times.length ? Math.max(...times) : undefined
-}
-
-function oldest(dir) {
-  const times = files(dir).map((file) => statSync(file).mtimeMs)
-  return times.length ? Math.min(...times) : undefined
-}
-
-/**
- * Runs `pnpm -r run build` quietly with the pnpm that runs this script (pnpm names itself in `npm_execpath`:
- * a script for Node, or, in recent pnpm, an executable of its own); returns its exit status and output.
- */
-export function buildWorkspace(root) {
-  const pnpm = process.env.npm_execpath
-  const args = ['-r', '--silent', 'run', 'build']
-  const options = { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 }
-  // Run outside pnpm (`node scripts/test-all.mjs`): the pnpm that CI and the README use, through npx.
-  const run = !pnpm
-    ? spawnSync('npx', ['--yes', 'pnpm@12.21.0', ...args], options)
-    : /\.[cm]?js$/.test(pnpm)
-      ? spawnSync(process.execPath, [pnpm, ...args], options)
-      : spawnSync(pnpm, args, options)
-  return { status: run.status, output: `${run.stdout ?? ''}${run.stderr ?? ''}` }
+  return newestOf(files(dir).map((file) => file.mtime))
 }

@@ -1,19 +1,25 @@
-// `pnpm start`: builds the workspace only when a source is newer than what was built (and then prints one
-// line, or the build's output if it failed), then runs the standalone server in this process, so that its
-// own lines are all there is to read and its exit code is the command's.
+// `pnpm start`: builds what the standalone server runs when a source is newer than what was built (the
+// JavaScript of the server and of the packages it loads, and its empty database; not the type declarations,
+// which `pnpm build` adds and reuses the rest), one line per part (and the build's output if it failed), then
+// runs the server in this process, so that its own lines are all there is to read and its exit code is the
+// command's.
 import { join } from 'node:path'
-import { buildWorkspace, staleBuild } from './stale.mjs'
+import { RUNTIME_PARTS, buildParts, runtimeOf } from './build.mjs'
+import { builtPackages } from './stale.mjs'
 
 const root = new URL('..', import.meta.url).pathname
 const server = join(root, 'examples', 'standalone', 'dist', 'main.js')
 
-if (staleBuild(root) !== undefined) {
-  console.log('Building Canvass (sources changed since the last build)…')
-  const build = buildWorkspace(root)
-  if (build.status !== 0) {
-    process.stderr.write(build.output)
-    console.error('Canvass could not start: the build failed (output above)')
-    process.exit(1)
-  }
+const build = await buildParts(root, {
+  packages: runtimeOf(builtPackages(root), '@canvass/example-standalone'),
+  parts: RUNTIME_PARTS,
+  title: 'Building what the server runs, sources changed since the last build',
+  log: (line) => console.log(line),
+})
+if (!build.ok) {
+  process.stderr.write(build.output)
+  console.error('Canvass could not start: the build failed (output above)')
+  process.exit(1)
 }
+if (build.built > 0) console.log(`Built in ${build.seconds.toFixed(1)} s`)
 await import(server)

@@ -1,4 +1,4 @@
-// `pnpm test`: builds the workspace when a source changed since the last build, then runs every package's uvu
+// `pnpm test`: builds what the tests run when a source changed since the last build, then runs every package's uvu
 // tests, several processes at a time, and ends with one plain line `N passed, N failed, N skipped` that totals
 // them all (CI reads it). Exits non-zero when anything failed.
 //
@@ -17,9 +17,9 @@
 import { spawn } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
-import { dirname, join, relative } from 'node:path'
+import { dirname, join } from 'node:path'
 import { pgliteSeed } from './pglite-seed.mjs'
-import { buildWorkspace, staleBuild } from './stale.mjs'
+import { RUNTIME_PARTS, buildParts } from './build.mjs'
 
 const root = new URL('..', import.meta.url).pathname
 const uvu = join(root, 'node_modules', '.bin', 'uvu')
@@ -31,15 +31,16 @@ const SKIP_LINE = /^\s*SKIP (.+)$/gm
 const FILE_LINE = /^(\S+\.test\.ts)$/gm
 
 const started = Date.now()
-const stale = staleBuild(root)
-if (stale !== undefined) {
-  console.log(`Building (${relative(root, stale)} changed since the last build)…`)
-  const build = buildWorkspace(root)
-  if (build.status !== 0) {
-    process.stderr.write(build.output)
-    console.log('\n0 passed, 1 failed (the build failed: output above)')
-    process.exit(1)
-  }
+// What the tests run: every package's JavaScript and the empty database, not the declarations (`pnpm build`).
+const build = await buildParts(root, {
+  parts: RUNTIME_PARTS,
+  title: 'Building what the tests run',
+  log: (line) => console.log(line),
+})
+if (!build.ok) {
+  process.stderr.write(build.output)
+  console.log('\n0 passed, 1 failed (the build failed: output above)')
+  process.exit(1)
 }
 
 const seed = process.env.CANVASS_TEST_PGLITE_SEED ?? pgliteSeed()

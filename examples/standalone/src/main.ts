@@ -15,6 +15,7 @@ import { bootstrap } from './bootstrap'
 import { openBlobStore, uploadMaxBytes } from './blob-store'
 import { checkConfig } from './check-config'
 import { openDatabase } from './database'
+import { homePage, isRootUrl } from './home-page'
 import { createLog } from './log'
 import { createMetrics } from './metrics'
 import { metricsEndpoint, serveMetrics } from './metrics-endpoint'
@@ -92,6 +93,7 @@ async function main(): Promise<void> {
     if (!healthy) headers['retry-after'] = String(SERVICE_UNAVAILABLE_RETRY_AFTER)
     return Response.json({ status: healthy ? 'ok' : 'unavailable' }, { status: healthy ? 200 : 503, headers })
   })
+  const home = own('/', async (request) => homePage(request))
   const answerMetrics = metrics && own('/metrics', metricsEndpoint(metrics, config.metricsToken))
   const metricsServer =
     answerMetrics && config.metricsPort !== undefined
@@ -115,6 +117,7 @@ async function main(): Promise<void> {
     async fetch(request, info) {
       // The substring tests first: parsing every request's URL just to spot these paths costs throughput.
       if (request.url.includes('/health') && new URL(request.url).pathname === '/health') return health(request, info)
+      if ((request.method === 'GET' || request.method === 'HEAD') && isRootUrl(request.url)) return home(request, info)
       if (metricsOnMainPort && request.url.includes('/metrics') && new URL(request.url).pathname === '/metrics') {
         return metricsOnMainPort(request, info)
       }

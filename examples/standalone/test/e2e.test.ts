@@ -512,7 +512,7 @@ function defineSuites(label: string, database: () => E2eBackend) {
     const wrong = await x.call('PATCH', '/api/v1/management/surveys', { key: x.keyA })
     assert.is(wrong.status, 405)
     assert.is(wrong.body.code, 'method_not_allowed')
-    assert.is(wrong.headers.get('allow'), 'GET, POST, OPTIONS')
+    assert.is(wrong.headers.get('allow'), 'GET, HEAD, POST, OPTIONS')
     const noKey = await x.call('DELETE', '/api/v1/me')
     assert.is(noKey.status, 405, 'the route is checked before the key')
     const health = await x.call('GET', '/health')

@@ -230,8 +230,10 @@ export function createCanvass(options: CanvassOptions): Canvass {
    */
   async function dispatch(request: IRequest, target: RequestTarget, info: ConnectionInfo): Promise<Response | undefined> {
     let query: IRequest['query'] | undefined
+    // HEAD runs the GET route; `fetch` drops the body.
+    const wanted = request.method === 'HEAD' ? 'GET' : request.method
     for (const [method, pattern, handlers, route] of routes) {
-      if (method !== request.method && method !== 'ALL') continue
+      if (method !== wanted && method !== 'ALL') continue
       const match = pattern.exec(target.pathname)
       if (!match) continue
       request.query = query ??= parseQuery(target.search)
@@ -306,6 +308,7 @@ export function createCanvass(options: CanvassOptions): Canvass {
       }
       // A host that gave the id sets the header itself: changing `response.headers` would make the Node
       // adapter build a Headers object for an answer it otherwise writes straight from a plain record.
+      if (request.method === 'HEAD' && response.body !== null) response = withoutBody(response)
       if (info.requestId === undefined) response = withRequestId(response, requestId)
       if (onRequest !== undefined) {
         const durationMs = performance.now() - started
@@ -335,11 +338,24 @@ export function createCanvass(options: CanvassOptions): Canvass {
 
 const NO_INFO: ConnectionInfo = Object.freeze({})
 
-/** The methods registered for a path, in registration order. */
+/** The methods registered for a path, in registration order, with HEAD after GET (a GET route answers it). */
 function allowedMethods(router: CanvassRouter, pathname: string): string[] {
   const methods = new Set<string>()
-  for (const [method, pattern] of router.routes) if (pattern.test(pathname)) methods.add(method)
+  for (const [method, pattern] of router.routes) {
+    if (!pattern.test(pathname)) continue
+    methods.add(method)
+    if (method === 'GET') methods.add('HEAD')
+  }
   return [...methods]
+}
+
+/**
+ * The answer to HEAD: the GET answer's status and headers, without its body, whose source (a file being read,
+ * an export being queried) is cancelled.
+ */
+function withoutBody(response: Response): Response {
+  response.body?.cancel().catch(() => {})
+  return new Response(null, { status: response.status, statusText: response.statusText, headers: response.headers })
 }
 
 /** Registers every route the options ask for, in the order the router tries them. */

@@ -110,14 +110,14 @@ routing('OPTIONS on an unknown client path is a 404 with CORS; on a management p
   assert.is(unknown.headers.get('access-control-allow-origin'), '*')
   const management = await canvass.fetch(new Request('http://h/api/v1/management/surveys', { method: 'OPTIONS' }))
   assert.is(management.status, 204)
-  assert.is(management.headers.get('allow'), 'GET, POST, OPTIONS')
+  assert.is(management.headers.get('allow'), 'GET, HEAD, POST, OPTIONS')
   assert.is(management.headers.get('access-control-allow-origin'), null)
 })
 
 routing('a dot segment or encoded path reaches the route the parser resolves it to', async () => {
   const res = await canvass.fetch(new Request('http://h/api/v1/nope/../management/surveys', { method: 'OPTIONS' }))
   assert.is(res.status, 204, 'the parser resolved /nope/.. away')
-  assert.is(res.headers.get('allow'), 'GET, POST, OPTIONS')
+  assert.is(res.headers.get('allow'), 'GET, HEAD, POST, OPTIONS')
 })
 
 routing('handlers get the query, repeated names as arrays, and the decoded path parameters', async () => {

@@ -70,7 +70,7 @@ serve('other methods: 405 with Allow; OPTIONS: 204', async () => {
   const canvass = createCanvass({ storage, widget: bundles })
   const post = await get(canvass, '/js/formbricks.umd.cjs', {}, 'POST')
   assert.is(post.status, 405)
-  assert.is(post.headers.get('allow'), 'GET, OPTIONS')
+  assert.is(post.headers.get('allow'), 'GET, HEAD, OPTIONS')
   assert.is((await get(canvass, '/js/formbricks.umd.cjs', {}, 'OPTIONS')).status, 204)
 })
 serve('without the widget option: 404 like any unknown route, and no such routes in the table', async () => {

@@ -159,7 +159,7 @@ export function testHttpApi({ name, start, stop }: TestHttpApiOptions): void {
     assert.is(unknown.body.details.resource_type, 'Route')
     const wrong = await call('PATCH', '/api/v1/management/surveys', { key: true })
     assert.is(wrong.status, 405)
-    assert.is(wrong.headers.get('allow'), 'GET, POST, OPTIONS')
+    assert.is(wrong.headers.get('allow'), 'GET, HEAD, POST, OPTIONS')
     const malformed = await call('POST', '/api/v1/management/surveys', { key: true, rawBody: '{"name":' })
     assert.is(malformed.status, 400)
     assert.is(malformed.body.code, 'bad_request')

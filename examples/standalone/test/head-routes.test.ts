@@ -1,0 +1,151 @@
+/**
+ * HEAD on every GET route, in-process on PGlite with every option the standalone server gives (blob store,
+ * widget, API reference): each answers with the status and headers its GET gets, and no body. Path
+ * parameters name real resources, so that most routes answer 200 rather than stopping at a 404.
+ */
+import { createFsBlobStore } from '@canvass/blob-fs'
+import { createCanvass } from '@canvass/core'
+import type { Canvass } from '@canvass/core'
+import { createKyselyStorage, migrate } from '@canvass/storage-kysely'
+import { readApiReference, readWidgetBundles } from '@canvass/widget'
+import { Kysely, PGliteDialect } from 'kysely'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { suite } from 'uvu'
+import * as assert from 'uvu/assert'
+import { emptyPgliteInMemory } from './processes'
+
+const ORIGIN = 'http://localhost'
+/** Headers that differ from one answer to the next whatever the method. */
+const PER_ANSWER = new Set(['x-request-id', 'date'])
+
+const test = suite('HEAD on every GET route')
+let canvass: Canvass
+let db: Kysely<unknown>
+let blobRoot: string
+let key: string
+const params: Record<string, string> = {}
+const query: Record<string, string> = {}
+
+test.before(async () => {
+  db = new Kysely<unknown>({ dialect: new PGliteDialect({ pglite: await emptyPgliteInMemory() }) })
+  await migrate(db)
+  blobRoot = await mkdtemp(join(tmpdir(), 'canvass-head-'))
+  canvass = createCanvass({
+    storage: createKyselyStorage({ db }),
+    blobStore: createFsBlobStore({ root: blobRoot }),
+    secret: 'head-routes-secret',
+    widget: await readWidgetBundles(),
+    apiReference: await readApiReference(),
+    logger: { error: (message, cause) => console.error(message, cause), warn: () => {} },
+  })
+  const project = await canvass.admin.createProject({ name: 'Head' })
+  const environmentId = project.environments.production
+  ;({ key } = await canvass.admin.createApiKey({ environmentId }))
+  await seed(environmentId)
+})
+
+test.after(async () => {
+  await db?.destroy()
+  if (blobRoot) await rm(blobRoot, { recursive: true, force: true })
+})
+
+async function call(method: string, path: string, body?: unknown, withKey = true): Promise<any> {
+  const answer = await canvass.fetch(
+    new Request(ORIGIN + path, {
+      method,
+      headers: { 'content-type': 'application/json', ...(withKey ? { 'x-api-key': key } : {}) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    }),
+  )
+  const json = (await answer.json()) as { data: any }
+  if (answer.status !== 200) throw new Error(`seeding ${method} ${path}: ${answer.status} ${JSON.stringify(json)}`)
+  return json.data
+}
+
+/** One of each resource a GET route names, made through the API. */
+async function seed(environmentId: string): Promise<void> {
+  const question = { id: 'q1', type: 'openText', headline: { default: 'Why?' }, required: true, inputType: 'text' }
+  const survey = await call('POST', '/api/v1/management/surveys', { environmentId, name: 'Seed', type: 'link', status: 'inProgress', questions: [question] })
+  const webhook = await call('POST', '/api/v1/webhooks', { url: 'https://example.invalid/hook', triggers: ['responseCreated'] })
+  const display = await call('POST', `/api/v1/client/${environmentId}/displays`, { surveyId: survey.id }, false)
+  const response = await call('POST', `/api/v1/client/${environmentId}/responses`, { surveyId: survey.id, finished: false, data: { q1: 'a' }, userId: 'seed-user', displayId: display.id }, false)
+  const segment = await call('POST', '/api/v1/management/segments', { environmentId, title: 'Seed', filters: [] })
+  const attributeClass = await call('POST', '/api/v1/management/attribute-classes', { environmentId, name: 'plan', type: 'code' })
+  const actionClass = await call('POST', '/api/v1/management/action-classes', { environmentId, name: 'Seed', type: 'code', key: 'seed' })
+  const attributeKey = await call('POST', '/api/v1/management/contact-attribute-keys', { environmentId, key: 'seedKey' })
+  const people = (await call('GET', '/api/v1/management/people')) as Array<{ id: string }>
+  const presign = await call('POST', '/api/v1/management/storage', { fileName: 'seed.txt', fileType: 'text/plain', accessType: 'public' })
+  const uploaded = await canvass.fetch(
+    new Request(`${ORIGIN}/api/v1/management/storage/local`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-api-key': key,
+        'x-file-type': 'text/plain',
+        'x-file-name': encodeURIComponent(presign.updatedFileName),
+        'x-signature': presign.signingData.signature,
+        'x-timestamp': String(presign.signingData.timestamp),
+        'x-uuid': presign.signingData.uuid,
+      },
+      body: JSON.stringify({ fileBase64String: btoa('seed') }),
+    }),
+  )
+  assert.is(uploaded.status, 200, 'the seed file is uploaded')
+  const person = people[0]?.id ?? ''
+  Object.assign(params, {
+    environmentId,
+    surveyId: survey.id,
+    responseId: response.id,
+    displayId: display.id,
+    userId: 'seed-user',
+    webhookId: webhook.id,
+    segmentId: segment.id,
+    attributeClassId: attributeClass.id,
+    actionClassId: actionClass.id,
+    contactAttributeKeyId: attributeKey.id,
+    personId: person,
+    contactId: person,
+    accessType: 'public',
+    fileName: presign.updatedFileName,
+  })
+  Object.assign(query, { '/api/v1/management/responses/export': `?surveyId=${survey.id}&format=csv` })
+}
+
+test('each answers HEAD with its GET status and headers, and no body', async () => {
+  const routes = canvass.routes.filter((route) => route.method === 'GET')
+  assert.ok(routes.length >= 30, `every GET route of the full server (${routes.length})`)
+  const notOk: string[] = []
+  for (const route of routes) {
+    const path = route.path.replace(/:([A-Za-z]+)/g, (_, name: string) => {
+      const value = params[name]
+      if (value === undefined) throw new Error(`no seeded value for :${name} in ${route.path}`)
+      return encodeURIComponent(value)
+    })
+    const target = `${ORIGIN}${path}${query[route.path] ?? ''}`
+    const headers = { 'x-api-key': key }
+    const get = await canvass.fetch(new Request(target, { headers }))
+    const getBody = new Uint8Array(await get.arrayBuffer())
+    const head = await canvass.fetch(new Request(target, { method: 'HEAD', headers }))
+    const name = `HEAD ${route.path}`
+    assert.is(head.status, get.status, `${name}: the GET's status`)
+    assert.equal(comparable(head.headers), comparable(get.headers), `${name}: the GET's headers`)
+    assert.is(head.body, null, `${name}: no body`)
+    if (get.status === 200) assert.ok(getBody.length > 0, `${name}: its GET has a body to leave out`)
+    else notOk.push(`${route.path} ${get.status}`)
+  }
+  // With every parameter naming something real, every GET route answers 200.
+  assert.equal(notOk, [], 'GET routes that did not answer 200')
+})
+
+/** The headers, without those that change on every answer, and a page's nonce. */
+function comparable(headers: Headers): Record<string, string> {
+  const kept: Record<string, string> = {}
+  headers.forEach((value, name) => {
+    if (!PER_ANSWER.has(name)) kept[name] = value.replace(/'nonce-[^']+'/g, "'nonce'")
+  })
+  return kept
+}
+
+test.run()
