@@ -115,6 +115,8 @@ async function main(): Promise<void> {
     { name: 'A', url: first.server.url, pid: first.server.pid, samples: [] as Sample[], created: [] as string[], inFlight: 0 },
     { name: 'B', url: second.url, pid: second.pid, samples: [] as Sample[], created: [] as string[], inFlight: 0 },
   ]
+  /** Sessions seen waiting on a lock, summed over the samples, by the statement they were running. */
+  const lockWaits = new Map<string, number>()
   const activity: Array<{ at: number; rows: Array<{ app: string; active: number; lock: number; idle_tx: number; total: number }> }> = []
 
   const start = performance.now()
@@ -194,6 +196,14 @@ async function main(): Promise<void> {
          from pg_stat_activity where datname = current_database() and application_name like 'canvass-_' group by 1 order by 1`,
       )
       .then((result) => activity.push({ at: performance.now() - start, rows: result.rows }), () => {})
+    observer
+      .query<{ query: string; n: number }>(
+        `select left(regexp_replace(query, '\\s+', ' ', 'g'), 90) as query, count(*)::int as n from pg_stat_activity
+         where datname = current_database() and application_name like 'canvass-_' and wait_event_type = 'Lock' group by 1`,
+      )
+      .then((result) => {
+        for (const row of result.rows) lockWaits.set(row.query, (lockWaits.get(row.query) ?? 0) + row.n)
+      }, () => {})
   }, 500)
 
   const frozen = servers[0]!
@@ -219,6 +229,11 @@ async function main(): Promise<void> {
   console.log(`canvass.responses: ${row?.n_live_tup} live rows; last analyse ${row?.last_analyze?.toISOString() ?? 'never'}, last autoanalyse ${row?.last_autoanalyze?.toISOString() ?? 'never'}`)
 
   report(servers, activity, (stopAt - start) / 1000, (contAt - start) / 1000, (endAt - start) / 1000)
+  const waits = [...lockWaits].sort((a, b) => b[1] - a[1]).slice(0, 5)
+  if (waits.length > 0) {
+    console.log('\nStatements seen waiting on a lock (session-samples, every 0.5 s):')
+    for (const [query, n] of waits) console.log(`${String(n).padStart(7)}  ${query}`)
+  }
   for (const server of servers) {
     const failed = server.samples.filter((sample) => !sample.ok).length
     console.log(`server ${server.name}: ${server.samples.length} requests, ${failed} failed, ${server.inFlight} unanswered at the end`)
