@@ -7,8 +7,8 @@ import type { Kysely } from 'kysely'
  *
  * - `autovacuum` (and `track_counts`, without which it cannot run): the planner's statistics of Canvass's tables
  *   come from the analyses it runs as they grow. On a table never analysed, Postgres guesses a filter's
- *   selectivity, and a page of 50 responses of a survey with 200,000 was read by sorting them all: ~400 ms, not
- *   ~1 ms. Dead rows of updated and deleted responses, deliveries and rate-limit counters pile up as well.
+ *   selectivity, and a page of 50 responses of a survey with 200,000 was read by sorting them all: ~500 ms, not
+ *   under 1 ms. Dead rows of updated and deleted responses, deliveries and rate-limit counters pile up as well.
  */
 export async function postgresSettingWarnings<DB>(db: Kysely<DB>): Promise<string[]> {
   const { rows } = await sql<{ autovacuum: string; track_counts: string }>`
