@@ -5,7 +5,7 @@
  */
 import { createCanvass } from '@canvass/core'
 import { serve } from '@canvass/host-deno'
-import { createKyselyStorage, createPostgresRateLimiter, migrate } from '@canvass/storage-kysely'
+import { createKyselyStorage, createPostgresRateLimiter, migrate, postgresSettingWarnings } from '@canvass/storage-kysely'
 import { readApiReference, readWidgetBundles } from '@canvass/widget'
 import { bootstrap } from '../../standalone/src/bootstrap'
 import { openBlobStore, uploadMaxBytes } from '../../standalone/src/blob-store'
@@ -28,6 +28,8 @@ async function main(): Promise<void> {
   const blobs = openBlobStore(process.env, config.dataDir, process.env.INIT_CWD ?? process.cwd())
   const { db, description } = await openDatabase(config)
   await migrate(db)
+  // A Postgres server of the operator's: settings Canvass relies on, said once, at the start.
+  if (config.databaseUrl) for (const warning of await postgresSettingWarnings(db)) console.warn(warning)
   const storage = createKyselyStorage({ db })
   // One limiter for the rate limits and the PIN attempts, which count even when the rate limits are off.
   const limiter = config.rateLimitStore === 'postgres' ? createPostgresRateLimiter({ db }) : undefined

@@ -48,6 +48,9 @@ export async function openDatabase(
       connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
       // A server that vanished without closing its sockets is noticed instead of waited for forever.
       keepAlive: true,
+      // A transaction of this process that waits on nothing but this process (stopped, or stalled) is ended by
+      // Postgres, which lets go of the rows it locked, instead of holding up every instance for as long.
+      idle_in_transaction_session_timeout: IDLE_IN_TRANSACTION_TIMEOUT_MS,
     })
     watchConnectionErrors(pool, hooks)
     const url = new URL(config.databaseUrl)
@@ -112,6 +115,14 @@ async function seedDataFolder(dir: string): Promise<void> {
 
 /** How long a request waits for a database connection before it is answered 503. */
 const CONNECT_TIMEOUT_MS = 5_000
+
+/**
+ * How long a transaction may sit idle, its next statement not sent, before Postgres ends its session. Canvass's
+ * transactions send their statements one after another with no wait between them (their longest pause is a
+ * round trip), so an idle one is a process that stopped mid-transaction; its request, if the process comes
+ * back, fails with 503 and writes nothing.
+ */
+export const IDLE_IN_TRANSACTION_TIMEOUT_MS = 10_000
 
 /**
  * A database restart or a dropped connection must not end the process: `pg` emits `error` on the pool for

@@ -9,7 +9,7 @@ import { runInNewContext } from 'node:vm'
 import { SERVICE_UNAVAILABLE_RETRY_AFTER, createCanvass, createWebhookDispatcher } from '@canvass/core'
 import type { ConnectionInfo, RequestObservation } from '@canvass/core'
 import { createNodeWebhookTransport, serve } from '@canvass/host-node'
-import { createKyselyStorage, createPostgresRateLimiter, migrate } from '@canvass/storage-kysely'
+import { createKyselyStorage, createPostgresRateLimiter, migrate, postgresSettingWarnings } from '@canvass/storage-kysely'
 import { readApiReference, readWidgetBundles } from '@canvass/widget'
 import { bootstrap } from './bootstrap'
 import { openBlobStore, uploadMaxBytes } from './blob-store'
@@ -46,6 +46,8 @@ async function main(): Promise<void> {
   const blobs = openBlobStore(process.env, config.dataDir, process.env.INIT_CWD ?? process.cwd())
   const { db, description, pool } = await openDatabase(config, { logError: (message) => log.error(message), ...metrics?.database })
   await migrate(db)
+  // A Postgres server of the operator's: settings Canvass relies on, said once, at the start.
+  if (config.databaseUrl) for (const warning of await postgresSettingWarnings(db)) log.warn(warning)
   const storage = createKyselyStorage({ db })
   metrics?.readOnScrape({ backlog: (now) => storage.webhookDeliveries.backlog(now), pool })
   const onRequest = metrics && log.request ? both(metrics.request, log.request) : (metrics?.request ?? log.request)

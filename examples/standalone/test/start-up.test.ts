@@ -8,7 +8,9 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import { newKey } from './server'
+import pg from 'pg'
+import { postgresBackend } from './backends'
+import { newKey, startServer } from './server'
 
 const MAIN = fileURLToPath(new URL('../dist/main.js', import.meta.url))
 
@@ -83,6 +85,31 @@ skipSuiteUnless(startUp, postgresBase ? undefined : 'TEST_DATABASE_URL is unset'
     const url = new URL(postgresBase as string)
     url.pathname = '/canvass_no_such_database'
     await assertRefused({ DATABASE_URL: url.toString() }, 'DATABASE_URL', /database that does not exist.*create it/)
+  },
+)
+
+skipSuiteUnless(startUp, postgresBase ? undefined : 'TEST_DATABASE_URL is unset')(
+  'one warning line at the start when the Postgres server runs without autovacuum, none when it runs with it',
+  async () => {
+    const client = new pg.Client({ connectionString: postgresBase })
+    await client.connect()
+    const autovacuum = await client.query<{ on: boolean }>(
+      `select current_setting('autovacuum') = 'on' and current_setting('track_counts') = 'on' as on`,
+    ).finally(() => client.end())
+    const backend = postgresBackend()!
+    try {
+      const server = await startServer({ ...(await backend.env()), CANVASS_INIT_API_KEY: newKey() })
+      const output = server.output()
+      await server.stop()
+      const warnings = output.split('\n').filter((line) => /autovacuum/.test(line))
+      if (autovacuum.rows[0]?.on) assert.equal(warnings, [], output)
+      else {
+        assert.is(warnings.length, 1, output)
+        assert.match(warnings[0]!, /^Postgres runs with autovacuum=off.*VACUUM ANALYZE.*docs\/deploying\.md/)
+      }
+    } finally {
+      await backend.dispose()
+    }
   },
 )
 

@@ -65,7 +65,7 @@ export function createResponseStore(
         .selectFrom('responses')
         .innerJoin('surveys', 'surveys.id', 'responses.survey_id')
         .select(columns)
-        .select(['surveys.status', 'surveys.run_on_date', 'surveys.close_on_date'])
+        .select(['surveys.status', 'surveys.run_on_date', 'surveys.close_on_date', 'surveys.auto_complete'])
         .select(sql<boolean>`surveys.pin is not null`.as('pin_set'))
         .select(sql<string>`responses.xmin::text`.as('version'))
         .where('responses.id', '=', readSlots.id)
@@ -81,7 +81,7 @@ export function createResponseStore(
   const { updatedAt, finished, data, meta, ttc, variables, setLanguage, language, setEndingId, endingId, version } = writeSlots
   // Every field of a patch, each kept as it is when the patch leaves it out (NULL for the JSON and `finished`,
   // a flag for the two that may be set to null).
-  const writeIfUnchanged = precompiled(
+  const write = (finishing: boolean) => precompiled(
     db
       .updateTable('responses')
       .set({
@@ -96,10 +96,15 @@ export function createResponseStore(
       })
       .where('responses.id', '=', writeSlots.id)
       .where(sql`xmin`, '=', sql`${version}::xid`)
+      // A response that becomes finished without the survey's lock: only while its survey has no `auto_complete`
+      // (as this statement's snapshot sees it; otherwise the locked path counts it).
+      .$if(finishing, (q) => q.where(sql<boolean>`not exists (select 1 from ${names.ref('surveys')} s where s.id = responses.survey_id and s.auto_complete is not null)`))
       .returning(columns)
       .compile(),
     writeSlots,
   )
+  const writeIfUnchanged = write(false)
+  const finishIfUnchanged = write(true)
   /**
    * The locked path of `update`. With `lockFirst` (the patch asks for `finished`), the survey's lock is taken
    * before the response is read, so that `change` judges the survey as the previous finisher left it: a
@@ -327,9 +332,13 @@ export function createResponseStore(
       // A throw here writes nothing and propagates.
       const patch = change(toResponseRecord(row), surveyFields(row))
       // A response becoming finished counts towards `autoComplete` under the survey's lock: the locked path.
+      // Without `autoComplete` there is nothing to count, and the survey is not locked: every finishing
+      // update of one survey would otherwise wait for the one before it, on every instance, and for as long
+      // as an instance that holds the lock is stalled (a paused process, a long GC).
       const finishing = patch.finished === true && !row.finished
-      if (!finishing) {
-        const updated = (await db.executeQuery(writeIfUnchanged(writeValues(id, row.version, patch)))).rows[0]
+      if (!finishing || row.auto_complete === null) {
+        const statement = finishing ? finishIfUnchanged : writeIfUnchanged
+        const updated = (await db.executeQuery(statement(writeValues(id, row.version, patch)))).rows[0]
         if (updated) return toResponseRecord(updated)
       }
       // Another write came between the read and the write (or the response is becoming finished): the row is

@@ -87,10 +87,18 @@ for (const backend of backends({ prepared: true })) {
     assert.is(statements.length, 2, statements.join('\n---\n'))
     assert.not.match(statements[0]!, /for update/, 'the read takes no lock')
     assert.match(statements[1]!, /xmin/, 'the write applies only to the version read')
-    // Becoming finished counts towards autoComplete under the survey's lock: that takes the locked path.
+    // Becoming finished on a survey without autoComplete counts towards nothing: the same two statements.
     const finishing = await statementsOf(() => storage.responses.update(response.id, () => ({ updatedAt: new Date(), finished: true })))
-    assert.ok(finishing.some((text) => /for update/.test(text)), finishing.join('\n---\n'))
-    assert.ok(finishing.some((text) => /for no key update/.test(text)), 'the survey is locked')
+    assert.is(finishing.length, 2, finishing.join('\n---\n'))
+    assert.not.ok(finishing.some((text) => /for (no key )?update/.test(text)), 'nothing is locked')
+    // With autoComplete, it counts under the survey's lock: that takes the locked path.
+    const counted = makeSurvey(environmentId, { autoComplete: 5 })
+    await storage.surveys.insert(counted)
+    const towards = makeResponse(counted.id, { data: { q1: 'a' } })
+    await storage.responses.create(towards, { environmentId, requireAccepting: true, checkEnvironment: true })
+    const locked = await statementsOf(() => storage.responses.update(towards.id, () => ({ updatedAt: new Date(), finished: true })))
+    assert.ok(locked.some((text) => /for update/.test(text)), locked.join('\n---\n'))
+    assert.ok(locked.some((text) => /for no key update/.test(text)), 'the survey is locked')
   })
 
   test('updateResponse reads again under a lock, and calls change again, when the response changed after its read', async () => {
