@@ -95,7 +95,7 @@ for (const backend of backends({ prepared: true })) {
     const counted = makeSurvey(environmentId, { autoComplete: 5 })
     await storage.surveys.insert(counted)
     const towards = makeResponse(counted.id, { data: { q1: 'a' } })
-    await storage.responses.create(towards, { environmentId, requireAccepting: true, checkEnvironment: true })
+    await storage.responses.create(towards, { environmentId, requireAccepting: true, checkEnvironment: true, pinProven: false })
     const locked = await statementsOf(() => storage.responses.update(towards.id, () => ({ updatedAt: new Date(), finished: true })))
     assert.ok(locked.some((text) => /for update/.test(text)), locked.join('\n---\n'))
     assert.ok(locked.some((text) => /for no key update/.test(text)), 'the survey is locked')
