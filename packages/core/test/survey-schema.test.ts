@@ -250,6 +250,28 @@ const everyQuestionType = [
     ],
   },
   { id: 'cal', type: 'cal', headline: text('Book'), required: true, calUserName: 'rick', calHost: 'cal.com' },
+  {
+    id: 'csat',
+    type: 'csat',
+    headline: text('How satisfied are you?'),
+    required: true,
+    scale: 'smiley',
+    range: 5,
+    lowerLabel: text('Very unsatisfied'),
+    upperLabel: text('Very satisfied'),
+    isColorCodingEnabled: true,
+  },
+  {
+    id: 'ces',
+    type: 'ces',
+    headline: text('How easy was it?'),
+    required: false,
+    scale: 'number',
+    range: 7,
+    lowerLabel: text('Very difficult'),
+    upperLabel: text('Very easy'),
+    isColorCodingEnabled: false,
+  },
 ]
 
 const fullSurvey = () => ({
@@ -432,6 +454,31 @@ test('per-type question fields are checked', () => {
     [{ id: 'f', type: 'fileUpload', headline: text('?') }, 'questions.0.allowMultipleFiles'],
   ]
   for (const [question, path] of cases) {
+    assert.equal(failurePaths(surveyCreateSchema, { ...minimal(), questions: [question] }), [path], JSON.stringify(question))
+  }
+})
+
+test('csat and ces questions: the reference scales and ranges, defaults filled in', () => {
+  const csat = { id: 'sat', type: 'csat', headline: text('Satisfied?'), scale: 'star' }
+  const ces = { id: 'ease', type: 'ces', headline: text('Easy?'), scale: 'number', range: 5 }
+  const output = parseOk(surveyCreateSchema, { ...minimal(), questions: [csat, ces] })
+  assert.equal(output.questions, [
+    { ...csat, required: true, range: 5, isColorCodingEnabled: false },
+    { ...ces, required: true, isColorCodingEnabled: false },
+  ])
+  const refused: [Record<string, unknown>, string][] = [
+    [{ ...csat, range: 7 }, 'questions.0.range'],
+    [{ ...csat, range: '5' }, 'questions.0.range'],
+    [{ ...csat, scale: 'slider' }, 'questions.0.scale'],
+    [{ id: 'sat', type: 'csat', headline: text('?') }, 'questions.0.scale'],
+    [{ ...ces, range: 10 }, 'questions.0.range'],
+    [{ ...ces, range: 3 }, 'questions.0.range'],
+    [{ id: 'ease', type: 'ces', headline: text('?'), scale: 'number' }, 'questions.0.range'],
+    [{ ...ces, scale: undefined }, 'questions.0.scale'],
+    [{ ...ces, lowerLabel: { de: 'schwer' } }, 'questions.0.lowerLabel.default'],
+    [{ ...ces, isColorCodingEnabled: 'yes' }, 'questions.0.isColorCodingEnabled'],
+  ]
+  for (const [question, path] of refused) {
     assert.equal(failurePaths(surveyCreateSchema, { ...minimal(), questions: [question] }), [path], JSON.stringify(question))
   }
 })

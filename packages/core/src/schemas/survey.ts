@@ -131,14 +131,34 @@ const npsQuestion = v.object({
   isColorCodingEnabled: v.optional(v.boolean(), false),
 })
 
-const ratingQuestion = v.object({
+/** What rating, CSAT and CES questions share: a row of points from 1 to `range`, as numbers, stars or faces. */
+const scaleEntries = {
   ...questionBase,
-  type: v.literal('rating'),
   scale: v.picklist(['number', 'smiley', 'star']),
-  range: v.picklist([3, 4, 5, 6, 7, 10]),
   lowerLabel: optionalText,
   upperLabel: optionalText,
   isColorCodingEnabled: v.optional(v.boolean(), false),
+} as const
+
+const ratingQuestion = v.object({
+  ...scaleEntries,
+  type: v.literal('rating'),
+  range: v.picklist([3, 4, 5, 6, 7, 10]),
+})
+
+/** Customer satisfaction: always five points (4 and 5 count as satisfied in the summary). */
+const csatQuestion = v.object({
+  ...scaleEntries,
+  type: v.literal('csat'),
+  // The reference requires `range: 5`; its only value is filled in when a hand-written survey leaves it out.
+  range: v.optional(v.literal(5), 5),
+})
+
+/** Customer effort: five or seven points. */
+const cesQuestion = v.object({
+  ...scaleEntries,
+  type: v.literal('ces'),
+  range: v.picklist([5, 7]),
 })
 
 const ctaQuestion = v.object({
@@ -263,6 +283,8 @@ export const surveyQuestionSchema = v.variant('type', [
   contactInfoQuestion,
   pictureSelectionQuestion,
   calQuestion,
+  csatQuestion,
+  cesQuestion,
 ])
 
 export const surveyEndingSchema = v.variant('type', [
