@@ -1296,16 +1296,16 @@ export interface components {
             logic?: unknown;
             logicFallback?: string;
             isDraft?: boolean;
-            /** @constant */
-            type: "rating";
             /** @enum {string} */
             scale: "number" | "smiley" | "star";
-            /** @enum {number} */
-            range: 3 | 4 | 5 | 6 | 7 | 10;
             lowerLabel?: unknown;
             upperLabel?: unknown;
             /** @default false */
             isColorCodingEnabled: boolean;
+            /** @constant */
+            type: "rating";
+            /** @enum {number} */
+            range: 3 | 4 | 5 | 6 | 7 | 10;
         } | {
             id: string;
             headline: unknown;
@@ -1540,6 +1540,55 @@ export interface components {
             type: "cal";
             calUserName: string;
             calHost?: string;
+        } | {
+            id: string;
+            headline: unknown;
+            subheader?: unknown;
+            /** @default true */
+            required: boolean;
+            buttonLabel?: unknown;
+            backButtonLabel?: unknown;
+            imageUrl?: string;
+            videoUrl?: string;
+            logic?: unknown;
+            logicFallback?: string;
+            isDraft?: boolean;
+            /** @enum {string} */
+            scale: "number" | "smiley" | "star";
+            lowerLabel?: unknown;
+            upperLabel?: unknown;
+            /** @default false */
+            isColorCodingEnabled: boolean;
+            /** @constant */
+            type: "csat";
+            /**
+             * @default 5
+             * @constant
+             */
+            range: 5;
+        } | {
+            id: string;
+            headline: unknown;
+            subheader?: unknown;
+            /** @default true */
+            required: boolean;
+            buttonLabel?: unknown;
+            backButtonLabel?: unknown;
+            imageUrl?: string;
+            videoUrl?: string;
+            logic?: unknown;
+            logicFallback?: string;
+            isDraft?: boolean;
+            /** @enum {string} */
+            scale: "number" | "smiley" | "star";
+            lowerLabel?: unknown;
+            upperLabel?: unknown;
+            /** @default false */
+            isColorCodingEnabled: boolean;
+            /** @constant */
+            type: "ces";
+            /** @enum {number} */
+            range: 5 | 7;
         };
         SurveyEnding: {
             id: string;
@@ -2377,6 +2426,10 @@ export interface operations {
                                     count: number;
                                     percentage: number | null;
                                 }[];
+                                satisfied?: {
+                                    count: number;
+                                    percentage: number | null;
+                                };
                                 clicked?: number;
                                 accepted?: number;
                                 dismissed?: number;

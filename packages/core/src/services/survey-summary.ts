@@ -7,7 +7,7 @@ import { LIMITS } from '../schemas/common'
  */
 
 /** Question types counted per answer value, and those whose answers are arrays counted per element. */
-const VALUE_TYPES = new Set(['multipleChoiceSingle', 'nps', 'rating', 'cta', 'consent'])
+const VALUE_TYPES = new Set(['multipleChoiceSingle', 'nps', 'rating', 'csat', 'ces', 'cta', 'consent'])
 const ELEMENT_TYPES = new Set(['multipleChoiceMulti', 'pictureSelection'])
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
@@ -118,16 +118,23 @@ function questionSummary(question: Question, aggregates: SummaryAggregates) {
         average: total === 0 ? null : Math.round((sum / total) * 100) / 100,
       }
     }
-    case 'rating': {
-      const range = typeof question.raw.range === 'number' ? question.raw.range : 10
+    case 'rating':
+    case 'csat':
+    case 'ces': {
+      // A CSAT question has five points; a stored survey without a range is read as the schema's default.
+      const range = typeof question.raw.range === 'number' ? question.raw.range : question.type === 'rating' ? 10 : 5
       const ratings = scoresOf(1, range).sort((a, b) => a.value - b.value)
       const total = ratings.reduce((sum, entry) => sum + entry.count, 0)
       const sum = ratings.reduce((acc, entry) => acc + entry.value * entry.count, 0)
-      return {
+      const scale = {
         ...base,
         average: total === 0 ? null : Math.round((sum / total) * 100) / 100,
         distribution: ratings.map((entry) => ({ rating: entry.value, count: entry.count, percentage: percent(entry.count, total) })),
       }
+      if (question.type !== 'csat') return scale
+      // Satisfied: the top two of the five points, as the reference counts them.
+      const satisfied = ratings.filter((entry) => entry.value >= 4).reduce((acc, entry) => acc + entry.count, 0)
+      return { ...scale, satisfied: { count: satisfied, percentage: percent(satisfied, total) } }
     }
     case 'cta':
       return { ...base, clicked: countOf((value) => value === 'clicked'), dismissed: countOf((value) => value === 'dismissed') }
