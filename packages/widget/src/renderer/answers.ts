@@ -155,6 +155,8 @@ export function storedAnswer(question: Question, value: Answer | undefined, lang
     }
     case 'nps':
     case 'rating':
+    case 'csat':
+    case 'ces':
       return typeof value === 'number' ? value : ''
     case 'openText':
       return typeof value === 'string' ? value.trim() : value === undefined ? '' : String(value)

@@ -60,7 +60,7 @@ export const STYLES = `
 .cv-scale-item svg{width:32px;height:32px}
 .cv-star{fill:none;stroke:currentColor;stroke-width:1.5}
 .cv-star-on{fill:#f59e0b;stroke:#b45309}
-.cv-nps-low{box-shadow:inset 0 -4px 0 #dc2626}.cv-nps-mid{box-shadow:inset 0 -4px 0 #d97706}.cv-nps-high{box-shadow:inset 0 -4px 0 #16a34a}
+.cv-tone-low{box-shadow:inset 0 -4px 0 #dc2626}.cv-tone-mid{box-shadow:inset 0 -4px 0 #d97706}.cv-tone-high{box-shadow:inset 0 -4px 0 #16a34a}
 .cv-scale-labels{display:flex;justify-content:space-between;gap:8px;margin-top:6px;font-size:.85rem;color:var(--cv-muted)}
 .cv-pictures{display:grid;grid-template-columns:repeat(2,minmax(0,1fr));gap:10px}
 .cv-pick{position:relative;display:block;cursor:pointer}

@@ -23,6 +23,8 @@ export type QuestionType =
   | 'contactInfo'
   | 'pictureSelection'
   | 'cal'
+  | 'csat'
+  | 'ces'
 
 export interface QuestionBase<T extends QuestionType> {
   id: string
@@ -63,12 +65,26 @@ export interface NpsQuestion extends QuestionBase<'nps'> {
   isColorCodingEnabled?: boolean
 }
 
-export interface RatingQuestion extends QuestionBase<'rating'> {
+/** What rating, CSAT and CES questions share: points from 1 to `range`, as numbers, stars or faces. */
+interface ScaleFields {
   scale: 'number' | 'smiley' | 'star'
-  range: 3 | 4 | 5 | 6 | 7 | 10
   lowerLabel?: Localized
   upperLabel?: Localized
   isColorCodingEnabled?: boolean
+}
+
+export interface RatingQuestion extends QuestionBase<'rating'>, ScaleFields {
+  range: 3 | 4 | 5 | 6 | 7 | 10
+}
+
+/** Customer satisfaction: five points. */
+export interface CsatQuestion extends QuestionBase<'csat'>, ScaleFields {
+  range: 5
+}
+
+/** Customer effort: five or seven points. */
+export interface CesQuestion extends QuestionBase<'ces'>, ScaleFields {
+  range: 5 | 7
 }
 
 export interface CtaQuestion extends QuestionBase<'cta'> {
@@ -137,6 +153,8 @@ export type Question =
   | MultipleChoiceQuestion
   | NpsQuestion
   | RatingQuestion
+  | CsatQuestion
+  | CesQuestion
   | CtaQuestion
   | ConsentQuestion
   | DateQuestion
@@ -220,7 +238,7 @@ export type LogicRule =
 
 /**
  * Open text, single choice (the label), date, CTA (`clicked` or empty), consent (`accepted` or empty): a
- * string; NPS and rating: a number; multiple choice, ranking (labels), picture selection (ids), address,
+ * string; NPS, rating, CSAT and CES: a number; multiple choice, ranking (labels), picture selection (ids), address,
  * contact info (one entry per input) and file upload (URLs): strings; matrix: row label → column label.
  */
 export type Answer = string | number | string[] | Record<string, string>

@@ -4,6 +4,7 @@
  * info questions. An error names a UI string; `field` points at the input it concerns, if one.
  */
 import { OTHER_ID, addressInputs, contactInputs, isEmptyAnswer } from './answers'
+import { scaleRange } from './scale-points'
 import type { Answer, Question } from './types'
 import type { UiKey } from './ui-text'
 
@@ -54,7 +55,9 @@ export function validateAnswer(
     case 'nps':
       return isIntegerIn(value, 0, 10) ? undefined : { key: 'answerRequired' }
     case 'rating':
-      return isIntegerIn(value, 1, question.range) ? undefined : { key: 'answerRequired' }
+    case 'csat':
+    case 'ces':
+      return isIntegerIn(value, 1, scaleRange(question)) ? undefined : { key: 'answerRequired' }
     case 'date':
       return typeof value === 'string' && isIsoDate(value) ? undefined : { key: 'invalidDate' }
     default:

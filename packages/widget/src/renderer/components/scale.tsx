@@ -9,7 +9,7 @@ export interface ScaleOption {
 }
 
 /**
- * A row of options of which one is picked (NPS, rating): native radio buttons, visually replaced by boxes,
+ * A row of options of which one is picked (NPS, rating, CSAT, CES): native radio buttons, visually replaced by boxes,
  * so that arrow keys move the choice and the group is announced with the question.
  */
 export function Scale(props: {

@@ -1,8 +1,10 @@
 /** The component of each question type. */
 import type { Question } from '../types'
 import { address } from './address'
+import { ces } from './ces'
 import { consent } from './consent'
 import { contactInfo } from './contact-info'
+import { csat } from './csat'
 import { cta } from './cta'
 import { date } from './date'
 import { fileUpload } from './file-upload'
@@ -23,6 +25,8 @@ const VIEWS: Record<string, QuestionView<any>> = {
   multipleChoiceMulti,
   nps,
   rating,
+  csat,
+  ces,
   cta,
   consent,
   date,

@@ -11,7 +11,7 @@ function Nps({ question, value, onChange, lang, ids, describedBy, required }: Qu
     content: String(n),
     // The end labels are part of the extreme options' names, since the row under the scale is hidden.
     label: n === 0 && lower ? `0, ${lower}` : n === 10 && upper ? `10, ${upper}` : String(n),
-    className: question.isColorCodingEnabled ? (n <= 6 ? 'cv-nps-low' : n <= 8 ? 'cv-nps-mid' : 'cv-nps-high') : undefined,
+    className: question.isColorCodingEnabled ? (n <= 6 ? 'cv-tone-low' : n <= 8 ? 'cv-tone-mid' : 'cv-tone-high') : undefined,
   }))
   return (
     <Scale
