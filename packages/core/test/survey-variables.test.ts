@@ -7,6 +7,8 @@ import * as assert from 'uvu/assert'
 import * as v from 'valibot'
 import { LIMITS } from '../src/schemas/common'
 import { surveyCreateSchema, surveyUpdateSchema } from '../src/schemas/survey'
+import type { SurveyRecord } from '../src/ports/storage'
+import { linkPageSurvey } from '../src/services/link-page'
 
 const test = suite('survey variables')
 
@@ -62,6 +64,12 @@ test(`at most ${LIMITS.variables} variables`, () => {
 
 test('an update keeps omitted variables omitted', () => {
   assert.not.ok('variables' in v.parse(surveyUpdateSchema, { name: 'x' }))
+})
+
+test('the link page hands the renderer the survey variables', () => {
+  const variables = [{ id: 'a', name: 'a', type: 'number', value: 3 }]
+  const record = { id: 's', name: 'S', type: 'link', environmentId: 'e', questions: [], endings: [], variables, languages: [], singleUse: null } as unknown as SurveyRecord
+  assert.equal(linkPageSurvey(record, 'inProgress').variables, variables)
 })
 
 test.run()
