@@ -128,3 +128,52 @@ test('responses carry variables; the CSV export has a column per survey variable
 })
 
 test.run()
+
+// Writes at once: each keeps what the others wrote (a survey PUT is a locked read-modify-write; response
+// variables are merged). Meaningful on the Postgres server, where the requests really overlap.
+for (const backend of backends()) {
+  const together = suite(`survey variables, written at once (${backend.name})`)
+  let db: OpenBackend | undefined
+  let app: Canvass
+  let env = ''
+  let apiKey = ''
+  const send = async (method: string, path: string, body: unknown) => {
+    const res = await app.fetch(new Request(`http://localhost${path}`, { method, headers: { 'x-api-key': apiKey, 'content-type': 'application/json' }, body: JSON.stringify(body) }))
+    return { status: res.status, body: (await res.json()) as any }
+  }
+  together.before(async () => {
+    db = await backend.open()
+    await migrate(db.db)
+    app = createCanvass({ storage: createKyselyStorage({ db: db.db }), logger: { error() {}, warn() {}, info() {} } as never })
+    const project = await app.admin.createProject({ name: 'p' })
+    env = project.environments.production
+    apiKey = (await app.admin.createApiKey({ environmentId: env })).key
+  })
+  together.after(async () => {
+    await db?.close()
+  })
+
+  together('a PUT of the variables and PUTs of other fields at once: the variables are kept', async () => {
+    const id = (await send('POST', '/api/v1/management/surveys', survey({ variables: [] }))).body.data.id as string
+    const writes = Array.from({ length: 8 }, (_, i) =>
+      i === 3 ? { variables } : { name: `Name ${i}` },
+    )
+    const answers = await Promise.all(writes.map((body) => send('PUT', `/api/v1/management/surveys/${id}`, body)))
+    assert.equal(answers.map((a) => a.status), writes.map(() => 200))
+    const stored = await send('GET', `/api/v1/management/surveys/${id}`, undefined)
+    assert.equal(stored.body.data.variables, variables)
+  })
+
+  together('client updates that each set one variable at once: every variable is kept', async () => {
+    const id = (await send('POST', '/api/v1/management/surveys', survey())).body.data.id as string
+    const created = await send('POST', `/api/v1/client/${env}/responses`, { surveyId: id, finished: false, data: {} })
+    const responseId = created.body.data.id as string
+    const keys = Array.from({ length: 10 }, (_, i) => `v${i}`)
+    const answers = await Promise.all(keys.map((k, i) => send('PUT', `/api/v1/client/${env}/responses/${responseId}`, { finished: false, data: {}, variables: { [k]: i } })))
+    assert.equal(answers.map((a) => a.status), keys.map(() => 200))
+    const stored = await send('GET', `/api/v1/management/responses/${responseId}`, undefined)
+    assert.equal(stored.body.data.variables, Object.fromEntries(keys.map((k, i) => [k, i])))
+  })
+
+  together.run()
+}
