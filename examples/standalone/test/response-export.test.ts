@@ -54,6 +54,7 @@ for (const backend of e2eBackends()) {
         name: 'Export',
         status: 'inProgress',
         hiddenFields: { enabled: true, fieldIds: ['plan'] },
+        variables: [{ id: 'vscore', name: 'score', type: 'number', value: 0 }],
         questions: [
           { id: 'why', type: 'openText', headline: t('Why?'), required: false },
           { id: 'tools', type: 'multipleChoiceMulti', headline: t('Tools'), required: false, choices: [{ id: 'a', label: t('Alpha') }, { id: 'b', label: t('Beta') }] },
@@ -85,7 +86,7 @@ for (const backend of e2eBackends()) {
       plan: 'pro',
     }
     const first = await x.call('POST', `/api/v1/client/${x.envA}/responses`, {
-      body: { surveyId, finished: true, data: answers, userId: 'ada', variables: { score: 3 }, meta: { source: 'email' } },
+      body: { surveyId, finished: true, data: answers, userId: 'ada', variables: { vscore: 3, extra: 'x' }, meta: { source: 'email' } },
     })
     assert.is(first.status, 200, first.text)
     const second = await x.call('POST', `/api/v1/client/${x.envA}/responses`, { body: { surveyId, finished: false, data: { why: '@SUM(A1)' } } })
@@ -117,7 +118,9 @@ for (const backend of e2eBackends()) {
     assert.is(cell(ada, 'Contact - Email'), 'ada@example.com')
     assert.is(cell(ada, 'Contact - Company'), 'Engines')
     assert.is(cell(ada, 'Hidden: plan'), 'pro')
-    assert.equal(JSON.parse(cell(ada, 'Variables')!), { score: 3 })
+    assert.is(cell(ada, 'Variable: score'), '3')
+    assert.equal(JSON.parse(cell(ada, 'Other Variables')!), { extra: 'x' })
+    assert.is(cell(other, 'Other Variables'), '')
     assert.is(cell(other, 'Finished'), 'false')
     assert.is(second.status, 200)
 

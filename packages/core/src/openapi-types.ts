@@ -121,7 +121,7 @@ export interface paths {
         };
         /**
          * Every response of a survey as CSV or NDJSON, streamed; the list's filters and order
-         * @description One row per response: metadata, one column per question (per matrix row, address field and contact info field), each hidden field and the variables. CSV cells a spreadsheet would run as a formula start with `'`.
+         * @description One row per response: metadata, one column per question (per matrix row, address field and contact info field), each hidden field, one column per survey variable (`Variable: <name>`) and `Other Variables` for the rest. CSV cells a spreadsheet would run as a formula start with `'`.
          */
         get: operations["getV1ManagementResponsesExport"];
         put?: never;
@@ -983,6 +983,9 @@ export interface components {
             hiddenFields: {
                 [key: string]: unknown;
             };
+            variables: {
+                [key: string]: unknown;
+            }[];
             delay: number;
             displayOption: string;
             recontactDays: number | null;
@@ -1903,6 +1906,8 @@ export interface operations {
                     triggers?: unknown;
                     /** @default [] */
                     endings?: unknown;
+                    /** @default [] */
+                    variables?: unknown;
                     /** @default null */
                     createdBy?: string | null;
                     /** @default null */
@@ -2170,6 +2175,8 @@ export interface operations {
                     triggers?: unknown;
                     /** @default [] */
                     endings?: unknown;
+                    /** @default [] */
+                    variables?: unknown;
                     /** @default null */
                     createdBy?: string | null;
                     /** @default null */

@@ -4,7 +4,7 @@ import type { ResponseExportRow, SurveyRecord } from '../src/ports/storage'
 import { EXPORT_ROWS, csvField, exportStream } from '../src/services/response-export'
 
 // How an export reads: page sizes that follow the rows' size, one page per pull, nothing read after a cancel.
-const survey = { id: 's1', questions: [{ id: 'why', type: 'openText', headline: { default: 'Why?' } }], hiddenFields: null } as unknown as SurveyRecord
+const survey = { id: 's1', questions: [{ id: 'why', type: 'openText', headline: { default: 'Why?' } }], hiddenFields: null, variables: [] } as unknown as SurveyRecord
 
 function rowsOf(count: number, answerBytes: number): ResponseExportRow[] {
   return Array.from({ length: count }, (_, index) => ({
@@ -132,7 +132,7 @@ function parseCsv(text: string): string[][] {
 const formulas = suite('CSV cells never start a formula, whatever the answer\'s type')
 const FORMULA_LEAD = /^[=+\-@\t\r]/
 
-formulas('list, object, matrix, address and hidden-field answers are escaped by the text they end as', async () => {
+formulas('list, object, matrix, address, hidden-field and variable values are escaped by the text they end as', async () => {
   const t = (text: string) => ({ default: text })
   const planted = {
     ...survey,
@@ -144,6 +144,8 @@ formulas('list, object, matrix, address and hidden-field answers are escaped by 
       { id: 'blob', type: 'openText', headline: t('Blob') },
     ],
     hiddenFields: { enabled: true, fieldIds: ['ref'] },
+    // A text variable can hold what a respondent typed (`concat` of an answer).
+    variables: [{ id: 'v1', name: 'echo', type: 'text', value: '' }],
   } as unknown as SurveyRecord
   const leads = ['=', '+', '-', '@', '\t', '\r']
   const rows = rowsOf(leads.length, 0)
@@ -157,12 +159,13 @@ formulas('list, object, matrix, address and hidden-field answers are escaped by 
       blob: [{ a: 1 }, formula],
       ref: [formula, 'b'],
     }
+    rows[index]!.variables = { v1: formula, v2: [formula] }
   })
   const text = await readAll(exportStream(planted, { format: 'csv', rows: source(rows) }))
   const [header, ...cells] = parseCsv(text.slice(1))
   assert.is(cells.length, 6)
   for (const row of cells) {
-    for (const name of ['Tools', 'Order', 'Rate - Speed', 'Address - Address Line 1', 'Hidden: ref']) {
+    for (const name of ['Tools', 'Order', 'Rate - Speed', 'Address - Address Line 1', 'Hidden: ref', 'Variable: echo']) {
       const cell = row[header!.indexOf(name)]!
       assert.not.match(cell, FORMULA_LEAD, `${name}: ${JSON.stringify(cell)}`)
       assert.ok(cell.startsWith("'") && cell.includes('HYPERLINK'), `${name} keeps the answer as text: ${JSON.stringify(cell)}`)

@@ -75,6 +75,7 @@ test('a minimal survey gets every default', () => {
     languages: [],
     triggers: [],
     endings: [],
+    variables: [],
     createdBy: null,
     autoClose: null,
     autoComplete: null,

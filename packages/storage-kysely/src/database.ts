@@ -102,6 +102,7 @@ export interface SurveysTable extends Timestamps {
   segment_id: string | null
   questions: Jsonb<unknown[]>
   endings: Jsonb<unknown[]>
+  variables: Jsonb<unknown[]>
   welcome_card: NullableJsonb
   hidden_fields: NullableJsonb
   single_use: NullableJsonb

@@ -21,6 +21,7 @@ import { surveyDisplaySettings } from './migrations/0016-survey-display-settings
 import { responsesByUpdate } from './migrations/0017-responses-by-update'
 import { idempotencyKeys } from './migrations/0018-idempotency-keys'
 import { oneResponsePerDisplay } from './migrations/0019-one-response-per-display'
+import { surveyVariables } from './migrations/0020-survey-variables'
 import { moveFromPublicSchema } from './migrations/move-from-public'
 import { schemaNames } from './schema-names'
 
@@ -53,6 +54,7 @@ function migrations(schema: string): Record<string, Migration> {
     '0017-responses-by-update': responsesByUpdate(schema),
     '0018-idempotency-keys': idempotencyKeys(schema),
     '0019-one-response-per-display': oneResponsePerDisplay(schema),
+    '0020-survey-variables': surveyVariables(schema),
   }
 }
 

@@ -171,6 +171,22 @@ actions('calculate: subtract, divide (never by zero), concat, and values from an
   assert.is(run(rule('add', { type: 'variable', value: 'total' })).total, 20)
 })
 
+actions('calculate keeps a variable of its type and finite: an overflow, a text answer or an operator of the other type changes nothing', () => {
+  // A NaN or an infinity would go out as `null` in the response's `variables`, which the server refuses.
+  const rule = (operator: string, value: unknown, variableId = 'total') => ({
+    conditions: { connector: 'and' as const, conditions: [] },
+    actions: [{ objective: 'calculate' as const, variableId, operator, value: value as never }],
+  })
+  const run = (r: ReturnType<typeof rule>, data = {}) => runLogic({ id: 'x', logic: [r] }, ctx(data)).values
+  assert.is(run(rule('multiply', { type: 'static', value: 1e308 })).total, 10, 'overflow')
+  assert.is(run(rule('add', { type: 'question', value: 'color' }), { color: 'Red' }).total, 10, 'a text is no number')
+  assert.is(run(rule('assign', { type: 'question', value: 'color' }), { color: 'Red' }).total, 10, 'nor is assigning one')
+  assert.is(run(rule('concat', { type: 'static', value: '5' })).total, 10, 'concat is for texts')
+  assert.is(run(rule('add', { type: 'static', value: 5 }, 'label')).label, '', 'arithmetic is for numbers')
+  assert.is(run(rule('assign', { type: 'static', value: 7 }, 'label')).label, '7', 'assigning a number to a text writes it')
+  assert.is(run(rule('assign', { type: 'static', value: '12.5' })).total, 12.5, 'a numeric text assigns its number')
+})
+
 actions("the reference's first logic: condition, value, destination", () => {
   const question: Question = {
     ...color,

@@ -80,6 +80,7 @@ export const surveyAnswer = v.looseObject({
   questions: v.array(jsonObject),
   endings: v.array(jsonObject),
   hiddenFields: jsonObject,
+  variables: v.array(jsonObject),
   delay: v.number(),
   displayOption: v.string(),
   recontactDays: v.nullable(v.number()),

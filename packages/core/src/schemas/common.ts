@@ -17,6 +17,8 @@ export const LIMITS = {
   endings: 100,
   listItems: 500,
   logicRules: 200,
+  /** A survey's variables (the reference sets no bound; its editor adds them one at a time). */
+  variables: 100,
   /** Entries of a response's `data`, `ttc` and `variables`: 200 questions plus hidden fields and more. */
   responseEntries: 2000,
   /** A `ttc` value, in ms (contract §12): one day, far above the time anyone spends on one question. */
@@ -204,22 +206,28 @@ export const isoDateTimeString = v.pipe(
  * (`<index>.id` below the array) so a client can tell which entry to fix.
  */
 export function uniqueIds<TItem extends { id: string }>(message: string) {
+  return uniqueField<TItem, 'id'>('id', message)
+}
+
+/** Items whose `key` repeats an earlier item's fail at that later item's `key`. */
+export function uniqueField<TItem extends Record<TKey, string>, TKey extends string>(key: TKey, message: string) {
   return v.rawCheck<TItem[]>(({ dataset, addIssue }) => {
     if (!dataset.typed) return
     const items = dataset.value
     const seen = new Set<string>()
     items.forEach((item, index) => {
-      if (seen.has(item.id)) {
+      const value = item[key]
+      if (seen.has(value)) {
         addIssue({
           message,
-          input: item.id,
+          input: value,
           path: [
             { type: 'array', origin: 'value', input: items, key: index, value: item },
-            { type: 'object', origin: 'value', input: item, key: 'id', value: item.id },
+            { type: 'object', origin: 'value', input: item, key, value },
           ],
         })
       }
-      seen.add(item.id)
+      seen.add(value)
     })
   })
 }

@@ -14,6 +14,7 @@ import {
   urlishString,
 } from './common'
 import { environmentIdField } from './stored-text'
+import { surveyVariablesSchema } from './survey-variable'
 
 /**
  * Ids that the reference reserves: responses, hidden fields and URL parameters share one namespace with
@@ -390,6 +391,7 @@ const surveyEntries = {
     ),
     () => [],
   ),
+  variables: v.optional(surveyVariablesSchema, () => []),
   createdBy: nullDefault(idString),
   autoClose: nullDefault(int(0)),
   autoComplete: nullDefault(int(1)),

@@ -62,8 +62,8 @@ export function environmentStateOutput(
       questions: survey.questions,
       endings: survey.endings,
       hiddenFields: survey.hiddenFields,
-      // Canvass surveys have no variables; the reference's widget reads the field.
-      variables: [],
+      // What `calculate` logic changes and recall shows.
+      variables: survey.variables,
       // Stored as sent; the widget reads `languages[i].language.code` without checking.
       languages: survey.languages.flatMap(stateLanguage),
       showLanguageSwitch: survey.showLanguageSwitch,

@@ -32,7 +32,7 @@ export function linkPageSurvey(survey: SurveyRecord, status: string): Record<str
     endings: survey.endings,
     welcomeCard: survey.welcomeCard,
     hiddenFields: survey.hiddenFields,
-    variables: [],
+    variables: survey.variables,
     languages: survey.languages.flatMap(stateLanguage),
     styling: survey.styling,
     projectOverwrites: survey.productOverwrites,

@@ -3,7 +3,8 @@ import { responseOutput } from './response-service'
 
 /**
  * A survey's responses as CSV or NDJSON (contract §11): one row per response, one column per question (per
- * matrix row, address field and contact info field), the metadata, each hidden field and the variables.
+ * matrix row, address field and contact info field), the metadata, each hidden field, one column per survey
+ * variable, and one for variables the survey does not declare.
  */
 
 /** One column: its header and how a response fills it. */
@@ -22,6 +23,15 @@ function text(value: unknown): string {
   if (typeof value === 'string') return value
   if (isRecord(value) && typeof value.default === 'string') return value.default
   return ''
+}
+
+/** The entries of `variables` whose ids are not in `declared`, or nothing when there are none. */
+function otherVariables(variables: Record<string, unknown>, declared: ReadonlySet<string>): Record<string, unknown> | undefined {
+  let others: Record<string, unknown> | undefined
+  for (const [id, value] of Object.entries(variables)) {
+    if (!declared.has(id)) (others ??= {})[id] = value
+  }
+  return others
 }
 
 /** The columns of a survey's export, in order. */
@@ -80,7 +90,15 @@ export function exportColumns(survey: SurveyRecord): Column[] {
   for (const field of hidden) {
     if (typeof field === 'string') columns.push({ header: `Hidden: ${field}`, value: (r) => r.data[field] })
   }
-  columns.push({ header: 'Variables', value: (r) => (Object.keys(r.variables).length > 0 ? r.variables : undefined) })
+  const declared = new Set<string>()
+  for (const variable of survey.variables) {
+    if (!isRecord(variable) || typeof variable.id !== 'string') continue
+    const id = variable.id
+    declared.add(id)
+    columns.push({ header: `Variable: ${typeof variable.name === 'string' ? variable.name : id}`, value: (r) => r.variables[id] })
+  }
+  // What a client sent under ids the survey does not declare (older surveys, clients of their own).
+  columns.push({ header: 'Other Variables', value: (r) => otherVariables(r.variables, declared) })
   return columns
 }
 

@@ -35,6 +35,7 @@ export function surveyOutput(survey: SurveyRecord, now = new Date(), segment: Se
     questions: survey.questions,
     endings: survey.endings,
     hiddenFields: survey.hiddenFields,
+    variables: survey.variables,
     delay: survey.delay,
     displayOption: survey.displayOption,
     recontactDays: survey.recontactDays,

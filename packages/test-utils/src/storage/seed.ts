@@ -55,6 +55,7 @@ export function makeSurvey(environmentId: string, overrides: Partial<SurveyRecor
     segmentId: null,
     questions: [{ id: 'q1', type: 'openText', headline: { default: 'How are you?' }, required: true }],
     endings: [],
+    variables: [],
     welcomeCard: { enabled: false },
     hiddenFields: { enabled: true, fieldIds: [] },
     singleUse: { enabled: false, isEncrypted: false },

@@ -170,6 +170,10 @@ const FULL_SURVEY: Partial<SurveyRecord> = {
   isVerifyEmailEnabled: true,
   isBackButtonHidden: true,
   isAutoProgressingEnabled: true,
+  variables: [
+    { id: 'v_score', name: 'score', type: 'number', value: -2.5 },
+    { id: 'v_label', name: 'label', type: 'text', value: 'Grüße ✓' },
+  ],
   questions: [
     {
       id: 'q_1',

@@ -204,29 +204,48 @@ function operandQuestion(operand: Operand, ctx: LogicContext): Question | undefi
   return ctx.questions.find((question) => question.id === operand.value)
 }
 
+/**
+ * The variable after one `calculate` action, or `undefined` to leave it as it is. As in the reference,
+ * numbers take `add`, `subtract`, `multiply`, `divide` (never by zero) and `assign`, texts `assign` and
+ * `concat`; a number stays a finite number (a NaN or an infinity would be sent as `null`, which the server
+ * refuses), so an overflow, a text that is no number, or an operator of the other type changes nothing.
+ */
 function calculate(action: Extract<LogicAction, { objective: 'calculate' }>, ctx: LogicContext): string | number | undefined {
   const variable = ctx.variables.find((v) => v.id === action.variableId)
   if (!variable || !action.value) return undefined
-  const current = ctx.values[variable.id] ?? (variable.type === 'number' ? 0 : '')
   const raw = operandValue(action.value, ctx)
   if (typeof raw !== 'string' && typeof raw !== 'number') return undefined
-  const operand = variable.type === 'number' && raw !== '' && Number.isFinite(Number(raw)) ? Number(raw) : raw
+  if (variable.type === 'text') {
+    const current = String(ctx.values[variable.id] ?? '')
+    if (action.operator === 'assign') return String(raw)
+    if (action.operator === 'concat') return current + String(raw)
+    return undefined
+  }
+  const current = Number(ctx.values[variable.id] ?? 0)
+  const operand = typeof raw === 'number' ? raw : raw.trim() === '' ? Number.NaN : Number(raw)
+  if (!Number.isFinite(operand) || !Number.isFinite(current)) return undefined
+  let result: number
   switch (action.operator) {
     case 'assign':
-      return variable.type === 'number' ? Number(operand) || 0 : String(operand)
-    case 'concat':
-      return String(current) + String(operand)
+      result = operand
+      break
     case 'add':
-      return Number(current) + Number(operand)
+      result = current + operand
+      break
     case 'subtract':
-      return Number(current) - Number(operand)
+      result = current - operand
+      break
     case 'multiply':
-      return Number(current) * Number(operand)
+      result = current * operand
+      break
     case 'divide':
-      return Number(operand) === 0 ? undefined : Number(current) / Number(operand)
+      if (operand === 0) return undefined
+      result = current / operand
+      break
     default:
       return undefined
   }
+  return Number.isFinite(result) ? result : undefined
 }
 
 type LegacyRule = Extract<LogicRule, { condition: string }>

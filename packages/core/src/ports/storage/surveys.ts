@@ -52,6 +52,8 @@ export interface SurveyRecord {
   /** JSON parts, stored as they are. */
   questions: unknown[]
   endings: unknown[]
+  /** The survey's variables (`{id, name, type, value}`), validated by the survey schema. */
+  variables: unknown[]
   welcomeCard: unknown
   hiddenFields: unknown
   singleUse: unknown

@@ -40,7 +40,7 @@ export function registerManagementResponseRoutes(routes: RouteTable): void {
   routes.get('/api/v1/management/responses/export', exportResponses, {
     summary: 'Every response of a survey as CSV or NDJSON, streamed; the list\'s filters and order',
     description:
-      'One row per response: metadata, one column per question (per matrix row, address field and contact info field), each hidden field and the variables. CSV cells a spreadsheet would run as a formula start with `\'`.',
+      'One row per response: metadata, one column per question (per matrix row, address field and contact info field), each hidden field, one column per survey variable (`Variable: <name>`) and `Other Variables` for the rest. CSV cells a spreadsheet would run as a formula start with `\'`.',
     auth: 'apiKey',
     query: responseExportQuery,
     produces: 'text/csv',
