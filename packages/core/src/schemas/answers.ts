@@ -50,6 +50,7 @@ export const meAnswer = v.object({
   type: v.picklist(['production', 'development']),
   product: v.object({ id, name: v.string() }),
   project: v.object({ id, name: v.string() }),
+  workspace: v.object({ id, name: v.string() }),
   widgetSetupCompleted: v.boolean(),
   appSetupCompleted: v.boolean(),
   websiteSetupCompleted: v.boolean(),
@@ -133,6 +134,8 @@ export const responseAnswer = v.object({
   tags: v.array(anyJson),
   person: v.nullable(personAnswer),
   personAttributes: v.nullable(v.record(v.string(), v.string())),
+  contact: v.nullable(v.object({ id, userId: v.nullable(v.string()) })),
+  contactAttributes: v.nullable(v.record(v.string(), v.string())),
 })
 
 export const attributeClassAnswer = v.object({

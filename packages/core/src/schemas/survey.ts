@@ -337,6 +337,8 @@ const nullDefault = <TSchema extends v.GenericSchema>(schema: TSchema) => v.opti
 const surveyEntries = {
   // The key's environment when absent; the route refuses another one.
   environmentId: environmentIdField,
+  // The reference's current name for the project: the key's environment's project (or the environment's id).
+  workspaceId: environmentIdField,
   name: nameString,
   // The count is checked before any question is validated (`boundedArray`).
   questions: v.pipe(

@@ -8,7 +8,7 @@ type SurveyFields = Omit<SurveyRecord, 'id' | 'environmentId' | 'createdAt' | 'u
 
 /** A validated create body (or merged update) as the stored fields. */
 export function surveyFieldsFromInput(input: SurveyCreateInput): SurveyFields {
-  const { environmentId: _environmentId, closeOnDate, runOnDate, ...rest } = input
+  const { environmentId: _environmentId, workspaceId: _workspaceId, closeOnDate, runOnDate, ...rest } = input
   return {
     ...rest,
     closeOnDate: closeOnDate ? new Date(closeOnDate) : null,
@@ -63,4 +63,4 @@ export function surveyOutput(survey: SurveyRecord, now = new Date(), segment: Se
 }
 
 /** Fields of a PUT body that never change a survey (contract §4). */
-export const IMMUTABLE_SURVEY_FIELDS = ['id', 'createdAt', 'updatedAt', 'environmentId', 'segment'] as const
+export const IMMUTABLE_SURVEY_FIELDS = ['id', 'createdAt', 'updatedAt', 'environmentId', 'workspaceId', 'segment'] as const

@@ -17,6 +17,7 @@ import { readSummaryQuery, summaryDateQuery } from '../../http/response-query'
 import { summaryQuery, surveySummaryOutput } from '../../services/survey-summary'
 import { dataOf, pageOf, summaryAnswer, surveyAnswer } from '../../schemas/answers'
 import { pageQueryWithOffset } from '../../http/pagination'
+import { checkBodyEnvironment } from '../../services/body-environment'
 
 /** `/api/v1/management/surveys`: list, create, get, update (merge) and delete. */
 export function registerSurveyRoutes(routes: RouteTable): void {
@@ -57,7 +58,7 @@ const createSurvey: Handler = async (request, ctx) => {
   const segmentInput = readSurveySegment(body)
   const input = parseInput(surveyCreateSchema, body)
   // Taken from the key when absent (as on every management create); when sent, it must be the key's.
-  if (input.environmentId !== undefined && input.environmentId !== environmentId) throw unauthorized()
+  await checkBodyEnvironment(ctx, environmentId, input, unauthorized)
   input.triggers = await resolveSurveyTriggers(ctx, environmentId, input.triggers)
   const id = ctx.newId()
   const segment = await surveySegmentId(ctx, environmentId, id, null, input.segmentId, segmentInput)

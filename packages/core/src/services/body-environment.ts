@@ -1,0 +1,27 @@
+import type { CanvassContext } from '../context'
+import { CanvassError } from '../http/errors'
+
+/** The fields of a management body that name where its record goes. */
+export interface BodyScope {
+  environmentId?: string | undefined
+  workspaceId?: string | undefined
+}
+
+/**
+ * Throws `refuse()` unless what a management body names is the key's environment. `environmentId` must be
+ * the key's environment. `workspaceId` (the reference's current name for a project) may be the key's
+ * environment's project, or the key's environment itself (the reference's legacy alias). Both absent: the
+ * key's environment. Only a `workspaceId` other than the environment's own id costs a read.
+ */
+export async function checkBodyEnvironment(
+  ctx: CanvassContext,
+  environmentId: string,
+  body: BodyScope,
+  refuse: () => CanvassError,
+): Promise<void> {
+  if (body.environmentId !== undefined && body.environmentId !== environmentId) throw refuse()
+  const workspaceId = body.workspaceId
+  if (workspaceId === undefined || workspaceId === environmentId) return
+  const environment = await ctx.storage.environments.get(environmentId)
+  if (environment?.projectId !== workspaceId) throw refuse()
+}
