@@ -226,7 +226,7 @@ export function createCanvass(options: CanvassOptions): Canvass {
   const routes = router.routes
   // The client routes whose path names an environment, which may also be named by its project's id.
   const namesEnvironment = new Set(routes.filter(([, , , path]) => isClientPath(path ?? '') && (path ?? '').includes('/:environmentId/')).map(([, pattern]) => pattern))
-  const clientEnvironment = createClientEnvironmentResolver(ctx.storage.environments)
+  const clientEnvironment = createClientEnvironmentResolver(ctx.storage)
 
   /**
    * Runs the first route whose method and path match, as itty-router's own `fetch` would, but on the path
