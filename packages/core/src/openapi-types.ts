@@ -20,6 +20,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/management/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** As GET /api/v1/me, at the path of the reference's current clients */
+        get: operations["getV1ManagementMe"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/management/surveys": {
         parameters: {
             query?: never;
@@ -954,6 +971,10 @@ export interface components {
                 id: string;
                 name: string;
             };
+            workspace: {
+                id: string;
+                name: string;
+            };
             widgetSetupCompleted: boolean;
             appSetupCompleted: boolean;
             websiteSetupCompleted: boolean;
@@ -1057,6 +1078,13 @@ export interface components {
             tags: unknown[];
             person: components["schemas"]["Contact"] | null;
             personAttributes: {
+                [key: string]: string;
+            } | null;
+            contact: {
+                id: string;
+                userId: string | null;
+            } | null;
+            contactAttributes: {
                 [key: string]: string;
             } | null;
         };
@@ -1637,6 +1665,7 @@ export interface components {
         };
         ActionClassCreate: {
             environmentId?: string;
+            workspaceId?: string;
             name: string;
             description?: string | null;
             /** @constant */
@@ -1645,6 +1674,7 @@ export interface components {
             noCodeConfig?: null;
         } | {
             environmentId?: string;
+            workspaceId?: string;
             name: string;
             description?: string | null;
             /** @constant */
@@ -1686,6 +1716,53 @@ export interface operations {
                 };
                 content: {
                     "text/plain": string;
+                };
+            };
+            /** @description Rate limited: `Retry-After`, `RateLimit-Policy` and `RateLimit` say when to come back */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unreachable for now; nothing was written (`Retry-After`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getV1ManagementMe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Environment"];
+                };
+            };
+            /** @description No valid API key, or the resource belongs to another environment */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Rate limited: `Retry-After`, `RateLimit-Policy` and `RateLimit` say when to come back */
@@ -1785,6 +1862,7 @@ export interface operations {
             content: {
                 "application/json": {
                     environmentId?: string;
+                    workspaceId?: string;
                     name: string;
                     questions: unknown;
                     /**
@@ -2052,6 +2130,7 @@ export interface operations {
             content: {
                 "application/json": {
                     environmentId?: string;
+                    workspaceId?: string;
                     name?: string;
                     questions?: unknown;
                     /**
@@ -2549,6 +2628,7 @@ export interface operations {
                         action?: string;
                     };
                     environmentId?: string;
+                    workspaceId?: string;
                     createdAt?: string;
                     updatedAt?: string;
                 };
@@ -3671,6 +3751,7 @@ export interface operations {
             content: {
                 "application/json": {
                     environmentId?: string;
+                    workspaceId?: string;
                     name: string;
                     /**
                      * @default code
@@ -4457,6 +4538,7 @@ export interface operations {
             content: {
                 "application/json": {
                     environmentId?: string;
+                    workspaceId?: string;
                     key: string;
                     name?: string | null;
                     description?: string | null;
@@ -5297,6 +5379,7 @@ export interface operations {
             content: {
                 "application/json": {
                     environmentId?: string;
+                    workspaceId?: string;
                     title: string;
                     description?: string | null;
                     /** @default false */
@@ -6455,6 +6538,7 @@ export interface operations {
                     /** @enum {string} */
                     accessType?: "public" | "private";
                     environmentId?: string;
+                    workspaceId?: string;
                 };
             };
         };
@@ -6642,6 +6726,7 @@ export interface operations {
                     /** @enum {string} */
                     accessType?: "public" | "private";
                     environmentId?: string;
+                    workspaceId?: string;
                 };
             };
         };
@@ -6732,6 +6817,7 @@ export interface operations {
                     /** @enum {string} */
                     accessType?: "public" | "private";
                     environmentId?: string;
+                    workspaceId?: string;
                 };
             };
         };
@@ -7036,6 +7122,7 @@ export interface operations {
             content: {
                 "application/json": {
                     environmentId?: string;
+                    workspaceId?: string;
                     url: string;
                     triggers?: ("responseCreated" | "responseUpdated" | "responseFinished")[];
                     trigger?: ("responseCreated" | "responseUpdated" | "responseFinished")[] | ("responseCreated" | "responseUpdated" | "responseFinished");
