@@ -1017,6 +1017,12 @@ export interface components {
             isBackButtonHidden: boolean;
             isAutoProgressingEnabled: boolean;
             redirectUrl: string | null;
+            workspaceOverwrites: {
+                [key: string]: unknown;
+            } | null;
+            projectOverwrites: {
+                [key: string]: unknown;
+            } | null;
             productOverwrites: {
                 [key: string]: unknown;
             } | null;
@@ -1966,6 +1972,8 @@ export interface operations {
                     } | null;
                     /** @default null */
                     productOverwrites?: Record<string, never> | null;
+                    workspaceOverwrites?: Record<string, never> | null;
+                    projectOverwrites?: Record<string, never> | null;
                     /** @default null */
                     segmentId?: string | null;
                 };
@@ -2234,6 +2242,8 @@ export interface operations {
                     } | null;
                     /** @default null */
                     productOverwrites?: Record<string, never> | null;
+                    workspaceOverwrites?: Record<string, never> | null;
+                    projectOverwrites?: Record<string, never> | null;
                     /** @default null */
                     segmentId?: string | null;
                 };

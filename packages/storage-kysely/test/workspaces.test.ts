@@ -124,6 +124,27 @@ test('workspaceId in a management body: the key\'s project names the key\'s envi
   assert.is(webhook.status, 200, JSON.stringify(webhook.body))
 })
 
+test('a survey body may name its overwrites workspaceOverwrites or projectOverwrites; answers carry all three names', async () => {
+  const byWorkspace = await call('POST', '/api/v1/management/surveys', appSurvey({ workspaceOverwrites: { placement: 'center' } }))
+  assert.is(byWorkspace.status, 200, JSON.stringify(byWorkspace.body))
+  for (const name of ['workspaceOverwrites', 'projectOverwrites', 'productOverwrites']) {
+    assert.equal(byWorkspace.body.data[name], { placement: 'center' }, name)
+  }
+  const id = byWorkspace.body.data.id
+  const byProject = await call('PUT', `/api/v1/management/surveys/${id}`, { projectOverwrites: { placement: 'bottomLeft' } })
+  assert.is(byProject.status, 200, JSON.stringify(byProject.body))
+  assert.equal((await call('GET', `/api/v1/management/surveys/${id}`)).body.data.workspaceOverwrites, { placement: 'bottomLeft' })
+  const state = (await call('GET', `/api/v1/client/${production}/environment`, undefined, null)).body.data.data
+  assert.equal(state.surveys.find((s: { id: string }) => s.id === id).workspaceOverwrites, { placement: 'bottomLeft' })
+  // The same value under two names is one field; two values are refused, naming the older name.
+  const same = await call('PUT', `/api/v1/management/surveys/${id}`, { workspaceOverwrites: { placement: 'center' }, productOverwrites: { placement: 'center' } })
+  assert.is(same.status, 200, JSON.stringify(same.body))
+  const conflict = await call('POST', '/api/v1/management/surveys', appSurvey({ workspaceOverwrites: { placement: 'center' }, projectOverwrites: null }))
+  assert.equal([conflict.status, Object.keys(conflict.body.details)], [400, ['projectOverwrites']])
+  const bad = await call('POST', '/api/v1/management/surveys', appSurvey({ workspaceOverwrites: 'center' }))
+  assert.equal([bad.status, Object.keys(bad.body.details)], [400, ['workspaceOverwrites']])
+})
+
 test('management responses carry contact and contactAttributes beside person and personAttributes', async () => {
   const survey = (await call('POST', '/api/v1/management/surveys', appSurvey())).body.data
   const anonymous = await call('POST', `/api/v1/client/${production}/responses`, { surveyId: survey.id, finished: true, data: {} }, null)

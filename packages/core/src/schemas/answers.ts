@@ -94,6 +94,8 @@ export const surveyAnswer = v.looseObject({
   isBackButtonHidden: v.boolean(),
   isAutoProgressingEnabled: v.boolean(),
   redirectUrl: v.nullable(v.string()),
+  workspaceOverwrites: v.nullable(jsonObject),
+  projectOverwrites: v.nullable(jsonObject),
   productOverwrites: v.nullable(jsonObject),
   styling: v.nullable(jsonObject),
   surveyClosedMessage: v.nullable(jsonObject),

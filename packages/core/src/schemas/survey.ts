@@ -385,6 +385,9 @@ const surveyEntries = {
   styling: nullDefault(looseSettings),
   surveyClosedMessage: nullDefault(surveyClosedMessage),
   productOverwrites: nullDefault(looseSettings),
+  // The same field under the reference's current name and the one before it (services/survey-overwrites).
+  workspaceOverwrites: v.optional(v.nullable(looseSettings)),
+  projectOverwrites: v.optional(v.nullable(looseSettings)),
   // A segment of the survey's environment; the route checks that it is one.
   segmentId: nullDefault(idString),
 } as const
