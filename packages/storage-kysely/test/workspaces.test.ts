@@ -124,6 +124,20 @@ test('workspaceId in a management body: the key\'s project names the key\'s envi
   assert.is(webhook.status, 200, JSON.stringify(webhook.body))
 })
 
+test('workspaceId (or environmentId) in a management query must name the key\'s environment, as in a body', async () => {
+  for (const query of [`workspaceId=${projectId}`, `workspaceId=${production}`, `environmentId=${production}`]) {
+    const res = await call('GET', `/api/v1/management/surveys?${query}`)
+    assert.is(res.status, 200, query)
+  }
+  for (const query of [`workspaceId=${otherProjectId}`, `environmentId=${development}`, `workspaceId=${projectId}&environmentId=${development}`]) {
+    const res = await call('GET', `/api/v1/management/responses?${query}`)
+    assert.equal([res.status, res.body?.code], [401, 'unauthorized'], query)
+  }
+  const twice = await call('GET', `/api/v1/management/action-classes?workspaceId=${projectId}&workspaceId=${projectId}`)
+  assert.equal([twice.status, Object.keys(twice.body.details)], [400, ['workspaceId']])
+  assert.is((await call('GET', `/api/v1/webhooks?workspaceId=${projectId}`, undefined, developmentKey)).status, 200)
+})
+
 test('a survey body may name its overwrites workspaceOverwrites or projectOverwrites; answers carry all three names', async () => {
   const byWorkspace = await call('POST', '/api/v1/management/surveys', appSurvey({ workspaceOverwrites: { placement: 'center' } }))
   assert.is(byWorkspace.status, 200, JSON.stringify(byWorkspace.body))

@@ -11,7 +11,7 @@ import { attributeClassCreateSchema, attributeClassUpdateSchema } from '../../sc
 import type { RouteTable } from '../../http/route-table'
 import { attributeClassAnswer, dataOf, pageOf } from '../../schemas/answers'
 import { pageQuery } from '../../http/pagination'
-import { checkBodyEnvironment } from '../../services/body-environment'
+import { checkNamedEnvironment } from '../../services/named-environment'
 
 /** `/api/v1/management/attribute-classes`: list (automatic ones included), create, get, update and delete. */
 export function registerAttributeClassRoutes(routes: RouteTable): void {
@@ -37,7 +37,7 @@ const listAttributeClasses: Handler = async (request, ctx) => {
 const createAttributeClass: Handler = async (request, ctx) => {
   const { environmentId } = await authenticate(request, ctx)
   const input = parseInput(attributeClassCreateSchema, await readJsonBody(request))
-  await checkBodyEnvironment(ctx, environmentId, input, unauthorized)
+  await checkNamedEnvironment(ctx, environmentId, input, unauthorized)
   const now = ctx.now()
   const record: AttributeClassRecord = {
     id: ctx.newId(),

@@ -17,7 +17,7 @@ import { readSummaryQuery, summaryDateQuery } from '../../http/response-query'
 import { summaryQuery, surveySummaryOutput } from '../../services/survey-summary'
 import { dataOf, pageOf, summaryAnswer, surveyAnswer } from '../../schemas/answers'
 import { pageQueryWithOffset } from '../../http/pagination'
-import { checkBodyEnvironment } from '../../services/body-environment'
+import { checkNamedEnvironment } from '../../services/named-environment'
 import { oneOverwritesName } from '../../services/survey-overwrites'
 
 /** `/api/v1/management/surveys`: list, create, get, update (merge) and delete. */
@@ -60,7 +60,7 @@ const createSurvey: Handler = async (request, ctx) => {
   const input = parseInput(surveyCreateSchema, body)
   oneOverwritesName(input, body)
   // Taken from the key when absent (as on every management create); when sent, it must be the key's.
-  await checkBodyEnvironment(ctx, environmentId, input, unauthorized)
+  await checkNamedEnvironment(ctx, environmentId, input, unauthorized)
   input.triggers = await resolveSurveyTriggers(ctx, environmentId, input.triggers)
   const id = ctx.newId()
   const segment = await surveySegmentId(ctx, environmentId, id, null, input.segmentId, segmentInput)

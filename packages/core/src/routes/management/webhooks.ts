@@ -14,7 +14,7 @@ import { generateWebhookSecret } from '../../webhooks/sign-webhook'
 import type { RouteTable } from '../../http/route-table'
 import { createdWebhookAnswer, dataOf, deliveryAnswer, pageOf, webhookAnswer } from '../../schemas/answers'
 import { pageQuery } from '../../http/pagination'
-import { checkBodyEnvironment } from '../../services/body-environment'
+import { checkNamedEnvironment } from '../../services/named-environment'
 
 /** `/api/v1/webhooks`: list, create, get and delete (contract §7), and each webhook's deliveries. */
 export function registerWebhookRoutes(routes: RouteTable): void {
@@ -38,7 +38,7 @@ const listWebhooks: Handler = async (request, ctx) => {
 const createWebhook: Handler = async (request, ctx) => {
   const { environmentId } = await authenticate(request, ctx)
   const input = parseInput(webhookCreateSchema, await readJsonBody(request))
-  await checkBodyEnvironment(ctx, environmentId, input, unauthorized)
+  await checkNamedEnvironment(ctx, environmentId, input, unauthorized)
   const url = checkWebhookUrl(input.url, { allowPrivateAddresses: ctx.allowPrivateWebhookUrls })
   if (!url.ok) {
     throw validationError({

@@ -1,22 +1,22 @@
 import type { CanvassContext } from '../context'
-import { CanvassError } from '../http/errors'
+import type { CanvassError } from '../http/errors'
 
-/** The fields of a management body that name where its record goes. */
-export interface BodyScope {
+/** What a management body or query names as the environment it is about. */
+export interface NamedEnvironment {
   environmentId?: string | undefined
   workspaceId?: string | undefined
 }
 
 /**
- * Throws `refuse()` unless what a management body names is the key's environment. `environmentId` must be
+ * Throws `refuse()` unless what a management body (or query) names is the key's environment. `environmentId` must be
  * the key's environment. `workspaceId` (the reference's current name for a project) may be the key's
  * environment's project, or the key's environment itself (the reference's legacy alias). Both absent: the
  * key's environment. Only a `workspaceId` other than the environment's own id costs a read.
  */
-export async function checkBodyEnvironment(
+export async function checkNamedEnvironment(
   ctx: CanvassContext,
   environmentId: string,
-  body: BodyScope,
+  body: NamedEnvironment,
   refuse: () => CanvassError,
 ): Promise<void> {
   if (body.environmentId !== undefined && body.environmentId !== environmentId) throw refuse()
