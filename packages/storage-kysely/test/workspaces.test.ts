@@ -24,6 +24,9 @@ let development = ''
 let otherProjectId = ''
 let key = ''
 let developmentKey = ''
+/** The statements run, as Kysely logs them. */
+const statements: string[] = []
+const resolves = () => statements.filter((text) => text.includes('"environments" where ("id" = $1 or ("project_id" = $2')).length
 
 type Answer = { status: number; body: any }
 
@@ -45,7 +48,7 @@ const appSurvey = (extra: Record<string, unknown> = {}) => ({
 })
 
 test.before(async () => {
-  open = await pglite!.open()
+  open = await pglite!.open({ log: (event) => void statements.push(event.query.sql) })
   await migrate(open.db)
   canvass = createCanvass({ storage: createKyselyStorage({ db: open.db }), logger: { error() {}, warn() {} } })
   const project = await canvass.admin.createProject({ name: 'Shop' })
@@ -105,6 +108,21 @@ test('a workspace id on a client path names the project\'s production environmen
 test('an id that is neither an environment nor a workspace is still a 404 on a client path', async () => {
   const res = await call('GET', '/api/v1/client/clxnoenvironmentornoproject/environment', undefined, null)
   assert.is(res.status, 404)
+})
+
+test('a client path id is read once and remembered; an id of nothing is not, so a project made later is found', async () => {
+  const before = resolves()
+  await call('GET', `/api/v1/client/${development}/environment`, undefined, null)
+  await call('GET', `/api/v1/client/${development}/environment`, undefined, null)
+  assert.is(resolves() - before, 1)
+  const later = canvass.admin
+  const missing = await call('GET', '/api/v1/client/clxnotyetaproject/environment', undefined, null)
+  assert.is(missing.status, 404)
+  const project = await later.createProject({ name: 'Later' })
+  const first = resolves()
+  const found = await call('GET', `/api/v1/client/${project.projectId}/environment`, undefined, null)
+  assert.is(found.status, 200)
+  assert.is(resolves() - first, 1)
 })
 
 test('workspaceId in a management body: the key\'s project names the key\'s environment, another is refused', async () => {
