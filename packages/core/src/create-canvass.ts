@@ -215,9 +215,7 @@ export function createCanvass(options: CanvassOptions): Canvass {
   const entries: RouteEntry[] = []
   registerRoutes(createRouteTable(router, entries), options)
   // Preflights are never counted: `fetch` answers them before the gate.
-  const rateLimit = options.rateLimits
-    ? createRateLimitGate(options.rateLimits, basePath, ctx.logger, (hash) => ctx.storage.apiKeys.findByHash(hash))
-    : undefined
+
   const document = lazyDocument(() => openApiDocument(entries, { serverUrl: serverUrl(options.publicUrl, basePath), version: API_VERSION }))
   registerDocumentationRoutes(createRouteTable(router, entries), document, options.apiReference)
   const clientPrefixes = [`${basePath}/api/v1/client/`, `${basePath}/api/v2/client/`]
@@ -227,6 +225,9 @@ export function createCanvass(options: CanvassOptions): Canvass {
   // The client routes whose path names an environment, which may also be named by its project's id.
   const namesEnvironment = new Set(routes.filter(([, , , path]) => isClientPath(path ?? '') && (path ?? '').includes('/:environmentId/')).map(([, pattern]) => pattern))
   const clientEnvironment = createClientEnvironmentResolver(ctx.storage)
+  const rateLimit = options.rateLimits
+    ? createRateLimitGate(options.rateLimits, basePath, ctx.logger, (hash) => ctx.storage.apiKeys.findByHash(hash), clientEnvironment.known)
+    : undefined
 
   /**
    * Runs the first route whose method and path match, as itty-router's own `fetch` would, but on the path
@@ -244,7 +245,7 @@ export function createCanvass(options: CanvassOptions): Canvass {
       request.params = match.groups ?? {}
       request.route = route ?? ''
       const pathId = request.params.environmentId
-      if (pathId !== undefined && namesEnvironment.has(pattern)) request.params.environmentId = await clientEnvironment(pathId)
+      if (pathId !== undefined && namesEnvironment.has(pattern)) request.params.environmentId = await clientEnvironment.resolve(pathId)
       for (const handler of handlers) {
         const response: Response | undefined = await handler(request.proxy ?? request, ctx, info)
         if (response != null) return response

@@ -125,6 +125,20 @@ test('a client path id is read once and remembered; an id of nothing is not, so 
   assert.is(resolves() - first, 1)
 })
 
+test('a client path counts its environment\'s rate limits under the environment, by either name', async () => {
+  const limited = createCanvass({
+    storage: createKyselyStorage({ db: open!.db }),
+    logger: { error() {}, warn() {} },
+    rateLimits: { environment: { limit: 3, windowMs: 60_000 }, client: false, address: false },
+  })
+  const get = async (id: string) => (await limited.fetch(new Request(`http://localhost/api/v1/client/${id}/environment`))).status
+  // The first request by the workspace's id teaches the instance what it names (and counts under that id).
+  assert.is(await get(projectId), 200)
+  assert.equal([await get(production), await get(projectId), await get(production)], [200, 200, 200])
+  assert.is(await get(projectId), 429)
+  assert.is(await get(production), 429)
+})
+
 test('workspaceId in a management body: the key\'s project names the key\'s environment, another is refused', async () => {
   const made = await call('POST', '/api/v1/management/surveys', appSurvey({ workspaceId: projectId }))
   assert.is(made.status, 200, JSON.stringify(made.body))
