@@ -191,6 +191,20 @@ test('a survey body may name its overwrites workspaceOverwrites or projectOverwr
   assert.equal([bad.status, Object.keys(bad.body.details)], [400, ['workspaceOverwrites']])
 })
 
+test('POST /api/v1/management/responses/bulk: workspaceId per item, another workspace refused alone, the project read once', async () => {
+  const survey = (await call('POST', '/api/v1/management/surveys', appSurvey())).body.data
+  const item = (workspaceId: string) => ({ surveyId: survey.id, finished: true, data: {}, workspaceId })
+  const before = statements.length
+  const res = await call('POST', '/api/v1/management/responses/bulk', {
+    responses: [item(projectId), item(otherProjectId), item(projectId), item(projectId), item(otherProjectId)],
+  })
+  assert.is(res.status, 200, JSON.stringify(res.body))
+  assert.equal([res.body.data.created, res.body.data.failed], [3, 2])
+  assert.equal(res.body.data.results.map((r: any) => r.error?.code ?? 'created'), ['created', 'unauthorized', 'created', 'created', 'unauthorized'])
+  const reads = statements.slice(before).filter((text) => text.includes('"environments"') && text.includes('inner join "canvass"."projects"')).length
+  assert.is(reads, 1, `${reads} reads of the environment`)
+})
+
 test('management responses carry contact and contactAttributes beside person and personAttributes', async () => {
   const survey = (await call('POST', '/api/v1/management/surveys', appSurvey())).body.data
   const anonymous = await call('POST', `/api/v1/client/${production}/responses`, { surveyId: survey.id, finished: true, data: {} }, null)

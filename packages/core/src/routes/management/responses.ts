@@ -20,7 +20,7 @@ import { createResponseOrThrow, displayTaken } from '../client/responses'
 import { ownedSurvey } from './surveys'
 import type { RouteTable } from '../../http/route-table'
 import { bulkImportAnswer, dataOf, pageOf, responseAnswer } from '../../schemas/answers'
-import { checkNamedEnvironment } from '../../services/named-environment'
+import { checkNamedEnvironment, namedEnvironmentChecker } from '../../services/named-environment'
 
 /** `/api/v1/management/responses`: list, create, get, update and delete, without survey status checks. */
 export function registerManagementResponseRoutes(routes: RouteTable): void {
@@ -128,12 +128,13 @@ const importResponses: Handler = async (request, ctx) => {
   const results: ItemResult[] = []
   const valid: Array<{ index: number; response: NewResponse }> = []
   const userAgent = request.headers.get('user-agent')
+  const checkItemEnvironment = namedEnvironmentChecker(ctx, environmentId)
   for (const [index, item] of items.entries()) {
     try {
       const problem = itemProblems.get(index)
       if (problem) throw validationError({ [problem.path]: problem.message })
       const { createdAt, updatedAt, environmentId: sentEnvironmentId, workspaceId, ...input } = parseItem(managementResponseCreateSchema, item)
-      await checkNamedEnvironment(ctx, environmentId, { environmentId: sentEnvironmentId, workspaceId }, unauthorized)
+      await checkItemEnvironment({ environmentId: sentEnvironmentId, workspaceId }, unauthorized)
       const now = createdAt === undefined ? ctx.now() : new Date(createdAt)
       const response = newResponse(input, userAgent, { id: ctx.newId(), newId: ctx.newId, now })
       if (updatedAt !== undefined) {
