@@ -4,6 +4,7 @@ import type { CanvassAdmin } from './admin/create-admin'
 import { createAdmin } from './admin/create-admin'
 import type { CanvassContext, CanvassRouter, Logger, ConnectionInfo } from './context'
 import { errorResponse } from './http/boundary'
+import { createClientEnvironmentResolver } from './http/client-environment'
 import { CLIENT_CORS_HEADERS, clientPreflight, clientPreflightHeaders } from './http/cors'
 import { CanvassError } from './http/errors'
 import { parseQuery, plainPath, requestTarget } from './http/request-target'
@@ -214,15 +215,19 @@ export function createCanvass(options: CanvassOptions): Canvass {
   const entries: RouteEntry[] = []
   registerRoutes(createRouteTable(router, entries), options)
   // Preflights are never counted: `fetch` answers them before the gate.
-  const rateLimit = options.rateLimits
-    ? createRateLimitGate(options.rateLimits, basePath, ctx.logger, (hash) => ctx.storage.apiKeys.findByHash(hash))
-    : undefined
+
   const document = lazyDocument(() => openApiDocument(entries, { serverUrl: serverUrl(options.publicUrl, basePath), version: API_VERSION }))
   registerDocumentationRoutes(createRouteTable(router, entries), document, options.apiReference)
   const clientPrefixes = [`${basePath}/api/v1/client/`, `${basePath}/api/v2/client/`]
   const isClientPath = (pathname: string) => clientPrefixes.some((prefix) => pathname.startsWith(prefix))
   // itty-router's public `routes` (its `RouteEntry`s: method, pattern, handlers, path), in registration order.
   const routes = router.routes
+  // The client routes whose path names an environment, which may also be named by its project's id.
+  const namesEnvironment = new Set(routes.filter(([, , , path]) => isClientPath(path ?? '') && (path ?? '').includes('/:environmentId/')).map(([, pattern]) => pattern))
+  const clientEnvironment = createClientEnvironmentResolver(ctx.storage)
+  const rateLimit = options.rateLimits
+    ? createRateLimitGate(options.rateLimits, basePath, ctx.logger, (hash) => ctx.storage.apiKeys.findByHash(hash), clientEnvironment.known)
+    : undefined
 
   /**
    * Runs the first route whose method and path match, as itty-router's own `fetch` would, but on the path
@@ -239,6 +244,8 @@ export function createCanvass(options: CanvassOptions): Canvass {
       request.query = query ??= parseQuery(target.search)
       request.params = match.groups ?? {}
       request.route = route ?? ''
+      const pathId = request.params.environmentId
+      if (pathId !== undefined && namesEnvironment.has(pattern)) request.params.environmentId = await clientEnvironment.resolve(pathId)
       for (const handler of handlers) {
         const response: Response | undefined = await handler(request.proxy ?? request, ctx, info)
         if (response != null) return response

@@ -20,6 +20,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/management/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** As GET /api/v1/me, at the path of the reference's current clients */
+        get: operations["getV1ManagementMe"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/management/surveys": {
         parameters: {
             query?: never;
@@ -954,6 +971,10 @@ export interface components {
                 id: string;
                 name: string;
             };
+            workspace: {
+                id: string;
+                name: string;
+            };
             widgetSetupCompleted: boolean;
             appSetupCompleted: boolean;
             websiteSetupCompleted: boolean;
@@ -999,6 +1020,12 @@ export interface components {
             isBackButtonHidden: boolean;
             isAutoProgressingEnabled: boolean;
             redirectUrl: string | null;
+            workspaceOverwrites: {
+                [key: string]: unknown;
+            } | null;
+            projectOverwrites: {
+                [key: string]: unknown;
+            } | null;
             productOverwrites: {
                 [key: string]: unknown;
             } | null;
@@ -1060,6 +1087,13 @@ export interface components {
             tags: unknown[];
             person: components["schemas"]["Contact"] | null;
             personAttributes: {
+                [key: string]: string;
+            } | null;
+            contact: {
+                id: string;
+                userId: string | null;
+            } | null;
+            contactAttributes: {
                 [key: string]: string;
             } | null;
         };
@@ -1689,6 +1723,7 @@ export interface components {
         };
         ActionClassCreate: {
             environmentId?: string;
+            workspaceId?: string;
             name: string;
             description?: string | null;
             /** @constant */
@@ -1697,6 +1732,7 @@ export interface components {
             noCodeConfig?: null;
         } | {
             environmentId?: string;
+            workspaceId?: string;
             name: string;
             description?: string | null;
             /** @constant */
@@ -1738,6 +1774,53 @@ export interface operations {
                 };
                 content: {
                     "text/plain": string;
+                };
+            };
+            /** @description Rate limited: `Retry-After`, `RateLimit-Policy` and `RateLimit` say when to come back */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unreachable for now; nothing was written (`Retry-After`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getV1ManagementMe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Environment"];
+                };
+            };
+            /** @description No valid API key, or the resource belongs to another environment */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Rate limited: `Retry-After`, `RateLimit-Policy` and `RateLimit` say when to come back */
@@ -1837,6 +1920,7 @@ export interface operations {
             content: {
                 "application/json": {
                     environmentId?: string;
+                    workspaceId?: string;
                     name: string;
                     questions: unknown;
                     /**
@@ -1942,6 +2026,8 @@ export interface operations {
                     } | null;
                     /** @default null */
                     productOverwrites?: Record<string, never> | null;
+                    workspaceOverwrites?: Record<string, never> | null;
+                    projectOverwrites?: Record<string, never> | null;
                     /** @default null */
                     segmentId?: string | null;
                 };
@@ -2106,6 +2192,7 @@ export interface operations {
             content: {
                 "application/json": {
                     environmentId?: string;
+                    workspaceId?: string;
                     name?: string;
                     questions?: unknown;
                     /**
@@ -2211,6 +2298,8 @@ export interface operations {
                     } | null;
                     /** @default null */
                     productOverwrites?: Record<string, never> | null;
+                    workspaceOverwrites?: Record<string, never> | null;
+                    projectOverwrites?: Record<string, never> | null;
                     /** @default null */
                     segmentId?: string | null;
                 };
@@ -2609,6 +2698,7 @@ export interface operations {
                         action?: string;
                     };
                     environmentId?: string;
+                    workspaceId?: string;
                     createdAt?: string;
                     updatedAt?: string;
                 };
@@ -3731,6 +3821,7 @@ export interface operations {
             content: {
                 "application/json": {
                     environmentId?: string;
+                    workspaceId?: string;
                     name: string;
                     /**
                      * @default code
@@ -4517,6 +4608,7 @@ export interface operations {
             content: {
                 "application/json": {
                     environmentId?: string;
+                    workspaceId?: string;
                     key: string;
                     name?: string | null;
                     description?: string | null;
@@ -5357,6 +5449,7 @@ export interface operations {
             content: {
                 "application/json": {
                     environmentId?: string;
+                    workspaceId?: string;
                     title: string;
                     description?: string | null;
                     /** @default false */
@@ -6515,6 +6608,7 @@ export interface operations {
                     /** @enum {string} */
                     accessType?: "public" | "private";
                     environmentId?: string;
+                    workspaceId?: string;
                 };
             };
         };
@@ -6702,6 +6796,7 @@ export interface operations {
                     /** @enum {string} */
                     accessType?: "public" | "private";
                     environmentId?: string;
+                    workspaceId?: string;
                 };
             };
         };
@@ -6792,6 +6887,7 @@ export interface operations {
                     /** @enum {string} */
                     accessType?: "public" | "private";
                     environmentId?: string;
+                    workspaceId?: string;
                 };
             };
         };
@@ -7096,6 +7192,7 @@ export interface operations {
             content: {
                 "application/json": {
                     environmentId?: string;
+                    workspaceId?: string;
                     url: string;
                     triggers?: ("responseCreated" | "responseUpdated" | "responseFinished")[];
                     trigger?: ("responseCreated" | "responseUpdated" | "responseFinished")[] | ("responseCreated" | "responseUpdated" | "responseFinished");

@@ -1,4 +1,5 @@
 import type { EnvironmentStore, EnvironmentType } from '@canvass/core'
+import { sql } from 'kysely'
 import type { Kysely } from 'kysely'
 import type { Database } from './database'
 import { isStorable } from './is-storable'
@@ -34,6 +35,19 @@ export function createEnvironmentStore(db: Kysely<Database>): EnvironmentStore {
         createdAt: row.created_at,
         updatedAt: row.updated_at,
       }
+    },
+
+    async resolve(id) {
+      if (!isStorable(id)) return null
+      // One statement over two unique indexes (the primary key, and project and type); the environment first.
+      const row = await db
+        .selectFrom('environments')
+        .select('id')
+        .where((eb) => eb.or([eb('id', '=', id), eb.and([eb('project_id', '=', id), eb('type', '=', 'production')])]))
+        .orderBy(sql`id = ${id}`, 'desc')
+        .limit(1)
+        .executeTakeFirst()
+      return row?.id ?? null
     },
   }
 }

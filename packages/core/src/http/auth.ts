@@ -1,6 +1,7 @@
 import type { IRequest } from 'itty-router'
 import type { CanvassContext } from '../context'
-import { notAuthenticated } from './errors'
+import { checkNamedEnvironment } from '../services/named-environment'
+import { notAuthenticated, unauthorized, validationError } from './errors'
 import { hashApiKey, isWellFormedApiKey } from './api-key'
 
 export interface Caller {
@@ -13,7 +14,9 @@ export const LAST_USED_RESOLUTION_MS = 60_000
 
 /**
  * The environment of the request's `x-api-key`. Missing, malformed, unknown and revoked keys all get the
- * same 401; a malformed key is refused without a database lookup.
+ * same 401; a malformed key is refused without a database lookup. A `workspaceId` or `environmentId` in the
+ * query (the reference's current clients scope queries by workspace) must name the key's environment, as in a
+ * management body (`checkNamedEnvironment`), else 401.
  */
 export function authenticate(request: IRequest, ctx: CanvassContext): Promise<Caller> {
   // Once per request: an idempotent route knows its environment before its handler runs.
@@ -40,5 +43,15 @@ async function authenticateOnce(request: IRequest, ctx: CanvassContext): Promise
       ctx.logger.warn(`Could not record the last use of API key ${record.id}: ${error instanceof Error ? error.message : String(error)}`)
     })
   }
+  const query = request.query
+  if (query !== undefined && (query.workspaceId !== undefined || query.environmentId !== undefined)) {
+    await checkNamedEnvironment(ctx, record.environmentId, { workspaceId: once(query.workspaceId, 'workspaceId'), environmentId: once(query.environmentId, 'environmentId') }, unauthorized)
+  }
   return { environmentId: record.environmentId, apiKeyId: record.id }
+}
+
+/** A query parameter given at most once. */
+function once(value: string | string[] | undefined, name: string): string | undefined {
+  if (Array.isArray(value)) throw validationError({ [name]: 'Must be given once' })
+  return value
 }

@@ -35,13 +35,15 @@ const MAX_LIVE_KEYS = 10_000
  * address (the ceiling, whatever the route and the environment); then client routes
  * (`{basePath}/api/v1/client/…` and `…/api/v2/client/…`) count per (environment, client address) and per environment, and every other
  * route per API key when the key is live, else (no key, a malformed, unknown or revoked one) per client
- * address. The spec-form client PUT, which names no environment, counts per address only.
+ * address. The spec-form client PUT, which names no environment, counts per address only. `environmentOf`
+ * turns a client path's id into the environment it is known to name, without reading storage.
  */
 export function createRateLimitGate(
   options: RateLimitOptions,
   basePath: string,
   logger: Logger,
   findApiKey: FindApiKey,
+  environmentOf: (pathId: string) => string = (pathId) => pathId,
 ): RateLimitGate {
   const limiter: RateLimiter = options.limiter ?? createMemoryRateLimiter()
   const client = resolve(options.client, DEFAULT_RATE_LIMITS.client)
@@ -91,7 +93,7 @@ export function createRateLimitGate(
       // The spec-form PUT (`/client/responses/{id}`) names no environment: it counts per address only, so
       // that flooding it cannot throttle the respondents of every environment at once.
       const specForm = segment === 'responses' || segment === ''
-      const env = specForm ? '-' : bounded(segment)
+      const env = specForm ? '-' : bounded(environmentOf(segment))
       const who = address(request, info)
       if (perAddress) found.push({ ...perAddress, name: 'address', key: `a:${who}` })
       if (client) found.push({ ...client, name: 'client', key: `c:${env}:${who}` })

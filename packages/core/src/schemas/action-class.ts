@@ -29,6 +29,7 @@ export const noCodeConfigSchema = v.variant('type', [
 
 const common = {
   environmentId: environmentIdField,
+  workspaceId: environmentIdField,
   name: storedName,
   description: v.nullish(storedDescription),
 }

@@ -50,6 +50,7 @@ export const meAnswer = v.object({
   type: v.picklist(['production', 'development']),
   product: v.object({ id, name: v.string() }),
   project: v.object({ id, name: v.string() }),
+  workspace: v.object({ id, name: v.string() }),
   widgetSetupCompleted: v.boolean(),
   appSetupCompleted: v.boolean(),
   websiteSetupCompleted: v.boolean(),
@@ -94,6 +95,8 @@ export const surveyAnswer = v.looseObject({
   isBackButtonHidden: v.boolean(),
   isAutoProgressingEnabled: v.boolean(),
   redirectUrl: v.nullable(v.string()),
+  workspaceOverwrites: v.nullable(jsonObject),
+  projectOverwrites: v.nullable(jsonObject),
   productOverwrites: v.nullable(jsonObject),
   styling: v.nullable(jsonObject),
   surveyClosedMessage: v.nullable(jsonObject),
@@ -134,6 +137,8 @@ export const responseAnswer = v.object({
   tags: v.array(anyJson),
   person: v.nullable(personAnswer),
   personAttributes: v.nullable(v.record(v.string(), v.string())),
+  contact: v.nullable(v.object({ id, userId: v.nullable(v.string()) })),
+  contactAttributes: v.nullable(v.record(v.string(), v.string())),
 })
 
 export const attributeClassAnswer = v.object({

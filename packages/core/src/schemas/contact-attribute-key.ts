@@ -4,6 +4,7 @@ import { environmentIdField, storedDescription, storedName } from './stored-text
 /** Body of `POST /management/contact-attribute-keys`: only `custom` keys are created over HTTP. */
 export const contactAttributeKeyCreateSchema = v.object({
   environmentId: environmentIdField,
+  workspaceId: environmentIdField,
   key: storedName,
   name: v.nullish(storedName),
   description: v.nullish(storedDescription),

@@ -50,6 +50,7 @@ export const managementResponseCreateSchema = v.pipe(
     ...v.omit(responseCreateSchema, ['pinAuthToken']).entries,
     // The key's environment when absent; the route refuses another one (401).
     environmentId: environmentIdField,
+    workspaceId: environmentIdField,
     createdAt: v.optional(isoDateTimeString),
     updatedAt: v.optional(isoDateTimeString),
   }),

@@ -168,6 +168,7 @@ export const segmentFiltersSchema = v.pipe(
 /** Body of `POST /management/segments`. */
 export const segmentCreateSchema = v.object({
   environmentId: v.optional(v.pipe(v.string(), v.maxLength(LIMITS.id))),
+  workspaceId: v.optional(v.pipe(v.string(), v.maxLength(LIMITS.id))),
   title: storedName,
   description: v.nullish(storedDescription),
   isPrivate: v.optional(v.boolean(), false),

@@ -19,5 +19,8 @@ export const storedText = (max: number, min = 0) =>
 export const storedName = storedText(LIMITS.name, 1)
 /** Descriptions and other free texts (10,000 characters). */
 export const storedDescription = storedText(LIMITS.text)
-/** `environmentId` of a create body: any string, compared with the key's environment. */
+/**
+ * `environmentId` (and `workspaceId`) of a create body: any string, compared with the key's environment (its
+ * project, for `workspaceId`).
+ */
 export const environmentIdField = v.optional(v.pipe(v.string(), v.maxLength(LIMITS.id)))

@@ -360,6 +360,8 @@ const nullDefault = <TSchema extends v.GenericSchema>(schema: TSchema) => v.opti
 const surveyEntries = {
   // The key's environment when absent; the route refuses another one.
   environmentId: environmentIdField,
+  // The reference's current name for the project: the key's environment's project (or the environment's id).
+  workspaceId: environmentIdField,
   name: nameString,
   // The count is checked before any question is validated (`boundedArray`).
   questions: v.pipe(
@@ -407,6 +409,9 @@ const surveyEntries = {
   styling: nullDefault(looseSettings),
   surveyClosedMessage: nullDefault(surveyClosedMessage),
   productOverwrites: nullDefault(looseSettings),
+  // The same field under the reference's current name and the one before it (services/survey-overwrites).
+  workspaceOverwrites: v.optional(v.nullable(looseSettings)),
+  projectOverwrites: v.optional(v.nullable(looseSettings)),
   // A segment of the survey's environment; the route checks that it is one.
   segmentId: nullDefault(idString),
 } as const

@@ -12,6 +12,7 @@ export const presignSchema = v.object({
   accessType: v.optional(v.picklist(['public', 'private'], 'Must be "public" or "private"')),
   /** The reference's management clients send their environment; it must be the key's. */
   environmentId: v.optional(idString),
+  workspaceId: v.optional(idString),
 })
 
 export type PresignInput = v.InferOutput<typeof presignSchema>

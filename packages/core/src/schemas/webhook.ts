@@ -22,6 +22,7 @@ export const webhookCreateSchema = v.pipe(
   v.object({
     // The key's environment when absent; the route refuses another one (401).
     environmentId: environmentIdField,
+    workspaceId: environmentIdField,
     url: v.pipe(v.string(), v.minLength(1, 'Must not be empty'), v.maxLength(LIMITS.url, `Must be at most ${LIMITS.url} characters`)),
     triggers: v.optional(triggerList),
     trigger: v.optional(v.union([triggerList, v.pipe(v.picklist(WEBHOOK_EVENTS), v.transform((event) => [event]))], `Must be a list of ${WEBHOOK_EVENTS.join(', ')}`)),

@@ -68,6 +68,8 @@ export function environmentStateOutput(
       languages: survey.languages.flatMap(stateLanguage),
       showLanguageSwitch: survey.showLanguageSwitch,
       styling: survey.styling,
+      // The reference's current name; `projectOverwrites` for its widgets before the project → workspace rename.
+      workspaceOverwrites: survey.productOverwrites,
       projectOverwrites: survey.productOverwrites,
       // Widgets of the reference before its product → project rename read `productOverwrites`.
       productOverwrites: survey.productOverwrites,
@@ -91,6 +93,8 @@ export function environmentStateOutput(
   return {
     surveys,
     actionClasses,
+    // The reference's current name for the project; `project` and `product` for its older widgets.
+    workspace: project,
     project,
     // Widgets of the reference before its product → project rename read `product`.
     product: project,

@@ -29,6 +29,9 @@ export function responseOutput(response: ResponseRecord) {
       updatedAt: response.person.updatedAt.toISOString(),
     },
     personAttributes: response.personAttributes,
+    // The reference's current names for the two above.
+    contact: response.person && { id: response.person.id, userId: response.person.userId },
+    contactAttributes: response.personAttributes,
   }
 }
 

@@ -8,7 +8,7 @@ type SurveyFields = Omit<SurveyRecord, 'id' | 'environmentId' | 'createdAt' | 'u
 
 /** A validated create body (or merged update) as the stored fields. */
 export function surveyFieldsFromInput(input: SurveyCreateInput): SurveyFields {
-  const { environmentId: _environmentId, closeOnDate, runOnDate, ...rest } = input
+  const { environmentId: _environmentId, workspaceId: _workspaceId, workspaceOverwrites: _workspace, projectOverwrites: _project, closeOnDate, runOnDate, ...rest } = input
   return {
     ...rest,
     closeOnDate: closeOnDate ? new Date(closeOnDate) : null,
@@ -49,6 +49,9 @@ export function surveyOutput(survey: SurveyRecord, now = new Date(), segment: Se
     isBackButtonHidden: survey.isBackButtonHidden,
     isAutoProgressingEnabled: survey.isAutoProgressingEnabled,
     redirectUrl: survey.redirectUrl,
+    // The reference's current name, the one before it, and the stored one.
+    workspaceOverwrites: survey.productOverwrites,
+    projectOverwrites: survey.productOverwrites,
     productOverwrites: survey.productOverwrites,
     styling: survey.styling,
     surveyClosedMessage: survey.surveyClosedMessage,
@@ -64,4 +67,4 @@ export function surveyOutput(survey: SurveyRecord, now = new Date(), segment: Se
 }
 
 /** Fields of a PUT body that never change a survey (contract §4). */
-export const IMMUTABLE_SURVEY_FIELDS = ['id', 'createdAt', 'updatedAt', 'environmentId', 'segment'] as const
+export const IMMUTABLE_SURVEY_FIELDS = ['id', 'createdAt', 'updatedAt', 'environmentId', 'workspaceId', 'segment'] as const

@@ -26,6 +26,18 @@ export const projectTests: StorageTest[] = [
     },
   },
   {
+    name: "environments.resolve: an environment's id names it, a project's id its production environment",
+    async run({ storage }) {
+      const seeded = await seedProject(storage)
+      assert.is(await storage.environments.resolve(seeded.production), seeded.production)
+      assert.is(await storage.environments.resolve(seeded.development), seeded.development)
+      assert.is(await storage.environments.resolve(seeded.projectId), seeded.production)
+      assert.is(await storage.environments.resolve(freshId()), null)
+      assert.is(await storage.environments.resolve(''), null)
+      assert.is(await storage.environments.resolve('\u0000'), null)
+    },
+  },
+  {
     name: "createProject creates each environment's default rows",
     needsFixtures: true,
     async run({ storage, fixtures }) {

@@ -2,6 +2,12 @@
 export interface EnvironmentStore {
   /** The environment with its project's name, or null. */
   get(id: string): Promise<EnvironmentRecord | null>
+  /**
+   * The environment a client path names: `id` itself when it is an environment's id, else the production
+   * environment of the project whose id it is (the reference's current clients name a workspace, its name
+   * for a project); null when it is neither. MUST prefer the environment: an id of both names the environment.
+   */
+  resolve(id: string): Promise<string | null>
 }
 
 export type EnvironmentType = 'production' | 'development'

@@ -11,6 +11,7 @@ import { actionClassCreateSchema, actionClassUpdateSchema } from '../../schemas/
 import type { RouteTable } from '../../http/route-table'
 import { actionClassAnswer, dataOf, pageOf } from '../../schemas/answers'
 import { pageQuery } from '../../http/pagination'
+import { checkNamedEnvironment } from '../../services/named-environment'
 
 /** `/api/v1/management/action-classes`: list (`New Session` included), create, get, update and delete. */
 export function registerActionClassRoutes(routes: RouteTable): void {
@@ -39,7 +40,7 @@ const listActionClasses: Handler = async (request, ctx) => {
 const createActionClass: Handler = async (request, ctx) => {
   const { environmentId } = await authenticate(request, ctx)
   const input = parseInput(actionClassCreateSchema, await readJsonBody(request))
-  if (input.environmentId !== undefined && input.environmentId !== environmentId) throw unauthorized()
+  await checkNamedEnvironment(ctx, environmentId, input, unauthorized)
   const now = ctx.now()
   const record: ActionClassRecord = {
     id: ctx.newId(),

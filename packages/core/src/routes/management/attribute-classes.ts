@@ -11,6 +11,7 @@ import { attributeClassCreateSchema, attributeClassUpdateSchema } from '../../sc
 import type { RouteTable } from '../../http/route-table'
 import { attributeClassAnswer, dataOf, pageOf } from '../../schemas/answers'
 import { pageQuery } from '../../http/pagination'
+import { checkNamedEnvironment } from '../../services/named-environment'
 
 /** `/api/v1/management/attribute-classes`: list (automatic ones included), create, get, update and delete. */
 export function registerAttributeClassRoutes(routes: RouteTable): void {
@@ -36,7 +37,7 @@ const listAttributeClasses: Handler = async (request, ctx) => {
 const createAttributeClass: Handler = async (request, ctx) => {
   const { environmentId } = await authenticate(request, ctx)
   const input = parseInput(attributeClassCreateSchema, await readJsonBody(request))
-  if (input.environmentId !== undefined && input.environmentId !== environmentId) throw unauthorized()
+  await checkNamedEnvironment(ctx, environmentId, input, unauthorized)
   const now = ctx.now()
   const record: AttributeClassRecord = {
     id: ctx.newId(),

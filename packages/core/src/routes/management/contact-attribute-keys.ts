@@ -11,6 +11,7 @@ import { contactAttributeKeyCreateSchema, contactAttributeKeyUpdateSchema } from
 import type { RouteTable } from '../../http/route-table'
 import { contactAttributeKeyAnswer, dataOf, pageOf } from '../../schemas/answers'
 import { pageQuery } from '../../http/pagination'
+import { checkNamedEnvironment } from '../../services/named-environment'
 
 /** `/api/v1/management/contact-attribute-keys`: list (defaults included), create, get, update and delete. */
 export function registerContactAttributeKeyRoutes(routes: RouteTable): void {
@@ -36,7 +37,7 @@ const listKeys: Handler = async (request, ctx) => {
 const createKey: Handler = async (request, ctx) => {
   const { environmentId } = await authenticate(request, ctx)
   const input = parseInput(contactAttributeKeyCreateSchema, await readJsonBody(request))
-  if (input.environmentId !== undefined && input.environmentId !== environmentId) throw unauthorized()
+  await checkNamedEnvironment(ctx, environmentId, input, unauthorized)
   const now = ctx.now()
   const record: ContactAttributeKeyRecord = {
     id: ctx.newId(),

@@ -5,9 +5,14 @@ import { json } from '../../http/respond'
 import type { RouteTable } from '../../http/route-table'
 import { meAnswer } from '../../schemas/answers'
 
-/** `GET /api/v1/me`: the key's environment, unwrapped, in both of the spec's shapes at once. */
+/**
+ * `GET /api/v1/me`: the key's environment, unwrapped, in both of the spec's shapes at once; the reference's
+ * current clients ask `GET /api/v1/management/me`, answered alike. Its project is also its `workspace`, the
+ * reference's current name for it.
+ */
 export function registerMeRoutes(routes: RouteTable): void {
   routes.get('/api/v1/me', me, { summary: 'The environment of the API key (not wrapped in `data`)', auth: 'apiKey', answer: meAnswer })
+  routes.get('/api/v1/management/me', me, { summary: 'As `GET /api/v1/me`, at the path of the reference\'s current clients', auth: 'apiKey', answer: meAnswer })
 }
 
 const me: Handler = async (request, ctx) => {
@@ -30,6 +35,7 @@ const me: Handler = async (request, ctx) => {
     type: environment.type,
     product: project,
     project,
+    workspace: project,
     widgetSetupCompleted: environment.appSetupCompleted || environment.websiteSetupCompleted,
     appSetupCompleted: environment.appSetupCompleted,
     websiteSetupCompleted: environment.websiteSetupCompleted,

@@ -20,6 +20,7 @@ import { createResponseOrThrow, displayTaken } from '../client/responses'
 import { ownedSurvey } from './surveys'
 import type { RouteTable } from '../../http/route-table'
 import { bulkImportAnswer, dataOf, pageOf, responseAnswer } from '../../schemas/answers'
+import { checkNamedEnvironment, namedEnvironmentChecker } from '../../services/named-environment'
 
 /** `/api/v1/management/responses`: list, create, get, update and delete, without survey status checks. */
 export function registerManagementResponseRoutes(routes: RouteTable): void {
@@ -127,12 +128,13 @@ const importResponses: Handler = async (request, ctx) => {
   const results: ItemResult[] = []
   const valid: Array<{ index: number; response: NewResponse }> = []
   const userAgent = request.headers.get('user-agent')
+  const checkItemEnvironment = namedEnvironmentChecker(ctx, environmentId)
   for (const [index, item] of items.entries()) {
     try {
       const problem = itemProblems.get(index)
       if (problem) throw validationError({ [problem.path]: problem.message })
-      const { createdAt, updatedAt, environmentId: sentEnvironmentId, ...input } = parseItem(managementResponseCreateSchema, item)
-      if (sentEnvironmentId !== undefined && sentEnvironmentId !== environmentId) throw unauthorized()
+      const { createdAt, updatedAt, environmentId: sentEnvironmentId, workspaceId, ...input } = parseItem(managementResponseCreateSchema, item)
+      await checkItemEnvironment({ environmentId: sentEnvironmentId, workspaceId }, unauthorized)
       const now = createdAt === undefined ? ctx.now() : new Date(createdAt)
       const response = newResponse(input, userAgent, { id: ctx.newId(), newId: ctx.newId, now })
       if (updatedAt !== undefined) {
@@ -179,8 +181,8 @@ function importRefusal(outcome: string, response: NewResponse): { code: string; 
 
 const createResponse: Handler = async (request, ctx) => {
   const { environmentId } = await authenticate(request, ctx)
-  const { createdAt, updatedAt, environmentId: sentEnvironmentId, ...input } = parseInput(managementResponseCreateSchema, await readJsonBody(request))
-  if (sentEnvironmentId !== undefined && sentEnvironmentId !== environmentId) throw unauthorized()
+  const { createdAt, updatedAt, environmentId: sentEnvironmentId, workspaceId, ...input } = parseInput(managementResponseCreateSchema, await readJsonBody(request))
+  await checkNamedEnvironment(ctx, environmentId, { environmentId: sentEnvironmentId, workspaceId }, unauthorized)
   // An import keeps its own times; `updatedAt` defaults to `createdAt` (canonical ISO strings, so they order).
   const now = createdAt === undefined ? ctx.now() : new Date(createdAt)
   const response = newResponse(input, request.headers.get('user-agent'), { id: ctx.newId(), newId: ctx.newId, now })

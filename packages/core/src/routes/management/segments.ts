@@ -12,6 +12,7 @@ import { segmentOutput, segmentReferenceCheck } from '../../services/segment-ser
 import type { RouteTable } from '../../http/route-table'
 import { dataOf, pageOf, segmentAnswer } from '../../schemas/answers'
 import { pageQuery } from '../../http/pagination'
+import { checkNamedEnvironment } from '../../services/named-environment'
 
 /** `/api/v1/management/segments` (a Canvass addition): list, create, get, update and delete. */
 export function registerSegmentRoutes(routes: RouteTable): void {
@@ -34,7 +35,7 @@ const listSegments: Handler = async (request, ctx) => {
 const createSegment: Handler = async (request, ctx) => {
   const { environmentId } = await authenticate(request, ctx)
   const input = parseInput(segmentCreateSchema, await readJsonBody(request))
-  if (input.environmentId !== undefined && input.environmentId !== environmentId) throw unauthorized()
+  await checkNamedEnvironment(ctx, environmentId, input, unauthorized)
   const id = ctx.newId()
   const now = ctx.now()
   const record: SegmentRecord = {

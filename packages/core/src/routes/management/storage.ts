@@ -13,6 +13,7 @@ import { ownedSurvey } from './surveys'
 import type { RouteTable } from '../../http/route-table'
 import { dataOf, presignAnswer, uploadAnswer } from '../../schemas/answers'
 import * as v from 'valibot'
+import { checkNamedEnvironment } from '../../services/named-environment'
 
 /**
  * `/api/v1/management/storage` (presign) and `…/storage/local` (upload) for the key's environment
@@ -22,7 +23,7 @@ export function registerManagementStorageRoutes(routes: RouteTable, settings: Up
   const presign: Handler = async (request, ctx) => {
     const { environmentId } = await authenticate(request, ctx)
     const input = parseInput(presignSchema, await readJsonBody(request))
-    if (input.environmentId !== undefined && input.environmentId !== environmentId) throw environmentMismatch()
+    await checkNamedEnvironment(ctx, environmentId, input, environmentMismatch)
     if (input.surveyId != null) await ownedSurvey(ctx, environmentId, input.surveyId)
     const accessType = input.accessType ?? 'public'
     // The signed URL carries the access type to the upload, whose signature covers it: an upload that drops

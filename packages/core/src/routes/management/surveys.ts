@@ -17,6 +17,8 @@ import { readSummaryQuery, summaryDateQuery } from '../../http/response-query'
 import { summaryQuery, surveySummaryOutput } from '../../services/survey-summary'
 import { dataOf, pageOf, summaryAnswer, surveyAnswer } from '../../schemas/answers'
 import { pageQueryWithOffset } from '../../http/pagination'
+import { checkNamedEnvironment } from '../../services/named-environment'
+import { oneOverwritesName } from '../../services/survey-overwrites'
 
 /** `/api/v1/management/surveys`: list, create, get, update (merge) and delete. */
 export function registerSurveyRoutes(routes: RouteTable): void {
@@ -56,8 +58,9 @@ const createSurvey: Handler = async (request, ctx) => {
   const body = await readJsonBody(request)
   const segmentInput = readSurveySegment(body)
   const input = parseInput(surveyCreateSchema, body)
+  oneOverwritesName(input, body)
   // Taken from the key when absent (as on every management create); when sent, it must be the key's.
-  if (input.environmentId !== undefined && input.environmentId !== environmentId) throw unauthorized()
+  await checkNamedEnvironment(ctx, environmentId, input, unauthorized)
   input.triggers = await resolveSurveyTriggers(ctx, environmentId, input.triggers)
   const id = ctx.newId()
   const segment = await surveySegmentId(ctx, environmentId, id, null, input.segmentId, segmentInput)
@@ -87,6 +90,7 @@ const updateSurvey: Handler = async (request, ctx) => {
   // Fields a PUT ignores (contract §4) are dropped before validation: `"environmentId": null` is not a 400.
   for (const field of IMMUTABLE_SURVEY_FIELDS) delete body[field]
   const changes = parseInput(surveyUpdateSchema, body)
+  oneOverwritesName(changes, body)
   const id = param(request, 'surveyId')
   // Only triggers sent are resolved: a class deleted since the last write does not refuse a PUT of another field.
   if (changes.triggers !== undefined) changes.triggers = await resolveSurveyTriggers(ctx, environmentId, changes.triggers)
@@ -108,6 +112,9 @@ const updateSurvey: Handler = async (request, ctx) => {
     if (stored.environmentId !== environmentId) throw unauthorized()
     const merged: Record<string, unknown> = { ...surveyOutput(stored, now), ...changes }
     for (const field of IMMUTABLE_SURVEY_FIELDS) delete merged[field]
+    // The output's other names for the stored overrides; `changes` has them as `productOverwrites`.
+    delete merged.workspaceOverwrites
+    delete merged.projectOverwrites
     merged.environmentId = environmentId
     if (segment !== undefined) merged.segmentId = segment?.id ?? null
     const input = parseInput(surveyCreateSchema, merged)

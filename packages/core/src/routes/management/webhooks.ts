@@ -14,6 +14,7 @@ import { generateWebhookSecret } from '../../webhooks/sign-webhook'
 import type { RouteTable } from '../../http/route-table'
 import { createdWebhookAnswer, dataOf, deliveryAnswer, pageOf, webhookAnswer } from '../../schemas/answers'
 import { pageQuery } from '../../http/pagination'
+import { checkNamedEnvironment } from '../../services/named-environment'
 
 /** `/api/v1/webhooks`: list, create, get and delete (contract §7), and each webhook's deliveries. */
 export function registerWebhookRoutes(routes: RouteTable): void {
@@ -37,7 +38,7 @@ const listWebhooks: Handler = async (request, ctx) => {
 const createWebhook: Handler = async (request, ctx) => {
   const { environmentId } = await authenticate(request, ctx)
   const input = parseInput(webhookCreateSchema, await readJsonBody(request))
-  if (input.environmentId !== undefined && input.environmentId !== environmentId) throw unauthorized()
+  await checkNamedEnvironment(ctx, environmentId, input, unauthorized)
   const url = checkWebhookUrl(input.url, { allowPrivateAddresses: ctx.allowPrivateWebhookUrls })
   if (!url.ok) {
     throw validationError({
