@@ -18,10 +18,17 @@ const tooLarge = (): CanvassError =>
  * holds them whole.
  */
 export function readJsonBody(request: Request, limit = JSON_BODY_LIMIT): Promise<Record<string, unknown>> {
-  // Read once per request: an idempotent route reads the body before its handler does.
+  return bodies.get(request) ?? readJsonBodyOnce(request, limit)
+}
+
+/**
+ * `readJsonBody`, kept for the request's handler: an idempotent route reads the body before its handler
+ * does, and the handler's `readJsonBody` then answers the same. Only such routes pay for the keeping.
+ */
+export function readJsonBodyAhead(request: Request): Promise<Record<string, unknown>> {
   let read = bodies.get(request)
   if (!read) {
-    read = readJsonBodyOnce(request, limit)
+    read = readJsonBodyOnce(request, JSON_BODY_LIMIT)
     bodies.set(request, read)
   }
   return read
