@@ -86,6 +86,43 @@ listener('x-request-id: a sane incoming one is kept, on every answer (preflights
   }
 })
 
+listener('x-request-id joins the answer\'s own header record: nothing is set on the Node response before it (Node would validate and copy every header again)', async () => {
+  const canvass = toNodeListener(async (request) => {
+    await request.text()
+    if (request.url.endsWith('/own')) return new Response('ok', { headers: { 'X-Request-ID': 'its-own' } })
+    if (request.url.endsWith('/bare')) return new Response(null, { status: 204 })
+    return new Response('ok', { headers: { 'content-type': 'text/plain' } })
+  })
+  const setBefore: string[][] = []
+  const server = createServer((req, res) => {
+    // A middleware that wraps writeHead, as `on-headers` does, gets the id through a header set as before.
+    if (req.url === '/wrapped') {
+      const writeHead = res.writeHead
+      res.writeHead = function (this: ServerResponse, ...args: unknown[]) {
+        res.setHeader('x-wrapped', 'yes')
+        return (writeHead as (...a: unknown[]) => ServerResponse).apply(this, args)
+      } as ServerResponse['writeHead']
+    }
+    canvass(req, res)
+    setBefore.push(res.getHeaderNames())
+  })
+  const port = await listen(server)
+  try {
+    const get = (path: string) => fetch(`http://127.0.0.1:${port}${path}`, { headers: { 'x-request-id': 'trace-9' } })
+    const plain = await get('/')
+    assert.equal([plain.headers.get('x-request-id'), plain.headers.get('content-type'), await plain.text()], ['trace-9', 'text/plain', 'ok'])
+    const own = await get('/own')
+    assert.is(own.headers.get('x-request-id'), 'its-own', 'an id the answer gives itself, in any case, is the only one')
+    const bare = await get('/bare')
+    assert.equal([bare.status, bare.headers.get('x-request-id')], [204, 'trace-9'])
+    const wrapped = await get('/wrapped')
+    assert.equal([wrapped.headers.get('x-request-id'), wrapped.headers.get('x-wrapped')], ['trace-9', 'yes'])
+    assert.equal(setBefore, [[], [], [], ['x-request-id']])
+  } finally {
+    await stop(server)
+  }
+})
+
 // A dual-stack listener needs IPv6; a CI machine without it skips this one test, saying so.
 const hasIpv6Loopback = Object.values(networkInterfaces()).some((list) => list?.some((i) => i.address === '::1'))
 const dualStack = skipSuiteUnless(listener, hasIpv6Loopback ? undefined : 'no IPv6 loopback here')

@@ -7,7 +7,6 @@ import { precompiled, slots } from './precompiled'
 import type { Precompiled } from './precompiled'
 import { isRowError } from './sql-state'
 import type { SchemaNames } from './schema-names'
-import { toJsonb } from './to-jsonb'
 
 /** How concurrent fast-path response creates are written together (`createKyselyStorage`'s `responseBatch`). */
 export interface ResponseBatchOptions {
@@ -133,69 +132,66 @@ export function createResponseBatcher(
     })
 }
 
-/** The values of the batch statement, each a column array with its slot. */
-const BATCH_SLOTS = slots([
-  'ids',
-  'createdAt',
-  'finished',
-  'data',
-  'meta',
-  'ttc',
-  'variables',
-  'language',
-  'displayId',
-  'endingId',
-  'surveyId',
-  'environmentId',
-  'accepting',
-])
+/** The one value of the batch statement: its rows, as JSON text. */
+const BATCH_SLOTS = slots(['rows'])
 
-type BatchValues = Record<keyof typeof BATCH_SLOTS, unknown[]>
-
-/** The column arrays of a batch, one element per queued create. */
-function batchValues(batch: Pending[]): BatchValues {
+/**
+ * The batch's rows as one JSON array of objects, one per queued create, keyed as the statement's record
+ * columns. One `JSON.stringify` writes it all and Postgres parses it once (`jsonb_to_recordset`), where column
+ * arrays would each be written by `pg` as a Postgres array literal, escaping every element in JavaScript (a
+ * few KB of garbage per create), and the JSON columns parsed twice by Postgres (array, then jsonb).
+ */
+function batchValues(batch: Pending[]): Record<keyof typeof BATCH_SLOTS, string> {
   const n = batch.length
-  const values: BatchValues = {
-    ids: new Array<string>(n),
-    createdAt: new Array<string>(n),
-    finished: new Array<boolean>(n),
-    data: new Array<string>(n),
-    meta: new Array<string>(n),
-    ttc: new Array<string>(n),
-    variables: new Array<string>(n),
-    language: new Array<string | null>(n),
-    displayId: new Array<string | null>(n),
-    endingId: new Array<string | null>(n),
-    surveyId: new Array<string>(n),
-    environmentId: new Array<string>(n),
-    accepting: new Array<boolean>(n),
-  }
+  const rows = new Array<BatchRow>(n)
   for (let i = 0; i < n; i++) {
     const { input, check } = batch[i]!
-    values.ids[i] = input.id
-    values.createdAt[i] = input.createdAt.toISOString()
-    values.finished[i] = input.finished
-    values.data[i] = toJsonb(input.data)
-    values.meta[i] = toJsonb(input.meta)
-    values.ttc[i] = toJsonb(input.ttc)
-    values.variables[i] = toJsonb(input.variables)
-    values.language[i] = input.language
-    values.displayId[i] = input.displayId
-    values.endingId[i] = input.endingId
-    values.surveyId[i] = input.surveyId
-    values.environmentId[i] = check.environmentId
-    values.accepting[i] = check.requireAccepting
+    rows[i] = {
+      id: input.id,
+      created_at: input.createdAt.toISOString(),
+      finished: input.finished,
+      data: jsonValue(input.data),
+      meta: jsonValue(input.meta),
+      ttc: jsonValue(input.ttc),
+      variables: jsonValue(input.variables),
+      language: input.language,
+      display_id: input.displayId,
+      ending_id: input.endingId,
+      survey_id: input.surveyId,
+      environment_id: check.environmentId,
+      accepting: check.requireAccepting,
+    }
   }
-  return values
+  return { rows: JSON.stringify(rows) }
 }
+
+interface BatchRow {
+  id: string
+  created_at: string
+  finished: boolean
+  data: unknown
+  meta: unknown
+  ttc: unknown
+  variables: unknown
+  language: string | null
+  display_id: string | null
+  ending_id: string | null
+  survey_id: string
+  environment_id: string
+  accepting: boolean
+}
+
+/** A jsonb column's value inside the rows' JSON: `undefined`, which `JSON.stringify` would leave out, is `null`. */
+const jsonValue = (value: unknown): unknown => (value === undefined ? null : value)
 
 /**
  * The checks of the single fast path, per row: the survey belongs to the row's environment, accepts when the
  * row asks so (at the row's own timestamp), owns the display when one is named. A finished response of a
  * survey with `auto_complete` is left to the single path, which counts it under the survey's rule, and so is
  * a display's second response (stored, or earlier in the batch: `on conflict … do nothing` rather than a
- * failed batch), which the single path refuses by name. JSON arrives as text and is cast per row. Compiled
- * once per storage.
+ * failed batch), which the single path refuses by name. The rows arrive as one JSON text (`batchValues`); a
+ * jsonb column read from it as SQL NULL is stored as JSON `null`, as `toJsonb` writes it on the single path.
+ * Compiled once per storage.
  */
 function batchInsertStatement(db: Kysely<Database>, names: SchemaNames): Precompiled<{ id: string }, keyof typeof BATCH_SLOTS> {
   const slot = BATCH_SLOTS
@@ -205,13 +201,11 @@ function batchInsertStatement(db: Kysely<Database>, names: SchemaNames): Precomp
       language, display_id, ending_id
     )
     select i.id, i.created_at, i.created_at, s.id, s.environment_id, i.finished,
-      i.data::jsonb, i.meta::jsonb, i.ttc::jsonb, i.variables::jsonb, i.language, i.display_id, i.ending_id
-    from unnest(${slot.ids}::text[], ${slot.createdAt}::timestamptz[], ${slot.finished}::boolean[], ${slot.data}::text[],
-        ${slot.meta}::text[], ${slot.ttc}::text[], ${slot.variables}::text[], ${slot.language}::text[],
-        ${slot.displayId}::text[], ${slot.endingId}::text[], ${slot.surveyId}::text[], ${slot.environmentId}::text[],
-        ${slot.accepting}::boolean[])
-      as i(id, created_at, finished, data, meta, ttc, variables, language, display_id, ending_id,
-        survey_id, environment_id, accepting)
+      coalesce(i.data, 'null'), coalesce(i.meta, 'null'), coalesce(i.ttc, 'null'), coalesce(i.variables, 'null'),
+      i.language, i.display_id, i.ending_id
+    from jsonb_to_recordset(${slot.rows}::jsonb) as i(id text, created_at timestamptz, finished boolean, data jsonb,
+        meta jsonb, ttc jsonb, variables jsonb, language text, display_id text, ending_id text, survey_id text,
+        environment_id text, accepting boolean)
     join ${names.ref('surveys')} s on s.id = i.survey_id and s.environment_id = i.environment_id
     where (not i.accepting or ${effectiveStatusSql('s', sql.ref('i.created_at'))} in ('draft', 'inProgress'))
       and (not i.finished or s.auto_complete is null)

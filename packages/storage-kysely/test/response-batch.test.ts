@@ -33,7 +33,7 @@ async function open(database: SharedDatabase, responseBatch?: ResponseBatchOptio
   return { storage, survey, check }
 }
 
-const batchStatements = (statements: string[]) => statements.filter((text) => text.includes('unnest('))
+const batchStatements = (statements: string[]) => statements.filter((text) => text.includes('jsonb_to_recordset('))
 
 for (const backend of backends({ prepared: true })) {
   // One database per backend for its tests, emptied before each.
@@ -55,6 +55,39 @@ for (const backend of backends({ prepared: true })) {
     const rows = written.length * 16 + (statements.length - written.length)
     assert.ok(rows >= inputs.length, 'no batch is larger than maxSize')
     for (const input of inputs) assert.equal((await storage.responses.get(input.id))?.data, input.data)
+  })
+
+  batches(`${backend.name}: a batch stores every value as the single path does, and a row jsonb refuses goes alone`, async () => {
+    const { storage, survey, check } = await open(database)
+    const awkward = ['"quoted"', 'back\\slash', '{braces,commas}', 'NULL', '', 'line\nbreak\u2028', 'émoji 😀', "it's"]
+    const inputs = awkward.map((text, i) =>
+      makeResponse(survey.id, {
+        data: { q: text, nested: { list: [text, null, 1.5, true] } },
+        meta: { userAgent: { browser: text } },
+        ttc: { q: i },
+        variables: { v: text },
+        language: i % 2 === 0 ? text : null,
+        finished: i % 2 === 1,
+      }),
+    )
+    const results = await Promise.all(inputs.map((input) => storage.responses.create(input, check)))
+    assert.equal(results, inputs.map((input) => ({ outcome: 'created', id: input.id })))
+    assert.is(batchStatements(statements).length, 1, 'written together')
+    for (const input of inputs) {
+      const stored = await storage.responses.get(input.id)
+      assert.equal(
+        [stored?.data, stored?.meta, stored?.ttc, stored?.variables, stored?.language, stored?.finished, stored?.createdAt.getTime()],
+        [input.data, input.meta, input.ttc, input.variables, input.language, input.finished, input.createdAt.getTime()],
+      )
+    }
+    // Postgres's jsonb refuses \u0000 in a string (22P05): the batch fails on that row, each create is then
+    // written on its own, and only that one is refused.
+    const fine = makeResponse(survey.id, { data: { q: 'fine' } })
+    const refused = makeResponse(survey.id, { data: { q: 'nul\u0000' } })
+    const [ok, bad] = await Promise.allSettled([fine, refused].map((input) => storage.responses.create(input, check)))
+    assert.equal(ok, { status: 'fulfilled', value: { outcome: 'created', id: fine.id } })
+    assert.is(bad?.status, 'rejected')
+    assert.equal((await storage.responses.get(fine.id))?.data, fine.data)
   })
 
   batches(`${backend.name}: creates arriving one by one in the same turn share statements`, async () => {

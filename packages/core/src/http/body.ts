@@ -17,12 +17,8 @@ const tooLarge = (): CanvassError =>
  * is refused and the rest is read and dropped without being kept, so a flood of dense hostile bodies never
  * holds them whole.
  */
-export async function readJsonBody(request: Request, limit = JSON_BODY_LIMIT): Promise<Record<string, unknown>> {
-  const { value, suspect } = await parsedBody(request, limit)
-  // The walk allocates per value; most bodies need none of it (see `JsonShape`).
-  const problem = suspect ? findStorageProblem(value) : undefined
-  if (problem) throw validationError({ [problem.path]: problem.message })
-  return value
+export function readJsonBody(request: Request, limit = JSON_BODY_LIMIT): Promise<Record<string, unknown>> {
+  return checkedBody(request, limit, false)
 }
 
 /**
@@ -31,15 +27,20 @@ export async function readJsonBody(request: Request, limit = JSON_BODY_LIMIT): P
  * only that item. `itemProblems` maps such an item's index to its first problem, at a path below the item.
  * Nesting past the limit, and anything outside the items, still refuses the whole body.
  */
-export async function readJsonBatch(
+export function readJsonBatch(
   request: Request,
   field: string,
 ): Promise<{ body: Record<string, unknown>; itemProblems: Map<number, BodyProblem> }> {
-  const { value, suspect } = await parsedBody(request, JSON_BODY_LIMIT)
-  const itemProblems = new Map<number, BodyProblem>()
-  const problem = suspect ? findStorageProblem(value, { field, problems: itemProblems }) : undefined
-  if (problem) throw validationError({ [problem.path]: problem.message })
-  return { body: value, itemProblems }
+  return checkedBatch(request, field, false)
+}
+
+/**
+ * `readJsonBody` (or, with `batch`, `readJsonBatch`'s body), kept for the request's handler: an idempotent
+ * route reads the body before its handler does, and the handler's read then answers the same. Only such
+ * routes pay for the keeping.
+ */
+export async function readJsonBodyAhead(request: Request, batch?: string): Promise<Record<string, unknown>> {
+  return batch === undefined ? checkedBody(request, JSON_BODY_LIMIT, true) : (await checkedBatch(request, batch, true)).body
 }
 
 /** What the input rule refuses in a body: the dot-joined path of the field, and why. */
@@ -48,18 +49,38 @@ export interface BodyProblem {
   message: string
 }
 
+async function checkedBody(request: Request, limit: number, keep: boolean): Promise<Record<string, unknown>> {
+  const { value, suspect } = await parsedBody(request, limit, keep)
+  // The walk allocates per value; most bodies need none of it (see `JsonShape`).
+  const problem = suspect ? findStorageProblem(value) : undefined
+  if (problem) throw validationError({ [problem.path]: problem.message })
+  return value
+}
+
+async function checkedBatch(
+  request: Request,
+  field: string,
+  keep: boolean,
+): Promise<{ body: Record<string, unknown>; itemProblems: Map<number, BodyProblem> }> {
+  const { value, suspect } = await parsedBody(request, JSON_BODY_LIMIT, keep)
+  const itemProblems = new Map<number, BodyProblem>()
+  const problem = suspect ? findStorageProblem(value, { field, problems: itemProblems }) : undefined
+  if (problem) throw validationError({ [problem.path]: problem.message })
+  return { body: value, itemProblems }
+}
+
 /** A parsed body, and whether it may break the input rule (only then is it walked). */
 interface ParsedBody {
   value: Record<string, unknown>
   suspect: boolean
 }
 
-function parsedBody(request: Request, limit: number): Promise<ParsedBody> {
-  // Read once per request: an idempotent route reads the body before its handler does.
+/** The body read once: a read ahead (`keep`) leaves it for the handler's own read. */
+function parsedBody(request: Request, limit: number, keep: boolean): Promise<ParsedBody> {
   let read = bodies.get(request)
   if (!read) {
     read = readJsonBodyOnce(request, limit)
-    bodies.set(request, read)
+    if (keep) bodies.set(request, read)
   }
   return read
 }

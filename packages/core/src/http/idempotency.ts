@@ -4,7 +4,7 @@ import type { IRequest } from 'itty-router'
 import type { Handler } from '../context'
 import { param } from '../context'
 import { authenticate } from './auth'
-import { readJsonBatch, readJsonBody } from './body'
+import { readJsonBodyAhead } from './body'
 import { CLIENT_CORS_HEADERS } from './cors'
 import { CanvassError, validationError } from './errors'
 
@@ -30,7 +30,7 @@ export function idempotent(scope: 'client' | 'management', handler: Handler, bat
     if (key === null) return handler(request, ctx, info)
     if (!KEY.test(key)) throw validationError({ 'Idempotency-Key': 'Must be 1 to 255 printable ASCII characters' })
     const environmentId = scope === 'client' ? param(request, 'environmentId') : (await authenticate(request, ctx)).environmentId
-    const body = batch === undefined ? await readJsonBody(request) : (await readJsonBatch(request, batch)).body
+    const body = await readJsonBodyAhead(request, batch)
     const claim = { environmentId, key, fingerprint: fingerprintOf(request, body) }
     const now = ctx.now()
     const begun = await ctx.storage.idempotency.begin({
