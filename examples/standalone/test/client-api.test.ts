@@ -175,14 +175,14 @@ function defineSuites(label: string, database: () => E2eBackend) {
       const res = await x.call('GET', `/api/${version}/client/${x.envA}/environment`)
       assert.is(res.status, 200)
       const data = res.body.data.data
-      assert.equal(Object.keys(data).sort(), ['actionClasses', 'product', 'project', 'surveys'], version)
+      assert.equal(Object.keys(data).sort(), ['actionClasses', 'product', 'project', 'surveys', 'workspace'], version)
       const shown = data.surveys.find((s: any) => s.id === survey.id)
       assert.ok(shown, `${version} shows the survey`)
       assert.equal(Object.keys(shown).sort(), [
         'autoClose', 'delay', 'displayLimit', 'displayOption', 'displayPercentage', 'endings', 'hiddenFields', 'id',
         'isAutoProgressingEnabled', 'isBackButtonHidden', 'languages', 'productOverwrites', 'projectOverwrites', 'questions',
         'recaptcha', 'recontactDays', 'redirectUrl', 'segment', 'showLanguageSwitch', 'status', 'styling', 'triggers', 'type',
-        'variables', 'welcomeCard',
+        'variables', 'welcomeCard', 'workspaceOverwrites',
       ], `${version} survey keys`)
       assert.equal(Object.keys(shown.languages[0]).sort(), ['default', 'enabled', 'language'])
       assert.equal(Object.keys(shown.languages[0].language).sort(), ['alias', 'code'])
@@ -192,6 +192,7 @@ function defineSuites(label: string, database: () => E2eBackend) {
       for (const action of data.actionClasses) assert.equal(Object.keys(action).sort(), ['id', 'key', 'name', 'noCodeConfig', 'type'])
       assert.equal(Object.keys(data.project).sort(), ['clickOutsideClose', 'darkOverlay', 'id', 'inAppSurveyBranding', 'overlay', 'placement', 'recontactDays', 'styling'])
       assert.equal(data.product, data.project)
+      assert.equal(data.workspace, data.project)
       for (const secret of ['Internal survey name', '4711', 'secret-share-key', 'secret-creator', 'secret-language-note', 'Secret segment title', 'Secret closed heading']) {
         assert.not.ok(res.text.includes(secret), `${version} does not carry ${secret}`)
       }

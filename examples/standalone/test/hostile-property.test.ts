@@ -306,7 +306,7 @@ function defineSuites(label: string, env: () => Promise<Record<string, string>>,
             assert.is(res.body.message, res.body.error, what)
             return
           }
-          if (route.method === 'GET' && route.path.endsWith('/api/v1/me') && res.status === 401) {
+          if (route.method === 'GET' && /\/api\/v1\/(management\/)?me$/.test(route.path) && res.status === 401) {
             assert.is(res.text, 'Not authenticated', what)
             return
           }

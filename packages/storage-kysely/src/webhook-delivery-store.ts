@@ -95,7 +95,7 @@ export function createWebhookDeliveryStore(
           where e.ctid = any(array(
             select ctid from ${events} where id > ${after} order by id limit ${sql.lit(EXPAND_BATCH)} for update skip locked
           ))
-          returning e.response_id, e.hooks, coalesce(e.data, ${sql.raw(createdEventData('e'))}) as data, e.created_at
+          returning e.response_id, e.hooks, ${sql.raw(withContact(`coalesce(e.data, ${createdEventData('e')})`))} as data, e.created_at
         ),
         made as (
           insert into ${deliveries} (id, webhook_id, event, payload, response_id, created_at, updated_at, next_attempt_at)
@@ -316,4 +316,17 @@ interface ClaimRow {
   url: string
   secret: string
   disabled: boolean
+}
+
+/**
+ * An event's `data` (SQL) with the reference's current names of its contact beside the seed's: `contact`
+ * (`{id, userId}` of `person`, or null) and `contactAttributes` (`personAttributes`), as management answers
+ * carry them. Added when the event becomes deliveries, so events of every age get them.
+ */
+function withContact(data: string): string {
+  return `(select d || jsonb_build_object(
+      'contact', case when jsonb_typeof(d -> 'person') = 'object'
+        then jsonb_build_object('id', d -> 'person' -> 'id', 'userId', d -> 'person' -> 'userId') end,
+      'contactAttributes', d -> 'personAttributes')
+    from (select ${data} as d) event_data)`
 }

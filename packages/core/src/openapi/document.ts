@@ -134,7 +134,7 @@ export function openApiDocument(routes: readonly RouteEntry[], options: OpenApiO
       }
       const ref = route.auth === 'upload' && status !== 429 && status !== 503 ? uploadErrorRef : errorRef
       const content =
-        route.path === '/api/v1/me' && status === 401
+        (route.path === '/api/v1/me' || route.path === '/api/v1/management/me') && status === 401
           ? { 'text/plain': { schema: { type: 'string' } } }
           : route.produces === 'text/html' && status !== 429 && status !== 503
             ? { 'text/html': { schema: { type: 'string' } } }
