@@ -71,6 +71,8 @@ export const webhookTests: StorageTest[] = [
         tags: [],
         person: null,
         personAttributes: null,
+        contact: null,
+        contactAttributes: null,
         survey: { id: survey.id, name: 'Outbox survey', type: survey.type, status: 'inProgress' },
       })
     },
@@ -87,13 +89,16 @@ export const webhookTests: StorageTest[] = [
       assert.is(more.length, 0)
       const stored = await storage.responses.get(response.id)
       assert.ok(stored?.person, 'the response is linked to its contact')
-      const { person } = JSON.parse((delivery as ClaimedDelivery).body).data
+      const { person, contact, contactAttributes } = JSON.parse((delivery as ClaimedDelivery).body).data
       assert.equal(person, {
         ...stored.person,
         createdAt: stored.person.createdAt.toISOString(),
         updatedAt: stored.person.updatedAt.toISOString(),
       })
       assert.is(person.userId, response.userId)
+      // The reference's current names of the same contact.
+      assert.equal(contact, { id: stored.person.id, userId: response.userId })
+      assert.equal(contactAttributes, stored.personAttributes)
     },
   },
   {
