@@ -1,6 +1,7 @@
 import { hmac } from '@noble/hashes/hmac.js'
 import { sha256 } from '@noble/hashes/sha2.js'
 import { utf8ToBytes } from '@noble/hashes/utils.js'
+import { constantTimeEqual, toBase64Url } from './token-text'
 
 /**
  * Single-use ids of surveys with `singleUse.isEncrypted`: a sealed token `<id>.<mac>`, where `id` is a fresh
@@ -42,17 +43,4 @@ export function isEncryptedSingleUse(singleUse: unknown): boolean {
     (singleUse as { enabled?: unknown }).enabled === true &&
     (singleUse as { isEncrypted?: unknown }).isEncrypted === true
   )
-}
-
-function constantTimeEqual(a: string, b: string): boolean {
-  if (a.length !== b.length) return false
-  let diff = 0
-  for (let i = 0; i < a.length; i++) diff |= a.charCodeAt(i) ^ b.charCodeAt(i)
-  return diff === 0
-}
-
-function toBase64Url(bytes: Uint8Array): string {
-  let binary = ''
-  for (const byte of bytes) binary += String.fromCharCode(byte)
-  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
 }

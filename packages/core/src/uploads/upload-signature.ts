@@ -2,6 +2,7 @@ import { hmac } from '@noble/hashes/hmac.js'
 import { sha256 } from '@noble/hashes/sha2.js'
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js'
 import type { FileAccessType } from '../ports/storage'
+import { constantTimeEqual } from '../services/token-text'
 
 /** What a presign signs and an upload proves (contract §8). */
 export interface UploadGrant {
@@ -42,11 +43,4 @@ export function verifyUpload(grant: UploadGrant, signature: string, secret: stri
   if (now - timestamp > SIGNATURE_MAX_AGE_MS || timestamp - now > SIGNATURE_MAX_SKEW_MS) return false
   if (!/^[0-9a-f]{64}$/i.test(signature)) return false
   return constantTimeEqual(signUpload(grant, secret), signature.toLowerCase())
-}
-
-function constantTimeEqual(a: string, b: string): boolean {
-  if (a.length !== b.length) return false
-  let difference = 0
-  for (let i = 0; i < a.length; i++) difference |= a.charCodeAt(i) ^ b.charCodeAt(i)
-  return difference === 0
 }
