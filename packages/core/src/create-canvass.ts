@@ -214,8 +214,6 @@ export function createCanvass(options: CanvassOptions): Canvass {
   const router: CanvassRouter = IttyRouter({ base: basePath })
   const entries: RouteEntry[] = []
   registerRoutes(createRouteTable(router, entries), options)
-  // Preflights are never counted: `fetch` answers them before the gate.
-
   const document = lazyDocument(() => openApiDocument(entries, { serverUrl: serverUrl(options.publicUrl, basePath), version: API_VERSION }))
   registerDocumentationRoutes(createRouteTable(router, entries), document, options.apiReference)
   const clientPrefixes = [`${basePath}/api/v1/client/`, `${basePath}/api/v2/client/`]
@@ -225,6 +223,7 @@ export function createCanvass(options: CanvassOptions): Canvass {
   // The client routes whose path names an environment, which may also be named by its project's id.
   const namesEnvironment = new Set(routes.filter(([, , , path]) => isClientPath(path ?? '') && (path ?? '').includes('/:environmentId/')).map(([, pattern]) => pattern))
   const clientEnvironment = createClientEnvironmentResolver(ctx.storage)
+  // Preflights are never counted: `fetch` answers them before the gate.
   const rateLimit = options.rateLimits
     ? createRateLimitGate(options.rateLimits, basePath, ctx.logger, (hash) => ctx.storage.apiKeys.findByHash(hash), clientEnvironment.known)
     : undefined
