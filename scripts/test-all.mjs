@@ -172,15 +172,16 @@ function run(job) {
 }
 
 /**
- * Suites whose tests did not all run: uvu counts them failed but prints no error when a suite's `before` (or
- * `after.each`) hook throws, so the suite's line shows fewer passes and failures than its total and no more.
+ * Suites whose tests did not all run: when a suite's `before` hook throws, its tests are skipped. Our patch of
+ * uvu (patches/) prints the hook's error with the suite's failures; an `after.each` hook that throws still cuts
+ * a suite short without a word, so the suite's line shows fewer passes and failures than its total.
  */
 function suitesCutShort(plain) {
   const lines = []
   for (const match of plain.matchAll(/^ (.+?)\s+([•✘ ]*?)\s*\((\d+) \/ (\d+)\)$/gm)) {
     const [, name, marks, passed, total] = match
     const ran = Number(passed) + (marks.match(/✘/g)?.length ?? 0)
-    if (ran < Number(total)) lines.push(`${Number(total) - ran} of "${name.trim()}" did not run: a hook of the suite failed, and uvu does not print its error`)
+    if (ran < Number(total)) lines.push(`${Number(total) - ran} of "${name.trim()}" did not run: a hook of the suite failed (its error, where uvu has it, is among the failures)`)
   }
   return lines
 }
