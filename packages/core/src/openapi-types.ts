@@ -2526,6 +2526,10 @@ export interface operations {
                                     count: number;
                                     percentage: number | null;
                                 };
+                                booked?: {
+                                    count: number;
+                                    percentage: number | null;
+                                };
                                 clicked?: number;
                                 accepted?: number;
                                 dismissed?: number;

@@ -484,6 +484,39 @@ test('csat and ces questions: the reference scales and ranges, defaults filled i
   }
 })
 
+test('cal questions: a user name or user/event path, and a host name that is no URL', () => {
+  const cal = { id: 'book', type: 'cal', headline: text('Book a call'), calUserName: 'rick/15min' }
+  const accepted = [cal, { ...cal, calHost: 'cal.com' }, { ...cal, calHost: 'cal.example.org:8443' }, { ...cal, calUserName: 'team.sales_eu' }]
+  for (const question of accepted) {
+    const output = parseOk(surveyCreateSchema, { ...minimal(), questions: [question] })
+    assert.equal(output.questions, [{ ...question, required: true }], JSON.stringify(question))
+  }
+  const refused: [Record<string, unknown>, string][] = [
+    [{ ...cal, calUserName: undefined }, 'questions.0.calUserName'],
+    [{ ...cal, calUserName: 'rick smith' }, 'questions.0.calUserName'],
+    [{ ...cal, calUserName: '/rick' }, 'questions.0.calUserName'],
+    [{ ...cal, calUserName: 'rick/' }, 'questions.0.calUserName'],
+    [{ ...cal, calUserName: 'rick/../admin' }, 'questions.0.calUserName'],
+    [{ ...cal, calUserName: 'rick?x=1' }, 'questions.0.calUserName'],
+    [{ ...cal, calUserName: 'rick#top' }, 'questions.0.calUserName'],
+    [{ ...cal, calUserName: 'r'.repeat(256) }, 'questions.0.calUserName'],
+    [{ ...cal, calHost: '' }, 'questions.0.calHost'],
+    [{ ...cal, calHost: 'https://cal.com' }, 'questions.0.calHost'],
+    [{ ...cal, calHost: 'cal.com/rick' }, 'questions.0.calHost'],
+    [{ ...cal, calHost: 'user@cal.com' }, 'questions.0.calHost'],
+    [{ ...cal, calHost: 'cal .com' }, 'questions.0.calHost'],
+    [{ ...cal, calHost: '-cal.com' }, 'questions.0.calHost'],
+    [{ ...cal, calHost: 'cal..com' }, 'questions.0.calHost'],
+    [{ ...cal, calHost: 'cal.com:99999' }, 'questions.0.calHost'],
+    [{ ...cal, calHost: 'cal.com:' }, 'questions.0.calHost'],
+    [{ ...cal, calHost: `${'a'.repeat(64)}.com` }, 'questions.0.calHost'],
+    [{ ...cal, calHost: 42 }, 'questions.0.calHost'],
+  ]
+  for (const [question, path] of refused) {
+    assert.equal(failurePaths(surveyCreateSchema, { ...minimal(), questions: [question] }), [path], JSON.stringify(question))
+  }
+})
+
 test('unknown top-level and question keys are dropped', () => {
   const output = parseOk(surveyCreateSchema, {
     ...minimal(),

@@ -1,8 +1,9 @@
 /**
- * CSAT and CES questions (the reference's `csat` and `ces` types) through the management API, in process on
- * this storage (PGlite always, the Postgres server too when TEST_DATABASE_URL is set): stored as sent with
- * their defaults, refused off their ranges, summed up as ratings are (average and distribution; CSAT also
- * its satisfied share), and exported as a column each.
+ * CSAT, CES and cal questions (the reference's `csat`, `ces` and `cal` types) through the management API, in
+ * process on this storage (PGlite always, the Postgres server too when TEST_DATABASE_URL is set): stored as
+ * sent with their defaults, refused off their ranges (a cal host that is a URL too), summed up as ratings are
+ * (average and distribution; CSAT also its satisfied share) or, for cal, by the booked answers, and exported
+ * as a column each.
  */
 import type { Canvass } from '@canvass/core'
 import { createCanvass } from '@canvass/core'
@@ -16,10 +17,12 @@ const t = (text: string) => ({ default: text })
 
 const csat = { id: 'sat', type: 'csat', headline: t('How satisfied are you?'), required: false, scale: 'smiley', lowerLabel: t('Not at all'), upperLabel: t('Very') }
 const ces = { id: 'ease', type: 'ces', headline: t('How easy was it?'), required: false, scale: 'number', range: 7 }
+const cal = { id: 'book', type: 'cal', headline: t('Book a call'), required: false, calUserName: 'rick/15min', calHost: 'cal.example.org' }
+const why = { id: 'why', type: 'openText', headline: t('Why?'), required: false }
 const ces5 = { id: 'ease5', type: 'ces', headline: t('And this?'), required: false, scale: 'star', range: 5 }
 
 for (const backend of backends()) {
-  const test = suite(`csat and ces questions on ${backend.name}`)
+  const test = suite(`csat, ces and cal questions on ${backend.name}`)
   let open: OpenBackend
   let canvass: Canvass
   let key: string
@@ -125,6 +128,45 @@ for (const backend of backends()) {
     const [header, row] = res.text.replace(/^\uFEFF/, '').trimEnd().split('\r\n').map((line) => line.split(','))
     const cell = (name: string) => row![header!.indexOf(name)]
     assert.equal([cell('How satisfied are you?'), cell('How easy was it?'), cell('And this?')], ['5', '3', '2'])
+  })
+
+  async function calSurvey(): Promise<string> {
+    const res = await call('POST', '/api/v1/management/surveys', { name: 'Calls', status: 'inProgress', questions: [cal, why] })
+    assert.is(res.status, 200, res.text)
+    return res.body.data.id
+  }
+
+  test('a cal question is stored as sent; a host that is a URL is a 400 naming it', async () => {
+    const surveyId = await calSurvey()
+    const read = await call('GET', `/api/v1/management/surveys/${surveyId}`)
+    assert.equal(read.body.data.questions[0], cal)
+    const bad = await call('PUT', `/api/v1/management/surveys/${surveyId}`, { questions: [{ ...cal, calHost: 'https://cal.com/rick' }] })
+    assert.is(bad.status, 400, bad.text)
+    assert.equal(Object.keys(bad.body.details), ['questions.0.calHost'])
+  })
+
+  test('the summary counts the booked answers; an empty one is skipped', async () => {
+    const surveyId = await calSurvey()
+    await respond(surveyId, { book: 'booked', why: 'a' })
+    await respond(surveyId, { book: 'booked' })
+    await respond(surveyId, { book: '', why: 'b' })
+    await respond(surveyId, { why: 'c' }, false)
+    const res = await call('GET', `/api/v1/management/surveys/${surveyId}/summary`)
+    assert.is(res.status, 200, res.text)
+    const book = res.body.data.questions[0]
+    assert.equal([book.type, book.answered, book.skipped], ['cal', 2, 2])
+    assert.equal(book.booked, { count: 2, percentage: 50 })
+    const empty = await call('GET', `/api/v1/management/surveys/${await calSurvey()}/summary`)
+    assert.equal(empty.body.data.questions[0].booked, { count: 0, percentage: null })
+  })
+
+  test('the CSV export has a column for the cal question with "booked"', async () => {
+    const surveyId = await calSurvey()
+    await respond(surveyId, { book: 'booked', why: 'x' })
+    const res = await call('GET', `/api/v1/management/responses/export?surveyId=${surveyId}`)
+    assert.is(res.status, 200, res.text)
+    const [header, row] = res.text.replace(/^\uFEFF/, '').trimEnd().split('\r\n').map((line) => line.split(','))
+    assert.is(row![header!.indexOf('Book a call')], 'booked')
   })
 
   test.run()

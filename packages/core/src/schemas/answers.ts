@@ -290,6 +290,7 @@ export const summaryAnswer = v.object({
       average: v.optional(v.nullable(v.number())),
       distribution: v.optional(v.array(v.object({ rating: v.number(), count: v.number(), percentage }))),
       satisfied: v.optional(counted),
+      booked: v.optional(counted),
       clicked: v.optional(v.number()),
       accepted: v.optional(v.number()),
       dismissed: v.optional(v.number()),

@@ -261,11 +261,37 @@ const pictureSelectionQuestion = v.object({
   ),
 })
 
+/**
+ * A Cal.com host: a host name (letters, digits, hyphens; dot-separated labels of at most 63) with an
+ * optional port, never a URL: no scheme, path, query, credentials or spaces. Renderers open
+ * `https://{calHost}/{calUserName}` (cal.com when there is no host).
+ */
+const CAL_HOST = /^(?=[^:]{1,253}(?::|$))[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*(?::[1-9][0-9]{0,4})?$/i
+/** A Cal.com user name or `user/event` path: no spaces, no query or fragment, no empty, `.` or `..` segment. */
+const CAL_USER = /^(?:[^\s/?#\\%]+)(?:\/[^\s/?#\\%]+)*$/
+
+/** Whether a text of the right length is what `test` asks (an empty or too long text has its own message). */
+const sizedAnd = (test: (text: string) => boolean) => (text: string) => text.length === 0 || text.length > LIMITS.name || test(text)
+
 const calQuestion = v.object({
   ...questionBase,
   type: v.literal('cal'),
-  calUserName: nameString,
-  calHost: v.optional(boundedString(LIMITS.name)),
+  calUserName: v.pipe(
+    nameString,
+    v.check(
+      sizedAnd((name) => CAL_USER.test(name) && name.split('/').every((segment) => segment !== '.' && segment !== '..')),
+      'Must be a Cal.com user name or user/event path, without spaces, query, fragment or . and .. segments',
+    ),
+  ),
+  calHost: v.optional(
+    v.pipe(
+      boundedString(LIMITS.name, 1),
+      v.check(
+        sizedAnd((host) => CAL_HOST.test(host) && Number(host.split(':')[1] ?? '1') <= 65_535),
+        'Must be a host name such as cal.com or cal.example.org (with an optional port up to 65535), not a URL',
+      ),
+    ),
+  ),
 })
 
 export const surveyQuestionSchema = v.variant('type', [

@@ -7,7 +7,7 @@ import { LIMITS } from '../schemas/common'
  */
 
 /** Question types counted per answer value, and those whose answers are arrays counted per element. */
-const VALUE_TYPES = new Set(['multipleChoiceSingle', 'nps', 'rating', 'csat', 'ces', 'cta', 'consent'])
+const VALUE_TYPES = new Set(['multipleChoiceSingle', 'nps', 'rating', 'csat', 'ces', 'cta', 'consent', 'cal'])
 const ELEMENT_TYPES = new Set(['multipleChoiceMulti', 'pictureSelection'])
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
@@ -140,6 +140,12 @@ function questionSummary(question: Question, aggregates: SummaryAggregates) {
       return { ...base, clicked: countOf((value) => value === 'clicked'), dismissed: countOf((value) => value === 'dismissed') }
     case 'consent':
       return { ...base, accepted: countOf((value) => value === 'accepted'), dismissed: countOf((value) => value === 'dismissed') }
+    case 'cal': {
+      // Booked: the answers "booked" (what renderers store once the respondent confirms a booking), as a share
+      // of the responses started; `skipped` is every other started response, as for any question.
+      const booked = countOf((value) => value === 'booked')
+      return { ...base, booked: { count: booked, percentage: percent(booked, aggregates.started) } }
+    }
     case 'matrix': {
       const cells = aggregates.cells[question.id] ?? []
       const rows = new Map<string, Array<{ column: string; count: number }>>()
