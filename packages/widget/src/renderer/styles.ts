@@ -103,6 +103,7 @@ a.cv-btn{text-decoration:none;display:inline-block}
 .cv-center .cv-actions{justify-content:center}
 .cv-center .cv-btn-primary{margin-left:0}
 .cv-logo{display:block;max-height:64px;max-width:200px;margin:0 auto 16px}
+.cv-cal-link{margin:0 0 12px}
 .cv-sr{position:absolute;width:1px;height:1px;padding:0;margin:-1px;overflow:hidden;clip:rect(0,0,0,0);white-space:nowrap;border:0}
 .cv-step:focus{outline:none}
 @media (max-width:480px){.cv-page{padding:12px 8px}.cv-page .cv-body{padding:8px 18px 24px}.cv-scale{gap:3px}.cv-scale-item span{height:40px;font-size:.9rem}}

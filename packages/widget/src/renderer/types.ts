@@ -144,8 +144,10 @@ export interface PictureSelectionQuestion extends QuestionBase<'pictureSelection
   choices: { id: string; imageUrl: string }[]
 }
 
+/** A Cal.com booking: `calUserName` (a user or `user/event`) on `calHost` (cal.com when absent). */
 export interface CalQuestion extends QuestionBase<'cal'> {
   calUserName: string
+  calHost?: string
 }
 
 export type Question =

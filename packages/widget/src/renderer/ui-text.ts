@@ -65,6 +65,10 @@ const EN = {
   phone: 'Phone',
   company: 'Company',
   unsupported: 'This question cannot be shown here.',
+  calBook: 'Book a time on {host}',
+  calBooked: 'I have booked a time',
+  calRequired: 'Please book a time, then tick "I have booked a time".',
+  calUnavailable: 'The booking page of this question is not available.',
 }
 
 export type UiKey = keyof typeof EN
@@ -110,6 +114,9 @@ const DE: Dictionary = {
   email: 'E-Mail',
   phone: 'Telefon',
   company: 'Firma',
+  calBook: 'Termin auf {host} buchen',
+  calBooked: 'Ich habe einen Termin gebucht',
+  calRequired: 'Bitte buche einen Termin und hake dann „Ich habe einen Termin gebucht“ an.',
 }
 
 const FR: Dictionary = {
@@ -128,6 +135,8 @@ const FR: Dictionary = {
   thankYouSub: 'Nous apprécions votre avis.',
   retry: 'Réessayer',
   language: 'Langue',
+  calBook: 'Réserver un créneau sur {host}',
+  calBooked: "J'ai réservé un créneau",
 }
 
 const ES: Dictionary = {
@@ -146,6 +155,8 @@ const ES: Dictionary = {
   thankYouSub: 'Valoramos tu opinión.',
   retry: 'Reintentar',
   language: 'Idioma',
+  calBook: 'Reservar una cita en {host}',
+  calBooked: 'He reservado una cita',
 }
 
 const DICTIONARIES: Record<string, Dictionary> = { de: DE, fr: FR, es: ES }

@@ -48,6 +48,7 @@ export function validateAnswer(
     return undefined
   }
   if (question.type === 'consent') return required && value !== 'accepted' ? { key: 'answerRequired' } : undefined
+  if (question.type === 'cal') return required && value !== 'booked' ? { key: 'calRequired' } : undefined
   if (isEmptyAnswer(value)) return required ? { key: 'answerRequired' } : undefined
   switch (question.type) {
     case 'openText':

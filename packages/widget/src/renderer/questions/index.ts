@@ -1,6 +1,7 @@
 /** The component of each question type. */
 import type { Question } from '../types'
 import { address } from './address'
+import { cal } from './cal'
 import { ces } from './ces'
 import { consent } from './consent'
 import { contactInfo } from './contact-info'
@@ -36,6 +37,7 @@ const VIEWS: Record<string, QuestionView<any>> = {
   address,
   contactInfo,
   pictureSelection,
+  cal,
 }
 
 export function questionView(question: Question): QuestionView<any> {
