@@ -55,7 +55,7 @@ test('a link survey: its page, the renderer from the server itself, the survey e
     languages: [{ default: true, enabled: true, language: { code: 'en', alias: null } }, { default: false, enabled: true, language: { code: 'de', alias: 'german' } }],
     questions: [{ id: 'q1', type: 'openText', headline: { default: `How ${hostile}?`, de: 'Wie?' }, required: true }],
   })
-  const p = await page(`/s/${survey.id}?lang=german&plan=${encodeURIComponent(hostile)}&other=x&plan=second&suid=ignored`)
+  const p = await page(`/s/${survey.id}?lang=german&plan=${encodeURIComponent(hostile)}&other=x&plan=second&suid=ignored&q1=${encodeURIComponent(hostile)}&skipPrefilled=true`)
   assert.is(p.status, 200)
   assertHtmlPage(p)
   assert.ok(p.text.includes('<title>Feedback &#60;/script&#62;&#60;script&#62;alert(1)&#60;/script&#62;&#60;!--</title>'), 'the title is escaped')
@@ -67,6 +67,7 @@ test('a link survey: its page, the renderer from the server itself, the survey e
   assert.equal(p.boot.hiddenFields, { plan: hostile }, 'listed hidden fields only, the first value of a repeat')
   assert.is(p.boot.languageCode, 'german')
   assert.is(p.boot.singleUseId, 'ignored', 'passed on; only a single-use survey checks it')
+  assert.equal([p.boot.prefill, p.boot.skipPrefilled], [{ q1: hostile }, true], 'the answer prefilled from the URL, inside the JSON')
   assert.equal(p.boot.survey.questions[0].headline.default, `How ${hostile}?`)
   assert.equal(p.boot.survey.languages.map((l: any) => l.language.code), ['en', 'de'])
   for (const secret of ['pin', 'resultShareKey', 'createdBy', 'surveyClosedMessage']) assert.not.ok(secret in p.boot.survey, secret)
@@ -74,6 +75,9 @@ test('a link survey: its page, the renderer from the server itself, the survey e
   const again = await page(`/s/${survey.id}`)
   assert.is.not(again.nonce, p.nonce, 'a fresh nonce per request')
   assert.is(again.text.includes('<html lang="en">'), true)
+  assert.not.ok('prefill' in again.boot || 'skipPrefilled' in again.boot, 'nothing prefilled, nothing to skip')
+  const unusable = await page(`/s/${survey.id}?q1=&skipPrefilled=true`)
+  assert.not.ok('prefill' in unusable.boot || 'skipPrefilled' in unusable.boot, 'an empty answer to a required question is left out')
 })
 
 test('a draft link survey is served (drafts accept answers: previews)', async () => {

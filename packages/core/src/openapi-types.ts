@@ -871,7 +871,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A link survey as a page (?lang=, hidden fields, ?suid=, ?pin=) */
+        /** A link survey as a page (?lang=, hidden fields, answers prefilled by question id, ?skipPrefilled=true, ?suid=, ?pin=) */
         get: operations["getSBySurveyId"];
         put?: never;
         post?: never;
@@ -7664,6 +7664,7 @@ export interface operations {
         parameters: {
             query?: {
                 lang?: string;
+                skipPrefilled?: string;
                 suid?: string;
                 pin?: string;
             };

@@ -4,6 +4,7 @@ import { htmlResponse, newNonce } from '../http/html'
 import type { SurveyRecord } from '../ports/storage'
 import { widgetProject } from '../services/environment-state'
 import { firstOf, hiddenFieldsFromQuery, linkPageSurvey, messagePageHtml, pageLanguage, surveyPageHtml } from '../services/link-page'
+import { prefillFromQuery } from '../services/link-prefill'
 import { isEncryptedSingleUse } from '../services/single-use-ids'
 import { acceptsSubmissions, effectiveSurveyStatus } from '../services/survey-status'
 import type { RouteTable } from '../http/route-table'
@@ -12,12 +13,14 @@ import * as v from 'valibot'
 /**
  * `GET /s/{surveyId}`: a link survey as a page of its own (registered only when the host passes the widget,
  * whose renderer the page loads from `/js/surveys.umd.cjs`). `?lang=` picks the language, the survey's
- * hidden fields come from the query, `?suid=` is the single-use id, `?pin=` the survey's PIN. Surveys that
+ * hidden fields come from the query, and so do answers (a parameter named by a question's id, see
+ * `link-prefill.ts`; `?skipPrefilled=true` passes over the questions they answer), `?suid=` is the
+ * single-use id, `?pin=` the survey's PIN. Surveys that
  * do not exist or are no `link` surveys get a 404 page, surveys that accept no answers (and single-use links
  * without a valid id) a 403 page; never JSON, never the survey.
  */
 export function registerLinkPageRoutes(routes: RouteTable): void {
-  routes.get('/s/:surveyId', linkPage, { summary: 'A link survey as a page (`?lang=`, hidden fields, `?suid=`, `?pin=`)', auth: 'none', produces: 'text/html', requires: 'widget', query: v.object({ lang: v.optional(v.string()), suid: v.optional(v.string()), pin: v.optional(v.string()) }), errors: [403] })
+  routes.get('/s/:surveyId', linkPage, { summary: 'A link survey as a page (`?lang=`, hidden fields, answers prefilled by question id, `?skipPrefilled=true`, `?suid=`, `?pin=`)', auth: 'none', produces: 'text/html', requires: 'widget', query: v.object({ lang: v.optional(v.string()), skipPrefilled: v.optional(v.string()), suid: v.optional(v.string()), pin: v.optional(v.string()) }), errors: [403] })
 }
 
 const NOT_FOUND = {
@@ -88,6 +91,8 @@ const linkPage: Handler = async (request, ctx, info) => {
 
   const environment = await ctx.storage.environments.get(survey.environmentId)
   const languageCode = firstOf(query.lang)
+  const prefill = prefillFromQuery(survey, query, languageCode)
+  const hasPrefill = Object.keys(prefill).length > 0
   const html = surveyPageHtml({
     title: survey.name,
     lang,
@@ -99,6 +104,8 @@ const linkPage: Handler = async (request, ctx, info) => {
       project: widgetProject(environment?.projectId ?? ''),
       ...(languageCode ? { languageCode } : {}),
       hiddenFields: hiddenFieldsFromQuery(survey, query),
+      ...(hasPrefill ? { prefill } : {}),
+      ...(hasPrefill && firstOf(query.skipPrefilled) === 'true' ? { skipPrefilled: true } : {}),
       ...(singleUseId ? { singleUseId } : {}),
       ...(pinAuthToken ? { pinAuthToken } : {}),
     },

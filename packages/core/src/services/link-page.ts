@@ -14,6 +14,10 @@ export interface LinkPageBoot {
   project: Record<string, unknown>
   languageCode?: string
   hiddenFields: Record<string, string>
+  /** Answers prefilled from the URL, by question id (`link-prefill.ts`); absent when there are none. */
+  prefill?: Record<string, string | number | string[]>
+  /** `?skipPrefilled=true`: the questions answered by `prefill` are passed over. */
+  skipPrefilled?: boolean
   singleUseId?: string
   /** The proof of the survey's PIN, once the right one was entered; sent with the response. */
   pinAuthToken?: string
@@ -129,6 +133,8 @@ const BOOT_SCRIPT = (basePath: string) => `(function () {
     container: document.getElementById('canvass-survey'),
     languageCode: boot.languageCode,
     hiddenFields: boot.hiddenFields,
+    prefillResponseData: boot.prefill,
+    skipPrefilled: boot.skipPrefilled === true,
     singleUseId: boot.singleUseId,
     pinAuthToken: boot.pinAuthToken,
     meta: { url: url.href, source: url.searchParams.get('source') || 'link' },

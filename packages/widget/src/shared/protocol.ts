@@ -44,6 +44,13 @@ export interface RenderSurveyOptions {
   userId?: string
   /** Hidden field values (only fields the survey lists are kept). */
   hiddenFields?: Record<string, string | number | string[]>
+  /**
+   * Answers to start questions with, by question id, in their stored form (a link page reads them from its URL):
+   * each is shown when its question is reached, and saved only when the question is answered.
+   */
+  prefillResponseData?: Record<string, string | number | string[]>
+  /** Questions with a `prefillResponseData` answer are answered with it and passed over (not when going back). */
+  skipPrefilled?: boolean
   /** Embedded data to pass with the response (`setEmbeddedData`), kept as response `variables`-free meta. */
   embeddedData?: Record<string, string | number | boolean>
   /** Response `meta` the caller knows: the page URL, the source (`app`, `link`), the action that triggered it. */

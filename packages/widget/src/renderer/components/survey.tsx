@@ -44,6 +44,7 @@ export function Survey({ options, theme, onClose }: SurveyProps) {
   const flow = useMemo(() => toFlow(survey), [survey])
   const languages = useMemo(() => surveyLanguages(survey), [survey])
   const hidden = useMemo(() => ({ ...embeddedValues(flow, options.embeddedData), ...hiddenFieldValues(survey, options.hiddenFields) }), [])
+  const prefill = useMemo(() => prefillValues(flow, options.prefillResponseData), [])
   const prefix = useId()
 
   const [lang, setLang] = useState(() => resolveLanguage(survey, options.languageCode))
@@ -64,6 +65,8 @@ export function Survey({ options, theme, onClose }: SurveyProps) {
   const stepRef = useRef<HTMLDivElement>(null)
   const firstRender = useRef(true)
   const interacted = useRef(false)
+  /** The last move was back: a prefilled question shown again is not passed over. */
+  const wentBack = useRef(false)
 
   const code = languageCode(survey, lang)
   const locale = code === 'default' ? 'en' : code
@@ -149,7 +152,16 @@ export function Survey({ options, theme, onClose }: SurveyProps) {
   const ending = flow.endings.find((e) => e.id === step)
   const isRequired = (q: Question) => isSupported(q) && (q.required !== false || Object.values(requiredBy).some((ids) => ids.includes(q.id)))
 
+  // `skipPrefilled`: a question reached going forward with a prefilled answer is answered with it at once
+  // (it stays on screen when the answer cannot be submitted, with the error shown).
+  useEffect(() => {
+    if (!options.skipPrefilled || !question || wentBack.current || finished) return
+    if (question.id in data || drafts[question.id] || !(question.id in prefill)) return
+    answer(question, prefill[question.id])
+  }, [step])
+
   function answer(q: Question, raw: Answer | undefined) {
+    wentBack.current = false
     const required = isRequired(q)
     const problem = validateAnswer(q, raw, required, drafts[q.id]?.state)
     if (problem) {
@@ -191,6 +203,7 @@ export function Survey({ options, theme, onClose }: SurveyProps) {
   function back() {
     const previous = history.current.pop()
     if (!previous) return
+    wentBack.current = true
     setValues(previous.values)
     setRequiredBy(({ [previous.id]: _dropped, ...rest }) => rest)
     setError(undefined)
@@ -228,7 +241,7 @@ export function Survey({ options, theme, onClose }: SurveyProps) {
   } else if (question) {
     const view = questionView(question)
     const draft = drafts[question.id]
-    const value = draft ? draft.value : data[question.id]
+    const value = draft ? draft.value : question.id in data ? data[question.id] : prefill[question.id]
     const required = isRequired(question)
     const describedBy = [question.subheader && localize(question.subheader, lang) ? ids.description : '', error ? ids.error : ''].filter(Boolean).join(' ') || undefined
     const isLast = nextIsEnd(flow, question)
@@ -366,6 +379,19 @@ function hiddenFieldValues(survey: RenderSurveyOptions['survey'], given: RenderS
   const values: ResponseData = {}
   for (const [id, value] of Object.entries(given)) {
     if (listed.has(id) && (typeof value === 'string' || typeof value === 'number' || Array.isArray(value))) values[id] = value
+  }
+  return values
+}
+
+/** The prefilled answers of the flow's questions, of an answer's shape (a text, a number, a list of texts). */
+function prefillValues(flow: Flow, given: RenderSurveyOptions['prefillResponseData']): ResponseData {
+  if (!given || typeof given !== 'object') return {}
+  const values: ResponseData = {}
+  for (const question of flow.questions) {
+    if (!Object.prototype.hasOwnProperty.call(given, question.id)) continue
+    const value = given[question.id]
+    if (typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value))) values[question.id] = value
+    else if (Array.isArray(value) && value.every((item) => typeof item === 'string')) values[question.id] = value
   }
   return values
 }

@@ -1,0 +1,102 @@
+import { test } from 'uvu'
+import * as assert from 'uvu/assert'
+import { PREFILL_MAX_CHARS, prefillAnswer, prefillFromQuery } from '../src/services/link-prefill'
+
+const t = (text: string, de?: string) => ({ default: text, ...(de ? { de } : {}) })
+const choices = [
+  { id: 'red', label: t('Red', 'Rot') },
+  { id: 'blue', label: t('Blue', 'Blau') },
+]
+const withOther = [...choices, { id: 'other', label: t('Other', 'Andere') }]
+const q = {
+  text: { id: 'text', type: 'openText', required: false },
+  single: { id: 'single', type: 'multipleChoiceSingle', required: true, choices },
+  singleOther: { id: 'singleOther', type: 'multipleChoiceSingle', required: true, choices: withOther },
+  multi: { id: 'multi', type: 'multipleChoiceMulti', required: true, choices },
+  multiOther: { id: 'multiOther', type: 'multipleChoiceMulti', required: true, choices: withOther },
+  nps: { id: 'nps', type: 'nps', required: true },
+  rating: { id: 'rating', type: 'rating', required: true, range: 3 },
+  csat: { id: 'csat', type: 'csat', required: true, range: 5 },
+  ces: { id: 'ces', type: 'ces', required: true, range: 7 },
+  consent: { id: 'consent', type: 'consent', required: true },
+  optionalConsent: { id: 'optionalConsent', type: 'consent', required: false },
+  pictures: { id: 'pictures', type: 'pictureSelection', required: true, allowMulti: true, choices: [{ id: 'p1' }, { id: 'p2' }, { id: 'p3' }] },
+  picture: { id: 'picture', type: 'pictureSelection', required: true, allowMulti: false, choices: [{ id: 'p1' }, { id: 'p2' }] },
+}
+const languages = [
+  { default: true, enabled: true, language: { code: 'en', alias: null } },
+  { default: false, enabled: true, language: { code: 'de', alias: 'german' } },
+]
+
+test('each type reads its answer as the reference does', () => {
+  const cases: [Record<string, unknown>, string, unknown][] = [
+    [q.text, 'Hello, <b>world</b>', 'Hello, <b>world</b>'],
+    [q.single, 'blue', 'Blue'],
+    [q.single, 'Red', 'Red'],
+    [q.singleOther, 'Green', 'Green'],
+    [q.singleOther, 'other', undefined],
+    [q.multi, 'red, Blue', ['Red', 'Blue']],
+    [q.multi, 'blue,blue', ['Blue']],
+    [q.multiOther, 'Red,Other,Teal', ['Red', 'Teal']],
+    [q.nps, '0', 0],
+    [q.nps, '10', 10],
+    [q.rating, '3', 3],
+    [q.csat, '5', 5],
+    [q.ces, '7', 7],
+    [q.consent, 'accepted', 'accepted'],
+    [q.optionalConsent, 'dismissed', ''],
+    [q.pictures, '3,1', ['p3', 'p1']],
+    [q.picture, '2,1', ['p2']],
+  ]
+  for (const [question, value, expected] of cases) assert.equal(prefillAnswer(question, value), expected, `${question.id}=${value}`)
+})
+
+test('values a question cannot take are left out', () => {
+  const cases: [Record<string, unknown>, string][] = [
+    [q.single, 'Green'],
+    [q.single, ''],
+    [q.multi, 'Red,Green'],
+    [q.multiOther, 'Teal,Olive'],
+    [q.multi, ','],
+    [q.multi, 'red,red,red,red'],
+    [q.nps, '11'],
+    [q.nps, '-1'],
+    [q.nps, '4.5'],
+    [q.nps, 'nine'],
+    [q.nps, '1e1'],
+    [q.rating, '4'],
+    [q.rating, '0'],
+    [q.csat, '6'],
+    [q.ces, '8'],
+    [q.consent, 'dismissed'],
+    [q.consent, 'yes'],
+    [q.pictures, '0'],
+    [q.pictures, '4'],
+    [q.pictures, '1,x'],
+    [{ id: 'cta', type: 'cta', required: false }, 'clicked'],
+    [{ id: 'cal', type: 'cal', required: false, calUserName: 'rick' }, 'booked'],
+    [{ id: 'date', type: 'date', required: false }, '2024-01-01'],
+    [{ id: 'x', type: 'newType', required: false }, 'x'],
+  ]
+  for (const [question, value] of cases) assert.is(prefillAnswer(question, value), undefined, `${question.id}=${value}`)
+})
+
+test('the query: question ids only, the first value, bounded, choices in the language of ?lang=', () => {
+  const survey = { questions: Object.values(q), languages }
+  const query = {
+    single: ['Blau', 'Red'],
+    multi: 'Rot,blue',
+    nps: '9',
+    text: 'x'.repeat(PREFILL_MAX_CHARS + 1),
+    unknownId: 'ignored',
+    constructor: 'ignored',
+    __proto__: 'ignored',
+    csat: '9',
+  }
+  assert.equal(prefillFromQuery(survey, query, 'german'), { single: 'Blau', multi: ['Rot', 'Blau'], nps: 9 })
+  assert.equal(prefillFromQuery(survey, { single: 'Blau', multi: 'Red' }, undefined), { multi: ['Red'] })
+  assert.equal(prefillFromQuery(survey, { text: 'x'.repeat(PREFILL_MAX_CHARS) }, 'fr'), { text: 'x'.repeat(PREFILL_MAX_CHARS) })
+  assert.equal(prefillFromQuery({ questions: [null, 'q', { type: 'openText' }], languages: [] }, { q: 'a' }, undefined), {})
+})
+
+test.run()
