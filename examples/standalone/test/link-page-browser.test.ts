@@ -1,7 +1,8 @@
 /**
  * Link survey pages in a real browser: headless Chromium (Debian's `chromium`, driven by playwright-core)
  * against the standalone server, with the page's Content Security Policy in force. A survey with every
- * question type but `cal` is answered twice — once with the keyboard only, in German (`?lang=de`), with a
+ * question type but `csat`, `ces` and `cal` (which a survey of their own covers, with answers prefilled from
+ * the URL and `skipPrefilled`) is answered twice — once with the keyboard only, in German (`?lang=de`), with a
  * hidden field, a source and a single-use id from the query; once with the mouse, uploading a file — and a
  * survey whose logic jumps is answered, gone back in, and left through its redirect ending; a survey with a PIN
  * is opened through its PIN form (a wrong PIN, then the right one) and answered. Each stored
@@ -488,6 +489,70 @@ test('every question type with the mouse, a file uploaded, axe on every card; sc
   assert.equal([response.finished, response.language, response.meta.source], [true, 'en', 'link'])
   assert.ok(pictures.every((url) => tab.requests.includes(url)), 'the pictures came from the server')
   await tab.done()
+})
+
+/** CSAT, CES and a required cal question (no embed: a link to the booking page and a box to confirm). */
+function serviceSurvey(environmentId: string) {
+  return {
+    environmentId,
+    name: 'Service',
+    status: 'inProgress',
+    questions: [
+      { id: 'sat', type: 'csat', scale: 'smiley', headline: { default: 'How satisfied are you?' }, lowerLabel: { default: 'Not at all' }, upperLabel: { default: 'Very' }, required: true },
+      { id: 'ease', type: 'ces', scale: 'number', range: 7, headline: { default: 'How easy was it?' }, required: true, isColorCodingEnabled: true },
+      { id: 'book', type: 'cal', headline: { default: 'Book a call' }, calUserName: 'ada/30min', calHost: 'cal.example.org', required: true },
+    ],
+    endings: [{ id: 'thanks', type: 'endScreen', headline: { default: 'Talk soon' } }],
+  }
+}
+
+test('csat, ces and cal with the keyboard, one answer prefilled from the URL, axe on every card; skipPrefilled', async () => {
+  const surveyId = await createSurvey(serviceSurvey(x.envA))
+  const tab = await open(`/s/${surveyId}?sat=4&ease=99`)
+  const page = tab.page
+  await card(page, 'How satisfied are you?', true)
+  assert.equal(await page.getByRole('radio', { checked: true }).getAttribute('aria-label'), '4 of 5', 'the answer from the URL is picked')
+  await tabTo(page, 'Next')
+  await press(page, 'Enter')
+
+  await card(page, 'How easy was it?', true)
+  assert.is(await page.getByRole('radio', { checked: true }).count(), 0, 'an answer off the scale is not prefilled')
+  await press(page, 'ArrowRight', 5)
+  await tabTo(page, 'Next')
+  await press(page, 'Enter')
+
+  await card(page, 'Book a call', true)
+  const link = page.locator('a', { hasText: 'Book a time on cal.example.org' })
+  assert.equal(
+    [await link.getAttribute('href'), await link.getAttribute('target'), await link.getAttribute('rel')],
+    ['https://cal.example.org/ada/30min', '_blank', 'noopener noreferrer'],
+    'the booking page opens in a new tab, and nothing of it loads here',
+  )
+  await tabTo(page, /^Book a time on cal\.example\.org/)
+  await tabTo(page, 'Finish')
+  await press(page, 'Enter')
+  await page.locator('.cv-error', { hasText: 'Please book a time, then tick' }).waitFor()
+  assert.equal(await focused(page), { tag: 'input', type: 'checkbox', name: 'I have booked a time', checked: false }, 'a required cal question waits for the box')
+  await card(page, 'Book a call', true)
+  await press(page, 'Space')
+  await tabTo(page, 'Finish')
+  await press(page, 'Enter')
+  await card(page, 'Talk soon')
+  const response = await storedResponse(surveyId)
+  assert.equal(response.data, { sat: 4, ease: 6, book: 'booked' })
+  await tab.done()
+
+  // Every question prefilled is passed over: the page opens on the cal question.
+  const skipping = await open(`/s/${surveyId}?sat=2&ease=3&skipPrefilled=true`)
+  await card(skipping.page, 'Book a call')
+  await tabTo(skipping.page, 'I have booked a time')
+  await press(skipping.page, 'Space')
+  await tabTo(skipping.page, 'Finish')
+  await press(skipping.page, 'Enter')
+  await card(skipping.page, 'Talk soon')
+  const list = (await x.call('GET', `/api/v1/management/responses?surveyId=${surveyId}&limit=10`, { key: x.keyA })).body.data as any[]
+  assert.equal(list.map((r) => r.data).sort((a, b) => a.sat - b.sat), [{ sat: 2, ease: 3, book: 'booked' }, { sat: 4, ease: 6, book: 'booked' }])
+  await skipping.done()
 })
 
 test('logic jumps, back undoes the jump, and the redirect ending leaves for its URL', async () => {
