@@ -2,7 +2,8 @@
  * Canvass's widget behind the real `@formbricks/js` loader from npm, in headless Chromium: a test app on one
  * loopback origin imports the loader, which loads `/js/formbricks.umd.cjs` from a standalone server process on
  * another; the core shows surveys through `/js/surveys.umd.cjs` and everything it stores is checked through
- * the management API. No request may leave the two origins.
+ * the management API (axe-core checks the first survey, and each card of a csat, ces and cal survey). No
+ * request may leave the two origins.
  *
  * When the package's renderer bundle is a placeholder that defines nothing, a stand-in renderer
  * (widget/stand-in-renderer.js) is served in its place and the cases that test the renderer itself are
@@ -90,7 +91,7 @@ interface Fixture {
   surveys: Record<SurveyName, string>
 }
 
-type ActionName = 'checkout' | 'once' | 'other' | 'language' | 'logic' | 'pricing' | 'upgrade' | 'vip'
+type ActionName = 'checkout' | 'once' | 'other' | 'language' | 'logic' | 'pricing' | 'service' | 'upgrade' | 'vip'
 type SurveyName = ActionName
 
 const test = skipSuiteUnless(suite('the @formbricks/js loader and Canvass’s widget in Chromium'), chromiumMissing())
@@ -139,7 +140,7 @@ async function seed(fx: Fixture): Promise<void> {
     return res.body.data.id as string
   }
   const code = (key: string) => post('/api/v1/management/action-classes', { name: `Code ${key}`, type: 'code', key })
-  for (const key of ['checkout', 'once', 'other', 'language', 'logic', 'vip'] as const) fx.actions[key] = await code(key)
+  for (const key of ['checkout', 'once', 'other', 'language', 'logic', 'service', 'vip'] as const) fx.actions[key] = await code(key)
   fx.actions.pricing = await post('/api/v1/management/action-classes', {
     name: 'Pricing page',
     type: 'noCode',
@@ -195,6 +196,16 @@ async function seed(fx: Fixture): Promise<void> {
         { default: false, enabled: true, language: { code: 'de', alias: null } },
       ],
     },
+  )
+  fx.surveys.service = await survey(
+    'Service',
+    'service',
+    [
+      { id: 'sat', type: 'csat', scale: 'star', headline: { default: 'How satisfied are you?' }, required: true, buttonLabel: { default: 'Send' } },
+      { id: 'ease', type: 'ces', scale: 'smiley', range: 5, headline: { default: 'How easy was it?' }, required: true, buttonLabel: { default: 'Send' }, isColorCodingEnabled: true },
+      { id: 'book', type: 'cal', headline: { default: 'Book a call' }, calUserName: 'ada', required: false },
+    ],
+    { displayOption: 'respondMultiple' },
   )
   fx.surveys.logic = await survey(
     'Logic',
@@ -563,6 +574,53 @@ test('a second language: setLanguage shows the survey in German and the response
     const [response] = await responsesOf(fx, fx.surveys.language)
     assert.is(response?.data.q1, 'Gut')
     assert.is(response?.language, 'de')
+  } finally {
+    await app.close()
+  }
+})
+
+/** axe-core on the page as it is: no serious or critical violation. */
+async function assertAxeClean(fx: Fixture, page: Page, what: string): Promise<void> {
+  if (!(await page.evaluate(() => 'axe' in globalThis))) await page.addScriptTag({ content: fx.axe })
+  const violations = await page.evaluate(async () => {
+    const result = await (globalThis as any).axe.run(document, { resultTypes: ['violations'] })
+    return result.violations
+      .filter((v: any) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v: any) => `${v.id} (${v.impact}): ${v.nodes.map((n: any) => n.target.join(' ')).join(', ')}`)
+  })
+  assert.equal(violations, [], `axe-core on ${what}`)
+}
+
+test('csat, ces and an optional cal question in the widget: drawn, axe clean, answered, stored', async () => {
+  const fx = f as Fixture
+  if (!fx.realRenderer) {
+    console.log('  (skipped: these questions are drawn by the renderer, and the renderer bundle is still a placeholder)')
+    return
+  }
+  const app = await openApp(fx)
+  const { page } = app
+  try {
+    await setup(page, fx)
+    await call(page, 'track', 'service')
+    await event(page, 'formbricks_survey_shown', fx.surveys.service)
+    await page.getByRole('radiogroup', { name: 'How satisfied are you?' }).waitFor()
+    await assertAxeClean(fx, page, 'the csat question')
+    await page.getByRole('radio', { name: '5 of 5' }).check()
+    await page.getByRole('button', { name: 'Send' }).click()
+    await page.getByRole('radiogroup', { name: 'How easy was it?' }).waitFor()
+    await assertAxeClean(fx, page, 'the ces question')
+    await page.getByRole('radio', { name: '2 of 5' }).check()
+    await page.getByRole('button', { name: 'Send' }).click()
+    const link = page.getByRole('link', { name: /^Book a time on cal\.com/ })
+    await link.waitFor()
+    await assertAxeClean(fx, page, 'the cal question')
+    assert.equal([await link.getAttribute('href'), await link.getAttribute('rel')], ['https://cal.com/ada', 'noopener noreferrer'])
+    assert.is(await page.getByRole('checkbox', { name: 'I have booked a time' }).isChecked(), false)
+    // Optional: finished without a booking, as the reference stores it (an empty answer).
+    await page.getByRole('button', { name: 'Finish' }).click()
+    await event(page, 'formbricks_response_submitted', fx.surveys.service, { finished: true })
+    const [response] = await responsesOf(fx, fx.surveys.service)
+    assert.equal(response?.data, { sat: 5, ease: 2, book: '' })
   } finally {
     await app.close()
   }
