@@ -99,4 +99,18 @@ test('the query: question ids only, the first value, bounded, choices in the lan
   assert.equal(prefillFromQuery({ questions: [null, 'q', { type: 'openText' }], languages: [] }, { q: 'a' }, undefined), {})
 })
 
+test('hostile text never throws, and every answer has its type\'s shape', () => {
+  const hostile = ['', ' ', ',', ',,,', '\u0000', '\uD800', '__proto__', 'constructor', 'toString', '</script><script>alert(1)</script>', '1e308', 'NaN', 'Infinity', '-0', '0x10', '١', '𝟗', '9'.repeat(400), 'a,'.repeat(3000), JSON.stringify({ a: 1 }), '[1,2]', 'Red,Red,Blue,other,Other']
+  const survey = { questions: Object.values(q), languages }
+  for (const value of hostile) {
+    const answers = prefillFromQuery(survey, Object.fromEntries(Object.keys(q).map((id) => [id, value])), 'de')
+    for (const [id, answer] of Object.entries(answers)) {
+      const type = (q as Record<string, { type: string }>)[id]!.type
+      if (['nps', 'rating', 'csat', 'ces'].includes(type)) assert.ok(Number.isInteger(answer), `${id}=${JSON.stringify(value)}: ${JSON.stringify(answer)}`)
+      else if (['multipleChoiceMulti', 'pictureSelection'].includes(type)) assert.ok(Array.isArray(answer) && answer.every((item) => typeof item === 'string'), id)
+      else assert.type(answer, 'string', id)
+    }
+  }
+})
+
 test.run()
