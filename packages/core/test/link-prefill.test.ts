@@ -97,6 +97,14 @@ test('the query: question ids only, the first value, bounded, choices in the lan
   assert.equal(prefillFromQuery(survey, { single: 'Blau', multi: 'Red' }, undefined), { multi: ['Red'] })
   assert.equal(prefillFromQuery(survey, { text: 'x'.repeat(PREFILL_MAX_CHARS) }, 'fr'), { text: 'x'.repeat(PREFILL_MAX_CHARS) })
   assert.equal(prefillFromQuery({ questions: [null, 'q', { type: 'openText' }], languages: [] }, { q: 'a' }, undefined), {})
+  // Ids that are names of every object's own keys are ids like any other.
+  const proto = prefillFromQuery(
+    { questions: [{ ...q.multi, id: '__proto__' }, { ...q.text, id: 'constructor' }, { ...q.text, id: 'toString' }], languages: [] },
+    JSON.parse('{"__proto__":"red","constructor":"c"}'),
+    undefined,
+  )
+  assert.equal(Object.keys(proto), ['__proto__', 'constructor'])
+  assert.equal([Object.getPrototypeOf(proto), proto.__proto__, proto.constructor], [Object.prototype, ['Red'], 'c'])
 })
 
 test('hostile text never throws, and every answer has its type\'s shape', () => {

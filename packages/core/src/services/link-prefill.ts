@@ -31,16 +31,17 @@ export function prefillFromQuery(
   lang: string | undefined,
 ): Record<string, PrefillValue> {
   const key = textKey(survey, lang)
-  const answers: Record<string, PrefillValue> = {}
+  // Entries, then one object: a question id such as `__proto__` becomes a key like any other.
+  const answers: [string, PrefillValue][] = []
   for (const question of survey.questions) {
     if (!isRecord(question) || typeof question.id !== 'string' || !Object.hasOwn(query, question.id)) continue
     const given = query[question.id]
     const value = Array.isArray(given) ? given[0] : given
     if (typeof value !== 'string' || value.length > PREFILL_MAX_CHARS) continue
     const answer = prefillAnswer(question, value, key)
-    if (answer !== undefined) answers[question.id] = answer
+    if (answer !== undefined) answers.push([question.id, answer])
   }
-  return answers
+  return Object.fromEntries(answers)
 }
 
 /** The answer `value` gives `question`, or undefined when the question cannot take it. */

@@ -156,7 +156,7 @@ export function Survey({ options, theme, onClose }: SurveyProps) {
   // (it stays on screen when the answer cannot be submitted, with the error shown).
   useEffect(() => {
     if (!options.skipPrefilled || !question || wentBack.current || finished) return
-    if (question.id in data || drafts[question.id] || !(question.id in prefill)) return
+    if (hasOwn(data, question.id) || hasOwn(drafts, question.id) || !hasOwn(prefill, question.id)) return
     answer(question, prefill[question.id])
   }, [step])
 
@@ -241,7 +241,7 @@ export function Survey({ options, theme, onClose }: SurveyProps) {
   } else if (question) {
     const view = questionView(question)
     const draft = drafts[question.id]
-    const value = draft ? draft.value : question.id in data ? data[question.id] : prefill[question.id]
+    const value = draft ? draft.value : hasOwn(data, question.id) ? data[question.id] : hasOwn(prefill, question.id) ? prefill[question.id] : undefined
     const required = isRequired(question)
     const describedBy = [question.subheader && localize(question.subheader, lang) ? ids.description : '', error ? ids.error : ''].filter(Boolean).join(' ') || undefined
     const isLast = nextIsEnd(flow, question)
@@ -386,15 +386,19 @@ function hiddenFieldValues(survey: RenderSurveyOptions['survey'], given: RenderS
 /** The prefilled answers of the flow's questions, of an answer's shape (a text, a number, a list of texts). */
 function prefillValues(flow: Flow, given: RenderSurveyOptions['prefillResponseData']): ResponseData {
   if (!given || typeof given !== 'object') return {}
-  const values: ResponseData = {}
+  const values: [string, Answer][] = []
   for (const question of flow.questions) {
-    if (!Object.prototype.hasOwnProperty.call(given, question.id)) continue
+    if (!hasOwn(given, question.id)) continue
     const value = given[question.id]
-    if (typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value))) values[question.id] = value
-    else if (Array.isArray(value) && value.every((item) => typeof item === 'string')) values[question.id] = value
+    if (typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value))) values.push([question.id, value])
+    else if (Array.isArray(value) && value.every((item) => typeof item === 'string')) values.push([question.id, value])
   }
-  return values
+  // One object from entries: an id such as `__proto__` is a key like any other.
+  return Object.fromEntries(values)
 }
+
+/** Whether `key` is the object's own (an id such as `constructor` is no answer of every object). */
+const hasOwn = (object: object, key: string): boolean => Object.prototype.hasOwnProperty.call(object, key)
 
 /**
  * Embedded data (`setEmbeddedData`) goes into the response's data with the first answer, like hidden
