@@ -545,6 +545,14 @@ test('csat, ces and cal with the keyboard, one answer prefilled from the URL, ax
   // Every question prefilled is passed over: the page opens on the cal question.
   const skipping = await open(`/s/${surveyId}?sat=2&ease=3&skipPrefilled=true`)
   await card(skipping.page, 'Book a call')
+  // Going back shows a passed-over question, which then waits for the respondent.
+  await tabTo(skipping.page, 'Back')
+  await press(skipping.page, 'Enter')
+  await card(skipping.page, 'How easy was it?')
+  assert.is(await skipping.page.getByRole('radio', { checked: true }).getAttribute('aria-label'), '3 of 7')
+  await tabTo(skipping.page, 'Next')
+  await press(skipping.page, 'Enter')
+  await card(skipping.page, 'Book a call')
   await tabTo(skipping.page, 'I have booked a time')
   await press(skipping.page, 'Space')
   await tabTo(skipping.page, 'Finish')
