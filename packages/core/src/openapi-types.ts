@@ -1223,6 +1223,9 @@ export interface components {
             };
             updatedFileName: string;
             fileUrl: string;
+            presignedFields: {
+                [key: string]: string;
+            };
         };
         SurveyQuestion: {
             id: string;
@@ -6605,6 +6608,7 @@ export interface operations {
                     fileType: string;
                     surveyId?: string | null;
                     allowedFileExtensions?: string[] | null;
+                    elementId?: string | null;
                     /** @enum {string} */
                     accessType?: "public" | "private";
                     environmentId?: string;
@@ -6793,6 +6797,7 @@ export interface operations {
                     fileType: string;
                     surveyId?: string | null;
                     allowedFileExtensions?: string[] | null;
+                    elementId?: string | null;
                     /** @enum {string} */
                     accessType?: "public" | "private";
                     environmentId?: string;
@@ -6884,6 +6889,7 @@ export interface operations {
                     fileType: string;
                     surveyId?: string | null;
                     allowedFileExtensions?: string[] | null;
+                    elementId?: string | null;
                     /** @enum {string} */
                     accessType?: "public" | "private";
                     environmentId?: string;
