@@ -48,10 +48,10 @@ async function storeUpload(request: Request, target: UploadTarget, settings: Upl
   let upload: MultipartUpload | undefined = byFields ? await multipartFile(request, settings.maxBytes) : undefined
   try {
     grant ??= signedGrant(request, upload?.fields)
-    await checkGrant(grant, target, settings, ctx)
+    const checked = await checkGrant(grant, target, settings, ctx)
     const body = upload?.file ?? (multipart ? (await multipartFile(request, settings.maxBytes)).file : await base64File(request, settings.maxBytes))
     upload = undefined
-    await storeFile(body, grant, target, settings, ctx)
+    await storeFile(body, { ...checked, fileName: grant.fileName, surveyId: grant.surveyId }, target, settings, ctx)
   } finally {
     // A refused upload's body is not read further.
     await upload?.file.cancel().catch(() => {})
@@ -97,8 +97,8 @@ function signedGrant(request: Request, fields: Record<string, string> | undefine
   }
 }
 
-/** Checks the signature and the stored name and type, and spends the uuid. */
-async function checkGrant(grant: Grant, target: UploadTarget, settings: UploadSettings, ctx: CanvassContext): Promise<void> {
+/** Checks the signature and the stored name and type, and spends the uuid: the file's type and the time. */
+async function checkGrant(grant: Grant, target: UploadTarget, settings: UploadSettings, ctx: CanvassContext): Promise<{ contentType: string; now: Date }> {
   const { environmentId } = target
   if (grant.environmentId && grant.environmentId !== environmentId) throw uploadNotAuthenticated()
   const { uuid, fileName, fileType } = grant
@@ -110,17 +110,24 @@ async function checkGrant(grant: Grant, target: UploadTarget, settings: UploadSe
   }
   // The signature vouches for name and type; checking them again keeps a leaked secret from writing odd keys.
   if (!isStoredFileName(fileName, uuid)) throw badUploadBody('Invalid file name')
-  if (allowedFileType(fileName, fileType, settings.allowedTypes) === null) throw badUploadBody('File type is not allowed')
+  const contentType = allowedFileType(fileName, fileType, settings.allowedTypes)
+  if (contentType === null) throw badUploadBody('File type is not allowed')
   const now = ctx.now()
   if (!(await ctx.storage.uploads.spendUuid({ uuid, environmentId, spentAt: now }))) throw uploadNotAuthenticated()
   purgeNowAndThen(ctx, now)
+  return { contentType, now }
 }
 
 /** Streams the file into the blob store and records it. */
-async function storeFile(body: ReadableStream<Uint8Array>, grant: Grant, target: UploadTarget, settings: UploadSettings, ctx: CanvassContext): Promise<void> {
+async function storeFile(
+  body: ReadableStream<Uint8Array>,
+  file: { fileName: string; contentType: string; surveyId: string; now: Date },
+  target: UploadTarget,
+  settings: UploadSettings,
+  ctx: CanvassContext,
+): Promise<void> {
   const { environmentId } = target
-  const { fileName } = grant
-  const contentType = allowedFileType(fileName, grant.fileType, settings.allowedTypes) as string
+  const { fileName, contentType } = file
   const key = `${environmentId}/${target.accessType}/${fileName}`
   let size: number
   try {
@@ -131,7 +138,7 @@ async function storeFile(body: ReadableStream<Uint8Array>, grant: Grant, target:
     throw error
   }
   try {
-    const surveyId = await uploadSurvey(ctx, environmentId, grant.surveyId)
+    const surveyId = await uploadSurvey(ctx, environmentId, file.surveyId)
     await ctx.storage.uploads.recordFile({
       id: ctx.newId(),
       environmentId,
@@ -140,7 +147,7 @@ async function storeFile(body: ReadableStream<Uint8Array>, grant: Grant, target:
       fileName,
       contentType,
       size,
-      createdAt: ctx.now(),
+      createdAt: file.now,
     })
   } catch (error) {
     // An upload that failed must not leave a file behind that nothing records.

@@ -113,10 +113,9 @@ export function referenceOptions(
         if (!finished) return
         // After the server accepted the finished response (the reference's with `getSetIsResponseSendingFinished`).
         void props.onFinished?.()
-        const firstEnding = props.survey.endings[0] as { type?: string } | undefined
-        if (!container && firstEnding?.type !== 'redirectToUrl') {
-          setTimeout(close, props.survey.endings.length > 0 ? ENDING_CLOSE_MS : 0)
-        }
+        const endings = Array.isArray(props.survey.endings) ? props.survey.endings : []
+        const firstEnding = endings[0] as { type?: string } | undefined
+        if (!container && firstEnding?.type !== 'redirectToUrl') setTimeout(close, endings.length > 0 ? ENDING_CLOSE_MS : 0)
       },
       onRetry: () => void props.onRetry?.(),
       onClose: () => void props.onClose?.(),
