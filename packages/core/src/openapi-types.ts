@@ -6698,13 +6698,20 @@ export interface operations {
             query?: {
                 accessType?: "public" | "private";
             };
-            header: {
-                "X-File-Type": string;
-                "X-File-Name": string;
-                "X-Environment-ID": string;
+            header?: {
+                /** @description From the presign (x-api-key: the management key); a multipart body may carry the presign's `presignedFields` instead of the signing headers */
+                "X-File-Type"?: string;
+                /** @description From the presign (x-api-key: the management key); a multipart body may carry the presign's `presignedFields` instead of the signing headers */
+                "X-File-Name"?: string;
+                /** @description From the presign (x-api-key: the management key); a multipart body may carry the presign's `presignedFields` instead of the signing headers */
+                "X-Environment-ID"?: string;
+                /** @description From the presign (x-api-key: the management key); a multipart body may carry the presign's `presignedFields` instead of the signing headers */
                 "X-Signature"?: string;
-                "X-UUID": string;
-                "X-Timestamp": string;
+                /** @description From the presign (x-api-key: the management key); a multipart body may carry the presign's `presignedFields` instead of the signing headers */
+                "X-UUID"?: string;
+                /** @description From the presign (x-api-key: the management key); a multipart body may carry the presign's `presignedFields` instead of the signing headers */
+                "X-Timestamp"?: string;
+                /** @description From the presign (x-api-key: the management key); a multipart body may carry the presign's `presignedFields` instead of the signing headers */
                 "x-api-key"?: string;
             };
             path?: never;
@@ -6713,6 +6720,13 @@ export interface operations {
         requestBody: {
             content: {
                 "multipart/form-data": {
+                    fileName?: string;
+                    fileType?: string;
+                    environmentId?: string;
+                    uuid?: string;
+                    timestamp?: string;
+                    signature?: string;
+                    surveyId?: string;
                     file: string;
                 };
                 "application/json": {
@@ -6968,13 +6982,20 @@ export interface operations {
     postV1ClientByEnvironmentIdStorageLocal: {
         parameters: {
             query?: never;
-            header: {
-                "X-File-Type": string;
-                "X-File-Name": string;
-                "X-Environment-ID": string;
+            header?: {
+                /** @description From the presign (x-api-key: the management key); a multipart body may carry the presign's `presignedFields` instead of the signing headers */
+                "X-File-Type"?: string;
+                /** @description From the presign (x-api-key: the management key); a multipart body may carry the presign's `presignedFields` instead of the signing headers */
+                "X-File-Name"?: string;
+                /** @description From the presign (x-api-key: the management key); a multipart body may carry the presign's `presignedFields` instead of the signing headers */
+                "X-Environment-ID"?: string;
+                /** @description From the presign (x-api-key: the management key); a multipart body may carry the presign's `presignedFields` instead of the signing headers */
                 "X-Signature"?: string;
-                "X-UUID": string;
-                "X-Timestamp": string;
+                /** @description From the presign (x-api-key: the management key); a multipart body may carry the presign's `presignedFields` instead of the signing headers */
+                "X-UUID"?: string;
+                /** @description From the presign (x-api-key: the management key); a multipart body may carry the presign's `presignedFields` instead of the signing headers */
+                "X-Timestamp"?: string;
+                /** @description From the presign (x-api-key: the management key); a multipart body may carry the presign's `presignedFields` instead of the signing headers */
                 "x-api-key"?: string;
             };
             path: {
@@ -6985,6 +7006,13 @@ export interface operations {
         requestBody: {
             content: {
                 "multipart/form-data": {
+                    fileName?: string;
+                    fileType?: string;
+                    environmentId?: string;
+                    uuid?: string;
+                    timestamp?: string;
+                    signature?: string;
+                    surveyId?: string;
                     file: string;
                 };
                 "application/json": {
