@@ -48,8 +48,11 @@ interface Stubs {
   writes: import('node:events').EventEmitter
 }
 
-/** The SDK's CommonJS build, its native modules resolved to the stand-ins. */
-function loadSdk(): { sdk: Sdk; stubs: Stubs } {
+/**
+ * The SDK's CommonJS build, its native modules resolved to the stand-ins. The SDK refreshes its state every
+ * minute with timers it never clears: until `restore()`, intervals do not keep the run alive.
+ */
+function loadSdk(): { sdk: Sdk; stubs: Stubs; restore(): void } {
   const loader = Module as unknown as { _resolveFilename(request: string, ...rest: unknown[]): string }
   const resolve = loader._resolveFilename
   loader._resolveFilename = function (request: string, ...rest: unknown[]) {
@@ -57,11 +60,11 @@ function loadSdk(): { sdk: Sdk; stubs: Stubs } {
   }
   // React Native's bundler defines `__DEV__`; the SDK reads it when it loads.
   ;(globalThis as { __DEV__?: boolean }).__DEV__ = false
-  // The SDK refreshes its state every minute with timers it never clears; they must not keep the run alive.
   const setInterval = globalThis.setInterval
   globalThis.setInterval = ((...args: Parameters<typeof setInterval>) => setInterval(...args).unref()) as typeof setInterval
   try {
-    return { sdk: require('@formbricks/react-native') as Sdk, stubs: require(STUBS) as Stubs }
+    const sdk = require('@formbricks/react-native') as Sdk
+    return { sdk, stubs: require(STUBS) as Stubs, restore: () => void (globalThis.setInterval = setInterval) }
   } finally {
     loader._resolveFilename = resolve
   }
@@ -123,11 +126,11 @@ test.after(async () => {
 })
 
 test('setup → setUserId → track: the WebView shows the survey, which is answered, finished and stored with the contact and display', async () => {
-  const { sdk, stubs } = loadSdk()
+  const browser = await launchChromium()
+  const { sdk, stubs, restore } = loadSdk()
   const React = require('react') as React
   const TestRenderer = require('react-test-renderer') as TestRendererModule
   ;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false
-  const browser = await launchChromium()
   let tree: ReactTestRenderer | undefined
   try {
     tree = TestRenderer.create(React.createElement(sdk.Formbricks, { appUrl: x.url, workspaceId: x.envA }))
@@ -207,6 +210,7 @@ test('setup → setUserId → track: the WebView shows the survey, which is answ
     await page.close()
   } finally {
     tree?.unmount()
+    restore()
     await browser.close()
   }
 })
