@@ -348,6 +348,45 @@ function defineSuites(label: string, env: () => Promise<Record<string, string>>,
     assert.is((await x.call('GET', privateFile, { key: x.keyA })).text, 'secret notes')
   })
 
+  test("presignedFields: an upload signed by hostile form fields is a 4xx in the upload's shape; nothing is stored", async () => {
+    const x = await b()
+    const survey = await createSurvey(x)
+    const presign = await x.call('POST', `/api/v1/client/${x.envA}/storage`, { body: { fileName: 'a.png', fileType: 'image/png', surveyId: survey.id } })
+    assert.is(presign.status, 200, presign.text)
+    const p = presign.body.data
+    const fields: Record<string, string> = p.presignedFields
+    const file = `/storage/${x.envA}/private/${encodeURIComponent(p.updatedFileName)}`
+    const send = async (before: [string, string][], after: [string, string][] = []) => {
+      const form = new FormData()
+      for (const [key, value] of before) form.append(key, value)
+      form.append('file', new Blob([new Uint8Array([137, 80, 78, 71])], { type: 'image/png' }))
+      for (const [key, value] of after) form.append(key, value)
+      const res = await fetch(`${x.url}/api/v1/client/${x.envA}/storage/local`, { method: 'POST', body: form })
+      return { status: res.status, body: await res.json() }
+    }
+    const valid = Object.entries(fields)
+    const changed = (name: string, value: string) => valid.map(([k, v]): [string, string] => [k, k === name ? value : v])
+    const cases: [string, [string, string][], [string, string][], number][] = [
+      ['no fields', [], [], 400],
+      ['the fields after the file', [], valid, 400],
+      ['a name that climbs out', changed('fileName', `../${fields.fileName}`), [], 401],
+      ["another environment's id", changed('environmentId', x.envB), [], 401],
+      ['a uuid that is no uuid', changed('uuid', `${fields.uuid}:x`), [], 401],
+      ['a signature given twice, the first wrong', [['signature', '0'.repeat(64)], ...valid], [], 401],
+      ['a field of 100 kB', [...valid, ['padding', 'x'.repeat(100_000)]], [], 413],
+      ['20 fields', [...valid, ...Array.from({ length: 13 }, (_, i): [string, string] => [`f${i}`, 'v'])], [], 400],
+    ]
+    for (const [what, before, after, status] of cases) {
+      const res = await send(before, after)
+      assert.is(res.status, status, `${what}: ${JSON.stringify(res.body)}`)
+      assert.equal(Object.keys(res.body), ['error', 'message'], what)
+      assert.is((await x.call('GET', file, { key: x.keyA })).status, 404, `${what}: nothing stored`)
+    }
+    const stored = await send([['__proto__', 'x'], ['constructor', 'y'], ...valid])
+    assert.is(stored.status, 200, 'fields named after Object.prototype change nothing')
+    assert.is((await x.call('GET', file, { key: x.keyA })).status, 200)
+  })
+
   test.run()
 }
 

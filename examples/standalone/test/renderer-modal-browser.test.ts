@@ -23,6 +23,7 @@ const PAGE = (api: string) => `<!doctype html><meta charset="utf-8"><title>Host 
   h2, button, input, label { color: rgb(255, 0, 0) !important; font-size: 40px !important; background: rgb(0, 255, 0) !important; }
 </style>
 <h2 id="host-heading">The host app</h2>
+<div id="embed"></div>
 <script src="${api}/js/surveys.umd.cjs"></script>
 <script>
   window.events = []
@@ -37,6 +38,20 @@ const PAGE = (api: string) => `<!doctype html><meta charset="utf-8"><title>Host 
         onClose: function () { events.push(['close']) },
       },
     }, options))
+  }
+  // A custom embed calling the reference's renderSurveyInline with the reference's props.
+  window.embed = function (props) {
+    const call = (name) => () => events.push([name])
+    formbricksSurveys.renderSurveyInline(Object.assign({
+      appUrl: ${JSON.stringify(api)},
+      containerId: 'embed',
+      languageCode: 'default',
+      styling: { brandColor: { light: '#0e7490' } },
+      onDisplayCreated: call('onDisplayCreated'),
+      onResponseCreated: call('onResponseCreated'),
+      onFinished: call('onFinished'),
+      onClose: call('onClose'),
+    }, props))
   }
 </script>`
 
@@ -132,6 +147,31 @@ test('styles stay apart, placement, Escape and the backdrop close it, a response
     assert.equal(seen, [['display', 'string'], ['close'], ['display', 'string'], ['close'], ['display', 'string'], ['response', true], ['close']])
     const stored = (await x.call('GET', `/api/v1/management/responses?surveyId=${survey.id}`, { key: x.keyA })).body.data
     assert.equal(stored.map((r: any) => [r.data, r.finished, typeof r.displayId]), [[{ plan: 'pro', q1: 'More dark mode' }, true, 'string']])
+    assert.equal(problems, [])
+  } finally {
+    await browser.close()
+  }
+})
+
+test("the reference's props: renderSurveyInline draws in the container and saves the display and response itself", async () => {
+  const browser = await launchChromium()
+  try {
+    const page = await browser.newPage()
+    const problems: string[] = []
+    page.on('pageerror', (e) => problems.push(e.message))
+    await page.goto(pageUrl)
+    await page.evaluate(([s, ws]) => (globalThis as any).embed({ survey: s, workspaceId: ws, hiddenFieldsRecord: { plan: 'team' } }), [survey, x.envA] as const)
+    const answer = page.locator('#embed').getByRole('textbox', { name: 'Anything to add?' })
+    await answer.waitFor()
+    await page.waitForFunction(() => (globalThis as any).events.some((e: unknown[]) => e[0] === 'onDisplayCreated'))
+    await answer.fill('Inline works')
+    await page.getByRole('button', { name: 'Finish' }).click()
+    await page.waitForFunction(() => (globalThis as any).events.some((e: unknown[]) => e[0] === 'onFinished'))
+    await page.locator('#embed').getByRole('heading', { name: 'Thank you!' }).waitFor()
+    assert.equal(await events(page), [['onDisplayCreated'], ['onResponseCreated'], ['onFinished']], 'an inline survey stays on its ending')
+    const stored = (await x.call('GET', `/api/v1/management/responses?surveyId=${survey.id}`, { key: x.keyA })).body.data
+    const saved = stored.find((r: any) => r.data.q1 === 'Inline works')
+    assert.equal([saved?.finished, typeof saved?.displayId, saved?.data.plan ?? null], [true, 'string', null], 'hidden fields the survey does not declare are not kept')
     assert.equal(problems, [])
   } finally {
     await browser.close()

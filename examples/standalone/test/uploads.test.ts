@@ -31,6 +31,7 @@ interface Presigned {
   signingData: { signature: string; timestamp: number; uuid: string }
   updatedFileName: string
   fileUrl: string
+  presignedFields: Record<string, string>
 }
 
 const bytesOf = (length: number, seed = 7): Uint8Array<ArrayBuffer> => {
@@ -232,6 +233,55 @@ function defineSuites(label: string, database: () => E2eBackend, s3 = false) {
     assert.equal(got.bytes, bytes)
   })
 
+  uploads("the reference's renderer: presignedFields and the file as one form POSTed to signedUrl, no headers", async () => {
+    const x = await b()
+    const survey = await createSurvey(x, {
+      questions: [
+        { id: 'q1', type: 'openText', inputType: 'text', headline: { default: 'Name?' }, required: false },
+        { id: 'photo', type: 'fileUpload', headline: { default: 'A photo?' }, required: false, allowMultipleFiles: false },
+      ],
+    })
+    const NOT_AUTH = { error: 'Not authenticated', message: 'Not authenticated' }
+    // As the reference's packages/surveys api-client: POST …/storage with `elementId`, then a FormData of every
+    // presigned field followed by `file` (a Blob, so its part's file name is "blob").
+    const sign = async (version: 'v1' | 'v2', elementId: string) =>
+      x.call('POST', `/api/${version}/client/${x.envA}/storage`, { body: { fileName: 'Fotó.png', fileType: 'image/png', surveyId: survey.id, elementId } })
+    const formOf = (fields: Record<string, string>, bytes: Uint8Array<ArrayBuffer>) => {
+      const form = new FormData()
+      for (const [key, value] of Object.entries(fields)) form.append(key, value)
+      form.append('file', new Blob([bytes], { type: 'image/png' }))
+      return form
+    }
+    for (const version of ['v1', 'v2'] as const) {
+      const signed = await sign(version, 'photo')
+      assert.is(signed.status, 200, signed.text)
+      const p = signed.body.data as Presigned
+      assert.equal(Object.keys(p.presignedFields).sort(), ['environmentId', 'fileName', 'fileType', 'signature', 'surveyId', 'timestamp', 'uuid'])
+      assert.is(p.presignedFields.fileName, p.updatedFileName)
+      const bytes = bytesOf(20_000, version === 'v1' ? 21 : 22)
+      const tampered = await fetch(p.signedUrl, { method: 'POST', body: formOf({ ...p.presignedFields, fileType: 'image/jpeg' }, bytes) })
+      assert.equal([tampered.status, await tampered.json()], [401, NOT_AUTH], 'a changed field')
+      const up = await fetch(p.signedUrl, { method: 'POST', body: formOf(p.presignedFields, bytes) })
+      assert.equal([up.status, await up.json()], [200, { data: { message: 'File uploaded successfully' } }], version)
+      assert.is(up.headers.get('access-control-allow-origin'), '*')
+      const got = await getFile(p.fileUrl, x.keyA)
+      assert.equal([got.status, got.bytes], [200, bytes])
+      const again = await fetch(p.signedUrl, { method: 'POST', body: formOf(p.presignedFields, bytes) })
+      assert.equal([again.status, await again.json()], [401, NOT_AUTH], 'a field set is used once')
+    }
+    // The management route takes the same fields beside its key; a private grant still needs its `?accessType`.
+    const m = await presigned(x, { fileName: 'notes.txt', fileType: 'text/plain', accessType: 'private' })
+    const text = new TextEncoder().encode('form-signed notes')
+    const form = new FormData()
+    for (const [key, value] of Object.entries(m.presignedFields)) form.append(key, value)
+    form.append('file', new Blob([text], { type: 'text/plain' }))
+    const managed = await fetch(m.signedUrl, { method: 'POST', headers: { 'x-api-key': x.keyA }, body: form })
+    assert.is(managed.status, 200, await managed.clone().text())
+    assert.equal((await getFile(m.fileUrl, x.keyA)).bytes, text)
+    const notUpload = await sign('v1', 'q1')
+    assert.equal([notUpload.status, notUpload.body.message], [400, 'Element does not allow file uploads'])
+    assert.is((await sign('v2', 'nope')).status, 400, 'an element the survey does not have')
+  })
   uploads('missing X-File-Type is 400 fileType is required; missing X-File-Name 400', async () => {
     const x = await b()
     const p = await presigned(x, { fileName: 'a.png', fileType: 'image/png' }, 'client')

@@ -1223,6 +1223,9 @@ export interface components {
             };
             updatedFileName: string;
             fileUrl: string;
+            presignedFields: {
+                [key: string]: string;
+            };
         };
         SurveyQuestion: {
             id: string;
@@ -6609,6 +6612,7 @@ export interface operations {
                     fileType: string;
                     surveyId?: string | null;
                     allowedFileExtensions?: string[] | null;
+                    elementId?: string | null;
                     /** @enum {string} */
                     accessType?: "public" | "private";
                     environmentId?: string;
@@ -6698,13 +6702,20 @@ export interface operations {
             query?: {
                 accessType?: "public" | "private";
             };
-            header: {
-                "X-File-Type": string;
-                "X-File-Name": string;
-                "X-Environment-ID": string;
+            header?: {
+                /** @description From the presign (x-api-key: the management key); a multipart body may carry the presign's `presignedFields` instead of the signing headers */
+                "X-File-Type"?: string;
+                /** @description From the presign (x-api-key: the management key); a multipart body may carry the presign's `presignedFields` instead of the signing headers */
+                "X-File-Name"?: string;
+                /** @description From the presign (x-api-key: the management key); a multipart body may carry the presign's `presignedFields` instead of the signing headers */
+                "X-Environment-ID"?: string;
+                /** @description From the presign (x-api-key: the management key); a multipart body may carry the presign's `presignedFields` instead of the signing headers */
                 "X-Signature"?: string;
-                "X-UUID": string;
-                "X-Timestamp": string;
+                /** @description From the presign (x-api-key: the management key); a multipart body may carry the presign's `presignedFields` instead of the signing headers */
+                "X-UUID"?: string;
+                /** @description From the presign (x-api-key: the management key); a multipart body may carry the presign's `presignedFields` instead of the signing headers */
+                "X-Timestamp"?: string;
+                /** @description From the presign (x-api-key: the management key); a multipart body may carry the presign's `presignedFields` instead of the signing headers */
                 "x-api-key"?: string;
             };
             path?: never;
@@ -6713,6 +6724,13 @@ export interface operations {
         requestBody: {
             content: {
                 "multipart/form-data": {
+                    fileName?: string;
+                    fileType?: string;
+                    environmentId?: string;
+                    uuid?: string;
+                    timestamp?: string;
+                    signature?: string;
+                    surveyId?: string;
                     file: string;
                 };
                 "application/json": {
@@ -6797,6 +6815,7 @@ export interface operations {
                     fileType: string;
                     surveyId?: string | null;
                     allowedFileExtensions?: string[] | null;
+                    elementId?: string | null;
                     /** @enum {string} */
                     accessType?: "public" | "private";
                     environmentId?: string;
@@ -6888,6 +6907,7 @@ export interface operations {
                     fileType: string;
                     surveyId?: string | null;
                     allowedFileExtensions?: string[] | null;
+                    elementId?: string | null;
                     /** @enum {string} */
                     accessType?: "public" | "private";
                     environmentId?: string;
@@ -6966,13 +6986,20 @@ export interface operations {
     postV1ClientByEnvironmentIdStorageLocal: {
         parameters: {
             query?: never;
-            header: {
-                "X-File-Type": string;
-                "X-File-Name": string;
-                "X-Environment-ID": string;
+            header?: {
+                /** @description From the presign (x-api-key: the management key); a multipart body may carry the presign's `presignedFields` instead of the signing headers */
+                "X-File-Type"?: string;
+                /** @description From the presign (x-api-key: the management key); a multipart body may carry the presign's `presignedFields` instead of the signing headers */
+                "X-File-Name"?: string;
+                /** @description From the presign (x-api-key: the management key); a multipart body may carry the presign's `presignedFields` instead of the signing headers */
+                "X-Environment-ID"?: string;
+                /** @description From the presign (x-api-key: the management key); a multipart body may carry the presign's `presignedFields` instead of the signing headers */
                 "X-Signature"?: string;
-                "X-UUID": string;
-                "X-Timestamp": string;
+                /** @description From the presign (x-api-key: the management key); a multipart body may carry the presign's `presignedFields` instead of the signing headers */
+                "X-UUID"?: string;
+                /** @description From the presign (x-api-key: the management key); a multipart body may carry the presign's `presignedFields` instead of the signing headers */
+                "X-Timestamp"?: string;
+                /** @description From the presign (x-api-key: the management key); a multipart body may carry the presign's `presignedFields` instead of the signing headers */
                 "x-api-key"?: string;
             };
             path: {
@@ -6983,6 +7010,13 @@ export interface operations {
         requestBody: {
             content: {
                 "multipart/form-data": {
+                    fileName?: string;
+                    fileType?: string;
+                    environmentId?: string;
+                    uuid?: string;
+                    timestamp?: string;
+                    signature?: string;
+                    surveyId?: string;
                     file: string;
                 };
                 "application/json": {

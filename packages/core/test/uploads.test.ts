@@ -148,13 +148,13 @@ multipart('yields the file part byte for byte, however the body is split', async
     const file = concat(bytesOf(seed * 97, seed), lookAlikes, bytesOf(seed * 31, seed + 100), lookAlikes)
     const sizes = Array.from(bytesOf(8, seed), (b) => 1 + (b % (seed % 2 ? 7 : 300)))
     const { request } = requestOf(multipartBytes(file), sizes)
-    assert.equal(await readAll(await multipartFile(request, 1 << 20)), file, `seed ${seed}`)
+    assert.equal(await readAll((await multipartFile(request, 1 << 20)).file), file, `seed ${seed}`)
   }
 })
 multipart('reads the request only as fast as the file is read', async () => {
   const file = bytesOf(8 << 20, 3)
   const { request, tracker } = requestOf(multipartBytes(file), [64 * 1024])
-  const stream = await multipartFile(request, 16 << 20)
+  const { file: stream } = await multipartFile(request, 16 << 20)
   const reader = stream.getReader()
   await reader.read()
   await new Promise((resolve) => setTimeout(resolve, 20))
@@ -169,9 +169,18 @@ multipart('refuses a body without a file part, without a boundary, or that ends 
   const noBoundary = requestOf(multipartBytes(bytesOf(10, 1)), [1000], 'multipart/form-data')
   assert.is((await rejection(multipartFile(noBoundary.request, 1000))).status, 400)
   const truncated = requestOf(multipartBytes(bytesOf(5000, 1), { close: false }), [700])
-  const stream = await multipartFile(truncated.request, 10_000)
+  const { file: stream } = await multipartFile(truncated.request, 10_000)
   const error = await rejection(readAll(stream))
   assert.equal([error.status, error.message], [400, 'The request body ended before the file did'])
+})
+multipart('keeps the fields before the file (the first of each name, UTF-8)', async () => {
+  const part = (name: string, value: string) => `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`
+  const before = part('fileName', 'Fotó--fid--1.png') + part('uuid', 'u1') + part('uuid', 'u2') + part('__proto__', 'x')
+  const { request } = requestOf(multipartBytes(bytesOf(10, 1), { before }), [7])
+  const { fields, file } = await multipartFile(request, 1000)
+  assert.equal(Object.entries(fields), [['fileName', 'Fotó--fid--1.png'], ['uuid', 'u1'], ['__proto__', 'x']])
+  assert.is(Object.getPrototypeOf(fields), null, 'a field cannot set the prototype')
+  assert.equal(await readAll(file), bytesOf(10, 1))
 })
 multipart('bounds the parts around the file', async () => {
   const fields = Array.from({ length: 20 }, (_, i) => `--${BOUNDARY}\r\nContent-Disposition: form-data; name="f${i}"\r\n\r\nv\r\n`).join('')

@@ -84,6 +84,19 @@ test('the first answer creates the response with the display, user, single-use i
   assert.is(fake.seen.length, 2)
 })
 
+test('a contact named by its id (the reference\'s renderer props) creates the response on the v2 route, updates on v1', async () => {
+  const saver = createResponseSaver(options({ userId: undefined, singleUseId: undefined, meta: undefined, contactId: 'contact1' }))
+  await saver.save(update({ q1: 'a' }))
+  await saver.save(update({ q2: 'b' }, true))
+  assert.equal(
+    fake.seen.map((s) => [s.method, s.path, s.body.contactId, s.body.userId]),
+    [
+      ['POST', '/api/v2/client/env1/responses', 'contact1', undefined],
+      ['PUT', '/api/v1/client/env1/responses/resp1', undefined, undefined],
+    ],
+  )
+})
+
 test('the proof of a PIN goes with the create and with every update', async () => {
   const saver = createResponseSaver(options({ pinAuthToken: 'proof1' }))
   await saver.save(update({ q1: 'a' }))

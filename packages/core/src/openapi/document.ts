@@ -113,13 +113,24 @@ export function openApiDocument(routes: readonly RouteEntry[], options: OpenApiO
         schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7e]([\\x20-\\x7e]*[\\x21-\\x7e])?$' },
       })
     }
-    if (route.auth === 'upload') parameters.push(...UPLOAD_HEADERS.map((name) => ({ name, in: 'header', required: name !== 'x-api-key' && name !== 'X-Signature', schema: { type: 'string' } })))
+    // Without the signing headers, a multipart upload is signed by the presign's `presignedFields` as its fields.
+    if (route.auth === 'upload') parameters.push(...UPLOAD_HEADERS.map((name) => ({ name, in: 'header', required: false, description: UPLOAD_HEADER_NOTE, schema: { type: 'string' } })))
     if (parameters.length > 0) operation.parameters = parameters
     if (route.body === 'upload') {
       operation.requestBody = {
         required: true,
         content: {
-          'multipart/form-data': { schema: { type: 'object', properties: { file: { type: 'string', contentMediaType: 'application/octet-stream' } }, required: ['file'] } },
+          'multipart/form-data': {
+            schema: {
+              type: 'object',
+              description: 'The file; without the signing headers, the presign\'s `presignedFields` as fields before it',
+              properties: {
+                ...Object.fromEntries(PRESIGNED_FIELDS.map((name) => [name, { type: 'string' }])),
+                file: { type: 'string', contentMediaType: 'application/octet-stream' },
+              },
+              required: ['file'],
+            },
+          },
           'application/json': { schema: { type: 'object', properties: { fileBase64String: { type: 'string' } }, required: ['fileBase64String'] } },
         },
       }
@@ -172,6 +183,8 @@ export function openApiDocument(routes: readonly RouteEntry[], options: OpenApiO
 }
 
 const UPLOAD_HEADERS = ['X-File-Type', 'X-File-Name', 'X-Environment-ID', 'X-Signature', 'X-UUID', 'X-Timestamp', 'x-api-key']
+const UPLOAD_HEADER_NOTE = 'From the presign (x-api-key: the management key); a multipart body may carry the presign\'s `presignedFields` instead of the signing headers'
+const PRESIGNED_FIELDS = ['fileName', 'fileType', 'environmentId', 'uuid', 'timestamp', 'signature', 'surveyId']
 
 function answerContent(route: RouteEntry, components: Components): Record<string, unknown> {
   if (route.produces === 'text/html') return { 'text/html': { schema: { type: 'string' } } }

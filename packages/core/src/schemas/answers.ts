@@ -254,6 +254,7 @@ export const presignAnswer = v.object({
   signingData: v.object({ signature: v.string(), timestamp: v.number(), uuid: v.string() }),
   updatedFileName: v.string(),
   fileUrl: v.string(),
+  presignedFields: v.record(v.string(), v.string()),
 })
 
 export const uploadAnswer = v.object({ message: v.string() })

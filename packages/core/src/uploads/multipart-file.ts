@@ -3,20 +3,29 @@ import type { MultipartError } from 'multipasta'
 import { badUploadBody, fileTooLarge } from './upload-error'
 import type { UploadError } from './upload-error'
 
-/** Parts other than `file` are read and dropped; these bound what they may cost. */
+/** Parts other than `file` are read (kept when they come before it) and bounded by these. */
 const MAX_PARTS = 16
 const MAX_FIELD_BYTES = 64 * 1024
 const READ_AHEAD_BYTES = 1024 * 1024
 const CHUNK_BYTES = 256 * 1024
 
+export interface MultipartUpload {
+  /**
+   * The text fields sent before the file (the first of each name): an S3-style presigned POST sends its
+   * `presignedFields` there.
+   */
+  fields: Record<string, string>
+  file: ReadableStream<Uint8Array>
+}
+
 /**
  * The bytes of the part named `file` of a `multipart/form-data` request, as a stream that reads the request
- * only as fast as its reader pulls (so a slow store slows the client instead of filling memory). Resolves
- * once the part's headers have arrived; rejects with a 400 {@link UploadError} when the body is not
- * multipart or holds no `file` part. The stream errors with a 400 when the body is malformed or ends early,
- * and with a 413 when the parts besides the file pass their bound.
+ * only as fast as its reader pulls (so a slow store slows the client instead of filling memory), and the
+ * fields before it. Resolves once the part's headers have arrived; rejects with a 400 {@link UploadError}
+ * when the body is not multipart or holds no `file` part. The stream errors with a 400 when the body is
+ * malformed or ends early, and with a 413 when the parts besides the file pass their bound.
  */
-export async function multipartFile(request: Request, maxBytes: number): Promise<ReadableStream<Uint8Array>> {
+export async function multipartFile(request: Request, maxBytes: number): Promise<MultipartUpload> {
   const contentType = request.headers.get('content-type') ?? ''
   if (!request.body) throw badUploadBody('No file provided')
   const reader = request.body.getReader()
@@ -25,6 +34,8 @@ export async function multipartFile(request: Request, maxBytes: number): Promise
   let fileEnded = false
   let bodyEnded = false
   let pending: Uint8Array[] = []
+  const fields: Record<string, string> = Object.create(null)
+  const decoder = new TextDecoder()
 
   const fail = (error: UploadError) => {
     failure ??= error
@@ -36,7 +47,9 @@ export async function multipartFile(request: Request, maxBytes: number): Promise
     maxFieldSize: MAX_FIELD_BYTES,
     // The file may hold maxBytes (the store stops it one byte later); the rest is headers and small fields.
     maxTotalSize: maxBytes + MAX_PARTS * (MAX_FIELD_BYTES + 1024) + 1,
-    onField() {},
+    onField(info, value) {
+      if (!found && !Object.hasOwn(fields, info.name)) fields[info.name] = decoder.decode(value)
+    },
     onFile() {
       // Only the first `file` part counts; a second one is read past.
       if (found) return () => {}
@@ -80,7 +93,7 @@ export async function multipartFile(request: Request, maxBytes: number): Promise
     throw failure ?? badUploadBody('No file provided')
   }
 
-  return new ReadableStream<Uint8Array>({
+  const file = new ReadableStream<Uint8Array>({
     async pull(controller) {
       // Socket reads are often small; handing the store fewer, larger chunks saves it a write per read.
       while (pendingBytes() < CHUNK_BYTES && !fileEnded && !failure && !bodyEnded) await pump()
@@ -104,6 +117,7 @@ export async function multipartFile(request: Request, maxBytes: number): Promise
     },
     // Up to this much is read ahead of the store, so that the network and the store work at the same time.
   }, new ByteLengthQueuingStrategy({ highWaterMark: READ_AHEAD_BYTES }))
+  return { fields, file }
 
   function pendingBytes(): number {
     let total = 0

@@ -12,6 +12,11 @@ export interface PresignResult {
   signingData: { signature: string; timestamp: number; uuid: string }
   updatedFileName: string
   fileUrl: string
+  /**
+   * The same signature as form fields, for clients that POST to `signedUrl` as to an S3 presigned POST (the
+   * reference's renderer): each field before the file part, no signing headers.
+   */
+  presignedFields: Record<string, string>
 }
 
 /**
@@ -50,6 +55,15 @@ export function presignUpload(
   return {
     signedUrl: `${base}${target.uploadPath}`,
     signingData: { signature, timestamp, uuid },
+    presignedFields: {
+      fileName: updatedFileName,
+      fileType: input.fileType,
+      environmentId: target.environmentId,
+      uuid,
+      timestamp: String(timestamp),
+      signature,
+      ...(input.surveyId ? { surveyId: input.surveyId } : {}),
+    },
     updatedFileName,
     fileUrl: `${base}/storage/${encodeURIComponent(target.environmentId)}/${target.accessType}/${encodeURIComponent(updatedFileName)}`,
   }

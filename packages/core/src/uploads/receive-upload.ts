@@ -6,6 +6,7 @@ import { base64BodyLimit, base64File } from './base64-file'
 import { isStoredFileName } from './file-name'
 import { allowedFileType } from './file-type'
 import { multipartFile } from './multipart-file'
+import type { MultipartUpload } from './multipart-file'
 import { UploadError, badUploadBody, fileTooLarge, uploadNotAuthenticated, uploadRefusal } from './upload-error'
 import type { UploadSettings } from './upload-options'
 import { SIGNATURE_MAX_AGE_MS, SIGNATURE_MAX_SKEW_MS, verifyUpload } from './upload-signature'
@@ -35,42 +36,98 @@ export async function receiveUpload(request: Request, target: UploadTarget, sett
 }
 
 async function storeUpload(request: Request, target: UploadTarget, settings: UploadSettings, ctx: CanvassContext): Promise<void> {
-  const header = (name: string) => request.headers.get(name)?.trim() ?? ''
-  const fileType = header('x-file-type')
-  if (!fileType) throw badUploadBody('fileType is required')
-  const encodedName = header('x-file-name')
-  if (!encodedName) throw badUploadBody('fileName is required')
-  let fileName: string
+  const multipart = (request.headers.get('content-type') ?? '').toLowerCase().startsWith('multipart/')
+  // Signed by headers (Canvass's and the reference's older clients), or, in a multipart body sent without
+  // them, by the presign's `presignedFields` as fields before the file (the reference's renderer, as to S3).
+  const byFields = multipart && !request.headers.has('x-file-type') && !request.headers.has('x-signature')
+  let grant = byFields ? undefined : signedGrant(request, undefined)
+  const declared = Number(request.headers.get('content-length') ?? Number.NaN)
+  const bodyLimit = multipart ? settings.maxBytes + 1024 * 1024 : base64BodyLimit(settings.maxBytes)
+  if (Number.isFinite(declared) && declared > bodyLimit) throw fileTooLarge()
+
+  let upload: MultipartUpload | undefined = byFields ? await multipartFile(request, settings.maxBytes) : undefined
   try {
-    fileName = decodeURIComponent(encodedName)
-  } catch {
-    throw badUploadBody('fileName is not a URI-encoded name')
+    grant ??= signedGrant(request, upload?.fields)
+    const checked = await checkGrant(grant, target, settings, ctx)
+    const body = upload?.file ?? (multipart ? (await multipartFile(request, settings.maxBytes)).file : await base64File(request, settings.maxBytes))
+    upload = undefined
+    await storeFile(body, { ...checked, fileName: grant.fileName, surveyId: grant.surveyId }, target, settings, ctx)
+  } finally {
+    // A refused upload's body is not read further.
+    await upload?.file.cancel().catch(() => {})
   }
+}
+
+interface Grant {
+  fileType: string
+  fileName: string
+  environmentId: string
+  uuid: string
+  timestamp: string
+  signature: string
+  surveyId: string
+}
+
+/** The signed values of an upload: its headers, or the fields named as in `presignedFields`. */
+function signedGrant(request: Request, fields: Record<string, string> | undefined): Grant {
+  const read = fields
+    ? (_header: string, field: string) => fields[field]?.trim() ?? ''
+    : (header: string) => request.headers.get(header)?.trim() ?? ''
+  const fileType = read('x-file-type', 'fileType')
+  if (!fileType) throw badUploadBody('fileType is required')
+  const encodedName = read('x-file-name', 'fileName')
+  if (!encodedName) throw badUploadBody('fileName is required')
+  let fileName = encodedName
+  // Headers carry the name URI-encoded (they are ASCII); a form field carries it as it is.
+  if (!fields) {
+    try {
+      fileName = decodeURIComponent(encodedName)
+    } catch {
+      throw badUploadBody('fileName is not a URI-encoded name')
+    }
+  }
+  return {
+    fileType,
+    fileName,
+    environmentId: read('x-environment-id', 'environmentId'),
+    uuid: read('x-uuid', 'uuid'),
+    timestamp: read('x-timestamp', 'timestamp'),
+    signature: read('x-signature', 'signature'),
+    surveyId: read('x-survey-id', 'surveyId'),
+  }
+}
+
+/** Checks the signature and the stored name and type, and spends the uuid: the file's type and the time. */
+async function checkGrant(grant: Grant, target: UploadTarget, settings: UploadSettings, ctx: CanvassContext): Promise<{ contentType: string; now: Date }> {
   const { environmentId } = target
-  const claimed = header('x-environment-id')
-  if (claimed && claimed !== environmentId) throw uploadNotAuthenticated()
-  const uuid = header('x-uuid')
+  if (grant.environmentId && grant.environmentId !== environmentId) throw uploadNotAuthenticated()
+  const { uuid, fileName, fileType } = grant
   // The access type the route settled must be the one signed: a changed or dropped `?accessType` is a bad signature.
-  const grant = { uuid, fileName, environmentId, fileType, timestamp: header('x-timestamp'), accessType: target.accessType }
+  const signed = { uuid, fileName, environmentId, fileType, timestamp: grant.timestamp, accessType: target.accessType }
   // Only uuids a presign could have made: the signed text joins its parts with `:`, which a uuid never holds.
-  if (!UUID.test(uuid) || !verifyUpload(grant, header('x-signature'), settings.secret, ctx.now().getTime())) {
+  if (!UUID.test(uuid) || !verifyUpload(signed, grant.signature, settings.secret, ctx.now().getTime())) {
     throw uploadNotAuthenticated()
   }
   // The signature vouches for name and type; checking them again keeps a leaked secret from writing odd keys.
   if (!isStoredFileName(fileName, uuid)) throw badUploadBody('Invalid file name')
   const contentType = allowedFileType(fileName, fileType, settings.allowedTypes)
   if (contentType === null) throw badUploadBody('File type is not allowed')
-
-  const multipart = (request.headers.get('content-type') ?? '').toLowerCase().startsWith('multipart/')
-  const declared = Number(request.headers.get('content-length') ?? Number.NaN)
-  const bodyLimit = multipart ? settings.maxBytes + 1024 * 1024 : base64BodyLimit(settings.maxBytes)
-  if (Number.isFinite(declared) && declared > bodyLimit) throw fileTooLarge()
-
   const now = ctx.now()
   if (!(await ctx.storage.uploads.spendUuid({ uuid, environmentId, spentAt: now }))) throw uploadNotAuthenticated()
   purgeNowAndThen(ctx, now)
+  return { contentType, now }
+}
 
-  const body = multipart ? await multipartFile(request, settings.maxBytes) : await base64File(request, settings.maxBytes)
+/** Streams the file into the blob store and records it. */
+async function storeFile(
+  body: ReadableStream<Uint8Array>,
+  file: { fileName: string; contentType: string; surveyId: string; now: Date },
+  target: UploadTarget,
+  settings: UploadSettings,
+  ctx: CanvassContext,
+): Promise<void> {
+  const { environmentId } = target
+  const { fileName, contentType } = file
   const key = `${environmentId}/${target.accessType}/${fileName}`
   let size: number
   try {
@@ -81,7 +138,7 @@ async function storeUpload(request: Request, target: UploadTarget, settings: Upl
     throw error
   }
   try {
-    const surveyId = await uploadSurvey(ctx, environmentId, header('x-survey-id'))
+    const surveyId = await uploadSurvey(ctx, environmentId, file.surveyId)
     await ctx.storage.uploads.recordFile({
       id: ctx.newId(),
       environmentId,
@@ -90,7 +147,7 @@ async function storeUpload(request: Request, target: UploadTarget, settings: Upl
       fileName,
       contentType,
       size,
-      createdAt: now,
+      createdAt: file.now,
     })
   } catch (error) {
     // An upload that failed must not leave a file behind that nothing records.

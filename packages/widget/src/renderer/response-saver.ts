@@ -24,6 +24,8 @@ export interface ResponseSaverOptions {
   endpoint: Endpoint
   surveyId: string
   userId?: string
+  /** The contact by its id, when the caller has it instead of a `userId`. */
+  contactId?: string
   singleUseId?: string
   /** The proof of the survey's PIN, sent with the create and every update. */
   pinAuthToken?: string
@@ -84,6 +86,7 @@ export function createResponseSaver(options: ResponseSaverOptions): ResponseSave
               surveyId: options.surveyId,
               ...update,
               ...(options.userId ? { userId: options.userId } : {}),
+              ...(options.contactId ? { contactId: options.contactId } : {}),
               ...(options.singleUseId ? { singleUseId: options.singleUseId } : {}),
               ...(options.meta ? { meta: options.meta } : {}),
               ...pin,

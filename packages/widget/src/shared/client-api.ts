@@ -11,8 +11,11 @@ export interface Endpoint {
   environmentId: string
 }
 
-const clientPath = (endpoint: Endpoint, rest: string) =>
-  `${endpoint.appUrl}/api/v1/client/${encodeURIComponent(endpoint.environmentId)}${rest}`
+const clientPath = (endpoint: Endpoint, rest: string, version = 'v1') =>
+  `${endpoint.appUrl}/api/${version}/client/${encodeURIComponent(endpoint.environmentId)}${rest}`
+
+/** A contact named by its id (the reference's renderer props) goes to the v2 route, which takes `contactId`. */
+const versionFor = (input: { userId?: string; contactId?: string }) => (input.contactId && !input.userId ? 'v2' : 'v1')
 
 async function call<T>(method: string, url: string, body?: unknown, headers: Record<string, string> = {}): Promise<ApiResult<T>> {
   let response: Response
@@ -49,8 +52,8 @@ export function updateUser<T>(endpoint: Endpoint, userId: string, attributes?: R
 }
 
 /** `POST …/displays`: a survey was shown. */
-export function createDisplay(endpoint: Endpoint, input: { surveyId: string; userId?: string }): Promise<ApiResult<{ id: string }>> {
-  return call('POST', clientPath(endpoint, '/displays'), input)
+export function createDisplay(endpoint: Endpoint, input: { surveyId: string; userId?: string; contactId?: string }): Promise<ApiResult<{ id: string }>> {
+  return call('POST', clientPath(endpoint, '/displays', versionFor(input)), input)
 }
 
 export interface ResponseInput {
@@ -60,6 +63,8 @@ export interface ResponseInput {
   ttc?: Record<string, number>
   variables?: Record<string, string | number>
   userId?: string
+  /** The contact's id, when the caller knows it instead of its `userId` (sent to the v2 route). */
+  contactId?: string
   displayId?: string
   singleUseId?: string
   endingId?: string
@@ -71,7 +76,7 @@ export interface ResponseInput {
 
 /** `POST …/responses`: the first answer of a response. */
 export function createResponse(endpoint: Endpoint, input: ResponseInput): Promise<ApiResult<{ id: string }>> {
-  return call('POST', clientPath(endpoint, '/responses'), input)
+  return call('POST', clientPath(endpoint, '/responses', versionFor(input)), input)
 }
 
 /** `PUT …/responses/{id}`: later answers, merged into the stored ones; `finished` true with the last. */

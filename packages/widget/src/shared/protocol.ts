@@ -9,11 +9,18 @@
  * `client-api.ts`, and reports back through `callbacks` so that the core can keep its own state (displays,
  * responses) and emit the loader's events.
  */
+import type { ReferenceSurveyProps } from '../renderer/reference-props'
 import type { WidgetProject, WidgetSurvey } from './survey'
 
-/** What `surveys.umd.cjs` puts on `globalThis.formbricksSurveys`. */
+/**
+ * What `surveys.umd.cjs` puts on `globalThis.formbricksSurveys`. `renderSurvey` takes Canvass's options (they
+ * carry the `project`) or the reference's props (`renderer/reference-props.ts`); `renderSurveyModal` and
+ * `renderSurveyInline` are the reference's names for the same with `mode` set.
+ */
 export interface FormbricksSurveysGlobal {
-  renderSurvey(options: RenderSurveyOptions): SurveyHandle
+  renderSurvey(options: RenderSurveyOptions | ReferenceSurveyProps): SurveyHandle
+  renderSurveyModal(props: ReferenceSurveyProps): SurveyHandle
+  renderSurveyInline(props: ReferenceSurveyProps): SurveyHandle
   /** A CSP nonce for the renderer's `<style>` elements (`formbricks.setNonce`); undefined clears it. */
   setNonce(nonce: string | undefined): void
 }
@@ -42,6 +49,8 @@ export interface RenderSurveyOptions {
   languageCode?: string
   /** The identified user, linked to the display and the response. */
   userId?: string
+  /** The identified contact by its id (when `userId` is not known), linked to the display and the response. */
+  contactId?: string
   /** Hidden field values (only fields the survey lists are kept). */
   hiddenFields?: Record<string, string | number | string[]>
   /**
@@ -68,6 +77,8 @@ export interface RenderCallbacks {
   onDisplay?(displayId: string | undefined): void
   /** A response was created or updated; `finished` true once the last question was answered. */
   onResponse?(event: { responseId: string; finished: boolean }): void
+  /** The respondent asked to send again what failed to save. */
+  onRetry?(): void
   /** The survey left the page (closed by the respondent, by `close()`, or after its ending). */
   onClose?(): void
 }

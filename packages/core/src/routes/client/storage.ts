@@ -12,6 +12,14 @@ import type { UploadSettings } from '../../uploads/upload-options'
 import type { RouteTable } from '../../http/route-table'
 import { dataOf, presignAnswer, uploadAnswer } from '../../schemas/answers'
 
+/** Whether `questions` holds a `fileUpload` question `id` (the reference's check of its `elementId`). */
+function hasFileUploadQuestion(questions: unknown[], id: string): boolean {
+  return questions.some((question) => {
+    const q = question as { id?: unknown; type?: unknown } | null
+    return q?.id === id && q.type === 'fileUpload'
+  })
+}
+
 /**
  * `/api/v1/client/{environmentId}/storage` (presign) and `…/storage/local` (upload) for respondents'
  * `fileUpload` answers (contract §8). Their files are always private: only a key of the environment reads
@@ -27,6 +35,9 @@ export function registerClientStorageRoutes(routes: RouteTable, settings: Upload
       const survey = await ctx.storage.surveys.get(input.surveyId)
       if (!survey) throw notFound('Survey', input.surveyId)
       if (survey.environmentId !== environmentId) throw badRequest('Survey is part of another environment')
+      if (input.elementId != null && !hasFileUploadQuestion(survey.questions, input.elementId)) {
+        throw badRequest('Element does not allow file uploads')
+      }
     }
     const uploadPath = `/api/v1/client/${encodeURIComponent(environmentId)}/storage/local`
     const result = presignUpload(input, { environmentId, accessType: 'private', uploadPath }, settings, request, ctx)

@@ -85,6 +85,7 @@ export function Survey({ options, theme, onClose }: SurveyProps) {
         endpoint,
         surveyId: survey.id,
         ...(options.userId ? { userId: options.userId } : {}),
+        ...(options.contactId ? { contactId: options.contactId } : {}),
         ...(options.singleUseId ? { singleUseId: options.singleUseId } : {}),
         ...(options.pinAuthToken ? { pinAuthToken: options.pinAuthToken } : {}),
         ...(options.meta ? { meta: options.meta } : {}),
@@ -95,7 +96,8 @@ export function Survey({ options, theme, onClose }: SurveyProps) {
     [],
   )
   useEffect(() => {
-    createDisplay(endpoint, { surveyId: survey.id, ...(options.userId ? { userId: options.userId } : {}) }).then((result) => {
+    const contact = options.userId ? { userId: options.userId } : options.contactId ? { contactId: options.contactId } : {}
+    createDisplay(endpoint, { surveyId: survey.id, ...contact }).then((result) => {
       const id = result.ok ? result.data.id : undefined
       display.settle(id)
       options.callbacks?.onDisplay?.(id)
@@ -211,6 +213,7 @@ export function Survey({ options, theme, onClose }: SurveyProps) {
   }
 
   async function retry() {
+    options.callbacks?.onRetry?.()
     const ok = await saver.retry()
     if (ok && redirectTo) leave(redirectTo)
   }

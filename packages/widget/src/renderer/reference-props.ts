@@ -1,0 +1,136 @@
+/**
+ * The reference's renderer contract: `formbricksSurveys.renderSurvey(props)` as the reference's React Native
+ * WebView, its mobile SDKs and custom embeds call it (`SurveyContainerProps` in the reference's
+ * `packages/types/formbricks-surveys.ts`). The props become Canvass's own options; the survey is drawn by
+ * Canvass's renderer, which records the display and saves the response against `appUrl` itself, as the
+ * reference's does, and the props' callbacks are called at the reference's moments.
+ */
+import type { RenderSurveyOptions, SurveyHandle } from '../shared/protocol'
+import type { WidgetProject, WidgetSurvey } from '../shared/survey'
+
+type Callback = () => void | Promise<void>
+
+/** The props of the reference's `renderSurvey` that Canvass reads (docs/widget.md lists the rest). */
+export interface ReferenceSurveyProps {
+  survey: WidgetSurvey
+  /** The styling to draw with (the SDKs pass the project's, or the survey's where it may overwrite it). */
+  styling?: Record<string, unknown> | null
+  isBrandingEnabled?: boolean
+  appUrl?: string
+  workspaceId?: string
+  /** The older name of `workspaceId`. */
+  environmentId?: string
+  userId?: string
+  contactId?: string
+  /** `modal` (the default) or `inline`, in the element whose id is `containerId`. */
+  mode?: 'modal' | 'inline'
+  containerId?: string
+  placement?: string
+  overlay?: 'none' | 'light' | 'dark'
+  clickOutside?: boolean
+  languageCode?: string
+  hiddenFieldsRecord?: Record<string, string | number | string[]>
+  action?: string
+  singleUseId?: string
+  pinAuthToken?: string
+  /** False in a mobile SDK's WebView: the page's URL is then no response `meta`. */
+  isWebEnvironment?: boolean
+  onDisplayCreated?: Callback
+  onResponseCreated?: Callback
+  onFinished?: Callback
+  onClose?: Callback
+  onRetry?: Callback
+}
+
+/** How long a finished modal survey stays on its ending before it closes, as the reference's does. */
+export const ENDING_CLOSE_MS = 3000
+
+/** True for the reference's props, false for Canvass's own options (which always carry the `project`). */
+export function isReferenceProps(options: RenderSurveyOptions | ReferenceSurveyProps): options is ReferenceSurveyProps {
+  const project = (options as { project?: unknown }).project
+  return typeof project !== 'object' || project === null
+}
+
+/**
+ * Canvass's options for the reference's props. `findElement` finds an inline survey's container; `close`
+ * removes the survey once it is shown (a modal survey closes after its ending). Throws, as the reference's
+ * does, for an inline survey without its container, and for props without a server to save to.
+ */
+export function referenceOptions(
+  props: ReferenceSurveyProps,
+  findElement: (id: string) => HTMLElement | null,
+  close: () => void,
+): RenderSurveyOptions {
+  const environmentId = props.workspaceId ?? props.environmentId
+  if (!props.appUrl || !environmentId) {
+    throw new Error('renderSurvey: appUrl and workspaceId are required (the survey saves its display and response there)')
+  }
+  let container: HTMLElement | undefined
+  if (props.mode === 'inline') {
+    if (!props.containerId) throw new Error('renderSurvey: containerId is required for inline mode')
+    container = findElement(props.containerId) ?? undefined
+    if (!container) throw new Error(`renderSurvey: Element with id ${props.containerId} not found.`)
+  }
+  const project: WidgetProject = {
+    id: environmentId,
+    recontactDays: 0,
+    clickOutsideClose: props.clickOutside ?? false,
+    darkOverlay: props.overlay === 'dark',
+    overlay: props.overlay ?? 'none',
+    placement: props.placement ?? 'bottomRight',
+    inAppSurveyBranding: props.isBrandingEnabled ?? false,
+    styling: props.styling ?? {},
+  }
+  const meta = {
+    ...(props.isWebEnvironment !== false && typeof location !== 'undefined' ? { url: location.href } : {}),
+    ...(props.action ? { action: props.action } : {}),
+  }
+  let created = false
+  return {
+    appUrl: props.appUrl.replace(/\/+$/, ''),
+    environmentId,
+    survey: props.survey,
+    project,
+    mode: container ? 'page' : 'modal',
+    ...(container ? { container } : {}),
+    ...(props.languageCode ? { languageCode: props.languageCode } : {}),
+    ...(props.userId ? { userId: props.userId } : props.contactId ? { contactId: props.contactId } : {}),
+    ...(props.hiddenFieldsRecord ? { hiddenFields: props.hiddenFieldsRecord } : {}),
+    ...(Object.keys(meta).length > 0 ? { meta } : {}),
+    ...(props.singleUseId ? { singleUseId: props.singleUseId } : {}),
+    ...(props.pinAuthToken ? { pinAuthToken: props.pinAuthToken } : {}),
+    callbacks: {
+      // The reference calls `onDisplayCreated` once the display is recorded, and not when that failed.
+      onDisplay: (displayId) => {
+        if (displayId) void props.onDisplayCreated?.()
+      },
+      onResponse: ({ finished }) => {
+        // Once per survey, after the first save (later answers update the same response).
+        if (!created) {
+          created = true
+          void props.onResponseCreated?.()
+        }
+        if (!finished) return
+        // After the server accepted the finished response (the reference's with `getSetIsResponseSendingFinished`).
+        void props.onFinished?.()
+        const endings = Array.isArray(props.survey.endings) ? props.survey.endings : []
+        const firstEnding = endings[0] as { type?: string } | undefined
+        if (!container && firstEnding?.type !== 'redirectToUrl') setTimeout(close, endings.length > 0 ? ENDING_CLOSE_MS : 0)
+      },
+      onRetry: () => void props.onRetry?.(),
+      onClose: () => void props.onClose?.(),
+    },
+  }
+}
+
+/** Shows a survey given the reference's props with `render` (Canvass's `renderSurvey`). */
+export function renderReferenceSurvey(
+  props: ReferenceSurveyProps,
+  render: (options: RenderSurveyOptions) => SurveyHandle,
+  findElement: (id: string) => HTMLElement | null,
+): SurveyHandle {
+  let handle: SurveyHandle | undefined
+  const handleOf: SurveyHandle = { close: () => handle?.close() }
+  handle = render(referenceOptions(props, findElement, handleOf.close))
+  return handleOf
+}
