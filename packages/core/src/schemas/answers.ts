@@ -79,6 +79,8 @@ export const surveyAnswer = v.looseObject({
   status: v.picklist(['draft', 'scheduled', 'inProgress', 'paused', 'completed']),
   welcomeCard: jsonObject,
   questions: v.array(jsonObject),
+  // The same elements as pages (the reference's current structure); `questions` is derived from them.
+  blocks: v.array(jsonObject),
   endings: v.array(jsonObject),
   hiddenFields: jsonObject,
   variables: v.array(jsonObject),

@@ -14,6 +14,7 @@ import {
   urlishString,
 } from './common'
 import { environmentIdField } from './stored-text'
+import { surveyBlocksSchema } from './survey-block'
 import { surveyVariablesSchema } from './survey-variable'
 
 /**
@@ -168,6 +169,8 @@ const ctaQuestion = v.object({
   html: optionalText,
   buttonUrl: v.optional(urlishString),
   buttonExternal: v.optional(v.boolean(), false),
+  // The reference's elements name the CTA's own button so; `buttonLabel` is the page's next button.
+  ctaButtonLabel: optionalText,
   dismissButtonLabel: optionalText,
 })
 
@@ -363,12 +366,15 @@ const surveyEntries = {
   // The reference's current name for the project: the key's environment's project (or the environment's id).
   workspaceId: environmentIdField,
   name: nameString,
+  // Either structure, or both when they agree (services/survey-structure); at least one element in all.
   // The count is checked before any question is validated (`boundedArray`).
-  questions: v.pipe(
-    boundedArray(surveyQuestionSchema, LIMITS.questions, `Survey must have at most ${LIMITS.questions} questions`),
-    v.minLength(1, 'Survey must have at least one question'),
-    uniqueIds('Question ids must be unique'),
+  questions: v.optional(
+    v.pipe(
+      boundedArray(surveyQuestionSchema, LIMITS.questions, `Survey must have at most ${LIMITS.questions} questions`),
+      uniqueIds('Question ids must be unique'),
+    ),
   ),
+  blocks: v.optional(surveyBlocksSchema(surveyQuestionSchema, logicRules)),
   type: v.optional(v.picklist(['link', 'app', 'website']), 'link'),
   status: v.optional(v.picklist(['draft', 'scheduled', 'inProgress', 'paused', 'completed']), 'draft'),
   displayOption: v.optional(
@@ -426,3 +432,4 @@ export type SurveyCreateInput = v.InferOutput<typeof surveyCreateSchema>
 export type SurveyUpdateInput = v.InferOutput<typeof surveyUpdateSchema>
 export type SurveyQuestion = v.InferOutput<typeof surveyQuestionSchema>
 export type SurveyEnding = v.InferOutput<typeof surveyEndingSchema>
+export type { SurveyBlock } from '../services/survey-structure'

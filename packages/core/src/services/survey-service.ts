@@ -2,15 +2,17 @@ import type { SurveyCreateInput } from '../schemas/survey'
 import type { SegmentRecord, SurveyRecord } from '../ports/storage'
 import { segmentOutput } from './segment-service'
 import { effectiveSurveyStatus } from './survey-status'
+import { bothStructures, surveyBlocks } from './survey-structure'
 
 /** The fields of a survey that a caller may set: everything but ownership, id and timestamps. */
 type SurveyFields = Omit<SurveyRecord, 'id' | 'environmentId' | 'createdAt' | 'updatedAt'>
 
 /** A validated create body (or merged update) as the stored fields. */
 export function surveyFieldsFromInput(input: SurveyCreateInput): SurveyFields {
-  const { environmentId: _environmentId, workspaceId: _workspaceId, workspaceOverwrites: _workspace, projectOverwrites: _project, closeOnDate, runOnDate, ...rest } = input
+  const { environmentId: _environmentId, workspaceId: _workspaceId, workspaceOverwrites: _workspace, projectOverwrites: _project, closeOnDate, runOnDate, questions, blocks, ...rest } = input
   return {
     ...rest,
+    ...bothStructures({ questions, blocks }),
     closeOnDate: closeOnDate ? new Date(closeOnDate) : null,
     runOnDate: runOnDate ? new Date(runOnDate) : null,
   }
@@ -33,6 +35,7 @@ export function surveyOutput(survey: SurveyRecord, now = new Date(), segment: Se
     status: effectiveSurveyStatus(survey, now),
     welcomeCard: survey.welcomeCard,
     questions: survey.questions,
+    blocks: surveyBlocks(survey),
     endings: survey.endings,
     hiddenFields: survey.hiddenFields,
     variables: survey.variables,

@@ -115,6 +115,9 @@ const updateSurvey: Handler = async (request, ctx) => {
     // The output's other names for the stored overrides; `changes` has them as `productOverwrites`.
     delete merged.workspaceOverwrites
     delete merged.projectOverwrites
+    // One structure sent replaces both stored; both sent must agree (services/survey-structure).
+    if (changes.questions !== undefined && changes.blocks === undefined) delete merged.blocks
+    if (changes.blocks !== undefined && changes.questions === undefined) delete merged.questions
     merged.environmentId = environmentId
     if (segment !== undefined) merged.segmentId = segment?.id ?? null
     const input = parseInput(surveyCreateSchema, merged)
