@@ -90,6 +90,8 @@ export const surveyAnswer = v.looseObject({
   displayLimit: v.nullable(v.number()),
   autoClose: v.nullable(v.number()),
   runOnDate: nullableTimestamp,
+  publishOn: nullableTimestamp,
+  closeOn: nullableTimestamp,
   closeOnDate: nullableTimestamp,
   displayPercentage: v.nullable(v.number()),
   autoComplete: v.nullable(v.number()),

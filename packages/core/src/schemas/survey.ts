@@ -405,6 +405,9 @@ const surveyEntries = {
   autoComplete: nullDefault(int(1)),
   closeOnDate: nullDefault(isoDateTimeString),
   runOnDate: nullDefault(isoDateTimeString),
+  // The reference's current names of `runOnDate` and `closeOnDate` (services/survey-service: oneDateName).
+  publishOn: v.optional(v.nullable(isoDateTimeString)),
+  closeOn: v.optional(v.nullable(isoDateTimeString)),
   displayLimit: nullDefault(int(1)),
   displayPercentage: nullDefault(v.pipe(v.number(), v.finite(), v.minValue(0.01), v.maxValue(100))),
   recontactDays: nullDefault(int(0, 365)),
