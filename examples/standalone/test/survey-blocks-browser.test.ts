@@ -9,26 +9,24 @@ import { skipSuiteUnless } from '@canvass/test-utils'
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import type { Browser, Page } from 'playwright-core'
-import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
+import { httpBackend } from './backends'
 import { blockSurvey } from './block-survey'
-import type { Backend } from './fixtures'
-import { startBackend } from './fixtures'
 import { chromiumMissing, launchChromium } from './chromium'
+import { suitesWithServer } from './suite-server'
 
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
 
-const test = skipSuiteUnless(suite('survey blocks in Chromium'), chromiumMissing())
-let x: Backend
+const { label, database } = httpBackend()
+const servers = suitesWithServer(database)
+const test = skipSuiteUnless(servers.suite(`${label}: survey blocks in Chromium`), chromiumMissing())
 let browser: Browser
 
 test.before(async () => {
   browser = await launchChromium()
-  x = await startBackend({})
 })
 test.after(async () => {
   await browser?.close()
-  await x?.stop()
 })
 
 async function axeViolations(page: Page): Promise<string[]> {
@@ -41,6 +39,7 @@ async function axeViolations(page: Page): Promise<string[]> {
 
 /** The finished response of a survey, once it is stored. */
 async function finishedResponse(surveyId: string): Promise<any> {
+  const x = servers.server()
   for (let i = 0; i < 100; i++) {
     const list = (await x.call('GET', `/api/v1/management/responses?surveyId=${surveyId}&limit=10`, { key: x.keyA })).body.data as any[]
     const found = list.find((r) => r.finished)
@@ -55,6 +54,7 @@ const point = (page: Page, headline: string, value: number) =>
   page.getByRole('radiogroup', { name: headline }).locator('label.cv-scale-item').nth(value - 1)
 
 test('a block of a CSAT and a CES element on one page, its logic, back and the stored response', async () => {
+  const x = servers.server()
   const created = await x.call('POST', '/api/v1/management/surveys', { key: x.keyA, body: blockSurvey(x.envA) })
   assert.is(created.status, 200, created.text)
   const surveyId = created.body.data.id as string
