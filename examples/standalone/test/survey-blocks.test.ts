@@ -95,6 +95,22 @@ test('inconsistent or misplaced fields are a 400 naming them; nothing is dropped
   assert.equal(Object.keys(twice.body.details), ['blocks'])
 })
 
+test('blocks are bounded: a refused PUT changes nothing', async () => {
+  const x = b()
+  const survey = (await post(x, blockSurvey(x.envA))).body.data
+  const manyBlocks = `{"blocks":[${Array(5_000).fill('{}').join(',')}]}`
+  const over = await x.call('PUT', `/api/v1/management/surveys/${survey.id}`, { key: x.keyA, rawBody: manyBlocks, headers: { 'content-type': 'application/json' } })
+  assert.is(over.status, 400)
+  assert.is(over.body.details.blocks, 'Survey must have at most 200 blocks')
+  const pairs = Array.from({ length: 101 }, (_, i) => ({ id: `b${i}`, elements: [question(`q${i}a`), question(`q${i}b`)] }))
+  const elements = await put(x, survey.id, { blocks: pairs })
+  assert.equal(elements.body.details, { blocks: 'Survey must have at most 200 elements' })
+  const rules = await put(x, survey.id, { blocks: [{ id: 'p', elements: [question('a')], logic: Array(201).fill({}) }] })
+  assert.ok('blocks.0.logic' in rules.body.details, rules.text)
+  const read = (await x.call('GET', `/api/v1/management/surveys/${survey.id}`, { key: x.keyA })).body.data
+  assert.equal(read.blocks, survey.blocks)
+})
+
 test('concurrent PUTs of blocks and of another field are both kept', async () => {
   const x = b()
   const survey = (await post(x, blockSurvey(x.envA))).body.data

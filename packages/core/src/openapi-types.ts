@@ -998,6 +998,9 @@ export interface components {
             questions: {
                 [key: string]: unknown;
             }[];
+            blocks: {
+                [key: string]: unknown;
+            }[];
             endings: {
                 [key: string]: unknown;
             }[];
@@ -1013,6 +1016,8 @@ export interface components {
             displayLimit: number | null;
             autoClose: number | null;
             runOnDate: string | null;
+            publishOn: string | null;
+            closeOn: string | null;
             closeOnDate: string | null;
             displayPercentage: number | null;
             autoComplete: number | null;
@@ -1362,6 +1367,7 @@ export interface components {
             buttonUrl?: string;
             /** @default false */
             buttonExternal: boolean;
+            ctaButtonLabel?: unknown;
             dismissButtonLabel?: unknown;
         } | {
             id: string;
@@ -1922,7 +1928,8 @@ export interface operations {
                     environmentId?: string;
                     workspaceId?: string;
                     name: string;
-                    questions: unknown;
+                    questions?: unknown;
+                    blocks?: unknown;
                     /**
                      * @default link
                      * @enum {string}
@@ -2002,6 +2009,8 @@ export interface operations {
                     closeOnDate?: string | null;
                     /** @default null */
                     runOnDate?: string | null;
+                    publishOn?: string | null;
+                    closeOn?: string | null;
                     /** @default null */
                     displayLimit?: number | null;
                     /** @default null */
@@ -2195,6 +2204,7 @@ export interface operations {
                     workspaceId?: string;
                     name?: string;
                     questions?: unknown;
+                    blocks?: unknown;
                     /**
                      * @default link
                      * @enum {string}
@@ -2274,6 +2284,8 @@ export interface operations {
                     closeOnDate?: string | null;
                     /** @default null */
                     runOnDate?: string | null;
+                    publishOn?: string | null;
+                    closeOn?: string | null;
                     /** @default null */
                     displayLimit?: number | null;
                     /** @default null */
