@@ -23,6 +23,8 @@ export const ENVIRONMENT_STATE_SURVEY_FIELDS = [
   'id',
   'welcomeCard',
   'questions',
+  // The reference's environment route selects a survey's blocks too (apps/web/app/api/v1/client/[workspaceId]/environment/lib/data.ts).
+  'blocks',
   'variables',
   'type',
   'showLanguageSwitch',
