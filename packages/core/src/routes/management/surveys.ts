@@ -118,9 +118,10 @@ const updateSurvey: Handler = async (request, ctx) => {
     delete merged.workspaceOverwrites
     delete merged.projectOverwrites
     for (const [current] of SURVEY_DATE_NAMES) delete merged[current]
-    // One structure sent replaces both stored; both sent must agree (services/survey-structure).
-    if (changes.questions !== undefined && changes.blocks === undefined) delete merged.blocks
-    if (changes.blocks !== undefined && changes.questions === undefined) delete merged.questions
+    // The stored blocks are the survey's structure, its questions are derived from them: one structure sent
+    // replaces both, both sent must agree (services/survey-structure), neither keeps the blocks.
+    if (changes.questions === undefined) delete merged.questions
+    else if (changes.blocks === undefined) delete merged.blocks
     merged.environmentId = environmentId
     if (segment !== undefined) merged.segmentId = segment?.id ?? null
     const input = parseInput(surveyCreateSchema, merged)
