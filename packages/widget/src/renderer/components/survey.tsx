@@ -236,7 +236,9 @@ export function Survey({ options, theme, onClose }: SurveyProps) {
   const backControl = canGoBack ? { label: localize(page?.backButtonLabel, lang) || t('back'), onBack: back } : undefined
 
   /** One element of the page; `alone` when it is the page's only one (it then owns the form and buttons). */
-  const element = (p: Page, q: Question, alone: boolean, submitLabel: string) => {
+  const element = (p: Page, shown: Question, alone: boolean, submitLabel: string) => {
+    // A page of one CTA: the page's button label is the CTA's (a question's `buttonLabel` moves to its block).
+    const q = alone && shown.type === 'cta' && p.buttonLabel && !shown.buttonLabel ? { ...shown, buttonLabel: p.buttonLabel } : shown
     const view = questionView(q)
     const own = idsOf(prefix, q.id)
     const value = currentValue(q)
