@@ -119,6 +119,8 @@ test('the block schema: ids, elements and the fields an element may not carry', 
   assert.equal(paths(survey([{ id: 'b1', elements: [{ ...openText('q1'), logic: [] }] }])), ['blocks.0.elements.0.logic'])
   assert.equal(paths(survey([{ id: 'b1', elements: [{ ...openText('q1'), buttonLabel: text('x') }] }])), ['blocks.0.elements.0.buttonLabel'])
   assert.equal(paths(survey([{ id: 'b1', elements: [{ ...openText('userId') }] }])), ['blocks.0.elements.0.id'], 'reserved ids as for questions')
+  assert.equal(paths({ name: 'S' }), ['questions'], 'neither structure')
+  assert.equal(paths({ questions: [] }), ['name', 'questions'], 'listed with the other failing fields')
   const tooMany = Array.from({ length: 101 }, (_, i) => ({ id: `b${i}`, elements: [openText(`q${i}a`), openText(`q${i}b`)] }))
   assert.equal(paths(survey(tooMany)), ['blocks'], 'at most 200 elements in all')
 })

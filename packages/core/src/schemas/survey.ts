@@ -425,11 +425,27 @@ const surveyEntries = {
   segmentId: nullDefault(idString),
 } as const
 
-/** Body of `POST /api/v1/management/surveys`, and the merged survey of a PUT. Unknown keys are dropped. */
-export const surveyCreateSchema = v.object(surveyEntries)
+const surveyObject = v.object(surveyEntries)
+
+/**
+ * Body of `POST /api/v1/management/surveys`, and the merged survey of a PUT. Unknown keys are dropped. A
+ * survey has elements in `questions` or `blocks`: checked as soon as both are valid, so that a body without
+ * either is refused with every other failing field too.
+ */
+export const surveyCreateSchema = v.pipe(
+  surveyObject,
+  v.forward(
+    v.partialCheck(
+      [['questions'], ['blocks']],
+      (input) => (input.questions?.length ?? 0) > 0 || (input.blocks?.length ?? 0) > 0,
+      'Survey must have at least one question (or a block with one element)',
+    ),
+    ['questions'],
+  ),
+)
 
 /** Pre-check of a PUT body: the same fields, none required, none defaulted. */
-export const surveyUpdateSchema = v.partial(surveyCreateSchema)
+export const surveyUpdateSchema = v.partial(surveyObject)
 
 export type SurveyCreateInput = v.InferOutput<typeof surveyCreateSchema>
 export type SurveyUpdateInput = v.InferOutput<typeof surveyUpdateSchema>
