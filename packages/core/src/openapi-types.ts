@@ -1242,6 +1242,14 @@ export interface components {
             logic?: unknown;
             logicFallback?: string;
             isDraft?: boolean;
+            validation?: {
+                rules: unknown;
+                /**
+                 * @default and
+                 * @enum {string}
+                 */
+                logic: "and" | "or";
+            };
             /** @constant */
             type: "openText";
             placeholder?: unknown;
@@ -1275,6 +1283,14 @@ export interface components {
             logic?: unknown;
             logicFallback?: string;
             isDraft?: boolean;
+            validation?: {
+                rules: unknown;
+                /**
+                 * @default and
+                 * @enum {string}
+                 */
+                logic: "and" | "or";
+            };
             choices: unknown;
             /**
              * @default none
@@ -1282,6 +1298,8 @@ export interface components {
              */
             shuffleOption: "none" | "all" | "exceptLast";
             otherOptionPlaceholder?: unknown;
+            /** @enum {string} */
+            displayType?: "list" | "dropdown";
             /** @constant */
             type: "multipleChoiceSingle";
         } | {
@@ -1297,6 +1315,14 @@ export interface components {
             logic?: unknown;
             logicFallback?: string;
             isDraft?: boolean;
+            validation?: {
+                rules: unknown;
+                /**
+                 * @default and
+                 * @enum {string}
+                 */
+                logic: "and" | "or";
+            };
             choices: unknown;
             /**
              * @default none
@@ -1304,6 +1330,8 @@ export interface components {
              */
             shuffleOption: "none" | "all" | "exceptLast";
             otherOptionPlaceholder?: unknown;
+            /** @enum {string} */
+            displayType?: "list" | "dropdown";
             /** @constant */
             type: "multipleChoiceMulti";
         } | {
@@ -1319,6 +1347,14 @@ export interface components {
             logic?: unknown;
             logicFallback?: string;
             isDraft?: boolean;
+            validation?: {
+                rules: unknown;
+                /**
+                 * @default and
+                 * @enum {string}
+                 */
+                logic: "and" | "or";
+            };
             /** @constant */
             type: "nps";
             lowerLabel?: unknown;
@@ -1338,6 +1374,14 @@ export interface components {
             logic?: unknown;
             logicFallback?: string;
             isDraft?: boolean;
+            validation?: {
+                rules: unknown;
+                /**
+                 * @default and
+                 * @enum {string}
+                 */
+                logic: "and" | "or";
+            };
             /** @enum {string} */
             scale: "number" | "smiley" | "star";
             lowerLabel?: unknown;
@@ -1361,6 +1405,14 @@ export interface components {
             logic?: unknown;
             logicFallback?: string;
             isDraft?: boolean;
+            validation?: {
+                rules: unknown;
+                /**
+                 * @default and
+                 * @enum {string}
+                 */
+                logic: "and" | "or";
+            };
             /** @constant */
             type: "cta";
             html?: unknown;
@@ -1382,6 +1434,14 @@ export interface components {
             logic?: unknown;
             logicFallback?: string;
             isDraft?: boolean;
+            validation?: {
+                rules: unknown;
+                /**
+                 * @default and
+                 * @enum {string}
+                 */
+                logic: "and" | "or";
+            };
             /** @constant */
             type: "consent";
             html?: unknown;
@@ -1399,6 +1459,14 @@ export interface components {
             logic?: unknown;
             logicFallback?: string;
             isDraft?: boolean;
+            validation?: {
+                rules: unknown;
+                /**
+                 * @default and
+                 * @enum {string}
+                 */
+                logic: "and" | "or";
+            };
             /** @constant */
             type: "date";
             html?: unknown;
@@ -1417,6 +1485,14 @@ export interface components {
             logic?: unknown;
             logicFallback?: string;
             isDraft?: boolean;
+            validation?: {
+                rules: unknown;
+                /**
+                 * @default and
+                 * @enum {string}
+                 */
+                logic: "and" | "or";
+            };
             /** @constant */
             type: "fileUpload";
             allowMultipleFiles: boolean;
@@ -1435,6 +1511,14 @@ export interface components {
             logic?: unknown;
             logicFallback?: string;
             isDraft?: boolean;
+            validation?: {
+                rules: unknown;
+                /**
+                 * @default and
+                 * @enum {string}
+                 */
+                logic: "and" | "or";
+            };
             /** @constant */
             type: "matrix";
             rows: unknown;
@@ -1457,6 +1541,14 @@ export interface components {
             logic?: unknown;
             logicFallback?: string;
             isDraft?: boolean;
+            validation?: {
+                rules: unknown;
+                /**
+                 * @default and
+                 * @enum {string}
+                 */
+                logic: "and" | "or";
+            };
             /** @constant */
             type: "ranking";
             choices: unknown;
@@ -1476,6 +1568,14 @@ export interface components {
             logic?: unknown;
             logicFallback?: string;
             isDraft?: boolean;
+            validation?: {
+                rules: unknown;
+                /**
+                 * @default and
+                 * @enum {string}
+                 */
+                logic: "and" | "or";
+            };
             /** @constant */
             type: "address";
             addressLine1?: {
@@ -1521,6 +1621,14 @@ export interface components {
             logic?: unknown;
             logicFallback?: string;
             isDraft?: boolean;
+            validation?: {
+                rules: unknown;
+                /**
+                 * @default and
+                 * @enum {string}
+                 */
+                logic: "and" | "or";
+            };
             /** @constant */
             type: "contactInfo";
             firstName?: {
@@ -1561,6 +1669,14 @@ export interface components {
             logic?: unknown;
             logicFallback?: string;
             isDraft?: boolean;
+            validation?: {
+                rules: unknown;
+                /**
+                 * @default and
+                 * @enum {string}
+                 */
+                logic: "and" | "or";
+            };
             /** @constant */
             type: "pictureSelection";
             /** @default false */
@@ -1579,6 +1695,14 @@ export interface components {
             logic?: unknown;
             logicFallback?: string;
             isDraft?: boolean;
+            validation?: {
+                rules: unknown;
+                /**
+                 * @default and
+                 * @enum {string}
+                 */
+                logic: "and" | "or";
+            };
             /** @constant */
             type: "cal";
             calUserName: string;
@@ -1596,6 +1720,14 @@ export interface components {
             logic?: unknown;
             logicFallback?: string;
             isDraft?: boolean;
+            validation?: {
+                rules: unknown;
+                /**
+                 * @default and
+                 * @enum {string}
+                 */
+                logic: "and" | "or";
+            };
             /** @enum {string} */
             scale: "number" | "smiley" | "star";
             lowerLabel?: unknown;
@@ -1622,6 +1754,14 @@ export interface components {
             logic?: unknown;
             logicFallback?: string;
             isDraft?: boolean;
+            validation?: {
+                rules: unknown;
+                /**
+                 * @default and
+                 * @enum {string}
+                 */
+                logic: "and" | "or";
+            };
             /** @enum {string} */
             scale: "number" | "smiley" | "star";
             lowerLabel?: unknown;

@@ -120,6 +120,11 @@ test('the block schema: ids, elements and the fields an element may not carry', 
   assert.equal(paths(survey([{ id: 'b1', elements: [{ ...openText('q1'), buttonLabel: text('x') }] }])), ['blocks.0.elements.0.buttonLabel'])
   assert.equal(paths(survey([{ id: 'b1', elements: [{ ...openText('userId') }] }])), ['blocks.0.elements.0.id'], 'reserved ids as for questions')
   assert.equal(paths({ name: 'S' }), ['questions'], 'neither structure')
+  const kept = v.parse(surveyCreateSchema, {
+    name: 'S',
+    blocks: [{ id: 'b', elements: [{ id: 'm', type: 'multipleChoiceMulti', headline: text('M'), choices: [{ id: 'a', label: text('A') }], displayType: 'dropdown', validation: { rules: [{ id: 'r', type: 'minSelections', params: { min: 1 } }] } }] }],
+  })
+  assert.equal(kept.blocks?.[0]?.elements[0], { id: 'm', type: 'multipleChoiceMulti', headline: text('M'), required: true, choices: [{ id: 'a', label: text('A') }], shuffleOption: 'none', displayType: 'dropdown', validation: { rules: [{ id: 'r', type: 'minSelections', params: { min: 1 } }], logic: 'and' } }, 'the reference\'s element fields are kept, not dropped')
   assert.equal(paths({ questions: [] }), ['name', 'questions'], 'listed with the other failing fields')
   const tooMany = Array.from({ length: 101 }, (_, i) => ({ id: `b${i}`, elements: [openText(`q${i}a`), openText(`q${i}b`)] }))
   assert.equal(paths(survey(tooMany)), ['blocks'], 'at most 200 elements in all')

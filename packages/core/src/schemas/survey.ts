@@ -83,6 +83,14 @@ const questionBase = {
   // May point at a question or an ending, so only the shared id syntax applies.
   logicFallback: v.optional(endingId),
   isDraft: v.optional(v.boolean()),
+  // The reference's element validation rules: stored and answered as sent (rules as loose objects, bounded);
+  // the renderer checks answers by the type's own fields, not by these rules (docs/api.md).
+  validation: v.optional(
+    v.object({
+      rules: boundedArray(v.looseObject({}), LIMITS.logicRules, `Must have at most ${LIMITS.logicRules} rules`),
+      logic: v.optional(v.picklist(['and', 'or']), 'and'),
+    }),
+  ),
 } as const
 
 const charLimit = v.pipe(
@@ -113,6 +121,8 @@ const multipleChoiceEntries = {
   choices: choiceList(1),
   shuffleOption: v.optional(shuffleOption, 'none'),
   otherOptionPlaceholder: optionalText,
+  // Stored and answered; the renderer shows the choices as a list either way (docs/api.md).
+  displayType: v.optional(v.picklist(['list', 'dropdown'])),
 } as const
 
 const multipleChoiceSingleQuestion = v.object({
