@@ -179,7 +179,7 @@ function defineSuites(label: string, database: () => E2eBackend) {
       const shown = data.surveys.find((s: any) => s.id === survey.id)
       assert.ok(shown, `${version} shows the survey`)
       assert.equal(Object.keys(shown).sort(), [
-        'autoClose', 'delay', 'displayLimit', 'displayOption', 'displayPercentage', 'endings', 'hiddenFields', 'id',
+        'autoClose', 'blocks', 'delay', 'displayLimit', 'displayOption', 'displayPercentage', 'endings', 'hiddenFields', 'id',
         'isAutoProgressingEnabled', 'isBackButtonHidden', 'languages', 'productOverwrites', 'projectOverwrites', 'questions',
         'recaptcha', 'recontactDays', 'redirectUrl', 'segment', 'showLanguageSwitch', 'status', 'styling', 'triggers', 'type',
         'variables', 'welcomeCard', 'workspaceOverwrites',

@@ -130,7 +130,10 @@ type BodyPlan = { valid: true } | { plant: number; name: string; hostile: unknow
 /** A valid body for a route, which `BodyPlan.plant` spoils in one place. */
 function template(method: string, path: string, s: Seeds, x: Backend): Record<string, unknown> {
   const route = `${method} ${path}`
-  if (/^POST .*\/management\/surveys$/.test(route)) return { environmentId: x.envA, name: 'n', questions: [question()], autoComplete: 5 }
+  // Blocks here and questions in the PUT, so that both structures meet hostile values.
+  if (/^POST .*\/management\/surveys$/.test(route)) {
+    return { environmentId: x.envA, name: 'n', blocks: [{ id: 'b1', name: 'B', elements: [question()], logic: [], buttonLabel: { default: 'Go' } }], publishOn: null, autoComplete: 5 }
+  }
   if (/^PUT .*\/surveys\/:surveyId$/.test(route)) return { name: 'renamed', delay: 1, questions: [question()] }
   if (/^POST .*\/responses$/.test(route)) return { surveyId: s.survey, finished: false, data: { q1: 'a' }, meta: { url: 'https://example.com/' } }
   if (/^PUT .*\/responses\/:responseId$/.test(route)) return { finished: false, data: { q1: 'b' }, ttc: { q1: 1 }, variables: { v: 1 } }

@@ -1,3 +1,6 @@
+import { readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+
 /**
  * The fields the reference's browser SDK reads from the client API, listed by hand (field names only) from
  * the public source of the Formbricks repository (github.com/formbricks/formbricks):
@@ -20,6 +23,8 @@ export const ENVIRONMENT_STATE_SURVEY_FIELDS = [
   'id',
   'welcomeCard',
   'questions',
+  // The reference's environment route selects a survey's blocks too (apps/web/app/api/v1/client/[workspaceId]/environment/lib/data.ts).
+  'blocks',
   'variables',
   'type',
   'showLanguageSwitch',
@@ -61,3 +66,68 @@ export const USER_STATE_FIELDS = ['expiresAt', 'data'] as const
 export const USER_STATE_DATA_FIELDS = ['userId', 'contactId', 'segments', 'displays', 'responses', 'lastDisplayAt'] as const
 
 export const USER_STATE_DISPLAY_FIELDS = ['surveyId', 'createdAt'] as const
+
+/**
+ * The survey model's fields: the keys of `ZSurveyBase` in `packages/types/surveys/types.ts` of the reference
+ * (the schema its v1 management routes answer with), listed by hand.
+ */
+export const REFERENCE_SURVEY_FIELDS = [
+  'id',
+  'createdAt',
+  'updatedAt',
+  'name',
+  'type',
+  'workspaceId',
+  'createdBy',
+  'status',
+  'displayOption',
+  'autoClose',
+  'triggers',
+  'recontactDays',
+  'displayLimit',
+  'welcomeCard',
+  'questions',
+  'blocks',
+  'endings',
+  'hiddenFields',
+  'variables',
+  'followUps',
+  'delay',
+  'publishOn',
+  'closeOn',
+  'archivedAt',
+  'autoComplete',
+  'workspaceOverwrites',
+  'styling',
+  'showLanguageSwitch',
+  'surveyClosedMessage',
+  'segment',
+  'singleUse',
+  'isVerifyEmailEnabled',
+  'recaptcha',
+  'isSingleResponsePerEmailEnabled',
+  'isBackButtonHidden',
+  'isAutoProgressingEnabled',
+  'isCaptureIpEnabled',
+  'pin',
+  'displayPercentage',
+  'languages',
+  'metadata',
+  'slug',
+  'customHeadScripts',
+  'customHeadScriptsMode',
+] as const
+
+/**
+ * The survey fields `docs/api.md` lists as ignored: the rows of the table under its heading "Survey fields
+ * Canvass ignores" (a row starts with the field's name in backquotes).
+ */
+export function ignoredSurveyFields(): Set<string> {
+  const api = readFileSync(fileURLToPath(new URL('../../../docs/api.md', import.meta.url)), 'utf8')
+  const start = api.indexOf('### Survey fields Canvass ignores')
+  if (start === -1) throw new Error('docs/api.md has no "Survey fields Canvass ignores" section')
+  const rest = api.slice(start + 4)
+  const end = rest.search(/\n#/)
+  const section = end === -1 ? rest : rest.slice(0, end)
+  return new Set([...section.matchAll(/^\| `([A-Za-z]+)` \|/gm)].map((match) => match[1] as string))
+}

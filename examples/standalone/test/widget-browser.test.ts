@@ -20,6 +20,7 @@ import { readWidgetBundles } from '@canvass/widget'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
+import { blockSurvey } from './block-survey'
 import { chromiumMissing, launchChromium } from './chromium'
 import type { Backend } from './fixtures'
 import { startBackend } from './fixtures'
@@ -91,7 +92,7 @@ interface Fixture {
   surveys: Record<SurveyName, string>
 }
 
-type ActionName = 'checkout' | 'once' | 'other' | 'language' | 'logic' | 'pricing' | 'service' | 'upgrade' | 'vip'
+type ActionName = 'checkout' | 'once' | 'other' | 'language' | 'logic' | 'blocks' | 'pricing' | 'service' | 'upgrade' | 'vip'
 type SurveyName = ActionName
 
 const test = skipSuiteUnless(suite('the @formbricks/js loader and Canvass’s widget in Chromium'), chromiumMissing())
@@ -140,7 +141,7 @@ async function seed(fx: Fixture): Promise<void> {
     return res.body.data.id as string
   }
   const code = (key: string) => post('/api/v1/management/action-classes', { name: `Code ${key}`, type: 'code', key })
-  for (const key of ['checkout', 'once', 'other', 'language', 'logic', 'service', 'vip'] as const) fx.actions[key] = await code(key)
+  for (const key of ['checkout', 'once', 'other', 'language', 'logic', 'blocks', 'service', 'vip'] as const) fx.actions[key] = await code(key)
   fx.actions.pricing = await post('/api/v1/management/action-classes', {
     name: 'Pricing page',
     type: 'noCode',
@@ -240,6 +241,8 @@ async function seed(fx: Fixture): Promise<void> {
     ],
     { displayOption: 'respondMultiple' },
   )
+  // A survey of blocks (the reference's current structure): a CSAT and a CES element on one page.
+  fx.surveys.blocks = await post('/api/v1/management/surveys', { ...blockSurvey(fx.x.envA, 'app'), recontactDays: 0, displayOption: 'respondMultiple', triggers: [fx.actions.blocks] })
 }
 
 interface App {
@@ -644,6 +647,33 @@ test('logic that jumps: answering "No" skips to the third question', async () =>
     await event(page, 'formbricks_response_submitted', fx.surveys.logic, { finished: true })
     const [response] = await responsesOf(fx, fx.surveys.logic)
     assert.equal(response?.data, { q1: 'No', q3: 'Prices' })
+  } finally {
+    await app.close()
+  }
+})
+
+test('a survey of blocks: both elements of a block on one page, answered together; its logic jumps and calculates', async () => {
+  const fx = f as Fixture
+  if (!fx.realRenderer) {
+    console.log('  (skipped: pages of blocks are the renderer’s, and the renderer bundle is still a placeholder)')
+    return
+  }
+  const app = await openApp(fx)
+  const { page } = app
+  try {
+    await setup(page, fx)
+    await call(page, 'track', 'blocks')
+    await event(page, 'formbricks_survey_shown', fx.surveys.blocks)
+    const scale = (headline: string) => page.getByRole('radiogroup', { name: headline }).locator('label.cv-scale-item')
+    await scale('How satisfied are you?').nth(4).click()
+    await scale('How easy was it?').nth(0).click()
+    await page.getByRole('button', { name: 'Continue' }).click()
+    await page.getByRole('textbox', { name: 'Anything else?' }).fill('No')
+    await page.getByRole('button', { name: 'Finish' }).click()
+    await event(page, 'formbricks_response_submitted', fx.surveys.blocks, { finished: true })
+    const [response] = await responsesOf(fx, fx.surveys.blocks)
+    assert.equal(response?.data, { sat: 5, effort: 1, last: 'No' })
+    assert.equal(response?.variables, { vscore: 10 })
   } finally {
     await app.close()
   }

@@ -998,6 +998,9 @@ export interface components {
             questions: {
                 [key: string]: unknown;
             }[];
+            blocks: {
+                [key: string]: unknown;
+            }[];
             endings: {
                 [key: string]: unknown;
             }[];
@@ -1013,6 +1016,8 @@ export interface components {
             displayLimit: number | null;
             autoClose: number | null;
             runOnDate: string | null;
+            publishOn: string | null;
+            closeOn: string | null;
             closeOnDate: string | null;
             displayPercentage: number | null;
             autoComplete: number | null;
@@ -1240,6 +1245,14 @@ export interface components {
             logic?: unknown;
             logicFallback?: string;
             isDraft?: boolean;
+            validation?: {
+                rules: unknown;
+                /**
+                 * @default and
+                 * @enum {string}
+                 */
+                logic: "and" | "or";
+            };
             /** @constant */
             type: "openText";
             placeholder?: unknown;
@@ -1273,6 +1286,14 @@ export interface components {
             logic?: unknown;
             logicFallback?: string;
             isDraft?: boolean;
+            validation?: {
+                rules: unknown;
+                /**
+                 * @default and
+                 * @enum {string}
+                 */
+                logic: "and" | "or";
+            };
             choices: unknown;
             /**
              * @default none
@@ -1280,6 +1301,8 @@ export interface components {
              */
             shuffleOption: "none" | "all" | "exceptLast";
             otherOptionPlaceholder?: unknown;
+            /** @enum {string} */
+            displayType?: "list" | "dropdown";
             /** @constant */
             type: "multipleChoiceSingle";
         } | {
@@ -1295,6 +1318,14 @@ export interface components {
             logic?: unknown;
             logicFallback?: string;
             isDraft?: boolean;
+            validation?: {
+                rules: unknown;
+                /**
+                 * @default and
+                 * @enum {string}
+                 */
+                logic: "and" | "or";
+            };
             choices: unknown;
             /**
              * @default none
@@ -1302,6 +1333,8 @@ export interface components {
              */
             shuffleOption: "none" | "all" | "exceptLast";
             otherOptionPlaceholder?: unknown;
+            /** @enum {string} */
+            displayType?: "list" | "dropdown";
             /** @constant */
             type: "multipleChoiceMulti";
         } | {
@@ -1317,6 +1350,14 @@ export interface components {
             logic?: unknown;
             logicFallback?: string;
             isDraft?: boolean;
+            validation?: {
+                rules: unknown;
+                /**
+                 * @default and
+                 * @enum {string}
+                 */
+                logic: "and" | "or";
+            };
             /** @constant */
             type: "nps";
             lowerLabel?: unknown;
@@ -1336,6 +1377,14 @@ export interface components {
             logic?: unknown;
             logicFallback?: string;
             isDraft?: boolean;
+            validation?: {
+                rules: unknown;
+                /**
+                 * @default and
+                 * @enum {string}
+                 */
+                logic: "and" | "or";
+            };
             /** @enum {string} */
             scale: "number" | "smiley" | "star";
             lowerLabel?: unknown;
@@ -1359,12 +1408,21 @@ export interface components {
             logic?: unknown;
             logicFallback?: string;
             isDraft?: boolean;
+            validation?: {
+                rules: unknown;
+                /**
+                 * @default and
+                 * @enum {string}
+                 */
+                logic: "and" | "or";
+            };
             /** @constant */
             type: "cta";
             html?: unknown;
             buttonUrl?: string;
             /** @default false */
             buttonExternal: boolean;
+            ctaButtonLabel?: unknown;
             dismissButtonLabel?: unknown;
         } | {
             id: string;
@@ -1379,6 +1437,14 @@ export interface components {
             logic?: unknown;
             logicFallback?: string;
             isDraft?: boolean;
+            validation?: {
+                rules: unknown;
+                /**
+                 * @default and
+                 * @enum {string}
+                 */
+                logic: "and" | "or";
+            };
             /** @constant */
             type: "consent";
             html?: unknown;
@@ -1396,6 +1462,14 @@ export interface components {
             logic?: unknown;
             logicFallback?: string;
             isDraft?: boolean;
+            validation?: {
+                rules: unknown;
+                /**
+                 * @default and
+                 * @enum {string}
+                 */
+                logic: "and" | "or";
+            };
             /** @constant */
             type: "date";
             html?: unknown;
@@ -1414,6 +1488,14 @@ export interface components {
             logic?: unknown;
             logicFallback?: string;
             isDraft?: boolean;
+            validation?: {
+                rules: unknown;
+                /**
+                 * @default and
+                 * @enum {string}
+                 */
+                logic: "and" | "or";
+            };
             /** @constant */
             type: "fileUpload";
             allowMultipleFiles: boolean;
@@ -1432,6 +1514,14 @@ export interface components {
             logic?: unknown;
             logicFallback?: string;
             isDraft?: boolean;
+            validation?: {
+                rules: unknown;
+                /**
+                 * @default and
+                 * @enum {string}
+                 */
+                logic: "and" | "or";
+            };
             /** @constant */
             type: "matrix";
             rows: unknown;
@@ -1454,6 +1544,14 @@ export interface components {
             logic?: unknown;
             logicFallback?: string;
             isDraft?: boolean;
+            validation?: {
+                rules: unknown;
+                /**
+                 * @default and
+                 * @enum {string}
+                 */
+                logic: "and" | "or";
+            };
             /** @constant */
             type: "ranking";
             choices: unknown;
@@ -1473,6 +1571,14 @@ export interface components {
             logic?: unknown;
             logicFallback?: string;
             isDraft?: boolean;
+            validation?: {
+                rules: unknown;
+                /**
+                 * @default and
+                 * @enum {string}
+                 */
+                logic: "and" | "or";
+            };
             /** @constant */
             type: "address";
             addressLine1?: {
@@ -1518,6 +1624,14 @@ export interface components {
             logic?: unknown;
             logicFallback?: string;
             isDraft?: boolean;
+            validation?: {
+                rules: unknown;
+                /**
+                 * @default and
+                 * @enum {string}
+                 */
+                logic: "and" | "or";
+            };
             /** @constant */
             type: "contactInfo";
             firstName?: {
@@ -1558,6 +1672,14 @@ export interface components {
             logic?: unknown;
             logicFallback?: string;
             isDraft?: boolean;
+            validation?: {
+                rules: unknown;
+                /**
+                 * @default and
+                 * @enum {string}
+                 */
+                logic: "and" | "or";
+            };
             /** @constant */
             type: "pictureSelection";
             /** @default false */
@@ -1576,6 +1698,14 @@ export interface components {
             logic?: unknown;
             logicFallback?: string;
             isDraft?: boolean;
+            validation?: {
+                rules: unknown;
+                /**
+                 * @default and
+                 * @enum {string}
+                 */
+                logic: "and" | "or";
+            };
             /** @constant */
             type: "cal";
             calUserName: string;
@@ -1593,6 +1723,14 @@ export interface components {
             logic?: unknown;
             logicFallback?: string;
             isDraft?: boolean;
+            validation?: {
+                rules: unknown;
+                /**
+                 * @default and
+                 * @enum {string}
+                 */
+                logic: "and" | "or";
+            };
             /** @enum {string} */
             scale: "number" | "smiley" | "star";
             lowerLabel?: unknown;
@@ -1619,6 +1757,14 @@ export interface components {
             logic?: unknown;
             logicFallback?: string;
             isDraft?: boolean;
+            validation?: {
+                rules: unknown;
+                /**
+                 * @default and
+                 * @enum {string}
+                 */
+                logic: "and" | "or";
+            };
             /** @enum {string} */
             scale: "number" | "smiley" | "star";
             lowerLabel?: unknown;
@@ -1925,7 +2071,8 @@ export interface operations {
                     environmentId?: string;
                     workspaceId?: string;
                     name: string;
-                    questions: unknown;
+                    questions?: unknown;
+                    blocks?: unknown;
                     /**
                      * @default link
                      * @enum {string}
@@ -2005,6 +2152,8 @@ export interface operations {
                     closeOnDate?: string | null;
                     /** @default null */
                     runOnDate?: string | null;
+                    publishOn?: string | null;
+                    closeOn?: string | null;
                     /** @default null */
                     displayLimit?: number | null;
                     /** @default null */
@@ -2198,6 +2347,7 @@ export interface operations {
                     workspaceId?: string;
                     name?: string;
                     questions?: unknown;
+                    blocks?: unknown;
                     /**
                      * @default link
                      * @enum {string}
@@ -2277,6 +2427,8 @@ export interface operations {
                     closeOnDate?: string | null;
                     /** @default null */
                     runOnDate?: string | null;
+                    publishOn?: string | null;
+                    closeOn?: string | null;
                     /** @default null */
                     displayLimit?: number | null;
                     /** @default null */

@@ -68,7 +68,7 @@ test('an update keeps omitted variables omitted', () => {
 
 test('the link page hands the renderer the survey variables', () => {
   const variables = [{ id: 'a', name: 'a', type: 'number', value: 3 }]
-  const record = { id: 's', name: 'S', type: 'link', environmentId: 'e', questions: [], endings: [], variables, languages: [], singleUse: null } as unknown as SurveyRecord
+  const record = { id: 's', name: 'S', type: 'link', environmentId: 'e', questions: [], blocks: [], endings: [], variables, languages: [], singleUse: null } as unknown as SurveyRecord
   assert.equal(linkPageSurvey(record, 'inProgress').variables, variables)
 })
 

@@ -101,6 +101,7 @@ export interface SurveysTable extends Timestamps {
   is_auto_progressing_enabled: boolean
   segment_id: string | null
   questions: Jsonb<unknown[]>
+  blocks: Jsonb<unknown[]>
   endings: Jsonb<unknown[]>
   variables: Jsonb<unknown[]>
   welcome_card: NullableJsonb

@@ -72,4 +72,50 @@ test('minutes to finish: at least one', () => {
   assert.is(minutesToFinish(Array.from({ length: 10 }, (_, i) => q(`q${i}`))), 5)
 })
 
+/** Two pages: a page of two elements whose logic adds to a variable and jumps to the third page when q1 is "skip". */
+const blockFlow = (): Flow => {
+  const rule = {
+    id: 'r',
+    conditions: { id: 'g', connector: 'and' as const, conditions: [{ id: 'c', leftOperand: { type: 'element', value: 'q1' }, operator: 'equals', rightOperand: { type: 'static', value: 'skip' } }] },
+    actions: [
+      { id: 'a1', objective: 'calculate', variableId: 'score', operator: 'add', value: { type: 'static', value: 2 } },
+      { id: 'a2', objective: 'jumpToBlock', target: 'p3' },
+    ],
+  }
+  const questions = [q('q1'), q('q2'), q('q3'), q('q4')]
+  return {
+    questions,
+    blocks: [
+      { id: 'p1', elements: [questions[0] as Question, questions[1] as Question], logic: [rule] as never },
+      { id: 'p2', elements: [questions[2] as Question], logicFallback: 'thanks' },
+      { id: 'p3', elements: [questions[3] as Question] },
+    ],
+    endings: [{ id: 'thanks', type: 'endScreen' }],
+    variables: [{ id: 'score', name: 'score', type: 'number', value: 0 }],
+    welcomeEnabled: false,
+  }
+}
+
+test('blocks: a page is a block; its logic (calculate, jumpToBlock) runs on the answers of all its elements', () => {
+  const f = blockFlow()
+  assert.is(firstStep(f), 'p1')
+  assert.equal(nextStep(f, 'p1', { q1: 'skip', q2: 'x' }, { score: 1 }), { next: 'p3', finished: false, endingId: undefined, values: { score: 3 }, requiredIds: [] })
+  assert.equal(nextStep(f, 'p1', { q1: 'go', q2: 'x' }, { score: 1 }).next, 'p2', 'no rule holds: the next block')
+  assert.equal(nextStep(f, 'p2', { q3: 'x' }, {}), { next: 'thanks', finished: true, endingId: 'thanks', values: {}, requiredIds: [] }, 'the block\'s fallback')
+  assert.is(progress(f, 'p2'), 1 / 3)
+})
+
+test('blocks: a jump to an element (a question\'s logic, or a reference client\'s) goes to the page that holds it', () => {
+  const f = blockFlow()
+  const blocks = f.blocks as NonNullable<Flow['blocks']>
+  const jumpToQuestion = { ...f, blocks: [{ ...blocks[0], logic: [{ conditions: { connector: 'and', conditions: [] }, actions: [{ objective: 'jumpToQuestion', target: 'q4' }] }] }, ...blocks.slice(1)] } as Flow
+  assert.is(nextStep(jumpToQuestion, 'p1', {}, {}).next, 'p3')
+})
+
+test('without blocks each question is a page (the blocks the server derives have the same ids)', () => {
+  const f = { ...flow([q('a'), q('b')]), blocks: [] }
+  assert.is(firstStep(f), 'a')
+  assert.is(nextStep(f, 'a', { a: 'x' }, {}).next, 'b')
+})
+
 test.run()

@@ -79,6 +79,8 @@ export const surveyAnswer = v.looseObject({
   status: v.picklist(['draft', 'scheduled', 'inProgress', 'paused', 'completed']),
   welcomeCard: jsonObject,
   questions: v.array(jsonObject),
+  // The same elements as pages (the reference's current structure); `questions` is derived from them.
+  blocks: v.array(jsonObject),
   endings: v.array(jsonObject),
   hiddenFields: jsonObject,
   variables: v.array(jsonObject),
@@ -88,6 +90,8 @@ export const surveyAnswer = v.looseObject({
   displayLimit: v.nullable(v.number()),
   autoClose: v.nullable(v.number()),
   runOnDate: nullableTimestamp,
+  publishOn: nullableTimestamp,
+  closeOn: nullableTimestamp,
   closeOnDate: nullableTimestamp,
   displayPercentage: v.nullable(v.number()),
   autoComplete: v.nullable(v.number()),

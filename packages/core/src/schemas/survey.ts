@@ -14,6 +14,7 @@ import {
   urlishString,
 } from './common'
 import { environmentIdField } from './stored-text'
+import { surveyBlocksSchema } from './survey-block'
 import { surveyVariablesSchema } from './survey-variable'
 
 /**
@@ -82,6 +83,14 @@ const questionBase = {
   // May point at a question or an ending, so only the shared id syntax applies.
   logicFallback: v.optional(endingId),
   isDraft: v.optional(v.boolean()),
+  // The reference's element validation rules: stored and answered as sent (rules as loose objects, bounded);
+  // the renderer checks answers by the type's own fields, not by these rules (docs/api.md).
+  validation: v.optional(
+    v.object({
+      rules: boundedArray(v.looseObject({}), LIMITS.logicRules, `Must have at most ${LIMITS.logicRules} rules`),
+      logic: v.optional(v.picklist(['and', 'or']), 'and'),
+    }),
+  ),
 } as const
 
 const charLimit = v.pipe(
@@ -112,6 +121,8 @@ const multipleChoiceEntries = {
   choices: choiceList(1),
   shuffleOption: v.optional(shuffleOption, 'none'),
   otherOptionPlaceholder: optionalText,
+  // Stored and answered; the renderer shows the choices as a list either way (docs/api.md).
+  displayType: v.optional(v.picklist(['list', 'dropdown'])),
 } as const
 
 const multipleChoiceSingleQuestion = v.object({
@@ -168,6 +179,8 @@ const ctaQuestion = v.object({
   html: optionalText,
   buttonUrl: v.optional(urlishString),
   buttonExternal: v.optional(v.boolean(), false),
+  // The reference's elements name the CTA's own button so; `buttonLabel` is the page's next button.
+  ctaButtonLabel: optionalText,
   dismissButtonLabel: optionalText,
 })
 
@@ -389,12 +402,15 @@ const surveyEntries = {
   // The reference's current name for the project: the key's environment's project (or the environment's id).
   workspaceId: environmentIdField,
   name: nameString,
+  // Either structure, or both when they agree (services/survey-structure); at least one element in all.
   // The count is checked before any question is validated (`boundedArray`).
-  questions: v.pipe(
-    boundedArray(surveyQuestionSchema, LIMITS.questions, `Survey must have at most ${LIMITS.questions} questions`),
-    v.minLength(1, 'Survey must have at least one question'),
-    uniqueIds('Question ids must be unique'),
+  questions: v.optional(
+    v.pipe(
+      boundedArray(surveyQuestionSchema, LIMITS.questions, `Survey must have at most ${LIMITS.questions} questions`),
+      uniqueIds('Question ids must be unique'),
+    ),
   ),
+  blocks: v.optional(surveyBlocksSchema(surveyQuestionSchema, logicRules)),
   type: v.optional(v.picklist(['link', 'app', 'website']), 'link'),
   status: v.optional(v.picklist(['draft', 'scheduled', 'inProgress', 'paused', 'completed']), 'draft'),
   displayOption: v.optional(
@@ -425,6 +441,9 @@ const surveyEntries = {
   autoComplete: nullDefault(int(1)),
   closeOnDate: nullDefault(isoDateTimeString),
   runOnDate: nullDefault(isoDateTimeString),
+  // The reference's current names of `runOnDate` and `closeOnDate` (services/survey-service: oneDateName).
+  publishOn: v.optional(v.nullable(isoDateTimeString)),
+  closeOn: v.optional(v.nullable(isoDateTimeString)),
   displayLimit: nullDefault(int(1)),
   displayPercentage: nullDefault(v.pipe(v.number(), v.finite(), v.minValue(0.01), v.maxValue(100))),
   recontactDays: nullDefault(int(0, 365)),
@@ -442,13 +461,30 @@ const surveyEntries = {
   segmentId: nullDefault(idString),
 } as const
 
-/** Body of `POST /api/v1/management/surveys`, and the merged survey of a PUT. Unknown keys are dropped. */
-export const surveyCreateSchema = v.object(surveyEntries)
+const surveyObject = v.object(surveyEntries)
+
+/**
+ * Body of `POST /api/v1/management/surveys`, and the merged survey of a PUT. Unknown keys are dropped. A
+ * survey has elements in `questions` or `blocks`: checked as soon as both are valid, so that a body without
+ * either is refused with every other failing field too.
+ */
+export const surveyCreateSchema = v.pipe(
+  surveyObject,
+  v.forward(
+    v.partialCheck(
+      [['questions'], ['blocks']],
+      (input) => (input.questions?.length ?? 0) > 0 || (input.blocks?.length ?? 0) > 0,
+      'Survey must have at least one question (or a block with one element)',
+    ),
+    ['questions'],
+  ),
+)
 
 /** Pre-check of a PUT body: the same fields, none required, none defaulted. */
-export const surveyUpdateSchema = v.partial(surveyCreateSchema)
+export const surveyUpdateSchema = v.partial(surveyObject)
 
 export type SurveyCreateInput = v.InferOutput<typeof surveyCreateSchema>
 export type SurveyUpdateInput = v.InferOutput<typeof surveyUpdateSchema>
 export type SurveyQuestion = v.InferOutput<typeof surveyQuestionSchema>
 export type SurveyEnding = v.InferOutput<typeof surveyEndingSchema>
+export type { SurveyBlock } from '../services/survey-structure'

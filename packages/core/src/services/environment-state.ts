@@ -1,4 +1,5 @@
 import type { ClientActionClass, EnvironmentStateRecord, SegmentRecord } from '../ports/storage'
+import { surveyBlocks } from './survey-structure'
 import { stateSegment } from './segment-service'
 import { effectiveSurveyStatus } from './survey-status'
 
@@ -60,6 +61,7 @@ export function environmentStateOutput(
       // What the renderer shows.
       welcomeCard: survey.welcomeCard,
       questions: survey.questions,
+      blocks: surveyBlocks(survey),
       endings: survey.endings,
       hiddenFields: survey.hiddenFields,
       // What `calculate` logic changes and recall shows.

@@ -4,6 +4,7 @@
  * loads anything from another origin.
  */
 import { escapeHtml, jsonForScript } from '../http/html'
+import { surveyBlocks } from './survey-structure'
 import type { SurveyRecord } from '../ports/storage'
 import { stateLanguage } from './environment-state'
 
@@ -33,6 +34,7 @@ export function linkPageSurvey(survey: SurveyRecord, status: string): Record<str
     status,
     environmentId: survey.environmentId,
     questions: survey.questions,
+    blocks: surveyBlocks(survey),
     endings: survey.endings,
     welcomeCard: survey.welcomeCard,
     hiddenFields: survey.hiddenFields,

@@ -56,6 +56,7 @@ export function makeSurvey(environmentId: string, overrides: Partial<SurveyRecor
     questions: [{ id: 'q1', type: 'openText', headline: { default: 'How are you?' }, required: true }],
     endings: [],
     variables: [],
+    blocks: [],
     welcomeCard: { enabled: false },
     hiddenFields: { enabled: true, fieldIds: [] },
     singleUse: { enabled: false, isEncrypted: false },

@@ -174,6 +174,7 @@ const FULL_SURVEY: Partial<SurveyRecord> = {
     { id: 'v_score', name: 'score', type: 'number', value: -2.5 },
     { id: 'v_label', name: 'label', type: 'text', value: 'Grüße ✓' },
   ],
+  blocks: [{ id: 'b_1', name: 'Block 1', elements: [{ id: 'q_1', type: 'openText', headline: { default: 'Hi' } }], logicFallback: 'end1' }],
   questions: [
     {
       id: 'q_1',

@@ -89,6 +89,8 @@ export interface CesQuestion extends QuestionBase<'ces'>, ScaleFields {
 
 export interface CtaQuestion extends QuestionBase<'cta'> {
   html?: Localized
+  /** The CTA's own button (the reference's elements); `buttonLabel` where a question has it. */
+  ctaButtonLabel?: Localized
   buttonUrl?: string
   buttonExternal?: boolean
   dismissButtonLabel?: Localized
@@ -274,3 +276,14 @@ export interface Styling {
 }
 
 export type CardArrangement = 'casual' | 'straight' | 'simple'
+
+/** A page of the survey (the reference's block): elements shown together, with the logic of leaving it. */
+export interface Block {
+  id: string
+  name?: string
+  elements: Question[]
+  logic?: LogicRule[]
+  logicFallback?: string
+  buttonLabel?: Localized
+  backButtonLabel?: Localized
+}

@@ -13,6 +13,8 @@ export interface WidgetSurvey {
   status: string
   environmentId: string
   questions: unknown[]
+  /** The same elements as pages (the reference's blocks); the renderer shows one block per page. */
+  blocks?: unknown[]
   endings: unknown[]
   welcomeCard: unknown
   hiddenFields: { enabled?: boolean; fieldIds?: string[] }

@@ -49,7 +49,12 @@ export interface SurveyRecord {
   /** A question answered by one choice moves on without a click on Next. */
   isAutoProgressingEnabled: boolean
   segmentId: string | null
-  /** JSON parts, stored as they are. */
+  /**
+   * JSON parts, stored as they are. `blocks` is the survey's structure (pages of elements); `questions` the
+   * same elements as the reference's v1 questions, derived from the blocks by core and written with them.
+   * Surveys written before blocks have `blocks: []`, and core derives their blocks from `questions`.
+   */
+  blocks: unknown[]
   questions: unknown[]
   endings: unknown[]
   /** The survey's variables (`{id, name, type, value}`), validated by the survey schema. */

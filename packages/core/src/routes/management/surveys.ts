@@ -9,7 +9,7 @@ import { parseInput } from '../../http/validate'
 import type { SegmentRecord, SurveyRecord } from '../../ports/storage'
 import { surveyCreateSchema, surveyUpdateSchema } from '../../schemas/survey'
 import { segmentsById } from '../../services/segment-service'
-import { IMMUTABLE_SURVEY_FIELDS, surveyFieldsFromInput, surveyOutput } from '../../services/survey-service'
+import { IMMUTABLE_SURVEY_FIELDS, SURVEY_DATE_NAMES, oneDateName, surveyFieldsFromInput, surveyOutput } from '../../services/survey-service'
 import { resolveSurveyTriggers } from '../../services/survey-triggers'
 import { dropReplacedPrivateSegment, readSurveySegment, surveySegmentId } from '../../services/survey-segment'
 import type { RouteTable } from '../../http/route-table'
@@ -59,6 +59,7 @@ const createSurvey: Handler = async (request, ctx) => {
   const segmentInput = readSurveySegment(body)
   const input = parseInput(surveyCreateSchema, body)
   oneOverwritesName(input, body)
+  oneDateName(input, body)
   // Taken from the key when absent (as on every management create); when sent, it must be the key's.
   await checkNamedEnvironment(ctx, environmentId, input, unauthorized)
   input.triggers = await resolveSurveyTriggers(ctx, environmentId, input.triggers)
@@ -91,6 +92,7 @@ const updateSurvey: Handler = async (request, ctx) => {
   for (const field of IMMUTABLE_SURVEY_FIELDS) delete body[field]
   const changes = parseInput(surveyUpdateSchema, body)
   oneOverwritesName(changes, body)
+  oneDateName(changes, body)
   const id = param(request, 'surveyId')
   // Only triggers sent are resolved: a class deleted since the last write does not refuse a PUT of another field.
   if (changes.triggers !== undefined) changes.triggers = await resolveSurveyTriggers(ctx, environmentId, changes.triggers)
@@ -115,6 +117,11 @@ const updateSurvey: Handler = async (request, ctx) => {
     // The output's other names for the stored overrides; `changes` has them as `productOverwrites`.
     delete merged.workspaceOverwrites
     delete merged.projectOverwrites
+    for (const [current] of SURVEY_DATE_NAMES) delete merged[current]
+    // The stored blocks are the survey's structure, its questions are derived from them: one structure sent
+    // replaces both, both sent must agree (services/survey-structure), neither keeps the blocks.
+    if (changes.questions === undefined) delete merged.questions
+    else if (changes.blocks === undefined) delete merged.blocks
     merged.environmentId = environmentId
     if (segment !== undefined) merged.segmentId = segment?.id ?? null
     const input = parseInput(surveyCreateSchema, merged)

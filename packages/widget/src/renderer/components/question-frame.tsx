@@ -21,21 +21,16 @@ export interface FrameProps {
   onSubmit(): void
   /** Set when the question renders its own action row. */
   ownsActions?: boolean
+  /** One of several elements of a page: a labelled group inside the page's form, without the page's buttons. */
+  embedded?: boolean
   children: ComponentChildren
 }
 
 /** What every question shares: its media, headline, description, error and the back and next buttons. */
 export function QuestionFrame(props: FrameProps) {
   const { ids, t } = props
-  return (
-    <form
-      class="cv-step"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault()
-        if (!props.busy) props.onSubmit()
-      }}
-    >
+  const body = (
+    <>
       <Media imageUrl={props.imageUrl} videoUrl={props.videoUrl} env={props.env} videoLabel={t('video')} />
       <h2 class="cv-headline" id={ids.headline} tabIndex={-1}>
         {props.headline}
@@ -50,11 +45,30 @@ export function QuestionFrame(props: FrameProps) {
       <p class="cv-error" id={ids.error} role="alert">
         {props.error ? t(props.error.key, props.error.values) : ''}
       </p>
-      {props.ownsActions ? null : (
+      {props.ownsActions || props.embedded ? null : (
         <ActionRow back={props.back}>
           <PrimaryButton label={props.submitLabel} disabled={props.busy} />
         </ActionRow>
       )}
+    </>
+  )
+  if (props.embedded) {
+    return (
+      <div class="cv-step cv-element" role="group" aria-labelledby={ids.headline}>
+        {body}
+      </div>
+    )
+  }
+  return (
+    <form
+      class="cv-step"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault()
+        if (!props.busy) props.onSubmit()
+      }}
+    >
+      {body}
     </form>
   )
 }

@@ -1,7 +1,8 @@
 /**
  * One shown survey, from the first card to the ending: keeps the answers, the time spent on each question,
  * the variables and the way back; asks `next-step.ts` where to go and `validation.ts` whether an answer may
- * be submitted; records the display and saves the response after every answer (`response-saver.ts`).
+ * be submitted; records the display and saves the response after every page (`response-saver.ts`). A page
+ * is a block: its elements are shown together and submitted with one button, each validated.
  */
 import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks'
 import type { RenderSurveyOptions } from '../../shared/protocol'
@@ -10,15 +11,15 @@ import type { Endpoint } from '../../shared/client-api'
 import { addTime, storedAnswer } from '../answers'
 import { languageCode, localize, resolveLanguage, surveyLanguages } from '../i18n'
 import { initialValues } from '../logic'
-import type { Flow } from '../next-step'
-import { WELCOME, firstStep, nextStep, progress } from '../next-step'
+import type { Flow, Page } from '../next-step'
+import { WELCOME, firstStep, nextStep, pagesOf, progress } from '../next-step'
 import { isSupported, questionView } from '../questions'
 import type { QuestionProps, RenderEnv } from '../questions/question-props'
 import { recall } from '../recall'
 import type { SaveFailure } from '../response-saver'
 import { createResponseSaver } from '../response-saver'
 import type { Theme } from '../theme'
-import type { Answer, Ending, Question, ResponseData, SurveyVariable, Variables, WelcomeCard as WelcomeSettings } from '../types'
+import type { Answer, Block, Ending, Question, ResponseData, SurveyVariable, Variables, WelcomeCard as WelcomeSettings } from '../types'
 import type { UiKey } from '../ui-text'
 import { uiText } from '../ui-text'
 import type { AnswerState, ValidationError } from '../validation'
@@ -54,7 +55,8 @@ export function Survey({ options, theme, onClose }: SurveyProps) {
   const [drafts, setDrafts] = useState<Record<string, { value: Answer; state?: AnswerState }>>({})
   const [values, setValues] = useState<Variables>(() => initialValues(flow.variables))
   const [requiredBy, setRequiredBy] = useState<Record<string, string[]>>({})
-  const [error, setError] = useState<ValidationError | undefined>(undefined)
+  /** The first answer of the page that cannot be submitted, and why. */
+  const [error, setError] = useState<{ at: string; problem: ValidationError } | undefined>(undefined)
   const [busy, setBusy] = useState(false)
   const [failure, setFailure] = useState<SaveFailure | undefined>(undefined)
   const [redirectTo, setRedirectTo] = useState<string | undefined>(undefined)
@@ -65,7 +67,7 @@ export function Survey({ options, theme, onClose }: SurveyProps) {
   const stepRef = useRef<HTMLDivElement>(null)
   const firstRender = useRef(true)
   const interacted = useRef(false)
-  /** The last move was back: a prefilled question shown again is not passed over. */
+  /** The last move was back: a prefilled page shown again is not passed over. */
   const wentBack = useRef(false)
 
   const code = languageCode(survey, lang)
@@ -136,7 +138,7 @@ export function Survey({ options, theme, onClose }: SurveyProps) {
   useLayoutEffect(() => {
     if (!error) return
     const root = stepRef.current
-    const target = root?.querySelector<HTMLElement>('[aria-invalid="true"]') ?? root?.querySelector<HTMLElement>(`#${cssId(idsOf(prefix, step ?? '').input)}`)
+    const target = root?.querySelector<HTMLElement>('[aria-invalid="true"]') ?? root?.querySelector<HTMLElement>(`#${cssId(idsOf(prefix, error.at).input)}`)
     target?.focus()
   }, [error])
 
@@ -150,40 +152,55 @@ export function Survey({ options, theme, onClose }: SurveyProps) {
     return () => clearTimeout(timer)
   }, [])
 
-  const question = flow.questions.find((q) => q.id === step)
+  const page = pagesOf(flow).find((p) => p.id === step)
   const ending = flow.endings.find((e) => e.id === step)
   const isRequired = (q: Question) => isSupported(q) && (q.required !== false || Object.values(requiredBy).some((ids) => ids.includes(q.id)))
+  const currentValue = (q: Question) => {
+    const draft = drafts[q.id]
+    return draft ? draft.value : hasOwn(data, q.id) ? data[q.id] : hasOwn(prefill, q.id) ? prefill[q.id] : undefined
+  }
 
-  // `skipPrefilled`: a question reached going forward with a prefilled answer is answered with it at once
-  // (it stays on screen when the answer cannot be submitted, with the error shown).
+  // `skipPrefilled`: a page reached going forward whose every element has a prefilled answer (and none an answer
+  // of the respondent's) is submitted with them at once; it stays on screen, with the error shown, when one of
+  // them cannot be submitted.
   useEffect(() => {
-    if (!options.skipPrefilled || !question || wentBack.current || finished) return
-    if (hasOwn(data, question.id) || hasOwn(drafts, question.id) || !hasOwn(prefill, question.id)) return
-    answer(question, prefill[question.id])
+    if (!options.skipPrefilled || !page || wentBack.current || finished) return
+    if (!page.elements.every((q) => hasOwn(prefill, q.id) && !hasOwn(data, q.id) && !hasOwn(drafts, q.id))) return
+    submitPage(page, pageAnswers(page))
   }, [step])
 
-  function answer(q: Question, raw: Answer | undefined) {
+  /** Submits the page with these answers (by element id): each is validated, the first at fault is shown. */
+  function submitPage(p: Page, raws: Record<string, Answer | undefined>) {
     wentBack.current = false
-    const required = isRequired(q)
-    const problem = validateAnswer(q, raw, required, drafts[q.id]?.state)
-    if (problem) {
-      setError(problem)
-      return
+    for (const q of p.elements) {
+      const problem = validateAnswer(q, raws[q.id], isRequired(q), drafts[q.id]?.state)
+      if (problem) {
+        setError({ at: q.id, problem })
+        return
+      }
     }
     setError(undefined)
-    const value = storedAnswer(q, raw, lang)
-    ttc.current[q.id] = addTime(ttc.current[q.id], now() - shownAt.current)
-    const nextData = { ...data, [q.id]: value }
-    const outcome = nextStep(flow, q.id, nextData, values)
-    history.current.push({ id: q.id, values })
-    setRequiredBy((current) => ({ ...current, [q.id]: outcome.requiredIds }))
+    const spent = now() - shownAt.current
+    const answers: ResponseData = {}
+    const times: Record<string, number> = {}
+    for (const q of p.elements) {
+      answers[q.id] = storedAnswer(q, raws[q.id], lang)
+      // The page's time is each element's: they were answered together.
+      const total = addTime(ttc.current[q.id], spent)
+      ttc.current[q.id] = total
+      times[q.id] = total
+    }
+    const nextData = { ...data, ...answers }
+    const outcome = nextStep(flow, p.id, nextData, values)
+    history.current.push({ id: p.id, values })
+    setRequiredBy((current) => ({ ...current, [p.id]: outcome.requiredIds }))
     setData(nextData)
     setValues(outcome.values)
     const first = !hiddenSent.current
     hiddenSent.current = true
     const saved = saver.save({
-      data: first ? { ...hidden, [q.id]: value } : { [q.id]: value },
-      ttc: { [q.id]: ttc.current[q.id] as number },
+      data: first ? { ...hidden, ...answers } : answers,
+      ttc: times,
       variables: outcome.values,
       finished: outcome.finished,
       language: code,
@@ -200,6 +217,13 @@ export function Survey({ options, theme, onClose }: SurveyProps) {
       setRedirectTo(target)
       void saved.then((ok) => ok && leave(target))
     }
+  }
+
+  /** The page's answers as they stand, `override` for one element (a CTA's button). */
+  function pageAnswers(p: Page, override?: { id: string; value: Answer }): Record<string, Answer | undefined> {
+    const raws: Record<string, Answer | undefined> = {}
+    for (const q of p.elements) raws[q.id] = override?.id === q.id ? override.value : currentValue(q)
+    return raws
   }
 
   function back() {
@@ -223,9 +247,77 @@ export function Survey({ options, theme, onClose }: SurveyProps) {
     window.location.assign(url)
   }
 
-  const ids = idsOf(prefix, step ?? 'end')
-  const canGoBack = !survey.isBackButtonHidden && history.current.length > 0 && question !== undefined
-  const backControl = canGoBack ? { label: localize(question?.backButtonLabel, lang) || t('back'), onBack: back } : undefined
+  // The card is labelled by the page's first headline (or the welcome card's, or the ending's).
+  const ids = idsOf(prefix, page?.elements[0]?.id ?? step ?? 'end')
+  const canGoBack = !survey.isBackButtonHidden && history.current.length > 0 && page !== undefined
+  const backControl = canGoBack ? { label: localize(page?.backButtonLabel, lang) || t('back'), onBack: back } : undefined
+
+  /** One element of the page; `alone` when it is the page's only one (it then owns the form and buttons). */
+  const element = (p: Page, shown: Question, alone: boolean, submitLabel: string) => {
+    // A page of one CTA: the page's button label is the CTA's (a question's `buttonLabel` moves to its block).
+    const q = alone && shown.type === 'cta' && p.buttonLabel && !shown.buttonLabel ? { ...shown, buttonLabel: p.buttonLabel } : shown
+    const view = questionView(q)
+    const own = idsOf(prefix, q.id)
+    const value = currentValue(q)
+    const required = isRequired(q)
+    const problem = error?.at === q.id ? error.problem : undefined
+    const describedBy = [q.subheader && localize(q.subheader, lang) ? own.description : '', problem ? own.error : ''].filter(Boolean).join(' ') || undefined
+    const setDraft = (next: Answer, state?: AnswerState) => {
+      interacted.current = true
+      setDrafts((current) => ({ ...current, [q.id]: { value: next, ...(state ? { state } : {}) } }))
+      if (error) setError(undefined)
+    }
+    const props: QuestionProps = {
+      question: q,
+      value,
+      onChange: setDraft,
+      lang,
+      locale,
+      t,
+      ids: own,
+      describedBy: describedBy as string,
+      error: problem,
+      required,
+      env,
+      // On a page of several elements a CTA's button answers it without leaving the page.
+      submitWith: (next) => (alone ? submitPage(p, pageAnswers(p, { id: q.id, value: next })) : setDraft(next)),
+      setBusy,
+      renderActions: (extra = {}) =>
+        alone ? (
+          <ActionRow back={backControl}>
+            {extra.extra}
+            <PrimaryButton label={extra.primaryLabel ?? submitLabel} type={extra.onPrimary ? 'button' : 'submit'} onClick={extra.onPrimary} disabled={busy} />
+          </ActionRow>
+        ) : (
+          <div class="cv-actions cv-actions-end">
+            {extra.extra}
+            {extra.onPrimary ? <SecondaryButton label={extra.primaryLabel ?? submitLabel} onClick={extra.onPrimary} /> : null}
+          </div>
+        ),
+    }
+    return (
+      <QuestionFrame
+        key={q.id}
+        headline={recalled(localize(q.headline, lang))}
+        subheader={recalled(localize(q.subheader, lang))}
+        imageUrl={q.imageUrl}
+        videoUrl={q.videoUrl}
+        required={required}
+        error={problem}
+        ids={own}
+        t={t}
+        env={env}
+        back={backControl}
+        submitLabel={submitLabel}
+        busy={busy}
+        onSubmit={() => submitPage(p, pageAnswers(p))}
+        ownsActions={view.ownsActions}
+        embedded={!alone}
+      >
+        <view.view {...props} />
+      </QuestionFrame>
+    )
+  }
 
   let content
   if (step === WELCOME) {
@@ -241,64 +333,26 @@ export function Survey({ options, theme, onClose }: SurveyProps) {
         onStart={() => setStep(nextStep(flow, WELCOME, data, values).next)}
       />
     )
-  } else if (question) {
-    const view = questionView(question)
-    const draft = drafts[question.id]
-    const value = draft ? draft.value : hasOwn(data, question.id) ? data[question.id] : hasOwn(prefill, question.id) ? prefill[question.id] : undefined
-    const required = isRequired(question)
-    const describedBy = [question.subheader && localize(question.subheader, lang) ? ids.description : '', error ? ids.error : ''].filter(Boolean).join(' ') || undefined
-    const isLast = nextIsEnd(flow, question)
-    const submitLabel = localize(question.buttonLabel, lang) || t(isLast ? 'finish' : 'next')
-    const props: QuestionProps = {
-      question,
-      value,
-      onChange: (next, state) => {
-        interacted.current = true
-        setDrafts((current) => ({ ...current, [question.id]: { value: next, ...(state ? { state } : {}) } }))
-        if (error) setError(undefined)
-      },
-      lang,
-      locale,
-      t,
-      ids,
-      describedBy: describedBy as string,
-      error,
-      required,
-      env,
-      submitWith: (next) => answer(question, next),
-      setBusy,
-      renderActions: (extra = {}) => (
-        <ActionRow back={backControl}>
-          {extra.extra}
-          <PrimaryButton
-            label={extra.primaryLabel ?? submitLabel}
-            type={extra.onPrimary ? 'button' : 'submit'}
-            onClick={extra.onPrimary}
-            disabled={busy}
-          />
-        </ActionRow>
-      ),
-    }
+  } else if (page && page.elements.length === 1) {
+    const only = page.elements[0] as Question
+    content = element(page, only, true, localize(page.buttonLabel, lang) || t(nextIsEnd(flow, page) ? 'finish' : 'next'))
+  } else if (page) {
+    const submitLabel = localize(page.buttonLabel, lang) || t(nextIsEnd(flow, page) ? 'finish' : 'next')
     content = (
-      <QuestionFrame
-        key={question.id}
-        headline={recalled(localize(question.headline, lang))}
-        subheader={recalled(localize(question.subheader, lang))}
-        imageUrl={question.imageUrl}
-        videoUrl={question.videoUrl}
-        required={required}
-        error={error}
-        ids={ids}
-        t={t}
-        env={env}
-        back={backControl}
-        submitLabel={submitLabel}
-        busy={busy}
-        onSubmit={() => answer(question, value)}
-        ownsActions={view.ownsActions}
+      <form
+        key={page.id}
+        class="cv-step cv-block"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault()
+          if (!busy) submitPage(page, pageAnswers(page))
+        }}
       >
-        <view.view {...props} />
-      </QuestionFrame>
+        {page.elements.map((q) => element(page, q, false, submitLabel))}
+        <ActionRow back={backControl}>
+          <PrimaryButton label={submitLabel} disabled={busy} />
+        </ActionRow>
+      </form>
     )
   } else {
     content = <EndingCard ending={ending} lang={lang} headlineId={ids.headline} env={env} t={t} recall={recalled} redirectTo={redirectTo} />
@@ -363,16 +417,17 @@ function toFlow(survey: RenderSurveyOptions['survey']): Flow {
   const welcome = survey.welcomeCard as WelcomeSettings | undefined
   return {
     questions: (Array.isArray(survey.questions) ? survey.questions : []) as Question[],
+    blocks: (Array.isArray(survey.blocks) ? survey.blocks : []) as Block[],
     endings: (Array.isArray(survey.endings) ? survey.endings : []) as Ending[],
     variables: (Array.isArray(survey.variables) ? survey.variables : []) as SurveyVariable[],
     welcomeEnabled: welcome?.enabled === true,
   }
 }
 
-/** Whether answering `question` ends the survey when no logic says otherwise (its button says "Finish"). */
-function nextIsEnd(flow: Flow, question: Question): boolean {
-  const index = flow.questions.indexOf(question)
-  return index === flow.questions.length - 1 && !(question.logic?.length || question.logicFallback)
+/** Whether submitting `page` ends the survey when no logic says otherwise (its button says "Finish"). */
+function nextIsEnd(flow: Flow, page: Page): boolean {
+  const pages = pagesOf(flow)
+  return pages[pages.length - 1] === page && !(page.logic?.length || page.logicFallback)
 }
 
 /** The hidden fields the survey lists, with the values the caller gave for them. */
@@ -385,23 +440,6 @@ function hiddenFieldValues(survey: RenderSurveyOptions['survey'], given: RenderS
   }
   return values
 }
-
-/** The prefilled answers of the flow's questions, of an answer's shape (a text, a number, a list of texts). */
-function prefillValues(flow: Flow, given: RenderSurveyOptions['prefillResponseData']): ResponseData {
-  if (!given || typeof given !== 'object') return {}
-  const values: [string, Answer][] = []
-  for (const question of flow.questions) {
-    if (!hasOwn(given, question.id)) continue
-    const value = given[question.id]
-    if (typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value))) values.push([question.id, value])
-    else if (Array.isArray(value) && value.every((item) => typeof item === 'string')) values.push([question.id, value])
-  }
-  // One object from entries: an id such as `__proto__` is a key like any other.
-  return Object.fromEntries(values)
-}
-
-/** Whether `key` is the object's own (an id such as `constructor` is no answer of every object). */
-const hasOwn = (object: object, key: string): boolean => Object.prototype.hasOwnProperty.call(object, key)
 
 /**
  * Embedded data (`setEmbeddedData`) goes into the response's data with the first answer, like hidden
@@ -422,6 +460,23 @@ function idsOf(prefix: string, stepId: string) {
   const base = `${prefix}-${stepId}`
   return { headline: `${base}-headline`, description: `${base}-description`, error: `${base}-error`, input: `${base}-input` }
 }
+
+/** The prefilled answers of the flow's questions, of an answer's shape (a text, a number, a list of texts). */
+function prefillValues(flow: Flow, given: RenderSurveyOptions['prefillResponseData']): ResponseData {
+  if (!given || typeof given !== 'object') return {}
+  const values: [string, Answer][] = []
+  for (const question of flow.questions) {
+    if (!hasOwn(given, question.id)) continue
+    const value = given[question.id]
+    if (typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value))) values.push([question.id, value])
+    else if (Array.isArray(value) && value.every((item) => typeof item === 'string')) values.push([question.id, value])
+  }
+  // One object from entries: an id such as `__proto__` is a key like any other.
+  return Object.fromEntries(values)
+}
+
+/** Whether `key` is the object's own (an id such as `constructor` is no answer of every object). */
+const hasOwn = (object: object, key: string): boolean => Object.prototype.hasOwnProperty.call(object, key)
 
 /** A URL of the survey made absolute against the server; only http and https are ever used. */
 function resolveUrl(url: string | null | undefined, appUrl: string): string | undefined {

@@ -10,7 +10,7 @@ import type { QuestionProps, QuestionView } from './question-props'
  */
 function Cta({ question, lang, env, t, submitWith, renderActions, ids }: QuestionProps<CtaQuestion>) {
   const url = question.buttonExternal ? env.resolveUrl(question.buttonUrl) : undefined
-  const label = localize(question.buttonLabel, lang) || t('next')
+  const label = localize(question.ctaButtonLabel, lang) || localize(question.buttonLabel, lang) || t('next')
   return (
     <>
       <RichText html={localize(question.html, lang)} id={ids.input} />
