@@ -165,8 +165,12 @@ const summarizeSurvey: Handler = async (request, ctx) => {
   const { environmentId } = await authenticate(request, ctx)
   const dates = readSummaryQuery(request.query)
   const survey = await ownedSurvey(ctx, environmentId, param(request, 'surveyId'))
-  const aggregates = await ctx.storage.responses.summarize(environmentId, survey.id, summaryQuery(survey, dates))
-  return ok(surveySummaryOutput(survey, aggregates))
+  const [aggregates, quotas, counts] = await Promise.all([
+    ctx.storage.responses.summarize(environmentId, survey.id, summaryQuery(survey, dates)),
+    ctx.storage.quotas.listAll(environmentId, survey.id),
+    ctx.storage.quotas.counts(environmentId, survey.id),
+  ])
+  return ok(surveySummaryOutput(survey, aggregates, quotas.map((quota) => ({ quota, count: counts[quota.id] ?? 0 }))))
 }
 
 export async function ownedSurvey(ctx: CanvassContext, environmentId: string, id: string): Promise<SurveyRecord> {

@@ -1,0 +1,104 @@
+import type { CanvassContext } from '../context'
+import { validationError } from '../http/errors'
+import type { QuotaRecord, SurveyRecord } from '../ports/storage'
+import type { QuotaCondition } from '../schemas/quota'
+import { meetsQuota } from './quota-conditions'
+
+/** The API form of a quota: the reference's `SurveyQuota`. */
+export function quotaOutput(record: QuotaRecord) {
+  return {
+    id: record.id,
+    createdAt: record.createdAt.toISOString(),
+    updatedAt: record.updatedAt.toISOString(),
+    surveyId: record.surveyId,
+    name: record.name,
+    limit: record.limit,
+    logic: record.logic,
+    action: record.action,
+    endingCardId: record.endingCardId,
+    countPartialSubmissions: record.countPartialSubmissions,
+  }
+}
+
+/**
+ * Refuses (400 naming each field) a quota whose conditions name a question, hidden field or variable the
+ * survey does not have, or whose `endingCardId` is no ending of the survey; `endSurvey` needs one.
+ */
+export function checkQuotaAgainstSurvey(quota: Pick<QuotaRecord, 'logic' | 'action' | 'endingCardId'>, survey: SurveyRecord): void {
+  const parts = surveyParts(survey)
+  const details: Record<string, string> = {}
+  quota.logic.conditions.forEach((entry, index) => {
+    const condition = entry as QuotaCondition
+    const sides = [['leftOperand', condition.leftOperand], ['rightOperand', condition.rightOperand]] as const
+    for (const [side, operand] of sides) {
+      if (!operand || operand.type === 'static') continue
+      const known = operand.type === 'hiddenField' ? parts.hiddenFieldIds : operand.type === 'variable' ? parts.variableIds : parts.questionIds
+      if (!known.has(operand.value)) details[`logic.conditions.${index}.${side}.value`] = `The survey has no ${OPERAND_NAMES[operand.type]} with this id`
+    }
+  })
+  if (quota.action === 'endSurvey' && quota.endingCardId === null) {
+    details.endingCardId = 'endingCardId is required when action is endSurvey'
+  } else if (quota.endingCardId !== null && !parts.endingIds.has(quota.endingCardId)) {
+    details.endingCardId = 'The survey has no ending with this id'
+  }
+  if (Object.keys(details).length > 0) throw validationError(details)
+}
+
+const OPERAND_NAMES: Record<string, string> = {
+  element: 'question',
+  question: 'question',
+  hiddenField: 'hidden field',
+  variable: 'variable',
+}
+
+/** What a client's write to a response leaves, for screening it against its survey's quotas. */
+export interface ScreenedResponse {
+  environmentId: string
+  surveyId: string
+  responseId: string
+  finished: boolean
+  data: Record<string, unknown>
+  variables: Record<string, unknown>
+}
+
+/**
+ * Screens a response against its survey's quotas after a client wrote it: counts it in the quotas it meets,
+ * and answers the first full quota it met (which, with `endSurvey`, finished it at its ending), or null.
+ * A survey without quotas costs one indexed read.
+ */
+export async function screenResponse(ctx: CanvassContext, response: ScreenedResponse): Promise<QuotaRecord | null> {
+  const quotas = await ctx.storage.quotas.listAll(response.environmentId, response.surveyId)
+  if (quotas.length === 0) return null
+  const survey = await ctx.storage.surveys.get(response.surveyId)
+  if (!survey) return null
+  const parts = { questions: survey.questions, variables: survey.variables }
+  const met: string[] = []
+  const unmet: string[] = []
+  for (const quota of quotas) (meetsQuota(quota.logic, parts, response) ? met : unmet).push(quota.id)
+  return ctx.storage.quotas.screen({ ...response, met, unmet, now: ctx.now() })
+}
+
+/** The reference's answer about quotas to a respondent's write: `quotaFull`, and the full quota met. */
+export function quotaFullAnswer(quota: QuotaRecord | null) {
+  if (!quota) return { quotaFull: false as const }
+  return {
+    quotaFull: true as const,
+    quota: { id: quota.id, action: quota.action, ...(quota.endingCardId ? { endingCardId: quota.endingCardId } : {}) },
+  }
+}
+
+function surveyParts(survey: SurveyRecord) {
+  const ids = (list: unknown) =>
+    new Set(
+      (Array.isArray(list) ? list : [])
+        .map((entry) => (typeof entry === 'object' && entry !== null ? (entry as { id?: unknown }).id : undefined))
+        .filter((id): id is string => typeof id === 'string'),
+    )
+  const hidden = survey.hiddenFields as { fieldIds?: unknown } | null
+  return {
+    questionIds: ids(survey.questions),
+    variableIds: ids(survey.variables),
+    endingIds: ids(survey.endings),
+    hiddenFieldIds: new Set(Array.isArray(hidden?.fieldIds) ? (hidden.fieldIds as unknown[]).filter((id): id is string => typeof id === 'string') : []),
+  }
+}
