@@ -3,7 +3,7 @@
  * conditions read answers (choice answers by choice id, whatever language their label was given in; number
  * inputs as numbers; a matrix row, named by `meta.row`, as the index of its column), hidden fields and
  * variables (a variable the response does not carry has the survey's starting value). `and` needs every
- * condition, `or` one; no conditions meet every response. The widget's renderer judges its logic rules with
+ * condition, `or` one (so without conditions, every response meets `and` and none meets `or`). The widget's renderer judges its logic rules with
  * the same operators (`@canvass/widget`'s `renderer/logic.ts`); core cannot import browser code, so the
  * server keeps its own copy of the rules a quota needs.
  */
