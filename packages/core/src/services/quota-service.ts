@@ -1,4 +1,5 @@
 import type { CanvassContext } from '../context'
+import { describeCause } from '../http/boundary'
 import { validationError } from '../http/errors'
 import type { QuotaRecord, SurveyRecord } from '../ports/storage'
 import type { QuotaCondition } from '../schemas/quota'
@@ -64,9 +65,20 @@ export interface ScreenedResponse {
 /**
  * Screens a response against its survey's quotas after a client wrote it: counts it in the quotas it meets,
  * and answers the first full quota it met (which, with `endSurvey`, finished it at its ending), or null.
- * A survey without quotas costs one indexed read.
+ * A survey without quotas costs one indexed read. The response is stored by then, so a screening that fails
+ * (the database gone, a deadlock with a survey being deleted) is logged and answered as no full quota, as
+ * the reference does, rather than turning the stored write into an error that a client would send again.
  */
 export async function screenResponse(ctx: CanvassContext, response: ScreenedResponse): Promise<QuotaRecord | null> {
+  try {
+    return await screen(ctx, response)
+  } catch (error) {
+    ctx.logger.error(`Screening response ${response.responseId} against the quotas of survey ${response.surveyId} failed`, describeCause(error))
+    return null
+  }
+}
+
+async function screen(ctx: CanvassContext, response: ScreenedResponse): Promise<QuotaRecord | null> {
   const quotas = await ctx.storage.quotas.listAll(response.environmentId, response.surveyId)
   if (quotas.length === 0) return null
   const survey = await ctx.storage.surveys.get(response.surveyId)
