@@ -4,7 +4,8 @@
  * survey route; client writes are screened: responses that meet a quota are counted up to its limit, the rest
  * are told `quotaFull` (and, with `endSurvey`, finished at the quota's ending); the count holds exactly under
  * concurrent finishing responses; the summary and the CSV export show the quotas.
- * On PGlite, and on the Postgres server when TEST_DATABASE_URL is set.
+ * The routes and answers on PGlite; the count under concurrent finishing responses also on the Postgres server
+ * when TEST_DATABASE_URL is set.
  */
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
@@ -45,6 +46,9 @@ const quotasPath = (surveyId: string) => `/api/v1/management/surveys/${surveyId}
 
 for (const backend of e2eBackends()) {
   const quotas = suite(`${backend.label}: quotas`)
+  // The routes and the screening are the same code on both databases (the store's SQL runs on both in the
+  // conformance suite); what only the Postgres server shows is counting under real concurrency.
+  const functional = backend.label === 'pglite' ? quotas : () => {}
   let x: Backend
   quotas.before(async () => {
     x = await startBackend(await backend.env())
@@ -66,7 +70,7 @@ for (const backend of e2eBackends()) {
     return res.body.data
   }
 
-  quotas('a quota round-trips every field: create, get, list, update, delete', async () => {
+  functional('a quota round-trips every field: create, get, list, update, delete', async () => {
     const survey = await createSurvey(x, CHOICE_SURVEY)
     const created = await createQuota(survey.id, { countPartialSubmissions: true, surveyId: survey.id })
     assert.equal(
@@ -100,7 +104,7 @@ for (const backend of e2eBackends()) {
     assert.equal(errorOf(await x.call('DELETE', `${quotasPath(survey.id)}/${created.id}`, { key: x.keyA })), { status: 404, body: notFoundBody('Quota', created.id) })
   })
 
-  quotas('bad quotas get a 400 naming the field', async () => {
+  functional('bad quotas get a 400 naming the field', async () => {
     const survey = await createSurvey(x, CHOICE_SURVEY)
     const base = { name: 'Q', limit: 1, logic: PRO_ADULTS, action: 'endSurvey', endingCardId: 'full' }
     const condition = (leftOperand: unknown, extra: Record<string, unknown> = {}) => ({
@@ -138,7 +142,7 @@ for (const backend of e2eBackends()) {
     assert.equal((await x.call('GET', quotasPath(survey.id), { key: x.keyA })).body.data.length, 1, 'nothing else was stored')
   })
 
-  quotas('a survey of another environment is refused as on every survey route; a quota of another survey is a 404', async () => {
+  functional('a survey of another environment is refused as on every survey route; a quota of another survey is a 404', async () => {
     const mine = await createSurvey(x, CHOICE_SURVEY)
     const theirs = await createSurvey(x, CHOICE_SURVEY, 'B')
     const quota = await createQuota(mine.id, {})
@@ -153,7 +157,7 @@ for (const backend of e2eBackends()) {
     assert.equal((await x.call('GET', `${quotasPath(mine.id)}/${quota.id}`, { key: x.keyA })).body.data, quota, 'unchanged')
   })
 
-  quotas('responses are counted up to the limit; the next ones are screened out to the ending; summary and export show it', async () => {
+  functional('responses are counted up to the limit; the next ones are screened out to the ending; summary and export show it', async () => {
     const survey = await createSurvey(x, CHOICE_SURVEY)
     const quota = await createQuota(survey.id, {})
     const counted = [await respondV2(survey.id, { plan: 'Pro', age: '30' }), await respondV2(survey.id, { plan: 'Profi', age: 18 })]
@@ -180,7 +184,7 @@ for (const backend of e2eBackends()) {
     assert.equal(lines.slice(1).map((line) => line.split(',').at(-1)), ['Pro adults', 'Pro adults', '', '', '', ''])
   })
 
-  quotas('continueSurvey: a full quota says so and the response goes on; partial submissions count when asked', async () => {
+  functional('continueSurvey: a full quota says so and the response goes on; partial submissions count when asked', async () => {
     const survey = await createSurvey(x, CHOICE_SURVEY)
     const quota = await createQuota(survey.id, { action: 'continueSurvey', endingCardId: null, limit: 1, countPartialSubmissions: true })
     const first = await respondV2(survey.id, { plan: 'Pro', age: 20 }, false)
