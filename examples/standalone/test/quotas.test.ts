@@ -157,6 +157,19 @@ for (const backend of e2eBackends()) {
     assert.equal((await x.call('GET', `${quotasPath(mine.id)}/${quota.id}`, { key: x.keyA })).body.data, quota, 'unchanged')
   })
 
+  functional('a survey change that takes away a part a quota names is a 400 naming the survey field', async () => {
+    const survey = await createSurvey(x, CHOICE_SURVEY)
+    await createQuota(survey.id, {})
+    const put = (body: Record<string, unknown>) => x.call('PUT', `/api/v1/management/surveys/${survey.id}`, { key: x.keyA, body })
+    const noEnding = await put({ endings: [] })
+    assert.equal([noEnding.status, Object.keys(noEnding.body.details)], [400, ['endings']])
+    const noAge = await put({ questions: CHOICE_SURVEY.questions.slice(0, 1) })
+    assert.equal([noAge.status, Object.keys(noAge.body.details)], [400, ['questions']])
+    assert.match(noAge.body.details.questions, /Quota "Pro adults" uses question age/)
+    const renamed = await put({ name: 'Renamed', endings: [...CHOICE_SURVEY.endings, { id: 'more', type: 'endScreen', headline: { default: 'More' } }] })
+    assert.is(renamed.status, 200, renamed.text)
+  })
+
   functional('responses are counted up to the limit; the next ones are screened out to the ending; summary and export show it', async () => {
     const survey = await createSurvey(x, CHOICE_SURVEY)
     const quota = await createQuota(survey.id, {})

@@ -45,6 +45,31 @@ export function checkQuotaAgainstSurvey(quota: Pick<QuotaRecord, 'logic' | 'acti
   if (Object.keys(details).length > 0) throw validationError(details)
 }
 
+/**
+ * Refuses (400 naming the survey field) a survey change that would take away an ending, question, hidden
+ * field or variable that one of `quotas` names, as the reference's editor does: a quota never points at
+ * nothing. `survey` is the survey as the change leaves it.
+ */
+export function checkSurveyKeepsQuotaParts(quotas: readonly QuotaRecord[], survey: Pick<SurveyRecord, 'questions' | 'endings' | 'hiddenFields' | 'variables'>): void {
+  const parts = surveyParts(survey)
+  const details: Record<string, string> = {}
+  for (const quota of quotas) {
+    if (quota.endingCardId !== null && !parts.endingIds.has(quota.endingCardId)) {
+      details.endings ??= `Quota "${quota.name}" ends the survey at ending ${quota.endingCardId}: change or delete the quota first`
+    }
+    for (const entry of quota.logic.conditions) {
+      const condition = entry as QuotaCondition
+      for (const operand of [condition.leftOperand, condition.rightOperand]) {
+        if (!operand || operand.type === 'static') continue
+        const [field, known] =
+          operand.type === 'hiddenField' ? ['hiddenFields', parts.hiddenFieldIds] : operand.type === 'variable' ? ['variables', parts.variableIds] : ['questions', parts.questionIds]
+        if (!known.has(operand.value)) details[field] ??= `Quota "${quota.name}" uses ${OPERAND_NAMES[operand.type]} ${operand.value}: change or delete the quota first`
+      }
+    }
+  }
+  if (Object.keys(details).length > 0) throw validationError(details)
+}
+
 const OPERAND_NAMES: Record<string, string> = {
   element: 'question',
   question: 'question',
@@ -99,7 +124,7 @@ export function quotaFullAnswer(quota: QuotaRecord | null) {
   }
 }
 
-function surveyParts(survey: SurveyRecord) {
+function surveyParts(survey: Pick<SurveyRecord, 'questions' | 'endings' | 'hiddenFields' | 'variables'>) {
   const ids = (list: unknown) =>
     new Set(
       (Array.isArray(list) ? list : [])
