@@ -64,19 +64,38 @@ export function createQuotaStore(db: Kysely<Database>): QuotaStore {
       }
     },
 
-    async update(environmentId, surveyId, record) {
-      if (!isStorable(environmentId) || !isStorable(surveyId) || !isStorable(record.id)) return null
-      const { id: _, environment_id: __, survey_id: ___, created_at: ____, ...set } = toRow(record)
+    async update(environmentId, surveyId, id, change) {
+      if (!isStorable(environmentId) || !isStorable(surveyId) || !isStorable(id)) return null
       try {
-        const row = await db
-          .updateTable('quotas')
-          .set(set)
-          .where('id', '=', record.id)
-          .where('environment_id', '=', environmentId)
-          .where('survey_id', '=', surveyId)
-          .returningAll()
-          .executeTakeFirst()
-        return row ? toQuotaRecord(row) : null
+        return await db.transaction().execute(async (trx) => {
+          // Locked until commit: a concurrent update waits and then reads what this one wrote.
+          const current = await trx
+            .selectFrom('quotas')
+            .selectAll()
+            .where('id', '=', id)
+            .where('environment_id', '=', environmentId)
+            .where('survey_id', '=', surveyId)
+            .forUpdate()
+            .executeTakeFirst()
+          if (!current) return null
+          // A throw here rolls the transaction back and propagates.
+          const record = change(toQuotaRecord(current))
+          const row = await trx
+            .updateTable('quotas')
+            .set({
+              name: record.name,
+              limit: record.limit,
+              logic: toJsonb(record.logic),
+              action: record.action,
+              ending_card_id: record.endingCardId,
+              count_partial_submissions: record.countPartialSubmissions,
+              updated_at: record.updatedAt,
+            })
+            .where('id', '=', id)
+            .returningAll()
+            .executeTakeFirstOrThrow()
+          return toQuotaRecord(row)
+        })
       } catch (error) {
         if (uniqueViolation(error) !== undefined) return 'name_taken'
         throw error

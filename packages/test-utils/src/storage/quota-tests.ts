@@ -1,7 +1,7 @@
 import type { QuotaRecord, QuotaScreening, Storage } from '@canvass/core'
 import * as assert from 'uvu/assert'
 import { freshId } from './fresh-id'
-import { seedProject, seedResponse, seedSurvey } from './seed'
+import { rejection, seedProject, seedResponse, seedSurvey } from './seed'
 import type { StorageTest } from './storage-test'
 
 /** A quota of `surveyId` (no conditions: core judges them), `overrides` replacing fields. */
@@ -56,16 +56,36 @@ export const quotaTests: StorageTest[] = [
       assert.is(await storage.quotas.insert(makeQuota(production, survey.id, { name: quota.name }), 50), 'name_taken')
       assert.is(await storage.quotas.insert(makeQuota(development, survey.id), 50), 'survey_not_found')
       const changed = { ...quota, limit: 7, action: 'endSurvey' as const, endingCardId: 'end1', updatedAt: new Date(quota.updatedAt.getTime() + 1000) }
-      assert.equal(await storage.quotas.update(production, survey.id, changed), changed)
-      assert.is(await storage.quotas.update(development, survey.id, changed), null)
+      assert.equal(await storage.quotas.update(production, survey.id, quota.id, (current) => {
+        assert.equal(current, quota)
+        return changed
+      }), changed)
+      assert.is(await storage.quotas.update(development, survey.id, quota.id, () => {
+        throw new Error('change is not called for a quota of another environment')
+      }), null)
+      const refused = await rejection(storage.quotas.update(production, survey.id, quota.id, () => {
+        throw new Error('refused')
+      }))
+      assert.is((refused as Error).message, 'refused')
+      assert.equal(await storage.quotas.get(production, survey.id, quota.id), changed, 'a change that throws writes nothing')
       const second = await seedQuota(storage, makeQuota(production, survey.id))
-      assert.is(await storage.quotas.update(production, survey.id, { ...second, name: quota.name }), 'name_taken')
+      assert.is(await storage.quotas.update(production, survey.id, second.id, (current) => ({ ...current, name: quota.name })), 'name_taken')
       const oldestFirst = [changed, second].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : 1))
       assert.equal((await storage.quotas.listAll(production, survey.id)).map((row) => row.id), oldestFirst.map((row) => row.id))
       assert.is(await storage.quotas.delete(development, survey.id, quota.id), null)
       assert.equal(await storage.quotas.delete(production, survey.id, quota.id), changed)
       assert.is(await storage.quotas.get(production, survey.id, quota.id), null)
       for (const id of ['', '\u0000', 'x'.repeat(300)]) assert.is(await storage.quotas.get(production, survey.id, id), null)
+    },
+  },
+  {
+    name: 'quotas: 10 concurrent read-modify-write updates each see the one before (none is lost)',
+    async run({ storage }) {
+      const { production } = await seedProject(storage)
+      const survey = await seedSurvey(storage, production)
+      const quota = await seedQuota(storage, makeQuota(production, survey.id, { limit: 1 }))
+      await Promise.all(Array.from({ length: 10 }, () => storage.quotas.update(production, survey.id, quota.id, (current) => ({ ...current, limit: current.limit + 1 }))))
+      assert.is((await storage.quotas.get(production, survey.id, quota.id))?.limit, 11)
     },
   },
   {

@@ -21,8 +21,13 @@ export interface QuotaStore {
    * `survey_not_found` when the environment has no such survey (any more).
    */
   insert(record: QuotaRecord, maxPerSurvey: number): Promise<'created' | 'limit' | 'name_taken' | 'survey_not_found'>
-  /** Replaces the quota's fields; `null` when the survey has no such quota, `name_taken` as in `insert`. */
-  update(environmentId: string, surveyId: string, record: QuotaRecord): Promise<QuotaRecord | 'name_taken' | null>
+  /**
+   * Read-modify-write of one quota: hands the stored quota to `change` and writes the quota it returns, both
+   * under a lock of the quota's row, so that concurrent updates each see the one before (none is lost).
+   * `change` must be free of side effects; if it throws, nothing is written and the error propagates.
+   * `null` (without calling `change`) when the survey has no such quota; `name_taken` as in `insert`.
+   */
+  update(environmentId: string, surveyId: string, id: string, change: (current: QuotaRecord) => QuotaRecord): Promise<QuotaRecord | 'name_taken' | null>
   /** Deletes the quota (and what it counted); returns it as it was, or null. */
   delete(environmentId: string, surveyId: string, id: string): Promise<QuotaRecord | null>
   /**

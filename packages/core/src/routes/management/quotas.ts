@@ -76,14 +76,18 @@ const updateQuota: Handler = async (request, ctx) => {
   const changes = parseInput(quotaUpdateSchema, await readJsonBody(request))
   const survey = await ownedSurvey(ctx, environmentId, param(request, 'surveyId'))
   checkSurveyId(changes.surveyId, survey)
-  const stored = await ownedQuota(ctx, environmentId, survey.id, param(request, 'quotaId'))
+  const id = param(request, 'quotaId')
   const { surveyId: _, ...fields } = changes
   const sent = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined))
-  const record: QuotaRecord = { ...stored, ...sent, updatedAt: ctx.now() }
-  checkQuotaAgainstSurvey(record, survey)
-  const updated = await ctx.storage.quotas.update(environmentId, survey.id, record)
+  const now = ctx.now()
+  // Merged and checked on the quota as it is under the store's lock: a concurrent PUT of another field stays.
+  const updated = await ctx.storage.quotas.update(environmentId, survey.id, id, (stored) => {
+    const record: QuotaRecord = { ...stored, ...sent, updatedAt: now }
+    checkQuotaAgainstSurvey(record, survey)
+    return record
+  })
   if (updated === 'name_taken') throw nameTaken()
-  if (!updated) throw notFound('Quota', stored.id)
+  if (!updated) throw notFound('Quota', id)
   return ok(quotaOutput(updated))
 }
 
