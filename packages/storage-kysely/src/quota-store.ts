@@ -15,6 +15,7 @@ import { uniqueViolation } from './unique-violation'
 export function createQuotaStore(db: Kysely<Database>): QuotaStore {
   const ofSurvey = (environmentId: string, surveyId: string) =>
     db.selectFrom('quotas').selectAll().where('environment_id', '=', environmentId).where('survey_id', '=', surveyId)
+  const loadQuotas = createQuotaLoader(db)
 
   return {
     async list(environmentId, surveyId, page) {
@@ -27,8 +28,7 @@ export function createQuotaStore(db: Kysely<Database>): QuotaStore {
 
     async listAll(environmentId, surveyId) {
       if (!isStorable(environmentId) || !isStorable(surveyId)) return []
-      const rows = await ofSurvey(environmentId, surveyId).orderBy('created_at').orderBy('id').execute()
-      return rows.map(toQuotaRecord)
+      return loadQuotas(environmentId, surveyId)
     },
 
     async get(environmentId, surveyId, id) {
@@ -214,6 +214,41 @@ export function createQuotaStore(db: Kysely<Database>): QuotaStore {
       return names
     },
   }
+}
+
+/**
+ * Every quota of a survey, oldest first, read together with the other surveys' asked for in the same turn of
+ * the event loop: one statement for them all. Every client response write asks (its survey may have quotas),
+ * and concurrent creates are answered together by the response batch, so their questions arrive together too;
+ * one query per response halved the creates a server took per second. Each answer is read after its ask.
+ */
+function createQuotaLoader(db: Kysely<Database>): (environmentId: string, surveyId: string) => Promise<QuotaRecord[]> {
+  type Ask = { environmentId: string; surveyId: string; resolve: (quotas: QuotaRecord[]) => void; reject: (error: unknown) => void }
+  let asks: Ask[] | undefined
+
+  async function flush(batch: Ask[]): Promise<void> {
+    try {
+      const surveyIds = [...new Set(batch.map((ask) => ask.surveyId))]
+      const rows = await db.selectFrom('quotas').selectAll().where('survey_id', 'in', surveyIds).orderBy('created_at').orderBy('id').execute()
+      for (const ask of batch) {
+        ask.resolve(rows.filter((row) => row.survey_id === ask.surveyId && row.environment_id === ask.environmentId).map(toQuotaRecord))
+      }
+    } catch (error) {
+      for (const ask of batch) ask.reject(error)
+    }
+  }
+
+  return (environmentId, surveyId) =>
+    new Promise<QuotaRecord[]>((resolve, reject) => {
+      if (!asks) {
+        const batch: Ask[] = (asks = [])
+        setImmediate(() => {
+          asks = undefined
+          void flush(batch)
+        })
+      }
+      asks.push({ environmentId, surveyId, resolve, reject })
+    })
 }
 
 /** Responses other than `responseId` counted in each of `quotaIds` now, by quota id. */

@@ -89,6 +89,23 @@ export const quotaTests: StorageTest[] = [
     },
   },
   {
+    name: 'quotas: listAll asked for several surveys at once answers each with its own quotas, oldest first',
+    async run({ storage }) {
+      const { production, development } = await seedProject(storage)
+      const surveys = await Promise.all([seedSurvey(storage, production), seedSurvey(storage, production), seedSurvey(storage, development)])
+      const quotas = []
+      for (const [i, survey] of surveys.entries()) {
+        for (let n = 0; n <= i; n++) quotas.push(await seedQuota(storage, makeQuota(survey.environmentId, survey.id, { createdAt: new Date(Date.now() + n) })))
+      }
+      const asked = await Promise.all([
+        ...surveys.map((survey) => storage.quotas.listAll(survey.environmentId, survey.id)),
+        storage.quotas.listAll(development, surveys[0]!.id),
+      ])
+      const expected = surveys.map((survey) => quotas.filter((quota) => quota.surveyId === survey.id).map((quota) => quota.id))
+      assert.equal(asked.map((list) => list.map((quota) => quota.id)), [...expected, []])
+    },
+  },
+  {
     name: 'quotas: at most maxPerSurvey per survey, also under concurrent inserts',
     async run({ storage }) {
       const { production } = await seedProject(storage)

@@ -15,7 +15,7 @@ import { isEncryptedSingleUse } from '../../services/single-use-ids'
 import { acceptsSubmissions, effectiveSurveyStatus } from '../../services/survey-status'
 import type { RouteTable } from '../../http/route-table'
 import { dataOf, v1ResponseAnswer, v2ResponseAnswer } from '../../schemas/answers'
-import { quotaFullAnswer, screenResponse } from '../../services/quota-service'
+import { quotaFullAnswer, readQuotasEarly, screenResponse } from '../../services/quota-service'
 import type { QuotaRecord } from '../../ports/storage'
 
 /**
@@ -51,8 +51,9 @@ const createResponse: Handler = async (request, ctx) => {
     now: ctx.now(),
   })
   const pinProven = provesPin(ctx, input.pinAuthToken, input.surveyId)
+  const quotas = readQuotasEarly(ctx, environmentId, response.surveyId)
   const id = await createResponseOrThrow(ctx, response, { environmentId, requireAccepting: true, checkEnvironment: true, pinProven })
-  return ok(v1Answer(id, await screenCreated(ctx, environmentId, response)), CLIENT_CORS_HEADERS)
+  return ok(v1Answer(id, await screenCreated(ctx, environmentId, response, quotas)), CLIENT_CORS_HEADERS)
 }
 
 const createResponseV2: Handler = async (request, ctx) => {
@@ -66,8 +67,9 @@ const createResponseV2: Handler = async (request, ctx) => {
     now: ctx.now(),
   })
   const pinProven = provesPin(ctx, input.pinAuthToken, input.surveyId)
+  const quotas = readQuotasEarly(ctx, environmentId, response.surveyId)
   const id = await createResponseOrThrow(ctx, response, { environmentId, requireAccepting: true, checkEnvironment: true, pinProven })
-  return ok({ id, ...quotaFullAnswer(await screenCreated(ctx, environmentId, response)) }, CLIENT_CORS_HEADERS)
+  return ok({ id, ...quotaFullAnswer(await screenCreated(ctx, environmentId, response, quotas)) }, CLIENT_CORS_HEADERS)
 }
 
 const updateResponse: Handler = async (request, ctx) => {
@@ -76,9 +78,9 @@ const updateResponse: Handler = async (request, ctx) => {
 }
 
 /** A created response screened against its survey's quotas (it was created in `environmentId`). */
-function screenCreated(ctx: CanvassContext, environmentId: string, response: NewResponse): Promise<QuotaRecord | null> {
+function screenCreated(ctx: CanvassContext, environmentId: string, response: NewResponse, quotas: Promise<QuotaRecord[]>): Promise<QuotaRecord | null> {
   const { id: responseId, surveyId, finished, data, variables } = response
-  return screenResponse(ctx, { environmentId, surveyId, responseId, finished, data, variables })
+  return screenResponse(ctx, { environmentId, surveyId, responseId, finished, data, variables }, quotas)
 }
 
 /**
