@@ -93,7 +93,7 @@ export const quotaTests: StorageTest[] = [
     async run({ storage }) {
       const { production, development } = await seedProject(storage)
       const surveys = await Promise.all([seedSurvey(storage, production), seedSurvey(storage, production), seedSurvey(storage, development)])
-      const quotas = []
+      const quotas: QuotaRecord[] = []
       for (const [i, survey] of surveys.entries()) {
         for (let n = 0; n <= i; n++) quotas.push(await seedQuota(storage, makeQuota(survey.environmentId, survey.id, { createdAt: new Date(Date.now() + n) })))
       }
