@@ -72,6 +72,7 @@ async function seed(environmentId: string): Promise<void> {
   const display = await call('POST', `/api/v1/client/${environmentId}/displays`, { surveyId: survey.id }, false)
   const response = await call('POST', `/api/v1/client/${environmentId}/responses`, { surveyId: survey.id, finished: false, data: { q1: 'a' }, userId: 'seed-user', displayId: display.id }, false)
   const segment = await call('POST', '/api/v1/management/segments', { environmentId, title: 'Seed', filters: [] })
+  const quota = await call('POST', `/api/v1/management/surveys/${survey.id}/quotas`, { name: 'Seed quota', limit: 10, logic: { connector: 'and', conditions: [] }, action: 'continueSurvey' })
   const attributeClass = await call('POST', '/api/v1/management/attribute-classes', { environmentId, name: 'plan', type: 'code' })
   const actionClass = await call('POST', '/api/v1/management/action-classes', { environmentId, name: 'Seed', type: 'code', key: 'seed' })
   const attributeKey = await call('POST', '/api/v1/management/contact-attribute-keys', { environmentId, key: 'seedKey' })
@@ -102,6 +103,7 @@ async function seed(environmentId: string): Promise<void> {
     userId: 'seed-user',
     webhookId: webhook.id,
     segmentId: segment.id,
+    quotaId: quota.id,
     attributeClassId: attributeClass.id,
     actionClassId: actionClass.id,
     contactAttributeKeyId: attributeKey.id,

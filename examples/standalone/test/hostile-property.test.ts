@@ -95,6 +95,8 @@ interface Seeds {
   accessType: string
   environment: string
   segment: string
+  /** A quota of `survey`. */
+  quota: string
   display: string
   /** A delivery of `webhook` (the dispatcher is off: never sent). */
   delivery: string
@@ -116,6 +118,7 @@ const PARAM_KINDS: Record<string, Kind> = {
   accessType: 'accessType',
   fileName: 'fileName',
   segmentId: 'segment',
+  quotaId: 'quota',
   displayId: 'display',
   deliveryId: 'delivery',
 }
@@ -130,6 +133,15 @@ type BodyPlan = { valid: true } | { plant: number; name: string; hostile: unknow
 /** A valid body for a route, which `BodyPlan.plant` spoils in one place. */
 function template(method: string, path: string, s: Seeds, x: Backend): Record<string, unknown> {
   const route = `${method} ${path}`
+  if (/\/quotas/.test(route)) {
+    return {
+      name: `quota ${method}`,
+      limit: 5,
+      logic: { connector: 'or', conditions: [{ id: 'c', leftOperand: { type: 'element', value: 'q1' }, operator: 'equals', rightOperand: { type: 'static', value: 'a' } }] },
+      action: 'continueSurvey',
+      countPartialSubmissions: true,
+    }
+  }
   // Blocks here and questions in the PUT, so that both structures meet hostile values.
   if (/^POST .*\/management\/surveys$/.test(route)) {
     return { environmentId: x.envA, name: 'n', blocks: [{ id: 'b1', name: 'B', elements: [question()], logic: [], buttonLabel: { default: 'Go' } }], publishOn: null, autoComplete: 5 }
@@ -204,6 +216,9 @@ function defineSuites(label: string, env: () => Promise<Record<string, string>>,
         if (kind === 'survey') seeds.survey = (await createSurvey(x, { status: 'inProgress' })).id
         seeds.response = await createResponse(x, seeds.survey)
         if (kind === 'survey') seeds.display = await newDisplay(x, seeds.survey)
+        if (kind === 'survey') seeds.quota = await newQuota(x, seeds.survey, n)
+      } else if (kind === 'quota') {
+        seeds.quota = await newQuota(x, seeds.survey, n)
       } else if (kind === 'webhook' || kind === 'delivery') {
         seeds.webhook = await post('/api/v1/webhooks', { url: 'https://example.invalid/hook', triggers: ['responseCreated'] })
         seeds.delivery = await newDelivery(x, seeds.webhook, seeds.survey)
@@ -373,6 +388,7 @@ async function plantSeeds(x: Backend): Promise<Seeds> {
     actionClass: (await created('/api/v1/management/action-classes', { name: 'seed', type: 'code', key: 'seed' })).id,
     attributeClass: (await created('/api/v1/management/attribute-classes', { name: 'seed', type: 'code' })).id,
     segment: (await created('/api/v1/management/segments', { title: 'seed' })).id,
+    quota: await newQuota(x, survey, 0),
     contactAttributeKey: (await created('/api/v1/management/contact-attribute-keys', { key: 'seed' })).id,
     display: await newDisplay(x, survey),
     ...(await newContact(x, 'seed-user')),
@@ -401,6 +417,14 @@ async function signedUploadHeaders(x: Backend, client: boolean): Promise<Record<
 async function newDisplay(x: Backend, surveyId: string): Promise<string> {
   const res = await x.call('POST', `/api/v1/client/${x.envA}/displays`, { body: { surveyId } })
   if (res.status !== 200) throw new Error(`seeding a display failed: ${res.status} ${res.text}`)
+  return res.body.data.id
+}
+
+/** A quota of `survey` that every response meets (named after `n`, as names are unique per survey). */
+async function newQuota(x: Backend, survey: string, n: number): Promise<string> {
+  const body = { name: `seed ${n}`, limit: 1000, logic: { connector: 'and', conditions: [] }, action: 'continueSurvey' }
+  const res = await x.call('POST', `/api/v1/management/surveys/${survey}/quotas`, { key: x.keyA, body })
+  if (res.status !== 200) throw new Error(`seeding a quota failed: ${res.status} ${res.text}`)
   return res.body.data.id
 }
 

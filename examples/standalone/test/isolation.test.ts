@@ -42,6 +42,7 @@ const SEEDABLE = new Set([
   'userId',
   'webhookId',
   'segmentId',
+  'quotaId',
   'displayId',
   'deliveryId',
 ])
@@ -76,6 +77,7 @@ async function seedB(x: Backend): Promise<SeedB> {
     type: 'app',
     questions: [question()],
   })
+  const quota = await call('POST', `/api/v1/management/surveys/${survey.id}/quotas`, { name: marker, limit: 5, logic: { conditions: [] }, action: 'continueSurvey', countPartialSubmissions: true })
   const response = await call('POST', `/api/v1/client/${x.envB}/responses`, { surveyId: survey.id, finished: false, data: { q1: marker }, userId }, undefined)
   const person = (await x.call('GET', `/api/v1/management/responses/${response.id}`, { key: x.keyB })).body.data.person
   const display = await call('POST', `/api/v1/client/${x.envB}/displays`, { surveyId: survey.id, userId }, undefined)
@@ -93,6 +95,7 @@ async function seedB(x: Backend): Promise<SeedB> {
     contactId: person.id,
     userId,
     segmentId: segment.id,
+    quotaId: quota.id,
     displayId: display.id,
   }
   const secrets = [marker, x.envB, ...Object.entries(params).filter(([name]) => name !== 'environmentId' && name !== 'userId').map(([, id]) => id)]
@@ -114,8 +117,9 @@ async function seedB(x: Backend): Promise<SeedB> {
   ).map((route) => `${route.path}?limit=1000`)
   for (const [name, id] of Object.entries(params)) {
     const route = ROUTES.find((r) => r.method === 'GET' && r.path.startsWith('/api/v1/') && !r.path.startsWith('/api/v1/client/') && r.path.endsWith(`/:${name}`))
-    if (route && name !== 'environmentId' && name !== 'userId') snapshotPaths.push(route.path.replace(`:${name}`, id))
+    if (route && name !== 'environmentId' && name !== 'userId') snapshotPaths.push(route.path.replace(/:(\w+)/g, (_, param: string) => params[param] ?? ''))
   }
+  snapshotPaths.push(`/api/v1/management/surveys/${survey.id}/quotas?limit=1000`, `/api/v1/management/surveys/${survey.id}/summary`)
   return { params, secrets, snapshotPaths }
 }
 

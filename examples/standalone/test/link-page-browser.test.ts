@@ -5,7 +5,8 @@
  * the URL and `skipPrefilled`) is answered twice — once with the keyboard only, in German (`?lang=de`), with a
  * hidden field, a source and a single-use id from the query; once with the mouse, uploading a file — and a
  * survey whose logic jumps is answered, gone back in, and left through its redirect ending; a survey with a PIN
- * is opened through its PIN form (a wrong PIN, then the right one) and answered. Each stored
+ * is opened through its PIN form (a wrong PIN, then the right one) and answered; a respondent who meets a full
+ * quota is shown the quota's ending. Each stored
  * response is read back through the management API. axe-core checks every card of the mouse pass; no
  * request may go to another origin and nothing may be logged as a warning or an error. `UPDATE_SCREENSHOTS=1` writes the
  * page at desktop and phone widths into docs/.
@@ -589,6 +590,38 @@ test('logic jumps, back undoes the jump, and the redirect ending leaves for its 
   const response = await storedResponse(surveyId)
   assert.equal(response.data, { likes: 'No', why: 'Too loud' }, 'the skipped question has no answer')
   assert.equal([response.finished, response.endingId], [true, 'bye'])
+  await tab.done()
+})
+
+test('a full quota that ends the survey: the renderer goes to the quota\'s ending instead of the next question', async () => {
+  const surveyId = await createSurvey({
+    environmentId: x.envA,
+    name: 'Quota',
+    type: 'link',
+    status: 'inProgress',
+    questions: [
+      { id: 'plan', type: 'multipleChoiceSingle', headline: { default: 'Your plan?' }, required: true, choices: [{ id: 'pro', label: { default: 'Pro' } }, { id: 'free', label: { default: 'Free' } }] },
+      { id: 'why', type: 'openText', inputType: 'text', headline: { default: 'Why this plan?' }, required: true },
+    ],
+    endings: [
+      { id: 'thanks', type: 'endScreen', headline: { default: 'Thanks' } },
+      { id: 'full', type: 'endScreen', headline: { default: 'We have heard from enough Pro users' } },
+    ],
+  })
+  const logic = { conditions: [{ id: 'c', leftOperand: { type: 'element', value: 'plan' }, operator: 'equals', rightOperand: { type: 'static', value: 'pro' } }] }
+  const quota = await x.call('POST', `/api/v1/management/surveys/${surveyId}/quotas`, { key: x.keyA, body: { name: 'Pro', limit: 1, logic, action: 'endSurvey', endingCardId: 'full' } })
+  assert.is(quota.status, 200, quota.text)
+  const first = await x.call('POST', `/api/v1/client/${x.envA}/responses`, { body: { surveyId, finished: true, data: { plan: 'Pro', why: 'First' } } })
+  assert.equal(first.body.data, { id: first.body.data.id }, 'the first Pro response fills the quota')
+  const tab = await open(`/s/${surveyId}`)
+  const page = tab.page
+  await card(page, 'Your plan?')
+  await page.getByRole('radio', { name: 'Pro' }).check()
+  await page.getByRole('button', { name: 'Next' }).click()
+  await card(page, 'We have heard from enough Pro users', true)
+  const list = (await x.call('GET', `/api/v1/management/responses?surveyId=${surveyId}`, { key: x.keyA })).body.data as any[]
+  const screenedOut = list.find((response) => response.id !== first.body.data.id)
+  assert.equal([screenedOut?.data, screenedOut?.finished, screenedOut?.endingId], [{ plan: 'Pro' }, true, 'full'])
   await tab.done()
 })
 

@@ -109,6 +109,7 @@ async function seed(environmentId: string): Promise<void> {
   const display = await call('POST', `/api/v1/client/${environmentId}/displays`, { surveyId: survey.id }, false)
   const deliveries = (await call('GET', `/api/v1/webhooks/${webhook.id}/deliveries`)) as unknown as Array<{ id: string }>
   const segment = await call('POST', '/api/v1/management/segments', { environmentId, title: 'Seed', filters: [] })
+  const quota = await call('POST', `/api/v1/management/surveys/${survey.id}/quotas`, { name: 'Seed quota', limit: 10, logic: { connector: 'and', conditions: [] }, action: 'continueSurvey' })
   const attributeClass = await call('POST', '/api/v1/management/attribute-classes', { environmentId, name: 'plan', type: 'code' })
   const actionClass = await call('POST', '/api/v1/management/action-classes', { environmentId, name: 'Seed', type: 'code', key: 'seed' })
   const attributeKey = await call('POST', '/api/v1/management/contact-attribute-keys', { environmentId, key: 'seedKey' })
@@ -138,6 +139,7 @@ async function seed(environmentId: string): Promise<void> {
     webhookId: [webhook.id],
     deliveryId: deliveries.map((delivery) => delivery.id),
     segmentId: [segment.id],
+    quotaId: [quota.id],
     attributeClassId: [attributeClass.id],
     actionClassId: [actionClass.id],
     contactAttributeKeyId: [attributeKey.id],
@@ -322,6 +324,8 @@ const EXAMPLES: Record<string, () => Promise<Partial<GeneratedRequest>>> = {
   'POST /api/v1/webhooks': async () => ({ body: { url: 'https://example.invalid/other', triggers: ['responseFinished'] } }),
   'POST /api/v1/management/segments': async () => ({ body: { environmentId: seeds.environmentId![0], title: 'Example', filters: [] } }),
   'PUT /api/v1/management/segments/{segmentId}': async () => ({ body: { title: 'Renamed' } }),
+  'POST /api/v1/management/surveys/{surveyId}/quotas': async () => ({ body: { name: 'Example quota', limit: 3, logic: { connector: 'or', conditions: [{ id: 'c', leftOperand: { type: 'element', value: 'q1' }, operator: 'isSubmitted' }] }, action: 'continueSurvey', countPartialSubmissions: true } }),
+  'PUT /api/v1/management/surveys/{surveyId}/quotas/{quotaId}': async () => ({ body: { limit: 4 } }),
   'POST /api/v1/management/attribute-classes': async () => ({ body: { environmentId: seeds.environmentId![0], name: 'example', type: 'code' } }),
   'PUT /api/v1/management/attribute-classes/{attributeClassId}': async () => ({ body: { description: 'changed' } }),
   'POST /api/v1/management/action-classes': async () => ({ body: { environmentId: seeds.environmentId![0], name: 'Example', type: 'code', key: 'example' } }),

@@ -40,6 +40,7 @@ import { registerAttributeClassRoutes } from './routes/management/attribute-clas
 import { registerContactAttributeKeyRoutes } from './routes/management/contact-attribute-keys'
 import { registerPeopleRoutes } from './routes/management/people'
 import { registerSegmentRoutes } from './routes/management/segments'
+import { registerQuotaRoutes } from './routes/management/quotas'
 import { registerWidgetRoutes } from './routes/widget'
 import { registerLinkPageRoutes } from './routes/link-page'
 import { createId } from './services/ids'
@@ -381,6 +382,7 @@ function registerEveryRoute(table: RouteTable, uploads: UploadSettings | undefin
   registerContactAttributeKeyRoutes(table)
   registerPeopleRoutes(table)
   registerSegmentRoutes(table)
+  registerQuotaRoutes(table)
   registerClientDisplayRoutes(table)
   registerClientEnvironmentRoutes(table)
   registerClientContactRoutes(table)

@@ -488,6 +488,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/management/surveys/{surveyId}/quotas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List a survey's quotas */
+        get: operations["getV1ManagementSurveysBySurveyIdQuotas"];
+        put?: never;
+        /** Create a quota of a survey */
+        post: operations["postV1ManagementSurveysBySurveyIdQuotas"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/management/surveys/{surveyId}/quotas/{quotaId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read one quota */
+        get: operations["getV1ManagementSurveysBySurveyIdQuotasByQuotaId"];
+        /** Update a quota: fields sent replace those stored */
+        put: operations["putV1ManagementSurveysBySurveyIdQuotasByQuotaId"];
+        post?: never;
+        /** Delete a quota; returns it */
+        delete: operations["deleteV1ManagementSurveysBySurveyIdQuotasByQuotaId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/client/{environmentId}/displays": {
         parameters: {
             query?: never;
@@ -2638,6 +2675,13 @@ export interface operations {
                                     dropOffRate: number | null;
                                 }[];
                             };
+                            quotas: {
+                                id: string;
+                                name: string;
+                                limit: number;
+                                count: number;
+                                percentage: number;
+                            }[];
                             questions: {
                                 questionId: string;
                                 type: string;
@@ -3402,6 +3446,14 @@ export interface operations {
                     "application/json": {
                         data: {
                             id: string;
+                            /** @constant */
+                            quotaFull?: true;
+                            quota?: {
+                                id: string;
+                                /** @enum {string} */
+                                action: "endSurvey" | "continueSurvey";
+                                endingCardId?: string;
+                            };
                         };
                     };
                 };
@@ -3514,6 +3566,14 @@ export interface operations {
                     "application/json": {
                         data: {
                             id: string;
+                            /** @constant */
+                            quotaFull?: true;
+                            quota?: {
+                                id: string;
+                                /** @enum {string} */
+                                action: "endSurvey" | "continueSurvey";
+                                endingCardId?: string;
+                            };
                         };
                     };
                 };
@@ -3607,6 +3667,14 @@ export interface operations {
                     "application/json": {
                         data: {
                             id: string;
+                            /** @constant */
+                            quotaFull?: true;
+                            quota?: {
+                                id: string;
+                                /** @enum {string} */
+                                action: "endSurvey" | "continueSurvey";
+                                endingCardId?: string;
+                            };
                         };
                     };
                 };
@@ -3722,6 +3790,12 @@ export interface operations {
                         data: {
                             id: string;
                             quotaFull: boolean;
+                            quota?: {
+                                id: string;
+                                /** @enum {string} */
+                                action: "endSurvey" | "continueSurvey";
+                                endingCardId?: string;
+                            };
                         };
                     };
                 };
@@ -3835,6 +3909,12 @@ export interface operations {
                         data: {
                             id: string;
                             quotaFull: boolean;
+                            quota?: {
+                                id: string;
+                                /** @enum {string} */
+                                action: "endSurvey" | "continueSurvey";
+                                endingCardId?: string;
+                            };
                         };
                     };
                 };
@@ -5889,6 +5969,529 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid API key, or the resource belongs to another environment */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource (or route) in the caller's environment */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited: `Retry-After`, `RateLimit-Policy` and `RateLimit` say when to come back */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unreachable for now; nothing was written (`Retry-After`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getV1ManagementSurveysBySurveyIdQuotas: {
+        parameters: {
+            query?: {
+                limit?: string;
+                skip?: string;
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                surveyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                            surveyId: string;
+                            name: string;
+                            limit: number;
+                            logic: {
+                                /** @enum {string} */
+                                connector: "and" | "or";
+                                conditions: unknown[];
+                            };
+                            /** @enum {string} */
+                            action: "endSurvey" | "continueSurvey";
+                            endingCardId: string | null;
+                            countPartialSubmissions: boolean;
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad request: malformed JSON, a field missing or wrong (`details` names each), or a domain rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid API key, or the resource belongs to another environment */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource (or route) in the caller's environment */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited: `Retry-After`, `RateLimit-Policy` and `RateLimit` say when to come back */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unreachable for now; nothing was written (`Retry-After`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postV1ManagementSurveysBySurveyIdQuotas: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Retry safely: the same key and body within 24 h get the first answer again */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                surveyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    surveyId?: string;
+                    name: string;
+                    limit: number;
+                    logic: {
+                        /**
+                         * @default and
+                         * @enum {string}
+                         */
+                        connector?: "and" | "or";
+                        conditions: unknown;
+                    };
+                    /** @enum {string} */
+                    action: "endSurvey" | "continueSurvey";
+                    /** @default null */
+                    endingCardId?: string | null;
+                    /** @default false */
+                    countPartialSubmissions?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                            surveyId: string;
+                            name: string;
+                            limit: number;
+                            logic: {
+                                /** @enum {string} */
+                                connector: "and" | "or";
+                                conditions: unknown[];
+                            };
+                            /** @enum {string} */
+                            action: "endSurvey" | "continueSurvey";
+                            endingCardId: string | null;
+                            countPartialSubmissions: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description Bad request: malformed JSON, a field missing or wrong (`details` names each), or a domain rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid API key, or the resource belongs to another environment */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource (or route) in the caller's environment */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A request with this Idempotency-Key is still running */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body, or the stored response it would make, is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A JSON route was sent `multipart/*` or `application/x-www-form-urlencoded` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description This Idempotency-Key was used for another request */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited: `Retry-After`, `RateLimit-Policy` and `RateLimit` say when to come back */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unreachable for now; nothing was written (`Retry-After`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getV1ManagementSurveysBySurveyIdQuotasByQuotaId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                surveyId: string;
+                quotaId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                            surveyId: string;
+                            name: string;
+                            limit: number;
+                            logic: {
+                                /** @enum {string} */
+                                connector: "and" | "or";
+                                conditions: unknown[];
+                            };
+                            /** @enum {string} */
+                            action: "endSurvey" | "continueSurvey";
+                            endingCardId: string | null;
+                            countPartialSubmissions: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description No valid API key, or the resource belongs to another environment */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource (or route) in the caller's environment */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited: `Retry-After`, `RateLimit-Policy` and `RateLimit` say when to come back */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unreachable for now; nothing was written (`Retry-After`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putV1ManagementSurveysBySurveyIdQuotasByQuotaId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                surveyId: string;
+                quotaId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    surveyId?: string;
+                    name?: string;
+                    limit?: number;
+                    logic?: {
+                        /**
+                         * @default and
+                         * @enum {string}
+                         */
+                        connector?: "and" | "or";
+                        conditions: unknown;
+                    };
+                    /** @enum {string} */
+                    action?: "endSurvey" | "continueSurvey";
+                    endingCardId?: string | null;
+                    countPartialSubmissions?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                            surveyId: string;
+                            name: string;
+                            limit: number;
+                            logic: {
+                                /** @enum {string} */
+                                connector: "and" | "or";
+                                conditions: unknown[];
+                            };
+                            /** @enum {string} */
+                            action: "endSurvey" | "continueSurvey";
+                            endingCardId: string | null;
+                            countPartialSubmissions: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description Bad request: malformed JSON, a field missing or wrong (`details` names each), or a domain rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid API key, or the resource belongs to another environment */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource (or route) in the caller's environment */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body, or the stored response it would make, is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A JSON route was sent `multipart/*` or `application/x-www-form-urlencoded` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited: `Retry-After`, `RateLimit-Policy` and `RateLimit` say when to come back */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unreachable for now; nothing was written (`Retry-After`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteV1ManagementSurveysBySurveyIdQuotasByQuotaId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                surveyId: string;
+                quotaId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                            surveyId: string;
+                            name: string;
+                            limit: number;
+                            logic: {
+                                /** @enum {string} */
+                                connector: "and" | "or";
+                                conditions: unknown[];
+                            };
+                            /** @enum {string} */
+                            action: "endSurvey" | "continueSurvey";
+                            endingCardId: string | null;
+                            countPartialSubmissions: boolean;
+                        };
+                    };
                 };
             };
             /** @description No valid API key, or the resource belongs to another environment */

@@ -6,6 +6,7 @@ import { createApiKeyStore } from './api-key-store'
 import { withUnavailableErrors } from './connection-error'
 import { createAttributeClassStore } from './attribute-class-store'
 import { createSegmentStore } from './segment-store'
+import { createQuotaStore } from './quota-store'
 import { createContactAttributeKeyStore } from './contact-attribute-key-store'
 import { createContactStore } from './contact-store'
 import { createClientContactStore } from './client-contact-store'
@@ -75,6 +76,7 @@ export function createKyselyStorage<DB = unknown>({ db, schema, responseBatch }:
     webhookDeliveries: createWebhookDeliveryStore(canvassDb, names, deliveryNotifier),
     attributeClasses: createAttributeClassStore(canvassDb),
     segments: createSegmentStore(canvassDb),
+    quotas: createQuotaStore(canvassDb),
     actionClasses: createActionClassStore(canvassDb),
     contactAttributeKeys: createContactAttributeKeyStore(canvassDb),
     contacts: createContactStore(canvassDb, names),

@@ -30,6 +30,8 @@ export interface Database {
   contact_attributes: ContactAttributesTable
   attribute_classes: AttributeClassesTable
   segments: SegmentsTable
+  quotas: QuotasTable
+  response_quota_links: ResponseQuotaLinksTable
   action_classes: ActionClassesTable
   webhooks: WebhooksTable
   webhook_deliveries: WebhookDeliveriesTable
@@ -295,6 +297,26 @@ export interface SegmentsTable extends Timestamps {
   description: string | null
   is_private: boolean
   filters: Jsonb<unknown[]>
+}
+
+/** Added by `0022-quotas`. */
+export interface QuotasTable extends Timestamps {
+  id: string
+  environment_id: string
+  survey_id: string
+  name: string
+  limit: number
+  logic: Jsonb<{ connector: 'and' | 'or'; conditions: unknown[] }>
+  action: 'endSurvey' | 'continueSurvey'
+  ending_card_id: string | null
+  count_partial_submissions: boolean
+}
+
+/** Added by `0022-quotas`. */
+export interface ResponseQuotaLinksTable {
+  response_id: string
+  quota_id: string
+  status: 'screenedIn' | 'screenedOut'
 }
 
 /** Added by `0018-idempotency-keys`. */

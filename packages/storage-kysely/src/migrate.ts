@@ -23,6 +23,7 @@ import { idempotencyKeys } from './migrations/0018-idempotency-keys'
 import { oneResponsePerDisplay } from './migrations/0019-one-response-per-display'
 import { surveyVariables } from './migrations/0020-survey-variables'
 import { surveyBlocks } from './migrations/0021-survey-blocks'
+import { quotas } from './migrations/0022-quotas'
 import { moveFromPublicSchema } from './migrations/move-from-public'
 import { schemaNames } from './schema-names'
 
@@ -57,6 +58,7 @@ function migrations(schema: string): Record<string, Migration> {
     '0019-one-response-per-display': oneResponsePerDisplay(schema),
     '0020-survey-variables': surveyVariables(schema),
     '0021-survey-blocks': surveyBlocks(schema),
+    '0022-quotas': quotas(schema),
   }
 }
 

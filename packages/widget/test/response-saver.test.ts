@@ -97,6 +97,27 @@ test('a contact named by its id (the reference\'s renderer props) creates the re
   )
 })
 
+test('a full quota that ends the survey: its ending is reported, the response counts as finished, nothing more is sent', async () => {
+  const saved: [string, boolean][] = []
+  const ended: string[] = []
+  const saver = createResponseSaver(options({ onSaved: (id, finished) => saved.push([id, finished]), onQuotaEnded: (id) => ended.push(id) }))
+  assert.is(await saver.save(update({ q1: 'a' })), true)
+  fake.script.push([200, { data: { id: 'resp1', quotaFull: true, quota: { id: 'quota1', action: 'endSurvey', endingCardId: 'full' } } }])
+  assert.is(await saver.save(update({ q2: 'b' })), true)
+  assert.equal([saved, ended], [[['resp1', false], ['resp1', true]], ['full']])
+  assert.is(await saver.save(update({ q3: 'c' }, true)), true)
+  assert.is(fake.seen.length, 2, 'the server finished the response: nothing more is sent')
+})
+
+test('a full quota that lets the survey go on changes nothing', async () => {
+  const ended: string[] = []
+  const saver = createResponseSaver(options({ onQuotaEnded: (id) => ended.push(id) }))
+  fake.script.push([200, { data: { id: 'resp1', quotaFull: true, quota: { id: 'quota1', action: 'continueSurvey' } } }])
+  await saver.save(update({ q1: 'a' }))
+  await saver.save(update({ q2: 'b' }, true))
+  assert.equal([ended, fake.seen.length], [[], 2])
+})
+
 test('the proof of a PIN goes with the create and with every update', async () => {
   const saver = createResponseSaver(options({ pinAuthToken: 'proof1' }))
   await saver.save(update({ q1: 'a' }))

@@ -54,6 +54,7 @@ export type ResourceType =
   | 'Contact'
   | 'Environment'
   | 'Segment'
+  | 'Quota'
   | 'Display'
   | 'Webhook Delivery'
 

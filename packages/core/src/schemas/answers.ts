@@ -68,6 +68,19 @@ export const segmentAnswer = v.object({
   surveys: v.array(id),
 })
 
+export const quotaAnswer = v.object({
+  id,
+  createdAt: timestamp,
+  updatedAt: timestamp,
+  surveyId: id,
+  name: v.string(),
+  limit: v.number(),
+  logic: v.object({ connector: v.picklist(['and', 'or']), conditions: v.array(anyJson) }),
+  action: v.picklist(['endSurvey', 'continueSurvey']),
+  endingCardId: v.nullable(v.string()),
+  countPartialSubmissions: v.boolean(),
+})
+
 export const surveyAnswer = v.looseObject({
   id,
   createdAt: timestamp,
@@ -223,7 +236,17 @@ export const deletedAnswer = v.object({ success: v.string() })
 
 export const idAnswer = v.object({ id })
 
-export const v2ResponseAnswer = v.object({ id, quotaFull: v.boolean() })
+/** The reference's answer to a respondent's write: the id, and the full quota the response met, if any. */
+export const quotaFullResponseAnswer = v.object({
+  id,
+  quotaFull: v.boolean(),
+  quota: v.optional(v.object({ id, action: v.picklist(['endSurvey', 'continueSurvey']), endingCardId: v.optional(id) })),
+})
+
+export const v2ResponseAnswer = quotaFullResponseAnswer
+
+/** v1: the id; `quotaFull` (true) and the quota only when the response met a full quota. */
+export const v1ResponseAnswer = v.object({ id, quotaFull: v.optional(v.literal(true)), quota: quotaFullResponseAnswer.entries.quota })
 
 export const displayResponseAnswer = v.object({ responseId: v.nullable(id) })
 
@@ -279,6 +302,7 @@ export const summaryAnswer = v.object({
     beforeFirstQuestion: v.number(),
     questions: v.array(v.object({ questionId: v.string(), answered: v.number(), droppedAfter: v.number(), dropOffRate: percentage })),
   }),
+  quotas: v.array(v.object({ id, name: v.string(), limit: v.number(), count: v.number(), percentage: v.number() })),
   questions: v.array(
     v.looseObject({
       questionId: v.string(),

@@ -34,8 +34,11 @@ function otherVariables(variables: Record<string, unknown>, declared: ReadonlySe
   return others
 }
 
-/** The columns of a survey's export, in order. */
-export function exportColumns(survey: SurveyRecord): Column[] {
+/**
+ * The columns of a survey's export, in order. With `quotas` (the survey has some), a `Quotas` column names the
+ * quotas each response is counted in (`ResponseExportRow.quotas`), joined with `; `.
+ */
+export function exportColumns(survey: SurveyRecord, options: { quotas?: boolean } = {}): Column[] {
   const meta = (response: ResponseExportRow, key: string) => (isRecord(response.meta) ? response.meta[key] : undefined)
   const userAgent = (response: ResponseExportRow, key: string) => {
     const agent = meta(response, 'userAgent')
@@ -99,6 +102,7 @@ export function exportColumns(survey: SurveyRecord): Column[] {
   }
   // What a client sent under ids the survey does not declare (older surveys, clients of their own).
   columns.push({ header: 'Other Variables', value: (r) => otherVariables(r.variables, declared) })
+  if (options.quotas) columns.push({ header: 'Quotas', value: (r) => r.quotas ?? [] })
   return columns
 }
 
@@ -161,11 +165,11 @@ export interface ExportEarlyEnd {
  */
 export function exportStream(
   survey: SurveyRecord,
-  source: { format: 'csv'; rows: ExportSource<ResponseExportRow> } | { format: 'ndjson'; rows: ExportSource<ResponseRecord> },
+  source: { format: 'csv'; rows: ExportSource<ResponseExportRow>; quotas?: boolean } | { format: 'ndjson'; rows: ExportSource<ResponseRecord> },
   onEarlyEnd: (end: ExportEarlyEnd) => void = () => {},
 ): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder()
-  const columns = source.format === 'csv' ? exportColumns(survey) : []
+  const columns = source.format === 'csv' ? exportColumns(survey, { quotas: source.quotas ?? false }) : []
   const line = (row: ResponseExportRow | ResponseRecord) =>
     source.format === 'csv'
       ? csvLine(columns.map((column) => column.value(row as ResponseExportRow)))

@@ -1,4 +1,4 @@
-import type { SummaryAggregates, SummaryQuery, SurveyRecord } from '../ports/storage'
+import type { QuotaRecord, SummaryAggregates, SummaryQuery, SurveyRecord } from '../ports/storage'
 import { LIMITS } from '../schemas/common'
 
 /**
@@ -39,7 +39,11 @@ export function summaryQuery(survey: SurveyRecord, dates: Pick<SummaryQuery, 'da
   }
 }
 
-export function surveySummaryOutput(survey: SurveyRecord, aggregates: SummaryAggregates) {
+/**
+ * The survey's summary. `quotas` (the survey's quotas with how many responses each counts, see
+ * `QuotaStore.counts`) are shown with their progress whatever the date range: a quota counts every response.
+ */
+export function surveySummaryOutput(survey: SurveyRecord, aggregates: SummaryAggregates, quotas: QuotaProgress[] = []) {
   const { started, finished } = aggregates
   const questions = questionsOf(survey)
   const dropped = new Map(aggregates.lastAnswered.map((row) => [row.index, row.count]))
@@ -59,7 +63,19 @@ export function surveySummaryOutput(survey: SurveyRecord, aggregates: SummaryAgg
       }),
     },
     questions: questions.map((question) => questionSummary(question, aggregates)),
+    quotas: quotas.map(({ quota, count }) => ({
+      id: quota.id,
+      name: quota.name,
+      limit: quota.limit,
+      count,
+      percentage: percent(count, quota.limit) as number,
+    })),
   }
+}
+
+export interface QuotaProgress {
+  quota: Pick<QuotaRecord, 'id' | 'name' | 'limit'>
+  count: number
 }
 
 function questionSummary(question: Question, aggregates: SummaryAggregates) {

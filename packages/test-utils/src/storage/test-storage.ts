@@ -16,6 +16,7 @@ import { projectTests } from './project-tests'
 import { responseTests } from './response-tests'
 import type { StorageFixtures, StorageTest } from './storage-test'
 import { segmentTests } from './segment-tests'
+import { quotaTests } from './quota-tests'
 import { surveyTests } from './survey-tests'
 import { uploadTests } from './upload-tests'
 import { webhookScheduleTests } from './webhook-schedule-tests'
@@ -51,6 +52,7 @@ export const STORAGE_TESTS: readonly StorageTest[] = [
   ...apiKeyTests,
   ...surveyTests,
   ...segmentTests,
+  ...quotaTests,
   ...createResponseTests,
   ...responseTests,
   ...autoCompleteTests,

@@ -33,6 +33,11 @@ export interface ResponseSaverOptions {
   /** The display's id once recorded (undefined when recording failed); the response is linked to it. */
   displayId: Promise<string | undefined>
   onSaved?(responseId: string, finished: boolean): void
+  /**
+   * The response met a full quota that ends the survey: the server finished it at `endingId`, so nothing more
+   * is sent, and the respondent is shown that ending.
+   */
+  onQuotaEnded?(endingId: string): void
   /** A save failed for good (`failure`), or a retry succeeded (undefined). */
   onFailure?(failure: SaveFailure | undefined): void
   /** Waits before a retry; `attempt` counts from 1. */
@@ -75,6 +80,8 @@ export function createResponseSaver(options: ResponseSaverOptions): ResponseSave
   let pending: ResponseUpdate | undefined
   let running: Promise<boolean> | undefined
   let finished = false
+  /** A full quota ended the response on the server. */
+  let quotaEnded = false
   const pin = options.pinAuthToken ? { pinAuthToken: options.pinAuthToken } : {}
   const backoff = options.backoff ?? ((attempt: number) => new Promise<void>((resolve) => setTimeout(resolve, 400 * attempt)))
 
@@ -95,6 +102,13 @@ export function createResponseSaver(options: ResponseSaverOptions): ResponseSave
           : await updateResponse(options.endpoint, responseId, { ...update, ...pin })
       if (result.ok) {
         if (responseId === undefined) responseId = (result.data as { id: string }).id
+        const quota = result.data?.quotaFull ? result.data.quota : undefined
+        if (quota?.action === 'endSurvey' && quota.endingCardId) {
+          quotaEnded = true
+          options.onSaved?.(responseId, true)
+          options.onQuotaEnded?.(quota.endingCardId)
+          return undefined
+        }
         options.onSaved?.(responseId, update.finished)
         return undefined
       }
@@ -116,7 +130,7 @@ export function createResponseSaver(options: ResponseSaverOptions): ResponseSave
         options.onFailure?.(failure)
         return false
       }
-      if (update.finished) {
+      if (update.finished || quotaEnded) {
         finished = true
         pending = undefined
       }

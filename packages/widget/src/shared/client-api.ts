@@ -74,8 +74,17 @@ export interface ResponseInput {
   pinAuthToken?: string
 }
 
+/**
+ * What a response write answers about quotas: `quotaFull` and the full quota the response met, only when it met
+ * one (with `endSurvey`, the server has finished the response at `endingCardId`).
+ */
+export interface QuotaAnswer {
+  quotaFull?: boolean
+  quota?: { id: string; action: 'endSurvey' | 'continueSurvey'; endingCardId?: string }
+}
+
 /** `POST …/responses`: the first answer of a response. */
-export function createResponse(endpoint: Endpoint, input: ResponseInput): Promise<ApiResult<{ id: string }>> {
+export function createResponse(endpoint: Endpoint, input: ResponseInput): Promise<ApiResult<{ id: string } & QuotaAnswer>> {
   return call('POST', clientPath(endpoint, '/responses', versionFor(input)), input)
 }
 
@@ -84,7 +93,7 @@ export function updateResponse(
   endpoint: Endpoint,
   responseId: string,
   input: Pick<ResponseInput, 'finished' | 'data' | 'ttc' | 'variables' | 'endingId' | 'language' | 'pinAuthToken'>,
-): Promise<ApiResult<unknown>> {
+): Promise<ApiResult<QuotaAnswer | undefined>> {
   return call('PUT', clientPath(endpoint, `/responses/${encodeURIComponent(responseId)}`), input)
 }
 

@@ -11,6 +11,7 @@ import type { ProjectStore } from './projects'
 import type { ResponseStore } from './responses'
 import type { IdempotencyStore } from './idempotency'
 import type { SegmentStore } from './segments'
+import type { QuotaStore } from './quotas'
 import type { SurveyStore } from './surveys'
 import type { UploadStore } from './uploads'
 import type { WebhookDeliveryStore } from './webhook-deliveries'
@@ -45,6 +46,7 @@ export interface Storage {
   contactAttributeKeys: ContactAttributeKeyStore
   contacts: ContactStore
   segments: SegmentStore
+  quotas: QuotaStore
   displays: DisplayStore
   clientContacts: ClientContactStore
   environmentState: EnvironmentStateStore
@@ -63,6 +65,7 @@ export type * from './projects'
 export type * from './responses'
 export type * from './idempotency'
 export type * from './segments'
+export type * from './quotas'
 export type * from './surveys'
 export type * from './attribute-classes'
 export type * from './action-classes'

@@ -42,6 +42,8 @@ export interface ResponseExportRow
   userId: string | null
   /** The names of the response's tags, by name. */
   tagNames: string[]
+  /** The names of the quotas the response is counted in, when the export asked (`QuotaStore.namesByResponse`). */
+  quotas?: string[]
 }
 
 /** What a summary aggregates: the survey's questions in order, each with how its answers are counted. */

@@ -14,25 +14,33 @@ import { checkPatchedSize, checkResponseSize } from '../../services/response-siz
 import { isEncryptedSingleUse } from '../../services/single-use-ids'
 import { acceptsSubmissions, effectiveSurveyStatus } from '../../services/survey-status'
 import type { RouteTable } from '../../http/route-table'
-import { dataOf, idAnswer, v2ResponseAnswer } from '../../schemas/answers'
+import { dataOf, v1ResponseAnswer, v2ResponseAnswer } from '../../schemas/answers'
+import { quotaFullAnswer, readQuotasEarly, screenResponse } from '../../services/quota-service'
+import type { QuotaRecord } from '../../ports/storage'
 
 /**
  * Respondents' response routes: create, and update in both the environment form and the spec form; and the
  * reference's newer `/api/v2/client/{environmentId}/responses` routes, which name the respondent by
- * `contactId` and answer with its `quotaFull: false` beside the id (Canvass has no quotas).
+ * `contactId`. Every write screens the response against its survey's quotas (`services/quota-service.ts`):
+ * the v2 routes answer `quotaFull` (with the full quota met, when true) beside the id, as the reference does;
+ * the v1 routes add `quotaFull: true` and the quota only when a full quota was met, so that their answer is
+ * the specification's `{id}` otherwise.
  */
 export function registerClientResponseRoutes(routes: RouteTable): void {
-  routes.post('/api/v1/client/:environmentId/responses', createResponse, { idempotent: 'client', summary: 'A respondent starts a response', auth: 'none', body: responseCreateSchema, answer: dataOf(idAnswer), errors: [403] })
-  routes.put('/api/v1/client/:environmentId/responses/:responseId', updateResponse, { summary: 'A respondent adds to or finishes a response', auth: 'none', body: responseUpdateSchema, answer: dataOf(idAnswer), errors: [403] })
-  routes.put('/api/v1/client/responses/:responseId', updateResponse, { summary: 'The same, in the specification\'s form without the environment', auth: 'none', body: responseUpdateSchema, answer: dataOf(idAnswer), errors: [403] })
+  routes.post('/api/v1/client/:environmentId/responses', createResponse, { idempotent: 'client', summary: 'A respondent starts a response', auth: 'none', body: responseCreateSchema, answer: dataOf(v1ResponseAnswer), errors: [403] })
+  routes.put('/api/v1/client/:environmentId/responses/:responseId', updateResponse, { summary: 'A respondent adds to or finishes a response', auth: 'none', body: responseUpdateSchema, answer: dataOf(v1ResponseAnswer), errors: [403] })
+  routes.put('/api/v1/client/responses/:responseId', updateResponse, { summary: 'The same, in the specification\'s form without the environment', auth: 'none', body: responseUpdateSchema, answer: dataOf(v1ResponseAnswer), errors: [403] })
   routes.post('/api/v2/client/:environmentId/responses', createResponseV2, { idempotent: 'client', summary: 'A response, naming the contact by `contactId`', auth: 'none', body: responseCreateV2Schema, answer: dataOf(v2ResponseAnswer), errors: [403] })
   routes.put('/api/v2/client/:environmentId/responses/:responseId', updateResponseV2, { summary: 'Add to or finish a response, at the reference\'s v2 path', auth: 'none', body: responseUpdateSchema, answer: dataOf(v2ResponseAnswer), errors: [403] })
 }
 
 const updateResponseV2: Handler = async (request, ctx) => {
-  const id = await updateResponseOrThrow(request, ctx)
-  return ok({ id, quotaFull: false }, CLIENT_CORS_HEADERS)
+  const { id, quota } = await updateResponseOrThrow(request, ctx)
+  return ok({ id, ...quotaFullAnswer(quota) }, CLIENT_CORS_HEADERS)
 }
+
+/** The v1 answer: the id, and the full quota met only when there is one. */
+const v1Answer = (id: string, quota: QuotaRecord | null) => (quota ? { id, ...quotaFullAnswer(quota) } : { id })
 
 const createResponse: Handler = async (request, ctx) => {
   const environmentId = param(request, 'environmentId')
@@ -43,8 +51,9 @@ const createResponse: Handler = async (request, ctx) => {
     now: ctx.now(),
   })
   const pinProven = provesPin(ctx, input.pinAuthToken, input.surveyId)
+  const quotas = readQuotasEarly(ctx, environmentId, response.surveyId)
   const id = await createResponseOrThrow(ctx, response, { environmentId, requireAccepting: true, checkEnvironment: true, pinProven })
-  return ok({ id }, CLIENT_CORS_HEADERS)
+  return ok(v1Answer(id, await screenCreated(ctx, environmentId, response, quotas)), CLIENT_CORS_HEADERS)
 }
 
 const createResponseV2: Handler = async (request, ctx) => {
@@ -58,14 +67,27 @@ const createResponseV2: Handler = async (request, ctx) => {
     now: ctx.now(),
   })
   const pinProven = provesPin(ctx, input.pinAuthToken, input.surveyId)
+  const quotas = readQuotasEarly(ctx, environmentId, response.surveyId)
   const id = await createResponseOrThrow(ctx, response, { environmentId, requireAccepting: true, checkEnvironment: true, pinProven })
-  return ok({ id, quotaFull: false }, CLIENT_CORS_HEADERS)
+  return ok({ id, ...quotaFullAnswer(await screenCreated(ctx, environmentId, response, quotas)) }, CLIENT_CORS_HEADERS)
 }
 
-const updateResponse: Handler = async (request, ctx) => ok({ id: await updateResponseOrThrow(request, ctx) }, CLIENT_CORS_HEADERS)
+const updateResponse: Handler = async (request, ctx) => {
+  const { id, quota } = await updateResponseOrThrow(request, ctx)
+  return ok(v1Answer(id, quota), CLIENT_CORS_HEADERS)
+}
 
-/** Applies a client update to the response the path names; answers its id. */
-async function updateResponseOrThrow(request: IRequest, ctx: CanvassContext): Promise<string> {
+/** A created response screened against its survey's quotas (it was created in `environmentId`). */
+function screenCreated(ctx: CanvassContext, environmentId: string, response: NewResponse, quotas: Promise<QuotaRecord[]>): Promise<QuotaRecord | null> {
+  const { id: responseId, surveyId, finished, data, variables } = response
+  return screenResponse(ctx, { environmentId, surveyId, responseId, finished, data, variables }, quotas)
+}
+
+/**
+ * Applies a client update to the response the path names and screens it against its survey's quotas;
+ * answers its id and the full quota it met, if any.
+ */
+async function updateResponseOrThrow(request: IRequest, ctx: CanvassContext): Promise<{ id: string; quota: QuotaRecord | null }> {
   const environmentId = request.params.environmentId === undefined ? undefined : param(request, 'environmentId')
   const id = param(request, 'responseId')
   const input = parseInput(responseUpdateSchema, await readJsonBody(request))
@@ -80,7 +102,8 @@ async function updateResponseOrThrow(request: IRequest, ctx: CanvassContext): Pr
     return checkPatchedSize(current, responsePatch(current, input, ctx.now()), ctx.maxResponseBytes)
   })
   if (!updated) throw notFound('Response', id)
-  return id
+  const { environmentId: responseEnvironment, surveyId, finished, data, variables } = updated
+  return { id, quota: await screenResponse(ctx, { environmentId: responseEnvironment, surveyId, responseId: id, finished, data, variables }) }
 }
 
 /**

@@ -77,12 +77,21 @@ const exportResponses: Handler = async (request, ctx, info) => {
   const scope = { ...filter, surveyId: survey.id, sortBy, order }
   const position = (after: { id: string; createdAt: Date; updatedAt: Date } | undefined) =>
     after ? { after: { createdAt: after[sortBy], id: after.id } } : {}
+  const hasQuotas = format === 'csv' && (await ctx.storage.quotas.listAll(environmentId, survey.id)).length > 0
   const onEarlyEnd = logEarlyEnd(ctx, `The ${format.toUpperCase()} export of survey ${survey.id}`, info.requestId)
   const body =
     format === 'csv'
       ? exportStream(survey, {
           format,
-          rows: { read: (after, limit) => ctx.storage.responses.listForExport(environmentId, { ...scope, limit, ...position(after) }) },
+          quotas: hasQuotas,
+          rows: {
+            read: async (after, limit) => {
+              const rows = await ctx.storage.responses.listForExport(environmentId, { ...scope, limit, ...position(after) })
+              if (!hasQuotas || rows.length === 0) return rows
+              const names = await ctx.storage.quotas.namesByResponse(environmentId, rows.map((row) => row.id))
+              return rows.map((row) => ({ ...row, quotas: names[row.id] ?? [] }))
+            },
+          },
         }, onEarlyEnd)
       : exportStream(survey, {
           format,

@@ -15,6 +15,7 @@ import { dropReplacedPrivateSegment, readSurveySegment, surveySegmentId } from '
 import type { RouteTable } from '../../http/route-table'
 import { readSummaryQuery, summaryDateQuery } from '../../http/response-query'
 import { summaryQuery, surveySummaryOutput } from '../../services/survey-summary'
+import { checkSurveyKeepsQuotaParts } from '../../services/quota-service'
 import { dataOf, pageOf, summaryAnswer, surveyAnswer } from '../../schemas/answers'
 import { pageQueryWithOffset } from '../../http/pagination'
 import { checkNamedEnvironment } from '../../services/named-environment'
@@ -106,6 +107,9 @@ const updateSurvey: Handler = async (request, ctx) => {
     before = current.segmentId
     segment = await surveySegmentId(ctx, environmentId, id, current.segmentId, changes.segmentId ?? null, segmentInput)
   }
+  // A change of the parts quotas name is checked against the survey's quotas (read first: the check is pure).
+  const touchesQuotaParts = ['questions', 'endings', 'hiddenFields', 'variables'].some((field) => field in changes)
+  const quotas = touchesQuotaParts ? await ctx.storage.quotas.listAll(environmentId, id) : []
   let replaced: string | null = null
   const now = ctx.now()
   // The merge runs on the survey as it is under the storage's lock: a concurrent PUT of another field, or a
@@ -126,7 +130,9 @@ const updateSurvey: Handler = async (request, ctx) => {
     if (segment !== undefined) merged.segmentId = segment?.id ?? null
     const input = parseInput(surveyCreateSchema, merged)
     replaced = stored.segmentId !== input.segmentId ? stored.segmentId : null
-    return { id: stored.id, environmentId, createdAt: stored.createdAt, updatedAt: now, ...surveyFieldsFromInput(input) }
+    const fields = surveyFieldsFromInput(input)
+    if (quotas.length > 0) checkSurveyKeepsQuotaParts(quotas, fields)
+    return { id: stored.id, environmentId, createdAt: stored.createdAt, updatedAt: now, ...fields }
   }))
   // The spec answers a PUT of an unknown survey with 400, unlike GET and DELETE.
   if (!updated) throw badRequest(`Survey with ID ${id} not found`)
@@ -172,8 +178,12 @@ const summarizeSurvey: Handler = async (request, ctx) => {
   const { environmentId } = await authenticate(request, ctx)
   const dates = readSummaryQuery(request.query)
   const survey = await ownedSurvey(ctx, environmentId, param(request, 'surveyId'))
-  const aggregates = await ctx.storage.responses.summarize(environmentId, survey.id, summaryQuery(survey, dates))
-  return ok(surveySummaryOutput(survey, aggregates))
+  const [aggregates, quotas, counts] = await Promise.all([
+    ctx.storage.responses.summarize(environmentId, survey.id, summaryQuery(survey, dates)),
+    ctx.storage.quotas.listAll(environmentId, survey.id),
+    ctx.storage.quotas.counts(environmentId, survey.id),
+  ])
+  return ok(surveySummaryOutput(survey, aggregates, quotas.map((quota) => ({ quota, count: counts[quota.id] ?? 0 }))))
 }
 
 export async function ownedSurvey(ctx: CanvassContext, environmentId: string, id: string): Promise<SurveyRecord> {

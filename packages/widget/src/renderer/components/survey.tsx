@@ -93,6 +93,17 @@ export function Survey({ options, theme, onClose }: SurveyProps) {
         ...(options.meta ? { meta: options.meta } : {}),
         displayId: display.promise,
         onSaved: (responseId, done) => options.callbacks?.onResponse?.({ responseId, finished: done }),
+        // A full quota ended the response: its ending is shown (or followed, for a redirect), whatever comes next.
+        onQuotaEnded: (endingId) => {
+          const quotaEnding = flow.endings.find((e) => e.id === endingId)
+          setStep(endingId)
+          setFinished(true)
+          const target = quotaEnding?.type === 'redirectToUrl' ? resolveUrl(quotaEnding.url, endpoint.appUrl) : undefined
+          if (target) {
+            setRedirectTo(target)
+            leave(target)
+          }
+        },
         onFailure: setFailure,
       }),
     [],

@@ -1,0 +1,85 @@
+import type { PageQuery } from './common'
+
+/**
+ * Quotas: how many responses of a survey that meet some conditions are taken, and what happens to the rest
+ * (the reference's `SurveyQuota` and `ResponseQuotaLink`). Core validates a quota and decides which quotas a
+ * response meets; the store keeps the quotas and counts responses in them exactly (`screen`).
+ */
+export interface QuotaStore {
+  /** A page of the survey's quotas (of that environment), in list order. */
+  list(environmentId: string, surveyId: string, page: PageQuery): Promise<QuotaRecord[]>
+  /**
+   * Every quota of the survey, oldest first (the order in which a response is screened). Core bounds how many
+   * a survey holds. An empty list for a survey of another environment or of nothing.
+   */
+  listAll(environmentId: string, surveyId: string): Promise<QuotaRecord[]>
+  /** The quota of that survey and environment, or null. */
+  get(environmentId: string, surveyId: string, id: string): Promise<QuotaRecord | null>
+  /**
+   * Inserts the quota. `limit` (nothing written) when the survey already holds `maxPerSurvey` quotas, which
+   * MUST hold under concurrent inserts; `name_taken` when another quota of the survey has its name;
+   * `survey_not_found` when the environment has no such survey (any more).
+   */
+  insert(record: QuotaRecord, maxPerSurvey: number): Promise<'created' | 'limit' | 'name_taken' | 'survey_not_found'>
+  /**
+   * Read-modify-write of one quota: hands the stored quota to `change` and writes the quota it returns, both
+   * under a lock of the quota's row, so that concurrent updates each see the one before (none is lost).
+   * `change` must be free of side effects; if it throws, nothing is written and the error propagates.
+   * `null` (without calling `change`) when the survey has no such quota; `name_taken` as in `insert`.
+   */
+  update(environmentId: string, surveyId: string, id: string, change: (current: QuotaRecord) => QuotaRecord): Promise<QuotaRecord | 'name_taken' | null>
+  /** Deletes the quota (and what it counted); returns it as it was, or null. */
+  delete(environmentId: string, surveyId: string, id: string): Promise<QuotaRecord | null>
+  /**
+   * Screens a response of the survey after a write to it, as the reference does, in one transaction:
+   * - of the quotas in `met` (ids, in screening order; others of the survey are ignored), each is full when the
+   *   responses counted in it, this one left out, reach its `limit`; a response counts while its link to the
+   *   quota is `screenedIn` and it is finished or the quota counts partial submissions. Counting MUST be exact
+   *   under concurrent screenings (e.g. the quota rows locked `for update`): N concurrent finished responses
+   *   meeting a quota of limit k < N leave exactly k `screenedIn`.
+   * - unless `finished` or the first full quota ends the survey, only quotas counting partial submissions are
+   *   written; each written quota links the response `screenedOut` when full, else `screenedIn` (a link that
+   *   is there stays `screenedIn`: a response counted once is never counted twice);
+   * - links to the quotas in `unmet` are removed;
+   * - when the first full quota's action is `endSurvey`, the response is finished with its `endingCardId` as
+   *   `endingId` (and `updatedAt`).
+   * Returns the first full quota, or null. A response of another environment, or none, changes nothing (null).
+   */
+  screen(input: QuotaScreening): Promise<QuotaRecord | null>
+  /** How many responses each quota of the survey counts now (as `screen` counts), by quota id. */
+  counts(environmentId: string, surveyId: string): Promise<Record<string, number>>
+  /**
+   * The quotas each of `responseIds` (responses of that environment) is counted in (`screenedIn`), by
+   * response id: their names, in screening order. Responses in none are left out.
+   */
+  namesByResponse(environmentId: string, responseIds: string[]): Promise<Record<string, string[]>>
+}
+
+export interface QuotaRecord {
+  id: string
+  environmentId: string
+  surveyId: string
+  name: string
+  limit: number
+  /** `{connector, conditions}`, as core validated it. */
+  logic: { connector: 'and' | 'or'; conditions: unknown[] }
+  action: 'endSurvey' | 'continueSurvey'
+  endingCardId: string | null
+  countPartialSubmissions: boolean
+  createdAt: Date
+  updatedAt: Date
+}
+
+export interface QuotaScreening {
+  environmentId: string
+  surveyId: string
+  responseId: string
+  /** Whether the response is finished after the write. */
+  finished: boolean
+  /** Quotas whose conditions the response meets, in screening order. */
+  met: string[]
+  /** The survey's other quotas. */
+  unmet: string[]
+  /** The `updatedAt` of the response when a full quota finishes it. */
+  now: Date
+}

@@ -1,0 +1,114 @@
+import type { CanvassContext, Handler } from '../../context'
+import { externalUrl, param } from '../../context'
+import { authenticate } from '../../http/auth'
+import { readJsonBody } from '../../http/body'
+import { badRequest, notFound, validationError } from '../../http/errors'
+import { listPage, pageQuery, readPageQuery } from '../../http/pagination'
+import { ok } from '../../http/respond'
+import type { RouteTable } from '../../http/route-table'
+import { parseInput } from '../../http/validate'
+import type { QuotaRecord, SurveyRecord } from '../../ports/storage'
+import { dataOf, pageOf, quotaAnswer } from '../../schemas/answers'
+import { MAX_QUOTAS_PER_SURVEY, quotaCreateSchema, quotaUpdateSchema } from '../../schemas/quota'
+import { checkQuotaAgainstSurvey, quotaOutput } from '../../services/quota-service'
+import { ownedSurvey } from './surveys'
+
+const BASE = '/api/v1/management/surveys/:surveyId/quotas'
+
+/**
+ * `/api/v1/management/surveys/{surveyId}/quotas` (a Canvass addition: the reference manages quotas in its
+ * app only): list, create, get, update and delete a survey's quotas.
+ */
+export function registerQuotaRoutes(routes: RouteTable): void {
+  routes.get(BASE, listQuotas, { summary: 'List a survey\'s quotas', auth: 'apiKey', query: pageQuery, answer: pageOf(quotaAnswer) })
+  routes.post(BASE, createQuota, { idempotent: 'management', summary: 'Create a quota of a survey', auth: 'apiKey', body: quotaCreateSchema, answer: dataOf(quotaAnswer) })
+  routes.get(`${BASE}/:quotaId`, getQuota, { summary: 'Read one quota', auth: 'apiKey', answer: dataOf(quotaAnswer) })
+  routes.put(`${BASE}/:quotaId`, updateQuota, { summary: 'Update a quota: fields sent replace those stored', auth: 'apiKey', body: quotaUpdateSchema, answer: dataOf(quotaAnswer) })
+  routes.delete(`${BASE}/:quotaId`, deleteQuota, { summary: 'Delete a quota; returns it', auth: 'apiKey', answer: dataOf(quotaAnswer) })
+}
+
+const listQuotas: Handler = async (request, ctx) => {
+  const { environmentId } = await authenticate(request, ctx)
+  const page = readPageQuery(request.query)
+  const survey = await ownedSurvey(ctx, environmentId, param(request, 'surveyId'))
+  return listPage(page, {
+    read: (position) => ctx.storage.quotas.list(environmentId, survey.id, position),
+    output: quotaOutput,
+    nextUrl: () => externalUrl(request, ctx),
+  })
+}
+
+const createQuota: Handler = async (request, ctx) => {
+  const { environmentId } = await authenticate(request, ctx)
+  const input = parseInput(quotaCreateSchema, await readJsonBody(request))
+  const survey = await ownedSurvey(ctx, environmentId, param(request, 'surveyId'))
+  checkSurveyId(input.surveyId, survey)
+  const now = ctx.now()
+  const record: QuotaRecord = {
+    id: ctx.newId(),
+    environmentId,
+    surveyId: survey.id,
+    name: input.name,
+    limit: input.limit,
+    logic: input.logic,
+    action: input.action,
+    endingCardId: input.endingCardId,
+    countPartialSubmissions: input.countPartialSubmissions,
+    createdAt: now,
+    updatedAt: now,
+  }
+  checkQuotaAgainstSurvey(record, survey)
+  const outcome = await ctx.storage.quotas.insert(record, MAX_QUOTAS_PER_SURVEY)
+  if (outcome === 'limit') throw badRequest(`A survey holds at most ${MAX_QUOTAS_PER_SURVEY} quotas`)
+  if (outcome === 'name_taken') throw nameTaken()
+  if (outcome === 'survey_not_found') throw notFound('Survey', survey.id)
+  return ok(quotaOutput(record))
+}
+
+const getQuota: Handler = async (request, ctx) => {
+  const { environmentId } = await authenticate(request, ctx)
+  const survey = await ownedSurvey(ctx, environmentId, param(request, 'surveyId'))
+  return ok(quotaOutput(await ownedQuota(ctx, environmentId, survey.id, param(request, 'quotaId'))))
+}
+
+const updateQuota: Handler = async (request, ctx) => {
+  const { environmentId } = await authenticate(request, ctx)
+  const changes = parseInput(quotaUpdateSchema, await readJsonBody(request))
+  const survey = await ownedSurvey(ctx, environmentId, param(request, 'surveyId'))
+  checkSurveyId(changes.surveyId, survey)
+  const id = param(request, 'quotaId')
+  const { surveyId: _, ...fields } = changes
+  const sent = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined))
+  const now = ctx.now()
+  // Merged and checked on the quota as it is under the store's lock: a concurrent PUT of another field stays.
+  const updated = await ctx.storage.quotas.update(environmentId, survey.id, id, (stored) => {
+    const record: QuotaRecord = { ...stored, ...sent, updatedAt: now }
+    checkQuotaAgainstSurvey(record, survey)
+    return record
+  })
+  if (updated === 'name_taken') throw nameTaken()
+  if (!updated) throw notFound('Quota', id)
+  return ok(quotaOutput(updated))
+}
+
+const deleteQuota: Handler = async (request, ctx) => {
+  const { environmentId } = await authenticate(request, ctx)
+  const survey = await ownedSurvey(ctx, environmentId, param(request, 'surveyId'))
+  const id = param(request, 'quotaId')
+  const deleted = await ctx.storage.quotas.delete(environmentId, survey.id, id)
+  if (!deleted) throw notFound('Quota', id)
+  return ok(quotaOutput(deleted))
+}
+
+async function ownedQuota(ctx: CanvassContext, environmentId: string, surveyId: string, id: string): Promise<QuotaRecord> {
+  const record = await ctx.storage.quotas.get(environmentId, surveyId, id)
+  if (!record) throw notFound('Quota', id)
+  return record
+}
+
+/** A body's `surveyId` may repeat the path's survey, never name another. */
+function checkSurveyId(surveyId: string | undefined, survey: SurveyRecord): void {
+  if (surveyId !== undefined && surveyId !== survey.id) throw validationError({ surveyId: 'Must be the id of the survey in the path' })
+}
+
+const nameTaken = () => validationError({ name: 'Another quota of this survey has this name' })

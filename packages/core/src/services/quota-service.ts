@@ -1,0 +1,157 @@
+import type { CanvassContext } from '../context'
+import { describeCause } from '../http/boundary'
+import { validationError } from '../http/errors'
+import type { QuotaRecord, SurveyRecord } from '../ports/storage'
+import type { QuotaCondition } from '../schemas/quota'
+import { meetsQuota } from './quota-conditions'
+
+/** The API form of a quota: the reference's `SurveyQuota`. */
+export function quotaOutput(record: QuotaRecord) {
+  return {
+    id: record.id,
+    createdAt: record.createdAt.toISOString(),
+    updatedAt: record.updatedAt.toISOString(),
+    surveyId: record.surveyId,
+    name: record.name,
+    limit: record.limit,
+    logic: record.logic,
+    action: record.action,
+    endingCardId: record.endingCardId,
+    countPartialSubmissions: record.countPartialSubmissions,
+  }
+}
+
+/**
+ * Refuses (400 naming each field) a quota whose conditions name a question, hidden field or variable the
+ * survey does not have, or whose `endingCardId` is no ending of the survey; `endSurvey` needs one.
+ */
+export function checkQuotaAgainstSurvey(quota: Pick<QuotaRecord, 'logic' | 'action' | 'endingCardId'>, survey: SurveyRecord): void {
+  const parts = surveyParts(survey)
+  const details: Record<string, string> = {}
+  quota.logic.conditions.forEach((entry, index) => {
+    const condition = entry as QuotaCondition
+    const sides = [['leftOperand', condition.leftOperand], ['rightOperand', condition.rightOperand]] as const
+    for (const [side, operand] of sides) {
+      if (!operand || operand.type === 'static') continue
+      const known = operand.type === 'hiddenField' ? parts.hiddenFieldIds : operand.type === 'variable' ? parts.variableIds : parts.questionIds
+      if (!known.has(operand.value)) details[`logic.conditions.${index}.${side}.value`] = `The survey has no ${OPERAND_NAMES[operand.type]} with this id`
+    }
+  })
+  if (quota.action === 'endSurvey' && quota.endingCardId === null) {
+    details.endingCardId = 'endingCardId is required when action is endSurvey'
+  } else if (quota.endingCardId !== null && !parts.endingIds.has(quota.endingCardId)) {
+    details.endingCardId = 'The survey has no ending with this id'
+  }
+  if (Object.keys(details).length > 0) throw validationError(details)
+}
+
+/**
+ * Refuses (400 naming the survey field) a survey change that would take away an ending, question, hidden
+ * field or variable that one of `quotas` names, as the reference's editor does: a quota never points at
+ * nothing. `survey` is the survey as the change leaves it.
+ */
+export function checkSurveyKeepsQuotaParts(quotas: readonly QuotaRecord[], survey: Pick<SurveyRecord, 'questions' | 'endings' | 'hiddenFields' | 'variables'>): void {
+  const parts = surveyParts(survey)
+  const details: Record<string, string> = {}
+  for (const quota of quotas) {
+    if (quota.endingCardId !== null && !parts.endingIds.has(quota.endingCardId)) {
+      details.endings ??= `Quota "${quota.name}" ends the survey at ending ${quota.endingCardId}: change or delete the quota first`
+    }
+    for (const entry of quota.logic.conditions) {
+      const condition = entry as QuotaCondition
+      for (const operand of [condition.leftOperand, condition.rightOperand]) {
+        if (!operand || operand.type === 'static') continue
+        const [field, known] =
+          operand.type === 'hiddenField' ? ['hiddenFields', parts.hiddenFieldIds] : operand.type === 'variable' ? ['variables', parts.variableIds] : ['questions', parts.questionIds]
+        if (!known.has(operand.value)) details[field] ??= `Quota "${quota.name}" uses ${OPERAND_NAMES[operand.type]} ${operand.value}: change or delete the quota first`
+      }
+    }
+  }
+  if (Object.keys(details).length > 0) throw validationError(details)
+}
+
+const OPERAND_NAMES: Record<string, string> = {
+  element: 'question',
+  question: 'question',
+  hiddenField: 'hidden field',
+  variable: 'variable',
+}
+
+/** What a client's write to a response leaves, for screening it against its survey's quotas. */
+export interface ScreenedResponse {
+  environmentId: string
+  surveyId: string
+  responseId: string
+  finished: boolean
+  data: Record<string, unknown>
+  variables: Record<string, unknown>
+}
+
+/**
+ * Screens a response against its survey's quotas after a client wrote it: counts it in the quotas it meets,
+ * and answers the first full quota it met (which, with `endSurvey`, finished it at its ending), or null.
+ * A survey without quotas costs one indexed read (`quotas`: a create reads them while it writes, see
+ * `readQuotasEarly`). The response is stored by then, so a screening that fails
+ * (the database gone, a deadlock with a survey being deleted) is logged and answered as no full quota, as
+ * the reference does, rather than turning the stored write into an error that a client would send again.
+ */
+export async function screenResponse(
+  ctx: CanvassContext,
+  response: ScreenedResponse,
+  quotas: Promise<QuotaRecord[]> = ctx.storage.quotas.listAll(response.environmentId, response.surveyId),
+): Promise<QuotaRecord | null> {
+  try {
+    return await screen(ctx, response, await quotas)
+  } catch (error) {
+    ctx.logger.error(`Screening response ${response.responseId} against the quotas of survey ${response.surveyId} failed`, describeCause(error))
+    return null
+  }
+}
+
+async function screen(ctx: CanvassContext, response: ScreenedResponse, quotas: QuotaRecord[]): Promise<QuotaRecord | null> {
+  if (quotas.length === 0) return null
+  const survey = await ctx.storage.surveys.get(response.surveyId)
+  if (!survey) return null
+  const parts = { questions: survey.questions, variables: survey.variables }
+  const met: string[] = []
+  const unmet: string[] = []
+  for (const quota of quotas) (meetsQuota(quota.logic, parts, response) ? met : unmet).push(quota.id)
+  return ctx.storage.quotas.screen({ ...response, met, unmet, now: ctx.now() })
+}
+
+/** The reference's answer about quotas to a respondent's write: `quotaFull`, and the full quota met. */
+export function quotaFullAnswer(quota: QuotaRecord | null) {
+  if (!quota) return { quotaFull: false as const }
+  return {
+    quotaFull: true as const,
+    quota: { id: quota.id, action: quota.action, ...(quota.endingCardId ? { endingCardId: quota.endingCardId } : {}) },
+  }
+}
+
+function surveyParts(survey: Pick<SurveyRecord, 'questions' | 'endings' | 'hiddenFields' | 'variables'>) {
+  const ids = (list: unknown) =>
+    new Set(
+      (Array.isArray(list) ? list : [])
+        .map((entry) => (typeof entry === 'object' && entry !== null ? (entry as { id?: unknown }).id : undefined))
+        .filter((id): id is string => typeof id === 'string'),
+    )
+  const hidden = survey.hiddenFields as { fieldIds?: unknown } | null
+  return {
+    questionIds: ids(survey.questions),
+    variableIds: ids(survey.variables),
+    endingIds: ids(survey.endings),
+    hiddenFieldIds: new Set(Array.isArray(hidden?.fieldIds) ? (hidden.fieldIds as unknown[]).filter((id): id is string => typeof id === 'string') : []),
+  }
+}
+
+/**
+ * The survey's quotas, read while the response is being created rather than after: which quotas a survey has
+ * does not depend on the response, and counting is decided under the quota rows' lock anyway (`screen`), so
+ * the read overlaps the write instead of adding a round trip. A failure is left for `screenResponse`.
+ */
+export function readQuotasEarly(ctx: CanvassContext, environmentId: string, surveyId: string): Promise<QuotaRecord[]> {
+  const quotas = ctx.storage.quotas.listAll(environmentId, surveyId)
+  // Handled by the screening; a create that fails first never waits for it.
+  quotas.catch(() => {})
+  return quotas
+}
