@@ -4,7 +4,8 @@
  * API does not manage (contract §2). It opens the same database as the server (DATABASE_URL, or the embedded
  * one under DATA_DIR) and runs the pending migrations first.
  */
-import type { Canvass } from '@canvass/core'
+import type { Canvass, FormbricksImportReport, ResourceCounts } from '@canvass/core'
+import { writeFileSync } from 'node:fs'
 import { createCanvass } from '@canvass/core'
 import { createKyselyStorage, migrate } from '@canvass/storage-kysely'
 import { Command, CommanderError } from 'commander'
@@ -111,6 +112,51 @@ keys
     }),
   )
 
+program
+  .command('import')
+  .description('Copy data from another instance into Canvass')
+  .command('formbricks')
+  .description(
+    'Copy an environment of a Formbricks instance (or another Canvass) through its management API: action classes, attribute keys, ' +
+      'contacts, segments, surveys, responses (with displays, tags and notes) and webhooks. Safe to run again: what is there already is ' +
+      'counted, not copied twice, and a run that was stopped resumes. See docs/migrating.md.',
+  )
+  .requiredOption('--url <url>', 'the source server, e.g. https://formbricks.example.com')
+  .option('--api-key <key>', 'a management API key of the source environment (default: $FORMBRICKS_API_KEY)')
+  .option('-e, --environment <id>', 'the Canvass environment to copy into: id, or "production"/"development" of the first project', 'production')
+  .option('--dry-run', 'read everything and print what would be copied, writing nothing')
+  .option('--page-size <n>', 'items read per source request and written per transaction (1-1000)', '250')
+  .option('--mapping-file <path>', 'where to write the ids that could not be kept (JSON)', 'canvass-import-mappings.json')
+  .action((options: { url: string; apiKey?: string; environment: string; dryRun?: boolean; pageSize: string; mappingFile: string }) =>
+    withCanvass(async (canvass) => {
+      const apiKey = options.apiKey ?? process.env.FORMBRICKS_API_KEY
+      if (!apiKey) throw new UsageError('Give the source API key with --api-key or FORMBRICKS_API_KEY')
+      let url: URL
+      try {
+        url = new URL(options.url)
+      } catch {
+        throw new UsageError(`--url must be an absolute http(s) URL, not ${options.url}`)
+      }
+      if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError('--url must be an http or https URL')
+      const pageSize = Number(options.pageSize)
+      if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > 1000) throw new UsageError('--page-size must be a whole number from 1 to 1000')
+      const environmentId = await resolveEnvironment(canvass, options.environment)
+      print(`${options.dryRun ? 'Dry run: reading' : 'Importing'} ${url.origin}${url.pathname.replace(/\/+$/, '')} into environment ${environmentId}`)
+      const progress = progressPrinter()
+      const report = await canvass.admin.importFormbricks({
+        url: url.toString(),
+        apiKey,
+        environmentId,
+        dryRun: options.dryRun ?? false,
+        pageSize,
+        onProgress: progress.update,
+        onWait: ({ ms, reason }) => progress.note(`source ${reason}: waiting ${(ms / 1000).toFixed(1)} s`),
+      })
+      progress.done()
+      printReport(report, options.mappingFile)
+    }),
+  )
+
 try {
   await program.parseAsync(process.argv)
 } catch (error) {
@@ -133,7 +179,7 @@ async function withCanvass(work: (canvass: Canvass) => Promise<void>): Promise<v
   })
   try {
     await migrate(db)
-    await work(createCanvass({ storage: createKyselyStorage({ db }) }))
+    await work(createCanvass({ storage: createKyselyStorage({ db }), webhooks: { allowPrivateAddresses: config.allowPrivateWebhookUrls } }))
   } finally {
     await db.destroy()
   }
@@ -159,4 +205,60 @@ function print(line: string): void {
 function table(header: string[], rows: string[][]): void {
   const widths = header.map((title, i) => Math.max(title.length, ...rows.map((row) => (row[i] ?? '').length)))
   for (const row of [header, ...rows]) print(row.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join('  ').trimEnd())
+}
+
+
+/** A one-line bar per resource on a terminal (stderr), else a plain line per page (stdout), with the rate. */
+function progressPrinter() {
+  const tty = process.stderr.isTTY === true
+  const started = new Map<string, number>()
+  let current = ''
+  const line = (counts: ResourceCounts) => {
+    const seconds = Math.max((Date.now() - (started.get(counts.resource) ?? Date.now())) / 1000, 0.001)
+    const rate = Math.round(counts.read / seconds)
+    return `${counts.resource}: ${counts.read} read, ${counts.created} created, ${counts.already} already there, ${counts.refused} refused (${rate}/s)`
+  }
+  return {
+    update(counts: ResourceCounts) {
+      if (!started.has(counts.resource)) started.set(counts.resource, Date.now())
+      if (!tty) return print(line(counts))
+      if (current !== '' && current !== counts.resource) process.stderr.write('\n')
+      current = counts.resource
+      const done = counts.created + counts.already + counts.refused
+      const width = 20
+      const filled = counts.read === 0 ? 0 : Math.round((done / counts.read) * width)
+      process.stderr.write(`\r[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${line(counts)}\x1b[K`)
+    },
+    note(text: string) {
+      if (tty) process.stderr.write(`\n${text}\n`)
+      else print(text)
+    },
+    done() {
+      if (tty && current !== '') process.stderr.write('\n')
+    },
+  }
+}
+
+function printReport(report: FormbricksImportReport, mappingFile: string): void {
+  print('')
+  table(
+    ['RESOURCE', 'READ', report.dryRun ? 'WOULD CREATE' : 'CREATED', 'ALREADY THERE', 'REFUSED'],
+    report.resources.map((r) => [r.resource + (r.unavailable ? ' (not offered by the source)' : ''), String(r.read), String(r.created), String(r.already), String(r.refused)]),
+  )
+  const reasons = report.resources.flatMap((r) => Object.entries(r.reasons).map(([reason, { count, ids }]) => `  ${r.resource}: ${count} × ${reason} (e.g. ${ids.join(', ')})`))
+  if (reasons.length > 0) print(`\nRefused:\n${reasons.join('\n')}`)
+  if (report.droppedFields.length > 0) {
+    print(`\nFields not copied:\n${report.droppedFields.map((d) => `  ${d.resource}.${d.field} on ${d.count} item(s): ${d.reason}`).join('\n')}`)
+  }
+  if (report.mappings.length > 0) {
+    print(`\nIds that could not be kept (source → Canvass):\n${report.mappings.slice(0, 20).map((m) => `  ${m.resource} ${m.sourceId} → ${m.targetId}`).join('\n')}`)
+    if (!report.dryRun) {
+      writeFileSync(mappingFile, `${JSON.stringify(report.mappings, null, 2)}\n`)
+      print(`  (all ${report.mappings.length} written to ${mappingFile})`)
+    }
+  }
+  if (report.webhookSecrets.length > 0) {
+    print('\nNew webhook signing secrets (shown once; the source\'s cannot be read, so give these to the receivers):')
+    for (const { id, url, secret } of report.webhookSecrets) print(`  ${id}  ${url}\n    ${secret}`)
+  }
 }

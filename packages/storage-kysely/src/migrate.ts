@@ -22,6 +22,7 @@ import { responsesByUpdate } from './migrations/0017-responses-by-update'
 import { idempotencyKeys } from './migrations/0018-idempotency-keys'
 import { oneResponsePerDisplay } from './migrations/0019-one-response-per-display'
 import { surveyVariables } from './migrations/0020-survey-variables'
+import { importMappings } from './migrations/0023-import-mappings'
 import { moveFromPublicSchema } from './migrations/move-from-public'
 import { schemaNames } from './schema-names'
 
@@ -55,6 +56,7 @@ function migrations(schema: string): Record<string, Migration> {
     '0018-idempotency-keys': idempotencyKeys(schema),
     '0019-one-response-per-display': oneResponsePerDisplay(schema),
     '0020-survey-variables': surveyVariables(schema),
+    '0023-import-mappings': importMappings(schema),
   }
 }
 

@@ -8,7 +8,7 @@ import type { Storage } from '@canvass/core'
 import { backends, sharedDatabase } from './backends'
 
 /** Every migration, in the order they run. */
-const MIGRATIONS = ['0001-initial', '0003-management', '0004-client', '0005-webhooks', '0006-webhook-events', '0007-outbox-matching', '0008-sequential-event-ids', '0009-created-event-columns', '0010-drop-duplicate-index', '0011-ascending-list-indexes', '0012-attribute-value-hash', '0013-client-created-keys', '0014-pending-deliveries-by-webhook', '0015-segments', '0016-survey-display-settings', '0017-responses-by-update', '0018-idempotency-keys', '0019-one-response-per-display', '0020-survey-variables']
+const MIGRATIONS = ['0001-initial', '0003-management', '0004-client', '0005-webhooks', '0006-webhook-events', '0007-outbox-matching', '0008-sequential-event-ids', '0009-created-event-columns', '0010-drop-duplicate-index', '0011-ascending-list-indexes', '0012-attribute-value-hash', '0013-client-created-keys', '0014-pending-deliveries-by-webhook', '0015-segments', '0016-survey-display-settings', '0017-responses-by-update', '0018-idempotency-keys', '0019-one-response-per-display', '0020-survey-variables', '0023-import-mappings']
 
 const TABLES = [
   'action_classes',

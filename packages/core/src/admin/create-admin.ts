@@ -1,6 +1,7 @@
 import type { ApiKeyRecord, EnvironmentType, ProjectSummary, Storage } from '../ports/storage'
 import { apiKeyPrefix, generateApiKey, hashApiKey, isWellFormedApiKey } from '../http/api-key'
 import { CanvassError } from '../http/errors'
+import type { FormbricksImportOptions, FormbricksImportReport } from './import-formbricks'
 
 /**
  * Administration that the HTTP API does not offer (contract §2): projects and API keys are created here,
@@ -33,9 +34,19 @@ export interface CanvassAdmin {
   listApiKeys(environmentId: string): Promise<Omit<ApiKeyRecord, 'hash'>[]>
   /** Revokes a key; it stops working on the next request. Returns false when there is no such live key. */
   revokeApiKey(id: string): Promise<boolean>
+  /**
+   * Copies an environment of a Formbricks instance (or another Canvass) into `options.environmentId`
+   * through the source's management API: see `docs/migrating.md`. Safe to run again; resumes after a kill.
+   */
+  importFormbricks(options: FormbricksImportOptions): Promise<FormbricksImportReport>
 }
 
-export function createAdmin(storage: Storage, newId: () => string, now: () => Date): CanvassAdmin {
+export function createAdmin(
+  storage: Storage,
+  newId: () => string,
+  now: () => Date,
+  importFormbricks: CanvassAdmin['importFormbricks'],
+): CanvassAdmin {
   async function insertKey(environmentId: string, key: string, label: string | undefined) {
     const environment = await storage.environments.get(environmentId)
     if (!environment) throw new CanvassError('not_found', `Environment ${environmentId} does not exist`)
@@ -141,6 +152,7 @@ export function createAdmin(storage: Storage, newId: () => string, now: () => Da
       return keys.map(({ hash: _hash, ...key }) => key)
     },
     revokeApiKey: (id) => storage.apiKeys.revoke(id, now()),
+    importFormbricks,
   }
 }
 

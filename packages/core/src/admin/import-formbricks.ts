@@ -1,0 +1,624 @@
+import * as v from 'valibot'
+import type { CanvassContext } from '../context'
+import { CanvassError, validationError } from '../http/errors'
+import { parseItem } from '../http/validate'
+import type { ActionClassRecord, ContactAttributeKeyRecord, ImportTable, ImportedContact, ImportedResponseExtras, NewResponse, NewWebhook, SegmentRecord, SurveyRecord, WebhookEvent } from '../ports/storage'
+import { actionClassCreateSchema } from '../schemas/action-class'
+import { contactAttributeKeyCreateSchema } from '../schemas/contact-attribute-key'
+import { managementResponseCreateSchema } from '../schemas/response'
+import { MAX_SEGMENTS_PER_ENVIRONMENT, segmentCreateSchema } from '../schemas/segment'
+import { surveyCreateSchema } from '../schemas/survey'
+import { webhookCreateSchema } from '../schemas/webhook'
+import { newResponse } from '../services/response-service'
+import { checkResponseSize } from '../services/response-size'
+import { segmentReferenceCheck } from '../services/segment-service'
+import { surveyFieldsFromInput } from '../services/survey-service'
+import { resolveSurveyTriggers } from '../services/survey-triggers'
+import { checkWebhookUrl } from '../webhooks/check-webhook-url'
+import { generateWebhookSecret } from '../webhooks/sign-webhook'
+import type { SourceClient, SourceClientOptions } from './source-client'
+import { SourceError, createSourceClient } from './source-client'
+
+/** What an import copies, in the order it copies them (later ones name earlier ones). */
+export const IMPORT_RESOURCES = ['actionClasses', 'contactAttributeKeys', 'contacts', 'segments', 'surveys', 'responses', 'webhooks'] as const
+export type ImportResource = (typeof IMPORT_RESOURCES)[number]
+
+export interface FormbricksImportOptions extends Omit<SourceClientOptions, 'url' | 'apiKey'> {
+  /** The source instance's base URL and a management API key of the environment to copy. */
+  url: string
+  apiKey: string
+  /** The Canvass environment to copy into. */
+  environmentId: string
+  /** Reads everything and reports what would be created, writing nothing. */
+  dryRun?: boolean
+  /** Items asked for per source page (and written per transaction). @default 250 */
+  pageSize?: number
+  /** Told after every page of every resource. */
+  onProgress?: (progress: ResourceCounts) => void
+}
+
+export interface ResourceCounts {
+  resource: ImportResource
+  read: number
+  created: number
+  already: number
+  refused: number
+  /** Why items were refused, with how many and the first few source ids. */
+  reasons: Record<string, { count: number; ids: string[] }>
+  /** Whether the source had nothing to read for it (no such route). */
+  unavailable: boolean
+}
+
+export interface FormbricksImportReport {
+  resources: ResourceCounts[]
+  /** Ids that could not be kept: source id → id in Canvass. */
+  mappings: Array<{ resource: ImportResource; sourceId: string; targetId: string }>
+  /** The new signing secret of each webhook created (the source's cannot be read); shown once. */
+  webhookSecrets: Array<{ id: string; url: string; secret: string }>
+  /** Source fields Canvass does not store, per resource and field, with how many items had them. */
+  droppedFields: Array<{ resource: ImportResource; field: string; count: number; reason: string }>
+  dryRun: boolean
+}
+
+/** Most source ids listed per refusal reason (the count holds the rest). */
+const LISTED_IDS = 5
+/** Most mappings kept in the report (all are recorded in the database). */
+const LISTED_MAPPINGS = 10_000
+
+/** Fields of the reference's surveys that a survey answer carries but a create does not take (never reported). */
+const SURVEY_OUTPUT_FIELDS = new Set(['id', 'createdAt', 'updatedAt', 'environmentId', 'workspaceId', 'segment', 'workspaceOverwrites', 'projectOverwrites', 'displayPercentage', 'status'])
+/** Why the reference's survey fields that Canvass has no place for yet are left behind. */
+const SURVEY_FIELD_REASONS: Record<string, string> = {
+  blocks: 'Canvass stores questions, not blocks, yet (the questions derived from them are copied)',
+  quotas: 'Canvass has no quotas yet',
+  followUps: 'Canvass sends no follow-up emails',
+  recaptcha: 'Canvass has no reCAPTCHA',
+  metadata: 'Canvass keeps no link metadata yet',
+}
+
+/**
+ * Copies an environment of a Formbricks instance (or of another Canvass, which speaks the same management
+ * API) into `options.environmentId`: action classes, attribute keys, contacts, segments, surveys, responses
+ * (with displays, tags and notes) and webhooks. Ids are kept where they are free; every source id is
+ * recorded with its id here before the row is written, so a second run finds them "already there" and a
+ * run killed half-way resumes. The source is read page by page, one request at a time.
+ */
+export async function importFormbricks(ctx: CanvassContext, options: FormbricksImportOptions): Promise<FormbricksImportReport> {
+  const environment = await ctx.storage.environments.get(options.environmentId)
+  if (!environment) throw new CanvassError('not_found', `Environment ${options.environmentId} does not exist`)
+  const source = createSourceClient(options)
+  const run = new ImportRun(ctx, source, options)
+  await run.all()
+  return run.report
+}
+
+type Item = Record<string, unknown>
+
+class ImportRun {
+  readonly report: FormbricksImportReport
+  private readonly env: string
+  private readonly dryRun: boolean
+  private readonly limit: number
+  private readonly sourceKey: string
+  private readonly counts = new Map<ImportResource, ResourceCounts>()
+  private readonly dropped = new Map<string, { resource: ImportResource; field: string; count: number; reason: string }>()
+  /** Small resources' ids (source → here): action classes, keys, segments, surveys. Contacts and responses are looked up per page. */
+  private readonly known = { actionClasses: new Map<string, string>(), keys: new Map<string, string>(), keyNames: new Map<string, string>(), segments: new Map<string, string>(), surveys: new Map<string, string>() }
+  private segmentsListed = true
+
+  constructor(
+    private readonly ctx: CanvassContext,
+    private readonly source: SourceClient,
+    private readonly options: FormbricksImportOptions,
+  ) {
+    this.env = options.environmentId
+    this.dryRun = options.dryRun ?? false
+    this.limit = options.pageSize ?? 250
+    this.sourceKey = source.base
+    this.report = { resources: [], mappings: [], webhookSecrets: [], droppedFields: [], dryRun: this.dryRun }
+  }
+
+  async all(): Promise<void> {
+    await this.resource('actionClasses', '/api/v1/management/action-classes', (items) => this.actionClasses(items))
+    await this.resource('contactAttributeKeys', '/api/v1/management/contact-attribute-keys', (items) => this.attributeKeys(items))
+    const attributes = await this.sourceAttributes()
+    await this.resource('contacts', '/api/v1/management/contacts', (items) => this.contacts(items, attributes))
+    const found = await this.resource('segments', '/api/v1/management/segments', (items) => this.segments(items))
+    this.segmentsListed = found
+    await this.resource('surveys', '/api/v1/management/surveys', (items) => this.surveys(items), 'offset')
+    await this.resource('responses', '/api/v1/management/responses', (items) => this.responses(items))
+    await this.resource('webhooks', '/api/v1/webhooks', (items) => this.webhooks(items))
+    this.report.droppedFields = [...this.dropped.values()]
+  }
+
+  private count(resource: ImportResource): ResourceCounts {
+    let counts = this.counts.get(resource)
+    if (!counts) {
+      counts = { resource, read: 0, created: 0, already: 0, refused: 0, reasons: {}, unavailable: false }
+      this.counts.set(resource, counts)
+      this.report.resources.push(counts)
+    }
+    return counts
+  }
+
+  private refuse(resource: ImportResource, sourceId: string, reason: string): void {
+    const counts = this.count(resource)
+    counts.refused++
+    const entry = (counts.reasons[reason] ??= { count: 0, ids: [] })
+    entry.count++
+    if (entry.ids.length < LISTED_IDS) entry.ids.push(sourceId)
+  }
+
+  private drop(resource: ImportResource, field: string, reason: string): void {
+    const key = `${resource}.${field}`
+    const entry = this.dropped.get(key)
+    if (entry) entry.count++
+    else this.dropped.set(key, { resource, field, count: 1, reason })
+  }
+
+  /** Reads a list page by page and hands each page on; a source error is counted and the import goes on. Returns whether the source has the list. */
+  private async resource(resource: ImportResource, path: string, handle: (items: Item[]) => Promise<void>, skipParam = 'skip'): Promise<boolean> {
+    const counts = this.count(resource)
+    const found = { value: true }
+    try {
+      for await (const page of this.source.list(path, { limit: this.limit, skipParam, found })) {
+        const items = page.filter((item): item is Item => typeof item === 'object' && item !== null && typeof (item as Item).id === 'string')
+        for (const item of page) if (!items.includes(item as Item)) this.refuse(resource, '?', 'The source sent an item without an id')
+        counts.read += page.length
+        await handle(items)
+        this.options.onProgress?.({ ...counts })
+      }
+    } catch (error) {
+      if (!(error instanceof SourceError)) throw error
+      this.refuse(resource, '(page)', `The source failed: ${error.message}`)
+      this.options.onProgress?.({ ...counts })
+    }
+    counts.unavailable = !found.value
+    return found.value
+  }
+
+  /**
+   * The id each source id has here: recorded by an earlier run, else the source id itself when it is free,
+   * else a new one (recorded, and listed in the report). `present` holds the ids whose row exists here.
+   */
+  private async targets(resource: ImportResource, table: ImportTable, sourceIds: string[]): Promise<{ ids: Map<string, string>; present: Set<string> }> {
+    const recorded = await this.ctx.storage.imports.mappings(this.env, this.sourceKey, resource, sourceIds)
+    const fresh = sourceIds.filter((id) => !recorded.has(id))
+    const { here, elsewhere } = await this.ctx.storage.imports.existing(this.env, table, [...fresh, ...recorded.values()])
+    const ids = new Map(recorded)
+    const newPairs: Array<{ sourceId: string; targetId: string }> = []
+    for (const sourceId of fresh) {
+      const keep = /^[A-Za-z0-9_-]{1,64}$/.test(sourceId) && !elsewhere.has(sourceId)
+      const targetId = keep ? sourceId : this.ctx.newId()
+      ids.set(sourceId, targetId)
+      newPairs.push({ sourceId, targetId })
+      if (targetId !== sourceId && this.report.mappings.length < LISTED_MAPPINGS) this.report.mappings.push({ resource, sourceId, targetId })
+    }
+    if (!this.dryRun) await this.ctx.storage.imports.recordMappings(this.env, this.sourceKey, resource, newPairs)
+    return { ids, present: here }
+  }
+
+  private async actionClasses(items: Item[]): Promise<void> {
+    const counts = this.count('actionClasses')
+    const existing = await this.all_(async (position) => this.ctx.storage.actionClasses.list(this.env, position))
+    const byName = new Map(existing.map((record) => [record.name, record.id]))
+    const { ids, present } = await this.targets('actionClasses', 'action_classes', items.map((item) => item.id as string))
+    for (const item of items) {
+      const sourceId = item.id as string
+      const targetId = ids.get(sourceId)!
+      const sameName = typeof item.name === 'string' ? byName.get(item.name) : undefined
+      if (present.has(targetId) || sameName !== undefined) {
+        this.known.actionClasses.set(sourceId, sameName ?? targetId)
+        counts.already++
+        continue
+      }
+      if (item.type === 'automatic') {
+        this.refuse('actionClasses', sourceId, 'Automatic action classes are made by Canvass itself')
+        continue
+      }
+      try {
+        const input = parseItem(actionClassCreateSchema, pick(item, ['name', 'description', 'type', 'key', 'noCodeConfig']))
+        const record: ActionClassRecord = {
+          id: targetId,
+          environmentId: this.env,
+          name: input.name,
+          description: input.description ?? null,
+          type: input.type,
+          key: input.type === 'code' ? input.key : null,
+          noCodeConfig: input.type === 'noCode' ? input.noCodeConfig : null,
+          ...times(item),
+        }
+        if (!this.dryRun) {
+          const outcome = await this.ctx.storage.actionClasses.insert(record)
+          if (outcome !== 'created') throw validationError({ [outcome === 'duplicate_key' ? 'key' : 'name']: 'Taken by another action class here' })
+        }
+        this.known.actionClasses.set(sourceId, targetId)
+        counts.created++
+      } catch (error) {
+        this.refuseError('actionClasses', sourceId, error)
+      }
+    }
+  }
+
+  private async attributeKeys(items: Item[]): Promise<void> {
+    const counts = this.count('contactAttributeKeys')
+    const existing = await this.all_(async (position) => this.ctx.storage.contactAttributeKeys.list(this.env, position))
+    for (const record of existing) this.known.keyNames.set(record.key, record.id)
+    const { ids, present } = await this.targets('contactAttributeKeys', 'contact_attribute_keys', items.map((item) => item.id as string))
+    for (const item of items) {
+      const sourceId = item.id as string
+      const targetId = ids.get(sourceId)!
+      const sameKey = typeof item.key === 'string' ? this.known.keyNames.get(item.key) : undefined
+      if (present.has(targetId) || sameKey !== undefined) {
+        this.known.keys.set(sourceId, sameKey ?? targetId)
+        counts.already++
+        continue
+      }
+      try {
+        const input = parseItem(contactAttributeKeyCreateSchema, pick(item, ['key', 'name', 'description', 'type']))
+        const record: ContactAttributeKeyRecord = {
+          id: targetId,
+          environmentId: this.env,
+          key: input.key,
+          name: input.name ?? input.key,
+          description: input.description ?? null,
+          type: input.type,
+          isUnique: item.isUnique === true,
+          ...times(item),
+        }
+        if (!this.dryRun && (await this.ctx.storage.contactAttributeKeys.insert(record)) === 'duplicate') throw validationError({ key: 'Taken by another key here' })
+        this.known.keys.set(sourceId, targetId)
+        this.known.keyNames.set(record.key, targetId)
+        counts.created++
+      } catch (error) {
+        this.refuseError('contactAttributeKeys', sourceId, error)
+      }
+    }
+  }
+
+  /**
+   * The reference lists contacts without their attributes and the attribute values apart, all at once
+   * (`/contact-attributes` takes no page). A Canvass source lists contacts with theirs, so this is only read
+   * when the contacts come without: held as contact id → key id → value.
+   */
+  private attributesRead = false
+  private async sourceAttributes(): Promise<Map<string, Record<string, string>>> {
+    const byContact = new Map<string, Record<string, string>>()
+    const first = await this.source.page(`/api/v1/management/contacts?limit=1`).catch(() => null)
+    const sample = first?.items[0] as Item | undefined
+    if (!sample || (typeof sample.attributes === 'object' && sample.attributes !== null)) return byContact
+    this.attributesRead = true
+    try {
+      for await (const page of this.source.list('/api/v1/management/contact-attributes', { limit: this.limit })) {
+        for (const row of page as Item[]) {
+          const contactId = typeof row.contactId === 'string' ? row.contactId : undefined
+          const keyId = typeof row.attributeKeyId === 'string' ? row.attributeKeyId : (row.attributeKey as Item | undefined)?.id
+          if (contactId === undefined || typeof keyId !== 'string' || typeof row.value !== 'string') continue
+          ;(byContact.get(contactId) ?? byContact.set(contactId, {}).get(contactId)!)[keyId] = row.value
+        }
+      }
+    } catch (error) {
+      if (!(error instanceof SourceError)) throw error
+      this.refuse('contacts', '(attributes)', `The source failed: ${error.message}`)
+    }
+    return byContact
+  }
+
+  private async contacts(items: Item[], attributes: Map<string, Record<string, string>>): Promise<void> {
+    const counts = this.count('contacts')
+    const { ids, present } = await this.targets('contacts', 'contacts', items.map((item) => item.id as string))
+    const batch: ImportedContact[] = []
+    for (const item of items) {
+      const sourceId = item.id as string
+      const targetId = ids.get(sourceId)!
+      if (present.has(targetId)) {
+        counts.already++
+        continue
+      }
+      const values: Record<string, string> = {}
+      let userId = typeof item.userId === 'string' ? item.userId : null
+      if (this.attributesRead) {
+        // The reference keeps userId as an attribute; Canvass keeps it on the contact.
+        for (const [keyId, value] of Object.entries(attributes.get(sourceId) ?? {})) {
+          const target = this.known.keys.get(keyId)
+          if (target === undefined) this.drop('contacts', `attributes.${keyId}`, 'Its attribute key was not imported')
+          else if (target === this.known.keyNames.get('userId')) userId = value
+          else values[target] = value
+        }
+      } else if (typeof item.attributes === 'object' && item.attributes !== null) {
+        for (const [key, value] of Object.entries(item.attributes as Record<string, unknown>)) {
+          const target = this.known.keyNames.get(key)
+          if (target === undefined || typeof value !== 'string') this.drop('contacts', `attributes.${key}`, 'Its attribute key was not imported')
+          else values[target] = value
+        }
+      }
+      batch.push({ id: targetId, userId, attributes: values, ...times(item) })
+    }
+    if (!this.dryRun && batch.length > 0) {
+      try {
+        const inserted = new Set(await this.ctx.storage.imports.insertContacts(this.env, batch))
+        for (const contact of batch) {
+          if (inserted.has(contact.id)) counts.created++
+          else this.refuse('contacts', contact.id, 'Another contact here has its userId')
+        }
+      } catch (error) {
+        for (const contact of batch) this.refuseError('contacts', contact.id, error)
+      }
+    } else counts.created += batch.length
+  }
+
+  private async segments(items: Item[]): Promise<void> {
+    const counts = this.count('segments')
+    const fresh = items.filter((item) => !this.known.segments.has(item.id as string))
+    const { ids, present } = await this.targets('segments', 'segments', fresh.map((item) => item.id as string))
+    for (const item of fresh) {
+      const sourceId = item.id as string
+      const targetId = ids.get(sourceId)!
+      if (present.has(targetId)) {
+        this.known.segments.set(sourceId, targetId)
+        counts.already++
+        continue
+      }
+      try {
+        const input = parseItem(segmentCreateSchema, pick(item, ['title', 'description', 'isPrivate', 'filters']))
+        const record: SegmentRecord = {
+          id: targetId,
+          environmentId: this.env,
+          title: input.title,
+          description: input.description ?? null,
+          isPrivate: input.isPrivate,
+          filters: input.filters,
+          surveys: [],
+          ...times(item),
+        }
+        if (!this.dryRun) {
+          const outcome = await this.ctx.storage.segments.insert(record, MAX_SEGMENTS_PER_ENVIRONMENT, segmentReferenceCheck(targetId, input.filters, 'filters'))
+          if (outcome === 'limit') throw validationError({ '': `An environment holds at most ${MAX_SEGMENTS_PER_ENVIRONMENT} segments` })
+        }
+        this.known.segments.set(sourceId, targetId)
+        counts.created++
+      } catch (error) {
+        this.refuseError('segments', sourceId, error)
+      }
+    }
+  }
+
+  private async surveys(items: Item[]): Promise<void> {
+    const counts = this.count('surveys')
+    // The reference lists no segments: a survey carries its own.
+    if (!this.segmentsListed) {
+      const embedded = items.flatMap((item) => (typeof item.segment === 'object' && item.segment !== null && typeof (item.segment as Item).id === 'string' ? [item.segment as Item] : []))
+      const segments = this.count('segments')
+      segments.read += embedded.length
+      await this.segments(embedded)
+    }
+    const { ids, present } = await this.targets('surveys', 'surveys', items.map((item) => item.id as string))
+    const known = new Set(Object.keys(surveyCreateSchema.entries))
+    for (const item of items) {
+      const sourceId = item.id as string
+      const targetId = ids.get(sourceId)!
+      if (present.has(targetId)) {
+        this.known.surveys.set(sourceId, targetId)
+        counts.already++
+        continue
+      }
+      try {
+        const body: Item = {}
+        for (const [field, value] of Object.entries(item)) {
+          if (known.has(field)) body[field] = value
+          else if (!SURVEY_OUTPUT_FIELDS.has(field) && value !== null && value !== undefined && !(Array.isArray(value) && value.length === 0)) {
+            this.drop('surveys', field, SURVEY_FIELD_REASONS[field] ?? 'Canvass has no such survey field')
+          }
+        }
+        body.environmentId = this.env
+        delete body.workspaceId
+        if (item.status !== undefined) body.status = item.status
+        if (typeof item.displayPercentage === 'number' || item.displayPercentage === null) body.displayPercentage = item.displayPercentage
+        if (body.productOverwrites === undefined) body.productOverwrites = item.workspaceOverwrites ?? item.projectOverwrites ?? null
+        const segmentId = typeof item.segmentId === 'string' ? item.segmentId : typeof (item.segment as Item | null)?.id === 'string' ? ((item.segment as Item).id as string) : null
+        body.segmentId = segmentId === null ? null : (this.known.segments.get(segmentId) ?? segmentId)
+        body.triggers = Array.isArray(item.triggers) ? item.triggers.map((trigger) => this.trigger(trigger)) : []
+        const input = v.parse(surveyCreateSchema, body, { abortEarly: false })
+        input.triggers = await resolveSurveyTriggers(this.ctx, this.env, input.triggers)
+        if (input.segmentId !== null && !(await this.ctx.storage.segments.get(this.env, input.segmentId)) && !this.dryRun) {
+          throw validationError({ segmentId: 'Its segment was not imported' })
+        }
+        const survey: SurveyRecord = { id: targetId, environmentId: this.env, ...times(item), ...surveyFieldsFromInput(input), segmentId: input.segmentId ?? null }
+        if (!this.dryRun) await this.ctx.storage.surveys.insert(survey)
+        this.known.surveys.set(sourceId, targetId)
+        counts.created++
+      } catch (error) {
+        this.refuseError('surveys', sourceId, error)
+      }
+    }
+  }
+
+  /** A trigger naming its action class by the id that class has here. */
+  private trigger(trigger: unknown): unknown {
+    if (typeof trigger === 'string') return this.known.actionClasses.get(trigger) ?? trigger
+    const actionClass = typeof trigger === 'object' && trigger !== null ? ((trigger as Item).actionClass as Item | undefined) : undefined
+    if (!actionClass || typeof actionClass.id !== 'string') return trigger
+    return { actionClass: { id: this.known.actionClasses.get(actionClass.id) ?? actionClass.id } }
+  }
+
+  private async responses(items: Item[]): Promise<void> {
+    const counts = this.count('responses')
+    const { ids, present } = await this.targets('responses', 'responses', items.map((item) => item.id as string))
+    const valid: Array<{ sourceId: string; response: NewResponse; extras: ImportedResponseExtras }> = []
+    const displays: Array<{ id: string; surveyId: string; contactId: string | null; createdAt: Date }> = []
+    for (const item of items) {
+      const sourceId = item.id as string
+      const targetId = ids.get(sourceId)!
+      if (present.has(targetId)) {
+        counts.already++
+        continue
+      }
+      try {
+        const contact = (item.contact ?? item.person) as Item | null | undefined
+        const contactAttributes = (item.contactAttributes ?? item.personAttributes) as Item | null | undefined
+        const userId = typeof contact?.userId === 'string' ? contact.userId : typeof contactAttributes?.userId === 'string' ? contactAttributes.userId : null
+        const surveyId = typeof item.surveyId === 'string' ? (this.known.surveys.get(item.surveyId) ?? item.surveyId) : item.surveyId
+        const input = parseItem(managementResponseCreateSchema, {
+          ...pick(item, ['finished', 'data', 'variables', 'ttc', 'meta', 'language', 'singleUseId', 'displayId', 'endingId', 'createdAt', 'updatedAt']),
+          surveyId,
+          userId,
+        })
+        const { createdAt, updatedAt, environmentId: _e, workspaceId: _w, ...rest } = input
+        const created = createdAt === undefined ? this.ctx.now() : new Date(createdAt)
+        const response = newResponse(rest, null, { id: targetId, newId: this.ctx.newId, now: created })
+        if (updatedAt !== undefined) response.updatedAt = new Date(updatedAt)
+        this.keepMeta(item.meta, response.meta)
+        checkResponseSize(response, this.ctx.maxResponseBytes)
+        if (response.displayId !== null) displays.push({ id: response.displayId, surveyId: response.surveyId, contactId: typeof contact?.id === 'string' ? contact.id : null, createdAt: created })
+        valid.push({ sourceId, response, extras: { responseId: targetId, notes: notesOf(item.notes), tags: tagsOf(item.tags) } })
+      } catch (error) {
+        this.refuseError('responses', sourceId, error)
+      }
+    }
+    if (valid.length === 0) return
+    if (this.dryRun) {
+      counts.created += valid.length
+      return
+    }
+    try {
+      await this.ctx.storage.imports.insertDisplays(this.env, displays)
+      const outcomes = await this.ctx.storage.responses.importMany(valid.map((entry) => entry.response), { environmentId: this.env, requireAccepting: false, checkEnvironment: false, pinProven: true }, { webhooks: false })
+      const extras: ImportedResponseExtras[] = []
+      outcomes.forEach((outcome, index) => {
+        const entry = valid[index]!
+        if (outcome.outcome === 'created') {
+          counts.created++
+          if (entry.extras.notes.length > 0 || entry.extras.tags.length > 0) extras.push(entry.extras)
+        } else this.refuse('responses', entry.sourceId, REFUSALS[outcome.outcome] ?? `Refused (${outcome.outcome})`)
+      })
+      await this.ctx.storage.imports.insertNotesAndTags(this.env, extras)
+    } catch (error) {
+      for (const entry of valid) this.refuseError('responses', entry.sourceId, error)
+    }
+  }
+
+  /**
+   * The source's `meta` beyond what a create takes (`source`, `url`, `action`): the user agent and country
+   * the source's server recorded are kept when they are short texts; anything else is reported.
+   */
+  private keepMeta(sourceMeta: unknown, meta: Record<string, unknown>): void {
+    if (typeof sourceMeta !== 'object' || sourceMeta === null) return
+    for (const [field, value] of Object.entries(sourceMeta)) {
+      if (field === 'source' || field === 'url' || field === 'action') continue
+      const short = (text: unknown) => typeof text === 'string' && text.length <= 500
+      if (field === 'country' && short(value)) meta.country = value
+      else if (field === 'userAgent' && typeof value === 'object' && value !== null && !Array.isArray(value) && Object.values(value).every(short)) meta.userAgent = value
+      else this.drop('responses', `meta.${field}`, 'Canvass keeps only source, url, action, userAgent and country in a response\'s meta')
+    }
+  }
+
+  private async webhooks(items: Item[]): Promise<void> {
+    const counts = this.count('webhooks')
+    const { ids, present } = await this.targets('webhooks', 'webhooks', items.map((item) => item.id as string))
+    for (const item of items) {
+      const sourceId = item.id as string
+      const targetId = ids.get(sourceId)!
+      if (present.has(targetId)) {
+        counts.already++
+        continue
+      }
+      try {
+        const surveyIds = Array.isArray(item.surveyIds) ? item.surveyIds.map((id) => (typeof id === 'string' ? (this.known.surveys.get(id) ?? id) : id)) : []
+        const input = parseItem(webhookCreateSchema, { ...pick(item, ['name', 'url', 'source', 'triggers']), surveyIds })
+        if (!checkWebhookUrl(input.url, { allowPrivateAddresses: this.ctx.allowPrivateWebhookUrls }).ok) throw validationError({ url: 'Not a URL Canvass delivers to (private address, credentials or not http/https)' })
+        const webhook: NewWebhook = {
+          id: targetId,
+          environmentId: this.env,
+          name: input.name ?? null,
+          url: input.url,
+          source: input.source ?? 'user',
+          triggers: [...new Set<WebhookEvent>(input.triggers ?? input.trigger ?? [])],
+          surveyIds: [...new Set(input.surveyIds ?? [])],
+          ...times(item),
+          secret: generateWebhookSecret(),
+        }
+        for (const [index, surveyId] of webhook.surveyIds.entries()) {
+          const survey = this.dryRun ? null : await this.ctx.storage.surveys.get(surveyId)
+          if (!this.dryRun && survey?.environmentId !== this.env) throw validationError({ [`surveyIds.${index}`]: 'Its survey was not imported' })
+        }
+        if (!this.dryRun) {
+          await this.ctx.storage.webhooks.insert(webhook)
+          this.report.webhookSecrets.push({ id: webhook.id, url: webhook.url, secret: webhook.secret })
+        }
+        counts.created++
+      } catch (error) {
+        this.refuseError('webhooks', sourceId, error)
+      }
+    }
+  }
+
+  private refuseError(resource: ImportResource, sourceId: string, error: unknown): void {
+    if (error instanceof CanvassError) {
+      const details = Object.entries(error.details ?? {}).slice(0, 3).map(([field, message]) => `${field}: ${String(message)}`).join('; ')
+      this.refuse(resource, sourceId, details ? `${error.message} (${details})` : error.message)
+    } else if (error instanceof v.ValiError) {
+      const issues = (error.issues as v.BaseIssue<unknown>[]).slice(0, 3).map((issue) => `${v.getDotPath(issue) ?? ''}: ${issue.message}`).join('; ')
+      this.refuse(resource, sourceId, `Invalid (${issues})`)
+    } else throw error
+  }
+
+  /** Every row of a small list here (action classes, keys), page by page. */
+  private async all_<T extends { id: string; createdAt: Date }>(read: (position: { limit: number; after?: { createdAt: Date; id: string } }) => Promise<T[]>): Promise<T[]> {
+    const rows: T[] = []
+    let after: { createdAt: Date; id: string } | undefined
+    for (;;) {
+      const page = await read({ limit: 500, ...(after ? { after } : {}) })
+      rows.push(...page.slice(0, 500))
+      if (page.length <= 500) return rows
+      const last = page[499]!
+      after = { createdAt: last.createdAt, id: last.id }
+    }
+  }
+}
+
+const REFUSALS: Record<string, string> = {
+  survey_not_found: 'Its survey was not imported',
+  survey_in_other_environment: 'Its survey belongs to another environment here',
+  single_use_id_taken: 'Another response of the survey has its singleUseId',
+  display_not_found: 'Its display could not be made here',
+  display_taken: 'Another response names its display',
+}
+
+function pick(item: Item, fields: string[]): Item {
+  const out: Item = {}
+  for (const field of fields) if (item[field] !== undefined) out[field] = item[field]
+  return out
+}
+
+/** The source's `createdAt` and `updatedAt` (now when missing or unreadable; `updatedAt` never before `createdAt`). */
+function times(item: Item): { createdAt: Date; updatedAt: Date } {
+  const read = (value: unknown) => (typeof value === 'string' && !Number.isNaN(Date.parse(value)) ? new Date(value) : null)
+  const createdAt = read(item.createdAt) ?? new Date()
+  const updatedAt = read(item.updatedAt) ?? createdAt
+  return { createdAt, updatedAt: updatedAt < createdAt ? createdAt : updatedAt }
+}
+
+function notesOf(notes: unknown): ImportedResponseExtras['notes'] {
+  if (!Array.isArray(notes)) return []
+  return notes.flatMap((note: Item) => {
+    if (typeof note !== 'object' || note === null || typeof note.id !== 'string' || typeof note.text !== 'string') return []
+    const user = note.user as Item | undefined
+    return [{
+      id: note.id,
+      text: note.text,
+      userName: typeof user?.name === 'string' ? user.name : typeof note.userName === 'string' ? note.userName : null,
+      isResolved: note.isResolved === true,
+      isEdited: note.isEdited === true,
+      ...times(note),
+    }]
+  })
+}
+
+function tagsOf(tags: unknown): string[] {
+  if (!Array.isArray(tags)) return []
+  return tags.flatMap((tag: unknown) => {
+    if (typeof tag === 'string') return [tag]
+    const name = typeof tag === 'object' && tag !== null ? ((tag as Item).name ?? ((tag as Item).tag as Item | undefined)?.name) : undefined
+    return typeof name === 'string' ? [name] : []
+  })
+}
