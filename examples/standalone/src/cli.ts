@@ -123,7 +123,11 @@ program
   )
   .requiredOption('--url <url>', 'the source server, e.g. https://formbricks.example.com')
   .option('--api-key <key>', 'a management API key of the source environment (default: $FORMBRICKS_API_KEY)')
-  .option('-e, --environment <id>', 'the Canvass environment to copy into: id, or "production"/"development" of the first project', 'production')
+  .option(
+    '-e, --environment <id>',
+    'the Canvass environment to copy into: id, "production"/"development" of the first project, or "source": one with the source environment\'s id (made with a project of its own when missing), so that apps keep their environmentId',
+    'production',
+  )
   .option('--dry-run', 'read everything and print what would be copied, writing nothing')
   .option('--page-size <n>', 'items read per source request and written per transaction (1-1000)', '250')
   .option('--mapping-file <path>', 'where to write the ids that could not be kept (JSON)', 'canvass-import-mappings.json')
@@ -140,7 +144,8 @@ program
       if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError('--url must be an http or https URL')
       const pageSize = Number(options.pageSize)
       if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > 1000) throw new UsageError('--page-size must be a whole number from 1 to 1000')
-      const environmentId = await resolveEnvironment(canvass, options.environment)
+      const environmentId =
+        options.environment === 'source' ? await sourceEnvironment(canvass, url, apiKey, options.dryRun ?? false) : await resolveEnvironment(canvass, options.environment)
       print(`${options.dryRun ? 'Dry run: reading' : 'Importing'} ${url.origin}${url.pathname.replace(/\/+$/, '')} into environment ${environmentId}`)
       const progress = progressPrinter()
       const report = await canvass.admin.importFormbricks({
@@ -207,6 +212,28 @@ function table(header: string[], rows: string[][]): void {
   for (const row of [header, ...rows]) print(row.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join('  ').trimEnd())
 }
 
+
+/**
+ * The Canvass environment with the id of the source key's environment (`GET /api/v1/management/me`, which the
+ * reference and Canvass both answer with the environment's `id`), made with a project of its own when missing.
+ */
+async function sourceEnvironment(canvass: Canvass, url: URL, apiKey: string, dryRun: boolean): Promise<string> {
+  const me = new URL('api/v1/management/me', url.toString().replace(/\/*$/, '/'))
+  const response = await fetch(me, { headers: { 'x-api-key': apiKey, accept: 'application/json' } })
+  const body = (await response.json().catch(() => null)) as { id?: unknown; workspace?: { name?: unknown } } | null
+  if (!response.ok || typeof body?.id !== 'string') throw new UsageError(`${me} answered ${response.status}: cannot tell the source environment's id (use --environment <id>)`)
+  const id = body.id
+  const projects = await canvass.admin.listProjects()
+  if (projects.some((p) => p.environments.production === id || p.environments.development === id)) return id
+  if (dryRun) {
+    print(`Would create a project with the environment ${id}`)
+    return id
+  }
+  const name = typeof body.workspace?.name === 'string' ? body.workspace.name : `Imported from ${url.host}`
+  const project = await canvass.admin.createProject({ name, environmentIds: { production: id } })
+  print(`Created project ${project.projectName} (${project.projectId}) whose production environment keeps the source's id ${id}`)
+  return id
+}
 
 /** A one-line bar per resource on a terminal (stderr), else a plain line per page (stdout), with the rate. */
 function progressPrinter() {

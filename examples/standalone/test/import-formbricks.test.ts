@@ -49,15 +49,22 @@ async function cli(env: Record<string, string>, ...args: string[]): Promise<{ co
   }
 }
 
-/** A fresh Postgres database with a project, and an in-process Canvass on it to read what the import wrote. */
-async function newTarget(): Promise<Target> {
+/**
+ * A fresh Postgres database and an in-process Canvass on it to read what the import wrote: with a project of
+ * its own, or (`sameEnvironment`) none, the CLI making the one with the source environment's id.
+ */
+async function newTarget(sameEnvironment = false): Promise<Target> {
   const backend = postgresBackend()!
   const env = { ...(await backend.env()), CANVASS_ALLOW_PRIVATE_WEBHOOK_URLS: '1' }
   const db = new Kysely<unknown>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: env.DATABASE_URL, max: 2 }) }) })
   const canvass = createCanvass({ storage: createKyselyStorage({ db }) })
-  const project = await canvass.admin.createProject({ name: 'Moved in' })
-  const { key } = await canvass.admin.createApiKey({ environmentId: project.environments.production })
-  const target = { env, environmentId: project.environments.production, canvass, key, db, backend }
+  let environmentId = source.envA
+  let key = ''
+  if (!sameEnvironment) {
+    environmentId = (await canvass.admin.createProject({ name: 'Moved in' })).environments.production
+    key = (await canvass.admin.createApiKey({ environmentId })).key
+  }
+  const target = { env, environmentId, canvass, key, db, backend }
   targets.push(target)
   return target
 }
@@ -175,14 +182,22 @@ async function assertSameAsSource(target: Target): Promise<void> {
 
 test('copies every resource kind field for field; a second run adds nothing', async () => {
   if (skipReason) return console.log(`  skipped: ${skipReason}`)
-  const target = await newTarget()
-  const first = await cli(target.env, 'import', 'formbricks', '--url', source.url, '--api-key', source.keyA, '--page-size', '50')
+  const target = await newTarget(true)
+  const dry = await cli(target.env, 'import', 'formbricks', '--url', source.url, '--api-key', source.keyA, '--environment', 'source', '--dry-run')
+  assert.is(dry.code, 0, dry.stderr + dry.stdout)
+  assert.match(dry.stdout, new RegExp(`Would create a project with the environment ${source.envA}`))
+  assert.match(dry.stdout, new RegExp(`responses\\s+${RESPONSES + 1}\\s+${RESPONSES + 1}\\s+0\\s+0`), dry.stdout)
+  assert.equal(await target.canvass.admin.listProjects(), [], 'a dry run writes nothing')
+
+  const first = await cli(target.env, 'import', 'formbricks', '--url', source.url, '--api-key', source.keyA, '--environment', 'source', '--page-size', '50')
   assert.is(first.code, 0, first.stderr + first.stdout)
+  // The environment keeps the source's id, so apps change only their appUrl.
+  target.key = (await target.canvass.admin.createApiKey({ environmentId: source.envA })).key
   assert.match(first.stdout, new RegExp(`responses\\s+${RESPONSES + 1}\\s+${RESPONSES + 1}\\s+0\\s+0`), first.stdout)
   assert.match(first.stdout, /New webhook signing secrets[\s\S]*whsec_/, 'the new secret is printed once')
   await assertSameAsSource(target)
 
-  const second = await cli(target.env, 'import', 'formbricks', '--url', source.url, '--api-key', source.keyA)
+  const second = await cli(target.env, 'import', 'formbricks', '--url', source.url, '--api-key', source.keyA, '--environment', source.envA)
   assert.is(second.code, 0, second.stderr)
   for (const line of second.stdout.split('\n').filter((l) => /^(actionClasses|contactAttributeKeys|contacts|segments|surveys|responses|webhooks)\s/.test(l))) {
     const [, read, created, already, refused] = line.split(/\s+/)
@@ -192,10 +207,6 @@ test('copies every resource kind field for field; a second run adds nothing', as
   }
   assert.not.match(second.stdout, /whsec_/)
   await assertSameAsSource(target)
-
-  const dry = await cli(target.env, 'import', 'formbricks', '--url', source.url, '--api-key', source.keyA, '--dry-run')
-  assert.is(dry.code, 0, dry.stderr)
-  assert.match(dry.stdout, /Dry run/)
 })
 
 test('a run killed half-way, started again, ends as an uninterrupted one', async () => {

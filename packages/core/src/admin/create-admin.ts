@@ -17,6 +17,11 @@ export interface CanvassAdmin {
     name: string
     organizationName?: string
     apiKeys?: { environment: EnvironmentType; key: string; label?: string }[]
+    /**
+     * Ids the environments are to have instead of new ones: an import keeps the source environment's id, so
+     * that the SDKs' `environmentId` stays as it is (`canvass import formbricks --environment source`).
+     */
+    environmentIds?: Partial<Record<EnvironmentType, string>>
   }): Promise<ProjectSummary>
   /** The projects that exist (empty on a fresh database). */
   listProjects(): Promise<ProjectSummary[]>
@@ -83,10 +88,16 @@ export function createAdmin(
   }
 
   return {
-    async createProject({ name, organizationName, apiKeys }) {
+    async createProject({ name, organizationName, apiKeys, environmentIds }) {
       const createdAt = now()
       const organizationId = newId()
-      const environments: Record<EnvironmentType, string> = { production: newId(), development: newId() }
+      for (const id of Object.values(environmentIds ?? {})) {
+        if (!/^[A-Za-z0-9_-]{1,64}$/.test(id)) throw new CanvassError('bad_request', `An environment id must be 1 to 64 letters, digits, _ or -, not ${JSON.stringify(id.slice(0, 80))}`)
+      }
+      const environments: Record<EnvironmentType, string> = {
+        production: environmentIds?.production ?? newId(),
+        development: environmentIds?.development ?? newId(),
+      }
       const projectId = newId()
       const keys: ApiKeyRecord[] = []
       for (const { environment, key, label } of apiKeys ?? []) {

@@ -85,7 +85,8 @@ const SURVEY_FIELD_REASONS: Record<string, string> = {
  */
 export async function importFormbricks(ctx: CanvassContext, options: FormbricksImportOptions): Promise<FormbricksImportReport> {
   const environment = await ctx.storage.environments.get(options.environmentId)
-  if (!environment) throw new CanvassError('not_found', `Environment ${options.environmentId} does not exist`)
+  // A dry run may name the environment a real run would make (`--environment source`).
+  if (!environment && !options.dryRun) throw new CanvassError('not_found', `Environment ${options.environmentId} does not exist`)
   const source = createSourceClient(options)
   const run = new ImportRun(ctx, source, options)
   await run.all()
@@ -419,7 +420,8 @@ class ImportRun {
         body.segmentId = segmentId === null ? null : (this.known.segments.get(segmentId) ?? segmentId)
         body.triggers = Array.isArray(item.triggers) ? item.triggers.map((trigger) => this.trigger(trigger)) : []
         const input = v.parse(surveyCreateSchema, body, { abortEarly: false })
-        input.triggers = await resolveSurveyTriggers(this.ctx, this.env, input.triggers)
+        // Checked by the real run: a dry run may have no environment (nor action classes) yet.
+        if (!this.dryRun) input.triggers = await resolveSurveyTriggers(this.ctx, this.env, input.triggers)
         if (input.segmentId !== null && !(await this.ctx.storage.segments.get(this.env, input.segmentId)) && !this.dryRun) {
           throw validationError({ segmentId: 'Its segment was not imported' })
         }
