@@ -220,7 +220,7 @@ function table(header: string[], rows: string[][]): void {
 async function sourceEnvironment(canvass: Canvass, url: URL, apiKey: string, dryRun: boolean): Promise<string> {
   const me = new URL('api/v1/management/me', url.toString().replace(/\/*$/, '/'))
   const response = await fetch(me, { headers: { 'x-api-key': apiKey, accept: 'application/json' } })
-  const body = (await response.json().catch(() => null)) as { id?: unknown; workspace?: { name?: unknown } } | null
+  const body = (await response.json().catch(() => null)) as { id?: unknown; workspace?: { id?: unknown; name?: unknown } } | null
   if (!response.ok || typeof body?.id !== 'string') throw new UsageError(`${me} answered ${response.status}: cannot tell the source environment's id (use --environment <id>)`)
   const id = body.id
   const projects = await canvass.admin.listProjects()
@@ -230,7 +230,9 @@ async function sourceEnvironment(canvass: Canvass, url: URL, apiKey: string, dry
     return id
   }
   const name = typeof body.workspace?.name === 'string' ? body.workspace.name : `Imported from ${url.host}`
-  const project = await canvass.admin.createProject({ name, environmentIds: { production: id } })
+  // The reference's current SDKs may name the workspace (a project here) rather than the environment: keep both ids.
+  const workspaceId = typeof body.workspace?.id === 'string' && body.workspace.id !== id ? body.workspace.id : undefined
+  const project = await canvass.admin.createProject({ name, environmentIds: { production: id }, ...(workspaceId ? { projectId: workspaceId } : {}) })
   print(`Created project ${project.projectName} (${project.projectId}) whose production environment keeps the source's id ${id}`)
   return id
 }

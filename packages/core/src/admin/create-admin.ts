@@ -22,6 +22,8 @@ export interface CanvassAdmin {
      * that the SDKs' `environmentId` stays as it is (`canvass import formbricks --environment source`).
      */
     environmentIds?: Partial<Record<EnvironmentType, string>>
+    /** The id the project is to have instead of a new one (the reference's workspace id, which its SDKs may name). */
+    projectId?: string
   }): Promise<ProjectSummary>
   /** The projects that exist (empty on a fresh database). */
   listProjects(): Promise<ProjectSummary[]>
@@ -88,17 +90,17 @@ export function createAdmin(
   }
 
   return {
-    async createProject({ name, organizationName, apiKeys, environmentIds }) {
+    async createProject({ name, organizationName, apiKeys, environmentIds, projectId: givenProjectId }) {
       const createdAt = now()
       const organizationId = newId()
-      for (const id of Object.values(environmentIds ?? {})) {
+      for (const id of [...Object.values(environmentIds ?? {}), ...(givenProjectId === undefined ? [] : [givenProjectId])]) {
         if (!/^[A-Za-z0-9_-]{1,64}$/.test(id)) throw new CanvassError('bad_request', `An environment id must be 1 to 64 letters, digits, _ or -, not ${JSON.stringify(id.slice(0, 80))}`)
       }
       const environments: Record<EnvironmentType, string> = {
         production: environmentIds?.production ?? newId(),
         development: environmentIds?.development ?? newId(),
       }
-      const projectId = newId()
+      const projectId = givenProjectId ?? newId()
       const keys: ApiKeyRecord[] = []
       for (const { environment, key, label } of apiKeys ?? []) {
         assertWellFormed(key)
