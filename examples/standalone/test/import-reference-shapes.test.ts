@@ -158,11 +158,11 @@ async function read(path: string): Promise<any> {
 }
 
 const waits: Array<{ ms: number; reason: string }> = []
-const runImport = (): Promise<FormbricksImportReport> =>
+const runImport = (into = environmentId): Promise<FormbricksImportReport> =>
   canvass.admin.importFormbricks({
     url: sourceUrl,
     apiKey: 'fbk_reference',
-    environmentId,
+    environmentId: into,
     pageSize: 3,
     onWait: ({ ms, reason }) => waits.push({ ms, reason }),
     // The waits are recorded, not slept: the test checks what was asked for.
@@ -225,6 +225,21 @@ test('copies what the reference answers, honours 429 and Retry-After, reports a 
   }
   assert.is(row(again, 'responses').already, RESPONSES - 1)
   assert.is((await read('/api/v1/management/responses?limit=100')).length, RESPONSES - 1)
+})
+
+test('two imports of one source into one environment at once write every row once', async () => {
+  const into = (await canvass.admin.createProject({ name: 'Twice at once' })).environments.production
+  const [a, b] = await Promise.all([runImport(into), runImport(into)])
+  for (const resource of ['contacts', 'segments', 'surveys', 'responses']) {
+    const [ra, rb] = [row(a, resource), row(b, resource)]
+    assert.is(ra.refused + rb.refused, resource === 'responses' ? 2 : 0, `${resource}: ${JSON.stringify([ra.reasons, rb.reasons])}`)
+    assert.is(ra.created + rb.created + ra.already + rb.already, ra.read + rb.read - ra.refused - rb.refused, resource)
+  }
+  const key2 = (await canvass.admin.createApiKey({ environmentId: into })).key
+  const list = async (path: string) => (await (await canvass.fetch(new Request(`http://canvass.test${path}`, { headers: { 'x-api-key': key2 } }))).json()).data
+  assert.is((await list('/api/v1/management/responses?limit=100')).length, RESPONSES - 1)
+  assert.is((await list('/api/v1/management/contacts')).length, contacts.length)
+  assert.is((await list('/api/v1/management/surveys')).length, 1)
 })
 
 test.run()

@@ -40,12 +40,25 @@ export function createImportStore(db: Kysely<Database>, newId: () => string): Im
     },
 
     async recordMappings(environmentId, source, resource, pairs) {
-      if (pairs.length === 0) return
+      const recorded = new Map<string, string>()
+      const storable = pairs.filter((pair) => isStorable(pair.sourceId) && isStorable(pair.targetId))
+      if (storable.length === 0 || !isStorable(environmentId)) return recorded
       await db
         .insertInto('import_mappings')
-        .values(pairs.map(({ sourceId, targetId }) => ({ environment_id: environmentId, source, resource, source_id: sourceId, target_id: targetId })))
+        .values(storable.map(({ sourceId, targetId }) => ({ environment_id: environmentId, source, resource, source_id: sourceId, target_id: targetId })))
         .onConflict((oc) => oc.columns(['environment_id', 'source', 'resource', 'source_id']).doNothing())
         .execute()
+      // What a concurrent import recorded first wins; read back, so that both write the same id.
+      const rows = await db
+        .selectFrom('import_mappings')
+        .select(['source_id', 'target_id'])
+        .where('environment_id', '=', environmentId)
+        .where('source', '=', source)
+        .where('resource', '=', resource)
+        .where('source_id', 'in', storable.map((pair) => pair.sourceId))
+        .execute()
+      for (const row of rows) recorded.set(row.source_id, row.target_id)
+      return recorded
     },
 
     async insertContacts(environmentId, contacts) {

@@ -52,7 +52,7 @@ export interface ResourceCounts {
 export interface FormbricksImportReport {
   resources: ResourceCounts[]
   /** Ids that could not be kept: source id → id in Canvass. */
-  mappings: Array<{ resource: ImportResource; sourceId: string; targetId: string }>
+  mappings: Array<{ resource: ImportResource | 'displays'; sourceId: string; targetId: string }>
   /** The new signing secret of each webhook created (the source's cannot be read); shown once. */
   webhookSecrets: Array<{ id: string; url: string; secret: string }>
   /** Source fields Canvass does not store, per resource and field, with how many items had them. */
@@ -166,7 +166,23 @@ class ImportRun {
         const items = page.filter((item): item is Item => typeof item === 'object' && item !== null && typeof (item as Item).id === 'string')
         for (const item of page) if (!items.includes(item as Item)) this.refuse(resource, '?', 'The source sent an item without an id')
         counts.read += page.length
-        await handle(items)
+        const before = structuredClone(counts)
+        try {
+          await handle(items)
+        } catch (error) {
+          if (error instanceof SourceError) throw error
+          // A write failed for another reason than the item itself: e.g. an import running at the same time wrote
+          // the same row first. Counted again from the page's start; what is there now is "already there".
+          Object.assign(counts, structuredClone(before))
+          try {
+            await handle(items)
+          } catch (again) {
+            if (again instanceof SourceError) throw again
+            Object.assign(counts, before)
+            const message = again instanceof Error ? again.message : String(again)
+            for (const item of items) this.refuse(resource, item.id as string, `Could not be written: ${message.slice(0, 200)}`)
+          }
+        }
         this.options.onProgress?.({ ...counts })
       }
     } catch (error) {
@@ -182,7 +198,7 @@ class ImportRun {
    * The id each source id has here: recorded by an earlier run, else the source id itself when it is free,
    * else a new one (recorded, and listed in the report). `present` holds the ids whose row exists here.
    */
-  private async targets(resource: ImportResource, table: ImportTable, sourceIds: string[]): Promise<{ ids: Map<string, string>; present: Set<string> }> {
+  private async targets(resource: ImportResource | 'displays', table: ImportTable, sourceIds: string[]): Promise<{ ids: Map<string, string>; present: Set<string> }> {
     const recorded = await this.ctx.storage.imports.mappings(this.env, this.sourceKey, resource, sourceIds)
     const fresh = sourceIds.filter((id) => !recorded.has(id))
     const { here, elsewhere } = await this.ctx.storage.imports.existing(this.env, table, [...fresh, ...recorded.values()])
@@ -195,7 +211,13 @@ class ImportRun {
       newPairs.push({ sourceId, targetId })
       if (targetId !== sourceId && this.report.mappings.length < LISTED_MAPPINGS) this.report.mappings.push({ resource, sourceId, targetId })
     }
-    if (!this.dryRun) await this.ctx.storage.imports.recordMappings(this.env, this.sourceKey, resource, newPairs)
+    if (!this.dryRun && newPairs.length > 0) {
+      const recordedNow = await this.ctx.storage.imports.recordMappings(this.env, this.sourceKey, resource, newPairs)
+      const moved = newPairs.filter((pair) => recordedNow.has(pair.sourceId) && recordedNow.get(pair.sourceId) !== pair.targetId)
+      for (const pair of moved) ids.set(pair.sourceId, recordedNow.get(pair.sourceId)!)
+      // Another import recorded some first: whether their rows exist is asked again.
+      if (moved.length > 0) for (const id of (await this.ctx.storage.imports.existing(this.env, table, moved.map((pair) => ids.get(pair.sourceId)!))).here) here.add(id)
+    }
     return { ids, present: here }
   }
 
@@ -446,6 +468,9 @@ class ImportRun {
   private async responses(items: Item[]): Promise<void> {
     const counts = this.count('responses')
     const { ids, present } = await this.targets('responses', 'responses', items.map((item) => item.id as string))
+    // A display keeps its id unless another environment here has it (then the response names the new one).
+    const displayIds = items.flatMap((item) => (typeof item.displayId === 'string' && !present.has(ids.get(item.id as string)!) ? [item.displayId] : []))
+    const displayTargets = displayIds.length === 0 ? new Map<string, string>() : (await this.targets('displays', 'displays', displayIds)).ids
     const valid: Array<{ sourceId: string; response: NewResponse; extras: ImportedResponseExtras }> = []
     const displays: Array<{ id: string; surveyId: string; contactId: string | null; createdAt: Date }> = []
     for (const item of items) {
@@ -462,6 +487,7 @@ class ImportRun {
         const surveyId = typeof item.surveyId === 'string' ? (this.known.surveys.get(item.surveyId) ?? item.surveyId) : item.surveyId
         const input = parseItem(managementResponseCreateSchema, {
           ...pick(item, ['finished', 'data', 'variables', 'ttc', 'meta', 'language', 'singleUseId', 'displayId', 'endingId', 'createdAt', 'updatedAt']),
+          ...(typeof item.displayId === 'string' ? { displayId: displayTargets.get(item.displayId) ?? item.displayId } : {}),
           surveyId,
           userId,
         })

@@ -11,8 +11,11 @@ export interface ImportStore {
   existing(environmentId: string, resource: ImportTable, ids: string[]): Promise<{ here: Set<string>; elsewhere: Set<string> }>
   /** The target ids recorded for `sourceIds` of `resource` from `source` into the environment. */
   mappings(environmentId: string, source: string, resource: string, sourceIds: string[]): Promise<Map<string, string>>
-  /** Records source id → target id pairs (a pair already recorded is kept as it was), in one statement. */
-  recordMappings(environmentId: string, source: string, resource: string, pairs: Array<{ sourceId: string; targetId: string }>): Promise<void>
+  /**
+   * Records source id → target id pairs; a source id already recorded keeps its target id (an import running
+   * at the same time may have recorded it first). Answers the target ids as recorded, for every pair's source id.
+   */
+  recordMappings(environmentId: string, source: string, resource: string, pairs: Array<{ sourceId: string; targetId: string }>): Promise<Map<string, string>>
   /**
    * Inserts contacts with their ids, `userId`, times and attribute values (by attribute key id of the
    * environment), in one transaction; a contact whose id exists is left as it is. Returns the ids inserted.
