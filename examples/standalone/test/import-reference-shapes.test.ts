@@ -217,7 +217,7 @@ test('copies what the reference answers, honours 429 and Retry-After, reports a 
     )
   }
   const noted = stored.find((r: any) => r.id === 'clresponse100000000000000')
-  assert.equal(noted.notes.map((n: any) => n.text), ['Called back'])
+  assert.equal(noted.notes.map((n: any) => [n.text, n.user, n.isResolved, n.createdAt]), [['Called back', { id: 'u', name: 'Ana' }, true, at(30)]])
 
   const again = await runImport()
   for (const counts of again.resources) {

@@ -111,7 +111,7 @@ export function createImportStore(db: Kysely<Database>, newId: () => string): Im
         const responses = new Set((await trx.selectFrom('responses').select('id').where('environment_id', '=', environmentId).where('id', 'in', items.map((i) => i.responseId)).execute()).map((row) => row.id))
         const mine = items.filter((item) => responses.has(item.responseId))
         const notes = mine.flatMap((item) => item.notes.map((note) => ({
-          id: note.id, response_id: item.responseId, user_id: null, user_name: note.userName, text: note.text,
+          id: note.id, response_id: item.responseId, user_id: note.userId, user_name: note.userName, text: note.text,
           is_resolved: note.isResolved, is_edited: note.isEdited, created_at: note.createdAt, updated_at: note.updatedAt,
         })))
         for (let i = 0; i < notes.length; i += CHUNK) await trx.insertInto('response_notes').values(notes.slice(i, i + CHUNK)).onConflict((oc) => oc.doNothing()).execute()

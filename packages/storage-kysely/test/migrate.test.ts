@@ -21,6 +21,7 @@ const TABLES = [
   'environments',
   'files',
   'idempotency_keys',
+  'import_mappings',
   'organizations',
   'projects',
   'rate_limit_counters',
@@ -77,7 +78,8 @@ for (const backend of backends()) {
     await sql`drop index canvass.responses_display_id_key`.execute(db)
     await sql`create index responses_display_id_idx on canvass.responses (display_id) where display_id is not null`.execute(db)
     await sql`alter table canvass.surveys drop column variables`.execute(db)
-    await sql`delete from canvass.canvass_migration where name in ('0019-one-response-per-display', '0020-survey-variables')`.execute(db)
+    await sql`drop table canvass.import_mappings`.execute(db)
+    await sql`delete from canvass.canvass_migration where name in ('0019-one-response-per-display', '0020-survey-variables', '0023-import-mappings')`.execute(db)
     const display = await storage.displays.create({ id: 'display-1', environmentId, surveyId, userId: null, responseId: null, createdAt: new Date(), newId: () => 'unused' })
     assert.equal(display, { outcome: 'created', id: 'display-1' })
     const base = Date.now()
@@ -88,7 +90,7 @@ for (const backend of backends()) {
     }
     const before = await storage.webhookDeliveries.list(environmentId, webhookId, { limit: 10 })
 
-    assert.equal(await migrate(db), ['0019-one-response-per-display', '0020-survey-variables'])
+    assert.equal(await migrate(db), ['0019-one-response-per-display', '0020-survey-variables', '0023-import-mappings'])
     const linked = await sql<{ id: string; display_id: string | null }>`select id, display_id from canvass.responses order by id`.execute(db)
     assert.equal(linked.rows, [{ id: 'r-first', display_id: 'display-1' }, { id: 'r-late', display_id: null }, { id: 'r-later', display_id: null }])
     assert.equal(await storage.displays.responseOf(environmentId, 'display-1'), { responseId: 'r-first' })
@@ -102,8 +104,9 @@ for (const backend of backends()) {
     const storage = createKyselyStorage({ db })
     const { environmentId, surveyId } = await seedWithWebhook(storage, ['responseUpdated'])
     await sql`alter table canvass.surveys drop column variables`.execute(db)
-    await sql`delete from canvass.canvass_migration where name = '0020-survey-variables'`.execute(db)
-    assert.equal(await migrate(db), ['0020-survey-variables'])
+    await sql`drop table canvass.import_mappings`.execute(db)
+    await sql`delete from canvass.canvass_migration where name in ('0020-survey-variables', '0023-import-mappings')`.execute(db)
+    assert.equal(await migrate(db), ['0020-survey-variables', '0023-import-mappings'])
     const survey = await storage.surveys.get(surveyId)
     assert.is(survey?.environmentId, environmentId)
     assert.equal(survey?.variables, [])

@@ -88,107 +88,101 @@ export async function importFormbricks(ctx: CanvassContext, options: FormbricksI
   // A dry run may name the environment a real run would make (`--environment source`).
   if (!environment && !options.dryRun) throw new CanvassError('not_found', `Environment ${options.environmentId} does not exist`)
   const source = createSourceClient(options)
-  const run = new ImportRun(ctx, source, options)
-  await run.all()
+  const run = createImportRun(ctx, source, options)
+  await run.run()
   return run.report
 }
 
 type Item = Record<string, unknown>
 
-class ImportRun {
-  readonly report: FormbricksImportReport
-  private readonly env: string
-  private readonly dryRun: boolean
-  private readonly limit: number
-  private readonly sourceKey: string
-  private readonly counts = new Map<ImportResource, ResourceCounts>()
-  private readonly dropped = new Map<string, { resource: ImportResource; field: string; count: number; reason: string }>()
+/**
+ * One run: what it has counted, the ids it knows (source → here) of the small resources, and a writer per
+ * resource. Contacts and responses are never held beyond their page.
+ */
+function createImportRun(ctx: CanvassContext, source: SourceClient, options: FormbricksImportOptions) {
+  const env = options.environmentId
+  const dryRun = options.dryRun ?? false
+  const limit = options.pageSize ?? 250
+  const sourceKey = source.base
+  const report: FormbricksImportReport = { resources: [], mappings: [], webhookSecrets: [], droppedFields: [], dryRun }
+  const countsByResource = new Map<ImportResource, ResourceCounts>()
+  const dropped = new Map<string, { resource: ImportResource; field: string; count: number; reason: string }>()
   /** Small resources' ids (source → here): action classes, keys, segments, surveys. Contacts and responses are looked up per page. */
-  private readonly known = { actionClasses: new Map<string, string>(), keys: new Map<string, string>(), keyNames: new Map<string, string>(), segments: new Map<string, string>(), surveys: new Map<string, string>() }
-  private segmentsListed = true
+  const known = { actionClasses: new Map<string, string>(), keys: new Map<string, string>(), keyNames: new Map<string, string>(), segments: new Map<string, string>(), surveys: new Map<string, string>() }
+  let segmentsListed = true
+  /** Whether contacts come without their values, which were then read apart (the reference). */
+  let attributesRead = false
 
-  constructor(
-    private readonly ctx: CanvassContext,
-    private readonly source: SourceClient,
-    private readonly options: FormbricksImportOptions,
-  ) {
-    this.env = options.environmentId
-    this.dryRun = options.dryRun ?? false
-    this.limit = options.pageSize ?? 250
-    this.sourceKey = source.base
-    this.report = { resources: [], mappings: [], webhookSecrets: [], droppedFields: [], dryRun: this.dryRun }
+  async function run(): Promise<void> {
+    await resource('actionClasses', '/api/v1/management/action-classes', (items) => importActionClasses(items))
+    await resource('contactAttributeKeys', '/api/v1/management/contact-attribute-keys', (items) => importAttributeKeys(items))
+    const attributes = await sourceAttributes()
+    await resource('contacts', '/api/v1/management/contacts', (items) => importContacts(items, attributes))
+    const found = await resource('segments', '/api/v1/management/segments', (items) => importSegments(items))
+    segmentsListed = found
+    await resource('surveys', '/api/v1/management/surveys', (items) => importSurveys(items), 'offset')
+    await resource('responses', '/api/v1/management/responses', (items) => importResponses(items))
+    await resource('webhooks', '/api/v1/webhooks', (items) => importWebhooks(items))
+    report.droppedFields = [...dropped.values()]
   }
 
-  async all(): Promise<void> {
-    await this.resource('actionClasses', '/api/v1/management/action-classes', (items) => this.actionClasses(items))
-    await this.resource('contactAttributeKeys', '/api/v1/management/contact-attribute-keys', (items) => this.attributeKeys(items))
-    const attributes = await this.sourceAttributes()
-    await this.resource('contacts', '/api/v1/management/contacts', (items) => this.contacts(items, attributes))
-    const found = await this.resource('segments', '/api/v1/management/segments', (items) => this.segments(items))
-    this.segmentsListed = found
-    await this.resource('surveys', '/api/v1/management/surveys', (items) => this.surveys(items), 'offset')
-    await this.resource('responses', '/api/v1/management/responses', (items) => this.responses(items))
-    await this.resource('webhooks', '/api/v1/webhooks', (items) => this.webhooks(items))
-    this.report.droppedFields = [...this.dropped.values()]
-  }
-
-  private count(resource: ImportResource): ResourceCounts {
-    let counts = this.counts.get(resource)
+  function count(resource: ImportResource): ResourceCounts {
+    let counts = countsByResource.get(resource)
     if (!counts) {
       counts = { resource, read: 0, created: 0, already: 0, refused: 0, reasons: {}, unavailable: false }
-      this.counts.set(resource, counts)
-      this.report.resources.push(counts)
+      countsByResource.set(resource, counts)
+      report.resources.push(counts)
     }
     return counts
   }
 
-  private refuse(resource: ImportResource, sourceId: string, reason: string): void {
-    const counts = this.count(resource)
+  function refuse(resource: ImportResource, sourceId: string, reason: string): void {
+    const counts = count(resource)
     counts.refused++
     const entry = (counts.reasons[reason] ??= { count: 0, ids: [] })
     entry.count++
     if (entry.ids.length < LISTED_IDS) entry.ids.push(sourceId)
   }
 
-  private drop(resource: ImportResource, field: string, reason: string): void {
+  function drop(resource: ImportResource, field: string, reason: string): void {
     const key = `${resource}.${field}`
-    const entry = this.dropped.get(key)
+    const entry = dropped.get(key)
     if (entry) entry.count++
-    else this.dropped.set(key, { resource, field, count: 1, reason })
+    else dropped.set(key, { resource, field, count: 1, reason })
   }
 
   /** Reads a list page by page and hands each page on; a source error is counted and the import goes on. Returns whether the source has the list. */
-  private async resource(resource: ImportResource, path: string, handle: (items: Item[]) => Promise<void>, skipParam = 'skip'): Promise<boolean> {
-    const counts = this.count(resource)
+  async function resource(resource: ImportResource, path: string, handle: (items: Item[]) => Promise<void>, skipParam = 'skip'): Promise<boolean> {
+    const counts = count(resource)
     const found = { value: true }
     try {
-      for await (const page of this.source.list(path, { limit: this.limit, skipParam, found })) {
+      for await (const page of source.list(path, { limit: limit, skipParam, found })) {
         const items = page.filter((item): item is Item => typeof item === 'object' && item !== null && typeof (item as Item).id === 'string')
-        for (const item of page) if (!items.includes(item as Item)) this.refuse(resource, '?', 'The source sent an item without an id')
+        for (const item of page) if (!items.includes(item as Item)) refuse(resource, '?', 'The source sent an item without an id')
         counts.read += page.length
         const before = structuredClone(counts)
         try {
           await handle(items)
         } catch (error) {
-          if (error instanceof SourceError) throw error
+          if (error instanceof SourceError || isProgrammingError(error)) throw error
           // A write failed for another reason than the item itself: e.g. an import running at the same time wrote
           // the same row first. Counted again from the page's start; what is there now is "already there".
           Object.assign(counts, structuredClone(before))
           try {
             await handle(items)
           } catch (again) {
-            if (again instanceof SourceError) throw again
+            if (again instanceof SourceError || isProgrammingError(again)) throw again
             Object.assign(counts, before)
             const message = again instanceof Error ? again.message : String(again)
-            for (const item of items) this.refuse(resource, item.id as string, `Could not be written: ${message.slice(0, 200)}`)
+            for (const item of items) refuse(resource, item.id as string, `Could not be written: ${message.slice(0, 200)}`)
           }
         }
-        this.options.onProgress?.({ ...counts })
+        options.onProgress?.({ ...counts })
       }
     } catch (error) {
       if (!(error instanceof SourceError)) throw error
-      this.refuse(resource, '(page)', `The source failed: ${error.message}`)
-      this.options.onProgress?.({ ...counts })
+      refuse(resource, '(page)', `The source failed: ${error.message}`)
+      options.onProgress?.({ ...counts })
     }
     counts.unavailable = !found.value
     return found.value
@@ -198,52 +192,52 @@ class ImportRun {
    * The id each source id has here: recorded by an earlier run, else the source id itself when it is free,
    * else a new one (recorded, and listed in the report). `present` holds the ids whose row exists here.
    */
-  private async targets(resource: ImportResource | 'displays', table: ImportTable, sourceIds: string[]): Promise<{ ids: Map<string, string>; present: Set<string> }> {
-    const recorded = await this.ctx.storage.imports.mappings(this.env, this.sourceKey, resource, sourceIds)
+  async function targets(resource: ImportResource | 'displays', table: ImportTable, sourceIds: string[]): Promise<{ ids: Map<string, string>; present: Set<string> }> {
+    const recorded = await ctx.storage.imports.mappings(env, sourceKey, resource, sourceIds)
     const fresh = sourceIds.filter((id) => !recorded.has(id))
-    const { here, elsewhere } = await this.ctx.storage.imports.existing(this.env, table, [...fresh, ...recorded.values()])
+    const { here, elsewhere } = await ctx.storage.imports.existing(env, table, [...fresh, ...recorded.values()])
     const ids = new Map(recorded)
     const newPairs: Array<{ sourceId: string; targetId: string }> = []
     for (const sourceId of fresh) {
       const keep = /^[A-Za-z0-9_-]{1,64}$/.test(sourceId) && !elsewhere.has(sourceId)
-      const targetId = keep ? sourceId : this.ctx.newId()
+      const targetId = keep ? sourceId : ctx.newId()
       ids.set(sourceId, targetId)
       newPairs.push({ sourceId, targetId })
-      if (targetId !== sourceId && this.report.mappings.length < LISTED_MAPPINGS) this.report.mappings.push({ resource, sourceId, targetId })
+      if (targetId !== sourceId && report.mappings.length < LISTED_MAPPINGS) report.mappings.push({ resource, sourceId, targetId })
     }
-    if (!this.dryRun && newPairs.length > 0) {
-      const recordedNow = await this.ctx.storage.imports.recordMappings(this.env, this.sourceKey, resource, newPairs)
+    if (!dryRun && newPairs.length > 0) {
+      const recordedNow = await ctx.storage.imports.recordMappings(env, sourceKey, resource, newPairs)
       const moved = newPairs.filter((pair) => recordedNow.has(pair.sourceId) && recordedNow.get(pair.sourceId) !== pair.targetId)
       for (const pair of moved) ids.set(pair.sourceId, recordedNow.get(pair.sourceId)!)
       // Another import recorded some first: whether their rows exist is asked again.
-      if (moved.length > 0) for (const id of (await this.ctx.storage.imports.existing(this.env, table, moved.map((pair) => ids.get(pair.sourceId)!))).here) here.add(id)
+      if (moved.length > 0) for (const id of (await ctx.storage.imports.existing(env, table, moved.map((pair) => ids.get(pair.sourceId)!))).here) here.add(id)
     }
     return { ids, present: here }
   }
 
-  private async actionClasses(items: Item[]): Promise<void> {
-    const counts = this.count('actionClasses')
-    const existing = await this.all_(async (position) => this.ctx.storage.actionClasses.list(this.env, position))
+  async function importActionClasses(items: Item[]): Promise<void> {
+    const counts = count('actionClasses')
+    const existing = await allRows(async (position) => ctx.storage.actionClasses.list(env, position))
     const byName = new Map(existing.map((record) => [record.name, record.id]))
-    const { ids, present } = await this.targets('actionClasses', 'action_classes', items.map((item) => item.id as string))
+    const { ids, present } = await targets('actionClasses', 'action_classes', items.map((item) => item.id as string))
     for (const item of items) {
       const sourceId = item.id as string
       const targetId = ids.get(sourceId)!
       const sameName = typeof item.name === 'string' ? byName.get(item.name) : undefined
       if (present.has(targetId) || sameName !== undefined) {
-        this.known.actionClasses.set(sourceId, sameName ?? targetId)
+        known.actionClasses.set(sourceId, sameName ?? targetId)
         counts.already++
         continue
       }
       if (item.type === 'automatic') {
-        this.refuse('actionClasses', sourceId, 'Automatic action classes are made by Canvass itself')
+        refuse('actionClasses', sourceId, 'Automatic action classes are made by Canvass itself')
         continue
       }
       try {
         const input = parseItem(actionClassCreateSchema, pick(item, ['name', 'description', 'type', 'key', 'noCodeConfig']))
         const record: ActionClassRecord = {
           id: targetId,
-          environmentId: this.env,
+          environmentId: env,
           name: input.name,
           description: input.description ?? null,
           type: input.type,
@@ -251,29 +245,29 @@ class ImportRun {
           noCodeConfig: input.type === 'noCode' ? input.noCodeConfig : null,
           ...times(item),
         }
-        if (!this.dryRun) {
-          const outcome = await this.ctx.storage.actionClasses.insert(record)
+        if (!dryRun) {
+          const outcome = await ctx.storage.actionClasses.insert(record)
           if (outcome !== 'created') throw validationError({ [outcome === 'duplicate_key' ? 'key' : 'name']: 'Taken by another action class here' })
         }
-        this.known.actionClasses.set(sourceId, targetId)
+        known.actionClasses.set(sourceId, targetId)
         counts.created++
       } catch (error) {
-        this.refuseError('actionClasses', sourceId, error)
+        refuseError('actionClasses', sourceId, error)
       }
     }
   }
 
-  private async attributeKeys(items: Item[]): Promise<void> {
-    const counts = this.count('contactAttributeKeys')
-    const existing = await this.all_(async (position) => this.ctx.storage.contactAttributeKeys.list(this.env, position))
-    for (const record of existing) this.known.keyNames.set(record.key, record.id)
-    const { ids, present } = await this.targets('contactAttributeKeys', 'contact_attribute_keys', items.map((item) => item.id as string))
+  async function importAttributeKeys(items: Item[]): Promise<void> {
+    const counts = count('contactAttributeKeys')
+    const existing = await allRows(async (position) => ctx.storage.contactAttributeKeys.list(env, position))
+    for (const record of existing) known.keyNames.set(record.key, record.id)
+    const { ids, present } = await targets('contactAttributeKeys', 'contact_attribute_keys', items.map((item) => item.id as string))
     for (const item of items) {
       const sourceId = item.id as string
       const targetId = ids.get(sourceId)!
-      const sameKey = typeof item.key === 'string' ? this.known.keyNames.get(item.key) : undefined
+      const sameKey = typeof item.key === 'string' ? known.keyNames.get(item.key) : undefined
       if (present.has(targetId) || sameKey !== undefined) {
-        this.known.keys.set(sourceId, sameKey ?? targetId)
+        known.keys.set(sourceId, sameKey ?? targetId)
         counts.already++
         continue
       }
@@ -281,7 +275,7 @@ class ImportRun {
         const input = parseItem(contactAttributeKeyCreateSchema, pick(item, ['key', 'name', 'description', 'type']))
         const record: ContactAttributeKeyRecord = {
           id: targetId,
-          environmentId: this.env,
+          environmentId: env,
           key: input.key,
           name: input.name ?? input.key,
           description: input.description ?? null,
@@ -289,12 +283,12 @@ class ImportRun {
           isUnique: item.isUnique === true,
           ...times(item),
         }
-        if (!this.dryRun && (await this.ctx.storage.contactAttributeKeys.insert(record)) === 'duplicate') throw validationError({ key: 'Taken by another key here' })
-        this.known.keys.set(sourceId, targetId)
-        this.known.keyNames.set(record.key, targetId)
+        if (!dryRun && (await ctx.storage.contactAttributeKeys.insert(record)) === 'duplicate') throw validationError({ key: 'Taken by another key here' })
+        known.keys.set(sourceId, targetId)
+        known.keyNames.set(record.key, targetId)
         counts.created++
       } catch (error) {
-        this.refuseError('contactAttributeKeys', sourceId, error)
+        refuseError('contactAttributeKeys', sourceId, error)
       }
     }
   }
@@ -304,15 +298,14 @@ class ImportRun {
    * (`/contact-attributes` takes no page). A Canvass source lists contacts with theirs, so this is only read
    * when the contacts come without: held as contact id → key id → value.
    */
-  private attributesRead = false
-  private async sourceAttributes(): Promise<Map<string, Record<string, string>>> {
+  async function sourceAttributes(): Promise<Map<string, Record<string, string>>> {
     const byContact = new Map<string, Record<string, string>>()
-    const first = await this.source.page(`/api/v1/management/contacts?limit=1`).catch(() => null)
+    const first = await source.page(`/api/v1/management/contacts?limit=1`).catch(() => null)
     const sample = first?.items[0] as Item | undefined
     if (!sample || (typeof sample.attributes === 'object' && sample.attributes !== null)) return byContact
-    this.attributesRead = true
+    attributesRead = true
     try {
-      for await (const page of this.source.list('/api/v1/management/contact-attributes', { limit: this.limit })) {
+      for await (const page of source.list('/api/v1/management/contact-attributes', { limit: limit })) {
         for (const row of page as Item[]) {
           const contactId = typeof row.contactId === 'string' ? row.contactId : undefined
           const keyId = typeof row.attributeKeyId === 'string' ? row.attributeKeyId : (row.attributeKey as Item | undefined)?.id
@@ -322,14 +315,14 @@ class ImportRun {
       }
     } catch (error) {
       if (!(error instanceof SourceError)) throw error
-      this.refuse('contacts', '(attributes)', `The source failed: ${error.message}`)
+      refuse('contacts', '(attributes)', `The source failed: ${error.message}`)
     }
     return byContact
   }
 
-  private async contacts(items: Item[], attributes: Map<string, Record<string, string>>): Promise<void> {
-    const counts = this.count('contacts')
-    const { ids, present } = await this.targets('contacts', 'contacts', items.map((item) => item.id as string))
+  async function importContacts(items: Item[], attributes: Map<string, Record<string, string>>): Promise<void> {
+    const counts = count('contacts')
+    const { ids, present } = await targets('contacts', 'contacts', items.map((item) => item.id as string))
     const batch: ImportedContact[] = []
     for (const item of items) {
       const sourceId = item.id as string
@@ -340,45 +333,45 @@ class ImportRun {
       }
       const values: Record<string, string> = {}
       let userId = typeof item.userId === 'string' ? item.userId : null
-      if (this.attributesRead) {
+      if (attributesRead) {
         // The reference keeps userId as an attribute; Canvass keeps it on the contact.
         for (const [keyId, value] of Object.entries(attributes.get(sourceId) ?? {})) {
-          const target = this.known.keys.get(keyId)
-          if (target === undefined) this.drop('contacts', `attributes.${keyId}`, 'Its attribute key was not imported')
-          else if (target === this.known.keyNames.get('userId')) userId = value
+          const target = known.keys.get(keyId)
+          if (target === undefined) drop('contacts', `attributes.${keyId}`, 'Its attribute key was not imported')
+          else if (target === known.keyNames.get('userId')) userId = value
           else values[target] = value
         }
       } else if (typeof item.attributes === 'object' && item.attributes !== null) {
         for (const [key, value] of Object.entries(item.attributes as Record<string, unknown>)) {
-          const target = this.known.keyNames.get(key)
-          if (target === undefined || typeof value !== 'string') this.drop('contacts', `attributes.${key}`, 'Its attribute key was not imported')
+          const target = known.keyNames.get(key)
+          if (target === undefined || typeof value !== 'string') drop('contacts', `attributes.${key}`, 'Its attribute key was not imported')
           else values[target] = value
         }
       }
       batch.push({ id: targetId, userId, attributes: values, ...times(item) })
     }
-    if (!this.dryRun && batch.length > 0) {
+    if (!dryRun && batch.length > 0) {
       try {
-        const inserted = new Set(await this.ctx.storage.imports.insertContacts(this.env, batch))
+        const inserted = new Set(await ctx.storage.imports.insertContacts(env, batch))
         for (const contact of batch) {
           if (inserted.has(contact.id)) counts.created++
-          else this.refuse('contacts', contact.id, 'Another contact here has its userId')
+          else refuse('contacts', contact.id, 'Another contact here has its userId')
         }
       } catch (error) {
-        for (const contact of batch) this.refuseError('contacts', contact.id, error)
+        for (const contact of batch) refuseError('contacts', contact.id, error)
       }
     } else counts.created += batch.length
   }
 
-  private async segments(items: Item[]): Promise<void> {
-    const counts = this.count('segments')
-    const fresh = items.filter((item) => !this.known.segments.has(item.id as string))
-    const { ids, present } = await this.targets('segments', 'segments', fresh.map((item) => item.id as string))
+  async function importSegments(items: Item[]): Promise<void> {
+    const counts = count('segments')
+    const fresh = items.filter((item) => !known.segments.has(item.id as string))
+    const { ids, present } = await targets('segments', 'segments', fresh.map((item) => item.id as string))
     for (const item of fresh) {
       const sourceId = item.id as string
       const targetId = ids.get(sourceId)!
       if (present.has(targetId)) {
-        this.known.segments.set(sourceId, targetId)
+        known.segments.set(sourceId, targetId)
         counts.already++
         continue
       }
@@ -386,7 +379,7 @@ class ImportRun {
         const input = parseItem(segmentCreateSchema, pick(item, ['title', 'description', 'isPrivate', 'filters']))
         const record: SegmentRecord = {
           id: targetId,
-          environmentId: this.env,
+          environmentId: env,
           title: input.title,
           description: input.description ?? null,
           isPrivate: input.isPrivate,
@@ -394,83 +387,83 @@ class ImportRun {
           surveys: [],
           ...times(item),
         }
-        if (!this.dryRun) {
-          const outcome = await this.ctx.storage.segments.insert(record, MAX_SEGMENTS_PER_ENVIRONMENT, segmentReferenceCheck(targetId, input.filters, 'filters'))
+        if (!dryRun) {
+          const outcome = await ctx.storage.segments.insert(record, MAX_SEGMENTS_PER_ENVIRONMENT, segmentReferenceCheck(targetId, input.filters, 'filters'))
           if (outcome === 'limit') throw validationError({ '': `An environment holds at most ${MAX_SEGMENTS_PER_ENVIRONMENT} segments` })
         }
-        this.known.segments.set(sourceId, targetId)
+        known.segments.set(sourceId, targetId)
         counts.created++
       } catch (error) {
-        this.refuseError('segments', sourceId, error)
+        refuseError('segments', sourceId, error)
       }
     }
   }
 
-  private async surveys(items: Item[]): Promise<void> {
-    const counts = this.count('surveys')
+  async function importSurveys(items: Item[]): Promise<void> {
+    const counts = count('surveys')
     // The reference lists no segments: a survey carries its own.
-    if (!this.segmentsListed) {
+    if (!segmentsListed) {
       const embedded = items.flatMap((item) => (typeof item.segment === 'object' && item.segment !== null && typeof (item.segment as Item).id === 'string' ? [item.segment as Item] : []))
-      const segments = this.count('segments')
-      segments.read += embedded.length
-      await this.segments(embedded)
+      const segmentCounts = count('segments')
+      segmentCounts.read += embedded.length
+      await importSegments(embedded)
     }
-    const { ids, present } = await this.targets('surveys', 'surveys', items.map((item) => item.id as string))
-    const known = new Set(Object.keys(surveyCreateSchema.entries))
+    const { ids, present } = await targets('surveys', 'surveys', items.map((item) => item.id as string))
+    const surveyFields = new Set(Object.keys(surveyCreateSchema.entries))
     for (const item of items) {
       const sourceId = item.id as string
       const targetId = ids.get(sourceId)!
       if (present.has(targetId)) {
-        this.known.surveys.set(sourceId, targetId)
+        known.surveys.set(sourceId, targetId)
         counts.already++
         continue
       }
       try {
         const body: Item = {}
         for (const [field, value] of Object.entries(item)) {
-          if (known.has(field)) body[field] = value
+          if (surveyFields.has(field)) body[field] = value
           else if (!SURVEY_OUTPUT_FIELDS.has(field) && value !== null && value !== undefined && !(Array.isArray(value) && value.length === 0)) {
-            this.drop('surveys', field, SURVEY_FIELD_REASONS[field] ?? 'Canvass has no such survey field')
+            drop('surveys', field, SURVEY_FIELD_REASONS[field] ?? 'Canvass has no such survey field')
           }
         }
-        body.environmentId = this.env
+        body.environmentId = env
         delete body.workspaceId
         if (item.status !== undefined) body.status = item.status
         if (typeof item.displayPercentage === 'number' || item.displayPercentage === null) body.displayPercentage = item.displayPercentage
         if (body.productOverwrites === undefined) body.productOverwrites = item.workspaceOverwrites ?? item.projectOverwrites ?? null
         const segmentId = typeof item.segmentId === 'string' ? item.segmentId : typeof (item.segment as Item | null)?.id === 'string' ? ((item.segment as Item).id as string) : null
-        body.segmentId = segmentId === null ? null : (this.known.segments.get(segmentId) ?? segmentId)
-        body.triggers = Array.isArray(item.triggers) ? item.triggers.map((trigger) => this.trigger(trigger)) : []
+        body.segmentId = segmentId === null ? null : (known.segments.get(segmentId) ?? segmentId)
+        body.triggers = Array.isArray(item.triggers) ? item.triggers.map((trigger) => triggerHere(trigger)) : []
         const input = v.parse(surveyCreateSchema, body, { abortEarly: false })
         // Checked by the real run: a dry run may have no environment (nor action classes) yet.
-        if (!this.dryRun) input.triggers = await resolveSurveyTriggers(this.ctx, this.env, input.triggers)
-        if (input.segmentId !== null && !(await this.ctx.storage.segments.get(this.env, input.segmentId)) && !this.dryRun) {
+        if (!dryRun) input.triggers = await resolveSurveyTriggers(ctx, env, input.triggers)
+        if (input.segmentId !== null && !(await ctx.storage.segments.get(env, input.segmentId)) && !dryRun) {
           throw validationError({ segmentId: 'Its segment was not imported' })
         }
-        const survey: SurveyRecord = { id: targetId, environmentId: this.env, ...times(item), ...surveyFieldsFromInput(input), segmentId: input.segmentId ?? null }
-        if (!this.dryRun) await this.ctx.storage.surveys.insert(survey)
-        this.known.surveys.set(sourceId, targetId)
+        const survey: SurveyRecord = { id: targetId, environmentId: env, ...times(item), ...surveyFieldsFromInput(input), segmentId: input.segmentId ?? null }
+        if (!dryRun) await ctx.storage.surveys.insert(survey)
+        known.surveys.set(sourceId, targetId)
         counts.created++
       } catch (error) {
-        this.refuseError('surveys', sourceId, error)
+        refuseError('surveys', sourceId, error)
       }
     }
   }
 
   /** A trigger naming its action class by the id that class has here. */
-  private trigger(trigger: unknown): unknown {
-    if (typeof trigger === 'string') return this.known.actionClasses.get(trigger) ?? trigger
+  function triggerHere(trigger: unknown): unknown {
+    if (typeof trigger === 'string') return known.actionClasses.get(trigger) ?? trigger
     const actionClass = typeof trigger === 'object' && trigger !== null ? ((trigger as Item).actionClass as Item | undefined) : undefined
     if (!actionClass || typeof actionClass.id !== 'string') return trigger
-    return { actionClass: { id: this.known.actionClasses.get(actionClass.id) ?? actionClass.id } }
+    return { actionClass: { id: known.actionClasses.get(actionClass.id) ?? actionClass.id } }
   }
 
-  private async responses(items: Item[]): Promise<void> {
-    const counts = this.count('responses')
-    const { ids, present } = await this.targets('responses', 'responses', items.map((item) => item.id as string))
+  async function importResponses(items: Item[]): Promise<void> {
+    const counts = count('responses')
+    const { ids, present } = await targets('responses', 'responses', items.map((item) => item.id as string))
     // A display keeps its id unless another environment here has it (then the response names the new one).
     const displayIds = items.flatMap((item) => (typeof item.displayId === 'string' && !present.has(ids.get(item.id as string)!) ? [item.displayId] : []))
-    const displayTargets = displayIds.length === 0 ? new Map<string, string>() : (await this.targets('displays', 'displays', displayIds)).ids
+    const displayTargets = displayIds.length === 0 ? new Map<string, string>() : (await targets('displays', 'displays', displayIds)).ids
     const valid: Array<{ sourceId: string; response: NewResponse; extras: ImportedResponseExtras }> = []
     const displays: Array<{ id: string; surveyId: string; contactId: string | null; createdAt: Date }> = []
     for (const item of items) {
@@ -484,7 +477,7 @@ class ImportRun {
         const contact = (item.contact ?? item.person) as Item | null | undefined
         const contactAttributes = (item.contactAttributes ?? item.personAttributes) as Item | null | undefined
         const userId = typeof contact?.userId === 'string' ? contact.userId : typeof contactAttributes?.userId === 'string' ? contactAttributes.userId : null
-        const surveyId = typeof item.surveyId === 'string' ? (this.known.surveys.get(item.surveyId) ?? item.surveyId) : item.surveyId
+        const surveyId = typeof item.surveyId === 'string' ? (known.surveys.get(item.surveyId) ?? item.surveyId) : item.surveyId
         const input = parseItem(managementResponseCreateSchema, {
           ...pick(item, ['finished', 'data', 'variables', 'ttc', 'meta', 'language', 'singleUseId', 'displayId', 'endingId', 'createdAt', 'updatedAt']),
           ...(typeof item.displayId === 'string' ? { displayId: displayTargets.get(item.displayId) ?? item.displayId } : {}),
@@ -492,36 +485,36 @@ class ImportRun {
           userId,
         })
         const { createdAt, updatedAt, environmentId: _e, workspaceId: _w, ...rest } = input
-        const created = createdAt === undefined ? this.ctx.now() : new Date(createdAt)
-        const response = newResponse(rest, null, { id: targetId, newId: this.ctx.newId, now: created })
+        const created = createdAt === undefined ? ctx.now() : new Date(createdAt)
+        const response = newResponse(rest, null, { id: targetId, newId: ctx.newId, now: created })
         if (updatedAt !== undefined) response.updatedAt = new Date(updatedAt)
-        this.keepMeta(item.meta, response.meta)
-        checkResponseSize(response, this.ctx.maxResponseBytes)
+        keepMeta(item.meta, response.meta)
+        checkResponseSize(response, ctx.maxResponseBytes)
         if (response.displayId !== null) displays.push({ id: response.displayId, surveyId: response.surveyId, contactId: typeof contact?.id === 'string' ? contact.id : null, createdAt: created })
         valid.push({ sourceId, response, extras: { responseId: targetId, notes: notesOf(item.notes), tags: tagsOf(item.tags) } })
       } catch (error) {
-        this.refuseError('responses', sourceId, error)
+        refuseError('responses', sourceId, error)
       }
     }
     if (valid.length === 0) return
-    if (this.dryRun) {
+    if (dryRun) {
       counts.created += valid.length
       return
     }
     try {
-      await this.ctx.storage.imports.insertDisplays(this.env, displays)
-      const outcomes = await this.ctx.storage.responses.importMany(valid.map((entry) => entry.response), { environmentId: this.env, requireAccepting: false, checkEnvironment: false, pinProven: true }, { webhooks: false })
+      await ctx.storage.imports.insertDisplays(env, displays)
+      const outcomes = await ctx.storage.responses.importMany(valid.map((entry) => entry.response), { environmentId: env, requireAccepting: false, checkEnvironment: false, pinProven: true }, { webhooks: false })
       const extras: ImportedResponseExtras[] = []
       outcomes.forEach((outcome, index) => {
         const entry = valid[index]!
         if (outcome.outcome === 'created') {
           counts.created++
           if (entry.extras.notes.length > 0 || entry.extras.tags.length > 0) extras.push(entry.extras)
-        } else this.refuse('responses', entry.sourceId, REFUSALS[outcome.outcome] ?? `Refused (${outcome.outcome})`)
+        } else refuse('responses', entry.sourceId, REFUSALS[outcome.outcome] ?? `Refused (${outcome.outcome})`)
       })
-      await this.ctx.storage.imports.insertNotesAndTags(this.env, extras)
+      await ctx.storage.imports.insertNotesAndTags(env, extras)
     } catch (error) {
-      for (const entry of valid) this.refuseError('responses', entry.sourceId, error)
+      for (const entry of valid) refuseError('responses', entry.sourceId, error)
     }
   }
 
@@ -529,20 +522,20 @@ class ImportRun {
    * The source's `meta` beyond what a create takes (`source`, `url`, `action`): the user agent and country
    * the source's server recorded are kept when they are short texts; anything else is reported.
    */
-  private keepMeta(sourceMeta: unknown, meta: Record<string, unknown>): void {
+  function keepMeta(sourceMeta: unknown, meta: Record<string, unknown>): void {
     if (typeof sourceMeta !== 'object' || sourceMeta === null) return
     for (const [field, value] of Object.entries(sourceMeta)) {
       if (field === 'source' || field === 'url' || field === 'action') continue
       const short = (text: unknown) => typeof text === 'string' && text.length <= 500
       if (field === 'country' && short(value)) meta.country = value
       else if (field === 'userAgent' && typeof value === 'object' && value !== null && !Array.isArray(value) && Object.values(value).every(short)) meta.userAgent = value
-      else this.drop('responses', `meta.${field}`, 'Canvass keeps only source, url, action, userAgent and country in a response\'s meta')
+      else drop('responses', `meta.${field}`, 'Canvass keeps only source, url, action, userAgent and country in a response\'s meta')
     }
   }
 
-  private async webhooks(items: Item[]): Promise<void> {
-    const counts = this.count('webhooks')
-    const { ids, present } = await this.targets('webhooks', 'webhooks', items.map((item) => item.id as string))
+  async function importWebhooks(items: Item[]): Promise<void> {
+    const counts = count('webhooks')
+    const { ids, present } = await targets('webhooks', 'webhooks', items.map((item) => item.id as string))
     for (const item of items) {
       const sourceId = item.id as string
       const targetId = ids.get(sourceId)!
@@ -551,12 +544,12 @@ class ImportRun {
         continue
       }
       try {
-        const surveyIds = Array.isArray(item.surveyIds) ? item.surveyIds.map((id) => (typeof id === 'string' ? (this.known.surveys.get(id) ?? id) : id)) : []
+        const surveyIds = Array.isArray(item.surveyIds) ? item.surveyIds.map((id) => (typeof id === 'string' ? (known.surveys.get(id) ?? id) : id)) : []
         const input = parseItem(webhookCreateSchema, { ...pick(item, ['name', 'url', 'source', 'triggers']), surveyIds })
-        if (!checkWebhookUrl(input.url, { allowPrivateAddresses: this.ctx.allowPrivateWebhookUrls }).ok) throw validationError({ url: 'Not a URL Canvass delivers to (private address, credentials or not http/https)' })
+        if (!checkWebhookUrl(input.url, { allowPrivateAddresses: ctx.allowPrivateWebhookUrls }).ok) throw validationError({ url: 'Not a URL Canvass delivers to (private address, credentials or not http/https)' })
         const webhook: NewWebhook = {
           id: targetId,
-          environmentId: this.env,
+          environmentId: env,
           name: input.name ?? null,
           url: input.url,
           source: input.source ?? 'user',
@@ -566,32 +559,32 @@ class ImportRun {
           secret: generateWebhookSecret(),
         }
         for (const [index, surveyId] of webhook.surveyIds.entries()) {
-          const survey = this.dryRun ? null : await this.ctx.storage.surveys.get(surveyId)
-          if (!this.dryRun && survey?.environmentId !== this.env) throw validationError({ [`surveyIds.${index}`]: 'Its survey was not imported' })
+          const survey = dryRun ? null : await ctx.storage.surveys.get(surveyId)
+          if (!dryRun && survey?.environmentId !== env) throw validationError({ [`surveyIds.${index}`]: 'Its survey was not imported' })
         }
-        if (!this.dryRun) {
-          await this.ctx.storage.webhooks.insert(webhook)
-          this.report.webhookSecrets.push({ id: webhook.id, url: webhook.url, secret: webhook.secret })
+        if (!dryRun) {
+          await ctx.storage.webhooks.insert(webhook)
+          report.webhookSecrets.push({ id: webhook.id, url: webhook.url, secret: webhook.secret })
         }
         counts.created++
       } catch (error) {
-        this.refuseError('webhooks', sourceId, error)
+        refuseError('webhooks', sourceId, error)
       }
     }
   }
 
-  private refuseError(resource: ImportResource, sourceId: string, error: unknown): void {
+  function refuseError(resource: ImportResource, sourceId: string, error: unknown): void {
     if (error instanceof CanvassError) {
       const details = Object.entries(error.details ?? {}).slice(0, 3).map(([field, message]) => `${field}: ${String(message)}`).join('; ')
-      this.refuse(resource, sourceId, details ? `${error.message} (${details})` : error.message)
+      refuse(resource, sourceId, details ? `${error.message} (${details})` : error.message)
     } else if (error instanceof v.ValiError) {
       const issues = (error.issues as v.BaseIssue<unknown>[]).slice(0, 3).map((issue) => `${v.getDotPath(issue) ?? ''}: ${issue.message}`).join('; ')
-      this.refuse(resource, sourceId, `Invalid (${issues})`)
+      refuse(resource, sourceId, `Invalid (${issues})`)
     } else throw error
   }
 
   /** Every row of a small list here (action classes, keys), page by page. */
-  private async all_<T extends { id: string; createdAt: Date }>(read: (position: { limit: number; after?: { createdAt: Date; id: string } }) => Promise<T[]>): Promise<T[]> {
+  async function allRows<T extends { id: string; createdAt: Date }>(read: (position: { limit: number; after?: { createdAt: Date; id: string } }) => Promise<T[]>): Promise<T[]> {
     const rows: T[] = []
     let after: { createdAt: Date; id: string } | undefined
     for (;;) {
@@ -602,6 +595,7 @@ class ImportRun {
       after = { createdAt: last.createdAt, id: last.id }
     }
   }
+  return { run, report }
 }
 
 const REFUSALS: Record<string, string> = {
@@ -610,6 +604,11 @@ const REFUSALS: Record<string, string> = {
   single_use_id_taken: 'Another response of the survey has its singleUseId',
   display_not_found: 'Its display could not be made here',
   display_taken: 'Another response names its display',
+}
+
+/** A bug here, not a write that failed: never retried nor counted as a refusal. */
+function isProgrammingError(error: unknown): boolean {
+  return error instanceof TypeError || error instanceof ReferenceError || error instanceof SyntaxError || error instanceof RangeError
 }
 
 function pick(item: Item, fields: string[]): Item {
@@ -634,6 +633,8 @@ function notesOf(notes: unknown): ImportedResponseExtras['notes'] {
     return [{
       id: note.id,
       text: note.text,
+      // The author's id and name as the source knows them (Canvass has no users): shown as the note's `user`.
+      userId: typeof user?.id === 'string' ? user.id : null,
       userName: typeof user?.name === 'string' ? user.name : typeof note.userName === 'string' ? note.userName : null,
       isResolved: note.isResolved === true,
       isEdited: note.isEdited === true,

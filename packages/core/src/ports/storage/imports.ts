@@ -51,6 +51,6 @@ export interface ImportedDisplay {
 
 export interface ImportedResponseExtras {
   responseId: string
-  notes: Array<{ id: string; text: string; userName: string | null; isResolved: boolean; isEdited: boolean; createdAt: Date; updatedAt: Date }>
+  notes: Array<{ id: string; text: string; userId: string | null; userName: string | null; isResolved: boolean; isEdited: boolean; createdAt: Date; updatedAt: Date }>
   tags: string[]
 }
