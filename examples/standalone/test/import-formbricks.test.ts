@@ -55,7 +55,7 @@ async function cli(env: Record<string, string>, ...args: string[]): Promise<{ co
  */
 async function newTarget(sameEnvironment = false): Promise<Target> {
   const backend = postgresBackend()!
-  const env = { ...(await backend.env()), CANVASS_ALLOW_PRIVATE_WEBHOOK_URLS: '1' }
+  const env: Record<string, string> = { ...(await backend.env()), CANVASS_ALLOW_PRIVATE_WEBHOOK_URLS: '1' }
   const db = new Kysely<unknown>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: env.DATABASE_URL, max: 2 }) }) })
   const canvass = createCanvass({ storage: createKyselyStorage({ db }) })
   let environmentId = source.envA

@@ -215,6 +215,12 @@ function createImportRun(ctx: CanvassContext, source: SourceClient, options: For
     return { ids, present: here }
   }
 
+  /** A source row that matched one here by name or key: its id is not kept, so it is listed (once per run). */
+  function noteMatched(resource: ImportResource, sourceId: string, targetId: string): void {
+    if (targetId === sourceId || report.mappings.length >= LISTED_MAPPINGS) return
+    if (!report.mappings.some((m) => m.resource === resource && m.sourceId === sourceId)) report.mappings.push({ resource, sourceId, targetId })
+  }
+
   async function importActionClasses(items: Item[]): Promise<void> {
     const counts = count('actionClasses')
     const existing = await allRows(async (position) => ctx.storage.actionClasses.list(env, position))
@@ -226,6 +232,7 @@ function createImportRun(ctx: CanvassContext, source: SourceClient, options: For
       const sameName = typeof item.name === 'string' ? byName.get(item.name) : undefined
       if (present.has(targetId) || sameName !== undefined) {
         known.actionClasses.set(sourceId, sameName ?? targetId)
+        if (sameName !== undefined) noteMatched('actionClasses', sourceId, sameName)
         counts.already++
         continue
       }
@@ -268,6 +275,7 @@ function createImportRun(ctx: CanvassContext, source: SourceClient, options: For
       const sameKey = typeof item.key === 'string' ? known.keyNames.get(item.key) : undefined
       if (present.has(targetId) || sameKey !== undefined) {
         known.keys.set(sourceId, sameKey ?? targetId)
+        if (sameKey !== undefined) noteMatched('contactAttributeKeys', sourceId, sameKey)
         counts.already++
         continue
       }
@@ -324,6 +332,7 @@ function createImportRun(ctx: CanvassContext, source: SourceClient, options: For
     const counts = count('contacts')
     const { ids, present } = await targets('contacts', 'contacts', items.map((item) => item.id as string))
     const batch: ImportedContact[] = []
+    const sourceIds = new Map<string, string>()
     for (const item of items) {
       const sourceId = item.id as string
       const targetId = ids.get(sourceId)!
@@ -349,16 +358,17 @@ function createImportRun(ctx: CanvassContext, source: SourceClient, options: For
         }
       }
       batch.push({ id: targetId, userId, attributes: values, ...times(item) })
+      sourceIds.set(targetId, sourceId)
     }
     if (!dryRun && batch.length > 0) {
       try {
         const inserted = new Set(await ctx.storage.imports.insertContacts(env, batch))
         for (const contact of batch) {
           if (inserted.has(contact.id)) counts.created++
-          else refuse('contacts', contact.id, 'Another contact here has its userId')
+          else refuse('contacts', sourceIds.get(contact.id)!, 'Another contact here has its userId')
         }
       } catch (error) {
-        for (const contact of batch) refuseError('contacts', contact.id, error)
+        for (const contact of batch) refuseError('contacts', sourceIds.get(contact.id)!, error)
       }
     } else counts.created += batch.length
   }
@@ -404,9 +414,10 @@ function createImportRun(ctx: CanvassContext, source: SourceClient, options: For
     // The reference lists no segments: a survey carries its own.
     if (!segmentsListed) {
       const embedded = items.flatMap((item) => (typeof item.segment === 'object' && item.segment !== null && typeof (item.segment as Item).id === 'string' ? [item.segment as Item] : []))
-      const segmentCounts = count('segments')
-      segmentCounts.read += embedded.length
-      await importSegments(embedded)
+      // A segment several surveys name is read once.
+      const unseen = [...new Map(embedded.filter((segment) => !known.segments.has(segment.id as string)).map((segment) => [segment.id, segment])).values()]
+      count('segments').read += unseen.length
+      await importSegments(unseen)
     }
     const { ids, present } = await targets('surveys', 'surveys', items.map((item) => item.id as string))
     const surveyFields = new Set(Object.keys(surveyCreateSchema.entries))
