@@ -2,7 +2,7 @@
  * The import against a stand-in that answers what the reference's management API answers where its shapes
  * differ from Canvass's (recorded from its source, apps/web/app/api/v1/management/**): contacts without
  * attributes and their values listed apart (`/contact-attributes`), no segment list (a survey carries its
- * `segment`), `limit`/`skip` paging without `Link`, lists that ignore `limit`, surveys with `blocks` and
+ * `segment`), `limit`/`skip` paging without `Link` (capped below the `limit` asked), lists that ignore `limit`, surveys with `blocks` and
  * `workspaceId`, responses with `contact`, `contactAttributes`, `tags` as objects and `meta.userAgent`. The
  * stand-in rate-limits the first responses request (429, `Retry-After: 1`) and fails on webhooks (500): the
  * wait is honoured, the failure reported with its resource and the rest imported. In process, on PGlite.
@@ -114,9 +114,9 @@ test.before(async () => {
     }
     if (request.headers['x-api-key'] !== 'fbk_reference') return answer(401, { code: 'not_authenticated', message: 'Not authenticated', details: {} })
     const limit = Number(url.searchParams.get('limit') ?? 1e9)
-    const paged = (items: unknown[], skipParam: string) => {
+    const paged = (items: unknown[], skipParam: string, cap = Infinity) => {
       const skip = Number(url.searchParams.get(skipParam) ?? 0)
-      return { data: items.slice(skip, skip + limit) }
+      return { data: items.slice(skip, skip + Math.min(limit, cap)) }
     }
     switch (url.pathname) {
       case '/api/v1/management/action-classes': return answer(200, { data: actionClasses })
@@ -130,7 +130,8 @@ test.before(async () => {
           limited = true
           return answer(429, { code: 'too_many_requests', message: 'Slow down', details: {} }, { 'retry-after': '1' })
         }
-        return answer(200, paged(responses, 'skip'))
+        // Fewer than asked per page (a cap of the source's own): the import reads on until a page is empty.
+        return answer(200, paged(responses, 'skip', 2))
       case '/api/v1/webhooks': return answer(500, { code: 'internal_server_error', message: 'boom', details: {} })
       default: return answer(404, { code: 'not_found', message: 'Not found', details: {} })
     }
@@ -174,7 +175,8 @@ const row = (report: FormbricksImportReport, resource: string) => report.resourc
 test('copies what the reference answers, honours 429 and Retry-After, reports a failing resource and goes on', async () => {
   const report = await runImport()
   assert.equal(waits[0], { ms: 1000, reason: 'rate limited (429)' }, 'Retry-After: 1 is waited out')
-  assert.ok(seen.includes('/api/v1/management/responses?limit=3&skip=3'), 'responses paged by skip')
+  assert.ok(seen.includes('/api/v1/management/responses?limit=3&skip=2'), 'responses paged by skip')
+  assert.ok(seen.includes(`/api/v1/management/responses?limit=3&skip=${RESPONSES}`), 'read until a page is empty')
   assert.ok(seen.includes('/api/v1/management/contact-attributes?limit=3'), 'attribute values read apart')
 
   // Existing rows of the target (the automatic class, the default keys) are matched by name, not copied.

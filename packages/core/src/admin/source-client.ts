@@ -40,8 +40,8 @@ export interface SourceClient {
   page(pathAndQuery: string): Promise<SourcePage | null>
   /**
    * Every item of a list, page by page (at most one page held): follows `Link` when given, else asks for
-   * `skipParam` = items read so far while pages come back full. A source that ignores `limit` (answers more
-   * than asked) or answers the same page again ends the list.
+   * `skipParam` = items read so far until a page comes back empty (a source may cap `limit` below what was
+   * asked). A source that ignores `limit` (answers more than asked) or answers the same page again ends the list.
    */
   list(path: string, options?: ListOptions): AsyncGenerator<unknown[], void>
 }
@@ -123,6 +123,7 @@ export function createSourceClient(options: SourceClientOptions): SourceClient {
     let target = withQuery({})
     let read = 0
     let firstIdBefore: unknown
+    let linked = false
     for (;;) {
       const answer = await page(target)
       if (!answer) {
@@ -134,8 +135,15 @@ export function createSourceClient(options: SourceClientOptions): SourceClient {
       firstIdBefore = firstId
       if (answer.items.length > 0) yield answer.items
       read += answer.items.length
-      if (answer.next) target = answer.next
-      else if (answer.items.length === limit) target = withQuery({ [skipParam]: String(read) })
+      if (answer.next) {
+        target = answer.next
+        linked = true
+      }
+      // A source that links its pages says where the last one is by giving no link.
+      else if (linked) return
+      // More than asked: the source ignores `limit` and answered everything. None: the end. Fewer than asked
+      // may be the end or the source's own cap on `limit`, which only the next page tells.
+      else if (answer.items.length > 0 && answer.items.length <= limit) target = withQuery({ [skipParam]: String(read) })
       else return
     }
   }
