@@ -249,7 +249,11 @@ function progressPrinter() {
   }
   return {
     update(counts: ResourceCounts) {
-      if (!started.has(counts.resource)) started.set(counts.resource, Date.now())
+      if (!started.has(counts.resource)) {
+        // The first word on a resource, before its first page: where its rate is counted from.
+        started.set(counts.resource, Date.now())
+        if (counts.read === 0) return
+      }
       if (!tty) return print(line(counts))
       if (current !== '' && current !== counts.resource) process.stderr.write('\n')
       current = counts.resource
@@ -283,7 +287,7 @@ function printReport(report: FormbricksImportReport, mappingFile: string): void 
     print(`\nIds that could not be kept (source → Canvass):\n${report.mappings.slice(0, 20).map((m) => `  ${m.resource} ${m.sourceId} → ${m.targetId}`).join('\n')}`)
     if (!report.dryRun) {
       writeFileSync(mappingFile, `${JSON.stringify(report.mappings, null, 2)}\n`)
-      print(`  (all ${report.mappings.length} written to ${mappingFile})`)
+      print(`  (${report.mappings.length === 10_000 ? 'the first 10,000' : `all ${report.mappings.length}`} written to ${mappingFile}; every pair is kept in the table import_mappings)`)
     }
   }
   if (report.webhookSecrets.length > 0) {

@@ -33,7 +33,7 @@ export interface FormbricksImportOptions extends Omit<SourceClientOptions, 'url'
   dryRun?: boolean
   /** Items asked for per source page (and written per transaction). @default 250 */
   pageSize?: number
-  /** Told after every page of every resource. */
+  /** Told when a resource starts (all counts 0) and after every page of it. */
   onProgress?: (progress: ResourceCounts) => void
 }
 
@@ -62,6 +62,8 @@ export interface FormbricksImportReport {
 
 /** Most source ids listed per refusal reason (the count holds the rest). */
 const LISTED_IDS = 5
+/** Most refusal reasons per resource, and fields not copied, listed apart. */
+const LISTED_REASONS = 100
 /** Most mappings kept in the report (all are recorded in the database). */
 const LISTED_MAPPINGS = 10_000
 
@@ -139,22 +141,27 @@ function createImportRun(ctx: CanvassContext, source: SourceClient, options: For
   function refuse(resource: ImportResource, sourceId: string, reason: string): void {
     const counts = count(resource)
     counts.refused++
-    const entry = (counts.reasons[reason] ??= { count: 0, ids: [] })
+    // A source's items can fail in endless ways: past a bound, the rest share one line.
+    const listed = reason in counts.reasons || Object.keys(counts.reasons).length < LISTED_REASONS ? reason : 'Other reasons'
+    const entry = (counts.reasons[listed] ??= { count: 0, ids: [] })
     entry.count++
     if (entry.ids.length < LISTED_IDS) entry.ids.push(sourceId)
   }
 
   function drop(resource: ImportResource, field: string, reason: string): void {
     const key = `${resource}.${field}`
-    const entry = dropped.get(key)
+    const entry = dropped.get(key) ?? dropped.get(`${resource}.…`)
     if (entry) entry.count++
-    else dropped.set(key, { resource, field, count: 1, reason })
+    else if (dropped.size < LISTED_REASONS) dropped.set(key, { resource, field, count: 1, reason })
+    else dropped.set(`${resource}.…`, { resource, field: '…', count: 1, reason: 'Other fields' })
   }
 
   /** Reads a list page by page and hands each page on; a source error is counted and the import goes on. Returns whether the source has the list. */
   async function resource(resource: ImportResource, path: string, handle: (items: Item[]) => Promise<void>, skipParam = 'skip'): Promise<boolean> {
     const counts = count(resource)
     const found = { value: true }
+    // Told once before the first page too, so that a rate can be counted from the start.
+    options.onProgress?.({ ...counts })
     try {
       for await (const page of source.list(path, { limit: limit, skipParam, found })) {
         const items = page.filter((item): item is Item => typeof item === 'object' && item !== null && typeof (item as Item).id === 'string')
