@@ -484,11 +484,16 @@ function createImportRun(ctx: CanvassContext, source: SourceClient, options: For
     const displayTargets = displayIds.length === 0 ? new Map<string, string>() : (await targets('displays', 'displays', displayIds)).ids
     const valid: Array<{ sourceId: string; response: NewResponse; extras: ImportedResponseExtras }> = []
     const displays: Array<{ id: string; surveyId: string; contactId: string | null; createdAt: Date }> = []
+    // Notes and tags are written after their responses: a run stopped in between adds them when it resumes
+    // (adding them again adds nothing).
+    const extras: ImportedResponseExtras[] = []
     for (const item of items) {
       const sourceId = item.id as string
       const targetId = ids.get(sourceId)!
       if (present.has(targetId)) {
         counts.already++
+        const more = { responseId: targetId, notes: notesOf(item.notes), tags: tagsOf(item.tags) }
+        if (more.notes.length > 0 || more.tags.length > 0) extras.push(more)
         continue
       }
       try {
@@ -514,15 +519,17 @@ function createImportRun(ctx: CanvassContext, source: SourceClient, options: For
         refuseError('responses', sourceId, error)
       }
     }
-    if (valid.length === 0) return
     if (dryRun) {
       counts.created += valid.length
+      return
+    }
+    if (valid.length === 0) {
+      await ctx.storage.imports.insertNotesAndTags(env, extras)
       return
     }
     try {
       await ctx.storage.imports.insertDisplays(env, displays)
       const outcomes = await ctx.storage.responses.importMany(valid.map((entry) => entry.response), { environmentId: env, requireAccepting: false, checkEnvironment: false, pinProven: true }, { webhooks: false })
-      const extras: ImportedResponseExtras[] = []
       outcomes.forEach((outcome, index) => {
         const entry = valid[index]!
         if (outcome.outcome === 'created') {
