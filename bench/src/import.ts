@@ -6,6 +6,8 @@
  */
 import { spawn } from 'node:child_process'
 import { createServer } from 'node:http'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import type { AddressInfo } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import { createCanvass } from '@canvass/core'
@@ -86,7 +88,7 @@ try {
 
   console.log(`Importing ${TOTAL.toLocaleString('en')} responses, ${PAGE} per page, into ${database.name}`)
   const started = Date.now()
-  const child = spawn(process.execPath, [CLI, 'import', 'formbricks', '--url', sourceUrl, '--api-key', 'bench', '--environment', environmentId, '--page-size', String(PAGE)], {
+  const child = spawn(process.execPath, [CLI, 'import', 'formbricks', '--url', sourceUrl, '--api-key', 'bench', '--environment', environmentId, '--page-size', String(PAGE), '--mapping-file', join(tmpdir(), `${database.name}-mappings.json`)], {
     env: { PATH: process.env.PATH ?? '', DATABASE_URL: database.url },
     stdio: ['ignore', 'pipe', 'inherit'],
   })

@@ -4,8 +4,10 @@
  * for field, copied again (nothing added), and copied by a run SIGKILLed half-way then started again (the same
  * result). The CLI and the comparison share a Postgres database, so these run with TEST_DATABASE_URL only.
  */
-import { spawn } from 'node:child_process'
-import { execFile } from 'node:child_process'
+import { execFile, spawn } from 'node:child_process'
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { createCanvass } from '@canvass/core'
@@ -38,6 +40,8 @@ interface Target {
 let source: Backend
 let sourceDb: E2eBackend
 const targets: Target[] = []
+/** Where the CLI writes its mapping files: never into the repository. */
+let scratch: string
 
 async function cli(env: Record<string, string>, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
@@ -97,6 +101,7 @@ const RESPONSES = 120
 
 test.before(async () => {
   if (skipReason) return
+  scratch = await mkdtemp(join(tmpdir(), 'canvass-import-'))
   sourceDb = postgresBackend()!
   source = await startBackend({ ...(await sourceDb.env()), CANVASS_ALLOW_PRIVATE_WEBHOOK_URLS: '1' })
   const call = (method: string, path: string, body?: unknown) => source.call(method, path, { key: source.keyA, body })
@@ -157,6 +162,7 @@ test.after(async () => {
   }
   if (source) await source.stop()
   if (sourceDb) await sourceDb.dispose()
+  if (scratch) await rm(scratch, { recursive: true, force: true })
 })
 
 /** Everything the target should hold like the source, compared item by item. */
@@ -189,15 +195,20 @@ test('copies every resource kind field for field; a second run adds nothing', as
   assert.match(dry.stdout, new RegExp(`responses\\s+${RESPONSES + 1}\\s+${RESPONSES + 1}\\s+0\\s+0`), dry.stdout)
   assert.equal(await target.canvass.admin.listProjects(), [], 'a dry run writes nothing')
 
-  const first = await cli(target.env, 'import', 'formbricks', '--url', source.url, '--api-key', source.keyA, '--environment', 'source', '--page-size', '50')
+  const mappingFile = join(scratch, 'mappings.json')
+  const first = await cli(target.env, 'import', 'formbricks', '--url', source.url, '--api-key', source.keyA, '--environment', 'source', '--page-size', '50', '--mapping-file', mappingFile)
   assert.is(first.code, 0, first.stderr + first.stdout)
+  // The rows Canvass makes itself (New Session, the default attribute keys) keep their own ids: listed, and written.
+  const mappings = JSON.parse(await readFile(mappingFile, 'utf8')) as Array<{ resource: string }>
+  assert.ok(mappings.length > 0 && mappings.every((m) => m.resource === 'actionClasses' || m.resource === 'contactAttributeKeys'), JSON.stringify(mappings))
+  assert.match(first.stdout, /Ids that could not be kept/)
   // The environment keeps the source's id, so apps change only their appUrl.
   target.key = (await target.canvass.admin.createApiKey({ environmentId: source.envA })).key
   assert.match(first.stdout, new RegExp(`responses\\s+${RESPONSES + 1}\\s+${RESPONSES + 1}\\s+0\\s+0`), first.stdout)
   assert.match(first.stdout, /New webhook signing secrets[\s\S]*whsec_/, 'the new secret is printed once')
   await assertSameAsSource(target)
 
-  const second = await cli(target.env, 'import', 'formbricks', '--url', source.url, '--api-key', source.keyA, '--environment', source.envA)
+  const second = await cli(target.env, 'import', 'formbricks', '--url', source.url, '--api-key', source.keyA, '--environment', source.envA, '--mapping-file', join(scratch, 'second.json'))
   assert.is(second.code, 0, second.stderr)
   for (const line of second.stdout.split('\n').filter((l) => /^(actionClasses|contactAttributeKeys|contacts|segments|surveys|responses|webhooks)\s/.test(l))) {
     const [, read, created, already, refused] = line.split(/\s+/)
@@ -212,7 +223,7 @@ test('copies every resource kind field for field; a second run adds nothing', as
 test('a run killed half-way, started again, ends as an uninterrupted one', async () => {
   if (skipReason) return console.log(`  skipped: ${skipReason}`)
   const target = await newTarget()
-  const child = spawn(process.execPath, [CLI, 'import', 'formbricks', '--url', source.url, '--api-key', source.keyA, '--page-size', '20'], {
+  const child = spawn(process.execPath, [CLI, 'import', 'formbricks', '--url', source.url, '--api-key', source.keyA, '--page-size', '20', '--mapping-file', join(scratch, 'killed.json')], {
     env: { PATH: process.env.PATH ?? '', ...target.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
@@ -229,7 +240,7 @@ test('a run killed half-way, started again, ends as an uninterrupted one', async
   const count = await read(target, '/api/v1/management/responses?limit=1&count=true')
   assert.ok(count.data.length > 0, 'some responses were written before the kill')
 
-  const resumed = await cli(target.env, 'import', 'formbricks', '--url', source.url, '--api-key', source.keyA, '--page-size', '20')
+  const resumed = await cli(target.env, 'import', 'formbricks', '--url', source.url, '--api-key', source.keyA, '--page-size', '20', '--mapping-file', join(scratch, 'resumed.json'))
   assert.is(resumed.code, 0, resumed.stderr)
   const line = resumed.stdout.split('\n').find((l) => /^responses\s/.test(l)) ?? ''
   const [, , created, already, refused] = line.split(/\s+/)
