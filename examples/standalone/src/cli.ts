@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 /**
  * The standalone server's admin CLI (`pnpm canvass …`): projects, environments and API keys, which the HTTP
- * API does not manage (contract §2). It opens the same database as the server (DATABASE_URL, or the embedded
- * one under DATA_DIR) and runs the pending migrations first.
+ * API does not manage (contract §2), and `import formbricks`, which copies an environment of another instance
+ * in. It opens the same database as the server (DATABASE_URL, or the embedded one under DATA_DIR) and runs the
+ * pending migrations first.
  */
 import type { Canvass, FormbricksImportReport, ResourceCounts } from '@canvass/core'
 import { writeFileSync } from 'node:fs'
@@ -18,7 +19,7 @@ class UsageError extends Error {}
 
 const program = new Command('canvass')
   .description(
-    'Administer a Canvass database: projects, environments and API keys.\n' +
+    'Administer a Canvass database: projects, environments and API keys, and imports from Formbricks.\n' +
       'Uses DATABASE_URL when set, else the embedded database under DATA_DIR (default ./.canvass).\n' +
       'The embedded database can be used by one process at a time: stop the server before running these commands on it.',
   )
