@@ -120,12 +120,13 @@ export function createSourceClient(options: SourceClientOptions): SourceClient {
 
   async function* list(path: string, { limit = 100, skipParam = 'skip', query = {}, found }: ListOptions = {}): AsyncGenerator<unknown[], void> {
     const withQuery = (extra: Record<string, string>) => `${path}?${new URLSearchParams({ ...query, limit: String(limit), ...extra })}`
-    let target = withQuery({})
     let read = 0
     let firstIdBefore: unknown
     let linked = false
-    for (;;) {
-      const answer = await page(target)
+    let pending: Promise<SourcePage | null> | null = page(withQuery({}))
+    while (pending) {
+      const answer: SourcePage | null = await pending
+      pending = null
       if (!answer) {
         if (read === 0 && found) found.value = false
         return
@@ -133,18 +134,23 @@ export function createSourceClient(options: SourceClientOptions): SourceClient {
       const firstId = (answer.items[0] as { id?: unknown } | undefined)?.id
       if (read > 0 && firstId !== undefined && firstId === firstIdBefore) return
       firstIdBefore = firstId
-      if (answer.items.length > 0) yield answer.items
       read += answer.items.length
+      let next: string | null = null
       if (answer.next) {
-        target = answer.next
+        next = answer.next
         linked = true
       }
-      // A source that links its pages says where the last one is by giving no link.
-      else if (linked) return
-      // More than asked: the source ignores `limit` and answered everything. None: the end. Fewer than asked
-      // may be the end or the source's own cap on `limit`, which only the next page tells.
-      else if (answer.items.length > 0 && answer.items.length <= limit) target = withQuery({ [skipParam]: String(read) })
-      else return
+      // A source that links its pages says where the last one is by giving no link. More than asked: the source
+      // ignores `limit` and answered everything. None: the end. Fewer than asked may be the end or the source's
+      // own cap on `limit`, which only the next page tells.
+      else if (!linked && answer.items.length > 0 && answer.items.length <= limit) next = withQuery({ [skipParam]: String(read) })
+      // The next page is read while this one is written: still one request at a time.
+      if (next !== null) {
+        pending = page(next)
+        // Settled by the next turn of the loop; a consumer that stops early leaves it unobserved, not unhandled.
+        pending.catch(() => {})
+      }
+      if (answer.items.length > 0) yield answer.items
     }
   }
 
