@@ -1,7 +1,19 @@
-import type { ImportStore, ImportTable } from '@canvass/core'
+import type { ImportStore, ImportedKind } from '@canvass/core'
 import type { Kysely } from 'kysely'
 import type { Database } from './database'
 import { isStorable } from './is-storable'
+
+/** The table of each kind of row an import writes with given ids. */
+const TABLES = {
+  actionClasses: 'action_classes',
+  contactAttributeKeys: 'contact_attribute_keys',
+  contacts: 'contacts',
+  segments: 'segments',
+  surveys: 'surveys',
+  responses: 'responses',
+  webhooks: 'webhooks',
+  displays: 'displays',
+} as const satisfies Record<ImportedKind, keyof Database>
 
 /** Rows per statement when an import inserts attribute values, tags or notes. */
 const CHUNK = 1000
@@ -9,13 +21,13 @@ const CHUNK = 1000
 /** What `canvass import` records (`import_mappings`) and the contacts, displays, notes and tags it writes with their ids. */
 export function createImportStore(db: Kysely<Database>, newId: () => string): ImportStore {
   return {
-    async existing(environmentId, resource, ids) {
+    async existing(environmentId, kind, ids) {
       const here = new Set<string>()
       const elsewhere = new Set<string>()
       const storable = [...new Set(ids.filter(isStorable))]
       if (storable.length === 0) return { here, elsewhere }
       const rows = await db
-        .selectFrom(resource as ImportTable)
+        .selectFrom(TABLES[kind])
         .select(['id', 'environment_id'])
         .where('id', 'in', storable)
         .execute()

@@ -2,7 +2,7 @@ import * as v from 'valibot'
 import type { CanvassContext } from '../context'
 import { CanvassError, validationError } from '../http/errors'
 import { parseItem } from '../http/validate'
-import type { ActionClassRecord, ContactAttributeKeyRecord, ImportTable, ImportedContact, ImportedResponseExtras, NewResponse, NewWebhook, SegmentRecord, SurveyRecord, WebhookEvent } from '../ports/storage'
+import type { ActionClassRecord, ContactAttributeKeyRecord, ImportedContact, ImportedResponseExtras, NewResponse, NewWebhook, SegmentRecord, SurveyRecord, WebhookEvent } from '../ports/storage'
 import { actionClassCreateSchema } from '../schemas/action-class'
 import { contactAttributeKeyCreateSchema } from '../schemas/contact-attribute-key'
 import { managementResponseCreateSchema } from '../schemas/response'
@@ -199,10 +199,10 @@ function createImportRun(ctx: CanvassContext, source: SourceClient, options: For
    * The id each source id has here: recorded by an earlier run, else the source id itself when it is free,
    * else a new one (recorded, and listed in the report). `present` holds the ids whose row exists here.
    */
-  async function targets(resource: ImportResource | 'displays', table: ImportTable, sourceIds: string[]): Promise<{ ids: Map<string, string>; present: Set<string> }> {
+  async function targets(resource: ImportResource | 'displays', sourceIds: string[]): Promise<{ ids: Map<string, string>; present: Set<string> }> {
     const recorded = await ctx.storage.imports.mappings(env, sourceKey, resource, sourceIds)
     const fresh = sourceIds.filter((id) => !recorded.has(id))
-    const { here, elsewhere } = await ctx.storage.imports.existing(env, table, [...fresh, ...recorded.values()])
+    const { here, elsewhere } = await ctx.storage.imports.existing(env, resource, [...fresh, ...recorded.values()])
     const ids = new Map(recorded)
     const newPairs: Array<{ sourceId: string; targetId: string }> = []
     for (const sourceId of fresh) {
@@ -217,7 +217,7 @@ function createImportRun(ctx: CanvassContext, source: SourceClient, options: For
       const moved = newPairs.filter((pair) => recordedNow.has(pair.sourceId) && recordedNow.get(pair.sourceId) !== pair.targetId)
       for (const pair of moved) ids.set(pair.sourceId, recordedNow.get(pair.sourceId)!)
       // Another import recorded some first: whether their rows exist is asked again.
-      if (moved.length > 0) for (const id of (await ctx.storage.imports.existing(env, table, moved.map((pair) => ids.get(pair.sourceId)!))).here) here.add(id)
+      if (moved.length > 0) for (const id of (await ctx.storage.imports.existing(env, resource, moved.map((pair) => ids.get(pair.sourceId)!))).here) here.add(id)
     }
     return { ids, present: here }
   }
@@ -232,7 +232,7 @@ function createImportRun(ctx: CanvassContext, source: SourceClient, options: For
     const counts = count('actionClasses')
     const existing = await allRows(async (position) => ctx.storage.actionClasses.list(env, position))
     const byName = new Map(existing.map((record) => [record.name, record.id]))
-    const { ids, present } = await targets('actionClasses', 'action_classes', items.map((item) => item.id as string))
+    const { ids, present } = await targets('actionClasses', items.map((item) => item.id as string))
     for (const item of items) {
       const sourceId = item.id as string
       const targetId = ids.get(sourceId)!
@@ -275,7 +275,7 @@ function createImportRun(ctx: CanvassContext, source: SourceClient, options: For
     const counts = count('contactAttributeKeys')
     const existing = await allRows(async (position) => ctx.storage.contactAttributeKeys.list(env, position))
     for (const record of existing) known.keyNames.set(record.key, record.id)
-    const { ids, present } = await targets('contactAttributeKeys', 'contact_attribute_keys', items.map((item) => item.id as string))
+    const { ids, present } = await targets('contactAttributeKeys', items.map((item) => item.id as string))
     for (const item of items) {
       const sourceId = item.id as string
       const targetId = ids.get(sourceId)!
@@ -337,7 +337,7 @@ function createImportRun(ctx: CanvassContext, source: SourceClient, options: For
 
   async function importContacts(items: Item[], attributes: Map<string, Record<string, string>>): Promise<void> {
     const counts = count('contacts')
-    const { ids, present } = await targets('contacts', 'contacts', items.map((item) => item.id as string))
+    const { ids, present } = await targets('contacts', items.map((item) => item.id as string))
     const batch: ImportedContact[] = []
     const sourceIds = new Map<string, string>()
     for (const item of items) {
@@ -383,7 +383,7 @@ function createImportRun(ctx: CanvassContext, source: SourceClient, options: For
   async function importSegments(items: Item[]): Promise<void> {
     const counts = count('segments')
     const fresh = items.filter((item) => !known.segments.has(item.id as string))
-    const { ids, present } = await targets('segments', 'segments', fresh.map((item) => item.id as string))
+    const { ids, present } = await targets('segments', fresh.map((item) => item.id as string))
     for (const item of fresh) {
       const sourceId = item.id as string
       const targetId = ids.get(sourceId)!
@@ -426,7 +426,7 @@ function createImportRun(ctx: CanvassContext, source: SourceClient, options: For
       count('segments').read += unseen.length
       await importSegments(unseen)
     }
-    const { ids, present } = await targets('surveys', 'surveys', items.map((item) => item.id as string))
+    const { ids, present } = await targets('surveys', items.map((item) => item.id as string))
     const surveyFields = new Set(Object.keys(surveyCreateSchema.entries))
     for (const item of items) {
       const sourceId = item.id as string
@@ -478,10 +478,10 @@ function createImportRun(ctx: CanvassContext, source: SourceClient, options: For
 
   async function importResponses(items: Item[]): Promise<void> {
     const counts = count('responses')
-    const { ids, present } = await targets('responses', 'responses', items.map((item) => item.id as string))
+    const { ids, present } = await targets('responses', items.map((item) => item.id as string))
     // A display keeps its id unless another environment here has it (then the response names the new one).
     const displayIds = items.flatMap((item) => (typeof item.displayId === 'string' && !present.has(ids.get(item.id as string)!) ? [item.displayId] : []))
-    const displayTargets = displayIds.length === 0 ? new Map<string, string>() : (await targets('displays', 'displays', displayIds)).ids
+    const displayTargets = displayIds.length === 0 ? new Map<string, string>() : (await targets('displays', displayIds)).ids
     const valid: Array<{ sourceId: string; response: NewResponse; extras: ImportedResponseExtras }> = []
     const displays: Array<{ id: string; surveyId: string; contactId: string | null; createdAt: Date }> = []
     // Notes and tags are written after their responses: a run stopped in between adds them when it resumes
@@ -560,7 +560,7 @@ function createImportRun(ctx: CanvassContext, source: SourceClient, options: For
 
   async function importWebhooks(items: Item[]): Promise<void> {
     const counts = count('webhooks')
-    const { ids, present } = await targets('webhooks', 'webhooks', items.map((item) => item.id as string))
+    const { ids, present } = await targets('webhooks', items.map((item) => item.id as string))
     for (const item of items) {
       const sourceId = item.id as string
       const targetId = ids.get(sourceId)!

@@ -5,10 +5,10 @@
  */
 export interface ImportStore {
   /**
-   * Which of `ids` are ids of `resource` rows: of this environment (`here`) or of another one (`elsewhere`:
-   * the id cannot be kept).
+   * Which of `ids` are ids of `kind` rows: of this environment (`here`) or of another one (`elsewhere`: the id
+   * cannot be kept).
    */
-  existing(environmentId: string, resource: ImportTable, ids: string[]): Promise<{ here: Set<string>; elsewhere: Set<string> }>
+  existing(environmentId: string, kind: ImportedKind, ids: string[]): Promise<{ here: Set<string>; elsewhere: Set<string> }>
   /** The target ids recorded for `sourceIds` of `resource` from `source` into the environment. */
   mappings(environmentId: string, source: string, resource: string, sourceIds: string[]): Promise<Map<string, string>>
   /**
@@ -30,8 +30,8 @@ export interface ImportStore {
   insertNotesAndTags(environmentId: string, items: ImportedResponseExtras[]): Promise<void>
 }
 
-/** Tables whose ids an import keeps when it can. */
-export type ImportTable = 'action_classes' | 'contact_attribute_keys' | 'contacts' | 'segments' | 'surveys' | 'responses' | 'webhooks' | 'displays'
+/** What an import writes with the source's ids when it can. */
+export type ImportedKind = 'actionClasses' | 'contactAttributeKeys' | 'contacts' | 'segments' | 'surveys' | 'responses' | 'webhooks' | 'displays'
 
 export interface ImportedContact {
   id: string
