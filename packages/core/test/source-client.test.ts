@@ -55,6 +55,11 @@ test('a 4xx other than 404 and 429 is reported at once; retries are bounded; 404
   assert.is(await missing.page('/x'), null)
 })
 
+test('a page past maxPageBytes is reported, not held', async () => {
+  const big = createSourceClient({ url: 'https://source.test', apiKey: 'k', fetch: scripted([json({ data: ['x'.repeat(2000)] })]).fetch, maxPageBytes: 1000 })
+  assert.match(String(await big.page('/x').catch((caught: unknown) => caught)), /more than 1000 bytes in one page/)
+})
+
 test('lists follow Link, else skip until an empty page; a source ignoring limit or skip ends the list', async () => {
   const linked = scripted([json({ data: [{ id: '1' }] }, 200, { link: '</api/list?cursor=c2>; rel="next"' }), json({ data: [{ id: '2' }] })])
   const pages: unknown[][] = []

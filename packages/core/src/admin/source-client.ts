@@ -13,6 +13,8 @@ export interface SourceClientOptions {
   attempts?: number
   /** Longest single wait, for `Retry-After` and backoff alike. @default 60_000 */
   maxWaitMs?: number
+  /** Largest page body read, in bytes: a page past it is reported, never held. @default 134217728 (128 MiB) */
+  maxPageBytes?: number
   /** Told of every wait (for the CLI to print). */
   onWait?: (info: { url: string; ms: number; reason: string }) => void
 }
@@ -62,6 +64,7 @@ export function createSourceClient(options: SourceClientOptions): SourceClient {
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)))
   const attempts = options.attempts ?? 6
   const maxWaitMs = options.maxWaitMs ?? 60_000
+  const maxPageBytes = options.maxPageBytes ?? 128 * 1024 * 1024
 
   async function get(url: string): Promise<Response | null> {
     let lastError = ''
@@ -106,8 +109,10 @@ export function createSourceClient(options: SourceClientOptions): SourceClient {
     const response = await get(url)
     if (!response) return null
     let body: unknown
+    const text = await boundedText(response, maxPageBytes)
+    if (text === null) throw new SourceError(`${url} answered more than ${maxPageBytes} bytes in one page: give a smaller page size`, response.status)
     try {
-      body = await response.json()
+      body = JSON.parse(text)
     } catch {
       throw new SourceError(`${url} answered something other than JSON`, response.status)
     }
@@ -155,6 +160,25 @@ export function createSourceClient(options: SourceClientOptions): SourceClient {
   }
 
   return { base, page, list }
+}
+
+/** The body as text, or null (the rest not read) once it passes `max` bytes. */
+async function boundedText(response: Response, max: number): Promise<string | null> {
+  if (!response.body) return ''
+  const reader = response.body.getReader()
+  const decoder = new TextDecoder()
+  let bytes = 0
+  let text = ''
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) return text + decoder.decode()
+    bytes += value.byteLength
+    if (bytes > max) {
+      await reader.cancel()
+      return null
+    }
+    text += decoder.decode(value, { stream: true })
+  }
 }
 
 /** `Retry-After` in ms: delta-seconds or an HTTP date; null when absent or unreadable. */
