@@ -18,6 +18,8 @@ import { checkWebhookUrl } from '../webhooks/check-webhook-url'
 import { generateWebhookSecret } from '../webhooks/sign-webhook'
 import type { SourceClient, SourceClientOptions } from './source-client'
 import { SourceError, createSourceClient } from './source-client'
+import type { Item } from './import-items'
+import { REFUSALS, SURVEY_FIELD_REASONS, SURVEY_OUTPUT_FIELDS, isProgrammingError, notesOf, pick, tagsOf, times } from './import-items'
 
 /** What an import copies, in the order it copies them (later ones name earlier ones). */
 export const IMPORT_RESOURCES = ['actionClasses', 'contactAttributeKeys', 'contacts', 'segments', 'surveys', 'responses', 'webhooks'] as const
@@ -67,17 +69,6 @@ const LISTED_REASONS = 100
 /** Most mappings kept in the report (all are recorded in the database). */
 const LISTED_MAPPINGS = 10_000
 
-/** Fields of the reference's surveys that a survey answer carries but a create does not take (never reported). */
-const SURVEY_OUTPUT_FIELDS = new Set(['id', 'createdAt', 'updatedAt', 'environmentId', 'workspaceId', 'segment', 'workspaceOverwrites', 'projectOverwrites', 'displayPercentage', 'status'])
-/** Why the reference's survey fields that Canvass has no place for yet are left behind. */
-const SURVEY_FIELD_REASONS: Record<string, string> = {
-  blocks: 'Canvass stores questions, not blocks, yet (the questions derived from them are copied)',
-  quotas: 'Canvass has no quotas yet',
-  followUps: 'Canvass sends no follow-up emails',
-  recaptcha: 'Canvass has no reCAPTCHA',
-  metadata: 'Canvass keeps no link metadata yet',
-}
-
 /**
  * Copies an environment of a Formbricks instance (or of another Canvass, which speaks the same management
  * API) into `options.environmentId`: action classes, attribute keys, contacts, segments, surveys, responses
@@ -94,8 +85,6 @@ export async function importFormbricks(ctx: CanvassContext, options: FormbricksI
   await run.run()
   return run.report
 }
-
-type Item = Record<string, unknown>
 
 /**
  * One run: what it has counted, the ids it knows (source → here) of the small resources, and a writer per
@@ -621,58 +610,4 @@ function createImportRun(ctx: CanvassContext, source: SourceClient, options: For
     }
   }
   return { run, report }
-}
-
-const REFUSALS: Record<string, string> = {
-  survey_not_found: 'Its survey was not imported',
-  survey_in_other_environment: 'Its survey belongs to another environment here',
-  single_use_id_taken: 'Another response of the survey has its singleUseId',
-  display_not_found: 'Its display could not be made here',
-  display_taken: 'Another response names its display',
-}
-
-/** A bug here, not a write that failed: never retried nor counted as a refusal. */
-function isProgrammingError(error: unknown): boolean {
-  return error instanceof TypeError || error instanceof ReferenceError || error instanceof SyntaxError || error instanceof RangeError
-}
-
-function pick(item: Item, fields: string[]): Item {
-  const out: Item = {}
-  for (const field of fields) if (item[field] !== undefined) out[field] = item[field]
-  return out
-}
-
-/** The source's `createdAt` and `updatedAt` (now when missing or unreadable; `updatedAt` never before `createdAt`). */
-function times(item: Item): { createdAt: Date; updatedAt: Date } {
-  const read = (value: unknown) => (typeof value === 'string' && !Number.isNaN(Date.parse(value)) ? new Date(value) : null)
-  const createdAt = read(item.createdAt) ?? new Date()
-  const updatedAt = read(item.updatedAt) ?? createdAt
-  return { createdAt, updatedAt: updatedAt < createdAt ? createdAt : updatedAt }
-}
-
-function notesOf(notes: unknown): ImportedResponseExtras['notes'] {
-  if (!Array.isArray(notes)) return []
-  return notes.flatMap((note: Item) => {
-    if (typeof note !== 'object' || note === null || typeof note.id !== 'string' || typeof note.text !== 'string') return []
-    const user = note.user as Item | undefined
-    return [{
-      id: note.id,
-      text: note.text,
-      // The author's id and name as the source knows them (Canvass has no users): shown as the note's `user`.
-      userId: typeof user?.id === 'string' ? user.id : null,
-      userName: typeof user?.name === 'string' ? user.name : typeof note.userName === 'string' ? note.userName : null,
-      isResolved: note.isResolved === true,
-      isEdited: note.isEdited === true,
-      ...times(note),
-    }]
-  })
-}
-
-function tagsOf(tags: unknown): string[] {
-  if (!Array.isArray(tags)) return []
-  return tags.flatMap((tag: unknown) => {
-    if (typeof tag === 'string') return [tag]
-    const name = typeof tag === 'object' && tag !== null ? ((tag as Item).name ?? ((tag as Item).tag as Item | undefined)?.name) : undefined
-    return typeof name === 'string' ? [name] : []
-  })
 }
