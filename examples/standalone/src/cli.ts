@@ -143,6 +143,7 @@ program
         throw new UsageError(`--url must be an absolute http(s) URL, not ${options.url}`)
       }
       if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError('--url must be an http or https URL')
+      if (url.username || url.password) throw new UsageError('--url must not carry credentials: the API key is given with --api-key')
       const pageSize = Number(options.pageSize)
       if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > 1000) throw new UsageError('--page-size must be a whole number from 1 to 1000')
       const environmentId =

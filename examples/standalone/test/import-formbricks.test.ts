@@ -189,6 +189,9 @@ async function assertSameAsSource(target: Target): Promise<void> {
 test('copies every resource kind field for field; a second run adds nothing', async () => {
   if (skipReason) return console.log(`  skipped: ${skipReason}`)
   const target = await newTarget(true)
+  const refused = await cli(target.env, 'import', 'formbricks', '--url', 'http://user:secret@127.0.0.1:9', '--api-key', 'k')
+  assert.is(refused.code, 1)
+  assert.match(refused.stderr, /canvass: --url must not carry credentials/)
   const dry = await cli(target.env, 'import', 'formbricks', '--url', source.url, '--api-key', source.keyA, '--environment', 'source', '--dry-run')
   assert.is(dry.code, 0, dry.stderr + dry.stdout)
   assert.match(dry.stdout, new RegExp(`Would create a project with the environment ${source.envA}`))
