@@ -14,6 +14,12 @@ export const importTests: StorageTest[] = [
       const { here: found, elsewhere } = await storage.imports.existing(production, 'surveys', [here.id, there.id, 'nothing', ...IMPOSSIBLE_IDS])
       assert.equal([...found], [here.id])
       assert.equal([...elsewhere], [there.id])
+      for (const kind of ['actionClasses', 'contactAttributeKeys', 'contacts', 'segments', 'surveys', 'responses', 'webhooks', 'displays'] as const) {
+        const none = await storage.imports.existing(production, kind, ['nothing'])
+        assert.equal([none.here.size, none.elsewhere.size], [0, 0], kind)
+      }
+      const responseId = await seedResponse(storage, production, here.id)
+      assert.equal([...(await storage.imports.existing(production, 'responses', [responseId])).here], [responseId])
       const source = `https://source.example/${freshId()}`
       const first = await storage.imports.recordMappings(production, source, 'surveys', [{ sourceId: 's1', targetId: 't1' }, { sourceId: 's2', targetId: 's2' }])
       assert.equal(Object.fromEntries(first), { s1: 't1', s2: 's2' })
