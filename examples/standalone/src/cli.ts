@@ -239,11 +239,14 @@ async function sourceEnvironment(canvass: Canvass, url: URL, apiKey: string, dry
   return id
 }
 
-/** A one-line bar per resource on a terminal (stderr), else a plain line per page (stdout), with the rate. */
+const FRAMES = ['|', '/', '-', '\\']
+
+/** One line per resource on a terminal (stderr), redrawn after every page, else a plain line per page (stdout), with the rate. */
 function progressPrinter() {
   const tty = process.stderr.isTTY === true
   const started = new Map<string, number>()
   let current = ''
+  let frame = 0
   const line = (counts: ResourceCounts) => {
     const seconds = Math.max((Date.now() - (started.get(counts.resource) ?? Date.now())) / 1000, 0.001)
     const rate = Math.round(counts.read / seconds)
@@ -259,10 +262,9 @@ function progressPrinter() {
       if (!tty) return print(line(counts))
       if (current !== '' && current !== counts.resource) process.stderr.write('\n')
       current = counts.resource
-      const done = counts.created + counts.already + counts.refused
-      const width = 20
-      const filled = counts.read === 0 ? 0 : Math.round((done / counts.read) * width)
-      process.stderr.write(`\r[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${line(counts)}\x1b[K`)
+      // The source's v1 lists say nothing of their length: the line turns with each page instead of filling up.
+      frame = (frame + 1) % FRAMES.length
+      process.stderr.write(`\r${FRAMES[frame]} ${line(counts)}\x1b[K`)
     },
     note(text: string) {
       if (tty) process.stderr.write(`\n${text}\n`)
