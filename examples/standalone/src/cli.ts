@@ -1,10 +1,12 @@
 #!/usr/bin/env node
 /**
  * The standalone server's admin CLI (`pnpm canvass …`): projects, environments and API keys, which the HTTP
- * API does not manage (contract §2). It opens the same database as the server (DATABASE_URL, or the embedded
- * one under DATA_DIR) and runs the pending migrations first.
+ * API does not manage (contract §2), and `import formbricks`, which copies an environment of another instance
+ * in. It opens the same database as the server (DATABASE_URL, or the embedded one under DATA_DIR) and runs the
+ * pending migrations first.
  */
-import type { Canvass } from '@canvass/core'
+import type { Canvass, FormbricksImportReport, ResourceCounts } from '@canvass/core'
+import { writeFileSync } from 'node:fs'
 import { createCanvass } from '@canvass/core'
 import { createKyselyStorage, migrate } from '@canvass/storage-kysely'
 import { Command, CommanderError } from 'commander'
@@ -17,7 +19,7 @@ class UsageError extends Error {}
 
 const program = new Command('canvass')
   .description(
-    'Administer a Canvass database: projects, environments and API keys.\n' +
+    'Administer a Canvass database: projects, environments and API keys, and imports from Formbricks.\n' +
       'Uses DATABASE_URL when set, else the embedded database under DATA_DIR (default ./.canvass).\n' +
       'The embedded database can be used by one process at a time: stop the server before running these commands on it.',
   )
@@ -111,6 +113,57 @@ keys
     }),
   )
 
+program
+  .command('import')
+  .description('Copy data from another instance into Canvass')
+  .command('formbricks')
+  .description(
+    'Copy an environment of a Formbricks instance (or another Canvass) through its management API: action classes, attribute keys, ' +
+      'contacts, segments, surveys, responses (with displays, tags and notes) and webhooks. Safe to run again: what is there already is ' +
+      'counted, not copied twice, and a run that was stopped resumes. See docs/migrating.md.',
+  )
+  .requiredOption('--url <url>', 'the source server, e.g. https://formbricks.example.com')
+  .option('--api-key <key>', 'a management API key of the source environment (default: $FORMBRICKS_API_KEY)')
+  .option(
+    '-e, --environment <id>',
+    'the Canvass environment to copy into: id, "production"/"development" of the first project, or "source": one with the source environment\'s id (made with a project of its own when missing), so that apps keep their environmentId',
+    'production',
+  )
+  .option('--dry-run', 'read everything and print what would be copied, writing nothing')
+  .option('--page-size <n>', 'items read per source request and written per transaction (1-1000)', '250')
+  .option('--mapping-file <path>', 'where to write the ids that could not be kept (JSON)', 'canvass-import-mappings.json')
+  .action((options: { url: string; apiKey?: string; environment: string; dryRun?: boolean; pageSize: string; mappingFile: string }) =>
+    withCanvass(async (canvass) => {
+      const apiKey = options.apiKey ?? process.env.FORMBRICKS_API_KEY
+      if (!apiKey) throw new UsageError('Give the source API key with --api-key or FORMBRICKS_API_KEY')
+      let url: URL
+      try {
+        url = new URL(options.url)
+      } catch {
+        throw new UsageError(`--url must be an absolute http(s) URL, not ${options.url}`)
+      }
+      if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError('--url must be an http or https URL')
+      if (url.username || url.password) throw new UsageError('--url must not carry credentials: the API key is given with --api-key')
+      const pageSize = Number(options.pageSize)
+      if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > 1000) throw new UsageError('--page-size must be a whole number from 1 to 1000')
+      const environmentId =
+        options.environment === 'source' ? await sourceEnvironment(canvass, url, apiKey, options.dryRun ?? false) : await resolveEnvironment(canvass, options.environment)
+      print(`${options.dryRun ? 'Dry run: reading' : 'Importing'} ${url.origin}${url.pathname.replace(/\/+$/, '')} into environment ${environmentId}`)
+      const progress = progressPrinter()
+      const report = await canvass.admin.importFormbricks({
+        url: url.toString(),
+        apiKey,
+        environmentId,
+        dryRun: options.dryRun ?? false,
+        pageSize,
+        onProgress: progress.update,
+        onWait: ({ ms, reason }) => progress.note(`source ${reason}: waiting ${(ms / 1000).toFixed(1)} s`),
+      })
+      progress.done()
+      printReport(report, options.mappingFile)
+    }),
+  )
+
 try {
   await program.parseAsync(process.argv)
 } catch (error) {
@@ -133,7 +186,7 @@ async function withCanvass(work: (canvass: Canvass) => Promise<void>): Promise<v
   })
   try {
     await migrate(db)
-    await work(createCanvass({ storage: createKyselyStorage({ db }) }))
+    await work(createCanvass({ storage: createKyselyStorage({ db }), webhooks: { allowPrivateAddresses: config.allowPrivateWebhookUrls } }))
   } finally {
     await db.destroy()
   }
@@ -159,4 +212,90 @@ function print(line: string): void {
 function table(header: string[], rows: string[][]): void {
   const widths = header.map((title, i) => Math.max(title.length, ...rows.map((row) => (row[i] ?? '').length)))
   for (const row of [header, ...rows]) print(row.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join('  ').trimEnd())
+}
+
+
+/**
+ * The Canvass environment with the id of the source key's environment (`GET /api/v1/management/me`, which the
+ * reference and Canvass both answer with the environment's `id`), made with a project of its own when missing.
+ */
+async function sourceEnvironment(canvass: Canvass, url: URL, apiKey: string, dryRun: boolean): Promise<string> {
+  const me = new URL('api/v1/management/me', url.toString().replace(/\/*$/, '/'))
+  const response = await fetch(me, { headers: { 'x-api-key': apiKey, accept: 'application/json' } })
+  const body = (await response.json().catch(() => null)) as { id?: unknown; workspace?: { id?: unknown; name?: unknown } } | null
+  if (!response.ok || typeof body?.id !== 'string') throw new UsageError(`${me} answered ${response.status}: cannot tell the source environment's id (use --environment <id>)`)
+  const id = body.id
+  const projects = await canvass.admin.listProjects()
+  if (projects.some((p) => p.environments.production === id || p.environments.development === id)) return id
+  if (dryRun) {
+    print(`Would create a project with the environment ${id}`)
+    return id
+  }
+  const name = typeof body.workspace?.name === 'string' ? body.workspace.name : `Imported from ${url.host}`
+  // The reference's current SDKs may name the workspace (a project here) rather than the environment: keep both ids.
+  const workspaceId = typeof body.workspace?.id === 'string' && body.workspace.id !== id ? body.workspace.id : undefined
+  const project = await canvass.admin.createProject({ name, environmentIds: { production: id }, ...(workspaceId ? { projectId: workspaceId } : {}) })
+  print(`Created project ${project.projectName} (${project.projectId}) whose production environment keeps the source's id ${id}`)
+  return id
+}
+
+const FRAMES = ['|', '/', '-', '\\']
+
+/** One line per resource on a terminal (stderr), redrawn after every page, else a plain line per page (stdout), with the rate. */
+function progressPrinter() {
+  const tty = process.stderr.isTTY === true
+  const started = new Map<string, number>()
+  let current = ''
+  let frame = 0
+  const line = (counts: ResourceCounts) => {
+    const seconds = Math.max((Date.now() - (started.get(counts.resource) ?? Date.now())) / 1000, 0.001)
+    const rate = Math.round(counts.read / seconds)
+    return `${counts.resource}: ${counts.read} read, ${counts.created} created, ${counts.already} already there, ${counts.refused} refused (${rate}/s)`
+  }
+  return {
+    update(counts: ResourceCounts) {
+      if (!started.has(counts.resource)) {
+        // The first word on a resource, before its first page: where its rate is counted from.
+        started.set(counts.resource, Date.now())
+        if (counts.read === 0) return
+      }
+      if (!tty) return print(line(counts))
+      if (current !== '' && current !== counts.resource) process.stderr.write('\n')
+      current = counts.resource
+      // The source's v1 lists say nothing of their length: the line turns with each page instead of filling up.
+      frame = (frame + 1) % FRAMES.length
+      process.stderr.write(`\r${FRAMES[frame]} ${line(counts)}\x1b[K`)
+    },
+    note(text: string) {
+      if (tty) process.stderr.write(`\n${text}\n`)
+      else print(text)
+    },
+    done() {
+      if (tty && current !== '') process.stderr.write('\n')
+    },
+  }
+}
+
+function printReport(report: FormbricksImportReport, mappingFile: string): void {
+  print('')
+  table(
+    ['RESOURCE', 'READ', report.dryRun ? 'WOULD CREATE' : 'CREATED', 'ALREADY THERE', 'REFUSED'],
+    report.resources.map((r) => [r.resource + (r.unavailable ? ' (not offered by the source)' : ''), String(r.read), String(r.created), String(r.already), String(r.refused)]),
+  )
+  const reasons = report.resources.flatMap((r) => Object.entries(r.reasons).map(([reason, { count, ids }]) => `  ${r.resource}: ${count} × ${reason} (e.g. ${ids.join(', ')})`))
+  if (reasons.length > 0) print(`\nRefused:\n${reasons.join('\n')}`)
+  if (report.droppedFields.length > 0) {
+    print(`\nFields not copied:\n${report.droppedFields.map((d) => `  ${d.resource}.${d.field} on ${d.count} item(s): ${d.reason}`).join('\n')}`)
+  }
+  if (report.mappings.length > 0) {
+    print(`\nIds that could not be kept (source → Canvass):\n${report.mappings.slice(0, 20).map((m) => `  ${m.resource} ${m.sourceId} → ${m.targetId}`).join('\n')}`)
+    if (!report.dryRun) {
+      writeFileSync(mappingFile, `${JSON.stringify(report.mappings, null, 2)}\n`)
+      print(`  (${report.mappings.length === 10_000 ? 'the first 10,000' : `all ${report.mappings.length}`} written to ${mappingFile}; every pair is kept in the table import_mappings)`)
+    }
+  }
+  if (report.webhookSecrets.length > 0) {
+    print('\nNew webhook signing secrets (shown once; the source\'s cannot be read, so give these to the receivers):')
+    for (const { id, url, secret } of report.webhookSecrets) print(`  ${id}  ${url}\n    ${secret}`)
+  }
 }

@@ -2,6 +2,7 @@ import { IttyRouter } from 'itty-router'
 import type { IRequest } from 'itty-router'
 import type { CanvassAdmin } from './admin/create-admin'
 import { createAdmin } from './admin/create-admin'
+import { importFormbricks } from './admin/import-formbricks'
 import type { CanvassContext, CanvassRouter, Logger, ConnectionInfo } from './context'
 import { errorResponse } from './http/boundary'
 import { createClientEnvironmentResolver } from './http/client-environment'
@@ -337,7 +338,7 @@ export function createCanvass(options: CanvassOptions): Canvass {
       }
       return { status: 204, headers }
     },
-    admin: createAdmin(ctx.storage, ctx.newId, ctx.now),
+    admin: createAdmin(ctx.storage, ctx.newId, ctx.now, (importOptions) => importFormbricks(ctx, importOptions)),
     routes: router.routes.map(([method, , , path]) => ({ method, path: path ?? '' })),
     openApi: document,
   }

@@ -14,6 +14,9 @@ export type { HttpMethod, RouteAuth, RouteEntry } from './http/route-table'
 export type { Canvass, CanvassOptions, PreflightAnswer } from './create-canvass'
 export type { WidgetBundles } from './widget-bundles'
 export type { CanvassAdmin } from './admin/create-admin'
+export type { FormbricksImportOptions, FormbricksImportReport, ImportResource, ResourceCounts } from './admin/import-formbricks'
+export { IMPORT_RESOURCES } from './admin/import-formbricks'
+export { SourceError, retryAfter } from './admin/source-client'
 export type { Logger, LogContext, ConnectionInfo } from './context'
 export type {
   CanvassObserver,

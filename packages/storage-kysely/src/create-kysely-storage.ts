@@ -1,4 +1,5 @@
 import type { Storage } from '@canvass/core'
+import { createId } from '@canvass/core'
 import { sql } from 'kysely'
 import type { Kysely } from 'kysely'
 import { createActionClassStore } from './action-class-store'
@@ -12,6 +13,7 @@ import { createContactStore } from './contact-store'
 import { createClientContactStore } from './client-contact-store'
 import { createDisplayStore } from './display-store'
 import { createIdempotencyStore } from './idempotency-store'
+import { createImportStore } from './import-store'
 import { createEnvironmentStateStore } from './environment-state-store'
 import type { Database } from './database'
 import { createDeliveryNotifier } from './delivery-notifier'
@@ -82,6 +84,7 @@ export function createKyselyStorage<DB = unknown>({ db, schema, responseBatch }:
     contacts: createContactStore(canvassDb, names),
     displays: createDisplayStore(canvassDb, names),
     idempotency: createIdempotencyStore(canvassDb, names),
+    imports: createImportStore(canvassDb, createId),
     clientContacts: createClientContactStore(canvassDb, names),
     environmentState: createEnvironmentStateStore(canvassDb),
     uploads: createUploadStore(canvassDb),

@@ -39,6 +39,17 @@ export interface Database {
   files: FilesTable
   spent_upload_uuids: SpentUploadUuidsTable
   rate_limit_counters: RateLimitCountersTable
+  import_mappings: ImportMappingsTable
+}
+
+/** Added by `0023-import-mappings`: which source id of an import became which id here. */
+export interface ImportMappingsTable {
+  environment_id: string
+  source: string
+  resource: string
+  source_id: string
+  target_id: string
+  created_at: DefaultedTimestamp
 }
 
 interface Timestamps {

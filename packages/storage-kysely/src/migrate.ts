@@ -24,6 +24,7 @@ import { oneResponsePerDisplay } from './migrations/0019-one-response-per-displa
 import { surveyVariables } from './migrations/0020-survey-variables'
 import { surveyBlocks } from './migrations/0021-survey-blocks'
 import { quotas } from './migrations/0022-quotas'
+import { importMappings } from './migrations/0023-import-mappings'
 import { moveFromPublicSchema } from './migrations/move-from-public'
 import { schemaNames } from './schema-names'
 
@@ -59,6 +60,7 @@ function migrations(schema: string): Record<string, Migration> {
     '0020-survey-variables': surveyVariables(schema),
     '0021-survey-blocks': surveyBlocks(schema),
     '0022-quotas': quotas(schema),
+    '0023-import-mappings': importMappings(schema),
   }
 }
 

@@ -8,7 +8,7 @@ import type { Storage } from '@canvass/core'
 import { backends, sharedDatabase } from './backends'
 
 /** Every migration, in the order they run. */
-const MIGRATIONS = ['0001-initial', '0003-management', '0004-client', '0005-webhooks', '0006-webhook-events', '0007-outbox-matching', '0008-sequential-event-ids', '0009-created-event-columns', '0010-drop-duplicate-index', '0011-ascending-list-indexes', '0012-attribute-value-hash', '0013-client-created-keys', '0014-pending-deliveries-by-webhook', '0015-segments', '0016-survey-display-settings', '0017-responses-by-update', '0018-idempotency-keys', '0019-one-response-per-display', '0020-survey-variables', '0021-survey-blocks', '0022-quotas']
+const MIGRATIONS = ['0001-initial', '0003-management', '0004-client', '0005-webhooks', '0006-webhook-events', '0007-outbox-matching', '0008-sequential-event-ids', '0009-created-event-columns', '0010-drop-duplicate-index', '0011-ascending-list-indexes', '0012-attribute-value-hash', '0013-client-created-keys', '0014-pending-deliveries-by-webhook', '0015-segments', '0016-survey-display-settings', '0017-responses-by-update', '0018-idempotency-keys', '0019-one-response-per-display', '0020-survey-variables', '0021-survey-blocks', '0022-quotas', '0023-import-mappings']
 
 const TABLES = [
   'action_classes',
@@ -21,6 +21,7 @@ const TABLES = [
   'environments',
   'files',
   'idempotency_keys',
+  'import_mappings',
   'organizations',
   'projects',
   'quotas',
@@ -79,8 +80,8 @@ for (const backend of backends()) {
     await sql`drop index canvass.responses_display_id_key`.execute(db)
     await sql`create index responses_display_id_idx on canvass.responses (display_id) where display_id is not null`.execute(db)
     await sql`alter table canvass.surveys drop column variables, drop column blocks`.execute(db)
-    await sql`drop table canvass.response_quota_links, canvass.quotas`.execute(db)
-    await sql`delete from canvass.canvass_migration where name in ('0019-one-response-per-display', '0020-survey-variables', '0021-survey-blocks', '0022-quotas')`.execute(db)
+    await sql`drop table canvass.response_quota_links, canvass.quotas, canvass.import_mappings`.execute(db)
+    await sql`delete from canvass.canvass_migration where name in ('0019-one-response-per-display', '0020-survey-variables', '0021-survey-blocks', '0022-quotas', '0023-import-mappings')`.execute(db)
     const display = await storage.displays.create({ id: 'display-1', environmentId, surveyId, userId: null, responseId: null, createdAt: new Date(), newId: () => 'unused' })
     assert.equal(display, { outcome: 'created', id: 'display-1' })
     const base = Date.now()
@@ -91,7 +92,7 @@ for (const backend of backends()) {
     }
     const before = await storage.webhookDeliveries.list(environmentId, webhookId, { limit: 10 })
 
-    assert.equal(await migrate(db), ['0019-one-response-per-display', '0020-survey-variables', '0021-survey-blocks', '0022-quotas'])
+    assert.equal(await migrate(db), ['0019-one-response-per-display', '0020-survey-variables', '0021-survey-blocks', '0022-quotas', '0023-import-mappings'])
     const linked = await sql<{ id: string; display_id: string | null }>`select id, display_id from canvass.responses order by id`.execute(db)
     assert.equal(linked.rows, [{ id: 'r-first', display_id: 'display-1' }, { id: 'r-late', display_id: null }, { id: 'r-later', display_id: null }])
     assert.equal(await storage.displays.responseOf(environmentId, 'display-1'), { responseId: 'r-first' })
@@ -105,9 +106,9 @@ for (const backend of backends()) {
     const storage = createKyselyStorage({ db })
     const { environmentId, surveyId } = await seedWithWebhook(storage, ['responseUpdated'])
     await sql`alter table canvass.surveys drop column variables, drop column blocks`.execute(db)
-    await sql`drop table canvass.response_quota_links, canvass.quotas`.execute(db)
-    await sql`delete from canvass.canvass_migration where name in ('0020-survey-variables', '0021-survey-blocks', '0022-quotas')`.execute(db)
-    assert.equal(await migrate(db), ['0020-survey-variables', '0021-survey-blocks', '0022-quotas'])
+    await sql`drop table canvass.response_quota_links, canvass.quotas, canvass.import_mappings`.execute(db)
+    await sql`delete from canvass.canvass_migration where name in ('0020-survey-variables', '0021-survey-blocks', '0022-quotas', '0023-import-mappings')`.execute(db)
+    assert.equal(await migrate(db), ['0020-survey-variables', '0021-survey-blocks', '0022-quotas', '0023-import-mappings'])
     const survey = await storage.surveys.get(surveyId)
     assert.is(survey?.environmentId, environmentId)
     assert.equal(survey?.variables, [])
@@ -118,9 +119,11 @@ for (const backend of backends()) {
     const storage = createKyselyStorage({ db })
     const { surveyId } = await seedWithWebhook(storage, ['responseUpdated'])
     const questions = (await storage.surveys.get(surveyId))?.questions
+    // The database as Canvass left it before 0021: that migration and the ones after it not applied.
     await sql`alter table canvass.surveys drop column blocks`.execute(db)
-    await sql`delete from canvass.canvass_migration where name = '0021-survey-blocks'`.execute(db)
-    assert.equal(await migrate(db), ['0021-survey-blocks'])
+    await sql`drop table canvass.response_quota_links, canvass.quotas, canvass.import_mappings`.execute(db)
+    await sql`delete from canvass.canvass_migration where name in ('0021-survey-blocks', '0022-quotas', '0023-import-mappings')`.execute(db)
+    assert.equal(await migrate(db), ['0021-survey-blocks', '0022-quotas', '0023-import-mappings'])
     const survey = await storage.surveys.get(surveyId)
     assert.equal(survey?.blocks, [])
     assert.equal(survey?.questions, questions)

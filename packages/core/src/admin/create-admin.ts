@@ -1,6 +1,7 @@
 import type { ApiKeyRecord, EnvironmentType, ProjectSummary, Storage } from '../ports/storage'
 import { apiKeyPrefix, generateApiKey, hashApiKey, isWellFormedApiKey } from '../http/api-key'
 import { CanvassError } from '../http/errors'
+import type { FormbricksImportOptions, FormbricksImportReport } from './import-formbricks'
 
 /**
  * Administration that the HTTP API does not offer (contract §2): projects and API keys are created here,
@@ -16,6 +17,13 @@ export interface CanvassAdmin {
     name: string
     organizationName?: string
     apiKeys?: { environment: EnvironmentType; key: string; label?: string }[]
+    /**
+     * Ids the environments are to have instead of new ones: an import keeps the source environment's id, so
+     * that the SDKs' `environmentId` stays as it is (`canvass import formbricks --environment source`).
+     */
+    environmentIds?: Partial<Record<EnvironmentType, string>>
+    /** The id the project is to have instead of a new one (the reference's workspace id, which its SDKs may name). */
+    projectId?: string
   }): Promise<ProjectSummary>
   /** The projects that exist (empty on a fresh database). */
   listProjects(): Promise<ProjectSummary[]>
@@ -33,9 +41,19 @@ export interface CanvassAdmin {
   listApiKeys(environmentId: string): Promise<Omit<ApiKeyRecord, 'hash'>[]>
   /** Revokes a key; it stops working on the next request. Returns false when there is no such live key. */
   revokeApiKey(id: string): Promise<boolean>
+  /**
+   * Copies an environment of a Formbricks instance (or another Canvass) into `options.environmentId`
+   * through the source's management API: see `docs/migrating.md`. Safe to run again; resumes after a kill.
+   */
+  importFormbricks(options: FormbricksImportOptions): Promise<FormbricksImportReport>
 }
 
-export function createAdmin(storage: Storage, newId: () => string, now: () => Date): CanvassAdmin {
+export function createAdmin(
+  storage: Storage,
+  newId: () => string,
+  now: () => Date,
+  importFormbricks: CanvassAdmin['importFormbricks'],
+): CanvassAdmin {
   async function insertKey(environmentId: string, key: string, label: string | undefined) {
     const environment = await storage.environments.get(environmentId)
     if (!environment) throw new CanvassError('not_found', `Environment ${environmentId} does not exist`)
@@ -72,11 +90,17 @@ export function createAdmin(storage: Storage, newId: () => string, now: () => Da
   }
 
   return {
-    async createProject({ name, organizationName, apiKeys }) {
+    async createProject({ name, organizationName, apiKeys, environmentIds, projectId: givenProjectId }) {
       const createdAt = now()
       const organizationId = newId()
-      const environments: Record<EnvironmentType, string> = { production: newId(), development: newId() }
-      const projectId = newId()
+      for (const id of [...Object.values(environmentIds ?? {}), ...(givenProjectId === undefined ? [] : [givenProjectId])]) {
+        if (!/^[A-Za-z0-9_-]{1,64}$/.test(id)) throw new CanvassError('bad_request', `An environment id must be 1 to 64 letters, digits, _ or -, not ${JSON.stringify(id.slice(0, 80))}`)
+      }
+      const environments: Record<EnvironmentType, string> = {
+        production: environmentIds?.production ?? newId(),
+        development: environmentIds?.development ?? newId(),
+      }
+      const projectId = givenProjectId ?? newId()
       const keys: ApiKeyRecord[] = []
       for (const { environment, key, label } of apiKeys ?? []) {
         assertWellFormed(key)
@@ -141,6 +165,7 @@ export function createAdmin(storage: Storage, newId: () => string, now: () => Da
       return keys.map(({ hash: _hash, ...key }) => key)
     },
     revokeApiKey: (id) => storage.apiKeys.revoke(id, now()),
+    importFormbricks,
   }
 }
 

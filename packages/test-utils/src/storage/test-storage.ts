@@ -12,6 +12,7 @@ import { concurrentCreateTests } from './concurrent-create-tests'
 import { createResponseTests } from './create-response-tests'
 import { displayResponseTests } from './display-response-tests'
 import { idTests } from './id-tests'
+import { importTests } from './import-tests'
 import { projectTests } from './project-tests'
 import { responseTests } from './response-tests'
 import type { StorageFixtures, StorageTest } from './storage-test'
@@ -68,6 +69,7 @@ export const STORAGE_TESTS: readonly StorageTest[] = [
   ...webhookTests,
   ...webhookScheduleTests,
   ...concurrentCreateTests,
+  ...importTests,
 ]
 
 /**

@@ -10,6 +10,7 @@ import type { EnvironmentStore } from './environments'
 import type { ProjectStore } from './projects'
 import type { ResponseStore } from './responses'
 import type { IdempotencyStore } from './idempotency'
+import type { ImportStore } from './imports'
 import type { SegmentStore } from './segments'
 import type { QuotaStore } from './quotas'
 import type { SurveyStore } from './surveys'
@@ -54,6 +55,8 @@ export interface Storage {
   webhooks: WebhookStore
   webhookDeliveries: WebhookDeliveryStore
   idempotency: IdempotencyStore
+  /** What `canvass import` records and the rows only it writes with given ids. */
+  imports: ImportStore
   /** Answers true when the database is reachable (health checks). */
   ping(): Promise<boolean>
 }
@@ -64,6 +67,7 @@ export type * from './environments'
 export type * from './projects'
 export type * from './responses'
 export type * from './idempotency'
+export type * from './imports'
 export type * from './segments'
 export type * from './quotas'
 export type * from './surveys'

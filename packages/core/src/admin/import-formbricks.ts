@@ -1,0 +1,613 @@
+import * as v from 'valibot'
+import type { CanvassContext } from '../context'
+import { CanvassError, validationError } from '../http/errors'
+import { parseItem } from '../http/validate'
+import type { ActionClassRecord, ContactAttributeKeyRecord, ImportedContact, ImportedResponseExtras, NewResponse, NewWebhook, SegmentRecord, SurveyRecord, WebhookEvent } from '../ports/storage'
+import { actionClassCreateSchema } from '../schemas/action-class'
+import { contactAttributeKeyCreateSchema } from '../schemas/contact-attribute-key'
+import { managementResponseCreateSchema } from '../schemas/response'
+import { MAX_SEGMENTS_PER_ENVIRONMENT, segmentCreateSchema } from '../schemas/segment'
+import { surveyCreateSchema } from '../schemas/survey'
+import { webhookCreateSchema } from '../schemas/webhook'
+import { newResponse } from '../services/response-service'
+import { checkResponseSize } from '../services/response-size'
+import { segmentReferenceCheck } from '../services/segment-service'
+import { surveyFieldsFromInput } from '../services/survey-service'
+import { resolveSurveyTriggers } from '../services/survey-triggers'
+import { checkWebhookUrl } from '../webhooks/check-webhook-url'
+import { generateWebhookSecret } from '../webhooks/sign-webhook'
+import type { SourceClient, SourceClientOptions } from './source-client'
+import { SourceError, createSourceClient } from './source-client'
+import type { Item } from './import-items'
+import { REFUSALS, SURVEY_FIELD_REASONS, SURVEY_OUTPUT_FIELDS, isProgrammingError, notesOf, pick, tagsOf, times } from './import-items'
+
+/** What an import copies, in the order it copies them (later ones name earlier ones). */
+export const IMPORT_RESOURCES = ['actionClasses', 'contactAttributeKeys', 'contacts', 'segments', 'surveys', 'responses', 'webhooks'] as const
+export type ImportResource = (typeof IMPORT_RESOURCES)[number]
+
+export interface FormbricksImportOptions extends Omit<SourceClientOptions, 'url' | 'apiKey'> {
+  /** The source instance's base URL and a management API key of the environment to copy. */
+  url: string
+  apiKey: string
+  /** The Canvass environment to copy into. */
+  environmentId: string
+  /** Reads everything and reports what would be created, writing nothing. */
+  dryRun?: boolean
+  /** Items asked for per source page (and written per transaction). @default 250 */
+  pageSize?: number
+  /** Told when a resource starts (all counts 0) and after every page of it. */
+  onProgress?: (progress: ResourceCounts) => void
+}
+
+export interface ResourceCounts {
+  resource: ImportResource
+  read: number
+  created: number
+  already: number
+  refused: number
+  /** Why items were refused, with how many and the first few source ids. */
+  reasons: Record<string, { count: number; ids: string[] }>
+  /** Whether the source had nothing to read for it (no such route). */
+  unavailable: boolean
+}
+
+export interface FormbricksImportReport {
+  resources: ResourceCounts[]
+  /** Ids that could not be kept: source id → id in Canvass. */
+  mappings: Array<{ resource: ImportResource | 'displays'; sourceId: string; targetId: string }>
+  /** The new signing secret of each webhook created (the source's cannot be read); shown once. */
+  webhookSecrets: Array<{ id: string; url: string; secret: string }>
+  /** Source fields Canvass does not store, per resource and field, with how many items had them. */
+  droppedFields: Array<{ resource: ImportResource; field: string; count: number; reason: string }>
+  dryRun: boolean
+}
+
+/** Most source ids listed per refusal reason (the count holds the rest). */
+const LISTED_IDS = 5
+/** Most refusal reasons per resource, and fields not copied, listed apart. */
+const LISTED_REASONS = 100
+/** Most mappings kept in the report (all are recorded in the database). */
+const LISTED_MAPPINGS = 10_000
+
+/**
+ * Copies an environment of a Formbricks instance (or of another Canvass, which speaks the same management
+ * API) into `options.environmentId`: action classes, attribute keys, contacts, segments, surveys, responses
+ * (with displays, tags and notes) and webhooks. Ids are kept where they are free; every source id is
+ * recorded with its id here before the row is written, so a second run finds them "already there" and a
+ * run killed half-way resumes. The source is read page by page, one request at a time.
+ */
+export async function importFormbricks(ctx: CanvassContext, options: FormbricksImportOptions): Promise<FormbricksImportReport> {
+  const environment = await ctx.storage.environments.get(options.environmentId)
+  // A dry run may name the environment a real run would make (`--environment source`).
+  if (!environment && !options.dryRun) throw new CanvassError('not_found', `Environment ${options.environmentId} does not exist`)
+  const source = createSourceClient(options)
+  const run = createImportRun(ctx, source, options)
+  await run.run()
+  return run.report
+}
+
+/**
+ * One run: what it has counted, the ids it knows (source → here) of the small resources, and a writer per
+ * resource. Contacts and responses are never held beyond their page.
+ */
+function createImportRun(ctx: CanvassContext, source: SourceClient, options: FormbricksImportOptions) {
+  const env = options.environmentId
+  const dryRun = options.dryRun ?? false
+  const limit = options.pageSize ?? 250
+  const sourceKey = source.base
+  const report: FormbricksImportReport = { resources: [], mappings: [], webhookSecrets: [], droppedFields: [], dryRun }
+  const countsByResource = new Map<ImportResource, ResourceCounts>()
+  const dropped = new Map<string, { resource: ImportResource; field: string; count: number; reason: string }>()
+  /** Small resources' ids (source → here): action classes, keys, segments, surveys. Contacts and responses are looked up per page. */
+  const known = { actionClasses: new Map<string, string>(), keys: new Map<string, string>(), keyNames: new Map<string, string>(), segments: new Map<string, string>(), surveys: new Map<string, string>() }
+  let segmentsListed = true
+  /** Whether contacts come without their values, which were then read apart (the reference). */
+  let attributesRead = false
+
+  async function run(): Promise<void> {
+    await resource('actionClasses', '/api/v1/management/action-classes', (items) => importActionClasses(items))
+    await resource('contactAttributeKeys', '/api/v1/management/contact-attribute-keys', (items) => importAttributeKeys(items))
+    const attributes = await sourceAttributes()
+    await resource('contacts', '/api/v1/management/contacts', (items) => importContacts(items, attributes))
+    const found = await resource('segments', '/api/v1/management/segments', (items) => importSegments(items))
+    segmentsListed = found
+    await resource('surveys', '/api/v1/management/surveys', (items) => importSurveys(items), 'offset')
+    await resource('responses', '/api/v1/management/responses', (items) => importResponses(items))
+    await resource('webhooks', '/api/v1/webhooks', (items) => importWebhooks(items))
+    report.droppedFields = [...dropped.values()]
+  }
+
+  function count(resource: ImportResource): ResourceCounts {
+    let counts = countsByResource.get(resource)
+    if (!counts) {
+      counts = { resource, read: 0, created: 0, already: 0, refused: 0, reasons: {}, unavailable: false }
+      countsByResource.set(resource, counts)
+      report.resources.push(counts)
+    }
+    return counts
+  }
+
+  function refuse(resource: ImportResource, sourceId: string, reason: string): void {
+    const counts = count(resource)
+    counts.refused++
+    // A source's items can fail in endless ways: past a bound, the rest share one line.
+    const listed = reason in counts.reasons || Object.keys(counts.reasons).length < LISTED_REASONS ? reason : 'Other reasons'
+    const entry = (counts.reasons[listed] ??= { count: 0, ids: [] })
+    entry.count++
+    if (entry.ids.length < LISTED_IDS) entry.ids.push(sourceId)
+  }
+
+  function drop(resource: ImportResource, field: string, reason: string): void {
+    const key = `${resource}.${field}`
+    const entry = dropped.get(key) ?? dropped.get(`${resource}.…`)
+    if (entry) entry.count++
+    else if (dropped.size < LISTED_REASONS) dropped.set(key, { resource, field, count: 1, reason })
+    else dropped.set(`${resource}.…`, { resource, field: '…', count: 1, reason: 'Other fields' })
+  }
+
+  /** Reads a list page by page and hands each page on; a source error is counted and the import goes on. Returns whether the source has the list. */
+  async function resource(resource: ImportResource, path: string, handle: (items: Item[]) => Promise<void>, skipParam = 'skip'): Promise<boolean> {
+    const counts = count(resource)
+    const found = { value: true }
+    // Told once before the first page too, so that a rate can be counted from the start.
+    options.onProgress?.({ ...counts })
+    try {
+      for await (const page of source.list(path, { limit: limit, skipParam, found })) {
+        const items = page.filter((item): item is Item => typeof item === 'object' && item !== null && typeof (item as Item).id === 'string')
+        for (const item of page) if (!items.includes(item as Item)) refuse(resource, '?', 'The source sent an item without an id')
+        counts.read += page.length
+        const before = structuredClone(counts)
+        try {
+          await handle(items)
+        } catch (error) {
+          if (error instanceof SourceError || isProgrammingError(error)) throw error
+          // A write failed for another reason than the item itself: e.g. an import running at the same time wrote
+          // the same row first. Counted again from the page's start; what is there now is "already there".
+          Object.assign(counts, structuredClone(before))
+          try {
+            await handle(items)
+          } catch (again) {
+            if (again instanceof SourceError || isProgrammingError(again)) throw again
+            Object.assign(counts, before)
+            const message = again instanceof Error ? again.message : String(again)
+            for (const item of items) refuse(resource, item.id as string, `Could not be written: ${message.slice(0, 200)}`)
+          }
+        }
+        options.onProgress?.({ ...counts })
+      }
+    } catch (error) {
+      if (!(error instanceof SourceError)) throw error
+      refuse(resource, '(page)', `The source failed: ${error.message}`)
+      options.onProgress?.({ ...counts })
+    }
+    counts.unavailable = !found.value
+    return found.value
+  }
+
+  /**
+   * The id each source id has here: recorded by an earlier run, else the source id itself when it is free,
+   * else a new one (recorded, and listed in the report). `present` holds the ids whose row exists here.
+   */
+  async function targets(resource: ImportResource | 'displays', sourceIds: string[]): Promise<{ ids: Map<string, string>; present: Set<string> }> {
+    const recorded = await ctx.storage.imports.mappings(env, sourceKey, resource, sourceIds)
+    const fresh = sourceIds.filter((id) => !recorded.has(id))
+    const { here, elsewhere } = await ctx.storage.imports.existing(env, resource, [...fresh, ...recorded.values()])
+    const ids = new Map(recorded)
+    const newPairs: Array<{ sourceId: string; targetId: string }> = []
+    for (const sourceId of fresh) {
+      const keep = /^[A-Za-z0-9_-]{1,64}$/.test(sourceId) && !elsewhere.has(sourceId)
+      const targetId = keep ? sourceId : ctx.newId()
+      ids.set(sourceId, targetId)
+      newPairs.push({ sourceId, targetId })
+      if (targetId !== sourceId && report.mappings.length < LISTED_MAPPINGS) report.mappings.push({ resource, sourceId, targetId })
+    }
+    if (!dryRun && newPairs.length > 0) {
+      const recordedNow = await ctx.storage.imports.recordMappings(env, sourceKey, resource, newPairs)
+      const moved = newPairs.filter((pair) => recordedNow.has(pair.sourceId) && recordedNow.get(pair.sourceId) !== pair.targetId)
+      for (const pair of moved) ids.set(pair.sourceId, recordedNow.get(pair.sourceId)!)
+      // Another import recorded some first: whether their rows exist is asked again.
+      if (moved.length > 0) for (const id of (await ctx.storage.imports.existing(env, resource, moved.map((pair) => ids.get(pair.sourceId)!))).here) here.add(id)
+    }
+    return { ids, present: here }
+  }
+
+  /** A source row that matched one here by name or key: its id is not kept, so it is listed (once per run). */
+  function noteMatched(resource: ImportResource, sourceId: string, targetId: string): void {
+    if (targetId === sourceId || report.mappings.length >= LISTED_MAPPINGS) return
+    if (!report.mappings.some((m) => m.resource === resource && m.sourceId === sourceId)) report.mappings.push({ resource, sourceId, targetId })
+  }
+
+  async function importActionClasses(items: Item[]): Promise<void> {
+    const counts = count('actionClasses')
+    const existing = await allRows(async (position) => ctx.storage.actionClasses.list(env, position))
+    const byName = new Map(existing.map((record) => [record.name, record.id]))
+    const { ids, present } = await targets('actionClasses', items.map((item) => item.id as string))
+    for (const item of items) {
+      const sourceId = item.id as string
+      const targetId = ids.get(sourceId)!
+      const sameName = typeof item.name === 'string' ? byName.get(item.name) : undefined
+      if (present.has(targetId) || sameName !== undefined) {
+        known.actionClasses.set(sourceId, sameName ?? targetId)
+        if (sameName !== undefined) noteMatched('actionClasses', sourceId, sameName)
+        counts.already++
+        continue
+      }
+      if (item.type === 'automatic') {
+        refuse('actionClasses', sourceId, 'Automatic action classes are made by Canvass itself')
+        continue
+      }
+      try {
+        const input = parseItem(actionClassCreateSchema, pick(item, ['name', 'description', 'type', 'key', 'noCodeConfig']))
+        const record: ActionClassRecord = {
+          id: targetId,
+          environmentId: env,
+          name: input.name,
+          description: input.description ?? null,
+          type: input.type,
+          key: input.type === 'code' ? input.key : null,
+          noCodeConfig: input.type === 'noCode' ? input.noCodeConfig : null,
+          ...times(item),
+        }
+        if (!dryRun) {
+          const outcome = await ctx.storage.actionClasses.insert(record)
+          if (outcome !== 'created') throw validationError({ [outcome === 'duplicate_key' ? 'key' : 'name']: 'Taken by another action class here' })
+        }
+        known.actionClasses.set(sourceId, targetId)
+        counts.created++
+      } catch (error) {
+        refuseError('actionClasses', sourceId, error)
+      }
+    }
+  }
+
+  async function importAttributeKeys(items: Item[]): Promise<void> {
+    const counts = count('contactAttributeKeys')
+    const existing = await allRows(async (position) => ctx.storage.contactAttributeKeys.list(env, position))
+    for (const record of existing) known.keyNames.set(record.key, record.id)
+    const { ids, present } = await targets('contactAttributeKeys', items.map((item) => item.id as string))
+    for (const item of items) {
+      const sourceId = item.id as string
+      const targetId = ids.get(sourceId)!
+      const sameKey = typeof item.key === 'string' ? known.keyNames.get(item.key) : undefined
+      if (present.has(targetId) || sameKey !== undefined) {
+        known.keys.set(sourceId, sameKey ?? targetId)
+        if (sameKey !== undefined) noteMatched('contactAttributeKeys', sourceId, sameKey)
+        counts.already++
+        continue
+      }
+      try {
+        const input = parseItem(contactAttributeKeyCreateSchema, pick(item, ['key', 'name', 'description', 'type']))
+        const record: ContactAttributeKeyRecord = {
+          id: targetId,
+          environmentId: env,
+          key: input.key,
+          name: input.name ?? input.key,
+          description: input.description ?? null,
+          type: input.type,
+          isUnique: item.isUnique === true,
+          ...times(item),
+        }
+        if (!dryRun && (await ctx.storage.contactAttributeKeys.insert(record)) === 'duplicate') throw validationError({ key: 'Taken by another key here' })
+        known.keys.set(sourceId, targetId)
+        known.keyNames.set(record.key, targetId)
+        counts.created++
+      } catch (error) {
+        refuseError('contactAttributeKeys', sourceId, error)
+      }
+    }
+  }
+
+  /**
+   * The reference lists contacts without their attributes and the attribute values apart, all at once
+   * (`/contact-attributes` takes no page). A Canvass source lists contacts with theirs, so this is only read
+   * when the contacts come without: held as contact id → key id → value.
+   */
+  async function sourceAttributes(): Promise<Map<string, Record<string, string>>> {
+    const byContact = new Map<string, Record<string, string>>()
+    const first = await source.page(`/api/v1/management/contacts?limit=1`).catch(() => null)
+    const sample = first?.items[0] as Item | undefined
+    if (!sample || (typeof sample.attributes === 'object' && sample.attributes !== null)) return byContact
+    attributesRead = true
+    try {
+      for await (const page of source.list('/api/v1/management/contact-attributes', { limit: limit })) {
+        for (const row of page as Item[]) {
+          const contactId = typeof row.contactId === 'string' ? row.contactId : undefined
+          const keyId = typeof row.attributeKeyId === 'string' ? row.attributeKeyId : (row.attributeKey as Item | undefined)?.id
+          if (contactId === undefined || typeof keyId !== 'string' || typeof row.value !== 'string') continue
+          ;(byContact.get(contactId) ?? byContact.set(contactId, {}).get(contactId)!)[keyId] = row.value
+        }
+      }
+    } catch (error) {
+      if (!(error instanceof SourceError)) throw error
+      refuse('contacts', '(attributes)', `The source failed: ${error.message}`)
+    }
+    return byContact
+  }
+
+  async function importContacts(items: Item[], attributes: Map<string, Record<string, string>>): Promise<void> {
+    const counts = count('contacts')
+    const { ids, present } = await targets('contacts', items.map((item) => item.id as string))
+    const batch: ImportedContact[] = []
+    const sourceIds = new Map<string, string>()
+    for (const item of items) {
+      const sourceId = item.id as string
+      const targetId = ids.get(sourceId)!
+      if (present.has(targetId)) {
+        counts.already++
+        continue
+      }
+      const values: Record<string, string> = {}
+      let userId = typeof item.userId === 'string' ? item.userId : null
+      if (attributesRead) {
+        // The reference keeps userId as an attribute; Canvass keeps it on the contact.
+        for (const [keyId, value] of Object.entries(attributes.get(sourceId) ?? {})) {
+          const target = known.keys.get(keyId)
+          if (target === undefined) drop('contacts', `attributes.${keyId}`, 'Its attribute key was not imported')
+          else if (target === known.keyNames.get('userId')) userId = value
+          else values[target] = value
+        }
+      } else if (typeof item.attributes === 'object' && item.attributes !== null) {
+        for (const [key, value] of Object.entries(item.attributes as Record<string, unknown>)) {
+          const target = known.keyNames.get(key)
+          if (target === undefined || typeof value !== 'string') drop('contacts', `attributes.${key}`, 'Its attribute key was not imported')
+          else values[target] = value
+        }
+      }
+      batch.push({ id: targetId, userId, attributes: values, ...times(item) })
+      sourceIds.set(targetId, sourceId)
+    }
+    if (!dryRun && batch.length > 0) {
+      try {
+        const inserted = new Set(await ctx.storage.imports.insertContacts(env, batch))
+        for (const contact of batch) {
+          if (inserted.has(contact.id)) counts.created++
+          else refuse('contacts', sourceIds.get(contact.id)!, 'Another contact here has its userId')
+        }
+      } catch (error) {
+        for (const contact of batch) refuseError('contacts', sourceIds.get(contact.id)!, error)
+      }
+    } else counts.created += batch.length
+  }
+
+  async function importSegments(items: Item[]): Promise<void> {
+    const counts = count('segments')
+    const fresh = items.filter((item) => !known.segments.has(item.id as string))
+    const { ids, present } = await targets('segments', fresh.map((item) => item.id as string))
+    for (const item of fresh) {
+      const sourceId = item.id as string
+      const targetId = ids.get(sourceId)!
+      if (present.has(targetId)) {
+        known.segments.set(sourceId, targetId)
+        counts.already++
+        continue
+      }
+      try {
+        const input = parseItem(segmentCreateSchema, pick(item, ['title', 'description', 'isPrivate', 'filters']))
+        const record: SegmentRecord = {
+          id: targetId,
+          environmentId: env,
+          title: input.title,
+          description: input.description ?? null,
+          isPrivate: input.isPrivate,
+          filters: input.filters,
+          surveys: [],
+          ...times(item),
+        }
+        if (!dryRun) {
+          const outcome = await ctx.storage.segments.insert(record, MAX_SEGMENTS_PER_ENVIRONMENT, segmentReferenceCheck(targetId, input.filters, 'filters'))
+          if (outcome === 'limit') throw validationError({ '': `An environment holds at most ${MAX_SEGMENTS_PER_ENVIRONMENT} segments` })
+        }
+        known.segments.set(sourceId, targetId)
+        counts.created++
+      } catch (error) {
+        refuseError('segments', sourceId, error)
+      }
+    }
+  }
+
+  async function importSurveys(items: Item[]): Promise<void> {
+    const counts = count('surveys')
+    // The reference lists no segments: a survey carries its own.
+    if (!segmentsListed) {
+      const embedded = items.flatMap((item) => (typeof item.segment === 'object' && item.segment !== null && typeof (item.segment as Item).id === 'string' ? [item.segment as Item] : []))
+      // A segment several surveys name is read once.
+      const unseen = [...new Map(embedded.filter((segment) => !known.segments.has(segment.id as string)).map((segment) => [segment.id, segment])).values()]
+      count('segments').read += unseen.length
+      await importSegments(unseen)
+    }
+    const { ids, present } = await targets('surveys', items.map((item) => item.id as string))
+    const surveyFields = new Set(Object.keys(surveyCreateSchema.entries))
+    for (const item of items) {
+      const sourceId = item.id as string
+      const targetId = ids.get(sourceId)!
+      if (present.has(targetId)) {
+        known.surveys.set(sourceId, targetId)
+        counts.already++
+        continue
+      }
+      try {
+        const body: Item = {}
+        for (const [field, value] of Object.entries(item)) {
+          if (surveyFields.has(field)) body[field] = value
+          else if (!SURVEY_OUTPUT_FIELDS.has(field) && value !== null && value !== undefined && !(Array.isArray(value) && value.length === 0)) {
+            drop('surveys', field, SURVEY_FIELD_REASONS[field] ?? 'Canvass has no such survey field')
+          }
+        }
+        body.environmentId = env
+        delete body.workspaceId
+        if (item.status !== undefined) body.status = item.status
+        if (typeof item.displayPercentage === 'number' || item.displayPercentage === null) body.displayPercentage = item.displayPercentage
+        if (body.productOverwrites === undefined) body.productOverwrites = item.workspaceOverwrites ?? item.projectOverwrites ?? null
+        const segmentId = typeof item.segmentId === 'string' ? item.segmentId : typeof (item.segment as Item | null)?.id === 'string' ? ((item.segment as Item).id as string) : null
+        body.segmentId = segmentId === null ? null : (known.segments.get(segmentId) ?? segmentId)
+        body.triggers = Array.isArray(item.triggers) ? item.triggers.map((trigger) => triggerHere(trigger)) : []
+        const input = v.parse(surveyCreateSchema, body, { abortEarly: false })
+        // Checked by the real run: a dry run may have no environment (nor action classes) yet.
+        if (!dryRun) input.triggers = await resolveSurveyTriggers(ctx, env, input.triggers)
+        if (input.segmentId !== null && !(await ctx.storage.segments.get(env, input.segmentId)) && !dryRun) {
+          throw validationError({ segmentId: 'Its segment was not imported' })
+        }
+        const survey: SurveyRecord = { id: targetId, environmentId: env, ...times(item), ...surveyFieldsFromInput(input), segmentId: input.segmentId ?? null }
+        if (!dryRun) await ctx.storage.surveys.insert(survey)
+        known.surveys.set(sourceId, targetId)
+        counts.created++
+      } catch (error) {
+        refuseError('surveys', sourceId, error)
+      }
+    }
+  }
+
+  /** A trigger naming its action class by the id that class has here. */
+  function triggerHere(trigger: unknown): unknown {
+    if (typeof trigger === 'string') return known.actionClasses.get(trigger) ?? trigger
+    const actionClass = typeof trigger === 'object' && trigger !== null ? ((trigger as Item).actionClass as Item | undefined) : undefined
+    if (!actionClass || typeof actionClass.id !== 'string') return trigger
+    return { actionClass: { id: known.actionClasses.get(actionClass.id) ?? actionClass.id } }
+  }
+
+  async function importResponses(items: Item[]): Promise<void> {
+    const counts = count('responses')
+    const { ids, present } = await targets('responses', items.map((item) => item.id as string))
+    // A display keeps its id unless another environment here has it (then the response names the new one).
+    const displayIds = items.flatMap((item) => (typeof item.displayId === 'string' && !present.has(ids.get(item.id as string)!) ? [item.displayId] : []))
+    const displayTargets = displayIds.length === 0 ? new Map<string, string>() : (await targets('displays', displayIds)).ids
+    const valid: Array<{ sourceId: string; response: NewResponse; extras: ImportedResponseExtras }> = []
+    const displays: Array<{ id: string; surveyId: string; contactId: string | null; createdAt: Date }> = []
+    // Notes and tags are written after their responses: a run stopped in between adds them when it resumes
+    // (adding them again adds nothing).
+    const extras: ImportedResponseExtras[] = []
+    for (const item of items) {
+      const sourceId = item.id as string
+      const targetId = ids.get(sourceId)!
+      if (present.has(targetId)) {
+        counts.already++
+        const more = { responseId: targetId, notes: notesOf(item.notes), tags: tagsOf(item.tags) }
+        if (more.notes.length > 0 || more.tags.length > 0) extras.push(more)
+        continue
+      }
+      try {
+        const contact = (item.contact ?? item.person) as Item | null | undefined
+        const contactAttributes = (item.contactAttributes ?? item.personAttributes) as Item | null | undefined
+        const userId = typeof contact?.userId === 'string' ? contact.userId : typeof contactAttributes?.userId === 'string' ? contactAttributes.userId : null
+        const surveyId = typeof item.surveyId === 'string' ? (known.surveys.get(item.surveyId) ?? item.surveyId) : item.surveyId
+        const input = parseItem(managementResponseCreateSchema, {
+          ...pick(item, ['finished', 'data', 'variables', 'ttc', 'meta', 'language', 'singleUseId', 'displayId', 'endingId', 'createdAt', 'updatedAt']),
+          ...(typeof item.displayId === 'string' ? { displayId: displayTargets.get(item.displayId) ?? item.displayId } : {}),
+          surveyId,
+          userId,
+        })
+        const { createdAt, updatedAt, environmentId: _e, workspaceId: _w, ...rest } = input
+        const created = createdAt === undefined ? ctx.now() : new Date(createdAt)
+        const response = newResponse(rest, null, { id: targetId, newId: ctx.newId, now: created })
+        if (updatedAt !== undefined) response.updatedAt = new Date(updatedAt)
+        keepMeta(item.meta, response.meta)
+        checkResponseSize(response, ctx.maxResponseBytes)
+        if (response.displayId !== null) displays.push({ id: response.displayId, surveyId: response.surveyId, contactId: typeof contact?.id === 'string' ? contact.id : null, createdAt: created })
+        valid.push({ sourceId, response, extras: { responseId: targetId, notes: notesOf(item.notes), tags: tagsOf(item.tags) } })
+      } catch (error) {
+        refuseError('responses', sourceId, error)
+      }
+    }
+    if (dryRun) {
+      counts.created += valid.length
+      return
+    }
+    if (valid.length === 0) {
+      await ctx.storage.imports.insertNotesAndTags(env, extras)
+      return
+    }
+    try {
+      await ctx.storage.imports.insertDisplays(env, displays)
+      const outcomes = await ctx.storage.responses.importMany(valid.map((entry) => entry.response), { environmentId: env, requireAccepting: false, checkEnvironment: false, pinProven: true }, { webhooks: false })
+      outcomes.forEach((outcome, index) => {
+        const entry = valid[index]!
+        if (outcome.outcome === 'created') {
+          counts.created++
+          if (entry.extras.notes.length > 0 || entry.extras.tags.length > 0) extras.push(entry.extras)
+        } else refuse('responses', entry.sourceId, REFUSALS[outcome.outcome] ?? `Refused (${outcome.outcome})`)
+      })
+      await ctx.storage.imports.insertNotesAndTags(env, extras)
+    } catch (error) {
+      for (const entry of valid) refuseError('responses', entry.sourceId, error)
+    }
+  }
+
+  /**
+   * The source's `meta` beyond what a create takes (`source`, `url`, `action`): the user agent and country
+   * the source's server recorded are kept when they are short texts; anything else is reported.
+   */
+  function keepMeta(sourceMeta: unknown, meta: Record<string, unknown>): void {
+    if (typeof sourceMeta !== 'object' || sourceMeta === null) return
+    for (const [field, value] of Object.entries(sourceMeta)) {
+      if (field === 'source' || field === 'url' || field === 'action') continue
+      const short = (text: unknown) => typeof text === 'string' && text.length <= 500
+      if (field === 'country' && short(value)) meta.country = value
+      else if (field === 'userAgent' && typeof value === 'object' && value !== null && !Array.isArray(value) && Object.values(value).every(short)) meta.userAgent = value
+      else drop('responses', `meta.${field}`, 'Canvass keeps only source, url, action, userAgent and country in a response\'s meta')
+    }
+  }
+
+  async function importWebhooks(items: Item[]): Promise<void> {
+    const counts = count('webhooks')
+    const { ids, present } = await targets('webhooks', items.map((item) => item.id as string))
+    for (const item of items) {
+      const sourceId = item.id as string
+      const targetId = ids.get(sourceId)!
+      if (present.has(targetId)) {
+        counts.already++
+        continue
+      }
+      try {
+        const surveyIds = Array.isArray(item.surveyIds) ? item.surveyIds.map((id) => (typeof id === 'string' ? (known.surveys.get(id) ?? id) : id)) : []
+        const input = parseItem(webhookCreateSchema, { ...pick(item, ['name', 'url', 'source', 'triggers']), surveyIds })
+        if (!checkWebhookUrl(input.url, { allowPrivateAddresses: ctx.allowPrivateWebhookUrls }).ok) throw validationError({ url: 'Not a URL Canvass delivers to (private address, credentials or not http/https)' })
+        const webhook: NewWebhook = {
+          id: targetId,
+          environmentId: env,
+          name: input.name ?? null,
+          url: input.url,
+          source: input.source ?? 'user',
+          triggers: [...new Set<WebhookEvent>(input.triggers ?? input.trigger ?? [])],
+          surveyIds: [...new Set(input.surveyIds ?? [])],
+          ...times(item),
+          secret: generateWebhookSecret(),
+        }
+        for (const [index, surveyId] of webhook.surveyIds.entries()) {
+          const survey = dryRun ? null : await ctx.storage.surveys.get(surveyId)
+          if (!dryRun && survey?.environmentId !== env) throw validationError({ [`surveyIds.${index}`]: 'Its survey was not imported' })
+        }
+        if (!dryRun) {
+          await ctx.storage.webhooks.insert(webhook)
+          report.webhookSecrets.push({ id: webhook.id, url: webhook.url, secret: webhook.secret })
+        }
+        counts.created++
+      } catch (error) {
+        refuseError('webhooks', sourceId, error)
+      }
+    }
+  }
+
+  function refuseError(resource: ImportResource, sourceId: string, error: unknown): void {
+    if (error instanceof CanvassError) {
+      const details = Object.entries(error.details ?? {}).slice(0, 3).map(([field, message]) => `${field}: ${String(message)}`).join('; ')
+      refuse(resource, sourceId, details ? `${error.message} (${details})` : error.message)
+    } else if (error instanceof v.ValiError) {
+      const issues = (error.issues as v.BaseIssue<unknown>[]).slice(0, 3).map((issue) => `${v.getDotPath(issue) ?? ''}: ${issue.message}`).join('; ')
+      refuse(resource, sourceId, `Invalid (${issues})`)
+    } else throw error
+  }
+
+  /** Every row of a small list here (action classes, keys), page by page. */
+  async function allRows<T extends { id: string; createdAt: Date }>(read: (position: { limit: number; after?: { createdAt: Date; id: string } }) => Promise<T[]>): Promise<T[]> {
+    const rows: T[] = []
+    let after: { createdAt: Date; id: string } | undefined
+    for (;;) {
+      const page = await read({ limit: 500, ...(after ? { after } : {}) })
+      rows.push(...page.slice(0, 500))
+      if (page.length <= 500) return rows
+      const last = page[499]!
+      after = { createdAt: last.createdAt, id: last.id }
+    }
+  }
+  return { run, report }
+}
