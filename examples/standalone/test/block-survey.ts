@@ -2,7 +2,10 @@ import { question } from './fixtures'
 
 const text = (value: string) => ({ default: value })
 
-/** Two pages: a csat and a ces element on one, whose logic adds to a variable and jumps past the second page. */
+/**
+ * Three pages: a csat and a ces element on the first, whose logic adds to a variable and jumps past the second;
+ * an open text and a required cal element on the last.
+ */
 export function blockSurvey(environmentId: string, type = 'link') {
   return {
     environmentId,
@@ -31,7 +34,15 @@ export function blockSurvey(environmentId: string, type = 'link') {
         buttonLabel: text('Continue'),
       },
       { id: 'page2', name: 'Why', elements: [{ ...question('why'), headline: text('Why not more?'), required: false }] },
-      { id: 'page3', name: 'Last', elements: [{ ...question('last'), headline: text('Anything else?'), required: false }], backButtonLabel: text('Previous') },
+      {
+        id: 'page3',
+        name: 'Last',
+        elements: [
+          { ...question('last'), headline: text('Anything else?'), required: false },
+          { id: 'book', type: 'cal', headline: text('Book a call'), calUserName: 'ada/30min', calHost: 'cal.example.org', required: true },
+        ],
+        backButtonLabel: text('Previous'),
+      },
     ],
     endings: [{ id: 'done', type: 'endScreen', headline: text('Thanks') }],
   }

@@ -189,7 +189,7 @@ test('copies what the reference answers, honours 429 and Retry-After, reports a 
   assert.equal([row(report, 'responses').read, row(report, 'responses').created, row(report, 'responses').refused], [RESPONSES, RESPONSES - 1, 1])
   assert.match(Object.keys(row(report, 'responses').reasons)[0]!, /finished/)
   assert.equal(row(report, 'responses').reasons[Object.keys(row(report, 'responses').reasons)[0]!]!.ids, ['clresponse300000000000000'])
-  assert.ok(report.droppedFields.some((d) => d.resource === 'surveys' && d.field === 'blocks'), 'blocks reported as not copied')
+  assert.not.ok(report.droppedFields.some((d) => d.resource === 'surveys' && d.field === 'blocks'), 'blocks are copied, not dropped')
   const webhooks = row(report, 'webhooks')
   assert.is(webhooks.refused, 1)
   assert.match(Object.keys(webhooks.reasons)[0]!, /^The source failed: .*\/api\/v1\/webhooks.* failed 6 times, last: 500/, JSON.stringify(webhooks.reasons))
@@ -197,6 +197,11 @@ test('copies what the reference answers, honours 429 and Retry-After, reports a 
   const survey = (await read(`/api/v1/management/surveys/${surveys[0]!.id}`))
   // Canvass fills the question's defaults (`charLimit`), as on any create.
   assert.equal(survey.questions, [{ ...questionOne, charLimit: { enabled: false } }])
+  assert.equal(
+    survey.blocks.map((b: any) => [b.id, b.name, b.elements.map((e: any) => e.id)]),
+    [['b1', 'Block 1', [questionOne.id]]],
+    'the source\'s blocks, as they were',
+  )
   assert.is(survey.segmentId, segment.id)
   assert.equal(survey.segment.filters, segment.filters)
   assert.equal(survey.triggers.map((t: any) => t.actionClass.id), ['clcheckout000000000000000'])

@@ -2,8 +2,9 @@
  * A survey of blocks in a real browser (issue 41, §1): headless Chromium against the standalone server. On
  * the link page, a block of a CSAT and a CES element is one page with one submit button; each element is
  * validated when it is pressed; the block's logic adds to a variable and jumps past the next block; back
- * returns to the block; the stored response is read back through the management API. axe-core checks the
- * page of two elements; no request may go to another origin.
+ * returns to the block; the last page's required cal element (a link, then a box) waits for its box; the stored
+ * survey, response and the survey's quota are read back through the management API. axe-core checks the pages of
+ * two elements; no request may go to another origin.
  */
 import { skipSuiteUnless } from '@canvass/test-utils'
 import { readFileSync } from 'node:fs'
@@ -58,6 +59,18 @@ test('a block of a CSAT and a CES element on one page, its logic, back and the s
   const created = await x.call('POST', '/api/v1/management/surveys', { key: x.keyA, body: blockSurvey(x.envA) })
   assert.is(created.status, 200, created.text)
   const surveyId = created.body.data.id as string
+  // A quota on the first page's answer, which keeps the survey going when full.
+  const quota = await x.call('POST', `/api/v1/management/surveys/${surveyId}/quotas`, {
+    key: x.keyA,
+    body: {
+      name: 'Satisfied',
+      limit: 10,
+      logic: { connector: 'and', conditions: [{ id: 'q1', leftOperand: { type: 'element', value: 'sat' }, operator: 'isGreaterThanOrEqual', rightOperand: { type: 'static', value: 4 } }] },
+      action: 'continueSurvey',
+      countPartialSubmissions: false,
+    },
+  })
+  assert.is(quota.status, 200, quota.text)
   const context = await browser.newContext({ locale: 'en-US' })
   const page = await context.newPage()
   const requests: string[] = []
@@ -87,14 +100,31 @@ test('a block of a CSAT and a CES element on one page, its logic, back and the s
   await page.getByRole('button', { name: 'Continue' }).click()
   await page.locator('h2.cv-headline', { hasText: 'Anything else?' }).waitFor()
   await page.getByRole('textbox').fill('All good')
+  // The required cal element of the same page: a link to the booking page (no embed), then the box.
+  const booking = page.locator('a', { hasText: 'Book a time on cal.example.org' })
+  assert.is(await booking.getAttribute('href'), 'https://cal.example.org/ada/30min')
+  await page.getByRole('button', { name: 'Finish' }).click()
+  await page.getByRole('group', { name: 'Book a call' }).locator('.cv-error', { hasText: /./ }).waitFor()
+  assert.equal(await axeViolations(page), [])
+  await page.getByRole('checkbox', { name: 'I have booked a time' }).check()
   await page.getByRole('button', { name: 'Finish' }).click()
   await page.locator('h2.cv-headline', { hasText: 'Thanks' }).waitFor()
 
   const response = await finishedResponse(surveyId)
-  assert.equal(response.data, { sat: 4, effort: 2, last: 'All good' })
+  assert.equal(response.data, { sat: 4, effort: 2, last: 'All good', book: 'booked' })
   assert.equal(response.variables, { vscore: 10 }, 'calculate ran once: the page submitted twice ran its logic from the values before it')
   assert.is(response.endingId, 'done')
   assert.ok(response.ttc.sat > 0 && response.ttc.effort > 0, 'each element of the page has its time')
+  // Read back: the survey with every field it was made with, and the quota that counted the response.
+  const stored = (await x.call('GET', `/api/v1/management/surveys/${surveyId}`, { key: x.keyA })).body.data
+  const sent = blockSurvey(x.envA)
+  assert.equal(stored.blocks.map((b: any) => [b.id, b.elements.map((e: any) => [e.id, e.type])]), sent.blocks.map((b) => [b.id, b.elements.map((e) => [e.id, e.type])]))
+  assert.equal(stored.blocks[0].logic, sent.blocks[0]!.logic)
+  assert.equal(stored.questions.map((q: any) => q.id), ['sat', 'effort', 'why', 'last', 'book'], 'and the questions derived from the blocks')
+  assert.equal(stored.variables, sent.variables)
+  assert.equal(stored.blocks[2].elements[1], { ...sent.blocks[2]!.elements[1] })
+  const summary = (await x.call('GET', `/api/v1/management/surveys/${surveyId}/summary`, { key: x.keyA })).body.data
+  assert.equal(summary.quotas, [{ id: quota.body.data.id, name: 'Satisfied', limit: 10, count: 1, percentage: 10 }])
   const origins = new Set(requests.map((url) => new URL(url).origin))
   assert.equal([...origins], [new URL(x.url).origin], 'no request to another origin')
   await context.close()

@@ -37,7 +37,7 @@ test('a survey of blocks is created, read back with both structures, and answere
   assert.equal(survey.blocks.map((block: { id: string; name: string }) => [block.id, block.name]), [['page1', 'Ratings'], ['page2', 'Why'], ['page3', 'Last']])
   assert.equal(survey.blocks[0].logic, sent.blocks[0]?.logic, 'block logic kept as sent')
   assert.equal(survey.blocks[0].elements.map((e: { id: string }) => e.id), ['sat', 'effort'])
-  assert.equal(survey.questions.map((q: { id: string }) => q.id), ['sat', 'effort', 'why', 'last'])
+  assert.equal(survey.questions.map((q: { id: string }) => q.id), ['sat', 'effort', 'why', 'last', 'book'])
   const effort = survey.questions[1]
   assert.equal(effort.buttonLabel, text('Continue'), 'the page\'s button on its last element')
   assert.is(effort.logic[0].actions[1].objective, 'jumpToQuestion')

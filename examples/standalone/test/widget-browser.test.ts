@@ -669,10 +669,11 @@ test('a survey of blocks: both elements of a block on one page, answered togethe
     await scale('How easy was it?').nth(0).click()
     await page.getByRole('button', { name: 'Continue' }).click()
     await page.getByRole('textbox', { name: 'Anything else?' }).fill('No')
+    await page.getByRole('checkbox', { name: 'I have booked a time' }).check()
     await page.getByRole('button', { name: 'Finish' }).click()
     await event(page, 'formbricks_response_submitted', fx.surveys.blocks, { finished: true })
     const [response] = await responsesOf(fx, fx.surveys.blocks)
-    assert.equal(response?.data, { sat: 5, effort: 1, last: 'No' })
+    assert.equal(response?.data, { sat: 5, effort: 1, last: 'No', book: 'booked' })
     assert.equal(response?.variables, { vscore: 10 })
   } finally {
     await app.close()

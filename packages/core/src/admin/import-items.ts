@@ -12,8 +12,7 @@ export type Item = Record<string, unknown>
 export const SURVEY_OUTPUT_FIELDS = new Set(['id', 'createdAt', 'updatedAt', 'environmentId', 'workspaceId', 'segment', 'workspaceOverwrites', 'projectOverwrites', 'displayPercentage', 'status'])
 /** Why the reference's survey fields that Canvass has no place for yet are left behind. */
 export const SURVEY_FIELD_REASONS: Record<string, string> = {
-  blocks: 'Canvass stores questions, not blocks, yet (the questions derived from them are copied)',
-  quotas: 'Canvass has no quotas yet',
+  quotas: "A survey's quotas are not part of the reference's survey API; add them at /api/v1/management/surveys/{surveyId}/quotas",
   followUps: 'Canvass sends no follow-up emails',
   recaptcha: 'Canvass has no reCAPTCHA',
   metadata: 'Canvass keeps no link metadata yet',
