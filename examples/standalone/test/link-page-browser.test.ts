@@ -559,8 +559,14 @@ test('csat, ces and cal with the keyboard, one answer prefilled from the URL, ax
   await tabTo(skipping.page, 'Finish')
   await press(skipping.page, 'Enter')
   await card(skipping.page, 'Talk soon')
-  const list = (await x.call('GET', `/api/v1/management/responses?surveyId=${surveyId}&limit=10`, { key: x.keyA })).body.data as any[]
-  assert.equal(list.map((r) => r.data).sort((a, b) => a.sat - b.sat), [{ sat: 2, ease: 3, book: 'booked' }, { sat: 4, ease: 6, book: 'booked' }])
+  // The ending shows while the last answer is still on its way: wait until both responses are finished.
+  let finished: any[] = []
+  for (let i = 0; i < 100 && finished.length < 2; i++) {
+    if (i > 0) await new Promise((resolve) => setTimeout(resolve, 100))
+    const list = (await x.call('GET', `/api/v1/management/responses?surveyId=${surveyId}&limit=10`, { key: x.keyA })).body.data as any[]
+    finished = list.filter((r) => r.finished)
+  }
+  assert.equal(finished.map((r) => r.data).sort((a, b) => a.sat - b.sat), [{ sat: 2, ease: 3, book: 'booked' }, { sat: 4, ease: 6, book: 'booked' }])
   await skipping.done()
 })
 
