@@ -149,6 +149,12 @@ export interface CanvassOptions {
    * @default undefined
    */
   observe?: CanvassObserver
+  /**
+   * The clock: rate-limit windows, PIN lockouts, survey schedules (`runOnDate`, `closeOnDate`), upload grants'
+   * expiry and the times Canvass writes read it. Tests pass a clock they control.
+   * @default () => new Date()
+   */
+  now?: () => Date
   /** Webhook settings (contract §7). */
   webhooks?: {
     /**
@@ -205,7 +211,7 @@ export function createCanvass(options: CanvassOptions): Canvass {
     contactLimits: contactLimits(options.contactLimits),
     basePath,
     logger: options.logger ?? console,
-    now: () => new Date(),
+    now: options.now ?? (() => new Date()),
     newId: createId,
     singleUse: options.secret ? createSingleUseSealer(options.secret) : undefined,
     allowPrivateWebhookUrls: options.webhooks?.allowPrivateAddresses ?? false,

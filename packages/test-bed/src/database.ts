@@ -1,0 +1,135 @@
+import { execFileSync } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { PGlite } from '@electric-sql/pglite'
+import { PGLITE_PARSERS, migrate } from '@canvass/storage-kysely'
+import { Kysely, PGliteDialect, PostgresDialect } from 'kysely'
+import pg from 'pg'
+
+/** A migrated database of a test's own. */
+export interface TestDatabase {
+  /** `pglite` (in this process) or `postgres` (a database of its own on `TEST_DATABASE_URL`'s server). */
+  backend: TestBackend
+  db: Kysely<unknown>
+  /** Closes the connections and, on Postgres, drops the database. */
+  close(): Promise<void>
+}
+
+export type TestBackend = 'pglite' | 'postgres'
+
+/**
+ * The backend a test bed runs on when the test does not say: the Postgres server named by `TEST_DATABASE_URL`
+ * when it is set (a database there is made in a fraction of a PGlite's time), unless
+ * `CANVASS_TEST_BACKEND=pglite`; in-process PGlite otherwise.
+ */
+export function defaultBackend(): TestBackend {
+  return process.env.TEST_DATABASE_URL && process.env.CANVASS_TEST_BACKEND !== 'pglite' ? 'postgres' : 'pglite'
+}
+
+/** Every backend this run can reach: PGlite always, Postgres when `TEST_DATABASE_URL` is set. */
+export function availableBackends(): TestBackend[] {
+  return process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite']
+}
+
+/** Opens a new, migrated, empty database on `backend`. */
+export function openTestDatabase(backend: TestBackend = defaultBackend()): Promise<TestDatabase> {
+  if (backend === 'postgres') {
+    const serverUrl = process.env.TEST_DATABASE_URL
+    if (!serverUrl) throw new Error('the postgres backend needs TEST_DATABASE_URL')
+    return openPostgres(serverUrl)
+  }
+  return openPglite()
+}
+
+let migratedPglite: Promise<Blob> | undefined
+
+/**
+ * PGlite in memory, loaded from a migrated database this process made once: from the empty database `pnpm test`
+ * made for the run (`CANVASS_TEST_PGLITE_SEED`) when there is one, migrated, and dumped. Loading the dump costs a
+ * fraction of an initdb and the migrations.
+ */
+async function openPglite(): Promise<TestDatabase> {
+  migratedPglite ??= (async () => {
+    const seed = process.env.CANVASS_TEST_PGLITE_SEED
+    const empty = seed ? new Blob([new Uint8Array(await readFile(join(seed, 'pgdata.tar')))]) : undefined
+    const pglite = new PGlite({ parsers: PGLITE_PARSERS, ...(empty ? { loadDataDir: empty } : {}) })
+    const db = new Kysely<unknown>({ dialect: new PGliteDialect({ pglite }) })
+    try {
+      await migrate(db)
+      return await pglite.dumpDataDir('none')
+    } finally {
+      await db.destroy()
+    }
+  })()
+  const pglite = new PGlite({ parsers: PGLITE_PARSERS, loadDataDir: await migratedPglite })
+  const db = new Kysely<unknown>({ dialect: new PGliteDialect({ pglite }) })
+  return { backend: 'pglite', db, close: () => db.destroy() }
+}
+
+const templates = new Map<string, Promise<string>>()
+
+/**
+ * A database of its own on the server, copied (`CREATE DATABASE … TEMPLATE`) from one this process migrated at
+ * its first call and drops when it exits.
+ */
+async function openPostgres(serverUrl: string): Promise<TestDatabase> {
+  const name = `canvass_bed_${randomBytes(6).toString('hex')}`
+  await admin(serverUrl, `create database ${name} template ${await migratedTemplate(serverUrl)}`)
+  const pool = new pg.Pool({ connectionString: databaseUrl(serverUrl, name), max: 10 })
+  // `drop database … with (force)` may end a connection the pool is still closing: not the test's failure.
+  pool.on('error', (error: Error & { code?: string }) => {
+    if (error.code !== '57P01') console.error(error)
+  })
+  const db = new Kysely<unknown>({ dialect: new PostgresDialect({ pool }) })
+  return {
+    backend: 'postgres',
+    db,
+    async close() {
+      await db.destroy()
+      await admin(serverUrl, `drop database if exists ${name} with (force)`)
+    },
+  }
+}
+
+function migratedTemplate(serverUrl: string): Promise<string> {
+  let template = templates.get(serverUrl)
+  if (template) return template
+  template = (async () => {
+    const name = `canvass_bed_template_${randomBytes(6).toString('hex')}`
+    await admin(serverUrl, `create database ${name}`)
+    // `exit` runs nothing asynchronous: the drop runs in a short process of its own.
+    process.once('exit', () => {
+      const drop = `const c = new (require('pg').Client)(${JSON.stringify(serverUrl)}); c.connect().then(() => c.query('drop database if exists ${name} with (force)')).finally(() => c.end())`
+      try {
+        execFileSync(process.execPath, ['-e', drop], { stdio: 'ignore', timeout: 10_000, cwd: import.meta.dirname })
+      } catch {}
+    })
+    const db = new Kysely<unknown>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: databaseUrl(serverUrl, name), max: 1 }) }) })
+    try {
+      await migrate(db)
+    } finally {
+      // A template may have no connection while it is copied.
+      await db.destroy()
+    }
+    return name
+  })()
+  templates.set(serverUrl, template)
+  return template
+}
+
+function databaseUrl(serverUrl: string, name: string): string {
+  const url = new URL(serverUrl)
+  url.pathname = `/${name}`
+  return url.href
+}
+
+async function admin(serverUrl: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: serverUrl })
+  await client.connect()
+  try {
+    await client.query(statement)
+  } finally {
+    await client.end()
+  }
+}

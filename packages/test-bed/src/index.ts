@@ -1,0 +1,17 @@
+/**
+ * @module
+ * The repository's in-process test bed: `createTestCanvass()` gives Canvass's fetch handler on a migrated
+ * database of the test's own (in-process PGlite, or a database on the `TEST_DATABASE_URL` server), with keys,
+ * a second project on demand, a clock the test controls, a blob folder and a webhook receiver. Route tests are
+ * Request→Response tests on it; processes are started only where a process is what is tested.
+ */
+export { createTestCanvass, callOn, TEST_ORIGIN, TEST_SECRET } from './test-canvass'
+export type { ApiResult, Call, CallOptions, TestCanvass, TestCanvassOptions, TestProject } from './test-canvass'
+export { suiteWithBed } from './suite'
+export type { SuiteWithBed } from './suite'
+export { createTestClock } from './clock'
+export type { TestClock } from './clock'
+export { availableBackends, defaultBackend, openTestDatabase } from './database'
+export type { TestBackend, TestDatabase } from './database'
+export { createTestWebhookReceiver } from './webhook-receiver'
+export type { ReceivedWebhook, ReceiverAnswer, TestWebhookReceiver } from './webhook-receiver'

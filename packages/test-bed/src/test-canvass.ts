@@ -1,0 +1,227 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { createFsBlobStore } from '@canvass/blob-fs'
+import { createCanvass, createWebhookDispatcher, generateApiKey } from '@canvass/core'
+import type { BlobStore, Canvass, CanvassOptions, ConnectionInfo, Storage, WebhookDispatcher, WebhookDispatcherOptions } from '@canvass/core'
+import { serve } from '@canvass/host-node'
+import { createKyselyStorage } from '@canvass/storage-kysely'
+import { readApiReference, readWidgetBundles } from '@canvass/widget'
+import type { Kysely } from 'kysely'
+import type { TestClock } from './clock'
+import type { TestBackend } from './database'
+import { openTestDatabase } from './database'
+import type { TestWebhookReceiver } from './webhook-receiver'
+import { createTestWebhookReceiver } from './webhook-receiver'
+
+/** The origin of the requests `call` builds; nothing listens there (requests never leave the process). */
+export const TEST_ORIGIN = 'http://canvass.test'
+
+/** A secret for signed uploads, PIN proofs and single-use ids (at least 16 characters). */
+export const TEST_SECRET = 'canvass-test-bed-secret-0123456789'
+
+export interface TestCanvassOptions extends Omit<Partial<CanvassOptions>, 'storage' | 'now'> {
+  /** Where the database lives. @default `defaultBackend()`: Postgres when TEST_DATABASE_URL is set, else PGlite */
+  backend?: TestBackend
+  /** A clock the test moves (`createTestClock()`); Canvass and the dispatcher read it. @default the real time */
+  clock?: TestClock
+  /** A blob store in a temporary folder of the bed's own, removed by `close()`; `false` for none. @default true */
+  blobs?: boolean
+  /** The widget bundles (`/js/…` and the link pages). @default true */
+  widgetBundles?: boolean
+  /** The API reference page's bundle (`/api/v1/docs`). @default false */
+  apiReferenceBundle?: boolean
+  /** Options of the bed's webhook dispatcher (storage, transport and clock are the bed's). */
+  dispatcher?: Omit<Partial<WebhookDispatcherOptions>, 'storage' | 'transport' | 'now'>
+  /** Wraps the handler `fetch` and `call` use (to test a host's own routes around Canvass). */
+  wrap?: (canvass: Canvass) => (request: Request, info?: ConnectionInfo) => Promise<Response>
+}
+
+/** What `call` answers: status, headers, the body as text and parsed JSON (undefined when not JSON). */
+export interface ApiResult {
+  status: number
+  headers: Headers
+  body: any
+  text: string
+}
+
+export interface CallOptions {
+  /** Sent as `x-api-key`. */
+  key?: string
+  /** Sent as JSON (with `content-type: application/json` unless `headers` names another). */
+  body?: unknown
+  rawBody?: BodyInit
+  headers?: Record<string, string>
+  /** The client's address, as a host gives it (`ConnectionInfo.clientAddress`). @default '127.0.0.1' */
+  address?: string
+}
+
+/** Calls the bed's handler; any 5xx fails the test (no input may produce a 500) unless `allow5xx`. */
+export type Call = (method: string, path: string, options?: CallOptions & { allow5xx?: boolean }) => Promise<ApiResult>
+
+export interface TestProject {
+  projectId: string
+  /** Production environment and a key of it. */
+  environmentId: string
+  key: string
+  /** Development environment and a key of it. */
+  devEnvironmentId: string
+  devKey: string
+}
+
+export interface TestCanvass {
+  canvass: Canvass
+  /** The handler (`canvass.fetch`, or what `wrap` made of it), with '127.0.0.1' as the client address by default. */
+  fetch(request: Request, info?: ConnectionInfo): Promise<Response>
+  call: Call
+  backend: TestBackend
+  db: Kysely<unknown>
+  storage: Storage
+  blobStore: BlobStore | undefined
+  clock: TestClock | undefined
+  /** The first project: production key and environment (A), development key and environment (B). */
+  keyA: string
+  keyB: string
+  envA: string
+  envB: string
+  projectId: string
+  /** Another project with both environments and a key for each. */
+  newProject(name?: string): Promise<TestProject>
+  /** Where the dispatcher sends webhooks: nothing leaves the process. */
+  receiver: TestWebhookReceiver
+  /** The bed's webhook dispatcher, not started: `deliverWebhooks()` runs it once. */
+  dispatcher: WebhookDispatcher
+  /** Sends every delivery that is due now (the clock's now), and returns when none is left in flight. */
+  deliverWebhooks(): ReturnType<WebhookDispatcher['runOnce']>
+  /**
+   * Serves the handler over HTTP on 127.0.0.1 (a free port) in this process, for a client or a browser that
+   * needs a URL; closed by `close()`. Returns the origin, e.g. `http://127.0.0.1:41234`.
+   */
+  listen(): Promise<string>
+  /** Closes the server, the dispatcher and the database (dropped on Postgres) and removes the blob folder. */
+  close(): Promise<void>
+}
+
+let widgetBundles: ReturnType<typeof readWidgetBundles> | undefined
+let apiReference: ReturnType<typeof readApiReference> | undefined
+
+/**
+ * Canvass's fetch handler on a migrated database of its own, with a project (production and development
+ * environments, a key each), a blob store, a webhook receiver and, when given, a clock the test controls.
+ */
+export async function createTestCanvass(options: TestCanvassOptions = {}): Promise<TestCanvass> {
+  const { backend, clock, blobs = true, widgetBundles: withWidget = true, apiReferenceBundle = false, dispatcher: dispatcherOptions, wrap, ...canvassOptions } = options
+  const database = await openTestDatabase(backend)
+  const cleanups: (() => Promise<unknown>)[] = [() => database.close()]
+  const close = async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup()
+  }
+  try {
+    const storage = createKyselyStorage({ db: database.db })
+    let blobStore: BlobStore | undefined
+    if (blobs && canvassOptions.blobStore === undefined) {
+      const folder = await mkdtemp(join(tmpdir(), 'canvass-bed-'))
+      cleanups.push(() => rm(folder, { recursive: true, force: true }))
+      blobStore = createFsBlobStore({ root: folder })
+    }
+    const canvass = createCanvass({
+      storage,
+      secret: TEST_SECRET,
+      ...(blobStore ? { blobStore } : {}),
+      ...(withWidget ? { widget: await (widgetBundles ??= readWidgetBundles()) } : {}),
+      ...(apiReferenceBundle ? { apiReference: await (apiReference ??= readApiReference()) } : {}),
+      ...(clock ? { now: clock.now } : {}),
+      ...canvassOptions,
+    })
+    const handler = wrap ? wrap(canvass) : canvass.fetch
+    const fetch = (request: Request, info: ConnectionInfo = { clientAddress: '127.0.0.1' }) => handler(request, info)
+    const receiver = createTestWebhookReceiver()
+    const dispatcher = createWebhookDispatcher({
+      storage,
+      transport: receiver.transport,
+      ...(clock ? { now: clock.now } : {}),
+      logger: quietLogger,
+      ...dispatcherOptions,
+    })
+    cleanups.push(() => dispatcher.stop())
+
+    const newProject = async (name = 'Test project'): Promise<TestProject> => {
+      const key = generateApiKey()
+      const devKey = generateApiKey()
+      const project = await canvass.admin.createProject({
+        name,
+        organizationName: `${name} organization`,
+        apiKeys: [
+          { environment: 'production', key, label: 'test bed' },
+          { environment: 'development', key: devKey, label: 'test bed' },
+        ],
+      })
+      return {
+        projectId: project.projectId,
+        environmentId: project.environments.production,
+        key,
+        devEnvironmentId: project.environments.development,
+        devKey,
+      }
+    }
+    const first = await newProject()
+    let server: Awaited<ReturnType<typeof serve>> | undefined
+
+    return {
+      canvass,
+      fetch,
+      call: callOn(fetch),
+      backend: database.backend,
+      db: database.db,
+      storage,
+      blobStore: blobStore ?? canvassOptions.blobStore,
+      clock,
+      keyA: first.key,
+      keyB: first.devKey,
+      envA: first.environmentId,
+      envB: first.devEnvironmentId,
+      projectId: first.projectId,
+      newProject,
+      receiver,
+      dispatcher,
+      deliverWebhooks: () => dispatcher.runOnce(),
+      async listen() {
+        if (!server) {
+          server = await serve({ fetch: handler, port: 0, hostname: '127.0.0.1', handleSignals: false, preflight: canvass.preflight })
+          const listening = server
+          cleanups.push(() => listening.close())
+        }
+        return server.url
+      },
+      close,
+    }
+  } catch (error) {
+    await close()
+    throw error
+  }
+}
+
+/** A `Call` on a handler: builds the request on `TEST_ORIGIN`, reads the answer whole. */
+export function callOn(fetch: (request: Request, info?: ConnectionInfo) => Promise<Response>): Call {
+  return async (method, path, options = {}) => {
+    const headers: Record<string, string> = { ...options.headers }
+    if (options.key) headers['x-api-key'] = options.key
+    let body: BodyInit | undefined = options.rawBody
+    if (options.body !== undefined) {
+      body = JSON.stringify(options.body)
+      headers['content-type'] ??= 'application/json'
+    }
+    const request = new Request(TEST_ORIGIN + path, { method, headers, body, duplex: 'half' } as RequestInit)
+    const response = await fetch(request, { clientAddress: options.address ?? '127.0.0.1' })
+    const text = await response.text()
+    let parsed: unknown
+    try {
+      parsed = JSON.parse(text)
+    } catch {}
+    if (response.status >= 500 && !options.allow5xx) throw new Error(`${method} ${path} answered ${response.status}: ${text}`)
+    return { status: response.status, headers: response.headers, body: parsed, text }
+  }
+}
+
+/** The dispatcher's warnings about failed attempts are what the tests provoke: kept out of the output. */
+const quietLogger = { error: console.error, warn: () => {} }
