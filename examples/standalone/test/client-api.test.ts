@@ -15,8 +15,8 @@ import {
   USER_STATE_DATA_FIELDS,
   USER_STATE_DISPLAY_FIELDS,
   USER_STATE_FIELDS,
-} from './reference-fields'
-import { assertSuccessOrContractError } from './answers'
+} from '@canvass/test-bed'
+import { assertSuccessOrContractError } from '@canvass/test-bed'
 import { httpBackend } from './backends'
 import type { E2eBackend } from './backends'
 import { suitesWithServer } from './suite-server'

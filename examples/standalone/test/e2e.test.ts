@@ -14,7 +14,7 @@ import {
   notFoundBody,
   question,
 } from './fixtures'
-import { assertSuccessOrContractError } from './answers'
+import { assertSuccessOrContractError } from '@canvass/test-bed'
 import { httpBackend } from './backends'
 import type { E2eBackend } from './backends'
 import { suitesWithServer } from './suite-server'

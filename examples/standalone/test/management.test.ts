@@ -6,7 +6,7 @@
 import type { Storage } from '@canvass/core'
 import { createCanvass } from '@canvass/core'
 import * as assert from 'uvu/assert'
-import { assertSuccessOrContractError } from './answers'
+import { assertSuccessOrContractError } from '@canvass/test-bed'
 import { httpBackend } from './backends'
 import { suitesWithServer } from './suite-server'
 import type { Backend } from './fixtures'

@@ -22,8 +22,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import type { JsonSchema, SchemaContext } from './json-schema-arbitrary'
-import { arbitraryOf, resolve } from './json-schema-arbitrary'
+import type { JsonSchema, SchemaContext } from '@canvass/test-bed'
+import { arbitraryOf, resolve } from '@canvass/test-bed'
 import { emptyPgliteInMemory } from './processes'
 
 const RUNS = Number(process.env.CANVASS_CONTRACT_RUNS ?? 25)

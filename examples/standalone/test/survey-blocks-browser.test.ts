@@ -12,7 +12,7 @@ import { createRequire } from 'node:module'
 import type { Browser, Page } from 'playwright-core'
 import * as assert from 'uvu/assert'
 import { httpBackend } from './backends'
-import { blockSurvey } from './block-survey'
+import { blockSurvey } from '@canvass/test-bed'
 import { chromiumMissing, launchChromium } from './chromium'
 import { suitesWithServer } from './suite-server'
 

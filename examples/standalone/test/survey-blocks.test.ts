@@ -9,8 +9,8 @@ import * as assert from 'uvu/assert'
 import { httpBackend } from './backends'
 import type { Backend } from './fixtures'
 import { createSurvey, question } from './fixtures'
-import { blockSurvey } from './block-survey'
-import { REFERENCE_SURVEY_FIELDS, ignoredSurveyFields } from './reference-fields'
+import { blockSurvey } from '@canvass/test-bed'
+import { REFERENCE_SURVEY_FIELDS, ignoredSurveyFields } from '@canvass/test-bed'
 import { suitesWithServer } from './suite-server'
 
 const { label, database } = httpBackend()

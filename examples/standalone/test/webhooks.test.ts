@@ -14,7 +14,7 @@ import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { client, newKey, startServer } from './server'
 import type { RunningServer } from './server'
-import { assertSuccessOrContractError } from './answers'
+import { assertSuccessOrContractError } from '@canvass/test-bed'
 import { httpBackend } from './backends'
 
 type Mode = 'ok' | 'refuse' | 'fail'

@@ -1,7 +1,7 @@
 import { ERROR_STATUS } from '@canvass/core'
 import type { ErrorCode } from '@canvass/core'
 import * as assert from 'uvu/assert'
-import type { ApiResult } from './server'
+import type { ApiResult } from './test-canvass'
 
 /**
  * For sweeps of hostile input, whose every answer is not written out one by one: `res` is a 2xx, or an error
