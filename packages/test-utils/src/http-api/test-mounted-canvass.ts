@@ -10,8 +10,8 @@ export interface TestMountedCanvassOptions {
   basePath: string
   /**
    * Starts the host app as a process of its own with Canvass under `basePath`, with `apiKey` as a key of
-   * its production environment; without `apiKey` the app makes a key and prints it once. Called once per
-   * suite; the suite stops the process after its last test.
+   * its production environment; without `apiKey` the app makes a key and prints it once. Called once for the
+   * HTTP suite and the app's tests together, and once for the start-and-stop test.
    */
   start: (apiKey?: string) => Promise<RunningProcess>
   /** A key in Canvass's format for `start`. */
@@ -23,36 +23,41 @@ export interface TestMountedCanvassOptions {
 /**
  * Canvass mounted under a path of a host app: the shared HTTP API suite under `basePath`, the widget bundle
  * served there, Canvass's own 404 inside the path and the host's outside it, and a graceful SIGTERM.
- * Each suite starts its own process in `before` and stops it in `after`.
+ * The HTTP suite and the app's tests share one process, started by the first and stopped after the last.
  *
  * ```ts
  * testMountedCanvass({ name: 'express example', basePath: '/feedback', apiKey, start: (key) => startProcess(...) })
  * ```
  */
 export function testMountedCanvass({ name, basePath, start, apiKey, additionalTests = {} }: TestMountedCanvassOptions): void {
-  let shared: RunningProcess | undefined
+  // One process for the shared HTTP suite and the app's own tests: each start costs the host app's whole boot.
+  let starting: Promise<RunningProcess> | undefined
+  let app: RunningProcess | undefined
+  const acquire = async () => {
+    starting ??= start(apiKey)
+    app = await starting
+    return app
+  }
   testHttpApi({
     name: `${name}: Canvass under ${basePath}`,
-    start: async () => {
-      shared = await start(apiKey)
-      return { baseUrl: shared.url + basePath, apiKey }
-    },
-    stop: async () => {
-      await shared?.stop()
-    },
+    start: async () => ({ baseUrl: (await acquire()).url + basePath, apiKey }),
+    // The next suite runs on the same process and stops it.
+    stop: async () => {},
   })
 
-  let app: RunningProcess | undefined
   const running = () => {
     if (!app) throw new Error('testMountedCanvass: start() did not finish')
     return app
   }
   const mounted = suite(`${name}: the app around Canvass`)
   mounted.before(async () => {
-    app = await start(apiKey)
+    await acquire()
   })
   mounted.after(async () => {
-    await app?.stop()
+    const started = starting
+    starting = undefined
+    app = undefined
+    await (await started?.catch(() => undefined))?.stop()
   })
 
   mounted(`the widget the @formbricks/js loader loads is served under ${basePath}`, async () => {
