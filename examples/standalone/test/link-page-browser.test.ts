@@ -239,6 +239,7 @@ async function storedResponse(surveyId: string, singleUseId?: string): Promise<a
     const list = (await x.call('GET', `/api/v1/management/responses?surveyId=${surveyId}&limit=100`, { key: x.keyA })).body.data as any[]
     const found = list.find((r) => (singleUseId === undefined || r.singleUseId === singleUseId) && r.finished)
     if (found) return found
+    // Polling the bed: the page saves in the background, and the test has no event of the server's to wait on.
     await new Promise((resolve) => setTimeout(resolve, 100))
   }
   throw new Error(`no finished response of ${surveyId}`)
@@ -570,6 +571,7 @@ test('csat, ces and cal with the keyboard, one answer prefilled from the URL, ax
   // The ending shows while the last answer is still on its way: wait until both responses are finished.
   let finished: any[] = []
   for (let i = 0; i < 100 && finished.length < 2; i++) {
+    // Polling, as storedResponse does: the save has no event the test can wait on.
     if (i > 0) await new Promise((resolve) => setTimeout(resolve, 100))
     const list = (await x.call('GET', `/api/v1/management/responses?surveyId=${surveyId}&limit=10`, { key: x.keyA })).body.data as any[]
     finished = list.filter((r) => r.finished)
