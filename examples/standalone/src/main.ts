@@ -6,7 +6,7 @@
 import { mkdir } from 'node:fs/promises'
 import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
-import { SERVICE_UNAVAILABLE_RETRY_AFTER, createCanvass, createWebhookDispatcher } from '@canvass/core'
+import { createCanvass, createWebhookDispatcher } from '@canvass/core'
 import type { ConnectionInfo, RequestObservation } from '@canvass/core'
 import { createNodeWebhookTransport, serve } from '@canvass/host-node'
 import { createKyselyStorage, createPostgresRateLimiter, migrate, postgresSettingWarnings } from '@canvass/storage-kysely'
@@ -15,6 +15,7 @@ import { bootstrap } from './bootstrap'
 import { openBlobStore, uploadMaxBytes } from './blob-store'
 import { checkConfig } from './check-config'
 import { openDatabase } from './database'
+import { healthAnswer } from './health'
 import { homePage, isRootUrl } from './home-page'
 import { createLog } from './log'
 import { createMetrics } from './metrics'
@@ -88,13 +89,7 @@ async function main(): Promise<void> {
 
   // The answers the server gives itself, counted and logged as Canvass's are.
   const own = observed(onRequest)
-  const health = own('/health', async () => {
-    const healthy = await storage.ping().catch(() => false)
-    // The same safe headers as every API answer: never sniffed into HTML, never kept by a cache.
-    const headers: Record<string, string> = { 'x-content-type-options': 'nosniff', 'cache-control': 'no-store' }
-    if (!healthy) headers['retry-after'] = String(SERVICE_UNAVAILABLE_RETRY_AFTER)
-    return Response.json({ status: healthy ? 'ok' : 'unavailable' }, { status: healthy ? 200 : 503, headers })
-  })
+  const health = own('/health', () => healthAnswer(storage))
   const home = own('/', async (request) => homePage(request))
   const answerMetrics = metrics && own('/metrics', metricsEndpoint(metrics, config.metricsToken))
   const metricsServer =

@@ -1,17 +1,30 @@
 /**
- * A real browser against the standalone server: headless Chromium (Debian's `chromium` package at
- * /usr/bin/chromium, driven by playwright-core) loads a page from one loopback origin that calls the API on
- * another: a display with `fetch` and a JSON body (so a CORS preflight comes first), then a response with
- * `navigator.sendBeacon` (text/plain, as widgets send on unload) and its update with `fetch` PUT. Both the
- * display and the response must end up stored.
+ * A real browser against Canvass served over loopback HTTP from this process (the test bed): headless
+ * Chromium (Debian's `chromium` package at /usr/bin/chromium, driven by playwright-core).
+ *
+ * - A page from one loopback origin calls the API on another: a display with `fetch` and a JSON body (so a
+ *   CORS preflight comes first), then a response with `navigator.sendBeacon` (text/plain, as widgets send on
+ *   unload) and its update with `fetch` PUT. Both the display and the response must end up stored.
+ * - The server's own pages, with each page's Content Security Policy in force: the standalone server's home
+ *   page (`/`, put in front of Canvass as the server does) links to the rest and passes axe; on the API
+ *   reference page (`/api/v1/docs`), RapiDoc, served by Canvass, renders the server's own OpenAPI document. No
+ *   request may go to another origin (fonts included) and nothing may be logged as an error.
  */
-import { skipSuiteUnless } from '@canvass/test-utils'
+import { readFileSync } from 'node:fs'
 import { createServer } from 'node:http'
+import { createRequire } from 'node:module'
 import type { AddressInfo } from 'node:net'
+import { createSurvey, createTestCanvass } from '@canvass/test-bed'
+import type { TestCanvass } from '@canvass/test-bed'
+import { skipSuiteUnless } from '@canvass/test-utils'
+import type { Browser, Page } from 'playwright-core'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
+import { healthAnswer } from '../src/health'
+import { homePage, isRootUrl } from '../src/home-page'
 import { chromiumMissing, launchChromium } from './chromium'
-import { createSurvey, startBackend } from './fixtures'
+
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
 
 const PAGE = `<!doctype html><meta charset="utf-8"><title>Canvass widget test</title>
 <script>
@@ -37,19 +50,42 @@ async function finish(api, environmentId, responseId) {
 }
 </script>`
 
-const test = skipSuiteUnless(suite('headless Chromium: cross-origin fetch and sendBeacon'), chromiumMissing())
+const test = skipSuiteUnless(suite('Chromium: cross-origin fetch and sendBeacon, the server\'s pages'), chromiumMissing())
+let bed: TestCanvass
+/** Where the bed listens: `x.url` of the cases below. */
+let x: TestCanvass & { url: string }
+let browser: Browser
+
+test.before(async () => {
+  // The browser first: when it cannot start, no bed is left open that `after` cannot reach.
+  browser = await launchChromium()
+  bed = await createTestCanvass({
+    apiReferenceBundle: true,
+    // The standalone server's own routes in front of Canvass, as src/main.ts puts them.
+    wrap: (canvass, { storage }) => async (request, info) => {
+      if (new URL(request.url).pathname === '/health') return healthAnswer(storage)
+      if ((request.method === 'GET' || request.method === 'HEAD') && isRootUrl(request.url)) return homePage(request)
+      return canvass.fetch(request, info)
+    },
+  })
+  x = Object.assign(bed, { url: await bed.listen() })
+})
+test.after(async () => {
+  await browser?.close()
+  await bed?.close()
+})
+
 test('a page on another origin creates a display and a response; both are stored', async () => {
-  const browser = await launchChromium()
-  const x = await startBackend({})
   const page = createServer((_req, res) => {
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
     res.end(PAGE)
   })
   await new Promise<void>((resolve) => page.listen(0, '127.0.0.1', resolve))
   const pageUrl = `http://127.0.0.1:${(page.address() as AddressInfo).port}/`
+  const context = await browser.newContext()
   try {
-    const survey = await createSurvey(x, { status: 'inProgress', type: 'website' })
-    const tab = await browser.newPage()
+  const survey = await createSurvey(x, { status: 'inProgress', type: 'website' })
+    const tab = await context.newPage()
     await tab.goto(pageUrl)
     assert.is.not(new URL(pageUrl).origin, new URL(x.url).origin)
     const sent = await tab.evaluate(
@@ -78,9 +114,84 @@ test('a page on another origin creates a display and a response; both are stored
     const identify = await x.call('GET', `/api/v1/client/${x.envA}/identify/contacts/browser-user`)
     assert.equal(identify.body.data.displays.map((d: any) => d.surveyId), [survey.id], 'the display is stored')
   } finally {
-    await browser.close()
+    await context.close()
     await new Promise((resolve) => page.close(resolve))
-    await x.stop()
   }
 })
+
+test('the home page (/) links to the reference, the document and /health, loads nothing, passes axe', async () => {
+  const context = await browser.newContext()
+  const page = await context.newPage()
+  const { requests, problems } = watch(page)
+  try {
+    const answer = await page.goto(`${x.url}/`)
+    assert.is(answer?.status(), 200)
+    assert.is(await page.title(), 'Canvass')
+    const links = await page.locator('main a').evaluateAll((anchors) => anchors.map((a) => (a as HTMLAnchorElement).href))
+    for (const path of ['/api/v1/docs', '/api/v1/openapi.json', '/health']) {
+      assert.ok(links.includes(`${x.url}${path}`), `links to ${path}`)
+      assert.is((await fetch(`${x.url}${path}`)).status, 200, `${path} answers`)
+    }
+    // Evaluated by the browser's debugger, which the page's CSP does not restrict (an inline script would be).
+    await page.evaluate(AXE)
+    const violations = await page.evaluate(async () => {
+      const result = await (globalThis as any).axe.run(document, { resultTypes: ['violations'] })
+      return result.violations.map((v: any) => `${v.id} (${v.impact}): ${v.nodes.map((n: any) => n.target.join(' ')).join(', ')}`)
+    })
+    assert.equal(violations, [], 'axe finds no violation')
+    const origins = new Set(requests.filter((url) => !url.startsWith('data:')).map((url) => new URL(url).origin))
+    assert.equal([...origins], [new URL(x.url).origin], 'no request to another origin')
+    assert.equal(problems, [], 'nothing logged as an error (a style the policy refused would be)')
+    const head = await fetch(`${x.url}/`, { method: 'HEAD' })
+    assert.is(head.status, 200)
+    assert.is(head.headers.get('content-type'), 'text/html; charset=utf-8')
+    assert.is(await head.text(), '')
+  } finally {
+    await context.close()
+  }
+})
+
+test('renders every operation of the document from the server alone', async () => {
+  const context = await browser.newContext()
+  const page = await context.newPage()
+  const { requests, problems } = watch(page)
+  try {
+    const answer = await page.goto(`${x.url}/api/v1/docs`)
+    assert.is(answer?.status(), 200)
+    // RapiDoc renders into its shadow root once it has fetched and parsed the document.
+    await page.waitForFunction(
+      () => {
+        const root = document.querySelector('rapi-doc')?.shadowRoot
+        return root !== null && root !== undefined && (root.textContent ?? '').includes('List surveys, newest first')
+      },
+      undefined,
+      { timeout: 30_000 },
+    )
+    const text = await page.evaluate(() => document.querySelector('rapi-doc')?.shadowRoot?.textContent ?? '')
+    for (const summary of ['Create a survey', 'A respondent starts a response', 'Create a webhook', 'List segments']) {
+      assert.ok(text.includes(summary), `the page shows "${summary}"`)
+    }
+    const served = await x.call('GET', '/api/v1/openapi.json')
+    assert.ok(requests.includes(`${x.url}/api/v1/openapi.json`), 'the viewer fetched the server\'s document')
+    assert.is(served.status, 200)
+    const origins = new Set(requests.filter((url) => !url.startsWith('data:')).map((url) => new URL(url).origin))
+    assert.equal([...origins], [new URL(x.url).origin], 'no request to another origin')
+    assert.equal(problems, [], 'nothing logged as an error')
+  } finally {
+    await context.close()
+  }
+})
+
+/** The URLs a page requests and what it logs as an error. */
+function watch(page: Page): { requests: string[]; problems: string[] } {
+  const requests: string[] = []
+  const problems: string[] = []
+  page.on('request', (request) => requests.push(request.url()))
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(`${message.text()} (${message.location().url})`)
+  })
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`))
+  return { requests, problems }
+}
+
 test.run()

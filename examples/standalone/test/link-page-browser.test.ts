@@ -1,6 +1,6 @@
 /**
  * Link survey pages in a real browser: headless Chromium (Debian's `chromium`, driven by playwright-core)
- * against the standalone server, with the page's Content Security Policy in force. A survey with every
+ * against Canvass served over loopback HTTP from this process (the test bed), with the page's Content Security Policy in force. A survey with every
  * question type but `csat`, `ces` and `cal` (which a survey of their own covers, with answers prefilled from
  * the URL and `skipPrefilled`) is answered twice — once with the keyboard only, in German (`?lang=de`), with a
  * hidden field, a source and a single-use id from the query; once with the mouse, uploading a file — and a
@@ -21,9 +21,10 @@ import { fileURLToPath } from 'node:url'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import type { Backend } from './fixtures'
-import { startBackend } from './fixtures'
+import { createTestCanvass } from '@canvass/test-bed'
+import type { Call, TestCanvass } from '@canvass/test-bed'
 import { chromiumMissing, launchChromium } from './chromium'
+import { client } from './server'
 
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
 const DOCS = fileURLToPath(new URL('../../../docs/', import.meta.url))
@@ -161,23 +162,30 @@ function logicSurvey(environmentId: string, redirect: string) {
 }
 
 const test = skipSuiteUnless(suite('link pages in Chromium'), chromiumMissing())
-let x: Backend
+let bed: TestCanvass
+/**
+ * The bed's project, called over HTTP: the URLs Canvass builds from a request (a file's) must be the ones the
+ * browser reaches.
+ */
+let x: { url: string; call: Call; keyA: string; envA: string }
 let browser: Browser
 let context: BrowserContext
 /** The survey with every question type (answered by two tests, each with its own single-use id) and its pictures. */
 let everyType: { surveyId: string; pictures: string[] }
 
 test.before(async () => {
-  // The browser first: when it cannot start, no server is left running that `after` cannot reach.
+  // The browser first: when it cannot start, no bed is left open that `after` cannot reach.
   browser = await launchChromium()
-  x = await startBackend({})
+  bed = await createTestCanvass()
+  const url = await bed.listen()
+  x = { url, call: client(url), keyA: bed.keyA, envA: bed.envA }
   context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 800 } })
   const pictures = [await upload(BLUE_PNG, 'blue.png'), await upload(AMBER_PNG, 'amber.png')]
   everyType = { surveyId: await createSurvey(everyTypeSurvey(x.envA, pictures)), pictures }
 })
 test.after(async () => {
   await browser?.close()
-  await x?.stop()
+  await bed?.close()
 })
 
 /** A new tab on `path` that records every request and anything logged as a warning or an error. */
@@ -231,6 +239,7 @@ async function storedResponse(surveyId: string, singleUseId?: string): Promise<a
     const list = (await x.call('GET', `/api/v1/management/responses?surveyId=${surveyId}&limit=100`, { key: x.keyA })).body.data as any[]
     const found = list.find((r) => (singleUseId === undefined || r.singleUseId === singleUseId) && r.finished)
     if (found) return found
+    // Polling the bed: the page saves in the background, and the test has no event of the server's to wait on.
     await new Promise((resolve) => setTimeout(resolve, 100))
   }
   throw new Error(`no finished response of ${surveyId}`)
@@ -562,6 +571,7 @@ test('csat, ces and cal with the keyboard, one answer prefilled from the URL, ax
   // The ending shows while the last answer is still on its way: wait until both responses are finished.
   let finished: any[] = []
   for (let i = 0; i < 100 && finished.length < 2; i++) {
+    // Polling, as storedResponse does: the save has no event the test can wait on.
     if (i > 0) await new Promise((resolve) => setTimeout(resolve, 100))
     const list = (await x.call('GET', `/api/v1/management/responses?surveyId=${surveyId}&limit=10`, { key: x.keyA })).body.data as any[]
     finished = list.filter((r) => r.finished)

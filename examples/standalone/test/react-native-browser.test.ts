@@ -1,6 +1,6 @@
 /**
- * The reference's React Native SDK (`@formbricks/react-native` 3.2, as npm ships it) against a standalone
- * server. The SDK runs in Node under react-test-renderer, its native modules replaced by the stand-ins of
+ * The reference's React Native SDK (`@formbricks/react-native` 3.2, as npm ships it) against Canvass served
+ * over loopback HTTP from this process (the test bed). The SDK runs in Node under react-test-renderer, its native modules replaced by the stand-ins of
  * react-native/native-stubs.cjs; the HTML it hands its WebView is loaded in headless Chromium, where it loads
  * `/js/surveys.umd.cjs` and calls the reference's `formbricksSurveys.renderSurvey(props)`, and the page's
  * `window.ReactNativeWebView.postMessage` is wired back to the WebView's `onMessage`, as react-native-webview
@@ -11,11 +11,11 @@ import { skipSuiteUnless } from '@canvass/test-utils'
 import { readFile } from 'node:fs/promises'
 import Module, { createRequire } from 'node:module'
 import { fileURLToPath } from 'node:url'
+import { createTestCanvass } from '@canvass/test-bed'
+import type { TestCanvass } from '@canvass/test-bed'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { chromiumMissing, launchChromium } from './chromium'
-import type { Backend } from './fixtures'
-import { startBackend } from './fixtures'
 
 const require = createRequire(import.meta.url)
 const STUBS = fileURLToPath(new URL('./react-native/native-stubs.cjs', import.meta.url))
@@ -96,11 +96,13 @@ function stored(stubs: Stubs, ready: (config: any) => boolean, ms = 5000): Promi
 }
 
 const test = skipSuiteUnless(suite('the React Native SDK shows a survey through its WebView'), chromiumMissing())
-let x: Backend
+/** The bed and where it listens. */
+let x: TestCanvass & { url: string }
 let surveyId: string
 
 test.before(async () => {
-  x = await startBackend({})
+  const bed = await createTestCanvass()
+  x = Object.assign(bed, { url: await bed.listen() })
   const post = async (path: string, body: unknown) => {
     const res = await x.call('POST', path, { key: x.keyA, body })
     if (res.status !== 200) throw new Error(`seeding ${path}: ${res.status} ${res.text}`)
@@ -122,7 +124,7 @@ test.before(async () => {
   })
 })
 test.after(async () => {
-  await x?.stop()
+  await x?.close()
 })
 
 test('setup → setUserId → track: the WebView shows the survey, which is answered, finished and stored with the contact and display', async () => {

@@ -1,16 +1,31 @@
-import { skipSuiteUnless } from '@canvass/test-utils'
+/**
+ * The standalone server's start as a process: settings checked before anything starts, the first start's
+ * bootstrap and what a restart keeps, init keys that cannot be used, instances started together on an empty
+ * Postgres database, and the shared HTTP suite against the server on the Node host.
+ */
 import { spawn } from 'node:child_process'
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { randomBytes } from 'node:crypto'
+import { existsSync } from 'node:fs'
+import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises'
 import { createServer } from 'node:net'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { createCanvass } from '@canvass/core'
+import type { Canvass } from '@canvass/core'
+import { createKyselyStorage } from '@canvass/storage-kysely'
+import { skipSuiteUnless, testHttpApi } from '@canvass/test-utils'
+import { PGlite } from '@electric-sql/pglite'
+import { Kysely, PGliteDialect, PostgresDialect } from 'kysely'
+import pg from 'pg'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import pg from 'pg'
-import { postgresBackend } from './backends'
-import { newKey, startServer } from './server'
+import { httpBackend, postgresBackend } from './backends'
+import type { ServerProcess } from './processes'
+import { killHard, removeDir, spawnServer, stopGracefully } from './processes'
+import type { RunningServer } from './server'
+import { client, newKey, startServer } from './server'
 
 const MAIN = fileURLToPath(new URL('../dist/main.js', import.meta.url))
 
@@ -147,3 +162,276 @@ startUp('a CANVASS_PGLITE_OPTIMIZE other than 0 or 1', async () => {
 })
 
 startUp.run()
+
+const bootstrap = suite('standalone bootstrap on embedded PGlite')
+
+bootstrap('a first start copies the build\'s empty database; a copy a killed start left half-made is made again', async () => {
+  // The build (scripts/pgdata-seed.mjs) makes it; without it every first start would run initdb.
+  const seed = fileURLToPath(new URL('../dist/pgdata-seed', import.meta.url))
+  assert.ok(existsSync(join(seed, 'PG_VERSION')), 'the build made dist/pgdata-seed')
+  const dataDir = await mkdtemp(join(tmpdir(), 'canvass-seed-'))
+  try {
+    // What a start killed during the copy leaves: an empty data folder and part of the copy beside it.
+    await mkdir(join(dataDir, 'pgdata'))
+    await mkdir(join(dataDir, 'pgdata.seeding', 'base'), { recursive: true })
+    await writeFile(join(dataDir, 'pgdata.seeding', 'PG_VERSION'), 'half')
+    const first = await startServer({ DATA_DIR: dataDir })
+    const key = /\b(cvs_[0-9A-Za-z]{43})\b/.exec(first.output())?.[1]
+    assert.ok(key, first.output())
+    assert.is((await client(first.url)('GET', '/api/v1/me', { key })).status, 200)
+    assert.is(await first.stop(), 0)
+    assert.equal((await readdir(dataDir)).filter((name) => name.startsWith('pgdata')), ['pgdata'], 'the half-made copy is gone')
+    assert.is(await readFile(join(dataDir, 'pgdata', 'PG_VERSION'), 'utf8'), await readFile(join(seed, 'PG_VERSION'), 'utf8'))
+
+    // A database that exists is opened, never replaced by the seed; V8 may optimize it on request.
+    const second = await startServer({ DATA_DIR: dataDir, CANVASS_PGLITE_OPTIMIZE: '1' })
+    assert.not.match(second.output(), /cvs_/, 'no second key is printed')
+    assert.is((await client(second.url)('GET', '/api/v1/me', { key })).status, 200)
+    assert.is(await second.stop(), 0)
+  } finally {
+    await rm(dataDir, { recursive: true, force: true })
+  }
+})
+
+bootstrap('first start prints a working key once; a restart keeps data, key and secret', async () => {
+  const dataDir = await mkdtemp(join(tmpdir(), 'canvass-boot-'))
+  try {
+    const first = await startServer({ DATA_DIR: dataDir })
+    const key = /\b(cvs_[0-9A-Za-z]{43})\b/.exec(first.output())?.[1]
+    assert.ok(key, first.output())
+    const call = client(first.url)
+    const me = await call('GET', '/api/v1/me', { key })
+    assert.is(me.status, 200)
+    assert.is(me.body.type, 'production')
+    const survey = await call('POST', '/api/v1/management/surveys', {
+      key,
+      body: { environmentId: me.body.id, name: 'Kept', questions: [{ id: 'q', type: 'openText', headline: { default: 'Q' } }] },
+    })
+    assert.is(survey.status, 200)
+    const secret = await readFile(join(dataDir, 'secret'), 'utf8')
+    assert.is(await first.stop(), 0)
+
+    const second = await startServer({ DATA_DIR: dataDir })
+    assert.not.match(second.output(), /cvs_/, 'no second key is printed')
+    const again = client(second.url)
+    const kept = await again('GET', `/api/v1/management/surveys/${survey.body.data.id}`, { key })
+    assert.is(kept.status, 200)
+    assert.is(kept.body.data.name, 'Kept')
+    assert.is(await readFile(join(dataDir, 'secret'), 'utf8'), secret)
+    assert.is(await second.stop(), 0)
+  } finally {
+    await rm(dataDir, { recursive: true, force: true })
+  }
+})
+
+bootstrap('an init key of the wrong format stops the server with a clear message', async () => {
+  try {
+    const server = await startServer({ CANVASS_INIT_API_KEY: 'not-a-key' })
+    await server.stop()
+    assert.unreachable('the server must not start')
+  } catch (error) {
+    assert.match(String(error), /Canvass could not start: CANVASS_INIT_API_KEY is not an API key: it must be cvs_/)
+  }
+})
+
+bootstrap.run()
+
+const initKeys = suite('standalone init keys that cannot be used stop the start with what to do')
+
+/**
+ * Runs `work` with the admin API on the database of the servers started with `env`: its `DATABASE_URL`, or the
+ * embedded database in its `DATA_DIR` (no server may have that open).
+ */
+async function withAdmin<T>(env: Record<string, string>, work: (canvass: Canvass) => Promise<T>): Promise<T> {
+  const dialect = env.DATABASE_URL
+    ? new PostgresDialect({ pool: new pg.Pool({ connectionString: env.DATABASE_URL, max: 1 }) })
+    : new PGliteDialect({ pglite: await PGlite.create(join(env.DATA_DIR!, 'pgdata')) })
+  const db = new Kysely<unknown>({ dialect })
+  try {
+    return await work(createCanvass({ storage: createKyselyStorage({ db }) }))
+  } finally {
+    await db.destroy()
+  }
+}
+
+/**
+ * Starts a server that must refuse to start; returns its output lines, less the start's warning about the
+ * Postgres server's settings (autovacuum off), which depends on the server the tests run on.
+ */
+async function refusal(env: Record<string, string>): Promise<string[]> {
+  const server = spawnServer(env)
+  try {
+    assert.equal(await server.exited, { code: 1, signal: null }, server.output())
+    return server.output().trim().split('\n').filter((line) => !line.startsWith('Postgres runs with'))
+  } finally {
+    await killHard(server)
+  }
+}
+
+async function startAndStop(env: Record<string, string>): Promise<string> {
+  const server = spawnServer(env)
+  try {
+    const url = await server.listening
+    const key = env.CANVASS_INIT_API_KEY
+    if (key) assert.is((await fetch(`${url}/api/v1/me`, { headers: { 'x-api-key': key } })).status, 200)
+    assert.is(await stopGracefully(server), 0)
+    return server.output()
+  } finally {
+    await killHard(server)
+  }
+}
+
+/**
+ * Runs `work` with the settings of a server on a database of its own: the HTTP suites' backend, as what is
+ * tested here is the same on either; DATA_DIR (the generated secret, or the embedded database) is fresh too.
+ */
+async function withDatabase(work: (env: Record<string, string>) => Promise<void>): Promise<void> {
+  const database = httpBackend().database()
+  const dataDir = await mkdtemp(join(tmpdir(), 'canvass-init-keys-'))
+  try {
+    await work({ DATA_DIR: dataDir, ...(await database.env()) })
+  } finally {
+    await removeDir(dataDir)
+    await database.dispose()
+  }
+}
+
+initKeys('a revoked key, or one of another environment, in CANVASS_INIT_*_API_KEY: one line, exit 1', async () => {
+  await withDatabase(async (env) => {
+    const revoked = newKey()
+    await startAndStop({ ...env, CANVASS_INIT_API_KEY: revoked })
+    await withAdmin(env, async (canvass) => {
+      const [project] = await canvass.admin.listProjects()
+      const keys = await canvass.admin.listApiKeys(project!.environments.production)
+      const init = keys.find((key) => key.label === 'CANVASS_INIT_API_KEY')
+      assert.ok(init)
+      assert.ok(await canvass.admin.revokeApiKey(init!.id))
+    })
+
+    assert.equal(await refusal({ ...env, CANVASS_INIT_API_KEY: revoked }), [
+      'Canvass could not start: CANVASS_INIT_API_KEY: This API key was revoked and cannot be used again. ' +
+        'Set CANVASS_INIT_API_KEY to a new key (or unset it) and start again.',
+    ])
+    // The same revoked key for the other environment: its hash is taken there too.
+    assert.equal(await refusal({ ...env, CANVASS_INIT_DEV_API_KEY: revoked }), [
+      'Canvass could not start: CANVASS_INIT_DEV_API_KEY: This API key was revoked and cannot be used again. ' +
+        'Set CANVASS_INIT_DEV_API_KEY to a new key (or unset it) and start again.',
+    ])
+
+    const fresh = newKey()
+    await startAndStop({ ...env, CANVASS_INIT_API_KEY: fresh })
+    assert.equal(await refusal({ ...env, CANVASS_INIT_DEV_API_KEY: fresh }), [
+      'Canvass could not start: CANVASS_INIT_DEV_API_KEY: This API key already belongs to another environment. ' +
+        'Set CANVASS_INIT_DEV_API_KEY to a new key (or unset it) and start again.',
+    ])
+    // Nothing was changed by the refusals: the working key still works, and only for production.
+    await withAdmin(env, async (canvass) => {
+      const [project] = await canvass.admin.listProjects()
+      assert.is((await canvass.admin.listApiKeys(project!.environments.development)).length, 0)
+      const production = await canvass.admin.listApiKeys(project!.environments.production)
+      assert.equal(production.map((key) => key.revokedAt === null).sort(), [false, true])
+    })
+    await startAndStop({ ...env, CANVASS_INIT_API_KEY: fresh })
+  })
+})
+
+initKeys('a project left without any key (an interrupted older first start) gets a key on the next start', async () => {
+  await withDatabase(async (env) => {
+    // The database as a first start that made the project but no key left it.
+    const killed = spawnServer({ ...env, CANVASS_TEST_KILL_AFTER: 'key-printed' })
+    await killed.exited
+    await withAdmin(env, (canvass) => canvass.admin.createProject({ name: 'Default project' }))
+
+    const server = spawnServer(env)
+    try {
+      const url = await server.listening
+      const key = /\b(cvs_[0-9A-Za-z]{43})\b/.exec(server.output())?.[1]
+      assert.ok(key, server.output())
+      assert.is((await fetch(`${url}/api/v1/me`, { headers: { 'x-api-key': key! } })).status, 200)
+      assert.is(await stopGracefully(server), 0)
+    } finally {
+      await killHard(server)
+    }
+    // Once a key exists, later starts print none.
+    assert.not.match(await startAndStop(env), /cvs_/)
+  })
+})
+
+initKeys.run()
+
+/*
+ * Instances started together on an empty Postgres database (docs/deploying.md, "Running several instances"):
+ * each creates the schema, migrates and finds no project at once; all of them must come up, and exactly one
+ * project be made. Each round is a database with nothing in it (not the migrated template the other suites
+ * copy), and the race is run several times, since one round in many lost it; the schema's race itself is
+ * reproduced in-process by the migrate suite of @canvass/storage-kysely. Needs TEST_DATABASE_URL.
+ */
+const ROUNDS = 5
+const INSTANCES = 3
+
+const serverUrl = process.env.TEST_DATABASE_URL
+const together = skipSuiteUnless(
+  suite('instances started together on an empty database'),
+  serverUrl ? undefined : 'TEST_DATABASE_URL is unset: the instances share a Postgres server',
+)
+
+async function adminQuery<T extends pg.QueryResultRow = pg.QueryResultRow>(url: string, statement: string): Promise<T[]> {
+  const client = new pg.Client({ connectionString: url })
+  await client.connect()
+  try {
+    return (await client.query<T>(statement)).rows
+  } finally {
+    await client.end()
+  }
+}
+
+function togetherDatabaseUrl(name: string): string {
+  const url = new URL(serverUrl as string)
+  url.pathname = `/${name}`
+  return url.href
+}
+
+together(`${ROUNDS} rounds of ${INSTANCES} instances at once: all come up, and exactly one project is made`, async () => {
+  const upIn: number[] = []
+  for (let round = 0; round < ROUNDS; round++) {
+    const t0 = Date.now()
+    const name = `canvass_together_${randomBytes(6).toString('hex')}`
+    await adminQuery(serverUrl as string, `CREATE DATABASE ${name}`)
+    const dataRoot = await mkdtemp(join(tmpdir(), 'canvass-together-'))
+    let servers: ServerProcess[] = []
+    try {
+      // Every other round with an initial key, which only the instance that makes the project may take.
+      const env: Record<string, string> = { DATABASE_URL: togetherDatabaseUrl(name), ...(round % 2 === 1 ? { CANVASS_INIT_API_KEY: newKey() } : {}) }
+      servers = Array.from({ length: INSTANCES }, (_, i) => spawnServer({ ...env, DATA_DIR: join(dataRoot, `instance-${i}`) }))
+      const started = await Promise.allSettled(servers.map((server) => server.listening))
+      started.forEach((result, i) => {
+        if (result.status === 'rejected') assert.unreachable(`round ${round}, instance ${i} did not come up: ${String(result.reason)}`)
+      })
+      upIn.push(Date.now() - t0)
+      const projects = await adminQuery<{ n: number }>(togetherDatabaseUrl(name), 'select count(*)::int as n from canvass.projects')
+      assert.is(projects[0]?.n, 1, `round ${round}: one project, whichever instance made it`)
+    } finally {
+      await Promise.all(servers.map((server) => server.stop('SIGKILL')))
+      await adminQuery(serverUrl as string, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+      await removeDir(dataRoot)
+    }
+  }
+  console.log(`  [start-together] all ${INSTANCES} up in ${upIn.join(', ')} ms`)
+})
+
+together.run()
+
+/* The shared HTTP suite against the standalone server on the Node host, as a real process on PGlite. */
+let server: RunningServer | undefined
+const apiKey = newKey()
+
+testHttpApi({
+  name: 'standalone server on the Node host',
+  start: async () => {
+    server = await startServer({ CANVASS_INIT_API_KEY: apiKey })
+    return { baseUrl: server.url, apiKey }
+  },
+  stop: async () => {
+    await server?.stop()
+  },
+})

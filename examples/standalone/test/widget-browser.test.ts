@@ -1,7 +1,7 @@
 /**
  * Canvass's widget behind the real `@formbricks/js` loader from npm, in headless Chromium: a test app on one
- * loopback origin imports the loader, which loads `/js/formbricks.umd.cjs` from a standalone server process on
- * another; the core shows surveys through `/js/surveys.umd.cjs` and everything it stores is checked through
+ * loopback origin imports the loader, which loads `/js/formbricks.umd.cjs` from Canvass served over loopback
+ * HTTP from this process (the test bed) on another; the core shows surveys through `/js/surveys.umd.cjs` and everything it stores is checked through
  * the management API (axe-core checks the first survey, and each card of a csat, ces and cal survey). No
  * request may leave the two origins.
  *
@@ -20,10 +20,9 @@ import { readWidgetBundles } from '@canvass/widget'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import { blockSurvey } from '@canvass/test-bed'
+import { blockSurvey, createTestCanvass } from '@canvass/test-bed'
+import type { TestCanvass } from '@canvass/test-bed'
 import { chromiumMissing, launchChromium } from './chromium'
-import type { Backend } from './fixtures'
-import { startBackend } from './fixtures'
 
 const require = createRequire(import.meta.url)
 /** The loader as npm ships it, an ES module (`dist/index.js`). */
@@ -80,7 +79,8 @@ const RECORD_RENDER_CALLS = `(() => {
 })()`
 
 interface Fixture {
-  x: Backend
+  /** The bed and where it listens. */
+  x: TestCanvass & { url: string }
   browser: Browser
   app: Server
   appUrl: string
@@ -99,7 +99,7 @@ const test = skipSuiteUnless(suite('the @formbricks/js loader and Canvass’s wi
 let f: Fixture | undefined
 
 test.before(async () => {
-  // The browser first: when it cannot start, no server is left running that `after` cannot reach.
+  // The browser first: when it cannot start, no bed is left open that `after` cannot reach.
   const browser = await launchChromium()
   const loader = await readFile(LOADER, 'utf8')
   const app = createServer((req, res) => {
@@ -108,7 +108,8 @@ test.before(async () => {
     res.end(script ? loader : APP_PAGE)
   })
   await new Promise<void>((resolve) => app.listen(0, '127.0.0.1', resolve))
-  const x = await startBackend({})
+  const bed = await createTestCanvass()
+  const x = Object.assign(bed, { url: await bed.listen() })
   const realRenderer = (await readWidgetBundles()).surveys.includes('formbricksSurveys')
   if (!realRenderer) {
     console.log('  (the renderer bundle is still a placeholder: widget/stand-in-renderer.js is served in its place)')
@@ -130,7 +131,7 @@ test.before(async () => {
 test.after(async () => {
   await f?.browser.close()
   await new Promise((resolve) => f?.app.close(resolve))
-  await f?.x.stop()
+  await f?.x.close()
 })
 
 /** Action classes and app surveys of environment A that the cases below use. */

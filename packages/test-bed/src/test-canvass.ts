@@ -33,8 +33,11 @@ export interface TestCanvassOptions extends Omit<Partial<CanvassOptions>, 'stora
   apiReferenceBundle?: boolean
   /** Options of the bed's webhook dispatcher (storage, transport and clock are the bed's). */
   dispatcher?: Omit<Partial<WebhookDispatcherOptions>, 'storage' | 'transport' | 'now'>
-  /** Wraps the handler `fetch` and `call` use (to test a host's own routes around Canvass). */
-  wrap?: (canvass: Canvass) => (request: Request, info?: ConnectionInfo) => Promise<Response>
+  /**
+   * Wraps the handler `fetch`, `call` and `listen` use (to test a host's own routes around Canvass); `bed`
+   * gives what such a route may need besides Canvass (the storage, for a health check).
+   */
+  wrap?: (canvass: Canvass, bed: { storage: Storage }) => (request: Request, info?: ConnectionInfo) => Promise<Response>
 }
 
 /** What `call` answers: status, headers, the body as text and parsed JSON (undefined when not JSON). */
@@ -133,7 +136,7 @@ export async function createTestCanvass(options: TestCanvassOptions = {}): Promi
       ...(clock ? { now: clock.now } : {}),
       ...canvassOptions,
     })
-    const handler = wrap ? wrap(canvass) : canvass.fetch
+    const handler = wrap ? wrap(canvass, { storage }) : canvass.fetch
     const fetch = (request: Request, info: ConnectionInfo = { clientAddress: '127.0.0.1' }) => handler(request, info)
     const receiver = createTestWebhookReceiver()
     const dispatcher = createWebhookDispatcher({
