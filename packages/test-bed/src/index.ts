@@ -9,6 +9,8 @@ export { createTestCanvass, callOn, TEST_ORIGIN, TEST_SECRET } from './test-canv
 export type { ApiResult, Call, CallOptions, TestCanvass, TestCanvassOptions, TestProject } from './test-canvass'
 export { suiteWithBed } from './suite'
 export type { SuiteWithBed } from './suite'
+export { suitesWithBed } from './suites-with-bed'
+export type { SuitesWithBed } from './suites-with-bed'
 export { createTestClock } from './clock'
 export type { TestClock } from './clock'
 export { availableBackends, defaultBackend, openTestDatabase } from './database'
