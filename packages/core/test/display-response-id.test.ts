@@ -5,19 +5,10 @@
  * storage rules run on every backend in the conformance suite (concurrent creates included); here the HTTP
  * answers, on PGlite.
  */
-import { suite } from 'uvu'
+import { createResponse, createSurvey, errorOf, suiteWithBed } from '@canvass/test-bed'
 import * as assert from 'uvu/assert'
-import type { Backend } from './fixtures'
-import { createResponse, createSurvey, errorOf, startBackend } from './fixtures'
 
-const test = suite('display responseId')
-let backend: Backend | undefined
-test.before(async () => {
-  backend = await startBackend({})
-})
-test.after(async () => {
-  await backend?.stop()
-})
+const { test, bed } = suiteWithBed('display responseId', { backend: 'pglite' })
 
 const REFUSED = {
   status: 400,
@@ -29,7 +20,7 @@ const REFUSED = {
 }
 
 test('a responseId of another environment, another survey or none at all is 400 and stores no display; one of the survey is 200', async () => {
-  const x = backend as Backend
+  const x = bed()
   const survey = await createSurvey(x, { status: 'inProgress', type: 'app' })
   const sibling = await createSurvey(x, { status: 'inProgress', type: 'app' })
   const other = await createSurvey(x, { status: 'inProgress', type: 'app' }, 'B')
@@ -54,7 +45,7 @@ test('a responseId of another environment, another survey or none at all is 400 
 })
 
 test('a second response naming a display that has one is 400, client and management alike, and stores nothing', async () => {
-  const x = backend as Backend
+  const x = bed()
   const survey = await createSurvey(x, { status: 'inProgress', type: 'app' })
   const displayId = (await x.call('POST', `/api/v1/client/${x.envA}/displays`, { body: { surveyId: survey.id } })).body.data.id as string
   const first = await createResponse(x, survey.id, { displayId })

@@ -3,40 +3,33 @@
  * with `autoComplete: 3` are accepted three times, and the rest are refused with 403, in both PUT forms.
  * Races need connections that run at once, so this runs on the Postgres server (TEST_DATABASE_URL) only.
  */
+import { availableBackends, createResponse, createSurvey, suiteWithBed } from '@canvass/test-bed'
+import type { TestCanvass } from '@canvass/test-bed'
 import { skipTest } from '@canvass/test-utils'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import { postgresBackend } from './backends'
-import type { Backend } from './fixtures'
-import { createResponse, createSurvey, startBackend } from './fixtures'
 
 const AUTO_COMPLETE = 3
 const CONCURRENT = 10
 const TRIALS = 4
 
-const postgres = postgresBackend()
-const test = suite('postgres: concurrent finishing updates against autoComplete')
+const NAME = 'postgres: concurrent finishing updates against autoComplete'
 
-if (!postgres) {
+if (!availableBackends().includes('postgres')) {
+  const test = suite(NAME)
   const reason = 'TEST_DATABASE_URL is unset; races need the Postgres server'
   skipTest(test, 'finishing PUTs count exactly towards autoComplete', reason)
+  test.run()
 } else {
-  let backend: Backend | undefined
-  test.before(async () => {
-    backend = await startBackend(await postgres.env())
-  })
-  test.after(async () => {
-    await backend?.stop()
-    await postgres.dispose()
-  })
+  const { test, bed } = suiteWithBed(NAME, { backend: 'postgres' })
 
   const forms = {
-    environment: (x: Backend, id: string) => `/api/v1/client/${x.envA}/responses/${id}`,
-    spec: (_x: Backend, id: string) => `/api/v1/client/responses/${id}`,
+    environment: (x: TestCanvass, id: string) => `/api/v1/client/${x.envA}/responses/${id}`,
+    spec: (_x: TestCanvass, id: string) => `/api/v1/client/responses/${id}`,
   }
   for (const [form, path] of Object.entries(forms)) {
     test(`${CONCURRENT} concurrent finishing PUTs (${form} form) against autoComplete ${AUTO_COMPLETE}: exactly ${AUTO_COMPLETE} × 200, the rest 403, ${AUTO_COMPLETE} stored finished (${TRIALS} trials)`, async () => {
-      const x = backend as Backend
+      const x = bed()
       for (let trial = 0; trial < TRIALS; trial++) {
         const label = `${form} form, trial ${trial}`
         const survey = await createSurvey(x, { status: 'inProgress', autoComplete: AUTO_COMPLETE })
@@ -61,6 +54,5 @@ if (!postgres) {
       }
     })
   }
+  test.run()
 }
-
-test.run()

@@ -4,10 +4,8 @@
  * the storage conformance suite runs the same rule on the Postgres server.
  */
 import { randomBytes } from 'node:crypto'
-import { suite } from 'uvu'
+import { suiteWithBed } from '@canvass/test-bed'
 import * as assert from 'uvu/assert'
-import type { Backend } from './fixtures'
-import { startBackend } from './fixtures'
 
 /** Random hex: incompressible, as a value an index would have to hold whole. */
 const hex = (length: number) => randomBytes(Math.ceil(length / 2)).toString('hex').slice(0, length)
@@ -15,17 +13,10 @@ const hex = (length: number) => randomBytes(Math.ceil(length / 2)).toString('hex
 /** An email address of `length` characters: an `email` attribute must be one. */
 const longEmail = (length: number) => `${hex(length - '@example.com'.length)}@example.com`
 
-const test = suite('long attribute values')
-let backend: Backend | undefined
-test.before(async () => {
-  backend = await startBackend({})
-})
-test.after(async () => {
-  await backend?.stop()
-})
+const { test, bed } = suiteWithBed('long attribute values', { backend: 'pglite' })
 
 test('PUT …/contacts/{userId}/attributes stores 2,700 and 10,000 random characters for email and a custom key, and finds the long email taken', async () => {
-  const x = backend as Backend
+  const x = bed()
   for (const length of [2_700, 10_000]) {
     const email = longEmail(length)
     const plan = hex(length)
@@ -45,7 +36,7 @@ test('PUT …/contacts/{userId}/attributes stores 2,700 and 10,000 random charac
 })
 
 test('POST …/user stores a 10,000-character email and custom value, and refuses the same email to another user with a message', async () => {
-  const x = backend as Backend
+  const x = bed()
   const email = longEmail(10_000)
   const note = hex(10_000)
   const first = await x.call('POST', `/api/v1/client/${x.envA}/user`, { body: { userId: 'long-user-1', attributes: { email, note } } })

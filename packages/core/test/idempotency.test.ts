@@ -3,14 +3,12 @@
  * sent again with the same key, leaves exactly one response and one `responseCreated` delivery; a repeat is
  * the first answer again (`Idempotent-Replayed`); the key with another body is 422; keys are per environment;
  * management creates take keys too; a malformed key is 400. On PGlite, and on the Postgres server when
- * TEST_DATABASE_URL is set.
+ * TEST_DATABASE_URL is set. The dropped connection is a real one: the bed serves over loopback for it.
  */
 import { connect } from 'node:net'
+import { availableBackends, createSurvey, suiteWithBed } from '@canvass/test-bed'
+import type { TestCanvass } from '@canvass/test-bed'
 import * as assert from 'uvu/assert'
-import { e2eBackends } from './backends'
-import type { Backend } from './fixtures'
-import { createSurvey, startBackend } from './fixtures'
-import { suitesWithServer } from './suite-server'
 
 /** Sends a POST and closes the connection as soon as the request is written, never reading the answer. */
 function sendAndDrop(url: string, path: string, headers: Record<string, string>, body: string): Promise<void> {
@@ -27,26 +25,26 @@ function sendAndDrop(url: string, path: string, headers: Record<string, string>,
   })
 }
 
-for (const backend of e2eBackends()) {
-  // The dispatcher off: deliveries stay pending, so that they can be counted (and nothing is sent anywhere).
-  const servers = suitesWithServer(() => backend, (env) => startBackend({ ...env, CANVASS_WEBHOOK_DISPATCHER: 'off' }))
-  const test = servers.suite(`Idempotency-Key (${backend.label})`)
+for (const backend of availableBackends()) {
+  // The bed's dispatcher runs only when a test asks: deliveries stay pending, so that they can be counted.
+  const { test, bed } = suiteWithBed(`Idempotency-Key (${backend})`, { backend })
 
-  const post = (x: Backend, path: string, body: unknown, key: string, apiKey?: string) =>
+  const post = (x: TestCanvass, path: string, body: unknown, key: string, apiKey?: string) =>
     x.call('POST', path, { body, headers: { 'idempotency-key': key }, ...(apiKey ? { key: apiKey } : {}) })
 
   test('a submit retried after a dropped connection leaves one response and one responseCreated delivery', async () => {
-    const x = servers.server()
+    const x = bed()
     const survey = await createSurvey(x, { status: 'inProgress' })
     const hook = await x.call('POST', '/api/v1/webhooks', { key: x.keyA, body: { url: 'https://example.com/hook', triggers: ['responseCreated'], surveyIds: [survey.id] } })
     assert.is(hook.status, 200, hook.text)
     const key = `submit-${Math.random().toString(36).slice(2)}`
     const body = JSON.stringify({ surveyId: survey.id, finished: false, data: { q1: 'once' } })
     const path = `/api/v1/client/${x.envA}/responses`
-    await sendAndDrop(x.url, path, { 'content-type': 'application/json', 'idempotency-key': key }, body)
+    await sendAndDrop(await x.listen(), path, { 'content-type': 'application/json', 'idempotency-key': key }, body)
     // The retry: 409 while the first still runs, then the first answer (or its own, if the first never arrived).
     let retried = await post(x, path, JSON.parse(body), key)
     for (let attempt = 0; retried.status === 409 && attempt < 100; attempt++) {
+      // A wait on the first request, which runs on in this process: no clock can move it along.
       await new Promise((resolve) => setTimeout(resolve, 50))
       retried = await post(x, path, JSON.parse(body), key)
     }
@@ -66,7 +64,7 @@ for (const backend of e2eBackends()) {
   })
 
   test('another body with the key is 422; keys are per environment; displays and management creates take them', async () => {
-    const x = servers.server()
+    const x = bed()
     const survey = await createSurvey(x, { status: 'inProgress' })
     const path = `/api/v1/client/${x.envA}/responses`
     const key = `k-${Math.random().toString(36).slice(2)}`
@@ -103,7 +101,7 @@ for (const backend of e2eBackends()) {
   })
 
   test('a bulk import: one transaction, a result per item, webhooks only when asked', async () => {
-    const x = servers.server()
+    const x = bed()
     const survey = await createSurvey(x, { status: 'completed', autoComplete: 2 })
     const hook = await x.call('POST', '/api/v1/webhooks', { key: x.keyA, body: { url: 'https://example.com/hook', triggers: ['responseCreated'], surveyIds: [survey.id] } })
     const surveyB = await createSurvey(x, {}, 'B')
@@ -152,7 +150,7 @@ for (const backend of e2eBackends()) {
   })
 
   test('a bulk import counts towards autoComplete exactly, under concurrency', async () => {
-    const x = servers.server()
+    const x = bed()
     const survey = await createSurvey(x, { status: 'inProgress', autoComplete: 3 })
     const batch = (n: number) => ({ responses: Array.from({ length: n }, (_, i) => ({ surveyId: survey.id, finished: true, data: { q1: `r${i}` } })) })
     const answers = await Promise.all([1, 2, 3].map(() => x.call('POST', '/api/v1/management/responses/bulk', { key: x.keyA, body: batch(2) })))

@@ -3,15 +3,13 @@
  * `@formbricks/react-native` call) and the v1 answers that came closer to the reference: written from the
  * reference's route handlers (apps/web/app/api/v2/client/[workspaceId]/…, v1 displays/[displayId]/response).
  */
+import { createSurvey, defaultBackend, errorOf, notFoundBody, suitesWithBed } from '@canvass/test-bed'
+import type { TestCanvass } from '@canvass/test-bed'
 import * as assert from 'uvu/assert'
-import { createSurvey, errorOf, notFoundBody } from './fixtures'
-import type { Backend } from './fixtures'
-import { httpBackend } from './backends'
-import { suitesWithServer } from './suite-server'
 
-const { label, database } = httpBackend()
-const servers = suitesWithServer(database)
-const b = servers.server
+const label = defaultBackend()
+const beds = suitesWithBed()
+const b = beds.bed
 
 const FORBIDDEN = (surveyId: string) => ({
   status: 403,
@@ -19,20 +17,20 @@ const FORBIDDEN = (surveyId: string) => ({
 })
 
 /** Identifies `userId` through a `/user` route and answers its state's data. */
-async function user(x: Backend, version: 'v1' | 'v2', userId: string, attributes: Record<string, string> = {}) {
+async function user(x: TestCanvass, version: 'v1' | 'v2', userId: string, attributes: Record<string, string> = {}) {
   const res = await x.call('POST', `/api/${version}/client/${x.envA}/user`, { body: { userId, attributes } })
   assert.is(res.status, 200, res.text)
   return res.body.data.state.data as { contactId: string; userId: string; segments: string[]; displays: { surveyId: string }[] }
 }
 
-async function segment(x: Backend, key: string, value: string): Promise<string> {
+async function segment(x: TestCanvass, key: string, value: string): Promise<string> {
   const filters = [{ id: 'i', connector: null, resource: { id: 'f', root: { type: 'attribute', contactAttributeKey: key }, value, qualifier: { operator: 'equals' } } }]
   const res = await x.call('POST', '/api/v1/management/segments', { key: x.keyA, body: { title: `${key} is ${value}`, filters } })
   assert.is(res.status, 200, res.text)
   return res.body.data.id
 }
 
-const identity = servers.suite(`${label}: v2 user and environment`)
+const identity = beds.suite(`${label}: v2 user and environment`)
 
 identity('a contact sees a segment come and go through both /user routes as its attributes change', async () => {
   const x = b()
@@ -95,7 +93,7 @@ identity('a preflight of a v2 route is answered for any origin; a path that is n
   assert.is(unknown.status, 404)
 })
 
-const displays = servers.suite(`${label}: v2 displays and a display's response`)
+const displays = beds.suite(`${label}: v2 displays and a display's response`)
 
 displays('a v2 display links the contact named by contactId; an unknown contactId stores it without one', async () => {
   const x = b()
@@ -150,7 +148,7 @@ displays("GET a display's response: null before the response, its id after; 404 
   assert.equal(errorOf(await x.call('GET', `/api/v1/client/${x.envA}/displays/nope/response`)), { status: 404, body: notFoundBody('Display', 'nope') })
 })
 
-const responses = servers.suite(`${label}: v2 responses and storage`)
+const responses = beds.suite(`${label}: v2 responses and storage`)
 
 responses('a v2 response names its contact by contactId and answers {id, quotaFull}; PUT answers the id on both versions', async () => {
   const x = b()

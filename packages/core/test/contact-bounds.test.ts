@@ -4,13 +4,12 @@
  * naming it, and nothing written. The rules on PGlite; concurrent writers on the Postgres server, where they
  * run at once.
  */
-import { skipTest } from '@canvass/test-utils'
 import { randomBytes } from 'node:crypto'
+import { availableBackends, errorOf, suiteWithBed } from '@canvass/test-bed'
+import type { TestCanvass } from '@canvass/test-bed'
+import { skipTest } from '@canvass/test-utils'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import { postgresBackend } from './backends'
-import type { Backend } from './fixtures'
-import { errorOf, startBackend } from './fixtures'
 
 const TOO_MANY_ATTRIBUTES = {
   status: 400,
@@ -38,28 +37,21 @@ const hex = (length: number) => randomBytes(Math.ceil(length / 2)).toString('hex
 const attributes = (prefix: string, count: number, value: (i: number) => string = (i) => `v${i}`) =>
   Object.fromEntries(Array.from({ length: count }, (_, i) => [`${prefix}${i}`, value(i)]))
 
-const put = (x: Backend, environmentId: string, userId: string, body: Record<string, string>) =>
+const put = (x: TestCanvass, environmentId: string, userId: string, body: Record<string, string>) =>
   x.call('PUT', `/api/v1/client/${environmentId}/contacts/${userId}/attributes`, { body: { attributes: body } })
-const postUser = (x: Backend, environmentId: string, userId: string, body: Record<string, string>) =>
+const postUser = (x: TestCanvass, environmentId: string, userId: string, body: Record<string, string>) =>
   x.call('POST', `/api/v1/client/${environmentId}/user`, { body: { userId, attributes: body } })
-const attributesOf = async (x: Backend, environmentId: string, userId: string) => {
+const attributesOf = async (x: TestCanvass, environmentId: string, userId: string) => {
   const people = await x.call('GET', '/api/v1/management/people?limit=1000', { key: environmentId === x.envA ? x.keyA : x.keyB })
   return people.body.data.find((p: { userId: string }) => p.userId === userId)?.attributes
 }
-const keyCount = async (x: Backend, key: string) =>
+const keyCount = async (x: TestCanvass, key: string) =>
   (await x.call('GET', '/api/v1/management/contact-attribute-keys?limit=1000', { key })).body.data.length
 
-const rules = suite('pglite: bounds on contacts')
-let pglite: Backend | undefined
-rules.before(async () => {
-  pglite = await startBackend({})
-})
-rules.after(async () => {
-  await pglite?.stop()
-})
+const { test: rules, bed: pglite } = suiteWithBed('pglite: bounds on contacts', { backend: 'pglite' })
 
 rules('100 attributes per contact: the 101st is 400 through both routes, nothing written; existing ones stay settable', async () => {
-  const x = pglite as Backend
+  const x = pglite()
   const full = attributes('count', 100)
   assert.is((await put(x, x.envA, 'full', full)).status, 200)
   const keys = await keyCount(x, x.keyA)
@@ -75,7 +67,7 @@ rules('100 attributes per contact: the 101st is 400 through both routes, nothing
 })
 
 rules('64 KiB of values per contact: six values of 10,000 characters fit, a seventh is 400 through both routes, nothing written', async () => {
-  const x = pglite as Backend
+  const x = pglite()
   const heavy = attributes('heavy', 6, () => hex(10_000))
   assert.is((await put(x, x.envA, 'heavy', heavy)).status, 200)
   assert.equal(errorOf(await put(x, x.envA, 'heavy', { heavy6: hex(10_000) })), TOO_MANY_BYTES)
@@ -86,7 +78,7 @@ rules('64 KiB of values per contact: six values of 10,000 characters fit, a seve
 })
 
 rules('150 keys created by clients per environment: the 151st is 400, nothing written; existing and default keys stay settable', async () => {
-  const x = pglite as Backend
+  const x = pglite()
   const before = await keyCount(x, x.keyB)
   for (let i = 0; i < 15; i++) assert.is((await put(x, x.envB, `creator-${i}`, attributes(`c${i}x`, 10))).status, 200)
   assert.is(await keyCount(x, x.keyB), before + 150)
@@ -102,22 +94,16 @@ rules('150 keys created by clients per environment: the 151st is 400, nothing wr
 
 rules.run()
 
-const postgres = postgresBackend()
-const race = suite('postgres: concurrent writers against the key bound')
-if (!postgres) {
+const RACE = 'postgres: concurrent writers against the key bound'
+if (!availableBackends().includes('postgres')) {
+  const race = suite(RACE)
   const reason = 'TEST_DATABASE_URL is unset; races need the Postgres server'
   skipTest(race, '20 concurrent PUTs of 10 new keys each: exactly 15 accepted', reason)
+  race.run()
 } else {
-  let server: Backend | undefined
-  race.before(async () => {
-    server = await startBackend(await postgres.env())
-  })
-  race.after(async () => {
-    await server?.stop()
-    await postgres.dispose()
-  })
+  const { test: race, bed: server } = suiteWithBed(RACE, { backend: 'postgres' })
   race('20 concurrent PUTs of 10 new keys each against 150: exactly 15 × 200 and 5 × 400, 150 keys stored (2 rounds, one per environment)', async () => {
-    const x = server as Backend
+    const x = server()
     for (const [round, environmentId, key] of [[0, x.envA, x.keyA], [1, x.envB, x.keyB]] as const) {
       const before = await keyCount(x, key)
       const answers = await Promise.all(
@@ -130,5 +116,5 @@ if (!postgres) {
       assert.is(await keyCount(x, key), before + 150, `round ${round}: keys stored`)
     }
   })
+  race.run()
 }
-race.run()
