@@ -26,6 +26,8 @@ import type { ServerProcess } from './processes'
 import { killHard, removeDir, spawnServer, stopGracefully } from './processes'
 import type { RunningServer } from './server'
 import { client, newKey, startServer } from './server'
+import { createResponse, createSurvey, errorOf, startBackend } from './fixtures'
+import { suitesWithServer } from './suite-server'
 
 const MAIN = fileURLToPath(new URL('../dist/main.js', import.meta.url))
 
@@ -435,3 +437,51 @@ testHttpApi({
     await server?.stop()
   },
 })
+
+// The server process's own routes around Canvass's (`/health`, which main.ts answers) and a clean stop on
+// SIGTERM, after serving the API, with the webhook dispatcher on and off. The API itself is tested on the test
+// bed (packages/core/test/{e2e,management,client-api}-routes.test.ts).
+{
+  const http = httpBackend()
+  const servers = suitesWithServer(http.database)
+  const b = servers.server
+  const routing = servers.suite(`${http.label}: routing, health and shutdown`)
+  routing('unknown route 404, wrong method 405 with Allow, health 200', async () => {
+    const x = await b()
+    const unknown = await x.call('GET', '/api/v1/nothing-here', { key: x.keyA })
+    assert.equal(errorOf(unknown), {
+      status: 404,
+      body: { code: 'not_found', message: 'Route not found', details: { resource_id: '/api/v1/nothing-here', resource_type: 'Route' } },
+    })
+    const wrong = await x.call('PATCH', '/api/v1/management/surveys', { key: x.keyA })
+    assert.is(wrong.status, 405)
+    assert.is(wrong.body.code, 'method_not_allowed')
+    assert.is(wrong.headers.get('allow'), 'GET, HEAD, POST, OPTIONS')
+    const noKey = await x.call('DELETE', '/api/v1/me')
+    assert.is(noKey.status, 405, 'the route is checked before the key')
+    const health = await x.call('GET', '/health')
+    assert.equal({ status: health.status, body: health.body }, { status: 200, body: { status: 'ok' } })
+  })
+  routing('SIGTERM stops the server cleanly', async () => {
+    const x = await b()
+    assert.is(await x.stop(), 0)
+  })
+  routing.run()
+
+  const clientServers = suitesWithServer(http.database)
+  const clientShutdown = clientServers.suite(`${http.label}: a server that answered the client API stops cleanly`)
+  clientShutdown('SIGTERM stops the server cleanly', async () => {
+    const x = clientServers.server()
+    const created = await createSurvey(x, { status: 'inProgress' })
+    await createResponse(x, created.id as string)
+    assert.is(await x.stop(), 0)
+  })
+  clientShutdown.run()
+
+  const quietServers = suitesWithServer(http.database, (env) => startBackend({ ...env, CANVASS_WEBHOOK_DISPATCHER: 'off' }))
+  const shutdown = quietServers.suite(`${http.label}: shutdown with the webhook dispatcher off`)
+  shutdown('the server stops cleanly', async () => {
+    assert.is(await quietServers.server().stop(), 0)
+  })
+  shutdown.run()
+}
