@@ -5,29 +5,20 @@
  * is its own test: B's listings are compared byte for byte before and after the call. Routes added later are
  * covered as they appear; a route whose path parameter nothing here can seed is skipped with the reason.
  */
-import { skipTest } from '@canvass/test-utils'
 import { randomBytes } from 'node:crypto'
-import type { BlobStore, Storage } from '@canvass/core'
-import { createCanvass } from '@canvass/core'
-import { suite } from 'uvu'
+import { describeRoutes } from '@canvass/core'
+import { assertSuccessOrContractError, defaultBackend, question, suiteWithBed } from '@canvass/test-bed'
+import type { Backend } from '@canvass/test-bed'
+import { skipTest } from '@canvass/test-utils'
 import * as assert from 'uvu/assert'
-import { assertSuccessOrContractError } from '@canvass/test-bed'
-import { httpBackend } from './backends'
-import type { Backend } from './fixtures'
-import { question, startBackend } from './fixtures'
 
 /**
- * The route table, read from a handler that is never called (its storage and blob store are never touched),
- * with uploads and the widget configured as the standalone server has them. A link page (`/s/:surveyId`)
- * is public by design (the link is the capability, as the spec-form PUT's response id is), so what it must
- * show here is that B's survey that is no link survey stays a 404 naming nothing of B.
+ * The route table of a Canvass with uploads, the widget and the API reference, as the bed below has them (the
+ * first test checks that the bed serves exactly these). A link page (`/s/:surveyId`) is public by design (the
+ * link is the capability, as the spec-form PUT's response id is), so what it must show here is that B's survey
+ * that is no link survey stays a 404 naming nothing of B.
  */
-const ROUTES = createCanvass({
-  storage: {} as Storage,
-  blobStore: {} as BlobStore,
-  secret: 'route-table-only-secret',
-  widget: { formbricks: '', surveys: '' },
-}).routes
+const ROUTES = describeRoutes().routes
 
 /** Path parameters this test can fill with something of environment B (or, for `environmentId`, A's id). */
 const SEEDABLE = new Set([
@@ -173,21 +164,23 @@ function answerText(status: number, text: string): string {
   }
 }
 
-for (const backend of [httpBackend().database()]) {
-  const test = suite(`${backend.label}: every route keeps environment B out of environment A's reach`)
+{
+  // Webhooks to loopback are allowed, as B's webhook points there; the dispatcher never runs, so none is sent.
+  const { test, bed } = suiteWithBed(`${defaultBackend()}: every route keeps environment B out of environment A's reach`, {
+    webhooks: { allowPrivateAddresses: true },
+    apiReferenceBundle: true,
+  })
   let x: Backend | undefined
   let seed: SeedB | undefined
 
   test.before(async () => {
-    x = await startBackend({ ...(await backend.env()), CANVASS_ALLOW_PRIVATE_WEBHOOK_URLS: '1', CANVASS_RATE_LIMITS: 'off' })
+    x = bed()
     seed = await seedB(x)
-  })
-  test.after(async () => {
-    await x?.stop()
-    await backend.dispose()
   })
 
   test('the route table lists the management routes of this change', () => {
+    const names = (routes: ReadonlyArray<{ method: string; path: string }>) => routes.map((route) => `${route.method} ${route.path}`).sort()
+    assert.equal(names(bed().canvass.routes), names(ROUTES), 'the bed serves the routes tested here')
     for (const path of ['/api/v1/management/attribute-classes/:attributeClassId', '/api/v1/management/contact-attributes', '/api/v1/management/people/:personId', '/api/v1/management/segments/:segmentId']) {
       assert.ok(ROUTES.some((route) => route.path === path), path)
     }
