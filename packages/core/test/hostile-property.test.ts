@@ -1,44 +1,28 @@
 /**
- * Property: no input hurts the server. Every route of `canvass.routes` (so routes added later are
- * covered without touching this file) is driven over HTTP, each with its own seeded fast-check run, with
+ * Property: no input hurts the server. Every route of the route table (so routes added later are
+ * covered without touching this file) is driven on the test bed, each with its own seeded fast-check run, with
  * generated hostile input (wrong types, huge and unpaired-surrogate strings, extreme numbers, deep and wide
- * objects, prototype keys; in the query, the parameters the route declares) with a production key, a development key or none, on PGlite and on the Postgres
+ * objects, prototype keys; in the query, the parameters the route declares) with a production key, a development key or none, on PGlite, or on the Postgres
  * server when TEST_DATABASE_URL is set. Path parameters are often real ids of existing resources, so that
  * handlers get past their 404 to validation and storage. Never a 5xx (the client helper throws on one); every
  * error in the contract's shape; every 400 under 16 KiB; `X-Content-Type-Options: nosniff` on every answer.
  * Afterwards every route must have been driven, and have answered its valid example with something else
  * than 404.
  */
-import { createCanvass, describeRoutes } from '@canvass/core'
-import type { BlobStore, Storage } from '@canvass/core'
+import { describeRoutes } from '@canvass/core'
+import { createResponse, createSurvey, defaultBackend, question, suiteWithBed } from '@canvass/test-bed'
+import type { Backend } from '@canvass/test-bed'
 import fc from 'fast-check'
 import * as assert from 'uvu/assert'
-import type { Backend } from './fixtures'
-import { createResponse, createSurvey, question } from './fixtures'
-import { httpBackend } from './backends'
-import { suitesWithServer } from './suite-server'
-
-/** A stand-in that refuses every use: the route table is read from a handler that is never called. */
-const refuse = <T extends object>(what: string): T =>
-  new Proxy({} as T, {
-    get: () => {
-      throw new Error(`the route table needs no ${what}`)
-    },
-  })
 
 /**
- * The route table as the standalone server has it: with a blob store and the widget, so the storage and
- * widget routes are in it.
+ * The route table as the standalone server has it: with a blob store, the widget and the API reference, so
+ * the storage, widget and reference routes are in it (the test checks that the bed serves exactly these).
  */
-const ROUTES = createCanvass({
-  storage: refuse<Storage>('storage'),
-  blobStore: refuse<BlobStore>('blob store'),
-  secret: 'route-table-only',
-  widget: { formbricks: '', surveys: '' },
-}).routes
+const ROUTES = describeRoutes().routes
 
 /** The query parameters each route declares, by `METHOD path`: a parameter added later is drawn too. */
-const QUERY_PARAMS = new Map(describeRoutes().routes.map((route) => [`${route.method} ${route.path}`, Object.keys(route.query?.entries ?? {})]))
+const QUERY_PARAMS = new Map(ROUTES.map((route) => [`${route.method} ${route.path}`, Object.keys(route.query?.entries ?? {})]))
 
 /**
  * Generated requests per route and backend, besides the route's valid example: with ~55 routes, enough to
@@ -190,17 +174,18 @@ function plant(base: Record<string, unknown>, where: number, name: string, hosti
   return { ...base, [nested]: { ...(inner as Record<string, unknown>), [name]: hostile } }
 }
 
-function defineSuites(label: string, env: () => Promise<Record<string, string>>, dispose = async () => {}) {
-  const servers = suitesWithServer(() => ({ label, env, dispose }))
-  const b = servers.server
-  const test = servers.suite(`${label}: hostile input on every route (property)`)
+{
+  // The dispatcher never runs on the bed: generated webhooks never send traffic anywhere.
+  const { test, bed: b } = suiteWithBed(`${defaultBackend()}: hostile input on every route (property)`, { apiReferenceBundle: true })
 
   test(`each of the ${ROUTES.length} routes, ${RUNS_PER_ROUTE} runs: never 5xx, contract-shaped errors, small 400s`, async () => {
     assert.ok(ROUTES.length > 5, 'the route table is read')
     for (const route of ROUTES) {
       for (const name of paramNames(route.path)) assert.ok(name in PARAM_KINDS, `${route.method} ${route.path}: no seed for :${name}`)
     }
-    const x = await b()
+    const x = b()
+    const names = (routes: ReadonlyArray<{ method: string; path: string }>) => routes.map((route) => `${route.method} ${route.path}`).sort()
+    assert.equal(names(x.canvass.routes), names(ROUTES), 'the bed serves the routes driven here')
     const seeds = await plantSeeds(x)
     let serial = 0
 
@@ -257,7 +242,7 @@ function defineSuites(label: string, env: () => Promise<Record<string, string>>,
           fc.oneof(
             fc.string({ maxLength: 20 }),
             fc.constantFrom('-1', '1e9', '99999999999999999999', '1.5', '$survey', 'private', 'public', '%ED%A0%80', '\u0000', 'a\u0000b', '0000-01-01'),
-            // Three of them stay under Node's 16 KiB for the request line and headers (beyond, Node answers 431).
+            // Three of them stay under the 16 KiB of request line and headers a Node host accepts (beyond, it answers 431).
             fc.integer({ min: 256, max: 4000 }).map((n) => 'q'.repeat(n)),
           ),
         ),
@@ -436,9 +421,3 @@ async function newContact(x: Backend, userId: string): Promise<{ contact: string
   if (!contact) throw new Error(`seeded contact ${userId} is not listed`)
   return { contact: contact.id, userId }
 }
-
-// The dispatcher stays off: generated webhooks must never send traffic anywhere.
-const common = { CANVASS_RATE_LIMITS: 'off', CANVASS_WEBHOOK_DISPATCHER: 'off' }
-
-const http = httpBackend().database()
-defineSuites(http.label, async () => ({ ...(await http.env()), ...common }), http.dispose)
