@@ -164,82 +164,80 @@ function answerText(status: number, text: string): string {
   }
 }
 
-{
-  // Webhooks to loopback are allowed, as B's webhook points there; the dispatcher never runs, so none is sent.
-  const { test, bed } = suiteWithBed(`${defaultBackend()}: every route keeps environment B out of environment A's reach`, {
-    webhooks: { allowPrivateAddresses: true },
-    apiReferenceBundle: true,
-  })
-  let x: Backend | undefined
-  let seed: SeedB | undefined
+// Webhooks to loopback are allowed, as B's webhook points there; the dispatcher never runs, so none is sent.
+const { test, bed } = suiteWithBed(`${defaultBackend()}: every route keeps environment B out of environment A's reach`, {
+  webhooks: { allowPrivateAddresses: true },
+  apiReferenceBundle: true,
+})
+let x: Backend | undefined
+let seed: SeedB | undefined
 
-  test.before(async () => {
-    x = bed()
-    seed = await seedB(x)
-  })
+test.before(async () => {
+  x = bed()
+  seed = await seedB(x)
+})
 
-  test('the route table lists the management routes of this change', () => {
-    const names = (routes: ReadonlyArray<{ method: string; path: string }>) => routes.map((route) => `${route.method} ${route.path}`).sort()
-    assert.equal(names(bed().canvass.routes), names(ROUTES), 'the bed serves the routes tested here')
-    for (const path of ['/api/v1/management/attribute-classes/:attributeClassId', '/api/v1/management/contact-attributes', '/api/v1/management/people/:personId', '/api/v1/management/segments/:segmentId']) {
-      assert.ok(ROUTES.some((route) => route.path === path), path)
-    }
-  })
-
-  test('the responses\' list, export and summary with B\'s ids in their query show A nothing of B', async () => {
-    if (!x || !seed) throw new Error('not started')
-    const { contactId, userId, surveyId } = seed.params
-    for (const query of [`contactId=${contactId}`, `userId=${userId}`, `contactId=${contactId}&count=true`, `userId=${userId}&finished=false&sortBy=updatedAt`]) {
-      const res = await x.call('GET', `/api/v1/management/responses?${query}`, { key: x.keyA })
-      assert.is(res.status, 200, res.text)
-      assert.equal(res.body.data, [], query)
-      if (query.includes('count=true')) assert.is(res.headers.get('x-total-count'), '0')
-    }
-    for (const path of [`/api/v1/management/responses?surveyId=${surveyId}`, `/api/v1/management/responses/export?surveyId=${surveyId}`, `/api/v1/management/surveys/${surveyId}/summary`]) {
-      const res = await x.call('GET', path, { key: x.keyA })
-      assert.is(res.status, 401, `${path}: ${res.text}`)
-      for (const secret of seed.secrets) assert.not.ok(res.text.includes(secret), `${path} shows nothing of B`)
-    }
-  })
-
-  for (const route of ROUTES) {
-    const params = [...route.path.matchAll(/:(\w+)/g)].map((match) => match[1] as string)
-    const missing = params.filter((name) => !SEEDABLE.has(name))
-    const title = `${route.method} ${route.path}`
-    if (route.path.startsWith('/api/v1/client/') && !params.includes('environmentId')) {
-      // The spec-form response PUT finds its row by id alone (contract §1): the id is the respondent's capability.
-      skipTest(test, title, "names no environment, so neither A's nor B's")
-      continue
-    }
-    if (missing.length > 0) {
-      skipTest(test, title, `nothing of environment B to put in :${missing.join(', :')} yet`)
-      continue
-    }
-    test(title, async () => {
-      if (!x || !seed) throw new Error('not started')
-      let path = route.path
-      for (const name of params) path = path.replace(`:${name}`, encodeURIComponent(seed.params[name] as string))
-      if (route.method === 'GET') path += `?surveyId=${seed.params.surveyId}`
-      const before = await snapshot(x, seed)
-      const res = await x.call(route.method, path, {
-        key: x.keyA,
-        body: route.method === 'GET' || route.method === 'DELETE' ? undefined : hostileBody(x, seed),
-      })
-      // B's ids in the path never reach B's records (a client route's userId names A's own contact).
-      if (params.some((name) => name !== 'environmentId' && name !== 'userId')) {
-        assert.ok(res.status >= 400, `${route.method} ${path} answered ${res.status}: ${res.text.slice(0, 300)}`)
-        // A link page refuses with a page a person reads, as if the survey did not exist; every API route
-        // with the contract's error.
-        if (route.path === '/s/:surveyId') assert.is(res.status, 404, `${route.method} ${path}`)
-        else assertSuccessOrContractError(res, `${route.method} ${path}`)
-      }
-      const text = answerText(res.status, res.text)
-      for (const secret of seed.secrets) {
-        assert.not.ok(text.includes(secret), `${route.method} ${path} revealed ${secret}: ${text.slice(0, 300)}`)
-      }
-      assert.equal(await snapshot(x, seed), before, 'B reads exactly the same afterwards')
-    })
+test('the route table lists the management routes of this change', () => {
+  const names = (routes: ReadonlyArray<{ method: string; path: string }>) => routes.map((route) => `${route.method} ${route.path}`).sort()
+  assert.equal(names(bed().canvass.routes), names(ROUTES), 'the bed serves the routes tested here')
+  for (const path of ['/api/v1/management/attribute-classes/:attributeClassId', '/api/v1/management/contact-attributes', '/api/v1/management/people/:personId', '/api/v1/management/segments/:segmentId']) {
+    assert.ok(ROUTES.some((route) => route.path === path), path)
   }
+})
 
-  test.run()
+test('the responses\' list, export and summary with B\'s ids in their query show A nothing of B', async () => {
+  if (!x || !seed) throw new Error('not started')
+  const { contactId, userId, surveyId } = seed.params
+  for (const query of [`contactId=${contactId}`, `userId=${userId}`, `contactId=${contactId}&count=true`, `userId=${userId}&finished=false&sortBy=updatedAt`]) {
+    const res = await x.call('GET', `/api/v1/management/responses?${query}`, { key: x.keyA })
+    assert.is(res.status, 200, res.text)
+    assert.equal(res.body.data, [], query)
+    if (query.includes('count=true')) assert.is(res.headers.get('x-total-count'), '0')
+  }
+  for (const path of [`/api/v1/management/responses?surveyId=${surveyId}`, `/api/v1/management/responses/export?surveyId=${surveyId}`, `/api/v1/management/surveys/${surveyId}/summary`]) {
+    const res = await x.call('GET', path, { key: x.keyA })
+    assert.is(res.status, 401, `${path}: ${res.text}`)
+    for (const secret of seed.secrets) assert.not.ok(res.text.includes(secret), `${path} shows nothing of B`)
+  }
+})
+
+for (const route of ROUTES) {
+  const params = [...route.path.matchAll(/:(\w+)/g)].map((match) => match[1] as string)
+  const missing = params.filter((name) => !SEEDABLE.has(name))
+  const title = `${route.method} ${route.path}`
+  if (route.path.startsWith('/api/v1/client/') && !params.includes('environmentId')) {
+    // The spec-form response PUT finds its row by id alone (contract §1): the id is the respondent's capability.
+    skipTest(test, title, "names no environment, so neither A's nor B's")
+    continue
+  }
+  if (missing.length > 0) {
+    skipTest(test, title, `nothing of environment B to put in :${missing.join(', :')} yet`)
+    continue
+  }
+  test(title, async () => {
+    if (!x || !seed) throw new Error('not started')
+    let path = route.path
+    for (const name of params) path = path.replace(`:${name}`, encodeURIComponent(seed.params[name] as string))
+    if (route.method === 'GET') path += `?surveyId=${seed.params.surveyId}`
+    const before = await snapshot(x, seed)
+    const res = await x.call(route.method, path, {
+      key: x.keyA,
+      body: route.method === 'GET' || route.method === 'DELETE' ? undefined : hostileBody(x, seed),
+    })
+    // B's ids in the path never reach B's records (a client route's userId names A's own contact).
+    if (params.some((name) => name !== 'environmentId' && name !== 'userId')) {
+      assert.ok(res.status >= 400, `${route.method} ${path} answered ${res.status}: ${res.text.slice(0, 300)}`)
+      // A link page refuses with a page a person reads, as if the survey did not exist; every API route
+      // with the contract's error.
+      if (route.path === '/s/:surveyId') assert.is(res.status, 404, `${route.method} ${path}`)
+      else assertSuccessOrContractError(res, `${route.method} ${path}`)
+    }
+    const text = answerText(res.status, res.text)
+    for (const secret of seed.secrets) {
+      assert.not.ok(text.includes(secret), `${route.method} ${path} revealed ${secret}: ${text.slice(0, 300)}`)
+    }
+    assert.equal(await snapshot(x, seed), before, 'B reads exactly the same afterwards')
+  })
 }
+
+test.run()
