@@ -1,6 +1,6 @@
 /**
  * Hostile input at the boundaries that refuse it: the schema building blocks, the capped validation error and
- * the error log. The same findings over HTTP are in examples/standalone/test/hostile-input.test.ts.
+ * the error log. The same findings through the routes are in hostile-input-routes.test.ts.
  */
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'

@@ -5,29 +5,20 @@
  * is its own test: B's listings are compared byte for byte before and after the call. Routes added later are
  * covered as they appear; a route whose path parameter nothing here can seed is skipped with the reason.
  */
-import { skipTest } from '@canvass/test-utils'
 import { randomBytes } from 'node:crypto'
-import type { BlobStore, Storage } from '@canvass/core'
-import { createCanvass } from '@canvass/core'
-import { suite } from 'uvu'
+import { describeRoutes } from '@canvass/core'
+import { assertSuccessOrContractError, defaultBackend, question, suiteWithBed } from '@canvass/test-bed'
+import type { Backend } from '@canvass/test-bed'
+import { skipTest } from '@canvass/test-utils'
 import * as assert from 'uvu/assert'
-import { assertSuccessOrContractError } from '@canvass/test-bed'
-import { httpBackend } from './backends'
-import type { Backend } from './fixtures'
-import { question, startBackend } from './fixtures'
 
 /**
- * The route table, read from a handler that is never called (its storage and blob store are never touched),
- * with uploads and the widget configured as the standalone server has them. A link page (`/s/:surveyId`)
- * is public by design (the link is the capability, as the spec-form PUT's response id is), so what it must
- * show here is that B's survey that is no link survey stays a 404 naming nothing of B.
+ * The route table of a Canvass with uploads, the widget and the API reference, as the bed below has them (the
+ * first test checks that the bed serves exactly these). A link page (`/s/:surveyId`) is public by design (the
+ * link is the capability, as the spec-form PUT's response id is), so what it must show here is that B's survey
+ * that is no link survey stays a 404 naming nothing of B.
  */
-const ROUTES = createCanvass({
-  storage: {} as Storage,
-  blobStore: {} as BlobStore,
-  secret: 'route-table-only-secret',
-  widget: { formbricks: '', surveys: '' },
-}).routes
+const ROUTES = describeRoutes().routes
 
 /** Path parameters this test can fill with something of environment B (or, for `environmentId`, A's id). */
 const SEEDABLE = new Set([
@@ -173,80 +164,80 @@ function answerText(status: number, text: string): string {
   }
 }
 
-for (const backend of [httpBackend().database()]) {
-  const test = suite(`${backend.label}: every route keeps environment B out of environment A's reach`)
-  let x: Backend | undefined
-  let seed: SeedB | undefined
+// Webhooks to loopback are allowed, as B's webhook points there; the dispatcher never runs, so none is sent.
+const { test, bed } = suiteWithBed(`${defaultBackend()}: every route keeps environment B out of environment A's reach`, {
+  webhooks: { allowPrivateAddresses: true },
+  apiReferenceBundle: true,
+})
+let x: Backend | undefined
+let seed: SeedB | undefined
 
-  test.before(async () => {
-    x = await startBackend({ ...(await backend.env()), CANVASS_ALLOW_PRIVATE_WEBHOOK_URLS: '1', CANVASS_RATE_LIMITS: 'off' })
-    seed = await seedB(x)
-  })
-  test.after(async () => {
-    await x?.stop()
-    await backend.dispose()
-  })
+test.before(async () => {
+  x = bed()
+  seed = await seedB(x)
+})
 
-  test('the route table lists the management routes of this change', () => {
-    for (const path of ['/api/v1/management/attribute-classes/:attributeClassId', '/api/v1/management/contact-attributes', '/api/v1/management/people/:personId', '/api/v1/management/segments/:segmentId']) {
-      assert.ok(ROUTES.some((route) => route.path === path), path)
-    }
-  })
-
-  test('the responses\' list, export and summary with B\'s ids in their query show A nothing of B', async () => {
-    if (!x || !seed) throw new Error('not started')
-    const { contactId, userId, surveyId } = seed.params
-    for (const query of [`contactId=${contactId}`, `userId=${userId}`, `contactId=${contactId}&count=true`, `userId=${userId}&finished=false&sortBy=updatedAt`]) {
-      const res = await x.call('GET', `/api/v1/management/responses?${query}`, { key: x.keyA })
-      assert.is(res.status, 200, res.text)
-      assert.equal(res.body.data, [], query)
-      if (query.includes('count=true')) assert.is(res.headers.get('x-total-count'), '0')
-    }
-    for (const path of [`/api/v1/management/responses?surveyId=${surveyId}`, `/api/v1/management/responses/export?surveyId=${surveyId}`, `/api/v1/management/surveys/${surveyId}/summary`]) {
-      const res = await x.call('GET', path, { key: x.keyA })
-      assert.is(res.status, 401, `${path}: ${res.text}`)
-      for (const secret of seed.secrets) assert.not.ok(res.text.includes(secret), `${path} shows nothing of B`)
-    }
-  })
-
-  for (const route of ROUTES) {
-    const params = [...route.path.matchAll(/:(\w+)/g)].map((match) => match[1] as string)
-    const missing = params.filter((name) => !SEEDABLE.has(name))
-    const title = `${route.method} ${route.path}`
-    if (route.path.startsWith('/api/v1/client/') && !params.includes('environmentId')) {
-      // The spec-form response PUT finds its row by id alone (contract §1): the id is the respondent's capability.
-      skipTest(test, title, "names no environment, so neither A's nor B's")
-      continue
-    }
-    if (missing.length > 0) {
-      skipTest(test, title, `nothing of environment B to put in :${missing.join(', :')} yet`)
-      continue
-    }
-    test(title, async () => {
-      if (!x || !seed) throw new Error('not started')
-      let path = route.path
-      for (const name of params) path = path.replace(`:${name}`, encodeURIComponent(seed.params[name] as string))
-      if (route.method === 'GET') path += `?surveyId=${seed.params.surveyId}`
-      const before = await snapshot(x, seed)
-      const res = await x.call(route.method, path, {
-        key: x.keyA,
-        body: route.method === 'GET' || route.method === 'DELETE' ? undefined : hostileBody(x, seed),
-      })
-      // B's ids in the path never reach B's records (a client route's userId names A's own contact).
-      if (params.some((name) => name !== 'environmentId' && name !== 'userId')) {
-        assert.ok(res.status >= 400, `${route.method} ${path} answered ${res.status}: ${res.text.slice(0, 300)}`)
-        // A link page refuses with a page a person reads, as if the survey did not exist; every API route
-        // with the contract's error.
-        if (route.path === '/s/:surveyId') assert.is(res.status, 404, `${route.method} ${path}`)
-        else assertSuccessOrContractError(res, `${route.method} ${path}`)
-      }
-      const text = answerText(res.status, res.text)
-      for (const secret of seed.secrets) {
-        assert.not.ok(text.includes(secret), `${route.method} ${path} revealed ${secret}: ${text.slice(0, 300)}`)
-      }
-      assert.equal(await snapshot(x, seed), before, 'B reads exactly the same afterwards')
-    })
+test('the route table lists the management routes of this change', () => {
+  const names = (routes: ReadonlyArray<{ method: string; path: string }>) => routes.map((route) => `${route.method} ${route.path}`).sort()
+  assert.equal(names(bed().canvass.routes), names(ROUTES), 'the bed serves the routes tested here')
+  for (const path of ['/api/v1/management/attribute-classes/:attributeClassId', '/api/v1/management/contact-attributes', '/api/v1/management/people/:personId', '/api/v1/management/segments/:segmentId']) {
+    assert.ok(ROUTES.some((route) => route.path === path), path)
   }
+})
 
-  test.run()
+test('the responses\' list, export and summary with B\'s ids in their query show A nothing of B', async () => {
+  if (!x || !seed) throw new Error('not started')
+  const { contactId, userId, surveyId } = seed.params
+  for (const query of [`contactId=${contactId}`, `userId=${userId}`, `contactId=${contactId}&count=true`, `userId=${userId}&finished=false&sortBy=updatedAt`]) {
+    const res = await x.call('GET', `/api/v1/management/responses?${query}`, { key: x.keyA })
+    assert.is(res.status, 200, res.text)
+    assert.equal(res.body.data, [], query)
+    if (query.includes('count=true')) assert.is(res.headers.get('x-total-count'), '0')
+  }
+  for (const path of [`/api/v1/management/responses?surveyId=${surveyId}`, `/api/v1/management/responses/export?surveyId=${surveyId}`, `/api/v1/management/surveys/${surveyId}/summary`]) {
+    const res = await x.call('GET', path, { key: x.keyA })
+    assert.is(res.status, 401, `${path}: ${res.text}`)
+    for (const secret of seed.secrets) assert.not.ok(res.text.includes(secret), `${path} shows nothing of B`)
+  }
+})
+
+for (const route of ROUTES) {
+  const params = [...route.path.matchAll(/:(\w+)/g)].map((match) => match[1] as string)
+  const missing = params.filter((name) => !SEEDABLE.has(name))
+  const title = `${route.method} ${route.path}`
+  if (route.path.startsWith('/api/v1/client/') && !params.includes('environmentId')) {
+    // The spec-form response PUT finds its row by id alone (contract §1): the id is the respondent's capability.
+    skipTest(test, title, "names no environment, so neither A's nor B's")
+    continue
+  }
+  if (missing.length > 0) {
+    skipTest(test, title, `nothing of environment B to put in :${missing.join(', :')} yet`)
+    continue
+  }
+  test(title, async () => {
+    if (!x || !seed) throw new Error('not started')
+    let path = route.path
+    for (const name of params) path = path.replace(`:${name}`, encodeURIComponent(seed.params[name] as string))
+    if (route.method === 'GET') path += `?surveyId=${seed.params.surveyId}`
+    const before = await snapshot(x, seed)
+    const res = await x.call(route.method, path, {
+      key: x.keyA,
+      body: route.method === 'GET' || route.method === 'DELETE' ? undefined : hostileBody(x, seed),
+    })
+    // B's ids in the path never reach B's records (a client route's userId names A's own contact).
+    if (params.some((name) => name !== 'environmentId' && name !== 'userId')) {
+      assert.ok(res.status >= 400, `${route.method} ${path} answered ${res.status}: ${res.text.slice(0, 300)}`)
+      // A link page refuses with a page a person reads, as if the survey did not exist; every API route
+      // with the contract's error.
+      if (route.path === '/s/:surveyId') assert.is(res.status, 404, `${route.method} ${path}`)
+      else assertSuccessOrContractError(res, `${route.method} ${path}`)
+    }
+    const text = answerText(res.status, res.text)
+    for (const secret of seed.secrets) {
+      assert.not.ok(text.includes(secret), `${route.method} ${path} revealed ${secret}: ${text.slice(0, 300)}`)
+    }
+    assert.equal(await snapshot(x, seed), before, 'B reads exactly the same afterwards')
+  })
 }
+
+test.run()

@@ -1,54 +1,28 @@
 /**
- * HEAD on every GET route, in-process on PGlite with every option the standalone server gives (blob store,
+ * HEAD on every GET route, on the test bed with every option the standalone server gives (blob store,
  * widget, API reference): each answers with the status and headers its GET gets, and no body. Path
  * parameters name real resources, so that most routes answer 200 rather than stopping at a 404.
  */
-import { createFsBlobStore } from '@canvass/blob-fs'
-import { createCanvass } from '@canvass/core'
 import type { Canvass } from '@canvass/core'
-import { createKyselyStorage, migrate } from '@canvass/storage-kysely'
-import { readApiReference, readWidgetBundles } from '@canvass/widget'
-import { Kysely, PGliteDialect } from 'kysely'
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { suite } from 'uvu'
+import { TEST_ORIGIN as ORIGIN, suiteWithBed } from '@canvass/test-bed'
 import * as assert from 'uvu/assert'
-import { emptyPgliteInMemory } from './processes'
 
-const ORIGIN = 'http://localhost'
 /** Headers that differ from one answer to the next whatever the method. */
 const PER_ANSWER = new Set(['x-request-id', 'date'])
 
-const test = suite('HEAD on every GET route')
+const { test, bed } = suiteWithBed('HEAD on every GET route', {
+  apiReferenceBundle: true,
+  logger: { error: (message, cause) => console.error(message, cause), warn: () => {} },
+})
 let canvass: Canvass
-let db: Kysely<unknown>
-let blobRoot: string
 let key: string
 const params: Record<string, string> = {}
 const query: Record<string, string> = {}
 
 test.before(async () => {
-  db = new Kysely<unknown>({ dialect: new PGliteDialect({ pglite: await emptyPgliteInMemory() }) })
-  await migrate(db)
-  blobRoot = await mkdtemp(join(tmpdir(), 'canvass-head-'))
-  canvass = createCanvass({
-    storage: createKyselyStorage({ db }),
-    blobStore: createFsBlobStore({ root: blobRoot }),
-    secret: 'head-routes-secret',
-    widget: await readWidgetBundles(),
-    apiReference: await readApiReference(),
-    logger: { error: (message, cause) => console.error(message, cause), warn: () => {} },
-  })
-  const project = await canvass.admin.createProject({ name: 'Head' })
-  const environmentId = project.environments.production
-  ;({ key } = await canvass.admin.createApiKey({ environmentId }))
-  await seed(environmentId)
-})
-
-test.after(async () => {
-  await db?.destroy()
-  if (blobRoot) await rm(blobRoot, { recursive: true, force: true })
+  canvass = bed().canvass
+  key = bed().keyA
+  await seed(bed().envA)
 })
 
 async function call(method: string, path: string, body?: unknown, withKey = true): Promise<any> {

@@ -6,16 +6,10 @@
  * (`apps/web/app/lib/api/survey-transformation.ts`).
  */
 import * as assert from 'uvu/assert'
-import { httpBackend } from './backends'
-import type { Backend } from './fixtures'
-import { createSurvey, question } from './fixtures'
-import { blockSurvey } from '@canvass/test-bed'
-import { REFERENCE_SURVEY_FIELDS, ignoredSurveyFields } from '@canvass/test-bed'
-import { suitesWithServer } from './suite-server'
+import { REFERENCE_SURVEY_FIELDS, blockSurvey, createSurvey, defaultBackend, ignoredSurveyFields, question, suiteWithBed } from '@canvass/test-bed'
+import type { Backend } from '@canvass/test-bed'
 
-const { label, database } = httpBackend()
-const servers = suitesWithServer(database)
-const b = servers.server
+const { test, bed: b } = suiteWithBed(`${defaultBackend()}: survey blocks`)
 
 const text = (value: string) => ({ default: value })
 async function post(x: Backend, body: unknown) {
@@ -25,8 +19,6 @@ async function post(x: Backend, body: unknown) {
 async function put(x: Backend, id: string, body: unknown) {
   return x.call('PUT', `/api/v1/management/surveys/${id}`, { key: x.keyA, body })
 }
-
-const test = servers.suite(`${label}: survey blocks`)
 
 test('a survey of blocks is created, read back with both structures, and answered with its questions', async () => {
   const x = b()

@@ -1,22 +1,20 @@
 /**
- * Contract §11, response queries over HTTP: `GET /api/v1/management/responses` filtered by survey, contact,
+ * Contract §11, response queries on the test bed: `GET /api/v1/management/responses` filtered by survey, contact,
  * user, `finished` and dates on either date field, sorted by either date both ways with `Link` cursors that
  * follow the order, `count=true` with an exact `X-Total-Count`, and each bad parameter a 400 naming it. On
  * PGlite, and on the Postgres server when TEST_DATABASE_URL is set. Imports: the management create keeps a
  * response's own `createdAt` and `updatedAt`.
  */
 import * as assert from 'uvu/assert'
-import { e2eBackends } from './backends'
-import type { Backend } from './fixtures'
-import { createSurvey } from './fixtures'
-import { suitesWithServer } from './suite-server'
+import { TEST_ORIGIN, availableBackends, createSurvey, createTestClock, suiteWithBed } from '@canvass/test-bed'
+import type { TestCanvass } from '@canvass/test-bed'
 
-for (const backend of e2eBackends()) {
-  const servers = suitesWithServer(() => backend)
-  const test = servers.suite(`response queries (${backend.label})`)
+for (const backend of availableBackends()) {
+  // The clock moves between creates, so that each row has a time of its own.
+  const { test, bed } = suiteWithBed(`response queries (${backend})`, () => ({ backend, clock: createTestClock() }))
 
   /** Five responses: r0 … r4 in creation order, r1 and r3 of bob, r0 and r2 finished; r0 updated last. */
-  async function seed(x: Backend) {
+  async function seed(x: TestCanvass) {
     const survey = await createSurvey(x, { status: 'inProgress' })
     const other = await createSurvey(x, { status: 'inProgress' })
     const ids: string[] = []
@@ -28,20 +26,20 @@ for (const backend of e2eBackends()) {
       })
       assert.is(res.status, 200, res.text)
       ids.push(res.body.data.id)
-      await new Promise((resolve) => setTimeout(resolve, 5))
+      x.clock!.advance(5)
     }
     await x.call('PUT', `/api/v1/management/responses/${ids[0]}`, { key: x.keyA, body: { data: { q1: 'r0, later' } } })
     return { survey, other, ids, bob }
   }
 
-  const list = async (x: Backend, query: string) => {
+  const list = async (x: TestCanvass, query: string) => {
     const res = await x.call('GET', `/api/v1/management/responses?${query}`, { key: x.keyA })
     assert.is(res.status, 200, `${query}: ${res.text}`)
     return { ids: (res.body.data as Array<{ id: string }>).map((row) => row.id), res }
   }
 
   /** Every page by following `Link`; the ids in order. */
-  const walk = async (x: Backend, query: string) => {
+  const walk = async (x: TestCanvass, query: string) => {
     const ids: string[] = []
     let path: string | undefined = `/api/v1/management/responses?${query}`
     for (let pages = 0; path && pages < 20; pages++) {
@@ -49,13 +47,13 @@ for (const backend of e2eBackends()) {
       assert.is(res.status, 200, res.text)
       ids.push(...res.body.data.map((row: { id: string }) => row.id))
       const link = res.headers.get('link')
-      path = link ? new URL(/<([^>]+)>/.exec(link)![1]!, x.url).pathname + new URL(/<([^>]+)>/.exec(link)![1]!, x.url).search : undefined
+      path = link ? new URL(/<([^>]+)>/.exec(link)![1]!, TEST_ORIGIN).pathname + new URL(/<([^>]+)>/.exec(link)![1]!, TEST_ORIGIN).search : undefined
     }
     return ids
   }
 
   test('filters, orders, pages in the chosen order and counts', async () => {
-    const x = servers.server()
+    const x = bed()
     const { survey, ids, bob: bobUserId } = await seed(x)
     const [r0, r1, r2, r3, r4] = ids as [string, string, string, string, string]
     assert.equal((await list(x, '')).ids.slice(0, 5), [r4, r3, r2, r1, r0], 'newest first by default')
@@ -86,7 +84,7 @@ for (const backend of e2eBackends()) {
   })
 
   test('each bad parameter is a 400 naming it', async () => {
-    const x = servers.server()
+    const x = bed()
     const { survey } = await seed(x)
     const bad: Array<[string, string]> = [
       ['finished=maybe', 'finished'],
@@ -107,14 +105,14 @@ for (const backend of e2eBackends()) {
     }
     // A cursor of one order is refused in another: its position means something else there.
     const first = await x.call('GET', `/api/v1/management/responses?surveyId=${survey.id}&order=asc&limit=1`, { key: x.keyA })
-    const cursor = new URL(/<([^>]+)>/.exec(first.headers.get('link') ?? '')![1]!, x.url).searchParams.get('cursor')
+    const cursor = new URL(/<([^>]+)>/.exec(first.headers.get('link') ?? '')![1]!, TEST_ORIGIN).searchParams.get('cursor')
     const mixed = await x.call('GET', `/api/v1/management/responses?surveyId=${survey.id}&cursor=${cursor}`, { key: x.keyA })
     assert.is(mixed.status, 400, mixed.text)
     assert.ok("cursor" in (mixed.body.details ?? {}), mixed.text)
   })
 
   test('an import keeps its createdAt and updatedAt, and is found by them', async () => {
-    const x = servers.server()
+    const x = bed()
     const survey = await createSurvey(x, { status: 'completed' })
     const create = (body: Record<string, unknown>) =>
       x.call('POST', '/api/v1/management/responses', { key: x.keyA, body: { surveyId: survey.id, finished: true, data: { q1: 'old' }, ...body } })
@@ -141,12 +139,12 @@ for (const backend of e2eBackends()) {
   })
 
   test('contacts and people: userId, dates, either order with cursors of it, count', async () => {
-    const x = servers.server()
+    const x = bed()
     const prefix = `c-${Math.random().toString(36).slice(2)}`
     const ids: string[] = []
     for (let i = 0; i < 4; i++) {
       await x.call('GET', `/api/v1/client/${x.envA}/identify/contacts/${prefix}-${i}`)
-      await new Promise((resolve) => setTimeout(resolve, 5))
+      x.clock!.advance(5)
     }
     const all = (await x.call('GET', '/api/v1/management/contacts?limit=1000', { key: x.keyA })).body.data.filter((c: any) => c.userId.startsWith(prefix))
     ids.push(...all.map((c: any) => c.id).reverse())
@@ -164,7 +162,7 @@ for (const backend of e2eBackends()) {
     assert.equal(since.body.data.map((c: any) => c.id).filter((id: string) => ids.includes(id)), ids, 'oldest first from the first one on')
     const byUpdate = await list('sortBy=updatedAt&limit=1')
     assert.is(byUpdate.body.data[0].id, ids[0], 'the touched contact first')
-    const next = new URL(/<([^>]+)>/.exec(byUpdate.headers.get('link') ?? '')![1]!, x.url)
+    const next = new URL(/<([^>]+)>/.exec(byUpdate.headers.get('link') ?? '')![1]!, TEST_ORIGIN)
     const second = await list(`sortBy=updatedAt&limit=1&cursor=${next.searchParams.get('cursor')}`)
     assert.is.not(second.body.data[0].id, ids[0], 'the cursor goes on in that order')
     assert.is((await x.call('GET', `/api/v1/management/contacts?cursor=${next.searchParams.get('cursor')}`, { key: x.keyA })).status, 400, 'not in another order')
@@ -179,7 +177,7 @@ for (const backend of e2eBackends()) {
   })
 
   test('every filter stays in the key\'s environment', async () => {
-    const x = servers.server()
+    const x = bed()
     const { survey, bob: bobUserId } = await seed(x)
     const asB = (query: string) => x.call('GET', `/api/v1/management/responses?${query}`, { key: x.keyB })
     assert.equal((await asB(`userId=${bobUserId}&count=true`)).body.data, [])

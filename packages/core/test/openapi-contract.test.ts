@@ -1,6 +1,6 @@
 /**
  * Contract fuzzing: every operation of the OpenAPI document, driven in-process against the fetch handler on
- * PGlite with fast-check. Requests generated from the document's own schemas (path parameters often real
+ * the test bed with fast-check. Requests generated from the document's own schemas (path parameters often real
  * ids, so that handlers get past their 404) must get a status the operation documents, whose JSON body
  * validates against the document (ajv, draft 2020-12); requests made invalid on purpose (a body of the wrong
  * type, a required field left out or of the wrong type, a query value outside its schema, no API key) must
@@ -8,27 +8,16 @@
  * half); a failure prints the shrunk request. Deleting operations run last, so that the others find their
  * resources.
  */
-import { createFsBlobStore } from '@canvass/blob-fs'
-import { createCanvass } from '@canvass/core'
 import type { Canvass, OpenApiDocument } from '@canvass/core'
-import { createKyselyStorage, migrate } from '@canvass/storage-kysely'
-import { readApiReference, readWidgetBundles } from '@canvass/widget'
+import { TEST_ORIGIN as ORIGIN, arbitraryOf, resolve, suiteWithBed } from '@canvass/test-bed'
+import type { JsonSchema, SchemaContext } from '@canvass/test-bed'
 import Ajv2020 from 'ajv/dist/2020.js'
 import addFormats from 'ajv-formats'
 import fc from 'fast-check'
-import { Kysely, PGliteDialect } from 'kysely'
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import type { JsonSchema, SchemaContext } from '@canvass/test-bed'
-import { arbitraryOf, resolve } from '@canvass/test-bed'
-import { emptyPgliteInMemory } from './processes'
 
 const RUNS = Number(process.env.CANVASS_CONTRACT_RUNS ?? 25)
 const SEED = Number(process.env.CANVASS_CONTRACT_SEED ?? 20261125)
-const ORIGIN = 'http://localhost'
 
 interface Operation {
   method: string
@@ -44,10 +33,11 @@ interface GeneratedRequest {
   body?: unknown
 }
 
-const test = suite('OpenAPI contract fuzzing')
+const { test, bed } = suiteWithBed('OpenAPI contract fuzzing', {
+  apiReferenceBundle: true,
+  logger: { error: (message, cause) => console.error(message, cause), warn: () => {} },
+})
 let canvass: Canvass
-let db: Kysely<unknown>
-let blobRoot: string
 let document: OpenApiDocument
 let context: SchemaContext
 let key: string
@@ -60,31 +50,15 @@ const answered = new Set<string>()
 
 test.before(async () => {
   stats.started = Date.now()
-  db = new Kysely<unknown>({ dialect: new PGliteDialect({ pglite: await emptyPgliteInMemory() }) })
-  await migrate(db)
-  blobRoot = await mkdtemp(join(tmpdir(), 'canvass-contract-'))
-  canvass = createCanvass({
-    storage: createKyselyStorage({ db }),
-    blobStore: createFsBlobStore({ root: blobRoot }),
-    secret: 'contract-fuzzing-secret',
-    widget: await readWidgetBundles(),
-    apiReference: await readApiReference(),
-    logger: { error: (message, cause) => console.error(message, cause), warn: () => {} },
-  })
-  const project = await canvass.admin.createProject({ name: 'Contract' })
-  const environmentId = project.environments.production
-  ;({ key } = await canvass.admin.createApiKey({ environmentId }))
+  canvass = bed().canvass
+  const environmentId = bed().envA
+  key = bed().keyA
   document = JSON.parse(JSON.stringify(canvass.openApi()))
   context = { components: (document.components as { schemas: Record<string, JsonSchema> }).schemas }
   ajv = new Ajv2020({ strict: false, allErrors: false, validateFormats: true })
   addFormats(ajv)
   ajv.addSchema(document, 'openapi')
   await seed(environmentId)
-})
-
-test.after(async () => {
-  await db?.destroy()
-  if (blobRoot) await rm(blobRoot, { recursive: true, force: true })
 })
 
 /** One of each resource, through the API itself, so that path parameters can name something real. */

@@ -1,14 +1,13 @@
 /**
- * Contract §11, the streamed export over HTTP: `GET /api/v1/management/responses/export` as CSV and NDJSON, a
+ * Contract §11, the streamed export on the test bed: `GET /api/v1/management/responses/export` as CSV and NDJSON, a
  * column per question (per matrix row, address and contact info field), metadata, hidden fields and
  * variables; cells safe from spreadsheet formulas; the list's filters and order; bad parameters a 400 naming
  * them; another environment's survey refused. On PGlite, and on the Postgres server when TEST_DATABASE_URL is
  * set.
  */
 import * as assert from 'uvu/assert'
-import { e2eBackends } from './backends'
-import type { Backend } from './fixtures'
-import { suitesWithServer } from './suite-server'
+import { TEST_ORIGIN, availableBackends, suiteWithBed } from '@canvass/test-bed'
+import type { Backend, TestCanvass } from '@canvass/test-bed'
 
 /** RFC 4180, as a spreadsheet reads it: rows of cells. */
 function parseCsv(text: string): string[][] {
@@ -42,9 +41,8 @@ function parseCsv(text: string): string[][] {
 
 const t = (text: string) => ({ default: text })
 
-for (const backend of e2eBackends()) {
-  const servers = suitesWithServer(() => backend)
-  const test = servers.suite(`response export (${backend.label})`)
+for (const backend of availableBackends()) {
+  const { test, bed } = suiteWithBed(`response export (${backend})`, { backend })
 
   async function surveyOf(x: Backend) {
     const res = await x.call('POST', '/api/v1/management/surveys', {
@@ -68,14 +66,14 @@ for (const backend of e2eBackends()) {
     return res.body.data.id as string
   }
 
-  const exportOf = async (x: Backend, query: string, key = x.keyA) => {
-    const res = await fetch(`${x.url}/api/v1/management/responses/export?${query}`, { headers: { 'x-api-key': key } })
+  const exportOf = async (x: TestCanvass, query: string, key = x.keyA) => {
+    const res = await x.fetch(new Request(`${TEST_ORIGIN}/api/v1/management/responses/export?${query}`, { headers: { 'x-api-key': key } }))
     // Keeping a byte-order mark, which `res.text()` would drop.
     return { status: res.status, headers: res.headers, text: new TextDecoder('utf-8', { ignoreBOM: true }).decode(await res.arrayBuffer()) }
   }
 
   test('CSV: a column per question field, metadata, hidden fields, variables; formulas defused', async () => {
-    const x = servers.server()
+    const x = bed()
     const surveyId = await surveyOf(x)
     const answers = {
       why: '=HYPERLINK("http://example.invalid","click"), then\nmore',
@@ -129,7 +127,7 @@ for (const backend of e2eBackends()) {
   })
 
   test('NDJSON: each line is the response as the API reads it, in the chosen order, across many pages', async () => {
-    const x = servers.server()
+    const x = bed()
     const surveyId = await surveyOf(x)
     const ids: string[] = []
     for (let i = 0; i < 60; i++) {
@@ -151,7 +149,7 @@ for (const backend of e2eBackends()) {
   })
 
   test('bad parameters are a 400 naming them; another environment\'s survey is refused', async () => {
-    const x = servers.server()
+    const x = bed()
     const surveyId = await surveyOf(x)
     for (const [query, field] of [
       ['', 'surveyId'],

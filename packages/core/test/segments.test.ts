@@ -1,14 +1,12 @@
 /**
- * Contract §11, segments over HTTP: the management routes round-trip every operator and nesting and refuse
+ * Contract §11, segments on the test bed: the management routes round-trip every operator and nesting and refuse
  * bad trees with a 400 naming the field; surveys name segments (saved or their own); the environment state
  * shows a targeted survey's segment; `/user` and identify answer the segments a contact is in now.
  * On PGlite, and on the Postgres server when TEST_DATABASE_URL is set.
  */
-import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import { e2eBackends } from './backends'
-import type { Backend } from './fixtures'
-import { createSurvey, errorOf, startBackend } from './fixtures'
+import { availableBackends, createSurvey, errorOf, suiteWithBed } from '@canvass/test-bed'
+import type { Backend } from '@canvass/test-bed'
 
 const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148'
 const MAC = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_0) AppleWebKit/605.1.15 Version/17.0 Safari/605.1.15'
@@ -54,15 +52,11 @@ const identifySegments = async (x: Backend, userId: string, userAgent = MAC) => 
   return res.body.data.segments as string[]
 }
 
-for (const backend of e2eBackends()) {
-  const segments = suite(`${backend.label}: segments`)
+for (const backend of availableBackends()) {
+  const { test: segments, bed } = suiteWithBed(`${backend}: segments`, { backend })
   let x: Backend
-  segments.before(async () => {
-    x = await startBackend(await backend.env())
-  })
-  segments.after(async () => {
-    await x?.stop()
-    await backend.dispose()
+  segments.before.each(() => {
+    x = bed()
   })
 
   segments('round-trip with every operator and nesting; list, update, get, delete', async () => {

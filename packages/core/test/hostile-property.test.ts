@@ -1,44 +1,28 @@
 /**
- * Property: no input hurts the server. Every route of `canvass.routes` (so routes added later are
- * covered without touching this file) is driven over HTTP, each with its own seeded fast-check run, with
+ * Property: no input hurts the server. Every route of the route table (so routes added later are
+ * covered without touching this file) is driven on the test bed, each with its own seeded fast-check run, with
  * generated hostile input (wrong types, huge and unpaired-surrogate strings, extreme numbers, deep and wide
- * objects, prototype keys; in the query, the parameters the route declares) with a production key, a development key or none, on PGlite and on the Postgres
+ * objects, prototype keys; in the query, the parameters the route declares) with a production key, a development key or none, on PGlite, or on the Postgres
  * server when TEST_DATABASE_URL is set. Path parameters are often real ids of existing resources, so that
  * handlers get past their 404 to validation and storage. Never a 5xx (the client helper throws on one); every
  * error in the contract's shape; every 400 under 16 KiB; `X-Content-Type-Options: nosniff` on every answer.
  * Afterwards every route must have been driven, and have answered its valid example with something else
  * than 404.
  */
-import { createCanvass, describeRoutes } from '@canvass/core'
-import type { BlobStore, Storage } from '@canvass/core'
+import { describeRoutes } from '@canvass/core'
+import { createResponse, createSurvey, defaultBackend, question, suiteWithBed } from '@canvass/test-bed'
+import type { Backend } from '@canvass/test-bed'
 import fc from 'fast-check'
 import * as assert from 'uvu/assert'
-import type { Backend } from './fixtures'
-import { createResponse, createSurvey, question } from './fixtures'
-import { httpBackend } from './backends'
-import { suitesWithServer } from './suite-server'
-
-/** A stand-in that refuses every use: the route table is read from a handler that is never called. */
-const refuse = <T extends object>(what: string): T =>
-  new Proxy({} as T, {
-    get: () => {
-      throw new Error(`the route table needs no ${what}`)
-    },
-  })
 
 /**
- * The route table as the standalone server has it: with a blob store and the widget, so the storage and
- * widget routes are in it.
+ * The route table as the standalone server has it: with a blob store, the widget and the API reference, so
+ * the storage, widget and reference routes are in it (the test checks that the bed serves exactly these).
  */
-const ROUTES = createCanvass({
-  storage: refuse<Storage>('storage'),
-  blobStore: refuse<BlobStore>('blob store'),
-  secret: 'route-table-only',
-  widget: { formbricks: '', surveys: '' },
-}).routes
+const ROUTES = describeRoutes().routes
 
 /** The query parameters each route declares, by `METHOD path`: a parameter added later is drawn too. */
-const QUERY_PARAMS = new Map(describeRoutes().routes.map((route) => [`${route.method} ${route.path}`, Object.keys(route.query?.entries ?? {})]))
+const QUERY_PARAMS = new Map(ROUTES.map((route) => [`${route.method} ${route.path}`, Object.keys(route.query?.entries ?? {})]))
 
 /**
  * Generated requests per route and backend, besides the route's valid example: with ~55 routes, enough to
@@ -190,164 +174,163 @@ function plant(base: Record<string, unknown>, where: number, name: string, hosti
   return { ...base, [nested]: { ...(inner as Record<string, unknown>), [name]: hostile } }
 }
 
-function defineSuites(label: string, env: () => Promise<Record<string, string>>, dispose = async () => {}) {
-  const servers = suitesWithServer(() => ({ label, env, dispose }))
-  const b = servers.server
-  const test = servers.suite(`${label}: hostile input on every route (property)`)
+// The dispatcher never runs on the bed: generated webhooks never send traffic anywhere.
+const { test, bed: b } = suiteWithBed(`${defaultBackend()}: hostile input on every route (property)`, { apiReferenceBundle: true })
 
-  test(`each of the ${ROUTES.length} routes, ${RUNS_PER_ROUTE} runs: never 5xx, contract-shaped errors, small 400s`, async () => {
-    assert.ok(ROUTES.length > 5, 'the route table is read')
-    for (const route of ROUTES) {
-      for (const name of paramNames(route.path)) assert.ok(name in PARAM_KINDS, `${route.method} ${route.path}: no seed for :${name}`)
+test(`each of the ${ROUTES.length} routes, ${RUNS_PER_ROUTE} runs: never 5xx, contract-shaped errors, small 400s`, async () => {
+  assert.ok(ROUTES.length > 5, 'the route table is read')
+  for (const route of ROUTES) {
+    for (const name of paramNames(route.path)) assert.ok(name in PARAM_KINDS, `${route.method} ${route.path}: no seed for :${name}`)
+  }
+  const x = b()
+  const names = (routes: ReadonlyArray<{ method: string; path: string }>) => routes.map((route) => `${route.method} ${route.path}`).sort()
+  assert.equal(names(x.canvass.routes), names(ROUTES), 'the bed serves the routes driven here')
+  const seeds = await plantSeeds(x)
+  let serial = 0
+
+  /** Makes a fresh resource of `kind` after a DELETE took the seed (a survey takes its responses along). */
+  async function reseed(kind: Kind): Promise<void> {
+    const n = ++serial
+    const post = async (path: string, body: Record<string, unknown>) => {
+      const res = await x.call('POST', path, { key: x.keyA, body })
+      if (res.status !== 200) throw new Error(`seed ${kind} failed: ${res.status} ${res.text}`)
+      return res.body.data.id as string
     }
-    const x = await b()
-    const seeds = await plantSeeds(x)
-    let serial = 0
-
-    /** Makes a fresh resource of `kind` after a DELETE took the seed (a survey takes its responses along). */
-    async function reseed(kind: Kind): Promise<void> {
-      const n = ++serial
-      const post = async (path: string, body: Record<string, unknown>) => {
-        const res = await x.call('POST', path, { key: x.keyA, body })
-        if (res.status !== 200) throw new Error(`seed ${kind} failed: ${res.status} ${res.text}`)
-        return res.body.data.id as string
-      }
-      if (kind === 'survey' || kind === 'response') {
-        if (kind === 'survey') seeds.survey = (await createSurvey(x, { status: 'inProgress' })).id
-        seeds.response = await createResponse(x, seeds.survey)
-        if (kind === 'survey') seeds.display = await newDisplay(x, seeds.survey)
-        if (kind === 'survey') seeds.quota = await newQuota(x, seeds.survey, n)
-      } else if (kind === 'quota') {
-        seeds.quota = await newQuota(x, seeds.survey, n)
-      } else if (kind === 'webhook' || kind === 'delivery') {
-        seeds.webhook = await post('/api/v1/webhooks', { url: 'https://example.invalid/hook', triggers: ['responseCreated'] })
-        seeds.delivery = await newDelivery(x, seeds.webhook, seeds.survey)
-      } else if (kind === 'actionClass') {
-        seeds.actionClass = await post('/api/v1/management/action-classes', { name: `seed ${n}`, type: 'code', key: `seed-${n}` })
-      } else if (kind === 'attributeClass') {
-        seeds.attributeClass = await post('/api/v1/management/attribute-classes', { name: `seed ${n}`, type: 'code' })
-      } else if (kind === 'segment') {
-        seeds.segment = await post('/api/v1/management/segments', { title: `seed ${n}` })
-      } else if (kind === 'contactAttributeKey') {
-        seeds.contactAttributeKey = await post('/api/v1/management/contact-attribute-keys', { key: `seed${n}` })
-      } else if (kind === 'contact' || kind === 'userId') {
-        Object.assign(seeds, await newContact(x, `seed-user-${n}`))
-      }
+    if (kind === 'survey' || kind === 'response') {
+      if (kind === 'survey') seeds.survey = (await createSurvey(x, { status: 'inProgress' })).id
+      seeds.response = await createResponse(x, seeds.survey)
+      if (kind === 'survey') seeds.display = await newDisplay(x, seeds.survey)
+      if (kind === 'survey') seeds.quota = await newQuota(x, seeds.survey, n)
+    } else if (kind === 'quota') {
+      seeds.quota = await newQuota(x, seeds.survey, n)
+    } else if (kind === 'webhook' || kind === 'delivery') {
+      seeds.webhook = await post('/api/v1/webhooks', { url: 'https://example.invalid/hook', triggers: ['responseCreated'] })
+      seeds.delivery = await newDelivery(x, seeds.webhook, seeds.survey)
+    } else if (kind === 'actionClass') {
+      seeds.actionClass = await post('/api/v1/management/action-classes', { name: `seed ${n}`, type: 'code', key: `seed-${n}` })
+    } else if (kind === 'attributeClass') {
+      seeds.attributeClass = await post('/api/v1/management/attribute-classes', { name: `seed ${n}`, type: 'code' })
+    } else if (kind === 'segment') {
+      seeds.segment = await post('/api/v1/management/segments', { title: `seed ${n}` })
+    } else if (kind === 'contactAttributeKey') {
+      seeds.contactAttributeKey = await post('/api/v1/management/contact-attribute-keys', { key: `seed${n}` })
+    } else if (kind === 'contact' || kind === 'userId') {
+      Object.assign(seeds, await newContact(x, `seed-user-${n}`))
     }
+  }
 
-    const choice = fc.oneof(
-      { weight: 4, arbitrary: fc.constant<ParamChoice>({ real: true }) },
-      { weight: 1, arbitrary: fc.constantFrom(...KINDS).map((kind): ParamChoice => ({ kind })) },
-      {
-        weight: 2,
-        arbitrary: fc
-          .oneof(
-            fc.constantFrom(x.envB, 'public', 'private', 'a.png', '%00', '%ED%A0%80', '..%2F..', '%2e%2e', 'null', '0'),
-            fc.string({ minLength: 1, maxLength: 30 }).map(encodeURIComponent),
-            fc.integer({ min: 256, max: 5000 }).map((n) => 'i'.repeat(n)),
-          )
-          .map((text): ParamChoice => ({ text })),
-      },
-    )
-    /** Parameters the route declares (its entry in the table), a page's, and an unknown one. */
-    const queryOf = (names: string[]) =>
-      fc.array(
-        fc.tuple(
-          fc.constantFrom(...names, 'limit', 'skip', 'cursor', 'x'),
-          fc.oneof(
-            fc.string({ maxLength: 20 }),
-            fc.constantFrom('-1', '1e9', '99999999999999999999', '1.5', '$survey', 'private', 'public', '%ED%A0%80', '\u0000', 'a\u0000b', '0000-01-01'),
-            // Three of them stay under Node's 16 KiB for the request line and headers (beyond, Node answers 431).
-            fc.integer({ min: 256, max: 4000 }).map((n) => 'q'.repeat(n)),
-          ),
+  const choice = fc.oneof(
+    { weight: 4, arbitrary: fc.constant<ParamChoice>({ real: true }) },
+    { weight: 1, arbitrary: fc.constantFrom(...KINDS).map((kind): ParamChoice => ({ kind })) },
+    {
+      weight: 2,
+      arbitrary: fc
+        .oneof(
+          fc.constantFrom(x.envB, 'public', 'private', 'a.png', '%00', '%ED%A0%80', '..%2F..', '%2e%2e', 'null', '0'),
+          fc.string({ minLength: 1, maxLength: 30 }).map(encodeURIComponent),
+          fc.integer({ min: 256, max: 5000 }).map((n) => 'i'.repeat(n)),
+        )
+        .map((text): ParamChoice => ({ text })),
+    },
+  )
+  /** Parameters the route declares (its entry in the table), a page's, and an unknown one. */
+  const queryOf = (names: string[]) =>
+    fc.array(
+      fc.tuple(
+        fc.constantFrom(...names, 'limit', 'skip', 'cursor', 'x'),
+        fc.oneof(
+          fc.string({ maxLength: 20 }),
+          fc.constantFrom('-1', '1e9', '99999999999999999999', '1.5', '$survey', 'private', 'public', '%ED%A0%80', '\u0000', 'a\u0000b', '0000-01-01'),
+          // Three of them stay under the 16 KiB of request line and headers a Node host accepts (beyond, it answers 431).
+          fc.integer({ min: 256, max: 4000 }).map((n) => 'q'.repeat(n)),
         ),
-        { maxLength: 3 },
-      )
-    const body = fc.oneof(
-      { weight: 3, arbitrary: fc.record({ plant: fc.nat(), name: fc.oneof(fc.string({ maxLength: 12 }), fc.constantFrom(...PROTOTYPE_KEYS)), hostile: value }) },
-      { weight: 2, arbitrary: value.map((v): BodyPlan => ({ raw: JSON.stringify(v) ?? 'null' })) },
-      { weight: 1, arbitrary: extreme.map((raw): BodyPlan => ({ raw })) },
-      { weight: 1, arbitrary: fc.constant<BodyPlan>({ valid: true }) },
+      ),
+      { maxLength: 3 },
     )
-    const keyName = fc.constantFrom('A', 'A', 'B', 'none')
-    const requestOf = (names: string[]) => fc.record({ params: fc.array(choice, { minLength: 3, maxLength: 3 }), query: queryOf(names), key: keyName, body })
-    type Drawn = { params: ParamChoice[]; query: [string, string][]; key: string; body: BodyPlan }
-    const valid: Drawn = { params: [{ real: true }, { real: true }, { real: true }], query: [], key: 'A', body: { valid: true } }
+  const body = fc.oneof(
+    { weight: 3, arbitrary: fc.record({ plant: fc.nat(), name: fc.oneof(fc.string({ maxLength: 12 }), fc.constantFrom(...PROTOTYPE_KEYS)), hostile: value }) },
+    { weight: 2, arbitrary: value.map((v): BodyPlan => ({ raw: JSON.stringify(v) ?? 'null' })) },
+    { weight: 1, arbitrary: extreme.map((raw): BodyPlan => ({ raw })) },
+    { weight: 1, arbitrary: fc.constant<BodyPlan>({ valid: true }) },
+  )
+  const keyName = fc.constantFrom('A', 'A', 'B', 'none')
+  const requestOf = (names: string[]) => fc.record({ params: fc.array(choice, { minLength: 3, maxLength: 3 }), query: queryOf(names), key: keyName, body })
+  type Drawn = { params: ParamChoice[]; query: [string, string][]; key: string; body: BodyPlan }
+  const valid: Drawn = { params: [{ real: true }, { real: true }, { real: true }], query: [], key: 'A', body: { valid: true } }
 
-    const driven = new Map<string, { runs: number; exampleStatus: number }>()
-    for (const [index, route] of ROUTES.entries()) {
-      const routeName = `${route.method} ${route.path}`
-      const names = paramNames(route.path)
-      const seen = { runs: 0, exampleStatus: 0 }
-      driven.set(routeName, seen)
-      await fc.assert(
-        fc.asyncProperty(requestOf(QUERY_PARAMS.get(routeName) ?? []), async (drawn: Drawn) => {
-          const first = seen.runs++ === 0
-          let i = 0
-          const path = route.path.replace(/:[A-Za-z0-9_]+/g, () => {
-            const name = names[i] as string
-            const param = drawn.params[i++ % drawn.params.length] as ParamChoice
-            if ('text' in param) return param.text
-            return encodeURIComponent(seeds['kind' in param ? param.kind : (PARAM_KINDS[name] as Kind)])
-          })
-          const search = drawn.query.map(([name, v]) => `${name}=${encodeURIComponent(v === '$survey' ? seeds.survey : v)}`).join('&')
-          const target = search ? `${path}?${search}` : path
-          const base = template(route.method, route.path, seeds, x)
-          const plan = drawn.body
-          const text = 'raw' in plan ? plan.raw : JSON.stringify('plant' in plan ? plant(base, plan.plant, plan.name, plan.hostile) : base)
-          const key = drawn.key === 'A' ? x.keyA : drawn.key === 'B' ? x.keyB : undefined
-          const withBody = !['GET', 'HEAD', 'DELETE'].includes(route.method)
-          // Uploads carry a fresh valid signature, so that the hostile body reaches the upload's body parser.
-          const signature = route.path.endsWith('/storage/local') ? await signedUploadHeaders(x, route.path.includes('/client/')) : {}
-          // `call` throws on any 5xx.
-          const res = await x.call(route.method, target, {
-            ...(key ? { key } : {}),
-            ...(withBody ? { rawBody: text, headers: { 'content-type': 'application/json', ...signature } } : {}),
-          })
-          if (first) seen.exampleStatus = res.status
-          if (route.method === 'DELETE' && res.status === 200) await reseed(PARAM_KINDS[names[names.length - 1] as string] as Kind)
-          const what = `${route.method} ${target.slice(0, 200)} ${withBody ? text.slice(0, 200) : ''} → ${res.status} ${res.text.slice(0, 300)}`
-          assert.is(res.headers.get('x-content-type-options'), 'nosniff', `nosniff on every answer: ${what}`)
-          if (res.status === 400) assert.ok(Buffer.byteLength(res.text) < 16 * 1024, `400 of ${res.text.length} bytes: ${what}`)
-          if (res.status < 400) return
-          if (route.path === '/s/:surveyId' && res.headers.get('content-type') === 'text/html; charset=utf-8') {
-            // A link page refuses with a page a person reads (a path that is no link page gets JSON below).
-            assert.ok(res.status === 404 || res.status === 403, what)
-            assert.ok(res.headers.get('content-security-policy')?.startsWith("default-src 'none'"), what)
-            return
-          }
-          // `%2e%2e` in the path is `..` to the URL parser: the request reaches whatever path remains, which no
-          // route may answer as its own (a 404 "Route not found" in the contract's shape is checked below).
-          const routeNotFound = res.status === 404 && res.body?.message === 'Route not found'
-          if (route.path.endsWith('/storage/local') && !routeNotFound) {
-            assert.equal(Object.keys(res.body ?? {}), ['error', 'message'], what)
-            assert.is(res.body.message, res.body.error, what)
-            return
-          }
-          if (route.method === 'GET' && /\/api\/v1\/(management\/)?me$/.test(route.path) && res.status === 401) {
-            assert.is(res.text, 'Not authenticated', what)
-            return
-          }
-          assert.equal(Object.keys(res.body ?? {}).sort(), ['code', 'details', 'message'], what)
-          assert.type(res.body.code, 'string', what)
-          assert.type(res.body.message, 'string', what)
-          assert.type(res.body.details, 'object', what)
-        }),
-        // The valid example runs first: real ids, the production key, the route's own template.
-        { numRuns: RUNS_PER_ROUTE, seed: SEED + index, examples: [[valid]], endOnFailure: true },
-      )
-    }
+  const driven = new Map<string, { runs: number; exampleStatus: number }>()
+  for (const [index, route] of ROUTES.entries()) {
+    const routeName = `${route.method} ${route.path}`
+    const names = paramNames(route.path)
+    const seen = { runs: 0, exampleStatus: 0 }
+    driven.set(routeName, seen)
+    await fc.assert(
+      fc.asyncProperty(requestOf(QUERY_PARAMS.get(routeName) ?? []), async (drawn: Drawn) => {
+        const first = seen.runs++ === 0
+        let i = 0
+        const path = route.path.replace(/:[A-Za-z0-9_]+/g, () => {
+          const name = names[i] as string
+          const param = drawn.params[i++ % drawn.params.length] as ParamChoice
+          if ('text' in param) return param.text
+          return encodeURIComponent(seeds['kind' in param ? param.kind : (PARAM_KINDS[name] as Kind)])
+        })
+        const search = drawn.query.map(([name, v]) => `${name}=${encodeURIComponent(v === '$survey' ? seeds.survey : v)}`).join('&')
+        const target = search ? `${path}?${search}` : path
+        const base = template(route.method, route.path, seeds, x)
+        const plan = drawn.body
+        const text = 'raw' in plan ? plan.raw : JSON.stringify('plant' in plan ? plant(base, plan.plant, plan.name, plan.hostile) : base)
+        const key = drawn.key === 'A' ? x.keyA : drawn.key === 'B' ? x.keyB : undefined
+        const withBody = !['GET', 'HEAD', 'DELETE'].includes(route.method)
+        // Uploads carry a fresh valid signature, so that the hostile body reaches the upload's body parser.
+        const signature = route.path.endsWith('/storage/local') ? await signedUploadHeaders(x, route.path.includes('/client/')) : {}
+        // `call` throws on any 5xx.
+        const res = await x.call(route.method, target, {
+          ...(key ? { key } : {}),
+          ...(withBody ? { rawBody: text, headers: { 'content-type': 'application/json', ...signature } } : {}),
+        })
+        if (first) seen.exampleStatus = res.status
+        if (route.method === 'DELETE' && res.status === 200) await reseed(PARAM_KINDS[names[names.length - 1] as string] as Kind)
+        const what = `${route.method} ${target.slice(0, 200)} ${withBody ? text.slice(0, 200) : ''} → ${res.status} ${res.text.slice(0, 300)}`
+        assert.is(res.headers.get('x-content-type-options'), 'nosniff', `nosniff on every answer: ${what}`)
+        if (res.status === 400) assert.ok(Buffer.byteLength(res.text) < 16 * 1024, `400 of ${res.text.length} bytes: ${what}`)
+        if (res.status < 400) return
+        if (route.path === '/s/:surveyId' && res.headers.get('content-type') === 'text/html; charset=utf-8') {
+          // A link page refuses with a page a person reads (a path that is no link page gets JSON below).
+          assert.ok(res.status === 404 || res.status === 403, what)
+          assert.ok(res.headers.get('content-security-policy')?.startsWith("default-src 'none'"), what)
+          return
+        }
+        // `%2e%2e` in the path is `..` to the URL parser: the request reaches whatever path remains, which no
+        // route may answer as its own (a 404 "Route not found" in the contract's shape is checked below).
+        const routeNotFound = res.status === 404 && res.body?.message === 'Route not found'
+        if (route.path.endsWith('/storage/local') && !routeNotFound) {
+          assert.equal(Object.keys(res.body ?? {}), ['error', 'message'], what)
+          assert.is(res.body.message, res.body.error, what)
+          return
+        }
+        if (route.method === 'GET' && /\/api\/v1\/(management\/)?me$/.test(route.path) && res.status === 401) {
+          assert.is(res.text, 'Not authenticated', what)
+          return
+        }
+        assert.equal(Object.keys(res.body ?? {}).sort(), ['code', 'details', 'message'], what)
+        assert.type(res.body.code, 'string', what)
+        assert.type(res.body.message, 'string', what)
+        assert.type(res.body.details, 'object', what)
+      }),
+      // The valid example runs first: real ids, the production key, the route's own template.
+      { numRuns: RUNS_PER_ROUTE, seed: SEED + index, examples: [[valid]], endOnFailure: true },
+    )
+  }
 
-    for (const route of ROUTES) {
-      const routeName = `${route.method} ${route.path}`
-      const seen = driven.get(routeName)
-      assert.ok(seen && seen.runs >= RUNS_PER_ROUTE, `${routeName} was driven ${seen?.runs ?? 0} times`)
-      assert.is.not(seen.exampleStatus, 404, `${routeName}: its valid example got past the 404`)
-    }
-  })
+  for (const route of ROUTES) {
+    const routeName = `${route.method} ${route.path}`
+    const seen = driven.get(routeName)
+    assert.ok(seen && seen.runs >= RUNS_PER_ROUTE, `${routeName} was driven ${seen?.runs ?? 0} times`)
+    assert.is.not(seen.exampleStatus, 404, `${routeName}: its valid example got past the 404`)
+  }
+})
 
-  test.run()
-}
+test.run()
 
 /** One existing resource of each kind in environment A, and a stored public file. */
 /** A delivery of `webhook`: a response made after it, and its delivery as the webhook lists it. */
@@ -436,9 +419,3 @@ async function newContact(x: Backend, userId: string): Promise<{ contact: string
   if (!contact) throw new Error(`seeded contact ${userId} is not listed`)
   return { contact: contact.id, userId }
 }
-
-// The dispatcher stays off: generated webhooks must never send traffic anywhere.
-const common = { CANVASS_RATE_LIMITS: 'off', CANVASS_WEBHOOK_DISPATCHER: 'off' }
-
-const http = httpBackend().database()
-defineSuites(http.label, async () => ({ ...(await http.env()), ...common }), http.dispose)

@@ -1,5 +1,5 @@
 /**
- * Contract §12, quotas over HTTP: the management routes under `/surveys/{id}/quotas` round-trip every field and
+ * Contract §12, quotas on the test bed: the management routes under `/surveys/{id}/quotas` round-trip every field and
  * refuse bad quotas with a 400 naming the field; a survey of another environment is refused as on every
  * survey route; client writes are screened: responses that meet a quota are counted up to its limit, the rest
  * are told `quotaFull` (and, with `endSurvey`, finished at the quota's ending); the count holds exactly under
@@ -7,11 +7,9 @@
  * The routes and answers on PGlite; the count under concurrent finishing responses also on the Postgres server
  * when TEST_DATABASE_URL is set.
  */
-import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import { e2eBackends } from './backends'
-import type { Backend } from './fixtures'
-import { UNAUTHORIZED, createSurvey, errorOf, notFoundBody, startBackend } from './fixtures'
+import { UNAUTHORIZED, availableBackends, createSurvey, errorOf, notFoundBody, suiteWithBed } from '@canvass/test-bed'
+import type { Backend } from '@canvass/test-bed'
 
 const CHOICE_SURVEY = {
   status: 'inProgress',
@@ -44,18 +42,14 @@ const PRO_ADULTS = {
 
 const quotasPath = (surveyId: string) => `/api/v1/management/surveys/${surveyId}/quotas`
 
-for (const backend of e2eBackends()) {
-  const quotas = suite(`${backend.label}: quotas`)
+for (const backend of availableBackends()) {
+  const { test: quotas, bed } = suiteWithBed(`${backend}: quotas`, { backend })
   // The routes and the screening are the same code on both databases (the store's SQL runs on both in the
   // conformance suite); what only the Postgres server shows is counting under real concurrency.
-  const functional = backend.label === 'pglite' ? quotas : () => {}
+  const functional = backend === 'pglite' ? quotas : () => {}
   let x: Backend
-  quotas.before(async () => {
-    x = await startBackend(await backend.env())
-  })
-  quotas.after(async () => {
-    await x?.stop()
-    await backend.dispose()
+  quotas.before.each(() => {
+    x = bed()
   })
 
   const postQuota = (surveyId: string, body: Record<string, unknown>, key = x.keyA) => x.call('POST', quotasPath(surveyId), { key, body })

@@ -1,21 +1,19 @@
 /**
- * Contract §11, a survey's summary over HTTP: displays, responses started and finished, completion rate,
+ * Contract §11, a survey's summary on the test bed: displays, responses started and finished, completion rate,
  * drop-off per question, average time to complete, and the counts a dashboard needs per question type
  * (choices with "other", NPS, rating, matrix, CTA, consent, answered and skipped), within a date range. On
  * PGlite, and on the Postgres server when TEST_DATABASE_URL is set.
  */
 import * as assert from 'uvu/assert'
-import { e2eBackends } from './backends'
-import { suitesWithServer } from './suite-server'
+import { availableBackends, suiteWithBed } from '@canvass/test-bed'
 
 const t = (text: string) => ({ default: text })
 
-for (const backend of e2eBackends()) {
-  const servers = suitesWithServer(() => backend)
-  const test = servers.suite(`survey summary (${backend.label})`)
+for (const backend of availableBackends()) {
+  const { test, bed } = suiteWithBed(`survey summary (${backend})`, { backend })
 
   test('counts every kind of answer, drop-off and completion, within the dates asked', async () => {
-    const x = servers.server()
+    const x = bed()
     const created = await x.call('POST', '/api/v1/management/surveys', {
       key: x.keyA,
       body: {
