@@ -36,7 +36,11 @@ export interface MigrateOptions {
   schema?: string
 }
 
-/** Names sort in the order migrations run; a new migration gets the next number and only adds (contract §1). */
+/**
+ * Names sort in the order migrations run; a new migration gets the next number and only adds (contract §1).
+ * A released migration never changes: it imports nothing but `kysely`, and writes out all it runs (the outbox's
+ * trigger functions as they were in its day, which a later migration replaces with its own text).
+ */
 function migrations(schema: string): Record<string, Migration> {
   return {
     '0001-initial': initial(schema),

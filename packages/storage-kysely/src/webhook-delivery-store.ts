@@ -1,13 +1,14 @@
 import type { ClaimedDelivery, DeliveryAttempt, DeliveryOutcome, DeliveryRecord, WebhookDeliveryStore, WebhookEvent } from '@canvass/core'
 import { sql } from 'kysely'
-import type { Kysely } from 'kysely'
+import type { Kysely, RawBuilder } from 'kysely'
 import { applyPage } from './apply-page'
+import { createdEventData } from './created-event-data'
 import type { Database } from './database'
 import type { DeliveryNotifier } from './delivery-notifier'
 import { isStorable } from './is-storable'
+import { MESSAGE_ID, messageIdPrefix } from './message-id'
 import type { SchemaNames } from './schema-names'
 import { toJsonb } from './to-jsonb'
-import { createdEventData, MESSAGE_ID, messageIdPrefix } from './migrations/outbox-triggers'
 
 const DELIVERY_COLUMNS = [
   'webhook_deliveries.id',
@@ -53,7 +54,7 @@ const EXPAND_BATCH = 1000
 const FULL_SCAN_INTERVAL_MS = 1000
 
 /**
- * The webhook outbox on Postgres. Response writes record events (`webhook_events`, see `outbox-triggers.ts`);
+ * The webhook outbox on Postgres. Response writes record events (`webhook_events`, made by the trigger functions of migration `0009-created-event-columns`);
  * `expand` turns them into one delivery per webhook that matched, before anything reads deliveries, so the
  * port sees every delivery as soon as the response write committed. A claim is one statement: it locks due rows with `for update skip locked`
  * (so concurrent claimers, in any process, take disjoint rows), pushes their `next_attempt_at` forward by the
@@ -86,7 +87,7 @@ export function createWebhookDeliveryStore(
     const full = options.full === true || Date.now() - lastFullScan >= FULL_SCAN_INTERVAL_MS
     if (full) lastFullScan = Date.now()
     // `now()`, not `clock_timestamp()`: only a value fixed for the statement can bound an index scan.
-    const after = full ? sql`''` : sql.raw(messageIdPrefix("now() - interval '10 seconds'"))
+    const after = full ? sql`''` : messageIdPrefix(sql`now() - interval '10 seconds'`)
     for (;;) {
       const { rows } = await sql<{ taken: number }>`
         with taken as (
@@ -95,11 +96,11 @@ export function createWebhookDeliveryStore(
           where e.ctid = any(array(
             select ctid from ${events} where id > ${after} order by id limit ${sql.lit(EXPAND_BATCH)} for update skip locked
           ))
-          returning e.response_id, e.hooks, ${sql.raw(withContact(`coalesce(e.data, ${createdEventData('e')})`))} as data, e.created_at
+          returning e.response_id, e.hooks, ${withContact(sql`coalesce(e.data, ${createdEventData('e')})`)} as data, e.created_at
         ),
         made as (
           insert into ${deliveries} (id, webhook_id, event, payload, response_id, created_at, updated_at, next_attempt_at)
-          select ${sql.raw(MESSAGE_ID)}, w.id, h.event,
+          select ${MESSAGE_ID}, w.id, h.event,
             jsonb_build_object('webhookId', w.id, 'event', h.event, 'data', t.data),
             t.response_id, t.created_at, t.created_at, t.created_at
           from taken t
@@ -323,8 +324,8 @@ interface ClaimRow {
  * (`{id, userId}` of `person`, or null) and `contactAttributes` (`personAttributes`), as management answers
  * carry them. Added when the event becomes deliveries, so events of every age get them.
  */
-function withContact(data: string): string {
-  return `(select d || jsonb_build_object(
+function withContact(data: RawBuilder<unknown>): RawBuilder<unknown> {
+  return sql`(select d || jsonb_build_object(
       'contact', case when jsonb_typeof(d -> 'person') = 'object'
         then jsonb_build_object('id', d -> 'person' -> 'id', 'userId', d -> 'person' -> 'userId') end,
       'contactAttributes', d -> 'personAttributes')

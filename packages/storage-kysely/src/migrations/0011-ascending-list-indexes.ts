@@ -23,16 +23,18 @@ const LIST_INDEXES = [
  */
 export function ascendingListIndexes(schema: string): Migration {
   return {
-    up: (db) => rebuild(db, schema, ''),
-    down: (db) => rebuild(db, schema, ' desc'),
+    up: (db) => rebuild(db, schema, 'asc'),
+    down: (db) => rebuild(db, schema, 'desc'),
   }
 }
 
-async function rebuild(db: Kysely<any>, schema: string, direction: '' | ' desc'): Promise<void> {
+async function rebuild(db: Kysely<any>, schema: string, direction: 'asc' | 'desc'): Promise<void> {
+  // Ascending is the default order: an ascending index is defined (and shown by `pg_indexes`) without a word.
+  const order = direction === 'asc' ? sql`` : sql` desc`
   for (const [table, scope] of LIST_INDEXES) {
     const name = `${table}_${scope}_created_at_id_idx`
     await sql`drop index if exists ${sql.id(schema, name)}`.execute(db)
     await sql`create index ${sql.id(name)} on ${sql.id(schema, table)}
-      (${sql.id(scope)}, created_at${sql.raw(direction)}, id${sql.raw(direction)})`.execute(db)
+      (${sql.id(scope)}, created_at${order}, id${order})`.execute(db)
   }
 }

@@ -1,13 +1,15 @@
 import { sql } from 'kysely'
 import type { Kysely } from 'kysely'
 import { TABLES } from './0001-initial'
-import { installOutboxTriggers } from './outbox-triggers'
+import { installOutbox } from './0009-created-event-columns'
 
 /**
  * Canvass before 0.1 created its tables in `public`. Such a database is recognised by its migration
  * bookkeeping (`public.canvass_migration`), and its tables (with their indexes, constraints and data) are
  * moved into `schema` in one transaction, before the migrator looks at `schema`. The outbox's trigger
- * functions, which name their tables with the schema, are created anew in `schema`. A table of the
+ * functions, which name their tables with the schema, are created anew in `schema`, as the last migration that
+ * defines them (`0009-created-event-columns`) makes them: a migration that replaces them must be named here
+ * instead. The migrations after the level the database was at run next. A table of the
  * application that merely shares a name with one of Canvass's is never touched: without our bookkeeping in
  * `public`, nothing is moved.
  */
@@ -29,7 +31,7 @@ export async function moveFromPublicSchema(db: Kysely<any>, schema: string): Pro
     }
     if (await functionPresent(trx, 'public', 'enqueue_webhook_deliveries_on_insert')) {
       // The triggers moved with their table but still call the functions left in public.
-      await installOutboxTriggers(trx, schema)
+      await installOutbox(trx, schema)
       for (const event of ['insert', 'update']) {
         await sql`drop function ${sql.id('public', `enqueue_webhook_deliveries_on_${event}`)}()`.execute(trx)
       }
