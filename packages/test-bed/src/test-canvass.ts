@@ -95,9 +95,11 @@ export interface TestCanvass {
   deliverWebhooks(): ReturnType<WebhookDispatcher['runOnce']>
   /**
    * Serves the handler over HTTP on 127.0.0.1 (a free port) in this process, for a client or a browser that
-   * needs a URL; closed by `close()`. Returns the origin, e.g. `http://127.0.0.1:41234`.
+   * needs a URL; closed by `close()`. Returns the origin, e.g. `http://127.0.0.1:41234`. `port` is for a test
+   * whose Canvass must know its own address before it listens (`allowedHosts`: take one from `closedPort()`);
+   * a second call answers the first one's origin.
    */
-  listen(): Promise<string>
+  listen(port?: number): Promise<string>
   /** Closes the server, the dispatcher and the database (dropped on Postgres) and removes the blob folder. */
   close(): Promise<void>
 }
@@ -185,9 +187,9 @@ export async function createTestCanvass(options: TestCanvassOptions = {}): Promi
       receiver,
       dispatcher,
       deliverWebhooks: () => dispatcher.runOnce(),
-      async listen() {
+      async listen(port = 0) {
         if (!server) {
-          server = await serve({ fetch: handler, port: 0, hostname: '127.0.0.1', handleSignals: false, preflight: canvass.preflight })
+          server = await serve({ fetch: handler, port, hostname: '127.0.0.1', handleSignals: false, preflight: canvass.preflight })
           const listening = server
           cleanups.push(() => listening.close())
         }
