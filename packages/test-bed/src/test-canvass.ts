@@ -78,6 +78,8 @@ export interface TestCanvass {
   db: Kysely<unknown>
   storage: Storage
   blobStore: BlobStore | undefined
+  /** The folder of the bed's own blob store (undefined with `blobs: false` or a `blobStore` of the test's). */
+  blobDir: string | undefined
   clock: TestClock | undefined
   /** The first project: production key and environment (A), development key and environment (B). */
   keyA: string
@@ -121,8 +123,10 @@ export async function createTestCanvass(options: TestCanvassOptions = {}): Promi
   try {
     const storage = createKyselyStorage({ db: database.db })
     let blobStore: BlobStore | undefined
+    let blobDir: string | undefined
     if (blobs && canvassOptions.blobStore === undefined) {
       const folder = await mkdtemp(join(tmpdir(), 'canvass-bed-'))
+      blobDir = folder
       cleanups.push(() => rm(folder, { recursive: true, force: true }))
       blobStore = createFsBlobStore({ root: folder })
     }
@@ -177,6 +181,7 @@ export async function createTestCanvass(options: TestCanvassOptions = {}): Promi
       db: database.db,
       storage,
       blobStore: blobStore ?? canvassOptions.blobStore,
+      blobDir,
       clock,
       keyA: first.key,
       keyB: first.devKey,
