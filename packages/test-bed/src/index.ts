@@ -6,7 +6,7 @@
  * Request→Response tests on it; processes are started only where a process is what is tested.
  */
 export { createTestCanvass, callOn, TEST_ORIGIN, TEST_SECRET } from './test-canvass'
-export type { ApiResult, Call, CallOptions, TestCanvass, TestCanvassOptions, TestProject } from './test-canvass'
+export type { ApiResult, Call, CallOptions, TestCanvass, TestCanvassOptions, TestInstance, TestProject } from './test-canvass'
 export { suiteWithBed } from './suite'
 export type { SuiteWithBed } from './suite'
 export { createTestClock } from './clock'
@@ -26,4 +26,4 @@ export { startS3rver } from './s3rver'
 export type { S3rverProcess } from './s3rver'
 export { startTestS3BlobStore } from './s3-blob-store'
 export type { TestS3BlobStore } from './s3-blob-store'
-export { closedPort, skipTest } from '@canvass/test-utils'
+export { closedPort, skipSuiteUnless, skipTest } from '@canvass/test-utils'

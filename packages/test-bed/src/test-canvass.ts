@@ -5,7 +5,7 @@ import { createFsBlobStore } from '@canvass/blob-fs'
 import { createCanvass, createWebhookDispatcher, generateApiKey } from '@canvass/core'
 import type { BlobStore, Canvass, CanvassOptions, ConnectionInfo, Storage, WebhookDispatcher, WebhookDispatcherOptions } from '@canvass/core'
 import { serve } from '@canvass/host-node'
-import { createKyselyStorage } from '@canvass/storage-kysely'
+import { createKyselyStorage, createPostgresRateLimiter } from '@canvass/storage-kysely'
 import { readApiReference, readWidgetBundles } from '@canvass/widget'
 import type { Kysely } from 'kysely'
 import type { TestClock } from './clock'
@@ -33,6 +33,12 @@ export interface TestCanvassOptions extends Omit<Partial<CanvassOptions>, 'stora
   apiReferenceBundle?: boolean
   /** Options of the bed's webhook dispatcher (storage, transport and clock are the bed's). */
   dispatcher?: Omit<Partial<WebhookDispatcherOptions>, 'storage' | 'transport' | 'now'>
+  /**
+   * Counts `rateLimits` in the bed's database (`createPostgresRateLimiter` of `@canvass/storage-kysely`), as
+   * instances sharing one database do, instead of each Canvass's memory (a `rateLimits.limiter` given wins).
+   * @default false
+   */
+  databaseRateLimiter?: boolean
   /** Wraps the handler `fetch` and `call` use (to test a host's own routes around Canvass). */
   wrap?: (canvass: Canvass) => (request: Request, info?: ConnectionInfo) => Promise<Response>
 }
@@ -102,8 +108,21 @@ export interface TestCanvass {
    * a second call answers the first one's origin.
    */
   listen(port?: number): Promise<string>
+  /**
+   * Another Canvass on the bed's database with the bed's options, as a second instance of a scale-out: a
+   * handler of its own (its own rate-limit gate and, with `databaseRateLimiter`, its own limiter on the
+   * database), the same keys and clock.
+   */
+  instance(): TestInstance
   /** Closes the server, the dispatcher and the database (dropped on Postgres) and removes the blob folder. */
   close(): Promise<void>
+}
+
+/** A second Canvass on a bed's database (`TestCanvass.instance()`). */
+export interface TestInstance {
+  canvass: Canvass
+  fetch(request: Request, info?: ConnectionInfo): Promise<Response>
+  call: Call
 }
 
 let widgetBundles: ReturnType<typeof readWidgetBundles> | undefined
@@ -114,7 +133,17 @@ let apiReference: ReturnType<typeof readApiReference> | undefined
  * environments, a key each), a blob store, a webhook receiver and, when given, a clock the test controls.
  */
 export async function createTestCanvass(options: TestCanvassOptions = {}): Promise<TestCanvass> {
-  const { backend, clock, blobs = true, widgetBundles: withWidget = true, apiReferenceBundle = false, dispatcher: dispatcherOptions, wrap, ...canvassOptions } = options
+  const {
+    backend,
+    clock,
+    blobs = true,
+    widgetBundles: withWidget = true,
+    apiReferenceBundle = false,
+    dispatcher: dispatcherOptions,
+    databaseRateLimiter = false,
+    wrap,
+    ...canvassOptions
+  } = options
   const database = await openTestDatabase(backend)
   const cleanups: (() => Promise<unknown>)[] = [() => database.close()]
   const close = async () => {
@@ -130,17 +159,26 @@ export async function createTestCanvass(options: TestCanvassOptions = {}): Promi
       cleanups.push(() => rm(folder, { recursive: true, force: true }))
       blobStore = createFsBlobStore({ root: folder })
     }
-    const canvass = createCanvass({
-      storage,
-      secret: TEST_SECRET,
-      ...(blobStore ? { blobStore } : {}),
-      ...(withWidget ? { widget: await (widgetBundles ??= readWidgetBundles()) } : {}),
-      ...(apiReferenceBundle ? { apiReference: await (apiReference ??= readApiReference()) } : {}),
-      ...(clock ? { now: clock.now } : {}),
-      ...canvassOptions,
-    })
-    const handler = wrap ? wrap(canvass) : canvass.fetch
-    const fetch = (request: Request, info: ConnectionInfo = { clientAddress: '127.0.0.1' }) => handler(request, info)
+    const widget = withWidget ? await (widgetBundles ??= readWidgetBundles()) : undefined
+    const reference = apiReferenceBundle ? await (apiReference ??= readApiReference()) : undefined
+    const makeInstance = (): TestInstance & { handler: (request: Request, info?: ConnectionInfo) => Promise<Response> } => {
+      const { rateLimits } = canvassOptions
+      const canvass = createCanvass({
+        storage,
+        secret: TEST_SECRET,
+        ...(blobStore ? { blobStore } : {}),
+        ...(widget ? { widget } : {}),
+        ...(reference ? { apiReference: reference } : {}),
+        ...(clock ? { now: clock.now } : {}),
+        ...canvassOptions,
+        ...(rateLimits && databaseRateLimiter ? { rateLimits: { limiter: createPostgresRateLimiter({ db: database.db }), ...rateLimits } } : {}),
+      })
+      const handler = wrap ? wrap(canvass) : canvass.fetch
+      const fetch = (request: Request, info: ConnectionInfo = { clientAddress: '127.0.0.1' }) => handler(request, info)
+      return { canvass, fetch, call: callOn(fetch), handler }
+    }
+    const first = makeInstance()
+    const { canvass, fetch, handler } = first
     const receiver = createTestWebhookReceiver()
     const dispatcher = createWebhookDispatcher({
       storage,
@@ -170,28 +208,32 @@ export async function createTestCanvass(options: TestCanvassOptions = {}): Promi
         devKey,
       }
     }
-    const first = await newProject()
+    const project = await newProject()
     let server: Awaited<ReturnType<typeof serve>> | undefined
 
     return {
       canvass,
       fetch,
-      call: callOn(fetch),
+      call: first.call,
       backend: database.backend,
       db: database.db,
       storage,
       blobStore: blobStore ?? canvassOptions.blobStore,
       blobDir,
       clock,
-      keyA: first.key,
-      keyB: first.devKey,
-      envA: first.environmentId,
-      envB: first.devEnvironmentId,
-      projectId: first.projectId,
+      keyA: project.key,
+      keyB: project.devKey,
+      envA: project.environmentId,
+      envB: project.devEnvironmentId,
+      projectId: project.projectId,
       newProject,
       receiver,
       dispatcher,
       deliverWebhooks: () => dispatcher.runOnce(),
+      instance() {
+        const { canvass, fetch, call } = makeInstance()
+        return { canvass, fetch, call }
+      },
       async listen(port = 0) {
         if (!server) {
           server = await serve({ fetch: handler, port, hostname: '127.0.0.1', handleSignals: false, preflight: canvass.preflight })
