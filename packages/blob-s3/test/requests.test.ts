@@ -4,8 +4,8 @@ import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { S3Error, createS3BlobStore } from '../src'
 import type { S3BlobStoreOptions } from '../src'
-import { startS3rver } from './s3rver'
-import type { S3rverProcess } from './s3rver'
+import { startS3rver } from '@canvass/test-bed/s3rver'
+import type { S3rverProcess } from '@canvass/test-bed/s3rver'
 
 // What the store sends to a real S3-compatible server (s3rver on loopback), seen through the `fetch` option:
 // one PUT or a multipart upload, aborts on failure, retries, and 404s told apart.

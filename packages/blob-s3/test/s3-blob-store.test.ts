@@ -2,8 +2,8 @@ import { testBlobStore } from '@canvass/test-utils'
 import * as assert from 'uvu/assert'
 import { createS3BlobStore } from '../src'
 import { loopbackFetch } from './loopback-fetch'
-import { startS3rver } from './s3rver'
-import type { S3rverProcess } from './s3rver'
+import { startS3rver } from '@canvass/test-bed/s3rver'
+import type { S3rverProcess } from '@canvass/test-bed/s3rver'
 
 // The shared conformance suite against a real S3-compatible server (s3rver) on a loopback port, once with
 // path-style addressing and once virtual-hosted (`canvass-test.s3.localhost`, sent to 127.0.0.1).

@@ -6,7 +6,7 @@
  * Request→Response tests on it; processes are started only where a process is what is tested.
  */
 export { createTestCanvass, callOn, TEST_ORIGIN, TEST_SECRET } from './test-canvass'
-export type { ApiResult, Call, CallOptions, TestCanvass, TestCanvassOptions, TestProject } from './test-canvass'
+export type { ApiResult, Call, CallOptions, TestCanvass, TestCanvassOptions, TestInstance, TestProject } from './test-canvass'
 export { suiteWithBed } from './suite'
 export type { SuiteWithBed } from './suite'
 export { suitesWithBed } from './suites-with-bed'
@@ -25,3 +25,8 @@ export { blockSurvey } from './block-survey'
 export * from './reference-fields'
 export { arbitraryOf, resolve } from './json-schema-arbitrary'
 export type { JsonSchema, SchemaContext } from './json-schema-arbitrary'
+export { startS3rver } from './s3rver'
+export type { S3rverProcess } from './s3rver'
+export { startTestS3BlobStore } from './s3-blob-store'
+export type { TestS3BlobStore } from './s3-blob-store'
+export { closedPort, skipSuiteUnless, skipTest } from '@canvass/test-utils'

@@ -12,13 +12,16 @@ export interface SuiteWithBed {
 
 /**
  * A uvu suite with a test bed of its own, shared by its tests: each test makes the rows it needs (a survey,
- * a project) and reads only those. `options` may be a function, called at `before`.
+ * a project) and reads only those. `options` may be a function, called (and awaited) at `before`.
  */
-export function suiteWithBed(name: string, options: TestCanvassOptions | (() => TestCanvassOptions) = {}): SuiteWithBed {
+export function suiteWithBed(
+  name: string,
+  options: TestCanvassOptions | (() => TestCanvassOptions | Promise<TestCanvassOptions>) = {},
+): SuiteWithBed {
   const test = suite(name)
   let current: TestCanvass | undefined
   test.before(async () => {
-    current = await createTestCanvass(typeof options === 'function' ? options() : options)
+    current = await createTestCanvass(typeof options === 'function' ? await options() : options)
   })
   test.after(async () => {
     const closing = current

@@ -5,7 +5,7 @@ import { createFsBlobStore } from '@canvass/blob-fs'
 import { createCanvass, createWebhookDispatcher, generateApiKey } from '@canvass/core'
 import type { BlobStore, Canvass, CanvassOptions, ConnectionInfo, Storage, WebhookDispatcher, WebhookDispatcherOptions } from '@canvass/core'
 import { serve } from '@canvass/host-node'
-import { createKyselyStorage } from '@canvass/storage-kysely'
+import { createKyselyStorage, createPostgresRateLimiter } from '@canvass/storage-kysely'
 import { readApiReference, readWidgetBundles } from '@canvass/widget'
 import type { Kysely } from 'kysely'
 import type { TestClock } from './clock'
@@ -34,6 +34,11 @@ export interface TestCanvassOptions extends Omit<Partial<CanvassOptions>, 'stora
   /** Options of the bed's webhook dispatcher (storage, transport and clock are the bed's). */
   dispatcher?: Omit<Partial<WebhookDispatcherOptions>, 'storage' | 'transport' | 'now'>
   /**
+   * Counts `rateLimits` in the bed's database (`createPostgresRateLimiter` of `@canvass/storage-kysely`), as
+   * instances sharing one database do, instead of each Canvass's memory (a `rateLimits.limiter` given wins).
+   * @default false
+   */
+  databaseRateLimiter?: boolean
    * Wraps the handler `fetch`, `call` and `listen` use (to test a host's own routes around Canvass); `bed`
    * gives what such a route may need besides Canvass (the storage, for a health check).
    */
@@ -81,6 +86,8 @@ export interface TestCanvass {
   db: Kysely<unknown>
   storage: Storage
   blobStore: BlobStore | undefined
+  /** The folder of the bed's own blob store (undefined with `blobs: false` or a `blobStore` of the test's). */
+  blobDir: string | undefined
   clock: TestClock | undefined
   /** The first project: production key and environment (A), development key and environment (B). */
   keyA: string
@@ -98,11 +105,26 @@ export interface TestCanvass {
   deliverWebhooks(): ReturnType<WebhookDispatcher['runOnce']>
   /**
    * Serves the handler over HTTP on 127.0.0.1 (a free port) in this process, for a client or a browser that
-   * needs a URL; closed by `close()`. Returns the origin, e.g. `http://127.0.0.1:41234`.
+   * needs a URL; closed by `close()`. Returns the origin, e.g. `http://127.0.0.1:41234`. `port` is for a test
+   * whose Canvass must know its own address before it listens (`allowedHosts`: take one from `closedPort()`);
+   * a second call answers the first one's origin.
    */
-  listen(): Promise<string>
+  listen(port?: number): Promise<string>
+  /**
+   * Another Canvass on the bed's database with the bed's options, as a second instance of a scale-out: a
+   * handler of its own (its own rate-limit gate and, with `databaseRateLimiter`, its own limiter on the
+   * database), the same keys and clock.
+   */
+  instance(): TestInstance
   /** Closes the server, the dispatcher and the database (dropped on Postgres) and removes the blob folder. */
   close(): Promise<void>
+}
+
+/** A second Canvass on a bed's database (`TestCanvass.instance()`). */
+export interface TestInstance {
+  canvass: Canvass
+  fetch(request: Request, info?: ConnectionInfo): Promise<Response>
+  call: Call
 }
 
 let widgetBundles: ReturnType<typeof readWidgetBundles> | undefined
@@ -113,7 +135,17 @@ let apiReference: ReturnType<typeof readApiReference> | undefined
  * environments, a key each), a blob store, a webhook receiver and, when given, a clock the test controls.
  */
 export async function createTestCanvass(options: TestCanvassOptions = {}): Promise<TestCanvass> {
-  const { backend, clock, blobs = true, widgetBundles: withWidget = true, apiReferenceBundle = false, dispatcher: dispatcherOptions, wrap, ...canvassOptions } = options
+  const {
+    backend,
+    clock,
+    blobs = true,
+    widgetBundles: withWidget = true,
+    apiReferenceBundle = false,
+    dispatcher: dispatcherOptions,
+    databaseRateLimiter = false,
+    wrap,
+    ...canvassOptions
+  } = options
   const database = await openTestDatabase(backend)
   const cleanups: (() => Promise<unknown>)[] = [() => database.close()]
   const close = async () => {
@@ -122,22 +154,33 @@ export async function createTestCanvass(options: TestCanvassOptions = {}): Promi
   try {
     const storage = createKyselyStorage({ db: database.db })
     let blobStore: BlobStore | undefined
+    let blobDir: string | undefined
     if (blobs && canvassOptions.blobStore === undefined) {
       const folder = await mkdtemp(join(tmpdir(), 'canvass-bed-'))
+      blobDir = folder
       cleanups.push(() => rm(folder, { recursive: true, force: true }))
       blobStore = createFsBlobStore({ root: folder })
     }
-    const canvass = createCanvass({
-      storage,
-      secret: TEST_SECRET,
-      ...(blobStore ? { blobStore } : {}),
-      ...(withWidget ? { widget: await (widgetBundles ??= readWidgetBundles()) } : {}),
-      ...(apiReferenceBundle ? { apiReference: await (apiReference ??= readApiReference()) } : {}),
-      ...(clock ? { now: clock.now } : {}),
-      ...canvassOptions,
-    })
-    const handler = wrap ? wrap(canvass, { storage }) : canvass.fetch
-    const fetch = (request: Request, info: ConnectionInfo = { clientAddress: '127.0.0.1' }) => handler(request, info)
+    const widget = withWidget ? await (widgetBundles ??= readWidgetBundles()) : undefined
+    const reference = apiReferenceBundle ? await (apiReference ??= readApiReference()) : undefined
+    const makeInstance = (): TestInstance & { handler: (request: Request, info?: ConnectionInfo) => Promise<Response> } => {
+      const { rateLimits } = canvassOptions
+      const canvass = createCanvass({
+        storage,
+        secret: TEST_SECRET,
+        ...(blobStore ? { blobStore } : {}),
+        ...(widget ? { widget } : {}),
+        ...(reference ? { apiReference: reference } : {}),
+        ...(clock ? { now: clock.now } : {}),
+        ...canvassOptions,
+        ...(rateLimits && databaseRateLimiter ? { rateLimits: { limiter: createPostgresRateLimiter({ db: database.db }), ...rateLimits } } : {}),
+      })
+      const handler = wrap ? wrap(canvass, { storage }) : canvass.fetch
+      const fetch = (request: Request, info: ConnectionInfo = { clientAddress: '127.0.0.1' }) => handler(request, info)
+      return { canvass, fetch, call: callOn(fetch), handler }
+    }
+    const first = makeInstance()
+    const { canvass, fetch, handler } = first
     const receiver = createTestWebhookReceiver()
     const dispatcher = createWebhookDispatcher({
       storage,
@@ -167,30 +210,35 @@ export async function createTestCanvass(options: TestCanvassOptions = {}): Promi
         devKey,
       }
     }
-    const first = await newProject()
+    const project = await newProject()
     let server: Awaited<ReturnType<typeof serve>> | undefined
 
     return {
       canvass,
       fetch,
-      call: callOn(fetch),
+      call: first.call,
       backend: database.backend,
       db: database.db,
       storage,
       blobStore: blobStore ?? canvassOptions.blobStore,
+      blobDir,
       clock,
-      keyA: first.key,
-      keyB: first.devKey,
-      envA: first.environmentId,
-      envB: first.devEnvironmentId,
-      projectId: first.projectId,
+      keyA: project.key,
+      keyB: project.devKey,
+      envA: project.environmentId,
+      envB: project.devEnvironmentId,
+      projectId: project.projectId,
       newProject,
       receiver,
       dispatcher,
       deliverWebhooks: () => dispatcher.runOnce(),
-      async listen() {
+      instance() {
+        const { canvass, fetch, call } = makeInstance()
+        return { canvass, fetch, call }
+      },
+      async listen(port = 0) {
         if (!server) {
-          server = await serve({ fetch: handler, port: 0, hostname: '127.0.0.1', handleSignals: false, preflight: canvass.preflight })
+          server = await serve({ fetch: handler, port, hostname: '127.0.0.1', handleSignals: false, preflight: canvass.preflight })
           const listening = server
           cleanups.push(() => listening.close())
         }

@@ -5,19 +5,18 @@
  * `segment`), `limit`/`skip` paging without `Link` (capped below the `limit` asked), lists that ignore `limit`, surveys with `blocks` and
  * `workspaceId`, responses with `contact`, `contactAttributes`, `tags` as objects and `meta.userAgent`. The
  * stand-in rate-limits the first responses request (429, `Retry-After: 1`) and fails on webhooks (500): the
- * wait is honoured, the failure reported with its resource and the rest imported. In process, on PGlite.
+ * wait is honoured, the failure reported with its resource and the rest imported. The stand-in is a loopback
+ * HTTP server in this process; the target is a test bed on PGlite.
  */
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { createCanvass } from '@canvass/core'
 import type { Canvass, FormbricksImportReport } from '@canvass/core'
-import { createKyselyStorage, migrate } from '@canvass/storage-kysely'
-import { Kysely, PGliteDialect } from 'kysely'
-import { suite } from 'uvu'
+import { suiteWithBed } from '@canvass/test-bed'
 import * as assert from 'uvu/assert'
-import { emptyPgliteInMemory } from './processes'
 
-const test = suite('import formbricks: the reference\'s shapes (stand-in)')
+// On PGlite, as before the move: on the Postgres server the two imports at once of the last test race on a
+// contact's userId (one refuses the contacts the other is writing), which that test does not expect.
+const { test, bed } = suiteWithBed('import formbricks: the reference\'s shapes (stand-in)', { backend: 'pglite' })
 
 const ENV = 'clsourceenv0000000000000'
 const at = (minute: number) => new Date(Date.UTC(2024, 0, 1, 9, minute)).toISOString()
@@ -95,7 +94,6 @@ const responses = Array.from({ length: RESPONSES }, (_, i) => ({
   ...stamps(10 + i),
 }))
 
-let db: Kysely<unknown>
 let canvass: Canvass
 let environmentId: string
 let key: string
@@ -139,9 +137,7 @@ test.before(async () => {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   sourceUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
   stop = () => new Promise((resolve) => server.close(() => resolve()))
-  db = new Kysely<unknown>({ dialect: new PGliteDialect({ pglite: await emptyPgliteInMemory() }) })
-  await migrate(db)
-  canvass = createCanvass({ storage: createKyselyStorage({ db }) })
+  canvass = bed().canvass
   const project = await canvass.admin.createProject({ name: 'Target' })
   environmentId = project.environments.production
   key = (await canvass.admin.createApiKey({ environmentId })).key
@@ -149,7 +145,6 @@ test.before(async () => {
 
 test.after(async () => {
   await stop?.()
-  await db?.destroy()
 })
 
 async function read(path: string): Promise<any> {

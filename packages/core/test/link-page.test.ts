@@ -1,26 +1,16 @@
 /**
- * Link survey pages over HTTP (`GET /s/{surveyId}`) against the standalone server: what each survey gets
+ * Link survey pages over HTTP (`GET /s/{surveyId}`) on the test bed, Request in, Response out: what each survey gets
  * (its page, a PIN prompt, or a 404/403 page, always HTML), the page's safety (CSP with a fresh nonce,
  * nosniff, escaped title, survey JSON that cannot end its script element, no secret fields), and the
  * renderer script it loads. The browser test answers these pages.
  */
-import { suite } from 'uvu'
+import { TEST_ORIGIN, createSurvey, suiteWithBed } from '@canvass/test-bed'
 import * as assert from 'uvu/assert'
-import type { Backend } from './fixtures'
-import { createSurvey, startBackend } from './fixtures'
 
-const test = suite('link pages over HTTP')
-let x: Backend
-
-test.before(async () => {
-  x = await startBackend({})
-})
-test.after(async () => {
-  await x?.stop()
-})
+const { test, bed } = suiteWithBed('link pages over HTTP')
 
 async function page(path: string) {
-  const res = await fetch(x.url + path)
+  const res = await bed().fetch(new Request(TEST_ORIGIN + path))
   const text = await res.text()
   const csp = res.headers.get('content-security-policy') ?? ''
   const nonce = /'nonce-([^']+)'/.exec(csp)?.[1]
@@ -47,7 +37,7 @@ function assertHtmlPage(p: Awaited<ReturnType<typeof page>>) {
 
 test('a link survey: its page, the renderer from the server itself, the survey embedded safely', async () => {
   const hostile = '</script><script>alert(1)</script><!--'
-  const survey = await createSurvey(x, {
+  const survey = await createSurvey(bed(), {
     name: `Feedback ${hostile}`,
     status: 'inProgress',
     pin: null,
@@ -63,7 +53,7 @@ test('a link survey: its page, the renderer from the server itself, the survey e
   assert.not.ok(p.text.includes('<!--'), 'no comment opens inside the page')
   assert.ok(p.text.includes(`<script nonce="${p.nonce}" src="/js/surveys.umd.cjs"></script>`))
   assert.ok(p.text.includes('<html lang="de">'), 'the language asked for by its alias')
-  assert.is(p.boot.environmentId, x.envA)
+  assert.is(p.boot.environmentId, bed().envA)
   assert.equal(p.boot.hiddenFields, { plan: hostile }, 'listed hidden fields only, the first value of a repeat')
   assert.is(p.boot.languageCode, 'german')
   assert.is(p.boot.singleUseId, 'ignored', 'passed on; only a single-use survey checks it')
@@ -81,12 +71,12 @@ test('a link survey: its page, the renderer from the server itself, the survey e
 })
 
 test('a draft link survey is served (drafts accept answers: previews)', async () => {
-  const survey = await createSurvey(x, { status: 'draft' })
+  const survey = await createSurvey(bed(), { status: 'draft' })
   assert.is((await page(`/s/${survey.id}`)).status, 200)
 })
 
 test('no survey, or no link survey: a 404 page that names nothing', async () => {
-  const app = await createSurvey(x, { type: 'app', status: 'inProgress' })
+  const app = await createSurvey(bed(), { type: 'app', status: 'inProgress' })
   for (const id of ['does-not-exist', app.id, 'x'.repeat(3000), '%ED%A0%80']) {
     const p = await page(`/s/${id}`)
     assert.is(p.status, 404, id.slice(0, 20))
@@ -95,36 +85,36 @@ test('no survey, or no link survey: a 404 page that names nothing', async () => 
     assert.not.ok(p.text.includes(app.id))
     assert.not.ok(p.text.includes('<script'), 'a message page runs nothing')
   }
-  const other = await createSurvey(x, { status: 'inProgress' }, 'B')
+  const other = await createSurvey(bed(), { status: 'inProgress' }, 'B')
   assert.is((await page(`/s/${other.id}`)).status, 200, 'a link is public: any environment’s link survey opens by its id')
 })
 
 test('surveys that accept no answers: a 403 page saying why, with the survey’s own closed message', async () => {
-  const paused = await createSurvey(x, { status: 'paused' })
+  const paused = await createSurvey(bed(), { status: 'paused' })
   const p = await page(`/s/${paused.id}`)
   assert.is(p.status, 403)
   assertHtmlPage(p)
   assert.ok(p.text.includes('This survey is paused'))
   assert.is(p.boot, undefined)
-  const closed = await createSurvey(x, { status: 'completed', surveyClosedMessage: { enabled: true, heading: 'All done <b>here</b>', subheading: 'See you' } })
+  const closed = await createSurvey(bed(), { status: 'completed', surveyClosedMessage: { enabled: true, heading: 'All done <b>here</b>', subheading: 'See you' } })
   const c = await page(`/s/${closed.id}`)
   assert.is(c.status, 403)
   assert.ok(c.text.includes('All done &#60;b&#62;here&#60;/b&#62;'))
-  const scheduled = await createSurvey(x, { status: 'scheduled', runOnDate: '2999-01-01T00:00:00.000Z' })
+  const scheduled = await createSurvey(bed(), { status: 'scheduled', runOnDate: '2999-01-01T00:00:00.000Z' })
   assert.ok((await page(`/s/${scheduled.id}`)).text.includes('not started yet'))
-  const ended = await createSurvey(x, { status: 'inProgress', closeOnDate: '2000-01-01T00:00:00.000Z' })
+  const ended = await createSurvey(bed(), { status: 'inProgress', closeOnDate: '2000-01-01T00:00:00.000Z' })
   assert.is((await page(`/s/${ended.id}`)).status, 403, 'closed by its date')
 })
 
 test('single-use surveys need a personal link; encrypted ones a sealed id', async () => {
-  const plain = await createSurvey(x, { status: 'inProgress', singleUse: { enabled: true, isEncrypted: false, heading: 'Personal links only' } })
+  const plain = await createSurvey(bed(), { status: 'inProgress', singleUse: { enabled: true, isEncrypted: false, heading: 'Personal links only' } })
   const none = await page(`/s/${plain.id}`)
   assert.equal([none.status, none.text.includes('Personal links only')], [403, true])
   const given = await page(`/s/${plain.id}?suid=abc123`)
   assert.equal([given.status, given.boot.singleUseId, given.boot.survey.singleUse], [200, 'abc123', { enabled: true, isEncrypted: false }])
-  const sealed = await createSurvey(x, { status: 'inProgress', singleUse: { enabled: true, isEncrypted: true } })
+  const sealed = await createSurvey(bed(), { status: 'inProgress', singleUse: { enabled: true, isEncrypted: true } })
   assert.is((await page(`/s/${sealed.id}?suid=abc123`)).status, 403, 'an unsealed id')
-  const ids = await x.call('GET', `/api/v1/management/surveys/${sealed.id}/singleUseIds?limit=1`, { key: x.keyA })
+  const ids = await bed().call('GET', `/api/v1/management/surveys/${sealed.id}/singleUseIds?limit=1`, { key: bed().keyA })
   const token = ids.body.data[0] as string
   const ok = await page(`/s/${sealed.id}?suid=${encodeURIComponent(token)}`)
   assert.equal([ok.status, ok.boot.singleUseId], [200, token])
@@ -133,7 +123,7 @@ test('single-use surveys need a personal link; encrypted ones a sealed id', asyn
 })
 
 test('a PIN-protected survey asks for its PIN and shows the survey only with the right one', async () => {
-  const survey = await createSurvey(x, { status: 'inProgress', pin: '4321' })
+  const survey = await createSurvey(bed(), { status: 'inProgress', pin: '4321' })
   const ask = await page(`/s/${survey.id}?lang=de&plan=a"b`)
   assert.is(ask.status, 200)
   assertHtmlPage(ask)
@@ -144,14 +134,14 @@ test('a PIN-protected survey asks for its PIN and shows the survey only with the
   const right = await page(`/s/${survey.id}?pin=4321`)
   assert.equal([right.status, right.boot.survey.id], [200, survey.id])
   assert.type(right.boot.pinAuthToken, 'string', 'the proof of the PIN, for the renderer to send with the response')
-  const refused = await x.call('POST', `/api/v1/client/${x.envA}/responses`, { body: { surveyId: survey.id, finished: true, data: { q1: 'x' } } })
+  const refused = await bed().call('POST', `/api/v1/client/${bed().envA}/responses`, { body: { surveyId: survey.id, finished: true, data: { q1: 'x' } } })
   assert.equal([refused.status, refused.body.message], [403, 'Survey is protected by a PIN'])
-  const accepted = await x.call('POST', `/api/v1/client/${x.envA}/responses`, { body: { surveyId: survey.id, finished: true, data: { q1: 'x' }, pinAuthToken: right.boot.pinAuthToken } })
+  const accepted = await bed().call('POST', `/api/v1/client/${bed().envA}/responses`, { body: { surveyId: survey.id, finished: true, data: { q1: 'x' }, pinAuthToken: right.boot.pinAuthToken } })
   assert.is(accepted.status, 200, accepted.text)
 })
 
 test('the renderer script: JavaScript, CORS, an ETag that turns a repeat into 304', async () => {
-  const res = await fetch(`${x.url}/js/surveys.umd.cjs`)
+  const res = await bed().fetch(new Request(`${TEST_ORIGIN}/js/surveys.umd.cjs`))
   const body = await res.text()
   assert.is(res.status, 200)
   assert.is(res.headers.get('content-type'), 'text/javascript; charset=utf-8')
@@ -160,7 +150,7 @@ test('the renderer script: JavaScript, CORS, an ETag that turns a repeat into 30
   assert.ok(body.includes('formbricksSurveys'))
   const etag = res.headers.get('etag') as string
   assert.match(etag, /^"[0-9a-f]{32}"$/)
-  const again = await fetch(`${x.url}/js/surveys.umd.cjs`, { headers: { 'if-none-match': etag } })
+  const again = await bed().fetch(new Request(`${TEST_ORIGIN}/js/surveys.umd.cjs`, { headers: { 'if-none-match': etag } }))
   assert.equal([again.status, await again.text()], [304, ''])
 })
 

@@ -1,23 +1,19 @@
 /**
  * The typed client of docs/api.md: openapi-fetch with the types of `@canvass/core/openapi` (generated from the
- * OpenAPI document), against the standalone server over HTTP. `pnpm typecheck` checks the calls' types; this
- * checks that the typed calls reach the routes their types name.
+ * OpenAPI document), against the test bed served over loopback HTTP (`listen()`). `pnpm typecheck` checks the calls' types;
+ * this checks that the typed calls reach the routes their types name.
  */
 import type { paths } from '@canvass/core/openapi'
 import createClient from 'openapi-fetch'
-import { suite } from 'uvu'
+import { suiteWithBed } from '@canvass/test-bed'
+import type { TestCanvass } from '@canvass/test-bed'
 import * as assert from 'uvu/assert'
-import type { Backend } from './fixtures'
-import { startBackend } from './fixtures'
 
-const test = suite('typed client (openapi-fetch)')
-let x: Backend
+const { test, bed } = suiteWithBed('typed client (openapi-fetch)')
+let x: TestCanvass & { url: string }
 
 test.before(async () => {
-  x = await startBackend({})
-})
-test.after(async () => {
-  await x?.stop()
+  x = Object.assign(bed(), { url: await bed().listen() })
 })
 
 test('creates and reads a survey, answers it as a respondent, and lists the response', async () => {

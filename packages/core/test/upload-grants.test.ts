@@ -1,16 +1,13 @@
 /**
- * What a presign grants and how the upload routes refuse, on the standalone server over HTTP (on the HTTP
- * suites' backend, which plays no part): the access type chosen at presign is the one the file gets, whatever the upload
- * request says (the signature covers it); refusals carry `error` and `message` with the same text (contract
- * §8), so that the real `@formbricks/api` client, which reports `message`, says why.
+ * What a presign grants and how the upload routes refuse, on the test bed (Request→Response; the database
+ * plays no part): the access type chosen at presign is the one the file gets, whatever the upload request says
+ * (the signature covers it); refusals carry `error` and `message` with the same text (contract §8), so that the
+ * real `@formbricks/api` client, which reports `message`, says why (it calls the bed over loopback HTTP).
  */
 import { FormbricksAPI } from '@formbricks/api'
-import { closedPort } from '@canvass/test-utils'
-import { suite } from 'uvu'
+import { TEST_ORIGIN, closedPort, suiteWithBed } from '@canvass/test-bed'
+import type { TestCanvass } from '@canvass/test-bed'
 import * as assert from 'uvu/assert'
-import { httpBackend } from './backends'
-import type { Backend } from './fixtures'
-import { startBackend } from './fixtures'
 
 const MAX_BYTES = 64 * 1024
 
@@ -21,33 +18,24 @@ interface Presigned {
   fileUrl: string
 }
 
+/** A test bed and the origin of its requests (presigned URLs are absolute for it: its host is allowed). */
+type Backend = TestCanvass & { url: string }
+
 /**
- * A server whose presigned URLs are absolute (its own host is allowed), with a small upload limit, on a database
- * of its own that its `stop` drops.
+ * A bed whose presigned URLs are absolute (the host of its requests, and of `listen(port)`, are allowed), with
+ * a small upload limit.
  */
-async function uploadServer(): Promise<Backend> {
-  const database = httpBackend().database()
-  const port = await closedPort()
-  try {
-    const server = await startBackend({
-      ...(await database.env()),
-      PORT: String(port),
-      CANVASS_ALLOWED_HOSTS: `127.0.0.1:${port}`,
-      CANVASS_UPLOAD_MAX_BYTES: String(MAX_BYTES),
-    })
-    return {
-      ...server,
-      async stop() {
-        try {
-          return await server.stop()
-        } finally {
-          await database.dispose()
-        }
-      },
-    }
-  } catch (error) {
-    await database.dispose()
-    throw error
+function uploadBed(name: string) {
+  let port = 0
+  const suite = suiteWithBed(name, async () => {
+    port = await closedPort()
+    return { uploads: { maxBytes: MAX_BYTES }, allowedHosts: [new URL(TEST_ORIGIN).host, `127.0.0.1:${port}`] }
+  })
+  return {
+    test: suite.test,
+    x: (): Backend => Object.assign(suite.bed(), { url: TEST_ORIGIN }),
+    /** Serves the bed on the port its allowed hosts name; answers its origin. */
+    listen: () => suite.bed().listen(port),
   }
 }
 
@@ -85,13 +73,11 @@ async function landed(x: Backend, p: Presigned): Promise<{ public: number; priva
 
 const NOT_AUTHENTICATED = { error: 'Not authenticated', message: 'Not authenticated' }
 
-const access = suite('uploads: the access type is the presign\'s, whatever the upload says')
+const accessBed = uploadBed('uploads: the access type is the presign\'s, whatever the upload says')
+const access = accessBed.test
 let a: Backend
-access.before(async () => {
-  a = await uploadServer()
-})
-access.after(async () => {
-  if (a) assert.is(await a.stop(), 0)
+access.before(() => {
+  a = accessBed.x()
 })
 
 access('a private presign uploaded without its ?accessType=private, or with public, is refused and lands nowhere; its signed URL stores it private', async () => {
@@ -129,17 +115,15 @@ access('a respondent\'s file is private whatever the client upload\'s query says
   assert.equal(await landed(a, m), { public: 404, private: 404 })
 })
 
-const errors = suite('uploads: refusals readable by @formbricks/api')
+const errorsBed = uploadBed('uploads: refusals readable by @formbricks/api')
+const errors = errorsBed.test
 let e: Backend
-errors.before(async () => {
-  e = await uploadServer()
-})
-errors.after(async () => {
-  if (e) assert.is(await e.stop(), 0)
+errors.before(() => {
+  e = errorsBed.x()
 })
 
 errors('uploadFile of a file over the limit throws FileTooLargeError with the server\'s message', async () => {
-  const api = new FormbricksAPI({ apiHost: e.url, environmentId: e.envA })
+  const api = new FormbricksAPI({ apiHost: await errorsBed.listen(), environmentId: e.envA })
   const base64 = Buffer.alloc(MAX_BYTES + 1, 7).toString('base64')
   const failure = await api.client.storage.uploadFile({ name: 'big.pdf', type: 'application/pdf', base64: `data:application/pdf;base64,${base64}` }).then(
     () => undefined,
