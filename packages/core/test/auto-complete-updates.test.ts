@@ -5,7 +5,7 @@
  */
 import { availableBackends, createResponse, createSurvey, suiteWithBed } from '@canvass/test-bed'
 import type { TestCanvass } from '@canvass/test-bed'
-import { skipTest } from '@canvass/test-utils'
+import { skipTest } from '@canvass/test-bed'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 

@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto'
 import { describeRoutes } from '@canvass/core'
 import { assertSuccessOrContractError, defaultBackend, question, suiteWithBed } from '@canvass/test-bed'
 import type { Backend } from '@canvass/test-bed'
-import { skipTest } from '@canvass/test-utils'
+import { skipTest } from '@canvass/test-bed'
 import * as assert from 'uvu/assert'
 
 /**

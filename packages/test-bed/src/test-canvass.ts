@@ -39,6 +39,7 @@ export interface TestCanvassOptions extends Omit<Partial<CanvassOptions>, 'stora
    * @default false
    */
   databaseRateLimiter?: boolean
+  /**
    * Wraps the handler `fetch`, `call` and `listen` use (to test a host's own routes around Canvass); `bed`
    * gives what such a route may need besides Canvass (the storage, for a health check).
    */
