@@ -3,6 +3,7 @@ import { sql } from 'kysely'
 import type { Kysely } from 'kysely'
 import { completeSurveySql, lockSurveyStatement } from './complete-survey-sql'
 import type { Database } from './database'
+import { hasQuotasSql } from './has-quotas-sql'
 import { filterResponses, listOrder, pageResponses } from './filter-responses'
 import { createResponseImporter, createResponseInserter } from './insert-response'
 import { isStorable } from './is-storable'
@@ -29,7 +30,7 @@ export function createResponseStore(
   )
   const lockSurvey = lockSurveyStatement(db, names)
   // An update's statements, built once (see `precompiled`): the read of the response with its survey's status
-  // fields and its row version, without a lock or under one, and the write of the version read.
+  // fields, whether the survey has quotas (core screens the write only then) and its row version, without a lock or under one, and the write of the version read.
   const readSlots = slots(['id'])
   const readForUpdate = (lock: boolean) =>
     precompiled(
@@ -39,6 +40,7 @@ export function createResponseStore(
         .select(columns)
         .select(['surveys.status', 'surveys.run_on_date', 'surveys.close_on_date', 'surveys.auto_complete'])
         .select(sql<boolean>`surveys.pin is not null`.as('pin_set'))
+        .select(hasQuotasSql(names, sql.ref('surveys.id')).as('has_quotas'))
         .select(sql<string>`responses.xmin::text`.as('version'))
         .where('responses.id', '=', readSlots.id)
         .$if(lock, (q) => q.forUpdate('responses'))
@@ -189,8 +191,16 @@ function surveyFields(row: {
   run_on_date: Date | null
   close_on_date: Date | null
   pin_set: boolean
+  has_quotas: boolean
 }): ResponseSurveyFields {
-  return { environmentId: row.environment_id, status: row.status, runOnDate: row.run_on_date, closeOnDate: row.close_on_date, hasPin: row.pin_set }
+  return {
+    environmentId: row.environment_id,
+    status: row.status,
+    runOnDate: row.run_on_date,
+    closeOnDate: row.close_on_date,
+    hasPin: row.pin_set,
+    hasQuotas: row.has_quotas,
+  }
 }
 
 /** The values of `writeIfUnchanged`. */
