@@ -30,7 +30,8 @@ import { uniqueViolation } from './unique-violation'
  *    response for a survey with `auto_complete` takes it in a transaction that locks the survey row first, so
  *    that concurrent submits count each other.
  *
- * Nothing is written unless the outcome is `created`, which says whether the survey has quotas.
+ * Nothing is written unless the outcome is `created`, which says whether the survey has quotas. Imports, many
+ * creates in one transaction, are `response-importer.ts`.
  */
 export function createResponseInserter(
   db: Kysely<Database>,
@@ -130,7 +131,7 @@ function acceptedInsertStatements(db: Kysely<Database>, names: SchemaNames): Acc
 }
 
 /** What the outcome statement's path runs: the statement of a shape, and the survey's lock. */
-interface FullStatements {
+export interface FullStatements {
   statement: OutcomeStatements
   lockSurvey: Precompiled<unknown, 'surveyId'>
 }
@@ -175,74 +176,15 @@ async function insertResponseWithOutcome(
   return outcomeOfRow(row, check)
 }
 
-const outcomeShape = (values: ResponseValues, check: CreateResponseCheck, lock: Pick<OutcomeShape, 'unlocked' | 'completes'>): OutcomeShape => ({
+export const outcomeShape = (values: ResponseValues, check: CreateResponseCheck, lock: Pick<OutcomeShape, 'unlocked' | 'completes'>): OutcomeShape => ({
   checkEnvironment: check.checkEnvironment,
   requireAccepting: check.requireAccepting,
   withContact: values.userId !== null,
   ...lock,
 })
 
-/**
- * Imports: many creates in one transaction. The surveys named are locked first (in id order, so two imports
- * never wait on each other in a circle), so that every finished response counts towards `auto_complete`
- * exactly, and each create runs the outcome statement. A create refused for its own reason (an unknown
- * survey, a taken single-use id or display) is reported and the others go in; an error of the database fails
- * them all. Without `webhooks`, the events the inserts recorded are deleted in the same transaction: no
- * delivery is made.
- */
-export function createResponseImporter(db: Kysely<Database>, names: SchemaNames) {
-  const full: FullStatements = { statement: outcomeStatements(db, names), lockSurvey: lockSurveyStatement(db, names) }
-  const importOnce = (inputs: NewResponse[], check: CreateResponseCheck, options: { webhooks: boolean }): Promise<CreateResponseResult[]> =>
-    db.transaction().execute(async (trx) => {
-      const creates = inputs.map((input) => responseValues(input, check))
-      const surveyIds = [...new Set(creates.flatMap((values) => (values.surveyId === null ? [] : [values.surveyId])))].sort()
-      for (const surveyId of surveyIds) await trx.executeQuery(full.lockSurvey({ surveyId }))
-      const results: CreateResponseResult[] = []
-      for (const values of creates) {
-        if (values.singleUseId !== null) {
-          // Checked first: a unique violation would end the transaction for every create.
-          const taken = await sql`select from ${names.ref('responses')} where survey_id = ${values.surveyId} and single_use_id = ${values.singleUseId}`.execute(trx)
-          if (taken.rows.length > 0) {
-            results.push({ outcome: 'single_use_id_taken' })
-            continue
-          }
-        }
-        if (values.displayId !== null) {
-          const taken = await sql`select from ${names.ref('responses')} where display_id = ${values.displayId}`.execute(trx)
-          if (taken.rows.length > 0) {
-            results.push({ outcome: 'display_taken' })
-            continue
-          }
-        }
-        const shape = outcomeShape(values, check, { unlocked: false, completes: values.finished })
-        const row = (await trx.executeQuery(full.statement(shape, values))).rows[0]
-        results.push(outcomeOfRow(row, check))
-      }
-      const created = results.flatMap((result) => (result.outcome === 'created' ? [result.id] : []))
-      if (!options.webhooks && created.length > 0) {
-        await sql`delete from ${names.ref('webhook_events')} where response_id = any(${created}::text[])`.execute(trx)
-      }
-      return results
-    })
-  return async (inputs: NewResponse[], check: CreateResponseCheck, options: { webhooks: boolean }): Promise<CreateResponseResult[]> => {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await importOnce(inputs, check, options)
-      } catch (error) {
-        // A create committed while the import ran took a single-use id or display that the import found free:
-        // nothing of the import was written, and the import runs again, which then sees it taken.
-        if (attempt < IMPORT_ATTEMPTS && (isSingleUseIdTaken(error) || isDisplayTaken(error))) continue
-        throw error
-      }
-    }
-  }
-}
-
-/** How often an import runs when a concurrent create takes what it found free (see `createResponseImporter`). */
-const IMPORT_ATTEMPTS = 3
-
 /** A second response with the survey's single-use id: the unique index of migration 0004 refused it. */
-const isSingleUseIdTaken = (error: unknown): boolean => uniqueViolation(error) === 'responses_survey_id_single_use_id_key'
+export const isSingleUseIdTaken = (error: unknown): boolean => uniqueViolation(error) === 'responses_survey_id_single_use_id_key'
 
 /** A second response naming a display: the unique index of migration 0019 refused it. */
-const isDisplayTaken = (error: unknown): boolean => uniqueViolation(error) === 'responses_display_id_key'
+export const isDisplayTaken = (error: unknown): boolean => uniqueViolation(error) === 'responses_display_id_key'
