@@ -51,8 +51,9 @@ export function createResponseInserter(
   return async (input, check) => {
     const values = responseValues(input, check)
     if (values.userId === null && allStorable(values)) {
-      // Written together with the creates queued at the same moment, when the batch can write it (a unique
-      // violation of a single-use id would fail the whole batch; an import's own `updatedAt` is not written).
+      // Written together with the creates queued at the same moment when the batch can write it: not with a
+      // single-use id (its unique violation would fail the whole batch) nor with an `updatedAt` of its own (the
+      // batch writes `createdAt` for both).
       const written = writeInBatch !== undefined && batchable(input) ? await writeInBatch(values) : await insertAccepted(values)
       if (written === SINGLE_USE_ID_TAKEN) return { outcome: 'single_use_id_taken' }
       if (written === DISPLAY_TAKEN) return { outcome: 'display_taken' }
