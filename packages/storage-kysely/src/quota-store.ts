@@ -218,9 +218,9 @@ export function createQuotaStore(db: Kysely<Database>): QuotaStore {
 
 /**
  * Every quota of a survey, oldest first, read together with the other surveys' asked for in the same turn of
- * the event loop: one statement for them all. Every client response write asks (its survey may have quotas),
- * and concurrent creates are answered together by the response batch, so their questions arrive together too;
- * one query per response halved the creates a server took per second. Each answer is read after its ask.
+ * the event loop: one statement for them all. Every client response write to a survey with quotas asks, and
+ * concurrent creates are answered together by the response batch, so their questions arrive together too.
+ * Each answer is read after its ask.
  */
 function createQuotaLoader(db: Kysely<Database>): (environmentId: string, surveyId: string) => Promise<QuotaRecord[]> {
   type Ask = { environmentId: string; surveyId: string; resolve: (quotas: QuotaRecord[]) => void; reject: (error: unknown) => void }

@@ -1,10 +1,12 @@
-import type { CreateResponseCheck, NewResponse } from '@canvass/core'
 import { sql } from 'kysely'
 import type { Kysely } from 'kysely'
 import type { Database } from './database'
 import { effectiveStatusSql } from './effective-status-sql'
+import { hasQuotasSql } from './has-quotas-sql'
 import { precompiled, slots } from './precompiled'
 import type { Precompiled } from './precompiled'
+import { batchRowJson } from './response-values'
+import type { ResponseValues } from './response-values'
 import { isRowError } from './sql-state'
 import type { SchemaNames } from './schema-names'
 
@@ -30,13 +32,17 @@ export interface ResponseBatchOptions {
   maxInFlight?: number
 }
 
+/**
+ * A create's row committed, and whether its survey has quotas (read by the statement that wrote it); `false`:
+ * not written (the caller takes the statement that names its outcome).
+ */
+export type Written = { hasQuotas: boolean } | false
+
 /** One queued create: what it writes and how its caller is answered. */
 interface Pending {
-  input: NewResponse
-  check: CreateResponseCheck
+  values: ResponseValues
   queuedAt: number
-  /** `true`: its row committed; `false`: the batch did not write it (the caller takes the single path). */
-  resolve: (written: boolean) => void
+  resolve: (written: Written) => void
   /** The batch's statement failed for a reason that trying each row again would not cure. */
   reject: (error: unknown) => void
 }
@@ -58,8 +64,8 @@ export function createResponseBatcher(
   names: SchemaNames,
   options: ResponseBatchOptions,
   /** Writes a batch of one with the single-row statement, which Postgres plans and runs faster than `unnest`. */
-  writeOne: (input: NewResponse, check: CreateResponseCheck) => Promise<boolean>,
-): (input: NewResponse, check: CreateResponseCheck) => Promise<boolean> {
+  writeOne: (values: ResponseValues) => Promise<Written>,
+): (values: ResponseValues) => Promise<Written> {
   const maxSize = Math.max(1, options.maxSize ?? 256)
   const maxWaitMs = Math.max(0, options.maxWaitMs ?? 5)
   const maxInFlight = Math.max(1, options.maxInFlight ?? 1)
@@ -70,15 +76,15 @@ export function createResponseBatcher(
 
   const write = async (batch: Pending[]): Promise<void> => {
     inFlight++
-    let written: Set<string> | undefined
+    let written: Map<string, Written> | undefined
     let failure: { error: unknown } | undefined
     try {
       if (batch.length === 1) {
-        const [only] = batch
-        written = (await writeOne(only!.input, only!.check)) ? new Set([only!.input.id]) : new Set()
+        const { values } = batch[0]!
+        written = new Map([[values.id, await writeOne(values)]])
       } else {
         const { rows } = await db.executeQuery(statement(batchValues(batch)))
-        written = new Set(rows.map((row) => row.id))
+        written = new Map(rows.map((row) => [row.id, { hasQuotas: row.has_quotas }]))
       }
     } catch (error) {
       // Nothing of the batch was written (one statement). An error one row may have caused: each create is
@@ -89,7 +95,7 @@ export function createResponseBatcher(
     }
     for (const pending of batch) {
       if (failure) pending.reject(failure.error)
-      else pending.resolve(written?.has(pending.input.id) ?? false)
+      else pending.resolve(written?.get(pending.values.id) ?? false)
     }
     flush()
   }
@@ -122,9 +128,9 @@ export function createResponseBatcher(
     flush()
   }
 
-  return (input, check) =>
-    new Promise<boolean>((resolve, reject) => {
-      queue.push({ input, check, queuedAt: Date.now(), resolve, reject })
+  return (values) =>
+    new Promise<Written>((resolve, reject) => {
+      queue.push({ values, queuedAt: Date.now(), resolve, reject })
       if (queue.length >= maxSize) flush()
       // Idle: written at the end of this turn. Busy: the batch fills until one in flight ends (or the timer).
       else if (inFlight < maxInFlight) immediate ??= setImmediate(flushSoon)
@@ -136,53 +142,14 @@ export function createResponseBatcher(
 const BATCH_SLOTS = slots(['rows'])
 
 /**
- * The batch's rows as one JSON array of objects, one per queued create, keyed as the statement's record
- * columns. One `JSON.stringify` writes it all and Postgres parses it once (`jsonb_to_recordset`), where column
- * arrays would each be written by `pg` as a Postgres array literal, escaping every element in JavaScript (a
- * few KB of garbage per create), and the JSON columns parsed twice by Postgres (array, then jsonb).
+ * The batch's rows as one JSON array of objects, one per queued create (`batchRowJson`). One text that Postgres
+ * parses once (`jsonb_to_recordset`), where column arrays would each be written by `pg` as a Postgres array
+ * literal, escaping every element in JavaScript (a few KB of garbage per create), and the JSON columns parsed
+ * twice by Postgres (array, then jsonb).
  */
 function batchValues(batch: Pending[]): Record<keyof typeof BATCH_SLOTS, string> {
-  const n = batch.length
-  const rows = new Array<BatchRow>(n)
-  for (let i = 0; i < n; i++) {
-    const { input, check } = batch[i]!
-    rows[i] = {
-      id: input.id,
-      created_at: input.createdAt.toISOString(),
-      finished: input.finished,
-      data: jsonValue(input.data),
-      meta: jsonValue(input.meta),
-      ttc: jsonValue(input.ttc),
-      variables: jsonValue(input.variables),
-      language: input.language,
-      display_id: input.displayId,
-      ending_id: input.endingId,
-      survey_id: input.surveyId,
-      environment_id: check.environmentId,
-      accepting: check.requireAccepting,
-    }
-  }
-  return { rows: JSON.stringify(rows) }
+  return { rows: `[${batch.map((pending) => batchRowJson(pending.values)).join(',')}]` }
 }
-
-interface BatchRow {
-  id: string
-  created_at: string
-  finished: boolean
-  data: unknown
-  meta: unknown
-  ttc: unknown
-  variables: unknown
-  language: string | null
-  display_id: string | null
-  ending_id: string | null
-  survey_id: string
-  environment_id: string
-  accepting: boolean
-}
-
-/** A jsonb column's value inside the rows' JSON: `undefined`, which `JSON.stringify` would leave out, is `null`. */
-const jsonValue = (value: unknown): unknown => (value === undefined ? null : value)
 
 /**
  * The checks of the single fast path, per row: the survey belongs to the row's environment, accepts when the
@@ -191,12 +158,12 @@ const jsonValue = (value: unknown): unknown => (value === undefined ? null : val
  * a display's second response (stored, or earlier in the batch: `on conflict … do nothing` rather than a
  * failed batch), which the single path refuses by name. The rows arrive as one JSON text (`batchValues`); a
  * jsonb column read from it as SQL NULL is stored as JSON `null`, as `toJsonb` writes it on the single path.
- * Compiled once per storage.
+ * Each written row comes back with whether its survey has quotas. Compiled once per storage.
  */
-function batchInsertStatement(db: Kysely<Database>, names: SchemaNames): Precompiled<{ id: string }, keyof typeof BATCH_SLOTS> {
+function batchInsertStatement(db: Kysely<Database>, names: SchemaNames): Precompiled<BatchRow, keyof typeof BATCH_SLOTS> {
   const slot = BATCH_SLOTS
   return precompiled(
-    sql<{ id: string }>`insert into ${names.ref('responses')} (
+    sql<BatchRow>`insert into ${names.ref('responses')} (
       id, created_at, updated_at, survey_id, environment_id, finished, data, meta, ttc, variables,
       language, display_id, ending_id
     )
@@ -214,7 +181,13 @@ function batchInsertStatement(db: Kysely<Database>, names: SchemaNames): Precomp
         select from ${names.ref('displays')} d where d.id = i.display_id and d.survey_id = s.id
       ))
     on conflict (display_id) where display_id is not null do nothing
-    returning id`.compile(db),
+    returning id, ${hasQuotasSql(names, sql.ref('responses.survey_id'))} as has_quotas`.compile(db),
     slot,
   )
+}
+
+/** What the batch statement returns of each row it wrote. */
+interface BatchRow {
+  id: string
+  has_quotas: boolean
 }

@@ -7,6 +7,7 @@ import { DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQue
 import { createKyselyStorage } from '../src'
 import type { Database } from '../src/database'
 import { createResponseBatcher } from '../src/response-batch'
+import { responseValues } from '../src/response-values'
 import { schemaNames } from '../src/schema-names'
 import type { ResponseBatchOptions } from '../src'
 import { backends, sharedDatabase } from './backends'
@@ -144,7 +145,7 @@ function failingBatcher(error: unknown) {
       throw error
     },
   })
-  const write = createResponseBatcher(db, schemaNames(), {}, async () => true)
+  const write = createResponseBatcher(db, schemaNames(), {}, async () => ({ hasQuotas: false }))
   return { write, statements: () => statements }
 }
 
@@ -153,7 +154,7 @@ const check = { environmentId: 'env', requireAccepting: true, checkEnvironment: 
 batches('a batch that fails for want of the database rejects every create of it with that error', async () => {
   const lost = Object.assign(new Error('Connection terminated unexpectedly'), { code: '08006' })
   const { write, statements } = failingBatcher(lost)
-  const results = await Promise.allSettled([1, 2, 3].map(() => write(makeResponse('survey'), check)))
+  const results = await Promise.allSettled([1, 2, 3].map(() => write(responseValues(makeResponse('survey'), check))))
   assert.is(statements(), 1, 'one statement for the three')
   assert.equal(results, [1, 2, 3].map(() => ({ status: 'rejected', reason: lost })))
 })
@@ -161,7 +162,7 @@ batches('a batch that fails for want of the database rejects every create of it 
 batches('a batch that fails on a value one row holds sends each create back to be written on its own', async () => {
   const refused = Object.assign(new Error('unsupported Unicode escape sequence'), { code: '22P05' })
   const { write, statements } = failingBatcher(refused)
-  const results = await Promise.all([1, 2, 3].map(() => write(makeResponse('survey'), check)))
+  const results = await Promise.all([1, 2, 3].map(() => write(responseValues(makeResponse('survey'), check))))
   assert.is(statements(), 1)
   assert.equal(results, [false, false, false], 'not written by the batch: each caller takes its own statement')
 })

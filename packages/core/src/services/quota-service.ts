@@ -90,18 +90,15 @@ export interface ScreenedResponse {
 /**
  * Screens a response against its survey's quotas after a client wrote it: counts it in the quotas it meets,
  * and answers the first full quota it met (which, with `endSurvey`, finished it at its ending), or null.
- * A survey without quotas costs one indexed read (`quotas`: a create reads them while it writes, see
- * `readQuotasEarly`). The response is stored by then, so a screening that fails
- * (the database gone, a deadlock with a survey being deleted) is logged and answered as no full quota, as
- * the reference does, rather than turning the stored write into an error that a client would send again.
+ * Called only for a survey that has quotas (the write says so: `CreateResponseResult`'s `hasQuotas`,
+ * `ResponseSurveyFields.hasQuotas`), so that a survey without them costs nothing. The response is stored by
+ * then, so a screening that fails (the database gone, a deadlock with a survey being deleted) is logged and
+ * answered as no full quota, as the reference does, rather than turning the stored write into an error that a
+ * client would send again.
  */
-export async function screenResponse(
-  ctx: CanvassContext,
-  response: ScreenedResponse,
-  quotas: Promise<QuotaRecord[]> = ctx.storage.quotas.listAll(response.environmentId, response.surveyId),
-): Promise<QuotaRecord | null> {
+export async function screenResponse(ctx: CanvassContext, response: ScreenedResponse): Promise<QuotaRecord | null> {
   try {
-    return await screen(ctx, response, await quotas)
+    return await screen(ctx, response, await ctx.storage.quotas.listAll(response.environmentId, response.surveyId))
   } catch (error) {
     ctx.logger.error(`Screening response ${response.responseId} against the quotas of survey ${response.surveyId} failed`, describeCause(error))
     return null
@@ -142,16 +139,4 @@ function surveyParts(survey: Pick<SurveyRecord, 'questions' | 'endings' | 'hidde
     endingIds: ids(survey.endings),
     hiddenFieldIds: new Set(Array.isArray(hidden?.fieldIds) ? (hidden.fieldIds as unknown[]).filter((id): id is string => typeof id === 'string') : []),
   }
-}
-
-/**
- * The survey's quotas, read while the response is being created rather than after: which quotas a survey has
- * does not depend on the response, and counting is decided under the quota rows' lock anyway (`screen`), so
- * the read overlaps the write instead of adding a round trip. A failure is left for `screenResponse`.
- */
-export function readQuotasEarly(ctx: CanvassContext, environmentId: string, surveyId: string): Promise<QuotaRecord[]> {
-  const quotas = ctx.storage.quotas.listAll(environmentId, surveyId)
-  // Handled by the screening; a create that fails first never waits for it.
-  quotas.catch(() => {})
-  return quotas
 }

@@ -1,7 +1,7 @@
 import type { QuotaRecord, QuotaScreening, Storage } from '@canvass/core'
 import * as assert from 'uvu/assert'
 import { freshId } from './fresh-id'
-import { rejection, seedProject, seedResponse, seedSurvey } from './seed'
+import { clientCheck, makeResponse, managementCheck, rejection, seedProject, seedResponse, seedSurvey } from './seed'
 import type { StorageTest } from './storage-test'
 
 /** A quota of `surveyId` (no conditions: core judges them), `overrides` replacing fields. */
@@ -76,6 +76,55 @@ export const quotaTests: StorageTest[] = [
       assert.equal(await storage.quotas.delete(production, survey.id, quota.id), changed)
       assert.is(await storage.quotas.get(production, survey.id, quota.id), null)
       for (const id of ['', '\u0000', 'x'.repeat(300)]) assert.is(await storage.quotas.get(production, survey.id, id), null)
+    },
+  },
+  {
+    name: 'quotas: every create path and update says whether the survey has quotas (hasQuotas), so that core screens only then',
+    async run({ storage }) {
+      const { production } = await seedProject(storage)
+      const plain = await seedSurvey(storage, production)
+      const withQuota = await seedSurvey(storage, production)
+      const autoComplete = await seedSurvey(storage, production, { autoComplete: 100 })
+      await seedQuota(storage, makeQuota(production, withQuota.id))
+      await seedQuota(storage, makeQuota(production, autoComplete.id))
+      // One create of each kind: client and management checks, unfinished and finished, with a userId, a lone
+      // create and concurrent ones, an `autoComplete` survey (the survey's lock).
+      const kinds = (surveyId: string) => [
+        { response: makeResponse(surveyId), check: clientCheck(production) },
+        { response: makeResponse(surveyId, { finished: true }), check: clientCheck(production) },
+        { response: makeResponse(surveyId, { userId: `user-${freshId()}` }), check: clientCheck(production) },
+        { response: makeResponse(surveyId, { userId: `user-${freshId()}`, finished: true }), check: clientCheck(production) },
+        { response: makeResponse(surveyId, { finished: true }), check: managementCheck(production) },
+        { response: makeResponse(surveyId, { singleUseId: freshId() }), check: clientCheck(production) },
+      ]
+      for (const [survey, hasQuotas] of [[plain, false], [withQuota, true], [autoComplete, true]] as const) {
+        const created = (id: string) => (hasQuotas ? { outcome: 'created', id, hasQuotas: true } : { outcome: 'created', id })
+        for (const { response, check } of kinds(survey.id)) {
+          assert.equal(await storage.responses.create(response, check), created(response.id), `${survey.id}: ${JSON.stringify(response)}`)
+        }
+        const concurrent = Array.from({ length: 6 }, () => makeResponse(survey.id))
+        const results = await Promise.all(concurrent.map((response) => storage.responses.create(response, clientCheck(production))))
+        assert.equal(results, concurrent.map((response) => created(response.id)), 'concurrent creates')
+        // Each call of `change` (a finishing update of an `autoComplete` survey calls it again under the lock).
+        const seen: boolean[] = []
+        for (const finished of [false, true]) {
+          const id = concurrent[Number(finished)]!.id
+          await storage.responses.update(id, (_response, fields) => {
+            seen.push(fields.hasQuotas)
+            return { updatedAt: new Date(), finished }
+          })
+        }
+        assert.ok(seen.length >= 2, 'change is called')
+        assert.equal(seen, seen.map(() => hasQuotas), 'updates, unfinished and finishing')
+      }
+      const later = await seedResponse(storage, production, plain.id)
+      await seedQuota(storage, makeQuota(production, plain.id))
+      const seen: boolean[] = []
+      await storage.responses.update(later, (_response, fields) => {
+        seen.push(fields.hasQuotas)
+        return { updatedAt: new Date() }
+      })
+      assert.equal(seen, [true], 'a quota added after the create counts at the next update')
     },
   },
   {

@@ -204,7 +204,7 @@ export const responseTests: StorageTest[] = [
         return { updatedAt: new Date() }
       })
       assert.equal(seen, [
-        { response: current, survey: { environmentId: production, status: 'scheduled', runOnDate, closeOnDate, hasPin: false } },
+        { response: current, survey: { environmentId: production, status: 'scheduled', runOnDate, closeOnDate, hasPin: false, hasQuotas: false } },
       ])
       const protectedSurvey = await seedSurvey(storage, production, { pin: '0000' })
       const protectedId = await seedResponse(storage, production, protectedSurvey.id, { data: { q1: 'a' } })

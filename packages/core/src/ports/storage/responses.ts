@@ -90,6 +90,11 @@ export interface SummaryAggregates {
 export interface ResponseSurveyFields extends SurveyStatusFields {
   /** Whether the survey has a `pin`: a respondent's update must then carry a proof of it. */
   hasPin: boolean
+  /**
+   * Whether the survey has quotas, read with the response (the same statement, no extra round trip): core
+   * screens a client's write against its survey's quotas only then, so a survey without quotas costs nothing.
+   */
+  hasQuotas: boolean
 }
 
 /** Responses, each read with its person, notes and tags. */
@@ -210,7 +215,12 @@ export interface CreateResponseCheck {
 }
 
 export type CreateResponseResult =
-  | { outcome: 'created'; id: string }
+  /**
+   * `hasQuotas` MUST be present (`true`) when the survey had quotas as the write saw it, and absent otherwise:
+   * core screens a client's create against its survey's quotas only then. Read with the write (e.g. an
+   * `exists` in the insert's `returning`), so a survey without quotas costs no further round trip.
+   */
+  | { outcome: 'created'; id: string; hasQuotas?: true }
   | { outcome: 'environment_not_found' }
   | { outcome: 'survey_not_found' }
   | { outcome: 'survey_in_other_environment' }

@@ -6,7 +6,7 @@ import { CLIENT_CORS_HEADERS } from '../../http/cors'
 import { CanvassError, badRequest, notFound, unauthorized } from '../../http/errors'
 import { ok } from '../../http/respond'
 import { parseInput } from '../../http/validate'
-import type { CreateResponseCheck, NewResponse } from '../../ports/storage'
+import type { CreateResponseCheck, CreateResponseResult, NewResponse } from '../../ports/storage'
 import { responseCreateSchema, responseCreateV2Schema, responseUpdateSchema } from '../../schemas/response'
 import { contactUserId } from '../../services/contact-ids'
 import { newResponse, responsePatch } from '../../services/response-service'
@@ -15,14 +15,14 @@ import { isEncryptedSingleUse } from '../../services/single-use-ids'
 import { acceptsSubmissions, effectiveSurveyStatus } from '../../services/survey-status'
 import type { RouteTable } from '../../http/route-table'
 import { dataOf, v1ResponseAnswer, v2ResponseAnswer } from '../../schemas/answers'
-import { quotaFullAnswer, readQuotasEarly, screenResponse } from '../../services/quota-service'
+import { quotaFullAnswer, screenResponse } from '../../services/quota-service'
 import type { QuotaRecord } from '../../ports/storage'
 
 /**
  * Respondents' response routes: create, and update in both the environment form and the spec form; and the
  * reference's newer `/api/v2/client/{environmentId}/responses` routes, which name the respondent by
- * `contactId`. Every write screens the response against its survey's quotas (`services/quota-service.ts`):
- * the v2 routes answer `quotaFull` (with the full quota met, when true) beside the id, as the reference does;
+ * `contactId`. A write to a survey with quotas (the storage says so with the write) screens the response
+ * against them (`services/quota-service.ts`): the v2 routes answer `quotaFull` (with the full quota met, when true) beside the id, as the reference does;
  * the v1 routes add `quotaFull: true` and the quota only when a full quota was met, so that their answer is
  * the specification's `{id}` otherwise.
  */
@@ -51,9 +51,8 @@ const createResponse: Handler = async (request, ctx) => {
     now: ctx.now(),
   })
   const pinProven = provesPin(ctx, input.pinAuthToken, input.surveyId)
-  const quotas = readQuotasEarly(ctx, environmentId, response.surveyId)
-  const id = await createResponseOrThrow(ctx, response, { environmentId, requireAccepting: true, checkEnvironment: true, pinProven })
-  return ok(v1Answer(id, await screenCreated(ctx, environmentId, response, quotas)), CLIENT_CORS_HEADERS)
+  const created = await createOrThrow(ctx, response, { environmentId, requireAccepting: true, checkEnvironment: true, pinProven })
+  return ok(v1Answer(created.id, await screenCreated(ctx, environmentId, response, created)), CLIENT_CORS_HEADERS)
 }
 
 const createResponseV2: Handler = async (request, ctx) => {
@@ -67,9 +66,8 @@ const createResponseV2: Handler = async (request, ctx) => {
     now: ctx.now(),
   })
   const pinProven = provesPin(ctx, input.pinAuthToken, input.surveyId)
-  const quotas = readQuotasEarly(ctx, environmentId, response.surveyId)
-  const id = await createResponseOrThrow(ctx, response, { environmentId, requireAccepting: true, checkEnvironment: true, pinProven })
-  return ok({ id, ...quotaFullAnswer(await screenCreated(ctx, environmentId, response, quotas)) }, CLIENT_CORS_HEADERS)
+  const created = await createOrThrow(ctx, response, { environmentId, requireAccepting: true, checkEnvironment: true, pinProven })
+  return ok({ id: created.id, ...quotaFullAnswer(await screenCreated(ctx, environmentId, response, created)) }, CLIENT_CORS_HEADERS)
 }
 
 const updateResponse: Handler = async (request, ctx) => {
@@ -77,10 +75,11 @@ const updateResponse: Handler = async (request, ctx) => {
   return ok(v1Answer(id, quota), CLIENT_CORS_HEADERS)
 }
 
-/** A created response screened against its survey's quotas (it was created in `environmentId`). */
-function screenCreated(ctx: CanvassContext, environmentId: string, response: NewResponse, quotas: Promise<QuotaRecord[]>): Promise<QuotaRecord | null> {
+/** A created response screened against its survey's quotas (it was created in `environmentId`), if it has any. */
+async function screenCreated(ctx: CanvassContext, environmentId: string, response: NewResponse, created: Created): Promise<QuotaRecord | null> {
+  if (!created.hasQuotas) return null
   const { id: responseId, surveyId, finished, data, variables } = response
-  return screenResponse(ctx, { environmentId, surveyId, responseId, finished, data, variables }, quotas)
+  return screenResponse(ctx, { environmentId, surveyId, responseId, finished, data, variables })
 }
 
 /**
@@ -93,7 +92,11 @@ async function updateResponseOrThrow(request: IRequest, ctx: CanvassContext): Pr
   const input = parseInput(responseUpdateSchema, await readJsonBody(request))
   // Read before the update (whose `change` must be free of side effects); the survey it names is checked there.
   const provenSurvey = input.pinAuthToken ? ctx.pinProofs.surveyOf(input.pinAuthToken, ctx.now()) : undefined
+  // What the read that the written patch came from said (`change` runs again when the response changed in
+  // between, and its last run is the one written).
+  let hasQuotas = false
   const updated = await ctx.storage.responses.update(id, (current, survey) => {
+    hasQuotas = survey.hasQuotas
     // A response of another environment is answered as unknown, so ids cannot be probed across environments.
     if (environmentId !== undefined && current.environmentId !== environmentId) throw notFound('Response', id)
     if (current.finished) throw badRequest('Response is already finished')
@@ -102,6 +105,7 @@ async function updateResponseOrThrow(request: IRequest, ctx: CanvassContext): Pr
     return checkPatchedSize(current, responsePatch(current, input, ctx.now()), ctx.maxResponseBytes)
   })
   if (!updated) throw notFound('Response', id)
+  if (!hasQuotas) return { id, quota: null }
   const { environmentId: responseEnvironment, surveyId, finished, data, variables } = updated
   return { id, quota: await screenResponse(ctx, { environmentId: responseEnvironment, surveyId, responseId: id, finished, data, variables }) }
 }
@@ -115,12 +119,20 @@ export async function createResponseOrThrow(
   response: NewResponse,
   check: CreateResponseCheck,
 ): Promise<string> {
+  return (await createOrThrow(ctx, response, check)).id
+}
+
+/** A create the storage accepted: the response's id, and whether its survey has quotas. */
+type Created = Extract<CreateResponseResult, { outcome: 'created' }>
+
+/** `createResponseOrThrow`, answering the storage's whole `created` result. */
+async function createOrThrow(ctx: CanvassContext, response: NewResponse, check: CreateResponseCheck): Promise<Created> {
   checkResponseSize(response, ctx.maxResponseBytes)
   if (response.singleUseId !== null) response = { ...response, singleUseId: await singleUseIdToStore(ctx, response) }
   const result = await ctx.storage.responses.create(response, check)
   switch (result.outcome) {
     case 'created':
-      return result.id
+      return result
     case 'environment_not_found':
       throw notFound('Environment', check.environmentId)
     case 'survey_not_found':

@@ -1,0 +1,60 @@
+import type { ResponseFilter, ResponseListQuery } from '@canvass/core'
+import { sql } from 'kysely'
+import type { SelectQueryBuilder } from 'kysely'
+import type { Database } from './database'
+import { isStorable } from './is-storable'
+
+/**
+ * `query` narrowed to the responses of `environmentId` that `filter` takes, or undefined when an id in it
+ * cannot be stored (so nothing matches). The list indexes serve each sort: `(environment_id | survey_id,
+ * created_at | updated_at, id)`.
+ */
+export function filterResponses<O>(
+  query: SelectQueryBuilder<Database, 'responses', O>,
+  environmentId: string,
+  filter: ResponseFilter,
+): SelectQueryBuilder<Database, 'responses', O> | undefined {
+  const ids = [environmentId, filter.surveyId, filter.contactId, filter.userId]
+  if (ids.some((id) => id !== undefined && !isStorable(id))) return undefined
+  const dateColumn = filter.dateField === 'updatedAt' ? 'responses.updated_at' : 'responses.created_at'
+  return query
+    .where('responses.environment_id', '=', environmentId)
+    .$if(filter.surveyId !== undefined, (q) => q.where('responses.survey_id', '=', filter.surveyId as string))
+    .$if(filter.contactId !== undefined, (q) => q.where('responses.contact_id', '=', filter.contactId as string))
+    .$if(filter.userId !== undefined, (q) =>
+      q.where('responses.contact_id', 'in', (contacts) =>
+        contacts
+          .selectFrom('contacts')
+          .select('contacts.id')
+          .where('contacts.environment_id', '=', environmentId)
+          .where('contacts.user_id', '=', filter.userId as string),
+      ),
+    )
+    .$if(filter.finished !== undefined, (q) => q.where('responses.finished', '=', filter.finished as boolean))
+    .$if(filter.startDate !== undefined, (q) => q.where(dateColumn, '>=', filter.startDate as Date))
+    .$if(filter.endDate !== undefined, (q) => q.where(dateColumn, '<=', filter.endDate as Date))
+}
+
+/** The column a page is sorted by and its direction (`ResponseListQuery`'s defaults: `createdAt`, `desc`). */
+export function listOrder(query: Pick<ResponseListQuery, 'sortBy' | 'order'>) {
+  const column = query.sortBy === 'updatedAt' ? ('updated_at' as const) : ('created_at' as const)
+  const direction = query.order === 'asc' ? ('asc' as const) : ('desc' as const)
+  return { column, direction }
+}
+
+/**
+ * `query` ordered as `listOrder` says (then by id), from after the keyset position `after` (its `createdAt`
+ * holds the value of the sort column).
+ */
+export function pageResponses<O>(
+  query: SelectQueryBuilder<Database, 'responses', O>,
+  { column, direction }: ReturnType<typeof listOrder>,
+  after: ResponseListQuery['after'],
+): SelectQueryBuilder<Database, 'responses', O> {
+  const sortBy = `responses.${column}` as const
+  const ordered = query.orderBy(sortBy, direction).orderBy('responses.id', direction)
+  if (!after) return ordered
+  const position = sql`(${sql.ref(sortBy)}, responses.id)`
+  const from = sql`(${after.createdAt}::timestamptz, ${after.id})`
+  return ordered.where(direction === 'asc' ? sql<boolean>`${position} > ${from}` : sql<boolean>`${position} < ${from}`)
+}

@@ -1,0 +1,74 @@
+import type { CreateResponseCheck, CreateResponseResult, NewResponse } from '@canvass/core'
+import type { Kysely } from 'kysely'
+import { lockSurveyStatement } from './complete-survey-sql'
+import type { Database } from './database'
+import { isDisplayTaken, isSingleUseIdTaken, outcomeShape } from './insert-response'
+import type { FullStatements } from './insert-response'
+import { outcomeOfRow, outcomeStatements } from './response-outcome-sql'
+import { responseValues } from './response-values'
+import type { SchemaNames } from './schema-names'
+
+/**
+ * Imports: many creates in one transaction. The surveys named are locked first (in id order, so two imports
+ * never wait on each other in a circle), so that every finished response counts towards `auto_complete`
+ * exactly, and each create runs the outcome statement. A create refused for its own reason (an unknown
+ * survey, a taken single-use id or display) is reported and the others go in; an error of the database fails
+ * them all. Without `webhooks`, the events the inserts recorded are deleted in the same transaction: no
+ * delivery is made.
+ */
+export function createResponseImporter(db: Kysely<Database>, names: SchemaNames) {
+  const full: FullStatements = { statement: outcomeStatements(db, names), lockSurvey: lockSurveyStatement(db, names) }
+  const importOnce = (inputs: NewResponse[], check: CreateResponseCheck, options: { webhooks: boolean }): Promise<CreateResponseResult[]> =>
+    db.transaction().execute(async (trx) => {
+      const creates = inputs.map((input) => responseValues(input, check))
+      const surveyIds = [...new Set(creates.flatMap((values) => (values.surveyId === null ? [] : [values.surveyId])))].sort()
+      for (const surveyId of surveyIds) await trx.executeQuery(full.lockSurvey({ surveyId }))
+      const results: CreateResponseResult[] = []
+      for (const values of creates) {
+        // Checked first: a unique violation would end the transaction for every create. (A survey id Postgres
+        // cannot store names no survey, so no response of it.)
+        if (values.singleUseId !== null && values.surveyId !== null) {
+          const taken = await trx
+            .selectFrom('responses')
+            .select('id')
+            .where('survey_id', '=', values.surveyId)
+            .where('single_use_id', '=', values.singleUseId)
+            .executeTakeFirst()
+          if (taken) {
+            results.push({ outcome: 'single_use_id_taken' })
+            continue
+          }
+        }
+        if (values.displayId !== null) {
+          const taken = await trx.selectFrom('responses').select('id').where('display_id', '=', values.displayId).executeTakeFirst()
+          if (taken) {
+            results.push({ outcome: 'display_taken' })
+            continue
+          }
+        }
+        const shape = outcomeShape(values, check, { unlocked: false, completes: values.finished })
+        const row = (await trx.executeQuery(full.statement(shape, values))).rows[0]
+        results.push(outcomeOfRow(row, check))
+      }
+      const created = results.flatMap((result) => (result.outcome === 'created' ? [result.id] : []))
+      if (!options.webhooks && created.length > 0) {
+        await trx.deleteFrom('webhook_events').where('response_id', 'in', created).execute()
+      }
+      return results
+    })
+  return async (inputs: NewResponse[], check: CreateResponseCheck, options: { webhooks: boolean }): Promise<CreateResponseResult[]> => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await importOnce(inputs, check, options)
+      } catch (error) {
+        // A create committed while the import ran took a single-use id or display that the import found free:
+        // nothing of the import was written, and the import runs again, which then sees it taken.
+        if (attempt < IMPORT_ATTEMPTS && (isSingleUseIdTaken(error) || isDisplayTaken(error))) continue
+        throw error
+      }
+    }
+  }
+}
+
+/** How often an import runs when a concurrent create takes what it found free (see `createResponseImporter`). */
+const IMPORT_ATTEMPTS = 3
