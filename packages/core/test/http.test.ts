@@ -3,7 +3,7 @@ import * as assert from 'uvu/assert'
 import { createCanvass, generateApiKey, hashApiKey } from '../src'
 import type { Storage } from '../src'
 import { MAX_JSON_VALUES, readJsonBody } from '../src/http/body'
-import { CanvassError } from '../src/http/errors'
+import { CanvassError } from '../src/errors'
 import { listPage, readPageQuery } from '../src/http/pagination'
 import type { PageQuery } from '../src/ports/storage'
 

@@ -1,5 +1,5 @@
 import type { Logger } from '../context'
-import { CanvassError } from '../http/errors'
+import { CanvassError } from '../errors'
 import type { WebhookAttemptObservation, WebhookDispatcherObserver } from '../observer'
 import { notify as tell } from '../observer'
 import type { ClaimedDelivery, DeliveryAttempt, DeliveryOutcome, Storage } from '../ports/storage'
