@@ -22,3 +22,5 @@ export { blockSurvey } from './block-survey'
 export * from './reference-fields'
 export { arbitraryOf, resolve } from './json-schema-arbitrary'
 export type { JsonSchema, SchemaContext } from './json-schema-arbitrary'
+/** Kysely's `sql` tag, for a test that changes the bed's database (`bed.db`) beyond what the API reaches. */
+export { sql } from 'kysely'
