@@ -254,7 +254,7 @@ pages('refuses bad values with 400', () => {
   assert.equal(readPageQuery({ offset: '5' }), { limit: 100 }, 'offset only where a route allows it')
 })
 
-// Routing and the checks before the key lookup, on the bed's storage.
+// Routing and the checks before the key lookup, on a Canvass over the bed's storage made at first use.
 const { test: routing, bed } = suiteWithBed('routing', { widgetBundles: false })
 const mounted = (storage: Storage) => createCanvass({ storage, basePath: '/feedback', logger: { error() {}, warn() {} } })
 let app: ReturnType<typeof createCanvass> | undefined

@@ -136,7 +136,8 @@ limits('is told which limit refused the request, under the route whose path it a
 
 dispatcher('is told each attempt\'s outcome, status and duration; not of deliveries dropped unsent; a throwing hook stops nothing', async () => {
   // Six webhooks on the bed: `last` already failed once (one retry in the schedule), `off` was disabled after
-  // its delivery was written (by hand: a 410 is what disables one); the other four have one delivery each, not yet tried.
+  // its delivery was written (by hand here; a 410 is what disables one in use); the other four have one
+  // delivery each, not yet tried.
   const bed = dispatcherBed()
   const { call, envA, keyA } = bed
   const survey = async () => {
@@ -154,7 +155,7 @@ dispatcher('is told each attempt\'s outcome, status and duration; not of deliver
   }
   const first = await survey()
   const second = await survey()
-  const ids: Record<string, string> = { last: await webhook('last', first) }
+  const hooks: Record<string, string> = { last: await webhook('last', first) }
   await respond(first)
   const answers: Record<string, WebhookAttemptResult> = {
     ok: { kind: 'response', status: 204, durationMs: 12 },
@@ -178,25 +179,25 @@ dispatcher('is told each attempt\'s outcome, status and duration; not of deliver
     },
   })
   assert.equal((await run.runOnce()).retried, 1, '`last` failed once')
-  for (const name of ['ok', 'busy', 'gone', 'down', 'off']) ids[name] = await webhook(name, second)
+  for (const name of ['ok', 'busy', 'gone', 'down', 'off']) hooks[name] = await webhook(name, second)
   await respond(second)
   // A run a moment before the new deliveries are due writes them (from the response's event) and sends none.
   clock.set(clock.now().getTime() - 1)
   assert.is((await run.runOnce()).claimed, 0)
-  await sql`update canvass.webhooks set disabled_at = now() where id = ${ids.off}`.execute(bed.db)
+  await sql`update canvass.webhooks set disabled_at = now() where id = ${hooks.off}`.execute(bed.db)
   seen.length = 0
   clock.advance(120_000) // past `last`'s retry, jitter included
   const report = await run.runOnce()
   assert.equal(report, { claimed: 6, delivered: 1, retried: 2, failed: 3, released: 0 })
   const statuses: Record<string, unknown> = {}
   const deliveryIds: Record<string, string> = {}
-  for (const [name, id] of Object.entries(ids)) {
+  for (const [name, id] of Object.entries(hooks)) {
     const [delivery] = (await call('GET', `/api/v1/webhooks/${id}/deliveries`, { key: keyA })).body.data
     statuses[name] = delivery.status
     deliveryIds[name] = delivery.id
   }
   assert.equal(statuses, { last: 'failed', ok: 'delivered', busy: 'pending', gone: 'failed', down: 'pending', off: 'failed' }, 'every outcome recorded')
-  const name = (webhookId: string) => Object.keys(ids).find((key) => ids[key] === webhookId) ?? webhookId
+  const name = (webhookId: string) => Object.keys(hooks).find((key) => hooks[key] === webhookId) ?? webhookId
   for (const event of seen) assert.is(event.deliveryId, deliveryIds[name(event.webhookId)], 'the delivery attempted')
   assert.equal(
     seen.map(({ webhookId, event, outcome, status, errorClass, durationMs }) => [name(webhookId), event, outcome, status, errorClass, durationMs]).sort(),

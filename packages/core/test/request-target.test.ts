@@ -78,7 +78,7 @@ target('agrees with the parser on random URLs', () => {
 })
 
 const { test: routing, bed } = suiteWithBed('routing on the split URL', { widgetBundles: false })
-/** Canvass on the bed's storage without the widget (the bed's own may differ in its routes). */
+/** A quiet Canvass on the bed's storage, made at first use (the bed exists once the suite's `before` ran). */
 let app: ReturnType<typeof createCanvass> | undefined
 const canvass = {
   fetch: (request: Request) => (app ??= createCanvass({ storage: bed().storage, logger: { error() {}, warn() {} } })).fetch(request),
@@ -129,17 +129,16 @@ routing('handlers get the query, repeated names as arrays, and the decoded path 
     })
     assert.is(made.status, 200, made.text)
   }
-  const spy = canvass
   const ids = async (res: Response) => ((await res.json()) as { data: { id: string }[] }).data.map((survey) => survey.id)
   const all = (await call('GET', '/api/v1/management/surveys', { key: keyA })).body.data.map((survey: { id: string }) => survey.id)
   assert.is(all.length, 8)
   const headers = { 'x-api-key': keyA }
-  const list = await spy.fetch(new Request('http://h/api/v1/management/surveys?limit=5&skip=2#ignored', { headers }))
+  const list = await canvass.fetch(new Request('http://h/api/v1/management/surveys?limit=5&skip=2#ignored', { headers }))
   assert.is(list.status, 200)
   assert.equal(await ids(list), all.slice(2, 7), 'five surveys after the first two')
-  const repeated = await spy.fetch(new Request('http://h/api/v1/management/surveys?limit=5&limit=6', { headers }))
+  const repeated = await canvass.fetch(new Request('http://h/api/v1/management/surveys?limit=5&limit=6', { headers }))
   assert.is(repeated.status, 400, 'a repeated limit is an array, which the page query refuses')
-  const one = await spy.fetch(new Request('http://h/api/v1/management/surveys/a%20b', { headers }))
+  const one = await canvass.fetch(new Request('http://h/api/v1/management/surveys/a%20b', { headers }))
   assert.is(one.status, 404)
   assert.equal((await one.json()).details, { resource_id: 'a b', resource_type: 'Survey' }, 'the id decoded')
 })
