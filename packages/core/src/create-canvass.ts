@@ -7,7 +7,7 @@ import type { CanvassContext, CanvassRouter, Logger, ConnectionInfo } from './co
 import { errorResponse } from './http/boundary'
 import { createClientEnvironmentResolver } from './http/client-environment'
 import { CLIENT_CORS_HEADERS, clientPreflight, clientPreflightHeaders } from './http/cors'
-import { CanvassError } from './http/errors'
+import { CanvassError } from './errors'
 import { parseQuery, plainPath, requestTarget } from './http/request-target'
 import { REQUEST_ID_HEADER, requestIdOf, withRequestId } from './http/request-id'
 import type { CanvassObserver } from './observer'

@@ -26,10 +26,10 @@ export type {
   WebhookDispatcherObserver,
 } from './observer'
 export { REQUEST_ID_HEADER, requestIdOf } from './http/request-id'
-export { CanvassError, ERROR_STATUS } from './http/errors'
+export { CanvassError, ERROR_STATUS } from './errors'
 export { describeCause } from './http/boundary'
 export type { LoggedCause } from './http/boundary'
-export type { ErrorCode, ResourceType } from './http/errors'
+export type { ErrorCode, ResourceType } from './errors'
 export { SERVICE_UNAVAILABLE_RETRY_AFTER, isServiceUnavailable, serviceUnavailable } from './http/service-unavailable'
 export { generateApiKey, hashApiKey } from './http/api-key'
 export { createId } from './services/ids'

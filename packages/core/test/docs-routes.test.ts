@@ -3,21 +3,19 @@
  * or a row left after its route went away, fails here.
  */
 import { readFile } from 'node:fs/promises'
-import { suite } from 'uvu'
+import { suiteWithBed } from '@canvass/test-bed'
 import * as assert from 'uvu/assert'
 import { createCanvass } from '../src/index'
-import type { BlobStore, Storage } from '../src/index'
 
 const ROUTES_MD = new URL('../../../docs/routes.md', import.meta.url)
 
-const docs = suite('docs/routes.md')
+const { test: docs, bed } = suiteWithBed('docs/routes.md', { widgetBundles: false })
 
 docs('lists every registered route once, and nothing else', async () => {
-  // The route table needs no storage and no blob store: nothing is called. With a blob store and the widget,
-  // so that the upload and widget routes are there too.
+  // With a blob store and the widget, so that the upload and widget routes are there too.
   const canvass = createCanvass({
-    storage: {} as Storage,
-    blobStore: {} as BlobStore,
+    storage: bed().storage,
+    blobStore: bed().blobStore,
     secret: 'a-secret-of-enough-length',
     widget: { formbricks: '', surveys: '' },
     apiReference: '',
@@ -33,7 +31,7 @@ docs('lists every registered route once, and nothing else', async () => {
 })
 
 docs('paths are written relative to basePath', async () => {
-  const canvass = createCanvass({ storage: {} as Storage, basePath: '/feedback' })
+  const canvass = createCanvass({ storage: bed().storage, basePath: '/feedback' })
   assert.ok(canvass.routes.every(({ path }) => path.startsWith('/feedback/api/')), 'routes carry the base path')
 })
 

@@ -2,15 +2,15 @@
  * Hostile input at the boundaries that refuse it: the schema building blocks, the capped validation error and
  * the error log. The same findings through the routes are in hostile-input-routes.test.ts.
  */
+import { suiteWithBed } from '@canvass/test-bed'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import * as v from 'valibot'
 import { createCanvass } from '../src/create-canvass'
 import { describeCause, errorResponse } from '../src/http/boundary'
 import { readJsonBody } from '../src/http/body'
-import { CanvassError, validationError } from '../src/http/errors'
+import { CanvassError, validationError } from '../src/errors'
 import { parseInput } from '../src/http/validate'
-import type { Storage } from '../src/ports/storage'
 import { boundedArray, httpUrl, normalizeIsoDateTime, safeInteger, urlishString } from '../src/schemas/common'
 import { responseCreateSchema } from '../src/schemas/response'
 import { surveyUpdateSchema } from '../src/schemas/survey'
@@ -144,7 +144,7 @@ size('counts UTF-8 bytes of data, ttc, variables and meta', () => {
   assert.is(responseBytes({ data: { a: 'é' }, ttc: {}, variables: {}, meta: {} }), '{"a":"é"}'.length + 1 + 6)
 })
 
-const logs = suite('error log (item 3)')
+const { test: logs, bed: logsBed } = suiteWithBed('error log (item 3)', { widgetBundles: false })
 
 logs('describeCause keeps class, code and message, never a driver’s query or parameters', () => {
   const error = Object.assign(new Error('invalid input syntax for type json'), {
@@ -160,20 +160,20 @@ logs('describeCause keeps class, code and message, never a driver’s query or p
 
 logs('an unexpected error is logged with the route pattern, not the query string or body', async () => {
   const logged: [string, unknown][] = []
-  const failing = new Proxy({} as Storage, {
-    get: () =>
-      new Proxy(
-        {},
-        {
-          get: () => async () => {
-            throw Object.assign(new Error('boom'), { params: ['secret-body'] })
-          },
-        },
-      ),
-  })
+  // The bed's storage, whose response update fails as a driver error would, carrying the statement's values.
+  const { storage, envA } = logsBed()
+  const failing = {
+    ...storage,
+    responses: {
+      ...storage.responses,
+      update: async () => {
+        throw Object.assign(new Error('boom'), { params: ['secret-body'] })
+      },
+    },
+  }
   const canvass = createCanvass({ storage: failing, logger: { error: (m, c) => logged.push([m, c]), warn() {} } })
   const res = await canvass.fetch(
-    new Request('http://h/api/v1/client/env1/responses/r1?token=secret-query', { method: 'PUT', body: '{"finished":true,"data":{"q":"secret-body"}}' }),
+    new Request(`http://h/api/v1/client/${envA}/responses/r1?token=secret-query`, { method: 'PUT', body: '{"finished":true,"data":{"q":"secret-body"}}' }),
   )
   assert.is(res.status, 500)
   assert.is(res.headers.get('x-content-type-options'), 'nosniff')

@@ -1,24 +1,12 @@
+import { suiteWithBed } from '@canvass/test-bed'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { createCanvass, generateApiKey, hashApiKey } from '../src'
 import type { Storage } from '../src'
 import { MAX_JSON_VALUES, readJsonBody } from '../src/http/body'
-import { CanvassError } from '../src/http/errors'
+import { CanvassError } from '../src/errors'
 import { listPage, readPageQuery } from '../src/http/pagination'
 import type { PageQuery } from '../src/ports/storage'
-
-/** Routing and body checks come before any storage call, so a storage that refuses every call proves it. */
-const untouchableStorage = new Proxy({} as Storage, {
-  get: (_target, group) =>
-    new Proxy(() => {}, {
-      get: (_group, method) => () => {
-        throw new Error(`storage.${String(group)}.${String(method)} must not be called`)
-      },
-      apply: () => {
-        throw new Error(`storage.${String(group)} must not be called`)
-      },
-    }),
-})
 
 async function expectError(promise: Promise<unknown>, status: number, code: string) {
   try {
@@ -266,8 +254,11 @@ pages('refuses bad values with 400', () => {
   assert.equal(readPageQuery({ offset: '5' }), { limit: 100 }, 'offset only where a route allows it')
 })
 
-const routing = suite('routing')
-const canvass = createCanvass({ storage: untouchableStorage, basePath: '/feedback', logger: { error() {}, warn() {} } })
+// Routing and the checks before the key lookup, on a Canvass over the bed's storage made at first use.
+const { test: routing, bed } = suiteWithBed('routing', { widgetBundles: false })
+const mounted = (storage: Storage) => createCanvass({ storage, basePath: '/feedback', logger: { error() {}, warn() {} } })
+let app: ReturnType<typeof createCanvass> | undefined
+const canvass = { fetch: (request: Request) => (app ??= mounted(bed().storage)).fetch(request) }
 routing('unknown route 404 and wrong method 405 come before the key check', async () => {
   const unknown = await canvass.fetch(new Request('http://h/feedback/api/v1/nope'))
   assert.is(unknown.status, 404)
@@ -299,19 +290,35 @@ routing('HEAD answers as GET without a body: the route\'s status and headers, 40
   assert.is(await postOnly.text(), '')
 })
 routing('a malformed key is refused without a storage lookup', async () => {
-  const res = await canvass.fetch(new Request('http://h/feedback/api/v1/management/surveys', { headers: { 'x-api-key': 'short' } }))
+  // The bed's storage, counting its key lookups: a lookup would answer the same 401, so only the count shows it.
+  const { storage } = bed()
+  const lookups: string[] = []
+  const counting = createCanvass({
+    storage: { ...storage, apiKeys: { ...storage.apiKeys, findByHash: (hash) => (lookups.push(hash), storage.apiKeys.findByHash(hash)) } },
+    basePath: '/feedback',
+  })
+  const res = await counting.fetch(new Request('http://h/feedback/api/v1/management/surveys', { headers: { 'x-api-key': 'short' } }))
   assert.is(res.status, 401)
   assert.is((await res.json()).code, 'not_authenticated')
+  assert.equal(lookups, [])
+  const wellFormed = await counting.fetch(new Request('http://h/feedback/api/v1/management/surveys', { headers: { 'x-api-key': generateApiKey() } }))
+  assert.is(wellFormed.status, 401)
+  assert.is(lookups.length, 1, 'a well-formed key is looked up, so the count can fail')
 })
 routing('an unexpected storage failure is a generic 500 without details, logged with its cause', async () => {
   const logged: unknown[] = []
+  // The bed's storage, whose key lookup fails as a driver error would, naming what must not reach the client.
+  const { storage } = bed()
   const failing = createCanvass({
-    storage: new Proxy(untouchableStorage, {
-      get: (target, group, receiver) =>
-        group === 'apiKeys'
-          ? { findByHash: async () => { throw new Error('connection refused: secret dsn') } }
-          : Reflect.get(target, group, receiver),
-    }),
+    storage: {
+      ...storage,
+      apiKeys: {
+        ...storage.apiKeys,
+        findByHash: async () => {
+          throw new Error('connection refused: secret dsn')
+        },
+      },
+    },
     logger: { error: (_message, cause) => logged.push(cause), warn() {} },
   })
   const res = await failing.fetch(new Request('http://h/api/v1/management/surveys', { headers: { 'x-api-key': generateApiKey() } }))
@@ -340,17 +347,20 @@ ids('ids have the cuid2 shape and do not repeat', async () => {
 })
 ids.run()
 
-const table = suite('route table')
+const { test: table, bed: tableBed } = suiteWithBed('route table', { widgetBundles: false })
 table('canvass.routes lists every registered route with the base path, and each answers its method', async () => {
+  const canvass = mounted(tableBed().storage)
   const routes = canvass.routes
   assert.ok(routes.some((r) => r.method === 'GET' && r.path === '/feedback/api/v1/management/surveys'))
   assert.ok(routes.some((r) => r.method === 'PUT' && r.path === '/feedback/api/v1/client/responses/:responseId'))
   for (const { method, path } of routes) {
     assert.match(path, /^\/feedback\/api\/v[12]\//)
-    // A route answers its own method with something other than 404/405 (here 401 or 400 from the checks
-    // that come before storage), which shows the table and the router agree.
+    // A route answers its own method with something other than the router's 404 or a 405 (401 or 400 from the
+    // checks that come first, or the 404 of a resource `x` the database does not hold), which shows the table
+    // and the router agree.
     const res = await canvass.fetch(new Request(`http://h${path.replace(/:\w+/g, 'x')}`, { method }))
-    assert.ok(![404, 405].includes(res.status), `${method} ${path} answered ${res.status}`)
+    const body = res.status === 404 ? ((await res.json()) as { details?: { resource_type?: string } }) : undefined
+    assert.ok(res.status !== 405 && body?.details?.resource_type !== 'Route', `${method} ${path} answered ${res.status}`)
   }
 })
 table.run()

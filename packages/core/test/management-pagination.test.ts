@@ -1,76 +1,61 @@
-import { suite } from 'uvu'
+import { suiteWithBed } from '@canvass/test-bed'
+import type { TestCanvass } from '@canvass/test-bed'
 import * as assert from 'uvu/assert'
-import type { Storage } from '../src'
-import { createCanvass, generateApiKey } from '../src'
 
-// Each list route of the management catalogues cuts pages with the one pagination (contract §5): the storage
-// is asked for `limit` (+1 read), the extra row becomes a `Link` whose cursor continues after the last row.
-const pages = suite('management list routes paginate')
+// Each list route of the management catalogues cuts pages with the one pagination (contract §5): a page of
+// `limit` rows, and a `Link` whose cursor continues right after the page's last row, so that the pages put
+// together are the whole list; `skip` starts further down.
+const { test: pages, bed } = suiteWithBed('management list routes paginate', { publicUrl: 'https://feedback.example/base' })
 
-const LISTS: [path: string, group: string, method: string][] = [
-  ['/api/v1/management/attribute-classes', 'attributeClasses', 'list'],
-  ['/api/v1/management/action-classes', 'actionClasses', 'list'],
-  ['/api/v1/management/contact-attribute-keys', 'contactAttributeKeys', 'list'],
-  ['/api/v1/management/people', 'contacts', 'list'],
-  ['/api/v1/management/contacts', 'contacts', 'list'],
-  ['/api/v1/management/contact-attributes', 'contacts', 'listAttributes'],
+const LISTS = [
+  '/api/v1/management/attribute-classes',
+  '/api/v1/management/action-classes',
+  '/api/v1/management/contact-attribute-keys',
+  '/api/v1/management/people',
+  '/api/v1/management/contacts',
+  '/api/v1/management/contact-attributes',
 ]
 
-/** Rows with every field any of these outputs reads. */
-const row = (i: number) => ({
-  id: `row${i}`,
-  environmentId: 'env1',
-  createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0, 10 - i)),
-  updatedAt: new Date(Date.UTC(2026, 0, 1)),
-  name: `n${i}`,
-  type: 'code',
-  description: null,
-  archived: false,
-  key: `k${i}`,
-  noCodeConfig: null,
-  isUnique: false,
-  userId: null,
-  attributes: {},
-  contactId: 'c',
-  attributeKeyId: 'a',
-  value: 'v',
-})
+/** A project of the suite's own (made once, read by every test) with four rows of every catalogue (on top of what an environment starts with). */
+async function seededProject(bed: TestCanvass) {
+  const { environmentId, key } = await bed.newProject()
+  const made = async (path: string, body: unknown, options: { key?: string } = { key }) => {
+    const res = await bed.call('POST', path, { ...options, body })
+    assert.ok(res.status < 300, `${path}: ${res.status} ${res.text}`)
+  }
+  for (const n of [1, 2, 3, 4]) {
+    await made('/api/v1/management/attribute-classes', { environmentId, name: `class ${n}` })
+    await made('/api/v1/management/action-classes', { environmentId, name: `action ${n}`, type: 'code', key: `action-${n}` })
+    await made('/api/v1/management/contact-attribute-keys', { environmentId, key: `key-${n}` })
+    await made(`/api/v1/client/${environmentId}/user`, { userId: `user-${n}`, attributes: { plan: `plan ${n}` } }, {})
+  }
+  return key
+}
 
-for (const [path, group, method] of LISTS) {
+let seeded: Promise<string> | undefined
+const ids = (res: { body: { data: { id: string }[] } }) => res.body.data.map((item) => item.id)
+
+for (const path of LISTS) {
   pages(path, async () => {
-    const calls: unknown[] = []
-    const storage = new Proxy({} as Storage, {
-      get: (_target, name) =>
-        name === 'apiKeys'
-          ? { findByHash: async () => ({ id: 'k', environmentId: 'env1', revokedAt: null, lastUsedAt: new Date() }) }
-          : name === group
-            ? {
-                [method]: async (environmentId: string, page: { limit: number }) => {
-                  calls.push([environmentId, page])
-                  return [0, 1, 2].slice(0, page.limit + 1).map(row)
-                },
-              }
-            : {},
-    })
-    const canvass = createCanvass({ storage, logger: { error() {}, warn() {} }, publicUrl: 'https://feedback.example/base' })
-    const headers = { 'x-api-key': generateApiKey() }
-    const first = await canvass.fetch(new Request(`http://h${path}?limit=2`, { headers }))
+    const key = await (seeded ??= seededProject(bed()))
+    const whole = await bed().call('GET', `${path}?limit=1000`, { key })
+    assert.is(whole.status, 200)
+    const all = ids(whole)
+    assert.ok(all.length >= 4, `${path} lists ${all.length} rows`)
+    const first = await bed().call('GET', `${path}?limit=2`, { key })
     assert.is(first.status, 200)
-    assert.equal(((await first.json()) as { data: { id: string }[] }).data.map((item) => item.id), ['row0', 'row1'])
+    assert.equal(ids(first), all.slice(0, 2))
     const link = /^<([^>]+)>; rel="next"$/.exec(first.headers.get('link') ?? '')?.[1]
     assert.ok(link, 'a Link to the next page')
     assert.ok(link.startsWith(`https://feedback.example/base${path}?limit=2&cursor=`), link)
-    const next = await canvass.fetch(new Request(`http://h${new URL(link).pathname.slice('/base'.length)}${new URL(link).search}`, { headers }))
+    const next = await bed().call('GET', `${new URL(link).pathname.slice('/base'.length)}${new URL(link).search}`, { key })
     assert.is(next.status, 200)
-    assert.equal(calls, [
-      ['env1', { limit: 2 }],
-      ['env1', { limit: 2, after: { createdAt: row(1).createdAt, id: 'row1' } }],
-    ])
-    const skipped = await canvass.fetch(new Request(`http://h${path}?skip=3`, { headers }))
+    assert.equal(ids(next), all.slice(2, 4), 'the next page starts right after the last row of the first')
+    const skipped = await bed().call('GET', `${path}?skip=3`, { key })
     assert.is(skipped.status, 200)
-    assert.equal(calls.at(-1), ['env1', { limit: 100, skip: 3 }])
+    assert.equal(ids(skipped), all.slice(3), 'skip=3 starts at the fourth row, 100 rows a page')
     assert.is(skipped.headers.get('link'), null)
-    const refused = await canvass.fetch(new Request(`http://h${path}?skip=1&cursor=abc`, { headers }))
+    const refused = await bed().call('GET', `${path}?skip=1&cursor=abc`, { key })
     assert.is(refused.status, 400)
   })
 }

@@ -6,15 +6,14 @@
  */
 import { readFile } from 'node:fs/promises'
 import { Validator } from '@seriousme/openapi-schema-validator'
-import { suite } from 'uvu'
+import { suiteWithBed } from '@canvass/test-bed'
 import * as assert from 'uvu/assert'
 import { createCanvass, describeRoutes } from '../src/index'
-import type { BlobStore, Storage } from '../src/index'
 
 const OPENAPI_JSON = new URL('../../../docs/openapi.json', import.meta.url)
 const ROUTES_MD = new URL('../../../docs/routes.md', import.meta.url)
 
-const test = suite('OpenAPI document')
+const { test, bed } = suiteWithBed('OpenAPI document', { widgetBundles: false })
 
 test('docs/openapi.json is what the route table generates (run `pnpm openapi` after changing a route)', async () => {
   const committed = JSON.parse(await readFile(OPENAPI_JSON, 'utf8'))
@@ -77,9 +76,8 @@ test('every operation documents its 200, and the errors its kind of route can an
   }
 })
 
-const storage = {} as Storage
-
 test('the handler serves the document of its own routes, with its prefix and public URL', async () => {
+  const { storage, blobStore } = bed()
   const plain = createCanvass({ storage })
   const answer = await plain.fetch(new Request('http://localhost/api/v1/openapi.json'))
   assert.is(answer.status, 200)
@@ -90,7 +88,7 @@ test('the handler serves the document of its own routes, with its prefix and pub
   assert.ok(document.paths['/api/v1/management/surveys'], 'lists the surveys')
   assert.not.ok(document.paths['/api/v1/management/storage'], 'no upload routes without a blob store')
 
-  const mounted = createCanvass({ storage, basePath: '/feedback', blobStore: {} as BlobStore, secret: 'a-secret-of-enough-length' })
+  const mounted = createCanvass({ storage, basePath: '/feedback', blobStore, secret: 'a-secret-of-enough-length' })
   const prefixed = await (await mounted.fetch(new Request('http://localhost/feedback/api/v1/openapi.json'))).json()
   assert.equal(prefixed.servers, [{ url: '/feedback' }])
   assert.ok(prefixed.paths['/api/v1/management/storage'], 'upload routes with a blob store')
@@ -102,6 +100,7 @@ test('the handler serves the document of its own routes, with its prefix and pub
 })
 
 test('the document carries an ETag and answers 304 to it', async () => {
+  const { storage } = bed()
   const canvass = createCanvass({ storage })
   const first = await canvass.fetch(new Request('http://localhost/api/v1/openapi.json'))
   const etag = first.headers.get('etag')
@@ -111,6 +110,7 @@ test('the document carries an ETag and answers 304 to it', async () => {
 })
 
 test('/api/v1/docs: the viewer page when given the viewer, a plain list otherwise; nothing from another origin', async () => {
+  const { storage } = bed()
   const withViewer = createCanvass({ storage, apiReference: 'console.log("viewer")' })
   const page = await withViewer.fetch(new Request('http://localhost/api/v1/docs'))
   assert.is(page.status, 200)

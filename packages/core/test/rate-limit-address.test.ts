@@ -1,27 +1,21 @@
-import { suite } from 'uvu'
+import { suiteWithBed } from '@canvass/test-bed'
 import * as assert from 'uvu/assert'
 import { DEFAULT_RATE_LIMITS, createCanvass, generateApiKey } from '../src'
-import type { ApiKeyRecord, Storage } from '../src'
-import { hashApiKey } from '../src/http/api-key'
 
 /**
  * The per-address ceiling: every request without a live API key counts per client address, whatever the
  * environment id it names or the route it takes, so that spreading requests over made-up environment ids
- * (each a lookup) or reading files does not escape the limits. The requests go to paths no route answers,
- * so storage is only asked to look up API keys.
+ * (each a lookup) or reading files does not escape the limits. The requests go to paths no route answers;
+ * each test makes its own Canvass (its own counters) on the bed's storage, whose key `keyA` is the live one.
  */
-async function storageWithKey(): Promise<{ storage: Storage; live: string }> {
-  const live = generateApiKey()
-  const hash = await hashApiKey(live)
-  const record: ApiKeyRecord = { id: 'live', environmentId: 'env1', hash, label: null, createdAt: new Date(0), revokedAt: null, prefix: null, lastUsedAt: new Date() }
-  const storage = { apiKeys: { findByHash: async (given: string) => (given === hash ? record : null) } } as unknown as Storage
-  return { storage, live }
+function storageWithKey() {
+  return { storage: bed().storage, live: bed().keyA }
 }
 
-const ceiling = suite('rate limits: the per-address ceiling')
+const { test: ceiling, bed } = suiteWithBed('rate limits: the per-address ceiling')
 
 ceiling('requests to made-up environment ids, one each, are limited per address; another address is not', async () => {
-  const { storage } = await storageWithKey()
+  const { storage } = storageWithKey()
   const canvass = createCanvass({ storage, rateLimits: { address: { limit: 5, windowMs: 60_000 } } })
   const call = (ip: string) => canvass.fetch(new Request(`http://x/api/v1/client/${crypto.randomUUID()}/nothing`), { clientAddress: ip })
   for (let i = 0; i < 5; i++) assert.is((await call('10.0.0.1')).status, 404, `request ${i + 1}`)
@@ -34,7 +28,7 @@ ceiling('requests to made-up environment ids, one each, are limited per address;
 })
 
 ceiling('file reads count per address even with the management limit off, in the same budget as client routes', async () => {
-  const { storage } = await storageWithKey()
+  const { storage } = storageWithKey()
   const canvass = createCanvass({ storage, rateLimits: { management: false, address: { limit: 4, windowMs: 60_000 } } })
   const read = (ip: string) => canvass.fetch(new Request(`http://x/storage/env${crypto.randomUUID()}/public/a.png`), { clientAddress: ip })
   const client = (ip: string) => canvass.fetch(new Request(`http://x/api/v1/client/${crypto.randomUUID()}/nothing`), { clientAddress: ip })
@@ -48,7 +42,7 @@ ceiling('file reads count per address even with the management limit off, in the
 })
 
 ceiling('a request with a live key is counted per key, not against its address; made-up keys count per address', async () => {
-  const { storage, live } = await storageWithKey()
+  const { storage, live } = storageWithKey()
   const canvass = createCanvass({ storage, rateLimits: { address: { limit: 2, windowMs: 60_000 } } })
   const manage = (key: string | undefined) =>
     canvass.fetch(new Request('http://x/api/v1/management/nothing', { headers: key ? { 'x-api-key': key } : {} }), { clientAddress: '10.0.0.1' })
@@ -59,7 +53,7 @@ ceiling('a request with a live key is counted per key, not against its address; 
 })
 
 ceiling('a refusal per address spends no budget of the environment or of (environment, address)', async () => {
-  const { storage } = await storageWithKey()
+  const { storage } = storageWithKey()
   const canvass = createCanvass({
     storage,
     rateLimits: { address: { limit: 2, windowMs: 60_000 }, client: { limit: 3, windowMs: 60_000 }, environment: { limit: 3, windowMs: 60_000 } },
@@ -74,7 +68,7 @@ ceiling('a refusal per address spends no budget of the environment or of (enviro
 
 ceiling('on by default with the other limits, at a ceiling no real client meets; off with false', async () => {
   assert.equal(DEFAULT_RATE_LIMITS.address, { limit: 6000, windowMs: 60_000 })
-  const { storage } = await storageWithKey()
+  const { storage } = storageWithKey()
   const off = createCanvass({ storage, rateLimits: { address: false, client: false, environment: false, management: false } })
   for (let i = 0; i < 20; i++) {
     assert.is((await off.fetch(new Request(`http://x/api/v1/client/${i}/nothing`), { clientAddress: '10.0.0.1' })).status, 404)

@@ -1,12 +1,18 @@
+import { suiteWithBed } from '@canvass/test-bed'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { createCanvass, createMemoryRateLimiter, createSingleUseSealer, generateApiKey } from '../src'
-import type { ApiKeyRecord, Storage } from '../src'
-import { hashApiKey } from '../src/http/api-key'
+import type { CanvassOptions } from '../src'
 import { createRateLimitGate } from '../src/rate-limit/rate-limit-gate'
 
-/** The gate runs before routing; these requests go to paths no route answers, so storage is never asked. */
-const noStorage = {} as Storage
+/**
+ * Suites that make Canvass instances have a bed each: a test makes instances of its own (their own counters)
+ * on its storage. The gate runs before routing; most requests go to paths no route answers.
+ */
+const { test: gate, bed: gateBed } = suiteWithBed('rate limits in createCanvass')
+const { test: failing, bed: failingBed } = suiteWithBed('rate limits: failing limiter and spec-form PUT')
+const { test: management, bed } = suiteWithBed('rate limits: management keys')
+const canvassWith = (options: Omit<CanvassOptions, 'storage'> = {}, on = gateBed) => createCanvass({ storage: on().storage, ...options })
 
 const memory = suite('createMemoryRateLimiter')
 memory('counts per key in fixed windows and starts again in the next window', async () => {
@@ -21,9 +27,8 @@ memory('counts per key in fixed windows and starts again in the next window', as
   assert.is(next?.count, 1)
 })
 
-const gate = suite('rate limits in createCanvass')
 gate('client routes: 429 with Retry-After, RateLimit-Policy, RateLimit and CORS after the limit; other environments and addresses unaffected', async () => {
-  const canvass = createCanvass({ storage: noStorage, rateLimits: { client: { limit: 3, windowMs: 60_000 }, environment: { limit: 5, windowMs: 60_000 } } })
+  const canvass = canvassWith({ rateLimits: { client: { limit: 3, windowMs: 60_000 }, environment: { limit: 5, windowMs: 60_000 } } })
   const call = (env: string, ip: string) => canvass.fetch(new Request(`http://x/api/v1/client/${env}/nothing`), { clientAddress: ip })
   for (let i = 0; i < 3; i++) assert.is((await call('env-a', '10.0.0.1')).status, 404)
   const limited = await call('env-a', '10.0.0.1')
@@ -45,20 +50,20 @@ gate('client routes: 429 with Retry-After, RateLimit-Policy, RateLimit and CORS 
 })
 
 gate('preflights are never limited; off unless configured', async () => {
-  const canvass = createCanvass({ storage: noStorage, rateLimits: { management: { limit: 2, windowMs: 60_000 }, client: { limit: 1, windowMs: 60_000 } } })
+  const canvass = canvassWith({ rateLimits: { management: { limit: 2, windowMs: 60_000 }, client: { limit: 1, windowMs: 60_000 } } })
   const preflight = () =>
     canvass.fetch(new Request('http://x/api/v1/client/env/responses', { method: 'OPTIONS', headers: { 'access-control-request-method': 'POST' } }), { clientAddress: '1.1.1.1' })
   for (let i = 0; i < 5; i++) assert.is((await preflight()).status, 204)
-  const open = createCanvass({ storage: noStorage })
+  const open = canvassWith()
   for (let i = 0; i < 20; i++) assert.is((await open.fetch(new Request('http://x/api/v1/client/env/nothing'))).status, 404)
 })
 
 gate('the client address comes from the host unless a trusted proxy header is configured', async () => {
-  const direct = createCanvass({ storage: noStorage, rateLimits: { client: { limit: 1, windowMs: 60_000 } } })
+  const direct = canvassWith({ rateLimits: { client: { limit: 1, windowMs: 60_000 } } })
   const spoofed = (i: number) => new Request('http://x/api/v1/client/env/nothing', { headers: { 'x-forwarded-for': `9.9.9.${i}` } })
   assert.is((await direct.fetch(spoofed(1), { clientAddress: '1.1.1.1' })).status, 404)
   assert.is((await direct.fetch(spoofed(2), { clientAddress: '1.1.1.1' })).status, 429, 'a forwarded header is ignored by default')
-  const proxied = createCanvass({ storage: noStorage, rateLimits: { client: { limit: 1, windowMs: 60_000 }, clientAddressHeader: 'X-Forwarded-For' } })
+  const proxied = canvassWith({ rateLimits: { client: { limit: 1, windowMs: 60_000 }, clientAddressHeader: 'X-Forwarded-For' } })
   assert.is((await proxied.fetch(spoofed(1), { clientAddress: '10.0.0.1' })).status, 404)
   assert.is((await proxied.fetch(spoofed(2), { clientAddress: '10.0.0.1' })).status, 404, 'the last forwarded address counts')
   assert.is((await proxied.fetch(spoofed(1), { clientAddress: '10.0.0.1' })).status, 429)
@@ -78,20 +83,18 @@ sealer('opens only tokens sealed for the same survey with the same secret', () =
 
 for (const s of [memory, gate, sealer]) s.run()
 
-const failing = suite('rate limits: failing limiter and spec-form PUT')
 failing('lets requests through and logs the cause', async () => {
   const logged: string[] = []
-  const canvass = createCanvass({
-    storage: noStorage,
+  const canvass = canvassWith({
     logger: { error: (message) => logged.push(message), warn: () => {} },
     rateLimits: { limiter: { hit: async () => Promise.reject(new Error('database away')) }, client: { limit: 1, windowMs: 60_000 } },
-  })
+  }, failingBed)
   for (let i = 0; i < 3; i++) assert.is((await canvass.fetch(new Request('http://x/api/v1/client/env/nothing'))).status, 404)
   assert.is(logged.length, 3)
 })
 
 failing('the spec-form client PUT counts per address only, never against an environment', async () => {
-  const canvass = createCanvass({ storage: noStorage, rateLimits: { client: { limit: 2, windowMs: 60_000 }, environment: { limit: 2, windowMs: 60_000 } } })
+  const canvass = canvassWith({ rateLimits: { client: { limit: 2, windowMs: 60_000 }, environment: { limit: 2, windowMs: 60_000 } } }, failingBed)
   const put = (ip: string) => canvass.fetch(new Request('http://x/api/v1/client/responses/nothing/x', { method: 'PUT' }), { clientAddress: ip })
   for (const ip of ['1.1.1.1', '1.1.1.2', '1.1.1.3']) assert.is((await put(ip)).status, 404)
   assert.is((await put('1.1.1.1')).status, 404)
@@ -100,36 +103,22 @@ failing('the spec-form client PUT counts per address only, never against an envi
 failing.run()
 
 /**
- * A storage that knows two keys, one live and one revoked, and counts its key lookups; management
- * requests go to `attribute-classes`, which authenticates, so made-up keys get the contract's 401.
+ * The bed's storage, a live key (the bed's `keyA`) and a revoked one; `lookups` counts the gate's key lookups
+ * where a test hands the gate its lookup. Management requests go to `attribute-classes`, which authenticates,
+ * so made-up keys get the contract's 401.
  */
 async function storageWithKeys() {
-  const live = generateApiKey()
-  const revoked = generateApiKey()
-  const record = (id: string, revokedAt: Date | null): ApiKeyRecord => ({
-    id, environmentId: 'env1', hash: id, label: null, createdAt: new Date(0), revokedAt, prefix: null, lastUsedAt: new Date(),
-  })
-  const records = new Map([
-    [await hashApiKey(live), record('live', null)],
-    [await hashApiKey(revoked), record('revoked', new Date(0))],
-  ])
+  const { canvass, storage, envA, keyA: live } = bed()
+  const { id, key: revoked } = await canvass.admin.createApiKey({ environmentId: envA, label: 'revoked' })
+  await canvass.admin.revokeApiKey(id)
   const lookups: string[] = []
-  const storage = {
-    apiKeys: {
-      findByHash: async (hash: string) => {
-        lookups.push(hash)
-        const found = records.get(hash) ?? null
-        // The port returns revoked keys as null; the gate must not count them under their own bucket either way.
-        return found?.revokedAt ? null : found
-      },
-      markUsed: async () => {},
-    },
-    attributeClasses: { list: async () => [] },
-  } as unknown as Storage
-  return { storage, live, revoked, lookups }
+  const lookup = (hash: string) => {
+    lookups.push(hash)
+    return storage.apiKeys.findByHash(hash)
+  }
+  return { storage, live, revoked, lookups, lookup }
 }
 
-const management = suite('rate limits: management keys')
 management('made-up keys count per client address: 401 until the address limit, then 429; live keys keep their own bucket', async () => {
   const { storage, live, revoked } = await storageWithKeys()
   const canvass = createCanvass({ storage, rateLimits: { management: { limit: 3, windowMs: 60_000 } } })
@@ -151,10 +140,8 @@ management('made-up keys count per client address: 401 until the address limit, 
 })
 
 management('a live key is looked up by the gate once a minute, not per request; made-up keys every time', async () => {
-  const { storage, live, lookups } = await storageWithKeys()
-  const gate = createRateLimitGate({ management: { limit: 100, windowMs: 60_000 } }, '', { error() {}, warn() {} }, (hash) =>
-    storage.apiKeys.findByHash(hash),
-  )
+  const { live, lookups, lookup } = await storageWithKeys()
+  const gate = createRateLimitGate({ management: { limit: 100, windowMs: 60_000 } }, '', { error() {}, warn() {} }, lookup)
   const request = (key: string) => new Request('http://x/api/v1/management/surveys', { headers: { 'x-api-key': key } })
   const t0 = new Date('2026-11-20T10:00:00.000Z')
   for (let i = 0; i < 5; i++) await gate(request(live), '/api/v1/management/surveys', { clientAddress: '1.1.1.1' }, new Date(t0.getTime() + i * 1000))

@@ -1,7 +1,7 @@
+import { suiteWithBed } from '@canvass/test-bed'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { createCanvass } from '../src'
-import type { Storage } from '../src'
 import { parseQuery, requestTarget } from '../src/http/request-target'
 
 /** What the full WHATWG parser, and itty-router's own query parsing, make of a URL. */
@@ -77,13 +77,12 @@ target('agrees with the parser on random URLs', () => {
   }
 })
 
-const routing = suite('routing on the split URL')
-const untouchable = new Proxy({} as Storage, {
-  get: (_target, name) => () => {
-    throw new Error(`storage.${String(name)} must not be called`)
-  },
-})
-const canvass = createCanvass({ storage: untouchable, logger: { error() {}, warn() {} } })
+const { test: routing, bed } = suiteWithBed('routing on the split URL', { widgetBundles: false })
+/** A quiet Canvass on the bed's storage, made at first use (the bed exists once the suite's `before` ran). */
+let app: ReturnType<typeof createCanvass> | undefined
+const canvass = {
+  fetch: (request: Request) => (app ??= createCanvass({ storage: bed().storage, logger: { error() {}, warn() {} } })).fetch(request),
+}
 
 routing('a client preflight answers 204 with the CORS headers, echoing the requested headers', async () => {
   const res = await canvass.fetch(
@@ -121,47 +120,37 @@ routing('a dot segment or encoded path reaches the route the parser resolves it 
 })
 
 routing('handlers get the query, repeated names as arrays, and the decoded path parameters', async () => {
-  const calls: unknown[][] = []
-  const answers: Record<string, unknown> = {
-    'apiKeys.findByHash': { id: 'key1', environmentId: 'env1', revokedAt: null },
-    'surveys.list': [],
+  // Eight surveys of the bed's production environment, read back whole to compare with what a query selects.
+  const { call, envA, keyA } = bed()
+  for (let i = 0; i < 8; i++) {
+    const made = await call('POST', '/api/v1/management/surveys', {
+      key: keyA,
+      body: { environmentId: envA, name: `survey ${i}`, questions: [{ id: 'q1', type: 'openText', headline: { default: 'Q' }, required: true, inputType: 'text' }] },
+    })
+    assert.is(made.status, 200, made.text)
   }
-  // Records every storage call as `group.method` with its arguments.
-  const spy = createCanvass({
-    logger: { error() {}, warn() {} },
-    storage: new Proxy({} as Storage, {
-      get: (_storage, group) =>
-        new Proxy(
-          {},
-          {
-            get: (_group, method) => async (...args: unknown[]) => {
-              const name = `${String(group)}.${String(method)}`
-              calls.push([name, ...args])
-              return answers[name] ?? null
-            },
-          },
-        ),
-    }),
-  })
-  const headers = { 'x-api-key': `cvs_${'a'.repeat(43)}` }
-  const list = await spy.fetch(new Request('http://h/api/v1/management/surveys?limit=5&skip=2#ignored', { headers }))
+  const ids = async (res: Response) => ((await res.json()) as { data: { id: string }[] }).data.map((survey) => survey.id)
+  const all = (await call('GET', '/api/v1/management/surveys', { key: keyA })).body.data.map((survey: { id: string }) => survey.id)
+  assert.is(all.length, 8)
+  const headers = { 'x-api-key': keyA }
+  const list = await canvass.fetch(new Request('http://h/api/v1/management/surveys?limit=5&skip=2#ignored', { headers }))
   assert.is(list.status, 200)
-  assert.equal(calls.find(([name]) => name === 'surveys.list'), ['surveys.list', 'env1', { limit: 5, skip: 2 }])
-  const repeated = await spy.fetch(new Request('http://h/api/v1/management/surveys?limit=5&limit=6', { headers }))
+  assert.equal(await ids(list), all.slice(2, 7), 'five surveys after the first two')
+  const repeated = await canvass.fetch(new Request('http://h/api/v1/management/surveys?limit=5&limit=6', { headers }))
   assert.is(repeated.status, 400, 'a repeated limit is an array, which the page query refuses')
-  const one = await spy.fetch(new Request('http://h/api/v1/management/surveys/a%20b', { headers }))
+  const one = await canvass.fetch(new Request('http://h/api/v1/management/surveys/a%20b', { headers }))
   assert.is(one.status, 404)
-  assert.equal(calls.at(-1), ['surveys.get', 'a b'])
+  assert.equal((await one.json()).details, { resource_id: 'a b', resource_type: 'Survey' }, 'the id decoded')
 })
 
 target.run()
 routing.run()
 
-const preflight = suite('Canvass.preflight')
+const { test: preflight, bed: preflightBed } = suiteWithBed('Canvass.preflight', { widgetBundles: false })
 
 preflight('answers exactly what fetch answers to OPTIONS, and leaves to fetch what is not a client preflight', async () => {
   for (const basePath of ['', '/feedback']) {
-    const app = createCanvass({ storage: untouchable, basePath, logger: { error() {}, warn() {} } })
+    const app = createCanvass({ storage: preflightBed().storage, basePath, logger: { error() {}, warn() {} } })
     const targets = [
       '/api/v1/client/env1/responses',
       '/api/v1/client/pt7nugo346ckaq5q3icp43rd/responses?x=1',

@@ -1,7 +1,7 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import * as v from 'valibot'
-import { CanvassError } from '../src/http/errors'
+import { CanvassError } from '../src/errors'
 import { surveyCreateSchema } from '../src/schemas/survey'
 import { blocksFromQuestions, bothStructures, questionsFromBlocks, surveyBlocks } from '../src/services/survey-structure'
 

@@ -1,8 +1,9 @@
 import { createHmac } from 'node:crypto'
+import { suiteWithBed } from '@canvass/test-bed'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { createCanvass } from '../src'
-import type { BlobStore, Storage } from '../src'
+import type { BlobStore } from '../src'
 import { base64BodyLimit, base64File } from '../src/uploads/base64-file'
 import { isStoredFileName, normaliseFileName, storedFileName } from '../src/uploads/file-name'
 import { allowedFileType, isInlineImage } from '../src/uploads/file-type'
@@ -212,10 +213,10 @@ base64('refuses what is not base64 (400) and files over the limit before storing
   assert.is((await rejection(base64File(jsonRequest(huge), 1000))).status, 413)
 })
 
-const options = suite('upload options')
+const { test: options, bed: optionsBed } = suiteWithBed('upload options', { widgetBundles: false })
 options('a blob store needs a secret of at least 16 characters; without one the routes are absent', async () => {
-  const storage = {} as Storage
-  const blobStore = {} as BlobStore
+  const { storage, blobStore } = optionsBed()
+  if (!blobStore) throw new Error('the bed has a blob store')
   assert.throws(() => createCanvass({ storage, blobStore }), /secret/)
   assert.throws(() => createCanvass({ storage, blobStore, secret: 'short' }), /secret/)
   assert.throws(() => createCanvass({ storage, blobStore, secret: SECRET, uploads: { maxBytes: 0 } }), /maxBytes/)

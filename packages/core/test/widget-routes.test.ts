@@ -2,24 +2,20 @@
  * `GET /js/formbricks.umd.cjs` and `GET /js/surveys.umd.cjs`: the bundles a host hands in, as JavaScript any
  * origin may load, with a strong `ETag` that turns a revalidation into a 304; without the option, 404.
  */
-import { suite } from 'uvu'
+import { suiteWithBed } from '@canvass/test-bed'
 import * as assert from 'uvu/assert'
 import { createCanvass } from '../src'
-import type { Storage } from '../src'
+import type { CanvassOptions } from '../src'
 
-/** Serving a bundle touches no storage: a storage that refuses every use proves it. */
-const storage = new Proxy({} as Storage, {
-  get: (_target, group) => {
-    throw new Error(`storage.${String(group)} must not be used`)
-  },
-})
+const { test: serve, bed } = suiteWithBed('widget bundles', { widgetBundles: false })
+/** A Canvass on the bed's database with these options (each test builds the instances it compares). */
+const canvassWith = (options: Omit<CanvassOptions, 'storage'>) => createCanvass({ storage: bed().storage, ...options })
 const bundles = { formbricks: 'globalThis.formbricks = { core: "é" }', surveys: 'globalThis.formbricksSurveys = {}' }
 const get = (canvass: ReturnType<typeof createCanvass>, path: string, headers: Record<string, string> = {}, method = 'GET') =>
   canvass.fetch(new Request(`http://localhost${path}`, { method, headers }))
 
-const serve = suite('widget bundles')
 serve('each bundle as text/javascript, for any origin, cached briefly and revalidated', async () => {
-  const canvass = createCanvass({ storage, widget: bundles })
+  const canvass = canvassWith({ widget: bundles })
   for (const [path, source] of [
     ['/js/formbricks.umd.cjs', bundles.formbricks],
     ['/js/surveys.umd.cjs', bundles.surveys],
@@ -37,9 +33,9 @@ serve('each bundle as text/javascript, for any origin, cached briefly and revali
 })
 serve('the tag is the content: stable across requests and instances, different per bundle and per content', async () => {
   const tag = async (canvass: ReturnType<typeof createCanvass>, path: string) => (await get(canvass, path)).headers.get('etag')
-  const one = createCanvass({ storage, widget: bundles })
-  const two = createCanvass({ storage, widget: { ...bundles } })
-  const changed = createCanvass({ storage, widget: { ...bundles, formbricks: `${bundles.formbricks};` } })
+  const one = canvassWith({ widget: bundles })
+  const two = canvassWith({ widget: { ...bundles } })
+  const changed = canvassWith({ widget: { ...bundles, formbricks: `${bundles.formbricks};` } })
   const first = await tag(one, '/js/formbricks.umd.cjs')
   assert.is(await tag(one, '/js/formbricks.umd.cjs'), first)
   assert.is(await tag(two, '/js/formbricks.umd.cjs'), first, 'every instance of a deployment answers the same tag')
@@ -47,7 +43,7 @@ serve('the tag is the content: stable across requests and instances, different p
   assert.is.not(await tag(changed, '/js/formbricks.umd.cjs'), first)
 })
 serve('If-None-Match with the tag (as sent, weak, in a list, or *) → 304 with the caching headers and no body', async () => {
-  const canvass = createCanvass({ storage, widget: bundles })
+  const canvass = canvassWith({ widget: bundles })
   const etag = (await get(canvass, '/js/surveys.umd.cjs')).headers.get('etag') as string
   for (const header of [etag, `W/${etag}`, `"other", ${etag}`, '*']) {
     const res = await get(canvass, '/js/surveys.umd.cjs', { 'if-none-match': header })
@@ -62,19 +58,19 @@ serve('If-None-Match with the tag (as sent, weak, in a list, or *) → 304 with 
   assert.is(await stale.text(), bundles.surveys)
 })
 serve('under a base path', async () => {
-  const canvass = createCanvass({ storage, widget: bundles, basePath: '/feedback' })
+  const canvass = canvassWith({ widget: bundles, basePath: '/feedback' })
   assert.is((await get(canvass, '/feedback/js/formbricks.umd.cjs')).status, 200)
   assert.is((await get(canvass, '/js/formbricks.umd.cjs')).status, 404)
 })
 serve('other methods: 405 with Allow; OPTIONS: 204', async () => {
-  const canvass = createCanvass({ storage, widget: bundles })
+  const canvass = canvassWith({ widget: bundles })
   const post = await get(canvass, '/js/formbricks.umd.cjs', {}, 'POST')
   assert.is(post.status, 405)
   assert.is(post.headers.get('allow'), 'GET, HEAD, OPTIONS')
   assert.is((await get(canvass, '/js/formbricks.umd.cjs', {}, 'OPTIONS')).status, 204)
 })
 serve('without the widget option: 404 like any unknown route, and no such routes in the table', async () => {
-  const canvass = createCanvass({ storage })
+  const canvass = canvassWith({})
   const res = await get(canvass, '/js/formbricks.umd.cjs')
   assert.is(res.status, 404)
   assert.equal(await res.json(), {
@@ -85,6 +81,6 @@ serve('without the widget option: 404 like any unknown route, and no such routes
   assert.not.ok(canvass.routes.some((route) => route.path.startsWith('/js/')))
 })
 serve('a widget option without both bundles is refused at creation', () => {
-  assert.throws(() => createCanvass({ storage, widget: { formbricks: 'x' } as never }), /readWidgetBundles/)
+  assert.throws(() => canvassWith({ widget: { formbricks: 'x' } as never }), /readWidgetBundles/)
 })
 serve.run()

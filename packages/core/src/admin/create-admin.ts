@@ -1,6 +1,6 @@
 import type { ApiKeyRecord, EnvironmentType, ProjectSummary, Storage } from '../ports/storage'
 import { apiKeyPrefix, generateApiKey, hashApiKey, isWellFormedApiKey } from '../http/api-key'
-import { CanvassError } from '../http/errors'
+import { CanvassError } from '../errors'
 import type { FormbricksImportOptions, FormbricksImportReport } from './import-formbricks'
 
 /**

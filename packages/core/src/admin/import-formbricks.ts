@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import type { CanvassContext } from '../context'
-import { CanvassError, validationError } from '../http/errors'
+import { CanvassError, validationError } from '../errors'
 import { parseItem } from '../http/validate'
 import type { ActionClassRecord, ContactAttributeKeyRecord, ImportedContact, ImportedResponseExtras, NewResponse, NewWebhook, SegmentRecord, SurveyRecord, WebhookEvent } from '../ports/storage'
 import { actionClassCreateSchema } from '../schemas/action-class'

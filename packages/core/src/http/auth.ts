@@ -1,7 +1,7 @@
 import type { IRequest } from 'itty-router'
 import type { CanvassContext } from '../context'
 import { checkNamedEnvironment } from '../services/named-environment'
-import { notAuthenticated, unauthorized, validationError } from './errors'
+import { notAuthenticated, unauthorized, validationError } from '../errors'
 import { hashApiKey, isWellFormedApiKey } from './api-key'
 
 export interface Caller {

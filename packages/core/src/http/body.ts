@@ -1,4 +1,4 @@
-import { CanvassError, badRequest, validationError } from './errors'
+import { CanvassError, badRequest, validationError } from '../errors'
 
 /** Largest JSON body accepted (contract §9). */
 export const JSON_BODY_LIMIT = 1024 * 1024

@@ -1,5 +1,5 @@
 import type { Logger } from '../context'
-import { CanvassError } from './errors'
+import { CanvassError } from '../errors'
 import { json } from './respond'
 
 /**

@@ -6,7 +6,7 @@ import { param } from '../context'
 import { authenticate } from './auth'
 import { readJsonBodyAhead } from './body'
 import { CLIENT_CORS_HEADERS } from './cors'
-import { CanvassError, validationError } from './errors'
+import { CanvassError, validationError } from '../errors'
 
 /** How long a key's first answer is replayed (contract §11). */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000

@@ -2,7 +2,7 @@ import * as v from 'valibot'
 import type { PageQuery } from '../ports/storage'
 import { normalizeIsoDateTime } from '../schemas/common'
 import { utf8Length } from '../services/response-size'
-import { badRequest } from './errors'
+import { badRequest } from '../errors'
 import { okItems } from './respond'
 import { parseInput } from './validate'
 

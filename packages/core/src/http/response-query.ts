@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import type { ContactFilter, PageQuery, ResponseDateField, ResponseFilter } from '../ports/storage'
 import { normalizeIsoDateTime } from '../schemas/common'
-import { validationError } from './errors'
+import { validationError } from '../errors'
 import { pageQuery, readPageQuery } from './pagination'
 
 const DATE_FIELDS = ['createdAt', 'updatedAt'] as const

@@ -1,4 +1,4 @@
-import { CanvassError } from './errors'
+import { CanvassError } from '../errors'
 
 /** Seconds a client is asked to wait (`Retry-After`) while the database cannot be reached. */
 export const SERVICE_UNAVAILABLE_RETRY_AFTER = 5

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { MAX_ERROR_DETAILS, validationError } from './errors'
+import { MAX_ERROR_DETAILS, validationError } from '../errors'
 
 /**
  * How many JSON values an input may hold for a failed validation to be run again in full, to list up to 20

@@ -1,4 +1,4 @@
-import { CanvassError } from '../http/errors'
+import { CanvassError } from '../errors'
 
 /**
  * The blob-store port: where uploaded files live. An adapter (`@canvass/blob-fs`, `@canvass/blob-s3`)

@@ -1,6 +1,6 @@
 import type { ConnectionInfo, Logger } from '../context'
 import { hashApiKey, isWellFormedApiKey } from '../http/api-key'
-import { CanvassError } from '../http/errors'
+import { CanvassError } from '../errors'
 import { isServiceUnavailable } from '../http/service-unavailable'
 import type { RateLimitCount, RateLimiter } from '../ports/rate-limiter'
 import type { ApiKeyRecord } from '../ports/storage'

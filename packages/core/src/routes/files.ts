@@ -1,7 +1,7 @@
 import type { Handler } from '../context'
 import { param } from '../context'
 import { authenticate } from '../http/auth'
-import { CanvassError, unauthorized } from '../http/errors'
+import { CanvassError, unauthorized } from '../errors'
 import { assertBlobKey } from '../ports/blob-store'
 import type { BlobRange } from '../ports/blob-store'
 import { isInlineImage } from '../uploads/file-type'

@@ -1,5 +1,5 @@
-import { badRequest } from '../http/errors'
-import type { CanvassError } from '../http/errors'
+import { badRequest } from '../errors'
+import type { CanvassError } from '../errors'
 import type { ContactAttributeLimits } from '../ports/storage'
 
 /**

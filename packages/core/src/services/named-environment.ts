@@ -1,5 +1,5 @@
 import type { CanvassContext } from '../context'
-import type { CanvassError } from '../http/errors'
+import type { CanvassError } from '../errors'
 
 /** What a management body or query names as the environment it is about. */
 export interface NamedEnvironment {

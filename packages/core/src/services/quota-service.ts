@@ -1,6 +1,6 @@
 import type { CanvassContext } from '../context'
 import { describeCause } from '../http/boundary'
-import { validationError } from '../http/errors'
+import { validationError } from '../errors'
 import type { QuotaRecord, SurveyRecord } from '../ports/storage'
 import type { QuotaCondition } from '../schemas/quota'
 import { meetsQuota } from './quota-conditions'

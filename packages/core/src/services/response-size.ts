@@ -1,4 +1,4 @@
-import { CanvassError } from '../http/errors'
+import { CanvassError } from '../errors'
 import type { JsonObject, ResponsePatch, ResponseRecord } from '../ports/storage'
 
 /** Contract §9: a stored response (data, ttc, variables and meta together) is at most 1 MiB unless configured. */

@@ -1,5 +1,5 @@
 import type { CanvassContext } from '../context'
-import { validationError } from '../http/errors'
+import { validationError } from '../errors'
 import type { SegmentCheck, SegmentRecord } from '../ports/storage'
 import type { FilterItem } from '../schemas/segment'
 import type { DeviceType } from './segments'

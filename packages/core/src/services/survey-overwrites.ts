@@ -1,4 +1,4 @@
-import { validationError } from '../http/errors'
+import { validationError } from '../errors'
 
 /**
  * The names a survey's project settings overrides go by: the reference's current `workspaceOverwrites`, then

@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import type { CanvassContext } from '../context'
-import { badRequest, validationError } from '../http/errors'
+import { badRequest, validationError } from '../errors'
 import { parseInput } from '../http/validate'
 import type { SegmentRecord } from '../ports/storage'
 import { MAX_SEGMENTS_PER_ENVIRONMENT, surveySegmentSchema } from '../schemas/segment'

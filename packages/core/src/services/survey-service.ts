@@ -1,4 +1,4 @@
-import { validationError } from '../http/errors'
+import { validationError } from '../errors'
 import type { SurveyCreateInput, SurveyUpdateInput } from '../schemas/survey'
 import type { SegmentRecord, SurveyRecord } from '../ports/storage'
 import { segmentOutput } from './segment-service'

@@ -1,4 +1,4 @@
-import { validationError } from '../http/errors'
+import { validationError } from '../errors'
 
 /**
  * A survey's two structures, as the reference's v1 routes answer them: `blocks` (pages of elements, with the

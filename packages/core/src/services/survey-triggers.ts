@@ -1,5 +1,5 @@
 import type { CanvassContext } from '../context'
-import { validationError } from '../http/errors'
+import { validationError } from '../errors'
 import type { ActionClassRecord } from '../ports/storage'
 
 /** A trigger as it is stored: the action class it names, by id (what counts) and its name when written. */

@@ -1,5 +1,5 @@
 import { readJsonBody } from '../http/body'
-import { CanvassError } from '../http/errors'
+import { CanvassError } from '../errors'
 import { badUploadBody, fileTooLarge } from './upload-error'
 
 /** Room beside the base64 text: the JSON around it and a `data:<type>;base64,` prefix. */

@@ -1,5 +1,5 @@
 import type { CanvassContext } from '../context'
-import { CanvassError, badRequest, validationError } from '../http/errors'
+import { CanvassError, badRequest, validationError } from '../errors'
 import type { FileAccessType } from '../ports/storage'
 import type { PresignInput } from '../schemas/upload'
 import { extensionOf, normaliseFileName, storedFileName } from './file-name'

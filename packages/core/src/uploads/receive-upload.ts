@@ -1,5 +1,5 @@
 import type { CanvassContext } from '../context'
-import { CanvassError } from '../http/errors'
+import { CanvassError } from '../errors'
 import { json } from '../http/respond'
 import { BlobKeyError, BlobTooLargeError } from '../ports/blob-store'
 import { base64BodyLimit, base64File } from './base64-file'

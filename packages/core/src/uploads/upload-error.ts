@@ -1,4 +1,4 @@
-import { CanvassError } from '../http/errors'
+import { CanvassError } from '../errors'
 import { json } from '../http/respond'
 
 /**

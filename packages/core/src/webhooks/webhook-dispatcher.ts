@@ -1,11 +1,13 @@
 import type { Logger } from '../context'
-import { CanvassError } from '../http/errors'
+import { CanvassError } from '../errors'
 import type { WebhookAttemptObservation, WebhookDispatcherObserver } from '../observer'
 import { notify as tell } from '../observer'
 import type { ClaimedDelivery, DeliveryAttempt, DeliveryOutcome, Storage } from '../ports/storage'
 import type { WebhookAttemptResult, WebhookTransport } from '../ports/webhook-transport'
 import { createId } from '../services/ids'
 import { WEBHOOK_RETRY_SCHEDULE_MS, nextAttemptAt } from './retry-schedule'
+import type { ClaimResult, PumpRun } from './pump-run'
+import { countOutcomes, newPumpRun, waitForSignal, wake } from './pump-run'
 import { signWebhook } from './sign-webhook'
 import { WEBHOOK_TIMEOUT_MS } from './webhook-limits'
 
@@ -181,167 +183,157 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
    * delivery it knows of comes due, and at least every `pollIntervalMs`.
    */
   async function pump(report: DispatchReport, once: boolean): Promise<void> {
-    const inFlightByWebhook: Record<string, number> = {}
-    const attempts = new Set<Promise<void>>()
-    let queued: DeliveryOutcome[] = []
-    let writing: Promise<void> = Promise.resolve()
-    let recordError: unknown
-    const flush = () => {
-      writing = writing.then(async () => {
-        if (queued.length === 0) return
-        const outcomes = queued
-        queued = []
-        try {
-          await storage.webhookDeliveries.record(outcomes)
-        } catch (error) {
-          // The deliveries stay claimed until their lease ends and are sent again then: nothing is lost.
-          if (once) recordError ??= error
-          else logger.error('Webhook dispatcher: recording outcomes failed; those deliveries are sent again when their lease ends', error)
-          return
-        }
-        for (const outcome of outcomes) {
-          const status = outcome.next.status
-          if (outcome.attempt === undefined && status === 'retry') report.released++
-          else if (status === 'delivered') report.delivered++
-          else if (status === 'retry') report.retried++
-          else report.failed++
-        }
-      })
-      return writing
-    }
-
-    // Something to do: an attempt settled, this process wrote a delivery, a timer ran out, or stop().
-    let signalled = false
-    let signal: (() => void) | undefined
-    const notify = () => {
-      signalled = true
-      signal?.()
-    }
-    const stopListening = () => shutdown.signal.removeEventListener('abort', notify)
+    const run = newPumpRun(report, once)
+    const notify = () => wake(run)
     shutdown.signal.addEventListener('abort', notify)
     const unsubscribe = once ? undefined : storage.webhookDeliveries.onWritten(notify)
-    const settled = (delivery: ClaimedDelivery) => {
-      const left = (inFlightByWebhook[delivery.webhookId] ?? 1) - 1
-      if (left > 0) inFlightByWebhook[delivery.webhookId] = left
-      else delete inFlightByWebhook[delivery.webhookId]
-      notify()
-    }
-
-    /** Claims for the free slots and starts each delivery; says how many it claimed and how many it started. */
-    const claimAndStart = async (free: number): Promise<{ claimed: number; started: number }> => {
-      const claimToken = createId()
-      const claimedAt = now()
-      const claimed = await storage.webhookDeliveries.claim({
-        now: claimedAt,
-        limit: Math.min(free, batchSize),
-        leaseMs,
-        claimToken,
-        perWebhook,
-        inFlight: { ...inFlightByWebhook },
-      })
-      const leaseEnds = claimedAt.getTime() + leaseMs
-      report.claimed += claimed.length
-      let started = 0
-      for (const delivery of claimed) {
-        const startedAt = now()
-        if (shutdown.signal.aborted || (!delivery.disabled && leaseEnds - startedAt.getTime() < timeoutMs + margin)) {
-          // An attempt that starts too late for the rest of the lease would outlive it: another instance would
-          // claim the delivery and send it a second time, and this attempt's record would be discarded. It is
-          // handed back unsent instead, due at once (so is everything claimed while stopping).
-          queued.push({ id: delivery.id, claimToken, next: { status: 'retry', at: startedAt }, now: startedAt })
-          continue
-        }
-        started++
-        inFlightByWebhook[delivery.webhookId] = (inFlightByWebhook[delivery.webhookId] ?? 0) + 1
-        const running = attempt(delivery, claimToken).then((outcome) => {
-          if (outcome.attempt?.errorClass === 'aborted' && shutdown.signal.aborted) {
-            // Shutdown cut the attempt short: that says nothing about the receiver, so it is not counted, and
-            // the delivery is released at once for the next instance instead of waiting out the lease.
-            const { attempt: _aborted, ...rest } = outcome
-            queued.push({ ...rest, next: { status: 'retry', at: outcome.now } })
-          } else {
-            queued.push(outcome)
-            if (onAttempt !== undefined && outcome.attempt !== undefined) tell(onAttempt, observation(delivery, outcome, outcome.attempt))
-          }
-          // The slot frees once the outcome is written: a claim made before a 410's disable is recorded would
-          // send the webhook's next delivery all the same.
-          return flush()
-        })
-        const tracked = running.finally(() => {
-          attempts.delete(tracked)
-          settled(delivery)
-        })
-        attempts.add(tracked)
-      }
-      if (started < claimed.length) void flush()
-      return { claimed: claimed.length, started }
-    }
-
-    /** Until an attempt settles, a write, stop(), or `ms` (none: no timer). */
-    const waitForSignal = async (ms: number | undefined) => {
-      if (signalled) return
-      await new Promise<void>((resolve) => {
-        const timer = ms === undefined ? undefined : setTimeout(resolve, ms)
-        signal = () => {
-          if (timer !== undefined) clearTimeout(timer)
-          resolve()
-        }
-      })
-      signal = undefined
-    }
-
-    // While the database is away every claim fails the same way: say so once, not once per poll.
-    let away = false
-    let failure: unknown
     try {
       while (!shutdown.signal.aborted) {
-        signalled = false
-        const free = concurrency - attempts.size
-        let result = { claimed: 0, started: 0 }
-        let claimFailed = false
-        if (free > 0) {
-          try {
-            result = await claimAndStart(free)
-            if (away) logger.warn('Webhook dispatcher: the database is back; deliveries resume')
-            away = false
-          } catch (error) {
-            if (once) {
-              failure = error
-              break
-            }
-            claimFailed = true
-            if (error instanceof CanvassError && error.code === 'service_unavailable') {
-              if (!away) logger.warn('Webhook dispatcher: the database is unreachable; deliveries resume when it is back')
-              away = true
-            } else {
-              logger.error('Webhook dispatcher: a claim failed; retrying on the next poll', error)
-            }
-          }
-        }
-        const full = result.claimed > 0 && result.claimed === Math.min(free, batchSize)
-        if (once) {
-          if (attempts.size === 0 && (result.claimed === 0 || result.started === 0)) {
-            // Nothing due, or nothing of what was claimed could be sent (the claim took most of the lease):
-            // the next run tries again, instead of this loop claiming and handing back in a circle.
-            break
-          }
-          // A full claim with free slots left: more may be due. Otherwise wait for an attempt to settle.
-          if (full && attempts.size < concurrency) continue
-          await waitForSignal(undefined)
-          continue
-        }
-        if (full && attempts.size < concurrency) continue
-        if (signalled) continue
-        await waitForSignal(claimFailed || free === 0 ? pollIntervalMs : await untilNextDue())
+        run.signalled = false
+        const free = concurrency - run.attempts.size
+        const claim = free > 0 ? await claimOrNote(run, free) : { claimed: 0, started: 0, failed: false }
+        if (run.failure !== undefined) break
+        const next = nextStep(run, free, claim)
+        if (next === 'stop') break
+        if (next === 'claim') continue
+        await waitForSignal(run, next === 'wait' ? undefined : next === 'poll' ? pollIntervalMs : await untilNextDue())
       }
     } finally {
       unsubscribe?.()
-      stopListening()
-      await Promise.all(attempts)
-      await flush()
+      shutdown.signal.removeEventListener('abort', notify)
+      await Promise.all(run.attempts)
+      await flush(run)
     }
-    if (failure !== undefined) throw failure
-    if (recordError !== undefined) throw recordError
+    if (run.failure !== undefined) throw run.failure
+    if (run.recordError !== undefined) throw run.recordError
+  }
+
+  /**
+   * What the loop does after a claim: `stop`; `claim` again at once; `wait` for an attempt to settle (runOnce);
+   * or wait for a signal until the `poll` interval or until the next delivery comes `due`.
+   */
+  function nextStep(run: PumpRun, free: number, claim: ClaimResult): 'stop' | 'claim' | 'wait' | 'poll' | 'due' {
+    const full = claim.claimed > 0 && claim.claimed === Math.min(free, batchSize)
+    if (run.once) {
+      // Nothing due, or nothing of what was claimed could be sent (the claim took most of the lease): the next
+      // run tries again, instead of this loop claiming and handing back in a circle.
+      if (run.attempts.size === 0 && (claim.claimed === 0 || claim.started === 0)) return 'stop'
+      // A full claim with free slots left: more may be due. Otherwise wait for an attempt to settle.
+      return full && run.attempts.size < concurrency ? 'claim' : 'wait'
+    }
+    if (full && run.attempts.size < concurrency) return 'claim'
+    if (run.signalled) return 'claim'
+    return claim.failed || free === 0 ? 'poll' : 'due'
+  }
+
+  /**
+   * Claims for the free slots. A failed claim ends `runOnce` (kept as the run's failure); a running dispatcher
+   * says so (once while the database is away, not once per poll) and tries again on the next poll.
+   */
+  async function claimOrNote(run: PumpRun, free: number): Promise<ClaimResult> {
+    try {
+      const result = await claimAndStart(run, free)
+      if (run.away) logger.warn('Webhook dispatcher: the database is back; deliveries resume')
+      run.away = false
+      return { ...result, failed: false }
+    } catch (error) {
+      if (run.once) {
+        run.failure = error
+        return { claimed: 0, started: 0, failed: true }
+      }
+      if (error instanceof CanvassError && error.code === 'service_unavailable') {
+        if (!run.away) logger.warn('Webhook dispatcher: the database is unreachable; deliveries resume when it is back')
+        run.away = true
+      } else {
+        logger.error('Webhook dispatcher: a claim failed; retrying on the next poll', error)
+      }
+      return { claimed: 0, started: 0, failed: true }
+    }
+  }
+
+  /** Claims for the free slots and starts each delivery; says how many it claimed and how many it started. */
+  async function claimAndStart(run: PumpRun, free: number): Promise<{ claimed: number; started: number }> {
+    const claimToken = createId()
+    const claimedAt = now()
+    const claimed = await storage.webhookDeliveries.claim({
+      now: claimedAt,
+      limit: Math.min(free, batchSize),
+      leaseMs,
+      claimToken,
+      perWebhook,
+      inFlight: { ...run.inFlightByWebhook },
+    })
+    const leaseEnds = claimedAt.getTime() + leaseMs
+    run.report.claimed += claimed.length
+    let started = 0
+    for (const delivery of claimed) {
+      const startedAt = now()
+      if (shutdown.signal.aborted || (!delivery.disabled && leaseEnds - startedAt.getTime() < timeoutMs + margin)) {
+        // An attempt that starts too late for the rest of the lease would outlive it: another instance would
+        // claim the delivery and send it a second time, and this attempt's record would be discarded. It is
+        // handed back unsent instead, due at once (so is everything claimed while stopping).
+        run.queued.push({ id: delivery.id, claimToken, next: { status: 'retry', at: startedAt }, now: startedAt })
+        continue
+      }
+      started++
+      start(run, delivery, claimToken)
+    }
+    if (started < claimed.length) void flush(run)
+    return { claimed: claimed.length, started }
+  }
+
+  /** Sends one claimed delivery in a slot of its own; its outcome is queued and written, then the slot frees. */
+  function start(run: PumpRun, delivery: ClaimedDelivery, claimToken: string): void {
+    run.inFlightByWebhook[delivery.webhookId] = (run.inFlightByWebhook[delivery.webhookId] ?? 0) + 1
+    const running = attempt(delivery, claimToken).then((outcome) => {
+      if (outcome.attempt?.errorClass === 'aborted' && shutdown.signal.aborted) {
+        // Shutdown cut the attempt short: that says nothing about the receiver, so it is not counted, and the
+        // delivery is released at once for the next instance instead of waiting out the lease.
+        const { attempt: _aborted, ...rest } = outcome
+        run.queued.push({ ...rest, next: { status: 'retry', at: outcome.now } })
+      } else {
+        run.queued.push(outcome)
+        if (onAttempt !== undefined && outcome.attempt !== undefined) tell(onAttempt, observation(delivery, outcome, outcome.attempt))
+      }
+      // The slot frees once the outcome is written: a claim made before a 410's disable is recorded would send
+      // the webhook's next delivery all the same.
+      return flush(run)
+    })
+    const tracked = running.finally(() => {
+      run.attempts.delete(tracked)
+      settled(run, delivery)
+    })
+    run.attempts.add(tracked)
+  }
+
+  /** Frees the delivery's slot of its webhook and wakes the loop. */
+  function settled(run: PumpRun, delivery: ClaimedDelivery): void {
+    const left = (run.inFlightByWebhook[delivery.webhookId] ?? 1) - 1
+    if (left > 0) run.inFlightByWebhook[delivery.webhookId] = left
+    else delete run.inFlightByWebhook[delivery.webhookId]
+    wake(run)
+  }
+
+  /**
+   * Writes the queued outcomes, after the write before it: whatever finished while one write ran goes in the
+   * next. Counts them in the report once written.
+   */
+  function flush(run: PumpRun): Promise<void> {
+    run.writing = run.writing.then(async () => {
+      if (run.queued.length === 0) return
+      const outcomes = run.queued
+      run.queued = []
+      try {
+        await storage.webhookDeliveries.record(outcomes)
+      } catch (error) {
+        // The deliveries stay claimed until their lease ends and are sent again then: nothing is lost.
+        if (run.once) run.recordError ??= error
+        else logger.error('Webhook dispatcher: recording outcomes failed; those deliveries are sent again when their lease ends', error)
+        return
+      }
+      countOutcomes(run.report, outcomes)
+    })
+    return run.writing
   }
 
   /**

@@ -1,6 +1,6 @@
 import type { Handler } from '../../context'
 import { authenticate } from '../../http/auth'
-import { CanvassError } from '../../http/errors'
+import { CanvassError } from '../../errors'
 import { json } from '../../http/respond'
 import type { RouteTable } from '../../http/route-table'
 import { meAnswer } from '../../schemas/answers'

@@ -1,7 +1,7 @@
 import type { Handler } from '../../context'
 import { param } from '../../context'
 import { authenticate } from '../../http/auth'
-import { badRequest, notFound, unauthorized, validationError } from '../../http/errors'
+import { badRequest, notFound, unauthorized, validationError } from '../../errors'
 import { ok } from '../../http/respond'
 import { isEncryptedSingleUse } from '../../services/single-use-ids'
 import type { RouteTable } from '../../http/route-table'

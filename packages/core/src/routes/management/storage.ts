@@ -1,7 +1,7 @@
 import type { Handler } from '../../context'
 import { authenticate } from '../../http/auth'
 import { readJsonBody } from '../../http/body'
-import { CanvassError } from '../../http/errors'
+import { CanvassError } from '../../errors'
 import { ok } from '../../http/respond'
 import { parseInput } from '../../http/validate'
 import { presignSchema } from '../../schemas/upload'

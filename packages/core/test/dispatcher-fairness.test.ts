@@ -1,17 +1,17 @@
-import { createCanvass, createFetchWebhookTransport, createWebhookDispatcher } from '@canvass/core'
-import type { Canvass, WebhookDispatcher } from '@canvass/core'
 import { createServer } from 'node:http'
 import type { IncomingMessage, Server, ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { availableBackends, createTestCanvass } from '@canvass/test-bed'
+import type { TestCanvass } from '@canvass/test-bed'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import { createKyselyStorage, migrate } from '../src'
-import { backends } from './backends'
-import type { OpenBackend } from './backends'
+import { createFetchWebhookTransport, createWebhookDispatcher } from '../src'
+import type { WebhookDispatcher } from '../src'
 
 // One tenant's receiver that never answers, with a backlog, must not delay another tenant's events or
 // retries: the dispatcher's pool gives each webhook at most `perWebhookConcurrency` slots and fills a free slot
-// at once. A real receiver on loopback; the dispatcher's own loop (start/stop), as a server runs it.
+// at once. A real receiver on loopback; the dispatcher's own loop (start/stop), as a server runs it, on a test
+// bed of every backend this run reaches.
 
 const PER_WEBHOOK = 4
 const BACKLOG = 60
@@ -83,63 +83,48 @@ async function startReceiver(): Promise<Receiver> {
   return { ...receiver, server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` }
 }
 
-async function call(canvass: Canvass, key: string, method: string, path: string, body?: unknown) {
-  const response = await canvass.fetch(
-    new Request(`http://canvass.test${path}`, {
-      method,
-      headers: { 'x-api-key': key, 'content-type': 'application/json' },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    }),
-  )
-  const json = (await response.json()) as { data: { id: string } }
-  if (response.status !== 200) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(json)}`)
-  return json.data
+async function call(bed: TestCanvass, key: string, method: string, path: string, body?: unknown) {
+  const answer = await bed.call(method, path, { key, ...(body === undefined ? {} : { body }) })
+  if (answer.status !== 200) throw new Error(`${method} ${path}: ${answer.status} ${answer.text}`)
+  return answer.body.data as { id: string }
 }
 
-for (const backend of backends()) {
-  const test = suite(`webhook fairness on ${backend.name}`)
-  let open: OpenBackend | undefined
+for (const backend of availableBackends()) {
+  const test = suite(`webhook fairness on ${backend}`)
+  let bed: TestCanvass | undefined
   let receiver: Receiver | undefined
   let dispatcher: WebhookDispatcher | undefined
 
   test.after.each(async () => {
     await dispatcher?.stop()
     await receiver?.close()
-    await open?.close()
+    await bed?.close()
   })
 
   test(`a receiver that never answers holds ${PER_WEBHOOK} slots; another tenant's event arrives at once and its retry on time`, async () => {
-    open = await backend.open()
-    await migrate(open.db)
-    const storage = createKyselyStorage({ db: open.db })
-    const canvass = createCanvass({ storage, webhooks: { allowPrivateAddresses: true } })
+    const b = await createTestCanvass({ backend, webhooks: { allowPrivateAddresses: true }, widgetBundles: false, blobs: false })
+    bed = b
+    const storage = b.storage
     const r = await startReceiver()
     receiver = r
     // Two tenants: a project whose receiver hangs, and another project whose receivers answer.
     const tenant = async (name: string) => {
-      const project = await canvass.admin.createProject({ name })
-      const environmentId = project.environments.production
-      const { key } = await canvass.admin.createApiKey({ environmentId })
-      const survey = await call(canvass, key, 'POST', '/api/v1/management/surveys', {
+      const { environmentId, key } = await b.newProject(name)
+      const survey = await call(b, key, 'POST', '/api/v1/management/surveys', {
         environmentId,
         name: 'Survey',
         status: 'inProgress',
         questions: [{ id: 'q1', type: 'openText', headline: { default: 'Q' }, required: true, inputType: 'text' }],
       })
       const respond = async () => {
-        const res = await canvass.fetch(
-          new Request(`http://canvass.test/api/v1/client/${environmentId}/responses`, {
-            method: 'POST',
-            body: JSON.stringify({ surveyId: survey.id, finished: false, data: { q1: 'hi' } }),
-          }),
-        )
+        const res = await b.call('POST', `/api/v1/client/${environmentId}/responses`, { body: { surveyId: survey.id, finished: false, data: { q1: 'hi' } } })
         assert.is(res.status, 200)
       }
       return { key, respond }
     }
     const slow = await tenant('Slow receiver')
     const other = await tenant('Other tenant')
-    await call(canvass, slow.key, 'POST', '/api/v1/webhooks', { url: `${r.url}/slow`, triggers: ['responseCreated'] })
+    await call(b, slow.key, 'POST', '/api/v1/webhooks', { url: `${r.url}/slow`, triggers: ['responseCreated'] })
     for (let i = 0; i < BACKLOG; i++) await slow.respond()
 
     dispatcher = createWebhookDispatcher({
@@ -156,7 +141,7 @@ for (const backend of backends()) {
     await r.waitFor(() => r.slow.now === PER_WEBHOOK)
 
     // The other tenant's event, while the slow receiver holds its slots and 56 more wait for it.
-    await call(canvass, other.key, 'POST', '/api/v1/webhooks', { url: `${r.url}/fast`, triggers: ['responseCreated'] })
+    await call(b, other.key, 'POST', '/api/v1/webhooks', { url: `${r.url}/fast`, triggers: ['responseCreated'] })
     const sent = performance.now()
     await other.respond()
     await r.waitFor(() => r.fast.length === 1)
@@ -165,7 +150,7 @@ for (const backend of backends()) {
 
     // A retry of the other tenant, due 300 ms after its first attempt failed (jitter at 0.5: no change): sooner
     // than the poll, while the slow receiver's backlog is due already but waits for its slots.
-    await call(canvass, other.key, 'POST', '/api/v1/webhooks', { url: `${r.url}/flaky`, triggers: ['responseCreated'] })
+    await call(b, other.key, 'POST', '/api/v1/webhooks', { url: `${r.url}/flaky`, triggers: ['responseCreated'] })
     await other.respond()
     await r.waitFor(() => r.flaky.length === 2)
     const late = (r.flaky[1] as number) - (r.flaky[0] as number) - RETRY_AFTER_MS

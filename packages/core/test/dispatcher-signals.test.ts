@@ -1,59 +1,44 @@
-import { createCanvass, createFetchWebhookTransport, createWebhookDispatcher } from '@canvass/core'
-import type { Canvass, WebhookTransport } from '@canvass/core'
 import { getEventListeners } from 'node:events'
 import { createServer } from 'node:http'
 import type { IncomingMessage, Server, ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { createTestCanvass } from '@canvass/test-bed'
+import type { TestCanvass } from '@canvass/test-bed'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import { createKyselyStorage, migrate } from '../src'
-import { backends } from './backends'
-import type { OpenBackend } from './backends'
+import { createFetchWebhookTransport, createWebhookDispatcher } from '../src'
+import type { WebhookTransport } from '../src'
 
 /**
  * The abort signals the webhook dispatcher hands its transport: each attempt gets one of its own, so that no
  * signal gathers a listener per attempt in flight (Node warned `MaxListenersExceededWarning: 11 abort
  * listeners added to [AbortSignal]` once more than ten were in flight), and `stop()` still aborts every
- * attempt in flight. Over a real receiver on loopback and the portable fetch transport, on PGlite (the
+ * attempt in flight. Over a real receiver on loopback and the portable fetch transport, on the test bed (the
  * storage plays no part).
  */
 interface World {
-  open: OpenBackend
-  canvass: Canvass
-  storage: ReturnType<typeof createKyselyStorage>
+  bed: TestCanvass
+  storage: TestCanvass['storage']
   key: string
   environmentId: string
   surveyId: string
 }
 
 async function world(): Promise<World> {
-  const open = await backends()[0]!.open()
-  await migrate(open.db)
-  const storage = createKyselyStorage({ db: open.db })
-  const canvass = createCanvass({ storage, webhooks: { allowPrivateAddresses: true } })
-  const project = await canvass.admin.createProject({ name: 'Signals' })
-  const environmentId = project.environments.production
-  const { key } = await canvass.admin.createApiKey({ environmentId })
-  const survey = await api(canvass, key, 'POST', '/api/v1/management/surveys', {
-    environmentId,
+  const bed = await createTestCanvass({ webhooks: { allowPrivateAddresses: true }, widgetBundles: false, blobs: false })
+  const survey = await api(bed, bed.keyA, 'POST', '/api/v1/management/surveys', {
+    environmentId: bed.envA,
     name: 'Signals',
     status: 'inProgress',
     questions: [{ id: 'q1', type: 'openText', headline: { default: 'Q' }, required: false, inputType: 'text' }],
   })
-  return { open, canvass, storage, key, environmentId, surveyId: survey.data.id }
+  return { bed, storage: bed.storage, key: bed.keyA, environmentId: bed.envA, surveyId: survey.data.id }
 }
 
-async function api(canvass: Canvass, key: string | undefined, method: string, path: string, body: unknown) {
-  const response = await canvass.fetch(
-    new Request(`http://canvass.test${path}`, {
-      method,
-      headers: { 'content-type': 'application/json', ...(key ? { 'x-api-key': key } : {}) },
-      body: JSON.stringify(body),
-    }),
-  )
-  const json = await response.json()
-  if (response.status !== 200) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(json)}`)
-  return json
+async function api(bed: TestCanvass, key: string | undefined, method: string, path: string, body: unknown) {
+  const answer = await bed.call(method, path, { ...(key ? { key } : {}), body })
+  if (answer.status !== 200) throw new Error(`${method} ${path}: ${answer.status} ${answer.text}`)
+  return answer.body
 }
 
 /** A receiver on loopback whose answers the test decides: `hold` keeps requests waiting until released. */
@@ -112,13 +97,13 @@ test.before.each(async () => {
 })
 test.after.each(async () => {
   await r.close()
-  await w.open.close()
+  await w.bed.close()
 })
 
 test('each attempt has a signal of its own, with only its transport\'s listener, also while several are in flight', async () => {
   // Three endpoints, so that attempts overlap however the dispatcher spreads its work between endpoints.
-  for (const path of ['/a', '/b', '/c']) await api(w.canvass, w.key, 'POST', '/api/v1/webhooks', { url: r.url + path, triggers: ['responseCreated'] })
-  for (let i = 0; i < 5; i++) await api(w.canvass, undefined, 'POST', `/api/v1/client/${w.environmentId}/responses`, { surveyId: w.surveyId, finished: false, data: {} })
+  for (const path of ['/a', '/b', '/c']) await api(w.bed, w.key, 'POST', '/api/v1/webhooks', { url: r.url + path, triggers: ['responseCreated'] })
+  for (let i = 0; i < 5; i++) await api(w.bed, undefined, 'POST', `/api/v1/client/${w.environmentId}/responses`, { surveyId: w.surveyId, finished: false, data: {} })
   // The first three requests wait for each other: three attempts are in flight at once.
   r.setHold((held) => held < 3)
   void (async () => {
@@ -136,13 +121,13 @@ test('each attempt has a signal of its own, with only its transport\'s listener,
 })
 
 test('stop() aborts an attempt in flight and hands its delivery back, due at once', async () => {
-  await api(w.canvass, w.key, 'POST', '/api/v1/webhooks', { url: `${r.url}/slow`, triggers: ['responseCreated'] })
+  await api(w.bed, w.key, 'POST', '/api/v1/webhooks', { url: `${r.url}/slow`, triggers: ['responseCreated'] })
   r.setHold(() => true)
   const first = r.next()
   const { transport } = watchedTransport()
   const dispatcher = createWebhookDispatcher({ storage: w.storage, transport, pollIntervalMs: 3_600_000, logger: { error: console.error, warn: () => {} } })
   dispatcher.start()
-  await api(w.canvass, undefined, 'POST', `/api/v1/client/${w.environmentId}/responses`, { surveyId: w.surveyId, finished: false, data: {} })
+  await api(w.bed, undefined, 'POST', `/api/v1/client/${w.environmentId}/responses`, { surveyId: w.surveyId, finished: false, data: {} })
   await first
   const cut = new Promise<void>((resolve) => r.waiting[0]!.res.once('close', () => resolve()))
   await dispatcher.stop()
