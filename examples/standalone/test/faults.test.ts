@@ -371,7 +371,9 @@ defineKillTest('pglite', async () => ({}), async () => {})
 const postgres = postgresBackend()
 if (postgres) defineKillTest('postgres', postgres.env, postgres.dispose)
 
-// Webhooks across a SIGKILL: a delivery acknowledged before the kill is sent after the restart by the server's own dispatcher loop and Node transport to a real receiver on loopback that verifies it with standardwebhooks (the routes, signing and retries are tested on the test bed: packages/core/test/webhooks.test.ts).
+// Webhooks across a SIGKILL: a delivery acknowledged before the kill is sent after the restart by the server's own
+// dispatcher loop and Node transport to a real receiver on loopback that verifies it with standardwebhooks (the
+// routes, signing and retries are tested on the test bed: packages/core/test/webhooks.test.ts).
 {
 type Mode = 'ok' | 'refuse' | 'fail'
 

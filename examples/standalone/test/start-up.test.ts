@@ -489,7 +489,8 @@ testHttpApi({
   shutdown.run()
 }
 
-// Uploads configured (a folder store, and S3 on s3rver): the server stops cleanly on SIGTERM (the upload routes are tested on the test bed: packages/core/test/uploads-routes.test.ts).
+// Uploads configured (a folder store, and S3 on s3rver): the server stops cleanly on SIGTERM (the upload routes are
+// tested on the test bed: packages/core/test/uploads-routes.test.ts).
 {
 const SECRET = 'e2e-upload-secret-0123456789abcdef'
 const MAX_BYTES = 256 * 1024
@@ -553,7 +554,10 @@ defineSuites(
 )
 }
 
-// Rate limit settings as a server reads them: a malformed CANVASS_RATE_LIMITS stops it, unset applies the contract's defaults, off turns limits off, and servers with limits on (counting in memory, or two sharing counters through Postgres) stop with exit code 0 (the limits themselves are tested on the test bed: packages/core/test/rate-limits.test.ts).
+// Rate limit settings as a server reads them: a malformed CANVASS_RATE_LIMITS stops it, unset applies the contract's
+// defaults, off turns limits off, and servers with limits on (counting in memory, or two sharing counters through
+// Postgres) stop with exit code 0 (the limits themselves are tested on the test bed: packages/core/test/rate-
+// limits.test.ts).
 {
 const LIMITS = 'client=5/2s,environment=8/2s,management=6/2s'
 
