@@ -38,6 +38,7 @@ export { createId } from './services/ids'
 export { effectiveSurveyStatus, acceptsSubmissions } from './services/survey-status'
 export { DEFAULT_CONTACT_LIMITS } from './services/contact-limits'
 export { utf8Length } from './services/response-size'
+export { concatBytes } from './bytes'
 export { deviceFromUserAgent, isInSegment, matchSegments } from './services/segments'
 export type { DeviceType, SegmentContact } from './services/segments'
 export {
