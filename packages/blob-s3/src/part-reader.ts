@@ -1,4 +1,4 @@
-import { BlobTooLargeError } from '@canvass/core'
+import { BlobTooLargeError, concatBytes } from '@canvass/core'
 
 export interface Part {
   bytes: Uint8Array
@@ -55,22 +55,11 @@ export function createPartReader(body: ReadableStream<Uint8Array>, partSize: num
         }
       }
       if (!ahead) ahead = await nextChunk()
-      return { bytes: concat(chunks, size), last: ahead === undefined }
+      return { bytes: concatBytes(chunks), last: ahead === undefined }
     },
     /** Releases the body when the put gives up before reading it to the end. */
     async cancel(reason: unknown): Promise<void> {
       if (!ended) await reader.cancel(reason).catch(() => {})
     },
   }
-}
-
-function concat(chunks: Uint8Array[], size: number): Uint8Array {
-  if (chunks.length === 1) return chunks[0]!
-  const bytes = new Uint8Array(size)
-  let offset = 0
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset)
-    offset += chunk.length
-  }
-  return bytes
 }

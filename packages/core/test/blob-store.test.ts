@@ -52,8 +52,9 @@ keys('refuses empty, absolute, dot, backslash, control, ill-formed and overlong 
       assert.is((error as BlobKeyError).details.reason, reason, JSON.stringify(key))
     }
   }
-  // @ts-expect-error: callers without types may pass anything
-  assert.throws(() => assertBlobKey(undefined), (error: unknown) => error instanceof BlobKeyError)
+  // Callers without types may pass anything.
+  const untyped = assertBlobKey as (key: unknown) => void
+  assert.throws(() => untyped(undefined), (error: unknown) => error instanceof BlobKeyError)
 })
 keys.run()
 

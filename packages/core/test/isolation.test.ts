@@ -106,7 +106,7 @@ async function seedB(x: Backend): Promise<SeedB> {
   const snapshotPaths = ROUTES.filter(
     (route) => route.method === 'GET' && route.path.startsWith('/api/') && !route.path.includes(':') && !route.path.startsWith('/api/v1/client/'),
   ).map((route) => `${route.path}?limit=1000`)
-  for (const [name, id] of Object.entries(params)) {
+  for (const name of Object.keys(params)) {
     const route = ROUTES.find((r) => r.method === 'GET' && r.path.startsWith('/api/v1/') && !r.path.startsWith('/api/v1/client/') && r.path.endsWith(`/:${name}`))
     if (route && name !== 'environmentId' && name !== 'userId') snapshotPaths.push(route.path.replace(/:(\w+)/g, (_, param: string) => params[param] ?? ''))
   }

@@ -1,42 +1,17 @@
-import type { ConnectionInfo } from '@canvass/core'
+import { SERVE_DEFAULTS, createServeLifecycle, serverUrl } from '@canvass/core'
+import type { ConnectionInfo, FetchHandler, HostServeOptions } from '@canvass/core'
 import { denoRuntime } from './deno-runtime'
 import type { DenoServeHandlerInfo, DenoSignal } from './deno-runtime'
 
-/** A fetch handler as hosts call it: the request, and what only the host knows about it (`canvass.fetch`). */
-export type FetchHandler = (request: Request, info: ConnectionInfo) => Response | Promise<Response>
+export type { FetchHandler }
 
-export interface ServeOptions {
-  /** The fetch handler to serve, e.g. `createCanvass(...).fetch`; it gets `(request, { clientAddress })`. */
-  fetch: FetchHandler
-  /**
-   * Port to listen on; 0 picks a free one.
-   * @default 3000
-   */
-  port?: number
-  /**
-   * Address to listen on.
-   * @default '0.0.0.0'
-   */
-  hostname?: string
-  /**
-   * On SIGTERM and SIGINT: close gracefully, print `Canvass stopped`, then exit the process (0, or 1 when
-   * `onShutdown` failed). A second signal during the shutdown ends the process at once.
-   * @default true
-   */
-  handleSignals?: boolean
+export interface ServeOptions extends HostServeOptions {
   /**
    * How long shutdown waits for in-flight requests, in ms. Deno cannot cut them once shutdown has begun:
    * `close()` stops waiting, and a signal-driven shutdown exits the process, which ends them.
    * @default 10000
    */
   shutdownTimeoutMs?: number
-  /** Runs after the server stopped, before the process exits on a signal (e.g. close the database). */
-  onShutdown?: () => Promise<void> | void
-  /**
-   * Closes the server gracefully when aborted, as `close()` does.
-   * @default undefined
-   */
-  signal?: AbortSignal
   /**
    * Receives what the fetch handler threw or rejected with; the client gets an empty 500.
    * @default console.error
@@ -59,13 +34,13 @@ export interface DenoServer {
 /** Serves a fetch handler with `Deno.serve` and resolves once it listens. */
 export async function serve(options: ServeOptions): Promise<DenoServer> {
   const deno = denoRuntime()
-  const hostname = options.hostname ?? '0.0.0.0'
+  const hostname = options.hostname ?? SERVE_DEFAULTS.hostname
   const onError = options.onError ?? ((error: unknown) => console.error('Canvass: the fetch handler failed', error))
   let listening: (port: number) => void = () => {}
   const listened = new Promise<number>((resolve) => (listening = resolve))
   const server = deno.serve(
     {
-      port: options.port ?? 3000,
+      port: options.port ?? SERVE_DEFAULTS.port,
       hostname,
       // Deno prints its own "Listening on" line unless told where to report; the caller prints ours.
       onListen: (addr) => listening(addr.port),
@@ -77,66 +52,31 @@ export async function serve(options: ServeOptions): Promise<DenoServer> {
     (request, info) => options.fetch(request, connectionInfo(info)),
   )
   const port = await listened
-  const shownHost = hostname === '0.0.0.0' || hostname === '::' ? 'localhost' : hostname
-  let closing: Promise<void> | undefined
-  let forgetSignals = () => {}
-
-  const close = (): Promise<void> => {
-    closing ??= (async () => {
+  const { close } = createServeLifecycle<DenoSignal>({
+    ...options,
+    stop: async () => {
       // Deno's shutdown() stops accepting connections, closes idle ones and waits for requests in flight.
       // Deno offers no way to cut those once it has begun (aborting its signal then throws), so after the
       // limit this stops waiting; a signal-driven shutdown then exits, which ends them.
       const shutdown = server.shutdown()
       shutdown.catch(() => {})
       let timer: ReturnType<typeof setTimeout> | undefined
-      const limit = new Promise<void>((resolve) => (timer = setTimeout(resolve, options.shutdownTimeoutMs ?? 10_000)))
+      const limit = new Promise<void>((resolve) => (timer = setTimeout(resolve, options.shutdownTimeoutMs ?? SERVE_DEFAULTS.shutdownTimeoutMs)))
       try {
         await Promise.race([shutdown, limit])
       } finally {
         clearTimeout(timer)
       }
-      try {
-        await options.onShutdown?.()
-      } finally {
-        forgetSignals()
-      }
-    })()
-    return closing
-  }
-
-  if (options.signal) {
-    if (options.signal.aborted) void close()
-    else options.signal.addEventListener('abort', () => void close(), { once: true })
-  }
-
-  if (options.handleSignals ?? true) {
-    const listeners = new Map<DenoSignal, () => void>()
-    forgetSignals = () => {
-      for (const [signal, listener] of listeners) deno.removeSignalListener(signal, listener)
-      listeners.clear()
-    }
-    // Windows delivers SIGINT (Ctrl-C) only.
-    const signals: DenoSignal[] = deno.build.os === 'windows' ? ['SIGINT'] : ['SIGTERM', 'SIGINT']
-    for (const signal of signals) {
-      const listener = () => {
-        forgetSignals()
-        close().then(
-          () => {
-            console.log(`Canvass stopped (${signal})`)
-            deno.exit(0)
-          },
-          (error: unknown) => {
-            console.error(`Canvass: shutdown after ${signal} failed`, error)
-            deno.exit(1)
-          },
-        )
-      }
-      listeners.set(signal, listener)
-      deno.addSignalListener(signal, listener)
-    }
-  }
-
-  return { port, url: `http://${shownHost}:${port}`, close }
+    },
+    signals: {
+      // Windows delivers SIGINT (Ctrl-C) only.
+      names: deno.build.os === 'windows' ? ['SIGINT'] : ['SIGTERM', 'SIGINT'],
+      add: (signal, listener) => deno.addSignalListener(signal, listener),
+      remove: (signal, listener) => deno.removeSignalListener(signal, listener),
+      exit: (code) => deno.exit(code),
+    },
+  })
+  return { port, url: serverUrl(hostname, port), close }
 }
 
 function connectionInfo(info: DenoServeHandlerInfo): ConnectionInfo {

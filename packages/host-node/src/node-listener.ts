@@ -1,16 +1,12 @@
 import { ServerResponse } from 'node:http'
 import type { IncomingMessage, OutgoingHttpHeader, OutgoingHttpHeaders } from 'node:http'
 import { REQUEST_ID_HEADER, requestIdOf } from '@canvass/core'
-import type { ConnectionInfo, PreflightAnswer } from '@canvass/core'
+import type { ConnectionInfo, FetchHandler, PreflightAnswer } from '@canvass/core'
 import { RequestError, getRequestListener } from '@hono/node-server'
 import type { HttpBindings } from '@hono/node-server'
 import { badRequestTarget } from './client-errors'
 
-/**
- * A fetch handler as hosts call it: the request, and what only the host knows about it. `canvass.fetch` is
- * one; so is any `(request) => Response` function.
- */
-export type FetchHandler = (request: Request, info: ConnectionInfo) => Response | Promise<Response>
+export type { FetchHandler }
 
 /** A `node:http` request listener, for `http.createServer(listener)`, Express's `app.use` or Fastify. */
 export type NodeListener = (req: IncomingMessage, res: ServerResponse) => void

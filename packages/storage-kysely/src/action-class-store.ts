@@ -1,6 +1,6 @@
 import type { ActionClassConflict, ActionClassRecord, ActionClassStore } from '@canvass/core'
 import type { Kysely, Selectable } from 'kysely'
-import { applyPage } from './apply-page'
+import { classTable } from './class-table'
 import type { ActionClassesTable, Database } from './database'
 import { isStorable } from './is-storable'
 import { toJsonb } from './to-jsonb'
@@ -9,27 +9,7 @@ import { uniqueViolation } from './unique-violation'
 /** Action classes; the unique constraints on `(environment_id, name)` and `(environment_id, key)` decide duplicates. */
 export function createActionClassStore(db: Kysely<Database>): ActionClassStore {
   return {
-    async list(environmentId, page) {
-      if (!isStorable(environmentId)) return []
-      const rows = await db
-        .selectFrom('action_classes')
-        .selectAll()
-        .where('environment_id', '=', environmentId)
-        .$call((query) => applyPage(query, 'action_classes', page))
-        .execute()
-      return rows.map(toActionClassRecord)
-    },
-
-    async get(environmentId, id) {
-      if (!isStorable(environmentId) || !isStorable(id)) return null
-      const row = await db
-        .selectFrom('action_classes')
-        .selectAll()
-        .where('id', '=', id)
-        .where('environment_id', '=', environmentId)
-        .executeTakeFirst()
-      return row ? toActionClassRecord(row) : null
-    },
+    ...classTable(db, { table: 'action_classes', toRecord: toActionClassRecord, builtInType: 'automatic' }),
 
     async insert(record) {
       try {
@@ -81,18 +61,6 @@ export function createActionClassStore(db: Kysely<Database>): ActionClassStore {
         if (conflict) return conflict
         throw error
       }
-    },
-
-    async delete(environmentId, id) {
-      if (!isStorable(environmentId) || !isStorable(id)) return null
-      const row = await db
-        .deleteFrom('action_classes')
-        .where('id', '=', id)
-        .where('environment_id', '=', environmentId)
-        .where('type', '<>', 'automatic')
-        .returningAll()
-        .executeTakeFirst()
-      return row ? toActionClassRecord(row) : null
     },
   }
 }

@@ -1,6 +1,6 @@
 import type { AttributeClassRecord, AttributeClassStore } from '@canvass/core'
 import type { Kysely, Selectable, Updateable } from 'kysely'
-import { applyPage } from './apply-page'
+import { classTable } from './class-table'
 import type { AttributeClassesTable, Database } from './database'
 import { isStorable } from './is-storable'
 import { uniqueViolation } from './unique-violation'
@@ -8,27 +8,7 @@ import { uniqueViolation } from './unique-violation'
 /** Attribute classes; the unique constraint on `(environment_id, name)` decides duplicates, also under races. */
 export function createAttributeClassStore(db: Kysely<Database>): AttributeClassStore {
   return {
-    async list(environmentId, page) {
-      if (!isStorable(environmentId)) return []
-      const rows = await db
-        .selectFrom('attribute_classes')
-        .selectAll()
-        .where('environment_id', '=', environmentId)
-        .$call((query) => applyPage(query, 'attribute_classes', page))
-        .execute()
-      return rows.map(toAttributeClassRecord)
-    },
-
-    async get(environmentId, id) {
-      if (!isStorable(environmentId) || !isStorable(id)) return null
-      const row = await db
-        .selectFrom('attribute_classes')
-        .selectAll()
-        .where('id', '=', id)
-        .where('environment_id', '=', environmentId)
-        .executeTakeFirst()
-      return row ? toAttributeClassRecord(row) : null
-    },
+    ...classTable(db, { table: 'attribute_classes', toRecord: toAttributeClassRecord, builtInType: 'automatic' }),
 
     async insert(record) {
       const inserted = await db
@@ -69,18 +49,6 @@ export function createAttributeClassStore(db: Kysely<Database>): AttributeClassS
         if (uniqueViolation(error) === 'attribute_classes_environment_id_name_key') return 'duplicate'
         throw error
       }
-    },
-
-    async delete(environmentId, id) {
-      if (!isStorable(environmentId) || !isStorable(id)) return null
-      const row = await db
-        .deleteFrom('attribute_classes')
-        .where('id', '=', id)
-        .where('environment_id', '=', environmentId)
-        .where('type', '<>', 'automatic')
-        .returningAll()
-        .executeTakeFirst()
-      return row ? toAttributeClassRecord(row) : null
     },
   }
 }

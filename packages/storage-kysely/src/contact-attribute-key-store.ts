@@ -1,33 +1,14 @@
 import type { ContactAttributeKeyRecord, ContactAttributeKeyStore } from '@canvass/core'
 import type { Kysely, Selectable, Updateable } from 'kysely'
-import { applyPage } from './apply-page'
+import { classTable } from './class-table'
 import type { ContactAttributeKeysTable, Database } from './database'
 import { isStorable } from './is-storable'
 
 /** Contact attribute keys; the unique constraint on `(environment_id, key)` decides duplicates, also under races. */
 export function createContactAttributeKeyStore(db: Kysely<Database>): ContactAttributeKeyStore {
   return {
-    async list(environmentId, page) {
-      if (!isStorable(environmentId)) return []
-      const rows = await db
-        .selectFrom('contact_attribute_keys')
-        .selectAll()
-        .where('environment_id', '=', environmentId)
-        .$call((query) => applyPage(query, 'contact_attribute_keys', page))
-        .execute()
-      return rows.map(toContactAttributeKeyRecord)
-    },
-
-    async get(environmentId, id) {
-      if (!isStorable(environmentId) || !isStorable(id)) return null
-      const row = await db
-        .selectFrom('contact_attribute_keys')
-        .selectAll()
-        .where('id', '=', id)
-        .where('environment_id', '=', environmentId)
-        .executeTakeFirst()
-      return row ? toContactAttributeKeyRecord(row) : null
-    },
+    // The contacts' values of a deleted key go with it (`on delete cascade`), in the delete's one statement.
+    ...classTable(db, { table: 'contact_attribute_keys', toRecord: toContactAttributeKeyRecord, builtInType: 'default' }),
 
     async insert(record) {
       const inserted = await db
@@ -59,19 +40,6 @@ export function createContactAttributeKeyStore(db: Kysely<Database>): ContactAtt
         .set(set)
         .where('id', '=', id)
         .where('environment_id', '=', environmentId)
-        .returningAll()
-        .executeTakeFirst()
-      return row ? toContactAttributeKeyRecord(row) : null
-    },
-
-    async delete(environmentId, id) {
-      if (!isStorable(environmentId) || !isStorable(id)) return null
-      // The contacts' values of this key go with it (`on delete cascade`), in this one statement.
-      const row = await db
-        .deleteFrom('contact_attribute_keys')
-        .where('id', '=', id)
-        .where('environment_id', '=', environmentId)
-        .where('type', '<>', 'default')
         .returningAll()
         .executeTakeFirst()
       return row ? toContactAttributeKeyRecord(row) : null

@@ -122,6 +122,7 @@ export function createResponseBatcher(
   // an idle storage writes them at the end of that turn, after no timer. Not at once: PGlite runs a statement to
   // its end within the microtasks that follow each socket's callback, so a create written at once would be done
   // before the next socket is read, and every create of a busy turn would go alone.
+  // biome-ignore lint/correctness/noUnusedVariables: read by `immediate ??=` below, which schedules one flush a turn
   let immediate: ReturnType<typeof setImmediate> | undefined
   const flushSoon = (): void => {
     immediate = undefined

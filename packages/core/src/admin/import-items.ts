@@ -43,6 +43,7 @@ export function times(item: Item): { createdAt: Date; updatedAt: Date } {
   const read = (value: unknown) => (typeof value === 'string' && !Number.isNaN(Date.parse(value)) ? new Date(value) : null)
   const createdAt = read(item.createdAt) ?? new Date()
   const updatedAt = read(item.updatedAt) ?? createdAt
+  // biome-ignore lint/complexity/useMathMinMax: Dates, which Math.max would turn into numbers
   return { createdAt, updatedAt: updatedAt < createdAt ? createdAt : updatedAt }
 }
 

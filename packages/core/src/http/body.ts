@@ -1,3 +1,4 @@
+import { concatBytes } from '../bytes'
 import { CanvassError, badRequest, validationError } from '../errors'
 
 /** Largest JSON body accepted (contract §9). */
@@ -340,14 +341,7 @@ async function readScanned(request: Request, limit: number, shape: JsonShape): P
     else chunks.push(value)
   }
   if (shape.values > MAX_JSON_VALUES) return new Uint8Array(0)
-  if (chunks.length === 1) return chunks[0] as Uint8Array
-  const bytes = new Uint8Array(size)
-  let offset = 0
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset)
-    offset += chunk.byteLength
-  }
-  return bytes
+  return concatBytes(chunks)
 }
 
 const yieldToLoop: (resume: () => void) => void =

@@ -33,7 +33,7 @@ const linkPage: Handler = async (request, ctx, info) => {
   const nonce = newNonce()
   const query = request.query as Record<string, string | string[] | undefined>
   const survey = await ctx.storage.surveys.get(param(request, 'surveyId'))
-  if (!survey || survey.type !== 'link') return htmlResponse(404, messagePageHtml({ ...NOT_FOUND, nonce }), nonce)
+  if (survey?.type !== 'link') return htmlResponse(404, messagePageHtml({ ...NOT_FOUND, nonce }), nonce)
   const lang = pageLanguage(survey, firstOf(query.lang))
   const message = (status: number, heading: string, text: string) =>
     htmlResponse(status, messagePageHtml({ title: survey.name, heading, text, lang, nonce }), nonce)

@@ -128,7 +128,7 @@ function multipleChoice(choices: Choice[], value: string, key: string): string[]
       const label = labelOf(match, key)
       if (label !== '' && !labels.includes(label)) labels.push(label)
     } else if (match === other && other !== undefined) {
-      continue
+      // The "other" choice itself is passed over.
     } else if (other && others.length === 0) {
       others.push(part)
     } else {

@@ -99,7 +99,7 @@ export function oneDateName(input: SurveyCreateInput | SurveyUpdateInput, body: 
 }
 
 function sameInstant(a: string | null | undefined, b: string | null): boolean {
-  if (a == null || b === null) return a == b
+  if (a == null || b === null) return a == null && b == null
   return new Date(a).getTime() === new Date(b).getTime()
 }
 

@@ -1,3 +1,4 @@
+import { fromBase64 } from '../bytes'
 import { readJsonBody } from '../http/body'
 import { CanvassError } from '../errors'
 import { badUploadBody, fileTooLarge } from './upload-error'
@@ -48,10 +49,7 @@ export async function base64File(request: Request, maxBytes: number): Promise<Re
       }
       const slice = encoded.slice(offset, offset + SLICE)
       offset += SLICE
-      const binary = atob(slice)
-      const bytes = new Uint8Array(binary.length)
-      for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i)
-      controller.enqueue(bytes)
+      controller.enqueue(fromBase64(slice))
     },
   })
 }

@@ -1,5 +1,6 @@
 import * as Multipart from 'multipasta'
 import type { MultipartError } from 'multipasta'
+import { concatBytes } from '../bytes'
 import { badUploadBody, fileTooLarge } from './upload-error'
 import type { UploadError } from './upload-error'
 
@@ -104,7 +105,7 @@ export async function multipartFile(request: Request, maxBytes: number): Promise
         controller.error(failure)
         return
       }
-      if (chunks.length > 0) controller.enqueue(chunks.length === 1 ? (chunks[0] as Uint8Array) : concat(chunks))
+      if (chunks.length > 0) controller.enqueue(concatBytes(chunks))
       if (fileEnded) {
         controller.close()
         // What follows the file is the closing boundary and perhaps a few fields: read it so the
@@ -129,18 +130,6 @@ export async function multipartFile(request: Request, maxBytes: number): Promise
     while (!bodyEnded && !failure) await pump()
     if (failure) await reader.cancel().catch(() => {})
   }
-}
-
-function concat(chunks: Uint8Array[]): Uint8Array {
-  let size = 0
-  for (const chunk of chunks) size += chunk.byteLength
-  const out = new Uint8Array(size)
-  let offset = 0
-  for (const chunk of chunks) {
-    out.set(chunk, offset)
-    offset += chunk.byteLength
-  }
-  return out
 }
 
 function multipartError(error: MultipartError): UploadError {

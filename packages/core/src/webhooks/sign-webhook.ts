@@ -1,6 +1,7 @@
 import { hmac } from '@noble/hashes/hmac.js'
 import { sha256 } from '@noble/hashes/sha2.js'
 import { utf8ToBytes } from '@noble/hashes/utils.js'
+import { fromBase64, toBase64 } from '../bytes'
 
 /** Prefix of a Standard Webhooks signing secret. */
 export const WEBHOOK_SECRET_PREFIX = 'whsec_'
@@ -25,17 +26,4 @@ export function signWebhook(input: { id: string; timestamp: number; body: string
     'webhook-timestamp': timestamp,
     'webhook-signature': `v1,${toBase64(signature)}`,
   }
-}
-
-function toBase64(bytes: Uint8Array): string {
-  let text = ''
-  for (const byte of bytes) text += String.fromCharCode(byte)
-  return btoa(text)
-}
-
-function fromBase64(text: string): Uint8Array {
-  const binary = atob(text)
-  const bytes = new Uint8Array(binary.length)
-  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i)
-  return bytes
 }

@@ -1,7 +1,8 @@
+import { concatBytes } from '@canvass/core'
 import * as assert from 'uvu/assert'
 import type { BlobStoreTest } from './blob-store-test'
 import { expectStored, putBytes } from './round-trip-tests'
-import { MiB, assertSameBytes, bytesOf, concat, freshKey, readAll, streamOf } from './streams'
+import { MiB, assertSameBytes, bytesOf, freshKey, readAll, streamOf } from './streams'
 
 /** Writers and readers of one key at the same time: whole objects only, never a mix. */
 export const concurrencyTests: BlobStoreTest[] = [
@@ -49,7 +50,7 @@ export const concurrencyTests: BlobStoreTest[] = [
       assert.ok(!first.done, 'a first chunk')
       await putBytes(store, key, after, 'image/webp')
       reader.releaseLock()
-      const read = concat([first.value, await readAll(object.body)])
+      const read = concatBytes([first.value, await readAll(object.body)])
       assert.is(read.length, object.size, 'as many bytes as the get announced')
       // The get answered before the replacement began: its metadata and every byte are the old object's.
       assert.is(object.contentType, 'image/png', 'the content type of the object read')

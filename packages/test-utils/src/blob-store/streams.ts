@@ -1,4 +1,4 @@
-import { createId } from '@canvass/core'
+import { concatBytes, createId } from '@canvass/core'
 import * as assert from 'uvu/assert'
 
 export const MiB = 1024 * 1024
@@ -105,18 +105,7 @@ export async function readAll(body: ReadableStream<Uint8Array>): Promise<Uint8Ar
     assert.instance(chunk, Uint8Array, 'body chunks are Uint8Array')
     chunks.push(chunk)
   }
-  return concat(chunks)
-}
-
-export function concat(chunks: Uint8Array[]): Uint8Array {
-  const length = chunks.reduce((sum, chunk) => sum + chunk.length, 0)
-  const all = new Uint8Array(length)
-  let offset = 0
-  for (const chunk of chunks) {
-    all.set(chunk, offset)
-    offset += chunk.length
-  }
-  return all
+  return concatBytes(chunks)
 }
 
 /** Compares byte arrays without printing megabytes: the message names the first difference. */

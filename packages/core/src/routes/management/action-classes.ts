@@ -1,9 +1,8 @@
-import type { CanvassContext, Handler } from '../../context'
-import { externalUrl, param } from '../../context'
+import type { Handler } from '../../context'
+import { param } from '../../context'
 import { authenticate } from '../../http/auth'
 import { readJsonBody } from '../../http/body'
 import { badRequest, notFound, unauthorized } from '../../errors'
-import { listPage, readPageQuery } from '../../http/pagination'
 import { ok } from '../../http/respond'
 import { parseInput } from '../../http/validate'
 import type { ActionClassConflict, ActionClassRecord } from '../../ports/storage'
@@ -12,6 +11,7 @@ import type { RouteTable } from '../../http/route-table'
 import { actionClassAnswer, dataOf, pageOf } from '../../schemas/answers'
 import { pageQuery } from '../../http/pagination'
 import { checkNamedEnvironment } from '../../services/named-environment'
+import { environmentResourceHandlers } from './environment-resource'
 
 /** `/api/v1/management/action-classes`: list (`New Session` included), create, get, update and delete. */
 export function registerActionClassRoutes(routes: RouteTable): void {
@@ -28,14 +28,18 @@ export const DUPLICATE_ACTION_CLASS: Record<ActionClassConflict, string> = {
   duplicate_key: 'Unique constraint failed on the fields: (`key`,`environmentId`)',
 }
 
-const listActionClasses: Handler = async (request, ctx) => {
-  const { environmentId } = await authenticate(request, ctx)
-  return listPage(readPageQuery(request.query), {
-    read: (position) => ctx.storage.actionClasses.list(environmentId, position),
-    output: actionClassOutput,
-    nextUrl: () => externalUrl(request, ctx),
-  })
-}
+const {
+  list: listActionClasses,
+  get: getActionClass,
+  remove: deleteActionClass,
+} = environmentResourceHandlers({
+  name: 'Action Class',
+  idParam: 'actionClassId',
+  store: (storage) => storage.actionClasses,
+  output: actionClassOutput,
+  // The type of an automatic class never changes, so checking it first is no race.
+  undeletable: (stored) => (stored.type === 'automatic' ? 'Automatic action classes cannot be deleted' : undefined),
+})
 
 const createActionClass: Handler = async (request, ctx) => {
   const { environmentId } = await authenticate(request, ctx)
@@ -56,11 +60,6 @@ const createActionClass: Handler = async (request, ctx) => {
   const outcome = await ctx.storage.actionClasses.insert(record)
   if (outcome !== 'created') throw badRequest(DUPLICATE_ACTION_CLASS[outcome])
   return ok(actionClassOutput(record))
-}
-
-const getActionClass: Handler = async (request, ctx) => {
-  const { environmentId } = await authenticate(request, ctx)
-  return ok(actionClassOutput(await ownedActionClass(ctx, environmentId, param(request, 'actionClassId'))))
 }
 
 /**
@@ -98,22 +97,6 @@ const updateActionClass: Handler = async (request, ctx) => {
   if (updated === null) throw notFound('Action Class', id)
   if (typeof updated === 'string') throw badRequest(DUPLICATE_ACTION_CLASS[updated])
   return ok(actionClassOutput(updated))
-}
-
-const deleteActionClass: Handler = async (request, ctx) => {
-  const { environmentId } = await authenticate(request, ctx)
-  const stored = await ownedActionClass(ctx, environmentId, param(request, 'actionClassId'))
-  // The type of an automatic class never changes, so checking it first is no race.
-  if (stored.type === 'automatic') throw badRequest('Automatic action classes cannot be deleted')
-  const deleted = await ctx.storage.actionClasses.delete(environmentId, stored.id)
-  if (!deleted) throw notFound('Action Class', stored.id)
-  return ok(actionClassOutput(deleted))
-}
-
-async function ownedActionClass(ctx: CanvassContext, environmentId: string, id: string): Promise<ActionClassRecord> {
-  const record = await ctx.storage.actionClasses.get(environmentId, id)
-  if (!record) throw notFound('Action Class', id)
-  return record
 }
 
 /** The spec's Action class, with the reference's `key`. */

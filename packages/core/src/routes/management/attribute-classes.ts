@@ -1,9 +1,8 @@
-import type { CanvassContext, Handler } from '../../context'
-import { externalUrl, param } from '../../context'
+import type { Handler } from '../../context'
+import { param } from '../../context'
 import { authenticate } from '../../http/auth'
 import { readJsonBody } from '../../http/body'
 import { badRequest, notFound, unauthorized } from '../../errors'
-import { listPage, readPageQuery } from '../../http/pagination'
 import { ok } from '../../http/respond'
 import { parseInput } from '../../http/validate'
 import type { AttributeClassRecord } from '../../ports/storage'
@@ -12,6 +11,7 @@ import type { RouteTable } from '../../http/route-table'
 import { attributeClassAnswer, dataOf, pageOf } from '../../schemas/answers'
 import { pageQuery } from '../../http/pagination'
 import { checkNamedEnvironment } from '../../services/named-environment'
+import { environmentResourceHandlers } from './environment-resource'
 
 /** `/api/v1/management/attribute-classes`: list (automatic ones included), create, get, update and delete. */
 export function registerAttributeClassRoutes(routes: RouteTable): void {
@@ -25,14 +25,18 @@ export function registerAttributeClassRoutes(routes: RouteTable): void {
 /** The 400 of a duplicate name, naming the unique constraint as the reference does (contract §3). */
 export const DUPLICATE_ATTRIBUTE_CLASS = 'Unique constraint failed on the fields: (`name`,`environmentId`)'
 
-const listAttributeClasses: Handler = async (request, ctx) => {
-  const { environmentId } = await authenticate(request, ctx)
-  return listPage(readPageQuery(request.query), {
-    read: (position) => ctx.storage.attributeClasses.list(environmentId, position),
-    output: attributeClassOutput,
-    nextUrl: () => externalUrl(request, ctx),
-  })
-}
+const {
+  list: listAttributeClasses,
+  get: getAttributeClass,
+  remove: deleteAttributeClass,
+} = environmentResourceHandlers({
+  name: 'Attribute Class',
+  idParam: 'attributeClassId',
+  store: (storage) => storage.attributeClasses,
+  output: attributeClassOutput,
+  // The type never changes, so checking it before the delete is no race; the delete refuses automatic ones too.
+  undeletable: (stored) => (stored.type === 'automatic' ? 'Automatic Attribute Classes cannot be deleted' : undefined),
+})
 
 const createAttributeClass: Handler = async (request, ctx) => {
   const { environmentId } = await authenticate(request, ctx)
@@ -53,11 +57,6 @@ const createAttributeClass: Handler = async (request, ctx) => {
   return ok(attributeClassOutput(record))
 }
 
-const getAttributeClass: Handler = async (request, ctx) => {
-  const { environmentId } = await authenticate(request, ctx)
-  return ok(attributeClassOutput(await ownedAttributeClass(ctx, environmentId, param(request, 'attributeClassId'))))
-}
-
 const updateAttributeClass: Handler = async (request, ctx) => {
   const { environmentId } = await authenticate(request, ctx)
   const changes = parseInput(attributeClassUpdateSchema, await readJsonBody(request))
@@ -66,22 +65,6 @@ const updateAttributeClass: Handler = async (request, ctx) => {
   if (updated === null) throw notFound('Attribute Class', id)
   if (updated === 'duplicate') throw badRequest(DUPLICATE_ATTRIBUTE_CLASS)
   return ok(attributeClassOutput(updated))
-}
-
-const deleteAttributeClass: Handler = async (request, ctx) => {
-  const { environmentId } = await authenticate(request, ctx)
-  const stored = await ownedAttributeClass(ctx, environmentId, param(request, 'attributeClassId'))
-  // The type never changes, so checking it before the delete is no race; the delete refuses automatic ones too.
-  if (stored.type === 'automatic') throw badRequest('Automatic Attribute Classes cannot be deleted')
-  const deleted = await ctx.storage.attributeClasses.delete(environmentId, stored.id)
-  if (!deleted) throw notFound('Attribute Class', stored.id)
-  return ok(attributeClassOutput(deleted))
-}
-
-async function ownedAttributeClass(ctx: CanvassContext, environmentId: string, id: string): Promise<AttributeClassRecord> {
-  const record = await ctx.storage.attributeClasses.get(environmentId, id)
-  if (!record) throw notFound('Attribute Class', id)
-  return record
 }
 
 /** The spec's Attribute class, fields in its order. */

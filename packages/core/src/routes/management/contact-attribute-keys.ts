@@ -1,9 +1,8 @@
-import type { CanvassContext, Handler } from '../../context'
-import { externalUrl, param } from '../../context'
+import type { Handler } from '../../context'
+import { param } from '../../context'
 import { authenticate } from '../../http/auth'
 import { readJsonBody } from '../../http/body'
 import { badRequest, notFound, unauthorized } from '../../errors'
-import { listPage, readPageQuery } from '../../http/pagination'
 import { ok } from '../../http/respond'
 import { parseInput } from '../../http/validate'
 import type { ContactAttributeKeyRecord } from '../../ports/storage'
@@ -12,6 +11,7 @@ import type { RouteTable } from '../../http/route-table'
 import { contactAttributeKeyAnswer, dataOf, pageOf } from '../../schemas/answers'
 import { pageQuery } from '../../http/pagination'
 import { checkNamedEnvironment } from '../../services/named-environment'
+import { environmentResourceHandlers } from './environment-resource'
 
 /** `/api/v1/management/contact-attribute-keys`: list (defaults included), create, get, update and delete. */
 export function registerContactAttributeKeyRoutes(routes: RouteTable): void {
@@ -25,14 +25,18 @@ export function registerContactAttributeKeyRoutes(routes: RouteTable): void {
 /** The 400 of a duplicate key, worded like the attribute classes' (contract §3). */
 export const DUPLICATE_CONTACT_ATTRIBUTE_KEY = 'Unique constraint failed on the fields: (`key`,`environmentId`)'
 
-const listKeys: Handler = async (request, ctx) => {
-  const { environmentId } = await authenticate(request, ctx)
-  return listPage(readPageQuery(request.query), {
-    read: (position) => ctx.storage.contactAttributeKeys.list(environmentId, position),
-    output: contactAttributeKeyOutput,
-    nextUrl: () => externalUrl(request, ctx),
-  })
-}
+const {
+  list: listKeys,
+  get: getKey,
+  remove: deleteKey,
+} = environmentResourceHandlers({
+  name: 'Contact Attribute Key',
+  idParam: 'contactAttributeKeyId',
+  store: (storage) => storage.contactAttributeKeys,
+  output: contactAttributeKeyOutput,
+  // The type never changes, so checking it first is no race; the delete refuses default keys too.
+  undeletable: (stored) => (stored.type === 'default' ? 'Default contact attribute keys cannot be deleted' : undefined),
+})
 
 const createKey: Handler = async (request, ctx) => {
   const { environmentId } = await authenticate(request, ctx)
@@ -56,11 +60,6 @@ const createKey: Handler = async (request, ctx) => {
   return ok(contactAttributeKeyOutput(record))
 }
 
-const getKey: Handler = async (request, ctx) => {
-  const { environmentId } = await authenticate(request, ctx)
-  return ok(contactAttributeKeyOutput(await ownedKey(ctx, environmentId, param(request, 'contactAttributeKeyId'))))
-}
-
 const updateKey: Handler = async (request, ctx) => {
   const { environmentId } = await authenticate(request, ctx)
   const changes = parseInput(contactAttributeKeyUpdateSchema, await readJsonBody(request))
@@ -68,22 +67,6 @@ const updateKey: Handler = async (request, ctx) => {
   const updated = await ctx.storage.contactAttributeKeys.update(environmentId, id, { ...changes, updatedAt: ctx.now() })
   if (!updated) throw notFound('Contact Attribute Key', id)
   return ok(contactAttributeKeyOutput(updated))
-}
-
-const deleteKey: Handler = async (request, ctx) => {
-  const { environmentId } = await authenticate(request, ctx)
-  const stored = await ownedKey(ctx, environmentId, param(request, 'contactAttributeKeyId'))
-  // The type never changes, so checking it first is no race; the delete refuses default keys too.
-  if (stored.type === 'default') throw badRequest('Default contact attribute keys cannot be deleted')
-  const deleted = await ctx.storage.contactAttributeKeys.delete(environmentId, stored.id)
-  if (!deleted) throw notFound('Contact Attribute Key', stored.id)
-  return ok(contactAttributeKeyOutput(deleted))
-}
-
-async function ownedKey(ctx: CanvassContext, environmentId: string, id: string): Promise<ContactAttributeKeyRecord> {
-  const record = await ctx.storage.contactAttributeKeys.get(environmentId, id)
-  if (!record) throw notFound('Contact Attribute Key', id)
-  return record
 }
 
 /** The spec's Contact attribute key. */

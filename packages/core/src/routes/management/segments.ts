@@ -1,9 +1,8 @@
-import type { CanvassContext, Handler } from '../../context'
-import { externalUrl, param } from '../../context'
+import type { Handler } from '../../context'
+import { param } from '../../context'
 import { authenticate } from '../../http/auth'
 import { readJsonBody } from '../../http/body'
 import { badRequest, notFound, unauthorized } from '../../errors'
-import { listPage, readPageQuery } from '../../http/pagination'
 import { ok } from '../../http/respond'
 import { parseInput } from '../../http/validate'
 import type { SegmentRecord } from '../../ports/storage'
@@ -13,6 +12,7 @@ import type { RouteTable } from '../../http/route-table'
 import { dataOf, pageOf, segmentAnswer } from '../../schemas/answers'
 import { pageQuery } from '../../http/pagination'
 import { checkNamedEnvironment } from '../../services/named-environment'
+import { environmentResourceHandlers } from './environment-resource'
 
 /** `/api/v1/management/segments` (a Canvass addition): list, create, get, update and delete. */
 export function registerSegmentRoutes(routes: RouteTable): void {
@@ -23,14 +23,18 @@ export function registerSegmentRoutes(routes: RouteTable): void {
   routes.delete('/api/v1/management/segments/:segmentId', deleteSegment, { summary: 'Delete a segment; returns it', auth: 'apiKey', answer: dataOf(segmentAnswer), errors: [400] })
 }
 
-const listSegments: Handler = async (request, ctx) => {
-  const { environmentId } = await authenticate(request, ctx)
-  return listPage(readPageQuery(request.query), {
-    read: (position) => ctx.storage.segments.list(environmentId, position),
-    output: segmentOutput,
-    nextUrl: () => externalUrl(request, ctx),
-  })
-}
+const {
+  list: listSegments,
+  get: getSegment,
+  remove: deleteSegment,
+  owned: ownedSegment,
+} = environmentResourceHandlers({
+  name: 'Segment',
+  idParam: 'segmentId',
+  store: (storage) => storage.segments,
+  output: segmentOutput,
+  refusals: { in_use: 'Segment is used by a survey: remove it from its surveys first' },
+})
 
 const createSegment: Handler = async (request, ctx) => {
   const { environmentId } = await authenticate(request, ctx)
@@ -56,11 +60,6 @@ const createSegment: Handler = async (request, ctx) => {
   return ok(segmentOutput(record))
 }
 
-const getSegment: Handler = async (request, ctx) => {
-  const { environmentId } = await authenticate(request, ctx)
-  return ok(segmentOutput(await ownedSegment(ctx, environmentId, param(request, 'segmentId'))))
-}
-
 const updateSegment: Handler = async (request, ctx) => {
   const { environmentId } = await authenticate(request, ctx)
   const changes = parseInput(segmentUpdateSchema, await readJsonBody(request))
@@ -70,19 +69,4 @@ const updateSegment: Handler = async (request, ctx) => {
   const updated = await ctx.storage.segments.update(environmentId, stored.id, { ...changes, updatedAt: ctx.now() }, check)
   if (!updated) throw notFound('Segment', id)
   return ok(segmentOutput(updated))
-}
-
-const deleteSegment: Handler = async (request, ctx) => {
-  const { environmentId } = await authenticate(request, ctx)
-  const stored = await ownedSegment(ctx, environmentId, param(request, 'segmentId'))
-  const deleted = await ctx.storage.segments.delete(environmentId, stored.id)
-  if (deleted === 'in_use') throw badRequest('Segment is used by a survey: remove it from its surveys first')
-  if (!deleted) throw notFound('Segment', stored.id)
-  return ok(segmentOutput(deleted))
-}
-
-async function ownedSegment(ctx: CanvassContext, environmentId: string, id: string): Promise<SegmentRecord> {
-  const record = await ctx.storage.segments.get(environmentId, id)
-  if (!record) throw notFound('Segment', id)
-  return record
 }

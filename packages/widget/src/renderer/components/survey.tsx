@@ -378,6 +378,7 @@ export function Survey({ options, theme, onClose }: SurveyProps) {
           <div class="cv-back-card" aria-hidden="true" />
         </>
       ) : null}
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: the card notes that the visitor interacted, and a modal card (a dialog) closes on Escape */}
       <div
         class="cv-card"
         role={modal ? 'dialog' : undefined}

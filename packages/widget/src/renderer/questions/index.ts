@@ -20,6 +20,7 @@ import { ranking } from './ranking'
 import { rating } from './rating'
 import { unsupported } from './unsupported'
 
+// biome-ignore lint/suspicious/noExplicitAny: each view takes the props of its own question type
 const VIEWS: Record<string, QuestionView<any>> = {
   openText,
   multipleChoiceSingle,
@@ -40,6 +41,7 @@ const VIEWS: Record<string, QuestionView<any>> = {
   cal,
 }
 
+// biome-ignore lint/suspicious/noExplicitAny: the view of whichever type the question has
 export function questionView(question: Question): QuestionView<any> {
   return VIEWS[question.type] ?? unsupported
 }

@@ -1,0 +1,122 @@
+import type { ConnectionInfo } from '../context'
+
+/**
+ * A fetch handler as hosts call it: the request, and what only the host knows about it. `canvass.fetch` is
+ * one; so is any `(request) => Response` function.
+ */
+export type FetchHandler = (request: Request, info: ConnectionInfo) => Response | Promise<Response>
+
+/** What every host's `serve()` takes (`@canvass/host-node`, `@canvass/host-deno`); each adds its own. */
+export interface HostServeOptions {
+  /** The fetch handler to serve, e.g. `createCanvass(...).fetch`; it gets `(request, { clientAddress })`. */
+  fetch: FetchHandler
+  /**
+   * Port to listen on; 0 picks a free one.
+   * @default 3000
+   */
+  port?: number
+  /**
+   * Address to listen on.
+   * @default '0.0.0.0'
+   */
+  hostname?: string
+  /**
+   * On SIGTERM and SIGINT: close gracefully, print `Canvass stopped`, then exit the process (0, or 1 when
+   * `onShutdown` failed). A second signal during the shutdown ends the process at once.
+   * @default true
+   */
+  handleSignals?: boolean
+  /**
+   * How long in-flight requests may take to finish on shutdown, in ms.
+   * @default 10000
+   */
+  shutdownTimeoutMs?: number
+  /** Runs after the server stopped, before the process exits on a signal (e.g. close the database). */
+  onShutdown?: () => Promise<void> | void
+  /**
+   * Closes the server gracefully when aborted, as `close()` does.
+   * @default undefined
+   */
+  signal?: AbortSignal
+}
+
+/** The defaults of `HostServeOptions`, which every host applies. */
+export const SERVE_DEFAULTS = { port: 3000, hostname: '0.0.0.0', shutdownTimeoutMs: 10_000 } as const
+
+/** A runtime's process signals and exit, as a host's graceful shutdown uses them. */
+export interface HostSignals<Signal extends string = string> {
+  /** The signals that shut the server down. */
+  names: readonly Signal[]
+  add(signal: Signal, listener: () => void): void
+  remove(signal: Signal, listener: () => void): void
+  exit(code: number): void
+}
+
+export interface ServeLifecycleOptions<Signal extends string = string>
+  extends Pick<HostServeOptions, 'handleSignals' | 'onShutdown' | 'signal'> {
+  /** Stops the server: no new connections, and requests in flight finished (or given up after the timeout). */
+  stop: () => Promise<void>
+  /** The runtime's signals, used unless `handleSignals` is false. */
+  signals: HostSignals<Signal>
+}
+
+/**
+ * The shutdown half of a host's `serve()`: `close()` stops the server once, then runs `onShutdown`; an aborted
+ * `signal` closes it; unless `handleSignals` is false, each signal closes it, prints `Canvass stopped` and exits.
+ */
+export function createServeLifecycle<Signal extends string>(options: ServeLifecycleOptions<Signal>): { close(): Promise<void> } {
+  let closing: Promise<void> | undefined
+  let forgetSignals = () => {}
+
+  const close = (): Promise<void> => {
+    closing ??= (async () => {
+      await options.stop()
+      try {
+        await options.onShutdown?.()
+      } finally {
+        // Once stopped, the server no longer holds the process's signals.
+        forgetSignals()
+      }
+    })()
+    return closing
+  }
+
+  if (options.signal) {
+    if (options.signal.aborted) void close()
+    else options.signal.addEventListener('abort', () => void close(), { once: true })
+  }
+
+  if (options.handleSignals ?? true) {
+    const { signals } = options
+    const listeners = new Map<Signal, () => void>()
+    forgetSignals = () => {
+      for (const [signal, listener] of listeners) signals.remove(signal, listener)
+      listeners.clear()
+    }
+    for (const signal of signals.names) {
+      const listener = () => {
+        forgetSignals()
+        close().then(
+          () => {
+            console.log(`Canvass stopped (${signal})`)
+            signals.exit(0)
+          },
+          (error: unknown) => {
+            console.error(`Canvass: shutdown after ${signal} failed`, error)
+            signals.exit(1)
+          },
+        )
+      }
+      listeners.set(signal, listener)
+      signals.add(signal, listener)
+    }
+  }
+
+  return { close }
+}
+
+/** `http://host:port` of a server, naming a wildcard address (`0.0.0.0`, `::`) `localhost`. */
+export function serverUrl(hostname: string, port: number): string {
+  const shownHost = hostname === '0.0.0.0' || hostname === '::' ? 'localhost' : hostname
+  return `http://${shownHost}:${port}`
+}
