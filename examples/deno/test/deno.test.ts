@@ -126,6 +126,8 @@ lifecycle('the widget is served; SIGTERM answers a request in flight, then the s
     // A large body sent slowly keeps a request in flight while the signal arrives.
     const { body, finish } = slowBody()
     const inFlight = fetch(`${server.url}/api/v1/client/env/responses`, { method: 'POST', body, duplex: 'half', headers: { 'content-type': 'application/json' } } as RequestInit)
+    // Real time: the Deno process shows no sign of having the request, nor later the signal, so the test
+    // gives each 300 ms to arrive before the next step.
     await new Promise((resolve) => setTimeout(resolve, 300))
     const stopped = server.stop()
     await new Promise((resolve) => setTimeout(resolve, 300))

@@ -189,6 +189,7 @@ test('a scrape during a load with webhooks and rate limits finds each series mov
 
   // Rate limited: 3 displays per (environment, address) an hour, whose window must not end mid-burst.
   const left = 3_600_000 - (Date.now() % 3_600_000)
+  // Real time: the server process counts on its own clock, which no test can move; wait for the next window.
   if (left < 10_000) await new Promise((resolve) => setTimeout(resolve, left + 100))
   const statuses: number[] = []
   for (let i = 0; i < 5; i++) {

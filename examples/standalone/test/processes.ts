@@ -190,6 +190,7 @@ export function startLoad(
         else if ((error as Error).message.startsWith('503 without')) throw error
         else {
           result.noAnswer++
+          // A client's pause before it tries again, as after a 503.
           await new Promise((resolve) => setTimeout(resolve, 50))
         }
       }

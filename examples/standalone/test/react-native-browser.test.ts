@@ -217,7 +217,7 @@ test('setup → setUserId → track: the WebView shows the survey, which is answ
   }
 })
 
-/** Waits for `condition`, checking after each turn of the event loop, at most `ms`. */
+/** Waits for `condition` on the rendered tree, which has no event to wait on: checking every 20 ms, at most `ms`. */
 async function until(condition: () => boolean, what: string, ms = 5000): Promise<void> {
   const deadline = Date.now() + ms
   while (!condition()) {

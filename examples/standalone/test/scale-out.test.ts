@@ -346,7 +346,8 @@ test('three instances started at once on an empty database make one project', as
 
 test('a client rate limit holds across the three instances (counters in Postgres)', async () => {
   const surveyId = await createSurvey('Rate limit')
-  // The whole burst must fall in one 60 s window.
+  // The whole burst must fall in one 60 s window. Real time: the instances are processes that count on their own
+  // clocks, which no test can move; near a window's end, wait for the next one.
   const left = 60_000 - (Date.now() % 60_000)
   if (left < 5000) await delay(left + 100)
   const before = [...proxy.forwarded]

@@ -626,6 +626,7 @@ const defaults = suite('rate limits on by default')
  */
 async function burst(url: string, requests: number): Promise<ApiResult[]> {
   const left = 60_000 - (Date.now() % 60_000)
+  // Real time: the server process counts on its own clock, which no test can move; wait for the next window.
   if (left < 10_000) await new Promise((resolve) => setTimeout(resolve, left + 100))
   const call = client(url)
   const results: ApiResult[] = []

@@ -14,7 +14,20 @@ async function rawConnection(port: number) {
   socket.on('error', () => {})
   const openedAt = Date.now()
   const closed = new Promise<number>((resolve) => socket.once('close', () => resolve(Date.now() - openedAt)))
-  return { socket, closed, received: () => received }
+  /** Resolves once what was received matches `pattern`, or once the connection closed. */
+  const receivedMatching = (pattern: RegExp) =>
+    new Promise<void>((resolve) => {
+      const check = () => {
+        if (!pattern.test(received)) return
+        socket.off('data', check)
+        resolve()
+      }
+      // Listeners run in the order they were added: `received` already holds the chunk when this one runs.
+      socket.on('data', check)
+      check()
+      void closed.then(() => resolve())
+    })
+  return { socket, closed, received: () => received, receivedMatching }
 }
 
 /** Fails instead of waiting for ever when the server never closes the connection. */
@@ -37,6 +50,7 @@ limits('a body trickled slower than the request timeout allows is cut at about t
     // One byte every 100 ms: always active, never done; only the whole-request limit stops it.
     const trickle = setInterval(() => slow.socket.writable && slow.socket.write('x'), 100)
     slow.closed.then(() => clearInterval(trickle))
+    // Real time is what is tested: the other client comes while the slow one has trickled for a while.
     await new Promise((resolve) => setTimeout(resolve, 300))
     const other = await fetch(server.url.replace('localhost', '127.0.0.1') + '/other', { method: 'POST', body: 'abc' })
     assert.is(await other.text(), 'got 3 bytes', 'another client is served while the slow one trickles')
@@ -77,6 +91,7 @@ limits('a slow handler is not cut by the request timeout once the body is in', a
     requestTimeoutMs: 500,
     fetch: async (request) => {
       const body = await request.text()
+      // Real time is what is tested: the handler outlasts the server's 500 ms request timeout.
       await new Promise((resolve) => setTimeout(resolve, 1500))
       return new Response(`late ${body}`)
     },
@@ -98,7 +113,7 @@ limits('connections beyond maxConnections are closed on accept; the ones within 
     await within(third.closed, 10_000, 'the third connection was closed')
     assert.is(third.received(), '', 'the third connection got no answer')
     held[0]!.socket.write('GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n')
-    await new Promise((resolve) => setTimeout(resolve, 200))
+    await within(held[0]!.receivedMatching(/got 0 bytes$/), 10_000, 'the answer to a connection within the limit')
     assert.match(held[0]!.received(), /^HTTP\/1\.1 200 .*got 0 bytes$/s)
   } finally {
     for (const connection of held) connection.socket.destroy()

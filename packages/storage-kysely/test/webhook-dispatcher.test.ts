@@ -192,6 +192,7 @@ for (const backend of backends()) {
     assert.is(received.length, 1, 'the redirect was not followed')
     const c = clock()
     c.advance(10_000)
+    // Real time is what is tested: the transport's 100 ms request timeout ends an attempt never answered.
     answer = async () => {
       await delay('infinite')
       return new Response(null)
@@ -322,6 +323,7 @@ for (const backend of backends()) {
     const poll = async (d: ReturnType<typeof dispatcher>) => {
       while (Date.now() < deadline && !(await settled())) {
         reports.push(await d.runOnce())
+        // The poll interval of the real-time run above, bounded by `deadline`.
         await sleep(25)
       }
     }
