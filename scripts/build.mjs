@@ -12,11 +12,16 @@ import { PARTS, builtPackages, staleParts } from './stale.mjs'
  * reports them with `log`: `title` and how much there is to build first, then a line per part. Resolves to
  * `{ ok, built, seconds, output }`: `output` is what the failed parts printed.
  */
-export async function buildParts(root, { packages = builtPackages(root), parts = PARTS.map((part) => part.name), title = 'Building', log = () => {} } = {}) {
+export async function buildParts(
+  root,
+  { packages = builtPackages(root), parts = PARTS.map((part) => part.name), title = 'Building', log = () => {} } = {},
+) {
   const tasks = staleParts(root, packages, parts).map((task) => ({ ...task, key: `${task.pkg.name} ${task.part}` }))
   if (tasks.length > 0) {
     const count = new Set(tasks.map((task) => task.pkg.name)).size
-    log(`${title} (${tasks.length} part${tasks.length === 1 ? '' : 's'} of ${count} package${count === 1 ? '' : 's'}, ${Math.min(width(), tasks.length)} at a time)…`)
+    log(
+      `${title} (${tasks.length} part${tasks.length === 1 ? '' : 's'} of ${count} package${count === 1 ? '' : 's'}, ${Math.min(width(), tasks.length)} at a time)…`,
+    )
   }
   const keys = new Set(tasks.map((task) => task.key))
   for (const task of tasks) {
@@ -67,7 +72,8 @@ export async function buildParts(root, { packages = builtPackages(root), parts =
       }
       // Nothing running and nothing more can start: all built, a part failed, or (a cycle) the rest waits forever.
       if (running === 0) {
-        if (failures.length === 0 && waiting.length > 0) failures.push(`These parts wait on each other: ${waiting.map((task) => task.key).join(', ')}`)
+        if (failures.length === 0 && waiting.length > 0)
+          failures.push(`These parts wait on each other: ${waiting.map((task) => task.key).join(', ')}`)
         resolve()
       }
     }

@@ -19,7 +19,10 @@ export function packPackages(destination = join(root, 'packed')) {
     const dir = join(root, 'packages', folder)
     const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'))
     if (manifest.private) continue
-    execFileSync(pnpm[0], [...pnpm.slice(1), 'pack', '--pack-destination', destination], { cwd: dir, stdio: ['ignore', 'ignore', 'inherit'] })
+    execFileSync(pnpm[0], [...pnpm.slice(1), 'pack', '--pack-destination', destination], {
+      cwd: dir,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    })
     const file = `${manifest.name.replace(/^@/, '').replace('/', '-')}-${manifest.version}.tgz`
     tarballs.set(manifest.name, join(destination, file))
   }

@@ -20,12 +20,33 @@ const SEED = 'pgdata-seed'
  * roughly how long it takes (a JavaScript build is 1), to start the longest chains first.
  */
 export const PARTS = [
-  { name: 'js', label: 'JavaScript', runtime: true, owns: (file) => !DECLARATION.test(file) && !file.startsWith(SEED), after: { deps: [], own: [] }, cost: 1 },
+  {
+    name: 'js',
+    label: 'JavaScript',
+    runtime: true,
+    owns: (file) => !DECLARATION.test(file) && !file.startsWith(SEED),
+    after: { deps: [], own: [] },
+    cost: 1,
+  },
   // Declarations import those of the packages they build on, and go into the `dist` that the package's own
   // JavaScript build empties first.
-  { name: 'types', label: 'type declarations', runtime: false, owns: (file) => DECLARATION.test(file), after: { deps: ['types'], own: ['js'] }, cost: 5 },
+  {
+    name: 'types',
+    label: 'type declarations',
+    runtime: false,
+    owns: (file) => DECLARATION.test(file),
+    after: { deps: ['types'], own: ['js'] },
+    cost: 5,
+  },
   // The empty database is migrated with the storage package's built JavaScript, into that `dist` too.
-  { name: 'seed', label: 'empty database', runtime: true, owns: (file) => file.startsWith(SEED), after: { deps: ['js'], own: ['js'] }, cost: 8 },
+  {
+    name: 'seed',
+    label: 'empty database',
+    runtime: true,
+    owns: (file) => file.startsWith(SEED),
+    after: { deps: ['js'], own: ['js'] },
+    cost: 8,
+  },
 ]
 
 /**

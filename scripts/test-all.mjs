@@ -58,14 +58,16 @@ jobs.sort((a, b) => b.weight - a.weight)
 const width = Math.max(2, Number(process.env.CANVASS_TEST_JOBS) || availableParallelism())
 const results = []
 let next = 0
-await Promise.all(Array.from({ length: Math.min(width, jobs.length) }, async () => {
-  while (next < jobs.length) {
-    const job = jobs[next++]
-    const result = await run(job)
-    results.push(result)
-    report(result)
-  }
-}))
+await Promise.all(
+  Array.from({ length: Math.min(width, jobs.length) }, async () => {
+    while (next < jobs.length) {
+      const job = jobs[next++]
+      const result = await run(job)
+      results.push(result)
+      report(result)
+    }
+  }),
+)
 
 let passed = 0
 let failed = 0
@@ -141,7 +143,10 @@ function run(job) {
     // uvu prints a file's name as it starts the file's tests: the times between names are the files' times.
     const fileStarts = []
     child.stdout.on('data', (chunk) => {
-      for (const match of String(chunk).replace(/\u001b\[[0-9;]*m/g, '').matchAll(FILE_LINE)) fileStarts.push({ name: match[1], at: Date.now() })
+      for (const match of String(chunk)
+        .replace(/\u001b\[[0-9;]*m/g, '')
+        .matchAll(FILE_LINE))
+        fileStarts.push({ name: match[1], at: Date.now() })
       output += chunk
     })
     child.stderr.on('data', (chunk) => (output += chunk))
@@ -165,7 +170,10 @@ function run(job) {
       const unrun = suitesCutShort(plain)
       if (unrun.length > 0) note = [note, ...unrun].filter(Boolean).join('; ')
       const ended = Date.now()
-      const files = fileStarts.map((start, index) => ({ name: start.name, seconds: ((fileStarts[index + 1]?.at ?? ended) - start.at) / 1000 }))
+      const files = fileStarts.map((start, index) => ({
+        name: start.name,
+        seconds: ((fileStarts[index + 1]?.at ?? ended) - start.at) / 1000,
+      }))
       resolve({ job, output, passed, failed, skipped, reasons, note, files, seconds: (ended - begun) / 1000 })
     })
   })
@@ -181,7 +189,10 @@ function suitesCutShort(plain) {
   for (const match of plain.matchAll(/^ (.+?)\s+([•✘ ]*?)\s*\((\d+) \/ (\d+)\)$/gm)) {
     const [, name, marks, passed, total] = match
     const ran = Number(passed) + (marks.match(/✘/g)?.length ?? 0)
-    if (ran < Number(total)) lines.push(`${Number(total) - ran} of "${name.trim()}" did not run: a hook of the suite failed (its error, where uvu has it, is among the failures)`)
+    if (ran < Number(total))
+      lines.push(
+        `${Number(total) - ran} of "${name.trim()}" did not run: a hook of the suite failed (its error, where uvu has it, is among the failures)`,
+      )
   }
   return lines
 }
@@ -192,8 +203,13 @@ function failureDetails(output) {
   const start = plain.search(/^\s*FAIL\s/m)
   if (start < 0) return plain.split('\n').slice(-40).join('\n')
   const end = plain.indexOf('Total:', start)
-  const lines = plain.slice(start, end < 0 ? undefined : end).trimEnd().split('\n')
-  return lines.length > 80 ? [...lines.slice(0, 80), `  … ${lines.length - 80} more lines in its output above`].join('\n') : lines.join('\n')
+  const lines = plain
+    .slice(start, end < 0 ? undefined : end)
+    .trimEnd()
+    .split('\n')
+  return lines.length > 80
+    ? [...lines.slice(0, 80), `  … ${lines.length - 80} more lines in its output above`].join('\n')
+    : lines.join('\n')
 }
 
 function report(result) {

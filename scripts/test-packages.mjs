@@ -91,7 +91,10 @@ try {
   const tarballs = packPackages(join(work, 'packed'))
   const project = join(work, 'app')
   execFileSync('mkdir', ['-p', project])
-  writeFileSync(join(project, 'package.json'), `${JSON.stringify({ name: 'canvass-packages-test', private: true, type: 'module' }, null, 2)}\n`)
+  writeFileSync(
+    join(project, 'package.json'),
+    `${JSON.stringify({ name: 'canvass-packages-test', private: true, type: 'module' }, null, 2)}\n`,
+  )
 
   for (const line of installLines) {
     const words = line.trim().split(/\s+/)
@@ -158,7 +161,9 @@ for (const result of results) {
   }
 }
 if (results.length === 0) failed++
-console.log(`\nPackages tested in ${Math.round((Date.now() - started) / 1000)} s.\n\n${passed} passed, ${failed} failed, ${skipped} skipped`)
+console.log(
+  `\nPackages tested in ${Math.round((Date.now() - started) / 1000)} s.\n\n${passed} passed, ${failed} failed, ${skipped} skipped`,
+)
 process.exit(failed > 0 ? 1 : 0)
 
 /** A well-formed API key (`cvs_` and 43 letters or digits), as `generateApiKey()` makes them. */
@@ -213,7 +218,10 @@ function firstRelease() {
     }
     return { ms: Date.now() - began }
   } catch (error) {
-    return { ms: Date.now() - began, error: `${error.message}${error.stderr ? `\n${error.stderr}` : ''}${error.stdout ? `\n${error.stdout}` : ''}` }
+    return {
+      ms: Date.now() - began,
+      error: `${error.message}${error.stderr ? `\n${error.stderr}` : ''}${error.stdout ? `\n${error.stdout}` : ''}`,
+    }
   }
 }
 
@@ -227,12 +235,20 @@ function denoCommand(file) {
 async function createDatabase(project, url) {
   const name = `canvass_packages_${process.pid}_${Date.now()}`
   const admin = (sql) =>
-    execFileSync(process.execPath, ['--input-type=module', '-e', `
+    execFileSync(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        `
       import pg from 'pg'
       const client = new pg.Client({ connectionString: process.env.ADMIN_URL })
       await client.connect()
       try { await client.query(process.env.SQL) } finally { await client.end() }
-    `], { cwd: project, env: { ...process.env, ADMIN_URL: url, SQL: sql }, stdio: 'inherit' })
+    `,
+      ],
+      { cwd: project, env: { ...process.env, ADMIN_URL: url, SQL: sql }, stdio: 'inherit' },
+    )
   admin(`CREATE DATABASE ${name}`)
   const databaseUrl = new URL(url)
   databaseUrl.pathname = `/${name}`

@@ -24,9 +24,7 @@ export async function createBenchDatabase(baseUrl: string): Promise<BenchDatabas
     name,
     drop: () => {
       // WITH (FORCE) (Postgres 13+): a pool in a child that did not exit cleanly must not block the drop.
-      dropping ??= withClient(baseUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(
-        () => undefined,
-      )
+      dropping ??= withClient(baseUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined)
       return dropping
     },
   }

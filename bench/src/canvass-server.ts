@@ -29,9 +29,7 @@ export async function startCanvass(options: {
   pinning?: Pinning
 }): Promise<CanvassTarget> {
   if (!existsSync(STANDALONE_MAIN)) {
-    throw new Error(
-      `${STANDALONE_MAIN} is missing: build the packages and the standalone example first (\`pnpm -r run build\`)`,
-    )
+    throw new Error(`${STANDALONE_MAIN} is missing: build the packages and the standalone example first (\`pnpm -r run build\`)`)
   }
   const apiKey = generateApiKey()
   const server = await startChildServer({

@@ -47,12 +47,7 @@ export function readBenchConfig(env: NodeJS.ProcessEnv = process.env): BenchConf
 }
 
 /** A number of `env[name]` (`fallback` when unset or empty); throws, naming the variable, on anything else. */
-export function positiveNumber(
-  env: NodeJS.ProcessEnv,
-  name: string,
-  fallback: number,
-  { allowZero = false } = {},
-): number {
+export function positiveNumber(env: NodeJS.ProcessEnv, name: string, fallback: number, { allowZero = false } = {}): number {
   const raw = env[name]
   if (raw === undefined || raw === '') return fallback
   const value = Number(raw)

@@ -57,7 +57,13 @@ const cleanups: Array<() => Promise<unknown>> = []
 async function main(): Promise<void> {
   const receiver = flakyReceiver()
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve))
-  cleanups.push(() => new Promise((resolve) => { receiver.closeAllConnections(); receiver.close(resolve) }))
+  cleanups.push(
+    () =>
+      new Promise((resolve) => {
+        receiver.closeAllConnections()
+        receiver.close(resolve)
+      }),
+  )
   const receiverUrl = `http://127.0.0.1:${(receiver.address() as { port: number }).port}/hook`
 
   const baseUrl = env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres'
@@ -99,7 +105,9 @@ async function main(): Promise<void> {
   const observer = new pg.Pool({ connectionString: named('canvass-bench'), max: 1 })
   cleanups.push(() => observer.end())
   if (ROWS > 0) {
-    console.log(`Writing ${ROWS.toLocaleString('en')} responses of the survey as it would have grown (${ANALYZE ? 'then ANALYZE' : 'never analysed'})…`)
+    console.log(
+      `Writing ${ROWS.toLocaleString('en')} responses of the survey as it would have grown (${ANALYZE ? 'then ANALYZE' : 'never analysed'})…`,
+    )
     await observer.query(
       `insert into canvass.responses (id, created_at, updated_at, survey_id, environment_id, finished, data, meta, ttc, variables)
        select 'seed' || lpad(g::text, 9, '0'), now() - interval '30 days' + g * interval '1 second', now() - interval '30 days' + g * interval '1 second',
@@ -145,14 +153,15 @@ async function main(): Promise<void> {
       // A response another server created, now and then: the two share every row.
       const ids = n % 5 === 0 ? servers[(servers.indexOf(server) + 1) % 2]!.created : server.created
       const id = ids.length > 0 ? ids.splice(Math.floor(Math.random() * ids.length), 1)[0]! : undefined
-      request = id === undefined
-        ? fetch(`${server.url}/health`)
-        : fetch(`${server.url}/api/v1/client/${environmentId}/responses/${id}`, {
-            method: 'PUT',
-            headers: { 'content-type': 'application/json', 'x-forwarded-for': address },
-            body: JSON.stringify({ finished: n % 2 === 0, data: { q1: `more ${n}` } }),
-            signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-          })
+      request =
+        id === undefined
+          ? fetch(`${server.url}/health`)
+          : fetch(`${server.url}/api/v1/client/${environmentId}/responses/${id}`, {
+              method: 'PUT',
+              headers: { 'content-type': 'application/json', 'x-forwarded-for': address },
+              body: JSON.stringify({ finished: n % 2 === 0, data: { q1: `more ${n}` } }),
+              signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+            })
     } else {
       request = fetch(`${server.url}/api/v1/management/responses?surveyId=${surveyId}&limit=50`, {
         headers: { 'x-api-key': apiKey, 'x-forwarded-for': address },
@@ -161,20 +170,22 @@ async function main(): Promise<void> {
     }
     const sentAt = performance.now()
     server.inFlight++
-    request.then(
-      async (response) => {
-        const text = await response.text()
-        if (creates && response.ok) {
-          const id = (JSON.parse(text) as { data?: { id?: string } }).data?.id
-          if (id && server.created.length < 1000) server.created.push(id)
-        }
-        return response.ok
-      },
-      () => false,
-    ).then((ok) => {
-      server.inFlight--
-      server.samples.push({ sentAt: sentAt - start, ms: performance.now() - sentAt, ok })
-    })
+    request
+      .then(
+        async (response) => {
+          const text = await response.text()
+          if (creates && response.ok) {
+            const id = (JSON.parse(text) as { data?: { id?: string } }).data?.id
+            if (id && server.created.length < 1000) server.created.push(id)
+          }
+          return response.ok
+        },
+        () => false,
+      )
+      .then((ok) => {
+        server.inFlight--
+        server.samples.push({ sentAt: sentAt - start, ms: performance.now() - sentAt, ok })
+      })
   }
 
   // Open load: each server is sent RATE requests a second, on a schedule, whatever it answers.
@@ -198,15 +209,21 @@ async function main(): Promise<void> {
            count(*)::int as total
          from pg_stat_activity where datname = current_database() and application_name like 'canvass-_' group by 1 order by 1`,
       )
-      .then((result) => activity.push({ at: performance.now() - start, rows: result.rows }), () => {})
+      .then(
+        (result) => activity.push({ at: performance.now() - start, rows: result.rows }),
+        () => {},
+      )
     observer
       .query<{ query: string; n: number }>(
         `select left(regexp_replace(query, '\\s+', ' ', 'g'), 90) as query, count(*)::int as n from pg_stat_activity
          where datname = current_database() and application_name like 'canvass-_' and wait_event_type = 'Lock' group by 1`,
       )
-      .then((result) => {
-        for (const row of result.rows) lockWaits.set(row.query, (lockWaits.get(row.query) ?? 0) + row.n)
-      }, () => {})
+      .then(
+        (result) => {
+          for (const row of result.rows) lockWaits.set(row.query, (lockWaits.get(row.query) ?? 0) + row.n)
+        },
+        () => {},
+      )
   }, 500)
 
   const frozen = servers[0]!
@@ -229,7 +246,9 @@ async function main(): Promise<void> {
     `select n_live_tup, last_analyze, last_autoanalyze from pg_stat_user_tables where schemaname = 'canvass' and relname = 'responses'`,
   )
   const row = stats.rows[0]
-  console.log(`canvass.responses: ${row?.n_live_tup} live rows; last analyse ${row?.last_analyze?.toISOString() ?? 'never'}, last autoanalyse ${row?.last_autoanalyze?.toISOString() ?? 'never'}`)
+  console.log(
+    `canvass.responses: ${row?.n_live_tup} live rows; last analyse ${row?.last_analyze?.toISOString() ?? 'never'}, last autoanalyse ${row?.last_autoanalyze?.toISOString() ?? 'never'}`,
+  )
 
   report(servers, activity, (stopAt - start) / 1000, (contAt - start) / 1000, (endAt - start) / 1000)
   const waits = [...lockWaits].sort((a, b) => b[1] - a[1]).slice(0, 5)
@@ -251,7 +270,9 @@ function report(
   endS: number,
 ): void {
   console.log('')
-  console.log(`window (s)  phase   | ${servers.map((s) => `${s.name}: sent   p50 ms   p99 ms  fail`).join(' | ')} | Postgres sessions A, B: most active/lock-waiting/idle in tx`)
+  console.log(
+    `window (s)  phase   | ${servers.map((s) => `${s.name}: sent   p50 ms   p99 ms  fail`).join(' | ')} | Postgres sessions A, B: most active/lock-waiting/idle in tx`,
+  )
   for (let from = WARMUP; from < endS; from += WINDOW_S) {
     const to = from + WINDOW_S
     const phase = to <= stopS ? 'before' : from < contS ? 'frozen' : 'after'
@@ -262,7 +283,9 @@ function report(
       return `${String(inWindow.length).padStart(8)} ${fmt(percentile(ms, 0.5))} ${fmt(percentile(ms, 0.99))} ${String(failed).padStart(5)}`
     })
     const sessions = ['canvass-a', 'canvass-b'].map((app) => {
-      const seen = activity.filter((entry) => entry.at >= from * 1000 && entry.at < to * 1000).map((entry) => entry.rows.find((r) => r.app === app))
+      const seen = activity
+        .filter((entry) => entry.at >= from * 1000 && entry.at < to * 1000)
+        .map((entry) => entry.rows.find((r) => r.app === app))
       const max = (key: 'active' | 'lock' | 'idle_tx') => Math.max(0, ...seen.map((r) => r?.[key] ?? 0))
       return `${max('active')}/${max('lock')}/${max('idle_tx')}`
     })

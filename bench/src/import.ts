@@ -54,7 +54,16 @@ const survey = {
   questions: [
     { id: 'q1', type: 'openText', headline: { default: 'Why?' }, required: false, inputType: 'text' },
     { id: 'q2', type: 'rating', headline: { default: 'Rate' }, required: false, scale: 'number', range: 5 },
-    { id: 'q3', type: 'multipleChoiceMulti', headline: { default: 'Pick' }, required: false, choices: [{ id: 'a', label: { default: 'A' } }, { id: 'b', label: { default: 'B' } }] },
+    {
+      id: 'q3',
+      type: 'multipleChoiceMulti',
+      headline: { default: 'Pick' },
+      required: false,
+      choices: [
+        { id: 'a', label: { default: 'A' } },
+        { id: 'b', label: { default: 'B' } },
+      ],
+    },
   ],
   createdAt: new Date(BASE).toISOString(),
   updatedAt: new Date(BASE).toISOString(),
@@ -81,17 +90,36 @@ process.once('SIGINT', () => void database.drop().finally(() => process.exit(130
 try {
   const db = new Kysely<unknown>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: database.url, max: 2 }) }) })
   await migrate(db)
-  const environmentId = (await createCanvass({ storage: createKyselyStorage({ db }) }).admin.createProject({ name: 'Bench' })).environments.production
+  const environmentId = (await createCanvass({ storage: createKyselyStorage({ db }) }).admin.createProject({ name: 'Bench' })).environments
+    .production
   await db.destroy()
   await new Promise<void>((resolve) => source.listen(0, '127.0.0.1', resolve))
   const sourceUrl = `http://127.0.0.1:${(source.address() as AddressInfo).port}`
 
   console.log(`Importing ${TOTAL.toLocaleString('en')} responses, ${PAGE} per page, into ${database.name}`)
   const started = Date.now()
-  const child = spawn(process.execPath, [CLI, 'import', 'formbricks', '--url', sourceUrl, '--api-key', 'bench', '--environment', environmentId, '--page-size', String(PAGE), '--mapping-file', join(tmpdir(), `${database.name}-mappings.json`)], {
-    env: { PATH: process.env.PATH ?? '', DATABASE_URL: database.url },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  })
+  const child = spawn(
+    process.execPath,
+    [
+      CLI,
+      'import',
+      'formbricks',
+      '--url',
+      sourceUrl,
+      '--api-key',
+      'bench',
+      '--environment',
+      environmentId,
+      '--page-size',
+      String(PAGE),
+      '--mapping-file',
+      join(tmpdir(), `${database.name}-mappings.json`),
+    ],
+    {
+      env: { PATH: process.env.PATH ?? '', DATABASE_URL: database.url },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  )
   const rows: string[][] = []
   let pending = [...CHECKPOINTS]
   let buffered = ''

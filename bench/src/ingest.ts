@@ -113,9 +113,13 @@ async function bench(): Promise<number> {
   const report = summarize(rows, roundRatios)
   if (json) {
     const ratios = Object.fromEntries(roundRatios)
-    process.stdout.write(`${JSON.stringify({ node: process.version, cores: availableParallelism(), ...config, prewarmSeconds, rows, roundRatios: ratios, ...report }, null, 2)}\n`)
-  }
-  else log(`\n${formatTable(rows, roundRatios)}\n\n${report.targets.map((t) => `${t.met ? 'ok  ' : 'MISS'} ${t.name}: ${t.value}`).join('\n')}`)
+    process.stdout.write(
+      `${JSON.stringify({ node: process.version, cores: availableParallelism(), ...config, prewarmSeconds, rows, roundRatios: ratios, ...report }, null, 2)}\n`,
+    )
+  } else
+    log(
+      `\n${formatTable(rows, roundRatios)}\n\n${report.targets.map((t) => `${t.met ? 'ok  ' : 'MISS'} ${t.name}: ${t.value}`).join('\n')}`,
+    )
   return rows.every((row) => isClean(row.measurement)) ? 0 : 1
 }
 
@@ -218,11 +222,22 @@ function summarize(rows: Row[], roundRatios: Map<number, number[]>) {
     return ratios === undefined ? undefined : median(ratios)
   }
   const targets: { name: string; value: string; met: boolean }[] = []
-  for (const [connections, least] of [[1, 0.8], [32, 1.0], [128, 1.0]] as const) {
+  for (const [connections, least] of [
+    [1, 0.8],
+    [32, 1.0],
+    [128, 1.0],
+  ] as const) {
     const r = ratio(connections)
     if (r !== undefined) {
-      const each = roundRatios.get(connections)!.map((x) => x.toFixed(2)).join(', ')
-      targets.push({ name: `rate at ${connections} ≥ ${least}× naive (median of rounds ${each})`, value: `${r.toFixed(2)}×`, met: r >= least })
+      const each = roundRatios
+        .get(connections)!
+        .map((x) => x.toFixed(2))
+        .join(', ')
+      targets.push({
+        name: `rate at ${connections} ≥ ${least}× naive (median of rounds ${each})`,
+        value: `${r.toFixed(2)}×`,
+        met: r >= least,
+      })
     }
   }
   const c32 = at('canvass', 32)

@@ -9,9 +9,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import pg from 'pg'
 
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 20 })
-await pool.query(
-  'CREATE TABLE IF NOT EXISTS bench_baseline (id text PRIMARY KEY, body jsonb NOT NULL, created_at timestamptz NOT NULL)',
-)
+await pool.query('CREATE TABLE IF NOT EXISTS bench_baseline (id text PRIMARY KEY, body jsonb NOT NULL, created_at timestamptz NOT NULL)')
 
 const server = createServer((request, response) => {
   if (request.method === 'POST') {
@@ -40,10 +38,6 @@ async function insert(request: IncomingMessage, response: ServerResponse): Promi
     return
   }
   const id = randomUUID()
-  await pool.query('INSERT INTO bench_baseline (id, body, created_at) VALUES ($1, $2, $3)', [
-    id,
-    JSON.stringify(body),
-    new Date(),
-  ])
+  await pool.query('INSERT INTO bench_baseline (id, body, created_at) VALUES ($1, $2, $3)', [id, JSON.stringify(body), new Date()])
   response.writeHead(200, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify({ data: { id } }))
 }

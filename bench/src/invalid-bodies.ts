@@ -51,11 +51,25 @@ function invalidBodies(environmentId: string, surveyId: string): { path: string;
       body: JSON.stringify({
         environmentId,
         name: 'n',
-        questions: Array.from({ length: 200 }, () => ({ id: '!', type: 'matrix', headline: 1, rows: Array(500).fill(1), columns: Array(500).fill(1) })),
+        questions: Array.from({ length: 200 }, () => ({
+          id: '!',
+          type: 'matrix',
+          headline: 1,
+          rows: Array(500).fill(1),
+          columns: Array(500).fill(1),
+        })),
       }).slice(0, LIMIT - 16),
     },
-    { path: responses, key: false, body: fill(`{"surveyId":"${surveyId}","finished":true,"data":{},"ttc":{`, '}}', (i) => `"${i.toString(36)}":""`) },
-    { path: responses, key: false, body: fill(`{"surveyId":"${surveyId}","finished":true,"data":{`, '}}', (i) => `"${i.toString(36)}":"\\ud800"`) },
+    {
+      path: responses,
+      key: false,
+      body: fill(`{"surveyId":"${surveyId}","finished":true,"data":{},"ttc":{`, '}}', (i) => `"${i.toString(36)}":""`),
+    },
+    {
+      path: responses,
+      key: false,
+      body: fill(`{"surveyId":"${surveyId}","finished":true,"data":{`, '}}', (i) => `"${i.toString(36)}":"\\ud800"`),
+    },
     { path: responses, key: false, body: `{"data":${'['.repeat(200_000)}${']'.repeat(200_000)}}` },
   ]
 }
@@ -90,14 +104,22 @@ async function main(): Promise<void> {
       await fetch(`${server.url}/api/v1/management/surveys`, {
         method: 'POST',
         headers,
-        body: JSON.stringify({ environmentId: me.id, name: 'Bench', status: 'inProgress', questions: [{ id: 'q1', type: 'openText', headline: { default: 'Q?' } }] }),
+        body: JSON.stringify({
+          environmentId: me.id,
+          name: 'Bench',
+          status: 'inProgress',
+          questions: [{ id: 'q1', type: 'openText', headline: { default: 'Q?' } }],
+        }),
       })
     ).json()) as { data: { id: string } }
     // Encoded once: the load generator shares the machine with the server, and should spend its time sending.
     const bodies = invalidBodies(me.id, survey.data.id).map((body) => ({ ...body, body: new TextEncoder().encode(body.body) }))
 
     // Warm up: each body once, so that lazily loaded code and caches are part of the baseline.
-    for (const { path, body, key } of bodies) await (await fetch(server.url + path, { method: 'POST', headers: key ? headers : { 'content-type': 'application/json' }, body })).text()
+    for (const { path, body, key } of bodies)
+      await (
+        await fetch(server.url + path, { method: 'POST', headers: key ? headers : { 'content-type': 'application/json' }, body })
+      ).text()
     await sleep(500)
     const baseline = memory(pid)
     // The kernel's high-water mark still holds the start-up peak (loading and compiling the embedded
@@ -111,7 +133,11 @@ async function main(): Promise<void> {
     const clients = Array.from({ length: CLIENTS }, async (_, c) => {
       for (let i = c; Date.now() < deadline; i++) {
         const { path, body, key } = bodies[i % bodies.length]!
-        const response = await fetch(server.url + path, { method: 'POST', headers: key ? headers : { 'content-type': 'application/json' }, body })
+        const response = await fetch(server.url + path, {
+          method: 'POST',
+          headers: key ? headers : { 'content-type': 'application/json' },
+          body,
+        })
         const text = await response.text()
         largestAnswer = Math.max(largestAnswer, text.length)
         statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1)
@@ -136,11 +162,19 @@ async function main(): Promise<void> {
     const growth = mib(peak - baseline.rss)
     const p50 = percentile(latencies, 50)
     const p99 = percentile(latencies, 99)
-    console.log(`invalid bodies: ${CLIENTS} clients for ${DURATION_MS / 1000} s on ${process.env.DATABASE_URL ? 'Postgres' : 'embedded PGlite'}`)
-    console.log(`  requests sent            ${sent} (${(sent / (DURATION_MS / 1000)).toFixed(0)}/s), statuses ${JSON.stringify(Object.fromEntries(statuses))}`)
+    console.log(
+      `invalid bodies: ${CLIENTS} clients for ${DURATION_MS / 1000} s on ${process.env.DATABASE_URL ? 'Postgres' : 'embedded PGlite'}`,
+    )
+    console.log(
+      `  requests sent            ${sent} (${(sent / (DURATION_MS / 1000)).toFixed(0)}/s), statuses ${JSON.stringify(Object.fromEntries(statuses))}`,
+    )
     console.log(`  largest answer           ${largestAnswer} bytes`)
-    console.log(`  server RSS               baseline ${mib(baseline.rss).toFixed(1)} MiB, peak ${mib(peak).toFixed(1)} MiB, growth ${growth.toFixed(1)} MiB (target < ${TARGET_RSS_GROWTH_MIB}); start-up peak ${mib(baseline.peak).toFixed(1)} MiB`)
-    console.log(`  /health latency          p50 ${p50.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms over ${latencies.length} probes (target p99 < ${TARGET_P99_MS})`)
+    console.log(
+      `  server RSS               baseline ${mib(baseline.rss).toFixed(1)} MiB, peak ${mib(peak).toFixed(1)} MiB, growth ${growth.toFixed(1)} MiB (target < ${TARGET_RSS_GROWTH_MIB}); start-up peak ${mib(baseline.peak).toFixed(1)} MiB`,
+    )
+    console.log(
+      `  /health latency          p50 ${p50.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms over ${latencies.length} probes (target p99 < ${TARGET_P99_MS})`,
+    )
     const met = p99 < TARGET_P99_MS && growth < TARGET_RSS_GROWTH_MIB && !statuses.has(500)
     console.log(met ? '  targets met' : '  TARGETS MISSED')
     if ([...statuses.keys()].some((status) => status >= 500)) process.exitCode = 1

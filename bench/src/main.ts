@@ -100,7 +100,12 @@ async function bench(): Promise<number> {
   })
 
   const comparisons: Comparison[] = [
-    await compare('(a) CORS preflight', 0.85, [preflightBaseline, preflight(preflightBaseline)], [canvass.server, preflight(canvass.server)]),
+    await compare(
+      '(a) CORS preflight',
+      0.85,
+      [preflightBaseline, preflight(preflightBaseline)],
+      [canvass.server, preflight(canvass.server)],
+    ),
     await compare('(b) response create', 1.5, [insertBaseline, create(insertBaseline)], [canvass.server, create(canvass.server)]),
     await compare('(c) survey read', 0.7, [readBaseline, read(readBaseline)], [canvass.server, read(canvass.server)]),
   ]
@@ -160,7 +165,10 @@ async function compare(
 
 /** One round: both servers under their load, taking turns slice by slice. */
 async function measure(...pairs: [[ChildServer, LoadTarget], [ChildServer, LoadTarget]]): Promise<[ServerResult, ServerResult]> {
-  const measurements = await runInterleaved(pairs.map(([, target]) => target), config)
+  const measurements = await runInterleaved(
+    pairs.map(([, target]) => target),
+    config,
+  )
   if (interrupted) throw new Error('interrupted')
   const result = async ([server, target]: [ChildServer, LoadTarget], measurement: Measurement): Promise<ServerResult> => ({
     server: server.name,
@@ -170,7 +178,10 @@ async function measure(...pairs: [[ChildServer, LoadTarget], [ChildServer, LoadT
   const results: [ServerResult, ServerResult] = [await result(pairs[0], measurements[0]!), await result(pairs[1], measurements[1]!)]
   console.log(
     results
-      .map(({ server, measurement }) => `${server} ${measurement.requestsPerSecond.toFixed(0)} req/s${isClean(measurement) ? '' : '  <-- FAILURES'}`)
+      .map(
+        ({ server, measurement }) =>
+          `${server} ${measurement.requestsPerSecond.toFixed(0)} req/s${isClean(measurement) ? '' : '  <-- FAILURES'}`,
+      )
       .join(', '),
   )
   return results

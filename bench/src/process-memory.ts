@@ -9,7 +9,12 @@ export function memory(pid: number): { rss: number; peak: number } {
     const kb = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(text)?.[1] ?? 0) * 1024
     return { rss: kb('VmRSS'), peak: kb('VmHWM') }
   }
-  const rss = Number(execFileSync('ps', ['-o', 'rss=', '-p', String(pid)]).toString().trim()) * 1024
+  const rss =
+    Number(
+      execFileSync('ps', ['-o', 'rss=', '-p', String(pid)])
+        .toString()
+        .trim(),
+    ) * 1024
   return { rss, peak: rss }
 }
 
@@ -22,4 +27,3 @@ export function resetPeak(pid: number): boolean {
     return false
   }
 }
-

@@ -45,10 +45,13 @@ export const isClean = (m: Measurement): boolean => m.non2xx === 0 && m.errors =
 
 /** The result table, the failures (loudly), then the ratios with their targets. */
 export function formatReport(comparisons: Comparison[]): string {
-  const rows = comparisons.flatMap((c) => [
-    [c.scenario, c.baseline],
-    [c.scenario, c.canvass],
-  ] as const)
+  const rows = comparisons.flatMap(
+    (c) =>
+      [
+        [c.scenario, c.baseline],
+        [c.scenario, c.canvass],
+      ] as const,
+  )
   const table = [
     ['scenario', 'server', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'errors'],
     ...rows.map(([scenario, r]) => [

@@ -57,7 +57,16 @@ try {
       questions: [
         { id: 'why', type: 'openText', headline: { default: 'Why?' }, required: false },
         { id: 'nps', type: 'nps', headline: { default: 'Recommend?' }, required: false },
-        { id: 'color', type: 'multipleChoiceSingle', headline: { default: 'Colour?' }, required: false, choices: [{ id: 'r', label: { default: 'Red' } }, { id: 'b', label: { default: 'Blue' } }] },
+        {
+          id: 'color',
+          type: 'multipleChoiceSingle',
+          headline: { default: 'Colour?' },
+          required: false,
+          choices: [
+            { id: 'r', label: { default: 'Red' } },
+            { id: 'b', label: { default: 'Blue' } },
+          ],
+        },
       ],
     }),
   })
@@ -108,7 +117,12 @@ try {
         }
       }
       const ratio = median(deep) / median(first)
-      rows.push([`page ${DEPTH.toLocaleString('en')} deep ÷ first, ${sortBy} ${order}`, `${median(deep).toFixed(1)} ms ÷ ${median(first).toFixed(1)} ms = ${ratio.toFixed(2)}`, '≤ 1.2', ratio <= 1.2 ? 'yes' : 'no'])
+      rows.push([
+        `page ${DEPTH.toLocaleString('en')} deep ÷ first, ${sortBy} ${order}`,
+        `${median(deep).toFixed(1)} ms ÷ ${median(first).toFixed(1)} ms = ${ratio.toFixed(2)}`,
+        '≤ 1.2',
+        ratio <= 1.2 ? 'yes' : 'no',
+      ])
     }
   }
 
@@ -118,7 +132,13 @@ try {
     if (answer.headers.get('x-total-count') !== String(RESPONSES)) throw new Error(`X-Total-Count ${answer.headers.get('x-total-count')}`)
     if (round > 0) counts.push(ms)
   }
-  if (counts.length > 0) rows.push([`count=true over ${RESPONSES.toLocaleString('en')}`, `${median(counts).toFixed(0)} ms`, '< 300 ms', median(counts) < 300 ? 'yes' : 'no'])
+  if (counts.length > 0)
+    rows.push([
+      `count=true over ${RESPONSES.toLocaleString('en')}`,
+      `${median(counts).toFixed(0)} ms`,
+      '< 300 ms',
+      median(counts) < 300 ? 'yes' : 'no',
+    ])
 
   if (PARTS.has('export')) {
     // The export: read as fast as it comes, counting lines; the server's RSS sampled meanwhile, and its peak
@@ -140,13 +160,20 @@ try {
     if (lines !== RESPONSES + 1) throw new Error(`the export had ${lines} lines`)
     const perSecond = RESPONSES / (exportMs / 1000)
     const growth = (peak - baseline) / 1024 / 1024
-    rows.push(['CSV export', `${Math.round(perSecond).toLocaleString('en')} rows/s (${(exportMs / 1000).toFixed(1)} s)`, '≥ 50,000 rows/s', perSecond >= 50_000 ? 'yes' : 'no'])
+    rows.push([
+      'CSV export',
+      `${Math.round(perSecond).toLocaleString('en')} rows/s (${(exportMs / 1000).toFixed(1)} s)`,
+      '≥ 50,000 rows/s',
+      perSecond >= 50_000 ? 'yes' : 'no',
+    ])
     rows.push(['RSS growth during the export', `${growth.toFixed(1)} MiB`, '< 64 MiB', growth < 64 ? 'yes' : 'no'])
   }
 
   const summaries: number[] = []
-  for (let round = 0; PARTS.has('summary') && round < ROUNDS; round++) summaries.push((await timed(`/api/v1/management/surveys/${surveyId}/summary`)).ms)
-  if (summaries.length > 0) rows.push(['survey summary', `${(median(summaries) / 1000).toFixed(2)} s`, '< 2 s', median(summaries) < 2000 ? 'yes' : 'no'])
+  for (let round = 0; PARTS.has('summary') && round < ROUNDS; round++)
+    summaries.push((await timed(`/api/v1/management/surveys/${surveyId}/summary`)).ms)
+  if (summaries.length > 0)
+    rows.push(['survey summary', `${(median(summaries) / 1000).toFixed(2)} s`, '< 2 s', median(summaries) < 2000 ? 'yes' : 'no'])
 
   console.log('\n| measure | latest | target | met |\n|---|---|---|---|')
   for (const row of rows) console.log(`| ${row.join(' | ')} |`)

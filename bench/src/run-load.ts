@@ -62,10 +62,7 @@ const SLICE_WARMUP = 0.5
  * instead of on whichever ran at that time; a b b a cancels a steady drift. The first slice of each target gets
  * the full warm-up, the others `SLICE_WARMUP` seconds, enough for autocannon's new connections.
  */
-export async function runInterleaved(
-  targets: LoadTarget[],
-  settings: LoadSettings & { slices: number },
-): Promise<Measurement[]> {
+export async function runInterleaved(targets: LoadTarget[], settings: LoadSettings & { slices: number }): Promise<Measurement[]> {
   const slices = Math.max(1, Math.round(settings.slices))
   const measured: Measurement[][] = targets.map(() => [])
   for (let slice = 0; slice < slices; slice++) {

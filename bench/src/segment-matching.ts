@@ -28,11 +28,23 @@ const item = (connector: FilterItem['connector'], resource: unknown): FilterItem
 
 /** A leaf on attribute `a{k}` (numbers on even keys, text on odd ones), or now and then on the person or device. */
 function leaf(seed: number): unknown {
-  if (seed % 17 === 0) return { id: `p${seed}`, root: { type: 'device', deviceType: 'phone' }, value: seed % 2 ? 'phone' : 'desktop', qualifier: { operator: 'equals' } }
-  if (seed % 13 === 0) return { id: `u${seed}`, root: { type: 'person', personIdentifier: 'userId' }, value: 'user-', qualifier: { operator: 'startsWith' } }
+  if (seed % 17 === 0)
+    return {
+      id: `p${seed}`,
+      root: { type: 'device', deviceType: 'phone' },
+      value: seed % 2 ? 'phone' : 'desktop',
+      qualifier: { operator: 'equals' },
+    }
+  if (seed % 13 === 0)
+    return { id: `u${seed}`, root: { type: 'person', personIdentifier: 'userId' }, value: 'user-', qualifier: { operator: 'startsWith' } }
   const key = `a${seed % (ATTRIBUTES + 5)}` // a few keys the contact lacks
   if (seed % 2 === 0) {
-    return { id: `n${seed}`, root: { type: 'attribute', contactAttributeKey: key }, value: seed % 100, qualifier: { operator: NUMBER_OPERATORS[seed % NUMBER_OPERATORS.length] } }
+    return {
+      id: `n${seed}`,
+      root: { type: 'attribute', contactAttributeKey: key },
+      value: seed % 100,
+      qualifier: { operator: NUMBER_OPERATORS[seed % NUMBER_OPERATORS.length] },
+    }
   }
   const operator = TEXT_OPERATORS[seed % TEXT_OPERATORS.length] as string
   const value = operator.startsWith('is') ? undefined : `v${seed % 7}`
@@ -43,10 +55,22 @@ function leaf(seed: number): unknown {
 function segmentFilters(index: number): FilterItem[] {
   const s = index * 31
   const items: FilterItem[] = [item(null, leaf(s)), item('and', leaf(s + 1)), item('and', leaf(s + 2))]
-  items.push(item('or', [item(null, leaf(s + 3)), item('and', leaf(s + 4)), item('or', [item(null, leaf(s + 5)), item('and', leaf(s + 6)), item('and', leaf(s + 7))])]))
+  items.push(
+    item('or', [
+      item(null, leaf(s + 3)),
+      item('and', leaf(s + 4)),
+      item('or', [item(null, leaf(s + 5)), item('and', leaf(s + 6)), item('and', leaf(s + 7))]),
+    ]),
+  )
   items.push(item('and', [item(null, leaf(s + 8)), item('or', leaf(s + 9)), item('or', leaf(s + 10))]))
   if (index > 0 && index % 4 === 0) {
-    items.push(item('or', { id: `r${index}`, root: { type: 'segment', segmentId: `seg${index - 3}` }, qualifier: { operator: index % 8 ? 'userIsIn' : 'userIsNotIn' } }))
+    items.push(
+      item('or', {
+        id: `r${index}`,
+        root: { type: 'segment', segmentId: `seg${index - 3}` },
+        qualifier: { operator: index % 8 ? 'userIsIn' : 'userIsNotIn' },
+      }),
+    )
   }
   items.push(item('or', leaf(s + 11)))
   return items
@@ -73,5 +97,7 @@ const leaves = segments.reduce((sum, segment) => sum + JSON.stringify(segment.fi
 console.log(`matchSegments: ${SEGMENTS} segments (${leaves} leaves), a contact with ${ATTRIBUTES} attributes, ${matched} segments matched`)
 console.log(`| calls | median | p99 | max | target (median) |`)
 console.log(`|---|---|---|---|---|`)
-console.log(`| ${ITERATIONS} | ${median.toFixed(3)} ms | ${at(0.99).toFixed(3)} ms | ${(times.at(-1) as number).toFixed(3)} ms | < ${TARGET_MEDIAN_MS} ms ${median < TARGET_MEDIAN_MS ? '✓' : '✗'} |`)
+console.log(
+  `| ${ITERATIONS} | ${median.toFixed(3)} ms | ${at(0.99).toFixed(3)} ms | ${(times.at(-1) as number).toFixed(3)} ms | < ${TARGET_MEDIAN_MS} ms ${median < TARGET_MEDIAN_MS ? '✓' : '✗'} |`,
+)
 if (median >= TARGET_MEDIAN_MS) process.exitCode = 1

@@ -42,15 +42,27 @@ try {
   cleanups.unshift(() => s3rver.stop())
 
   const results: Result[] = [
-    await measure('cp (baseline)', runs, async (run) => {
-      await command('cp', [file, join(dir, `cp-${run}.bin`)])
-      await rm(join(dir, `cp-${run}.bin`))
-    }, false),
+    await measure(
+      'cp (baseline)',
+      runs,
+      async (run) => {
+        await command('cp', [file, join(dir, `cp-${run}.bin`)])
+        await rm(join(dir, `cp-${run}.bin`))
+      },
+      false,
+    ),
     await storeRun('blob-fs (fsync, the default)', createFsBlobStore({ root: join(dir, 'fs') }), file),
     await storeRun('blob-fs (fsync: false)', createFsBlobStore({ root: join(dir, 'fs-nosync'), fsync: false }), file),
     await storeRun(
       'blob-s3 on s3rver (loopback)',
-      createS3BlobStore({ bucket: 'canvass-bench', region: 'us-east-1', endpoint: s3rver.url, forcePathStyle: true, accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' }),
+      createS3BlobStore({
+        bucket: 'canvass-bench',
+        region: 'us-east-1',
+        endpoint: s3rver.url,
+        forcePathStyle: true,
+        accessKeyId: 'S3RVER',
+        secretAccessKey: 'S3RVER',
+      }),
       file,
     ),
   ]
@@ -102,12 +114,20 @@ async function measure(name: string, count: number, once: (run: number) => Promi
 
 function report(results: Result[]): void {
   const cp = results[0]!.mibPerSecond
-  const rows = results.map((r) => [r.name, r.mibPerSecond.toFixed(1), (r.mibPerSecond / cp).toFixed(2), r.rssGrowthMiB === undefined ? '-' : r.rssGrowthMiB.toFixed(1)])
+  const rows = results.map((r) => [
+    r.name,
+    r.mibPerSecond.toFixed(1),
+    (r.mibPerSecond / cp).toFixed(2),
+    r.rssGrowthMiB === undefined ? '-' : r.rssGrowthMiB.toFixed(1),
+  ])
   const head = ['', 'MiB/s', '÷ cp', 'peak RSS growth (MiB)']
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)))
   console.log('')
-  for (const row of [head, ...rows]) console.log(row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  '))
-  console.log(`\nRSS growth is this process's; s3rver and cp run in their own processes.${gc ? '' : ' (Run with --expose-gc for steadier RSS baselines.)'}`)
+  for (const row of [head, ...rows])
+    console.log(row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  '))
+  console.log(
+    `\nRSS growth is this process's; s3rver and cp run in their own processes.${gc ? '' : ' (Run with --expose-gc for steadier RSS baselines.)'}`,
+  )
 }
 
 /** A file of pseudo-random bytes, so that no layer can compress or deduplicate it. */

@@ -118,9 +118,18 @@ async function bareHttpFloor(file: string): Promise<Result> {
 }
 
 /** POSTs head, the file and tail as one body with Content-Length, streaming the file. */
-function postStream(url: string, headers: Record<string, string>, head: Buffer, file: string, tail: Buffer): Promise<{ status: number; body: string }> {
+function postStream(
+  url: string,
+  headers: Record<string, string>,
+  head: Buffer,
+  file: string,
+  tail: Buffer,
+): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
-    const req = request(url, { method: 'POST', headers: { ...headers, 'content-length': String(head.length + sizeMiB * MiB + tail.length) } })
+    const req = request(url, {
+      method: 'POST',
+      headers: { ...headers, 'content-length': String(head.length + sizeMiB * MiB + tail.length) },
+    })
     req.once('error', reject)
     req.once('response', (res) => {
       let body = ''
@@ -200,7 +209,9 @@ async function measure(name: string, server: ChildServer | undefined, once: (run
   rates.sort((a, b) => a - b)
   const result: Result = { name, mibPerSecond: rates[Math.floor(rates.length / 2)]! }
   if (pid) result.rssGrowthMiB = (peak - baseline) / MiB
-  console.log(`  ${name}: ${rates.map((rate) => rate.toFixed(0)).join(', ')} MiB/s${pid ? `, server RSS ${(baseline / MiB).toFixed(0)} → peak ${(peak / MiB).toFixed(0)} MiB` : ''}`)
+  console.log(
+    `  ${name}: ${rates.map((rate) => rate.toFixed(0)).join(', ')} MiB/s${pid ? `, server RSS ${(baseline / MiB).toFixed(0)} → peak ${(peak / MiB).toFixed(0)} MiB` : ''}`,
+  )
   return result
 }
 
@@ -226,7 +237,8 @@ function report(results: Result[]): void {
   const head = ['', 'MiB/s', '÷ cp', '÷ cp+sync', '÷ bare http', 'server peak RSS growth (MiB)']
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)))
   console.log('')
-  for (const row of [head, ...rows]) console.log(row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  '))
+  for (const row of [head, ...rows])
+    console.log(row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  '))
   console.log('\nTargets: at least 0.5 × cp, and server RSS growth under 64 MiB (the upload streams, it is not buffered).')
 }
 

@@ -34,16 +34,19 @@ async function main(): Promise<void> {
   let firstArrival = 0
   let lastArrival = 0
   const receiver = createServer((req, res) => {
-    void text(req).then((body) => {
-      const now = performance.now()
-      if (delivered++ === 0) firstArrival = now
-      lastArrival = now
-      try {
-        const payload = JSON.parse(body) as { data?: { id?: string } }
-        if (payload.data?.id && !arrivals.has(payload.data.id)) arrivals.set(payload.data.id, now)
-      } catch {}
-      res.writeHead(204).end()
-    }, () => {})
+    void text(req).then(
+      (body) => {
+        const now = performance.now()
+        if (delivered++ === 0) firstArrival = now
+        lastArrival = now
+        try {
+          const payload = JSON.parse(body) as { data?: { id?: string } }
+          if (payload.data?.id && !arrivals.has(payload.data.id)) arrivals.set(payload.data.id, now)
+        } catch {}
+        res.writeHead(204).end()
+      },
+      () => {},
+    )
   })
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve))
   cleanups.push(() => new Promise((resolve) => receiver.close(resolve)))
@@ -140,8 +143,12 @@ async function main(): Promise<void> {
   console.log('')
   console.log('| measure | value | target |')
   console.log('|---|---|---|')
-  console.log(`| ingestion, no webhook (creates/s, best of ${runs.none.join(', ')}) | ${fmt(none.requestsPerSecond)} (non-2xx ${none.non2xx}, errors ${none.errors}) | |`)
-  console.log(`| ingestion, three matching webhooks (creates/s, best of ${runs.three.join(', ')}) | ${fmt(three.requestsPerSecond)} (non-2xx ${three.non2xx}, errors ${three.errors}) | |`)
+  console.log(
+    `| ingestion, no webhook (creates/s, best of ${runs.none.join(', ')}) | ${fmt(none.requestsPerSecond)} (non-2xx ${none.non2xx}, errors ${none.errors}) | |`,
+  )
+  console.log(
+    `| ingestion, three matching webhooks (creates/s, best of ${runs.three.join(', ')}) | ${fmt(three.requestsPerSecond)} (non-2xx ${three.non2xx}, errors ${three.errors}) | |`,
+  )
   // Each round's two loads took turns in slices: their ratio, and the median of those, as in `pnpm bench`.
   const roundRatios = runs.three.map((rate, i) => rate / runs.none[i]!)
   console.log(
@@ -149,7 +156,9 @@ async function main(): Promise<void> {
   )
   console.log(`| ratio of the best rounds | ${(three.requestsPerSecond / none.requestsPerSecond).toFixed(2)} | |`)
   console.log(`| deliveries/s, outbox → loopback receiver | ${fmt(deliveriesPerSecond)} (${drained} of ${expected} delivered) | ≥ 2000 |`)
-  console.log(`| commit-to-delivery median / p99 (ms) | ${pct(0.5).toFixed(1)} / ${pct(0.99).toFixed(1)} (${latencies.length} of 100 arrived) | median < 100 |`)
+  console.log(
+    `| commit-to-delivery median / p99 (ms) | ${pct(0.5).toFixed(1)} / ${pct(0.99).toFixed(1)} (${latencies.length} of 100 arrived) | median < 100 |`,
+  )
 }
 
 /**
@@ -172,5 +181,6 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 try {
   await main()
 } finally {
-  for (const undo of cleanups.reverse()) await undo().catch((error: unknown) => console.error(`cleanup failed: ${(error as Error).message}`))
+  for (const undo of cleanups.reverse())
+    await undo().catch((error: unknown) => console.error(`cleanup failed: ${(error as Error).message}`))
 }

@@ -34,7 +34,17 @@ function denoExecutable(): string {
 async function startDeno(env: Record<string, string>): Promise<RunningProcess & { cleanup(): Promise<void> }> {
   const home = await mkdtemp(join(tmpdir(), 'canvass-deno-example-'))
   const cleanup = () => rm(home, { recursive: true, force: true })
-  const args = ['run', '--no-remote', '--cached-only', '--allow-net', '--allow-env', '--allow-read', '--allow-write', '--allow-sys', 'dist/main.js']
+  const args = [
+    'run',
+    '--no-remote',
+    '--cached-only',
+    '--allow-net',
+    '--allow-env',
+    '--allow-read',
+    '--allow-write',
+    '--allow-sys',
+    'dist/main.js',
+  ]
   const started = await startProcess(denoExecutable(), args, {
     cwd: EXAMPLE,
     env: {
@@ -106,11 +116,26 @@ lifecycle('a bad setting is one line naming it, and exit code 1', async () => {
     const started = startProcess(
       denoExecutable(),
       ['run', '--no-remote', '--cached-only', '--allow-net', '--allow-env', '--allow-read', '--allow-write', '--allow-sys', 'dist/main.js'],
-      { cwd: EXAMPLE, env: { PATH: process.env.PATH ?? '', HOME: home, DENO_DIR: join(home, 'deno'), NO_COLOR: '1', DATABASE_URL: 'postgres://canvass@127.0.0.1:1/canvass' } },
+      {
+        cwd: EXAMPLE,
+        env: {
+          PATH: process.env.PATH ?? '',
+          HOME: home,
+          DENO_DIR: join(home, 'deno'),
+          NO_COLOR: '1',
+          DATABASE_URL: 'postgres://canvass@127.0.0.1:1/canvass',
+        },
+      },
     )
-    const error = (await started.then(() => assert.unreachable('it started'), (e: Error) => e)) as Error
+    const error = (await started.then(
+      () => assert.unreachable('it started'),
+      (e: Error) => e,
+    )) as Error
     const output = error.message.slice(error.message.indexOf('output:\n') + 8).trim()
-    assert.is(output, 'Canvass could not start: DATABASE_URL (127.0.0.1:1/canvass) nothing answers at 127.0.0.1:1: start Postgres there or fix the host and port')
+    assert.is(
+      output,
+      'Canvass could not start: DATABASE_URL (127.0.0.1:1/canvass) nothing answers at 127.0.0.1:1: start Postgres there or fix the host and port',
+    )
   } finally {
     await rm(home, { recursive: true, force: true })
   }
@@ -125,7 +150,12 @@ lifecycle('the widget is served; SIGTERM answers a request in flight, then the s
     assert.match(await bundle.text(), /formbricks/)
     // A large body sent slowly keeps a request in flight while the signal arrives.
     const { body, finish } = slowBody()
-    const inFlight = fetch(`${server.url}/api/v1/client/env/responses`, { method: 'POST', body, duplex: 'half', headers: { 'content-type': 'application/json' } } as RequestInit)
+    const inFlight = fetch(`${server.url}/api/v1/client/env/responses`, {
+      method: 'POST',
+      body,
+      duplex: 'half',
+      headers: { 'content-type': 'application/json' },
+    } as RequestInit)
     // Real time: the Deno process shows no sign of having the request, nor later the signal, so the test
     // gives each 300 ms to arrive before the next step.
     await new Promise((resolve) => setTimeout(resolve, 300))

@@ -11,7 +11,12 @@ import { openDatabase, ensureApiKey } from './database'
 
 const { db } = await openDatabase(process.env)
 await migrate(db)
-const canvass = createCanvass({ storage: createKyselyStorage({ db }), basePath: '/feedback', widget: await readWidgetBundles(), apiReference: await readApiReference() })
+const canvass = createCanvass({
+  storage: createKyselyStorage({ db }),
+  basePath: '/feedback',
+  widget: await readWidgetBundles(),
+  apiReference: await readApiReference(),
+})
 const key = await ensureApiKey(canvass, process.env.CANVASS_API_KEY)
 
 const server = applyServerLimits(createApp(canvass).listen(Number(process.env.PORT ?? 3000), process.env.HOST ?? '127.0.0.1'))

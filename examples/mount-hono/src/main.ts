@@ -13,14 +13,22 @@ import { ensureApiKey, openDatabase } from './database'
 
 const { db } = await openDatabase(process.env)
 await migrate(db)
-const canvass = createCanvass({ storage: createKyselyStorage({ db }), basePath: '/feedback', widget: await readWidgetBundles(), apiReference: await readApiReference() })
+const canvass = createCanvass({
+  storage: createKyselyStorage({ db }),
+  basePath: '/feedback',
+  widget: await readWidgetBundles(),
+  apiReference: await readApiReference(),
+})
 const key = await ensureApiKey(canvass, process.env.CANVASS_API_KEY)
 
 const app = createApp(canvass)
-const server = serve({ fetch: app.fetch, port: Number(process.env.PORT ?? 3000), hostname: process.env.HOST ?? '127.0.0.1' }, ({ port }) => {
-  if (key) console.log(`API key for the production environment: ${key}`)
-  console.log(`listening on http://127.0.0.1:${port} (Canvass under http://127.0.0.1:${port}/feedback)`)
-}) as Server
+const server = serve(
+  { fetch: app.fetch, port: Number(process.env.PORT ?? 3000), hostname: process.env.HOST ?? '127.0.0.1' },
+  ({ port }) => {
+    if (key) console.log(`API key for the production environment: ${key}`)
+    console.log(`listening on http://127.0.0.1:${port} (Canvass under http://127.0.0.1:${port}/feedback)`)
+  },
+) as Server
 applyServerLimits(server)
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {

@@ -21,11 +21,15 @@ testMountedCanvass({
   apiKey,
   start,
   additionalTests: {
-    'the app\'s own routes and body parser work next to Canvass, and its middleware runs for both': async ({ url }) => {
+    "the app's own routes and body parser work next to Canvass, and its middleware runs for both": async ({ url }) => {
       const home = await fetch(`${url}/`)
       assert.is(home.status, 200)
       assert.match(await home.text(), /The app itself/)
-      const posted = await fetch(`${url}/api/notes`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"note":"hi"}' })
+      const posted = await fetch(`${url}/api/notes`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{"note":"hi"}',
+      })
       assert.is(posted.status, 201)
       assert.equal(await posted.json(), { notes: ['hi'] })
       const canvass = await fetch(`${url}/feedback/api/v1/me`, { headers: { 'x-api-key': apiKey } })

@@ -73,7 +73,10 @@ function checkForm(env: Record<string, string | undefined>): void {
       url = new URL(env.PUBLIC_URL)
     } catch {}
     if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
-      throw new ConfigError('PUBLIC_URL', `must be an http(s) URL such as https://feedback.example.com, got ${JSON.stringify(env.PUBLIC_URL)}`)
+      throw new ConfigError(
+        'PUBLIC_URL',
+        `must be an http(s) URL such as https://feedback.example.com, got ${JSON.stringify(env.PUBLIC_URL)}`,
+      )
     }
   }
   for (const name of ['CANVASS_INIT_API_KEY', 'CANVASS_INIT_DEV_API_KEY']) {
@@ -91,7 +94,10 @@ function checkForm(env: Record<string, string | undefined>): void {
   }
   const optimize = env.CANVASS_PGLITE_OPTIMIZE
   if (optimize && optimize !== '0' && optimize !== '1') {
-    throw new ConfigError('CANVASS_PGLITE_OPTIMIZE', `must be 1 (V8 optimizes the embedded database's code: faster, ~90 MB more memory) or 0 (the default), got ${JSON.stringify(optimize)}`)
+    throw new ConfigError(
+      'CANVASS_PGLITE_OPTIMIZE',
+      `must be 1 (V8 optimizes the embedded database's code: faster, ~90 MB more memory) or 0 (the default), got ${JSON.stringify(optimize)}`,
+    )
   }
   checkObservability(env)
 }
@@ -101,15 +107,24 @@ function checkObservability(env: Record<string, string | undefined>): void {
   const metricsPort = env.CANVASS_METRICS_PORT
   if (metricsPort) {
     if (!/^\d{1,5}$/.test(metricsPort.trim()) || Number(metricsPort) > 65535) {
-      throw new ConfigError('CANVASS_METRICS_PORT', `must be a port number from 0 to 65535, got ${JSON.stringify(metricsPort)}: set it to e.g. 9464`)
+      throw new ConfigError(
+        'CANVASS_METRICS_PORT',
+        `must be a port number from 0 to 65535, got ${JSON.stringify(metricsPort)}: set it to e.g. 9464`,
+      )
     }
     const port = Number(env.PORT ?? 3000)
     if (Number(metricsPort) !== 0 && Number(metricsPort) === port) {
-      throw new ConfigError('CANVASS_METRICS_PORT', `must differ from PORT (${port}): the metrics listener is a port of its own, for the scraper only`)
+      throw new ConfigError(
+        'CANVASS_METRICS_PORT',
+        `must differ from PORT (${port}): the metrics listener is a port of its own, for the scraper only`,
+      )
     }
   }
   if (env.CANVASS_METRICS_HOST && !metricsPort) {
-    throw new ConfigError('CANVASS_METRICS_HOST', 'is set but CANVASS_METRICS_PORT is not: set the port of the metrics listener too, or unset CANVASS_METRICS_HOST')
+    throw new ConfigError(
+      'CANVASS_METRICS_HOST',
+      'is set but CANVASS_METRICS_PORT is not: set the port of the metrics listener too, or unset CANVASS_METRICS_HOST',
+    )
   }
   const token = env.CANVASS_METRICS_TOKEN
   // The token itself is a secret: say what is wrong with it without printing it.
@@ -186,7 +201,10 @@ async function checkPortFree(port: number, host: string, names = { port: 'PORT',
     if (code === 'EACCES') {
       throw new ConfigError(names.port, `${port} needs privileges this user does not have: choose a ${names.port} above 1023`)
     }
-    throw new ConfigError(names.host, `${JSON.stringify(host)} cannot be listened on (${code}): use 0.0.0.0, 127.0.0.1 or an address of this machine`)
+    throw new ConfigError(
+      names.host,
+      `${JSON.stringify(host)} cannot be listened on (${code}): use 0.0.0.0, 127.0.0.1 or an address of this machine`,
+    )
   })
 }
 

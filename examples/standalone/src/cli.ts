@@ -145,10 +145,15 @@ program
       if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError('--url must be an http or https URL')
       if (url.username || url.password) throw new UsageError('--url must not carry credentials: the API key is given with --api-key')
       const pageSize = Number(options.pageSize)
-      if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > 1000) throw new UsageError('--page-size must be a whole number from 1 to 1000')
+      if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > 1000)
+        throw new UsageError('--page-size must be a whole number from 1 to 1000')
       const environmentId =
-        options.environment === 'source' ? await sourceEnvironment(canvass, url, apiKey, options.dryRun ?? false) : await resolveEnvironment(canvass, options.environment)
-      print(`${options.dryRun ? 'Dry run: reading' : 'Importing'} ${url.origin}${url.pathname.replace(/\/+$/, '')} into environment ${environmentId}`)
+        options.environment === 'source'
+          ? await sourceEnvironment(canvass, url, apiKey, options.dryRun ?? false)
+          : await resolveEnvironment(canvass, options.environment)
+      print(
+        `${options.dryRun ? 'Dry run: reading' : 'Importing'} ${url.origin}${url.pathname.replace(/\/+$/, '')} into environment ${environmentId}`,
+      )
       const progress = progressPrinter()
       const report = await canvass.admin.importFormbricks({
         url: url.toString(),
@@ -211,9 +216,14 @@ function print(line: string): void {
 
 function table(header: string[], rows: string[][]): void {
   const widths = header.map((title, i) => Math.max(title.length, ...rows.map((row) => (row[i] ?? '').length)))
-  for (const row of [header, ...rows]) print(row.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join('  ').trimEnd())
+  for (const row of [header, ...rows])
+    print(
+      row
+        .map((cell, i) => cell.padEnd(widths[i] ?? 0))
+        .join('  ')
+        .trimEnd(),
+    )
 }
-
 
 /**
  * The Canvass environment with the id of the source key's environment (`GET /api/v1/management/me`, which the
@@ -223,7 +233,8 @@ async function sourceEnvironment(canvass: Canvass, url: URL, apiKey: string, dry
   const me = new URL('api/v1/management/me', url.toString().replace(/\/*$/, '/'))
   const response = await fetch(me, { headers: { 'x-api-key': apiKey, accept: 'application/json' } })
   const body = (await response.json().catch(() => null)) as { id?: unknown; workspace?: { id?: unknown; name?: unknown } } | null
-  if (!response.ok || typeof body?.id !== 'string') throw new UsageError(`${me} answered ${response.status}: cannot tell the source environment's id (use --environment <id>)`)
+  if (!response.ok || typeof body?.id !== 'string')
+    throw new UsageError(`${me} answered ${response.status}: cannot tell the source environment's id (use --environment <id>)`)
   const id = body.id
   const projects = await canvass.admin.listProjects()
   if (projects.some((p) => p.environments.production === id || p.environments.development === id)) return id
@@ -234,7 +245,11 @@ async function sourceEnvironment(canvass: Canvass, url: URL, apiKey: string, dry
   const name = typeof body.workspace?.name === 'string' ? body.workspace.name : `Imported from ${url.host}`
   // The reference's current SDKs may name the workspace (a project here) rather than the environment: keep both ids.
   const workspaceId = typeof body.workspace?.id === 'string' && body.workspace.id !== id ? body.workspace.id : undefined
-  const project = await canvass.admin.createProject({ name, environmentIds: { production: id }, ...(workspaceId ? { projectId: workspaceId } : {}) })
+  const project = await canvass.admin.createProject({
+    name,
+    environmentIds: { production: id },
+    ...(workspaceId ? { projectId: workspaceId } : {}),
+  })
   print(`Created project ${project.projectName} (${project.projectId}) whose production environment keeps the source's id ${id}`)
   return id
 }
@@ -280,22 +295,39 @@ function printReport(report: FormbricksImportReport, mappingFile: string): void 
   print('')
   table(
     ['RESOURCE', 'READ', report.dryRun ? 'WOULD CREATE' : 'CREATED', 'ALREADY THERE', 'REFUSED'],
-    report.resources.map((r) => [r.resource + (r.unavailable ? ' (not offered by the source)' : ''), String(r.read), String(r.created), String(r.already), String(r.refused)]),
+    report.resources.map((r) => [
+      r.resource + (r.unavailable ? ' (not offered by the source)' : ''),
+      String(r.read),
+      String(r.created),
+      String(r.already),
+      String(r.refused),
+    ]),
   )
-  const reasons = report.resources.flatMap((r) => Object.entries(r.reasons).map(([reason, { count, ids }]) => `  ${r.resource}: ${count} × ${reason} (e.g. ${ids.join(', ')})`))
+  const reasons = report.resources.flatMap((r) =>
+    Object.entries(r.reasons).map(([reason, { count, ids }]) => `  ${r.resource}: ${count} × ${reason} (e.g. ${ids.join(', ')})`),
+  )
   if (reasons.length > 0) print(`\nRefused:\n${reasons.join('\n')}`)
   if (report.droppedFields.length > 0) {
-    print(`\nFields not copied:\n${report.droppedFields.map((d) => `  ${d.resource}.${d.field} on ${d.count} item(s): ${d.reason}`).join('\n')}`)
+    print(
+      `\nFields not copied:\n${report.droppedFields.map((d) => `  ${d.resource}.${d.field} on ${d.count} item(s): ${d.reason}`).join('\n')}`,
+    )
   }
   if (report.mappings.length > 0) {
-    print(`\nIds that could not be kept (source → Canvass):\n${report.mappings.slice(0, 20).map((m) => `  ${m.resource} ${m.sourceId} → ${m.targetId}`).join('\n')}`)
+    print(
+      `\nIds that could not be kept (source → Canvass):\n${report.mappings
+        .slice(0, 20)
+        .map((m) => `  ${m.resource} ${m.sourceId} → ${m.targetId}`)
+        .join('\n')}`,
+    )
     if (!report.dryRun) {
       writeFileSync(mappingFile, `${JSON.stringify(report.mappings, null, 2)}\n`)
-      print(`  (${report.mappings.length === 10_000 ? 'the first 10,000' : `all ${report.mappings.length}`} written to ${mappingFile}; every pair is kept in the table import_mappings)`)
+      print(
+        `  (${report.mappings.length === 10_000 ? 'the first 10,000' : `all ${report.mappings.length}`} written to ${mappingFile}; every pair is kept in the table import_mappings)`,
+      )
     }
   }
   if (report.webhookSecrets.length > 0) {
-    print('\nNew webhook signing secrets (shown once; the source\'s cannot be read, so give these to the receivers):')
+    print("\nNew webhook signing secrets (shown once; the source's cannot be read, so give these to the receivers):")
     for (const { id, url, secret } of report.webhookSecrets) print(`  ${id}  ${url}\n    ${secret}`)
   }
 }

@@ -57,7 +57,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): StandaloneConf
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir: resolve(base, env.DATA_DIR ?? '.canvass'),
     publicUrl: env.PUBLIC_URL || undefined,
-    allowedHosts: (env.CANVASS_ALLOWED_HOSTS ?? '').split(',').map((host) => host.trim()).filter(Boolean),
+    allowedHosts: (env.CANVASS_ALLOWED_HOSTS ?? '')
+      .split(',')
+      .map((host) => host.trim())
+      .filter(Boolean),
     initApiKey: env.CANVASS_INIT_API_KEY || undefined,
     initDevApiKey: env.CANVASS_INIT_DEV_API_KEY || undefined,
     secret: env.CANVASS_SECRET || undefined,
@@ -87,9 +90,13 @@ function readMetricsPort(value: string | undefined): number | undefined {
 /** `shared_buffers=64MB,work_mem=8MB`: names and values as Postgres writes them, nothing it could read as more. */
 function readPgliteSettings(value: string | undefined): Record<string, string> {
   const settings: Record<string, string> = {}
-  for (const item of (value ?? '').split(',').map((entry) => entry.trim()).filter(Boolean)) {
+  for (const item of (value ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean)) {
     const match = /^([a-z_]+)=([A-Za-z0-9._-]+)$/.exec(item)
-    if (!match) throw new Error(`CANVASS_PGLITE_SETTINGS must be name=value pairs separated by commas (e.g. shared_buffers=64MB), got "${item}"`)
+    if (!match)
+      throw new Error(`CANVASS_PGLITE_SETTINGS must be name=value pairs separated by commas (e.g. shared_buffers=64MB), got "${item}"`)
     settings[match[1] as string] = match[2] as string
   }
   return settings

@@ -17,7 +17,10 @@ const MAX_SOCKET_PATH = 103
 export class DataDirLockedError extends Error {
   /** The process that holds the lock, when it said. */
   readonly pid: number | null
-  constructor(readonly dataDir: string, holder: { pid: number | null }) {
+  constructor(
+    readonly dataDir: string,
+    holder: { pid: number | null },
+  ) {
     super(
       `DATA_DIR ${dataDir} is in use by another Canvass server (${holder.pid === null ? 'pid unknown' : `pid ${holder.pid}`}); ` +
         'stop it or start this one with another DATA_DIR',

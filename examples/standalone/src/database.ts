@@ -74,7 +74,9 @@ export async function openDatabase(
     const own = Object.keys(config.pgliteSettings ?? {})
     if (own.length === 0) throw error
     // Postgres refuses an unknown name or a value out of range only by not starting.
-    throw new Error(`CANVASS_PGLITE_SETTINGS (${own.join(', ')}) kept the embedded database from starting: check each name and value against Postgres's settings (${error instanceof Error ? error.message : String(error)})`)
+    throw new Error(
+      `CANVASS_PGLITE_SETTINGS (${own.join(', ')}) kept the embedded database from starting: check each name and value against Postgres's settings (${error instanceof Error ? error.message : String(error)})`,
+    )
   })
   return { db: new Kysely<unknown>({ dialect: new PGliteDialect({ pglite }) }), description: `embedded PGlite in ${dir}` }
 }
@@ -142,10 +144,12 @@ function watchConnectionErrors(pool: pg.Pool, hooks: DatabaseHooks): void {
   }
   pool.on('error', log)
   // A broken connection emits `error` on its client, idle or not (the pool re-emits an idle one's): counted here once.
-  pool.on('connect', (client) => client.on('error', (error) => {
-    hooks.onError?.('lost')
-    log(error)
-  }))
+  pool.on('connect', (client) =>
+    client.on('error', (error) => {
+      hooks.onError?.('lost')
+      log(error)
+    }),
+  )
 }
 
 /** The pool, with each checkout timed and each failed one counted. */

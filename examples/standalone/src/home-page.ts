@@ -48,7 +48,7 @@ const HEADERS: Readonly<Record<string, string>> = {
   'content-security-policy': [
     "default-src 'none'",
     `style-src 'sha256-${createHash('sha256').update(STYLE).digest('base64')}'`,
-    "img-src data:",
+    'img-src data:',
     "base-uri 'none'",
     "form-action 'none'",
     "frame-ancestors 'none'",

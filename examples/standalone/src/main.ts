@@ -40,7 +40,9 @@ async function main(): Promise<void> {
   const log = createLog(config.log)
   // Only where a setting says: a listener of their own (CANVASS_METRICS_PORT), or behind a token.
   const metrics =
-    config.metricsPort !== undefined || config.metricsToken !== undefined ? await createMetrics({ postgres: config.databaseUrl !== undefined }) : undefined
+    config.metricsPort !== undefined || config.metricsToken !== undefined
+      ? await createMetrics({ postgres: config.databaseUrl !== undefined })
+      : undefined
   await mkdir(config.dataDir, { recursive: true })
   // Generated now so that it stays the same across restarts once signed uploads use it.
   const secret = await loadSecret(config.secret, config.dataDir)
@@ -186,7 +188,13 @@ function observed(onRequest: ((event: RequestObservation) => void) | undefined) 
     return async (request, info = {}) => {
       const started = performance.now()
       const response = await answer(request)
-      onRequest({ route, method: request.method, status: response.status, durationMs: performance.now() - started, requestId: info.requestId ?? '' })
+      onRequest({
+        route,
+        method: request.method,
+        status: response.status,
+        durationMs: performance.now() - started,
+        requestId: info.requestId ?? '',
+      })
       return response
     }
   }

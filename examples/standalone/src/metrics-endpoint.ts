@@ -11,7 +11,9 @@ export function metricsEndpoint(metrics: Metrics, token: string | undefined): (r
   const expected = token === undefined ? undefined : digest(token)
   return async (request) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') {
-      return refusal(405, 'method_not_allowed', `Method ${request.method} is not allowed on this route`, { headers: { allow: 'GET, HEAD' } })
+      return refusal(405, 'method_not_allowed', `Method ${request.method} is not allowed on this route`, {
+        headers: { allow: 'GET, HEAD' },
+      })
     }
     if (expected !== undefined && !bearerMatches(request.headers.get('authorization'), expected)) {
       return refusal(401, 'not_authenticated', 'The metrics need Authorization: Bearer <CANVASS_METRICS_TOKEN>', {

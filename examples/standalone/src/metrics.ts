@@ -66,7 +66,7 @@ export async function createMetrics(options: { postgres: boolean }): Promise<Met
   })
   const attemptSeconds = new Histogram({
     name: 'canvass_webhook_attempt_duration_seconds',
-    help: 'Time of a webhook attempt, from sending to the receiver\'s answer or the error, by outcome.',
+    help: "Time of a webhook attempt, from sending to the receiver's answer or the error, by outcome.",
     labelNames: ['outcome'] as const,
     buckets: [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 15],
     registers,

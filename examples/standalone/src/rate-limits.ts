@@ -25,7 +25,8 @@ export function parseRateLimits(value: string | undefined): Omit<RateLimitOption
     const [, name = '', off, limit, amount, unit] = match
     limits[name] = off ? false : { limit: Number(limit), windowMs: Number(amount) * (unit === 'm' ? 60_000 : 1000) }
     const rule = limits[name]
-    if (rule && (rule.limit < 1 || rule.windowMs < 1000)) throw new Error(`CANVASS_RATE_LIMITS: "${part}" needs a limit ≥ 1 and a window ≥ 1s`)
+    if (rule && (rule.limit < 1 || rule.windowMs < 1000))
+      throw new Error(`CANVASS_RATE_LIMITS: "${part}" needs a limit ≥ 1 and a window ≥ 1s`)
   }
   return limits
 }

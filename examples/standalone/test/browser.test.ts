@@ -50,7 +50,7 @@ async function finish(api, environmentId, responseId) {
 }
 </script>`
 
-const test = skipSuiteUnless(suite('Chromium: cross-origin fetch and sendBeacon, the server\'s pages'), chromiumMissing())
+const test = skipSuiteUnless(suite("Chromium: cross-origin fetch and sendBeacon, the server's pages"), chromiumMissing())
 let bed: TestCanvass
 /** Where the bed listens: `x.url` of the cases below. */
 let x: TestCanvass & { url: string }
@@ -62,11 +62,13 @@ test.before(async () => {
   bed = await createTestCanvass({
     apiReferenceBundle: true,
     // The standalone server's own routes in front of Canvass, as src/main.ts puts them.
-    wrap: (canvass, { storage }) => async (request, info) => {
-      if (new URL(request.url).pathname === '/health') return healthAnswer(storage)
-      if ((request.method === 'GET' || request.method === 'HEAD') && isRootUrl(request.url)) return homePage(request)
-      return canvass.fetch(request, info)
-    },
+    wrap:
+      (canvass, { storage }) =>
+      async (request, info) => {
+        if (new URL(request.url).pathname === '/health') return healthAnswer(storage)
+        if ((request.method === 'GET' || request.method === 'HEAD') && isRootUrl(request.url)) return homePage(request)
+        return canvass.fetch(request, info)
+      },
   })
   x = Object.assign(bed, { url: await bed.listen() })
 })
@@ -84,14 +86,15 @@ test('a page on another origin creates a display and a response; both are stored
   const pageUrl = `http://127.0.0.1:${(page.address() as AddressInfo).port}/`
   const context = await browser.newContext()
   try {
-  const survey = await createSurvey(x, { status: 'inProgress', type: 'website' })
+    const survey = await createSurvey(x, { status: 'inProgress', type: 'website' })
     const tab = await context.newPage()
     await tab.goto(pageUrl)
     assert.is.not(new URL(pageUrl).origin, new URL(x.url).origin)
-    const sent = await tab.evaluate(
-      ([api, env, surveyId]) => (globalThis as any).run(api, env, surveyId),
-      [x.url, x.envA, survey.id] as const,
-    )
+    const sent = await tab.evaluate(([api, env, surveyId]) => (globalThis as any).run(api, env, surveyId), [
+      x.url,
+      x.envA,
+      survey.id,
+    ] as const)
     assert.type(sent.displayId, 'string', 'the preflighted fetch succeeded')
     assert.is(sent.queued, true)
 
@@ -102,17 +105,25 @@ test('a page on another origin creates a display and a response; both are stored
       if (stored.length === 0) await new Promise((resolve) => setTimeout(resolve, 50))
     }
     assert.is(stored.length, 1, 'the beacon response is stored')
-    assert.equal([stored[0].displayId, stored[0].data, stored[0].person?.userId], [sent.displayId, { q1: 'sent as a beacon' }, 'browser-user'])
-
-    const finished = await tab.evaluate(
-      ([api, env, responseId]) => (globalThis as any).finish(api, env, responseId),
-      [x.url, x.envA, stored[0].id] as const,
+    assert.equal(
+      [stored[0].displayId, stored[0].data, stored[0].person?.userId],
+      [sent.displayId, { q1: 'sent as a beacon' }, 'browser-user'],
     )
+
+    const finished = await tab.evaluate(([api, env, responseId]) => (globalThis as any).finish(api, env, responseId), [
+      x.url,
+      x.envA,
+      stored[0].id,
+    ] as const)
     assert.equal(finished, { status: 200, body: { data: { id: stored[0].id } } })
     const response = await x.call('GET', `/api/v1/management/responses/${stored[0].id}`, { key: x.keyA })
     assert.equal([response.body.data.finished, response.body.data.data], [true, { q1: 'finished with fetch' }])
     const identify = await x.call('GET', `/api/v1/client/${x.envA}/identify/contacts/browser-user`)
-    assert.equal(identify.body.data.displays.map((d: any) => d.surveyId), [survey.id], 'the display is stored')
+    assert.equal(
+      identify.body.data.displays.map((d: any) => d.surveyId),
+      [survey.id],
+      'the display is stored',
+    )
   } finally {
     await context.close()
     await new Promise((resolve) => page.close(resolve))
@@ -172,7 +183,7 @@ test('renders every operation of the document from the server alone', async () =
       assert.ok(text.includes(summary), `the page shows "${summary}"`)
     }
     const served = await x.call('GET', '/api/v1/openapi.json')
-    assert.ok(requests.includes(`${x.url}/api/v1/openapi.json`), 'the viewer fetched the server\'s document')
+    assert.ok(requests.includes(`${x.url}/api/v1/openapi.json`), "the viewer fetched the server's document")
     assert.is(served.status, 200)
     const origins = new Set(requests.filter((url) => !url.startsWith('data:')).map((url) => new URL(url).origin))
     assert.equal([...origins], [new URL(x.url).origin], 'no request to another origin')

@@ -75,7 +75,11 @@ for (const backend of e2eBackends()) {
         const busy = await cli(env, 'environments')
         assert.is(busy.code, 1)
         assert.is(
-          busy.stderr.replace(/\(pid \d+\)/, '(pid N)').trim().split('\n').at(-1),
+          busy.stderr
+            .replace(/\(pid \d+\)/, '(pid N)')
+            .trim()
+            .split('\n')
+            .at(-1),
           `canvass: DATA_DIR ${dataDir} is in use by a running Canvass server (pid N): the embedded database can be used by one process at a time. Stop the server, run this command, then start the server again`,
         )
       }
@@ -188,7 +192,11 @@ function byId(items: any[], drop: string[] = []): Map<string, unknown> {
   const strip = (value: any): any => {
     if (Array.isArray(value)) return value.map(strip)
     if (value && typeof value === 'object') {
-      return Object.fromEntries(Object.entries(value).filter(([key]) => !['environmentId', 'workspaceId', ...drop].includes(key)).map(([key, v]) => [key, strip(v)]))
+      return Object.fromEntries(
+        Object.entries(value)
+          .filter(([key]) => !['environmentId', 'workspaceId', ...drop].includes(key))
+          .map(([key, v]) => [key, strip(v)]),
+      )
     }
     return value
   }
@@ -207,19 +215,40 @@ importing.before(async () => {
     if (response.status !== 200) throw new Error(`${method} ${path}: ${response.status} ${response.text}`)
     return response.body.data ?? response.body
   }
-  const action = await ok('POST', '/api/v1/management/action-classes', { name: 'Checkout', type: 'code', key: 'checkout', description: 'Paid' })
-  await ok('POST', '/api/v1/management/action-classes', { name: 'Pricing page', type: 'noCode', noCodeConfig: { type: 'pageView', urlFilters: [{ rule: 'contains', value: '/pricing' }] } })
+  const action = await ok('POST', '/api/v1/management/action-classes', {
+    name: 'Checkout',
+    type: 'code',
+    key: 'checkout',
+    description: 'Paid',
+  })
+  await ok('POST', '/api/v1/management/action-classes', {
+    name: 'Pricing page',
+    type: 'noCode',
+    noCodeConfig: { type: 'pageView', urlFilters: [{ rule: 'contains', value: '/pricing' }] },
+  })
   await ok('POST', '/api/v1/management/contact-attribute-keys', { key: 'plan', name: 'Plan', type: 'custom' })
   for (let i = 0; i < 5; i++) {
-    const answer = await source.call('PUT', `/api/v1/client/${source.envA}/contacts/user-${i}/attributes`, { body: { attributes: { plan: i % 2 ? 'pro' : 'free', email: `u${i}@example.com` } } })
+    const answer = await source.call('PUT', `/api/v1/client/${source.envA}/contacts/user-${i}/attributes`, {
+      body: { attributes: { plan: i % 2 ? 'pro' : 'free', email: `u${i}@example.com` } },
+    })
     assert.is(answer.status, 200, answer.text)
   }
   const segment = await ok('POST', '/api/v1/management/segments', {
-    title: 'Pro users', description: 'Paying', isPrivate: false,
-    filters: [{ id: 'f1', connector: null, resource: { id: 'r1', root: { type: 'attribute', contactAttributeKey: 'plan' }, qualifier: { operator: 'equals' }, value: 'pro' } }],
+    title: 'Pro users',
+    description: 'Paying',
+    isPrivate: false,
+    filters: [
+      {
+        id: 'f1',
+        connector: null,
+        resource: { id: 'r1', root: { type: 'attribute', contactAttributeKey: 'plan' }, qualifier: { operator: 'equals' }, value: 'pro' },
+      },
+    ],
   })
   const survey = await ok('POST', '/api/v1/management/surveys', {
-    name: 'Checkout feedback', type: 'app', status: 'inProgress',
+    name: 'Checkout feedback',
+    type: 'app',
+    status: 'inProgress',
     questions: [question('q1'), { id: 'q2', type: 'rating', headline: { default: 'Rate us' }, required: false, scale: 'number', range: 5 }],
     endings: [{ id: 'end1', type: 'endScreen', headline: { default: 'Thanks' } }],
     variables: [{ id: 'v1', name: 'score', type: 'number', value: 0 }],
@@ -228,7 +257,12 @@ importing.before(async () => {
     triggers: [{ actionClass: { id: action.id } }],
     segmentId: segment.id,
   })
-  const link = await ok('POST', '/api/v1/management/surveys', { name: 'Link survey', type: 'link', status: 'completed', questions: [question('q1')] })
+  const link = await ok('POST', '/api/v1/management/surveys', {
+    name: 'Link survey',
+    type: 'link',
+    status: 'completed',
+    questions: [question('q1')],
+  })
   const base = Date.parse('2024-03-01T10:00:00.000Z')
   const responses = Array.from({ length: RESPONSES }, (_, i) => ({
     surveyId: i % 4 === 0 ? link.id : survey.id,
@@ -247,9 +281,20 @@ importing.before(async () => {
   assert.is(imported.created, RESPONSES, JSON.stringify(imported.results.slice(0, 3)))
   const display = await source.call('POST', `/api/v1/client/${source.envA}/displays`, { body: { surveyId: survey.id } })
   assert.is(display.status, 200, display.text)
-  await ok('POST', '/api/v1/management/responses', { surveyId: survey.id, finished: true, data: { q1: 'after a display' }, displayId: display.body.data.id, createdAt: '2024-04-01T00:00:00.000Z' })
+  await ok('POST', '/api/v1/management/responses', {
+    surveyId: survey.id,
+    finished: true,
+    data: { q1: 'after a display' },
+    displayId: display.body.data.id,
+    createdAt: '2024-04-01T00:00:00.000Z',
+  })
   // Last, so that no response event is sent to it; a loopback port nothing listens on.
-  await ok('POST', '/api/v1/webhooks', { name: 'CRM', url: 'http://127.0.0.1:9/hook', triggers: ['responseFinished'], surveyIds: [survey.id] })
+  await ok('POST', '/api/v1/webhooks', {
+    name: 'CRM',
+    url: 'http://127.0.0.1:9/hook',
+    triggers: ['responseFinished'],
+    surveyIds: [survey.id],
+  })
 })
 
 importing.after(async () => {
@@ -278,8 +323,14 @@ async function assertSameAsSource(target: Target): Promise<void> {
     for (const [id, item] of want) assert.equal(got.get(id), item, `${path}: ${id} field for field`)
   }
   const names = (items: any[]) => items.map((item) => `${item.name ?? item.key}`).sort()
-  assert.equal(names((await read(target, '/api/v1/management/action-classes')).data), names((await readSource('/api/v1/management/action-classes')).data))
-  assert.equal(names((await read(target, '/api/v1/management/contact-attribute-keys')).data), names((await readSource('/api/v1/management/contact-attribute-keys')).data))
+  assert.equal(
+    names((await read(target, '/api/v1/management/action-classes')).data),
+    names((await readSource('/api/v1/management/action-classes')).data),
+  )
+  assert.equal(
+    names((await read(target, '/api/v1/management/contact-attribute-keys')).data),
+    names((await readSource('/api/v1/management/contact-attribute-keys')).data),
+  )
 }
 
 importing('copies every resource kind field for field; a second run adds nothing', async () => {
@@ -287,18 +338,46 @@ importing('copies every resource kind field for field; a second run adds nothing
   const refused = await cli(target.env, 'import', 'formbricks', '--url', 'http://user:secret@127.0.0.1:9', '--api-key', 'k')
   assert.is(refused.code, 1)
   assert.match(refused.stderr, /canvass: --url must not carry credentials/)
-  const dry = await cli(target.env, 'import', 'formbricks', '--url', source.url, '--api-key', source.keyA, '--environment', 'source', '--dry-run')
+  const dry = await cli(
+    target.env,
+    'import',
+    'formbricks',
+    '--url',
+    source.url,
+    '--api-key',
+    source.keyA,
+    '--environment',
+    'source',
+    '--dry-run',
+  )
   assert.is(dry.code, 0, dry.stderr + dry.stdout)
   assert.match(dry.stdout, new RegExp(`Would create a project with the environment ${source.envA}`))
   assert.match(dry.stdout, new RegExp(`responses\\s+${RESPONSES + 1}\\s+${RESPONSES + 1}\\s+0\\s+0`), dry.stdout)
   assert.equal(await target.canvass.admin.listProjects(), [], 'a dry run writes nothing')
 
   const mappingFile = join(scratch, 'mappings.json')
-  const first = await cli(target.env, 'import', 'formbricks', '--url', source.url, '--api-key', source.keyA, '--environment', 'source', '--page-size', '50', '--mapping-file', mappingFile)
+  const first = await cli(
+    target.env,
+    'import',
+    'formbricks',
+    '--url',
+    source.url,
+    '--api-key',
+    source.keyA,
+    '--environment',
+    'source',
+    '--page-size',
+    '50',
+    '--mapping-file',
+    mappingFile,
+  )
   assert.is(first.code, 0, first.stderr + first.stdout)
   // The rows Canvass makes itself (New Session, the default attribute keys) keep their own ids: listed, and written.
   const mappings = JSON.parse(await readFile(mappingFile, 'utf8')) as Array<{ resource: string }>
-  assert.ok(mappings.length > 0 && mappings.every((m) => m.resource === 'actionClasses' || m.resource === 'contactAttributeKeys'), JSON.stringify(mappings))
+  assert.ok(
+    mappings.length > 0 && mappings.every((m) => m.resource === 'actionClasses' || m.resource === 'contactAttributeKeys'),
+    JSON.stringify(mappings),
+  )
   assert.match(first.stdout, /Ids that could not be kept/)
   // The environment keeps the source's id, so apps change only their appUrl.
   target.key = (await target.canvass.admin.createApiKey({ environmentId: source.envA })).key
@@ -306,9 +385,23 @@ importing('copies every resource kind field for field; a second run adds nothing
   assert.match(first.stdout, /New webhook signing secrets[\s\S]*whsec_/, 'the new secret is printed once')
   await assertSameAsSource(target)
 
-  const second = await cli(target.env, 'import', 'formbricks', '--url', source.url, '--api-key', source.keyA, '--environment', source.envA, '--mapping-file', join(scratch, 'second.json'))
+  const second = await cli(
+    target.env,
+    'import',
+    'formbricks',
+    '--url',
+    source.url,
+    '--api-key',
+    source.keyA,
+    '--environment',
+    source.envA,
+    '--mapping-file',
+    join(scratch, 'second.json'),
+  )
   assert.is(second.code, 0, second.stderr)
-  for (const line of second.stdout.split('\n').filter((l) => /^(actionClasses|contactAttributeKeys|contacts|segments|surveys|responses|webhooks)\s/.test(l))) {
+  for (const line of second.stdout
+    .split('\n')
+    .filter((l) => /^(actionClasses|contactAttributeKeys|contacts|segments|surveys|responses|webhooks)\s/.test(l))) {
     const [, read, created, already, refused] = line.split(/\s+/)
     assert.is(created, '0', line)
     assert.is(refused, '0', line)
@@ -320,15 +413,38 @@ importing('copies every resource kind field for field; a second run adds nothing
 
 importing('a run killed half-way, started again, ends as an uninterrupted one', async () => {
   const target = await newTarget()
-  const child = spawn(process.execPath, [CLI, 'import', 'formbricks', '--url', source.url, '--api-key', source.keyA, '--page-size', '20', '--mapping-file', join(scratch, 'killed.json')], {
-    env: { PATH: process.env.PATH ?? '', ...target.env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
+  const child = spawn(
+    process.execPath,
+    [
+      CLI,
+      'import',
+      'formbricks',
+      '--url',
+      source.url,
+      '--api-key',
+      source.keyA,
+      '--page-size',
+      '20',
+      '--mapping-file',
+      join(scratch, 'killed.json'),
+    ],
+    {
+      env: { PATH: process.env.PATH ?? '', ...target.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  )
   let out = ''
   const killed = new Promise<string>((resolve) => {
     child.stdout.on('data', (chunk: Buffer) => {
       out += chunk.toString()
-      const read = Number(/responses: (\d+) read/.exec(out.split('\n').filter((l) => l.startsWith('responses:')).at(-1) ?? '')?.[1] ?? 0)
+      const read = Number(
+        /responses: (\d+) read/.exec(
+          out
+            .split('\n')
+            .filter((l) => l.startsWith('responses:'))
+            .at(-1) ?? '',
+        )?.[1] ?? 0,
+      )
       if (read >= 40 && child.exitCode === null && !child.killed) child.kill('SIGKILL')
     })
     child.on('exit', (_code, signal) => resolve(signal ?? 'exited'))
@@ -337,7 +453,19 @@ importing('a run killed half-way, started again, ends as an uninterrupted one', 
   const count = await read(target, '/api/v1/management/responses?limit=1&count=true')
   assert.ok(count.data.length > 0, 'some responses were written before the kill')
 
-  const resumed = await cli(target.env, 'import', 'formbricks', '--url', source.url, '--api-key', source.keyA, '--page-size', '20', '--mapping-file', join(scratch, 'resumed.json'))
+  const resumed = await cli(
+    target.env,
+    'import',
+    'formbricks',
+    '--url',
+    source.url,
+    '--api-key',
+    source.keyA,
+    '--page-size',
+    '20',
+    '--mapping-file',
+    join(scratch, 'resumed.json'),
+  )
   assert.is(resumed.code, 0, resumed.stderr)
   const line = resumed.stdout.split('\n').find((l) => /^responses\s/.test(l)) ?? ''
   const [, , created, already, refused] = line.split(/\s+/)

@@ -13,7 +13,7 @@ import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { IDLE_IN_TRANSACTION_TIMEOUT_MS, openDatabase } from '../src/database'
 
-const test = suite('the standalone server\'s Postgres sessions')
+const test = suite("the standalone server's Postgres sessions")
 const serverUrl = process.env.TEST_DATABASE_URL
 
 skipSuiteUnless(test, serverUrl ? undefined : 'TEST_DATABASE_URL is unset')(

@@ -85,67 +85,70 @@ function assertOnly200And503(load: LoadResult) {
 const skipPostgres = ownPostgresUnavailable()
 // Skipped, saying why, on a machine without Postgres 15's binaries.
 const faultsWithPostgres = skipSuiteUnless(faults, skipPostgres)
-faultsWithPostgres('Postgres stopped mid-load with pg_ctl -m immediate and started again: 503 meanwhile, nothing acknowledged lost', async () => {
-  const postgres = await startOwnPostgres()
-  const dataDir = await mkdtemp(join(tmpdir(), 'canvass-faults-'))
-  const key = newKey()
-  const server = spawnServer({ DATABASE_URL: postgres.url, DATA_DIR: dataDir, CANVASS_INIT_API_KEY: key })
-  try {
-    const url = await server.listening
-    const { environmentId, surveyId } = await prepare(url, key)
-    const load = startLoad(url, environmentId, surveyId, { prefix: 'pg' })
-    await until(() => load.result.acknowledged.size >= 200)
-    assert.ok(load.result.acknowledged.size > 0, 'the load is answered before the outage')
+faultsWithPostgres(
+  'Postgres stopped mid-load with pg_ctl -m immediate and started again: 503 meanwhile, nothing acknowledged lost',
+  async () => {
+    const postgres = await startOwnPostgres()
+    const dataDir = await mkdtemp(join(tmpdir(), 'canvass-faults-'))
+    const key = newKey()
+    const server = spawnServer({ DATABASE_URL: postgres.url, DATA_DIR: dataDir, CANVASS_INIT_API_KEY: key })
+    try {
+      const url = await server.listening
+      const { environmentId, surveyId } = await prepare(url, key)
+      const load = startLoad(url, environmentId, surveyId, { prefix: 'pg' })
+      await until(() => load.result.acknowledged.size >= 200)
+      assert.ok(load.result.acknowledged.size > 0, 'the load is answered before the outage')
 
-    postgres.stopImmediately()
-    // Until every client has met the outage several times: the server must keep answering through it.
-    await until(() => load.result.unavailableTimes.length >= 100)
-    const health = await fetch(`${url}/health`, { signal: AbortSignal.timeout(10_000) })
-    assert.is(health.status, 503)
-    assert.ok(health.headers.get('retry-after'), '/health says when to retry')
-    const down503 = load.result.unavailableTimes.length
-    assert.ok(down503 >= 100, 'requests are answered 503 while the database is away')
+      postgres.stopImmediately()
+      // Until every client has met the outage several times: the server must keep answering through it.
+      await until(() => load.result.unavailableTimes.length >= 100)
+      const health = await fetch(`${url}/health`, { signal: AbortSignal.timeout(10_000) })
+      assert.is(health.status, 503)
+      assert.ok(health.headers.get('retry-after'), '/health says when to retry')
+      const down503 = load.result.unavailableTimes.length
+      assert.ok(down503 >= 100, 'requests are answered 503 while the database is away')
 
-    postgres.start()
-    const back = Date.now()
-    let recovered: number | undefined
-    while (Date.now() - back < 20_000) {
-      recovered = load.result.okTimes.find((time) => time > back)
-      if (recovered !== undefined) break
-      await sleep(50)
+      postgres.start()
+      const back = Date.now()
+      let recovered: number | undefined
+      while (Date.now() - back < 20_000) {
+        recovered = load.result.okTimes.find((time) => time > back)
+        if (recovered !== undefined) break
+        await sleep(50)
+      }
+      assert.ok(recovered !== undefined, 'creates succeed again after the database returned')
+      // The load runs on after the first success, on the new connections.
+      await until(() => load.result.okTimes.filter((time) => time > back).length >= 200)
+      const result = await load.stop()
+      assert.is((await fetch(`${url}/health`)).status, 200)
+      assert.ok(server.running(), 'the server stayed up')
+
+      const client = new pg.Client({ connectionString: postgres.url })
+      await client.connect()
+      const stored = toCounts((await client.query(MARKERS_SQL, [surveyId])).rows)
+      await client.end()
+      const figures = reconcile(stored, result)
+      report('postgres restart', result, {
+        ...figures,
+        '503s': result.unavailableTimes.length,
+        recoveryMs: recovered - back,
+      })
+      assert.is(figures.lost, 0, 'no acknowledged response is lost')
+      assert.is(figures.duplicated, 0, 'no response is stored twice')
+      assert.is(figures.foreign, 0, 'nothing else is stored')
+      assert.is(result.timedOut, 0, 'no request hangs')
+      assert.is(result.noAnswer, 0, 'every request is answered')
+      assertOnly200And503(result)
+      assert.match(server.output(), /Database connection lost/)
+      assert.not.match(server.output(), /Unhandled|at .*\.js:\d+/, `no crash, no stack trace:\n${server.output()}`)
+      assert.is(await stopGracefully(server), 0)
+    } finally {
+      await killHard(server)
+      await postgres.remove()
+      await removeDir(dataDir)
     }
-    assert.ok(recovered !== undefined, 'creates succeed again after the database returned')
-    // The load runs on after the first success, on the new connections.
-    await until(() => load.result.okTimes.filter((time) => time > back).length >= 200)
-    const result = await load.stop()
-    assert.is((await fetch(`${url}/health`)).status, 200)
-    assert.ok(server.running(), 'the server stayed up')
-
-    const client = new pg.Client({ connectionString: postgres.url })
-    await client.connect()
-    const stored = toCounts((await client.query(MARKERS_SQL, [surveyId])).rows)
-    await client.end()
-    const figures = reconcile(stored, result)
-    report('postgres restart', result, {
-      ...figures,
-      '503s': result.unavailableTimes.length,
-      recoveryMs: recovered - back,
-    })
-    assert.is(figures.lost, 0, 'no acknowledged response is lost')
-    assert.is(figures.duplicated, 0, 'no response is stored twice')
-    assert.is(figures.foreign, 0, 'nothing else is stored')
-    assert.is(result.timedOut, 0, 'no request hangs')
-    assert.is(result.noAnswer, 0, 'every request is answered')
-    assertOnly200And503(result)
-    assert.match(server.output(), /Database connection lost/)
-    assert.not.match(server.output(), /Unhandled|at .*\.js:\d+/, `no crash, no stack trace:\n${server.output()}`)
-    assert.is(await stopGracefully(server), 0)
-  } finally {
-    await killHard(server)
-    await postgres.remove()
-    await removeDir(dataDir)
-  }
-})
+  },
+)
 
 faults('the embedded server SIGKILLed mid-load and restarted: nothing acknowledged is lost', async () => {
   const dataDir = await mkdtemp(join(tmpdir(), 'canvass-faults-'))
@@ -366,7 +369,11 @@ function defineKillTest(name: string, setup: () => Promise<Record<string, string
   kill.run()
 }
 
-defineKillTest('pglite', async () => ({}), async () => {})
+defineKillTest(
+  'pglite',
+  async () => ({}),
+  async () => {},
+)
 
 const postgres = postgresBackend()
 if (postgres) defineKillTest('postgres', postgres.env, postgres.dispose)
@@ -375,160 +382,166 @@ if (postgres) defineKillTest('postgres', postgres.env, postgres.dispose)
 // dispatcher loop and Node transport to a real receiver on loopback that verifies it with standardwebhooks (the
 // routes, signing and retries are tested on the test bed: packages/core/test/webhooks.test.ts).
 {
-type Mode = 'ok' | 'refuse' | 'fail'
+  type Mode = 'ok' | 'refuse' | 'fail'
 
-/** A webhook receiver on loopback that verifies every request with `standardwebhooks`. */
-async function startReceiver() {
-  const got: { id: string; payload: any; timestamp: number }[] = []
-  const invalid: string[] = []
-  /** Requests answered 503 in `fail` mode. */
-  let failed = 0
-  let secret = ''
-  let mode: Mode = 'ok'
-  let server: Server | undefined
-  let port = 0
-  const listen = () =>
-    new Promise<void>((resolve) => {
-      server = createServer((req, res) => {
-        void text(req).then((body) => {
-          if (mode === 'fail') {
-            failed++
-            res.writeHead(503).end()
-            return
-          }
-          try {
-            const payload = new Webhook(secret).verify(body, req.headers as Record<string, string>)
-            got.push({ id: String(req.headers['webhook-id']), payload, timestamp: Number(req.headers['webhook-timestamp']) })
-            res.writeHead(204).end()
-          } catch (error) {
-            invalid.push(String(error))
-            res.writeHead(400).end()
-          }
-        }, () => {})
+  /** A webhook receiver on loopback that verifies every request with `standardwebhooks`. */
+  async function startReceiver() {
+    const got: { id: string; payload: any; timestamp: number }[] = []
+    const invalid: string[] = []
+    /** Requests answered 503 in `fail` mode. */
+    let failed = 0
+    let secret = ''
+    let mode: Mode = 'ok'
+    let server: Server | undefined
+    let port = 0
+    const listen = () =>
+      new Promise<void>((resolve) => {
+        server = createServer((req, res) => {
+          void text(req).then(
+            (body) => {
+              if (mode === 'fail') {
+                failed++
+                res.writeHead(503).end()
+                return
+              }
+              try {
+                const payload = new Webhook(secret).verify(body, req.headers as Record<string, string>)
+                got.push({ id: String(req.headers['webhook-id']), payload, timestamp: Number(req.headers['webhook-timestamp']) })
+                res.writeHead(204).end()
+              } catch (error) {
+                invalid.push(String(error))
+                res.writeHead(400).end()
+              }
+            },
+            () => {},
+          )
+        })
+        server.listen(port, '127.0.0.1', () => {
+          port = (server?.address() as { port: number }).port
+          resolve()
+        })
       })
-      server.listen(port, '127.0.0.1', () => {
-        port = (server?.address() as { port: number }).port
-        resolve()
-      })
-    })
-  const close = () => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()))
-  await listen()
-  return {
-    got,
-    invalid,
-    url: () => `http://127.0.0.1:${port}/hook`,
-    failed: () => failed,
-    setSecret: (value: string) => (secret = value),
-    async setMode(next: Mode) {
-      if (next === 'refuse' && mode !== 'refuse') {
+    const close = () => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()))
+    await listen()
+    return {
+      got,
+      invalid,
+      url: () => `http://127.0.0.1:${port}/hook`,
+      failed: () => failed,
+      setSecret: (value: string) => (secret = value),
+      async setMode(next: Mode) {
+        if (next === 'refuse' && mode !== 'refuse') {
+          server?.closeAllConnections()
+          await close()
+        }
+        if (next !== 'refuse' && mode === 'refuse') await listen()
+        mode = next
+      },
+      async close() {
         server?.closeAllConnections()
         await close()
-      }
-      if (next !== 'refuse' && mode === 'refuse') await listen()
-      mode = next
-    },
-    async close() {
-      server?.closeAllConnections()
-      await close()
-    },
-  }
-}
-
-/** Checks `check` every 25 ms until it holds: the receiver and the deliveries API emit no event of their own. */
-async function until(what: string, check: () => boolean | Promise<boolean>, ms = 20_000): Promise<void> {
-  const end = Date.now() + ms
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`)
-    await new Promise((resolve) => setTimeout(resolve, 25))
-  }
-}
-
-const question = { id: 'q1', type: 'openText', headline: { default: 'How was it?' }, required: true, inputType: 'text' }
-
-function defineSuites(name: string, database: () => Promise<Record<string, string>>, dispose: () => Promise<void> = async () => {}) {
-  const test = suite(`webhooks e2e (${name})`)
-  let dataDir = ''
-  let server: RunningServer
-  let call: ReturnType<typeof client>
-  let receiver: Awaited<ReturnType<typeof startReceiver>>
-  let env: Record<string, string>
-  const key = newKey()
-  const devKey = newKey()
-  let environmentId = ''
-  let surveyId = ''
-
-  const start = async () => {
-    server = await startServer(env)
-    call = client(server.url)
-  }
-
-  test.before(async () => {
-    dataDir = await mkdtemp(join(tmpdir(), 'canvass-webhooks-'))
-    env = {
-      ...(await database()),
-      DATA_DIR: dataDir,
-      CANVASS_INIT_API_KEY: key,
-      CANVASS_INIT_DEV_API_KEY: devKey,
-      CANVASS_ALLOW_PRIVATE_WEBHOOK_URLS: '1',
-      CANVASS_RATE_LIMITS: 'off',
-      CANVASS_WEBHOOK_RETRY_SCHEDULE_MS: '300,300,500,500,1000,1000,1000,1000,1000',
-      // A delivery claimed when the server was killed is sent again after this lease.
-      CANVASS_WEBHOOK_LEASE_MS: '3000',
+      },
     }
-    await start()
-    receiver = await startReceiver()
-    environmentId = (await call('GET', '/api/v1/me', { key })).body.id
-    const survey = await call('POST', '/api/v1/management/surveys', {
-      key,
-      body: { environmentId, name: 'Webhook survey', status: 'inProgress', questions: [question] },
+  }
+
+  /** Checks `check` every 25 ms until it holds: the receiver and the deliveries API emit no event of their own. */
+  async function until(what: string, check: () => boolean | Promise<boolean>, ms = 20_000): Promise<void> {
+    const end = Date.now() + ms
+    while (!(await check())) {
+      if (Date.now() > end) throw new Error(`timed out waiting for ${what}`)
+      await new Promise((resolve) => setTimeout(resolve, 25))
+    }
+  }
+
+  const question = { id: 'q1', type: 'openText', headline: { default: 'How was it?' }, required: true, inputType: 'text' }
+
+  function defineSuites(name: string, database: () => Promise<Record<string, string>>, dispose: () => Promise<void> = async () => {}) {
+    const test = suite(`webhooks e2e (${name})`)
+    let dataDir = ''
+    let server: RunningServer
+    let call: ReturnType<typeof client>
+    let receiver: Awaited<ReturnType<typeof startReceiver>>
+    let env: Record<string, string>
+    const key = newKey()
+    const devKey = newKey()
+    let environmentId = ''
+    let surveyId = ''
+
+    const start = async () => {
+      server = await startServer(env)
+      call = client(server.url)
+    }
+
+    test.before(async () => {
+      dataDir = await mkdtemp(join(tmpdir(), 'canvass-webhooks-'))
+      env = {
+        ...(await database()),
+        DATA_DIR: dataDir,
+        CANVASS_INIT_API_KEY: key,
+        CANVASS_INIT_DEV_API_KEY: devKey,
+        CANVASS_ALLOW_PRIVATE_WEBHOOK_URLS: '1',
+        CANVASS_RATE_LIMITS: 'off',
+        CANVASS_WEBHOOK_RETRY_SCHEDULE_MS: '300,300,500,500,1000,1000,1000,1000,1000',
+        // A delivery claimed when the server was killed is sent again after this lease.
+        CANVASS_WEBHOOK_LEASE_MS: '3000',
+      }
+      await start()
+      receiver = await startReceiver()
+      environmentId = (await call('GET', '/api/v1/me', { key })).body.id
+      const survey = await call('POST', '/api/v1/management/surveys', {
+        key,
+        body: { environmentId, name: 'Webhook survey', status: 'inProgress', questions: [question] },
+      })
+      surveyId = survey.body.data.id
     })
-    surveyId = survey.body.data.id
-  })
-  test.after(async () => {
-    await server?.stop()
-    await receiver?.close()
-    await rm(dataDir, { recursive: true, force: true })
-    await dispose()
-  })
+    test.after(async () => {
+      await server?.stop()
+      await receiver?.close()
+      await rm(dataDir, { recursive: true, force: true })
+      await dispose()
+    })
 
-  const createHook = async (body: Record<string, unknown> = {}) => {
-    const res = await call('POST', '/api/v1/webhooks', { key, body: { url: receiver.url(), triggers: ['responseCreated', 'responseUpdated', 'responseFinished'], ...body } })
-    assert.is(res.status, 200, res.text)
-    receiver.setSecret(res.body.data.secret)
-    return res.body.data
+    const createHook = async (body: Record<string, unknown> = {}) => {
+      const res = await call('POST', '/api/v1/webhooks', {
+        key,
+        body: { url: receiver.url(), triggers: ['responseCreated', 'responseUpdated', 'responseFinished'], ...body },
+      })
+      assert.is(res.status, 200, res.text)
+      receiver.setSecret(res.body.data.secret)
+      return res.body.data
+    }
+    const deliveriesOf = async (hookId: string): Promise<any[]> => {
+      const res = await call('GET', `/api/v1/webhooks/${hookId}/deliveries?limit=100`, { key })
+      assert.is(res.status, 200, res.text)
+      return res.body.data
+    }
+    const respond = async (finished = false) => {
+      const res = await call('POST', `/api/v1/client/${environmentId}/responses`, { body: { surveyId, finished, data: { q1: 'hi' } } })
+      assert.is(res.status, 200, res.text)
+      return res.body.data.id as string
+    }
+
+    test('SIGKILL after the acknowledgement: the event arrives after the restart, with the same webhook-id', async () => {
+      receiver.got.length = 0
+      const hook = await createHook({ triggers: ['responseCreated'] })
+      await receiver.setMode('refuse')
+      const responseId = await respond()
+      await server.kill()
+      await receiver.setMode('ok')
+      await start()
+      await until('the event after the restart', () => receiver.got.length >= 1)
+      const deliveries = await call('GET', `/api/v1/webhooks/${hook.id}/deliveries`, { key })
+      assert.is(deliveries.body.data.length, 1)
+      assert.is(receiver.got[0]?.id, deliveries.body.data[0].id, 'the webhook-id is the delivery’s, stable across restarts')
+      assert.is(receiver.got[0]?.payload.data.id, responseId)
+      await until('the delivery recorded', async () => (await deliveriesOf(hook.id))[0]?.status === 'delivered')
+      assert.is(receiver.got.length, 1)
+      await call('DELETE', `/api/v1/webhooks/${hook.id}`, { key })
+    })
+
+    test.run()
   }
-  const deliveriesOf = async (hookId: string): Promise<any[]> => {
-    const res = await call('GET', `/api/v1/webhooks/${hookId}/deliveries?limit=100`, { key })
-    assert.is(res.status, 200, res.text)
-    return res.body.data
-  }
-  const respond = async (finished = false) => {
-    const res = await call('POST', `/api/v1/client/${environmentId}/responses`, { body: { surveyId, finished, data: { q1: 'hi' } } })
-    assert.is(res.status, 200, res.text)
-    return res.body.data.id as string
-  }
 
-  test('SIGKILL after the acknowledgement: the event arrives after the restart, with the same webhook-id', async () => {
-    receiver.got.length = 0
-    const hook = await createHook({ triggers: ['responseCreated'] })
-    await receiver.setMode('refuse')
-    const responseId = await respond()
-    await server.kill()
-    await receiver.setMode('ok')
-    await start()
-    await until('the event after the restart', () => receiver.got.length >= 1)
-    const deliveries = await call('GET', `/api/v1/webhooks/${hook.id}/deliveries`, { key })
-    assert.is(deliveries.body.data.length, 1)
-    assert.is(receiver.got[0]?.id, deliveries.body.data[0].id, 'the webhook-id is the delivery’s, stable across restarts')
-    assert.is(receiver.got[0]?.payload.data.id, responseId)
-    await until('the delivery recorded', async () => (await deliveriesOf(hook.id))[0]?.status === 'delivered')
-    assert.is(receiver.got.length, 1)
-    await call('DELETE', `/api/v1/webhooks/${hook.id}`, { key })
-  })
-
-  test.run()
-}
-
-const http = httpBackend().database()
-defineSuites(http.label, http.env, http.dispose)
+  const http = httpBackend().database()
+  defineSuites(http.label, http.env, http.dispose)
 }

@@ -32,7 +32,10 @@ test('loads nothing: no script, no outside resource, its style allowed by hash a
   assert.ok(style, 'one style element')
   const policy = answer.headers.get('content-security-policy') ?? ''
   assert.ok(policy.startsWith("default-src 'none'"), policy)
-  assert.ok(policy.includes(`style-src 'sha256-${createHash('sha256').update(style).digest('base64')}'`), 'the style element is allowed by its hash')
+  assert.ok(
+    policy.includes(`style-src 'sha256-${createHash('sha256').update(style).digest('base64')}'`),
+    'the style element is allowed by its hash',
+  )
   assert.not.match(policy, /https?:|'unsafe-inline'|\*/)
 })
 

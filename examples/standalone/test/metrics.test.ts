@@ -76,10 +76,11 @@ async function startReceiver() {
       hold = false
       for (const res of held.splice(0)) res.writeHead(204).end()
     },
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections()
-      server.close(() => resolve())
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections()
+        server.close(() => resolve())
+      }),
   }
 }
 
@@ -156,10 +157,22 @@ test('a scrape during a load with webhooks and rate limits finds each series mov
   }
   const env = (await call('GET', '/api/v1/me', { key })).body.id as string
   const survey = async (name: string) =>
-    (await call('POST', '/api/v1/management/surveys', { key, body: { environmentId: env, name, status: 'inProgress', questions: [question()] } })).body.data.id as string
+    (
+      await call('POST', '/api/v1/management/surveys', {
+        key,
+        body: { environmentId: env, name, status: 'inProgress', questions: [question()] },
+      })
+    ).body.data.id as string
   const [held, failing, gone] = [await survey('held'), await survey('failing'), await survey('gone')]
-  for (const [surveyId, path] of [[held, '/ok'], [failing, '/fail'], [gone, '/gone']] as const) {
-    const hook = await call('POST', '/api/v1/webhooks', { key, body: { url: receiver.url(path), triggers: ['responseCreated'], surveyIds: [surveyId] } })
+  for (const [surveyId, path] of [
+    [held, '/ok'],
+    [failing, '/fail'],
+    [gone, '/gone'],
+  ] as const) {
+    const hook = await call('POST', '/api/v1/webhooks', {
+      key,
+      body: { url: receiver.url(path), triggers: ['responseCreated'], surveyIds: [surveyId] },
+    })
     assert.is(hook.status, 200, hook.text)
   }
   let address = 0
@@ -174,7 +187,7 @@ test('a scrape during a load with webhooks and rate limits finds each series mov
   const before = await scrape()
   const count = (samples: Sample[], name: string, labels: Record<string, string> = {}) => valueOf(samples, name, labels) ?? 0
   assert.is(valueOf(before, 'canvass_webhook_backlog'), 0)
-  assert.ok(count(before, 'process_resident_memory_bytes') > 0, 'the process\'s memory')
+  assert.ok(count(before, 'process_resident_memory_bytes') > 0, "the process's memory")
   assert.ok(count(before, 'nodejs_heap_size_used_bytes') > 0)
 
   // The load: responses whose deliveries the receiver holds, one to a receiver that fails, one to one that is gone.
@@ -193,16 +206,22 @@ test('a scrape during a load with webhooks and rate limits finds each series mov
   if (left < 10_000) await new Promise((resolve) => setTimeout(resolve, left + 100))
   const statuses: number[] = []
   for (let i = 0; i < 5; i++) {
-    statuses.push((await call('POST', `/api/v1/client/${env}/displays`, { body: { surveyId: held }, headers: { 'x-forwarded-for': '10.9.9.9' } })).status)
+    statuses.push(
+      (await call('POST', `/api/v1/client/${env}/displays`, { body: { surveyId: held }, headers: { 'x-forwarded-for': '10.9.9.9' } }))
+        .status,
+    )
   }
   assert.equal(statuses, [200, 200, 200, 429, 429])
 
   receiver.release()
   let after: Sample[] = []
-  const attempts = (outcome: string) => count(after, 'canvass_webhook_deliveries_total', { outcome }) - count(before, 'canvass_webhook_deliveries_total', { outcome })
+  const attempts = (outcome: string) =>
+    count(after, 'canvass_webhook_deliveries_total', { outcome }) - count(before, 'canvass_webhook_deliveries_total', { outcome })
   await until('every delivery to be settled', async () => {
     after = await scrape()
-    return attempts('delivered') >= HELD && attempts('failed') >= 1 && attempts('disabled') >= 1 && count(after, 'canvass_webhook_backlog') === 0
+    return (
+      attempts('delivered') >= HELD && attempts('failed') >= 1 && attempts('disabled') >= 1 && count(after, 'canvass_webhook_backlog') === 0
+    )
   })
   const moved = (name: string, labels: Record<string, string> = {}) => count(after, name, labels) - count(before, name, labels)
 
@@ -233,14 +252,22 @@ test('a scrape during a load with webhooks and rate limits finds each series mov
     const admin = new pg.Client({ connectionString: observed!.env.DATABASE_URL })
     await admin.connect()
     try {
-      await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()')
+      await admin.query(
+        'select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+      )
     } finally {
       await admin.end()
     }
-    await until('the lost connections to be counted', async () => count(await scrape(), 'canvass_db_pool_errors_total', { kind: 'lost' }) > 0)
+    await until(
+      'the lost connections to be counted',
+      async () => count(await scrape(), 'canvass_db_pool_errors_total', { kind: 'lost' }) > 0,
+    )
     // Each ended connection is noticed on its own: a request may still meet one the pool has not dropped yet
     // (a 503, as documented). The next test starts once requests are answered from new connections again.
-    await until('requests to be answered again', async () => (await fetch(`${observed!.server.url}/api/v1/me`, { headers: { 'x-api-key': observed!.key } })).status === 200)
+    await until(
+      'requests to be answered again',
+      async () => (await fetch(`${observed!.server.url}/api/v1/me`, { headers: { 'x-api-key': observed!.key } })).status === 200,
+    )
   } else {
     assert.is(valueOf(after, 'canvass_db_pool_connections'), undefined, 'embedded PGlite has no pool')
   }
@@ -262,7 +289,10 @@ test('every answer carries a request id, a sane incoming one echoed; JSON log li
   const lineOf = async (requestId: string) => {
     let found: Record<string, unknown> | undefined
     await until(`the log line of ${requestId}`, () => {
-      const lines = server.output().split('\n').filter((line) => line.startsWith('{'))
+      const lines = server
+        .output()
+        .split('\n')
+        .filter((line) => line.startsWith('{'))
       found = lines.map((line) => JSON.parse(line) as Record<string, unknown>).find((line) => line.requestId === requestId)
       return found !== undefined
     })
@@ -279,14 +309,21 @@ test('every answer carries a request id, a sane incoming one echoed; JSON log li
   assert.equal([ownAnswer.route, ownAnswer.status], ['/health', 200])
 })
 
-test('the metrics port serves /metrics only; a token guards /metrics on every port (401 in the contract\'s shape)', async () => {
+test("the metrics port serves /metrics only; a token guards /metrics on every port (401 in the contract's shape)", async () => {
   const { server, metricsUrl } = observed!
   assert.is((await fetch(metricsUrl.replace(/\/metrics$/, '/health'))).status, 404, 'nothing else on the metrics port')
   for (const url of [metricsUrl, `${server.url}/metrics`]) {
-    for (const headers of [{}, { authorization: 'Bearer wrong-token-0123456789abcdef' }, { authorization: TOKEN }] as Record<string, string>[]) {
+    for (const headers of [{}, { authorization: 'Bearer wrong-token-0123456789abcdef' }, { authorization: TOKEN }] as Record<
+      string,
+      string
+    >[]) {
       const refused = await fetch(url, { headers })
       assert.is(refused.status, 401, `${url} ${JSON.stringify(headers)}`)
-      assert.equal(await refused.json(), { code: 'not_authenticated', message: 'The metrics need Authorization: Bearer <CANVASS_METRICS_TOKEN>', details: {} })
+      assert.equal(await refused.json(), {
+        code: 'not_authenticated',
+        message: 'The metrics need Authorization: Bearer <CANVASS_METRICS_TOKEN>',
+        details: {},
+      })
       assert.is(refused.headers.get('www-authenticate'), 'Bearer realm="metrics"')
       assert.is(refused.headers.get('cache-control'), 'private, no-store')
     }
@@ -298,7 +335,11 @@ test('without a metrics setting /metrics is a path like any other (404), and no 
   const { server, key } = plain!
   const res = await fetch(`${server.url}/metrics`, { headers: AUTH })
   assert.is(res.status, 404)
-  assert.equal(await res.json(), { code: 'not_found', message: 'Route not found', details: { resource_id: '/metrics', resource_type: 'Route' } })
+  assert.equal(await res.json(), {
+    code: 'not_found',
+    message: 'Route not found',
+    details: { resource_id: '/metrics', resource_type: 'Route' },
+  })
   assert.match(res.headers.get('x-request-id') ?? '', /^[0-9a-f-]{36}$/)
   const me = await fetch(`${server.url}/api/v1/me`, { headers: { 'x-api-key': key, 'x-request-id': 'plain-1' } })
   assert.is(me.headers.get('x-request-id'), 'plain-1')

@@ -33,14 +33,16 @@ let initialised: Promise<string> | undefined
  */
 export async function emptyDatabaseInto(dataDir: string): Promise<void> {
   const seed = process.env.CANVASS_TEST_PGLITE_SEED
-  initialised ??= seed ? Promise.resolve(join(seed, 'pgdata')) : (async () => {
-    const template = await mkdtemp(join(tmpdir(), 'canvass-pgdata-'))
-    process.once('exit', () => rmSync(template, { recursive: true, force: true }))
-    // Imported here: every file that starts a server imports this module, and few need PGlite in the test.
-    const { PGlite } = await import('@electric-sql/pglite')
-    await (await PGlite.create(join(template, 'pgdata'))).close()
-    return join(template, 'pgdata')
-  })()
+  initialised ??= seed
+    ? Promise.resolve(join(seed, 'pgdata'))
+    : (async () => {
+        const template = await mkdtemp(join(tmpdir(), 'canvass-pgdata-'))
+        process.once('exit', () => rmSync(template, { recursive: true, force: true }))
+        // Imported here: every file that starts a server imports this module, and few need PGlite in the test.
+        const { PGlite } = await import('@electric-sql/pglite')
+        await (await PGlite.create(join(template, 'pgdata'))).close()
+        return join(template, 'pgdata')
+      })()
   await cp(await initialised, join(dataDir, 'pgdata'), { recursive: true })
 }
 

@@ -19,7 +19,12 @@ import { chromiumMissing, launchChromium } from './chromium'
 
 const require = createRequire(import.meta.url)
 const STUBS = fileURLToPath(new URL('./react-native/native-stubs.cjs', import.meta.url))
-const NATIVE = new Set(['react-native', 'react-native-webview', '@react-native-async-storage/async-storage', '@react-native-community/netinfo'])
+const NATIVE = new Set([
+  'react-native',
+  'react-native-webview',
+  '@react-native-async-storage/async-storage',
+  '@react-native-community/netinfo',
+])
 /** The key under which the SDK keeps its configuration (workspace state and user) in AsyncStorage. */
 const CONFIG_KEY = 'formbricks-react-native'
 
@@ -170,7 +175,7 @@ test('setup → setUserId → track: the WebView shows the survey, which is answ
       }
       messages.push(Object.keys(parsed).join())
       // The WebView's props are read at each message: a re-render may have given it a new `onMessage`.
-      ;webView()?.props.onMessage({ nativeEvent: { data } })
+      webView()?.props.onMessage({ nativeEvent: { data } })
     })
     // react-native-webview defines `window.ReactNativeWebView` before the page's own scripts run.
     const bridge = '<script>window.ReactNativeWebView = { postMessage: (data) => window.toNative(data) }</script>'
@@ -206,9 +211,17 @@ test('setup → setUserId → track: the WebView shows the survey, which is answ
     assert.equal(response.contact, { id: user.user.data.contactId, userId: 'user-rn' }, "the identified user's contact")
     assert.type(response.displayId, 'string', 'the response names its display')
     const identify = await x.call('GET', `/api/v1/client/${x.envA}/identify/contacts/user-rn`)
-    assert.equal(identify.body.data.displays.map((d: any) => d.surveyId), [surveyId], "the display is the contact's")
+    assert.equal(
+      identify.body.data.displays.map((d: any) => d.surveyId),
+      [surveyId],
+      "the display is the contact's",
+    )
     const after = await stored(stubs, (config) => config.user.data.responses.includes(surveyId))
-    assert.equal(after.user.data.displays.map((d: any) => d.surveyId), [surveyId], 'the SDK counted the display')
+    assert.equal(
+      after.user.data.displays.map((d: any) => d.surveyId),
+      [surveyId],
+      'the SDK counted the display',
+    )
     await page.close()
   } finally {
     tree?.unmount()

@@ -89,7 +89,13 @@ test('the walk-through block runs as written with bash -euo pipefail, and each s
     assert.ok(response, 'the list shows the response')
     assert.equal([response.surveyId, response.finished, response.data], [surveyId, true, { q1: 'Great' }])
     assert.equal(
-      deliveries.data.map(({ webhookId, responseId, event, status, attemptCount }: Record<string, unknown>) => ({ webhookId, responseId, event, status, attemptCount })),
+      deliveries.data.map(({ webhookId, responseId, event, status, attemptCount }: Record<string, unknown>) => ({
+        webhookId,
+        responseId,
+        event,
+        status,
+        attemptCount,
+      })),
       [{ webhookId: hookId, responseId, event: 'responseFinished', status: 'pending', attemptCount: 0 }],
       'one delivery written for the finish, never sent',
     )

@@ -98,7 +98,9 @@ test.before(async () => {
   survey = await createSurvey(x, {
     type: 'app',
     status: 'inProgress',
-    questions: [{ id: 'q1', type: 'openText', inputType: 'text', longAnswer: false, headline: { default: 'Anything to add?' }, required: true }],
+    questions: [
+      { id: 'q1', type: 'openText', inputType: 'text', longAnswer: false, headline: { default: 'Anything to add?' }, required: true },
+    ],
   })
   await new Promise<void>((resolve) => host.listen(0, '127.0.0.1', resolve))
   pageUrl = `http://127.0.0.1:${(host.address() as AddressInfo).port}/`
@@ -114,7 +116,12 @@ const events = (page: Page) => page.evaluate(() => (globalThis as any).events as
 const displays = (page: Page, count: number) =>
   page.waitForFunction((n) => (globalThis as any).events.filter((e: unknown[]) => e[0] === 'display').length >= n, count)
 const show = (page: Page, projectSettings: Record<string, unknown>, options: Record<string, unknown> = {}) =>
-  page.evaluate(([s, env, p, o]) => (globalThis as any).show({ survey: s, environmentId: env, project: p, ...o }), [survey, x.envA, projectSettings, options] as const)
+  page.evaluate(([s, env, p, o]) => (globalThis as any).show({ survey: s, environmentId: env, project: p, ...o }), [
+    survey,
+    x.envA,
+    projectSettings,
+    options,
+  ] as const)
 
 test('styles stay apart, placement, Escape and the backdrop close it, a response is saved', async () => {
   const context = await browser.newContext({ viewport: { width: 1200, height: 800 } })
@@ -150,7 +157,11 @@ test('styles stay apart, placement, Escape and the backdrop close it, a response
 
     await show(page, project({ placement: 'center', darkOverlay: true }))
     await headline.waitFor()
-    assert.is(await page.locator('.cv-backdrop').evaluate((el) => getComputedStyle(el).backgroundColor), 'rgba(15, 23, 42, 0.6)', 'the dark overlay')
+    assert.is(
+      await page.locator('.cv-backdrop').evaluate((el) => getComputedStyle(el).backgroundColor),
+      'rgba(15, 23, 42, 0.6)',
+      'the dark overlay',
+    )
     await displays(page, 2)
     await page.mouse.click(20, 20)
     await page.locator('[data-canvass-survey]').waitFor({ state: 'detached' })
@@ -163,9 +174,20 @@ test('styles stay apart, placement, Escape and the backdrop close it, a response
     await page.getByRole('button', { name: 'Close survey' }).click()
     await page.locator('[data-canvass-survey]').waitFor({ state: 'detached' })
     const seen = await events(page)
-    assert.equal(seen, [['display', 'string'], ['close'], ['display', 'string'], ['close'], ['display', 'string'], ['response', true], ['close']])
+    assert.equal(seen, [
+      ['display', 'string'],
+      ['close'],
+      ['display', 'string'],
+      ['close'],
+      ['display', 'string'],
+      ['response', true],
+      ['close'],
+    ])
     const stored = (await x.call('GET', `/api/v1/management/responses?surveyId=${survey.id}`, { key: x.keyA })).body.data
-    assert.equal(stored.map((r: any) => [r.data, r.finished, typeof r.displayId]), [[{ plan: 'pro', q1: 'More dark mode' }, true, 'string']])
+    assert.equal(
+      stored.map((r: any) => [r.data, r.finished, typeof r.displayId]),
+      [[{ plan: 'pro', q1: 'More dark mode' }, true, 'string']],
+    )
     assert.equal(problems, [])
   } finally {
     await context.close()
@@ -179,7 +201,10 @@ test("the reference's props: renderSurveyInline draws in the container and saves
     const problems: string[] = []
     page.on('pageerror', (e) => problems.push(e.message))
     await page.goto(pageUrl)
-    await page.evaluate(([s, ws]) => (globalThis as any).embed({ survey: s, workspaceId: ws, hiddenFieldsRecord: { plan: 'team' } }), [survey, x.envA] as const)
+    await page.evaluate(([s, ws]) => (globalThis as any).embed({ survey: s, workspaceId: ws, hiddenFieldsRecord: { plan: 'team' } }), [
+      survey,
+      x.envA,
+    ] as const)
     const answer = page.locator('#embed').getByRole('textbox', { name: 'Anything to add?' })
     await answer.waitFor()
     await page.waitForFunction(() => (globalThis as any).events.some((e: unknown[]) => e[0] === 'onDisplayCreated'))
@@ -190,7 +215,11 @@ test("the reference's props: renderSurveyInline draws in the container and saves
     assert.equal(await events(page), [['onDisplayCreated'], ['onResponseCreated'], ['onFinished']], 'an inline survey stays on its ending')
     const stored = (await x.call('GET', `/api/v1/management/responses?surveyId=${survey.id}`, { key: x.keyA })).body.data
     const saved = stored.find((r: any) => r.data.q1 === 'Inline works')
-    assert.equal([saved?.finished, typeof saved?.displayId, saved?.data.plan ?? null], [true, 'string', null], 'hidden fields the survey does not declare are not kept')
+    assert.equal(
+      [saved?.finished, typeof saved?.displayId, saved?.data.plan ?? null],
+      [true, 'string', null],
+      'hidden fields the survey does not declare are not kept',
+    )
     assert.equal(problems, [])
   } finally {
     await context.close()
@@ -201,7 +230,9 @@ async function axeViolations(page: Page): Promise<string[]> {
   if (!(await page.evaluate(() => 'axe' in globalThis))) await page.evaluate(AXE)
   return page.evaluate(async () => {
     const result = await (globalThis as any).axe.run(document, { resultTypes: ['violations'] })
-    return result.violations.filter((v: any) => v.impact === 'serious' || v.impact === 'critical').map((v: any) => `${v.id}: ${v.nodes.map((n: any) => n.target.join(' ')).join(', ')}`)
+    return result.violations
+      .filter((v: any) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v: any) => `${v.id}: ${v.nodes.map((n: any) => n.target.join(' ')).join(', ')}`)
   })
 }
 
@@ -218,7 +249,10 @@ async function finishedResponse(surveyId: string): Promise<any> {
 }
 
 const point = (page: Page, headline: string, value: number) =>
-  page.getByRole('radiogroup', { name: headline }).locator('label.cv-scale-item').nth(value - 1)
+  page
+    .getByRole('radiogroup', { name: headline })
+    .locator('label.cv-scale-item')
+    .nth(value - 1)
 
 test('a block of a CSAT and a CES element on one page, its logic, back and the stored response', async () => {
   const created = await x.call('POST', '/api/v1/management/surveys', { key: x.keyA, body: blockSurvey(x.envA) })
@@ -230,7 +264,17 @@ test('a block of a CSAT and a CES element on one page, its logic, back and the s
     body: {
       name: 'Satisfied',
       limit: 10,
-      logic: { connector: 'and', conditions: [{ id: 'q1', leftOperand: { type: 'element', value: 'sat' }, operator: 'isGreaterThanOrEqual', rightOperand: { type: 'static', value: 4 } }] },
+      logic: {
+        connector: 'and',
+        conditions: [
+          {
+            id: 'q1',
+            leftOperand: { type: 'element', value: 'sat' },
+            operator: 'isGreaterThanOrEqual',
+            rightOperand: { type: 'static', value: 4 },
+          },
+        ],
+      },
       action: 'continueSurvey',
       countPartialSubmissions: false,
     },
@@ -243,8 +287,12 @@ test('a block of a CSAT and a CES element on one page, its logic, back and the s
   await page.goto(`${x.url}/s/${surveyId}`)
 
   await page.getByRole('group', { name: 'How satisfied are you?' }).waitFor()
-  assert.equal(await page.locator('h2.cv-headline').allInnerTexts(), ['How satisfied are you?', 'How easy was it?'], 'both elements on one page')
-  assert.is(await page.getByRole('button', { name: 'Continue' }).count(), 1, 'one submit button, the block\'s label')
+  assert.equal(
+    await page.locator('h2.cv-headline').allInnerTexts(),
+    ['How satisfied are you?', 'How easy was it?'],
+    'both elements on one page',
+  )
+  assert.is(await page.getByRole('button', { name: 'Continue' }).count(), 1, "one submit button, the block's label")
   assert.equal(await axeViolations(page), [])
 
   // Each element is validated: the first unanswered one is at fault, then the next.
@@ -253,7 +301,11 @@ test('a block of a CSAT and a CES element on one page, its logic, back and the s
   await point(page, 'How satisfied are you?', 4).click()
   await page.getByRole('button', { name: 'Continue' }).click()
   await page.getByRole('group', { name: 'How easy was it?' }).locator('.cv-error', { hasText: /./ }).waitFor()
-  assert.is(await page.getByRole('group', { name: 'How satisfied are you?' }).locator('.cv-error').innerText(), '', 'the answered one is not at fault')
+  assert.is(
+    await page.getByRole('group', { name: 'How satisfied are you?' }).locator('.cv-error').innerText(),
+    '',
+    'the answered one is not at fault',
+  )
   await point(page, 'How easy was it?', 2).click()
   await page.getByRole('button', { name: 'Continue' }).click()
 
@@ -261,7 +313,11 @@ test('a block of a CSAT and a CES element on one page, its logic, back and the s
   await page.locator('h2.cv-headline', { hasText: 'Anything else?' }).waitFor()
   await page.getByRole('button', { name: 'Previous' }).click()
   await page.getByRole('group', { name: 'How satisfied are you?' }).waitFor()
-  assert.is(await page.getByRole('radiogroup', { name: 'How satisfied are you?' }).locator('input:checked').getAttribute('value'), '4', 'the answers are kept on the way back')
+  assert.is(
+    await page.getByRole('radiogroup', { name: 'How satisfied are you?' }).locator('input:checked').getAttribute('value'),
+    '4',
+    'the answers are kept on the way back',
+  )
   await page.getByRole('button', { name: 'Continue' }).click()
   await page.locator('h2.cv-headline', { hasText: 'Anything else?' }).waitFor()
   await page.getByRole('textbox').fill('All good')
@@ -283,9 +339,16 @@ test('a block of a CSAT and a CES element on one page, its logic, back and the s
   // Read back: the survey with every field it was made with, and the quota that counted the response.
   const stored = (await x.call('GET', `/api/v1/management/surveys/${surveyId}`, { key: x.keyA })).body.data
   const sent = blockSurvey(x.envA)
-  assert.equal(stored.blocks.map((b: any) => [b.id, b.elements.map((e: any) => [e.id, e.type])]), sent.blocks.map((b) => [b.id, b.elements.map((e) => [e.id, e.type])]))
+  assert.equal(
+    stored.blocks.map((b: any) => [b.id, b.elements.map((e: any) => [e.id, e.type])]),
+    sent.blocks.map((b) => [b.id, b.elements.map((e) => [e.id, e.type])]),
+  )
   assert.equal(stored.blocks[0].logic, sent.blocks[0]!.logic)
-  assert.equal(stored.questions.map((q: any) => q.id), ['sat', 'effort', 'why', 'last', 'book'], 'and the questions derived from the blocks')
+  assert.equal(
+    stored.questions.map((q: any) => q.id),
+    ['sat', 'effort', 'why', 'last', 'book'],
+    'and the questions derived from the blocks',
+  )
   assert.equal(stored.variables, sent.variables)
   assert.equal(stored.blocks[2].elements[1], { ...sent.blocks[2]!.elements[1] })
   const summary = (await x.call('GET', `/api/v1/management/surveys/${surveyId}/summary`, { key: x.keyA })).body.data

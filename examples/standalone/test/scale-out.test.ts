@@ -101,17 +101,14 @@ async function startProxy(): Promise<Proxy> {
     const n = addresses++
     const headers = withoutHopByHop(req.headers)
     headers['x-forwarded-for'] ??= `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`
-    const upstream = request(
-      { host: target.hostname, port: target.port, method: req.method, path: req.url, headers, agent },
-      (answer) => {
-        res.writeHead(answer.statusCode ?? 502, withoutHopByHop(answer.headers))
-        answer.pipe(res)
-        // The instance died mid-answer: the client must see a broken answer, not a short one.
-        answer.once('close', () => {
-          if (!answer.complete) res.destroy()
-        })
-      },
-    )
+    const upstream = request({ host: target.hostname, port: target.port, method: req.method, path: req.url, headers, agent }, (answer) => {
+      res.writeHead(answer.statusCode ?? 502, withoutHopByHop(answer.headers))
+      answer.pipe(res)
+      // The instance died mid-answer: the client must see a broken answer, not a short one.
+      answer.once('close', () => {
+        if (!answer.complete) res.destroy()
+      })
+    })
     upstream.once('error', (error: NodeJS.ErrnoException) => {
       if (error.code === 'ECONNREFUSED') dead.add(index)
       if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain' }).end(`instance ${index}: ${error.code ?? error.message}`)
@@ -357,9 +354,16 @@ test('a client rate limit holds across the three instances (counters in Postgres
     ),
   )
   const spread = proxy.forwarded.map((count, i) => count - (before[i] ?? 0))
-  assert.ok(spread.every((count) => count > 0), `every instance answered some of the burst: ${spread}`)
+  assert.ok(
+    spread.every((count) => count > 0),
+    `every instance answered some of the burst: ${spread}`,
+  )
   const statuses = countBy(answers, (answer) => String(answer.status))
-  assert.is(statuses.get('200') ?? 0, CLIENT_LIMIT, `exactly the limit accepted over three instances, not per instance: ${JSON.stringify([...statuses])}`)
+  assert.is(
+    statuses.get('200') ?? 0,
+    CLIENT_LIMIT,
+    `exactly the limit accepted over three instances, not per instance: ${JSON.stringify([...statuses])}`,
+  )
   assert.is(statuses.get('429') ?? 0, CLIENT_SENT - CLIENT_LIMIT, 'every request over the limit refused with 429')
 })
 
@@ -399,16 +403,28 @@ test('every webhook event is delivered exactly once with three dispatchers on', 
   }
   assert.is(perId.size, WEBHOOK_EVENTS, 'one webhook-id per response created')
   assert.is(arrivals.length, created.length, 'as many deliveries as responses created')
-  assert.equal(arrivals.map((arrival) => arrival.responseId).sort(), [...created].sort(), 'each response created is the event of one delivery')
+  assert.equal(
+    arrivals.map((arrival) => arrival.responseId).sort(),
+    [...created].sort(),
+    'each response created is the event of one delivery',
+  )
 })
 
 test('a file uploaded through one instance is served by the others (S3)', async () => {
   const [a, b, c] = urls as [string, string, string]
   const bytes = new Uint8Array(randomBytes(64 * 1024))
   const upload = async (presignOn: string, uploadOn: string, fileName: string) => {
-    const presigned = await client(presignOn)('POST', '/api/v1/management/storage', { key, body: { fileName, fileType: 'application/pdf' } })
+    const presigned = await client(presignOn)('POST', '/api/v1/management/storage', {
+      key,
+      body: { fileName, fileType: 'application/pdf' },
+    })
     assert.is(presigned.status, 200, presigned.text)
-    const p = presigned.body.data as { signedUrl: string; fileUrl: string; updatedFileName: string; signingData: { signature: string; timestamp: number; uuid: string } }
+    const p = presigned.body.data as {
+      signedUrl: string
+      fileUrl: string
+      updatedFileName: string
+      signingData: { signature: string; timestamp: number; uuid: string }
+    }
     const send = () => {
       const form = new FormData()
       form.append('file', new Blob([bytes], { type: 'application/pdf' }), fileName)
@@ -436,7 +452,11 @@ test('a file uploaded through one instance is served by the others (S3)', async 
 
   const first = await upload(a, a, 'scale-out.pdf')
   assert.ok(first.fileUrl.startsWith(`${proxy.url}/storage/`), `the file URL is on PUBLIC_URL: ${first.fileUrl}`)
-  for (const [name, origin] of [['B', b], ['C', c], ['the proxy', proxy.url]] as const) {
+  for (const [name, origin] of [
+    ['B', b],
+    ['C', c],
+    ['the proxy', proxy.url],
+  ] as const) {
     const got = await get(on(origin, first.fileUrl))
     assert.is(got.status, 200, `instance ${name} serves the file uploaded through A`)
     assert.equal(got.bytes, bytes, `instance ${name} serves the same bytes`)
@@ -453,7 +473,9 @@ test('autoComplete is exact across instances: concurrent finishing updates sprea
     const surveyId = await createSurvey(`Auto-complete ${trial}`, { autoComplete: AUTO_COMPLETE })
     const ids = await Promise.all(
       Array.from({ length: FINISHING }, async () => {
-        const res = await api()('POST', `/api/v1/client/${environmentId}/responses`, { body: { surveyId, finished: false, data: { q1: 'hi' } } })
+        const res = await api()('POST', `/api/v1/client/${environmentId}/responses`, {
+          body: { surveyId, finished: false, data: { q1: 'hi' } },
+        })
         assert.is(res.status, 200, res.text)
         return res.body.data.id as string
       }),
@@ -463,9 +485,16 @@ test('autoComplete is exact across instances: concurrent finishing updates sprea
       ids.map((id) => api()('PUT', `/api/v1/client/${environmentId}/responses/${id}`, { body: { finished: true, data: {} } })),
     )
     const spread = proxy.forwarded.map((count, i) => count - (before[i] ?? 0))
-    assert.ok(spread.every((count) => count > 0), `${label}: every instance took finishing updates: ${spread}`)
+    assert.ok(
+      spread.every((count) => count > 0),
+      `${label}: every instance took finishing updates: ${spread}`,
+    )
     const statuses = countBy(answers, (answer) => String(answer.status))
-    assert.is(statuses.get('200') ?? 0, AUTO_COMPLETE, `${label}: exactly autoComplete finishing updates accepted: ${JSON.stringify([...statuses])}`)
+    assert.is(
+      statuses.get('200') ?? 0,
+      AUTO_COMPLETE,
+      `${label}: exactly autoComplete finishing updates accepted: ${JSON.stringify([...statuses])}`,
+    )
     assert.is(statuses.get('403') ?? 0, FINISHING - AUTO_COMPLETE, `${label}: the rest refused with 403`)
     const { rows } = await db.query<{ finished: number; status: string }>(
       `select (select count(*)::int from canvass.responses where survey_id = $1 and finished) as finished,
@@ -514,29 +543,50 @@ test('SIGKILL of one instance mid-load: nothing acknowledged lost; the others se
     assert.is(figures.duplicated, 0, 'no create stored twice')
     assert.is(figures.foreign, 0, 'nothing stored that was not sent')
     assert.is(result.timedOut, 0, 'no request hung')
-    for (const status of result.statuses.keys()) assert.ok(status === 200 || status === 502, `status ${status}: only 200, or 502 from the proxy for the killed instance`)
+    for (const status of result.statuses.keys())
+      assert.ok(status === 200 || status === 502, `status ${status}: only 200, or 502 from the proxy for the killed instance`)
 
     // Delivered is recorded only by an instance that got the receiver's 204: the killed one's claims are sent
     // again by the others once their lease ran out.
     const events = 2 * markers.reduce((sum, row) => sum + Number(row.n), 0)
     const deliveries = async () =>
-      (await db.query<{ status: string; n: number }>(`select status, count(*)::int as n from canvass.webhook_deliveries where webhook_id = $1 group by 1`, [webhookId])).rows
-    await poll(`all ${events} deliveries recorded delivered`, async () => {
-      const rows = await deliveries()
-      return rows.length === 1 && rows[0]?.status === 'delivered' && rows[0].n === events
-    }, LEASE_MS + 20_000).catch(async (error: Error) => {
+      (
+        await db.query<{ status: string; n: number }>(
+          `select status, count(*)::int as n from canvass.webhook_deliveries where webhook_id = $1 group by 1`,
+          [webhookId],
+        )
+      ).rows
+    await poll(
+      `all ${events} deliveries recorded delivered`,
+      async () => {
+        const rows = await deliveries()
+        return rows.length === 1 && rows[0]?.status === 'delivered' && rows[0].n === events
+      },
+      LEASE_MS + 20_000,
+    ).catch(async (error: Error) => {
       throw new Error(`${error.message}: ${JSON.stringify(await deliveries())}`)
     })
     const answered = arrivals.filter((arrival) => arrival.state === 'answered')
     const answeredIds = new Set(answered.map((arrival) => arrival.webhookId))
     const answeredEvents = new Set(answered.map((arrival) => `${arrival.responseId}:${arrival.event}`))
-    const answeredMarkers = (event: string) => new Set(answered.filter((arrival) => arrival.event === event).map((arrival) => arrival.marker))
-    console.log(`  [scale-out kill] ${arrivals.length} attempts for ${events} events, ${cut().length} cut off; all delivered ${Date.now() - killedAt} ms after the kill`)
-    assert.equal(cut().filter((arrival) => !answeredIds.has(arrival.webhookId)), [], 'every delivery cut off by the kill was sent again and answered')
+    const answeredMarkers = (event: string) =>
+      new Set(answered.filter((arrival) => arrival.event === event).map((arrival) => arrival.marker))
+    console.log(
+      `  [scale-out kill] ${arrivals.length} attempts for ${events} events, ${cut().length} cut off; all delivered ${Date.now() - killedAt} ms after the kill`,
+    )
+    assert.equal(
+      cut().filter((arrival) => !answeredIds.has(arrival.webhookId)),
+      [],
+      'every delivery cut off by the kill was sent again and answered',
+    )
     assert.is(answeredEvents.size, events, 'every event of every stored response delivered at least once')
     for (const event of ['responseCreated', 'responseFinished']) {
       const got = answeredMarkers(event)
-      assert.equal([...result.acknowledged].filter((marker) => !got.has(marker)), [], `no acknowledged response's ${event} is missing`)
+      assert.equal(
+        [...result.acknowledged].filter((marker) => !got.has(marker)),
+        [],
+        `no acknowledged response's ${event} is missing`,
+      )
     }
   } finally {
     receiver.release('/kill')

@@ -72,7 +72,7 @@ export function client(baseUrl: string) {
     }
     const response = await fetch(baseUrl + path, { method, headers, body, duplex: 'half' } as RequestInit)
     const text = await response.text()
-    let parsed: unknown = undefined
+    let parsed: unknown
     try {
       parsed = JSON.parse(text)
     } catch {}

@@ -13,7 +13,7 @@ import { RUNTIME_PARTS, runtimeOf } from '../../../scripts/build.mjs'
 // @ts-expect-error: plain JavaScript of the workspace's scripts, without declarations
 import { builtPackages, staleParts } from '../../../scripts/stale.mjs'
 
-const test = suite('the start\'s build')
+const test = suite("the start's build")
 const ALL = ['js', 'types', 'seed']
 let root: string
 
@@ -37,14 +37,21 @@ const stale = (parts: string[], only?: string) => {
   const packages = builtPackages(root)
   const chosen = only ? runtimeOf(packages, only) : packages
   // Compared as sets: folders are read in the file system's order.
-  return staleParts(root, chosen, parts).map((task: { pkg: { name: string }; part: string }) => `${task.pkg.name} ${task.part}`).sort()
+  return staleParts(root, chosen, parts)
+    .map((task: { pkg: { name: string }; part: string }) => `${task.pkg.name} ${task.part}`)
+    .sort()
 }
 
 test.before.each(() => {
   root = mkdtempSync(join(tmpdir(), 'canvass-build-'))
   const parts = { build: 'tsup', 'build:js': 'tsup --no-dts', 'build:types': 'tsup --dts-only' }
   manifest('packages/core', { name: '@x/core', scripts: parts })
-  manifest('packages/storage', { name: '@x/storage', scripts: parts, peerDependencies: { '@x/core': 'workspace:^' }, devDependencies: { '@x/kit': 'workspace:^' } })
+  manifest('packages/storage', {
+    name: '@x/storage',
+    scripts: parts,
+    peerDependencies: { '@x/core': 'workspace:^' },
+    devDependencies: { '@x/kit': 'workspace:^' },
+  })
   manifest('packages/kit', { name: '@x/kit', scripts: parts, peerDependencies: { '@x/core': 'workspace:^' } })
   manifest('examples/server', {
     name: '@x/server',
@@ -59,9 +66,19 @@ test.after.each(() => rmSync(root, { recursive: true, force: true }))
 
 test('a fresh clone: the start builds the JavaScript of the server and what it runs with, and the empty database', () => {
   assert.equal(stale(RUNTIME_PARTS, '@x/server'), ['@x/core js', '@x/storage js', '@x/server js', '@x/server seed'].sort())
-  assert.equal(stale(ALL), [
-    '@x/core js', '@x/core types', '@x/storage js', '@x/storage types', '@x/kit js', '@x/kit types', '@x/server js', '@x/server seed',
-  ].sort())
+  assert.equal(
+    stale(ALL),
+    [
+      '@x/core js',
+      '@x/core types',
+      '@x/storage js',
+      '@x/storage types',
+      '@x/kit js',
+      '@x/kit types',
+      '@x/server js',
+      '@x/server seed',
+    ].sort(),
+  )
 })
 
 test('after the start, a build has the declarations and the packages the server does not run left to build', () => {

@@ -94,7 +94,11 @@ startUp('a malformed DATABASE_URL', async () => {
 
 startUp('an unreachable DATABASE_URL', async () => {
   // Port 1 on loopback: nothing listens there, the refusal is immediate.
-  await assertRefused({ DATABASE_URL: 'postgres://canvass@127.0.0.1:1/canvass' }, 'DATABASE_URL', /nothing answers at 127\.0\.0\.1:1: start Postgres/)
+  await assertRefused(
+    { DATABASE_URL: 'postgres://canvass@127.0.0.1:1/canvass' },
+    'DATABASE_URL',
+    /nothing answers at 127\.0\.0\.1:1: start Postgres/,
+  )
 })
 
 const postgresBase = process.env.TEST_DATABASE_URL
@@ -113,9 +117,9 @@ skipSuiteUnless(startUp, postgresBase ? undefined : 'TEST_DATABASE_URL is unset'
   async () => {
     const client = new pg.Client({ connectionString: postgresBase })
     await client.connect()
-    const autovacuum = await client.query<{ on: boolean }>(
-      `select current_setting('autovacuum') = 'on' and current_setting('track_counts') = 'on' as on`,
-    ).finally(() => client.end())
+    const autovacuum = await client
+      .query<{ on: boolean }>(`select current_setting('autovacuum') = 'on' and current_setting('track_counts') = 'on' as on`)
+      .finally(() => client.end())
     const backend = postgresBackend()!
     try {
       const server = await startServer({ ...(await backend.env()), CANVASS_INIT_API_KEY: newKey() })
@@ -159,7 +163,11 @@ startUp('a PUBLIC_URL that is not an http(s) URL', async () => {
 
 startUp('malformed or unknown CANVASS_PGLITE_SETTINGS', async () => {
   await assertRefused({ CANVASS_PGLITE_SETTINGS: 'shared_buffers=1MB;drop' }, 'CANVASS_PGLITE_SETTINGS', /must be name=value pairs/)
-  await assertRefused({ CANVASS_PGLITE_SETTINGS: 'no_such_setting=1' }, 'CANVASS_PGLITE_SETTINGS', /\(no_such_setting\) kept the embedded database from starting/)
+  await assertRefused(
+    { CANVASS_PGLITE_SETTINGS: 'no_such_setting=1' },
+    'CANVASS_PGLITE_SETTINGS',
+    /\(no_such_setting\) kept the embedded database from starting/,
+  )
 })
 
 startUp('a CANVASS_PGLITE_OPTIMIZE other than 0 or 1', async () => {
@@ -170,7 +178,7 @@ startUp.run()
 
 const bootstrap = suite('standalone bootstrap on embedded PGlite')
 
-bootstrap('a first start copies the build\'s empty database; a copy a killed start left half-made is made again', async () => {
+bootstrap("a first start copies the build's empty database; a copy a killed start left half-made is made again", async () => {
   // The build (scripts/pgdata-seed.mjs) makes it; without it every first start would run initdb.
   const seed = fileURLToPath(new URL('../dist/pgdata-seed', import.meta.url))
   assert.ok(existsSync(join(seed, 'PG_VERSION')), 'the build made dist/pgdata-seed')
@@ -185,7 +193,11 @@ bootstrap('a first start copies the build\'s empty database; a copy a killed sta
     assert.ok(key, first.output())
     assert.is((await client(first.url)('GET', '/api/v1/me', { key })).status, 200)
     assert.is(await first.stop(), 0)
-    assert.equal((await readdir(dataDir)).filter((name) => name.startsWith('pgdata')), ['pgdata'], 'the half-made copy is gone')
+    assert.equal(
+      (await readdir(dataDir)).filter((name) => name.startsWith('pgdata')),
+      ['pgdata'],
+      'the half-made copy is gone',
+    )
     assert.is(await readFile(join(dataDir, 'pgdata', 'PG_VERSION'), 'utf8'), await readFile(join(seed, 'PG_VERSION'), 'utf8'))
 
     // A database that exists is opened, never replaced by the seed; V8 may optimize it on request.
@@ -267,7 +279,11 @@ async function refusal(env: Record<string, string>): Promise<string[]> {
   const server = spawnServer(env)
   try {
     assert.equal(await server.exited, { code: 1, signal: null }, server.output())
-    return server.output().trim().split('\n').filter((line) => !line.startsWith('Postgres runs with'))
+    return server
+      .output()
+      .trim()
+      .split('\n')
+      .filter((line) => !line.startsWith('Postgres runs with'))
   } finally {
     await killHard(server)
   }
@@ -406,7 +422,10 @@ together(`${ROUNDS} rounds of ${INSTANCES} instances at once: all come up, and e
     let servers: ServerProcess[] = []
     try {
       // Every other round with an initial key, which only the instance that makes the project may take.
-      const env: Record<string, string> = { DATABASE_URL: togetherDatabaseUrl(name), ...(round % 2 === 1 ? { CANVASS_INIT_API_KEY: newKey() } : {}) }
+      const env: Record<string, string> = {
+        DATABASE_URL: togetherDatabaseUrl(name),
+        ...(round % 2 === 1 ? { CANVASS_INIT_API_KEY: newKey() } : {}),
+      }
       servers = Array.from({ length: INSTANCES }, (_, i) => spawnServer({ ...env, DATA_DIR: join(dataRoot, `instance-${i}`) }))
       const started = await Promise.allSettled(servers.map((server) => server.listening))
       started.forEach((result, i) => {
@@ -492,66 +511,66 @@ testHttpApi({
 // Uploads configured (a folder store, and S3 on s3rver): the server stops cleanly on SIGTERM (the upload routes are
 // tested on the test bed: packages/core/test/uploads-routes.test.ts).
 {
-const SECRET = 'e2e-upload-secret-0123456789abcdef'
-const MAX_BYTES = 256 * 1024
+  const SECRET = 'e2e-upload-secret-0123456789abcdef'
+  const MAX_BYTES = 256 * 1024
 
-function defineSuites(label: string, database: () => E2eBackend, s3 = false) {
-  const servers = suitesWithServer(database, async (env): Promise<Backend> => {
-    const blobDir = s3 ? undefined : await mkdtemp(join(tmpdir(), 'canvass-e2e-blobs-'))
-    const started = await startBackend({
-      ...env,
-      ...(blobDir ? { BLOB_DIR: blobDir } : {}),
-      CANVASS_SECRET: SECRET,
-      CANVASS_UPLOAD_MAX_BYTES: String(MAX_BYTES),
+  function defineSuites(label: string, database: () => E2eBackend, s3 = false) {
+    const servers = suitesWithServer(database, async (env): Promise<Backend> => {
+      const blobDir = s3 ? undefined : await mkdtemp(join(tmpdir(), 'canvass-e2e-blobs-'))
+      const started = await startBackend({
+        ...env,
+        ...(blobDir ? { BLOB_DIR: blobDir } : {}),
+        CANVASS_SECRET: SECRET,
+        CANVASS_UPLOAD_MAX_BYTES: String(MAX_BYTES),
+      })
+      return {
+        ...started,
+        async stop() {
+          const code = await started.stop()
+          if (blobDir) await rm(blobDir, { recursive: true, force: true })
+          return code
+        },
+      }
     })
-    return {
-      ...started,
-      async stop() {
-        const code = await started.stop()
-        if (blobDir) await rm(blobDir, { recursive: true, force: true })
-        return code
-      },
-    }
-  })
 
-  const shutdown = servers.suite(`${label}: uploads shutdown`)
-  shutdown('SIGTERM stops the server cleanly', async () => {
-    assert.is(await servers.server().stop(), 0)
-  })
-  shutdown.run()
-}
+    const shutdown = servers.suite(`${label}: uploads shutdown`)
+    shutdown('SIGTERM stops the server cleanly', async () => {
+      assert.is(await servers.server().stop(), 0)
+    })
+    shutdown.run()
+  }
 
-const http = httpBackend()
-defineSuites(http.label, http.database)
+  const http = httpBackend()
+  defineSuites(http.label, http.database)
 
-// The blob store is what this file tests: the same suites on S3 (s3rver), on the same database as above.
-defineSuites(
-  `${http.label} on S3`,
-  () => {
-    const database = http.database()
-    let s3rver: Awaited<ReturnType<typeof startS3rver>> | undefined
-    return {
-      label: `${http.label} on S3`,
-      async env() {
-        s3rver = await startS3rver(['canvass-e2e'])
-        return {
-          ...(await database.env()),
-          S3_BUCKET: 'canvass-e2e',
-          S3_ENDPOINT: s3rver.endpoint,
-          S3_REGION: 'us-east-1',
-          S3_FORCE_PATH_STYLE: '1',
-          S3_ACCESS_KEY_ID: 'S3RVER',
-          S3_SECRET_ACCESS_KEY: 'S3RVER',
-        }
-      },
-      async dispose() {
-        await s3rver?.stop()
-        await database.dispose()
-      },
-    }
-  },
-  true,
-)
+  // The blob store is what this file tests: the same suites on S3 (s3rver), on the same database as above.
+  defineSuites(
+    `${http.label} on S3`,
+    () => {
+      const database = http.database()
+      let s3rver: Awaited<ReturnType<typeof startS3rver>> | undefined
+      return {
+        label: `${http.label} on S3`,
+        async env() {
+          s3rver = await startS3rver(['canvass-e2e'])
+          return {
+            ...(await database.env()),
+            S3_BUCKET: 'canvass-e2e',
+            S3_ENDPOINT: s3rver.endpoint,
+            S3_REGION: 'us-east-1',
+            S3_FORCE_PATH_STYLE: '1',
+            S3_ACCESS_KEY_ID: 'S3RVER',
+            S3_SECRET_ACCESS_KEY: 'S3RVER',
+          }
+        },
+        async dispose() {
+          await s3rver?.stop()
+          await database.dispose()
+        },
+      }
+    },
+    true,
+  )
 }
 
 // Rate limit settings as a server reads them: a malformed CANVASS_RATE_LIMITS stops it, unset applies the contract's
@@ -559,135 +578,144 @@ defineSuites(
 // Postgres) stop with exit code 0 (the limits themselves are tested on the test bed: packages/core/test/rate-
 // limits.test.ts).
 {
-const LIMITS = 'client=5/2s,environment=8/2s,management=6/2s'
+  const LIMITS = 'client=5/2s,environment=8/2s,management=6/2s'
 
-interface Cluster {
-  stop(): Promise<void>
-}
-
-async function startCluster(env: Record<string, string>, processes: number): Promise<Cluster> {
-  const settings = { ...env, CANVASS_RATE_LIMITS: LIMITS, CANVASS_CLIENT_ADDRESS_HEADER: 'x-forwarded-for', CANVASS_INIT_API_KEY: newKey(), CANVASS_INIT_DEV_API_KEY: newKey() }
-  // One after the other: the first one migrates and bootstraps.
-  const servers = [await startServer(settings)]
-  for (let i = 1; i < processes; i++) servers.push(await startServer(settings))
-  return {
-    async stop() {
-      for (const server of servers) assert.is(await server.stop(), 0)
-    },
+  interface Cluster {
+    stop(): Promise<void>
   }
-}
 
-function defineSuites(label: string, processes: number, env: () => Promise<Record<string, string>>, dispose = async () => {}) {
-  const servers = suitesWithServer(() => ({ label, env, dispose }), (e) => startCluster(e, processes))
-  const test = servers.suite(`${label}: rate limits`)
-  test('every server process stops with exit code 0', async () => {
-    await servers.server().stop()
-  })
-  test.run()
-}
-
-const startup = suite('rate limit settings')
-startup('a malformed CANVASS_RATE_LIMITS stops the server with a message', async () => {
-  const error = await startServer({ CANVASS_RATE_LIMITS: 'client=lots' }).then(
-    async (server) => {
-      await server.stop()
-      return undefined
-    },
-    (caught: Error) => caught,
-  )
-  assert.ok(error, 'the server started')
-  assert.match(error!.message, /CANVASS_RATE_LIMITS/)
-})
-startup.run()
-
-/**
- * A server with `env` on a database of its own (the HTTP suites' backend: the limits are the same on either),
- * counting in memory, so that a burst takes a fraction of a second; stops it, asserting exit code 0, and drops
- * the database after `work`.
- */
-async function withServer(env: Record<string, string>, work: (url: string) => Promise<void>): Promise<void> {
-  const database = httpBackend().database()
-  try {
-    const server = await startServer({ ...(await database.env()), CANVASS_RATE_LIMIT_STORE: 'memory', ...env })
-    try {
-      await work(server.url)
-    } finally {
-      assert.is(await server.stop(), 0)
+  async function startCluster(env: Record<string, string>, processes: number): Promise<Cluster> {
+    const settings = {
+      ...env,
+      CANVASS_RATE_LIMITS: LIMITS,
+      CANVASS_CLIENT_ADDRESS_HEADER: 'x-forwarded-for',
+      CANVASS_INIT_API_KEY: newKey(),
+      CANVASS_INIT_DEV_API_KEY: newKey(),
     }
-  } finally {
-    await database.dispose()
+    // One after the other: the first one migrates and bootstraps.
+    const servers = [await startServer(settings)]
+    for (let i = 1; i < processes; i++) servers.push(await startServer(settings))
+    return {
+      async stop() {
+        for (const server of servers) assert.is(await server.stop(), 0)
+      },
+    }
   }
-}
 
-const defaults = suite('rate limits on by default')
-/**
- * The client limit per (environment, address) is reached within one 60 s window, which must not end mid-burst;
- * a burst takes well under a second, so 10 s left is room enough.
- */
-async function burst(url: string, requests: number): Promise<ApiResult[]> {
-  const left = 60_000 - (Date.now() % 60_000)
-  // Real time: the server process counts on its own clock, which no test can move; wait for the next window.
-  if (left < 10_000) await new Promise((resolve) => setTimeout(resolve, left + 100))
-  const call = client(url)
-  const results: ApiResult[] = []
-  // A path no route answers: the gate counts it before routing, and the miss costs no database work.
-  for (let i = 0; i < requests; i += 50) {
-    const batch = Array.from({ length: Math.min(50, requests - i) }, () => call('GET', '/api/v1/client/someenv/nothing'))
-    results.push(...(await Promise.all(batch)))
+  function defineSuites(label: string, processes: number, env: () => Promise<Record<string, string>>, dispose = async () => {}) {
+    const servers = suitesWithServer(
+      () => ({ label, env, dispose }),
+      (e) => startCluster(e, processes),
+    )
+    const test = servers.suite(`${label}: rate limits`)
+    test('every server process stops with exit code 0', async () => {
+      await servers.server().stop()
+    })
+    test.run()
   }
-  return results
-}
-defaults('CANVASS_RATE_LIMITS unset: the contract\'s client limit (1000/min per environment and address) applies', async () => {
-  // Both helpers turn limits off unless told otherwise; an undefined value leaves the variable out of the
-  // child's environment altogether (Node skips undefined entries).
-  await withServer({ CANVASS_RATE_LIMITS: undefined as unknown as string }, async (url) => {
-    const results = await burst(url, 1000)
-    assert.equal([...new Set(results.map((r) => r.status))], [404])
-    const limited = await client(url)('GET', '/api/v1/client/someenv/nothing')
-    assert.equal([limited.status, limited.body.code], [429, 'too_many_requests'])
-    assert.is(limited.headers.get('ratelimit-policy'), '"client";q=1000;w=60')
-  })
-})
-defaults('CANVASS_RATE_LIMITS=off: no request is limited', async () => {
-  await withServer({ CANVASS_RATE_LIMITS: 'off' }, async (url) => {
-    const results = await burst(url, 1001)
-    assert.equal([...new Set(results.map((r) => r.status))], [404])
-  })
-})
-defaults.run()
 
-// One process counting in memory, on the HTTP suites' database.
-const http = httpBackend()
-const memory = http.database()
-defineSuites(
-  `${http.label} (in-process counters)`,
-  1,
-  async () => ({ ...(await memory.env()), CANVASS_RATE_LIMIT_STORE: 'memory' }),
-  memory.dispose,
-)
+  const startup = suite('rate limit settings')
+  startup('a malformed CANVASS_RATE_LIMITS stops the server with a message', async () => {
+    const error = await startServer({ CANVASS_RATE_LIMITS: 'client=lots' }).then(
+      async (server) => {
+        await server.stop()
+        return undefined
+      },
+      (caught: Error) => caught,
+    )
+    assert.ok(error, 'the server started')
+    assert.match(error!.message, /CANVASS_RATE_LIMITS/)
+  })
+  startup.run()
 
-const serverUrl = process.env.TEST_DATABASE_URL
-if (serverUrl) {
-  const name = `canvass_limits_${randomBytes(6).toString('hex')}`
-  const admin = () => new pg.Client({ connectionString: serverUrl })
+  /**
+   * A server with `env` on a database of its own (the HTTP suites' backend: the limits are the same on either),
+   * counting in memory, so that a burst takes a fraction of a second; stops it, asserting exit code 0, and drops
+   * the database after `work`.
+   */
+  async function withServer(env: Record<string, string>, work: (url: string) => Promise<void>): Promise<void> {
+    const database = httpBackend().database()
+    try {
+      const server = await startServer({ ...(await database.env()), CANVASS_RATE_LIMIT_STORE: 'memory', ...env })
+      try {
+        await work(server.url)
+      } finally {
+        assert.is(await server.stop(), 0)
+      }
+    } finally {
+      await database.dispose()
+    }
+  }
+
+  const defaults = suite('rate limits on by default')
+  /**
+   * The client limit per (environment, address) is reached within one 60 s window, which must not end mid-burst;
+   * a burst takes well under a second, so 10 s left is room enough.
+   */
+  async function burst(url: string, requests: number): Promise<ApiResult[]> {
+    const left = 60_000 - (Date.now() % 60_000)
+    // Real time: the server process counts on its own clock, which no test can move; wait for the next window.
+    if (left < 10_000) await new Promise((resolve) => setTimeout(resolve, left + 100))
+    const call = client(url)
+    const results: ApiResult[] = []
+    // A path no route answers: the gate counts it before routing, and the miss costs no database work.
+    for (let i = 0; i < requests; i += 50) {
+      const batch = Array.from({ length: Math.min(50, requests - i) }, () => call('GET', '/api/v1/client/someenv/nothing'))
+      results.push(...(await Promise.all(batch)))
+    }
+    return results
+  }
+  defaults("CANVASS_RATE_LIMITS unset: the contract's client limit (1000/min per environment and address) applies", async () => {
+    // Both helpers turn limits off unless told otherwise; an undefined value leaves the variable out of the
+    // child's environment altogether (Node skips undefined entries).
+    await withServer({ CANVASS_RATE_LIMITS: undefined as unknown as string }, async (url) => {
+      const results = await burst(url, 1000)
+      assert.equal([...new Set(results.map((r) => r.status))], [404])
+      const limited = await client(url)('GET', '/api/v1/client/someenv/nothing')
+      assert.equal([limited.status, limited.body.code], [429, 'too_many_requests'])
+      assert.is(limited.headers.get('ratelimit-policy'), '"client";q=1000;w=60')
+    })
+  })
+  defaults('CANVASS_RATE_LIMITS=off: no request is limited', async () => {
+    await withServer({ CANVASS_RATE_LIMITS: 'off' }, async (url) => {
+      const results = await burst(url, 1001)
+      assert.equal([...new Set(results.map((r) => r.status))], [404])
+    })
+  })
+  defaults.run()
+
+  // One process counting in memory, on the HTTP suites' database.
+  const http = httpBackend()
+  const memory = http.database()
   defineSuites(
-    'postgres (two processes share counters)',
-    2,
-    async () => {
-      const c = admin()
-      await c.connect()
-      await c.query(`CREATE DATABASE ${name}`)
-      await c.end()
-      const url = new URL(serverUrl)
-      url.pathname = `/${name}`
-      return { DATABASE_URL: url.href }
-    },
-    async () => {
-      const c = admin()
-      await c.connect()
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
-      await c.end()
-    },
+    `${http.label} (in-process counters)`,
+    1,
+    async () => ({ ...(await memory.env()), CANVASS_RATE_LIMIT_STORE: 'memory' }),
+    memory.dispose,
   )
-}
+
+  const serverUrl = process.env.TEST_DATABASE_URL
+  if (serverUrl) {
+    const name = `canvass_limits_${randomBytes(6).toString('hex')}`
+    const admin = () => new pg.Client({ connectionString: serverUrl })
+    defineSuites(
+      'postgres (two processes share counters)',
+      2,
+      async () => {
+        const c = admin()
+        await c.connect()
+        await c.query(`CREATE DATABASE ${name}`)
+        await c.end()
+        const url = new URL(serverUrl)
+        url.pathname = `/${name}`
+        return { DATABASE_URL: url.href }
+      },
+      async () => {
+        const c = admin()
+        await c.connect()
+        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+        await c.end()
+      },
+    )
+  }
 }

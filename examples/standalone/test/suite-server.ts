@@ -27,7 +27,7 @@ export function suitesWithServer<S extends { stop(): Promise<unknown> } = Backen
 ): SuitesWithServer<S> {
   let current: { server: S; env: Record<string, string> } | undefined
   const running = () => {
-    if (!current) throw new Error('no server: the suite\'s before hook did not start one')
+    if (!current) throw new Error("no server: the suite's before hook did not start one")
     return current
   }
   return {
@@ -52,4 +52,3 @@ export function suitesWithServer<S extends { stop(): Promise<unknown> } = Backen
     env: () => running().env,
   }
 }
-

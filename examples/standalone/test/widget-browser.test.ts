@@ -142,7 +142,8 @@ async function seed(fx: Fixture): Promise<void> {
     return res.body.data.id as string
   }
   const code = (key: string) => post('/api/v1/management/action-classes', { name: `Code ${key}`, type: 'code', key })
-  for (const key of ['checkout', 'once', 'other', 'language', 'logic', 'blocks', 'service', 'vip'] as const) fx.actions[key] = await code(key)
+  for (const key of ['checkout', 'once', 'other', 'language', 'logic', 'blocks', 'service', 'vip'] as const)
+    fx.actions[key] = await code(key)
   fx.actions.pricing = await post('/api/v1/management/action-classes', {
     name: 'Pricing page',
     type: 'noCode',
@@ -184,9 +185,19 @@ async function seed(fx: Fixture): Promise<void> {
   })
   fx.surveys.vip = await survey('Vip', 'vip', [openText('q1', { default: 'Enjoying VIP?' })], {
     displayOption: 'respondMultiple',
-    segment: { filters: [{ id: 'f', connector: null, resource: { id: 'f', root: { type: 'attribute', contactAttributeKey: 'tier' }, value: 'vip', qualifier: { operator: 'equals' } } }] },
+    segment: {
+      filters: [
+        {
+          id: 'f',
+          connector: null,
+          resource: { id: 'f', root: { type: 'attribute', contactAttributeKey: 'tier' }, value: 'vip', qualifier: { operator: 'equals' } },
+        },
+      ],
+    },
   })
-  fx.surveys.upgrade = await survey('Upgrade', 'upgrade', [openText('q1', { default: 'Why upgrade?' })], { displayOption: 'respondMultiple' })
+  fx.surveys.upgrade = await survey('Upgrade', 'upgrade', [openText('q1', { default: 'Why upgrade?' })], {
+    displayOption: 'respondMultiple',
+  })
   fx.surveys.language = await survey(
     'Language',
     'language',
@@ -203,8 +214,24 @@ async function seed(fx: Fixture): Promise<void> {
     'Service',
     'service',
     [
-      { id: 'sat', type: 'csat', scale: 'star', headline: { default: 'How satisfied are you?' }, required: true, buttonLabel: { default: 'Send' } },
-      { id: 'ease', type: 'ces', scale: 'smiley', range: 5, headline: { default: 'How easy was it?' }, required: true, buttonLabel: { default: 'Send' }, isColorCodingEnabled: true },
+      {
+        id: 'sat',
+        type: 'csat',
+        scale: 'star',
+        headline: { default: 'How satisfied are you?' },
+        required: true,
+        buttonLabel: { default: 'Send' },
+      },
+      {
+        id: 'ease',
+        type: 'ces',
+        scale: 'smiley',
+        range: 5,
+        headline: { default: 'How easy was it?' },
+        required: true,
+        buttonLabel: { default: 'Send' },
+        isColorCodingEnabled: true,
+      },
       { id: 'book', type: 'cal', headline: { default: 'Book a call' }, calUserName: 'ada', required: false },
     ],
     { displayOption: 'respondMultiple' },
@@ -230,7 +257,12 @@ async function seed(fx: Fixture): Promise<void> {
               id: 'all',
               connector: 'and',
               conditions: [
-                { id: 'c1', leftOperand: { type: 'question', value: 'q1' }, operator: 'equals', rightOperand: { type: 'static', value: 'no' } },
+                {
+                  id: 'c1',
+                  leftOperand: { type: 'question', value: 'q1' },
+                  operator: 'equals',
+                  rightOperand: { type: 'static', value: 'no' },
+                },
               ],
             },
             actions: [{ id: 'a1', objective: 'jumpToQuestion', target: 'q3' }],
@@ -243,7 +275,12 @@ async function seed(fx: Fixture): Promise<void> {
     { displayOption: 'respondMultiple' },
   )
   // A survey of blocks (the reference's current structure): a CSAT and a CES element on one page.
-  fx.surveys.blocks = await post('/api/v1/management/surveys', { ...blockSurvey(fx.x.envA, 'app'), recontactDays: 0, displayOption: 'respondMultiple', triggers: [fx.actions.blocks] })
+  fx.surveys.blocks = await post('/api/v1/management/surveys', {
+    ...blockSurvey(fx.x.envA, 'app'),
+    recontactDays: 0,
+    displayOption: 'respondMultiple',
+    triggers: [fx.actions.blocks],
+  })
 }
 
 interface App {
@@ -371,7 +408,9 @@ test('setup → setUserId → setAttribute → track: the survey is shown, answe
     await call(page, 'setUserId', 'user-checkout')
     await call(page, 'setAttribute', 'plan', 'pro')
     await call(page, 'setNonce', 'n0nce')
-    await page.evaluate(() => (globalThis as any).app.setEmbeddedData({ cohort: 'beta', since: new Date('2026-01-02T00:00:00.000Z'), gone: 1 }))
+    await page.evaluate(() =>
+      (globalThis as any).app.setEmbeddedData({ cohort: 'beta', since: new Date('2026-01-02T00:00:00.000Z'), gone: 1 }),
+    )
     await page.evaluate(() => (globalThis as any).app.clearEmbeddedData('gone'))
     await call(page, 'track', 'checkout', { hiddenFields: { plan: 'pro', undeclared: 'dropped' } })
     await event(page, 'formbricks_survey_shown', fx.surveys.checkout)
@@ -427,7 +466,11 @@ test('setup → setUserId → setAttribute → track: the survey is shown, answe
     assert.is(person.body.data.attributes.plan, 'pro', 'setAttribute reached the contact')
     assert.type(response.displayId, 'string', 'the response names its display')
     const identify = await fx.x.call('GET', `/api/v1/client/${fx.x.envA}/identify/contacts/user-checkout`)
-    assert.equal(identify.body.data.displays.map((d: any) => d.surveyId), [fx.surveys.checkout], "the display is the contact's")
+    assert.equal(
+      identify.body.data.displays.map((d: any) => d.surveyId),
+      [fx.surveys.checkout],
+      "the display is the contact's",
+    )
 
     const seen = (await events(page)).map((e) => e.name)
     for (const name of EVENTS) assert.ok(seen.includes(name), `${name} was emitted`)
@@ -556,7 +599,10 @@ test('the saved environment state is used until it expires, then revalidated wit
     assert.is(response.status(), 304)
     assert.ok((await response.request().headerValue('if-none-match'))?.startsWith('W/"'), 'sent with the saved ETag')
     assert.ok((await events(page)).some((e) => e.name === 'formbricks_setup_successful' && e.workspaceId === fx.x.envA))
-    assert.not.ok(app.requests.some((r) => r.includes('/js/surveys.umd.cjs')), 'the renderer is loaded only to show a survey')
+    assert.not.ok(
+      app.requests.some((r) => r.includes('/js/surveys.umd.cjs')),
+      'the renderer is loaded only to show a survey',
+    )
   } finally {
     await app.close()
   }

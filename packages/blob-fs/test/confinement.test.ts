@@ -40,7 +40,11 @@ escapes('hostile keys write nothing, anywhere', async () => {
   const { base, root, outside, store, remove } = await sandbox()
   try {
     for (const key of [...HOSTILE_KEYS, '../outside/x', 'env/../../outside/x', `${outside}/x`, 'env/public/\u0000/../../x']) {
-      await rejects(store.put(key, streamOf(text('payload')).stream, { contentType: 'text/plain', maxBytes: 100 }), (e) => e instanceof BlobKeyError, JSON.stringify(key))
+      await rejects(
+        store.put(key, streamOf(text('payload')).stream, { contentType: 'text/plain', maxBytes: 100 }),
+        (e) => e instanceof BlobKeyError,
+        JSON.stringify(key),
+      )
     }
     assert.equal(await listAll(root), [], 'nothing in the root')
     assert.equal(await listAll(outside), [], 'nothing outside')
@@ -54,7 +58,8 @@ escapes('names that core decoded already are literal file names inside the root'
   const { root, outside, store, remove } = await sandbox()
   try {
     const names = ['%2e%2e%2f%2e%2e%2foutside%2fx', '..%2fx', '%2e%2e', '..%5cx', 'C:x', '\u2025', '\uFF0E\uFF0E']
-    for (const name of names) await store.put(`env/public/${name}`, streamOf(text(name)).stream, { contentType: 'text/plain', maxBytes: 100 })
+    for (const name of names)
+      await store.put(`env/public/${name}`, streamOf(text(name)).stream, { contentType: 'text/plain', maxBytes: 100 })
     assert.equal(await listAll(join(root, 'env', 'public')), [...names].sort(), 'one plain file per name, in its folder')
     assert.equal(await listAll(outside), [], 'nothing outside')
   } finally {
@@ -136,10 +141,28 @@ files('failed and oversized puts leave no temporary file behind', async () => {
   const { root, store, remove } = await sandbox()
   try {
     await store.put('env/public/kept', streamOf(text('kept')).stream, { contentType: 'text/plain', maxBytes: 100 })
-    await rejects(store.put('env/public/big', endlessStream().stream, { contentType: 'text/plain', maxBytes: 300_000 }), (e) => e instanceof BlobTooLargeError, 'oversized')
+    await rejects(
+      store.put('env/public/big', endlessStream().stream, { contentType: 'text/plain', maxBytes: 300_000 }),
+      (e) => e instanceof BlobTooLargeError,
+      'oversized',
+    )
     const failure = new Error('gone')
-    await rejects(store.put('env/public/broken', streamOf(new Uint8Array(200_000), { failWith: failure }).stream, { contentType: 'text/plain', maxBytes: 10 ** 6 }), (e) => e === failure, 'broken')
-    await rejects(store.put('env/public/kept', streamOf(new Uint8Array(200), { failWith: failure }).stream, { contentType: 'text/plain', maxBytes: 10 ** 6 }), (e) => e === failure, 'broken replacement')
+    await rejects(
+      store.put('env/public/broken', streamOf(new Uint8Array(200_000), { failWith: failure }).stream, {
+        contentType: 'text/plain',
+        maxBytes: 10 ** 6,
+      }),
+      (e) => e === failure,
+      'broken',
+    )
+    await rejects(
+      store.put('env/public/kept', streamOf(new Uint8Array(200), { failWith: failure }).stream, {
+        contentType: 'text/plain',
+        maxBytes: 10 ** 6,
+      }),
+      (e) => e === failure,
+      'broken replacement',
+    )
     assert.equal(await listAll(root), ['env', join('env', 'public'), join('env', 'public', 'kept')])
   } finally {
     await remove()
@@ -151,9 +174,17 @@ files('the temporary-file prefix is reserved, and over-long names are refused as
   try {
     const isKeyError = (e: unknown) => e instanceof BlobKeyError
     await rejects(store.get('env/public/.canvass-tmp-0123'), isKeyError, 'get of a temporary name')
-    await rejects(store.put('env/public/.canvass-tmp-0123', streamOf(text('x')).stream, { contentType: 'text/plain', maxBytes: 9 }), isKeyError, 'put')
+    await rejects(
+      store.put('env/public/.canvass-tmp-0123', streamOf(text('x')).stream, { contentType: 'text/plain', maxBytes: 9 }),
+      isKeyError,
+      'put',
+    )
     const long = `env/public/${'n'.repeat(300)}`
-    await rejects(store.put(long, streamOf(text('x')).stream, { contentType: 'text/plain', maxBytes: 9 }), isKeyError, 'put of a 300-byte name')
+    await rejects(
+      store.put(long, streamOf(text('x')).stream, { contentType: 'text/plain', maxBytes: 9 }),
+      isKeyError,
+      'put of a 300-byte name',
+    )
     await rejects(store.get(long), isKeyError, 'get of a 300-byte name')
   } finally {
     await remove()

@@ -67,11 +67,19 @@ async function createUpload(client: S3Client, key: string, contentType: string):
   if (!response.ok) throw await s3Error('CreateMultipartUpload', response)
   const xml = await response.text()
   const uploadId = xmlValue(xml, 'UploadId')
-  if (!uploadId) throw errorFromXml('CreateMultipartUpload', response, xml) ?? new Error('blob-s3: CreateMultipartUpload answered no UploadId')
+  if (!uploadId)
+    throw errorFromXml('CreateMultipartUpload', response, xml) ?? new Error('blob-s3: CreateMultipartUpload answered no UploadId')
   return uploadId
 }
 
-async function uploadPart(client: S3Client, key: string, uploadId: string, number: number, bytes: Uint8Array, signal: AbortSignal): Promise<string> {
+async function uploadPart(
+  client: S3Client,
+  key: string,
+  uploadId: string,
+  number: number,
+  bytes: Uint8Array,
+  signal: AbortSignal,
+): Promise<string> {
   const url = client.objectUrl(key, { partNumber: String(number), uploadId })
   const response = await client.request('PUT', url, { body: bytes, signal })
   if (!response.ok) throw await s3Error('UploadPart', response)
@@ -83,7 +91,10 @@ async function uploadPart(client: S3Client, key: string, uploadId: string, numbe
 
 async function completeUpload(client: S3Client, key: string, uploadId: string, etags: string[]): Promise<string | undefined> {
   const body = new TextEncoder().encode(completeMultipartXml(etags))
-  const response = await client.request('POST', client.objectUrl(key, { uploadId }), { headers: { 'content-type': 'application/xml' }, body })
+  const response = await client.request('POST', client.objectUrl(key, { uploadId }), {
+    headers: { 'content-type': 'application/xml' },
+    body,
+  })
   if (!response.ok) throw await s3Error('CompleteMultipartUpload', response)
   // S3 may answer 200 and report the failure in the body, after keeping the connection alive with spaces.
   const xml = await response.text()

@@ -101,7 +101,10 @@ export function createS3BlobStore(options: S3BlobStoreOptions): BlobStore {
       try {
         const first = await counted()
         if (first.last) {
-          const response = await client.request('PUT', client.objectUrl(key), { headers: { 'content-type': contentType }, body: first.bytes })
+          const response = await client.request('PUT', client.objectUrl(key), {
+            headers: { 'content-type': contentType },
+            body: first.bytes,
+          })
           if (!response.ok) throw await s3Error('PutObject', response)
           await response.body?.cancel()
           return { size, contentType, ...etagOf(response.headers.get('etag')) }
@@ -146,7 +149,11 @@ export function createS3BlobStore(options: S3BlobStoreOptions): BlobStore {
       }
       // Some S3-compatible servers serve to the end when asked for less (s3rver ignores an end of 0).
       const wanted = Math.min(end, range.end ?? end)
-      return { ...metadataOf(response, size), range: { start, end: wanted }, body: wanted < end ? firstBytes(body, wanted - start + 1) : body }
+      return {
+        ...metadataOf(response, size),
+        range: { start, end: wanted },
+        body: wanted < end ? firstBytes(body, wanted - start + 1) : body,
+      }
     },
 
     async delete(key: string): Promise<void> {

@@ -98,7 +98,10 @@ export type S3Client = ReturnType<typeof createS3Client>
 /** The error an S3 answer describes, from its XML body when it has one; the body is consumed. */
 export async function s3Error(operation: string, response: Response): Promise<S3Error> {
   const xml = await readSome(response, ERROR_BODY_LIMIT)
-  return errorFromXml(operation, response, xml) ?? new S3Error(operation, response.status, `HTTP ${response.status}`, undefined, requestIdOf(response))
+  return (
+    errorFromXml(operation, response, xml) ??
+    new S3Error(operation, response.status, `HTTP ${response.status}`, undefined, requestIdOf(response))
+  )
 }
 
 /** The error in an S3 XML body, or `undefined` when the body holds none. */
@@ -145,9 +148,13 @@ function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(signal.reason)
     const timer = setTimeout(resolve, ms)
-    signal?.addEventListener('abort', () => {
-      clearTimeout(timer)
-      reject(signal.reason)
-    }, { once: true })
+    signal?.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer)
+        reject(signal.reason)
+      },
+      { once: true },
+    )
   })
 }

@@ -71,9 +71,18 @@ requests('a body within one part is one PutObject; a larger one is a multipart u
   await store.put('env/public/small', streamOf(bytesOf(5 * MiB, 1)).stream, { contentType: 'image/png', maxBytes: 20 * MiB })
   assert.equal(operations(), ['PutObject'], 'exactly one part: one PUT')
   sent.length = 0
-  const stored = await store.put('env/public/large', streamOf(bytesOf(12 * MiB + 1, 2), { chunkSizes: [100_000] }).stream, { contentType: 'video/mp4', maxBytes: 20 * MiB })
+  const stored = await store.put('env/public/large', streamOf(bytesOf(12 * MiB + 1, 2), { chunkSizes: [100_000] }).stream, {
+    contentType: 'video/mp4',
+    maxBytes: 20 * MiB,
+  })
   assert.equal(operations(), ['CreateMultipartUpload', 'UploadPart', 'UploadPart', 'UploadPart', 'CompleteMultipartUpload'])
-  assert.equal(sent.filter((s) => s.operation === 'UploadPart').map((s) => s.bytes).sort((a, b) => b - a), [5 * MiB, 5 * MiB, 2 * MiB + 1])
+  assert.equal(
+    sent
+      .filter((s) => s.operation === 'UploadPart')
+      .map((s) => s.bytes)
+      .sort((a, b) => b - a),
+    [5 * MiB, 5 * MiB, 2 * MiB + 1],
+  )
   assert.is(stored.size, 12 * MiB + 1)
   assert.match(stored.etag ?? '', /^"[^"]+"$/, 'the etag of the completed upload')
   const head = await store.head('env/public/large')
@@ -91,8 +100,14 @@ requests('parts grow when maxBytes needs more than 10,000 of them', async () => 
 requests('a body that fails or passes maxBytes after some parts aborts the multipart upload', async () => {
   const { store, operations } = recordingStore()
   const failure = new Error('client went away')
-  const broken = store.put('env/public/broken', streamOf(bytesOf(11 * MiB, 4), { failWith: failure }).stream, { contentType: 'text/plain', maxBytes: 20 * MiB })
-  await broken.then(() => assert.unreachable('stored'), (error: unknown) => assert.is(error, failure))
+  const broken = store.put('env/public/broken', streamOf(bytesOf(11 * MiB, 4), { failWith: failure }).stream, {
+    contentType: 'text/plain',
+    maxBytes: 20 * MiB,
+  })
+  await broken.then(
+    () => assert.unreachable('stored'),
+    (error: unknown) => assert.is(error, failure),
+  )
   assert.ok(operations().includes('UploadPart'), 'parts were sent before the failure')
   assert.is(operations().at(-1), 'AbortMultipartUpload')
   assert.not.ok(operations().includes('CompleteMultipartUpload'))
@@ -137,9 +152,7 @@ requests('throttling (503) is retried; other errors are not', async () => {
   const object = await store.get('env/public/retried')
   assert.equal(await readAll(object!.body), bytesOf(1000, 6))
 
-  const forbidden = recordingStore({}, ({ operation }) =>
-    operation === 'HeadObject' ? new Response(null, { status: 403 }) : undefined,
-  )
+  const forbidden = recordingStore({}, ({ operation }) => (operation === 'HeadObject' ? new Response(null, { status: 403 }) : undefined))
   await forbidden.store.head('env/public/retried').then(
     () => assert.unreachable('answered'),
     (error: unknown) => assert.is((error as S3Error).code, 'HTTP 403'),

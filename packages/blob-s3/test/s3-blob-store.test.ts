@@ -25,7 +25,14 @@ testBlobStore({
   async create() {
     pathStyle = await startS3rver(['canvass-test'])
     const { endpoint } = pathStyle
-    return createS3BlobStore({ bucket: 'canvass-test', region: 'us-east-1', endpoint, forcePathStyle: true, partSize: 5 * 1024 * 1024, ...credentials })
+    return createS3BlobStore({
+      bucket: 'canvass-test',
+      region: 'us-east-1',
+      endpoint,
+      forcePathStyle: true,
+      partSize: 5 * 1024 * 1024,
+      ...credentials,
+    })
   },
   cleanup: async () => pathStyle?.stop(),
   skip,
@@ -49,7 +56,10 @@ testBlobStore({
   },
   async cleanup() {
     await virtualHosted?.stop()
-    assert.ok(hosts.length > 0 && hosts.every((host) => host === `canvass-test.s3.localhost:${virtualHosted?.port}`), 'every request named the bucket host')
+    assert.ok(
+      hosts.length > 0 && hosts.every((host) => host === `canvass-test.s3.localhost:${virtualHosted?.port}`),
+      'every request named the bucket host',
+    )
   },
   skip,
 })

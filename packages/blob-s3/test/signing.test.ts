@@ -8,7 +8,12 @@ import { createS3Client } from '../src/s3-client'
 
 function authorizationParts(header: string | null): Record<string, string> {
   assert.ok(header?.startsWith('AWS4-HMAC-SHA256 '), 'a SigV4 Authorization header')
-  return Object.fromEntries(header!.slice('AWS4-HMAC-SHA256 '.length).split(/,\s*/).map((part) => part.split('=') as [string, string]))
+  return Object.fromEntries(
+    header!
+      .slice('AWS4-HMAC-SHA256 '.length)
+      .split(/,\s*/)
+      .map((part) => part.split('=') as [string, string]),
+  )
 }
 
 /** RFC 3986 percent-encoding of UTF-8 bytes, everything but unreserved characters: SigV4's URI encoding. */
@@ -39,10 +44,25 @@ interface Expected {
 
 /** SigV4 for S3, straight from its definition. */
 function expectedAuthorization(e: Expected): string {
-  const names = Object.keys(e.headers).map((name) => name.toLowerCase()).sort()
-  const lower = Object.fromEntries(Object.entries(e.headers).map(([name, value]) => [name.toLowerCase(), value.trim().replace(/\s+/g, ' ')]))
-  const query = e.query.map(([k, v]) => [uriEncode(k), uriEncode(v)]).sort(([a], [b]) => (a! < b! ? -1 : 1)).map(([k, v]) => `${k}=${v}`).join('&')
-  const canonical = [e.method, e.path, query, names.map((name) => `${name}:${lower[name]}\n`).join(''), names.join(';'), sha256(e.body)].join('\n')
+  const names = Object.keys(e.headers)
+    .map((name) => name.toLowerCase())
+    .sort()
+  const lower = Object.fromEntries(
+    Object.entries(e.headers).map(([name, value]) => [name.toLowerCase(), value.trim().replace(/\s+/g, ' ')]),
+  )
+  const query = e.query
+    .map(([k, v]) => [uriEncode(k), uriEncode(v)])
+    .sort(([a], [b]) => (a! < b! ? -1 : 1))
+    .map(([k, v]) => `${k}=${v}`)
+    .join('&')
+  const canonical = [
+    e.method,
+    e.path,
+    query,
+    names.map((name) => `${name}:${lower[name]}\n`).join(''),
+    names.join(';'),
+    sha256(e.body),
+  ].join('\n')
   const date = e.datetime.slice(0, 8)
   const scope = `${date}/${e.region}/s3/aws4_request`
   const stringToSign = ['AWS4-HMAC-SHA256', e.datetime, scope, sha256(canonical)].join('\n')
@@ -74,7 +94,13 @@ signing("reproduces AWS's published GetObject example (examplebucket, 20130524)"
 
 signing('a path-style PutObject with an awkward key, a signed payload and a session token matches SigV4 recomputed', async () => {
   const credentials = { accessKeyId: 'AKIDCANVASSTEST', secretAccessKey: 'c2VjcmV0/+with=symbols', sessionToken: 'session/token+==' }
-  const client = createS3Client({ bucket: 'canvass-test', region: 'eu-central-1', endpoint: 'http://127.0.0.1:9000', forcePathStyle: true, ...credentials })
+  const client = createS3Client({
+    bucket: 'canvass-test',
+    region: 'eu-central-1',
+    endpoint: 'http://127.0.0.1:9000',
+    forcePathStyle: true,
+    ...credentials,
+  })
   const key = "env/public/na me+\u00fc(1)~!*'$%2e.txt"
   const body = new TextEncoder().encode('the file \u00e9')
   const url = client.objectUrl(key)
@@ -112,14 +138,23 @@ signing('an UploadPart with query parameters to a virtual-hosted bucket matches 
   const uploadId = 'Up/load+Id==~x'
   const url = client.objectUrl('env/private/big file.bin', { partNumber: '12', uploadId })
   assert.is(url.host, 'canvass.uploads.s3.us-west-2.amazonaws.com')
-  assert.equal([...url.searchParams], [['partNumber', '12'], ['uploadId', uploadId]])
+  assert.equal(
+    [...url.searchParams],
+    [
+      ['partNumber', '12'],
+      ['uploadId', uploadId],
+    ],
+  )
   const body = new Uint8Array(1000).map((_, i) => i % 251)
   const datetime = '20250101T000000Z'
   const request = await client.sign('PUT', url, { body, datetime })
   const expected = expectedAuthorization({
     method: 'PUT',
     path: '/env/private/big%20file.bin',
-    query: [['uploadId', uploadId], ['partNumber', '12']],
+    query: [
+      ['uploadId', uploadId],
+      ['partNumber', '12'],
+    ],
     headers: { host: 'canvass.uploads.s3.us-west-2.amazonaws.com', 'x-amz-content-sha256': sha256(body), 'x-amz-date': datetime },
     body,
     datetime,
@@ -130,7 +165,14 @@ signing('an UploadPart with query parameters to a virtual-hosted bucket matches 
 })
 
 signing('a different secret, region or body gives a different signature', async () => {
-  const base = { bucket: 'b-1', region: 'us-east-1', endpoint: 'http://127.0.0.1:9000', forcePathStyle: true, accessKeyId: 'A', secretAccessKey: 'S' }
+  const base = {
+    bucket: 'b-1',
+    region: 'us-east-1',
+    endpoint: 'http://127.0.0.1:9000',
+    forcePathStyle: true,
+    accessKeyId: 'A',
+    secretAccessKey: 'S',
+  }
   const sign = async (overrides: Partial<typeof base>, body = new Uint8Array([1])) => {
     const client = createS3Client({ ...base, ...overrides })
     const request = await client.sign('PUT', client.objectUrl('k'), { body, datetime: '20250101T000000Z' })
@@ -149,9 +191,21 @@ const urls = suite('blob-s3 object URLs')
 const credentials = { accessKeyId: 'A', secretAccessKey: 'S' }
 
 urls('path-style puts the bucket in the path, after any endpoint prefix', () => {
-  const plain = createS3Client({ bucket: 'uploads', region: 'auto', endpoint: 'http://127.0.0.1:9000', forcePathStyle: true, ...credentials })
+  const plain = createS3Client({
+    bucket: 'uploads',
+    region: 'auto',
+    endpoint: 'http://127.0.0.1:9000',
+    forcePathStyle: true,
+    ...credentials,
+  })
   assert.is(plain.objectUrl('env/public/a b').href, 'http://127.0.0.1:9000/uploads/env/public/a%20b')
-  const prefixed = createS3Client({ bucket: 'Odd_Bucket', region: 'auto', endpoint: 'https://gateway.example/s3/', forcePathStyle: true, ...credentials })
+  const prefixed = createS3Client({
+    bucket: 'Odd_Bucket',
+    region: 'auto',
+    endpoint: 'https://gateway.example/s3/',
+    forcePathStyle: true,
+    ...credentials,
+  })
   assert.is(prefixed.objectUrl('k').href, 'https://gateway.example/s3/Odd_Bucket/k')
 })
 
@@ -185,7 +239,11 @@ urls('refuses settings that cannot address a bucket', () => {
     [{ bucket: 'ok-bucket', region: '' }, /region/],
   ]
   for (const [overrides, message] of bad) {
-    assert.throws(() => createS3Client({ bucket: 'x', region: 'auto', ...credentials, ...overrides } as never), message, JSON.stringify(overrides))
+    assert.throws(
+      () => createS3Client({ bucket: 'x', region: 'auto', ...credentials, ...overrides } as never),
+      message,
+      JSON.stringify(overrides),
+    )
   }
 })
 

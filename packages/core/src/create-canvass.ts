@@ -216,7 +216,10 @@ export function createCanvass(options: CanvassOptions): Canvass {
     singleUse: options.secret ? createSingleUseSealer(options.secret) : undefined,
     allowPrivateWebhookUrls: options.webhooks?.allowPrivateAddresses ?? false,
     pinProofs: createPinProofs(options.secret),
-    pinAttempts: createPinAttemptCounter(options.pinAttempts ?? {}, options.pinAttempts?.limiter ?? options.rateLimits?.limiter ?? createMemoryRateLimiter()),
+    pinAttempts: createPinAttemptCounter(
+      options.pinAttempts ?? {},
+      options.pinAttempts?.limiter ?? options.rateLimits?.limiter ?? createMemoryRateLimiter(),
+    ),
     pinAttemptAddress: (request, info) => clientAddressOf(request, info, pinAddressHeader),
   }
   const router: CanvassRouter = IttyRouter({ base: basePath })
@@ -229,7 +232,9 @@ export function createCanvass(options: CanvassOptions): Canvass {
   // itty-router's public `routes` (its `RouteEntry`s: method, pattern, handlers, path), in registration order.
   const routes = router.routes
   // The client routes whose path names an environment, which may also be named by its project's id.
-  const namesEnvironment = new Set(routes.filter(([, , , path]) => isClientPath(path ?? '') && (path ?? '').includes('/:environmentId/')).map(([, pattern]) => pattern))
+  const namesEnvironment = new Set(
+    routes.filter(([, , , path]) => isClientPath(path ?? '') && (path ?? '').includes('/:environmentId/')).map(([, pattern]) => pattern),
+  )
   const clientEnvironment = createClientEnvironmentResolver(ctx.storage)
   // Preflights are never counted: `fetch` answers them before the gate.
   const rateLimit = options.rateLimits
@@ -263,9 +268,7 @@ export function createCanvass(options: CanvassOptions): Canvass {
 
   // The patterns of client routes, each once: only they can match a path under a client prefix.
   const clientPatterns = [
-    ...new Map(
-      routes.filter(([, , , path]) => isClientPath(path ?? '')).map(([, pattern]) => [pattern.source, pattern]),
-    ).values(),
+    ...new Map(routes.filter(([, , , path]) => isClientPath(path ?? '')).map(([, pattern]) => [pattern.source, pattern])).values(),
   ]
   /** Whether an OPTIONS request on this path is a preflight of a client route. */
   const isClientRoute = (pathname: string): boolean => {

@@ -66,8 +66,7 @@ export const notAuthenticated = (): CanvassError =>
     details: { 'x-Api-Key': 'Header not provided or API Key invalid' },
   })
 
-export const unauthorized = (): CanvassError =>
-  new CanvassError('unauthorized', 'You are not authorized to access this resource')
+export const unauthorized = (): CanvassError => new CanvassError('unauthorized', 'You are not authorized to access this resource')
 
 export const badRequest = (message: string, details?: Record<string, unknown>): CanvassError =>
   new CanvassError('bad_request', message, details ? { details } : {})

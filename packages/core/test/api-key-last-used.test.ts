@@ -51,8 +51,12 @@ lastUsed('a failed last-use write is logged and the request still answered', asy
   const key = await newKey(bed())
   const { id } = await key.record()
   // The database refuses the write, as a read-only replica or a revoked grant would.
-  await sql`create function canvass.refuse_last_use() returns trigger language plpgsql as $$ begin raise exception 'read-only'; end $$`.execute(bed().db)
-  await sql`create trigger refuse_last_use before update of last_used_at on canvass.api_keys for each row execute function canvass.refuse_last_use()`.execute(bed().db)
+  await sql`create function canvass.refuse_last_use() returns trigger language plpgsql as $$ begin raise exception 'read-only'; end $$`.execute(
+    bed().db,
+  )
+  await sql`create trigger refuse_last_use before update of last_used_at on canvass.api_keys for each row execute function canvass.refuse_last_use()`.execute(
+    bed().db,
+  )
   try {
     warnings.length = 0
     assert.is(await key.use(), 200)

@@ -8,7 +8,10 @@ import { suiteWithBed } from '@canvass/test-bed'
 import * as assert from 'uvu/assert'
 
 /** Random hex: incompressible, as a value an index would have to hold whole. */
-const hex = (length: number) => randomBytes(Math.ceil(length / 2)).toString('hex').slice(0, length)
+const hex = (length: number) =>
+  randomBytes(Math.ceil(length / 2))
+    .toString('hex')
+    .slice(0, length)
 
 /** An email address of `length` characters: an `email` attribute must be one. */
 const longEmail = (length: number) => `${hex(length - '@example.com'.length)}@example.com`
@@ -20,7 +23,9 @@ test('PUT …/contacts/{userId}/attributes stores 2,700 and 10,000 random charac
   for (const length of [2_700, 10_000]) {
     const email = longEmail(length)
     const plan = hex(length)
-    const put = await x.call('PUT', `/api/v1/client/${x.envA}/contacts/long-put-${length}/attributes`, { body: { attributes: { email, plan } } })
+    const put = await x.call('PUT', `/api/v1/client/${x.envA}/contacts/long-put-${length}/attributes`, {
+      body: { attributes: { email, plan } },
+    })
     assert.is(put.status, 200, put.text)
     assert.equal([put.body.data.changed, put.body.data.details], [true, undefined])
     const seen = await x.call('GET', `/api/v1/client/${x.envA}/identify/contacts/long-put-${length}`)
@@ -29,7 +34,9 @@ test('PUT …/contacts/{userId}/attributes stores 2,700 and 10,000 random charac
     const person = people.body.data.find((p: { userId: string }) => p.userId === `long-put-${length}`)
     assert.equal(person.attributes, { email, plan }, `${length}: stored whole`)
 
-    const rival = await x.call('PUT', `/api/v1/client/${x.envA}/contacts/long-rival-${length}/attributes`, { body: { attributes: { email } } })
+    const rival = await x.call('PUT', `/api/v1/client/${x.envA}/contacts/long-rival-${length}/attributes`, {
+      body: { attributes: { email } },
+    })
     assert.is(rival.status, 200)
     assert.equal(rival.body.data.details, { email: 'This value is already taken by another contact' }, `${length}: unique value found`)
   }

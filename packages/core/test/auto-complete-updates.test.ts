@@ -35,9 +35,7 @@ if (!availableBackends().includes('postgres')) {
         const survey = await createSurvey(x, { status: 'inProgress', autoComplete: AUTO_COMPLETE })
         const ids: string[] = []
         for (let i = 0; i < CONCURRENT; i++) ids.push(await createResponse(x, survey.id))
-        const answers = await Promise.all(
-          ids.map((id) => x.call('PUT', path(x, id), { body: { finished: true, data: {} } })),
-        )
+        const answers = await Promise.all(ids.map((id) => x.call('PUT', path(x, id), { body: { finished: true, data: {} } })))
         const accepted = answers.filter((answer) => answer.status === 200)
         const refused = answers.filter((answer) => answer.status === 403)
         assert.is(accepted.length, AUTO_COMPLETE, `${label}: accepted`)

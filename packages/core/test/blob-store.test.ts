@@ -54,15 +54,18 @@ keys('refuses empty, absolute, dot, backslash, control, ill-formed and overlong 
   }
   // Callers without types may pass anything.
   const untyped = assertBlobKey as (key: unknown) => void
-  assert.throws(() => untyped(undefined), (error: unknown) => error instanceof BlobKeyError)
+  assert.throws(
+    () => untyped(undefined),
+    (error: unknown) => error instanceof BlobKeyError,
+  )
 })
 keys.run()
 
 const options = suite('assertBlobPutOptions and assertBlobRange')
 options('accept sound values and refuse the rest', () => {
   assertBlobPutOptions({ contentType: 'text/plain; charset=utf-8', maxBytes: 0 })
-  assertBlobPutOptions({ contentType: 'x/' + 'y'.repeat(253), maxBytes: Number.MAX_SAFE_INTEGER })
-  for (const contentType of ['', 'text/plain\r\nx-evil: 1', 'text/\u00e9', 'x/' + 'y'.repeat(254)]) {
+  assertBlobPutOptions({ contentType: `x/${'y'.repeat(253)}`, maxBytes: Number.MAX_SAFE_INTEGER })
+  for (const contentType of ['', 'text/plain\r\nx-evil: 1', 'text/\u00e9', `x/${'y'.repeat(254)}`]) {
     assert.throws(() => assertBlobPutOptions({ contentType, maxBytes: 1 }), TypeError, JSON.stringify(contentType))
   }
   for (const maxBytes of [-1, 1.5, Number.NaN, Number.POSITIVE_INFINITY, 2 ** 60]) {

@@ -61,7 +61,10 @@ function defineSuites(label: string) {
     assert.is(stored.body.data.finished, true)
     assert.is(stored.body.data.person.userId, 'sdk-user')
     const identify = await x.call('GET', `/api/v1/client/${x.envA}/identify/contacts/sdk-user`)
-    assert.equal(identify.body.data.displays.map((d: any) => d.surveyId), [survey.id])
+    assert.equal(
+      identify.body.data.displays.map((d: any) => d.surveyId),
+      [survey.id],
+    )
     assert.equal(identify.body.data.responses, [survey.id])
 
     const unknown: any = await api.client.display.create({ surveyId: 'nosuchsurvey' } as any)
@@ -129,7 +132,11 @@ function defineSuites(label: string) {
 
     const etag = res.headers.get('etag')
     assert.ok(etag)
-    assert.is(res.headers.get('access-control-expose-headers'), 'ETag, x-request-id', 'a widget on another origin reads the tag (and the request id)')
+    assert.is(
+      res.headers.get('access-control-expose-headers'),
+      'ETag, x-request-id',
+      'a widget on another origin reads the tag (and the request id)',
+    )
     const cached = await x.call('GET', `/api/v1/client/${x.envB}/environment`, { headers: { 'if-none-match': etag! } })
     assert.equal([cached.status, cached.text], [304, ''])
     assert.is(cached.headers.get('etag'), etag)
@@ -152,7 +159,13 @@ function defineSuites(label: string) {
       key: x.keyA,
       body: {
         title: 'Secret segment title',
-        filters: [{ id: 'f', connector: null, resource: { id: 'f', root: { type: 'device', deviceType: 'phone' }, value: 'phone', qualifier: { operator: 'equals' } } }],
+        filters: [
+          {
+            id: 'f',
+            connector: null,
+            resource: { id: 'f', root: { type: 'device', deviceType: 'phone' }, value: 'phone', qualifier: { operator: 'equals' } },
+          },
+        ],
       },
     })
     assert.is(segment.status, 200, segment.text)
@@ -180,22 +193,77 @@ function defineSuites(label: string) {
       assert.equal(Object.keys(data).sort(), ['actionClasses', 'product', 'project', 'surveys', 'workspace'], version)
       const shown = data.surveys.find((s: any) => s.id === survey.id)
       assert.ok(shown, `${version} shows the survey`)
-      assert.equal(Object.keys(shown).sort(), [
-        'autoClose', 'blocks', 'delay', 'displayLimit', 'displayOption', 'displayPercentage', 'endings', 'hiddenFields', 'id',
-        'isAutoProgressingEnabled', 'isBackButtonHidden', 'languages', 'productOverwrites', 'projectOverwrites', 'questions',
-        'recaptcha', 'recontactDays', 'redirectUrl', 'segment', 'showLanguageSwitch', 'status', 'styling', 'triggers', 'type',
-        'variables', 'welcomeCard', 'workspaceOverwrites',
-      ], `${version} survey keys`)
+      assert.equal(
+        Object.keys(shown).sort(),
+        [
+          'autoClose',
+          'blocks',
+          'delay',
+          'displayLimit',
+          'displayOption',
+          'displayPercentage',
+          'endings',
+          'hiddenFields',
+          'id',
+          'isAutoProgressingEnabled',
+          'isBackButtonHidden',
+          'languages',
+          'productOverwrites',
+          'projectOverwrites',
+          'questions',
+          'recaptcha',
+          'recontactDays',
+          'redirectUrl',
+          'segment',
+          'showLanguageSwitch',
+          'status',
+          'styling',
+          'triggers',
+          'type',
+          'variables',
+          'welcomeCard',
+          'workspaceOverwrites',
+        ],
+        `${version} survey keys`,
+      )
       assert.equal(Object.keys(shown.languages[0]).sort(), ['default', 'enabled', 'language'])
       assert.equal(Object.keys(shown.languages[0].language).sort(), ['alias', 'code'])
       assert.equal(Object.keys(shown.triggers[0].actionClass).sort(), ['id', 'key', 'name', 'noCodeConfig', 'type'])
       // The reference's legacy placeholder shape: which segment and whether it has filters, not the filters.
-      assert.equal(Object.keys(shown.segment).sort(), ['createdAt', 'description', 'environmentId', 'filters', 'hasFilters', 'id', 'isPrivate', 'surveys', 'title', 'updatedAt'])
+      assert.equal(Object.keys(shown.segment).sort(), [
+        'createdAt',
+        'description',
+        'environmentId',
+        'filters',
+        'hasFilters',
+        'id',
+        'isPrivate',
+        'surveys',
+        'title',
+        'updatedAt',
+      ])
       for (const action of data.actionClasses) assert.equal(Object.keys(action).sort(), ['id', 'key', 'name', 'noCodeConfig', 'type'])
-      assert.equal(Object.keys(data.project).sort(), ['clickOutsideClose', 'darkOverlay', 'id', 'inAppSurveyBranding', 'overlay', 'placement', 'recontactDays', 'styling'])
+      assert.equal(Object.keys(data.project).sort(), [
+        'clickOutsideClose',
+        'darkOverlay',
+        'id',
+        'inAppSurveyBranding',
+        'overlay',
+        'placement',
+        'recontactDays',
+        'styling',
+      ])
       assert.equal(data.product, data.project)
       assert.equal(data.workspace, data.project)
-      for (const secret of ['Internal survey name', '4711', 'secret-share-key', 'secret-creator', 'secret-language-note', 'Secret segment title', 'Secret closed heading']) {
+      for (const secret of [
+        'Internal survey name',
+        '4711',
+        'secret-share-key',
+        'secret-creator',
+        'secret-language-note',
+        'Secret segment title',
+        'Secret closed heading',
+      ]) {
         assert.not.ok(res.text.includes(secret), `${version} does not carry ${secret}`)
       }
     }
@@ -216,7 +284,11 @@ function defineSuites(label: string) {
       type: 'app',
       status: 'inProgress',
       triggers: [{ actionClass: { id: newSession.id } }, { actionClass: { key: 'checked-out' } }],
-      languages: [{ default: true, enabled: true, language: { code: 'en', alias: null } }, { code: 'de', enabled: false }, { nothing: true }],
+      languages: [
+        { default: true, enabled: true, language: { code: 'en', alias: null } },
+        { code: 'de', enabled: false },
+        { nothing: true },
+      ],
     })
     const res = await x.call('GET', `/api/v1/client/${x.envA}/environment`)
     assert.is(res.status, 200)
@@ -227,7 +299,11 @@ function defineSuites(label: string) {
     ]
     for (const survey of [byName, byObject]) {
       const triggers = (surveys.get(survey.id) as any)?.triggers
-      assert.equal(triggers.map((t: any) => t.actionClass), expected, survey.id)
+      assert.equal(
+        triggers.map((t: any) => t.actionClass),
+        expected,
+        survey.id,
+      )
       for (const trigger of triggers) hasFields(trigger.actionClass, ENVIRONMENT_STATE_ACTION_CLASS_FIELDS, 'trigger action class')
     }
     assert.equal((surveys.get(byObject.id) as any).languages, [
@@ -264,7 +340,9 @@ function defineSuites(label: string) {
     const byKey = new Map(keys.body.data.map((k: any) => [k.key, k.type]))
     assert.equal([byKey.get('plan'), byKey.get('score'), byKey.get('email')], ['custom', 'custom', 'default'])
     assert.is(byKey.has('id'), false)
-    const taken = await x.call('POST', `/api/v1/client/${x.envA}/user`, { body: { userId: 'c-2', attributes: { email: 'c1@example.com' } } })
+    const taken = await x.call('POST', `/api/v1/client/${x.envA}/user`, {
+      body: { userId: 'c-2', attributes: { email: 'c1@example.com' } },
+    })
     assert.is(taken.status, 200)
     assert.is(taken.body.data.messages.length, 1, 'a unique value of another contact is skipped with a message')
     assert.equal(errorOf(await x.call('GET', '/api/v1/client/nosuchenv/identify/contacts/c-1')), {
@@ -327,9 +405,19 @@ function defineSuites(label: string) {
   const cors = beds.suite(`${label}: CORS on the new client routes`)
   cors('preflights pass with the headers the SDKs send, and every answer carries CORS', async () => {
     const x = await b()
-    for (const path of [`/api/v1/client/${x.envA}/displays`, `/api/v1/client/${x.envA}/environment`, `/api/v1/client/${x.envA}/user`, `/api/v1/client/${x.envA}/contacts/u/attributes`, `/api/v1/client/${x.envA}/identify/contacts/u`]) {
+    for (const path of [
+      `/api/v1/client/${x.envA}/displays`,
+      `/api/v1/client/${x.envA}/environment`,
+      `/api/v1/client/${x.envA}/user`,
+      `/api/v1/client/${x.envA}/contacts/u/attributes`,
+      `/api/v1/client/${x.envA}/identify/contacts/u`,
+    ]) {
       const res = await x.call('OPTIONS', path, {
-        headers: { origin: 'http://127.0.0.1:1', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+        headers: {
+          origin: 'http://127.0.0.1:1',
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': 'content-type',
+        },
       })
       assert.is(res.status, 204, path)
       assert.is(res.headers.get('access-control-allow-origin'), '*')
@@ -348,16 +436,36 @@ function defineSuites(label: string) {
     const s = await createSurvey(x, { status: 'inProgress', type: 'app', singleUse: { enabled: true, isEncrypted: true } })
     const ids = [s.id, '', '%00', '%E0%A4%A', '..%2F..%2Fetc', 'x'.repeat(5000), "1' or '1'='1", '%F0%9F%98%80', x.envA]
     const bodies: unknown[] = [
-      null, 0, 'text', [], [{}], {}, { surveyId: null }, { surveyId: s.id, userId: '\u0000' }, { surveyId: s.id, responseId: 'x'.repeat(300) },
-      { userId: 'u', attributes: { a: '\u0000' } }, { userId: 'u', attributes: { ['k'.repeat(300)]: 'v' } }, { attributes: [] },
-      { attributes: { email: { nested: true } } }, { userId: 'x'.repeat(256) }, { attributes: Object.fromEntries(Array.from({ length: 300 }, (_, i) => [`k${i}`, 'v'])) },
-      { surveyId: s.id, finished: true, data: {}, singleUseId: '\u0000.x' }, { surveyId: s.id, finished: true, data: {}, displayId: '\u0000' },
+      null,
+      0,
+      'text',
+      [],
+      [{}],
+      {},
+      { surveyId: null },
+      { surveyId: s.id, userId: '\u0000' },
+      { surveyId: s.id, responseId: 'x'.repeat(300) },
+      { userId: 'u', attributes: { a: '\u0000' } },
+      { userId: 'u', attributes: { ['k'.repeat(300)]: 'v' } },
+      { attributes: [] },
+      { attributes: { email: { nested: true } } },
+      { userId: 'x'.repeat(256) },
+      { attributes: Object.fromEntries(Array.from({ length: 300 }, (_, i) => [`k${i}`, 'v'])) },
+      { surveyId: s.id, finished: true, data: {}, singleUseId: '\u0000.x' },
+      { surveyId: s.id, finished: true, data: {}, displayId: '\u0000' },
       { __proto__: { admin: true }, constructor: { prototype: {} }, userId: 'p', attributes: { __proto__: 'x' } },
     ]
     const routes: [string, string][] = []
     for (const id of ids) {
-      routes.push(['POST', `/api/v1/client/${id}/displays`], ['GET', `/api/v1/client/${id}/environment`], ['POST', `/api/v1/client/${id}/user`])
-      routes.push(['PUT', `/api/v1/client/${x.envA}/contacts/${id}/attributes`], ['GET', `/api/v1/client/${x.envA}/identify/contacts/${id}`])
+      routes.push(
+        ['POST', `/api/v1/client/${id}/displays`],
+        ['GET', `/api/v1/client/${id}/environment`],
+        ['POST', `/api/v1/client/${id}/user`],
+      )
+      routes.push(
+        ['PUT', `/api/v1/client/${x.envA}/contacts/${id}/attributes`],
+        ['GET', `/api/v1/client/${x.envA}/identify/contacts/${id}`],
+      )
       routes.push(['PUT', `/api/v1/client/${id}/contacts/u/attributes`], ['GET', `/api/v1/client/${id}/identify/contacts/u`])
       routes.push(['GET', `/api/v1/management/surveys/${id}/singleUseIds?limit=${id}`])
     }

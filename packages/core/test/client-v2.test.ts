@@ -24,7 +24,13 @@ async function user(x: TestCanvass, version: 'v1' | 'v2', userId: string, attrib
 }
 
 async function segment(x: TestCanvass, key: string, value: string): Promise<string> {
-  const filters = [{ id: 'i', connector: null, resource: { id: 'f', root: { type: 'attribute', contactAttributeKey: key }, value, qualifier: { operator: 'equals' } } }]
+  const filters = [
+    {
+      id: 'i',
+      connector: null,
+      resource: { id: 'f', root: { type: 'attribute', contactAttributeKey: key }, value, qualifier: { operator: 'equals' } },
+    },
+  ]
   const res = await x.call('POST', '/api/v1/management/segments', { key: x.keyA, body: { title: `${key} is ${value}`, filters } })
   assert.is(res.status, 200, res.text)
   return res.body.data.id
@@ -35,7 +41,10 @@ const identity = beds.suite(`${label}: v2 user and environment`)
 identity('a contact sees a segment come and go through both /user routes as its attributes change', async () => {
   const x = b()
   const pro = await segment(x, 'plan', 'pro')
-  for (const [version, other] of [['v1', 'v2'], ['v2', 'v1']] as const) {
+  for (const [version, other] of [
+    ['v1', 'v2'],
+    ['v2', 'v1'],
+  ] as const) {
     const userId = `seg-${version}`
     assert.equal((await user(x, version, userId, { plan: 'free' })).segments, [], `${version}: not yet in it`)
     assert.equal((await user(x, version, userId, { plan: 'pro' })).segments, [pro], `${version}: in it after the change`)
@@ -51,41 +60,57 @@ identity('v2 /user answers v1’s shape; an email attribute that is not an email
   assert.equal(Object.keys(v2.body.data).sort(), Object.keys(v1.body.data).sort())
   assert.equal(v2.body.data.state.data, v1.body.data.state.data)
   for (const version of ['v1', 'v2']) {
-    const bad = await x.call('POST', `/api/${version}/client/${x.envA}/user`, { body: { userId: 'mail', attributes: { email: 'not an email', plan: 'x' } } })
+    const bad = await x.call('POST', `/api/${version}/client/${x.envA}/user`, {
+      body: { userId: 'mail', attributes: { email: 'not an email', plan: 'x' } },
+    })
     assert.equal(errorOf(bad), {
       status: 400,
-      body: { code: 'bad_request', message: 'Fields are missing or incorrectly formatted', details: { 'attributes.email': 'Must be an email address' } },
+      body: {
+        code: 'bad_request',
+        message: 'Fields are missing or incorrectly formatted',
+        details: { 'attributes.email': 'Must be an email address' },
+      },
     })
   }
   const put = await x.call('PUT', `/api/v1/client/${x.envA}/contacts/mail/attributes`, { body: { attributes: { email: '@' } } })
   assert.is(put.status, 400)
   assert.equal(put.body.details, { 'attributes.email': 'Must be an email address' })
   const people = await x.call('GET', '/api/v1/management/people', { key: x.keyA })
-  assert.not.ok(people.body.data.some((person: { userId: string }) => person.userId === 'mail'), 'no contact made by a refused request')
+  assert.not.ok(
+    people.body.data.some((person: { userId: string }) => person.userId === 'mail'),
+    'no contact made by a refused request',
+  )
   const good = await x.call('POST', `/api/v2/client/${x.envA}/user`, { body: { userId: 'mail', attributes: { email: 'ada@example.com' } } })
   assert.is(good.status, 200, good.text)
 })
 
-identity('v2 environment answers what v1 does, with the same ETag and the reference widget’s survey settings and overlay; unknown environments are 404 on both', async () => {
-  const x = b()
-  const survey = await createSurvey(x, { status: 'inProgress', type: 'app', isBackButtonHidden: true, isAutoProgressingEnabled: true })
-  assert.equal([survey.isBackButtonHidden, survey.isAutoProgressingEnabled], [true, true], 'stored and answered by management')
-  const v1 = await x.call('GET', `/api/v1/client/${x.envA}/environment`)
-  const v2 = await x.call('GET', `/api/v2/client/${x.envA}/environment`)
-  assert.is(v2.status, 200)
-  assert.equal(v2.body.data.data, v1.body.data.data)
-  const [shown] = v2.body.data.data.surveys
-  assert.equal([shown.isBackButtonHidden, shown.isAutoProgressingEnabled, shown.recaptcha], [true, true, null])
-  assert.equal([v2.body.data.data.project.overlay, v2.body.data.data.project.darkOverlay], ['none', false])
-  assert.is(v2.headers.get('etag'), v1.headers.get('etag'))
-  assert.is(v2.headers.get('access-control-allow-origin'), '*')
-  const missing = await x.call('GET', '/api/v2/client/nope/environment')
-  assert.equal(errorOf(missing), { status: 404, body: notFoundBody('Environment', 'nope') })
-})
+identity(
+  'v2 environment answers what v1 does, with the same ETag and the reference widget’s survey settings and overlay; unknown environments are 404 on both',
+  async () => {
+    const x = b()
+    const survey = await createSurvey(x, { status: 'inProgress', type: 'app', isBackButtonHidden: true, isAutoProgressingEnabled: true })
+    assert.equal([survey.isBackButtonHidden, survey.isAutoProgressingEnabled], [true, true], 'stored and answered by management')
+    const v1 = await x.call('GET', `/api/v1/client/${x.envA}/environment`)
+    const v2 = await x.call('GET', `/api/v2/client/${x.envA}/environment`)
+    assert.is(v2.status, 200)
+    assert.equal(v2.body.data.data, v1.body.data.data)
+    const [shown] = v2.body.data.data.surveys
+    assert.equal([shown.isBackButtonHidden, shown.isAutoProgressingEnabled, shown.recaptcha], [true, true, null])
+    assert.equal([v2.body.data.data.project.overlay, v2.body.data.data.project.darkOverlay], ['none', false])
+    assert.is(v2.headers.get('etag'), v1.headers.get('etag'))
+    assert.is(v2.headers.get('access-control-allow-origin'), '*')
+    const missing = await x.call('GET', '/api/v2/client/nope/environment')
+    assert.equal(errorOf(missing), { status: 404, body: notFoundBody('Environment', 'nope') })
+  },
+)
 
 identity('a preflight of a v2 route is answered for any origin; a path that is no v2 route is not', async () => {
   const x = b()
-  const headers = { origin: 'https://shop.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' }
+  const headers = {
+    origin: 'https://shop.example',
+    'access-control-request-method': 'POST',
+    'access-control-request-headers': 'content-type',
+  }
   const preflight = await x.call('OPTIONS', `/api/v2/client/${x.envA}/responses`, { headers })
   assert.is(preflight.status, 204)
   assert.is(preflight.headers.get('access-control-allow-origin'), '*')
@@ -102,12 +127,19 @@ displays('a v2 display links the contact named by contactId; an unknown contactI
   const res = await x.call('POST', `/api/v2/client/${x.envA}/displays`, { body: { surveyId: survey.id, contactId: contact.contactId } })
   assert.is(res.status, 200, res.text)
   assert.equal(Object.keys(res.body.data), ['id'])
-  assert.equal((await user(x, 'v2', 'shown')).displays.map((display) => display.surveyId), [survey.id])
-  const stranger = await x.call('POST', `/api/v2/client/${x.envA}/displays`, { body: { surveyId: survey.id, contactId: 'no-such-contact' } })
+  assert.equal(
+    (await user(x, 'v2', 'shown')).displays.map((display) => display.surveyId),
+    [survey.id],
+  )
+  const stranger = await x.call('POST', `/api/v2/client/${x.envA}/displays`, {
+    body: { surveyId: survey.id, contactId: 'no-such-contact' },
+  })
   assert.is(stranger.status, 200, stranger.text)
   // Environment B's contact is no contact of A: the display is stored, linked to nobody.
   const contactB = (await x.call('POST', `/api/v2/client/${x.envB}/user`, { body: { userId: 'b-user' } })).body.data.state.data
-  const crossed = await x.call('POST', `/api/v2/client/${x.envA}/displays`, { body: { surveyId: survey.id, contactId: contactB.contactId } })
+  const crossed = await x.call('POST', `/api/v2/client/${x.envA}/displays`, {
+    body: { surveyId: survey.id, contactId: contactB.contactId },
+  })
   assert.is(crossed.status, 200, crossed.text)
   const stateB = (await x.call('POST', `/api/v2/client/${x.envB}/user`, { body: { userId: 'b-user' } })).body.data.state.data
   assert.equal(stateB.displays, [], "no display of A reaches B's contact")
@@ -127,7 +159,10 @@ displays('displays of a survey that accepts no submissions are 403 on both versi
   }
   const ofB = await createSurvey(x, { status: 'inProgress' }, 'B')
   const foreign = await x.call('POST', `/api/v2/client/${x.envA}/displays`, { body: { surveyId: ofB.id } })
-  assert.equal(errorOf(foreign), { status: 400, body: { code: 'bad_request', message: 'Survey is part of another environment', details: {} } })
+  assert.equal(errorOf(foreign), {
+    status: 400,
+    body: { code: 'bad_request', message: 'Survey is part of another environment', details: {} },
+  })
   const invalid = await x.call('POST', `/api/v2/client/${x.envA}/displays`, { body: { contactId: 7 } })
   assert.is(invalid.status, 400)
   assert.ok('surveyId' in invalid.body.details && 'contactId' in invalid.body.details, invalid.text)
@@ -141,11 +176,19 @@ displays("GET a display's response: null before the response, its id after; 404 
   const before = await x.call('GET', path)
   assert.equal({ status: before.status, body: before.body }, { status: 200, body: { data: { responseId: null } } })
   assert.is(before.headers.get('access-control-allow-origin'), '*')
-  const created = await x.call('POST', `/api/v2/client/${x.envA}/responses`, { body: { surveyId: survey.id, displayId: display, finished: false, data: { q1: 'hi' } } })
+  const created = await x.call('POST', `/api/v2/client/${x.envA}/responses`, {
+    body: { surveyId: survey.id, displayId: display, finished: false, data: { q1: 'hi' } },
+  })
   assert.is(created.status, 200, created.text)
   assert.equal((await x.call('GET', path)).body, { data: { responseId: created.body.data.id } })
-  assert.equal(errorOf(await x.call('GET', `/api/v1/client/${x.envB}/displays/${display}/response`)), { status: 404, body: notFoundBody('Display', display) })
-  assert.equal(errorOf(await x.call('GET', `/api/v1/client/${x.envA}/displays/nope/response`)), { status: 404, body: notFoundBody('Display', 'nope') })
+  assert.equal(errorOf(await x.call('GET', `/api/v1/client/${x.envB}/displays/${display}/response`)), {
+    status: 404,
+    body: notFoundBody('Display', display),
+  })
+  assert.equal(errorOf(await x.call('GET', `/api/v1/client/${x.envA}/displays/nope/response`)), {
+    status: 404,
+    body: notFoundBody('Display', 'nope'),
+  })
 })
 
 const responses = beds.suite(`${label}: v2 responses and storage`)
@@ -155,7 +198,14 @@ responses('a v2 response names its contact by contactId and answers {id, quotaFu
   const survey = await createSurvey(x, { status: 'inProgress', type: 'app' })
   const contact = await user(x, 'v2', 'answers', { plan: 'pro' })
   const created = await x.call('POST', `/api/v2/client/${x.envA}/responses`, {
-    body: { surveyId: survey.id, contactId: contact.contactId, recaptchaToken: 'ignored', finished: false, data: { q1: 'first' }, userId: 'not-read-by-v2' },
+    body: {
+      surveyId: survey.id,
+      contactId: contact.contactId,
+      recaptchaToken: 'ignored',
+      finished: false,
+      data: { q1: 'first' },
+      userId: 'not-read-by-v2',
+    },
   })
   assert.is(created.status, 200, created.text)
   const id = created.body.data.id as string
@@ -170,7 +220,9 @@ responses('a v2 response names its contact by contactId and answers {id, quotaFu
   assert.is(stored.person.id, contact.contactId)
   assert.equal(stored.personAttributes, { plan: 'pro' })
   assert.equal((await user(x, 'v2', 'answers')).segments, [])
-  const anonymous = await x.call('POST', `/api/v2/client/${x.envA}/responses`, { body: { surveyId: survey.id, contactId: 'nobody', finished: true, data: {} } })
+  const anonymous = await x.call('POST', `/api/v2/client/${x.envA}/responses`, {
+    body: { surveyId: survey.id, contactId: 'nobody', finished: true, data: {} },
+  })
   assert.is(anonymous.status, 200, anonymous.text)
   const read = (await x.call('GET', `/api/v1/management/responses/${anonymous.body.data.id}`, { key: x.keyA })).body.data
   assert.is(read.person, null)
@@ -182,7 +234,8 @@ responses('v2 responses refuse as v1: a paused survey 403, another environment�
   const refused = await x.call('POST', `/api/v2/client/${x.envA}/responses`, { body: { surveyId: paused.id, finished: false, data: {} } })
   assert.equal(errorOf(refused), { status: 403, body: { code: 'forbidden', message: 'Survey is not accepting submissions', details: {} } })
   const survey = await createSurvey(x, { status: 'inProgress', type: 'app' })
-  const id = (await x.call('POST', `/api/v2/client/${x.envA}/responses`, { body: { surveyId: survey.id, finished: false, data: {} } })).body.data.id
+  const id = (await x.call('POST', `/api/v2/client/${x.envA}/responses`, { body: { surveyId: survey.id, finished: false, data: {} } })).body
+    .data.id
   const foreign = await x.call('PUT', `/api/v2/client/${x.envB}/responses/${id}`, { body: { finished: true, data: {} } })
   assert.equal(errorOf(foreign), { status: 404, body: notFoundBody('Response', id) })
   const invalid = await x.call('POST', `/api/v2/client/${x.envA}/responses`, { body: { surveyId: survey.id, finished: 'yes', data: [] } })

@@ -13,7 +13,11 @@ import * as assert from 'uvu/assert'
 
 const TOO_MANY_ATTRIBUTES = {
   status: 400,
-  body: { code: 'bad_request', message: 'Too many attributes for this contact', details: { attributes: 'A contact holds at most 100 attributes' } },
+  body: {
+    code: 'bad_request',
+    message: 'Too many attributes for this contact',
+    details: { attributes: 'A contact holds at most 100 attributes' },
+  },
 }
 const TOO_MANY_BYTES = {
   status: 400,
@@ -32,7 +36,10 @@ const TOO_MANY_KEYS = {
   },
 }
 
-const hex = (length: number) => randomBytes(Math.ceil(length / 2)).toString('hex').slice(0, length)
+const hex = (length: number) =>
+  randomBytes(Math.ceil(length / 2))
+    .toString('hex')
+    .slice(0, length)
 /** `count` attributes named `prefix0…`, each with `value(i)`. */
 const attributes = (prefix: string, count: number, value: (i: number) => string = (i) => `v${i}`) =>
   Object.fromEntries(Array.from({ length: count }, (_, i) => [`${prefix}${i}`, value(i)]))
@@ -66,31 +73,37 @@ rules('100 attributes per contact: the 101st is 400 through both routes, nothing
   assert.is((await attributesOf(x, x.envA, 'full')).count0, 'changed')
 })
 
-rules('64 KiB of values per contact: six values of 10,000 characters fit, a seventh is 400 through both routes, nothing written', async () => {
-  const x = pglite()
-  const heavy = attributes('heavy', 6, () => hex(10_000))
-  assert.is((await put(x, x.envA, 'heavy', heavy)).status, 200)
-  assert.equal(errorOf(await put(x, x.envA, 'heavy', { heavy6: hex(10_000) })), TOO_MANY_BYTES)
-  assert.equal(errorOf(await postUser(x, x.envA, 'heavy', { heavy6: hex(5_537) })), TOO_MANY_BYTES)
-  assert.equal(await attributesOf(x, x.envA, 'heavy'), heavy, 'nothing written')
-  assert.is((await postUser(x, x.envA, 'heavy', { heavy6: hex(5_536) })).status, 200, 'exactly 65,536 bytes')
-  assert.is((await put(x, x.envA, 'heavy', { heavy0: 'short' })).status, 200, 'a smaller value')
-})
+rules(
+  '64 KiB of values per contact: six values of 10,000 characters fit, a seventh is 400 through both routes, nothing written',
+  async () => {
+    const x = pglite()
+    const heavy = attributes('heavy', 6, () => hex(10_000))
+    assert.is((await put(x, x.envA, 'heavy', heavy)).status, 200)
+    assert.equal(errorOf(await put(x, x.envA, 'heavy', { heavy6: hex(10_000) })), TOO_MANY_BYTES)
+    assert.equal(errorOf(await postUser(x, x.envA, 'heavy', { heavy6: hex(5_537) })), TOO_MANY_BYTES)
+    assert.equal(await attributesOf(x, x.envA, 'heavy'), heavy, 'nothing written')
+    assert.is((await postUser(x, x.envA, 'heavy', { heavy6: hex(5_536) })).status, 200, 'exactly 65,536 bytes')
+    assert.is((await put(x, x.envA, 'heavy', { heavy0: 'short' })).status, 200, 'a smaller value')
+  },
+)
 
-rules('150 keys created by clients per environment: the 151st is 400, nothing written; existing and default keys stay settable', async () => {
-  const x = pglite()
-  const before = await keyCount(x, x.keyB)
-  for (let i = 0; i < 15; i++) assert.is((await put(x, x.envB, `creator-${i}`, attributes(`c${i}x`, 10))).status, 200)
-  assert.is(await keyCount(x, x.keyB), before + 150)
-  assert.equal(errorOf(await put(x, x.envB, 'late', { c0x0: 'v', newest: 'v' })), TOO_MANY_KEYS)
-  assert.equal(errorOf(await postUser(x, x.envB, 'late', { newest: 'v' })), TOO_MANY_KEYS)
-  assert.is(await attributesOf(x, x.envB, 'late'), undefined, 'no contact created')
-  assert.is(await keyCount(x, x.keyB), before + 150, 'no key created')
-  const managed = await x.call('POST', '/api/v1/management/contact-attribute-keys', { key: x.keyB, body: { key: 'managed' } })
-  assert.is(managed.status, 200, 'the management API is not bounded by the client bound')
-  const existing = await put(x, x.envB, 'late', { c0x0: 'v', c14x9: 'w', email: 'late@example.com', managed: 'm' })
-  assert.is(existing.status, 200)
-})
+rules(
+  '150 keys created by clients per environment: the 151st is 400, nothing written; existing and default keys stay settable',
+  async () => {
+    const x = pglite()
+    const before = await keyCount(x, x.keyB)
+    for (let i = 0; i < 15; i++) assert.is((await put(x, x.envB, `creator-${i}`, attributes(`c${i}x`, 10))).status, 200)
+    assert.is(await keyCount(x, x.keyB), before + 150)
+    assert.equal(errorOf(await put(x, x.envB, 'late', { c0x0: 'v', newest: 'v' })), TOO_MANY_KEYS)
+    assert.equal(errorOf(await postUser(x, x.envB, 'late', { newest: 'v' })), TOO_MANY_KEYS)
+    assert.is(await attributesOf(x, x.envB, 'late'), undefined, 'no contact created')
+    assert.is(await keyCount(x, x.keyB), before + 150, 'no key created')
+    const managed = await x.call('POST', '/api/v1/management/contact-attribute-keys', { key: x.keyB, body: { key: 'managed' } })
+    assert.is(managed.status, 200, 'the management API is not bounded by the client bound')
+    const existing = await put(x, x.envB, 'late', { c0x0: 'v', c14x9: 'w', email: 'late@example.com', managed: 'm' })
+    assert.is(existing.status, 200)
+  },
+)
 
 rules.run()
 
@@ -102,19 +115,25 @@ if (!availableBackends().includes('postgres')) {
   race.run()
 } else {
   const { test: race, bed: server } = suiteWithBed(RACE, { backend: 'postgres' })
-  race('20 concurrent PUTs of 10 new keys each against 150: exactly 15 × 200 and 5 × 400, 150 keys stored (2 rounds, one per environment)', async () => {
-    const x = server()
-    for (const [round, environmentId, key] of [[0, x.envA, x.keyA], [1, x.envB, x.keyB]] as const) {
-      const before = await keyCount(x, key)
-      const answers = await Promise.all(
-        Array.from({ length: 20 }, (_, i) => put(x, environmentId, `racer-${round}-${i}`, attributes(`r${round}w${i}k`, 10))),
-      )
-      assert.is(answers.filter((a) => a.status === 200).length, 15, `round ${round}: accepted`)
-      const refused = answers.filter((a) => a.status !== 200)
-      assert.is(refused.length, 5, `round ${round}: refused`)
-      for (const answer of refused) assert.equal(errorOf(answer), TOO_MANY_KEYS)
-      assert.is(await keyCount(x, key), before + 150, `round ${round}: keys stored`)
-    }
-  })
+  race(
+    '20 concurrent PUTs of 10 new keys each against 150: exactly 15 × 200 and 5 × 400, 150 keys stored (2 rounds, one per environment)',
+    async () => {
+      const x = server()
+      for (const [round, environmentId, key] of [
+        [0, x.envA, x.keyA],
+        [1, x.envB, x.keyB],
+      ] as const) {
+        const before = await keyCount(x, key)
+        const answers = await Promise.all(
+          Array.from({ length: 20 }, (_, i) => put(x, environmentId, `racer-${round}-${i}`, attributes(`r${round}w${i}k`, 10))),
+        )
+        assert.is(answers.filter((a) => a.status === 200).length, 15, `round ${round}: accepted`)
+        const refused = answers.filter((a) => a.status !== 200)
+        assert.is(refused.length, 5, `round ${round}: refused`)
+        for (const answer of refused) assert.equal(errorOf(answer), TOO_MANY_KEYS)
+        assert.is(await keyCount(x, key), before + 150, `round ${round}: keys stored`)
+      }
+    },
+  )
   race.run()
 }

@@ -117,7 +117,9 @@ for (const backend of availableBackends()) {
         questions: [{ id: 'q1', type: 'openText', headline: { default: 'Q' }, required: true, inputType: 'text' }],
       })
       const respond = async () => {
-        const res = await b.call('POST', `/api/v1/client/${environmentId}/responses`, { body: { surveyId: survey.id, finished: false, data: { q1: 'hi' } } })
+        const res = await b.call('POST', `/api/v1/client/${environmentId}/responses`, {
+          body: { surveyId: survey.id, finished: false, data: { q1: 'hi' } },
+        })
         assert.is(res.status, 200)
       }
       return { key, respond }

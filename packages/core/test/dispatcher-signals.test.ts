@@ -100,10 +100,12 @@ test.after.each(async () => {
   await w.bed.close()
 })
 
-test('each attempt has a signal of its own, with only its transport\'s listener, also while several are in flight', async () => {
+test("each attempt has a signal of its own, with only its transport's listener, also while several are in flight", async () => {
   // Three endpoints, so that attempts overlap however the dispatcher spreads its work between endpoints.
-  for (const path of ['/a', '/b', '/c']) await api(w.bed, w.key, 'POST', '/api/v1/webhooks', { url: r.url + path, triggers: ['responseCreated'] })
-  for (let i = 0; i < 5; i++) await api(w.bed, undefined, 'POST', `/api/v1/client/${w.environmentId}/responses`, { surveyId: w.surveyId, finished: false, data: {} })
+  for (const path of ['/a', '/b', '/c'])
+    await api(w.bed, w.key, 'POST', '/api/v1/webhooks', { url: r.url + path, triggers: ['responseCreated'] })
+  for (let i = 0; i < 5; i++)
+    await api(w.bed, undefined, 'POST', `/api/v1/client/${w.environmentId}/responses`, { surveyId: w.surveyId, finished: false, data: {} })
   // The first three requests wait for each other: three attempts are in flight at once.
   r.setHold((held) => held < 3)
   void (async () => {
@@ -112,7 +114,11 @@ test('each attempt has a signal of its own, with only its transport\'s listener,
     r.release()
   })()
   const { transport, seen } = watchedTransport()
-  const report = await createWebhookDispatcher({ storage: w.storage, transport, logger: { error: console.error, warn: () => {} } }).runOnce()
+  const report = await createWebhookDispatcher({
+    storage: w.storage,
+    transport,
+    logger: { error: console.error, warn: () => {} },
+  }).runOnce()
   assert.is(report.delivered, 15)
   assert.is(seen.length, 15)
   assert.equal(Math.max(...seen.map((s) => s.listeners)), 1, 'no signal gathers the listeners of other attempts')
@@ -125,7 +131,12 @@ test('stop() aborts an attempt in flight and hands its delivery back, due at onc
   r.setHold(() => true)
   const first = r.next()
   const { transport } = watchedTransport()
-  const dispatcher = createWebhookDispatcher({ storage: w.storage, transport, pollIntervalMs: 3_600_000, logger: { error: console.error, warn: () => {} } })
+  const dispatcher = createWebhookDispatcher({
+    storage: w.storage,
+    transport,
+    pollIntervalMs: 3_600_000,
+    logger: { error: console.error, warn: () => {} },
+  })
   dispatcher.start()
   await api(w.bed, undefined, 'POST', `/api/v1/client/${w.environmentId}/responses`, { surveyId: w.surveyId, finished: false, data: {} })
   await first

@@ -38,10 +38,15 @@ test('a responseId of another environment, another survey or none at all is 400 
     assert.equal(seen.body.data.displays, [], `${what}: no display stored`)
   }
   const own = await createResponse(x, survey.id)
-  const accepted = await x.call('POST', `/api/v1/client/${x.envA}/displays`, { body: { surveyId: survey.id, userId: 'viewer-own', responseId: own } })
+  const accepted = await x.call('POST', `/api/v1/client/${x.envA}/displays`, {
+    body: { surveyId: survey.id, userId: 'viewer-own', responseId: own },
+  })
   assert.is(accepted.status, 200)
   const seen = await x.call('GET', `/api/v1/client/${x.envA}/identify/contacts/viewer-own`)
-  assert.equal(seen.body.data.displays.map((d: { surveyId: string }) => d.surveyId), [survey.id])
+  assert.equal(
+    seen.body.data.displays.map((d: { surveyId: string }) => d.surveyId),
+    [survey.id],
+  )
 })
 
 test('a second response naming a display that has one is 400, client and management alike, and stores nothing', async () => {
@@ -51,17 +56,30 @@ test('a second response naming a display that has one is 400, client and managem
   const first = await createResponse(x, survey.id, { displayId })
   const taken = {
     status: 400,
-    body: { code: 'bad_request', message: 'Display is already linked to a response', details: { displayId: 'Another response names this display' } },
+    body: {
+      code: 'bad_request',
+      message: 'Display is already linked to a response',
+      details: { displayId: 'Another response names this display' },
+    },
   }
-  const client = await x.call('POST', `/api/v1/client/${x.envA}/responses`, { body: { surveyId: survey.id, finished: true, data: {}, displayId } })
+  const client = await x.call('POST', `/api/v1/client/${x.envA}/responses`, {
+    body: { surveyId: survey.id, finished: true, data: {}, displayId },
+  })
   assert.equal(errorOf(client), taken, 'client')
   assert.is(client.headers.get('access-control-allow-origin'), '*', 'CORS on the error')
-  const management = await x.call('POST', '/api/v1/management/responses', { key: x.keyA, body: { surveyId: survey.id, finished: false, data: {}, displayId } })
+  const management = await x.call('POST', '/api/v1/management/responses', {
+    key: x.keyA,
+    body: { surveyId: survey.id, finished: false, data: {}, displayId },
+  })
   assert.equal(errorOf(management), taken, 'management')
   const linked = await x.call('GET', `/api/v1/client/${x.envA}/displays/${displayId}/response`)
   assert.equal(linked.body, { data: { responseId: first } })
   const stored = await x.call('GET', `/api/v1/management/responses?surveyId=${survey.id}`, { key: x.keyA })
-  assert.equal(stored.body.data.map((r: { id: string }) => r.id), [first], 'only the first is stored')
+  assert.equal(
+    stored.body.data.map((r: { id: string }) => r.id),
+    [first],
+    'only the first is stored',
+  )
 })
 
 test.run()

@@ -25,14 +25,29 @@ docs('lists every registered route once, and nothing else', async () => {
     ([, method, path]) => `${method} ${path}`,
   )
   assert.ok(registered.length > 0)
-  assert.equal(rows.filter((row, i) => rows.indexOf(row) !== i), [], 'no row twice')
-  assert.equal(registered.filter((route) => !rows.includes(route)), [], 'registered routes missing from docs/routes.md')
-  assert.equal(rows.filter((row) => !registered.includes(row)), [], 'rows in docs/routes.md that no route answers')
+  assert.equal(
+    rows.filter((row, i) => rows.indexOf(row) !== i),
+    [],
+    'no row twice',
+  )
+  assert.equal(
+    registered.filter((route) => !rows.includes(route)),
+    [],
+    'registered routes missing from docs/routes.md',
+  )
+  assert.equal(
+    rows.filter((row) => !registered.includes(row)),
+    [],
+    'rows in docs/routes.md that no route answers',
+  )
 })
 
 docs('paths are written relative to basePath', async () => {
   const canvass = createCanvass({ storage: bed().storage, basePath: '/feedback' })
-  assert.ok(canvass.routes.every(({ path }) => path.startsWith('/feedback/api/')), 'routes carry the base path')
+  assert.ok(
+    canvass.routes.every(({ path }) => path.startsWith('/feedback/api/')),
+    'routes carry the base path',
+  )
 })
 
 docs.run()

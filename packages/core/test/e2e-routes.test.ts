@@ -128,7 +128,11 @@ function defineSuites(label: string) {
       status: 400,
       body: { code: 'bad_request', message: 'Malformed JSON input, please check your request body', details: {} },
     })
-    const form = await x.call('POST', path, { key: x.keyA, rawBody: 'a=1', headers: { 'content-type': 'application/x-www-form-urlencoded' } })
+    const form = await x.call('POST', path, {
+      key: x.keyA,
+      rawBody: 'a=1',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    })
     assert.is(form.status, 415)
     assert.is(form.body.code, 'unsupported_media_type')
     const huge = JSON.stringify({ environmentId: x.envA, name: 'x', questions: [question()], pad: 'x'.repeat(1024 * 1024) })
@@ -180,14 +184,19 @@ function defineSuites(label: string) {
       key: x.keyA,
       body: { questions: [question('a'), question('b')], status: 'paused' },
     })
-    assert.equal(replaced.body.data.questions.map((q: { id: string }) => q.id), ['a', 'b'])
+    assert.equal(
+      replaced.body.data.questions.map((q: { id: string }) => q.id),
+      ['a', 'b'],
+    )
     assert.is(replaced.body.data.status, 'paused')
     const invalid = await x.call('PUT', `/api/v1/management/surveys/${s.id}`, { key: x.keyA, body: { name: '' } })
     assert.is(invalid.status, 400)
     assert.ok('name' in invalid.body.details)
     const reread = await x.call('GET', `/api/v1/management/surveys/${s.id}`, { key: x.keyA })
     assert.is(reread.body.data.name, 'Renamed', 'a refused update changes nothing')
-    const refused = await x.call('POST', `/api/v1/client/${x.envA}/responses`, { body: { surveyId: s.id, finished: false, data: { q1: 'hi' } } })
+    const refused = await x.call('POST', `/api/v1/client/${x.envA}/responses`, {
+      body: { surveyId: s.id, finished: false, data: { q1: 'hi' } },
+    })
     assert.equal(
       errorOf(refused),
       { status: 403, body: { code: 'forbidden', message: 'Survey is not accepting submissions', details: {} } },
@@ -315,7 +324,9 @@ function defineSuites(label: string) {
       body: { surveyId: s.id, finished: false, data: {} },
     })
     assert.is(malformedEnv.status, 404)
-    const unknownSurvey = await x.call('POST', `/api/v1/client/${x.envA}/responses`, { body: { surveyId: 'nope', finished: false, data: {} } })
+    const unknownSurvey = await x.call('POST', `/api/v1/client/${x.envA}/responses`, {
+      body: { surveyId: 'nope', finished: false, data: {} },
+    })
     assert.equal(errorOf(unknownSurvey), { status: 404, body: notFoundBody('Survey', 'nope') })
     const other = await x.call('POST', `/api/v1/client/${x.envB}/responses`, { body: { surveyId: s.id, finished: false, data: {} } })
     assert.equal(errorOf(other), {
@@ -324,7 +335,9 @@ function defineSuites(label: string) {
     })
     for (const status of ['paused', 'completed', 'scheduled']) {
       const closed = await createSurvey(x, { status, runOnDate: status === 'scheduled' ? '2999-01-01T00:00:00.000Z' : null })
-      const refused = await x.call('POST', `/api/v1/client/${x.envA}/responses`, { body: { surveyId: closed.id, finished: false, data: {} } })
+      const refused = await x.call('POST', `/api/v1/client/${x.envA}/responses`, {
+        body: { surveyId: closed.id, finished: false, data: {} },
+      })
       assert.equal(errorOf(refused), {
         status: 403,
         body: { code: 'forbidden', message: 'Survey is not accepting submissions', details: {} },
@@ -339,7 +352,10 @@ function defineSuites(label: string) {
       const refused = await x.call('POST', `/api/v1/client/${x.envA}/responses`, { body })
       assert.is(refused.status, 400, JSON.stringify(body).slice(0, 80))
       // The field path of the offending value: the input rule names the field.
-      assert.ok(Object.keys(refused.body.details).some((path) => /^(data|userId)\b/.test(path)), refused.text)
+      assert.ok(
+        Object.keys(refused.body.details).some((path) => /^(data|userId)\b/.test(path)),
+        refused.text,
+      )
     }
     const invalid = await x.call('POST', `/api/v1/client/${x.envA}/responses`, { body: { surveyId: s.id } })
     assert.is(invalid.status, 400)
@@ -386,7 +402,11 @@ function defineSuites(label: string) {
     const x = await b()
     for (const path of [`/api/v1/client/${x.envA}/responses`, '/api/v1/client/responses/abc']) {
       const res = await x.call('OPTIONS', path, {
-        headers: { origin: 'https://site.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type,x-custom' },
+        headers: {
+          origin: 'https://site.example',
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': 'content-type,x-custom',
+        },
       })
       assert.is(res.status, 204, path)
       assert.is(res.headers.get('access-control-allow-origin'), '*')
@@ -407,7 +427,10 @@ function defineSuites(label: string) {
     for (let i = 0; i < 5; i++) ids.push(await createResponse(x, s1.id, { data: { q1: `answer ${i}` } }))
     const otherId = await createResponse(x, s2.id)
     const all = await x.call('GET', `/api/v1/management/responses?surveyId=${s1.id}`, { key: x.keyA })
-    assert.equal(all.body.data.map((r: { id: string }) => r.id), [...ids].reverse())
+    assert.equal(
+      all.body.data.map((r: { id: string }) => r.id),
+      [...ids].reverse(),
+    )
     assert.is(all.headers.get('link'), null)
     const seen: string[] = []
     let path: string | undefined = `/api/v1/management/responses?surveyId=${s1.id}&limit=2`
@@ -423,7 +446,10 @@ function defineSuites(label: string) {
     }
     assert.equal(seen, [...ids].reverse())
     const skip = await x.call('GET', `/api/v1/management/responses?surveyId=${s1.id}&limit=2&skip=3`, { key: x.keyA })
-    assert.equal(skip.body.data.map((r: { id: string }) => r.id), [ids[1], ids[0]])
+    assert.equal(
+      skip.body.data.map((r: { id: string }) => r.id),
+      [ids[1], ids[0]],
+    )
     const unfiltered = await x.call('GET', '/api/v1/management/responses?limit=1000', { key: x.keyA })
     const unfilteredIds = unfiltered.body.data.map((r: { id: string }) => r.id)
     assert.ok(unfilteredIds.includes(otherId) && unfilteredIds.includes(ids[0]))
@@ -457,7 +483,10 @@ function defineSuites(label: string) {
     }
     const put = await x.call('PUT', `/api/v1/management/responses/${r.id}`, { key: x.keyA, body: { finished: true } })
     assert.equal(errorOf(put), { status: 404, body: notFoundBody('Response', r.id) })
-    const unknownSurvey = await x.call('POST', '/api/v1/management/responses', { key: x.keyA, body: { surveyId: 'nope', finished: true, data: {} } })
+    const unknownSurvey = await x.call('POST', '/api/v1/management/responses', {
+      key: x.keyA,
+      body: { surveyId: 'nope', finished: true, data: {} },
+    })
     assert.equal(errorOf(unknownSurvey), { status: 404, body: notFoundBody('Survey', 'nope') })
     const malformed = await x.call('GET', `/api/v1/management/responses/${MALFORMED_ID}`, { key: x.keyA })
     assert.is(malformed.status, 404)
@@ -529,7 +558,14 @@ function defineSuites(label: string) {
     const r = await createResponse(x, s.id)
     const ids = [s.id, r, '', '%00', '%E0%A4%A', '..%2F..%2Fetc', 'x'.repeat(5000), "1' or '1'='1", '%F0%9F%98%80']
     const bodies: unknown[] = [
-      null, 0, 'text', [], [{}], {}, { surveyId: null }, { surveyId: 5, finished: 'no', data: [] },
+      null,
+      0,
+      'text',
+      [],
+      [{}],
+      {},
+      { surveyId: null },
+      { surveyId: 5, finished: 'no', data: [] },
       { surveyId: s.id, finished: true, data: { q: 'x'.repeat(200_000) } },
       { surveyId: s.id, finished: true, data: {}, ttc: { q: -1 } },
       { surveyId: s.id, finished: true, data: {}, ttc: { q: 1e308 * 10 } },

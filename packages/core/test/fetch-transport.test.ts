@@ -26,10 +26,26 @@ refusals('refuses literal non-public addresses in every spelling before calling 
   const { fetch, calls } = forbiddenFetch()
   const transport = createFetchWebhookTransport({ fetch })
   const urls = [
-    'http://127.0.0.1/', 'http://2130706433/', 'http://0x7f.1/', 'http://0177.0.0.1/', 'http://127.1/', 'http://[::1]/',
-    'http://10.1.2.3/', 'http://172.16.0.1/', 'http://192.168.1.1/', 'http://100.64.0.1/', 'http://169.254.169.254/latest/meta-data/',
-    'http://0.0.0.0/', 'http://[::]/', 'http://[fe80::1]/', 'http://[fc00::1]/', 'http://[::ffff:127.0.0.1]/', 'http://[64:ff9b::a00:1]/',
-    'http://[2002:a00:1::]/', 'https://localhost:8443/', 'http://hooks.localhost/',
+    'http://127.0.0.1/',
+    'http://2130706433/',
+    'http://0x7f.1/',
+    'http://0177.0.0.1/',
+    'http://127.1/',
+    'http://[::1]/',
+    'http://10.1.2.3/',
+    'http://172.16.0.1/',
+    'http://192.168.1.1/',
+    'http://100.64.0.1/',
+    'http://169.254.169.254/latest/meta-data/',
+    'http://0.0.0.0/',
+    'http://[::]/',
+    'http://[fe80::1]/',
+    'http://[fc00::1]/',
+    'http://[::ffff:127.0.0.1]/',
+    'http://[64:ff9b::a00:1]/',
+    'http://[2002:a00:1::]/',
+    'https://localhost:8443/',
+    'http://hooks.localhost/',
   ]
   for (const url of urls) {
     const result = await transport.send({ url, headers: {}, body: '{}' })
@@ -43,7 +59,10 @@ refusals('refuses non-http(s) URLs, credentials and owned headers before calling
   assert.is(errorClass(await transport.send({ url: 'file:///etc/passwd', headers: {}, body: '' })), 'invalid_url')
   assert.is(errorClass(await transport.send({ url: 'http://u:p@hooks.example/', headers: {}, body: '' })), 'invalid_url')
   assert.is(errorClass(await transport.send({ url: 'not a url', headers: {}, body: '' })), 'invalid_url')
-  assert.is(errorClass(await transport.send({ url: 'http://hooks.example/', headers: { Host: 'other.example' }, body: '' })), 'invalid_request')
+  assert.is(
+    errorClass(await transport.send({ url: 'http://hooks.example/', headers: { Host: 'other.example' }, body: '' })),
+    'invalid_request',
+  )
   assert.equal(calls, [])
 })
 
@@ -97,9 +116,10 @@ answers('a fetch that never answers times out; an aborted signal gives aborted',
   assert.is(errorClass(await pending), 'aborted')
 })
 answers('classifies Node fetch failures by their cause', async () => {
-  const failing = (cause: unknown) => (async () => {
-    throw new TypeError('fetch failed', { cause })
-  }) as typeof fetch
+  const failing = (cause: unknown) =>
+    (async () => {
+      throw new TypeError('fetch failed', { cause })
+    }) as typeof fetch
   const cases: [unknown, string][] = [
     [Object.assign(new Error('getaddrinfo ENOTFOUND hooks.example'), { code: 'ENOTFOUND' }), 'dns'],
     [Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }), 'connect'],
@@ -111,7 +131,11 @@ answers('classifies Node fetch failures by their cause', async () => {
     [undefined, 'network'],
   ]
   for (const [cause, expected] of cases) {
-    const result = await createFetchWebhookTransport({ fetch: failing(cause) }).send({ url: 'https://hooks.example/', headers: {}, body: '' })
+    const result = await createFetchWebhookTransport({ fetch: failing(cause) }).send({
+      url: 'https://hooks.example/',
+      headers: {},
+      body: '',
+    })
     assert.is(errorClass(result), expected, String(cause))
   }
 })

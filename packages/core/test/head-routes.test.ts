@@ -41,12 +41,28 @@ async function call(method: string, path: string, body?: unknown, withKey = true
 /** One of each resource a GET route names, made through the API. */
 async function seed(environmentId: string): Promise<void> {
   const question = { id: 'q1', type: 'openText', headline: { default: 'Why?' }, required: true, inputType: 'text' }
-  const survey = await call('POST', '/api/v1/management/surveys', { environmentId, name: 'Seed', type: 'link', status: 'inProgress', questions: [question] })
+  const survey = await call('POST', '/api/v1/management/surveys', {
+    environmentId,
+    name: 'Seed',
+    type: 'link',
+    status: 'inProgress',
+    questions: [question],
+  })
   const webhook = await call('POST', '/api/v1/webhooks', { url: 'https://example.invalid/hook', triggers: ['responseCreated'] })
   const display = await call('POST', `/api/v1/client/${environmentId}/displays`, { surveyId: survey.id }, false)
-  const response = await call('POST', `/api/v1/client/${environmentId}/responses`, { surveyId: survey.id, finished: false, data: { q1: 'a' }, userId: 'seed-user', displayId: display.id }, false)
+  const response = await call(
+    'POST',
+    `/api/v1/client/${environmentId}/responses`,
+    { surveyId: survey.id, finished: false, data: { q1: 'a' }, userId: 'seed-user', displayId: display.id },
+    false,
+  )
   const segment = await call('POST', '/api/v1/management/segments', { environmentId, title: 'Seed', filters: [] })
-  const quota = await call('POST', `/api/v1/management/surveys/${survey.id}/quotas`, { name: 'Seed quota', limit: 10, logic: { connector: 'and', conditions: [] }, action: 'continueSurvey' })
+  const quota = await call('POST', `/api/v1/management/surveys/${survey.id}/quotas`, {
+    name: 'Seed quota',
+    limit: 10,
+    logic: { connector: 'and', conditions: [] },
+    action: 'continueSurvey',
+  })
   const attributeClass = await call('POST', '/api/v1/management/attribute-classes', { environmentId, name: 'plan', type: 'code' })
   const actionClass = await call('POST', '/api/v1/management/action-classes', { environmentId, name: 'Seed', type: 'code', key: 'seed' })
   const attributeKey = await call('POST', '/api/v1/management/contact-attribute-keys', { environmentId, key: 'seedKey' })

@@ -59,14 +59,22 @@ test('2: 400s stay small and cheap: 100k failing keys and 330k empty questions',
   assert.ok(Object.keys(keys.body.details).length <= 21)
   const questions = `{"environmentId":"${x.envA}","name":"n","questions":[${Array(330_000).fill('{}').join(',')}]}`
   assert.ok(questions.length < 1024 * 1024)
-  const many = await x.call('POST', '/api/v1/management/surveys', { key: x.keyA, rawBody: questions, headers: { 'content-type': 'application/json' } })
+  const many = await x.call('POST', '/api/v1/management/surveys', {
+    key: x.keyA,
+    rawBody: questions,
+    headers: { 'content-type': 'application/json' },
+  })
   assert.is(many.status, 400)
   // Refused from its text, before 330k objects are built.
   assert.is(many.body.details[''], 'A JSON body must not hold more than 100000 values (keys included)')
   assert.ok(many.text.length < 1024)
   // Under that cap, the question limit is still checked before any question is validated.
   const fewer = `{"environmentId":"${x.envA}","name":"n","questions":[${Array(5_000).fill('{}').join(',')}]}`
-  const over = await x.call('POST', '/api/v1/management/surveys', { key: x.keyA, rawBody: fewer, headers: { 'content-type': 'application/json' } })
+  const over = await x.call('POST', '/api/v1/management/surveys', {
+    key: x.keyA,
+    rawBody: fewer,
+    headers: { 'content-type': 'application/json' },
+  })
   assert.is(over.status, 400)
   assert.is(over.body.details.questions, 'Survey must have at most 200 questions')
   assert.ok(over.text.length < 1024)
@@ -85,7 +93,14 @@ test('2: dense bodies near 1 MiB, with a length or chunked, are refused by their
   assert.ok(dense.length > 900_000 && dense.length < 1024 * 1024, `${dense.length} bytes`)
   try {
     const path = `/api/v1/client/${x.envA}/responses`
-    const declared = await rawRequest(url, 'POST', path, { 'content-type': 'application/json', 'content-length': String(dense.length) }, dense, agent)
+    const declared = await rawRequest(
+      url,
+      'POST',
+      path,
+      { 'content-type': 'application/json', 'content-length': String(dense.length) },
+      dense,
+      agent,
+    )
     const pieces = Array.from({ length: Math.ceil(dense.length / 50_000) }, (_, i) => dense.slice(i * 50_000, (i + 1) * 50_000))
     const streamed = await rawRequest(url, 'POST', path, { 'content-type': 'application/json' }, pieces, agent)
     for (const answer of [declared, streamed]) {
@@ -100,7 +115,10 @@ test('2: dense bodies near 1 MiB, with a length or chunked, are refused by their
     const many = await Promise.all(
       Array.from({ length: 8 }, () => fetch(url + path, { method: 'POST', body: dense, headers: { 'content-type': 'application/json' } })),
     )
-    assert.equal(many.map((answer) => answer.status), Array(8).fill(400))
+    assert.equal(
+      many.map((answer) => answer.status),
+      Array(8).fill(400),
+    )
   } finally {
     agent.destroy()
   }
@@ -155,7 +173,13 @@ test('5: a presign answers absolute URLs that SDKs can fetch as given, in an ans
   const x = bed()
   const url = await x.listen()
   const body = JSON.stringify({ fileName: 'a.png', fileType: 'image/png' })
-  const management = await rawRequest(url, 'POST', '/api/v1/management/storage', { 'x-api-key': x.keyA, 'content-type': 'application/json' }, body)
+  const management = await rawRequest(
+    url,
+    'POST',
+    '/api/v1/management/storage',
+    { 'x-api-key': x.keyA, 'content-type': 'application/json' },
+    body,
+  )
   const client = await rawRequest(url, 'POST', `/api/v1/client/${x.envA}/storage`, { 'content-type': 'application/json' }, body)
   for (const [res, upload] of [
     [management, '/api/v1/management/storage/local'],
@@ -259,16 +283,44 @@ test('segments: deep, wide and odd filter trees are 400 naming the field, never 
   const leaf = { id: 'l', root: { type: 'attribute', contactAttributeKey: 'plan' }, value: 'pro', qualifier: { operator: 'equals' } }
   const count = async () => (await x.call('GET', '/api/v1/management/segments?limit=1000', { key: x.keyA })).body.data.length
   const before = await count()
-  const nest = (levels: number): unknown => (levels === 0 ? [{ id: 'x', connector: null, resource: leaf }] : [{ id: 'g', connector: null, resource: nest(levels - 1) }])
+  const nest = (levels: number): unknown =>
+    levels === 0 ? [{ id: 'x', connector: null, resource: leaf }] : [{ id: 'g', connector: null, resource: nest(levels - 1) }]
   const cases: [body: unknown, field: string][] = [
     [{ title: 't', filters: nest(12) }, 'filters.0.resource.0.resource.0.resource.0.resource.0.resource.0.resource.0.resource.0.resource'],
-    [{ title: 't', filters: Array.from({ length: 201 }, (_, i) => ({ id: `w${i}`, connector: i ? 'and' : null, resource: leaf })) }, 'filters'],
-    [{ title: 't', filters: [{ id: 'a', connector: null, resource: { ...leaf, root: { type: 'attribute', contactAttributeKey: 'k'.repeat(256) } } }] }, 'filters.0.resource.root.contactAttributeKey'],
+    [
+      { title: 't', filters: Array.from({ length: 201 }, (_, i) => ({ id: `w${i}`, connector: i ? 'and' : null, resource: leaf })) },
+      'filters',
+    ],
+    [
+      {
+        title: 't',
+        filters: [{ id: 'a', connector: null, resource: { ...leaf, root: { type: 'attribute', contactAttributeKey: 'k'.repeat(256) } } }],
+      },
+      'filters.0.resource.root.contactAttributeKey',
+    ],
     [{ title: 't', filters: [{ id: 'a', connector: null, resource: { ...leaf, value: 'a\ud800' } }] }, 'filters.0.resource.value'],
     [{ title: 't', filters: [{ id: 'a', connector: null, resource: { ...leaf, value: 1e400 } }] }, 'filters.0.resource.value'],
-    [{ title: 't', filters: [{ id: 'a', connector: null, resource: { ...leaf, qualifier: { operator: '__proto__' } } }] }, 'filters.0.resource.qualifier.operator'],
-    [{ title: 't', filters: [{ id: 'a', connector: null, resource: { __proto__: { root: { type: 'attribute' } } } }] }, 'filters.0.resource.root'],
-    [{ title: 't', filters: [{ id: 'a', connector: null, resource: { id: 'd', root: { type: 'device', deviceType: 'toaster' }, qualifier: { operator: 'equals' } } }] }, 'filters.0.resource.root.deviceType'],
+    [
+      { title: 't', filters: [{ id: 'a', connector: null, resource: { ...leaf, qualifier: { operator: '__proto__' } } }] },
+      'filters.0.resource.qualifier.operator',
+    ],
+    [
+      { title: 't', filters: [{ id: 'a', connector: null, resource: { __proto__: { root: { type: 'attribute' } } } }] },
+      'filters.0.resource.root',
+    ],
+    [
+      {
+        title: 't',
+        filters: [
+          {
+            id: 'a',
+            connector: null,
+            resource: { id: 'd', root: { type: 'device', deviceType: 'toaster' }, qualifier: { operator: 'equals' } },
+          },
+        ],
+      },
+      'filters.0.resource.root.deviceType',
+    ],
     [{ title: '', filters: [] }, 'title'],
     [{ title: 't', filters: null }, 'filters'],
   ]
@@ -280,7 +332,12 @@ test('segments: deep, wide and odd filter trees are 400 naming the field, never 
   }
   const survey = await x.call('POST', '/api/v1/management/surveys', {
     key: x.keyA,
-    body: { environmentId: x.envA, name: 'n', questions: [question()], segment: { filters: [{ id: 'a', connector: 'or', resource: leaf }] } },
+    body: {
+      environmentId: x.envA,
+      name: 'n',
+      questions: [question()],
+      segment: { filters: [{ id: 'a', connector: 'or', resource: leaf }] },
+    },
   })
   assert.equal([survey.status, Object.keys(survey.body.details)], [400, ['segment.filters.0.connector']])
   const deep = await x.call('POST', '/api/v1/management/segments', {
@@ -310,7 +367,10 @@ test('11: a repeated limit of singleUseIds and a repeated upload accessType are 
   const once = await x.call('GET', `/api/v1/management/surveys/${survey.id}/singleUseIds?limit=2`, { key: x.keyA })
   assert.is(once.body.data.length, 2)
 
-  const presign = await x.call('POST', '/api/v1/management/storage', { key: x.keyA, body: { fileName: 'a.txt', fileType: 'text/plain', accessType: 'private' } })
+  const presign = await x.call('POST', '/api/v1/management/storage', {
+    key: x.keyA,
+    body: { fileName: 'a.txt', fileType: 'text/plain', accessType: 'private' },
+  })
   assert.is(presign.status, 200, presign.text)
   const p = presign.body.data
   const headers = {
@@ -342,7 +402,9 @@ test('11: a repeated limit of singleUseIds and a repeated upload accessType are 
 test("presignedFields: an upload signed by hostile form fields is a 4xx in the upload's shape; nothing is stored", async () => {
   const x = bed()
   const survey = await createSurvey(x)
-  const presign = await x.call('POST', `/api/v1/client/${x.envA}/storage`, { body: { fileName: 'a.png', fileType: 'image/png', surveyId: survey.id } })
+  const presign = await x.call('POST', `/api/v1/client/${x.envA}/storage`, {
+    body: { fileName: 'a.png', fileType: 'image/png', surveyId: survey.id },
+  })
   assert.is(presign.status, 200, presign.text)
   const p = presign.body.data
   const fields: Record<string, string> = p.presignedFields

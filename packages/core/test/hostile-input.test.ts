@@ -56,7 +56,13 @@ details('array and entry counts are checked before any item is validated', () =>
   // Too many values to list every failure: the first one, and a note that the rest was not checked.
   assert.equal(error.details, { '': 'Must have at most 200 items', _more: 'Other fields were not checked' })
   assert.is(validated, 0, 'no item was validated')
-  const record = fail(() => parseInput(responseCreateSchema, { surveyId: 's', finished: true, data: Object.fromEntries(Array.from({ length: 3000 }, (_, i) => [`q${i}`, i])) }))
+  const record = fail(() =>
+    parseInput(responseCreateSchema, {
+      surveyId: 's',
+      finished: true,
+      data: Object.fromEntries(Array.from({ length: 3000 }, (_, i) => [`q${i}`, i])),
+    }),
+  )
   assert.equal(Object.keys(record.details), ['data'])
 })
 
@@ -66,7 +72,12 @@ rule('integers are whole and within Postgres integer range', () => {
   const schema = safeInteger(0)
   for (const bad of [1.5, 3_000_000_000, 2 ** 31, 1e30, Number.NaN, -1]) assert.not.ok(v.safeParse(schema, bad).success, String(bad))
   assert.ok(v.safeParse(schema, 2 ** 31 - 1).success)
-  for (const [field, bad] of [['delay', 1.5], ['autoComplete', 3_000_000_000], ['displayLimit', 1e30], ['recontactDays', 0.5]] as const) {
+  for (const [field, bad] of [
+    ['delay', 1.5],
+    ['autoComplete', 3_000_000_000],
+    ['displayLimit', 1e30],
+    ['recontactDays', 0.5],
+  ] as const) {
     const error = fail(() => parseInput(surveyUpdateSchema, { [field]: bad }))
     assert.ok(field in error.details, field)
   }
@@ -82,7 +93,15 @@ rule('years below 100 are kept, year 0 and impossible dates are refused', () => 
 })
 
 rule('URLs a browser follows are http(s) or relative', () => {
-  for (const bad of ['javascript:alert(1)', ' JAVASCRIPT:alert(1)', 'java\tscript:alert(1)', 'data:text/html,x', 'vbscript:x', 'file:///etc/passwd', '\\\\evil.example/x']) {
+  for (const bad of [
+    'javascript:alert(1)',
+    ' JAVASCRIPT:alert(1)',
+    'java\tscript:alert(1)',
+    'data:text/html,x',
+    'vbscript:x',
+    'file:///etc/passwd',
+    '\\\\evil.example/x',
+  ]) {
     assert.not.ok(v.safeParse(urlishString, bad).success, JSON.stringify(bad))
   }
   for (const good of ['https://example.com/a.png', 'http://x.example', '/storage/env/public/a.png', 'a.png']) {
@@ -94,7 +113,8 @@ rule('URLs a browser follows are http(s) or relative', () => {
 /** `text` as a request body: whole with its length, or streamed `chunk` bytes at a time without one. */
 function bodyRequest(text: string, chunk?: number): Request {
   const bytes = new TextEncoder().encode(text)
-  if (chunk === undefined) return new Request('http://h/', { method: 'POST', body: bytes, headers: { 'content-length': String(bytes.length) } })
+  if (chunk === undefined)
+    return new Request('http://h/', { method: 'POST', body: bytes, headers: { 'content-length': String(bytes.length) } })
   let at = 0
   const stream = new ReadableStream<Uint8Array>({
     pull(controller) {
@@ -173,7 +193,10 @@ logs('an unexpected error is logged with the route pattern, not the query string
   }
   const canvass = createCanvass({ storage: failing, logger: { error: (m, c) => logged.push([m, c]), warn() {} } })
   const res = await canvass.fetch(
-    new Request(`http://h/api/v1/client/${envA}/responses/r1?token=secret-query`, { method: 'PUT', body: '{"finished":true,"data":{"q":"secret-body"}}' }),
+    new Request(`http://h/api/v1/client/${envA}/responses/r1?token=secret-query`, {
+      method: 'PUT',
+      body: '{"finished":true,"data":{"q":"secret-body"}}',
+    }),
   )
   assert.is(res.status, 500)
   assert.is(res.headers.get('x-content-type-options'), 'nosniff')

@@ -121,20 +121,33 @@ function template(method: string, path: string, s: Seeds, x: Backend): Record<st
     return {
       name: `quota ${method}`,
       limit: 5,
-      logic: { connector: 'or', conditions: [{ id: 'c', leftOperand: { type: 'element', value: 'q1' }, operator: 'equals', rightOperand: { type: 'static', value: 'a' } }] },
+      logic: {
+        connector: 'or',
+        conditions: [
+          { id: 'c', leftOperand: { type: 'element', value: 'q1' }, operator: 'equals', rightOperand: { type: 'static', value: 'a' } },
+        ],
+      },
       action: 'continueSurvey',
       countPartialSubmissions: true,
     }
   }
   // Blocks here and questions in the PUT, so that both structures meet hostile values.
   if (/^POST .*\/management\/surveys$/.test(route)) {
-    return { environmentId: x.envA, name: 'n', blocks: [{ id: 'b1', name: 'B', elements: [question()], logic: [], buttonLabel: { default: 'Go' } }], publishOn: null, autoComplete: 5 }
+    return {
+      environmentId: x.envA,
+      name: 'n',
+      blocks: [{ id: 'b1', name: 'B', elements: [question()], logic: [], buttonLabel: { default: 'Go' } }],
+      publishOn: null,
+      autoComplete: 5,
+    }
   }
   if (/^PUT .*\/surveys\/:surveyId$/.test(route)) return { name: 'renamed', delay: 1, questions: [question()] }
-  if (/^POST .*\/responses$/.test(route)) return { surveyId: s.survey, finished: false, data: { q1: 'a' }, meta: { url: 'https://example.com/' } }
+  if (/^POST .*\/responses$/.test(route))
+    return { surveyId: s.survey, finished: false, data: { q1: 'a' }, meta: { url: 'https://example.com/' } }
   if (/^PUT .*\/responses\/:responseId$/.test(route)) return { finished: false, data: { q1: 'b' }, ttc: { q1: 1 }, variables: { v: 1 } }
   if (/\/displays$/.test(route)) return { surveyId: s.survey, userId: s.userId }
-  if (/^POST .*\/webhooks$/.test(route)) return { url: 'https://example.invalid/hook', triggers: ['responseCreated'], surveyIds: [s.survey], name: 'h' }
+  if (/^POST .*\/webhooks$/.test(route))
+    return { url: 'https://example.invalid/hook', triggers: ['responseCreated'], surveyIds: [s.survey], name: 'h' }
   // A PUT takes other names than a create, so that neither one's valid example meets the other's.
   if (/attribute-classes/.test(route)) return { name: `attr ${method}`, description: 'd', type: 'code' }
   if (/action-classes/.test(route)) return { name: `act ${method}`, description: 'd', type: 'code', key: `k-${method}` }
@@ -144,8 +157,22 @@ function template(method: string, path: string, s: Seeds, x: Backend): Record<st
       title: `segment ${method}`,
       description: 'd',
       filters: [
-        { id: 'a', connector: null, resource: { id: 'a', root: { type: 'attribute', contactAttributeKey: 'plan' }, value: 'pro', qualifier: { operator: 'equals' } } },
-        { id: 'b', connector: 'or', resource: [{ id: 'c', connector: null, resource: { id: 'c', root: { type: 'device', deviceType: 'phone' }, value: 'phone', qualifier: { operator: 'equals' } } }] },
+        {
+          id: 'a',
+          connector: null,
+          resource: { id: 'a', root: { type: 'attribute', contactAttributeKey: 'plan' }, value: 'pro', qualifier: { operator: 'equals' } },
+        },
+        {
+          id: 'b',
+          connector: 'or',
+          resource: [
+            {
+              id: 'c',
+              connector: null,
+              resource: { id: 'c', root: { type: 'device', deviceType: 'phone' }, value: 'phone', qualifier: { operator: 'equals' } },
+            },
+          ],
+        },
       ],
     }
   }
@@ -240,7 +267,19 @@ test(`each of the ${ROUTES.length} routes, ${RUNS_PER_ROUTE} runs: never 5xx, co
         fc.constantFrom(...names, 'limit', 'skip', 'cursor', 'x'),
         fc.oneof(
           fc.string({ maxLength: 20 }),
-          fc.constantFrom('-1', '1e9', '99999999999999999999', '1.5', '$survey', 'private', 'public', '%ED%A0%80', '\u0000', 'a\u0000b', '0000-01-01'),
+          fc.constantFrom(
+            '-1',
+            '1e9',
+            '99999999999999999999',
+            '1.5',
+            '$survey',
+            'private',
+            'public',
+            '%ED%A0%80',
+            '\u0000',
+            'a\u0000b',
+            '0000-01-01',
+          ),
           // Three of them stay under the 16 KiB of request line and headers a Node host accepts (beyond, it answers 431).
           fc.integer({ min: 256, max: 4000 }).map((n) => 'q'.repeat(n)),
         ),
@@ -248,13 +287,21 @@ test(`each of the ${ROUTES.length} routes, ${RUNS_PER_ROUTE} runs: never 5xx, co
       { maxLength: 3 },
     )
   const body = fc.oneof(
-    { weight: 3, arbitrary: fc.record({ plant: fc.nat(), name: fc.oneof(fc.string({ maxLength: 12 }), fc.constantFrom(...PROTOTYPE_KEYS)), hostile: value }) },
+    {
+      weight: 3,
+      arbitrary: fc.record({
+        plant: fc.nat(),
+        name: fc.oneof(fc.string({ maxLength: 12 }), fc.constantFrom(...PROTOTYPE_KEYS)),
+        hostile: value,
+      }),
+    },
     { weight: 2, arbitrary: value.map((v): BodyPlan => ({ raw: JSON.stringify(v) ?? 'null' })) },
     { weight: 1, arbitrary: extreme.map((raw): BodyPlan => ({ raw })) },
     { weight: 1, arbitrary: fc.constant<BodyPlan>({ valid: true }) },
   )
   const keyName = fc.constantFrom('A', 'A', 'B', 'none')
-  const requestOf = (names: string[]) => fc.record({ params: fc.array(choice, { minLength: 3, maxLength: 3 }), query: queryOf(names), key: keyName, body })
+  const requestOf = (names: string[]) =>
+    fc.record({ params: fc.array(choice, { minLength: 3, maxLength: 3 }), query: queryOf(names), key: keyName, body })
   type Drawn = { params: ParamChoice[]; query: [string, string][]; key: string; body: BodyPlan }
   const valid: Drawn = { params: [{ real: true }, { real: true }, { real: true }], query: [], key: 'A', body: { valid: true } }
 

@@ -22,7 +22,10 @@ async function expectError(promise: Promise<unknown>, status: number, code: stri
 
 const body = suite('readJsonBody')
 body('parses JSON sent as text/plain or without a content type', async () => {
-  assert.equal(await readJsonBody(new Request('http://x/', { method: 'POST', body: '{"a":1}', headers: { 'content-type': 'text/plain' } })), { a: 1 })
+  assert.equal(
+    await readJsonBody(new Request('http://x/', { method: 'POST', body: '{"a":1}', headers: { 'content-type': 'text/plain' } })),
+    { a: 1 },
+  )
   const bare = new Request('http://x/', { method: 'POST', body: '{"b":2}' })
   bare.headers.delete('content-type')
   assert.equal(await readJsonBody(bare), { b: 2 })
@@ -56,7 +59,10 @@ body('refuses non-objects, U+0000 and unpaired surrogates anywhere and deep nest
     ['{"data":{"q1":"\\ud800"}}', 'data.q1'],
     ['{"name":"x\\udc00y"}', 'name'],
     ['{"data":{"\\udbff":"a"}}', 'data.\udbff'],
-    [deep, 'a.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0'],
+    [
+      deep,
+      'a.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0',
+    ],
   ]
   for (const [text, path] of cases) {
     try {
@@ -68,13 +74,25 @@ body('refuses non-objects, U+0000 and unpaired surrogates anywhere and deep nest
       assert.equal(Object.keys((error as CanvassError).details), [path], text)
     }
   }
-  assert.equal(await readJsonBody(new Request('http://x/', { method: 'POST', body: '{"a":"\\ud83d\\ude00"}' })), { a: '😀' }, 'a surrogate pair is fine')
-  assert.equal(await readJsonBody(new Request('http://x/', { method: 'POST', body: '{"a":"\\\\u0000"}' })), { a: '\\u0000' }, 'an escaped backslash is not U+0000')
+  assert.equal(
+    await readJsonBody(new Request('http://x/', { method: 'POST', body: '{"a":"\\ud83d\\ude00"}' })),
+    { a: '😀' },
+    'a surrogate pair is fine',
+  )
+  assert.equal(
+    await readJsonBody(new Request('http://x/', { method: 'POST', body: '{"a":"\\\\u0000"}' })),
+    { a: '\\u0000' },
+    'an escaped backslash is not U+0000',
+  )
   assert.ok(await readJsonBody(new Request('http://x/', { method: 'POST', body: nested63 })))
 })
 body('refuses form and multipart bodies with 415', async () => {
   for (const type of ['multipart/form-data; boundary=x', 'application/x-www-form-urlencoded']) {
-    await expectError(readJsonBody(new Request('http://x/', { method: 'POST', body: 'a', headers: { 'content-type': type } })), 415, 'unsupported_media_type')
+    await expectError(
+      readJsonBody(new Request('http://x/', { method: 'POST', body: 'a', headers: { 'content-type': type } })),
+      415,
+      'unsupported_media_type',
+    )
   }
 })
 body('413 on a declared or streamed body over the limit; 400 on malformed JSON or no body', async () => {
@@ -84,7 +102,11 @@ body('413 on a declared or streamed body over the limit; 400 on malformed JSON o
       controller.enqueue(new TextEncoder().encode('aaaa'))
     },
   })
-  await expectError(readJsonBody(new Request('http://x/', { method: 'POST', body: stream, duplex: 'half' } as RequestInit), 64), 413, 'payload_too_large')
+  await expectError(
+    readJsonBody(new Request('http://x/', { method: 'POST', body: stream, duplex: 'half' } as RequestInit), 64),
+    413,
+    'payload_too_large',
+  )
   await expectError(readJsonBody(new Request('http://x/', { method: 'POST', body: '{' })), 400, 'bad_request')
   await expectError(readJsonBody(new Request('http://x/', { method: 'POST' })), 400, 'bad_request')
 })
@@ -100,8 +122,17 @@ body('a body that fails mid-stream (the client went away) is a 400, not an unexp
       },
     })
   }
-  await expectError(readJsonBody(new Request('http://x/', { method: 'POST', body: failing(), duplex: 'half' } as RequestInit)), 400, 'bad_request')
-  const declared = new Request('http://x/', { method: 'POST', body: failing(), duplex: 'half', headers: { 'content-length': '10' } } as RequestInit)
+  await expectError(
+    readJsonBody(new Request('http://x/', { method: 'POST', body: failing(), duplex: 'half' } as RequestInit)),
+    400,
+    'bad_request',
+  )
+  const declared = new Request('http://x/', {
+    method: 'POST',
+    body: failing(),
+    duplex: 'half',
+    headers: { 'content-length': '10' },
+  } as RequestInit)
   await expectError(readJsonBody(declared), 400, 'bad_request')
 })
 
@@ -120,7 +151,11 @@ body('large bodies are parsed one at a time, each in a task of its own, so other
   assert.is(order[0], 'small', order.join(', '))
   const other = order.indexOf('other work')
   assert.ok(other > 0 && other < order.indexOf('large 3'), `other work ran between large bodies: ${order.join(', ')}`)
-  assert.equal(order.filter((step) => step.startsWith('large')), ['large 1', 'large 2', 'large 3'], 'large bodies keep their order')
+  assert.equal(
+    order.filter((step) => step.startsWith('large')),
+    ['large 1', 'large 2', 'large 3'],
+    'large bodies keep their order',
+  )
 })
 
 /** A streamed body without a length, in the given chunks; `pulled()` tells how many were read. */
@@ -227,14 +262,22 @@ pages('defaults, bounds and cursor round trip', async () => {
 })
 
 pages('a page ends early at its byte budget, reads in batches, and always holds one row', async () => {
-  const rows = Array.from({ length: 10 }, (_, i) => ({ id: `r${9 - i}`, createdAt: new Date(Date.UTC(2026, 0, 10 - i)), text: 'x'.repeat(1000) }))
+  const rows = Array.from({ length: 10 }, (_, i) => ({
+    id: `r${9 - i}`,
+    createdAt: new Date(Date.UTC(2026, 0, 10 - i)),
+    text: 'x'.repeat(1000),
+  }))
   const reads: PageQuery[] = []
   const options = { read: listOf(rows, reads), output: (row: (typeof rows)[number]) => row, nextUrl: () => new URL('http://h/l'), batch: 2 }
   const early = await listPage({ limit: 10 }, { ...options, maxBytes: 3500 })
   const items = ((await early.json()) as { data: { id: string }[] }).data.map((row) => row.id)
   assert.equal(items, ['r9', 'r8', 'r7'], 'three rows of about 1 KB fit in 3.5 KB')
   assert.match(early.headers.get('link') ?? '', /cursor=/)
-  assert.equal(reads.map((read) => read.limit), [2, 2], 'read two at a time, and no further than needed')
+  assert.equal(
+    reads.map((read) => read.limit),
+    [2, 2],
+    'read two at a time, and no further than needed',
+  )
   const single = await listPage({ limit: 10 }, { ...options, maxBytes: 10 })
   assert.is(((await single.json()) as { data: unknown[] }).data.length, 1, 'one row even when it alone passes the budget')
   const whole = await listPage({ limit: 10 }, options)
@@ -242,7 +285,14 @@ pages('a page ends early at its byte budget, reads in batches, and always holds 
   assert.is(whole.headers.get('link'), null)
 })
 pages('refuses bad values with 400', () => {
-  for (const query of [{ limit: '0' }, { limit: '1001' }, { limit: '1.5' }, { limit: ['1', '2'] }, { cursor: '!!' }, { skip: '1', cursor: 'x' }]) {
+  for (const query of [
+    { limit: '0' },
+    { limit: '1001' },
+    { limit: '1.5' },
+    { limit: ['1', '2'] },
+    { cursor: '!!' },
+    { skip: '1', cursor: 'x' },
+  ]) {
     try {
       readPageQuery(query)
       assert.unreachable(JSON.stringify(query))
@@ -273,9 +323,11 @@ routing('unknown route 404 and wrong method 405 come before the key check', asyn
   assert.is(wrong.status, 405)
   assert.is(wrong.headers.get('allow'), 'GET, HEAD, PUT, DELETE, OPTIONS')
 })
-routing('HEAD answers as GET without a body: the route\'s status and headers, 404 and 405 alike', async () => {
+routing("HEAD answers as GET without a body: the route's status and headers, 404 and 405 alike", async () => {
   const get = await canvass.fetch(new Request('http://h/feedback/api/v1/management/surveys', { headers: { 'x-api-key': 'short' } }))
-  const head = await canvass.fetch(new Request('http://h/feedback/api/v1/management/surveys', { method: 'HEAD', headers: { 'x-api-key': 'short' } }))
+  const head = await canvass.fetch(
+    new Request('http://h/feedback/api/v1/management/surveys', { method: 'HEAD', headers: { 'x-api-key': 'short' } }),
+  )
   assert.is(get.status, 401, 'the GET route answered')
   assert.is(head.status, get.status, 'HEAD ran the GET route (before, 405)')
   assert.is(head.headers.get('content-type'), get.headers.get('content-type'))
@@ -301,7 +353,9 @@ routing('a malformed key is refused without a storage lookup', async () => {
   assert.is(res.status, 401)
   assert.is((await res.json()).code, 'not_authenticated')
   assert.equal(lookups, [])
-  const wellFormed = await counting.fetch(new Request('http://h/feedback/api/v1/management/surveys', { headers: { 'x-api-key': generateApiKey() } }))
+  const wellFormed = await counting.fetch(
+    new Request('http://h/feedback/api/v1/management/surveys', { headers: { 'x-api-key': generateApiKey() } }),
+  )
   assert.is(wellFormed.status, 401)
   assert.is(lookups.length, 1, 'a well-formed key is looked up, so the count can fail')
 })

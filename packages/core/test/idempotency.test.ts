@@ -15,7 +15,12 @@ function sendAndDrop(url: string, path: string, headers: Record<string, string>,
   const { hostname, port } = new URL(url)
   return new Promise((resolve, reject) => {
     const socket = connect(Number(port), hostname, () => {
-      const head = [`POST ${path} HTTP/1.1`, `Host: ${hostname}:${port}`, `Content-Length: ${Buffer.byteLength(body)}`, ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`)]
+      const head = [
+        `POST ${path} HTTP/1.1`,
+        `Host: ${hostname}:${port}`,
+        `Content-Length: ${Buffer.byteLength(body)}`,
+        ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
+      ]
       socket.end(`${head.join('\r\n')}\r\n\r\n${body}`, () => {
         socket.destroy()
         resolve()
@@ -35,7 +40,10 @@ for (const backend of availableBackends()) {
   test('a submit retried after a dropped connection leaves one response and one responseCreated delivery', async () => {
     const x = bed()
     const survey = await createSurvey(x, { status: 'inProgress' })
-    const hook = await x.call('POST', '/api/v1/webhooks', { key: x.keyA, body: { url: 'https://example.com/hook', triggers: ['responseCreated'], surveyIds: [survey.id] } })
+    const hook = await x.call('POST', '/api/v1/webhooks', {
+      key: x.keyA,
+      body: { url: 'https://example.com/hook', triggers: ['responseCreated'], surveyIds: [survey.id] },
+    })
     assert.is(hook.status, 200, hook.text)
     const key = `submit-${Math.random().toString(36).slice(2)}`
     const body = JSON.stringify({ surveyId: survey.id, finished: false, data: { q1: 'once' } })
@@ -57,9 +65,17 @@ for (const backend of availableBackends()) {
     assert.is(again.headers.get('access-control-allow-origin'), '*', 'a replay is still a client answer')
 
     const responses = await x.call('GET', `/api/v1/management/responses?surveyId=${survey.id}`, { key: x.keyA })
-    assert.equal(responses.body.data.map((response: { id: string }) => response.id), [id], 'one response')
+    assert.equal(
+      responses.body.data.map((response: { id: string }) => response.id),
+      [id],
+      'one response',
+    )
     const deliveries = await x.call('GET', `/api/v1/webhooks/${hook.body.data.id}/deliveries`, { key: x.keyA })
-    assert.equal(deliveries.body.data.map((delivery: { event: string; responseId: string }) => [delivery.event, delivery.responseId]), [['responseCreated', id]], 'one delivery')
+    assert.equal(
+      deliveries.body.data.map((delivery: { event: string; responseId: string }) => [delivery.event, delivery.responseId]),
+      [['responseCreated', id]],
+      'one delivery',
+    )
     await x.call('DELETE', `/api/v1/webhooks/${hook.body.data.id}`, { key: x.keyA })
   })
 
@@ -82,7 +98,11 @@ for (const backend of availableBackends()) {
     const displayAgain = await post(x, `/api/v1/client/${x.envA}/displays`, { surveyId: survey.id }, `d-${key}`)
     assert.equal(displayAgain.body, display.body, 'one display')
 
-    const surveyBody = { environmentId: x.envA, name: `Once ${key}`, questions: [{ id: 'q1', type: 'openText', headline: { default: 'Q' }, required: false }] }
+    const surveyBody = {
+      environmentId: x.envA,
+      name: `Once ${key}`,
+      questions: [{ id: 'q1', type: 'openText', headline: { default: 'Q' }, required: false }],
+    }
     const created = await post(x, '/api/v1/management/surveys', surveyBody, `s-${key}`, x.keyA)
     const createdAgain = await post(x, '/api/v1/management/surveys', surveyBody, `s-${key}`, x.keyA)
     assert.is(createdAgain.body.data.id, created.body.data.id)
@@ -95,7 +115,10 @@ for (const backend of availableBackends()) {
     assert.is((await post(x, path, { surveyId: 'nope', finished: false, data: {} }, `f-${key}`)).status, 404)
 
     for (const bad of ['', 'a\tb', 'x'.repeat(256), 'naïve']) {
-      const res = await x.call('POST', path, { body: { surveyId: survey.id, finished: false, data: {} }, headers: { 'idempotency-key': bad } })
+      const res = await x.call('POST', path, {
+        body: { surveyId: survey.id, finished: false, data: {} },
+        headers: { 'idempotency-key': bad },
+      })
       assert.is(res.status, 400, `${JSON.stringify(bad)}: ${res.text}`)
     }
   })
@@ -103,7 +126,10 @@ for (const backend of availableBackends()) {
   test('a bulk import: one transaction, a result per item, webhooks only when asked', async () => {
     const x = bed()
     const survey = await createSurvey(x, { status: 'completed', autoComplete: 2 })
-    const hook = await x.call('POST', '/api/v1/webhooks', { key: x.keyA, body: { url: 'https://example.com/hook', triggers: ['responseCreated'], surveyIds: [survey.id] } })
+    const hook = await x.call('POST', '/api/v1/webhooks', {
+      key: x.keyA,
+      body: { url: 'https://example.com/hook', triggers: ['responseCreated'], surveyIds: [survey.id] },
+    })
     const surveyB = await createSurvey(x, {}, 'B')
     const items = [
       { surveyId: survey.id, finished: true, data: { q1: 'a' }, createdAt: '2024-05-01T00:00:00Z', userId: 'importer' },
@@ -118,24 +144,36 @@ for (const backend of availableBackends()) {
     assert.is(res.status, 200, res.text)
     const { created, failed, results } = res.body.data
     assert.equal([created, failed], [2, 5])
-    assert.equal(results.map((r: any) => r.index), [0, 1, 2, 3, 4, 5, 6])
+    assert.equal(
+      results.map((r: any) => r.index),
+      [0, 1, 2, 3, 4, 5, 6],
+    )
     assert.ok(results[0].id && results[1].id)
-    assert.equal(results.slice(2).map((r: any) => [r.error.code, Object.keys(r.error.details).sort()]), [
-      ['bad_request', []],
-      ['not_found', ['resource_id', 'resource_type']],
-      ['unauthorized', []],
-      ['bad_request', ['finished']],
-      ['bad_request', ['updatedAt']],
-    ])
+    assert.equal(
+      results.slice(2).map((r: any) => [r.error.code, Object.keys(r.error.details).sort()]),
+      [
+        ['bad_request', []],
+        ['not_found', ['resource_id', 'resource_type']],
+        ['unauthorized', []],
+        ['bad_request', ['finished']],
+        ['bad_request', ['updatedAt']],
+      ],
+    )
     const first = await x.call('GET', `/api/v1/management/responses/${results[0].id}`, { key: x.keyA })
     assert.equal([first.body.data.createdAt, first.body.data.person.userId], ['2024-05-01T00:00:00.000Z', 'importer'])
     const deliveries = await x.call('GET', `/api/v1/webhooks/${hook.body.data.id}/deliveries`, { key: x.keyA })
     assert.equal(deliveries.body.data, [], 'no webhook event without ?webhooks=true')
 
-    const withHooks = await x.call('POST', '/api/v1/management/responses/bulk?webhooks=true', { key: x.keyA, body: { responses: [{ surveyId: survey.id, finished: false, data: { q1: 'e' } }] } })
+    const withHooks = await x.call('POST', '/api/v1/management/responses/bulk?webhooks=true', {
+      key: x.keyA,
+      body: { responses: [{ surveyId: survey.id, finished: false, data: { q1: 'e' } }] },
+    })
     assert.is(withHooks.body.data.created, 1)
     const after = await x.call('GET', `/api/v1/webhooks/${hook.body.data.id}/deliveries`, { key: x.keyA })
-    assert.equal(after.body.data.map((d: any) => d.responseId), [withHooks.body.data.results[0].id])
+    assert.equal(
+      after.body.data.map((d: any) => d.responseId),
+      [withHooks.body.data.results[0].id],
+    )
 
     for (const [body, query, field] of [
       [{ responses: [] }, '', 'responses'],
@@ -152,9 +190,16 @@ for (const backend of availableBackends()) {
   test('a bulk import counts towards autoComplete exactly, under concurrency', async () => {
     const x = bed()
     const survey = await createSurvey(x, { status: 'inProgress', autoComplete: 3 })
-    const batch = (n: number) => ({ responses: Array.from({ length: n }, (_, i) => ({ surveyId: survey.id, finished: true, data: { q1: `r${i}` } })) })
-    const answers = await Promise.all([1, 2, 3].map(() => x.call('POST', '/api/v1/management/responses/bulk', { key: x.keyA, body: batch(2) })))
-    assert.ok(answers.every((a) => a.status === 200), answers.map((a) => a.text).join('\n'))
+    const batch = (n: number) => ({
+      responses: Array.from({ length: n }, (_, i) => ({ surveyId: survey.id, finished: true, data: { q1: `r${i}` } })),
+    })
+    const answers = await Promise.all(
+      [1, 2, 3].map(() => x.call('POST', '/api/v1/management/responses/bulk', { key: x.keyA, body: batch(2) })),
+    )
+    assert.ok(
+      answers.every((a) => a.status === 200),
+      answers.map((a) => a.text).join('\n'),
+    )
     const read = await x.call('GET', `/api/v1/management/surveys/${survey.id}`, { key: x.keyA })
     assert.is(read.body.data.status, 'completed', 'the import filled autoComplete and completed the survey')
     const counted = await x.call('GET', `/api/v1/management/responses?surveyId=${survey.id}&finished=true&count=true`, { key: x.keyA })

@@ -16,20 +16,65 @@ import * as assert from 'uvu/assert'
 
 // On PGlite, as before the move: on the Postgres server the two imports at once of the last test race on a
 // contact's userId (one refuses the contacts the other is writing), which that test does not expect.
-const { test, bed } = suiteWithBed('import formbricks: the reference\'s shapes (stand-in)', { backend: 'pglite' })
+const { test, bed } = suiteWithBed("import formbricks: the reference's shapes (stand-in)", { backend: 'pglite' })
 
 const ENV = 'clsourceenv0000000000000'
 const at = (minute: number) => new Date(Date.UTC(2024, 0, 1, 9, minute)).toISOString()
 const stamps = (minute: number) => ({ createdAt: at(minute), updatedAt: at(minute + 1) })
 
 const actionClasses = [
-  { id: 'clnewsession0000000000000', name: 'New Session', description: 'Gets fired when a new session is created', type: 'automatic', key: null, noCodeConfig: null, environmentId: ENV, ...stamps(0) },
-  { id: 'clcheckout000000000000000', name: 'Checkout', description: null, type: 'code', key: 'checkout', noCodeConfig: null, environmentId: ENV, ...stamps(1) },
+  {
+    id: 'clnewsession0000000000000',
+    name: 'New Session',
+    description: 'Gets fired when a new session is created',
+    type: 'automatic',
+    key: null,
+    noCodeConfig: null,
+    environmentId: ENV,
+    ...stamps(0),
+  },
+  {
+    id: 'clcheckout000000000000000',
+    name: 'Checkout',
+    description: null,
+    type: 'code',
+    key: 'checkout',
+    noCodeConfig: null,
+    environmentId: ENV,
+    ...stamps(1),
+  },
 ]
 const attributeKeys = [
-  { id: 'clkeyuserid0000000000000', key: 'userId', name: 'User Id', description: null, type: 'default', isUnique: true, environmentId: ENV, ...stamps(0) },
-  { id: 'clkeyemail00000000000000', key: 'email', name: 'Email', description: null, type: 'default', isUnique: true, environmentId: ENV, ...stamps(0) },
-  { id: 'clkeyplan000000000000000', key: 'plan', name: 'Plan', description: 'Billing plan', type: 'custom', isUnique: false, environmentId: ENV, ...stamps(2) },
+  {
+    id: 'clkeyuserid0000000000000',
+    key: 'userId',
+    name: 'User Id',
+    description: null,
+    type: 'default',
+    isUnique: true,
+    environmentId: ENV,
+    ...stamps(0),
+  },
+  {
+    id: 'clkeyemail00000000000000',
+    key: 'email',
+    name: 'Email',
+    description: null,
+    type: 'default',
+    isUnique: true,
+    environmentId: ENV,
+    ...stamps(0),
+  },
+  {
+    id: 'clkeyplan000000000000000',
+    key: 'plan',
+    name: 'Plan',
+    description: 'Billing plan',
+    type: 'custom',
+    isUnique: false,
+    environmentId: ENV,
+    ...stamps(2),
+  },
 ]
 const contacts = [0, 1, 2].map((i) => ({ id: `clcontact${i}000000000000000`, environmentId: ENV, ...stamps(3 + i) }))
 const contactAttributes = contacts.flatMap((contact, i) => [
@@ -41,39 +86,47 @@ const segment = {
   title: 'Pro',
   description: null,
   isPrivate: false,
-  filters: [{ id: 'f1', connector: null, resource: { id: 'r1', root: { type: 'attribute', contactAttributeKey: 'plan' }, qualifier: { operator: 'equals' }, value: 'pro' } }],
+  filters: [
+    {
+      id: 'f1',
+      connector: null,
+      resource: { id: 'r1', root: { type: 'attribute', contactAttributeKey: 'plan' }, qualifier: { operator: 'equals' }, value: 'pro' },
+    },
+  ],
   environmentId: ENV,
   surveys: ['clsurvey0000000000000000'],
   ...stamps(5),
 }
 const questionOne = { id: 'q1', type: 'openText', headline: { default: 'Why?' }, required: true, inputType: 'text' }
-const surveys = [{
-  id: 'clsurvey0000000000000000',
-  name: 'Onboarding',
-  type: 'app',
-  status: 'inProgress',
-  environmentId: ENV,
-  workspaceId: 'clworkspace0000000000000',
-  createdBy: null,
-  welcomeCard: { enabled: false },
-  questions: [questionOne],
-  // The reference's current form: blocks, with `questions` derived from them on v1.
-  blocks: [{ id: 'b1', name: 'Block 1', elements: [questionOne] }],
-  endings: [{ id: 'end1', type: 'endScreen', headline: { default: 'Thanks' } }],
-  hiddenFields: { enabled: true, fieldIds: [] },
-  variables: [],
-  triggers: [{ actionClass: actionClasses[1] }],
-  segment,
-  displayOption: 'displayOnce',
-  recontactDays: null,
-  displayLimit: null,
-  autoClose: null,
-  delay: 0,
-  languages: [],
-  styling: null,
-  followUps: [],
-  ...stamps(6),
-}]
+const surveys = [
+  {
+    id: 'clsurvey0000000000000000',
+    name: 'Onboarding',
+    type: 'app',
+    status: 'inProgress',
+    environmentId: ENV,
+    workspaceId: 'clworkspace0000000000000',
+    createdBy: null,
+    welcomeCard: { enabled: false },
+    questions: [questionOne],
+    // The reference's current form: blocks, with `questions` derived from them on v1.
+    blocks: [{ id: 'b1', name: 'Block 1', elements: [questionOne] }],
+    endings: [{ id: 'end1', type: 'endScreen', headline: { default: 'Thanks' } }],
+    hiddenFields: { enabled: true, fieldIds: [] },
+    variables: [],
+    triggers: [{ actionClass: actionClasses[1] }],
+    segment,
+    displayOption: 'displayOnce',
+    recontactDays: null,
+    displayLimit: null,
+    autoClose: null,
+    delay: 0,
+    languages: [],
+    styling: null,
+    followUps: [],
+    ...stamps(6),
+  },
+]
 const RESPONSES = 7
 const responses = Array.from({ length: RESPONSES }, (_, i) => ({
   id: `clresponse${i}00000000000000`,
@@ -90,7 +143,19 @@ const responses = Array.from({ length: RESPONSES }, (_, i) => ({
   contact: i < 3 ? { id: contacts[i]!.id, userId: `user-${i}` } : null,
   contactAttributes: i < 3 ? { userId: `user-${i}` } : null,
   tags: i === 1 ? [{ id: 'cltag', name: 'vip', environmentId: ENV, ...stamps(0) }] : [],
-  notes: i === 1 ? [{ id: 'clnote000000000000000000', text: 'Called back', user: { id: 'u', name: 'Ana' }, isResolved: true, isEdited: false, ...stamps(30) }] : [],
+  notes:
+    i === 1
+      ? [
+          {
+            id: 'clnote000000000000000000',
+            text: 'Called back',
+            user: { id: 'u', name: 'Ana' },
+            isResolved: true,
+            isEdited: false,
+            ...stamps(30),
+          },
+        ]
+      : [],
   ...stamps(10 + i),
 }))
 
@@ -110,19 +175,25 @@ test.before(async () => {
       response.writeHead(status, { 'content-type': 'application/json', ...headers })
       response.end(JSON.stringify(body))
     }
-    if (request.headers['x-api-key'] !== 'fbk_reference') return answer(401, { code: 'not_authenticated', message: 'Not authenticated', details: {} })
+    if (request.headers['x-api-key'] !== 'fbk_reference')
+      return answer(401, { code: 'not_authenticated', message: 'Not authenticated', details: {} })
     const limit = Number(url.searchParams.get('limit') ?? 1e9)
     const paged = (items: unknown[], skipParam: string, cap = Infinity) => {
       const skip = Number(url.searchParams.get(skipParam) ?? 0)
       return { data: items.slice(skip, skip + Math.min(limit, cap)) }
     }
     switch (url.pathname) {
-      case '/api/v1/management/action-classes': return answer(200, { data: actionClasses })
-      case '/api/v1/management/contact-attribute-keys': return answer(200, { data: attributeKeys })
+      case '/api/v1/management/action-classes':
+        return answer(200, { data: actionClasses })
+      case '/api/v1/management/contact-attribute-keys':
+        return answer(200, { data: attributeKeys })
       // The reference answers every contact and every value at once, whatever `limit` says.
-      case '/api/v1/management/contacts': return answer(200, { data: contacts })
-      case '/api/v1/management/contact-attributes': return answer(200, { data: contactAttributes })
-      case '/api/v1/management/surveys': return answer(200, paged(surveys, 'offset'))
+      case '/api/v1/management/contacts':
+        return answer(200, { data: contacts })
+      case '/api/v1/management/contact-attributes':
+        return answer(200, { data: contactAttributes })
+      case '/api/v1/management/surveys':
+        return answer(200, paged(surveys, 'offset'))
       case '/api/v1/management/responses':
         if (!limited) {
           limited = true
@@ -130,8 +201,10 @@ test.before(async () => {
         }
         // Fewer than asked per page (a cap of the source's own): the import reads on until a page is empty.
         return answer(200, paged(responses, 'skip', 2))
-      case '/api/v1/webhooks': return answer(500, { code: 'internal_server_error', message: 'boom', details: {} })
-      default: return answer(404, { code: 'not_found', message: 'Not found', details: {} })
+      case '/api/v1/webhooks':
+        return answer(500, { code: 'internal_server_error', message: 'boom', details: {} })
+      default:
+        return answer(404, { code: 'not_found', message: 'Not found', details: {} })
     }
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
@@ -177,29 +250,46 @@ test('copies what the reference answers, honours 429 and Retry-After, reports a 
   // Existing rows of the target (the automatic class, the default keys) are matched by name, not copied.
   assert.equal([row(report, 'actionClasses').created, row(report, 'actionClasses').already], [1, 1])
   assert.equal([row(report, 'contactAttributeKeys').created, row(report, 'contactAttributeKeys').already], [1, 2])
-  assert.equal(report.mappings.filter((m) => m.resource !== 'actionClasses' && m.resource !== 'contactAttributeKeys'), [], 'every other id kept')
+  assert.equal(
+    report.mappings.filter((m) => m.resource !== 'actionClasses' && m.resource !== 'contactAttributeKeys'),
+    [],
+    'every other id kept',
+  )
   assert.equal([row(report, 'contacts').read, row(report, 'contacts').created], [3, 3])
   assert.equal([row(report, 'segments').read, row(report, 'segments').created], [1, 1])
   assert.equal(row(report, 'surveys').created, 1)
-  assert.equal([row(report, 'responses').read, row(report, 'responses').created, row(report, 'responses').refused], [RESPONSES, RESPONSES - 1, 1])
+  assert.equal(
+    [row(report, 'responses').read, row(report, 'responses').created, row(report, 'responses').refused],
+    [RESPONSES, RESPONSES - 1, 1],
+  )
   assert.match(Object.keys(row(report, 'responses').reasons)[0]!, /finished/)
   assert.equal(row(report, 'responses').reasons[Object.keys(row(report, 'responses').reasons)[0]!]!.ids, ['clresponse300000000000000'])
-  assert.not.ok(report.droppedFields.some((d) => d.resource === 'surveys' && d.field === 'blocks'), 'blocks are copied, not dropped')
+  assert.not.ok(
+    report.droppedFields.some((d) => d.resource === 'surveys' && d.field === 'blocks'),
+    'blocks are copied, not dropped',
+  )
   const webhooks = row(report, 'webhooks')
   assert.is(webhooks.refused, 1)
-  assert.match(Object.keys(webhooks.reasons)[0]!, /^The source failed: .*\/api\/v1\/webhooks.* failed 6 times, last: 500/, JSON.stringify(webhooks.reasons))
+  assert.match(
+    Object.keys(webhooks.reasons)[0]!,
+    /^The source failed: .*\/api\/v1\/webhooks.* failed 6 times, last: 500/,
+    JSON.stringify(webhooks.reasons),
+  )
 
-  const survey = (await read(`/api/v1/management/surveys/${surveys[0]!.id}`))
+  const survey = await read(`/api/v1/management/surveys/${surveys[0]!.id}`)
   // Canvass fills the question's defaults (`charLimit`), as on any create.
   assert.equal(survey.questions, [{ ...questionOne, charLimit: { enabled: false } }])
   assert.equal(
     survey.blocks.map((b: any) => [b.id, b.name, b.elements.map((e: any) => e.id)]),
     [['b1', 'Block 1', [questionOne.id]]],
-    'the source\'s blocks, as they were',
+    "the source's blocks, as they were",
   )
   assert.is(survey.segmentId, segment.id)
   assert.equal(survey.segment.filters, segment.filters)
-  assert.equal(survey.triggers.map((t: any) => t.actionClass.id), ['clcheckout000000000000000'])
+  assert.equal(
+    survey.triggers.map((t: any) => t.actionClass.id),
+    ['clcheckout000000000000000'],
+  )
   assert.equal([survey.createdAt, survey.updatedAt], [surveys[0]!.createdAt, surveys[0]!.updatedAt])
 
   const people = await read('/api/v1/management/contacts')
@@ -213,13 +303,36 @@ test('copies what the reference answers, honours 429 and Retry-After, reports a 
     const got = stored.find((r: any) => r.id === source.id)
     assert.ok(got, source.id)
     assert.equal(
-      { createdAt: got.createdAt, updatedAt: got.updatedAt, finished: got.finished, data: got.data, meta: got.meta, ttc: got.ttc, displayId: got.displayId, contact: got.contact, tags: got.tags.map((t: any) => t.name ?? t) },
-      { createdAt: source.createdAt, updatedAt: source.updatedAt, finished: source.finished, data: source.data, meta: source.meta, ttc: source.ttc, displayId: source.displayId, contact: source.contact, tags: source.tags.map((t) => t.name) },
+      {
+        createdAt: got.createdAt,
+        updatedAt: got.updatedAt,
+        finished: got.finished,
+        data: got.data,
+        meta: got.meta,
+        ttc: got.ttc,
+        displayId: got.displayId,
+        contact: got.contact,
+        tags: got.tags.map((t: any) => t.name ?? t),
+      },
+      {
+        createdAt: source.createdAt,
+        updatedAt: source.updatedAt,
+        finished: source.finished,
+        data: source.data,
+        meta: source.meta,
+        ttc: source.ttc,
+        displayId: source.displayId,
+        contact: source.contact,
+        tags: source.tags.map((t) => t.name),
+      },
       source.id,
     )
   }
   const noted = stored.find((r: any) => r.id === 'clresponse100000000000000')
-  assert.equal(noted.notes.map((n: any) => [n.text, n.user, n.isResolved, n.createdAt]), [['Called back', { id: 'u', name: 'Ana' }, true, at(30)]])
+  assert.equal(
+    noted.notes.map((n: any) => [n.text, n.user, n.isResolved, n.createdAt]),
+    [['Called back', { id: 'u', name: 'Ana' }, true, at(30)]],
+  )
 
   const again = await runImport()
   for (const counts of again.resources) {
@@ -238,7 +351,8 @@ test('two imports of one source into one environment at once write every row onc
     assert.is(ra.created + rb.created + ra.already + rb.already, ra.read + rb.read - ra.refused - rb.refused, resource)
   }
   const key2 = (await canvass.admin.createApiKey({ environmentId: into })).key
-  const list = async (path: string) => (await (await canvass.fetch(new Request(`http://canvass.test${path}`, { headers: { 'x-api-key': key2 } }))).json()).data
+  const list = async (path: string) =>
+    (await (await canvass.fetch(new Request(`http://canvass.test${path}`, { headers: { 'x-api-key': key2 } }))).json()).data
   assert.is((await list('/api/v1/management/responses?limit=100')).length, RESPONSES - 1)
   assert.is((await list('/api/v1/management/contacts')).length, contacts.length)
   assert.is((await list('/api/v1/management/surveys')).length, 1)

@@ -58,7 +58,13 @@ async function seedB(x: Backend): Promise<SeedB> {
   }
   const segment = await call('POST', '/api/v1/management/segments', {
     title: marker,
-    filters: [{ id: 'f', connector: null, resource: { id: 'f', root: { type: 'attribute', contactAttributeKey: marker }, value: marker, qualifier: { operator: 'equals' } } }],
+    filters: [
+      {
+        id: 'f',
+        connector: null,
+        resource: { id: 'f', root: { type: 'attribute', contactAttributeKey: marker }, value: marker, qualifier: { operator: 'equals' } },
+      },
+    ],
   })
   const survey = await call('POST', '/api/v1/management/surveys', {
     environmentId: x.envB,
@@ -68,8 +74,19 @@ async function seedB(x: Backend): Promise<SeedB> {
     type: 'app',
     questions: [question()],
   })
-  const quota = await call('POST', `/api/v1/management/surveys/${survey.id}/quotas`, { name: marker, limit: 5, logic: { conditions: [] }, action: 'continueSurvey', countPartialSubmissions: true })
-  const response = await call('POST', `/api/v1/client/${x.envB}/responses`, { surveyId: survey.id, finished: false, data: { q1: marker }, userId }, undefined)
+  const quota = await call('POST', `/api/v1/management/surveys/${survey.id}/quotas`, {
+    name: marker,
+    limit: 5,
+    logic: { conditions: [] },
+    action: 'continueSurvey',
+    countPartialSubmissions: true,
+  })
+  const response = await call(
+    'POST',
+    `/api/v1/client/${x.envB}/responses`,
+    { surveyId: survey.id, finished: false, data: { q1: marker }, userId },
+    undefined,
+  )
   const person = (await x.call('GET', `/api/v1/management/responses/${response.id}`, { key: x.keyB })).body.data.person
   const display = await call('POST', `/api/v1/client/${x.envB}/displays`, { surveyId: survey.id, userId }, undefined)
   const attributeClass = await call('POST', '/api/v1/management/attribute-classes', { name: marker, type: 'code' })
@@ -89,10 +106,20 @@ async function seedB(x: Backend): Promise<SeedB> {
     quotaId: quota.id,
     displayId: display.id,
   }
-  const secrets = [marker, x.envB, ...Object.entries(params).filter(([name]) => name !== 'environmentId' && name !== 'userId').map(([, id]) => id)]
+  const secrets = [
+    marker,
+    x.envB,
+    ...Object.entries(params)
+      .filter(([name]) => name !== 'environmentId' && name !== 'userId')
+      .map(([, id]) => id),
+  ]
   const hasRoute = (method: string, path: string) => ROUTES.some((route) => route.method === method && route.path === path)
   if (hasRoute('POST', '/api/v1/webhooks')) {
-    const webhook = await call('POST', '/api/v1/webhooks', { url: `http://127.0.0.1:9/${marker}`, triggers: ['responseCreated'], name: marker })
+    const webhook = await call('POST', '/api/v1/webhooks', {
+      url: `http://127.0.0.1:9/${marker}`,
+      triggers: ['responseCreated'],
+      name: marker,
+    })
     params.webhookId = webhook.id
     secrets.push(webhook.id)
     // A response after the webhook gives it a delivery (to a closed loopback port).
@@ -104,11 +131,15 @@ async function seedB(x: Backend): Promise<SeedB> {
   }
   // B's data is behind the API; the widget's bundles are the same for everyone.
   const snapshotPaths = ROUTES.filter(
-    (route) => route.method === 'GET' && route.path.startsWith('/api/') && !route.path.includes(':') && !route.path.startsWith('/api/v1/client/'),
+    (route) =>
+      route.method === 'GET' && route.path.startsWith('/api/') && !route.path.includes(':') && !route.path.startsWith('/api/v1/client/'),
   ).map((route) => `${route.path}?limit=1000`)
   for (const name of Object.keys(params)) {
-    const route = ROUTES.find((r) => r.method === 'GET' && r.path.startsWith('/api/v1/') && !r.path.startsWith('/api/v1/client/') && r.path.endsWith(`/:${name}`))
-    if (route && name !== 'environmentId' && name !== 'userId') snapshotPaths.push(route.path.replace(/:(\w+)/g, (_, param: string) => params[param] ?? ''))
+    const route = ROUTES.find(
+      (r) => r.method === 'GET' && r.path.startsWith('/api/v1/') && !r.path.startsWith('/api/v1/client/') && r.path.endsWith(`/:${name}`),
+    )
+    if (route && name !== 'environmentId' && name !== 'userId')
+      snapshotPaths.push(route.path.replace(/:(\w+)/g, (_, param: string) => params[param] ?? ''))
   }
   snapshotPaths.push(`/api/v1/management/surveys/${survey.id}/quotas?limit=1000`, `/api/v1/management/surveys/${survey.id}/summary`)
   return { params, secrets, snapshotPaths }
@@ -146,7 +177,13 @@ function hostileBody(x: Backend, seed: SeedB): Record<string, unknown> {
     segmentId: seed.params.segmentId,
     segment: { id: seed.params.segmentId, isPrivate: false, filters: [] },
     title: 'isolation-probe',
-    filters: [{ id: 'f', connector: null, resource: { id: 'f', root: { type: 'segment', segmentId: seed.params.segmentId }, qualifier: { operator: 'userIsIn' } } }],
+    filters: [
+      {
+        id: 'f',
+        connector: null,
+        resource: { id: 'f', root: { type: 'segment', segmentId: seed.params.segmentId }, qualifier: { operator: 'userIsIn' } },
+      },
+    ],
     fileName: 'probe.txt',
     fileType: 'text/plain',
   }
@@ -180,21 +217,38 @@ test.before(async () => {
 test('the route table lists the management routes of this change', () => {
   const names = (routes: ReadonlyArray<{ method: string; path: string }>) => routes.map((route) => `${route.method} ${route.path}`).sort()
   assert.equal(names(bed().canvass.routes), names(ROUTES), 'the bed serves the routes tested here')
-  for (const path of ['/api/v1/management/attribute-classes/:attributeClassId', '/api/v1/management/contact-attributes', '/api/v1/management/people/:personId', '/api/v1/management/segments/:segmentId']) {
-    assert.ok(ROUTES.some((route) => route.path === path), path)
+  for (const path of [
+    '/api/v1/management/attribute-classes/:attributeClassId',
+    '/api/v1/management/contact-attributes',
+    '/api/v1/management/people/:personId',
+    '/api/v1/management/segments/:segmentId',
+  ]) {
+    assert.ok(
+      ROUTES.some((route) => route.path === path),
+      path,
+    )
   }
 })
 
-test('the responses\' list, export and summary with B\'s ids in their query show A nothing of B', async () => {
+test("the responses' list, export and summary with B's ids in their query show A nothing of B", async () => {
   if (!x || !seed) throw new Error('not started')
   const { contactId, userId, surveyId } = seed.params
-  for (const query of [`contactId=${contactId}`, `userId=${userId}`, `contactId=${contactId}&count=true`, `userId=${userId}&finished=false&sortBy=updatedAt`]) {
+  for (const query of [
+    `contactId=${contactId}`,
+    `userId=${userId}`,
+    `contactId=${contactId}&count=true`,
+    `userId=${userId}&finished=false&sortBy=updatedAt`,
+  ]) {
     const res = await x.call('GET', `/api/v1/management/responses?${query}`, { key: x.keyA })
     assert.is(res.status, 200, res.text)
     assert.equal(res.body.data, [], query)
     if (query.includes('count=true')) assert.is(res.headers.get('x-total-count'), '0')
   }
-  for (const path of [`/api/v1/management/responses?surveyId=${surveyId}`, `/api/v1/management/responses/export?surveyId=${surveyId}`, `/api/v1/management/surveys/${surveyId}/summary`]) {
+  for (const path of [
+    `/api/v1/management/responses?surveyId=${surveyId}`,
+    `/api/v1/management/responses/export?surveyId=${surveyId}`,
+    `/api/v1/management/surveys/${surveyId}/summary`,
+  ]) {
     const res = await x.call('GET', path, { key: x.keyA })
     assert.is(res.status, 401, `${path}: ${res.text}`)
     for (const secret of seed.secrets) assert.not.ok(res.text.includes(secret), `${path} shows nothing of B`)

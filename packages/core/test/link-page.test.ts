@@ -24,7 +24,13 @@ function assertHtmlPage(p: Awaited<ReturnType<typeof page>>) {
   assert.is(p.headers.get('cache-control'), 'no-store')
   assert.ok(p.nonce && p.nonce.length >= 16, 'a nonce')
   assert.ok(p.csp.startsWith("default-src 'none'; "), p.csp)
-  for (const part of [`script-src 'self' 'nonce-${p.nonce}'`, `style-src 'self' 'nonce-${p.nonce}'`, "connect-src 'self'", "img-src 'self' data: https:", "base-uri 'none'"]) {
+  for (const part of [
+    `script-src 'self' 'nonce-${p.nonce}'`,
+    `style-src 'self' 'nonce-${p.nonce}'`,
+    "connect-src 'self'",
+    "img-src 'self' data: https:",
+    "base-uri 'none'",
+  ]) {
     assert.ok(p.csp.includes(part), `${part} in ${p.csp}`)
   }
   // Every script and style element carries the nonce; nothing refers to another origin.
@@ -42,13 +48,21 @@ test('a link survey: its page, the renderer from the server itself, the survey e
     status: 'inProgress',
     pin: null,
     hiddenFields: { enabled: true, fieldIds: ['plan', 'ref'] },
-    languages: [{ default: true, enabled: true, language: { code: 'en', alias: null } }, { default: false, enabled: true, language: { code: 'de', alias: 'german' } }],
+    languages: [
+      { default: true, enabled: true, language: { code: 'en', alias: null } },
+      { default: false, enabled: true, language: { code: 'de', alias: 'german' } },
+    ],
     questions: [{ id: 'q1', type: 'openText', headline: { default: `How ${hostile}?`, de: 'Wie?' }, required: true }],
   })
-  const p = await page(`/s/${survey.id}?lang=german&plan=${encodeURIComponent(hostile)}&other=x&plan=second&suid=ignored&q1=${encodeURIComponent(hostile)}&skipPrefilled=true`)
+  const p = await page(
+    `/s/${survey.id}?lang=german&plan=${encodeURIComponent(hostile)}&other=x&plan=second&suid=ignored&q1=${encodeURIComponent(hostile)}&skipPrefilled=true`,
+  )
   assert.is(p.status, 200)
   assertHtmlPage(p)
-  assert.ok(p.text.includes('<title>Feedback &#60;/script&#62;&#60;script&#62;alert(1)&#60;/script&#62;&#60;!--</title>'), 'the title is escaped')
+  assert.ok(
+    p.text.includes('<title>Feedback &#60;/script&#62;&#60;script&#62;alert(1)&#60;/script&#62;&#60;!--</title>'),
+    'the title is escaped',
+  )
   assert.is(p.text.split('</script>').length - 1, 3, 'three script elements and no other </script>')
   assert.not.ok(p.text.includes('<!--'), 'no comment opens inside the page')
   assert.ok(p.text.includes(`<script nonce="${p.nonce}" src="/js/surveys.umd.cjs"></script>`))
@@ -59,7 +73,10 @@ test('a link survey: its page, the renderer from the server itself, the survey e
   assert.is(p.boot.singleUseId, 'ignored', 'passed on; only a single-use survey checks it')
   assert.equal([p.boot.prefill, p.boot.skipPrefilled], [{ q1: hostile }, true], 'the answer prefilled from the URL, inside the JSON')
   assert.equal(p.boot.survey.questions[0].headline.default, `How ${hostile}?`)
-  assert.equal(p.boot.survey.languages.map((l: any) => l.language.code), ['en', 'de'])
+  assert.equal(
+    p.boot.survey.languages.map((l: any) => l.language.code),
+    ['en', 'de'],
+  )
   for (const secret of ['pin', 'resultShareKey', 'createdBy', 'surveyClosedMessage']) assert.not.ok(secret in p.boot.survey, secret)
   assert.is(p.boot.project.placement, 'bottomRight')
   const again = await page(`/s/${survey.id}`)
@@ -96,7 +113,10 @@ test('surveys that accept no answers: a 403 page saying why, with the survey’s
   assertHtmlPage(p)
   assert.ok(p.text.includes('This survey is paused'))
   assert.is(p.boot, undefined)
-  const closed = await createSurvey(bed(), { status: 'completed', surveyClosedMessage: { enabled: true, heading: 'All done <b>here</b>', subheading: 'See you' } })
+  const closed = await createSurvey(bed(), {
+    status: 'completed',
+    surveyClosedMessage: { enabled: true, heading: 'All done <b>here</b>', subheading: 'See you' },
+  })
   const c = await page(`/s/${closed.id}`)
   assert.is(c.status, 403)
   assert.ok(c.text.includes('All done &#60;b&#62;here&#60;/b&#62;'))
@@ -107,7 +127,10 @@ test('surveys that accept no answers: a 403 page saying why, with the survey’s
 })
 
 test('single-use surveys need a personal link; encrypted ones a sealed id', async () => {
-  const plain = await createSurvey(bed(), { status: 'inProgress', singleUse: { enabled: true, isEncrypted: false, heading: 'Personal links only' } })
+  const plain = await createSurvey(bed(), {
+    status: 'inProgress',
+    singleUse: { enabled: true, isEncrypted: false, heading: 'Personal links only' },
+  })
   const none = await page(`/s/${plain.id}`)
   assert.equal([none.status, none.text.includes('Personal links only')], [403, true])
   const given = await page(`/s/${plain.id}?suid=abc123`)
@@ -134,9 +157,13 @@ test('a PIN-protected survey asks for its PIN and shows the survey only with the
   const right = await page(`/s/${survey.id}?pin=4321`)
   assert.equal([right.status, right.boot.survey.id], [200, survey.id])
   assert.type(right.boot.pinAuthToken, 'string', 'the proof of the PIN, for the renderer to send with the response')
-  const refused = await bed().call('POST', `/api/v1/client/${bed().envA}/responses`, { body: { surveyId: survey.id, finished: true, data: { q1: 'x' } } })
+  const refused = await bed().call('POST', `/api/v1/client/${bed().envA}/responses`, {
+    body: { surveyId: survey.id, finished: true, data: { q1: 'x' } },
+  })
   assert.equal([refused.status, refused.body.message], [403, 'Survey is protected by a PIN'])
-  const accepted = await bed().call('POST', `/api/v1/client/${bed().envA}/responses`, { body: { surveyId: survey.id, finished: true, data: { q1: 'x' }, pinAuthToken: right.boot.pinAuthToken } })
+  const accepted = await bed().call('POST', `/api/v1/client/${bed().envA}/responses`, {
+    body: { surveyId: survey.id, finished: true, data: { q1: 'x' }, pinAuthToken: right.boot.pinAuthToken },
+  })
   assert.is(accepted.status, 200, accepted.text)
 })
 

@@ -20,7 +20,13 @@ const q = {
   ces: { id: 'ces', type: 'ces', required: true, range: 7 },
   consent: { id: 'consent', type: 'consent', required: true },
   optionalConsent: { id: 'optionalConsent', type: 'consent', required: false },
-  pictures: { id: 'pictures', type: 'pictureSelection', required: true, allowMulti: true, choices: [{ id: 'p1' }, { id: 'p2' }, { id: 'p3' }] },
+  pictures: {
+    id: 'pictures',
+    type: 'pictureSelection',
+    required: true,
+    allowMulti: true,
+    choices: [{ id: 'p1' }, { id: 'p2' }, { id: 'p3' }],
+  },
   picture: { id: 'picture', type: 'pictureSelection', required: true, allowMulti: false, choices: [{ id: 'p1' }, { id: 'p2' }] },
 }
 const languages = [
@@ -99,7 +105,14 @@ test('the query: question ids only, the first value, bounded, choices in the lan
   assert.equal(prefillFromQuery({ questions: [null, 'q', { type: 'openText' }], languages: [] }, { q: 'a' }, undefined), {})
   // Ids that are names of every object's own keys are ids like any other.
   const proto = prefillFromQuery(
-    { questions: [{ ...q.multi, id: '__proto__' }, { ...q.text, id: 'constructor' }, { ...q.text, id: 'toString' }], languages: [] },
+    {
+      questions: [
+        { ...q.multi, id: '__proto__' },
+        { ...q.text, id: 'constructor' },
+        { ...q.text, id: 'toString' },
+      ],
+      languages: [],
+    },
     JSON.parse('{"__proto__":"red","constructor":"c"}'),
     undefined,
   )
@@ -107,15 +120,40 @@ test('the query: question ids only, the first value, bounded, choices in the lan
   assert.equal([Object.getPrototypeOf(proto), proto.__proto__, proto.constructor], [Object.prototype, ['Red'], 'c'])
 })
 
-test('hostile text never throws, and every answer has its type\'s shape', () => {
-  const hostile = ['', ' ', ',', ',,,', '\u0000', '\uD800', '__proto__', 'constructor', 'toString', '</script><script>alert(1)</script>', '1e308', 'NaN', 'Infinity', '-0', '0x10', '١', '𝟗', '9'.repeat(400), 'a,'.repeat(3000), JSON.stringify({ a: 1 }), '[1,2]', 'Red,Red,Blue,other,Other']
+test("hostile text never throws, and every answer has its type's shape", () => {
+  const hostile = [
+    '',
+    ' ',
+    ',',
+    ',,,',
+    '\u0000',
+    '\uD800',
+    '__proto__',
+    'constructor',
+    'toString',
+    '</script><script>alert(1)</script>',
+    '1e308',
+    'NaN',
+    'Infinity',
+    '-0',
+    '0x10',
+    '١',
+    '𝟗',
+    '9'.repeat(400),
+    'a,'.repeat(3000),
+    JSON.stringify({ a: 1 }),
+    '[1,2]',
+    'Red,Red,Blue,other,Other',
+  ]
   const survey = { questions: Object.values(q), languages }
   for (const value of hostile) {
     const answers = prefillFromQuery(survey, Object.fromEntries(Object.keys(q).map((id) => [id, value])), 'de')
     for (const [id, answer] of Object.entries(answers)) {
       const type = (q as Record<string, { type: string }>)[id]!.type
-      if (['nps', 'rating', 'csat', 'ces'].includes(type)) assert.ok(Number.isInteger(answer), `${id}=${JSON.stringify(value)}: ${JSON.stringify(answer)}`)
-      else if (['multipleChoiceMulti', 'pictureSelection'].includes(type)) assert.ok(Array.isArray(answer) && answer.every((item) => typeof item === 'string'), id)
+      if (['nps', 'rating', 'csat', 'ces'].includes(type))
+        assert.ok(Number.isInteger(answer), `${id}=${JSON.stringify(value)}: ${JSON.stringify(answer)}`)
+      else if (['multipleChoiceMulti', 'pictureSelection'].includes(type))
+        assert.ok(Array.isArray(answer) && answer.every((item) => typeof item === 'string'), id)
       else assert.type(answer, 'string', id)
     }
   }

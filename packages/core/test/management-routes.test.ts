@@ -31,14 +31,23 @@ const DUPLICATE_NAME = 'Unique constraint failed on the fields: (`name`,`environ
 const DUPLICATE_KEY = 'Unique constraint failed on the fields: (`key`,`environmentId`)'
 /** This change's routes, from the route table. */
 const routesOf = (x: TestCanvass) =>
-  x.canvass.routes.filter((route) => /\/management\/(attribute-classes|action-classes|contact-attribute-keys|people|contacts|contact-attributes)\b/.test(route.path))
+  x.canvass.routes.filter((route) =>
+    /\/management\/(attribute-classes|action-classes|contact-attribute-keys|people|contacts|contact-attributes)\b/.test(route.path),
+  )
 /** Core's `PAGE_BYTES`: a list page ends early, with a `Link`, before its items pass 8 MiB of JSON. */
 const PAGE_BYTES = 8 * 1024 * 1024
 /** Literal hosts a webhook may not target unless the operator allows it (contract §7); never contacted here. */
 const PRIVATE_WEBHOOK_URLS = [
-  'http://127.0.0.1/x', 'http://10.0.0.1/x', 'http://[::1]/x', 'http://169.254.169.254/',
+  'http://127.0.0.1/x',
+  'http://10.0.0.1/x',
+  'http://[::1]/x',
+  'http://169.254.169.254/',
   // Names that are loopback by definition (RFC 6761) or in every system's hosts file.
-  'http://localhost/x', 'http://hooks.localhost./x', 'http://LocalHost.LocalDomain/x', 'http://localhost../x', 'http://ip6-localhost/x',
+  'http://localhost/x',
+  'http://hooks.localhost./x',
+  'http://LocalHost.LocalDomain/x',
+  'http://localhost../x',
+  'http://ip6-localhost/x',
 ]
 const ids = (res: ApiResult) => res.body.data.map((item: { id: string }) => item.id) as string[]
 
@@ -70,7 +79,10 @@ async function checkPaging(x: TestCanvass, key: string, path: string, atLeast: n
   assert.equal(await walk(x, key, path), ids(all), `${path}: the Link pages walk the whole list`)
   const skipped = await x.call('GET', `${path}?limit=2&skip=1`, { key })
   assert.equal(ids(skipped), ids(all).slice(1, 3))
-  assert.equal(errorOf(await x.call('GET', `${path}?cursor=bad!`, { key })), badRequest('Fields are missing or incorrectly formatted', { cursor: 'Invalid cursor' }))
+  assert.equal(
+    errorOf(await x.call('GET', `${path}?cursor=bad!`, { key })),
+    badRequest('Fields are missing or incorrectly formatted', { cursor: 'Invalid cursor' }),
+  )
   assert.is((await x.call('GET', `${path}?limit=0`, { key })).status, 400)
   assert.is((await x.call('GET', `${path}?limit=1001`, { key })).status, 400)
 }
@@ -110,9 +122,19 @@ for (const label of [defaultBackend()]) {
     })
     assert.is(created.status, 200)
     const ac = created.body.data
-    assert.equal({ ...ac, id: 'x', createdAt: 'x', updatedAt: 'x' }, {
-      id: 'x', createdAt: 'x', updatedAt: 'x', name: 'plan', description: null, type: 'code', archived: false, environmentId: x.envA,
-    })
+    assert.equal(
+      { ...ac, id: 'x', createdAt: 'x', updatedAt: 'x' },
+      {
+        id: 'x',
+        createdAt: 'x',
+        updatedAt: 'x',
+        name: 'plan',
+        description: null,
+        type: 'code',
+        archived: false,
+        environmentId: x.envA,
+      },
+    )
     assert.match(ac.createdAt, ISO)
     const got = await x.call('GET', `/api/v1/management/attribute-classes/${ac.id}`, { key: x.keyA })
     assert.equal(got.body.data, ac)
@@ -121,7 +143,10 @@ for (const label of [defaultBackend()]) {
       body: { name: 'plan-2', description: 'The plan', archived: true },
     })
     assert.is(updated.status, 200)
-    assert.equal({ ...updated.body.data, updatedAt: 'x' }, { ...ac, name: 'plan-2', description: 'The plan', archived: true, updatedAt: 'x' })
+    assert.equal(
+      { ...updated.body.data, updatedAt: 'x' },
+      { ...ac, name: 'plan-2', description: 'The plan', archived: true, updatedAt: 'x' },
+    )
     const partial = await x.call('PUT', `/api/v1/management/attribute-classes/${ac.id}`, { key: x.keyA, body: { archived: false } })
     assert.is(partial.body.data.name, 'plan-2', 'omitted fields stay')
     assert.is(partial.body.data.archived, false)
@@ -139,7 +164,10 @@ for (const label of [defaultBackend()]) {
     const automatic = await x.call('POST', '/api/v1/management/attribute-classes', { key: x.keyA, body: { ...body, name: 'email' } })
     assert.equal(errorOf(automatic), badRequest(DUPLICATE_NAME))
     const other = await x.call('POST', '/api/v1/management/attribute-classes', { key: x.keyA, body: { ...body, name: 'dup-ac-2' } })
-    const rename = await x.call('PUT', `/api/v1/management/attribute-classes/${other.body.data.id}`, { key: x.keyA, body: { name: 'dup-ac' } })
+    const rename = await x.call('PUT', `/api/v1/management/attribute-classes/${other.body.data.id}`, {
+      key: x.keyA,
+      body: { name: 'dup-ac' },
+    })
     assert.equal(errorOf(rename), badRequest(DUPLICATE_NAME))
     const inB = await x.call('POST', '/api/v1/management/attribute-classes', { key: x.keyB, body: { ...body, environmentId: x.envB } })
     assert.is(inB.status, 200, 'names are unique per environment')
@@ -153,30 +181,52 @@ for (const label of [defaultBackend()]) {
     assert.equal(errorOf(refused), badRequest('Automatic Attribute Classes cannot be deleted'))
     assert.is((await x.call('GET', `/api/v1/management/attribute-classes/${email.id}`, { key: x.keyA })).status, 200)
     for (const method of ['GET', 'PUT', 'DELETE']) {
-      const res = await x.call(method, '/api/v1/management/attribute-classes/nope', { key: x.keyA, body: method === 'PUT' ? {} : undefined })
+      const res = await x.call(method, '/api/v1/management/attribute-classes/nope', {
+        key: x.keyA,
+        body: method === 'PUT' ? {} : undefined,
+      })
       assert.equal(errorOf(res), { status: 404, body: notFoundBody('Attribute Class', 'nope') }, method)
-      const malformed = await x.call(method, `/api/v1/management/attribute-classes/${MALFORMED_ID}`, { key: x.keyA, body: method === 'PUT' ? {} : undefined })
+      const malformed = await x.call(method, `/api/v1/management/attribute-classes/${MALFORMED_ID}`, {
+        key: x.keyA,
+        body: method === 'PUT' ? {} : undefined,
+      })
       assert.is(malformed.status, 404, `${method} malformed`)
     }
-    const wrongEnv = await x.call('POST', '/api/v1/management/attribute-classes', { key: x.keyA, body: { environmentId: x.envB, name: 'x', type: 'code' } })
+    const wrongEnv = await x.call('POST', '/api/v1/management/attribute-classes', {
+      key: x.keyA,
+      body: { environmentId: x.envB, name: 'x', type: 'code' },
+    })
     assert.equal(errorOf(wrongEnv), { status: 401, body: UNAUTHORIZED })
-    const missing = await x.call('POST', '/api/v1/management/attribute-classes', { key: x.keyA, body: { environmentId: x.envA, type: 'code' } })
+    const missing = await x.call('POST', '/api/v1/management/attribute-classes', {
+      key: x.keyA,
+      body: { environmentId: x.envA, type: 'code' },
+    })
     assert.is(missing.status, 400)
     assert.equal(Object.keys(missing.body.details), ['name'])
-    const automaticType = await x.call('POST', '/api/v1/management/attribute-classes', { key: x.keyA, body: { name: 'sys', type: 'automatic' } })
+    const automaticType = await x.call('POST', '/api/v1/management/attribute-classes', {
+      key: x.keyA,
+      body: { name: 'sys', type: 'automatic' },
+    })
     assert.equal(Object.keys(automaticType.body.details), ['type'])
     for (const name of ['', 'x'.repeat(256), 'a\u0000b', '\uD800']) {
       const res = await x.call('POST', '/api/v1/management/attribute-classes', { key: x.keyA, body: { name, type: 'code' } })
       assert.is(res.status, 400, JSON.stringify(name))
       assert.is(res.body.message, 'Fields are missing or incorrectly formatted')
     }
-    const long = await x.call('PUT', `/api/v1/management/attribute-classes/${email.id}`, { key: x.keyA, body: { description: 'x'.repeat(10_001) } })
+    const long = await x.call('PUT', `/api/v1/management/attribute-classes/${email.id}`, {
+      key: x.keyA,
+      body: { description: 'x'.repeat(10_001) },
+    })
     assert.equal(Object.keys(long.body.details), ['description'])
-    assert.equal(errorOf(await x.call('GET', '/api/v1/management/attribute-classes', { key: `cvs_${'Q'.repeat(43)}` })), { status: 401, body: NOT_AUTHENTICATED })
+    assert.equal(errorOf(await x.call('GET', '/api/v1/management/attribute-classes', { key: `cvs_${'Q'.repeat(43)}` })), {
+      status: 401,
+      body: NOT_AUTHENTICATED,
+    })
   })
   attributeClasses('list pages with limit, skip and Link', async () => {
     const x = await b()
-    for (let i = 0; i < 3; i++) await x.call('POST', '/api/v1/management/attribute-classes', { key: x.keyA, body: { name: `page-${i}`, type: 'code' } })
+    for (let i = 0; i < 3; i++)
+      await x.call('POST', '/api/v1/management/attribute-classes', { key: x.keyA, body: { name: `page-${i}`, type: 'code' } })
     await checkPaging(x, x.keyA, '/api/v1/management/attribute-classes', 6)
   })
 
@@ -185,8 +235,21 @@ for (const label of [defaultBackend()]) {
     const x = await b()
     const res = await x.call('GET', '/api/v1/management/action-classes', { key: x.keyA })
     const automatic = res.body.data.filter((item: { type: string }) => item.type === 'automatic')
-    assert.equal(automatic.map((item: { name: string }) => item.name), ['New Session'])
-    assert.equal(Object.keys(automatic[0]), ['id', 'createdAt', 'updatedAt', 'name', 'description', 'type', 'key', 'noCodeConfig', 'environmentId'])
+    assert.equal(
+      automatic.map((item: { name: string }) => item.name),
+      ['New Session'],
+    )
+    assert.equal(Object.keys(automatic[0]), [
+      'id',
+      'createdAt',
+      'updatedAt',
+      'name',
+      'description',
+      'type',
+      'key',
+      'noCodeConfig',
+      'environmentId',
+    ])
   })
   actionClasses('code and noCode classes: create, get, update and delete', async () => {
     const x = await b()
@@ -195,11 +258,25 @@ for (const label of [defaultBackend()]) {
       body: { environmentId: x.envA, name: 'Signed up', type: 'code', key: 'signed-up', description: 'After sign-up' },
     })
     assert.is(code.status, 200)
-    assert.equal({ ...code.body.data, id: 'x', createdAt: 'x', updatedAt: 'x' }, {
-      id: 'x', createdAt: 'x', updatedAt: 'x', name: 'Signed up', description: 'After sign-up', type: 'code', key: 'signed-up', noCodeConfig: null, environmentId: x.envA,
-    })
+    assert.equal(
+      { ...code.body.data, id: 'x', createdAt: 'x', updatedAt: 'x' },
+      {
+        id: 'x',
+        createdAt: 'x',
+        updatedAt: 'x',
+        name: 'Signed up',
+        description: 'After sign-up',
+        type: 'code',
+        key: 'signed-up',
+        noCodeConfig: null,
+        environmentId: x.envA,
+      },
+    )
     const noCodeConfig = { type: 'click', urlFilters: [{ value: '/pricing', rule: 'contains' }], elementSelector: { cssSelector: '#buy' } }
-    const noCode = await x.call('POST', '/api/v1/management/action-classes', { key: x.keyA, body: { name: 'Clicked buy', type: 'noCode', noCodeConfig } })
+    const noCode = await x.call('POST', '/api/v1/management/action-classes', {
+      key: x.keyA,
+      body: { name: 'Clicked buy', type: 'noCode', noCodeConfig },
+    })
     assert.is(noCode.status, 200)
     assert.equal(noCode.body.data.noCodeConfig, noCodeConfig)
     assert.is(noCode.body.data.key, null)
@@ -212,7 +289,10 @@ for (const label of [defaultBackend()]) {
     }
     const got = await x.call('GET', `/api/v1/management/action-classes/${code.body.data.id}`, { key: x.keyA })
     assert.equal(got.body.data, code.body.data)
-    const renamed = await x.call('PUT', `/api/v1/management/action-classes/${code.body.data.id}`, { key: x.keyA, body: { name: 'Registered' } })
+    const renamed = await x.call('PUT', `/api/v1/management/action-classes/${code.body.data.id}`, {
+      key: x.keyA,
+      body: { name: 'Registered' },
+    })
     assert.equal({ ...renamed.body.data, updatedAt: 'x' }, { ...code.body.data, name: 'Registered', updatedAt: 'x' })
     const switched = await x.call('PUT', `/api/v1/management/action-classes/${code.body.data.id}`, {
       key: x.keyA,
@@ -229,14 +309,24 @@ for (const label of [defaultBackend()]) {
       body: notFoundBody('Action Class', code.body.data.id),
     })
   })
-  actionClasses('validation: code needs key, noCode needs a known noCodeConfig, automatic is the system\'s', async () => {
+  actionClasses("validation: code needs key, noCode needs a known noCodeConfig, automatic is the system's", async () => {
     const x = await b()
     const post = (body: unknown) => x.call('POST', '/api/v1/management/action-classes', { key: x.keyA, body })
     assert.equal(Object.keys((await post({ name: 'a', type: 'code' })).body.details), ['key'])
     assert.equal(Object.keys((await post({ name: 'a', type: 'noCode' })).body.details), ['noCodeConfig'])
-    assert.equal(Object.keys((await post({ name: 'a', type: 'noCode', noCodeConfig: { type: 'hover', urlFilters: [] } })).body.details), ['noCodeConfig.type'])
-    assert.equal(Object.keys((await post({ name: 'a', type: 'noCode', noCodeConfig: { type: 'click', urlFilters: [] } })).body.details), ['noCodeConfig.elementSelector'])
-    assert.equal(Object.keys((await post({ name: 'a', type: 'noCode', noCodeConfig: { type: 'pageView', urlFilters: [{ value: '/', rule: 'like' }] } })).body.details), ['noCodeConfig.urlFilters.0.rule'])
+    assert.equal(Object.keys((await post({ name: 'a', type: 'noCode', noCodeConfig: { type: 'hover', urlFilters: [] } })).body.details), [
+      'noCodeConfig.type',
+    ])
+    assert.equal(Object.keys((await post({ name: 'a', type: 'noCode', noCodeConfig: { type: 'click', urlFilters: [] } })).body.details), [
+      'noCodeConfig.elementSelector',
+    ])
+    assert.equal(
+      Object.keys(
+        (await post({ name: 'a', type: 'noCode', noCodeConfig: { type: 'pageView', urlFilters: [{ value: '/', rule: 'like' }] } })).body
+          .details,
+      ),
+      ['noCodeConfig.urlFilters.0.rule'],
+    )
     assert.equal(Object.keys((await post({ name: 'a', type: 'automatic' })).body.details), ['type'])
     assert.equal(errorOf(await post({ environmentId: x.envB, name: 'a', type: 'code', key: 'a' })), { status: 401, body: UNAUTHORIZED })
   })
@@ -251,8 +341,14 @@ for (const label of [defaultBackend()]) {
     await raceCreates(x, '/api/v1/management/action-classes', { name: 'Raced', type: 'code', key: 'raced' }, DUPLICATE_NAME)
     const list = await x.call('GET', '/api/v1/management/action-classes?limit=1000', { key: x.keyA })
     const session = list.body.data.find((item: { name: string }) => item.name === 'New Session')
-    assert.equal(errorOf(await x.call('DELETE', `/api/v1/management/action-classes/${session.id}`, { key: x.keyA })), badRequest('Automatic action classes cannot be deleted'))
-    assert.equal(errorOf(await x.call('PUT', `/api/v1/management/action-classes/${session.id}`, { key: x.keyA, body: { name: 'x' } })), badRequest('Automatic action classes cannot be updated'))
+    assert.equal(
+      errorOf(await x.call('DELETE', `/api/v1/management/action-classes/${session.id}`, { key: x.keyA })),
+      badRequest('Automatic action classes cannot be deleted'),
+    )
+    assert.equal(
+      errorOf(await x.call('PUT', `/api/v1/management/action-classes/${session.id}`, { key: x.keyA, body: { name: 'x' } })),
+      badRequest('Automatic action classes cannot be updated'),
+    )
     assert.equal(errorOf(await x.call('GET', `/api/v1/management/action-classes/${MALFORMED_ID}`, { key: x.keyA })).status, 404)
   })
   actionClasses('update: an unknown id is a 404; renaming to a taken name or key is a 400 naming the constraint', async () => {
@@ -264,26 +360,40 @@ for (const label of [defaultBackend()]) {
     assert.equal(errorOf(await put({ name: 'Taken' })), badRequest(DUPLICATE_NAME))
     assert.equal(errorOf(await put({ name: 'New Session' })), badRequest(DUPLICATE_NAME), 'the automatic class keeps its name')
     assert.equal(errorOf(await put({ key: 'taken' })), badRequest(DUPLICATE_KEY))
-    assert.equal((await x.call('GET', `/api/v1/management/action-classes/${mine.id}`, { key: x.keyA })).body.data, mine, 'a refused update changes nothing')
+    assert.equal(
+      (await x.call('GET', `/api/v1/management/action-classes/${mine.id}`, { key: x.keyA })).body.data,
+      mine,
+      'a refused update changes nothing',
+    )
     assert.equal(errorOf(await put({ name: 'x' }, 'unknown-id-2')), { status: 404, body: notFoundBody('Action Class', 'unknown-id-2') })
     assert.equal(errorOf(await put({ name: 'x' }, MALFORMED_ID)).status, 404)
   })
-  actionClasses('concurrent updates of different fields keep each other\'s changes', async () => {
+  actionClasses("concurrent updates of different fields keep each other's changes", async () => {
     const x = await b()
-    const created = await x.call('POST', '/api/v1/management/action-classes', { key: x.keyA, body: { name: 'Concurrent', type: 'code', key: 'concurrent' } })
+    const created = await x.call('POST', '/api/v1/management/action-classes', {
+      key: x.keyA,
+      body: { name: 'Concurrent', type: 'code', key: 'concurrent' },
+    })
     const path = `/api/v1/management/action-classes/${created.body.data.id}`
     const results = await Promise.all([
       x.call('PUT', path, { key: x.keyA, body: { name: 'Concurrent renamed' } }),
       x.call('PUT', path, { key: x.keyA, body: { description: 'described' } }),
       x.call('PUT', path, { key: x.keyA, body: { key: 'concurrent-2' } }),
     ])
-    assert.equal(results.map((res) => res.status), [200, 200, 200])
+    assert.equal(
+      results.map((res) => res.status),
+      [200, 200, 200],
+    )
     const final = (await x.call('GET', path, { key: x.keyA })).body.data
     assert.equal([final.name, final.description, final.key], ['Concurrent renamed', 'described', 'concurrent-2'])
   })
   actionClasses('list pages with limit, skip and Link', async () => {
     const x = await b()
-    for (let i = 0; i < 3; i++) await x.call('POST', '/api/v1/management/action-classes', { key: x.keyA, body: { name: `page-${i}`, type: 'code', key: `page-${i}` } })
+    for (let i = 0; i < 3; i++)
+      await x.call('POST', '/api/v1/management/action-classes', {
+        key: x.keyA,
+        body: { name: `page-${i}`, type: 'code', key: `page-${i}` },
+      })
     await checkPaging(x, x.keyA, '/api/v1/management/action-classes', 4)
   })
 
@@ -293,7 +403,13 @@ for (const label of [defaultBackend()]) {
     const res = await x.call('GET', '/api/v1/management/contact-attribute-keys?limit=1000', { key: x.keyA })
     const defaults = res.body.data
       .filter((item: { type: string }) => item.type === 'default')
-      .map(({ key, name, description, isUnique, environmentId }: Record<string, unknown>) => ({ key, name, description, isUnique, environmentId }))
+      .map(({ key, name, description, isUnique, environmentId }: Record<string, unknown>) => ({
+        key,
+        name,
+        description,
+        isUnique,
+        environmentId,
+      }))
       .sort((a: { key: string }, b: { key: string }) => a.key.localeCompare(b.key))
     assert.equal(defaults, [
       { key: 'email', name: 'Email', description: '', isUnique: true, environmentId: x.envA },
@@ -310,14 +426,34 @@ for (const label of [defaultBackend()]) {
     })
     assert.is(created.status, 200)
     const k = created.body.data
-    assert.equal({ ...k, id: 'x', createdAt: 'x', updatedAt: 'x' }, {
-      id: 'x', createdAt: 'x', updatedAt: 'x', key: 'plan', name: 'plan', description: 'The plan', type: 'custom', isUnique: false, environmentId: x.envA,
-    })
+    assert.equal(
+      { ...k, id: 'x', createdAt: 'x', updatedAt: 'x' },
+      {
+        id: 'x',
+        createdAt: 'x',
+        updatedAt: 'x',
+        key: 'plan',
+        name: 'plan',
+        description: 'The plan',
+        type: 'custom',
+        isUnique: false,
+        environmentId: x.envA,
+      },
+    )
     assert.equal((await x.call('GET', `/api/v1/management/contact-attribute-keys/${k.id}`, { key: x.keyA })).body.data, k)
-    const updated = await x.call('PUT', `/api/v1/management/contact-attribute-keys/${k.id}`, { key: x.keyA, body: { name: 'Plan', key: 'ignored' } })
+    const updated = await x.call('PUT', `/api/v1/management/contact-attribute-keys/${k.id}`, {
+      key: x.keyA,
+      body: { name: 'Plan', key: 'ignored' },
+    })
     assert.equal({ ...updated.body.data, updatedAt: 'x' }, { ...k, name: 'Plan', updatedAt: 'x' })
-    assert.equal(errorOf(await x.call('POST', '/api/v1/management/contact-attribute-keys', { key: x.keyA, body: { key: 'plan' } })), badRequest(DUPLICATE_KEY))
-    assert.equal(errorOf(await x.call('POST', '/api/v1/management/contact-attribute-keys', { key: x.keyA, body: { key: 'email' } })), badRequest(DUPLICATE_KEY))
+    assert.equal(
+      errorOf(await x.call('POST', '/api/v1/management/contact-attribute-keys', { key: x.keyA, body: { key: 'plan' } })),
+      badRequest(DUPLICATE_KEY),
+    )
+    assert.equal(
+      errorOf(await x.call('POST', '/api/v1/management/contact-attribute-keys', { key: x.keyA, body: { key: 'email' } })),
+      badRequest(DUPLICATE_KEY),
+    )
     await raceCreates(x, '/api/v1/management/contact-attribute-keys', { key: 'raced' }, DUPLICATE_KEY)
     const deleted = await x.call('DELETE', `/api/v1/management/contact-attribute-keys/${k.id}`, { key: x.keyA })
     assert.equal(deleted.body.data, updated.body.data)
@@ -327,21 +463,42 @@ for (const label of [defaultBackend()]) {
     })
     const list = await x.call('GET', '/api/v1/management/contact-attribute-keys?limit=1000', { key: x.keyA })
     const email = list.body.data.find((item: { key: string }) => item.key === 'email')
-    assert.equal(errorOf(await x.call('DELETE', `/api/v1/management/contact-attribute-keys/${email.id}`, { key: x.keyA })), badRequest('Default contact attribute keys cannot be deleted'))
-    assert.equal(errorOf(await x.call('POST', '/api/v1/management/contact-attribute-keys', { key: x.keyA, body: { key: 'x', environmentId: x.envB } })), { status: 401, body: UNAUTHORIZED })
-    assert.equal(Object.keys((await x.call('POST', '/api/v1/management/contact-attribute-keys', { key: x.keyA, body: { key: 'x', type: 'default' } })).body.details), ['type'])
+    assert.equal(
+      errorOf(await x.call('DELETE', `/api/v1/management/contact-attribute-keys/${email.id}`, { key: x.keyA })),
+      badRequest('Default contact attribute keys cannot be deleted'),
+    )
+    assert.equal(
+      errorOf(
+        await x.call('POST', '/api/v1/management/contact-attribute-keys', { key: x.keyA, body: { key: 'x', environmentId: x.envB } }),
+      ),
+      { status: 401, body: UNAUTHORIZED },
+    )
+    assert.equal(
+      Object.keys(
+        (await x.call('POST', '/api/v1/management/contact-attribute-keys', { key: x.keyA, body: { key: 'x', type: 'default' } })).body
+          .details,
+      ),
+      ['type'],
+    )
   })
   attributeKeys('update: an unknown id is a 404; an invalid body is a 400 naming the field and changes nothing', async () => {
     const x = await b()
-    const created = (await x.call('POST', '/api/v1/management/contact-attribute-keys', { key: x.keyA, body: { key: 'put-checked' } })).body.data
+    const created = (await x.call('POST', '/api/v1/management/contact-attribute-keys', { key: x.keyA, body: { key: 'put-checked' } })).body
+      .data
     const put = (body: unknown, id = created.id) => x.call('PUT', `/api/v1/management/contact-attribute-keys/${id}`, { key: x.keyA, body })
-    assert.equal(errorOf(await put({ name: 'x' }, 'unknown-id-3')), { status: 404, body: notFoundBody('Contact Attribute Key', 'unknown-id-3') })
+    assert.equal(errorOf(await put({ name: 'x' }, 'unknown-id-3')), {
+      status: 404,
+      body: notFoundBody('Contact Attribute Key', 'unknown-id-3'),
+    })
     assert.equal(errorOf(await put({ name: 'x' }, MALFORMED_ID)).status, 404)
     const invalid = badRequest.bind(null, 'Fields are missing or incorrectly formatted')
     assert.equal(errorOf(await put({ name: '' })), invalid({ name: 'Must not be empty' }))
     assert.equal(errorOf(await put({ name: 'x'.repeat(256) })), invalid({ name: 'Must be at most 255 characters' }))
     assert.equal(errorOf(await put({ description: 'a\u0000b' })), invalid({ description: 'Text must not contain the character U+0000' }))
-    assert.equal(errorOf(await put({ name: 5, description: 'x'.repeat(10_001) })).body.details, { name: 'Invalid type: Expected string but received 5', description: 'Must be at most 10000 characters' })
+    assert.equal(errorOf(await put({ name: 5, description: 'x'.repeat(10_001) })).body.details, {
+      name: 'Invalid type: Expected string but received 5',
+      description: 'Must be at most 10000 characters',
+    })
     for (const body of [null, [], 'text']) assert.is((await put(body)).status, 400, JSON.stringify(body))
     assert.equal((await x.call('GET', `/api/v1/management/contact-attribute-keys/${created.id}`, { key: x.keyA })).body.data, created)
   })
@@ -367,9 +524,18 @@ for (const label of [defaultBackend()]) {
     }
     const deleted = await x.call('DELETE', `/api/v1/management/people/${person.id}`, { key: x.keyA })
     assert.equal(deleted.body, { data: { success: 'Person deleted successfully' } })
-    assert.equal(errorOf(await x.call('GET', `/api/v1/management/people/${person.id}`, { key: x.keyA })), { status: 404, body: notFoundBody('Person', person.id) })
-    assert.equal(errorOf(await x.call('GET', `/api/v1/management/contacts/${person.id}`, { key: x.keyA })), { status: 404, body: notFoundBody('Contact', person.id) })
-    assert.equal(errorOf(await x.call('DELETE', `/api/v1/management/people/${person.id}`, { key: x.keyA })), { status: 404, body: notFoundBody('Person', person.id) })
+    assert.equal(errorOf(await x.call('GET', `/api/v1/management/people/${person.id}`, { key: x.keyA })), {
+      status: 404,
+      body: notFoundBody('Person', person.id),
+    })
+    assert.equal(errorOf(await x.call('GET', `/api/v1/management/contacts/${person.id}`, { key: x.keyA })), {
+      status: 404,
+      body: notFoundBody('Contact', person.id),
+    })
+    assert.equal(errorOf(await x.call('DELETE', `/api/v1/management/people/${person.id}`, { key: x.keyA })), {
+      status: 404,
+      body: notFoundBody('Person', person.id),
+    })
     const after = await x.call('GET', `/api/v1/management/responses/${responseId}`, { key: x.keyA })
     assert.is(after.status, 200)
     assert.is(after.body.data.person, null)
@@ -387,7 +553,9 @@ for (const label of [defaultBackend()]) {
     for (let i = 0; i < 3; i++) await createResponse(x, survey.id, { userId: `paged-${i}` })
     await checkPaging(x, x.keyA, '/api/v1/management/people', 3)
     await checkPaging(x, x.keyA, '/api/v1/management/contacts', 3)
-    const set = await x.call('PUT', `/api/v1/client/${x.envA}/contacts/paged-0/attributes`, { body: { attributes: { plan: 'pro', email: 'p0@example.com' } } })
+    const set = await x.call('PUT', `/api/v1/client/${x.envA}/contacts/paged-0/attributes`, {
+      body: { attributes: { plan: 'pro', email: 'p0@example.com' } },
+    })
     assert.is(set.status, 200, set.text)
     const values = await x.call('GET', '/api/v1/management/contact-attributes?limit=1000', { key: x.keyA })
     assert.is(values.status, 200)
@@ -400,7 +568,10 @@ for (const label of [defaultBackend()]) {
   lists('webhooks page with limit, skip and Link', async () => {
     const x = await b()
     for (let i = 0; i < 3; i++) {
-      const res = await x.call('POST', '/api/v1/webhooks', { key: x.keyA, body: { url: `https://example.com/page-${i}`, triggers: ['responseFinished'] } })
+      const res = await x.call('POST', '/api/v1/webhooks', {
+        key: x.keyA,
+        body: { url: `https://example.com/page-${i}`, triggers: ['responseFinished'] },
+      })
       assert.is(res.status, 200, res.text)
     }
     await checkPaging(x, x.keyA, '/api/v1/webhooks', 3)
@@ -439,15 +610,22 @@ for (const label of [defaultBackend()]) {
   })
 
   const webhookUrls = beds.suite(`${label}: webhook URLs`)
-  webhookUrls('literal private, loopback and link-local hosts and loopback names are a 400 without CANVASS_ALLOW_PRIVATE_WEBHOOK_URLS', async () => {
-    const x = await b()
-    const before = ids(await x.call('GET', '/api/v1/webhooks?limit=1000', { key: x.keyA }))
-    for (const url of PRIVATE_WEBHOOK_URLS) {
-      const res = await x.call('POST', '/api/v1/webhooks', { key: x.keyA, body: { url, triggers: ['responseCreated'] } })
-      assert.equal(errorOf(res), badRequest('Fields are missing or incorrectly formatted', { url: 'Must not point to a private, loopback or link-local address' }), url)
-    }
-    assert.equal(ids(await x.call('GET', '/api/v1/webhooks?limit=1000', { key: x.keyA })), before, 'nothing was stored')
-  })
+  webhookUrls(
+    'literal private, loopback and link-local hosts and loopback names are a 400 without CANVASS_ALLOW_PRIVATE_WEBHOOK_URLS',
+    async () => {
+      const x = await b()
+      const before = ids(await x.call('GET', '/api/v1/webhooks?limit=1000', { key: x.keyA }))
+      for (const url of PRIVATE_WEBHOOK_URLS) {
+        const res = await x.call('POST', '/api/v1/webhooks', { key: x.keyA, body: { url, triggers: ['responseCreated'] } })
+        assert.equal(
+          errorOf(res),
+          badRequest('Fields are missing or incorrectly formatted', { url: 'Must not point to a private, loopback or link-local address' }),
+          url,
+        )
+      }
+      assert.equal(ids(await x.call('GET', '/api/v1/webhooks?limit=1000', { key: x.keyA })), before, 'nothing was stored')
+    },
+  )
   webhookUrls('the same hosts are accepted with CANVASS_ALLOW_PRIVATE_WEBHOOK_URLS=1', async () => {
     const x = await b()
     // Same database and keys, another Canvass that allows them (`CANVASS_ALLOW_PRIVATE_WEBHOOK_URLS=1` is this
@@ -476,11 +654,17 @@ for (const label of [defaultBackend()]) {
     const attribute = (await x.call('GET', '/api/v1/management/attribute-classes?limit=1000', { key: x.keyA })).body.data.find(
       (item: { type: string }) => item.type === 'automatic',
     )
-    assert.equal(errorOf(await x.call('DELETE', `/api/v1/management/attribute-classes/${attribute.id}`, { key: x.keyA })), badRequest('Automatic Attribute Classes cannot be deleted'))
+    assert.equal(
+      errorOf(await x.call('DELETE', `/api/v1/management/attribute-classes/${attribute.id}`, { key: x.keyA })),
+      badRequest('Automatic Attribute Classes cannot be deleted'),
+    )
     const action = (await x.call('GET', '/api/v1/management/action-classes?limit=1000', { key: x.keyA })).body.data.find(
       (item: { type: string }) => item.type === 'automatic',
     )
-    assert.equal(errorOf(await x.call('DELETE', `/api/v1/management/action-classes/${action.id}`, { key: x.keyA })), badRequest('Automatic action classes cannot be deleted'))
+    assert.equal(
+      errorOf(await x.call('DELETE', `/api/v1/management/action-classes/${action.id}`, { key: x.keyA })),
+      badRequest('Automatic action classes cannot be deleted'),
+    )
   })
   errors('not_found: unknown attribute class, action class, response, person and webhook ids', async () => {
     const x = await b()
@@ -504,7 +688,10 @@ for (const label of [defaultBackend()]) {
     const x = await b()
     const survey = await createSurvey(x, {}, 'B')
     const responseId = await createResponse(x, survey.id, {}, 'B')
-    assert.equal(errorOf(await x.call('DELETE', `/api/v1/management/responses/${responseId}`, { key: x.keyA })), { status: 401, body: UNAUTHORIZED })
+    assert.equal(errorOf(await x.call('DELETE', `/api/v1/management/responses/${responseId}`, { key: x.keyA })), {
+      status: 401,
+      body: UNAUTHORIZED,
+    })
     assert.is((await x.call('GET', `/api/v1/management/responses/${responseId}`, { key: x.keyB })).status, 200, 'it is still there')
   })
 
@@ -515,11 +702,24 @@ for (const label of [defaultBackend()]) {
     assert.ok(routes.length >= 19, `${routes.length} routes`)
     const badIds = ['%00', MALFORMED_ID, '..%2F..%2Fetc', 'x'.repeat(5000), "1' or '1'='1", '%F0%9F%98%80', '%ED%A0%80']
     const bodies: unknown[] = [
-      null, 0, 'text', [], {}, { name: null }, { name: 5, type: [] }, { name: 'x'.repeat(100_000) },
-      { name: 'n\u0000ul', type: 'code', key: 'k\u0000' }, { key: '\uD800', description: '\uDFFF' },
+      null,
+      0,
+      'text',
+      [],
+      {},
+      { name: null },
+      { name: 5, type: [] },
+      { name: 'x'.repeat(100_000) },
+      { name: 'n\u0000ul', type: 'code', key: 'k\u0000' },
+      { key: '\uD800', description: '\uDFFF' },
       { name: 'a', type: 'noCode', noCodeConfig: { type: 'click', urlFilters: 'all', elementSelector: [] } },
-      { name: 'a', type: 'noCode', noCodeConfig: { type: 'pageView', urlFilters: Array.from({ length: 600 }, () => ({ value: '/', rule: 'contains' })) } },
-      { archived: 'yes', description: { nested: true } }, { __proto__: { admin: true }, constructor: { prototype: {} } },
+      {
+        name: 'a',
+        type: 'noCode',
+        noCodeConfig: { type: 'pageView', urlFilters: Array.from({ length: 600 }, () => ({ value: '/', rule: 'contains' })) },
+      },
+      { archived: 'yes', description: { nested: true } },
+      { __proto__: { admin: true }, constructor: { prototype: {} } },
       { environmentId: 'x'.repeat(300), name: 'ok', type: 'code', key: 'ok' },
     ]
     for (const route of routes) {
@@ -531,7 +731,15 @@ for (const label of [defaultBackend()]) {
         }
       }
       if (route.method === 'GET' && !route.path.includes(':')) {
-        for (const query of ['limit=-1', 'limit=1e3', 'skip=x', 'cursor=%00', 'cursor=' + 'A'.repeat(600), 'limit=1&limit=2', 'skip=1&cursor=abc']) {
+        for (const query of [
+          'limit=-1',
+          'limit=1e3',
+          'skip=x',
+          'cursor=%00',
+          `cursor=${'A'.repeat(600)}`,
+          'limit=1&limit=2',
+          'skip=1&cursor=abc',
+        ]) {
           const res = await x.call('GET', `${route.path}?${query}`, { key: x.keyA })
           assert.is(res.status, 400, `${route.path}?${query}`)
         }

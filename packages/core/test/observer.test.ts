@@ -2,7 +2,14 @@ import { createTestClock, sql, suiteWithBed } from '@canvass/test-bed'
 import type { TestCanvass } from '@canvass/test-bed'
 import * as assert from 'uvu/assert'
 import { createCanvass, createWebhookDispatcher } from '../src'
-import type { CanvassOptions, RateLimitObservation, RequestObservation, Storage, WebhookAttemptObservation, WebhookAttemptResult } from '../src'
+import type {
+  CanvassOptions,
+  RateLimitObservation,
+  RequestObservation,
+  Storage,
+  WebhookAttemptObservation,
+  WebhookAttemptResult,
+} from '../src'
 
 // Each suite has a bed: its storage under the Canvass instances a test makes, its `keyA` the key requests send.
 const { test: requests, bed: requestsBed } = suiteWithBed('observe.request', { widgetBundles: false })
@@ -31,7 +38,10 @@ requests('is told the route as registered, the method, status, duration and the 
     ],
     'the pattern, never the raw path; null when no route has that path',
   )
-  assert.equal(seen.map((event) => event.requestId), [one, none, wrongMethod].map((answer) => answer.headers.get('x-request-id')))
+  assert.equal(
+    seen.map((event) => event.requestId),
+    [one, none, wrongMethod].map((answer) => answer.headers.get('x-request-id')),
+  )
   for (const event of seen) {
     assert.match(event.requestId, UUID)
     assert.ok(event.durationMs >= 0 && event.durationMs < 5000, `durationMs ${event.durationMs}`)
@@ -51,7 +61,11 @@ requests('a hook that throws or rejects changes no answer', async () => {
         throw new Error('a broken async hook')
       },
     ]) {
-      const canvass = on(requestsBed, { logger: silent, observe: { request, rateLimited: request }, rateLimits: { management: { limit: 1, windowMs: 60_000 } } })
+      const canvass = on(requestsBed, {
+        logger: silent,
+        observe: { request, rateLimited: request },
+        rateLimits: { management: { limit: 1, windowMs: 60_000 } },
+      })
       const answer = await canvass.fetch(new Request('http://h/api/v1/management/surveys', { headers: key() }))
       assert.is(answer.status, 200)
       assert.equal(await answer.json(), { data: [] })
@@ -60,7 +74,7 @@ requests('a hook that throws or rejects changes no answer', async () => {
     }
     // Node reports a promise rejected without a handler once the microtasks have run: before the next turn.
     await new Promise((resolve) => setImmediate(resolve))
-    assert.equal(rejections, [], 'an async hook\'s rejection is caught')
+    assert.equal(rejections, [], "an async hook's rejection is caught")
   } finally {
     process.off('unhandledRejection', onRejection)
   }
@@ -70,9 +84,14 @@ requests('an unexpected error is logged with the request id its 500 carries', as
   const logged: unknown[][] = []
   // The bed's storage, whose survey list fails unexpectedly.
   const { storage } = requestsBed()
-  const failing: Storage = { ...storage, surveys: { ...storage.surveys, list: async () => Promise.reject(new Error('surveys.list failed')) } }
+  const failing: Storage = {
+    ...storage,
+    surveys: { ...storage.surveys, list: async () => Promise.reject(new Error('surveys.list failed')) },
+  }
   const canvass = createCanvass({ storage: failing, logger: { error: (...args) => void logged.push(args), warn() {} } })
-  const answer = await canvass.fetch(new Request('http://h/api/v1/management/surveys', { headers: { ...key(), 'x-request-id': 'trace-42' } }))
+  const answer = await canvass.fetch(
+    new Request('http://h/api/v1/management/surveys', { headers: { ...key(), 'x-request-id': 'trace-42' } }),
+  )
   assert.is(answer.status, 500)
   assert.is(answer.headers.get('x-request-id'), 'trace-42')
   assert.is(logged.length, 1)
@@ -83,7 +102,9 @@ requests('an unexpected error is logged with the request id its 500 carries', as
 ids('a sane incoming id is kept, anything else replaced by a new one', async () => {
   const canvass = on(idsBed, { logger: silent })
   const idOf = async (value: string) =>
-    (await canvass.fetch(new Request('http://h/api/v1/client/env1/nothing', { headers: { 'x-request-id': value } }))).headers.get('x-request-id')
+    (await canvass.fetch(new Request('http://h/api/v1/client/env1/nothing', { headers: { 'x-request-id': value } }))).headers.get(
+      'x-request-id',
+    )
   for (const sane of ['abc', '0f8fad5b-d9cb-469f-a165-70867728950e', 'Root.1:a_b-c', 'x'.repeat(128)]) assert.is(await idOf(sane), sane)
   for (const insane of ['x'.repeat(129), 'a b', '<script>', 'é', '"quoted"']) {
     const id = await idOf(insane)
@@ -97,18 +118,20 @@ ids('client answers let another origin read it; a host that gives the id sets th
   const client = await canvass.fetch(new Request('http://h/api/v1/client/env1/nothing'))
   assert.is(client.headers.get('access-control-expose-headers'), 'x-request-id')
   assert.is(client.headers.get('access-control-allow-origin'), '*')
-  const hosted = await canvass.fetch(new Request('http://h/api/v1/management/me', { headers: { 'x-request-id': 'ignored' } }), { requestId: 'from-host' })
+  const hosted = await canvass.fetch(new Request('http://h/api/v1/management/me', { headers: { 'x-request-id': 'ignored' } }), {
+    requestId: 'from-host',
+  })
   assert.is(hosted.headers.get('x-request-id'), null, 'left to the host')
   assert.is(seen.at(-1)?.requestId, 'from-host')
 })
 
-ids('preflight(): the answer carries the host\'s id, or a new one; observed under the client route', () => {
+ids("preflight(): the answer carries the host's id, or a new one; observed under the client route", () => {
   const seen: RequestObservation[] = []
   const canvass = on(idsBed, { logger: silent, observe: { request: (event) => void seen.push(event) } })
   const own = canvass.preflight('/api/v1/client/env1/displays', undefined)
   assert.match(own?.headers['x-request-id'] ?? '', UUID)
   const hosted = canvass.preflight('/api/v1/client/env1/displays', undefined, { requestId: 'from-host' })
-  assert.is(hosted?.headers['x-request-id'], 'from-host', 'the host\'s id, in the same record')
+  assert.is(hosted?.headers['x-request-id'], 'from-host', "the host's id, in the same record")
   assert.is(canvass.preflight('/api/v1/management/surveys', undefined), undefined)
   assert.equal(
     seen.map(({ route, method, status, requestId }) => [route, method, status, requestId]),
@@ -127,90 +150,119 @@ limits('is told which limit refused the request, under the route whose path it a
     rateLimits: { client: { limit: 1, windowMs: 60_000 } },
     observe: { rateLimited: (event) => void refused.push(event), request: (event) => void statuses.push(event.status) },
   })
-  const display = () => canvass.fetch(new Request('http://h/api/v1/client/env1/displays', { method: 'POST', body: '{}' }), { clientAddress: '10.0.0.1' })
+  const display = () =>
+    canvass.fetch(new Request('http://h/api/v1/client/env1/displays', { method: 'POST', body: '{}' }), { clientAddress: '10.0.0.1' })
   assert.is.not((await display()).status, 429)
   const limited = await display()
   assert.is(limited.status, 429)
-  assert.equal(refused, [{ rule: 'client', route: '/api/v1/client/:environmentId/displays', method: 'POST', requestId: limited.headers.get('x-request-id') }])
+  assert.equal(refused, [
+    { rule: 'client', route: '/api/v1/client/:environmentId/displays', method: 'POST', requestId: limited.headers.get('x-request-id') },
+  ])
   assert.is(statuses.at(-1), 429, 'and its answer is observed as any other')
 })
 
-dispatcher('is told each attempt\'s outcome, status and duration; not of deliveries dropped unsent; a throwing hook stops nothing', async () => {
-  // Six webhooks on the bed: `last` already failed once (one retry in the schedule), `off` was disabled after
-  // its delivery was written (by hand here; a 410 is what disables one in use); the other four have one
-  // delivery each, not yet tried.
-  const bed = dispatcherBed()
-  const { call, envA, keyA } = bed
-  const survey = async () => {
-    const made = await call('POST', '/api/v1/management/surveys', {
-      key: keyA,
-      body: { environmentId: envA, name: 'observed', status: 'inProgress', questions: [{ id: 'q1', type: 'openText', headline: { default: 'Q' }, required: true, inputType: 'text' }] },
-    })
-    return made.body.data.id as string
-  }
-  const webhook = async (name: string, surveyId: string) =>
-    (await call('POST', '/api/v1/webhooks', { key: keyA, body: { url: `https://receiver.example/${name}`, triggers: ['responseCreated'], surveyIds: [surveyId] } })).body.data.id as string
-  const respond = async (surveyId: string) => {
-    const made = await call('POST', `/api/v1/client/${envA}/responses`, { body: { surveyId, finished: false, data: { q1: 'a' } } })
-    assert.is(made.status, 200, made.text)
-  }
-  const first = await survey()
-  const second = await survey()
-  const hooks: Record<string, string> = { last: await webhook('last', first) }
-  await respond(first)
-  const answers: Record<string, WebhookAttemptResult> = {
-    ok: { kind: 'response', status: 204, durationMs: 12 },
-    busy: { kind: 'response', status: 503, durationMs: 30 },
-    gone: { kind: 'response', status: 410, durationMs: 5 },
-    last: { kind: 'response', status: 500, durationMs: 7 },
-    down: { kind: 'error', errorClass: 'connect', message: 'refused', durationMs: 2 },
-  }
-  const seen: WebhookAttemptObservation[] = []
-  const run = createWebhookDispatcher({
-    storage: bed.storage,
-    transport: { send: async (request) => answers[request.url.split('/').pop() ?? ''] as WebhookAttemptResult },
-    schedule: [60_000],
-    now: clock.now,
-    logger: silent,
-    observe: {
-      attempt: (event) => {
-        seen.push(event)
-        throw new Error('a broken hook')
+dispatcher(
+  "is told each attempt's outcome, status and duration; not of deliveries dropped unsent; a throwing hook stops nothing",
+  async () => {
+    // Six webhooks on the bed: `last` already failed once (one retry in the schedule), `off` was disabled after
+    // its delivery was written (by hand here; a 410 is what disables one in use); the other four have one
+    // delivery each, not yet tried.
+    const bed = dispatcherBed()
+    const { call, envA, keyA } = bed
+    const survey = async () => {
+      const made = await call('POST', '/api/v1/management/surveys', {
+        key: keyA,
+        body: {
+          environmentId: envA,
+          name: 'observed',
+          status: 'inProgress',
+          questions: [{ id: 'q1', type: 'openText', headline: { default: 'Q' }, required: true, inputType: 'text' }],
+        },
+      })
+      return made.body.data.id as string
+    }
+    const webhook = async (name: string, surveyId: string) =>
+      (
+        await call('POST', '/api/v1/webhooks', {
+          key: keyA,
+          body: { url: `https://receiver.example/${name}`, triggers: ['responseCreated'], surveyIds: [surveyId] },
+        })
+      ).body.data.id as string
+    const respond = async (surveyId: string) => {
+      const made = await call('POST', `/api/v1/client/${envA}/responses`, { body: { surveyId, finished: false, data: { q1: 'a' } } })
+      assert.is(made.status, 200, made.text)
+    }
+    const first = await survey()
+    const second = await survey()
+    const hooks: Record<string, string> = { last: await webhook('last', first) }
+    await respond(first)
+    const answers: Record<string, WebhookAttemptResult> = {
+      ok: { kind: 'response', status: 204, durationMs: 12 },
+      busy: { kind: 'response', status: 503, durationMs: 30 },
+      gone: { kind: 'response', status: 410, durationMs: 5 },
+      last: { kind: 'response', status: 500, durationMs: 7 },
+      down: { kind: 'error', errorClass: 'connect', message: 'refused', durationMs: 2 },
+    }
+    const seen: WebhookAttemptObservation[] = []
+    const run = createWebhookDispatcher({
+      storage: bed.storage,
+      transport: { send: async (request) => answers[request.url.split('/').pop() ?? ''] as WebhookAttemptResult },
+      schedule: [60_000],
+      now: clock.now,
+      logger: silent,
+      observe: {
+        attempt: (event) => {
+          seen.push(event)
+          throw new Error('a broken hook')
+        },
       },
-    },
-  })
-  assert.equal((await run.runOnce()).retried, 1, '`last` failed once')
-  for (const name of ['ok', 'busy', 'gone', 'down', 'off']) hooks[name] = await webhook(name, second)
-  await respond(second)
-  // A run a moment before the new deliveries are due writes them (from the response's event) and sends none.
-  clock.set(clock.now().getTime() - 1)
-  assert.is((await run.runOnce()).claimed, 0)
-  await sql`update canvass.webhooks set disabled_at = now() where id = ${hooks.off}`.execute(bed.db)
-  seen.length = 0
-  clock.advance(120_000) // past `last`'s retry, jitter included
-  const report = await run.runOnce()
-  assert.equal(report, { claimed: 6, delivered: 1, retried: 2, failed: 3, released: 0 })
-  const statuses: Record<string, unknown> = {}
-  const deliveryIds: Record<string, string> = {}
-  for (const [name, id] of Object.entries(hooks)) {
-    const [delivery] = (await call('GET', `/api/v1/webhooks/${id}/deliveries`, { key: keyA })).body.data
-    statuses[name] = delivery.status
-    deliveryIds[name] = delivery.id
-  }
-  assert.equal(statuses, { last: 'failed', ok: 'delivered', busy: 'pending', gone: 'failed', down: 'pending', off: 'failed' }, 'every outcome recorded')
-  const name = (webhookId: string) => Object.keys(hooks).find((key) => hooks[key] === webhookId) ?? webhookId
-  for (const event of seen) assert.is(event.deliveryId, deliveryIds[name(event.webhookId)], 'the delivery attempted')
-  assert.equal(
-    seen.map(({ webhookId, event, outcome, status, errorClass, durationMs }) => [name(webhookId), event, outcome, status, errorClass, durationMs]).sort(),
-    [
-      ['busy', 'responseCreated', 'retried', 503, null, 30],
-      ['down', 'responseCreated', 'retried', null, 'connect', 2],
-      ['gone', 'responseCreated', 'disabled', 410, null, 5],
-      ['last', 'responseCreated', 'failed', 500, null, 7],
-      ['ok', 'responseCreated', 'delivered', 204, null, 12],
-    ],
-  )
-})
+    })
+    assert.equal((await run.runOnce()).retried, 1, '`last` failed once')
+    for (const name of ['ok', 'busy', 'gone', 'down', 'off']) hooks[name] = await webhook(name, second)
+    await respond(second)
+    // A run a moment before the new deliveries are due writes them (from the response's event) and sends none.
+    clock.set(clock.now().getTime() - 1)
+    assert.is((await run.runOnce()).claimed, 0)
+    await sql`update canvass.webhooks set disabled_at = now() where id = ${hooks.off}`.execute(bed.db)
+    seen.length = 0
+    clock.advance(120_000) // past `last`'s retry, jitter included
+    const report = await run.runOnce()
+    assert.equal(report, { claimed: 6, delivered: 1, retried: 2, failed: 3, released: 0 })
+    const statuses: Record<string, unknown> = {}
+    const deliveryIds: Record<string, string> = {}
+    for (const [name, id] of Object.entries(hooks)) {
+      const [delivery] = (await call('GET', `/api/v1/webhooks/${id}/deliveries`, { key: keyA })).body.data
+      statuses[name] = delivery.status
+      deliveryIds[name] = delivery.id
+    }
+    assert.equal(
+      statuses,
+      { last: 'failed', ok: 'delivered', busy: 'pending', gone: 'failed', down: 'pending', off: 'failed' },
+      'every outcome recorded',
+    )
+    const name = (webhookId: string) => Object.keys(hooks).find((key) => hooks[key] === webhookId) ?? webhookId
+    for (const event of seen) assert.is(event.deliveryId, deliveryIds[name(event.webhookId)], 'the delivery attempted')
+    assert.equal(
+      seen
+        .map(({ webhookId, event, outcome, status, errorClass, durationMs }) => [
+          name(webhookId),
+          event,
+          outcome,
+          status,
+          errorClass,
+          durationMs,
+        ])
+        .sort(),
+      [
+        ['busy', 'responseCreated', 'retried', 503, null, 30],
+        ['down', 'responseCreated', 'retried', null, 'connect', 2],
+        ['gone', 'responseCreated', 'disabled', 410, null, 5],
+        ['last', 'responseCreated', 'failed', 500, null, 7],
+        ['ok', 'responseCreated', 'delivered', 204, null, 12],
+      ],
+    )
+  },
+)
 
 requests.run()
 ids.run()

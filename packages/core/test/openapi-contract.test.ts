@@ -76,14 +76,30 @@ async function seed(environmentId: string): Promise<void> {
     return json.data
   }
   const question = { id: 'q1', type: 'openText', headline: { default: 'Why?' }, required: true, inputType: 'text' }
-  const survey = await call('POST', '/api/v1/management/surveys', { environmentId, name: 'Seed', type: 'link', status: 'inProgress', questions: [question] })
+  const survey = await call('POST', '/api/v1/management/surveys', {
+    environmentId,
+    name: 'Seed',
+    type: 'link',
+    status: 'inProgress',
+    questions: [question],
+  })
   // The webhook first, so that the response makes a delivery of it (never sent: no dispatcher runs here).
   const webhook = await call('POST', '/api/v1/webhooks', { url: 'https://example.invalid/hook', triggers: ['responseCreated'] })
-  const response = await call('POST', `/api/v1/client/${environmentId}/responses`, { surveyId: survey.id, finished: false, data: { q1: 'a' }, userId: 'seed-user' }, false)
+  const response = await call(
+    'POST',
+    `/api/v1/client/${environmentId}/responses`,
+    { surveyId: survey.id, finished: false, data: { q1: 'a' }, userId: 'seed-user' },
+    false,
+  )
   const display = await call('POST', `/api/v1/client/${environmentId}/displays`, { surveyId: survey.id }, false)
   const deliveries = (await call('GET', `/api/v1/webhooks/${webhook.id}/deliveries`)) as unknown as Array<{ id: string }>
   const segment = await call('POST', '/api/v1/management/segments', { environmentId, title: 'Seed', filters: [] })
-  const quota = await call('POST', `/api/v1/management/surveys/${survey.id}/quotas`, { name: 'Seed quota', limit: 10, logic: { connector: 'and', conditions: [] }, action: 'continueSurvey' })
+  const quota = await call('POST', `/api/v1/management/surveys/${survey.id}/quotas`, {
+    name: 'Seed quota',
+    limit: 10,
+    logic: { connector: 'and', conditions: [] },
+    action: 'continueSurvey',
+  })
   const attributeClass = await call('POST', '/api/v1/management/attribute-classes', { environmentId, name: 'plan', type: 'code' })
   const actionClass = await call('POST', '/api/v1/management/action-classes', { environmentId, name: 'Seed', type: 'code', key: 'seed' })
   const attributeKey = await call('POST', '/api/v1/management/contact-attribute-keys', { environmentId, key: 'seedKey' })
@@ -144,14 +160,20 @@ function pathValue(name: string): fc.Arbitrary<string> {
   return real.length > 0 ? fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...real) }, { weight: 1, arbitrary: any }) : any
 }
 
-const headerText = fc.string({ minLength: 1, maxLength: 40, unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz0123456789-_.%'.split('')) })
+const headerText = fc.string({
+  minLength: 1,
+  maxLength: 40,
+  unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz0123456789-_.%'.split('')),
+})
 
 /** A request the document says is well-formed. */
 function validRequest(operation: Operation): fc.Arbitrary<GeneratedRequest> {
   const parameters: Array<Record<string, any>> = operation.spec.parameters ?? []
   const path = fc.record(Object.fromEntries(parameters.filter((p) => p.in === 'path').map((p) => [p.name, pathValue(p.name)])))
   const queryParameters = parameters.filter((p) => p.in === 'query')
-  const queryModel: Record<string, fc.Arbitrary<unknown>> = Object.fromEntries(queryParameters.map((p) => [p.name, arbitraryOf(p.schema, context)]))
+  const queryModel: Record<string, fc.Arbitrary<unknown>> = Object.fromEntries(
+    queryParameters.map((p) => [p.name, arbitraryOf(p.schema, context)]),
+  )
   const query = fc.record(queryModel, { requiredKeys: queryParameters.filter((p) => p.required).map((p) => p.name as string) })
   const headerParameters = parameters.filter((p) => p.in === 'header' && p.name.toLowerCase() !== 'x-api-key')
   const headerModel: Record<string, fc.Arbitrary<string>> = Object.fromEntries(headerParameters.map((p) => [p.name, headerText]))
@@ -210,7 +232,11 @@ function invalidRequest(operation: Operation): fc.Arbitrary<GeneratedRequest> | 
       )
       const wrong = properties[name] ? wrongTypeFor(properties[name]!) : []
       if (wrong.length > 0) {
-        breakers.push(fc.tuple(valid, fc.constantFrom(...wrong)).map(([request, value]) => ({ ...request, body: { ...(request.body as object), [name]: value } })))
+        breakers.push(
+          fc
+            .tuple(valid, fc.constantFrom(...wrong))
+            .map(([request, value]) => ({ ...request, body: { ...(request.body as object), [name]: value } })),
+        )
       }
     }
   }
@@ -219,12 +245,14 @@ function invalidRequest(operation: Operation): fc.Arbitrary<GeneratedRequest> | 
     breakers.push(valid.map((request) => ({ ...request, query: { ...request.query, [parameter.name]: 'not a number!' } })))
   }
   if (operation.spec.security?.length) {
-    breakers.push(fc.tuple(valid, fc.constantFrom(undefined, 'cvs_not-a-key', key.slice(0, -1))).map(([request, bad]) => {
-      const headers = { ...request.headers }
-      if (bad === undefined) delete headers['x-api-key']
-      else headers['x-api-key'] = bad
-      return { ...request, headers }
-    }))
+    breakers.push(
+      fc.tuple(valid, fc.constantFrom(undefined, 'cvs_not-a-key', key.slice(0, -1))).map(([request, bad]) => {
+        const headers = { ...request.headers }
+        if (bad === undefined) delete headers['x-api-key']
+        else headers['x-api-key'] = bad
+        return { ...request, headers }
+      }),
+    )
   }
   return breakers.length > 0 ? fc.oneof(...breakers) : undefined
 }
@@ -251,13 +279,17 @@ async function check(operation: Operation, generated: GeneratedRequest, expectCl
   const text = await answer.text()
   if (status >= 500) throw new Error(`${status}: ${text.slice(0, 500)}`)
   const documented = operation.spec.responses?.[String(status)]
-  if (!documented) throw new Error(`status ${status} is not documented (documented: ${Object.keys(operation.spec.responses).join(', ')}): ${text.slice(0, 300)}`)
+  if (!documented)
+    throw new Error(
+      `status ${status} is not documented (documented: ${Object.keys(operation.spec.responses).join(', ')}): ${text.slice(0, 300)}`,
+    )
   if (status === 200) answered.add(operation.name)
   if (expectClientError && (status < 400 || status > 499)) throw new Error(`an invalid request got ${status}: ${text.slice(0, 300)}`)
   const contentType = (answer.headers.get('content-type') ?? '').split(';')[0]!.trim()
   const content: Record<string, unknown> = documented.content ?? {}
   if (status === 304) return
-  if (!(contentType in content) && !('*/*' in content)) throw new Error(`${status} answered ${contentType || 'no content type'}, documented ${Object.keys(content).join(', ') || 'none'}`)
+  if (!(contentType in content) && !('*/*' in content))
+    throw new Error(`${status} answered ${contentType || 'no content type'}, documented ${Object.keys(content).join(', ') || 'none'}`)
   if (contentType === 'application/json') {
     const pointer = `openapi#/paths/${escapePointer(operation.path)}/${operation.method.toLowerCase()}/responses/${status}/content/application~1json/schema`
     const validate = ajv.getSchema(pointer) ?? ajv.compile({ $ref: pointer })
@@ -276,15 +308,34 @@ function escapePointer(segment: string): string {
  * the answer must then match the document's schema. Others use their seeded path parameters and no query.
  */
 const EXAMPLES: Record<string, () => Promise<Partial<GeneratedRequest>>> = {
-  'POST /api/v1/management/surveys': async () => ({ body: { environmentId: seeds.environmentId![0], name: 'Example', questions: [{ id: 'q1', type: 'nps', headline: { default: 'Score?' }, required: false }] } }),
+  'POST /api/v1/management/surveys': async () => ({
+    body: {
+      environmentId: seeds.environmentId![0],
+      name: 'Example',
+      questions: [{ id: 'q1', type: 'nps', headline: { default: 'Score?' }, required: false }],
+    },
+  }),
   'PUT /api/v1/management/surveys/{surveyId}': async () => ({ body: { name: 'Renamed' } }),
   'POST /api/v1/management/responses': async () => ({ body: { surveyId: seeds.surveyId![0], finished: true, data: { q1: 'x' } } }),
   'PUT /api/v1/management/responses/{responseId}': async () => ({ body: { data: { q1: 'y' } } }),
-  'POST /api/v1/client/{environmentId}/responses': async () => ({ body: { surveyId: seeds.surveyId![0], finished: false, data: { q1: 'x' } } }),
-  'PUT /api/v1/client/{environmentId}/responses/{responseId}': async () => ({ path: { responseId: await freshResponse() }, body: { finished: false, data: { q1: 'z' } } }),
-  'PUT /api/v1/client/responses/{responseId}': async () => ({ path: { responseId: await freshResponse() }, body: { finished: false, data: { q1: 'z' } } }),
-  'POST /api/v2/client/{environmentId}/responses': async () => ({ body: { surveyId: seeds.surveyId![0], finished: false, data: { q1: 'x' } } }),
-  'PUT /api/v2/client/{environmentId}/responses/{responseId}': async () => ({ path: { responseId: await freshResponse() }, body: { finished: true, data: {} } }),
+  'POST /api/v1/client/{environmentId}/responses': async () => ({
+    body: { surveyId: seeds.surveyId![0], finished: false, data: { q1: 'x' } },
+  }),
+  'PUT /api/v1/client/{environmentId}/responses/{responseId}': async () => ({
+    path: { responseId: await freshResponse() },
+    body: { finished: false, data: { q1: 'z' } },
+  }),
+  'PUT /api/v1/client/responses/{responseId}': async () => ({
+    path: { responseId: await freshResponse() },
+    body: { finished: false, data: { q1: 'z' } },
+  }),
+  'POST /api/v2/client/{environmentId}/responses': async () => ({
+    body: { surveyId: seeds.surveyId![0], finished: false, data: { q1: 'x' } },
+  }),
+  'PUT /api/v2/client/{environmentId}/responses/{responseId}': async () => ({
+    path: { responseId: await freshResponse() },
+    body: { finished: true, data: {} },
+  }),
   'POST /api/v1/client/{environmentId}/displays': async () => ({ body: { surveyId: seeds.surveyId![0] } }),
   'POST /api/v2/client/{environmentId}/displays': async () => ({ body: { surveyId: seeds.surveyId![0] } }),
   'PUT /api/v1/client/{environmentId}/contacts/{userId}/attributes': async () => ({ body: { attributes: { plan: 'pro' } } }),
@@ -298,15 +349,29 @@ const EXAMPLES: Record<string, () => Promise<Partial<GeneratedRequest>>> = {
   'POST /api/v1/webhooks': async () => ({ body: { url: 'https://example.invalid/other', triggers: ['responseFinished'] } }),
   'POST /api/v1/management/segments': async () => ({ body: { environmentId: seeds.environmentId![0], title: 'Example', filters: [] } }),
   'PUT /api/v1/management/segments/{segmentId}': async () => ({ body: { title: 'Renamed' } }),
-  'POST /api/v1/management/surveys/{surveyId}/quotas': async () => ({ body: { name: 'Example quota', limit: 3, logic: { connector: 'or', conditions: [{ id: 'c', leftOperand: { type: 'element', value: 'q1' }, operator: 'isSubmitted' }] }, action: 'continueSurvey', countPartialSubmissions: true } }),
+  'POST /api/v1/management/surveys/{surveyId}/quotas': async () => ({
+    body: {
+      name: 'Example quota',
+      limit: 3,
+      logic: { connector: 'or', conditions: [{ id: 'c', leftOperand: { type: 'element', value: 'q1' }, operator: 'isSubmitted' }] },
+      action: 'continueSurvey',
+      countPartialSubmissions: true,
+    },
+  }),
   'PUT /api/v1/management/surveys/{surveyId}/quotas/{quotaId}': async () => ({ body: { limit: 4 } }),
-  'POST /api/v1/management/attribute-classes': async () => ({ body: { environmentId: seeds.environmentId![0], name: 'example', type: 'code' } }),
+  'POST /api/v1/management/attribute-classes': async () => ({
+    body: { environmentId: seeds.environmentId![0], name: 'example', type: 'code' },
+  }),
   'PUT /api/v1/management/attribute-classes/{attributeClassId}': async () => ({ body: { description: 'changed' } }),
-  'POST /api/v1/management/action-classes': async () => ({ body: { environmentId: seeds.environmentId![0], name: 'Example', type: 'code', key: 'example' } }),
+  'POST /api/v1/management/action-classes': async () => ({
+    body: { environmentId: seeds.environmentId![0], name: 'Example', type: 'code', key: 'example' },
+  }),
   'PUT /api/v1/management/action-classes/{actionClassId}': async () => ({ body: { description: 'changed' } }),
   'POST /api/v1/management/contact-attribute-keys': async () => ({ body: { environmentId: seeds.environmentId![0], key: 'exampleKey' } }),
   'PUT /api/v1/management/contact-attribute-keys/{contactAttributeKeyId}': async () => ({ body: { description: 'changed' } }),
-  'POST /api/v1/management/responses/bulk': async () => ({ body: { responses: [{ surveyId: seeds.surveyId![0], finished: true, data: { q1: 'bulk' } }] } }),
+  'POST /api/v1/management/responses/bulk': async () => ({
+    body: { responses: [{ surveyId: seeds.surveyId![0], finished: true, data: { q1: 'bulk' } }] },
+  }),
   'GET /api/v1/management/responses/export': async () => ({ query: { surveyId: seeds.surveyId![0], format: 'ndjson' } }),
   // Deletions of resources of their own, so that the seeded ones stay for the rest.
   'DELETE /api/v1/management/surveys/{surveyId}': async () => ({ path: { surveyId: await freshSurvey() } }),
@@ -320,7 +385,11 @@ async function freshSurvey(): Promise<string> {
     new Request(`${ORIGIN}/api/v1/management/surveys`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-api-key': key },
-      body: JSON.stringify({ environmentId: seeds.environmentId![0], name: 'Doomed', questions: [{ id: 'q1', type: 'openText', headline: { default: 'Hm?' }, required: false }] }),
+      body: JSON.stringify({
+        environmentId: seeds.environmentId![0],
+        name: 'Doomed',
+        questions: [{ id: 'q1', type: 'openText', headline: { default: 'Hm?' }, required: false }],
+      }),
     }),
   )
   return ((await answer.json()) as { data: { id: string } }).data.id
@@ -377,7 +446,10 @@ test('every operation answers its example with 200 and a body the document descr
     const parameters: Array<Record<string, any>> = operation.spec.parameters ?? []
     const example = (await EXAMPLES[operation.name]?.()) ?? {}
     const request: GeneratedRequest = {
-      path: { ...Object.fromEntries(parameters.filter((p) => p.in === 'path').map((p) => [p.name, seeds[p.name]?.[0] ?? ''])), ...example.path },
+      path: {
+        ...Object.fromEntries(parameters.filter((p) => p.in === 'path').map((p) => [p.name, seeds[p.name]?.[0] ?? ''])),
+        ...example.path,
+      },
       query: { ...example.query },
       headers: { ...(operation.spec.security?.length ? { 'x-api-key': key } : {}), ...example.headers },
       body: example.body,
@@ -397,9 +469,20 @@ test('every operation answers generated requests as documented, and invalid ones
   for (const [index, operation] of all.entries()) {
     stats.operations++
     const seed = SEED + index
-    await runProperty(operation, 'generated', fc.asyncProperty(validRequest(operation), (request) => check(operation, request, false)), seed)
+    await runProperty(
+      operation,
+      'generated',
+      fc.asyncProperty(validRequest(operation), (request) => check(operation, request, false)),
+      seed,
+    )
     const invalid = invalidRequest(operation)
-    if (invalid) await runProperty(operation, 'invalid', fc.asyncProperty(invalid, (request) => check(operation, request, true)), seed)
+    if (invalid)
+      await runProperty(
+        operation,
+        'invalid',
+        fc.asyncProperty(invalid, (request) => check(operation, request, true)),
+        seed,
+      )
   }
   const unanswered = all.map((operation) => operation.name).filter((name) => !answered.has(name))
   console.log(
@@ -409,7 +492,12 @@ test('every operation answers generated requests as documented, and invalid ones
   if (unanswered.length > 0) console.log(`Never 200 on generated requests (their examples did): ${unanswered.join('; ')}`)
 })
 
-async function runProperty(operation: Operation, kind: string, property: fc.IAsyncProperty<[GeneratedRequest]>, seed: number): Promise<void> {
+async function runProperty(
+  operation: Operation,
+  kind: string,
+  property: fc.IAsyncProperty<[GeneratedRequest]>,
+  seed: number,
+): Promise<void> {
   try {
     await fc.assert(property, { numRuns: RUNS, seed, endOnFailure: false, interruptAfterTimeLimit: 20_000 })
   } catch (error) {

@@ -49,16 +49,30 @@ test('every route of docs/routes.md is an operation of the document, and every o
     Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`),
   )
   assert.ok(rows.length > 60)
-  assert.equal(rows.filter((row) => !operations.includes(row)), [], 'rows without an operation')
-  assert.equal(operations.filter((operation) => !rows.includes(operation)), [], 'operations without a row')
+  assert.equal(
+    rows.filter((row) => !operations.includes(row)),
+    [],
+    'rows without an operation',
+  )
+  assert.equal(
+    operations.filter((operation) => !rows.includes(operation)),
+    [],
+    'operations without a row',
+  )
 })
 
 test('operation summaries are plain text: the reference page shows them as titles, where markdown is not rendered', () => {
   const summaries = Object.values(describeRoutes().openApi.paths).flatMap((operations) =>
     Object.values(operations as Record<string, { summary: string }>).map((operation) => operation.summary),
   )
-  assert.ok(summaries.some((summary) => summary.includes('New Session')), 'a summary whose route table entry has code spans')
-  assert.equal(summaries.filter((summary) => summary.includes('`')), [])
+  assert.ok(
+    summaries.some((summary) => summary.includes('New Session')),
+    'a summary whose route table entry has code spans',
+  )
+  assert.equal(
+    summaries.filter((summary) => summary.includes('`')),
+    [],
+  )
 })
 
 test('every operation documents its 200, and the errors its kind of route can answer', () => {

@@ -48,24 +48,35 @@ const attempts = suite('PIN attempts')
 attempts('10 wrong PINs per address are judged; the 11th attempt is refused right or wrong, until the window ends', async () => {
   const count = createPinAttemptCounter({}, createMemoryRateLimiter())
   const at = new Date('2026-03-01T12:00:00Z')
-  for (let i = 0; i < 10; i++) assert.equal(await count({ surveyId: 's1', address: 'a', right: false }, at), { locked: false }, `wrong ${i + 1}`)
+  for (let i = 0; i < 10; i++)
+    assert.equal(await count({ surveyId: 's1', address: 'a', right: false }, at), { locked: false }, `wrong ${i + 1}`)
   const refusedRight = await count({ surveyId: 's1', address: 'a', right: true }, at)
   assert.equal(refusedRight, { locked: true, limit: 'address', retryAfterSeconds: 15 * 60 })
   const refusedWrong = await count({ surveyId: 's1', address: 'a', right: false }, new Date(at.getTime() + 60_000))
   assert.equal(refusedWrong, { locked: true, limit: 'address', retryAfterSeconds: 14 * 60 })
   assert.equal(await count({ surveyId: 's1', address: 'b', right: false }, at), { locked: false }, 'another address')
-  assert.equal(await count({ surveyId: 's1', address: 'a', right: true }, new Date(at.getTime() + 15 * 60_000)), { locked: false }, 'the next window')
+  assert.equal(
+    await count({ surveyId: 's1', address: 'a', right: true }, new Date(at.getTime() + 15 * 60_000)),
+    { locked: false },
+    'the next window',
+  )
 })
 
 attempts('right PINs never count as failures, however many', async () => {
-  const count = createPinAttemptCounter({ address: { limit: 2, windowMs: 60_000 }, survey: { limit: 3, windowMs: 60_000 } }, createMemoryRateLimiter())
+  const count = createPinAttemptCounter(
+    { address: { limit: 2, windowMs: 60_000 }, survey: { limit: 3, windowMs: 60_000 } },
+    createMemoryRateLimiter(),
+  )
   for (let i = 0; i < 50; i++) assert.equal(await count({ surveyId: 's1', address: 'office', right: true }, now), { locked: false })
   assert.equal(await count({ surveyId: 's1', address: 'office', right: false }, now), { locked: false })
   assert.equal(await count({ surveyId: 's1', address: 'office', right: true }, now), { locked: false })
 })
 
 attempts('wrong PINs from many addresses lock the survey; an address locked out adds nothing to it', async () => {
-  const count = createPinAttemptCounter({ address: { limit: 2, windowMs: 60_000 }, survey: { limit: 5, windowMs: 3_600_000 } }, createMemoryRateLimiter())
+  const count = createPinAttemptCounter(
+    { address: { limit: 2, windowMs: 60_000 }, survey: { limit: 5, windowMs: 3_600_000 } },
+    createMemoryRateLimiter(),
+  )
   // One address: 2 judged, 20 refused at the address; only 2 reach the survey's count.
   for (let i = 0; i < 22; i++) await count({ surveyId: 's1', address: 'loud', right: false }, now)
   for (const address of ['b', 'c', 'd']) assert.equal(await count({ surveyId: 's1', address, right: false }, now), { locked: false })

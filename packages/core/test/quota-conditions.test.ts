@@ -5,10 +5,32 @@ import { meetsQuota } from '../src/services/quota-conditions'
 
 const survey = {
   questions: [
-    { id: 'plan', type: 'multipleChoiceSingle', choices: [{ id: 'pro', label: { default: 'Pro', de: 'Profi' } }, { id: 'other', label: { default: 'Other' } }] },
-    { id: 'tools', type: 'multipleChoiceMulti', choices: [{ id: 'a', label: { default: 'A' } }, { id: 'b', label: { default: 'B' } }] },
+    {
+      id: 'plan',
+      type: 'multipleChoiceSingle',
+      choices: [
+        { id: 'pro', label: { default: 'Pro', de: 'Profi' } },
+        { id: 'other', label: { default: 'Other' } },
+      ],
+    },
+    {
+      id: 'tools',
+      type: 'multipleChoiceMulti',
+      choices: [
+        { id: 'a', label: { default: 'A' } },
+        { id: 'b', label: { default: 'B' } },
+      ],
+    },
     { id: 'age', type: 'openText', inputType: 'number' },
-    { id: 'grid', type: 'matrix', rows: [{ id: 'r0', label: { default: 'Speed' } }], columns: [{ id: 'c0', label: { default: 'Bad' } }, { id: 'c1', label: { default: 'Good' } }] },
+    {
+      id: 'grid',
+      type: 'matrix',
+      rows: [{ id: 'r0', label: { default: 'Speed' } }],
+      columns: [
+        { id: 'c0', label: { default: 'Bad' } },
+        { id: 'c1', label: { default: 'Good' } },
+      ],
+    },
     { id: 'when', type: 'date' },
   ],
   variables: [{ id: 'score', name: 'score', type: 'number', value: 3 }],
@@ -16,9 +38,18 @@ const survey = {
 
 const element = (value: string, meta?: Record<string, string>) => ({ type: 'element', value, ...(meta ? { meta } : {}) })
 const fixed = (value: unknown) => ({ type: 'static', value })
-const condition = (leftOperand: unknown, operator: string, rightOperand?: unknown) => ({ id: 'c', leftOperand, operator, ...(rightOperand === undefined ? {} : { rightOperand }) })
-const meets = (conditions: unknown[], data: Record<string, unknown>, variables: Record<string, unknown> = {}, connector: 'and' | 'or' = 'and') =>
-  meetsQuota({ connector, conditions }, survey, { data, variables })
+const condition = (leftOperand: unknown, operator: string, rightOperand?: unknown) => ({
+  id: 'c',
+  leftOperand,
+  operator,
+  ...(rightOperand === undefined ? {} : { rightOperand }),
+})
+const meets = (
+  conditions: unknown[],
+  data: Record<string, unknown>,
+  variables: Record<string, unknown> = {},
+  connector: 'and' | 'or' = 'and',
+) => meetsQuota({ connector, conditions }, survey, { data, variables })
 
 const test = suite('quota conditions')
 

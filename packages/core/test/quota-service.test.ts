@@ -35,18 +35,27 @@ const test = suite('quota screening')
 
 test('a screening that fails after the response was stored is logged and answered as no full quota', async () => {
   const errors: unknown[][] = []
-  const result = await screenResponse(context(() => Promise.reject(new Error('deadlock detected')), errors), response)
+  const result = await screenResponse(
+    context(() => Promise.reject(new Error('deadlock detected')), errors),
+    response,
+  )
   assert.is(result, null)
   assert.is(errors.length, 1)
   assert.match(String(errors[0]?.[0]), /Screening response r1 against the quotas of survey survey1 failed/)
 })
 
-test('the full quota met is the answer, in the reference\'s shape', async () => {
+test("the full quota met is the answer, in the reference's shape", async () => {
   const errors: unknown[][] = []
-  const result = await screenResponse(context(async () => quota, errors), response)
+  const result = await screenResponse(
+    context(async () => quota, errors),
+    response,
+  )
   assert.equal(quotaFullAnswer(result), { quotaFull: true, quota: { id: 'quota1', action: 'endSurvey', endingCardId: 'full' } })
   assert.equal(quotaFullAnswer(null), { quotaFull: false })
-  assert.equal(quotaFullAnswer({ ...quota, action: 'continueSurvey', endingCardId: null }), { quotaFull: true, quota: { id: 'quota1', action: 'continueSurvey' } })
+  assert.equal(quotaFullAnswer({ ...quota, action: 'continueSurvey', endingCardId: null }), {
+    quotaFull: true,
+    quota: { id: 'quota1', action: 'continueSurvey' },
+  })
   assert.equal(errors, [])
 })
 

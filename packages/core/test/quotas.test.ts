@@ -36,7 +36,12 @@ const PRO_ADULTS = {
   connector: 'and',
   conditions: [
     { id: 'c1', leftOperand: { type: 'element', value: 'plan' }, operator: 'equals', rightOperand: { type: 'static', value: 'pro' } },
-    { id: 'c2', leftOperand: { type: 'element', value: 'age' }, operator: 'isGreaterThanOrEqual', rightOperand: { type: 'static', value: 18 } },
+    {
+      id: 'c2',
+      leftOperand: { type: 'element', value: 'age' },
+      operator: 'isGreaterThanOrEqual',
+      rightOperand: { type: 'static', value: 18 },
+    },
   ],
 }
 
@@ -54,7 +59,14 @@ for (const backend of availableBackends()) {
 
   const postQuota = (surveyId: string, body: Record<string, unknown>, key = x.keyA) => x.call('POST', quotasPath(surveyId), { key, body })
   async function createQuota(surveyId: string, body: Record<string, unknown>): Promise<Record<string, any>> {
-    const res = await postQuota(surveyId, { name: 'Pro adults', limit: 2, logic: PRO_ADULTS, action: 'endSurvey', endingCardId: 'full', ...body })
+    const res = await postQuota(surveyId, {
+      name: 'Pro adults',
+      limit: 2,
+      logic: PRO_ADULTS,
+      action: 'endSurvey',
+      endingCardId: 'full',
+      ...body,
+    })
     if (res.status !== 200) throw new Error(`quota create failed: ${res.status} ${res.text}`)
     return res.body.data
   }
@@ -83,19 +95,47 @@ for (const backend of availableBackends()) {
       },
     )
     assert.equal((await x.call('GET', `${quotasPath(survey.id)}/${created.id}`, { key: x.keyA })).body.data, created)
-    const second = await createQuota(survey.id, { name: 'Anyone', logic: { conditions: [] }, action: 'continueSurvey', endingCardId: null, limit: 1000 })
+    const second = await createQuota(survey.id, {
+      name: 'Anyone',
+      logic: { conditions: [] },
+      action: 'continueSurvey',
+      endingCardId: null,
+      limit: 1000,
+    })
     assert.equal(second.logic, { connector: 'and', conditions: [] })
     const list = await x.call('GET', `${quotasPath(survey.id)}?limit=1`, { key: x.keyA })
     assert.equal(list.body.data, [second])
     assert.ok(list.headers.get('link')?.includes('rel="next"'))
-    const hidden = { connector: 'or', conditions: [{ id: 'h', leftOperand: { type: 'hiddenField', value: 'channel' }, operator: 'equals', rightOperand: { type: 'variable', value: 'score' } }] }
-    const updated = await x.call('PUT', `${quotasPath(survey.id)}/${created.id}`, { key: x.keyA, body: { limit: 3, logic: hidden, action: 'continueSurvey' } })
+    const hidden = {
+      connector: 'or',
+      conditions: [
+        {
+          id: 'h',
+          leftOperand: { type: 'hiddenField', value: 'channel' },
+          operator: 'equals',
+          rightOperand: { type: 'variable', value: 'score' },
+        },
+      ],
+    }
+    const updated = await x.call('PUT', `${quotasPath(survey.id)}/${created.id}`, {
+      key: x.keyA,
+      body: { limit: 3, logic: hidden, action: 'continueSurvey' },
+    })
     assert.is(updated.status, 200, updated.text)
-    assert.equal({ ...updated.body.data, updatedAt: undefined }, { ...created, limit: 3, logic: hidden, action: 'continueSurvey', updatedAt: undefined })
+    assert.equal(
+      { ...updated.body.data, updatedAt: undefined },
+      { ...created, limit: 3, logic: hidden, action: 'continueSurvey', updatedAt: undefined },
+    )
     const deleted = await x.call('DELETE', `${quotasPath(survey.id)}/${created.id}`, { key: x.keyA })
     assert.equal(deleted.body.data, updated.body.data)
-    assert.equal(errorOf(await x.call('GET', `${quotasPath(survey.id)}/${created.id}`, { key: x.keyA })), { status: 404, body: notFoundBody('Quota', created.id) })
-    assert.equal(errorOf(await x.call('DELETE', `${quotasPath(survey.id)}/${created.id}`, { key: x.keyA })), { status: 404, body: notFoundBody('Quota', created.id) })
+    assert.equal(errorOf(await x.call('GET', `${quotasPath(survey.id)}/${created.id}`, { key: x.keyA })), {
+      status: 404,
+      body: notFoundBody('Quota', created.id),
+    })
+    assert.equal(errorOf(await x.call('DELETE', `${quotasPath(survey.id)}/${created.id}`, { key: x.keyA })), {
+      status: 404,
+      body: notFoundBody('Quota', created.id),
+    })
   })
 
   functional('bad quotas get a 400 naming the field', async () => {
@@ -118,11 +158,26 @@ for (const backend of availableBackends()) {
       [condition({ type: 'element', value: 'nope' }), 'logic.conditions.0.leftOperand.value'],
       [condition({ type: 'hiddenField', value: 'nope' }), 'logic.conditions.0.leftOperand.value'],
       [condition({ type: 'variable', value: 'nope' }), 'logic.conditions.0.leftOperand.value'],
-      [condition({ type: 'element', value: 'plan' }, { rightOperand: { type: 'static', value: 'pro' } }), 'logic.conditions.0.rightOperand'],
+      [
+        condition({ type: 'element', value: 'plan' }, { rightOperand: { type: 'static', value: 'pro' } }),
+        'logic.conditions.0.rightOperand',
+      ],
       [condition({ type: 'element', value: 'plan' }, { operator: 'equals' }), 'logic.conditions.0.rightOperand'],
       [condition({ type: 'element', value: 'plan' }, { operator: 'near' }), 'logic.conditions.0.operator'],
       [{ ...base, logic: { connector: 'xor', conditions: [] } }, 'logic.connector'],
-      [{ ...base, logic: { conditions: Array.from({ length: 51 }, (_, i) => ({ id: `c${i}`, leftOperand: { type: 'element', value: 'plan' }, operator: 'isSubmitted' })) } }, 'logic.conditions'],
+      [
+        {
+          ...base,
+          logic: {
+            conditions: Array.from({ length: 51 }, (_, i) => ({
+              id: `c${i}`,
+              leftOperand: { type: 'element', value: 'plan' },
+              operator: 'isSubmitted',
+            })),
+          },
+        },
+        'logic.conditions',
+      ],
     ]
     for (const [body, field] of cases) {
       const res = await postQuota(survey.id, body)
@@ -140,13 +195,29 @@ for (const backend of availableBackends()) {
     const mine = await createSurvey(x, CHOICE_SURVEY)
     const theirs = await createSurvey(x, CHOICE_SURVEY, 'B')
     const quota = await createQuota(mine.id, {})
-    for (const [method, path] of [['GET', quotasPath(mine.id)], ['POST', quotasPath(mine.id)], ['GET', `${quotasPath(mine.id)}/${quota.id}`], ['PUT', `${quotasPath(mine.id)}/${quota.id}`], ['DELETE', `${quotasPath(mine.id)}/${quota.id}`]] as const) {
-      const res = await x.call(method, path, { key: x.keyB, body: method === 'POST' || method === 'PUT' ? { name: 'B', limit: 1, logic: { conditions: [] }, action: 'continueSurvey' } : undefined })
+    for (const [method, path] of [
+      ['GET', quotasPath(mine.id)],
+      ['POST', quotasPath(mine.id)],
+      ['GET', `${quotasPath(mine.id)}/${quota.id}`],
+      ['PUT', `${quotasPath(mine.id)}/${quota.id}`],
+      ['DELETE', `${quotasPath(mine.id)}/${quota.id}`],
+    ] as const) {
+      const res = await x.call(method, path, {
+        key: x.keyB,
+        body:
+          method === 'POST' || method === 'PUT' ? { name: 'B', limit: 1, logic: { conditions: [] }, action: 'continueSurvey' } : undefined,
+      })
       assert.equal(errorOf(res), { status: 401, body: UNAUTHORIZED }, `${method} ${path}`)
     }
     const other = await createSurvey(x, CHOICE_SURVEY)
-    assert.equal(errorOf(await x.call('GET', `${quotasPath(other.id)}/${quota.id}`, { key: x.keyA })), { status: 404, body: notFoundBody('Quota', quota.id) })
-    assert.equal(errorOf(await x.call('GET', quotasPath('no-such-survey'), { key: x.keyA })), { status: 404, body: notFoundBody('Survey', 'no-such-survey') })
+    assert.equal(errorOf(await x.call('GET', `${quotasPath(other.id)}/${quota.id}`, { key: x.keyA })), {
+      status: 404,
+      body: notFoundBody('Quota', quota.id),
+    })
+    assert.equal(errorOf(await x.call('GET', quotasPath('no-such-survey'), { key: x.keyA })), {
+      status: 404,
+      body: notFoundBody('Survey', 'no-such-survey'),
+    })
     assert.equal((await x.call('GET', quotasPath(theirs.id), { key: x.keyB })).body.data, [])
     assert.equal((await x.call('GET', `${quotasPath(mine.id)}/${quota.id}`, { key: x.keyA })).body.data, quota, 'unchanged')
   })
@@ -160,36 +231,65 @@ for (const backend of availableBackends()) {
     const noAge = await put({ questions: CHOICE_SURVEY.questions.slice(0, 1) })
     assert.equal([noAge.status, Object.keys(noAge.body.details)], [400, ['questions']])
     assert.match(noAge.body.details.questions, /Quota "Pro adults" uses question age/)
-    const renamed = await put({ name: 'Renamed', endings: [...CHOICE_SURVEY.endings, { id: 'more', type: 'endScreen', headline: { default: 'More' } }] })
+    const renamed = await put({
+      name: 'Renamed',
+      endings: [...CHOICE_SURVEY.endings, { id: 'more', type: 'endScreen', headline: { default: 'More' } }],
+    })
     assert.is(renamed.status, 200, renamed.text)
   })
 
-  functional('responses are counted up to the limit; the next ones are screened out to the ending; summary and export show it', async () => {
-    const survey = await createSurvey(x, CHOICE_SURVEY)
-    const quota = await createQuota(survey.id, {})
-    const counted = [await respondV2(survey.id, { plan: 'Pro', age: '30' }), await respondV2(survey.id, { plan: 'Profi', age: 18 })]
-    assert.equal(counted.map((answer) => answer.quotaFull), [false, false])
-    assert.equal((await respondV2(survey.id, { plan: 'Free', age: '30' })).quotaFull, false, 'another plan meets no quota')
-    const full = await respondV2(survey.id, { plan: 'Pro', age: '40' })
-    assert.equal(full, { id: full.id, quotaFull: true, quota: { id: quota.id, action: 'endSurvey', endingCardId: 'full' } })
-    // A v1 respondent still answering meets the full quota too: finished at the quota's ending.
-    const v1 = await x.call('POST', `/api/v1/client/${x.envA}/responses`, { body: { surveyId: survey.id, finished: false, data: { plan: 'Pro', age: '50' } } })
-    assert.equal(v1.body.data, { id: v1.body.data.id, quotaFull: true, quota: { id: quota.id, action: 'endSurvey', endingCardId: 'full' } })
-    const ended = await x.call('GET', `/api/v1/management/responses/${v1.body.data.id}`, { key: x.keyA })
-    assert.equal([ended.body.data.finished, ended.body.data.endingId], [true, 'full'])
-    // Below the quota, v1 answers are the specification's `{id}`.
-    const plain = await x.call('POST', `/api/v1/client/${x.envA}/responses`, { body: { surveyId: survey.id, finished: false, data: { plan: 'Free' } } })
-    assert.equal(Object.keys(plain.body.data), ['id'])
-    const finishing = await x.call('PUT', `/api/v2/client/${x.envA}/responses/${plain.body.data.id}`, { body: { finished: true, data: { plan: 'Pro', age: '20' } } })
-    assert.equal(finishing.body.data, { id: plain.body.data.id, quotaFull: true, quota: { id: quota.id, action: 'endSurvey', endingCardId: 'full' } })
+  functional(
+    'responses are counted up to the limit; the next ones are screened out to the ending; summary and export show it',
+    async () => {
+      const survey = await createSurvey(x, CHOICE_SURVEY)
+      const quota = await createQuota(survey.id, {})
+      const counted = [await respondV2(survey.id, { plan: 'Pro', age: '30' }), await respondV2(survey.id, { plan: 'Profi', age: 18 })]
+      assert.equal(
+        counted.map((answer) => answer.quotaFull),
+        [false, false],
+      )
+      assert.equal((await respondV2(survey.id, { plan: 'Free', age: '30' })).quotaFull, false, 'another plan meets no quota')
+      const full = await respondV2(survey.id, { plan: 'Pro', age: '40' })
+      assert.equal(full, { id: full.id, quotaFull: true, quota: { id: quota.id, action: 'endSurvey', endingCardId: 'full' } })
+      // A v1 respondent still answering meets the full quota too: finished at the quota's ending.
+      const v1 = await x.call('POST', `/api/v1/client/${x.envA}/responses`, {
+        body: { surveyId: survey.id, finished: false, data: { plan: 'Pro', age: '50' } },
+      })
+      assert.equal(v1.body.data, {
+        id: v1.body.data.id,
+        quotaFull: true,
+        quota: { id: quota.id, action: 'endSurvey', endingCardId: 'full' },
+      })
+      const ended = await x.call('GET', `/api/v1/management/responses/${v1.body.data.id}`, { key: x.keyA })
+      assert.equal([ended.body.data.finished, ended.body.data.endingId], [true, 'full'])
+      // Below the quota, v1 answers are the specification's `{id}`.
+      const plain = await x.call('POST', `/api/v1/client/${x.envA}/responses`, {
+        body: { surveyId: survey.id, finished: false, data: { plan: 'Free' } },
+      })
+      assert.equal(Object.keys(plain.body.data), ['id'])
+      const finishing = await x.call('PUT', `/api/v2/client/${x.envA}/responses/${plain.body.data.id}`, {
+        body: { finished: true, data: { plan: 'Pro', age: '20' } },
+      })
+      assert.equal(finishing.body.data, {
+        id: plain.body.data.id,
+        quotaFull: true,
+        quota: { id: quota.id, action: 'endSurvey', endingCardId: 'full' },
+      })
 
-    const summary = await x.call('GET', `/api/v1/management/surveys/${survey.id}/summary`, { key: x.keyA })
-    assert.equal(summary.body.data.quotas, [{ id: quota.id, name: 'Pro adults', limit: 2, count: 2, percentage: 100 }])
-    const csv = await x.call('GET', `/api/v1/management/responses/export?format=csv&surveyId=${survey.id}&order=asc`, { key: x.keyA })
-    const lines = csv.text.replace(/^\uFEFF/, '').trim().split('\r\n')
-    assert.is(lines[0]!.split(',').at(-1), 'Quotas')
-    assert.equal(lines.slice(1).map((line) => line.split(',').at(-1)), ['Pro adults', 'Pro adults', '', '', '', ''])
-  })
+      const summary = await x.call('GET', `/api/v1/management/surveys/${survey.id}/summary`, { key: x.keyA })
+      assert.equal(summary.body.data.quotas, [{ id: quota.id, name: 'Pro adults', limit: 2, count: 2, percentage: 100 }])
+      const csv = await x.call('GET', `/api/v1/management/responses/export?format=csv&surveyId=${survey.id}&order=asc`, { key: x.keyA })
+      const lines = csv.text
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split('\r\n')
+      assert.is(lines[0]!.split(',').at(-1), 'Quotas')
+      assert.equal(
+        lines.slice(1).map((line) => line.split(',').at(-1)),
+        ['Pro adults', 'Pro adults', '', '', '', ''],
+      )
+    },
+  )
 
   functional('continueSurvey: a full quota says so and the response goes on; partial submissions count when asked', async () => {
     const survey = await createSurvey(x, CHOICE_SURVEY)

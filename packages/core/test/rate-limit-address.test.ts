@@ -45,7 +45,9 @@ ceiling('a request with a live key is counted per key, not against its address; 
   const { storage, live } = storageWithKey()
   const canvass = createCanvass({ storage, rateLimits: { address: { limit: 2, windowMs: 60_000 } } })
   const manage = (key: string | undefined) =>
-    canvass.fetch(new Request('http://x/api/v1/management/nothing', { headers: key ? { 'x-api-key': key } : {} }), { clientAddress: '10.0.0.1' })
+    canvass.fetch(new Request('http://x/api/v1/management/nothing', { headers: key ? { 'x-api-key': key } : {} }), {
+      clientAddress: '10.0.0.1',
+    })
   assert.equal([(await manage(generateApiKey())).status, (await manage(undefined)).status], [404, 404])
   const limited = await manage(generateApiKey())
   assert.equal([limited.status, limited.headers.get('ratelimit-policy')], [429, '"address";q=2;w=60'])
@@ -56,7 +58,11 @@ ceiling('a refusal per address spends no budget of the environment or of (enviro
   const { storage } = storageWithKey()
   const canvass = createCanvass({
     storage,
-    rateLimits: { address: { limit: 2, windowMs: 60_000 }, client: { limit: 3, windowMs: 60_000 }, environment: { limit: 3, windowMs: 60_000 } },
+    rateLimits: {
+      address: { limit: 2, windowMs: 60_000 },
+      client: { limit: 3, windowMs: 60_000 },
+      environment: { limit: 3, windowMs: 60_000 },
+    },
   })
   const call = (ip: string) => canvass.fetch(new Request('http://x/api/v1/client/env-a/nothing'), { clientAddress: ip })
   const flood = []

@@ -19,7 +19,13 @@ memory('counts per key in fixed windows and starts again in the next window', as
   const limiter = createMemoryRateLimiter()
   const t = new Date('2026-11-20T10:00:59.000Z')
   for (let i = 1; i <= 3; i++) {
-    const [a, b] = await limiter.hit([{ key: 'a', windowMs: 60_000 }, { key: 'b', windowMs: 60_000 }], t)
+    const [a, b] = await limiter.hit(
+      [
+        { key: 'a', windowMs: 60_000 },
+        { key: 'b', windowMs: 60_000 },
+      ],
+      t,
+    )
     assert.equal([a?.count, b?.count], [i, i])
     assert.equal(a?.resetAt, new Date('2026-11-20T10:01:00.000Z'))
   }
@@ -27,32 +33,38 @@ memory('counts per key in fixed windows and starts again in the next window', as
   assert.is(next?.count, 1)
 })
 
-gate('client routes: 429 with Retry-After, RateLimit-Policy, RateLimit and CORS after the limit; other environments and addresses unaffected', async () => {
-  const canvass = canvassWith({ rateLimits: { client: { limit: 3, windowMs: 60_000 }, environment: { limit: 5, windowMs: 60_000 } } })
-  const call = (env: string, ip: string) => canvass.fetch(new Request(`http://x/api/v1/client/${env}/nothing`), { clientAddress: ip })
-  for (let i = 0; i < 3; i++) assert.is((await call('env-a', '10.0.0.1')).status, 404)
-  const limited = await call('env-a', '10.0.0.1')
-  assert.is(limited.status, 429)
-  assert.equal((await limited.json()).code, 'too_many_requests')
-  assert.match(limited.headers.get('retry-after') ?? '', /^\d+$/)
-  assert.ok(Number(limited.headers.get('retry-after')) <= 60)
-  assert.is(limited.headers.get('ratelimit-policy'), '"client";q=3;w=60')
-  assert.match(limited.headers.get('ratelimit') ?? '', /^"client";r=0;t=\d+$/)
-  assert.is(limited.headers.get('access-control-allow-origin'), '*')
-  assert.is((await call('env-a', '10.0.0.2')).status, 404, 'another address of the environment')
-  assert.is((await call('env-b', '10.0.0.1')).status, 404, 'the same address in another environment')
-  // The refused request used none of the environment's budget: 4 of 5 are used, one more address fills it.
-  assert.is((await call('env-a', '10.0.0.4')).status, 404)
-  const flooded = await call('env-a', '10.0.0.3')
-  assert.is(flooded.status, 429)
-  assert.is(flooded.headers.get('ratelimit-policy'), '"environment";q=5;w=60')
-  assert.is((await call('env-b', '10.0.0.9')).status, 404, 'a flooded environment never throttles another')
-})
+gate(
+  'client routes: 429 with Retry-After, RateLimit-Policy, RateLimit and CORS after the limit; other environments and addresses unaffected',
+  async () => {
+    const canvass = canvassWith({ rateLimits: { client: { limit: 3, windowMs: 60_000 }, environment: { limit: 5, windowMs: 60_000 } } })
+    const call = (env: string, ip: string) => canvass.fetch(new Request(`http://x/api/v1/client/${env}/nothing`), { clientAddress: ip })
+    for (let i = 0; i < 3; i++) assert.is((await call('env-a', '10.0.0.1')).status, 404)
+    const limited = await call('env-a', '10.0.0.1')
+    assert.is(limited.status, 429)
+    assert.equal((await limited.json()).code, 'too_many_requests')
+    assert.match(limited.headers.get('retry-after') ?? '', /^\d+$/)
+    assert.ok(Number(limited.headers.get('retry-after')) <= 60)
+    assert.is(limited.headers.get('ratelimit-policy'), '"client";q=3;w=60')
+    assert.match(limited.headers.get('ratelimit') ?? '', /^"client";r=0;t=\d+$/)
+    assert.is(limited.headers.get('access-control-allow-origin'), '*')
+    assert.is((await call('env-a', '10.0.0.2')).status, 404, 'another address of the environment')
+    assert.is((await call('env-b', '10.0.0.1')).status, 404, 'the same address in another environment')
+    // The refused request used none of the environment's budget: 4 of 5 are used, one more address fills it.
+    assert.is((await call('env-a', '10.0.0.4')).status, 404)
+    const flooded = await call('env-a', '10.0.0.3')
+    assert.is(flooded.status, 429)
+    assert.is(flooded.headers.get('ratelimit-policy'), '"environment";q=5;w=60')
+    assert.is((await call('env-b', '10.0.0.9')).status, 404, 'a flooded environment never throttles another')
+  },
+)
 
 gate('preflights are never limited; off unless configured', async () => {
   const canvass = canvassWith({ rateLimits: { management: { limit: 2, windowMs: 60_000 }, client: { limit: 1, windowMs: 60_000 } } })
   const preflight = () =>
-    canvass.fetch(new Request('http://x/api/v1/client/env/responses', { method: 'OPTIONS', headers: { 'access-control-request-method': 'POST' } }), { clientAddress: '1.1.1.1' })
+    canvass.fetch(
+      new Request('http://x/api/v1/client/env/responses', { method: 'OPTIONS', headers: { 'access-control-request-method': 'POST' } }),
+      { clientAddress: '1.1.1.1' },
+    )
   for (let i = 0; i < 5; i++) assert.is((await preflight()).status, 204)
   const open = canvassWith()
   for (let i = 0; i < 20; i++) assert.is((await open.fetch(new Request('http://x/api/v1/client/env/nothing'))).status, 404)
@@ -85,17 +97,24 @@ for (const s of [memory, gate, sealer]) s.run()
 
 failing('lets requests through and logs the cause', async () => {
   const logged: string[] = []
-  const canvass = canvassWith({
-    logger: { error: (message) => logged.push(message), warn: () => {} },
-    rateLimits: { limiter: { hit: async () => Promise.reject(new Error('database away')) }, client: { limit: 1, windowMs: 60_000 } },
-  }, failingBed)
+  const canvass = canvassWith(
+    {
+      logger: { error: (message) => logged.push(message), warn: () => {} },
+      rateLimits: { limiter: { hit: async () => Promise.reject(new Error('database away')) }, client: { limit: 1, windowMs: 60_000 } },
+    },
+    failingBed,
+  )
   for (let i = 0; i < 3; i++) assert.is((await canvass.fetch(new Request('http://x/api/v1/client/env/nothing'))).status, 404)
   assert.is(logged.length, 3)
 })
 
 failing('the spec-form client PUT counts per address only, never against an environment', async () => {
-  const canvass = canvassWith({ rateLimits: { client: { limit: 2, windowMs: 60_000 }, environment: { limit: 2, windowMs: 60_000 } } }, failingBed)
-  const put = (ip: string) => canvass.fetch(new Request('http://x/api/v1/client/responses/nothing/x', { method: 'PUT' }), { clientAddress: ip })
+  const canvass = canvassWith(
+    { rateLimits: { client: { limit: 2, windowMs: 60_000 }, environment: { limit: 2, windowMs: 60_000 } } },
+    failingBed,
+  )
+  const put = (ip: string) =>
+    canvass.fetch(new Request('http://x/api/v1/client/responses/nothing/x', { method: 'PUT' }), { clientAddress: ip })
   for (const ip of ['1.1.1.1', '1.1.1.2', '1.1.1.3']) assert.is((await put(ip)).status, 404)
   assert.is((await put('1.1.1.1')).status, 404)
   assert.is((await put('1.1.1.1')).status, 429)
@@ -123,7 +142,9 @@ management('made-up keys count per client address: 401 until the address limit, 
   const { storage, live, revoked } = await storageWithKeys()
   const canvass = createCanvass({ storage, rateLimits: { management: { limit: 3, windowMs: 60_000 } } })
   const manage = (key: string | undefined, ip: string) =>
-    canvass.fetch(new Request('http://x/api/v1/management/attribute-classes', { headers: key ? { 'x-api-key': key } : {} }), { clientAddress: ip })
+    canvass.fetch(new Request('http://x/api/v1/management/attribute-classes', { headers: key ? { 'x-api-key': key } : {} }), {
+      clientAddress: ip,
+    })
   // A fresh well-formed key per request, a malformed one and a revoked one: none gets a counter of its own.
   const bogus = [generateApiKey(), 'not-a-key', revoked]
   assert.equal(await Promise.all(bogus.map(async (key) => (await manage(key, '10.0.0.1')).status)), [401, 401, 401])
@@ -144,7 +165,8 @@ management('a live key is looked up by the gate once a minute, not per request; 
   const gate = createRateLimitGate({ management: { limit: 100, windowMs: 60_000 } }, '', { error() {}, warn() {} }, lookup)
   const request = (key: string) => new Request('http://x/api/v1/management/surveys', { headers: { 'x-api-key': key } })
   const t0 = new Date('2026-11-20T10:00:00.000Z')
-  for (let i = 0; i < 5; i++) await gate(request(live), '/api/v1/management/surveys', { clientAddress: '1.1.1.1' }, new Date(t0.getTime() + i * 1000))
+  for (let i = 0; i < 5; i++)
+    await gate(request(live), '/api/v1/management/surveys', { clientAddress: '1.1.1.1' }, new Date(t0.getTime() + i * 1000))
   assert.is(lookups.length, 1)
   await gate(request(live), '/api/v1/management/surveys', { clientAddress: '1.1.1.1' }, new Date(t0.getTime() + 61_000))
   assert.is(lookups.length, 2, 'looked up again after a minute, so a revocation reaches the gate')
@@ -181,7 +203,12 @@ order('a request refused per (environment, address) does not use up the environm
   )
   const now = new Date('2026-11-20T10:00:00.000Z')
   const hit = (ip: string) =>
-    gate(new Request(`http://x/api/v1/client/env-a/displays`, { method: 'POST' }), '/api/v1/client/env-a/displays', { clientAddress: ip }, now).then(
+    gate(
+      new Request(`http://x/api/v1/client/env-a/displays`, { method: 'POST' }),
+      '/api/v1/client/env-a/displays',
+      { clientAddress: ip },
+      now,
+    ).then(
       () => 'ok',
       (error: { headers?: Record<string, string> }) => error.headers?.['ratelimit-policy'] ?? 'error',
     )

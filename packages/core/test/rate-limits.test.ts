@@ -70,7 +70,8 @@ function defineSuites(label: string, instances: number, backend?: TestBackend, s
   test('management routes: limited per key', async () => {
     const { calls, x, clock } = c()
     nextWindow(clock)
-    for (let i = 0; i < 6; i++) assert.is((await calls[i % calls.length]!('GET', '/api/v1/management/surveys', { key: x.keyA })).status, 200)
+    for (let i = 0; i < 6; i++)
+      assert.is((await calls[i % calls.length]!('GET', '/api/v1/management/surveys', { key: x.keyA })).status, 200)
     const limited = await calls[0]!('GET', '/api/v1/management/surveys', { key: x.keyA })
     assert.equal([limited.status, limited.body.code], [429, 'too_many_requests'])
     assert.is(limited.headers.get('ratelimit-policy'), `"management";q=6;w=${WINDOW_MS / 1000}`)
@@ -100,4 +101,9 @@ function defineSuites(label: string, instances: number, backend?: TestBackend, s
 // In-process counters: one Canvass counting in its memory.
 defineSuites('in-process counters', 1)
 
-defineSuites('postgres (two instances share counters)', 2, 'postgres', process.env.TEST_DATABASE_URL ? undefined : 'TEST_DATABASE_URL is unset')
+defineSuites(
+  'postgres (two instances share counters)',
+  2,
+  'postgres',
+  process.env.TEST_DATABASE_URL ? undefined : 'TEST_DATABASE_URL is unset',
+)

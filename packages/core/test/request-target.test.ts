@@ -88,7 +88,11 @@ routing('a client preflight answers 204 with the CORS headers, echoing the reque
   const res = await canvass.fetch(
     new Request('http://h/api/v1/client/env1/responses', {
       method: 'OPTIONS',
-      headers: { origin: 'https://site.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+      headers: {
+        origin: 'https://site.example',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type',
+      },
     }),
   )
   assert.is(res.status, 204)
@@ -125,7 +129,11 @@ routing('handlers get the query, repeated names as arrays, and the decoded path 
   for (let i = 0; i < 8; i++) {
     const made = await call('POST', '/api/v1/management/surveys', {
       key: keyA,
-      body: { environmentId: envA, name: `survey ${i}`, questions: [{ id: 'q1', type: 'openText', headline: { default: 'Q' }, required: true, inputType: 'text' }] },
+      body: {
+        environmentId: envA,
+        name: `survey ${i}`,
+        questions: [{ id: 'q1', type: 'openText', headline: { default: 'Q' }, required: true, inputType: 'text' }],
+      },
     })
     assert.is(made.status, 200, made.text)
   }
@@ -177,7 +185,10 @@ preflight('answers exactly what fetch answers to OPTIONS, and leaves to fetch wh
         const isClientPreflight = response.status === 204 && response.headers.get('access-control-allow-origin') === '*'
         if (answer === undefined) {
           // Only a target in absolute form (`//host/…`) is left to fetch whatever it is.
-          assert.not.ok(isClientPreflight && !target.startsWith('//'), `${target}: fetch answers a client preflight that preflight() missed`)
+          assert.not.ok(
+            isClientPreflight && !target.startsWith('//'),
+            `${target}: fetch answers a client preflight that preflight() missed`,
+          )
           continue
         }
         assert.ok(isClientPreflight, `${target}: preflight() answered, fetch did not`)

@@ -55,8 +55,24 @@ for (const backend of availableBackends()) {
         variables: [{ id: 'vscore', name: 'score', type: 'number', value: 0 }],
         questions: [
           { id: 'why', type: 'openText', headline: t('Why?'), required: false },
-          { id: 'tools', type: 'multipleChoiceMulti', headline: t('Tools'), required: false, choices: [{ id: 'a', label: t('Alpha') }, { id: 'b', label: t('Beta') }] },
-          { id: 'grid', type: 'matrix', headline: t('Rate'), required: false, rows: [t('Speed'), t('Price')], columns: [t('Bad'), t('Good')] },
+          {
+            id: 'tools',
+            type: 'multipleChoiceMulti',
+            headline: t('Tools'),
+            required: false,
+            choices: [
+              { id: 'a', label: t('Alpha') },
+              { id: 'b', label: t('Beta') },
+            ],
+          },
+          {
+            id: 'grid',
+            type: 'matrix',
+            headline: t('Rate'),
+            required: false,
+            rows: [t('Speed'), t('Price')],
+            columns: [t('Bad'), t('Good')],
+          },
           { id: 'home', type: 'address', headline: t('Address'), required: false },
           { id: 'who', type: 'contactInfo', headline: t('Contact'), required: false },
         ],
@@ -87,7 +103,9 @@ for (const backend of availableBackends()) {
       body: { surveyId, finished: true, data: answers, userId: 'ada', variables: { vscore: 3, extra: 'x' }, meta: { source: 'email' } },
     })
     assert.is(first.status, 200, first.text)
-    const second = await x.call('POST', `/api/v1/client/${x.envA}/responses`, { body: { surveyId, finished: false, data: { why: '@SUM(A1)' } } })
+    const second = await x.call('POST', `/api/v1/client/${x.envA}/responses`, {
+      body: { surveyId, finished: false, data: { why: '@SUM(A1)' } },
+    })
 
     const res = await exportOf(x, `surveyId=${surveyId}&order=asc`)
     assert.is(res.status, 200, res.text)
@@ -140,15 +158,25 @@ for (const backend of availableBackends()) {
     const res = await exportOf(x, `surveyId=${surveyId}&format=ndjson`)
     assert.is(res.status, 200, res.text)
     assert.match(res.headers.get('content-type') ?? '', /^application\/x-ndjson/)
-    const lines = res.text.trimEnd().split('\n').map((line) => JSON.parse(line))
-    assert.equal(lines.map((line) => line.id), [...ids].reverse(), 'newest first, as the list')
+    const lines = res.text
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line))
+    assert.equal(
+      lines.map((line) => line.id),
+      [...ids].reverse(),
+      'newest first, as the list',
+    )
     const read = await x.call('GET', `/api/v1/management/responses/${ids[0]}`, { key: x.keyA })
     assert.equal(lines[lines.length - 1], read.body.data)
     const ascending = (await exportOf(x, `surveyId=${surveyId}&format=ndjson&order=asc&finished=false`)).text.trimEnd().split('\n')
-    assert.equal(ascending.map((line) => JSON.parse(line).id), ids.filter((_, i) => i % 2 === 1))
+    assert.equal(
+      ascending.map((line) => JSON.parse(line).id),
+      ids.filter((_, i) => i % 2 === 1),
+    )
   })
 
-  test('bad parameters are a 400 naming them; another environment\'s survey is refused', async () => {
+  test("bad parameters are a 400 naming them; another environment's survey is refused", async () => {
     const x = bed()
     const surveyId = await surveyOf(x)
     for (const [query, field] of [

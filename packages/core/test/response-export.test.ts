@@ -4,7 +4,12 @@ import type { ResponseExportRow, SurveyRecord } from '../src/ports/storage'
 import { EXPORT_ROWS, csvField, exportStream } from '../src/services/response-export'
 
 // How an export reads: page sizes that follow the rows' size, one page per pull, nothing read after a cancel.
-const survey = { id: 's1', questions: [{ id: 'why', type: 'openText', headline: { default: 'Why?' } }], hiddenFields: null, variables: [] } as unknown as SurveyRecord
+const survey = {
+  id: 's1',
+  questions: [{ id: 'why', type: 'openText', headline: { default: 'Why?' } }],
+  hiddenFields: null,
+  variables: [],
+} as unknown as SurveyRecord
 
 function rowsOf(count: number, answerBytes: number): ResponseExportRow[] {
   return Array.from({ length: count }, (_, index) => ({
@@ -92,7 +97,10 @@ test('an export that ends early says so once, with its reason and the rows writt
   await reader.read()
   await reader.read()
   await reader.cancel(new Error('socket hang up'))
-  assert.equal(ends.map((end: any) => [end.reason, end.rows, end.cause?.message]), [['cancelled', 20, 'socket hang up']])
+  assert.equal(
+    ends.map((end: any) => [end.reason, end.rows, end.cause?.message]),
+    [['cancelled', 20, 'socket hang up']],
+  )
 
   ends.length = 0
   const down = new Error('Connection terminated unexpectedly')
@@ -104,7 +112,10 @@ test('an export that ends early says so once, with its reason and the rows writt
     },
   }
   const failed = exportStream(survey, { format: 'csv', rows: failing }, (end) => ends.push(end))
-  const outcome = await readAll(failed).then(() => 'read whole', (error: unknown) => error)
+  const outcome = await readAll(failed).then(
+    () => 'read whole',
+    (error: unknown) => error,
+  )
   assert.is(outcome, down, 'the stream errors with the failure')
   assert.equal(ends, [{ reason: 'failed', rows: 20, cause: down }])
 })
@@ -131,7 +142,7 @@ function parseCsv(text: string): string[][] {
   return rows
 }
 
-const formulas = suite('CSV cells never start a formula, whatever the answer\'s type')
+const formulas = suite("CSV cells never start a formula, whatever the answer's type")
 const FORMULA_LEAD = /^[=+\-@\t\r]/
 
 formulas('list, object, matrix, address, hidden-field and variable values are escaped by the text they end as', async () => {

@@ -22,7 +22,12 @@ for (const backend of availableBackends()) {
     const bob = `bob-${Math.random().toString(36).slice(2)}`
     for (let i = 0; i < 5; i++) {
       const res = await x.call('POST', `/api/v1/client/${x.envA}/responses`, {
-        body: { surveyId: i === 4 ? other.id : survey.id, finished: i === 0 || i === 2, data: { q1: `r${i}` }, ...(i % 2 === 1 ? { userId: bob } : {}) },
+        body: {
+          surveyId: i === 4 ? other.id : survey.id,
+          finished: i === 0 || i === 2,
+          data: { q1: `r${i}` },
+          ...(i % 2 === 1 ? { userId: bob } : {}),
+        },
       })
       assert.is(res.status, 200, res.text)
       ids.push(res.body.data.id)
@@ -47,7 +52,9 @@ for (const backend of availableBackends()) {
       assert.is(res.status, 200, res.text)
       ids.push(...res.body.data.map((row: { id: string }) => row.id))
       const link = res.headers.get('link')
-      path = link ? new URL(/<([^>]+)>/.exec(link)![1]!, TEST_ORIGIN).pathname + new URL(/<([^>]+)>/.exec(link)![1]!, TEST_ORIGIN).search : undefined
+      path = link
+        ? new URL(/<([^>]+)>/.exec(link)![1]!, TEST_ORIGIN).pathname + new URL(/<([^>]+)>/.exec(link)![1]!, TEST_ORIGIN).search
+        : undefined
     }
     return ids
   }
@@ -72,7 +79,12 @@ for (const backend of availableBackends()) {
     const updated = (await created(r0)).updatedAt
     assert.equal((await list(x, `filterDateField=updatedAt&startDate=${updated}`)).ids, [r0])
 
-    for (const query of [`surveyId=${survey.id}`, `surveyId=${survey.id}&order=asc`, `surveyId=${survey.id}&sortBy=updatedAt&order=asc`, `surveyId=${survey.id}&sortBy=updatedAt`]) {
+    for (const query of [
+      `surveyId=${survey.id}`,
+      `surveyId=${survey.id}&order=asc`,
+      `surveyId=${survey.id}&sortBy=updatedAt&order=asc`,
+      `surveyId=${survey.id}&sortBy=updatedAt`,
+    ]) {
       assert.equal(await walk(x, `${query}&limit=1`), (await list(x, query)).ids, `pages of one follow ${query}`)
     }
 
@@ -108,24 +120,35 @@ for (const backend of availableBackends()) {
     const cursor = new URL(/<([^>]+)>/.exec(first.headers.get('link') ?? '')![1]!, TEST_ORIGIN).searchParams.get('cursor')
     const mixed = await x.call('GET', `/api/v1/management/responses?surveyId=${survey.id}&cursor=${cursor}`, { key: x.keyA })
     assert.is(mixed.status, 400, mixed.text)
-    assert.ok("cursor" in (mixed.body.details ?? {}), mixed.text)
+    assert.ok('cursor' in (mixed.body.details ?? {}), mixed.text)
   })
 
   test('an import keeps its createdAt and updatedAt, and is found by them', async () => {
     const x = bed()
     const survey = await createSurvey(x, { status: 'completed' })
     const create = (body: Record<string, unknown>) =>
-      x.call('POST', '/api/v1/management/responses', { key: x.keyA, body: { surveyId: survey.id, finished: true, data: { q1: 'old' }, ...body } })
+      x.call('POST', '/api/v1/management/responses', {
+        key: x.keyA,
+        body: { surveyId: survey.id, finished: true, data: { q1: 'old' }, ...body },
+      })
     const both = await create({ createdAt: '2024-03-01T10:00:00Z', updatedAt: '2024-03-02T11:30:00.250Z' })
     assert.is(both.status, 200, both.text)
     assert.equal([both.body.data.createdAt, both.body.data.updatedAt], ['2024-03-01T10:00:00.000Z', '2024-03-02T11:30:00.250Z'])
     const only = await create({ createdAt: '2024-01-15' })
-    assert.equal([only.body.data.createdAt, only.body.data.updatedAt], ['2024-01-15T00:00:00.000Z', '2024-01-15T00:00:00.000Z'], 'updatedAt defaults to createdAt')
+    assert.equal(
+      [only.body.data.createdAt, only.body.data.updatedAt],
+      ['2024-01-15T00:00:00.000Z', '2024-01-15T00:00:00.000Z'],
+      'updatedAt defaults to createdAt',
+    )
     const read = await x.call('GET', `/api/v1/management/responses/${both.body.data.id}`, { key: x.keyA })
     assert.is(read.body.data.updatedAt, '2024-03-02T11:30:00.250Z', 'as stored')
     const found = await list(x, `surveyId=${survey.id}&filterDateField=updatedAt&startDate=2024-03-02&endDate=2024-03-03&count=true`)
     assert.equal(found.ids, [both.body.data.id])
-    assert.equal((await list(x, `surveyId=${survey.id}&order=asc`)).ids, [only.body.data.id, both.body.data.id], 'in the order of their own times')
+    assert.equal(
+      (await list(x, `surveyId=${survey.id}&order=asc`)).ids,
+      [only.body.data.id, both.body.data.id],
+      'in the order of their own times',
+    )
     for (const [body, field] of [
       [{ createdAt: '2024-03-02', updatedAt: '2024-03-01' }, 'updatedAt'],
       [{ updatedAt: '2001-01-01' }, 'updatedAt'],
@@ -146,7 +169,9 @@ for (const backend of availableBackends()) {
       await x.call('GET', `/api/v1/client/${x.envA}/identify/contacts/${prefix}-${i}`)
       x.clock!.advance(5)
     }
-    const all = (await x.call('GET', '/api/v1/management/contacts?limit=1000', { key: x.keyA })).body.data.filter((c: any) => c.userId.startsWith(prefix))
+    const all = (await x.call('GET', '/api/v1/management/contacts?limit=1000', { key: x.keyA })).body.data.filter((c: any) =>
+      c.userId.startsWith(prefix),
+    )
     ids.push(...all.map((c: any) => c.id).reverse())
     assert.is(ids.length, 4)
     // Touch the first: its updatedAt moves past the others'.
@@ -156,27 +181,50 @@ for (const backend of availableBackends()) {
       assert.is(res.status, 200, res.text)
       return res
     }
-    assert.equal((await list(`userId=${prefix}-2`)).body.data.map((c: any) => c.id), [ids[2]])
+    assert.equal(
+      (await list(`userId=${prefix}-2`)).body.data.map((c: any) => c.id),
+      [ids[2]],
+    )
     const first = (await x.call('GET', `/api/v1/management/contacts/${ids[0]}`, { key: x.keyA })).body.data
     const since = await list(`startDate=${first.createdAt}&order=asc&limit=1000`)
-    assert.equal(since.body.data.map((c: any) => c.id).filter((id: string) => ids.includes(id)), ids, 'oldest first from the first one on')
+    assert.equal(
+      since.body.data.map((c: any) => c.id).filter((id: string) => ids.includes(id)),
+      ids,
+      'oldest first from the first one on',
+    )
     const byUpdate = await list('sortBy=updatedAt&limit=1')
     assert.is(byUpdate.body.data[0].id, ids[0], 'the touched contact first')
     const next = new URL(/<([^>]+)>/.exec(byUpdate.headers.get('link') ?? '')![1]!, TEST_ORIGIN)
     const second = await list(`sortBy=updatedAt&limit=1&cursor=${next.searchParams.get('cursor')}`)
     assert.is.not(second.body.data[0].id, ids[0], 'the cursor goes on in that order')
-    assert.is((await x.call('GET', `/api/v1/management/contacts?cursor=${next.searchParams.get('cursor')}`, { key: x.keyA })).status, 400, 'not in another order')
+    assert.is(
+      (await x.call('GET', `/api/v1/management/contacts?cursor=${next.searchParams.get('cursor')}`, { key: x.keyA })).status,
+      400,
+      'not in another order',
+    )
     assert.is((await list(`userId=${prefix}-1&count=true`)).headers.get('x-total-count'), '1')
-    assert.is((await x.call('GET', `/api/v1/management/people?userId=${prefix}-1&count=true`, { key: x.keyA })).headers.get('x-total-count'), '1')
-    assert.is((await x.call('GET', `/api/v1/management/contacts?userId=${prefix}-1&count=true`, { key: x.keyB })).headers.get('x-total-count'), '0', 'per environment')
-    for (const [query, field] of [['sortBy=name', 'sortBy'], ['startDate=x', 'startDate'], ['count=1', 'count'], ['order=asc&order=desc', 'order']]) {
+    assert.is(
+      (await x.call('GET', `/api/v1/management/people?userId=${prefix}-1&count=true`, { key: x.keyA })).headers.get('x-total-count'),
+      '1',
+    )
+    assert.is(
+      (await x.call('GET', `/api/v1/management/contacts?userId=${prefix}-1&count=true`, { key: x.keyB })).headers.get('x-total-count'),
+      '0',
+      'per environment',
+    )
+    for (const [query, field] of [
+      ['sortBy=name', 'sortBy'],
+      ['startDate=x', 'startDate'],
+      ['count=1', 'count'],
+      ['order=asc&order=desc', 'order'],
+    ]) {
       const res = await x.call('GET', `/api/v1/management/contacts?${query}`, { key: x.keyA })
       assert.is(res.status, 400, `${query}: ${res.text}`)
       assert.ok(field! in res.body.details)
     }
   })
 
-  test('every filter stays in the key\'s environment', async () => {
+  test("every filter stays in the key's environment", async () => {
     const x = bed()
     const { survey, bob: bobUserId } = await seed(x)
     const asB = (query: string) => x.call('GET', `/api/v1/management/responses?${query}`, { key: x.keyB })

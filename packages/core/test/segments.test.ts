@@ -22,11 +22,18 @@ const attr = (key: string, operator: string, value?: string | number) => ({
 
 /** One leaf of every kind and every operator, in nested groups joined by both connectors. */
 function everyOperator(otherSegmentId: string) {
-  const text = ['equals', 'notEquals', 'contains', 'doesNotContain', 'startsWith', 'endsWith'].map((op, i) => item(i === 0 ? null : 'and', attr('plan', op, 'pro')))
-  const numbers = ['lessThan', 'lessEqual', 'greaterThan', 'greaterEqual', 'equals', 'notEquals'].map((op, i) => item(i === 0 ? null : 'or', attr('age', op, 18)))
+  const text = ['equals', 'notEquals', 'contains', 'doesNotContain', 'startsWith', 'endsWith'].map((op, i) =>
+    item(i === 0 ? null : 'and', attr('plan', op, 'pro')),
+  )
+  const numbers = ['lessThan', 'lessEqual', 'greaterThan', 'greaterEqual', 'equals', 'notEquals'].map((op, i) =>
+    item(i === 0 ? null : 'or', attr('age', op, 18)),
+  )
   return [
     item(null, text),
-    item('or', [item(null, numbers), item('and', [item(null, [item(null, attr('email', 'isSet')), item('or', attr('email', 'isNotSet'))])])]),
+    item('or', [
+      item(null, numbers),
+      item('and', [item(null, [item(null, attr('email', 'isSet')), item('or', attr('email', 'isNotSet'))])]),
+    ]),
     item('and', { id: 'person', root: { type: 'person', personIdentifier: 'userId' }, value: 'u', qualifier: { operator: 'startsWith' } }),
     item('or', { id: 'in', root: { type: 'segment', segmentId: otherSegmentId }, value: null, qualifier: { operator: 'userIsIn' } }),
     item('and', { id: 'notin', root: { type: 'segment', segmentId: otherSegmentId }, value: null, qualifier: { operator: 'userIsNotIn' } }),
@@ -35,7 +42,8 @@ function everyOperator(otherSegmentId: string) {
   ]
 }
 
-const postSegment = (x: Backend, body: Record<string, unknown>, key = x.keyA) => x.call('POST', '/api/v1/management/segments', { key, body })
+const postSegment = (x: Backend, body: Record<string, unknown>, key = x.keyA) =>
+  x.call('POST', '/api/v1/management/segments', { key, body })
 async function createSegment(x: Backend, body: Record<string, unknown>, key = x.keyA): Promise<Record<string, any>> {
   const res = await postSegment(x, { title: 'Segment', ...body }, key)
   if (res.status !== 200) throw new Error(`segment create failed: ${res.status} ${res.text}`)
@@ -65,14 +73,27 @@ for (const backend of availableBackends()) {
     const created = await createSegment(x, { title: 'All ✓', description: 'every operator', filters })
     assert.equal(
       { ...created, id: undefined, createdAt: undefined, updatedAt: undefined },
-      { id: undefined, createdAt: undefined, updatedAt: undefined, title: 'All ✓', description: 'every operator', isPrivate: false, filters, environmentId: x.envA, surveys: [] },
+      {
+        id: undefined,
+        createdAt: undefined,
+        updatedAt: undefined,
+        title: 'All ✓',
+        description: 'every operator',
+        isPrivate: false,
+        filters,
+        environmentId: x.envA,
+        surveys: [],
+      },
     )
     const got = await x.call('GET', `/api/v1/management/segments/${created.id}`, { key: x.keyA })
     assert.equal(got.body.data, created)
     const list = await x.call('GET', '/api/v1/management/segments?limit=1', { key: x.keyA })
     assert.equal(list.body.data, [created])
     assert.ok(list.headers.get('link')?.includes('rel="next"'))
-    const updated = await x.call('PUT', `/api/v1/management/segments/${created.id}`, { key: x.keyA, body: { title: 'Renamed', filters: [] } })
+    const updated = await x.call('PUT', `/api/v1/management/segments/${created.id}`, {
+      key: x.keyA,
+      body: { title: 'Renamed', filters: [] },
+    })
     assert.is(updated.status, 200)
     assert.equal({ ...updated.body.data, updatedAt: undefined }, { ...created, title: 'Renamed', filters: [], updatedAt: undefined })
     const deleted = await x.call('DELETE', `/api/v1/management/segments/${created.id}`, { key: x.keyA })
@@ -88,32 +109,54 @@ for (const backend of availableBackends()) {
     assert.is(bad.status, 400)
     assert.is(bad.body.code, 'bad_request')
     assert.equal(Object.keys(bad.body.details), ['filters.0.resource.0.resource.value'])
-    const ghost = await postSegment(x, { title: 't', filters: [item(null, { id: 'g', root: { type: 'segment', segmentId: 'ghost' }, qualifier: { operator: 'userIsIn' } })] })
+    const ghost = await postSegment(x, {
+      title: 't',
+      filters: [item(null, { id: 'g', root: { type: 'segment', segmentId: 'ghost' }, qualifier: { operator: 'userIsIn' } })],
+    })
     assert.equal(errorOf(ghost), {
       status: 400,
-      body: { code: 'bad_request', message: 'Fields are missing or incorrectly formatted', details: { 'filters.0.resource.root.segmentId': 'No segment with this id in the environment' } },
+      body: {
+        code: 'bad_request',
+        message: 'Fields are missing or incorrectly formatted',
+        details: { 'filters.0.resource.root.segmentId': 'No segment with this id in the environment' },
+      },
     })
     const ofB = await createSegment(x, {}, x.keyB)
-    const foreign = await postSegment(x, { title: 't', filters: [item(null, { id: 'g', root: { type: 'segment', segmentId: ofB.id }, qualifier: { operator: 'userIsIn' } })] })
+    const foreign = await postSegment(x, {
+      title: 't',
+      filters: [item(null, { id: 'g', root: { type: 'segment', segmentId: ofB.id }, qualifier: { operator: 'userIsIn' } })],
+    })
     assert.equal(Object.keys(foreign.body.details), ['filters.0.resource.root.segmentId'], "B's segment is unknown to A")
     const a = await createSegment(x, {})
-    const b = await createSegment(x, { filters: [item(null, { id: 'r', root: { type: 'segment', segmentId: a.id }, qualifier: { operator: 'userIsNotIn' } })] })
+    const b = await createSegment(x, {
+      filters: [item(null, { id: 'r', root: { type: 'segment', segmentId: a.id }, qualifier: { operator: 'userIsNotIn' } })],
+    })
     const cycle = await x.call('PUT', `/api/v1/management/segments/${a.id}`, {
       key: x.keyA,
       body: { filters: [item(null, { id: 'r', root: { type: 'segment', segmentId: b.id }, qualifier: { operator: 'userIsIn' } })] },
     })
     assert.equal(errorOf(cycle), {
       status: 400,
-      body: { code: 'bad_request', message: 'Fields are missing or incorrectly formatted', details: { filters: 'Segments cannot reach themselves through userIsIn or userIsNotIn filters' } },
+      body: {
+        code: 'bad_request',
+        message: 'Fields are missing or incorrectly formatted',
+        details: { filters: 'Segments cannot reach themselves through userIsIn or userIsNotIn filters' },
+      },
     })
     assert.is((await postSegment(x, { title: 't', environmentId: x.envB })).status, 401)
     assert.is((await x.call('GET', `/api/v1/management/segments/${ofB.id}`, { key: x.keyA })).status, 404)
   })
 
   segments('a contact made to match, then not, sees the segment come and go in /user and identify', async () => {
-    const pro = await createSegment(x, { filters: [item(null, attr('plan', 'equals', 'pro')), item('and', attr('seats', 'greaterThan', 9))] })
-    const phones = await createSegment(x, { filters: [item(null, { id: 'p', root: { type: 'device', deviceType: 'phone' }, value: 'phone', qualifier: { operator: 'equals' } })] })
-    const outsiders = await createSegment(x, { filters: [item(null, { id: 'o', root: { type: 'segment', segmentId: pro.id }, qualifier: { operator: 'userIsNotIn' } })] })
+    const pro = await createSegment(x, {
+      filters: [item(null, attr('plan', 'equals', 'pro')), item('and', attr('seats', 'greaterThan', 9))],
+    })
+    const phones = await createSegment(x, {
+      filters: [item(null, { id: 'p', root: { type: 'device', deviceType: 'phone' }, value: 'phone', qualifier: { operator: 'equals' } })],
+    })
+    const outsiders = await createSegment(x, {
+      filters: [item(null, { id: 'o', root: { type: 'segment', segmentId: pro.id }, qualifier: { operator: 'userIsNotIn' } })],
+    })
     const userId = `user-${n++}`
     const has = (ids: string[]) => [pro.id, phones.id, outsiders.id].filter((id) => ids.includes(id))
     assert.equal(has(await userSegments(x, userId, { plan: 'pro', seats: '10' })), [pro.id], '"10" > 9 as numbers')
@@ -138,7 +181,11 @@ for (const backend of availableBackends()) {
     })
     assert.equal(errorOf(foreign), {
       status: 400,
-      body: { code: 'bad_request', message: 'Fields are missing or incorrectly formatted', details: { segmentId: 'No segment with this id in the environment' } },
+      body: {
+        code: 'bad_request',
+        message: 'Fields are missing or incorrectly formatted',
+        details: { segmentId: 'No segment with this id in the environment' },
+      },
     })
     const put = await x.call('PUT', `/api/v1/management/surveys/${plain.id}`, { key: x.keyA, body: { segmentId: ofB.id } })
     assert.is(put.status, 400)
@@ -167,7 +214,10 @@ for (const backend of availableBackends()) {
     assert.equal(survey.segment.filters, filters)
     assert.equal(survey.segment.surveys, [survey.id])
     const changed = [item(null, attr('role', 'equals', 'owner'))]
-    const put = await x.call('PUT', `/api/v1/management/surveys/${survey.id}`, { key: x.keyA, body: { segment: { ...survey.segment, filters: changed } } })
+    const put = await x.call('PUT', `/api/v1/management/surveys/${survey.id}`, {
+      key: x.keyA,
+      body: { segment: { ...survey.segment, filters: changed } },
+    })
     assert.is(put.status, 200, put.text)
     assert.is(put.body.data.segment.id, survey.segment.id)
     assert.equal(put.body.data.segment.filters, changed)

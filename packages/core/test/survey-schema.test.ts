@@ -351,7 +351,10 @@ test('duplicate question ids fail at the later duplicate', () => {
   const result = v.safeParse(surveyCreateSchema, survey)
   assert.not.ok(result.success)
   if (!result.success) {
-    assert.equal(result.issues.map((issue) => v.getDotPath(issue)), ['questions.2.id'])
+    assert.equal(
+      result.issues.map((issue) => v.getDotPath(issue)),
+      ['questions.2.id'],
+    )
     assert.is(result.issues[0]?.message, 'Question ids must be unique')
   }
 })
@@ -487,7 +490,12 @@ test('csat and ces questions: the reference scales and ranges, defaults filled i
 
 test('cal questions: a user name or user/event path, and a host name that is no URL', () => {
   const cal = { id: 'book', type: 'cal', headline: text('Book a call'), calUserName: 'rick/15min' }
-  const accepted = [cal, { ...cal, calHost: 'cal.com' }, { ...cal, calHost: 'cal.example.org:8443' }, { ...cal, calUserName: 'team.sales_eu' }]
+  const accepted = [
+    cal,
+    { ...cal, calHost: 'cal.com' },
+    { ...cal, calHost: 'cal.example.org:8443' },
+    { ...cal, calUserName: 'team.sales_eu' },
+  ]
   for (const question of accepted) {
     const output = parseOk(surveyCreateSchema, { ...minimal(), questions: [question] })
     assert.equal(output.questions, [{ ...question, required: true }], JSON.stringify(question))

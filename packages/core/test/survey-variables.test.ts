@@ -35,8 +35,17 @@ test('absent: an empty list; number and text variables are kept as sent', () => 
 })
 
 test('value defaults to 0 or "" by type, as in the reference', () => {
-  const parsed = v.parse(surveyCreateSchema, survey([{ id: 'a', name: 'a', type: 'number' }, { id: 'b', name: 'b', type: 'text' }]))
-  assert.equal(parsed.variables, [{ id: 'a', name: 'a', type: 'number', value: 0 }, { id: 'b', name: 'b', type: 'text', value: '' }])
+  const parsed = v.parse(
+    surveyCreateSchema,
+    survey([
+      { id: 'a', name: 'a', type: 'number' },
+      { id: 'b', name: 'b', type: 'text' },
+    ]),
+  )
+  assert.equal(parsed.variables, [
+    { id: 'a', name: 'a', type: 'number', value: 0 },
+    { id: 'b', name: 'b', type: 'text', value: '' },
+  ])
 })
 
 test('the value must be of the variable type, and finite', () => {
@@ -48,8 +57,24 @@ test('the value must be of the variable type, and finite', () => {
 })
 
 test('ids and names are unique; names as the reference writes them', () => {
-  assert.ok('variables.1.id' in failures(survey([{ id: 'a', name: 'a', type: 'number' }, { id: 'a', name: 'b', type: 'number' }])))
-  assert.ok('variables.1.name' in failures(survey([{ id: 'a', name: 'same', type: 'number' }, { id: 'b', name: 'same', type: 'text' }])))
+  assert.ok(
+    'variables.1.id' in
+      failures(
+        survey([
+          { id: 'a', name: 'a', type: 'number' },
+          { id: 'a', name: 'b', type: 'number' },
+        ]),
+      ),
+  )
+  assert.ok(
+    'variables.1.name' in
+      failures(
+        survey([
+          { id: 'a', name: 'same', type: 'number' },
+          { id: 'b', name: 'same', type: 'text' },
+        ]),
+      ),
+  )
   assert.ok('variables.0.name' in failures(survey([{ id: 'a', name: 'Has Space', type: 'number' }])))
   assert.ok('variables.0.name' in failures(survey([{ id: 'a', name: '', type: 'number' }])))
   assert.ok('variables.0.id' in failures(survey([{ id: 'a/b#', name: 'a', type: 'number' }])), 'an id recall could not name')
@@ -68,7 +93,18 @@ test('an update keeps omitted variables omitted', () => {
 
 test('the link page hands the renderer the survey variables', () => {
   const variables = [{ id: 'a', name: 'a', type: 'number', value: 3 }]
-  const record = { id: 's', name: 'S', type: 'link', environmentId: 'e', questions: [], blocks: [], endings: [], variables, languages: [], singleUse: null } as unknown as SurveyRecord
+  const record = {
+    id: 's',
+    name: 'S',
+    type: 'link',
+    environmentId: 'e',
+    questions: [],
+    blocks: [],
+    endings: [],
+    variables,
+    languages: [],
+    singleUse: null,
+  } as unknown as SurveyRecord
   assert.equal(linkPageSurvey(record, 'inProgress').variables, variables)
 })
 

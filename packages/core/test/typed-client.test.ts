@@ -22,7 +22,12 @@ test('creates and reads a survey, answers it as a respondent, and lists the resp
   assert.is(me.response.status, 200)
   const environmentId: string = me.data!.id
   const created = await client.POST('/api/v1/management/surveys', {
-    body: { environmentId, name: 'Typed', status: 'inProgress', questions: [{ id: 'q1', type: 'openText', headline: { default: 'Why?' }, required: true }] },
+    body: {
+      environmentId,
+      name: 'Typed',
+      status: 'inProgress',
+      questions: [{ id: 'q1', type: 'openText', headline: { default: 'Why?' }, required: true }],
+    },
   })
   assert.is(created.response.status, 200, JSON.stringify(created.error))
   const surveyId: string = created.data!.data.id
@@ -36,10 +41,13 @@ test('creates and reads a survey, answers it as a respondent, and lists the resp
   })
   assert.is(answered.response.status, 200, JSON.stringify(answered.error))
   const responses = await client.GET('/api/v1/management/responses', { params: { query: { surveyId, limit: '10' } } })
-  assert.equal(responses.data?.data.map((response) => response.id), [answered.data!.data.id])
+  assert.equal(
+    responses.data?.data.map((response) => response.id),
+    [answered.data!.data.id],
+  )
 })
 
-test('an error answer is typed as the contract\'s error', async () => {
+test("an error answer is typed as the contract's error", async () => {
   const client = createClient<paths>({ baseUrl: x.url, headers: { 'x-api-key': x.keyA } })
   const missing = await client.GET('/api/v1/management/surveys/{surveyId}', { params: { path: { surveyId: 'nope' } } })
   assert.is(missing.response.status, 404)

@@ -73,26 +73,29 @@ async function landed(x: Backend, p: Presigned): Promise<{ public: number; priva
 
 const NOT_AUTHENTICATED = { error: 'Not authenticated', message: 'Not authenticated' }
 
-const accessBed = uploadBed('uploads: the access type is the presign\'s, whatever the upload says')
+const accessBed = uploadBed("uploads: the access type is the presign's, whatever the upload says")
 const access = accessBed.test
 let a: Backend
 access.before(() => {
   a = accessBed.x()
 })
 
-access('a private presign uploaded without its ?accessType=private, or with public, is refused and lands nowhere; its signed URL stores it private', async () => {
-  const p = await presigned(a, 'management', { fileName: 'secret.txt', fileType: 'text/plain', accessType: 'private' })
-  assert.is(p.signedUrl, `${a.url}/api/v1/management/storage/local?accessType=private`)
-  for (const path of ['/api/v1/management/storage/local', '/api/v1/management/storage/local?accessType=public']) {
-    const res = await upload(a, path, p, 'private notes')
-    assert.equal([res.status, res.body], [401, NOT_AUTHENTICATED], path)
-    assert.equal(await landed(a, p), { public: 404, private: 404 }, `${path}: nothing stored`)
-  }
-  const res = await upload(a, p.signedUrl, p, 'private notes')
-  assert.is(res.status, 200, res.text)
-  assert.equal(await landed(a, p), { public: 404, private: 200 })
-  assert.is((await a.call('GET', new URL(p.fileUrl).pathname, { key: a.keyA })).text, 'private notes', 'the file URL points at it')
-})
+access(
+  'a private presign uploaded without its ?accessType=private, or with public, is refused and lands nowhere; its signed URL stores it private',
+  async () => {
+    const p = await presigned(a, 'management', { fileName: 'secret.txt', fileType: 'text/plain', accessType: 'private' })
+    assert.is(p.signedUrl, `${a.url}/api/v1/management/storage/local?accessType=private`)
+    for (const path of ['/api/v1/management/storage/local', '/api/v1/management/storage/local?accessType=public']) {
+      const res = await upload(a, path, p, 'private notes')
+      assert.equal([res.status, res.body], [401, NOT_AUTHENTICATED], path)
+      assert.equal(await landed(a, p), { public: 404, private: 404 }, `${path}: nothing stored`)
+    }
+    const res = await upload(a, p.signedUrl, p, 'private notes')
+    assert.is(res.status, 200, res.text)
+    assert.equal(await landed(a, p), { public: 404, private: 200 })
+    assert.is((await a.call('GET', new URL(p.fileUrl).pathname, { key: a.keyA })).text, 'private notes', 'the file URL points at it')
+  },
+)
 
 access('a public presign uploaded with ?accessType=private is refused; as signed it stores public', async () => {
   const p = await presigned(a, 'management', { fileName: 'logo.txt', fileType: 'text/plain' })
@@ -104,7 +107,7 @@ access('a public presign uploaded with ?accessType=private is refused; as signed
   assert.equal(await landed(a, p), { public: 200, private: 404 })
 })
 
-access('a respondent\'s file is private whatever the client upload\'s query says, and a management presign does not sign it', async () => {
+access("a respondent's file is private whatever the client upload's query says, and a management presign does not sign it", async () => {
   const p = await presigned(a, 'client', { fileName: 'answer.txt', fileType: 'text/plain' })
   const res = await upload(a, `/api/v1/client/${a.envA}/storage/local?accessType=public`, p, 'answer', null)
   assert.is(res.status, 200, res.text)
@@ -122,13 +125,15 @@ errors.before(() => {
   e = errorsBed.x()
 })
 
-errors('uploadFile of a file over the limit throws FileTooLargeError with the server\'s message', async () => {
+errors("uploadFile of a file over the limit throws FileTooLargeError with the server's message", async () => {
   const api = new FormbricksAPI({ apiHost: await errorsBed.listen(), environmentId: e.envA })
   const base64 = Buffer.alloc(MAX_BYTES + 1, 7).toString('base64')
-  const failure = await api.client.storage.uploadFile({ name: 'big.pdf', type: 'application/pdf', base64: `data:application/pdf;base64,${base64}` }).then(
-    () => undefined,
-    (error: unknown) => error as Error,
-  )
+  const failure = await api.client.storage
+    .uploadFile({ name: 'big.pdf', type: 'application/pdf', base64: `data:application/pdf;base64,${base64}` })
+    .then(
+      () => undefined,
+      (error: unknown) => error as Error,
+    )
   assert.ok(failure, 'the upload was refused')
   assert.equal([failure!.name, failure!.message], ['FileTooLargeError', 'File is too large'])
 })
@@ -137,10 +142,30 @@ errors('every refusal of both upload routes carries error and message with the s
   const p = await presigned(e, 'management', { fileName: 'a.txt', fileType: 'text/plain' })
   const refusals = [
     { what: 'a bad key', res: await upload(e, p.signedUrl, p, 'x', `cvs_${'A'.repeat(43)}`), status: 401, text: 'Not authenticated' },
-    { what: 'a repeated accessType', res: await upload(e, `${p.signedUrl}?accessType=public&accessType=private`, p, 'x'), status: 400, text: 'accessType must be given once' },
-    { what: 'an unknown accessType', res: await upload(e, `${p.signedUrl}?accessType=PUBLIC`, p, 'x'), status: 400, text: 'accessType must be "public" or "private"' },
-    { what: 'a changed signature', res: await upload(e, p.signedUrl, { ...p, signingData: { ...p.signingData, signature: '0'.repeat(64) } }, 'x'), status: 401, text: 'Not authenticated' },
-    { what: 'a client upload without X-File-Type', res: await e.call('POST', `/api/v1/client/${e.envA}/storage/local`, { rawBody: '{}' }), status: 400, text: 'fileType is required' },
+    {
+      what: 'a repeated accessType',
+      res: await upload(e, `${p.signedUrl}?accessType=public&accessType=private`, p, 'x'),
+      status: 400,
+      text: 'accessType must be given once',
+    },
+    {
+      what: 'an unknown accessType',
+      res: await upload(e, `${p.signedUrl}?accessType=PUBLIC`, p, 'x'),
+      status: 400,
+      text: 'accessType must be "public" or "private"',
+    },
+    {
+      what: 'a changed signature',
+      res: await upload(e, p.signedUrl, { ...p, signingData: { ...p.signingData, signature: '0'.repeat(64) } }, 'x'),
+      status: 401,
+      text: 'Not authenticated',
+    },
+    {
+      what: 'a client upload without X-File-Type',
+      res: await e.call('POST', `/api/v1/client/${e.envA}/storage/local`, { rawBody: '{}' }),
+      status: 400,
+      text: 'fileType is required',
+    },
   ]
   for (const { what, res, status, text } of refusals) {
     assert.equal([res.status, res.body], [status, { error: text, message: text }], what)

@@ -79,7 +79,11 @@ function chunkedMultipart(bytes: Uint8Array): { body: ReadableStream<Uint8Array>
     `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="x.bin"\r\nContent-Type: application/octet-stream\r\n\r\n`,
   )
   const tail = new TextEncoder().encode(`\r\n--${boundary}--\r\n`)
-  const parts = [head, ...Array.from({ length: Math.ceil(bytes.length / 65536) }, (_, i) => bytes.subarray(i * 65536, (i + 1) * 65536)), tail]
+  const parts = [
+    head,
+    ...Array.from({ length: Math.ceil(bytes.length / 65536) }, (_, i) => bytes.subarray(i * 65536, (i + 1) * 65536)),
+    tail,
+  ]
   let index = 0
   const body = new ReadableStream<Uint8Array>({
     pull(controller) {
@@ -95,7 +99,11 @@ function chunkedMultipart(bytes: Uint8Array): { body: ReadableStream<Uint8Array>
 let handler: (request: Request) => Promise<Response> = () => Promise.reject(new Error('no test bed'))
 const fetchIn = (url: string, init?: RequestInit) => handler(new Request(url, init))
 
-async function post(url: string, headers: Record<string, string>, body: BodyInit): Promise<{ status: number; body: any; headers: Headers }> {
+async function post(
+  url: string,
+  headers: Record<string, string>,
+  body: BodyInit,
+): Promise<{ status: number; body: any; headers: Headers }> {
   const response = await fetchIn(url, { method: 'POST', headers, body, duplex: 'half' } as RequestInit)
   const text = await response.text()
   let parsed: unknown
@@ -147,7 +155,12 @@ function defineSuites(label: string, s3 = false) {
   })
   const b = (): UploadBackend => Object.assign(bed(), { url: TEST_ORIGIN })
 
-  async function presign(x: UploadBackend, body: Record<string, unknown>, route: 'management' | 'client' = 'management', side: 'A' | 'B' = 'A') {
+  async function presign(
+    x: UploadBackend,
+    body: Record<string, unknown>,
+    route: 'management' | 'client' = 'management',
+    side: 'A' | 'B' = 'A',
+  ) {
     const environmentId = side === 'A' ? x.envA : x.envB
     const path = route === 'management' ? '/api/v1/management/storage' : `/api/v1/client/${environmentId}/storage`
     const res = await x.call('POST', path, { key: route === 'management' ? (side === 'A' ? x.keyA : x.keyB) : undefined, body })
@@ -176,7 +189,10 @@ function defineSuites(label: string, s3 = false) {
     assert.is(got.headers.get('x-content-type-options'), 'nosniff')
     assert.match(got.headers.get('content-disposition') ?? '', /^inline; /)
     const range = await getFile(p.fileUrl, undefined, { range: 'bytes=10-19' })
-    assert.equal([range.status, range.headers.get('content-range'), range.bytes], [206, `bytes 10-19/${bytes.length}`, bytes.subarray(10, 20)])
+    assert.equal(
+      [range.status, range.headers.get('content-range'), range.bytes],
+      [206, `bytes 10-19/${bytes.length}`, bytes.subarray(10, 20)],
+    )
   })
   uploads('client: presign, base64 data-URL upload, private GET only with a key of the environment', async () => {
     const x = b()
@@ -199,7 +215,11 @@ function defineSuites(label: string, s3 = false) {
     const x = b()
     const p = await presigned(x, { fileName: 'notes.txt', fileType: 'text/plain', accessType: 'private' })
     const bytes = new TextEncoder().encode('private notes\n')
-    const up = await post(p.signedUrl, uploadHeaders(p, 'text/plain', { 'x-api-key': x.keyA }), JSON.stringify({ fileBase64String: Buffer.from(bytes).toString('base64') }))
+    const up = await post(
+      p.signedUrl,
+      uploadHeaders(p, 'text/plain', { 'x-api-key': x.keyA }),
+      JSON.stringify({ fileBase64String: Buffer.from(bytes).toString('base64') }),
+    )
     assert.is(up.status, 200, JSON.stringify(up.body))
     assert.equal((await getFile(p.fileUrl, x.keyA)).bytes, bytes)
     assert.is((await getFile(p.fileUrl)).status, 401)
@@ -240,7 +260,9 @@ function defineSuites(label: string, s3 = false) {
     // As the reference's packages/surveys api-client: POST …/storage with `elementId`, then a FormData of every
     // presigned field followed by `file` (a Blob, so its part's file name is "blob").
     const sign = async (version: 'v1' | 'v2', elementId: string) =>
-      x.call('POST', `/api/${version}/client/${x.envA}/storage`, { body: { fileName: 'Fotó.png', fileType: 'image/png', surveyId: survey.id, elementId } })
+      x.call('POST', `/api/${version}/client/${x.envA}/storage`, {
+        body: { fileName: 'Fotó.png', fileType: 'image/png', surveyId: survey.id, elementId },
+      })
     const formOf = (fields: Record<string, string>, bytes: Uint8Array<ArrayBuffer>) => {
       const form = new FormData()
       for (const [key, value] of Object.entries(fields)) form.append(key, value)
@@ -251,7 +273,15 @@ function defineSuites(label: string, s3 = false) {
       const signed = await sign(version, 'photo')
       assert.is(signed.status, 200, signed.text)
       const p = signed.body.data as Presigned
-      assert.equal(Object.keys(p.presignedFields).sort(), ['environmentId', 'fileName', 'fileType', 'signature', 'surveyId', 'timestamp', 'uuid'])
+      assert.equal(Object.keys(p.presignedFields).sort(), [
+        'environmentId',
+        'fileName',
+        'fileType',
+        'signature',
+        'surveyId',
+        'timestamp',
+        'uuid',
+      ])
       assert.is(p.presignedFields.fileName, p.updatedFileName)
       const bytes = bytesOf(20_000, version === 'v1' ? 21 : 22)
       const tampered = await fetchIn(p.signedUrl, { method: 'POST', body: formOf({ ...p.presignedFields, fileType: 'image/jpeg' }, bytes) })
@@ -310,7 +340,13 @@ function defineSuites(label: string, s3 = false) {
       assert.equal([res.status, res.body], [401, NOT_AUTH], `timestamp ${timestamp}`)
     }
     // Signed with the right secret, but the uuid is not one a presign makes (the signed text is `:`-joined).
-    const notUuid = forgedHeaders({ uuid: 'u:1', fileName: 'x--fid--u:1.png', environmentId: x.envA, fileType: 'image/png', timestamp: Date.now() })
+    const notUuid = forgedHeaders({
+      uuid: 'u:1',
+      fileName: 'x--fid--u:1.png',
+      environmentId: x.envA,
+      fileType: 'image/png',
+      timestamp: Date.now(),
+    })
     const odd = await post(`${x.url}/api/v1/client/${x.envA}/storage/local`, notUuid, multipartBody(bytesOf(10)))
     assert.equal([odd.status, odd.body], [401, NOT_AUTH], 'not a uuid')
     const first = await post(p.signedUrl, uploadHeaders(p, 'image/png', { 'x-api-key': x.keyA }), multipartBody(bytesOf(10)))
@@ -356,7 +392,12 @@ function defineSuites(label: string, s3 = false) {
         const { body, contentType } = chunkedMultipart(tooLarge)
         return post(p.signedUrl, { ...uploadHeaders(p, 'application/pdf'), 'content-type': contentType }, body)
       },
-      (p) => post(p.signedUrl, uploadHeaders(p, 'application/pdf'), JSON.stringify({ fileBase64String: Buffer.from(tooLarge).toString('base64') })),
+      (p) =>
+        post(
+          p.signedUrl,
+          uploadHeaders(p, 'application/pdf'),
+          JSON.stringify({ fileBase64String: Buffer.from(tooLarge).toString('base64') }),
+        ),
       (p) => post(p.signedUrl, uploadHeaders(p, 'application/pdf'), multipartBody(bytesOf(4 * MiB))),
     ]
     for (const [i, attempt] of attempts.entries()) {
@@ -386,7 +427,13 @@ function defineSuites(label: string, s3 = false) {
     const ext = await presign(x, { fileName: 'a.png', fileType: 'image/png', allowedFileExtensions: ['pdf'] }, 'client')
     assert.equal([ext.status, ext.body.message], [400, 'File extension is not allowed'])
     const uuid = crypto.randomUUID()
-    const headers = forgedHeaders({ uuid, fileName: `x--fid--${uuid}.html`, environmentId: x.envA, fileType: 'text/html', timestamp: Date.now() })
+    const headers = forgedHeaders({
+      uuid,
+      fileName: `x--fid--${uuid}.html`,
+      environmentId: x.envA,
+      fileType: 'text/html',
+      timestamp: Date.now(),
+    })
     const res = await post(`${x.url}/api/v1/client/${x.envA}/storage/local`, headers, multipartBody(bytesOf(10)))
     assert.equal([res.status, res.body], [400, { error: 'File type is not allowed', message: 'File type is not allowed' }])
   })

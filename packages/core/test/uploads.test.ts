@@ -77,7 +77,19 @@ const names = suite('upload file names')
 names('normalise to NFC, strip control characters, refuse separators, dot-dot and empty names', () => {
   assert.is(normaliseFileName('Cafe\u0301.png'), 'Café.png')
   assert.is(normaliseFileName(' a\u0001b\u007f\u009fc.pdf '), 'abc.pdf')
-  for (const bad of ['', '   ', '\u0000', '../a.png', 'a/b.png', 'a\\b.png', '..', 'x..y.png', '/etc/passwd', 'a\uD800.png', 'x'.repeat(201)]) {
+  for (const bad of [
+    '',
+    '   ',
+    '\u0000',
+    '../a.png',
+    'a/b.png',
+    'a\\b.png',
+    '..',
+    'x..y.png',
+    '/etc/passwd',
+    'a\uD800.png',
+    'x'.repeat(201),
+  ]) {
     assert.is(normaliseFileName(bad), null, JSON.stringify(bad))
   }
 })
@@ -118,9 +130,15 @@ function concat(...parts: Uint8Array[]): Uint8Array {
 function multipartBytes(file: Uint8Array, options: { before?: string; name?: string; close?: boolean } = {}): Uint8Array {
   const field = options.before ?? `--${BOUNDARY}\r\nContent-Disposition: form-data; name="note"\r\n\r\nhello\r\n`
   return concat(
-    enc(`${field}--${BOUNDARY}\r\nContent-Disposition: form-data; name="${options.name ?? 'file'}"; filename="f.bin"\r\nContent-Type: application/octet-stream\r\n\r\n`),
+    enc(
+      `${field}--${BOUNDARY}\r\nContent-Disposition: form-data; name="${options.name ?? 'file'}"; filename="f.bin"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+    ),
     file,
-    enc(options.close === false ? '' : `\r\n--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="second.bin"\r\n\r\nSECOND\r\n--${BOUNDARY}--\r\n`),
+    enc(
+      options.close === false
+        ? ''
+        : `\r\n--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="second.bin"\r\n\r\nSECOND\r\n--${BOUNDARY}--\r\n`,
+    ),
   )
 }
 /** A request whose body arrives in the given chunk sizes, counting what the reader pulled. */
@@ -128,16 +146,24 @@ function requestOf(bytes: Uint8Array, sizes: number[], contentType = `multipart/
   let offset = 0
   let index = 0
   const tracker = { pulled: 0 }
-  const body = new ReadableStream<Uint8Array>({
-    pull(controller) {
-      if (offset >= bytes.length) return controller.close()
-      const size = sizes[index++ % sizes.length] as number
-      controller.enqueue(bytes.slice(offset, offset + size))
-      offset += size
-      tracker.pulled = offset
+  const body = new ReadableStream<Uint8Array>(
+    {
+      pull(controller) {
+        if (offset >= bytes.length) return controller.close()
+        const size = sizes[index++ % sizes.length] as number
+        controller.enqueue(bytes.slice(offset, offset + size))
+        offset += size
+        tracker.pulled = offset
+      },
     },
-  }, { highWaterMark: 0 })
-  const request = new Request('http://x/', { method: 'POST', body, headers: { 'content-type': contentType }, duplex: 'half' } as RequestInit)
+    { highWaterMark: 0 },
+  )
+  const request = new Request('http://x/', {
+    method: 'POST',
+    body,
+    headers: { 'content-type': contentType },
+    duplex: 'half',
+  } as RequestInit)
   return { request, tracker }
 }
 
@@ -181,7 +207,11 @@ multipart('keeps the fields before the file (the first of each name, UTF-8)', as
   const before = part('fileName', 'Fotó--fid--1.png') + part('uuid', 'u1') + part('uuid', 'u2') + part('__proto__', 'x')
   const { request } = requestOf(multipartBytes(bytesOf(10, 1), { before }), [7])
   const { fields, file } = await multipartFile(request, 1000)
-  assert.equal(Object.entries(fields), [['fileName', 'Fotó--fid--1.png'], ['uuid', 'u1'], ['__proto__', 'x']])
+  assert.equal(Object.entries(fields), [
+    ['fileName', 'Fotó--fid--1.png'],
+    ['uuid', 'u1'],
+    ['__proto__', 'x'],
+  ])
   assert.is(Object.getPrototypeOf(fields), null, 'a field cannot set the prototype')
   assert.equal(await readAll(file), bytesOf(10, 1))
 })
@@ -195,7 +225,8 @@ multipart('bounds the parts around the file', async () => {
 })
 
 const base64 = suite('base64 upload body')
-const jsonRequest = (body: string) => new Request('http://x/', { method: 'POST', body, headers: { 'content-type': 'text/plain;charset=UTF-8' } })
+const jsonRequest = (body: string) =>
+  new Request('http://x/', { method: 'POST', body, headers: { 'content-type': 'text/plain;charset=UTF-8' } })
 base64('decodes plain base64 and data URLs, in slices, byte for byte', async () => {
   for (const length of [0, 1, 2, 3, 65_535, 200_001]) {
     const bytes = bytesOf(length, length + 1)
@@ -206,7 +237,14 @@ base64('decodes plain base64 and data URLs, in slices, byte for byte', async () 
   }
 })
 base64('refuses what is not base64 (400) and files over the limit before storing them (413)', async () => {
-  for (const body of ['{}', '{"fileBase64String":""}', '{"fileBase64String":"ab$c"}', '{"fileBase64String":"data:image/png,abcd"}', 'not json', '{"fileBase64String":"a"}']) {
+  for (const body of [
+    '{}',
+    '{"fileBase64String":""}',
+    '{"fileBase64String":"ab$c"}',
+    '{"fileBase64String":"data:image/png,abcd"}',
+    'not json',
+    '{"fileBase64String":"a"}',
+  ]) {
     assert.is((await rejection(base64File(jsonRequest(body), 1000))).status, 400, body)
   }
   const over = JSON.stringify({ fileBase64String: Buffer.from(bytesOf(1001, 1)).toString('base64') })

@@ -6,23 +6,86 @@ const addresses = suite('isPublicAddress')
 
 const NOT_PUBLIC = [
   // IPv4 special-purpose ranges
-  '127.0.0.1', '127.5.6.7', '10.1.2.3', '172.16.0.1', '172.31.255.254', '192.168.1.1', '100.64.0.1', '100.127.255.254',
-  '169.254.169.254', '169.254.0.1', '0.0.0.0', '0.1.2.3', '255.255.255.255', '224.0.0.1', '239.255.255.250', '240.0.0.1',
-  '192.0.0.1', '192.0.2.1', '198.18.0.1', '198.51.100.1', '203.0.113.1',
+  '127.0.0.1',
+  '127.5.6.7',
+  '10.1.2.3',
+  '172.16.0.1',
+  '172.31.255.254',
+  '192.168.1.1',
+  '100.64.0.1',
+  '100.127.255.254',
+  '169.254.169.254',
+  '169.254.0.1',
+  '0.0.0.0',
+  '0.1.2.3',
+  '255.255.255.255',
+  '224.0.0.1',
+  '239.255.255.250',
+  '240.0.0.1',
+  '192.0.0.1',
+  '192.0.2.1',
+  '198.18.0.1',
+  '198.51.100.1',
+  '203.0.113.1',
   // IPv6 special-purpose ranges
-  '::1', '::', 'fe80::1', 'febf::1', 'fc00::1', 'fd12:3456::1', 'ff02::1', 'fec0::1', '2001:db8::1', '3fff::1', '100::1', '5f00::1',
+  '::1',
+  '::',
+  'fe80::1',
+  'febf::1',
+  'fc00::1',
+  'fd12:3456::1',
+  'ff02::1',
+  'fec0::1',
+  '2001:db8::1',
+  '3fff::1',
+  '100::1',
+  '5f00::1',
   // IPv4 embedded in IPv6: mapped, translated, NAT64, 6to4, IPv4-compatible, ISATAP
-  '::ffff:127.0.0.1', '::ffff:7f00:1', '::ffff:a00:1', '::ffff:a9fe:a9fe', '::ffff:0:7f00:1',
-  '64:ff9b::7f00:1', '64:ff9b::a00:1', '64:ff9b::a9fe:a9fe', '2002:7f00:1::', '2002:a00:1::', '2002:a9fe:a9fe::1',
-  '::7f00:1', '::a00:1', '2a00:1450::5efe:a00:1', '2a00:1450::200:5efe:7f00:1',
+  '::ffff:127.0.0.1',
+  '::ffff:7f00:1',
+  '::ffff:a00:1',
+  '::ffff:a9fe:a9fe',
+  '::ffff:0:7f00:1',
+  '64:ff9b::7f00:1',
+  '64:ff9b::a00:1',
+  '64:ff9b::a9fe:a9fe',
+  '2002:7f00:1::',
+  '2002:a00:1::',
+  '2002:a9fe:a9fe::1',
+  '::7f00:1',
+  '::a00:1',
+  '2a00:1450::5efe:a00:1',
+  '2a00:1450::200:5efe:7f00:1',
   // Teredo, local-use NAT64, and other forms no check could be sure of
-  '2001::1', '2001:0:4136:e378:8000:63bf:3fff:fdd2', '64:ff9b:1::5db8:d822', '2001:2::1', '2001:10::1',
+  '2001::1',
+  '2001:0:4136:e378:8000:63bf:3fff:fdd2',
+  '64:ff9b:1::5db8:d822',
+  '2001:2::1',
+  '2001:10::1',
   // Not canonical, so not trusted to mean what another parser reads
-  '010.0.0.1', '0x7f.0.0.1', '2130706433', '127.1', 'fe80::1%eth0', '2606:4700::1%1', '', 'example.com', '1.2.3.4.5', '[::1]',
+  '010.0.0.1',
+  '0x7f.0.0.1',
+  '2130706433',
+  '127.1',
+  'fe80::1%eth0',
+  '2606:4700::1%1',
+  '',
+  'example.com',
+  '1.2.3.4.5',
+  '[::1]',
 ]
 const PUBLIC = [
-  '93.184.216.34', '8.8.8.8', '1.1.1.1', '172.32.0.1', '100.128.0.1', '2606:2800:220:1:248:1893:25c8:1946', '2a00:1450:4001::1',
-  '::ffff:5db8:d822', '64:ff9b::5db8:d822', '2002:5db8:d822::1', '2a00:1450::200:5efe:5db8:d822',
+  '93.184.216.34',
+  '8.8.8.8',
+  '1.1.1.1',
+  '172.32.0.1',
+  '100.128.0.1',
+  '2606:2800:220:1:248:1893:25c8:1946',
+  '2a00:1450:4001::1',
+  '::ffff:5db8:d822',
+  '64:ff9b::5db8:d822',
+  '2002:5db8:d822::1',
+  '2a00:1450::200:5efe:5db8:d822',
 ]
 
 addresses('refuses every non-public range, embedded form and non-canonical spelling', () => {
@@ -64,10 +127,19 @@ urls('the URL parser turns every numeric spelling into one canonical address, an
 })
 urls('refuses localhost names unless private addresses are allowed', () => {
   const loopbackNames = [
-    'http://localhost/', 'http://LOCALHOST:8080/', 'http://localhost./', 'http://localhost../', 'https://api.localhost/', 'http://a.b.LocalHost./',
+    'http://localhost/',
+    'http://LOCALHOST:8080/',
+    'http://localhost./',
+    'http://localhost../',
+    'https://api.localhost/',
+    'http://a.b.LocalHost./',
     // The loopback names of /etc/hosts on common systems.
-    'http://localhost.localdomain/', 'http://LocalHost.LocalDomain./', 'http://localhost6/', 'http://localhost6.localdomain6/',
-    'http://ip6-localhost/', 'http://ip6-loopback./',
+    'http://localhost.localdomain/',
+    'http://LocalHost.LocalDomain./',
+    'http://localhost6/',
+    'http://localhost6.localdomain6/',
+    'http://ip6-localhost/',
+    'http://ip6-loopback./',
   ]
   for (const url of loopbackNames) {
     const check = checkWebhookUrl(url)
@@ -76,7 +148,19 @@ urls('refuses localhost names unless private addresses are allowed', () => {
   }
 })
 urls('refuses what is not an absolute http(s) URL without credentials, even with private addresses allowed', () => {
-  for (const url of ['', 'example.com/hook', '/hook', 'ftp://example.com/', 'file:///etc/passwd', 'javascript:alert(1)', 'data:,x', 'ws://example.com/', 'http://user:pw@example.com/', 'https://user@example.com/', 'http://[::1/']) {
+  for (const url of [
+    '',
+    'example.com/hook',
+    '/hook',
+    'ftp://example.com/',
+    'file:///etc/passwd',
+    'javascript:alert(1)',
+    'data:,x',
+    'ws://example.com/',
+    'http://user:pw@example.com/',
+    'https://user@example.com/',
+    'http://[::1/',
+  ]) {
     const check = checkWebhookUrl(url, { allowPrivateAddresses: true })
     assert.is(check.ok ? 'ok' : check.errorClass, 'invalid_url', url)
   }
@@ -100,10 +184,24 @@ const base = { url: 'https://hooks.example.com/', body: '{}' }
 
 requests('refuses headers the transport owns, invalid names and values that could not be sent unchanged', () => {
   const bad: Record<string, string>[] = [
-    { Host: 'evil.example' }, { 'content-length': '1' }, { 'Transfer-Encoding': 'chunked' }, { connection: 'keep-alive' },
-    { 'keep-alive': '1' }, { upgrade: 'h2c' }, { te: 'trailers' }, { trailer: 'x' }, { expect: '100-continue' }, { 'proxy-authorization': 'x' },
-    { 'bad name': 'x' }, { '': 'x' }, { 'x-a': 'line\r\nx-injected: 1' }, { 'x-a': 'nul\u0000' }, { 'x-a': ' padded' }, { 'x-a': 'padded ' },
-    { 'x-a': 'snow☃' }, { 'x-a': 'a', 'X-A': 'b' },
+    { Host: 'evil.example' },
+    { 'content-length': '1' },
+    { 'Transfer-Encoding': 'chunked' },
+    { connection: 'keep-alive' },
+    { 'keep-alive': '1' },
+    { upgrade: 'h2c' },
+    { te: 'trailers' },
+    { trailer: 'x' },
+    { expect: '100-continue' },
+    { 'proxy-authorization': 'x' },
+    { 'bad name': 'x' },
+    { '': 'x' },
+    { 'x-a': 'line\r\nx-injected: 1' },
+    { 'x-a': 'nul\u0000' },
+    { 'x-a': ' padded' },
+    { 'x-a': 'padded ' },
+    { 'x-a': 'snow☃' },
+    { 'x-a': 'a', 'X-A': 'b' },
   ]
   for (const headers of bad) {
     const check = checkWebhookRequest({ ...base, headers })
@@ -111,7 +209,13 @@ requests('refuses headers the transport owns, invalid names and values that coul
   }
 })
 requests('accepts ordinary headers and empty values, and takes the timeout from the request, the option, then 15 s', () => {
-  const headers = { 'content-type': 'application/json', 'webhook-id': 'msg_1', 'webhook-signature': 'v1,abc+/= v1,def', 'x-empty': '', 'x-latin1': 'café' }
+  const headers = {
+    'content-type': 'application/json',
+    'webhook-id': 'msg_1',
+    'webhook-signature': 'v1,abc+/= v1,def',
+    'x-empty': '',
+    'x-latin1': 'café',
+  }
   const check = checkWebhookRequest({ ...base, headers })
   assert.ok(check.ok && check.timeoutMs === 15_000)
   const option = checkWebhookRequest({ ...base, headers }, { timeoutMs: 500 })
@@ -143,7 +247,23 @@ retryAfter('reads the three HTTP-date forms as seconds from now, a past date as 
   assert.is(parseRetryAfter(new Date(Date.now() + 60_000).toUTCString()), 60, 'defaults to the clock')
 })
 retryAfter('gives undefined for anything else', () => {
-  for (const value of [undefined, null, '', '-1', '1.5', '+3', '1e3', 'soon', '9'.repeat(20), '2030-01-01T12:00:00Z', 'Tue, 1 Jan 2030 12:00:00 GMT', 'Tue, 01 Jan 2030 12:00:00 UTC', 'Tue, 31 Feb 2030 12:00:00 GMT', 'Tue, 01 Jan 2030 25:00:00 GMT', 'Tue, 01 Foo 2030 12:00:00 GMT']) {
+  for (const value of [
+    undefined,
+    null,
+    '',
+    '-1',
+    '1.5',
+    '+3',
+    '1e3',
+    'soon',
+    '9'.repeat(20),
+    '2030-01-01T12:00:00Z',
+    'Tue, 1 Jan 2030 12:00:00 GMT',
+    'Tue, 01 Jan 2030 12:00:00 UTC',
+    'Tue, 31 Feb 2030 12:00:00 GMT',
+    'Tue, 01 Jan 2030 25:00:00 GMT',
+    'Tue, 01 Foo 2030 12:00:00 GMT',
+  ]) {
     assert.is(parseRetryAfter(value, now), undefined, String(value))
   }
 })

@@ -45,7 +45,9 @@ async function api(bed: TestCanvass, method: string, path: string, body?: unknow
 }
 
 async function respond(w: World): Promise<string> {
-  const answer = await w.bed.call('POST', `/api/v1/client/${w.bed.envA}/responses`, { body: { surveyId: w.surveyId, finished: false, data: { q1: 'hello' } } })
+  const answer = await w.bed.call('POST', `/api/v1/client/${w.bed.envA}/responses`, {
+    body: { surveyId: w.surveyId, finished: false, data: { q1: 'hello' } },
+  })
   assert.is(answer.status, 200)
   return answer.body.data.id
 }
@@ -115,7 +117,10 @@ for (const backend of availableBackends()) {
     const [after] = (await api(w.bed, 'GET', `/api/v1/webhooks/${hook.id}/deliveries`)).data
     const wait = Date.parse(after.nextAttemptAt) - c.now().getTime()
     assert.ok(wait > 300_000 && wait <= 360_000, `5 min step with jitter, got ${wait}`)
-    assert.equal(after.attempts.map((a: any) => a.status), [429, 500])
+    assert.equal(
+      after.attempts.map((a: any) => a.status),
+      [429, 500],
+    )
   })
 
   test('410 disables the webhook and fails its pending deliveries', async () => {
@@ -130,18 +135,32 @@ for (const backend of availableBackends()) {
     await respond(w)
     assert.is((await dispatcher(w).runOnce()).delivered, 0)
     const deliveries = (await api(w.bed, 'GET', `/api/v1/webhooks/${hook.id}/deliveries`)).data
-    assert.equal(deliveries.map((d: any) => d.status), ['failed', 'failed'], 'no delivery for the response after the 410')
+    assert.equal(
+      deliveries.map((d: any) => d.status),
+      ['failed', 'failed'],
+      'no delivery for the response after the 410',
+    )
   })
 
   test('create refuses literal private and loopback hosts unless the instance allows them', async () => {
     const w = await current()
     const post = (canvass: { fetch(request: Request): Promise<Response> }, url: string) =>
-      canvass.fetch(new Request('http://canvass.test/api/v1/webhooks', {
-        method: 'POST',
-        headers: { 'x-api-key': w.bed.keyA },
-        body: JSON.stringify({ url, triggers: ['responseCreated'] }),
-      }))
-    for (const url of ['http://127.0.0.1/h', 'http://[::1]/h', 'http://10.0.0.5/h', 'http://169.254.169.254/latest', 'http://0x7f.1/', 'http://localhost:8080/', 'ftp://example.com/']) {
+      canvass.fetch(
+        new Request('http://canvass.test/api/v1/webhooks', {
+          method: 'POST',
+          headers: { 'x-api-key': w.bed.keyA },
+          body: JSON.stringify({ url, triggers: ['responseCreated'] }),
+        }),
+      )
+    for (const url of [
+      'http://127.0.0.1/h',
+      'http://[::1]/h',
+      'http://10.0.0.5/h',
+      'http://169.254.169.254/latest',
+      'http://0x7f.1/',
+      'http://localhost:8080/',
+      'ftp://example.com/',
+    ]) {
       const res = await post(w.bed, url)
       assert.is(res.status, 400, url)
       const body = (await res.json()) as { code: string; details: Record<string, string> }
@@ -167,8 +186,8 @@ for (const backend of availableBackends()) {
     for (const [i, step] of steps.entries()) {
       const [pending] = await deliveries()
       assert.is(pending.status, 'pending')
-      assert.is(Date.parse(pending.nextAttemptAt) - c.now().getTime(), step * 4 / 5, `wait ${i + 1}`)
-      c.advance(step * 4 / 5 - 1)
+      assert.is(Date.parse(pending.nextAttemptAt) - c.now().getTime(), (step * 4) / 5, `wait ${i + 1}`)
+      c.advance((step * 4) / 5 - 1)
       assert.is((await d.runOnce()).claimed, 0, `not before wait ${i + 1} is over`)
       c.advance(1)
       const report = await d.runOnce()
@@ -214,7 +233,15 @@ for (const backend of availableBackends()) {
     assert.is(new Set(w.bed.receiver.received.map((r) => r.headers['webhook-id'])).size, 3, 'each sent once')
     const hook = (await api(w.bed, 'GET', '/api/v1/webhooks')).data[0]
     const deliveries = (await api(w.bed, 'GET', `/api/v1/webhooks/${hook.id}/deliveries`)).data
-    assert.equal(deliveries.map((d: any) => [d.status, d.attempts.length]), [['delivered', 1], ['delivered', 1], ['delivered', 1]], 'a hand-back is no attempt')
+    assert.equal(
+      deliveries.map((d: any) => [d.status, d.attempts.length]),
+      [
+        ['delivered', 1],
+        ['delivered', 1],
+        ['delivered', 1],
+      ],
+      'a hand-back is no attempt',
+    )
   })
 
   test('refuses a lease that could not cover the claim and one attempt', async () => {

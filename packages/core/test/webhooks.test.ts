@@ -75,7 +75,10 @@ test.before(async () => {
 })
 
 const createHook = async (body: Record<string, unknown> = {}) => {
-  const res = await call('POST', '/api/v1/webhooks', { key, body: { url: receiver.url(), triggers: ['responseCreated', 'responseUpdated', 'responseFinished'], ...body } })
+  const res = await call('POST', '/api/v1/webhooks', {
+    key,
+    body: { url: receiver.url(), triggers: ['responseCreated', 'responseUpdated', 'responseFinished'], ...body },
+  })
   assert.is(res.status, 200, res.text)
   receiver.setSecret(res.body.data.secret)
   return res.body.data
@@ -86,10 +89,12 @@ const deliveriesOf = async (hookId: string): Promise<any[]> => {
   return res.body.data
 }
 /** Whether the bed has recorded `count` deliveries of the hook, each with its outcome. */
-const recorded = (hookId: string, count: number, attempted = 1) => async () => {
-  const deliveries = await deliveriesOf(hookId)
-  return deliveries.length === count && deliveries.every((d) => d.attemptCount >= attempted)
-}
+const recorded =
+  (hookId: string, count: number, attempted = 1) =>
+  async () => {
+    const deliveries = await deliveriesOf(hookId)
+    return deliveries.length === count && deliveries.every((d) => d.attemptCount >= attempted)
+  }
 const respond = async (finished = false) => {
   const res = await call('POST', `/api/v1/client/${environmentId}/responses`, { body: { surveyId, finished, data: { q1: 'hi' } } })
   assert.is(res.status, 200, res.text)
@@ -132,11 +137,17 @@ test('CRUD: secret once, validation, survey ownership, 404 after delete', async 
   assert.equal(got.body.data, shown, 'GET shows the created webhook without its secret')
   assert.not.ok(got.text.includes(secret))
   const listed = await call('GET', '/api/v1/webhooks?limit=1000', { key })
-  assert.equal(listed.body.data.find((w: { id: string }) => w.id === created.id), shown)
+  assert.equal(
+    listed.body.data.find((w: { id: string }) => w.id === created.id),
+    shown,
+  )
   assert.not.ok(listed.text.includes(secret))
   const alias = await call('POST', '/api/v1/webhooks', { key, body: { url: receiver.url(), trigger: ['responseFinished'] } })
   assert.equal(alias.body.data.triggers, ['responseFinished'])
-  const invalid = (details: Record<string, string>) => ({ status: 400, body: { code: 'bad_request', message: 'Fields are missing or incorrectly formatted', details } })
+  const invalid = (details: Record<string, string>) => ({
+    status: 400,
+    body: { code: 'bad_request', message: 'Fields are missing or incorrectly formatted', details },
+  })
   const notHttp = { url: 'Must be an absolute http or https URL without credentials' }
   for (const [body, details] of [
     [{ url: 'ftp://example.com/x', triggers: ['responseCreated'] }, notHttp],
@@ -145,7 +156,10 @@ test('CRUD: secret once, validation, survey ownership, 404 after delete', async 
     [{ url: '', triggers: ['responseCreated'] }, { url: 'Must not be empty' }],
     [{ url: receiver.url(), triggers: [] }, { triggers: 'Must list at least one trigger' }],
     [{ url: receiver.url() }, { triggers: 'Required: a non-empty list of triggers' }],
-    [{ url: receiver.url(), triggers: ['responseDeleted'] }, { 'triggers.0': 'Must be one of responseCreated, responseUpdated, responseFinished' }],
+    [
+      { url: receiver.url(), triggers: ['responseDeleted'] },
+      { 'triggers.0': 'Must be one of responseCreated, responseUpdated, responseFinished' },
+    ],
     [{ url: receiver.url(), triggers: ['responseCreated'], surveyIds: ['nope'] }, { 'surveyIds.0': 'Not a survey of this environment' }],
   ] as const) {
     const res = await call('POST', '/api/v1/webhooks', { key, body })
@@ -154,32 +168,51 @@ test('CRUD: secret once, validation, survey ownership, 404 after delete', async 
   assert.equal((await call('DELETE', `/api/v1/webhooks/${created.id}`, { key })).body.data, shown, 'DELETE returns the deleted webhook')
   assert.is((await call('DELETE', `/api/v1/webhooks/${alias.body.data.id}`, { key })).status, 200)
   const gone = await call('GET', `/api/v1/webhooks/${created.id}`, { key })
-  assert.equal({ status: gone.status, body: gone.body }, {
-    status: 404,
-    body: { code: 'not_found', message: 'Webhook not found', details: { resource_id: created.id, resource_type: 'Webhook' } },
-  })
+  assert.equal(
+    { status: gone.status, body: gone.body },
+    {
+      status: 404,
+      body: { code: 'not_found', message: 'Webhook not found', details: { resource_id: created.id, resource_type: 'Webhook' } },
+    },
+  )
 })
 
 test('hostile input on the webhook routes never gives a 5xx; another environment gets 401', async () => {
   const mine = await createHook({ surveyIds: [surveyId] })
-  for (const [method, path] of [['GET', `/api/v1/webhooks/${mine.id}`], ['DELETE', `/api/v1/webhooks/${mine.id}`], ['GET', `/api/v1/webhooks/${mine.id}/deliveries`]] as const) {
+  for (const [method, path] of [
+    ['GET', `/api/v1/webhooks/${mine.id}`],
+    ['DELETE', `/api/v1/webhooks/${mine.id}`],
+    ['GET', `/api/v1/webhooks/${mine.id}/deliveries`],
+  ] as const) {
     const res = await call(method, path, { key: devKey })
     assert.is(res.status, 401, `${method} ${path} with the other environment's key`)
     assert.is(res.body.code, 'unauthorized')
   }
   assert.not.ok((await call('GET', '/api/v1/webhooks', { key: devKey })).body.data.some((w: any) => w.id === mine.id))
-  const foreignSurvey = await call('POST', '/api/v1/webhooks', { key: devKey, body: { url: receiver.url(), triggers: ['responseCreated'], surveyIds: [surveyId] } })
+  const foreignSurvey = await call('POST', '/api/v1/webhooks', {
+    key: devKey,
+    body: { url: receiver.url(), triggers: ['responseCreated'], surveyIds: [surveyId] },
+  })
   assert.is(foreignSurvey.status, 400, 'a survey of another environment')
   assert.is((await call('GET', `/api/v1/webhooks/${mine.id}`, { key })).status, 200, 'still there')
   await call('DELETE', `/api/v1/webhooks/${mine.id}`, { key })
   const ids = ['', '%00', '%E0%A4%A', '..%2F..%2Fetc', 'x'.repeat(5000), "1' or '1'='1", '%F0%9F%98%80']
   const bodies: unknown[] = [
-    null, 0, 'text', [], {}, { url: null }, { url: 'x'.repeat(5000), triggers: ['responseCreated'] },
-    { url: 'http://[::1', triggers: ['responseCreated'] }, { url: 'javascript:alert(1)', triggers: ['responseCreated'] },
-    { url: 'http://user:pw@example.com/', triggers: ['responseCreated'] }, { url: 'https://example.com/', triggers: 'responseCreated' },
+    null,
+    0,
+    'text',
+    [],
+    {},
+    { url: null },
+    { url: 'x'.repeat(5000), triggers: ['responseCreated'] },
+    { url: 'http://[::1', triggers: ['responseCreated'] },
+    { url: 'javascript:alert(1)', triggers: ['responseCreated'] },
+    { url: 'http://user:pw@example.com/', triggers: ['responseCreated'] },
+    { url: 'https://example.com/', triggers: 'responseCreated' },
     { url: 'https://example.com/', triggers: ['responseCreated'], surveyIds: ['\u0000', 'x'.repeat(300)] },
     { url: 'https://example.com/', triggers: ['responseCreated'], surveyIds: Array.from({ length: 500 }, (_, i) => `s${i}`) },
-    { url: 'https://example.com/\u0000', triggers: ['responseCreated'], name: '\u0000' }, { __proto__: { admin: true }, url: 'https://example.com/' },
+    { url: 'https://example.com/\u0000', triggers: ['responseCreated'], name: '\u0000' },
+    { __proto__: { admin: true }, url: 'https://example.com/' },
   ]
   for (const body of bodies) {
     const res = await call('POST', '/api/v1/webhooks', { key, body })
@@ -190,7 +223,11 @@ test('hostile input on the webhook routes never gives a 5xx; another environment
     }
   }
   for (const id of ids) {
-    for (const [method, path] of [['GET', `/api/v1/webhooks/${id}`], ['DELETE', `/api/v1/webhooks/${id}`], ['GET', `/api/v1/webhooks/${id}/deliveries?limit=${id}&cursor=${id}`]]) {
+    for (const [method, path] of [
+      ['GET', `/api/v1/webhooks/${id}`],
+      ['DELETE', `/api/v1/webhooks/${id}`],
+      ['GET', `/api/v1/webhooks/${id}/deliveries?limit=${id}&cursor=${id}`],
+    ]) {
       const res = await call(method as string, path as string, { key })
       assertSuccessOrContractError(res, `${method} ${path}`)
     }
@@ -206,7 +243,13 @@ test('every event reaches the receiver once, verified with standardwebhooks', as
   clock().advance(1000)
   const put = await call('PUT', `/api/v1/client/${environmentId}/responses/${second}`, { body: { data: { q1: 'more' }, finished: true } })
   assert.is(put.status, 200)
-  const expected = [`${first}:responseCreated`, `${first}:responseFinished`, `${second}:responseCreated`, `${second}:responseUpdated`, `${second}:responseFinished`].sort()
+  const expected = [
+    `${first}:responseCreated`,
+    `${first}:responseFinished`,
+    `${second}:responseCreated`,
+    `${second}:responseUpdated`,
+    `${second}:responseFinished`,
+  ].sort()
   const seen = () => receiver.got.map((g) => `${g.payload.data.id}:${g.payload.event}`).sort()
   await deliverDue()
   assert.is(receiver.got.length, 5, 'five events')
@@ -232,11 +275,18 @@ test('redelivery sends a delivery again with its webhook-id as a new attempt; de
   assert.is((await deliveriesOf(hook.id)).filter((d) => d.status === 'delivered').length, 2, 'two deliveries recorded')
   const created = (await deliveriesOf(hook.id)).find((d) => d.event === 'responseCreated')
   const list = async (query: string) => call('GET', `/api/v1/webhooks/${hook.id}/deliveries?${query}`, { key })
-  assert.equal((await list('event=responseFinished')).body.data.map((d: any) => d.event), ['responseFinished'])
+  assert.equal(
+    (await list('event=responseFinished')).body.data.map((d: any) => d.event),
+    ['responseFinished'],
+  )
   assert.is((await list('status=delivered')).body.data.length, 2)
   assert.equal((await list('status=pending')).body.data, [])
   assert.equal((await list('status=failed&event=responseCreated')).body.data, [])
-  for (const [query, field] of [['status=sent', 'status'], ['event=responseDeleted', 'event'], ['status=failed&status=pending', 'status']]) {
+  for (const [query, field] of [
+    ['status=sent', 'status'],
+    ['event=responseDeleted', 'event'],
+    ['status=failed&status=pending', 'status'],
+  ]) {
     const res = await list(query!)
     assert.is(res.status, 400, `${query}: ${res.text}`)
     assert.ok(field! in res.body.details, `${query} names ${field}`)
@@ -264,7 +314,7 @@ test('redelivery sends a delivery again with its webhook-id as a new attempt; de
   const unknown = await call('POST', `/api/v1/webhooks/${hook.id}/deliveries/msg_nope/redeliver`, { key })
   assert.is(unknown.status, 404, unknown.text)
   const otherKey = await call('POST', `/api/v1/webhooks/${hook.id}/deliveries/${created.id}/redeliver`, { key: devKey })
-  assert.is(otherKey.status, 401, 'another environment\'s key')
+  assert.is(otherKey.status, 401, "another environment's key")
   const other = await createHook({ triggers: ['responseCreated'] })
   const crossed = await call('POST', `/api/v1/webhooks/${other.id}/deliveries/${created.id}/redeliver`, { key })
   assert.is(crossed.status, 404, 'a delivery of another webhook is not under this one')
@@ -285,7 +335,10 @@ test('a receiver that refuses, then answers 503, gets every event once it recove
   await untilDelivered('three events after recovery', () => receiver.got.length >= 3)
   assert.equal(receiver.got.map((g) => g.payload.data.id).sort(), [...ids].sort())
   const deliveries = await call('GET', `/api/v1/webhooks/${hook.id}/deliveries`, { key })
-  assert.ok(deliveries.body.data.every((d: any) => d.status === 'delivered' && d.attemptCount > 1), `retried: ${JSON.stringify(deliveries.body.data)}`)
+  assert.ok(
+    deliveries.body.data.every((d: any) => d.status === 'delivered' && d.attemptCount > 1),
+    `retried: ${JSON.stringify(deliveries.body.data)}`,
+  )
   assert.is(receiver.got.length, 3, 'each once')
   await call('DELETE', `/api/v1/webhooks/${hook.id}`, { key })
 })

@@ -32,10 +32,7 @@ export interface DenoHttpServer {
 export type DenoSignal = 'SIGTERM' | 'SIGINT'
 
 export interface DenoRuntime {
-  serve(
-    options: DenoServeOptions,
-    handler: (request: Request, info: DenoServeHandlerInfo) => Response | Promise<Response>,
-  ): DenoHttpServer
+  serve(options: DenoServeOptions, handler: (request: Request, info: DenoServeHandlerInfo) => Response | Promise<Response>): DenoHttpServer
   addSignalListener(signal: DenoSignal, handler: () => void): void
   removeSignalListener(signal: DenoSignal, handler: () => void): void
   exit(code?: number): never

@@ -61,7 +61,9 @@ export async function serve(options: ServeOptions): Promise<DenoServer> {
       const shutdown = server.shutdown()
       shutdown.catch(() => {})
       let timer: ReturnType<typeof setTimeout> | undefined
-      const limit = new Promise<void>((resolve) => (timer = setTimeout(resolve, options.shutdownTimeoutMs ?? SERVE_DEFAULTS.shutdownTimeoutMs)))
+      const limit = new Promise<void>(
+        (resolve) => (timer = setTimeout(resolve, options.shutdownTimeoutMs ?? SERVE_DEFAULTS.shutdownTimeoutMs)),
+      )
       try {
         await Promise.race([shutdown, limit])
       } finally {

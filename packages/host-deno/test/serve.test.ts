@@ -53,7 +53,11 @@ deno('serves Canvass over real HTTP and hands the handler the client address', a
 
     const preflight = await fetch(`${server.url}/api/v1/client/env1/responses`, {
       method: 'OPTIONS',
-      headers: { origin: 'https://site.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+      headers: {
+        origin: 'https://site.example',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type',
+      },
     })
     assert.is(preflight.status, 204)
     assert.is(preflight.headers.get('access-control-allow-origin'), '*')
@@ -63,7 +67,11 @@ deno('serves Canvass over real HTTP and hands the handler the client address', a
     assert.is(me.status, 401)
     assert.is((await me.json()).code, 'not_authenticated')
 
-    const body = await fetch(`${server.url}/api/v1/client/env1/responses`, { method: 'POST', body: '{', headers: { 'content-type': 'application/json' } })
+    const body = await fetch(`${server.url}/api/v1/client/env1/responses`, {
+      method: 'POST',
+      body: '{',
+      headers: { 'content-type': 'application/json' },
+    })
     assert.is(body.status, 400, 'Canvass reads the request body on Deno')
   } finally {
     server.signal('SIGKILL')
@@ -91,7 +99,10 @@ deno('SIGTERM lets the in-flight request finish with 200, closes idle keep-alive
     assert.match(slow.received(), /^HTTP\/1\.1 200 .*slow done/s, 'the in-flight request got its answer')
     assert.ok(at - signalledAt < 15_000, `exited ${at - signalledAt} ms after SIGTERM (shutdown limit 30 s)`)
     const lines = server.output().split('\n')
-    assert.equal(lines.filter((line) => line.startsWith('Canvass stopped')), ['Canvass stopped (SIGTERM)'])
+    assert.equal(
+      lines.filter((line) => line.startsWith('Canvass stopped')),
+      ['Canvass stopped (SIGTERM)'],
+    )
     assert.ok(lines.indexOf('onShutdown ran') !== -1 && lines.indexOf('onShutdown ran') < lines.indexOf('Canvass stopped (SIGTERM)'))
   } finally {
     server.signal('SIGKILL')

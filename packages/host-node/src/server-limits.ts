@@ -54,7 +54,11 @@ export function applyServerLimits<S extends Server>(server: S, limits: ServerLim
   const requestTimeout = limits.requestTimeoutMs ?? SERVER_LIMIT_DEFAULTS.requestTimeoutMs
   const keepAliveTimeout = limits.keepAliveTimeoutMs ?? SERVER_LIMIT_DEFAULTS.keepAliveTimeoutMs
   const maxConnections = limits.maxConnections ?? SERVER_LIMIT_DEFAULTS.maxConnections
-  for (const [name, value] of Object.entries({ headersTimeoutMs: headersTimeout, requestTimeoutMs: requestTimeout, keepAliveTimeoutMs: keepAliveTimeout })) {
+  for (const [name, value] of Object.entries({
+    headersTimeoutMs: headersTimeout,
+    requestTimeoutMs: requestTimeout,
+    keepAliveTimeoutMs: keepAliveTimeout,
+  })) {
     if (!Number.isSafeInteger(value) || value < 0) throw new TypeError(`${name} must be a whole number of ms, 0 or more, got ${value}`)
   }
   // Node takes 0 literally here (every connection is refused), so "no cap" is spelt Infinity.

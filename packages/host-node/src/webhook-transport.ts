@@ -100,10 +100,17 @@ export function createNodeWebhookTransport(options: NodeWebhookTransportOptions 
           }
           if (addresses.length === 0) throw new AttemptFailure('dns', `${target.hostname} has no address`)
           const unusable = addresses.filter(({ address }) => isIP(address) === 0)
-          if (unusable.length > 0) throw new AttemptFailure('dns', `${target.hostname} resolved to ${unusable.map((a) => JSON.stringify(a.address)).join(', ')}, not IP addresses`)
+          if (unusable.length > 0)
+            throw new AttemptFailure(
+              'dns',
+              `${target.hostname} resolved to ${unusable.map((a) => JSON.stringify(a.address)).join(', ')}, not IP addresses`,
+            )
           const blocked = allowPrivateAddresses ? [] : addresses.filter(({ address }) => !isPublicAddress(address))
           if (blocked.length > 0) {
-            throw new AttemptFailure('blocked_address', `${target.hostname} resolves to non-public ${blocked.map((a) => a.address).join(', ')}`)
+            throw new AttemptFailure(
+              'blocked_address',
+              `${target.hostname} resolves to non-public ${blocked.map((a) => a.address).join(', ')}`,
+            )
           }
         }
 
@@ -128,14 +135,22 @@ export function createNodeWebhookTransport(options: NodeWebhookTransportOptions 
         }
 
         const answer = await exchange(socket, target.url, request, signal)
-        return { kind: 'response', status: answer.status, ...(answer.retryAfter === undefined ? {} : { retryAfter: answer.retryAfter }), durationMs: elapsed() }
+        return {
+          kind: 'response',
+          status: answer.status,
+          ...(answer.retryAfter === undefined ? {} : { retryAfter: answer.retryAfter }),
+          durationMs: elapsed(),
+        }
       } catch (error) {
         const stopped = deadline.stopped()
         const failure =
-          stopped === 'timeout' ? new AttemptFailure('timeout', `no answer within ${check.timeoutMs} ms`)
-          : stopped === 'aborted' ? new AttemptFailure('aborted', 'the attempt was aborted')
-          : error instanceof AttemptFailure ? error
-          : new AttemptFailure('network', describe(error))
+          stopped === 'timeout'
+            ? new AttemptFailure('timeout', `no answer within ${check.timeoutMs} ms`)
+            : stopped === 'aborted'
+              ? new AttemptFailure('aborted', 'the attempt was aborted')
+              : error instanceof AttemptFailure
+                ? error
+                : new AttemptFailure('network', describe(error))
         return { kind: 'error', errorClass: failure.errorClass, message: failure.message, durationMs: elapsed() }
       } finally {
         deadline.dispose()
@@ -170,7 +185,10 @@ async function openConnection(
     // Through a promise, so that a connect that throws at once is a connect failure like any other.
     const pending = Promise.resolve().then(() => connect({ address, family, port, hostname, signal }))
     // A connection that completes after the attempt gave up must still be closed.
-    pending.then((socket) => (signal.aborted ? socket.destroy() : undefined), () => {})
+    pending.then(
+      (socket) => (signal.aborted ? socket.destroy() : undefined),
+      () => {},
+    )
     try {
       const socket = await untilAborted(pending, signal)
       sockets.push(socket)
@@ -190,15 +208,22 @@ async function openConnection(
  * arrived the answer counts: at most 64 KiB of body is read (until its end, the limit or the deadline), then
  * the caller destroys the socket.
  */
-function exchange(socket: Socket, url: URL, request: WebhookAttemptRequest, signal: AbortSignal): Promise<{ status: number; retryAfter: number | undefined }> {
+function exchange(
+  socket: Socket,
+  url: URL,
+  request: WebhookAttemptRequest,
+  signal: AbortSignal,
+): Promise<{ status: number; retryAfter: number | undefined }> {
   return new Promise((resolve, reject) => {
     let answered: (() => void) | undefined
     const onAbort = () => (answered ? answered() : reject(signal.reason))
     signal.addEventListener('abort', onAbort, { once: true })
-    const settle = <T>(fn: (value: T) => void) => (value: T) => {
-      signal.removeEventListener('abort', onAbort)
-      fn(value)
-    }
+    const settle =
+      <T>(fn: (value: T) => void) =>
+      (value: T) => {
+        signal.removeEventListener('abort', onAbort)
+        fn(value)
+      }
     const fail = settle(reject)
     // A Buffer body also makes Node write the header block as Latin-1 (with a string body it would write it as
     // UTF-8), so that values above U+007F arrive as the same octets fetch sends.

@@ -28,7 +28,9 @@ async function exchange(port: number, bytes: string): Promise<RawAnswer> {
   const end = received.indexOf('\r\n\r\n')
   assert.ok(end > 0, `an answer with headers: ${JSON.stringify(received)}`)
   const [statusLine = '', ...lines] = received.slice(0, end).split('\r\n')
-  const headers = Object.fromEntries(lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]))
+  const headers = Object.fromEntries(
+    lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]),
+  )
   return { status: Number(statusLine.split(' ')[1]), headers, body: received.slice(end + 4) }
 }
 
@@ -54,7 +56,7 @@ function assertContractError(answer: RawAnswer, status: number, code: string, wh
 
 const ok = async () => new Response('fine')
 
-const refused = suite('requests Node or the URL refuse get the contract\'s error shape')
+const refused = suite("requests Node or the URL refuse get the contract's error shape")
 let server: NodeServer
 refused.before(async () => {
   server = await serve({ fetch: ok, port: 0, hostname: '127.0.0.1', handleSignals: false, headersTimeoutMs: 600, requestTimeoutMs: 5000 })
@@ -73,19 +75,37 @@ refused('a Host header no URL can be built from is 400 bad_request with a JSON b
   assertContractError(answer, 400, 'bad_request', 'host')
 })
 
-refused('what the HTTP parser refuses: 400 for malformed requests, 431 for headers too large, 413 for chunk extensions too large', async () => {
-  const cases: Array<[string, string, number, string]> = [
-    ['a header line without a colon', 'GET / HTTP/1.1\r\nHost: x\r\nNo colon here\r\n\r\n', 400, 'bad_request'],
-    ['a control character in the path', 'GET /a\u0001b HTTP/1.1\r\nHost: x\r\n\r\n', 400, 'bad_request'],
-    ['Content-Length beside Transfer-Encoding', 'POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\nContent-Length: 3\r\n\r\n', 400, 'bad_request'],
-    ['two Content-Lengths', 'POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\nab', 400, 'bad_request'],
-    ['not HTTP at all', 'HELLO THERE\r\n\r\n', 400, 'bad_request'],
-    ['a bad chunk size after the handler started', 'POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n', 400, 'bad_request'],
-    ['headers of 20 KB', `GET / HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`, 431, 'request_header_fields_too_large'],
-    ['chunk extensions of 20 KB', `POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n1;${'a'.repeat(20_000)}\r\nx\r\n0\r\n\r\n`, 413, 'payload_too_large'],
-  ]
-  for (const [what, bytes, status, code] of cases) assertContractError(await exchange(server.port, bytes), status, code, what)
-})
+refused(
+  'what the HTTP parser refuses: 400 for malformed requests, 431 for headers too large, 413 for chunk extensions too large',
+  async () => {
+    const cases: Array<[string, string, number, string]> = [
+      ['a header line without a colon', 'GET / HTTP/1.1\r\nHost: x\r\nNo colon here\r\n\r\n', 400, 'bad_request'],
+      ['a control character in the path', 'GET /a\u0001b HTTP/1.1\r\nHost: x\r\n\r\n', 400, 'bad_request'],
+      [
+        'Content-Length beside Transfer-Encoding',
+        'POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\nContent-Length: 3\r\n\r\n',
+        400,
+        'bad_request',
+      ],
+      ['two Content-Lengths', 'POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\nab', 400, 'bad_request'],
+      ['not HTTP at all', 'HELLO THERE\r\n\r\n', 400, 'bad_request'],
+      [
+        'a bad chunk size after the handler started',
+        'POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n',
+        400,
+        'bad_request',
+      ],
+      ['headers of 20 KB', `GET / HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`, 431, 'request_header_fields_too_large'],
+      [
+        'chunk extensions of 20 KB',
+        `POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n1;${'a'.repeat(20_000)}\r\nx\r\n0\r\n\r\n`,
+        413,
+        'payload_too_large',
+      ],
+    ]
+    for (const [what, bytes, status, code] of cases) assertContractError(await exchange(server.port, bytes), status, code, what)
+  },
+)
 
 refused('headers that stop coming are 408 request_timeout with a JSON body', async () => {
   const answer = await exchange(server.port, 'GET / HTTP/1.1\r\nHost: x\r\nX-Slow: ')
@@ -99,7 +119,7 @@ refused('the server keeps serving', async () => {
 
 const owned = suite('applyServerLimits on a server you own')
 
-owned('answers parser errors in the contract\'s shape too', async () => {
+owned("answers parser errors in the contract's shape too", async () => {
   const own = applyServerLimits(createServer(toNodeListener(ok)))
   await new Promise<void>((resolve) => own.listen(0, '127.0.0.1', resolve))
   try {

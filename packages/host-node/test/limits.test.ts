@@ -43,7 +43,14 @@ const limits = suite('timeouts and limits')
 
 limits('a body trickled slower than the request timeout allows is cut at about that timeout, and others are served meanwhile', async () => {
   const requestTimeoutMs = 1500
-  const server = await serve({ fetch: echo, port: 0, hostname: '127.0.0.1', handleSignals: false, headersTimeoutMs: 1000, requestTimeoutMs })
+  const server = await serve({
+    fetch: echo,
+    port: 0,
+    hostname: '127.0.0.1',
+    handleSignals: false,
+    headersTimeoutMs: 1000,
+    requestTimeoutMs,
+  })
   const slow = await rawConnection(server.port)
   try {
     slow.socket.write(`POST /upload HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 1000\r\n\r\n`)
@@ -52,7 +59,7 @@ limits('a body trickled slower than the request timeout allows is cut at about t
     slow.closed.then(() => clearInterval(trickle))
     // Real time is what is tested: the other client comes while the slow one has trickled for a while.
     await new Promise((resolve) => setTimeout(resolve, 300))
-    const other = await fetch(server.url.replace('localhost', '127.0.0.1') + '/other', { method: 'POST', body: 'abc' })
+    const other = await fetch(`${server.url.replace('localhost', '127.0.0.1')}/other`, { method: 'POST', body: 'abc' })
     assert.is(await other.text(), 'got 3 bytes', 'another client is served while the slow one trickles')
     const closedAfter = await within(slow.closed, 20_000, 'the slow client was cut')
     assert.ok(closedAfter >= requestTimeoutMs * 0.8, `closed after ${closedAfter} ms, not long before the timeout`)
@@ -68,7 +75,14 @@ limits('a body trickled slower than the request timeout allows is cut at about t
 
 limits('a client that stalls in its headers is cut at about the headers timeout', async () => {
   const headersTimeoutMs = 1000
-  const server = await serve({ fetch: echo, port: 0, hostname: '127.0.0.1', handleSignals: false, headersTimeoutMs, requestTimeoutMs: 20_000 })
+  const server = await serve({
+    fetch: echo,
+    port: 0,
+    hostname: '127.0.0.1',
+    handleSignals: false,
+    headersTimeoutMs,
+    requestTimeoutMs: 20_000,
+  })
   const stalled = await rawConnection(server.port)
   try {
     stalled.socket.write('GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ')
@@ -122,7 +136,10 @@ limits('connections beyond maxConnections are closed on accept; the ones within 
 })
 
 limits('defaults are safe and applied to a server you own; bad values are refused with the option named', () => {
-  assert.equal({ ...SERVER_LIMIT_DEFAULTS }, { headersTimeoutMs: 15_000, requestTimeoutMs: 30_000, keepAliveTimeoutMs: 5_000, maxConnections: 10_000 })
+  assert.equal(
+    { ...SERVER_LIMIT_DEFAULTS },
+    { headersTimeoutMs: 15_000, requestTimeoutMs: 30_000, keepAliveTimeoutMs: 5_000, maxConnections: 10_000 },
+  )
   const server = applyServerLimits(createServer())
   assert.is(server.headersTimeout, 15_000)
   assert.is(server.requestTimeout, 30_000)

@@ -43,85 +43,94 @@ listener('passes the client address from the socket, and the request id the answ
   }
 })
 
-listener('x-request-id: a sane incoming one is kept, on every answer (preflights, thrown handlers, Response headers of its own)', async () => {
-  const seen: (string | undefined)[] = []
-  const server = createServer(
-    toNodeListener(
-      (request, info) => {
-        seen.push(info.requestId)
-        if (request.url.endsWith('/throw')) throw new Error('broken')
-        return new Response('ok', { headers: { 'content-type': 'text/plain' } })
-      },
-      {
-        preflight: (target, _requested, info): PreflightAnswer | undefined => {
-          if (target === '/other') return undefined
-          if (target === '/own-id') return { status: 204, headers: { 'X-Request-Id': 'its-own' } }
-          return { status: 204, headers: { 'x-seen': info.requestId ?? '' } }
+listener(
+  'x-request-id: a sane incoming one is kept, on every answer (preflights, thrown handlers, Response headers of its own)',
+  async () => {
+    const seen: (string | undefined)[] = []
+    const server = createServer(
+      toNodeListener(
+        (request, info) => {
+          seen.push(info.requestId)
+          if (request.url.endsWith('/throw')) throw new Error('broken')
+          return new Response('ok', { headers: { 'content-type': 'text/plain' } })
         },
-        onError: () => {},
-      },
-    ),
-  )
-  const port = await listen(server)
-  try {
-    const get = (path: string, init: RequestInit = {}) => fetch(`http://127.0.0.1:${port}${path}`, init)
-    const kept = await get('/', { headers: { 'x-request-id': 'trace-1' } })
-    assert.is(kept.headers.get('x-request-id'), 'trace-1')
-    assert.is(kept.headers.get('content-type'), 'text/plain', 'the answer\'s own headers stay')
-    const replaced = await get('/', { headers: { 'x-request-id': 'not sane' } })
-    assert.match(replaced.headers.get('x-request-id') ?? '', /^[0-9a-f-]{36}$/)
-    const failed = await get('/throw', { headers: { 'x-request-id': 'trace-2' } })
-    assert.is(failed.status, 500)
-    assert.is(failed.headers.get('x-request-id'), 'trace-2')
-    const preflight = await get('/', { method: 'OPTIONS', headers: { 'x-request-id': 'trace-3' } })
-    assert.is(preflight.status, 204)
-    assert.equal([preflight.headers.get('x-request-id'), preflight.headers.get('x-seen')], ['trace-3', 'trace-3'])
-    const ownId = await get('/own-id', { method: 'OPTIONS', headers: { 'x-request-id': 'trace-5' } })
-    assert.is(ownId.headers.get('x-request-id'), 'its-own', 'an id the preflight gives itself, in any case, is the only one')
-    const passedOn = await get('/other', { method: 'OPTIONS', headers: { 'x-request-id': 'trace-4' } })
-    assert.is(passedOn.headers.get('x-request-id'), 'trace-4', 'an OPTIONS the preflight leaves to fetch has its id too')
-    assert.equal(seen, ['trace-1', replaced.headers.get('x-request-id'), 'trace-2', 'trace-4'])
-  } finally {
-    await stop(server)
-  }
-})
-
-listener('x-request-id joins the answer\'s own header record: nothing is set on the Node response before it (Node would validate and copy every header again)', async () => {
-  const canvass = toNodeListener(async (request) => {
-    await request.text()
-    if (request.url.endsWith('/own')) return new Response('ok', { headers: { 'X-Request-ID': 'its-own' } })
-    if (request.url.endsWith('/bare')) return new Response(null, { status: 204 })
-    return new Response('ok', { headers: { 'content-type': 'text/plain' } })
-  })
-  const setBefore: string[][] = []
-  const server = createServer((req, res) => {
-    // A middleware that wraps writeHead, as `on-headers` does, gets the id through a header set as before.
-    if (req.url === '/wrapped') {
-      const writeHead = res.writeHead
-      res.writeHead = function (this: ServerResponse, ...args: unknown[]) {
-        res.setHeader('x-wrapped', 'yes')
-        return (writeHead as (...a: unknown[]) => ServerResponse).apply(this, args)
-      } as ServerResponse['writeHead']
+        {
+          preflight: (target, _requested, info): PreflightAnswer | undefined => {
+            if (target === '/other') return undefined
+            if (target === '/own-id') return { status: 204, headers: { 'X-Request-Id': 'its-own' } }
+            return { status: 204, headers: { 'x-seen': info.requestId ?? '' } }
+          },
+          onError: () => {},
+        },
+      ),
+    )
+    const port = await listen(server)
+    try {
+      const get = (path: string, init: RequestInit = {}) => fetch(`http://127.0.0.1:${port}${path}`, init)
+      const kept = await get('/', { headers: { 'x-request-id': 'trace-1' } })
+      assert.is(kept.headers.get('x-request-id'), 'trace-1')
+      assert.is(kept.headers.get('content-type'), 'text/plain', "the answer's own headers stay")
+      const replaced = await get('/', { headers: { 'x-request-id': 'not sane' } })
+      assert.match(replaced.headers.get('x-request-id') ?? '', /^[0-9a-f-]{36}$/)
+      const failed = await get('/throw', { headers: { 'x-request-id': 'trace-2' } })
+      assert.is(failed.status, 500)
+      assert.is(failed.headers.get('x-request-id'), 'trace-2')
+      const preflight = await get('/', { method: 'OPTIONS', headers: { 'x-request-id': 'trace-3' } })
+      assert.is(preflight.status, 204)
+      assert.equal([preflight.headers.get('x-request-id'), preflight.headers.get('x-seen')], ['trace-3', 'trace-3'])
+      const ownId = await get('/own-id', { method: 'OPTIONS', headers: { 'x-request-id': 'trace-5' } })
+      assert.is(ownId.headers.get('x-request-id'), 'its-own', 'an id the preflight gives itself, in any case, is the only one')
+      const passedOn = await get('/other', { method: 'OPTIONS', headers: { 'x-request-id': 'trace-4' } })
+      assert.is(passedOn.headers.get('x-request-id'), 'trace-4', 'an OPTIONS the preflight leaves to fetch has its id too')
+      assert.equal(seen, ['trace-1', replaced.headers.get('x-request-id'), 'trace-2', 'trace-4'])
+    } finally {
+      await stop(server)
     }
-    canvass(req, res)
-    setBefore.push(res.getHeaderNames())
-  })
-  const port = await listen(server)
-  try {
-    const get = (path: string) => fetch(`http://127.0.0.1:${port}${path}`, { headers: { 'x-request-id': 'trace-9' } })
-    const plain = await get('/')
-    assert.equal([plain.headers.get('x-request-id'), plain.headers.get('content-type'), await plain.text()], ['trace-9', 'text/plain', 'ok'])
-    const own = await get('/own')
-    assert.is(own.headers.get('x-request-id'), 'its-own', 'an id the answer gives itself, in any case, is the only one')
-    const bare = await get('/bare')
-    assert.equal([bare.status, bare.headers.get('x-request-id')], [204, 'trace-9'])
-    const wrapped = await get('/wrapped')
-    assert.equal([wrapped.headers.get('x-request-id'), wrapped.headers.get('x-wrapped')], ['trace-9', 'yes'])
-    assert.equal(setBefore, [[], [], [], ['x-request-id']])
-  } finally {
-    await stop(server)
-  }
-})
+  },
+)
+
+listener(
+  "x-request-id joins the answer's own header record: nothing is set on the Node response before it (Node would validate and copy every header again)",
+  async () => {
+    const canvass = toNodeListener(async (request) => {
+      await request.text()
+      if (request.url.endsWith('/own')) return new Response('ok', { headers: { 'X-Request-ID': 'its-own' } })
+      if (request.url.endsWith('/bare')) return new Response(null, { status: 204 })
+      return new Response('ok', { headers: { 'content-type': 'text/plain' } })
+    })
+    const setBefore: string[][] = []
+    const server = createServer((req, res) => {
+      // A middleware that wraps writeHead, as `on-headers` does, gets the id through a header set as before.
+      if (req.url === '/wrapped') {
+        const writeHead = res.writeHead
+        res.writeHead = function (this: ServerResponse, ...args: unknown[]) {
+          res.setHeader('x-wrapped', 'yes')
+          return (writeHead as (...a: unknown[]) => ServerResponse).apply(this, args)
+        } as ServerResponse['writeHead']
+      }
+      canvass(req, res)
+      setBefore.push(res.getHeaderNames())
+    })
+    const port = await listen(server)
+    try {
+      const get = (path: string) => fetch(`http://127.0.0.1:${port}${path}`, { headers: { 'x-request-id': 'trace-9' } })
+      const plain = await get('/')
+      assert.equal(
+        [plain.headers.get('x-request-id'), plain.headers.get('content-type'), await plain.text()],
+        ['trace-9', 'text/plain', 'ok'],
+      )
+      const own = await get('/own')
+      assert.is(own.headers.get('x-request-id'), 'its-own', 'an id the answer gives itself, in any case, is the only one')
+      const bare = await get('/bare')
+      assert.equal([bare.status, bare.headers.get('x-request-id')], [204, 'trace-9'])
+      const wrapped = await get('/wrapped')
+      assert.equal([wrapped.headers.get('x-request-id'), wrapped.headers.get('x-wrapped')], ['trace-9', 'yes'])
+      assert.equal(setBefore, [[], [], [], ['x-request-id']])
+    } finally {
+      await stop(server)
+    }
+  },
+)
 
 // A dual-stack listener needs IPv6; a CI machine without it skips this one test, saying so.
 const hasIpv6Loopback = Object.values(networkInterfaces()).some((list) => list?.some((i) => i.address === '::1'))

@@ -11,10 +11,13 @@ host('serves the fetch handler over real HTTP, request and response intact', asy
     hostname: '127.0.0.1',
     handleSignals: false,
     fetch: async (request) =>
-      Response.json({ method: request.method, path: new URL(request.url).pathname, body: await request.text() }, {
-        status: 201,
-        headers: { 'x-echo': request.headers.get('x-test') ?? '' },
-      }),
+      Response.json(
+        { method: request.method, path: new URL(request.url).pathname, body: await request.text() },
+        {
+          status: 201,
+          headers: { 'x-echo': request.headers.get('x-test') ?? '' },
+        },
+      ),
   })
   try {
     const res = await fetch(`http://127.0.0.1:${server.port}/a/b?c=1`, { method: 'POST', body: 'hello', headers: { 'x-test': 'yes' } })

@@ -38,7 +38,10 @@ shutdown('SIGTERM lets the in-flight request finish with 200, closes idle keep-a
     // Keep-alive is 60 s and the shutdown limit 30 s in the fixture: only closing idle connections ends it sooner.
     assert.ok(at - signalledAt < 15_000, `exited ${at - signalledAt} ms after SIGTERM`)
     const lines = server.output().split('\n')
-    assert.equal(lines.filter((line) => line.startsWith('Canvass stopped')), ['Canvass stopped (SIGTERM)'])
+    assert.equal(
+      lines.filter((line) => line.startsWith('Canvass stopped')),
+      ['Canvass stopped (SIGTERM)'],
+    )
     assert.ok(lines.indexOf('onShutdown ran') < lines.indexOf('Canvass stopped (SIGTERM)'), 'onShutdown runs before the exit')
   } finally {
     server.signal('SIGKILL')

@@ -14,12 +14,39 @@ function outcome(result: WebhookAttemptResult): string {
 }
 
 const BLOCKED_RECORDS = [
-  '127.0.0.1', '127.5.6.7', '10.1.2.3', '172.16.0.1', '192.168.1.1', '100.64.0.1', '169.254.169.254', '0.0.0.0',
-  '255.255.255.255', '224.0.0.251', '192.0.2.10', '198.18.0.1', '240.0.0.1',
-  '::1', '::', 'fe80::1', 'fc00::1', 'fd00:ec2::254', 'ff02::1', '2001:db8::1',
-  '::ffff:127.0.0.1', '::ffff:7f00:1', '::ffff:a9fe:a9fe', '::ffff:0:a00:1', '::7f00:1',
-  '64:ff9b::7f00:1', '64:ff9b::a00:1', '64:ff9b::a9fe:a9fe', '64:ff9b:1::5db8:d822',
-  '2002:7f00:1::', '2002:a00:1::', '2002:a9fe:a9fe::', '2001:0:4136:e378:8000:63bf:3fff:fdd2',
+  '127.0.0.1',
+  '127.5.6.7',
+  '10.1.2.3',
+  '172.16.0.1',
+  '192.168.1.1',
+  '100.64.0.1',
+  '169.254.169.254',
+  '0.0.0.0',
+  '255.255.255.255',
+  '224.0.0.251',
+  '192.0.2.10',
+  '198.18.0.1',
+  '240.0.0.1',
+  '::1',
+  '::',
+  'fe80::1',
+  'fc00::1',
+  'fd00:ec2::254',
+  'ff02::1',
+  '2001:db8::1',
+  '::ffff:127.0.0.1',
+  '::ffff:7f00:1',
+  '::ffff:a9fe:a9fe',
+  '::ffff:0:a00:1',
+  '::7f00:1',
+  '64:ff9b::7f00:1',
+  '64:ff9b::a00:1',
+  '64:ff9b::a9fe:a9fe',
+  '64:ff9b:1::5db8:d822',
+  '2002:7f00:1::',
+  '2002:a00:1::',
+  '2002:a9fe:a9fe::',
+  '2001:0:4136:e378:8000:63bf:3fff:fdd2',
 ]
 
 const names = suite('node transport: resolved addresses')
@@ -40,7 +67,13 @@ names('a name with any non-public record is blocked before any connection', asyn
 names('one private record among public ones blocks the attempt, in either order and family', async () => {
   const net = fakeNetwork()
   const transport = createNodeWebhookTransport({ resolve: net.resolve, connect: net.connect })
-  const mixes = [[PUBLIC_V4, '10.0.0.1'], ['127.0.0.1', PUBLIC_V4], [PUBLIC_V4, PUBLIC_V6, '::1'], [PUBLIC_V6, '169.254.169.254'], [PUBLIC_V4, '::ffff:10.0.0.1']]
+  const mixes = [
+    [PUBLIC_V4, '10.0.0.1'],
+    ['127.0.0.1', PUBLIC_V4],
+    [PUBLIC_V4, PUBLIC_V6, '::1'],
+    [PUBLIC_V6, '169.254.169.254'],
+    [PUBLIC_V4, '::ffff:10.0.0.1'],
+  ]
   for (const records of mixes) {
     net.record('mixed.example', records)
     const result = await transport.send({ url: 'http://mixed.example/', headers: {}, body: '' })
@@ -55,11 +88,33 @@ names('literal IP hosts in every spelling are blocked without resolving or conne
   const net = fakeNetwork()
   const transport = createNodeWebhookTransport({ resolve: net.resolve, connect: net.connect })
   const urls = [
-    'http://127.0.0.1/', 'http://2130706433/', 'http://0x7f.1/', 'http://0x7f000001/', 'http://0177.0.0.1/', 'http://0177.1/', 'http://127.1/',
-    'http://127.0.0.1.:8080/', 'http://0/', 'http://[::1]/', 'http://[0:0:0:0:0:0:0:1]/', 'http://[::ffff:127.0.0.1]/', 'http://[::]/',
-    'http://167772161/', 'http://012.0.0.1/', 'http://0xa.1/', 'http://169.254.169.254/latest/meta-data/', 'http://2852039166/',
-    'http://0xa9fea9fe/', 'http://0251.0376.0251.0376/', 'https://[fe80::1]/', 'https://[fc00::1]/', 'http://[64:ff9b::a9fe:a9fe]/',
-    'http://[2002:a9fe:a9fe::]/', 'http://100.64.0.1/', 'http://localhost/', 'http://metadata.localhost/',
+    'http://127.0.0.1/',
+    'http://2130706433/',
+    'http://0x7f.1/',
+    'http://0x7f000001/',
+    'http://0177.0.0.1/',
+    'http://0177.1/',
+    'http://127.1/',
+    'http://127.0.0.1.:8080/',
+    'http://0/',
+    'http://[::1]/',
+    'http://[0:0:0:0:0:0:0:1]/',
+    'http://[::ffff:127.0.0.1]/',
+    'http://[::]/',
+    'http://167772161/',
+    'http://012.0.0.1/',
+    'http://0xa.1/',
+    'http://169.254.169.254/latest/meta-data/',
+    'http://2852039166/',
+    'http://0xa9fea9fe/',
+    'http://0251.0376.0251.0376/',
+    'https://[fe80::1]/',
+    'https://[fc00::1]/',
+    'http://[64:ff9b::a9fe:a9fe]/',
+    'http://[2002:a9fe:a9fe::]/',
+    'http://100.64.0.1/',
+    'http://localhost/',
+    'http://metadata.localhost/',
   ]
   for (const url of urls) {
     const result = await transport.send({ url, headers: {}, body: '' })
@@ -137,9 +192,10 @@ pinned('a public name is resolved once and connected at the checked address, wit
     const result = await transport.send({ url: 'http://receiver.example/hooks?x=1', headers: { 'webhook-id': 'msg_1' }, body: '{"a":1}' })
     assert.is(outcome(result), 'response 204')
     assert.equal(net.resolved, ['receiver.example'])
-    assert.equal(net.connects.map(({ address, family, port, hostname }) => ({ address, family, port, hostname })), [
-      { address: PUBLIC_V4, family: 4, port: 80, hostname: 'receiver.example' },
-    ])
+    assert.equal(
+      net.connects.map(({ address, family, port, hostname }) => ({ address, family, port, hostname })),
+      [{ address: PUBLIC_V4, family: 4, port: 80, hostname: 'receiver.example' }],
+    )
     const request = receiver.requests[0]
     assert.is(request?.target, '/hooks?x=1')
     const header = (name: string) => request?.rawHeaders.filter(([n]) => n.toLowerCase() === name).map(([, v]) => v)
@@ -167,7 +223,9 @@ pinned('every attempt resolves and checks anew: a name that turns private is blo
 })
 
 pinned('a redirect to an internal address is returned as a 3xx, and nothing is followed', async () => {
-  const { receiver, net } = await publicReceiver((_req, res) => res.writeHead(302, { location: 'http://169.254.169.254/latest/meta-data/' }).end())
+  const { receiver, net } = await publicReceiver((_req, res) =>
+    res.writeHead(302, { location: 'http://169.254.169.254/latest/meta-data/' }).end(),
+  )
   await closing(receiver, async () => {
     const transport = createNodeWebhookTransport({ resolve: net.resolve, connect: net.connect })
     const result = await transport.send({ url: 'http://receiver.example/', headers: {}, body: '' })
@@ -191,7 +249,10 @@ pinned('when a checked address refuses, the next checked address is tried; none 
     const transport = createNodeWebhookTransport({ resolve: net.resolve, connect: net.connect })
     const result = await transport.send({ url: 'http://receiver.example/', headers: {}, body: '' })
     assert.is(outcome(result), 'response 200')
-    assert.equal(net.connects.map(({ address, family }) => `${family}:${address}`), [`6:${PUBLIC_V6}`, `4:${PUBLIC_V4_B}`, `4:${PUBLIC_V4}`])
+    assert.equal(
+      net.connects.map(({ address, family }) => `${family}:${address}`),
+      [`6:${PUBLIC_V6}`, `4:${PUBLIC_V4_B}`, `4:${PUBLIC_V4}`],
+    )
     assert.is(net.resolved.length, 1)
     net.assertClean()
   })

@@ -31,7 +31,15 @@ tls.before(async () => {
   pems = await generate([{ name: 'commonName', value: 'receiver.example' }], {
     keyType: 'ec',
     algorithm: 'sha256',
-    extensions: [{ name: 'subjectAltName', altNames: [{ type: 2, value: 'receiver.example' }, { type: 7, ip: PUBLIC_V4 }] }],
+    extensions: [
+      {
+        name: 'subjectAltName',
+        altNames: [
+          { type: 2, value: 'receiver.example' },
+          { type: 7, ip: PUBLIC_V4 },
+        ],
+      },
+    ],
   })
   const context = createSecureContext({ key: pems.private, cert: pems.cert })
   const SNICallback = (name: string, done: (error: Error | null, context: SecureContext) => void) => {
@@ -70,7 +78,10 @@ tls('SNI and the certificate check use the host name while the connection goes t
   assert.is(outcome(result), 'response 200')
   assert.equal(serverNames, ['receiver.example'])
   assert.equal(hosts, ['receiver.example'])
-  assert.equal(net.connects.map(({ address, port }) => `${address}:${port}`), [`${PUBLIC_V4}:443`])
+  assert.equal(
+    net.connects.map(({ address, port }) => `${address}:${port}`),
+    [`${PUBLIC_V4}:443`],
+  )
   net.assertClean()
 })
 

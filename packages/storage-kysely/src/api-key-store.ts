@@ -31,10 +31,7 @@ export function createApiKeyStore(db: Kysely<Database>): ApiKeyStore {
   )
   return {
     async insert(key) {
-      await db
-        .insertInto('api_keys')
-        .values(apiKeyRow(key))
-        .execute()
+      await db.insertInto('api_keys').values(apiKeyRow(key)).execute()
     },
 
     async findByHash(hash) {
@@ -75,10 +72,7 @@ export function createApiKeyStore(db: Kysely<Database>): ApiKeyStore {
         .set({ last_used_at: usedAt })
         .where('id', '=', id)
         .where((eb) =>
-          eb.or([
-            eb('last_used_at', 'is', null),
-            eb('last_used_at', '<=', new Date(usedAt.getTime() - LAST_USED_RESOLUTION_MS)),
-          ]),
+          eb.or([eb('last_used_at', 'is', null), eb('last_used_at', '<=', new Date(usedAt.getTime() - LAST_USED_RESOLUTION_MS))]),
         )
         .execute()
     },

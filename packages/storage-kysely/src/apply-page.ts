@@ -15,7 +15,10 @@ export function applyPage<DB, TB extends keyof DB, O>(
 ): SelectQueryBuilder<DB, TB, O> {
   const createdAt = sql.ref(`${table}.created_at`)
   const id = sql.ref(`${table}.id`)
-  let paged = query.orderBy(createdAt, 'desc').orderBy(id, 'desc').limit(page.limit + 1)
+  let paged = query
+    .orderBy(createdAt, 'desc')
+    .orderBy(id, 'desc')
+    .limit(page.limit + 1)
   if (page.after) {
     paged = paged.where(sql<boolean>`(${createdAt}, ${id}) < (${page.after.createdAt}::timestamptz, ${page.after.id})`)
   }

@@ -15,7 +15,12 @@ export function createClientContactStore(db: Kysely<Database>, names: SchemaName
   /** The contact's state in one statement, or null when it does not exist. */
   async function readState(q: Executor, environmentId: string, userId: string) {
     const row = (
-      await sql<{ id: string; attributes: Record<string, string>; displays: { surveyId: string; createdAt: string }[]; responses: string[] }>`
+      await sql<{
+        id: string
+        attributes: Record<string, string>
+        displays: { surveyId: string; createdAt: string }[]
+        responses: string[]
+      }>`
         select c.id,
           ${contactAttributesJson(names, sql.ref('c.id'))} as attributes,
           coalesce((
@@ -84,11 +89,21 @@ export function createClientContactStore(db: Kysely<Database>, names: SchemaName
             const byKey = new Map(rows.map((row) => [row.key, row]))
             // A unique key's row is locked while its values are checked and written, so that two contacts
             // setting the same value at once cannot both get it. In id order, so lockers never deadlock.
-            const uniqueIds = rows.filter((row) => row.is_unique).map((row) => row.id).sort()
+            const uniqueIds = rows
+              .filter((row) => row.is_unique)
+              .map((row) => row.id)
+              .sort()
             if (uniqueIds.length > 0) {
               await trx.selectFrom('contact_attribute_keys').select('id').where('id', 'in', uniqueIds).orderBy('id').forUpdate().execute()
             }
-            const values: { id: string; contact_id: string; attribute_key_id: string; value: string; created_at: Date; updated_at: Date }[] = []
+            const values: {
+              id: string
+              contact_id: string
+              attribute_key_id: string
+              value: string
+              created_at: Date
+              updated_at: Date
+            }[] = []
             for (const [key, value] of entries) {
               const attributeKey = byKey.get(key)
               if (!attributeKey) continue
@@ -107,7 +122,14 @@ export function createClientContactStore(db: Kysely<Database>, names: SchemaName
                   continue
                 }
               }
-              values.push({ id: who.newId(), contact_id: contactId, attribute_key_id: attributeKey.id, value, created_at: who.now, updated_at: who.now })
+              values.push({
+                id: who.newId(),
+                contact_id: contactId,
+                attribute_key_id: attributeKey.id,
+                value,
+                created_at: who.now,
+                updated_at: who.now,
+              })
             }
             if (values.length > 0) {
               await checkContactBounds(trx, contactId, values, limits)

@@ -3,10 +3,7 @@ import type { RawBuilder } from 'kysely'
 import type { SchemaNames } from './schema-names'
 
 /** The contact's attributes as `{key: value}`, `{}` when it has none. */
-export const contactAttributesJson = (
-  names: SchemaNames,
-  contactId: RawBuilder<unknown>,
-): RawBuilder<Record<string, string>> =>
+export const contactAttributesJson = (names: SchemaNames, contactId: RawBuilder<unknown>): RawBuilder<Record<string, string>> =>
   sql<Record<string, string>>`coalesce(
   (select jsonb_object_agg(k.key, a.value)
      from ${names.ref('contact_attributes')} a

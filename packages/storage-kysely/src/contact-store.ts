@@ -34,7 +34,10 @@ export function createContactStore(db: Kysely<Database>, names: SchemaNames): Co
       if (!filtered) return []
       const sortBy = page.sortBy === 'updatedAt' ? 'contacts.updated_at' : 'contacts.created_at'
       const direction = page.order === 'asc' ? 'asc' : 'desc'
-      let query = filtered.orderBy(sortBy, direction).orderBy('contacts.id', direction).limit(page.limit + 1)
+      let query = filtered
+        .orderBy(sortBy, direction)
+        .orderBy('contacts.id', direction)
+        .limit(page.limit + 1)
       if (page.after) {
         const position = sql`(${sql.ref(sortBy)}, contacts.id)`
         const after = sql`(${page.after.createdAt}::timestamptz, ${page.after.id})`
@@ -53,10 +56,7 @@ export function createContactStore(db: Kysely<Database>, names: SchemaNames): Co
 
     async get(environmentId, id) {
       if (!isStorable(environmentId) || !isStorable(id)) return null
-      const row = await contacts()
-        .where('contacts.id', '=', id)
-        .where('contacts.environment_id', '=', environmentId)
-        .executeTakeFirst()
+      const row = await contacts().where('contacts.id', '=', id).where('contacts.environment_id', '=', environmentId).executeTakeFirst()
       return row ? toPersonRecord(row) : null
     },
 
@@ -64,11 +64,7 @@ export function createContactStore(db: Kysely<Database>, names: SchemaNames): Co
       if (!isStorable(environmentId) || !isStorable(id)) return false
       // Attribute values go with the contact (cascade); responses and displays keep their rows with the link
       // cleared (`on delete set null`), all in this one statement.
-      const result = await db
-        .deleteFrom('contacts')
-        .where('id', '=', id)
-        .where('environment_id', '=', environmentId)
-        .executeTakeFirst()
+      const result = await db.deleteFrom('contacts').where('id', '=', id).where('environment_id', '=', environmentId).executeTakeFirst()
       return result.numDeletedRows > 0n
     },
 

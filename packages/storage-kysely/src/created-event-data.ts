@@ -36,5 +36,4 @@ export function createdEventData(event: string): RawBuilder<unknown> {
 }
 
 /** A `timestamptz` column (SQL) as the API writes times: ISO 8601 in UTC with milliseconds. */
-const iso = (column: RawBuilder<unknown>): RawBuilder<string> =>
-  sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
+const iso = (column: RawBuilder<unknown>): RawBuilder<string> => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`

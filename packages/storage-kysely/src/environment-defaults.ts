@@ -15,8 +15,7 @@ export interface EnvironmentDefaults {
  */
 export function environmentDefaults(environmentId: string, newId: () => string, now: Date): EnvironmentDefaults {
   const owned = { environment_id: environmentId, created_at: now, updated_at: now }
-  const attributeClass = (name: string, description: string) =>
-    ({ ...owned, id: newId(), name, description, type: 'automatic' }) as const
+  const attributeClass = (name: string, description: string) => ({ ...owned, id: newId(), name, description, type: 'automatic' }) as const
   const contactAttributeKey = (key: string, name: string, isUnique: boolean) =>
     ({ ...owned, id: newId(), key, name, description: '', type: 'default', is_unique: isUnique }) as const
   return {

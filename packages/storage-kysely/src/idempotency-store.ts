@@ -17,7 +17,16 @@ export function createIdempotencyStore(db: Kysely<Database>, names: SchemaNames)
       // A conflicting row committed after this statement's snapshot is locked by the insert but not seen by
       // the final select: such a race is rare and asks once more.
       for (let attempt = 0; attempt < 3; attempt++) {
-        const { rows } = await sql<{ taken: boolean | null; environment_found: boolean; fingerprint: string | null; state: string | null; lease_until: Date | null; status: number | null; body: string | null; content_type: string | null }>`
+        const { rows } = await sql<{
+          taken: boolean | null
+          environment_found: boolean
+          fingerprint: string | null
+          state: string | null
+          lease_until: Date | null
+          status: number | null
+          body: string | null
+          content_type: string | null
+        }>`
           with purged as (
             delete from ${keys} where ctid = any(array(
               select ctid from ${keys} where expires_at < ${claim.now}::timestamptz limit ${sql.lit(PURGE_BATCH)} for update skip locked

@@ -26,11 +26,7 @@ export function createImportStore(db: Kysely<Database>, newId: () => string): Im
       const elsewhere = new Set<string>()
       const storable = [...new Set(ids.filter(isStorable))]
       if (storable.length === 0) return { here, elsewhere }
-      const rows = await db
-        .selectFrom(TABLES[kind])
-        .select(['id', 'environment_id'])
-        .where('id', 'in', storable)
-        .execute()
+      const rows = await db.selectFrom(TABLES[kind]).select(['id', 'environment_id']).where('id', 'in', storable).execute()
       for (const row of rows) (row.environment_id === environmentId ? here : elsewhere).add(row.id)
       return { here, elsewhere }
     },
@@ -57,7 +53,15 @@ export function createImportStore(db: Kysely<Database>, newId: () => string): Im
       if (storable.length === 0 || !isStorable(environmentId)) return recorded
       await db
         .insertInto('import_mappings')
-        .values(storable.map(({ sourceId, targetId }) => ({ environment_id: environmentId, source, resource, source_id: sourceId, target_id: targetId })))
+        .values(
+          storable.map(({ sourceId, targetId }) => ({
+            environment_id: environmentId,
+            source,
+            resource,
+            source_id: sourceId,
+            target_id: targetId,
+          })),
+        )
         .onConflict((oc) => oc.columns(['environment_id', 'source', 'resource', 'source_id']).doNothing())
         .execute()
       // What a concurrent import recorded first wins; read back, so that both write the same id.
@@ -67,7 +71,11 @@ export function createImportStore(db: Kysely<Database>, newId: () => string): Im
         .where('environment_id', '=', environmentId)
         .where('source', '=', source)
         .where('resource', '=', resource)
-        .where('source_id', 'in', storable.map((pair) => pair.sourceId))
+        .where(
+          'source_id',
+          'in',
+          storable.map((pair) => pair.sourceId),
+        )
         .execute()
       for (const row of rows) recorded.set(row.source_id, row.target_id)
       return recorded
@@ -78,22 +86,52 @@ export function createImportStore(db: Kysely<Database>, newId: () => string): Im
       return db.transaction().execute(async (trx) => {
         const inserted = await trx
           .insertInto('contacts')
-          .values(contacts.map((c) => ({ id: c.id, environment_id: environmentId, user_id: c.userId, created_at: c.createdAt, updated_at: c.updatedAt })))
+          .values(
+            contacts.map((c) => ({
+              id: c.id,
+              environment_id: environmentId,
+              user_id: c.userId,
+              created_at: c.createdAt,
+              updated_at: c.updatedAt,
+            })),
+          )
           .onConflict((oc) => oc.doNothing())
           .returning('id')
           .execute()
         const ids = new Set(inserted.map((row) => row.id))
         const keyIds = new Set(contacts.flatMap((c) => Object.keys(c.attributes)))
-        const keys = keyIds.size === 0
-          ? new Set<string>()
-          : new Set((await trx.selectFrom('contact_attribute_keys').select('id').where('environment_id', '=', environmentId).where('id', 'in', [...keyIds]).execute()).map((row) => row.id))
+        const keys =
+          keyIds.size === 0
+            ? new Set<string>()
+            : new Set(
+                (
+                  await trx
+                    .selectFrom('contact_attribute_keys')
+                    .select('id')
+                    .where('environment_id', '=', environmentId)
+                    .where('id', 'in', [...keyIds])
+                    .execute()
+                ).map((row) => row.id),
+              )
         const values = contacts
           .filter((c) => ids.has(c.id))
-          .flatMap((c) => Object.entries(c.attributes).filter(([keyId]) => keys.has(keyId)).map(([keyId, value]) => ({
-            id: newId(), contact_id: c.id, attribute_key_id: keyId, value, created_at: c.createdAt, updated_at: c.updatedAt,
-          })))
+          .flatMap((c) =>
+            Object.entries(c.attributes)
+              .filter(([keyId]) => keys.has(keyId))
+              .map(([keyId, value]) => ({
+                id: newId(),
+                contact_id: c.id,
+                attribute_key_id: keyId,
+                value,
+                created_at: c.createdAt,
+                updated_at: c.updatedAt,
+              })),
+          )
         for (let i = 0; i < values.length; i += CHUNK) {
-          await trx.insertInto('contact_attributes').values(values.slice(i, i + CHUNK)).execute()
+          await trx
+            .insertInto('contact_attributes')
+            .values(values.slice(i, i + CHUNK))
+            .execute()
         }
         return [...ids]
       })
@@ -102,41 +140,124 @@ export function createImportStore(db: Kysely<Database>, newId: () => string): Im
     async insertDisplays(environmentId, displays) {
       if (displays.length === 0) return
       await db.transaction().execute(async (trx) => {
-        const surveys = new Set((await trx.selectFrom('surveys').select('id').where('environment_id', '=', environmentId).where('id', 'in', [...new Set(displays.map((d) => d.surveyId))]).execute()).map((row) => row.id))
+        const surveys = new Set(
+          (
+            await trx
+              .selectFrom('surveys')
+              .select('id')
+              .where('environment_id', '=', environmentId)
+              .where('id', 'in', [...new Set(displays.map((d) => d.surveyId))])
+              .execute()
+          ).map((row) => row.id),
+        )
         const contactIds = [...new Set(displays.flatMap((d) => (d.contactId ? [d.contactId] : [])))]
-        const contacts = contactIds.length === 0
-          ? new Set<string>()
-          : new Set((await trx.selectFrom('contacts').select('id').where('environment_id', '=', environmentId).where('id', 'in', contactIds).execute()).map((row) => row.id))
+        const contacts =
+          contactIds.length === 0
+            ? new Set<string>()
+            : new Set(
+                (
+                  await trx
+                    .selectFrom('contacts')
+                    .select('id')
+                    .where('environment_id', '=', environmentId)
+                    .where('id', 'in', contactIds)
+                    .execute()
+                ).map((row) => row.id),
+              )
         const rows = displays
           .filter((d) => surveys.has(d.surveyId))
           .map((d) => ({
-            id: d.id, survey_id: d.surveyId, environment_id: environmentId, contact_id: d.contactId && contacts.has(d.contactId) ? d.contactId : null,
-            response_id: null, status: null, created_at: d.createdAt, updated_at: d.createdAt,
+            id: d.id,
+            survey_id: d.surveyId,
+            environment_id: environmentId,
+            contact_id: d.contactId && contacts.has(d.contactId) ? d.contactId : null,
+            response_id: null,
+            status: null,
+            created_at: d.createdAt,
+            updated_at: d.createdAt,
           }))
-        if (rows.length > 0) await trx.insertInto('displays').values(rows).onConflict((oc) => oc.doNothing()).execute()
+        if (rows.length > 0)
+          await trx
+            .insertInto('displays')
+            .values(rows)
+            .onConflict((oc) => oc.doNothing())
+            .execute()
       })
     },
 
     async insertNotesAndTags(environmentId, items) {
       if (items.length === 0) return
       await db.transaction().execute(async (trx) => {
-        const responses = new Set((await trx.selectFrom('responses').select('id').where('environment_id', '=', environmentId).where('id', 'in', items.map((i) => i.responseId)).execute()).map((row) => row.id))
+        const responses = new Set(
+          (
+            await trx
+              .selectFrom('responses')
+              .select('id')
+              .where('environment_id', '=', environmentId)
+              .where(
+                'id',
+                'in',
+                items.map((i) => i.responseId),
+              )
+              .execute()
+          ).map((row) => row.id),
+        )
         const mine = items.filter((item) => responses.has(item.responseId))
-        const notes = mine.flatMap((item) => item.notes.map((note) => ({
-          id: note.id, response_id: item.responseId, user_id: note.userId, user_name: note.userName, text: note.text,
-          is_resolved: note.isResolved, is_edited: note.isEdited, created_at: note.createdAt, updated_at: note.updatedAt,
-        })))
-        for (let i = 0; i < notes.length; i += CHUNK) await trx.insertInto('response_notes').values(notes.slice(i, i + CHUNK)).onConflict((oc) => oc.doNothing()).execute()
+        const notes = mine.flatMap((item) =>
+          item.notes.map((note) => ({
+            id: note.id,
+            response_id: item.responseId,
+            user_id: note.userId,
+            user_name: note.userName,
+            text: note.text,
+            is_resolved: note.isResolved,
+            is_edited: note.isEdited,
+            created_at: note.createdAt,
+            updated_at: note.updatedAt,
+          })),
+        )
+        for (let i = 0; i < notes.length; i += CHUNK)
+          await trx
+            .insertInto('response_notes')
+            .values(notes.slice(i, i + CHUNK))
+            .onConflict((oc) => oc.doNothing())
+            .execute()
         const names = [...new Set(mine.flatMap((item) => item.tags))]
         if (names.length === 0) return
-        const tags = new Map((await trx.selectFrom('tags').select(['id', 'name']).where('environment_id', '=', environmentId).where('name', 'in', names).execute()).map((row) => [row.name, row.id]))
+        const tags = new Map(
+          (
+            await trx
+              .selectFrom('tags')
+              .select(['id', 'name'])
+              .where('environment_id', '=', environmentId)
+              .where('name', 'in', names)
+              .execute()
+          ).map((row) => [row.name, row.id]),
+        )
         const missing = names.filter((name) => !tags.has(name))
         if (missing.length > 0) {
-          await trx.insertInto('tags').values(missing.map((name) => ({ id: newId(), environment_id: environmentId, name }))).onConflict((oc) => oc.doNothing()).execute()
-          for (const row of await trx.selectFrom('tags').select(['id', 'name']).where('environment_id', '=', environmentId).where('name', 'in', missing).execute()) tags.set(row.name, row.id)
+          await trx
+            .insertInto('tags')
+            .values(missing.map((name) => ({ id: newId(), environment_id: environmentId, name })))
+            .onConflict((oc) => oc.doNothing())
+            .execute()
+          for (const row of await trx
+            .selectFrom('tags')
+            .select(['id', 'name'])
+            .where('environment_id', '=', environmentId)
+            .where('name', 'in', missing)
+            .execute())
+            tags.set(row.name, row.id)
         }
-        const links = mine.flatMap((item) => [...new Set(item.tags)].map((name) => ({ response_id: item.responseId, tag_id: tags.get(name)! })))
-        for (let i = 0; i < links.length; i += CHUNK) await trx.insertInto('response_tags').values(links.slice(i, i + CHUNK)).onConflict((oc) => oc.doNothing()).execute()
+        const links = mine.flatMap((item) =>
+          [...new Set(item.tags)].map((name) => ({ response_id: item.responseId, tag_id: tags.get(name)! })),
+        )
+        for (let i = 0; i < links.length; i += CHUNK)
+          await trx
+            .insertInto('response_tags')
+            .values(links.slice(i, i + CHUNK))
+            .onConflict((oc) => oc.doNothing())
+            .execute()
       })
     },
   }

@@ -177,7 +177,11 @@ async function insertResponseWithOutcome(
   return outcomeOfRow(row, check)
 }
 
-export const outcomeShape = (values: ResponseValues, check: CreateResponseCheck, lock: Pick<OutcomeShape, 'unlocked' | 'completes'>): OutcomeShape => ({
+export const outcomeShape = (
+  values: ResponseValues,
+  check: CreateResponseCheck,
+  lock: Pick<OutcomeShape, 'unlocked' | 'completes'>,
+): OutcomeShape => ({
   checkEnvironment: check.checkEnvironment,
   requireAccepting: check.requireAccepting,
   withContact: values.userId !== null,

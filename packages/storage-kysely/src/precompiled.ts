@@ -29,5 +29,9 @@ export function precompiled<Row, Name extends string>(
     return name
   })
   const text = compiled.sql
-  return (values) => CompiledQuery.raw(text, order.map((name) => values[name])) as CompiledQuery<Row>
+  return (values) =>
+    CompiledQuery.raw(
+      text,
+      order.map((name) => values[name]),
+    ) as CompiledQuery<Row>
 }

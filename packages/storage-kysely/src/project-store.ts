@@ -44,14 +44,20 @@ export function createProjectStore(db: Kysely<Database>): ProjectStore {
           })
           .execute()
         await trx.insertInto('environments').values(environments).execute()
-        await trx.insertInto('action_classes').values(defaults.flatMap((d) => d.actionClasses)).execute()
-        await trx.insertInto('attribute_classes').values(defaults.flatMap((d) => d.attributeClasses)).execute()
-        await trx.insertInto('contact_attribute_keys').values(defaults.flatMap((d) => d.contactAttributeKeys)).execute()
+        await trx
+          .insertInto('action_classes')
+          .values(defaults.flatMap((d) => d.actionClasses))
+          .execute()
+        await trx
+          .insertInto('attribute_classes')
+          .values(defaults.flatMap((d) => d.attributeClasses))
+          .execute()
+        await trx
+          .insertInto('contact_attribute_keys')
+          .values(defaults.flatMap((d) => d.contactAttributeKeys))
+          .execute()
         if (project.apiKeys?.length) {
-          await trx
-            .insertInto('api_keys')
-            .values(project.apiKeys.map(apiKeyRow))
-            .execute()
+          await trx.insertInto('api_keys').values(project.apiKeys.map(apiKeyRow)).execute()
         }
       })
     },
@@ -59,12 +65,8 @@ export function createProjectStore(db: Kysely<Database>): ProjectStore {
     async list() {
       const rows = await db
         .selectFrom('projects as p')
-        .innerJoin('environments as prod', (join) =>
-          join.onRef('prod.project_id', '=', 'p.id').on('prod.type', '=', 'production'),
-        )
-        .innerJoin('environments as dev', (join) =>
-          join.onRef('dev.project_id', '=', 'p.id').on('dev.type', '=', 'development'),
-        )
+        .innerJoin('environments as prod', (join) => join.onRef('prod.project_id', '=', 'p.id').on('prod.type', '=', 'production'))
+        .innerJoin('environments as dev', (join) => join.onRef('dev.project_id', '=', 'p.id').on('dev.type', '=', 'development'))
         .select(['p.organization_id', 'p.id', 'p.name', 'prod.id as production', 'dev.id as development'])
         // Oldest first: the first project is the one a bootstrap created.
         .orderBy('p.created_at')

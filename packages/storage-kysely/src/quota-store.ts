@@ -144,7 +144,11 @@ export function createQuotaStore(db: Kysely<Database>): QuotaStore {
         if (!response) return null
         const byId = new Map(locked.map((row) => [row.id, row]))
         const quotas = met.flatMap((id) => (byId.has(id) ? [byId.get(id) as Selectable<QuotasTable>] : []))
-        const counted = await countOthers(trx, quotas.map((quota) => quota.id), input.responseId)
+        const counted = await countOthers(
+          trx,
+          quotas.map((quota) => quota.id),
+          input.responseId,
+        )
         let full = quotas.filter((quota) => (counted.get(quota.id) ?? 0) >= quota.limit)
         let open = quotas.filter((quota) => (counted.get(quota.id) ?? 0) < quota.limit)
         const first = full[0]
@@ -229,7 +233,13 @@ function createQuotaLoader(db: Kysely<Database>): (environmentId: string, survey
   async function flush(batch: Ask[]): Promise<void> {
     try {
       const surveyIds = [...new Set(batch.map((ask) => ask.surveyId))]
-      const rows = await db.selectFrom('quotas').selectAll().where('survey_id', 'in', surveyIds).orderBy('created_at').orderBy('id').execute()
+      const rows = await db
+        .selectFrom('quotas')
+        .selectAll()
+        .where('survey_id', 'in', surveyIds)
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute()
       for (const ask of batch) {
         ask.resolve(rows.filter((row) => row.survey_id === ask.surveyId && row.environment_id === ask.environmentId).map(toQuotaRecord))
       }

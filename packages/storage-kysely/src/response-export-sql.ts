@@ -15,11 +15,23 @@ export async function listResponsesForExport(
   query: ResponseListQuery,
 ): Promise<ResponseExportRow[]> {
   const filtered = filterResponses(
-    db.selectFrom('responses').select([
-      'responses.id', 'responses.created_at', 'responses.updated_at', 'responses.finished', 'responses.data', 'responses.meta',
-      'responses.ttc', 'responses.variables', 'responses.language', 'responses.single_use_id', 'responses.display_id',
-      'responses.ending_id', 'responses.contact_id',
-    ]),
+    db
+      .selectFrom('responses')
+      .select([
+        'responses.id',
+        'responses.created_at',
+        'responses.updated_at',
+        'responses.finished',
+        'responses.data',
+        'responses.meta',
+        'responses.ttc',
+        'responses.variables',
+        'responses.language',
+        'responses.single_use_id',
+        'responses.display_id',
+        'responses.ending_id',
+        'responses.contact_id',
+      ]),
     environmentId,
     query,
   )

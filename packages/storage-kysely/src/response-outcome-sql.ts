@@ -49,7 +49,11 @@ export function outcomeStatements(db: Kysely<Database>, names: SchemaNames): Out
   for (const checkEnvironment of [false, true]) {
     for (const requireAccepting of [false, true]) {
       for (const withContact of [false, true]) {
-        for (const [unlocked, completes] of [[false, false], [true, false], [false, true]] as const) {
+        for (const [unlocked, completes] of [
+          [false, false],
+          [true, false],
+          [false, true],
+        ] as const) {
           const shape = { checkEnvironment, requireAccepting, withContact, unlocked, completes }
           built.set(shapeKey(shape), precompiled(outcomeStatement(names, shape).compile(db), RESPONSE_SLOTS))
         }

@@ -17,11 +17,7 @@ import type { SchemaNames } from './schema-names'
 import { toJsonb } from './to-jsonb'
 
 /** Responses, each read with its person, notes and tags in the same statement. */
-export function createResponseStore(
-  db: Kysely<Database>,
-  names: SchemaNames,
-  batch?: ResponseBatchOptions | false,
-): ResponseStore {
+export function createResponseStore(db: Kysely<Database>, names: SchemaNames, batch?: ResponseBatchOptions | false): ResponseStore {
   const columns = responseColumns(names)
   /** Run after a response became finished in the same transaction, which the count therefore sees. */
   const completeSlots = slots(['surveyId', 'now'])
@@ -51,33 +47,49 @@ export function createResponseStore(
   const readUnlocked = readForUpdate(false)
   const readLocked = readForUpdate(true)
   const writeSlots = slots([
-    'updatedAt', 'finished', 'data', 'meta', 'ttc', 'variables', 'setLanguage', 'language', 'setEndingId', 'endingId', 'id', 'version',
+    'updatedAt',
+    'finished',
+    'data',
+    'meta',
+    'ttc',
+    'variables',
+    'setLanguage',
+    'language',
+    'setEndingId',
+    'endingId',
+    'id',
+    'version',
   ])
   const { updatedAt, finished, data, meta, ttc, variables, setLanguage, language, setEndingId, endingId, version } = writeSlots
   // Every field of a patch, each kept as it is when the patch leaves it out (NULL for the JSON and `finished`,
   // a flag for the two that may be set to null).
-  const write = (finishing: boolean) => precompiled(
-    db
-      .updateTable('responses')
-      .set({
-        updated_at: sql`${updatedAt}::timestamptz`,
-        finished: sql`coalesce(${finished}::boolean, finished)`,
-        data: sql`coalesce(${data}::jsonb, data)`,
-        meta: sql`coalesce(${meta}::jsonb, meta)`,
-        ttc: sql`coalesce(${ttc}::jsonb, ttc)`,
-        variables: sql`coalesce(${variables}::jsonb, variables)`,
-        language: sql`case when ${setLanguage}::boolean then ${language}::text else language end`,
-        ending_id: sql`case when ${setEndingId}::boolean then ${endingId}::text else ending_id end`,
-      })
-      .where('responses.id', '=', writeSlots.id)
-      .where(sql`xmin`, '=', sql`${version}::xid`)
-      // A response that becomes finished without the survey's lock: only while its survey has no `auto_complete`
-      // (as this statement's snapshot sees it; otherwise the locked path counts it).
-      .$if(finishing, (q) => q.where(sql<boolean>`not exists (select 1 from ${names.ref('surveys')} s where s.id = responses.survey_id and s.auto_complete is not null)`))
-      .returning(columns)
-      .compile(),
-    writeSlots,
-  )
+  const write = (finishing: boolean) =>
+    precompiled(
+      db
+        .updateTable('responses')
+        .set({
+          updated_at: sql`${updatedAt}::timestamptz`,
+          finished: sql`coalesce(${finished}::boolean, finished)`,
+          data: sql`coalesce(${data}::jsonb, data)`,
+          meta: sql`coalesce(${meta}::jsonb, meta)`,
+          ttc: sql`coalesce(${ttc}::jsonb, ttc)`,
+          variables: sql`coalesce(${variables}::jsonb, variables)`,
+          language: sql`case when ${setLanguage}::boolean then ${language}::text else language end`,
+          ending_id: sql`case when ${setEndingId}::boolean then ${endingId}::text else ending_id end`,
+        })
+        .where('responses.id', '=', writeSlots.id)
+        .where(sql`xmin`, '=', sql`${version}::xid`)
+        // A response that becomes finished without the survey's lock: only while its survey has no `auto_complete`
+        // (as this statement's snapshot sees it; otherwise the locked path counts it).
+        .$if(finishing, (q) =>
+          q.where(
+            sql<boolean>`not exists (select 1 from ${names.ref('surveys')} s where s.id = responses.survey_id and s.auto_complete is not null)`,
+          ),
+        )
+        .returning(columns)
+        .compile(),
+      writeSlots,
+    )
   const writeIfUnchanged = write(false)
   const finishIfUnchanged = write(true)
   /**
@@ -118,11 +130,7 @@ export function createResponseStore(
 
     async get(id) {
       if (!isStorable(id)) return null
-      const row = await db
-        .selectFrom('responses')
-        .select(columns)
-        .where('responses.id', '=', id)
-        .executeTakeFirst()
+      const row = await db.selectFrom('responses').select(columns).where('responses.id', '=', id).executeTakeFirst()
       return row ? toResponseRecord(row) : null
     },
 

@@ -37,7 +37,10 @@ export async function summarizeResponses(
   const lastAnswered =
     ids.length === 0
       ? sql`null::int`
-      : sql`case ${sql.join(ids.map((_, index) => sql`when ${sql.ref(`a${ids.length - 1 - index}`)} then ${sql.lit(ids.length - 1 - index)}`), sql` `)} end`
+      : sql`case ${sql.join(
+          ids.map((_, index) => sql`when ${sql.ref(`a${ids.length - 1 - index}`)} then ${sql.lit(ids.length - 1 - index)}`),
+          sql` `,
+        )} end`
   type Counted = { id: string; value: string; count: string }
   type CellCounted = { id: string; row: string; column: string; count: string }
   const none = { rows: [] as Counted[] }

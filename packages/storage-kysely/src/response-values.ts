@@ -36,8 +36,25 @@ export interface ResponseValues {
 
 /** The slot of each value, for statements compiled once (`precompiled`). */
 export const RESPONSE_SLOTS = slots([
-  'id', 'createdAt', 'updatedAt', 'surveyId', 'environmentId', 'finished', 'data', 'meta', 'ttc', 'variables', 'language',
-  'singleUseId', 'displayId', 'displayStorable', 'endingId', 'userId', 'newContactId', 'requireAccepting', 'pinProven',
+  'id',
+  'createdAt',
+  'updatedAt',
+  'surveyId',
+  'environmentId',
+  'finished',
+  'data',
+  'meta',
+  'ttc',
+  'variables',
+  'language',
+  'singleUseId',
+  'displayId',
+  'displayStorable',
+  'endingId',
+  'userId',
+  'newContactId',
+  'requireAccepting',
+  'pinProven',
 ] satisfies Array<keyof ResponseValues>)
 
 export function responseValues(input: NewResponse, check: CreateResponseCheck): ResponseValues {
@@ -76,8 +93,10 @@ export const allStorable = (values: ResponseValues): boolean =>
  */
 export function batchRowJson(values: ResponseValues): string {
   const text = JSON.stringify
-  return `{"id":${text(values.id)},"created_at":${text(values.createdAt)},"finished":${values.finished},"data":${values.data},` +
+  return (
+    `{"id":${text(values.id)},"created_at":${text(values.createdAt)},"finished":${values.finished},"data":${values.data},` +
     `"meta":${values.meta},"ttc":${values.ttc},"variables":${values.variables},"language":${text(values.language)},` +
     `"display_id":${text(values.displayId)},"ending_id":${text(values.endingId)},"survey_id":${text(values.surveyId)},` +
     `"environment_id":${text(values.environmentId)},"accepting":${values.requireAccepting}}`
+  )
 }

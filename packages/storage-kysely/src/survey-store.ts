@@ -32,11 +32,7 @@ export function createSurveyStore(db: Kysely<Database>): SurveyStore {
     },
 
     async insert(survey) {
-      await db
-        .insertInto('surveys')
-        .values(toSurveyRow(survey))
-        .execute()
-        .catch(rethrowMissingSegment)
+      await db.insertInto('surveys').values(toSurveyRow(survey)).execute().catch(rethrowMissingSegment)
     },
 
     async update(id, change) {
@@ -73,7 +69,9 @@ export function createSurveyStore(db: Kysely<Database>): SurveyStore {
             .where('id', '=', row.segment_id)
             .where('environment_id', '=', environmentId)
             .where('is_private', '=', true)
-            .where((eb) => eb.not(eb.exists(eb.selectFrom('surveys').select('surveys.id').whereRef('surveys.segment_id', '=', 'segments.id'))))
+            .where((eb) =>
+              eb.not(eb.exists(eb.selectFrom('surveys').select('surveys.id').whereRef('surveys.segment_id', '=', 'segments.id'))),
+            )
             .execute()
         }
         return toSurveyRecord(row)

@@ -60,11 +60,7 @@ const FULL_SCAN_INTERVAL_MS = 1000
  * (so concurrent claimers, in any process, take disjoint rows), pushes their `next_attempt_at` forward by the
  * lease (so the rows are not due again until a dead claimer's lease ran out) and stamps its `claim_token`.
  */
-export function createWebhookDeliveryStore(
-  db: Kysely<Database>,
-  names: SchemaNames,
-  notifier: DeliveryNotifier,
-): WebhookDeliveryStore {
+export function createWebhookDeliveryStore(db: Kysely<Database>, names: SchemaNames, notifier: DeliveryNotifier): WebhookDeliveryStore {
   const deliveries = names.ref('webhook_deliveries')
   const webhooks = names.ref('webhooks')
   const events = names.ref('webhook_events')
@@ -226,9 +222,20 @@ export function createWebhookDeliveryStore(
         .set({ status: 'pending', next_attempt_at: now, claim_token: null, updated_at: now })
         .where('webhook_deliveries.id', '=', deliveryId)
         .where('webhook_deliveries.webhook_id', 'in', (q) =>
-          q.selectFrom('webhooks').select('webhooks.id').where('webhooks.id', '=', webhookId).where('webhooks.environment_id', '=', environmentId).where('webhooks.disabled_at', 'is', null),
+          q
+            .selectFrom('webhooks')
+            .select('webhooks.id')
+            .where('webhooks.id', '=', webhookId)
+            .where('webhooks.environment_id', '=', environmentId)
+            .where('webhooks.disabled_at', 'is', null),
         )
-        .where((eb) => eb.or([eb('webhook_deliveries.status', '!=', 'pending'), eb('webhook_deliveries.claim_token', 'is', null), eb('webhook_deliveries.next_attempt_at', '<=', now)]))
+        .where((eb) =>
+          eb.or([
+            eb('webhook_deliveries.status', '!=', 'pending'),
+            eb('webhook_deliveries.claim_token', 'is', null),
+            eb('webhook_deliveries.next_attempt_at', '<=', now),
+          ]),
+        )
         .returning(DELIVERY_COLUMNS.map((column) => column.replace('webhook_deliveries.', '')) as never)
         .executeTakeFirst()
       notifier.notify()

@@ -27,7 +27,14 @@ for (const backend of backends()) {
     const storage = createKyselyStorage({ db })
     const environments = { production: randomUUID(), development: randomUUID() }
     await storage.projects.createOrganization({ id: 'org', name: 'Org', createdAt: new Date() })
-    await storage.projects.create({ id: 'project', organizationId: 'org', name: 'P', createdAt: new Date(), environments, newId: randomUUID })
+    await storage.projects.create({
+      id: 'project',
+      organizationId: 'org',
+      name: 'P',
+      createdAt: new Date(),
+      environments,
+      newId: randomUUID,
+    })
     const who = { environmentId: environments.production, userId: 'holder', now: new Date(), newId: randomUUID }
     queries.length = 0
     await storage.clientContacts.setAttributes(who, { email: 'holder@example.com' }, DEFAULT_CONTACT_LIMITS)

@@ -27,11 +27,14 @@ for (const backend of backends()) {
     const project = await canvass.admin.createProject({ name: 'p' })
     environmentId = project.environments.production
     key = (await canvass.admin.createApiKey({ environmentId })).key
-    const survey = await post('/api/v1/management/surveys', JSON.stringify({
-      environmentId,
-      name: 'Imported',
-      questions: [{ id: 'q1', type: 'openText', headline: { default: 'Q' }, required: false, inputType: 'text' }],
-    }))
+    const survey = await post(
+      '/api/v1/management/surveys',
+      JSON.stringify({
+        environmentId,
+        name: 'Imported',
+        questions: [{ id: 'q1', type: 'openText', headline: { default: 'Q' }, required: false, inputType: 'text' }],
+      }),
+    )
     assert.is(survey.status, 200, survey.text)
     surveyId = survey.body.data.id
   })
@@ -41,7 +44,11 @@ for (const backend of backends()) {
 
   async function post(path: string, text: string, headers: Record<string, string> = {}) {
     const res = await canvass.fetch(
-      new Request(`http://localhost${path}`, { method: 'POST', headers: { 'x-api-key': key, 'content-type': 'application/json', ...headers }, body: text }),
+      new Request(`http://localhost${path}`, {
+        method: 'POST',
+        headers: { 'x-api-key': key, 'content-type': 'application/json', ...headers },
+        body: text,
+      }),
     )
     const answer = await res.text()
     let body: any = null
@@ -60,7 +67,10 @@ for (const backend of backends()) {
     assert.is(res.status, 200, res.text.slice(0, 500))
     const { created, failed, results, unlistedErrors } = res.body.data
     assert.equal([created, failed, results.length, unlistedErrors], [0, 1000, 100, 900])
-    assert.equal(results.map((result: { index: number }) => result.index), Array.from({ length: 100 }, (_, index) => index))
+    assert.equal(
+      results.map((result: { index: number }) => result.index),
+      Array.from({ length: 100 }, (_, index) => index),
+    )
     for (const result of results) {
       assert.equal(Object.keys(result.error.details), ['surveyId'], JSON.stringify(result))
     }
@@ -79,7 +89,10 @@ for (const backend of backends()) {
     assert.is(errors.length, 100)
     assert.is(errors[99].index, 149, 'the first 100 failed items')
     assert.equal(Object.keys(errors[0].error.details), ['finished'])
-    assert.equal(results.map((result: { index: number }) => result.index), [...results.map((result: { index: number }) => result.index)].sort((a: number, b: number) => a - b))
+    assert.equal(
+      results.map((result: { index: number }) => result.index),
+      [...results.map((result: { index: number }) => result.index)].sort((a: number, b: number) => a - b),
+    )
   })
 
   test('NUL, a lone surrogate or 1e400 in one item refuses that item alone, with or without Idempotency-Key', async () => {

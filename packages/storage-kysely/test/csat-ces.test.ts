@@ -15,7 +15,15 @@ import type { OpenBackend } from './backends'
 
 const t = (text: string) => ({ default: text })
 
-const csat = { id: 'sat', type: 'csat', headline: t('How satisfied are you?'), required: false, scale: 'smiley', lowerLabel: t('Not at all'), upperLabel: t('Very') }
+const csat = {
+  id: 'sat',
+  type: 'csat',
+  headline: t('How satisfied are you?'),
+  required: false,
+  scale: 'smiley',
+  lowerLabel: t('Not at all'),
+  upperLabel: t('Very'),
+}
 const ces = { id: 'ease', type: 'ces', headline: t('How easy was it?'), required: false, scale: 'number', range: 7 }
 const cal = { id: 'book', type: 'cal', headline: t('Book a call'), required: false, calUserName: 'rick/15min', calHost: 'cal.example.org' }
 const why = { id: 'why', type: 'openText', headline: t('Why?'), required: false }
@@ -73,10 +81,18 @@ for (const backend of backends()) {
       { ...ces, isColorCodingEnabled: false },
       { ...ces5, isColorCodingEnabled: false },
     ])
-    const bad = await call('PUT', `/api/v1/management/surveys/${surveyId}`, { questions: [{ ...csat, range: 7 }, { ...ces, range: 10 }] })
+    const bad = await call('PUT', `/api/v1/management/surveys/${surveyId}`, {
+      questions: [
+        { ...csat, range: 7 },
+        { ...ces, range: 10 },
+      ],
+    })
     assert.is(bad.status, 400, bad.text)
     assert.equal(Object.keys(bad.body.details).sort(), ['questions.0.range', 'questions.1.range'])
-    const refusedCreate = await call('POST', '/api/v1/management/surveys', { name: 'No scale', questions: [{ id: 'q', type: 'ces', headline: t('?'), range: 5 }] })
+    const refusedCreate = await call('POST', '/api/v1/management/surveys', {
+      name: 'No scale',
+      questions: [{ id: 'q', type: 'ces', headline: t('?'), range: 5 }],
+    })
     assert.is(refusedCreate.status, 400)
     assert.equal(Object.keys(refusedCreate.body.details), ['questions.0.scale'])
   })
@@ -105,11 +121,24 @@ for (const backend of backends()) {
     assert.equal(sat.satisfied, { count: 3, percentage: 75 })
     const ease = q('ease')
     assert.equal([ease.type, ease.answered, ease.average], ['ces', 4, 5])
-    assert.equal(ease.distribution.map((d: any) => [d.rating, d.count]), [[2, 1], [6, 1], [7, 1]])
+    assert.equal(
+      ease.distribution.map((d: any) => [d.rating, d.count]),
+      [
+        [2, 1],
+        [6, 1],
+        [7, 1],
+      ],
+    )
     assert.not.ok('satisfied' in ease, 'satisfaction is a CSAT figure')
     const ease5 = q('ease5')
     assert.equal([ease5.answered, ease5.average], [3, 3], 'a 6 is off a five-point scale')
-    assert.equal(ease5.distribution.map((d: any) => [d.rating, d.count]), [[1, 1], [5, 1]])
+    assert.equal(
+      ease5.distribution.map((d: any) => [d.rating, d.count]),
+      [
+        [1, 1],
+        [5, 1],
+      ],
+    )
   })
 
   test('an empty survey sums up to no average and no satisfied share', async () => {
@@ -125,7 +154,11 @@ for (const backend of backends()) {
     await respond(surveyId, { sat: 5, ease: 3, ease5: 2 })
     const res = await call('GET', `/api/v1/management/responses/export?surveyId=${surveyId}`)
     assert.is(res.status, 200, res.text)
-    const [header, row] = res.text.replace(/^\uFEFF/, '').trimEnd().split('\r\n').map((line) => line.split(','))
+    const [header, row] = res.text
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n')
+      .map((line) => line.split(','))
     const cell = (name: string) => row![header!.indexOf(name)]
     assert.equal([cell('How satisfied are you?'), cell('How easy was it?'), cell('And this?')], ['5', '3', '2'])
   })
@@ -165,7 +198,11 @@ for (const backend of backends()) {
     await respond(surveyId, { book: 'booked', why: 'x' })
     const res = await call('GET', `/api/v1/management/responses/export?surveyId=${surveyId}`)
     assert.is(res.status, 200, res.text)
-    const [header, row] = res.text.replace(/^\uFEFF/, '').trimEnd().split('\r\n').map((line) => line.split(','))
+    const [header, row] = res.text
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n')
+      .map((line) => line.split(','))
     assert.is(row![header!.indexOf('Book a call')], 'booked')
   })
 

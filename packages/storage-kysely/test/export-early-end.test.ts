@@ -86,11 +86,15 @@ test('a failed read mid-export: an error with the survey, the rows written, the 
   failExportReads = true
   const res = await call('GET', `/api/v1/management/responses/export?surveyId=${surveyId}&format=csv`)
   assert.is(res.status, 200, 'the answer started before the failure')
-  const outcome = await res.text().then(() => 'whole', () => 'cut off')
+  const outcome = await res.text().then(
+    () => 'whole',
+    () => 'cut off',
+  )
   assert.is(outcome, 'cut off', 'the client sees the body fail, not a file that looks whole')
-  assert.equal(logged.map(({ level, message }) => [level, message]), [
-    ['error', `The CSV export of survey ${surveyId} ended early after 20 rows: reading or writing its rows failed`],
-  ])
+  assert.equal(
+    logged.map(({ level, message }) => [level, message]),
+    [['error', `The CSV export of survey ${surveyId} ended early after 20 rows: reading or writing its rows failed`]],
+  )
   assert.equal([logged[0]!.cause.code, logged[0]!.cause.message], ['57P01', 'Connection terminated unexpectedly'])
   assert.equal(logged[0]!.context, { requestId: 'export-test-1' })
 })
@@ -101,7 +105,10 @@ test('a client that stops reading: a warning with the survey, the rows written a
   let received = ''
   while (!received.includes('\n')) received += new TextDecoder().decode((await reader.read()).value)
   await reader.cancel(new Error('aborted'))
-  assert.equal(logged.map(({ level }) => level), ['warn'])
+  assert.equal(
+    logged.map(({ level }) => level),
+    ['warn'],
+  )
   // The stream may have read a page ahead of what this reader took: the count is of rows read, not taken.
   const rows = Number(/ended early after (\d+) rows/.exec(logged[0]!.message)?.[1])
   assert.ok(rows >= 20 && rows < 60, logged[0]!.message)

@@ -20,7 +20,7 @@ import { backends } from './backends'
 import type { OpenBackend } from './backends'
 
 const server = backends().find((backend) => backend.name === 'Postgres')
-const test = suite('a finishing response update and its survey\'s lock')
+const test = suite("a finishing response update and its survey's lock")
 let open: OpenBackend | undefined
 let db: Kysely<unknown>
 let canvass: Canvass
@@ -72,7 +72,10 @@ async function surveyWithResponse(autoComplete?: number): Promise<{ surveyId: st
  * Holds the survey's row lock, as a finishing update or a survey update of another instance does, while
  * `update` runs; tells whether `update` finished without waiting for it. The lock is let go in any case.
  */
-async function finishesWhileSurveyLocked(surveyId: string, update: () => Promise<{ status: number }>): Promise<{ waited: boolean; status: number }> {
+async function finishesWhileSurveyLocked(
+  surveyId: string,
+  update: () => Promise<{ status: number }>,
+): Promise<{ waited: boolean; status: number }> {
   let release!: () => void
   const released = new Promise<void>((resolve) => (release = resolve))
   let locked!: () => void
@@ -102,26 +105,26 @@ async function finishesWhileSurveyLocked(surveyId: string, update: () => Promise
   }
 }
 
-test('a survey without autoComplete: the finishing update does not wait for the survey\'s lock', async () => {
+test("a survey without autoComplete: the finishing update does not wait for the survey's lock", async () => {
   if (!server) return
   const { surveyId, responseId } = await surveyWithResponse()
   const outcome = await finishesWhileSurveyLocked(surveyId, () =>
     call('PUT', `/api/v1/client/${environmentId}/responses/${responseId}`, { finished: true, data: { q1: 'b' } }),
   )
-  assert.is(outcome.waited, false, 'the update waited for the survey\'s lock')
+  assert.is(outcome.waited, false, "the update waited for the survey's lock")
   assert.is(outcome.status, 200)
   const read = await call('GET', `/api/v1/management/responses/${responseId}`)
   assert.is(read.body.data.finished, true)
   assert.equal(read.body.data.data, { q1: 'b' })
 })
 
-test('a survey with autoComplete: the finishing update counts under the survey\'s lock, and completes it', async () => {
+test("a survey with autoComplete: the finishing update counts under the survey's lock, and completes it", async () => {
   if (!server) return
   const { surveyId, responseId } = await surveyWithResponse(1)
   const outcome = await finishesWhileSurveyLocked(surveyId, () =>
     call('PUT', `/api/v1/client/${environmentId}/responses/${responseId}`, { finished: true, data: { q1: 'b' } }),
   )
-  assert.is(outcome.waited, true, 'the update did not wait for the survey\'s lock')
+  assert.is(outcome.waited, true, "the update did not wait for the survey's lock")
   assert.is(outcome.status, 200)
   const survey = await call('GET', `/api/v1/management/surveys/${surveyId}`)
   assert.is(survey.body.data.status, 'completed')

@@ -51,13 +51,19 @@ for (const backend of backends()) {
         body: '{"data":{"id":"r1"}}',
         contentType: 'application/json',
       })
-      assert.equal(await keys.begin(claimAt(environments.development, 'k1', 'b', t0)), { state: 'started' }, 'another environment, another key')
+      assert.equal(
+        await keys.begin(claimAt(environments.development, 'k1', 'b', t0)),
+        { state: 'started' },
+        'another environment, another key',
+      )
 
       // A holder that went away: its lease passes and the same request may take over; another may not.
       const gone = claimAt(environments.production, 'k2', 'c', t0)
       assert.equal(await keys.begin(gone), { state: 'started' })
       assert.equal(await keys.begin({ ...gone, now: new Date(t0.getTime() + 30_000) }), { state: 'in_flight' })
-      assert.equal(await keys.begin({ ...claimAt(environments.production, 'k2', 'd', new Date(t0.getTime() + 61_000)) }), { state: 'mismatch' })
+      assert.equal(await keys.begin({ ...claimAt(environments.production, 'k2', 'd', new Date(t0.getTime() + 61_000)) }), {
+        state: 'mismatch',
+      })
       assert.equal(await keys.begin(claimAt(environments.production, 'k2', 'c', new Date(t0.getTime() + 61_000))), { state: 'started' })
 
       // Released: free again for the same request.

@@ -28,23 +28,25 @@ export function kyselyFixtures(database: () => Kysely<unknown>): StorageFixtures
     },
 
     async setContactAttributes(environmentId, userId, attributes) {
-      await database().transaction().execute(async (trx) => {
-        const contact = await sql<{ id: string }>`
+      await database()
+        .transaction()
+        .execute(async (trx) => {
+          const contact = await sql<{ id: string }>`
           insert into canvass.contacts (id, environment_id, user_id) values (${randomUUID()}, ${environmentId}, ${userId})
           on conflict (environment_id, user_id) do update set user_id = excluded.user_id
           returning id`.execute(trx)
-        const contactId = contact.rows[0]?.id
-        for (const [key, value] of Object.entries(attributes)) {
-          const attributeKey = await sql<{ id: string }>`
+          const contactId = contact.rows[0]?.id
+          for (const [key, value] of Object.entries(attributes)) {
+            const attributeKey = await sql<{ id: string }>`
             insert into canvass.contact_attribute_keys (id, environment_id, key, type) values (${randomUUID()}, ${environmentId}, ${key}, 'custom')
             on conflict (environment_id, key) do update set key = excluded.key
             returning id`.execute(trx)
-          await sql`
+            await sql`
             insert into canvass.contact_attributes (id, contact_id, attribute_key_id, value)
             values (${randomUUID()}, ${contactId}, ${attributeKey.rows[0]?.id}, ${value})
             on conflict (contact_id, attribute_key_id) do update set value = excluded.value`.execute(trx)
-        }
-      })
+          }
+        })
     },
   }
 }

@@ -35,14 +35,22 @@ async function call(method: string, path: string, body: unknown): Promise<{ stat
 let n = 0
 /** Each create's path, a body (fresh names each call), and where the created record says its environment. */
 const CREATES: [path: string, body: () => Record<string, unknown>, environmentOf: (data: any) => string][] = [
-  ['/api/v1/management/surveys', () => ({ name: 'S', questions: [{ id: 'q1', type: 'openText', headline: { default: 'Q' }, required: false }] }), (d) => d.environmentId],
+  [
+    '/api/v1/management/surveys',
+    () => ({ name: 'S', questions: [{ id: 'q1', type: 'openText', headline: { default: 'Q' }, required: false }] }),
+    (d) => d.environmentId,
+  ],
   ['/api/v1/management/action-classes', () => ({ name: `a${++n}`, type: 'code', key: `a${n}` }), (d) => d.environmentId],
   ['/api/v1/management/attribute-classes', () => ({ name: `c${++n}` }), (d) => d.environmentId],
   ['/api/v1/management/contact-attribute-keys', () => ({ key: `k${++n}` }), (d) => d.environmentId],
   ['/api/v1/management/segments', () => ({ title: `s${++n}` }), (d) => d.environmentId],
   ['/api/v1/webhooks', () => ({ url: 'https://example.com/hook', triggers: ['responseCreated'] }), (d) => d.environmentId],
   // A response names no environment: its survey's is the key's.
-  ['/api/v1/management/responses', () => ({ surveyId, finished: true, data: {} }), (d) => (d.surveyId === surveyId ? environmentId : d.surveyId)],
+  [
+    '/api/v1/management/responses',
+    () => ({ surveyId, finished: true, data: {} }),
+    (d) => (d.surveyId === surveyId ? environmentId : d.surveyId),
+  ],
 ]
 
 test.before(async () => {
@@ -53,7 +61,11 @@ test.before(async () => {
   environmentId = project.environments.production
   otherEnvironmentId = project.environments.development
   key = (await canvass.admin.createApiKey({ environmentId })).key
-  const survey = await call('POST', '/api/v1/management/surveys', { environmentId, name: 'S', questions: [{ id: 'q1', type: 'openText', headline: { default: 'Q' }, required: false }] })
+  const survey = await call('POST', '/api/v1/management/surveys', {
+    environmentId,
+    name: 'S',
+    questions: [{ id: 'q1', type: 'openText', headline: { default: 'Q' }, required: false }],
+  })
   surveyId = survey.body.data.id
 })
 test.after(async () => {

@@ -33,8 +33,12 @@ for (const backend of backends()) {
     assert.is(first.error, undefined)
     await sql`insert into canvass.organizations (id, name) values ('org', 'Org')`.execute(db)
     await sql`insert into canvass.projects (id, organization_id, name) values ('proj', 'org', 'Project')`.execute(db)
-    await sql`insert into canvass.environments (id, project_id, type) values ('env-p', 'proj', 'production'), ('env-d', 'proj', 'development')`.execute(db)
-    await sql`insert into canvass.attribute_classes (id, environment_id, name, type, description) values ('mine', 'env-p', 'email', 'code', 'my own')`.execute(db)
+    await sql`insert into canvass.environments (id, project_id, type) values ('env-p', 'proj', 'production'), ('env-d', 'proj', 'development')`.execute(
+      db,
+    )
+    await sql`insert into canvass.attribute_classes (id, environment_id, name, type, description) values ('mine', 'env-p', 'email', 'code', 'my own')`.execute(
+      db,
+    )
     await sql`insert into canvass.api_keys (id, environment_id, hash) values ('key', 'env-p', 'abc')`.execute(db)
 
     assert.equal((await migrate(db))[0], '0003-management')

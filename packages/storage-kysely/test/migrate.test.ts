@@ -8,7 +8,30 @@ import type { Storage } from '@canvass/core'
 import { backends, sharedDatabase } from './backends'
 
 /** Every migration, in the order they run. */
-const MIGRATIONS = ['0001-initial', '0003-management', '0004-client', '0005-webhooks', '0006-webhook-events', '0007-outbox-matching', '0008-sequential-event-ids', '0009-created-event-columns', '0010-drop-duplicate-index', '0011-ascending-list-indexes', '0012-attribute-value-hash', '0013-client-created-keys', '0014-pending-deliveries-by-webhook', '0015-segments', '0016-survey-display-settings', '0017-responses-by-update', '0018-idempotency-keys', '0019-one-response-per-display', '0020-survey-variables', '0021-survey-blocks', '0022-quotas', '0023-import-mappings']
+const MIGRATIONS = [
+  '0001-initial',
+  '0003-management',
+  '0004-client',
+  '0005-webhooks',
+  '0006-webhook-events',
+  '0007-outbox-matching',
+  '0008-sequential-event-ids',
+  '0009-created-event-columns',
+  '0010-drop-duplicate-index',
+  '0011-ascending-list-indexes',
+  '0012-attribute-value-hash',
+  '0013-client-created-keys',
+  '0014-pending-deliveries-by-webhook',
+  '0015-segments',
+  '0016-survey-display-settings',
+  '0017-responses-by-update',
+  '0018-idempotency-keys',
+  '0019-one-response-per-display',
+  '0020-survey-variables',
+  '0021-survey-blocks',
+  '0022-quotas',
+  '0023-import-mappings',
+]
 
 const TABLES = [
   'action_classes',
@@ -56,7 +79,10 @@ for (const backend of backends()) {
     assert.equal(await tableNames(db, 'public'), [], 'nothing is created in public')
     assert.equal(await migrate(db), [], 'nothing is pending')
     const applied = await sql<{ name: string }>`select name from canvass.canvass_migration`.execute(db)
-    assert.equal(applied.rows, MIGRATIONS.map((name) => ({ name })))
+    assert.equal(
+      applied.rows,
+      MIGRATIONS.map((name) => ({ name })),
+    )
   })
 
   test('several migrates at once on an empty database all succeed and apply each migration once', async () => {
@@ -79,27 +105,59 @@ for (const backend of backends()) {
     // The database as an earlier Canvass left it: 0019 (and what came after) not applied, several responses naming one display.
     await sql`drop index canvass.responses_display_id_key`.execute(db)
     await sql`create index responses_display_id_idx on canvass.responses (display_id) where display_id is not null`.execute(db)
-    const display = await storage.displays.create({ id: 'display-1', environmentId, surveyId, userId: null, responseId: null, createdAt: new Date(), newId: () => 'unused' })
+    const display = await storage.displays.create({
+      id: 'display-1',
+      environmentId,
+      surveyId,
+      userId: null,
+      responseId: null,
+      createdAt: new Date(),
+      newId: () => 'unused',
+    })
     assert.equal(display, { outcome: 'created', id: 'display-1' })
     const base = Date.now()
     const ids = ['r-late', 'r-first', 'r-later']
-    for (const [i, at] of [[0, 2], [1, 1], [2, 3]] as const) {
+    for (const [i, at] of [
+      [0, 2],
+      [1, 1],
+      [2, 3],
+    ] as const) {
       const response = makeResponse(surveyId, { id: ids[i]!, createdAt: new Date(base + at), displayId: 'display-1' })
-      assert.equal(await storage.responses.create(response, { environmentId, requireAccepting: false, checkEnvironment: false, pinProven: false }), { outcome: 'created', id: ids[i]! })
+      assert.equal(
+        await storage.responses.create(response, { environmentId, requireAccepting: false, checkEnvironment: false, pinProven: false }),
+        { outcome: 'created', id: ids[i]! },
+      )
     }
     const before = await storage.webhookDeliveries.list(environmentId, webhookId, { limit: 10 })
     // What came after 0019, undone once the responses are written (today's storage writes them; it reads quotas).
     await sql`alter table canvass.surveys drop column variables, drop column blocks`.execute(db)
     await sql`drop table canvass.response_quota_links, canvass.quotas, canvass.import_mappings`.execute(db)
-    await sql`delete from canvass.canvass_migration where name in ('0019-one-response-per-display', '0020-survey-variables', '0021-survey-blocks', '0022-quotas', '0023-import-mappings')`.execute(db)
+    await sql`delete from canvass.canvass_migration where name in ('0019-one-response-per-display', '0020-survey-variables', '0021-survey-blocks', '0022-quotas', '0023-import-mappings')`.execute(
+      db,
+    )
 
-    assert.equal(await migrate(db), ['0019-one-response-per-display', '0020-survey-variables', '0021-survey-blocks', '0022-quotas', '0023-import-mappings'])
-    const linked = await sql<{ id: string; display_id: string | null }>`select id, display_id from canvass.responses order by id`.execute(db)
-    assert.equal(linked.rows, [{ id: 'r-first', display_id: 'display-1' }, { id: 'r-late', display_id: null }, { id: 'r-later', display_id: null }])
+    assert.equal(await migrate(db), [
+      '0019-one-response-per-display',
+      '0020-survey-variables',
+      '0021-survey-blocks',
+      '0022-quotas',
+      '0023-import-mappings',
+    ])
+    const linked = await sql<{ id: string; display_id: string | null }>`select id, display_id from canvass.responses order by id`.execute(
+      db,
+    )
+    assert.equal(linked.rows, [
+      { id: 'r-first', display_id: 'display-1' },
+      { id: 'r-late', display_id: null },
+      { id: 'r-later', display_id: null },
+    ])
     assert.equal(await storage.displays.responseOf(environmentId, 'display-1'), { responseId: 'r-first' })
     assert.equal(await storage.webhookDeliveries.list(environmentId, webhookId, { limit: 10 }), before, 'no responseUpdated event')
     const again = makeResponse(surveyId, { displayId: 'display-1' })
-    assert.equal(await storage.responses.create(again, { environmentId, requireAccepting: false, checkEnvironment: false, pinProven: false }), { outcome: 'display_taken' })
+    assert.equal(
+      await storage.responses.create(again, { environmentId, requireAccepting: false, checkEnvironment: false, pinProven: false }),
+      { outcome: 'display_taken' },
+    )
   })
 
   test('0020: surveys stored before have no variables ([])', async () => {
@@ -108,7 +166,9 @@ for (const backend of backends()) {
     const { environmentId, surveyId } = await seedWithWebhook(storage, ['responseUpdated'])
     await sql`alter table canvass.surveys drop column variables, drop column blocks`.execute(db)
     await sql`drop table canvass.response_quota_links, canvass.quotas, canvass.import_mappings`.execute(db)
-    await sql`delete from canvass.canvass_migration where name in ('0020-survey-variables', '0021-survey-blocks', '0022-quotas', '0023-import-mappings')`.execute(db)
+    await sql`delete from canvass.canvass_migration where name in ('0020-survey-variables', '0021-survey-blocks', '0022-quotas', '0023-import-mappings')`.execute(
+      db,
+    )
     assert.equal(await migrate(db), ['0020-survey-variables', '0021-survey-blocks', '0022-quotas', '0023-import-mappings'])
     const survey = await storage.surveys.get(surveyId)
     assert.is(survey?.environmentId, environmentId)
@@ -137,7 +197,11 @@ for (const backend of backends()) {
       where table_schema = 'canvass' and data_type like 'timestamp%' and table_name not like 'canvass_migration%'`.execute(db)
     assert.ok(columns.rows.length > 0)
     for (const column of columns.rows) {
-      assert.is(`${column.data_type}(${column.datetime_precision})`, 'timestamp with time zone(3)', `${column.table_name}.${column.column_name}`)
+      assert.is(
+        `${column.data_type}(${column.datetime_precision})`,
+        'timestamp with time zone(3)',
+        `${column.table_name}.${column.column_name}`,
+      )
     }
   })
 
@@ -163,7 +227,14 @@ for (const backend of backends()) {
     const createdAt = new Date()
     await storage.projects.createOrganization({ id: 'list-org', name: 'Org', createdAt })
     let ids = 0
-    await storage.projects.create({ id: 'list-proj', organizationId: 'list-org', name: 'Lists', createdAt, environments, newId: () => `list-${ids++}` })
+    await storage.projects.create({
+      id: 'list-proj',
+      organizationId: 'list-org',
+      name: 'Lists',
+      createdAt,
+      environments,
+      newId: () => `list-${ids++}`,
+    })
     const survey = makeSurvey(environments.production)
     await storage.surveys.insert(survey)
     // Respondents' writes arrive in time order; ids are random. One statement writes them in that order.
@@ -215,8 +286,7 @@ for (const backend of backends()) {
     assert.not.ok((await tableNames(db)).includes('organizations'), 'the tables created before the failure are rolled back')
   })
 
-
-  test('leaves an application\'s own tables in public alone, even when they share names with Canvass\'s', async () => {
+  test("leaves an application's own tables in public alone, even when they share names with Canvass's", async () => {
     await sql`create table public.projects (id serial primary key, title text)`.execute(db)
     await sql`create table public.surveys (slug text primary key)`.execute(db)
     await sql`insert into public.projects (title) values ('the app''s own')`.execute(db)
@@ -226,7 +296,7 @@ for (const backend of backends()) {
     assert.equal(own.rows, [{ title: "the app's own" }])
     const columns = await sql<{ column_name: string }>`
       select column_name from information_schema.columns where table_schema = 'public' and table_name = 'surveys'`.execute(db)
-    assert.equal(columns.rows, [{ column_name: 'slug' }], 'the app\'s table is unchanged')
+    assert.equal(columns.rows, [{ column_name: 'slug' }], "the app's table is unchanged")
     // And Canvass works beside them: a project, a survey, a webhook and a response (with its outbox row).
     await assertWritesWork(createKyselyStorage({ db: db }))
     assert.equal((await sql`select title from public.projects`.execute(db)).rows, [{ title: "the app's own" }])
@@ -314,7 +384,10 @@ async function assertWritesWork(storage: Storage): Promise<void> {
 }
 
 /** A project with a survey and a webhook listening to `triggers`, through the storage. */
-async function seedWithWebhook(storage: Storage, triggers: string[]): Promise<{ environmentId: string; surveyId: string; webhookId: string }> {
+async function seedWithWebhook(
+  storage: Storage,
+  triggers: string[],
+): Promise<{ environmentId: string; surveyId: string; webhookId: string }> {
   const createdAt = new Date()
   const id = (name: string) => `${name}${Math.random().toString(36).slice(2, 12)}`
   const environments = { production: id('e'), development: id('e') }

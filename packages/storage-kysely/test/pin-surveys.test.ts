@@ -54,7 +54,11 @@ for (const backend of backends()) {
     if (options.body !== undefined) headers['content-type'] = 'application/json'
     if (options.key) headers['x-api-key'] = key
     const response = await canvass.fetch(
-      new Request(`http://localhost${path}`, { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) }),
+      new Request(`http://localhost${path}`, {
+        method,
+        headers,
+        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      }),
       { clientAddress: options.address ?? newAddress() },
     )
     const text = await response.text()
@@ -68,7 +72,14 @@ for (const backend of backends()) {
   async function pinSurvey(pin: string): Promise<string> {
     const res = await call('POST', '/api/v1/management/surveys', {
       key: true,
-      body: { environmentId, name: 'Protected', type: 'link', status: 'inProgress', pin, questions: [{ id: 'q1', type: 'openText', headline: { default: 'Why?' }, required: true }] },
+      body: {
+        environmentId,
+        name: 'Protected',
+        type: 'link',
+        status: 'inProgress',
+        pin,
+        questions: [{ id: 'q1', type: 'openText', headline: { default: 'Why?' }, required: true }],
+      },
     })
     assert.is(res.status, 200, res.text)
     return res.body.data.id
@@ -78,10 +89,19 @@ for (const backend of backends()) {
   async function enter(surveyId: string, pin: string, address = newAddress()) {
     const res = await call('GET', `/s/${surveyId}?pin=${pin}`, { address })
     const boot = /<script id="canvass-boot" type="application\/json">(.*?)<\/script>/s.exec(res.text)?.[1]
-    return { status: res.status, retryAfter: res.headers.get('retry-after'), proof: boot === undefined ? undefined : (JSON.parse(boot).pinAuthToken as string | undefined) }
+    return {
+      status: res.status,
+      retryAfter: res.headers.get('retry-after'),
+      proof: boot === undefined ? undefined : (JSON.parse(boot).pinAuthToken as string | undefined),
+    }
   }
 
-  const createBody = (surveyId: string, extra: Record<string, unknown> = {}) => ({ surveyId, finished: false, data: { q1: 'because' }, ...extra })
+  const createBody = (surveyId: string, extra: Record<string, unknown> = {}) => ({
+    surveyId,
+    finished: false,
+    data: { q1: 'because' },
+    ...extra,
+  })
 
   test('a response without the proof is refused with 403 on every client route; with the link page’s proof it is accepted', async () => {
     const surveyId = await pinSurvey('4821')
@@ -95,7 +115,10 @@ for (const backend of backends()) {
       for (const pinAuthToken of [undefined, null, '', 'made-up', otherProof, `${proof}x`, (proof as string).replace(/^\d/, '9')]) {
         const refused = await call('POST', path, { body: createBody(surveyId, pinAuthToken === undefined ? {} : { pinAuthToken }) })
         assert.is(refused.status, 403, `${path} with ${pinAuthToken}`)
-        assert.equal([refused.body.code, refused.body.message, refused.body.details.surveyId], ['forbidden', 'Survey is protected by a PIN', surveyId])
+        assert.equal(
+          [refused.body.code, refused.body.message, refused.body.details.surveyId],
+          ['forbidden', 'Survey is protected by a PIN', surveyId],
+        )
       }
     }
     const list = await call('GET', `/api/v1/management/responses?surveyId=${surveyId}`, { key: true })
@@ -104,18 +127,32 @@ for (const backend of backends()) {
     const created = await call('POST', `/api/v1/client/${environmentId}/responses`, { body: createBody(surveyId, { pinAuthToken: proof }) })
     assert.is(created.status, 200, created.text)
     const id = created.body.data.id
-    const createdV2 = await call('POST', `/api/v2/client/${environmentId}/responses`, { body: createBody(surveyId, { pinAuthToken: proof }) })
+    const createdV2 = await call('POST', `/api/v2/client/${environmentId}/responses`, {
+      body: createBody(surveyId, { pinAuthToken: proof }),
+    })
     assert.is(createdV2.status, 200, createdV2.text)
 
-    for (const path of [`/api/v1/client/${environmentId}/responses/${id}`, `/api/v1/client/responses/${id}`, `/api/v2/client/${environmentId}/responses/${id}`]) {
+    for (const path of [
+      `/api/v1/client/${environmentId}/responses/${id}`,
+      `/api/v1/client/responses/${id}`,
+      `/api/v2/client/${environmentId}/responses/${id}`,
+    ]) {
       for (const pinAuthToken of [undefined, 'made-up', otherProof]) {
-        const refused = await call('PUT', path, { body: { finished: false, data: { q1: 'changed' }, ...(pinAuthToken === undefined ? {} : { pinAuthToken }) } })
+        const refused = await call('PUT', path, {
+          body: { finished: false, data: { q1: 'changed' }, ...(pinAuthToken === undefined ? {} : { pinAuthToken }) },
+        })
         assert.is(refused.status, 403, `${path} with ${pinAuthToken}`)
         assert.is(refused.body.message, 'Survey is protected by a PIN')
       }
     }
-    assert.equal((await call('GET', `/api/v1/management/responses/${id}`, { key: true })).body.data.data, { q1: 'because' }, 'no refused update was written')
-    const updated = await call('PUT', `/api/v1/client/${environmentId}/responses/${id}`, { body: { finished: true, data: { q1: 'done' }, pinAuthToken: proof } })
+    assert.equal(
+      (await call('GET', `/api/v1/management/responses/${id}`, { key: true })).body.data.data,
+      { q1: 'because' },
+      'no refused update was written',
+    )
+    const updated = await call('PUT', `/api/v1/client/${environmentId}/responses/${id}`, {
+      body: { finished: true, data: { q1: 'done' }, pinAuthToken: proof },
+    })
     assert.is(updated.status, 200, updated.text)
     assert.equal((await call('GET', `/api/v1/management/responses/${id}`, { key: true })).body.data.data, { q1: 'done' })
 
@@ -126,11 +163,21 @@ for (const backend of backends()) {
   test('a survey without a PIN takes responses without a proof, and ignores one', async () => {
     const res = await call('POST', '/api/v1/management/surveys', {
       key: true,
-      body: { environmentId, name: 'Open', type: 'link', status: 'inProgress', questions: [{ id: 'q1', type: 'openText', headline: { default: 'Why?' }, required: true }] },
+      body: {
+        environmentId,
+        name: 'Open',
+        type: 'link',
+        status: 'inProgress',
+        questions: [{ id: 'q1', type: 'openText', headline: { default: 'Why?' }, required: true }],
+      },
     })
     const surveyId = res.body.data.id
     assert.is((await call('POST', `/api/v1/client/${environmentId}/responses`, { body: createBody(surveyId) })).status, 200)
-    assert.is((await call('POST', `/api/v1/client/${environmentId}/responses`, { body: createBody(surveyId, { pinAuthToken: 'anything' }) })).status, 200)
+    assert.is(
+      (await call('POST', `/api/v1/client/${environmentId}/responses`, { body: createBody(surveyId, { pinAuthToken: 'anything' }) }))
+        .status,
+      200,
+    )
   })
 
   test('one address guessing PINs is locked out after 10 wrong ones: 429 with Retry-After, even for the right PIN; others are not', async () => {
@@ -153,7 +200,9 @@ for (const backend of backends()) {
     const surveyId = await pinSurvey('5150')
     // 24 wrong PINs, each from an address of its own, all counted.
     for (let round = 0; round < 6; round++) {
-      const statuses = await Promise.all(Array.from({ length: 4 }, (_, i) => enter(surveyId, String(6000 + round * 4 + i)).then((r) => r.status)))
+      const statuses = await Promise.all(
+        Array.from({ length: 4 }, (_, i) => enter(surveyId, String(6000 + round * 4 + i)).then((r) => r.status)),
+      )
       assert.equal(statuses, [403, 403, 403, 403], `round ${round}`)
     }
     const locked = await enter(surveyId, '5150')
@@ -182,7 +231,9 @@ for (const backend of backends()) {
   test('concurrent wrong PINs from one address: exactly 10 are judged, the rest locked out', async () => {
     const surveyId = await pinSurvey('9753')
     const guesser = newAddress()
-    const statuses = await Promise.all(Array.from({ length: 20 }, (_, i) => enter(surveyId, String(1000 + i), guesser).then((r) => r.status)))
+    const statuses = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => enter(surveyId, String(1000 + i), guesser).then((r) => r.status)),
+    )
     assert.equal([statuses.filter((s) => s === 403).length, statuses.filter((s) => s === 429).length], [10, 10])
   })
 

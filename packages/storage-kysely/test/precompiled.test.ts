@@ -66,7 +66,14 @@ test('on PGlite the values come back where their slots were', async () => {
   const db = new Kysely<unknown>({ dialect: new PGliteDialect({ pglite: new PGlite() }) })
   try {
     const s = slots(['n', 'text', 'nothing'])
-    const make = precompiled(sql<{ n: number; text: string; nothing: null }>`select ${s.n}::int as n, ${s.text}::text as text, ${s.nothing}::text as nothing`.compile(db), s)
+    const make = precompiled(
+      sql<{
+        n: number
+        text: string
+        nothing: null
+      }>`select ${s.n}::int as n, ${s.text}::text as text, ${s.nothing}::text as nothing`.compile(db),
+      s,
+    )
     assert.equal((await db.executeQuery(make({ text: 'hi', nothing: null, n: 7 }))).rows, [{ n: 7, text: 'hi', nothing: null }])
     assert.equal((await db.executeQuery(make({ text: 'again', nothing: null, n: 8 }))).rows, [{ n: 8, text: 'again', nothing: null }])
   } finally {

@@ -12,7 +12,13 @@ import { createKyselyStorage, migrate } from '../src'
 import { backends } from './backends'
 import type { OpenBackend } from './backends'
 
-const FILTERS = [{ id: 'i', connector: null, resource: { id: 'f', root: { type: 'attribute', contactAttributeKey: 'plan' }, value: 'pro', qualifier: { operator: 'equals' } } }]
+const FILTERS = [
+  {
+    id: 'i',
+    connector: null,
+    resource: { id: 'f', root: { type: 'attribute', contactAttributeKey: 'plan' }, value: 'pro', qualifier: { operator: 'equals' } },
+  },
+]
 
 const [pglite] = backends()
 const test = suite('a failed survey write leaves no private segment behind')
@@ -27,11 +33,16 @@ test.before(async () => {
   open = await pglite!.open()
   await migrate(open.db)
   storage = createKyselyStorage({ db: open.db })
-  const failing = (method: 'insert' | 'update') => async (...args: unknown[]) => {
-    if (failSurveyWrites) throw new Error(`injected: surveys.${method} failed`)
-    return (storage.surveys[method] as (...a: unknown[]) => Promise<unknown>)(...args)
+  const failing =
+    (method: 'insert' | 'update') =>
+    async (...args: unknown[]) => {
+      if (failSurveyWrites) throw new Error(`injected: surveys.${method} failed`)
+      return (storage.surveys[method] as (...a: unknown[]) => Promise<unknown>)(...args)
+    }
+  const faulty: Storage = {
+    ...storage,
+    surveys: { ...storage.surveys, insert: failing('insert'), update: failing('update') } as Storage['surveys'],
   }
-  const faulty: Storage = { ...storage, surveys: { ...storage.surveys, insert: failing('insert'), update: failing('update') } as Storage['surveys'] }
   canvass = createCanvass({ storage: faulty, logger: { error() {}, warn() {}, info() {} } as never })
   const project = await canvass.admin.createProject({ name: 'p' })
   environmentId = project.environments.production
@@ -43,7 +54,11 @@ test.after(async () => {
 
 async function call(method: string, path: string, body?: unknown) {
   const res = await canvass.fetch(
-    new Request(`http://localhost${path}`, { method, headers: { 'x-api-key': key, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) }),
+    new Request(`http://localhost${path}`, {
+      method,
+      headers: { 'x-api-key': key, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    }),
   )
   return { status: res.status, body: await res.json().catch(() => null) }
 }

@@ -50,7 +50,12 @@ for (const backend of backends({ prepared: true })) {
       assert.is(statements.length, 1, statements.join('\n---\n'))
     }
     const refused = await statementsOf(() =>
-      storage.responses.create(makeResponse(randomUUID()), { environmentId, requireAccepting: true, checkEnvironment: true, pinProven: false }),
+      storage.responses.create(makeResponse(randomUUID()), {
+        environmentId,
+        requireAccepting: true,
+        checkEnvironment: true,
+        pinProven: false,
+      }),
     )
     assert.is(refused.length, 2, 'only a refusal takes a second statement, to name the outcome')
   })
@@ -64,7 +69,10 @@ for (const backend of backends({ prepared: true })) {
         assert.equal(await storage.responses.create(response, check), { outcome: 'created', id: response.id })
       })
       assert.is(statements.length, 1, statements.join('\n---\n'))
-      assert.not.ok(statements.some((text) => /for no key update/.test(text)), 'the survey is not locked')
+      assert.not.ok(
+        statements.some((text) => /for no key update/.test(text)),
+        'the survey is not locked',
+      )
     }
     // With autoComplete, a finished response counts under the survey's lock.
     const counted = makeSurvey(environmentId, { autoComplete: 5 })
@@ -73,7 +81,10 @@ for (const backend of backends({ prepared: true })) {
     const statements = await statementsOf(async () => {
       assert.equal(await storage.responses.create(response, check), { outcome: 'created', id: response.id })
     })
-    assert.ok(statements.some((text) => /for no key update/.test(text)), statements.join('\n---\n'))
+    assert.ok(
+      statements.some((text) => /for no key update/.test(text)),
+      statements.join('\n---\n'),
+    )
   })
 
   test('updateResponse is a read without a lock and a conditional write when nothing else writes the response', async () => {
@@ -81,7 +92,10 @@ for (const backend of backends({ prepared: true })) {
     const response = makeResponse(survey.id, { data: { q1: 'a' } })
     await storage.responses.create(response, { environmentId, requireAccepting: true, checkEnvironment: true, pinProven: false })
     const statements = await statementsOf(async () => {
-      const updated = await storage.responses.update(response.id, (current) => ({ updatedAt: new Date(), data: { ...current.data, q2: 'b' } }))
+      const updated = await storage.responses.update(response.id, (current) => ({
+        updatedAt: new Date(),
+        data: { ...current.data, q2: 'b' },
+      }))
       assert.equal(updated?.data, { q1: 'a', q2: 'b' })
     })
     assert.is(statements.length, 2, statements.join('\n---\n'))
@@ -90,15 +104,24 @@ for (const backend of backends({ prepared: true })) {
     // Becoming finished on a survey without autoComplete counts towards nothing: the same two statements.
     const finishing = await statementsOf(() => storage.responses.update(response.id, () => ({ updatedAt: new Date(), finished: true })))
     assert.is(finishing.length, 2, finishing.join('\n---\n'))
-    assert.not.ok(finishing.some((text) => /for (no key )?update/.test(text)), 'nothing is locked')
+    assert.not.ok(
+      finishing.some((text) => /for (no key )?update/.test(text)),
+      'nothing is locked',
+    )
     // With autoComplete, it counts under the survey's lock: that takes the locked path.
     const counted = makeSurvey(environmentId, { autoComplete: 5 })
     await storage.surveys.insert(counted)
     const towards = makeResponse(counted.id, { data: { q1: 'a' } })
     await storage.responses.create(towards, { environmentId, requireAccepting: true, checkEnvironment: true, pinProven: false })
     const locked = await statementsOf(() => storage.responses.update(towards.id, () => ({ updatedAt: new Date(), finished: true })))
-    assert.ok(locked.some((text) => /for update/.test(text)), locked.join('\n---\n'))
-    assert.ok(locked.some((text) => /for no key update/.test(text)), 'the survey is locked')
+    assert.ok(
+      locked.some((text) => /for update/.test(text)),
+      locked.join('\n---\n'),
+    )
+    assert.ok(
+      locked.some((text) => /for no key update/.test(text)),
+      'the survey is locked',
+    )
   })
 
   test('updateResponse reads again under a lock, and calls change again, when the response changed after its read', async () => {
@@ -146,7 +169,9 @@ for (const backend of backends({ prepared: true })) {
     await sql`insert into canvass.response_notes (id, response_id, user_id, user_name, text, created_at, updated_at)
       values ('note-1', ${first}, 'user-1', 'Ada', 'Call back', ${noteAt}, ${noteAt})`.execute(db)
     await sql`insert into canvass.tags (id, environment_id, name, created_at, updated_at)
-      values ('tag-1', ${environmentId}, 'vip', ${noteAt}, ${noteAt}), ('tag-2', ${environmentId}, 'angry', ${noteAt}, ${noteAt})`.execute(db)
+      values ('tag-1', ${environmentId}, 'vip', ${noteAt}, ${noteAt}), ('tag-2', ${environmentId}, 'angry', ${noteAt}, ${noteAt})`.execute(
+      db,
+    )
     await sql`insert into canvass.response_tags (response_id, tag_id) values (${first}, 'tag-1'), (${first}, 'tag-2')`.execute(db)
 
     let listed: Awaited<ReturnType<Storage['responses']['list']>> = []
@@ -167,13 +192,10 @@ for (const backend of backends({ prepared: true })) {
         user: { id: 'user-1', name: 'Ada' },
       },
     ])
-    assert.equal(
-      response?.tags,
-      [
-        { id: 'tag-2', createdAt: '2026-11-20T10:00:00.123Z', updatedAt: '2026-11-20T10:00:00.123Z', name: 'angry', environmentId },
-        { id: 'tag-1', createdAt: '2026-11-20T10:00:00.123Z', updatedAt: '2026-11-20T10:00:00.123Z', name: 'vip', environmentId },
-      ],
-    )
+    assert.equal(response?.tags, [
+      { id: 'tag-2', createdAt: '2026-11-20T10:00:00.123Z', updatedAt: '2026-11-20T10:00:00.123Z', name: 'angry', environmentId },
+      { id: 'tag-1', createdAt: '2026-11-20T10:00:00.123Z', updatedAt: '2026-11-20T10:00:00.123Z', name: 'vip', environmentId },
+    ])
     assert.is(response?.person?.userId, 'reader-0')
     assert.is((await statementsOf(() => storage.responses.get(first))).length, 1)
     // Deleting returns the response as it was, notes and tags included.
@@ -190,7 +212,11 @@ for (const backend of backends({ prepared: true })) {
     assert.ok(db)
     const ids: string[] = []
     for (let i = 0; i < 5; i++) {
-      const response = makeResponse(survey.id, { userId: i % 2 === 0 ? `exported-${i}` : null, createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0, i)), data: { q1: ['a', `${i}`] } })
+      const response = makeResponse(survey.id, {
+        userId: i % 2 === 0 ? `exported-${i}` : null,
+        createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0, i)),
+        data: { q1: ['a', `${i}`] },
+      })
       await storage.responses.create(response, { environmentId, requireAccepting: false, checkEnvironment: false, pinProven: false })
       ids.push(response.id)
     }
@@ -198,13 +224,20 @@ for (const backend of backends({ prepared: true })) {
     const tag = (name: string) => `${name}-${survey.id}`
     await sql`insert into canvass.tags (id, environment_id, name, created_at, updated_at)
       values (${tag('t1')}, ${environmentId}, 'vip', ${at}, ${at}), (${tag('t2')}, ${environmentId}, 'angry', ${at}, ${at})`.execute(db)
-    await sql`insert into canvass.response_tags (response_id, tag_id) values (${ids[1]}, ${tag('t1')}), (${ids[1]}, ${tag('t2')}), (${ids[3]}, ${tag('t1')})`.execute(db)
+    await sql`insert into canvass.response_tags (response_id, tag_id) values (${ids[1]}, ${tag('t1')}), (${ids[1]}, ${tag('t2')}), (${ids[3]}, ${tag('t1')})`.execute(
+      db,
+    )
 
     const pages: Array<Awaited<ReturnType<Storage['responses']['listForExport']>>> = []
     const statements = await statementsOf(async () => {
       let after: { createdAt: Date; id: string } | undefined
       for (;;) {
-        const page = await storage.responses.listForExport(environmentId, { surveyId: survey.id, order: 'asc', limit: 2, ...(after ? { after } : {}) })
+        const page = await storage.responses.listForExport(environmentId, {
+          surveyId: survey.id,
+          order: 'asc',
+          limit: 2,
+          ...(after ? { after } : {}),
+        })
         if (page.length === 0) break
         pages.push(page)
         const last = page[page.length - 1]!
@@ -212,15 +245,35 @@ for (const backend of backends({ prepared: true })) {
       }
     })
     assert.is(statements.length, 4, 'one statement a page, and one that finds the end')
-    assert.equal(pages.map((page) => page.length), [2, 2, 1])
+    assert.equal(
+      pages.map((page) => page.length),
+      [2, 2, 1],
+    )
     const rows = pages.flat()
-    assert.equal(rows.map((row) => row.id), ids)
-    assert.equal(rows.map((row) => row.userId), ['exported-0', null, 'exported-2', null, 'exported-4'])
+    assert.equal(
+      rows.map((row) => row.id),
+      ids,
+    )
+    assert.equal(
+      rows.map((row) => row.userId),
+      ['exported-0', null, 'exported-2', null, 'exported-4'],
+    )
     assert.ok(rows[0]?.contactId, 'the contact linked by userId')
     assert.is(rows[1]?.contactId, null)
-    assert.equal(rows.map((row) => row.tagNames), [[], ['angry', 'vip'], [], ['vip'], []])
-    assert.equal(rows.map((row) => row.data), ids.map((_, i) => ({ q1: ['a', `${i}`] })), 'the answers as stored')
-    assert.equal(await storage.responses.listForExport(randomUUID(), { surveyId: survey.id, limit: 10 }), [], 'another environment reads none')
+    assert.equal(
+      rows.map((row) => row.tagNames),
+      [[], ['angry', 'vip'], [], ['vip'], []],
+    )
+    assert.equal(
+      rows.map((row) => row.data),
+      ids.map((_, i) => ({ q1: ['a', `${i}`] })),
+      'the answers as stored',
+    )
+    assert.equal(
+      await storage.responses.listForExport(randomUUID(), { surveyId: survey.id, limit: 10 }),
+      [],
+      'another environment reads none',
+    )
   })
 
   test('jsonb columns hold JSON values, never Postgres arrays or JSON-encoded strings', async () => {
@@ -262,7 +315,9 @@ for (const backend of backends({ prepared: true })) {
     assert.is(await storage.environments.get(environmentId), null)
     assert.is(await storage.surveys.get(survey.id), null)
     assert.is(await storage.responses.get(response.id), null)
-    const contacts = await sql<{ n: number }>`select count(*)::int as n from canvass.contacts where environment_id = ${environmentId}`.execute(db)
+    const contacts = await sql<{
+      n: number
+    }>`select count(*)::int as n from canvass.contacts where environment_id = ${environmentId}`.execute(db)
     assert.equal(contacts.rows, [{ n: 0 }])
   })
 

@@ -86,11 +86,15 @@ interface QueryRoute {
 
 /** Every operation of the document with query parameters. */
 function queryRoutes(canvass: Canvass): QueryRoute[] {
-  const document = canvass.openApi() as { paths: Record<string, Record<string, { parameters?: { in: string; name: string; required?: boolean }[] }>> }
+  const document = canvass.openApi() as {
+    paths: Record<string, Record<string, { parameters?: { in: string; name: string; required?: boolean }[] }>>
+  }
   const routes: QueryRoute[] = []
   for (const [path, item] of Object.entries(document.paths)) {
     for (const [method, operation] of Object.entries(item)) {
-      const params = (operation.parameters ?? []).filter((p) => p.in === 'query').map((p) => ({ name: p.name, required: p.required === true }))
+      const params = (operation.parameters ?? [])
+        .filter((p) => p.in === 'query')
+        .map((p) => ({ name: p.name, required: p.required === true }))
       if (params.length > 0) routes.push({ method, path, params })
     }
   }
@@ -141,14 +145,23 @@ for (const backend of backends()) {
     const headers: Record<string, string> = withKey ? { 'x-api-key': key } : {}
     if (body !== undefined) headers['content-type'] = 'application/json'
     return canvass.fetch(
-      new Request(`http://localhost${target}`, { method: method.toUpperCase(), headers, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) }),
+      new Request(`http://localhost${target}`, {
+        method: method.toUpperCase(),
+        headers,
+        ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+      }),
     )
   }
 
   test('every query parameter of every route: hostile values are a 400 naming it or an answer, never a 5xx', async () => {
     const routes = queryRoutes(canvass)
     const names = new Set(routes.map((route) => `${route.method} ${route.path}`))
-    for (const listed of ['get /api/v1/management/responses', 'get /api/v1/management/contacts', 'get /api/v1/management/people', 'get /s/{surveyId}']) {
+    for (const listed of [
+      'get /api/v1/management/responses',
+      'get /api/v1/management/contacts',
+      'get /api/v1/management/people',
+      'get /s/{surveyId}',
+    ]) {
       assert.ok(names.has(listed), `${listed} is read from the document`)
     }
     let requests = 0
@@ -158,11 +171,13 @@ for (const backend of backends()) {
         if (!value) throw new Error(`${route.method} ${route.path}: no id for {${name}}: add one to PATH`)
         return encodeURIComponent(value(ids))
       })
-      const base = route.params.filter((p) => p.required).map((p) => {
-        const value = REQUIRED[p.name]
-        if (!value) throw new Error(`${route.method} ${route.path}: no valid value for the required ${p.name}: add one to REQUIRED`)
-        return `${p.name}=${encodeURIComponent(value(ids))}`
-      })
+      const base = route.params
+        .filter((p) => p.required)
+        .map((p) => {
+          const value = REQUIRED[p.name]
+          if (!value) throw new Error(`${route.method} ${route.path}: no valid value for the required ${p.name}: add one to REQUIRED`)
+          return `${p.name}=${encodeURIComponent(value(ids))}`
+        })
       const body = BODY[`${route.method} ${route.path}`]?.(ids)
       const send = async (pairs: string[]) => {
         requests++

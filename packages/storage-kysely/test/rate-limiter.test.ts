@@ -20,10 +20,24 @@ for (const backend of backends({ prepared: true })) {
     const limiter = createPostgresRateLimiter({ db: open!.db })
     const now = new Date('2026-11-20T10:00:30.000Z')
     const results = await Promise.all(
-      Array.from({ length: 40 }, () => limiter.hit([{ key: 'a', windowMs: 60_000 }, { key: 'b', windowMs: 60_000 }], now)),
+      Array.from({ length: 40 }, () =>
+        limiter.hit(
+          [
+            { key: 'a', windowMs: 60_000 },
+            { key: 'b', windowMs: 60_000 },
+          ],
+          now,
+        ),
+      ),
     )
-    assert.equal(results.map((r) => r[0]?.count).sort((x, y) => (x ?? 0) - (y ?? 0)), Array.from({ length: 40 }, (_, i) => i + 1))
-    assert.equal(results.map((r) => r[1]?.count).sort((x, y) => (x ?? 0) - (y ?? 0)), Array.from({ length: 40 }, (_, i) => i + 1))
+    assert.equal(
+      results.map((r) => r[0]?.count).sort((x, y) => (x ?? 0) - (y ?? 0)),
+      Array.from({ length: 40 }, (_, i) => i + 1),
+    )
+    assert.equal(
+      results.map((r) => r[1]?.count).sort((x, y) => (x ?? 0) - (y ?? 0)),
+      Array.from({ length: 40 }, (_, i) => i + 1),
+    )
     assert.equal(results[0]?.[0]?.resetAt, new Date('2026-11-20T10:01:00.000Z'))
   })
 
@@ -43,7 +57,9 @@ for (const backend of backends({ prepared: true })) {
     await limiter.hit([{ key: 'new', windowMs: 1000 }], new Date('2026-11-20T12:10:00.000Z'))
     // The purge runs off the request path: wait for it.
     for (let i = 0; i < 50; i++) {
-      const { rows } = await sql<{ n: number }>`select count(*)::int as n from canvass.rate_limit_counters where key = 'old'`.execute(open!.db)
+      const { rows } = await sql<{ n: number }>`select count(*)::int as n from canvass.rate_limit_counters where key = 'old'`.execute(
+        open!.db,
+      )
       if (rows[0]?.n === 0) return
       await new Promise((resolve) => setTimeout(resolve, 20))
     }

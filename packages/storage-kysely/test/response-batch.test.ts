@@ -49,7 +49,10 @@ for (const backend of backends({ prepared: true })) {
     const { storage, survey, check } = await open(database, { maxSize: 16 })
     const inputs = Array.from({ length: 60 }, (_, i) => makeResponse(survey.id, { data: { i } }))
     const results = await Promise.all(inputs.map((input) => storage.responses.create(input, check)))
-    assert.equal(results, inputs.map((input) => ({ outcome: 'created', id: input.id })))
+    assert.equal(
+      results,
+      inputs.map((input) => ({ outcome: 'created', id: input.id })),
+    )
     const written = batchStatements(statements)
     assert.ok(written.length >= 1, 'some creates were written together')
     assert.ok(statements.length < inputs.length, `${statements.length} statements for ${inputs.length} creates`)
@@ -72,7 +75,10 @@ for (const backend of backends({ prepared: true })) {
       }),
     )
     const results = await Promise.all(inputs.map((input) => storage.responses.create(input, check)))
-    assert.equal(results, inputs.map((input) => ({ outcome: 'created', id: input.id })))
+    assert.equal(
+      results,
+      inputs.map((input) => ({ outcome: 'created', id: input.id })),
+    )
     assert.is(batchStatements(statements).length, 1, 'written together')
     for (const input of inputs) {
       const stored = await storage.responses.get(input.id)
@@ -97,9 +103,14 @@ for (const backend of backends({ prepared: true })) {
     // Each from its own callback, as requests read from different sockets in one poll: microtasks run between
     // them, so a write that PGlite runs to its end within those microtasks must not have started yet.
     const results = await Promise.all(
-      inputs.map((input) => new Promise((resolve, reject) => setImmediate(() => storage.responses.create(input, check).then(resolve, reject)))),
+      inputs.map(
+        (input) => new Promise((resolve, reject) => setImmediate(() => storage.responses.create(input, check).then(resolve, reject))),
+      ),
     )
-    assert.equal(results, inputs.map((input) => ({ outcome: 'created', id: input.id })))
+    assert.equal(
+      results,
+      inputs.map((input) => ({ outcome: 'created', id: input.id })),
+    )
     assert.ok(statements.length <= 3, `${statements.length} statements for ${inputs.length} creates`)
   })
 
@@ -156,7 +167,10 @@ batches('a batch that fails for want of the database rejects every create of it 
   const { write, statements } = failingBatcher(lost)
   const results = await Promise.allSettled([1, 2, 3].map(() => write(responseValues(makeResponse('survey'), check))))
   assert.is(statements(), 1, 'one statement for the three')
-  assert.equal(results, [1, 2, 3].map(() => ({ status: 'rejected', reason: lost })))
+  assert.equal(
+    results,
+    [1, 2, 3].map(() => ({ status: 'rejected', reason: lost })),
+  )
 })
 
 batches('a batch that fails on a value one row holds sends each create back to be written on its own', async () => {

@@ -72,7 +72,12 @@ for (const backend of backends()) {
   test('ttc outside 0 to one day is 400 naming the field; one day itself is taken', async () => {
     const id = await surveyId()
     const create = `/api/v1/client/${environmentId}/responses`
-    for (const [value, raw] of [[DAY_MS + 1, ''], [1e308, ''], [-1, ''], [0, '1e400']] as const) {
+    for (const [value, raw] of [
+      [DAY_MS + 1, ''],
+      [1e308, ''],
+      [-1, ''],
+      [0, '1e400'],
+    ] as const) {
       const body = { surveyId: id, finished: true, data: {}, ttc: { nps: value } }
       const res = await call('POST', create, body, raw ? JSON.stringify(body).replace('"nps":0', `"nps":${raw}`) : undefined)
       assert.is(res.status, 400, `${raw || value}: ${res.text}`)
@@ -80,7 +85,11 @@ for (const backend of backends()) {
     }
     const day = await call('POST', create, { surveyId: id, finished: false, data: {}, ttc: { nps: DAY_MS, stars: 0 } })
     assert.is(day.status, 200, day.text)
-    const update = await call('PUT', `/api/v1/client/${environmentId}/responses/${day.body.data.id}`, { finished: true, data: {}, ttc: { stars: DAY_MS + 0.5 } })
+    const update = await call('PUT', `/api/v1/client/${environmentId}/responses/${day.body.data.id}`, {
+      finished: true,
+      data: {},
+      ttc: { stars: DAY_MS + 0.5 },
+    })
     assert.is(update.status, 400, update.text)
     assert.ok('ttc.stars' in update.body.details, update.text)
     const management = await call('PUT', `/api/v1/management/responses/${day.body.data.id}`, { ttc: { stars: Number.MAX_VALUE } })
@@ -91,17 +100,31 @@ for (const backend of backends()) {
 
   test('a number past the float limit anywhere in a body is 400 naming it, never stored as null', async () => {
     const id = await surveyId()
-    for (const [field, raw] of [['data.nps', '{"nps":1e400}'], ['data.deep.0', '{"deep":[-2E+999]}'], ['data.long', `{"long":${'9'.repeat(400)}}`]] as const) {
+    for (const [field, raw] of [
+      ['data.nps', '{"nps":1e400}'],
+      ['data.deep.0', '{"deep":[-2E+999]}'],
+      ['data.long', `{"long":${'9'.repeat(400)}}`],
+    ] as const) {
       const text = `{"surveyId":"${id}","finished":false,"data":${raw}}`
       const res = await call('POST', `/api/v1/client/${environmentId}/responses`, undefined, text)
       assert.is(res.status, 400, `${raw.slice(0, 40)}: ${res.text}`)
       assert.ok(field in res.body.details, res.text)
     }
-    const variables = await call('POST', '/api/v1/management/responses', undefined, `{"surveyId":"${id}","finished":false,"data":{},"variables":{"score":1e309}}`)
+    const variables = await call(
+      'POST',
+      '/api/v1/management/responses',
+      undefined,
+      `{"surveyId":"${id}","finished":false,"data":{},"variables":{"score":1e309}}`,
+    )
     assert.is(variables.status, 400, variables.text)
     assert.ok('variables.score' in variables.body.details, variables.text)
     // Large and small numbers that are finite are kept as they are.
-    const fine = await call('POST', '/api/v1/management/responses', undefined, `{"surveyId":"${id}","finished":false,"data":{"big":1.5e308,"tiny":1e-400},"variables":{"score":-1e300}}`)
+    const fine = await call(
+      'POST',
+      '/api/v1/management/responses',
+      undefined,
+      `{"surveyId":"${id}","finished":false,"data":{"big":1.5e308,"tiny":1e-400},"variables":{"score":-1e300}}`,
+    )
     assert.is(fine.status, 200, fine.text)
     assert.equal([fine.body.data.data, fine.body.data.variables], [{ big: 1.5e308, tiny: 0 }, { score: -1e300 }])
   })
@@ -109,7 +132,12 @@ for (const backend of backends()) {
   test('two requests with ttc near the float limit cannot break the summary (the reported attack)', async () => {
     const id = await surveyId()
     for (let i = 0; i < 2; i++) {
-      const res = await call('POST', `/api/v1/client/${environmentId}/responses`, { surveyId: id, finished: true, data: { nps: 9 }, ttc: { nps: 1.5e308 } })
+      const res = await call('POST', `/api/v1/client/${environmentId}/responses`, {
+        surveyId: id,
+        finished: true,
+        data: { nps: 9 },
+        ttc: { nps: 1.5e308 },
+      })
       assert.is(res.status, 400, res.text)
     }
     const summary = await summaryOf(id)
@@ -143,7 +171,11 @@ for (const backend of backends()) {
     assert.equal([nps.promoters.count, nps.passives.count, nps.detractors.count], [0, 1, 1], 'scores outside 0..10 are no scores')
     assert.is(nps.average, 5.5)
     assert.is(nps.score, -50)
-    assert.equal(stars.distribution.map((entry: { rating: number }) => entry.rating), [2, 3], 'ratings outside 1..5 are no ratings')
+    assert.equal(
+      stars.distribution.map((entry: { rating: number }) => entry.rating),
+      [2, 3],
+      'ratings outside 1..5 are no ratings',
+    )
     assert.is(stars.average, 2.5)
   })
 

@@ -28,7 +28,10 @@ let key = ''
 test.before(async () => {
   open = await postgres!.open()
   await migrate(open.db)
-  canvass = createCanvass({ storage: createKyselyStorage({ db: open.db }), logger: { error: console.error, warn() {}, info() {} } as never })
+  canvass = createCanvass({
+    storage: createKyselyStorage({ db: open.db }),
+    logger: { error: console.error, warn() {}, info() {} } as never,
+  })
   const project = await canvass.admin.createProject({ name: 'p' })
   key = (await canvass.admin.createApiKey({ environmentId: project.environments.production })).key
 })
@@ -48,10 +51,18 @@ async function call(method: string, path: string, body?: unknown): Promise<{ sta
 }
 
 const isIn = (segmentId: string) => [
-  { id: `in-${segmentId}`, connector: null, resource: { id: `f-${segmentId}`, root: { type: 'segment', segmentId }, value: null, qualifier: { operator: 'userIsIn' } } },
+  {
+    id: `in-${segmentId}`,
+    connector: null,
+    resource: { id: `f-${segmentId}`, root: { type: 'segment', segmentId }, value: null, qualifier: { operator: 'userIsIn' } },
+  },
 ]
 
-const CYCLE = { code: 'bad_request', message: 'Fields are missing or incorrectly formatted', details: { filters: 'Segments cannot reach themselves through userIsIn or userIsNotIn filters' } }
+const CYCLE = {
+  code: 'bad_request',
+  message: 'Fields are missing or incorrectly formatted',
+  details: { filters: 'Segments cannot reach themselves through userIsIn or userIsNotIn filters' },
+}
 
 test(`"X in Y" and "Y in X" sent together, ${TRIALS} times: at most one is accepted, the other is a 400, no cycle stored`, async () => {
   const created = await Promise.all(['X', 'Y'].map((title) => call('POST', '/api/v1/management/segments', { title, filters: [] })))
@@ -69,8 +80,13 @@ test(`"X in Y" and "Y in X" sent together, ${TRIALS} times: at most one is accep
     const statuses = [xInY.status, yInX.status].sort()
     assert.equal(statuses, [200, 400], `trial ${trial}: one accepted, one refused (got ${statuses})`)
     for (const res of [xInY, yInX]) if (res.status === 400) assert.equal(res.body, CYCLE, `trial ${trial}`)
-    const stored = await Promise.all([x, y].map(async (id) => (await call('GET', `/api/v1/management/segments/${id}`)).body.data.filters as unknown[]))
-    assert.ok(stored.some((filters) => filters.length === 0), `trial ${trial}: no cycle stored: ${JSON.stringify(stored)}`)
+    const stored = await Promise.all(
+      [x, y].map(async (id) => (await call('GET', `/api/v1/management/segments/${id}`)).body.data.filters as unknown[]),
+    )
+    assert.ok(
+      stored.some((filters) => filters.length === 0),
+      `trial ${trial}: no cycle stored: ${JSON.stringify(stored)}`,
+    )
     bothTried++
   }
   assert.is(bothTried, TRIALS)

@@ -48,19 +48,40 @@ test.after(async () => {
   await open?.close()
 })
 
-test('read with blocks made from its questions; a PUT of its name stores them; a legacy jumpToBlock in a question\'s logic is kept as a jump', async () => {
-  const made = await call('POST', '/api/v1/management/surveys', { name: 'Old', questions: [{ id: 'q1', type: 'openText', headline: { default: 'Q' } }] })
+test("read with blocks made from its questions; a PUT of its name stores them; a legacy jumpToBlock in a question's logic is kept as a jump", async () => {
+  const made = await call('POST', '/api/v1/management/surveys', {
+    name: 'Old',
+    questions: [{ id: 'q1', type: 'openText', headline: { default: 'Q' } }],
+  })
   const id = made.body.data.id as string
-  const rule = { id: 'r', conditions: { id: 'g', connector: 'and', conditions: [] }, actions: [{ id: 'a', objective: 'jumpToBlock', target: 'q2' }] }
+  const rule = {
+    id: 'r',
+    conditions: { id: 'g', connector: 'and', conditions: [] },
+    actions: [{ id: 'a', objective: 'jumpToBlock', target: 'q2' }],
+  }
   const questions = [
-    { id: 'q1', type: 'openText', headline: { default: 'Q' }, required: true, inputType: 'text', charLimit: { enabled: false }, logic: [rule] },
+    {
+      id: 'q1',
+      type: 'openText',
+      headline: { default: 'Q' },
+      required: true,
+      inputType: 'text',
+      charLimit: { enabled: false },
+      logic: [rule],
+    },
     { id: 'q2', type: 'openText', headline: { default: 'R' }, required: true, inputType: 'text', charLimit: { enabled: false } },
   ]
   // As a Canvass before blocks stored it.
   await storage.surveys.update(id, (current) => ({ ...current, questions, blocks: [] }))
   const read = (await call('GET', `/api/v1/management/surveys/${id}`)).body.data
   assert.equal(read.questions, questions)
-  assert.equal(read.blocks.map((b: { id: string; name: string }) => [b.id, b.name]), [['q1', 'Block 1'], ['q2', 'Block 2']])
+  assert.equal(
+    read.blocks.map((b: { id: string; name: string }) => [b.id, b.name]),
+    [
+      ['q1', 'Block 1'],
+      ['q2', 'Block 2'],
+    ],
+  )
   const renamed = await call('PUT', `/api/v1/management/surveys/${id}`, { name: 'Renamed' })
   assert.is(renamed.status, 200, renamed.text)
   assert.equal(renamed.body.data.blocks, read.blocks)

@@ -72,7 +72,8 @@ test.before(async () => {
   const made = await call('POST', '/api/v1/management/action-classes', { name: 'Checkout', type: 'code', key: 'checkout' })
   assert.is(made.status, 200)
   checkout = made.body.data
-  otherClass = (await call('POST', '/api/v1/management/action-classes', { name: 'Elsewhere', type: 'code', key: 'elsewhere' }, otherKey)).body.data
+  otherClass = (await call('POST', '/api/v1/management/action-classes', { name: 'Elsewhere', type: 'code', key: 'elsewhere' }, otherKey))
+    .body.data
   const classes = await call('GET', '/api/v1/management/action-classes')
   newSession = classes.body.data.find((c: { name: string }) => c.name === 'New Session')
 })
@@ -80,7 +81,7 @@ test.after(async () => {
   await open?.close()
 })
 
-test('the key a page passes to track names its code class: stored as {actionClass: {id, name}}, in the widget\'s state', async () => {
+test("the key a page passes to track names its code class: stored as {actionClass: {id, name}}, in the widget's state", async () => {
   const res = await call('POST', '/api/v1/management/surveys', survey({ triggers: ['checkout'] }))
   assert.is(res.status, 200, JSON.stringify(res.body))
   assert.equal(res.body.data.triggers, [{ actionClass: { id: checkout.id, name: 'Checkout' } }])
@@ -112,35 +113,50 @@ test('every form the reference and older clients send: name, id, {actionClass: {
 
 test('a trigger that names no class of the environment is a 400 naming it, and nothing is stored', async () => {
   const before = await surveyCount()
-  assert.equal(await call('POST', '/api/v1/management/surveys', survey({ triggers: ['checkout', 'No such action'] })), refused({
-    'triggers.1': 'No action class of this environment has the id, name or key "No such action"',
-  }))
-  assert.equal(await call('POST', '/api/v1/management/surveys', survey({ triggers: [{ actionClass: { name: 'Gone' } }, { actionClass: {} }] })), refused({
-    'triggers.0': 'No action class of this environment has the name "Gone"',
-    'triggers.1': 'Must be an action class\'s id, name or key, or {"actionClass": {"id" | "name" | "key"}}',
-  }))
+  assert.equal(
+    await call('POST', '/api/v1/management/surveys', survey({ triggers: ['checkout', 'No such action'] })),
+    refused({
+      'triggers.1': 'No action class of this environment has the id, name or key "No such action"',
+    }),
+  )
+  assert.equal(
+    await call('POST', '/api/v1/management/surveys', survey({ triggers: [{ actionClass: { name: 'Gone' } }, { actionClass: {} }] })),
+    refused({
+      'triggers.0': 'No action class of this environment has the name "Gone"',
+      'triggers.1': 'Must be an action class\'s id, name or key, or {"actionClass": {"id" | "name" | "key"}}',
+    }),
+  )
   const number = await call('POST', '/api/v1/management/surveys', survey({ triggers: [7] }))
   assert.equal([number.status, Object.keys(number.body.details)], [400, ['triggers.0']])
   // Another environment's class, by id or by name, is unknown here.
-  assert.equal(await call('POST', '/api/v1/management/surveys', survey({ triggers: [otherClass.id, { actionClass: { name: 'Elsewhere' } }] })), refused({
-    'triggers.0': `No action class of this environment has the id, name or key "${otherClass.id}"`,
-    'triggers.1': 'No action class of this environment has the name "Elsewhere"',
-  }))
+  assert.equal(
+    await call('POST', '/api/v1/management/surveys', survey({ triggers: [otherClass.id, { actionClass: { name: 'Elsewhere' } }] })),
+    refused({
+      'triggers.0': `No action class of this environment has the id, name or key "${otherClass.id}"`,
+      'triggers.1': 'No action class of this environment has the name "Elsewhere"',
+    }),
+  )
   assert.is(await surveyCount(), before)
 })
 
 test('the same class twice is a 400, as the reference refuses a repeated id', async () => {
-  assert.equal(await call('POST', '/api/v1/management/surveys', survey({ triggers: ['checkout', { actionClass: { id: checkout.id } }] })), refused({
-    'triggers.1': 'Names the action class "Checkout" as triggers.0 does',
-  }))
+  assert.equal(
+    await call('POST', '/api/v1/management/surveys', survey({ triggers: ['checkout', { actionClass: { id: checkout.id } }] })),
+    refused({
+      'triggers.1': 'Names the action class "Checkout" as triggers.0 does',
+    }),
+  )
 })
 
 test('PUT resolves the triggers it sends; a refused PUT changes nothing; a PUT without triggers keeps them', async () => {
   const created = (await call('POST', '/api/v1/management/surveys', survey({ triggers: ['New Session'] }))).body.data
   const path = `/api/v1/management/surveys/${created.id}`
-  assert.equal(await call('PUT', path, { name: 'Renamed', triggers: ['nope'] }), refused({
-    'triggers.0': 'No action class of this environment has the id, name or key "nope"',
-  }))
+  assert.equal(
+    await call('PUT', path, { name: 'Renamed', triggers: ['nope'] }),
+    refused({
+      'triggers.0': 'No action class of this environment has the id, name or key "nope"',
+    }),
+  )
   const unchanged = (await call('GET', path)).body.data
   assert.equal([unchanged.name, unchanged.triggers], ['Checkout survey', created.triggers])
   const updated = await call('PUT', path, { triggers: ['checkout'] })
@@ -157,7 +173,7 @@ test('PUT resolves the triggers it sends; a refused PUT changes nothing; a PUT w
   ])
 })
 
-test('environmentId is optional on survey create (the key\'s environment); another one is 401', async () => {
+test("environmentId is optional on survey create (the key's environment); another one is 401", async () => {
   const res = await call('POST', '/api/v1/management/surveys', survey())
   assert.is(res.status, 200, JSON.stringify(res.body))
   assert.is(res.body.data.environmentId, environmentId)

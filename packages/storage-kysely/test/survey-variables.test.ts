@@ -88,8 +88,20 @@ test('malformed variables: 400 naming the field, nothing written', async () => {
   const before = (await call('GET', '/api/v1/management/surveys?limit=1000')).body.data.length
   const cases: [unknown, string][] = [
     [[{ id: 'a', name: 'a', type: 'number', value: 'ten' }], 'variables.0.value'],
-    [[{ id: 'a', name: 'a', type: 'number' }, { id: 'b', name: 'a', type: 'text' }], 'variables.1.name'],
-    [[{ id: 'a', name: 'a', type: 'number' }, { id: 'a', name: 'b', type: 'text' }], 'variables.1.id'],
+    [
+      [
+        { id: 'a', name: 'a', type: 'number' },
+        { id: 'b', name: 'a', type: 'text' },
+      ],
+      'variables.1.name',
+    ],
+    [
+      [
+        { id: 'a', name: 'a', type: 'number' },
+        { id: 'a', name: 'b', type: 'text' },
+      ],
+      'variables.1.id',
+    ],
     ['not a list', 'variables'],
   ]
   for (const [sent, field] of cases) {
@@ -109,14 +121,22 @@ test('responses carry variables; the CSV export has a column per survey variable
     variables: { vscore: 7.25, vlabel: 'promoter', stray: 'x' },
   })
   assert.is(sent.status, 200, sent.text)
-  const updated = await call('PUT', `/api/v1/client/${environmentId}/responses/${sent.body.data.id}`, { finished: true, data: {}, variables: { vscore: 8 } })
+  const updated = await call('PUT', `/api/v1/client/${environmentId}/responses/${sent.body.data.id}`, {
+    finished: true,
+    data: {},
+    variables: { vscore: 8 },
+  })
   assert.is(updated.status, 200, updated.text)
   const stored = await call('GET', `/api/v1/management/responses/${sent.body.data.id}`)
   assert.equal(stored.body.data.variables, { vscore: 8, vlabel: 'promoter', stray: 'x' })
 
   const csv = await call('GET', `/api/v1/management/responses/export?format=csv&surveyId=${id}`)
   assert.is(csv.status, 200, csv.text)
-  const [header, row] = csv.text.replace(/^\uFEFF/, '').trim().split('\r\n').map((line) => line.split(','))
+  const [header, row] = csv.text
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .split('\r\n')
+    .map((line) => line.split(','))
   const cell = (name: string) => {
     const index = header!.indexOf(name)
     assert.ok(index >= 0, `a column ${name}: ${header!.join(' | ')}`)
@@ -138,7 +158,13 @@ for (const backend of backends()) {
   let env = ''
   let apiKey = ''
   const send = async (method: string, path: string, body: unknown) => {
-    const res = await app.fetch(new Request(`http://localhost${path}`, { method, headers: { 'x-api-key': apiKey, 'content-type': 'application/json' }, body: JSON.stringify(body) }))
+    const res = await app.fetch(
+      new Request(`http://localhost${path}`, {
+        method,
+        headers: { 'x-api-key': apiKey, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      }),
+    )
     return { status: res.status, body: (await res.json()) as any }
   }
   together.before(async () => {
@@ -155,11 +181,12 @@ for (const backend of backends()) {
 
   together('a PUT of the variables and PUTs of other fields at once: the variables are kept', async () => {
     const id = (await send('POST', '/api/v1/management/surveys', survey({ variables: [] }))).body.data.id as string
-    const writes = Array.from({ length: 8 }, (_, i) =>
-      i === 3 ? { variables } : { name: `Name ${i}` },
-    )
+    const writes = Array.from({ length: 8 }, (_, i) => (i === 3 ? { variables } : { name: `Name ${i}` }))
     const answers = await Promise.all(writes.map((body) => send('PUT', `/api/v1/management/surveys/${id}`, body)))
-    assert.equal(answers.map((a) => a.status), writes.map(() => 200))
+    assert.equal(
+      answers.map((a) => a.status),
+      writes.map(() => 200),
+    )
     const stored = await send('GET', `/api/v1/management/surveys/${id}`, undefined)
     assert.equal(stored.body.data.variables, variables)
   })
@@ -169,8 +196,15 @@ for (const backend of backends()) {
     const created = await send('POST', `/api/v1/client/${env}/responses`, { surveyId: id, finished: false, data: {} })
     const responseId = created.body.data.id as string
     const keys = Array.from({ length: 10 }, (_, i) => `v${i}`)
-    const answers = await Promise.all(keys.map((k, i) => send('PUT', `/api/v1/client/${env}/responses/${responseId}`, { finished: false, data: {}, variables: { [k]: i } })))
-    assert.equal(answers.map((a) => a.status), keys.map(() => 200))
+    const answers = await Promise.all(
+      keys.map((k, i) =>
+        send('PUT', `/api/v1/client/${env}/responses/${responseId}`, { finished: false, data: {}, variables: { [k]: i } }),
+      ),
+    )
+    assert.equal(
+      answers.map((a) => a.status),
+      keys.map(() => 200),
+    )
     const stored = await send('GET', `/api/v1/management/responses/${responseId}`, undefined)
     assert.equal(stored.body.data.variables, Object.fromEntries(keys.map((k, i) => [k, i])))
   })

@@ -38,7 +38,9 @@ for (const backend of backends({ prepared: true })) {
     try {
       const first = makeResponse(survey.id, { singleUseId: 'once' })
       assert.equal(await storage.responses.create(first, check), { outcome: 'created', id: first.id })
-      assert.equal(await storage.responses.create(makeResponse(survey.id, { singleUseId: 'once' }), check), { outcome: 'single_use_id_taken' })
+      assert.equal(await storage.responses.create(makeResponse(survey.id, { singleUseId: 'once' }), check), {
+        outcome: 'single_use_id_taken',
+      })
     } finally {
       await close()
     }

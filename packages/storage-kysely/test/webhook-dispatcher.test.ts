@@ -2,7 +2,7 @@ import { createCanvass, createFetchWebhookTransport, createWebhookDispatcher } f
 import type { Canvass, DispatchReport, WebhookDispatcherOptions } from '@canvass/core'
 import { sql } from 'kysely'
 import type { Kysely } from 'kysely'
-import { HttpResponse, delay, http } from 'msw'
+import { delay, http } from 'msw'
 import { setupServer } from 'msw/node'
 import { createHmac } from 'node:crypto'
 import { Webhook } from 'standardwebhooks'
@@ -138,10 +138,18 @@ for (const backend of backends()) {
 
   test('sends each matching event once, signed per Standard Webhooks, with the stored payload', async () => {
     const other = await api(w.canvass, w.key, 'POST', '/api/v1/management/surveys', {
-      environmentId: w.environmentId, name: 'Other', status: 'inProgress',
+      environmentId: w.environmentId,
+      name: 'Other',
+      status: 'inProgress',
       questions: [{ id: 'q1', type: 'openText', headline: { default: 'Q' }, required: true, inputType: 'text' }],
     })
-    const hook = (await api(w.canvass, w.key, 'POST', '/api/v1/webhooks', { url: RECEIVER, triggers: ['responseCreated', 'responseFinished'], surveyIds: [w.surveyId] })).data
+    const hook = (
+      await api(w.canvass, w.key, 'POST', '/api/v1/webhooks', {
+        url: RECEIVER,
+        triggers: ['responseCreated', 'responseFinished'],
+        surveyIds: [w.surveyId],
+      })
+    ).data
     await api(w.canvass, w.key, 'POST', '/api/v1/webhooks', { url: `${RECEIVER}/updates`, trigger: ['responseUpdated'] })
     const responseId = await respond(w, true)
     await respond(w, true, other.data.id)
@@ -166,7 +174,10 @@ for (const backend of backends()) {
     }
     assert.equal(await dispatcher(w).runOnce(), counts({}), 'nothing twice')
     const deliveries = (await api(w.canvass, w.key, 'GET', `/api/v1/webhooks/${hook.id}/deliveries`)).data
-    assert.equal(deliveries.map((d: any) => d.status), ['delivered', 'delivered'])
+    assert.equal(
+      deliveries.map((d: any) => d.status),
+      ['delivered', 'delivered'],
+    )
     assert.is(deliveries[0].attempts[0].status, 204)
   })
 
@@ -178,7 +189,10 @@ for (const backend of backends()) {
     for (const row of rows) assert.match(row.id, /^msg_[0-9a-f]{12}[0-9a-f]{20}$/)
     // The last 20 hex digits are the sequence's numbers: 1 to 40 here, each once, whatever the batching was.
     const numbers = rows.map((row) => Number.parseInt(row.id.slice(-20), 16)).sort((a, b) => a - b)
-    assert.equal(numbers, Array.from({ length: 40 }, (_, i) => i + 1))
+    assert.equal(
+      numbers,
+      Array.from({ length: 40 }, (_, i) => i + 1),
+    )
     const report = await dispatcher(w).runOnce()
     assert.is(report.delivered, 40)
     assert.is(new Set(received.map((r) => r.headers.get('webhook-id'))).size, 40, 'every delivery has its own webhook-id')
@@ -199,7 +213,13 @@ for (const backend of backends()) {
     }
     assert.is((await dispatcher(w, { now: c.now, timeoutMs: 100 }).runOnce()).retried, 1)
     const [delivery] = (await api(w.canvass, w.key, 'GET', `/api/v1/webhooks/${hook.id}/deliveries`)).data
-    assert.equal(delivery.attempts.map((a: any) => [a.status, a.errorClass]), [[302, null], [null, 'timeout']])
+    assert.equal(
+      delivery.attempts.map((a: any) => [a.status, a.errorClass]),
+      [
+        [302, null],
+        [null, 'timeout'],
+      ],
+    )
   })
 
   test('deleting a webhook stops delivery at once', async () => {
@@ -222,11 +242,19 @@ for (const backend of backends()) {
 
   test('a webhook of another environment gets nothing, even of the same project', async () => {
     const { key: devKey } = await w.canvass.admin.createApiKey({ environmentId: w.developmentId })
-    const foreign = (await api(w.canvass, devKey, 'POST', '/api/v1/webhooks', { url: `${RECEIVER}/development`, triggers: ['responseCreated', 'responseUpdated', 'responseFinished'] })).data
+    const foreign = (
+      await api(w.canvass, devKey, 'POST', '/api/v1/webhooks', {
+        url: `${RECEIVER}/development`,
+        triggers: ['responseCreated', 'responseUpdated', 'responseFinished'],
+      })
+    ).data
     const own = (await api(w.canvass, w.key, 'POST', '/api/v1/webhooks', { url: RECEIVER, triggers: ['responseCreated'] })).data
     await respond(w, true)
     assert.equal(await dispatcher(w).runOnce(), counts({ claimed: 1, delivered: 1 }))
-    assert.equal(received.map((r) => r.url), [RECEIVER])
+    assert.equal(
+      received.map((r) => r.url),
+      [RECEIVER],
+    )
     assert.is(JSON.parse(received[0]?.body ?? '{}').webhookId, own.id)
     assert.equal((await api(w.canvass, devKey, 'GET', `/api/v1/webhooks/${foreign.id}/deliveries`)).data, [])
   })
@@ -236,7 +264,14 @@ for (const backend of backends()) {
     const answer = await w.canvass.fetch(
       new Request(`http://canvass.test/api/v1/client/${w.environmentId}/responses`, {
         method: 'POST',
-        body: JSON.stringify({ surveyId: w.surveyId, userId: 'respondent-1', finished: false, data: { q1: 'first' }, ttc: { q1: 12 }, language: 'de' }),
+        body: JSON.stringify({
+          surveyId: w.surveyId,
+          userId: 'respondent-1',
+          finished: false,
+          data: { q1: 'first' },
+          ttc: { q1: 12 },
+          language: 'de',
+        }),
       }),
     )
     assert.is(answer.status, 200)
@@ -285,8 +320,15 @@ for (const backend of backends()) {
   })
 
   test('responses created and updated through the management routes produce deliveries too', async () => {
-    const hook = (await api(w.canvass, w.key, 'POST', '/api/v1/webhooks', { url: RECEIVER, triggers: ['responseCreated', 'responseUpdated', 'responseFinished'] })).data
-    const created = (await api(w.canvass, w.key, 'POST', '/api/v1/management/responses', { surveyId: w.surveyId, finished: false, data: { q1: 'first' } })).data
+    const hook = (
+      await api(w.canvass, w.key, 'POST', '/api/v1/webhooks', {
+        url: RECEIVER,
+        triggers: ['responseCreated', 'responseUpdated', 'responseFinished'],
+      })
+    ).data
+    const created = (
+      await api(w.canvass, w.key, 'POST', '/api/v1/management/responses', { surveyId: w.surveyId, finished: false, data: { q1: 'first' } })
+    ).data
     await api(w.canvass, w.key, 'PUT', `/api/v1/management/responses/${created.id}`, { data: { q1: 'second' }, finished: true })
     assert.equal(await dispatcher(w).runOnce(), counts({ claimed: 3, delivered: 3 }))
     const payloads = received.map((r) => JSON.parse(r.body))
@@ -334,8 +376,14 @@ for (const backend of backends()) {
     assert.is(ids.length, total, `each delivery reached the receiver exactly once: ${ids.join(' ')}`)
     assert.is(new Set(ids).size, total)
     const deliveries = (await api(w.canvass, w.key, 'GET', `/api/v1/webhooks/${hook.id}/deliveries`)).data
-    assert.equal(deliveries.map((d: any) => [d.status, d.attempts.length]), Array.from({ length: total }, () => ['delivered', 1]))
-    assert.ok(reports.every((r) => r.released === 0), 'nothing handed back: every attempt starts as it is claimed')
+    assert.equal(
+      deliveries.map((d: any) => [d.status, d.attempts.length]),
+      Array.from({ length: total }, () => ['delivered', 1]),
+    )
+    assert.ok(
+      reports.every((r) => r.released === 0),
+      'nothing handed back: every attempt starts as it is claimed',
+    )
   })
   test.run()
 }

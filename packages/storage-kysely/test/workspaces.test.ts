@@ -83,7 +83,7 @@ test('the environment state carries workspace beside project, and each survey wo
   assert.equal(survey.workspaceOverwrites, survey.projectOverwrites)
 })
 
-test('a workspace id on a client path names the project\'s production environment', async () => {
+test("a workspace id on a client path names the project's production environment", async () => {
   const byEnvironment = await call('GET', `/api/v1/client/${production}/environment`, undefined, null)
   const byWorkspace = await call('GET', `/api/v1/client/${projectId}/environment`, undefined, null)
   assert.is(byWorkspace.status, 200)
@@ -92,9 +92,19 @@ test('a workspace id on a client path names the project\'s production environmen
   assert.equal(v2.body.data.data, byEnvironment.body.data.data)
 
   const survey = (await call('POST', '/api/v1/management/surveys', appSurvey())).body.data
-  const response = await call('POST', `/api/v1/client/${projectId}/responses`, { surveyId: survey.id, finished: false, data: { q1: 'a' } }, null)
+  const response = await call(
+    'POST',
+    `/api/v1/client/${projectId}/responses`,
+    { surveyId: survey.id, finished: false, data: { q1: 'a' } },
+    null,
+  )
   assert.is(response.status, 200, JSON.stringify(response.body))
-  const update = await call('PUT', `/api/v1/client/${projectId}/responses/${response.body.data.id}`, { finished: true, data: { q1: 'b' } }, null)
+  const update = await call(
+    'PUT',
+    `/api/v1/client/${projectId}/responses/${response.body.data.id}`,
+    { finished: true, data: { q1: 'b' } },
+    null,
+  )
   assert.is(update.status, 200, JSON.stringify(update.body))
   const display = await call('POST', `/api/v2/client/${projectId}/displays`, { surveyId: survey.id }, null)
   assert.is(display.status, 200, JSON.stringify(display.body))
@@ -125,7 +135,7 @@ test('a client path id is read once and remembered; an id of nothing is not, so 
   assert.is(resolves() - first, 1)
 })
 
-test('a client path counts its environment\'s rate limits under the environment, by either name', async () => {
+test("a client path counts its environment's rate limits under the environment, by either name", async () => {
   const limited = createCanvass({
     storage: createKyselyStorage({ db: open!.db }),
     logger: { error() {}, warn() {} },
@@ -139,29 +149,42 @@ test('a client path counts its environment\'s rate limits under the environment,
   assert.is(await get(production), 429)
 })
 
-test('workspaceId in a management body: the key\'s project names the key\'s environment, another is refused', async () => {
+test("workspaceId in a management body: the key's project names the key's environment, another is refused", async () => {
   const made = await call('POST', '/api/v1/management/surveys', appSurvey({ workspaceId: projectId }))
   assert.is(made.status, 200, JSON.stringify(made.body))
   assert.is(made.body.data.environmentId, production)
   // The reference's legacy alias: an environment id in workspaceId.
   assert.is((await call('POST', '/api/v1/management/surveys', appSurvey({ workspaceId: production }))).status, 200)
-  const dev = await call('POST', '/api/v1/management/action-classes', { name: 'dev-action', type: 'code', key: 'dev-action', workspaceId: projectId }, developmentKey)
+  const dev = await call(
+    'POST',
+    '/api/v1/management/action-classes',
+    { name: 'dev-action', type: 'code', key: 'dev-action', workspaceId: projectId },
+    developmentKey,
+  )
   assert.is(dev.status, 200, JSON.stringify(dev.body))
   assert.is(dev.body.data.environmentId, development)
   const other = await call('POST', '/api/v1/management/surveys', appSurvey({ workspaceId: otherProjectId }))
   assert.equal([other.status, other.body.code], [401, 'unauthorized'])
   const both = await call('POST', '/api/v1/management/surveys', appSurvey({ workspaceId: projectId, environmentId: development }))
   assert.equal([both.status, both.body.code], [401, 'unauthorized'])
-  const webhook = await call('POST', '/api/v1/webhooks', { url: 'https://example.com/hook', triggers: ['responseCreated'], workspaceId: projectId })
+  const webhook = await call('POST', '/api/v1/webhooks', {
+    url: 'https://example.com/hook',
+    triggers: ['responseCreated'],
+    workspaceId: projectId,
+  })
   assert.is(webhook.status, 200, JSON.stringify(webhook.body))
 })
 
-test('workspaceId (or environmentId) in a management query must name the key\'s environment, as in a body', async () => {
+test("workspaceId (or environmentId) in a management query must name the key's environment, as in a body", async () => {
   for (const query of [`workspaceId=${projectId}`, `workspaceId=${production}`, `environmentId=${production}`]) {
     const res = await call('GET', `/api/v1/management/surveys?${query}`)
     assert.is(res.status, 200, query)
   }
-  for (const query of [`workspaceId=${otherProjectId}`, `environmentId=${development}`, `workspaceId=${projectId}&environmentId=${development}`]) {
+  for (const query of [
+    `workspaceId=${otherProjectId}`,
+    `environmentId=${development}`,
+    `workspaceId=${projectId}&environmentId=${development}`,
+  ]) {
     const res = await call('GET', `/api/v1/management/responses?${query}`)
     assert.equal([res.status, res.body?.code], [401, 'unauthorized'], query)
   }
@@ -183,9 +206,16 @@ test('a survey body may name its overwrites workspaceOverwrites or projectOverwr
   const state = (await call('GET', `/api/v1/client/${production}/environment`, undefined, null)).body.data.data
   assert.equal(state.surveys.find((s: { id: string }) => s.id === id).workspaceOverwrites, { placement: 'bottomLeft' })
   // The same value under two names is one field; two values are refused, naming the older name.
-  const same = await call('PUT', `/api/v1/management/surveys/${id}`, { workspaceOverwrites: { placement: 'center' }, productOverwrites: { placement: 'center' } })
+  const same = await call('PUT', `/api/v1/management/surveys/${id}`, {
+    workspaceOverwrites: { placement: 'center' },
+    productOverwrites: { placement: 'center' },
+  })
   assert.is(same.status, 200, JSON.stringify(same.body))
-  const conflict = await call('POST', '/api/v1/management/surveys', appSurvey({ workspaceOverwrites: { placement: 'center' }, projectOverwrites: null }))
+  const conflict = await call(
+    'POST',
+    '/api/v1/management/surveys',
+    appSurvey({ workspaceOverwrites: { placement: 'center' }, projectOverwrites: null }),
+  )
   assert.equal([conflict.status, Object.keys(conflict.body.details)], [400, ['projectOverwrites']])
   const bad = await call('POST', '/api/v1/management/surveys', appSurvey({ workspaceOverwrites: 'center' }))
   assert.equal([bad.status, Object.keys(bad.body.details)], [400, ['workspaceOverwrites']])
@@ -200,15 +230,25 @@ test('POST /api/v1/management/responses/bulk: workspaceId per item, another work
   })
   assert.is(res.status, 200, JSON.stringify(res.body))
   assert.equal([res.body.data.created, res.body.data.failed], [3, 2])
-  assert.equal(res.body.data.results.map((r: any) => r.error?.code ?? 'created'), ['created', 'unauthorized', 'created', 'created', 'unauthorized'])
-  const reads = statements.slice(before).filter((text) => text.includes('"environments"') && text.includes('inner join "canvass"."projects"')).length
+  assert.equal(
+    res.body.data.results.map((r: any) => r.error?.code ?? 'created'),
+    ['created', 'unauthorized', 'created', 'created', 'unauthorized'],
+  )
+  const reads = statements
+    .slice(before)
+    .filter((text) => text.includes('"environments"') && text.includes('inner join "canvass"."projects"')).length
   assert.is(reads, 1, `${reads} reads of the environment`)
 })
 
 test('management responses carry contact and contactAttributes beside person and personAttributes', async () => {
   const survey = (await call('POST', '/api/v1/management/surveys', appSurvey())).body.data
   const anonymous = await call('POST', `/api/v1/client/${production}/responses`, { surveyId: survey.id, finished: true, data: {} }, null)
-  const known = await call('POST', `/api/v1/client/${production}/responses`, { surveyId: survey.id, userId: 'u-2', finished: true, data: {} }, null)
+  const known = await call(
+    'POST',
+    `/api/v1/client/${production}/responses`,
+    { surveyId: survey.id, userId: 'u-2', finished: true, data: {} },
+    null,
+  )
   assert.is(known.status, 200, JSON.stringify(known.body))
   const a = (await call('GET', `/api/v1/management/responses/${anonymous.body.data.id}`)).body.data
   assert.is(a.contact, null)

@@ -24,7 +24,18 @@ export function blockSurvey(environmentId: string, type = 'link') {
         logic: [
           {
             id: 'rule1',
-            conditions: { id: 'g1', connector: 'and', conditions: [{ id: 'c1', leftOperand: { type: 'element', value: 'sat' }, operator: 'isGreaterThanOrEqual', rightOperand: { type: 'static', value: 4 } }] },
+            conditions: {
+              id: 'g1',
+              connector: 'and',
+              conditions: [
+                {
+                  id: 'c1',
+                  leftOperand: { type: 'element', value: 'sat' },
+                  operator: 'isGreaterThanOrEqual',
+                  rightOperand: { type: 'static', value: 4 },
+                },
+              ],
+            },
             actions: [
               { id: 'a1', objective: 'calculate', variableId: 'vscore', operator: 'add', value: { type: 'static', value: 10 } },
               { id: 'a2', objective: 'jumpToBlock', target: 'page3' },
@@ -47,4 +58,3 @@ export function blockSurvey(environmentId: string, type = 'link') {
     endings: [{ id: 'done', type: 'endScreen', headline: text('Thanks') }],
   }
 }
-

@@ -105,7 +105,9 @@ function migratedTemplate(serverUrl: string): Promise<string> {
         execFileSync(process.execPath, ['-e', drop], { stdio: 'ignore', timeout: 10_000, cwd: import.meta.dirname })
       } catch {}
     })
-    const db = new Kysely<unknown>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: databaseUrl(serverUrl, name), max: 1 }) }) })
+    const db = new Kysely<unknown>({
+      dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: databaseUrl(serverUrl, name), max: 1 }) }),
+    })
     try {
       await migrate(db)
     } finally {

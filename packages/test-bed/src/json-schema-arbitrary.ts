@@ -23,14 +23,18 @@ export function arbitraryOf(schema: JsonSchema | boolean | undefined, context: S
   if (schema.const !== undefined) return fc.constant(schema.const)
   if (Array.isArray(schema.enum)) return fc.constantFrom(...schema.enum)
   const choices = schema.anyOf ?? schema.oneOf
-  if (Array.isArray(choices)) return fc.oneof(...choices.map((choice: JsonSchema) => arbitraryOf({ ...withoutKeywords(schema), ...choice }, context, depth + 1)))
+  if (Array.isArray(choices))
+    return fc.oneof(...choices.map((choice: JsonSchema) => arbitraryOf({ ...withoutKeywords(schema), ...choice }, context, depth + 1)))
   const types: string[] = Array.isArray(schema.type) ? schema.type : schema.type ? [schema.type] : []
   if (types.length > 1) return fc.oneof(...types.map((type) => arbitraryOf({ ...schema, type }, context, depth)))
   switch (types[0]) {
     case 'string':
       return stringOf(schema)
     case 'integer':
-      return fc.integer({ min: Math.max(schema.minimum ?? -1_000_000, Number.MIN_SAFE_INTEGER), max: Math.min(schema.maximum ?? 1_000_000, Number.MAX_SAFE_INTEGER) })
+      return fc.integer({
+        min: Math.max(schema.minimum ?? -1_000_000, Number.MIN_SAFE_INTEGER),
+        max: Math.min(schema.maximum ?? 1_000_000, Number.MAX_SAFE_INTEGER),
+      })
     case 'number':
       return fc.double({ min: schema.minimum ?? -1_000_000, max: schema.maximum ?? 1_000_000, noNaN: true, noDefaultInfinity: true })
     case 'boolean':
@@ -78,7 +82,8 @@ function stringOf(schema: JsonSchema): fc.Arbitrary<string> {
   const minLength = schema.minLength ?? 0
   const maxLength = Math.max(minLength, Math.min(schema.maxLength ?? minLength + 40, minLength + 40))
   if (schema.format === 'email') return fc.emailAddress().filter((email) => email.length <= maxLength)
-  if (schema.format === 'date-time') return fc.date({ min: new Date('2000-01-01'), max: new Date('2100-01-01'), noInvalidDate: true }).map((date) => date.toISOString())
+  if (schema.format === 'date-time')
+    return fc.date({ min: new Date('2000-01-01'), max: new Date('2100-01-01'), noInvalidDate: true }).map((date) => date.toISOString())
   if (schema.format === 'uri' || schema.format === 'url') return fc.webUrl().filter((url) => url.length <= maxLength)
   if (typeof schema.pattern === 'string') {
     try {

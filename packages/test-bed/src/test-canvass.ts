@@ -3,7 +3,15 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createFsBlobStore } from '@canvass/blob-fs'
 import { createCanvass, createWebhookDispatcher, generateApiKey } from '@canvass/core'
-import type { BlobStore, Canvass, CanvassOptions, ConnectionInfo, Storage, WebhookDispatcher, WebhookDispatcherOptions } from '@canvass/core'
+import type {
+  BlobStore,
+  Canvass,
+  CanvassOptions,
+  ConnectionInfo,
+  Storage,
+  WebhookDispatcher,
+  WebhookDispatcherOptions,
+} from '@canvass/core'
 import { serve } from '@canvass/host-node'
 import { createKyselyStorage, createPostgresRateLimiter } from '@canvass/storage-kysely'
 import { readApiReference, readWidgetBundles } from '@canvass/widget'
@@ -174,7 +182,9 @@ export async function createTestCanvass(options: TestCanvassOptions = {}): Promi
         ...(reference ? { apiReference: reference } : {}),
         ...(clock ? { now: clock.now } : {}),
         ...canvassOptions,
-        ...(rateLimits && databaseRateLimiter ? { rateLimits: { limiter: createPostgresRateLimiter({ db: database.db }), ...rateLimits } } : {}),
+        ...(rateLimits && databaseRateLimiter
+          ? { rateLimits: { limiter: createPostgresRateLimiter({ db: database.db }), ...rateLimits } }
+          : {}),
       })
       const handler = wrap ? wrap(canvass, { storage }) : canvass.fetch
       const fetch = (request: Request, info: ConnectionInfo = { clientAddress: '127.0.0.1' }) => handler(request, info)

@@ -48,7 +48,12 @@ export function createTestWebhookReceiver(): TestWebhookReceiver {
         received.push(got)
         const result = answer(got)
         if ('error' in result) return { kind: 'error', errorClass: result.error, message: `test receiver: ${result.error}`, durationMs: 0 }
-        return { kind: 'response', status: result.status, ...(result.retryAfter !== undefined ? { retryAfter: result.retryAfter } : {}), durationMs: 0 }
+        return {
+          kind: 'response',
+          status: result.status,
+          ...(result.retryAfter !== undefined ? { retryAfter: result.retryAfter } : {}),
+          durationMs: 0,
+        }
       },
     },
   }

@@ -48,11 +48,18 @@ for (const backend of availableBackends()) {
       assert.is(hook.status, 200, hook.text)
       const survey = await bed.call('POST', '/api/v1/management/surveys', {
         key: bed.keyA,
-        body: { environmentId: bed.envA, name: 'S', status: 'inProgress', questions: [{ id: 'q', type: 'openText', headline: { default: 'Q' }, required: false, inputType: 'text' }] },
+        body: {
+          environmentId: bed.envA,
+          name: 'S',
+          status: 'inProgress',
+          questions: [{ id: 'q', type: 'openText', headline: { default: 'Q' }, required: false, inputType: 'text' }],
+        },
       })
       assert.is(survey.status, 200, survey.text)
       bed.receiver.answer({ status: 503 })
-      const response = await bed.call('POST', `/api/v1/client/${bed.envA}/responses`, { body: { surveyId: survey.body.data.id, finished: true, data: { q: 'hi' } } })
+      const response = await bed.call('POST', `/api/v1/client/${bed.envA}/responses`, {
+        body: { surveyId: survey.body.data.id, finished: true, data: { q: 'hi' } },
+      })
       assert.is(response.status, 200, response.text)
       await bed.deliverWebhooks()
       assert.is(bed.receiver.received.length, 1)

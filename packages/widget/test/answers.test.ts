@@ -1,6 +1,15 @@
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import { MAX_TTC_MS, addTime, addressInputs, choiceAnswer, choiceSelection, isEmptyAnswer, shuffled, storedAnswer } from '../src/renderer/answers'
+import {
+  MAX_TTC_MS,
+  addTime,
+  addressInputs,
+  choiceAnswer,
+  choiceSelection,
+  isEmptyAnswer,
+  shuffled,
+  storedAnswer,
+} from '../src/renderer/answers'
 import type { MultipleChoiceQuestion, Question } from '../src/renderer/types'
 
 const choices: MultipleChoiceQuestion = {
@@ -28,11 +37,22 @@ test('a stored answer selects its choices again, in any language', () => {
   assert.equal(choiceSelection(choices, ['Apfel', 'Banana', 'Cherry']), { ids: ['a', 'b', 'other'], other: 'Cherry' })
   assert.equal(choiceSelection(choices, 'Banane'), { ids: ['b'], other: '' })
   assert.equal(choiceSelection(choices, undefined), { ids: [], other: '' })
-  assert.equal(choiceSelection({ choices: choices.choices.slice(0, 2) }, 'Cherry'), { ids: [], other: '' }, 'no "other" option: unknown text selects nothing')
+  assert.equal(
+    choiceSelection({ choices: choices.choices.slice(0, 2) }, 'Cherry'),
+    { ids: [], other: '' },
+    'no "other" option: unknown text selects nothing',
+  )
 })
 
 test('stored form: empty values per type, full matrices, address all or nothing', () => {
-  const matrix = { id: 'm', type: 'matrix', headline: { default: 'M' }, required: false, rows: [{ id: 'r', label: { default: 'Speed' } }, { default: 'Price' }], columns: [{ default: 'Good' }] } as Question
+  const matrix = {
+    id: 'm',
+    type: 'matrix',
+    headline: { default: 'M' },
+    required: false,
+    rows: [{ id: 'r', label: { default: 'Speed' } }, { default: 'Price' }],
+    columns: [{ default: 'Good' }],
+  } as Question
   assert.equal(storedAnswer(matrix, { Speed: 'Good' }, 'default'), { Speed: 'Good', Price: '' })
   assert.equal(storedAnswer(matrix, undefined, 'default'), {})
   const address = { id: 'a', type: 'address', headline: { default: 'A' }, required: false } as Question
@@ -40,19 +60,31 @@ test('stored form: empty values per type, full matrices, address all or nothing'
   assert.equal(storedAnswer(address, ['', ' '], 'default'), [])
   assert.equal(storedAnswer({ id: 'n', type: 'nps', headline: { default: 'N' }, required: false } as Question, undefined, 'default'), '')
   assert.equal(storedAnswer(choices, undefined, 'default'), [])
-  assert.equal(storedAnswer({ id: 't', type: 'openText', headline: { default: 'T' }, required: false } as Question, '  hi ', 'default'), 'hi')
+  assert.equal(
+    storedAnswer({ id: 't', type: 'openText', headline: { default: 'T' }, required: false } as Question, '  hi ', 'default'),
+    'hi',
+  )
 })
 
 test('address inputs: shown and required as set, or all shown and following the question when unset', () => {
-  const set = addressInputs({ id: 'a', type: 'address', headline: { default: 'A' }, required: true, city: { show: false, required: false, placeholder: { default: 'City' } } })
-  assert.equal(set.map((input) => [input.field, input.show, input.required]), [
-    ['addressLine1', true, true],
-    ['addressLine2', true, true],
-    ['city', false, false],
-    ['state', true, true],
-    ['zip', true, true],
-    ['country', true, true],
-  ])
+  const set = addressInputs({
+    id: 'a',
+    type: 'address',
+    headline: { default: 'A' },
+    required: true,
+    city: { show: false, required: false, placeholder: { default: 'City' } },
+  })
+  assert.equal(
+    set.map((input) => [input.field, input.show, input.required]),
+    [
+      ['addressLine1', true, true],
+      ['addressLine2', true, true],
+      ['city', false, false],
+      ['state', true, true],
+      ['zip', true, true],
+      ['country', true, true],
+    ],
+  )
 })
 
 test('blank answers', () => {
@@ -66,14 +98,22 @@ test('blank answers', () => {
 test('shuffle: "other" stays last, "exceptLast" keeps the last, "none" keeps the order', () => {
   const items = [{ id: 'a' }, { id: 'b' }, { id: 'c' }, { id: 'd' }]
   const reverse = () => 0
-  assert.equal(shuffled(items, 'none', reverse).map((i) => i.id), ['a', 'b', 'c', 'd'])
+  assert.equal(
+    shuffled(items, 'none', reverse).map((i) => i.id),
+    ['a', 'b', 'c', 'd'],
+  )
   const all = shuffled(items, 'all', reverse).map((i) => i.id)
   assert.equal([...all].sort(), ['a', 'b', 'c', 'd'])
   assert.is.not(all.join(''), 'abcd')
   assert.is(shuffled(items, 'exceptLast', reverse).at(-1)?.id, 'd')
   const withOther = [{ id: 'other' }, ...items]
   assert.is(shuffled(withOther, 'all', reverse).at(-1)?.id, 'other')
-  assert.equal(shuffled(withOther, 'exceptLast', reverse).slice(-2).map((i) => i.id), ['d', 'other'])
+  assert.equal(
+    shuffled(withOther, 'exceptLast', reverse)
+      .slice(-2)
+      .map((i) => i.id),
+    ['d', 'other'],
+  )
 })
 
 test('time on a question: whole ms, never negative, at most the day the server takes (a tab left open for two days)', () => {

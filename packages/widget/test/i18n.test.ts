@@ -14,7 +14,10 @@ const survey = {
 const test = suite('languages')
 
 test('enabled languages, the default first', () => {
-  assert.equal(surveyLanguages(survey).map((l) => l.code), ['en', 'de'])
+  assert.equal(
+    surveyLanguages(survey).map((l) => l.code),
+    ['en', 'de'],
+  )
   assert.equal(surveyLanguages({ languages: [] }), [])
 })
 

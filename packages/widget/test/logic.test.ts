@@ -33,7 +33,10 @@ const grid: Question = {
   headline: { default: 'Grid' },
   required: false,
   rows: [{ id: 'r1', label: { default: 'Speed' } }, { default: 'Price' }],
-  columns: [{ id: 'c1', label: { default: 'Bad' } }, { id: 'c2', label: { default: 'Good' } }],
+  columns: [
+    { id: 'c1', label: { default: 'Bad' } },
+    { id: 'c2', label: { default: 'Good' } },
+  ],
 }
 const when: Question = { id: 'when', type: 'date', format: 'y-M-d', headline: { default: 'When?' }, required: false }
 const total: SurveyVariable = { id: 'total', name: 'total', type: 'number', value: 10 }
@@ -148,7 +151,13 @@ actions('the first jump wins; requireAnswer collects; calculations chain in orde
           { objective: 'jumpToQuestion', target: 'when' },
         ],
       },
-      { conditions: group('isSubmitted', 'score'), actions: [{ objective: 'jumpToQuestion', target: 'grid' }, { objective: 'requireAnswer', target: 'age' }] },
+      {
+        conditions: group('isSubmitted', 'score'),
+        actions: [
+          { objective: 'jumpToQuestion', target: 'grid' },
+          { objective: 'requireAnswer', target: 'age' },
+        ],
+      },
     ],
   }
   const outcome = runLogic(question, ctx({ score: 10 }))
@@ -171,21 +180,24 @@ actions('calculate: subtract, divide (never by zero), concat, and values from an
   assert.is(run(rule('add', { type: 'variable', value: 'total' })).total, 20)
 })
 
-actions('calculate keeps a variable of its type and finite: an overflow, a text answer or an operator of the other type changes nothing', () => {
-  // A NaN or an infinity would go out as `null` in the response's `variables`, which the server refuses.
-  const rule = (operator: string, value: unknown, variableId = 'total') => ({
-    conditions: { connector: 'and' as const, conditions: [] },
-    actions: [{ objective: 'calculate' as const, variableId, operator, value: value as never }],
-  })
-  const run = (r: ReturnType<typeof rule>, data = {}) => runLogic({ id: 'x', logic: [r] }, ctx(data)).values
-  assert.is(run(rule('multiply', { type: 'static', value: 1e308 })).total, 10, 'overflow')
-  assert.is(run(rule('add', { type: 'question', value: 'color' }), { color: 'Red' }).total, 10, 'a text is no number')
-  assert.is(run(rule('assign', { type: 'question', value: 'color' }), { color: 'Red' }).total, 10, 'nor is assigning one')
-  assert.is(run(rule('concat', { type: 'static', value: '5' })).total, 10, 'concat is for texts')
-  assert.is(run(rule('add', { type: 'static', value: 5 }, 'label')).label, '', 'arithmetic is for numbers')
-  assert.is(run(rule('assign', { type: 'static', value: 7 }, 'label')).label, '7', 'assigning a number to a text writes it')
-  assert.is(run(rule('assign', { type: 'static', value: '12.5' })).total, 12.5, 'a numeric text assigns its number')
-})
+actions(
+  'calculate keeps a variable of its type and finite: an overflow, a text answer or an operator of the other type changes nothing',
+  () => {
+    // A NaN or an infinity would go out as `null` in the response's `variables`, which the server refuses.
+    const rule = (operator: string, value: unknown, variableId = 'total') => ({
+      conditions: { connector: 'and' as const, conditions: [] },
+      actions: [{ objective: 'calculate' as const, variableId, operator, value: value as never }],
+    })
+    const run = (r: ReturnType<typeof rule>, data = {}) => runLogic({ id: 'x', logic: [r] }, ctx(data)).values
+    assert.is(run(rule('multiply', { type: 'static', value: 1e308 })).total, 10, 'overflow')
+    assert.is(run(rule('add', { type: 'question', value: 'color' }), { color: 'Red' }).total, 10, 'a text is no number')
+    assert.is(run(rule('assign', { type: 'question', value: 'color' }), { color: 'Red' }).total, 10, 'nor is assigning one')
+    assert.is(run(rule('concat', { type: 'static', value: '5' })).total, 10, 'concat is for texts')
+    assert.is(run(rule('add', { type: 'static', value: 5 }, 'label')).label, '', 'arithmetic is for numbers')
+    assert.is(run(rule('assign', { type: 'static', value: 7 }, 'label')).label, '7', 'assigning a number to a text writes it')
+    assert.is(run(rule('assign', { type: 'static', value: '12.5' })).total, 12.5, 'a numeric text assigns its number')
+  },
+)
 
 actions("the reference's first logic: condition, value, destination", () => {
   const question: Question = {

@@ -23,13 +23,25 @@ test('opens on the welcome card when it is enabled, else on the first question',
 })
 
 test('goes in order, then to the first ending, finished there', () => {
-  const f = flow([q('a'), q('b')], [{ id: 'e1', type: 'endScreen' }, { id: 'e2', type: 'redirectToUrl', url: 'https://example.com/' }])
+  const f = flow(
+    [q('a'), q('b')],
+    [
+      { id: 'e1', type: 'endScreen' },
+      { id: 'e2', type: 'redirectToUrl', url: 'https://example.com/' },
+    ],
+  )
   assert.equal(nextStep(f, 'a', { a: 'x' }, {}), { next: 'b', finished: false, endingId: undefined, values: {}, requiredIds: [] })
   assert.equal(nextStep(f, 'b', { b: 'x' }, {}), { next: 'e1', finished: true, endingId: 'e1', values: {}, requiredIds: [] })
 })
 
 test('without endings the last answer finishes with the built-in end (no id)', () => {
-  assert.equal(nextStep(flow([q('a')], []), 'a', {}, {}), { next: undefined, finished: true, endingId: undefined, values: {}, requiredIds: [] })
+  assert.equal(nextStep(flow([q('a')], []), 'a', {}, {}), {
+    next: undefined,
+    finished: true,
+    endingId: undefined,
+    values: {},
+    requiredIds: [],
+  })
 })
 
 test('a jump goes to a question or an ending; an unknown target falls back to logicFallback, then to the order', () => {
@@ -38,7 +50,10 @@ test('a jump goes to a question or an ending; an unknown target falls back to lo
       logic: [{ conditions: { connector: 'and', conditions: [] }, actions: [{ objective: 'jumpToQuestion', target }] }],
       ...(logicFallback ? { logicFallback } : {}),
     })
-  const endings: Flow['endings'] = [{ id: 'e1', type: 'endScreen' }, { id: 'e2', type: 'endScreen' }]
+  const endings: Flow['endings'] = [
+    { id: 'e1', type: 'endScreen' },
+    { id: 'e2', type: 'endScreen' },
+  ]
   assert.is(nextStep(flow([jump('c'), q('b'), q('c')], endings), 'a', {}, {}).next, 'c')
   const toEnding = nextStep(flow([jump('e2'), q('b')], endings), 'a', {}, {})
   assert.equal([toEnding.next, toEnding.finished, toEnding.endingId], ['e2', true, 'e2'])
@@ -48,7 +63,17 @@ test('a jump goes to a question or an ending; an unknown target falls back to lo
 
 test('logicFallback applies when no rule jumps', () => {
   const a = q('a', {
-    logic: [{ conditions: { connector: 'and', conditions: [{ leftOperand: { type: 'question', value: 'a' }, operator: 'equals', rightOperand: { type: 'static', value: 'yes' } }] }, actions: [{ objective: 'jumpToQuestion', target: 'c' }] }],
+    logic: [
+      {
+        conditions: {
+          connector: 'and',
+          conditions: [
+            { leftOperand: { type: 'question', value: 'a' }, operator: 'equals', rightOperand: { type: 'static', value: 'yes' } },
+          ],
+        },
+        actions: [{ objective: 'jumpToQuestion', target: 'c' }],
+      },
+    ],
     logicFallback: 'e1',
   })
   const f = flow([a, q('b'), q('c')], [{ id: 'e1', type: 'endScreen' }])
@@ -76,7 +101,13 @@ test('minutes to finish: at least one', () => {
 const blockFlow = (): Flow => {
   const rule = {
     id: 'r',
-    conditions: { id: 'g', connector: 'and' as const, conditions: [{ id: 'c', leftOperand: { type: 'element', value: 'q1' }, operator: 'equals', rightOperand: { type: 'static', value: 'skip' } }] },
+    conditions: {
+      id: 'g',
+      connector: 'and' as const,
+      conditions: [
+        { id: 'c', leftOperand: { type: 'element', value: 'q1' }, operator: 'equals', rightOperand: { type: 'static', value: 'skip' } },
+      ],
+    },
     actions: [
       { id: 'a1', objective: 'calculate', variableId: 'score', operator: 'add', value: { type: 'static', value: 2 } },
       { id: 'a2', objective: 'jumpToBlock', target: 'p3' },
@@ -99,16 +130,35 @@ const blockFlow = (): Flow => {
 test('blocks: a page is a block; its logic (calculate, jumpToBlock) runs on the answers of all its elements', () => {
   const f = blockFlow()
   assert.is(firstStep(f), 'p1')
-  assert.equal(nextStep(f, 'p1', { q1: 'skip', q2: 'x' }, { score: 1 }), { next: 'p3', finished: false, endingId: undefined, values: { score: 3 }, requiredIds: [] })
+  assert.equal(nextStep(f, 'p1', { q1: 'skip', q2: 'x' }, { score: 1 }), {
+    next: 'p3',
+    finished: false,
+    endingId: undefined,
+    values: { score: 3 },
+    requiredIds: [],
+  })
   assert.equal(nextStep(f, 'p1', { q1: 'go', q2: 'x' }, { score: 1 }).next, 'p2', 'no rule holds: the next block')
-  assert.equal(nextStep(f, 'p2', { q3: 'x' }, {}), { next: 'thanks', finished: true, endingId: 'thanks', values: {}, requiredIds: [] }, 'the block\'s fallback')
+  assert.equal(
+    nextStep(f, 'p2', { q3: 'x' }, {}),
+    { next: 'thanks', finished: true, endingId: 'thanks', values: {}, requiredIds: [] },
+    "the block's fallback",
+  )
   assert.is(progress(f, 'p2'), 1 / 3)
 })
 
-test('blocks: a jump to an element (a question\'s logic, or a reference client\'s) goes to the page that holds it', () => {
+test("blocks: a jump to an element (a question's logic, or a reference client's) goes to the page that holds it", () => {
   const f = blockFlow()
   const blocks = f.blocks as NonNullable<Flow['blocks']>
-  const jumpToQuestion = { ...f, blocks: [{ ...blocks[0], logic: [{ conditions: { connector: 'and', conditions: [] }, actions: [{ objective: 'jumpToQuestion', target: 'q4' }] }] }, ...blocks.slice(1)] } as Flow
+  const jumpToQuestion = {
+    ...f,
+    blocks: [
+      {
+        ...blocks[0],
+        logic: [{ conditions: { connector: 'and', conditions: [] }, actions: [{ objective: 'jumpToQuestion', target: 'q4' }] }],
+      },
+      ...blocks.slice(1),
+    ],
+  } as Flow
   assert.is(nextStep(jumpToQuestion, 'p1', {}, {}).next, 'p3')
 })
 

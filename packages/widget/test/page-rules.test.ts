@@ -54,13 +54,16 @@ clicks.run()
 
 const hidden = suite('hidden fields')
 hidden('only the fields the survey declares, of the types a response takes', () => {
-  const picked = pickHiddenFields({ enabled: true, fieldIds: ['plan', 'seats', 'tags', 'bad'] }, {
-    plan: 'pro',
-    seats: 4,
-    tags: ['a', 'b'],
-    bad: { nested: true },
-    unknown: 'x',
-  })
+  const picked = pickHiddenFields(
+    { enabled: true, fieldIds: ['plan', 'seats', 'tags', 'bad'] },
+    {
+      plan: 'pro',
+      seats: 4,
+      tags: ['a', 'b'],
+      bad: { nested: true },
+      unknown: 'x',
+    },
+  )
   assert.equal(picked.fields, { plan: 'pro', seats: 4, tags: ['a', 'b'] })
   assert.equal(picked.ignored, ['bad', 'unknown'])
 })

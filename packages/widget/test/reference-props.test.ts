@@ -69,16 +69,30 @@ test('become a modal survey saved against appUrl for the contact, drawn with the
     hiddenFields: { plan: 'pro' },
   })
   assert.type(callbacks?.onDisplay, 'function')
-  const withUser = referenceOptions(props({ userId: 'u1', environmentId: 'env1', workspaceId: undefined, action: 'Checkout' }).props, noElement, () => {})
-  assert.equal([withUser.userId, withUser.contactId, withUser.environmentId, withUser.meta], ['u1', undefined, 'env1', { action: 'Checkout' }])
+  const withUser = referenceOptions(
+    props({ userId: 'u1', environmentId: 'env1', workspaceId: undefined, action: 'Checkout' }).props,
+    noElement,
+    () => {},
+  )
+  assert.equal(
+    [withUser.userId, withUser.contactId, withUser.environmentId, withUser.meta],
+    ['u1', undefined, 'env1', { action: 'Checkout' }],
+  )
 })
 
 test('inline needs its container, as the reference’s does; a survey without a server to save to is refused', () => {
   const container = { id: 'box' } as unknown as HTMLElement
-  const inline = referenceOptions(props({ mode: 'inline', containerId: 'box' }).props, (id) => (id === 'box' ? container : null), () => {})
+  const inline = referenceOptions(
+    props({ mode: 'inline', containerId: 'box' }).props,
+    (id) => (id === 'box' ? container : null),
+    () => {},
+  )
   assert.equal([inline.mode, inline.container], ['page', container])
   assert.throws(() => referenceOptions(props({ mode: 'inline' }).props, noElement, () => {}), /containerId is required for inline mode/)
-  assert.throws(() => referenceOptions(props({ mode: 'inline', containerId: 'gone' }).props, noElement, () => {}), /Element with id gone not found/)
+  assert.throws(
+    () => referenceOptions(props({ mode: 'inline', containerId: 'gone' }).props, noElement, () => {}),
+    /Element with id gone not found/,
+  )
   assert.throws(() => referenceOptions(props({ appUrl: undefined }).props, noElement, () => {}), /appUrl and workspaceId are required/)
   assert.throws(() => referenceOptions(props({ workspaceId: undefined }).props, noElement, () => {}), /appUrl and workspaceId are required/)
 })
@@ -115,10 +129,18 @@ test('callbacks at the reference’s moments: display recorded, response created
 
 test('a survey that ends in a redirect, or inline, is not closed by the renderer after finishing', () => {
   let closed = 0
-  const redirect = referenceOptions(props({ survey: survey([{ id: 'r', type: 'redirectToUrl', url: 'https://example.com' }]) }).props, noElement, () => closed++)
+  const redirect = referenceOptions(
+    props({ survey: survey([{ id: 'r', type: 'redirectToUrl', url: 'https://example.com' }]) }).props,
+    noElement,
+    () => closed++,
+  )
   redirect.callbacks?.onResponse?.({ responseId: 'r1', finished: true })
   const box = { id: 'box' } as unknown as HTMLElement
-  const inline = referenceOptions(props({ mode: 'inline', containerId: 'box' }).props, () => box, () => closed++)
+  const inline = referenceOptions(
+    props({ mode: 'inline', containerId: 'box' }).props,
+    () => box,
+    () => closed++,
+  )
   inline.callbacks?.onResponse?.({ responseId: 'r1', finished: true })
   assert.is(closed, 0)
 })

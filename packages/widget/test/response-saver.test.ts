@@ -39,12 +39,21 @@ function fakeCanvass() {
       held = undefined
       for (const resolve of waiting) resolve()
     },
-    start: () => new Promise<string>((resolve) => server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`))),
+    start: () =>
+      new Promise<string>((resolve) =>
+        server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)),
+      ),
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   }
 }
 
-const update = (data: Record<string, string>, finished = false) => ({ data, ttc: Object.fromEntries(Object.keys(data).map((k) => [k, 100])), variables: {}, finished, language: 'en' })
+const update = (data: Record<string, string>, finished = false) => ({
+  data,
+  ttc: Object.fromEntries(Object.keys(data).map((k) => [k, 100])),
+  variables: {},
+  finished,
+  language: 'en',
+})
 
 const test = suite('response saver')
 let fake: ReturnType<typeof fakeCanvass>
@@ -75,16 +84,34 @@ test('the first answer creates the response with the display, user, single-use i
     {
       method: 'POST',
       path: '/api/v1/client/env1/responses',
-      body: { surveyId: 'survey1', data: { q1: 'a' }, ttc: { q1: 100 }, variables: {}, finished: false, language: 'en', userId: 'user1', singleUseId: 'suid1', meta: { url: 'https://example.com/s', source: 'link' }, displayId: 'display1' },
+      body: {
+        surveyId: 'survey1',
+        data: { q1: 'a' },
+        ttc: { q1: 100 },
+        variables: {},
+        finished: false,
+        language: 'en',
+        userId: 'user1',
+        singleUseId: 'suid1',
+        meta: { url: 'https://example.com/s', source: 'link' },
+        displayId: 'display1',
+      },
     },
-    { method: 'PUT', path: '/api/v1/client/env1/responses/resp1', body: { data: { q2: 'b' }, ttc: { q2: 100 }, variables: {}, finished: true, language: 'en' } },
+    {
+      method: 'PUT',
+      path: '/api/v1/client/env1/responses/resp1',
+      body: { data: { q2: 'b' }, ttc: { q2: 100 }, variables: {}, finished: true, language: 'en' },
+    },
   ])
-  assert.equal(saved, [['resp1', false], ['resp1', true]])
+  assert.equal(saved, [
+    ['resp1', false],
+    ['resp1', true],
+  ])
   assert.is(await saver.save(update({ q3: 'late' })), true, 'nothing is sent after the finishing save')
   assert.is(fake.seen.length, 2)
 })
 
-test('a contact named by its id (the reference\'s renderer props) creates the response on the v2 route, updates on v1', async () => {
+test("a contact named by its id (the reference's renderer props) creates the response on the v2 route, updates on v1", async () => {
   const saver = createResponseSaver(options({ userId: undefined, singleUseId: undefined, meta: undefined, contactId: 'contact1' }))
   await saver.save(update({ q1: 'a' }))
   await saver.save(update({ q2: 'b' }, true))
@@ -100,11 +127,22 @@ test('a contact named by its id (the reference\'s renderer props) creates the re
 test('a full quota that ends the survey: its ending is reported, the response counts as finished, nothing more is sent', async () => {
   const saved: [string, boolean][] = []
   const ended: string[] = []
-  const saver = createResponseSaver(options({ onSaved: (id, finished) => saved.push([id, finished]), onQuotaEnded: (id) => ended.push(id) }))
+  const saver = createResponseSaver(
+    options({ onSaved: (id, finished) => saved.push([id, finished]), onQuotaEnded: (id) => ended.push(id) }),
+  )
   assert.is(await saver.save(update({ q1: 'a' })), true)
   fake.script.push([200, { data: { id: 'resp1', quotaFull: true, quota: { id: 'quota1', action: 'endSurvey', endingCardId: 'full' } } }])
   assert.is(await saver.save(update({ q2: 'b' })), true)
-  assert.equal([saved, ended], [[['resp1', false], ['resp1', true]], ['full']])
+  assert.equal(
+    [saved, ended],
+    [
+      [
+        ['resp1', false],
+        ['resp1', true],
+      ],
+      ['full'],
+    ],
+  )
   assert.is(await saver.save(update({ q3: 'c' }, true)), true)
   assert.is(fake.seen.length, 2, 'the server finished the response: nothing more is sent')
 })
@@ -123,7 +161,14 @@ test('the proof of a PIN goes with the create and with every update', async () =
   await saver.save(update({ q1: 'a' }))
   await saver.save(update({ q2: 'b' }))
   await saver.save(update({ q3: 'c' }, true))
-  assert.equal(fake.seen.map((s) => [s.method, s.body.pinAuthToken]), [['POST', 'proof1'], ['PUT', 'proof1'], ['PUT', 'proof1']])
+  assert.equal(
+    fake.seen.map((s) => [s.method, s.body.pinAuthToken]),
+    [
+      ['POST', 'proof1'],
+      ['PUT', 'proof1'],
+      ['PUT', 'proof1'],
+    ],
+  )
 })
 
 test('answers given while a request is under way go out together, in order, in the next one', async () => {
@@ -135,10 +180,13 @@ test('answers given while a request is under way go out together, in order, in t
   const third = saver.save(update({ q3: 'c' }, true))
   fake.release()
   assert.equal(await Promise.all([first, second, third]), [true, true, true])
-  assert.equal(fake.seen.map((s) => [s.method, s.body.data, s.body.finished]), [
-    ['POST', { q1: 'a' }, false],
-    ['PUT', { q2: 'b', q3: 'c' }, true],
-  ])
+  assert.equal(
+    fake.seen.map((s) => [s.method, s.body.data, s.body.finished]),
+    [
+      ['POST', { q1: 'a' }, false],
+      ['PUT', { q2: 'b', q3: 'c' }, true],
+    ],
+  )
 })
 
 test('a failed display still lets the response be created, without a displayId', async () => {
@@ -190,7 +238,14 @@ test('mergeUpdates: later answers win, times and variables merge, finished stick
     { data: { a: '1', b: '1' }, ttc: { a: 1 }, variables: { v: 1 }, finished: true, language: 'en', endingId: 'e1' },
     { data: { b: '2' }, ttc: { b: 2 }, variables: { w: 2 }, finished: false },
   )
-  assert.equal(merged, { data: { a: '1', b: '2' }, ttc: { a: 1, b: 2 }, variables: { v: 1, w: 2 }, finished: true, language: 'en', endingId: 'e1' })
+  assert.equal(merged, {
+    data: { a: '1', b: '2' },
+    ttc: { a: 1, b: 2 },
+    variables: { v: 1, w: 2 },
+    finished: true,
+    language: 'en',
+    endingId: 'e1',
+  })
 })
 
 test.run()

@@ -38,9 +38,19 @@ test('the renderer shows csat and ces questions (they are not skipped as unsuppo
 })
 
 test('a CSAT scale has five points named with their number and the end labels', () => {
-  const points = scalePoints(csat({ lowerLabel: { default: 'Not at all', de: 'Gar nicht' }, upperLabel: { default: 'Very' } }), 'default', t)
-  assert.equal(points.map((point) => point.value), [1, 2, 3, 4, 5])
-  assert.equal(points.map((point) => point.label), ['1 of 5, Not at all', '2 of 5', '3 of 5', '4 of 5', '5 of 5, Very'])
+  const points = scalePoints(
+    csat({ lowerLabel: { default: 'Not at all', de: 'Gar nicht' }, upperLabel: { default: 'Very' } }),
+    'default',
+    t,
+  )
+  assert.equal(
+    points.map((point) => point.value),
+    [1, 2, 3, 4, 5],
+  )
+  assert.equal(
+    points.map((point) => point.label),
+    ['1 of 5, Not at all', '2 of 5', '3 of 5', '4 of 5', '5 of 5, Very'],
+  )
   const german = scalePoints(csat({ lowerLabel: { default: 'Not at all', de: 'Gar nicht' } }), 'de', words('de'))
   assert.match(german[0]!.label, /Gar nicht$/)
 })
@@ -78,7 +88,12 @@ test('an answer is a whole point of the scale; an optional question may stay emp
 test('logic compares a CSAT answer as a number', () => {
   const rule: LogicRule = {
     id: 'low',
-    conditions: { connector: 'and', conditions: [{ leftOperand: { type: 'question', value: 'sat' }, operator: 'isLessThanOrEqual', rightOperand: { type: 'static', value: 2 } }] },
+    conditions: {
+      connector: 'and',
+      conditions: [
+        { leftOperand: { type: 'question', value: 'sat' }, operator: 'isLessThanOrEqual', rightOperand: { type: 'static', value: 2 } },
+      ],
+    },
     actions: [{ objective: 'jumpToQuestion', target: 'why' }],
   }
   const question = csat({ logic: [rule] })

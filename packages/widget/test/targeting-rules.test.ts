@@ -117,7 +117,19 @@ function survey(id: string, overrides: Partial<WidgetSurvey> = {}): WidgetSurvey
 function state(surveys: WidgetSurvey[], user = anonymousUser(), recontactDays = 7): Pick<CoreState, 'environment' | 'user'> {
   return {
     environment: {
-      data: { surveys, actionClasses: [], project: { id: 'p', recontactDays, clickOutsideClose: true, darkOverlay: false, placement: 'bottomRight', inAppSurveyBranding: true, styling: {} } },
+      data: {
+        surveys,
+        actionClasses: [],
+        project: {
+          id: 'p',
+          recontactDays,
+          clickOutsideClose: true,
+          darkOverlay: false,
+          placement: 'bottomRight',
+          inAppSurveyBranding: true,
+          styling: {},
+        },
+      },
       etag: null,
       expiresAt: 0,
       ttlMs: 60_000,
@@ -132,21 +144,37 @@ const buy = { id: 'a1', name: 'Clicked buy' }
 const action = suite('surveys an action shows')
 action('only surveys the action triggers, by id, or by name when the trigger has no id', () => {
   const byName = survey('by-name', { triggers: [{ actionClass: { name: 'Clicked buy' } as never }] })
-  const other = survey('other', { triggers: [{ actionClass: { id: 'a2', name: 'Clicked buy', type: 'code', key: 'x', noCodeConfig: null } }] })
+  const other = survey('other', {
+    triggers: [{ actionClass: { id: 'a2', name: 'Clicked buy', type: 'code', key: 'x', noCodeConfig: null } }],
+  })
   const ids = surveysForAction(state([survey('s1'), other, byName]), buy, now).map((s) => s.id)
   assert.equal(ids, ['s1', 'by-name'], 'a trigger with another id does not fire on a shared name')
 })
 action('the display option, the recontact days and the segment all apply', () => {
-  const user = { ...anonymousUser(), displays: [{ surveyId: 'seen', createdAt: '2026-03-01T00:00:00.000Z' }], lastDisplayAt: '2026-03-01T00:00:00.000Z' }
+  const user = {
+    ...anonymousUser(),
+    displays: [{ surveyId: 'seen', createdAt: '2026-03-01T00:00:00.000Z' }],
+    lastDisplayAt: '2026-03-01T00:00:00.000Z',
+  }
   const surveys = [
     survey('seen'),
     survey('fresh'),
     survey('waits', { recontactDays: 30 }),
     survey('targeted', { segment: { id: 'seg', filters: [{}] } }),
   ]
-  assert.equal(surveysForAction(state(surveys, user), buy, now).map((s) => s.id), ['fresh'])
-  assert.equal(surveysForAction(state(surveys, user, 10), buy, now).map((s) => s.id), [], 'the project waits 10 days after the last display')
+  assert.equal(
+    surveysForAction(state(surveys, user), buy, now).map((s) => s.id),
+    ['fresh'],
+  )
+  assert.equal(
+    surveysForAction(state(surveys, user, 10), buy, now).map((s) => s.id),
+    [],
+    'the project waits 10 days after the last display',
+  )
   const member = { ...user, userId: 'u', segments: ['seg'] }
-  assert.equal(surveysForAction(state(surveys, member), buy, now).map((s) => s.id), ['fresh', 'targeted'])
+  assert.equal(
+    surveysForAction(state(surveys, member), buy, now).map((s) => s.id),
+    ['fresh', 'targeted'],
+  )
 })
 action.run()

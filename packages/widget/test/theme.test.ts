@@ -23,17 +23,29 @@ test("the project's styling, unless the survey overwrites it and the project all
   assert.is(resolveTheme(project(), own, 'page').vars['--cv-radius'], '12px', 'unset survey fields keep the project’s')
   const locked = project({ styling: { allowStyleOverwrite: false, brandColor: { light: '#0055ff' } } })
   assert.is(resolveTheme(locked, own, 'page').vars['--cv-brand'], '#0055ff')
-  assert.is(resolveTheme(project(), { styling: { brandColor: { light: '#aa0000' } } }, 'page').vars['--cv-brand'], '#0055ff', 'no overwrite asked for')
+  assert.is(
+    resolveTheme(project(), { styling: { brandColor: { light: '#aa0000' } } }, 'page').vars['--cv-brand'],
+    '#0055ff',
+    'no overwrite asked for',
+  )
 })
 
 test('project overwrites of a survey: brand colour, placement, overlay, click outside', () => {
-  const theme = resolveTheme(project(), { styling: null, projectOverwrites: { brandColor: '#00aa00', placement: 'center', darkOverlay: true, clickOutsideClose: false } }, 'modal')
+  const theme = resolveTheme(
+    project(),
+    { styling: null, projectOverwrites: { brandColor: '#00aa00', placement: 'center', darkOverlay: true, clickOutsideClose: false } },
+    'modal',
+  )
   assert.equal([theme.vars['--cv-brand'], theme.placement, theme.overlay, theme.clickOutsideClose], ['#00aa00', 'center', 'dark', false])
   const plain = resolveTheme(project(), { styling: null }, 'modal')
   assert.equal([plain.placement, plain.overlay, plain.clickOutsideClose], ['bottomRight', 'none', true])
   assert.is(resolveTheme(project({ placement: 'center' }), { styling: null }, 'modal').overlay, 'light')
   assert.is(resolveTheme(project({ overlay: 'dark' }), { styling: null }, 'modal').overlay, 'dark', 'the newer setting for any placement')
-  assert.is(resolveTheme(project({ placement: 'middle' }), { styling: null }, 'modal').placement, 'bottomRight', 'unknown placements fall back')
+  assert.is(
+    resolveTheme(project({ placement: 'middle' }), { styling: null }, 'modal').placement,
+    'bottomRight',
+    'unknown placements fall back',
+  )
 })
 
 test('card arrangement per kind of survey; progress bar', () => {
@@ -45,7 +57,9 @@ test('card arrangement per kind of survey; progress bar', () => {
 })
 
 test('only hex colours are taken: nothing else reaches the style sheet', () => {
-  const hostile = project({ styling: { brandColor: { light: 'red;}body{display:none' }, questionColor: { light: 'url(https://evil.example/x)' }, roundness: 1e9 } })
+  const hostile = project({
+    styling: { brandColor: { light: 'red;}body{display:none' }, questionColor: { light: 'url(https://evil.example/x)' }, roundness: 1e9 },
+  })
   const theme = resolveTheme(hostile, { styling: null, projectOverwrites: { brandColor: '#12345' } }, 'page')
   const css = cssVariables(theme.vars)
   assert.not.ok(css.includes('display:none'))

@@ -3,8 +3,10 @@ import * as assert from 'uvu/assert'
 import type { Question } from '../src/renderer/types'
 import { isIsoDate, validateAnswer } from '../src/renderer/validation'
 
-const text = (extra: Record<string, unknown> = {}): Question => ({ id: 't', type: 'openText', headline: { default: 'T' }, required: true, ...extra }) as Question
-const key = (question: Question, value: unknown, required = question.required, state = {}) => validateAnswer(question, value as never, required, state)?.key
+const text = (extra: Record<string, unknown> = {}): Question =>
+  ({ id: 't', type: 'openText', headline: { default: 'T' }, required: true, ...extra }) as Question
+const key = (question: Question, value: unknown, required = question.required, state = {}) =>
+  validateAnswer(question, value as never, required, state)?.key
 
 const test = suite('validation')
 
@@ -39,7 +41,16 @@ test('character limits count characters, not UTF-16 units', () => {
 })
 
 test('choices: "other" ticked needs its text', () => {
-  const single = { id: 'c', type: 'multipleChoiceSingle', headline: { default: 'C' }, required: false, choices: [{ id: 'a', label: { default: 'A' } }, { id: 'other', label: { default: 'Other' } }] } as Question
+  const single = {
+    id: 'c',
+    type: 'multipleChoiceSingle',
+    headline: { default: 'C' },
+    required: false,
+    choices: [
+      { id: 'a', label: { default: 'A' } },
+      { id: 'other', label: { default: 'Other' } },
+    ],
+  } as Question
   assert.equal(validateAnswer(single, '', false, { otherSelected: true }), { key: 'otherRequired', field: 'other' })
   assert.is(key(single, 'my own', false, { otherSelected: true }), undefined)
   assert.is(key(single, 'A', false, { otherSelected: false }), undefined)
@@ -73,14 +84,30 @@ test('consent, date, CTA', () => {
 })
 
 test('matrix: a required one needs every row', () => {
-  const matrix = { id: 'm', type: 'matrix', headline: { default: 'M' }, required: true, rows: [{ default: 'A' }, { default: 'B' }], columns: [{ default: '1' }] } as Question
+  const matrix = {
+    id: 'm',
+    type: 'matrix',
+    headline: { default: 'M' },
+    required: true,
+    rows: [{ default: 'A' }, { default: 'B' }],
+    columns: [{ default: '1' }],
+  } as Question
   assert.is(key(matrix, { A: '1' }), 'answerRequired')
   assert.is(key(matrix, { A: '1', B: '1' }), undefined)
   assert.is(key(matrix, { A: '1' }, false), undefined)
 })
 
 test('ranking: all items or, when optional, none', () => {
-  const ranking = { id: 'r', type: 'ranking', headline: { default: 'R' }, required: false, choices: [{ id: 'a', label: { default: 'A' } }, { id: 'b', label: { default: 'B' } }] } as Question
+  const ranking = {
+    id: 'r',
+    type: 'ranking',
+    headline: { default: 'R' },
+    required: false,
+    choices: [
+      { id: 'a', label: { default: 'A' } },
+      { id: 'b', label: { default: 'B' } },
+    ],
+  } as Question
   assert.is(key(ranking, []), undefined)
   assert.is(key(ranking, ['A']), 'rankAll')
   assert.is(key(ranking, ['B', 'A']), undefined)
@@ -104,11 +131,24 @@ test('address and contact info: required inputs, valid email and phone, all-or-n
   assert.is(key(contact, ['Ada', '', 'ada@example.com', '', '']), undefined)
   assert.is(key(contact, [], false), undefined, 'an optional question may be left empty')
   const oldAddress = { id: 'a', type: 'address', headline: { default: 'A' }, required: true } as Question
-  assert.equal(validateAnswer(oldAddress, ['Main St 1', '', '', '', '', ''], true), { key: 'answerRequired', field: 'addressLine2' }, 'without the objects every input is shown and follows the question')
+  assert.equal(
+    validateAnswer(oldAddress, ['Main St 1', '', '', '', '', ''], true),
+    { key: 'answerRequired', field: 'addressLine2' },
+    'without the objects every input is shown and follows the question',
+  )
 })
 
 test('picture selection and file upload need one when required', () => {
-  const pictures = { id: 'p', type: 'pictureSelection', headline: { default: 'P' }, required: true, choices: [{ id: 'x', imageUrl: '/a.png' }, { id: 'y', imageUrl: '/b.png' }] } as Question
+  const pictures = {
+    id: 'p',
+    type: 'pictureSelection',
+    headline: { default: 'P' },
+    required: true,
+    choices: [
+      { id: 'x', imageUrl: '/a.png' },
+      { id: 'y', imageUrl: '/b.png' },
+    ],
+  } as Question
   assert.is(key(pictures, []), 'answerRequired')
   assert.is(key(pictures, ['y']), undefined)
   const files = { id: 'f', type: 'fileUpload', headline: { default: 'F' }, required: true, allowMultipleFiles: false } as Question

@@ -94,7 +94,11 @@ export function createAdmin(
       const createdAt = now()
       const organizationId = newId()
       for (const id of [...Object.values(environmentIds ?? {}), ...(givenProjectId === undefined ? [] : [givenProjectId])]) {
-        if (!/^[A-Za-z0-9_-]{1,64}$/.test(id)) throw new CanvassError('bad_request', `An environment id must be 1 to 64 letters, digits, _ or -, not ${JSON.stringify(id.slice(0, 80))}`)
+        if (!/^[A-Za-z0-9_-]{1,64}$/.test(id))
+          throw new CanvassError(
+            'bad_request',
+            `An environment id must be 1 to 64 letters, digits, _ or -, not ${JSON.stringify(id.slice(0, 80))}`,
+          )
       }
       const environments: Record<EnvironmentType, string> = {
         production: environmentIds?.production ?? newId(),
@@ -171,9 +175,6 @@ export function createAdmin(
 
 function assertWellFormed(key: string): void {
   if (!isWellFormedApiKey(key)) {
-    throw new CanvassError(
-      'bad_request',
-      'An API key must be `cvs_` followed by 43 letters or digits, or 32 hexadecimal characters',
-    )
+    throw new CanvassError('bad_request', 'An API key must be `cvs_` followed by 43 letters or digits, or 32 hexadecimal characters')
   }
 }

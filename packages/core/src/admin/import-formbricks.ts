@@ -2,7 +2,17 @@ import * as v from 'valibot'
 import type { CanvassContext } from '../context'
 import { CanvassError, validationError } from '../errors'
 import { parseItem } from '../http/validate'
-import type { ActionClassRecord, ContactAttributeKeyRecord, ImportedContact, ImportedResponseExtras, NewResponse, NewWebhook, SegmentRecord, SurveyRecord, WebhookEvent } from '../ports/storage'
+import type {
+  ActionClassRecord,
+  ContactAttributeKeyRecord,
+  ImportedContact,
+  ImportedResponseExtras,
+  NewResponse,
+  NewWebhook,
+  SegmentRecord,
+  SurveyRecord,
+  WebhookEvent,
+} from '../ports/storage'
 import { actionClassCreateSchema } from '../schemas/action-class'
 import { contactAttributeKeyCreateSchema } from '../schemas/contact-attribute-key'
 import { managementResponseCreateSchema } from '../schemas/response'
@@ -22,7 +32,15 @@ import type { Item } from './import-items'
 import { REFUSALS, SURVEY_FIELD_REASONS, SURVEY_OUTPUT_FIELDS, isProgrammingError, notesOf, pick, tagsOf, times } from './import-items'
 
 /** What an import copies, in the order it copies them (later ones name earlier ones). */
-export const IMPORT_RESOURCES = ['actionClasses', 'contactAttributeKeys', 'contacts', 'segments', 'surveys', 'responses', 'webhooks'] as const
+export const IMPORT_RESOURCES = [
+  'actionClasses',
+  'contactAttributeKeys',
+  'contacts',
+  'segments',
+  'surveys',
+  'responses',
+  'webhooks',
+] as const
 export type ImportResource = (typeof IMPORT_RESOURCES)[number]
 
 export interface FormbricksImportOptions extends Omit<SourceClientOptions, 'url' | 'apiKey'> {
@@ -99,7 +117,13 @@ function createImportRun(ctx: CanvassContext, source: SourceClient, options: For
   const countsByResource = new Map<ImportResource, ResourceCounts>()
   const dropped = new Map<string, { resource: ImportResource; field: string; count: number; reason: string }>()
   /** Small resources' ids (source → here): action classes, keys, segments, surveys. Contacts and responses are looked up per page. */
-  const known = { actionClasses: new Map<string, string>(), keys: new Map<string, string>(), keyNames: new Map<string, string>(), segments: new Map<string, string>(), surveys: new Map<string, string>() }
+  const known = {
+    actionClasses: new Map<string, string>(),
+    keys: new Map<string, string>(),
+    keyNames: new Map<string, string>(),
+    segments: new Map<string, string>(),
+    surveys: new Map<string, string>(),
+  }
   let segmentsListed = true
   /** Whether contacts come without their values, which were then read apart (the reference). */
   let attributesRead = false
@@ -146,14 +170,21 @@ function createImportRun(ctx: CanvassContext, source: SourceClient, options: For
   }
 
   /** Reads a list page by page and hands each page on; a source error is counted and the import goes on. Returns whether the source has the list. */
-  async function resource(resource: ImportResource, path: string, handle: (items: Item[]) => Promise<void>, skipParam = 'skip'): Promise<boolean> {
+  async function resource(
+    resource: ImportResource,
+    path: string,
+    handle: (items: Item[]) => Promise<void>,
+    skipParam = 'skip',
+  ): Promise<boolean> {
     const counts = count(resource)
     const found = { value: true }
     // Told once before the first page too, so that a rate can be counted from the start.
     options.onProgress?.({ ...counts })
     try {
       for await (const page of source.list(path, { limit: limit, skipParam, found })) {
-        const items = page.filter((item): item is Item => typeof item === 'object' && item !== null && typeof (item as Item).id === 'string')
+        const items = page.filter(
+          (item): item is Item => typeof item === 'object' && item !== null && typeof (item as Item).id === 'string',
+        )
         for (const item of page) if (!items.includes(item as Item)) refuse(resource, '?', 'The source sent an item without an id')
         counts.read += page.length
         const before = structuredClone(counts)
@@ -188,7 +219,10 @@ function createImportRun(ctx: CanvassContext, source: SourceClient, options: For
    * The id each source id has here: recorded by an earlier run, else the source id itself when it is free,
    * else a new one (recorded, and listed in the report). `present` holds the ids whose row exists here.
    */
-  async function targets(resource: ImportResource | 'displays', sourceIds: string[]): Promise<{ ids: Map<string, string>; present: Set<string> }> {
+  async function targets(
+    resource: ImportResource | 'displays',
+    sourceIds: string[],
+  ): Promise<{ ids: Map<string, string>; present: Set<string> }> {
     const recorded = await ctx.storage.imports.mappings(env, sourceKey, resource, sourceIds)
     const fresh = sourceIds.filter((id) => !recorded.has(id))
     const { here, elsewhere } = await ctx.storage.imports.existing(env, resource, [...fresh, ...recorded.values()])
@@ -206,7 +240,15 @@ function createImportRun(ctx: CanvassContext, source: SourceClient, options: For
       const moved = newPairs.filter((pair) => recordedNow.has(pair.sourceId) && recordedNow.get(pair.sourceId) !== pair.targetId)
       for (const pair of moved) ids.set(pair.sourceId, recordedNow.get(pair.sourceId)!)
       // Another import recorded some first: whether their rows exist is asked again.
-      if (moved.length > 0) for (const id of (await ctx.storage.imports.existing(env, resource, moved.map((pair) => ids.get(pair.sourceId)!))).here) here.add(id)
+      if (moved.length > 0)
+        for (const id of (
+          await ctx.storage.imports.existing(
+            env,
+            resource,
+            moved.map((pair) => ids.get(pair.sourceId)!),
+          )
+        ).here)
+          here.add(id)
     }
     return { ids, present: here }
   }
@@ -214,14 +256,18 @@ function createImportRun(ctx: CanvassContext, source: SourceClient, options: For
   /** A source row that matched one here by name or key: its id is not kept, so it is listed (once per run). */
   function noteMatched(resource: ImportResource, sourceId: string, targetId: string): void {
     if (targetId === sourceId || report.mappings.length >= LISTED_MAPPINGS) return
-    if (!report.mappings.some((m) => m.resource === resource && m.sourceId === sourceId)) report.mappings.push({ resource, sourceId, targetId })
+    if (!report.mappings.some((m) => m.resource === resource && m.sourceId === sourceId))
+      report.mappings.push({ resource, sourceId, targetId })
   }
 
   async function importActionClasses(items: Item[]): Promise<void> {
     const counts = count('actionClasses')
     const existing = await allRows(async (position) => ctx.storage.actionClasses.list(env, position))
     const byName = new Map(existing.map((record) => [record.name, record.id]))
-    const { ids, present } = await targets('actionClasses', items.map((item) => item.id as string))
+    const { ids, present } = await targets(
+      'actionClasses',
+      items.map((item) => item.id as string),
+    )
     for (const item of items) {
       const sourceId = item.id as string
       const targetId = ids.get(sourceId)!
@@ -250,7 +296,8 @@ function createImportRun(ctx: CanvassContext, source: SourceClient, options: For
         }
         if (!dryRun) {
           const outcome = await ctx.storage.actionClasses.insert(record)
-          if (outcome !== 'created') throw validationError({ [outcome === 'duplicate_key' ? 'key' : 'name']: 'Taken by another action class here' })
+          if (outcome !== 'created')
+            throw validationError({ [outcome === 'duplicate_key' ? 'key' : 'name']: 'Taken by another action class here' })
         }
         known.actionClasses.set(sourceId, targetId)
         counts.created++
@@ -264,7 +311,10 @@ function createImportRun(ctx: CanvassContext, source: SourceClient, options: For
     const counts = count('contactAttributeKeys')
     const existing = await allRows(async (position) => ctx.storage.contactAttributeKeys.list(env, position))
     for (const record of existing) known.keyNames.set(record.key, record.id)
-    const { ids, present } = await targets('contactAttributeKeys', items.map((item) => item.id as string))
+    const { ids, present } = await targets(
+      'contactAttributeKeys',
+      items.map((item) => item.id as string),
+    )
     for (const item of items) {
       const sourceId = item.id as string
       const targetId = ids.get(sourceId)!
@@ -287,7 +337,8 @@ function createImportRun(ctx: CanvassContext, source: SourceClient, options: For
           isUnique: item.isUnique === true,
           ...times(item),
         }
-        if (!dryRun && (await ctx.storage.contactAttributeKeys.insert(record)) === 'duplicate') throw validationError({ key: 'Taken by another key here' })
+        if (!dryRun && (await ctx.storage.contactAttributeKeys.insert(record)) === 'duplicate')
+          throw validationError({ key: 'Taken by another key here' })
         known.keys.set(sourceId, targetId)
         known.keyNames.set(record.key, targetId)
         counts.created++
@@ -326,7 +377,10 @@ function createImportRun(ctx: CanvassContext, source: SourceClient, options: For
 
   async function importContacts(items: Item[], attributes: Map<string, Record<string, string>>): Promise<void> {
     const counts = count('contacts')
-    const { ids, present } = await targets('contacts', items.map((item) => item.id as string))
+    const { ids, present } = await targets(
+      'contacts',
+      items.map((item) => item.id as string),
+    )
     const batch: ImportedContact[] = []
     const sourceIds = new Map<string, string>()
     for (const item of items) {
@@ -372,7 +426,10 @@ function createImportRun(ctx: CanvassContext, source: SourceClient, options: For
   async function importSegments(items: Item[]): Promise<void> {
     const counts = count('segments')
     const fresh = items.filter((item) => !known.segments.has(item.id as string))
-    const { ids, present } = await targets('segments', fresh.map((item) => item.id as string))
+    const { ids, present } = await targets(
+      'segments',
+      fresh.map((item) => item.id as string),
+    )
     for (const item of fresh) {
       const sourceId = item.id as string
       const targetId = ids.get(sourceId)!
@@ -394,7 +451,11 @@ function createImportRun(ctx: CanvassContext, source: SourceClient, options: For
           ...times(item),
         }
         if (!dryRun) {
-          const outcome = await ctx.storage.segments.insert(record, MAX_SEGMENTS_PER_ENVIRONMENT, segmentReferenceCheck(targetId, input.filters, 'filters'))
+          const outcome = await ctx.storage.segments.insert(
+            record,
+            MAX_SEGMENTS_PER_ENVIRONMENT,
+            segmentReferenceCheck(targetId, input.filters, 'filters'),
+          )
           if (outcome === 'limit') throw validationError({ '': `An environment holds at most ${MAX_SEGMENTS_PER_ENVIRONMENT} segments` })
         }
         known.segments.set(sourceId, targetId)
@@ -409,13 +470,24 @@ function createImportRun(ctx: CanvassContext, source: SourceClient, options: For
     const counts = count('surveys')
     // The reference lists no segments: a survey carries its own.
     if (!segmentsListed) {
-      const embedded = items.flatMap((item) => (typeof item.segment === 'object' && item.segment !== null && typeof (item.segment as Item).id === 'string' ? [item.segment as Item] : []))
+      const embedded = items.flatMap((item) =>
+        typeof item.segment === 'object' && item.segment !== null && typeof (item.segment as Item).id === 'string'
+          ? [item.segment as Item]
+          : [],
+      )
       // A segment several surveys name is read once.
-      const unseen = [...new Map(embedded.filter((segment) => !known.segments.has(segment.id as string)).map((segment) => [segment.id, segment])).values()]
+      const unseen = [
+        ...new Map(
+          embedded.filter((segment) => !known.segments.has(segment.id as string)).map((segment) => [segment.id, segment]),
+        ).values(),
+      ]
       count('segments').read += unseen.length
       await importSegments(unseen)
     }
-    const { ids, present } = await targets('surveys', items.map((item) => item.id as string))
+    const { ids, present } = await targets(
+      'surveys',
+      items.map((item) => item.id as string),
+    )
     const surveyFields = new Set(Object.keys(surveyCreateSchema.entries))
     for (const item of items) {
       const sourceId = item.id as string
@@ -429,7 +501,12 @@ function createImportRun(ctx: CanvassContext, source: SourceClient, options: For
         const body: Item = {}
         for (const [field, value] of Object.entries(item)) {
           if (surveyFields.has(field)) body[field] = value
-          else if (!SURVEY_OUTPUT_FIELDS.has(field) && value !== null && value !== undefined && !(Array.isArray(value) && value.length === 0)) {
+          else if (
+            !SURVEY_OUTPUT_FIELDS.has(field) &&
+            value !== null &&
+            value !== undefined &&
+            !(Array.isArray(value) && value.length === 0)
+          ) {
             drop('surveys', field, SURVEY_FIELD_REASONS[field] ?? 'Canvass has no such survey field')
           }
         }
@@ -438,7 +515,12 @@ function createImportRun(ctx: CanvassContext, source: SourceClient, options: For
         if (item.status !== undefined) body.status = item.status
         if (typeof item.displayPercentage === 'number' || item.displayPercentage === null) body.displayPercentage = item.displayPercentage
         if (body.productOverwrites === undefined) body.productOverwrites = item.workspaceOverwrites ?? item.projectOverwrites ?? null
-        const segmentId = typeof item.segmentId === 'string' ? item.segmentId : typeof (item.segment as Item | null)?.id === 'string' ? ((item.segment as Item).id as string) : null
+        const segmentId =
+          typeof item.segmentId === 'string'
+            ? item.segmentId
+            : typeof (item.segment as Item | null)?.id === 'string'
+              ? ((item.segment as Item).id as string)
+              : null
         body.segmentId = segmentId === null ? null : (known.segments.get(segmentId) ?? segmentId)
         body.triggers = Array.isArray(item.triggers) ? item.triggers.map((trigger) => triggerHere(trigger)) : []
         const input = v.parse(surveyCreateSchema, body, { abortEarly: false })
@@ -447,7 +529,13 @@ function createImportRun(ctx: CanvassContext, source: SourceClient, options: For
         if (input.segmentId !== null && !(await ctx.storage.segments.get(env, input.segmentId)) && !dryRun) {
           throw validationError({ segmentId: 'Its segment was not imported' })
         }
-        const survey: SurveyRecord = { id: targetId, environmentId: env, ...times(item), ...surveyFieldsFromInput(input), segmentId: input.segmentId ?? null }
+        const survey: SurveyRecord = {
+          id: targetId,
+          environmentId: env,
+          ...times(item),
+          ...surveyFieldsFromInput(input),
+          segmentId: input.segmentId ?? null,
+        }
         if (!dryRun) await ctx.storage.surveys.insert(survey)
         known.surveys.set(sourceId, targetId)
         counts.created++
@@ -467,9 +555,14 @@ function createImportRun(ctx: CanvassContext, source: SourceClient, options: For
 
   async function importResponses(items: Item[]): Promise<void> {
     const counts = count('responses')
-    const { ids, present } = await targets('responses', items.map((item) => item.id as string))
+    const { ids, present } = await targets(
+      'responses',
+      items.map((item) => item.id as string),
+    )
     // A display keeps its id unless another environment here has it (then the response names the new one).
-    const displayIds = items.flatMap((item) => (typeof item.displayId === 'string' && !present.has(ids.get(item.id as string)!) ? [item.displayId] : []))
+    const displayIds = items.flatMap((item) =>
+      typeof item.displayId === 'string' && !present.has(ids.get(item.id as string)!) ? [item.displayId] : [],
+    )
     const displayTargets = displayIds.length === 0 ? new Map<string, string>() : (await targets('displays', displayIds)).ids
     const valid: Array<{ sourceId: string; response: NewResponse; extras: ImportedResponseExtras }> = []
     const displays: Array<{ id: string; surveyId: string; contactId: string | null; createdAt: Date }> = []
@@ -488,10 +581,27 @@ function createImportRun(ctx: CanvassContext, source: SourceClient, options: For
       try {
         const contact = (item.contact ?? item.person) as Item | null | undefined
         const contactAttributes = (item.contactAttributes ?? item.personAttributes) as Item | null | undefined
-        const userId = typeof contact?.userId === 'string' ? contact.userId : typeof contactAttributes?.userId === 'string' ? contactAttributes.userId : null
+        const userId =
+          typeof contact?.userId === 'string'
+            ? contact.userId
+            : typeof contactAttributes?.userId === 'string'
+              ? contactAttributes.userId
+              : null
         const surveyId = typeof item.surveyId === 'string' ? (known.surveys.get(item.surveyId) ?? item.surveyId) : item.surveyId
         const input = parseItem(managementResponseCreateSchema, {
-          ...pick(item, ['finished', 'data', 'variables', 'ttc', 'meta', 'language', 'singleUseId', 'displayId', 'endingId', 'createdAt', 'updatedAt']),
+          ...pick(item, [
+            'finished',
+            'data',
+            'variables',
+            'ttc',
+            'meta',
+            'language',
+            'singleUseId',
+            'displayId',
+            'endingId',
+            'createdAt',
+            'updatedAt',
+          ]),
           ...(typeof item.displayId === 'string' ? { displayId: displayTargets.get(item.displayId) ?? item.displayId } : {}),
           surveyId,
           userId,
@@ -502,7 +612,13 @@ function createImportRun(ctx: CanvassContext, source: SourceClient, options: For
         if (updatedAt !== undefined) response.updatedAt = new Date(updatedAt)
         keepMeta(item.meta, response.meta)
         checkResponseSize(response, ctx.maxResponseBytes)
-        if (response.displayId !== null) displays.push({ id: response.displayId, surveyId: response.surveyId, contactId: typeof contact?.id === 'string' ? contact.id : null, createdAt: created })
+        if (response.displayId !== null)
+          displays.push({
+            id: response.displayId,
+            surveyId: response.surveyId,
+            contactId: typeof contact?.id === 'string' ? contact.id : null,
+            createdAt: created,
+          })
         valid.push({ sourceId, response, extras: { responseId: targetId, notes: notesOf(item.notes), tags: tagsOf(item.tags) } })
       } catch (error) {
         refuseError('responses', sourceId, error)
@@ -518,7 +634,11 @@ function createImportRun(ctx: CanvassContext, source: SourceClient, options: For
     }
     try {
       await ctx.storage.imports.insertDisplays(env, displays)
-      const outcomes = await ctx.storage.responses.importMany(valid.map((entry) => entry.response), { environmentId: env, requireAccepting: false, checkEnvironment: false, pinProven: true }, { webhooks: false })
+      const outcomes = await ctx.storage.responses.importMany(
+        valid.map((entry) => entry.response),
+        { environmentId: env, requireAccepting: false, checkEnvironment: false, pinProven: true },
+        { webhooks: false },
+      )
       outcomes.forEach((outcome, index) => {
         const entry = valid[index]!
         if (outcome.outcome === 'created') {
@@ -542,14 +662,24 @@ function createImportRun(ctx: CanvassContext, source: SourceClient, options: For
       if (field === 'source' || field === 'url' || field === 'action') continue
       const short = (text: unknown) => typeof text === 'string' && text.length <= 500
       if (field === 'country' && short(value)) meta.country = value
-      else if (field === 'userAgent' && typeof value === 'object' && value !== null && !Array.isArray(value) && Object.values(value).every(short)) meta.userAgent = value
-      else drop('responses', `meta.${field}`, 'Canvass keeps only source, url, action, userAgent and country in a response\'s meta')
+      else if (
+        field === 'userAgent' &&
+        typeof value === 'object' &&
+        value !== null &&
+        !Array.isArray(value) &&
+        Object.values(value).every(short)
+      )
+        meta.userAgent = value
+      else drop('responses', `meta.${field}`, "Canvass keeps only source, url, action, userAgent and country in a response's meta")
     }
   }
 
   async function importWebhooks(items: Item[]): Promise<void> {
     const counts = count('webhooks')
-    const { ids, present } = await targets('webhooks', items.map((item) => item.id as string))
+    const { ids, present } = await targets(
+      'webhooks',
+      items.map((item) => item.id as string),
+    )
     for (const item of items) {
       const sourceId = item.id as string
       const targetId = ids.get(sourceId)!
@@ -558,9 +688,12 @@ function createImportRun(ctx: CanvassContext, source: SourceClient, options: For
         continue
       }
       try {
-        const surveyIds = Array.isArray(item.surveyIds) ? item.surveyIds.map((id) => (typeof id === 'string' ? (known.surveys.get(id) ?? id) : id)) : []
+        const surveyIds = Array.isArray(item.surveyIds)
+          ? item.surveyIds.map((id) => (typeof id === 'string' ? (known.surveys.get(id) ?? id) : id))
+          : []
         const input = parseItem(webhookCreateSchema, { ...pick(item, ['name', 'url', 'source', 'triggers']), surveyIds })
-        if (!checkWebhookUrl(input.url, { allowPrivateAddresses: ctx.allowPrivateWebhookUrls }).ok) throw validationError({ url: 'Not a URL Canvass delivers to (private address, credentials or not http/https)' })
+        if (!checkWebhookUrl(input.url, { allowPrivateAddresses: ctx.allowPrivateWebhookUrls }).ok)
+          throw validationError({ url: 'Not a URL Canvass delivers to (private address, credentials or not http/https)' })
         const webhook: NewWebhook = {
           id: targetId,
           environmentId: env,
@@ -589,16 +722,24 @@ function createImportRun(ctx: CanvassContext, source: SourceClient, options: For
 
   function refuseError(resource: ImportResource, sourceId: string, error: unknown): void {
     if (error instanceof CanvassError) {
-      const details = Object.entries(error.details ?? {}).slice(0, 3).map(([field, message]) => `${field}: ${String(message)}`).join('; ')
+      const details = Object.entries(error.details ?? {})
+        .slice(0, 3)
+        .map(([field, message]) => `${field}: ${String(message)}`)
+        .join('; ')
       refuse(resource, sourceId, details ? `${error.message} (${details})` : error.message)
     } else if (error instanceof v.ValiError) {
-      const issues = (error.issues as v.BaseIssue<unknown>[]).slice(0, 3).map((issue) => `${v.getDotPath(issue) ?? ''}: ${issue.message}`).join('; ')
+      const issues = (error.issues as v.BaseIssue<unknown>[])
+        .slice(0, 3)
+        .map((issue) => `${v.getDotPath(issue) ?? ''}: ${issue.message}`)
+        .join('; ')
       refuse(resource, sourceId, `Invalid (${issues})`)
     } else throw error
   }
 
   /** Every row of a small list here (action classes, keys), page by page. */
-  async function allRows<T extends { id: string; createdAt: Date }>(read: (position: { limit: number; after?: { createdAt: Date; id: string } }) => Promise<T[]>): Promise<T[]> {
+  async function allRows<T extends { id: string; createdAt: Date }>(
+    read: (position: { limit: number; after?: { createdAt: Date; id: string } }) => Promise<T[]>,
+  ): Promise<T[]> {
     const rows: T[] = []
     let after: { createdAt: Date; id: string } | undefined
     for (;;) {

@@ -9,7 +9,18 @@ import type { ImportedResponseExtras } from '../ports/storage'
 export type Item = Record<string, unknown>
 
 /** Fields of the reference's surveys that a survey answer carries but a create does not take (never reported). */
-export const SURVEY_OUTPUT_FIELDS = new Set(['id', 'createdAt', 'updatedAt', 'environmentId', 'workspaceId', 'segment', 'workspaceOverwrites', 'projectOverwrites', 'displayPercentage', 'status'])
+export const SURVEY_OUTPUT_FIELDS = new Set([
+  'id',
+  'createdAt',
+  'updatedAt',
+  'environmentId',
+  'workspaceId',
+  'segment',
+  'workspaceOverwrites',
+  'projectOverwrites',
+  'displayPercentage',
+  'status',
+])
 /** Why the reference's survey fields that Canvass has no place for yet are left behind. */
 export const SURVEY_FIELD_REASONS: Record<string, string> = {
   quotas: "A survey's quotas are not part of the reference's survey API; add them at /api/v1/management/surveys/{surveyId}/quotas",
@@ -52,16 +63,18 @@ export function notesOf(notes: unknown): ImportedResponseExtras['notes'] {
   return notes.flatMap((note: Item) => {
     if (typeof note !== 'object' || note === null || typeof note.id !== 'string' || typeof note.text !== 'string') return []
     const user = note.user as Item | undefined
-    return [{
-      id: note.id,
-      text: note.text,
-      // The author's id and name as the source knows them (Canvass has no users): shown as the note's `user`.
-      userId: typeof user?.id === 'string' ? user.id : null,
-      userName: typeof user?.name === 'string' ? user.name : typeof note.userName === 'string' ? note.userName : null,
-      isResolved: note.isResolved === true,
-      isEdited: note.isEdited === true,
-      ...times(note),
-    }]
+    return [
+      {
+        id: note.id,
+        text: note.text,
+        // The author's id and name as the source knows them (Canvass has no users): shown as the note's `user`.
+        userId: typeof user?.id === 'string' ? user.id : null,
+        userName: typeof user?.name === 'string' ? user.name : typeof note.userName === 'string' ? note.userName : null,
+        isResolved: note.isResolved === true,
+        isEdited: note.isEdited === true,
+        ...times(note),
+      },
+    ]
   })
 }
 

@@ -86,7 +86,8 @@ export function createSourceClient(options: SourceClientOptions): SourceClient {
       if (response.status === 429 || response.status >= 500) {
         lastError = `${response.status} ${text}`.trim()
         const after = response.status === 429 || response.status === 503 ? retryAfter(response.headers.get('retry-after')) : null
-        if (attempt < attempts) await wait(url, after ?? backoff(attempt), response.status === 429 ? 'rate limited (429)' : `${response.status}`)
+        if (attempt < attempts)
+          await wait(url, after ?? backoff(attempt), response.status === 429 ? 'rate limited (429)' : `${response.status}`)
         continue
       }
       throw new SourceError(`${response.status} from ${url}: ${text}`, response.status)
@@ -110,7 +111,8 @@ export function createSourceClient(options: SourceClientOptions): SourceClient {
     if (!response) return null
     let body: unknown
     const text = await boundedText(response, maxPageBytes)
-    if (text === null) throw new SourceError(`${url} answered more than ${maxPageBytes} bytes in one page: give a smaller page size`, response.status)
+    if (text === null)
+      throw new SourceError(`${url} answered more than ${maxPageBytes} bytes in one page: give a smaller page size`, response.status)
     try {
       body = JSON.parse(text)
     } catch {
@@ -123,7 +125,10 @@ export function createSourceClient(options: SourceClientOptions): SourceClient {
     return { items: data, next: next ? new URL(next, url).toString() : null }
   }
 
-  async function* list(path: string, { limit = 100, skipParam = 'skip', query = {}, found }: ListOptions = {}): AsyncGenerator<unknown[], void> {
+  async function* list(
+    path: string,
+    { limit = 100, skipParam = 'skip', query = {}, found }: ListOptions = {},
+  ): AsyncGenerator<unknown[], void> {
     const withQuery = (extra: Record<string, string>) => `${path}?${new URLSearchParams({ ...query, limit: String(limit), ...extra })}`
     let read = 0
     let firstIdBefore: unknown

@@ -22,8 +22,7 @@ export function generateApiKey(): string {
 export const apiKeyPrefix = (key: string): string => key.slice(0, key.startsWith(API_KEY_PREFIX) ? 8 : 4)
 
 /** Whether a string has the shape of a key we could have issued (new format or legacy 32 hex chars). */
-export const isWellFormedApiKey = (key: string): boolean =>
-  /^cvs_[0-9A-Za-z]{43}$/.test(key) || /^[0-9a-f]{32}$/i.test(key)
+export const isWellFormedApiKey = (key: string): boolean => /^cvs_[0-9A-Za-z]{43}$/.test(key) || /^[0-9a-f]{32}$/i.test(key)
 
 /**
  * SHA-256 of the key, lowercase hex: the only form in which keys are stored. Computed in JavaScript rather

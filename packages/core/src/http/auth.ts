@@ -45,7 +45,12 @@ async function authenticateOnce(request: IRequest, ctx: CanvassContext): Promise
   }
   const query = request.query
   if (query !== undefined && (query.workspaceId !== undefined || query.environmentId !== undefined)) {
-    await checkNamedEnvironment(ctx, record.environmentId, { workspaceId: once(query.workspaceId, 'workspaceId'), environmentId: once(query.environmentId, 'environmentId') }, unauthorized)
+    await checkNamedEnvironment(
+      ctx,
+      record.environmentId,
+      { workspaceId: once(query.workspaceId, 'workspaceId'), environmentId: once(query.environmentId, 'environmentId') },
+      unauthorized,
+    )
   }
   return { environmentId: record.environmentId, apiKeyId: record.id }
 }

@@ -4,8 +4,7 @@ import { CanvassError, badRequest, validationError } from '../errors'
 /** Largest JSON body accepted (contract §9). */
 export const JSON_BODY_LIMIT = 1024 * 1024
 
-const tooLarge = (): CanvassError =>
-  new CanvassError('payload_too_large', `Request body is larger than ${JSON_BODY_LIMIT} bytes`)
+const tooLarge = (): CanvassError => new CanvassError('payload_too_large', `Request body is larger than ${JSON_BODY_LIMIT} bytes`)
 
 /**
  * Reads a JSON request body: form and multipart bodies get 415; any other or no content type is parsed as
@@ -171,7 +170,8 @@ class JsonShape {
       const c = bytes[i] as number
       if (inString) {
         if (escaped) escaped = false
-        else if (c === 92) escaped = true // a backslash: the next byte is escaped
+        else if (c === 92)
+          escaped = true // a backslash: the next byte is escaped
         else if (c === 34) inString = false
         continue
       }
@@ -189,7 +189,8 @@ class JsonShape {
         if (c !== 125 && c !== 93) values++
       }
       if (c === 34) inString = true
-      else if (c === 44 || c === 58) values++ // , :
+      else if (c === 44 || c === 58)
+        values++ // , :
       else if (c === 123 || c === 91) {
         opened = true
         // The walk counts the root as depth 0 and refuses a value at depth MAX_JSON_DEPTH.

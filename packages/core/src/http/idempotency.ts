@@ -40,10 +40,15 @@ export function idempotent(scope: 'client' | 'management', handler: Handler, bat
       expiresAt: new Date(now.getTime() + IDEMPOTENCY_TTL_MS),
     })
     if (begun.state === 'replay') {
-      return new Response(begun.body, { status: begun.status, headers: { ...replayHeaders(corsHeadersOf(request)), 'content-type': begun.contentType } })
+      return new Response(begun.body, {
+        status: begun.status,
+        headers: { ...replayHeaders(corsHeadersOf(request)), 'content-type': begun.contentType },
+      })
     }
     if (begun.state === 'mismatch') {
-      throw new CanvassError('idempotency_key_reused', 'This Idempotency-Key was used for another request', { details: { 'Idempotency-Key': key } })
+      throw new CanvassError('idempotency_key_reused', 'This Idempotency-Key was used for another request', {
+        details: { 'Idempotency-Key': key },
+      })
     }
     if (begun.state === 'in_flight') {
       throw new CanvassError('idempotency_key_in_flight', 'A request with this Idempotency-Key is still running: retry later', {
@@ -63,7 +68,11 @@ export function idempotent(scope: 'client' | 'management', handler: Handler, bat
       return response
     }
     const text = await response.text()
-    await ctx.storage.idempotency.finish(claim, { status: response.status, body: text, contentType: response.headers.get('content-type') ?? 'application/json' })
+    await ctx.storage.idempotency.finish(claim, {
+      status: response.status,
+      body: text,
+      contentType: response.headers.get('content-type') ?? 'application/json',
+    })
     return new Response(text, { status: response.status, headers: response.headers })
   }
 }

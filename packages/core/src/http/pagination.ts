@@ -89,10 +89,7 @@ export interface ListPageOptions<T> {
  * at `page.limit` rows or `maxBytes` of JSON (at least one row, so paging always advances), and answers
  * `{data:[…]}` with a `Link` to the next page when more rows exist.
  */
-export async function listPage<T extends { createdAt: Date; id: string }>(
-  page: PageQuery,
-  options: ListPageOptions<T>,
-): Promise<Response> {
+export async function listPage<T extends { createdAt: Date; id: string }>(page: PageQuery, options: ListPageOptions<T>): Promise<Response> {
   const maxBytes = options.maxBytes ?? PAGE_BYTES
   const positionOf = options.positionOf ?? ((row: T) => ({ createdAt: row.createdAt, id: row.id }))
   const items: string[] = []
@@ -123,7 +120,10 @@ export async function listPage<T extends { createdAt: Date; id: string }>(
     }
     position = { after: positionOf(last as T) }
   }
-  const headers = { ...options.headers, ...(more && last ? { link: nextLink(positionOf(last), options.nextUrl(), options.cursorTag) } : {}) }
+  const headers = {
+    ...options.headers,
+    ...(more && last ? { link: nextLink(positionOf(last), options.nextUrl(), options.cursorTag) } : {}),
+  }
   return okItems(items, Object.keys(headers).length > 0 ? headers : undefined)
 }
 
@@ -155,7 +155,9 @@ function decodeCursor(cursor: string, tag?: string): { createdAt: Date; id: stri
   }
   const tagged = /^([A-Za-z]+\.[a-z]+)\|/.exec(text)
   if ((tagged?.[1] ?? undefined) !== tag) {
-    throw badRequest('Fields are missing or incorrectly formatted', { cursor: 'Belongs to another sortBy or order: start again without it' })
+    throw badRequest('Fields are missing or incorrectly formatted', {
+      cursor: 'Belongs to another sortBy or order: start again without it',
+    })
   }
   if (tagged) text = text.slice(tagged[0].length)
   const match = /^(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z)\|([A-Za-z0-9_-]{1,255})$/.exec(text)

@@ -54,7 +54,8 @@ function datesOf(input: { startDate?: string | undefined; endDate?: string | und
   if (input.filterDateField !== undefined) dates.dateField = input.filterDateField
   if (input.startDate !== undefined) dates.startDate = new Date(normalizeIsoDateTime(input.startDate) as string)
   if (input.endDate !== undefined) dates.endDate = new Date(normalizeIsoDateTime(input.endDate) as string)
-  if (dates.startDate && dates.endDate && dates.endDate < dates.startDate) throw validationError({ endDate: 'Must not be before startDate' })
+  if (dates.startDate && dates.endDate && dates.endDate < dates.startDate)
+    throw validationError({ endDate: 'Must not be before startDate' })
   return dates
 }
 
@@ -104,10 +105,16 @@ export const responseExportQuery = v.object({
 })
 
 /** Reads the export's query: as the list's, without paging, with `surveyId` required and `format`. */
-export function readExportQuery(query: Record<string, string | string[] | undefined>): Omit<ResponseQuery, 'page' | 'count' | 'cursorTag'> & { format: 'csv' | 'ndjson' } {
+export function readExportQuery(
+  query: Record<string, string | string[] | undefined>,
+): Omit<ResponseQuery, 'page' | 'count' | 'cursorTag'> & { format: 'csv' | 'ndjson' } {
   const paging = ['limit', 'skip', 'cursor', 'count'].filter((name) => query[name] !== undefined)
-  if (paging.length > 0) throw validationError(Object.fromEntries(paging.map((name) => [name, 'The export sends every matching response: no paging'])))
-  const { format } = parseQueryParams(v.object({ surveyId: responseExportQuery.entries.surveyId, format: responseExportQuery.entries.format }), query)
+  if (paging.length > 0)
+    throw validationError(Object.fromEntries(paging.map((name) => [name, 'The export sends every matching response: no paging'])))
+  const { format } = parseQueryParams(
+    v.object({ surveyId: responseExportQuery.entries.surveyId, format: responseExportQuery.entries.format }),
+    query,
+  )
   const { filter, sortBy, order } = readResponseQuery(query)
   return { filter, sortBy, order, format: format ?? 'csv' }
 }
@@ -119,7 +126,9 @@ export const summaryDateQuery = v.object({
   filterDateField: responseListQuery.entries.filterDateField,
 })
 
-export function readSummaryQuery(query: Record<string, string | string[] | undefined>): Pick<ResponseFilter, 'dateField' | 'startDate' | 'endDate'> {
+export function readSummaryQuery(
+  query: Record<string, string | string[] | undefined>,
+): Pick<ResponseFilter, 'dateField' | 'startDate' | 'endDate'> {
   return datesOf(parseQueryParams(summaryDateQuery, query))
 }
 

@@ -54,7 +54,7 @@ const MESSAGES: Record<number, string> = {
   400: 'Bad request: malformed JSON, a field missing or wrong (`details` names each), or a domain rule',
   401: 'No valid API key, or the resource belongs to another environment',
   403: 'The survey accepts no submissions',
-  404: 'No such resource (or route) in the caller\'s environment',
+  404: "No such resource (or route) in the caller's environment",
   409: 'A request with this Idempotency-Key is still running',
   413: 'The body, or the stored response it would make, is too large',
   415: 'A JSON route was sent `multipart/*` or `application/x-www-form-urlencoded`',
@@ -114,7 +114,16 @@ export function openApiDocument(routes: readonly RouteEntry[], options: OpenApiO
       })
     }
     // Without the signing headers, a multipart upload is signed by the presign's `presignedFields` as its fields.
-    if (route.auth === 'upload') parameters.push(...UPLOAD_HEADERS.map((name) => ({ name, in: 'header', required: false, description: UPLOAD_HEADER_NOTE, schema: { type: 'string' } })))
+    if (route.auth === 'upload')
+      parameters.push(
+        ...UPLOAD_HEADERS.map((name) => ({
+          name,
+          in: 'header',
+          required: false,
+          description: UPLOAD_HEADER_NOTE,
+          schema: { type: 'string' },
+        })),
+      )
     if (parameters.length > 0) operation.parameters = parameters
     if (route.body === 'upload') {
       operation.requestBody = {
@@ -123,7 +132,7 @@ export function openApiDocument(routes: readonly RouteEntry[], options: OpenApiO
           'multipart/form-data': {
             schema: {
               type: 'object',
-              description: 'The file; without the signing headers, the presign\'s `presignedFields` as fields before it',
+              description: "The file; without the signing headers, the presign's `presignedFields` as fields before it",
               properties: {
                 ...Object.fromEntries(PRESIGNED_FIELDS.map((name) => [name, { type: 'string' }])),
                 file: { type: 'string', contentMediaType: 'application/octet-stream' },
@@ -131,7 +140,9 @@ export function openApiDocument(routes: readonly RouteEntry[], options: OpenApiO
               required: ['file'],
             },
           },
-          'application/json': { schema: { type: 'object', properties: { fileBase64String: { type: 'string' } }, required: ['fileBase64String'] } },
+          'application/json': {
+            schema: { type: 'object', properties: { fileBase64String: { type: 'string' } }, required: ['fileBase64String'] },
+          },
         },
       }
     } else if (route.body) {
@@ -183,14 +194,17 @@ export function openApiDocument(routes: readonly RouteEntry[], options: OpenApiO
 }
 
 const UPLOAD_HEADERS = ['X-File-Type', 'X-File-Name', 'X-Environment-ID', 'X-Signature', 'X-UUID', 'X-Timestamp', 'x-api-key']
-const UPLOAD_HEADER_NOTE = 'From the presign (x-api-key: the management key); a multipart body may carry the presign\'s `presignedFields` instead of the signing headers'
+const UPLOAD_HEADER_NOTE =
+  "From the presign (x-api-key: the management key); a multipart body may carry the presign's `presignedFields` instead of the signing headers"
 const PRESIGNED_FIELDS = ['fileName', 'fileType', 'environmentId', 'uuid', 'timestamp', 'signature', 'surveyId']
 
 function answerContent(route: RouteEntry, components: Components): Record<string, unknown> {
   if (route.produces === 'text/html') return { 'text/html': { schema: { type: 'string' } } }
   if (route.produces === 'text/javascript') return { 'text/javascript': { schema: { type: 'string' } } }
-  if (route.produces === 'text/csv') return { 'text/csv': { schema: { type: 'string' } }, 'application/x-ndjson': { schema: { type: 'string' } } }
-  if (route.produces === 'file') return { '*/*': { schema: { type: 'string', description: 'the file, with the media type it was uploaded with' } } }
+  if (route.produces === 'text/csv')
+    return { 'text/csv': { schema: { type: 'string' } }, 'application/x-ndjson': { schema: { type: 'string' } } }
+  if (route.produces === 'file')
+    return { '*/*': { schema: { type: 'string', description: 'the file, with the media type it was uploaded with' } } }
   return { 'application/json': { schema: route.answer ? components.inline(route.answer, 'output') : {} } }
 }
 

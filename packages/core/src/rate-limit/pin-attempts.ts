@@ -72,7 +72,8 @@ export function createPinAttemptCounter(options: PinAttemptOptions, limiter: Rat
       ['survey', `s:${attempt.surveyId}`, survey],
     ] as const) {
       const { locked, resetAt } = await count(scope, limit, attempt.right, now)
-      if (locked) return { locked: true, limit: name, retryAfterSeconds: Math.max(1, Math.ceil((resetAt.getTime() - now.getTime()) / 1000)) }
+      if (locked)
+        return { locked: true, limit: name, retryAfterSeconds: Math.max(1, Math.ceil((resetAt.getTime() - now.getTime()) / 1000)) }
     }
     return { locked: false }
   }

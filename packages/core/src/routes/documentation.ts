@@ -51,7 +51,7 @@ export function registerDocumentationRoutes(routes: RouteTable, document: () => 
         ? new Response(null, { status: 304, headers })
         : new Response(viewer, { status: 200, headers: { ...headers, 'content-type': 'text/javascript; charset=utf-8' } })
     routes.get('/api/v1/docs/reference.js', script, {
-      summary: 'The reference page\'s viewer (RapiDoc)',
+      summary: "The reference page's viewer (RapiDoc)",
       auth: 'none',
       produces: 'text/javascript',
       etag: true,

@@ -53,7 +53,13 @@ export function registerFileRoutes(routes: RouteTable, settings: UploadSettings)
     return new Response(object.body, { status: 200, headers })
   }
 
-  routes.get('/storage/:environmentId/:accessType/:fileName', serve, { summary: 'Read an uploaded file (byte ranges allowed); private ones need a key of their environment', auth: 'file', produces: 'file', requires: 'blobStore', ranges: true })
+  routes.get('/storage/:environmentId/:accessType/:fileName', serve, {
+    summary: 'Read an uploaded file (byte ranges allowed); private ones need a key of their environment',
+    auth: 'file',
+    produces: 'file',
+    requires: 'blobStore',
+    ranges: true,
+  })
 }
 
 const fileNotFound = (fileName: string): CanvassError =>

@@ -20,7 +20,20 @@ import * as v from 'valibot'
  * without a valid id) a 403 page; never JSON, never the survey.
  */
 export function registerLinkPageRoutes(routes: RouteTable): void {
-  routes.get('/s/:surveyId', linkPage, { summary: 'A link survey as a page (`?lang=`, hidden fields, answers prefilled by question id, `?skipPrefilled=true`, `?suid=`, `?pin=`)', auth: 'none', produces: 'text/html', requires: 'widget', query: v.object({ lang: v.optional(v.string()), skipPrefilled: v.optional(v.string()), suid: v.optional(v.string()), pin: v.optional(v.string()) }), errors: [403] })
+  routes.get('/s/:surveyId', linkPage, {
+    summary:
+      'A link survey as a page (`?lang=`, hidden fields, answers prefilled by question id, `?skipPrefilled=true`, `?suid=`, `?pin=`)',
+    auth: 'none',
+    produces: 'text/html',
+    requires: 'widget',
+    query: v.object({
+      lang: v.optional(v.string()),
+      skipPrefilled: v.optional(v.string()),
+      suid: v.optional(v.string()),
+      pin: v.optional(v.string()),
+    }),
+    errors: [403],
+  })
 }
 
 const NOT_FOUND = {
@@ -52,9 +65,12 @@ const linkPage: Handler = async (request, ctx, info) => {
   if (singleUse.enabled === true) {
     const heading = typeof singleUse.heading === 'string' && singleUse.heading ? singleUse.heading : 'This link is not valid'
     const text =
-      typeof singleUse.subheading === 'string' && singleUse.subheading ? singleUse.subheading : 'This survey can only be answered through a personal link.'
+      typeof singleUse.subheading === 'string' && singleUse.subheading
+        ? singleUse.subheading
+        : 'This survey can only be answered through a personal link.'
     if (!singleUseId) return message(403, heading, text)
-    if (isEncryptedSingleUse(survey.singleUse) && (ctx.singleUse?.open(survey.id, singleUseId) ?? null) === null) return message(403, heading, text)
+    if (isEncryptedSingleUse(survey.singleUse) && (ctx.singleUse?.open(survey.id, singleUseId) ?? null) === null)
+      return message(403, heading, text)
   }
 
   let pinAuthToken: string | undefined

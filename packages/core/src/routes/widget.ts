@@ -20,8 +20,20 @@ export function registerWidgetRoutes(routes: RouteTable, bundles: WidgetBundles)
   if (typeof bundles?.formbricks !== 'string' || typeof bundles.surveys !== 'string') {
     throw new TypeError('widget needs both bundles as text: pass `await readWidgetBundles()` from @canvass/widget')
   }
-  routes.get('/js/formbricks.umd.cjs', bundleHandler(bundles.formbricks), { summary: 'The in-app widget the `@formbricks/js` loader loads', auth: 'none', produces: 'text/javascript', requires: 'widget', etag: true })
-  routes.get('/js/surveys.umd.cjs', bundleHandler(bundles.surveys), { summary: 'The survey renderer the widget and link pages load', auth: 'none', produces: 'text/javascript', requires: 'widget', etag: true })
+  routes.get('/js/formbricks.umd.cjs', bundleHandler(bundles.formbricks), {
+    summary: 'The in-app widget the `@formbricks/js` loader loads',
+    auth: 'none',
+    produces: 'text/javascript',
+    requires: 'widget',
+    etag: true,
+  })
+  routes.get('/js/surveys.umd.cjs', bundleHandler(bundles.surveys), {
+    summary: 'The survey renderer the widget and link pages load',
+    auth: 'none',
+    produces: 'text/javascript',
+    requires: 'widget',
+    etag: true,
+  })
 }
 
 function bundleHandler(source: string): Handler {

@@ -70,7 +70,10 @@ export const safeInteger = (min = INT4_MIN, max = INT4_MAX) =>
 export const boundedArray = <TItem extends v.GenericSchema>(item: TItem, max: number, message = `Must have at most ${max} items`) =>
   v.pipe(
     // A plain check, not `v.array(v.unknown())`, which would copy every item first.
-    v.custom<unknown[]>((input) => Array.isArray(input), (issue) => `Invalid type: Expected Array but received ${issue.received}`),
+    v.custom<unknown[]>(
+      (input) => Array.isArray(input),
+      (issue) => `Invalid type: Expected Array but received ${issue.received}`,
+    ),
     v.check((items) => items.length <= max, message),
     v.array(item),
   )
@@ -101,10 +104,7 @@ export const boundedRecord = <TValue extends v.GenericSchema>(value: TValue, max
 export const localizedText = v.pipe(
   // Counted before the texts are validated, as `boundedArray` does.
   v.custom<Record<string, unknown>>(isPlainObject, (issue) => `Invalid type: Expected Object but received ${issue.received}`),
-  v.check(
-    (input) => isObjectWithAtMost(input, LIMITS.languagesPerText),
-    `Must have at most ${LIMITS.languagesPerText} languages`,
-  ),
+  v.check((input) => isObjectWithAtMost(input, LIMITS.languagesPerText), `Must have at most ${LIMITS.languagesPerText} languages`),
   v.objectWithRest({ default: textString }, textString),
   v.check(
     (text) => Object.keys(text).every((key) => key.length <= LIMITS.languageKey),
@@ -143,8 +143,7 @@ export const httpUrl = v.pipe(
   v.check(isHttpUrl, 'Must be an http or https URL'),
 )
 
-const ISO_DATE_TIME =
-  /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}:?\d{2})?)?$/i
+const ISO_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}:?\d{2})?)?$/i
 
 /**
  * Canonical `toISOString()` form of an ISO 8601 date or date-time, or null when the string is not one.

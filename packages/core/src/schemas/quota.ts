@@ -97,7 +97,7 @@ const condition = v.pipe(
   v.object({
     id: partId,
     leftOperand: dynamicOperand,
-    operator: v.picklist(QUOTA_OPERATORS, 'Must be one of the reference\'s condition operators'),
+    operator: v.picklist(QUOTA_OPERATORS, "Must be one of the reference's condition operators"),
     rightOperand: v.optional(v.union([staticOperand, dynamicOperand], 'Must be a static value or an element, hidden field or variable')),
   }),
   v.rawCheck(({ dataset, addIssue }) => {
@@ -110,7 +110,9 @@ const condition = v.pipe(
     if (!wrong) return
     addIssue({
       message: wrong,
-      path: [{ type: 'object', origin: 'value', input: dataset.value as Record<string, unknown>, key: 'rightOperand', value: rightOperand }],
+      path: [
+        { type: 'object', origin: 'value', input: dataset.value as Record<string, unknown>, key: 'rightOperand', value: rightOperand },
+      ],
     })
   }),
 )

@@ -10,7 +10,12 @@ const shortText = v.pipe(v.string(), v.maxLength(2048))
 const answers = boundedRecord(v.unknown(), LIMITS.responseEntries)
 /** Time to complete, in milliseconds, by question id (and `_total`): 0 to one day each (contract §12). */
 const ttc = boundedRecord(
-  v.pipe(v.number(), v.finite(), v.minValue(0, 'Must be at least 0'), v.maxValue(LIMITS.ttcMs, `Must be at most ${LIMITS.ttcMs} (one day in ms)`)),
+  v.pipe(
+    v.number(),
+    v.finite(),
+    v.minValue(0, 'Must be at least 0'),
+    v.maxValue(LIMITS.ttcMs, `Must be at most ${LIMITS.ttcMs} (one day in ms)`),
+  ),
   LIMITS.responseEntries,
 )
 const variables = boundedRecord(v.union([v.string(), v.pipe(v.number(), v.finite())]), LIMITS.responseEntries)

@@ -17,14 +17,7 @@ export const MAX_SEGMENTS_PER_ENVIRONMENT = 1000
 
 export const ARITHMETIC_OPERATORS = ['lessThan', 'lessEqual', 'greaterThan', 'greaterEqual'] as const
 export const STRING_OPERATORS = ['contains', 'doesNotContain', 'startsWith', 'endsWith'] as const
-export const ATTRIBUTE_OPERATORS = [
-  'equals',
-  'notEquals',
-  ...ARITHMETIC_OPERATORS,
-  'isSet',
-  'isNotSet',
-  ...STRING_OPERATORS,
-] as const
+export const ATTRIBUTE_OPERATORS = ['equals', 'notEquals', ...ARITHMETIC_OPERATORS, 'isSet', 'isNotSet', ...STRING_OPERATORS] as const
 /** The person's `userId` is text: no arithmetic. */
 export const PERSON_OPERATORS = ['equals', 'notEquals', 'isSet', 'isNotSet', ...STRING_OPERATORS] as const
 export const SEGMENT_OPERATORS = ['userIsIn', 'userIsNotIn'] as const
@@ -52,25 +45,27 @@ function valueFitsOperator<T extends { value?: unknown; qualifier: { operator: s
     if (!dataset.typed || valueFits(dataset.value.qualifier.operator, dataset.value.value)) return
     addIssue({
       message: VALUE_MESSAGE,
-      path: [{ type: 'object', origin: 'value', input: dataset.value as Record<string, unknown>, key: 'value', value: dataset.value.value }],
+      path: [
+        { type: 'object', origin: 'value', input: dataset.value as Record<string, unknown>, key: 'value', value: dataset.value.value },
+      ],
     })
   })
 }
 
 const attributeFilterObject = v.object({
-    id: filterId,
-    root: v.object({ type: v.literal('attribute'), contactAttributeKey: storedText(LIMITS.name, 1) }),
-    value: v.optional(filterValue),
-    qualifier: v.object({ operator: v.picklist(ATTRIBUTE_OPERATORS, `Must be one of ${ATTRIBUTE_OPERATORS.join(', ')}`) }),
-  })
+  id: filterId,
+  root: v.object({ type: v.literal('attribute'), contactAttributeKey: storedText(LIMITS.name, 1) }),
+  value: v.optional(filterValue),
+  qualifier: v.object({ operator: v.picklist(ATTRIBUTE_OPERATORS, `Must be one of ${ATTRIBUTE_OPERATORS.join(', ')}`) }),
+})
 const attributeFilterSchema = v.pipe(attributeFilterObject, valueFitsOperator<v.InferOutput<typeof attributeFilterObject>>())
 
 const personFilterObject = v.object({
-    id: filterId,
-    root: v.object({ type: v.literal('person'), personIdentifier: v.literal('userId', 'Must be "userId"') }),
-    value: v.optional(filterValue),
-    qualifier: v.object({ operator: v.picklist(PERSON_OPERATORS, `Must be one of ${PERSON_OPERATORS.join(', ')}`) }),
-  })
+  id: filterId,
+  root: v.object({ type: v.literal('person'), personIdentifier: v.literal('userId', 'Must be "userId"') }),
+  value: v.optional(filterValue),
+  qualifier: v.object({ operator: v.picklist(PERSON_OPERATORS, `Must be one of ${PERSON_OPERATORS.join(', ')}`) }),
+})
 const personFilterSchema = v.pipe(personFilterObject, valueFitsOperator<v.InferOutput<typeof personFilterObject>>())
 
 const segmentFilterSchema = v.object({
@@ -127,7 +122,8 @@ function filterItems(depth: number): v.GenericSchema<unknown, FilterItem[]> {
   if (cached) return cached
   const resource = v.lazy((input) => {
     if (!Array.isArray(input)) return leafSchema
-    if (depth >= MAX_FILTER_DEPTH) return v.pipe(v.array(v.unknown()), v.maxLength(0, `Groups nest at most ${MAX_FILTER_DEPTH} levels deep`))
+    if (depth >= MAX_FILTER_DEPTH)
+      return v.pipe(v.array(v.unknown()), v.maxLength(0, `Groups nest at most ${MAX_FILTER_DEPTH} levels deep`))
     return filterItems(depth + 1)
   })
   const schema = v.pipe(
@@ -149,7 +145,13 @@ function filterItems(depth: number): v.GenericSchema<unknown, FilterItem[]> {
           message: 'The first filter of a group takes no connector: send null',
           path: [
             { type: 'array', origin: 'value', input: dataset.value, key: 0, value: first },
-            { type: 'object', origin: 'value', input: first as unknown as Record<string, unknown>, key: 'connector', value: first.connector },
+            {
+              type: 'object',
+              origin: 'value',
+              input: first as unknown as Record<string, unknown>,
+              key: 'connector',
+              value: first.connector,
+            },
           ],
         })
       }

@@ -9,10 +9,7 @@ import { LIMITS, boundedArray, boundedString, idString, localizedText, uniqueIds
 export const BLOCK_LEVEL_FIELDS = ['logic', 'logicFallback', 'buttonLabel', 'backButtonLabel'] as const
 
 /** Block ids are jump targets and ending ids share their namespace; the same syntax as ending ids. */
-export const blockId = v.pipe(
-  idString,
-  v.regex(/^[a-zA-Z0-9_-]+$/, 'Id may only contain letters, digits, hyphens and underscores'),
-)
+export const blockId = v.pipe(idString, v.regex(/^[a-zA-Z0-9_-]+$/, 'Id may only contain letters, digits, hyphens and underscores'))
 
 /**
  * The reference's `blocks`: pages of one or more elements (the question types), shown together with one
@@ -64,6 +61,6 @@ export function surveyBlocksSchema(element: ElementSchema, logicRules: LogicSche
     v.check((blocks) => {
       const ids = blocks.flatMap((b) => b.elements.map((e) => e.id))
       return new Set(ids).size === ids.length
-    }, 'Element ids must be unique across blocks (they are the keys of a response\'s data)'),
+    }, "Element ids must be unique across blocks (they are the keys of a response's data)"),
   )
 }

@@ -46,17 +46,12 @@ const fieldId = v.pipe(
 )
 
 /** Ending ids are referenced by responses (`endingId`) but never used as data keys, so no reserved list. */
-const endingId = v.pipe(
-  idString,
-  v.regex(/^[a-zA-Z0-9_-]+$/, 'Id may only contain letters, digits, hyphens and underscores'),
-)
+const endingId = v.pipe(idString, v.regex(/^[a-zA-Z0-9_-]+$/, 'Id may only contain letters, digits, hyphens and underscores'))
 
 const optionalText = v.optional(localizedText)
 const shuffleOption = v.picklist(['none', 'all', 'exceptLast'])
 /** Loose on purpose: logic rules changed shape across reference versions and only clients interpret them. */
-const logicRules = v.pipe(
-  boundedArray(v.looseObject({}), LIMITS.logicRules, `Must have at most ${LIMITS.logicRules} logic rules`),
-)
+const logicRules = v.pipe(boundedArray(v.looseObject({}), LIMITS.logicRules, `Must have at most ${LIMITS.logicRules} logic rules`))
 
 const choice = v.object({ id: idString, label: localizedText })
 const pictureChoice = v.object({ id: idString, imageUrl: urlishString })
@@ -205,9 +200,7 @@ const fileUploadQuestion = v.object({
   allowMultipleFiles: v.boolean(),
   maxSizeInMB: v.optional(v.pipe(v.number(), v.finite(), v.minValue(0), v.maxValue(INT4_MAX))),
   allowedFileExtensions: v.optional(
-    v.pipe(
-      boundedArray(boundedString(32, 1), LIMITS.listItems, `Must have at most ${LIMITS.listItems} extensions`),
-    ),
+    v.pipe(boundedArray(boundedString(32, 1), LIMITS.listItems, `Must have at most ${LIMITS.listItems} extensions`)),
   ),
 })
 
@@ -238,9 +231,7 @@ const rankingQuestion = v.object({
  * One input of an address or contact info question. Optional per input because reference versions before
  * these objects existed sent questions without them.
  */
-const toggleInput = v.optional(
-  v.object({ show: v.boolean(), required: v.boolean(), placeholder: localizedText }),
-)
+const toggleInput = v.optional(v.object({ show: v.boolean(), required: v.boolean(), placeholder: localizedText }))
 
 const addressQuestion = v.object({
   ...questionBase,
@@ -279,7 +270,8 @@ const pictureSelectionQuestion = v.object({
  * optional port, never a URL: no scheme, path, query, credentials or spaces. Renderers open
  * `https://{calHost}/{calUserName}` (cal.com when there is no host).
  */
-const CAL_HOST = /^(?=[^:]{1,253}(?::|$))[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*(?::[1-9][0-9]{0,4})?$/i
+const CAL_HOST =
+  /^(?=[^:]{1,253}(?::|$))[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*(?::[1-9][0-9]{0,4})?$/i
 /** A Cal.com user name or `user/event` path: no spaces, no query or fragment, no empty, `.` or `..` segment. */
 const CAL_USER = /^(?:[^\s/?#\\%]+)(?:\/[^\s/?#\\%]+)*$/
 
@@ -361,11 +353,7 @@ const welcomeCard = v.object({
 
 const hiddenFields = v.object({
   enabled: v.boolean(),
-  fieldIds: v.optional(
-    v.pipe(
-      boundedArray(fieldId, LIMITS.listItems, `Must have at most ${LIMITS.listItems} hidden fields`),
-    ),
-  ),
+  fieldIds: v.optional(v.pipe(boundedArray(fieldId, LIMITS.listItems, `Must have at most ${LIMITS.listItems} hidden fields`))),
 })
 
 const singleUse = v.object({
@@ -413,10 +401,7 @@ const surveyEntries = {
   blocks: v.optional(surveyBlocksSchema(surveyQuestionSchema, logicRules)),
   type: v.optional(v.picklist(['link', 'app', 'website']), 'link'),
   status: v.optional(v.picklist(['draft', 'scheduled', 'inProgress', 'paused', 'completed']), 'draft'),
-  displayOption: v.optional(
-    v.picklist(['displayOnce', 'displayMultiple', 'displaySome', 'respondMultiple']),
-    'displayOnce',
-  ),
+  displayOption: v.optional(v.picklist(['displayOnce', 'displayMultiple', 'displaySome', 'respondMultiple']), 'displayOnce'),
   delay: v.optional(int(0), 0),
   isVerifyEmailEnabled: v.optional(v.boolean(), false),
   isBackButtonHidden: v.optional(v.boolean(), false),

@@ -25,7 +25,18 @@ export const webhookCreateSchema = v.pipe(
     workspaceId: environmentIdField,
     url: v.pipe(v.string(), v.minLength(1, 'Must not be empty'), v.maxLength(LIMITS.url, `Must be at most ${LIMITS.url} characters`)),
     triggers: v.optional(triggerList),
-    trigger: v.optional(v.union([triggerList, v.pipe(v.picklist(WEBHOOK_EVENTS), v.transform((event) => [event]))], `Must be a list of ${WEBHOOK_EVENTS.join(', ')}`)),
+    trigger: v.optional(
+      v.union(
+        [
+          triggerList,
+          v.pipe(
+            v.picklist(WEBHOOK_EVENTS),
+            v.transform((event) => [event]),
+          ),
+        ],
+        `Must be a list of ${WEBHOOK_EVENTS.join(', ')}`,
+      ),
+    ),
     surveyIds: v.optional(
       v.pipe(v.array(idString), v.maxLength(MAX_WEBHOOK_SURVEY_IDS, `Must list at most ${MAX_WEBHOOK_SURVEY_IDS} surveys`)),
     ),

@@ -45,11 +45,7 @@ export interface StateSurveyLanguage {
  * by one: never a manager's fields (`pin`, `resultShareKey`, `createdBy`, `segmentId`, `autoComplete`, its
  * name, dates or single-use settings) nor a segment's filters.
  */
-export function environmentStateOutput(
-  state: EnvironmentStateRecord,
-  now: Date,
-  segments: ReadonlyMap<string, SegmentRecord> = new Map(),
-) {
+export function environmentStateOutput(state: EnvironmentStateRecord, now: Date, segments: ReadonlyMap<string, SegmentRecord> = new Map()) {
   const actionClasses = state.actionClasses.map(stateActionClass)
   const resolve = triggerResolver(actionClasses)
   const surveys = state.surveys

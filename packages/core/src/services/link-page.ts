@@ -145,7 +145,14 @@ const BOOT_SCRIPT = (basePath: string) => `(function () {
 })();`
 
 /** A page that says why there is no survey here (or asks for its PIN): no script at all. */
-export function messagePageHtml(input: { title: string; heading: string; text: string; lang?: string; nonce: string; pin?: { wrong: boolean; keep: [string, string][] } }): string {
+export function messagePageHtml(input: {
+  title: string
+  heading: string
+  text: string
+  lang?: string
+  nonce: string
+  pin?: { wrong: boolean; keep: [string, string][] }
+}): string {
   const pin = input.pin
     ? `<form method="get">${input.pin.keep.map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`).join('')}` +
       `<label for="pin">PIN</label><input id="pin" name="pin" inputmode="numeric" autocomplete="off" pattern="[0-9]{4}" maxlength="4" required` +

@@ -33,7 +33,11 @@ interface ResponseParts {
 }
 
 /** Whether `response` meets `logic` (`{connector, conditions}`) of a quota of `survey`. */
-export function meetsQuota(logic: { connector: 'and' | 'or'; conditions: readonly unknown[] }, survey: SurveyParts, response: ResponseParts): boolean {
+export function meetsQuota(
+  logic: { connector: 'and' | 'or'; conditions: readonly unknown[] },
+  survey: SurveyParts,
+  response: ResponseParts,
+): boolean {
   const holds = (condition: unknown) => conditionHolds(condition as Condition, survey, response)
   return logic.connector === 'or' ? logic.conditions.some(holds) : logic.conditions.every(holds)
 }
@@ -151,7 +155,9 @@ function answerOf(question: Question, operand: Operand, data: Record<string, unk
       if (row === undefined || !isRecord(answer)) return answer
       const entry = question.rows?.[Number(row)]
       if (entry === undefined) return undefined
-      const cell = labelTexts(entry).map((label) => answer[label]).find((value) => value !== undefined)
+      const cell = labelTexts(entry)
+        .map((label) => answer[label])
+        .find((value) => value !== undefined)
       if (cell === undefined || cell === '') return cell
       const column = (question.columns ?? []).findIndex((column) => labelTexts(column).includes(cell as string))
       return column === -1 ? undefined : String(column)
@@ -206,7 +212,8 @@ function equals(left: Answer, right: Answer): boolean {
 }
 
 function compare(left: Answer, right: Answer, test: (a: number, b: number) => boolean): boolean {
-  if (left === undefined || right === undefined || left === '' || right === '' || typeof left === 'object' || typeof right === 'object') return false
+  if (left === undefined || right === undefined || left === '' || right === '' || typeof left === 'object' || typeof right === 'object')
+    return false
   const a = Number(left)
   const b = Number(right)
   return Number.isFinite(a) && Number.isFinite(b) && test(a, b)

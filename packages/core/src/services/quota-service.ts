@@ -30,11 +30,16 @@ export function checkQuotaAgainstSurvey(quota: Pick<QuotaRecord, 'logic' | 'acti
   const details: Record<string, string> = {}
   quota.logic.conditions.forEach((entry, index) => {
     const condition = entry as QuotaCondition
-    const sides = [['leftOperand', condition.leftOperand], ['rightOperand', condition.rightOperand]] as const
+    const sides = [
+      ['leftOperand', condition.leftOperand],
+      ['rightOperand', condition.rightOperand],
+    ] as const
     for (const [side, operand] of sides) {
       if (!operand || operand.type === 'static') continue
-      const known = operand.type === 'hiddenField' ? parts.hiddenFieldIds : operand.type === 'variable' ? parts.variableIds : parts.questionIds
-      if (!known.has(operand.value)) details[`logic.conditions.${index}.${side}.value`] = `The survey has no ${OPERAND_NAMES[operand.type]} with this id`
+      const known =
+        operand.type === 'hiddenField' ? parts.hiddenFieldIds : operand.type === 'variable' ? parts.variableIds : parts.questionIds
+      if (!known.has(operand.value))
+        details[`logic.conditions.${index}.${side}.value`] = `The survey has no ${OPERAND_NAMES[operand.type]} with this id`
     }
   })
   if (quota.action === 'endSurvey' && quota.endingCardId === null) {
@@ -50,7 +55,10 @@ export function checkQuotaAgainstSurvey(quota: Pick<QuotaRecord, 'logic' | 'acti
  * field or variable that one of `quotas` names, as the reference's editor does: a quota never points at
  * nothing. `survey` is the survey as the change leaves it.
  */
-export function checkSurveyKeepsQuotaParts(quotas: readonly QuotaRecord[], survey: Pick<SurveyRecord, 'questions' | 'endings' | 'hiddenFields' | 'variables'>): void {
+export function checkSurveyKeepsQuotaParts(
+  quotas: readonly QuotaRecord[],
+  survey: Pick<SurveyRecord, 'questions' | 'endings' | 'hiddenFields' | 'variables'>,
+): void {
   const parts = surveyParts(survey)
   const details: Record<string, string> = {}
   for (const quota of quotas) {
@@ -62,8 +70,13 @@ export function checkSurveyKeepsQuotaParts(quotas: readonly QuotaRecord[], surve
       for (const operand of [condition.leftOperand, condition.rightOperand]) {
         if (!operand || operand.type === 'static') continue
         const [field, known] =
-          operand.type === 'hiddenField' ? ['hiddenFields', parts.hiddenFieldIds] : operand.type === 'variable' ? ['variables', parts.variableIds] : ['questions', parts.questionIds]
-        if (!known.has(operand.value)) details[field] ??= `Quota "${quota.name}" uses ${OPERAND_NAMES[operand.type]} ${operand.value}: change or delete the quota first`
+          operand.type === 'hiddenField'
+            ? ['hiddenFields', parts.hiddenFieldIds]
+            : operand.type === 'variable'
+              ? ['variables', parts.variableIds]
+              : ['questions', parts.questionIds]
+        if (!known.has(operand.value))
+          details[field] ??= `Quota "${quota.name}" uses ${OPERAND_NAMES[operand.type]} ${operand.value}: change or delete the quota first`
       }
     }
   }
@@ -100,7 +113,10 @@ export async function screenResponse(ctx: CanvassContext, response: ScreenedResp
   try {
     return await screen(ctx, response, await ctx.storage.quotas.listAll(response.environmentId, response.surveyId))
   } catch (error) {
-    ctx.logger.error(`Screening response ${response.responseId} against the quotas of survey ${response.surveyId} failed`, describeCause(error))
+    ctx.logger.error(
+      `Screening response ${response.responseId} against the quotas of survey ${response.surveyId} failed`,
+      describeCause(error),
+    )
     return null
   }
 }
@@ -137,6 +153,8 @@ function surveyParts(survey: Pick<SurveyRecord, 'questions' | 'endings' | 'hidde
     questionIds: ids(survey.questions),
     variableIds: ids(survey.variables),
     endingIds: ids(survey.endings),
-    hiddenFieldIds: new Set(Array.isArray(hidden?.fieldIds) ? (hidden.fieldIds as unknown[]).filter((id): id is string => typeof id === 'string') : []),
+    hiddenFieldIds: new Set(
+      Array.isArray(hidden?.fieldIds) ? (hidden.fieldIds as unknown[]).filter((id): id is string => typeof id === 'string') : [],
+    ),
   }
 }

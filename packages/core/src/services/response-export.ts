@@ -72,18 +72,24 @@ export function exportColumns(survey: SurveyRecord, options: { quotas?: boolean 
     if (question.type === 'matrix' && Array.isArray(question.rows)) {
       for (const row of question.rows) {
         const label = text(isRecord(row) && 'label' in row ? row.label : row)
-        columns.push({ header: `${headline} - ${label}`, value: (r) => {
-          const value = answer(r)
-          return isRecord(value) ? value[label] : undefined
-        } })
+        columns.push({
+          header: `${headline} - ${label}`,
+          value: (r) => {
+            const value = answer(r)
+            return isRecord(value) ? value[label] : undefined
+          },
+        })
       }
     } else if (question.type === 'address' || question.type === 'contactInfo') {
       const fields = question.type === 'address' ? ADDRESS_FIELDS : CONTACT_INFO_FIELDS
       fields.forEach((field, index) => {
-        columns.push({ header: `${headline} - ${field}`, value: (r) => {
-          const value = answer(r)
-          return Array.isArray(value) ? value[index] : undefined
-        } })
+        columns.push({
+          header: `${headline} - ${field}`,
+          value: (r) => {
+            const value = answer(r)
+            return Array.isArray(value) ? value[index] : undefined
+          },
+        })
       })
     } else {
       columns.push({ header: headline, value: answer })
@@ -119,7 +125,8 @@ export function csvField(value: unknown): string {
   else if (typeof value === 'string') cell = value
   else if (typeof value === 'number') return String(value)
   else if (typeof value === 'boolean') cell = String(value)
-  else if (Array.isArray(value) && value.every((item) => typeof item !== 'object' || item === null)) cell = value.map((item) => String(item ?? '')).join('; ')
+  else if (Array.isArray(value) && value.every((item) => typeof item !== 'object' || item === null))
+    cell = value.map((item) => String(item ?? '')).join('; ')
   else cell = JSON.stringify(value)
   if (FORMULA_LEAD.test(cell)) cell = `'${cell}`
   return /[",\r\n]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell
@@ -165,7 +172,9 @@ export interface ExportEarlyEnd {
  */
 export function exportStream(
   survey: SurveyRecord,
-  source: { format: 'csv'; rows: ExportSource<ResponseExportRow>; quotas?: boolean } | { format: 'ndjson'; rows: ExportSource<ResponseRecord> },
+  source:
+    | { format: 'csv'; rows: ExportSource<ResponseExportRow>; quotas?: boolean }
+    | { format: 'ndjson'; rows: ExportSource<ResponseRecord> },
   onEarlyEnd: (end: ExportEarlyEnd) => void = () => {},
 ): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder()

@@ -14,10 +14,12 @@ export interface SizedResponseParts {
 
 /** Size of a response as the bound counts it: the UTF-8 bytes of its four JSON parts. */
 export function responseBytes(parts: SizedResponseParts): number {
-  return utf8Length(JSON.stringify(parts.data)) +
+  return (
+    utf8Length(JSON.stringify(parts.data)) +
     utf8Length(JSON.stringify(parts.ttc)) +
     utf8Length(JSON.stringify(parts.variables)) +
     utf8Length(JSON.stringify(parts.meta))
+  )
 }
 
 /** Refuses (413, contract §9) a response whose parts would pass `maxBytes`. */

@@ -72,7 +72,8 @@ export function segmentReferences(filters: FilterItem[], prefix: string): { path
     items.forEach((item, index) => {
       const here = `${path}.${index}.resource`
       if (Array.isArray(item.resource)) stack.push([item.resource, here])
-      else if (item.resource.root.type === 'segment') found.push({ path: `${here}.root.segmentId`, segmentId: item.resource.root.segmentId })
+      else if (item.resource.root.type === 'segment')
+        found.push({ path: `${here}.root.segmentId`, segmentId: item.resource.root.segmentId })
     })
   }
   return found

@@ -21,8 +21,7 @@ const ID = /^[a-z0-9]{1,64}$/
 export function createSingleUseSealer(secret: string): SingleUseSealer {
   // A key of its own, so that a single-use token can never double as any other signature of the secret.
   const key = hmac(sha256, utf8ToBytes(secret), utf8ToBytes('canvass single-use id v1'))
-  const mac = (surveyId: string, id: string) =>
-    toBase64Url(hmac(sha256, key, utf8ToBytes(`${surveyId}\u0000${id}`)))
+  const mac = (surveyId: string, id: string) => toBase64Url(hmac(sha256, key, utf8ToBytes(`${surveyId}\u0000${id}`)))
   return {
     seal: (surveyId, id) => `${id}.${mac(surveyId, id)}`,
     open(surveyId, token) {

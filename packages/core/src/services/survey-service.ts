@@ -10,7 +10,19 @@ type SurveyFields = Omit<SurveyRecord, 'id' | 'environmentId' | 'createdAt' | 'u
 
 /** A validated create body (or merged update) as the stored fields. */
 export function surveyFieldsFromInput(input: SurveyCreateInput): SurveyFields {
-  const { environmentId: _environmentId, workspaceId: _workspaceId, workspaceOverwrites: _workspace, projectOverwrites: _project, publishOn: _publishOn, closeOn: _closeOn, closeOnDate, runOnDate, questions, blocks, ...rest } = input
+  const {
+    environmentId: _environmentId,
+    workspaceId: _workspaceId,
+    workspaceOverwrites: _workspace,
+    projectOverwrites: _project,
+    publishOn: _publishOn,
+    closeOn: _closeOn,
+    closeOnDate,
+    runOnDate,
+    questions,
+    blocks,
+    ...rest
+  } = input
   return {
     ...rest,
     ...bothStructures({ questions, blocks }),
@@ -102,4 +114,3 @@ function sameInstant(a: string | null | undefined, b: string | null): boolean {
   if (a == null || b === null) return a == null && b == null
   return new Date(a).getTime() === new Date(b).getTime()
 }
-

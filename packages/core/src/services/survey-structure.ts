@@ -82,7 +82,8 @@ export interface SurveyStructureInput {
 export function bothStructures(input: SurveyStructureInput): { blocks: SurveyBlock[]; questions: Json[] } {
   const hasBlocks = (input.blocks?.length ?? 0) > 0
   const hasQuestions = (input.questions?.length ?? 0) > 0
-  if (!hasBlocks && !hasQuestions) throw validationError({ questions: 'Survey must have at least one question (or a block with one element)' })
+  if (!hasBlocks && !hasQuestions)
+    throw validationError({ questions: 'Survey must have at least one question (or a block with one element)' })
   if (!hasBlocks) {
     // The questions answered are those of the blocks, so that both sent back are always consistent.
     const blocks = blocksFromQuestions(input.questions as readonly unknown[])
@@ -99,7 +100,9 @@ export function bothStructures(input: SurveyStructureInput): { blocks: SurveyBlo
     const sent = input.questions
     const difference = firstDifference(sent, questions, 'questions')
     if (difference !== undefined) {
-      throw validationError({ [difference]: 'Does not match blocks: send questions equal to those of the blocks (as answered), or only one of the two' })
+      throw validationError({
+        [difference]: 'Does not match blocks: send questions equal to those of the blocks (as answered), or only one of the two',
+      })
     }
   }
   return { blocks, questions }
@@ -109,7 +112,8 @@ export function bothStructures(input: SurveyStructureInput): { blocks: SurveyBlo
 function convertRule(rule: unknown, to: 'element' | 'question', target: (id: string) => string): Json {
   if (typeof rule !== 'object' || rule === null) return rule as Json
   const converted: Json = { ...(rule as Json) }
-  if (typeof converted.conditions === 'object' && converted.conditions !== null) converted.conditions = convertGroup(converted.conditions, to)
+  if (typeof converted.conditions === 'object' && converted.conditions !== null)
+    converted.conditions = convertGroup(converted.conditions, to)
   if (Array.isArray(converted.actions)) {
     converted.actions = converted.actions.map((raw: unknown) => {
       if (typeof raw !== 'object' || raw === null) return raw
@@ -125,7 +129,8 @@ function convertRule(rule: unknown, to: 'element' | 'question', target: (id: str
 function convertGroup(group: unknown, to: 'element' | 'question'): unknown {
   if (typeof group !== 'object' || group === null) return group
   const converted: Json = { ...(group as Json) }
-  if (Array.isArray(converted.conditions)) converted.conditions = converted.conditions.map((condition: unknown) => convertGroup(condition, to))
+  if (Array.isArray(converted.conditions))
+    converted.conditions = converted.conditions.map((condition: unknown) => convertGroup(condition, to))
   for (const side of ['leftOperand', 'rightOperand'] as const) {
     const operand = converted[side]
     if (typeof operand === 'object' && operand !== null) {

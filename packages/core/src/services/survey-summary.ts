@@ -11,7 +11,8 @@ const VALUE_TYPES = new Set(['multipleChoiceSingle', 'nps', 'rating', 'csat', 'c
 const ELEMENT_TYPES = new Set(['multipleChoiceMulti', 'pictureSelection'])
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
-const text = (value: unknown): string => (typeof value === 'string' ? value : isRecord(value) && typeof value.default === 'string' ? value.default : '')
+const text = (value: unknown): string =>
+  typeof value === 'string' ? value : isRecord(value) && typeof value.default === 'string' ? value.default : ''
 const percent = (part: number, whole: number): number | null => (whole === 0 ? null : Math.round((part / whole) * 10_000) / 100)
 
 interface Question {
@@ -34,7 +35,13 @@ export function summaryQuery(survey: SurveyRecord, dates: Pick<SummaryQuery, 'da
     maxTimeToComplete: LIMITS.ttcMs * LIMITS.responseEntries,
     questions: questionsOf(survey).map((question) => ({
       id: question.id,
-      count: VALUE_TYPES.has(question.type) ? 'values' : ELEMENT_TYPES.has(question.type) ? 'elements' : question.type === 'matrix' ? 'cells' : 'none',
+      count: VALUE_TYPES.has(question.type)
+        ? 'values'
+        : ELEMENT_TYPES.has(question.type)
+          ? 'elements'
+          : question.type === 'matrix'
+            ? 'cells'
+            : 'none',
     })),
   }
 }
@@ -59,7 +66,12 @@ export function surveySummaryOutput(survey: SurveyRecord, aggregates: SummaryAgg
       beforeFirstQuestion: dropped.get(null) ?? 0,
       questions: questions.map((question, index) => {
         const count = dropped.get(index) ?? 0
-        return { questionId: question.id, answered: aggregates.answered[question.id] ?? 0, droppedAfter: count, dropOffRate: percent(count, started) }
+        return {
+          questionId: question.id,
+          answered: aggregates.answered[question.id] ?? 0,
+          droppedAfter: count,
+          dropOffRate: percent(count, started),
+        }
       }),
     },
     questions: questions.map((question) => questionSummary(question, aggregates)),
@@ -88,7 +100,8 @@ function questionSummary(question: Question, aggregates: SummaryAggregates) {
     skipped: Math.max(0, aggregates.started - answered),
   }
   const values = aggregates.values[question.id] ?? []
-  const countOf = (match: (value: string) => boolean) => values.filter((entry) => match(entry.value)).reduce((sum, entry) => sum + entry.count, 0)
+  const countOf = (match: (value: string) => boolean) =>
+    values.filter((entry) => match(entry.value)).reduce((sum, entry) => sum + entry.count, 0)
   // Scores arrive as their JSON text; a text that is not a number is not a score, nor is a number off the
   // question's scale (answers are not checked against their question when they are written), so that no
   // stored answer can skew or overflow the counts and means.
@@ -103,7 +116,10 @@ function questionSummary(question: Question, aggregates: SummaryAggregates) {
     case 'pictureSelection': {
       const choices = Array.isArray(question.raw.choices) ? question.raw.choices.filter(isRecord) : []
       // Answers name a choice by its label (the reference's widgets do) or, for pictures, by its id.
-      const keys = (choice: Record<string, unknown>) => [String(choice.id ?? ''), ...Object.values(isRecord(choice.label) ? choice.label : {}).map(String)]
+      const keys = (choice: Record<string, unknown>) => [
+        String(choice.id ?? ''),
+        ...Object.values(isRecord(choice.label) ? choice.label : {}).map(String),
+      ]
       const known = new Set(choices.flatMap(keys))
       const counted = choices.map((choice) => {
         const names = new Set(keys(choice))
@@ -115,7 +131,11 @@ function questionSummary(question: Question, aggregates: SummaryAggregates) {
       return {
         ...base,
         choices: counted,
-        other: { count: otherCount, percentage: percent(otherCount, answered), values: others.slice(0, 50).map((entry) => ({ value: entry.value, count: entry.count })) },
+        other: {
+          count: otherCount,
+          percentage: percent(otherCount, answered),
+          values: others.slice(0, 50).map((entry) => ({ value: entry.value, count: entry.count })),
+        },
       }
     }
     case 'nps': {

@@ -7,11 +7,7 @@ const MIME_TYPE = /^[a-z0-9][a-z0-9!#$&^_.+-]{0,126}\/[a-z0-9][a-z0-9!#$&^_.+-]{
  * The lowercase MIME type when `fileType` is a valid one and allowed for the extension of `fileName`,
  * otherwise `null` (400 `File type is not allowed`).
  */
-export function allowedFileType(
-  fileName: string,
-  fileType: string,
-  allowedTypes: ReadonlyMap<string, ReadonlySet<string>>,
-): string | null {
+export function allowedFileType(fileName: string, fileType: string, allowedTypes: ReadonlyMap<string, ReadonlySet<string>>): string | null {
   const type = fileType.trim().toLowerCase()
   if (!MIME_TYPE.test(type)) return null
   return allowedTypes.get(extensionOf(fileName))?.has(type) ? type : null

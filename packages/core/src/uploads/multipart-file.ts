@@ -94,30 +94,33 @@ export async function multipartFile(request: Request, maxBytes: number): Promise
     throw failure ?? badUploadBody('No file provided')
   }
 
-  const file = new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      // Socket reads are often small; handing the store fewer, larger chunks saves it a write per read.
-      while (pendingBytes() < CHUNK_BYTES && !fileEnded && !failure && !bodyEnded) await pump()
-      const chunks = pending
-      pending = []
-      if (failure) {
-        await reader.cancel().catch(() => {})
-        controller.error(failure)
-        return
-      }
-      if (chunks.length > 0) controller.enqueue(concatBytes(chunks))
-      if (fileEnded) {
-        controller.close()
-        // What follows the file is the closing boundary and perhaps a few fields: read it so the
-        // connection can carry the answer, but no more than the parser would take.
-        void drain()
-      }
+  const file = new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        // Socket reads are often small; handing the store fewer, larger chunks saves it a write per read.
+        while (pendingBytes() < CHUNK_BYTES && !fileEnded && !failure && !bodyEnded) await pump()
+        const chunks = pending
+        pending = []
+        if (failure) {
+          await reader.cancel().catch(() => {})
+          controller.error(failure)
+          return
+        }
+        if (chunks.length > 0) controller.enqueue(concatBytes(chunks))
+        if (fileEnded) {
+          controller.close()
+          // What follows the file is the closing boundary and perhaps a few fields: read it so the
+          // connection can carry the answer, but no more than the parser would take.
+          void drain()
+        }
+      },
+      async cancel(reason) {
+        await reader.cancel(reason).catch(() => {})
+      },
+      // Up to this much is read ahead of the store, so that the network and the store work at the same time.
     },
-    async cancel(reason) {
-      await reader.cancel(reason).catch(() => {})
-    },
-    // Up to this much is read ahead of the store, so that the network and the store work at the same time.
-  }, new ByteLengthQueuingStrategy({ highWaterMark: READ_AHEAD_BYTES }))
+    new ByteLengthQueuingStrategy({ highWaterMark: READ_AHEAD_BYTES }),
+  )
   return { fields, file }
 
   function pendingBytes(): number {

@@ -80,5 +80,4 @@ function publicBase(request: Request, ctx: CanvassContext): string {
   return new URL(request.url).origin + ctx.basePath
 }
 
-export const environmentMismatch = (): CanvassError =>
-  new CanvassError('unauthorized', 'You are not authorized to access this resource')
+export const environmentMismatch = (): CanvassError => new CanvassError('unauthorized', 'You are not authorized to access this resource')

@@ -26,7 +26,12 @@ export interface UploadTarget {
  * the uuid, streams the file (multipart part `file` or JSON `fileBase64String`) into the blob store under
  * `{environmentId}/{accessType}/{fileName}` and records it. Every answer but success is `uploadRefusal`'s.
  */
-export async function receiveUpload(request: Request, target: UploadTarget, settings: UploadSettings, ctx: CanvassContext): Promise<Response> {
+export async function receiveUpload(
+  request: Request,
+  target: UploadTarget,
+  settings: UploadSettings,
+  ctx: CanvassContext,
+): Promise<Response> {
   try {
     await storeUpload(request, target, settings, ctx)
     return json({ data: { message: 'File uploaded successfully' } }, { headers: { ...target.headers } })
@@ -49,7 +54,8 @@ async function storeUpload(request: Request, target: UploadTarget, settings: Upl
   try {
     grant ??= signedGrant(request, upload?.fields)
     const checked = await checkGrant(grant, target, settings, ctx)
-    const body = upload?.file ?? (multipart ? (await multipartFile(request, settings.maxBytes)).file : await base64File(request, settings.maxBytes))
+    const body =
+      upload?.file ?? (multipart ? (await multipartFile(request, settings.maxBytes)).file : await base64File(request, settings.maxBytes))
     upload = undefined
     await storeFile(body, { ...checked, fileName: grant.fileName, surveyId: grant.surveyId }, target, settings, ctx)
   } finally {
@@ -98,7 +104,12 @@ function signedGrant(request: Request, fields: Record<string, string> | undefine
 }
 
 /** Checks the signature and the stored name and type, and spends the uuid: the file's type and the time. */
-async function checkGrant(grant: Grant, target: UploadTarget, settings: UploadSettings, ctx: CanvassContext): Promise<{ contentType: string; now: Date }> {
+async function checkGrant(
+  grant: Grant,
+  target: UploadTarget,
+  settings: UploadSettings,
+  ctx: CanvassContext,
+): Promise<{ contentType: string; now: Date }> {
   const { environmentId } = target
   if (grant.environmentId && grant.environmentId !== environmentId) throw uploadNotAuthenticated()
   const { uuid, fileName, fileType } = grant
@@ -187,5 +198,7 @@ function purgeNowAndThen(ctx: CanvassContext, now: Date): void {
   if (now.getTime() - lastPurge < 60_000) return
   lastPurge = now.getTime()
   const before = new Date(now.getTime() - 2 * (SIGNATURE_MAX_AGE_MS + SIGNATURE_MAX_SKEW_MS))
-  ctx.storage.uploads.purgeSpentUuids(before).catch((error: unknown) => ctx.logger.warn(`Purging spent upload uuids failed: ${String(error)}`))
+  ctx.storage.uploads
+    .purgeSpentUuids(before)
+    .catch((error: unknown) => ctx.logger.warn(`Purging spent upload uuids failed: ${String(error)}`))
 }

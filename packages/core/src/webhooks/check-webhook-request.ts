@@ -35,7 +35,8 @@ export function checkWebhookRequest(request: WebhookAttemptRequest, options: Che
     seen.add(lower)
     // fetch trims surrounding whitespace and both fetch and node:http refuse control characters and code
     // points above U+00FF: refusing them here keeps "sent byte for byte" true on every transport.
-    if (typeof value !== 'string' || !FIELD_VALUE.test(value)) return invalidHeader(`header ${name} has a value that cannot be sent unchanged`)
+    if (typeof value !== 'string' || !FIELD_VALUE.test(value))
+      return invalidHeader(`header ${name} has a value that cannot be sent unchanged`)
   }
   const target = checkWebhookUrl(request.url, options)
   if (!target.ok) return target

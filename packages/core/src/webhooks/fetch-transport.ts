@@ -116,15 +116,22 @@ function classifyFetchError(error: unknown): { errorClass: WebhookErrorClass; me
   const cause = outer?.cause
   const code = String(cause?.code ?? cause?.errors?.[0]?.code ?? '')
   const message = [outer?.message, cause?.message].filter((part) => typeof part === 'string' && part !== '').join(': ') || String(error)
-  const errorClass: WebhookErrorClass =
-    DNS_CODES.has(code) ? 'dns'
-    : CONNECT_CODES.has(code) ? 'connect'
-    : code === 'UND_ERR_CONNECT_TIMEOUT' || code === 'ETIMEDOUT' ? 'timeout'
-    : /CERT|TLS|SSL|HOSTNAME_MISMATCH/.test(code) ? 'tls'
-    : code !== '' ? 'network'
-    : /certificate|tls|ssl/i.test(message) ? 'tls'
-    : /dns|name resolution|not known|lookup/i.test(message) ? 'dns'
-    : /refused|unreachable/i.test(message) ? 'connect'
-    : 'network'
+  const errorClass: WebhookErrorClass = DNS_CODES.has(code)
+    ? 'dns'
+    : CONNECT_CODES.has(code)
+      ? 'connect'
+      : code === 'UND_ERR_CONNECT_TIMEOUT' || code === 'ETIMEDOUT'
+        ? 'timeout'
+        : /CERT|TLS|SSL|HOSTNAME_MISMATCH/.test(code)
+          ? 'tls'
+          : code !== ''
+            ? 'network'
+            : /certificate|tls|ssl/i.test(message)
+              ? 'tls'
+              : /dns|name resolution|not known|lookup/i.test(message)
+                ? 'dns'
+                : /refused|unreachable/i.test(message)
+                  ? 'connect'
+                  : 'network'
   return { errorClass, message }
 }

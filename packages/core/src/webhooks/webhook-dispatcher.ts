@@ -117,7 +117,11 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
   const batchSize = options.batchSize ?? 100
   const concurrency = options.concurrency ?? 128
   const perWebhook = options.perWebhookConcurrency ?? 32
-  for (const [name, value] of [['batchSize', batchSize], ['concurrency', concurrency], ['perWebhookConcurrency', perWebhook]] as const) {
+  for (const [name, value] of [
+    ['batchSize', batchSize],
+    ['concurrency', concurrency],
+    ['perWebhookConcurrency', perWebhook],
+  ] as const) {
     if (!Number.isInteger(value) || value < 1) throw new TypeError(`${name} must be a positive integer, got ${value}`)
   }
   const timeoutMs = options.timeoutMs ?? WEBHOOK_TIMEOUT_MS

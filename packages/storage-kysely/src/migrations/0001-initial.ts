@@ -83,10 +83,7 @@ export function initial(schema: string): Migration {
         .addColumn('styling', 'jsonb')
         .addColumn('survey_closed_message', 'jsonb')
         .addColumn('product_overwrites', 'jsonb')
-        .addCheckConstraint(
-          'surveys_status_check',
-          sql`status in ('draft', 'scheduled', 'inProgress', 'paused', 'completed')`,
-        )
+        .addCheckConstraint('surveys_status_check', sql`status in ('draft', 'scheduled', 'inProgress', 'paused', 'completed')`)
         .execute()
       await listIndex(db, 'surveys', 'environment_id')
 
@@ -120,9 +117,7 @@ export function initial(schema: string): Migration {
         .createTable('contact_attributes')
         .addColumn('id', ID, (col) => col.primaryKey())
         .addColumn('contact_id', ID, (col) => col.notNull().references('contacts.id').onDelete('cascade'))
-        .addColumn('attribute_key_id', ID, (col) =>
-          col.notNull().references('contact_attribute_keys.id').onDelete('cascade'),
-        )
+        .addColumn('attribute_key_id', ID, (col) => col.notNull().references('contact_attribute_keys.id').onDelete('cascade'))
         .addColumn('value', 'text', (col) => col.notNull())
         .$call(timestamps)
         .addUniqueConstraint('contact_attributes_contact_id_attribute_key_id_key', ['contact_id', 'attribute_key_id'])
@@ -280,11 +275,7 @@ export function initial(schema: string): Migration {
         .addColumn('created_at', TIMESTAMP, (col) => col.notNull().defaultTo(NOW))
         .addCheckConstraint('files_access_type_check', sql`access_type in ('public', 'private')`)
         // The blob key is `{environmentId}/{accessType}/{fileName}`: one row per key.
-        .addUniqueConstraint('files_environment_id_access_type_file_name_key', [
-          'environment_id',
-          'access_type',
-          'file_name',
-        ])
+        .addUniqueConstraint('files_environment_id_access_type_file_name_key', ['environment_id', 'access_type', 'file_name'])
         .execute()
       await index(db, 'files', ['survey_id'])
 
@@ -353,9 +344,7 @@ function timestamps<T extends string, C extends string>(table: CreateTableBuilde
 }
 
 function environmentOwned<T extends string, C extends string>(table: CreateTableBuilder<T, C>) {
-  return table.addColumn('environment_id', ID, (col) =>
-    col.notNull().references('environments.id').onDelete('cascade'),
-  )
+  return table.addColumn('environment_id', ID, (col) => col.notNull().references('environments.id').onDelete('cascade'))
 }
 
 /**
@@ -366,12 +355,7 @@ function listIndex(db: Kysely<unknown>, table: string, scope: string) {
   return index(db, table, [scope, 'created_at desc', 'id desc'], { name: `${table}_${scope}_created_at_id_idx` })
 }
 
-function index(
-  db: Kysely<unknown>,
-  table: string,
-  columns: string[],
-  options: { name?: string; where?: string } = {},
-) {
+function index(db: Kysely<unknown>, table: string, columns: string[], options: { name?: string; where?: string } = {}) {
   const builder = db.schema
     .createIndex(options.name ?? `${table}_${columns.join('_')}_idx`)
     .on(table)

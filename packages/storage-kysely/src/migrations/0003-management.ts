@@ -10,11 +10,7 @@ export function management(schema: string): Migration {
   return {
     async up(migrationDb) {
       const db = migrationDb.withSchema(schema)
-      await db.schema
-        .alterTable('api_keys')
-        .addColumn('prefix', 'text')
-        .addColumn('last_used_at', 'timestamptz(3)')
-        .execute()
+      await db.schema.alterTable('api_keys').addColumn('prefix', 'text').addColumn('last_used_at', 'timestamptz(3)').execute()
 
       const table = (name: string) => sql.id(schema, name)
       // One statement per table for all environments. Ids in cuid2's shape (a letter, 23 letters or digits)

@@ -54,7 +54,9 @@ export function webhooks(schema: string): Migration {
  * Stored as jsonb, whose text form is the same on every read: every attempt sends the same bytes. Notes and
  * tags point at a response, so a response being inserted has none yet.
  */
-const onInsert = (schema: string): RawBuilder<unknown> => sql`create function ${sql.id(schema, 'enqueue_webhook_deliveries_on_insert')}() returns trigger language plpgsql as $fn$
+const onInsert = (
+  schema: string,
+): RawBuilder<unknown> => sql`create function ${sql.id(schema, 'enqueue_webhook_deliveries_on_insert')}() returns trigger language plpgsql as $fn$
 begin
 
   with bodies as materialized (
@@ -115,7 +117,9 @@ end
 $fn$`
 
 /** The function of the update trigger, as `onInsert` for an update's events. */
-const onUpdate = (schema: string): RawBuilder<unknown> => sql`create function ${sql.id(schema, 'enqueue_webhook_deliveries_on_update')}() returns trigger language plpgsql as $fn$
+const onUpdate = (
+  schema: string,
+): RawBuilder<unknown> => sql`create function ${sql.id(schema, 'enqueue_webhook_deliveries_on_update')}() returns trigger language plpgsql as $fn$
 begin
 
   with bodies as materialized (

@@ -46,7 +46,9 @@ export function webhookEvents(schema: string): Migration {
  * as the API shows it plus `survey{id,name,type,status}`, stored as jsonb. Each changed row that some webhook
  * wants becomes one event row with, per event, the webhooks that matched; the dispatcher fans it out.
  */
-const onInsert = (schema: string): RawBuilder<unknown> => sql`create or replace function ${sql.id(schema, 'enqueue_webhook_deliveries_on_insert')}() returns trigger language plpgsql as $fn$
+const onInsert = (
+  schema: string,
+): RawBuilder<unknown> => sql`create or replace function ${sql.id(schema, 'enqueue_webhook_deliveries_on_insert')}() returns trigger language plpgsql as $fn$
 begin
 
   with matched as (
@@ -105,7 +107,9 @@ end
 $fn$`
 
 /** The function of the update trigger, as `onInsert` for an update's events. */
-const onUpdate = (schema: string): RawBuilder<unknown> => sql`create or replace function ${sql.id(schema, 'enqueue_webhook_deliveries_on_update')}() returns trigger language plpgsql as $fn$
+const onUpdate = (
+  schema: string,
+): RawBuilder<unknown> => sql`create or replace function ${sql.id(schema, 'enqueue_webhook_deliveries_on_update')}() returns trigger language plpgsql as $fn$
 begin
 
   with matched as (

@@ -25,7 +25,9 @@ export function outboxMatching(schema: string): Migration {
  * 0.1 ms even when it finds nothing: the probe of the index of active webhooks first costs a tenth of that
  * and settles the writes of environments without one.
  */
-const onInsert = (schema: string): RawBuilder<unknown> => sql`create or replace function ${sql.id(schema, 'enqueue_webhook_deliveries_on_insert')}() returns trigger language plpgsql as $fn$
+const onInsert = (
+  schema: string,
+): RawBuilder<unknown> => sql`create or replace function ${sql.id(schema, 'enqueue_webhook_deliveries_on_insert')}() returns trigger language plpgsql as $fn$
 begin
   if not exists (
     select from ${sql.id(schema, 'webhooks')} w
@@ -93,7 +95,9 @@ end
 $fn$`
 
 /** The function of the update trigger, as `onInsert` for an update's events. */
-const onUpdate = (schema: string): RawBuilder<unknown> => sql`create or replace function ${sql.id(schema, 'enqueue_webhook_deliveries_on_update')}() returns trigger language plpgsql as $fn$
+const onUpdate = (
+  schema: string,
+): RawBuilder<unknown> => sql`create or replace function ${sql.id(schema, 'enqueue_webhook_deliveries_on_update')}() returns trigger language plpgsql as $fn$
 begin
   if not exists (
     select from ${sql.id(schema, 'webhooks')} w

@@ -25,7 +25,9 @@ export function sequentialEventIds(schema: string): Migration {
  * queue (every delivery gets a random id of its own when an event is expanded), so they need to be unique,
  * not unguessable.
  */
-const onInsert = (schema: string): RawBuilder<unknown> => sql`create or replace function ${sql.id(schema, 'enqueue_webhook_deliveries_on_insert')}() returns trigger language plpgsql as $fn$
+const onInsert = (
+  schema: string,
+): RawBuilder<unknown> => sql`create or replace function ${sql.id(schema, 'enqueue_webhook_deliveries_on_insert')}() returns trigger language plpgsql as $fn$
 begin
   if not exists (
     select from ${sql.id(schema, 'webhooks')} w
@@ -92,7 +94,9 @@ end
 $fn$`
 
 /** The function of the update trigger, as `onInsert` for an update's events. */
-const onUpdate = (schema: string): RawBuilder<unknown> => sql`create or replace function ${sql.id(schema, 'enqueue_webhook_deliveries_on_update')}() returns trigger language plpgsql as $fn$
+const onUpdate = (
+  schema: string,
+): RawBuilder<unknown> => sql`create or replace function ${sql.id(schema, 'enqueue_webhook_deliveries_on_update')}() returns trigger language plpgsql as $fn$
 begin
   if not exists (
     select from ${sql.id(schema, 'webhooks')} w

@@ -75,7 +75,9 @@ export async function installOutbox(db: Kysely<any>, schema: string): Promise<vo
  * environments without an active webhook: the first probe of the index of active webhooks settles those.
  * Event ids are the time prefix of a message id and a number from `webhook_event_ids`.
  */
-const onInsert = (schema: string): RawBuilder<unknown> => sql`create or replace function ${sql.id(schema, 'enqueue_webhook_deliveries_on_insert')}() returns trigger language plpgsql as $fn$
+const onInsert = (
+  schema: string,
+): RawBuilder<unknown> => sql`create or replace function ${sql.id(schema, 'enqueue_webhook_deliveries_on_insert')}() returns trigger language plpgsql as $fn$
 begin
   if not exists (
     select from ${sql.id(schema, 'webhooks')} w
@@ -122,7 +124,9 @@ end
 $fn$`
 
 /** The function of the update trigger, as `onInsert` for an update's events, its data built with notes and tags. */
-const onUpdate = (schema: string): RawBuilder<unknown> => sql`create or replace function ${sql.id(schema, 'enqueue_webhook_deliveries_on_update')}() returns trigger language plpgsql as $fn$
+const onUpdate = (
+  schema: string,
+): RawBuilder<unknown> => sql`create or replace function ${sql.id(schema, 'enqueue_webhook_deliveries_on_update')}() returns trigger language plpgsql as $fn$
 begin
   if not exists (
     select from ${sql.id(schema, 'webhooks')} w

@@ -24,7 +24,17 @@ export async function moveFromPublicSchema(db: Kysely<any>, schema: string): Pro
         `Canvass tables exist both in "public" and in "${schema}"; keep one set (the newer is in "${schema}") and drop the other`,
       )
     }
-    for (const table of [...TABLES, 'webhook_events', 'segments', 'idempotency_keys', 'quotas', 'response_quota_links', 'import_mappings', 'canvass_migration', 'canvass_migration_lock']) {
+    for (const table of [
+      ...TABLES,
+      'webhook_events',
+      'segments',
+      'idempotency_keys',
+      'quotas',
+      'response_quota_links',
+      'import_mappings',
+      'canvass_migration',
+      'canvass_migration_lock',
+    ]) {
       if (await isPresent(trx, 'public', table)) {
         await sql`alter table ${sql.id('public', table)} set schema ${sql.id(schema)}`.execute(trx)
       }

@@ -11,11 +11,17 @@ export const concurrencyTests: BlobStoreTest[] = [
     async run({ store }) {
       for (const size of [64 * 1024, 6 * MiB]) {
         const key = freshKey('contended', 'bin')
-        const writers = [1, 2, 3, 4].map((seed) => ({ bytes: bytesOf(size + seed, seed * 31), contentType: `application/x-writer-${seed}` }))
+        const writers = [1, 2, 3, 4].map((seed) => ({
+          bytes: bytesOf(size + seed, seed * 31),
+          contentType: `application/x-writer-${seed}`,
+        }))
         const results = await Promise.allSettled(
           writers.map(({ bytes, contentType }, i) =>
             // Uneven chunks and pauses interleave the writers' streams.
-            store.put(key, streamOf(bytes, { chunkSizes: [8192 * (i + 1), 1000], delayMs: i % 2 }).stream, { contentType, maxBytes: 7 * MiB }),
+            store.put(key, streamOf(bytes, { chunkSizes: [8192 * (i + 1), 1000], delayMs: i % 2 }).stream, {
+              contentType,
+              maxBytes: 7 * MiB,
+            }),
           ),
         )
         for (const result of results) assert.is(result.status, 'fulfilled', `every put succeeds (${size} bytes)`)

@@ -20,7 +20,11 @@ export const limitTests: BlobStoreTest[] = [
     async run({ store }) {
       const key = freshKey('over', 'bin')
       const body = streamOf(bytesOf(1001, 9), { chunkSizes: [300] })
-      const error = await rejection(store.put(key, body.stream, { contentType: 'application/pdf', maxBytes: 1000 }), BlobTooLargeError, 'put')
+      const error = await rejection(
+        store.put(key, body.stream, { contentType: 'application/pdf', maxBytes: 1000 }),
+        BlobTooLargeError,
+        'put',
+      )
       assert.is(error.limit, 1000)
       assert.ok(body.ended || body.cancelled, 'the body was released')
       await expectMissing(store, key, 'after an oversized put')
@@ -54,7 +58,11 @@ export const limitTests: BlobStoreTest[] = [
     async run({ store }) {
       const key = freshKey('kept', 'bin')
       await putBytes(store, key, bytesOf(2000, 10), 'image/gif')
-      await rejection(store.put(key, streamOf(bytesOf(7 * MiB, 11)).stream, { contentType: 'text/plain', maxBytes: 6 * MiB }), BlobTooLargeError, 'put')
+      await rejection(
+        store.put(key, streamOf(bytesOf(7 * MiB, 11)).stream, { contentType: 'text/plain', maxBytes: 6 * MiB }),
+        BlobTooLargeError,
+        'put',
+      )
       await expectStored(store, key, bytesOf(2000, 10), 'image/gif')
     },
   },
@@ -77,7 +85,11 @@ export const limitTests: BlobStoreTest[] = [
       const key = freshKey('kept', 'txt')
       await putBytes(store, key, text('the original'), 'text/plain')
       const failure = new Error('client went away')
-      await rejection(store.put(key, streamOf(bytesOf(7 * MiB, 13), { failWith: failure }).stream, { contentType: 'image/png', maxBytes: 20 * MiB }), Error, 'put')
+      await rejection(
+        store.put(key, streamOf(bytesOf(7 * MiB, 13), { failWith: failure }).stream, { contentType: 'image/png', maxBytes: 20 * MiB }),
+        Error,
+        'put',
+      )
       await expectStored(store, key, text('the original'), 'text/plain')
     },
   },

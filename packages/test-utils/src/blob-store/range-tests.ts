@@ -12,11 +12,23 @@ export const rangeTests: BlobStoreTest[] = [
       const bytes = bytesOf(1000, 51)
       await putBytes(store, key, bytes, 'video/mp4')
       const cases: Array<[{ start: number; end?: number }, { start: number; end: number }]> = [
-        [{ start: 0, end: 0 }, { start: 0, end: 0 }],
-        [{ start: 10, end: 19 }, { start: 10, end: 19 }],
+        [
+          { start: 0, end: 0 },
+          { start: 0, end: 0 },
+        ],
+        [
+          { start: 10, end: 19 },
+          { start: 10, end: 19 },
+        ],
         [{ start: 990 }, { start: 990, end: 999 }],
-        [{ start: 999, end: 999 }, { start: 999, end: 999 }],
-        [{ start: 500, end: 5000 }, { start: 500, end: 999 }],
+        [
+          { start: 999, end: 999 },
+          { start: 999, end: 999 },
+        ],
+        [
+          { start: 500, end: 5000 },
+          { start: 500, end: 999 },
+        ],
         [{ start: 0 }, { start: 0, end: 999 }],
       ]
       for (const [range, served] of cases) {

@@ -5,7 +5,13 @@ import { MiB, assertSameBytes, bytesOf, freshKey, readAll, streamOf, text } from
 import type { StreamShape } from './streams'
 
 /** Stores `bytes` under `key` and checks what put answers. */
-export async function putBytes(store: BlobStore, key: string, bytes: Uint8Array, contentType = 'application/octet-stream', shape: StreamShape = {}) {
+export async function putBytes(
+  store: BlobStore,
+  key: string,
+  bytes: Uint8Array,
+  contentType = 'application/octet-stream',
+  shape: StreamShape = {},
+) {
   const body = streamOf(bytes, shape)
   const stored = await store.put(key, body.stream, { contentType, maxBytes: Math.max(bytes.length, 1) })
   assert.is(stored.size, bytes.length, 'put answers the size')

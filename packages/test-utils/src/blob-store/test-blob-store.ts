@@ -27,7 +27,13 @@ export interface TestBlobStoreOptions {
 }
 
 /** Every conformance test, in the order they run. */
-export const BLOB_STORE_TESTS: readonly BlobStoreTest[] = [...roundTripTests, ...keyTests, ...limitTests, ...rangeTests, ...concurrencyTests]
+export const BLOB_STORE_TESTS: readonly BlobStoreTest[] = [
+  ...roundTripTests,
+  ...keyTests,
+  ...limitTests,
+  ...rangeTests,
+  ...concurrencyTests,
+]
 
 /**
  * The shared uvu suite that every `BlobStore` adapter runs: round trips at every size and chunking, content

@@ -74,7 +74,7 @@ export function testHttpApi({ name, start, stop }: TestHttpApiOptions): void {
     return res.body.data.id
   }
 
-  test('auth: /me names the key\'s environment; a missing or unknown key is 401', async () => {
+  test("auth: /me names the key's environment; a missing or unknown key is 401", async () => {
     const me = await call('GET', '/api/v1/me', { key: true })
     assert.is(me.status, 200)
     assert.type(me.body.id, 'string')
@@ -102,7 +102,10 @@ export function testHttpApi({ name, start, stop }: TestHttpApiOptions): void {
 
     const page = await call('GET', '/api/v1/management/surveys?limit=1', { key: true })
     assert.is(page.status, 200)
-    assert.equal(page.body.data.map((s: { id: string }) => s.id), [second])
+    assert.equal(
+      page.body.data.map((s: { id: string }) => s.id),
+      [second],
+    )
     const link = /^<([^>]+)>; rel="next"$/.exec(page.headers.get('link') ?? '')?.[1]
     assert.ok(link, `a next link, got ${page.headers.get('link')}`)
     // Without a configured public URL or trusted host the link is relative (a forged Host cannot redirect
@@ -111,7 +114,10 @@ export function testHttpApi({ name, start, stop }: TestHttpApiOptions): void {
     assert.ok(next.startsWith(`${target?.baseUrl}/api/v1/management/surveys?`), `the link is under the base URL: ${next}`)
     const following = await call('GET', next.slice(target?.baseUrl.length), { key: true })
     assert.is(following.status, 200)
-    assert.ok(following.body.data.some((s: { id: string }) => s.id === first), 'the next page goes on where the first stopped')
+    assert.ok(
+      following.body.data.some((s: { id: string }) => s.id === first),
+      'the next page goes on where the first stopped',
+    )
 
     const deleted = await call('DELETE', `/api/v1/management/surveys/${second}`, { key: true })
     assert.is(deleted.status, 200)
@@ -129,7 +135,9 @@ export function testHttpApi({ name, start, stop }: TestHttpApiOptions): void {
     assert.is(created.status, 200, created.text)
     assert.is(created.headers.get('access-control-allow-origin'), '*')
     const id = created.body.data.id as string
-    const finished = await call('PUT', `/api/v1/client/${environmentId}/responses/${id}`, { body: { finished: true, data: { q1: 'very good' } } })
+    const finished = await call('PUT', `/api/v1/client/${environmentId}/responses/${id}`, {
+      body: { finished: true, data: { q1: 'very good' } },
+    })
     assert.equal({ status: finished.status, body: finished.body }, { status: 200, body: { data: { id } } })
     const read = await call('GET', `/api/v1/management/responses?surveyId=${survey}`, { key: true })
     assert.is(read.status, 200)
@@ -141,7 +149,11 @@ export function testHttpApi({ name, start, stop }: TestHttpApiOptions): void {
 
   test('CORS: client routes answer preflights, management routes send no CORS headers', async () => {
     const preflight = await call('OPTIONS', `/api/v1/client/${environmentId}/responses`, {
-      headers: { origin: 'https://site.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+      headers: {
+        origin: 'https://site.example',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type',
+      },
     })
     assert.is(preflight.status, 204)
     assert.is(preflight.headers.get('access-control-allow-origin'), '*')

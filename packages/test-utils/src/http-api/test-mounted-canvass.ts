@@ -71,7 +71,7 @@ export function testMountedCanvass({ name, basePath, start, apiKey, additionalTe
     const { url } = running()
     const appMiss = await fetch(`${url}/api/v1/me`, { headers: { 'x-api-key': apiKey } })
     assert.is(appMiss.status, 404)
-    assert.not.match(appMiss.headers.get('content-type') ?? '', /json/, 'the app\'s own 404 page, not Canvass')
+    assert.not.match(appMiss.headers.get('content-type') ?? '', /json/, "the app's own 404 page, not Canvass")
     await appMiss.body?.cancel()
     const canvassMiss = await fetch(`${url}${basePath}/nothing`)
     assert.is(canvassMiss.status, 404)

@@ -8,7 +8,9 @@ const LONGEST = 10_000
 /** `length` random hex digits: incompressible, as a value an index must hold whole would be. */
 export function randomHex(length: number): string {
   const bytes = crypto.getRandomValues(new Uint8Array(Math.ceil(length / 2)))
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('').slice(0, length)
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0'))
+    .join('')
+    .slice(0, length)
 }
 
 /** `length` random characters of three UTF-8 bytes each (U+0800 to U+FFFF, surrogates left out). */

@@ -59,22 +59,24 @@ export const autoCompleteTests: StorageTest[] = [
       for (const n of [2, 10, 30]) {
         // The rounds of one N at once, each on a survey of its own: a round's creates race each other as they
         // would alone, and those of the other rounds only add to the load.
-        await Promise.all(Array.from({ length: 20 }, async (_, round) => {
-          const survey = await seedSurvey(storage, production, { status: 'inProgress', autoComplete: n })
-          const results = await Promise.all(
-            // Every other one from a contact, which takes the statement that links it.
-            Array.from({ length: 2 * n }, (_, i) =>
-              storage.responses.create(
-                makeResponse(survey.id, { finished: true, userId: i % 2 === 0 ? null : `auto-complete-${round}-${i}` }),
-                clientCheck(production),
+        await Promise.all(
+          Array.from({ length: 20 }, async (_, round) => {
+            const survey = await seedSurvey(storage, production, { status: 'inProgress', autoComplete: n })
+            const results = await Promise.all(
+              // Every other one from a contact, which takes the statement that links it.
+              Array.from({ length: 2 * n }, (_, i) =>
+                storage.responses.create(
+                  makeResponse(survey.id, { finished: true, userId: i % 2 === 0 ? null : `auto-complete-${round}-${i}` }),
+                  clientCheck(production),
+                ),
               ),
-            ),
-          )
-          const label = `N=${n}, round ${round}`
-          assert.is(results.filter((result) => result.outcome === 'created').length, n, `${label}: N accepted`)
-          assert.is(results.filter((result) => result.outcome === 'survey_not_accepting').length, n, `${label}: N refused`)
-          assert.is((await storage.surveys.get(survey.id))?.status, 'completed', `${label}: completed`)
-        }))
+            )
+            const label = `N=${n}, round ${round}`
+            assert.is(results.filter((result) => result.outcome === 'created').length, n, `${label}: N accepted`)
+            assert.is(results.filter((result) => result.outcome === 'survey_not_accepting').length, n, `${label}: N refused`)
+            assert.is((await storage.surveys.get(survey.id))?.status, 'completed', `${label}: completed`)
+          }),
+        )
       }
     },
   },

@@ -18,16 +18,22 @@ export const classTests: StorageTest[] = [
           { name: 'userId', type: 'automatic', archived: false, env: environmentId },
         ])
         const actionClasses = await storage.actionClasses.list(environmentId, { limit: 100 })
-        assert.equal(actionClasses.map(({ name, type, key, noCodeConfig }) => ({ name, type, key, noCodeConfig })), [
-          { name: 'New Session', type: 'automatic', key: null, noCodeConfig: null },
-        ])
+        assert.equal(
+          actionClasses.map(({ name, type, key, noCodeConfig }) => ({ name, type, key, noCodeConfig })),
+          [{ name: 'New Session', type: 'automatic', key: null, noCodeConfig: null }],
+        )
         const keys = await storage.contactAttributeKeys.list(environmentId, { limit: 100 })
-        assert.equal(keys.map(({ key, name, description, type, isUnique }) => ({ key, name, description, type, isUnique })).sort((a, b) => (a.key < b.key ? -1 : 1)), [
-          { key: 'email', name: 'Email', description: '', type: 'default', isUnique: true },
-          { key: 'firstName', name: 'First Name', description: '', type: 'default', isUnique: false },
-          { key: 'lastName', name: 'Last Name', description: '', type: 'default', isUnique: false },
-          { key: 'userId', name: 'User Id', description: '', type: 'default', isUnique: true },
-        ])
+        assert.equal(
+          keys
+            .map(({ key, name, description, type, isUnique }) => ({ key, name, description, type, isUnique }))
+            .sort((a, b) => (a.key < b.key ? -1 : 1)),
+          [
+            { key: 'email', name: 'Email', description: '', type: 'default', isUnique: true },
+            { key: 'firstName', name: 'First Name', description: '', type: 'default', isUnique: false },
+            { key: 'lastName', name: 'Last Name', description: '', type: 'default', isUnique: false },
+            { key: 'userId', name: 'User Id', description: '', type: 'default', isUnique: true },
+          ],
+        )
       }
     },
   },
@@ -43,7 +49,10 @@ export const classTests: StorageTest[] = [
       const listed = await storage.attributeClasses.list(production, { limit: 100 })
       assert.equal(listed.map((row) => row.name).sort(), ['email', 'language', 'plan', 'userId'])
       assert.ok(listed.filter((row) => row.name !== 'plan').every((row) => row.type === 'automatic'))
-      assert.equal(listed.map((row) => row.id), [...listed].sort(byListOrder).map((row) => row.id))
+      assert.equal(
+        listed.map((row) => row.id),
+        [...listed].sort(byListOrder).map((row) => row.id),
+      )
       assert.not.ok((await storage.attributeClasses.list(development, { limit: 100 })).some((row) => row.id === record.id))
     },
   },
@@ -73,10 +82,13 @@ export const classTests: StorageTest[] = [
         archived: true,
         updatedAt,
       })
-      assert.equal(
-        await storage.attributeClasses.update(production, record.id, { updatedAt, name: 'plan2', description: 'x' }),
-        { ...record, archived: true, name: 'plan2', description: 'x', updatedAt },
-      )
+      assert.equal(await storage.attributeClasses.update(production, record.id, { updatedAt, name: 'plan2', description: 'x' }), {
+        ...record,
+        archived: true,
+        name: 'plan2',
+        description: 'x',
+        updatedAt,
+      })
       assert.is(await storage.attributeClasses.update(production, record.id, { updatedAt, name: 'email' }), 'duplicate')
       assert.is(await storage.attributeClasses.update(development, record.id, { updatedAt, name: 'other' }), null)
       assert.is(await storage.attributeClasses.update(production, '\u0000', { updatedAt }), null)
@@ -84,7 +96,7 @@ export const classTests: StorageTest[] = [
     },
   },
   {
-    name: 'attributeClasses: delete returns the deleted class, never deletes an automatic one or another environment\'s',
+    name: "attributeClasses: delete returns the deleted class, never deletes an automatic one or another environment's",
     async run({ storage }) {
       const { production, development } = await seedProject(storage)
       const record = makeAttributeClass(production)
@@ -132,7 +144,11 @@ export const classTests: StorageTest[] = [
       for (const id of IMPOSSIBLE_IDS) assert.is(await storage.actionClasses.update(production, id, (c) => c), null)
       const automatic = listed.find((row) => row.type === 'automatic')
       assert.ok(automatic)
-      assert.is(await storage.actionClasses.update(production, automatic.id, (c) => ({ ...c, name: 'Renamed' })), null, 'automatic classes stay')
+      assert.is(
+        await storage.actionClasses.update(production, automatic.id, (c) => ({ ...c, name: 'Renamed' })),
+        null,
+        'automatic classes stay',
+      )
       assert.equal(await storage.actionClasses.get(production, automatic.id), automatic)
       assert.is(await storage.actionClasses.delete(production, automatic.id), null)
       assert.is(await storage.actionClasses.delete(development, code.id), null)
@@ -172,7 +188,10 @@ export const classTests: StorageTest[] = [
       const letters = ['a', 'b', 'c', 'd', 'e', 'f']
       await Promise.all(
         letters.map((letter) =>
-          storage.actionClasses.update(production, record.id, (current) => ({ ...current, description: `${current.description}${letter}` })),
+          storage.actionClasses.update(production, record.id, (current) => ({
+            ...current,
+            description: `${current.description}${letter}`,
+          })),
         ),
       )
       const description = (await storage.actionClasses.get(production, record.id))?.description ?? ''
@@ -325,7 +344,15 @@ async function checkPaging<T extends { createdAt: Date; id: string }>(
 ): Promise<void> {
   const all = await list({ limit: 1000 })
   const expected = [...all].sort(byListOrder).map((row) => row.id)
-  assert.equal(all.map((row) => row.id), expected, 'newest first, ties by id')
+  assert.equal(
+    all.map((row) => row.id),
+    expected,
+    'newest first, ties by id',
+  )
   assert.equal(await walkPages(3, (after) => list(after ? { limit: 3, after } : { limit: 3 })), expected)
-  assert.equal((await list({ limit: 2, skip: 3 })).map((row) => row.id), expected.slice(3, 6), 'limit + 1 rows from the offset')
+  assert.equal(
+    (await list({ limit: 2, skip: 3 })).map((row) => row.id),
+    expected.slice(3, 6),
+    'limit + 1 rows from the offset',
+  )
 }

@@ -26,7 +26,11 @@ export const clientTests: StorageTest[] = [
       assert.equal(await storage.displays.create(newDisplay(production, freshId())), { outcome: 'survey_not_found' })
       const refused = newDisplay(development, survey.id, 'someone')
       assert.equal(await storage.displays.create(refused), { outcome: 'survey_in_other_environment' })
-      assert.is(await storage.clientContacts.identify(identity(development, 'someone')).then((s) => s?.displays.length), 0, 'no display for a refusal')
+      assert.is(
+        await storage.clientContacts.identify(identity(development, 'someone')).then((s) => s?.displays.length),
+        0,
+        'no display for a refusal',
+      )
       assert.equal(await storage.displays.create(newDisplay('\u0000', '\u0000')), { outcome: 'environment_not_found' })
     },
   },
@@ -107,19 +111,23 @@ export const clientTests: StorageTest[] = [
     async run({ storage, fixtures }) {
       const { production } = await seedProject(storage)
       const results = await Promise.all(
-        Array.from({ length: 6 }, (_, i) =>
-          setAttributes(storage, identity(production, `user-${i}`), { plan: `p${i}`, newKey: 'x' }),
-        ),
+        Array.from({ length: 6 }, (_, i) => setAttributes(storage, identity(production, `user-${i}`), { plan: `p${i}`, newKey: 'x' })),
       )
       for (const [i, result] of results.entries()) {
         assert.is(result?.changed, true)
         assert.equal(result?.state.attributes, { plan: `p${i}`, newKey: 'x' })
       }
       const keys = (await fixtures.environmentDefaults(production)).contactAttributeKeys
-      assert.equal(keys.filter((k) => k.key === 'plan' || k.key === 'newKey').map((k) => [k.key, k.type]).sort(), [
-        ['newKey', 'custom'],
-        ['plan', 'custom'],
-      ])
+      assert.equal(
+        keys
+          .filter((k) => k.key === 'plan' || k.key === 'newKey')
+          .map((k) => [k.key, k.type])
+          .sort(),
+        [
+          ['newKey', 'custom'],
+          ['plan', 'custom'],
+        ],
+      )
       const again = await setAttributes(storage, identity(production, 'user-0'), { plan: 'p0' })
       assert.is(again?.changed, false, 'the same value changes nothing')
       const first = await setAttributes(storage, identity(production, 'a'), { email: 'a@example.com' })
@@ -136,9 +144,7 @@ export const clientTests: StorageTest[] = [
     async run({ storage }) {
       const { production } = await seedProject(storage)
       const results = await Promise.all(
-        Array.from({ length: 6 }, (_, i) =>
-          setAttributes(storage, identity(production, `rival-${i}`), { email: 'same@example.com' }),
-        ),
+        Array.from({ length: 6 }, (_, i) => setAttributes(storage, identity(production, `rival-${i}`), { email: 'same@example.com' })),
       )
       assert.is(results.filter((r) => r?.skipped.length === 0).length, 1, JSON.stringify(results.map((r) => r?.skipped)))
       assert.is(results.filter((r) => r?.state.attributes.email === 'same@example.com').length, 1)
@@ -154,7 +160,10 @@ export const clientTests: StorageTest[] = [
       await seedSurvey(storage, production, { type: 'app', status: 'paused' })
       const state = await storage.environmentState.get(production)
       assert.equal(state?.surveys.map((s) => s.id).sort(), [app.id, website.id].sort())
-      assert.equal(state?.actionClasses.map((a) => [a.name, a.type]), [['New Session', 'automatic']])
+      assert.equal(
+        state?.actionClasses.map((a) => [a.name, a.type]),
+        [['New Session', 'automatic']],
+      )
       assert.equal([state?.appSetupCompleted, state?.websiteSetupCompleted], [false, false])
       await storage.environmentState.markSetupCompleted(production, new Date())
       const environment = await storage.environments.get(production)

@@ -46,14 +46,12 @@ export const concurrentCreateTests: StorageTest[] = [
         const marker = `m-${i}-${freshId()} "quote" \\ {brace}, comma ✓`
         const data = { marker, n: i, list: [i, null, 'x,y'] }
         const kind = i % 10
-        const make = (surveyId: string, overrides: Partial<NewResponse> = {}) =>
-          makeResponse(surveyId, { data, ...overrides })
+        const make = (surveyId: string, overrides: Partial<NewResponse> = {}) => makeResponse(surveyId, { data, ...overrides })
         if (kind <= 2) cases.push({ input: make(accepting.id), check: clientCheck(production), expected: 'created' })
         else if (kind === 3) cases.push({ input: make(freshId()), check: clientCheck(production), expected: 'survey_not_found' })
         else if (kind === 4)
           cases.push({ input: make(elsewhere.id), check: clientCheck(production), expected: 'survey_in_other_environment' })
-        else if (kind === 5)
-          cases.push({ input: make(paused.id), check: clientCheck(production), expected: 'survey_not_accepting' })
+        else if (kind === 5) cases.push({ input: make(paused.id), check: clientCheck(production), expected: 'survey_not_accepting' })
         else if (kind === 6)
           // The management routes write to a paused survey.
           cases.push({ input: make(paused.id), check: managementCheck(production), expected: 'created' })

@@ -51,10 +51,14 @@ export const contactLimitTests: StorageTest[] = [
       const bound = limits({ maxAttributeBytesPerContact: 100 })
       const who = identity(production, 'weighed')
       assert.ok(await setAttributes(storage, who, { a: 'x'.repeat(60) }, bound))
-      assert.equal(await storage.clientContacts.setAttributes(who, { b: 'x'.repeat(41) }, bound), { exceeded: 'maxAttributeBytesPerContact' })
+      assert.equal(await storage.clientContacts.setAttributes(who, { b: 'x'.repeat(41) }, bound), {
+        exceeded: 'maxAttributeBytesPerContact',
+      })
       assert.ok(await setAttributes(storage, who, { b: 'x'.repeat(40) }, bound), 'exactly the bound')
       // 14 characters of three bytes each: 42 bytes, past the bound though 14 + 60 characters are not.
-      assert.equal(await storage.clientContacts.setAttributes(who, { b: '€'.repeat(14) }, bound), { exceeded: 'maxAttributeBytesPerContact' })
+      assert.equal(await storage.clientContacts.setAttributes(who, { b: '€'.repeat(14) }, bound), {
+        exceeded: 'maxAttributeBytesPerContact',
+      })
       assert.equal((await storage.clientContacts.identify(who))?.attributes, { a: 'x'.repeat(60), b: 'x'.repeat(40) })
       // Under a smaller bound the contact is past it: a write that adds is refused, one that shrinks is not.
       const smaller = limits({ maxAttributeBytesPerContact: 50 })
@@ -70,9 +74,19 @@ export const contactLimitTests: StorageTest[] = [
       const [k1, k2, k3, k4] = freshKeys(4) as [string, string, string, string]
       const now = new Date()
       await storage.contactAttributeKeys.insert({
-        id: freshId(), environmentId: production, key: 'managed', name: 'Managed', description: null, type: 'custom', isUnique: false, createdAt: now, updatedAt: now,
+        id: freshId(),
+        environmentId: production,
+        key: 'managed',
+        name: 'Managed',
+        description: null,
+        type: 'custom',
+        isUnique: false,
+        createdAt: now,
+        updatedAt: now,
       })
-      assert.ok(await setAttributes(storage, identity(production, 'u1'), { [k1]: '1', [k2]: '2', email: 'u1@example.com', managed: 'm' }, bound))
+      assert.ok(
+        await setAttributes(storage, identity(production, 'u1'), { [k1]: '1', [k2]: '2', email: 'u1@example.com', managed: 'm' }, bound),
+      )
       assert.ok(await setAttributes(storage, identity(production, 'u2'), { [k3]: '3', firstName: 'Ada' }, bound))
       const keys = await keysOf(storage, production)
       assert.equal(await storage.clientContacts.setAttributes(identity(production, 'u3'), { [k1]: 'x', [k4]: '4' }, bound), {
@@ -80,7 +94,12 @@ export const contactLimitTests: StorageTest[] = [
       })
       assert.equal(await keysOf(storage, production), keys, 'no key created')
       assert.equal(await userIdsOf(storage, production), ['u1', 'u2'], 'no contact created')
-      const existing = await setAttributes(storage, identity(production, 'u3'), { [k1]: 'x', [k2]: 'y', [k3]: 'z', lastName: 'L', managed: 'n' }, bound)
+      const existing = await setAttributes(
+        storage,
+        identity(production, 'u3'),
+        { [k1]: 'x', [k2]: 'y', [k3]: 'z', lastName: 'L', managed: 'n' },
+        bound,
+      )
       assert.equal(existing?.state.attributes, { [k1]: 'x', [k2]: 'y', [k3]: 'z', lastName: 'L', managed: 'n' })
       assert.ok(await setAttributes(storage, identity(development, 'u1'), { [k4]: '4' }, bound), 'bounded per environment')
     },
@@ -96,7 +115,11 @@ export const contactLimitTests: StorageTest[] = [
         const keyBound = limits({ maxClientAttributeKeys: 9 })
         const byKeys = await Promise.all(
           Array.from({ length: 8 }, (_, i) =>
-            storage.clientContacts.setAttributes(identity(production, `keys-${i}`), Object.fromEntries(freshKeys(3).map((k) => [k, 'v'])), keyBound),
+            storage.clientContacts.setAttributes(
+              identity(production, `keys-${i}`),
+              Object.fromEntries(freshKeys(3).map((k) => [k, 'v'])),
+              keyBound,
+            ),
           ),
         )
         assert.is(byKeys.filter((r) => r && !('exceeded' in r)).length, 3, `${label}: keys accepted`)
@@ -110,7 +133,11 @@ export const contactLimitTests: StorageTest[] = [
         const shared = freshKeys(24)
         const byCount = await Promise.all(
           Array.from({ length: 8 }, (_, i) =>
-            storage.clientContacts.setAttributes(counted, Object.fromEntries(shared.slice(3 * i, 3 * i + 3).map((k) => [k, 'v'])), countBound),
+            storage.clientContacts.setAttributes(
+              counted,
+              Object.fromEntries(shared.slice(3 * i, 3 * i + 3).map((k) => [k, 'v'])),
+              countBound,
+            ),
           ),
         )
         assert.is(byCount.filter((r) => r && !('exceeded' in r)).length, 3, `${label}: attributes accepted`)

@@ -14,7 +14,10 @@ export const contactTests: StorageTest[] = [
       await fixtures.setContactAttributes(development, 'user-1', { plan: 'free' })
       const listed = await storage.contacts.list(production, { limit: 100 })
       assert.equal(listed.map((contact) => contact.userId).sort(), ['user-1', 'user-2'])
-      assert.equal(listed.map((c) => c.id), [...listed].sort(byListOrder).map((c) => c.id))
+      assert.equal(
+        listed.map((c) => c.id),
+        [...listed].sort(byListOrder).map((c) => c.id),
+      )
       const one = listed.find((contact) => contact.userId === 'user-1')
       assert.ok(one)
       assert.equal(one.attributes, { email: 'a@example.com', plan: 'pro' })
@@ -24,7 +27,10 @@ export const contactTests: StorageTest[] = [
       assert.is(await storage.contacts.get(development, one.id), null)
       for (const id of IMPOSSIBLE_IDS) assert.is(await storage.contacts.get(production, id), null)
       const other = await storage.contacts.list(development, { limit: 100 })
-      assert.equal(other.map((contact) => contact.attributes), [{ plan: 'free' }])
+      assert.equal(
+        other.map((contact) => contact.attributes),
+        [{ plan: 'free' }],
+      )
     },
   },
   {
@@ -37,7 +43,11 @@ export const contactTests: StorageTest[] = [
       const expected = [...all].sort(byListOrder).map((row) => row.id)
       assert.is(expected.length, 7)
       assert.equal(await walkPages(3, (after) => storage.contacts.list(production, after ? { limit: 3, after } : { limit: 3 })), expected)
-      assert.equal((await storage.contacts.list(production, { limit: 2, skip: 3 })).map((row) => row.id), expected.slice(3, 6), 'limit + 1 rows from the offset')
+      assert.equal(
+        (await storage.contacts.list(production, { limit: 2, skip: 3 })).map((row) => row.id),
+        expected.slice(3, 6),
+        'limit + 1 rows from the offset',
+      )
     },
   },
   {
@@ -47,10 +57,18 @@ export const contactTests: StorageTest[] = [
       const survey = await seedSurvey(storage, production)
       await seedResponse(storage, production, survey.id, { userId: 'listed' })
       for (const id of IMPOSSIBLE_IDS) {
-        assert.equal(await storage.contacts.list(production, { limit: 10, userId: id }), [], `contacts by userId ${JSON.stringify(id.slice(0, 20))}`)
+        assert.equal(
+          await storage.contacts.list(production, { limit: 10, userId: id }),
+          [],
+          `contacts by userId ${JSON.stringify(id.slice(0, 20))}`,
+        )
         assert.is(await storage.contacts.count(production, { userId: id }), 0)
         for (const name of ['surveyId', 'contactId', 'userId'] as const) {
-          assert.equal(await storage.responses.list(production, { limit: 10, [name]: id }), [], `responses by ${name} ${JSON.stringify(id.slice(0, 20))}`)
+          assert.equal(
+            await storage.responses.list(production, { limit: 10, [name]: id }),
+            [],
+            `responses by ${name} ${JSON.stringify(id.slice(0, 20))}`,
+          )
           assert.is(await storage.responses.count(production, { [name]: id }), 0)
         }
       }
@@ -79,11 +97,14 @@ export const contactTests: StorageTest[] = [
       assert.equal(after.data, { q1: 'kept' })
       assert.equal(after.personAttributes, before?.personAttributes ?? null)
       const values = await storage.contacts.listAttributes(production, { limit: 100 })
-      assert.not.ok(values.some((value) => value.contactId === contactId), 'its attribute values are gone')
+      assert.not.ok(
+        values.some((value) => value.contactId === contactId),
+        'its attribute values are gone',
+      )
     },
   },
   {
-    name: 'contacts: listAttributes lists the values of the environment\'s contacts with their keys, paged',
+    name: "contacts: listAttributes lists the values of the environment's contacts with their keys, paged",
     needsFixtures: true,
     async run({ storage, fixtures }) {
       const { production, development } = await seedProject(storage)
@@ -97,13 +118,23 @@ export const contactTests: StorageTest[] = [
       const keys = await storage.contactAttributeKeys.list(production, { limit: 100 })
       assert.ok(all.every((value) => keys.some((key) => key.id === value.attributeKeyId && key.key === value.key)))
       const expected = [...all].sort(byListOrder).map((row) => row.id)
-      assert.equal(all.map((row) => row.id), expected)
+      assert.equal(
+        all.map((row) => row.id),
+        expected,
+      )
       assert.equal(
         await walkPages(2, (after) => storage.contacts.listAttributes(production, after ? { limit: 2, after } : { limit: 2 })),
         expected,
       )
-      assert.equal((await storage.contacts.listAttributes(production, { limit: 1, skip: 1 })).map((r) => r.id), expected.slice(1, 3), "limit + 1 rows from the offset")
-      assert.equal((await storage.contacts.listAttributes(development, { limit: 100 })).map((value) => value.value), ['other'])
+      assert.equal(
+        (await storage.contacts.listAttributes(production, { limit: 1, skip: 1 })).map((r) => r.id),
+        expected.slice(1, 3),
+        'limit + 1 rows from the offset',
+      )
+      assert.equal(
+        (await storage.contacts.listAttributes(development, { limit: 100 })).map((value) => value.value),
+        ['other'],
+      )
       assert.equal(await storage.contacts.listAttributes('\u0000', { limit: 100 }), [])
     },
   },

@@ -279,14 +279,21 @@ export const createResponseTests: StorageTest[] = [
       // Several at once: a storage that writes concurrent creates together must check each of them.
       const together = Array.from({ length: 6 }, () => makeResponse(survey.id))
       const results = await Promise.all(together.map((response) => storage.responses.create(response, clientCheck(production))))
-      assert.equal(results, together.map(() => ({ outcome: 'pin_required' })))
+      assert.equal(
+        results,
+        together.map(() => ({ outcome: 'pin_required' })),
+      )
       assert.is(await storage.responses.count(production, { surveyId: survey.id }), 0, 'nothing written')
 
       // The status is judged before the PIN.
       const paused = await seedSurvey(storage, production, { pin: '1234', status: 'paused' })
       assert.equal(await storage.responses.create(makeResponse(paused.id), clientCheck(production)), { outcome: 'survey_not_accepting' })
 
-      for (const response of [makeResponse(survey.id), makeResponse(survey.id, { finished: true }), makeResponse(survey.id, { userId: `pin-user-${freshId()}` })]) {
+      for (const response of [
+        makeResponse(survey.id),
+        makeResponse(survey.id, { finished: true }),
+        makeResponse(survey.id, { userId: `pin-user-${freshId()}` }),
+      ]) {
         expectCreated(await storage.responses.create(response, clientCheck(production, true)), response)
       }
       const proven = Array.from({ length: 6 }, () => makeResponse(survey.id))

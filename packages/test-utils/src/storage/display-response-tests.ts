@@ -55,7 +55,10 @@ export const displayResponseTests: StorageTest[] = [
       const display = newDisplay(production, survey.id, own, 'own-viewer')
       assert.equal(await storage.displays.create(display), { outcome: 'created', id: display.id })
       const state = await storage.clientContacts.identify(identity(production, 'own-viewer'))
-      assert.equal(state?.displays.map((d) => d.surveyId), [survey.id])
+      assert.equal(
+        state?.displays.map((d) => d.surveyId),
+        [survey.id],
+      )
     },
   },
   {
@@ -75,7 +78,11 @@ export const displayResponseTests: StorageTest[] = [
           ['with a single-use id', makeResponse(target.id, { displayId, singleUseId: `s-${freshId()}` }), clientCheck(production)],
         ]
         for (const [what, response, check] of again) {
-          assert.equal(await storage.responses.create(response, check), { outcome: 'display_taken' }, `${what}, autoComplete ${target.autoComplete}`)
+          assert.equal(
+            await storage.responses.create(response, check),
+            { outcome: 'display_taken' },
+            `${what}, autoComplete ${target.autoComplete}`,
+          )
           assert.is(await storage.responses.get(response.id), null, `${what}: nothing written`)
         }
         assert.equal(await storage.displays.responseOf(production, displayId), { responseId: first })
@@ -85,7 +92,11 @@ export const displayResponseTests: StorageTest[] = [
       const displayId = await seedDisplay(storage, production, survey.id)
       const imported = [makeResponse(survey.id, { displayId }), makeResponse(survey.id, { displayId }), makeResponse(survey.id)]
       const results = await storage.responses.importMany(imported, managementCheck(production), { webhooks: false })
-      assert.equal(results, [{ outcome: 'created', id: imported[0]!.id }, { outcome: 'display_taken' }, { outcome: 'created', id: imported[2]!.id }])
+      assert.equal(results, [
+        { outcome: 'created', id: imported[0]!.id },
+        { outcome: 'display_taken' },
+        { outcome: 'created', id: imported[2]!.id },
+      ])
       assert.equal(await responsesNaming(storage, production, displayId), [imported[0]!.id])
     },
   },
@@ -103,11 +114,16 @@ export const displayResponseTests: StorageTest[] = [
           makeResponse(target.id, { displayId, ...(i % 4 === 1 ? { userId: `u-${round}-${i}` } : i % 4 === 2 ? { finished: true } : {}) }),
         )
         const results: CreateResponseResult[] = await Promise.all(
-          creates.map((response, i) => storage.responses.create(response, i % 4 === 3 ? managementCheck(production) : clientCheck(production))),
+          creates.map((response, i) =>
+            storage.responses.create(response, i % 4 === 3 ? managementCheck(production) : clientCheck(production)),
+          ),
         )
         const created = results.flatMap((result) => (result.outcome === 'created' ? [result.id] : []))
         assert.is(created.length, 1, `round ${round}: exactly one created, got ${JSON.stringify(results)}`)
-        assert.ok(results.every((result) => result.outcome === 'created' || result.outcome === 'display_taken'), `round ${round}: ${JSON.stringify(results)}`)
+        assert.ok(
+          results.every((result) => result.outcome === 'created' || result.outcome === 'display_taken'),
+          `round ${round}: ${JSON.stringify(results)}`,
+        )
         assert.equal(await responsesNaming(storage, production, displayId), created, `round ${round}: one stored`)
         assert.equal(await storage.displays.responseOf(production, displayId), { responseId: created[0] })
       }

@@ -67,7 +67,10 @@ export const projectTests: StorageTest[] = [
       assert.ok(error, 'createProject rejects')
       assert.is(await storage.environments.get(development), null)
       const projects = await storage.projects.list()
-      assert.not.ok(projects.some((project) => project.projectId === projectId), 'the project was not created')
+      assert.not.ok(
+        projects.some((project) => project.projectId === projectId),
+        'the project was not created',
+      )
       assert.is((await storage.environments.get(existing.production))?.projectId, existing.projectId)
     },
   },

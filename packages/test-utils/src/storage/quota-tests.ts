@@ -47,31 +47,59 @@ export const quotaTests: StorageTest[] = [
       const { production, development } = await seedProject(storage)
       const survey = await seedSurvey(storage, production)
       const other = await seedSurvey(storage, production)
-      const quota = await seedQuota(storage, makeQuota(production, survey.id, { logic: { connector: 'or', conditions: [{ id: 'c', operator: 'isSubmitted', leftOperand: { type: 'element', value: 'q1' } }] } }))
+      const quota = await seedQuota(
+        storage,
+        makeQuota(production, survey.id, {
+          logic: { connector: 'or', conditions: [{ id: 'c', operator: 'isSubmitted', leftOperand: { type: 'element', value: 'q1' } }] },
+        }),
+      )
       assert.equal(await storage.quotas.get(production, survey.id, quota.id), quota)
       assert.is(await storage.quotas.get(development, survey.id, quota.id), null)
       assert.is(await storage.quotas.get(production, other.id, quota.id), null)
-      assert.equal((await storage.quotas.list(production, survey.id, { limit: 10 })).map((row) => row.id), [quota.id])
+      assert.equal(
+        (await storage.quotas.list(production, survey.id, { limit: 10 })).map((row) => row.id),
+        [quota.id],
+      )
       assert.equal(await storage.quotas.list(development, survey.id, { limit: 10 }), [])
       assert.is(await storage.quotas.insert(makeQuota(production, survey.id, { name: quota.name }), 50), 'name_taken')
       assert.is(await storage.quotas.insert(makeQuota(development, survey.id), 50), 'survey_not_found')
-      const changed = { ...quota, limit: 7, action: 'endSurvey' as const, endingCardId: 'end1', updatedAt: new Date(quota.updatedAt.getTime() + 1000) }
-      assert.equal(await storage.quotas.update(production, survey.id, quota.id, (current) => {
-        assert.equal(current, quota)
-        return changed
-      }), changed)
-      assert.is(await storage.quotas.update(development, survey.id, quota.id, () => {
-        throw new Error('change is not called for a quota of another environment')
-      }), null)
-      const refused = await rejection(storage.quotas.update(production, survey.id, quota.id, () => {
-        throw new Error('refused')
-      }))
+      const changed = {
+        ...quota,
+        limit: 7,
+        action: 'endSurvey' as const,
+        endingCardId: 'end1',
+        updatedAt: new Date(quota.updatedAt.getTime() + 1000),
+      }
+      assert.equal(
+        await storage.quotas.update(production, survey.id, quota.id, (current) => {
+          assert.equal(current, quota)
+          return changed
+        }),
+        changed,
+      )
+      assert.is(
+        await storage.quotas.update(development, survey.id, quota.id, () => {
+          throw new Error('change is not called for a quota of another environment')
+        }),
+        null,
+      )
+      const refused = await rejection(
+        storage.quotas.update(production, survey.id, quota.id, () => {
+          throw new Error('refused')
+        }),
+      )
       assert.is((refused as Error).message, 'refused')
       assert.equal(await storage.quotas.get(production, survey.id, quota.id), changed, 'a change that throws writes nothing')
       const second = await seedQuota(storage, makeQuota(production, survey.id))
-      assert.is(await storage.quotas.update(production, survey.id, second.id, (current) => ({ ...current, name: quota.name })), 'name_taken')
+      assert.is(
+        await storage.quotas.update(production, survey.id, second.id, (current) => ({ ...current, name: quota.name })),
+        'name_taken',
+      )
       const oldestFirst = [changed, second].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : 1))
-      assert.equal((await storage.quotas.listAll(production, survey.id)).map((row) => row.id), oldestFirst.map((row) => row.id))
+      assert.equal(
+        (await storage.quotas.listAll(production, survey.id)).map((row) => row.id),
+        oldestFirst.map((row) => row.id),
+      )
       assert.is(await storage.quotas.delete(development, survey.id, quota.id), null)
       assert.equal(await storage.quotas.delete(production, survey.id, quota.id), changed)
       assert.is(await storage.quotas.get(production, survey.id, quota.id), null)
@@ -97,14 +125,22 @@ export const quotaTests: StorageTest[] = [
         { response: makeResponse(surveyId, { finished: true }), check: managementCheck(production) },
         { response: makeResponse(surveyId, { singleUseId: freshId() }), check: clientCheck(production) },
       ]
-      for (const [survey, hasQuotas] of [[plain, false], [withQuota, true], [autoComplete, true]] as const) {
+      for (const [survey, hasQuotas] of [
+        [plain, false],
+        [withQuota, true],
+        [autoComplete, true],
+      ] as const) {
         const created = (id: string) => (hasQuotas ? { outcome: 'created', id, hasQuotas: true } : { outcome: 'created', id })
         for (const { response, check } of kinds(survey.id)) {
           assert.equal(await storage.responses.create(response, check), created(response.id), `${survey.id}: ${JSON.stringify(response)}`)
         }
         const concurrent = Array.from({ length: 6 }, () => makeResponse(survey.id))
         const results = await Promise.all(concurrent.map((response) => storage.responses.create(response, clientCheck(production))))
-        assert.equal(results, concurrent.map((response) => created(response.id)), 'concurrent creates')
+        assert.equal(
+          results,
+          concurrent.map((response) => created(response.id)),
+          'concurrent creates',
+        )
         // Each call of `change` (a finishing update of an `autoComplete` survey calls it again under the lock).
         const seen: boolean[] = []
         for (const finished of [false, true]) {
@@ -115,7 +151,11 @@ export const quotaTests: StorageTest[] = [
           })
         }
         assert.ok(seen.length >= 2, 'change is called')
-        assert.equal(seen, seen.map(() => hasQuotas), 'updates, unfinished and finishing')
+        assert.equal(
+          seen,
+          seen.map(() => hasQuotas),
+          'updates, unfinished and finishing',
+        )
       }
       const later = await seedResponse(storage, production, plain.id)
       await seedQuota(storage, makeQuota(production, plain.id))
@@ -133,7 +173,11 @@ export const quotaTests: StorageTest[] = [
       const { production } = await seedProject(storage)
       const survey = await seedSurvey(storage, production)
       const quota = await seedQuota(storage, makeQuota(production, survey.id, { limit: 1 }))
-      await Promise.all(Array.from({ length: 10 }, () => storage.quotas.update(production, survey.id, quota.id, (current) => ({ ...current, limit: current.limit + 1 }))))
+      await Promise.all(
+        Array.from({ length: 10 }, () =>
+          storage.quotas.update(production, survey.id, quota.id, (current) => ({ ...current, limit: current.limit + 1 })),
+        ),
+      )
       assert.is((await storage.quotas.get(production, survey.id, quota.id))?.limit, 11)
     },
   },
@@ -141,17 +185,25 @@ export const quotaTests: StorageTest[] = [
     name: 'quotas: listAll asked for several surveys at once answers each with its own quotas, oldest first',
     async run({ storage }) {
       const { production, development } = await seedProject(storage)
-      const surveys = await Promise.all([seedSurvey(storage, production), seedSurvey(storage, production), seedSurvey(storage, development)])
+      const surveys = await Promise.all([
+        seedSurvey(storage, production),
+        seedSurvey(storage, production),
+        seedSurvey(storage, development),
+      ])
       const quotas: QuotaRecord[] = []
       for (const [i, survey] of surveys.entries()) {
-        for (let n = 0; n <= i; n++) quotas.push(await seedQuota(storage, makeQuota(survey.environmentId, survey.id, { createdAt: new Date(Date.now() + n) })))
+        for (let n = 0; n <= i; n++)
+          quotas.push(await seedQuota(storage, makeQuota(survey.environmentId, survey.id, { createdAt: new Date(Date.now() + n) })))
       }
       const asked = await Promise.all([
         ...surveys.map((survey) => storage.quotas.listAll(survey.environmentId, survey.id)),
         storage.quotas.listAll(development, surveys[0]!.id),
       ])
       const expected = surveys.map((survey) => quotas.filter((quota) => quota.surveyId === survey.id).map((quota) => quota.id))
-      assert.equal(asked.map((list) => list.map((quota) => quota.id)), [...expected, []])
+      assert.equal(
+        asked.map((list) => list.map((quota) => quota.id)),
+        [...expected, []],
+      )
     },
   },
   {
@@ -197,7 +249,10 @@ export const quotaTests: StorageTest[] = [
       const both = { met: [finishedOnly.id, partial.id], finished: false }
       assert.is(await storage.quotas.screen(screening(finishedOnly, id, both)), null)
       assert.equal(await storage.quotas.counts(production, survey.id), { [partial.id]: 1 })
-      assert.is(await storage.quotas.screen(screening(finishedOnly, id, { met: [finishedOnly.id], unmet: [partial.id], finished: false })), null)
+      assert.is(
+        await storage.quotas.screen(screening(finishedOnly, id, { met: [finishedOnly.id], unmet: [partial.id], finished: false })),
+        null,
+      )
       assert.equal(await storage.quotas.counts(production, survey.id), {})
       assert.is(await storage.quotas.screen({ ...screening(finishedOnly, id), environmentId: development }), null)
       assert.equal(await storage.quotas.counts(production, survey.id), {}, 'another environment changes nothing')

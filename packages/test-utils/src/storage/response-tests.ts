@@ -23,16 +23,21 @@ export const responseTests: StorageTest[] = [
       const expected = [...created].sort(byListOrder).map((row) => row.id)
 
       const all = await storage.responses.list(production, { limit: 100 })
-      assert.equal(all.map((row) => row.id), expected, 'newest first, ties by id descending, one environment')
+      assert.equal(
+        all.map((row) => row.id),
+        expected,
+        'newest first, ties by id descending, one environment',
+      )
       assert.equal(all[0], await storage.responses.get(expected[0] ?? ''), 'list rows are full responses')
       assert.is((await storage.responses.list(production, { limit: 7 })).length, 7)
       assert.is((await storage.responses.list(production, { limit: 6 })).length, 7, 'limit + 1 rows tell of a next page')
       const skipped = await storage.responses.list(production, { limit: 3, skip: 2 })
-      assert.equal(skipped.map((row) => row.id), expected.slice(2, 6))
+      assert.equal(
+        skipped.map((row) => row.id),
+        expected.slice(2, 6),
+      )
       for (const limit of [1, 2, 3]) {
-        const walked = await walkPages(limit, (after) =>
-          storage.responses.list(production, after ? { limit, after } : { limit }),
-        )
+        const walked = await walkPages(limit, (after) => storage.responses.list(production, after ? { limit, after } : { limit }))
         assert.equal(walked, expected, `keyset pages of ${limit}`)
       }
     },
@@ -50,9 +55,19 @@ export const responseTests: StorageTest[] = [
         await seedResponse(storage, production, other.id, { createdAt: new Date(base + i) })
       }
       const listed = await storage.responses.list(production, { limit: 10, surveyId: survey.id })
-      assert.equal(listed.map((row) => row.id), [...ids].reverse())
-      const page = await storage.responses.list(production, { limit: 1, surveyId: survey.id, after: { createdAt: new Date(base + 2), id: ids[2] ?? '' } })
-      assert.equal(page.map((row) => row.id), [ids[1], ids[0]])
+      assert.equal(
+        listed.map((row) => row.id),
+        [...ids].reverse(),
+      )
+      const page = await storage.responses.list(production, {
+        limit: 1,
+        surveyId: survey.id,
+        after: { createdAt: new Date(base + 2), id: ids[2] ?? '' },
+      })
+      assert.equal(
+        page.map((row) => row.id),
+        [ids[1], ids[0]],
+      )
       assert.equal(await storage.responses.list(development, { limit: 10, surveyId: survey.id }), [], 'scoped to the environment')
     },
   },
@@ -80,10 +95,11 @@ export const responseTests: StorageTest[] = [
       const alice = (await storage.responses.get(rows[0]!.id))?.person?.id ?? ''
       assert.ok(alice, 'the response links a contact')
 
-      const order = (field: 'createdAt' | 'updatedAt', direction: 'asc' | 'desc') => (a: (typeof rows)[number], b: (typeof rows)[number]) => {
-        const diff = a[field].getTime() - b[field].getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
-        return direction === 'asc' ? diff : -diff
-      }
+      const order =
+        (field: 'createdAt' | 'updatedAt', direction: 'asc' | 'desc') => (a: (typeof rows)[number], b: (typeof rows)[number]) => {
+          const diff = a[field].getTime() - b[field].getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
+          return direction === 'asc' ? diff : -diff
+        }
       const cases: Array<[string, Record<string, unknown>, (row: (typeof rows)[number]) => boolean]> = [
         ['everything', {}, () => true],
         ['surveyId', { surveyId: survey.id }, (row) => row.surveyId === survey.id],
@@ -91,19 +107,40 @@ export const responseTests: StorageTest[] = [
         ['userId', { userId: 'bob' }, (row) => row.userId === 'bob'],
         ['finished', { finished: true }, (row) => row.finished],
         ['unfinished of a survey', { finished: false, surveyId: survey.id }, (row) => !row.finished && row.surveyId === survey.id],
-        ['createdAt range', { startDate: new Date(base + 2 * 60_000), endDate: new Date(base + 6 * 60_000) }, (row) => row.createdAt.getTime() >= base + 2 * 60_000 && row.createdAt.getTime() <= base + 6 * 60_000],
-        ['updatedAt range', { dateField: 'updatedAt', startDate: new Date(base + 3_600_000 + 60_000), endDate: new Date(base + 3_600_000 + 3 * 60_000) }, (row) => row.updatedAt.getTime() >= base + 3_600_000 + 60_000 && row.updatedAt.getTime() <= base + 3_600_000 + 3 * 60_000],
+        [
+          'createdAt range',
+          { startDate: new Date(base + 2 * 60_000), endDate: new Date(base + 6 * 60_000) },
+          (row) => row.createdAt.getTime() >= base + 2 * 60_000 && row.createdAt.getTime() <= base + 6 * 60_000,
+        ],
+        [
+          'updatedAt range',
+          { dateField: 'updatedAt', startDate: new Date(base + 3_600_000 + 60_000), endDate: new Date(base + 3_600_000 + 3 * 60_000) },
+          (row) => row.updatedAt.getTime() >= base + 3_600_000 + 60_000 && row.updatedAt.getTime() <= base + 3_600_000 + 3 * 60_000,
+        ],
         ['userId of no contact', { userId: 'nobody' }, () => false],
       ]
       for (const [name, filter, keep] of cases) {
         assert.is(await storage.responses.count(production, filter), rows.filter(keep).length, `count: ${name}`)
         for (const sortBy of ['createdAt', 'updatedAt'] as const) {
           for (const direction of ['asc', 'desc'] as const) {
-            const expected = rows.filter(keep).sort(order(sortBy, direction)).map((row) => row.id)
+            const expected = rows
+              .filter(keep)
+              .sort(order(sortBy, direction))
+              .map((row) => row.id)
             const all = await storage.responses.list(production, { limit: 100, ...filter, sortBy, order: direction })
-            assert.equal(all.map((row) => row.id), expected, `${name} by ${sortBy} ${direction}`)
+            assert.equal(
+              all.map((row) => row.id),
+              expected,
+              `${name} by ${sortBy} ${direction}`,
+            )
             const walked = await walkPages(2, async (after) => {
-              const page = await storage.responses.list(production, { limit: 2, ...filter, sortBy, order: direction, ...(after ? { after } : {}) })
+              const page = await storage.responses.list(production, {
+                limit: 2,
+                ...filter,
+                sortBy,
+                order: direction,
+                ...(after ? { after } : {}),
+              })
               // The keyset position of a row is its sort field's value.
               return page.map((row) => ({ ...row, createdAt: row[sortBy] }))
             })
@@ -204,7 +241,10 @@ export const responseTests: StorageTest[] = [
         return { updatedAt: new Date() }
       })
       assert.equal(seen, [
-        { response: current, survey: { environmentId: production, status: 'scheduled', runOnDate, closeOnDate, hasPin: false, hasQuotas: false } },
+        {
+          response: current,
+          survey: { environmentId: production, status: 'scheduled', runOnDate, closeOnDate, hasPin: false, hasQuotas: false },
+        },
       ])
       const protectedSurvey = await seedSurvey(storage, production, { pin: '0000' })
       const protectedId = await seedResponse(storage, production, protectedSurvey.id, { data: { q1: 'a' } })
@@ -246,7 +286,9 @@ export const responseTests: StorageTest[] = [
         const keys = Array.from({ length: 20 }, (_, i) => `q${i}`)
         // Each change adds its own key to what it was handed: a write made from a stale read would drop others'.
         await Promise.all(
-          keys.map((key) => storage.responses.update(id, (current) => ({ updatedAt: new Date(), data: { ...current.data, [key]: round } }))),
+          keys.map((key) =>
+            storage.responses.update(id, (current) => ({ updatedAt: new Date(), data: { ...current.data, [key]: round } })),
+          ),
         )
         const stored = await storage.responses.get(id)
         assert.equal(Object.keys(stored?.data ?? {}).sort(), [...keys].sort(), `round ${round}: every key kept`)

@@ -197,24 +197,20 @@ export async function rejection(promise: Promise<unknown>): Promise<unknown> {
 }
 
 /** Strings that are no id of any row: unknown, empty, huge, hostile, or not storable as Postgres text. */
-export const IMPOSSIBLE_IDS = [
-  'no-such-id',
-  '',
-  ' ',
-  'x'.repeat(5000),
-  "' or '1'='1",
-  '%',
-  '../..',
-  '\u0000',
-  'a\u0000b',
-  '😀',
-  '\uD800',
-]
+export const IMPOSSIBLE_IDS = ['no-such-id', '', ' ', 'x'.repeat(5000), "' or '1'='1", '%', '../..', '\u0000', 'a\u0000b', '😀', '\uD800']
 
 /** Creates a display of the survey and returns its id. */
 export async function seedDisplay(storage: Storage, environmentId: string, surveyId: string, userId: string | null = null) {
   const id = freshId()
-  const result = await storage.displays.create({ id, environmentId, surveyId, userId, responseId: null, createdAt: new Date(), newId: freshId })
+  const result = await storage.displays.create({
+    id,
+    environmentId,
+    surveyId,
+    userId,
+    responseId: null,
+    createdAt: new Date(),
+    newId: freshId,
+  })
   assert.equal(result, { outcome: 'created', id })
   return id
 }

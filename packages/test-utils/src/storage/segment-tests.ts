@@ -12,13 +12,19 @@ export const segmentTests: StorageTest[] = [
       const { production, development } = await seedProject(storage)
       const filters = [
         item(null, attribute('plan', 'equals', 'pro ✓')),
-        item('or', [item(null, attribute('age', 'greaterEqual', 18)), item('and', { id: 'd', root: { type: 'device', deviceType: 'phone' }, value: 'phone', qualifier: { operator: 'equals' } })]),
+        item('or', [
+          item(null, attribute('age', 'greaterEqual', 18)),
+          item('and', { id: 'd', root: { type: 'device', deviceType: 'phone' }, value: 'phone', qualifier: { operator: 'equals' } }),
+        ]),
       ]
       const segment = await seedSegment(storage, production, { title: 'Pros', description: 'Paying', isPrivate: true, filters })
       assert.equal(await storage.segments.get(production, segment.id), segment)
       assert.is(await storage.segments.get(development, segment.id), null, 'another environment sees nothing')
       assert.equal(await storage.segments.getMany(development, [segment.id]), [])
-      assert.equal((await storage.segments.getMany(production, [segment.id, 'unknown'])).map((s) => s.id), [segment.id])
+      assert.equal(
+        (await storage.segments.getMany(production, [segment.id, 'unknown'])).map((s) => s.id),
+        [segment.id],
+      )
       assert.equal(await storage.segments.listFilters(production), [{ id: segment.id, filters }])
       assert.equal(await storage.segments.listFilters(development), [])
       for (const id of IMPOSSIBLE_IDS) {
@@ -35,9 +41,13 @@ export const segmentTests: StorageTest[] = [
       const { production } = await seedProject(storage)
       const base = Date.now()
       const made = []
-      for (let i = 0; i < 5; i++) made.push(await seedSegment(storage, production, { createdAt: new Date(base + i), updatedAt: new Date(base + i) }))
+      for (let i = 0; i < 5; i++)
+        made.push(await seedSegment(storage, production, { createdAt: new Date(base + i), updatedAt: new Date(base + i) }))
       const ids = await walkPages(2, (after) => storage.segments.list(production, after ? { limit: 2, after } : { limit: 2 }))
-      assert.equal(ids, made.reverse().map((s) => s.id))
+      assert.equal(
+        ids,
+        made.reverse().map((s) => s.id),
+      )
     },
   },
   {
@@ -82,7 +92,17 @@ export const segmentTests: StorageTest[] = [
     async run({ storage }) {
       const { production, development } = await seedProject(storage)
       const now = new Date()
-      const make = (i: number) => ({ id: `${production}_${i}`, environmentId: production, title: `s${i}`, description: null, isPrivate: false, filters: [], surveys: [], createdAt: now, updatedAt: now })
+      const make = (i: number) => ({
+        id: `${production}_${i}`,
+        environmentId: production,
+        title: `s${i}`,
+        description: null,
+        isPrivate: false,
+        filters: [],
+        surveys: [],
+        createdAt: now,
+        updatedAt: now,
+      })
       const results = await Promise.all(Array.from({ length: 6 }, (_, i) => storage.segments.insert(make(i), 3)))
       assert.is(results.filter((r) => r === 'created').length, 3)
       assert.is(results.filter((r) => r === 'limit').length, 3)
@@ -100,7 +120,10 @@ export const segmentTests: StorageTest[] = [
       }
       const kept = await seedSegment(storage, production)
       const later = new Date(kept.updatedAt.getTime() + 1000)
-      assert.match(String(await rejection(storage.segments.update(production, kept.id, { updatedAt: later, filters }, refuse))), /refused by the check/)
+      assert.match(
+        String(await rejection(storage.segments.update(production, kept.id, { updatedAt: later, filters }, refuse))),
+        /refused by the check/,
+      )
       assert.equal(await storage.segments.get(production, kept.id), kept, 'nothing updated')
       const refusedInsert = { ...kept, id: `${kept.id}_x`, title: 'refused' }
       assert.match(String(await rejection(storage.segments.insert(refusedInsert, 100, refuse))), /refused by the check/)
@@ -131,7 +154,9 @@ export const segmentTests: StorageTest[] = [
         filters: [item(null, { id: 'n', root: { type: 'segment', segmentId: adults.id }, qualifier: { operator: 'userIsNotIn' } })],
       })
       const phones = await seedSegment(storage, production, {
-        filters: [item(null, { id: 'p', root: { type: 'device', deviceType: 'phone' }, value: 'phone', qualifier: { operator: 'equals' } })],
+        filters: [
+          item(null, { id: 'p', root: { type: 'device', deviceType: 'phone' }, value: 'phone', qualifier: { operator: 'equals' } }),
+        ],
       })
       await seedSegment(storage, development, { filters: [] })
 
@@ -159,5 +184,10 @@ function item(connector: FilterItem['connector'], resource: unknown): FilterItem
 }
 
 function attribute(key: string, operator: string, value?: string | number) {
-  return { id: `f_${key}_${operator}`, root: { type: 'attribute', contactAttributeKey: key }, ...(value === undefined ? {} : { value }), qualifier: { operator } }
+  return {
+    id: `f_${key}_${operator}`,
+    root: { type: 'attribute', contactAttributeKey: key },
+    ...(value === undefined ? {} : { value }),
+    qualifier: { operator },
+  }
 }

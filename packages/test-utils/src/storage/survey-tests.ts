@@ -53,16 +53,25 @@ export const surveyTests: StorageTest[] = [
       const expected = [...surveys].sort(byListOrder).map((survey) => survey.id)
 
       const all = await storage.surveys.list(production, { limit: 100 })
-      assert.equal(all.map((survey) => survey.id), expected, 'newest first, ties by id descending, one environment')
-      assert.equal(all[0], surveys.find((survey) => survey.id === expected[0]), 'list rows carry every field')
+      assert.equal(
+        all.map((survey) => survey.id),
+        expected,
+        'newest first, ties by id descending, one environment',
+      )
+      assert.equal(
+        all[0],
+        surveys.find((survey) => survey.id === expected[0]),
+        'list rows carry every field',
+      )
       assert.is((await storage.surveys.list(production, { limit: 6 })).length, 6)
       assert.is((await storage.surveys.list(production, { limit: 5 })).length, 6, 'limit + 1 rows tell of a next page')
       const skipped = await storage.surveys.list(production, { limit: 2, skip: 3 })
-      assert.equal(skipped.map((survey) => survey.id), expected.slice(3, 6))
+      assert.equal(
+        skipped.map((survey) => survey.id),
+        expected.slice(3, 6),
+      )
       for (const limit of [1, 2, 4]) {
-        const walked = await walkPages(limit, (after) =>
-          storage.surveys.list(production, after ? { limit, after } : { limit }),
-        )
+        const walked = await walkPages(limit, (after) => storage.surveys.list(production, after ? { limit, after } : { limit }))
         assert.equal(walked, expected, `keyset pages of ${limit}`)
       }
     },
@@ -92,7 +101,10 @@ export const surveyTests: StorageTest[] = [
         .update(survey.id, () => {
           throw new Error('refused')
         })
-        .then(() => null, (error: unknown) => error)
+        .then(
+          () => null,
+          (error: unknown) => error,
+        )
       assert.instance(refusal, Error, 'the error of change propagates')
       assert.equal(await storage.surveys.get(survey.id), updated, 'a refused update changes nothing')
     },

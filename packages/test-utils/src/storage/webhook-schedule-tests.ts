@@ -28,13 +28,21 @@ export const webhookScheduleTests: StorageTest[] = [
       const now = new Date(Date.now() + 1000)
       const claimToken = freshId()
       const claimed = (await deliveries.claim({ now, limit: 5000, leaseMs: 60_000, claimToken })).filter((d) => d.webhookId === webhook.id)
-      assert.equal(claimed.map((d) => d.id), [written.id])
+      assert.equal(
+        claimed.map((d) => d.id),
+        [written.id],
+      )
       assert.equal(await deliveries.nextDue(), new Date(now.getTime() + 60_000), 'a claimed delivery is due when its lease ends')
       const retryAt = new Date(now.getTime() + 5000)
-      await deliveries.record([{
-        id: written.id, claimToken, now, next: { status: 'retry', at: retryAt },
-        attempt: { at: now.toISOString(), status: 503, durationMs: 1, errorClass: null },
-      }])
+      await deliveries.record([
+        {
+          id: written.id,
+          claimToken,
+          now,
+          next: { status: 'retry', at: retryAt },
+          attempt: { at: now.toISOString(), status: 503, durationMs: 1, errorClass: null },
+        },
+      ])
       assert.equal(await deliveries.nextDue(), retryAt, 'a retried delivery is due at its retry')
       assert.equal(await deliveries.nextDue(now), retryAt, 'after a time: the first due later')
       assert.is(await deliveries.nextDue(retryAt), null, 'nothing due later than the last')
@@ -47,10 +55,13 @@ export const webhookScheduleTests: StorageTest[] = [
 
       await settleAll(storage)
       assert.is(await deliveries.nextDue(), null, 'failed and delivered ones are not pending')
-      assert.equal((await deliveries.list(production, webhook.id, { limit: 10 })).map((d) => [d.status, d.nextAttemptAt]), [
-        ['failed', null],
-        ['failed', null],
-      ])
+      assert.equal(
+        (await deliveries.list(production, webhook.id, { limit: 10 })).map((d) => [d.status, d.nextAttemptAt]),
+        [
+          ['failed', null],
+          ['failed', null],
+        ],
+      )
     },
   },
   {
@@ -76,10 +87,15 @@ export const webhookScheduleTests: StorageTest[] = [
       assert.ok(claimed)
       assert.equal(await deliveries.backlog(now), { pending: 2, due: 1 }, 'a claimed delivery is pending but not due')
       const retryAt = new Date(now.getTime() + 5000)
-      await deliveries.record([{
-        id: claimed.id, claimToken, now, next: { status: 'retry', at: retryAt },
-        attempt: { at: now.toISOString(), status: 503, durationMs: 1, errorClass: null },
-      }])
+      await deliveries.record([
+        {
+          id: claimed.id,
+          claimToken,
+          now,
+          next: { status: 'retry', at: retryAt },
+          attempt: { at: now.toISOString(), status: 503, durationMs: 1, errorClass: null },
+        },
+      ])
       assert.equal(await deliveries.backlog(now), { pending: 2, due: 1 }, 'a retry waits')
       assert.equal(await deliveries.backlog(retryAt), { pending: 2, due: 2 }, 'and is due at its time')
 
@@ -104,7 +120,10 @@ export const webhookScheduleTests: StorageTest[] = [
       try {
         await seedResponse(storage, production, survey.id)
         await until('the listener to run after the write', () => calls > 0)
-        assert.ok((await Promise.all(found)).every((count) => count >= 1), 'the delivery was committed before the listener ran')
+        assert.ok(
+          (await Promise.all(found)).every((count) => count >= 1),
+          'the delivery was committed before the listener ran',
+        )
       } finally {
         remove()
       }
@@ -133,7 +152,9 @@ async function settleAll(storage: Storage): Promise<void> {
   for (;;) {
     const claimed = await storage.webhookDeliveries.claim({ now: everything, limit: 1000, leaseMs: 1000, claimToken })
     if (claimed.length === 0) return
-    await storage.webhookDeliveries.record(claimed.map((d) => ({ id: d.id, claimToken, next: { status: 'failed' as const }, now: new Date() })))
+    await storage.webhookDeliveries.record(
+      claimed.map((d) => ({ id: d.id, claimToken, next: { status: 'failed' as const }, now: new Date() })),
+    )
   }
 }
 

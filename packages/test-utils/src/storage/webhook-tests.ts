@@ -17,8 +17,14 @@ export const webhookTests: StorageTest[] = [
       const { secret, ...expected } = first
       assert.equal(got, { ...expected, disabledAt: null })
       assert.not.ok(JSON.stringify(got).includes(secret), 'no read returns the secret')
-      assert.equal((await storage.webhooks.list(production, { limit: 10 })).map((w) => w.id), [second.id, first.id])
-      assert.equal(await walkPages(1, (after) => storage.webhooks.list(production, after ? { limit: 1, after } : { limit: 1 })), [second.id, first.id])
+      assert.equal(
+        (await storage.webhooks.list(production, { limit: 10 })).map((w) => w.id),
+        [second.id, first.id],
+      )
+      assert.equal(await walkPages(1, (after) => storage.webhooks.list(production, after ? { limit: 1, after } : { limit: 1 })), [
+        second.id,
+        first.id,
+      ])
       assert.is(await storage.webhooks.delete(development, first.id), null, 'another environment cannot delete it')
       assert.equal((await storage.webhooks.delete(production, first.id))?.id, first.id)
       assert.is(await storage.webhooks.get(first.id), null)
@@ -108,7 +114,11 @@ export const webhookTests: StorageTest[] = [
       const survey = await seedSurvey(storage, production)
       const webhook = await seedWebhook(storage, production, { triggers: ['responseUpdated', 'responseFinished'] })
       const responseId = await seedResponse(storage, production, survey.id)
-      const events = async () => (await claimAll(storage)).filter((d) => d.webhookId === webhook.id).map((d) => d.event).sort()
+      const events = async () =>
+        (await claimAll(storage))
+          .filter((d) => d.webhookId === webhook.id)
+          .map((d) => d.event)
+          .sort()
       assert.equal(await events(), [], 'a create of an unfinished response is neither an update nor a finish')
       await storage.responses.update(responseId, () => ({ updatedAt: new Date(), data: { q1: 'a' } }))
       assert.equal(await events(), ['responseUpdated'])
@@ -138,9 +148,14 @@ export const webhookTests: StorageTest[] = [
       const ours = new Set(webhooks.map((w) => w.id))
       const claimed = (await claimAll(storage)).filter((d) => ours.has(d.webhookId))
       // The first webhook: every create. The second, of the first survey only: its creates and finishes.
-      const expectedFor = (r: (typeof responses)[number]) =>
-        ['0:responseCreated', ...(r.surveyId === survey.id ? ['1:responseCreated', ...(r.finished ? ['1:responseFinished'] : [])] : [])]
-      assert.is(claimed.length, responses.reduce((n, r) => n + expectedFor(r).length, 0))
+      const expectedFor = (r: (typeof responses)[number]) => [
+        '0:responseCreated',
+        ...(r.surveyId === survey.id ? ['1:responseCreated', ...(r.finished ? ['1:responseFinished'] : [])] : []),
+      ]
+      assert.is(
+        claimed.length,
+        responses.reduce((n, r) => n + expectedFor(r).length, 0),
+      )
       for (const response of responses) {
         const mine = claimed.filter((d) => JSON.parse(d.body).data.id === response.id)
         const got = mine.map((d) => `${webhooks.findIndex((w) => w.id === d.webhookId)}:${d.event}`).sort()
@@ -165,13 +180,28 @@ export const webhookTests: StorageTest[] = [
       const now = new Date(Date.now() + 1000)
       const mine = (claimed: ClaimedDelivery[], webhook: { id: string }) => claimed.filter((d) => d.webhookId === webhook.id)
       const first = await storage.webhookDeliveries.claim({
-        now, limit: 5000, leaseMs: 60_000, claimToken: freshId(), perWebhook: 3, inFlight: { [busy.id]: 2 },
+        now,
+        limit: 5000,
+        leaseMs: 60_000,
+        claimToken: freshId(),
+        perWebhook: 3,
+        inFlight: { [busy.id]: 2 },
       })
       assert.is(mine(first, busy).length, 1, 'three slots, two in flight: one')
       assert.is(mine(first, quiet).length, 3, 'three slots, none in flight: three')
       const listed = await storage.webhookDeliveries.list(production, quiet.id, { limit: 100 })
-      const oldest = listed.map((d) => d.id).reverse().slice(0, 3).sort()
-      assert.equal(mine(first, quiet).map((d) => d.id).sort(), oldest, 'the oldest due first')
+      const oldest = listed
+        .map((d) => d.id)
+        .reverse()
+        .slice(0, 3)
+        .sort()
+      assert.equal(
+        mine(first, quiet)
+          .map((d) => d.id)
+          .sort(),
+        oldest,
+        'the oldest due first',
+      )
       const rest = await storage.webhookDeliveries.claim({ now, limit: 5000, leaseMs: 60_000, claimToken: freshId(), perWebhook: 10 })
       assert.equal([mine(rest, busy).length, mine(rest, quiet).length], [4, 2], 'the rest, none twice')
     },
@@ -187,7 +217,10 @@ export const webhookTests: StorageTest[] = [
       const claims = await Promise.all(
         [1, 2, 3, 4].map(() => storage.webhookDeliveries.claim({ now, limit: 5000, leaseMs: 60_000, claimToken: freshId() })),
       )
-      const ids = claims.flat().filter((d) => d.webhookId === webhook.id).map((d) => d.id)
+      const ids = claims
+        .flat()
+        .filter((d) => d.webhookId === webhook.id)
+        .map((d) => d.id)
       assert.is(ids.length, 12, 'every delivery claimed')
       assert.is(new Set(ids).size, 12, 'none claimed twice')
       const again = await storage.webhookDeliveries.claim({ now, limit: 5000, leaseMs: 60_000, claimToken: freshId() })
@@ -195,12 +228,15 @@ export const webhookTests: StorageTest[] = [
 
       const later = new Date(now.getTime() + 61_000)
       const staleToken = freshId()
-      const reclaimed = (await storage.webhookDeliveries.claim({ now: later, limit: 5000, leaseMs: 60_000, claimToken: staleToken }))
-        .filter((d) => d.webhookId === webhook.id)
+      const reclaimed = (
+        await storage.webhookDeliveries.claim({ now: later, limit: 5000, leaseMs: 60_000, claimToken: staleToken })
+      ).filter((d) => d.webhookId === webhook.id)
       assert.is(reclaimed.length, 12, 'after the lease, a dead claimer’s deliveries are claimed again')
       const [one] = reclaimed as [ClaimedDelivery]
       const attempt = { at: later.toISOString(), status: 200, durationMs: 3, errorClass: null }
-      await storage.webhookDeliveries.record([{ id: one.id, claimToken: 'not-the-claim', attempt, next: { status: 'delivered' }, now: later }])
+      await storage.webhookDeliveries.record([
+        { id: one.id, claimToken: 'not-the-claim', attempt, next: { status: 'delivered' }, now: later },
+      ])
       let listed = await storage.webhookDeliveries.list(production, webhook.id, { limit: 100 })
       assert.is(listed.find((d) => d.id === one.id)?.status, 'pending', 'a stale claim changes nothing')
       await storage.webhookDeliveries.record([{ id: one.id, claimToken: staleToken, attempt, next: { status: 'delivered' }, now: later }])
@@ -211,10 +247,20 @@ export const webhookTests: StorageTest[] = [
       assert.is(recorded?.nextAttemptAt, null)
       const rest = reclaimed.slice(1)
       await storage.webhookDeliveries.record(
-        rest.map((d, i) => ({ id: d.id, claimToken: staleToken, attempt: { ...attempt, status: 200 + i }, next: { status: 'delivered' as const }, now: later })),
+        rest.map((d, i) => ({
+          id: d.id,
+          claimToken: staleToken,
+          attempt: { ...attempt, status: 200 + i },
+          next: { status: 'delivered' as const },
+          now: later,
+        })),
       )
       listed = await storage.webhookDeliveries.list(production, webhook.id, { limit: 100 })
-      assert.equal(listed.map((d) => d.status), Array(12).fill('delivered'), 'outcomes recorded together')
+      assert.equal(
+        listed.map((d) => d.status),
+        Array(12).fill('delivered'),
+        'outcomes recorded together',
+      )
       assert.equal(
         rest.map((d) => listed.find((l) => l.id === d.id)?.attempts[0]?.status),
         rest.map((_, i) => 200 + i),
@@ -237,19 +283,33 @@ export const webhookTests: StorageTest[] = [
       )
       const [first, second] = claimed as [ClaimedDelivery, ClaimedDelivery]
       const retryAt = new Date(now.getTime() + 5000)
-      await storage.webhookDeliveries.record([{
-        id: first.id, claimToken, now, next: { status: 'retry', at: retryAt },
-        attempt: { at: now.toISOString(), status: 503, durationMs: 1, errorClass: null },
-      }])
+      await storage.webhookDeliveries.record([
+        {
+          id: first.id,
+          claimToken,
+          now,
+          next: { status: 'retry', at: retryAt },
+          attempt: { at: now.toISOString(), status: 503, durationMs: 1, errorClass: null },
+        },
+      ])
       let listed = await storage.webhookDeliveries.list(production, gone.id, { limit: 100 })
       assert.equal(listed.find((d) => d.id === first.id)?.nextAttemptAt, retryAt)
       assert.is(listed.find((d) => d.id === first.id)?.attempts.length, 1)
-      await storage.webhookDeliveries.record([{
-        id: second.id, claimToken, now, next: { status: 'disable' },
-        attempt: { at: now.toISOString(), status: 410, durationMs: 1, errorClass: null },
-      }])
+      await storage.webhookDeliveries.record([
+        {
+          id: second.id,
+          claimToken,
+          now,
+          next: { status: 'disable' },
+          attempt: { at: now.toISOString(), status: 410, durationMs: 1, errorClass: null },
+        },
+      ])
       listed = await storage.webhookDeliveries.list(production, gone.id, { limit: 100 })
-      assert.equal(listed.map((d) => d.status), ['failed', 'failed', 'failed'], 'every pending delivery of a gone webhook fails')
+      assert.equal(
+        listed.map((d) => d.status),
+        ['failed', 'failed', 'failed'],
+        'every pending delivery of a gone webhook fails',
+      )
       assert.ok((await storage.webhooks.get(gone.id))?.disabledAt, 'the webhook is disabled')
       await seedResponse(storage, production, survey.id)
       assert.is((await storage.webhookDeliveries.list(production, gone.id, { limit: 100 })).length, 3, 'a disabled webhook gets no more')
@@ -257,7 +317,11 @@ export const webhookTests: StorageTest[] = [
       assert.equal(await storage.webhookDeliveries.list(development, deleted.id, { limit: 100 }), [], 'scoped to the environment')
       const before = await storage.webhookDeliveries.list(production, deleted.id, { limit: 100 })
       assert.is(before.length, 4)
-      assert.equal(before.map((d) => d.id), [...before].sort(byListOrder).map((d) => d.id), 'newest first')
+      assert.equal(
+        before.map((d) => d.id),
+        [...before].sort(byListOrder).map((d) => d.id),
+        'newest first',
+      )
       await storage.webhooks.delete(production, deleted.id)
       const after = await claimAll(storage)
       assert.is(after.filter((d) => d.webhookId === deleted.id).length, 0, 'a deleted webhook’s deliveries are gone')

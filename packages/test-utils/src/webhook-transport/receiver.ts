@@ -31,7 +31,9 @@ export interface TestReceiver {
  * A receiver on 127.0.0.1 that records each request (method, target, raw headers, whole body) and then
  * hands it to `answer`, which may answer, hang, or break the connection.
  */
-export async function startReceiver(answer: (request: ReceivedRequest, res: ServerResponse, req: IncomingMessage) => void): Promise<TestReceiver> {
+export async function startReceiver(
+  answer: (request: ReceivedRequest, res: ServerResponse, req: IncomingMessage) => void,
+): Promise<TestReceiver> {
   const requests: ReceivedRequest[] = []
   const server = createServer((req, res) => {
     void buffer(req).then(
@@ -63,7 +65,10 @@ export async function closedPort(): Promise<number> {
   return port
 }
 
-async function track(server: ReturnType<typeof createServer> | ReturnType<typeof createTcpServer>, requests: ReceivedRequest[]): Promise<TestReceiver> {
+async function track(
+  server: ReturnType<typeof createServer> | ReturnType<typeof createTcpServer>,
+  requests: ReceivedRequest[],
+): Promise<TestReceiver> {
   const open = new Set<Socket>()
   let accepted = 0
   let idle: (() => void)[] = []

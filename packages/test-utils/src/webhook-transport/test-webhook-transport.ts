@@ -40,7 +40,8 @@ export function testWebhookTransport({ name, create, createGuarded, cleanup, ski
   const reasons = new Map<string, string>()
   for (const { reason, tests } of skip) for (const test of tests) reasons.set(test, reason)
   const unknown = [...reasons.keys()].filter((test) => !WEBHOOK_TRANSPORT_TESTS.some(({ name }) => name === test))
-  if (unknown.length > 0) throw new Error(`testWebhookTransport: no conformance tests named ${unknown.map((t) => JSON.stringify(t)).join(', ')}`)
+  if (unknown.length > 0)
+    throw new Error(`testWebhookTransport: no conformance tests named ${unknown.map((t) => JSON.stringify(t)).join(', ')}`)
 
   const test = suite(name)
   test.after(async () => {

@@ -51,7 +51,11 @@ export const WEBHOOK_TRANSPORT_TESTS: readonly WebhookTransportTest[] = [
         assert.ok(request.body.equals(Buffer.from(BODY, 'utf8')), 'the body arrives byte for byte')
         for (const [name, value] of Object.entries(HEADERS)) {
           const sent = request.rawHeaders.filter(([n]) => n.toLowerCase() === name)
-          assert.equal(sent.map(([, v]) => v), [value], `header ${name}`)
+          assert.equal(
+            sent.map(([, v]) => v),
+            [value],
+            `header ${name}`,
+          )
         }
         assert.equal(headerValues(request.rawHeaders, 'content-length'), [String(Buffer.byteLength(BODY))])
         assert.equal(headerValues(request.rawHeaders, 'host'), [`127.0.0.1:${receiver.port}`])
@@ -74,10 +78,13 @@ export const WEBHOOK_TRANSPORT_TESTS: readonly WebhookTransportTest[] = [
     name: '4xx and 5xx answers are responses with their status',
     async run({ transport }) {
       for (const status of [400, 401, 404, 410, 413, 429, 500, 502, 503, 599]) {
-        await withReceivers([(_req, res) => res.writeHead(status, { 'content-type': 'application/json' }).end('{"error":"secret detail"}')], async ([receiver]) => {
-          const result = await transport.send({ url: receiver.origin, headers: HEADERS, body: BODY })
-          assert.equal(withoutDuration(result), { kind: 'response', status }, String(status))
-        })
+        await withReceivers(
+          [(_req, res) => res.writeHead(status, { 'content-type': 'application/json' }).end('{"error":"secret detail"}')],
+          async ([receiver]) => {
+            const result = await transport.send({ url: receiver.origin, headers: HEADERS, body: BODY })
+            assert.equal(withoutDuration(result), { kind: 'response', status }, String(status))
+          },
+        )
       }
     },
   },
@@ -110,13 +117,17 @@ export const WEBHOOK_TRANSPORT_TESTS: readonly WebhookTransportTest[] = [
         [undefined, (s) => s === undefined],
       ]
       for (const [value, ok] of cases) {
-        await withReceivers([(_req, res) => res.writeHead(503, value === undefined ? {} : { 'retry-after': value }).end()], async ([receiver]) => {
-          const result = await transport.send({ url: receiver.origin, headers: {}, body: '' })
-          assert.is(result.kind, 'response')
-          const retryAfter = result.kind === 'response' ? result.retryAfter : undefined
-          assert.ok(ok(retryAfter), `Retry-After ${value} gave ${retryAfter}`)
-          if (value === undefined || value === 'soon') assert.not.ok(result.kind === 'response' && 'retryAfter' in result, 'no retryAfter key when there is none')
-        })
+        await withReceivers(
+          [(_req, res) => res.writeHead(503, value === undefined ? {} : { 'retry-after': value }).end()],
+          async ([receiver]) => {
+            const result = await transport.send({ url: receiver.origin, headers: {}, body: '' })
+            assert.is(result.kind, 'response')
+            const retryAfter = result.kind === 'response' ? result.retryAfter : undefined
+            assert.ok(ok(retryAfter), `Retry-After ${value} gave ${retryAfter}`)
+            if (value === undefined || value === 'soon')
+              assert.not.ok(result.kind === 'response' && 'retryAfter' in result, 'no retryAfter key when there is none')
+          },
+        )
       }
     },
   },
@@ -135,10 +146,13 @@ export const WEBHOOK_TRANSPORT_TESTS: readonly WebhookTransportTest[] = [
   {
     name: 'a receiver that accepts the connection but never sends a byte gives a timeout error',
     async run({ transport }) {
-      await withTcpReceiver(() => {}, async (receiver) => {
-        const result = await promptly(transport.send({ url: receiver.origin, headers: {}, body: '', timeoutMs: 300 }))
-        assert.is(errorClassOf(result), 'timeout')
-      })
+      await withTcpReceiver(
+        () => {},
+        async (receiver) => {
+          const result = await promptly(transport.send({ url: receiver.origin, headers: {}, body: '', timeoutMs: 300 }))
+          assert.is(errorClassOf(result), 'timeout')
+        },
+      )
     },
   },
   {
@@ -256,7 +270,10 @@ export const WEBHOOK_TRANSPORT_TESTS: readonly WebhookTransportTest[] = [
 type Answer = Parameters<typeof startReceiver>[0]
 
 /** Starts one receiver per answer, runs `body`, and closes them all, also on failure. */
-async function withReceivers<A extends Answer[]>(answers: [...A], body: (receivers: { [K in keyof A]: TestReceiver }) => Promise<void>): Promise<void> {
+async function withReceivers<A extends Answer[]>(
+  answers: [...A],
+  body: (receivers: { [K in keyof A]: TestReceiver }) => Promise<void>,
+): Promise<void> {
   const receivers: TestReceiver[] = []
   try {
     for (const answer of answers) receivers.push(await startReceiver(answer))
@@ -266,7 +283,10 @@ async function withReceivers<A extends Answer[]>(answers: [...A], body: (receive
   }
 }
 
-async function withTcpReceiver(onConnection: Parameters<typeof startTcpReceiver>[0], body: (receiver: TestReceiver) => Promise<void>): Promise<void> {
+async function withTcpReceiver(
+  onConnection: Parameters<typeof startTcpReceiver>[0],
+  body: (receiver: TestReceiver) => Promise<void>,
+): Promise<void> {
   const receiver = await startTcpReceiver(onConnection)
   try {
     await body(receiver)

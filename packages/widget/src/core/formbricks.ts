@@ -223,4 +223,3 @@ function isHttpUrl(text: string): boolean {
     return false
   }
 }
-

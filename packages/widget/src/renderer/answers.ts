@@ -93,7 +93,11 @@ export function contactInputs(question: ContactInfoQuestion): FieldInput<Contact
   return CONTACT_FIELDS.map((field) => toggle(field, question[field], question.required))
 }
 
-function toggle<F extends string>(field: F, input: { show?: boolean; required?: boolean; placeholder?: Localized } | undefined, required: boolean): FieldInput<F> {
+function toggle<F extends string>(
+  field: F,
+  input: { show?: boolean; required?: boolean; placeholder?: Localized } | undefined,
+  required: boolean,
+): FieldInput<F> {
   return {
     field,
     show: input?.show !== false,

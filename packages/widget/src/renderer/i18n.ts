@@ -18,7 +18,11 @@ export function surveyLanguages(survey: Pick<WidgetSurvey, 'languages'>): Survey
   for (const entry of Array.isArray(survey.languages) ? survey.languages : []) {
     const code = entry?.language?.code
     if (typeof code !== 'string' || code === '' || entry.enabled === false) continue
-    const language = { code, alias: typeof entry.language.alias === 'string' ? entry.language.alias : null, isDefault: entry.default === true }
+    const language = {
+      code,
+      alias: typeof entry.language.alias === 'string' ? entry.language.alias : null,
+      isDefault: entry.default === true,
+    }
     if (language.isDefault) languages.unshift(language)
     else languages.push(language)
   }

@@ -6,7 +6,18 @@
  * the reference's first logic (`condition`, `value`, `destination`) are understood too.
  */
 import { OTHER_ID, choiceIdOfLabel, isEmptyAnswer, matrixLabelTexts } from './answers'
-import type { Answer, ConditionGroup, LogicAction, LogicRule, Operand, Question, ResponseData, SingleCondition, SurveyVariable, Variables } from './types'
+import type {
+  Answer,
+  ConditionGroup,
+  LogicAction,
+  LogicRule,
+  Operand,
+  Question,
+  ResponseData,
+  SingleCondition,
+  SurveyVariable,
+  Variables,
+} from './types'
 
 export interface LogicContext {
   questions: readonly Question[]
@@ -61,7 +72,8 @@ export function evaluateGroup(group: ConditionGroup, ctx: LogicContext): boolean
 /** The variables' starting values, by id. */
 export function initialValues(variables: readonly SurveyVariable[]): Variables {
   const values: Variables = {}
-  for (const variable of variables) values[variable.id] = variable.type === 'number' ? Number(variable.value) || 0 : String(variable.value ?? '')
+  for (const variable of variables)
+    values[variable.id] = variable.type === 'number' ? Number(variable.value) || 0 : String(variable.value ?? '')
   return values
 }
 
@@ -170,7 +182,9 @@ function leftValue(operand: Operand, ctx: LogicContext): Value {
       if (row === undefined || !isRecord(answer)) return answer
       const rowEntry = question.rows[Number(row)]
       if (!rowEntry) return undefined
-      const cell = matrixLabelTexts(rowEntry).map((label) => answer[label]).find((value) => value !== undefined)
+      const cell = matrixLabelTexts(rowEntry)
+        .map((label) => answer[label])
+        .find((value) => value !== undefined)
       if (cell === undefined || cell === '') return cell
       const column = question.columns.findIndex((entry) => matrixLabelTexts(entry).includes(cell))
       return column === -1 ? undefined : String(column)
@@ -251,7 +265,12 @@ function calculate(action: Extract<LogicAction, { objective: 'calculate' }>, ctx
 type LegacyRule = Extract<LogicRule, { condition: string }>
 
 function isLegacyRule(rule: LogicRule): rule is LegacyRule {
-  return typeof rule === 'object' && rule !== null && typeof (rule as LegacyRule).condition === 'string' && typeof (rule as LegacyRule).destination === 'string'
+  return (
+    typeof rule === 'object' &&
+    rule !== null &&
+    typeof (rule as LegacyRule).condition === 'string' &&
+    typeof (rule as LegacyRule).destination === 'string'
+  )
 }
 
 /** A rule of the reference's first logic, on the answer to its own question. */

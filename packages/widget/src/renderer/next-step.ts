@@ -50,7 +50,9 @@ const pageCache = new WeakMap<Flow, Page[]>()
 export function pagesOf(flow: Flow): readonly Page[] {
   let pages = pageCache.get(flow)
   if (pages) return pages
-  const blocks = Array.isArray(flow.blocks) ? flow.blocks.filter((block) => Array.isArray(block?.elements) && block.elements.length > 0) : []
+  const blocks = Array.isArray(flow.blocks)
+    ? flow.blocks.filter((block) => Array.isArray(block?.elements) && block.elements.length > 0)
+    : []
   pages =
     blocks.length > 0
       ? blocks.map((block) => ({ ...block, elements: block.elements }))

@@ -29,7 +29,11 @@ export function scaleRange(question: ScaleQuestion): number {
   return RANGES[question.type].includes(question.range) ? question.range : 5
 }
 
-export function scalePoints(question: ScaleQuestion, lang: string, t: (key: UiKey, values?: Record<string, string | number>) => string): ScalePoint[] {
+export function scalePoints(
+  question: ScaleQuestion,
+  lang: string,
+  t: (key: UiKey, values?: Record<string, string | number>) => string,
+): ScalePoint[] {
   const range = scaleRange(question)
   const lower = localize(question.lowerLabel, lang)
   const upper = localize(question.upperLabel, lang)

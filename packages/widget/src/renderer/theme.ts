@@ -43,7 +43,9 @@ export function resolveTheme(
     surveyStyling.overwriteThemeStyling === true && projectStyling.allowStyleOverwrite !== false
       ? { ...projectStyling, ...surveyStyling }
       : projectStyling
-  const overwrites = (isRecord(survey.projectOverwrites) ? survey.projectOverwrites : isRecord(survey.productOverwrites) ? survey.productOverwrites : {}) as Record<string, unknown>
+  const overwrites = (
+    isRecord(survey.projectOverwrites) ? survey.projectOverwrites : isRecord(survey.productOverwrites) ? survey.productOverwrites : {}
+  ) as Record<string, unknown>
 
   const brand = hex(overwrites.brandColor) ?? light(styling.brandColor) ?? DEFAULTS.brand
   const text = light(styling.questionColor) ?? DEFAULTS.text
@@ -74,7 +76,9 @@ export function resolveTheme(
     darkOverwrite === undefined && (project.overlay === 'none' || project.overlay === 'light' || project.overlay === 'dark')
       ? project.overlay
       : placement === 'center'
-        ? (darkOverwrite ?? project.darkOverlay === true) ? 'dark' : 'light'
+        ? (darkOverwrite ?? project.darkOverlay === true)
+          ? 'dark'
+          : 'light'
         : 'none'
   return {
     vars,
@@ -82,7 +86,8 @@ export function resolveTheme(
     hideProgressBar: styling.hideProgressBar === true,
     placement,
     overlay,
-    clickOutsideClose: typeof overwrites.clickOutsideClose === 'boolean' ? overwrites.clickOutsideClose : project.clickOutsideClose !== false,
+    clickOutsideClose:
+      typeof overwrites.clickOutsideClose === 'boolean' ? overwrites.clickOutsideClose : project.clickOutsideClose !== false,
   }
 }
 
@@ -135,7 +140,13 @@ export function readableOn(background: string): string {
 export function mix(a: string, b: string, weight: number): string {
   const ca = rgb(a)
   const cb = rgb(b)
-  return `#${ca.map((channel, i) => Math.round(channel * (1 - weight) + (cb[i] as number) * weight).toString(16).padStart(2, '0')).join('')}`
+  return `#${ca
+    .map((channel, i) =>
+      Math.round(channel * (1 - weight) + (cb[i] as number) * weight)
+        .toString(16)
+        .padStart(2, '0'),
+    )
+    .join('')}`
 }
 
 const clamp = (value: number, min: number, max: number) => (Number.isFinite(value) ? Math.min(max, Math.max(min, value)) : min)

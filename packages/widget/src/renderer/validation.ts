@@ -110,7 +110,10 @@ function validateInputs(
   return undefined
 }
 
-function otherTextGiven(question: Extract<Question, { type: 'multipleChoiceSingle' | 'multipleChoiceMulti' }>, value: Answer | undefined): boolean {
+function otherTextGiven(
+  question: Extract<Question, { type: 'multipleChoiceSingle' | 'multipleChoiceMulti' }>,
+  value: Answer | undefined,
+): boolean {
   const labels = new Set(question.choices.filter((c) => c.id !== OTHER_ID).flatMap((c) => Object.values(c.label ?? {})))
   const given = Array.isArray(value) ? value : typeof value === 'string' ? [value] : []
   return given.some((text) => text.trim() !== '' && !labels.has(text))

@@ -4,7 +4,9 @@
  * `{ ok: false }` values rather than exceptions: a survey widget must never break the host page.
  */
 
-export type ApiResult<T> = { ok: true; data: T; status: number; etag?: string | null } | { ok: false; status: number; code?: string; message: string }
+export type ApiResult<T> =
+  | { ok: true; data: T; status: number; etag?: string | null }
+  | { ok: false; status: number; code?: string; message: string }
 
 export interface Endpoint {
   appUrl: string
@@ -52,7 +54,10 @@ export function updateUser<T>(endpoint: Endpoint, userId: string, attributes?: R
 }
 
 /** `POST …/displays`: a survey was shown. */
-export function createDisplay(endpoint: Endpoint, input: { surveyId: string; userId?: string; contactId?: string }): Promise<ApiResult<{ id: string }>> {
+export function createDisplay(
+  endpoint: Endpoint,
+  input: { surveyId: string; userId?: string; contactId?: string },
+): Promise<ApiResult<{ id: string }>> {
   return call('POST', clientPath(endpoint, '/displays', versionFor(input)), input)
 }
 

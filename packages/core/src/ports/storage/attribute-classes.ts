@@ -11,11 +11,7 @@ export interface AttributeClassStore {
    * Changes the fields given in one statement; `null` when the environment has no such class, `duplicate`
    * (nothing written) when the new name is taken.
    */
-  update(
-    environmentId: string,
-    id: string,
-    changes: AttributeClassChanges,
-  ): Promise<AttributeClassRecord | 'duplicate' | null>
+  update(environmentId: string, id: string, changes: AttributeClassChanges): Promise<AttributeClassRecord | 'duplicate' | null>
   /** Deletes the class of that environment unless it is `automatic`; returns what was deleted, or null. */
   delete(environmentId: string, id: string): Promise<AttributeClassRecord | null>
 }

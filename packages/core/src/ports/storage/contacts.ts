@@ -5,7 +5,10 @@ import type { PersonRecord } from './responses'
 export interface ContactStore {
   /** The environment's contacts with their attributes. */
   /** A page of the environment's contacts, of `filter`, ordered by `sortBy` then `id` (`after` in that order). */
-  list(environmentId: string, page: PageQuery & ContactFilter & { sortBy?: 'createdAt' | 'updatedAt'; order?: 'asc' | 'desc' }): Promise<PersonRecord[]>
+  list(
+    environmentId: string,
+    page: PageQuery & ContactFilter & { sortBy?: 'createdAt' | 'updatedAt'; order?: 'asc' | 'desc' },
+  ): Promise<PersonRecord[]>
   /** How many contacts of the environment `filter` takes, exactly. */
   count(environmentId: string, filter: ContactFilter): Promise<number>
   /** The contact of that environment with its attributes, or null (also for another environment's id). */

@@ -15,7 +15,12 @@ export interface ImportStore {
    * Records source id → target id pairs; a source id already recorded keeps its target id (an import running
    * at the same time may have recorded it first). Answers the target ids as recorded, for every pair's source id.
    */
-  recordMappings(environmentId: string, source: string, resource: string, pairs: Array<{ sourceId: string; targetId: string }>): Promise<Map<string, string>>
+  recordMappings(
+    environmentId: string,
+    source: string,
+    resource: string,
+    pairs: Array<{ sourceId: string; targetId: string }>,
+  ): Promise<Map<string, string>>
   /**
    * Inserts contacts with their ids, `userId`, times and attribute values (by attribute key id of the
    * environment), in one transaction; a contact whose id exists is left as it is. Returns the ids inserted.
@@ -31,7 +36,15 @@ export interface ImportStore {
 }
 
 /** What an import writes with the source's ids when it can. */
-export type ImportedKind = 'actionClasses' | 'contactAttributeKeys' | 'contacts' | 'segments' | 'surveys' | 'responses' | 'webhooks' | 'displays'
+export type ImportedKind =
+  | 'actionClasses'
+  | 'contactAttributeKeys'
+  | 'contacts'
+  | 'segments'
+  | 'surveys'
+  | 'responses'
+  | 'webhooks'
+  | 'displays'
 
 export interface ImportedContact {
   id: string
@@ -51,6 +64,15 @@ export interface ImportedDisplay {
 
 export interface ImportedResponseExtras {
   responseId: string
-  notes: Array<{ id: string; text: string; userId: string | null; userName: string | null; isResolved: boolean; isEdited: boolean; createdAt: Date; updatedAt: Date }>
+  notes: Array<{
+    id: string
+    text: string
+    userId: string | null
+    userName: string | null
+    isResolved: boolean
+    isEdited: boolean
+    createdAt: Date
+    updatedAt: Date
+  }>
   tags: string[]
 }

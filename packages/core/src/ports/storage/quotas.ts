@@ -27,7 +27,12 @@ export interface QuotaStore {
    * `change` must be free of side effects; if it throws, nothing is written and the error propagates.
    * `null` (without calling `change`) when the survey has no such quota; `name_taken` as in `insert`.
    */
-  update(environmentId: string, surveyId: string, id: string, change: (current: QuotaRecord) => QuotaRecord): Promise<QuotaRecord | 'name_taken' | null>
+  update(
+    environmentId: string,
+    surveyId: string,
+    id: string,
+    change: (current: QuotaRecord) => QuotaRecord,
+  ): Promise<QuotaRecord | 'name_taken' | null>
   /** Deletes the quota (and what it counted); returns it as it was, or null. */
   delete(environmentId: string, surveyId: string, id: string): Promise<QuotaRecord | null>
   /**

@@ -35,7 +35,18 @@ export interface ResponseListQuery extends PageQuery, ResponseFilter {
 export interface ResponseExportRow
   extends Pick<
     ResponseRecord,
-    'id' | 'createdAt' | 'updatedAt' | 'finished' | 'data' | 'meta' | 'ttc' | 'variables' | 'language' | 'singleUseId' | 'displayId' | 'endingId'
+    | 'id'
+    | 'createdAt'
+    | 'updatedAt'
+    | 'finished'
+    | 'data'
+    | 'meta'
+    | 'ttc'
+    | 'variables'
+    | 'language'
+    | 'singleUseId'
+    | 'displayId'
+    | 'endingId'
   > {
   /** The linked contact's id and `userId`, or null. */
   contactId: string | null
@@ -147,10 +158,7 @@ export interface ResponseStore {
    * so that a status check in `change` counts exactly: N concurrent finishing updates against `autoComplete: k`
    * with k < N pass the check k times. Updates that do not finish a response need no such lock (the hot path).
    */
-  update(
-    id: string,
-    change: (current: ResponseRecord, survey: ResponseSurveyFields) => ResponsePatch,
-  ): Promise<ResponseRecord | null>
+  update(id: string, change: (current: ResponseRecord, survey: ResponseSurveyFields) => ResponsePatch): Promise<ResponseRecord | null>
   /** Deletes the response of that environment; returns it as it was, or null. */
   delete(environmentId: string, id: string): Promise<ResponseRecord | null>
 }

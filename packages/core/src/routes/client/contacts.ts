@@ -19,11 +19,31 @@ import { attributesAnswer, dataOf, userAnswer, userStateAnswer } from '../../sch
  * become `custom` keys; `userId` and `id` are ignored), and the reference's combined user update.
  */
 export function registerClientContactRoutes(routes: RouteTable): void {
-  routes.post('/api/v1/client/:environmentId/user', updateUser, { summary: 'Identify a contact by `userId` and update its attributes', auth: 'none', body: userUpdateSchema, answer: dataOf(userAnswer) })
+  routes.post('/api/v1/client/:environmentId/user', updateUser, {
+    summary: 'Identify a contact by `userId` and update its attributes',
+    auth: 'none',
+    body: userUpdateSchema,
+    answer: dataOf(userAnswer),
+  })
   // The reference's newer SDKs (js-core since 3.5, react-native) identify at its v2 path, with the same shapes.
-  routes.post('/api/v2/client/:environmentId/user', updateUser, { summary: 'Identify, at the reference\'s v2 path', auth: 'none', body: userUpdateSchema, answer: dataOf(userAnswer) })
-  routes.put('/api/v1/client/:environmentId/contacts/:userId/attributes', updateAttributes, { summary: 'Set a contact\'s attributes', auth: 'none', body: attributesUpdateSchema, answer: dataOf(attributesAnswer) })
-  routes.get('/api/v1/client/:environmentId/identify/contacts/:userId', identify, { summary: 'Identify a contact (created when unknown)', auth: 'none', answer: dataOf(userStateAnswer), errors: [400] })
+  routes.post('/api/v2/client/:environmentId/user', updateUser, {
+    summary: "Identify, at the reference's v2 path",
+    auth: 'none',
+    body: userUpdateSchema,
+    answer: dataOf(userAnswer),
+  })
+  routes.put('/api/v1/client/:environmentId/contacts/:userId/attributes', updateAttributes, {
+    summary: "Set a contact's attributes",
+    auth: 'none',
+    body: attributesUpdateSchema,
+    answer: dataOf(attributesAnswer),
+  })
+  routes.get('/api/v1/client/:environmentId/identify/contacts/:userId', identify, {
+    summary: 'Identify a contact (created when unknown)',
+    auth: 'none',
+    answer: dataOf(userStateAnswer),
+    errors: [400],
+  })
 }
 
 const identify: Handler = async (request, ctx) => {
@@ -64,7 +84,10 @@ const updateUser: Handler = async (request, ctx) => {
   const expiresAt = new Date(ctx.now().getTime() + USER_STATE_TTL_MS).toISOString()
   const messages = result.skipped.map((key) => `The value of ${key} is already taken by another contact`)
   return ok(
-    { state: { data: userStateOutput(result.state, await segmentsOf(request, ctx, environmentId, result.state)), expiresAt }, ...(messages.length > 0 ? { messages } : {}) },
+    {
+      state: { data: userStateOutput(result.state, await segmentsOf(request, ctx, environmentId, result.state)), expiresAt },
+      ...(messages.length > 0 ? { messages } : {}),
+    },
     CLIENT_CORS_HEADERS,
   )
 }

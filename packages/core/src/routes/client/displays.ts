@@ -17,9 +17,27 @@ import { dataOf, displayResponseAnswer, idAnswer } from '../../schemas/answers'
  * given after that display.
  */
 export function registerClientDisplayRoutes(routes: RouteTable): void {
-  routes.post('/api/v1/client/:environmentId/displays', createDisplay, { idempotent: 'client', summary: 'A widget showed a survey', auth: 'none', body: displayCreateSchema, answer: dataOf(idAnswer), errors: [403] })
-  routes.post('/api/v2/client/:environmentId/displays', createDisplayV2, { idempotent: 'client', summary: 'A display, naming the contact by `contactId`', auth: 'none', body: displayCreateV2Schema, answer: dataOf(idAnswer), errors: [403] })
-  routes.get('/api/v1/client/:environmentId/displays/:displayId/response', displayResponse, { summary: 'The response given after a display (null while none)', auth: 'none', answer: dataOf(displayResponseAnswer) })
+  routes.post('/api/v1/client/:environmentId/displays', createDisplay, {
+    idempotent: 'client',
+    summary: 'A widget showed a survey',
+    auth: 'none',
+    body: displayCreateSchema,
+    answer: dataOf(idAnswer),
+    errors: [403],
+  })
+  routes.post('/api/v2/client/:environmentId/displays', createDisplayV2, {
+    idempotent: 'client',
+    summary: 'A display, naming the contact by `contactId`',
+    auth: 'none',
+    body: displayCreateV2Schema,
+    answer: dataOf(idAnswer),
+    errors: [403],
+  })
+  routes.get('/api/v1/client/:environmentId/displays/:displayId/response', displayResponse, {
+    summary: 'The response given after a display (null while none)',
+    auth: 'none',
+    answer: dataOf(displayResponseAnswer),
+  })
 }
 
 const createDisplay: Handler = async (request, ctx) => {

@@ -20,9 +20,19 @@ const MAX_AGE = 60
  * SDKs read. A weak `ETag` over the state (not `expiresAt`) lets a widget revalidate with `If-None-Match`.
  */
 export function registerClientEnvironmentRoutes(routes: RouteTable): void {
-  routes.get('/api/v1/client/:environmentId/environment', environmentState, { summary: 'What a widget needs: surveys, action classes, project', auth: 'none', answer: dataOf(v.object({ data: environmentStateAnswer, expiresAt: v.pipe(v.string(), v.isoTimestamp()) })), etag: true })
+  routes.get('/api/v1/client/:environmentId/environment', environmentState, {
+    summary: 'What a widget needs: surveys, action classes, project',
+    auth: 'none',
+    answer: dataOf(v.object({ data: environmentStateAnswer, expiresAt: v.pipe(v.string(), v.isoTimestamp()) })),
+    etag: true,
+  })
   // The reference's newer SDKs ask the same at its v2 path.
-  routes.get('/api/v2/client/:environmentId/environment', environmentState, { summary: 'The same environment state, at the reference\'s v2 path', auth: 'none', answer: dataOf(v.object({ data: environmentStateAnswer, expiresAt: v.pipe(v.string(), v.isoTimestamp()) })), etag: true })
+  routes.get('/api/v2/client/:environmentId/environment', environmentState, {
+    summary: "The same environment state, at the reference's v2 path",
+    auth: 'none',
+    answer: dataOf(v.object({ data: environmentStateAnswer, expiresAt: v.pipe(v.string(), v.isoTimestamp()) })),
+    etag: true,
+  })
 }
 
 const environmentState: Handler = async (request, ctx) => {
@@ -34,7 +44,11 @@ const environmentState: Handler = async (request, ctx) => {
   if (!state.appSetupCompleted || !state.websiteSetupCompleted) {
     await ctx.storage.environmentState.markSetupCompleted(environmentId, now)
   }
-  const segments = await segmentsById(ctx, environmentId, state.surveys.map((survey) => survey.segmentId))
+  const segments = await segmentsById(
+    ctx,
+    environmentId,
+    state.surveys.map((survey) => survey.segmentId),
+  )
   const data = environmentStateOutput(state, now, segments)
   const text = JSON.stringify(data)
   const etag = `W/"${bytesToHex(sha256(utf8ToBytes(text))).slice(0, 32)}"`

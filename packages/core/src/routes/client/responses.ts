@@ -27,11 +27,43 @@ import type { QuotaRecord } from '../../ports/storage'
  * the specification's `{id}` otherwise.
  */
 export function registerClientResponseRoutes(routes: RouteTable): void {
-  routes.post('/api/v1/client/:environmentId/responses', createResponse, { idempotent: 'client', summary: 'A respondent starts a response', auth: 'none', body: responseCreateSchema, answer: dataOf(v1ResponseAnswer), errors: [403] })
-  routes.put('/api/v1/client/:environmentId/responses/:responseId', updateResponse, { summary: 'A respondent adds to or finishes a response', auth: 'none', body: responseUpdateSchema, answer: dataOf(v1ResponseAnswer), errors: [403] })
-  routes.put('/api/v1/client/responses/:responseId', updateResponse, { summary: 'The same, in the specification\'s form without the environment', auth: 'none', body: responseUpdateSchema, answer: dataOf(v1ResponseAnswer), errors: [403] })
-  routes.post('/api/v2/client/:environmentId/responses', createResponseV2, { idempotent: 'client', summary: 'A response, naming the contact by `contactId`', auth: 'none', body: responseCreateV2Schema, answer: dataOf(v2ResponseAnswer), errors: [403] })
-  routes.put('/api/v2/client/:environmentId/responses/:responseId', updateResponseV2, { summary: 'Add to or finish a response, at the reference\'s v2 path', auth: 'none', body: responseUpdateSchema, answer: dataOf(v2ResponseAnswer), errors: [403] })
+  routes.post('/api/v1/client/:environmentId/responses', createResponse, {
+    idempotent: 'client',
+    summary: 'A respondent starts a response',
+    auth: 'none',
+    body: responseCreateSchema,
+    answer: dataOf(v1ResponseAnswer),
+    errors: [403],
+  })
+  routes.put('/api/v1/client/:environmentId/responses/:responseId', updateResponse, {
+    summary: 'A respondent adds to or finishes a response',
+    auth: 'none',
+    body: responseUpdateSchema,
+    answer: dataOf(v1ResponseAnswer),
+    errors: [403],
+  })
+  routes.put('/api/v1/client/responses/:responseId', updateResponse, {
+    summary: "The same, in the specification's form without the environment",
+    auth: 'none',
+    body: responseUpdateSchema,
+    answer: dataOf(v1ResponseAnswer),
+    errors: [403],
+  })
+  routes.post('/api/v2/client/:environmentId/responses', createResponseV2, {
+    idempotent: 'client',
+    summary: 'A response, naming the contact by `contactId`',
+    auth: 'none',
+    body: responseCreateV2Schema,
+    answer: dataOf(v2ResponseAnswer),
+    errors: [403],
+  })
+  routes.put('/api/v2/client/:environmentId/responses/:responseId', updateResponseV2, {
+    summary: "Add to or finish a response, at the reference's v2 path",
+    auth: 'none',
+    body: responseUpdateSchema,
+    answer: dataOf(v2ResponseAnswer),
+    errors: [403],
+  })
 }
 
 const updateResponseV2: Handler = async (request, ctx) => {
@@ -76,7 +108,12 @@ const updateResponse: Handler = async (request, ctx) => {
 }
 
 /** A created response screened against its survey's quotas (it was created in `environmentId`), if it has any. */
-async function screenCreated(ctx: CanvassContext, environmentId: string, response: NewResponse, created: Created): Promise<QuotaRecord | null> {
+async function screenCreated(
+  ctx: CanvassContext,
+  environmentId: string,
+  response: NewResponse,
+  created: Created,
+): Promise<QuotaRecord | null> {
   if (!created.hasQuotas) return null
   const { id: responseId, surveyId, finished, data, variables } = response
   return screenResponse(ctx, { environmentId, surveyId, responseId, finished, data, variables })
@@ -107,18 +144,17 @@ async function updateResponseOrThrow(request: IRequest, ctx: CanvassContext): Pr
   if (!updated) throw notFound('Response', id)
   if (!hasQuotas) return { id, quota: null }
   const { environmentId: responseEnvironment, surveyId, finished, data, variables } = updated
-  return { id, quota: await screenResponse(ctx, { environmentId: responseEnvironment, surveyId, responseId: id, finished, data, variables }) }
+  return {
+    id,
+    quota: await screenResponse(ctx, { environmentId: responseEnvironment, surveyId, responseId: id, finished, data, variables }),
+  }
 }
 
 /**
  * Creates a response and turns every refusal of the storage into the contract's answer. Client routes name
  * the environment in the path (`checkEnvironment`); management routes take it from the key.
  */
-export async function createResponseOrThrow(
-  ctx: CanvassContext,
-  response: NewResponse,
-  check: CreateResponseCheck,
-): Promise<string> {
+export async function createResponseOrThrow(ctx: CanvassContext, response: NewResponse, check: CreateResponseCheck): Promise<string> {
   return (await createOrThrow(ctx, response, check)).id
 }
 
@@ -154,7 +190,8 @@ async function createOrThrow(ctx: CanvassContext, response: NewResponse, check: 
 }
 
 /** The reference's answer to a second response for one display (its text, without the id). */
-export const displayTaken = () => badRequest('Display is already linked to a response', { displayId: 'Another response names this display' })
+export const displayTaken = () =>
+  badRequest('Display is already linked to a response', { displayId: 'Another response names this display' })
 
 /**
  * Whether `token` proves the PIN of `surveyId`. Only a request that carries one pays for the check; the

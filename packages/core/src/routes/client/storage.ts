@@ -45,10 +45,33 @@ export function registerClientStorageRoutes(routes: RouteTable, settings: Upload
   }
 
   const upload: Handler = async (request, ctx) =>
-    receiveUpload(request, { environmentId: param(request, 'environmentId'), accessType: 'private', headers: CLIENT_CORS_HEADERS }, settings, ctx)
+    receiveUpload(
+      request,
+      { environmentId: param(request, 'environmentId'), accessType: 'private', headers: CLIENT_CORS_HEADERS },
+      settings,
+      ctx,
+    )
 
-  routes.post('/api/v1/client/:environmentId/storage', presign, { summary: 'Sign a respondent\'s upload (files of respondents are private)', auth: 'none', body: presignSchema, answer: dataOf(presignAnswer), requires: 'blobStore' })
+  routes.post('/api/v1/client/:environmentId/storage', presign, {
+    summary: "Sign a respondent's upload (files of respondents are private)",
+    auth: 'none',
+    body: presignSchema,
+    answer: dataOf(presignAnswer),
+    requires: 'blobStore',
+  })
   // The reference's v2 path signs the same way; the upload goes to the v1 `…/storage/local` either way.
-  routes.post('/api/v2/client/:environmentId/storage', presign, { summary: 'Sign a respondent\'s upload, at the reference\'s v2 path', auth: 'none', body: presignSchema, answer: dataOf(presignAnswer), requires: 'blobStore' })
-  routes.post('/api/v1/client/:environmentId/storage/local', upload, { summary: 'Upload a respondent\'s file signed by the presign', auth: 'upload', body: 'upload', answer: dataOf(uploadAnswer), requires: 'blobStore' })
+  routes.post('/api/v2/client/:environmentId/storage', presign, {
+    summary: "Sign a respondent's upload, at the reference's v2 path",
+    auth: 'none',
+    body: presignSchema,
+    answer: dataOf(presignAnswer),
+    requires: 'blobStore',
+  })
+  routes.post('/api/v1/client/:environmentId/storage/local', upload, {
+    summary: "Upload a respondent's file signed by the presign",
+    auth: 'upload',
+    body: 'upload',
+    answer: dataOf(uploadAnswer),
+    requires: 'blobStore',
+  })
 }

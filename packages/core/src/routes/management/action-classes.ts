@@ -15,11 +15,36 @@ import { environmentResourceHandlers } from './environment-resource'
 
 /** `/api/v1/management/action-classes`: list (`New Session` included), create, get, update and delete. */
 export function registerActionClassRoutes(routes: RouteTable): void {
-  routes.get('/api/v1/management/action-classes', listActionClasses, { summary: 'List action classes (the automatic `New Session` included)', auth: 'apiKey', query: pageQuery, answer: pageOf(actionClassAnswer) })
-  routes.post('/api/v1/management/action-classes', createActionClass, { idempotent: 'management', summary: 'Create a action class', auth: 'apiKey', body: actionClassCreateSchema, answer: dataOf(actionClassAnswer) })
-  routes.get('/api/v1/management/action-classes/:actionClassId', getActionClass, { summary: 'Read one action class', auth: 'apiKey', answer: dataOf(actionClassAnswer) })
-  routes.put('/api/v1/management/action-classes/:actionClassId', updateActionClass, { summary: 'Update a action class', auth: 'apiKey', body: actionClassUpdateSchema, answer: dataOf(actionClassAnswer) })
-  routes.delete('/api/v1/management/action-classes/:actionClassId', deleteActionClass, { summary: 'Delete a action class; returns it', auth: 'apiKey', answer: dataOf(actionClassAnswer), errors: [400] })
+  routes.get('/api/v1/management/action-classes', listActionClasses, {
+    summary: 'List action classes (the automatic `New Session` included)',
+    auth: 'apiKey',
+    query: pageQuery,
+    answer: pageOf(actionClassAnswer),
+  })
+  routes.post('/api/v1/management/action-classes', createActionClass, {
+    idempotent: 'management',
+    summary: 'Create a action class',
+    auth: 'apiKey',
+    body: actionClassCreateSchema,
+    answer: dataOf(actionClassAnswer),
+  })
+  routes.get('/api/v1/management/action-classes/:actionClassId', getActionClass, {
+    summary: 'Read one action class',
+    auth: 'apiKey',
+    answer: dataOf(actionClassAnswer),
+  })
+  routes.put('/api/v1/management/action-classes/:actionClassId', updateActionClass, {
+    summary: 'Update a action class',
+    auth: 'apiKey',
+    body: actionClassUpdateSchema,
+    answer: dataOf(actionClassAnswer),
+  })
+  routes.delete('/api/v1/management/action-classes/:actionClassId', deleteActionClass, {
+    summary: 'Delete a action class; returns it',
+    auth: 'apiKey',
+    answer: dataOf(actionClassAnswer),
+    errors: [400],
+  })
 }
 
 /** The 400s of a taken name or key, naming the unique constraint like the attribute classes' (contract §3). */

@@ -15,11 +15,36 @@ import { environmentResourceHandlers } from './environment-resource'
 
 /** `/api/v1/management/attribute-classes`: list (automatic ones included), create, get, update and delete. */
 export function registerAttributeClassRoutes(routes: RouteTable): void {
-  routes.get('/api/v1/management/attribute-classes', listAttributeClasses, { summary: 'List attribute classes (the automatic ones included)', auth: 'apiKey', query: pageQuery, answer: pageOf(attributeClassAnswer) })
-  routes.post('/api/v1/management/attribute-classes', createAttributeClass, { idempotent: 'management', summary: 'Create a attribute class', auth: 'apiKey', body: attributeClassCreateSchema, answer: dataOf(attributeClassAnswer) })
-  routes.get('/api/v1/management/attribute-classes/:attributeClassId', getAttributeClass, { summary: 'Read one attribute class', auth: 'apiKey', answer: dataOf(attributeClassAnswer) })
-  routes.put('/api/v1/management/attribute-classes/:attributeClassId', updateAttributeClass, { summary: 'Update a attribute class', auth: 'apiKey', body: attributeClassUpdateSchema, answer: dataOf(attributeClassAnswer) })
-  routes.delete('/api/v1/management/attribute-classes/:attributeClassId', deleteAttributeClass, { summary: 'Delete a attribute class; returns it', auth: 'apiKey', answer: dataOf(attributeClassAnswer), errors: [400] })
+  routes.get('/api/v1/management/attribute-classes', listAttributeClasses, {
+    summary: 'List attribute classes (the automatic ones included)',
+    auth: 'apiKey',
+    query: pageQuery,
+    answer: pageOf(attributeClassAnswer),
+  })
+  routes.post('/api/v1/management/attribute-classes', createAttributeClass, {
+    idempotent: 'management',
+    summary: 'Create a attribute class',
+    auth: 'apiKey',
+    body: attributeClassCreateSchema,
+    answer: dataOf(attributeClassAnswer),
+  })
+  routes.get('/api/v1/management/attribute-classes/:attributeClassId', getAttributeClass, {
+    summary: 'Read one attribute class',
+    auth: 'apiKey',
+    answer: dataOf(attributeClassAnswer),
+  })
+  routes.put('/api/v1/management/attribute-classes/:attributeClassId', updateAttributeClass, {
+    summary: 'Update a attribute class',
+    auth: 'apiKey',
+    body: attributeClassUpdateSchema,
+    answer: dataOf(attributeClassAnswer),
+  })
+  routes.delete('/api/v1/management/attribute-classes/:attributeClassId', deleteAttributeClass, {
+    summary: 'Delete a attribute class; returns it',
+    auth: 'apiKey',
+    answer: dataOf(attributeClassAnswer),
+    errors: [400],
+  })
 }
 
 /** The 400 of a duplicate name, naming the unique constraint as the reference does (contract §3). */

@@ -15,11 +15,36 @@ import { environmentResourceHandlers } from './environment-resource'
 
 /** `/api/v1/management/contact-attribute-keys`: list (defaults included), create, get, update and delete. */
 export function registerContactAttributeKeyRoutes(routes: RouteTable): void {
-  routes.get('/api/v1/management/contact-attribute-keys', listKeys, { summary: 'List contact attribute keys (the defaults included)', auth: 'apiKey', query: pageQuery, answer: pageOf(contactAttributeKeyAnswer) })
-  routes.post('/api/v1/management/contact-attribute-keys', createKey, { idempotent: 'management', summary: 'Create a contact attribute key', auth: 'apiKey', body: contactAttributeKeyCreateSchema, answer: dataOf(contactAttributeKeyAnswer) })
-  routes.get('/api/v1/management/contact-attribute-keys/:contactAttributeKeyId', getKey, { summary: 'Read one contact attribute key', auth: 'apiKey', answer: dataOf(contactAttributeKeyAnswer) })
-  routes.put('/api/v1/management/contact-attribute-keys/:contactAttributeKeyId', updateKey, { summary: 'Update a contact attribute key', auth: 'apiKey', body: contactAttributeKeyUpdateSchema, answer: dataOf(contactAttributeKeyAnswer) })
-  routes.delete('/api/v1/management/contact-attribute-keys/:contactAttributeKeyId', deleteKey, { summary: 'Delete a contact attribute key; returns it', auth: 'apiKey', answer: dataOf(contactAttributeKeyAnswer), errors: [400] })
+  routes.get('/api/v1/management/contact-attribute-keys', listKeys, {
+    summary: 'List contact attribute keys (the defaults included)',
+    auth: 'apiKey',
+    query: pageQuery,
+    answer: pageOf(contactAttributeKeyAnswer),
+  })
+  routes.post('/api/v1/management/contact-attribute-keys', createKey, {
+    idempotent: 'management',
+    summary: 'Create a contact attribute key',
+    auth: 'apiKey',
+    body: contactAttributeKeyCreateSchema,
+    answer: dataOf(contactAttributeKeyAnswer),
+  })
+  routes.get('/api/v1/management/contact-attribute-keys/:contactAttributeKeyId', getKey, {
+    summary: 'Read one contact attribute key',
+    auth: 'apiKey',
+    answer: dataOf(contactAttributeKeyAnswer),
+  })
+  routes.put('/api/v1/management/contact-attribute-keys/:contactAttributeKeyId', updateKey, {
+    summary: 'Update a contact attribute key',
+    auth: 'apiKey',
+    body: contactAttributeKeyUpdateSchema,
+    answer: dataOf(contactAttributeKeyAnswer),
+  })
+  routes.delete('/api/v1/management/contact-attribute-keys/:contactAttributeKeyId', deleteKey, {
+    summary: 'Delete a contact attribute key; returns it',
+    auth: 'apiKey',
+    answer: dataOf(contactAttributeKeyAnswer),
+    errors: [400],
+  })
 }
 
 /** The 400 of a duplicate key, worded like the attribute classes' (contract §3). */

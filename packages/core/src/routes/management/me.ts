@@ -12,7 +12,11 @@ import { meAnswer } from '../../schemas/answers'
  */
 export function registerMeRoutes(routes: RouteTable): void {
   routes.get('/api/v1/me', me, { summary: 'The environment of the API key (not wrapped in `data`)', auth: 'apiKey', answer: meAnswer })
-  routes.get('/api/v1/management/me', me, { summary: 'As `GET /api/v1/me`, at the path of the reference\'s current clients', auth: 'apiKey', answer: meAnswer })
+  routes.get('/api/v1/management/me', me, {
+    summary: "As `GET /api/v1/me`, at the path of the reference's current clients",
+    auth: 'apiKey',
+    answer: meAnswer,
+  })
 }
 
 const me: Handler = async (request, ctx) => {

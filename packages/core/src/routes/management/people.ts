@@ -16,13 +16,44 @@ import { pageQuery } from '../../http/pagination'
  * list, get and delete; and `/api/v1/management/contact-attributes`, the contacts' attribute values.
  */
 export function registerPeopleRoutes(routes: RouteTable): void {
-  routes.get('/api/v1/management/people', listContacts, { summary: 'List people (contacts) with their attributes: `userId`, dates, `sortBy`, `order`, `count`', auth: 'apiKey', query: contactListQuery, answer: pageOf(contactAnswer) })
-  routes.get('/api/v1/management/people/:personId', getContact('Person', 'personId'), { summary: 'Read one person', auth: 'apiKey', answer: dataOf(contactAnswer) })
-  routes.delete('/api/v1/management/people/:personId', deleteContact('Person', 'personId', 'Person deleted successfully'), { summary: 'Delete a person; its responses stay, with `person` null', auth: 'apiKey', answer: dataOf(deletedAnswer) })
-  routes.get('/api/v1/management/contacts', listContacts, { summary: 'List contacts with their attributes: `userId`, dates, `sortBy`, `order`, `count`', auth: 'apiKey', query: contactListQuery, answer: pageOf(contactAnswer) })
-  routes.get('/api/v1/management/contacts/:contactId', getContact('Contact', 'contactId'), { summary: 'Read one contact', auth: 'apiKey', answer: dataOf(contactAnswer) })
-  routes.delete('/api/v1/management/contacts/:contactId', deleteContact('Contact', 'contactId', 'Contact deleted successfully'), { summary: 'Delete a contact; its responses stay, with `person` null', auth: 'apiKey', answer: dataOf(deletedAnswer) })
-  routes.get('/api/v1/management/contact-attributes', listContactAttributes, { summary: 'List the contacts\' attribute values with their keys', auth: 'apiKey', query: pageQuery, answer: pageOf(contactAttributeAnswer) })
+  routes.get('/api/v1/management/people', listContacts, {
+    summary: 'List people (contacts) with their attributes: `userId`, dates, `sortBy`, `order`, `count`',
+    auth: 'apiKey',
+    query: contactListQuery,
+    answer: pageOf(contactAnswer),
+  })
+  routes.get('/api/v1/management/people/:personId', getContact('Person', 'personId'), {
+    summary: 'Read one person',
+    auth: 'apiKey',
+    answer: dataOf(contactAnswer),
+  })
+  routes.delete('/api/v1/management/people/:personId', deleteContact('Person', 'personId', 'Person deleted successfully'), {
+    summary: 'Delete a person; its responses stay, with `person` null',
+    auth: 'apiKey',
+    answer: dataOf(deletedAnswer),
+  })
+  routes.get('/api/v1/management/contacts', listContacts, {
+    summary: 'List contacts with their attributes: `userId`, dates, `sortBy`, `order`, `count`',
+    auth: 'apiKey',
+    query: contactListQuery,
+    answer: pageOf(contactAnswer),
+  })
+  routes.get('/api/v1/management/contacts/:contactId', getContact('Contact', 'contactId'), {
+    summary: 'Read one contact',
+    auth: 'apiKey',
+    answer: dataOf(contactAnswer),
+  })
+  routes.delete('/api/v1/management/contacts/:contactId', deleteContact('Contact', 'contactId', 'Contact deleted successfully'), {
+    summary: 'Delete a contact; its responses stay, with `person` null',
+    auth: 'apiKey',
+    answer: dataOf(deletedAnswer),
+  })
+  routes.get('/api/v1/management/contact-attributes', listContactAttributes, {
+    summary: "List the contacts' attribute values with their keys",
+    auth: 'apiKey',
+    query: pageQuery,
+    answer: pageOf(contactAttributeAnswer),
+  })
 }
 
 const listContacts: Handler = async (request, ctx) => {

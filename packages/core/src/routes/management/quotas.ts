@@ -20,10 +20,21 @@ const BASE = '/api/v1/management/surveys/:surveyId/quotas'
  * app only): list, create, get, update and delete a survey's quotas.
  */
 export function registerQuotaRoutes(routes: RouteTable): void {
-  routes.get(BASE, listQuotas, { summary: 'List a survey\'s quotas', auth: 'apiKey', query: pageQuery, answer: pageOf(quotaAnswer) })
-  routes.post(BASE, createQuota, { idempotent: 'management', summary: 'Create a quota of a survey', auth: 'apiKey', body: quotaCreateSchema, answer: dataOf(quotaAnswer) })
+  routes.get(BASE, listQuotas, { summary: "List a survey's quotas", auth: 'apiKey', query: pageQuery, answer: pageOf(quotaAnswer) })
+  routes.post(BASE, createQuota, {
+    idempotent: 'management',
+    summary: 'Create a quota of a survey',
+    auth: 'apiKey',
+    body: quotaCreateSchema,
+    answer: dataOf(quotaAnswer),
+  })
   routes.get(`${BASE}/:quotaId`, getQuota, { summary: 'Read one quota', auth: 'apiKey', answer: dataOf(quotaAnswer) })
-  routes.put(`${BASE}/:quotaId`, updateQuota, { summary: 'Update a quota: fields sent replace those stored', auth: 'apiKey', body: quotaUpdateSchema, answer: dataOf(quotaAnswer) })
+  routes.put(`${BASE}/:quotaId`, updateQuota, {
+    summary: 'Update a quota: fields sent replace those stored',
+    auth: 'apiKey',
+    body: quotaUpdateSchema,
+    answer: dataOf(quotaAnswer),
+  })
   routes.delete(`${BASE}/:quotaId`, deleteQuota, { summary: 'Delete a quota; returns it', auth: 'apiKey', answer: dataOf(quotaAnswer) })
 }
 

@@ -24,14 +24,26 @@ import { checkNamedEnvironment, namedEnvironmentChecker } from '../../services/n
 
 /** `/api/v1/management/responses`: list, create, get, update and delete, without survey status checks. */
 export function registerManagementResponseRoutes(routes: RouteTable): void {
-  routes.get('/api/v1/management/responses', listResponses, { summary: 'List responses: filtered, sorted, counted with `count=true` (`X-Total-Count`)', auth: 'apiKey', query: responseListQuery, answer: pageOf(responseAnswer), errors: [404] })
-  routes.post('/api/v1/management/responses', createResponse, { idempotent: 'management', summary: 'Create a response, whatever the survey\'s status; imports give `createdAt` and `updatedAt`', auth: 'apiKey', body: managementResponseCreateSchema, answer: dataOf(responseAnswer), errors: [404] })
+  routes.get('/api/v1/management/responses', listResponses, {
+    summary: 'List responses: filtered, sorted, counted with `count=true` (`X-Total-Count`)',
+    auth: 'apiKey',
+    query: responseListQuery,
+    answer: pageOf(responseAnswer),
+    errors: [404],
+  })
+  routes.post('/api/v1/management/responses', createResponse, {
+    idempotent: 'management',
+    summary: "Create a response, whatever the survey's status; imports give `createdAt` and `updatedAt`",
+    auth: 'apiKey',
+    body: managementResponseCreateSchema,
+    answer: dataOf(responseAnswer),
+    errors: [404],
+  })
   routes.post('/api/v1/management/responses/bulk', importResponses, {
     summary: 'Import up to 1,000 responses in one transaction, with a result per item; webhooks only with `?webhooks=true`',
     auth: 'apiKey',
     query: v.object({ webhooks: v.optional(v.picklist(['true', 'false'])) }),
-    description:
-      `The answer lists every created item with its id and the first ${MAX_LISTED_ERRORS} failed ones with their error (one field in \`details\`), in the order sent; \`unlistedErrors\` counts the failed items beyond them. NUL, a lone surrogate or a number past the float limit inside one item fails that item alone.`,
+    description: `The answer lists every created item with its id and the first ${MAX_LISTED_ERRORS} failed ones with their error (one field in \`details\`), in the order sent; \`unlistedErrors\` counts the failed items beyond them. NUL, a lone surrogate or a number past the float limit inside one item fails that item alone.`,
     body: bulkImportSchema,
     answer: dataOf(bulkImportAnswer),
     idempotent: 'management',
@@ -39,17 +51,30 @@ export function registerManagementResponseRoutes(routes: RouteTable): void {
   })
   // Before `…/:responseId`, which would take `export` for an id.
   routes.get('/api/v1/management/responses/export', exportResponses, {
-    summary: 'Every response of a survey as CSV or NDJSON, streamed; the list\'s filters and order',
+    summary: "Every response of a survey as CSV or NDJSON, streamed; the list's filters and order",
     description:
-      'One row per response: metadata, one column per question (per matrix row, address field and contact info field), each hidden field, one column per survey variable (`Variable: <name>`) and `Other Variables` for the rest. CSV cells a spreadsheet would run as a formula start with `\'`.',
+      "One row per response: metadata, one column per question (per matrix row, address field and contact info field), each hidden field, one column per survey variable (`Variable: <name>`) and `Other Variables` for the rest. CSV cells a spreadsheet would run as a formula start with `'`.",
     auth: 'apiKey',
     query: responseExportQuery,
     produces: 'text/csv',
     errors: [404],
   })
-  routes.get('/api/v1/management/responses/:responseId', getResponse, { summary: 'Read one response', auth: 'apiKey', answer: dataOf(responseAnswer) })
-  routes.put('/api/v1/management/responses/:responseId', updateResponse, { summary: 'Update a response (finished ones too)', auth: 'apiKey', body: managementResponseUpdateSchema, answer: dataOf(responseAnswer) })
-  routes.delete('/api/v1/management/responses/:responseId', deleteResponse, { summary: 'Delete a response', auth: 'apiKey', answer: dataOf(responseAnswer) })
+  routes.get('/api/v1/management/responses/:responseId', getResponse, {
+    summary: 'Read one response',
+    auth: 'apiKey',
+    answer: dataOf(responseAnswer),
+  })
+  routes.put('/api/v1/management/responses/:responseId', updateResponse, {
+    summary: 'Update a response (finished ones too)',
+    auth: 'apiKey',
+    body: managementResponseUpdateSchema,
+    answer: dataOf(responseAnswer),
+  })
+  routes.delete('/api/v1/management/responses/:responseId', deleteResponse, {
+    summary: 'Delete a response',
+    auth: 'apiKey',
+    answer: dataOf(responseAnswer),
+  })
 }
 
 const listResponses: Handler = async (request, ctx) => {
@@ -81,25 +106,36 @@ const exportResponses: Handler = async (request, ctx, info) => {
   const onEarlyEnd = logEarlyEnd(ctx, `The ${format.toUpperCase()} export of survey ${survey.id}`, info.requestId)
   const body =
     format === 'csv'
-      ? exportStream(survey, {
-          format,
-          quotas: hasQuotas,
-          rows: {
-            read: async (after, limit) => {
-              const rows = await ctx.storage.responses.listForExport(environmentId, { ...scope, limit, ...position(after) })
-              if (!hasQuotas || rows.length === 0) return rows
-              const names = await ctx.storage.quotas.namesByResponse(environmentId, rows.map((row) => row.id))
-              return rows.map((row) => ({ ...row, quotas: names[row.id] ?? [] }))
+      ? exportStream(
+          survey,
+          {
+            format,
+            quotas: hasQuotas,
+            rows: {
+              read: async (after, limit) => {
+                const rows = await ctx.storage.responses.listForExport(environmentId, { ...scope, limit, ...position(after) })
+                if (!hasQuotas || rows.length === 0) return rows
+                const names = await ctx.storage.quotas.namesByResponse(
+                  environmentId,
+                  rows.map((row) => row.id),
+                )
+                return rows.map((row) => ({ ...row, quotas: names[row.id] ?? [] }))
+              },
             },
           },
-        }, onEarlyEnd)
-      : exportStream(survey, {
-          format,
-          rows: {
-            read: async (after, limit) =>
-              (await ctx.storage.responses.list(environmentId, { ...scope, limit, ...position(after) })).slice(0, limit),
+          onEarlyEnd,
+        )
+      : exportStream(
+          survey,
+          {
+            format,
+            rows: {
+              read: async (after, limit) =>
+                (await ctx.storage.responses.list(environmentId, { ...scope, limit, ...position(after) })).slice(0, limit),
+            },
           },
-        }, onEarlyEnd)
+          onEarlyEnd,
+        )
   const name = `responses-${survey.id.replace(/[^A-Za-z0-9_-]/g, '')}.${format}`
   return new Response(body, {
     status: 200,
@@ -121,10 +157,16 @@ export const MAX_IMPORT = 1000
 export const MAX_LISTED_ERRORS = 100
 
 const bulkImportSchema = v.object({
-  responses: v.pipe(v.array(v.unknown()), v.minLength(1, 'Must hold at least one response'), v.maxLength(MAX_IMPORT, `Must hold at most ${MAX_IMPORT} responses`)),
+  responses: v.pipe(
+    v.array(v.unknown()),
+    v.minLength(1, 'Must hold at least one response'),
+    v.maxLength(MAX_IMPORT, `Must hold at most ${MAX_IMPORT} responses`),
+  ),
 })
 
-type ItemResult = { index: number; id: string } | { index: number; error: { code: string; message: string; details: Record<string, unknown> } }
+type ItemResult =
+  | { index: number; id: string }
+  | { index: number; error: { code: string; message: string; details: Record<string, unknown> } }
 
 const importResponses: Handler = async (request, ctx) => {
   const { environmentId } = await authenticate(request, ctx)
@@ -142,7 +184,13 @@ const importResponses: Handler = async (request, ctx) => {
     try {
       const problem = itemProblems.get(index)
       if (problem) throw validationError({ [problem.path]: problem.message })
-      const { createdAt, updatedAt, environmentId: sentEnvironmentId, workspaceId, ...input } = parseItem(managementResponseCreateSchema, item)
+      const {
+        createdAt,
+        updatedAt,
+        environmentId: sentEnvironmentId,
+        workspaceId,
+        ...input
+      } = parseItem(managementResponseCreateSchema, item)
       await checkItemEnvironment({ environmentId: sentEnvironmentId, workspaceId }, unauthorized)
       const now = createdAt === undefined ? ctx.now() : new Date(createdAt)
       const response = newResponse(input, userAgent, { id: ctx.newId(), newId: ctx.newId, now })
@@ -157,9 +205,14 @@ const importResponses: Handler = async (request, ctx) => {
       results.push({ index, error: { code: error.code, message: error.message, details: error.details } })
     }
   }
-  const outcomes = valid.length === 0
-    ? []
-    : await ctx.storage.responses.importMany(valid.map((entry) => entry.response), { environmentId, requireAccepting: false, checkEnvironment: false, pinProven: true }, { webhooks: webhooks === 'true' })
+  const outcomes =
+    valid.length === 0
+      ? []
+      : await ctx.storage.responses.importMany(
+          valid.map((entry) => entry.response),
+          { environmentId, requireAccepting: false, checkEnvironment: false, pinProven: true },
+          { webhooks: webhooks === 'true' },
+        )
   outcomes.forEach((outcome, i) => {
     const { index } = valid[i]!
     if (outcome.outcome === 'created') results.push({ index, id: outcome.id })
@@ -190,7 +243,13 @@ function importRefusal(outcome: string, response: NewResponse): { code: string; 
 
 const createResponse: Handler = async (request, ctx) => {
   const { environmentId } = await authenticate(request, ctx)
-  const { createdAt, updatedAt, environmentId: sentEnvironmentId, workspaceId, ...input } = parseInput(managementResponseCreateSchema, await readJsonBody(request))
+  const {
+    createdAt,
+    updatedAt,
+    environmentId: sentEnvironmentId,
+    workspaceId,
+    ...input
+  } = parseInput(managementResponseCreateSchema, await readJsonBody(request))
   await checkNamedEnvironment(ctx, environmentId, { environmentId: sentEnvironmentId, workspaceId }, unauthorized)
   // An import keeps its own times; `updatedAt` defaults to `createdAt` (canonical ISO strings, so they order).
   const now = createdAt === undefined ? ctx.now() : new Date(createdAt)
@@ -199,7 +258,12 @@ const createResponse: Handler = async (request, ctx) => {
     response.updatedAt = new Date(updatedAt)
     if (response.updatedAt < now) throw validationError({ updatedAt: 'Must not be before createdAt' })
   }
-    const id = await createResponseOrThrow(ctx, response, { environmentId, requireAccepting: false, checkEnvironment: false, pinProven: true })
+  const id = await createResponseOrThrow(ctx, response, {
+    environmentId,
+    requireAccepting: false,
+    checkEnvironment: false,
+    pinProven: true,
+  })
   const created = await ctx.storage.responses.get(id)
   if (!created) throw notFound('Response', id)
   return ok(responseOutput(created))
@@ -248,8 +312,15 @@ function logEarlyEnd(ctx: CanvassContext, what: string, requestId: string | unde
   return ({ reason, rows, cause }) => {
     const after = `after ${rows} ${rows === 1 ? 'row' : 'rows'}`
     if (reason === 'cancelled') {
-      const why = cause instanceof Error ? `: ${describeCause(cause).message}` : typeof cause === 'string' && cause !== '' ? `: ${cause.slice(0, 200)}` : ''
-      ctx.logger.warn(`${what} ended early ${after}${request}: the client stopped reading (the connection closed or the stream was cancelled${why})`)
+      const why =
+        cause instanceof Error
+          ? `: ${describeCause(cause).message}`
+          : typeof cause === 'string' && cause !== ''
+            ? `: ${cause.slice(0, 200)}`
+            : ''
+      ctx.logger.warn(
+        `${what} ended early ${after}${request}: the client stopped reading (the connection closed or the stream was cancelled${why})`,
+      )
     } else {
       const message = `${what} ended early ${after}: reading or writing its rows failed`
       if (requestId === undefined) ctx.logger.error(message, describeCause(cause))

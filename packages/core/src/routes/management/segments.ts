@@ -16,11 +16,36 @@ import { environmentResourceHandlers } from './environment-resource'
 
 /** `/api/v1/management/segments` (a Canvass addition): list, create, get, update and delete. */
 export function registerSegmentRoutes(routes: RouteTable): void {
-  routes.get('/api/v1/management/segments', listSegments, { summary: 'List segments', auth: 'apiKey', query: pageQuery, answer: pageOf(segmentAnswer) })
-  routes.post('/api/v1/management/segments', createSegment, { idempotent: 'management', summary: 'Create a segment', auth: 'apiKey', body: segmentCreateSchema, answer: dataOf(segmentAnswer) })
-  routes.get('/api/v1/management/segments/:segmentId', getSegment, { summary: 'Read one segment', auth: 'apiKey', answer: dataOf(segmentAnswer) })
-  routes.put('/api/v1/management/segments/:segmentId', updateSegment, { summary: 'Update a segment', auth: 'apiKey', body: segmentUpdateSchema, answer: dataOf(segmentAnswer) })
-  routes.delete('/api/v1/management/segments/:segmentId', deleteSegment, { summary: 'Delete a segment; returns it', auth: 'apiKey', answer: dataOf(segmentAnswer), errors: [400] })
+  routes.get('/api/v1/management/segments', listSegments, {
+    summary: 'List segments',
+    auth: 'apiKey',
+    query: pageQuery,
+    answer: pageOf(segmentAnswer),
+  })
+  routes.post('/api/v1/management/segments', createSegment, {
+    idempotent: 'management',
+    summary: 'Create a segment',
+    auth: 'apiKey',
+    body: segmentCreateSchema,
+    answer: dataOf(segmentAnswer),
+  })
+  routes.get('/api/v1/management/segments/:segmentId', getSegment, {
+    summary: 'Read one segment',
+    auth: 'apiKey',
+    answer: dataOf(segmentAnswer),
+  })
+  routes.put('/api/v1/management/segments/:segmentId', updateSegment, {
+    summary: 'Update a segment',
+    auth: 'apiKey',
+    body: segmentUpdateSchema,
+    answer: dataOf(segmentAnswer),
+  })
+  routes.delete('/api/v1/management/segments/:segmentId', deleteSegment, {
+    summary: 'Delete a segment; returns it',
+    auth: 'apiKey',
+    answer: dataOf(segmentAnswer),
+    errors: [400],
+  })
 }
 
 const {

@@ -10,7 +10,13 @@ import * as v from 'valibot'
 
 /** `GET /api/v1/management/surveys/{surveyId}/singleUseIds?limit=`: fresh single-use ids for a survey. */
 export function registerSingleUseIdRoutes(routes: RouteTable): void {
-  routes.get('/api/v1/management/surveys/:surveyId/singleUseIds', singleUseIds, { summary: 'Fresh single-use ids for a survey', auth: 'apiKey', query: v.object({ limit: v.optional(v.pipe(v.string(), v.regex(/^\d{1,4}$/))) }), answer: dataOf(singleUseIdsAnswer), errors: [400] })
+  routes.get('/api/v1/management/surveys/:surveyId/singleUseIds', singleUseIds, {
+    summary: 'Fresh single-use ids for a survey',
+    auth: 'apiKey',
+    query: v.object({ limit: v.optional(v.pipe(v.string(), v.regex(/^\d{1,4}$/))) }),
+    answer: dataOf(singleUseIdsAnswer),
+    errors: [400],
+  })
 }
 
 const MAX_LIMIT = 5000

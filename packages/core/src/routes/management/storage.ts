@@ -52,6 +52,20 @@ export function registerManagementStorageRoutes(routes: RouteTable, settings: Up
     return receiveUpload(request, { environmentId, accessType }, settings, ctx)
   }
 
-  routes.post('/api/v1/management/storage', presign, { summary: 'Sign an upload', auth: 'apiKey', body: presignSchema, answer: dataOf(presignAnswer), requires: 'blobStore', errors: [404] })
-  routes.post('/api/v1/management/storage/local', upload, { summary: 'Upload the file signed by the presign (`X-File-Name` is its `updatedFileName`)', auth: 'upload', query: v.object({ accessType: v.optional(v.picklist(['public', 'private'])) }), body: 'upload', answer: dataOf(uploadAnswer), requires: 'blobStore' })
+  routes.post('/api/v1/management/storage', presign, {
+    summary: 'Sign an upload',
+    auth: 'apiKey',
+    body: presignSchema,
+    answer: dataOf(presignAnswer),
+    requires: 'blobStore',
+    errors: [404],
+  })
+  routes.post('/api/v1/management/storage/local', upload, {
+    summary: 'Upload the file signed by the presign (`X-File-Name` is its `updatedFileName`)',
+    auth: 'upload',
+    query: v.object({ accessType: v.optional(v.picklist(['public', 'private'])) }),
+    body: 'upload',
+    answer: dataOf(uploadAnswer),
+    requires: 'blobStore',
+  })
 }

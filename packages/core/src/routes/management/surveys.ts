@@ -23,13 +23,37 @@ import { oneOverwritesName } from '../../services/survey-overwrites'
 
 /** `/api/v1/management/surveys`: list, create, get, update (merge) and delete. */
 export function registerSurveyRoutes(routes: RouteTable): void {
-  routes.get('/api/v1/management/surveys', listSurveys, { summary: 'List surveys, newest first', auth: 'apiKey', query: pageQueryWithOffset, answer: pageOf(surveyAnswer) })
-  routes.post('/api/v1/management/surveys', createSurvey, { idempotent: 'management', summary: 'Create a survey', auth: 'apiKey', body: surveyCreateSchema, answer: dataOf(surveyAnswer) })
-  routes.get('/api/v1/management/surveys/:surveyId', getSurvey, { summary: 'Read one survey', auth: 'apiKey', answer: dataOf(surveyAnswer) })
-  routes.put('/api/v1/management/surveys/:surveyId', updateSurvey, { summary: 'Update a survey: fields sent replace those stored', auth: 'apiKey', body: surveyUpdateSchema, answer: dataOf(surveyAnswer) })
-  routes.delete('/api/v1/management/surveys/:surveyId', deleteSurvey, { summary: 'Delete a survey with its responses, displays and files', auth: 'apiKey', answer: dataOf(surveyAnswer) })
+  routes.get('/api/v1/management/surveys', listSurveys, {
+    summary: 'List surveys, newest first',
+    auth: 'apiKey',
+    query: pageQueryWithOffset,
+    answer: pageOf(surveyAnswer),
+  })
+  routes.post('/api/v1/management/surveys', createSurvey, {
+    idempotent: 'management',
+    summary: 'Create a survey',
+    auth: 'apiKey',
+    body: surveyCreateSchema,
+    answer: dataOf(surveyAnswer),
+  })
+  routes.get('/api/v1/management/surveys/:surveyId', getSurvey, {
+    summary: 'Read one survey',
+    auth: 'apiKey',
+    answer: dataOf(surveyAnswer),
+  })
+  routes.put('/api/v1/management/surveys/:surveyId', updateSurvey, {
+    summary: 'Update a survey: fields sent replace those stored',
+    auth: 'apiKey',
+    body: surveyUpdateSchema,
+    answer: dataOf(surveyAnswer),
+  })
+  routes.delete('/api/v1/management/surveys/:surveyId', deleteSurvey, {
+    summary: 'Delete a survey with its responses, displays and files',
+    auth: 'apiKey',
+    answer: dataOf(surveyAnswer),
+  })
   routes.get('/api/v1/management/surveys/:surveyId/summary', summarizeSurvey, {
-    summary: 'A survey\'s summary: displays, responses, completion, drop-off, time to complete, per-question counts',
+    summary: "A survey's summary: displays, responses, completion, drop-off, time to complete, per-question counts",
     auth: 'apiKey',
     query: summaryDateQuery,
     answer: dataOf(summaryAnswer),
@@ -44,7 +68,11 @@ const listSurveys: Handler = async (request, ctx) => {
   return listPage(page, {
     read: async (position) => {
       const surveys = await ctx.storage.surveys.list(environmentId, position)
-      segments = await segmentsById(ctx, environmentId, surveys.map((survey) => survey.segmentId))
+      segments = await segmentsById(
+        ctx,
+        environmentId,
+        surveys.map((survey) => survey.segmentId),
+      )
       return surveys
     },
     output: (survey) => surveyOutput(survey, now, segmentOf(segments, survey)),
@@ -114,26 +142,28 @@ const updateSurvey: Handler = async (request, ctx) => {
   const now = ctx.now()
   // The merge runs on the survey as it is under the storage's lock: a concurrent PUT of another field, or a
   // completion by `autoComplete`, is kept unless this body sets that field itself.
-  const updated = await withoutOrphan(ctx, environmentId, segment ?? null, before, () => ctx.storage.surveys.update(id, (stored) => {
-    if (stored.environmentId !== environmentId) throw unauthorized()
-    const merged: Record<string, unknown> = { ...surveyOutput(stored, now), ...changes }
-    for (const field of IMMUTABLE_SURVEY_FIELDS) delete merged[field]
-    // The output's other names for the stored overrides; `changes` has them as `productOverwrites`.
-    delete merged.workspaceOverwrites
-    delete merged.projectOverwrites
-    for (const [current] of SURVEY_DATE_NAMES) delete merged[current]
-    // The stored blocks are the survey's structure, its questions are derived from them: one structure sent
-    // replaces both, both sent must agree (services/survey-structure), neither keeps the blocks.
-    if (changes.questions === undefined) delete merged.questions
-    else if (changes.blocks === undefined) delete merged.blocks
-    merged.environmentId = environmentId
-    if (segment !== undefined) merged.segmentId = segment?.id ?? null
-    const input = parseInput(surveyCreateSchema, merged)
-    replaced = stored.segmentId !== input.segmentId ? stored.segmentId : null
-    const fields = surveyFieldsFromInput(input)
-    if (quotas.length > 0) checkSurveyKeepsQuotaParts(quotas, fields)
-    return { id: stored.id, environmentId, createdAt: stored.createdAt, updatedAt: now, ...fields }
-  }))
+  const updated = await withoutOrphan(ctx, environmentId, segment ?? null, before, () =>
+    ctx.storage.surveys.update(id, (stored) => {
+      if (stored.environmentId !== environmentId) throw unauthorized()
+      const merged: Record<string, unknown> = { ...surveyOutput(stored, now), ...changes }
+      for (const field of IMMUTABLE_SURVEY_FIELDS) delete merged[field]
+      // The output's other names for the stored overrides; `changes` has them as `productOverwrites`.
+      delete merged.workspaceOverwrites
+      delete merged.projectOverwrites
+      for (const [current] of SURVEY_DATE_NAMES) delete merged[current]
+      // The stored blocks are the survey's structure, its questions are derived from them: one structure sent
+      // replaces both, both sent must agree (services/survey-structure), neither keeps the blocks.
+      if (changes.questions === undefined) delete merged.questions
+      else if (changes.blocks === undefined) delete merged.blocks
+      merged.environmentId = environmentId
+      if (segment !== undefined) merged.segmentId = segment?.id ?? null
+      const input = parseInput(surveyCreateSchema, merged)
+      replaced = stored.segmentId !== input.segmentId ? stored.segmentId : null
+      const fields = surveyFieldsFromInput(input)
+      if (quotas.length > 0) checkSurveyKeepsQuotaParts(quotas, fields)
+      return { id: stored.id, environmentId, createdAt: stored.createdAt, updatedAt: now, ...fields }
+    }),
+  )
   // The spec answers a PUT of an unknown survey with 400, unlike GET and DELETE.
   if (!updated) throw badRequest(`Survey with ID ${id} not found`)
   if (replaced !== null) await dropReplacedPrivateSegment(ctx, environmentId, replaced)
@@ -183,7 +213,13 @@ const summarizeSurvey: Handler = async (request, ctx) => {
     ctx.storage.quotas.listAll(environmentId, survey.id),
     ctx.storage.quotas.counts(environmentId, survey.id),
   ])
-  return ok(surveySummaryOutput(survey, aggregates, quotas.map((quota) => ({ quota, count: counts[quota.id] ?? 0 }))))
+  return ok(
+    surveySummaryOutput(
+      survey,
+      aggregates,
+      quotas.map((quota) => ({ quota, count: counts[quota.id] ?? 0 })),
+    ),
+  )
 }
 
 export async function ownedSurvey(ctx: CanvassContext, environmentId: string, id: string): Promise<SurveyRecord> {

@@ -18,12 +18,37 @@ import { checkNamedEnvironment } from '../../services/named-environment'
 
 /** `/api/v1/webhooks`: list, create, get and delete (contract §7), and each webhook's deliveries. */
 export function registerWebhookRoutes(routes: RouteTable): void {
-  routes.get('/api/v1/webhooks', listWebhooks, { summary: 'List webhooks, newest first (never the secret)', auth: 'apiKey', query: pageQuery, answer: pageOf(webhookAnswer) })
-  routes.post('/api/v1/webhooks', createWebhook, { idempotent: 'management', summary: 'Create a webhook; the answer holds its signing secret, shown only here', auth: 'apiKey', body: webhookCreateSchema, answer: dataOf(createdWebhookAnswer) })
+  routes.get('/api/v1/webhooks', listWebhooks, {
+    summary: 'List webhooks, newest first (never the secret)',
+    auth: 'apiKey',
+    query: pageQuery,
+    answer: pageOf(webhookAnswer),
+  })
+  routes.post('/api/v1/webhooks', createWebhook, {
+    idempotent: 'management',
+    summary: 'Create a webhook; the answer holds its signing secret, shown only here',
+    auth: 'apiKey',
+    body: webhookCreateSchema,
+    answer: dataOf(createdWebhookAnswer),
+  })
   routes.get('/api/v1/webhooks/:webhookId', getWebhook, { summary: 'Read one webhook', auth: 'apiKey', answer: dataOf(webhookAnswer) })
-  routes.delete('/api/v1/webhooks/:webhookId', deleteWebhook, { summary: 'Delete a webhook; its pending deliveries are dropped', auth: 'apiKey', answer: dataOf(webhookAnswer) })
-  routes.get('/api/v1/webhooks/:webhookId/deliveries', listDeliveries, { summary: 'What was sent to a webhook: event, status, each attempt; `status` and `event` filter', auth: 'apiKey', query: deliveryListQuery, answer: pageOf(deliveryAnswer) })
-  routes.post('/api/v1/webhooks/:webhookId/deliveries/:deliveryId/redeliver', redeliver, { summary: 'Send a delivery again: same `webhook-id`, a new attempt with a new timestamp and signature', auth: 'apiKey', answer: dataOf(deliveryAnswer), errors: [400] })
+  routes.delete('/api/v1/webhooks/:webhookId', deleteWebhook, {
+    summary: 'Delete a webhook; its pending deliveries are dropped',
+    auth: 'apiKey',
+    answer: dataOf(webhookAnswer),
+  })
+  routes.get('/api/v1/webhooks/:webhookId/deliveries', listDeliveries, {
+    summary: 'What was sent to a webhook: event, status, each attempt; `status` and `event` filter',
+    auth: 'apiKey',
+    query: deliveryListQuery,
+    answer: pageOf(deliveryAnswer),
+  })
+  routes.post('/api/v1/webhooks/:webhookId/deliveries/:deliveryId/redeliver', redeliver, {
+    summary: 'Send a delivery again: same `webhook-id`, a new attempt with a new timestamp and signature',
+    auth: 'apiKey',
+    answer: dataOf(deliveryAnswer),
+    errors: [400],
+  })
 }
 
 const listWebhooks: Handler = async (request, ctx) => {
@@ -42,7 +67,10 @@ const createWebhook: Handler = async (request, ctx) => {
   const url = checkWebhookUrl(input.url, { allowPrivateAddresses: ctx.allowPrivateWebhookUrls })
   if (!url.ok) {
     throw validationError({
-      url: url.errorClass === 'invalid_url' ? 'Must be an absolute http or https URL without credentials' : 'Must not point to a private, loopback or link-local address',
+      url:
+        url.errorClass === 'invalid_url'
+          ? 'Must be an absolute http or https URL without credentials'
+          : 'Must not point to a private, loopback or link-local address',
     })
   }
   const surveyIds = [...new Set(input.surveyIds ?? [])]

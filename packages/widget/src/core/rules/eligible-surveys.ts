@@ -9,7 +9,11 @@ import { passesSegment } from './segment'
  * (matched by id, or by name for a trigger that carries no id), and passing the display option, the recontact
  * days and the segment. The display percentage and the language are decided when one is about to be shown.
  */
-export function surveysForAction(state: Pick<CoreState, 'environment' | 'user'>, action: Pick<ActionClass, 'id' | 'name'>, now: Date): WidgetSurvey[] {
+export function surveysForAction(
+  state: Pick<CoreState, 'environment' | 'user'>,
+  action: Pick<ActionClass, 'id' | 'name'>,
+  now: Date,
+): WidgetSurvey[] {
   const { surveys, project } = state.environment.data
   const user = state.user.data
   return surveys.filter(

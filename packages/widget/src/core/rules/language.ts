@@ -9,9 +9,7 @@ import type { WidgetSurvey } from '../../shared/survey'
 export function surveyLanguageCode(languages: WidgetSurvey['languages'] | undefined, wanted: string | undefined): string | undefined {
   if (!languages || languages.length <= 1 || !wanted) return 'default'
   const lower = wanted.toLowerCase()
-  const found = languages.find(
-    (entry) => entry.language.code.toLowerCase() === lower || entry.language.alias?.toLowerCase() === lower,
-  )
+  const found = languages.find((entry) => entry.language.code.toLowerCase() === lower || entry.language.alias?.toLowerCase() === lower)
   if (!found) return undefined
   if (found.default) return 'default'
   return found.enabled ? found.language.code : undefined

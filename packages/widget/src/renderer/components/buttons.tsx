@@ -1,6 +1,12 @@
 import type { ComponentChildren } from 'preact'
 
-export function PrimaryButton(props: { label: string; type?: 'submit' | 'button'; onClick?(): void; disabled?: boolean; autofocus?: boolean }) {
+export function PrimaryButton(props: {
+  label: string
+  type?: 'submit' | 'button'
+  onClick?(): void
+  disabled?: boolean
+  autofocus?: boolean
+}) {
   return (
     <button
       type={props.type ?? 'submit'}
@@ -14,9 +20,20 @@ export function PrimaryButton(props: { label: string; type?: 'submit' | 'button'
   )
 }
 
-export function SecondaryButton(props: { label: string; onClick(): void; small?: boolean; ariaLabel?: string; children?: ComponentChildren }) {
+export function SecondaryButton(props: {
+  label: string
+  onClick(): void
+  small?: boolean
+  ariaLabel?: string
+  children?: ComponentChildren
+}) {
   return (
-    <button type="button" class={`cv-btn cv-btn-secondary${props.small ? ' cv-btn-small' : ''}`} onClick={props.onClick} aria-label={props.ariaLabel}>
+    <button
+      type="button"
+      class={`cv-btn cv-btn-secondary${props.small ? ' cv-btn-small' : ''}`}
+      onClick={props.onClick}
+      aria-label={props.ariaLabel}
+    >
       {props.children ?? props.label}
     </button>
   )

@@ -149,7 +149,9 @@ export function Survey({ options, theme, onClose }: SurveyProps) {
   useLayoutEffect(() => {
     if (!error) return
     const root = stepRef.current
-    const target = root?.querySelector<HTMLElement>('[aria-invalid="true"]') ?? root?.querySelector<HTMLElement>(`#${cssId(idsOf(prefix, error.at).input)}`)
+    const target =
+      root?.querySelector<HTMLElement>('[aria-invalid="true"]') ??
+      root?.querySelector<HTMLElement>(`#${cssId(idsOf(prefix, error.at).input)}`)
     target?.focus()
   }, [error])
 
@@ -165,7 +167,8 @@ export function Survey({ options, theme, onClose }: SurveyProps) {
 
   const page = pagesOf(flow).find((p) => p.id === step)
   const ending = flow.endings.find((e) => e.id === step)
-  const isRequired = (q: Question) => isSupported(q) && (q.required !== false || Object.values(requiredBy).some((ids) => ids.includes(q.id)))
+  const isRequired = (q: Question) =>
+    isSupported(q) && (q.required !== false || Object.values(requiredBy).some((ids) => ids.includes(q.id)))
   const currentValue = (q: Question) => {
     const draft = drafts[q.id]
     return draft ? draft.value : hasOwn(data, q.id) ? data[q.id] : hasOwn(prefill, q.id) ? prefill[q.id] : undefined
@@ -222,7 +225,11 @@ export function Survey({ options, theme, onClose }: SurveyProps) {
     setFinished(true)
     const endingAfter = flow.endings.find((e) => e.id === outcome.endingId)
     const redirect =
-      endingAfter?.type === 'redirectToUrl' ? endingAfter.url : !endingAfter && flow.endings.length === 0 ? (survey.redirectUrl ?? undefined) : undefined
+      endingAfter?.type === 'redirectToUrl'
+        ? endingAfter.url
+        : !endingAfter && flow.endings.length === 0
+          ? (survey.redirectUrl ?? undefined)
+          : undefined
     const target = resolveUrl(redirect, endpoint.appUrl)
     if (target) {
       setRedirectTo(target)
@@ -272,7 +279,8 @@ export function Survey({ options, theme, onClose }: SurveyProps) {
     const value = currentValue(q)
     const required = isRequired(q)
     const problem = error?.at === q.id ? error.problem : undefined
-    const describedBy = [q.subheader && localize(q.subheader, lang) ? own.description : '', problem ? own.error : ''].filter(Boolean).join(' ') || undefined
+    const describedBy =
+      [q.subheader && localize(q.subheader, lang) ? own.description : '', problem ? own.error : ''].filter(Boolean).join(' ') || undefined
     const setDraft = (next: Answer, state?: AnswerState) => {
       interacted.current = true
       setDrafts((current) => ({ ...current, [q.id]: { value: next, ...(state ? { state } : {}) } }))
@@ -297,7 +305,12 @@ export function Survey({ options, theme, onClose }: SurveyProps) {
         alone ? (
           <ActionRow back={backControl}>
             {extra.extra}
-            <PrimaryButton label={extra.primaryLabel ?? submitLabel} type={extra.onPrimary ? 'button' : 'submit'} onClick={extra.onPrimary} disabled={busy} />
+            <PrimaryButton
+              label={extra.primaryLabel ?? submitLabel}
+              type={extra.onPrimary ? 'button' : 'submit'}
+              onClick={extra.onPrimary}
+              disabled={busy}
+            />
           </ActionRow>
         ) : (
           <div class="cv-actions cv-actions-end">
@@ -403,7 +416,9 @@ export function Survey({ options, theme, onClose }: SurveyProps) {
         {failure ? (
           <div class="cv-banner" role="alert">
             <span>{failure === 'used' ? t('alreadyAnswered') : failure === 'closed' ? t('closed') : t('saveFailed')}</span>
-            {failure === 'network' || failure === 'rejected' ? <SecondaryButton small label={t('retry')} onClick={() => void retry()} /> : null}
+            {failure === 'network' || failure === 'rejected' ? (
+              <SecondaryButton small label={t('retry')} onClick={() => void retry()} />
+            ) : null}
           </div>
         ) : null}
         <div class="cv-body" ref={stepRef}>

@@ -18,7 +18,8 @@ function FileUpload({ question, value, onChange, ids, describedBy, required, env
     const accepted = files.filter((file) => {
       const ext = file.name.includes('.') ? (file.name.split('.').pop() ?? '').toLowerCase() : ''
       if (extensions.length > 0 && !extensions.includes(ext)) found.push(t('fileTypeNotAllowed', { name: file.name }))
-      else if (maxBytes !== undefined && file.size > maxBytes) found.push(t('fileTooLarge', { name: file.name, n: question.maxSizeInMB ?? 0 }))
+      else if (maxBytes !== undefined && file.size > maxBytes)
+        found.push(t('fileTooLarge', { name: file.name, n: question.maxSizeInMB ?? 0 }))
       else return true
       return false
     })
@@ -75,7 +76,12 @@ function FileUpload({ question, value, onChange, ids, describedBy, required, env
             return (
               <li class="cv-file" key={url}>
                 <span>{name}</span>
-                <button type="button" class="cv-icon-btn" aria-label={t('removeFile', { name })} onClick={() => onChange(urls.filter((other) => other !== url))}>
+                <button
+                  type="button"
+                  class="cv-icon-btn"
+                  aria-label={t('removeFile', { name })}
+                  onClick={() => onChange(urls.filter((other) => other !== url))}
+                >
                   ×
                 </button>
               </li>

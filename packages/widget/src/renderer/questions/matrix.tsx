@@ -6,7 +6,15 @@ import type { QuestionProps, QuestionView } from './question-props'
 /** A grid: one radio button per column in each row; the answer maps each row's label to its column's label. */
 function Matrix({ question, value, onChange, lang, ids, describedBy }: QuestionProps<MatrixQuestion>) {
   const answer = value && typeof value === 'object' && !Array.isArray(value) ? value : {}
-  const rows = useMemo(() => shuffled(question.rows.map((row, index) => ({ row, index })), question.shuffleOption, Math.random), [question])
+  const rows = useMemo(
+    () =>
+      shuffled(
+        question.rows.map((row, index) => ({ row, index })),
+        question.shuffleOption,
+        Math.random,
+      ),
+    [question],
+  )
   const columns = question.columns.map((column) => matrixLabel(column, lang))
   return (
     <div class="cv-matrix-wrap">

@@ -27,7 +27,9 @@ function OpenText({ question, value, onChange, lang, ids, describedBy, error, re
   if (inputType === 'text' && question.longAnswer !== false) return <textarea class="cv-textarea" rows={3} {...shared} />
   const input = INPUT[inputType] ?? { type: 'text' }
   // Preact's types tell text-like inputs apart by `list`; these have no suggestions.
-  return <input class="cv-input" type={input.type} list={undefined} autoComplete={input.autocomplete} inputMode={input.inputMode} {...shared} />
+  return (
+    <input class="cv-input" type={input.type} list={undefined} autoComplete={input.autocomplete} inputMode={input.inputMode} {...shared} />
+  )
 }
 
 export const openText: QuestionView<OpenTextQuestion> = { view: OpenText }

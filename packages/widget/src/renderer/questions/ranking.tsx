@@ -10,7 +10,9 @@ import type { QuestionProps, QuestionView } from './question-props'
  */
 function Ranking({ question, value, onChange, lang, ids, describedBy, t }: QuestionProps<RankingQuestion>) {
   const order = useMemo(() => shuffled(question.choices, question.shuffleOption, Math.random), [question])
-  const ranked = (Array.isArray(value) ? value : []).map((label) => choiceIdOfLabel(question.choices, label)).filter((id): id is string => id !== undefined)
+  const ranked = (Array.isArray(value) ? value : [])
+    .map((label) => choiceIdOfLabel(question.choices, label))
+    .filter((id): id is string => id !== undefined)
   const unranked = order.filter((choice) => !ranked.includes(choice.id))
   const label = (id: string) => localize(question.choices.find((choice) => choice.id === id)?.label, lang)
   // The buttons to focus after a change, first one present wins: a moved item keeps focus on its arrows.
@@ -50,12 +52,24 @@ function Ranking({ question, value, onChange, lang, ids, describedBy, t }: Quest
                   </span>
                   <span class="cv-rank-label">{name}</span>
                   {index > 0 ? (
-                    <button type="button" class="cv-icon-btn" data-focus={`${id}-up`} aria-label={t('moveUp', { item: name })} onClick={() => move(index, -1)}>
+                    <button
+                      type="button"
+                      class="cv-icon-btn"
+                      data-focus={`${id}-up`}
+                      aria-label={t('moveUp', { item: name })}
+                      onClick={() => move(index, -1)}
+                    >
                       ↑
                     </button>
                   ) : null}
                   {index < ranked.length - 1 ? (
-                    <button type="button" class="cv-icon-btn" data-focus={`${id}-down`} aria-label={t('moveDown', { item: name })} onClick={() => move(index, 1)}>
+                    <button
+                      type="button"
+                      class="cv-icon-btn"
+                      data-focus={`${id}-down`}
+                      aria-label={t('moveDown', { item: name })}
+                      onClick={() => move(index, 1)}
+                    >
                       ↓
                     </button>
                   ) : null}
@@ -63,7 +77,12 @@ function Ranking({ question, value, onChange, lang, ids, describedBy, t }: Quest
                     type="button"
                     class="cv-icon-btn"
                     aria-label={t('removeRank', { item: name })}
-                    onClick={() => commit(ranked.filter((other) => other !== id), [`${id}-add`])}
+                    onClick={() =>
+                      commit(
+                        ranked.filter((other) => other !== id),
+                        [`${id}-add`],
+                      )
+                    }
                   >
                     ×
                   </button>
@@ -86,7 +105,12 @@ function Ranking({ question, value, onChange, lang, ids, describedBy, t }: Quest
                     class="cv-btn cv-btn-secondary cv-btn-small"
                     data-focus={`${choice.id}-add`}
                     aria-label={t('rankItem', { item: name })}
-                    onClick={() => commit([...ranked, choice.id], [`${unranked[index + 1]?.id}-add`, `${unranked[index - 1]?.id}-add`, `${choice.id}-up`])}
+                    onClick={() =>
+                      commit(
+                        [...ranked, choice.id],
+                        [`${unranked[index + 1]?.id}-add`, `${unranked[index - 1]?.id}-add`, `${choice.id}-up`],
+                      )
+                    }
                   >
                     +
                   </button>
