@@ -50,14 +50,24 @@ export function createClientContactStore(db: Kysely<Database>, names: SchemaName
    * too; inside a transaction it also locks the contact until commit.
    */
   async function upsertContact(q: Executor, who: ContactIdentity) {
-    const row = (
-      await sql<{ id: string }>`
-        insert into ${names.ref('contacts')} (id, environment_id, user_id, created_at, updated_at)
-        select ${who.newId()}::text, e.id, ${who.userId}::text, ${who.now}::timestamptz, ${who.now}::timestamptz
-        from ${names.ref('environments')} e where e.id = ${who.environmentId}::text
-        on conflict (environment_id, user_id) do update set user_id = excluded.user_id
-        returning id`.execute(q)
-    ).rows[0]
+    const row = await q
+      .insertInto('contacts')
+      .columns(['id', 'environment_id', 'user_id', 'created_at', 'updated_at'])
+      .expression((eb) =>
+        eb
+          .selectFrom('environments as e')
+          .select([
+            eb.cast<string>(eb.val(who.newId()), 'text').as('id'),
+            'e.id as environment_id',
+            eb.cast<string>(eb.val(who.userId), 'text').as('user_id'),
+            eb.cast<Date>(eb.val(who.now), 'timestamptz').as('created_at'),
+            eb.cast<Date>(eb.val(who.now), 'timestamptz').as('updated_at'),
+          ])
+          .where('e.id', '=', who.environmentId),
+      )
+      .onConflict((oc) => oc.columns(['environment_id', 'user_id']).doUpdateSet((eb) => ({ user_id: eb.ref('excluded.user_id') })))
+      .returning('id')
+      .executeTakeFirst()
     return row?.id ?? null
   }
 
@@ -113,7 +123,7 @@ export function createClientContactStore(db: Kysely<Database>, names: SchemaName
                   .selectFrom('contact_attributes')
                   .select('id')
                   .where('attribute_key_id', '=', attributeKey.id)
-                  .where(sql`md5(value)::uuid`, '=', sql<string>`md5(${value})::uuid`)
+                  .where((eb) => eb(eb.cast(eb.fn('md5', ['value']), 'uuid'), '=', eb.cast(eb.fn('md5', [eb.val(value)]), 'uuid')))
                   .where('value', '=', value)
                   .where('contact_id', '<>', contactId)
                   .executeTakeFirst()
@@ -234,7 +244,7 @@ async function checkContactBounds(
 ): Promise<void> {
   const stored = await trx
     .selectFrom('contact_attributes')
-    .select(['attribute_key_id', sql<number>`octet_length(value)`.as('bytes')])
+    .select(['attribute_key_id', (eb) => eb.fn<number>('octet_length', ['value']).as('bytes')])
     .where('contact_id', '=', contactId)
     .execute()
   const sizes = new Map(stored.map((row) => [row.attribute_key_id, Number(row.bytes)]))

@@ -36,7 +36,7 @@ export function createResponseStore(db: Kysely<Database>, names: SchemaNames, ba
         .innerJoin('surveys', 'surveys.id', 'responses.survey_id')
         .select(columns)
         .select(['surveys.status', 'surveys.run_on_date', 'surveys.close_on_date', 'surveys.auto_complete'])
-        .select(sql<boolean>`surveys.pin is not null`.as('pin_set'))
+        .select((eb) => eb('surveys.pin', 'is not', null).$castTo<boolean>().as('pin_set'))
         .select(hasQuotasSql(names, sql.ref('surveys.id')).as('has_quotas'))
         .select(sql<string>`responses.xmin::text`.as('version'))
         .where('responses.id', '=', readSlots.id)
@@ -147,7 +147,11 @@ export function createResponseStore(db: Kysely<Database>, names: SchemaNames, ba
     summarize: (environmentId, surveyId, query) => summarizeResponses(db, names, environmentId, surveyId, query),
 
     async count(environmentId, filter) {
-      const filtered = filterResponses(db.selectFrom('responses').select(sql<string>`count(*)::text`.as('count')), environmentId, filter)
+      const filtered = filterResponses(
+        db.selectFrom('responses').select((eb) => eb.cast<string>(eb.fn.countAll(), 'text').as('count')),
+        environmentId,
+        filter,
+      )
       if (!filtered) return 0
       return Number((await filtered.executeTakeFirstOrThrow()).count)
     },

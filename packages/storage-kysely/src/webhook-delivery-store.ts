@@ -176,11 +176,18 @@ export function createWebhookDeliveryStore(db: Kysely<Database>, names: SchemaNa
           const webhookId = (await recordAll(trx, [outcome]))[0]
           if (webhookId === undefined) return
           const now = outcome.now
-          await sql`update ${webhooks} set disabled_at = coalesce(disabled_at, ${now}::timestamptz), updated_at = ${now}::timestamptz
-            where id = ${webhookId}`.execute(trx)
+          await trx
+            .updateTable('webhooks')
+            .set((eb) => ({ disabled_at: eb.fn.coalesce('disabled_at', eb.val(now)), updated_at: now }))
+            .where('id', '=', webhookId)
+            .execute()
           // Claimed ones included: their claimers' records then find the token cleared and change nothing.
-          await sql`update ${deliveries} set status = 'failed', claim_token = null, updated_at = ${now}::timestamptz
-            where webhook_id = ${webhookId} and status = 'pending'`.execute(trx)
+          await trx
+            .updateTable('webhook_deliveries')
+            .set({ status: 'failed', claim_token: null, updated_at: now })
+            .where('webhook_id', '=', webhookId)
+            .where('status', '=', 'pending')
+            .execute()
         })
       }
     },
