@@ -119,12 +119,12 @@ export function createWebhookDeliveryStore(db: Kysely<Database>, names: SchemaNa
       // takes no more than its share and a claim costs one index probe per webhook with anything pending.
       const due =
         perWebhook === undefined
-          ? sql`select d.id from ${deliveries} d
+          ? sql<{ id: string }>`select d.id from ${deliveries} d
               where d.status = 'pending' and d.next_attempt_at <= ${now}::timestamptz
               order by d.next_attempt_at, d.id
               limit ${limit}
               for update skip locked`
-          : sql`with recursive h(webhook_id) as (
+          : sql<{ id: string }>`with recursive h(webhook_id) as (
                 -- The webhooks with anything pending, one index probe each (a loose scan of the index).
                 (select d.webhook_id from ${deliveries} d where d.status = 'pending' order by d.webhook_id limit 1)
                 union all
