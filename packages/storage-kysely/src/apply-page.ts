@@ -20,7 +20,8 @@ export function applyPage<DB, TB extends keyof DB, O>(
     .orderBy(id, 'desc')
     .limit(page.limit + 1)
   if (page.after) {
-    paged = paged.where(sql<boolean>`(${createdAt}, ${id}) < (${page.after.createdAt}::timestamptz, ${page.after.id})`)
+    const { after } = page
+    paged = paged.where((eb) => eb(eb.refTuple(createdAt, id), '<', eb.tuple(after.createdAt, after.id)))
   }
   if (page.skip) paged = paged.offset(page.skip)
   return paged

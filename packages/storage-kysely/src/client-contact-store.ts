@@ -14,26 +14,49 @@ const MAX_DISPLAYS = 1000
 export function createClientContactStore(db: Kysely<Database>, names: SchemaNames): ClientContactStore {
   /** The contact's state in one statement, or null when it does not exist. */
   async function readState(q: Executor, environmentId: string, userId: string) {
-    const row = (
-      await sql<{
-        id: string
-        attributes: Record<string, string>
-        displays: { surveyId: string; createdAt: string }[]
-        responses: string[]
-      }>`
-        select c.id,
-          ${contactAttributesJson(names, sql.ref('c.id'))} as attributes,
-          coalesce((
-            select jsonb_agg(jsonb_build_object('surveyId', d.survey_id, 'createdAt', d.created_at) order by d.created_at desc, d.id desc)
-            from (select survey_id, created_at, id from ${names.ref('displays')}
-                  where contact_id = c.id order by created_at desc, id desc limit ${MAX_DISPLAYS}) d
-          ), '[]'::jsonb) as displays,
-          coalesce((
-            select jsonb_agg(distinct r.survey_id) from ${names.ref('responses')} r where r.contact_id = c.id
-          ), '[]'::jsonb) as responses
-        from ${names.ref('contacts')} c
-        where c.environment_id = ${environmentId} and c.user_id = ${userId}`.execute(q)
-    ).rows[0]
+    const row = await q
+      .selectFrom('contacts as c')
+      .select((eb) => [
+        'c.id',
+        contactAttributesJson(names, sql.ref('c.id')).as('attributes'),
+        eb.fn
+          .coalesce(
+            eb
+              .selectFrom(
+                eb
+                  .selectFrom('displays')
+                  .select(['survey_id', 'created_at', 'id'])
+                  .whereRef('contact_id', '=', 'c.id')
+                  .orderBy('created_at', 'desc')
+                  .orderBy('id', 'desc')
+                  .limit(MAX_DISPLAYS)
+                  .as('d'),
+              )
+              .select((eb) =>
+                eb.fn
+                  .agg<{ surveyId: string; createdAt: string }[]>('jsonb_agg', [
+                    eb.fn('jsonb_build_object', [sql.lit('surveyId'), 'd.survey_id', sql.lit('createdAt'), 'd.created_at']),
+                  ])
+                  .orderBy('d.created_at', 'desc')
+                  .orderBy('d.id', 'desc')
+                  .as('displays'),
+              ),
+            sql<{ surveyId: string; createdAt: string }[]>`'[]'::jsonb`,
+          )
+          .as('displays'),
+        eb.fn
+          .coalesce(
+            eb
+              .selectFrom('responses as r')
+              .select((eb) => eb.fn.agg<string[]>('jsonb_agg', ['r.survey_id']).distinct().as('responses'))
+              .whereRef('r.contact_id', '=', 'c.id'),
+            sql<string[]>`'[]'::jsonb`,
+          )
+          .as('responses'),
+      ])
+      .where('c.environment_id', '=', environmentId)
+      .where('c.user_id', '=', userId)
+      .executeTakeFirst()
     if (!row) return null
     return {
       contactId: row.id,
@@ -50,14 +73,24 @@ export function createClientContactStore(db: Kysely<Database>, names: SchemaName
    * too; inside a transaction it also locks the contact until commit.
    */
   async function upsertContact(q: Executor, who: ContactIdentity) {
-    const row = (
-      await sql<{ id: string }>`
-        insert into ${names.ref('contacts')} (id, environment_id, user_id, created_at, updated_at)
-        select ${who.newId()}::text, e.id, ${who.userId}::text, ${who.now}::timestamptz, ${who.now}::timestamptz
-        from ${names.ref('environments')} e where e.id = ${who.environmentId}::text
-        on conflict (environment_id, user_id) do update set user_id = excluded.user_id
-        returning id`.execute(q)
-    ).rows[0]
+    const row = await q
+      .insertInto('contacts')
+      .columns(['id', 'environment_id', 'user_id', 'created_at', 'updated_at'])
+      .expression((eb) =>
+        eb
+          .selectFrom('environments as e')
+          .select([
+            eb.cast<string>(eb.val(who.newId()), 'text').as('id'),
+            'e.id as environment_id',
+            eb.cast<string>(eb.val(who.userId), 'text').as('user_id'),
+            eb.cast<Date>(eb.val(who.now), 'timestamptz').as('created_at'),
+            eb.cast<Date>(eb.val(who.now), 'timestamptz').as('updated_at'),
+          ])
+          .where('e.id', '=', who.environmentId),
+      )
+      .onConflict((oc) => oc.columns(['environment_id', 'user_id']).doUpdateSet((eb) => ({ user_id: eb.ref('excluded.user_id') })))
+      .returning('id')
+      .executeTakeFirst()
     return row?.id ?? null
   }
 
@@ -113,7 +146,7 @@ export function createClientContactStore(db: Kysely<Database>, names: SchemaName
                   .selectFrom('contact_attributes')
                   .select('id')
                   .where('attribute_key_id', '=', attributeKey.id)
-                  .where(sql`md5(value)::uuid`, '=', sql<string>`md5(${value})::uuid`)
+                  .where((eb) => eb(eb.cast(eb.fn('md5', ['value']), 'uuid'), '=', eb.cast(eb.fn('md5', [eb.val(value)]), 'uuid')))
                   .where('value', '=', value)
                   .where('contact_id', '<>', contactId)
                   .executeTakeFirst()
@@ -234,7 +267,7 @@ async function checkContactBounds(
 ): Promise<void> {
   const stored = await trx
     .selectFrom('contact_attributes')
-    .select(['attribute_key_id', sql<number>`octet_length(value)`.as('bytes')])
+    .select(['attribute_key_id', (eb) => eb.fn<number>('octet_length', ['value']).as('bytes')])
     .where('contact_id', '=', contactId)
     .execute()
   const sizes = new Map(stored.map((row) => [row.attribute_key_id, Number(row.bytes)]))

@@ -39,16 +39,21 @@ export function createContactStore(db: Kysely<Database>, names: SchemaNames): Co
         .orderBy('contacts.id', direction)
         .limit(page.limit + 1)
       if (page.after) {
-        const position = sql`(${sql.ref(sortBy)}, contacts.id)`
-        const after = sql`(${page.after.createdAt}::timestamptz, ${page.after.id})`
-        query = query.where(direction === 'asc' ? sql<boolean>`${position} > ${after}` : sql<boolean>`${position} < ${after}`)
+        const { after } = page
+        query = query.where((eb) =>
+          eb(eb.refTuple(sortBy, 'contacts.id'), direction === 'asc' ? '>' : '<', eb.tuple(after.createdAt, after.id)),
+        )
       }
       if (page.skip) query = query.offset(page.skip)
       return (await query.execute()).map(toPersonRecord)
     },
 
     async count(environmentId, filter) {
-      const filtered = filterContacts(db.selectFrom('contacts').select(sql<string>`count(*)::text`.as('count')), environmentId, filter)
+      const filtered = filterContacts(
+        db.selectFrom('contacts').select((eb) => eb.cast<string>(eb.fn.countAll(), 'text').as('count')),
+        environmentId,
+        filter,
+      )
       if (!filtered) return 0
       const row = await filtered.executeTakeFirstOrThrow()
       return Number(row.count)

@@ -1,6 +1,5 @@
 import type { Storage } from '@canvass/core'
 import { createId } from '@canvass/core'
-import { sql } from 'kysely'
 import type { Kysely } from 'kysely'
 import { createActionClassStore } from './action-class-store'
 import { createApiKeyStore } from './api-key-store'
@@ -90,7 +89,7 @@ export function createKyselyStorage<DB = unknown>({ db, schema, responseBatch }:
     uploads: createUploadStore(canvassDb),
     async ping() {
       try {
-        await sql`select 1`.execute(canvassDb)
+        await canvassDb.selectNoFrom((eb) => eb.lit(1).as('one')).execute()
         return true
       } catch {
         return false

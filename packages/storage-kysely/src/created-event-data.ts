@@ -13,7 +13,7 @@ import type { RawBuilder } from 'kysely'
  */
 export function createdEventData(event: string): RawBuilder<unknown> {
   const column = (name: string) => sql.ref(`${event}.${name}`)
-  return sql`jsonb_build_object(
+  return sql<Record<string, unknown>>`jsonb_build_object(
       'id', ${column('response_id')},
       'createdAt', ${iso(column('response_created_at'))},
       'updatedAt', ${iso(column('created_at'))},
@@ -36,4 +36,5 @@ export function createdEventData(event: string): RawBuilder<unknown> {
 }
 
 /** A `timestamptz` column (SQL) as the API writes times: ISO 8601 in UTC with milliseconds. */
-const iso = (column: RawBuilder<unknown>): RawBuilder<string> => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
+const iso = (column: RawBuilder<unknown>): RawBuilder<string> =>
+  sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`

@@ -78,7 +78,7 @@ export function createDisplayStore(db: Kysely<Database>, names: SchemaNames): Di
 function displayStatement(db: Kysely<Database>, names: SchemaNames, withContact: boolean) {
   const placeholders = slots(['createdAt', 'environmentId', 'surveyId', 'newContactId', 'userId', 'id', 'responseStorable', 'responseId'])
   const { createdAt, environmentId, surveyId, newContactId, userId, id, responseStorable, responseId } = placeholders
-  const now = sql`${createdAt}::timestamptz`
+  const now = sql<Date>`${createdAt}::timestamptz`
   const contactCte = withContact ? linkContactSql(names, newContactId, userId, now) : sql``
   const statement = sql<{
     environment_found: boolean
@@ -103,7 +103,7 @@ function displayStatement(db: Kysely<Database>, names: SchemaNames, withContact:
     ${contactCte}
     inserted as (
       insert into ${names.ref('displays')} (id, survey_id, environment_id, contact_id, response_id, created_at, updated_at)
-      select ${id}::text, allowed.id, allowed.environment_id, ${withContact ? sql`contact.id` : sql`null`},
+      select ${id}::text, allowed.id, allowed.environment_id, ${withContact ? sql<string>`contact.id` : sql<null>`null`},
         ${responseId}::text, ${now}, ${now}
       from allowed ${withContact ? sql`cross join contact` : sql``}
       returning id

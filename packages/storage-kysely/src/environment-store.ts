@@ -1,5 +1,4 @@
 import type { EnvironmentStore, EnvironmentType } from '@canvass/core'
-import { sql } from 'kysely'
 import type { Kysely } from 'kysely'
 import type { Database } from './database'
 import { isStorable } from './is-storable'
@@ -44,7 +43,7 @@ export function createEnvironmentStore(db: Kysely<Database>): EnvironmentStore {
         .selectFrom('environments')
         .select('id')
         .where((eb) => eb.or([eb('id', '=', id), eb.and([eb('project_id', '=', id), eb('type', '=', 'production')])]))
-        .orderBy(sql`id = ${id}`, 'desc')
+        .orderBy((eb) => eb('id', '=', id), 'desc')
         .limit(1)
         .executeTakeFirst()
       return row?.id ?? null

@@ -1,5 +1,4 @@
 import type { ResponseFilter, ResponseListQuery } from '@canvass/core'
-import { sql } from 'kysely'
 import type { SelectQueryBuilder } from 'kysely'
 import type { Database } from './database'
 import { isStorable } from './is-storable'
@@ -54,7 +53,7 @@ export function pageResponses<O>(
   const sortBy = `responses.${column}` as const
   const ordered = query.orderBy(sortBy, direction).orderBy('responses.id', direction)
   if (!after) return ordered
-  const position = sql`(${sql.ref(sortBy)}, responses.id)`
-  const from = sql`(${after.createdAt}::timestamptz, ${after.id})`
-  return ordered.where(direction === 'asc' ? sql<boolean>`${position} > ${from}` : sql<boolean>`${position} < ${from}`)
+  return ordered.where((eb) =>
+    eb(eb.refTuple(sortBy, 'responses.id'), direction === 'asc' ? '>' : '<', eb.tuple(after.createdAt, after.id)),
+  )
 }

@@ -7,11 +7,11 @@ import type { RawBuilder } from 'kysely'
  * (made by the trigger functions of the migrations) start the same way.
  */
 export const messageIdPrefix = (timestamp: RawBuilder<unknown>): RawBuilder<string> =>
-  sql`'msg_' || lpad(to_hex((extract(epoch from ${timestamp}) * 1000)::bigint), 12, '0')`
+  sql<string>`'msg_' || lpad(to_hex((extract(epoch from ${timestamp}) * 1000)::bigint), 12, '0')`
 
 /**
  * A Standard Webhooks message id made in SQL: its time prefix (a primary key of such ids grows at its end)
  * and 20 random hex digits.
  */
-export const MESSAGE_ID: RawBuilder<string> = sql`${messageIdPrefix(sql`clock_timestamp()`)}
+export const MESSAGE_ID: RawBuilder<string> = sql<string>`${messageIdPrefix(sql<Date>`clock_timestamp()`)}
       || substr(replace(gen_random_uuid()::text, '-', ''), 1, 20)`

@@ -1,4 +1,3 @@
-import { sql } from 'kysely'
 import { Migrator } from 'kysely/migration'
 import type { Kysely } from 'kysely'
 import type { Migration, MigrationProvider } from 'kysely/migration'
@@ -86,8 +85,12 @@ export async function migrate(db: Kysely<any>, options: MigrateOptions = {}): Pr
       // Several processes may start at once on an empty database: `if not exists` alone lets two of them both
       // find no schema and both create it (a unique violation for the second). Under the lock, the second
       // waits for the first's commit and then finds the schema.
-      await sql`select pg_advisory_xact_lock(hashtext(${`canvass: create schema ${schema}`}))`.execute(trx)
-      await sql`create schema if not exists ${sql.id(schema)}`.execute(trx)
+      await trx
+        .selectNoFrom((eb) =>
+          eb.fn('pg_advisory_xact_lock', [eb.fn('hashtext', [eb.val(`canvass: create schema ${schema}`)])]).as('locked'),
+        )
+        .execute()
+      await trx.schema.createSchema(schema).ifNotExists().execute()
     })
     await moveFromPublicSchema(db, schema)
   } catch (error) {

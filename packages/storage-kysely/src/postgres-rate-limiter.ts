@@ -1,6 +1,5 @@
 import type { RateLimitCount, RateLimiter } from '@canvass/core'
 import { windowStart } from '@canvass/core'
-import { sql } from 'kysely'
 import type { Kysely } from 'kysely'
 import type { Database } from './database'
 import { schemaNames } from './schema-names'
@@ -30,7 +29,6 @@ export interface PostgresRateLimiterOptions<DB = unknown> {
 export function createPostgresRateLimiter<DB = unknown>(options: PostgresRateLimiterOptions<DB>): RateLimiter {
   const names = schemaNames(options.schema)
   const db = (options.db as unknown as Kysely<Database>).withSchema(names.schema)
-  const table = names.ref('rate_limit_counters')
   const purgeEveryMs = options.purgeEveryMs ?? 60_000
   let longestWindow = 0
   let nextPurge = 0
@@ -39,7 +37,10 @@ export function createPostgresRateLimiter<DB = unknown>(options: PostgresRateLim
     nextPurge = now.getTime() + purgeEveryMs
     const before = new Date(now.getTime() - longestWindow)
     // Off the request's path; a failed purge is retried at the next one.
-    sql`delete from ${table} where window_start < ${before}::timestamptz`.execute(db).catch(() => {})
+    db.deleteFrom('rate_limit_counters')
+      .where('window_start', '<', before)
+      .execute()
+      .catch(() => {})
   }
 
   // A counter that cannot be reached rejects with core's `service_unavailable`, as the storage does.
@@ -53,12 +54,13 @@ export function createPostgresRateLimiter<DB = unknown>(options: PostgresRateLim
         const start = windowStart(now, windowMs)
         rows.set(`${key}\u0000${start.getTime()}`, { key, start, end: new Date(start.getTime() + windowMs) })
       }
-      const values = sql.join([...rows.values()].map((row) => sql`(${row.key}::text, ${row.start}::timestamptz, 1)`))
-      const result = await sql<{ key: string; window_start: Date; count: number }>`
-        insert into ${table} (key, window_start, count) values ${values}
-        on conflict (key, window_start) do update set count = ${table}.count + 1
-        returning key, window_start, count`.execute(db)
-      const counts = new Map(result.rows.map((row) => [`${row.key}\u0000${new Date(row.window_start).getTime()}`, Number(row.count)]))
+      const result = await db
+        .insertInto('rate_limit_counters')
+        .values([...rows.values()].map((row) => ({ key: row.key, window_start: row.start, count: 1 })))
+        .onConflict((oc) => oc.columns(['key', 'window_start']).doUpdateSet((eb) => ({ count: eb('rate_limit_counters.count', '+', 1) })))
+        .returning(['key', 'window_start', 'count'])
+        .execute()
+      const counts = new Map(result.map((row) => [`${row.key}\u0000${new Date(row.window_start).getTime()}`, Number(row.count)]))
       if (now.getTime() >= nextPurge) purge(now)
       return checks.map(({ key, windowMs }): RateLimitCount => {
         const start = windowStart(now, windowMs)

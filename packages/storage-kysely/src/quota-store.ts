@@ -1,5 +1,4 @@
 import type { QuotaRecord, QuotaStore } from '@canvass/core'
-import { sql } from 'kysely'
 import type { Kysely, Selectable } from 'kysely'
 import { applyPage } from './apply-page'
 import type { Database, QuotasTable } from './database'
@@ -268,7 +267,7 @@ async function countOthers(trx: Kysely<Database>, quotaIds: string[], responseId
     .selectFrom('response_quota_links as l')
     .innerJoin('quotas as q', 'q.id', 'l.quota_id')
     .innerJoin('responses as r', 'r.id', 'l.response_id')
-    .select(['l.quota_id', sql<string>`count(*)`.as('count')])
+    .select(['l.quota_id', (eb) => eb.fn.countAll<string>().as('count')])
     .where('l.quota_id', 'in', quotaIds)
     .where('l.status', '=', 'screenedIn')
     .where('l.response_id', '<>', responseId)

@@ -1,8 +1,9 @@
 import type { PersonRecord, ResponseRecord } from '@canvass/core'
-import { sql } from 'kysely'
+import { expressionBuilder, sql } from 'kysely'
 import type { RawBuilder, Selectable } from 'kysely'
+import { jsonBuildObject } from 'kysely/helpers/postgres'
 import { contactAttributesJson } from './contact-attributes-json'
-import type { ResponsesTable } from './database'
+import type { Database, ResponsesTable } from './database'
 import type { SchemaNames } from './schema-names'
 
 /**
@@ -28,8 +29,8 @@ export function responseColumns(names: SchemaNames) {
     'responses.ending_id',
     'responses.contact_attributes',
     personJson(names).as('person'),
-    notesJson(names).as('notes'),
-    tagsJson(names).as('tags'),
+    notesJson().as('notes'),
+    tagsJson().as('tags'),
   ] as const
 }
 
@@ -81,40 +82,78 @@ function iso(column: string): RawBuilder<string> {
   return sql<string>`to_char(${sql.ref(column)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
 }
 
-function personJson(names: SchemaNames): RawBuilder<PersonJson | null> {
-  return sql<PersonJson | null>`(
-    select json_build_object(
-      'id', c.id,
-      'userId', c.user_id,
-      'environmentId', c.environment_id,
-      'attributes', ${contactAttributesJson(names, sql.ref('c.id'))},
-      'createdAt', ${iso('c.created_at')},
-      'updatedAt', ${iso('c.updated_at')})
-    from ${names.ref('contacts')} c where c.id = responses.contact_id)`
+/** Builds the correlated subqueries below; the query they are put into gives them its schema (`withSchema`). */
+const builder = expressionBuilder<Database, 'responses'>()
+
+function personJson(names: SchemaNames) {
+  return builder
+    .selectFrom('contacts as c')
+    .select((eb) =>
+      jsonBuildObject({
+        id: eb.ref('c.id'),
+        userId: eb.ref('c.user_id'),
+        environmentId: eb.ref('c.environment_id'),
+        attributes: contactAttributesJson(names, sql.ref('c.id')),
+        createdAt: iso('c.created_at'),
+        updatedAt: iso('c.updated_at'),
+      }).as('person'),
+    )
+    .whereRef('c.id', '=', 'responses.contact_id')
+    .$castTo<{ person: PersonJson }>()
 }
 
-function notesJson(names: SchemaNames): RawBuilder<unknown[]> {
-  return sql<unknown[]>`coalesce((
-    select json_agg(json_build_object(
-      'id', n.id,
-      'createdAt', ${iso('n.created_at')},
-      'updatedAt', ${iso('n.updated_at')},
-      'text', n.text,
-      'isResolved', n.is_resolved,
-      'isEdited', n.is_edited,
-      'user', case when n.user_id is null then null else json_build_object('id', n.user_id, 'name', n.user_name) end
-    ) order by n.created_at, n.id)
-    from ${names.ref('response_notes')} n where n.response_id = responses.id), '[]'::json)`
+function notesJson() {
+  return builder.fn.coalesce(
+    builder
+      .selectFrom('response_notes as n')
+      .select((eb) =>
+        eb.fn
+          .agg<unknown[]>('json_agg', [
+            jsonBuildObject({
+              id: eb.ref('n.id'),
+              createdAt: iso('n.created_at'),
+              updatedAt: iso('n.updated_at'),
+              text: eb.ref('n.text'),
+              isResolved: eb.ref('n.is_resolved'),
+              isEdited: eb.ref('n.is_edited'),
+              user: eb
+                .case()
+                .when('n.user_id', 'is', null)
+                .then(null)
+                .else(jsonBuildObject({ id: eb.ref('n.user_id'), name: eb.ref('n.user_name') }))
+                .end(),
+            }),
+          ])
+          .orderBy('n.created_at')
+          .orderBy('n.id')
+          .as('notes'),
+      )
+      .whereRef('n.response_id', '=', 'responses.id'),
+    sql<unknown[]>`'[]'::json`,
+  )
 }
 
-function tagsJson(names: SchemaNames): RawBuilder<unknown[]> {
-  return sql<unknown[]>`coalesce((
-    select json_agg(json_build_object(
-      'id', t.id,
-      'createdAt', ${iso('t.created_at')},
-      'updatedAt', ${iso('t.updated_at')},
-      'name', t.name,
-      'environmentId', t.environment_id
-    ) order by t.name, t.id)
-    from ${names.ref('response_tags')} rt join ${names.ref('tags')} t on t.id = rt.tag_id where rt.response_id = responses.id), '[]'::json)`
+function tagsJson() {
+  return builder.fn.coalesce(
+    builder
+      .selectFrom('response_tags as rt')
+      .innerJoin('tags as t', 't.id', 'rt.tag_id')
+      .select((eb) =>
+        eb.fn
+          .agg<unknown[]>('json_agg', [
+            jsonBuildObject({
+              id: eb.ref('t.id'),
+              createdAt: iso('t.created_at'),
+              updatedAt: iso('t.updated_at'),
+              name: eb.ref('t.name'),
+              environmentId: eb.ref('t.environment_id'),
+            }),
+          ])
+          .orderBy('t.name')
+          .orderBy('t.id')
+          .as('tags'),
+      )
+      .whereRef('rt.response_id', '=', 'responses.id'),
+    sql<unknown[]>`'[]'::json`,
+  )
 }

@@ -47,14 +47,14 @@ export async function listResponsesForExport(
         eb
           .selectFrom('response_tags as rt')
           .innerJoin('tags as t', 't.id', 'rt.tag_id')
-          .select(['rt.response_id', sql<string[]>`array_agg(t.name order by t.name, t.id)`.as('names')])
+          .select((eb) => ['rt.response_id', eb.fn.agg<string[]>('array_agg', ['t.name']).orderBy('t.name').orderBy('t.id').as('names')])
           .where('rt.response_id', 'in', eb.selectFrom('page').select('page.id'))
           .groupBy('rt.response_id')
           .as('tagged'),
       (join) => join.onRef('tagged.response_id', '=', 'page.id'),
     )
     .selectAll('page')
-    .select(['c.user_id', sql<string[]>`coalesce(tagged.names, '{}')`.as('tag_names')])
+    .select((eb) => ['c.user_id', eb.fn.coalesce('tagged.names', sql<string[]>`'{}'`).as('tag_names')])
     .orderBy(`page.${order.column}`, order.direction)
     .orderBy('page.id', order.direction)
     .execute()

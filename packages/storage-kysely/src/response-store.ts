@@ -22,7 +22,7 @@ export function createResponseStore(db: Kysely<Database>, names: SchemaNames, ba
   /** Run after a response became finished in the same transaction, which the count therefore sees. */
   const completeSlots = slots(['surveyId', 'now'])
   const completeSurvey = precompiled(
-    completeSurveySql(names, sql`${completeSlots.surveyId}::text`, sql`${completeSlots.now}::timestamptz`, 0).compile(db),
+    completeSurveySql(names, sql<string>`${completeSlots.surveyId}::text`, sql<Date>`${completeSlots.now}::timestamptz`, 0).compile(db),
     completeSlots,
   )
   const lockSurvey = lockSurveyStatement(db, names)
@@ -36,7 +36,7 @@ export function createResponseStore(db: Kysely<Database>, names: SchemaNames, ba
         .innerJoin('surveys', 'surveys.id', 'responses.survey_id')
         .select(columns)
         .select(['surveys.status', 'surveys.run_on_date', 'surveys.close_on_date', 'surveys.auto_complete'])
-        .select(sql<boolean>`surveys.pin is not null`.as('pin_set'))
+        .select((eb) => eb('surveys.pin', 'is not', null).$castTo<boolean>().as('pin_set'))
         .select(hasQuotasSql(names, sql.ref('surveys.id')).as('has_quotas'))
         .select(sql<string>`responses.xmin::text`.as('version'))
         .where('responses.id', '=', readSlots.id)
@@ -68,17 +68,18 @@ export function createResponseStore(db: Kysely<Database>, names: SchemaNames, ba
       db
         .updateTable('responses')
         .set({
-          updated_at: sql`${updatedAt}::timestamptz`,
-          finished: sql`coalesce(${finished}::boolean, finished)`,
-          data: sql`coalesce(${data}::jsonb, data)`,
-          meta: sql`coalesce(${meta}::jsonb, meta)`,
-          ttc: sql`coalesce(${ttc}::jsonb, ttc)`,
-          variables: sql`coalesce(${variables}::jsonb, variables)`,
-          language: sql`case when ${setLanguage}::boolean then ${language}::text else language end`,
-          ending_id: sql`case when ${setEndingId}::boolean then ${endingId}::text else ending_id end`,
+          updated_at: sql<Date>`${updatedAt}::timestamptz`,
+          finished: sql<boolean>`coalesce(${finished}::boolean, finished)`,
+          // The JSON columns take JSON text on update (`Jsonb`), hence `sql<string>`.
+          data: sql<string>`coalesce(${data}::jsonb, data)`,
+          meta: sql<string>`coalesce(${meta}::jsonb, meta)`,
+          ttc: sql<string>`coalesce(${ttc}::jsonb, ttc)`,
+          variables: sql<string>`coalesce(${variables}::jsonb, variables)`,
+          language: sql<string | null>`case when ${setLanguage}::boolean then ${language}::text else language end`,
+          ending_id: sql<string | null>`case when ${setEndingId}::boolean then ${endingId}::text else ending_id end`,
         })
         .where('responses.id', '=', writeSlots.id)
-        .where(sql`xmin`, '=', sql`${version}::xid`)
+        .where(sql<string>`xmin`, '=', sql<string>`${version}::xid`)
         // A response that becomes finished without the survey's lock: only while its survey has no `auto_complete`
         // (as this statement's snapshot sees it; otherwise the locked path counts it).
         .$if(finishing, (q) =>
@@ -147,7 +148,11 @@ export function createResponseStore(db: Kysely<Database>, names: SchemaNames, ba
     summarize: (environmentId, surveyId, query) => summarizeResponses(db, names, environmentId, surveyId, query),
 
     async count(environmentId, filter) {
-      const filtered = filterResponses(db.selectFrom('responses').select(sql<string>`count(*)::text`.as('count')), environmentId, filter)
+      const filtered = filterResponses(
+        db.selectFrom('responses').select((eb) => eb.cast<string>(eb.fn.countAll(), 'text').as('count')),
+        environmentId,
+        filter,
+      )
       if (!filtered) return 0
       return Number((await filtered.executeTakeFirstOrThrow()).count)
     },

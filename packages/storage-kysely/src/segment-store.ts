@@ -151,7 +151,9 @@ function surveyIds(eb: ExpressionBuilder<Database, 'segments'>) {
     .coalesce(
       eb
         .selectFrom('surveys')
-        .select(sql<string[]>`json_agg(surveys.id order by surveys.created_at desc, surveys.id desc)`.as('ids'))
+        .select((eb) =>
+          eb.fn.agg<string[]>('json_agg', ['surveys.id']).orderBy('surveys.created_at', 'desc').orderBy('surveys.id', 'desc').as('ids'),
+        )
         .whereRef('surveys.segment_id', '=', 'segments.id'),
       sql<string[]>`'[]'::json`,
     )

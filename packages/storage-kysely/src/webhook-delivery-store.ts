@@ -83,7 +83,7 @@ export function createWebhookDeliveryStore(db: Kysely<Database>, names: SchemaNa
     const full = options.full === true || Date.now() - lastFullScan >= FULL_SCAN_INTERVAL_MS
     if (full) lastFullScan = Date.now()
     // `now()`, not `clock_timestamp()`: only a value fixed for the statement can bound an index scan.
-    const after = full ? sql`''` : messageIdPrefix(sql`now() - interval '10 seconds'`)
+    const after = full ? sql<string>`''` : messageIdPrefix(sql<Date>`now() - interval '10 seconds'`)
     for (;;) {
       const { rows } = await sql<{ taken: number }>`
         with taken as (
@@ -92,7 +92,7 @@ export function createWebhookDeliveryStore(db: Kysely<Database>, names: SchemaNa
           where e.ctid = any(array(
             select ctid from ${events} where id > ${after} order by id limit ${sql.lit(EXPAND_BATCH)} for update skip locked
           ))
-          returning e.response_id, e.hooks, ${withContact(sql`coalesce(e.data, ${createdEventData('e')})`)} as data, e.created_at
+          returning e.response_id, e.hooks, ${withContact(sql<Record<string, unknown>>`coalesce(e.data, ${createdEventData('e')})`)} as data, e.created_at
         ),
         made as (
           insert into ${deliveries} (id, webhook_id, event, payload, response_id, created_at, updated_at, next_attempt_at)
@@ -119,12 +119,12 @@ export function createWebhookDeliveryStore(db: Kysely<Database>, names: SchemaNa
       // takes no more than its share and a claim costs one index probe per webhook with anything pending.
       const due =
         perWebhook === undefined
-          ? sql`select d.id from ${deliveries} d
+          ? sql<{ id: string }>`select d.id from ${deliveries} d
               where d.status = 'pending' and d.next_attempt_at <= ${now}::timestamptz
               order by d.next_attempt_at, d.id
               limit ${limit}
               for update skip locked`
-          : sql`with recursive h(webhook_id) as (
+          : sql<{ id: string }>`with recursive h(webhook_id) as (
                 -- The webhooks with anything pending, one index probe each (a loose scan of the index).
                 (select d.webhook_id from ${deliveries} d where d.status = 'pending' order by d.webhook_id limit 1)
                 union all
@@ -176,11 +176,18 @@ export function createWebhookDeliveryStore(db: Kysely<Database>, names: SchemaNa
           const webhookId = (await recordAll(trx, [outcome]))[0]
           if (webhookId === undefined) return
           const now = outcome.now
-          await sql`update ${webhooks} set disabled_at = coalesce(disabled_at, ${now}::timestamptz), updated_at = ${now}::timestamptz
-            where id = ${webhookId}`.execute(trx)
+          await trx
+            .updateTable('webhooks')
+            .set((eb) => ({ disabled_at: eb.fn.coalesce('disabled_at', eb.val(now)), updated_at: now }))
+            .where('id', '=', webhookId)
+            .execute()
           // Claimed ones included: their claimers' records then find the token cleared and change nothing.
-          await sql`update ${deliveries} set status = 'failed', claim_token = null, updated_at = ${now}::timestamptz
-            where webhook_id = ${webhookId} and status = 'pending'`.execute(trx)
+          await trx
+            .updateTable('webhook_deliveries')
+            .set({ status: 'failed', claim_token: null, updated_at: now })
+            .where('webhook_id', '=', webhookId)
+            .where('status', '=', 'pending')
+            .execute()
         })
       }
     },
@@ -254,13 +261,26 @@ export function createWebhookDeliveryStore(db: Kysely<Database>, names: SchemaNa
 
     async nextDue(after) {
       // An event's deliveries are due from the event's time: the next claim makes them.
-      const { rows } = await sql<{ at: Date | null }>`
-        select least(
-          (select min(next_attempt_at) from ${deliveries} where status = 'pending'
-            ${after ? sql`and next_attempt_at > ${after}::timestamptz` : sql``}),
-          (select ${after ? sql`min(created_at) from ${events} where created_at > ${after}::timestamptz` : sql`created_at from ${events} order by id limit 1`})
-        ) as at`.execute(db)
-      return rows[0]?.at ?? null
+      const row = await db
+        .selectNoFrom((eb) =>
+          eb
+            .fn<Date | null>('least', [
+              eb
+                .selectFrom('webhook_deliveries')
+                .select((eb) => eb.fn.min('next_attempt_at').as('at'))
+                .where('status', '=', 'pending')
+                .$if(after !== undefined, (q) => q.where('next_attempt_at', '>', after as Date)),
+              after
+                ? eb
+                    .selectFrom('webhook_events')
+                    .select((eb) => eb.fn.min('created_at').as('at'))
+                    .where('created_at', '>', after)
+                : eb.selectFrom('webhook_events').select('created_at as at').orderBy('id').limit(1),
+            ])
+            .as('at'),
+        )
+        .executeTakeFirst()
+      return row?.at ?? null
     },
 
     async backlog(now) {
@@ -332,7 +352,7 @@ interface ClaimRow {
  * carry them. Added when the event becomes deliveries, so events of every age get them.
  */
 function withContact(data: RawBuilder<unknown>): RawBuilder<unknown> {
-  return sql`(select d || jsonb_build_object(
+  return sql<Record<string, unknown>>`(select d || jsonb_build_object(
       'contact', case when jsonb_typeof(d -> 'person') = 'object'
         then jsonb_build_object('id', d -> 'person' -> 'id', 'userId', d -> 'person' -> 'userId') end,
       'contactAttributes', d -> 'personAttributes')
