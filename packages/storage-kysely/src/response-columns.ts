@@ -17,21 +17,26 @@ export function responseColumns(names: SchemaNames) {
     'responses.updated_at',
     'responses.survey_id',
     'responses.environment_id',
-    'responses.finished',
-    'responses.data',
-    'responses.meta',
-    'responses.ttc',
-    'responses.variables',
-    'responses.language',
-    'responses.single_use_id',
-    'responses.display_id',
-    'responses.ending_id',
+    ...responseAnswerColumns,
     'responses.contact_attributes',
     personJson(names).as('person'),
     notesJson(names).as('notes'),
     tagsJson(names).as('tags'),
   ] as const
 }
+
+/** What a response holds of the respondent's answering, which every read of responses takes (an export's too). */
+export const responseAnswerColumns = [
+  'responses.finished',
+  'responses.data',
+  'responses.meta',
+  'responses.ttc',
+  'responses.variables',
+  'responses.language',
+  'responses.single_use_id',
+  'responses.display_id',
+  'responses.ending_id',
+] as const
 
 /** What the columns above read. */
 export type ResponseRow = Omit<Selectable<ResponsesTable>, 'contact_id'> & {

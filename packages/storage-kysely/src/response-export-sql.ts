@@ -3,6 +3,7 @@ import { sql } from 'kysely'
 import type { Kysely } from 'kysely'
 import type { Database } from './database'
 import { filterResponses, listOrder, pageResponses } from './filter-responses'
+import { responseAnswerColumns } from './response-columns'
 
 /**
  * `ResponseStore.listForExport`: a page of the environment's responses with only what a CSV export shows.
@@ -17,21 +18,7 @@ export async function listResponsesForExport(
   const filtered = filterResponses(
     db
       .selectFrom('responses')
-      .select([
-        'responses.id',
-        'responses.created_at',
-        'responses.updated_at',
-        'responses.finished',
-        'responses.data',
-        'responses.meta',
-        'responses.ttc',
-        'responses.variables',
-        'responses.language',
-        'responses.single_use_id',
-        'responses.display_id',
-        'responses.ending_id',
-        'responses.contact_id',
-      ]),
+      .select(['responses.id', 'responses.created_at', 'responses.updated_at', ...responseAnswerColumns, 'responses.contact_id']),
     environmentId,
     query,
   )
