@@ -14,6 +14,7 @@ import { ok } from '../../http/respond'
 import type { NewResponse, ResponseRecord } from '../../ports/storage'
 import { parseInput, parseItem } from '../../http/validate'
 import { managementResponseCreateSchema, managementResponseUpdateSchema } from '../../schemas/response'
+import type { ResponseCreateInput } from '../../schemas/response'
 import { newResponse, responseOutput, responsePatch } from '../../services/response-service'
 import { checkPatchedSize, checkResponseSize } from '../../services/response-size'
 import { createResponseOrThrow, displayTaken } from '../client/responses'
@@ -192,12 +193,7 @@ const importResponses: Handler = async (request, ctx) => {
         ...input
       } = parseItem(managementResponseCreateSchema, item)
       await checkItemEnvironment({ environmentId: sentEnvironmentId, workspaceId }, unauthorized)
-      const now = createdAt === undefined ? ctx.now() : new Date(createdAt)
-      const response = newResponse(input, userAgent, { id: ctx.newId(), newId: ctx.newId, now })
-      if (updatedAt !== undefined) {
-        response.updatedAt = new Date(updatedAt)
-        if (response.updatedAt < now) throw validationError({ updatedAt: 'Must not be before createdAt' })
-      }
+      const response = managementResponse(ctx, input, { createdAt, updatedAt }, userAgent)
       checkResponseSize(response, ctx.maxResponseBytes)
       valid.push({ index, response })
     } catch (error) {
@@ -251,13 +247,7 @@ const createResponse: Handler = async (request, ctx) => {
     ...input
   } = parseInput(managementResponseCreateSchema, await readJsonBody(request))
   await checkNamedEnvironment(ctx, environmentId, { environmentId: sentEnvironmentId, workspaceId }, unauthorized)
-  // An import keeps its own times; `updatedAt` defaults to `createdAt` (canonical ISO strings, so they order).
-  const now = createdAt === undefined ? ctx.now() : new Date(createdAt)
-  const response = newResponse(input, request.headers.get('user-agent'), { id: ctx.newId(), newId: ctx.newId, now })
-  if (updatedAt !== undefined) {
-    response.updatedAt = new Date(updatedAt)
-    if (response.updatedAt < now) throw validationError({ updatedAt: 'Must not be before createdAt' })
-  }
+  const response = managementResponse(ctx, input, { createdAt, updatedAt }, request.headers.get('user-agent'))
   const id = await createResponseOrThrow(ctx, response, {
     environmentId,
     requireAccepting: false,
@@ -267,6 +257,25 @@ const createResponse: Handler = async (request, ctx) => {
   const created = await ctx.storage.responses.get(id)
   if (!created) throw notFound('Response', id)
   return ok(responseOutput(created))
+}
+
+/**
+ * A response a management create or import writes. An import keeps its own times; `updatedAt` defaults to
+ * `createdAt` (canonical ISO strings, so they order) and may not be before it.
+ */
+function managementResponse(
+  ctx: CanvassContext,
+  input: ResponseCreateInput,
+  times: { createdAt: string | undefined; updatedAt: string | undefined },
+  userAgent: string | null,
+): NewResponse {
+  const now = times.createdAt === undefined ? ctx.now() : new Date(times.createdAt)
+  const response = newResponse(input, userAgent, { id: ctx.newId(), newId: ctx.newId, now })
+  if (times.updatedAt !== undefined) {
+    response.updatedAt = new Date(times.updatedAt)
+    if (response.updatedAt < now) throw validationError({ updatedAt: 'Must not be before createdAt' })
+  }
+  return response
 }
 
 const getResponse: Handler = async (request, ctx) => {
