@@ -14,7 +14,6 @@ import { ok } from '../../http/respond'
 import type { NewResponse, ResponseRecord } from '../../ports/storage'
 import { parseInput, parseItem } from '../../http/validate'
 import { managementResponseCreateSchema, managementResponseUpdateSchema } from '../../schemas/response'
-import type { ResponseCreateInput } from '../../schemas/response'
 import { newResponse, responseOutput, responsePatch } from '../../services/response-service'
 import { checkPatchedSize, checkResponseSize } from '../../services/response-size'
 import { createResponseOrThrow, displayTaken } from '../client/responses'
@@ -185,15 +184,9 @@ const importResponses: Handler = async (request, ctx) => {
     try {
       const problem = itemProblems.get(index)
       if (problem) throw validationError({ [problem.path]: problem.message })
-      const {
-        createdAt,
-        updatedAt,
-        environmentId: sentEnvironmentId,
-        workspaceId,
-        ...input
-      } = parseItem(managementResponseCreateSchema, item)
-      await checkItemEnvironment({ environmentId: sentEnvironmentId, workspaceId }, unauthorized)
-      const response = managementResponse(ctx, input, { createdAt, updatedAt }, userAgent)
+      const body = parseItem(managementResponseCreateSchema, item)
+      await checkItemEnvironment(body, unauthorized)
+      const response = managementResponse(ctx, body, userAgent)
       checkResponseSize(response, ctx.maxResponseBytes)
       valid.push({ index, response })
     } catch (error) {
@@ -239,15 +232,9 @@ function importRefusal(outcome: string, response: NewResponse): { code: string; 
 
 const createResponse: Handler = async (request, ctx) => {
   const { environmentId } = await authenticate(request, ctx)
-  const {
-    createdAt,
-    updatedAt,
-    environmentId: sentEnvironmentId,
-    workspaceId,
-    ...input
-  } = parseInput(managementResponseCreateSchema, await readJsonBody(request))
-  await checkNamedEnvironment(ctx, environmentId, { environmentId: sentEnvironmentId, workspaceId }, unauthorized)
-  const response = managementResponse(ctx, input, { createdAt, updatedAt }, request.headers.get('user-agent'))
+  const body = parseInput(managementResponseCreateSchema, await readJsonBody(request))
+  await checkNamedEnvironment(ctx, environmentId, body, unauthorized)
+  const response = managementResponse(ctx, body, request.headers.get('user-agent'))
   const id = await createResponseOrThrow(ctx, response, {
     environmentId,
     requireAccepting: false,
@@ -260,19 +247,20 @@ const createResponse: Handler = async (request, ctx) => {
 }
 
 /**
- * A response a management create or import writes. An import keeps its own times; `updatedAt` defaults to
- * `createdAt` (canonical ISO strings, so they order) and may not be before it.
+ * The response a management create or import body makes (the environment it names is checked apart). An
+ * import keeps its own times; `updatedAt` defaults to `createdAt` (canonical ISO strings, so they order) and
+ * may not be before it.
  */
 function managementResponse(
   ctx: CanvassContext,
-  input: ResponseCreateInput,
-  times: { createdAt: string | undefined; updatedAt: string | undefined },
+  body: v.InferOutput<typeof managementResponseCreateSchema>,
   userAgent: string | null,
 ): NewResponse {
-  const now = times.createdAt === undefined ? ctx.now() : new Date(times.createdAt)
+  const { createdAt, updatedAt, environmentId: _environmentId, workspaceId: _workspaceId, ...input } = body
+  const now = createdAt === undefined ? ctx.now() : new Date(createdAt)
   const response = newResponse(input, userAgent, { id: ctx.newId(), newId: ctx.newId, now })
-  if (times.updatedAt !== undefined) {
-    response.updatedAt = new Date(times.updatedAt)
+  if (updatedAt !== undefined) {
+    response.updatedAt = new Date(updatedAt)
     if (response.updatedAt < now) throw validationError({ updatedAt: 'Must not be before createdAt' })
   }
   return response
