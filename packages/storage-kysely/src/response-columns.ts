@@ -38,6 +38,24 @@ export const responseAnswerColumns = [
   'responses.ending_id',
 ] as const
 
+/** The record's fields of `responseAnswerColumns`, as a read of a response or an export gives them. */
+export function answerFields(row: Pick<Selectable<ResponsesTable>, AnswerColumn>) {
+  return {
+    finished: row.finished,
+    data: row.data,
+    meta: row.meta,
+    ttc: row.ttc,
+    variables: row.variables,
+    language: row.language,
+    singleUseId: row.single_use_id,
+    displayId: row.display_id,
+    endingId: row.ending_id,
+  }
+}
+
+/** A column of `responseAnswerColumns`, unqualified. */
+type AnswerColumn = (typeof responseAnswerColumns)[number] extends `responses.${infer C}` ? C : never
+
 /** What the columns above read. */
 export type ResponseRow = Omit<Selectable<ResponsesTable>, 'contact_id'> & {
   person: PersonJson | null
@@ -52,15 +70,7 @@ export function toResponseRecord(row: ResponseRow): ResponseRecord {
     updatedAt: row.updated_at,
     surveyId: row.survey_id,
     environmentId: row.environment_id,
-    finished: row.finished,
-    data: row.data,
-    meta: row.meta,
-    ttc: row.ttc,
-    variables: row.variables,
-    language: row.language,
-    singleUseId: row.single_use_id,
-    displayId: row.display_id,
-    endingId: row.ending_id,
+    ...answerFields(row),
     personAttributes: row.contact_attributes,
     person: row.person && toPersonRecord(row.person),
     notes: row.notes,

@@ -3,7 +3,7 @@ import { sql } from 'kysely'
 import type { Kysely } from 'kysely'
 import type { Database } from './database'
 import { filterResponses, listOrder, pageResponses } from './filter-responses'
-import { responseAnswerColumns } from './response-columns'
+import { answerFields, responseAnswerColumns } from './response-columns'
 
 /**
  * `ResponseStore.listForExport`: a page of the environment's responses with only what a CSV export shows.
@@ -49,15 +49,7 @@ export async function listResponsesForExport(
     id: row.id,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
-    finished: row.finished,
-    data: row.data,
-    meta: row.meta,
-    ttc: row.ttc,
-    variables: row.variables,
-    language: row.language,
-    singleUseId: row.single_use_id,
-    displayId: row.display_id,
-    endingId: row.ending_id,
+    ...answerFields(row),
     contactId: row.contact_id,
     userId: row.user_id,
     tagNames: row.tag_names,
