@@ -28,6 +28,7 @@ export async function buildParts(
     const part = PARTS.find((candidate) => candidate.name === task.part)
     task.waitsFor = [
       ...task.pkg.deps.flatMap((dep) => part.after.deps.map((name) => `${dep} ${name}`)),
+      ...task.pkg.bundles.flatMap((dep) => (part.after.bundles ?? []).map((name) => `${dep} ${name}`)),
       ...part.after.own.map((name) => `${task.pkg.name} ${name}`),
     ].filter((key) => keys.has(key))
   }
@@ -90,7 +91,7 @@ function width() {
   return Math.max(1, Number(process.env.CANVASS_BUILD_JOBS) || Math.max(4, availableParallelism()))
 }
 
-/** The package named `name` and the workspace packages it runs with, directly or not. */
+/** The package named `name` and the workspace packages it runs with (or its build bundles), directly or not. */
 export function runtimeOf(packages, name) {
   const byName = new Map(packages.map((pkg) => [pkg.name, pkg]))
   const wanted = new Map()
@@ -99,6 +100,7 @@ export function runtimeOf(packages, name) {
     if (!pkg || wanted.has(pkgName)) return
     wanted.set(pkgName, pkg)
     pkg.runtimeDeps.forEach(visit)
+    pkg.bundles.forEach(visit)
   }
   visit(name)
   return [...wanted.values()]

@@ -16,7 +16,8 @@ const SEED = 'pgdata-seed'
 /**
  * The parts of a package's build, in the order they run within a package: `owns` tells a file of `dist`
  * (relative to it) that the part wrote; `runtime` parts are what a process runs; `after` names what must be
- * built first: parts of the package's workspace dependencies (`deps`) and the package's own parts; `cost` is
+ * built first: parts of the package's workspace dependencies (`deps`), of the workspace packages it bundles
+ * (`bundles`, see `BUNDLES`) and the package's own parts; `cost` is
  * roughly how long it takes (a JavaScript build is 1), to start the longest chains first.
  */
 export const PARTS = [
@@ -25,7 +26,7 @@ export const PARTS = [
     label: 'JavaScript',
     runtime: true,
     owns: (file) => !DECLARATION.test(file) && !file.startsWith(SEED),
-    after: { deps: [], own: [] },
+    after: { deps: [], bundles: ['js'], own: [] },
     cost: 1,
   },
   // Declarations import those of the packages they build on, and go into the `dist` that the package's own
@@ -50,6 +51,13 @@ export const PARTS = [
 ]
 
 /**
+ * Workspace packages whose JavaScript build bundles other workspace packages (from their built `dist`) into
+ * browser code: the widget's renderer bundles core's logic conditions (`@canvass/core/conditions`). That build
+ * waits on theirs, and is stale when their sources change.
+ */
+const BUNDLES = { '@canvass/widget': ['@canvass/core'] }
+
+/**
  * The packages and examples of the workspace at `root` that have a `build` script: their folder, name,
  * workspace dependencies (names) and the parts of `PARTS` they have a `build:<part>` script for.
  */
@@ -70,6 +78,8 @@ export function builtPackages(root) {
         runtimeDeps: [...new Set([...declared('dependencies'), ...declared('peerDependencies')])],
         /** Everything it is built against, as `pnpm -r` orders packages. */
         deps: [...new Set([...declared('dependencies'), ...declared('peerDependencies'), ...declared('devDependencies')])],
+        /** What its JavaScript build bundles (`BUNDLES`). */
+        bundles: BUNDLES[manifest.name] ?? [],
         parts: PARTS.filter((part) => Boolean(manifest.scripts?.[`build:${part.name}`])).map((part) => part.name),
       }
     })
@@ -89,6 +99,7 @@ export function staleParts(root, packages, partNames) {
       ...['package.json', 'tsup.config.ts', 'tsconfig.json'].map((file) => mtime(join(pkg.dir, file))),
       shared,
     ])
+    const bundled = newestOf(pkg.bundles.map((name) => newest(join(root, 'packages', name.replace('@canvass/', ''), 'src'))))
     const outputs = files(join(pkg.dir, 'dist'))
     const rebuilt = new Set()
     for (const part of PARTS) {
@@ -96,7 +107,8 @@ export function staleParts(root, packages, partNames) {
       const times = outputs.filter((file) => part.owns(file.relative)).map((file) => file.mtime)
       const built = times.length ? Math.min(...times) : undefined
       const emptied = part.after.own.some((name) => rebuilt.has(name))
-      if (built === undefined || (inputs !== undefined && inputs > built) || emptied) {
+      const partInputs = part.after.bundles?.length ? newestOf([inputs, bundled]) : inputs
+      if (built === undefined || (partInputs !== undefined && partInputs > built) || emptied) {
         rebuilt.add(part.name)
         if (partNames.includes(part.name)) stale.push({ pkg, part: part.name })
       }

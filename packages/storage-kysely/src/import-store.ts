@@ -99,20 +99,12 @@ export function createImportStore(db: Kysely<Database>, newId: () => string): Im
           .returning('id')
           .execute()
         const ids = new Set(inserted.map((row) => row.id))
-        const keyIds = new Set(contacts.flatMap((c) => Object.keys(c.attributes)))
-        const keys =
-          keyIds.size === 0
-            ? new Set<string>()
-            : new Set(
-                (
-                  await trx
-                    .selectFrom('contact_attribute_keys')
-                    .select('id')
-                    .where('environment_id', '=', environmentId)
-                    .where('id', 'in', [...keyIds])
-                    .execute()
-                ).map((row) => row.id),
-              )
+        const keys = await idsHere(
+          trx,
+          'contact_attribute_keys',
+          environmentId,
+          contacts.flatMap((c) => Object.keys(c.attributes)),
+        )
         const values = contacts
           .filter((c) => ids.has(c.id))
           .flatMap((c) =>
@@ -140,30 +132,18 @@ export function createImportStore(db: Kysely<Database>, newId: () => string): Im
     async insertDisplays(environmentId, displays) {
       if (displays.length === 0) return
       await db.transaction().execute(async (trx) => {
-        const surveys = new Set(
-          (
-            await trx
-              .selectFrom('surveys')
-              .select('id')
-              .where('environment_id', '=', environmentId)
-              .where('id', 'in', [...new Set(displays.map((d) => d.surveyId))])
-              .execute()
-          ).map((row) => row.id),
+        const surveys = await idsHere(
+          trx,
+          'surveys',
+          environmentId,
+          displays.map((d) => d.surveyId),
         )
-        const contactIds = [...new Set(displays.flatMap((d) => (d.contactId ? [d.contactId] : [])))]
-        const contacts =
-          contactIds.length === 0
-            ? new Set<string>()
-            : new Set(
-                (
-                  await trx
-                    .selectFrom('contacts')
-                    .select('id')
-                    .where('environment_id', '=', environmentId)
-                    .where('id', 'in', contactIds)
-                    .execute()
-                ).map((row) => row.id),
-              )
+        const contacts = await idsHere(
+          trx,
+          'contacts',
+          environmentId,
+          displays.flatMap((d) => (d.contactId ? [d.contactId] : [])),
+        )
         const rows = displays
           .filter((d) => surveys.has(d.surveyId))
           .map((d) => ({
@@ -188,19 +168,11 @@ export function createImportStore(db: Kysely<Database>, newId: () => string): Im
     async insertNotesAndTags(environmentId, items) {
       if (items.length === 0) return
       await db.transaction().execute(async (trx) => {
-        const responses = new Set(
-          (
-            await trx
-              .selectFrom('responses')
-              .select('id')
-              .where('environment_id', '=', environmentId)
-              .where(
-                'id',
-                'in',
-                items.map((i) => i.responseId),
-              )
-              .execute()
-          ).map((row) => row.id),
+        const responses = await idsHere(
+          trx,
+          'responses',
+          environmentId,
+          items.map((i) => i.responseId),
         )
         const mine = items.filter((item) => responses.has(item.responseId))
         const notes = mine.flatMap((item) =>
@@ -224,16 +196,9 @@ export function createImportStore(db: Kysely<Database>, newId: () => string): Im
             .execute()
         const names = [...new Set(mine.flatMap((item) => item.tags))]
         if (names.length === 0) return
-        const tags = new Map(
-          (
-            await trx
-              .selectFrom('tags')
-              .select(['id', 'name'])
-              .where('environment_id', '=', environmentId)
-              .where('name', 'in', names)
-              .execute()
-          ).map((row) => [row.name, row.id]),
-        )
+        const tagsNamed = async (wanted: string[]) =>
+          trx.selectFrom('tags').select(['id', 'name']).where('environment_id', '=', environmentId).where('name', 'in', wanted).execute()
+        const tags = new Map((await tagsNamed(names)).map((row) => [row.name, row.id]))
         const missing = names.filter((name) => !tags.has(name))
         if (missing.length > 0) {
           await trx
@@ -241,13 +206,7 @@ export function createImportStore(db: Kysely<Database>, newId: () => string): Im
             .values(missing.map((name) => ({ id: newId(), environment_id: environmentId, name })))
             .onConflict((oc) => oc.doNothing())
             .execute()
-          for (const row of await trx
-            .selectFrom('tags')
-            .select(['id', 'name'])
-            .where('environment_id', '=', environmentId)
-            .where('name', 'in', missing)
-            .execute())
-            tags.set(row.name, row.id)
+          for (const row of await tagsNamed(missing)) tags.set(row.name, row.id)
         }
         const links = mine.flatMap((item) =>
           [...new Set(item.tags)].map((name) => ({ response_id: item.responseId, tag_id: tags.get(name)! })),
@@ -261,4 +220,17 @@ export function createImportStore(db: Kysely<Database>, newId: () => string): Im
       })
     },
   }
+}
+
+/** Which of `ids` name rows of `table` in the environment (none asked for, none read). */
+async function idsHere(
+  db: Kysely<Database>,
+  table: (typeof TABLES)[ImportedKind],
+  environmentId: string,
+  ids: Iterable<string>,
+): Promise<Set<string>> {
+  const wanted = [...new Set(ids)]
+  if (wanted.length === 0) return new Set()
+  const rows = await db.selectFrom(table).select('id').where('environment_id', '=', environmentId).where('id', 'in', wanted).execute()
+  return new Set(rows.map((row) => row.id))
 }

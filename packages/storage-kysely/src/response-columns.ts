@@ -18,21 +18,44 @@ export function responseColumns(names: SchemaNames) {
     'responses.updated_at',
     'responses.survey_id',
     'responses.environment_id',
-    'responses.finished',
-    'responses.data',
-    'responses.meta',
-    'responses.ttc',
-    'responses.variables',
-    'responses.language',
-    'responses.single_use_id',
-    'responses.display_id',
-    'responses.ending_id',
+    ...responseAnswerColumns,
     'responses.contact_attributes',
     personJson(names).as('person'),
     notesJson().as('notes'),
     tagsJson().as('tags'),
   ] as const
 }
+
+/** What a response holds of the respondent's answering, which every read of responses takes (an export's too). */
+export const responseAnswerColumns = [
+  'responses.finished',
+  'responses.data',
+  'responses.meta',
+  'responses.ttc',
+  'responses.variables',
+  'responses.language',
+  'responses.single_use_id',
+  'responses.display_id',
+  'responses.ending_id',
+] as const
+
+/** The record's fields of `responseAnswerColumns`, as a read of a response or an export gives them. */
+export function answerFields(row: Pick<Selectable<ResponsesTable>, AnswerColumn>) {
+  return {
+    finished: row.finished,
+    data: row.data,
+    meta: row.meta,
+    ttc: row.ttc,
+    variables: row.variables,
+    language: row.language,
+    singleUseId: row.single_use_id,
+    displayId: row.display_id,
+    endingId: row.ending_id,
+  }
+}
+
+/** A column of `responseAnswerColumns`, unqualified. */
+type AnswerColumn = (typeof responseAnswerColumns)[number] extends `responses.${infer C}` ? C : never
 
 /** What the columns above read. */
 export type ResponseRow = Omit<Selectable<ResponsesTable>, 'contact_id'> & {
@@ -48,15 +71,7 @@ export function toResponseRecord(row: ResponseRow): ResponseRecord {
     updatedAt: row.updated_at,
     surveyId: row.survey_id,
     environmentId: row.environment_id,
-    finished: row.finished,
-    data: row.data,
-    meta: row.meta,
-    ttc: row.ttc,
-    variables: row.variables,
-    language: row.language,
-    singleUseId: row.single_use_id,
-    displayId: row.display_id,
-    endingId: row.ending_id,
+    ...answerFields(row),
     personAttributes: row.contact_attributes,
     person: row.person && toPersonRecord(row.person),
     notes: row.notes,

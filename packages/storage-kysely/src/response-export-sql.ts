@@ -3,6 +3,7 @@ import { sql } from 'kysely'
 import type { Kysely } from 'kysely'
 import type { Database } from './database'
 import { filterResponses, listOrder, pageResponses } from './filter-responses'
+import { answerFields, responseAnswerColumns } from './response-columns'
 
 /**
  * `ResponseStore.listForExport`: a page of the environment's responses with only what a CSV export shows.
@@ -17,21 +18,7 @@ export async function listResponsesForExport(
   const filtered = filterResponses(
     db
       .selectFrom('responses')
-      .select([
-        'responses.id',
-        'responses.created_at',
-        'responses.updated_at',
-        'responses.finished',
-        'responses.data',
-        'responses.meta',
-        'responses.ttc',
-        'responses.variables',
-        'responses.language',
-        'responses.single_use_id',
-        'responses.display_id',
-        'responses.ending_id',
-        'responses.contact_id',
-      ]),
+      .select(['responses.id', 'responses.created_at', 'responses.updated_at', ...responseAnswerColumns, 'responses.contact_id']),
     environmentId,
     query,
   )
@@ -62,15 +49,7 @@ export async function listResponsesForExport(
     id: row.id,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
-    finished: row.finished,
-    data: row.data,
-    meta: row.meta,
-    ttc: row.ttc,
-    variables: row.variables,
-    language: row.language,
-    singleUseId: row.single_use_id,
-    displayId: row.display_id,
-    endingId: row.ending_id,
+    ...answerFields(row),
     contactId: row.contact_id,
     userId: row.user_id,
     tagNames: row.tag_names,

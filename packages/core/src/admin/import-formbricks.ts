@@ -260,29 +260,49 @@ function createImportRun(ctx: CanvassContext, source: SourceClient, options: For
       report.mappings.push({ resource, sourceId, targetId })
   }
 
-  async function importActionClasses(items: Item[]): Promise<void> {
-    const counts = count('actionClasses')
-    const existing = await allRows(async (position) => ctx.storage.actionClasses.list(env, position))
-    const byName = new Map(existing.map((record) => [record.name, record.id]))
+  /**
+   * The loop of a resource whose items are written one at a time: an item whose id is here already, or that
+   * `match`es a row here (by name or key), is "already there"; else `create` writes it (not in a dry run) or
+   * answers why not, or throws a `CanvassError` or `ValiError` that refuses it. `known` learns each item's id here.
+   */
+  async function importEach(resource: ImportResource, items: Item[], writer: ItemWriter): Promise<void> {
+    const counts = count(resource)
     const { ids, present } = await targets(
-      'actionClasses',
+      resource,
       items.map((item) => item.id as string),
     )
     for (const item of items) {
       const sourceId = item.id as string
       const targetId = ids.get(sourceId)!
-      const sameName = typeof item.name === 'string' ? byName.get(item.name) : undefined
-      if (present.has(targetId) || sameName !== undefined) {
-        known.actionClasses.set(sourceId, sameName ?? targetId)
-        if (sameName !== undefined) noteMatched('actionClasses', sourceId, sameName)
+      const match = writer.match?.(item)
+      if (present.has(targetId) || match !== undefined) {
+        writer.known?.set(sourceId, match ?? targetId)
+        if (match !== undefined) noteMatched(resource, sourceId, match)
         counts.already++
         continue
       }
-      if (item.type === 'automatic') {
-        refuse('actionClasses', sourceId, 'Automatic action classes are made by Canvass itself')
-        continue
-      }
       try {
+        const refusal = await writer.create(item, targetId)
+        if (refusal !== undefined) {
+          refuse(resource, sourceId, refusal)
+          continue
+        }
+        writer.known?.set(sourceId, targetId)
+        counts.created++
+      } catch (error) {
+        refuseError(resource, sourceId, error)
+      }
+    }
+  }
+
+  async function importActionClasses(items: Item[]): Promise<void> {
+    const existing = await allRows(async (position) => ctx.storage.actionClasses.list(env, position))
+    const byName = new Map(existing.map((record) => [record.name, record.id]))
+    await importEach('actionClasses', items, {
+      known: known.actionClasses,
+      match: (item) => (typeof item.name === 'string' ? byName.get(item.name) : undefined),
+      async create(item, targetId) {
+        if (item.type === 'automatic') return 'Automatic action classes are made by Canvass itself'
         const input = parseItem(actionClassCreateSchema, pick(item, ['name', 'description', 'type', 'key', 'noCodeConfig']))
         const record: ActionClassRecord = {
           id: targetId,
@@ -299,33 +319,17 @@ function createImportRun(ctx: CanvassContext, source: SourceClient, options: For
           if (outcome !== 'created')
             throw validationError({ [outcome === 'duplicate_key' ? 'key' : 'name']: 'Taken by another action class here' })
         }
-        known.actionClasses.set(sourceId, targetId)
-        counts.created++
-      } catch (error) {
-        refuseError('actionClasses', sourceId, error)
-      }
-    }
+      },
+    })
   }
 
   async function importAttributeKeys(items: Item[]): Promise<void> {
-    const counts = count('contactAttributeKeys')
     const existing = await allRows(async (position) => ctx.storage.contactAttributeKeys.list(env, position))
     for (const record of existing) known.keyNames.set(record.key, record.id)
-    const { ids, present } = await targets(
-      'contactAttributeKeys',
-      items.map((item) => item.id as string),
-    )
-    for (const item of items) {
-      const sourceId = item.id as string
-      const targetId = ids.get(sourceId)!
-      const sameKey = typeof item.key === 'string' ? known.keyNames.get(item.key) : undefined
-      if (present.has(targetId) || sameKey !== undefined) {
-        known.keys.set(sourceId, sameKey ?? targetId)
-        if (sameKey !== undefined) noteMatched('contactAttributeKeys', sourceId, sameKey)
-        counts.already++
-        continue
-      }
-      try {
+    await importEach('contactAttributeKeys', items, {
+      known: known.keys,
+      match: (item) => (typeof item.key === 'string' ? known.keyNames.get(item.key) : undefined),
+      async create(item, targetId) {
         const input = parseItem(contactAttributeKeyCreateSchema, pick(item, ['key', 'name', 'description', 'type']))
         const record: ContactAttributeKeyRecord = {
           id: targetId,
@@ -339,13 +343,9 @@ function createImportRun(ctx: CanvassContext, source: SourceClient, options: For
         }
         if (!dryRun && (await ctx.storage.contactAttributeKeys.insert(record)) === 'duplicate')
           throw validationError({ key: 'Taken by another key here' })
-        known.keys.set(sourceId, targetId)
         known.keyNames.set(record.key, targetId)
-        counts.created++
-      } catch (error) {
-        refuseError('contactAttributeKeys', sourceId, error)
-      }
-    }
+      },
+    })
   }
 
   /**
@@ -424,21 +424,10 @@ function createImportRun(ctx: CanvassContext, source: SourceClient, options: For
   }
 
   async function importSegments(items: Item[]): Promise<void> {
-    const counts = count('segments')
     const fresh = items.filter((item) => !known.segments.has(item.id as string))
-    const { ids, present } = await targets(
-      'segments',
-      fresh.map((item) => item.id as string),
-    )
-    for (const item of fresh) {
-      const sourceId = item.id as string
-      const targetId = ids.get(sourceId)!
-      if (present.has(targetId)) {
-        known.segments.set(sourceId, targetId)
-        counts.already++
-        continue
-      }
-      try {
+    await importEach('segments', fresh, {
+      known: known.segments,
+      async create(item, targetId) {
         const input = parseItem(segmentCreateSchema, pick(item, ['title', 'description', 'isPrivate', 'filters']))
         const record: SegmentRecord = {
           id: targetId,
@@ -458,16 +447,11 @@ function createImportRun(ctx: CanvassContext, source: SourceClient, options: For
           )
           if (outcome === 'limit') throw validationError({ '': `An environment holds at most ${MAX_SEGMENTS_PER_ENVIRONMENT} segments` })
         }
-        known.segments.set(sourceId, targetId)
-        counts.created++
-      } catch (error) {
-        refuseError('segments', sourceId, error)
-      }
-    }
+      },
+    })
   }
 
   async function importSurveys(items: Item[]): Promise<void> {
-    const counts = count('surveys')
     // The reference lists no segments: a survey carries its own.
     if (!segmentsListed) {
       const embedded = items.flatMap((item) =>
@@ -484,20 +468,10 @@ function createImportRun(ctx: CanvassContext, source: SourceClient, options: For
       count('segments').read += unseen.length
       await importSegments(unseen)
     }
-    const { ids, present } = await targets(
-      'surveys',
-      items.map((item) => item.id as string),
-    )
     const surveyFields = new Set(Object.keys(surveyCreateSchema.entries))
-    for (const item of items) {
-      const sourceId = item.id as string
-      const targetId = ids.get(sourceId)!
-      if (present.has(targetId)) {
-        known.surveys.set(sourceId, targetId)
-        counts.already++
-        continue
-      }
-      try {
+    await importEach('surveys', items, {
+      known: known.surveys,
+      async create(item, targetId) {
         const body: Item = {}
         for (const [field, value] of Object.entries(item)) {
           if (surveyFields.has(field)) body[field] = value
@@ -537,12 +511,8 @@ function createImportRun(ctx: CanvassContext, source: SourceClient, options: For
           segmentId: input.segmentId ?? null,
         }
         if (!dryRun) await ctx.storage.surveys.insert(survey)
-        known.surveys.set(sourceId, targetId)
-        counts.created++
-      } catch (error) {
-        refuseError('surveys', sourceId, error)
-      }
-    }
+      },
+    })
   }
 
   /** A trigger naming its action class by the id that class has here. */
@@ -675,19 +645,8 @@ function createImportRun(ctx: CanvassContext, source: SourceClient, options: For
   }
 
   async function importWebhooks(items: Item[]): Promise<void> {
-    const counts = count('webhooks')
-    const { ids, present } = await targets(
-      'webhooks',
-      items.map((item) => item.id as string),
-    )
-    for (const item of items) {
-      const sourceId = item.id as string
-      const targetId = ids.get(sourceId)!
-      if (present.has(targetId)) {
-        counts.already++
-        continue
-      }
-      try {
+    await importEach('webhooks', items, {
+      async create(item, targetId) {
         const surveyIds = Array.isArray(item.surveyIds)
           ? item.surveyIds.map((id) => (typeof id === 'string' ? (known.surveys.get(id) ?? id) : id))
           : []
@@ -713,11 +672,8 @@ function createImportRun(ctx: CanvassContext, source: SourceClient, options: For
           await ctx.storage.webhooks.insert(webhook)
           report.webhookSecrets.push({ id: webhook.id, url: webhook.url, secret: webhook.secret })
         }
-        counts.created++
-      } catch (error) {
-        refuseError('webhooks', sourceId, error)
-      }
-    }
+      },
+    })
   }
 
   function refuseError(resource: ImportResource, sourceId: string, error: unknown): void {
@@ -751,4 +707,14 @@ function createImportRun(ctx: CanvassContext, source: SourceClient, options: For
     }
   }
   return { run, report }
+}
+
+/** How `importEach` writes the items of a resource one at a time. */
+interface ItemWriter {
+  /** Learns each item's id here (source id → id here). */
+  known?: Map<string, string>
+  /** The id of a row here the item is taken as (same name or key), besides a row with its own id. */
+  match?: (item: Item) => string | undefined
+  /** Writes the item as `targetId` (not in a dry run), or answers why it is refused. */
+  create: (item: Item, targetId: string) => Promise<string | undefined>
 }

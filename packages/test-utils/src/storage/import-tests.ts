@@ -1,3 +1,4 @@
+import { IMPORT_RESOURCES } from '@canvass/core'
 import * as assert from 'uvu/assert'
 import { freshId } from './fresh-id'
 import { IMPOSSIBLE_IDS, seedProject, seedResponse, seedSurvey } from './seed'
@@ -19,16 +20,7 @@ export const importTests: StorageTest[] = [
       ])
       assert.equal([...found], [here.id])
       assert.equal([...elsewhere], [there.id])
-      for (const kind of [
-        'actionClasses',
-        'contactAttributeKeys',
-        'contacts',
-        'segments',
-        'surveys',
-        'responses',
-        'webhooks',
-        'displays',
-      ] as const) {
+      for (const kind of [...IMPORT_RESOURCES, 'displays'] as const) {
         const none = await storage.imports.existing(production, kind, ['nothing'])
         assert.equal([none.here.size, none.elsewhere.size], [0, 0], kind)
       }

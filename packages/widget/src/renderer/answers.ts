@@ -66,11 +66,6 @@ export function matrixLabel(entry: MatrixLabel, lang: string): string {
   return localize(isLabelled(entry) ? entry.label : entry, lang)
 }
 
-/** Every language's text of a matrix row or column, to find a stored answer given in another language. */
-export function matrixLabelTexts(entry: MatrixLabel): string[] {
-  return Object.values(isLabelled(entry) ? entry.label : entry).filter((text): text is string => typeof text === 'string')
-}
-
 function isLabelled(entry: MatrixLabel): entry is { id: string; label: Localized } {
   return typeof entry === 'object' && entry !== null && typeof (entry as { label?: unknown }).label === 'object'
 }

@@ -2,22 +2,14 @@
  * The reference's survey logic, evaluated after a question is answered: each rule of the question whose
  * conditions hold runs its actions in order — `jumpToQuestion` (the first one wins), `requireAnswer` (makes a
  * later question required) and `calculate` (changes a variable). Conditions compare answers, hidden fields
- * and variables; choice answers are compared by choice id, whatever language they were given in. Rules of
- * the reference's first logic (`condition`, `value`, `destination`) are understood too.
+ * and variables; choice answers are compared by choice id, whatever language they were given in. The
+ * conditions are core's (`@canvass/core/conditions`, which imports nothing else of core), so that the server
+ * judges a quota as the renderer judges a rule. Rules of the reference's first logic (`condition`, `value`,
+ * `destination`) are understood too.
  */
-import { OTHER_ID, choiceIdOfLabel, isEmptyAnswer, matrixLabelTexts } from './answers'
-import type {
-  Answer,
-  ConditionGroup,
-  LogicAction,
-  LogicRule,
-  Operand,
-  Question,
-  ResponseData,
-  SingleCondition,
-  SurveyVariable,
-  Variables,
-} from './types'
+import { compare, equals, groupHolds, operandValue } from '@canvass/core/conditions'
+import { isEmptyAnswer } from './answers'
+import type { Answer, ConditionGroup, LogicAction, LogicRule, Question, ResponseData, SurveyVariable, Variables } from './types'
 
 export interface LogicContext {
   questions: readonly Question[]
@@ -61,12 +53,9 @@ export function runLogic(question: Pick<Question, 'id' | 'logic'>, ctx: LogicCon
   return { jumpTarget, requiredIds, values }
 }
 
-/** Whether a condition group holds (`and`: every condition, `or`: any). */
+/** Whether a condition group holds (`and`: every condition, `or`: any), as the server judges a quota's. */
 export function evaluateGroup(group: ConditionGroup, ctx: LogicContext): boolean {
-  const conditions = Array.isArray(group.conditions) ? group.conditions : []
-  const holds = (condition: SingleCondition | ConditionGroup) =>
-    isGroup(condition) ? evaluateGroup(condition, ctx) : evaluateCondition(condition, ctx)
-  return group.connector === 'or' ? conditions.some(holds) : conditions.every(holds)
+  return groupHolds(group, ctx)
 }
 
 /** The variables' starting values, by id. */
@@ -78,145 +67,6 @@ export function initialValues(variables: readonly SurveyVariable[]): Variables {
 }
 
 type Value = Answer | undefined
-
-function evaluateCondition(condition: SingleCondition, ctx: LogicContext): boolean {
-  const left = leftValue(condition.leftOperand, ctx)
-  const right = condition.rightOperand ? operandValue(condition.rightOperand, ctx) : undefined
-  const leftQuestion = operandQuestion(condition.leftOperand, ctx)
-  const isDate = leftQuestion?.type === 'date'
-  switch (condition.operator) {
-    case 'equals':
-      if (isDate) return sameDay(left, right)
-      return equals(left, right)
-    case 'doesNotEqual':
-      if (isDate) return typeof left === 'string' && typeof right === 'string' && !sameDay(left, right)
-      if (Array.isArray(left) && typeof right === 'string') return !left.includes(right)
-      return !equals(left, right)
-    case 'contains':
-      return text(left).includes(text(right))
-    case 'doesNotContain':
-      return !text(left).includes(text(right))
-    case 'startsWith':
-      return text(left).startsWith(text(right))
-    case 'doesNotStartWith':
-      return !text(left).startsWith(text(right))
-    case 'endsWith':
-      return text(left).endsWith(text(right))
-    case 'doesNotEndWith':
-      return !text(left).endsWith(text(right))
-    case 'isSubmitted':
-      return !isEmptyAnswer(left) && left !== 'skipped' && left !== 'dismissed'
-    case 'isSkipped':
-      return isEmptyAnswer(left) || left === 'skipped' || left === 'dismissed'
-    case 'isGreaterThan':
-      return compare(left, right, (a, b) => a > b)
-    case 'isLessThan':
-      return compare(left, right, (a, b) => a < b)
-    case 'isGreaterThanOrEqual':
-      return compare(left, right, (a, b) => a >= b)
-    case 'isLessThanOrEqual':
-      return compare(left, right, (a, b) => a <= b)
-    case 'equalsOneOf':
-    case 'isAnyOf':
-      return Array.isArray(right) && (typeof left === 'string' || typeof left === 'number') && right.includes(String(left))
-    case 'includesAllOf':
-      return Array.isArray(left) && Array.isArray(right) && right.every((item) => left.includes(item))
-    case 'includesOneOf':
-      return Array.isArray(left) && Array.isArray(right) && right.some((item) => left.includes(item))
-    case 'doesNotIncludeAllOf':
-      return Array.isArray(left) && Array.isArray(right) && !right.every((item) => left.includes(item))
-    case 'doesNotIncludeOneOf':
-      return Array.isArray(left) && Array.isArray(right) && !right.some((item) => left.includes(item))
-    case 'isAccepted':
-      return left === 'accepted'
-    case 'isClicked':
-      return left === 'clicked'
-    case 'isNotClicked':
-      return left !== 'clicked'
-    case 'isBooked':
-      return left === 'booked'
-    case 'isBefore':
-      return dayOf(left) !== undefined && dayOf(right) !== undefined && (dayOf(left) as number) < (dayOf(right) as number)
-    case 'isAfter':
-      return dayOf(left) !== undefined && dayOf(right) !== undefined && (dayOf(left) as number) > (dayOf(right) as number)
-    case 'isPartiallySubmitted':
-      return isRecord(left) && Object.values(left).some((cell) => cell === '') && Object.values(left).some((cell) => cell !== '')
-    case 'isCompletelySubmitted':
-      return isRecord(left) && completeMatrix(left, leftQuestion)
-    case 'isSet':
-    case 'isNotEmpty':
-      return left !== undefined && left !== '' && !(Array.isArray(left) && left.length === 0)
-    case 'isNotSet':
-      return left === undefined || left === ''
-    case 'isEmpty':
-      return isEmptyAnswer(left)
-    default:
-      return false
-  }
-}
-
-/**
- * The left operand's value. Choice answers become choice ids (text that is no label becomes `other`), number
- * inputs numbers, and a matrix row (`meta.row`, its index) the index of the column chosen in it.
- */
-function leftValue(operand: Operand, ctx: LogicContext): Value {
-  const question = operandQuestion(operand, ctx)
-  if (!question) return operandValue(operand, ctx)
-  const answer = ctx.data[question.id]
-  if (answer === undefined) return undefined
-  switch (question.type) {
-    case 'openText':
-      if (question.inputType !== 'number') return answer
-      if (typeof answer === 'string' && answer.trim() === '') return undefined
-      return Number.isFinite(Number(answer)) ? Number(answer) : undefined
-    case 'multipleChoiceSingle':
-    case 'multipleChoiceMulti': {
-      const hasOther = question.choices.some((choice) => choice.id === OTHER_ID)
-      const idOf = (label: string) => choiceIdOfLabel(question.choices, label) ?? (hasOther && label !== '' ? OTHER_ID : undefined)
-      if (typeof answer === 'string') return idOf(answer)
-      if (Array.isArray(answer)) return [...new Set(answer.map(idOf).filter((id): id is string => id !== undefined))]
-      return undefined
-    }
-    case 'matrix': {
-      const row = 'meta' in operand ? operand.meta?.row : undefined
-      if (row === undefined || !isRecord(answer)) return answer
-      const rowEntry = question.rows[Number(row)]
-      if (!rowEntry) return undefined
-      const cell = matrixLabelTexts(rowEntry)
-        .map((label) => answer[label])
-        .find((value) => value !== undefined)
-      if (cell === undefined || cell === '') return cell
-      const column = question.columns.findIndex((entry) => matrixLabelTexts(entry).includes(cell))
-      return column === -1 ? undefined : String(column)
-    }
-    default:
-      return answer
-  }
-}
-
-function operandValue(operand: Operand, ctx: LogicContext): Value {
-  switch (operand.type) {
-    case 'static':
-      return operand.value
-    case 'variable': {
-      const variable = ctx.variables.find((v) => v.id === operand.value)
-      if (!variable) return undefined
-      const value = ctx.values[variable.id] ?? variable.value
-      return variable.type === 'number' ? Number(value) || 0 : String(value ?? '')
-    }
-    case 'question':
-    case 'element':
-    case 'hiddenField':
-      return ctx.data[operand.value]
-    default:
-      return undefined
-  }
-}
-
-function operandQuestion(operand: Operand, ctx: LogicContext): Question | undefined {
-  if (operand.type !== 'question' && operand.type !== 'element') return undefined
-  return ctx.questions.find((question) => question.id === operand.value)
-}
 
 /**
  * The variable after one `calculate` action, or `undefined` to leave it as it is. As in the reference,
@@ -310,43 +160,6 @@ function legacyConditionHolds(rule: LegacyRule, answer: Value): boolean {
     default:
       return false
   }
-}
-
-function equals(left: Value, right: Value): boolean {
-  if (left === undefined || right === undefined) return false
-  if (Array.isArray(left) && typeof right === 'string') return left.length === 1 && left[0] === right
-  if (Array.isArray(left) && Array.isArray(right)) return left.length === right.length && left.every((item) => right.includes(item))
-  if (typeof left === 'number' || typeof right === 'number') return left !== '' && right !== '' && Number(left) === Number(right)
-  return left === right
-}
-
-function compare(left: Value, right: Value, test: (a: number, b: number) => boolean): boolean {
-  if (left === undefined || right === undefined || left === '' || right === '') return false
-  const a = Number(left)
-  const b = Number(right)
-  return Number.isFinite(a) && Number.isFinite(b) && test(a, b)
-}
-
-function text(value: Value): string {
-  if (value === undefined) return ''
-  return Array.isArray(value) ? value.join(',') : typeof value === 'object' ? '' : String(value)
-}
-
-function dayOf(value: Value): number | undefined {
-  if (typeof value !== 'string') return undefined
-  const time = new Date(value).getTime()
-  return Number.isNaN(time) ? undefined : time
-}
-
-function sameDay(left: Value, right: Value): boolean {
-  const a = dayOf(left)
-  return a !== undefined && a === dayOf(right)
-}
-
-function completeMatrix(answer: Record<string, string>, question: Question | undefined): boolean {
-  const cells = Object.values(answer)
-  const rows = question?.type === 'matrix' ? question.rows.length : cells.length
-  return cells.length >= rows && rows > 0 && cells.every((cell) => cell !== '')
 }
 
 function isGroup(value: unknown): value is ConditionGroup {

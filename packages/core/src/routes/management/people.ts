@@ -16,38 +16,25 @@ import { pageQuery } from '../../http/pagination'
  * list, get and delete; and `/api/v1/management/contact-attributes`, the contacts' attribute values.
  */
 export function registerPeopleRoutes(routes: RouteTable): void {
-  routes.get('/api/v1/management/people', listContacts, {
-    summary: 'List people (contacts) with their attributes: `userId`, dates, `sortBy`, `order`, `count`',
-    auth: 'apiKey',
-    query: contactListQuery,
-    answer: pageOf(contactAnswer),
-  })
-  routes.get('/api/v1/management/people/:personId', getContact('Person', 'personId'), {
-    summary: 'Read one person',
-    auth: 'apiKey',
-    answer: dataOf(contactAnswer),
-  })
-  routes.delete('/api/v1/management/people/:personId', deleteContact('Person', 'personId', 'Person deleted successfully'), {
-    summary: 'Delete a person; its responses stay, with `person` null',
-    auth: 'apiKey',
-    answer: dataOf(deletedAnswer),
-  })
-  routes.get('/api/v1/management/contacts', listContacts, {
-    summary: 'List contacts with their attributes: `userId`, dates, `sortBy`, `order`, `count`',
-    auth: 'apiKey',
-    query: contactListQuery,
-    answer: pageOf(contactAnswer),
-  })
-  routes.get('/api/v1/management/contacts/:contactId', getContact('Contact', 'contactId'), {
-    summary: 'Read one contact',
-    auth: 'apiKey',
-    answer: dataOf(contactAnswer),
-  })
-  routes.delete('/api/v1/management/contacts/:contactId', deleteContact('Contact', 'contactId', 'Contact deleted successfully'), {
-    summary: 'Delete a contact; its responses stay, with `person` null',
-    auth: 'apiKey',
-    answer: dataOf(deletedAnswer),
-  })
+  for (const view of CONTACT_VIEWS) {
+    const base = `/api/v1/management/${view.path}`
+    routes.get(base, listContacts, {
+      summary: `List ${view.list} with their attributes: \`userId\`, dates, \`sortBy\`, \`order\`, \`count\``,
+      auth: 'apiKey',
+      query: contactListQuery,
+      answer: pageOf(contactAnswer),
+    })
+    routes.get(`${base}/:${view.param}`, getContact(view.type, view.param), {
+      summary: `Read one ${view.one}`,
+      auth: 'apiKey',
+      answer: dataOf(contactAnswer),
+    })
+    routes.delete(`${base}/:${view.param}`, deleteContact(view.type, view.param, `${view.type} deleted successfully`), {
+      summary: `Delete a ${view.one}; its responses stay, with \`person\` null`,
+      auth: 'apiKey',
+      answer: dataOf(deletedAnswer),
+    })
+  }
   routes.get('/api/v1/management/contact-attributes', listContactAttributes, {
     summary: "List the contacts' attribute values with their keys",
     auth: 'apiKey',
@@ -55,6 +42,12 @@ export function registerPeopleRoutes(routes: RouteTable): void {
     answer: pageOf(contactAttributeAnswer),
   })
 }
+
+/** The contacts' two names: the reference's first (`people`) and its current one (`contacts`). */
+const CONTACT_VIEWS: ReadonlyArray<{ path: string; param: string; type: ResourceType; list: string; one: string }> = [
+  { path: 'people', param: 'personId', type: 'Person', list: 'people (contacts)', one: 'person' },
+  { path: 'contacts', param: 'contactId', type: 'Contact', list: 'contacts', one: 'contact' },
+]
 
 const listContacts: Handler = async (request, ctx) => {
   const { environmentId } = await authenticate(request, ctx)

@@ -184,20 +184,9 @@ const importResponses: Handler = async (request, ctx) => {
     try {
       const problem = itemProblems.get(index)
       if (problem) throw validationError({ [problem.path]: problem.message })
-      const {
-        createdAt,
-        updatedAt,
-        environmentId: sentEnvironmentId,
-        workspaceId,
-        ...input
-      } = parseItem(managementResponseCreateSchema, item)
-      await checkItemEnvironment({ environmentId: sentEnvironmentId, workspaceId }, unauthorized)
-      const now = createdAt === undefined ? ctx.now() : new Date(createdAt)
-      const response = newResponse(input, userAgent, { id: ctx.newId(), newId: ctx.newId, now })
-      if (updatedAt !== undefined) {
-        response.updatedAt = new Date(updatedAt)
-        if (response.updatedAt < now) throw validationError({ updatedAt: 'Must not be before createdAt' })
-      }
+      const body = parseItem(managementResponseCreateSchema, item)
+      await checkItemEnvironment(body, unauthorized)
+      const response = managementResponse(ctx, body, userAgent)
       checkResponseSize(response, ctx.maxResponseBytes)
       valid.push({ index, response })
     } catch (error) {
@@ -243,21 +232,9 @@ function importRefusal(outcome: string, response: NewResponse): { code: string; 
 
 const createResponse: Handler = async (request, ctx) => {
   const { environmentId } = await authenticate(request, ctx)
-  const {
-    createdAt,
-    updatedAt,
-    environmentId: sentEnvironmentId,
-    workspaceId,
-    ...input
-  } = parseInput(managementResponseCreateSchema, await readJsonBody(request))
-  await checkNamedEnvironment(ctx, environmentId, { environmentId: sentEnvironmentId, workspaceId }, unauthorized)
-  // An import keeps its own times; `updatedAt` defaults to `createdAt` (canonical ISO strings, so they order).
-  const now = createdAt === undefined ? ctx.now() : new Date(createdAt)
-  const response = newResponse(input, request.headers.get('user-agent'), { id: ctx.newId(), newId: ctx.newId, now })
-  if (updatedAt !== undefined) {
-    response.updatedAt = new Date(updatedAt)
-    if (response.updatedAt < now) throw validationError({ updatedAt: 'Must not be before createdAt' })
-  }
+  const body = parseInput(managementResponseCreateSchema, await readJsonBody(request))
+  await checkNamedEnvironment(ctx, environmentId, body, unauthorized)
+  const response = managementResponse(ctx, body, request.headers.get('user-agent'))
   const id = await createResponseOrThrow(ctx, response, {
     environmentId,
     requireAccepting: false,
@@ -267,6 +244,26 @@ const createResponse: Handler = async (request, ctx) => {
   const created = await ctx.storage.responses.get(id)
   if (!created) throw notFound('Response', id)
   return ok(responseOutput(created))
+}
+
+/**
+ * The response a management create or import body makes (the environment it names is checked apart). An
+ * import keeps its own times; `updatedAt` defaults to `createdAt` (canonical ISO strings, so they order) and
+ * may not be before it.
+ */
+function managementResponse(
+  ctx: CanvassContext,
+  body: v.InferOutput<typeof managementResponseCreateSchema>,
+  userAgent: string | null,
+): NewResponse {
+  const { createdAt, updatedAt, environmentId: _environmentId, workspaceId: _workspaceId, ...input } = body
+  const now = createdAt === undefined ? ctx.now() : new Date(createdAt)
+  const response = newResponse(input, userAgent, { id: ctx.newId(), newId: ctx.newId, now })
+  if (updatedAt !== undefined) {
+    response.updatedAt = new Date(updatedAt)
+    if (response.updatedAt < now) throw validationError({ updatedAt: 'Must not be before createdAt' })
+  }
+  return response
 }
 
 const getResponse: Handler = async (request, ctx) => {
