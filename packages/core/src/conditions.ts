@@ -74,10 +74,10 @@ export function equals(left: unknown, right: unknown): boolean {
   return left === right
 }
 
-/** Whether `test` holds of two values read as numbers; a blank, a list or a record is no number. */
+/** Whether `test` holds of two values read as numbers (`Number`): a blank or a record is no number. */
 export function compare(left: unknown, right: unknown, test: (a: number, b: number) => boolean): boolean {
-  if (left === undefined || right === undefined || left === '' || right === '' || typeof left === 'object' || typeof right === 'object')
-    return false
+  // As the reference's surveys do (`Number(left) > Number(right)`): a list of one number compares as that number.
+  if (left === undefined || right === undefined || left === '' || right === '') return false
   const a = Number(left)
   const b = Number(right)
   return Number.isFinite(a) && Number.isFinite(b) && test(a, b)

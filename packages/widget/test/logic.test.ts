@@ -83,6 +83,11 @@ conditions('numbers: an open text number input compares as a number; NPS too', (
   assert.ok(evaluateGroup(group('isGreaterThan', 'age', 17), ctx({ age: '18' })))
   assert.not.ok(evaluateGroup(group('isGreaterThan', 'age', 17), ctx({ age: '17' })))
   assert.not.ok(evaluateGroup(group('isGreaterThan', 'age', 17), ctx({ age: '' })), 'no answer is no number')
+  assert.ok(
+    evaluateGroup(group('isGreaterThan', 'age', 17), ctx({ age: ['18'] })),
+    'a list of one number is that number, as in the reference',
+  )
+  assert.not.ok(evaluateGroup(group('isGreaterThan', 'age', 17), ctx({ age: { a: '18' } })), 'a record is no number')
   assert.ok(evaluateGroup(group('isLessThanOrEqual', 'score', 6), ctx({ score: 6 })))
   assert.ok(evaluateGroup(group('equals', 'score', 9), ctx({ score: 9 })))
 })
