@@ -1,0 +1,67 @@
+import { Webhook } from 'standardwebhooks'
+import type { ReceiverAnswer } from './webhook-receiver'
+
+/** How a verifying receiver answers: verifies (`ok`), is not there (`refuse`), or answers 503 (`fail`). */
+export type VerifyingReceiverMode = 'ok' | 'refuse' | 'fail'
+
+/** A webhook the receiver verified with `standardwebhooks`. */
+export interface VerifiedWebhook {
+  /** `webhook-id`. */
+  id: string
+  payload: any
+  /** `webhook-timestamp`, in seconds. */
+  timestamp: number
+}
+
+/**
+ * What a webhook consumer sees, kept apart from how requests reach it: the bed's in-process receiver
+ * (`bed.receiver.answer(verifying.answer)`) or a server on loopback that passes each request to `answer`.
+ */
+export interface VerifyingReceiver {
+  /** Requests verified with the webhook's secret, in order. */
+  got: VerifiedWebhook[]
+  /** Why each request that failed verification failed. */
+  invalid: string[]
+  /** How many requests were answered 503 in `fail` mode. */
+  failed(): number
+  /** The secret requests are verified with (the webhook's, as its creation answered it). */
+  setSecret(secret: string): void
+  setMode(mode: VerifyingReceiverMode): void
+  /** Answers one request as the mode says: 204 when it verifies, 400 when not, 503 in `fail`, no answer in `refuse`. */
+  answer(request: { body: string; headers: Record<string, string> }): ReceiverAnswer
+}
+
+export function createVerifyingReceiver(): VerifyingReceiver {
+  const got: VerifiedWebhook[] = []
+  const invalid: string[] = []
+  let failed = 0
+  let secret = ''
+  let mode: VerifyingReceiverMode = 'ok'
+  return {
+    got,
+    invalid,
+    failed: () => failed,
+    setSecret(value) {
+      secret = value
+    },
+    setMode(next) {
+      mode = next
+    },
+    answer(request) {
+      // `refuse`: nothing listens (the connection is refused).
+      if (mode === 'refuse') return { error: 'connect' }
+      if (mode === 'fail') {
+        failed++
+        return { status: 503 }
+      }
+      try {
+        const payload = new Webhook(secret).verify(request.body, request.headers)
+        got.push({ id: String(request.headers['webhook-id']), payload, timestamp: Number(request.headers['webhook-timestamp']) })
+        return { status: 204 }
+      } catch (error) {
+        invalid.push(String(error))
+        return { status: 400 }
+      }
+    },
+  }
+}
