@@ -1,0 +1,63 @@
+/**
+ * Helpers shared by core's route tests (not a test file: the runner lists `*.test.ts`). What is general to any
+ * package's tests lives in `@canvass/test-bed`.
+ */
+import type { Canvass } from '@canvass/core'
+import { TEST_ORIGIN } from '@canvass/test-bed'
+import * as assert from 'uvu/assert'
+
+/** A call made while seeding: answers `data`, and throws on anything but a 200. */
+export type SeedCall = (method: string, path: string, body?: unknown, withKey?: boolean) => Promise<any>
+
+/** Calls `canvass` with a JSON body and `key` (unless `withKey` is false) to seed what a test reads. */
+export function seedCall(canvass: Canvass, key: string): SeedCall {
+  return async (method, path, body, withKey = true) => {
+    const answer = await canvass.fetch(
+      new Request(TEST_ORIGIN + path, {
+        method,
+        headers: { 'content-type': 'application/json', ...(withKey ? { 'x-api-key': key } : {}) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      }),
+    )
+    const json = (await answer.json()) as { data: any }
+    if (answer.status !== 200) throw new Error(`seeding ${method} ${path}: ${answer.status} ${JSON.stringify(json)}`)
+    return json.data
+  }
+}
+
+/**
+ * One of each resource around a survey that a route names: a segment, a quota of `surveyId`, an attribute class,
+ * an action class, a contact attribute key, the people so far, and a public file uploaded through the local
+ * storage route (`presign` names it).
+ */
+export async function seedSurroundings(call: SeedCall, canvass: Canvass, key: string, environmentId: string, surveyId: string) {
+  const segment = await call('POST', '/api/v1/management/segments', { environmentId, title: 'Seed', filters: [] })
+  const quota = await call('POST', `/api/v1/management/surveys/${surveyId}/quotas`, {
+    name: 'Seed quota',
+    limit: 10,
+    logic: { connector: 'and', conditions: [] },
+    action: 'continueSurvey',
+  })
+  const attributeClass = await call('POST', '/api/v1/management/attribute-classes', { environmentId, name: 'plan', type: 'code' })
+  const actionClass = await call('POST', '/api/v1/management/action-classes', { environmentId, name: 'Seed', type: 'code', key: 'seed' })
+  const attributeKey = await call('POST', '/api/v1/management/contact-attribute-keys', { environmentId, key: 'seedKey' })
+  const people = (await call('GET', '/api/v1/management/people')) as Array<{ id: string }>
+  const presign = await call('POST', '/api/v1/management/storage', { fileName: 'seed.txt', fileType: 'text/plain', accessType: 'public' })
+  const uploaded = await canvass.fetch(
+    new Request(`${TEST_ORIGIN}/api/v1/management/storage/local`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-api-key': key,
+        'x-file-type': 'text/plain',
+        'x-file-name': encodeURIComponent(presign.updatedFileName),
+        'x-signature': presign.signingData.signature,
+        'x-timestamp': String(presign.signingData.timestamp),
+        'x-uuid': presign.signingData.uuid,
+      },
+      body: JSON.stringify({ fileBase64String: btoa('seed') }),
+    }),
+  )
+  assert.is(uploaded.status, 200, 'the seed file is uploaded')
+  return { segment, quota, attributeClass, actionClass, attributeKey, people, presign }
+}
