@@ -3,7 +3,8 @@
  * package's tests lives in `@canvass/test-bed`.
  */
 import type { Canvass } from '@canvass/core'
-import { TEST_ORIGIN } from '@canvass/test-bed'
+import { TEST_ORIGIN, assertSuccessOrContractError } from '@canvass/test-bed'
+import type { TestCanvass } from '@canvass/test-bed'
 import * as assert from 'uvu/assert'
 
 /** A call made while seeding: answers `data`, and throws on anything but a 200. */
@@ -60,4 +61,24 @@ export async function seedSurroundings(call: SeedCall, canvass: Canvass, key: st
   )
   assert.is(uploaded.status, 200, 'the seed file is uploaded')
   return { segment, quota, attributeClass, actionClass, attributeKey, people, presign }
+}
+
+/** Path segments no route may answer with a 5xx: empty, NUL, a broken escape, traversal, long, SQL, an emoji. */
+export const HOSTILE_IDS: readonly string[] = ['', '%00', '%E0%A4%A', '..%2F..%2Fetc', 'x'.repeat(5000), "1' or '1'='1", '%F0%9F%98%80']
+
+/** Bodies of the wrong shape for any route (`null`, a number, a string, arrays, an empty object). */
+export const HOSTILE_BODIES: readonly unknown[] = [null, 0, 'text', [], [{}], {}, { surveyId: null }]
+
+/** Calls each route with each body (a GET with none), with key A: each answers a success or a contract error. */
+export async function assertEachAnswersContract(
+  x: Pick<TestCanvass, 'call' | 'keyA'>,
+  routes: [string, string][],
+  bodies: readonly unknown[],
+) {
+  for (const [method, path] of routes) {
+    for (const body of method === 'GET' ? [undefined] : bodies) {
+      const res = await x.call(method, path, { key: x.keyA, body })
+      assertSuccessOrContractError(res, `${method} ${path}`)
+    }
+  }
 }
