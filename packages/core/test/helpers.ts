@@ -82,3 +82,46 @@ export async function assertEachAnswersContract(
     }
   }
 }
+
+/** An i18n string with its default language only, as a survey holds headlines and labels. */
+export const t = (text: string) => ({ default: text })
+
+/** A matrix question `grid`: rows Speed and Price, columns Bad and Good. */
+export const GRID_QUESTION = {
+  id: 'grid',
+  type: 'matrix',
+  headline: t('Rate'),
+  required: false,
+  rows: [t('Speed'), t('Price')],
+  columns: [t('Bad'), t('Good')],
+}
+
+/** RFC 4180, as a spreadsheet reads it: rows of cells (quoted fields, doubled quotes, CRLF rows). */
+export function parseCsv(text: string): string[][] {
+  const rows: string[][] = []
+  let row: string[] = []
+  let cell = ''
+  let quoted = false
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i]!
+    if (quoted) {
+      if (char === '"' && text[i + 1] === '"') {
+        cell += '"'
+        i++
+      } else if (char === '"') quoted = false
+      else cell += char
+    } else if (char === '"') quoted = true
+    else if (char === ',') {
+      row.push(cell)
+      cell = ''
+    } else if (char === '\r' && text[i + 1] === '\n') {
+      row.push(cell)
+      rows.push(row)
+      row = []
+      cell = ''
+      i++
+    } else cell += char
+  }
+  if (cell !== '' || row.length > 0) rows.push([...row, cell])
+  return rows
+}
