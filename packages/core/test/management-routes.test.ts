@@ -9,6 +9,7 @@ import {
   TEST_ORIGIN,
   UNAUTHORIZED,
   assertSuccessOrContractError,
+  badRequest,
   callOn,
   createResponse,
   createSurvey,
@@ -23,10 +24,6 @@ import * as assert from 'uvu/assert'
 
 const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/
 const MALFORMED_ID = '%E0%A4%A'
-const badRequest = (message: string, details: Record<string, unknown> = {}) => ({
-  status: 400,
-  body: { code: 'bad_request', message, details },
-})
 const DUPLICATE_NAME = 'Unique constraint failed on the fields: (`name`,`environmentId`)'
 const DUPLICATE_KEY = 'Unique constraint failed on the fields: (`key`,`environmentId`)'
 /** Asserts `item`'s fields as `want` says, its generated `id`, `createdAt` and `updatedAt` whatever they are. */
