@@ -1,4 +1,4 @@
-import { createVerifyingReceiver } from '@canvass/test-bed'
+import { createVerifiedWebhook, createVerifyingReceiver, webhookDeliveries } from '@canvass/test-bed'
 import type { VerifyingReceiverMode } from '@canvass/test-bed'
 import { skipSuiteUnless } from '@canvass/test-utils'
 import { randomUUID } from 'node:crypto'
@@ -485,20 +485,8 @@ if (postgres) defineKillTest('postgres', postgres.env, postgres.dispose)
       await dispose()
     })
 
-    const createHook = async (body: Record<string, unknown> = {}) => {
-      const res = await call('POST', '/api/v1/webhooks', {
-        key,
-        body: { url: receiver.url(), triggers: ['responseCreated', 'responseUpdated', 'responseFinished'], ...body },
-      })
-      assert.is(res.status, 200, res.text)
-      receiver.setSecret(res.body.data.secret)
-      return res.body.data
-    }
-    const deliveriesOf = async (hookId: string): Promise<any[]> => {
-      const res = await call('GET', `/api/v1/webhooks/${hookId}/deliveries?limit=100`, { key })
-      assert.is(res.status, 200, res.text)
-      return res.body.data
-    }
+    const createHook = (body: Record<string, unknown> = {}) => createVerifiedWebhook(call, key, receiver, receiver.url(), body)
+    const deliveriesOf = (hookId: string) => webhookDeliveries(call, key, hookId)
     const respond = async (finished = false) => {
       const res = await call('POST', `/api/v1/client/${environmentId}/responses`, { body: { surveyId, finished, data: { q1: 'hi' } } })
       assert.is(res.status, 200, res.text)

@@ -6,7 +6,7 @@
 import type { Canvass } from '@canvass/core'
 import { TEST_ORIGIN as ORIGIN, suiteWithBed } from '@canvass/test-bed'
 import * as assert from 'uvu/assert'
-import { seedCall, seedSurroundings } from './helpers'
+import { seedCall, seedSurroundings, seedSurveyAndWebhook } from './helpers'
 
 /** Headers that differ from one answer to the next whatever the method. */
 const PER_ANSWER = new Set(['x-request-id', 'date'])
@@ -29,15 +29,7 @@ test.before(async () => {
 /** One of each resource a GET route names, made through the API. */
 async function seed(environmentId: string): Promise<void> {
   const call = seedCall(canvass, key)
-  const question = { id: 'q1', type: 'openText', headline: { default: 'Why?' }, required: true, inputType: 'text' }
-  const survey = await call('POST', '/api/v1/management/surveys', {
-    environmentId,
-    name: 'Seed',
-    type: 'link',
-    status: 'inProgress',
-    questions: [question],
-  })
-  const webhook = await call('POST', '/api/v1/webhooks', { url: 'https://example.invalid/hook', triggers: ['responseCreated'] })
+  const { survey, webhook } = await seedSurveyAndWebhook(call, environmentId)
   const display = await call('POST', `/api/v1/client/${environmentId}/displays`, { surveyId: survey.id }, false)
   const response = await call(
     'POST',

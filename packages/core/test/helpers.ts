@@ -26,6 +26,20 @@ export function seedCall(canvass: Canvass, key: string): SeedCall {
   }
 }
 
+/** A link survey in progress with one open text question `q1`, and a webhook on `responseCreated` (never sent). */
+export async function seedSurveyAndWebhook(call: SeedCall, environmentId: string) {
+  const question = { id: 'q1', type: 'openText', headline: { default: 'Why?' }, required: true, inputType: 'text' }
+  const survey = await call('POST', '/api/v1/management/surveys', {
+    environmentId,
+    name: 'Seed',
+    type: 'link',
+    status: 'inProgress',
+    questions: [question],
+  })
+  const webhook = await call('POST', '/api/v1/webhooks', { url: 'https://example.invalid/hook', triggers: ['responseCreated'] })
+  return { survey, webhook }
+}
+
 /**
  * One of each resource around a survey that a route names: a segment, a quota of `surveyId`, an attribute class,
  * an action class, a contact attribute key, the people so far, and a public file uploaded through the local

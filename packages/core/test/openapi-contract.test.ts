@@ -15,7 +15,7 @@ import Ajv2020 from 'ajv/dist/2020.js'
 import addFormats from 'ajv-formats'
 import fc from 'fast-check'
 import * as assert from 'uvu/assert'
-import { seedCall, seedSurroundings } from './helpers'
+import { seedCall, seedSurroundings, seedSurveyAndWebhook } from './helpers'
 
 const RUNS = Number(process.env.CANVASS_CONTRACT_RUNS ?? 25)
 const SEED = Number(process.env.CANVASS_CONTRACT_SEED ?? 20261125)
@@ -65,16 +65,8 @@ test.before(async () => {
 /** One of each resource, through the API itself, so that path parameters can name something real. */
 async function seed(environmentId: string): Promise<void> {
   const call = seedCall(canvass, key)
-  const question = { id: 'q1', type: 'openText', headline: { default: 'Why?' }, required: true, inputType: 'text' }
-  const survey = await call('POST', '/api/v1/management/surveys', {
-    environmentId,
-    name: 'Seed',
-    type: 'link',
-    status: 'inProgress',
-    questions: [question],
-  })
-  // The webhook first, so that the response makes a delivery of it (never sent: no dispatcher runs here).
-  const webhook = await call('POST', '/api/v1/webhooks', { url: 'https://example.invalid/hook', triggers: ['responseCreated'] })
+  // The webhook before the response, so that the response makes a delivery of it (never sent: no dispatcher runs here).
+  const { survey, webhook } = await seedSurveyAndWebhook(call, environmentId)
   const response = await call(
     'POST',
     `/api/v1/client/${environmentId}/responses`,

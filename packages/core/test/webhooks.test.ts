@@ -4,7 +4,14 @@
  * (`deliverWebhooks()`); retries come due as the test moves the clock. The Node transport is tested in
  * @canvass/host-node, the dispatcher's own loop and a kill mid-delivery in examples/standalone.
  */
-import { assertSuccessOrContractError, createTestClock, createVerifyingReceiver, suiteWithBed } from '@canvass/test-bed'
+import {
+  assertSuccessOrContractError,
+  createTestClock,
+  createVerifiedWebhook,
+  createVerifyingReceiver,
+  suiteWithBed,
+  webhookDeliveries,
+} from '@canvass/test-bed'
 import * as assert from 'uvu/assert'
 
 /** Retry delays short enough that a few moves of the clock make every retry due. */
@@ -36,20 +43,8 @@ test.before(async () => {
   surveyId = survey.body.data.id
 })
 
-const createHook = async (body: Record<string, unknown> = {}) => {
-  const res = await call('POST', '/api/v1/webhooks', {
-    key,
-    body: { url: receiver.url(), triggers: ['responseCreated', 'responseUpdated', 'responseFinished'], ...body },
-  })
-  assert.is(res.status, 200, res.text)
-  receiver.setSecret(res.body.data.secret)
-  return res.body.data
-}
-const deliveriesOf = async (hookId: string): Promise<any[]> => {
-  const res = await call('GET', `/api/v1/webhooks/${hookId}/deliveries?limit=100`, { key })
-  assert.is(res.status, 200, res.text)
-  return res.body.data
-}
+const createHook = (body: Record<string, unknown> = {}) => createVerifiedWebhook(call, key, receiver, receiver.url(), body)
+const deliveriesOf = (hookId: string) => webhookDeliveries(call, key, hookId)
 /** Whether the bed has recorded `count` deliveries of the hook, each with its outcome. */
 const recorded =
   (hookId: string, count: number, attempted = 1) =>

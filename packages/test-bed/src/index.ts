@@ -18,7 +18,7 @@ export { availableBackends, createPostgresTestDatabase, defaultBackend, openTest
 export type { PostgresTestDatabase, TestBackend, TestDatabase } from './database'
 export { createTestWebhookReceiver } from './webhook-receiver'
 export type { ReceivedWebhook, ReceiverAnswer, TestWebhookReceiver } from './webhook-receiver'
-export { createVerifyingReceiver } from './verifying-receiver'
+export { createVerifiedWebhook, createVerifyingReceiver, webhookDeliveries } from './verifying-receiver'
 export type { VerifiedWebhook, VerifyingReceiver, VerifyingReceiverMode } from './verifying-receiver'
 export { NOT_AUTHENTICATED, UNAUTHORIZED, badRequest, createResponse, createSurvey, errorOf, notFoundBody, question } from './fixtures'
 export type { Backend } from './fixtures'

@@ -1,4 +1,6 @@
 import { Webhook } from 'standardwebhooks'
+import * as assert from 'uvu/assert'
+import type { Call } from './test-canvass'
 import type { ReceiverAnswer } from './webhook-receiver'
 
 /** How a verifying receiver answers: verifies (`ok`), is not there (`refuse`), or answers 503 (`fail`). */
@@ -64,4 +66,31 @@ export function createVerifyingReceiver(): VerifyingReceiver {
       }
     },
   }
+}
+
+/**
+ * Creates a webhook to `url` through the API with `key` (every response trigger unless `body` names others) and
+ * has `receiver` verify with its secret; answers the created webhook.
+ */
+export async function createVerifiedWebhook(
+  call: Call,
+  key: string,
+  receiver: Pick<VerifyingReceiver, 'setSecret'>,
+  url: string,
+  body: Record<string, unknown> = {},
+): Promise<any> {
+  const res = await call('POST', '/api/v1/webhooks', {
+    key,
+    body: { url, triggers: ['responseCreated', 'responseUpdated', 'responseFinished'], ...body },
+  })
+  assert.is(res.status, 200, res.text)
+  receiver.setSecret(res.body.data.secret)
+  return res.body.data
+}
+
+/** A webhook's deliveries (the first 100), through the API with `key`. */
+export async function webhookDeliveries(call: Call, key: string, hookId: string): Promise<any[]> {
+  const res = await call('GET', `/api/v1/webhooks/${hookId}/deliveries?limit=100`, { key })
+  assert.is(res.status, 200, res.text)
+  return res.body.data
 }
