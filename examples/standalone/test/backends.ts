@@ -1,8 +1,5 @@
-import { execFileSync } from 'node:child_process'
-import { randomBytes } from 'node:crypto'
-import { migrate } from '@canvass/storage-kysely'
-import { Kysely, PostgresDialect } from 'kysely'
-import pg from 'pg'
+import { createPostgresTestDatabase } from '@canvass/test-bed'
+import type { PostgresTestDatabase } from '@canvass/test-bed'
 
 /** Where an e2e file runs its server: embedded PGlite always, a database of its own on TEST_DATABASE_URL too. */
 export interface E2eBackend {
@@ -21,66 +18,24 @@ export function e2eBackends(): E2eBackend[] {
 }
 
 /**
- * A database of its own on the server named by TEST_DATABASE_URL, or undefined when it is unset. It is a copy
- * of a database migrated once per test process (`CREATE DATABASE … TEMPLATE`): the server's migrations then
+ * A database of its own on the server named by TEST_DATABASE_URL, or undefined when it is unset: the test bed's
+ * copy of a database migrated once per test process (`createPostgresTestDatabase`), so the server's migrations
  * find nothing to do, as on every start but the first, and each start saves their half second.
  */
 export function postgresBackend(): E2eBackend | undefined {
   const serverUrl = process.env.TEST_DATABASE_URL
   if (!serverUrl) return undefined
-  const name = `canvass_e2e_${randomBytes(6).toString('hex')}`
+  let database: PostgresTestDatabase | undefined
   return {
     label: 'postgres',
     async env() {
-      await admin(serverUrl, `CREATE DATABASE ${name} TEMPLATE ${await migratedTemplate(serverUrl)}`)
-      return { DATABASE_URL: databaseUrl(serverUrl, name) }
+      database = await createPostgresTestDatabase(serverUrl)
+      return { DATABASE_URL: database.url }
     },
-    dispose: () => admin(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+    dispose: async () => {
+      await database?.drop()
+    },
   }
-}
-
-function databaseUrl(serverUrl: string, name: string): string {
-  const url = new URL(serverUrl)
-  url.pathname = `/${name}`
-  return url.href
-}
-
-async function admin(serverUrl: string, statement: string): Promise<void> {
-  const c = new pg.Client({ connectionString: serverUrl })
-  await c.connect()
-  try {
-    await c.query(statement)
-  } finally {
-    await c.end()
-  }
-}
-
-let template: Promise<string> | undefined
-
-/** The migrated database this process copies, made at the first call and dropped when the process exits. */
-function migratedTemplate(serverUrl: string): Promise<string> {
-  template ??= (async () => {
-    const name = `canvass_e2e_template_${randomBytes(6).toString('hex')}`
-    await admin(serverUrl, `CREATE DATABASE ${name}`)
-    // `exit` runs nothing asynchronous: the drop runs in a short process of its own.
-    process.once('exit', () => {
-      const drop = `const c = new (require('pg').Client)(${JSON.stringify(serverUrl)}); c.connect().then(() => c.query('DROP DATABASE IF EXISTS ${name} WITH (FORCE)')).finally(() => c.end())`
-      try {
-        execFileSync(process.execPath, ['-e', drop], { stdio: 'ignore', timeout: 10_000 })
-      } catch {}
-    })
-    const db = new Kysely<unknown>({
-      dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: databaseUrl(serverUrl, name), max: 1 }) }),
-    })
-    try {
-      await migrate(db)
-    } finally {
-      // A template may have no connection while it is copied.
-      await db.destroy()
-    }
-    return name
-  })()
-  return template
 }
 
 /**

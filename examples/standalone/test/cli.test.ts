@@ -35,9 +35,12 @@ import { client, startServer } from './server'
 const CLI = fileURLToPath(new URL('../dist/cli.js', import.meta.url))
 const run = promisify(execFile)
 
+/** The CLI's environment: `env` and the PATH, nothing else of this process's. */
+const cliEnv = (env: Record<string, string>) => ({ PATH: process.env.PATH ?? '', ...env })
+
 async function cli(env: Record<string, string>, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await run(process.execPath, [CLI, ...args], { env: { PATH: process.env.PATH ?? '', ...env } })
+    const { stdout, stderr } = await run(process.execPath, [CLI, ...args], { env: cliEnv(env) })
     return { code: 0, stdout, stderr }
   } catch (error) {
     const failed = error as { code: number; stdout: string; stderr: string }
@@ -186,6 +189,12 @@ async function readSource(path: string): Promise<any> {
   assert.is(response.status, 200, path)
   return response.body
 }
+
+/** `canvass import formbricks` from the source with its key, and `options`. */
+const importArgs = (...options: string[]) => ['import', 'formbricks', '--url', source.url, '--api-key', source.keyA, ...options]
+
+/** Runs `canvass import formbricks` from the source into `target`. */
+const importInto = (target: Target, ...options: string[]) => cli(target.env, ...importArgs(...options))
 
 /** A list as a map by id, without the fields that name the environment (which differs by design). */
 function byId(items: any[], drop: string[] = []): Map<string, unknown> {
@@ -338,39 +347,14 @@ importing('copies every resource kind field for field; a second run adds nothing
   const refused = await cli(target.env, 'import', 'formbricks', '--url', 'http://user:secret@127.0.0.1:9', '--api-key', 'k')
   assert.is(refused.code, 1)
   assert.match(refused.stderr, /canvass: --url must not carry credentials/)
-  const dry = await cli(
-    target.env,
-    'import',
-    'formbricks',
-    '--url',
-    source.url,
-    '--api-key',
-    source.keyA,
-    '--environment',
-    'source',
-    '--dry-run',
-  )
+  const dry = await importInto(target, '--environment', 'source', '--dry-run')
   assert.is(dry.code, 0, dry.stderr + dry.stdout)
   assert.match(dry.stdout, new RegExp(`Would create a project with the environment ${source.envA}`))
   assert.match(dry.stdout, new RegExp(`responses\\s+${RESPONSES + 1}\\s+${RESPONSES + 1}\\s+0\\s+0`), dry.stdout)
   assert.equal(await target.canvass.admin.listProjects(), [], 'a dry run writes nothing')
 
   const mappingFile = join(scratch, 'mappings.json')
-  const first = await cli(
-    target.env,
-    'import',
-    'formbricks',
-    '--url',
-    source.url,
-    '--api-key',
-    source.keyA,
-    '--environment',
-    'source',
-    '--page-size',
-    '50',
-    '--mapping-file',
-    mappingFile,
-  )
+  const first = await importInto(target, '--environment', 'source', '--page-size', '50', '--mapping-file', mappingFile)
   assert.is(first.code, 0, first.stderr + first.stdout)
   // The rows Canvass makes itself (New Session, the default attribute keys) keep their own ids: listed, and written.
   const mappings = JSON.parse(await readFile(mappingFile, 'utf8')) as Array<{ resource: string }>
@@ -385,19 +369,7 @@ importing('copies every resource kind field for field; a second run adds nothing
   assert.match(first.stdout, /New webhook signing secrets[\s\S]*whsec_/, 'the new secret is printed once')
   await assertSameAsSource(target)
 
-  const second = await cli(
-    target.env,
-    'import',
-    'formbricks',
-    '--url',
-    source.url,
-    '--api-key',
-    source.keyA,
-    '--environment',
-    source.envA,
-    '--mapping-file',
-    join(scratch, 'second.json'),
-  )
+  const second = await importInto(target, '--environment', source.envA, '--mapping-file', join(scratch, 'second.json'))
   assert.is(second.code, 0, second.stderr)
   for (const line of second.stdout
     .split('\n')
@@ -413,26 +385,10 @@ importing('copies every resource kind field for field; a second run adds nothing
 
 importing('a run killed half-way, started again, ends as an uninterrupted one', async () => {
   const target = await newTarget()
-  const child = spawn(
-    process.execPath,
-    [
-      CLI,
-      'import',
-      'formbricks',
-      '--url',
-      source.url,
-      '--api-key',
-      source.keyA,
-      '--page-size',
-      '20',
-      '--mapping-file',
-      join(scratch, 'killed.json'),
-    ],
-    {
-      env: { PATH: process.env.PATH ?? '', ...target.env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  )
+  const child = spawn(process.execPath, [CLI, ...importArgs('--page-size', '20', '--mapping-file', join(scratch, 'killed.json'))], {
+    env: cliEnv(target.env),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
   let out = ''
   const killed = new Promise<string>((resolve) => {
     child.stdout.on('data', (chunk: Buffer) => {
@@ -453,19 +409,7 @@ importing('a run killed half-way, started again, ends as an uninterrupted one', 
   const count = await read(target, '/api/v1/management/responses?limit=1&count=true')
   assert.ok(count.data.length > 0, 'some responses were written before the kill')
 
-  const resumed = await cli(
-    target.env,
-    'import',
-    'formbricks',
-    '--url',
-    source.url,
-    '--api-key',
-    source.keyA,
-    '--page-size',
-    '20',
-    '--mapping-file',
-    join(scratch, 'resumed.json'),
-  )
+  const resumed = await importInto(target, '--page-size', '20', '--mapping-file', join(scratch, 'resumed.json'))
   assert.is(resumed.code, 0, resumed.stderr)
   const line = resumed.stdout.split('\n').find((l) => /^responses\s/.test(l)) ?? ''
   const [, , created, already, refused] = line.split(/\s+/)

@@ -1,3 +1,5 @@
+import { createVerifiedWebhook, createVerifyingReceiver, webhookDeliveries } from '@canvass/test-bed'
+import type { VerifyingReceiverMode } from '@canvass/test-bed'
 import { skipSuiteUnless } from '@canvass/test-utils'
 import { randomUUID } from 'node:crypto'
 import { readdirSync } from 'node:fs'
@@ -26,7 +28,6 @@ import { client, newKey, startServer } from './server'
 import { createServer } from 'node:http'
 import type { Server } from 'node:http'
 import { text } from 'node:stream/consumers'
-import { Webhook } from 'standardwebhooks'
 import type { RunningServer } from './server'
 
 const faults = suite('faults with real processes: nothing acknowledged is lost, the server rides them out')
@@ -382,16 +383,10 @@ if (postgres) defineKillTest('postgres', postgres.env, postgres.dispose)
 // dispatcher loop and Node transport to a real receiver on loopback that verifies it with standardwebhooks (the
 // routes, signing and retries are tested on the test bed: packages/core/test/webhooks.test.ts).
 {
-  type Mode = 'ok' | 'refuse' | 'fail'
-
-  /** A webhook receiver on loopback that verifies every request with `standardwebhooks`. */
+  /** A webhook receiver on loopback that verifies every request with `standardwebhooks` (the bed's verifier). */
   async function startReceiver() {
-    const got: { id: string; payload: any; timestamp: number }[] = []
-    const invalid: string[] = []
-    /** Requests answered 503 in `fail` mode. */
-    let failed = 0
-    let secret = ''
-    let mode: Mode = 'ok'
+    const verifier = createVerifyingReceiver()
+    let mode: VerifyingReceiverMode = 'ok'
     let server: Server | undefined
     let port = 0
     const listen = () =>
@@ -399,19 +394,9 @@ if (postgres) defineKillTest('postgres', postgres.env, postgres.dispose)
         server = createServer((req, res) => {
           void text(req).then(
             (body) => {
-              if (mode === 'fail') {
-                failed++
-                res.writeHead(503).end()
-                return
-              }
-              try {
-                const payload = new Webhook(secret).verify(body, req.headers as Record<string, string>)
-                got.push({ id: String(req.headers['webhook-id']), payload, timestamp: Number(req.headers['webhook-timestamp']) })
-                res.writeHead(204).end()
-              } catch (error) {
-                invalid.push(String(error))
-                res.writeHead(400).end()
-              }
+              const answer = verifier.answer({ body, headers: req.headers as Record<string, string> })
+              if ('status' in answer) res.writeHead(answer.status).end()
+              else res.destroy()
             },
             () => {},
           )
@@ -424,18 +409,17 @@ if (postgres) defineKillTest('postgres', postgres.env, postgres.dispose)
     const close = () => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()))
     await listen()
     return {
-      got,
-      invalid,
+      got: verifier.got,
       url: () => `http://127.0.0.1:${port}/hook`,
-      failed: () => failed,
-      setSecret: (value: string) => (secret = value),
-      async setMode(next: Mode) {
+      setSecret: verifier.setSecret,
+      async setMode(next: VerifyingReceiverMode) {
         if (next === 'refuse' && mode !== 'refuse') {
           server?.closeAllConnections()
           await close()
         }
         if (next !== 'refuse' && mode === 'refuse') await listen()
         mode = next
+        verifier.setMode(next)
       },
       async close() {
         server?.closeAllConnections()
@@ -501,20 +485,8 @@ if (postgres) defineKillTest('postgres', postgres.env, postgres.dispose)
       await dispose()
     })
 
-    const createHook = async (body: Record<string, unknown> = {}) => {
-      const res = await call('POST', '/api/v1/webhooks', {
-        key,
-        body: { url: receiver.url(), triggers: ['responseCreated', 'responseUpdated', 'responseFinished'], ...body },
-      })
-      assert.is(res.status, 200, res.text)
-      receiver.setSecret(res.body.data.secret)
-      return res.body.data
-    }
-    const deliveriesOf = async (hookId: string): Promise<any[]> => {
-      const res = await call('GET', `/api/v1/webhooks/${hookId}/deliveries?limit=100`, { key })
-      assert.is(res.status, 200, res.text)
-      return res.body.data
-    }
+    const createHook = (body: Record<string, unknown> = {}) => createVerifiedWebhook(call, key, receiver, receiver.url(), body)
+    const deliveriesOf = (hookId: string) => webhookDeliveries(call, key, hookId)
     const respond = async (finished = false) => {
       const res = await call('POST', `/api/v1/client/${environmentId}/responses`, { body: { surveyId, finished, data: { q1: 'hi' } } })
       assert.is(res.status, 200, res.text)

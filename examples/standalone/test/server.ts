@@ -2,7 +2,10 @@ import { randomBytes } from 'node:crypto'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { TEST_ORIGIN, callOn } from '@canvass/test-bed'
+import type { Call } from '@canvass/test-bed'
 import { emptyDatabaseInto, spawnServer } from './processes'
+
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz'
 
 /** A fresh key in Canvass's format, for `CANVASS_INIT_API_KEY`. */
@@ -49,34 +52,9 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   }
 }
 
-export interface ApiResult {
-  status: number
-  headers: Headers
-  body: any
-  text: string
-}
+export type { ApiResult } from '@canvass/test-bed'
 
-/** Calls the server and fails the test on any 5xx: no input may produce a 500. */
-export function client(baseUrl: string) {
-  return async function call(
-    method: string,
-    path: string,
-    options: { key?: string; body?: unknown; rawBody?: BodyInit; headers?: Record<string, string> } = {},
-  ): Promise<ApiResult> {
-    const headers: Record<string, string> = { ...options.headers }
-    if (options.key) headers['x-api-key'] = options.key
-    let body: BodyInit | undefined = options.rawBody
-    if (options.body !== undefined) {
-      body = JSON.stringify(options.body)
-      headers['content-type'] ??= 'application/json'
-    }
-    const response = await fetch(baseUrl + path, { method, headers, body, duplex: 'half' } as RequestInit)
-    const text = await response.text()
-    let parsed: unknown
-    try {
-      parsed = JSON.parse(text)
-    } catch {}
-    if (response.status >= 500) throw new Error(`${method} ${path} answered ${response.status}: ${text}`)
-    return { status: response.status, headers: response.headers, body: parsed, text }
-  }
+/** Calls the server at `baseUrl` (the bed's `callOn` over `fetch`) and fails the test on any 5xx. */
+export function client(baseUrl: string): Call {
+  return callOn((request) => fetch(baseUrl + request.url.slice(TEST_ORIGIN.length), request))
 }

@@ -5,36 +5,19 @@
  * run at once.
  */
 import { randomBytes } from 'node:crypto'
-import { availableBackends, errorOf, suiteWithBed } from '@canvass/test-bed'
+import { availableBackends, badRequest, errorOf, suiteWithBed } from '@canvass/test-bed'
 import type { TestCanvass } from '@canvass/test-bed'
 import { skipTest } from '@canvass/test-bed'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 
-const TOO_MANY_ATTRIBUTES = {
-  status: 400,
-  body: {
-    code: 'bad_request',
-    message: 'Too many attributes for this contact',
-    details: { attributes: 'A contact holds at most 100 attributes' },
-  },
-}
-const TOO_MANY_BYTES = {
-  status: 400,
-  body: {
-    code: 'bad_request',
-    message: 'Attribute values too large for this contact',
-    details: { attributes: "A contact's attribute values hold at most 65536 bytes (UTF-8) together" },
-  },
-}
-const TOO_MANY_KEYS = {
-  status: 400,
-  body: {
-    code: 'bad_request',
-    message: 'Too many attribute keys in this environment',
-    details: { attributes: 'Clients create at most 150 attribute keys per environment; existing keys stay settable' },
-  },
-}
+const TOO_MANY_ATTRIBUTES = badRequest('Too many attributes for this contact', { attributes: 'A contact holds at most 100 attributes' })
+const TOO_MANY_BYTES = badRequest('Attribute values too large for this contact', {
+  attributes: "A contact's attribute values hold at most 65536 bytes (UTF-8) together",
+})
+const TOO_MANY_KEYS = badRequest('Too many attribute keys in this environment', {
+  attributes: 'Clients create at most 150 attribute keys per environment; existing keys stay settable',
+})
 
 const hex = (length: number) =>
   randomBytes(Math.ceil(length / 2))

@@ -5,19 +5,12 @@
  * storage rules run on every backend in the conformance suite (concurrent creates included); here the HTTP
  * answers, on PGlite.
  */
-import { createResponse, createSurvey, errorOf, suiteWithBed } from '@canvass/test-bed'
+import { badRequest, createResponse, createSurvey, errorOf, suiteWithBed } from '@canvass/test-bed'
 import * as assert from 'uvu/assert'
 
 const { test, bed } = suiteWithBed('display responseId', { backend: 'pglite' })
 
-const REFUSED = {
-  status: 400,
-  body: {
-    code: 'bad_request',
-    message: 'Response not found for this survey',
-    details: { responseId: 'No response of this survey has this id' },
-  },
-}
+const REFUSED = badRequest('Response not found for this survey', { responseId: 'No response of this survey has this id' })
 
 test('a responseId of another environment, another survey or none at all is 400 and stores no display; one of the survey is 200', async () => {
   const x = bed()
@@ -54,14 +47,7 @@ test('a second response naming a display that has one is 400, client and managem
   const survey = await createSurvey(x, { status: 'inProgress', type: 'app' })
   const displayId = (await x.call('POST', `/api/v1/client/${x.envA}/displays`, { body: { surveyId: survey.id } })).body.data.id as string
   const first = await createResponse(x, survey.id, { displayId })
-  const taken = {
-    status: 400,
-    body: {
-      code: 'bad_request',
-      message: 'Display is already linked to a response',
-      details: { displayId: 'Another response names this display' },
-    },
-  }
+  const taken = badRequest('Display is already linked to a response', { displayId: 'Another response names this display' })
   const client = await x.call('POST', `/api/v1/client/${x.envA}/responses`, {
     body: { surveyId: survey.id, finished: true, data: {}, displayId },
   })

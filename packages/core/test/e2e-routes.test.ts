@@ -5,10 +5,10 @@
  */
 import { FormbricksAPI } from '@formbricks/api'
 import * as assert from 'uvu/assert'
+import { HOSTILE_BODIES, HOSTILE_IDS, assertEachAnswersContract } from './helpers'
 import {
   NOT_AUTHENTICATED,
   UNAUTHORIZED,
-  assertSuccessOrContractError,
   createResponse,
   createRunningTestClock,
   createSurvey,
@@ -556,15 +556,9 @@ function defineSuites(label: string) {
     const x = await b()
     const s = await createSurvey(x, { status: 'inProgress' })
     const r = await createResponse(x, s.id)
-    const ids = [s.id, r, '', '%00', '%E0%A4%A', '..%2F..%2Fetc', 'x'.repeat(5000), "1' or '1'='1", '%F0%9F%98%80']
+    const ids = [s.id, r, ...HOSTILE_IDS]
     const bodies: unknown[] = [
-      null,
-      0,
-      'text',
-      [],
-      [{}],
-      {},
-      { surveyId: null },
+      ...HOSTILE_BODIES,
       { surveyId: 5, finished: 'no', data: [] },
       { surveyId: s.id, finished: true, data: { q: 'x'.repeat(200_000) } },
       { surveyId: s.id, finished: true, data: {}, ttc: { q: -1 } },
@@ -582,12 +576,7 @@ function defineSuites(label: string) {
     }
     routes.push(['POST', '/api/v1/management/surveys'], ['POST', '/api/v1/management/responses'])
     routes.push(['POST', `/api/v1/client/${x.envA}/responses`], ['GET', '/api/v1/management/surveys?limit=1&cursor=%00'])
-    for (const [method, path] of routes) {
-      for (const body of method === 'GET' ? [undefined] : bodies) {
-        const res = await x.call(method, path, { key: x.keyA, body })
-        assertSuccessOrContractError(res, `${method} ${path}`)
-      }
-    }
+    await assertEachAnswersContract(x, routes, bodies)
   })
 
   for (const s of [auth, surveys, client, responses, isolation, sdk, hostile]) s.run()

@@ -6,6 +6,7 @@
 import type { Canvass } from '@canvass/core'
 import { TEST_ORIGIN as ORIGIN, suiteWithBed } from '@canvass/test-bed'
 import * as assert from 'uvu/assert'
+import { seedCall, seedSurroundings, seedSurveyAndWebhook } from './helpers'
 
 /** Headers that differ from one answer to the next whatever the method. */
 const PER_ANSWER = new Set(['x-request-id', 'date'])
@@ -25,30 +26,10 @@ test.before(async () => {
   await seed(bed().envA)
 })
 
-async function call(method: string, path: string, body?: unknown, withKey = true): Promise<any> {
-  const answer = await canvass.fetch(
-    new Request(ORIGIN + path, {
-      method,
-      headers: { 'content-type': 'application/json', ...(withKey ? { 'x-api-key': key } : {}) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    }),
-  )
-  const json = (await answer.json()) as { data: any }
-  if (answer.status !== 200) throw new Error(`seeding ${method} ${path}: ${answer.status} ${JSON.stringify(json)}`)
-  return json.data
-}
-
 /** One of each resource a GET route names, made through the API. */
 async function seed(environmentId: string): Promise<void> {
-  const question = { id: 'q1', type: 'openText', headline: { default: 'Why?' }, required: true, inputType: 'text' }
-  const survey = await call('POST', '/api/v1/management/surveys', {
-    environmentId,
-    name: 'Seed',
-    type: 'link',
-    status: 'inProgress',
-    questions: [question],
-  })
-  const webhook = await call('POST', '/api/v1/webhooks', { url: 'https://example.invalid/hook', triggers: ['responseCreated'] })
+  const call = seedCall(canvass, key)
+  const { survey, webhook } = await seedSurveyAndWebhook(call, environmentId)
   const display = await call('POST', `/api/v1/client/${environmentId}/displays`, { surveyId: survey.id }, false)
   const response = await call(
     'POST',
@@ -56,34 +37,13 @@ async function seed(environmentId: string): Promise<void> {
     { surveyId: survey.id, finished: false, data: { q1: 'a' }, userId: 'seed-user', displayId: display.id },
     false,
   )
-  const segment = await call('POST', '/api/v1/management/segments', { environmentId, title: 'Seed', filters: [] })
-  const quota = await call('POST', `/api/v1/management/surveys/${survey.id}/quotas`, {
-    name: 'Seed quota',
-    limit: 10,
-    logic: { connector: 'and', conditions: [] },
-    action: 'continueSurvey',
-  })
-  const attributeClass = await call('POST', '/api/v1/management/attribute-classes', { environmentId, name: 'plan', type: 'code' })
-  const actionClass = await call('POST', '/api/v1/management/action-classes', { environmentId, name: 'Seed', type: 'code', key: 'seed' })
-  const attributeKey = await call('POST', '/api/v1/management/contact-attribute-keys', { environmentId, key: 'seedKey' })
-  const people = (await call('GET', '/api/v1/management/people')) as Array<{ id: string }>
-  const presign = await call('POST', '/api/v1/management/storage', { fileName: 'seed.txt', fileType: 'text/plain', accessType: 'public' })
-  const uploaded = await canvass.fetch(
-    new Request(`${ORIGIN}/api/v1/management/storage/local`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        'x-api-key': key,
-        'x-file-type': 'text/plain',
-        'x-file-name': encodeURIComponent(presign.updatedFileName),
-        'x-signature': presign.signingData.signature,
-        'x-timestamp': String(presign.signingData.timestamp),
-        'x-uuid': presign.signingData.uuid,
-      },
-      body: JSON.stringify({ fileBase64String: btoa('seed') }),
-    }),
+  const { segment, quota, attributeClass, actionClass, attributeKey, people, presign } = await seedSurroundings(
+    call,
+    canvass,
+    key,
+    environmentId,
+    survey.id,
   )
-  assert.is(uploaded.status, 200, 'the seed file is uploaded')
   const person = people[0]?.id ?? ''
   Object.assign(params, {
     environmentId,

@@ -9,6 +9,7 @@ import {
   TEST_ORIGIN,
   UNAUTHORIZED,
   assertSuccessOrContractError,
+  badRequest,
   callOn,
   createResponse,
   createSurvey,
@@ -23,12 +24,11 @@ import * as assert from 'uvu/assert'
 
 const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/
 const MALFORMED_ID = '%E0%A4%A'
-const badRequest = (message: string, details: Record<string, unknown> = {}) => ({
-  status: 400,
-  body: { code: 'bad_request', message, details },
-})
 const DUPLICATE_NAME = 'Unique constraint failed on the fields: (`name`,`environmentId`)'
 const DUPLICATE_KEY = 'Unique constraint failed on the fields: (`key`,`environmentId`)'
+/** Asserts `item`'s fields as `want` says, its generated `id`, `createdAt` and `updatedAt` whatever they are. */
+const assertCreated = (item: Record<string, unknown>, want: Record<string, unknown>) =>
+  assert.equal({ ...item, id: 'x', createdAt: 'x', updatedAt: 'x' }, { id: 'x', createdAt: 'x', updatedAt: 'x', ...want })
 /** This change's routes, from the route table. */
 const routesOf = (x: TestCanvass) =>
   x.canvass.routes.filter((route) =>
@@ -122,19 +122,13 @@ for (const label of [defaultBackend()]) {
     })
     assert.is(created.status, 200)
     const ac = created.body.data
-    assert.equal(
-      { ...ac, id: 'x', createdAt: 'x', updatedAt: 'x' },
-      {
-        id: 'x',
-        createdAt: 'x',
-        updatedAt: 'x',
-        name: 'plan',
-        description: null,
-        type: 'code',
-        archived: false,
-        environmentId: x.envA,
-      },
-    )
+    assertCreated(ac, {
+      name: 'plan',
+      description: null,
+      type: 'code',
+      archived: false,
+      environmentId: x.envA,
+    })
     assert.match(ac.createdAt, ISO)
     const got = await x.call('GET', `/api/v1/management/attribute-classes/${ac.id}`, { key: x.keyA })
     assert.equal(got.body.data, ac)
@@ -258,20 +252,14 @@ for (const label of [defaultBackend()]) {
       body: { environmentId: x.envA, name: 'Signed up', type: 'code', key: 'signed-up', description: 'After sign-up' },
     })
     assert.is(code.status, 200)
-    assert.equal(
-      { ...code.body.data, id: 'x', createdAt: 'x', updatedAt: 'x' },
-      {
-        id: 'x',
-        createdAt: 'x',
-        updatedAt: 'x',
-        name: 'Signed up',
-        description: 'After sign-up',
-        type: 'code',
-        key: 'signed-up',
-        noCodeConfig: null,
-        environmentId: x.envA,
-      },
-    )
+    assertCreated(code.body.data, {
+      name: 'Signed up',
+      description: 'After sign-up',
+      type: 'code',
+      key: 'signed-up',
+      noCodeConfig: null,
+      environmentId: x.envA,
+    })
     const noCodeConfig = { type: 'click', urlFilters: [{ value: '/pricing', rule: 'contains' }], elementSelector: { cssSelector: '#buy' } }
     const noCode = await x.call('POST', '/api/v1/management/action-classes', {
       key: x.keyA,
@@ -426,20 +414,14 @@ for (const label of [defaultBackend()]) {
     })
     assert.is(created.status, 200)
     const k = created.body.data
-    assert.equal(
-      { ...k, id: 'x', createdAt: 'x', updatedAt: 'x' },
-      {
-        id: 'x',
-        createdAt: 'x',
-        updatedAt: 'x',
-        key: 'plan',
-        name: 'plan',
-        description: 'The plan',
-        type: 'custom',
-        isUnique: false,
-        environmentId: x.envA,
-      },
-    )
+    assertCreated(k, {
+      key: 'plan',
+      name: 'plan',
+      description: 'The plan',
+      type: 'custom',
+      isUnique: false,
+      environmentId: x.envA,
+    })
     assert.equal((await x.call('GET', `/api/v1/management/contact-attribute-keys/${k.id}`, { key: x.keyA })).body.data, k)
     const updated = await x.call('PUT', `/api/v1/management/contact-attribute-keys/${k.id}`, {
       key: x.keyA,

@@ -15,6 +15,7 @@ import Ajv2020 from 'ajv/dist/2020.js'
 import addFormats from 'ajv-formats'
 import fc from 'fast-check'
 import * as assert from 'uvu/assert'
+import { seedCall, seedSurroundings, seedSurveyAndWebhook } from './helpers'
 
 const RUNS = Number(process.env.CANVASS_CONTRACT_RUNS ?? 25)
 const SEED = Number(process.env.CANVASS_CONTRACT_SEED ?? 20261125)
@@ -63,28 +64,9 @@ test.before(async () => {
 
 /** One of each resource, through the API itself, so that path parameters can name something real. */
 async function seed(environmentId: string): Promise<void> {
-  const call = async (method: string, path: string, body?: unknown, withKey = true) => {
-    const answer = await canvass.fetch(
-      new Request(ORIGIN + path, {
-        method,
-        headers: { 'content-type': 'application/json', ...(withKey ? { 'x-api-key': key } : {}) },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      }),
-    )
-    const json = (await answer.json()) as { data: Record<string, any> }
-    if (answer.status !== 200) throw new Error(`seeding ${method} ${path}: ${answer.status} ${JSON.stringify(json)}`)
-    return json.data
-  }
-  const question = { id: 'q1', type: 'openText', headline: { default: 'Why?' }, required: true, inputType: 'text' }
-  const survey = await call('POST', '/api/v1/management/surveys', {
-    environmentId,
-    name: 'Seed',
-    type: 'link',
-    status: 'inProgress',
-    questions: [question],
-  })
-  // The webhook first, so that the response makes a delivery of it (never sent: no dispatcher runs here).
-  const webhook = await call('POST', '/api/v1/webhooks', { url: 'https://example.invalid/hook', triggers: ['responseCreated'] })
+  const call = seedCall(canvass, key)
+  // The webhook before the response, so that the response makes a delivery of it (never sent: no dispatcher runs here).
+  const { survey, webhook } = await seedSurveyAndWebhook(call, environmentId)
   const response = await call(
     'POST',
     `/api/v1/client/${environmentId}/responses`,
@@ -93,34 +75,13 @@ async function seed(environmentId: string): Promise<void> {
   )
   const display = await call('POST', `/api/v1/client/${environmentId}/displays`, { surveyId: survey.id }, false)
   const deliveries = (await call('GET', `/api/v1/webhooks/${webhook.id}/deliveries`)) as unknown as Array<{ id: string }>
-  const segment = await call('POST', '/api/v1/management/segments', { environmentId, title: 'Seed', filters: [] })
-  const quota = await call('POST', `/api/v1/management/surveys/${survey.id}/quotas`, {
-    name: 'Seed quota',
-    limit: 10,
-    logic: { connector: 'and', conditions: [] },
-    action: 'continueSurvey',
-  })
-  const attributeClass = await call('POST', '/api/v1/management/attribute-classes', { environmentId, name: 'plan', type: 'code' })
-  const actionClass = await call('POST', '/api/v1/management/action-classes', { environmentId, name: 'Seed', type: 'code', key: 'seed' })
-  const attributeKey = await call('POST', '/api/v1/management/contact-attribute-keys', { environmentId, key: 'seedKey' })
-  const people = (await call('GET', '/api/v1/management/people')) as unknown as Array<{ id: string }>
-  const presign = await call('POST', '/api/v1/management/storage', { fileName: 'seed.txt', fileType: 'text/plain', accessType: 'public' })
-  const uploaded = await canvass.fetch(
-    new Request(`${ORIGIN}/api/v1/management/storage/local`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        'x-api-key': key,
-        'x-file-type': 'text/plain',
-        'x-file-name': encodeURIComponent(presign.updatedFileName),
-        'x-signature': presign.signingData.signature,
-        'x-timestamp': String(presign.signingData.timestamp),
-        'x-uuid': presign.signingData.uuid,
-      },
-      body: JSON.stringify({ fileBase64String: btoa('seed') }),
-    }),
+  const { segment, quota, attributeClass, actionClass, attributeKey, people, presign } = await seedSurroundings(
+    call,
+    canvass,
+    key,
+    environmentId,
+    survey.id,
   )
-  assert.is(uploaded.status, 200, 'the seed file is uploaded')
   Object.assign(seeds, {
     environmentId: [environmentId],
     surveyId: [survey.id],

@@ -8,38 +8,7 @@
 import * as assert from 'uvu/assert'
 import { TEST_ORIGIN, availableBackends, suiteWithBed } from '@canvass/test-bed'
 import type { Backend, TestCanvass } from '@canvass/test-bed'
-
-/** RFC 4180, as a spreadsheet reads it: rows of cells. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = []
-  let row: string[] = []
-  let cell = ''
-  let quoted = false
-  for (let i = 0; i < text.length; i++) {
-    const char = text[i]!
-    if (quoted) {
-      if (char === '"' && text[i + 1] === '"') {
-        cell += '"'
-        i++
-      } else if (char === '"') quoted = false
-      else cell += char
-    } else if (char === '"') quoted = true
-    else if (char === ',') {
-      row.push(cell)
-      cell = ''
-    } else if (char === '\r' && text[i + 1] === '\n') {
-      row.push(cell)
-      rows.push(row)
-      row = []
-      cell = ''
-      i++
-    } else cell += char
-  }
-  if (cell !== '' || row.length > 0) rows.push([...row, cell])
-  return rows
-}
-
-const t = (text: string) => ({ default: text })
+import { GRID_QUESTION, parseCsv, t } from './helpers'
 
 for (const backend of availableBackends()) {
   const { test, bed } = suiteWithBed(`response export (${backend})`, { backend })
@@ -65,14 +34,7 @@ for (const backend of availableBackends()) {
               { id: 'b', label: t('Beta') },
             ],
           },
-          {
-            id: 'grid',
-            type: 'matrix',
-            headline: t('Rate'),
-            required: false,
-            rows: [t('Speed'), t('Price')],
-            columns: [t('Bad'), t('Good')],
-          },
+          GRID_QUESTION,
           { id: 'home', type: 'address', headline: t('Address'), required: false },
           { id: 'who', type: 'contactInfo', headline: t('Contact'), required: false },
         ],

@@ -2,6 +2,7 @@ import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import type { ResponseExportRow, SurveyRecord } from '../src/ports/storage'
 import { EXPORT_ROWS, csvField, exportStream } from '../src/services/response-export'
+import { parseCsv, t } from './helpers'
 
 // How an export reads: page sizes that follow the rows' size, one page per pull, nothing read after a cancel.
 const survey = {
@@ -122,31 +123,10 @@ test('an export that ends early says so once, with its reason and the rows writt
 
 test.run()
 
-/** The cells of a CSV text (RFC 4180: quoted fields, doubled quotes, CRLF rows). */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = []
-  let row: string[] = []
-  let cell = ''
-  let quoted = false
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') (cell += '"'), i++
-      else if (c === '"') quoted = false
-      else cell += c
-    } else if (c === '"') quoted = true
-    else if (c === ',') row.push(cell), (cell = '')
-    else if (c === '\r' && text[i + 1] === '\n') row.push(cell), rows.push(row), (row = []), (cell = ''), i++
-    else cell += c
-  }
-  return rows
-}
-
 const formulas = suite("CSV cells never start a formula, whatever the answer's type")
 const FORMULA_LEAD = /^[=+\-@\t\r]/
 
 formulas('list, object, matrix, address, hidden-field and variable values are escaped by the text they end as', async () => {
-  const t = (text: string) => ({ default: text })
   const planted = {
     ...survey,
     questions: [

@@ -6,8 +6,7 @@
  */
 import * as assert from 'uvu/assert'
 import { availableBackends, suiteWithBed } from '@canvass/test-bed'
-
-const t = (text: string) => ({ default: text })
+import { GRID_QUESTION, t } from './helpers'
 
 for (const backend of availableBackends()) {
   const { test, bed } = suiteWithBed(`survey summary (${backend})`, { backend })
@@ -34,14 +33,7 @@ for (const backend of availableBackends()) {
           },
           { id: 'nps', type: 'nps', headline: t('Recommend?'), required: false },
           { id: 'stars', type: 'rating', headline: t('Stars?'), required: false, scale: 'star', range: 5 },
-          {
-            id: 'grid',
-            type: 'matrix',
-            headline: t('Rate'),
-            required: false,
-            rows: [t('Speed'), t('Price')],
-            columns: [t('Bad'), t('Good')],
-          },
+          GRID_QUESTION,
           { id: 'cta', type: 'cta', headline: t('See more'), required: false },
           { id: 'ok', type: 'consent', headline: t('Terms'), required: false, label: t('I agree') },
           { id: 'why', type: 'openText', headline: t('Why?'), required: false },

@@ -4,50 +4,18 @@
  * (`deliverWebhooks()`); retries come due as the test moves the clock. The Node transport is tested in
  * @canvass/host-node, the dispatcher's own loop and a kill mid-delivery in examples/standalone.
  */
-import { assertSuccessOrContractError, createTestClock, suiteWithBed } from '@canvass/test-bed'
-import type { ReceivedWebhook, ReceiverAnswer } from '@canvass/test-bed'
-import { Webhook } from 'standardwebhooks'
+import {
+  assertSuccessOrContractError,
+  createTestClock,
+  createVerifiedWebhook,
+  createVerifyingReceiver,
+  suiteWithBed,
+  webhookDeliveries,
+} from '@canvass/test-bed'
 import * as assert from 'uvu/assert'
-
-type Mode = 'ok' | 'refuse' | 'fail'
 
 /** Retry delays short enough that a few moves of the clock make every retry due. */
 const SCHEDULE_MS = [300, 300, 500, 500, 1000, 1000, 1000, 1000, 1000]
-
-/** What a receiver sees: requests it verified with `standardwebhooks`, or could not; refusals and 503s. */
-function verifyingReceiver() {
-  const got: { id: string; payload: any; timestamp: number }[] = []
-  const invalid: string[] = []
-  /** Requests answered 503 in `fail` mode. */
-  let failed = 0
-  let secret = ''
-  let mode: Mode = 'ok'
-  const answer = (request: ReceivedWebhook): ReceiverAnswer => {
-    // `refuse`: nothing listens (the connection is refused).
-    if (mode === 'refuse') return { error: 'connect' }
-    if (mode === 'fail') {
-      failed++
-      return { status: 503 }
-    }
-    try {
-      const payload = new Webhook(secret).verify(request.body, request.headers)
-      got.push({ id: String(request.headers['webhook-id']), payload, timestamp: Number(request.headers['webhook-timestamp']) })
-      return { status: 204 }
-    } catch (error) {
-      invalid.push(String(error))
-      return { status: 400 }
-    }
-  }
-  return {
-    got,
-    invalid,
-    answer,
-    url: () => 'http://127.0.0.1:9/hook',
-    failed: () => failed,
-    setSecret: (value: string) => (secret = value),
-    setMode: (next: Mode) => (mode = next),
-  }
-}
 
 const question = { id: 'q1', type: 'openText', headline: { default: 'How was it?' }, required: true, inputType: 'text' }
 
@@ -56,7 +24,8 @@ const { test, bed } = suiteWithBed('webhooks', () => ({
   webhooks: { allowPrivateAddresses: true },
   dispatcher: { schedule: SCHEDULE_MS },
 }))
-const receiver = verifyingReceiver()
+/** Verifies what the bed's receiver gets with `standardwebhooks`; its URL is never connected to. */
+const receiver = { ...createVerifyingReceiver(), url: () => 'http://127.0.0.1:9/hook' }
 let key = ''
 let devKey = ''
 let environmentId = ''
@@ -74,20 +43,8 @@ test.before(async () => {
   surveyId = survey.body.data.id
 })
 
-const createHook = async (body: Record<string, unknown> = {}) => {
-  const res = await call('POST', '/api/v1/webhooks', {
-    key,
-    body: { url: receiver.url(), triggers: ['responseCreated', 'responseUpdated', 'responseFinished'], ...body },
-  })
-  assert.is(res.status, 200, res.text)
-  receiver.setSecret(res.body.data.secret)
-  return res.body.data
-}
-const deliveriesOf = async (hookId: string): Promise<any[]> => {
-  const res = await call('GET', `/api/v1/webhooks/${hookId}/deliveries?limit=100`, { key })
-  assert.is(res.status, 200, res.text)
-  return res.body.data
-}
+const createHook = (body: Record<string, unknown> = {}) => createVerifiedWebhook(call, key, receiver, receiver.url(), body)
+const deliveriesOf = (hookId: string) => webhookDeliveries(call, key, hookId)
 /** Whether the bed has recorded `count` deliveries of the hook, each with its outcome. */
 const recorded =
   (hookId: string, count: number, attempted = 1) =>

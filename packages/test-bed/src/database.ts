@@ -67,16 +67,35 @@ async function openPglite(): Promise<TestDatabase> {
   return { backend: 'pglite', db, close: () => db.destroy() }
 }
 
-const templates = new Map<string, Promise<string>>()
+/** A database of a test's own on a Postgres server, by URL, for a test that hands it to another process. */
+export interface PostgresTestDatabase {
+  /** The database's connection URL (the server's URL with the database's name). */
+  url: string
+  /** Drops the database, ending connections still open on it. */
+  drop(): Promise<void>
+}
 
 /**
- * A database of its own on the server, copied (`CREATE DATABASE … TEMPLATE`) from one this process migrated at
- * its first call and drops when it exits.
+ * A new, migrated, empty database on the Postgres server `serverUrl` (by default `TEST_DATABASE_URL`), copied
+ * (`CREATE DATABASE … TEMPLATE`) from one this process migrated at its first call and drops when it exits. A
+ * server started on it finds its migrations done, as on every start but the first.
  */
-async function openPostgres(serverUrl: string): Promise<TestDatabase> {
+export async function createPostgresTestDatabase(serverUrl = process.env.TEST_DATABASE_URL): Promise<PostgresTestDatabase> {
+  if (!serverUrl) throw new Error('a Postgres test database needs TEST_DATABASE_URL')
   const name = `canvass_bed_${randomBytes(6).toString('hex')}`
   await admin(serverUrl, `create database ${name} template ${await migratedTemplate(serverUrl)}`)
-  const pool = new pg.Pool({ connectionString: databaseUrl(serverUrl, name), max: 10 })
+  return {
+    url: databaseUrl(serverUrl, name),
+    drop: () => admin(serverUrl, `drop database if exists ${name} with (force)`),
+  }
+}
+
+const templates = new Map<string, Promise<string>>()
+
+/** A database of its own on the server (`createPostgresTestDatabase`), with a pool on it. */
+async function openPostgres(serverUrl: string): Promise<TestDatabase> {
+  const database = await createPostgresTestDatabase(serverUrl)
+  const pool = new pg.Pool({ connectionString: database.url, max: 10 })
   // `drop database … with (force)` may end a connection the pool is still closing: not the test's failure.
   pool.on('error', (error: Error & { code?: string }) => {
     if (error.code !== '57P01') console.error(error)
@@ -87,7 +106,7 @@ async function openPostgres(serverUrl: string): Promise<TestDatabase> {
     db,
     async close() {
       await db.destroy()
-      await admin(serverUrl, `drop database if exists ${name} with (force)`)
+      await database.drop()
     },
   }
 }

@@ -65,3 +65,9 @@ export const NOT_AUTHENTICATED = {
 }
 
 export const errorOf = (res: ApiResult) => ({ status: res.status, body: res.body })
+
+/** The 400 answer, as `errorOf` gives it: `bad_request` with `message` and `details`. */
+export const badRequest = (message: string, details: Record<string, unknown> = {}) => ({
+  status: 400,
+  body: { code: 'bad_request', message, details },
+})
