@@ -4,7 +4,8 @@
 // run by hand) makes its own empty databases as before.
 //
 // The folder holds `pgdata/`, a data folder after initdb (for a server's DATA_DIR), and `pgdata.tar`, the same
-// database as PGlite's `dumpDataDir` writes it (for an in-memory PGlite's `loadDataDir`). It is kept in
+// database as PGlite's `dumpDataDir` writes it (for an in-memory PGlite's `loadDataDir`). The test bed adds
+// `migrated-<hash>.tar`, the same database migrated by the storage package's build of that hash. It is kept in
 // node_modules/.cache under PGlite's version and made again when that version changes.
 //
 // Run as a script (`node scripts/pglite-seed.mjs <folder>`) it makes the folder: PGlite runs in a process of

@@ -24,7 +24,7 @@ import { RUNTIME_PARTS, buildParts } from './build.mjs'
 const root = new URL('..', import.meta.url).pathname
 const uvu = join(root, 'node_modules', '.bin', 'uvu')
 /** Packages whose test files are split across this many processes, so that the longest job stays short. */
-const SHARDS = { 'examples/standalone': 4, 'packages/core': 4, 'packages/storage-kysely': 2 }
+const SHARDS = { 'examples/standalone': 4, 'packages/core': 3, 'packages/storage-kysely': 2 }
 /** Durations of the last run's jobs (seconds), to start the longest first; not committed. */
 const TIMES = join(root, 'node_modules', '.cache', 'canvass-test-times.json')
 const SKIP_LINE = /^\s*SKIP (.+)$/gm

@@ -15,7 +15,7 @@ for (const backend of backends()) {
   const queries: CompiledQuery[] = []
 
   test.before(async () => {
-    open = await backend.open({ log: (event) => void (event.level === 'query' && queries.push(event.query)) })
+    open = await backend.open({ migrated: true, log: (event) => void (event.level === 'query' && queries.push(event.query)) })
     await migrate(open.db)
   })
   test.after(async () => {

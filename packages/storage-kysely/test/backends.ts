@@ -4,12 +4,22 @@ import { PGlite } from '@electric-sql/pglite'
 import { Kysely, PGliteDialect, PostgresDialect, sql } from 'kysely'
 import type { LogEvent } from 'kysely'
 import pg from 'pg'
+import { createPostgresTestDatabase, migratedPgliteDump } from '@canvass/test-bed'
 import { PGLITE_PARSERS, migrate, withPreparedStatements } from '../src'
 
-/** A database to test on, opened empty (not migrated) and closed (dropped, for a server) afterwards. */
+/** A database to test on, opened empty (not migrated, unless asked) and closed (dropped, for a server) afterwards. */
 export interface Backend {
   name: string
-  open(options?: { log?: (event: LogEvent) => void }): Promise<OpenBackend>
+  /**
+   * `migrated`: opened with every migration applied (a copy of a database the run migrated once), for suites
+   * that migrate first thing: `migrate` then finds nothing to do.
+   */
+  open(options?: OpenOptions): Promise<OpenBackend>
+}
+
+export interface OpenOptions {
+  log?: (event: LogEvent) => void
+  migrated?: boolean
 }
 
 export interface OpenBackend {
@@ -43,29 +53,20 @@ let seed: Blob | undefined
  * PGlite in memory, from the empty database `pnpm test` made for the whole run (CANVASS_TEST_PGLITE_SEED) when
  * there is one: loading it costs a third of the CPU of the initdb that a new PGlite runs otherwise.
  */
-async function openPglite(options: { log?: (event: LogEvent) => void } = {}): Promise<OpenBackend> {
+async function openPglite(options: OpenOptions = {}): Promise<OpenBackend> {
   const folder = process.env.CANVASS_TEST_PGLITE_SEED
-  if (folder) seed ??= new Blob([new Uint8Array(await readFile(join(folder, 'pgdata.tar')))])
-  const pglite = new PGlite({ parsers: PGLITE_PARSERS, ...(seed ? { loadDataDir: seed } : {}) })
+  if (folder && !options.migrated) seed ??= new Blob([new Uint8Array(await readFile(join(folder, 'pgdata.tar')))])
+  const from = options.migrated ? await migratedPgliteDump() : seed
+  const pglite = new PGlite({ parsers: PGLITE_PARSERS, ...(from ? { loadDataDir: from } : {}) })
   const db = new Kysely<unknown>({ dialect: new PGliteDialect({ pglite }), log: options.log })
   return { db, close: () => db.destroy() }
 }
 
 /** A database of its own on the server (`canvass_test_<random>`), dropped on close. */
-async function openPostgres(
-  serverUrl: string,
-  options: { log?: (event: LogEvent) => void; prepared?: boolean } = {},
-): Promise<OpenBackend> {
-  const name = `canvass_test_${Math.random().toString(36).slice(2, 10)}`
-  const admin = new pg.Client({ connectionString: serverUrl })
-  await admin.connect()
-  try {
-    await admin.query(`create database ${name}`)
-  } finally {
-    await admin.end()
-  }
-  const url = new URL(serverUrl)
-  url.pathname = `/${name}`
+async function openPostgres(serverUrl: string, options: OpenOptions & { prepared?: boolean } = {}): Promise<OpenBackend> {
+  // Migrated: a copy of the database the test bed migrated once for this process (`CREATE DATABASE … TEMPLATE`).
+  const database = options.migrated ? await createPostgresTestDatabase(serverUrl) : await createEmptyDatabase(serverUrl)
+  const url = new URL(database.url)
   const connect = () => {
     const pool = new pg.Pool({ connectionString: url.href, max: 10 })
     // `drop database … with (force)` may reach a connection that `pool.end()` is still closing; that
@@ -82,16 +83,28 @@ async function openPostgres(
     db: connect(),
     async close() {
       await open.db.destroy()
-      const dropper = new pg.Client({ connectionString: serverUrl })
-      await dropper.connect()
-      try {
-        await dropper.query(`drop database if exists ${name} with (force)`)
-      } finally {
-        await dropper.end()
-      }
+      await database.drop()
     },
   }
   return open
+}
+
+/** A database of its own on the server (`canvass_test_<random>`), holding nothing. */
+async function createEmptyDatabase(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `canvass_test_${Math.random().toString(36).slice(2, 10)}`
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: serverUrl })
+    await client.connect()
+    try {
+      await client.query(statement)
+    } finally {
+      await client.end()
+    }
+  }
+  await admin(`create database ${name}`)
+  const url = new URL(serverUrl)
+  url.pathname = `/${name}`
+  return { url: url.href, drop: () => admin(`drop database if exists ${name} with (force)`) }
 }
 
 /** A database that the tests of a suite take in turn, put back in the same state before each. */
@@ -123,7 +136,7 @@ export function sharedDatabase(
         // opens hid a dispatcher race that only shows on a warm pool).
         return open.db
       }
-      open = await backend.open(options)
+      open = await backend.open({ ...options, migrated: state === 'migrated' })
       if (state === 'migrated') await migrate(open.db)
       return open.db
     },

@@ -36,7 +36,7 @@ for (const backend of backends()) {
   let key: string
 
   test.before(async () => {
-    open = await backend.open()
+    open = await backend.open({ migrated: true })
     await migrate(open.db)
     canvass = createCanvass({ storage: createKyselyStorage({ db: open.db }), logger: { error() {}, warn() {}, info() {} } as never })
     const project = await canvass.admin.createProject({ name: 'CSAT' })

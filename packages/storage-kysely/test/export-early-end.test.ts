@@ -22,7 +22,7 @@ let failExportReads = false
 const logged: { level: 'error' | 'warn'; message: string; cause?: any; context?: any }[] = []
 
 test.before(async () => {
-  open = await pglite!.open()
+  open = await pglite!.open({ migrated: true })
   await migrate(open.db)
   const storage = createKyselyStorage({ db: open.db })
   let reads = 0

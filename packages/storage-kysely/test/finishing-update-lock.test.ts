@@ -29,7 +29,7 @@ let key = ''
 
 test.before(async () => {
   if (!server) return
-  open = await server.open()
+  open = await server.open({ migrated: true })
   db = open.db
   await migrate(db)
   canvass = createCanvass({ storage: createKyselyStorage({ db }), logger: { error() {}, warn() {}, info() {} } as never })

@@ -13,7 +13,7 @@ import { backends } from './backends'
 const test = suite('idempotency keys')
 
 async function open(backend: ReturnType<typeof backends>[number]) {
-  const opened = await backend.open()
+  const opened = await backend.open({ migrated: true })
   await migrate(opened.db)
   const storage: Storage = createKyselyStorage({ db: opened.db })
   const environments = { production: randomUUID(), development: randomUUID() }

@@ -54,7 +54,7 @@ const CREATES: [path: string, body: () => Record<string, unknown>, environmentOf
 ]
 
 test.before(async () => {
-  open = await pglite!.open()
+  open = await pglite!.open({ migrated: true })
   await migrate(open.db)
   canvass = createCanvass({ storage: createKyselyStorage({ db: open.db }), logger: { error() {}, warn() {}, info() {} } as never })
   const project = await canvass.admin.createProject({ name: 'p' })

@@ -26,7 +26,7 @@ for (const backend of backends()) {
   let addresses = 0
 
   test.before(async () => {
-    open = await backend.open()
+    open = await backend.open({ migrated: true })
     await migrate(open.db)
     const shared = createPostgresRateLimiter({ db: open.db })
     const limiter: RateLimiter = { hit: (checks, now) => shared.hit(checks, new Date(now.getTime() + later)) }

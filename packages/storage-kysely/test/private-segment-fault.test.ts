@@ -30,7 +30,7 @@ let environmentId = ''
 let key = ''
 
 test.before(async () => {
-  open = await pglite!.open()
+  open = await pglite!.open({ migrated: true })
   await migrate(open.db)
   storage = createKyselyStorage({ db: open.db })
   const failing =

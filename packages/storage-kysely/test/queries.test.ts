@@ -17,6 +17,7 @@ for (const backend of backends({ prepared: true })) {
 
   test.before(async () => {
     open = await backend.open({
+      migrated: true,
       log: (event) => {
         if (event.level === 'query') queries.push(event.query.sql)
       },

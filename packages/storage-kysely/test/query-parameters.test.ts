@@ -109,7 +109,7 @@ for (const backend of backends()) {
   let ids: Ids
 
   test.before(async () => {
-    open = await backend.open()
+    open = await backend.open({ migrated: true })
     await migrate(open.db)
     // With the widget, so that the link page and its parameters are in the table.
     canvass = createCanvass({

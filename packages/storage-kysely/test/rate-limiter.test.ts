@@ -9,7 +9,7 @@ for (const backend of backends({ prepared: true })) {
   const test = suite(`Postgres rate limiter on ${backend.name}`)
   let open: OpenBackend | undefined
   test.before(async () => {
-    open = await backend.open()
+    open = await backend.open({ migrated: true })
     await migrate(open.db)
   })
   test.after(async () => {

@@ -26,7 +26,7 @@ let canvass: Canvass
 let key = ''
 
 test.before(async () => {
-  open = await postgres!.open()
+  open = await postgres!.open({ migrated: true })
   await migrate(open.db)
   canvass = createCanvass({
     storage: createKyselyStorage({ db: open.db }),

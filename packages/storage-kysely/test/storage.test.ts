@@ -10,7 +10,7 @@ for (const backend of backends({ prepared: true })) {
   testStorage({
     name: `storage-kysely on ${backend.name}`,
     async create() {
-      open = await backend.open()
+      open = await backend.open({ migrated: true })
       await migrate(open.db)
       return createKyselyStorage({ db: open.db })
     },

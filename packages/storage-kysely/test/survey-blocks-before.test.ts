@@ -36,7 +36,7 @@ async function call(method: string, path: string, body?: unknown): Promise<{ sta
 }
 
 test.before(async () => {
-  open = await pglite!.open()
+  open = await pglite!.open({ migrated: true })
   await migrate(open.db)
   storage = createKyselyStorage({ db: open.db })
   canvass = createCanvass({ storage, logger: { error() {}, warn() {}, info() {} } as never })

@@ -61,7 +61,7 @@ async function stateTriggers(surveyId: string): Promise<unknown[]> {
 }
 
 test.before(async () => {
-  open = await pglite!.open()
+  open = await pglite!.open({ migrated: true })
   await migrate(open.db)
   canvass = createCanvass({ storage: createKyselyStorage({ db: open.db }), logger: { error() {}, warn() {}, info() {} } as never })
   const project = await canvass.admin.createProject({ name: 'p' })

@@ -49,7 +49,7 @@ const survey = (extra: Record<string, unknown> = {}) => ({
 })
 
 test.before(async () => {
-  open = await pglite!.open()
+  open = await pglite!.open({ migrated: true })
   await migrate(open.db)
   canvass = createCanvass({ storage: createKyselyStorage({ db: open.db }), logger: { error() {}, warn() {}, info() {} } as never })
   const project = await canvass.admin.createProject({ name: 'p' })
@@ -168,7 +168,7 @@ for (const backend of backends()) {
     return { status: res.status, body: (await res.json()) as any }
   }
   together.before(async () => {
-    db = await backend.open()
+    db = await backend.open({ migrated: true })
     await migrate(db.db)
     app = createCanvass({ storage: createKyselyStorage({ db: db.db }), logger: { error() {}, warn() {}, info() {} } as never })
     const project = await app.admin.createProject({ name: 'p' })

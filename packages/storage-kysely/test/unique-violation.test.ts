@@ -11,7 +11,7 @@ const test = suite('unique violations are judged by the constraint they broke')
 
 /** A migrated storage with one accepting survey; creates written one by one. */
 async function open(backend: ReturnType<typeof backends>[number]) {
-  const opened = await backend.open()
+  const opened = await backend.open({ migrated: true })
   await migrate(opened.db)
   const storage: Storage = createKyselyStorage({ db: opened.db, responseBatch: false })
   const environments = { production: randomUUID(), development: randomUUID() }

@@ -48,7 +48,7 @@ const appSurvey = (extra: Record<string, unknown> = {}) => ({
 })
 
 test.before(async () => {
-  open = await pglite!.open({ log: (event) => void statements.push(event.query.sql) })
+  open = await pglite!.open({ migrated: true, log: (event) => void statements.push(event.query.sql) })
   await migrate(open.db)
   canvass = createCanvass({ storage: createKyselyStorage({ db: open.db }), logger: { error() {}, warn() {} } })
   const project = await canvass.admin.createProject({ name: 'Shop' })

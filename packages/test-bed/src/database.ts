@@ -1,6 +1,8 @@
 import { execFileSync } from 'node:child_process'
-import { randomBytes } from 'node:crypto'
-import { readFile } from 'node:fs/promises'
+import { createHash, randomBytes } from 'node:crypto'
+import { existsSync } from 'node:fs'
+import { readFile, readdir, rename, rm, writeFile } from 'node:fs/promises'
+import { createRequire } from 'node:module'
 import { join } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import { PGLITE_PARSERS, migrate } from '@canvass/storage-kysely'
@@ -45,24 +47,54 @@ export function openTestDatabase(backend: TestBackend = defaultBackend()): Promi
 let migratedPglite: Promise<Blob> | undefined
 
 /**
- * PGlite in memory, loaded from a migrated database this process made once: from the empty database `pnpm test`
- * made for the run (`CANVASS_TEST_PGLITE_SEED`) when there is one, migrated, and dumped. Loading the dump costs a
- * fraction of an initdb and the migrations.
+ * A migrated, empty PGlite database as `dumpDataDir` writes it, for `new PGlite({ loadDataDir })`: made once per
+ * test run and kept beside the run's empty database (`CANVASS_TEST_PGLITE_SEED`, which `pnpm test` makes), under a
+ * name that changes with the storage package's built code, so that every test process of the run loads it instead
+ * of migrating a PGlite of its own (seconds of CPU each). Without that folder (a file run by hand) it is made once
+ * per process. Loading it costs a fraction of an initdb and the migrations.
  */
-async function openPglite(): Promise<TestDatabase> {
+export function migratedPgliteDump(): Promise<Blob> {
   migratedPglite ??= (async () => {
     const seed = process.env.CANVASS_TEST_PGLITE_SEED
+    const cached = seed ? join(seed, `migrated-${await storageBuildHash()}.tar`) : undefined
+    if (cached && existsSync(cached)) return new Blob([new Uint8Array(await readFile(cached))])
     const empty = seed ? new Blob([new Uint8Array(await readFile(join(seed, 'pgdata.tar')))]) : undefined
     const pglite = new PGlite({ parsers: PGLITE_PARSERS, ...(empty ? { loadDataDir: empty } : {}) })
     const db = new Kysely<unknown>({ dialect: new PGliteDialect({ pglite }) })
+    let dump: Blob
     try {
       await migrate(db)
-      return await pglite.dumpDataDir('none')
+      dump = await pglite.dumpDataDir('none')
     } finally {
       await db.destroy()
     }
+    if (cached) {
+      // Written beside and renamed into place: a process that reads it never sees half of it.
+      const building = `${cached}.${process.pid}`
+      await writeFile(building, new Uint8Array(await dump.arrayBuffer()))
+      await rename(building, cached)
+      // Dumps of earlier builds' migrations are of no further use.
+      for (const name of await readdir(seed as string)) {
+        if (/^migrated-[0-9a-f]+\.tar$/.test(name) && join(seed as string, name) !== cached)
+          await rm(join(seed as string, name), { force: true })
+      }
+    }
+    return dump
   })()
-  const pglite = new PGlite({ parsers: PGLITE_PARSERS, loadDataDir: await migratedPglite })
+  return migratedPglite
+}
+
+/** What the migrations are: a hash of the storage package's built code, which holds them. */
+async function storageBuildHash(): Promise<string> {
+  const entry = createRequire(import.meta.url).resolve('@canvass/storage-kysely')
+  return createHash('sha256')
+    .update(await readFile(entry))
+    .digest('hex')
+    .slice(0, 16)
+}
+
+async function openPglite(): Promise<TestDatabase> {
+  const pglite = new PGlite({ parsers: PGLITE_PARSERS, loadDataDir: await migratedPgliteDump() })
   const db = new Kysely<unknown>({ dialect: new PGliteDialect({ pglite }) })
   return { backend: 'pglite', db, close: () => db.destroy() }
 }
