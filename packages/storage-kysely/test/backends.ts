@@ -64,8 +64,8 @@ async function openPglite(options: OpenOptions = {}): Promise<OpenBackend> {
 
 /** A database of its own on the server (`canvass_test_<random>`), dropped on close. */
 async function openPostgres(serverUrl: string, options: OpenOptions & { prepared?: boolean } = {}): Promise<OpenBackend> {
-  // Migrated: a copy of the database the test bed migrated once for this process (`CREATE DATABASE … TEMPLATE`).
-  const database = options.migrated ? await createPostgresTestDatabase(serverUrl) : await createEmptyDatabase(serverUrl)
+  // A database of its own on the server; migrated, a copy of the one the test bed migrated once for this process.
+  const database = await createPostgresTestDatabase(serverUrl, { migrated: options.migrated ?? false })
   const url = new URL(database.url)
   const connect = () => {
     const pool = new pg.Pool({ connectionString: url.href, max: 10 })
@@ -87,24 +87,6 @@ async function openPostgres(serverUrl: string, options: OpenOptions & { prepared
     },
   }
   return open
-}
-
-/** A database of its own on the server (`canvass_test_<random>`), holding nothing. */
-async function createEmptyDatabase(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `canvass_test_${Math.random().toString(36).slice(2, 10)}`
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: serverUrl })
-    await client.connect()
-    try {
-      await client.query(statement)
-    } finally {
-      await client.end()
-    }
-  }
-  await admin(`create database ${name}`)
-  const url = new URL(serverUrl)
-  url.pathname = `/${name}`
-  return { url: url.href, drop: () => admin(`drop database if exists ${name} with (force)`) }
 }
 
 /** A database that the tests of a suite take in turn, put back in the same state before each. */

@@ -110,12 +110,16 @@ export interface PostgresTestDatabase {
 /**
  * A new, migrated, empty database on the Postgres server `serverUrl` (by default `TEST_DATABASE_URL`), copied
  * (`CREATE DATABASE … TEMPLATE`) from one this process migrated at its first call and drops when it exits. A
- * server started on it finds its migrations done, as on every start but the first.
+ * server started on it finds its migrations done, as on every start but the first. With `migrated: false` the
+ * database holds nothing (for tests of the migrations themselves).
  */
-export async function createPostgresTestDatabase(serverUrl = process.env.TEST_DATABASE_URL): Promise<PostgresTestDatabase> {
+export async function createPostgresTestDatabase(
+  serverUrl = process.env.TEST_DATABASE_URL,
+  { migrated = true }: { migrated?: boolean } = {},
+): Promise<PostgresTestDatabase> {
   if (!serverUrl) throw new Error('a Postgres test database needs TEST_DATABASE_URL')
   const name = `canvass_bed_${randomBytes(6).toString('hex')}`
-  await admin(serverUrl, `create database ${name} template ${await migratedTemplate(serverUrl)}`)
+  await admin(serverUrl, migrated ? `create database ${name} template ${await migratedTemplate(serverUrl)}` : `create database ${name}`)
   return {
     url: databaseUrl(serverUrl, name),
     drop: () => admin(serverUrl, `drop database if exists ${name} with (force)`),
