@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process'
 import { existsSync, rmSync } from 'node:fs'
-import { chmod, chown, cp, mkdtemp, readFile, rm } from 'node:fs/promises'
+import { chmod, chown, cp, mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir, userInfo } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -44,17 +44,6 @@ export async function emptyDatabaseInto(dataDir: string): Promise<void> {
         return join(template, 'pgdata')
       })()
   await cp(await initialised, join(dataDir, 'pgdata'), { recursive: true })
-}
-
-/**
- * PGlite in memory, holding nothing: loaded from the empty database `pnpm test` made for the run
- * (CANVASS_TEST_PGLITE_SEED) when there is one, which costs a third of the CPU of the initdb it runs otherwise.
- */
-export async function emptyPgliteInMemory(): Promise<import('@electric-sql/pglite').PGlite> {
-  const { PGlite } = await import('@electric-sql/pglite')
-  const seed = process.env.CANVASS_TEST_PGLITE_SEED
-  if (!seed) return PGlite.create()
-  return PGlite.create({ loadDataDir: new Blob([new Uint8Array(await readFile(join(seed, 'pgdata.tar')))]) })
 }
 
 /** Ends a server the hard way (a power cut, `kill -9`) and waits until it is gone. */
