@@ -13,7 +13,7 @@ export function filterResponses<O>(
   environmentId: string,
   filter: ResponseFilter,
 ): SelectQueryBuilder<Database, 'responses', O> | undefined {
-  const ids = [environmentId, filter.surveyId, filter.contactId, filter.userId]
+  const ids = [environmentId, filter.surveyId, filter.contactId, filter.userId, filter.language]
   if (ids.some((id) => id !== undefined && !isStorable(id))) return undefined
   const dateColumn = filter.dateField === 'updatedAt' ? 'responses.updated_at' : 'responses.created_at'
   return query
@@ -30,6 +30,13 @@ export function filterResponses<O>(
       ),
     )
     .$if(filter.finished !== undefined, (q) => q.where('responses.finished', '=', filter.finished as boolean))
+    .$if(filter.language !== undefined, (q) =>
+      q.where((eb) =>
+        filter.language === 'default'
+          ? eb.or([eb('responses.language', '=', 'default'), eb('responses.language', 'is', null)])
+          : eb('responses.language', '=', filter.language as string),
+      ),
+    )
     .$if(filter.startDate !== undefined, (q) => q.where(dateColumn, '>=', filter.startDate as Date))
     .$if(filter.endDate !== undefined, (q) => q.where(dateColumn, '<=', filter.endDate as Date))
 }

@@ -24,6 +24,7 @@ import { surveyVariables } from './migrations/0020-survey-variables'
 import { surveyBlocks } from './migrations/0021-survey-blocks'
 import { quotas } from './migrations/0022-quotas'
 import { importMappings } from './migrations/0023-import-mappings'
+import { surveysByShareKey } from './migrations/0024-surveys-by-share-key'
 import { moveFromPublicSchema } from './migrations/move-from-public'
 import { schemaNames } from './schema-names'
 
@@ -64,6 +65,7 @@ function migrations(schema: string): Record<string, Migration> {
     '0021-survey-blocks': surveyBlocks(schema),
     '0022-quotas': quotas(schema),
     '0023-import-mappings': importMappings(schema),
+    '0024-surveys-by-share-key': surveysByShareKey(schema),
   }
 }
 

@@ -13,6 +13,7 @@ import type { ResponseBatchOptions } from './response-batch'
 import { responseColumns, toResponseRecord } from './response-columns'
 import { listResponsesForExport } from './response-export-sql'
 import { summarizeResponses } from './response-summary-sql'
+import { listAnswers } from './response-answers-sql'
 import type { SchemaNames } from './schema-names'
 import { toJsonb } from './to-jsonb'
 
@@ -146,6 +147,7 @@ export function createResponseStore(db: Kysely<Database>, names: SchemaNames, ba
     listForExport: (environmentId, query) => listResponsesForExport(db, environmentId, query),
 
     summarize: (environmentId, surveyId, query) => summarizeResponses(db, names, environmentId, surveyId, query),
+    listAnswers: (environmentId, surveyId, query) => listAnswers(db, environmentId, surveyId, query),
 
     async count(environmentId, filter) {
       const filtered = filterResponses(

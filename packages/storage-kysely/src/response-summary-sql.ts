@@ -8,8 +8,10 @@ import type { SchemaNames } from './schema-names'
 /**
  * `ResponseStore.summarize`: the aggregates of a survey's summary, computed by the database. One scan for the
  * totals, each question's answered count and each unfinished response's last answered question (computed
- * once per row); the value, element and cell counts scan only for questions that have them. Each is a plain
- * aggregate, which Postgres spreads over parallel workers.
+ * once per row); the value, element, cell and position counts scan only for questions that have them. Each is
+ * a plain aggregate, which Postgres spreads over parallel workers. The median time to complete is a statement
+ * of its own: an ordered-set aggregate runs in one process, so in the totals' statement it would keep that
+ * scan from going parallel.
  */
 export async function summarizeResponses(
   db: Kysely<Database>,
@@ -18,19 +20,37 @@ export async function summarizeResponses(
   surveyId: string,
   query: SummaryQuery,
 ): Promise<SummaryAggregates> {
-  const empty = { displays: 0, started: 0, finished: 0, averageTimeToComplete: null, answered: {}, values: {}, cells: {}, lastAnswered: [] }
-  if (!isStorable(environmentId) || !isStorable(surveyId)) return empty
+  const empty = {
+    displays: 0,
+    started: 0,
+    finished: 0,
+    averageTimeToComplete: null,
+    medianTimeToComplete: null,
+    answered: {},
+    values: {},
+    cells: {},
+    positions: {},
+    lastAnswered: [],
+  }
+  if (!isStorable(environmentId) || !isStorable(surveyId) || (query.language !== undefined && !isStorable(query.language))) return empty
   const responses = names.ref('responses')
   const dateColumn = sql.ref(query.dateField === 'updatedAt' ? 'r.updated_at' : 'r.created_at')
   const scope = sql`r.environment_id = ${environmentId} and r.survey_id = ${surveyId}
     ${query.startDate ? sql`and ${dateColumn} >= ${query.startDate}::timestamptz` : sql``}
-    ${query.endDate ? sql`and ${dateColumn} <= ${query.endDate}::timestamptz` : sql``}`
+    ${query.endDate ? sql`and ${dateColumn} <= ${query.endDate}::timestamptz` : sql``}
+    ${query.finished === undefined ? sql`` : sql`and r.finished = ${query.finished}`}
+    ${languageScope(query.language)}`
   const ids = query.questions.map((question) => question.id)
   const ofKind = (kind: SummaryQuery['questions'][number]['count']) =>
     query.questions.filter((question) => question.count === kind).map((question) => question.id)
   const byValue = ofKind('values')
   const byElement = ofKind('elements')
   const byCell = ofKind('cells')
+  const byPosition = ofKind('positions')
+  // The bounds of the mean (see `maxTimeToComplete`), as a float8 or null.
+  // CASE, not AND: only a JSON number may reach the cast, and AND does not say which side runs first.
+  const boundedTtc = sql`case when jsonb_typeof(r.ttc -> '_total') = 'number' then
+    case when (r.ttc -> '_total')::numeric between 0 and ${query.maxTimeToComplete}::numeric then (r.ttc -> '_total')::numeric::float8 end end`
   // A row's ttc._total is read as numeric, which holds any JSON number, and only one within bounds reaches
   // the float8 mean (a float8 cast of 1e400, or a sum past 1.8e308, is an error).
   const flags = ids.map((id, index) => sql`${answered(sql`r.data ->> ${id}::text`, sql`r.data -> ${id}::text`)} as ${sql.ref(`a${index}`)}`)
@@ -43,9 +63,10 @@ export async function summarizeResponses(
         )} end`
   type Counted = { id: string; value: string; count: string }
   type CellCounted = { id: string; row: string; column: string; count: string }
+  type PositionCounted = { id: string; value: string; count: string; position_sum: string }
   const none = { rows: [] as Counted[] }
   // JIT compilation costs more than it saves on these short expressions.
-  const [totals, displays, values, elements, cells] = await db.transaction().execute(async (trx) => {
+  const [totals, displays, values, elements, cells, positions, median] = await db.transaction().execute(async (trx) => {
     await sql`set local jit = off`.execute(trx)
     return Promise.all([
       sql<Record<string, string | null>>`
@@ -95,6 +116,21 @@ export async function summarizeResponses(
             cross join lateral jsonb_each_text(case jsonb_typeof(r.data -> q.id) when 'object' then r.data -> q.id else '{}'::jsonb end) as c(key, value)
             where ${scope} and c.value <> ''
             group by q.id, c.key, c.value`.execute(trx),
+      byPosition.length === 0
+        ? { rows: [] as PositionCounted[] }
+        : sql<PositionCounted>`
+            select q.id, e.value, count(*)::text as count, sum(e.position)::text as position_sum
+            from ${responses} r cross join unnest(${byPosition}::text[]) as q(id)
+            cross join lateral jsonb_array_elements_text(
+              case jsonb_typeof(r.data -> q.id) when 'array' then r.data -> q.id else '[]'::jsonb end
+            ) with ordinality as e(value, position)
+            where ${scope} and e.value <> ''
+            group by q.id, e.value`.execute(trx),
+      query.finished === false
+        ? { rows: [] as Array<{ median: string | null }> }
+        : sql<{ median: string | null }>`
+            select (percentile_cont(0.5) within group (order by ${boundedTtc}))::text as median
+            from ${responses} r where ${scope} and r.finished`.execute(trx),
     ])
   })
   const total = totals.rows[0] ?? {}
@@ -107,11 +143,20 @@ export async function summarizeResponses(
     started: Number(total.started ?? 0),
     finished: Number(total.finished ?? 0),
     averageTimeToComplete: total.ttc == null ? null : Number(total.ttc),
+    medianTimeToComplete: median.rows[0]?.median == null ? null : Number(median.rows[0].median),
     answered: Object.fromEntries(ids.map((id, index) => [id, Number(total[`answered${index}`] ?? 0)])),
     values: groupById([...values.rows, ...elements.rows], (row) => ({ value: row.value, count: Number(row.count) })),
     cells: groupById(cells.rows, (row) => ({ row: row.row, column: row.column, count: Number(row.count) })),
+    positions: groupById(positions.rows, (row) => ({ value: row.value, count: Number(row.count), positionSum: Number(row.position_sum) })),
     lastAnswered: lastAnsweredCounts,
   }
+}
+
+/** Only responses in `language`; `default` also takes those that store none (see `ResponseFilter.language`). */
+function languageScope(language: string | undefined): RawBuilder<unknown> {
+  if (language === undefined) return sql``
+  if (language === 'default') return sql`and (r.language = 'default' or r.language is null)`
+  return sql`and r.language = ${language}`
 }
 
 /**
@@ -119,7 +164,7 @@ export async function summarizeResponses(
  * several times cheaper per row than comparing JSON; the type is looked at only for the rare text `[]` or
  * `{}`, which a string answer may be.
  */
-function answered(text: RawBuilder<unknown>, json: RawBuilder<unknown>): RawBuilder<boolean> {
+export function answered(text: RawBuilder<unknown>, json: RawBuilder<unknown>): RawBuilder<boolean> {
   return sql<boolean>`(${text} <> '' and (${text} not in ('[]', '{}') or jsonb_typeof(${json}) = 'string'))`
 }
 

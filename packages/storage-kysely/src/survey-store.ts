@@ -51,6 +51,25 @@ export function createSurveyStore(db: Kysely<Database>): SurveyStore {
       })
     },
 
+    async setResultShareKey(environmentId, surveyId, key) {
+      if (!isStorable(environmentId) || !isStorable(surveyId) || (key !== null && !isStorable(key))) return null
+      const row = await db
+        .updateTable('surveys')
+        .set({ result_share_key: key })
+        .where('id', '=', surveyId)
+        .where('environment_id', '=', environmentId)
+        .returningAll()
+        .executeTakeFirst()
+      return row ? toSurveyRecord(row) : null
+    },
+
+    async getByResultShareKey(key) {
+      if (!isStorable(key)) return null
+      // Two rows mean the key is not unique: neither survey is answered (see the port).
+      const rows = await db.selectFrom('surveys').selectAll().where('result_share_key', '=', key).limit(2).execute()
+      return rows.length === 1 && rows[0] ? toSurveyRecord(rows[0]) : null
+    },
+
     async delete(environmentId, id) {
       if (!isStorable(id) || !isStorable(environmentId)) return null
       return db.transaction().execute(async (trx) => {

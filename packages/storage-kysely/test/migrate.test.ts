@@ -31,6 +31,7 @@ const MIGRATIONS = [
   '0021-survey-blocks',
   '0022-quotas',
   '0023-import-mappings',
+  '0024-surveys-by-share-key',
 ]
 
 const TABLES = [
@@ -132,7 +133,8 @@ for (const backend of backends()) {
     // What came after 0019, undone once the responses are written (today's storage writes them; it reads quotas).
     await sql`alter table canvass.surveys drop column variables, drop column blocks`.execute(db)
     await sql`drop table canvass.response_quota_links, canvass.quotas, canvass.import_mappings`.execute(db)
-    await sql`delete from canvass.canvass_migration where name in ('0019-one-response-per-display', '0020-survey-variables', '0021-survey-blocks', '0022-quotas', '0023-import-mappings')`.execute(
+    await sql`drop index canvass.surveys_result_share_key_idx`.execute(db)
+    await sql`delete from canvass.canvass_migration where name in ('0019-one-response-per-display', '0020-survey-variables', '0021-survey-blocks', '0022-quotas', '0023-import-mappings', '0024-surveys-by-share-key')`.execute(
       db,
     )
 
@@ -142,6 +144,7 @@ for (const backend of backends()) {
       '0021-survey-blocks',
       '0022-quotas',
       '0023-import-mappings',
+      '0024-surveys-by-share-key',
     ])
     const linked = await sql<{ id: string; display_id: string | null }>`select id, display_id from canvass.responses order by id`.execute(
       db,
@@ -166,10 +169,11 @@ for (const backend of backends()) {
     const { environmentId, surveyId } = await seedWithWebhook(storage, ['responseUpdated'])
     await sql`alter table canvass.surveys drop column variables, drop column blocks`.execute(db)
     await sql`drop table canvass.response_quota_links, canvass.quotas, canvass.import_mappings`.execute(db)
-    await sql`delete from canvass.canvass_migration where name in ('0020-survey-variables', '0021-survey-blocks', '0022-quotas', '0023-import-mappings')`.execute(
+    await sql`drop index canvass.surveys_result_share_key_idx`.execute(db)
+    await sql`delete from canvass.canvass_migration where name in ('0020-survey-variables', '0021-survey-blocks', '0022-quotas', '0023-import-mappings', '0024-surveys-by-share-key')`.execute(
       db,
     )
-    assert.equal(await migrate(db), ['0020-survey-variables', '0021-survey-blocks', '0022-quotas', '0023-import-mappings'])
+    assert.equal(await migrate(db), ['0020-survey-variables', '0021-survey-blocks', '0022-quotas', '0023-import-mappings', '0024-surveys-by-share-key'])
     const survey = await storage.surveys.get(surveyId)
     assert.is(survey?.environmentId, environmentId)
     assert.equal(survey?.variables, [])
@@ -183,8 +187,9 @@ for (const backend of backends()) {
     // The database as Canvass left it before 0021: that migration and the ones after it not applied.
     await sql`alter table canvass.surveys drop column blocks`.execute(db)
     await sql`drop table canvass.response_quota_links, canvass.quotas, canvass.import_mappings`.execute(db)
-    await sql`delete from canvass.canvass_migration where name in ('0021-survey-blocks', '0022-quotas', '0023-import-mappings')`.execute(db)
-    assert.equal(await migrate(db), ['0021-survey-blocks', '0022-quotas', '0023-import-mappings'])
+    await sql`drop index canvass.surveys_result_share_key_idx`.execute(db)
+    await sql`delete from canvass.canvass_migration where name in ('0021-survey-blocks', '0022-quotas', '0023-import-mappings', '0024-surveys-by-share-key')`.execute(db)
+    assert.equal(await migrate(db), ['0021-survey-blocks', '0022-quotas', '0023-import-mappings', '0024-surveys-by-share-key'])
     const survey = await storage.surveys.get(surveyId)
     assert.equal(survey?.blocks, [])
     assert.equal(survey?.questions, questions)

@@ -15,6 +15,7 @@ import { idTests } from './id-tests'
 import { importTests } from './import-tests'
 import { projectTests } from './project-tests'
 import { responseTests } from './response-tests'
+import { resultShareTests } from './result-share-tests'
 import type { StorageFixtures, StorageTest } from './storage-test'
 import { segmentTests } from './segment-tests'
 import { quotaTests } from './quota-tests'
@@ -56,6 +57,7 @@ export const STORAGE_TESTS: readonly StorageTest[] = [
   ...quotaTests,
   ...createResponseTests,
   ...responseTests,
+  ...resultShareTests,
   ...autoCompleteTests,
   ...autoCompleteUpdateTests,
   ...idTests,

@@ -18,6 +18,11 @@ export interface ResponseFilter {
   startDate?: Date
   /** Only responses whose `dateField` is at or before this. */
   endDate?: Date
+  /**
+   * Only responses in this language: its code as the response stores it. `default` also takes the responses
+   * that store no language (they were answered in the survey's default language).
+   */
+  language?: string
 }
 
 /**
@@ -29,6 +34,22 @@ export interface ResponseListQuery extends PageQuery, ResponseFilter {
   sortBy?: ResponseDateField
   /** @default 'desc' */
   order?: 'asc' | 'desc'
+}
+
+/** Which answers `ResponseStore.listAnswers` reads: one field of a survey's responses, a page of them. */
+export interface AnswerListQuery
+  extends PageQuery,
+    Pick<ResponseFilter, 'dateField' | 'startDate' | 'endDate' | 'finished' | 'language'> {
+  /** `data` holds answers and hidden fields, `variables` the survey's variables. */
+  source: 'data' | 'variables'
+  key: string
+}
+
+/** One answer as `ResponseStore.listAnswers` reads it. */
+export interface AnswerRow {
+  responseId: string
+  createdAt: Date
+  value: unknown
 }
 
 /** A response as an export reads it (`ResponseStore.listForExport`). */
@@ -58,14 +79,15 @@ export interface ResponseExportRow
 }
 
 /** What a summary aggregates: the survey's questions in order, each with how its answers are counted. */
-export interface SummaryQuery extends Pick<ResponseFilter, 'dateField' | 'startDate' | 'endDate'> {
+export interface SummaryQuery extends Pick<ResponseFilter, 'dateField' | 'startDate' | 'endDate' | 'finished' | 'language'> {
   questions: Array<{
     id: string
     /**
      * `values`: a count per answer value; `elements`: per element of an array answer (multiple choice);
-     * `cells`: per matrix row and column.
+     * `cells`: per matrix row and column; `positions`: per element of an array answer in rank order, with the
+     * sum of its 1-based positions (ranking).
      */
-    count: 'values' | 'elements' | 'cells' | 'none'
+    count: 'values' | 'elements' | 'cells' | 'positions' | 'none'
   }>
   /**
    * The largest `ttc._total` the mean takes, in ms. A `_total` that is not a number from 0 to it (a row stored
@@ -81,6 +103,8 @@ export interface SummaryAggregates {
   finished: number
   /** Mean `ttc._total` of the finished responses (see `maxTimeToComplete`), in ms, or null without one. */
   averageTimeToComplete: number | null
+  /** Median `ttc._total` of the same responses as the mean, in ms, or null without one. */
+  medianTimeToComplete: number | null
   /** Responses that answered each question (a non-empty value), by question id. */
   answered: Record<string, number>
   /**
@@ -91,6 +115,11 @@ export interface SummaryAggregates {
   values: Record<string, Array<{ value: string; count: number }>>
   /** Per question counted by `cells`: each row and column with its count. */
   cells: Record<string, Array<{ row: string; column: string; count: number }>>
+  /**
+   * Per question counted by `positions`: each element ranked with how many responses ranked it and the sum of
+   * its 1-based positions.
+   */
+  positions: Record<string, Array<{ value: string; count: number; positionSum: number }>>
   /**
    * Unfinished responses by the last question they answered, as its index in `questions` (null: none).
    */
@@ -146,6 +175,12 @@ export interface ResponseStore {
    * survey in `environmentId` that `filter`'s dates take; never the responses themselves.
    */
   summarize(environmentId: string, surveyId: string, query: SummaryQuery): Promise<SummaryAggregates>
+  /**
+   * The non-empty values of one field (`data` or `variables`, by key) of a survey's responses in
+   * `environmentId`: newest first (`createdAt` desc, then `id` desc), from after the keyset position
+   * `query.after`, up to `limit + 1`. Empty means missing, null, "", [] or {}, as in `summarize`'s answered count.
+   */
+  listAnswers(environmentId: string, surveyId: string, query: AnswerListQuery): Promise<AnswerRow[]>
   /**
    * Read-modify-write of one response (in any environment): hands it and its survey's status fields to
    * `change`, and writes the patch it returns atomically, so concurrent updates each see the last write: under

@@ -14,6 +14,18 @@ export interface SurveyStore {
    * written and the error propagates. Returns the survey as written, or `null` when no survey has that id.
    */
   update(id: string, change: (current: SurveyRecord) => SurveyRecord): Promise<SurveyRecord | null>
+  /**
+   * Sets (or, with `null`, clears) the survey's `resultShareKey` in one statement, only when the survey is in
+   * `environmentId`; `updatedAt` is left as it is. Returns the survey as written, or `null` when `environmentId`
+   * has no survey with that id. Concurrent calls each write whole: the last one's key is the survey's.
+   */
+  setResultShareKey(environmentId: string, surveyId: string, key: string | null): Promise<SurveyRecord | null>
+  /**
+   * The survey whose `resultShareKey` is `key`, in any environment, by an index (never a scan). When more than
+   * one survey holds the key (a key written by a survey create, update or import, which nothing keeps unique),
+   * MUST answer `null`, so that neither is published by mistake.
+   */
+  getByResultShareKey(key: string): Promise<SurveyRecord | null>
   /** Deletes the survey with its responses, displays and files; returns the deleted survey. */
   delete(environmentId: string, id: string): Promise<SurveyRecord | null>
 }
