@@ -140,12 +140,14 @@ export function nextLink(last: { createdAt: Date; id: string }, nextUrl: URL & {
 }
 
 /** `{position}|{id}`, prefixed `{tag}|` for an order other than a list's default; base64url. */
-function encodeCursor(row: { createdAt: Date; id: string }, tag?: string): string {
+/** A keyset position as the opaque text a client sends back (`cursor`), tagged with its order when not the default. */
+export function encodeCursor(row: { createdAt: Date; id: string }, tag?: string): string {
   const text = `${tag ? `${tag}|` : ''}${row.createdAt.toISOString()}|${row.id}`
   return btoa(text).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
 }
 
-function decodeCursor(cursor: string, tag?: string): { createdAt: Date; id: string } {
+/** `encodeCursor`'s text read back; a text it did not write, or one of another order, is a 400 naming `cursor`. */
+export function decodeCursor(cursor: string, tag?: string): { createdAt: Date; id: string } {
   const invalid = () => badRequest('Fields are missing or incorrectly formatted', { cursor: 'Invalid cursor' })
   let text: string
   try {

@@ -119,17 +119,53 @@ export function readExportQuery(
   return { filter, sortBy, order, format: format ?? 'csv' }
 }
 
-/** The summary's query: the dates of the responses (and displays) it counts. */
-export const summaryDateQuery = v.object({
+/** A response's language as a filter names it: the code the response stores (`default` also takes none). */
+const languageParam = v.pipe(v.string(), v.minLength(1, 'Must not be empty'), v.maxLength(64, 'Must be at most 64 characters'))
+
+/** The summary's query: the dates of the responses (and displays) it counts, finished or not, their language. */
+export const summaryFilterQuery = v.object({
   startDate: responseListQuery.entries.startDate,
   endDate: responseListQuery.entries.endDate,
   filterDateField: responseListQuery.entries.filterDateField,
+  finished: responseListQuery.entries.finished,
+  lang: v.optional(languageParam),
 })
 
-export function readSummaryQuery(
+export type SummaryFilter = Pick<ResponseFilter, 'dateField' | 'startDate' | 'endDate' | 'finished' | 'language'>
+
+export function readSummaryQuery(query: Record<string, string | string[] | undefined>): SummaryFilter {
+  const input = parseQueryParams(summaryFilterQuery, query)
+  const filter: SummaryFilter = datesOf(input)
+  if (input.finished !== undefined) filter.finished = input.finished === 'true'
+  if (input.lang !== undefined) filter.language = input.lang
+  return filter
+}
+
+/**
+ * The shared results' filters (`/share/…`), as a GET form sends them: an empty parameter is no filter, and an
+ * `endDate` without a time takes that whole day (UTC), as a date field means it.
+ */
+export const shareFilterQuery = v.object({
+  startDate: responseListQuery.entries.startDate,
+  endDate: responseListQuery.entries.endDate,
+  finished: responseListQuery.entries.finished,
+  lang: v.optional(languageParam),
+})
+
+export function readShareFilterQuery(
   query: Record<string, string | string[] | undefined>,
-): Pick<ResponseFilter, 'dateField' | 'startDate' | 'endDate'> {
-  return datesOf(parseQueryParams(summaryDateQuery, query))
+): Pick<ResponseFilter, 'startDate' | 'endDate' | 'finished' | 'language'> {
+  const given = Object.fromEntries(Object.entries(query).filter(([, value]) => value !== ''))
+  const input = parseQueryParams(shareFilterQuery, given)
+  const endOfDay = input.endDate !== undefined && /^\d{4}-\d\d-\d\d$/.test(input.endDate)
+  const { dateField: _dateField, ...dates } = datesOf({
+    ...input,
+    endDate: endOfDay ? `${input.endDate}T23:59:59.999Z` : input.endDate,
+  })
+  const filter: Pick<ResponseFilter, 'startDate' | 'endDate' | 'finished' | 'language'> = dates
+  if (input.finished !== undefined) filter.finished = input.finished === 'true'
+  if (input.lang !== undefined) filter.language = input.lang
+  return filter
 }
 
 /** The contacts' (and people's) list query: a page, `userId`, dates, an order and `count`. */

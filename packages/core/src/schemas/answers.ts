@@ -298,6 +298,7 @@ export const summaryAnswer = v.object({
   startRate: percentage,
   completionRate: percentage,
   averageTimeToComplete: v.nullable(v.number()),
+  medianTimeToComplete: v.nullable(v.number()),
   dropOff: v.object({
     beforeFirstQuestion: v.number(),
     questions: v.array(v.object({ questionId: v.string(), answered: v.number(), droppedAfter: v.number(), dropOffRate: percentage })),
@@ -310,7 +311,18 @@ export const summaryAnswer = v.object({
       headline: v.string(),
       answered: v.number(),
       skipped: v.number(),
-      choices: v.optional(v.array(v.object({ id: v.string(), label: v.string(), count: v.number(), percentage }))),
+      // Choices carry a `percentage`; a ranking's, their `averagePosition` (1 is first) instead, best first.
+      choices: v.optional(
+        v.array(
+          v.object({
+            id: v.string(),
+            label: v.string(),
+            count: v.number(),
+            percentage: v.optional(percentage),
+            averagePosition: v.optional(v.nullable(v.number())),
+          }),
+        ),
+      ),
       other: v.optional(v.object({ count: v.number(), percentage, values: v.array(v.object({ value: v.unknown(), count: v.number() })) })),
       score: v.optional(percentage),
       promoters: v.optional(counted),
@@ -327,6 +339,9 @@ export const summaryAnswer = v.object({
     }),
   ),
 })
+
+/** A survey's results sharing: the key and the page's absolute URL, or nulls when it is not shared. */
+export const shareAnswer = v.object({ resultShareKey: v.nullable(v.string()), url: v.nullable(v.string()) })
 
 export const bulkImportAnswer = v.object({
   created: v.number(),

@@ -1,3 +1,4 @@
+import type { CanvassContext } from '../context'
 import type { QuotaRecord, SummaryAggregates, SummaryQuery, SurveyRecord } from '../ports/storage'
 import { LIMITS } from '../schemas/common'
 
@@ -28,9 +29,12 @@ function questionsOf(survey: SurveyRecord): Question[] {
 }
 
 /** What to ask the database for this survey. */
-export function summaryQuery(survey: SurveyRecord, dates: Pick<SummaryQuery, 'dateField' | 'startDate' | 'endDate'>): SummaryQuery {
+export function summaryQuery(
+  survey: SurveyRecord,
+  filter: Pick<SummaryQuery, 'dateField' | 'startDate' | 'endDate' | 'finished' | 'language'>,
+): SummaryQuery {
   return {
-    ...dates,
+    ...filter,
     // The sum of a response's per-question times, each at most a day.
     maxTimeToComplete: LIMITS.ttcMs * LIMITS.responseEntries,
     questions: questionsOf(survey).map((question) => ({
@@ -41,9 +45,29 @@ export function summaryQuery(survey: SurveyRecord, dates: Pick<SummaryQuery, 'da
           ? 'elements'
           : question.type === 'matrix'
             ? 'cells'
-            : 'none',
+            : question.type === 'ranking'
+              ? 'positions'
+              : 'none',
     })),
   }
+}
+
+/** The summary of `survey` (of the caller's environment) over the responses `filter` takes, with its quotas. */
+export async function readSurveySummary(
+  ctx: CanvassContext,
+  survey: SurveyRecord,
+  filter: Parameters<typeof summaryQuery>[1],
+): Promise<SurveySummary> {
+  const [aggregates, quotas, counts] = await Promise.all([
+    ctx.storage.responses.summarize(survey.environmentId, survey.id, summaryQuery(survey, filter)),
+    ctx.storage.quotas.listAll(survey.environmentId, survey.id),
+    ctx.storage.quotas.counts(survey.environmentId, survey.id),
+  ])
+  return surveySummaryOutput(
+    survey,
+    aggregates,
+    quotas.map((quota) => ({ quota, count: counts[quota.id] ?? 0 })),
+  )
 }
 
 /**
@@ -61,6 +85,7 @@ export function surveySummaryOutput(survey: SurveyRecord, aggregates: SummaryAgg
     startRate: percent(started, aggregates.displays),
     completionRate: percent(finished, started),
     averageTimeToComplete: aggregates.averageTimeToComplete === null ? null : Math.round(aggregates.averageTimeToComplete),
+    medianTimeToComplete: aggregates.medianTimeToComplete === null ? null : Math.round(aggregates.medianTimeToComplete),
     dropOff: {
       /** Unfinished responses that answered nothing. */
       beforeFirstQuestion: dropped.get(null) ?? 0,
@@ -84,6 +109,9 @@ export function surveySummaryOutput(survey: SurveyRecord, aggregates: SummaryAgg
     })),
   }
 }
+
+/** A survey's summary as the routes answer it. */
+export type SurveySummary = ReturnType<typeof surveySummaryOutput>
 
 export interface QuotaProgress {
   quota: Pick<QuotaRecord, 'id' | 'name' | 'limit'>
@@ -191,6 +219,24 @@ function questionSummary(question: Question, aggregates: SummaryAggregates) {
         rows.set(cell.row, list)
       }
       return { ...base, rows: [...rows].map(([row, columns]) => ({ row, columns })) }
+    }
+    case 'ranking': {
+      // Ranked by the mean of the 1-based positions given (1 is first); a choice nobody ranked comes last.
+      const ranked = aggregates.positions[question.id] ?? []
+      const choices = (Array.isArray(question.raw.choices) ? question.raw.choices.filter(isRecord) : []).map((choice) => {
+        const names = new Set([String(choice.id ?? ''), ...Object.values(isRecord(choice.label) ? choice.label : {}).map(String)])
+        const entries = ranked.filter((entry) => names.has(entry.value))
+        const count = entries.reduce((sum, entry) => sum + entry.count, 0)
+        const positionSum = entries.reduce((sum, entry) => sum + entry.positionSum, 0)
+        return {
+          id: String(choice.id ?? ''),
+          label: text(choice.label),
+          count,
+          averagePosition: count === 0 ? null : Math.round((positionSum / count) * 100) / 100,
+        }
+      })
+      choices.sort((a, b) => (a.averagePosition ?? Number.POSITIVE_INFINITY) - (b.averagePosition ?? Number.POSITIVE_INFINITY))
+      return { ...base, choices }
     }
     default:
       return base

@@ -13,8 +13,8 @@ import { IMMUTABLE_SURVEY_FIELDS, SURVEY_DATE_NAMES, oneDateName, surveyFieldsFr
 import { resolveSurveyTriggers } from '../../services/survey-triggers'
 import { dropReplacedPrivateSegment, readSurveySegment, surveySegmentId } from '../../services/survey-segment'
 import type { RouteTable } from '../../http/route-table'
-import { readSummaryQuery, summaryDateQuery } from '../../http/response-query'
-import { summaryQuery, surveySummaryOutput } from '../../services/survey-summary'
+import { readSummaryQuery, summaryFilterQuery } from '../../http/response-query'
+import { readSurveySummary } from '../../services/survey-summary'
 import { checkSurveyKeepsQuotaParts } from '../../services/quota-service'
 import { dataOf, pageOf, summaryAnswer, surveyAnswer } from '../../schemas/answers'
 import { pageQueryWithOffset } from '../../http/pagination'
@@ -53,9 +53,10 @@ export function registerSurveyRoutes(routes: RouteTable): void {
     answer: dataOf(surveyAnswer),
   })
   routes.get('/api/v1/management/surveys/:surveyId/summary', summarizeSurvey, {
-    summary: "A survey's summary: displays, responses, completion, drop-off, time to complete, per-question counts",
+    summary:
+      "A survey's summary: displays, responses, completion, drop-off, time to complete, per-question counts (`finished`, `lang` filter the responses)",
     auth: 'apiKey',
-    query: summaryDateQuery,
+    query: summaryFilterQuery,
     answer: dataOf(summaryAnswer),
   })
 }
@@ -206,20 +207,9 @@ async function withoutOrphan<T>(
 /** The survey if it is the caller's: 404 when unknown, 401 when it belongs to another environment. */
 const summarizeSurvey: Handler = async (request, ctx) => {
   const { environmentId } = await authenticate(request, ctx)
-  const dates = readSummaryQuery(request.query)
+  const filter = readSummaryQuery(request.query)
   const survey = await ownedSurvey(ctx, environmentId, param(request, 'surveyId'))
-  const [aggregates, quotas, counts] = await Promise.all([
-    ctx.storage.responses.summarize(environmentId, survey.id, summaryQuery(survey, dates)),
-    ctx.storage.quotas.listAll(environmentId, survey.id),
-    ctx.storage.quotas.counts(environmentId, survey.id),
-  ])
-  return ok(
-    surveySummaryOutput(
-      survey,
-      aggregates,
-      quotas.map((quota) => ({ quota, count: counts[quota.id] ?? 0 })),
-    ),
-  )
+  return ok(await readSurveySummary(ctx, survey, filter))
 }
 
 export async function ownedSurvey(ctx: CanvassContext, environmentId: string, id: string): Promise<SurveyRecord> {
