@@ -81,6 +81,17 @@ export function externalUrl(request: Request, ctx: CanvassContext): URL & { rela
   return new URL(ctx.publicUrl.replace(/\/+$/, '') + rest + url.search)
 }
 
+/**
+ * Where the handler is reached from outside: `publicUrl`, else the request's origin and the base path. Unlike
+ * `Link` (`externalUrl`), never relative: SDKs fetch an upload's `signedUrl` as given, and a shared results
+ * link is pasted anywhere. A forged `Host` only comes back to the client that sent it, in an answer no cache
+ * keeps (`no-store`); deployments behind a proxy set `publicUrl`.
+ */
+export function publicBaseUrl(request: Request, ctx: CanvassContext): string {
+  if (ctx.publicUrl) return ctx.publicUrl.replace(/\/+$/, '')
+  return new URL(request.url).origin + ctx.basePath
+}
+
 /** A path parameter, percent-decoded; a malformed escape is kept as is, so it matches nothing. */
 export function param(request: IRequest, name: string): string {
   const raw = request.params[name] ?? ''

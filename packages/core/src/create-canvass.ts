@@ -44,6 +44,8 @@ import { registerSegmentRoutes } from './routes/management/segments'
 import { registerQuotaRoutes } from './routes/management/quotas'
 import { registerWidgetRoutes } from './routes/widget'
 import { registerLinkPageRoutes } from './routes/link-page'
+import { registerShareRoutes } from './routes/share'
+import { registerSurveyShareRoutes } from './routes/management/survey-share'
 import { createId } from './services/ids'
 import { DEFAULT_MAX_RESPONSE_BYTES } from './services/response-size'
 import { contactLimits } from './services/contact-limits'
@@ -385,6 +387,7 @@ function registerRoutes(table: RouteTable, options: CanvassOptions): void {
 function registerEveryRoute(table: RouteTable, uploads: UploadSettings | undefined, widget: WidgetBundles | undefined): void {
   registerMeRoutes(table)
   registerSurveyRoutes(table)
+  registerSurveyShareRoutes(table)
   registerManagementResponseRoutes(table)
   registerClientResponseRoutes(table)
   registerAttributeClassRoutes(table)
@@ -403,6 +406,7 @@ function registerEveryRoute(table: RouteTable, uploads: UploadSettings | undefin
     registerFileRoutes(table, uploads)
   }
   registerWebhookRoutes(table)
+  registerShareRoutes(table)
   if (widget) {
     registerWidgetRoutes(table, widget)
     registerLinkPageRoutes(table)

@@ -57,6 +57,7 @@ export type ResourceType =
   | 'Quota'
   | 'Display'
   | 'Webhook Delivery'
+  | 'Shared Results'
 
 export const notFound = (type: ResourceType, id: string): CanvassError =>
   new CanvassError('not_found', `${type} not found`, { details: { resource_id: id, resource_type: type } })

@@ -30,7 +30,7 @@ export interface RequestObservation {
 
 export interface RateLimitObservation {
   /** The limit that refused the request (`RateLimitOptions`' names). */
-  rule: 'address' | 'client' | 'environment' | 'management'
+  rule: 'address' | 'client' | 'environment' | 'management' | 'share'
   /** As in `RequestObservation.route`. */
   route: string | null
   method: string

@@ -15,7 +15,7 @@ export type RateLimitGate = (request: Request, pathname: string, info: Connectio
 /** How the gate tells a live API key from a made-up one: `storage.apiKeys.findByHash`. */
 export type FindApiKey = (hash: string) => Promise<Pick<ApiKeyRecord, 'revokedAt'> | null>
 
-type RuleName = 'address' | 'client' | 'environment' | 'management'
+type RuleName = 'address' | 'client' | 'environment' | 'management' | 'share'
 
 interface Rule extends RateLimit {
   /** Policy name in the `RateLimit-Policy` and `RateLimit` headers. */
@@ -33,7 +33,8 @@ const MAX_LIVE_KEYS = 10_000
 /**
  * The gate for `createCanvass`'s `rateLimits`. Every request without a live API key counts first per client
  * address (the ceiling, whatever the route and the environment); then client routes
- * (`{basePath}/api/v1/client/…` and `…/api/v2/client/…`) count per (environment, client address) and per environment, and every other
+ * (`{basePath}/api/v1/client/…` and `…/api/v2/client/…`) count per (environment, client address) and per environment, shared
+ * results (`{basePath}/share/…`) per client address, and every other
  * route per API key when the key is live, else (no key, a malformed, unknown or revoked one) per client
  * address. The spec-form client PUT, which names no environment, counts per address only. `environmentOf`
  * turns a client path's id into the environment it is known to name, without reading storage.
@@ -50,6 +51,8 @@ export function createRateLimitGate(
   const environment = resolve(options.environment, DEFAULT_RATE_LIMITS.environment)
   const management = resolve(options.management, DEFAULT_RATE_LIMITS.management)
   const perAddress = resolve(options.address, DEFAULT_RATE_LIMITS.address)
+  const share = resolve(options.share, DEFAULT_RATE_LIMITS.share)
+  const sharePrefix = `${basePath}/share/`
   const header = options.clientAddressHeader?.toLowerCase()
   const clientPrefixes = [`${basePath}/api/v1/client/`, `${basePath}/api/v2/client/`]
   /** Hash of a key found live → until when (ms) that answer is trusted. Insertion order is age order. */
@@ -98,6 +101,13 @@ export function createRateLimitGate(
       if (perAddress) found.push({ ...perAddress, name: 'address', key: `a:${who}` })
       if (client) found.push({ ...client, name: 'client', key: `c:${env}:${who}` })
       if (environment && !specForm) found.push({ ...environment, name: 'environment', key: `e:${env}` })
+      return found
+    }
+    if (pathname.startsWith(sharePrefix)) {
+      // Shared results take no API key: an address's requests count alike whatever key they carry.
+      const who = address(request, info)
+      if (perAddress) found.push({ ...perAddress, name: 'address', key: `a:${who}` })
+      if (share) found.push({ ...share, name: 'share', key: `s:${who}` })
       return found
     }
     if (!management && !perAddress) return found

@@ -40,6 +40,12 @@ export interface RateLimitOptions {
    */
   address?: RateLimit | false
   /**
+   * The shared results (`{basePath}/share/…`), per client address whatever the API key, after `address`:
+   * anyone with a link may ask, and a summary of a large survey costs the database far more than an API call.
+   * @default { limit: 60, windowMs: 60_000 }
+   */
+  share?: RateLimit | false
+  /**
    * A request header that a trusted reverse proxy sets to the client's address (e.g. `x-forwarded-for`,
    * `x-real-ip`). Only set it when every request passes through such a proxy: clients can send the header
    * themselves. For a list (`x-forwarded-for`), the last entry is used, the one the proxy appended. When
@@ -55,4 +61,5 @@ export const DEFAULT_RATE_LIMITS = {
   environment: { limit: 10_000, windowMs: 60_000 },
   management: { limit: 6000, windowMs: 60_000 },
   address: { limit: 6000, windowMs: 60_000 },
+  share: { limit: 60, windowMs: 60_000 },
 } as const satisfies Record<string, RateLimit>

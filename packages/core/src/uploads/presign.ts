@@ -1,4 +1,5 @@
 import type { CanvassContext } from '../context'
+import { publicBaseUrl } from '../context'
 import { CanvassError, badRequest, validationError } from '../errors'
 import type { FileAccessType } from '../ports/storage'
 import type { PresignInput } from '../schemas/upload'
@@ -51,7 +52,7 @@ export function presignUpload(
     },
     settings.secret,
   )
-  const base = publicBase(request, ctx)
+  const base = publicBaseUrl(request, ctx)
   return {
     signedUrl: `${base}${target.uploadPath}`,
     signingData: { signature, timestamp, uuid },
@@ -67,17 +68,6 @@ export function presignUpload(
     updatedFileName,
     fileUrl: `${base}/storage/${encodeURIComponent(target.environmentId)}/${target.accessType}/${encodeURIComponent(updatedFileName)}`,
   }
-}
-
-/**
- * Where the handler is reached from outside: `publicUrl`, else the request's origin and the base path. Unlike
- * `Link` (`externalUrl`), never relative: SDKs fetch `signedUrl` as given, and a relative URL would resolve
- * against the page of the site that embeds the widget. A forged `Host` only comes back to the client that
- * sent it, in an answer no cache keeps (`no-store`); deployments behind a proxy set `publicUrl`.
- */
-function publicBase(request: Request, ctx: CanvassContext): string {
-  if (ctx.publicUrl) return ctx.publicUrl.replace(/\/+$/, '')
-  return new URL(request.url).origin + ctx.basePath
 }
 
 export const environmentMismatch = (): CanvassError => new CanvassError('unauthorized', 'You are not authorized to access this resource')

@@ -1,0 +1,172 @@
+import type { CanvassContext } from '../context'
+import { badRequest } from '../errors'
+import { decodeCursor, encodeCursor } from '../http/pagination'
+import { readShareFilterQuery } from '../http/response-query'
+import type { AnswerRow, ResponseRecord, SurveyRecord } from '../ports/storage'
+import { LIMITS } from '../schemas/common'
+import type { SurveySummary } from './survey-summary'
+import { readSurveySummary } from './survey-summary'
+
+/**
+ * A survey's results shared read-only at `/share/{resultShareKey}` (the key is the capability, as the
+ * reference's `resultShareKey` is): the survey found by its key on every request, so that a key turned off or
+ * rotated answers 404 at once, and what its pages show, filtered as a visitor asks.
+ */
+
+/** What a visitor filters the shared results by (`readShareFilters`). */
+export interface ShareFilters {
+  startDate?: Date
+  endDate?: Date
+  finished?: boolean
+  language?: string
+}
+
+/** A new key: 192 bits of the platform CSPRNG as base64url (32 characters, which `idString` holds). */
+export function newResultShareKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(24))
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '')
+}
+
+/** The survey shared under `key`, or null (none, or a key no survey may hold). */
+export async function findSharedSurvey(ctx: CanvassContext, key: string): Promise<SurveyRecord | null> {
+  if (key.length === 0 || key.length > LIMITS.id) return null
+  return ctx.storage.surveys.getByResultShareKey(key)
+}
+
+/**
+ * The filters of a shared page's query: `startDate`, `endDate` (ISO dates or date-times; an `endDate` without a
+ * time takes its whole day), `finished` (`true` or `false`) and `lang` (a response language; `default` also
+ * takes responses without one). Empty parameters are no filter, as a GET form sends them; anything else out of
+ * shape is a 400 naming the parameter.
+ */
+export function readShareFilters(query: Record<string, string | string[] | undefined>): ShareFilters {
+  return readShareFilterQuery(query)
+}
+
+/** How long a shared summary is reused, and how many are kept per Canvass. */
+const SUMMARY_TTL_MS = 10_000
+const MAX_SUMMARIES = 100
+
+interface CachedSummary {
+  until: number
+  summary: Promise<SurveySummary>
+}
+
+/** Per storage (so per Canvass): filters' summaries in insertion order, the oldest evicted first. */
+const summaries = new WeakMap<object, Map<string, CachedSummary>>()
+
+/**
+ * The summary of a shared survey as its page shows it. Identical requests share one computation while it
+ * runs, and its result for 10 s: a page opened by many visitors at once costs the database one summary.
+ */
+export function shareSummary(ctx: CanvassContext, survey: SurveyRecord, filters: ShareFilters): Promise<SurveySummary> {
+  let cache = summaries.get(ctx.storage)
+  if (!cache) {
+    cache = new Map()
+    summaries.set(ctx.storage, cache)
+  }
+  const now = ctx.now().getTime()
+  // A changed survey (its questions, its key) is another entry.
+  const key = JSON.stringify([
+    survey.id,
+    survey.updatedAt.getTime(),
+    survey.resultShareKey,
+    filters.startDate?.getTime(),
+    filters.endDate?.getTime(),
+    filters.finished,
+    filters.language,
+  ])
+  const hit = cache.get(key)
+  if (hit && hit.until > now) return hit.summary
+  cache.delete(key)
+  const summary = readSurveySummary(ctx, survey, filtersOf(filters))
+  const entry = { until: now + SUMMARY_TTL_MS, summary }
+  // A failure is not kept: the next request asks again.
+  summary.catch(() => {
+    if (cache.get(key) === entry) cache.delete(key)
+  })
+  cache.set(key, entry)
+  while (cache.size > MAX_SUMMARIES) {
+    const oldest = cache.keys().next()
+    if (oldest.done) break
+    cache.delete(oldest.value)
+  }
+  return summary
+}
+
+/** Answers per page at most. */
+const MAX_PAGE = 100
+
+/**
+ * One field's answers (`data`: a question's or a hidden field's; `variables`: a variable's), newest first, a
+ * page of `page.limit` (1 to 100) from after the cursor `page.after`; `next` is the cursor of the page after,
+ * or null. A cursor this did not write is a 400.
+ */
+export async function shareAnswers(
+  ctx: CanvassContext,
+  survey: SurveyRecord,
+  field: { source: 'data' | 'variables'; key: string },
+  filters: ShareFilters,
+  page: { limit: number; after?: string },
+): Promise<{ items: AnswerRow[]; next: string | null }> {
+  const limit = pageLimit(page.limit)
+  const rows = await ctx.storage.responses.listAnswers(survey.environmentId, survey.id, {
+    ...filtersOf(filters),
+    source: field.source,
+    key: field.key,
+    limit,
+    ...afterOf(page.after),
+  })
+  return pageOf(rows, limit, (row) => ({ createdAt: row.createdAt, id: row.responseId }))
+}
+
+/** The survey's responses, newest first, a page of `page.limit` (1 to 100) from after the cursor `page.after`. */
+export async function shareResponses(
+  ctx: CanvassContext,
+  survey: SurveyRecord,
+  filters: ShareFilters,
+  page: { limit: number; after?: string },
+): Promise<{ items: ResponseRecord[]; next: string | null }> {
+  const limit = pageLimit(page.limit)
+  const rows = await ctx.storage.responses.list(survey.environmentId, {
+    ...filtersOf(filters),
+    surveyId: survey.id,
+    sortBy: 'createdAt',
+    order: 'desc',
+    limit,
+    ...afterOf(page.after),
+  })
+  return pageOf(rows, limit, (row) => row)
+}
+
+/** Filters as storage reads them: only those given (`exactOptionalPropertyTypes`-safe). */
+function filtersOf(filters: ShareFilters): ShareFilters {
+  const out: ShareFilters = {}
+  if (filters.startDate !== undefined) out.startDate = filters.startDate
+  if (filters.endDate !== undefined) out.endDate = filters.endDate
+  if (filters.finished !== undefined) out.finished = filters.finished
+  if (filters.language !== undefined) out.language = filters.language
+  return out
+}
+
+function pageLimit(limit: number): number {
+  return Number.isInteger(limit) ? Math.min(MAX_PAGE, Math.max(1, limit)) : 20
+}
+
+function afterOf(after: string | undefined): { after?: { createdAt: Date; id: string } } {
+  if (after === undefined || after === '') return {}
+  try {
+    return { after: decodeCursor(after) }
+  } catch {
+    throw badRequest('Fields are missing or incorrectly formatted', { after: 'Invalid cursor' })
+  }
+}
+
+function pageOf<T>(rows: T[], limit: number, position: (row: T) => { createdAt: Date; id: string }) {
+  const items = rows.slice(0, limit)
+  const last = items[items.length - 1]
+  return { items, next: rows.length > limit && last !== undefined ? encodeCursor(position(last)) : null }
+}
