@@ -8,6 +8,9 @@
 import { availableBackends, createTestCanvass, createTestClock, suiteWithBed } from '@canvass/test-bed'
 import type { TestCanvass } from '@canvass/test-bed'
 import * as assert from 'uvu/assert'
+import type { CanvassContext } from '../src/context'
+import { CanvassError } from '../src/errors'
+import { findSharedSurvey, readShareFilters, shareAnswers, shareResponses } from '../src/services/result-share'
 import { GRID_QUESTION, t } from './helpers'
 
 const QUESTIONS = [
@@ -224,6 +227,59 @@ for (const backend of availableBackends()) {
     }
     const empty = await x.call('GET', `/api/v1/management/surveys/${surveyId}/summary?lang=`, { key: x.keyA })
     assert.is(empty.status, 400, 'the management summary takes no empty lang')
+  })
+
+  test("shareAnswers and shareResponses page a shared survey's answers and responses newest first by an opaque cursor", async () => {
+    const x = bed()
+    const { surveyId, key } = await newSharedSurvey(x)
+    for (const body of RESPONSES) {
+      const res = await x.call('POST', '/api/v1/management/responses', { key: x.keyA, body: { surveyId, ...body, variables: { score: 1 } } })
+      assert.is(res.status, 200, res.text)
+    }
+    // The services as the shared page calls them, with what of a context they read.
+    const ctx = { storage: x.storage, now: () => clock.now() } as CanvassContext
+    const survey = await findSharedSurvey(ctx, key)
+    assert.is(survey?.id, surveyId)
+    if (!survey) return
+    const filters = readShareFilters({})
+    const first = await shareAnswers(ctx, survey, { source: 'data', key: 'color' }, filters, { limit: 2 })
+    assert.equal(first.items.map((row) => row.value), ['Blue', 'Blue'], 'newest first')
+    assert.type(first.next, 'string')
+    const rest = await shareAnswers(ctx, survey, { source: 'data', key: 'color' }, filters, { limit: 100, after: first.next as string })
+    assert.equal(rest.items.map((row) => row.value), ['Red', 'Blue', 'Red'])
+    assert.is(rest.next, null)
+    const german = await shareAnswers(ctx, survey, { source: 'data', key: 'why' }, readShareFilters({ lang: 'de' }), { limit: 10 })
+    assert.equal(german.items.map((row) => row.value), ['fast'])
+    const variables = await shareAnswers(ctx, survey, { source: 'variables', key: 'score' }, filters, { limit: 10 })
+    assert.is(variables.items.length, RESPONSES.length)
+
+    const seen: string[] = []
+    let after: string | undefined
+    for (let page = 0; page < 10; page++) {
+      const listed = await shareResponses(ctx, survey, filters, { limit: 4, ...(after ? { after } : {}) })
+      seen.push(...listed.items.map((response) => response.createdAt.toISOString()))
+      if (!listed.next) break
+      after = listed.next
+    }
+    assert.equal(seen, RESPONSES.map((response) => new Date(response.createdAt).toISOString()).reverse(), 'every response once, newest first')
+    const finished = await shareResponses(ctx, survey, readShareFilters({ finished: 'true', endDate: '2026-03-10' }), { limit: 10 })
+    assert.is(finished.items.length, 3)
+    assert.ok(finished.items.every((response) => response.surveyId === surveyId && response.finished))
+    for (const bad of ['nope', '%%%', btoa('2026-03-10T00:00:00.000Z|')]) {
+      try {
+        await shareResponses(ctx, survey, filters, { limit: 10, after: bad })
+        assert.unreachable(`cursor ${bad}`)
+      } catch (error) {
+        assert.instance(error, CanvassError)
+        assert.is((error as CanvassError).status, 400)
+      }
+    }
+    try {
+      readShareFilters({ finished: 'maybe' })
+      assert.unreachable('a bad filter')
+    } catch (error) {
+      assert.is((error as CanvassError).status, 400)
+    }
   })
 
   test('two concurrent shares leave exactly one key that works, the one the survey holds', async () => {
