@@ -81,11 +81,29 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A survey's summary: displays, responses, completion, drop-off, time to complete, per-question counts */
+        /** A survey's summary: displays, responses, completion, drop-off, time to complete, per-question counts (finished, lang filter the responses) */
         get: operations["getV1ManagementSurveysBySurveyIdSummary"];
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/management/surveys/{surveyId}/share": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Share a survey's results read-only at /share/{resultShareKey} with a new key (an earlier key stops working) */
+        post: operations["postV1ManagementSurveysBySurveyIdShare"];
+        /** Stop sharing a survey's results: its /share/{resultShareKey} pages answer 404 */
+        delete: operations["deleteV1ManagementSurveysBySurveyIdShare"];
         options?: never;
         head?: never;
         patch?: never;
@@ -861,6 +879,23 @@ export interface paths {
         put?: never;
         /** Send a delivery again: same webhook-id, a new attempt with a new timestamp and signature */
         post: operations["postV1WebhooksByWebhookIdDeliveriesByDeliveryIdRedeliver"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/share/{resultShareKey}/summary.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A shared survey's summary, as the management summary answers it (startDate, endDate, finished, lang) */
+        get: operations["getShareByResultShareKeySummaryJson"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2640,6 +2675,8 @@ export interface operations {
                 startDate?: string;
                 endDate?: string;
                 filterDateField?: "createdAt" | "updatedAt";
+                finished?: "true" | "false";
+                lang?: string;
             };
             header?: never;
             path: {
@@ -2666,6 +2703,7 @@ export interface operations {
                             startRate: number | null;
                             completionRate: number | null;
                             averageTimeToComplete: number | null;
+                            medianTimeToComplete: number | null;
                             dropOff: {
                                 beforeFirstQuestion: number;
                                 questions: {
@@ -2692,7 +2730,8 @@ export interface operations {
                                     id: string;
                                     label: string;
                                     count: number;
-                                    percentage: number | null;
+                                    percentage?: number | null;
+                                    averagePosition?: number | null;
                                 }[];
                                 other?: {
                                     count: number;
@@ -2751,6 +2790,132 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid API key, or the resource belongs to another environment */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource (or route) in the caller's environment */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited: `Retry-After`, `RateLimit-Policy` and `RateLimit` say when to come back */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unreachable for now; nothing was written (`Retry-After`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postV1ManagementSurveysBySurveyIdShare: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                surveyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            resultShareKey: string | null;
+                            url: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description No valid API key, or the resource belongs to another environment */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource (or route) in the caller's environment */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited: `Retry-After`, `RateLimit-Policy` and `RateLimit` say when to come back */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unreachable for now; nothing was written (`Retry-After`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteV1ManagementSurveysBySurveyIdShare: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                surveyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            resultShareKey: string | null;
+                            url: string | null;
+                        };
+                    };
                 };
             };
             /** @description No valid API key, or the resource belongs to another environment */
@@ -8323,6 +8488,157 @@ export interface operations {
             };
             /** @description No valid API key, or the resource belongs to another environment */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource (or route) in the caller's environment */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited: `Retry-After`, `RateLimit-Policy` and `RateLimit` say when to come back */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unreachable for now; nothing was written (`Retry-After`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getShareByResultShareKeySummaryJson: {
+        parameters: {
+            query?: {
+                startDate?: string;
+                endDate?: string;
+                finished?: "true" | "false";
+                lang?: string;
+            };
+            header?: never;
+            path: {
+                resultShareKey: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            surveyId: string;
+                            displays: number;
+                            responses: {
+                                started: number;
+                                finished: number;
+                            };
+                            startRate: number | null;
+                            completionRate: number | null;
+                            averageTimeToComplete: number | null;
+                            medianTimeToComplete: number | null;
+                            dropOff: {
+                                beforeFirstQuestion: number;
+                                questions: {
+                                    questionId: string;
+                                    answered: number;
+                                    droppedAfter: number;
+                                    dropOffRate: number | null;
+                                }[];
+                            };
+                            quotas: {
+                                id: string;
+                                name: string;
+                                limit: number;
+                                count: number;
+                                percentage: number;
+                            }[];
+                            questions: {
+                                questionId: string;
+                                type: string;
+                                headline: string;
+                                answered: number;
+                                skipped: number;
+                                choices?: {
+                                    id: string;
+                                    label: string;
+                                    count: number;
+                                    percentage?: number | null;
+                                    averagePosition?: number | null;
+                                }[];
+                                other?: {
+                                    count: number;
+                                    percentage: number | null;
+                                    values: {
+                                        value: unknown;
+                                        count: number;
+                                    }[];
+                                };
+                                score?: number | null;
+                                promoters?: {
+                                    count: number;
+                                    percentage: number | null;
+                                };
+                                passives?: {
+                                    count: number;
+                                    percentage: number | null;
+                                };
+                                detractors?: {
+                                    count: number;
+                                    percentage: number | null;
+                                };
+                                average?: number | null;
+                                distribution?: {
+                                    rating: number;
+                                    count: number;
+                                    percentage: number | null;
+                                }[];
+                                satisfied?: {
+                                    count: number;
+                                    percentage: number | null;
+                                };
+                                booked?: {
+                                    count: number;
+                                    percentage: number | null;
+                                };
+                                clicked?: number;
+                                accepted?: number;
+                                dismissed?: number;
+                                rows?: {
+                                    row: string;
+                                    columns: {
+                                        column: string;
+                                        count: number;
+                                    }[];
+                                }[];
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Bad request: malformed JSON, a field missing or wrong (`details` names each), or a domain rule */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };

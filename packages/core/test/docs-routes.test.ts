@@ -45,7 +45,8 @@ docs('lists every registered route once, and nothing else', async () => {
 docs('paths are written relative to basePath', async () => {
   const canvass = createCanvass({ storage: bed().storage, basePath: '/feedback' })
   assert.ok(
-    canvass.routes.every(({ path }) => path.startsWith('/feedback/api/')),
+    // The API, and the shared results pages beside it (`/share/…`).
+    canvass.routes.every(({ path }) => path.startsWith('/feedback/api/') || path.startsWith('/feedback/share/')),
     'routes carry the base path',
   )
 })

@@ -84,6 +84,8 @@ interface Seeds {
   display: string
   /** A delivery of `webhook` (the dispatcher is off: never sent). */
   delivery: string
+  /** The key `survey`'s results are shared under, as its last share left it. */
+  shareKey: string
 }
 type Kind = keyof Seeds
 
@@ -105,6 +107,7 @@ const PARAM_KINDS: Record<string, Kind> = {
   quotaId: 'quota',
   displayId: 'display',
   deliveryId: 'delivery',
+  resultShareKey: 'shareKey',
 }
 const KINDS = [...new Set(Object.values(PARAM_KINDS))]
 const paramNames = (path: string) => (path.match(/:[A-Za-z0-9_]+/g) ?? []).map((name) => name.slice(1))
@@ -223,8 +226,11 @@ test(`each of the ${ROUTES.length} routes, ${RUNS_PER_ROUTE} runs: never 5xx, co
       if (res.status !== 200) throw new Error(`seed ${kind} failed: ${res.status} ${res.text}`)
       return res.body.data.id as string
     }
-    if (kind === 'survey' || kind === 'response') {
+    if (kind === 'shareKey') {
+      seeds.shareKey = await newShareKey(x, seeds.survey)
+    } else if (kind === 'survey' || kind === 'response') {
       if (kind === 'survey') seeds.survey = (await createSurvey(x, { status: 'inProgress' })).id
+      if (kind === 'survey') seeds.shareKey = await newShareKey(x, seeds.survey)
       seeds.response = await createResponse(x, seeds.survey)
       if (kind === 'survey') seeds.display = await newDisplay(x, seeds.survey)
       if (kind === 'survey') seeds.quota = await newQuota(x, seeds.survey, n)
@@ -336,7 +342,10 @@ test(`each of the ${ROUTES.length} routes, ${RUNS_PER_ROUTE} runs: never 5xx, co
           ...(withBody ? { rawBody: text, headers: { 'content-type': 'application/json', ...signature } } : {}),
         })
         if (first) seen.exampleStatus = res.status
-        if (route.method === 'DELETE' && res.status === 200) await reseed(PARAM_KINDS[names[names.length - 1] as string] as Kind)
+        if (route.method === 'DELETE' && res.status === 200 && !route.path.endsWith('/share'))
+          await reseed(PARAM_KINDS[names[names.length - 1] as string] as Kind)
+        // Sharing the seeded survey (again) or no longer: its key is the one its last share left.
+        if (route.path.endsWith('/share') && res.status === 200) await reseed('shareKey')
         const what = `${route.method} ${target.slice(0, 200)} ${withBody ? text.slice(0, 200) : ''} → ${res.status} ${res.text.slice(0, 300)}`
         assert.is(res.headers.get('x-content-type-options'), 'nosniff', `nosniff on every answer: ${what}`)
         if (res.status === 400) assert.ok(Buffer.byteLength(res.text) < 16 * 1024, `400 of ${res.text.length} bytes: ${what}`)
@@ -412,6 +421,7 @@ async function plantSeeds(x: Backend): Promise<Seeds> {
   const webhook = (await created('/api/v1/webhooks', { url: 'https://example.invalid/hook', triggers: ['responseCreated'] })).id
   return {
     survey,
+    shareKey: await newShareKey(x, survey),
     response: await createResponse(x, survey),
     webhook,
     delivery: await newDelivery(x, webhook, survey),
@@ -448,6 +458,13 @@ async function newDisplay(x: Backend, surveyId: string): Promise<string> {
   const res = await x.call('POST', `/api/v1/client/${x.envA}/displays`, { body: { surveyId } })
   if (res.status !== 200) throw new Error(`seeding a display failed: ${res.status} ${res.text}`)
   return res.body.data.id
+}
+
+/** Shares `survey`'s results (again): the new key. */
+async function newShareKey(x: Backend, survey: string): Promise<string> {
+  const res = await x.call('POST', `/api/v1/management/surveys/${survey}/share`, { key: x.keyA })
+  if (res.status !== 200) throw new Error(`sharing a survey failed: ${res.status} ${res.text}`)
+  return res.body.data.resultShareKey
 }
 
 /** A quota of `survey` that every response meets (named after `n`, as names are unique per survey). */

@@ -82,7 +82,10 @@ async function seed(environmentId: string): Promise<void> {
     environmentId,
     survey.id,
   )
+  // The seeded survey's results shared; the share examples below use surveys of their own, so the key stays.
+  const shared = await call('POST', `/api/v1/management/surveys/${survey.id}/share`)
   Object.assign(seeds, {
+    resultShareKey: [shared.resultShareKey],
     environmentId: [environmentId],
     surveyId: [survey.id],
     responseId: [response.id],
@@ -336,6 +339,9 @@ const EXAMPLES: Record<string, () => Promise<Partial<GeneratedRequest>>> = {
   'GET /api/v1/management/responses/export': async () => ({ query: { surveyId: seeds.surveyId![0], format: 'ndjson' } }),
   // Deletions of resources of their own, so that the seeded ones stay for the rest.
   'DELETE /api/v1/management/surveys/{surveyId}': async () => ({ path: { surveyId: await freshSurvey() } }),
+  'POST /api/v1/management/surveys/{surveyId}/share': async () => ({ path: { surveyId: await freshSurvey() } }),
+  'DELETE /api/v1/management/surveys/{surveyId}/share': async () => ({ path: { surveyId: await freshSurvey() } }),
+  'GET /share/{resultShareKey}/summary.json': async () => ({ query: { finished: 'true', lang: 'default', startDate: '2026-01-01' } }),
   'DELETE /api/v1/management/responses/{responseId}': async () => ({ path: { responseId: await freshResponse() } }),
   'DELETE /api/v1/management/people/{personId}': async () => ({ path: { personId: await freshContact() } }),
   'DELETE /api/v1/management/contacts/{contactId}': async () => ({ path: { contactId: await freshContact() } }),
