@@ -84,7 +84,7 @@ export async function createMetrics(options: { postgres: boolean }): Promise<Met
   const pool = options.postgres ? poolSeries(client, registers) : undefined
   // Every known label value from the first scrape on, so that a rate over it is defined before its first event.
   for (const outcome of ['delivered', 'retried', 'failed', 'disabled']) deliveries.inc({ outcome }, 0)
-  for (const rule of ['address', 'client', 'environment', 'management']) rateLimited.inc({ rule }, 0)
+  for (const rule of ['address', 'client', 'environment', 'management', 'share']) rateLimited.inc({ rule }, 0)
 
   let sources: Parameters<Metrics['readOnScrape']>[0] | undefined
 

@@ -3,8 +3,8 @@ import type { RateLimit, RateLimitOptions } from '@canvass/core'
 /**
  * `CANVASS_RATE_LIMITS`: unset → the contract's defaults; `off` → no rate limiting; otherwise a comma-separated
  * list of `name=<limit>/<window>` (window in `s` or `m`) or `name=off`, for `client` (per environment and
- * client address), `environment` (per environment), `management` (per API key) and `address` (per client
- * address, every request without a live key); names left out keep their default. Example:
+ * client address), `environment` (per environment), `management` (per API key), `address` (per client
+ * address, every request without a live key) and `share` (the shared results, per client address); names left out keep their default. Example:
  * `client=20/10s,environment=off`.
  *
  * @returns undefined when rate limiting is off.
@@ -16,10 +16,10 @@ export function parseRateLimits(value: string | undefined): Omit<RateLimitOption
   if (text === 'off') return undefined
   const limits: Record<string, RateLimit | false> = {}
   for (const part of text.split(',')) {
-    const match = /^\s*(client|environment|management|address)\s*=\s*(?:(off)|(\d{1,9})\s*\/\s*(\d{1,6})\s*(s|m))\s*$/.exec(part)
+    const match = /^\s*(client|environment|management|address|share)\s*=\s*(?:(off)|(\d{1,9})\s*\/\s*(\d{1,6})\s*(s|m))\s*$/.exec(part)
     if (!match) {
       throw new Error(
-        `CANVASS_RATE_LIMITS: "${part}" is not "off" or <client|environment|management|address>=<limit>/<window>s|m, e.g. client=1000/60s`,
+        `CANVASS_RATE_LIMITS: "${part}" is not "off" or <client|environment|management|address|share>=<limit>/<window>s|m, e.g. client=1000/60s`,
       )
     }
     const [, name = '', off, limit, amount, unit] = match
