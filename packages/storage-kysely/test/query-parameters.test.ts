@@ -61,6 +61,7 @@ interface Ids {
   environmentId: string
   surveyId: string
   webhookId: string
+  resultShareKey: string
 }
 
 /** Path parameters, by name: an id of a resource that exists. A route with another one fails the test. */
@@ -68,6 +69,7 @@ const PATH: Record<string, (ids: Ids) => string> = {
   surveyId: (ids) => ids.surveyId,
   webhookId: (ids) => ids.webhookId,
   environmentId: (ids) => ids.environmentId,
+  resultShareKey: (ids) => ids.resultShareKey,
 }
 
 /** A body that gets the route past its body parsing, for the routes that take one. */
@@ -135,7 +137,10 @@ for (const backend of backends()) {
     })
     await created(`/api/v1/client/${environmentId}/responses`, { surveyId, userId: 'user-1', finished: true, data: { q1: 'a' } }, false)
     const webhookId = await created('/api/v1/webhooks', { url: 'https://example.invalid/hook', triggers: ['responseCreated'] })
-    ids = { environmentId, surveyId, webhookId }
+    const shared = await call('POST', `/api/v1/management/surveys/${surveyId}/share`)
+    if (shared.status !== 200) throw new Error(`sharing the survey: ${shared.status} ${await shared.text()}`)
+    const { resultShareKey } = ((await shared.json()) as { data: { resultShareKey: string } }).data
+    ids = { environmentId, surveyId, webhookId, resultShareKey }
   })
   test.after(async () => {
     await open?.close()
