@@ -45,7 +45,9 @@ async function seed(environmentId: string): Promise<void> {
     survey.id,
   )
   const person = people[0]?.id ?? ''
+  const shared = await call('POST', `/api/v1/management/surveys/${survey.id}/share`)
   Object.assign(params, {
+    resultShareKey: shared.resultShareKey,
     environmentId,
     surveyId: survey.id,
     responseId: response.id,
