@@ -44,9 +44,26 @@ const QUESTIONS = [
 
 /** Responses across two days, two languages (and none), finished or not, with times to complete. */
 const RESPONSES = [
-  { createdAt: '2026-03-10T08:00:00Z', finished: true, language: 'de', ttc: { color: 1000 }, data: { color: 'Red', nps: 10, stars: 5, grid: { Speed: 'Good' }, rank: ['Speed', 'Price', 'Looks'], why: 'fast' } },
-  { createdAt: '2026-03-10T09:00:00Z', finished: true, language: 'en', ttc: { color: 4000 }, data: { color: 'Blue', nps: 6, stars: 2, rank: ['Price', 'Speed'], why: 'cheap' } },
-  { createdAt: '2026-03-10T23:30:00Z', finished: true, ttc: { color: 2000 }, data: { color: 'Red', nps: 9, stars: 4, rank: ['Looks', 'Speed', 'Price'] } },
+  {
+    createdAt: '2026-03-10T08:00:00Z',
+    finished: true,
+    language: 'de',
+    ttc: { color: 1000 },
+    data: { color: 'Red', nps: 10, stars: 5, grid: { Speed: 'Good' }, rank: ['Speed', 'Price', 'Looks'], why: 'fast' },
+  },
+  {
+    createdAt: '2026-03-10T09:00:00Z',
+    finished: true,
+    language: 'en',
+    ttc: { color: 4000 },
+    data: { color: 'Blue', nps: 6, stars: 2, rank: ['Price', 'Speed'], why: 'cheap' },
+  },
+  {
+    createdAt: '2026-03-10T23:30:00Z',
+    finished: true,
+    ttc: { color: 2000 },
+    data: { color: 'Red', nps: 9, stars: 4, rank: ['Looks', 'Speed', 'Price'] },
+  },
   { createdAt: '2026-03-11T10:00:00Z', finished: false, language: 'de', data: { color: 'Blue', nps: 3 } },
   { createdAt: '2026-03-11T11:00:00Z', finished: true, language: 'de', ttc: { color: 9000 }, data: { color: 'Blue', rank: ['Speed'] } },
   { createdAt: '2026-03-12T12:00:00Z', finished: false, data: {} },
@@ -66,7 +83,11 @@ async function newSharedSurvey(x: TestCanvass, overrides: Record<string, unknown
 
 for (const backend of availableBackends()) {
   const clock = createTestClock()
-  const { test, bed } = suiteWithBed(`shared results (${backend})`, { backend, clock, rateLimits: { share: { limit: 1000, windowMs: 60_000 } } })
+  const { test, bed } = suiteWithBed(`shared results (${backend})`, {
+    backend,
+    clock,
+    rateLimits: { share: { limit: 1000, windowMs: 60_000 } },
+  })
 
   test('sharing on gives a key and its absolute URL; again rotates it; off clears it; old keys 404 at once', async () => {
     const x = bed()
@@ -84,7 +105,11 @@ for (const backend of availableBackends()) {
     assert.is.not(next, key, 'a new key each time')
     const old = await x.call('GET', `/share/${key}/summary.json`)
     assert.is(old.status, 404, 'the rotated key answers 404 at once, whatever was cached')
-    assert.equal(old.body, { code: 'not_found', message: 'Shared Results not found', details: { resource_id: key, resource_type: 'Shared Results' } })
+    assert.equal(old.body, {
+      code: 'not_found',
+      message: 'Shared Results not found',
+      details: { resource_id: key, resource_type: 'Shared Results' },
+    })
     assert.is((await x.call('GET', `/share/${next}/summary.json`)).status, 200)
 
     const off = await x.call('DELETE', `/api/v1/management/surveys/${surveyId}/share`, { key: x.keyA })
@@ -102,7 +127,10 @@ for (const backend of availableBackends()) {
   test('with publicUrl, the share URL is built on it', async () => {
     const other = await createTestCanvass({ backend, publicUrl: 'https://feedback.example.com/base/' })
     try {
-      const survey = await other.call('POST', '/api/v1/management/surveys', { key: other.keyA, body: { environmentId: other.envA, name: 'S', questions: QUESTIONS } })
+      const survey = await other.call('POST', '/api/v1/management/surveys', {
+        key: other.keyA,
+        body: { environmentId: other.envA, name: 'S', questions: QUESTIONS },
+      })
       assert.is(survey.status, 200, survey.text)
       const shared = await other.call('POST', `/api/v1/management/surveys/${survey.body.data.id}/share`, { key: other.keyA })
       assert.is(shared.status, 200, shared.text)
@@ -185,7 +213,11 @@ for (const backend of availableBackends()) {
     assert.equal(summaries['lang=de'].responses, { started: 3, finished: 2 })
     assert.is(summaries['lang=de'].medianTimeToComplete, 5000)
     assert.equal(summaries['lang=default'].responses, { started: 2, finished: 1 }, 'no language counts as the default')
-    assert.equal(summaries['startDate=2026-03-10&endDate=2026-03-10'].responses, { started: 3, finished: 3 }, 'a date-only endDate takes its day')
+    assert.equal(
+      summaries['startDate=2026-03-10&endDate=2026-03-10'].responses,
+      { started: 3, finished: 3 },
+      'a date-only endDate takes its day',
+    )
     assert.equal(summaries['startDate=2026-03-11T00:00:00Z&finished=true&lang=de'].responses, { started: 1, finished: 1 })
     assert.equal(summaries['startDate=&endDate=&lang=&finished='], all, 'empty parameters are no filter')
   })
@@ -197,7 +229,10 @@ for (const backend of availableBackends()) {
     assert.is(await started(key), 0)
     await x.call('POST', '/api/v1/management/responses', { key: x.keyA, body: { surveyId, finished: true, data: { why: 'x' } } })
     assert.is(await started(key), 0, 'cached')
-    const [a, b] = await Promise.all([x.call('GET', `/share/${key}/summary.json?lang=xx`), x.call('GET', `/share/${key}/summary.json?lang=xx`)])
+    const [a, b] = await Promise.all([
+      x.call('GET', `/share/${key}/summary.json?lang=xx`),
+      x.call('GET', `/share/${key}/summary.json?lang=xx`),
+    ])
     assert.equal(a.body, b.body, 'identical concurrent requests')
     clock.advance(10_001)
     assert.is(await started(key), 1, 'read again after 10 s')
@@ -233,7 +268,10 @@ for (const backend of availableBackends()) {
     const x = bed()
     const { surveyId, key } = await newSharedSurvey(x)
     for (const body of RESPONSES) {
-      const res = await x.call('POST', '/api/v1/management/responses', { key: x.keyA, body: { surveyId, ...body, variables: { score: 1 } } })
+      const res = await x.call('POST', '/api/v1/management/responses', {
+        key: x.keyA,
+        body: { surveyId, ...body, variables: { score: 1 } },
+      })
       assert.is(res.status, 200, res.text)
     }
     // The services as the shared page calls them, with what of a context they read.
@@ -243,13 +281,23 @@ for (const backend of availableBackends()) {
     if (!survey) return
     const filters = readShareFilters({})
     const first = await shareAnswers(ctx, survey, { source: 'data', key: 'color' }, filters, { limit: 2 })
-    assert.equal(first.items.map((row) => row.value), ['Blue', 'Blue'], 'newest first')
+    assert.equal(
+      first.items.map((row) => row.value),
+      ['Blue', 'Blue'],
+      'newest first',
+    )
     assert.type(first.next, 'string')
     const rest = await shareAnswers(ctx, survey, { source: 'data', key: 'color' }, filters, { limit: 100, after: first.next as string })
-    assert.equal(rest.items.map((row) => row.value), ['Red', 'Blue', 'Red'])
+    assert.equal(
+      rest.items.map((row) => row.value),
+      ['Red', 'Blue', 'Red'],
+    )
     assert.is(rest.next, null)
     const german = await shareAnswers(ctx, survey, { source: 'data', key: 'why' }, readShareFilters({ lang: 'de' }), { limit: 10 })
-    assert.equal(german.items.map((row) => row.value), ['fast'])
+    assert.equal(
+      german.items.map((row) => row.value),
+      ['fast'],
+    )
     const variables = await shareAnswers(ctx, survey, { source: 'variables', key: 'score' }, filters, { limit: 10 })
     assert.is(variables.items.length, RESPONSES.length)
 
@@ -261,7 +309,11 @@ for (const backend of availableBackends()) {
       if (!listed.next) break
       after = listed.next
     }
-    assert.equal(seen, RESPONSES.map((response) => new Date(response.createdAt).toISOString()).reverse(), 'every response once, newest first')
+    assert.equal(
+      seen,
+      RESPONSES.map((response) => new Date(response.createdAt).toISOString()).reverse(),
+      'every response once, newest first',
+    )
     const finished = await shareResponses(ctx, survey, readShareFilters({ finished: 'true', endDate: '2026-03-10' }), { limit: 10 })
     assert.is(finished.items.length, 3)
     assert.ok(finished.items.every((response) => response.surveyId === surveyId && response.finished))
@@ -318,7 +370,11 @@ for (const backend of availableBackends()) {
     const unknown = await x.call('GET', '/share/unknown/summary.json', { address: '203.0.113.7', key: x.keyA })
     assert.is(unknown.status, 429, 'any share path, with an API key or not')
     assert.is((await x.call('GET', `/share/${key}/summary.json`, { address: '203.0.113.8' })).status, 200, 'another address')
-    assert.is((await x.call('GET', '/api/v1/management/me', { address: '203.0.113.7', key: x.keyA })).status, 200, 'the API is not limited by it')
+    assert.is(
+      (await x.call('GET', '/api/v1/management/me', { address: '203.0.113.7', key: x.keyA })).status,
+      200,
+      'the API is not limited by it',
+    )
     clock.advance(60_001)
     assert.is((await x.call('GET', `/share/${key}/summary.json`, { address: '203.0.113.7' })).status, 200, 'a new window')
   })

@@ -173,7 +173,13 @@ for (const backend of backends()) {
     await sql`delete from canvass.canvass_migration where name in ('0020-survey-variables', '0021-survey-blocks', '0022-quotas', '0023-import-mappings', '0024-surveys-by-share-key')`.execute(
       db,
     )
-    assert.equal(await migrate(db), ['0020-survey-variables', '0021-survey-blocks', '0022-quotas', '0023-import-mappings', '0024-surveys-by-share-key'])
+    assert.equal(await migrate(db), [
+      '0020-survey-variables',
+      '0021-survey-blocks',
+      '0022-quotas',
+      '0023-import-mappings',
+      '0024-surveys-by-share-key',
+    ])
     const survey = await storage.surveys.get(surveyId)
     assert.is(survey?.environmentId, environmentId)
     assert.equal(survey?.variables, [])
@@ -188,7 +194,9 @@ for (const backend of backends()) {
     await sql`alter table canvass.surveys drop column blocks`.execute(db)
     await sql`drop table canvass.response_quota_links, canvass.quotas, canvass.import_mappings`.execute(db)
     await sql`drop index canvass.surveys_result_share_key_idx`.execute(db)
-    await sql`delete from canvass.canvass_migration where name in ('0021-survey-blocks', '0022-quotas', '0023-import-mappings', '0024-surveys-by-share-key')`.execute(db)
+    await sql`delete from canvass.canvass_migration where name in ('0021-survey-blocks', '0022-quotas', '0023-import-mappings', '0024-surveys-by-share-key')`.execute(
+      db,
+    )
     assert.equal(await migrate(db), ['0021-survey-blocks', '0022-quotas', '0023-import-mappings', '0024-surveys-by-share-key'])
     const survey = await storage.surveys.get(surveyId)
     assert.equal(survey?.blocks, [])

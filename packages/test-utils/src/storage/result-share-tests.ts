@@ -24,7 +24,8 @@ export const resultShareTests: StorageTest[] = [
       assert.is(cleared?.resultShareKey, null)
       assert.is(await storage.surveys.getByResultShareKey(key), null, 'a cleared key finds nothing at once')
       assert.is(await storage.surveys.setResultShareKey(production, `missing-${freshId()}`, key), null)
-      for (const id of IMPOSSIBLE_IDS) assert.is(await storage.surveys.setResultShareKey(production, id, key), null, `id ${id.slice(0, 20)}`)
+      for (const id of IMPOSSIBLE_IDS)
+        assert.is(await storage.surveys.setResultShareKey(production, id, key), null, `id ${id.slice(0, 20)}`)
     },
   },
   {
@@ -69,7 +70,10 @@ export const resultShareTests: StorageTest[] = [
       await seedResponse(storage, production, survey.id, { createdAt: at(20), data: { other: 'only' } })
       await seedResponse(storage, production, other.id, { data: { q: 'other survey' } })
       const answered = values.flatMap((value, index) =>
-        value === '' || value === null || (Array.isArray(value) && value.length === 0) || (typeof value === 'object' && value !== null && Object.keys(value).length === 0)
+        value === '' ||
+        value === null ||
+        (Array.isArray(value) && value.length === 0) ||
+        (typeof value === 'object' && value !== null && Object.keys(value).length === 0)
           ? []
           : [{ id: ids[index] as string, createdAt: index === 6 ? at(5) : at(index), value }],
       )
@@ -84,17 +88,30 @@ export const resultShareTests: StorageTest[] = [
       const walked: string[] = []
       let after: { createdAt: Date; id: string } | undefined
       for (let page = 0; page < 20; page++) {
-        const rows = await storage.responses.listAnswers(production, survey.id, { source: 'data', key: 'q', limit: 2, ...(after ? { after } : {}) })
+        const rows = await storage.responses.listAnswers(production, survey.id, {
+          source: 'data',
+          key: 'q',
+          limit: 2,
+          ...(after ? { after } : {}),
+        })
         assert.ok(rows.length <= 3, 'up to limit + 1')
         walked.push(...rows.slice(0, 2).map((row) => row.responseId))
         const last = rows[1]
         if (rows.length <= 2 || !last) break
         after = { createdAt: last.createdAt, id: last.responseId }
       }
-      assert.equal(walked, answered.map((row) => row.id), 'pages of 2 walk every answer once')
+      assert.equal(
+        walked,
+        answered.map((row) => row.id),
+        'pages of 2 walk every answer once',
+      )
 
       const variables = await storage.responses.listAnswers(production, survey.id, { source: 'variables', key: 'score', limit: 3 })
-      assert.equal(variables.map((row) => row.value), [0, 1, 2, 3], 'variables, 0 included, limit + 1 rows')
+      assert.equal(
+        variables.map((row) => row.value),
+        [0, 1, 2, 3],
+        'variables, 0 included, limit + 1 rows',
+      )
       const german = await storage.responses.listAnswers(production, survey.id, { source: 'data', key: 'q', limit: 100, language: 'de' })
       assert.equal(
         german.map((row) => row.responseId),
@@ -111,11 +128,23 @@ export const resultShareTests: StorageTest[] = [
         dated.map((row) => row.responseId),
         answered.filter((row) => row.createdAt >= at(1)).map((row) => row.id),
       )
-      assert.equal(await storage.responses.listAnswers(development, survey.id, { source: 'data', key: 'q', limit: 100 }), [], 'another environment')
+      assert.equal(
+        await storage.responses.listAnswers(development, survey.id, { source: 'data', key: 'q', limit: 100 }),
+        [],
+        'another environment',
+      )
       assert.equal(await storage.responses.listAnswers(production, survey.id, { source: 'data', key: 'nothing', limit: 100 }), [])
       for (const id of IMPOSSIBLE_IDS) {
-        assert.equal(await storage.responses.listAnswers(production, id, { source: 'data', key: 'q', limit: 5 }), [], `survey ${id.slice(0, 20)}`)
-        assert.equal(await storage.responses.listAnswers(production, survey.id, { source: 'data', key: id, limit: 5 }), [], `key ${id.slice(0, 20)}`)
+        assert.equal(
+          await storage.responses.listAnswers(production, id, { source: 'data', key: 'q', limit: 5 }),
+          [],
+          `survey ${id.slice(0, 20)}`,
+        )
+        assert.equal(
+          await storage.responses.listAnswers(production, survey.id, { source: 'data', key: id, limit: 5 }),
+          [],
+          `key ${id.slice(0, 20)}`,
+        )
       }
     },
   },
@@ -125,14 +154,19 @@ export const resultShareTests: StorageTest[] = [
       const { production } = await seedProject(storage)
       const survey = await seedSurvey(storage, production)
       const byLanguage: Record<string, string> = {}
-      for (const language of ['de', 'default', null, 'fr']) byLanguage[String(language)] = await seedResponse(storage, production, survey.id, { language })
+      for (const language of ['de', 'default', null, 'fr'])
+        byLanguage[String(language)] = await seedResponse(storage, production, survey.id, { language })
       const listed = async (language: string) =>
         (await storage.responses.list(production, { surveyId: survey.id, language, limit: 100 })).map((row) => row.id).sort()
       assert.equal(await listed('de'), [byLanguage.de])
       assert.equal(await listed('default'), [byLanguage.default, byLanguage.null].sort())
       assert.equal(await listed('en'), [])
       assert.is(await storage.responses.count(production, { surveyId: survey.id, language: 'fr' }), 1)
-      assert.is(await storage.responses.count(production, { surveyId: survey.id, language: 'a\u0000b' }), 0, 'a language that cannot be stored')
+      assert.is(
+        await storage.responses.count(production, { surveyId: survey.id, language: 'a\u0000b' }),
+        0,
+        'a language that cannot be stored',
+      )
     },
   },
 ]

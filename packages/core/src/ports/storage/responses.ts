@@ -37,9 +37,7 @@ export interface ResponseListQuery extends PageQuery, ResponseFilter {
 }
 
 /** Which answers `ResponseStore.listAnswers` reads: one field of a survey's responses, a page of them. */
-export interface AnswerListQuery
-  extends PageQuery,
-    Pick<ResponseFilter, 'dateField' | 'startDate' | 'endDate' | 'finished' | 'language'> {
+export interface AnswerListQuery extends PageQuery, Pick<ResponseFilter, 'dateField' | 'startDate' | 'endDate' | 'finished' | 'language'> {
   /** `data` holds answers and hidden fields, `variables` the survey's variables. */
   source: 'data' | 'variables'
   key: string
