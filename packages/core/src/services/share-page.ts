@@ -187,7 +187,7 @@ function responsesTabHtml(input: SharePageInput, page: ShareResponsePage, after:
     return (
       `<article class="cv-card cv-response" data-cv="response" data-response="${escapeHtml(response.id)}">` +
       `<header class="cv-response-head">${timeHtml(response.createdAt)}` +
-      `<span class="cv-badge ${response.finished ? 'cv-badge-done' : ''}">${response.finished ? 'Completed' : 'Not completed'}</span>${language}</header>` +
+      `<span class="cv-badge${response.finished ? ' cv-badge-done' : ''}">${response.finished ? 'Completed' : 'Not completed'}</span>${language}</header>` +
       (rows.length ? `<dl class="cv-qas">${rows.join('')}</dl>` : '<p class="cv-muted">No answers.</p>') +
       '</article>'
     )
