@@ -105,7 +105,7 @@ test('the summary tab shows the summary route’s numbers, for every question ty
     if (question.distribution) {
       assert.is(read('scale-average', q), exact(question.average))
       const points = all.filter((entry) => entry.cv === 'scale-count' && entry.attrs.question === question.questionId)
-      assert.is(points.length, question.questionId === 'effort' ? 7 : 5, 'a column for each point of the scale')
+      assert.is(points.length, { stars: 10, csat: 5, effort: 7 }[question.questionId as string], 'a column for each point of the scale')
       for (const point of question.distribution) {
         assert.is(read('scale-count', { ...q, rating: String(point.rating) }), exact(point.count))
         assert.is(read('scale-percentage', { ...q, rating: String(point.rating) }), exact(point.percentage))
@@ -184,7 +184,7 @@ test('nothing from another origin, no inline style attribute, one style with the
     html.includes(`<a class="cv-link" href="/storage/${bed().envA}/public/report-23--fid--0f8fad5b-d9cb-469f-a165-70867728950e.pdf">report-23.pdf</a>`),
     'a public file of the environment is linked by its path, under its own name',
   )
-  assert.ok(html.includes('secret.pdf <span class="cv-muted">(private file)</span>'), 'a file elsewhere is named, not linked')
+  assert.ok(html.includes('secret.pdf <span class="cv-muted">(not linked)</span>'), 'a file elsewhere is named, not linked')
 })
 
 test('the filters: the form shows them and every link keeps them', () => {
@@ -226,7 +226,7 @@ test('the responses tab: one card per response in the order given, answers by he
   assert.ok(first.html.includes('<dt>Which colour do you like best?</dt>'), 'an answer by its headline')
   assert.ok(first.html.includes('<dt>plan <span class="cv-muted">(hidden field)</span></dt>'), 'a hidden field')
   assert.ok(first.html.includes('>Not completed</span>') && first.html.includes('>Completed</span>'))
-  assert.ok(first.html.includes('<span class="cv-badge">de</span>'), 'the language')
+  assert.ok(first.html.includes('<span class="cv-badge"><span class="cv-sr">Language: </span>de</span>'), 'the language')
   assert.ok(first.next, 'there is a next page')
   assert.ok(first.html.includes(`data-cv="next-page" rel="next" href="?tab=responses&#38;after=${first.next}&#38;startDate=2026-03-01"`))
   const second = responsesPage(first.next ?? undefined)

@@ -160,7 +160,7 @@ function dropOffHtml(summary: SharePageSummary, questions: Map<string, PageQuest
   return (
     `<section class="cv-section cv-card" aria-labelledby="cv-dropoff"><h2 id="cv-dropoff">Drop-off</h2>` +
     '<p class="cv-muted">Where unfinished responses stopped: after which question they answered last.</p>' +
-    '<div class="cv-scroll"><table class="cv-table"><thead><tr><th scope="col">Question</th><th scope="col">Answered</th>' +
+    '<div class="cv-scroll" tabindex="0" role="region" aria-label="Drop-off table"><table class="cv-table"><thead><tr><th scope="col">Question</th><th scope="col">Answered</th>' +
     '<th scope="col">Stopped after</th><th scope="col">Drop-off</th></tr></thead><tbody>' +
     `<tr><th scope="row">Before the first question</th><td></td><td>${numberHtml('dropoff-before-first', dropOff.beforeFirstQuestion, formatCount(dropOff.beforeFirstQuestion))}</td><td></td></tr>` +
     `${rows.join('')}</tbody></table></div></section>`
@@ -317,6 +317,8 @@ function scaleHtml(entry: SharePageQuestionSummary, question: PageQuestion | und
   const byRating = new Map((entry.distribution ?? []).map((point) => [point.rating, point]))
   const total = (entry.distribution ?? []).reduce((sum, point) => sum + point.count, 0)
   const top = Math.max(1, ...(entry.distribution ?? []).map((point) => point.count))
+  // Seven or ten columns must fit a phone: their shares are shown as whole percentages (the exact one is in `value`).
+  const wide = range > 5
   const columns: string[] = []
   for (let rating = 1; rating <= Math.min(range, 10); rating++) {
     const point = byRating.get(rating)
@@ -326,7 +328,7 @@ function scaleHtml(entry: SharePageQuestionSummary, question: PageQuestion | und
     const height = Math.round((count / top) * 1000) / 10
     columns.push(
       `<li><span class="cv-col-nums">${numberHtml('scale-count', count, formatCount(count), attrs)}` +
-        `<span class="cv-muted">${numberHtml('scale-percentage', percentage, formatPercent(percentage), attrs)}</span></span>` +
+        `<span class="cv-muted">${numberHtml('scale-percentage', percentage, formatPercent(wide && percentage !== null ? Math.round(percentage) : percentage), attrs)}</span></span>` +
         `<svg class="cv-col" aria-hidden="true" focusable="false"><rect class="cv-bar-fill" y="${100 - height}%" width="100%" height="${height}%" rx="3"></rect></svg>` +
         `<span class="cv-col-label"><span class="cv-sr">Rating </span>${rating}</span></li>`,
     )
@@ -338,7 +340,7 @@ function scaleHtml(entry: SharePageQuestionSummary, question: PageQuestion | und
   const average = entry.average ?? null
   return (
     `<div class="cv-score"><p class="cv-big">Average ${numberHtml('scale-average', average, average === null ? '–' : String(average), q)} <span class="cv-muted">of ${range}</span></p>${satisfied}</div>` +
-    `<ol class="cv-histogram" aria-label="How many answered each rating">${columns.join('')}</ol>`
+    `<ol class="cv-histogram${wide ? ' cv-histogram-wide' : ''}" aria-label="How many answered each rating">${columns.join('')}</ol>`
   )
 }
 
@@ -371,7 +373,7 @@ function matrixHtml(entry: SharePageQuestionSummary, question: PageQuestion | un
     return `<tr><th scope="row">${escapeHtml(row)}</th>${tds.join('')}</tr>`
   })
   const more = moreNote(allColumns.length - columns.length, 'columns')
-  return `<div class="cv-scroll"><table class="cv-table cv-matrix"><thead><tr><td></td>${head}</tr></thead><tbody>${body.join('')}</tbody></table></div>${more}`
+  return `<div class="cv-scroll" tabindex="0" role="region" aria-label="${escapeHtml(entry.headline || entry.questionId)}: grid"><table class="cv-table cv-matrix"><thead><tr><td></td>${head}</tr></thead><tbody>${body.join('')}</tbody></table></div>${more}`
 }
 
 function rankingHtml(entry: SharePageQuestionSummary): string {
@@ -433,7 +435,8 @@ export function filesHtml(value: unknown, view: Pick<ShareSummaryView, 'basePath
     .map((url) => {
       const name = escapeHtml(uploadedFileName(url).slice(0, 200))
       const href = shareFileHref(url, view.basePath, view.survey.environmentId)
-      return href ? `<a class="cv-link" href="${escapeHtml(href)}">${name}</a>` : `${name} <span class="cv-muted">(private file)</span>`
+      if (href) return `<a class="cv-link" href="${escapeHtml(href)}">${name}</a>`
+      return `${name} <span class="cv-muted">(${/\/storage\/[^/]+\/private\//.test(url) ? 'private file' : 'not linked'})</span>`
     })
     .join(', ')
 }

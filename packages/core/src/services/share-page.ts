@@ -21,10 +21,11 @@
  */
 import { escapeHtml } from '../http/html'
 import type { ResponseRecord, SurveyRecord } from '../ports/storage'
-import type { ShareField } from './share-page-parts'
+import type { PageQuestion, ShareField } from './share-page-parts'
 import {
   SHARE_PAGE_LIMITS,
   answerText,
+  isRecord,
   formatCount,
   plainText,
   shareFieldParam,
@@ -159,9 +160,9 @@ function filtersHtml(survey: SharePageInput['survey'], filters: SharePageFilters
 
 type Href = (params: Record<string, string | undefined>) => string
 
-function pagerHtml(next: string | null, after: string | undefined, href: Href, params: Record<string, string>): string {
+function pagerHtml(next: string | null, after: string | undefined, href: Href, params: Record<string, string>, noun: string): string {
   const first = after ? `<a class="cv-link" href="${escapeHtml(href(params))}">← Newest</a>` : '<span></span>'
-  const more = next ? `<a class="cv-link" data-cv="next-page" rel="next" href="${escapeHtml(href({ ...params, after: next }))}">Older →</a>` : ''
+  const more = next ? `<a class="cv-link" data-cv="next-page" rel="next" href="${escapeHtml(href({ ...params, after: next }))}">Older ${noun} →</a>` : ''
   return first === '<span></span>' && !more ? '' : `<nav class="cv-pager" aria-label="Pages">${first}${more}</nav>`
 }
 
@@ -173,7 +174,7 @@ function responsesTabHtml(input: SharePageInput, page: ShareResponsePage, after:
     for (const question of questions) {
       const value = response.data[question.id]
       if (value === undefined || answerText(value).trim() === '') continue
-      const shown = question.type === 'fileUpload' ? filesHtml(value, input) : escapeHtml(answerText(value))
+      const shown = question.type === 'fileUpload' ? filesHtml(value, input) : escapeHtml(answerText(pictureNames(question, value)))
       rows.push(`<div class="cv-qa"><dt>${escapeHtml(question.headline)}</dt><dd class="cv-answer">${shown}</dd></div>`)
     }
     for (const key of hiddenFields) {
@@ -183,7 +184,10 @@ function responsesTabHtml(input: SharePageInput, page: ShareResponsePage, after:
         `<div class="cv-qa"><dt>${escapeHtml(key)} <span class="cv-muted">(hidden field)</span></dt><dd class="cv-answer">${escapeHtml(answerText(value))}</dd></div>`,
       )
     }
-    const language = response.language && response.language !== 'default' ? `<span class="cv-badge">${escapeHtml(response.language)}</span>` : ''
+    const language =
+      response.language && response.language !== 'default'
+        ? `<span class="cv-badge"><span class="cv-sr">Language: </span>${escapeHtml(response.language)}</span>`
+        : ''
     return (
       `<article class="cv-card cv-response" data-cv="response" data-response="${escapeHtml(response.id)}">` +
       `<header class="cv-response-head">${timeHtml(response.createdAt)}` +
@@ -196,8 +200,15 @@ function responsesTabHtml(input: SharePageInput, page: ShareResponsePage, after:
   return (
     `<section class="cv-section" aria-labelledby="cv-responses"><h2 id="cv-responses" class="cv-sr">Responses</h2>` +
     `<p class="cv-muted">Newest first, ${formatCount(SHARE_PAGE_LIMITS.responsesPerPage)} per page.</p>${empty}${cards.join('')}` +
-    `${pagerHtml(page.next, after, href, { tab: 'responses' })}</section>`
+    `${pagerHtml(page.next, after, href, { tab: 'responses' }, 'responses')}</section>`
   )
+}
+
+/** Picture selection answers name pictures by id: shown as the summary names them (`Picture 2`). */
+function pictureNames(question: PageQuestion, value: unknown): unknown {
+  if (question.type !== 'pictureSelection' || !Array.isArray(question.raw.choices)) return value
+  const names = new Map(question.raw.choices.map((choice, index) => [isRecord(choice) ? choice.id : undefined, `Picture ${index + 1}`]))
+  return Array.isArray(value) ? value.map((entry) => names.get(entry) ?? entry) : (names.get(value) ?? value)
 }
 
 function answersTabHtml(input: SharePageInput, field: ShareField, page: ShareAnswerPage, after: string | undefined, href: Href): string {
@@ -208,13 +219,15 @@ function answersTabHtml(input: SharePageInput, field: ShareField, page: ShareAns
   const items = page.items.slice(0, SHARE_PAGE_LIMITS.answersPerPage).map(
     (item) =>
       `<li data-cv="answer" data-field="${fieldAttr}"><span class="cv-answer">${
-        question?.type === 'fileUpload' ? filesHtml(item.value, input) : escapeHtml(answerText(item.value, Number.POSITIVE_INFINITY))
+        question?.type === 'fileUpload'
+          ? filesHtml(item.value, input)
+          : escapeHtml(answerText(question ? pictureNames(question, item.value) : item.value, Number.POSITIVE_INFINITY))
       }</span><span class="cv-muted cv-when">${timeHtml(item.createdAt)}</span></li>`,
   )
   return (
     `<section class="cv-section cv-card" aria-labelledby="cv-answers"><p><a class="cv-link" href="${escapeHtml(href({}))}">← Summary</a></p>` +
     `<h2 id="cv-answers">${escapeHtml(title)}</h2><p class="cv-muted">All answers, newest first.</p>` +
     (items.length ? `<ul class="cv-list cv-answers">${items.join('')}</ul>` : '<p class="cv-muted">No answers match these filters.</p>') +
-    `${pagerHtml(page.next, after, href, { tab: 'answers', field: shareFieldParam(field) })}</section>`
+    `${pagerHtml(page.next, after, href, { tab: 'answers', field: shareFieldParam(field) }, 'answers')}</section>`
   )
 }
