@@ -94,7 +94,10 @@ export function answersOf(i: number, environmentId: string, origin: string) {
     when: `2026-0${1 + (i % 9)}-1${i % 10}`,
     addr: ['12 Main Street', i % 2 ? 'Flat 3' : '', 'Springfield', 'IL', '62701', 'US'],
     contact: ['Ada', `Lovelace ${i}`, `ada${i}@example.org`, '+1 555 0100', 'Analytical Engines'],
-    files: [`${origin}/storage/${environmentId}/public/report-${i}--fid--0f8fad5b-d9cb-469f-a165-70867728950e.pdf`, 'https://files.example/secret.pdf'],
+    files: [
+      `${origin}/storage/${environmentId}/public/report-${i}--fid--0f8fad5b-d9cb-469f-a165-70867728950e.pdf`,
+      'https://files.example/secret.pdf',
+    ],
     plan: i % 2 ? 'pro' : 'free',
   }
   // Later responses stop earlier, unfinished: the drop-off table has something to show.

@@ -11,7 +11,7 @@ import type { SharePageInput, SharePageSummary } from '../src/services/share-pag
 import { SHARE_PAGE_LIMITS, sharePageHtml, shareSummaryFields } from '../src/services/share-page'
 import type { surveySummaryOutput } from '../src/services/survey-summary'
 import type { SharedSurveySeed } from './share-page-fixtures'
-import { HOSTILE, answersFrom, latestFrom, seedSharedSurvey } from './share-page-fixtures'
+import { answersFrom, latestFrom, seedSharedSurvey } from './share-page-fixtures'
 
 const { test, bed } = suiteWithBed('shared results page')
 
@@ -41,7 +41,9 @@ function numbersOf(html: string) {
   const all = [...html.matchAll(/<data class="cv-num" data-cv="([^"]+)"((?: data-[a-z]+="[^"]*")*) value="([^"]*)">([^<]*)<\/data>/g)].map(
     (match) => ({
       cv: match[1] as string,
-      attrs: Object.fromEntries([...(match[2] as string).matchAll(/ data-([a-z]+)="([^"]*)"/g)].map((a) => [a[1], unescape(a[2] as string)])),
+      attrs: Object.fromEntries(
+        [...(match[2] as string).matchAll(/ data-([a-z]+)="([^"]*)"/g)].map((a) => [a[1], unescape(a[2] as string)]),
+      ),
       value: match[3] as string,
     }),
   )
@@ -115,11 +117,15 @@ test('the summary tab shows the summary route’s numbers, for every question ty
       assert.is(read('csat-satisfied', q), exact(question.satisfied.count))
       assert.is(read('csat-satisfied-percentage', q), exact(question.satisfied.percentage))
     }
-    if (question.type === 'cta') assert.equal([read('cta-clicked', q), read('cta-dismissed', q)], [exact(question.clicked), exact(question.dismissed)])
+    if (question.type === 'cta')
+      assert.equal([read('cta-clicked', q), read('cta-dismissed', q)], [exact(question.clicked), exact(question.dismissed)])
     if (question.type === 'consent')
       assert.equal([read('consent-accepted', q), read('consent-dismissed', q)], [exact(question.accepted), exact(question.dismissed)])
     if (question.type === 'cal')
-      assert.equal([read('cal-booked', q), read('cal-booked-percentage', q)], [exact(question.booked.count), exact(question.booked.percentage)])
+      assert.equal(
+        [read('cal-booked', q), read('cal-booked-percentage', q)],
+        [exact(question.booked.count), exact(question.booked.percentage)],
+      )
     if (question.type === 'matrix') {
       assert.ok(question.rows.length === 2, 'both rows were answered')
       for (const row of question.rows)
@@ -134,12 +140,17 @@ test('open questions, hidden fields and variables show their latest answers, new
   for (const field of ['data:why', 'data:when', 'data:addr', 'data:contact', 'data:files', 'data:plan', 'variables:score']) {
     const items = html.match(new RegExp(`<li data-cv="answer" data-field="${field}">`, 'g')) ?? []
     assert.is(items.length, SHARE_PAGE_LIMITS.latestAnswers, field)
-    assert.ok(html.includes(`href="?tab=answers&#38;field=${encodeURIComponent(field)}&#38;finished=true"`), `a link to ${field}'s answers, filters kept`)
+    assert.ok(
+      html.includes(`href="?tab=answers&#38;field=${encodeURIComponent(field)}&#38;finished=true"`),
+      `a link to ${field}'s answers, filters kept`,
+    )
   }
   const newestWhy = seed.responses.find((response) => typeof response.data.why === 'string')?.data.why as string
   const firstWhy = /<li data-cv="answer" data-field="data:why"><span class="cv-answer">([^<]*)</.exec(html)?.[1]
   assert.is(unescape(firstWhy ?? ''), newestWhy)
-  assert.ok(html.includes('12 Main Street, Flat 3, Springfield, IL, 62701, US') || html.includes('12 Main Street, Springfield, IL, 62701, US'))
+  assert.ok(
+    html.includes('12 Main Street, Flat 3, Springfield, IL, 62701, US') || html.includes('12 Main Street, Springfield, IL, 62701, US'),
+  )
 })
 
 test('stored texts stay text: a hostile survey name, choice label, headline and answer are escaped', () => {
@@ -156,7 +167,11 @@ test('stored texts stay text: a hostile survey name, choice label, headline and 
     filters: {},
     nonce: NONCE,
     basePath: '',
-    view: { tab: 'answers', field: { source: 'data', key: 'why' }, answers: answersFrom(seed.responses, { source: 'data', key: 'why' }, 50) },
+    view: {
+      tab: 'answers',
+      field: { source: 'data', key: 'why' },
+      answers: answersFrom(seed.responses, { source: 'data', key: 'why' }, 50),
+    },
   })
   assert.not.ok(/<script/i.test(answers) || answers.includes('" onmouseover'))
   assert.ok(answers.includes(`I want &#34;${escaped}&#34; x&#34; onmouseover=&#34;alert(1)`), 'the answer')
@@ -166,7 +181,10 @@ test('stored texts stay text: a hostile survey name, choice label, headline and 
 
 test('nothing from another origin, no inline style attribute, one style with the nonce, every control labelled', () => {
   for (const html of [summaryPage({ language: 'de' }), responsesPage().html]) {
-    assert.not.ok(/\s(?:href|src|srcset|action|poster|formaction|xlink:href)="\s*(?!data:)[a-z][a-z0-9+.-]*:/i.test(html), 'no absolute URL')
+    assert.not.ok(
+      /\s(?:href|src|srcset|action|poster|formaction|xlink:href)="\s*(?!data:)[a-z][a-z0-9+.-]*:/i.test(html),
+      'no absolute URL',
+    )
     assert.not.ok(/\s(?:href|src|action)="\s*\/\//.test(html), 'no scheme-relative URL')
     assert.not.ok(/url\(|@import/i.test(html), 'the style loads nothing')
     assert.not.ok(/\sstyle=/i.test(html), 'no style attribute (the policy refuses them)')
@@ -181,14 +199,21 @@ test('nothing from another origin, no inline style attribute, one style with the
   }
   const html = summaryPage()
   assert.ok(
-    html.includes(`<a class="cv-link" href="/storage/${bed().envA}/public/report-23--fid--0f8fad5b-d9cb-469f-a165-70867728950e.pdf">report-23.pdf</a>`),
+    html.includes(
+      `<a class="cv-link" href="/storage/${bed().envA}/public/report-23--fid--0f8fad5b-d9cb-469f-a165-70867728950e.pdf">report-23.pdf</a>`,
+    ),
     'a public file of the environment is linked by its path, under its own name',
   )
   assert.ok(html.includes('secret.pdf <span class="cv-muted">(not linked)</span>'), 'a file elsewhere is named, not linked')
 })
 
 test('the filters: the form shows them and every link keeps them', () => {
-  const html = summaryPage({ startDate: new Date('2026-03-02T00:00:00Z'), endDate: new Date('2026-03-20T23:59:59.999Z'), finished: true, language: 'de' })
+  const html = summaryPage({
+    startDate: new Date('2026-03-02T00:00:00Z'),
+    endDate: new Date('2026-03-20T23:59:59.999Z'),
+    finished: true,
+    language: 'de',
+  })
   assert.ok(html.includes('<input type="date" id="cv-start" name="startDate" value="2026-03-02">'))
   assert.ok(html.includes('<input type="date" id="cv-end" name="endDate" value="2026-03-20">'))
   assert.ok(html.includes('<input type="checkbox" id="cv-finished" name="finished" value="true" checked>'))
@@ -219,7 +244,10 @@ function responsesPage(after?: string) {
 test('the responses tab: one card per response in the order given, answers by headline; never the contact, meta or attributes', () => {
   const first = responsesPage()
   const ids = [...first.html.matchAll(/<article [^>]*data-cv="response" data-response="([^"]+)"/g)].map((match) => match[1])
-  assert.equal(ids, first.items.map((response) => response.id))
+  assert.equal(
+    ids,
+    first.items.map((response) => response.id),
+  )
   assert.is(ids.length, SHARE_PAGE_LIMITS.responsesPerPage)
   const newest = first.items[0]
   assert.ok(newest && newest.createdAt >= (first.items[1]?.createdAt ?? 0), 'newest first, as the storage lists them')
@@ -249,7 +277,10 @@ test('the answers tab: one field’s answers, whole, newest first, with its next
   })
   assert.is((html.match(/<li data-cv="answer" data-field="data:why">/g) ?? []).length, 3)
   assert.ok(html.includes(`<h2 id="cv-answers">Why? &#60;script&#62;`), 'the question')
-  assert.ok(html.includes('<input type="hidden" name="tab" value="answers"><input type="hidden" name="field" value="data:why">'), 'the form stays here')
+  assert.ok(
+    html.includes('<input type="hidden" name="tab" value="answers"><input type="hidden" name="field" value="data:why">'),
+    'the form stays here',
+  )
   assert.ok(html.includes(`href="?tab=answers&#38;field=data%3Awhy&#38;after=${answers.next}&#38;finished=true"`), 'the next page')
 })
 
@@ -270,7 +301,10 @@ test('a ranking question (with `choices` by average position) is drawn in that o
   const html = summaryPage({}, summary)
   const { read } = numbersOf(html)
   assert.equal(
-    ranking.choices.map((choice) => [read('ranking-average', { question: 'rank', choice: choice.id }), read('ranking-count', { question: 'rank', choice: choice.id })]),
+    ranking.choices.map((choice) => [
+      read('ranking-average', { question: 'rank', choice: choice.id }),
+      read('ranking-count', { question: 'rank', choice: choice.id }),
+    ]),
     [
       ['1.25', '4'],
       ['2', '4'],
@@ -287,7 +321,10 @@ test('the page stays bounded whatever the answers: capped lists, long answers cu
     ...seed.summary,
     questions: seed.summary.questions.map((q: any) =>
       q.questionId === 'color'
-        ? { ...q, other: { count: 500, percentage: 50, values: Array.from({ length: 500 }, (_, i) => ({ value: `${i}${long}`, count: 1 })) } }
+        ? {
+            ...q,
+            other: { count: 500, percentage: 50, values: Array.from({ length: 500 }, (_, i) => ({ value: `${i}${long}`, count: 1 })) },
+          }
         : q,
     ),
   }

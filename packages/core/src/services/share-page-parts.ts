@@ -66,7 +66,9 @@ export function surveyHiddenFields(survey: Pick<SurveyRecord, 'hiddenFields'>): 
 /** The survey's variables (id and name), at most `fields`. */
 export function surveyVariables(survey: Pick<SurveyRecord, 'variables'>): Array<{ id: string; name: string }> {
   return survey.variables
-    .flatMap((raw) => (isRecord(raw) && typeof raw.id === 'string' ? [{ id: raw.id, name: typeof raw.name === 'string' ? raw.name : raw.id }] : []))
+    .flatMap((raw) =>
+      isRecord(raw) && typeof raw.id === 'string' ? [{ id: raw.id, name: typeof raw.name === 'string' ? raw.name : raw.id }] : [],
+    )
     .slice(0, SHARE_PAGE_LIMITS.fields)
 }
 
@@ -90,7 +92,7 @@ export function plainText(value: unknown): string {
       : isRecord(value)
         ? typeof value.default === 'string'
           ? value.default
-          : (Object.values(value).find((entry) => typeof entry === 'string') as string | undefined) ?? ''
+          : ((Object.values(value).find((entry) => typeof entry === 'string') as string | undefined) ?? '')
         : ''
   return raw.replace(/#recall:[^#/]*\/fallback:([^#]*)#/g, (_, fallback: string) => fallback.replaceAll('nbsp', ' ').trim() || '…')
 }

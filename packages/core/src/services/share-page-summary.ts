@@ -263,7 +263,8 @@ function choicesHtml(entry: SharePageQuestionSummary): string {
     )
   }
   const more = moreNote(choices.length - SHARE_PAGE_LIMITS.chartRows, 'choices')
-  const multi = entry.type === 'multipleChoiceMulti' ? '<p class="cv-muted">Several choices may be picked: shares are of those who answered.</p>' : ''
+  const multi =
+    entry.type === 'multipleChoiceMulti' ? '<p class="cv-muted">Several choices may be picked: shares are of those who answered.</p>' : ''
   const values = other?.values.slice(0, SHARE_PAGE_LIMITS.otherValues) ?? []
   const otherList = values.length
     ? `<details class="cv-details"><summary>Other answers given (${formatCount(values.length)}${other && other.values.length > values.length ? '+' : ''})</summary><ul class="cv-list">` +
@@ -396,7 +397,9 @@ function rankingHtml(entry: SharePageQuestionSummary): string {
 
 function fieldsHtml(view: ShareSummaryView): string {
   const section = (title: string, id: string, blocks: string[]) =>
-    blocks.length ? `<section class="cv-section cv-card" aria-labelledby="${id}"><h2 id="${id}">${title}</h2>${blocks.join('')}</section>` : ''
+    blocks.length
+      ? `<section class="cv-section cv-card" aria-labelledby="${id}"><h2 id="${id}">${title}</h2>${blocks.join('')}</section>`
+      : ''
   const block = (label: string, field: ShareField) =>
     `<div class="cv-field-block"><h3>${escapeHtml(label)}</h3>${latestHtml(view, field, false)}</div>`
   return (
@@ -441,6 +444,7 @@ export function filesHtml(value: unknown, view: Pick<ShareSummaryView, 'basePath
     .join(', ')
 }
 
-const moreNote = (hidden: number, what: string) => (hidden > 0 ? `<p class="cv-muted">${formatCount(hidden)} more ${what} not shown.</p>` : '')
+const moreNote = (hidden: number, what: string) =>
+  hidden > 0 ? `<p class="cv-muted">${formatCount(hidden)} more ${what} not shown.</p>` : ''
 const unique = (list: string[]) => [...new Set(list)]
 const isLabelled = (item: unknown): item is { label: unknown } => typeof item === 'object' && item !== null && 'label' in item

@@ -136,7 +136,8 @@ function filtersHtml(survey: SharePageInput['survey'], filters: SharePageFilters
     (tab === 'summary' ? '' : `<input type="hidden" name="tab" value="${escapeHtml(tab)}">`) +
     (field ? `<input type="hidden" name="field" value="${escapeHtml(field)}">` : '')
   const languages = surveyLanguages(survey)
-  if (filters.language && !languages.some((entry) => entry.code === filters.language)) languages.push({ code: filters.language, default: false })
+  if (filters.language && !languages.some((entry) => entry.code === filters.language))
+    languages.push({ code: filters.language, default: false })
   const language = languages.length
     ? `<div class="cv-control"><label for="cv-lang">Language</label><select id="cv-lang" name="lang"><option value="">All languages</option>` +
       languages
@@ -162,7 +163,9 @@ type Href = (params: Record<string, string | undefined>) => string
 
 function pagerHtml(next: string | null, after: string | undefined, href: Href, params: Record<string, string>, noun: string): string {
   const first = after ? `<a class="cv-link" href="${escapeHtml(href(params))}">← Newest</a>` : '<span></span>'
-  const more = next ? `<a class="cv-link" data-cv="next-page" rel="next" href="${escapeHtml(href({ ...params, after: next }))}">Older ${noun} →</a>` : ''
+  const more = next
+    ? `<a class="cv-link" data-cv="next-page" rel="next" href="${escapeHtml(href({ ...params, after: next }))}">Older ${noun} →</a>`
+    : ''
   return first === '<span></span>' && !more ? '' : `<nav class="cv-pager" aria-label="Pages">${first}${more}</nav>`
 }
 
@@ -216,14 +219,16 @@ function answersTabHtml(input: SharePageInput, field: ShareField, page: ShareAns
   const variable = field.source === 'variables' ? surveyVariables(input.survey).find((entry) => entry.id === field.key) : undefined
   const title = question ? question.headline : variable ? `Variable ${variable.name}` : `Hidden field ${field.key}`
   const fieldAttr = escapeHtml(shareFieldParam(field))
-  const items = page.items.slice(0, SHARE_PAGE_LIMITS.answersPerPage).map(
-    (item) =>
-      `<li data-cv="answer" data-field="${fieldAttr}"><span class="cv-answer">${
-        question?.type === 'fileUpload'
-          ? filesHtml(item.value, input)
-          : escapeHtml(answerText(question ? pictureNames(question, item.value) : item.value, Number.POSITIVE_INFINITY))
-      }</span><span class="cv-muted cv-when">${timeHtml(item.createdAt)}</span></li>`,
-  )
+  const items = page.items
+    .slice(0, SHARE_PAGE_LIMITS.answersPerPage)
+    .map(
+      (item) =>
+        `<li data-cv="answer" data-field="${fieldAttr}"><span class="cv-answer">${
+          question?.type === 'fileUpload'
+            ? filesHtml(item.value, input)
+            : escapeHtml(answerText(question ? pictureNames(question, item.value) : item.value, Number.POSITIVE_INFINITY))
+        }</span><span class="cv-muted cv-when">${timeHtml(item.createdAt)}</span></li>`,
+    )
   return (
     `<section class="cv-section cv-card" aria-labelledby="cv-answers"><p><a class="cv-link" href="${escapeHtml(href({}))}">← Summary</a></p>` +
     `<h2 id="cv-answers">${escapeHtml(title)}</h2><p class="cv-muted">All answers, newest first.</p>` +
