@@ -235,7 +235,7 @@ function chartHtml(view: ShareSummaryView, entry: SharePageQuestionSummary, ques
     case 'ranking':
       return rankingHtml(entry)
     default:
-      return latestHtml(view, { source: 'data', key: entry.questionId }, entry.type === 'fileUpload')
+      return latestHtml(view, { source: 'data', key: entry.questionId }, entry.headline || entry.questionId, entry.type === 'fileUpload')
   }
 }
 
@@ -401,7 +401,7 @@ function fieldsHtml(view: ShareSummaryView): string {
       ? `<section class="cv-section cv-card" aria-labelledby="${id}"><h2 id="${id}">${title}</h2>${blocks.join('')}</section>`
       : ''
   const block = (label: string, field: ShareField) =>
-    `<div class="cv-field-block"><h3>${escapeHtml(label)}</h3>${latestHtml(view, field, false)}</div>`
+    `<div class="cv-field-block"><h3>${escapeHtml(label)}</h3>${latestHtml(view, field, label, false)}</div>`
   return (
     section(
       'Hidden fields',
@@ -417,7 +417,7 @@ function fieldsHtml(view: ShareSummaryView): string {
 }
 
 /** The latest answers of a field, with a link to all of them (files as links where the page may link them). */
-function latestHtml(view: ShareSummaryView, field: ShareField, files: boolean): string {
+function latestHtml(view: ShareSummaryView, field: ShareField, label: string, files: boolean): string {
   const page = view.latest[shareFieldParam(field)]
   const items = page?.items.slice(0, SHARE_PAGE_LIMITS.latestAnswers) ?? []
   if (!items.length) return '<p class="cv-muted">No answers yet.</p>'
@@ -427,7 +427,7 @@ function latestHtml(view: ShareSummaryView, field: ShareField, files: boolean): 
       `<li data-cv="answer" data-field="${fieldAttr}"><span class="cv-answer">${files ? filesHtml(item.value, view) : escapeHtml(answerText(item.value))}</span>` +
       `<span class="cv-muted cv-when">${timeHtml(item.createdAt)}</span></li>`,
   )
-  return `<ul class="cv-list cv-answers">${list.join('')}</ul><p><a class="cv-link" href="${escapeHtml(view.answersHref(field))}">All answers<span class="cv-sr"> to ${escapeHtml(field.key)}</span> →</a></p>`
+  return `<ul class="cv-list cv-answers">${list.join('')}</ul><p><a class="cv-link" href="${escapeHtml(view.answersHref(field))}">All answers<span class="cv-sr">: ${escapeHtml(label)}</span> →</a></p>`
 }
 
 /** Uploaded files: the name as text, a link when it is a public file of the survey's environment here. */
