@@ -1,0 +1,125 @@
+import * as v from 'valibot'
+import type { CanvassContext, Handler } from '../context'
+import { param } from '../context'
+import { CanvassError, validationError } from '../errors'
+import { htmlResponse, newNonce } from '../http/html'
+import type { RouteTable } from '../http/route-table'
+import type { SurveyRecord } from '../ports/storage'
+import { messagePageHtml } from '../services/link-page'
+import type { ShareFilters } from '../services/result-share'
+import { findSharedSurvey, readShareFilters, shareAnswers, shareResponses, shareSummary } from '../services/result-share'
+import type { ShareAnswerPage, ShareField, SharePageView } from '../services/share-page'
+import { SHARE_PAGE_LIMITS, parseShareFieldParam, shareFieldParam, sharePageHtml, shareSummaryFields } from '../services/share-page'
+
+/**
+ * `GET /share/{resultShareKey}`: a shared survey's results as a page of its own (`services/share-page.ts`), for
+ * anyone with the link while sharing is on: the summary, `?tab=responses` (newest first, `after` pages), and
+ * `?tab=answers&field=data:ID` (or `variables:ID`) one field's answers. The filters (`startDate`, `endDate`,
+ * `finished=true`, `lang`) come from the page's GET form, whose empty fields mean "no filter". An unknown,
+ * rotated or unshared key is a 404 page, a bad parameter a 400 page naming it: never JSON, never the key.
+ */
+export function registerSharePageRoutes(routes: RouteTable): void {
+  routes.get('/share/:resultShareKey', sharePage, {
+    summary:
+      "A shared survey's results as a page: the summary, `?tab=responses`, `?tab=answers&field=data:ID`; filters `startDate`, `endDate`, `finished`, `lang`; `after` pages",
+    auth: 'none',
+    produces: 'text/html',
+    query: v.object({
+      tab: v.optional(v.string()),
+      field: v.optional(v.string()),
+      after: v.optional(v.string()),
+      startDate: v.optional(v.string()),
+      endDate: v.optional(v.string()),
+      finished: v.optional(v.string()),
+      lang: v.optional(v.string()),
+    }),
+  })
+}
+
+const NOT_FOUND = {
+  title: 'Results not found',
+  heading: 'These results are not shared',
+  text: 'The link may be mistyped, or its owner stopped sharing these results or made a new link.',
+}
+
+/** Latest answers read at once for the summary tab: enough to overlap round trips, few enough to share a pool. */
+const ANSWER_READS_AT_ONCE = 4
+
+const sharePage: Handler = async (request, ctx) => {
+  const nonce = newNonce()
+  const survey = await findSharedSurvey(ctx, param(request, 'resultShareKey'))
+  if (!survey) return htmlResponse(404, messagePageHtml({ ...NOT_FOUND, nonce }), nonce)
+  try {
+    const query = withoutEmpty(request.query as Record<string, string | string[] | undefined>)
+    const filters = readShareFilters(query)
+    const view = await readView(ctx, survey, filters, query)
+    const html = sharePageHtml({ survey, filters, view, nonce, basePath: ctx.basePath })
+    return htmlResponse(200, html, nonce)
+  } catch (error) {
+    if (!(error instanceof CanvassError) || error.status !== 400) throw error
+    const named = Object.entries(error.details)
+      .map(([name, problem]) => `${name}: ${String(problem)}`)
+      .join('; ')
+    const page = messagePageHtml({
+      title: survey.name,
+      heading: 'This link asks for something the page cannot show',
+      text: named ? `${error.message} (${named}).` : `${error.message}.`,
+      nonce,
+    })
+    return htmlResponse(400, page, nonce)
+  }
+}
+
+async function readView(
+  ctx: CanvassContext,
+  survey: SurveyRecord,
+  filters: ShareFilters,
+  query: Record<string, string | string[] | undefined>,
+): Promise<SharePageView> {
+  const tab = one(query, 'tab') ?? 'summary'
+  const after = one(query, 'after')
+  if (tab === 'responses') {
+    const responses = await shareResponses(ctx, survey, filters, { limit: SHARE_PAGE_LIMITS.responsesPerPage, ...(after ? { after } : {}) })
+    return { tab, responses, after }
+  }
+  if (tab === 'answers') {
+    const field = parseShareFieldParam(one(query, 'field'))
+    if (!field) throw badParameter('field', 'Must be data:ID or variables:ID')
+    const answers = await shareAnswers(ctx, survey, field, filters, {
+      limit: SHARE_PAGE_LIMITS.answersPerPage,
+      ...(after ? { after } : {}),
+    })
+    return { tab, field, answers, after }
+  }
+  if (tab !== 'summary') throw badParameter('tab', 'Must be summary, responses or answers')
+  const [summary, latest] = await Promise.all([shareSummary(ctx, survey, filters), latestAnswers(ctx, survey, filters)])
+  return { tab, summary, latest }
+}
+
+/** The latest answers of each field the summary lists, a few reads at a time. */
+async function latestAnswers(ctx: CanvassContext, survey: SurveyRecord, filters: ShareFilters): Promise<Record<string, ShareAnswerPage>> {
+  const fields = shareSummaryFields(survey)
+  const latest: Record<string, ShareAnswerPage> = {}
+  let next = 0
+  const worker = async () => {
+    while (next < fields.length) {
+      const field = fields[next++] as ShareField
+      latest[shareFieldParam(field)] = await shareAnswers(ctx, survey, field, filters, { limit: SHARE_PAGE_LIMITS.latestAnswers })
+    }
+  }
+  await Promise.all(Array.from({ length: Math.min(ANSWER_READS_AT_ONCE, fields.length) }, worker))
+  return latest
+}
+
+/** The query without the empty values an unfilled form field sends. */
+function withoutEmpty(query: Record<string, string | string[] | undefined>): Record<string, string | string[] | undefined> {
+  return Object.fromEntries(Object.entries(query).filter(([, value]) => value !== undefined && value !== ''))
+}
+
+function one(query: Record<string, string | string[] | undefined>, name: string): string | undefined {
+  const value = query[name]
+  if (Array.isArray(value)) throw badParameter(name, 'Must be given once')
+  return value
+}
+
+const badParameter = (name: string, problem: string) => validationError({ [name]: problem })
