@@ -8,7 +8,10 @@
  * - `count=true` over every response (`X-Total-Count`, target < 300 ms);
  * - the CSV export of them all, in rows per second (target ≥ 50,000/s), and how far the server's RSS grows
  *   meanwhile (target < 64 MiB);
- * - the survey's summary (target < 2 s).
+ * - the survey's summary (target < 2 s);
+ * - the shared results page (`GET /share/{key}`, the sharing turned on through the management route): its
+ *   summary tab, whose summary the page reuses for 10 s, so each round asks with a start date of its own before
+ *   every response (the same summary, computed afresh), and the first page of its responses tab (target < 2.5 s).
  */
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -27,8 +30,8 @@ const RESPONSES = Number(process.env.BENCH_RESPONSES ?? 1_000_000)
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
 /** Rounds of each page pair (`BENCH_PAGE_ROUNDS`): a page takes ~10 ms, so the median of 3 moves by ±20% from run to run. */
 const PAGE_ROUNDS = Number(process.env.BENCH_PAGE_ROUNDS ?? 15)
-/** Which measures to run (`BENCH_PARTS`, comma-separated): pages, count, export, summary. */
-const PARTS = new Set((process.env.BENCH_PARTS ?? 'pages,count,export,summary').split(','))
+/** Which measures to run (`BENCH_PARTS`, comma-separated): pages, count, export, summary, share. */
+const PARTS = new Set((process.env.BENCH_PARTS ?? 'pages,count,export,summary,share').split(','))
 const DEPTH = Math.min(100_000, Math.floor(RESPONSES / 2))
 const baseUrl = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres'
 
@@ -174,6 +177,40 @@ try {
     summaries.push((await timed(`/api/v1/management/surveys/${surveyId}/summary`)).ms)
   if (summaries.length > 0)
     rows.push(['survey summary', `${(median(summaries) / 1000).toFixed(2)} s`, '< 2 s', median(summaries) < 2000 ? 'yes' : 'no'])
+
+  if (PARTS.has('share')) {
+    const shared = await call(`/api/v1/management/surveys/${surveyId}/share`, { method: 'POST' })
+    if (shared.status !== 200) throw new Error(`share: ${shared.status} ${await shared.text()}`)
+    const shareKey = ((await shared.json()) as { data: { resultShareKey: string } }).data.resultShareKey
+    const page = async (query: string, check: (html: string) => boolean) => {
+      const started = performance.now()
+      const answer = await fetch(`${server.url}/share/${shareKey}?${query}`)
+      const html = await answer.text()
+      const ms = performance.now() - started
+      if (answer.status !== 200 || !check(html)) throw new Error(`/share/{key}?${query}: ${answer.status} ${html.slice(0, 300)}`)
+      return ms
+    }
+    const summaryPages: number[] = []
+    const responsePages: number[] = []
+    for (let round = 0; round < ROUNDS; round++) {
+      // Before every response (they start on 2025-01-01), and a day of its own: not the summary of the round before.
+      const fresh = `startDate=${new Date(Date.UTC(2024, 0, 1 + round)).toISOString().slice(0, 10)}`
+      summaryPages.push(await page(fresh, (html) => html.includes(`data-cv="total-starts" value="${RESPONSES}"`)))
+      responsePages.push(await page(`tab=responses&${fresh}`, (html) => (html.match(/data-cv="response"/g) ?? []).length === 20))
+    }
+    rows.push([
+      `shared results page, summary tab, over ${RESPONSES.toLocaleString('en')}`,
+      `${(median(summaryPages) / 1000).toFixed(2)} s`,
+      '< 2.5 s',
+      median(summaryPages) < 2500 ? 'yes' : 'no',
+    ])
+    rows.push([
+      'shared results page, responses tab, first page',
+      `${median(responsePages).toFixed(0)} ms`,
+      '< 2.5 s',
+      median(responsePages) < 2500 ? 'yes' : 'no',
+    ])
+  }
 
   console.log('\n| measure | latest | target | met |\n|---|---|---|---|')
   for (const row of rows) console.log(`| ${row.join(' | ')} |`)

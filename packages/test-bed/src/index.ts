@@ -24,6 +24,8 @@ export { NOT_AUTHENTICATED, UNAUTHORIZED, badRequest, createResponse, createSurv
 export type { Backend } from './fixtures'
 export { assertSuccessOrContractError } from './answers'
 export { blockSurvey } from './block-survey'
+export { HOSTILE, seedSharedSurvey, sharedSurveyAnswers, sharedSurveyQuestions } from './shared-results'
+export type { SharedSurveyBed, SharedSurveySeed } from './shared-results'
 export * from './reference-fields'
 export { arbitraryOf, resolve } from './json-schema-arbitrary'
 export type { JsonSchema, SchemaContext } from './json-schema-arbitrary'
