@@ -181,8 +181,17 @@ function summaryNumbers(s: any): Record<string, string> {
         put(`nps-${group}`, question[group].count, q)
         put(`nps-${group}-percentage`, question[group].percentage, q)
       }
+      // A column for each score 0 to 10; a score nobody gave shows 0 (the summary leaves it out).
+      for (let score = 0; score <= 10; score++) {
+        put('nps-count', 0, { ...q, rating: String(score) })
+        put('nps-percentage', 0, { ...q, rating: String(score) })
+      }
+      for (const point of question.distribution) {
+        put('nps-count', point.count, { ...q, rating: String(point.rating) })
+        put('nps-percentage', point.percentage, { ...q, rating: String(point.rating) })
+      }
     }
-    if (question.distribution) {
+    if (question.distribution && question.type !== 'nps') {
       put('scale-average', question.average, q)
       // A column for each point of the scale; a point nobody chose shows 0 (the summary leaves it out).
       const range = Number(QUESTIONS.find((entry) => entry.id === question.questionId)?.range)

@@ -45,6 +45,7 @@ import { registerQuotaRoutes } from './routes/management/quotas'
 import { registerWidgetRoutes } from './routes/widget'
 import { registerLinkPageRoutes } from './routes/link-page'
 import { registerShareRoutes } from './routes/share'
+import { registerSharePageRoutes } from './routes/share-page'
 import { registerSurveyShareRoutes } from './routes/management/survey-share'
 import { createId } from './services/ids'
 import { DEFAULT_MAX_RESPONSE_BYTES } from './services/response-size'
@@ -407,6 +408,7 @@ function registerEveryRoute(table: RouteTable, uploads: UploadSettings | undefin
   }
   registerWebhookRoutes(table)
   registerShareRoutes(table)
+  registerSharePageRoutes(table)
   if (widget) {
     registerWidgetRoutes(table, widget)
     registerLinkPageRoutes(table)

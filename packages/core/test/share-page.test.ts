@@ -103,8 +103,15 @@ test('the summary tab shows the summary route’s numbers, for every question ty
         assert.is(read(`nps-${group}`, q), exact(question[group].count))
         assert.is(read(`nps-${group}-percentage`, q), exact(question[group].percentage))
       }
+      const scores = all.filter((entry) => entry.cv === 'nps-count' && entry.attrs.question === question.questionId)
+      assert.is(scores.length, 11, 'a column for each score 0 to 10')
+      assert.ok(question.distribution.length > 0)
+      for (const point of question.distribution) {
+        assert.is(read('nps-count', { ...q, rating: String(point.rating) }), exact(point.count))
+        assert.is(read('nps-percentage', { ...q, rating: String(point.rating) }), exact(point.percentage))
+      }
     }
-    if (question.distribution) {
+    if (question.distribution && question.type !== 'nps') {
       assert.is(read('scale-average', q), exact(question.average))
       const points = all.filter((entry) => entry.cv === 'scale-count' && entry.attrs.question === question.questionId)
       assert.is(points.length, { stars: 10, csat: 5, effort: 7 }[question.questionId as string], 'a column for each point of the scale')

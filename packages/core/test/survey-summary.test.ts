@@ -96,6 +96,15 @@ for (const backend of availableBackends()) {
     assert.equal([nps.promoters.count, nps.passives.count, nps.detractors.count], [2, 1, 1])
     assert.is(nps.score, 25)
     assert.is(nps.average, 7.25)
+    assert.equal(
+      nps.distribution.map((d: any) => [d.rating, d.count, d.percentage]),
+      [
+        [3, 1, 25],
+        [7, 1, 25],
+        [9, 1, 25],
+        [10, 1, 25],
+      ],
+    )
     const stars = q('stars')
     assert.is(stars.average, 4.33)
     assert.equal(
@@ -147,10 +156,7 @@ for (const backend of availableBackends()) {
         ],
       },
     })
-    for (const data of [
-      { why: '[]', nps: '7' },
-      { why: '', nps: 8 },
-    ]) {
+    for (const data of [{ why: '[]', nps: '7' }, { why: '', nps: 8 }, { nps: '8.0' }]) {
       const res = await x.call('POST', '/api/v1/management/responses', {
         key: x.keyA,
         body: { surveyId: texts.body.data.id, finished: true, data },
@@ -159,8 +165,16 @@ for (const backend of availableBackends()) {
     }
     const textSummary = (await x.call('GET', `/api/v1/management/surveys/${texts.body.data.id}/summary`, { key: x.keyA })).body.data
     const [why, score] = textSummary.questions
-    assert.equal([why.answered, why.skipped], [1, 1], 'the text "[]" is an answer')
-    assert.equal([score.answered, score.passives.count, score.promoters.count, score.average], [2, 2, 0, 7.5], 'the text "7" is 7')
+    assert.equal([why.answered, why.skipped], [1, 2], 'the text "[]" is an answer')
+    assert.equal([score.answered, score.passives.count, score.promoters.count, score.average], [3, 3, 0, 7.67], 'the text "7" is 7')
+    assert.equal(
+      score.distribution.map((d: any) => [d.rating, d.count]),
+      [
+        [7, 1],
+        [8, 2],
+      ],
+      '8 and the text "8.0" are one score',
+    )
     assert.is((await x.call('GET', `/api/v1/management/surveys/${surveyId}/summary`, { key: x.keyB })).status, 401, 'another environment')
     assert.is((await x.call('GET', '/api/v1/management/surveys/nope/summary', { key: x.keyA })).status, 404)
   })

@@ -73,6 +73,7 @@ export const SHARE_PAGE_STYLE = [
   '.cv-legend{list-style:none;margin:0;padding:0;display:flex;flex-wrap:wrap;gap:6px 20px}',
   '.cv-dot{display:inline-block;width:10px;height:10px;border-radius:50%;margin-right:6px}',
   '.cv-histogram{list-style:none;margin:0;padding:0;display:flex;gap:8px;align-items:stretch}',
+  '.cv-legend+.cv-histogram{margin-top:20px}',
   '.cv-histogram li{flex:1 1 0;min-width:0;display:flex;flex-direction:column;align-items:center;gap:4px}',
   '.cv-col-nums{display:flex;flex-direction:column;align-items:center;font-size:13px;line-height:1.3}',
   '.cv-col-nums .cv-num:first-child{font-weight:600}',

@@ -308,32 +308,41 @@ function npsHtml(entry: SharePageQuestionSummary): string {
     `<div class="cv-score"><p class="cv-big">NPS ${numberHtml('nps-score', score, score === null ? '–' : String(score), q)}</p>` +
     `<p class="cv-muted">Average rating ${numberHtml('nps-average', entry.average, entry.average == null ? '–' : String(entry.average), q)} of 10</p></div>` +
     `<svg class="cv-bar cv-bar-wide" aria-hidden="true" focusable="false"><rect class="cv-bar-track" width="100%" height="100%"></rect>${segments.join('')}</svg>` +
-    `<ul class="cv-legend">${legend.join('')}</ul>`
+    `<ul class="cv-legend">${legend.join('')}</ul>` +
+    histogramHtml(entry, 0, 10, 'nps', 'Score')
   )
 }
 
-function scaleHtml(entry: SharePageQuestionSummary, question: PageQuestion | undefined): string {
-  const q = { question: entry.questionId }
-  const range = typeof question?.raw.range === 'number' ? question.raw.range : entry.type === 'rating' ? 10 : 5
+/**
+ * Columns of how many answered each score from `from` to `to` (at most eleven: an NPS's 0 to 10), each count and
+ * share also in text (`{cv}-count` and `{cv}-percentage`, with `data-rating`).
+ */
+function histogramHtml(entry: SharePageQuestionSummary, from: number, to: number, cv: string, label: string): string {
   const byRating = new Map((entry.distribution ?? []).map((point) => [point.rating, point]))
   const total = (entry.distribution ?? []).reduce((sum, point) => sum + point.count, 0)
   const top = Math.max(1, ...(entry.distribution ?? []).map((point) => point.count))
-  // Seven or ten columns must fit a phone: their shares are shown as whole percentages (the exact one is in `value`).
-  const wide = range > 5
+  // Seven or more columns must fit a phone: their shares are shown as whole percentages (the exact one is in `value`).
+  const wide = to - from + 1 > 5
   const columns: string[] = []
-  for (let rating = 1; rating <= Math.min(range, 10); rating++) {
+  for (let rating = from; rating <= to; rating++) {
     const point = byRating.get(rating)
     const count = point?.count ?? 0
     const percentage = point ? point.percentage : total === 0 ? null : 0
     const attrs = { question: entry.questionId, rating: String(rating) }
     const height = Math.round((count / top) * 1000) / 10
     columns.push(
-      `<li><span class="cv-col-nums">${numberHtml('scale-count', count, formatCount(count), attrs)}` +
-        `<span class="cv-muted">${numberHtml('scale-percentage', percentage, formatPercent(wide && percentage !== null ? Math.round(percentage) : percentage), attrs)}</span></span>` +
+      `<li><span class="cv-col-nums">${numberHtml(`${cv}-count`, count, formatCount(count), attrs)}` +
+        `<span class="cv-muted">${numberHtml(`${cv}-percentage`, percentage, formatPercent(wide && percentage !== null ? Math.round(percentage) : percentage), attrs)}</span></span>` +
         `<svg class="cv-col" aria-hidden="true" focusable="false"><rect class="cv-bar-fill" y="${100 - height}%" width="100%" height="${height}%" rx="3"></rect></svg>` +
-        `<span class="cv-col-label"><span class="cv-sr">Rating </span>${rating}</span></li>`,
+        `<span class="cv-col-label"><span class="cv-sr">${label} </span>${rating}</span></li>`,
     )
   }
+  return `<ol class="cv-histogram${wide ? ' cv-histogram-wide' : ''}" aria-label="How many answered each ${label.toLowerCase()}">${columns.join('')}</ol>`
+}
+
+function scaleHtml(entry: SharePageQuestionSummary, question: PageQuestion | undefined): string {
+  const q = { question: entry.questionId }
+  const range = typeof question?.raw.range === 'number' ? question.raw.range : entry.type === 'rating' ? 10 : 5
   const satisfied = entry.satisfied
     ? `<p class="cv-muted">Satisfied (4–5): ${numberHtml('csat-satisfied', entry.satisfied.count, formatCount(entry.satisfied.count), q)} ` +
       `(${numberHtml('csat-satisfied-percentage', entry.satisfied.percentage, formatPercent(entry.satisfied.percentage), q)})</p>`
@@ -341,7 +350,7 @@ function scaleHtml(entry: SharePageQuestionSummary, question: PageQuestion | und
   const average = entry.average ?? null
   return (
     `<div class="cv-score"><p class="cv-big">Average ${numberHtml('scale-average', average, average === null ? '–' : String(average), q)} <span class="cv-muted">of ${range}</span></p>${satisfied}</div>` +
-    `<ol class="cv-histogram${wide ? ' cv-histogram-wide' : ''}" aria-label="How many answered each rating">${columns.join('')}</ol>`
+    histogramHtml(entry, 1, Math.min(range, 10), 'scale', 'Rating')
   )
 }
 

@@ -11,7 +11,8 @@
  * `data-question`: `dropoff-answered`, `dropoff-count`, `dropoff-rate`. Per question (`data-question`):
  * `question-answered`, `question-skipped`; choices (`data-choice` too): `choice-count`, `choice-percentage`;
  * `other-count`, `other-percentage`, `other-value-count` (`data-other`: the value); NPS: `nps-score`,
- * `nps-average`, `nps-promoters`, `nps-passives`, `nps-detractors` and each with `-percentage`; rating, CSAT,
+ * `nps-average`, `nps-promoters`, `nps-passives`, `nps-detractors` and each with `-percentage`, `nps-count` and
+ * `nps-percentage` (`data-rating`: each score 0 to 10); rating, CSAT,
  * CES: `scale-average`, `scale-count` and `scale-percentage` (`data-rating`), `csat-satisfied`,
  * `csat-satisfied-percentage`; `cta-clicked`, `cta-dismissed`, `consent-accepted`, `consent-dismissed`,
  * `cal-booked`, `cal-booked-percentage`; matrix: `matrix-count` (`data-row`, `data-column`); ranking

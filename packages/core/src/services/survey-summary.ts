@@ -133,11 +133,15 @@ function questionSummary(question: Question, aggregates: SummaryAggregates) {
   // Scores arrive as their JSON text; a text that is not a number is not a score, nor is a number off the
   // question's scale (answers are not checked against their question when they are written), so that no
   // stored answer can skew or overflow the counts and means.
-  const scoresOf = (min: number, max: number) =>
-    values.flatMap((entry) => {
+  // Texts that are one number (`7` and `7.0`) count as one score.
+  const scoresOf = (min: number, max: number) => {
+    const counts = new Map<number, number>()
+    for (const entry of values) {
       const value = /^-?\d+(\.\d+)?$/.test(entry.value) ? Number(entry.value) : Number.NaN
-      return Number.isInteger(value) && value >= min && value <= max ? [{ value, count: entry.count }] : []
-    })
+      if (Number.isInteger(value) && value >= min && value <= max) counts.set(value, (counts.get(value) ?? 0) + entry.count)
+    }
+    return [...counts].map(([value, count]) => ({ value, count })).sort((a, b) => a.value - b.value)
+  }
   switch (question.type) {
     case 'multipleChoiceSingle':
     case 'multipleChoiceMulti':
@@ -180,6 +184,8 @@ function questionSummary(question: Question, aggregates: SummaryAggregates) {
         passives: { count: passives, percentage: percent(passives, total) },
         detractors: { count: detractors, percentage: percent(detractors, total) },
         average: total === 0 ? null : Math.round((sum / total) * 100) / 100,
+        // Each score answered, 0 to 10, with its count: the distribution a chart draws.
+        distribution: scores.map((entry) => ({ rating: entry.value, count: entry.count, percentage: percent(entry.count, total) })),
       }
     }
     case 'rating':
@@ -187,7 +193,7 @@ function questionSummary(question: Question, aggregates: SummaryAggregates) {
     case 'ces': {
       // A CSAT question has five points; a stored survey without a range is read as the schema's default.
       const range = typeof question.raw.range === 'number' ? question.raw.range : question.type === 'rating' ? 10 : 5
-      const ratings = scoresOf(1, range).sort((a, b) => a.value - b.value)
+      const ratings = scoresOf(1, range)
       const total = ratings.reduce((sum, entry) => sum + entry.count, 0)
       const sum = ratings.reduce((acc, entry) => acc + entry.value * entry.count, 0)
       const scale = {
