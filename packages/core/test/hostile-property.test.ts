@@ -356,6 +356,13 @@ test(`each of the ${ROUTES.length} routes, ${RUNS_PER_ROUTE} runs: never 5xx, co
           assert.ok(res.headers.get('content-security-policy')?.startsWith("default-src 'none'"), what)
           return
         }
+        if (route.path === '/share/:resultShareKey' && res.headers.get('content-type') === 'text/html; charset=utf-8') {
+          // The shared results page refuses with a page too: 404 for a key shared by nothing, 400 naming what it
+          // cannot show.
+          assert.ok(res.status === 404 || res.status === 400, what)
+          assert.ok(res.headers.get('content-security-policy')?.startsWith("default-src 'none'"), what)
+          return
+        }
         // `%2e%2e` in the path is `..` to the URL parser: the request reaches whatever path remains, which no
         // route may answer as its own (a 404 "Route not found" in the contract's shape is checked below).
         const routeNotFound = res.status === 404 && res.body?.message === 'Route not found'
