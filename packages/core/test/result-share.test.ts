@@ -381,3 +381,76 @@ for (const backend of availableBackends()) {
 
   test.run()
 }
+
+{
+  const { test, bed } = suiteWithBed('shared results: summaries computed at once', {
+    rateLimits: { share: { limit: 1000, windowMs: 60_000 } },
+  })
+
+  test('two summaries run at once, 16 more wait their turn, any more is a 503 with Retry-After; the page says so too', async () => {
+    const x = bed()
+    const { key } = await newSharedSurvey(x)
+    // The bed's real storage, with each summary held until the test lets it go, so the requests overlap.
+    const responses = x.storage.responses
+    const summarize = responses.summarize.bind(responses)
+    let running = 0
+    let most = 0
+    const held: Array<() => void> = []
+    // And each key looked up counted, to know when every request has reached its turn.
+    const surveys = x.storage.surveys
+    const getByKey = surveys.getByResultShareKey.bind(surveys)
+    let found = 0
+    surveys.getByResultShareKey = async (...args) => {
+      const survey = await getByKey(...args)
+      found++
+      return survey
+    }
+    responses.summarize = async (...args) => {
+      running++
+      most = Math.max(most, running)
+      await new Promise<void>((resolve) => held.push(resolve))
+      try {
+        return await summarize(...args)
+      } finally {
+        running--
+      }
+    }
+    try {
+      // Each day a filter of its own, so no request reuses another's summary.
+      const day = (n: number) => `2026-01-${String(n).padStart(2, '0')}`
+      const waiting = Array.from({ length: 18 }, (_, i) => x.call('GET', `/share/${key}/summary.json?startDate=${day(i + 1)}`))
+      // Every request found its survey; a timer runs after the microtasks that take each to its turn.
+      while (found < 18) await new Promise((resolve) => setTimeout(resolve, 5))
+      await new Promise((resolve) => setTimeout(resolve, 10))
+      assert.is(held.length, 2, 'two summaries run, the others wait')
+      const busy = await x.call('GET', `/share/${key}/summary.json?startDate=${day(19)}`, { allow5xx: true })
+      assert.is(busy.status, 503, busy.text)
+      assert.is(busy.body.code, 'service_unavailable')
+      assert.is(busy.headers.get('retry-after'), '5')
+      const page = await x.call('GET', `/share/${key}?startDate=${day(20)}`, { allow5xx: true })
+      assert.is(page.status, 503, 'the page too')
+      assert.match(page.headers.get('content-type') ?? '', /^text\/html/)
+      assert.is(page.headers.get('retry-after'), '5')
+      const same = x.call('GET', `/share/${key}/summary.json?startDate=${day(1)}`)
+      // Let every held summary go, as each turn comes.
+      const release = setInterval(() => held.shift()?.(), 2)
+      try {
+        const answers = await Promise.all([...waiting, same])
+        assert.equal(
+          answers.map((res) => res.status),
+          Array(19).fill(200),
+        )
+      } finally {
+        clearInterval(release)
+      }
+      assert.is(most, 2, 'never more than two at once')
+      responses.summarize = summarize
+      assert.is((await x.call('GET', `/share/${key}/summary.json?startDate=${day(19)}`)).status, 200, 'turns free again')
+    } finally {
+      responses.summarize = summarize
+      surveys.getByResultShareKey = getByKey
+    }
+  })
+
+  test.run()
+}

@@ -56,6 +56,11 @@ const sharePage: Handler = async (request, ctx) => {
     const html = sharePageHtml({ survey, filters, view, nonce, basePath: ctx.basePath })
     return htmlResponse(200, html, nonce)
   } catch (error) {
+    // Busy (too many shared summaries computed at once) or the database out of reach: a page that says so.
+    if (error instanceof CanvassError && error.status === 503) {
+      const page = messagePageHtml({ title: survey.name, heading: 'These results are busy', text: `${error.message}`, nonce })
+      return htmlResponse(503, page, nonce, error.headers)
+    }
     if (!(error instanceof CanvassError) || error.status !== 400) throw error
     const named = Object.entries(error.details)
       .map(([name, problem]) => `${name}: ${String(problem)}`)

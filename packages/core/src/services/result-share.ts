@@ -1,5 +1,5 @@
 import type { CanvassContext } from '../context'
-import { badRequest } from '../errors'
+import { CanvassError, badRequest } from '../errors'
 import { decodeCursor, encodeCursor } from '../http/pagination'
 import { readShareFilterQuery } from '../http/response-query'
 import type { AnswerRow, ResponseRecord, SurveyRecord } from '../ports/storage'
@@ -59,8 +59,53 @@ interface CachedSummary {
 const summaries = new WeakMap<object, Map<string, CachedSummary>>()
 
 /**
+ * Shared summaries computed at once per Canvass, and how many more may wait for a turn. Anyone with a link
+ * asks for them, each is a scan of the survey's responses (about 1.5 s and two connections at 1,000,000), and
+ * each new filter is a new one: without a bound, visitors of a large survey's page could take every connection
+ * of the pool from every other route and tenant.
+ */
+const MAX_RUNNING_SUMMARIES = 2
+const MAX_WAITING_SUMMARIES = 16
+/** Seconds a visitor turned away is asked to wait (`Retry-After`). */
+export const SHARE_BUSY_RETRY_AFTER = 5
+
+interface SummaryTurns {
+  running: number
+  waiting: Array<() => void>
+}
+const turns = new WeakMap<object, SummaryTurns>()
+
+/** Runs `compute` when one of the Canvass's turns is free, waiting for one; 503 when too many wait already. */
+async function inTurn<T>(storage: object, compute: () => Promise<T>): Promise<T> {
+  let state = turns.get(storage)
+  if (!state) {
+    state = { running: 0, waiting: [] }
+    turns.set(storage, state)
+  }
+  if (state.running >= MAX_RUNNING_SUMMARIES) {
+    if (state.waiting.length >= MAX_WAITING_SUMMARIES) throw shareBusy()
+    await new Promise<void>((resolve) => state.waiting.push(resolve))
+  }
+  state.running++
+  try {
+    return await compute()
+  } finally {
+    state.running--
+    state.waiting.shift()?.()
+  }
+}
+
+/** The 503 a visitor gets while the Canvass computes as many shared summaries as it takes at once. */
+export function shareBusy(): CanvassError {
+  return new CanvassError('service_unavailable', 'Too many shared results are being computed. Please try again shortly.', {
+    headers: { 'retry-after': String(SHARE_BUSY_RETRY_AFTER) },
+  })
+}
+
+/**
  * The summary of a shared survey as its page shows it. Identical requests share one computation while it
- * runs, and its result for 10 s: a page opened by many visitors at once costs the database one summary.
+ * runs, and its result for 10 s: a page opened by many visitors at once costs the database one summary. At
+ * most two are computed at once per Canvass, 16 more wait for a turn, and any more is a 503 (`shareBusy`).
  */
 export function shareSummary(ctx: CanvassContext, survey: SurveyRecord, filters: ShareFilters): Promise<SurveySummary> {
   let cache = summaries.get(ctx.storage)
@@ -82,7 +127,7 @@ export function shareSummary(ctx: CanvassContext, survey: SurveyRecord, filters:
   const hit = cache.get(key)
   if (hit && hit.until > now) return hit.summary
   cache.delete(key)
-  const summary = readSurveySummary(ctx, survey, filtersOf(filters))
+  const summary = inTurn(ctx.storage, () => readSurveySummary(ctx, survey, filtersOf(filters)))
   const entry = { until: now + SUMMARY_TTL_MS, summary }
   // A failure is not kept: the next request asks again.
   summary.catch(() => {
