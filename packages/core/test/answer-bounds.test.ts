@@ -7,7 +7,7 @@
  * backend in the conformance suite; here the HTTP answers, on the test bed.
  */
 import { badRequest, errorOf, suiteWithBed } from '@canvass/test-bed'
-import type { TestInstance } from '@canvass/test-bed'
+import type { TestCanvass } from '@canvass/test-bed'
 import * as assert from 'uvu/assert'
 import { refusalOf } from '../src/admin/import-items'
 
@@ -35,7 +35,7 @@ const BAD: Array<[Record<string, unknown>, ReturnType<typeof offScale>]> = [
   [{ why: 'fine', csat: 6 }, offScale('csat', 1, 5)],
 ]
 
-async function scoredSurvey(x: TestInstance): Promise<string> {
+async function scoredSurvey(x: TestCanvass): Promise<string> {
   const res = await x.call('POST', '/api/v1/management/surveys', {
     key: x.keyA,
     body: { environmentId: x.envA, name: 'Scores', status: 'inProgress', type: 'link', questions: QUESTIONS },
@@ -44,7 +44,7 @@ async function scoredSurvey(x: TestInstance): Promise<string> {
   return res.body.data.id
 }
 
-async function storedIds(x: TestInstance, surveyId: string): Promise<string[]> {
+async function storedIds(x: TestCanvass, surveyId: string): Promise<string[]> {
   const res = await x.call('GET', `/api/v1/management/responses?surveyId=${surveyId}&limit=100`, { key: x.keyA })
   return res.body.data.map((r: { id: string }) => r.id).sort()
 }

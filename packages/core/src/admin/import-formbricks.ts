@@ -586,7 +586,9 @@ function createImportRun(ctx: CanvassContext, source: SourceClient, options: For
           displays.push({
             id: response.displayId,
             surveyId: response.surveyId,
-            contactId: typeof contact?.id === 'string' ? contact.id : null,
+            // The contact only when the response links one (by its userId): a display made for a contact takes
+            // only that contact's response, and a contact without a userId is not linked here.
+            contactId: userId !== null && typeof contact?.id === 'string' ? contact.id : null,
             createdAt: created,
           })
         valid.push({ sourceId, response, extras: { responseId: targetId, notes: notesOf(item.notes), tags: tagsOf(item.tags) } })
