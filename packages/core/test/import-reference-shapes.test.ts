@@ -138,9 +138,11 @@ const responses = Array.from({ length: RESPONSES }, (_, i) => ({
   variables: {},
   language: null,
   singleUseId: null,
-  displayId: i === 0 ? 'cldisplay0000000000000000' : null,
+  // Response 4's display was made for a contact without a userId, which no response here is linked to: the
+  // display is copied without it, so that the response goes in (a display of a contact takes only its response).
+  displayId: i === 0 ? 'cldisplay0000000000000000' : i === 4 ? 'cldisplay4000000000000000' : null,
   endingId: null,
-  contact: i < 3 ? { id: contacts[i]!.id, userId: `user-${i}` } : null,
+  contact: i < 3 ? { id: contacts[i]!.id, userId: `user-${i}` } : i === 4 ? { id: contacts[2]!.id, userId: null } : null,
   contactAttributes: i < 3 ? { userId: `user-${i}` } : null,
   tags: i === 1 ? [{ id: 'cltag', name: 'vip', environmentId: ENV, ...stamps(0) }] : [],
   notes:
@@ -322,7 +324,7 @@ test('copies what the reference answers, honours 429 and Retry-After, reports a 
         meta: source.meta,
         ttc: source.ttc,
         displayId: source.displayId,
-        contact: source.contact,
+        contact: source.contact?.userId ? source.contact : null,
         tags: source.tags.map((t) => t.name),
       },
       source.id,

@@ -61,8 +61,8 @@ export function withDeliveryWakeups(responses: ResponseStore, presence: WebhookP
       if (result.outcome === 'created') wake(check.environmentId)
       return result
     },
-    async update(id, change) {
-      const updated = await responses.update(id, change)
+    async update(id, change, options) {
+      const updated = await responses.update(id, change, options)
       if (updated) wake(updated.environmentId)
       return updated
     },

@@ -1,6 +1,7 @@
 import type { CreateResponseCheck, CreateResponseResult, NewResponse } from '@canvass/core'
 import { sql } from 'kysely'
 import type { Kysely } from 'kysely'
+import { anyAnswerOffScaleSql } from './answer-scales-sql'
 import { lockSurveyStatement } from './complete-survey-sql'
 import type { Database } from './database'
 import { effectiveStatusSql } from './effective-status-sql'
@@ -72,7 +73,9 @@ const SINGLE_USE_ID_TAKEN = Symbol('single use id taken')
 const DISPLAY_TAKEN = Symbol('display taken')
 
 /**
- * The accepted insert: inserts from the survey row when every check holds. Not written (`false`) when a check
+ * The accepted insert: inserts from the survey row when every check holds (a respondent without `userId`: a
+ * display of a contact is not theirs; numbers answered on their question's scale, judged only when `data`
+ * holds a number). Not written (`false`) when a check
  * fails; what was wrong is then for the outcome statement to find out.
  */
 async function insertAcceptedResponse(
@@ -112,13 +115,14 @@ function acceptedInsertStatements(db: Kysely<Database>, names: SchemaNames): Acc
         language, single_use_id, display_id, ending_id
       )
       select ${slot.id}::text, ${createdAt}, ${slot.updatedAt}::timestamptz, s.id, s.environment_id, ${slot.finished}::boolean,
-        ${slot.data}::jsonb, ${slot.meta}::jsonb, ${slot.ttc}::jsonb, ${slot.variables}::jsonb, ${slot.language}::text,
+        a.data, ${slot.meta}::jsonb, ${slot.ttc}::jsonb, ${slot.variables}::jsonb, ${slot.language}::text,
         ${slot.singleUseId}::text, ${slot.displayId}::text, ${slot.endingId}::text
-      from ${names.ref('surveys')} s
+      from ${names.ref('surveys')} s cross join (select ${slot.data}::jsonb as data) a
       where s.id = ${slot.surveyId}::text and s.environment_id = ${slot.environmentId}::text
         and (${slot.displayId}::text is null or exists (
-          select from ${names.ref('displays')} d where d.id = ${slot.displayId}::text and d.survey_id = s.id
+          select from ${names.ref('displays')} d where d.id = ${slot.displayId}::text and d.survey_id = s.id and d.contact_id is null
         ))
+        and (not ${slot.numbers}::boolean or not ${anyAnswerOffScaleSql(sql.ref('s.questions'), sql.ref('a.data'))})
         ${requireAccepting ? sql`and ${effectiveStatusSql('s', createdAt)} in ('draft', 'inProgress')` : sql``}
         ${finishing ? sql`and s.auto_complete is null` : sql``}
         and (s.pin is null or ${slot.pinProven}::boolean)

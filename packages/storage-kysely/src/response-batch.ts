@@ -1,6 +1,7 @@
 import { sql } from 'kysely'
 import type { Kysely } from 'kysely'
 import type { Database } from './database'
+import { anyAnswerOffScaleSql } from './answer-scales-sql'
 import { effectiveStatusSql } from './effective-status-sql'
 import { hasQuotasSql } from './has-quotas-sql'
 import { precompiled, slots } from './precompiled'
@@ -52,7 +53,8 @@ interface Pending {
  * multi-row `insert … select … from unnest(…) join surveys` per batch: one round trip and one commit for
  * every create queued at that moment. Each caller learns only whether its own row came back from
  * `returning id`, that is, committed. A refused row (unknown survey, other environment, not accepting, a
- * display of no such survey or one that has its response, a finished response towards `auto_complete`, any
+ * display of no such survey, of a contact or one that has its response, an answer off its question's scale,
+ * a finished response towards `auto_complete`, any
  * response to a survey with a PIN, whose proof the single path checks) answers `false`, and so does every row
  * of a batch whose statement failed with an error a row can cause (a value the database refuses, a row deleted
  * while it ran; nothing of it was written): the caller then takes the statement that names its outcome, so one
@@ -154,8 +156,10 @@ function batchValues(batch: Pending[]): Record<keyof typeof BATCH_SLOTS, string>
 
 /**
  * The checks of the single fast path, per row: the survey belongs to the row's environment, accepts when the
- * row asks so (at the row's own timestamp), owns the display when one is named. A finished response of a
- * survey with `auto_complete` is left to the single path, which counts it under the survey's rule, and so is
+ * row asks so (at the row's own timestamp), owns the display when one is named (a display made for a contact
+ * is not a row's: batch rows have no `userId`), and the row's numbers are on their questions' scales (judged
+ * only for a row whose `data` holds a number). A finished response of a survey with `auto_complete` is left
+ * to the single path, which counts it under the survey's rule, and so is
  * a display's second response (stored, or earlier in the batch: `on conflict … do nothing` rather than a
  * failed batch), which the single path refuses by name. The rows arrive as one JSON text (`batchValues`); a
  * jsonb column read from it as SQL NULL is stored as JSON `null`, as `toJsonb` writes it on the single path.
@@ -172,15 +176,16 @@ function batchInsertStatement(db: Kysely<Database>, names: SchemaNames): Precomp
       coalesce(i.data, 'null'), coalesce(i.meta, 'null'), coalesce(i.ttc, 'null'), coalesce(i.variables, 'null'),
       i.language, i.display_id, i.ending_id
     from jsonb_to_recordset(${slot.rows}::jsonb) as i(id text, created_at timestamptz, finished boolean, data jsonb,
-        meta jsonb, ttc jsonb, variables jsonb, language text, display_id text, ending_id text, survey_id text,
+        numbers boolean, meta jsonb, ttc jsonb, variables jsonb, language text, display_id text, ending_id text, survey_id text,
         environment_id text, accepting boolean)
     join ${names.ref('surveys')} s on s.id = i.survey_id and s.environment_id = i.environment_id
     where (not i.accepting or ${effectiveStatusSql('s', sql.ref('i.created_at'))} in ('draft', 'inProgress'))
       and (not i.finished or s.auto_complete is null)
       and s.pin is null
       and (i.display_id is null or exists (
-        select from ${names.ref('displays')} d where d.id = i.display_id and d.survey_id = s.id
+        select from ${names.ref('displays')} d where d.id = i.display_id and d.survey_id = s.id and d.contact_id is null
       ))
+      and (not i.numbers or not ${anyAnswerOffScaleSql(sql.ref('s.questions'), sql.ref('i.data'))})
     on conflict (display_id) where display_id is not null do nothing
     returning id, ${hasQuotasSql(names, sql.ref('responses.survey_id'))} as has_quotas`.compile(db),
     slot,

@@ -1,6 +1,7 @@
 import type { CreateResponseCheck, CreateResponseResult } from '@canvass/core'
 import { sql } from 'kysely'
 import type { CompiledQuery, Kysely } from 'kysely'
+import { answerOffScaleSql } from './answer-scales-sql'
 import { completeSurveySql } from './complete-survey-sql'
 import { contactAttributesJson } from './contact-attributes-json'
 import type { Database } from './database'
@@ -30,6 +31,10 @@ export interface OutcomeRow {
   survey_environment_id: string | null
   created_id: string | null
   display_found: boolean
+  /** False when the display was made for a contact and this response is not that contact's. */
+  display_contact_ok: boolean
+  /** The first answer off its question's scale, as `{questionId, min, max}`, or null. */
+  off_scale: { questionId: string; min: number; max: number } | null
   auto_complete_set: boolean | null
   pin_set: boolean | null
   survey_accepting: boolean | null
@@ -74,8 +79,11 @@ export function outcomeOfRow(row: OutcomeRow | undefined, check: CreateResponseC
   if (!row?.survey_environment_id) return { outcome: 'survey_not_found' }
   if (row.survey_environment_id !== check.environmentId) return { outcome: 'survey_in_other_environment' }
   if (!row.display_found) return { outcome: 'display_not_found' }
+  if (!row.display_contact_ok) return { outcome: 'display_of_other_contact' }
   // The survey's status before its PIN, as the reference checks them.
-  if (row.pin_set && !check.pinProven && (row.survey_accepting || !check.requireAccepting)) return { outcome: 'pin_required' }
+  const statusOk = row.survey_accepting || !check.requireAccepting
+  if (row.pin_set && !check.pinProven && statusOk) return { outcome: 'pin_required' }
+  if (row.off_scale && statusOk) return { outcome: 'answer_out_of_range', ...row.off_scale }
   return { outcome: 'survey_not_accepting' }
 }
 
@@ -91,7 +99,8 @@ const shapeKey = (shape: OutcomeShape): string =>
  *
  * - `environment` (only when `checkEnvironment`) and `survey` read what decides the outcome; `allowed` keeps
  *   the survey only if it belongs to the environment and, when `requireAccepting`, its effective status
- *   accepts submissions;
+ *   accepts submissions, the display (if any) is the survey's and of no other contact, and every number
+ *   answered to a scale question is on its scale (`answer-scales-sql.ts`; read only when `data` holds one);
  * - with a contact, `contact` upserts it from `allowed` (so never for a refused response);
  * - `inserted` inserts the response from `allowed`, with the contact's attributes as they were before;
  * - `completed` (only when `completes`) completes an `auto_complete` survey this response fills.
@@ -108,20 +117,34 @@ function outcomeStatement(names: SchemaNames, shape: OutcomeShape) {
   return sql<OutcomeRow>`
     with ${environmentCte}
     clock as (select ${now} as now),
+    answers as (select ${slot.data}::jsonb as data),
     survey as (
       select s.id, s.environment_id, s.auto_complete, s.pin is not null as pin_set,
-        ${effectiveStatusSql('s', sql.ref('clock.now'))} as status
+        ${effectiveStatusSql('s', sql.ref('clock.now'))} as status,
+        case when ${slot.numbers}::boolean then ${answerOffScaleSql(sql.ref('s.questions'), sql`(select data from answers)`)} end as off_scale
       from ${names.ref('surveys')} s cross join clock where s.id = ${slot.surveyId}::text
     ),
     display as (
       select ${slot.displayStorable}::boolean and (${slot.displayId}::text is null or exists (
         select from ${names.ref('displays')} d where d.id = ${slot.displayId}::text and d.survey_id = ${slot.surveyId}::text
-      )) as ok
+      )) as ok,
+      not exists (
+        select from ${names.ref('displays')} d where d.id = ${slot.displayId}::text and d.contact_id is not null
+          ${
+            shape.withContact
+              ? sql`and not exists (
+                  select from ${names.ref('contacts')} c
+                  where c.id = d.contact_id and c.environment_id = ${slot.environmentId}::text and c.user_id = ${slot.userId}::text
+                )`
+              : sql``
+          }
+      ) as contact_ok
     ),
     allowed as (
       select s.id, s.environment_id from survey s where s.environment_id = ${slot.environmentId}::text ${accepting}
-        and (select ok from display) ${shape.unlocked ? sql`and s.auto_complete is null` : sql``}
+        and (select ok and contact_ok from display) ${shape.unlocked ? sql`and s.auto_complete is null` : sql``}
         and (not s.pin_set or ${slot.pinProven}::boolean)
+        and s.off_scale is null
     ),
     ${contactCte}
     inserted as (
@@ -131,7 +154,7 @@ function outcomeStatement(names: SchemaNames, shape: OutcomeShape) {
       )
       select
         ${slot.id}::text, ${now}, ${slot.updatedAt}::timestamptz, allowed.id, allowed.environment_id, ${slot.finished}::boolean,
-        ${slot.data}::jsonb, ${slot.meta}::jsonb, ${slot.ttc}::jsonb, ${slot.variables}::jsonb,
+        (select data from answers), ${slot.meta}::jsonb, ${slot.ttc}::jsonb, ${slot.variables}::jsonb,
         ${slot.language}::text, ${slot.singleUseId}::text, ${slot.displayId}::text, ${slot.endingId}::text,
         ${shape.withContact ? sql`contact.id, ${contactAttributesJson(names, sql.ref('contact.id'))}` : sql`null, null`}
       from allowed ${shape.withContact ? sql`cross join contact` : sql``}
@@ -150,6 +173,8 @@ function outcomeStatement(names: SchemaNames, shape: OutcomeShape) {
       (select environment_id from survey) as survey_environment_id,
       (select id from inserted) as created_id,
       (select ok from display) as display_found,
+      (select contact_ok from display) as display_contact_ok,
+      (select off_scale from survey) as off_scale,
       (select auto_complete is not null from survey) as auto_complete_set,
       (select pin_set from survey) as pin_set,
       (select status in ('draft', 'inProgress') from survey) as survey_accepting,

@@ -1,6 +1,7 @@
-import type { ResponsePatch, ResponseRecord, ResponseStore, ResponseSurveyFields, SurveyStatusFields } from '@canvass/core'
+import type { AnswerScale, ResponsePatch, ResponseRecord, ResponseStore, ResponseSurveyFields, SurveyStatusFields } from '@canvass/core'
 import { sql } from 'kysely'
 import type { Kysely } from 'kysely'
+import { answerScalesJsonSql } from './answer-scales-sql'
 import { completeSurveySql, lockSurveyStatement } from './complete-survey-sql'
 import type { Database } from './database'
 import { hasQuotasSql } from './has-quotas-sql'
@@ -28,9 +29,10 @@ export function createResponseStore(db: Kysely<Database>, names: SchemaNames, ba
   )
   const lockSurvey = lockSurveyStatement(db, names)
   // An update's statements, built once (see `precompiled`): the read of the response with its survey's status
-  // fields, whether the survey has quotas (core screens the write only then) and its row version, without a lock or under one, and the write of the version read.
+  // fields, whether the survey has quotas (core screens the write only then), its scales when asked, and its
+  // row version, without a lock or under one; and the write of the version read.
   const readSlots = slots(['id'])
-  const readForUpdate = (lock: boolean) =>
+  const readForUpdate = (lock: boolean, scales: boolean) =>
     precompiled(
       db
         .selectFrom('responses')
@@ -39,14 +41,23 @@ export function createResponseStore(db: Kysely<Database>, names: SchemaNames, ba
         .select(['surveys.status', 'surveys.run_on_date', 'surveys.close_on_date', 'surveys.auto_complete'])
         .select((eb) => eb('surveys.pin', 'is not', null).$castTo<boolean>().as('pin_set'))
         .select(hasQuotasSql(names, sql.ref('surveys.id')).as('has_quotas'))
+        .select(
+          (scales ? answerScalesJsonSql(sql.ref('surveys.questions')) : sql`null`).$castTo<AnswerScale[] | null>().as('answer_scales'),
+        )
         .select(sql<string>`responses.xmin::text`.as('version'))
         .where('responses.id', '=', readSlots.id)
         .$if(lock, (q) => q.forUpdate('responses'))
         .compile(),
       readSlots,
     )
-  const readUnlocked = readForUpdate(false)
-  const readLocked = readForUpdate(true)
+  const reads = {
+    unlocked: readForUpdate(false, false),
+    locked: readForUpdate(true, false),
+    unlockedWithScales: readForUpdate(false, true),
+    lockedWithScales: readForUpdate(true, true),
+  }
+  const readUnlocked = (scales: boolean) => (scales ? reads.unlockedWithScales : reads.unlocked)
+  const readLocked = (scales: boolean) => (scales ? reads.lockedWithScales : reads.locked)
   const writeSlots = slots([
     'updatedAt',
     'finished',
@@ -106,12 +117,13 @@ export function createResponseStore(db: Kysely<Database>, names: SchemaNames, ba
     surveyId: string,
     change: Parameters<ResponseStore['update']>[1],
     lockFirst: boolean,
+    scales: boolean,
   ): Promise<ResponseRecord | null> {
     const result = await db.transaction().execute(async (trx) => {
       // The survey before the response, as creates take it (insert-response.ts): one lock order for both.
       if (lockFirst) await trx.executeQuery(lockSurvey({ surveyId }))
       // The lock serialises concurrent updates of one response: each `change` sees the last write.
-      const locked = (await trx.executeQuery(readLocked({ id }))).rows[0]
+      const locked = (await trx.executeQuery(readLocked(scales)({ id }))).rows[0]
       if (!locked) return null
       // A throw here rolls the transaction back and propagates.
       const lockedPatch = change(toResponseRecord(locked), surveyFields(locked))
@@ -123,7 +135,7 @@ export function createResponseStore(db: Kysely<Database>, names: SchemaNames, ba
       if (finishes) await trx.executeQuery(completeSurvey({ surveyId, now: lockedPatch.updatedAt }))
       return toResponseRecord(updated)
     })
-    return result === RETRY_WITH_SURVEY_LOCK ? updateLocked(id, surveyId, change, true) : result
+    return result === RETRY_WITH_SURVEY_LOCK ? updateLocked(id, surveyId, change, true, scales) : result
   }
 
   return {
@@ -159,12 +171,13 @@ export function createResponseStore(db: Kysely<Database>, names: SchemaNames, ba
       return Number((await filtered.executeTakeFirstOrThrow()).count)
     },
 
-    async update(id, change) {
+    async update(id, change, options) {
       if (!isStorable(id)) return null
+      const scales = options?.answerScales === true
       // Optimistic first: a read without a lock, then a write that applies only to the version that was read
       // (its `xmin`, which every update of the row changes), in one statement. Two round trips instead of the
       // four of a transaction; a response answered one question at a time is updated this way.
-      const row = (await db.executeQuery(readUnlocked({ id }))).rows[0]
+      const row = (await db.executeQuery(readUnlocked(scales)({ id }))).rows[0]
       if (!row) return null
       // A throw here writes nothing and propagates.
       const patch = change(toResponseRecord(row), surveyFields(row))
@@ -180,7 +193,7 @@ export function createResponseStore(db: Kysely<Database>, names: SchemaNames, ba
       }
       // Another write came between the read and the write (or the response is becoming finished): the row is
       // locked, and `change` is handed the response as it now is.
-      return updateLocked(id, row.survey_id, change, patch.finished === true)
+      return updateLocked(id, row.survey_id, change, patch.finished === true, scales)
     },
 
     async delete(environmentId, id) {
@@ -208,8 +221,9 @@ function surveyFields(row: {
   close_on_date: Date | null
   pin_set: boolean
   has_quotas: boolean
+  answer_scales: AnswerScale[] | null
 }): ResponseSurveyFields {
-  return {
+  const fields: ResponseSurveyFields = {
     environmentId: row.environment_id,
     status: row.status,
     runOnDate: row.run_on_date,
@@ -217,6 +231,8 @@ function surveyFields(row: {
     hasPin: row.pin_set,
     hasQuotas: row.has_quotas,
   }
+  if (row.answer_scales !== null) fields.answerScales = row.answer_scales
+  return fields
 }
 
 /** The values of `writeIfUnchanged`. */

@@ -18,6 +18,11 @@ export interface ResponseValues {
   finished: boolean
   /** The JSON columns as JSON text (`toJsonb`). */
   data: string
+  /**
+   * Whether an answer in `data` is a number: only then are the answers judged against the survey's scales
+   * (`answer-scales-sql.ts`), so that a response of texts does not read the survey's questions.
+   */
+  numbers: boolean
   meta: string
   ttc: string
   variables: string
@@ -43,6 +48,7 @@ export const RESPONSE_SLOTS = slots([
   'environmentId',
   'finished',
   'data',
+  'numbers',
   'meta',
   'ttc',
   'variables',
@@ -67,6 +73,7 @@ export function responseValues(input: NewResponse, check: CreateResponseCheck): 
     environmentId: isStorable(check.environmentId) ? check.environmentId : null,
     finished: input.finished,
     data: toJsonb(input.data),
+    numbers: hasNumberAnswer(input.data),
     meta: toJsonb(input.meta),
     ttc: toJsonb(input.ttc),
     variables: toJsonb(input.variables),
@@ -82,6 +89,11 @@ export function responseValues(input: NewResponse, check: CreateResponseCheck): 
   }
 }
 
+function hasNumberAnswer(data: NewResponse['data']): boolean {
+  for (const key in data) if (typeof data[key] === 'number') return true
+  return false
+}
+
 /** Whether every id of the create can be stored: otherwise no row can match it. */
 export const allStorable = (values: ResponseValues): boolean =>
   values.surveyId !== null && values.environmentId !== null && values.displayStorable
@@ -94,7 +106,7 @@ export const allStorable = (values: ResponseValues): boolean =>
 export function batchRowJson(values: ResponseValues): string {
   const text = JSON.stringify
   return (
-    `{"id":${text(values.id)},"created_at":${text(values.createdAt)},"finished":${values.finished},"data":${values.data},` +
+    `{"id":${text(values.id)},"created_at":${text(values.createdAt)},"finished":${values.finished},"data":${values.data},"numbers":${values.numbers},` +
     `"meta":${values.meta},"ttc":${values.ttc},"variables":${values.variables},"language":${text(values.language)},` +
     `"display_id":${text(values.displayId)},"ending_id":${text(values.endingId)},"survey_id":${text(values.surveyId)},` +
     `"environment_id":${text(values.environmentId)},"accepting":${values.requireAccepting}}`

@@ -29,7 +29,7 @@ import { generateWebhookSecret } from '../webhooks/sign-webhook'
 import type { SourceClient, SourceClientOptions } from './source-client'
 import { SourceError, createSourceClient } from './source-client'
 import type { Item } from './import-items'
-import { REFUSALS, SURVEY_FIELD_REASONS, SURVEY_OUTPUT_FIELDS, isProgrammingError, notesOf, pick, tagsOf, times } from './import-items'
+import { SURVEY_FIELD_REASONS, SURVEY_OUTPUT_FIELDS, isProgrammingError, notesOf, pick, refusalOf, tagsOf, times } from './import-items'
 
 /** What an import copies, in the order it copies them (later ones name earlier ones). */
 export const IMPORT_RESOURCES = [
@@ -586,7 +586,9 @@ function createImportRun(ctx: CanvassContext, source: SourceClient, options: For
           displays.push({
             id: response.displayId,
             surveyId: response.surveyId,
-            contactId: typeof contact?.id === 'string' ? contact.id : null,
+            // The contact only when the response links one (by its userId): a display made for a contact takes
+            // only that contact's response, and a contact without a userId is not linked here.
+            contactId: userId !== null && typeof contact?.id === 'string' ? contact.id : null,
             createdAt: created,
           })
         valid.push({ sourceId, response, extras: { responseId: targetId, notes: notesOf(item.notes), tags: tagsOf(item.tags) } })
@@ -614,7 +616,7 @@ function createImportRun(ctx: CanvassContext, source: SourceClient, options: For
         if (outcome.outcome === 'created') {
           counts.created++
           if (entry.extras.notes.length > 0 || entry.extras.tags.length > 0) extras.push(entry.extras)
-        } else refuse('responses', entry.sourceId, REFUSALS[outcome.outcome] ?? `Refused (${outcome.outcome})`)
+        } else refuse('responses', entry.sourceId, refusalOf(outcome))
       })
       await ctx.storage.imports.insertNotesAndTags(env, extras)
     } catch (error) {

@@ -1,4 +1,4 @@
-import type { ImportedResponseExtras } from '../ports/storage'
+import type { CreateResponseResult, ImportedResponseExtras } from '../ports/storage'
 
 /**
  * The plain parts of `import formbricks`: how a source item's fields are read, and the words for what an
@@ -36,6 +36,14 @@ export const REFUSALS: Record<string, string> = {
   single_use_id_taken: 'Another response of the survey has its singleUseId',
   display_not_found: 'Its display could not be made here',
   display_taken: 'Another response names its display',
+  display_of_other_contact: 'Its display was made for another contact',
+}
+
+/** Why an imported response was refused, in the report's words (an answer off its scale names its question). */
+export function refusalOf(result: Exclude<CreateResponseResult, { outcome: 'created' }>): string {
+  if (result.outcome === 'answer_out_of_range')
+    return `Its answer to ${result.questionId} is off the question's scale (an integer from ${result.min} to ${result.max})`
+  return REFUSALS[result.outcome] ?? `Refused (${result.outcome})`
 }
 
 /** A bug here, not a write that failed: never retried nor counted as a refusal. */

@@ -131,9 +131,9 @@ function questionSummary(question: Question, aggregates: SummaryAggregates) {
   const countOf = (match: (value: string) => boolean) =>
     values.filter((entry) => match(entry.value)).reduce((sum, entry) => sum + entry.count, 0)
   // Scores arrive as their JSON text; a text that is not a number is not a score, nor is a number off the
-  // question's scale (answers are not checked against their question when they are written), so that no
-  // stored answer can skew or overflow the counts and means.
-  // Texts that are one number (`7` and `7.0`) count as one score.
+  // question's scale (a number is checked against its scale when it is written, but a text is not, nor a row
+  // stored before that check or a scale changed since), so that no stored answer can skew or overflow the
+  // counts and means. Texts that are one number (`7` and `7.0`) count as one score.
   const scoresOf = (min: number, max: number) => {
     const counts = new Map<number, number>()
     for (const entry of values) {

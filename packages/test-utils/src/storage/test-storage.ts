@@ -1,5 +1,6 @@
 import type { Storage } from '@canvass/core'
 import { suite } from 'uvu'
+import { answerBoundTests } from './answer-bound-tests'
 import { apiKeyTests } from './api-key-tests'
 import { autoCompleteTests } from './auto-complete-tests'
 import { autoCompleteUpdateTests } from './auto-complete-update-tests'
@@ -67,6 +68,7 @@ export const STORAGE_TESTS: readonly StorageTest[] = [
   ...attributeValueTests,
   ...contactLimitTests,
   ...displayResponseTests,
+  ...answerBoundTests,
   ...uploadTests,
   ...webhookTests,
   ...webhookScheduleTests,

@@ -133,6 +133,31 @@ export interface ResponseSurveyFields extends SurveyStatusFields {
    * screens a client's write against its survey's quotas only then, so a survey without quotas costs nothing.
    */
   hasQuotas: boolean
+  /**
+   * The survey's scale questions as they are now, in the survey's order (`AnswerScale`), read with the
+   * response (the same statement): core refuses an update whose answers leave their scale. Present only when
+   * `update` was asked for them (`ResponseUpdateOptions.answerScales`): an update of texts does not pay for
+   * reading the survey's questions.
+   */
+  answerScales?: AnswerScale[]
+}
+
+export interface ResponseUpdateOptions {
+  /** Hand `change` the survey's `answerScales`. @default false */
+  answerScales?: boolean
+}
+
+/**
+ * A question whose answers a summary aggregates as numbers (contract §12: such numbers are bounded on input).
+ * An answer to it that is a JSON number MUST be an integer from `min` to `max`; any other answer (the empty
+ * string of a skipped question, a text) is not the scale's to judge. The scales are those `survey-summary.ts`
+ * reads: `nps` 0–10; `rating` 1–`range` (10 when the question has no numeric `range`); `csat` and `ces`
+ * 1–`range` (5 without one). A question without a string `id` has no scale.
+ */
+export interface AnswerScale {
+  questionId: string
+  min: number
+  max: number
 }
 
 /** Responses, each read with its person, notes and tags. */
@@ -146,6 +171,13 @@ export interface ResponseStore {
    * see concurrent creates and updates (e.g. under a lock of the survey row): 2N concurrent finished creates
    * against `autoComplete: N` accept exactly N and refuse the rest as `survey_not_accepting` when
    * `requireAccepting`. Surveys without `autoComplete` need no lock (the hot path).
+   *
+   * The answers are judged against the survey's questions as the write sees them (in the same statement, so
+   * that a survey edited meanwhile cannot let an answer past its new scale): a number answered to a scale
+   * question off its `AnswerScale` is refused as `answer_out_of_range`, naming the first such question in the
+   * survey's order. A `displayId` whose display was made for a contact is refused as
+   * `display_of_other_contact` unless the response is linked to that same contact (its `userId`), as the
+   * reference's `assertDisplayOwnership` does.
    */
   create(input: NewResponse, check: CreateResponseCheck): Promise<CreateResponseResult>
   /**
@@ -191,7 +223,11 @@ export interface ResponseStore {
    * so that a status check in `change` counts exactly: N concurrent finishing updates against `autoComplete: k`
    * with k < N pass the check k times. Updates that do not finish a response need no such lock (the hot path).
    */
-  update(id: string, change: (current: ResponseRecord, survey: ResponseSurveyFields) => ResponsePatch): Promise<ResponseRecord | null>
+  update(
+    id: string,
+    change: (current: ResponseRecord, survey: ResponseSurveyFields) => ResponsePatch,
+    options?: ResponseUpdateOptions,
+  ): Promise<ResponseRecord | null>
   /** Deletes the response of that environment; returns it as it was, or null. */
   delete(environmentId: string, id: string): Promise<ResponseRecord | null>
 }
@@ -277,6 +313,16 @@ export type CreateResponseResult =
    * (refused atomically, e.g. by a unique index, so that concurrent creates store one).
    */
   | { outcome: 'display_taken' }
+  /**
+   * The display was made for a contact and this response is not that contact's (no `userId`, or another).
+   * Checked after `display_not_found`, before `pin_required`.
+   */
+  | { outcome: 'display_of_other_contact' }
+  /**
+   * An answer is a number off its question's scale (`AnswerScale`): the first such question in the survey's
+   * order, with its scale. Checked after every other refusal but `survey_not_accepting`.
+   */
+  | { outcome: 'answer_out_of_range'; questionId: string; min: number; max: number }
 
 /** Fields a response update replaces; omitted fields stay as they are. */
 export interface ResponsePatch {

@@ -9,6 +9,7 @@ import { parseInput } from '../../http/validate'
 import type { CreateResponseCheck, CreateResponseResult, NewResponse } from '../../ports/storage'
 import { responseCreateSchema, responseCreateV2Schema, responseUpdateSchema } from '../../schemas/response'
 import { contactUserId } from '../../services/contact-ids'
+import { answerOffScale, answerOutOfRange, hasNumberAnswer } from '../../services/answer-scales'
 import { newResponse, responsePatch } from '../../services/response-service'
 import { checkPatchedSize, checkResponseSize } from '../../services/response-size'
 import { isEncryptedSingleUse } from '../../services/single-use-ids'
@@ -132,15 +133,22 @@ async function updateResponseOrThrow(request: IRequest, ctx: CanvassContext): Pr
   // What the read that the written patch came from said (`change` runs again when the response changed in
   // between, and its last run is the one written).
   let hasQuotas = false
-  const updated = await ctx.storage.responses.update(id, (current, survey) => {
-    hasQuotas = survey.hasQuotas
-    // A response of another environment is answered as unknown, so ids cannot be probed across environments.
-    if (environmentId !== undefined && current.environmentId !== environmentId) throw notFound('Response', id)
-    if (current.finished) throw badRequest('Response is already finished')
-    if (!acceptsSubmissions(effectiveSurveyStatus(survey, ctx.now()))) throw notAccepting()
-    if (survey.hasPin && provenSurvey !== current.surveyId) throw pinRequired(current.surveyId)
-    return checkPatchedSize(current, responsePatch(current, input, ctx.now()), ctx.maxResponseBytes)
-  })
+  const updated = await ctx.storage.responses.update(
+    id,
+    (current, survey) => {
+      hasQuotas = survey.hasQuotas
+      // A response of another environment is answered as unknown, so ids cannot be probed across environments.
+      if (environmentId !== undefined && current.environmentId !== environmentId) throw notFound('Response', id)
+      if (current.finished) throw badRequest('Response is already finished')
+      if (!acceptsSubmissions(effectiveSurveyStatus(survey, ctx.now()))) throw notAccepting()
+      if (survey.hasPin && provenSurvey !== current.surveyId) throw pinRequired(current.surveyId)
+      // The answers sent, not those stored: a row written before the bounds does not block its own update.
+      const offScale = answerOffScale(survey.answerScales, input.data)
+      if (offScale) throw answerOutOfRange(offScale)
+      return checkPatchedSize(current, responsePatch(current, input, ctx.now()), ctx.maxResponseBytes)
+    },
+    { answerScales: hasNumberAnswer(input.data) },
+  )
   if (!updated) throw notFound('Response', id)
   if (!hasQuotas) return { id, quota: null }
   const { environmentId: responseEnvironment, surveyId, finished, data, variables } = updated
@@ -186,12 +194,20 @@ async function createOrThrow(ctx: CanvassContext, response: NewResponse, check: 
       throw pinRequired(response.surveyId)
     case 'display_taken':
       throw displayTaken()
+    case 'display_of_other_contact':
+      throw displayOfOtherContact()
+    case 'answer_out_of_range':
+      throw answerOutOfRange(result)
   }
 }
 
 /** The reference's answer to a second response for one display (its text, without the id). */
 export const displayTaken = () =>
   badRequest('Display is already linked to a response', { displayId: 'Another response names this display' })
+
+/** The reference's answer to a response naming a display made for another contact (its text, without the id). */
+export const displayOfOtherContact = () =>
+  badRequest('Display belongs to a different contact', { displayId: 'This display was made for another contact' })
 
 /**
  * Whether `token` proves the PIN of `surveyId`. Only a request that carries one pays for the check; the

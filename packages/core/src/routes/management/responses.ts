@@ -11,12 +11,13 @@ import type { ExportEarlyEnd } from '../../services/response-export'
 import { describeCause } from '../../http/boundary'
 import { SAFE_HEADERS } from '../../http/respond'
 import { ok } from '../../http/respond'
-import type { NewResponse, ResponseRecord } from '../../ports/storage'
+import type { CreateResponseResult, NewResponse, ResponseRecord } from '../../ports/storage'
 import { parseInput, parseItem } from '../../http/validate'
 import { managementResponseCreateSchema, managementResponseUpdateSchema } from '../../schemas/response'
+import { answerOffScale, answerOutOfRange, hasNumberAnswer } from '../../services/answer-scales'
 import { newResponse, responseOutput, responsePatch } from '../../services/response-service'
 import { checkPatchedSize, checkResponseSize } from '../../services/response-size'
-import { createResponseOrThrow, displayTaken } from '../client/responses'
+import { createResponseOrThrow, displayOfOtherContact, displayTaken } from '../client/responses'
 import { ownedSurvey } from './surveys'
 import type { RouteTable } from '../../http/route-table'
 import { bulkImportAnswer, dataOf, pageOf, responseAnswer } from '../../schemas/answers'
@@ -205,7 +206,7 @@ const importResponses: Handler = async (request, ctx) => {
   outcomes.forEach((outcome, i) => {
     const { index } = valid[i]!
     if (outcome.outcome === 'created') results.push({ index, id: outcome.id })
-    else results.push({ index, error: importRefusal(outcome.outcome, valid[i]!.response) })
+    else results.push({ index, error: importRefusal(outcome, valid[i]!.response) })
   })
   results.sort((a, b) => a.index - b.index)
   const created = results.filter((result) => 'id' in result).length
@@ -214,19 +215,27 @@ const importResponses: Handler = async (request, ctx) => {
   return ok({ created, failed: results.length - created, results: listed, unlistedErrors: results.length - listed.length })
 }
 
-function importRefusal(outcome: string, response: NewResponse): { code: string; message: string; details: Record<string, unknown> } {
+function importRefusal(
+  result: Exclude<CreateResponseResult, { outcome: 'created' }>,
+  response: NewResponse,
+): { code: string; message: string; details: Record<string, unknown> } {
+  const { outcome } = result
   const error =
-    outcome === 'survey_not_found'
-      ? notFound('Survey', response.surveyId)
-      : outcome === 'survey_in_other_environment'
-        ? unauthorized()
-        : outcome === 'single_use_id_taken'
-          ? badRequest('This single use id has already been used')
-          : outcome === 'display_not_found'
-            ? badRequest('Display not found for this survey', { displayId: 'No display of this survey has this id' })
-            : outcome === 'display_taken'
-              ? displayTaken()
-              : badRequest(`The response was refused (${outcome})`)
+    result.outcome === 'answer_out_of_range'
+      ? answerOutOfRange(result)
+      : outcome === 'display_of_other_contact'
+        ? displayOfOtherContact()
+        : outcome === 'survey_not_found'
+          ? notFound('Survey', response.surveyId)
+          : outcome === 'survey_in_other_environment'
+            ? unauthorized()
+            : outcome === 'single_use_id_taken'
+              ? badRequest('This single use id has already been used')
+              : outcome === 'display_not_found'
+                ? badRequest('Display not found for this survey', { displayId: 'No display of this survey has this id' })
+                : outcome === 'display_taken'
+                  ? displayTaken()
+                  : badRequest(`The response was refused (${outcome})`)
   return { code: error.code, message: error.message, details: error.details }
 }
 
@@ -275,10 +284,16 @@ const updateResponse: Handler = async (request, ctx) => {
   const { environmentId } = await authenticate(request, ctx)
   const input = parseInput(managementResponseUpdateSchema, await readJsonBody(request))
   const id = param(request, 'responseId')
-  const updated = await ctx.storage.responses.update(id, (current) => {
-    if (current.environmentId !== environmentId) throw unauthorized()
-    return checkPatchedSize(current, responsePatch(current, input, ctx.now()), ctx.maxResponseBytes)
-  })
+  const updated = await ctx.storage.responses.update(
+    id,
+    (current, survey) => {
+      if (current.environmentId !== environmentId) throw unauthorized()
+      const offScale = answerOffScale(survey.answerScales, input.data)
+      if (offScale) throw answerOutOfRange(offScale)
+      return checkPatchedSize(current, responsePatch(current, input, ctx.now()), ctx.maxResponseBytes)
+    },
+    { answerScales: hasNumberAnswer(input.data) },
+  )
   if (!updated) throw notFound('Response', id)
   return ok(responseOutput(updated))
 }

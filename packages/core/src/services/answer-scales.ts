@@ -1,0 +1,28 @@
+import { validationError } from '../errors'
+import type { CanvassError } from '../errors'
+import type { AnswerScale, JsonObject } from '../ports/storage'
+
+/**
+ * Contract §12: numbers a summary aggregates are bounded on input. A number answered to a scale question
+ * (`AnswerScale`) must be an integer on its scale; the storage judges creates in the statement that writes
+ * them, and core judges updates against the scales read with the response.
+ */
+
+/** Whether an answer in `data` is a number: only then is there anything for the scales to judge. */
+export function hasNumberAnswer(data: JsonObject | undefined): boolean {
+  for (const key in data) if (typeof data[key] === 'number') return true
+  return false
+}
+
+/** The first of `scales` (in the survey's order) that an answer in `data` leaves, if any. */
+export function answerOffScale(scales: readonly AnswerScale[] | undefined, data: JsonObject | undefined): AnswerScale | undefined {
+  if (data === undefined || scales === undefined || scales.length === 0) return undefined
+  return scales.find((scale) => {
+    const answer = Object.hasOwn(data, scale.questionId) ? data[scale.questionId] : undefined
+    return typeof answer === 'number' && !(Number.isInteger(answer) && answer >= scale.min && answer <= scale.max)
+  })
+}
+
+/** The 400 for an answer off its question's scale, naming the field. */
+export const answerOutOfRange = (scale: AnswerScale): CanvassError =>
+  validationError({ [`data.${scale.questionId}`]: `Must be an integer from ${scale.min} to ${scale.max}, or "" when skipped` })
