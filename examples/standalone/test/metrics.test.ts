@@ -327,7 +327,15 @@ test("the metrics port serves /metrics only; a token guards /metrics on every po
       assert.is(refused.headers.get('www-authenticate'), 'Bearer realm="metrics"')
       assert.is(refused.headers.get('cache-control'), 'private, no-store')
     }
-    assert.is((await fetch(url, { headers: AUTH })).status, 200, url)
+    const got = await fetch(url, { headers: AUTH })
+    assert.is(got.status, 200, url)
+    await got.text()
+    // HEAD answers as GET does, without the body.
+    const head = await fetch(url, { method: 'HEAD', headers: AUTH })
+    assert.is(head.status, 200, `HEAD ${url}`)
+    assert.is(head.headers.get('content-type'), got.headers.get('content-type'))
+    assert.is(await head.text(), '')
+    assert.is((await fetch(url, { method: 'HEAD' })).status, 401, `HEAD ${url} without the token`)
   }
 })
 
