@@ -23,7 +23,7 @@ import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { createTestCanvass } from '@canvass/test-bed'
 import type { Call, TestCanvass } from '@canvass/test-bed'
-import { chromiumMissing, launchChromium } from './chromium'
+import { chromiumMissing, launchChromium, openWatched } from './chromium'
 import { client } from './server'
 
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
@@ -265,35 +265,9 @@ test.after(async () => {
   await bed?.close()
 })
 
-/** A new tab on `path` that records every request and anything logged as a warning or an error. */
-async function open(path: string) {
-  const page = await context.newPage()
-  const requests: string[] = []
-  const problems: string[] = []
-  page.on('request', (request) => requests.push(request.url()))
-  page.on('console', (message) => {
-    // Code the test itself evaluates (axe) has no URL; the page's and the renderer's messages all have one.
-    if (message.location().url === '') return
-    if (message.type() === 'error' || message.type() === 'warning')
-      problems.push(`${message.type()}: ${message.text()} (${message.location().url})`)
-  })
-  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`))
-  await page.goto(x.url + path)
-  return {
-    page,
-    requests,
-    /** Nothing went to another origin and nothing was logged but what `expected` matches; closes the tab. */
-    async done(expected: RegExp[] = []) {
-      const origins = new Set(requests.filter((url) => !url.startsWith('data:')).map((url) => new URL(url).origin))
-      assert.equal([...origins], [new URL(x.url).origin], 'no request to another origin')
-      assert.equal(
-        problems.filter((problem) => !expected.some((pattern) => pattern.test(problem))),
-        [],
-        'nothing logged as a warning or an error',
-      )
-      await page.close()
-    },
-  }
+/** A new tab on `path`, watched (`openWatched`). */
+function open(path: string) {
+  return openWatched(context, x.url + path)
 }
 
 /** Uploads a public picture through the management storage routes; its URL. */

@@ -22,7 +22,7 @@ import { skipSuiteUnless } from '@canvass/test-utils'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import { chromiumMissing, launchChromium } from './chromium'
+import { chromiumMissing, launchChromium, openWatched } from './chromium'
 import { client } from './server'
 
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
@@ -70,40 +70,9 @@ async function share(surveyId: string): Promise<string> {
   return resultShareKey
 }
 
-/** A new tab on `path` that records every request, anything logged as a warning or an error, and dialogs. */
-async function open(path: string) {
-  const page = await context.newPage()
-  const requests: string[] = []
-  const problems: string[] = []
-  page.on('request', (request) => requests.push(request.url()))
-  page.on('console', (message) => {
-    // Code the test itself evaluates (axe) has no URL; the page's messages all have one.
-    if (message.location().url === '') return
-    if (message.type() === 'error' || message.type() === 'warning')
-      problems.push(`${message.type()}: ${message.text()} (${message.location().url})`)
-  })
-  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`))
-  // A hostile name or answer that became markup would open one.
-  page.on('dialog', (dialog) => {
-    problems.push(`dialog: ${dialog.message()}`)
-    void dialog.dismiss()
-  })
-  const answer = await page.goto(x.url + path)
-  return {
-    page,
-    status: answer?.status(),
-    /** Nothing went to another origin and nothing was logged but what `expected` matches; closes the tab. */
-    async done(expected: RegExp[] = []) {
-      const origins = new Set(requests.filter((url) => !url.startsWith('data:')).map((url) => new URL(url).origin))
-      assert.equal([...origins], [new URL(x.url).origin], 'no request to another origin')
-      assert.equal(
-        problems.filter((problem) => !expected.some((pattern) => pattern.test(problem))),
-        [],
-        'nothing logged as a warning or an error, no dialog',
-      )
-      await page.close()
-    },
-  }
+/** A new tab on `path`, watched (`openWatched`). */
+function open(path: string) {
+  return openWatched(context, x.url + path)
 }
 
 /** Every `<data data-cv>` number on the page, as `cv {attributes}` → its exact value (`value`). */
