@@ -11,6 +11,7 @@ import { contactLimitTests } from './contact-limit-tests'
 import { clientTests } from './client-tests'
 import { concurrentCreateTests } from './concurrent-create-tests'
 import { createResponseTests } from './create-response-tests'
+import { contactDisplayTests } from './contact-display-tests'
 import { displayResponseTests } from './display-response-tests'
 import { idTests } from './id-tests'
 import { importTests } from './import-tests'
@@ -68,6 +69,7 @@ export const STORAGE_TESTS: readonly StorageTest[] = [
   ...attributeValueTests,
   ...contactLimitTests,
   ...displayResponseTests,
+  ...contactDisplayTests,
   ...answerBoundTests,
   ...uploadTests,
   ...webhookTests,

@@ -1,3 +1,5 @@
+import type { PageQuery } from './common'
+
 /** Displays: a widget showing a survey to a respondent (`POST /client/{environmentId}/displays`). */
 export interface DisplayStore {
   /**
@@ -13,6 +15,22 @@ export interface DisplayStore {
    * with, else null.
    */
   responseOf(environmentId: string, displayId: string): Promise<{ responseId: string | null } | null>
+  /**
+   * A page of the displays of that environment made for `contactId` (a contact's data export): oldest first
+   * (`createdAt`, then `id`, both ascending), strictly after the keyset position `page.after`, up to
+   * `page.limit + 1`. Another environment's contact MUST get none. `responseId` is as `responseOf` gives it.
+   */
+  listByContact(environmentId: string, contactId: string, page: PageQuery): Promise<DisplayRecord[]>
+}
+
+/** A stored display, as a contact's export shows it. */
+export interface DisplayRecord {
+  id: string
+  surveyId: string
+  contactId: string | null
+  responseId: string | null
+  createdAt: Date
+  updatedAt: Date
 }
 
 export interface NewDisplay {
