@@ -195,6 +195,38 @@ export const contactAttributeKeyAnswer = v.object({
 
 export const contactAnswer = personAnswer
 
+const namedFile = { questionId: v.string(), url: v.string() }
+
+/** `GET /management/contacts/{id}/export`: everything stored about one contact (the document itself, no `data`). */
+export const contactExportAnswer = v.object({
+  exportedAt: timestamp,
+  contact: v.object({ id, userId: v.nullable(v.string()), environmentId: id, createdAt: timestamp, updatedAt: timestamp }),
+  attributes: v.record(v.string(), v.string()),
+  displays: v.array(v.object({ id, surveyId: id, responseId: v.nullable(id), createdAt: timestamp, updatedAt: timestamp })),
+  responses: v.array(
+    v.object({
+      id,
+      surveyId: id,
+      createdAt: timestamp,
+      updatedAt: timestamp,
+      finished: v.boolean(),
+      language: v.nullable(v.string()),
+      data: jsonObject,
+      variables: jsonObject,
+      ttc: v.record(v.string(), v.number()),
+      meta: jsonObject,
+      singleUseId: v.nullable(v.string()),
+      displayId: v.nullable(id),
+      endingId: v.nullable(v.string()),
+      contactAttributes: v.nullable(v.record(v.string(), v.string())),
+      notes: v.array(anyJson),
+      tags: v.array(anyJson),
+      files: v.array(v.object(namedFile)),
+    }),
+  ),
+  files: v.array(v.object({ responseId: id, ...namedFile })),
+})
+
 export const contactAttributeAnswer = v.object({
   id,
   createdAt: timestamp,

@@ -6,9 +6,12 @@ import type { ResourceType } from '../../errors'
 import { listPage, readPageQuery } from '../../http/pagination'
 import { ok } from '../../http/respond'
 import type { ContactAttributeRecord, PersonRecord } from '../../ports/storage'
+import { SAFE_HEADERS } from '../../http/respond'
+import { contactExportStream } from '../../services/contact-export'
+import { logEarlyEnd } from './responses'
 import type { RouteTable } from '../../http/route-table'
 import { contactListQuery, readContactQuery } from '../../http/response-query'
-import { contactAnswer, contactAttributeAnswer, dataOf, deletedAnswer, pageOf } from '../../schemas/answers'
+import { contactAnswer, contactAttributeAnswer, contactExportAnswer, dataOf, deletedAnswer, pageOf } from '../../schemas/answers'
 import { pageQuery } from '../../http/pagination'
 
 /**
@@ -28,6 +31,13 @@ export function registerPeopleRoutes(routes: RouteTable): void {
       summary: `Read one ${view.one}`,
       auth: 'apiKey',
       answer: dataOf(contactAnswer),
+    })
+    routes.get(`${base}/:${view.param}/export`, exportContact(view.type, view.param), {
+      summary: `Everything stored about one ${view.one} as one JSON document, streamed: a download for a data-subject request`,
+      description:
+        "The contact, its attributes, its displays and its responses in the key's environment, oldest first: answers, variables, `ttc`, `meta`, language, dates, the attributes each was answered with, notes, tags, and the files (`fileUpload` answers' URLs, as stored) per response and all together in `files`. The document itself is the answer (no `data`), with `content-disposition: attachment`. Not in it: copies held elsewhere, such as webhook delivery payloads (see docs/data-rights.md).",
+      auth: 'apiKey',
+      answer: contactExportAnswer,
     })
     routes.delete(`${base}/:${view.param}`, deleteContact(view.type, view.param, `${view.type} deleted successfully`), {
       summary: `Delete a ${view.one}; its responses stay, with \`person\` null`,
@@ -72,6 +82,52 @@ const getContact =
     const contact = await ctx.storage.contacts.get(environmentId, id)
     if (!contact) throw notFound(type, id)
     return ok(personOutput(contact))
+  }
+
+/** Everything about one contact, streamed page by page (`contactExportStream`); another environment's is a 404, as for the GET. */
+const exportContact =
+  (type: ResourceType, name: string): Handler =>
+  async (request, ctx, info) => {
+    const { environmentId } = await authenticate(request, ctx)
+    const id = param(request, name)
+    const contact = await ctx.storage.contacts.get(environmentId, id)
+    if (!contact) throw notFound(type, id)
+    const position = (after: { id: string; createdAt: Date } | undefined) =>
+      after ? { after: { createdAt: after.createdAt, id: after.id } } : {}
+    const body = contactExportStream(
+      contact,
+      {
+        displays: { read: (after, limit) => ctx.storage.displays.listByContact(environmentId, contact.id, { limit, ...position(after) }) },
+        responses: {
+          read: (after, limit) =>
+            ctx.storage.responses.list(environmentId, {
+              contactId: contact.id,
+              sortBy: 'createdAt',
+              order: 'asc',
+              limit,
+              ...position(after),
+            }),
+        },
+        fileQuestions: async (surveyId) => {
+          const survey = await ctx.storage.surveys.get(surveyId)
+          if (!survey || survey.environmentId !== environmentId) return []
+          return survey.questions.flatMap((question) => {
+            const q = question as { id?: unknown; type?: unknown } | null
+            return q?.type === 'fileUpload' && typeof q.id === 'string' ? [q.id] : []
+          })
+        },
+      },
+      ctx.now(),
+      logEarlyEnd(ctx, `The export of contact ${contact.id}`, info.requestId),
+    )
+    return new Response(body, {
+      status: 200,
+      headers: {
+        ...SAFE_HEADERS,
+        'content-type': 'application/json; charset=utf-8',
+        'content-disposition': `attachment; filename="contact-${contact.id.replace(/[^A-Za-z0-9_-]/g, '')}.json"`,
+      },
+    })
   }
 
 /** The contact's responses stay, with `person` null (contract §4). */

@@ -319,7 +319,7 @@ async function ownedResponse(ctx: CanvassContext, environmentId: string, id: str
  * before, so the log is the only place that says the file was cut off. A client that stopped reading is a
  * warning; a failed read (the database went away, a statement timed out) is an error with its cause.
  */
-function logEarlyEnd(ctx: CanvassContext, what: string, requestId: string | undefined): (end: ExportEarlyEnd) => void {
+export function logEarlyEnd(ctx: CanvassContext, what: string, requestId: string | undefined): (end: ExportEarlyEnd) => void {
   const request = requestId === undefined ? '' : ` (request ${requestId})`
   return ({ reason, rows, cause }) => {
     const after = `after ${rows} ${rows === 1 ? 'row' : 'rows'}`
