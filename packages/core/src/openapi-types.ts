@@ -417,6 +417,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/management/people/{personId}/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Everything stored about one person as one JSON document, streamed: a download for a data-subject request
+         * @description The contact, its attributes, its displays and its responses in the key's environment, oldest first: answers, variables, `ttc`, `meta`, language, dates, the attributes each was answered with, notes, tags, and the files (`fileUpload` answers' URLs, as stored) per response and all together in `files`. The document itself is the answer (no `data`), with `content-disposition: attachment`. Not in it: copies held elsewhere, such as webhook delivery payloads (see docs/data-rights.md).
+         */
+        get: operations["getV1ManagementPeopleByPersonIdExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/management/contacts": {
         parameters: {
             query?: never;
@@ -447,6 +467,26 @@ export interface paths {
         post?: never;
         /** Delete a contact; its responses stay, with person null */
         delete: operations["deleteV1ManagementContactsByContactId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/management/contacts/{contactId}/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Everything stored about one contact as one JSON document, streamed: a download for a data-subject request
+         * @description The contact, its attributes, its displays and its responses in the key's environment, oldest first: answers, variables, `ttc`, `meta`, language, dates, the attributes each was answered with, notes, tags, and the files (`fileUpload` answers' URLs, as stored) per response and all together in `files`. The document itself is the answer (no `data`), with `content-disposition: attachment`. Not in it: copies held elsewhere, such as webhook delivery payloads (see docs/data-rights.md).
+         */
+        get: operations["getV1ManagementContactsByContactIdExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -5541,6 +5581,127 @@ export interface operations {
             };
         };
     };
+    getV1ManagementPeopleByPersonIdExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                personId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        exportedAt: string;
+                        contact: {
+                            id: string;
+                            userId: string | null;
+                            environmentId: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                        attributes: {
+                            [key: string]: string;
+                        };
+                        displays: {
+                            id: string;
+                            surveyId: string;
+                            responseId: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        }[];
+                        responses: {
+                            id: string;
+                            surveyId: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                            finished: boolean;
+                            language: string | null;
+                            data: {
+                                [key: string]: unknown;
+                            };
+                            variables: {
+                                [key: string]: unknown;
+                            };
+                            ttc: {
+                                [key: string]: number;
+                            };
+                            meta: {
+                                [key: string]: unknown;
+                            };
+                            singleUseId: string | null;
+                            displayId: string | null;
+                            endingId: string | null;
+                            contactAttributes: {
+                                [key: string]: string;
+                            } | null;
+                            notes: unknown[];
+                            tags: unknown[];
+                            files: {
+                                questionId: string;
+                                url: string;
+                            }[];
+                        }[];
+                        files: {
+                            responseId: string;
+                            questionId: string;
+                            url: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description No valid API key, or the resource belongs to another environment */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource (or route) in the caller's environment */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited: `Retry-After`, `RateLimit-Policy` and `RateLimit` say when to come back */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unreachable for now; nothing was written (`Retry-After`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getV1ManagementContacts: {
         parameters: {
             query?: {
@@ -5691,6 +5852,127 @@ export interface operations {
                         data: {
                             success: string;
                         };
+                    };
+                };
+            };
+            /** @description No valid API key, or the resource belongs to another environment */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource (or route) in the caller's environment */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited: `Retry-After`, `RateLimit-Policy` and `RateLimit` say when to come back */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unreachable for now; nothing was written (`Retry-After`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getV1ManagementContactsByContactIdExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                contactId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        exportedAt: string;
+                        contact: {
+                            id: string;
+                            userId: string | null;
+                            environmentId: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                        attributes: {
+                            [key: string]: string;
+                        };
+                        displays: {
+                            id: string;
+                            surveyId: string;
+                            responseId: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        }[];
+                        responses: {
+                            id: string;
+                            surveyId: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                            finished: boolean;
+                            language: string | null;
+                            data: {
+                                [key: string]: unknown;
+                            };
+                            variables: {
+                                [key: string]: unknown;
+                            };
+                            ttc: {
+                                [key: string]: number;
+                            };
+                            meta: {
+                                [key: string]: unknown;
+                            };
+                            singleUseId: string | null;
+                            displayId: string | null;
+                            endingId: string | null;
+                            contactAttributes: {
+                                [key: string]: string;
+                            } | null;
+                            notes: unknown[];
+                            tags: unknown[];
+                            files: {
+                                questionId: string;
+                                url: string;
+                            }[];
+                        }[];
+                        files: {
+                            responseId: string;
+                            questionId: string;
+                            url: string;
+                        }[];
                     };
                 };
             };
