@@ -50,7 +50,10 @@ for (const backend of availableBackends()) {
 
   /** What anonymizing keeps, and that the contact's traces are gone. */
   function assertAnonymous(after: any, before: any, label: string) {
-    assert.ok(before.contact && before.personAttributes && before.meta.url && before.meta.userAgent && before.meta.country, `${label}: seeded`)
+    assert.ok(
+      before.contact && before.personAttributes && before.meta.url && before.meta.userAgent && before.meta.country,
+      `${label}: seeded`,
+    )
     assert.is(after.contact, null, `${label}: contact`)
     assert.is(after.personAttributes, null, `${label}: personAttributes`)
     assert.is(after.contactAttributes, null, `${label}: contactAttributes`)
@@ -94,7 +97,8 @@ for (const backend of availableBackends()) {
     const otherSurvey = await personalResponse(x, other.id, 'flt-4')
     const before = await Promise.all(finished.map((id) => read(x, id)))
     const untouched = [await read(x, unfinished), await read(x, otherSurvey)]
-    const events = async () => Number((await sql<{ n: number }>`select count(*)::int as n from canvass.webhook_events`.execute(x.db)).rows[0]?.n)
+    const events = async () =>
+      Number((await sql<{ n: number }>`select count(*)::int as n from canvass.webhook_events`.execute(x.db)).rows[0]?.n)
     const eventsBefore = await events()
 
     const res = await x.call('POST', ANONYMIZE, { key: x.keyA, body: { surveyId: survey.id, finished: true, startDate: '2000-01-01' } })
@@ -106,14 +110,20 @@ for (const backend of availableBackends()) {
     assert.is(update.status, 200, update.text)
     assert.ok((await events()) > eventsBefore, 'an update of the same survey does record one (the check can fail)')
 
-    const csv = await x.fetch(new Request(`${TEST_ORIGIN}/api/v1/management/responses/export?surveyId=${survey.id}`, { headers: { 'x-api-key': x.keyA } }))
+    const csv = await x.fetch(
+      new Request(`${TEST_ORIGIN}/api/v1/management/responses/export?surveyId=${survey.id}`, { headers: { 'x-api-key': x.keyA } }),
+    )
     const [header, ...rows] = parseCsv(await csv.text())
     const column = (name: string) => header!.indexOf(name)
     for (const id of finished) {
       const row = rows.find((cells) => cells[column('Response ID')] === id)!
-      for (const name of ['Contact ID', 'User ID', 'URL', 'Device', 'Browser', 'OS']) assert.is(row[column(name)], '', `${id}: ${name} empty`)
+      for (const name of ['Contact ID', 'User ID', 'URL', 'Device', 'Browser', 'OS'])
+        assert.is(row[column(name)], '', `${id}: ${name} empty`)
       assert.is(row[column('Source')], 'link')
-      assert.ok(row.some((cell) => cell.startsWith('answer of flt-')), 'the answer stays')
+      assert.ok(
+        row.some((cell) => cell.startsWith('answer of flt-')),
+        'the answer stays',
+      )
     }
     const still = rows.find((cells) => cells[column('Response ID')] === unfinished)!
     assert.is(still[column('User ID')], 'flt-3', 'an unselected response keeps its contact')
@@ -147,7 +157,10 @@ for (const backend of availableBackends()) {
       assert.ok(field in res.body.details, `${JSON.stringify(body).slice(0, 80)} names ${field}: ${res.text}`)
     }
     const foreign = await inProgress(x, 'B')
-    assert.equal(errorOf(await x.call('POST', ANONYMIZE, { key: x.keyA, body: { surveyId: foreign.id } })), { status: 401, body: UNAUTHORIZED })
+    assert.equal(errorOf(await x.call('POST', ANONYMIZE, { key: x.keyA, body: { surveyId: foreign.id } })), {
+      status: 401,
+      body: UNAUTHORIZED,
+    })
     assert.equal(errorOf(await x.call('POST', ANONYMIZE, { key: x.keyA, body: { surveyId: 'nope' } })), {
       status: 404,
       body: notFoundBody('Survey', 'nope'),
@@ -175,7 +188,9 @@ for (const backend of availableBackends()) {
         })
         await holding
         const anonymize = x.call('POST', ANONYMIZE, { key: x.keyA, body: { responseIds: [id] } })
-        const update = x.call('PUT', `/api/v1/client/${x.envA}/responses/${id}`, { body: { finished: true, data: { q2: `later ${round}` } } })
+        const update = x.call('PUT', `/api/v1/client/${x.envA}/responses/${id}`, {
+          body: { finished: true, data: { q2: `later ${round}` } },
+        })
         // Both wait at the row lock before it is released (waiting on the database's own state, not on time).
         for (;;) {
           const waiting = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity
