@@ -98,12 +98,19 @@ export const anonymizeTests: StorageTest[] = [
       const result = await storage.responses.anonymize(production, { filter: { surveyId: survey.id, finished: true } }, { batchSize: 2 })
       assert.equal(result, { anonymized: 5, missing: [] })
       for (const [i, id] of chosen.entries()) assertAnonymized(await storage.responses.get(id), before[i] ?? null, `response ${i}`)
-      assert.equal([await storage.responses.get(unfinished), await storage.responses.get(otherSurvey)], kept, 'outside the filter untouched')
+      assert.equal(
+        [await storage.responses.get(unfinished), await storage.responses.get(otherSurvey)],
+        kept,
+        'outside the filter untouched',
+      )
       assert.equal(await storage.responses.anonymize(production, { filter: { surveyId: survey.id, finished: true } }, { batchSize: 5 }), {
         anonymized: 5,
         missing: [],
       })
-      assert.equal(await storage.responses.anonymize(production, { filter: { surveyId: 'no such survey' } }), { anonymized: 0, missing: [] })
+      assert.equal(await storage.responses.anonymize(production, { filter: { surveyId: 'no such survey' } }), {
+        anonymized: 0,
+        missing: [],
+      })
     },
   },
 ]
