@@ -49,6 +49,7 @@ export {
 } from './schemas/segment'
 export type { FilterItem, LeafFilter } from './schemas/segment'
 export type * from './ports/storage'
+export { ANONYMIZED_META_KEYS } from './ports/storage/responses'
 export type * from './ports/webhook-transport'
 export { createFetchWebhookTransport } from './webhooks/fetch-transport'
 export type { FetchWebhookTransportOptions } from './webhooks/fetch-transport'

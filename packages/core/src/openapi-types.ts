@@ -147,6 +147,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/management/responses/anonymize": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Anonymize responses: up to 1,000 by id, or a survey's with the list's filters; the answers stay
+         * @description Each response of the key's environment selected loses its contact (`contactId` null), the contact's attributes it stored (`personAttributes`/`contactAttributes`), `meta.url`, `meta.userAgent` and the address-derived `meta` fields (`country`, `city`, `region`, `ipAddress`), and its `displayId` when that display was made for a contact. `data`, `ttc`, `variables`, `language`, `finished`, the ending, `meta.source`, `meta.action`, notes, tags and the dates stay; `updatedAt` is not changed and no webhook event is sent. `missing` lists the given ids that name no response of the environment (unknown or another environment's, not told apart); they change nothing. Done in batches of 5,000, each atomic: a call cut short can be repeated (`anonymized` counts anonymous responses selected, already anonymous ones included).
+         */
+        post: operations["postV1ManagementResponsesAnonymize"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/management/responses/export": {
         parameters: {
             query?: never;
@@ -3319,6 +3339,108 @@ export interface operations {
             };
             /** @description This Idempotency-Key was used for another request */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited: `Retry-After`, `RateLimit-Policy` and `RateLimit` say when to come back */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unreachable for now; nothing was written (`Retry-After`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postV1ManagementResponsesAnonymize: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    responseIds?: string[];
+                    surveyId?: string;
+                    contactId?: string;
+                    userId?: string;
+                    finished?: boolean;
+                    startDate?: string;
+                    endDate?: string;
+                    /** @enum {string} */
+                    filterDateField?: "createdAt" | "updatedAt";
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            anonymized: number;
+                            missing: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Bad request: malformed JSON, a field missing or wrong (`details` names each), or a domain rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid API key, or the resource belongs to another environment */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource (or route) in the caller's environment */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body, or the stored response it would make, is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A JSON route was sent `multipart/*` or `application/x-www-form-urlencoded` */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

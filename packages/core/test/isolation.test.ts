@@ -7,7 +7,7 @@
  */
 import { randomBytes } from 'node:crypto'
 import { describeRoutes } from '@canvass/core'
-import { assertSuccessOrContractError, defaultBackend, question, suiteWithBed } from '@canvass/test-bed'
+import { assertSuccessOrContractError, createSurvey, defaultBackend, question, suiteWithBed } from '@canvass/test-bed'
 import type { Backend } from '@canvass/test-bed'
 import { skipTest } from '@canvass/test-bed'
 import * as assert from 'uvu/assert'
@@ -256,6 +256,24 @@ test("the responses' list, export and summary with B's ids in their query show A
     assert.is(res.status, 401, `${path}: ${res.text}`)
     for (const secret of seed.secrets) assert.not.ok(res.text.includes(secret), `${path} shows nothing of B`)
   }
+})
+
+test("anonymizing with B's response id, or with B's contact and user in the filters, leaves B's response as it was", async () => {
+  if (!x || !seed) throw new Error('not started')
+  const { responseId, contactId, userId } = seed.params
+  const surveyA = await createSurvey(x, { status: 'inProgress' })
+  const before = await snapshot(x, seed)
+  const byId = await x.call('POST', '/api/v1/management/responses/anonymize', { key: x.keyA, body: { responseIds: [responseId] } })
+  assert.equal([byId.status, byId.body], [200, { data: { anonymized: 0, missing: [responseId] } }])
+  for (const filter of [{ contactId }, { userId }]) {
+    const res = await x.call('POST', '/api/v1/management/responses/anonymize', { key: x.keyA, body: { surveyId: surveyA.id, ...filter } })
+    assert.equal([res.status, res.body], [200, { data: { anonymized: 0, missing: [] } }], JSON.stringify(filter))
+  }
+  assert.equal(await snapshot(x, seed), before, 'B reads exactly the same afterwards')
+  assert.ok(
+    (await x.call('GET', `/api/v1/management/responses/${responseId}`, { key: x.keyB })).body.data.contact,
+    "B's response keeps its contact",
+  )
 })
 
 for (const route of ROUTES) {

@@ -337,6 +337,7 @@ const EXAMPLES: Record<string, () => Promise<Partial<GeneratedRequest>>> = {
     body: { responses: [{ surveyId: seeds.surveyId![0], finished: true, data: { q1: 'bulk' } }] },
   }),
   'GET /api/v1/management/responses/export': async () => ({ query: { surveyId: seeds.surveyId![0], format: 'ndjson' } }),
+  'POST /api/v1/management/responses/anonymize': async () => ({ body: { responseIds: [await freshResponse()] } }),
   // Deletions of resources of their own, so that the seeded ones stay for the rest.
   'DELETE /api/v1/management/surveys/{surveyId}': async () => ({ path: { surveyId: await freshSurvey() } }),
   'POST /api/v1/management/surveys/{surveyId}/share': async () => ({ path: { surveyId: await freshSurvey() } }),

@@ -1,6 +1,7 @@
 import type { AnswerScale, ResponsePatch, ResponseRecord, ResponseStore, ResponseSurveyFields, SurveyStatusFields } from '@canvass/core'
 import { sql } from 'kysely'
 import type { Kysely } from 'kysely'
+import { anonymizeResponses } from './anonymize-responses'
 import { answerScalesJsonSql } from './answer-scales-sql'
 import { completeSurveySql, lockSurveyStatement } from './complete-survey-sql'
 import type { Database } from './database'
@@ -206,6 +207,9 @@ export function createResponseStore(db: Kysely<Database>, names: SchemaNames, ba
         .returning(columns)
         .executeTakeFirst()
       return row ? toResponseRecord(row) : null
+    },
+    anonymize(environmentId, selection, options) {
+      return anonymizeResponses(db, names, environmentId, selection, options)
     },
   }
 }

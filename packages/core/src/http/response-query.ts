@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import type { ContactFilter, PageQuery, ResponseDateField, ResponseFilter } from '../ports/storage'
+import type { AnonymizeSelection, ContactFilter, PageQuery, ResponseDateField, ResponseFilter } from '../ports/storage'
 import { normalizeIsoDateTime } from '../schemas/common'
 import { validationError } from '../errors'
 import { pageQuery, readPageQuery } from './pagination'
@@ -117,6 +117,54 @@ export function readExportQuery(
   )
   const { filter, sortBy, order } = readResponseQuery(query)
   return { filter, sortBy, order, format: format ?? 'csv' }
+}
+
+/** At most this many ids per `POST /management/responses/anonymize` (as many as an import's responses). */
+export const MAX_ANONYMIZE_IDS = 1000
+
+/**
+ * Body of `POST /management/responses/anonymize`: `responseIds`, or `surveyId` with the list's filters (as JSON:
+ * `finished` a boolean). Strict: a misspelt filter would otherwise widen what is anonymized, so an unknown field
+ * is a 400 naming it.
+ */
+export const responseAnonymizeBody = v.strictObject(
+  {
+    responseIds: v.optional(
+      v.pipe(
+        v.array(idParam, 'Must be an array of response ids'),
+        v.minLength(1, 'Must hold at least one response id'),
+        v.maxLength(MAX_ANONYMIZE_IDS, `Must hold at most ${MAX_ANONYMIZE_IDS} response ids`),
+      ),
+    ),
+    surveyId: v.optional(idParam),
+    contactId: v.optional(idParam),
+    userId: v.optional(idParam),
+    finished: v.optional(v.boolean('Must be true or false')),
+    startDate: v.optional(dateParam),
+    endDate: v.optional(dateParam),
+    filterDateField: v.optional(v.picklist(DATE_FIELDS, 'Must be createdAt or updatedAt')),
+  },
+  'Must be an object of responseIds, or of surveyId and the list filters (no other fields)',
+)
+
+/**
+ * The responses an anonymize body selects: its ids, or its survey's responses that the filters take. Neither,
+ * both, or filters beside ids are a 400 naming the field.
+ */
+export function readAnonymizeSelection(body: v.InferOutput<typeof responseAnonymizeBody>): AnonymizeSelection {
+  const { responseIds, ...rest } = body
+  const given = Object.keys(rest).filter((name) => rest[name as keyof typeof rest] !== undefined)
+  if (responseIds !== undefined) {
+    if (given.length > 0)
+      throw validationError(Object.fromEntries(given.map((name) => [name, 'Give responseIds or surveyId with filters, not both'])))
+    return { ids: responseIds }
+  }
+  if (rest.surveyId === undefined) throw validationError({ surveyId: 'Give responseIds, or surveyId with the list filters' })
+  const filter: ResponseFilter = { ...datesOf(rest), surveyId: rest.surveyId }
+  if (rest.contactId !== undefined) filter.contactId = rest.contactId
+  if (rest.userId !== undefined) filter.userId = rest.userId
+  if (rest.finished !== undefined) filter.finished = rest.finished
+  return { filter }
 }
 
 /** A response's language as a filter names it: the code the response stores (`default` also takes none). */

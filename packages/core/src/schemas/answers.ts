@@ -375,6 +375,12 @@ export const summaryAnswer = v.object({
 /** A survey's results sharing: the key and the page's absolute URL, or nulls when it is not shared. */
 export const shareAnswer = v.object({ resultShareKey: v.nullable(v.string()), url: v.nullable(v.string()) })
 
+/** `POST /management/responses/anonymize`'s answer. */
+export const anonymizeAnswer = v.object({
+  anonymized: v.number(),
+  missing: v.array(v.string()),
+})
+
 export const bulkImportAnswer = v.object({
   created: v.number(),
   failed: v.number(),

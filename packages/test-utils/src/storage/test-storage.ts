@@ -1,5 +1,6 @@
 import type { Storage } from '@canvass/core'
 import { suite } from 'uvu'
+import { anonymizeTests } from './anonymize-tests'
 import { answerBoundTests } from './answer-bound-tests'
 import { apiKeyTests } from './api-key-tests'
 import { autoCompleteTests } from './auto-complete-tests'
@@ -59,6 +60,7 @@ export const STORAGE_TESTS: readonly StorageTest[] = [
   ...quotaTests,
   ...createResponseTests,
   ...responseTests,
+  ...anonymizeTests,
   ...resultShareTests,
   ...autoCompleteTests,
   ...autoCompleteUpdateTests,

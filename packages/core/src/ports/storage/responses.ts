@@ -230,6 +230,39 @@ export interface ResponseStore {
   ): Promise<ResponseRecord | null>
   /** Deletes the response of that environment; returns it as it was, or null. */
   delete(environmentId: string, id: string): Promise<ResponseRecord | null>
+  /**
+   * Anonymizes the responses of `environmentId` that `selection` names (ids of other environments and unknown
+   * ids are left alone): each loses its contact (`contact_id` null), the contact's attributes it stored
+   * (`personAttributes`), the `ANONYMIZED_META_KEYS` of its `meta`, and its `displayId` when that display was
+   * made for a contact (the display then no longer names the response). Answers, `ttc`, `variables`,
+   * `language`, `finished`, the ending and the dates stay; `updatedAt` too, so no `responseUpdated` event is
+   * recorded (like a contact's deletion detaching its responses).
+   *
+   * The work MUST be done by the database in keyset batches of at most `batchSize` responses (by id), each
+   * batch one atomic statement or transaction, never reading the responses into memory nor holding one
+   * transaction over a whole survey. A crash between batches leaves the earlier ones anonymized; a repeated call
+   * finishes the rest (idempotent). Each change MUST apply to the response as it is when written (e.g. an
+   * `UPDATE` whose expressions read the row), so a concurrent `update` keeps its effect and this one too.
+   */
+  anonymize(environmentId: string, selection: AnonymizeSelection, options?: AnonymizeOptions): Promise<AnonymizeResult>
+}
+
+/** The keys of a response's `meta` that anonymizing drops: what tells where and on what the respondent was. */
+export const ANONYMIZED_META_KEYS = ['url', 'userAgent', 'country', 'city', 'region', 'ipAddress'] as const
+
+/** Which responses `ResponseStore.anonymize` changes: these ids (at most a few thousand), or a filter's. */
+export type AnonymizeSelection = { ids: string[] } | { filter: ResponseFilter }
+
+export interface AnonymizeOptions {
+  /** Responses changed per statement (per transaction). @default 5000 */
+  batchSize?: number
+}
+
+export interface AnonymizeResult {
+  /** The responses of the environment selected, all now anonymous (already anonymous ones included). */
+  anonymized: number
+  /** With `ids`: those that name no response of the environment (unknown, or another environment's). */
+  missing: string[]
 }
 
 export interface PersonRecord {

@@ -5,7 +5,15 @@ import { authenticate } from '../../http/auth'
 import { readJsonBatch, readJsonBody } from '../../http/body'
 import { badRequest, CanvassError, notFound, unauthorized, validationError } from '../../errors'
 import { LARGE_ROW_BATCH, listPage } from '../../http/pagination'
-import { readExportQuery, readResponseQuery, responseExportQuery, responseListQuery } from '../../http/response-query'
+import {
+  MAX_ANONYMIZE_IDS,
+  readAnonymizeSelection,
+  readExportQuery,
+  readResponseQuery,
+  responseAnonymizeBody,
+  responseExportQuery,
+  responseListQuery,
+} from '../../http/response-query'
 import { exportStream } from '../../services/response-export'
 import type { ExportEarlyEnd } from '../../services/response-export'
 import { describeCause } from '../../http/boundary'
@@ -20,7 +28,7 @@ import { checkPatchedSize, checkResponseSize } from '../../services/response-siz
 import { createResponseOrThrow, displayOfOtherContact, displayTaken } from '../client/responses'
 import { ownedSurvey } from './surveys'
 import type { RouteTable } from '../../http/route-table'
-import { bulkImportAnswer, dataOf, pageOf, responseAnswer } from '../../schemas/answers'
+import { anonymizeAnswer, bulkImportAnswer, dataOf, pageOf, responseAnswer } from '../../schemas/answers'
 import { checkNamedEnvironment, namedEnvironmentChecker } from '../../services/named-environment'
 
 /** `/api/v1/management/responses`: list, create, get, update and delete, without survey status checks. */
@@ -49,6 +57,15 @@ export function registerManagementResponseRoutes(routes: RouteTable): void {
     answer: dataOf(bulkImportAnswer),
     idempotent: 'management',
     batch: 'responses',
+  })
+  routes.post('/api/v1/management/responses/anonymize', anonymizeResponses, {
+    summary: `Anonymize responses: up to ${MAX_ANONYMIZE_IDS.toLocaleString('en-US')} by id, or a survey's with the list's filters; the answers stay`,
+    description:
+      "Each response of the key's environment selected loses its contact (`contactId` null), the contact's attributes it stored (`personAttributes`/`contactAttributes`), `meta.url`, `meta.userAgent` and the address-derived `meta` fields (`country`, `city`, `region`, `ipAddress`), and its `displayId` when that display was made for a contact. `data`, `ttc`, `variables`, `language`, `finished`, the ending, `meta.source`, `meta.action`, notes, tags and the dates stay; `updatedAt` is not changed and no webhook event is sent. `missing` lists the given ids that name no response of the environment (unknown or another environment's, not told apart); they change nothing. Done in batches of 5,000, each atomic: a call cut short can be repeated (`anonymized` counts anonymous responses selected, already anonymous ones included).",
+    auth: 'apiKey',
+    body: responseAnonymizeBody,
+    answer: dataOf(anonymizeAnswer),
+    errors: [404],
   })
   // Before `…/:responseId`, which would take `export` for an id.
   routes.get('/api/v1/management/responses/export', exportResponses, {
@@ -94,6 +111,14 @@ const listResponses: Handler = async (request, ctx) => {
     ...(cursorTag ? { cursorTag } : {}),
     ...(total !== undefined ? { headers: { 'x-total-count': String(total) } } : {}),
   })
+}
+
+const anonymizeResponses: Handler = async (request, ctx) => {
+  const { environmentId } = await authenticate(request, ctx)
+  const selection = readAnonymizeSelection(parseInput(responseAnonymizeBody, await readJsonBody(request)))
+  // A survey of another environment is refused (401) and an unknown one is a 404, as the list does.
+  if ('filter' in selection) selection.filter.surveyId = (await ownedSurvey(ctx, environmentId, selection.filter.surveyId as string)).id
+  return ok(await ctx.storage.responses.anonymize(environmentId, selection))
 }
 
 const exportResponses: Handler = async (request, ctx, info) => {
