@@ -174,30 +174,38 @@ async function createOrThrow(ctx: CanvassContext, response: NewResponse, check: 
   checkResponseSize(response, ctx.maxResponseBytes)
   if (response.singleUseId !== null) response = { ...response, singleUseId: await singleUseIdToStore(ctx, response) }
   const result = await ctx.storage.responses.create(response, check)
+  if (result.outcome === 'created') return result
+  throw createRefusal(result, response, check)
+}
+
+/** The error a create the storage refused answers (`CreateResponseResult`), for one create or a bulk item. */
+export function createRefusal(
+  result: Exclude<CreateResponseResult, { outcome: 'created' }>,
+  response: Pick<NewResponse, 'surveyId'>,
+  check: CreateResponseCheck,
+): CanvassError {
   switch (result.outcome) {
-    case 'created':
-      return result
     case 'environment_not_found':
-      throw notFound('Environment', check.environmentId)
+      return notFound('Environment', check.environmentId)
     case 'survey_not_found':
-      throw notFound('Survey', response.surveyId)
+      return notFound('Survey', response.surveyId)
     case 'survey_in_other_environment':
       // Management callers learn only that the survey is not theirs; respondents get the reference's text.
-      throw check.checkEnvironment ? badRequest('Survey is part of another environment') : unauthorized()
+      return check.checkEnvironment ? badRequest('Survey is part of another environment') : unauthorized()
     case 'survey_not_accepting':
-      throw notAccepting()
+      return notAccepting()
     case 'single_use_id_taken':
-      throw badRequest('This single use id has already been used')
+      return badRequest('This single use id has already been used')
     case 'display_not_found':
-      throw badRequest('Display not found for this survey', { displayId: 'No display of this survey has this id' })
+      return badRequest('Display not found for this survey', { displayId: 'No display of this survey has this id' })
     case 'pin_required':
-      throw pinRequired(response.surveyId)
+      return pinRequired(response.surveyId)
     case 'display_taken':
-      throw displayTaken()
+      return displayTaken()
     case 'display_of_other_contact':
-      throw displayOfOtherContact()
+      return displayOfOtherContact()
     case 'answer_out_of_range':
-      throw answerOutOfRange(result)
+      return answerOutOfRange(result)
   }
 }
 

@@ -3,7 +3,7 @@ import type { CanvassContext, Handler } from '../../context'
 import { externalUrl, param } from '../../context'
 import { authenticate } from '../../http/auth'
 import { readJsonBatch, readJsonBody } from '../../http/body'
-import { badRequest, CanvassError, notFound, unauthorized, validationError } from '../../errors'
+import { CanvassError, notFound, unauthorized, validationError } from '../../errors'
 import { LARGE_ROW_BATCH, listPage } from '../../http/pagination'
 import {
   MAX_ANONYMIZE_IDS,
@@ -19,13 +19,13 @@ import type { ExportEarlyEnd } from '../../services/response-export'
 import { describeCause } from '../../http/boundary'
 import { SAFE_HEADERS } from '../../http/respond'
 import { ok } from '../../http/respond'
-import type { CreateResponseResult, NewResponse, ResponseRecord } from '../../ports/storage'
+import type { CreateResponseCheck, NewResponse, ResponseRecord } from '../../ports/storage'
 import { parseInput, parseItem } from '../../http/validate'
 import { managementResponseCreateSchema, managementResponseUpdateSchema } from '../../schemas/response'
 import { answerOffScale, answerOutOfRange, hasNumberAnswer } from '../../services/answer-scales'
 import { newResponse, responseOutput, responsePatch } from '../../services/response-service'
 import { checkPatchedSize, checkResponseSize } from '../../services/response-size'
-import { createResponseOrThrow, displayOfOtherContact, displayTaken } from '../client/responses'
+import { createRefusal, createResponseOrThrow } from '../client/responses'
 import { ownedSurvey } from './surveys'
 import type { RouteTable } from '../../http/route-table'
 import { anonymizeAnswer, bulkImportAnswer, dataOf, pageOf, responseAnswer } from '../../schemas/answers'
@@ -220,48 +220,28 @@ const importResponses: Handler = async (request, ctx) => {
       results.push({ index, error: { code: error.code, message: error.message, details: error.details } })
     }
   }
+  const check: CreateResponseCheck = { environmentId, requireAccepting: false, checkEnvironment: false, pinProven: true }
   const outcomes =
     valid.length === 0
       ? []
       : await ctx.storage.responses.importMany(
           valid.map((entry) => entry.response),
-          { environmentId, requireAccepting: false, checkEnvironment: false, pinProven: true },
+          check,
           { webhooks: webhooks === 'true' },
         )
   outcomes.forEach((outcome, i) => {
     const { index } = valid[i]!
     if (outcome.outcome === 'created') results.push({ index, id: outcome.id })
-    else results.push({ index, error: importRefusal(outcome, valid[i]!.response) })
+    else {
+      const error = createRefusal(outcome, valid[i]!.response, check)
+      results.push({ index, error: { code: error.code, message: error.message, details: error.details } })
+    }
   })
   results.sort((a, b) => a.index - b.index)
   const created = results.filter((result) => 'id' in result).length
   let listedErrors = 0
   const listed = results.filter((result) => 'id' in result || ++listedErrors <= MAX_LISTED_ERRORS)
   return ok({ created, failed: results.length - created, results: listed, unlistedErrors: results.length - listed.length })
-}
-
-function importRefusal(
-  result: Exclude<CreateResponseResult, { outcome: 'created' }>,
-  response: NewResponse,
-): { code: string; message: string; details: Record<string, unknown> } {
-  const { outcome } = result
-  const error =
-    result.outcome === 'answer_out_of_range'
-      ? answerOutOfRange(result)
-      : outcome === 'display_of_other_contact'
-        ? displayOfOtherContact()
-        : outcome === 'survey_not_found'
-          ? notFound('Survey', response.surveyId)
-          : outcome === 'survey_in_other_environment'
-            ? unauthorized()
-            : outcome === 'single_use_id_taken'
-              ? badRequest('This single use id has already been used')
-              : outcome === 'display_not_found'
-                ? badRequest('Display not found for this survey', { displayId: 'No display of this survey has this id' })
-                : outcome === 'display_taken'
-                  ? displayTaken()
-                  : badRequest(`The response was refused (${outcome})`)
-  return { code: error.code, message: error.message, details: error.details }
 }
 
 const createResponse: Handler = async (request, ctx) => {
