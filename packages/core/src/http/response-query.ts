@@ -183,7 +183,14 @@ export type SummaryFilter = Pick<ResponseFilter, 'dateField' | 'startDate' | 'en
 
 export function readSummaryQuery(query: Record<string, string | string[] | undefined>): SummaryFilter {
   const input = parseQueryParams(summaryFilterQuery, query)
-  const filter: SummaryFilter = datesOf(input)
+  return withFinishedAndLanguage<SummaryFilter>(datesOf(input), input)
+}
+
+/** `filter` with the query's `finished` (`true` or `false`) and `lang`, when given. */
+function withFinishedAndLanguage<T extends Pick<ResponseFilter, 'finished' | 'language'>>(
+  filter: T,
+  input: { finished?: string | undefined; lang?: string | undefined },
+): T {
   if (input.finished !== undefined) filter.finished = input.finished === 'true'
   if (input.lang !== undefined) filter.language = input.lang
   return filter
@@ -210,10 +217,7 @@ export function readShareFilterQuery(
     ...input,
     endDate: endOfDay ? `${input.endDate}T23:59:59.999Z` : input.endDate,
   })
-  const filter: Pick<ResponseFilter, 'startDate' | 'endDate' | 'finished' | 'language'> = dates
-  if (input.finished !== undefined) filter.finished = input.finished === 'true'
-  if (input.lang !== undefined) filter.language = input.lang
-  return filter
+  return withFinishedAndLanguage<Pick<ResponseFilter, 'startDate' | 'endDate' | 'finished' | 'language'>>(dates, input)
 }
 
 /** The contacts' (and people's) list query: a page, `userId`, dates, an order and `count`. */
