@@ -32,12 +32,14 @@ const MIGRATIONS = [
   '0022-quotas',
   '0023-import-mappings',
   '0024-surveys-by-share-key',
+  '0025-blob-deletions',
 ]
 
 const TABLES = [
   'action_classes',
   'api_keys',
   'attribute_classes',
+  'blob_deletions',
   'contact_attribute_keys',
   'contact_attributes',
   'contacts',
