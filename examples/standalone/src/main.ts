@@ -6,7 +6,7 @@
 import { mkdir } from 'node:fs/promises'
 import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
-import { createCanvass, createWebhookDispatcher } from '@canvass/core'
+import { createBlobJanitor, createCanvass, createWebhookDispatcher } from '@canvass/core'
 import type { ConnectionInfo, RequestObservation } from '@canvass/core'
 import { createNodeWebhookTransport, serve } from '@canvass/host-node'
 import { createKyselyStorage, createPostgresRateLimiter, migrate, postgresSettingWarnings } from '@canvass/storage-kysely'
@@ -61,8 +61,17 @@ async function main(): Promise<void> {
     ...(config.clientAddressHeader ? { clientAddressHeader: config.clientAddressHeader } : {}),
   }
   const rateLimits = config.rateLimits && { ...config.rateLimits, ...counting }
+  // Removes the files of erased and deleted responses from the blob store: at start (what a crash left), after
+  // each such write of this process, and every minute (what other instances wrote, and retries).
+  const janitor = createBlobJanitor({
+    storage,
+    blobs: blobs.blobStore,
+    ...(config.blobJanitorLeaseMs ? { leaseMs: config.blobJanitorLeaseMs } : {}),
+    logger: log,
+  })
   const canvass = createCanvass({
     storage,
+    ...(config.runBlobJanitor ? { onBlobDeletions: () => janitor.wake() } : {}),
     publicUrl: config.publicUrl,
     allowedHosts: config.allowedHosts,
     blobStore: blobs.blobStore,
@@ -125,10 +134,12 @@ async function main(): Promise<void> {
     onShutdown: async () => {
       await metricsServer?.close()
       await dispatcher.stop()
+      await janitor.stop()
       await db.destroy()
     },
   })
   if (config.runWebhookDispatcher) dispatcher.start()
+  if (config.runBlobJanitor) janitor.start()
   if (lean) leanStartDone()
   if (metricsServer) console.log(`Canvass metrics at ${metricsServer.url}/metrics`)
   console.log(`Canvass listening on ${url} (${description}; ${blobs.description})`)
