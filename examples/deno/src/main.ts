@@ -43,6 +43,7 @@ async function main(): Promise<void> {
     storage,
     blobs: blobs.blobStore,
     ...(config.blobJanitorLeaseMs ? { leaseMs: config.blobJanitorLeaseMs } : {}),
+    ...(config.blobJanitorIntervalMs ? { intervalMs: config.blobJanitorIntervalMs } : {}),
   })
   const canvass = createCanvass({
     storage,

@@ -36,6 +36,8 @@ export interface StandaloneConfig {
   runBlobJanitor: boolean
   /** `CANVASS_BLOB_JANITOR_LEASE_MS`: how long a claimed blob deletion waits before another claim may take it (tests shorten it). */
   blobJanitorLeaseMs: number | undefined
+  /** `CANVASS_BLOB_JANITOR_INTERVAL_MS`: how often the blob janitor looks for work written elsewhere (tests shorten it). */
+  blobJanitorIntervalMs: number | undefined
   /** `CANVASS_PGLITE_SETTINGS` (`name=value,…`): Postgres settings of the embedded database over Canvass's. */
   pgliteSettings: Record<string, string>
   /** `CANVASS_PGLITE_OPTIMIZE=1`: V8 optimizes the embedded database's WebAssembly (faster queries, ~90 MB more memory). */
@@ -77,6 +79,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): StandaloneConf
     webhookLeaseMs: env.CANVASS_WEBHOOK_LEASE_MS ? readSchedule(env.CANVASS_WEBHOOK_LEASE_MS)?.[0] : undefined,
     runBlobJanitor: env.CANVASS_BLOB_JANITOR !== 'off',
     blobJanitorLeaseMs: readPositiveInteger('CANVASS_BLOB_JANITOR_LEASE_MS', env.CANVASS_BLOB_JANITOR_LEASE_MS),
+    blobJanitorIntervalMs: readPositiveInteger('CANVASS_BLOB_JANITOR_INTERVAL_MS', env.CANVASS_BLOB_JANITOR_INTERVAL_MS),
     pgliteSettings: readPgliteSettings(env.CANVASS_PGLITE_SETTINGS),
     pgliteOptimize: env.CANVASS_PGLITE_OPTIMIZE === '1',
     metricsPort: readMetricsPort(env.CANVASS_METRICS_PORT),

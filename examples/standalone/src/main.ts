@@ -52,7 +52,11 @@ async function main(): Promise<void> {
   // A Postgres server of the operator's: settings Canvass relies on, said once, at the start.
   if (config.databaseUrl) for (const warning of await postgresSettingWarnings(db)) log.warn(warning)
   const storage = createKyselyStorage({ db })
-  metrics?.readOnScrape({ backlog: (now) => storage.webhookDeliveries.backlog(now), pool })
+  metrics?.readOnScrape({
+    backlog: (now) => storage.webhookDeliveries.backlog(now),
+    blobDeletions: () => storage.blobDeletions.pending(),
+    pool,
+  })
   const onRequest = metrics && log.request ? both(metrics.request, log.request) : (metrics?.request ?? log.request)
   // One limiter for the rate limits and the PIN attempts, which count even when the rate limits are off.
   const limiter = config.rateLimitStore === 'postgres' ? createPostgresRateLimiter({ db }) : undefined
@@ -67,7 +71,9 @@ async function main(): Promise<void> {
     storage,
     blobs: blobs.blobStore,
     ...(config.blobJanitorLeaseMs ? { leaseMs: config.blobJanitorLeaseMs } : {}),
+    ...(config.blobJanitorIntervalMs ? { intervalMs: config.blobJanitorIntervalMs } : {}),
     logger: log,
+    observe: { run: metrics?.blobJanitorRun },
   })
   const canvass = createCanvass({
     storage,
