@@ -92,7 +92,7 @@ export async function createMetrics(options: { postgres: boolean }): Promise<Met
   })
   const blobDeletions = new Counter({
     name: 'canvass_blob_deletions_total',
-    help: "Uploaded files the blob janitor of this process removed from the blob store (deleted) or failed to remove (failed: tried again later).",
+    help: 'Uploaded files the blob janitor of this process removed from the blob store (deleted) or failed to remove (failed: tried again later).',
     labelNames: ['outcome'] as const,
     registers,
   })

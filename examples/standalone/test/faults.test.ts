@@ -435,7 +435,9 @@ if (postgres) defineKillTest('postgres', postgres.env, postgres.dispose)
         },
       })
       assert.is(survey.status, 200, survey.text)
-      const presign = await call('POST', `/api/v1/client/${environmentId}/storage`, { body: { fileName: 'erase me.txt', fileType: 'text/plain' } })
+      const presign = await call('POST', `/api/v1/client/${environmentId}/storage`, {
+        body: { fileName: 'erase me.txt', fileType: 'text/plain' },
+      })
       assert.is(presign.status, 200, presign.text)
       const p = presign.body.data
       const upload = await call('POST', new URL(p.signedUrl, server.url).pathname, {

@@ -136,7 +136,10 @@ for (const backend of availableBackends()) {
   test('the marker is in no table, no blob and no answer after the erasure; another contact keeps all of it', async () => {
     const x = bed()
     const surveyId = await fileSurvey(x)
-    const hook = await x.call('POST', '/api/v1/webhooks', { key: x.keyA, body: { url: 'http://127.0.0.1:9/hook', triggers: ['responseCreated', 'responseUpdated', 'responseFinished'] } })
+    const hook = await x.call('POST', '/api/v1/webhooks', {
+      key: x.keyA,
+      body: { url: 'http://127.0.0.1:9/hook', triggers: ['responseCreated', 'responseUpdated', 'responseFinished'] },
+    })
     assert.is(hook.status, 200, hook.text)
     const [mark, keep] = [`ERASEME${randomUUID().slice(0, 8)}`, `KEEPME${randomUUID().slice(0, 8)}`]
     const ada = await plant(x, surveyId, mark)
@@ -163,7 +166,17 @@ for (const backend of availableBackends()) {
     assert.is(before.status, 200, before.text)
 
     const planted = await tablesHolding(x, mark)
-    for (const table of ['contacts', 'contact_attributes', 'responses', 'response_notes', 'tags', 'files', 'webhook_deliveries', 'webhook_events', 'idempotency_keys']) {
+    for (const table of [
+      'contacts',
+      'contact_attributes',
+      'responses',
+      'response_notes',
+      'tags',
+      'files',
+      'webhook_deliveries',
+      'webhook_events',
+      'idempotency_keys',
+    ]) {
       assert.ok(planted.includes(table), `planted in ${table} (found in ${planted.join(', ')})`)
     }
     assert.is((await blobsHolding(x, mark)).length, 1, 'planted in one blob')
@@ -206,14 +219,27 @@ for (const backend of availableBackends()) {
 
     // Bob: everything where it was.
     const kept = await tablesHolding(x, keep)
-    for (const table of ['contacts', 'contact_attributes', 'responses', 'response_notes', 'tags', 'files', 'webhook_deliveries', 'idempotency_keys']) {
+    for (const table of [
+      'contacts',
+      'contact_attributes',
+      'responses',
+      'response_notes',
+      'tags',
+      'files',
+      'webhook_deliveries',
+      'idempotency_keys',
+    ]) {
       assert.ok(kept.includes(table), `the other contact's marker in ${table} (found in ${kept.join(', ')})`)
     }
     assert.is((await blobsHolding(x, keep)).length, 1)
     const replay = await x.call('POST', '/api/v1/management/responses', bob.idempotent)
     assert.is(replay.status, 200)
     assert.is(replay.headers.get('idempotent-replayed'), 'true')
-    assert.is((await x.call('GET', new URL(bob.fileUrl, 'http://canvass.test').pathname, { key: x.keyA })).status, 200, 'the other file stays')
+    assert.is(
+      (await x.call('GET', new URL(bob.fileUrl, 'http://canvass.test').pathname, { key: x.keyA })).status,
+      200,
+      'the other file stays',
+    )
     await x.call('DELETE', `/api/v1/webhooks/${hook.body.data.id}`, { key: x.keyA })
   })
 
@@ -221,7 +247,9 @@ for (const backend of availableBackends()) {
     const x = bed()
     const surveyId = await fileSurvey(x)
     const respondAs = async (userId: string) => {
-      const res = await x.call('POST', `/api/v1/client/${x.envA}/responses`, { body: { surveyId, userId, finished: false, data: { why: userId } } })
+      const res = await x.call('POST', `/api/v1/client/${x.envA}/responses`, {
+        body: { surveyId, userId, finished: false, data: { why: userId } },
+      })
       assert.is(res.status, 200, res.text)
       return res.body.data.id as string
     }
@@ -258,7 +286,9 @@ for (const backend of availableBackends()) {
     const janitor = createBlobJanitor({ storage: x.storage, blobs: x.blobStore!, logger: { error: console.error, warn: () => {} } })
     const marker = `DELRESP${randomUUID().slice(0, 8)}`
     const fileUrl = await upload(x, `${marker}.txt`, marker)
-    const created = await x.call('POST', `/api/v1/client/${x.envA}/responses`, { body: { surveyId, finished: false, data: { doc: [fileUrl] } } })
+    const created = await x.call('POST', `/api/v1/client/${x.envA}/responses`, {
+      body: { surveyId, finished: false, data: { doc: [fileUrl] } },
+    })
     assert.is(created.status, 200, created.text)
     assert.is((await blobsHolding(x, marker)).length, 1)
     const deleted = await x.call('DELETE', `/api/v1/management/responses/${created.body.data.id}`, { key: x.keyA })
@@ -271,7 +301,9 @@ for (const backend of availableBackends()) {
     const other = await fileSurvey(x)
     const inSurvey = `DELSURV${randomUUID().slice(0, 8)}`
     const answered = await upload(x, `${inSurvey}-a.txt`, inSurvey)
-    const responded = await x.call('POST', `/api/v1/client/${x.envA}/responses`, { body: { surveyId: other, finished: false, data: { doc: [answered] } } })
+    const responded = await x.call('POST', `/api/v1/client/${x.envA}/responses`, {
+      body: { surveyId: other, finished: false, data: { doc: [answered] } },
+    })
     assert.is(responded.status, 200, responded.text)
     assert.is((await x.call('DELETE', `/api/v1/management/surveys/${other}`, { key: x.keyA })).status, 200)
     assert.equal(await janitor.runOnce(), { deleted: 1, failed: 0 })
@@ -283,14 +315,20 @@ for (const backend of availableBackends()) {
     const surveyId = await fileSurvey(x)
     for (let round = 0; round < 4; round++) {
       const userId = `racer-${round}-${randomUUID().slice(0, 6)}`
-      const first = await x.call('POST', `/api/v1/client/${x.envA}/responses`, { body: { surveyId, userId, finished: false, data: { why: 'first' } } })
+      const first = await x.call('POST', `/api/v1/client/${x.envA}/responses`, {
+        body: { surveyId, userId, finished: false, data: { why: 'first' } },
+      })
       assert.is(first.status, 200, first.text)
       const contact = await contactId(x, userId)
       const writes = [
         ...Array.from({ length: 3 }, (_, i) =>
-          x.call('POST', `/api/v1/client/${x.envA}/responses`, { body: { surveyId, userId, finished: i === 0, data: { why: `racing ${i}` } } }),
+          x.call('POST', `/api/v1/client/${x.envA}/responses`, {
+            body: { surveyId, userId, finished: i === 0, data: { why: `racing ${i}` } },
+          }),
         ),
-        x.call('POST', `/api/v2/client/${x.envA}/responses`, { body: { surveyId, contactId: contact, finished: false, data: { why: 'by id' } } }),
+        x.call('POST', `/api/v2/client/${x.envA}/responses`, {
+          body: { surveyId, contactId: contact, finished: false, data: { why: 'by id' } },
+        }),
         x.call('PUT', `/api/v1/client/${x.envA}/responses/${first.body.data.id}`, { body: { data: { why: 'updated' }, finished: true } }),
       ]
       const [erased, ...results] = await Promise.all([

@@ -91,7 +91,9 @@ export async function eraseContact(
               await trx
                 .deleteFrom('tags')
                 .where('id', 'in', idList(tagIds))
-                .where((eb) => eb.not(eb.exists(eb.selectFrom('response_tags').select('tag_id').whereRef('response_tags.tag_id', '=', 'tags.id'))))
+                .where((eb) =>
+                  eb.not(eb.exists(eb.selectFrom('response_tags').select('tag_id').whereRef('response_tags.tag_id', '=', 'tags.id'))),
+                )
                 .executeTakeFirst()
             ).numDeletedRows,
           )
@@ -100,14 +102,13 @@ export async function eraseContact(
         await trx
           .deleteFrom('displays')
           .where('environment_id', '=', environmentId)
-          .where((eb) => eb.or([eb('contact_id', '=', id), ...(responseIds.length > 0 ? [eb('response_id', 'in', idList(responseIds))] : [])]))
+          .where((eb) =>
+            eb.or([eb('contact_id', '=', id), ...(responseIds.length > 0 ? [eb('response_id', 'in', idList(responseIds))] : [])]),
+          )
           .executeTakeFirst()
       ).numDeletedRows,
     )
-    const attributes = await trx
-      .deleteFrom('contact_attributes')
-      .where('contact_id', '=', id)
-      .executeTakeFirst()
+    const attributes = await trx.deleteFrom('contact_attributes').where('contact_id', '=', id).executeTakeFirst()
     await trx.deleteFrom('contacts').where('id', '=', id).execute()
     return {
       contactId: id,
@@ -150,12 +151,7 @@ async function deleteWebhookCopies(trx: Kysely<Database>, names: SchemaNames, re
 }
 
 /** Stored idempotent answers of the environment that name one of `ids` become the 410 of `ERASED_REPLAY`. */
-async function tombstoneReplays(
-  trx: Kysely<Database>,
-  names: SchemaNames,
-  environmentId: string,
-  ids: readonly string[],
-): Promise<number> {
+async function tombstoneReplays(trx: Kysely<Database>, names: SchemaNames, environmentId: string, ids: readonly string[]): Promise<number> {
   const { rows } = await sql<{ n: number }>`
     with changed as (
       update ${names.ref('idempotency_keys')} k

@@ -55,7 +55,8 @@ export async function recordSurveyFileDeletions(
       .orderBy('id')
       .limit(RESPONSES_PER_READ)
       .execute()
-    if (rows.length > 0) recorded += await recordResponseFileDeletions(trx, names, { environmentId, responseIds: rows.map((row) => row.id) })
+    if (rows.length > 0)
+      recorded += await recordResponseFileDeletions(trx, names, { environmentId, responseIds: rows.map((row) => row.id) })
     if (rows.length < RESPONSES_PER_READ) break
     after = rows[rows.length - 1]!.id
   }

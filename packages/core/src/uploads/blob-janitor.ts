@@ -140,7 +140,9 @@ export function createBlobJanitor(options: BlobJanitorOptions): BlobJanitor {
     } catch (error) {
       const wait = Math.min(maxBackoffMs, FIRST_BACKOFF_MS * 2 ** Math.min(row.attempts, 30))
       const message = error instanceof Error ? error.message : String(error)
-      logger.warn(`Blob janitor: deleting ${row.blobKey} failed (attempt ${row.attempts + 1}); trying again in ${Math.round(wait / 1000)} s: ${message}`)
+      logger.warn(
+        `Blob janitor: deleting ${row.blobKey} failed (attempt ${row.attempts + 1}); trying again in ${Math.round(wait / 1000)} s: ${message}`,
+      )
       await storage.blobDeletions.retry(row.id, claimToken, { nextAttemptAt: new Date(clock().getTime() + wait), error: message })
       return false
     }

@@ -15,7 +15,12 @@ function seedFileSurvey(storage: Storage, environmentId: string) {
 }
 
 /** Records a stored file of the environment and returns its blob key and the URL an answer holds. */
-async function seedFile(storage: Storage, environmentId: string, accessType: 'public' | 'private' = 'private', surveyId: string | null = null) {
+async function seedFile(
+  storage: Storage,
+  environmentId: string,
+  accessType: 'public' | 'private' = 'private',
+  surveyId: string | null = null,
+) {
   const fileName = `report ${freshId()}--fid--${crypto.randomUUID()}.pdf`
   await storage.uploads.recordFile({
     id: freshId(),
@@ -41,7 +46,12 @@ async function seedFile(storage: Storage, environmentId: string, accessType: 'pu
  */
 async function claimOf(storage: Storage, environmentId: string, options: { at?: Date; leaseMs?: number; token?: string } = {}) {
   const token = options.token ?? freshId()
-  const claimed = await storage.blobDeletions.claim({ now: options.at ?? new Date(), limit: 10_000, leaseMs: options.leaseMs ?? 60_000, claimToken: token })
+  const claimed = await storage.blobDeletions.claim({
+    now: options.at ?? new Date(),
+    limit: 10_000,
+    leaseMs: options.leaseMs ?? 60_000,
+    claimToken: token,
+  })
   const mine: ClaimedBlobDeletion[] = []
   for (const row of claimed) {
     if (row.environmentId === environmentId) mine.push(row)
@@ -77,7 +87,10 @@ export const blobDeletionTests: StorageTest[] = [
       assert.ok(rows.every((row) => row.attempts === 0))
       assert.is(await storage.uploads.getFile(production, 'private', a.fileName), null, 'the file records go')
       assert.is(await storage.uploads.getFile(production, 'public', b.fileName), null)
-      assert.ok(await storage.uploads.getFile(production, 'private', inText.fileName), 'a URL in an open answer is not a file of the response')
+      assert.ok(
+        await storage.uploads.getFile(production, 'private', inText.fileName),
+        'a URL in an open answer is not a file of the response',
+      )
       assert.ok(await storage.uploads.getFile(production, 'private', kept.fileName), 'another response’s file stays')
       assert.ok(await storage.uploads.getFile(development, 'private', elsewhere.fileName), 'another environment’s file stays')
       await storage.blobDeletions.finish(
@@ -185,7 +198,12 @@ export const blobDeletionTests: StorageTest[] = [
       const replay = async (key: string, body: string) => {
         const claim = { environmentId: production, key, fingerprint: 'f' }
         const now = new Date()
-        await storage.idempotency.begin({ ...claim, now, leaseUntil: new Date(now.getTime() + 60_000), expiresAt: new Date(now.getTime() + 86_400_000) })
+        await storage.idempotency.begin({
+          ...claim,
+          now,
+          leaseUntil: new Date(now.getTime() + 60_000),
+          expiresAt: new Date(now.getTime() + 86_400_000),
+        })
         await storage.idempotency.finish(claim, { status: 200, body, contentType: 'application/json' })
         return () => storage.idempotency.begin({ ...claim, now, leaseUntil: now, expiresAt: new Date(now.getTime() + 86_400_000) })
       }

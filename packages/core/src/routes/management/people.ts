@@ -12,7 +12,15 @@ import { forgetShareSummaries } from '../../services/result-share'
 import { logEarlyEnd } from './responses'
 import type { RouteTable } from '../../http/route-table'
 import { contactListQuery, readContactQuery } from '../../http/response-query'
-import { contactAnswer, contactAttributeAnswer, contactExportAnswer, dataOf, deletedAnswer, erasureAnswer, pageOf } from '../../schemas/answers'
+import {
+  contactAnswer,
+  contactAttributeAnswer,
+  contactExportAnswer,
+  dataOf,
+  deletedAnswer,
+  erasureAnswer,
+  pageOf,
+} from '../../schemas/answers'
 import { pageQuery } from '../../http/pagination'
 
 /**
