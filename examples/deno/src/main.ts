@@ -3,7 +3,7 @@
  * and first-start bootstrap, served by `@canvass/host-deno`. Built into one file by tsup, so that Deno runs
  * JavaScript and takes the npm packages from `node_modules`.
  */
-import { createCanvass } from '@canvass/core'
+import { createBlobJanitor, createCanvass } from '@canvass/core'
 import { serve } from '@canvass/host-deno'
 import { createKyselyStorage, createPostgresRateLimiter, migrate, postgresSettingWarnings } from '@canvass/storage-kysely'
 import { readApiReference, readWidgetBundles } from '@canvass/widget'
@@ -38,8 +38,16 @@ async function main(): Promise<void> {
     ...(config.clientAddressHeader ? { clientAddressHeader: config.clientAddressHeader } : {}),
   }
   const rateLimits = config.rateLimits && { ...config.rateLimits, ...counting }
+  // Removes the files of erased and deleted responses from the blob store (see the Node server).
+  const janitor = createBlobJanitor({
+    storage,
+    blobs: blobs.blobStore,
+    ...(config.blobJanitorLeaseMs ? { leaseMs: config.blobJanitorLeaseMs } : {}),
+    ...(config.blobJanitorIntervalMs ? { intervalMs: config.blobJanitorIntervalMs } : {}),
+  })
   const canvass = createCanvass({
     storage,
+    ...(config.runBlobJanitor ? { onBlobDeletions: () => janitor.wake() } : {}),
     publicUrl: config.publicUrl,
     blobStore: blobs.blobStore,
     secret,
@@ -63,7 +71,11 @@ async function main(): Promise<void> {
       }
       return canvass.fetch(request, info)
     },
-    onShutdown: () => db.destroy(),
+    onShutdown: async () => {
+      await janitor.stop()
+      await db.destroy()
+    },
   })
+  if (config.runBlobJanitor) janitor.start()
   console.log(`Canvass listening on ${url} (${description}; ${blobs.description})`)
 }

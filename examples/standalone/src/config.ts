@@ -32,6 +32,12 @@ export interface StandaloneConfig {
   webhookLeaseMs: number | undefined
   /** `CANVASS_WEBHOOK_DISPATCHER=off`: this process writes deliveries but another one sends them. */
   runWebhookDispatcher: boolean
+  /** `CANVASS_BLOB_JANITOR=off`: this process records blob deletions but another one carries them out. */
+  runBlobJanitor: boolean
+  /** `CANVASS_BLOB_JANITOR_LEASE_MS`: how long a claimed blob deletion waits before another claim may take it (tests shorten it). */
+  blobJanitorLeaseMs: number | undefined
+  /** `CANVASS_BLOB_JANITOR_INTERVAL_MS`: how often the blob janitor looks for work written elsewhere (tests shorten it). */
+  blobJanitorIntervalMs: number | undefined
   /** `CANVASS_PGLITE_SETTINGS` (`name=value,…`): Postgres settings of the embedded database over Canvass's. */
   pgliteSettings: Record<string, string>
   /** `CANVASS_PGLITE_OPTIMIZE=1`: V8 optimizes the embedded database's WebAssembly (faster queries, ~90 MB more memory). */
@@ -71,6 +77,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): StandaloneConf
     webhookRetryScheduleMs: readSchedule(env.CANVASS_WEBHOOK_RETRY_SCHEDULE_MS),
     runWebhookDispatcher: env.CANVASS_WEBHOOK_DISPATCHER !== 'off',
     webhookLeaseMs: env.CANVASS_WEBHOOK_LEASE_MS ? readSchedule(env.CANVASS_WEBHOOK_LEASE_MS)?.[0] : undefined,
+    runBlobJanitor: env.CANVASS_BLOB_JANITOR !== 'off',
+    blobJanitorLeaseMs: readPositiveInteger('CANVASS_BLOB_JANITOR_LEASE_MS', env.CANVASS_BLOB_JANITOR_LEASE_MS),
+    blobJanitorIntervalMs: readPositiveInteger('CANVASS_BLOB_JANITOR_INTERVAL_MS', env.CANVASS_BLOB_JANITOR_INTERVAL_MS),
     pgliteSettings: readPgliteSettings(env.CANVASS_PGLITE_SETTINGS),
     pgliteOptimize: env.CANVASS_PGLITE_OPTIMIZE === '1',
     metricsPort: readMetricsPort(env.CANVASS_METRICS_PORT),
@@ -115,4 +124,11 @@ function readSchedule(value: string | undefined): number[] | undefined {
     throw new Error(`CANVASS_WEBHOOK_RETRY_SCHEDULE_MS must be comma-separated milliseconds, got "${value}"`)
   }
   return steps
+}
+
+function readPositiveInteger(name: string, value: string | undefined): number | undefined {
+  if (!value) return undefined
+  const number = Number(value)
+  if (!Number.isSafeInteger(number) || number < 1) throw new Error(`${name} must be a positive integer, got "${value}"`)
+  return number
 }

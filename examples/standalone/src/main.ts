@@ -6,7 +6,7 @@
 import { mkdir } from 'node:fs/promises'
 import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
-import { createCanvass, createWebhookDispatcher } from '@canvass/core'
+import { createBlobJanitor, createCanvass, createWebhookDispatcher } from '@canvass/core'
 import type { ConnectionInfo, RequestObservation } from '@canvass/core'
 import { createNodeWebhookTransport, serve } from '@canvass/host-node'
 import { createKyselyStorage, createPostgresRateLimiter, migrate, postgresSettingWarnings } from '@canvass/storage-kysely'
@@ -52,7 +52,11 @@ async function main(): Promise<void> {
   // A Postgres server of the operator's: settings Canvass relies on, said once, at the start.
   if (config.databaseUrl) for (const warning of await postgresSettingWarnings(db)) log.warn(warning)
   const storage = createKyselyStorage({ db })
-  metrics?.readOnScrape({ backlog: (now) => storage.webhookDeliveries.backlog(now), pool })
+  metrics?.readOnScrape({
+    backlog: (now) => storage.webhookDeliveries.backlog(now),
+    blobDeletions: () => storage.blobDeletions.pending(),
+    pool,
+  })
   const onRequest = metrics && log.request ? both(metrics.request, log.request) : (metrics?.request ?? log.request)
   // One limiter for the rate limits and the PIN attempts, which count even when the rate limits are off.
   const limiter = config.rateLimitStore === 'postgres' ? createPostgresRateLimiter({ db }) : undefined
@@ -61,8 +65,19 @@ async function main(): Promise<void> {
     ...(config.clientAddressHeader ? { clientAddressHeader: config.clientAddressHeader } : {}),
   }
   const rateLimits = config.rateLimits && { ...config.rateLimits, ...counting }
+  // Removes the files of erased and deleted responses from the blob store: at start (what a crash left), after
+  // each such write of this process, and every minute (what other instances wrote, and retries).
+  const janitor = createBlobJanitor({
+    storage,
+    blobs: blobs.blobStore,
+    ...(config.blobJanitorLeaseMs ? { leaseMs: config.blobJanitorLeaseMs } : {}),
+    ...(config.blobJanitorIntervalMs ? { intervalMs: config.blobJanitorIntervalMs } : {}),
+    logger: log,
+    observe: { run: metrics?.blobJanitorRun },
+  })
   const canvass = createCanvass({
     storage,
+    ...(config.runBlobJanitor ? { onBlobDeletions: () => janitor.wake() } : {}),
     publicUrl: config.publicUrl,
     allowedHosts: config.allowedHosts,
     blobStore: blobs.blobStore,
@@ -125,10 +140,12 @@ async function main(): Promise<void> {
     onShutdown: async () => {
       await metricsServer?.close()
       await dispatcher.stop()
+      await janitor.stop()
       await db.destroy()
     },
   })
   if (config.runWebhookDispatcher) dispatcher.start()
+  if (config.runBlobJanitor) janitor.start()
   if (lean) leanStartDone()
   if (metricsServer) console.log(`Canvass metrics at ${metricsServer.url}/metrics`)
   console.log(`Canvass listening on ${url} (${description}; ${blobs.description})`)

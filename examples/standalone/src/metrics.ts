@@ -1,4 +1,4 @@
-import type { DeliveryBacklog, RateLimitObservation, RequestObservation, WebhookAttemptObservation } from '@canvass/core'
+import type { BlobJanitorReport, DeliveryBacklog, RateLimitObservation, RequestObservation, WebhookAttemptObservation } from '@canvass/core'
 import type { Registry } from 'prom-client'
 import type { DatabaseHooks } from './database'
 
@@ -19,8 +19,17 @@ export interface Metrics {
   attempt(event: WebhookAttemptObservation): void
   /** For `openDatabase`: each checkout of a pooled connection and each connection error (Postgres only). */
   database: Pick<DatabaseHooks, 'onCheckout' | 'onError'>
-  /** What each scrape reads when it comes: the outbox's backlog and, on Postgres, the pool's counts. */
-  readOnScrape(sources: { backlog: (now: Date) => Promise<DeliveryBacklog>; pool?: PoolCounts | undefined }): void
+  /** The blob janitor's `observe.run`. */
+  blobJanitorRun(event: BlobJanitorReport): void
+  /**
+   * What each scrape reads when it comes: the outbox's backlog, the blob deletions waiting and, on Postgres, the
+   * pool's counts.
+   */
+  readOnScrape(sources: {
+    backlog: (now: Date) => Promise<DeliveryBacklog>
+    blobDeletions?: () => Promise<number>
+    pool?: PoolCounts | undefined
+  }): void
   /** Every series, in Prometheus's text format. */
   scrape(): Promise<{ contentType: string; body: string }>
 }
@@ -81,10 +90,22 @@ export async function createMetrics(options: { postgres: boolean }): Promise<Met
     help: 'Of those, the ones due now and not being sent.',
     registers,
   })
+  const blobDeletions = new Counter({
+    name: 'canvass_blob_deletions_total',
+    help: 'Uploaded files the blob janitor of this process removed from the blob store (deleted) or failed to remove (failed: tried again later).',
+    labelNames: ['outcome'] as const,
+    registers,
+  })
+  const blobDeletionsPending = new Gauge({
+    name: 'canvass_blob_deletions_pending',
+    help: 'Uploaded files of erased or deleted responses waiting to be removed from the blob store, over the whole database.',
+    registers,
+  })
   const pool = options.postgres ? poolSeries(client, registers) : undefined
   // Every known label value from the first scrape on, so that a rate over it is defined before its first event.
   for (const outcome of ['delivered', 'retried', 'failed', 'disabled']) deliveries.inc({ outcome }, 0)
   for (const rule of ['address', 'client', 'environment', 'management', 'share']) rateLimited.inc({ rule }, 0)
+  for (const outcome of ['deleted', 'failed']) blobDeletions.inc({ outcome }, 0)
 
   let sources: Parameters<Metrics['readOnScrape']>[0] | undefined
 
@@ -100,6 +121,10 @@ export async function createMetrics(options: { postgres: boolean }): Promise<Met
     attempt(event) {
       deliveries.inc({ outcome: event.outcome })
       attemptSeconds.observe({ outcome: event.outcome }, event.durationMs / 1000)
+    },
+    blobJanitorRun(event) {
+      blobDeletions.inc({ outcome: 'deleted' }, event.deleted)
+      blobDeletions.inc({ outcome: 'failed' }, event.failed)
     },
     database: {
       onCheckout: (seconds) => pool?.waitSeconds.observe(seconds),
@@ -119,6 +144,7 @@ export async function createMetrics(options: { postgres: boolean }): Promise<Met
           backlog.set(Number.NaN)
           backlogDue.set(Number.NaN)
         }
+        if (sources.blobDeletions) blobDeletionsPending.set(await sources.blobDeletions().catch(() => Number.NaN))
         if (pool && sources.pool) pool.read(sources.pool)
       }
       return { contentType: registry.contentType, body: await registry.metrics() }

@@ -23,6 +23,7 @@ import {
   stopGracefully,
 } from './processes'
 import { httpBackend, postgresBackend } from './backends'
+import { startS3rver } from '@canvass/test-bed/s3rver'
 import { question } from './fixtures'
 import { client, newKey, startServer } from './server'
 import { createServer } from 'node:http'
@@ -378,6 +379,111 @@ defineKillTest(
 
 const postgres = postgresBackend()
 if (postgres) defineKillTest('postgres', postgres.env, postgres.dispose)
+
+// Erasure across a SIGKILL: the blob store hangs (s3rver frozen with SIGSTOP) when the erasure is answered, the
+// server is killed right after the answer, the store comes back, and the next start removes the erased file
+// through the journal the erasure wrote in its transaction (the erasure itself is tested on the test bed:
+// packages/core/test/contact-erasure.test.ts).
+{
+  const { label, database } = httpBackend()
+  const METRICS_TOKEN = 'erasure-metrics-token-0123456789'
+
+  /** Checks `check` every 50 ms until it holds: a file's removal and the journal emit no event of their own. */
+  async function poll(what: string, check: () => Promise<boolean>, ms = 30_000): Promise<void> {
+    const end = Date.now() + ms
+    while (!(await check())) {
+      if (Date.now() > end) throw new Error(`timed out waiting for ${what}`)
+      await sleep(50)
+    }
+  }
+
+  const erasure = suite(`erasure (${label}): SIGKILL right after the answer, with the blob store frozen`)
+  erasure('the erased file is removed after the restart, and the journal is empty', async () => {
+    const backend = database()
+    const s3 = await startS3rver(['canvass-erasure'])
+    const dataDir = await mkdtemp(join(tmpdir(), 'canvass-erasure-'))
+    const key = newKey()
+    const env = {
+      ...(await backend.env()),
+      DATA_DIR: dataDir,
+      CANVASS_INIT_API_KEY: key,
+      CANVASS_INIT_DEV_API_KEY: newKey(),
+      CANVASS_RATE_LIMITS: 'off',
+      CANVASS_METRICS_TOKEN: METRICS_TOKEN,
+      // A deletion claimed by the killed server is claimed again after this lease, looked for this often.
+      CANVASS_BLOB_JANITOR_LEASE_MS: '2000',
+      CANVASS_BLOB_JANITOR_INTERVAL_MS: '250',
+      S3_BUCKET: 'canvass-erasure',
+      S3_ENDPOINT: s3.endpoint,
+      S3_REGION: 'us-east-1',
+      S3_FORCE_PATH_STYLE: '1',
+      S3_ACCESS_KEY_ID: 'S3RVER',
+      S3_SECRET_ACCESS_KEY: 'S3RVER',
+    }
+    let server: RunningServer | undefined
+    try {
+      server = await startServer(env)
+      let call = client(server.url)
+      const environmentId = (await call('GET', '/api/v1/me', { key })).body.id as string
+      const survey = await call('POST', '/api/v1/management/surveys', {
+        key,
+        body: {
+          environmentId,
+          name: 'Erasure',
+          status: 'inProgress',
+          questions: [{ id: 'doc', type: 'fileUpload', headline: { default: 'Your file' }, required: false, allowMultipleFiles: false }],
+        },
+      })
+      assert.is(survey.status, 200, survey.text)
+      const presign = await call('POST', `/api/v1/client/${environmentId}/storage`, {
+        body: { fileName: 'erase me.txt', fileType: 'text/plain' },
+      })
+      assert.is(presign.status, 200, presign.text)
+      const p = presign.body.data
+      const upload = await call('POST', new URL(p.signedUrl, server.url).pathname, {
+        headers: {
+          'X-File-Type': 'text/plain',
+          'X-File-Name': encodeURIComponent(p.updatedFileName),
+          'X-Signature': p.signingData.signature,
+          'X-Timestamp': String(p.signingData.timestamp),
+          'X-UUID': p.signingData.uuid,
+        },
+        body: { fileBase64String: Buffer.from('a respondent’s file\n').toString('base64') },
+      })
+      assert.is(upload.status, 200, upload.text)
+      const filePath = new URL(p.fileUrl, server.url).pathname
+      const response = await call('POST', `/api/v1/client/${environmentId}/responses`, {
+        body: { surveyId: survey.body.data.id, userId: 'to-erase', finished: true, data: { doc: [p.fileUrl] } },
+      })
+      assert.is(response.status, 200, response.text)
+      assert.is((await call('GET', filePath, { key })).status, 200, 'the file is there')
+      const contactId = (await call('GET', '/api/v1/management/contacts?userId=to-erase', { key })).body.data[0].id as string
+
+      s3.pause()
+      const erased = await call('DELETE', `/api/v1/management/contacts/${contactId}?erase=true`, { key })
+      assert.is(erased.status, 200, erased.text)
+      assert.is(erased.body.data.files, 1)
+      await server.kill()
+      s3.resume()
+
+      server = await startServer(env)
+      call = client(server.url)
+      await poll('the file removed after the restart', async () => (await call('GET', filePath, { key })).status === 404)
+      const pending = async () => {
+        const metrics = await call('GET', '/metrics', { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })
+        return Number(/^canvass_blob_deletions_pending (\S+)$/m.exec(metrics.text)?.[1])
+      }
+      await poll('the journal empty', async () => (await pending()) === 0)
+    } finally {
+      s3.resume()
+      await server?.stop()
+      await s3.stop()
+      await rm(dataDir, { recursive: true, force: true })
+      await backend.dispose()
+    }
+  })
+  erasure.run()
+}
 
 // Webhooks across a SIGKILL: a delivery acknowledged before the kill is sent after the restart by the server's own
 // dispatcher loop and Node transport to a real receiver on loopback that verifies it with standardwebhooks (the

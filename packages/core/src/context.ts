@@ -42,6 +42,8 @@ export interface CanvassContext {
   pinAttempts: PinAttemptCounter
   /** The client's address as PIN attempts are counted (`PinAttemptOptions.clientAddressHeader`). */
   pinAttemptAddress(request: Request, info: ConnectionInfo): string
+  /** Tells the blob janitor of this process that rows were written to the blob-deletion journal (`CanvassOptions.onBlobDeletions`). */
+  blobDeletionsRecorded(): void
 }
 
 /**

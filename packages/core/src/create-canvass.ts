@@ -158,6 +158,13 @@ export interface CanvassOptions {
    * @default () => new Date()
    */
   now?: () => Date
+  /**
+   * Called after a write recorded files to remove from the blob store (an erasure, a response or survey
+   * delete): hand it the `wake` of this process's blob janitor (`createBlobJanitor`), so that the files go
+   * at once. Janitors of other instances find the rows on their next interval. A hook that throws is ignored.
+   * @default undefined
+   */
+  onBlobDeletions?: () => void
   /** Webhook settings (contract §7). */
   webhooks?: {
     /**
@@ -224,6 +231,7 @@ export function createCanvass(options: CanvassOptions): Canvass {
       options.pinAttempts?.limiter ?? options.rateLimits?.limiter ?? createMemoryRateLimiter(),
     ),
     pinAttemptAddress: (request, info) => clientAddressOf(request, info, pinAddressHeader),
+    blobDeletionsRecorded: () => notify(options.onBlobDeletions, undefined),
   }
   const router: CanvassRouter = IttyRouter({ base: basePath })
   const entries: RouteEntry[] = []

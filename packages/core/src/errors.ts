@@ -31,6 +31,8 @@ export const ERROR_STATUS = {
   forbidden: 403,
   not_found: 404,
   method_not_allowed: 405,
+  /** A stored idempotent answer whose data was erased (`DELETE …/contacts/{id}?erase=true`). */
+  gone: 410,
   payload_too_large: 413,
   unsupported_media_type: 415,
   idempotency_key_reused: 422,

@@ -199,7 +199,7 @@ export interface paths {
         /** Update a response (finished ones too) */
         put: operations["putV1ManagementResponsesByResponseId"];
         post?: never;
-        /** Delete a response */
+        /** Delete a response with its notes, tag links and uploaded files */
         delete: operations["deleteV1ManagementResponsesByResponseId"];
         options?: never;
         head?: never;
@@ -430,7 +430,10 @@ export interface paths {
         get: operations["getV1ManagementPeopleByPersonId"];
         put?: never;
         post?: never;
-        /** Delete a person; its responses stay, with person null */
+        /**
+         * Delete a person; its responses stay, with person null. With erase=true, erase it and everything about it
+         * @description Without `erase` (or with `erase=false`): the contact and its attribute values go; its responses and displays stay, unlinked. With `erase=true`: one transaction removes the contact, its attribute values, its displays, its responses (with their notes, tag links and quota links), the webhook events and deliveries of those responses (any status), the tags no other response has; stored `Idempotency-Key` answers that name the contact, a response or a display become a 410 `gone` error; the files the responses' `fileUpload` answers name are removed from the blob store right after the commit (a journal written in the same transaction finishes them after a crash). The answer counts what went (see docs/data-rights.md).
+         */
         delete: operations["deleteV1ManagementPeopleByPersonId"];
         options?: never;
         head?: never;
@@ -485,7 +488,10 @@ export interface paths {
         get: operations["getV1ManagementContactsByContactId"];
         put?: never;
         post?: never;
-        /** Delete a contact; its responses stay, with person null */
+        /**
+         * Delete a contact; its responses stay, with person null. With erase=true, erase it and everything about it
+         * @description Without `erase` (or with `erase=false`): the contact and its attribute values go; its responses and displays stay, unlinked. With `erase=true`: one transaction removes the contact, its attribute values, its displays, its responses (with their notes, tag links and quota links), the webhook events and deliveries of those responses (any status), the tags no other response has; stored `Idempotency-Key` answers that name the contact, a response or a display become a 410 `gone` error; the files the responses' `fileUpload` answers name are removed from the blob store right after the commit (a journal written in the same transaction finishes them after a crash). The answer counts what went (see docs/data-rights.md).
+         */
         delete: operations["deleteV1ManagementContactsByContactId"];
         options?: never;
         head?: never;
@@ -5643,7 +5649,9 @@ export interface operations {
     };
     deleteV1ManagementPeopleByPersonId: {
         parameters: {
-            query?: never;
+            query?: {
+                erase?: "true" | "false";
+            };
             header?: never;
             path: {
                 personId: string;
@@ -5661,8 +5669,28 @@ export interface operations {
                     "application/json": {
                         data: {
                             success: string;
+                        } | {
+                            /** @constant */
+                            erased: true;
+                            contactId: string;
+                            responses: number;
+                            displays: number;
+                            attributes: number;
+                            files: number;
+                            webhookDeliveries: number;
+                            idempotencyReplays: number;
+                            tags: number;
                         };
                     };
+                };
+            };
+            /** @description Bad request: malformed JSON, a field missing or wrong (`details` names each), or a domain rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No valid API key, or the resource belongs to another environment */
@@ -5955,7 +5983,9 @@ export interface operations {
     };
     deleteV1ManagementContactsByContactId: {
         parameters: {
-            query?: never;
+            query?: {
+                erase?: "true" | "false";
+            };
             header?: never;
             path: {
                 contactId: string;
@@ -5973,8 +6003,28 @@ export interface operations {
                     "application/json": {
                         data: {
                             success: string;
+                        } | {
+                            /** @constant */
+                            erased: true;
+                            contactId: string;
+                            responses: number;
+                            displays: number;
+                            attributes: number;
+                            files: number;
+                            webhookDeliveries: number;
+                            idempotencyReplays: number;
+                            tags: number;
                         };
                     };
+                };
+            };
+            /** @description Bad request: malformed JSON, a field missing or wrong (`details` names each), or a domain rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No valid API key, or the resource belongs to another environment */

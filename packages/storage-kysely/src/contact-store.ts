@@ -3,6 +3,7 @@ import { sql } from 'kysely'
 import type { Kysely, SelectQueryBuilder } from 'kysely'
 import { applyPage } from './apply-page'
 import { contactAttributesJson } from './contact-attributes-json'
+import { eraseContact } from './erase-contact'
 import type { Database } from './database'
 import { isStorable } from './is-storable'
 import type { SchemaNames } from './schema-names'
@@ -72,6 +73,8 @@ export function createContactStore(db: Kysely<Database>, names: SchemaNames): Co
       const result = await db.deleteFrom('contacts').where('id', '=', id).where('environment_id', '=', environmentId).executeTakeFirst()
       return result.numDeletedRows > 0n
     },
+
+    erase: (environmentId, id) => eraseContact(db, names, environmentId, id),
 
     async listAttributes(environmentId, page) {
       if (!isStorable(environmentId)) return []

@@ -5,6 +5,7 @@ import { createActionClassStore } from './action-class-store'
 import { createApiKeyStore } from './api-key-store'
 import { withUnavailableErrors } from './connection-error'
 import { createAttributeClassStore } from './attribute-class-store'
+import { createBlobDeletionStore } from './blob-deletion-store'
 import { createSegmentStore } from './segment-store'
 import { createQuotaStore } from './quota-store'
 import { createContactAttributeKeyStore } from './contact-attribute-key-store'
@@ -71,7 +72,7 @@ export function createKyselyStorage<DB = unknown>({ db, schema, responseBatch }:
     projects: createProjectStore(canvassDb),
     environments: createEnvironmentStore(canvassDb),
     apiKeys: createApiKeyStore(canvassDb),
-    surveys: createSurveyStore(canvassDb),
+    surveys: createSurveyStore(canvassDb, names),
     responses: withDeliveryWakeups(createResponseStore(canvassDb, names, responseBatch), webhookPresence, deliveryNotifier),
     webhooks: createWebhookStore(canvassDb, webhookPresence),
     webhookDeliveries: createWebhookDeliveryStore(canvassDb, names, deliveryNotifier),
@@ -83,6 +84,7 @@ export function createKyselyStorage<DB = unknown>({ db, schema, responseBatch }:
     contacts: createContactStore(canvassDb, names),
     displays: createDisplayStore(canvassDb, names),
     idempotency: createIdempotencyStore(canvassDb, names),
+    blobDeletions: createBlobDeletionStore(canvassDb, names),
     imports: createImportStore(canvassDb, createId),
     clientContacts: createClientContactStore(canvassDb, names),
     environmentState: createEnvironmentStateStore(canvassDb),

@@ -40,6 +40,7 @@ export interface Database {
   spent_upload_uuids: SpentUploadUuidsTable
   rate_limit_counters: RateLimitCountersTable
   import_mappings: ImportMappingsTable
+  blob_deletions: BlobDeletionsTable
 }
 
 /** Added by `0023-import-mappings`: which source id of an import became which id here. */
@@ -342,4 +343,17 @@ export interface IdempotencyKeysTable {
   lease_until: Date
   expires_at: Date
   created_at: Date
+}
+
+/** Added by `0025-blob-deletions`: blobs to remove from the blob store, written with the change that orphaned them. */
+export interface BlobDeletionsTable {
+  id: string
+  /** The blob store's key, `{environmentId}/{public|private}/{fileName}`. */
+  blob_key: string
+  environment_id: string
+  created_at: DefaultedTimestamp
+  attempts: Generated<number>
+  next_attempt_at: DefaultedTimestamp
+  claim_token: string | null
+  last_error: string | null
 }

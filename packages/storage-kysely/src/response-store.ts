@@ -13,6 +13,7 @@ import { isStorable } from './is-storable'
 import { precompiled, slots } from './precompiled'
 import type { ResponseBatchOptions } from './response-batch'
 import { responseColumns, toResponseRecord } from './response-columns'
+import { recordResponseFileDeletions } from './response-files'
 import { listResponsesForExport } from './response-export-sql'
 import { summarizeResponses } from './response-summary-sql'
 import { listAnswers } from './response-answers-sql'
@@ -199,14 +200,18 @@ export function createResponseStore(db: Kysely<Database>, names: SchemaNames, ba
 
     async delete(environmentId, id) {
       if (!isStorable(id) || !isStorable(environmentId)) return null
-      // `returning` is evaluated before the cascades to notes and tags run, so it still sees them.
-      const row = await db
-        .deleteFrom('responses')
-        .where('responses.id', '=', id)
-        .where('responses.environment_id', '=', environmentId)
-        .returning(columns)
-        .executeTakeFirst()
-      return row ? toResponseRecord(row) : null
+      return db.transaction().execute(async (trx) => {
+        // Its files into the blob-deletion journal, in the same transaction as the delete.
+        await recordResponseFileDeletions(trx, names, { environmentId, responseIds: [id] })
+        // `returning` is evaluated before the cascades to notes and tags run, so it still sees them.
+        const row = await trx
+          .deleteFrom('responses')
+          .where('responses.id', '=', id)
+          .where('responses.environment_id', '=', environmentId)
+          .returning(columns)
+          .executeTakeFirst()
+        return row ? toResponseRecord(row) : null
+      })
     },
     anonymize(environmentId, selection, options) {
       return anonymizeResponses(db, names, environmentId, selection, options)

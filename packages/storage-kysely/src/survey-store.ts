@@ -5,11 +5,13 @@ import { applyPage } from './apply-page'
 import type { Database } from './database'
 import { isStorable } from './is-storable'
 import { precompiled, slots } from './precompiled'
+import { recordSurveyFileDeletions } from './response-files'
+import type { SchemaNames } from './schema-names'
 import { foreignKeyViolation } from './segment-store'
 import { toSurveyRecord, toSurveyRow } from './survey-row'
 
 /** Surveys: one row each, the JSON parts in jsonb columns. */
-export function createSurveyStore(db: Kysely<Database>): SurveyStore {
+export function createSurveyStore(db: Kysely<Database>, names: SchemaNames): SurveyStore {
   // The read behind most survey routes, built and compiled once rather than on every request.
   const getSlots = slots(['id'])
   const getSurvey = precompiled(db.selectFrom('surveys').selectAll().where('id', '=', getSlots.id).compile(), getSlots)
@@ -73,6 +75,18 @@ export function createSurveyStore(db: Kysely<Database>): SurveyStore {
     async delete(environmentId, id) {
       if (!isStorable(id) || !isStorable(environmentId)) return null
       return db.transaction().execute(async (trx) => {
+        // Locked first: a response create waits (and then finds no survey), so no response is written after
+        // its files were recorded.
+        const found = await trx
+          .selectFrom('surveys')
+          .select('id')
+          .where('id', '=', id)
+          .where('environment_id', '=', environmentId)
+          .forUpdate()
+          .executeTakeFirst()
+        if (!found) return null
+        // The files of its responses and those uploaded for it into the blob-deletion journal.
+        await recordSurveyFileDeletions(trx, names, { environmentId, surveyId: id })
         // Responses, displays and files go with it through `on delete cascade`.
         const row = await trx
           .deleteFrom('surveys')

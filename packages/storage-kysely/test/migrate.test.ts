@@ -32,12 +32,14 @@ const MIGRATIONS = [
   '0022-quotas',
   '0023-import-mappings',
   '0024-surveys-by-share-key',
+  '0025-blob-deletions',
 ]
 
 const TABLES = [
   'action_classes',
   'api_keys',
   'attribute_classes',
+  'blob_deletions',
   'contact_attribute_keys',
   'contact_attributes',
   'contacts',
@@ -132,9 +134,9 @@ for (const backend of backends()) {
     const before = await storage.webhookDeliveries.list(environmentId, webhookId, { limit: 10 })
     // What came after 0019, undone once the responses are written (today's storage writes them; it reads quotas).
     await sql`alter table canvass.surveys drop column variables, drop column blocks`.execute(db)
-    await sql`drop table canvass.response_quota_links, canvass.quotas, canvass.import_mappings`.execute(db)
-    await sql`drop index canvass.surveys_result_share_key_idx`.execute(db)
-    await sql`delete from canvass.canvass_migration where name in ('0019-one-response-per-display', '0020-survey-variables', '0021-survey-blocks', '0022-quotas', '0023-import-mappings', '0024-surveys-by-share-key')`.execute(
+    await sql`drop table canvass.response_quota_links, canvass.quotas, canvass.import_mappings, canvass.blob_deletions`.execute(db)
+    await sql`drop index canvass.surveys_result_share_key_idx, canvass.webhook_deliveries_response_id_idx`.execute(db)
+    await sql`delete from canvass.canvass_migration where name in ('0019-one-response-per-display', '0020-survey-variables', '0021-survey-blocks', '0022-quotas', '0023-import-mappings', '0024-surveys-by-share-key', '0025-blob-deletions')`.execute(
       db,
     )
 
@@ -145,6 +147,7 @@ for (const backend of backends()) {
       '0022-quotas',
       '0023-import-mappings',
       '0024-surveys-by-share-key',
+      '0025-blob-deletions',
     ])
     const linked = await sql<{ id: string; display_id: string | null }>`select id, display_id from canvass.responses order by id`.execute(
       db,
@@ -168,9 +171,9 @@ for (const backend of backends()) {
     const storage = createKyselyStorage({ db })
     const { environmentId, surveyId } = await seedWithWebhook(storage, ['responseUpdated'])
     await sql`alter table canvass.surveys drop column variables, drop column blocks`.execute(db)
-    await sql`drop table canvass.response_quota_links, canvass.quotas, canvass.import_mappings`.execute(db)
-    await sql`drop index canvass.surveys_result_share_key_idx`.execute(db)
-    await sql`delete from canvass.canvass_migration where name in ('0020-survey-variables', '0021-survey-blocks', '0022-quotas', '0023-import-mappings', '0024-surveys-by-share-key')`.execute(
+    await sql`drop table canvass.response_quota_links, canvass.quotas, canvass.import_mappings, canvass.blob_deletions`.execute(db)
+    await sql`drop index canvass.surveys_result_share_key_idx, canvass.webhook_deliveries_response_id_idx`.execute(db)
+    await sql`delete from canvass.canvass_migration where name in ('0020-survey-variables', '0021-survey-blocks', '0022-quotas', '0023-import-mappings', '0024-surveys-by-share-key', '0025-blob-deletions')`.execute(
       db,
     )
     assert.equal(await migrate(db), [
@@ -179,6 +182,7 @@ for (const backend of backends()) {
       '0022-quotas',
       '0023-import-mappings',
       '0024-surveys-by-share-key',
+      '0025-blob-deletions',
     ])
     const survey = await storage.surveys.get(surveyId)
     assert.is(survey?.environmentId, environmentId)
@@ -192,12 +196,18 @@ for (const backend of backends()) {
     const questions = (await storage.surveys.get(surveyId))?.questions
     // The database as Canvass left it before 0021: that migration and the ones after it not applied.
     await sql`alter table canvass.surveys drop column blocks`.execute(db)
-    await sql`drop table canvass.response_quota_links, canvass.quotas, canvass.import_mappings`.execute(db)
-    await sql`drop index canvass.surveys_result_share_key_idx`.execute(db)
-    await sql`delete from canvass.canvass_migration where name in ('0021-survey-blocks', '0022-quotas', '0023-import-mappings', '0024-surveys-by-share-key')`.execute(
+    await sql`drop table canvass.response_quota_links, canvass.quotas, canvass.import_mappings, canvass.blob_deletions`.execute(db)
+    await sql`drop index canvass.surveys_result_share_key_idx, canvass.webhook_deliveries_response_id_idx`.execute(db)
+    await sql`delete from canvass.canvass_migration where name in ('0021-survey-blocks', '0022-quotas', '0023-import-mappings', '0024-surveys-by-share-key', '0025-blob-deletions')`.execute(
       db,
     )
-    assert.equal(await migrate(db), ['0021-survey-blocks', '0022-quotas', '0023-import-mappings', '0024-surveys-by-share-key'])
+    assert.equal(await migrate(db), [
+      '0021-survey-blocks',
+      '0022-quotas',
+      '0023-import-mappings',
+      '0024-surveys-by-share-key',
+      '0025-blob-deletions',
+    ])
     const survey = await storage.surveys.get(surveyId)
     assert.equal(survey?.blocks, [])
     assert.equal(survey?.questions, questions)

@@ -62,6 +62,9 @@ interface Ids {
   surveyId: string
   webhookId: string
   resultShareKey: string
+  /** Two contacts: the valid call of each contact DELETE deletes its own. */
+  personId: string
+  contactId: string
 }
 
 /** Path parameters, by name: an id of a resource that exists. A route with another one fails the test. */
@@ -70,6 +73,8 @@ const PATH: Record<string, (ids: Ids) => string> = {
   webhookId: (ids) => ids.webhookId,
   environmentId: (ids) => ids.environmentId,
   resultShareKey: (ids) => ids.resultShareKey,
+  personId: (ids) => ids.personId,
+  contactId: (ids) => ids.contactId,
 }
 
 /** A body that gets the route past its body parsing, for the routes that take one. */
@@ -136,11 +141,18 @@ for (const backend of backends()) {
       questions: [{ id: 'q1', type: 'openText', headline: { default: 'Q?' }, required: false }],
     })
     await created(`/api/v1/client/${environmentId}/responses`, { surveyId, userId: 'user-1', finished: true, data: { q1: 'a' } }, false)
+    const contactOf = async (userId: string) => {
+      await created(`/api/v1/client/${environmentId}/responses`, { surveyId, userId, finished: true, data: { q1: userId } }, false)
+      const res = await call('GET', `/api/v1/management/contacts?userId=${userId}`)
+      return ((await res.json()) as { data: { id: string }[] }).data[0]!.id
+    }
+    const personId = await contactOf('person-to-delete')
+    const contactId = await contactOf('contact-to-delete')
     const webhookId = await created('/api/v1/webhooks', { url: 'https://example.invalid/hook', triggers: ['responseCreated'] })
     const shared = await call('POST', `/api/v1/management/surveys/${surveyId}/share`)
     if (shared.status !== 200) throw new Error(`sharing the survey: ${shared.status} ${await shared.text()}`)
     const { resultShareKey } = ((await shared.json()) as { data: { resultShareKey: string } }).data
-    ids = { environmentId, surveyId, webhookId, resultShareKey }
+    ids = { environmentId, surveyId, webhookId, resultShareKey, personId, contactId }
   })
   test.after(async () => {
     await open?.close()

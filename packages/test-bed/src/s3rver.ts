@@ -29,6 +29,12 @@ export interface S3rverProcess {
   /** `http://127.0.0.1:<port>`: path-style addressing. */
   endpoint: string
   port: number
+  /**
+   * Freezes the server (SIGSTOP): connections are accepted by the kernel but nothing is answered, as a store
+   * that hangs. `resume` (SIGCONT) lets it answer again.
+   */
+  pause(): void
+  resume(): void
   stop(): Promise<void>
 }
 
@@ -52,7 +58,14 @@ export async function startS3rver(buckets: string[]): Promise<S3rverProcess> {
   return {
     endpoint: `http://127.0.0.1:${port}`,
     port,
+    pause() {
+      child.kill('SIGSTOP')
+    },
+    resume() {
+      child.kill('SIGCONT')
+    },
     async stop() {
+      child.kill('SIGCONT')
       child.stdin.end()
       const timer = setTimeout(() => child.kill(), 10_000)
       await exited

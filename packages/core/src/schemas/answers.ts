@@ -266,6 +266,19 @@ export const deliveryAnswer = v.object({
 
 export const deletedAnswer = v.object({ success: v.string() })
 
+/** `DELETE …/contacts/{id}?erase=true`: what the erasure removed (see `ErasureReport`). */
+export const erasureAnswer = v.object({
+  erased: v.literal(true),
+  contactId: id,
+  responses: v.number(),
+  displays: v.number(),
+  attributes: v.number(),
+  files: v.number(),
+  webhookDeliveries: v.number(),
+  idempotencyReplays: v.number(),
+  tags: v.number(),
+})
+
 export const idAnswer = v.object({ id })
 
 /** The reference's answer to a respondent's write: the id, and the full quota the response met, if any. */

@@ -142,6 +142,14 @@ export function shareSummary(ctx: CanvassContext, survey: SurveyRecord, filters:
   return summary
 }
 
+/**
+ * Drops every shared summary this Canvass holds (after an erasure: a summary may count erased answers). Other
+ * instances' summaries expire within `SUMMARY_TTL_MS` (10 s).
+ */
+export function forgetShareSummaries(ctx: CanvassContext): void {
+  summaries.delete(ctx.storage)
+}
+
 /** Answers per page at most. */
 const MAX_PAGE = 100
 

@@ -5,6 +5,7 @@ import { answerBoundTests } from './answer-bound-tests'
 import { apiKeyTests } from './api-key-tests'
 import { autoCompleteTests } from './auto-complete-tests'
 import { autoCompleteUpdateTests } from './auto-complete-update-tests'
+import { blobDeletionTests } from './blob-deletion-tests'
 import { attributeValueTests } from './attribute-value-tests'
 import { classTests } from './class-tests'
 import { contactTests } from './contact-tests'
@@ -74,6 +75,7 @@ export const STORAGE_TESTS: readonly StorageTest[] = [
   ...contactDisplayTests,
   ...answerBoundTests,
   ...uploadTests,
+  ...blobDeletionTests,
   ...webhookTests,
   ...webhookScheduleTests,
   ...concurrentCreateTests,

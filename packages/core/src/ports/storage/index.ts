@@ -1,6 +1,7 @@
 import type { ActionClassStore } from './action-classes'
 import type { ApiKeyStore } from './api-keys'
 import type { AttributeClassStore } from './attribute-classes'
+import type { BlobDeletionStore } from './blob-deletions'
 import type { ContactAttributeKeyStore } from './contact-attribute-keys'
 import type { ContactStore } from './contacts'
 import type { ClientContactStore } from './client-contacts'
@@ -55,6 +56,8 @@ export interface Storage {
   webhooks: WebhookStore
   webhookDeliveries: WebhookDeliveryStore
   idempotency: IdempotencyStore
+  /** Blobs to remove from the blob store, written with the change that orphaned them (the blob janitor's work). */
+  blobDeletions: BlobDeletionStore
   /** What `canvass import` records and the rows only it writes with given ids. */
   imports: ImportStore
   /** Answers true when the database is reachable (health checks). */
@@ -72,6 +75,7 @@ export type * from './segments'
 export type * from './quotas'
 export type * from './surveys'
 export type * from './attribute-classes'
+export type * from './blob-deletions'
 export type * from './action-classes'
 export type * from './contact-attribute-keys'
 export type * from './contacts'

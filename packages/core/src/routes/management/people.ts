@@ -1,16 +1,26 @@
+import * as v from 'valibot'
 import type { Handler } from '../../context'
 import { externalUrl, param } from '../../context'
 import { authenticate } from '../../http/auth'
-import { notFound } from '../../errors'
+import { notFound, validationError } from '../../errors'
 import type { ResourceType } from '../../errors'
 import { listPage, readPageQuery } from '../../http/pagination'
 import { ok, SAFE_HEADERS } from '../../http/respond'
 import type { ContactAttributeRecord, PersonRecord } from '../../ports/storage'
 import { contactExportStream } from '../../services/contact-export'
+import { forgetShareSummaries } from '../../services/result-share'
 import { logEarlyEnd } from './responses'
 import type { RouteTable } from '../../http/route-table'
 import { contactListQuery, readContactQuery } from '../../http/response-query'
-import { contactAnswer, contactAttributeAnswer, contactExportAnswer, dataOf, deletedAnswer, pageOf } from '../../schemas/answers'
+import {
+  contactAnswer,
+  contactAttributeAnswer,
+  contactExportAnswer,
+  dataOf,
+  deletedAnswer,
+  erasureAnswer,
+  pageOf,
+} from '../../schemas/answers'
 import { pageQuery } from '../../http/pagination'
 
 /**
@@ -39,9 +49,12 @@ export function registerPeopleRoutes(routes: RouteTable): void {
       answer: contactExportAnswer,
     })
     routes.delete(`${base}/:${view.param}`, deleteContact(view.type, view.param, `${view.type} deleted successfully`), {
-      summary: `Delete a ${view.one}; its responses stay, with \`person\` null`,
+      summary: `Delete a ${view.one}; its responses stay, with \`person\` null. With \`erase=true\`, erase it and everything about it`,
+      description:
+        "Without `erase` (or with `erase=false`): the contact and its attribute values go; its responses and displays stay, unlinked. With `erase=true`: one transaction removes the contact, its attribute values, its displays, its responses (with their notes, tag links and quota links), the webhook events and deliveries of those responses (any status), the tags no other response has; stored `Idempotency-Key` answers that name the contact, a response or a display become a 410 `gone` error; the files the responses' `fileUpload` answers name are removed from the blob store right after the commit (a journal written in the same transaction finishes them after a crash). The answer counts what went (see docs/data-rights.md).",
       auth: 'apiKey',
-      answer: dataOf(deletedAnswer),
+      query: eraseQuery,
+      answer: dataOf(v.union([deletedAnswer, erasureAnswer])),
     })
   }
   routes.get('/api/v1/management/contact-attributes', listContactAttributes, {
@@ -129,15 +142,37 @@ const exportContact =
     })
   }
 
-/** The contact's responses stay, with `person` null (contract §4). */
+/** `?erase`: `true` erases, `false` (or none) deletes as the seed does. */
+const eraseQuery = v.object({ erase: v.optional(v.picklist(['true', 'false'])) })
+
+/**
+ * The seed's delete: the contact's responses stay, with `person` null (contract §4). With `erase=true`, the
+ * erasure (`ContactStore.erase`): then the shared-results summaries this Canvass holds are dropped (they may
+ * count the erased answers) and the blob janitor is woken for the files.
+ */
 const deleteContact =
   (type: ResourceType, name: string, success: string): Handler =>
   async (request, ctx) => {
     const { environmentId } = await authenticate(request, ctx)
     const id = param(request, name)
-    if (!(await ctx.storage.contacts.delete(environmentId, id))) throw notFound(type, id)
-    return ok({ success })
+    if (!readErase(request.query)) {
+      if (!(await ctx.storage.contacts.delete(environmentId, id))) throw notFound(type, id)
+      return ok({ success })
+    }
+    const report = await ctx.storage.contacts.erase(environmentId, id)
+    if (!report) throw notFound(type, id)
+    if (report.surveyIds.length > 0) forgetShareSummaries(ctx)
+    if (report.files > 0) ctx.blobDeletionsRecorded()
+    const { surveyIds: _surveys, ...counts } = report
+    return ok({ erased: true, ...counts })
   }
+
+function readErase(query: Record<string, string | string[] | undefined>): boolean {
+  const value = query.erase
+  if (value === undefined || value === 'false') return false
+  if (value === 'true') return true
+  throw validationError({ erase: 'Must be "true" or "false", given once' })
+}
 
 const listContactAttributes: Handler = async (request, ctx) => {
   const { environmentId } = await authenticate(request, ctx)

@@ -89,7 +89,7 @@ export function registerManagementResponseRoutes(routes: RouteTable): void {
     answer: dataOf(responseAnswer),
   })
   routes.delete('/api/v1/management/responses/:responseId', deleteResponse, {
-    summary: 'Delete a response',
+    summary: 'Delete a response with its notes, tag links and uploaded files',
     auth: 'apiKey',
     answer: dataOf(responseAnswer),
   })
@@ -309,6 +309,8 @@ const deleteResponse: Handler = async (request, ctx) => {
   await ownedResponse(ctx, environmentId, id)
   const deleted = await ctx.storage.responses.delete(environmentId, id)
   if (!deleted) throw notFound('Response', id)
+  // Its files were recorded for deletion with it.
+  ctx.blobDeletionsRecorded()
   return ok(responseOutput(deleted))
 }
 

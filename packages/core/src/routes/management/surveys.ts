@@ -177,6 +177,8 @@ const deleteSurvey: Handler = async (request, ctx) => {
   const segment = await segmentOfSurvey(ctx, survey)
   const deleted = await ctx.storage.surveys.delete(environmentId, survey.id)
   if (!deleted) throw notFound('Survey', survey.id)
+  // The files of its responses and those uploaded for it were recorded for deletion with it.
+  ctx.blobDeletionsRecorded()
   return ok(surveyOutput(deleted, ctx.now(), segment))
 }
 
