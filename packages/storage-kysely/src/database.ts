@@ -40,6 +40,7 @@ export interface Database {
   spent_upload_uuids: SpentUploadUuidsTable
   rate_limit_counters: RateLimitCountersTable
   import_mappings: ImportMappingsTable
+  audit_log: AuditLogTable
 }
 
 /** Added by `0023-import-mappings`: which source id of an import became which id here. */
@@ -342,4 +343,22 @@ export interface IdempotencyKeysTable {
   lease_until: Date
   expires_at: Date
   created_at: Date
+}
+
+/** Added by `0026-audit-log`: append-only (a trigger refuses updates, and deletes outside the purge). */
+export interface AuditLogTable {
+  id: string
+  environment_id: string
+  created_at: Date
+  api_key_id: string | null
+  api_key_label: string | null
+  action: string
+  method: string
+  route: string
+  resource_type: string
+  resource_id: string | null
+  status: number
+  summary: Jsonb<Record<string, unknown>>
+  address: string | null
+  request_id: string | null
 }

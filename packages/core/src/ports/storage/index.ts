@@ -1,5 +1,6 @@
 import type { ActionClassStore } from './action-classes'
 import type { ApiKeyStore } from './api-keys'
+import type { AuditLogStore } from './audit-log'
 import type { AttributeClassStore } from './attribute-classes'
 import type { ContactAttributeKeyStore } from './contact-attribute-keys'
 import type { ContactStore } from './contacts'
@@ -55,6 +56,8 @@ export interface Storage {
   webhooks: WebhookStore
   webhookDeliveries: WebhookDeliveryStore
   idempotency: IdempotencyStore
+  /** Who changed what through the management API (append-only). */
+  auditLog: AuditLogStore
   /** What `canvass import` records and the rows only it writes with given ids. */
   imports: ImportStore
   /** Answers true when the database is reachable (health checks). */
@@ -62,6 +65,7 @@ export interface Storage {
 }
 
 export type * from './api-keys'
+export type * from './audit-log'
 export type * from './common'
 export type * from './environments'
 export type * from './projects'
