@@ -42,6 +42,18 @@ export interface CanvassContext {
   pinAttempts: PinAttemptCounter
   /** The client's address as PIN attempts are counted (`PinAttemptOptions.clientAddressHeader`). */
   pinAttemptAddress(request: Request, info: ConnectionInfo): string
+  /** The client's address as the rate limits see it (`RateLimitOptions.clientAddressHeader`); `unknown` when none. */
+  clientAddress(request: Request, info: ConnectionInfo): string
+  /** Reports an audit entry that could not be appended (logged, and `observe.auditFailed`). */
+  auditFailed(event: AuditFailure): void
+}
+
+/** An audit entry that was not written: the request's route, method and id, and why. */
+export interface AuditFailure {
+  route: string
+  method: string
+  requestId: string | null
+  error: unknown
 }
 
 /**

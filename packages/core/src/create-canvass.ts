@@ -32,6 +32,7 @@ import { createSingleUseSealer } from './services/single-use-ids'
 import { registerClientStorageRoutes } from './routes/client/storage'
 import { registerFileRoutes } from './routes/files'
 import { registerMeRoutes } from './routes/management/me'
+import { registerAuditLogRoutes } from './routes/management/audit-log'
 import { registerManagementResponseRoutes } from './routes/management/responses'
 import { registerManagementStorageRoutes } from './routes/management/storage'
 import { registerSurveyRoutes } from './routes/management/surveys'
@@ -206,6 +207,8 @@ export interface PreflightAnswer {
 export function createCanvass(options: CanvassOptions): Canvass {
   const basePath = normaliseBasePath(options.basePath ?? '')
   const pinAddressHeader = (options.pinAttempts?.clientAddressHeader ?? options.rateLimits?.clientAddressHeader)?.toLowerCase()
+  const addressHeader = options.rateLimits?.clientAddressHeader?.toLowerCase()
+  const logger = options.logger ?? console
   const ctx: CanvassContext = {
     storage: options.storage,
     publicUrl: options.publicUrl,
@@ -213,7 +216,7 @@ export function createCanvass(options: CanvassOptions): Canvass {
     maxResponseBytes: options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
     contactLimits: contactLimits(options.contactLimits),
     basePath,
-    logger: options.logger ?? console,
+    logger,
     now: options.now ?? (() => new Date()),
     newId: createId,
     singleUse: options.secret ? createSingleUseSealer(options.secret) : undefined,
@@ -224,6 +227,11 @@ export function createCanvass(options: CanvassOptions): Canvass {
       options.pinAttempts?.limiter ?? options.rateLimits?.limiter ?? createMemoryRateLimiter(),
     ),
     pinAttemptAddress: (request, info) => clientAddressOf(request, info, pinAddressHeader),
+    clientAddress: (request, info) => clientAddressOf(request, info, addressHeader),
+    auditFailed: ({ error, ...event }) => {
+      logger.error(`Could not append to the audit log: ${event.method} ${event.route}`, error, event.requestId ? { requestId: event.requestId } : {})
+      notify(options.observe?.auditFailed, event)
+    },
   }
   const router: CanvassRouter = IttyRouter({ base: basePath })
   const entries: RouteEntry[] = []
@@ -248,7 +256,9 @@ export function createCanvass(options: CanvassOptions): Canvass {
    * Runs the first route whose method and path match, as itty-router's own `fetch` would, but on the path
    * already split from the URL: itty-router would parse the URL again on every request.
    */
-  async function dispatch(request: IRequest, target: RequestTarget, info: ConnectionInfo): Promise<Response | undefined> {
+  async function dispatch(request: IRequest, target: RequestTarget, info: ConnectionInfo, requestId: string): Promise<Response | undefined> {
+    // For the audit log's entries.
+    request.requestId = requestId
     let query: IRequest['query'] | undefined
     // HEAD runs the GET route; `fetch` drops the body.
     const wanted = request.method === 'HEAD' ? 'GET' : request.method
@@ -317,7 +327,7 @@ export function createCanvass(options: CanvassOptions): Canvass {
         if (rateLimit && request.method !== 'OPTIONS') await rateLimit(request, pathname, info, ctx.now())
         // A route that matches path and method answers; only a miss pays for working out 404 against 405.
         // Every answer Canvass builds carries nosniff already.
-        response = (request.method === 'OPTIONS' ? undefined : await dispatch(request as IRequest, target, info)) ?? miss(request, pathname)
+        response = (request.method === 'OPTIONS' ? undefined : await dispatch(request as IRequest, target, info, requestId)) ?? miss(request, pathname)
       } catch (error) {
         const rule = onRateLimited === undefined ? undefined : refusedBy(error)
         if (rule !== undefined) notify(onRateLimited, { rule, route: routeOf(request, pathname), method: request.method, requestId })
@@ -407,6 +417,7 @@ function registerEveryRoute(table: RouteTable, uploads: UploadSettings | undefin
     registerFileRoutes(table, uploads)
   }
   registerWebhookRoutes(table)
+  registerAuditLogRoutes(table)
   registerShareRoutes(table)
   registerSharePageRoutes(table)
   if (widget) {

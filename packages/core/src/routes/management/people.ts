@@ -32,6 +32,7 @@ export function registerPeopleRoutes(routes: RouteTable): void {
       answer: dataOf(contactAnswer),
     })
     routes.get(`${base}/:${view.param}/export`, exportContact(view.type, view.param), {
+      audit: { action: 'export', resourceType: 'contact', resourceId: { param: view.param } },
       summary: `Everything stored about one ${view.one} as one JSON document, streamed: a download for a data-subject request`,
       description:
         "The contact, its attributes, its displays and its responses in the key's environment, oldest first: answers, variables, `ttc`, `meta`, language, dates, the attributes each was answered with, notes, tags, and the files (`fileUpload` answers' URLs, as stored) per response and all together in `files`. The document itself is the answer (no `data`), with `content-disposition: attachment`. Not in it: copies held elsewhere, such as webhook delivery payloads (see docs/data-rights.md).",
@@ -39,6 +40,8 @@ export function registerPeopleRoutes(routes: RouteTable): void {
       answer: contactExportAnswer,
     })
     routes.delete(`${base}/:${view.param}`, deleteContact(view.type, view.param, `${view.type} deleted successfully`), {
+      // `?erase=true` erases the contact with everything of it; the answer's tally goes into the entry.
+      audit: { action: (request) => (request.query.erase === 'true' ? 'erase' : 'delete'), resourceType: 'contact', resourceId: { param: view.param }, result: true },
       summary: `Delete a ${view.one}; its responses stay, with \`person\` null`,
       auth: 'apiKey',
       answer: dataOf(deletedAnswer),
