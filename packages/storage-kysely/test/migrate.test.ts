@@ -32,12 +32,14 @@ const MIGRATIONS = [
   '0022-quotas',
   '0023-import-mappings',
   '0024-surveys-by-share-key',
+  '0026-audit-log',
 ]
 
 const TABLES = [
   'action_classes',
   'api_keys',
   'attribute_classes',
+  'audit_log',
   'contact_attribute_keys',
   'contact_attributes',
   'contacts',
@@ -134,7 +136,9 @@ for (const backend of backends()) {
     await sql`alter table canvass.surveys drop column variables, drop column blocks`.execute(db)
     await sql`drop table canvass.response_quota_links, canvass.quotas, canvass.import_mappings`.execute(db)
     await sql`drop index canvass.surveys_result_share_key_idx`.execute(db)
-    await sql`delete from canvass.canvass_migration where name in ('0019-one-response-per-display', '0020-survey-variables', '0021-survey-blocks', '0022-quotas', '0023-import-mappings', '0024-surveys-by-share-key')`.execute(
+    await sql`drop table canvass.audit_log`.execute(db)
+    await sql`drop function canvass.audit_log_append_only()`.execute(db)
+    await sql`delete from canvass.canvass_migration where name in ('0019-one-response-per-display', '0020-survey-variables', '0021-survey-blocks', '0022-quotas', '0023-import-mappings', '0024-surveys-by-share-key', '0026-audit-log')`.execute(
       db,
     )
 
@@ -145,6 +149,7 @@ for (const backend of backends()) {
       '0022-quotas',
       '0023-import-mappings',
       '0024-surveys-by-share-key',
+      '0026-audit-log',
     ])
     const linked = await sql<{ id: string; display_id: string | null }>`select id, display_id from canvass.responses order by id`.execute(
       db,
@@ -170,7 +175,9 @@ for (const backend of backends()) {
     await sql`alter table canvass.surveys drop column variables, drop column blocks`.execute(db)
     await sql`drop table canvass.response_quota_links, canvass.quotas, canvass.import_mappings`.execute(db)
     await sql`drop index canvass.surveys_result_share_key_idx`.execute(db)
-    await sql`delete from canvass.canvass_migration where name in ('0020-survey-variables', '0021-survey-blocks', '0022-quotas', '0023-import-mappings', '0024-surveys-by-share-key')`.execute(
+    await sql`drop table canvass.audit_log`.execute(db)
+    await sql`drop function canvass.audit_log_append_only()`.execute(db)
+    await sql`delete from canvass.canvass_migration where name in ('0020-survey-variables', '0021-survey-blocks', '0022-quotas', '0023-import-mappings', '0024-surveys-by-share-key', '0026-audit-log')`.execute(
       db,
     )
     assert.equal(await migrate(db), [
@@ -179,6 +186,7 @@ for (const backend of backends()) {
       '0022-quotas',
       '0023-import-mappings',
       '0024-surveys-by-share-key',
+      '0026-audit-log',
     ])
     const survey = await storage.surveys.get(surveyId)
     assert.is(survey?.environmentId, environmentId)
@@ -194,10 +202,12 @@ for (const backend of backends()) {
     await sql`alter table canvass.surveys drop column blocks`.execute(db)
     await sql`drop table canvass.response_quota_links, canvass.quotas, canvass.import_mappings`.execute(db)
     await sql`drop index canvass.surveys_result_share_key_idx`.execute(db)
-    await sql`delete from canvass.canvass_migration where name in ('0021-survey-blocks', '0022-quotas', '0023-import-mappings', '0024-surveys-by-share-key')`.execute(
+    await sql`drop table canvass.audit_log`.execute(db)
+    await sql`drop function canvass.audit_log_append_only()`.execute(db)
+    await sql`delete from canvass.canvass_migration where name in ('0021-survey-blocks', '0022-quotas', '0023-import-mappings', '0024-surveys-by-share-key', '0026-audit-log')`.execute(
       db,
     )
-    assert.equal(await migrate(db), ['0021-survey-blocks', '0022-quotas', '0023-import-mappings', '0024-surveys-by-share-key'])
+    assert.equal(await migrate(db), ['0021-survey-blocks', '0022-quotas', '0023-import-mappings', '0024-surveys-by-share-key', '0026-audit-log'])
     const survey = await storage.surveys.get(surveyId)
     assert.equal(survey?.blocks, [])
     assert.equal(survey?.questions, questions)
