@@ -1,4 +1,5 @@
 import { resolve } from 'node:path'
+import { DEFAULT_AUDIT_LOG_RETENTION_DAYS } from '@canvass/core'
 import type { RateLimitOptions } from '@canvass/core'
 import { parseRateLimits } from './rate-limits'
 
@@ -32,6 +33,8 @@ export interface StandaloneConfig {
   webhookLeaseMs: number | undefined
   /** `CANVASS_WEBHOOK_DISPATCHER=off`: this process writes deliveries but another one sends them. */
   runWebhookDispatcher: boolean
+  /** `CANVASS_AUDIT_LOG_RETENTION_DAYS`: days audit entries are kept (default 365); null (`off`) keeps them. */
+  auditLogRetentionDays: number | null
   /** `CANVASS_PGLITE_SETTINGS` (`name=value,…`): Postgres settings of the embedded database over Canvass's. */
   pgliteSettings: Record<string, string>
   /** `CANVASS_PGLITE_OPTIMIZE=1`: V8 optimizes the embedded database's WebAssembly (faster queries, ~90 MB more memory). */
@@ -71,6 +74,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): StandaloneConf
     webhookRetryScheduleMs: readSchedule(env.CANVASS_WEBHOOK_RETRY_SCHEDULE_MS),
     runWebhookDispatcher: env.CANVASS_WEBHOOK_DISPATCHER !== 'off',
     webhookLeaseMs: env.CANVASS_WEBHOOK_LEASE_MS ? readSchedule(env.CANVASS_WEBHOOK_LEASE_MS)?.[0] : undefined,
+    auditLogRetentionDays: readRetentionDays(env.CANVASS_AUDIT_LOG_RETENTION_DAYS),
     pgliteSettings: readPgliteSettings(env.CANVASS_PGLITE_SETTINGS),
     pgliteOptimize: env.CANVASS_PGLITE_OPTIMIZE === '1',
     metricsPort: readMetricsPort(env.CANVASS_METRICS_PORT),
@@ -78,6 +82,16 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): StandaloneConf
     metricsToken: env.CANVASS_METRICS_TOKEN || undefined,
     log: env.CANVASS_LOG === 'json' ? 'json' : 'text',
   }
+}
+
+function readRetentionDays(value: string | undefined): number | null {
+  if (!value) return DEFAULT_AUDIT_LOG_RETENTION_DAYS
+  if (value === 'off') return null
+  const days = Number(value)
+  if (!/^\d{1,5}$/.test(value) || days < 1 || days > 36_500) {
+    throw new Error(`CANVASS_AUDIT_LOG_RETENTION_DAYS must be a number of days from 1 to 36500, or "off", got "${value}"`)
+  }
+  return days
 }
 
 function readMetricsPort(value: string | undefined): number | undefined {

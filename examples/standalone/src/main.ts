@@ -11,6 +11,7 @@ import type { ConnectionInfo, RequestObservation } from '@canvass/core'
 import { createNodeWebhookTransport, serve } from '@canvass/host-node'
 import { createKyselyStorage, createPostgresRateLimiter, migrate, postgresSettingWarnings } from '@canvass/storage-kysely'
 import { readApiReference, readWidgetBundles } from '@canvass/widget'
+import { startAuditLogPurge } from './audit-log-purge'
 import { bootstrap } from './bootstrap'
 import { openBlobStore, uploadMaxBytes } from './blob-store'
 import { checkConfig } from './check-config'
@@ -75,7 +76,7 @@ async function main(): Promise<void> {
     widget: await readWidgetBundles(),
     apiReference: await readApiReference(),
     logger: log,
-    observe: { request: onRequest, rateLimited: metrics?.rateLimited },
+    observe: { request: onRequest, rateLimited: metrics?.rateLimited, auditFailed: metrics?.auditFailed },
   })
   const dispatcher = createWebhookDispatcher({
     storage,
@@ -107,6 +108,7 @@ async function main(): Promise<void> {
   const metricsOnMainPort = config.metricsToken !== undefined ? answerMetrics : undefined
 
   if (lean) settleHeap()
+  const auditLogPurge = config.auditLogRetentionDays === null ? undefined : startAuditLogPurge(storage, config.auditLogRetentionDays, log)
   const { url } = await serve({
     port: config.port,
     hostname: config.host,
@@ -124,6 +126,7 @@ async function main(): Promise<void> {
     },
     onShutdown: async () => {
       await metricsServer?.close()
+      await auditLogPurge?.stop()
       await dispatcher.stop()
       await db.destroy()
     },

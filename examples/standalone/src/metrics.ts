@@ -1,4 +1,10 @@
-import type { DeliveryBacklog, RateLimitObservation, RequestObservation, WebhookAttemptObservation } from '@canvass/core'
+import type {
+  AuditFailureObservation,
+  DeliveryBacklog,
+  RateLimitObservation,
+  RequestObservation,
+  WebhookAttemptObservation,
+} from '@canvass/core'
 import type { Registry } from 'prom-client'
 import type { DatabaseHooks } from './database'
 
@@ -17,6 +23,8 @@ export interface Metrics {
   rateLimited(event: RateLimitObservation): void
   /** The dispatcher's `observe.attempt`. */
   attempt(event: WebhookAttemptObservation): void
+  /** Canvass's `observe.auditFailed`: a write answered without its audit entry. */
+  auditFailed(event: AuditFailureObservation): void
   /** For `openDatabase`: each checkout of a pooled connection and each connection error (Postgres only). */
   database: Pick<DatabaseHooks, 'onCheckout' | 'onError'>
   /** What each scrape reads when it comes: the outbox's backlog and, on Postgres, the pool's counts. */
@@ -58,6 +66,11 @@ export async function createMetrics(options: { postgres: boolean }): Promise<Met
     labelNames: ['rule'] as const,
     registers,
   })
+  const auditFailures = new Counter({
+    name: 'canvass_audit_log_failures_total',
+    help: 'Management writes answered without their audit log entry (the append failed).',
+    registers,
+  })
   const deliveries = new Counter({
     name: 'canvass_webhook_deliveries_total',
     help: 'Webhook attempts sent by this process, by what followed: delivered, retried, failed (no retry left), disabled (410).',
@@ -96,6 +109,9 @@ export async function createMetrics(options: { postgres: boolean }): Promise<Met
     },
     rateLimited(event) {
       rateLimited.inc({ rule: event.rule })
+    },
+    auditFailed() {
+      auditFailures.inc()
     },
     attempt(event) {
       deliveries.inc({ outcome: event.outcome })
