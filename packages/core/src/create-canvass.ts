@@ -229,7 +229,11 @@ export function createCanvass(options: CanvassOptions): Canvass {
     pinAttemptAddress: (request, info) => clientAddressOf(request, info, pinAddressHeader),
     clientAddress: (request, info) => clientAddressOf(request, info, addressHeader),
     auditFailed: ({ error, ...event }) => {
-      logger.error(`Could not append to the audit log: ${event.method} ${event.route}`, error, event.requestId ? { requestId: event.requestId } : {})
+      logger.error(
+        `Could not append to the audit log: ${event.method} ${event.route}`,
+        error,
+        event.requestId ? { requestId: event.requestId } : {},
+      )
       notify(options.observe?.auditFailed, event)
     },
   }
@@ -256,7 +260,12 @@ export function createCanvass(options: CanvassOptions): Canvass {
    * Runs the first route whose method and path match, as itty-router's own `fetch` would, but on the path
    * already split from the URL: itty-router would parse the URL again on every request.
    */
-  async function dispatch(request: IRequest, target: RequestTarget, info: ConnectionInfo, requestId: string): Promise<Response | undefined> {
+  async function dispatch(
+    request: IRequest,
+    target: RequestTarget,
+    info: ConnectionInfo,
+    requestId: string,
+  ): Promise<Response | undefined> {
     // For the audit log's entries.
     request.requestId = requestId
     let query: IRequest['query'] | undefined
@@ -327,7 +336,9 @@ export function createCanvass(options: CanvassOptions): Canvass {
         if (rateLimit && request.method !== 'OPTIONS') await rateLimit(request, pathname, info, ctx.now())
         // A route that matches path and method answers; only a miss pays for working out 404 against 405.
         // Every answer Canvass builds carries nosniff already.
-        response = (request.method === 'OPTIONS' ? undefined : await dispatch(request as IRequest, target, info, requestId)) ?? miss(request, pathname)
+        response =
+          (request.method === 'OPTIONS' ? undefined : await dispatch(request as IRequest, target, info, requestId)) ??
+          miss(request, pathname)
       } catch (error) {
         const rule = onRateLimited === undefined ? undefined : refusedBy(error)
         if (rule !== undefined) notify(onRateLimited, { rule, route: routeOf(request, pathname), method: request.method, requestId })

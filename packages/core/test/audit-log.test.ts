@@ -244,12 +244,30 @@ test('every management write route has audit metadata and a valid request here; 
   const names = AUDITED.map((route) => `${route.method} ${route.path}`)
   const unannotated = ROUTES.filter((route) => isWrite(route) && route.audit === undefined).map((r) => `${r.method} ${r.path}`)
   assert.equal(unannotated, [], 'write routes without `audit` in their route doc')
-  assert.equal(names.filter((name) => !(name in FIXTURES)), [], 'audited routes without a valid request in this test: add one')
-  assert.equal(Object.keys(FIXTURES).filter((name) => !names.includes(name)), [], 'requests here for routes that are not audited')
-  for (const path of ['/api/v1/management/responses/export', '/api/v1/management/contacts/:contactId/export', '/api/v1/management/people/:personId/export']) {
-    assert.ok(AUDITED.some((route) => route.method === 'GET' && route.path === path), `${path} is audited`)
+  assert.equal(
+    names.filter((name) => !(name in FIXTURES)),
+    [],
+    'audited routes without a valid request in this test: add one',
+  )
+  assert.equal(
+    Object.keys(FIXTURES).filter((name) => !names.includes(name)),
+    [],
+    'requests here for routes that are not audited',
+  )
+  for (const path of [
+    '/api/v1/management/responses/export',
+    '/api/v1/management/contacts/:contactId/export',
+    '/api/v1/management/people/:personId/export',
+  ]) {
+    assert.ok(
+      AUDITED.some((route) => route.method === 'GET' && route.path === path),
+      `${path} is audited`,
+    )
   }
-  assert.not.ok(AUDITED.some((route) => route.path === '/api/v1/management/audit-log'), 'reading the log is not a write')
+  assert.not.ok(
+    AUDITED.some((route) => route.path === '/api/v1/management/audit-log'),
+    'reading the log is not a write',
+  )
 })
 
 for (const route of AUDITED) {
@@ -314,7 +332,12 @@ test('the summary names the fields and counts, never a value, not even a field n
   })
   assert.is(bulk.status, 200, bulk.text)
   const entry = (await entriesOf(x)).find((e) => e.requestId === requestId)
-  assert.equal(entry?.summary, { fields: ['responses'], counts: { responses: 2 }, query: ['webhooks'], result: { created: 2, failed: 0, unlistedErrors: 0 } })
+  assert.equal(entry?.summary, {
+    fields: ['responses'],
+    counts: { responses: 2 },
+    query: ['webhooks'],
+    result: { created: 2, failed: 0, unlistedErrors: 0 },
+  })
 
   const renamed = `audit-${unique()}`
   const put = await x.call('PUT', `/api/v1/management/surveys/${surveyId}`, {
@@ -374,7 +397,10 @@ test('no entry for a refused write, an idempotent replay, a HEAD of an export, o
 
 test('a failed append is logged and observed, and the write is answered as usual', async () => {
   const x = bed()
-  const failing: Storage = { ...x.storage, auditLog: { ...x.storage.auditLog, append: () => Promise.reject(new Error('audit store down')) } }
+  const failing: Storage = {
+    ...x.storage,
+    auditLog: { ...x.storage.auditLog, append: () => Promise.reject(new Error('audit store down')) },
+  }
   const logged: string[] = []
   const observed: unknown[] = []
   const canvass = createCanvass({
@@ -422,7 +448,11 @@ test('GET /management/audit-log: newest first, filters, cursor pages through a L
     paged.push(...page.body.data.map((e: { id: string }) => e.id))
     next = /<([^>]+)>; rel="next"/.exec(page.headers.get('link') ?? '')?.[1]?.replace(/^https?:\/\/[^/]+/, '')
   }
-  assert.equal(paged, all.body.data.map((e: { id: string }) => e.id), 'pages of two, in order, each entry once')
+  assert.equal(
+    paged,
+    all.body.data.map((e: { id: string }) => e.id),
+    'pages of two, in order, each entry once',
+  )
 
   const filtered = async (query: string) =>
     ((await callAs('GET', `/api/v1/management/audit-log?${query}`)).body.data as { id: string; action: string; resourceId: string }[]).map(

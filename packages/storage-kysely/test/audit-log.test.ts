@@ -87,4 +87,3 @@ for (const backend of backends()) {
 
   test.run()
 }
-

@@ -128,7 +128,9 @@ async function summaryOf(request: IRequest, recorded: Recorded): Promise<AuditSu
       .filter((name) => recorded.fields.has(name))
       .sort()
     if (given.length > 0) summary.fields = given
-    const counts = Object.fromEntries(given.filter((name) => Array.isArray(body[name])).map((name) => [name, (body[name] as unknown[]).length]))
+    const counts = Object.fromEntries(
+      given.filter((name) => Array.isArray(body[name])).map((name) => [name, (body[name] as unknown[]).length]),
+    )
     if (Object.keys(counts).length > 0) summary.counts = counts
   }
   const query = Object.keys(request.query ?? {})

@@ -20,7 +20,8 @@ export async function purgeAuditLog(
   batch = AUDIT_PURGE_BATCH,
 ): Promise<number> {
   if (retentionDays === null) return 0
-  if (!Number.isInteger(retentionDays) || retentionDays < 1) throw new RangeError('retentionDays must be a whole number of days, at least 1')
+  if (!Number.isInteger(retentionDays) || retentionDays < 1)
+    throw new RangeError('retentionDays must be a whole number of days, at least 1')
   const before = new Date(now.getTime() - retentionDays * DAY_MS)
   let removed = 0
   for (;;) {

@@ -39,7 +39,13 @@ export const auditLogTests: StorageTest[] = [
     async run({ storage }) {
       const { production, development } = await seedProject(storage)
       const base = Date.UTC(2030, 0, 1)
-      const first = makeEntry(production, new Date(base), { apiKeyId: null, apiKeyLabel: null, resourceId: null, address: null, requestId: null })
+      const first = makeEntry(production, new Date(base), {
+        apiKeyId: null,
+        apiKeyLabel: null,
+        resourceId: null,
+        address: null,
+        requestId: null,
+      })
       const second = makeEntry(production, new Date(base + 1000), {
         action: 'anonymize',
         summary: { fields: ['responseIds'], counts: { responseIds: 3 }, result: { anonymized: 2 } },

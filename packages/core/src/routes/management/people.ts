@@ -41,7 +41,12 @@ export function registerPeopleRoutes(routes: RouteTable): void {
     })
     routes.delete(`${base}/:${view.param}`, deleteContact(view.type, view.param, `${view.type} deleted successfully`), {
       // `?erase=true` erases the contact with everything of it; the answer's tally goes into the entry.
-      audit: { action: (request) => (request.query.erase === 'true' ? 'erase' : 'delete'), resourceType: 'contact', resourceId: { param: view.param }, result: true },
+      audit: {
+        action: (request) => (request.query.erase === 'true' ? 'erase' : 'delete'),
+        resourceType: 'contact',
+        resourceId: { param: view.param },
+        result: true,
+      },
       summary: `Delete a ${view.one}; its responses stay, with \`person\` null`,
       auth: 'apiKey',
       answer: dataOf(deletedAnswer),
