@@ -6,7 +6,7 @@
  * replay or a HEAD; a failed append answers the write all the same; the list route's filters, pages and scope.
  */
 import { randomBytes } from 'node:crypto'
-import { createCanvass, describeRoutes, hashApiKey } from '@canvass/core'
+import { appendAuditEntry, createCanvass, describeRoutes, hashApiKey, purgeAuditLog } from '@canvass/core'
 import type { AuditEntry, RouteEntry, Storage } from '@canvass/core'
 import { callOn, createResponse, createSurvey, question, suiteWithBed } from '@canvass/test-bed'
 import type { TestCanvass } from '@canvass/test-bed'
@@ -499,6 +499,46 @@ test('GET /management/audit-log refuses bad queries with 400 naming the paramete
   }
   assert.is((await x.call('GET', '/api/v1/management/audit-log?resourceId=%00')).status, 401)
   assert.is((await x.call('GET', '/api/v1/management/audit-log?resourceId=%00', { key: x.keyA })).status, 200)
+})
+
+test('purgeAuditLog deletes the entries older than the retention, in batches; null keeps them', async () => {
+  const x = bed()
+  const project = await x.newProject('audit retention')
+  // The other tests' entries are of now: the purge (of every environment) keeps them.
+  const now = new Date()
+  const day = 24 * 60 * 60 * 1000
+  // Entries of 400, 366, 365 and 10 days ago, as a retention run would write them (no request behind them).
+  for (const age of [400, 366, 365, 10]) {
+    await appendAuditEntry(
+      x.storage,
+      { environmentId: project.environmentId, action: 'retention', resourceType: 'response', summary: { result: { responses: age } } },
+      new Date(now.getTime() - age * day),
+    )
+  }
+  const ages = async () =>
+    (await x.storage.auditLog.list(project.environmentId, { limit: 10 })).map((entry) => entry.summary.result?.responses)
+  assert.equal(await ages(), [10, 365, 366, 400])
+  assert.is(await purgeAuditLog(x.storage, now, null), 0, 'null keeps every entry')
+  assert.is(await purgeAuditLog(x.storage, now, 365, 1), 2, 'batches of one until none is older')
+  assert.equal(await ages(), [10, 365], 'an entry exactly 365 days old stays')
+  const [kept] = await x.storage.auditLog.list(project.environmentId, { limit: 1 })
+  assert.equal([kept?.method, kept?.route, kept?.status, kept?.apiKeyId, kept?.requestId], [null, null, null, null, null])
+  for (const days of [0, -1, 1.5]) {
+    try {
+      await purgeAuditLog(x.storage, now, days)
+      assert.unreachable(`${days} days`)
+    } catch (error) {
+      assert.instance(error, RangeError)
+    }
+  }
+  const api = await x.call('GET', '/api/v1/management/audit-log', { key: project.key })
+  assert.equal(
+    api.body.data.map((entry: { action: string; route: string | null }) => [entry.action, entry.route]),
+    [
+      ['retention', null],
+      ['retention', null],
+    ],
+  )
 })
 
 test.run()

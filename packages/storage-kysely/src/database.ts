@@ -353,11 +353,11 @@ export interface AuditLogTable {
   api_key_id: string | null
   api_key_label: string | null
   action: string
-  method: string
-  route: string
+  method: string | null
+  route: string | null
   resource_type: string
   resource_id: string | null
-  status: number
+  status: number | null
   summary: Jsonb<Record<string, unknown>>
   address: string | null
   request_id: string | null

@@ -1,4 +1,4 @@
-import type { Storage } from '../ports/storage'
+import type { AuditEntry, Storage } from '../ports/storage'
 
 /** How long audit entries are kept unless configured otherwise. */
 export const DEFAULT_AUDIT_LOG_RETENTION_DAYS = 365
@@ -29,6 +29,32 @@ export async function purgeAuditLog(
     removed += count
     if (count < batch) return removed
   }
+}
+
+/** What an entry no request made says (`appendAuditEntry`): the rest is filled in. */
+export type AuditEvent = Pick<AuditEntry, 'environmentId' | 'action' | 'resourceType'> & Partial<Pick<AuditEntry, 'resourceId' | 'summary'>>
+
+/**
+ * Appends an entry for work no request did (a retention run deleting expired responses): no key, method, route,
+ * status, address or request id. `summary` holds names and numbers only, as for every entry.
+ */
+export function appendAuditEntry(storage: Pick<Storage, 'auditLog'>, event: AuditEvent, now: Date): Promise<void> {
+  return storage.auditLog.append({
+    id: auditEntryId(now),
+    environmentId: event.environmentId,
+    createdAt: now,
+    apiKeyId: null,
+    apiKeyLabel: null,
+    action: event.action,
+    method: null,
+    route: null,
+    resourceType: event.resourceType,
+    resourceId: event.resourceId ?? null,
+    status: null,
+    summary: event.summary ?? {},
+    address: null,
+    requestId: null,
+  })
 }
 
 let lastMs = -1

@@ -6,7 +6,8 @@ import type { Migration } from 'kysely/migration'
  * 2xx. Append-only in the database: a trigger refuses every `UPDATE`, and every `DELETE` and `TRUNCATE` unless
  * the transaction ran `set local canvass.audit_purge = 'on'`, which only the log's own retention purge does (and
  * tests that empty every table).
- * No foreign key: entries outlive what they name (a deleted survey, a revoked key, an environment).
+ * No foreign key: entries outlive what they name (a deleted survey, a revoked key, an environment). `method`,
+ * `route` and `status` are null for entries no request made (a retention run).
  */
 export function auditLog(schema: string): Migration {
   return {
@@ -18,11 +19,11 @@ export function auditLog(schema: string): Migration {
         api_key_id text,
         api_key_label text,
         action text not null,
-        method text not null,
-        route text not null,
+        method text,
+        route text,
         resource_type text not null,
         resource_id text,
-        status integer not null,
+        status integer,
         summary jsonb not null default '{}'::jsonb,
         address text,
         request_id text

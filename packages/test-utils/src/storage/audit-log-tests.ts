@@ -39,12 +39,18 @@ export const auditLogTests: StorageTest[] = [
     async run({ storage }) {
       const { production, development } = await seedProject(storage)
       const base = Date.UTC(2030, 0, 1)
+      // As an entry no request made (a retention run) has it.
       const first = makeEntry(production, new Date(base), {
         apiKeyId: null,
         apiKeyLabel: null,
+        method: null,
+        route: null,
+        status: null,
         resourceId: null,
         address: null,
         requestId: null,
+        action: 'retention',
+        summary: { result: { responses: 3 } },
       })
       const second = makeEntry(production, new Date(base + 1000), {
         action: 'anonymize',

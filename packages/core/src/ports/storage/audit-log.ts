@@ -28,15 +28,16 @@ export interface AuditEntry {
   apiKeyLabel: string | null
   /** What was done: `create`, `update`, `delete`, `erase`, `export`, `anonymize`, `share`, `unshare`, … */
   action: string
-  method: string
-  /** The route as registered, e.g. `/api/v1/management/surveys/:surveyId`: never the raw path. */
-  route: string
+  /** The request's method; null for an entry no request made (a retention run). */
+  method: string | null
+  /** The route as registered, e.g. `/api/v1/management/surveys/:surveyId`: never the raw path; null as `method`. */
+  route: string | null
   /** What kind of record, e.g. `survey`, `response`, `contact`. */
   resourceType: string
   /** The record's id, when the request named or made one record. */
   resourceId: string | null
-  /** The answer's status. */
-  status: number
+  /** The answer's status; null as `method`. */
+  status: number | null
   /** What changed, without values: the body's field names, counts (see `AuditSummary`). */
   summary: AuditSummary
   /** The client's address as the rate limiter sees it, when known. */
