@@ -8998,11 +8998,11 @@ export interface operations {
                             apiKeyId: string | null;
                             apiKeyLabel: string | null;
                             action: string;
-                            method: string;
-                            route: string;
+                            method: string | null;
+                            route: string | null;
                             resourceType: string;
                             resourceId: string | null;
-                            status: number;
+                            status: number | null;
                             summary: {
                                 fields?: string[];
                                 query?: string[];
