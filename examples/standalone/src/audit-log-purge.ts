@@ -1,5 +1,4 @@
-import { purgeAuditLog } from '@canvass/core'
-import type { Logger, Storage } from '@canvass/core'
+import type { Canvass, Logger } from '@canvass/core'
 
 /** How often the purge runs. */
 export const AUDIT_LOG_PURGE_INTERVAL_MS = 60 * 60 * 1000
@@ -10,13 +9,13 @@ export interface AuditLogPurge {
 }
 
 /**
- * Deletes audit entries older than `retentionDays` now and then every hour, on every instance (concurrent purges
- * skip each other's rows). A failed purge is logged and tried again at the next hour.
+ * Deletes the audit entries older than Canvass's `auditLog.retentionDays` now and then every hour, on every
+ * instance (concurrent purges skip each other's rows). A failed purge is logged and tried again at the next hour.
  */
-export function startAuditLogPurge(storage: Storage, retentionDays: number, log: Logger): AuditLogPurge {
+export function startAuditLogPurge(canvass: Pick<Canvass, 'purgeAuditLog'>, log: Logger): AuditLogPurge {
   let running: Promise<void> = Promise.resolve()
   const run = () => {
-    running = purgeAuditLog(storage, new Date(), retentionDays).then(
+    running = canvass.purgeAuditLog().then(
       () => {},
       (error: unknown) => log.error('Canvass: purging the audit log failed', error),
     )

@@ -77,6 +77,7 @@ async function main(): Promise<void> {
     apiReference: await readApiReference(),
     logger: log,
     observe: { request: onRequest, rateLimited: metrics?.rateLimited, auditFailed: metrics?.auditFailed },
+    auditLog: { retentionDays: config.auditLogRetentionDays },
   })
   const dispatcher = createWebhookDispatcher({
     storage,
@@ -108,7 +109,7 @@ async function main(): Promise<void> {
   const metricsOnMainPort = config.metricsToken !== undefined ? answerMetrics : undefined
 
   if (lean) settleHeap()
-  const auditLogPurge = config.auditLogRetentionDays === null ? undefined : startAuditLogPurge(storage, config.auditLogRetentionDays, log)
+  const auditLogPurge = config.auditLogRetentionDays === null ? undefined : startAuditLogPurge(canvass, log)
   const { url } = await serve({
     port: config.port,
     hostname: config.host,

@@ -392,7 +392,8 @@ settings('CANVASS_AUDIT_LOG_RETENTION_DAYS: 365 days unless set, off keeps every
   for (const value of ['0', '-1', '1.5', '36501', 'never']) {
     assert.throws(
       () => readConfig({ CANVASS_AUDIT_LOG_RETENTION_DAYS: value }),
-      (error: Error) => error.message === `CANVASS_AUDIT_LOG_RETENTION_DAYS must be a number of days from 1 to 36500, or "off", got "${value}"`,
+      (error: Error) =>
+        error.message === `CANVASS_AUDIT_LOG_RETENTION_DAYS must be a number of days from 1 to 36500, or "off", got "${value}"`,
       value,
     )
   }

@@ -49,6 +49,7 @@ import { registerShareRoutes } from './routes/share'
 import { registerSharePageRoutes } from './routes/share-page'
 import { registerSurveyShareRoutes } from './routes/management/survey-share'
 import { createId } from './services/ids'
+import { DEFAULT_AUDIT_LOG_RETENTION_DAYS, purgeAuditLog } from './services/audit-log'
 import { DEFAULT_MAX_RESPONSE_BYTES } from './services/response-size'
 import { contactLimits } from './services/contact-limits'
 import { SAFE_HEADERS } from './http/respond'
@@ -159,6 +160,12 @@ export interface CanvassOptions {
    * @default () => new Date()
    */
   now?: () => Date
+  /**
+   * The audit log (see docs/data-rights.md): `retentionDays` is how long `purgeAuditLog()` keeps entries, a whole
+   * number of days from 1, or null to keep them all.
+   * @default { retentionDays: 365 }
+   */
+  auditLog?: { retentionDays?: number | null }
   /** Webhook settings (contract §7). */
   webhooks?: {
     /**
@@ -195,6 +202,12 @@ export interface Canvass {
   routes: ReadonlyArray<{ method: string; path: string }>
   /** The OpenAPI 3.1 document of the routes this instance serves, as `GET /api/v1/openapi.json` answers it. */
   openApi(): OpenApiDocument
+  /**
+   * Deletes the audit entries older than `auditLog.retentionDays` at the clock's now, in batches, and returns how
+   * many it deleted. Canvass runs no timers: call it on a schedule (the standalone server does, hourly), from
+   * any number of instances.
+   */
+  purgeAuditLog(): Promise<number>
 }
 
 /** What `Canvass.preflight` answers: always 204, with these headers and no body. */
@@ -206,6 +219,7 @@ export interface PreflightAnswer {
 /** Creates the Canvass HTTP API over the given storage. */
 export function createCanvass(options: CanvassOptions): Canvass {
   const basePath = normaliseBasePath(options.basePath ?? '')
+  const auditLogRetentionDays = retentionDaysOf(options.auditLog)
   const pinAddressHeader = (options.pinAttempts?.clientAddressHeader ?? options.rateLimits?.clientAddressHeader)?.toLowerCase()
   const addressHeader = options.rateLimits?.clientAddressHeader?.toLowerCase()
   const logger = options.logger ?? console
@@ -374,7 +388,17 @@ export function createCanvass(options: CanvassOptions): Canvass {
     admin: createAdmin(ctx.storage, ctx.newId, ctx.now, (importOptions) => importFormbricks(ctx, importOptions)),
     routes: router.routes.map(([method, , , path]) => ({ method, path: path ?? '' })),
     openApi: document,
+    purgeAuditLog: () => purgeAuditLog(ctx.storage, ctx.now(), auditLogRetentionDays),
   }
+}
+
+function retentionDaysOf(options: CanvassOptions['auditLog']): number | null {
+  const days = options?.retentionDays
+  if (days === undefined) return DEFAULT_AUDIT_LOG_RETENTION_DAYS
+  if (days !== null && (!Number.isInteger(days) || days < 1)) {
+    throw new TypeError(`auditLog.retentionDays must be a whole number of days from 1, or null, got ${days}`)
+  }
+  return days
 }
 
 const NO_INFO: ConnectionInfo = Object.freeze({})

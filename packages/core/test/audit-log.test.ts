@@ -531,13 +531,17 @@ test('purgeAuditLog deletes the entries older than the retention, in batches; nu
       assert.instance(error, RangeError)
     }
   }
+  // `canvass.purgeAuditLog()`: the option's days at the clock's now (a year on, the 10-day entry is past 30 days).
+  const later = new Date(now.getTime() + 365 * day)
+  const purging = createCanvass({ storage: x.storage, now: () => later, auditLog: { retentionDays: 380 } })
+  assert.is(await purging.purgeAuditLog(), 1, 'a year on, the 365-day entry is 730 days old, the 10-day one 375')
+  assert.equal(await ages(), [10])
+  assert.is(await createCanvass({ storage: x.storage, now: () => later, auditLog: { retentionDays: null } }).purgeAuditLog(), 0)
+  assert.throws(() => createCanvass({ storage: x.storage, auditLog: { retentionDays: 0 } }), /retentionDays/)
   const api = await x.call('GET', '/api/v1/management/audit-log', { key: project.key })
   assert.equal(
     api.body.data.map((entry: { action: string; route: string | null }) => [entry.action, entry.route]),
-    [
-      ['retention', null],
-      ['retention', null],
-    ],
+    [['retention', null]],
   )
 })
 
