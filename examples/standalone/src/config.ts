@@ -1,4 +1,5 @@
 import { resolve } from 'node:path'
+import { DEFAULT_AUDIT_LOG_RETENTION_DAYS } from '@canvass/core'
 import type { RateLimitOptions } from '@canvass/core'
 import { parseRateLimits } from './rate-limits'
 
@@ -38,6 +39,8 @@ export interface StandaloneConfig {
   blobJanitorLeaseMs: number | undefined
   /** `CANVASS_BLOB_JANITOR_INTERVAL_MS`: how often the blob janitor looks for work written elsewhere (tests shorten it). */
   blobJanitorIntervalMs: number | undefined
+  /** `CANVASS_AUDIT_LOG_RETENTION_DAYS`: days audit entries are kept (default 365); null (`off`) keeps them. */
+  auditLogRetentionDays: number | null
   /** `CANVASS_PGLITE_SETTINGS` (`name=value,…`): Postgres settings of the embedded database over Canvass's. */
   pgliteSettings: Record<string, string>
   /** `CANVASS_PGLITE_OPTIMIZE=1`: V8 optimizes the embedded database's WebAssembly (faster queries, ~90 MB more memory). */
@@ -80,6 +83,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): StandaloneConf
     runBlobJanitor: env.CANVASS_BLOB_JANITOR !== 'off',
     blobJanitorLeaseMs: readPositiveInteger('CANVASS_BLOB_JANITOR_LEASE_MS', env.CANVASS_BLOB_JANITOR_LEASE_MS),
     blobJanitorIntervalMs: readPositiveInteger('CANVASS_BLOB_JANITOR_INTERVAL_MS', env.CANVASS_BLOB_JANITOR_INTERVAL_MS),
+    auditLogRetentionDays: readRetentionDays(env.CANVASS_AUDIT_LOG_RETENTION_DAYS),
     pgliteSettings: readPgliteSettings(env.CANVASS_PGLITE_SETTINGS),
     pgliteOptimize: env.CANVASS_PGLITE_OPTIMIZE === '1',
     metricsPort: readMetricsPort(env.CANVASS_METRICS_PORT),
@@ -87,6 +91,16 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): StandaloneConf
     metricsToken: env.CANVASS_METRICS_TOKEN || undefined,
     log: env.CANVASS_LOG === 'json' ? 'json' : 'text',
   }
+}
+
+function readRetentionDays(value: string | undefined): number | null {
+  if (!value) return DEFAULT_AUDIT_LOG_RETENTION_DAYS
+  if (value === 'off') return null
+  const days = Number(value)
+  if (!/^\d{1,5}$/.test(value) || days < 1 || days > 36_500) {
+    throw new Error(`CANVASS_AUDIT_LOG_RETENTION_DAYS must be a number of days from 1 to 36500, or "off", got "${value}"`)
+  }
+  return days
 }
 
 function readMetricsPort(value: string | undefined): number | undefined {

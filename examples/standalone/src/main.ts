@@ -11,6 +11,7 @@ import type { ConnectionInfo, RequestObservation } from '@canvass/core'
 import { createNodeWebhookTransport, serve } from '@canvass/host-node'
 import { createKyselyStorage, createPostgresRateLimiter, migrate, postgresSettingWarnings } from '@canvass/storage-kysely'
 import { readApiReference, readWidgetBundles } from '@canvass/widget'
+import { startAuditLogPurge } from './audit-log-purge'
 import { bootstrap } from './bootstrap'
 import { openBlobStore, uploadMaxBytes } from './blob-store'
 import { checkConfig } from './check-config'
@@ -90,7 +91,8 @@ async function main(): Promise<void> {
     widget: await readWidgetBundles(),
     apiReference: await readApiReference(),
     logger: log,
-    observe: { request: onRequest, rateLimited: metrics?.rateLimited },
+    observe: { request: onRequest, rateLimited: metrics?.rateLimited, auditFailed: metrics?.auditFailed },
+    auditLog: { retentionDays: config.auditLogRetentionDays },
   })
   const dispatcher = createWebhookDispatcher({
     storage,
@@ -122,6 +124,7 @@ async function main(): Promise<void> {
   const metricsOnMainPort = config.metricsToken !== undefined ? answerMetrics : undefined
 
   if (lean) settleHeap()
+  const auditLogPurge = config.auditLogRetentionDays === null ? undefined : startAuditLogPurge(canvass, log)
   const { url } = await serve({
     port: config.port,
     hostname: config.host,
@@ -139,6 +142,7 @@ async function main(): Promise<void> {
     },
     onShutdown: async () => {
       await metricsServer?.close()
+      await auditLogPurge?.stop()
       await dispatcher.stop()
       await janitor.stop()
       await db.destroy()

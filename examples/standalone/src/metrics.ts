@@ -1,4 +1,11 @@
-import type { BlobJanitorReport, DeliveryBacklog, RateLimitObservation, RequestObservation, WebhookAttemptObservation } from '@canvass/core'
+import type {
+  AuditFailureObservation,
+  BlobJanitorReport,
+  DeliveryBacklog,
+  RateLimitObservation,
+  RequestObservation,
+  WebhookAttemptObservation,
+} from '@canvass/core'
 import type { Registry } from 'prom-client'
 import type { DatabaseHooks } from './database'
 
@@ -17,6 +24,8 @@ export interface Metrics {
   rateLimited(event: RateLimitObservation): void
   /** The dispatcher's `observe.attempt`. */
   attempt(event: WebhookAttemptObservation): void
+  /** Canvass's `observe.auditFailed`: a write answered without its audit entry. */
+  auditFailed(event: AuditFailureObservation): void
   /** For `openDatabase`: each checkout of a pooled connection and each connection error (Postgres only). */
   database: Pick<DatabaseHooks, 'onCheckout' | 'onError'>
   /** The blob janitor's `observe.run`. */
@@ -65,6 +74,11 @@ export async function createMetrics(options: { postgres: boolean }): Promise<Met
     name: 'canvass_rate_limited_total',
     help: 'Requests refused with 429, by the limit that refused them (address, client, environment, management).',
     labelNames: ['rule'] as const,
+    registers,
+  })
+  const auditFailures = new Counter({
+    name: 'canvass_audit_log_failures_total',
+    help: 'Management writes answered without their audit log entry (the append failed).',
     registers,
   })
   const deliveries = new Counter({
@@ -117,6 +131,9 @@ export async function createMetrics(options: { postgres: boolean }): Promise<Met
     },
     rateLimited(event) {
       rateLimited.inc({ rule: event.rule })
+    },
+    auditFailed() {
+      auditFailures.inc()
     },
     attempt(event) {
       deliveries.inc({ outcome: event.outcome })

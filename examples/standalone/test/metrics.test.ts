@@ -14,6 +14,7 @@ import pg from 'pg'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { checkConfig } from '../src/check-config'
+import { readConfig } from '../src/config'
 import { httpBackend } from './backends'
 import type { E2eBackend } from './backends'
 import { question } from './fixtures'
@@ -234,6 +235,7 @@ test('a scrape during a load with webhooks and rate limits finds each series mov
   assert.ok(moved('canvass_http_request_duration_seconds_sum', responses) > 0)
   assert.ok(moved('canvass_http_requests_total', { route: '/metrics', method: 'GET', status: '200' }) >= 2, 'scrapes count too')
   assert.is(moved('canvass_rate_limited_total', { rule: 'client' }), 2)
+  assert.is(valueOf(after, 'canvass_audit_log_failures_total'), 0, 'every management write got its audit entry')
   assert.equal(
     ['delivered', 'retried', 'failed', 'disabled'].map(attempts),
     [HELD, 1, 1, 1],
@@ -380,6 +382,20 @@ settings('a wrong value is refused with one line naming it; the token is not pri
     assert.match(await refusal({ CANVASS_LOG: 'yaml' }), /^CANVASS_LOG must be "json" .* or "text", got "yaml"$/)
   } finally {
     await rm(dataDir, { recursive: true, force: true })
+  }
+})
+
+settings('CANVASS_AUDIT_LOG_RETENTION_DAYS: 365 days unless set, off keeps every entry, a wrong value is refused', async () => {
+  assert.is(readConfig({}).auditLogRetentionDays, 365)
+  assert.is(readConfig({ CANVASS_AUDIT_LOG_RETENTION_DAYS: '30' }).auditLogRetentionDays, 30)
+  assert.is(readConfig({ CANVASS_AUDIT_LOG_RETENTION_DAYS: 'off' }).auditLogRetentionDays, null)
+  for (const value of ['0', '-1', '1.5', '36501', 'never']) {
+    assert.throws(
+      () => readConfig({ CANVASS_AUDIT_LOG_RETENTION_DAYS: value }),
+      (error: Error) =>
+        error.message === `CANVASS_AUDIT_LOG_RETENTION_DAYS must be a number of days from 1 to 36500, or "off", got "${value}"`,
+      value,
+    )
   }
 })
 

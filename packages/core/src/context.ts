@@ -44,6 +44,18 @@ export interface CanvassContext {
   pinAttemptAddress(request: Request, info: ConnectionInfo): string
   /** Tells the blob janitor of this process that rows were written to the blob-deletion journal (`CanvassOptions.onBlobDeletions`). */
   blobDeletionsRecorded(): void
+  /** The client's address as the rate limits see it (`RateLimitOptions.clientAddressHeader`); `unknown` when none. */
+  clientAddress(request: Request, info: ConnectionInfo): string
+  /** Reports an audit entry that could not be appended (logged, and `observe.auditFailed`). */
+  auditFailed(event: AuditFailure): void
+}
+
+/** An audit entry that was not written: the request's route, method and id, and why. */
+export interface AuditFailure {
+  route: string
+  method: string
+  requestId: string | null
+  error: unknown
 }
 
 /**

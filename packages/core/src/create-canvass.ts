@@ -32,6 +32,7 @@ import { createSingleUseSealer } from './services/single-use-ids'
 import { registerClientStorageRoutes } from './routes/client/storage'
 import { registerFileRoutes } from './routes/files'
 import { registerMeRoutes } from './routes/management/me'
+import { registerAuditLogRoutes } from './routes/management/audit-log'
 import { registerManagementResponseRoutes } from './routes/management/responses'
 import { registerManagementStorageRoutes } from './routes/management/storage'
 import { registerSurveyRoutes } from './routes/management/surveys'
@@ -48,6 +49,7 @@ import { registerShareRoutes } from './routes/share'
 import { registerSharePageRoutes } from './routes/share-page'
 import { registerSurveyShareRoutes } from './routes/management/survey-share'
 import { createId } from './services/ids'
+import { DEFAULT_AUDIT_LOG_RETENTION_DAYS, purgeAuditLog } from './services/audit-log'
 import { DEFAULT_MAX_RESPONSE_BYTES } from './services/response-size'
 import { contactLimits } from './services/contact-limits'
 import { SAFE_HEADERS } from './http/respond'
@@ -165,6 +167,12 @@ export interface CanvassOptions {
    * @default undefined
    */
   onBlobDeletions?: () => void
+  /**
+   * The audit log (see docs/data-rights.md): `retentionDays` is how long `purgeAuditLog()` keeps entries, a whole
+   * number of days from 1, or null to keep them all.
+   * @default { retentionDays: 365 }
+   */
+  auditLog?: { retentionDays?: number | null }
   /** Webhook settings (contract §7). */
   webhooks?: {
     /**
@@ -201,6 +209,12 @@ export interface Canvass {
   routes: ReadonlyArray<{ method: string; path: string }>
   /** The OpenAPI 3.1 document of the routes this instance serves, as `GET /api/v1/openapi.json` answers it. */
   openApi(): OpenApiDocument
+  /**
+   * Deletes the audit entries older than `auditLog.retentionDays` at the clock's now, in batches, and returns how
+   * many it deleted. Canvass runs no timers: call it on a schedule (the standalone server does, hourly), from
+   * any number of instances.
+   */
+  purgeAuditLog(): Promise<number>
 }
 
 /** What `Canvass.preflight` answers: always 204, with these headers and no body. */
@@ -212,7 +226,10 @@ export interface PreflightAnswer {
 /** Creates the Canvass HTTP API over the given storage. */
 export function createCanvass(options: CanvassOptions): Canvass {
   const basePath = normaliseBasePath(options.basePath ?? '')
+  const auditLogRetentionDays = retentionDaysOf(options.auditLog)
   const pinAddressHeader = (options.pinAttempts?.clientAddressHeader ?? options.rateLimits?.clientAddressHeader)?.toLowerCase()
+  const addressHeader = options.rateLimits?.clientAddressHeader?.toLowerCase()
+  const logger = options.logger ?? console
   const ctx: CanvassContext = {
     storage: options.storage,
     publicUrl: options.publicUrl,
@@ -220,7 +237,7 @@ export function createCanvass(options: CanvassOptions): Canvass {
     maxResponseBytes: options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
     contactLimits: contactLimits(options.contactLimits),
     basePath,
-    logger: options.logger ?? console,
+    logger,
     now: options.now ?? (() => new Date()),
     newId: createId,
     singleUse: options.secret ? createSingleUseSealer(options.secret) : undefined,
@@ -232,6 +249,15 @@ export function createCanvass(options: CanvassOptions): Canvass {
     ),
     pinAttemptAddress: (request, info) => clientAddressOf(request, info, pinAddressHeader),
     blobDeletionsRecorded: () => notify(options.onBlobDeletions, undefined),
+    clientAddress: (request, info) => clientAddressOf(request, info, addressHeader),
+    auditFailed: ({ error, ...event }) => {
+      logger.error(
+        `Could not append to the audit log: ${event.method} ${event.route}`,
+        error,
+        event.requestId ? { requestId: event.requestId } : {},
+      )
+      notify(options.observe?.auditFailed, event)
+    },
   }
   const router: CanvassRouter = IttyRouter({ base: basePath })
   const entries: RouteEntry[] = []
@@ -256,7 +282,14 @@ export function createCanvass(options: CanvassOptions): Canvass {
    * Runs the first route whose method and path match, as itty-router's own `fetch` would, but on the path
    * already split from the URL: itty-router would parse the URL again on every request.
    */
-  async function dispatch(request: IRequest, target: RequestTarget, info: ConnectionInfo): Promise<Response | undefined> {
+  async function dispatch(
+    request: IRequest,
+    target: RequestTarget,
+    info: ConnectionInfo,
+    requestId: string,
+  ): Promise<Response | undefined> {
+    // For the audit log's entries.
+    request.requestId = requestId
     let query: IRequest['query'] | undefined
     // HEAD runs the GET route; `fetch` drops the body.
     const wanted = request.method === 'HEAD' ? 'GET' : request.method
@@ -325,7 +358,9 @@ export function createCanvass(options: CanvassOptions): Canvass {
         if (rateLimit && request.method !== 'OPTIONS') await rateLimit(request, pathname, info, ctx.now())
         // A route that matches path and method answers; only a miss pays for working out 404 against 405.
         // Every answer Canvass builds carries nosniff already.
-        response = (request.method === 'OPTIONS' ? undefined : await dispatch(request as IRequest, target, info)) ?? miss(request, pathname)
+        response =
+          (request.method === 'OPTIONS' ? undefined : await dispatch(request as IRequest, target, info, requestId)) ??
+          miss(request, pathname)
       } catch (error) {
         const rule = onRateLimited === undefined ? undefined : refusedBy(error)
         if (rule !== undefined) notify(onRateLimited, { rule, route: routeOf(request, pathname), method: request.method, requestId })
@@ -361,7 +396,17 @@ export function createCanvass(options: CanvassOptions): Canvass {
     admin: createAdmin(ctx.storage, ctx.newId, ctx.now, (importOptions) => importFormbricks(ctx, importOptions)),
     routes: router.routes.map(([method, , , path]) => ({ method, path: path ?? '' })),
     openApi: document,
+    purgeAuditLog: () => purgeAuditLog(ctx.storage, ctx.now(), auditLogRetentionDays),
   }
+}
+
+function retentionDaysOf(options: CanvassOptions['auditLog']): number | null {
+  const days = options?.retentionDays
+  if (days === undefined) return DEFAULT_AUDIT_LOG_RETENTION_DAYS
+  if (days !== null && (!Number.isInteger(days) || days < 1)) {
+    throw new TypeError(`auditLog.retentionDays must be a whole number of days from 1, or null, got ${days}`)
+  }
+  return days
 }
 
 const NO_INFO: ConnectionInfo = Object.freeze({})
@@ -415,6 +460,7 @@ function registerEveryRoute(table: RouteTable, uploads: UploadSettings | undefin
     registerFileRoutes(table, uploads)
   }
   registerWebhookRoutes(table)
+  registerAuditLogRoutes(table)
   registerShareRoutes(table)
   registerSharePageRoutes(table)
   if (widget) {

@@ -11,6 +11,9 @@
 export { createCanvass, describeRoutes } from './create-canvass'
 export type { OpenApiDocument } from './openapi/document'
 export type { HttpMethod, RouteAuth, RouteEntry } from './http/route-table'
+export type { AuditAction, RouteAudit } from './http/audit'
+export { AUDIT_PURGE_BATCH, DEFAULT_AUDIT_LOG_RETENTION_DAYS, appendAuditEntry, purgeAuditLog } from './services/audit-log'
+export type { AuditEvent } from './services/audit-log'
 export type { Canvass, CanvassOptions, PreflightAnswer } from './create-canvass'
 export type { WidgetBundles } from './widget-bundles'
 export { SERVE_DEFAULTS, createServeLifecycle, serverUrl } from './host/serve-lifecycle'
@@ -21,6 +24,7 @@ export { IMPORT_RESOURCES } from './admin/import-formbricks'
 export { SourceError, retryAfter } from './admin/source-client'
 export type { Logger, LogContext, ConnectionInfo } from './context'
 export type {
+  AuditFailureObservation,
   CanvassObserver,
   RateLimitObservation,
   RequestObservation,

@@ -11,6 +11,19 @@ export interface CanvassObserver {
   request?(event: RequestObservation): void
   /** Every request a rate limit refused (answered 429), besides its `request` event. */
   rateLimited?(event: RateLimitObservation): void
+  /**
+   * An audit entry that could not be appended (the write it records was answered as usual): count it and
+   * alert, as the log then misses a write.
+   */
+  auditFailed?(event: AuditFailureObservation): void
+}
+
+export interface AuditFailureObservation {
+  /** The route as registered, without the base path, e.g. `/api/v1/management/surveys/:surveyId`. */
+  route: string
+  method: string
+  /** The answer's `x-request-id`. */
+  requestId: string | null
 }
 
 export interface RequestObservation {

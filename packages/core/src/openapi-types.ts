@@ -951,6 +951,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/management/audit-log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The audit log of the key's environment, newest first: who wrote what, when, from where
+         * @description One entry per management write answered with 2xx (and per export of personal data): the API key (id and label), the action, the route as registered, the resource type and id, the status, a summary (the body's field names, array lengths, query parameter names, a tally's numbers: never the values written), the client address and the request id. Filters: `action`, `resourceType`, `resourceId`, `apiKeyId`, `startDate`, `endDate` (inclusive). Pages of `limit` (1 to 250, default 50); a `Link` header with `rel="next"` carries the `cursor` of the next page.
+         */
+        get: operations["getV1ManagementAuditLog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/share/{resultShareKey}/summary.json": {
         parameters: {
             query?: never;
@@ -8968,6 +8988,98 @@ export interface operations {
             };
             /** @description No such resource (or route) in the caller's environment */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited: `Retry-After`, `RateLimit-Policy` and `RateLimit` say when to come back */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unreachable for now; nothing was written (`Retry-After`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getV1ManagementAuditLog: {
+        parameters: {
+            query?: {
+                limit?: string;
+                cursor?: string;
+                action?: string;
+                resourceType?: string;
+                resourceId?: string;
+                apiKeyId?: string;
+                startDate?: string;
+                endDate?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            environmentId: string;
+                            apiKeyId: string | null;
+                            apiKeyLabel: string | null;
+                            action: string;
+                            method: string | null;
+                            route: string | null;
+                            resourceType: string;
+                            resourceId: string | null;
+                            status: number | null;
+                            summary: {
+                                fields?: string[];
+                                query?: string[];
+                                counts?: {
+                                    [key: string]: number;
+                                };
+                                result?: {
+                                    [key: string]: number;
+                                };
+                            };
+                            address: string | null;
+                            requestId: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad request: malformed JSON, a field missing or wrong (`details` names each), or a domain rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid API key, or the resource belongs to another environment */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -3,6 +3,7 @@ import { createId } from '@canvass/core'
 import type { Kysely } from 'kysely'
 import { createActionClassStore } from './action-class-store'
 import { createApiKeyStore } from './api-key-store'
+import { createAuditLogStore } from './audit-log-store'
 import { withUnavailableErrors } from './connection-error'
 import { createAttributeClassStore } from './attribute-class-store'
 import { createBlobDeletionStore } from './blob-deletion-store'
@@ -86,6 +87,7 @@ export function createKyselyStorage<DB = unknown>({ db, schema, responseBatch }:
     idempotency: createIdempotencyStore(canvassDb, names),
     blobDeletions: createBlobDeletionStore(canvassDb, names),
     imports: createImportStore(canvassDb, createId),
+    auditLog: createAuditLogStore(canvassDb),
     clientContacts: createClientContactStore(canvassDb, names),
     environmentState: createEnvironmentStateStore(canvassDb),
     uploads: createUploadStore(canvassDb),

@@ -41,6 +41,7 @@ export interface Database {
   rate_limit_counters: RateLimitCountersTable
   import_mappings: ImportMappingsTable
   blob_deletions: BlobDeletionsTable
+  audit_log: AuditLogTable
 }
 
 /** Added by `0023-import-mappings`: which source id of an import became which id here. */
@@ -356,4 +357,22 @@ export interface BlobDeletionsTable {
   next_attempt_at: DefaultedTimestamp
   claim_token: string | null
   last_error: string | null
+}
+
+/** Added by `0026-audit-log`: append-only (a trigger refuses updates, and deletes outside the purge). */
+export interface AuditLogTable {
+  id: string
+  environment_id: string
+  created_at: Date
+  api_key_id: string | null
+  api_key_label: string | null
+  action: string
+  method: string | null
+  route: string | null
+  resource_type: string
+  resource_id: string | null
+  status: number | null
+  summary: Jsonb<Record<string, unknown>>
+  address: string | null
+  request_id: string | null
 }

@@ -26,6 +26,7 @@ import { quotas } from './migrations/0022-quotas'
 import { importMappings } from './migrations/0023-import-mappings'
 import { surveysByShareKey } from './migrations/0024-surveys-by-share-key'
 import { blobDeletions } from './migrations/0025-blob-deletions'
+import { auditLog } from './migrations/0026-audit-log'
 import { moveFromPublicSchema } from './migrations/move-from-public'
 import { schemaNames } from './schema-names'
 
@@ -68,6 +69,7 @@ function migrations(schema: string): Record<string, Migration> {
     '0023-import-mappings': importMappings(schema),
     '0024-surveys-by-share-key': surveysByShareKey(schema),
     '0025-blob-deletions': blobDeletions(schema),
+    '0026-audit-log': auditLog(schema),
   }
 }
 

@@ -33,12 +33,14 @@ const MIGRATIONS = [
   '0023-import-mappings',
   '0024-surveys-by-share-key',
   '0025-blob-deletions',
+  '0026-audit-log',
 ]
 
 const TABLES = [
   'action_classes',
   'api_keys',
   'attribute_classes',
+  'audit_log',
   'blob_deletions',
   'contact_attribute_keys',
   'contact_attributes',
@@ -136,7 +138,9 @@ for (const backend of backends()) {
     await sql`alter table canvass.surveys drop column variables, drop column blocks`.execute(db)
     await sql`drop table canvass.response_quota_links, canvass.quotas, canvass.import_mappings, canvass.blob_deletions`.execute(db)
     await sql`drop index canvass.surveys_result_share_key_idx, canvass.webhook_deliveries_response_id_idx`.execute(db)
-    await sql`delete from canvass.canvass_migration where name in ('0019-one-response-per-display', '0020-survey-variables', '0021-survey-blocks', '0022-quotas', '0023-import-mappings', '0024-surveys-by-share-key', '0025-blob-deletions')`.execute(
+    await sql`drop table canvass.audit_log`.execute(db)
+    await sql`drop function canvass.audit_log_append_only()`.execute(db)
+    await sql`delete from canvass.canvass_migration where name in ('0019-one-response-per-display', '0020-survey-variables', '0021-survey-blocks', '0022-quotas', '0023-import-mappings', '0024-surveys-by-share-key', '0025-blob-deletions', '0026-audit-log')`.execute(
       db,
     )
 
@@ -148,6 +152,7 @@ for (const backend of backends()) {
       '0023-import-mappings',
       '0024-surveys-by-share-key',
       '0025-blob-deletions',
+      '0026-audit-log',
     ])
     const linked = await sql<{ id: string; display_id: string | null }>`select id, display_id from canvass.responses order by id`.execute(
       db,
@@ -173,7 +178,9 @@ for (const backend of backends()) {
     await sql`alter table canvass.surveys drop column variables, drop column blocks`.execute(db)
     await sql`drop table canvass.response_quota_links, canvass.quotas, canvass.import_mappings, canvass.blob_deletions`.execute(db)
     await sql`drop index canvass.surveys_result_share_key_idx, canvass.webhook_deliveries_response_id_idx`.execute(db)
-    await sql`delete from canvass.canvass_migration where name in ('0020-survey-variables', '0021-survey-blocks', '0022-quotas', '0023-import-mappings', '0024-surveys-by-share-key', '0025-blob-deletions')`.execute(
+    await sql`drop table canvass.audit_log`.execute(db)
+    await sql`drop function canvass.audit_log_append_only()`.execute(db)
+    await sql`delete from canvass.canvass_migration where name in ('0020-survey-variables', '0021-survey-blocks', '0022-quotas', '0023-import-mappings', '0024-surveys-by-share-key', '0025-blob-deletions', '0026-audit-log')`.execute(
       db,
     )
     assert.equal(await migrate(db), [
@@ -183,6 +190,7 @@ for (const backend of backends()) {
       '0023-import-mappings',
       '0024-surveys-by-share-key',
       '0025-blob-deletions',
+      '0026-audit-log',
     ])
     const survey = await storage.surveys.get(surveyId)
     assert.is(survey?.environmentId, environmentId)
@@ -198,7 +206,9 @@ for (const backend of backends()) {
     await sql`alter table canvass.surveys drop column blocks`.execute(db)
     await sql`drop table canvass.response_quota_links, canvass.quotas, canvass.import_mappings, canvass.blob_deletions`.execute(db)
     await sql`drop index canvass.surveys_result_share_key_idx, canvass.webhook_deliveries_response_id_idx`.execute(db)
-    await sql`delete from canvass.canvass_migration where name in ('0021-survey-blocks', '0022-quotas', '0023-import-mappings', '0024-surveys-by-share-key', '0025-blob-deletions')`.execute(
+    await sql`drop table canvass.audit_log`.execute(db)
+    await sql`drop function canvass.audit_log_append_only()`.execute(db)
+    await sql`delete from canvass.canvass_migration where name in ('0021-survey-blocks', '0022-quotas', '0023-import-mappings', '0024-surveys-by-share-key', '0025-blob-deletions', '0026-audit-log')`.execute(
       db,
     )
     assert.equal(await migrate(db), [
@@ -207,6 +217,7 @@ for (const backend of backends()) {
       '0023-import-mappings',
       '0024-surveys-by-share-key',
       '0025-blob-deletions',
+      '0026-audit-log',
     ])
     const survey = await storage.surveys.get(surveyId)
     assert.equal(survey?.blocks, [])

@@ -7,6 +7,8 @@ import { hashApiKey, isWellFormedApiKey } from './api-key'
 export interface Caller {
   environmentId: string
   apiKeyId: string
+  /** The key's label, as the audit log records it. */
+  apiKeyLabel: string | null
 }
 
 /** How precisely a key's last use is kept (see `ApiKeyStore.markUsed`). */
@@ -52,7 +54,7 @@ async function authenticateOnce(request: IRequest, ctx: CanvassContext): Promise
       unauthorized,
     )
   }
-  return { environmentId: record.environmentId, apiKeyId: record.id }
+  return { environmentId: record.environmentId, apiKeyId: record.id, apiKeyLabel: record.label }
 }
 
 /** A query parameter given at most once. */

@@ -43,6 +43,21 @@ export async function readJsonBodyAhead(request: Request, batch?: string): Promi
   return batch === undefined ? checkedBody(request, JSON_BODY_LIMIT, true) : (await checkedBatch(request, batch, true)).body
 }
 
+/**
+ * Asks that the request's body, once its handler has read it, be kept for `keptBody` (the audit log names the
+ * fields a write was given). Only requests marked so pay for the keeping.
+ */
+export function keepBody(request: Request): void {
+  keepAfterRead.add(request)
+}
+
+/** The body the handler read, parsed, when `keepBody` asked for it; undefined when none was read. */
+export function keptBody(request: Request): Promise<Record<string, unknown>> | undefined {
+  return bodies.get(request)?.then((parsed) => parsed.value)
+}
+
+const keepAfterRead = new WeakSet<Request>()
+
 /** What the input rule refuses in a body: the dot-joined path of the field, and why. */
 export interface BodyProblem {
   path: string
@@ -80,7 +95,7 @@ function parsedBody(request: Request, limit: number, keep: boolean): Promise<Par
   let read = bodies.get(request)
   if (!read) {
     read = readJsonBodyOnce(request, limit)
-    if (keep) bodies.set(request, read)
+    if (keep || keepAfterRead.has(request)) bodies.set(request, read)
   }
   return read
 }

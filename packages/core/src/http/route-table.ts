@@ -1,5 +1,7 @@
 import type * as v from 'valibot'
 import type { CanvassRouter, Handler } from '../context'
+import type { RouteAudit } from './audit'
+import { audited, isAudited } from './audit'
 import { idempotent } from './idempotency'
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE'
@@ -50,6 +52,11 @@ export interface RouteDoc {
    * refuses one item rather than the whole body, also where the body is read before the handler.
    */
   batch?: string
+  /**
+   * How the route's 2xx answers are written to the audit log (see `audited`). Every management write (POST,
+   * PUT, DELETE with `apiKey`) MUST have it; a GET has it when it hands out personal data in bulk (exports).
+   */
+  audit?: RouteAudit
 }
 
 /** One registered route: method, path (`:name` parameters, without the base path) and its description. */
@@ -80,6 +87,8 @@ export function createRouteTable(router: CanvassRouter | undefined, entries: Rou
     }
     entries.push({ method, path, ...doc })
     if (!router) return
+    // Inside the idempotency wrapper: a replayed answer did nothing again, so it is not recorded again.
+    if (isAudited(method, doc)) handler = audited(method, path, doc, handler)
     if (doc.idempotent) handler = idempotent(doc.idempotent, handler, doc.batch)
     if (method === 'GET') router.get(path, handler)
     else if (method === 'POST') router.post(path, handler)

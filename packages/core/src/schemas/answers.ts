@@ -405,3 +405,26 @@ export const bulkImportAnswer = v.object({
   ),
   unlistedErrors: v.number(),
 })
+
+/** An entry of the audit log (`GET /management/audit-log`): names and numbers, never the data written. */
+export const auditEntryAnswer = v.object({
+  id,
+  createdAt: timestamp,
+  environmentId: id,
+  apiKeyId: v.nullable(id),
+  apiKeyLabel: v.nullable(v.string()),
+  action: v.string(),
+  method: v.nullable(v.string()),
+  route: v.nullable(v.string()),
+  resourceType: v.string(),
+  resourceId: v.nullable(v.string()),
+  status: v.nullable(v.number()),
+  summary: v.object({
+    fields: v.optional(v.array(v.string())),
+    query: v.optional(v.array(v.string())),
+    counts: v.optional(v.record(v.string(), v.number())),
+    result: v.optional(v.record(v.string(), v.number())),
+  }),
+  address: v.nullable(v.string()),
+  requestId: v.nullable(v.string()),
+})

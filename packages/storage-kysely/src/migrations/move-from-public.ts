@@ -33,6 +33,7 @@ export async function moveFromPublicSchema(db: Kysely<any>, schema: string): Pro
       'response_quota_links',
       'import_mappings',
       'blob_deletions',
+      'audit_log',
       'canvass_migration',
       'canvass_migration_lock',
     ]) {
@@ -46,6 +47,10 @@ export async function moveFromPublicSchema(db: Kysely<any>, schema: string): Pro
       for (const event of ['insert', 'update']) {
         await sql`drop function ${sql.id('public', `enqueue_webhook_deliveries_on_${event}`)}()`.execute(trx)
       }
+    }
+    // Its triggers moved with the table and call the function by identity, wherever it lives.
+    if (await functionPresent(trx, 'public', 'audit_log_append_only')) {
+      await sql`alter function ${sql.id('public', 'audit_log_append_only')}() set schema ${sql.id(schema)}`.execute(trx)
     }
   })
 }

@@ -2,6 +2,7 @@ import type { Storage } from '@canvass/core'
 import { suite } from 'uvu'
 import { anonymizeTests } from './anonymize-tests'
 import { answerBoundTests } from './answer-bound-tests'
+import { auditLogTests } from './audit-log-tests'
 import { apiKeyTests } from './api-key-tests'
 import { autoCompleteTests } from './auto-complete-tests'
 import { autoCompleteUpdateTests } from './auto-complete-update-tests'
@@ -80,6 +81,7 @@ export const STORAGE_TESTS: readonly StorageTest[] = [
   ...webhookScheduleTests,
   ...concurrentCreateTests,
   ...importTests,
+  ...auditLogTests,
 ]
 
 /**

@@ -1,5 +1,6 @@
 import type { ActionClassStore } from './action-classes'
 import type { ApiKeyStore } from './api-keys'
+import type { AuditLogStore } from './audit-log'
 import type { AttributeClassStore } from './attribute-classes'
 import type { BlobDeletionStore } from './blob-deletions'
 import type { ContactAttributeKeyStore } from './contact-attribute-keys'
@@ -58,6 +59,8 @@ export interface Storage {
   idempotency: IdempotencyStore
   /** Blobs to remove from the blob store, written with the change that orphaned them (the blob janitor's work). */
   blobDeletions: BlobDeletionStore
+  /** Who changed what through the management API (append-only). */
+  auditLog: AuditLogStore
   /** What `canvass import` records and the rows only it writes with given ids. */
   imports: ImportStore
   /** Answers true when the database is reachable (health checks). */
@@ -65,6 +68,7 @@ export interface Storage {
 }
 
 export type * from './api-keys'
+export type * from './audit-log'
 export type * from './common'
 export type * from './environments'
 export type * from './projects'

@@ -22,6 +22,7 @@ export function registerActionClassRoutes(routes: RouteTable): void {
     answer: pageOf(actionClassAnswer),
   })
   routes.post('/api/v1/management/action-classes', createActionClass, {
+    audit: { action: 'create', resourceType: 'actionClass', resourceId: 'answer' },
     idempotent: 'management',
     summary: 'Create a action class',
     auth: 'apiKey',
@@ -34,12 +35,14 @@ export function registerActionClassRoutes(routes: RouteTable): void {
     answer: dataOf(actionClassAnswer),
   })
   routes.put('/api/v1/management/action-classes/:actionClassId', updateActionClass, {
+    audit: { action: 'update', resourceType: 'actionClass', resourceId: { param: 'actionClassId' } },
     summary: 'Update a action class',
     auth: 'apiKey',
     body: actionClassUpdateSchema,
     answer: dataOf(actionClassAnswer),
   })
   routes.delete('/api/v1/management/action-classes/:actionClassId', deleteActionClass, {
+    audit: { action: 'delete', resourceType: 'actionClass', resourceId: { param: 'actionClassId' } },
     summary: 'Delete a action class; returns it',
     auth: 'apiKey',
     answer: dataOf(actionClassAnswer),

@@ -22,6 +22,7 @@ export function registerAttributeClassRoutes(routes: RouteTable): void {
     answer: pageOf(attributeClassAnswer),
   })
   routes.post('/api/v1/management/attribute-classes', createAttributeClass, {
+    audit: { action: 'create', resourceType: 'attributeClass', resourceId: 'answer' },
     idempotent: 'management',
     summary: 'Create a attribute class',
     auth: 'apiKey',
@@ -34,12 +35,14 @@ export function registerAttributeClassRoutes(routes: RouteTable): void {
     answer: dataOf(attributeClassAnswer),
   })
   routes.put('/api/v1/management/attribute-classes/:attributeClassId', updateAttributeClass, {
+    audit: { action: 'update', resourceType: 'attributeClass', resourceId: { param: 'attributeClassId' } },
     summary: 'Update a attribute class',
     auth: 'apiKey',
     body: attributeClassUpdateSchema,
     answer: dataOf(attributeClassAnswer),
   })
   routes.delete('/api/v1/management/attribute-classes/:attributeClassId', deleteAttributeClass, {
+    audit: { action: 'delete', resourceType: 'attributeClass', resourceId: { param: 'attributeClassId' } },
     summary: 'Delete a attribute class; returns it',
     auth: 'apiKey',
     answer: dataOf(attributeClassAnswer),

@@ -22,6 +22,7 @@ export function registerContactAttributeKeyRoutes(routes: RouteTable): void {
     answer: pageOf(contactAttributeKeyAnswer),
   })
   routes.post('/api/v1/management/contact-attribute-keys', createKey, {
+    audit: { action: 'create', resourceType: 'contactAttributeKey', resourceId: 'answer' },
     idempotent: 'management',
     summary: 'Create a contact attribute key',
     auth: 'apiKey',
@@ -34,12 +35,14 @@ export function registerContactAttributeKeyRoutes(routes: RouteTable): void {
     answer: dataOf(contactAttributeKeyAnswer),
   })
   routes.put('/api/v1/management/contact-attribute-keys/:contactAttributeKeyId', updateKey, {
+    audit: { action: 'update', resourceType: 'contactAttributeKey', resourceId: { param: 'contactAttributeKeyId' } },
     summary: 'Update a contact attribute key',
     auth: 'apiKey',
     body: contactAttributeKeyUpdateSchema,
     answer: dataOf(contactAttributeKeyAnswer),
   })
   routes.delete('/api/v1/management/contact-attribute-keys/:contactAttributeKeyId', deleteKey, {
+    audit: { action: 'delete', resourceType: 'contactAttributeKey', resourceId: { param: 'contactAttributeKeyId' } },
     summary: 'Delete a contact attribute key; returns it',
     auth: 'apiKey',
     answer: dataOf(contactAttributeKeyAnswer),

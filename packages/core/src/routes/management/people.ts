@@ -42,6 +42,7 @@ export function registerPeopleRoutes(routes: RouteTable): void {
       answer: dataOf(contactAnswer),
     })
     routes.get(`${base}/:${view.param}/export`, exportContact(view.type, view.param), {
+      audit: { action: 'export', resourceType: 'contact', resourceId: { param: view.param } },
       summary: `Everything stored about one ${view.one} as one JSON document, streamed: a download for a data-subject request`,
       description:
         "The contact, its attributes, its displays and its responses in the key's environment, oldest first: answers, variables, `ttc`, `meta`, language, dates, the attributes each was answered with, notes, tags, and the files (`fileUpload` answers' URLs, as stored) per response and all together in `files`. The document itself is the answer (no `data`), with `content-disposition: attachment`. Not in it: copies held elsewhere, such as webhook delivery payloads (see docs/data-rights.md).",
@@ -49,6 +50,13 @@ export function registerPeopleRoutes(routes: RouteTable): void {
       answer: contactExportAnswer,
     })
     routes.delete(`${base}/:${view.param}`, deleteContact(view.type, view.param, `${view.type} deleted successfully`), {
+      // With `erase=true` the entry is an erasure, and the erasure's tally (the answer's counts) goes into it.
+      audit: {
+        action: (request) => (request.query.erase === 'true' ? 'erase' : 'delete'),
+        resourceType: 'contact',
+        resourceId: { param: view.param },
+        result: true,
+      },
       summary: `Delete a ${view.one}; its responses stay, with \`person\` null. With \`erase=true\`, erase it and everything about it`,
       description:
         "Without `erase` (or with `erase=false`): the contact and its attribute values go; its responses and displays stay, unlinked. With `erase=true`: one transaction removes the contact, its attribute values, its displays, its responses (with their notes, tag links and quota links), the webhook events and deliveries of those responses (any status), the tags no other response has; stored `Idempotency-Key` answers that name the contact, a response or a display become a 410 `gone` error; the files the responses' `fileUpload` answers name are removed from the blob store right after the commit (a journal written in the same transaction finishes them after a crash). The answer counts what went (see docs/data-rights.md).",

@@ -22,6 +22,7 @@ const BASE = '/api/v1/management/surveys/:surveyId/quotas'
 export function registerQuotaRoutes(routes: RouteTable): void {
   routes.get(BASE, listQuotas, { summary: "List a survey's quotas", auth: 'apiKey', query: pageQuery, answer: pageOf(quotaAnswer) })
   routes.post(BASE, createQuota, {
+    audit: { action: 'create', resourceType: 'quota', resourceId: 'answer' },
     idempotent: 'management',
     summary: 'Create a quota of a survey',
     auth: 'apiKey',
@@ -30,12 +31,18 @@ export function registerQuotaRoutes(routes: RouteTable): void {
   })
   routes.get(`${BASE}/:quotaId`, getQuota, { summary: 'Read one quota', auth: 'apiKey', answer: dataOf(quotaAnswer) })
   routes.put(`${BASE}/:quotaId`, updateQuota, {
+    audit: { action: 'update', resourceType: 'quota', resourceId: { param: 'quotaId' } },
     summary: 'Update a quota: fields sent replace those stored',
     auth: 'apiKey',
     body: quotaUpdateSchema,
     answer: dataOf(quotaAnswer),
   })
-  routes.delete(`${BASE}/:quotaId`, deleteQuota, { summary: 'Delete a quota; returns it', auth: 'apiKey', answer: dataOf(quotaAnswer) })
+  routes.delete(`${BASE}/:quotaId`, deleteQuota, {
+    audit: { action: 'delete', resourceType: 'quota', resourceId: { param: 'quotaId' } },
+    summary: 'Delete a quota; returns it',
+    auth: 'apiKey',
+    answer: dataOf(quotaAnswer),
+  })
 }
 
 const listQuotas: Handler = async (request, ctx) => {

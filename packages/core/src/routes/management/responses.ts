@@ -41,6 +41,7 @@ export function registerManagementResponseRoutes(routes: RouteTable): void {
     errors: [404],
   })
   routes.post('/api/v1/management/responses', createResponse, {
+    audit: { action: 'create', resourceType: 'response', resourceId: 'answer' },
     idempotent: 'management',
     summary: "Create a response, whatever the survey's status; imports give `createdAt` and `updatedAt`",
     auth: 'apiKey',
@@ -49,6 +50,7 @@ export function registerManagementResponseRoutes(routes: RouteTable): void {
     errors: [404],
   })
   routes.post('/api/v1/management/responses/bulk', importResponses, {
+    audit: { action: 'create', resourceType: 'response', result: true },
     summary: 'Import up to 1,000 responses in one transaction, with a result per item; webhooks only with `?webhooks=true`',
     auth: 'apiKey',
     query: v.object({ webhooks: v.optional(v.picklist(['true', 'false'])) }),
@@ -59,6 +61,7 @@ export function registerManagementResponseRoutes(routes: RouteTable): void {
     batch: 'responses',
   })
   routes.post('/api/v1/management/responses/anonymize', anonymizeResponses, {
+    audit: { action: 'anonymize', resourceType: 'response', result: true },
     summary: `Anonymize responses: up to ${MAX_ANONYMIZE_IDS.toLocaleString('en-US')} by id, or a survey's with the list's filters; the answers stay`,
     description:
       "Each response of the key's environment selected loses its contact (`contactId` null), the contact's attributes it stored (`personAttributes`/`contactAttributes`), `meta.url`, `meta.userAgent` and the address-derived `meta` fields (`country`, `city`, `region`, `ipAddress`), and its `displayId` when that display was made for a contact. `data`, `ttc`, `variables`, `language`, `finished`, the ending, `meta.source`, `meta.action`, notes, tags and the dates stay; `updatedAt` is not changed and no webhook event is sent. `missing` lists the given ids that name no response of the environment (unknown or another environment's, not told apart); they change nothing. Done in batches of 5,000, each atomic: a call cut short can be repeated (`anonymized` counts anonymous responses selected, already anonymous ones included).",
@@ -69,6 +72,7 @@ export function registerManagementResponseRoutes(routes: RouteTable): void {
   })
   // Before `…/:responseId`, which would take `export` for an id.
   routes.get('/api/v1/management/responses/export', exportResponses, {
+    audit: { action: 'export', resourceType: 'survey', resourceId: { query: 'surveyId' } },
     summary: "Every response of a survey as CSV or NDJSON, streamed; the list's filters and order",
     description:
       "One row per response: metadata, one column per question (per matrix row, address field and contact info field), each hidden field, one column per survey variable (`Variable: <name>`) and `Other Variables` for the rest. CSV cells a spreadsheet would run as a formula start with `'`.",
@@ -83,12 +87,14 @@ export function registerManagementResponseRoutes(routes: RouteTable): void {
     answer: dataOf(responseAnswer),
   })
   routes.put('/api/v1/management/responses/:responseId', updateResponse, {
+    audit: { action: 'update', resourceType: 'response', resourceId: { param: 'responseId' } },
     summary: 'Update a response (finished ones too)',
     auth: 'apiKey',
     body: managementResponseUpdateSchema,
     answer: dataOf(responseAnswer),
   })
   routes.delete('/api/v1/management/responses/:responseId', deleteResponse, {
+    audit: { action: 'delete', resourceType: 'response', resourceId: { param: 'responseId' } },
     summary: 'Delete a response with its notes, tag links and uploaded files',
     auth: 'apiKey',
     answer: dataOf(responseAnswer),

@@ -23,6 +23,7 @@ export function registerSegmentRoutes(routes: RouteTable): void {
     answer: pageOf(segmentAnswer),
   })
   routes.post('/api/v1/management/segments', createSegment, {
+    audit: { action: 'create', resourceType: 'segment', resourceId: 'answer' },
     idempotent: 'management',
     summary: 'Create a segment',
     auth: 'apiKey',
@@ -35,12 +36,14 @@ export function registerSegmentRoutes(routes: RouteTable): void {
     answer: dataOf(segmentAnswer),
   })
   routes.put('/api/v1/management/segments/:segmentId', updateSegment, {
+    audit: { action: 'update', resourceType: 'segment', resourceId: { param: 'segmentId' } },
     summary: 'Update a segment',
     auth: 'apiKey',
     body: segmentUpdateSchema,
     answer: dataOf(segmentAnswer),
   })
   routes.delete('/api/v1/management/segments/:segmentId', deleteSegment, {
+    audit: { action: 'delete', resourceType: 'segment', resourceId: { param: 'segmentId' } },
     summary: 'Delete a segment; returns it',
     auth: 'apiKey',
     answer: dataOf(segmentAnswer),

@@ -53,6 +53,8 @@ export function registerManagementStorageRoutes(routes: RouteTable, settings: Up
   }
 
   routes.post('/api/v1/management/storage', presign, {
+    // No id: the file name a client chose may itself be personal.
+    audit: { action: 'sign', resourceType: 'upload' },
     summary: 'Sign an upload',
     auth: 'apiKey',
     body: presignSchema,
@@ -61,6 +63,7 @@ export function registerManagementStorageRoutes(routes: RouteTable, settings: Up
     errors: [404],
   })
   routes.post('/api/v1/management/storage/local', upload, {
+    audit: { action: 'upload', resourceType: 'file' },
     summary: 'Upload the file signed by the presign (`X-File-Name` is its `updatedFileName`)',
     auth: 'upload',
     query: v.object({ accessType: v.optional(v.picklist(['public', 'private'])) }),

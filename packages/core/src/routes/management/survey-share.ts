@@ -14,11 +14,13 @@ import { ownedSurvey } from './surveys'
  */
 export function registerSurveyShareRoutes(routes: RouteTable): void {
   routes.post('/api/v1/management/surveys/:surveyId/share', shareSurvey, {
+    audit: { action: 'share', resourceType: 'survey', resourceId: { param: 'surveyId' } },
     summary: "Share a survey's results read-only at `/share/{resultShareKey}` with a new key (an earlier key stops working)",
     auth: 'apiKey',
     answer: dataOf(shareAnswer),
   })
   routes.delete('/api/v1/management/surveys/:surveyId/share', unshareSurvey, {
+    audit: { action: 'unshare', resourceType: 'survey', resourceId: { param: 'surveyId' } },
     summary: "Stop sharing a survey's results: its `/share/{resultShareKey}` pages answer 404",
     auth: 'apiKey',
     answer: dataOf(shareAnswer),

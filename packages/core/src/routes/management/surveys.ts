@@ -30,6 +30,7 @@ export function registerSurveyRoutes(routes: RouteTable): void {
     answer: pageOf(surveyAnswer),
   })
   routes.post('/api/v1/management/surveys', createSurvey, {
+    audit: { action: 'create', resourceType: 'survey', resourceId: 'answer' },
     idempotent: 'management',
     summary: 'Create a survey',
     auth: 'apiKey',
@@ -42,12 +43,14 @@ export function registerSurveyRoutes(routes: RouteTable): void {
     answer: dataOf(surveyAnswer),
   })
   routes.put('/api/v1/management/surveys/:surveyId', updateSurvey, {
+    audit: { action: 'update', resourceType: 'survey', resourceId: { param: 'surveyId' } },
     summary: 'Update a survey: fields sent replace those stored',
     auth: 'apiKey',
     body: surveyUpdateSchema,
     answer: dataOf(surveyAnswer),
   })
   routes.delete('/api/v1/management/surveys/:surveyId', deleteSurvey, {
+    audit: { action: 'delete', resourceType: 'survey', resourceId: { param: 'surveyId' } },
     summary: 'Delete a survey with its responses, displays and files',
     auth: 'apiKey',
     answer: dataOf(surveyAnswer),

@@ -25,6 +25,7 @@ export function registerWebhookRoutes(routes: RouteTable): void {
     answer: pageOf(webhookAnswer),
   })
   routes.post('/api/v1/webhooks', createWebhook, {
+    audit: { action: 'create', resourceType: 'webhook', resourceId: 'answer' },
     idempotent: 'management',
     summary: 'Create a webhook; the answer holds its signing secret, shown only here',
     auth: 'apiKey',
@@ -33,6 +34,7 @@ export function registerWebhookRoutes(routes: RouteTable): void {
   })
   routes.get('/api/v1/webhooks/:webhookId', getWebhook, { summary: 'Read one webhook', auth: 'apiKey', answer: dataOf(webhookAnswer) })
   routes.delete('/api/v1/webhooks/:webhookId', deleteWebhook, {
+    audit: { action: 'delete', resourceType: 'webhook', resourceId: { param: 'webhookId' } },
     summary: 'Delete a webhook; its pending deliveries are dropped',
     auth: 'apiKey',
     answer: dataOf(webhookAnswer),
@@ -44,6 +46,7 @@ export function registerWebhookRoutes(routes: RouteTable): void {
     answer: pageOf(deliveryAnswer),
   })
   routes.post('/api/v1/webhooks/:webhookId/deliveries/:deliveryId/redeliver', redeliver, {
+    audit: { action: 'redeliver', resourceType: 'webhookDelivery', resourceId: { param: 'deliveryId' } },
     summary: 'Send a delivery again: same `webhook-id`, a new attempt with a new timestamp and signature',
     auth: 'apiKey',
     answer: dataOf(deliveryAnswer),
