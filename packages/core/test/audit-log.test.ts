@@ -545,4 +545,29 @@ test('purgeAuditLog deletes the entries older than the retention, in batches; nu
   )
 })
 
+for (const view of ['contacts', 'people'] as const) {
+  test(`DELETE /${view}/:id?erase=true is one \`erase\` entry with the erasure's counts, holding none of the erased data`, async () => {
+    const x = bed()
+    const userId = `u-${MARKER}-${unique()}`
+    const surveyId = await surveyOf(x)
+    const created = await x.call('POST', `/api/v1/client/${x.envA}/responses`, {
+      body: { surveyId, userId, finished: true, data: { q1: MARKER } },
+    })
+    assert.is(created.status, 200, created.text)
+    const list = await x.call('GET', '/api/v1/management/contacts?limit=1000', { key: x.keyA })
+    const id = (list.body.data as { id: string; userId: string }[]).find((contact) => contact.userId === userId)?.id as string
+    const requestId = `erase-${unique()}`
+    const res = await x.call('DELETE', `/api/v1/management/${view}/${id}?erase=true`, {
+      key: x.keyA,
+      headers: { 'x-request-id': requestId },
+    })
+    assert.is(res.status, 200, res.text)
+    const entry = (await entriesOf(x)).find((e) => e.requestId === requestId)
+    assert.ok(entry)
+    assert.equal([entry.action, entry.resourceType, entry.resourceId], ['erase', 'contact', id])
+    assert.is(entry.summary.result?.responses, 1, JSON.stringify(entry.summary))
+    assert.not.ok(JSON.stringify(entry).includes(MARKER), JSON.stringify(entry))
+  })
+}
+
 test.run()
