@@ -25,6 +25,7 @@ import { surveyBlocks } from './migrations/0021-survey-blocks'
 import { quotas } from './migrations/0022-quotas'
 import { importMappings } from './migrations/0023-import-mappings'
 import { surveysByShareKey } from './migrations/0024-surveys-by-share-key'
+import { responseRetention } from './migrations/0027-response-retention'
 import { moveFromPublicSchema } from './migrations/move-from-public'
 import { schemaNames } from './schema-names'
 
@@ -66,6 +67,7 @@ function migrations(schema: string): Record<string, Migration> {
     '0022-quotas': quotas(schema),
     '0023-import-mappings': importMappings(schema),
     '0024-surveys-by-share-key': surveysByShareKey(schema),
+    '0027-response-retention': responseRetention(schema),
   }
 }
 
