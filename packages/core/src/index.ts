@@ -24,6 +24,8 @@ export type {
   CanvassObserver,
   RateLimitObservation,
   RequestObservation,
+  RetentionObservation,
+  RetentionObserver,
   WebhookAttemptObservation,
   WebhookDispatcherObserver,
 } from './observer'
@@ -60,6 +62,9 @@ export type { CheckWebhookUrlOptions, WebhookUrlCheck } from './webhooks/check-w
 export { isIpAddress, isPublicAddress } from './webhooks/address-policy'
 export { parseRetryAfter } from './webhooks/parse-retry-after'
 export { WEBHOOK_RESPONSE_BODY_LIMIT, WEBHOOK_TIMEOUT_MS } from './webhooks/webhook-limits'
+export { RETENTION_LEASE, createRetention } from './services/retention'
+export type { Retention, RetentionOptions, RetentionReport } from './services/retention'
+export { MAX_RETENTION_DAYS } from './schemas/survey'
 export { createWebhookDispatcher } from './webhooks/webhook-dispatcher'
 export type { DispatchReport, WebhookDispatcher, WebhookDispatcherOptions } from './webhooks/webhook-dispatcher'
 export { WEBHOOK_RETRY_JITTER, WEBHOOK_RETRY_SCHEDULE_MS, nextAttemptAt } from './webhooks/retry-schedule'
