@@ -32,6 +32,7 @@ const MIGRATIONS = [
   '0022-quotas',
   '0023-import-mappings',
   '0024-surveys-by-share-key',
+  '0027-response-retention',
 ]
 
 const TABLES = [
@@ -46,6 +47,7 @@ const TABLES = [
   'files',
   'idempotency_keys',
   'import_mappings',
+  'maintenance_leases',
   'organizations',
   'projects',
   'quotas',
@@ -134,7 +136,11 @@ for (const backend of backends()) {
     await sql`alter table canvass.surveys drop column variables, drop column blocks`.execute(db)
     await sql`drop table canvass.response_quota_links, canvass.quotas, canvass.import_mappings`.execute(db)
     await sql`drop index canvass.surveys_result_share_key_idx`.execute(db)
-    await sql`delete from canvass.canvass_migration where name in ('0019-one-response-per-display', '0020-survey-variables', '0021-survey-blocks', '0022-quotas', '0023-import-mappings', '0024-surveys-by-share-key')`.execute(
+    await sql`alter table canvass.surveys drop column response_retention_days`.execute(db)
+    await sql`alter table canvass.environments drop column response_retention_days`.execute(db)
+    await sql`drop table canvass.maintenance_leases`.execute(db)
+    await sql`drop index canvass.displays_response_id_idx`.execute(db)
+    await sql`delete from canvass.canvass_migration where name in ('0019-one-response-per-display', '0020-survey-variables', '0021-survey-blocks', '0022-quotas', '0023-import-mappings', '0024-surveys-by-share-key', '0027-response-retention')`.execute(
       db,
     )
 
@@ -145,6 +151,7 @@ for (const backend of backends()) {
       '0022-quotas',
       '0023-import-mappings',
       '0024-surveys-by-share-key',
+      '0027-response-retention',
     ])
     const linked = await sql<{ id: string; display_id: string | null }>`select id, display_id from canvass.responses order by id`.execute(
       db,
@@ -170,7 +177,11 @@ for (const backend of backends()) {
     await sql`alter table canvass.surveys drop column variables, drop column blocks`.execute(db)
     await sql`drop table canvass.response_quota_links, canvass.quotas, canvass.import_mappings`.execute(db)
     await sql`drop index canvass.surveys_result_share_key_idx`.execute(db)
-    await sql`delete from canvass.canvass_migration where name in ('0020-survey-variables', '0021-survey-blocks', '0022-quotas', '0023-import-mappings', '0024-surveys-by-share-key')`.execute(
+    await sql`alter table canvass.surveys drop column response_retention_days`.execute(db)
+    await sql`alter table canvass.environments drop column response_retention_days`.execute(db)
+    await sql`drop table canvass.maintenance_leases`.execute(db)
+    await sql`drop index canvass.displays_response_id_idx`.execute(db)
+    await sql`delete from canvass.canvass_migration where name in ('0020-survey-variables', '0021-survey-blocks', '0022-quotas', '0023-import-mappings', '0024-surveys-by-share-key', '0027-response-retention')`.execute(
       db,
     )
     assert.equal(await migrate(db), [
@@ -179,6 +190,7 @@ for (const backend of backends()) {
       '0022-quotas',
       '0023-import-mappings',
       '0024-surveys-by-share-key',
+      '0027-response-retention',
     ])
     const survey = await storage.surveys.get(surveyId)
     assert.is(survey?.environmentId, environmentId)
@@ -194,10 +206,14 @@ for (const backend of backends()) {
     await sql`alter table canvass.surveys drop column blocks`.execute(db)
     await sql`drop table canvass.response_quota_links, canvass.quotas, canvass.import_mappings`.execute(db)
     await sql`drop index canvass.surveys_result_share_key_idx`.execute(db)
-    await sql`delete from canvass.canvass_migration where name in ('0021-survey-blocks', '0022-quotas', '0023-import-mappings', '0024-surveys-by-share-key')`.execute(
+    await sql`alter table canvass.surveys drop column response_retention_days`.execute(db)
+    await sql`alter table canvass.environments drop column response_retention_days`.execute(db)
+    await sql`drop table canvass.maintenance_leases`.execute(db)
+    await sql`drop index canvass.displays_response_id_idx`.execute(db)
+    await sql`delete from canvass.canvass_migration where name in ('0021-survey-blocks', '0022-quotas', '0023-import-mappings', '0024-surveys-by-share-key', '0027-response-retention')`.execute(
       db,
     )
-    assert.equal(await migrate(db), ['0021-survey-blocks', '0022-quotas', '0023-import-mappings', '0024-surveys-by-share-key'])
+    assert.equal(await migrate(db), ['0021-survey-blocks', '0022-quotas', '0023-import-mappings', '0024-surveys-by-share-key', '0027-response-retention'])
     const survey = await storage.surveys.get(surveyId)
     assert.equal(survey?.blocks, [])
     assert.equal(survey?.questions, questions)

@@ -32,6 +32,7 @@ export async function moveFromPublicSchema(db: Kysely<any>, schema: string): Pro
       'quotas',
       'response_quota_links',
       'import_mappings',
+      'maintenance_leases',
       'canvass_migration',
       'canvass_migration_lock',
     ]) {
