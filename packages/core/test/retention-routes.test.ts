@@ -29,9 +29,16 @@ for (const backend of availableBackends()) {
     assert.is(set.body.data.responseRetentionDays, 30)
     assert.is(set.body.data.id, project.environmentId)
     assert.is((await x.call('GET', ENVIRONMENT, { key: project.key })).body.data.responseRetentionDays, 30)
-    assert.is((await x.call('GET', ENVIRONMENT, { key: project.devKey })).body.data.responseRetentionDays, null, 'the other environment keeps its own')
+    assert.is(
+      (await x.call('GET', ENVIRONMENT, { key: project.devKey })).body.data.responseRetentionDays,
+      null,
+      'the other environment keeps its own',
+    )
     assert.is((await x.call('GET', ENVIRONMENT, { key: x.keyA })).body.data.responseRetentionDays, null, "another project's too")
-    assert.not.ok('responseRetentionDays' in (await x.call('GET', '/api/v1/me', { key: project.key })).body, '/me answers as the reference does')
+    assert.not.ok(
+      'responseRetentionDays' in (await x.call('GET', '/api/v1/me', { key: project.key })).body,
+      '/me answers as the reference does',
+    )
 
     const cleared = await x.call('PUT', ENVIRONMENT, { key: project.key, body: { responseRetentionDays: null } })
     assert.is(cleared.status, 200, cleared.text)
@@ -65,7 +72,10 @@ for (const backend of availableBackends()) {
     const notJson = await x.call('PUT', ENVIRONMENT, { key: x.keyA, rawBody: '{', headers: { 'content-type': 'application/json' } })
     assert.is(notJson.status, 400, notJson.text)
     for (const days of [1, 36_500]) {
-      assert.is((await x.call('PUT', ENVIRONMENT, { key: x.keyA, body: { responseRetentionDays: days } })).body.data.responseRetentionDays, days)
+      assert.is(
+        (await x.call('PUT', ENVIRONMENT, { key: x.keyA, body: { responseRetentionDays: days } })).body.data.responseRetentionDays,
+        days,
+      )
     }
     await x.call('PUT', ENVIRONMENT, { key: x.keyA, body: { responseRetentionDays: null } })
   })
@@ -87,7 +97,10 @@ for (const backend of availableBackends()) {
         ['POST', '/api/v1/management/surveys'],
         ['PUT', `/api/v1/management/surveys/${survey.id}`],
       ] as const) {
-        const body = method === 'POST' ? { name: 'x', questions: [{ id: 'q1', type: 'openText', headline: { default: 'Q' } }], responseRetentionDays: value } : { responseRetentionDays: value }
+        const body =
+          method === 'POST'
+            ? { name: 'x', questions: [{ id: 'q1', type: 'openText', headline: { default: 'Q' } }], responseRetentionDays: value }
+            : { responseRetentionDays: value }
         const res = await x.call(method, path, { key: x.keyA, body })
         assert.is(res.status, 400, `${method} ${JSON.stringify(value)}: ${res.text}`)
         assert.ok('responseRetentionDays' in res.body.details, `${method} ${JSON.stringify(value)} names the field: ${res.text}`)
@@ -122,7 +135,9 @@ for (const backend of availableBackends()) {
     const own = await post({ responseRetentionDays: 60 })
     const now = Date.now()
     const respond = async (surveyId: string, days: number) => {
-      const res = await x.call('POST', `/api/v1/client/${project.environmentId}/responses`, { body: { surveyId, finished: true, data: { q1: 'hi' } } })
+      const res = await x.call('POST', `/api/v1/client/${project.environmentId}/responses`, {
+        body: { surveyId, finished: true, data: { q1: 'hi' } },
+      })
       assert.is(res.status, 200, res.text)
       const id = res.body.data.id as string
       await sql`update canvass.responses set created_at = ${new Date(now - days * DAY)} where id = ${id}`.execute(x.db)

@@ -31,11 +31,7 @@ export function createEnvironmentStore(db: Kysely<Database>): EnvironmentStore {
       if (!isStorable(id)) return null
       const row = await db
         .with('updated', (qc) =>
-          qc
-            .updateTable('environments')
-            .set({ response_retention_days: days, updated_at: now })
-            .where('id', '=', id)
-            .returningAll(),
+          qc.updateTable('environments').set({ response_retention_days: days, updated_at: now }).where('id', '=', id).returningAll(),
         )
         .selectFrom('updated as e')
         .innerJoin('projects as p', 'p.id', 'e.project_id')

@@ -82,7 +82,9 @@ export function createRetentionStore(db: Kysely<Database>, names: SchemaNames): 
             ? []
             : await trx
                 .deleteFrom('displays')
-                .where((eb) => eb.or([eb('displays.response_id', 'in', ids), ...(displayIds.length > 0 ? [eb('displays.id', 'in', displayIds)] : [])]))
+                .where((eb) =>
+                  eb.or([eb('displays.response_id', 'in', ids), ...(displayIds.length > 0 ? [eb('displays.id', 'in', displayIds)] : [])]),
+                )
                 .returning(['displays.environment_id'])
                 .execute()
         const deletedResponses =

@@ -213,7 +213,13 @@ for (const backend of backends()) {
     await sql`delete from canvass.canvass_migration where name in ('0021-survey-blocks', '0022-quotas', '0023-import-mappings', '0024-surveys-by-share-key', '0027-response-retention')`.execute(
       db,
     )
-    assert.equal(await migrate(db), ['0021-survey-blocks', '0022-quotas', '0023-import-mappings', '0024-surveys-by-share-key', '0027-response-retention'])
+    assert.equal(await migrate(db), [
+      '0021-survey-blocks',
+      '0022-quotas',
+      '0023-import-mappings',
+      '0024-surveys-by-share-key',
+      '0027-response-retention',
+    ])
     const survey = await storage.surveys.get(surveyId)
     assert.equal(survey?.blocks, [])
     assert.equal(survey?.questions, questions)

@@ -73,11 +73,24 @@ async function seed(storage: Storage, now: Date, old = 40): Promise<Seeded> {
     let displayId: string | null = null
     if (withDisplay) {
       displayId = `d${crypto.randomUUID().replaceAll('-', '')}`
-      const made = await storage.displays.create({ id: displayId, environmentId, surveyId, userId: null, responseId: null, createdAt, newId: () => crypto.randomUUID() })
+      const made = await storage.displays.create({
+        id: displayId,
+        environmentId,
+        surveyId,
+        userId: null,
+        responseId: null,
+        createdAt,
+        newId: () => crypto.randomUUID(),
+      })
       assert.equal(made, { outcome: 'created', id: displayId })
     }
     const response = makeResponse(surveyId, { createdAt, displayId })
-    const result = await storage.responses.create(response, { environmentId, requireAccepting: false, checkEnvironment: false, pinProven: true })
+    const result = await storage.responses.create(response, {
+      environmentId,
+      requireAccepting: false,
+      checkEnvironment: false,
+      pinProven: true,
+    })
     assert.is(result.outcome, 'created')
     return { id: response.id, displayId }
   }
@@ -129,7 +142,9 @@ let dbs: Kysely<unknown>[] = []
 
 instances.before(async () => {
   database = await createPostgresTestDatabase(serverUrl)
-  dbs = [0, 1, 2].map(() => new Kysely<unknown>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: database!.url, max: 4 }) }) }))
+  dbs = [0, 1, 2].map(
+    () => new Kysely<unknown>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: database!.url, max: 4 }) }) }),
+  )
 })
 instances.after(async () => {
   for (const db of dbs) await db.destroy()
@@ -155,7 +170,10 @@ instances('three workers running at once delete exactly the expired responses, e
   const ran = runs.filter((run) => run.report.ran)
   const deleted = ran.reduce((sum, run) => sum + run.report.responses, 0)
   assert.is(deleted, seeded.expired.size, 'every expired response deleted and counted once over all instances')
-  assert.ok(ran.some((run) => run.report.batches > 1), 'a run took several batches')
+  assert.ok(
+    ran.some((run) => run.report.batches > 1),
+    'a run took several batches',
+  )
   for (const a of ran) {
     for (const b of ran) {
       if (a !== b) assert.ok(a.end <= b.start || b.end <= a.start, `runs of instances ${a.instance} and ${b.instance} overlapped`)
@@ -165,7 +183,10 @@ instances('three workers running at once delete exactly the expired responses, e
   assert.equal((await present(storages[2]!, seeded.kept)).sort(), [...seeded.kept].sort(), 'every newer response is kept')
   assert.equal(await displaysPresent(storages[0]!, seeded.production, seeded.expiredDisplays), [], 'their displays went with them')
   const byEnvironment = (environmentId: string) =>
-    ran.flatMap((run) => run.report.environments).filter((entry) => entry.environmentId === environmentId).reduce((sum, entry) => sum + entry.responses, 0)
+    ran
+      .flatMap((run) => run.report.environments)
+      .filter((entry) => entry.environmentId === environmentId)
+      .reduce((sum, entry) => sum + entry.responses, 0)
   assert.is(byEnvironment(seeded.development), 1)
   assert.is(byEnvironment(seeded.production), seeded.expired.size - 1)
 })

@@ -69,7 +69,8 @@ export const retentionTests: StorageTest[] = [
       assert.is((await storage.environments.get(production))?.responseRetentionDays, 90)
       assert.is((await storage.environments.get(development))?.responseRetentionDays, null, 'the other environment is untouched')
       assert.is((await storage.environments.setResponseRetentionDays(production, null, at))?.responseRetentionDays, null)
-      for (const id of IMPOSSIBLE_IDS) assert.is(await storage.environments.setResponseRetentionDays(id, 5, at), null, `unknown id ${JSON.stringify(id)}`)
+      for (const id of IMPOSSIBLE_IDS)
+        assert.is(await storage.environments.setResponseRetentionDays(id, 5, at), null, `unknown id ${JSON.stringify(id)}`)
     },
   },
   {
@@ -90,7 +91,11 @@ export const retentionTests: StorageTest[] = [
       assert.is(await storage.retention.acquireLease(name, other, later(180_000), later(61_000)), false, 'the renewal counts')
       assert.is(await storage.retention.acquireLease(name, other, later(200_000), later(120_000)), true, 'free once it ended')
       await storage.retention.releaseLease(name, holder)
-      assert.is(await storage.retention.acquireLease(name, holder, later(300_000), later(121_000)), false, "a release by a former holder leaves the new one's lease")
+      assert.is(
+        await storage.retention.acquireLease(name, holder, later(300_000), later(121_000)),
+        false,
+        "a release by a former holder leaves the new one's lease",
+      )
       await storage.retention.releaseLease(name, other)
       assert.is(await storage.retention.acquireLease(name, holder, later(300_000), later(121_000)), true, 'free once released')
       await storage.retention.releaseLease(name, holder)
@@ -134,7 +139,11 @@ export const retentionTests: StorageTest[] = [
       for (const id of kept) assert.ok(await storage.responses.get(id), `kept ${id}`)
       assert.equal(deletedIn(batches, withDefault), { responses: 5, displays: 0 })
       assert.equal(deletedIn(batches, withoutDefault), { responses: 1, displays: 0 })
-      assert.equal(deletedIn(await deleteAll(storage, now, 1000), withDefault), { responses: 0, displays: 0 }, 'a second pass finds nothing')
+      assert.equal(
+        deletedIn(await deleteAll(storage, now, 1000), withDefault),
+        { responses: 0, displays: 0 },
+        'a second pass finds nothing',
+      )
     },
   },
   {
@@ -162,7 +171,8 @@ export const retentionTests: StorageTest[] = [
       assert.ok(await exists(storage, production, live))
       const left = await storage.displays.responseOf(production, liveDisplay)
       assert.equal(left, { responseId: live }, 'the live response keeps its display')
-      for (const id of [named, naming, unanswered]) assert.is(await storage.displays.responseOf(production, id), null, `display ${id} deleted`)
+      for (const id of [named, naming, unanswered])
+        assert.is(await storage.displays.responseOf(production, id), null, `display ${id} deleted`)
       for (const id of [recentUnanswered, otherSurvey]) assert.ok(await storage.displays.responseOf(production, id), `display ${id} kept`)
     },
   },
@@ -173,7 +183,8 @@ export const retentionTests: StorageTest[] = [
       const now = new Date()
       const survey = await seedSurvey(storage, production, { responseRetentionDays: 1 })
       const ids: string[] = []
-      for (let i = 0; i < 7; i++) ids.push(await seedResponse(storage, production, survey.id, { createdAt: new Date(now.getTime() - (10 - i) * DAY) }))
+      for (let i = 0; i < 7; i++)
+        ids.push(await seedResponse(storage, production, survey.id, { createdAt: new Date(now.getTime() - (10 - i) * DAY) }))
       const first = await storage.retention.deleteExpired({ now, limit: 3 })
       const mine = first.environments.find((entry) => entry.environmentId === production)
       assert.ok(first.responses <= 3, 'at most limit')
