@@ -41,6 +41,10 @@ export interface StandaloneConfig {
   blobJanitorIntervalMs: number | undefined
   /** `CANVASS_AUDIT_LOG_RETENTION_DAYS`: days audit entries are kept (default 365); null (`off`) keeps them. */
   auditLogRetentionDays: number | null
+  /** `CANVASS_RETENTION=off`: this process deletes no expired responses (another instance, or nobody, does). */
+  runRetention: boolean
+  /** `CANVASS_RETENTION_INTERVAL_MS`: milliseconds between the retention worker's runs (default an hour). */
+  retentionIntervalMs: number | undefined
   /** `CANVASS_PGLITE_SETTINGS` (`name=value,…`): Postgres settings of the embedded database over Canvass's. */
   pgliteSettings: Record<string, string>
   /** `CANVASS_PGLITE_OPTIMIZE=1`: V8 optimizes the embedded database's WebAssembly (faster queries, ~90 MB more memory). */
@@ -79,6 +83,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): StandaloneConf
     allowPrivateWebhookUrls: env.CANVASS_ALLOW_PRIVATE_WEBHOOK_URLS === '1',
     webhookRetryScheduleMs: readSchedule(env.CANVASS_WEBHOOK_RETRY_SCHEDULE_MS),
     runWebhookDispatcher: env.CANVASS_WEBHOOK_DISPATCHER !== 'off',
+    runRetention: readSwitch('CANVASS_RETENTION', env.CANVASS_RETENTION),
+    retentionIntervalMs: readInterval('CANVASS_RETENTION_INTERVAL_MS', env.CANVASS_RETENTION_INTERVAL_MS),
     webhookLeaseMs: env.CANVASS_WEBHOOK_LEASE_MS ? readSchedule(env.CANVASS_WEBHOOK_LEASE_MS)?.[0] : undefined,
     runBlobJanitor: env.CANVASS_BLOB_JANITOR !== 'off',
     blobJanitorLeaseMs: readPositiveInteger('CANVASS_BLOB_JANITOR_LEASE_MS', env.CANVASS_BLOB_JANITOR_LEASE_MS),
@@ -145,4 +151,21 @@ function readPositiveInteger(name: string, value: string | undefined): number | 
   const number = Number(value)
   if (!Number.isSafeInteger(number) || number < 1) throw new Error(`${name} must be a positive integer, got "${value}"`)
   return number
+}
+
+/** `on` (or unset) and `off`; anything else is a mistake worth a refusal to start. */
+function readSwitch(name: string, value: string | undefined): boolean {
+  if (!value || value === 'on') return true
+  if (value === 'off') return false
+  throw new Error(`${name} must be "on" or "off", got "${value}"`)
+}
+
+/** A whole number of milliseconds from one second to a week. */
+function readInterval(name: string, value: string | undefined): number | undefined {
+  if (!value) return undefined
+  const ms = Number(value)
+  if (!Number.isInteger(ms) || ms < 1000 || ms > 604_800_000) {
+    throw new Error(`${name} must be milliseconds from 1000 to 604800000 (a week), got "${value}"`)
+  }
+  return ms
 }

@@ -6,7 +6,7 @@
 import { mkdir } from 'node:fs/promises'
 import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
-import { createBlobJanitor, createCanvass, createWebhookDispatcher } from '@canvass/core'
+import { createBlobJanitor, createCanvass, createRetention, createWebhookDispatcher } from '@canvass/core'
 import type { ConnectionInfo, RequestObservation } from '@canvass/core'
 import { createNodeWebhookTransport, serve } from '@canvass/host-node'
 import { createKyselyStorage, createPostgresRateLimiter, migrate, postgresSettingWarnings } from '@canvass/storage-kysely'
@@ -102,6 +102,17 @@ async function main(): Promise<void> {
     logger: log,
     observe: { attempt: metrics?.attempt },
   })
+  // Expired responses (docs/data-rights.md, "Retention"): every instance may run the worker, one at a time works.
+  const retention = createRetention({
+    storage,
+    ...(config.retentionIntervalMs ? { intervalMs: config.retentionIntervalMs } : {}),
+    logger: log,
+    observe: { retention: metrics?.retention },
+    // The files of the expired responses go at once rather than at the janitor's next interval.
+    onRun: (report) => {
+      if (report.files > 0 && config.runBlobJanitor) janitor.wake()
+    },
+  })
   const firstStart = () => bootstrap(canvass, config, (line) => console.log(line))
   // Instances on one Postgres server may start together; an embedded database has one process already.
   await (config.databaseUrl ? withStartupLock(db, firstStart) : firstStart())
@@ -145,11 +156,13 @@ async function main(): Promise<void> {
       await auditLogPurge?.stop()
       await dispatcher.stop()
       await janitor.stop()
+      await retention.stop()
       await db.destroy()
     },
   })
   if (config.runWebhookDispatcher) dispatcher.start()
   if (config.runBlobJanitor) janitor.start()
+  if (config.runRetention) retention.start()
   if (lean) leanStartDone()
   if (metricsServer) console.log(`Canvass metrics at ${metricsServer.url}/metrics`)
   console.log(`Canvass listening on ${url} (${description}; ${blobs.description})`)

@@ -4,6 +4,7 @@ import type {
   DeliveryBacklog,
   RateLimitObservation,
   RequestObservation,
+  RetentionObservation,
   WebhookAttemptObservation,
 } from '@canvass/core'
 import type { Registry } from 'prom-client'
@@ -26,6 +27,8 @@ export interface Metrics {
   attempt(event: WebhookAttemptObservation): void
   /** Canvass's `observe.auditFailed`: a write answered without its audit entry. */
   auditFailed(event: AuditFailureObservation): void
+  /** The retention worker's `observe.retention`: one event per run this process made. */
+  retention(event: RetentionObservation): void
   /** For `openDatabase`: each checkout of a pooled connection and each connection error (Postgres only). */
   database: Pick<DatabaseHooks, 'onCheckout' | 'onError'>
   /** The blob janitor's `observe.run`. */
@@ -45,7 +48,8 @@ export interface Metrics {
 
 /**
  * The series (docs/deploying.md lists them): requests by route, method and status with their latency; rate
- * limit refusals; webhook attempts by outcome with their latency and the outbox's backlog; on a Postgres
+ * limit refusals; webhook attempts by outcome with their latency and the outbox's backlog; what the retention
+ * worker deleted; on a Postgres
  * server (`postgres`) the pool's connections, waits and errors; and prom-client's process and Node.js
  * series (memory, CPU, event loop lag, garbage collection).
  */
@@ -115,11 +119,18 @@ export async function createMetrics(options: { postgres: boolean }): Promise<Met
     help: 'Uploaded files of erased or deleted responses waiting to be removed from the blob store, over the whole database.',
     registers,
   })
+  const retained = new Counter({
+    name: 'canvass_retention_deleted_total',
+    help: 'Rows the retention worker of this process deleted because they were older than their limit, by kind: responses, displays, files (recorded for deletion from the blob store).',
+    labelNames: ['kind'] as const,
+    registers,
+  })
   const pool = options.postgres ? poolSeries(client, registers) : undefined
   // Every known label value from the first scrape on, so that a rate over it is defined before its first event.
   for (const outcome of ['delivered', 'retried', 'failed', 'disabled']) deliveries.inc({ outcome }, 0)
   for (const rule of ['address', 'client', 'environment', 'management', 'share']) rateLimited.inc({ rule }, 0)
   for (const outcome of ['deleted', 'failed']) blobDeletions.inc({ outcome }, 0)
+  for (const kind of ['responses', 'displays', 'files']) retained.inc({ kind }, 0)
 
   let sources: Parameters<Metrics['readOnScrape']>[0] | undefined
 
@@ -142,6 +153,11 @@ export async function createMetrics(options: { postgres: boolean }): Promise<Met
     blobJanitorRun(event) {
       blobDeletions.inc({ outcome: 'deleted' }, event.deleted)
       blobDeletions.inc({ outcome: 'failed' }, event.failed)
+    },
+    retention(event) {
+      retained.inc({ kind: 'responses' }, event.responses)
+      retained.inc({ kind: 'displays' }, event.displays)
+      retained.inc({ kind: 'files' }, event.files)
     },
     database: {
       onCheckout: (seconds) => pool?.waitSeconds.observe(seconds),

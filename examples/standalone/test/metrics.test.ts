@@ -190,6 +190,8 @@ test('a scrape during a load with webhooks and rate limits finds each series mov
   assert.is(valueOf(before, 'canvass_webhook_backlog'), 0)
   assert.ok(count(before, 'process_resident_memory_bytes') > 0, "the process's memory")
   assert.ok(count(before, 'nodejs_heap_size_used_bytes') > 0)
+  // The retention worker ran at start and found no limit set: each kind is there from the first scrape, at 0.
+  for (const kind of ['responses', 'displays', 'files']) assert.is(valueOf(before, 'canvass_retention_deleted_total', { kind }), 0)
 
   // The load: responses whose deliveries the receiver holds, one to a receiver that fails, one to one that is gone.
   receiver.hold()

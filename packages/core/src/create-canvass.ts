@@ -33,6 +33,7 @@ import { registerClientStorageRoutes } from './routes/client/storage'
 import { registerFileRoutes } from './routes/files'
 import { registerMeRoutes } from './routes/management/me'
 import { registerAuditLogRoutes } from './routes/management/audit-log'
+import { registerEnvironmentRoutes } from './routes/management/environment'
 import { registerManagementResponseRoutes } from './routes/management/responses'
 import { registerManagementStorageRoutes } from './routes/management/storage'
 import { registerSurveyRoutes } from './routes/management/surveys'
@@ -440,6 +441,7 @@ function registerRoutes(table: RouteTable, options: CanvassOptions): void {
 /** The route modules, in the order the router tries them; the upload and widget ones when given. */
 function registerEveryRoute(table: RouteTable, uploads: UploadSettings | undefined, widget: WidgetBundles | undefined): void {
   registerMeRoutes(table)
+  registerEnvironmentRoutes(table)
   registerSurveyRoutes(table)
   registerSurveyShareRoutes(table)
   registerManagementResponseRoutes(table)

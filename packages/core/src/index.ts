@@ -28,6 +28,8 @@ export type {
   CanvassObserver,
   RateLimitObservation,
   RequestObservation,
+  RetentionObservation,
+  RetentionObserver,
   WebhookAttemptObservation,
   WebhookDispatcherObserver,
 } from './observer'
@@ -65,6 +67,9 @@ export type { CheckWebhookUrlOptions, WebhookUrlCheck } from './webhooks/check-w
 export { isIpAddress, isPublicAddress } from './webhooks/address-policy'
 export { parseRetryAfter } from './webhooks/parse-retry-after'
 export { WEBHOOK_RESPONSE_BODY_LIMIT, WEBHOOK_TIMEOUT_MS } from './webhooks/webhook-limits'
+export { RETENTION_LEASE, createRetention } from './services/retention'
+export type { Retention, RetentionOptions, RetentionReport } from './services/retention'
+export { MAX_RETENTION_DAYS } from './schemas/survey'
 export { createWebhookDispatcher } from './webhooks/webhook-dispatcher'
 export { createBlobJanitor } from './uploads/blob-janitor'
 export type { BlobJanitor, BlobJanitorObserver, BlobJanitorOptions, BlobJanitorReport } from './uploads/blob-janitor'

@@ -75,6 +75,24 @@ export interface WebhookAttemptObservation {
   durationMs: number
 }
 
+/**
+ * A hook of `createRetention` (`RetentionOptions.observe`): called once per run this instance made (it held
+ * the lease), when the run ends. Throwing hooks are ignored, as for `CanvassObserver`.
+ */
+export interface RetentionObserver {
+  retention?(event: RetentionObservation): void
+}
+
+export interface RetentionObservation {
+  /** Expired responses the run deleted. */
+  responses: number
+  /** Displays it deleted: those of the responses, and those no response names that had expired. */
+  displays: number
+  /** Files of those responses recorded for deletion from the blob store. */
+  files: number
+  durationMs: number
+}
+
 /** Calls an observer's hook, if there is one, and ignores whatever it throws or rejects with. */
 export function notify<E>(hook: ((event: E) => unknown) | undefined, event: E): void {
   if (hook === undefined) return

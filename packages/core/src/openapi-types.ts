@@ -37,6 +37,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/management/environment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The key's environment, with its default retention of responses */
+        get: operations["getV1ManagementEnvironment"];
+        /** Set the environment's default retention of responses (responseRetentionDays, null keeps them) */
+        put: operations["putV1ManagementEnvironment"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/management/surveys": {
         parameters: {
             query?: never;
@@ -1225,6 +1243,7 @@ export interface components {
             triggers: unknown[];
             segmentId: string | null;
             segment: components["schemas"]["Segment"] | null;
+            responseRetentionDays: number | null;
         };
         Segment: {
             id: string;
@@ -2167,6 +2186,185 @@ export interface operations {
             };
         };
     };
+    getV1ManagementEnvironment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                            /** @enum {string} */
+                            type: "production" | "development";
+                            product: {
+                                id: string;
+                                name: string;
+                            };
+                            project: {
+                                id: string;
+                                name: string;
+                            };
+                            workspace: {
+                                id: string;
+                                name: string;
+                            };
+                            widgetSetupCompleted: boolean;
+                            appSetupCompleted: boolean;
+                            websiteSetupCompleted: boolean;
+                            responseRetentionDays: number | null;
+                        };
+                    };
+                };
+            };
+            /** @description No valid API key, or the resource belongs to another environment */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited: `Retry-After`, `RateLimit-Policy` and `RateLimit` say when to come back */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unreachable for now; nothing was written (`Retry-After`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putV1ManagementEnvironment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    responseRetentionDays: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                            /** @enum {string} */
+                            type: "production" | "development";
+                            product: {
+                                id: string;
+                                name: string;
+                            };
+                            project: {
+                                id: string;
+                                name: string;
+                            };
+                            workspace: {
+                                id: string;
+                                name: string;
+                            };
+                            widgetSetupCompleted: boolean;
+                            appSetupCompleted: boolean;
+                            websiteSetupCompleted: boolean;
+                            responseRetentionDays: number | null;
+                        };
+                    };
+                };
+            };
+            /** @description Bad request: malformed JSON, a field missing or wrong (`details` names each), or a domain rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid API key, or the resource belongs to another environment */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body, or the stored response it would make, is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A JSON route was sent `multipart/*` or `application/x-www-form-urlencoded` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited: `Retry-After`, `RateLimit-Policy` and `RateLimit` say when to come back */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unreachable for now; nothing was written (`Retry-After`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getV1ManagementSurveys: {
         parameters: {
             query?: {
@@ -2357,6 +2555,8 @@ export interface operations {
                     projectOverwrites?: Record<string, never> | null;
                     /** @default null */
                     segmentId?: string | null;
+                    /** @default null */
+                    responseRetentionDays?: number | null;
                 };
             };
         };
@@ -2632,6 +2832,8 @@ export interface operations {
                     projectOverwrites?: Record<string, never> | null;
                     /** @default null */
                     segmentId?: string | null;
+                    /** @default null */
+                    responseRetentionDays?: number | null;
                 };
             };
         };

@@ -313,6 +313,7 @@ const EXAMPLES: Record<string, () => Promise<Partial<GeneratedRequest>>> = {
   'POST /api/v1/webhooks': async () => ({ body: { url: 'https://example.invalid/other', triggers: ['responseFinished'] } }),
   'POST /api/v1/management/segments': async () => ({ body: { environmentId: seeds.environmentId![0], title: 'Example', filters: [] } }),
   'PUT /api/v1/management/segments/{segmentId}': async () => ({ body: { title: 'Renamed' } }),
+  'PUT /api/v1/management/environment': async () => ({ body: { responseRetentionDays: 365 } }),
   'POST /api/v1/management/surveys/{surveyId}/quotas': async () => ({
     body: {
       name: 'Example quota',

@@ -92,6 +92,7 @@ test('a minimal survey gets every default', () => {
     surveyClosedMessage: null,
     productOverwrites: null,
     segmentId: null,
+    responseRetentionDays: null,
   })
 })
 

@@ -23,6 +23,7 @@ import { createEnvironmentStore } from './environment-store'
 import { createProjectStore } from './project-store'
 import type { ResponseBatchOptions } from './response-batch'
 import { createResponseStore } from './response-store'
+import { createRetentionStore } from './retention-store'
 import { schemaNames } from './schema-names'
 import { createSurveyStore } from './survey-store'
 import { createUploadStore } from './upload-store'
@@ -91,6 +92,7 @@ export function createKyselyStorage<DB = unknown>({ db, schema, responseBatch }:
     clientContacts: createClientContactStore(canvassDb, names),
     environmentState: createEnvironmentStateStore(canvassDb),
     uploads: createUploadStore(canvassDb),
+    retention: createRetentionStore(canvassDb, names),
     async ping() {
       try {
         await canvassDb.selectNoFrom((eb) => eb.lit(1).as('one')).execute()

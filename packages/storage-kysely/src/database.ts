@@ -42,6 +42,14 @@ export interface Database {
   import_mappings: ImportMappingsTable
   blob_deletions: BlobDeletionsTable
   audit_log: AuditLogTable
+  maintenance_leases: MaintenanceLeasesTable
+}
+
+/** Added by `0027-response-retention`: who runs a periodic job (e.g. `retention`), and until when. */
+export interface MaintenanceLeasesTable {
+  name: string
+  holder: string
+  lease_until: Date
 }
 
 /** Added by `0023-import-mappings`: which source id of an import became which id here. */
@@ -76,6 +84,8 @@ export interface EnvironmentsTable extends Timestamps {
   type: 'production' | 'development'
   app_setup_completed: Generated<boolean>
   website_setup_completed: Generated<boolean>
+  /** Added by `0027-response-retention`: days responses are kept where a survey says nothing; null keeps them. */
+  response_retention_days: ColumnType<number | null, number | null | undefined, number | null>
 }
 
 export interface ApiKeysTable {
@@ -127,6 +137,8 @@ export interface SurveysTable extends Timestamps {
   styling: NullableJsonb
   survey_closed_message: NullableJsonb
   product_overwrites: NullableJsonb
+  /** Added by `0027-response-retention`: days this survey's responses are kept; null: the environment's default. */
+  response_retention_days: ColumnType<number | null, number | null | undefined, number | null>
 }
 
 export interface ResponsesTable extends Timestamps {

@@ -1,4 +1,4 @@
-import type { EnvironmentStore, EnvironmentType } from '@canvass/core'
+import type { EnvironmentRecord, EnvironmentStore, EnvironmentType } from '@canvass/core'
 import type { Kysely } from 'kysely'
 import type { Database } from './database'
 import { isStorable } from './is-storable'
@@ -18,22 +18,36 @@ export function createEnvironmentStore(db: Kysely<Database>): EnvironmentStore {
           'p.name as project_name',
           'e.app_setup_completed',
           'e.website_setup_completed',
+          'e.response_retention_days',
           'e.created_at',
           'e.updated_at',
         ])
         .where('e.id', '=', id)
         .executeTakeFirst()
-      if (!row) return null
-      return {
-        id: row.id,
-        type: row.type satisfies EnvironmentType,
-        projectId: row.project_id,
-        projectName: row.project_name,
-        appSetupCompleted: row.app_setup_completed,
-        websiteSetupCompleted: row.website_setup_completed,
-        createdAt: row.created_at,
-        updatedAt: row.updated_at,
-      }
+      return row ? toEnvironmentRecord(row) : null
+    },
+
+    async setResponseRetentionDays(id, days, now) {
+      if (!isStorable(id)) return null
+      const row = await db
+        .with('updated', (qc) =>
+          qc.updateTable('environments').set({ response_retention_days: days, updated_at: now }).where('id', '=', id).returningAll(),
+        )
+        .selectFrom('updated as e')
+        .innerJoin('projects as p', 'p.id', 'e.project_id')
+        .select([
+          'e.id',
+          'e.type',
+          'e.project_id',
+          'p.name as project_name',
+          'e.app_setup_completed',
+          'e.website_setup_completed',
+          'e.response_retention_days',
+          'e.created_at',
+          'e.updated_at',
+        ])
+        .executeTakeFirst()
+      return row ? toEnvironmentRecord(row) : null
     },
 
     async resolve(id) {
@@ -48,5 +62,29 @@ export function createEnvironmentStore(db: Kysely<Database>): EnvironmentStore {
         .executeTakeFirst()
       return row?.id ?? null
     },
+  }
+}
+
+function toEnvironmentRecord(row: {
+  id: string
+  type: EnvironmentType
+  project_id: string
+  project_name: string
+  app_setup_completed: boolean
+  website_setup_completed: boolean
+  response_retention_days: number | null
+  created_at: Date
+  updated_at: Date
+}): EnvironmentRecord {
+  return {
+    id: row.id,
+    type: row.type,
+    projectId: row.project_id,
+    projectName: row.project_name,
+    appSetupCompleted: row.app_setup_completed,
+    websiteSetupCompleted: row.website_setup_completed,
+    responseRetentionDays: row.response_retention_days,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
   }
 }

@@ -131,7 +131,7 @@ const idList = (ids: readonly string[]) => sql<string>`(select jsonb_array_eleme
  * Deletes the webhook events (not yet turned into deliveries) and then the deliveries of these responses, any
  * status: an event a dispatcher was expanding meanwhile is waited for, and its deliveries are then seen.
  */
-async function deleteWebhookCopies(trx: Kysely<Database>, names: SchemaNames, responseIds: readonly string[]): Promise<number> {
+export async function deleteWebhookCopies(trx: Kysely<Database>, names: SchemaNames, responseIds: readonly string[]): Promise<number> {
   if (responseIds.length === 0) return 0
   const { rows: events } = await sql<{ n: number }>`
     with gone as (

@@ -27,6 +27,7 @@ import { importMappings } from './migrations/0023-import-mappings'
 import { surveysByShareKey } from './migrations/0024-surveys-by-share-key'
 import { blobDeletions } from './migrations/0025-blob-deletions'
 import { auditLog } from './migrations/0026-audit-log'
+import { responseRetention } from './migrations/0027-response-retention'
 import { moveFromPublicSchema } from './migrations/move-from-public'
 import { schemaNames } from './schema-names'
 
@@ -70,6 +71,7 @@ function migrations(schema: string): Record<string, Migration> {
     '0024-surveys-by-share-key': surveysByShareKey(schema),
     '0025-blob-deletions': blobDeletions(schema),
     '0026-audit-log': auditLog(schema),
+    '0027-response-retention': responseRetention(schema),
   }
 }
 

@@ -34,6 +34,7 @@ const MIGRATIONS = [
   '0024-surveys-by-share-key',
   '0025-blob-deletions',
   '0026-audit-log',
+  '0027-response-retention',
 ]
 
 const TABLES = [
@@ -50,6 +51,7 @@ const TABLES = [
   'files',
   'idempotency_keys',
   'import_mappings',
+  'maintenance_leases',
   'organizations',
   'projects',
   'quotas',
@@ -140,7 +142,11 @@ for (const backend of backends()) {
     await sql`drop index canvass.surveys_result_share_key_idx, canvass.webhook_deliveries_response_id_idx`.execute(db)
     await sql`drop table canvass.audit_log`.execute(db)
     await sql`drop function canvass.audit_log_append_only()`.execute(db)
-    await sql`delete from canvass.canvass_migration where name in ('0019-one-response-per-display', '0020-survey-variables', '0021-survey-blocks', '0022-quotas', '0023-import-mappings', '0024-surveys-by-share-key', '0025-blob-deletions', '0026-audit-log')`.execute(
+    await sql`alter table canvass.surveys drop column response_retention_days`.execute(db)
+    await sql`alter table canvass.environments drop column response_retention_days`.execute(db)
+    await sql`drop table canvass.maintenance_leases`.execute(db)
+    await sql`drop index canvass.displays_response_id_idx`.execute(db)
+    await sql`delete from canvass.canvass_migration where name in ('0019-one-response-per-display', '0020-survey-variables', '0021-survey-blocks', '0022-quotas', '0023-import-mappings', '0024-surveys-by-share-key', '0025-blob-deletions', '0026-audit-log', '0027-response-retention')`.execute(
       db,
     )
 
@@ -153,6 +159,7 @@ for (const backend of backends()) {
       '0024-surveys-by-share-key',
       '0025-blob-deletions',
       '0026-audit-log',
+      '0027-response-retention',
     ])
     const linked = await sql<{ id: string; display_id: string | null }>`select id, display_id from canvass.responses order by id`.execute(
       db,
@@ -180,7 +187,11 @@ for (const backend of backends()) {
     await sql`drop index canvass.surveys_result_share_key_idx, canvass.webhook_deliveries_response_id_idx`.execute(db)
     await sql`drop table canvass.audit_log`.execute(db)
     await sql`drop function canvass.audit_log_append_only()`.execute(db)
-    await sql`delete from canvass.canvass_migration where name in ('0020-survey-variables', '0021-survey-blocks', '0022-quotas', '0023-import-mappings', '0024-surveys-by-share-key', '0025-blob-deletions', '0026-audit-log')`.execute(
+    await sql`alter table canvass.surveys drop column response_retention_days`.execute(db)
+    await sql`alter table canvass.environments drop column response_retention_days`.execute(db)
+    await sql`drop table canvass.maintenance_leases`.execute(db)
+    await sql`drop index canvass.displays_response_id_idx`.execute(db)
+    await sql`delete from canvass.canvass_migration where name in ('0020-survey-variables', '0021-survey-blocks', '0022-quotas', '0023-import-mappings', '0024-surveys-by-share-key', '0025-blob-deletions', '0026-audit-log', '0027-response-retention')`.execute(
       db,
     )
     assert.equal(await migrate(db), [
@@ -191,6 +202,7 @@ for (const backend of backends()) {
       '0024-surveys-by-share-key',
       '0025-blob-deletions',
       '0026-audit-log',
+      '0027-response-retention',
     ])
     const survey = await storage.surveys.get(surveyId)
     assert.is(survey?.environmentId, environmentId)
@@ -208,7 +220,11 @@ for (const backend of backends()) {
     await sql`drop index canvass.surveys_result_share_key_idx, canvass.webhook_deliveries_response_id_idx`.execute(db)
     await sql`drop table canvass.audit_log`.execute(db)
     await sql`drop function canvass.audit_log_append_only()`.execute(db)
-    await sql`delete from canvass.canvass_migration where name in ('0021-survey-blocks', '0022-quotas', '0023-import-mappings', '0024-surveys-by-share-key', '0025-blob-deletions', '0026-audit-log')`.execute(
+    await sql`alter table canvass.surveys drop column response_retention_days`.execute(db)
+    await sql`alter table canvass.environments drop column response_retention_days`.execute(db)
+    await sql`drop table canvass.maintenance_leases`.execute(db)
+    await sql`drop index canvass.displays_response_id_idx`.execute(db)
+    await sql`delete from canvass.canvass_migration where name in ('0021-survey-blocks', '0022-quotas', '0023-import-mappings', '0024-surveys-by-share-key', '0025-blob-deletions', '0026-audit-log', '0027-response-retention')`.execute(
       db,
     )
     assert.equal(await migrate(db), [
@@ -218,6 +234,7 @@ for (const backend of backends()) {
       '0024-surveys-by-share-key',
       '0025-blob-deletions',
       '0026-audit-log',
+      '0027-response-retention',
     ])
     const survey = await storage.surveys.get(surveyId)
     assert.equal(survey?.blocks, [])

@@ -486,6 +486,8 @@ function createImportRun(ctx: CanvassContext, source: SourceClient, options: For
         }
         body.environmentId = env
         delete body.workspaceId
+        // A Canvass field: the import keeps responses as the target environment's default says.
+        delete body.responseRetentionDays
         if (item.status !== undefined) body.status = item.status
         if (typeof item.displayPercentage === 'number' || item.displayPercentage === null) body.displayPercentage = item.displayPercentage
         if (body.productOverwrites === undefined) body.productOverwrites = item.workspaceOverwrites ?? item.projectOverwrites ?? null

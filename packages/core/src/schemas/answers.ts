@@ -56,6 +56,12 @@ export const meAnswer = v.object({
   websiteSetupCompleted: v.boolean(),
 })
 
+/** `GET, PUT /api/v1/management/environment`: the environment as `/api/v1/me` shows it, and its settings. */
+export const environmentAnswer = v.object({
+  ...meAnswer.entries,
+  responseRetentionDays: v.nullable(v.number()),
+})
+
 export const segmentAnswer = v.object({
   id,
   createdAt: timestamp,
@@ -125,6 +131,7 @@ export const surveyAnswer = v.looseObject({
   triggers: v.array(anyJson),
   segmentId: v.nullable(id),
   segment: v.nullable(segmentAnswer),
+  responseRetentionDays: v.nullable(v.number()),
 })
 
 const personAnswer = v.object({

@@ -380,6 +380,9 @@ const int = (min: number, max?: number) => safeInteger(min, max)
 /** Nullable field whose default is null, so the output always has the key. */
 const nullDefault = <TSchema extends v.GenericSchema>(schema: TSchema) => v.optional(v.nullable(schema), null)
 
+/** The longest retention of responses a survey or an environment may set: a hundred years, in days. */
+export const MAX_RETENTION_DAYS = 36_500
+
 /**
  * Top-level survey fields. The create schema uses them as they are (defaults fill every omitted optional
  * field); the update schema wraps each in a default-less optional so omitted fields stay omitted.
@@ -444,6 +447,8 @@ const surveyEntries = {
   projectOverwrites: v.optional(v.nullable(looseSettings)),
   // A segment of the survey's environment; the route checks that it is one.
   segmentId: nullDefault(idString),
+  // A Canvass field: days its responses are kept; null follows the environment's default (docs/data-rights.md).
+  responseRetentionDays: nullDefault(int(1, MAX_RETENTION_DAYS)),
 } as const
 
 const surveyObject = v.object(surveyEntries)

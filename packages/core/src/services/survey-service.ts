@@ -82,6 +82,7 @@ export function surveyOutput(survey: SurveyRecord, now = new Date(), segment: Se
     triggers: survey.triggers,
     segmentId: survey.segmentId,
     segment: segment && segment.id === survey.segmentId ? segmentOutput(segment) : null,
+    responseRetentionDays: survey.responseRetentionDays,
   }
 }
 

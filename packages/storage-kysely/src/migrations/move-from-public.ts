@@ -34,6 +34,7 @@ export async function moveFromPublicSchema(db: Kysely<any>, schema: string): Pro
       'import_mappings',
       'blob_deletions',
       'audit_log',
+      'maintenance_leases',
       'canvass_migration',
       'canvass_migration_lock',
     ]) {

@@ -19,6 +19,7 @@ export const projectTests: StorageTest[] = [
           projectName: 'Conformance project',
           appSetupCompleted: false,
           websiteSetupCompleted: false,
+          responseRetentionDays: null,
           createdAt: seeded.createdAt,
           updatedAt: seeded.createdAt,
         })

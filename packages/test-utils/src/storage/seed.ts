@@ -53,6 +53,7 @@ export function makeSurvey(environmentId: string, overrides: Partial<SurveyRecor
     isBackButtonHidden: false,
     isAutoProgressingEnabled: false,
     segmentId: null,
+    responseRetentionDays: null,
     questions: [{ id: 'q1', type: 'openText', headline: { default: 'How are you?' }, required: true }],
     endings: [],
     variables: [],

@@ -21,6 +21,7 @@ import { importTests } from './import-tests'
 import { projectTests } from './project-tests'
 import { responseTests } from './response-tests'
 import { resultShareTests } from './result-share-tests'
+import { retentionTests } from './retention-tests'
 import type { StorageFixtures, StorageTest } from './storage-test'
 import { segmentTests } from './segment-tests'
 import { quotaTests } from './quota-tests'
@@ -63,6 +64,7 @@ export const STORAGE_TESTS: readonly StorageTest[] = [
   ...createResponseTests,
   ...responseTests,
   ...anonymizeTests,
+  ...retentionTests,
   ...resultShareTests,
   ...autoCompleteTests,
   ...autoCompleteUpdateTests,

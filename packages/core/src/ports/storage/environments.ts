@@ -8,6 +8,11 @@ export interface EnvironmentStore {
    * for a project); null when it is neither. MUST prefer the environment: an id of both names the environment.
    */
   resolve(id: string): Promise<string | null>
+  /**
+   * Sets the environment's default retention of responses (`null`: keep them) in one statement and returns the
+   * environment as written, or null when there is no environment with this id. `updatedAt` becomes `now`.
+   */
+  setResponseRetentionDays(id: string, days: number | null, now: Date): Promise<EnvironmentRecord | null>
 }
 
 export type EnvironmentType = 'production' | 'development'
@@ -19,6 +24,8 @@ export interface EnvironmentRecord {
   projectName: string
   appSetupCompleted: boolean
   websiteSetupCompleted: boolean
+  /** Days responses of surveys without their own `responseRetentionDays` are kept; `null` keeps them. */
+  responseRetentionDays: number | null
   createdAt: Date
   updatedAt: Date
 }

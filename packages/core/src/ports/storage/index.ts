@@ -11,6 +11,7 @@ import type { EnvironmentStateStore } from './environment-state'
 import type { EnvironmentStore } from './environments'
 import type { ProjectStore } from './projects'
 import type { ResponseStore } from './responses'
+import type { RetentionStore } from './retention'
 import type { IdempotencyStore } from './idempotency'
 import type { ImportStore } from './imports'
 import type { SegmentStore } from './segments'
@@ -63,6 +64,8 @@ export interface Storage {
   auditLog: AuditLogStore
   /** What `canvass import` records and the rows only it writes with given ids. */
   imports: ImportStore
+  /** Expired responses and the lease of the worker that deletes them (`createRetention`). */
+  retention: RetentionStore
   /** Answers true when the database is reachable (health checks). */
   ping(): Promise<boolean>
 }
@@ -73,6 +76,7 @@ export type * from './common'
 export type * from './environments'
 export type * from './projects'
 export type * from './responses'
+export type * from './retention'
 export type * from './idempotency'
 export type * from './imports'
 export type * from './segments'

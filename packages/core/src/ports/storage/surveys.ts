@@ -62,6 +62,11 @@ export interface SurveyRecord {
   isAutoProgressingEnabled: boolean
   segmentId: string | null
   /**
+   * Days this survey's responses are kept (1 to 36 500), counted from each response's `createdAt`; `null`
+   * follows the environment's default (`EnvironmentRecord.responseRetentionDays`). A Canvass field.
+   */
+  responseRetentionDays: number | null
+  /**
    * JSON parts, stored as they are. `blocks` is the survey's structure (pages of elements); `questions` the
    * same elements as the reference's v1 questions, derived from the blocks by core and written with them.
    * Surveys written before blocks have `blocks: []`, and core derives their blocks from `questions`.

@@ -4,6 +4,7 @@ import { CanvassError } from '../../errors'
 import { json } from '../../http/respond'
 import type { RouteTable } from '../../http/route-table'
 import { meAnswer } from '../../schemas/answers'
+import { environmentOutput } from '../../services/environment-output'
 
 /**
  * `GET /api/v1/me`: the key's environment, unwrapped, in both of the spec's shapes at once; the reference's
@@ -31,17 +32,5 @@ const me: Handler = async (request, ctx) => {
       headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'private, no-store', 'x-content-type-options': 'nosniff' },
     })
   }
-  const project = { id: environment.projectId, name: environment.projectName }
-  return json({
-    id: environment.id,
-    createdAt: environment.createdAt.toISOString(),
-    updatedAt: environment.updatedAt.toISOString(),
-    type: environment.type,
-    product: project,
-    project,
-    workspace: project,
-    widgetSetupCompleted: environment.appSetupCompleted || environment.websiteSetupCompleted,
-    appSetupCompleted: environment.appSetupCompleted,
-    websiteSetupCompleted: environment.websiteSetupCompleted,
-  })
+  return json(environmentOutput(environment))
 }
