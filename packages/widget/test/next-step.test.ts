@@ -88,11 +88,17 @@ test('"end" from the first logic finishes at the first ending', () => {
 })
 
 test('resumeStep: the answered pages are passed through the logic, so a branch is honoured; it stops at the first page not answered', () => {
-  const jump = q('a', { logic: [{ conditions: { connector: 'and', conditions: [] }, actions: [{ objective: 'jumpToQuestion', target: 'c' }] }] })
+  const jump = q('a', {
+    logic: [{ conditions: { connector: 'and', conditions: [] }, actions: [{ objective: 'jumpToQuestion', target: 'c' }] }],
+  })
   const f = flow([jump, q('b'), q('c'), q('d')])
   assert.equal(resumeStep(f, { a: 'x' }, {}), { step: 'c', history: [{ id: 'a', values: {} }], values: {}, requiredBy: { a: [] } })
   const resumed = resumeStep(f, { a: 'x', c: '' }, {})
-  assert.equal([resumed.step, resumed.history.map((h) => h.id)], ['d', ['a', 'c']], 'a skipped optional answer (stored empty) counts as answered')
+  assert.equal(
+    [resumed.step, resumed.history.map((h) => h.id)],
+    ['d', ['a', 'c']],
+    'a skipped optional answer (stored empty) counts as answered',
+  )
   assert.is(resumeStep(f, {}, {}).step, 'a')
 })
 

@@ -36,7 +36,8 @@ function fakeCanvass() {
     let text = ''
     for await (const chunk of req) text += chunk
     const key = req.headers['idempotency-key'] as string | undefined
-    seen.push({ method: req.method ?? '', path: req.url ?? '', body: JSON.parse(text), ...(key ? { key } : {}) })
+    const multipart = (req.headers['content-type'] ?? '').startsWith('multipart/')
+    seen.push({ method: req.method ?? '', path: req.url ?? '', body: multipart ? text : JSON.parse(text), ...(key ? { key } : {}) })
     if (held) await new Promise<void>((resolve) => held?.push(resolve))
     const next = script.shift()
     if (next === 'drop') {
@@ -44,8 +45,22 @@ function fakeCanvass() {
       req.socket.destroy()
       return
     }
+    const origin = `http://${req.headers.host}`
     const fresh = (): unknown =>
-      req.method === 'POST' ? { data: { id: req.url?.includes('/displays') ? 'display1' : `resp${++ids}` } } : { data: {} }
+      req.url?.endsWith('/storage')
+        ? {
+            data: {
+              signedUrl: `${origin}/api/v1/client/env1/storage/local`,
+              signingData: { signature: 'sig', timestamp: 1, uuid: 'u1' },
+              updatedFileName: 'shot--fid--u1.png',
+              fileUrl: `${origin}/storage/env1/public/shot--fid--u1.png`,
+            },
+          }
+        : req.url?.endsWith('/storage/local')
+          ? { data: { message: 'File uploaded successfully' } }
+          : req.method === 'POST'
+            ? { data: { id: req.url?.includes('/displays') ? 'display1' : `resp${++ids}` } }
+            : { data: {} }
     const [status, body, headers] = next ?? [200, key ? (replays.get(key) ?? fresh()) : fresh()]
     if (key && status === 200 && !replays.has(key)) replays.set(key, body)
     res.writeHead(status, { 'content-type': 'application/json', ...headers })
@@ -370,6 +385,23 @@ test('flushOutbox sends a record left by an earlier page, and a refused create i
   const [refused, retried] = answers().slice(-2)
   assert.equal(retried?.body.data, { q1: 'x' })
   assert.is.not(retried?.key, refused?.key)
+})
+
+test('a file kept while offline is uploaded before the answer that names it, which then holds its URL', async () => {
+  const saver = createResponseSaver(options())
+  const placeholder = await saver.keepFile(new File(['not really a png'], 'shot.png', { type: 'image/png' }), ['png'])
+  assert.ok(placeholder?.startsWith('outbox:') && placeholder.endsWith('/shot.png'))
+  assert.is((await store.all())[0]?.files?.length, 1, 'the file is kept in the record')
+  assert.is(await saver.save({ ...update({ q1: 'a' }), data: { q1: 'a', file: [placeholder as string] } }), true)
+  assert.equal(
+    fake.seen.map((s) => s.path),
+    ['/api/v1/client/env1/displays', '/api/v1/client/env1/storage', '/api/v1/client/env1/storage/local', '/api/v1/client/env1/responses'],
+  )
+  assert.equal(fake.seen[1]?.body, { fileName: 'shot.png', fileType: 'image/png', surveyId: 'survey1', allowedFileExtensions: ['png'] })
+  assert.ok(String(fake.seen[2]?.body).includes('not really a png'), 'the file itself is sent')
+  assert.equal(fake.seen[3]?.body.data, { q1: 'a', file: [`${appUrl}/storage/env1/public/shot--fid--u1.png`] })
+  const [record] = await store.all()
+  assert.equal([record?.files, record?.answered?.data.file], [[], [`${appUrl}/storage/env1/public/shot--fid--u1.png`]])
 })
 
 test('a used single-use id, a closed survey and other refusals are not retried', async () => {

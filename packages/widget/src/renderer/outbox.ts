@@ -9,7 +9,7 @@
  * deleted once its finished response is acknowledged, and after the resume period.
  */
 import type { Endpoint, ResponseInput } from '../shared/client-api'
-import { createDisplay, createResponse, updateResponse } from '../shared/client-api'
+import { createDisplay, createResponse, updateResponse, uploadFile } from '../shared/client-api'
 import type { OutboxStore } from './outbox-store'
 import { indexedDbStore } from './outbox-store'
 import type { ResponseData, Variables } from './types'
@@ -49,6 +49,19 @@ export interface OutboxRecord {
   answered?: ResponseUpdate
   /** The page to resume at. */
   step?: string
+  /**
+   * Files chosen while the server could not be reached: each answer names it by `placeholder` until it is
+   * uploaded, before the create or update that names it; then the answers get its `url`.
+   */
+  files?: OutboxFile[]
+}
+
+export interface OutboxFile {
+  placeholder: string
+  name: string
+  type: string
+  blob: Blob
+  allowedFileExtensions?: string[]
 }
 
 export interface RecordCallbacks {
@@ -76,6 +89,10 @@ export interface RecordSender {
 export const MAX_RECORDS = 20
 /** Answers of one record above this (as JSON) stay in memory. */
 export const MAX_RECORD_CHARS = 2 * 1024 * 1024
+/** Files waiting in all records together, at most. */
+export const MAX_FILE_BYTES = 25 * 1024 * 1024
+/** What an answer holds for a file still waiting in the outbox; its last segment is the file's name. */
+export const FILE_PLACEHOLDER = 'outbox:'
 export const DEFAULT_RESUME_DAYS = 7
 const DAY = 24 * 60 * 60 * 1000
 
@@ -110,7 +127,21 @@ export const expired = (record: OutboxRecord, resumeDays: number, now = Date.now
 
 /** Whether anything of the record is still to be sent. */
 export const unsent = (record: OutboxRecord) =>
-  !record.display.sent || record.response.body !== undefined || record.pending !== undefined || record.inflight !== undefined
+  !record.display.sent ||
+  record.response.body !== undefined ||
+  record.pending !== undefined ||
+  record.inflight !== undefined ||
+  !!record.files?.length
+
+/** The answers with the placeholder `from` (a waiting file) replaced by `to`, or taken out when `to` is undefined. */
+export function swapFile<T extends { data: ResponseData } | undefined>(update: T, from: string, to: string | undefined): T {
+  if (!update) return update
+  const data: ResponseData = {}
+  for (const [id, value] of Object.entries(update.data)) {
+    data[id] = Array.isArray(value) && value.includes(from) ? value.flatMap((item) => (item === from ? (to ? [to] : []) : [item])) : value
+  }
+  return { ...update, data }
+}
 
 let shared: OutboxStore<OutboxRecord> | undefined
 /** The page's store (IndexedDB, else memory). */
@@ -179,6 +210,27 @@ export function recordSender(
       record.display = { ...record.display, sent: true, ...(result.ok ? { id: result.data.id } : {}) }
       await write()
       callbacks.onDisplay?.(record.display.id)
+      return 'next'
+    }
+    const file = record.files?.[0]
+    if (file) {
+      const result = await uploadFile(endpoint, {
+        file: file.blob,
+        fileName: file.name,
+        fileType: file.type,
+        surveyId: record.surveyId,
+        ...(file.allowedFileExtensions?.length ? { allowedFileExtensions: file.allowedFileExtensions } : {}),
+      })
+      if (!result.ok && saveFailure(result.status, result.message) === 'network') return { retryAfter: result.retryAfter }
+      // A file the server refuses is taken out of the answer rather than holding the answers back.
+      const url = result.ok ? result.data.fileUrl : undefined
+      record.files = record.files?.slice(1)
+      record.pending = swapFile(record.pending, file.placeholder, url)
+      record.inflight = swapFile(record.inflight, file.placeholder, url)
+      record.answered = swapFile(record.answered, file.placeholder, url)
+      if (record.response.body)
+        record.response.body = swapFile(record.response.body as ResponseInput & { data: ResponseData }, file.placeholder, url)
+      await write()
       return 'next'
     }
     if (record.pending) {

@@ -13,6 +13,8 @@ import {
   defaultStore,
   expired,
   flushOutbox,
+  FILE_PLACEHOLDER,
+  MAX_FILE_BYTES,
   makeRoom,
   mergeUpdates,
   newKey,
@@ -73,6 +75,11 @@ export interface ResponseSaver {
   save(update: ResponseUpdate, step?: string): Promise<boolean>
   /** Sends what failed to save again. */
   retry(): Promise<boolean>
+  /**
+   * Keeps a file the server could not be reached for, to upload before the answer that names it; the
+   * placeholder the answer holds meanwhile, or undefined when the outbox has no room for it.
+   */
+  keepFile(file: File, allowedFileExtensions?: string[]): Promise<string | undefined>
 }
 
 export function createResponseSaver(options: ResponseSaverOptions): ResponseSaver {
@@ -159,6 +166,26 @@ export function createResponseSaver(options: ResponseSaverOptions): ResponseSave
       if (step) record.step = step
       await (sender as RecordSender).write()
       return drain()
+    },
+    async keepFile(file, allowedFileExtensions) {
+      await ready
+      const current = sender as RecordSender
+      const waiting = (await store.all()).flatMap((r) => (r.id === current.record.id ? [] : (r.files ?? [])))
+      const bytes = [...waiting, ...(current.record.files ?? [])].reduce((sum, f) => sum + f.blob.size, file.size)
+      if (bytes > MAX_FILE_BYTES) return undefined
+      const placeholder = `${FILE_PLACEHOLDER}${newKey()}/${encodeURIComponent(file.name)}`
+      current.record.files = [
+        ...(current.record.files ?? []),
+        {
+          placeholder,
+          name: file.name,
+          type: file.type || 'application/octet-stream',
+          blob: file,
+          ...(allowedFileExtensions?.length ? { allowedFileExtensions } : {}),
+        },
+      ]
+      await current.write()
+      return placeholder
     },
     async retry() {
       await ready

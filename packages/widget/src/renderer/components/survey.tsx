@@ -17,7 +17,7 @@ import { isSupported, questionView } from '../questions'
 import type { QuestionProps, RenderEnv } from '../questions/question-props'
 import { recall } from '../recall'
 import type { SaveFailure } from '../response-saver'
-import { createResponseSaver } from '../response-saver'
+import { createResponseSaver, saveFailure } from '../response-saver'
 import type { Theme } from '../theme'
 import type { Answer, Block, Ending, Question, ResponseData, SurveyVariable, Variables, WelcomeCard as WelcomeSettings } from '../types'
 import type { UiKey } from '../ui-text'
@@ -146,7 +146,11 @@ export function Survey({ options, theme, onClose }: SurveyProps) {
           surveyId: survey.id,
           ...(allowedFileExtensions?.length ? { allowedFileExtensions } : {}),
         })
-        return result.ok ? { ok: true, url: result.data.fileUrl } : { ok: false }
+        if (result.ok) return { ok: true, url: result.data.fileUrl }
+        // Offline (or the server unreachable): the file waits in the outbox and goes before the answer naming it.
+        const kept =
+          saveFailure(result.status, result.message) === 'network' ? await saver.keepFile(file, allowedFileExtensions) : undefined
+        return kept ? { ok: true, url: kept } : { ok: false }
       },
     }),
     [],
