@@ -404,6 +404,18 @@ test('a file kept while offline is uploaded before the answer that names it, whi
   assert.equal([record?.files, record?.answered?.data.file], [[], [`${appUrl}/storage/env1/public/shot--fid--u1.png`]])
 })
 
+test('a survey the respondent closed unfinished is marked dismissed (not shown again only to resume); an answer given later clears that', async () => {
+  const saver = createResponseSaver(options())
+  await saver.save(update({ q1: 'a' }), 'q2')
+  saver.dismiss()
+  await saver.ready
+  while (!(await store.all())[0]?.dismissed) await new Promise((resolve) => setTimeout(resolve, 2))
+  const again = createResponseSaver(options())
+  assert.equal(await again.ready, { answered: update({ q1: 'a' }), step: 'q2' }, 'still resumed when shown again')
+  await again.save(update({ q2: 'b' }))
+  assert.is((await store.all())[0]?.dismissed, undefined)
+})
+
 test('a used single-use id, a closed survey and other refusals are not retried', async () => {
   const failures: (SaveFailure | undefined)[] = []
   const saver = createResponseSaver(options({ onFailure: (failure) => failures.push(failure) }))

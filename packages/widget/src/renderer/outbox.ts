@@ -54,6 +54,8 @@ export interface OutboxRecord {
    * uploaded, before the create or update that names it; then the answers get its `url`.
    */
   files?: OutboxFile[]
+  /** The respondent closed the survey unfinished: it is not shown again only to be resumed. */
+  dismissed?: boolean
 }
 
 export interface OutboxFile {
@@ -426,7 +428,7 @@ async function indexOutbox(store: OutboxStore<OutboxRecord>): Promise<void> {
   try {
     const entries: OutboxIndexEntry[] = (await store.all())
       .filter((r) => unsent(r) || resumable(r))
-      .map((r) => ({ appUrl: r.appUrl, environmentId: r.environmentId, surveyId: r.surveyId, resume: resumable(r) }))
+      .map((r) => ({ appUrl: r.appUrl, environmentId: r.environmentId, surveyId: r.surveyId, resume: resumable(r) && !r.dismissed }))
     if (entries.length) localStorage.setItem(OUTBOX_INDEX, JSON.stringify(entries))
     else localStorage.removeItem(OUTBOX_INDEX)
   } catch {

@@ -80,6 +80,8 @@ export interface ResponseSaver {
    * placeholder the answer holds meanwhile, or undefined when the outbox has no room for it.
    */
   keepFile(file: File, allowedFileExtensions?: string[]): Promise<string | undefined>
+  /** The respondent closed the survey: it is resumed when shown again, but not shown again for that alone. */
+  dismiss(): void
 }
 
 export function createResponseSaver(options: ResponseSaverOptions): ResponseSaver {
@@ -164,6 +166,7 @@ export function createResponseSaver(options: ResponseSaverOptions): ResponseSave
       record.pending = mergeUpdates(record.pending, update)
       record.answered = mergeUpdates(record.answered, update)
       if (step) record.step = step
+      record.dismissed = undefined
       await (sender as RecordSender).write()
       return drain()
     },
@@ -186,6 +189,14 @@ export function createResponseSaver(options: ResponseSaverOptions): ResponseSave
       ]
       await current.write()
       return placeholder
+    },
+    dismiss() {
+      void ready.then(() => {
+        const current = sender as RecordSender
+        if (current.record.response.finished) return
+        current.record.dismissed = true
+        return current.write()
+      })
     },
     async retry() {
       await ready

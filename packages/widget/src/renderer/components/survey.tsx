@@ -38,7 +38,7 @@ export interface SurveyProps {
   onClose(): void
 }
 
-export function Survey({ options, theme, onClose }: SurveyProps) {
+export function Survey({ options, theme, onClose: close }: SurveyProps) {
   const survey = options.survey
   const modal = options.mode === 'modal'
   const endpoint: Endpoint = useMemo(() => ({ appUrl: options.appUrl.replace(/\/+$/, ''), environmentId: options.environmentId }), [])
@@ -75,6 +75,11 @@ export function Survey({ options, theme, onClose }: SurveyProps) {
   const t = (key: UiKey, vars?: Record<string, string | number>) => uiText(locale, key, vars)
   const recalled = (text: string) => recall(text, data, values, locale)
 
+  // A respondent who closes the survey chose to stop: the core does not show it again by itself to resume it.
+  const onClose = () => {
+    saver.dismiss()
+    close()
+  }
   const [waiting, setWaiting] = useState(false)
   const [offline, setOffline] = useState(() => typeof navigator !== 'undefined' && navigator.onLine === false)
   // The display and every answer go through the outbox: kept on this device until the server has them.
