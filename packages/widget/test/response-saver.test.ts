@@ -404,6 +404,31 @@ test('a file kept while offline is uploaded before the answer that names it, whi
   assert.equal([record?.files, record?.answered?.data.file], [[], [`${appUrl}/storage/env1/public/shot--fid--u1.png`]])
 })
 
+test('a resumed record with answers a closed tab left unsent sends them when the survey is shown again', async () => {
+  await store.put({
+    id: 'env1:survey1:user1',
+    appUrl,
+    environmentId: 'env1',
+    surveyId: 'survey1',
+    userId: 'user1',
+    createdAt: Date.now(),
+    updatedAt: Date.now(),
+    display: { key: 'd1', id: 'display1', sent: true },
+    response: { key: 'r1', id: 'resp7', finished: false },
+    pending: update({ q2: 'b' }),
+    answered: update({ q1: 'a', q2: 'b' }),
+    step: 'q3',
+  })
+  const saver = createResponseSaver(options())
+  saver.display()
+  assert.equal(await saver.ready, { answered: update({ q1: 'a', q2: 'b' }), step: 'q3' })
+  for (let i = 0; i < 500 && fake.seen.length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 2))
+  assert.equal(
+    fake.seen.map((s) => [s.method, s.path, s.body.data]),
+    [['PUT', '/api/v1/client/env1/responses/resp7', { q2: 'b' }]],
+  )
+})
+
 test('a survey the respondent closed unfinished is marked dismissed (not shown again only to resume); an answer given later clears that', async () => {
   const saver = createResponseSaver(options())
   await saver.save(update({ q1: 'a' }), 'q2')

@@ -69,7 +69,7 @@ export interface Resumed {
 export interface ResponseSaver {
   /** The record is loaded; with what to restore when an unfinished response is resumed. */
   ready: Promise<Resumed | undefined>
-  /** Records the display (once per record: a resumed one was recorded already). */
+  /** Records the display (once per record: a resumed one was recorded already) and sends what waits. */
   display(): void
   /** Queues an update (`step`: the page to resume at); resolves once it is sent, false if that failed for good. */
   save(update: ResponseUpdate, step?: string): Promise<boolean>
@@ -155,8 +155,9 @@ export function createResponseSaver(options: ResponseSaverOptions): ResponseSave
   return {
     ready,
     display() {
+      // A resumed record may hold answers a closed tab left unsent: they go now too.
       void ready.then(() => {
-        if (!sender?.record.display.sent) void drain()
+        if (sender && unsent(sender.record)) void drain()
       })
     },
     async save(update, step) {
