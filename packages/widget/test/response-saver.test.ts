@@ -374,6 +374,13 @@ test('flushOutbox sends a record left by an earlier page, and a refused create i
     "another environment's record is left alone",
   )
 
+  const refusedStore = memoryStore<OutboxRecord>()
+  await refusedStore.put({ ...record, id: 'env1:survey8:', surveyId: 'survey8' })
+  fake.script.push([400, { code: 'bad_request', message: 'This single use id has already been used', details: {} }])
+  assert.equal(await flushOutbox({ appUrl, environmentId: 'env1' }, { store: refusedStore }), [false])
+  await new Promise((resolve) => setTimeout(resolve, 10))
+  assert.equal(await refusedStore.all(), [], 'a record refused on a later page load is dropped, not tried on every load')
+
   const failures: (SaveFailure | undefined)[] = []
   const saver = createResponseSaver(options({ onFailure: (failure) => failures.push(failure) }))
   await saver.ready

@@ -387,7 +387,9 @@ export async function flushOutbox(
       }
     }
     if (!unsent(record)) continue
-    sends.push(recordSender(record, store, options.backoff ? { backoff: options.backoff } : {}).idle())
+    // Nobody is on the page to try again: a final refusal drops the record.
+    const drop = () => void store.delete(record.id).then(() => indexOutbox(store))
+    sends.push(recordSender(record, store, { onFailure: drop, ...(options.backoff ? { backoff: options.backoff } : {}) }).idle())
   }
   return Promise.all(sends)
 }
