@@ -286,7 +286,7 @@ test('every answer carries a request id, a sane incoming one echoed; JSON log li
   assert.is(replaced.status, 404)
   const id = replaced.headers.get('x-request-id') ?? ''
   assert.match(id, /^[0-9a-f-]{36}$/)
-  assert.is(replaced.headers.get('access-control-expose-headers'), 'x-request-id', 'a widget on another origin may read it')
+  assert.is(replaced.headers.get('access-control-expose-headers'), 'x-request-id, retry-after', 'a widget on another origin may read it')
   const health = await fetch(`${server.url}/health`, { headers: { 'x-request-id': 'metrics-test-2' } })
   assert.is(health.headers.get('x-request-id'), 'metrics-test-2')
 

@@ -116,7 +116,7 @@ ids('client answers let another origin read it; a host that gives the id sets th
   const seen: RequestObservation[] = []
   const canvass = on(idsBed, { logger: silent, observe: { request: (event) => void seen.push(event) } })
   const client = await canvass.fetch(new Request('http://h/api/v1/client/env1/nothing'))
-  assert.is(client.headers.get('access-control-expose-headers'), 'x-request-id')
+  assert.is(client.headers.get('access-control-expose-headers'), 'x-request-id, retry-after')
   assert.is(client.headers.get('access-control-allow-origin'), '*')
   const hosted = await canvass.fetch(new Request('http://h/api/v1/management/me', { headers: { 'x-request-id': 'ignored' } }), {
     requestId: 'from-host',

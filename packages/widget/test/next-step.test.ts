@@ -1,7 +1,7 @@
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import type { Flow } from '../src/renderer/next-step'
-import { WELCOME, firstStep, minutesToFinish, nextStep, progress } from '../src/renderer/next-step'
+import { WELCOME, firstStep, minutesToFinish, nextStep, progress, resumeStep } from '../src/renderer/next-step'
 import type { Question } from '../src/renderer/types'
 
 const q = (id: string, extra: Partial<Question> = {}): Question =>
@@ -85,6 +85,21 @@ test('"end" from the first logic finishes at the first ending', () => {
   const a = q('a', { logic: [{ condition: 'submitted', destination: 'end' }] })
   assert.equal(nextStep(flow([a, q('b')]), 'a', { a: 'x' }, {}).endingId, 'thanks')
   assert.equal(nextStep(flow([a, q('b')], []), 'a', { a: 'x' }, {}).finished, true)
+})
+
+test('resumeStep: the answered pages are passed through the logic, so a branch is honoured; it stops at the first page not answered', () => {
+  const jump = q('a', {
+    logic: [{ conditions: { connector: 'and', conditions: [] }, actions: [{ objective: 'jumpToQuestion', target: 'c' }] }],
+  })
+  const f = flow([jump, q('b'), q('c'), q('d')])
+  assert.equal(resumeStep(f, { a: 'x' }, {}), { step: 'c', history: [{ id: 'a', values: {} }], values: {}, requiredBy: { a: [] } })
+  const resumed = resumeStep(f, { a: 'x', c: '' }, {})
+  assert.equal(
+    [resumed.step, resumed.history.map((h) => h.id)],
+    ['d', ['a', 'c']],
+    'a skipped optional answer (stored empty) counts as answered',
+  )
+  assert.is(resumeStep(f, {}, {}).step, 'a')
 })
 
 test('progress runs from 0 to 1', () => {

@@ -4,7 +4,8 @@
  */
 export const CLIENT_CORS_HEADERS: Readonly<Record<string, string>> = {
   'access-control-allow-origin': '*',
-  'access-control-expose-headers': 'x-request-id',
+  // `Retry-After` too: the widget's outbox (on another origin) waits as long as a 429 or 503 asks.
+  'access-control-expose-headers': 'x-request-id, retry-after',
 }
 
 /**

@@ -20,6 +20,7 @@ import { surveyLanguageCode } from './rules/language'
 import { passesUrlFilters } from './rules/url-filters'
 import type { Session } from './session'
 import { readState, writeState } from './state-storage'
+import { loadRenderer } from './renderer-loader'
 import { createSurveyRunner } from './survey-runner'
 import { fetchEnvironment, refreshExpired } from './sync'
 import { anonymousUser } from './types'
@@ -118,6 +119,7 @@ export function createFormbricks(): Formbricks {
     // After the calls the loader replays once setup resolves (setUserId, …), so that they count for the
     // first page view.
     setTimeout(() => {
+      void enqueue(resumeOutbox)
       void enqueue(newSession)
       void enqueue(() => checkPage(true))
     }, 0)
@@ -168,6 +170,29 @@ export function createFormbricks(): Formbricks {
       if (passesUrlFilters(href, config.urlFilters, config.urlFiltersConnector)) await fire(action, action.name)
       else runner.cancelPending(action.name)
     }
+  }
+
+  /**
+   * What the renderer's outbox left on this device (its `canvass-outbox` index): answers still to send are
+   * sent now, and an unfinished response is shown again to go on with, before any action shows another survey.
+   */
+  async function resumeOutbox(): Promise<void> {
+    const current = session as Session
+    const { appUrl, environmentId } = current.endpoint
+    let waiting: { appUrl: string; environmentId: string; surveyId: string; resume: boolean }[] = []
+    try {
+      waiting = JSON.parse(localStorage.getItem('canvass-outbox') ?? '[]').filter(
+        (entry: { appUrl: string; environmentId: string }) => entry.appUrl === appUrl && entry.environmentId === environmentId,
+      )
+    } catch {}
+    if (!waiting.length) return
+    const renderer = await loadRenderer(appUrl, current.nonce).catch(() => undefined)
+    renderer?.flush?.(current.endpoint)
+    const resumed = waiting.find((entry) => entry.resume)
+    const survey = current.state.environment.data.surveys.find((candidate) => candidate.id === resumed?.surveyId)
+    if (!renderer || !survey || runner.busy()) return
+    const languageCode = surveyLanguageCode(survey.languages, current.state.user.data.language) ?? 'default'
+    runner.start(current, { ...survey, delay: 0 }, { action: 'resume', languageCode, hiddenFields: {} })
   }
 
   /** The automatic `New Session` action, once per browser tab. */

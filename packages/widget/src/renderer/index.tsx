@@ -5,6 +5,7 @@
  */
 import type { FormbricksSurveysGlobal } from '../shared/protocol'
 import { renderSurvey, setNonce } from './mount'
+import { flushOutbox } from './outbox'
 import { isReferenceProps, renderReferenceSurvey } from './reference-props'
 import type { ReferenceSurveyProps } from './reference-props'
 
@@ -16,5 +17,6 @@ const api: FormbricksSurveysGlobal = {
   renderSurveyModal: (props) => renderReference({ ...props, mode: 'modal' }),
   renderSurveyInline: (props) => renderReference({ ...props, mode: 'inline' }),
   setNonce,
+  flush: (endpoint) => void flushOutbox(endpoint),
 }
 globalThis.formbricksSurveys = api

@@ -128,3 +128,33 @@ const SECONDS: Partial<Record<Question['type'], number>> = {
   cta: 5,
   consent: 5,
 }
+
+/** Where an unfinished response goes on (see `resumeStep`). */
+export interface ResumePoint {
+  step: string | undefined
+  /** The pages passed, with the variables each was shown with: the way back. */
+  history: { id: string; values: Variables }[]
+  values: Variables
+  requiredBy: Record<string, string[]>
+}
+
+/**
+ * Where a resumed response goes on: from the first page, every page whose elements all have an answer in
+ * `data` (a submitted page stores one for each, empty when skipped) is passed through the survey's logic, as if
+ * submitted again, so that branching and calculations are honoured; the first page not answered is the step.
+ */
+export function resumeStep(flow: Flow, data: ResponseData, values: Variables): ResumePoint {
+  const pages = pagesOf(flow)
+  const point: ResumePoint = { step: pages[0]?.id, history: [], values, requiredBy: {} }
+  for (let passed = 0; passed < pages.length; passed++) {
+    const page = pages.find((p) => p.id === point.step)
+    if (!page?.elements.every((q) => Object.prototype.hasOwnProperty.call(data, q.id))) break
+    const outcome = nextStep(flow, page.id, data, point.values)
+    point.history.push({ id: page.id, values: point.values })
+    point.requiredBy[page.id] = outcome.requiredIds
+    point.values = outcome.values
+    point.step = outcome.next
+    if (outcome.finished) break
+  }
+  return point
+}

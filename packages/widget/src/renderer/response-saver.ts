@@ -1,24 +1,32 @@
 /**
- * Saves a response as it is answered: the first answer creates it (with the display, user, single-use id and
- * meta), each later one updates it, in order, one request at a time. Answers given while a request is under
- * way are merged into the next one; a request that fails is retried twice, then kept for `retry()` and
- * reported, so that nothing answered is lost while the respondent is still on the page.
+ * Saves a shown survey as it is answered, through the outbox (./outbox.ts): the display is recorded once, the
+ * first answer creates the response (with the display, user, single-use id and meta), each later one updates
+ * it, in order. Everything is written to the survey session's record first, so that a dropped connection, a
+ * reload or a closed tab loses nothing: the record is sent when the network is back, or on the next page
+ * load. An unfinished record younger than `resumeDays` is picked up again by the next showing of the survey
+ * (`ready` resolves with it): the same response goes on, and the display is not recorded twice.
  */
 import type { Endpoint, ResponseInput } from '../shared/client-api'
-import { createResponse, updateResponse } from '../shared/client-api'
-import type { ResponseData, Variables } from './types'
+import type { OutboxRecord, RecordCallbacks, RecordSender, ResponseUpdate, SaveFailure } from './outbox'
+import {
+  DEFAULT_RESUME_DAYS,
+  defaultStore,
+  expired,
+  flushOutbox,
+  FILE_PLACEHOLDER,
+  MAX_FILE_BYTES,
+  makeRoom,
+  mergeUpdates,
+  newKey,
+  recordId,
+  recordSender,
+  sendingRecord,
+  unsent,
+} from './outbox'
+import type { OutboxStore } from './outbox-store'
 
-export interface ResponseUpdate {
-  data: ResponseData
-  ttc: Record<string, number>
-  variables: Variables
-  finished: boolean
-  language?: string
-  endingId?: string
-}
-
-/** Why a save failed: `network` (worth retrying), the single-use link `used`, the survey `closed`, or `rejected`. */
-export type SaveFailure = 'network' | 'used' | 'closed' | 'rejected'
+export type { ResponseUpdate, SaveFailure } from './outbox'
+export { mergeUpdates, saveFailure } from './outbox'
 
 export interface ResponseSaverOptions {
   endpoint: Endpoint
@@ -30,8 +38,15 @@ export interface ResponseSaverOptions {
   /** The proof of the survey's PIN, sent with the create and every update. */
   pinAuthToken?: string
   meta?: ResponseInput['meta']
-  /** The display's id once recorded (undefined when recording failed); the response is linked to it. */
-  displayId: Promise<string | undefined>
+  /**
+   * Days an unfinished response is resumed by the next showing of the survey; 0 turns resuming off.
+   * @default 7
+   */
+  resumeDays?: number
+  /** Where records are kept. @default the `canvass-outbox` IndexedDB database (memory without it) */
+  store?: OutboxStore<OutboxRecord>
+  /** The display was recorded (`displayId` undefined when the server refused it). */
+  onDisplay?(displayId: string | undefined): void
   onSaved?(responseId: string, finished: boolean): void
   /**
    * The response met a full quota that ends the survey: the server finished it at `endingId`, so nothing more
@@ -40,121 +55,154 @@ export interface ResponseSaverOptions {
   onQuotaEnded?(endingId: string): void
   /** A save failed for good (`failure`), or a retry succeeded (undefined). */
   onFailure?(failure: SaveFailure | undefined): void
-  /** Waits before a retry; `attempt` counts from 1. */
-  backoff?(attempt: number): Promise<void>
+  /** Answers wait on this device for the network (true), or all are sent (false). */
+  onWaiting?(waiting: boolean): void
+  backoff?: RecordCallbacks['backoff']
+}
+
+/** What a resumed record restores: everything answered and the page to go on from. */
+export interface Resumed {
+  answered: ResponseUpdate
+  step?: string
 }
 
 export interface ResponseSaver {
-  /** Queues an update; resolves once it (or a later update holding it) is saved, false if that failed. */
-  save(update: ResponseUpdate): Promise<boolean>
+  /** The record is loaded; with what to restore when an unfinished response is resumed. */
+  ready: Promise<Resumed | undefined>
+  /** Records the display (once per record: a resumed one was recorded already) and sends what waits. */
+  display(): void
+  /** Queues an update (`step`: the page to resume at); resolves once it is sent, false if that failed for good. */
+  save(update: ResponseUpdate, step?: string): Promise<boolean>
   /** Sends what failed to save again. */
   retry(): Promise<boolean>
+  /**
+   * Keeps a file the server could not be reached for, to upload before the answer that names it; the
+   * placeholder the answer holds meanwhile, or undefined when the outbox has no room for it.
+   */
+  keepFile(file: File, allowedFileExtensions?: string[]): Promise<string | undefined>
+  /** The respondent closed the survey: it is resumed when shown again, but not shown again for that alone. */
+  dismiss(): void
 }
-
-/** `later` applied over `earlier`: answers, times and variables merged, the rest taken from `later`. */
-export function mergeUpdates(earlier: ResponseUpdate, later: ResponseUpdate): ResponseUpdate {
-  return {
-    data: { ...earlier.data, ...later.data },
-    ttc: { ...earlier.ttc, ...later.ttc },
-    variables: { ...earlier.variables, ...later.variables },
-    finished: earlier.finished || later.finished,
-    language: later.language ?? earlier.language,
-    endingId: later.endingId ?? earlier.endingId,
-  }
-}
-
-/** How a failed request's status and message are read. */
-export function saveFailure(status: number, message: string): SaveFailure | 'done' {
-  if (status === 0 || status === 429 || status >= 500) return 'network'
-  if (status === 403) return 'closed'
-  if (status === 400 && /single use id has already been used/i.test(message)) return 'used'
-  // A finished response is final: an update after the last one has nothing left to say.
-  if (status === 400 && /already finished/i.test(message)) return 'done'
-  return 'rejected'
-}
-
-const RETRIES = 2
 
 export function createResponseSaver(options: ResponseSaverOptions): ResponseSaver {
-  let responseId: string | undefined
-  let pending: ResponseUpdate | undefined
-  let running: Promise<boolean> | undefined
-  let finished = false
-  /** A full quota ended the response on the server. */
-  let quotaEnded = false
-  const pin = options.pinAuthToken ? { pinAuthToken: options.pinAuthToken } : {}
-  const backoff = options.backoff ?? ((attempt: number) => new Promise<void>((resolve) => setTimeout(resolve, 400 * attempt)))
-
-  async function send(update: ResponseUpdate): Promise<SaveFailure | undefined> {
-    for (let attempt = 0; ; attempt++) {
-      const result =
-        responseId === undefined
-          ? await createResponse(options.endpoint, {
-              surveyId: options.surveyId,
-              ...update,
-              ...(options.userId ? { userId: options.userId } : {}),
-              ...(options.contactId ? { contactId: options.contactId } : {}),
-              ...(options.singleUseId ? { singleUseId: options.singleUseId } : {}),
-              ...(options.meta ? { meta: options.meta } : {}),
-              ...pin,
-              ...(await options.displayId.then((id) => (id ? { displayId: id } : {}))),
-            })
-          : await updateResponse(options.endpoint, responseId, { ...update, ...pin })
-      if (result.ok) {
-        if (responseId === undefined) responseId = (result.data as { id: string }).id
-        const quota = result.data?.quotaFull ? result.data.quota : undefined
-        if (quota?.action === 'endSurvey' && quota.endingCardId) {
-          quotaEnded = true
-          options.onSaved?.(responseId, true)
-          options.onQuotaEnded?.(quota.endingCardId)
-          return undefined
-        }
-        options.onSaved?.(responseId, update.finished)
-        return undefined
-      }
-      const failure = saveFailure(result.status, result.message)
-      if (failure === 'done') return undefined
-      if (failure !== 'network' || attempt >= RETRIES) return failure
-      await backoff(attempt + 1)
-    }
+  const store = options.store ?? defaultStore()
+  const resumeDays = options.resumeDays ?? DEFAULT_RESUME_DAYS
+  const { endpoint } = options
+  // A single-use link is a respondent of its own: two links of one survey are two records.
+  const id = recordId(endpoint.environmentId, options.surveyId, options.userId ?? options.contactId ?? options.singleUseId)
+  let sender: RecordSender | undefined
+  const callbacks: RecordCallbacks = {
+    onDisplay: options.onDisplay,
+    onSaved: options.onSaved,
+    onQuotaEnded: options.onQuotaEnded,
+    onFailure: options.onFailure,
+    onWaiting: options.onWaiting,
+    ...(options.backoff ? { backoff: options.backoff } : {}),
   }
 
-  async function flush(): Promise<boolean> {
-    while (pending) {
-      const update = pending
-      pending = undefined
-      const failure = await send(update)
-      if (failure) {
-        // Kept ahead of anything answered meanwhile, for `retry()`.
-        pending = pending ? mergeUpdates(update, pending) : update
-        options.onFailure?.(failure)
-        return false
-      }
-      if (update.finished || quotaEnded) {
-        finished = true
-        pending = undefined
-      }
+  const ready = (async (): Promise<Resumed | undefined> => {
+    const earlier = sendingRecord(store, id)?.record ?? (await store.all()).find((r) => r.id === id)
+    if (
+      earlier &&
+      !earlier.response.finished &&
+      earlier.answered &&
+      !earlier.answered.finished &&
+      resumeDays > 0 &&
+      !expired(earlier, resumeDays)
+    ) {
+      sender = recordSender(earlier, store, callbacks)
+      await sender.write()
+      return { answered: earlier.answered, ...(earlier.step ? { step: earlier.step } : {}) }
     }
-    return true
-  }
+    if (earlier && unsent(earlier)) {
+      // Not resumed but not sent either: it goes on under its own id, beside the new one.
+      const oldId = earlier.id
+      earlier.id = `${oldId}:${earlier.createdAt}`
+      await store.put(earlier)
+      await store.delete(oldId)
+      ;(sendingRecord(store, oldId) ?? recordSender(earlier, store, options.backoff ? { backoff: options.backoff } : {})).kick()
+    } else if (earlier) await store.delete(id)
+    const now = Date.now()
+    const record: OutboxRecord = {
+      id,
+      appUrl: endpoint.appUrl,
+      environmentId: endpoint.environmentId,
+      surveyId: options.surveyId,
+      ...(options.userId ? { userId: options.userId } : options.contactId ? { contactId: options.contactId } : {}),
+      ...(options.singleUseId ? { singleUseId: options.singleUseId } : {}),
+      ...(options.pinAuthToken ? { pinAuthToken: options.pinAuthToken } : {}),
+      ...(options.meta ? { meta: options.meta } : {}),
+      createdAt: now,
+      updatedAt: now,
+      display: { key: newKey() },
+      response: { key: newKey(), finished: false },
+    }
+    sender = recordSender(record, store, callbacks, await makeRoom(store, resumeDays))
+    await sender.write()
+    return undefined
+  })()
+  // What earlier pages left unsent goes now too.
+  void ready.then(() => flushOutbox(endpoint, { store, resumeDays, skip: id, ...(options.backoff ? { backoff: options.backoff } : {}) }))
 
-  function run(): Promise<boolean> {
-    running ??= flush().finally(() => {
-      running = undefined
-    })
-    return running
+  async function drain(): Promise<boolean> {
+    const current = sender as RecordSender
+    let ok = await current.idle()
+    // An answer queued just as the sender found nothing left goes in another round.
+    while (ok && !current.record.response.finished && unsent(current.record)) ok = await current.idle()
+    return ok
   }
 
   return {
-    save(update) {
-      if (finished) return Promise.resolve(true)
-      pending = pending ? mergeUpdates(pending, update) : update
-      // A save queued behind a running one is sent by the same loop once that one returns.
-      return running ? running.then((ok) => (ok && pending ? run() : ok)) : run()
+    ready,
+    display() {
+      // A resumed record may hold answers a closed tab left unsent: they go now too.
+      void ready.then(() => {
+        if (sender && unsent(sender.record)) void drain()
+      })
+    },
+    async save(update, step) {
+      await ready
+      const record = (sender as RecordSender).record
+      if (record.response.finished) return true
+      record.pending = mergeUpdates(record.pending, update)
+      record.answered = mergeUpdates(record.answered, update)
+      if (step) record.step = step
+      record.dismissed = undefined
+      await (sender as RecordSender).write()
+      return drain()
+    },
+    async keepFile(file, allowedFileExtensions) {
+      await ready
+      const current = sender as RecordSender
+      const waiting = (await store.all()).flatMap((r) => (r.id === current.record.id ? [] : (r.files ?? [])))
+      const bytes = [...waiting, ...(current.record.files ?? [])].reduce((sum, f) => sum + f.blob.size, file.size)
+      if (bytes > MAX_FILE_BYTES) return undefined
+      const placeholder = `${FILE_PLACEHOLDER}${newKey()}/${encodeURIComponent(file.name)}`
+      current.record.files = [
+        ...(current.record.files ?? []),
+        {
+          placeholder,
+          name: file.name,
+          type: file.type || 'application/octet-stream',
+          blob: file,
+          ...(allowedFileExtensions?.length ? { allowedFileExtensions } : {}),
+        },
+      ]
+      await current.write()
+      return placeholder
+    },
+    dismiss() {
+      void ready.then(() => {
+        const current = sender as RecordSender
+        if (current.record.response.finished) return
+        current.record.dismissed = true
+        return current.write()
+      })
     },
     async retry() {
-      if (!pending) return true
-      const ok = await run()
+      await ready
+      if (!unsent((sender as RecordSender).record)) return true
+      const ok = await drain()
       if (ok) options.onFailure?.(undefined)
       return ok
     },

@@ -97,6 +97,7 @@ a.cv-btn{text-decoration:none;display:inline-block}
 .cv-error{color:#b91c1c;font-size:.9rem;margin:8px 0 0}
 .cv-error:empty{margin:0}
 .cv-banner{margin:0 24px 16px;padding:10px 12px;border-radius:calc(var(--cv-radius) * .5);background:#fef2f2;color:#7f1d1d;display:flex;gap:12px;align-items:center;justify-content:space-between}
+.cv-offline{margin:0 24px 12px}
 .cv-progress{height:6px;background:var(--cv-input)}
 .cv-progress-bar{height:100%;background:var(--cv-brand);transition:width .3s ease}
 .cv-center{text-align:center}

@@ -6,7 +6,7 @@
 
 export type ApiResult<T> =
   | { ok: true; data: T; status: number; etag?: string | null }
-  | { ok: false; status: number; code?: string; message: string }
+  | { ok: false; status: number; code?: string; message: string; retryAfter?: number }
 
 export interface Endpoint {
   appUrl: string
@@ -38,7 +38,15 @@ async function call<T>(method: string, url: string, body?: unknown, headers: Rec
   if (response.status === 304) return { ok: true, data: undefined as T, status: 304, etag: response.headers.get('etag') }
   const json = (await response.json().catch(() => null)) as { data?: T; code?: string; message?: string; error?: string } | null
   if (!response.ok) {
-    return { ok: false, status: response.status, code: json?.code, message: json?.message ?? json?.error ?? response.statusText }
+    const failure = {
+      ok: false as const,
+      status: response.status,
+      code: json?.code,
+      message: json?.message ?? json?.error ?? response.statusText,
+    }
+    // `Retry-After` in seconds (a date form is not worth its bytes here: Canvass sends seconds).
+    const retryAfter = Number(response.headers.get('retry-after'))
+    return retryAfter > 0 ? { ...failure, retryAfter } : failure
   }
   return { ok: true, data: json?.data as T, status: response.status, etag: response.headers.get('etag') }
 }
@@ -53,12 +61,16 @@ export function updateUser<T>(endpoint: Endpoint, userId: string, attributes?: R
   return call<T>('POST', clientPath(endpoint, '/user'), { userId, ...(attributes ? { attributes } : {}) })
 }
 
+/** The `Idempotency-Key` header of a create, when it has one: a retry with the same key is answered once. */
+const keyed = (key?: string): Record<string, string> => (key ? { 'idempotency-key': key } : {})
+
 /** `POST …/displays`: a survey was shown. */
 export function createDisplay(
   endpoint: Endpoint,
   input: { surveyId: string; userId?: string; contactId?: string },
+  key?: string,
 ): Promise<ApiResult<{ id: string }>> {
-  return call('POST', clientPath(endpoint, '/displays', versionFor(input)), input)
+  return call('POST', clientPath(endpoint, '/displays', versionFor(input)), input, keyed(key))
 }
 
 export interface ResponseInput {
@@ -89,8 +101,8 @@ export interface QuotaAnswer {
 }
 
 /** `POST …/responses`: the first answer of a response. */
-export function createResponse(endpoint: Endpoint, input: ResponseInput): Promise<ApiResult<{ id: string } & QuotaAnswer>> {
-  return call('POST', clientPath(endpoint, '/responses', versionFor(input)), input)
+export function createResponse(endpoint: Endpoint, input: ResponseInput, key?: string): Promise<ApiResult<{ id: string } & QuotaAnswer>> {
+  return call('POST', clientPath(endpoint, '/responses', versionFor(input)), input, keyed(key))
 }
 
 /** `PUT …/responses/{id}`: later answers, merged into the stored ones; `finished` true with the last. */

@@ -23,6 +23,8 @@ export interface FormbricksSurveysGlobal {
   renderSurveyInline(props: ReferenceSurveyProps): SurveyHandle
   /** A CSP nonce for the renderer's `<style>` elements (`formbricks.setNonce`); undefined clears it. */
   setNonce(nonce: string | undefined): void
+  /** Sends what the outbox keeps for this server and environment (Canvass's renderer only). */
+  flush?(endpoint: { appUrl: string; environmentId: string }): void
 }
 
 /** A shown survey. */
@@ -68,6 +70,12 @@ export interface RenderSurveyOptions {
   singleUseId?: string
   /** The proof of the survey's PIN that its link page was given; sent with every response create and update. */
   pinAuthToken?: string
+  /**
+   * Days an unfinished response is resumed (answers filled in, at the page after the last answered) when the
+   * survey is shown again on this device; 0 turns resuming off (answers are still kept until sent).
+   * @default 7
+   */
+  resumeDays?: number
   nonce?: string
   callbacks?: RenderCallbacks
 }

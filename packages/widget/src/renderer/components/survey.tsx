@@ -6,18 +6,18 @@
  */
 import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks'
 import type { RenderSurveyOptions } from '../../shared/protocol'
-import { createDisplay, uploadFile } from '../../shared/client-api'
+import { uploadFile } from '../../shared/client-api'
 import type { Endpoint } from '../../shared/client-api'
 import { addTime, storedAnswer } from '../answers'
 import { languageCode, localize, resolveLanguage, surveyLanguages } from '../i18n'
 import { initialValues } from '../logic'
 import type { Flow, Page } from '../next-step'
-import { WELCOME, firstStep, nextStep, pagesOf, progress } from '../next-step'
+import { WELCOME, firstStep, nextStep, pagesOf, progress, resumeStep } from '../next-step'
 import { isSupported, questionView } from '../questions'
 import type { QuestionProps, RenderEnv } from '../questions/question-props'
 import { recall } from '../recall'
 import type { SaveFailure } from '../response-saver'
-import { createResponseSaver } from '../response-saver'
+import { createResponseSaver, saveFailure } from '../response-saver'
 import type { Theme } from '../theme'
 import type { Answer, Block, Ending, Question, ResponseData, SurveyVariable, Variables, WelcomeCard as WelcomeSettings } from '../types'
 import type { UiKey } from '../ui-text'
@@ -38,7 +38,7 @@ export interface SurveyProps {
   onClose(): void
 }
 
-export function Survey({ options, theme, onClose }: SurveyProps) {
+export function Survey({ options, theme, onClose: close }: SurveyProps) {
   const survey = options.survey
   const modal = options.mode === 'modal'
   const endpoint: Endpoint = useMemo(() => ({ appUrl: options.appUrl.replace(/\/+$/, ''), environmentId: options.environmentId }), [])
@@ -75,12 +75,14 @@ export function Survey({ options, theme, onClose }: SurveyProps) {
   const t = (key: UiKey, vars?: Record<string, string | number>) => uiText(locale, key, vars)
   const recalled = (text: string) => recall(text, data, values, locale)
 
-  // The display is recorded once; the first save waits for its id so the response links to it.
-  const display = useMemo(() => {
-    let settle: (id: string | undefined) => void = () => {}
-    const promise = new Promise<string | undefined>((resolve) => (settle = resolve))
-    return { promise, settle }
-  }, [])
+  // A respondent who closes the survey chose to stop: the core does not show it again by itself to resume it.
+  const onClose = () => {
+    saver.dismiss()
+    close()
+  }
+  const [waiting, setWaiting] = useState(false)
+  const [offline, setOffline] = useState(() => typeof navigator !== 'undefined' && navigator.onLine === false)
+  // The display and every answer go through the outbox: kept on this device until the server has them.
   const saver = useMemo(
     () =>
       createResponseSaver({
@@ -91,7 +93,9 @@ export function Survey({ options, theme, onClose }: SurveyProps) {
         ...(options.singleUseId ? { singleUseId: options.singleUseId } : {}),
         ...(options.pinAuthToken ? { pinAuthToken: options.pinAuthToken } : {}),
         ...(options.meta ? { meta: options.meta } : {}),
-        displayId: display.promise,
+        ...(options.resumeDays !== undefined ? { resumeDays: options.resumeDays } : {}),
+        onDisplay: (id) => options.callbacks?.onDisplay?.(id),
+        onWaiting: setWaiting,
         onSaved: (responseId, done) => options.callbacks?.onResponse?.({ responseId, finished: done }),
         // A full quota ended the response: its ending is shown (or followed, for a redirect), whatever comes next.
         onQuotaEnded: (endingId) => {
@@ -108,13 +112,32 @@ export function Survey({ options, theme, onClose }: SurveyProps) {
       }),
     [],
   )
+  // An unfinished response of this survey kept on this device goes on where it stopped, answers filled in.
+  const [loaded, setLoaded] = useState(false)
   useEffect(() => {
-    const contact = options.userId ? { userId: options.userId } : options.contactId ? { contactId: options.contactId } : {}
-    createDisplay(endpoint, { surveyId: survey.id, ...contact }).then((result) => {
-      const id = result.ok ? result.data.id : undefined
-      display.settle(id)
-      options.callbacks?.onDisplay?.(id)
+    saver.display()
+    void saver.ready.then((resumed) => {
+      const point = resumed && resumeStep(flow, resumed.answered.data, initialValues(flow.variables))
+      if (resumed && point?.step) {
+        history.current = point.history
+        ttc.current = { ...resumed.answered.ttc }
+        hiddenSent.current = true
+        setData({ ...hidden, ...resumed.answered.data })
+        setValues(point.values)
+        setRequiredBy(point.requiredBy)
+        if (resumed.answered.language) setLang(resolveLanguage(survey, resumed.answered.language))
+        setStep(point.step)
+      }
+      setLoaded(true)
     })
+    const online = () => setOffline(false)
+    const gone = () => setOffline(true)
+    window.addEventListener('online', online)
+    window.addEventListener('offline', gone)
+    return () => {
+      window.removeEventListener('online', online)
+      window.removeEventListener('offline', gone)
+    }
   }, [])
 
   const env: RenderEnv = useMemo(
@@ -128,7 +151,11 @@ export function Survey({ options, theme, onClose }: SurveyProps) {
           surveyId: survey.id,
           ...(allowedFileExtensions?.length ? { allowedFileExtensions } : {}),
         })
-        return result.ok ? { ok: true, url: result.data.fileUrl } : { ok: false }
+        if (result.ok) return { ok: true, url: result.data.fileUrl }
+        // Offline (or the server unreachable): the file waits in the outbox and goes before the answer naming it.
+        const kept =
+          saveFailure(result.status, result.message) === 'network' ? await saver.keepFile(file, allowedFileExtensions) : undefined
+        return kept ? { ok: true, url: kept } : { ok: false }
       },
     }),
     [],
@@ -212,14 +239,17 @@ export function Survey({ options, theme, onClose }: SurveyProps) {
     setValues(outcome.values)
     const first = !hiddenSent.current
     hiddenSent.current = true
-    const saved = saver.save({
-      data: first ? { ...hidden, ...answers } : answers,
-      ttc: times,
-      variables: outcome.values,
-      finished: outcome.finished,
-      language: code,
-      ...(outcome.endingId ? { endingId: outcome.endingId } : {}),
-    })
+    const saved = saver.save(
+      {
+        data: first ? { ...hidden, ...answers } : answers,
+        ttc: times,
+        variables: outcome.values,
+        finished: outcome.finished,
+        language: code,
+        ...(outcome.endingId ? { endingId: outcome.endingId } : {}),
+      },
+      outcome.next,
+    )
     setStep(outcome.next)
     if (!outcome.finished) return
     setFinished(true)
@@ -421,8 +451,13 @@ export function Survey({ options, theme, onClose }: SurveyProps) {
             ) : null}
           </div>
         ) : null}
+        {(waiting || offline) && !failure ? (
+          <p class="cv-note cv-offline" role="status">
+            {t('savedOffline')}
+          </p>
+        ) : null}
         <div class="cv-body" ref={stepRef}>
-          {content}
+          {loaded ? content : null}
         </div>
         {theme.hideProgressBar ? null : <ProgressBar value={finished ? 1 : progress(flow, step)} label={t('progress')} />}
       </div>
