@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process'
-import { existsSync, rmSync } from 'node:fs'
+import { existsSync } from 'node:fs'
 import { chmod, chown, cp, mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir, userInfo } from 'node:os'
 import { join } from 'node:path'
@@ -23,27 +23,20 @@ export function spawnServer(env: Record<string, string>, timeoutMs = 60_000): Se
   })
 }
 
-let initialised: Promise<string> | undefined
+/** The empty, migrated embedded database the build made (`scripts/pgdata-seed.mjs`), which a first start copies. */
+const BUILD_SEED = fileURLToPath(new URL('../dist/pgdata-seed', import.meta.url))
 
 /**
- * Puts an embedded database that exists but holds nothing into `dataDir` (made if missing): PGlite's initdb
- * and no more, so no migration and no project; a server's first start on the folder migrates and bootstraps as
- * on an empty one. PGlite's initdb costs seconds of CPU, so each folder gets a copy of one made once: the one
- * `pnpm test` made for the whole run (CANVASS_TEST_PGLITE_SEED), or else one made by this process.
+ * Puts an embedded database that holds nothing into `dataDir` (made if missing): the copy of the build's empty,
+ * migrated database that a user's first start makes, so no project yet; a server's first start on the folder
+ * finds its migrations done and bootstraps as on an empty one. For tests whose subject is what comes after the
+ * copy (the CLI, the bootstrap, faults), and whose servers must not run the copy themselves. Migrations are
+ * tested where they live (`@canvass/storage-kysely`'s migrate suite, the Postgres start races) and run by the
+ * build that made the copy.
  */
 export async function emptyDatabaseInto(dataDir: string): Promise<void> {
-  const seed = process.env.CANVASS_TEST_PGLITE_SEED
-  initialised ??= seed
-    ? Promise.resolve(join(seed, 'pgdata'))
-    : (async () => {
-        const template = await mkdtemp(join(tmpdir(), 'canvass-pgdata-'))
-        process.once('exit', () => rmSync(template, { recursive: true, force: true }))
-        // Imported here: every file that starts a server imports this module, and few need PGlite in the test.
-        const { PGlite } = await import('@electric-sql/pglite')
-        await (await PGlite.create(join(template, 'pgdata'))).close()
-        return join(template, 'pgdata')
-      })()
-  await cp(await initialised, join(dataDir, 'pgdata'), { recursive: true })
+  if (!existsSync(join(BUILD_SEED, 'PG_VERSION'))) throw new Error(`no ${BUILD_SEED}: build the standalone server first`)
+  await cp(BUILD_SEED, join(dataDir, 'pgdata'), { recursive: true })
 }
 
 /** Ends a server the hard way (a power cut, `kill -9`) and waits until it is gone. */

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { TEST_ORIGIN, callOn } from '@canvass/test-bed'
 import type { Call } from '@canvass/test-bed'
-import { emptyDatabaseInto, spawnServer } from './processes'
+import { spawnServer } from './processes'
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz'
 
@@ -24,14 +24,11 @@ export interface RunningServer {
 
 /**
  * Starts the built standalone server as a real process on a free port and resolves once it listens.
- * `env` is added to a clean environment; DATA_DIR defaults to a fresh temporary folder.
+ * `env` is added to a clean environment; DATA_DIR defaults to a fresh temporary folder, where the server's first
+ * start copies the build's empty, migrated database, as a user's does.
  */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const dataDir = env.DATA_DIR ?? (await mkdtemp(join(tmpdir(), 'canvass-e2e-')))
-  // A fresh embedded database starts from a copy of an empty one: initdb is seconds of CPU, and what a first
-  // start does after it (migrations, bootstrap) still runs. A test that names its DATA_DIR gets what a user's
-  // first start gets: the server's own copy of the empty, migrated database the build made.
-  if (!env.DATA_DIR && !env.DATABASE_URL) await emptyDatabaseInto(dataDir)
   const removeDataDir = () => (env.DATA_DIR ? Promise.resolve() : rm(dataDir, { recursive: true, force: true }))
   const server = spawnServer({ DATA_DIR: dataDir, ...env })
   const url = await server.listening.catch(async (error: unknown) => {

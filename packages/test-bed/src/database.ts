@@ -126,6 +126,26 @@ export async function createPostgresTestDatabase(
   }
 }
 
+/** What `serverDatabase` gives a server process: its environment and how to drop what was made for it. */
+export interface ServerDatabase {
+  /** `DATABASE_URL` of the database made for the process, or nothing (its own embedded PGlite). */
+  env: Record<string, string>
+  /** Drops the database, ending connections still open on it; nothing on PGlite. */
+  drop(): Promise<void>
+}
+
+/**
+ * The database of a server process whose subject is not the database (a mounted app, say): a migrated one of
+ * its own on `TEST_DATABASE_URL`'s server when that is set, so that the process finds its migrations done and
+ * skips an in-memory PGlite's initdb (seconds of CPU per start); else nothing, and the process opens its own
+ * embedded PGlite as a user's would. `CANVASS_TEST_BACKEND=pglite` keeps PGlite with a server at hand.
+ */
+export async function serverDatabase(): Promise<ServerDatabase> {
+  if (defaultBackend() !== 'postgres') return { env: {}, drop: async () => {} }
+  const database = await createPostgresTestDatabase()
+  return { env: { DATABASE_URL: database.url }, drop: database.drop }
+}
+
 const templates = new Map<string, Promise<string>>()
 
 /** A database of its own on the server (`createPostgresTestDatabase`), with a pool on it. */
