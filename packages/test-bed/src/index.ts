@@ -14,7 +14,14 @@ export type { SuitesWithBed } from './suites-with-bed'
 export { createTestClock } from './clock'
 export type { TestClock } from './clock'
 export { createRunningTestClock } from './running-clock'
-export { availableBackends, createPostgresTestDatabase, defaultBackend, migratedPgliteDump, openTestDatabase, serverDatabase } from './database'
+export {
+  availableBackends,
+  createPostgresTestDatabase,
+  defaultBackend,
+  migratedPgliteDump,
+  openTestDatabase,
+  serverDatabase,
+} from './database'
 export type { PostgresTestDatabase, ServerDatabase, TestBackend, TestDatabase } from './database'
 export { createTestWebhookReceiver } from './webhook-receiver'
 export type { ReceivedWebhook, ReceiverAnswer, TestWebhookReceiver } from './webhook-receiver'
