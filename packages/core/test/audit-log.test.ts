@@ -162,6 +162,11 @@ const FIXTURES: Record<string, Fixture> = {
     const id = await contactOf(x)
     return { path: `/api/v1/management/contacts/${id}`, resourceId: id, action: 'delete' }
   },
+  'PUT /api/v1/management/environment': async () => ({
+    path: '/api/v1/management/environment',
+    body: { responseRetentionDays: 30 },
+    resourceId: 'answer',
+  }),
   'POST /api/v1/management/segments': async () => ({
     path: '/api/v1/management/segments',
     body: { title: `${MARKER} ${unique()}` },

@@ -20,6 +20,7 @@ export function registerEnvironmentRoutes(routes: RouteTable): void {
     answer: dataOf(environmentAnswer),
   })
   routes.put('/api/v1/management/environment', updateEnvironment, {
+    audit: { action: 'update', resourceType: 'environment', resourceId: 'answer' },
     summary: "Set the environment's default retention of responses (`responseRetentionDays`, null keeps them)",
     auth: 'apiKey',
     body: environmentUpdateSchema,
