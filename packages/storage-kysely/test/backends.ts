@@ -4,7 +4,7 @@ import { PGlite } from '@electric-sql/pglite'
 import { Kysely, PGliteDialect, PostgresDialect, sql } from 'kysely'
 import type { LogEvent } from 'kysely'
 import pg from 'pg'
-import { createPostgresTestDatabase, migratedPgliteDump } from '@canvass/test-bed'
+import { createPostgresTestDatabase, openTestDatabase } from '@canvass/test-bed'
 import { PGLITE_PARSERS, migrate, withPreparedStatements } from '../src'
 
 /** A database to test on, opened empty (not migrated, unless asked) and closed (dropped, for a server) afterwards. */
@@ -50,14 +50,16 @@ export function backends({ prepared = false }: { prepared?: boolean } = {}): Bac
 let seed: Blob | undefined
 
 /**
- * PGlite in memory, from the empty database `pnpm test` made for the whole run (CANVASS_TEST_PGLITE_SEED) when
- * there is one: loading it costs a third of the CPU of the initdb that a new PGlite runs otherwise.
+ * PGlite in memory. Migrated: the test bed's (a database a closed test left behind, emptied, or a copy of the
+ * run's migrated dump). Otherwise from the empty database `pnpm test` made for the whole run
+ * (CANVASS_TEST_PGLITE_SEED) when there is one: loading it costs a third of the CPU of the initdb that a new
+ * PGlite runs otherwise.
  */
 async function openPglite(options: OpenOptions = {}): Promise<OpenBackend> {
+  if (options.migrated) return openTestDatabase('pglite', { log: options.log })
   const folder = process.env.CANVASS_TEST_PGLITE_SEED
-  if (folder && !options.migrated) seed ??= new Blob([new Uint8Array(await readFile(join(folder, 'pgdata.tar')))])
-  const from = options.migrated ? await migratedPgliteDump() : seed
-  const pglite = new PGlite({ parsers: PGLITE_PARSERS, ...(from ? { loadDataDir: from } : {}) })
+  if (folder) seed ??= new Blob([new Uint8Array(await readFile(join(folder, 'pgdata.tar')))])
+  const pglite = new PGlite({ parsers: PGLITE_PARSERS, ...(seed ? { loadDataDir: seed } : {}) })
   const db = new Kysely<unknown>({ dialect: new PGliteDialect({ pglite }), log: options.log })
   return { db, close: () => db.destroy() }
 }

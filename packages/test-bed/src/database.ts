@@ -6,7 +6,8 @@ import { createRequire } from 'node:module'
 import { join } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import { PGLITE_PARSERS, migrate } from '@canvass/storage-kysely'
-import { Kysely, PGliteDialect, PostgresDialect } from 'kysely'
+import { Kysely, PGliteDialect, PostgresDialect, sql } from 'kysely'
+import type { LogEvent } from 'kysely'
 import pg from 'pg'
 
 /** A migrated database of a test's own. */
@@ -34,14 +35,17 @@ export function availableBackends(): TestBackend[] {
   return process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite']
 }
 
-/** Opens a new, migrated, empty database on `backend`. */
-export function openTestDatabase(backend: TestBackend = defaultBackend()): Promise<TestDatabase> {
+/** Opens a new, migrated, empty database on `backend`; `log` is handed to its Kysely instance. */
+export function openTestDatabase(
+  backend: TestBackend = defaultBackend(),
+  { log }: { log?: (event: LogEvent) => void } = {},
+): Promise<TestDatabase> {
   if (backend === 'postgres') {
     const serverUrl = process.env.TEST_DATABASE_URL
     if (!serverUrl) throw new Error('the postgres backend needs TEST_DATABASE_URL')
-    return openPostgres(serverUrl)
+    return openPostgres(serverUrl, log)
   }
-  return openPglite()
+  return openPglite(log)
 }
 
 let migratedPglite: Promise<Blob> | undefined
@@ -93,11 +97,91 @@ async function storageBuildHash(): Promise<string> {
     .slice(0, 16)
 }
 
-async function openPglite(): Promise<TestDatabase> {
-  const pglite = new PGlite({ parsers: PGLITE_PARSERS, loadDataDir: await migratedPgliteDump() })
-  const db = new Kysely<unknown>({ dialect: new PGliteDialect({ pglite }) })
-  return { backend: 'pglite', db, close: () => db.destroy() }
+/**
+ * PGlite databases that closed test databases left behind, emptied and ready for the next `openPglite` of this
+ * process: starting a PGlite from the migrated dump takes most of a CPU-second, emptying one a few milliseconds.
+ * An open PGlite keeps its process alive, so those left idle for `IDLE_MS` are closed.
+ */
+const idlePglites: PGlite[] = []
+const IDLE_MS = 2_000
+let idleTimer: ReturnType<typeof setTimeout> | undefined
+
+function keepIdle(pglite: PGlite): void {
+  idlePglites.push(pglite)
+  clearTimeout(idleTimer)
+  idleTimer = setTimeout(() => {
+    for (const idle of idlePglites.splice(0)) void idle.close().catch(() => {})
+  }, IDLE_MS)
 }
+/** The shape of the `canvass` schema as the migrations leave it; a database whose schema a test changed is not reused. */
+let migratedShape: string | undefined
+
+async function openPglite(log?: (event: LogEvent) => void): Promise<TestDatabase> {
+  const pglite = idlePglites.pop() ?? new PGlite({ parsers: PGLITE_PARSERS, loadDataDir: await migratedPgliteDump() })
+  const db = new Kysely<unknown>({ dialect: new PGliteDialect({ pglite }), log })
+  migratedShape ??= await schemaShape(db)
+  let closed = false
+  return {
+    backend: 'pglite',
+    db,
+    async close() {
+      if (closed) return
+      closed = true
+      if (await emptied(db)) keepIdle(pglite)
+      else await db.destroy()
+    },
+  }
+}
+
+/**
+ * Puts a closed test's PGlite back in the state a new one starts in: the session as new (no transaction, setting,
+ * lock or prepared statement left), every table of the `canvass` schema empty and its sequences restarted. False
+ * when that cannot be done or the test changed the schema (a trigger, a function): then the database is closed.
+ */
+async function emptied(db: Kysely<unknown>): Promise<boolean> {
+  try {
+    await sql`rollback`.execute(db)
+    await sql`discard all`.execute(db)
+    if ((await schemaShape(db)) !== migratedShape) return false
+    await emptyCanvassTables.execute(db)
+    return true
+  } catch {
+    return false
+  }
+}
+
+async function schemaShape(db: Kysely<unknown>): Promise<string> {
+  const { rows } = await sql<{ shape: string }>`
+    select concat_ws(':',
+      (select count(*) from pg_namespace),
+      (select count(*) from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'canvass'),
+      (select count(*) from pg_proc p join pg_namespace n on n.oid = p.pronamespace where n.nspname = 'canvass'),
+      (select count(*) from pg_trigger t join pg_class c on c.oid = t.tgrelid join pg_namespace n on n.oid = c.relnamespace
+        where n.nspname = 'canvass'),
+      (select count(*) from pg_attribute a join pg_class c on c.oid = a.attrelid join pg_namespace n on n.oid = c.relnamespace
+        where n.nspname = 'canvass'),
+      (select count(*) from pg_constraint k join pg_namespace n on n.oid = k.connamespace where n.nspname = 'canvass'),
+      (select count(*) from pg_roles),
+      (select count(*) from pg_extension)
+    ) as shape`.execute(db)
+  return rows[0]?.shape ?? ''
+}
+
+/** Empties every table of the `canvass` schema but the migrations' own and restarts its sequences. */
+const emptyCanvassTables = sql`do $$
+  declare
+    item record;
+  begin
+    -- The audit log refuses a truncate unless told it is a purge (this transaction only).
+    perform set_config('canvass.audit_purge', 'on', true);
+    execute (
+      select 'truncate ' || string_agg(format('%I.%I', schemaname, tablename), ', ')
+      from pg_tables where schemaname = 'canvass' and tablename not like 'canvass\\_migration%'
+    );
+    for item in select schemaname, sequencename from pg_sequences where schemaname = 'canvass' loop
+      execute format('alter sequence %I.%I restart', item.schemaname, item.sequencename);
+    end loop;
+  end $$`
 
 /** A database of a test's own on a Postgres server, by URL, for a test that hands it to another process. */
 export interface PostgresTestDatabase {
@@ -149,14 +233,14 @@ export async function serverDatabase(): Promise<ServerDatabase> {
 const templates = new Map<string, Promise<string>>()
 
 /** A database of its own on the server (`createPostgresTestDatabase`), with a pool on it. */
-async function openPostgres(serverUrl: string): Promise<TestDatabase> {
+async function openPostgres(serverUrl: string, log?: (event: LogEvent) => void): Promise<TestDatabase> {
   const database = await createPostgresTestDatabase(serverUrl)
   const pool = new pg.Pool({ connectionString: database.url, max: 10 })
   // `drop database … with (force)` may end a connection the pool is still closing: not the test's failure.
   pool.on('error', (error: Error & { code?: string }) => {
     if (error.code !== '57P01') console.error(error)
   })
-  const db = new Kysely<unknown>({ dialect: new PostgresDialect({ pool }) })
+  const db = new Kysely<unknown>({ dialect: new PostgresDialect({ pool }), log })
   return {
     backend: 'postgres',
     db,
