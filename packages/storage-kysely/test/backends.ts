@@ -66,6 +66,9 @@ async function openPglite(options: OpenOptions = {}): Promise<OpenBackend> {
 
 /** A database of its own on the server (`canvass_test_<random>`), dropped on close. */
 async function openPostgres(serverUrl: string, options: OpenOptions & { prepared?: boolean } = {}): Promise<OpenBackend> {
+  // Migrated and without the statement wrapper: the test bed's (a database a closed test left behind, emptied).
+  if (options.migrated && !options.prepared && serverUrl === process.env.TEST_DATABASE_URL)
+    return openTestDatabase('postgres', { log: options.log })
   // A database of its own on the server; migrated, a copy of the one the test bed migrated once for this process.
   const database = await createPostgresTestDatabase(serverUrl, { migrated: options.migrated ?? false })
   const url = new URL(database.url)

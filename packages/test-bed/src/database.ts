@@ -98,51 +98,87 @@ async function storageBuildHash(): Promise<string> {
 }
 
 /**
- * PGlite databases that closed test databases left behind, emptied and ready for the next `openPglite` of this
- * process: starting a PGlite from the migrated dump takes most of a CPU-second, emptying one a few milliseconds.
- * An open PGlite keeps its process alive, so those left idle for `IDLE_MS` are closed.
+ * Test databases are reused within a process: closing one empties it (`emptied`) and keeps it for the next open
+ * of the same backend, which then skips most of a CPU-second of PGlite boot, or on Postgres the copy of the
+ * template, the drop and the new connections' start. Kept ones left idle for `IDLE_MS` are closed (an open PGlite
+ * or pool keeps its process alive) and, on Postgres, dropped.
  */
-const idlePglites: PGlite[] = []
+interface Kept {
+  backend: TestBackend
+  /** Makes a Kysely instance on the kept database (each test database gets its own, with its own `log`). */
+  kysely(log?: (event: LogEvent) => void): Kysely<unknown>
+  /** Closes the database for good (and drops it, on Postgres). */
+  dispose(): Promise<void>
+}
+
+const idle: Kept[] = []
 const IDLE_MS = 2_000
 let idleTimer: ReturnType<typeof setTimeout> | undefined
 
-function keepIdle(pglite: PGlite): void {
-  idlePglites.push(pglite)
+function keepIdle(kept: Kept): void {
+  idle.push(kept)
   clearTimeout(idleTimer)
   idleTimer = setTimeout(() => {
-    for (const idle of idlePglites.splice(0)) void idle.close().catch(() => {})
+    for (const stale of idle.splice(0)) void stale.dispose().catch(() => {})
   }, IDLE_MS)
 }
-/** The shape of the `canvass` schema as the migrations leave it; a database whose schema a test changed is not reused. */
-let migratedShape: string | undefined
 
-async function openPglite(log?: (event: LogEvent) => void): Promise<TestDatabase> {
-  const pglite = idlePglites.pop() ?? new PGlite({ parsers: PGLITE_PARSERS, loadDataDir: await migratedPgliteDump() })
-  const db = new Kysely<unknown>({ dialect: new PGliteDialect({ pglite }), log })
-  migratedShape ??= await schemaShape(db)
+function takeIdle(backend: TestBackend): Kept | undefined {
+  const index = idle.findIndex((kept) => kept.backend === backend)
+  return index < 0 ? undefined : idle.splice(index, 1)[0]
+}
+
+/** The schema's shape as the migrations leave it, per backend; a database whose schema a test changed is not reused. */
+const migratedShapes = new Map<TestBackend, string>()
+
+/** A test database on `kept`: closing it empties it and keeps it for the next, or disposes of it. */
+async function testDatabaseOn(kept: Kept, log?: (event: LogEvent) => void): Promise<TestDatabase> {
+  const db = kept.kysely(log)
+  if (!migratedShapes.has(kept.backend)) migratedShapes.set(kept.backend, await schemaShape(db))
   let closed = false
   return {
-    backend: 'pglite',
+    backend: kept.backend,
     db,
     async close() {
       if (closed) return
       closed = true
-      if (await emptied(db)) keepIdle(pglite)
-      else await db.destroy()
+      if (await emptied(db, kept.backend)) keepIdle(kept)
+      else await kept.dispose()
     },
   }
 }
 
+async function openPglite(log?: (event: LogEvent) => void): Promise<TestDatabase> {
+  let kept = takeIdle('pglite')
+  if (!kept) {
+    const pglite = new PGlite({ parsers: PGLITE_PARSERS, loadDataDir: await migratedPgliteDump() })
+    kept = {
+      backend: 'pglite',
+      kysely: (log) => new Kysely<unknown>({ dialect: new PGliteDialect({ pglite }), log }),
+      dispose: () => pglite.close(),
+    }
+  }
+  return testDatabaseOn(kept, log)
+}
+
 /**
- * Puts a closed test's PGlite back in the state a new one starts in: the session as new (no transaction, setting,
- * lock or prepared statement left), every table of the `canvass` schema empty and its sequences restarted. False
- * when that cannot be done or the test changed the schema (a trigger, a function): then the database is closed.
+ * Puts a closed test's database back in the state a new one starts in: no other session at work on it, the
+ * session as new on PGlite (no transaction, setting, lock or prepared statement left), every table of the
+ * `canvass` schema empty and its sequences restarted. False when that cannot be done or the test changed the
+ * schema (a trigger, a function): then the database is disposed of.
  */
-async function emptied(db: Kysely<unknown>): Promise<boolean> {
+async function emptied(db: Kysely<unknown>, backend: TestBackend): Promise<boolean> {
   try {
-    await sql`rollback`.execute(db)
-    await sql`discard all`.execute(db)
-    if ((await schemaShape(db)) !== migratedShape) return false
+    if (backend === 'pglite') {
+      await sql`rollback`.execute(db)
+      await sql`discard all`.execute(db)
+    } else {
+      const { rows } = await sql<{ busy: number }>`
+        select count(*)::int as busy from pg_stat_activity
+        where datname = current_database() and pid <> pg_backend_pid() and state is distinct from 'idle'`.execute(db)
+      if (rows[0]?.busy !== 0) return false
+    }
+    if ((await schemaShape(db)) !== migratedShapes.get(backend)) return false
     await emptyCanvassTables.execute(db)
     return true
   } catch {
@@ -167,17 +203,20 @@ async function schemaShape(db: Kysely<unknown>): Promise<string> {
   return rows[0]?.shape ?? ''
 }
 
-/** Empties every table of the `canvass` schema but the migrations' own and restarts its sequences. */
+/**
+ * Empties every table of the `canvass` schema but the migrations' own and restarts its sequences: row deletes
+ * with triggers and foreign keys not firing (`session_replication_role`), which on a test's few rows costs less
+ * than a truncate's new files.
+ */
 const emptyCanvassTables = sql`do $$
   declare
     item record;
   begin
-    -- The audit log refuses a truncate unless told it is a purge (this transaction only).
-    perform set_config('canvass.audit_purge', 'on', true);
-    execute (
-      select 'truncate ' || string_agg(format('%I.%I', schemaname, tablename), ', ')
-      from pg_tables where schemaname = 'canvass' and tablename not like 'canvass\\_migration%'
-    );
+    perform set_config('session_replication_role', 'replica', true);
+    for item in select schemaname, tablename from pg_tables
+      where schemaname = 'canvass' and tablename not like 'canvass\\_migration%' loop
+      execute format('delete from %I.%I', item.schemaname, item.tablename);
+    end loop;
     for item in select schemaname, sequencename from pg_sequences where schemaname = 'canvass' loop
       execute format('alter sequence %I.%I restart', item.schemaname, item.sequencename);
     end loop;
@@ -234,21 +273,25 @@ const templates = new Map<string, Promise<string>>()
 
 /** A database of its own on the server (`createPostgresTestDatabase`), with a pool on it. */
 async function openPostgres(serverUrl: string, log?: (event: LogEvent) => void): Promise<TestDatabase> {
-  const database = await createPostgresTestDatabase(serverUrl)
-  const pool = new pg.Pool({ connectionString: database.url, max: 10 })
-  // `drop database … with (force)` may end a connection the pool is still closing: not the test's failure.
-  pool.on('error', (error: Error & { code?: string }) => {
-    if (error.code !== '57P01') console.error(error)
-  })
-  const db = new Kysely<unknown>({ dialect: new PostgresDialect({ pool }), log })
-  return {
-    backend: 'postgres',
-    db,
-    async close() {
-      await db.destroy()
-      await database.drop()
-    },
+  let kept = takeIdle('postgres')
+  if (!kept) {
+    const database = await createPostgresTestDatabase(serverUrl)
+    const pool = new pg.Pool({ connectionString: database.url, max: 10 })
+    // `drop database … with (force)` may end a connection the pool is still closing: not the test's failure.
+    pool.on('error', (error: Error & { code?: string }) => {
+      if (error.code !== '57P01') console.error(error)
+    })
+    kept = {
+      backend: 'postgres',
+      // A Kysely instance leaves the pool open until destroyed, and only `dispose` destroys one.
+      kysely: (log) => new Kysely<unknown>({ dialect: new PostgresDialect({ pool }), log }),
+      async dispose() {
+        await pool.end()
+        await database.drop()
+      },
+    }
   }
+  return testDatabaseOn(kept, log)
 }
 
 function migratedTemplate(serverUrl: string): Promise<string> {
