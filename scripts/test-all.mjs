@@ -12,7 +12,7 @@
 // - An empty PGlite database is made once (scripts/pglite-seed.mjs) and named to the tests by
 //   CANVASS_TEST_PGLITE_SEED: they copy it rather than run PGlite's initdb for each database.
 //
-// Options (environment): CANVASS_TEST_JOBS, processes at once (default: the machine's cores, at least 2);
+// Options (environment): CANVASS_TEST_JOBS, processes at once (default: the machine's cores and one more);
 // CANVASS_TEST_ONLY, a regular expression of package folders to run (e.g. `storage-kysely|standalone`).
 import { spawn } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs'
@@ -25,6 +25,11 @@ const root = new URL('..', import.meta.url).pathname
 const uvu = join(root, 'node_modules', '.bin', 'uvu')
 /** Packages whose test files are split across this many processes, so that the longest job stays short. */
 const SHARDS = { 'examples/standalone': 4, 'packages/core': 3, 'packages/storage-kysely': 2 }
+/**
+ * Test files of a package that run together in one process of their own, outside the shards: the browser tests,
+ * which then share one Chromium (examples/standalone/test/chromium.ts).
+ */
+const TOGETHER = { 'examples/standalone': { name: 'browsers', files: /browser\.test\.ts$/ } }
 /** Durations of the last run's jobs (seconds), to start the longest first; not committed. */
 const TIMES = join(root, 'node_modules', '.cache', 'canvass-test-times.json')
 const SKIP_LINE = /^\s*SKIP (.+)$/gm
@@ -55,7 +60,8 @@ const lastTimes = existsSync(TIMES) ? JSON.parse(readFileSync(TIMES, 'utf8')) : 
 const jobs = packages.flatMap((dir) => splitPackage(dir))
 jobs.sort((a, b) => b.weight - a.weight)
 
-const width = Math.max(2, Number(process.env.CANVASS_TEST_JOBS) || availableParallelism())
+// One more process than cores: the tests wait on Postgres, browsers and servers for part of their time.
+const width = Math.max(2, Number(process.env.CANVASS_TEST_JOBS) || availableParallelism() + 1)
 const results = []
 let next = 0
 await Promise.all(
@@ -101,24 +107,37 @@ console.log(`\nTests ran in ${((Date.now() - started) / 1000).toFixed(0)} s, ${w
 console.log(`\n${passed} passed, ${failed} failed, ${skipped} skipped`)
 process.exit(failed > 0 ? 1 : 0)
 
-/** One job per package, or `SHARDS[dir]` jobs sharing its test files by their size. */
+/**
+ * One job per package, or `SHARDS[dir]` jobs sharing its test files by their size, less the files of
+ * `TOGETHER[dir]`, which make one job of their own.
+ */
 function splitPackage(dir) {
   const shards = SHARDS[dir] ?? 1
-  if (shards === 1) return [{ name: dir, dir, pattern: undefined, weight: lastTimes[dir] ?? size(join(root, dir, 'test')) / 1000 }]
-  const files = readdirSync(join(root, dir, 'test'))
+  const together = TOGETHER[dir]
+  if (shards === 1 && !together)
+    return [{ name: dir, dir, pattern: undefined, weight: lastTimes[dir] ?? size(join(root, dir, 'test')) / 1000 }]
+  const all = readdirSync(join(root, dir, 'test'))
     .filter((name) => name.endsWith('.test.ts'))
     .map((name) => ({ name, weight: lastTimes[`${dir}/test/${name}`] ?? size(join(root, dir, 'test', name)) / 1000 }))
     .sort((a, b) => b.weight - a.weight)
-  const groups = Array.from({ length: shards }, (_, index) => ({ index, files: [], weight: 0 }))
+  const apart = together ? all.filter((file) => together.files.test(file.name)) : []
+  const files = all.filter((file) => !apart.includes(file))
+  const groups = Array.from({ length: shards }, (_, index) => ({ name: `${dir} [${index + 1}/${shards}]`, files: [], weight: 0 }))
   for (const file of files) {
     const lightest = groups.reduce((a, b) => (b.weight < a.weight ? b : a))
     lightest.files.push(file.name)
     lightest.weight += file.weight
   }
+  if (apart.length > 0)
+    groups.push({
+      name: `${dir} [${together.name}]`,
+      files: apart.map((file) => file.name),
+      weight: apart.reduce((sum, file) => sum + file.weight, 0),
+    })
   return groups
     .filter((group) => group.files.length > 0)
     .map((group) => ({
-      name: `${dir} [${group.index + 1}/${shards}]`,
+      name: group.name,
       dir,
       files: group.files,
       pattern: `^(${group.files.map((name) => name.replace(/[.]/g, '\\.')).join('|')})$`,
