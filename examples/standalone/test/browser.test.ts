@@ -22,7 +22,7 @@ import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { healthAnswer } from '../src/health'
 import { homePage, isRootUrl } from '../src/home-page'
-import { chromiumMissing, launchChromium } from './chromium'
+import { chromiumMissing, launchChromium, releaseChromium } from './chromium'
 
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
 
@@ -73,7 +73,7 @@ test.before(async () => {
   x = Object.assign(bed, { url: await bed.listen() })
 })
 test.after(async () => {
-  await browser?.close()
+  if (browser) await releaseChromium()
   await bed?.close()
 })
 

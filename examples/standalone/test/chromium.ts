@@ -18,10 +18,38 @@ export const CHROMIUM_FLAGS = [
   '--disable-sync',
 ]
 
-/** Starts headless Chromium, or fails naming the missing package. */
+let shared: Promise<Browser> | undefined
+let users = 0
+let closing: ReturnType<typeof setTimeout> | undefined
+/** How long Chromium stays open after its last user released it, for the next file of the process. */
+const IDLE_MS = 2_000
+
+/**
+ * Headless Chromium, or fails naming the missing package. One browser serves the browser test files that one
+ * process runs in turn (`pnpm test` runs them in one): starting it costs more than a second of CPU, and every
+ * test works in browser contexts of its own. Each call is matched by `releaseChromium()`; the browser closes
+ * when it has had no user for a moment.
+ */
 export async function launchChromium(): Promise<Browser> {
   if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: install Debian's chromium package (apt-get install chromium)`)
-  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS, headless: true })
+  clearTimeout(closing)
+  const current = shared && (await shared.catch(() => undefined))
+  if (!current?.isConnected()) shared = chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS, headless: true })
+  const browser = await shared!
+  users++
+  return browser
+}
+
+/** Gives back the browser of `launchChromium()`; the last user's release closes it after `IDLE_MS`. */
+export async function releaseChromium(): Promise<void> {
+  users = Math.max(0, users - 1)
+  if (users > 0 || !shared) return
+  const browser = shared
+  closing = setTimeout(() => {
+    if (shared !== browser || users > 0) return
+    shared = undefined
+    void browser.then((open) => open.close()).catch(() => {})
+  }, IDLE_MS)
 }
 
 /**

@@ -23,7 +23,7 @@ import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { createTestCanvass } from '@canvass/test-bed'
 import type { Call, TestCanvass } from '@canvass/test-bed'
-import { chromiumMissing, launchChromium, openWatched } from './chromium'
+import { chromiumMissing, launchChromium, releaseChromium, openWatched } from './chromium'
 import { client } from './server'
 
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
@@ -261,7 +261,7 @@ test.before(async () => {
   everyType = { surveyId: await createSurvey(everyTypeSurvey(x.envA, pictures)), pictures }
 })
 test.after(async () => {
-  await browser?.close()
+  if (browser) await releaseChromium()
   await bed?.close()
 })
 

@@ -20,7 +20,7 @@ import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { createTestCanvass } from '@canvass/test-bed'
 import type { TestCanvass } from '@canvass/test-bed'
-import { chromiumMissing, launchChromium } from './chromium'
+import { chromiumMissing, launchChromium, releaseChromium } from './chromium'
 
 const require = createRequire(import.meta.url)
 const LOADER = join(dirname(require.resolve('@formbricks/js')), 'index.js')
@@ -61,7 +61,7 @@ test.before(async () => {
   appUrl = `http://127.0.0.1:${(app.address() as AddressInfo).port}`
 })
 test.after(async () => {
-  await browser?.close()
+  if (browser) await releaseChromium()
   await new Promise((resolve) => (app ? app.close(resolve) : resolve(undefined)))
   await bed?.close()
 })

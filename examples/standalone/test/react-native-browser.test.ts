@@ -15,7 +15,7 @@ import { createTestCanvass } from '@canvass/test-bed'
 import type { TestCanvass } from '@canvass/test-bed'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import { chromiumMissing, launchChromium } from './chromium'
+import { chromiumMissing, launchChromium, releaseChromium } from './chromium'
 
 const require = createRequire(import.meta.url)
 const STUBS = fileURLToPath(new URL('./react-native/native-stubs.cjs', import.meta.url))
@@ -226,7 +226,7 @@ test('setup → setUserId → track: the WebView shows the survey, which is answ
   } finally {
     tree?.unmount()
     restore()
-    await browser.close()
+    await releaseChromium()
   }
 })
 

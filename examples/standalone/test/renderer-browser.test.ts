@@ -24,7 +24,7 @@ import { skipSuiteUnless } from '@canvass/test-utils'
 import type { Browser, Page } from 'playwright-core'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import { chromiumMissing, launchChromium } from './chromium'
+import { chromiumMissing, launchChromium, releaseChromium } from './chromium'
 
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
 
@@ -107,7 +107,7 @@ test.before(async () => {
 })
 test.after(async () => {
   if (host.listening) await new Promise((resolve) => host.close(resolve))
-  await browser?.close()
+  if (browser) await releaseChromium()
   await bed?.close()
 })
 

@@ -22,7 +22,7 @@ import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { blockSurvey, createTestCanvass } from '@canvass/test-bed'
 import type { TestCanvass } from '@canvass/test-bed'
-import { chromiumMissing, launchChromium } from './chromium'
+import { chromiumMissing, launchChromium, releaseChromium } from './chromium'
 
 const require = createRequire(import.meta.url)
 /** The loader as npm ships it, an ES module (`dist/index.js`). */
@@ -97,10 +97,12 @@ type SurveyName = ActionName
 
 const test = skipSuiteUnless(suite('the @formbricks/js loader and Canvass’s widget in Chromium'), chromiumMissing())
 let f: Fixture | undefined
+let launched = false
 
 test.before(async () => {
   // The browser first: when it cannot start, no bed is left open that `after` cannot reach.
   const browser = await launchChromium()
+  launched = true
   const loader = await readFile(LOADER, 'utf8')
   const app = createServer((req, res) => {
     const script = req.url === '/loader.js'
@@ -129,7 +131,7 @@ test.before(async () => {
 })
 
 test.after(async () => {
-  await f?.browser.close()
+  if (launched) await releaseChromium()
   await new Promise((resolve) => f?.app.close(resolve))
   await f?.x.close()
 })
