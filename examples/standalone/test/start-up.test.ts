@@ -387,7 +387,7 @@ initKeys.run()
  * copy), and the race is run several times, since one round in many lost it; the schema's race itself is
  * reproduced in-process by the migrate suite of @canvass/storage-kysely. Needs TEST_DATABASE_URL.
  */
-const ROUNDS = 5
+const ROUNDS = 3
 const INSTANCES = 3
 
 const serverUrl = process.env.TEST_DATABASE_URL
