@@ -1,14 +1,14 @@
 import { createServer } from 'node:net'
 import type { AddressInfo, Server } from 'node:net'
 import { CanvassError } from '@canvass/core'
-import { PGlite } from '@electric-sql/pglite'
-import { Kysely, PGliteDialect, PostgresDialect } from 'kysely'
+import { Kysely, PostgresDialect } from 'kysely'
 import pg from 'pg'
 import { closedPort } from '@canvass/test-utils'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { createKyselyStorage } from '../src'
 import { isConnectionError } from '../src/connection-error'
+import { backends } from './backends'
 
 const unavailable = suite('a database that cannot be reached answers service_unavailable')
 
@@ -68,13 +68,13 @@ unavailable('a server that accepts but never answers: 503 once the connect timeo
 
 unavailable('an error of the statement itself passes through unchanged', async () => {
   // Not migrated: the tables do not exist, which is no outage.
-  const db = new Kysely<unknown>({ dialect: new PGliteDialect({ pglite: new PGlite() }) })
+  const open = await backends()[0]!.open()
   try {
-    const error = await rejectionOf(createKyselyStorage({ db }).projects.list())
+    const error = await rejectionOf(createKyselyStorage({ db: open.db }).projects.list())
     assert.not.instance(error, CanvassError)
     assert.match(String((error as Error).message), /does not exist/)
   } finally {
-    await db.destroy()
+    await open.close()
   }
 })
 

@@ -1,8 +1,11 @@
-import { PGlite } from '@electric-sql/pglite'
-import { DummyDriver, Kysely, PGliteDialect, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler, sql } from 'kysely'
+import { DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler, sql } from 'kysely'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { precompiled, slots } from '../src/precompiled'
+import { backends } from './backends'
+
+/** PGlite in memory, empty (the run's empty database, no initdb). */
+const pglite = backends()[0]!
 
 /** A Kysely that compiles for Postgres and runs nothing. */
 const cold = new Kysely<{ t: { a: string; b: string } }>({
@@ -63,7 +66,8 @@ test('each call gets a query of its own; the text is compiled once', () => {
 })
 
 test('on PGlite the values come back where their slots were', async () => {
-  const db = new Kysely<unknown>({ dialect: new PGliteDialect({ pglite: new PGlite() }) })
+  const open = await pglite.open()
+  const db = open.db
   try {
     const s = slots(['n', 'text', 'nothing'])
     const make = precompiled(
@@ -77,7 +81,7 @@ test('on PGlite the values come back where their slots were', async () => {
     assert.equal((await db.executeQuery(make({ text: 'hi', nothing: null, n: 7 }))).rows, [{ n: 7, text: 'hi', nothing: null }])
     assert.equal((await db.executeQuery(make({ text: 'again', nothing: null, n: 8 }))).rows, [{ n: 8, text: 'again', nothing: null }])
   } finally {
-    await db.destroy()
+    await open.close()
   }
 })
 
