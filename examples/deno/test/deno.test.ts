@@ -85,26 +85,34 @@ function denoSuite(name: string, env: () => Promise<Record<string, string>>, dis
 denoSuite('deno example on embedded PGlite', async () => ({}))
 
 const admin = process.env.TEST_DATABASE_URL
+
+/** Runs `statement` on the Postgres server of TEST_DATABASE_URL (which must be set). */
+async function adminQuery(statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: admin })
+  await client.connect()
+  try {
+    await client.query(statement)
+  } finally {
+    await client.end()
+  }
+}
+
+/** The URL of the database `name` on that server. */
+function databaseUrl(name: string): string {
+  const url = new URL(admin as string)
+  url.pathname = `/${name}`
+  return url.toString()
+}
+
 if (admin) {
   const name = `canvass_deno_${randomBytes(6).toString('hex')}`
-  const withAdmin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: admin })
-    await client.connect()
-    try {
-      await client.query(statement)
-    } finally {
-      await client.end()
-    }
-  }
   denoSuite(
     'deno example on the Postgres server (DATABASE_URL, pg on Deno)',
     async () => {
-      await withAdmin(`create database ${name}`)
-      const url = new URL(admin)
-      url.pathname = `/${name}`
-      return { DATABASE_URL: url.toString() }
+      await adminQuery(`create database ${name}`)
+      return { DATABASE_URL: databaseUrl(name) }
     },
-    () => withAdmin(`drop database if exists ${name} with (force)`),
+    () => adminQuery(`drop database if exists ${name} with (force)`),
   )
 }
 
@@ -142,7 +150,17 @@ lifecycle('a bad setting is one line naming it, and exit code 1', async () => {
 })
 
 lifecycle('the widget is served; SIGTERM answers a request in flight, then the server exits 0 with one line', async () => {
-  const server = await startDeno({ CANVASS_INIT_API_KEY: newKey() })
+  // Not about the database: on a Postgres database of its own when there is a server (a start in a fraction of
+  // embedded PGlite's time on Deno), else on embedded PGlite.
+  const database = admin ? `canvass_deno_${randomBytes(6).toString('hex')}` : undefined
+  if (database) await adminQuery(`create database ${database}`)
+  const server = await startDeno({
+    CANVASS_INIT_API_KEY: newKey(),
+    ...(database ? { DATABASE_URL: databaseUrl(database) } : {}),
+  }).catch(async (error: unknown) => {
+    if (database) await adminQuery(`drop database if exists ${database} with (force)`)
+    throw error
+  })
   try {
     // The widget's bundles are read on Deno too.
     const bundle = await fetch(`${server.url}/js/formbricks.umd.cjs`)
@@ -175,6 +193,7 @@ lifecycle('the widget is served; SIGTERM answers a request in flight, then the s
   } finally {
     await server.stop('SIGKILL')
     await server.cleanup()
+    if (database) await adminQuery(`drop database if exists ${database} with (force)`)
   }
 })
 
