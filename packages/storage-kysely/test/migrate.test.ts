@@ -95,7 +95,9 @@ for (const backend of backends()) {
   test('several migrates at once on an empty database all succeed and apply each migration once', async () => {
     // Regression: the schema was created outside any lock, and two processes starting together on an empty
     // database could both try (`duplicate key value violates unique constraint "pg_namespace_nspname_index"`).
-    for (let round = 0; round < 5; round++) {
+    // PGlite runs one statement at a time, so its migrates queue and one round shows it; a server's race again.
+    const rounds = backend.name === 'PGlite' ? 1 : 5
+    for (let round = 0; round < rounds; round++) {
       if (round > 0) db = await database.take()
       const results = await Promise.allSettled(Array.from({ length: 6 }, () => migrate(db)))
       const failed = results.flatMap((result) => (result.status === 'rejected' ? [String(result.reason?.cause ?? result.reason)] : []))
