@@ -162,10 +162,10 @@ async function openPglite(log?: (event: LogEvent) => void): Promise<TestDatabase
 }
 
 /**
- * Puts a closed test's database back in the state a new one starts in: no other session at work on it, the
- * session as new on PGlite (no transaction, setting, lock or prepared statement left), every table of the
- * `canvass` schema empty and its sequences restarted. False when that cannot be done or the test changed the
- * schema (a trigger, a function): then the database is disposed of.
+ * Puts a closed test's database back in the state a new one starts in: on a server, no other session at work on
+ * it and no advisory lock held; on PGlite, the session as new (no transaction, setting, lock or prepared
+ * statement left); every table of the `canvass` schema empty and its sequences restarted. False when that cannot
+ * be done or the test changed the schema (a trigger, a function): then the database is disposed of.
  */
 async function emptied(db: Kysely<unknown>, backend: TestBackend): Promise<boolean> {
   try {
@@ -173,9 +173,12 @@ async function emptied(db: Kysely<unknown>, backend: TestBackend): Promise<boole
       await sql`rollback`.execute(db)
       await sql`discard all`.execute(db)
     } else {
+      // Another session still at work, or a session's advisory lock left held, would reach the next test.
       const { rows } = await sql<{ busy: number }>`
-        select count(*)::int as busy from pg_stat_activity
-        where datname = current_database() and pid <> pg_backend_pid() and state is distinct from 'idle'`.execute(db)
+        select (select count(*)::int from pg_stat_activity
+                where datname = current_database() and pid <> pg_backend_pid() and state is distinct from 'idle')
+             + (select count(*)::int from pg_locks l join pg_database d on d.oid = l.database
+                where l.locktype = 'advisory' and d.datname = current_database()) as busy`.execute(db)
       if (rows[0]?.busy !== 0) return false
     }
     if ((await schemaShape(db)) !== migratedShapes.get(backend)) return false
