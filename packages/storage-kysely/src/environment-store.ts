@@ -3,6 +3,19 @@ import type { Kysely } from 'kysely'
 import type { Database } from './database'
 import { isStorable } from './is-storable'
 
+/** What an environment record is read from: the environment (`e`) and its project's name (`p`). */
+const ENVIRONMENT_COLUMNS = [
+  'e.id',
+  'e.type',
+  'e.project_id',
+  'p.name as project_name',
+  'e.app_setup_completed',
+  'e.website_setup_completed',
+  'e.response_retention_days',
+  'e.created_at',
+  'e.updated_at',
+] as const
+
 /** Environments, read with their project's name. */
 export function createEnvironmentStore(db: Kysely<Database>): EnvironmentStore {
   return {
@@ -11,17 +24,7 @@ export function createEnvironmentStore(db: Kysely<Database>): EnvironmentStore {
       const row = await db
         .selectFrom('environments as e')
         .innerJoin('projects as p', 'p.id', 'e.project_id')
-        .select([
-          'e.id',
-          'e.type',
-          'e.project_id',
-          'p.name as project_name',
-          'e.app_setup_completed',
-          'e.website_setup_completed',
-          'e.response_retention_days',
-          'e.created_at',
-          'e.updated_at',
-        ])
+        .select(ENVIRONMENT_COLUMNS)
         .where('e.id', '=', id)
         .executeTakeFirst()
       return row ? toEnvironmentRecord(row) : null
@@ -35,17 +38,7 @@ export function createEnvironmentStore(db: Kysely<Database>): EnvironmentStore {
         )
         .selectFrom('updated as e')
         .innerJoin('projects as p', 'p.id', 'e.project_id')
-        .select([
-          'e.id',
-          'e.type',
-          'e.project_id',
-          'p.name as project_name',
-          'e.app_setup_completed',
-          'e.website_setup_completed',
-          'e.response_retention_days',
-          'e.created_at',
-          'e.updated_at',
-        ])
+        .select(ENVIRONMENT_COLUMNS)
         .executeTakeFirst()
       return row ? toEnvironmentRecord(row) : null
     },
