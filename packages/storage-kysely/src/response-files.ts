@@ -1,5 +1,5 @@
 import { sql } from 'kysely'
-import type { Kysely } from 'kysely'
+import type { Kysely, RawBuilder } from 'kysely'
 import type { Database } from './database'
 import { isStorable } from './is-storable'
 import type { SchemaNames } from './schema-names'
@@ -60,20 +60,8 @@ export async function recordSurveyFileDeletions(
     if (rows.length < RESPONSES_PER_READ) break
     after = rows[rows.length - 1]!.id
   }
-  const { rows } = await sql<{ recorded: number }>`
-    with gone as (
-      delete from ${names.ref('files')} f where f.survey_id = ${surveyId} and f.environment_id = ${environmentId}
-      returning f.environment_id, f.access_type, f.file_name
-    ),
-    journaled as (
-      insert into ${names.ref('blob_deletions')} (id, blob_key, environment_id, next_attempt_at)
-      select ${BLOB_DELETION_ID}, gone.environment_id || '/' || gone.access_type || '/' || gone.file_name, gone.environment_id,
-        '-infinity'
-      from gone
-      returning 1
-    )
-    select count(*)::int as recorded from journaled`.execute(trx)
-  return recorded + (rows[0]?.recorded ?? 0)
+  const ofSurvey = sql`where f.survey_id = ${surveyId} and f.environment_id = ${environmentId}`
+  return recorded + (await journalFiles(trx, names, ofSurvey))
 }
 
 /**
@@ -149,22 +137,33 @@ async function moveFilesToJournal(
   let recorded = 0
   for (let start = 0; start < blobs.length; start += FILES_PER_WRITE) {
     const batch = JSON.stringify(blobs.slice(start, start + FILES_PER_WRITE))
-    const { rows } = await sql<{ recorded: number }>`
-      with gone as (
-        delete from ${names.ref('files')} f
-        using jsonb_to_recordset(${batch}::jsonb) as x(access_type text, file_name text)
-        where f.environment_id = ${environmentId} and f.access_type = x.access_type and f.file_name = x.file_name
-        returning f.environment_id, f.access_type, f.file_name
-      ),
-      journaled as (
-        insert into ${names.ref('blob_deletions')} (id, blob_key, environment_id, next_attempt_at)
-        select ${BLOB_DELETION_ID}, gone.environment_id || '/' || gone.access_type || '/' || gone.file_name, gone.environment_id,
-          '-infinity'
-        from gone
-        returning 1
-      )
-      select count(*)::int as recorded from journaled`.execute(trx)
-    recorded += rows[0]?.recorded ?? 0
+    recorded += await journalFiles(
+      trx,
+      names,
+      sql`using jsonb_to_recordset(${batch}::jsonb) as x(access_type text, file_name text)
+        where f.environment_id = ${environmentId} and f.access_type = x.access_type and f.file_name = x.file_name`,
+    )
   }
   return recorded
+}
+
+/**
+ * One statement: deletes the `files` rows (`f`) that `selection` (a `using` and `where` clause) picks and writes a
+ * journal row for each; returns how many.
+ */
+async function journalFiles(trx: Kysely<Database>, names: SchemaNames, selection: RawBuilder<unknown>): Promise<number> {
+  const { rows } = await sql<{ recorded: number }>`
+    with gone as (
+      delete from ${names.ref('files')} f ${selection}
+      returning f.environment_id, f.access_type, f.file_name
+    ),
+    journaled as (
+      insert into ${names.ref('blob_deletions')} (id, blob_key, environment_id, next_attempt_at)
+      select ${BLOB_DELETION_ID}, gone.environment_id || '/' || gone.access_type || '/' || gone.file_name, gone.environment_id,
+        '-infinity'
+      from gone
+      returning 1
+    )
+    select count(*)::int as recorded from journaled`.execute(trx)
+  return rows[0]?.recorded ?? 0
 }
