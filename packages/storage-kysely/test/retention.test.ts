@@ -1,5 +1,5 @@
 import { createCanvass, createRetention } from '@canvass/core'
-import type { Canvass, RetentionObservation, RetentionReport, Storage } from '@canvass/core'
+import type { RetentionObservation, RetentionReport, Storage } from '@canvass/core'
 import { createPostgresTestDatabase } from '@canvass/test-bed'
 import { makeResponse, skipSuiteUnless } from '@canvass/test-utils'
 import { Kysely, PostgresDialect, sql } from 'kysely'
@@ -8,6 +8,7 @@ import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { createKyselyStorage } from '../src'
 import { backends } from './backends'
+import { api } from './api'
 
 // The retention worker over the real storage: what it deletes (exactly the responses older than their limit,
 // with their displays), how several instances on one Postgres database share the work (three storages, each
@@ -23,19 +24,6 @@ interface Seeded {
   kept: Set<string>
   production: string
   development: string
-}
-
-async function api(canvass: Canvass, key: string, method: string, path: string, body?: unknown) {
-  const response = await canvass.fetch(
-    new Request(`http://canvass.test${path}`, {
-      method,
-      headers: { 'x-api-key': key, 'content-type': 'application/json' },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    }),
-  )
-  const text = await response.text()
-  assert.is(response.status, 200, `${method} ${path}: ${text}`)
-  return JSON.parse(text) as { data: Record<string, unknown> }
 }
 
 /**

@@ -11,6 +11,7 @@ import * as assert from 'uvu/assert'
 import { createKyselyStorage } from '../src'
 import { backends, sharedDatabase } from './backends'
 import type { SharedDatabase } from './backends'
+import { api } from './api'
 
 // The storage's part of webhook delivery, with the dispatcher over it (PGlite always, the Postgres server too
 // when TEST_DATABASE_URL is set) and msw answering the outgoing webhook requests: which events become which
@@ -70,19 +71,6 @@ async function world(database: SharedDatabase): Promise<World> {
     questions: [{ id: 'q1', type: 'openText', headline: { default: 'Q' }, required: true, inputType: 'text' }],
   })
   return { canvass, storage, key, environmentId, developmentId: project.environments.development, surveyId: survey.data.id, db }
-}
-
-async function api(canvass: Canvass, key: string, method: string, path: string, body?: unknown) {
-  const response = await canvass.fetch(
-    new Request(`http://canvass.test${path}`, {
-      method,
-      headers: { 'x-api-key': key, 'content-type': 'application/json' },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    }),
-  )
-  const json = await response.json()
-  if (response.status !== 200) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(json)}`)
-  return json
 }
 
 async function respond(w: World, finished = false, surveyId = w.surveyId): Promise<string> {
