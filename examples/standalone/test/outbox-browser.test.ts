@@ -143,6 +143,26 @@ async function answer(page: Page, headline: string, text: string): Promise<void>
   await page.getByRole('button', { name: /next|finish/i }).click()
 }
 
+/**
+ * Offline from the first question on: answers all three, waits until the outbox holds the finished answers and
+ * closes the tab, which has sent nothing.
+ */
+async function finishOfflineAndClose(context: BrowserContext, page: Page, surveyId: string): Promise<void> {
+  await page.getByRole('textbox', { name: 'First?' }).waitFor()
+  await context.setOffline(true)
+  await answer(page, 'First?', 'one')
+  await answer(page, 'Second?', 'two')
+  await answer(page, 'Third?', 'three')
+  await page.getByText('Thank you!').waitFor()
+  await eventually(
+    'the answers kept',
+    () => storedRecords(page),
+    (records) => records[0]?.answered?.finished === true,
+  )
+  await page.close()
+  assert.equal((await responsesOf(surveyId)).length, 0)
+}
+
 async function axeViolations(page: Page): Promise<string[]> {
   if (!(await page.evaluate(() => 'axe' in globalThis))) await page.evaluate(axe)
   return page.evaluate(async () => {
@@ -214,19 +234,7 @@ test('link page: the tab is closed while still offline; the page opened again on
   try {
     const page = await context.newPage()
     await page.goto(`${url}/s/${surveyId}`)
-    await page.getByRole('textbox', { name: 'First?' }).waitFor()
-    await context.setOffline(true)
-    await answer(page, 'First?', 'one')
-    await answer(page, 'Second?', 'two')
-    await answer(page, 'Third?', 'three')
-    await page.getByText('Thank you!').waitFor()
-    await eventually(
-      'the answers kept',
-      () => storedRecords(page),
-      (records) => records[0]?.answered?.finished === true,
-    )
-    await page.close()
-    assert.equal((await responsesOf(surveyId)).length, 0)
+    await finishOfflineAndClose(context, page, surveyId)
     await context.setOffline(false)
     const again = await context.newPage()
     await again.goto(`${url}/s/${surveyId}`)
@@ -430,19 +438,7 @@ test('widget: the tab is closed while still offline; the app opened again online
   try {
     const page = await openApp(context, 'outbox-user-3')
     await page.evaluate(() => (globalThis as any).app.track('outbox-closed'))
-    await page.getByRole('textbox', { name: 'First?' }).waitFor()
-    await context.setOffline(true)
-    await answer(page, 'First?', 'one')
-    await answer(page, 'Second?', 'two')
-    await answer(page, 'Third?', 'three')
-    await page.getByText('Thank you!').waitFor()
-    await eventually(
-      'the answers kept',
-      () => storedRecords(page),
-      (records) => records[0]?.answered?.finished === true,
-    )
-    await page.close()
-    assert.equal((await responsesOf(surveyId)).length, 0)
+    await finishOfflineAndClose(context, page, surveyId)
     await context.setOffline(false)
     // Opened again: no survey is triggered; the core loads the renderer only to send what waits.
     await openApp(context, 'outbox-user-3')
