@@ -4,7 +4,7 @@ import { PGlite } from '@electric-sql/pglite'
 import { Kysely, PGliteDialect, PostgresDialect, sql } from 'kysely'
 import type { LogEvent } from 'kysely'
 import pg from 'pg'
-import { createPostgresTestDatabase, openTestDatabase } from '@canvass/test-bed'
+import { createPostgresTestDatabase, emptyCanvassTables, openTestDatabase } from '@canvass/test-bed'
 import { PGLITE_PARSERS, migrate, withPreparedStatements } from '../src'
 
 /** A database to test on, opened empty (not migrated, unless asked) and closed (dropped, for a server) afterwards. */
@@ -118,7 +118,7 @@ export function sharedDatabase(
   return {
     async take() {
       if (open) {
-        await (state === 'migrated' ? emptyTables : dropSchemas).execute(open.db)
+        await (state === 'migrated' ? emptyCanvassTables : dropSchemas).execute(open.db)
         // The pool stays: connections already open, as a long-running server's are (a claim made while one
         // opens hid a dispatcher race that only shows on a warm pool).
         return open.db
@@ -133,21 +133,6 @@ export function sharedDatabase(
     },
   }
 }
-
-const emptyTables = sql`do $$
-  declare
-    item record;
-  begin
-    -- The audit log refuses a truncate unless told it is a purge (this transaction only).
-    perform set_config('canvass.audit_purge', 'on', true);
-    execute (
-      select 'truncate ' || string_agg(format('%I.%I', schemaname, tablename), ', ')
-      from pg_tables where schemaname = 'canvass' and tablename not like 'canvass\\_migration%'
-    );
-    for item in select schemaname, sequencename from pg_sequences where schemaname = 'canvass' loop
-      execute format('alter sequence %I.%I restart', item.schemaname, item.sequencename);
-    end loop;
-  end $$`
 
 const dropSchemas = sql`do $$
   declare

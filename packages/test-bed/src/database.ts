@@ -211,7 +211,7 @@ async function schemaShape(db: Kysely<unknown>): Promise<string> {
  * with triggers and foreign keys not firing (`session_replication_role`), which on a test's few rows costs less
  * than a truncate's new files.
  */
-const emptyCanvassTables = sql`do $$
+export const emptyCanvassTables = sql`do $$
   declare
     item record;
   begin

@@ -18,6 +18,7 @@ export {
   availableBackends,
   createPostgresTestDatabase,
   defaultBackend,
+  emptyCanvassTables,
   migratedPgliteDump,
   openTestDatabase,
   serverDatabase,
