@@ -113,3 +113,21 @@ export async function openWatched(context: BrowserContext, url: string): Promise
     },
   }
 }
+
+/** The records of the browser outbox (`canvass-outbox` in IndexedDB) of `page`'s origin, as stored. */
+export function outboxRecords(page: Page): Promise<any[]> {
+  return page.evaluate(
+    () =>
+      new Promise<any[]>((resolve) => {
+        const open = indexedDB.open('canvass-outbox', 1)
+        open.onupgradeneeded = () => open.result.createObjectStore('records', { keyPath: 'id' })
+        open.onsuccess = () => {
+          const request = open.result.transaction('records').objectStore('records').getAll()
+          request.onsuccess = () => {
+            open.result.close()
+            resolve(request.result)
+          }
+        }
+      }),
+  )
+}

@@ -20,7 +20,7 @@ import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { createTestCanvass } from '@canvass/test-bed'
 import type { TestCanvass } from '@canvass/test-bed'
-import { chromiumMissing, launchChromium, releaseChromium } from './chromium'
+import { chromiumMissing, launchChromium, outboxRecords, releaseChromium } from './chromium'
 
 const require = createRequire(import.meta.url)
 const LOADER = join(dirname(require.resolve('@formbricks/js')), 'index.js')
@@ -156,7 +156,7 @@ async function finishOfflineAndClose(context: BrowserContext, page: Page, survey
   await page.getByText('Thank you!').waitFor()
   await eventually(
     'the answers kept',
-    () => storedRecords(page),
+    () => outboxRecords(page),
     (records) => records[0]?.answered?.finished === true,
   )
   await page.close()
@@ -174,22 +174,6 @@ async function axeViolations(page: Page): Promise<string[]> {
 }
 
 /** The records the page's outbox keeps in IndexedDB. */
-const storedRecords = (page: Page): Promise<any[]> =>
-  page.evaluate(
-    () =>
-      new Promise<any[]>((resolve) => {
-        const open = indexedDB.open('canvass-outbox', 1)
-        open.onupgradeneeded = () => open.result.createObjectStore('records', { keyPath: 'id' })
-        open.onsuccess = () => {
-          const request = open.result.transaction('records').objectStore('records').getAll()
-          request.onsuccess = () => {
-            open.result.close()
-            resolve(request.result)
-          }
-        }
-      }),
-  )
-
 async function newContext(): Promise<BrowserContext> {
   return browser.newContext({ viewport: { width: 1280, height: 800 } })
 }
@@ -212,14 +196,14 @@ test('link page: offline after the first answer, the rest answered offline; back
     await answer(page, 'Third?', 'three')
     await page.getByText('Thank you!').waitFor()
     assert.equal(await axeViolations(page), [], 'axe, with the offline note shown')
-    const [record] = await storedRecords(page)
+    const [record] = await outboxRecords(page)
     assert.equal(record?.answered?.data, { q1: 'one', q2: 'two', q3: 'three' }, 'kept in IndexedDB while offline')
     assert.is((await responsesOf(surveyId))[0]?.finished, false, 'nothing reached the server while offline')
     await context.setOffline(false)
     await oneFinishedResponse(surveyId)
     await eventually(
       'the record deleted once sent',
-      () => storedRecords(page),
+      () => outboxRecords(page),
       (records) => records.length === 0,
     )
     assert.is(await page.getByRole('status').filter({ hasText: OFFLINE_NOTE }).count(), 0, 'the note goes once all is sent')
@@ -304,7 +288,7 @@ test('link page: a file chosen offline waits in the outbox and is uploaded befor
     await page.getByRole('button', { name: 'Next' }).click()
     await answer(page, 'Third?', 'three')
     await page.getByText('Thank you!').waitFor()
-    const [record] = await storedRecords(page)
+    const [record] = await outboxRecords(page)
     assert.is(record?.files?.length, 1, 'the file is kept in IndexedDB')
     await context.setOffline(false)
     const [response] = await eventually(
@@ -377,7 +361,7 @@ test('through a proxy answering 503, then cutting connections after the server a
     // The outbox empties only once the browser itself had the answers: the last create was the server's replay.
     await eventually(
       'the outbox emptied',
-      () => storedRecords(page),
+      () => outboxRecords(page),
       (records) => records.length === 0,
       30_000,
     )
