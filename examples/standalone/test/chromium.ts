@@ -131,3 +131,13 @@ export function outboxRecords(page: Page): Promise<any[]> {
       }),
   )
 }
+
+/**
+ * Waits (up to 10 s) until `page`'s outbox is empty: the page drops a record once it has the server's answer to
+ * that save, which comes after everything the server does for it (storing, then screening against quotas).
+ */
+export async function outboxDrained(page: Page): Promise<void> {
+  // Polling the page: IndexedDB has no event another context can wait on.
+  for (let i = 0; i < 100 && (await outboxRecords(page)).length > 0; i++) await new Promise((resolve) => setTimeout(resolve, 100))
+  assert.equal(await outboxRecords(page), [], 'the outbox is empty once the last save is acknowledged')
+}
