@@ -51,11 +51,15 @@ export const PARTS = [
 ]
 
 /**
- * Workspace packages whose JavaScript build bundles other workspace packages (from their built `dist`) into
- * browser code: the widget's renderer bundles core's logic conditions (`@canvass/core/conditions`). That build
- * waits on theirs, and is stale when their sources change.
+ * Workspace packages whose JavaScript build bundles other workspace packages (from their built `dist`): the
+ * widget's renderer bundles core's logic conditions (`@canvass/core/conditions`) into browser code, and the
+ * standalone server bundles the packages it runs on (its tsup.config.ts). That build waits on theirs, and is stale
+ * when their sources change.
  */
-const BUNDLES = { '@canvass/widget': ['@canvass/core'] }
+const BUNDLES = {
+  '@canvass/widget': ['@canvass/core'],
+  '@canvass/example-standalone': ['@canvass/core', '@canvass/storage-kysely', '@canvass/host-node', '@canvass/blob-fs', '@canvass/blob-s3'],
+}
 
 /**
  * The packages and examples of the workspace at `root` that have a `build` script: their folder, name,
