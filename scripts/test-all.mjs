@@ -12,10 +12,25 @@
 // - An empty PGlite database is made once (scripts/pglite-seed.mjs) and named to the tests by
 //   CANVASS_TEST_PGLITE_SEED: they copy it rather than run PGlite's initdb for each database.
 //
+// - The tests' temporary files (embedded databases, uploads, browser profiles) go to a folder of this run on the
+//   memory file system when the machine has one with room (`memoryTmpdir`), which is removed at the end.
+//
 // Options (environment): CANVASS_TEST_JOBS, processes at once (default: the machine's cores and one more);
-// CANVASS_TEST_ONLY, a regular expression of package folders to run (e.g. `storage-kysely|standalone`).
+// CANVASS_TEST_ONLY, a regular expression of package folders to run (e.g. `storage-kysely|standalone`);
+// CANVASS_TEST_TMPDIR=system, the system's temporary folder for every job.
 import { spawn } from 'node:child_process'
-import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs'
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  statfsSync,
+  writeFileSync,
+} from 'node:fs'
 import { availableParallelism } from 'node:os'
 import { dirname, join } from 'node:path'
 import { pgliteSeed } from './pglite-seed.mjs'
@@ -32,6 +47,11 @@ const SHARDS = { 'examples/standalone': 4, 'packages/core': 3, 'packages/storage
 const TOGETHER = { 'examples/standalone': { name: 'browsers', files: /browser\.test\.ts$/ } }
 /** Durations of the last run's jobs (seconds), to start the longest first; not committed. */
 const TIMES = join(root, 'node_modules', '.cache', 'canvass-test-times.json')
+/**
+ * Packages whose tests run servers under Deno, which refuses any path under /dev (where the memory file system
+ * is) without --allow-all: their jobs keep the system's temporary folder.
+ */
+const DENO_JOBS = ['examples/deno', 'packages/host-deno']
 const SKIP_LINE = /^\s*SKIP (.+)$/gm
 const FILE_LINE = /^(\S+\.test\.ts)$/gm
 
@@ -59,6 +79,16 @@ const packages = ['packages', 'examples']
 const lastTimes = existsSync(TIMES) ? JSON.parse(readFileSync(TIMES, 'utf8')) : {}
 const jobs = packages.flatMap((dir) => splitPackage(dir))
 jobs.sort((a, b) => b.weight - a.weight)
+
+const tmpdir = memoryTmpdir()
+if (tmpdir) {
+  // Interrupted, the run removes its folder too: what is on the memory file system holds memory until removed.
+  for (const signal of ['SIGINT', 'SIGTERM'])
+    process.once(signal, () => {
+      rmSync(tmpdir, { recursive: true, force: true })
+      process.exit(130)
+    })
+}
 
 // One more process than cores: the tests wait on Postgres, browsers and servers for part of their time.
 const width = Math.max(2, Number(process.env.CANVASS_TEST_JOBS) || availableParallelism() + 1)
@@ -88,6 +118,7 @@ for (const result of results) {
   if (result.failed > 0) failures.push(`${result.job.name}: ${result.failed} failed${result.note ? ` (${result.note})` : ''}`)
 }
 writeTimes()
+if (tmpdir) rmSync(tmpdir, { recursive: true, force: true })
 
 if (skips.length > 0) console.log(`\nSkipped, with their reasons:\n${skips.map((line) => `  ${line}`).join('\n')}`)
 if (failures.length > 0) {
@@ -157,7 +188,8 @@ function run(job) {
   const begun = Date.now()
   return new Promise((resolve) => {
     const args = ['-r', 'tsx', 'test', ...(job.pattern ? [job.pattern] : [])]
-    const child = spawn(uvu, args, { cwd: join(root, job.dir), env: { ...process.env, FORCE_COLOR: '0' } })
+    const env = { ...process.env, FORCE_COLOR: '0', ...(tmpdir && !DENO_JOBS.includes(job.dir) ? { TMPDIR: tmpdir } : {}) }
+    const child = spawn(uvu, args, { cwd: join(root, job.dir), env })
     let output = ''
     // uvu prints a file's name as it starts the file's tests: the times between names are the files' times.
     const fileStarts = []
@@ -196,6 +228,27 @@ function run(job) {
       resolve({ job, output, passed, failed, skipped, reasons, note, files, seconds: (ended - begun) / 1000 })
     })
   })
+}
+
+/**
+ * A folder of this run on /dev/shm when that is a memory file system (tmpfs) with 4 GiB free, else undefined
+ * (the system's folder). Copying an empty embedded database, 1,100 files, costs a second of system time on the
+ * virtual disks this project's CI runs on, and a twentieth of that in memory; the tests make one for every
+ * embedded server they start.
+ */
+function memoryTmpdir() {
+  if (process.env.CANVASS_TEST_TMPDIR === 'system') return undefined
+  const TMPFS_MAGIC = 0x01021994
+  try {
+    const fs = statfsSync('/dev/shm')
+    if (fs.type !== TMPFS_MAGIC || fs.bavail * fs.bsize < 4 * 2 ** 30) return undefined
+    const dir = mkdtempSync('/dev/shm/canvass-tests-')
+    // Like /tmp: the Postgres servers that tests start run as another user, in folders of their own in here.
+    chmodSync(dir, 0o1777)
+    return dir
+  } catch {
+    return undefined
+  }
 }
 
 /**
