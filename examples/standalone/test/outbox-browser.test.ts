@@ -159,6 +159,10 @@ async function finishOfflineAndClose(context: BrowserContext, page: Page, survey
     () => outboxRecords(page),
     (records) => records[0]?.answered?.finished === true,
   )
+  // Frozen first, as a browser freezes a tab in the background: no timer of the page runs while it closes. Offline
+  // is the browser's emulation, which ends as the tab closes; a retry that started in that moment would be a
+  // keepalive request, which outlives its page, and would reach the server.
+  await (await page.context().newCDPSession(page)).send('Page.setWebLifecycleState', { state: 'frozen' })
   await page.close()
   assert.equal((await responsesOf(surveyId)).length, 0)
 }
