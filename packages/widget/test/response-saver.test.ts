@@ -322,10 +322,11 @@ test('a reload (a new saver on the same store) resumes the unfinished response: 
 
 test('answers kept while the server is unreachable are sent on the next page load, exactly once', async () => {
   await fake.stop()
-  let wakeUp: () => void = () => {}
-  const saver = createResponseSaver(
-    options({ backoff: (_attempt, _after, woken) => new Promise<void>((resolve) => ((wakeUp = resolve), woken.then(resolve))) }),
-  )
+  // Each wait between attempts lasts until the server is back. A wait that begins after that (an attempt can fail
+  // after the server is up again, when it was refused before) ends at once.
+  let serverBack: () => void = () => {}
+  const back = new Promise<void>((resolve) => (serverBack = resolve))
+  const saver = createResponseSaver(options({ backoff: (_attempt, _after, woken) => Promise.race([back, woken]) }))
   saver.display()
   const saved = saver.save(update({ q1: 'a', q2: 'b' }, true), undefined)
   while ((await store.all())[0]?.pending === undefined && (await store.all())[0]?.inflight === undefined)
@@ -335,7 +336,7 @@ test('answers kept while the server is unreachable are sent on the next page loa
   assert.equal(record?.answered, update({ q1: 'a', q2: 'b' }, true))
   fake = fakeCanvass()
   await fake.start(Number(new URL(appUrl).port))
-  wakeUp()
+  serverBack()
   await saved
   assert.equal(
     fake.seen.map((s) => [s.method, s.body.data]),
