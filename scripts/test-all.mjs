@@ -17,7 +17,8 @@
 //
 // Options (environment): CANVASS_TEST_JOBS, processes at once (default: the machine's cores and one more);
 // CANVASS_TEST_ONLY, a regular expression of package folders to run (e.g. `storage-kysely|standalone`);
-// CANVASS_TEST_TMPDIR=system, the system's temporary folder for every job.
+// CANVASS_TEST_TMPDIR=system, the system's temporary folder for every job; CANVASS_TEST_JOB_LIMIT_S, the seconds
+// after which a job that has not ended is stopped (`JOB_LIMIT_MS`).
 import { spawn } from 'node:child_process'
 import {
   chmodSync,
@@ -52,6 +53,12 @@ const TIMES = join(root, 'node_modules', '.cache', 'canvass-test-times.json')
  * is) without --allow-all: their jobs keep the system's temporary folder.
  */
 const DENO_JOBS = ['examples/deno', 'packages/host-deno']
+/**
+ * A job still running after this long is stopped and counts as a failure: uvu has no time limit of its own, and a
+ * test waiting on something that never comes would hold the run until CI's limit. The longest job takes about
+ * a minute and a half on a 2-core machine.
+ */
+const JOB_LIMIT_MS = (Number(process.env.CANVASS_TEST_JOB_LIMIT_S) || 8 * 60) * 1000
 const SKIP_LINE = /^\s*SKIP (.+)$/gm
 const FILE_LINE = /^(\S+\.test\.ts)$/gm
 
@@ -81,14 +88,16 @@ const jobs = packages.flatMap((dir) => splitPackage(dir))
 jobs.sort((a, b) => b.weight - a.weight)
 
 const tmpdir = memoryTmpdir()
-if (tmpdir) {
-  // Interrupted, the run removes its folder too: what is on the memory file system holds memory until removed.
-  for (const signal of ['SIGINT', 'SIGTERM'])
-    process.once(signal, () => {
-      rmSync(tmpdir, { recursive: true, force: true })
-      process.exit(130)
-    })
-}
+/** The uvu processes at work, each the leader of a process group of its own with what it started. */
+const running = new Set()
+// Interrupted, the run stops its jobs' process groups (they are not in the terminal's) and removes its folder:
+// what is on the memory file system holds memory until removed.
+for (const signal of ['SIGINT', 'SIGTERM'])
+  process.once(signal, () => {
+    for (const child of running) stopGroup(child)
+    if (tmpdir) rmSync(tmpdir, { recursive: true, force: true })
+    process.exit(130)
+  })
 
 // One more process than cores: the tests wait on Postgres, browsers and servers for part of their time.
 const width = Math.max(2, Number(process.env.CANVASS_TEST_JOBS) || availableParallelism() + 1)
@@ -189,7 +198,13 @@ function run(job) {
   return new Promise((resolve) => {
     const args = ['-r', 'tsx', 'test', ...(job.pattern ? [job.pattern] : [])]
     const env = { ...process.env, FORCE_COLOR: '0', ...(tmpdir && !DENO_JOBS.includes(job.dir) ? { TMPDIR: tmpdir } : {}) }
-    const child = spawn(uvu, args, { cwd: join(root, job.dir), env })
+    const child = spawn(uvu, args, { cwd: join(root, job.dir), env, detached: true })
+    running.add(child)
+    let timedOut = false
+    const limit = setTimeout(() => {
+      timedOut = true
+      stopGroup(child)
+    }, JOB_LIMIT_MS)
     let output = ''
     // uvu prints a file's name as it starts the file's tests: the times between names are the files' times.
     const fileStarts = []
@@ -202,6 +217,8 @@ function run(job) {
     })
     child.stderr.on('data', (chunk) => (output += chunk))
     child.on('close', (code, signal) => {
+      clearTimeout(limit)
+      running.delete(child)
       const plain = output.replace(/\u001b\[[0-9;]*m/g, '')
       const count = (label) => Number(new RegExp(`${label}:\\s+(\\d+)`).exec(plain)?.[1] ?? 0)
       const total = count('Total')
@@ -218,6 +235,12 @@ function run(job) {
         failed += skipped - reasons.length
         note = `${skipped - reasons.length} skipped without a printed reason (skip through skipTest of @canvass/test-utils)`
       }
+      if (timedOut) {
+        // Killed, uvu printed no totals: the job counts as one failure, whatever had passed before.
+        const last = fileStarts.at(-1)?.name
+        failed = Math.max(failed, 1)
+        note = `stopped after ${JOB_LIMIT_MS / 1000} s${last ? ` in ${last}` : ''}: a test that never ended`
+      }
       const unrun = suitesCutShort(plain)
       if (unrun.length > 0) note = [note, ...unrun].filter(Boolean).join('; ')
       const ended = Date.now()
@@ -228,6 +251,15 @@ function run(job) {
       resolve({ job, output, passed, failed, skipped, reasons, note, files, seconds: (ended - begun) / 1000 })
     })
   })
+}
+
+/** Kills a job's uvu process and everything it started (servers, browsers), which share its process group. */
+function stopGroup(child) {
+  try {
+    process.kill(-child.pid, 'SIGKILL')
+  } catch {
+    // Already gone.
+  }
 }
 
 /**
