@@ -1,7 +1,10 @@
-import { existsSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import { chromium } from 'playwright-core'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import * as assert from 'uvu/assert'
+
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
 
 /** Debian's `chromium` package; nothing is downloaded. */
 export const CHROMIUM = '/usr/bin/chromium'
@@ -140,4 +143,18 @@ export async function outboxDrained(page: Page): Promise<void> {
   // Polling the page: IndexedDB has no event another context can wait on.
   for (let i = 0; i < 100 && (await outboxRecords(page)).length > 0; i++) await new Promise((resolve) => setTimeout(resolve, 100))
   assert.equal(await outboxRecords(page), [], 'the outbox is empty once the last save is acknowledged')
+}
+
+/**
+ * axe-core's serious and critical violations on `page` as it is, each as `id (impact): targets`. axe is evaluated by
+ * the browser's debugger, which the page's CSP does not restrict (an inline script would be), once per page.
+ */
+export async function axeViolations(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in globalThis))) await page.evaluate(AXE)
+  return page.evaluate(async () => {
+    const result = await (globalThis as any).axe.run(document, { resultTypes: ['violations'] })
+    return result.violations
+      .filter((v: any) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v: any) => `${v.id} (${v.impact}): ${v.nodes.map((n: any) => n.target.join(' ')).join(', ')}`)
+  })
 }

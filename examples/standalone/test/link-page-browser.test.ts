@@ -12,9 +12,7 @@
  * page at desktop and phone widths into docs/.
  */
 import { skipSuiteUnless } from '@canvass/test-utils'
-import { readFileSync } from 'node:fs'
 import { mkdtemp } from 'node:fs/promises'
-import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -23,10 +21,9 @@ import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { createTestCanvass } from '@canvass/test-bed'
 import type { Call, TestCanvass } from '@canvass/test-bed'
-import { chromiumMissing, launchChromium, openWatched, outboxDrained, releaseChromium } from './chromium'
+import { axeViolations, chromiumMissing, launchChromium, openWatched, outboxDrained, releaseChromium } from './chromium'
 import { client } from './server'
 
-const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
 const DOCS = fileURLToPath(new URL('../../../docs/', import.meta.url))
 const BLUE_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGPgW/oSAAJhAZ1J9NK9AAAAAElFTkSuQmCC'
 const AMBER_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4Oo8bAAQqAZ9sWGBkAAAAAElFTkSuQmCC'
@@ -341,15 +338,7 @@ const headline = (page: Page) => page.locator('h2.cv-headline').innerText()
 async function card(page: Page, text: string | RegExp, checkA11y = false) {
   await page.locator('h2.cv-headline', { hasText: text }).waitFor()
   if (!checkA11y) return
-  // Evaluated by the browser's debugger, which the page's CSP does not restrict (an inline script would be).
-  if (!(await page.evaluate(() => 'axe' in globalThis))) await page.evaluate(AXE)
-  const violations = await page.evaluate(async () => {
-    const result = await (globalThis as any).axe.run(document, { resultTypes: ['violations'] })
-    return result.violations
-      .filter((v: any) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v: any) => `${v.id}: ${v.nodes.map((n: any) => n.target.join(' ')).join(', ')}`)
-  })
-  assert.equal(violations, [], `axe on "${await headline(page)}"`)
+  assert.equal(await axeViolations(page), [], `axe on "${await headline(page)}"`)
 }
 
 test('every question type, keyboard only, in German, with a hidden field, a source and a single-use id', async () => {

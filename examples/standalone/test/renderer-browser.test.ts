@@ -14,9 +14,7 @@
  * waits for its box; the stored survey, response and the survey's quota are read back through the management
  * API. axe-core checks the pages of two elements; no request may go to another origin.
  */
-import { readFileSync } from 'node:fs'
 import { createServer } from 'node:http'
-import { createRequire } from 'node:module'
 import type { AddressInfo } from 'node:net'
 import { blockSurvey, createSurvey, createTestCanvass } from '@canvass/test-bed'
 import type { TestCanvass } from '@canvass/test-bed'
@@ -24,9 +22,7 @@ import { skipSuiteUnless } from '@canvass/test-utils'
 import type { Browser, Page } from 'playwright-core'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import { chromiumMissing, launchChromium, outboxDrained, releaseChromium } from './chromium'
-
-const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
+import { axeViolations, chromiumMissing, launchChromium, outboxDrained, releaseChromium } from './chromium'
 
 /** A host page whose styles would wreck any survey that let them in. */
 const PAGE = (api: string) => `<!doctype html><meta charset="utf-8"><title>Host app</title>
@@ -225,16 +221,6 @@ test("the reference's props: renderSurveyInline draws in the container and saves
     await context.close()
   }
 })
-
-async function axeViolations(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in globalThis))) await page.evaluate(AXE)
-  return page.evaluate(async () => {
-    const result = await (globalThis as any).axe.run(document, { resultTypes: ['violations'] })
-    return result.violations
-      .filter((v: any) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v: any) => `${v.id}: ${v.nodes.map((n: any) => n.target.join(' ')).join(', ')}`)
-  })
-}
 
 /** The finished response of a survey, once it is stored. */
 async function finishedResponse(surveyId: string): Promise<any> {

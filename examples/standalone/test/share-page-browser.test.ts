@@ -10,9 +10,7 @@
  * script may run and nothing may be logged as a warning or an error. `UPDATE_SCREENSHOTS=1` writes the page
  * (desktop and phone, light and dark) into docs/images/.
  */
-import { readFileSync } from 'node:fs'
 import { mkdir, mkdtemp } from 'node:fs/promises'
-import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -22,10 +20,9 @@ import { skipSuiteUnless } from '@canvass/test-utils'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import { chromiumMissing, launchChromium, releaseChromium, openWatched } from './chromium'
+import { axeViolations, chromiumMissing, launchChromium, releaseChromium, openWatched } from './chromium'
 import { client } from './server'
 
-const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
 const IMAGES = fileURLToPath(new URL('../../../docs/images/', import.meta.url))
 /** Responses of the survey: a few hundred, from 2026-03-01 a day apart. */
 const RESPONSES = 300
@@ -220,15 +217,7 @@ function assertNumbers(onPage: Record<string, string>, summary: any, what: strin
 
 /** Runs axe on the page: no serious or critical violation. */
 async function axe(page: Page, what: string) {
-  // Evaluated by the browser's debugger, which the page's CSP does not restrict (an inline script would be).
-  if (!(await page.evaluate(() => 'axe' in globalThis))) await page.evaluate(AXE)
-  const violations = await page.evaluate(async () => {
-    const result = await (globalThis as any).axe.run(document, { resultTypes: ['violations'] })
-    return result.violations
-      .filter((v: any) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v: any) => `${v.id}: ${v.nodes.map((n: any) => n.target.join(' ')).join(', ')}`)
-  })
-  assert.equal(violations, [], `axe on ${what}`)
+  assert.equal(await axeViolations(page), [], `axe on ${what}`)
 }
 
 test("the summary tab shows summary.json's numbers for every question type", async () => {

@@ -22,12 +22,11 @@ import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { blockSurvey, createTestCanvass } from '@canvass/test-bed'
 import type { TestCanvass } from '@canvass/test-bed'
-import { chromiumMissing, launchChromium, releaseChromium } from './chromium'
+import { axeViolations, chromiumMissing, launchChromium, releaseChromium } from './chromium'
 
 const require = createRequire(import.meta.url)
 /** The loader as npm ships it, an ES module (`dist/index.js`). */
 const LOADER = join(dirname(require.resolve('@formbricks/js')), 'index.js')
-const AXE = require.resolve('axe-core/axe.min.js')
 const STAND_IN = new URL('./widget/stand-in-renderer.js', import.meta.url)
 const EVENTS = [
   'formbricks_setup_successful',
@@ -87,7 +86,6 @@ interface Fixture {
   /** Whether `/js/surveys.umd.cjs` is the package's renderer, not its placeholder. */
   realRenderer: boolean
   standIn: string
-  axe: string
   actions: Record<ActionName, string>
   surveys: Record<SurveyName, string>
 }
@@ -123,7 +121,6 @@ test.before(async () => {
     appUrl: `http://127.0.0.1:${(app.address() as AddressInfo).port}`,
     realRenderer,
     standIn: await readFile(STAND_IN, 'utf8'),
-    axe: await readFile(AXE, 'utf8'),
     actions: {} as Fixture['actions'],
     surveys: {} as Fixture['surveys'],
   }
@@ -442,14 +439,7 @@ test('setup → setUserId → setAttribute → track: the survey is shown, answe
     await page.getByRole('textbox', { name: 'How was checkout?' }).waitFor()
 
     // The survey on screen over the app: no serious or critical accessibility violation.
-    await page.addScriptTag({ content: fx.axe })
-    const violations = await page.evaluate(async () => {
-      const result = await (globalThis as any).axe.run(document, { resultTypes: ['violations'] })
-      return result.violations
-        .filter((v: any) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v: any) => `${v.id} (${v.impact}): ${v.nodes.map((n: any) => n.target.join(' ')).join(', ')}`)
-    })
-    assert.equal(violations, [], 'axe-core: no serious or critical violation')
+    assert.equal(await axeViolations(page), [], 'axe-core: no serious or critical violation')
     await screenshots(fx, page)
 
     await answer(page, 'How was checkout?', 'Smooth')
@@ -632,15 +622,8 @@ test('a second language: setLanguage shows the survey in German and the response
 })
 
 /** axe-core on the page as it is: no serious or critical violation. */
-async function assertAxeClean(fx: Fixture, page: Page, what: string): Promise<void> {
-  if (!(await page.evaluate(() => 'axe' in globalThis))) await page.addScriptTag({ content: fx.axe })
-  const violations = await page.evaluate(async () => {
-    const result = await (globalThis as any).axe.run(document, { resultTypes: ['violations'] })
-    return result.violations
-      .filter((v: any) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v: any) => `${v.id} (${v.impact}): ${v.nodes.map((n: any) => n.target.join(' ')).join(', ')}`)
-  })
-  assert.equal(violations, [], `axe-core on ${what}`)
+async function assertAxeClean(page: Page, what: string): Promise<void> {
+  assert.equal(await axeViolations(page), [], `axe-core on ${what}`)
 }
 
 test('csat, ces and an optional cal question in the widget: drawn, axe clean, answered, stored', async () => {
@@ -656,16 +639,16 @@ test('csat, ces and an optional cal question in the widget: drawn, axe clean, an
     await call(page, 'track', 'service')
     await event(page, 'formbricks_survey_shown', fx.surveys.service)
     await page.getByRole('radiogroup', { name: 'How satisfied are you?' }).waitFor()
-    await assertAxeClean(fx, page, 'the csat question')
+    await assertAxeClean(page, 'the csat question')
     await page.getByRole('radio', { name: '5 of 5' }).check()
     await page.getByRole('button', { name: 'Send' }).click()
     await page.getByRole('radiogroup', { name: 'How easy was it?' }).waitFor()
-    await assertAxeClean(fx, page, 'the ces question')
+    await assertAxeClean(page, 'the ces question')
     await page.getByRole('radio', { name: '2 of 5' }).check()
     await page.getByRole('button', { name: 'Send' }).click()
     const link = page.getByRole('link', { name: /^Book a time on cal\.com/ })
     await link.waitFor()
-    await assertAxeClean(fx, page, 'the cal question')
+    await assertAxeClean(page, 'the cal question')
     assert.equal([await link.getAttribute('href'), await link.getAttribute('rel')], ['https://cal.com/ada', 'noopener noreferrer'])
     assert.is(await page.getByRole('checkbox', { name: 'I have booked a time' }).isChecked(), false)
     // Optional: finished without a booking, as the reference stores it (an empty answer).
