@@ -20,11 +20,10 @@ import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { createTestCanvass } from '@canvass/test-bed'
 import type { TestCanvass } from '@canvass/test-bed'
-import { chromiumMissing, launchChromium, outboxRecords, releaseChromium } from './chromium'
+import { axeViolations, chromiumMissing, launchChromium, outboxRecords, releaseChromium } from './chromium'
 
 const require = createRequire(import.meta.url)
 const LOADER = join(dirname(require.resolve('@formbricks/js')), 'index.js')
-const AXE = require.resolve('axe-core/axe.min.js')
 const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGPgW/oSAAJhAZ1J9NK9AAAAAElFTkSuQmCC'
 const OFFLINE_NOTE = 'Your answers are saved on this device and will be sent when you are back online.'
 
@@ -44,13 +43,11 @@ let url: string
 let browser: Browser
 let app: Server
 let appUrl: string
-let axe: string
 
 test.before(async () => {
   browser = await launchChromium()
   bed = await createTestCanvass()
   url = await bed.listen()
-  axe = await readFile(AXE, 'utf8')
   const loader = await readFile(LOADER, 'utf8')
   app = createServer((req, res) => {
     const script = req.url === '/loader.js'
@@ -143,6 +140,14 @@ async function answer(page: Page, headline: string, text: string): Promise<void>
   await page.getByRole('button', { name: /next|finish/i }).click()
 }
 
+/** Answers the three questions and waits for the ending. */
+async function answerAll(page: Page): Promise<void> {
+  await answer(page, 'First?', 'one')
+  await answer(page, 'Second?', 'two')
+  await answer(page, 'Third?', 'three')
+  await page.getByText('Thank you!').waitFor()
+}
+
 /**
  * Offline from the first question on: answers all three, waits until the outbox holds the finished answers and
  * closes the tab, which has sent nothing.
@@ -150,10 +155,7 @@ async function answer(page: Page, headline: string, text: string): Promise<void>
 async function finishOfflineAndClose(context: BrowserContext, page: Page, surveyId: string): Promise<void> {
   await page.getByRole('textbox', { name: 'First?' }).waitFor()
   await context.setOffline(true)
-  await answer(page, 'First?', 'one')
-  await answer(page, 'Second?', 'two')
-  await answer(page, 'Third?', 'three')
-  await page.getByText('Thank you!').waitFor()
+  await answerAll(page)
   await eventually(
     'the answers kept',
     () => outboxRecords(page),
@@ -165,16 +167,6 @@ async function finishOfflineAndClose(context: BrowserContext, page: Page, survey
   await (await page.context().newCDPSession(page)).send('Page.setWebLifecycleState', { state: 'frozen' })
   await page.close()
   assert.equal((await responsesOf(surveyId)).length, 0)
-}
-
-async function axeViolations(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in globalThis))) await page.evaluate(axe)
-  return page.evaluate(async () => {
-    const result = await (globalThis as any).axe.run(document, { resultTypes: ['violations'] })
-    return result.violations
-      .filter((v: any) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v: any) => `${v.id}: ${v.nodes.map((n: any) => n.target.join(' ')).join(', ')}`)
-  })
 }
 
 /** The records the page's outbox keeps in IndexedDB. */
@@ -358,10 +350,7 @@ test('through a proxy answering 503, then cutting connections after the server a
   try {
     const page = await context.newPage()
     await page.goto(`http://127.0.0.1:${(proxy.address() as AddressInfo).port}/s/${surveyId}`)
-    await answer(page, 'First?', 'one')
-    await answer(page, 'Second?', 'two')
-    await answer(page, 'Third?', 'three')
-    await page.getByText('Thank you!').waitFor()
+    await answerAll(page)
     // The outbox empties only once the browser itself had the answers: the last create was the server's replay.
     await eventually(
       'the outbox emptied',
