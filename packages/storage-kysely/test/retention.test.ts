@@ -361,14 +361,15 @@ for (const backend of backends()) {
     // Another holder's lease: a run finds it taken and deletes nothing.
     const later = new Date()
     assert.ok(await storage.retention.acquireLease('retention', 'someone-else', new Date(later.getTime() + 60_000), later))
-    // The boundary cases are a second from the limit: the runs use the seed's now, not the clock's.
-    const moreNow = new Date()
-    const more = await seed(storage, moreNow, 1)
-    const blocked = await createRetention({ storage }).runOnce(moreNow)
+    // The boundary cases are a second from the limit: the runs use the seed's now, not the clock's, and it is the
+    // first seed's now, so that its responses kept a second inside the limit stay kept however long the steps
+    // above took (a later now made them expired, and the last run deleted them too).
+    const more = await seed(storage, now, 1)
+    const blocked = await createRetention({ storage }).runOnce(now)
     assert.is(blocked.ran, false)
     assert.is((await present(storage, more.expired)).length, more.expired.size, 'nothing deleted while another holds the lease')
     await storage.retention.releaseLease('retention', 'someone-else')
-    assert.is((await createRetention({ storage }).runOnce(moreNow)).responses, more.expired.size)
+    assert.is((await createRetention({ storage }).runOnce(now)).responses, more.expired.size)
   })
 
   single.run()
