@@ -6,7 +6,9 @@
 // The folder holds `pgdata/`, a data folder after initdb (for a server's DATA_DIR), and `pgdata.tar`, the same
 // database as PGlite's `dumpDataDir` writes it (for an in-memory PGlite's `loadDataDir`). The test bed adds
 // `migrated-<hash>.tar`, the same database migrated by the storage package's build of that hash. It is kept in
-// node_modules/.cache under PGlite's version and made again when that version changes.
+// node_modules/.cache under PGlite's version and made again when that version changes. Its buffer pool is smaller
+// than PGlite's default (`SHARED_BUFFERS`), which the tests' few rows never fill; a user's database keeps the
+// default.
 //
 // Run as a script (`node scripts/pglite-seed.mjs <folder>`) it makes the folder: PGlite runs in a process of
 // its own, so that the test runner does not keep its memory.
@@ -19,6 +21,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url'
 const root = fileURLToPath(new URL('..', import.meta.url))
 // PGlite is a dependency of the storage package, not of the workspace root.
 const requireFromStorage = createRequire(join(root, 'packages', 'storage-kysely', 'package.json'))
+/** The seed's buffer pool (`shared_buffers`), part of the folder's name so that a seed made otherwise is not used. */
+const SHARED_BUFFERS = '16MB'
 
 /**
  * The seed folder, made when missing (unless `make` is false); undefined (with the reason printed) when it
@@ -31,7 +35,7 @@ export function pgliteSeed({ make = true } = {}) {
   } catch {
     return undefined
   }
-  const folder = join(root, 'node_modules', '.cache', `canvass-pglite-seed-${version}`)
+  const folder = join(root, 'node_modules', '.cache', `canvass-pglite-seed-${version}-${SHARED_BUFFERS}`)
   if (existsSync(join(folder, 'ready'))) return folder
   if (!make) return undefined
   const made = spawnSync(process.execPath, [fileURLToPath(import.meta.url), folder], { encoding: 'utf8' })
@@ -54,6 +58,9 @@ async function make(folder) {
   rmSync(building, { recursive: true, force: true })
   mkdirSync(building, { recursive: true })
   const pglite = await PGlite.create(join(building, 'pgdata'))
+  // Read by every PGlite started from the seed: at PGlite's 128 MB, zeroing the buffer pool is a third of the CPU
+  // of a start (about half a second on a 2-core machine), and no test holds more than a few megabytes of data.
+  await pglite.exec(`alter system set shared_buffers = '${SHARED_BUFFERS}'`)
   const dump = await pglite.dumpDataDir('none')
   writeFileSync(join(building, 'pgdata.tar'), Buffer.from(await dump.arrayBuffer()))
   await pglite.close()
