@@ -40,9 +40,14 @@ export function indexedDbStore<T extends { id: string }>(): OutboxStore<T> {
     if (!database) return undefined
     return new Promise<R | undefined>((resolve) => {
       try {
-        const request = work(database.transaction(RECORDS, mode).objectStore(RECORDS))
-        request.onsuccess = () => resolve(request.result)
-        request.onerror = () => resolve(undefined)
+        // Settled when the transaction has committed, not at the request's success: a page that leaves at once
+        // (a redirect ending) would otherwise abort a write that its caller took as done, and the next page of
+        // the origin would find a deleted record still there and send it again.
+        const transaction = database.transaction(RECORDS, mode)
+        const request = work(transaction.objectStore(RECORDS))
+        transaction.oncomplete = () => resolve(request.result)
+        transaction.onerror = () => resolve(undefined)
+        transaction.onabort = () => resolve(undefined)
       } catch {
         resolve(undefined)
       }
