@@ -88,7 +88,9 @@ async function startProxy(): Promise<Proxy> {
   const dead = new Set<number>()
   let cursor = 0
   let addresses = 0
-  const agent = new Agent({ keepAlive: true, maxSockets: 64 })
+  // As a load balancer does, an idle connection to an instance is closed well before the instance's own keep-alive
+  // timeout (5 s) would close it: a request written to a connection the instance is closing fails with EPIPE.
+  const agent = new Agent({ keepAlive: true, maxSockets: 64, timeout: 1_000 })
   const server = createServer((req, res) => {
     if (dead.size >= targets.length) {
       res.writeHead(502, { 'content-type': 'text/plain' }).end('no live instance')
