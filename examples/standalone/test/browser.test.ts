@@ -1,6 +1,6 @@
 /**
  * A real browser against Canvass served over loopback HTTP from this process (the test bed): headless
- * Chromium (Debian's `chromium` package at /usr/bin/chromium, driven by playwright-core).
+ * Chromium (Debian's headless build, `chromium-headless-shell`, driven by playwright-core).
  *
  * - A page from one loopback origin calls the API on another: a display with `fetch` and a JSON body (so a
  *   CORS preflight comes first), then a response with `navigator.sendBeacon` (text/plain, as widgets send on

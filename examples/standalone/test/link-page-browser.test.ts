@@ -1,5 +1,5 @@
 /**
- * Link survey pages in a real browser: headless Chromium (Debian's `chromium`, driven by playwright-core)
+ * Link survey pages in a real browser: headless Chromium (Debian's `chromium-headless-shell`, driven by playwright-core)
  * against Canvass served over loopback HTTP from this process (the test bed), with the page's Content Security Policy in force. A survey with every
  * question type but `csat`, `ces` and `cal` (which a survey of their own covers, with answers prefilled from
  * the URL and `skipPrefilled`) is answered twice — once with the keyboard only, in German (`?lang=de`), with a

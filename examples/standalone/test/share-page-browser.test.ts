@@ -1,6 +1,6 @@
 /**
  * The shared results page (`/share/{resultShareKey}`) in a real browser: headless Chromium (Debian's
- * `chromium`, driven by playwright-core) against Canvass served over loopback HTTP from this process (the test
+ * `chromium-headless-shell`, driven by playwright-core) against Canvass served over loopback HTTP from this process (the test
  * bed), with the page's Content Security Policy in force. A survey with every question type and a few hundred
  * responses (the bed's `seedSharedSurvey`) is shared through the management route; the test reads every number
  * at the page's `data-cv` elements and compares them with `/share/{key}/summary.json` and the management
