@@ -156,6 +156,20 @@ export async function outboxDrained(page: Page): Promise<void> {
 }
 
 /**
+ * Waits (up to 10 s) until `page`'s outbox has nothing left to send: every record's display is recorded, and it
+ * holds no create, answers or file still waiting for the server. Records of unfinished responses stay, for resume.
+ */
+export async function outboxSent(page: Page): Promise<void> {
+  const waiting = async () =>
+    (await outboxRecords(page))
+      .filter((r) => !r.display?.sent || r.response?.body || r.pending || r.inflight || r.files?.length)
+      .map((r) => r.id)
+  // Polling the page, as outboxDrained does.
+  for (let i = 0; i < 100 && (await waiting()).length > 0; i++) await new Promise((resolve) => setTimeout(resolve, 100))
+  assert.equal(await waiting(), [], 'nothing is left in the outbox to send')
+}
+
+/**
  * axe-core's serious and critical violations on `page` as it is, each as `id (impact): targets`. axe is evaluated by
  * the browser's debugger, which the page's CSP does not restrict (an inline script would be), once per page.
  */

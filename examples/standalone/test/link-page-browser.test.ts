@@ -21,7 +21,8 @@ import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { createTestCanvass } from '@canvass/test-bed'
 import type { Call, TestCanvass } from '@canvass/test-bed'
-import { axeViolations, chromiumMissing, launchChromium, openWatched, outboxDrained, releaseChromium } from './chromium'
+import type { WatchedPage } from './chromium'
+import { axeViolations, chromiumMissing, launchChromium, openWatched, outboxSent, releaseChromium } from './chromium'
 import { client } from './server'
 
 const DOCS = fileURLToPath(new URL('../../../docs/', import.meta.url))
@@ -262,9 +263,21 @@ test.after(async () => {
   await bed?.close()
 })
 
-/** A new tab on `path`, watched (`openWatched`). */
-function open(path: string) {
-  return openWatched(context, x.url + path)
+/**
+ * A new tab on `path`, watched (`openWatched`). Its `done` first waits until the tab's outbox has nothing left to
+ * send: the tab drops a finished response's record once it has the answer to its last save, which may come after
+ * the server stored it, and the tests share one context. A tab closed before that would leave the save for the
+ * next test's page to send again (answered 400, already finished: an error in that page's console).
+ */
+async function open(path: string): Promise<WatchedPage> {
+  const tab = await openWatched(context, x.url + path)
+  return {
+    ...tab,
+    async done(expected) {
+      await outboxSent(tab.page)
+      await tab.done(expected)
+    },
+  }
 }
 
 /** Uploads a public picture through the management storage routes; its URL. */
@@ -651,10 +664,6 @@ test('csat, ces and cal with the keyboard, one answer prefilled from the URL, ax
   await card(page, 'Talk soon')
   const response = await storedResponse(surveyId)
   assert.equal(response.data, { sat: 4, ease: 6, book: 'booked' })
-  // The tab drops its outbox record once the page has the last save's answer, which may come after the server
-  // stored it. The next tab on this survey reads the same record: closed before that, the tab would leave its
-  // last save for the next one to send again (answered 400, already finished).
-  await outboxDrained(page)
   await tab.done()
 
   // Every question prefilled is passed over: the page opens on the cal question.
