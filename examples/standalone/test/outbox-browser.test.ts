@@ -46,7 +46,10 @@ let appUrl: string
 
 test.before(async () => {
   browser = await launchChromium()
-  bed = await createTestCanvass()
+  bed = await createTestCanvass({
+    wrap: (canvass) => async (request, info) =>
+      clientApiDown && CLIENT_ROUTES(new URL(request.url)) ? Response.json(UNAVAILABLE, { status: 503 }) : canvass.fetch(request, info),
+  })
   url = await bed.listen()
   const loader = await readFile(LOADER, 'utf8')
   app = createServer((req, res) => {
@@ -56,6 +59,10 @@ test.before(async () => {
   })
   await new Promise<void>((resolve) => app.listen(0, '127.0.0.1', resolve))
   appUrl = `http://127.0.0.1:${(app.address() as AddressInfo).port}`
+})
+// A test that failed half-way leaves the client API up for the next.
+test.after.each(() => {
+  clientApiDown = false
 })
 test.after(async () => {
   if (browser) await releaseChromium()
@@ -142,6 +149,13 @@ async function answer(page: Page, headline: string, text: string): Promise<void>
 
 /** The requests of the widget and the link page to Canvass's client API. */
 const CLIENT_ROUTES = (url: URL) => url.pathname.startsWith('/api/v1/client/') || url.pathname.startsWith('/api/v2/client/')
+/**
+ * While set, the bed answers the client API 503 (`finishOfflineAndClose`). Chromium's offline emulation ends with
+ * the tab that closes, as a route of the test's does: a retry the tab sent as it closed (every save is a keepalive
+ * request) reached the server, and a response was stored while "offline". The server's refusal cannot end early.
+ */
+let clientApiDown = false
+const UNAVAILABLE = { code: 'service_unavailable', message: 'The test has taken the client API down', details: {} }
 
 /** Answers the three questions and waits for the ending. */
 async function answerAll(page: Page): Promise<void> {
@@ -158,9 +172,8 @@ async function answerAll(page: Page): Promise<void> {
 async function finishOfflineAndClose(context: BrowserContext, page: Page, surveyId: string): Promise<void> {
   await page.getByRole('textbox', { name: 'First?' }).waitFor()
   await context.setOffline(true)
-  // The client routes refused as well: Chromium's offline emulation alone once let a save through (a response was
-  // stored while offline). The callers lift both when they go online again.
-  await context.route(CLIENT_ROUTES, (route) => route.abort('internetdisconnected'))
+  // The server refuses the client API as well; the callers lift both with `backOnline`.
+  clientApiDown = true
   await answerAll(page)
   await eventually(
     'the answers kept',
@@ -171,7 +184,12 @@ async function finishOfflineAndClose(context: BrowserContext, page: Page, survey
   assert.equal((await responsesOf(surveyId)).length, 0)
 }
 
-/** The records the page's outbox keeps in IndexedDB. */
+/** Ends what `finishOfflineAndClose` began: the server takes the client API again, and the browser is online. */
+async function backOnline(context: BrowserContext): Promise<void> {
+  clientApiDown = false
+  await context.setOffline(false)
+}
+
 async function newContext(): Promise<BrowserContext> {
   return browser.newContext({ viewport: { width: 1280, height: 800 } })
 }
@@ -217,8 +235,7 @@ test('link page: the tab is closed while still offline; the page opened again on
     const page = await context.newPage()
     await page.goto(`${url}/s/${surveyId}`)
     await finishOfflineAndClose(context, page, surveyId)
-    await context.unroute(CLIENT_ROUTES)
-    await context.setOffline(false)
+    await backOnline(context)
     const again = await context.newPage()
     await again.goto(`${url}/s/${surveyId}`)
     await again.getByRole('textbox', { name: 'First?' }).waitFor()
@@ -419,8 +436,7 @@ test('widget: the tab is closed while still offline; the app opened again online
     const page = await openApp(context, 'outbox-user-3')
     await page.evaluate(() => (globalThis as any).app.track('outbox-closed'))
     await finishOfflineAndClose(context, page, surveyId)
-    await context.unroute(CLIENT_ROUTES)
-    await context.setOffline(false)
+    await backOnline(context)
     // Opened again: no survey is triggered; the core loads the renderer only to send what waits.
     await openApp(context, 'outbox-user-3')
     await oneFinishedResponse(surveyId)
