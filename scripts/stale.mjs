@@ -8,6 +8,7 @@
 // or the lockfile. A package's `build` script still builds every part at once.
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs'
 import { join, relative } from 'node:path'
+import { UNBUNDLED } from '../examples/standalone/scripts/unbundled.mjs'
 
 const DECLARATION = /\.d\.[cm]?ts(\.map)?$/
 // The standalone server's empty database, and the folder it is made in before it is renamed into place.
@@ -51,14 +52,15 @@ export const PARTS = [
 ]
 
 /**
- * Workspace packages whose JavaScript build bundles other workspace packages (from their built `dist`): the
- * widget's renderer bundles core's logic conditions (`@canvass/core/conditions`) into browser code, and the
- * standalone server bundles the packages it runs on (its tsup.config.ts). That build waits on theirs, and is stale
- * when their sources change.
+ * Workspace packages whose JavaScript build bundles other workspace packages (from their built `dist`), given
+ * their workspace runtime dependencies: the widget's renderer bundles core's logic conditions
+ * (`@canvass/core/conditions`) into browser code, and the standalone server bundles every package it runs on but
+ * those its tsup.config.ts leaves as imports (`UNBUNDLED`). That build waits on theirs, and is stale when their
+ * sources change.
  */
 const BUNDLES = {
-  '@canvass/widget': ['@canvass/core'],
-  '@canvass/example-standalone': ['@canvass/core', '@canvass/storage-kysely', '@canvass/host-node', '@canvass/blob-fs', '@canvass/blob-s3'],
+  '@canvass/widget': () => ['@canvass/core'],
+  '@canvass/example-standalone': (runtimeDeps) => runtimeDeps.filter((name) => !UNBUNDLED.includes(name)),
 }
 
 /**
@@ -75,15 +77,16 @@ export function builtPackages(root) {
     .filter(({ manifest }) => Boolean(manifest.scripts?.build))
     .map(({ dir, manifest }) => {
       const declared = (field) => Object.keys(manifest[field] ?? {}).filter((name) => names.has(name))
+      const runtimeDeps = [...new Set([...declared('dependencies'), ...declared('peerDependencies')])]
       return {
         dir,
         name: manifest.name,
         /** What it runs with (a process loads these). */
-        runtimeDeps: [...new Set([...declared('dependencies'), ...declared('peerDependencies')])],
+        runtimeDeps,
         /** Everything it is built against, as `pnpm -r` orders packages. */
         deps: [...new Set([...declared('dependencies'), ...declared('peerDependencies'), ...declared('devDependencies')])],
         /** What its JavaScript build bundles (`BUNDLES`). */
-        bundles: BUNDLES[manifest.name] ?? [],
+        bundles: BUNDLES[manifest.name]?.(runtimeDeps) ?? [],
         parts: PARTS.filter((part) => Boolean(manifest.scripts?.[`build:${part.name}`])).map((part) => part.name),
       }
     })

@@ -1,0 +1,2 @@
+/** See unbundled.mjs. */
+export declare const UNBUNDLED: string[]
