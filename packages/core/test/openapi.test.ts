@@ -139,6 +139,13 @@ test('/api/v1/docs: the viewer page when given the viewer, a plain list otherwis
   const script = await withViewer.fetch(new Request('http://localhost/api/v1/docs/reference.js'))
   assert.is(await script.text(), 'console.log("viewer")')
   assert.match(script.headers.get('content-type') ?? '', /^text\/javascript/)
+  const tag = script.headers.get('etag') ?? ''
+  assert.match(tag, /^"[0-9a-f]{32}"$/, 'a strong ETag of the viewer')
+  const unchanged = await withViewer.fetch(new Request('http://localhost/api/v1/docs/reference.js', { headers: { 'if-none-match': tag } }))
+  assert.equal([unchanged.status, unchanged.headers.get('etag'), await unchanged.text()], [304, tag, ''])
+  const other = createCanvass({ storage, apiReference: 'console.log("another viewer")' })
+  const otherTag = (await other.fetch(new Request('http://localhost/api/v1/docs/reference.js'))).headers.get('etag')
+  assert.ok(otherTag && otherTag !== tag, 'another viewer, another ETag')
 
   const plain = createCanvass({ storage })
   const list = await (await plain.fetch(new Request('http://localhost/api/v1/docs'))).text()

@@ -1,3 +1,6 @@
+import { sha256 } from '@noble/hashes/sha2.js'
+import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js'
+
 /**
  * Whether an `If-None-Match` header names `etag`. The comparison is weak (RFC 9110 §13.1.2): `W/` prefixes
  * are ignored; `*` matches.
@@ -9,4 +12,14 @@ export function etagMatches(header: string | null, etag: string): boolean {
     const t = tag.trim()
     return t === '*' || t.replace(/^W\//, '') === opaque
   })
+}
+
+/**
+ * The strong `ETag` of a fixed text (a bundle, a document), computed when first asked for and then kept: an
+ * instance that never serves the text never hashes it, so creating one stays cheap (hashing the widget's bundles
+ * and the reference viewer was most of `createCanvass`'s own time).
+ */
+export function strongTagOf(text: string): () => string {
+  let tag: string | undefined
+  return () => (tag ??= `"${bytesToHex(sha256(utf8ToBytes(text))).slice(0, 32)}"`)
 }

@@ -1,8 +1,6 @@
 import * as v from 'valibot'
-import { sha256 } from '@noble/hashes/sha2.js'
-import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js'
 import type { Handler } from '../context'
-import { etagMatches } from '../http/etag'
+import { etagMatches, strongTagOf } from '../http/etag'
 import { escapeHtml } from '../http/html'
 import type { RouteTable } from '../http/route-table'
 import { SAFE_HEADERS } from '../http/respond'
@@ -19,7 +17,7 @@ export function registerDocumentationRoutes(routes: RouteTable, document: () => 
   const documentJson = () => {
     if (!cached) {
       const body = JSON.stringify(document())
-      cached = { body, etag: strongTag(body) }
+      cached = { body, etag: strongTagOf(body)() }
     }
     return cached
   }
@@ -44,12 +42,13 @@ export function registerDocumentationRoutes(routes: RouteTable, document: () => 
   })
   routes.get('/api/v1/docs', page, { summary: 'A reference page of this document', auth: 'none', produces: 'text/html' })
   if (viewer !== undefined) {
-    const etag = strongTag(viewer)
-    const headers = { ...SAFE_HEADERS, ...CACHE_HEADERS, etag }
-    const script: Handler = async (request) =>
-      etagMatches(request.headers.get('if-none-match'), etag)
+    const etag = strongTagOf(viewer)
+    const script: Handler = async (request) => {
+      const headers = { ...SAFE_HEADERS, ...CACHE_HEADERS, etag: etag() }
+      return etagMatches(request.headers.get('if-none-match'), headers.etag)
         ? new Response(null, { status: 304, headers })
         : new Response(viewer, { status: 200, headers: { ...headers, 'content-type': 'text/javascript; charset=utf-8' } })
+    }
     routes.get('/api/v1/docs/reference.js', script, {
       summary: "The reference page's viewer (RapiDoc)",
       auth: 'none',
@@ -80,10 +79,6 @@ const PAGE_HEADERS = {
     "frame-ancestors 'self'",
   ].join('; '),
   'referrer-policy': 'no-referrer',
-}
-
-function strongTag(text: string): string {
-  return `"${bytesToHex(sha256(utf8ToBytes(text))).slice(0, 32)}"`
 }
 
 /** The start of both pages: no favicon request, nothing from elsewhere. */

@@ -1,8 +1,6 @@
-import { sha256 } from '@noble/hashes/sha2.js'
-import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js'
 import type { Handler } from '../context'
 import { CLIENT_CORS_HEADERS } from '../http/cors'
-import { etagMatches } from '../http/etag'
+import { etagMatches, strongTagOf } from '../http/etag'
 import type { WidgetBundles } from '../widget-bundles'
 import type { RouteTable } from '../http/route-table'
 
@@ -14,7 +12,7 @@ const MAX_AGE = 300
 
 /**
  * `GET /js/formbricks.umd.cjs` (what the `@formbricks/js` loader loads) and `GET /js/surveys.umd.cjs` (the
- * renderer), served as the host handed them in. Each has a strong `ETag` computed once, here.
+ * renderer), served as the host handed them in. Each has a strong `ETag`, computed at its first request.
  */
 export function registerWidgetRoutes(routes: RouteTable, bundles: WidgetBundles): void {
   if (typeof bundles?.formbricks !== 'string' || typeof bundles.surveys !== 'string') {
@@ -37,18 +35,18 @@ export function registerWidgetRoutes(routes: RouteTable, bundles: WidgetBundles)
 }
 
 function bundleHandler(source: string): Handler {
-  const etag = `"${bytesToHex(sha256(utf8ToBytes(source))).slice(0, 32)}"`
-  const headers: Record<string, string> = {
+  const etag = strongTagOf(source)
+  const common: Record<string, string> = {
     ...CLIENT_CORS_HEADERS,
     // Pages that require CORP for cross-origin scripts (`Cross-Origin-Embedder-Policy`) may load it.
     'cross-origin-resource-policy': 'cross-origin',
     'x-content-type-options': 'nosniff',
     'cache-control': `public, max-age=${MAX_AGE}`,
-    etag,
   }
-  const found = { ...headers, 'content-type': 'text/javascript; charset=utf-8' }
-  return async (request) =>
-    etagMatches(request.headers.get('if-none-match'), etag)
+  return async (request) => {
+    const headers = { ...common, etag: etag() }
+    return etagMatches(request.headers.get('if-none-match'), headers.etag)
       ? new Response(null, { status: 304, headers })
-      : new Response(source, { status: 200, headers: found })
+      : new Response(source, { status: 200, headers: { ...headers, 'content-type': 'text/javascript; charset=utf-8' } })
+  }
 }
