@@ -14,6 +14,11 @@ export function etagMatches(header: string | null, etag: string): boolean {
   })
 }
 
+/** The strong `ETag` of `text`: the first 128 bits of its SHA-256, in hex, quoted (`W/` before it makes it weak). */
+export function strongTag(text: string): string {
+  return `"${bytesToHex(sha256(utf8ToBytes(text))).slice(0, 32)}"`
+}
+
 /**
  * The strong `ETag` of a fixed text (a bundle, a document), computed when first asked for and then kept: an
  * instance that never serves the text never hashes it, so creating one stays cheap (hashing the widget's bundles
@@ -21,5 +26,5 @@ export function etagMatches(header: string | null, etag: string): boolean {
  */
 export function strongTagOf(text: string): () => string {
   let tag: string | undefined
-  return () => (tag ??= `"${bytesToHex(sha256(utf8ToBytes(text))).slice(0, 32)}"`)
+  return () => (tag ??= strongTag(text))
 }

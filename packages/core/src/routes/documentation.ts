@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import type { Handler } from '../context'
-import { etagMatches, strongTagOf } from '../http/etag'
+import { etagMatches, strongTag, strongTagOf } from '../http/etag'
 import { escapeHtml } from '../http/html'
 import type { RouteTable } from '../http/route-table'
 import { SAFE_HEADERS } from '../http/respond'
@@ -17,7 +17,7 @@ export function registerDocumentationRoutes(routes: RouteTable, document: () => 
   const documentJson = () => {
     if (!cached) {
       const body = JSON.stringify(document())
-      cached = { body, etag: strongTagOf(body)() }
+      cached = { body, etag: strongTag(body) }
     }
     return cached
   }

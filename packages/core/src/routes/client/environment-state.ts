@@ -1,10 +1,8 @@
 import * as v from 'valibot'
-import { sha256 } from '@noble/hashes/sha2.js'
-import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js'
 import type { Handler } from '../../context'
 import { param } from '../../context'
 import { CLIENT_CORS_HEADERS } from '../../http/cors'
-import { etagMatches } from '../../http/etag'
+import { etagMatches, strongTag } from '../../http/etag'
 import { notFound } from '../../errors'
 import { segmentsById } from '../../services/segment-service'
 import { environmentStateOutput } from '../../services/environment-state'
@@ -51,7 +49,7 @@ const environmentState: Handler = async (request, ctx) => {
   )
   const data = environmentStateOutput(state, now, segments)
   const text = JSON.stringify(data)
-  const etag = `W/"${bytesToHex(sha256(utf8ToBytes(text))).slice(0, 32)}"`
+  const etag = `W/${strongTag(text)}`
   const headers = {
     ...CLIENT_CORS_HEADERS,
     // A widget on another origin can read the tag only when it is exposed, and sends it back to get a 304.
