@@ -49,6 +49,12 @@ const TOGETHER = { 'examples/standalone': { name: 'browsers', files: /browser\.t
 /** Durations of the last run's jobs (seconds), to start the longest first; not committed. */
 const TIMES = join(root, 'node_modules', '.cache', 'canvass-test-times.json')
 /**
+ * Durations of a whole run, committed (`node scripts/test-times.mjs` writes them from the last run's): a fresh
+ * clone has no last run, and ordering its jobs by the size of their files started the longest (a shard of server
+ * start-ups) near the end, where it ran alone while the other cores idled.
+ */
+const COMMITTED_TIMES = join(root, 'scripts', 'test-times.json')
+/**
  * Packages whose tests run servers under Deno, which refuses any path under /dev (where the memory file system
  * is) without --allow-all: their jobs keep the system's temporary folder.
  */
@@ -83,7 +89,7 @@ const packages = ['packages', 'examples']
   .flatMap((group) => readdirSync(join(root, group)).map((name) => `${group}/${name}`))
   .filter((dir) => existsSync(join(root, dir, 'test')) && (!only || only.test(dir)))
 
-const lastTimes = existsSync(TIMES) ? JSON.parse(readFileSync(TIMES, 'utf8')) : {}
+const lastTimes = { ...readTimes(COMMITTED_TIMES), ...readTimes(TIMES) }
 const jobs = packages.flatMap((dir) => splitPackage(dir))
 jobs.sort((a, b) => b.weight - a.weight)
 
@@ -320,6 +326,15 @@ function report(result) {
   console.log(`\n=== ${result.job.name} (${result.seconds.toFixed(1)} s)${result.job.files ? `: ${result.job.files.join(', ')}` : ''}`)
   process.stdout.write(result.output)
   if (result.note) console.log(`  !! ${result.note}`)
+}
+
+/** Seconds by job or sharded file, from a times file; nothing when it is missing or unreadable. */
+function readTimes(path) {
+  try {
+    return existsSync(path) ? JSON.parse(readFileSync(path, 'utf8')) : {}
+  } catch {
+    return {}
+  }
 }
 
 /** Records each job's and each sharded file's duration for the next run's order. */
