@@ -6,7 +6,7 @@ export interface E2eBackend {
   label: string
   /** Environment variables for the server (`DATABASE_URL` for Postgres; none for PGlite). */
   env(): Promise<Record<string, string>>
-  /** Drops what `env` created. */
+  /** Releases what `env` created (`PostgresTestDatabase.release`). */
   dispose(): Promise<void>
 }
 
@@ -33,7 +33,7 @@ export function postgresBackend(): E2eBackend | undefined {
       return { DATABASE_URL: database.url }
     },
     dispose: async () => {
-      await database?.drop()
+      await database?.release()
     },
   }
 }

@@ -7,7 +7,7 @@ import pg from 'pg'
 import { createPostgresTestDatabase, emptyCanvassTables, openTestDatabase } from '@canvass/test-bed'
 import { PGLITE_PARSERS, migrate, withPreparedStatements } from '../src'
 
-/** A database to test on, opened empty (not migrated, unless asked) and closed (dropped, for a server) afterwards. */
+/** A database to test on, opened empty (not migrated, unless asked) and closed (released, for a server) afterwards. */
 export interface Backend {
   name: string
   /**
@@ -64,7 +64,7 @@ async function openPglite(options: OpenOptions = {}): Promise<OpenBackend> {
   return { db, close: () => db.destroy() }
 }
 
-/** A database of its own on the server (`canvass_test_<random>`), dropped on close. */
+/** A database of its own on the server (the test bed's `createPostgresTestDatabase`), released on close. */
 async function openPostgres(serverUrl: string, options: OpenOptions & { prepared?: boolean } = {}): Promise<OpenBackend> {
   // Migrated and without the statement wrapper: the test bed's (a database a closed test left behind, emptied).
   if (options.migrated && !options.prepared && serverUrl === process.env.TEST_DATABASE_URL)
@@ -74,7 +74,7 @@ async function openPostgres(serverUrl: string, options: OpenOptions & { prepared
   const url = new URL(database.url)
   const connect = () => {
     const pool = new pg.Pool({ connectionString: url.href, max: 10 })
-    // `drop database … with (force)` may reach a connection that `pool.end()` is still closing; that
+    // The release's end of the database's sessions may reach a connection that `pool.end()` is still closing; that
     // connection's error must not crash the run.
     pool.on('error', (error: Error & { code?: string }) => {
       if (error.code !== '57P01') console.error(error)
@@ -88,7 +88,7 @@ async function openPostgres(serverUrl: string, options: OpenOptions & { prepared
     db: connect(),
     async close() {
       await open.db.destroy()
-      await database.drop()
+      await database.release()
     },
   }
   return open

@@ -132,7 +132,7 @@ instances.before(async () => {
   database = await createPostgresTestDatabase(serverUrl)
   dbs = [0, 1, 2].map(() => {
     const pool = new pg.Pool({ connectionString: database!.url, max: 4 })
-    // The drop at the end ends idle connections (57P01): not the test's failure.
+    // The release at the end ends idle connections (57P01): not the test's failure.
     pool.on('error', (error: Error & { code?: string }) => {
       if (error.code !== '57P01') console.error(error)
     })
@@ -141,7 +141,7 @@ instances.before(async () => {
 })
 instances.after(async () => {
   for (const db of dbs) await db.destroy()
-  await database?.drop()
+  await database?.release()
 })
 
 /**

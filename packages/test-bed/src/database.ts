@@ -15,7 +15,7 @@ export interface TestDatabase {
   /** `pglite` (in this process) or `postgres` (a database of its own on `TEST_DATABASE_URL`'s server). */
   backend: TestBackend
   db: Kysely<unknown>
-  /** Closes the connections and, on Postgres, drops the database. */
+  /** Closes the connections and gives the database up (kept, emptied, for the next test of this process). */
   close(): Promise<void>
 }
 
@@ -101,13 +101,13 @@ async function storageBuildHash(): Promise<string> {
  * Test databases are reused within a process: closing one empties it (`emptied`) and keeps it for the next open
  * of the same backend, which then skips most of a CPU-second of PGlite boot, or on Postgres the copy of the
  * template, the drop and the new connections' start. Kept ones left idle for `IDLE_MS` are closed (an open PGlite
- * or pool keeps its process alive) and, on Postgres, dropped.
+ * or pool keeps its process alive) and, on Postgres, released (`PostgresTestDatabase.release`).
  */
 interface Kept {
   backend: TestBackend
   /** Makes a Kysely instance on the kept database (each test database gets its own, with its own `log`). */
   kysely(log?: (event: LogEvent) => void): Kysely<unknown>
-  /** Closes the database for good (and drops it, on Postgres). */
+  /** Closes the database for good (and releases it, on Postgres). */
   dispose(): Promise<void>
 }
 
@@ -189,19 +189,25 @@ async function emptied(db: Kysely<unknown>, backend: TestBackend): Promise<boole
   }
 }
 
+/**
+ * What a test could change of a database that emptying its tables does not undo, as counts: schemas; the tables,
+ * columns, functions, triggers and constraints of the `canvass` and `public` schemas; roles, extensions and
+ * settings (`alter database … set`).
+ */
 async function schemaShape(db: Kysely<unknown>): Promise<string> {
   const { rows } = await sql<{ shape: string }>`
     select concat_ws(':',
       (select count(*) from pg_namespace),
-      (select count(*) from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'canvass'),
-      (select count(*) from pg_proc p join pg_namespace n on n.oid = p.pronamespace where n.nspname = 'canvass'),
+      (select count(*) from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname in ('canvass', 'public')),
+      (select count(*) from pg_proc p join pg_namespace n on n.oid = p.pronamespace where n.nspname in ('canvass', 'public')),
       (select count(*) from pg_trigger t join pg_class c on c.oid = t.tgrelid join pg_namespace n on n.oid = c.relnamespace
-        where n.nspname = 'canvass'),
+        where n.nspname in ('canvass', 'public')),
       (select count(*) from pg_attribute a join pg_class c on c.oid = a.attrelid join pg_namespace n on n.oid = c.relnamespace
-        where n.nspname = 'canvass'),
-      (select count(*) from pg_constraint k join pg_namespace n on n.oid = k.connamespace where n.nspname = 'canvass'),
+        where n.nspname in ('canvass', 'public')),
+      (select count(*) from pg_constraint k join pg_namespace n on n.oid = k.connamespace where n.nspname in ('canvass', 'public')),
       (select count(*) from pg_roles),
-      (select count(*) from pg_extension)
+      (select count(*) from pg_extension),
+      (select count(*) from pg_db_role_setting)
     ) as shape`.execute(db)
   return rows[0]?.shape ?? ''
 }
@@ -229,35 +235,51 @@ export const emptyCanvassTables = sql`do $$
 export interface PostgresTestDatabase {
   /** The database's connection URL (the server's URL with the database's name). */
   url: string
-  /** Drops the database, ending connections still open on it. */
-  drop(): Promise<void>
+  /**
+   * Ends the connections still open on the database and gives it up: a migrated one is emptied and kept for the
+   * next `createPostgresTestDatabase` of this process (`recycled`), or dropped when that cannot be done; one that
+   * was not migrated is dropped.
+   */
+  release(): Promise<void>
 }
 
 /**
- * A new, migrated, empty database on the Postgres server `serverUrl` (by default `TEST_DATABASE_URL`), copied
- * (`CREATE DATABASE … TEMPLATE`) from one this process migrated at its first call and drops when it exits. A
- * server started on it finds its migrations done, as on every start but the first. With `migrated: false` the
- * database holds nothing (for tests of the migrations themselves).
+ * A new, migrated, empty database on the Postgres server `serverUrl` (by default `TEST_DATABASE_URL`): one that a
+ * test of this process released and that was emptied, or else a copy (`CREATE DATABASE … TEMPLATE`) of one this
+ * process migrated at its first call. A copy costs a third of a CPU-second of the server's (it writes the whole
+ * database, 9 MB of it system catalogs); emptying a released one, milliseconds. What is left at exit is dropped.
+ * A server started on it finds its migrations done, as on every start but the first. With `migrated: false` the
+ * database holds nothing (for tests of the migrations themselves) and is dropped when released.
  */
 export async function createPostgresTestDatabase(
   serverUrl = process.env.TEST_DATABASE_URL,
   { migrated = true }: { migrated?: boolean } = {},
 ): Promise<PostgresTestDatabase> {
   if (!serverUrl) throw new Error('a Postgres test database needs TEST_DATABASE_URL')
-  const name = `canvass_bed_${randomBytes(6).toString('hex')}`
-  await admin(serverUrl, migrated ? `create database ${name} template ${await migratedTemplate(serverUrl)}` : `create database ${name}`)
+  const spare = migrated ? spares.get(serverUrl)?.pop() : undefined
+  const name = spare ?? `canvass_bed_${randomBytes(6).toString('hex')}`
+  if (!spare) {
+    await admin(serverUrl, migrated ? `create database ${name} template ${await migratedTemplate(serverUrl)}` : `create database ${name}`)
+    dropAtExit(serverUrl, name)
+  }
+  let released = false
   return {
     url: databaseUrl(serverUrl, name),
-    drop: () => admin(serverUrl, `drop database if exists ${name} with (force)`),
+    async release() {
+      if (released) return
+      released = true
+      if (migrated && (await recycled(serverUrl, name))) keepSpare(serverUrl, name)
+      else await admin(serverUrl, `drop database if exists ${name} with (force)`)
+    },
   }
 }
 
-/** What `serverDatabase` gives a server process: its environment and how to drop what was made for it. */
+/** What `serverDatabase` gives a server process: its environment and how to give up what was made for it. */
 export interface ServerDatabase {
   /** `DATABASE_URL` of the database made for the process, or nothing (its own embedded PGlite). */
   env: Record<string, string>
-  /** Drops the database, ending connections still open on it; nothing on PGlite. */
-  drop(): Promise<void>
+  /** Releases the database (`PostgresTestDatabase.release`), ending connections still open on it; nothing on PGlite. */
+  release(): Promise<void>
 }
 
 /**
@@ -267,9 +289,79 @@ export interface ServerDatabase {
  * embedded PGlite as a user's would. `CANVASS_TEST_BACKEND=pglite` keeps PGlite with a server at hand.
  */
 export async function serverDatabase(): Promise<ServerDatabase> {
-  if (defaultBackend() !== 'postgres') return { env: {}, drop: async () => {} }
+  if (defaultBackend() !== 'postgres') return { env: {}, release: async () => {} }
   const database = await createPostgresTestDatabase()
-  return { env: { DATABASE_URL: database.url }, drop: database.drop }
+  return { env: { DATABASE_URL: database.url }, release: database.release }
+}
+
+/** Migrated databases released and emptied, by server URL: the next ones `createPostgresTestDatabase` gives. */
+const spares = new Map<string, string[]>()
+/** The schema's shape in each server's migrated template (`schemaShape`), which a released database must still have. */
+const templateShapes = new Map<string, string>()
+/** How long `recycled` waits for the sessions it ended to be gone. */
+const SESSIONS_GONE_MS = 2_000
+
+/**
+ * Puts a released database back in the state of a new copy of the template: ends every other session on it
+ * (as `drop database … with (force)` would) and waits until they are gone, so that nothing of a test or of a
+ * server it started reaches the next, then checks that the schema is the template's and empties every table.
+ * False when any step fails: the database is then dropped.
+ */
+async function recycled(serverUrl: string, name: string): Promise<boolean> {
+  const expected = templateShapes.get(serverUrl)
+  if (!expected) return false
+  const db = new Kysely<unknown>({
+    dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: databaseUrl(serverUrl, name), max: 1 }) }),
+  })
+  try {
+    const others = sql<{ count: number }>`
+      select count(*)::int as count from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`
+    await sql`select pg_terminate_backend(pid) from pg_stat_activity
+      where datname = current_database() and pid <> pg_backend_pid()`.execute(db)
+    const deadline = Date.now() + SESSIONS_GONE_MS
+    while ((await others.execute(db)).rows[0]?.count !== 0) {
+      if (Date.now() > deadline) return false
+      await new Promise((resolve) => setTimeout(resolve, 5))
+    }
+    if ((await schemaShape(db)) !== expected) return false
+    await emptyCanvassTables.execute(db)
+    return true
+  } catch {
+    return false
+  } finally {
+    await db.destroy().catch(() => {})
+  }
+}
+
+/** Every database this process made on a server, by server: those still there are dropped when it exits. */
+const leftAtExit = new Map<string, Set<string>>()
+
+let dropsAtExit = false
+
+function keepSpare(serverUrl: string, name: string): void {
+  spares.set(serverUrl, [...(spares.get(serverUrl) ?? []), name])
+}
+
+/** Drops `name` when the process exits, if it is still there: templates, spares, and what a test did not release. */
+function dropAtExit(serverUrl: string, name: string): void {
+  if (!dropsAtExit) {
+    dropsAtExit = true
+    // `exit` runs nothing asynchronous: the drops run in a short process of their own.
+    process.once('exit', () => {
+      const drops = [...leftAtExit].flatMap(([url, names]) => [...names].map((left) => [url, left]))
+      const script = `const pg = require('pg');
+        (async () => { for (const [url, name] of ${JSON.stringify(drops)}) {
+          const c = new pg.Client(url);
+          try { await c.connect(); await c.query('drop database if exists ' + name + ' with (force)') } catch {} finally { await c.end().catch(() => {}) }
+        } })()`
+      try {
+        execFileSync(process.execPath, ['-e', script], { stdio: 'ignore', timeout: 20_000, cwd: import.meta.dirname })
+      } catch {}
+    })
+  }
+  const names = leftAtExit.get(serverUrl) ?? new Set<string>()
+  names.add(name)
+  leftAtExit.set(serverUrl, names)
 }
 
 const templates = new Map<string, Promise<string>>()
@@ -290,7 +382,7 @@ async function openPostgres(serverUrl: string, log?: (event: LogEvent) => void):
       kysely: (log) => new Kysely<unknown>({ dialect: new PostgresDialect({ pool }), log }),
       async dispose() {
         await pool.end()
-        await database.drop()
+        await database.release()
       },
     }
   }
@@ -303,18 +395,13 @@ function migratedTemplate(serverUrl: string): Promise<string> {
   template = (async () => {
     const name = `canvass_bed_template_${randomBytes(6).toString('hex')}`
     await admin(serverUrl, `create database ${name}`)
-    // `exit` runs nothing asynchronous: the drop runs in a short process of its own.
-    process.once('exit', () => {
-      const drop = `const c = new (require('pg').Client)(${JSON.stringify(serverUrl)}); c.connect().then(() => c.query('drop database if exists ${name} with (force)')).finally(() => c.end())`
-      try {
-        execFileSync(process.execPath, ['-e', drop], { stdio: 'ignore', timeout: 10_000, cwd: import.meta.dirname })
-      } catch {}
-    })
+    dropAtExit(serverUrl, name)
     const db = new Kysely<unknown>({
       dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: databaseUrl(serverUrl, name), max: 1 }) }),
     })
     try {
       await migrate(db)
+      templateShapes.set(serverUrl, await schemaShape(db))
     } finally {
       // A template may have no connection while it is copied.
       await db.destroy()

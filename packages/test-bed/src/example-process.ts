@@ -7,7 +7,7 @@ import { serverDatabase } from './database'
  * folder `exampleDir`, on a free port. A start given `key` (the one the shared HTTP suite and the app's tests
  * use) runs on a database of its own on TEST_DATABASE_URL's server when the run has one (`serverDatabase`): what
  * it tests is the mount, and the example's in-memory PGlite costs an initdb and every migration per start. The
- * start without a key is the README's, on PGlite. Stopping the process drops its database.
+ * start without a key is the README's, on PGlite. Stopping the process releases its database.
  */
 export async function startMountExample(exampleDir: string, key?: string): Promise<RunningProcess> {
   const database = key ? await serverDatabase() : undefined
@@ -15,7 +15,7 @@ export async function startMountExample(exampleDir: string, key?: string): Promi
     cwd: exampleDir,
     env: { PATH: process.env.PATH ?? '', PORT: '0', ...database?.env, ...(key ? { CANVASS_API_KEY: key } : {}) },
   }).catch(async (error: unknown) => {
-    await database?.drop()
+    await database?.release()
     throw error
   })
   if (!database) return started
@@ -25,7 +25,7 @@ export async function startMountExample(exampleDir: string, key?: string): Promi
       try {
         return await started.stop(signal)
       } finally {
-        await database.drop()
+        await database.release()
       }
     },
   }
