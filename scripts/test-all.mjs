@@ -11,6 +11,8 @@
 //
 // - An empty PGlite database is made once (scripts/pglite-seed.mjs) and named to the tests by
 //   CANVASS_TEST_PGLITE_SEED: they copy it rather than run PGlite's initdb for each database.
+// - With TEST_DATABASE_URL, a migrated Postgres database is made once (scripts/postgres-template.mjs) and named to
+//   the tests by CANVASS_TEST_PG_TEMPLATE: they copy it rather than migrate one per process. Dropped at the end.
 //
 // - The tests' temporary files (embedded databases, uploads, browser profiles) go to a folder of this run on the
 //   memory file system when the machine has one with room (`memoryTmpdir`), which is removed at the end.
@@ -35,6 +37,7 @@ import {
 import { availableParallelism } from 'node:os'
 import { dirname, join } from 'node:path'
 import { pgliteSeed } from './pglite-seed.mjs'
+import { postgresTemplate } from './postgres-template.mjs'
 import { RUNTIME_PARTS, buildParts } from './build.mjs'
 
 const root = new URL('..', import.meta.url).pathname
@@ -83,6 +86,10 @@ if (!build.ok) {
 
 const seed = process.env.CANVASS_TEST_PGLITE_SEED ?? pgliteSeed()
 if (seed) process.env.CANVASS_TEST_PGLITE_SEED = seed
+// One migrated Postgres database that the tests copy, dropped at the end (scripts/postgres-template.mjs).
+const template =
+  process.env.TEST_DATABASE_URL && !process.env.CANVASS_TEST_PG_TEMPLATE ? await postgresTemplate(process.env.TEST_DATABASE_URL) : undefined
+if (template) process.env.CANVASS_TEST_PG_TEMPLATE = template.name
 
 const only = process.env.CANVASS_TEST_ONLY ? new RegExp(process.env.CANVASS_TEST_ONLY) : undefined
 const packages = ['packages', 'examples']
@@ -102,7 +109,7 @@ for (const signal of ['SIGINT', 'SIGTERM'])
   process.once(signal, () => {
     for (const child of running) stopGroup(child)
     if (tmpdir) rmSync(tmpdir, { recursive: true, force: true })
-    process.exit(130)
+    void (template?.drop() ?? Promise.resolve()).finally(() => process.exit(130))
   })
 
 // One more process than cores: the tests wait on Postgres, browsers and servers for part of their time.
@@ -134,6 +141,7 @@ for (const result of results) {
 }
 writeTimes()
 if (tmpdir) rmSync(tmpdir, { recursive: true, force: true })
+await template?.drop()
 
 if (skips.length > 0) console.log(`\nSkipped, with their reasons:\n${skips.map((line) => `  ${line}`).join('\n')}`)
 if (failures.length > 0) {

@@ -245,8 +245,8 @@ export interface PostgresTestDatabase {
 
 /**
  * A new, migrated, empty database on the Postgres server `serverUrl` (by default `TEST_DATABASE_URL`): one that a
- * test of this process released and that was emptied, or else a copy (`CREATE DATABASE … TEMPLATE`) of one this
- * process migrated at its first call. A copy costs a third of a CPU-second of the server's (it writes the whole
+ * test of this process released and that was emptied, or else a copy (`CREATE DATABASE … TEMPLATE`) of the run's
+ * migrated database or of one this process migrated at its first call (`migratedTemplate`). A copy costs a third of a CPU-second of the server's (it writes the whole
  * database, 9 MB of it system catalogs); emptying a released one, milliseconds. What is left at exit is dropped.
  * A server started on it finds its migrations done, as on every start but the first. With `migrated: false` the
  * database holds nothing (for tests of the migrations themselves) and is dropped when released.
@@ -261,6 +261,9 @@ export async function createPostgresTestDatabase(
   if (!spare) {
     await admin(serverUrl, migrated ? `create database ${name} template ${await migratedTemplate(serverUrl)}` : `create database ${name}`)
     dropAtExit(serverUrl, name)
+    // A template this process did not make is not read (a connection to it would stop others' copies): its shape is
+    // that of its first copy, new and untouched.
+    if (migrated && !templateShapes.has(serverUrl)) templateShapes.set(serverUrl, await shapeAt(databaseUrl(serverUrl, name)))
   }
   let released = false
   return {
@@ -389,7 +392,13 @@ async function openPostgres(serverUrl: string, log?: (event: LogEvent) => void):
   return testDatabaseOn(kept, log)
 }
 
+/**
+ * The migrated database that `createPostgresTestDatabase` copies: the run's (`CANVASS_TEST_PG_TEMPLATE`, which
+ * `pnpm test` makes on `TEST_DATABASE_URL`'s server) or one this process makes at its first call and drops at exit.
+ */
 function migratedTemplate(serverUrl: string): Promise<string> {
+  const runs = process.env.CANVASS_TEST_PG_TEMPLATE
+  if (runs && serverUrl === process.env.TEST_DATABASE_URL) return Promise.resolve(runs)
   let template = templates.get(serverUrl)
   if (template) return template
   template = (async () => {
@@ -416,6 +425,16 @@ function databaseUrl(serverUrl: string, name: string): string {
   const url = new URL(serverUrl)
   url.pathname = `/${name}`
   return url.href
+}
+
+/** `schemaShape` of the database at `url`, through a connection of its own. */
+async function shapeAt(url: string): Promise<string> {
+  const db = new Kysely<unknown>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max: 1 }) }) })
+  try {
+    return await schemaShape(db)
+  } finally {
+    await db.destroy()
+  }
 }
 
 async function admin(serverUrl: string, statement: string): Promise<void> {
