@@ -424,7 +424,11 @@ function defineSuites(label: string) {
     const s1 = await createSurvey(x)
     const s2 = await createSurvey(x)
     const ids: string[] = []
-    for (let i = 0; i < 5; i++) ids.push(await createResponse(x, s1.id, { data: { q1: `answer ${i}` } }))
+    for (let i = 0; i < 5; i++) {
+      ids.push(await createResponse(x, s1.id, { data: { q1: `answer ${i}` } }))
+      // Each newer by a millisecond at least: two made in the same one are in the order of their random ids.
+      clock.advance(1)
+    }
     const otherId = await createResponse(x, s2.id)
     const all = await x.call('GET', `/api/v1/management/responses?surveyId=${s1.id}`, { key: x.keyA })
     assert.equal(
