@@ -12,7 +12,7 @@
 //
 // Run as a script (`node scripts/pglite-seed.mjs <folder>`) it makes the folder: PGlite runs in a process of
 // its own, so that the test runner does not keep its memory.
-import { spawnSync } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
@@ -29,18 +29,40 @@ const SHARED_BUFFERS = '16MB'
  * cannot be made or is missing and not to be made.
  */
 export function pgliteSeed({ make = true } = {}) {
+  const folder = seedFolder()
+  if (folder === undefined || existsSync(join(folder, 'ready'))) return folder
+  if (!make) return undefined
+  const made = spawnSync(process.execPath, [fileURLToPath(import.meta.url), folder], { encoding: 'utf8' })
+  return madeOrSaid(folder, made.status, made.stderr || made.error?.message)
+}
+
+/** `pgliteSeed()` without blocking: the folder is made by a process of its own while the caller goes on. */
+export function pgliteSeedInBackground() {
+  const folder = seedFolder()
+  if (folder === undefined || existsSync(join(folder, 'ready'))) return Promise.resolve(folder)
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [fileURLToPath(import.meta.url), folder], { stdio: ['ignore', 'ignore', 'pipe'] })
+    let stderr = ''
+    child.stderr.on('data', (chunk) => (stderr += chunk))
+    child.on('error', (error) => resolve(madeOrSaid(folder, null, error.message)))
+    child.on('close', (code) => resolve(madeOrSaid(folder, code, stderr)))
+  })
+}
+
+/** Where the seed of the installed PGlite version is kept; undefined when PGlite is not installed. */
+function seedFolder() {
   let version
   try {
     version = JSON.parse(readFileSync(join(packageDir(requireFromStorage.resolve('@electric-sql/pglite')), 'package.json'), 'utf8')).version
   } catch {
     return undefined
   }
-  const folder = join(root, 'node_modules', '.cache', `canvass-pglite-seed-${version}-${SHARED_BUFFERS}`)
-  if (existsSync(join(folder, 'ready'))) return folder
-  if (!make) return undefined
-  const made = spawnSync(process.execPath, [fileURLToPath(import.meta.url), folder], { encoding: 'utf8' })
-  if (made.status === 0 && existsSync(join(folder, 'ready'))) return folder
-  console.log(`No shared empty PGlite database (each test makes its own): ${(made.stderr || made.error?.message || '').trim()}`)
+  return join(root, 'node_modules', '.cache', `canvass-pglite-seed-${version}-${SHARED_BUFFERS}`)
+}
+
+function madeOrSaid(folder, status, error) {
+  if (status === 0 && existsSync(join(folder, 'ready'))) return folder
+  console.log(`No shared empty PGlite database (each test makes its own): ${(error || '').trim()}`)
   return undefined
 }
 

@@ -36,7 +36,7 @@ import {
 } from 'node:fs'
 import { availableParallelism } from 'node:os'
 import { dirname, join } from 'node:path'
-import { pgliteSeed } from './pglite-seed.mjs'
+import { pgliteSeedInBackground } from './pglite-seed.mjs'
 import { postgresTemplate } from './postgres-template.mjs'
 import { RUNTIME_PARTS, buildParts } from './build.mjs'
 
@@ -72,23 +72,29 @@ const SKIP_LINE = /^\s*SKIP (.+)$/gm
 const FILE_LINE = /^(\S+\.test\.ts)$/gm
 
 const started = Date.now()
+// The tests' empty PGlite database is made while the JavaScript builds; the standalone server's empty database
+// (the build's `seed` part) waits for it, and copies it instead of running an initdb of its own.
+const seeding = process.env.CANVASS_TEST_PGLITE_SEED ? Promise.resolve(process.env.CANVASS_TEST_PGLITE_SEED) : pgliteSeedInBackground()
 // What the tests run: every package's JavaScript and the empty database, not the declarations (`pnpm build`).
-const build = await buildParts(root, {
-  parts: RUNTIME_PARTS,
-  title: 'Building what the tests run',
-  log: (line) => console.log(line),
-})
-if (!build.ok) {
-  process.stderr.write(build.output)
+const title = 'Building what the tests run'
+const log = (line) => console.log(line)
+const build = await buildParts(root, { parts: RUNTIME_PARTS.filter((part) => part !== 'seed'), title, log })
+const seed = await seeding
+if (seed) process.env.CANVASS_TEST_PGLITE_SEED = seed
+// One migrated Postgres database that the tests copy, dropped at the end (scripts/postgres-template.mjs); made
+// with the storage package's new build, while the standalone's empty database is made.
+const templating =
+  build.ok && process.env.TEST_DATABASE_URL && !process.env.CANVASS_TEST_PG_TEMPLATE
+    ? postgresTemplate(process.env.TEST_DATABASE_URL)
+    : Promise.resolve(undefined)
+const seedBuild = build.ok ? await buildParts(root, { parts: ['seed'], title, log }) : build
+const template = await templating
+if (!seedBuild.ok) {
+  await template?.drop()
+  process.stderr.write(seedBuild.output)
   console.log('\n0 passed, 1 failed (the build failed: output above)')
   process.exit(1)
 }
-
-const seed = process.env.CANVASS_TEST_PGLITE_SEED ?? pgliteSeed()
-if (seed) process.env.CANVASS_TEST_PGLITE_SEED = seed
-// One migrated Postgres database that the tests copy, dropped at the end (scripts/postgres-template.mjs).
-const template =
-  process.env.TEST_DATABASE_URL && !process.env.CANVASS_TEST_PG_TEMPLATE ? await postgresTemplate(process.env.TEST_DATABASE_URL) : undefined
 if (template) process.env.CANVASS_TEST_PG_TEMPLATE = template.name
 
 const only = process.env.CANVASS_TEST_ONLY ? new RegExp(process.env.CANVASS_TEST_ONLY) : undefined
