@@ -43,7 +43,7 @@ import { RUNTIME_PARTS, buildParts } from './build.mjs'
 const root = new URL('..', import.meta.url).pathname
 const uvu = join(root, 'node_modules', '.bin', 'uvu')
 /** Packages whose test files are split across this many processes, so that the longest job stays short. */
-const SHARDS = { 'examples/standalone': 4, 'packages/core': 3, 'packages/storage-kysely': 2 }
+const SHARDS = { 'examples/standalone': 3, 'packages/core': 2, 'packages/storage-kysely': 2 }
 /**
  * Test files of a package that run together in one process of their own, outside the shards: the browser tests,
  * which then share one Chromium (examples/standalone/test/chromium.ts).
