@@ -99,8 +99,8 @@ async function storageBuildHash(): Promise<string> {
 
 /**
  * Test databases are reused within a process: closing one empties it (`emptied`) and keeps it for the next open
- * of the same backend, which then skips most of a CPU-second of PGlite boot, or on Postgres the copy of the
- * template, the drop and the new connections' start. Kept ones left idle for `IDLE_MS` are closed (an open PGlite
+ * of the same backend, which then skips most of a CPU-second of PGlite boot, or on Postgres the release, the next
+ * database's emptying and the new connections' start. Kept ones left idle for `IDLE_MS` are closed (an open PGlite
  * or pool keeps its process alive) and, on Postgres, released (`PostgresTestDatabase.release`).
  */
 interface Kept {
@@ -192,7 +192,7 @@ async function emptied(db: Kysely<unknown>, backend: TestBackend): Promise<boole
 /**
  * What a test could change of a database that emptying its tables does not undo, as counts: schemas; the tables,
  * columns, functions, triggers and constraints of the `canvass` and `public` schemas; roles, extensions and
- * settings (`alter database … set`).
+ * the database's settings (`alter database … set`).
  */
 async function schemaShape(db: Kysely<unknown>): Promise<string> {
   const { rows } = await sql<{ shape: string }>`
@@ -207,7 +207,7 @@ async function schemaShape(db: Kysely<unknown>): Promise<string> {
       (select count(*) from pg_constraint k join pg_namespace n on n.oid = k.connamespace where n.nspname in ('canvass', 'public')),
       (select count(*) from pg_roles),
       (select count(*) from pg_extension),
-      (select count(*) from pg_db_role_setting)
+      (select count(*) from pg_db_role_setting where setdatabase = (select oid from pg_database where datname = current_database()))
     ) as shape`.execute(db)
   return rows[0]?.shape ?? ''
 }
@@ -246,10 +246,11 @@ export interface PostgresTestDatabase {
 /**
  * A new, migrated, empty database on the Postgres server `serverUrl` (by default `TEST_DATABASE_URL`): one that a
  * test of this process released and that was emptied, or else a copy (`CREATE DATABASE … TEMPLATE`) of the run's
- * migrated database or of one this process migrated at its first call (`migratedTemplate`). A copy costs a third of a CPU-second of the server's (it writes the whole
- * database, 9 MB of it system catalogs); emptying a released one, milliseconds. What is left at exit is dropped.
- * A server started on it finds its migrations done, as on every start but the first. With `migrated: false` the
- * database holds nothing (for tests of the migrations themselves) and is dropped when released.
+ * migrated database or of one this process migrated at its first call (`migratedTemplate`). A copy costs a third
+ * of a CPU-second of the server's (it writes the whole database, 9 MB of it system catalogs); emptying a released
+ * one, milliseconds. What is left when the process exits is dropped. A server started on it finds its migrations
+ * done, as on every start but the first. With `migrated: false` the database holds nothing (for tests of the
+ * migrations themselves) and is dropped when released.
  */
 export async function createPostgresTestDatabase(
   serverUrl = process.env.TEST_DATABASE_URL,
@@ -375,7 +376,7 @@ async function openPostgres(serverUrl: string, log?: (event: LogEvent) => void):
   if (!kept) {
     const database = await createPostgresTestDatabase(serverUrl)
     const pool = new pg.Pool({ connectionString: database.url, max: 10 })
-    // `drop database … with (force)` may end a connection the pool is still closing: not the test's failure.
+    // The release ends every session on the database, and may reach one the pool is still closing: not the test's failure.
     pool.on('error', (error: Error & { code?: string }) => {
       if (error.code !== '57P01') console.error(error)
     })
