@@ -1,7 +1,7 @@
 // An empty embedded database made once for the whole test run, so that the tests copy it instead of running
-// PGlite's initdb (seconds of CPU) for every database they open. `pnpm test` calls `pgliteSeed` before it starts
-// any test and hands the folder to the tests as CANVASS_TEST_PGLITE_SEED; a test run without it (a single file
-// run by hand) makes its own empty databases as before.
+// PGlite's initdb (seconds of CPU) for every database they open. `pnpm test` makes it (`makePgliteSeed`) while
+// it builds, before it starts any test, and hands the folder to the tests as CANVASS_TEST_PGLITE_SEED; a test run
+// without it (a single file run by hand) makes its own empty databases as before.
 //
 // The folder holds `pgdata/`, a data folder after initdb (for a server's DATA_DIR), and `pgdata.tar`, the same
 // database as PGlite's `dumpDataDir` writes it (for an in-memory PGlite's `loadDataDir`). The test bed adds
@@ -12,7 +12,7 @@
 //
 // Run as a script (`node scripts/pglite-seed.mjs <folder>`) it makes the folder: PGlite runs in a process of
 // its own, so that the test runner does not keep its memory.
-import { spawn, spawnSync } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
@@ -24,20 +24,17 @@ const requireFromStorage = createRequire(join(root, 'packages', 'storage-kysely'
 /** The seed's buffer pool (`shared_buffers`), part of the folder's name so that a seed made otherwise is not used. */
 const SHARED_BUFFERS = '16MB'
 
-/**
- * The seed folder, made when missing (unless `make` is false); undefined (with the reason printed) when it
- * cannot be made or is missing and not to be made.
- */
-export function pgliteSeed({ make = true } = {}) {
+/** The seed folder when it has been made, else undefined. */
+export function pgliteSeed() {
   const folder = seedFolder()
-  if (folder === undefined || existsSync(join(folder, 'ready'))) return folder
-  if (!make) return undefined
-  const made = spawnSync(process.execPath, [fileURLToPath(import.meta.url), folder], { encoding: 'utf8' })
-  return madeOrSaid(folder, made.status, made.stderr || made.error?.message)
+  return folder !== undefined && existsSync(join(folder, 'ready')) ? folder : undefined
 }
 
-/** `pgliteSeed()` without blocking: the folder is made by a process of its own while the caller goes on. */
-export function pgliteSeedInBackground() {
+/**
+ * The seed folder, made when missing by a process of its own while the caller goes on; undefined (with the reason
+ * printed) when it cannot be made.
+ */
+export function makePgliteSeed() {
   const folder = seedFolder()
   if (folder === undefined || existsSync(join(folder, 'ready'))) return Promise.resolve(folder)
   return new Promise((resolve) => {

@@ -36,7 +36,7 @@ import {
 } from 'node:fs'
 import { availableParallelism } from 'node:os'
 import { dirname, join } from 'node:path'
-import { pgliteSeedInBackground } from './pglite-seed.mjs'
+import { makePgliteSeed } from './pglite-seed.mjs'
 import { postgresTemplate } from './postgres-template.mjs'
 import { RUNTIME_PARTS, buildParts } from './build.mjs'
 
@@ -74,7 +74,7 @@ const FILE_LINE = /^(\S+\.test\.ts)$/gm
 const started = Date.now()
 // The tests' empty PGlite database is made while the JavaScript builds; the standalone server's empty database
 // (the build's `seed` part) waits for it, and copies it instead of running an initdb of its own.
-const seeding = process.env.CANVASS_TEST_PGLITE_SEED ? Promise.resolve(process.env.CANVASS_TEST_PGLITE_SEED) : pgliteSeedInBackground()
+const seeding = process.env.CANVASS_TEST_PGLITE_SEED ? Promise.resolve(process.env.CANVASS_TEST_PGLITE_SEED) : makePgliteSeed()
 // What the tests run: every package's JavaScript and the empty database, not the declarations (`pnpm build`).
 const title = 'Building what the tests run'
 const log = (line) => console.log(line)

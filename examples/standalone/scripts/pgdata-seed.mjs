@@ -18,7 +18,7 @@ rmSync(target, { recursive: true, force: true })
 rmSync(building, { recursive: true, force: true })
 // The workspace's empty database when a test run has made it; otherwise PGlite's initdb here, in this process (a
 // second process that also writes the tests' copy would cost a first start's build more).
-const seed = pgliteSeed({ make: false })
+const seed = pgliteSeed()
 if (seed !== undefined && existsSync(join(seed, 'pgdata', 'PG_VERSION'))) cpSync(join(seed, 'pgdata'), building, { recursive: true })
 const db = new Kysely({ dialect: new PGliteDialect({ pglite: await PGlite.create(building) }) })
 try {
