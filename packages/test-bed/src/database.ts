@@ -9,6 +9,10 @@ import { PGLITE_PARSERS, migrate } from '@canvass/storage-kysely'
 import { Kysely, PGliteDialect, PostgresDialect, sql } from 'kysely'
 import type { LogEvent } from 'kysely'
 import pg from 'pg'
+import { adminStatement, createMigratedDatabase, databaseUrl } from './postgres-server.mjs'
+
+/** The module the drops at a process's exit run from. */
+const POSTGRES_SERVER = new URL('./postgres-server.mjs', import.meta.url).href
 
 /** A migrated database of a test's own. */
 export interface TestDatabase {
@@ -260,7 +264,10 @@ export async function createPostgresTestDatabase(
   const spare = migrated ? spares.get(serverUrl)?.pop() : undefined
   const name = spare ?? `canvass_bed_${randomBytes(6).toString('hex')}`
   if (!spare) {
-    await admin(serverUrl, migrated ? `create database ${name} template ${await migratedTemplate(serverUrl)}` : `create database ${name}`)
+    await adminStatement(
+      serverUrl,
+      migrated ? `create database ${name} template ${await migratedTemplate(serverUrl)}` : `create database ${name}`,
+    )
     dropAtExit(serverUrl, name)
     // A template this process did not make is not read (a connection to it would stop others' copies): its shape is
     // that of its first copy, new and untouched.
@@ -273,7 +280,7 @@ export async function createPostgresTestDatabase(
       if (released) return
       released = true
       if (migrated && (await recycled(serverUrl, name))) keepSpare(serverUrl, name)
-      else await admin(serverUrl, `drop database if exists ${name} with (force)`)
+      else await adminStatement(serverUrl, `drop database if exists ${name} with (force)`)
     },
   }
 }
@@ -353,13 +360,9 @@ function dropAtExit(serverUrl: string, name: string): void {
     // `exit` runs nothing asynchronous: the drops run in a short process of their own.
     process.once('exit', () => {
       const drops = [...leftAtExit].flatMap(([url, names]) => [...names].map((left) => [url, left]))
-      const script = `const pg = require('pg');
-        (async () => { for (const [url, name] of ${JSON.stringify(drops)}) {
-          const c = new pg.Client(url);
-          try { await c.connect(); await c.query('drop database if exists ' + name + ' with (force)') } catch {} finally { await c.end().catch(() => {}) }
-        } })()`
+      const script = `import { dropDatabases } from ${JSON.stringify(POSTGRES_SERVER)}; await dropDatabases(${JSON.stringify(drops)})`
       try {
-        execFileSync(process.execPath, ['-e', script], { stdio: 'ignore', timeout: 20_000, cwd: import.meta.dirname })
+        execFileSync(process.execPath, ['--input-type=module', '-e', script], { stdio: 'ignore', timeout: 20_000 })
       } catch {}
     })
   }
@@ -404,28 +407,12 @@ function migratedTemplate(serverUrl: string): Promise<string> {
   if (template) return template
   template = (async () => {
     const name = `canvass_bed_template_${randomBytes(6).toString('hex')}`
-    await admin(serverUrl, `create database ${name}`)
     dropAtExit(serverUrl, name)
-    const db = new Kysely<unknown>({
-      dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: databaseUrl(serverUrl, name), max: 1 }) }),
-    })
-    try {
-      await migrate(db)
-      templateShapes.set(serverUrl, await schemaShape(db))
-    } finally {
-      // A template may have no connection while it is copied.
-      await db.destroy()
-    }
+    templateShapes.set(serverUrl, await createMigratedDatabase(serverUrl, name, schemaShape))
     return name
   })()
   templates.set(serverUrl, template)
   return template
-}
-
-function databaseUrl(serverUrl: string, name: string): string {
-  const url = new URL(serverUrl)
-  url.pathname = `/${name}`
-  return url.href
 }
 
 /** `schemaShape` of the database at `url`, through a connection of its own. */
@@ -435,15 +422,5 @@ async function shapeAt(url: string): Promise<string> {
     return await schemaShape(db)
   } finally {
     await db.destroy()
-  }
-}
-
-async function admin(serverUrl: string, statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: serverUrl })
-  await client.connect()
-  try {
-    await client.query(statement)
-  } finally {
-    await client.end()
   }
 }
