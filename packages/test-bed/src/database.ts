@@ -9,7 +9,7 @@ import { PGLITE_PARSERS, migrate } from '@canvass/storage-kysely'
 import { Kysely, PGliteDialect, PostgresDialect, sql } from 'kysely'
 import type { LogEvent } from 'kysely'
 import pg from 'pg'
-import { adminStatement, createMigratedDatabase, databaseUrl } from './postgres-server.mjs'
+import { adminStatement, createMigratedDatabase, databaseUrl, withDatabase } from './postgres-server.mjs'
 
 /** The module the drops at a process's exit run from. */
 const POSTGRES_SERVER = new URL('./postgres-server.mjs', import.meta.url).href
@@ -271,7 +271,8 @@ export async function createPostgresTestDatabase(
     dropAtExit(serverUrl, name)
     // A template this process did not make is not read (a connection to it would stop others' copies): its shape is
     // that of its first copy, new and untouched.
-    if (migrated && !templateShapes.has(serverUrl)) templateShapes.set(serverUrl, await shapeAt(databaseUrl(serverUrl, name)))
+    if (migrated && !templateShapes.has(serverUrl))
+      templateShapes.set(serverUrl, await withDatabase(databaseUrl(serverUrl, name), schemaShape))
   }
   let released = false
   return {
@@ -321,26 +322,23 @@ const SESSIONS_GONE_MS = 2_000
 async function recycled(serverUrl: string, name: string): Promise<boolean> {
   const expected = templateShapes.get(serverUrl)
   if (!expected) return false
-  const db = new Kysely<unknown>({
-    dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: databaseUrl(serverUrl, name), max: 1 }) }),
-  })
+  const others = sql<{ count: number }>`
+    select count(*)::int as count from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`
   try {
-    const others = sql<{ count: number }>`
-      select count(*)::int as count from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`
-    await sql`select pg_terminate_backend(pid) from pg_stat_activity
-      where datname = current_database() and pid <> pg_backend_pid()`.execute(db)
-    const deadline = Date.now() + SESSIONS_GONE_MS
-    while ((await others.execute(db)).rows[0]?.count !== 0) {
-      if (Date.now() > deadline) return false
-      await new Promise((resolve) => setTimeout(resolve, 5))
-    }
-    if ((await schemaShape(db)) !== expected) return false
-    await emptyCanvassTables.execute(db)
-    return true
+    return await withDatabase(databaseUrl(serverUrl, name), async (db) => {
+      await sql`select pg_terminate_backend(pid) from pg_stat_activity
+        where datname = current_database() and pid <> pg_backend_pid()`.execute(db)
+      const deadline = Date.now() + SESSIONS_GONE_MS
+      while ((await others.execute(db)).rows[0]?.count !== 0) {
+        if (Date.now() > deadline) return false
+        await new Promise((resolve) => setTimeout(resolve, 5))
+      }
+      if ((await schemaShape(db)) !== expected) return false
+      await emptyCanvassTables.execute(db)
+      return true
+    })
   } catch {
     return false
-  } finally {
-    await db.destroy().catch(() => {})
   }
 }
 
@@ -413,14 +411,4 @@ function migratedTemplate(serverUrl: string): Promise<string> {
   })()
   templates.set(serverUrl, template)
   return template
-}
-
-/** `schemaShape` of the database at `url`, through a connection of its own. */
-async function shapeAt(url: string): Promise<string> {
-  const db = new Kysely<unknown>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max: 1 }) }) })
-  try {
-    return await schemaShape(db)
-  } finally {
-    await db.destroy()
-  }
 }
