@@ -10,9 +10,10 @@ import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { createPostgresTestDatabase, serverDatabase } from '@canvass/test-bed'
+import type { PostgresTestDatabase } from '@canvass/test-bed'
 import { startProcess, testHttpApi } from '@canvass/test-utils'
 import type { RunningProcess } from '@canvass/test-utils'
-import pg from 'pg'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 
@@ -84,35 +85,16 @@ function denoSuite(name: string, env: () => Promise<Record<string, string>>, dis
 
 denoSuite('deno example on embedded PGlite', async () => ({}))
 
-const admin = process.env.TEST_DATABASE_URL
-
-/** Runs `statement` on the Postgres server of TEST_DATABASE_URL (which must be set). */
-async function adminQuery(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: admin })
-  await client.connect()
-  try {
-    await client.query(statement)
-  } finally {
-    await client.end()
-  }
-}
-
-/** The URL of the database `name` on that server. */
-function databaseUrl(name: string): string {
-  const url = new URL(admin as string)
-  url.pathname = `/${name}`
-  return url.toString()
-}
-
-if (admin) {
-  const name = `canvass_deno_${randomBytes(6).toString('hex')}`
+if (process.env.TEST_DATABASE_URL) {
+  // An empty database, not a migrated one: the example's start migrates it, as on a user's first start.
+  let database: PostgresTestDatabase | undefined
   denoSuite(
     'deno example on the Postgres server (DATABASE_URL, pg on Deno)',
     async () => {
-      await adminQuery(`create database ${name}`)
-      return { DATABASE_URL: databaseUrl(name) }
+      database = await createPostgresTestDatabase(process.env.TEST_DATABASE_URL, { migrated: false })
+      return { DATABASE_URL: database.url }
     },
-    () => adminQuery(`drop database if exists ${name} with (force)`),
+    async () => database?.release(),
   )
 }
 
@@ -150,15 +132,11 @@ lifecycle('a bad setting is one line naming it, and exit code 1', async () => {
 })
 
 lifecycle('the widget is served; SIGTERM answers a request in flight, then the server exits 0 with one line', async () => {
-  // Not about the database: on a Postgres database of its own when there is a server (a start in a fraction of
-  // embedded PGlite's time on Deno), else on embedded PGlite.
-  const database = admin ? `canvass_deno_${randomBytes(6).toString('hex')}` : undefined
-  if (database) await adminQuery(`create database ${database}`)
-  const server = await startDeno({
-    CANVASS_INIT_API_KEY: newKey(),
-    ...(database ? { DATABASE_URL: databaseUrl(database) } : {}),
-  }).catch(async (error: unknown) => {
-    if (database) await adminQuery(`drop database if exists ${database} with (force)`)
+  // Not about the database: on a migrated Postgres database of its own when there is a server (a start in a
+  // fraction of embedded PGlite's time on Deno), else on embedded PGlite.
+  const database = await serverDatabase()
+  const server = await startDeno({ CANVASS_INIT_API_KEY: newKey(), ...database.env }).catch(async (error: unknown) => {
+    await database.release()
     throw error
   })
   try {
@@ -193,7 +171,7 @@ lifecycle('the widget is served; SIGTERM answers a request in flight, then the s
   } finally {
     await server.stop('SIGKILL')
     await server.cleanup()
-    if (database) await adminQuery(`drop database if exists ${database} with (force)`)
+    await database.release()
   }
 })
 
