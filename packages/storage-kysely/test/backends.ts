@@ -66,9 +66,10 @@ async function openPglite(options: OpenOptions = {}): Promise<OpenBackend> {
 
 /** A database of its own on the server (the test bed's `createPostgresTestDatabase`), released on close. */
 async function openPostgres(serverUrl: string, options: OpenOptions & { prepared?: boolean } = {}): Promise<OpenBackend> {
-  // Migrated and without the statement wrapper: the test bed's (a database a closed test left behind, emptied).
-  if (options.migrated && !options.prepared && serverUrl === process.env.TEST_DATABASE_URL)
-    return openTestDatabase('postgres', { log: options.log })
+  // Migrated: the test bed's (a database a closed test left behind, emptied, with its pool), with the statement
+  // wrapper or without it as asked.
+  if (options.migrated && serverUrl === process.env.TEST_DATABASE_URL)
+    return openTestDatabase('postgres', { log: options.log, preparedStatements: options.prepared === true })
   // A database of its own on the server; migrated, a copy of the one the test bed migrated once for this process.
   const database = await createPostgresTestDatabase(serverUrl, { migrated: options.migrated ?? false })
   const url = new URL(database.url)

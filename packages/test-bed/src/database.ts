@@ -5,7 +5,7 @@ import { readFile, readdir, rename, rm, writeFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import { join } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
-import { PGLITE_PARSERS, migrate } from '@canvass/storage-kysely'
+import { PGLITE_PARSERS, migrate, withPreparedStatements } from '@canvass/storage-kysely'
 import { Kysely, PGliteDialect, PostgresDialect, sql } from 'kysely'
 import type { LogEvent } from 'kysely'
 import pg from 'pg'
@@ -39,15 +39,27 @@ export function availableBackends(): TestBackend[] {
   return process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite']
 }
 
-/** Opens a new, migrated, empty database on `backend`; `log` is handed to its Kysely instance. */
+export interface OpenTestDatabaseOptions {
+  /** Handed to the database's Kysely instance. */
+  log?: (event: LogEvent) => void
+  /**
+   * On Postgres, the pool is wrapped by the storage package's `withPreparedStatements`, as the standalone server's
+   * is: the server parses and plans each statement once per connection instead of on every call. No effect on
+   * PGlite.
+   * @default false
+   */
+  preparedStatements?: boolean
+}
+
+/** Opens a new, migrated, empty database on `backend`. */
 export function openTestDatabase(
   backend: TestBackend = defaultBackend(),
-  { log }: { log?: (event: LogEvent) => void } = {},
+  { log, preparedStatements = false }: OpenTestDatabaseOptions = {},
 ): Promise<TestDatabase> {
   if (backend === 'postgres') {
     const serverUrl = process.env.TEST_DATABASE_URL
     if (!serverUrl) throw new Error('the postgres backend needs TEST_DATABASE_URL')
-    return openPostgres(serverUrl, log)
+    return openPostgres(serverUrl, preparedStatements, log)
   }
   return openPglite(log)
 }
@@ -109,6 +121,8 @@ async function storageBuildHash(): Promise<string> {
  */
 interface Kept {
   backend: TestBackend
+  /** On Postgres, whether the pool runs prepared statements (`OpenTestDatabaseOptions.preparedStatements`). */
+  prepared: boolean
   /** Makes a Kysely instance on the kept database (each test database gets its own, with its own `log`). */
   kysely(log?: (event: LogEvent) => void): Kysely<unknown>
   /** Closes the database for good (and releases it, on Postgres). */
@@ -127,8 +141,8 @@ function keepIdle(kept: Kept): void {
   }, IDLE_MS)
 }
 
-function takeIdle(backend: TestBackend): Kept | undefined {
-  const index = idle.findIndex((kept) => kept.backend === backend)
+function takeIdle(backend: TestBackend, prepared = false): Kept | undefined {
+  const index = idle.findIndex((kept) => kept.backend === backend && kept.prepared === prepared)
   return index < 0 ? undefined : idle.splice(index, 1)[0]
 }
 
@@ -158,6 +172,7 @@ async function openPglite(log?: (event: LogEvent) => void): Promise<TestDatabase
     const pglite = new PGlite({ parsers: PGLITE_PARSERS, loadDataDir: await migratedPgliteDump() })
     kept = {
       backend: 'pglite',
+      prepared: false,
       kysely: (log) => new Kysely<unknown>({ dialect: new PGliteDialect({ pglite }), log }),
       dispose: () => pglite.close(),
     }
@@ -372,8 +387,8 @@ function dropAtExit(serverUrl: string, name: string): void {
 const templates = new Map<string, Promise<string>>()
 
 /** A database of its own on the server (`createPostgresTestDatabase`), with a pool on it. */
-async function openPostgres(serverUrl: string, log?: (event: LogEvent) => void): Promise<TestDatabase> {
-  let kept = takeIdle('postgres')
+async function openPostgres(serverUrl: string, prepared: boolean, log?: (event: LogEvent) => void): Promise<TestDatabase> {
+  let kept = takeIdle('postgres', prepared)
   if (!kept) {
     const database = await createPostgresTestDatabase(serverUrl)
     const pool = new pg.Pool({ connectionString: database.url, max: 10 })
@@ -381,10 +396,12 @@ async function openPostgres(serverUrl: string, log?: (event: LogEvent) => void):
     pool.on('error', (error: Error & { code?: string }) => {
       if (error.code !== '57P01') console.error(error)
     })
+    const dialectPool = prepared ? withPreparedStatements(pool) : pool
     kept = {
       backend: 'postgres',
+      prepared,
       // A Kysely instance leaves the pool open until destroyed, and only `dispose` destroys one.
-      kysely: (log) => new Kysely<unknown>({ dialect: new PostgresDialect({ pool }), log }),
+      kysely: (log) => new Kysely<unknown>({ dialect: new PostgresDialect({ pool: dialectPool }), log }),
       async dispose() {
         await pool.end()
         await database.release()

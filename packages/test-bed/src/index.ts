@@ -23,7 +23,7 @@ export {
   openTestDatabase,
   serverDatabase,
 } from './database'
-export type { PostgresTestDatabase, ServerDatabase, TestBackend, TestDatabase } from './database'
+export type { OpenTestDatabaseOptions, PostgresTestDatabase, ServerDatabase, TestBackend, TestDatabase } from './database'
 export { createTestWebhookReceiver } from './webhook-receiver'
 export type { ReceivedWebhook, ReceiverAnswer, TestWebhookReceiver } from './webhook-receiver'
 export { createVerifiedWebhook, createVerifyingReceiver, webhookDeliveries } from './verifying-receiver'

@@ -155,7 +155,9 @@ export async function createTestCanvass(options: TestCanvassOptions = {}): Promi
     wrap,
     ...canvassOptions
   } = options
-  const database = await openTestDatabase(backend)
+  // On Postgres with prepared statements, as the standalone server runs (the storage package's own suites run
+  // both ways).
+  const database = await openTestDatabase(backend, { preparedStatements: true })
   const cleanups: (() => Promise<unknown>)[] = [() => database.close()]
   const close = async () => {
     for (const cleanup of cleanups.reverse()) await cleanup()
