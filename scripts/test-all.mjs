@@ -41,7 +41,16 @@ import { postgresTemplate } from './postgres-template.mjs'
 import { RUNTIME_PARTS, buildParts } from './build.mjs'
 
 const root = new URL('..', import.meta.url).pathname
-const uvu = join(root, 'node_modules', '.bin', 'uvu')
+/** The tests' Node.js: the repository's (the `node` devDependency), whichever Node.js runs this script. */
+const node = join(root, 'node_modules', '.bin', 'node')
+const uvu = join(root, 'node_modules', 'uvu', 'bin.js')
+/**
+ * V8 flags of every test process. `--liftoff-only` keeps WebAssembly (PGlite's Postgres, in the storage, core and
+ * test-bed processes) on V8's baseline compiler: a test process runs PGlite for seconds, and the optimizing
+ * compiler's work on the functions it finds hot costs more CPU than its faster code saves (about a tenth of those
+ * jobs' CPU on 2 cores). Nothing but speed differs between the two compilers.
+ */
+const NODE_FLAGS = ['--liftoff-only']
 /** Packages whose test files are split across this many processes, so that the longest job stays short. */
 const SHARDS = { 'examples/standalone': 3, 'packages/core': 2, 'packages/storage-kysely': 2 }
 /**
@@ -218,7 +227,7 @@ function run(job) {
   return new Promise((resolve) => {
     const args = ['-r', 'tsx', 'test', ...(job.pattern ? [job.pattern] : [])]
     const env = { ...process.env, FORCE_COLOR: '0', ...(tmpdir && !DENO_JOBS.includes(job.dir) ? { TMPDIR: tmpdir } : {}) }
-    const child = spawn(uvu, args, { cwd: join(root, job.dir), env, detached: true })
+    const child = spawn(node, [...NODE_FLAGS, uvu, ...args], { cwd: join(root, job.dir), env, detached: true })
     running.add(child)
     let timedOut = false
     const limit = setTimeout(() => {
