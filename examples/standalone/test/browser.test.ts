@@ -1,28 +1,42 @@
 /**
- * A real browser against Canvass served over loopback HTTP from this process (the test bed): headless
- * Chromium (Debian's headless build, `chromium-headless-shell`, driven by playwright-core).
+ * Real browsers against Canvass served over loopback HTTP from this process (the test bed): headless Chromium
+ * (Debian's headless build, `chromium-headless-shell`, driven by playwright-core), one for the file, with each
+ * page's Content Security Policy in force.
  *
  * - A page from one loopback origin calls the API on another: a display with `fetch` and a JSON body (so a
  *   CORS preflight comes first), then a response with `navigator.sendBeacon` (text/plain, as widgets send on
  *   unload) and its update with `fetch` PUT. Both the display and the response must end up stored.
- * - The server's own pages, with each page's Content Security Policy in force: the standalone server's home
- *   page (`/`, put in front of Canvass as the server does) links to the rest and passes axe; on the API
- *   reference page (`/api/v1/docs`), RapiDoc, served by Canvass, renders the server's own OpenAPI document. No
- *   request may go to another origin (fonts included) and nothing may be logged as an error.
+ * - The server's own pages: the standalone server's home page (`/`, put in front of Canvass as the server does)
+ *   links to the rest and passes axe; on the API reference page (`/api/v1/docs`), RapiDoc, served by Canvass,
+ *   renders the server's own OpenAPI document. No request may go to another origin (fonts included) and nothing
+ *   may be logged as an error.
+ * - The shared results page (`/share/{resultShareKey}`): a survey with every question type and a few hundred
+ *   responses (the bed's `seedSharedSurvey`) is shared through the management route; the test reads every
+ *   number at the page's `data-cv` elements and compares them with `/share/{key}/summary.json` and the
+ *   management summary, filters through the page's own form (dates, completed only, language) and compares
+ *   again, pages the responses tab, rotates the key (the old link answers 404 at once), and runs axe on the
+ *   summary and responses tabs in light and dark, at desktop and phone widths. No request may go to another
+ *   origin, no script may run and nothing may be logged as a warning or an error. `UPDATE_SCREENSHOTS=1` writes
+ *   the page (desktop and phone, light and dark) into docs/images/.
  */
 import { readFileSync } from 'node:fs'
+import { mkdir, mkdtemp } from 'node:fs/promises'
 import { createServer } from 'node:http'
 import { createRequire } from 'node:module'
 import type { AddressInfo } from 'node:net'
-import { createSurvey, createTestCanvass } from '@canvass/test-bed'
-import type { TestCanvass } from '@canvass/test-bed'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { createSurvey, createTestCanvass, seedSharedSurvey, sharedSurveyQuestions } from '@canvass/test-bed'
+import type { Call, SharedSurveySeed, TestCanvass } from '@canvass/test-bed'
 import { skipSuiteUnless } from '@canvass/test-utils'
-import type { Browser, Page } from 'playwright-core'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { healthAnswer } from '../src/health'
 import { homePage, isRootUrl } from '../src/home-page'
-import { chromiumMissing, launchChromium, releaseChromium } from './chromium'
+import { axeViolations, chromiumMissing, launchChromium, openWatched, releaseChromium } from './chromium'
+import { client } from './server'
 
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
 
@@ -50,16 +64,17 @@ async function finish(api, environmentId, responseId) {
 }
 </script>`
 
-const test = skipSuiteUnless(suite("Chromium: cross-origin fetch and sendBeacon, the server's pages"), chromiumMissing())
-let bed: TestCanvass
-/** Where the bed listens: `x.url` of the cases below. */
-let x: TestCanvass & { url: string }
+const pages = skipSuiteUnless(suite("Chromium: cross-origin fetch and sendBeacon, the server's pages"), chromiumMissing())
+let siteBed: TestCanvass
+/** Where the bed listens: `site.url` of the cases below. */
+let site: TestCanvass & { url: string }
+/** The Chromium of the process (`launchChromium`), taken by each suite's `before` and released by its `after`. */
 let browser: Browser
 
-test.before(async () => {
+pages.before(async () => {
   // The browser first: when it cannot start, no bed is left open that `after` cannot reach.
   browser = await launchChromium()
-  bed = await createTestCanvass({
+  siteBed = await createTestCanvass({
     apiReferenceBundle: true,
     // The standalone server's own routes in front of Canvass, as src/main.ts puts them.
     wrap:
@@ -70,14 +85,14 @@ test.before(async () => {
         return canvass.fetch(request, info)
       },
   })
-  x = Object.assign(bed, { url: await bed.listen() })
+  site = Object.assign(siteBed, { url: await siteBed.listen() })
 })
-test.after(async () => {
+pages.after(async () => {
   if (browser) await releaseChromium()
-  await bed?.close()
+  await siteBed?.close()
 })
 
-test('a page on another origin creates a display and a response; both are stored', async () => {
+pages('a page on another origin creates a display and a response; both are stored', async () => {
   const page = createServer((_req, res) => {
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
     res.end(PAGE)
@@ -86,13 +101,13 @@ test('a page on another origin creates a display and a response; both are stored
   const pageUrl = `http://127.0.0.1:${(page.address() as AddressInfo).port}/`
   const context = await browser.newContext()
   try {
-    const survey = await createSurvey(x, { status: 'inProgress', type: 'website' })
+    const survey = await createSurvey(site, { status: 'inProgress', type: 'website' })
     const tab = await context.newPage()
     await tab.goto(pageUrl)
-    assert.is.not(new URL(pageUrl).origin, new URL(x.url).origin)
+    assert.is.not(new URL(pageUrl).origin, new URL(site.url).origin)
     const sent = await tab.evaluate(([api, env, surveyId]) => (globalThis as any).run(api, env, surveyId), [
-      x.url,
-      x.envA,
+      site.url,
+      site.envA,
       survey.id,
     ] as const)
     assert.type(sent.displayId, 'string', 'the preflighted fetch succeeded')
@@ -101,7 +116,7 @@ test('a page on another origin creates a display and a response; both are stored
     // The beacon is sent in the background: wait for its response to be stored.
     let stored: any[] = []
     for (let i = 0; i < 100 && stored.length === 0; i++) {
-      stored = (await x.call('GET', `/api/v1/management/responses?surveyId=${survey.id}`, { key: x.keyA })).body.data
+      stored = (await site.call('GET', `/api/v1/management/responses?surveyId=${survey.id}`, { key: site.keyA })).body.data
       if (stored.length === 0) await new Promise((resolve) => setTimeout(resolve, 50))
     }
     assert.is(stored.length, 1, 'the beacon response is stored')
@@ -111,14 +126,14 @@ test('a page on another origin creates a display and a response; both are stored
     )
 
     const finished = await tab.evaluate(([api, env, responseId]) => (globalThis as any).finish(api, env, responseId), [
-      x.url,
-      x.envA,
+      site.url,
+      site.envA,
       stored[0].id,
     ] as const)
     assert.equal(finished, { status: 200, body: { data: { id: stored[0].id } } })
-    const response = await x.call('GET', `/api/v1/management/responses/${stored[0].id}`, { key: x.keyA })
+    const response = await site.call('GET', `/api/v1/management/responses/${stored[0].id}`, { key: site.keyA })
     assert.equal([response.body.data.finished, response.body.data.data], [true, { q1: 'finished with fetch' }])
-    const identify = await x.call('GET', `/api/v1/client/${x.envA}/identify/contacts/browser-user`)
+    const identify = await site.call('GET', `/api/v1/client/${site.envA}/identify/contacts/browser-user`)
     assert.equal(
       identify.body.data.displays.map((d: any) => d.surveyId),
       [survey.id],
@@ -130,18 +145,18 @@ test('a page on another origin creates a display and a response; both are stored
   }
 })
 
-test('the home page (/) links to the reference, the document and /health, loads nothing, passes axe', async () => {
+pages('the home page (/) links to the reference, the document and /health, loads nothing, passes axe', async () => {
   const context = await browser.newContext()
   const page = await context.newPage()
   const { requests, problems } = watch(page)
   try {
-    const answer = await page.goto(`${x.url}/`)
+    const answer = await page.goto(`${site.url}/`)
     assert.is(answer?.status(), 200)
     assert.is(await page.title(), 'Canvass')
     const links = await page.locator('main a').evaluateAll((anchors) => anchors.map((a) => (a as HTMLAnchorElement).href))
     for (const path of ['/api/v1/docs', '/api/v1/openapi.json', '/health']) {
-      assert.ok(links.includes(`${x.url}${path}`), `links to ${path}`)
-      assert.is((await fetch(`${x.url}${path}`)).status, 200, `${path} answers`)
+      assert.ok(links.includes(`${site.url}${path}`), `links to ${path}`)
+      assert.is((await fetch(`${site.url}${path}`)).status, 200, `${path} answers`)
     }
     // Evaluated by the browser's debugger, which the page's CSP does not restrict (an inline script would be).
     await page.evaluate(AXE)
@@ -151,9 +166,9 @@ test('the home page (/) links to the reference, the document and /health, loads 
     })
     assert.equal(violations, [], 'axe finds no violation')
     const origins = new Set(requests.filter((url) => !url.startsWith('data:')).map((url) => new URL(url).origin))
-    assert.equal([...origins], [new URL(x.url).origin], 'no request to another origin')
+    assert.equal([...origins], [new URL(site.url).origin], 'no request to another origin')
     assert.equal(problems, [], 'nothing logged as an error (a style the policy refused would be)')
-    const head = await fetch(`${x.url}/`, { method: 'HEAD' })
+    const head = await fetch(`${site.url}/`, { method: 'HEAD' })
     assert.is(head.status, 200)
     assert.is(head.headers.get('content-type'), 'text/html; charset=utf-8')
     assert.is(await head.text(), '')
@@ -162,12 +177,12 @@ test('the home page (/) links to the reference, the document and /health, loads 
   }
 })
 
-test('renders every operation of the document from the server alone', async () => {
+pages('renders every operation of the document from the server alone', async () => {
   const context = await browser.newContext()
   const page = await context.newPage()
   const { requests, problems } = watch(page)
   try {
-    const answer = await page.goto(`${x.url}/api/v1/docs`)
+    const answer = await page.goto(`${site.url}/api/v1/docs`)
     assert.is(answer?.status(), 200)
     // RapiDoc renders into its shadow root once it has fetched and parsed the document.
     await page.waitForFunction(
@@ -182,11 +197,11 @@ test('renders every operation of the document from the server alone', async () =
     for (const summary of ['Create a survey', 'A respondent starts a response', 'Create a webhook', 'List segments']) {
       assert.ok(text.includes(summary), `the page shows "${summary}"`)
     }
-    const served = await x.call('GET', '/api/v1/openapi.json')
-    assert.ok(requests.includes(`${x.url}/api/v1/openapi.json`), "the viewer fetched the server's document")
+    const served = await site.call('GET', '/api/v1/openapi.json')
+    assert.ok(requests.includes(`${site.url}/api/v1/openapi.json`), "the viewer fetched the server's document")
     assert.is(served.status, 200)
     const origins = new Set(requests.filter((url) => !url.startsWith('data:')).map((url) => new URL(url).origin))
-    assert.equal([...origins], [new URL(x.url).origin], 'no request to another origin')
+    assert.equal([...origins], [new URL(site.url).origin], 'no request to another origin')
     assert.equal(problems, [], 'nothing logged as an error')
   } finally {
     await context.close()
@@ -204,5 +219,372 @@ function watch(page: Page): { requests: string[]; problems: string[] } {
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`))
   return { requests, problems }
 }
+
+pages.run()
+
+const IMAGES = fileURLToPath(new URL('../../../docs/images/', import.meta.url))
+/** Responses of the survey: a few hundred, from 2026-03-01 a day apart. */
+const RESPONSES = 300
+/** The seeded survey's questions: the points of each scale, the rows and columns of the grid. */
+const QUESTIONS: Array<Record<string, unknown>> = sharedSurveyQuestions()
+const DESKTOP = { width: 1280, height: 800 }
+const PHONE = { width: 390, height: 844 }
+/** How much of the page a screenshot shows, from the top. */
+const SHOT_HEIGHT = { desktop: 3000, phone: 2400 }
+
+const test = skipSuiteUnless(suite('shared results page in Chromium'), chromiumMissing())
+let bed: TestCanvass
+/** The bed over HTTP: the share route builds its URL from the request, which must be the one the browser opens. */
+let x: { url: string; call: Call }
+let context: BrowserContext
+let seed: SharedSurveySeed
+/** The survey's share key (rotated by the last test). */
+let key: string
+
+test.before(async () => {
+  // The browser first: when it cannot start, no bed is left open that `after` cannot reach.
+  browser = await launchChromium()
+  bed = await createTestCanvass()
+  const url = await bed.listen()
+  x = { url, call: client(url) }
+  seed = await seedSharedSurvey(bed, RESPONSES, { origin: url })
+  key = await share(seed.surveyId)
+  context = await browser.newContext({ locale: 'en-US', viewport: DESKTOP })
+})
+test.after(async () => {
+  if (browser) await releaseChromium()
+  await bed?.close()
+})
+
+/** Turns sharing on (or rotates the key) through the management route; the new key. */
+async function share(surveyId: string): Promise<string> {
+  const res = await x.call('POST', `/api/v1/management/surveys/${surveyId}/share`, { key: bed.keyA })
+  assert.is(res.status, 200, res.text)
+  const { resultShareKey, url } = res.body.data
+  assert.is(url, `${x.url}/share/${resultShareKey}`, 'the URL is the page this server serves')
+  return resultShareKey
+}
+
+/** A new tab on `path`, watched (`openWatched`). */
+function open(path: string) {
+  return openWatched(context, x.url + path)
+}
+
+/** Every `<data data-cv>` number on the page, as `cv {attributes}` → its exact value (`value`). */
+async function pageNumbers(page: Page): Promise<Record<string, string>> {
+  const entries = await page.locator('data[data-cv]').evaluateAll((elements) =>
+    elements.map((element) => {
+      const attrs = Object.fromEntries(
+        [...element.attributes]
+          .filter((attr) => attr.name.startsWith('data-') && attr.name !== 'data-cv')
+          .map((attr) => [attr.name.slice(5), attr.value]),
+      )
+      return [element.getAttribute('data-cv') ?? '', attrs, (element as HTMLDataElement).value] as const
+    }),
+  )
+  const numbers: Record<string, string> = {}
+  for (const [cv, attrs, value] of entries) {
+    const name = numberName(cv, attrs)
+    assert.not.ok(name in numbers, `${name} is on the page once`)
+    numbers[name] = value
+  }
+  return numbers
+}
+
+const numberName = (cv: string, attrs: Record<string, string> = {}) =>
+  `${cv} ${JSON.stringify(Object.fromEntries(Object.entries(attrs).sort(([a], [b]) => a.localeCompare(b))))}`
+const exact = (value: number | null | undefined) => (value === null || value === undefined ? '' : String(value))
+
+/**
+ * The numbers the page must show for a summary (the list at the top of core's services/share-page.ts), in the
+ * form `pageNumbers` reads them.
+ */
+function summaryNumbers(s: any): Record<string, string> {
+  const out: Record<string, string> = {}
+  const put = (cv: string, value: number | null | undefined, attrs: Record<string, string> = {}) => {
+    out[numberName(cv, attrs)] = exact(value)
+  }
+  put('total-displays', s.displays)
+  put('total-starts', s.responses.started)
+  put('start-rate', s.startRate)
+  put('total-completes', s.responses.finished)
+  put('completion-rate', s.completionRate)
+  put('average-time', s.averageTimeToComplete)
+  put('median-time', s.medianTimeToComplete)
+  put('dropoff-before-first', s.dropOff.beforeFirstQuestion)
+  for (const row of s.dropOff.questions) {
+    const q = { question: row.questionId }
+    put('dropoff-answered', row.answered, q)
+    put('dropoff-count', row.droppedAfter, q)
+    put('dropoff-rate', row.dropOffRate, q)
+  }
+  for (const question of s.questions) {
+    const q = { question: question.questionId }
+    put('question-answered', question.answered, q)
+    put('question-skipped', question.skipped, q)
+    if (question.type === 'ranking') {
+      for (const choice of question.choices) {
+        put('ranking-average', choice.averagePosition, { ...q, choice: choice.id })
+        put('ranking-count', choice.count, { ...q, choice: choice.id })
+      }
+    } else if (question.choices) {
+      for (const choice of question.choices) {
+        put('choice-count', choice.count, { ...q, choice: choice.id })
+        put('choice-percentage', choice.percentage, { ...q, choice: choice.id })
+      }
+      if (question.other.count > 0) {
+        put('other-count', question.other.count, q)
+        put('other-percentage', question.other.percentage, q)
+        for (const other of question.other.values) put('other-value-count', other.count, { ...q, other: other.value })
+      }
+    }
+    if (question.type === 'nps') {
+      put('nps-score', question.score, q)
+      put('nps-average', question.average, q)
+      for (const group of ['promoters', 'passives', 'detractors']) {
+        put(`nps-${group}`, question[group].count, q)
+        put(`nps-${group}-percentage`, question[group].percentage, q)
+      }
+      // A column for each score 0 to 10; a score nobody gave shows 0 (the summary leaves it out).
+      for (let score = 0; score <= 10; score++) {
+        put('nps-count', 0, { ...q, rating: String(score) })
+        put('nps-percentage', 0, { ...q, rating: String(score) })
+      }
+      for (const point of question.distribution) {
+        put('nps-count', point.count, { ...q, rating: String(point.rating) })
+        put('nps-percentage', point.percentage, { ...q, rating: String(point.rating) })
+      }
+    }
+    if (question.distribution && question.type !== 'nps') {
+      put('scale-average', question.average, q)
+      // A column for each point of the scale; a point nobody chose shows 0 (the summary leaves it out).
+      const range = Number(QUESTIONS.find((entry) => entry.id === question.questionId)?.range)
+      for (let rating = 1; rating <= range; rating++) {
+        put('scale-count', 0, { ...q, rating: String(rating) })
+        put('scale-percentage', 0, { ...q, rating: String(rating) })
+      }
+      for (const point of question.distribution) {
+        put('scale-count', point.count, { ...q, rating: String(point.rating) })
+        put('scale-percentage', point.percentage, { ...q, rating: String(point.rating) })
+      }
+    }
+    if (question.satisfied) {
+      put('csat-satisfied', question.satisfied.count, q)
+      put('csat-satisfied-percentage', question.satisfied.percentage, q)
+    }
+    if (question.type === 'cta') {
+      put('cta-clicked', question.clicked, q)
+      put('cta-dismissed', question.dismissed, q)
+    }
+    if (question.type === 'consent') {
+      put('consent-accepted', question.accepted, q)
+      put('consent-dismissed', question.dismissed, q)
+    }
+    if (question.type === 'cal') {
+      put('cal-booked', question.booked.count, q)
+      put('cal-booked-percentage', question.booked.percentage, q)
+    }
+    if (question.type === 'matrix') {
+      // The whole grid; a cell nobody chose shows 0 (the summary leaves it out).
+      const grid = QUESTIONS.find((entry) => entry.id === question.questionId) as { rows: any[]; columns: any[] }
+      for (const row of grid.rows)
+        for (const column of grid.columns) put('matrix-count', 0, { ...q, row: row.default, column: column.default })
+      for (const row of question.rows)
+        for (const cell of row.columns) put('matrix-count', cell.count, { ...q, row: row.row, column: cell.column })
+    }
+  }
+  return out
+}
+
+/** summary.json and the management summary for a query (`?…` or ''), which must agree; the summary. */
+async function summaries(query: string): Promise<any> {
+  const shared = await x.call('GET', `/share/${key}/summary.json${query}`)
+  assert.is(shared.status, 200, shared.text)
+  const managed = await x.call('GET', `/api/v1/management/surveys/${seed.surveyId}/summary${query}`, { key: bed.keyA })
+  assert.is(managed.status, 200, managed.text)
+  assert.equal(shared.body.data, managed.body.data, `summary.json${query} is the management summary`)
+  return shared.body.data
+}
+
+/** The page's numbers are exactly the summary's: none missing, none different, none more. */
+function assertNumbers(onPage: Record<string, string>, summary: any, what: string) {
+  const expected = summaryNumbers(summary)
+  const sorted = (numbers: Record<string, string>) => Object.fromEntries(Object.entries(numbers).sort(([a], [b]) => a.localeCompare(b)))
+  assert.equal(sorted(onPage), sorted(expected), what)
+}
+
+/** Runs axe on the page: no serious or critical violation. */
+async function axe(page: Page, what: string) {
+  assert.equal(await axeViolations(page), [], `axe on ${what}`)
+}
+
+test("the summary tab shows summary.json's numbers for every question type", async () => {
+  const summary = await summaries('')
+  assert.is(summary.responses.started, RESPONSES, 'every response is counted')
+  assert.is(new Set(summary.questions.map((question: any) => question.type)).size, 17, 'every question type')
+  const tab = await open(`/share/${key}`)
+  assert.is(tab.status, 200)
+  const { page } = tab
+  assert.is(await page.locator('h1').innerText(), 'Product feedback <script>alert("x")</script>\'&', 'the name, as text')
+  assert.is(await page.locator('script').count(), 0, 'no script at all')
+  const links = await page.locator('a[href]').evaluateAll((anchors) => anchors.map((anchor) => (anchor as HTMLAnchorElement).href))
+  assert.equal(
+    links.filter((href) => new URL(href).origin !== new URL(x.url).origin),
+    [],
+    'every link stays on this server (a file elsewhere is named, not linked)',
+  )
+  assert.ok(
+    links.some((href) => href.startsWith(`${x.url}/storage/${bed.envA}/public/report-`)),
+    "the survey's public files are linked",
+  )
+  assertNumbers(await pageNumbers(page), summary, 'the page shows the summary')
+  // A chart per question: its headline is on the page, next to its numbers.
+  for (const question of summary.questions)
+    assert.ok(await page.getByRole('heading', { name: question.headline, exact: true }).isVisible(), `${question.questionId}'s chart`)
+  assert.is(
+    await page.locator('li[data-cv="answer"][data-field="data:why"] .cv-answer').first().innerText(),
+    seed.responses.find((response) => typeof response.data.why === 'string')?.data.why,
+    'the latest open-text answer first, as text',
+  )
+  await tab.done()
+})
+
+test('the filters of the form change the numbers to the filtered summary’s', async () => {
+  const tab = await open(`/share/${key}`)
+  const { page } = tab
+  const before = await pageNumbers(page)
+  await page.getByLabel('From', { exact: true }).fill('2026-04-01')
+  await page.getByLabel('To', { exact: true }).fill('2026-08-31')
+  await page.getByLabel('Completed only', { exact: true }).check()
+  await page.getByLabel('Language', { exact: true }).selectOption('de')
+  await Promise.all([page.waitForURL(/[?&]lang=de/), page.getByRole('button', { name: 'Apply' }).click()])
+  const query = new URL(page.url()).search
+  for (const part of ['startDate=2026-04-01', 'endDate=2026-08-31', 'finished=true', 'lang=de'])
+    assert.ok(query.includes(part), `the form sent ${part} (${query})`)
+  const filtered = await summaries(`?startDate=2026-04-01&endDate=2026-08-31&finished=true&lang=de`)
+  // What the filters leave: completed German responses made from April to August.
+  const kept = seed.responses.filter(
+    (response) =>
+      response.finished &&
+      response.language === 'de' &&
+      response.createdAt >= new Date('2026-04-01T00:00:00Z') &&
+      response.createdAt < new Date('2026-09-01T00:00:00Z'),
+  )
+  assert.ok(kept.length > 10 && kept.length < RESPONSES / 4, `the filters leave some responses (${kept.length})`)
+  assert.equal([filtered.responses.started, filtered.responses.finished], [kept.length, kept.length])
+  const after = await pageNumbers(page)
+  assertNumbers(after, filtered, 'the filtered page shows the filtered summary')
+  const changed = Object.keys(after).filter((name) => after[name] !== before[name])
+  assert.ok(changed.length > Object.keys(after).length / 2, `most numbers changed (${changed.length} of ${Object.keys(after).length})`)
+  // The form shows what it applied, and the responses tab keeps it.
+  assert.equal(
+    [
+      await page.getByLabel('From', { exact: true }).inputValue(),
+      await page.getByLabel('To', { exact: true }).inputValue(),
+      await page.getByLabel('Completed only', { exact: true }).isChecked(),
+      await page.getByLabel('Language', { exact: true }).inputValue(),
+    ],
+    ['2026-04-01', '2026-08-31', true, 'de'],
+  )
+  await page.getByRole('link', { name: 'Responses' }).click()
+  await page.locator('article[data-cv="response"]').first().waitFor()
+  const ids = await page
+    .locator('article[data-cv="response"]')
+    .evaluateAll((cards) => cards.map((card) => card.getAttribute('data-response')))
+  assert.equal(
+    ids,
+    kept.slice(0, 20).map((response) => response.id),
+    'the filtered responses, newest first',
+  )
+  await tab.done()
+})
+
+test('the responses tab lists responses newest first, 20 a page, and pages by cursor', async () => {
+  const tab = await open(`/share/${key}?tab=responses`)
+  const { page } = tab
+  const ids = () =>
+    page.locator('article[data-cv="response"]').evaluateAll((cards) => cards.map((card) => card.getAttribute('data-response')))
+  assert.equal(
+    await ids(),
+    seed.responses.slice(0, 20).map((response) => response.id),
+    'the first page',
+  )
+  const text = await page.locator('main').innerText()
+  for (const secret of ['user-secret-id', 'secret.example', 'SecretBrowser'])
+    assert.not.ok(text.includes(secret) || (await page.content()).includes(secret), `${secret} is never shown`)
+  const firstUrl = page.url()
+  await page.locator('a[data-cv="next-page"]').click()
+  await page.waitForURL((url) => url.href !== firstUrl && url.searchParams.has('after'))
+  assert.equal(
+    await ids(),
+    seed.responses.slice(20, 40).map((response) => response.id),
+    'the second page',
+  )
+  await tab.done()
+})
+
+test('axe: the summary and responses tabs in light on a desktop and dark on a phone', async () => {
+  // Each scheme and each width once per tab: the colours (contrast) follow the scheme, the layout the width.
+  for (const [colorScheme, viewport] of [
+    ['light', DESKTOP],
+    ['dark', PHONE],
+  ] as const) {
+    for (const path of [`/share/${key}`, `/share/${key}?tab=responses`]) {
+      const tab = await open(path)
+      await tab.page.emulateMedia({ colorScheme })
+      await tab.page.setViewportSize(viewport)
+      await axe(tab.page, `${path.includes('responses') ? 'responses' : 'summary'}, ${colorScheme}, ${viewport.width} px`)
+      if (viewport === PHONE) {
+        const overflow = await tab.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
+        assert.is(overflow, 0, 'nothing is wider than a phone')
+      }
+      await tab.done()
+    }
+  }
+})
+
+test('rotating the key: the old link answers 404 at once, the new one the page', async () => {
+  const old = key
+  key = await share(seed.surveyId)
+  assert.not.equal(key, old)
+  const gone = await open(`/share/${old}`)
+  assert.is(gone.status, 404)
+  assert.is(await gone.page.locator('h1').innerText(), 'These results are not shared')
+  await gone.done([/^error: Failed to load resource: the server responded with a status of 404 /])
+  assert.is((await x.call('GET', `/share/${old}/summary.json`)).status, 404)
+  const fresh = await open(`/share/${key}`)
+  assert.is(fresh.status, 200)
+  assert.is(await fresh.page.locator('data[data-cv="total-starts"]').getAttribute('value'), String(RESPONSES))
+  await fresh.done()
+})
+
+/** The page at desktop and phone widths, light and dark: into docs/images/ with UPDATE_SCREENSHOTS=1, else a temporary folder. */
+test('screenshots', async () => {
+  const update = process.env.UPDATE_SCREENSHOTS === '1'
+  const folder = update ? IMAGES : await mkdtemp(join(tmpdir(), 'canvass-shots-'))
+  await mkdir(folder, { recursive: true })
+  // For the docs, a survey whose texts are not markup; otherwise the test's own survey (seeding takes seconds).
+  const shown = update
+    ? await share((await seedSharedSurvey(bed, RESPONSES, { name: 'Product feedback', hostile: false, origin: x.url })).surveyId)
+    : key
+  for (const colorScheme of ['light', 'dark'] as const) {
+    for (const [name, viewport] of [
+      ['desktop', DESKTOP],
+      ['phone', PHONE],
+    ] as const) {
+      const tab = await open(`/share/${shown}`)
+      await tab.page.emulateMedia({ colorScheme })
+      await tab.page.setViewportSize(viewport)
+      // The top of the page down to the first charts: the name, the filters, the totals, the drop-off table.
+      const height = Math.min(SHOT_HEIGHT[name], await tab.page.evaluate(() => document.documentElement.scrollHeight))
+      await tab.page.screenshot({
+        path: join(folder, `share-${name}-${colorScheme}.png`),
+        fullPage: true,
+        clip: { x: 0, y: 0, width: viewport.width, height },
+      })
+      await tab.done()
+    }
+  }
+})
 
 test.run()
