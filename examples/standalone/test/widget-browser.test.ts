@@ -90,7 +90,19 @@ interface Fixture {
   surveys: Record<SurveyName, string>
 }
 
-type ActionName = 'checkout' | 'once' | 'other' | 'language' | 'logic' | 'blocks' | 'pricing' | 'service' | 'upgrade' | 'vip'
+type ActionName =
+  | 'checkout'
+  | 'once'
+  | 'other'
+  | 'language'
+  | 'logic'
+  | 'blocks'
+  | 'pricing'
+  | 'service'
+  | 'upgrade'
+  | 'vip'
+  | 'ending'
+  | 'lost'
 type SurveyName = ActionName
 
 const test = skipSuiteUnless(suite('the @formbricks/js loader and Canvass’s widget in Chromium'), chromiumMissing())
@@ -141,7 +153,7 @@ async function seed(fx: Fixture): Promise<void> {
     return res.body.data.id as string
   }
   const code = (key: string) => post('/api/v1/management/action-classes', { name: `Code ${key}`, type: 'code', key })
-  for (const key of ['checkout', 'once', 'other', 'language', 'logic', 'blocks', 'service', 'vip'] as const)
+  for (const key of ['checkout', 'once', 'other', 'language', 'logic', 'blocks', 'service', 'vip', 'ending', 'lost'] as const)
     fx.actions[key] = await code(key)
   fx.actions.pricing = await post('/api/v1/management/action-classes', {
     name: 'Pricing page',
@@ -272,6 +284,28 @@ async function seed(fx: Fixture): Promise<void> {
       openText('q3', { default: 'What were you looking for?' }),
     ],
     { displayOption: 'respondMultiple' },
+  )
+  // Three pages and an ending: what the loader reports of each page, and the close after the ending.
+  const thanks = [{ id: 'thanks', type: 'endScreen', headline: { default: 'Thanks for your answers!' } }]
+  fx.surveys.ending = await survey(
+    'Ending',
+    'ending',
+    // One-line answers: Enter sends them.
+    [
+      { ...openText('q1', { default: 'First of three?' }), longAnswer: false },
+      { ...openText('q2', { default: 'Second of three?' }), longAnswer: false },
+      { ...openText('q3', { default: 'Last of three?' }), longAnswer: false },
+    ],
+    { displayOption: 'respondMultiple', endings: thanks },
+  )
+  fx.surveys.lost = await survey(
+    'Lost answer',
+    'lost',
+    [openText('q1', { default: 'Before the end?' }), openText('q2', { default: 'At the end?' })],
+    {
+      displayOption: 'respondMultiple',
+      endings: thanks,
+    },
   )
   // A survey of blocks (the reference's current structure): a CSAT and a CES element on one page.
   fx.surveys.blocks = await post('/api/v1/management/surveys', {
@@ -707,6 +741,117 @@ test('a survey of blocks: both elements of a block on one page, answered togethe
     const [response] = await responsesOf(fx, fx.surveys.blocks)
     assert.equal(response?.data, { sat: 5, effort: 1, last: 'No', book: 'booked' })
     assert.equal(response?.variables, { vscore: 10 })
+  } finally {
+    await app.close()
+  }
+})
+
+test('after its ending the survey closes itself three seconds later; response_submitted once unfinished, once finished; every event in window.dataLayer', async () => {
+  const fx = f as Fixture
+  if (!fx.realRenderer) {
+    console.log('  (skipped: the ending and its close are the renderer’s, and the renderer bundle is still a placeholder)')
+    return
+  }
+  const app = await openApp(fx)
+  const { page } = app
+  try {
+    await setup(page, fx)
+    await call(page, 'track', 'ending')
+    await event(page, 'formbricks_survey_shown', fx.surveys.ending)
+    // Keyboard only: each answer typed and sent with Enter; each next question takes the focus.
+    await page.getByRole('textbox', { name: 'First of three?' }).focus()
+    for (const [headline, text] of [
+      ['First of three?', 'one'],
+      ['Second of three?', 'two'],
+      ['Last of three?', 'three'],
+    ] as const) {
+      await page.waitForFunction((name) => {
+        const root = document.querySelector('[data-canvass-survey]')?.shadowRoot
+        const label = root?.activeElement?.getAttribute('aria-labelledby')
+        return label ? root?.getElementById(label)?.textContent?.includes(name) === true : false
+      }, headline)
+      await page.keyboard.type(text)
+      await page.keyboard.press('Enter')
+    }
+    await page.getByRole('heading', { name: 'Thanks for your answers!' }).waitFor()
+    await event(page, 'formbricks_response_submitted', fx.surveys.ending, { finished: true })
+    const finishedAt = Date.now()
+    await assertAxeClean(page, 'the ending card')
+    // Real time is what is tested: the ending stays on screen for its three seconds, then the survey closes itself.
+    await event(page, 'formbricks_survey_closed', fx.surveys.ending)
+    assert.ok(Date.now() - finishedAt >= 2500, 'the ending stays on screen for its three seconds')
+    assert.is(await page.locator('[data-canvass-survey]').count(), 0, 'the survey left the page')
+
+    const mine = (await events(page)).filter((e) => e.surveyId === fx.surveys.ending)
+    const [response] = await responsesOf(fx, fx.surveys.ending)
+    assert.equal(
+      mine.map(({ name, finished, responseId }) => [name, finished, responseId]),
+      [
+        ['formbricks_survey_shown', undefined, undefined],
+        ['formbricks_response_submitted', false, response.id],
+        ['formbricks_response_submitted', true, response.id],
+        ['formbricks_survey_closed', undefined, undefined],
+      ],
+      'one event when the response begins, one when it is finished, not one per page',
+    )
+    assert.equal(response.data, { q1: 'one', q2: 'two', q3: 'three' })
+
+    // What a tag manager reads: every event the handlers got, in order, each key of the contract present.
+    const layer: any[] = await page.evaluate(() => (globalThis as any).dataLayer)
+    const empty = { workspaceId: null, surveyId: null, responseId: null, finished: null, action: null }
+    assert.equal(
+      layer,
+      (await events(page)).map(({ name, ...payload }) => ({ event: name, formbricks: { ...empty, ...payload } })),
+    )
+    assert.ok(layer.some((e) => e.event === 'formbricks_setup_successful' && e.formbricks.workspaceId === fx.x.envA))
+  } finally {
+    await app.close()
+  }
+})
+
+test('a finishing answer stored by the server but lost on the way back: the retry is refused as already finished, which counts as saved', async () => {
+  const fx = f as Fixture
+  if (!fx.realRenderer) {
+    console.log('  (skipped: the outbox is the renderer’s, and the renderer bundle is still a placeholder)')
+    return
+  }
+  const app = await openApp(fx)
+  const { page, context } = app
+  // The first update reaches the server, which stores it; its answer is cut. Later ones pass, their answers noted.
+  let cut = false
+  const retried: [number, unknown][] = []
+  await context.route(`${fx.x.url}/api/v1/client/${fx.x.envA}/responses/*`, async (route) => {
+    if (route.request().method() !== 'PUT') return route.continue()
+    const answer = await route.fetch()
+    if (!cut) {
+      cut = true
+      assert.is(answer.status(), 200, 'the first attempt is stored')
+      return route.abort('connectionreset')
+    }
+    retried.push([answer.status(), await answer.json()])
+    return route.fulfill({ response: answer })
+  })
+  try {
+    await setup(page, fx)
+    await call(page, 'track', 'lost')
+    await event(page, 'formbricks_survey_shown', fx.surveys.lost)
+    await answer(page, 'Before the end?', 'first')
+    await answer(page, 'At the end?', 'last')
+    await event(page, 'formbricks_response_submitted', fx.surveys.lost, { finished: true })
+    await event(page, 'formbricks_survey_closed', fx.surveys.lost)
+    assert.equal(retried, [[400, { code: 'bad_request', message: 'Response is already finished', details: {} }]])
+    const stored = await responsesOf(fx, fx.surveys.lost)
+    assert.equal(
+      stored.map((r) => [r.finished, r.data]),
+      [[true, { q1: 'first', q2: 'last' }]],
+    )
+    const submitted = (await events(page)).filter((e) => e.name === 'formbricks_response_submitted').map((e) => [e.finished, e.responseId])
+    assert.equal(submitted, [
+      [false, stored[0].id],
+      [true, stored[0].id],
+    ])
+    // The browser reports the cut connection and the refusal in its console; nothing else may be there.
+    app.consoleErrors.splice(0, app.consoleErrors.length, ...app.consoleErrors.filter((m) => !/Failed to load resource/.test(m)))
   } finally {
     await app.close()
   }

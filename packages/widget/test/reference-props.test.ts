@@ -6,7 +6,7 @@
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import type { ReferenceSurveyProps } from '../src/renderer/reference-props'
-import { ENDING_CLOSE_MS, isReferenceProps, referenceOptions, renderReferenceSurvey } from '../src/renderer/reference-props'
+import { isReferenceProps, referenceOptions, renderReferenceSurvey } from '../src/renderer/reference-props'
 import type { RenderSurveyOptions } from '../src/shared/protocol'
 import type { WidgetSurvey } from '../src/shared/survey'
 
@@ -47,7 +47,7 @@ test('tell themselves apart from Canvass’s own options by the project those al
 })
 
 test('become a modal survey saved against appUrl for the contact, drawn with the props’ styling and placement', () => {
-  const options = referenceOptions(props().props, noElement, () => {})
+  const options = referenceOptions(props().props, noElement)
   const { callbacks, ...rest } = options
   assert.equal(rest, {
     appUrl: 'http://127.0.0.1:3000',
@@ -72,7 +72,6 @@ test('become a modal survey saved against appUrl for the contact, drawn with the
   const withUser = referenceOptions(
     props({ userId: 'u1', environmentId: 'env1', workspaceId: undefined, action: 'Checkout' }).props,
     noElement,
-    () => {},
   )
   assert.equal(
     [withUser.userId, withUser.contactId, withUser.environmentId, withUser.meta],
@@ -82,26 +81,17 @@ test('become a modal survey saved against appUrl for the contact, drawn with the
 
 test('inline needs its container, as the reference’s does; a survey without a server to save to is refused', () => {
   const container = { id: 'box' } as unknown as HTMLElement
-  const inline = referenceOptions(
-    props({ mode: 'inline', containerId: 'box' }).props,
-    (id) => (id === 'box' ? container : null),
-    () => {},
-  )
+  const inline = referenceOptions(props({ mode: 'inline', containerId: 'box' }).props, (id) => (id === 'box' ? container : null))
   assert.equal([inline.mode, inline.container], ['page', container])
-  assert.throws(() => referenceOptions(props({ mode: 'inline' }).props, noElement, () => {}), /containerId is required for inline mode/)
-  assert.throws(
-    () => referenceOptions(props({ mode: 'inline', containerId: 'gone' }).props, noElement, () => {}),
-    /Element with id gone not found/,
-  )
-  assert.throws(() => referenceOptions(props({ appUrl: undefined }).props, noElement, () => {}), /appUrl and workspaceId are required/)
-  assert.throws(() => referenceOptions(props({ workspaceId: undefined }).props, noElement, () => {}), /appUrl and workspaceId are required/)
+  assert.throws(() => referenceOptions(props({ mode: 'inline' }).props, noElement), /containerId is required for inline mode/)
+  assert.throws(() => referenceOptions(props({ mode: 'inline', containerId: 'gone' }).props, noElement), /Element with id gone not found/)
+  assert.throws(() => referenceOptions(props({ appUrl: undefined }).props, noElement), /appUrl and workspaceId are required/)
+  assert.throws(() => referenceOptions(props({ workspaceId: undefined }).props, noElement), /appUrl and workspaceId are required/)
 })
 
-test('callbacks at the reference’s moments: display recorded, response created once, finished once saved, then closed', async () => {
+test('callbacks at the reference’s moments: display recorded, response created once, finished once saved', () => {
   const { props: p, calls } = props()
-  let closed = 0
-  const options = referenceOptions(p, noElement, () => closed++)
-  const cb = options.callbacks ?? {}
+  const cb = referenceOptions(p, noElement).callbacks ?? {}
   cb.onDisplay?.(undefined)
   assert.equal(calls, [], 'no onDisplayCreated when the display was not recorded')
   cb.onDisplay?.('d1')
@@ -109,40 +99,17 @@ test('callbacks at the reference’s moments: display recorded, response created
   cb.onResponse?.({ responseId: 'r1', finished: false })
   cb.onRetry?.()
   assert.equal(calls, ['onDisplayCreated', 'onResponseCreated', 'onRetry'])
-  const realSetTimeout = globalThis.setTimeout
-  const timers: number[] = []
-  globalThis.setTimeout = ((fn: () => void, ms: number) => {
-    timers.push(ms)
-    fn()
-    return 0
-  }) as typeof setTimeout
-  try {
-    cb.onResponse?.({ responseId: 'r1', finished: true })
-  } finally {
-    globalThis.setTimeout = realSetTimeout
-  }
+  cb.onResponse?.({ responseId: 'r1', finished: true })
+  cb.onResponse?.({ responseId: 'r1', finished: true })
   assert.equal(calls, ['onDisplayCreated', 'onResponseCreated', 'onRetry', 'onFinished'])
-  assert.equal([timers, closed], [[ENDING_CLOSE_MS], 1], 'a modal survey closes after its ending')
   cb.onClose?.()
   assert.equal(calls.at(-1), 'onClose')
 })
 
-test('a survey that ends in a redirect, or inline, is not closed by the renderer after finishing', () => {
-  let closed = 0
-  const redirect = referenceOptions(
-    props({ survey: survey([{ id: 'r', type: 'redirectToUrl', url: 'https://example.com' }]) }).props,
-    noElement,
-    () => closed++,
-  )
-  redirect.callbacks?.onResponse?.({ responseId: 'r1', finished: true })
-  const box = { id: 'box' } as unknown as HTMLElement
-  const inline = referenceOptions(
-    props({ mode: 'inline', containerId: 'box' }).props,
-    () => box,
-    () => closed++,
-  )
-  inline.callbacks?.onResponse?.({ responseId: 'r1', finished: true })
-  assert.is(closed, 0)
+test('a one-page survey: its only save both creates and finishes the response', () => {
+  const { props: p, calls } = props()
+  referenceOptions(p, noElement).callbacks?.onResponse?.({ responseId: 'r1', finished: true })
+  assert.equal(calls, ['onResponseCreated', 'onFinished'])
 })
 
 test('the handle: close() closes the survey that render showed', () => {

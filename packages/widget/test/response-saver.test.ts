@@ -449,6 +449,43 @@ test('a survey the respondent closed unfinished is marked dismissed (not shown a
   assert.is((await store.all())[0]?.dismissed, undefined)
 })
 
+test('a finishing update stored by an attempt whose answer was lost: the retry\'s 400 "already finished" is its acknowledgement', async () => {
+  const saved: [string, boolean][] = []
+  const failures: (SaveFailure | undefined)[] = []
+  const saver = createResponseSaver(options({ onSaved: (id, finished) => saved.push([id, finished]), onFailure: (f) => failures.push(f) }))
+  saver.display()
+  assert.is(await saver.save(update({ q1: 'a' })), true)
+  // The finishing PUT is handled, its answer cut; the retry is answered as Canvass answers an update of a
+  // finished response.
+  fake.script.push('drop', [400, { code: 'bad_request', message: 'Response is already finished', details: {} }])
+  assert.is(await saver.save(update({ q2: 'b' }, true)), true)
+  assert.equal(
+    answers().map((s) => [s.method, s.body.finished]),
+    [
+      ['POST', false],
+      ['PUT', true],
+      ['PUT', true],
+    ],
+  )
+  assert.equal(saved, [
+    ['resp1', false],
+    ['resp1', true],
+  ])
+  assert.equal(failures, [])
+  assert.equal(await store.all(), [], 'the record is done with')
+})
+
+test('an unfinished update refused as "already finished" (finished elsewhere) is dropped without reporting a finish', async () => {
+  const saved: [string, boolean][] = []
+  const saver = createResponseSaver(options({ onSaved: (id, finished) => saved.push([id, finished]) }))
+  saver.display()
+  assert.is(await saver.save(update({ q1: 'a' })), true)
+  fake.script.push([400, { code: 'bad_request', message: 'Response is already finished', details: {} }])
+  assert.is(await saver.save(update({ q2: 'b' })), true)
+  assert.equal(saved, [['resp1', false]])
+  assert.equal(await store.all(), [])
+})
+
 test('a used single-use id, a closed survey and other refusals are not retried', async () => {
   const failures: (SaveFailure | undefined)[] = []
   const saver = createResponseSaver(options({ onFailure: (failure) => failures.push(failure) }))

@@ -15,8 +15,43 @@ export interface Emitter {
   emit<E extends EventName>(event: E, payload: EventPayloads[E]): void
 }
 
-/** Subscriptions by event name; a handler that throws is reported and does not stop the others. */
-export function createEmitter(): Emitter {
+/** Where `dataLayer` lives: `window` in a browser. */
+export type DataLayerHost = { dataLayer?: unknown }
+const browserHost = () => globalThis as DataLayerHost
+
+/**
+ * Every key an event can carry, null where the event does not set it: a tag manager merges each push into one
+ * model, so a key left out would keep the previous event's value (see docs/widget.md, "Events and tag managers").
+ */
+const NO_PAYLOAD = { workspaceId: null, surveyId: null, responseId: null, finished: null, action: null }
+
+/** The `dataLayer` entry for an event: its name and, under `formbricks`, every key of the contract. */
+export function dataLayerEntry<E extends EventName>(
+  event: E,
+  payload: EventPayloads[E],
+): { event: E; formbricks: Record<string, unknown> } {
+  const given = Object.entries(payload).filter(([, value]) => value !== undefined)
+  return { event, formbricks: { ...NO_PAYLOAD, ...Object.fromEntries(given) } }
+}
+
+/**
+ * Pushes the event to `host.dataLayer` (made an array when it is not one), as tag managers read it; a failing
+ * push (a tag manager's own `push` that throws) is reported and does not stop the handlers.
+ */
+export function pushToDataLayer<E extends EventName>(event: E, payload: EventPayloads[E], host: DataLayerHost = browserHost()): void {
+  try {
+    if (!Array.isArray(host.dataLayer)) host.dataLayer = []
+    ;(host.dataLayer as unknown[]).push(dataLayerEntry(event, payload))
+  } catch (error) {
+    console.error(`🧱 Formbricks - ${event} could not be pushed to the dataLayer`, error)
+  }
+}
+
+/**
+ * Subscriptions by event name; every event also goes to `window.dataLayer` first. A handler that throws is
+ * reported and does not stop the others.
+ */
+export function createEmitter(host: DataLayerHost = browserHost()): Emitter {
   const handlers = new Map<string, Set<(payload: never) => void>>()
   const emitter: Emitter = {
     on(event, handler) {
@@ -30,6 +65,7 @@ export function createEmitter(): Emitter {
       handlers.get(event)?.delete(handler)
     },
     emit(event, payload) {
+      pushToDataLayer(event, payload, host)
       for (const handler of [...(handlers.get(event) ?? [])]) {
         try {
           ;(handler as Handler<typeof event>)(payload)

@@ -1,4 +1,5 @@
 import type { SurveyHandle } from '../shared/protocol'
+import { responseMilestones } from '../shared/response-milestones'
 import type { WidgetSurvey } from '../shared/survey'
 import type { HiddenFieldValue } from './rules/hidden-fields'
 import { loadRenderer } from './renderer-loader'
@@ -46,6 +47,7 @@ export function createSurveyRunner(): SurveyRunner {
     if (session.nonce) renderer.setNonce(session.nonce)
     const surveyId = survey.id
     const user = () => session.state.user.data
+    const milestones = responseMilestones()
     try {
       run.handle = renderer.renderSurvey({
         appUrl: session.endpoint.appUrl,
@@ -72,7 +74,10 @@ export function createSurveyRunner(): SurveyRunner {
               user().responses.push(surveyId)
               session.save()
             }
-            session.events.emit('formbricks_response_submitted', { surveyId, responseId, finished })
+            // Not every page: the first save and the finished one, as the reference's SDK reports them.
+            const reached = milestones(finished)
+            if (reached.started) session.events.emit('formbricks_response_submitted', { surveyId, responseId, finished: false })
+            if (reached.finished) session.events.emit('formbricks_response_submitted', { surveyId, responseId, finished: true })
           },
           onClose() {
             if (current === run) current = undefined

@@ -3,10 +3,11 @@
  * first (./outbox-store.ts, IndexedDB), then sent, in order: the display → the response create (its body frozen
  * at the first attempt, so that a retry with the same `Idempotency-Key` is the same request and the server
  * replays the first answer) → the merged later answers (PUT: merging the same answers again changes nothing;
- * `already finished` counts as sent). Network errors, 5xx, 409 (the first attempt still runs) and 429 are tried
- * again with a growing wait (≤ 30 s, `Retry-After` honoured), at once when the browser comes back online or the
- * page becomes visible again, and on the next page load (`flushOutbox`). Any other 4xx is final. A record is
- * deleted once its finished response is acknowledged, and after the resume period.
+ * `already finished` counts as sent, and answers a finishing update whose first answer was lost). Network
+ * errors, 5xx, 409 (the first attempt still runs) and 429 are tried again with a growing wait (≤ 30 s,
+ * `Retry-After` honoured), at once when the browser comes back online or the page becomes visible again, and
+ * on the next page load (`flushOutbox`). Any other 4xx is final. A record is deleted once its finished response
+ * is acknowledged, and after the resume period.
  */
 import type { Endpoint, ResponseInput } from '../shared/client-api'
 import { createDisplay, createResponse, updateResponse, uploadFile } from '../shared/client-api'
@@ -290,9 +291,13 @@ export function recordSender(
     const failure = saveFailure(status, message)
     if (failure === 'network') return { ...(retryAfter ? { retryAfter } : {}) }
     if (failure === 'done') {
+      // The finishing update was stored by an attempt whose answer was lost: this one is its acknowledgement
+      // (see docs/widget.md). Anything else the server refuses as finished has nothing to report.
+      const finishing = record.inflight?.finished === true && record.response.id !== undefined
       record.response.finished = true
       record.pending = record.inflight = record.response.body = undefined
       await remove()
+      if (finishing) callbacks.onSaved?.(record.response.id as string, true)
       return 'next' as const
     }
     // Kept on the page for `retry()`, in front of anything answered meanwhile; a later page load drops it. A

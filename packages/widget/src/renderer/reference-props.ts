@@ -6,6 +6,7 @@
  * reference's does, and the props' callbacks are called at the reference's moments.
  */
 import type { RenderSurveyOptions, SurveyHandle } from '../shared/protocol'
+import { responseMilestones } from '../shared/response-milestones'
 import type { WidgetProject, WidgetSurvey } from '../shared/survey'
 
 type Callback = () => void | Promise<void>
@@ -42,9 +43,6 @@ export interface ReferenceSurveyProps {
   onRetry?: Callback
 }
 
-/** How long a finished modal survey stays on its ending before it closes, as the reference's does. */
-export const ENDING_CLOSE_MS = 3000
-
 /** True for the reference's props, false for Canvass's own options (which always carry the `project`). */
 export function isReferenceProps(options: RenderSurveyOptions | ReferenceSurveyProps): options is ReferenceSurveyProps {
   const project = (options as { project?: unknown }).project
@@ -52,15 +50,11 @@ export function isReferenceProps(options: RenderSurveyOptions | ReferenceSurveyP
 }
 
 /**
- * Canvass's options for the reference's props. `findElement` finds an inline survey's container; `close`
- * removes the survey once it is shown (a modal survey closes after its ending). Throws, as the reference's
- * does, for an inline survey without its container, and for props without a server to save to.
+ * Canvass's options for the reference's props. `findElement` finds an inline survey's container. Throws, as the
+ * reference's does, for an inline survey without its container, and for props without a server to save to. A
+ * modal survey closes itself after its ending (./ending-close.ts), which calls `onClose`.
  */
-export function referenceOptions(
-  props: ReferenceSurveyProps,
-  findElement: (id: string) => HTMLElement | null,
-  close: () => void,
-): RenderSurveyOptions {
+export function referenceOptions(props: ReferenceSurveyProps, findElement: (id: string) => HTMLElement | null): RenderSurveyOptions {
   const environmentId = props.workspaceId ?? props.environmentId
   if (!props.appUrl || !environmentId) {
     throw new Error('renderSurvey: appUrl and workspaceId are required (the survey saves its display and response there)')
@@ -85,7 +79,7 @@ export function referenceOptions(
     ...(props.isWebEnvironment !== false && typeof location !== 'undefined' ? { url: location.href } : {}),
     ...(props.action ? { action: props.action } : {}),
   }
-  let created = false
+  const milestones = responseMilestones()
   return {
     appUrl: props.appUrl.replace(/\/+$/, ''),
     environmentId,
@@ -105,17 +99,11 @@ export function referenceOptions(
         if (displayId) void props.onDisplayCreated?.()
       },
       onResponse: ({ finished }) => {
+        const reached = milestones(finished)
         // Once per survey, after the first save (later answers update the same response).
-        if (!created) {
-          created = true
-          void props.onResponseCreated?.()
-        }
-        if (!finished) return
+        if (reached.started) void props.onResponseCreated?.()
         // After the server accepted the finished response (the reference's with `getSetIsResponseSendingFinished`).
-        void props.onFinished?.()
-        const endings = Array.isArray(props.survey.endings) ? props.survey.endings : []
-        const firstEnding = endings[0] as { type?: string } | undefined
-        if (!container && firstEnding?.type !== 'redirectToUrl') setTimeout(close, endings.length > 0 ? ENDING_CLOSE_MS : 0)
+        if (reached.finished) void props.onFinished?.()
       },
       onRetry: () => void props.onRetry?.(),
       onClose: () => void props.onClose?.(),
@@ -129,8 +117,5 @@ export function renderReferenceSurvey(
   render: (options: RenderSurveyOptions) => SurveyHandle,
   findElement: (id: string) => HTMLElement | null,
 ): SurveyHandle {
-  let handle: SurveyHandle | undefined
-  const handleOf: SurveyHandle = { close: () => handle?.close() }
-  handle = render(referenceOptions(props, findElement, handleOf.close))
-  return handleOf
+  return render(referenceOptions(props, findElement))
 }

@@ -9,6 +9,7 @@ import type { RenderSurveyOptions } from '../../shared/protocol'
 import { uploadFile } from '../../shared/client-api'
 import type { Endpoint } from '../../shared/client-api'
 import { addTime, storedAnswer } from '../answers'
+import { ENDING_CLOSE_MS, closesAfterEnding } from '../ending-close'
 import { languageCode, localize, resolveLanguage, surveyLanguages } from '../i18n'
 import { initialValues } from '../logic'
 import type { Flow, Page } from '../next-step'
@@ -69,6 +70,9 @@ export function Survey({ options, theme, onClose: close }: SurveyProps) {
   const interacted = useRef(false)
   /** The last move was back: a prefilled page shown again is not passed over. */
   const wentBack = useRef(false)
+  /** The survey leaves the page for a redirect ending: it does not close itself after it. */
+  const redirecting = useRef(false)
+  const endingTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
 
   const code = languageCode(survey, lang)
   const locale = code === 'default' ? 'en' : code
@@ -96,7 +100,15 @@ export function Survey({ options, theme, onClose: close }: SurveyProps) {
         ...(options.resumeDays !== undefined ? { resumeDays: options.resumeDays } : {}),
         onDisplay: (id) => options.callbacks?.onDisplay?.(id),
         onWaiting: setWaiting,
-        onSaved: (responseId, done) => options.callbacks?.onResponse?.({ responseId, finished: done }),
+        onSaved: (responseId, done) => {
+          options.callbacks?.onResponse?.({ responseId, finished: done })
+          // A finished modal survey shows its ending for a few seconds, then closes itself (see ../ending-close.ts).
+          if (done && endingTimer.current === undefined) {
+            endingTimer.current = setTimeout(() => {
+              if (closesAfterEnding(modal ? 'modal' : 'page', redirecting.current)) close()
+            }, ENDING_CLOSE_MS)
+          }
+        },
         // A full quota ended the response: its ending is shown (or followed, for a redirect), whatever comes next.
         onQuotaEnded: (endingId) => {
           const quotaEnding = flow.endings.find((e) => e.id === endingId)
@@ -104,6 +116,7 @@ export function Survey({ options, theme, onClose: close }: SurveyProps) {
           setFinished(true)
           const target = quotaEnding?.type === 'redirectToUrl' ? resolveUrl(quotaEnding.url, endpoint.appUrl) : undefined
           if (target) {
+            redirecting.current = true
             setRedirectTo(target)
             leave(target)
           }
@@ -137,6 +150,7 @@ export function Survey({ options, theme, onClose: close }: SurveyProps) {
     return () => {
       window.removeEventListener('online', online)
       window.removeEventListener('offline', gone)
+      clearTimeout(endingTimer.current)
     }
   }, [])
 
@@ -262,6 +276,7 @@ export function Survey({ options, theme, onClose: close }: SurveyProps) {
           : undefined
     const target = resolveUrl(redirect, endpoint.appUrl)
     if (target) {
+      redirecting.current = true
       setRedirectTo(target)
       void saved.then((ok) => ok && leave(target))
     }
