@@ -5,7 +5,8 @@
  * `/js/surveys.umd.cjs` and calls the reference's `formbricksSurveys.renderSurvey(props)`, and the page's
  * `window.ReactNativeWebView.postMessage` is wired back to the WebView's `onMessage`, as react-native-webview
  * does on a phone. An identified user answers and finishes the survey; the response is stored with the
- * user's contact and the display.
+ * user's contact and the display. When the answer to the finishing update is lost, its retry is refused as
+ * already finished, which counts as saved: the SDK gets `onFinished` and `onClose`, and closes the WebView.
  */
 import { skipSuiteUnless } from '@canvass/test-utils'
 import { readFile } from 'node:fs/promises'
@@ -15,6 +16,7 @@ import { createTestCanvass } from '@canvass/test-bed'
 import type { TestCanvass } from '@canvass/test-bed'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
+import type { Browser, Page } from 'playwright-core'
 import { chromiumMissing, launchChromium, releaseChromium } from './chromium'
 
 const require = createRequire(import.meta.url)
@@ -54,7 +56,7 @@ interface Stubs {
 }
 
 /**
- * The SDK's CommonJS build, its native modules resolved to the stand-ins. The SDK refreshes its state every
+ * The SDK's CommonJS build, its native modules resolved to the stand-ins, loaded anew. The SDK refreshes its state every
  * minute with timers it never clears: until `restore()`, intervals do not keep the run alive.
  */
 function loadSdk(): { sdk: Sdk; stubs: Stubs; restore(): void } {
@@ -67,6 +69,8 @@ function loadSdk(): { sdk: Sdk; stubs: Stubs; restore(): void } {
   ;(globalThis as { __DEV__?: boolean }).__DEV__ = false
   const setInterval = globalThis.setInterval
   globalThis.setInterval = ((...args: Parameters<typeof setInterval>) => setInterval(...args).unref()) as typeof setInterval
+  // A fresh copy of the SDK and of the stand-ins for each case: the SDK keeps its set-up in module state.
+  for (const name of ['@formbricks/react-native', STUBS]) delete require.cache[require.resolve(name)]
   try {
     const sdk = require('@formbricks/react-native') as Sdk
     return { sdk, stubs: require(STUBS) as Stubs, restore: () => void (globalThis.setInterval = setInterval) }
@@ -104,6 +108,8 @@ const test = skipSuiteUnless(suite('the React Native SDK shows a survey through 
 /** The bed and where it listens. */
 let x: TestCanvass & { url: string }
 let surveyId: string
+/** A survey of two pages: its finishing update is the one whose answer is lost. */
+let lostSurveyId: string
 
 test.before(async () => {
   const bed = await createTestCanvass()
@@ -127,25 +133,69 @@ test.before(async () => {
     questions: [{ id: 'q1', type: 'openText', inputType: 'text', required: true, headline: { default: 'How was checkout?' } }],
     endings: [{ id: 'thanks', type: 'endScreen', headline: { default: 'Thanks from the app!' } }],
   })
+  const ordered = await post('/api/v1/management/action-classes', { name: 'Order placed', type: 'code', key: 'order-placed' })
+  const oneLine = (id: string, headline: string) => ({
+    id,
+    type: 'openText',
+    inputType: 'text',
+    longAnswer: false,
+    required: true,
+    headline: { default: headline },
+  })
+  lostSurveyId = await post('/api/v1/management/surveys', {
+    name: 'Mobile order',
+    type: 'app',
+    status: 'inProgress',
+    recontactDays: 0,
+    displayOption: 'displayOnce',
+    triggers: [ordered],
+    segmentId: everyone,
+    questions: [oneLine('q1', 'What did you order?'), oneLine('q2', 'Anything else?')],
+    endings: [{ id: 'thanks', type: 'endScreen', headline: { default: 'Order noted!' } }],
+  })
 })
 test.after(async () => {
   await x?.close()
 })
 
-test('setup → setUserId → track: the WebView shows the survey, which is answered, finished and stored with the contact and display', async () => {
-  const browser = await launchChromium()
+/** The SDK set up for an identified user, who did what shows a survey: the WebView's page is open in Chromium. */
+interface Shown {
+  sdk: Sdk
+  stubs: Stubs
+  /** The SDK's stored user once identified. */
+  user: any
+  /** The SDK's WebView, while it is rendered. */
+  webView(): TestInstance | undefined
+  page: Page
+  /** The WebView's messages to the app, by their keys (`onDisplayCreated`, …). */
+  messages: string[]
+  origins: Set<string>
+  problems: string[]
+  close(): Promise<void>
+}
+
+/**
+ * Sets the SDK up for `userId`, tracks `action` and opens the HTML the SDK hands its WebView in Chromium; `before`
+ * runs on the page before that HTML is loaded (to route its requests).
+ */
+async function showInWebView(browser: Browser, userId: string, action: string, before?: (page: Page) => Promise<unknown>): Promise<Shown> {
   const { sdk, stubs, restore } = loadSdk()
   const React = require('react') as React
   const TestRenderer = require('react-test-renderer') as TestRendererModule
   ;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false
-  let tree: ReactTestRenderer | undefined
+  const tree = TestRenderer.create(React.createElement(sdk.Formbricks, { appUrl: x.url, workspaceId: x.envA }))
+  let page: Page | undefined
+  const close = async () => {
+    await page?.close()
+    tree.unmount()
+    restore()
+  }
   try {
-    tree = TestRenderer.create(React.createElement(sdk.Formbricks, { appUrl: x.url, workspaceId: x.envA }))
-    await stored(stubs, (config) => config.workspace?.data?.surveys?.length === 1)
+    await stored(stubs, (config) => config.workspace?.data?.surveys?.length > 0)
     // Commands given before the SDK is set up are dropped by it; its set-up ends just after the state is stored.
     const user = await (async () => {
       for (let attempt = 0; ; attempt++) {
-        await sdk.setUserId('user-rn')
+        await sdk.setUserId(userId)
         try {
           return await stored(stubs, (config) => Boolean(config.user?.data?.contactId), 1000)
         } catch (error) {
@@ -153,15 +203,13 @@ test('setup → setUserId → track: the WebView shows the survey, which is answ
         }
       }
     })()
-    assert.equal(user.user.data.segments.length, 1, "the user's segment")
-
-    await sdk.track('checkout-done')
-    const webView = () => (tree as ReactTestRenderer).root.findAllByType(stubs.WebView)[0]
+    await sdk.track(action)
+    const webView = () => tree.root.findAllByType(stubs.WebView)[0]
     await until(() => webView() !== undefined, 'the WebView is rendered')
     const html = webView()?.props.source.html as string
     assert.ok(html.includes(`${x.url}/js/surveys.umd.cjs`), 'the WebView loads the renderer from the server')
 
-    const page = await browser.newPage({ viewport: { width: 390, height: 844 } })
+    page = await browser.newPage({ viewport: { width: 390, height: 844 } })
     const messages: string[] = []
     const origins = new Set<string>()
     const problems: string[] = []
@@ -177,9 +225,24 @@ test('setup → setUserId → track: the WebView shows the survey, which is answ
       // The WebView's props are read at each message: a re-render may have given it a new `onMessage`.
       webView()?.props.onMessage({ nativeEvent: { data } })
     })
+    await before?.(page)
     // react-native-webview defines `window.ReactNativeWebView` before the page's own scripts run.
     const bridge = '<script>window.ReactNativeWebView = { postMessage: (data) => window.toNative(data) }</script>'
     await page.setContent(html.replace('<head>', `<head>${bridge}`))
+    return { sdk, stubs, user, webView, page, messages, origins, problems, close }
+  } catch (error) {
+    await close()
+    throw error
+  }
+}
+
+test('setup → setUserId → track: the WebView shows the survey, which is answered, finished and stored with the contact and display', async () => {
+  const browser = await launchChromium()
+  let shown: Shown | undefined
+  try {
+    shown = await showInWebView(browser, 'user-rn', 'checkout-done')
+    const { stubs, user, webView, page, messages, origins, problems } = shown
+    assert.equal(user.user.data.segments.length, 1, "the user's segment")
 
     const answer = page.getByRole('textbox', { name: 'How was checkout?' })
     await answer.waitFor()
@@ -222,10 +285,52 @@ test('setup → setUserId → track: the WebView shows the survey, which is answ
       [surveyId],
       'the SDK counted the display',
     )
-    await page.close()
   } finally {
-    tree?.unmount()
-    restore()
+    await shown?.close()
+    await releaseChromium()
+  }
+})
+
+test('the finishing answer is stored but lost on the way back: the retry, refused as already finished, counts as saved; onFinished and onClose come, the WebView closes', async () => {
+  const browser = await launchChromium()
+  let shown: Shown | undefined
+  // The first update reaches the server, which stores it; its answer is cut. Later ones pass, their answers noted.
+  let cut = false
+  const retried: [number, unknown][] = []
+  const loseFirstUpdate = (page: Page) =>
+    page.route(
+      (url) => url.pathname.includes('/responses/'),
+      async (route) => {
+        if (route.request().method() !== 'PUT') return route.continue()
+        const answer = await route.fetch()
+        if (!cut) {
+          cut = true
+          assert.is(answer.status(), 200, 'the first attempt is stored')
+          return route.abort('connectionreset')
+        }
+        retried.push([answer.status(), await answer.json()])
+        return route.fulfill({ response: answer })
+      },
+    )
+  try {
+    shown = await showInWebView(browser, 'user-rn-lost', 'order-placed', loseFirstUpdate)
+    const { webView, page, messages, problems } = shown
+    await page.getByRole('textbox', { name: 'What did you order?' }).fill('A lamp')
+    await page.getByRole('button', { name: 'Next' }).click()
+    await page.getByRole('textbox', { name: 'Anything else?' }).fill('No')
+    await page.getByRole('button', { name: 'Finish' }).click()
+    await page.getByRole('heading', { name: 'Order noted!' }).waitFor()
+    await until(() => webView() === undefined, 'the SDK closes the WebView', 15000)
+    assert.equal(messages, ['onDisplayCreated', 'onResponseCreated', 'onFinished', 'onClose'])
+    assert.equal(retried, [[400, { code: 'bad_request', message: 'Response is already finished', details: {} }]])
+    assert.equal(problems, [])
+    const responses = (await x.call('GET', `/api/v1/management/responses?surveyId=${lostSurveyId}`, { key: x.keyA })).body.data
+    assert.equal(
+      responses.map((r: any) => [r.finished, r.data]),
+      [[true, { q1: 'A lamp', q2: 'No' }]],
+    )
+  } finally {
+    await shown?.close()
     await releaseChromium()
   }
 })

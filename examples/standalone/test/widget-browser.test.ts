@@ -850,9 +850,9 @@ test('a finishing answer stored by the server but lost on the way back: the retr
       [false, stored[0].id],
       [true, stored[0].id],
     ])
+  } finally {
     // The browser reports the cut connection and the refusal in its console; nothing else may be there.
     app.consoleErrors.splice(0, app.consoleErrors.length, ...app.consoleErrors.filter((m) => !/Failed to load resource/.test(m)))
-  } finally {
     await app.close()
   }
 })
