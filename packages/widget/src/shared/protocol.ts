@@ -5,9 +5,10 @@
  * renderer and calls `renderSurvey` with `mode: 'page'`, without the core.
  *
  * The renderer owns everything from the first paint to the last answer: it records the display, saves the
- * response after every answered question (`finished` false, then true) and uploads files, all through
- * `client-api.ts`, and reports back through `callbacks` so that the core can keep its own state (displays,
- * responses) and emit the loader's events.
+ * response after every answered page (`finished` false, then true) and uploads files, all through
+ * `client-api.ts`; it closes a modal survey after its ending (../renderer/ending-close.ts), and reports back
+ * through `callbacks` so that the core can keep its own state (displays, responses) and emit the loader's
+ * events.
  */
 import type { ReferenceSurveyProps } from '../renderer/reference-props'
 import type { WidgetProject, WidgetSurvey } from './survey'
@@ -83,7 +84,7 @@ export interface RenderSurveyOptions {
 export interface RenderCallbacks {
   /** The survey is on screen and its display was recorded (`displayId` is undefined when recording failed). */
   onDisplay?(displayId: string | undefined): void
-  /** A response was created or updated; `finished` true once the last question was answered. */
+  /** A response was created or updated (every page); `finished` true once the finished response is saved. */
   onResponse?(event: { responseId: string; finished: boolean }): void
   /** The respondent asked to send again what failed to save. */
   onRetry?(): void
