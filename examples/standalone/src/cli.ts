@@ -7,7 +7,7 @@
  */
 import type { Canvass, FormbricksImportReport, ResourceCounts } from '@canvass/core'
 import { writeFileSync } from 'node:fs'
-import { createCanvass } from '@canvass/core'
+import { createCanvass, createSourceClient } from '@canvass/core'
 import { createKyselyStorage, migrate } from '@canvass/storage-kysely'
 import { Command, CommanderError } from 'commander'
 import { readConfig } from './config'
@@ -166,6 +166,12 @@ program
       })
       progress.done()
       printReport(report, options.mappingFile)
+      const refused = report.resources.reduce((sum, r) => sum + r.refused, 0)
+      // A script that runs the import learns that not everything came over; a dry run only looks (see docs/migrating.md).
+      if (refused > 0 && !report.dryRun) {
+        print(`\n${refused} item(s) were refused (see above): exit code 2`)
+        process.exitCode = 2
+      }
     }),
   )
 
@@ -226,31 +232,43 @@ function table(header: string[], rows: string[][]): void {
 }
 
 /**
- * The Canvass environment with the id of the source key's environment (`GET /api/v1/management/me`, which the
- * reference and Canvass both answer with the environment's `id`), made with a project of its own when missing.
+ * A new Canvass environment with the id of the source key's environment (`GET /api/v1/management/me`, which
+ * the reference and Canvass both answer with the environment's `id`), made with a project of its own. Never an
+ * environment that exists: the id comes from the source, which could name another project's environment here
+ * (see docs/migrating.md). Read with the import's own client: the same origin, deadline and messages.
  */
 async function sourceEnvironment(canvass: Canvass, url: URL, apiKey: string, dryRun: boolean): Promise<string> {
-  const me = new URL('api/v1/management/me', url.toString().replace(/\/*$/, '/'))
-  const response = await fetch(me, { headers: { 'x-api-key': apiKey, accept: 'application/json' } })
-  const body = (await response.json().catch(() => null)) as { id?: unknown; workspace?: { id?: unknown; name?: unknown } } | null
-  if (!response.ok || typeof body?.id !== 'string')
-    throw new UsageError(`${me} answered ${response.status}: cannot tell the source environment's id (use --environment <id>)`)
+  const source = createSourceClient({ url: url.toString(), apiKey })
+  const body = await source.document('api/v1/management/me')
+  const workspace = typeof body?.workspace === 'object' && body.workspace !== null ? (body.workspace as Record<string, unknown>) : {}
+  if (typeof body?.id !== 'string')
+    throw new UsageError(`${source.base}/api/v1/management/me does not tell the source environment's id: use --environment <id>`)
   const id = body.id
   const projects = await canvass.admin.listProjects()
-  if (projects.some((p) => p.environments.production === id || p.environments.development === id)) return id
+  const owner = projects.find((p) => p.environments.production === id || p.environments.development === id)
+  if (owner)
+    throw new UsageError(
+      `The source's environment id ${id} is already an environment here (of the project ${owner.projectName}): ` +
+        '--environment source only creates a new one. To import into that environment again, name it: --environment ' +
+        id,
+    )
+  // The reference's current SDKs may name the workspace (a project here) rather than the environment: its id is
+  // kept too, when no project here has it.
+  const workspaceId = typeof workspace.id === 'string' && workspace.id !== id ? workspace.id : undefined
+  const keepWorkspace = workspaceId !== undefined && !projects.some((p) => p.projectId === workspaceId)
   if (dryRun) {
     print(`Would create a project with the environment ${id}`)
     return id
   }
-  const name = typeof body.workspace?.name === 'string' ? body.workspace.name : `Imported from ${url.host}`
-  // The reference's current SDKs may name the workspace (a project here) rather than the environment: keep both ids.
-  const workspaceId = typeof body.workspace?.id === 'string' && body.workspace.id !== id ? body.workspace.id : undefined
+  const name = typeof workspace.name === 'string' ? workspace.name : `Imported from ${url.host}`
   const project = await canvass.admin.createProject({
     name,
     environmentIds: { production: id },
-    ...(workspaceId ? { projectId: workspaceId } : {}),
+    ...(keepWorkspace ? { projectId: workspaceId } : {}),
   })
   print(`Created project ${project.projectName} (${project.projectId}) whose production environment keeps the source's id ${id}`)
+  if (workspaceId !== undefined && !keepWorkspace)
+    print(`  (the source's workspace id ${workspaceId} is a project here already: this project has a new id)`)
   return id
 }
 

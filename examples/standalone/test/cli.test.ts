@@ -14,6 +14,8 @@
  */
 import { execFile, spawn } from 'node:child_process'
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -22,6 +24,7 @@ import { createCanvass } from '@canvass/core'
 import type { Canvass } from '@canvass/core'
 import { createKyselyStorage } from '@canvass/storage-kysely'
 import { createTestCanvass, question, skipSuiteUnless } from '@canvass/test-bed'
+import { closedPort } from '@canvass/test-utils'
 import type { TestCanvass } from '@canvass/test-bed'
 import { Kysely, PostgresDialect } from 'kysely'
 import pg from 'pg'
@@ -109,6 +112,12 @@ for (const backend of e2eBackends()) {
       const me = await call('GET', '/api/v1/me', { key })
       assert.is(me.status, 200)
       assert.is(me.body.id, production)
+      // The CLI's admin actions are in the environment's audit log as the API's writes are, without a key.
+      const audit = await call('GET', '/api/v1/management/audit-log', { key })
+      assert.equal(audit.body.data.map((e: any) => [e.action, e.resourceType, e.apiKeyId]).reverse(), [
+        ['create', 'project', null],
+        ['create', 'apiKey', null],
+      ])
       if (!all) return
       await pause()
       const used = await cli(env, 'keys', 'list')
@@ -381,6 +390,102 @@ importing('copies every resource kind field for field; a second run adds nothing
   }
   assert.not.match(second.stdout, /whsec_/)
   await assertSameAsSource(target)
+})
+
+importing("--environment source never imports into an environment that exists here (another project's)", async () => {
+  const target = await newTarget(true)
+  // Another project here has the id the source answers for its environment.
+  const tenant = await target.canvass.admin.createProject({ name: 'Tenant', environmentIds: { production: source.envA } })
+  target.key = (await target.canvass.admin.createApiKey({ environmentId: source.envA })).key
+  for (const dryRun of [['--dry-run'], []]) {
+    const refused = await importInto(target, '--environment', 'source', '--mapping-file', join(scratch, 'tenant.json'), ...dryRun)
+    assert.is(refused.code, 1, refused.stdout)
+    assert.is(
+      refused.stderr.trim().split('\n').at(-1),
+      `canvass: The source's environment id ${source.envA} is already an environment here (of the project Tenant): ` +
+        `--environment source only creates a new one. To import into that environment again, name it: --environment ${source.envA}`,
+    )
+  }
+  for (const path of ['/api/v1/management/surveys', '/api/v1/webhooks', '/api/v1/management/responses', '/api/v1/management/contacts'])
+    assert.equal((await read(target, path)).data, [], `${path}: nothing written`)
+  assert.equal(
+    (await target.canvass.admin.listProjects()).map((p) => p.projectId),
+    [tenant.projectId],
+  )
+})
+
+importing('a refused key and an unreachable source: one line naming the key or the URL and cause, exit code 1', async () => {
+  const target = await newTarget()
+  for (const environment of [target.environmentId, 'source']) {
+    const wrongKey = await cli(
+      target.env,
+      'import',
+      'formbricks',
+      '--url',
+      source.url,
+      '--api-key',
+      'fbk_wrong_key_0123',
+      '--environment',
+      environment,
+    )
+    assert.is(wrongKey.code, 1, wrongKey.stdout)
+    const said = wrongKey.stderr.split('\n').filter((line) => line.startsWith('canvass:'))
+    assert.is(said.length, 1, wrongKey.stderr)
+    assert.match(
+      said[0]!,
+      /^canvass: The source refused the API key fbk_wr… \(18 characters\) \(401 to GET http:\/\/127\.0\.0\.1:\d+\/api\/v1\/management\/(me|action-classes)/,
+    )
+    assert.not.match(wrongKey.stdout, /RESOURCE|refused \(/, 'no table of refusals')
+
+    const port = await closedPort()
+    const unreachable = await cli(
+      target.env,
+      'import',
+      'formbricks',
+      '--url',
+      `http://127.0.0.1:${port}`,
+      '--api-key',
+      'k',
+      '--environment',
+      environment,
+    )
+    assert.is(unreachable.code, 1, unreachable.stdout)
+    const line = unreachable.stderr.trim().split('\n').at(-1) ?? ''
+    assert.match(line, `canvass: Cannot reach http://127.0.0.1:${port}/api/v1/management/`)
+    assert.match(line, `ECONNREFUSED 127.0.0.1:${port}`)
+  }
+  assert.equal((await read(target, '/api/v1/management/surveys')).data, [], 'nothing written')
+})
+
+importing('an import that refused anything exits with code 2, after its table', async () => {
+  const target = await newTarget()
+  // A stand-in source whose only item has no id (every other list is empty).
+  const server = createServer((request, response) => {
+    response.writeHead(200, { 'content-type': 'application/json' })
+    const url = new URL(request.url ?? '/', 'http://stand-in')
+    const bad = url.pathname === '/api/v1/management/action-classes' && !url.searchParams.has('skip')
+    response.end(JSON.stringify({ data: bad ? [{ name: 'No id' }] : [] }))
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  try {
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+    const run = await cli(
+      target.env,
+      'import',
+      'formbricks',
+      '--url',
+      url,
+      '--api-key',
+      'k',
+      '--mapping-file',
+      join(scratch, 'refused.json'),
+    )
+    assert.is(run.code, 2, run.stderr + run.stdout)
+    assert.match(run.stdout, /actionClasses\s+1\s+0\s+0\s+1/)
+    assert.match(run.stdout, /1 item\(s\) were refused \(see above\): exit code 2\n$/)
+  } finally {
+    await new Promise((resolve) => server.close(resolve))
+  }
 })
 
 importing('a run killed half-way, started again, ends as an uninterrupted one', async () => {

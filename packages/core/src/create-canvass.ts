@@ -394,7 +394,13 @@ export function createCanvass(options: CanvassOptions): Canvass {
       }
       return { status: 204, headers }
     },
-    admin: createAdmin(ctx.storage, ctx.newId, ctx.now, (importOptions) => importFormbricks(ctx, importOptions)),
+    admin: createAdmin(
+      ctx.storage,
+      ctx.newId,
+      ctx.now,
+      (importOptions) => importFormbricks(ctx, importOptions),
+      (event, error) => ctx.auditFailed({ route: `admin: ${event.action} ${event.resourceType}`, method: 'ADMIN', requestId: null, error }),
+    ),
     routes: router.routes.map(([method, , , path]) => ({ method, path: path ?? '' })),
     openApi: document,
     purgeAuditLog: () => purgeAuditLog(ctx.storage, ctx.now(), auditLogRetentionDays),

@@ -21,7 +21,8 @@ export type { FetchHandler, HostServeOptions, HostSignals, ServeLifecycleOptions
 export type { CanvassAdmin } from './admin/create-admin'
 export type { FormbricksImportOptions, FormbricksImportReport, ImportResource, ResourceCounts } from './admin/import-formbricks'
 export { IMPORT_RESOURCES } from './admin/import-formbricks'
-export { SourceError, retryAfter } from './admin/source-client'
+export { SourceError, createSourceClient, retryAfter } from './admin/source-client'
+export type { SourceClient, SourceClientOptions } from './admin/source-client'
 export type { Logger, LogContext, ConnectionInfo } from './context'
 export type {
   AuditFailureObservation,

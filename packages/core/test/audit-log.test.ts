@@ -437,9 +437,11 @@ test('GET /management/audit-log: newest first, filters, cursor pages through a L
   await callAs('DELETE', `/api/v1/management/segments/${ids[0]}`)
   const all = await callAs('GET', '/api/v1/management/audit-log')
   assert.is(all.status, 200, all.text)
+  const keyId = (await x.storage.apiKeys.findByHash(await hashApiKey(project.key)))?.id as string
   assert.equal(
     all.body.data.map((e: { action: string; resourceId: string }) => [e.action, e.resourceId]),
-    [['delete', ids[0]], ...[...ids].reverse().map((id) => ['create', id])],
+    // Oldest: the admin API's creation of the project and its key.
+    [['delete', ids[0]], ...[...ids].reverse().map((id) => ['create', id]), ['create', keyId], ['create', project.projectId]],
   )
   assert.is(all.body.data[0].route, '/api/v1/management/segments/:segmentId')
   assert.is(all.headers.get('link'), null)
@@ -467,16 +469,22 @@ test('GET /management/audit-log: newest first, filters, cursor pages through a L
   assert.equal(await filtered(`resourceId=${ids[0]}`), [`delete ${ids[0]}`, `create ${ids[0]}`])
   assert.equal(await filtered(`resourceType=segment&action=create&resourceId=${ids[1]}`), [`create ${ids[1]}`])
   assert.equal(await filtered('resourceType=survey'), [])
-  const keyId = (await x.storage.apiKeys.findByHash(await hashApiKey(project.key)))?.id as string
   assert.is((await filtered(`apiKeyId=${keyId}`)).length, 6)
   assert.is((await filtered('apiKeyId=another')).length, 0)
-  assert.is((await filtered('startDate=2000-01-01&endDate=2999-01-01')).length, 6)
+  assert.is((await filtered('startDate=2000-01-01&endDate=2999-01-01')).length, 8)
   assert.is((await filtered('endDate=2000-01-01')).length, 0)
   assert.is((await filtered(`startDate=${new Date(Date.now() + 60_000).toISOString()}`)).length, 0)
 
-  // The other environment of the project, and the bed's project, see none of these.
+  // The other environment of the project, and the bed's project, see none of these: the development environment
+  // only its own creation.
   const dev = await x.call('GET', '/api/v1/management/audit-log?limit=250', { key: project.devKey })
-  assert.equal(dev.body.data, [])
+  assert.equal(
+    dev.body.data.map((e: { action: string; resourceType: string }) => [e.action, e.resourceType]),
+    [
+      ['create', 'apiKey'],
+      ['create', 'project'],
+    ],
+  )
   const other = await x.call('GET', '/api/v1/management/audit-log?limit=250', { key: x.keyA })
   assert.not.ok(
     other.body.data.some((e: { resourceId: string }) => ids.includes(e.resourceId)),
@@ -521,7 +529,9 @@ test('purgeAuditLog deletes the entries older than the retention, in batches; nu
     )
   }
   const ages = async () =>
-    (await x.storage.auditLog.list(project.environmentId, { limit: 10 })).map((entry) => entry.summary.result?.responses)
+    (await x.storage.auditLog.list(project.environmentId, { limit: 10 }))
+      .filter((entry) => entry.action === 'retention')
+      .map((entry) => entry.summary.result?.responses)
   assert.equal(await ages(), [10, 365, 366, 400])
   assert.is(await purgeAuditLog(x.storage, now, null), 0, 'null keeps every entry')
   assert.is(await purgeAuditLog(x.storage, now, 365, 1), 2, 'batches of one until none is older')
@@ -546,7 +556,11 @@ test('purgeAuditLog deletes the entries older than the retention, in batches; nu
   const api = await x.call('GET', '/api/v1/management/audit-log', { key: project.key })
   assert.equal(
     api.body.data.map((entry: { action: string; route: string | null }) => [entry.action, entry.route]),
-    [['retention', null]],
+    [
+      ['create', null],
+      ['create', null],
+      ['retention', null],
+    ],
   )
 })
 

@@ -1,6 +1,8 @@
 import type { ApiKeyRecord, EnvironmentType, ProjectSummary, Storage } from '../ports/storage'
 import { apiKeyPrefix, generateApiKey, hashApiKey, isWellFormedApiKey } from '../http/api-key'
 import { CanvassError } from '../errors'
+import type { AuditEvent } from '../services/audit-log'
+import { appendAuditEntry } from '../services/audit-log'
 import type { FormbricksImportOptions, FormbricksImportReport } from './import-formbricks'
 
 /**
@@ -53,11 +55,20 @@ export function createAdmin(
   newId: () => string,
   now: () => Date,
   importFormbricks: CanvassAdmin['importFormbricks'],
+  auditFailed: (event: AuditEvent, error: unknown) => void = () => {},
 ): CanvassAdmin {
+  /**
+   * An admin action is written to the environment's audit log as an API write is, without a key, method or
+   * route (see docs/data-rights.md#audit-log); a failed append is reported and does not undo the action.
+   */
+  async function record(event: AuditEvent): Promise<void> {
+    await appendAuditEntry(storage, event, now()).catch((error: unknown) => auditFailed(event, error))
+  }
+
   async function insertKey(environmentId: string, key: string, label: string | undefined) {
     const environment = await storage.environments.get(environmentId)
     if (!environment) throw new CanvassError('not_found', `Environment ${environmentId} does not exist`)
-    const record: ApiKeyRecord = {
+    const created: ApiKeyRecord = {
       id: newId(),
       environmentId,
       hash: await hashApiKey(key),
@@ -67,8 +78,9 @@ export function createAdmin(
       prefix: apiKeyPrefix(key),
       lastUsedAt: null,
     }
-    await storage.apiKeys.insert(record)
-    return record
+    await storage.apiKeys.insert(created)
+    await record({ environmentId, action: 'create', resourceType: 'apiKey', resourceId: created.id })
+    return created
   }
 
   /**
@@ -87,6 +99,14 @@ export function createAdmin(
         }
       }
     }
+  }
+
+  /** The environment of a key by its id: only an admin's revoke asks, so the keys of every project are looked through. */
+  async function environmentOfKey(id: string): Promise<string | null> {
+    for (const project of await storage.projects.list())
+      for (const environmentId of Object.values(project.environments))
+        if ((await storage.apiKeys.list(environmentId)).some((k) => k.id === id)) return environmentId
+    return null
   }
 
   return {
@@ -135,6 +155,17 @@ export function createAdmin(
         for (const key of keys) await assertUnused(key.hash)
         throw error
       }
+      for (const type of ['production', 'development'] as const) {
+        await record({
+          environmentId: environments[type],
+          action: 'create',
+          resourceType: 'project',
+          resourceId: projectId,
+          summary: { fields: ['name', ...(environmentIds?.[type] ? ['environmentId'] : []), ...(givenProjectId ? ['projectId'] : [])] },
+        })
+        for (const key of keys.filter((k) => k.environmentId === environments[type]))
+          await record({ environmentId: environments[type], action: 'create', resourceType: 'apiKey', resourceId: key.id })
+      }
       return { organizationId, projectId, projectName: name, environments }
     },
     listProjects: () => storage.projects.list(),
@@ -168,7 +199,12 @@ export function createAdmin(
       const keys = await storage.apiKeys.list(environmentId)
       return keys.map(({ hash: _hash, ...key }) => key)
     },
-    revokeApiKey: (id) => storage.apiKeys.revoke(id, now()),
+    async revokeApiKey(id) {
+      const environmentId = await environmentOfKey(id)
+      const revoked = await storage.apiKeys.revoke(id, now())
+      if (revoked && environmentId !== null) await record({ environmentId, action: 'revoke', resourceType: 'apiKey', resourceId: id })
+      return revoked
+    },
     importFormbricks,
   }
 }

@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import type { CanvassContext } from '../context'
 import { CanvassError, validationError } from '../errors'
+import { storageProblem } from '../http/body'
 import { parseItem } from '../http/validate'
 import type {
   ActionClassRecord,
@@ -19,6 +20,7 @@ import { managementResponseCreateSchema } from '../schemas/response'
 import { MAX_SEGMENTS_PER_ENVIRONMENT, segmentCreateSchema } from '../schemas/segment'
 import { surveyCreateSchema } from '../schemas/survey'
 import { webhookCreateSchema } from '../schemas/webhook'
+import { appendAuditEntry } from '../services/audit-log'
 import { newResponse } from '../services/response-service'
 import { checkResponseSize } from '../services/response-size'
 import { segmentReferenceCheck } from '../services/segment-service'
@@ -55,6 +57,16 @@ export interface FormbricksImportOptions extends Omit<SourceClientOptions, 'url'
   pageSize?: number
   /** Told when a resource starts (all counts 0) and after every page of it. */
   onProgress?: (progress: ResourceCounts) => void
+  /**
+   * Most items read of a resource whose ids are held for the run (action classes, attribute keys, segments,
+   * surveys, webhooks): past it the rest is not read, and said. @default 100_000
+   */
+  maxHeldItems?: number
+  /**
+   * Most text of the source's attribute values held while contacts are copied (the reference answers them
+   * apart from the contacts, in one list): past it the rest is not read, and said. @default 67108864 (64 MiB)
+   */
+  maxAttributeBytes?: number
 }
 
 export interface ResourceCounts {
@@ -100,8 +112,28 @@ export async function importFormbricks(ctx: CanvassContext, options: FormbricksI
   if (!environment && !options.dryRun) throw new CanvassError('not_found', `Environment ${options.environmentId} does not exist`)
   const source = createSourceClient(options)
   const run = createImportRun(ctx, source, options)
-  await run.run()
+  try {
+    await run.run()
+  } finally {
+    // An admin action like an API write: one entry with the counts (never what was copied), also for a run
+    // that stopped half-way, when it was not a dry run. See docs/data-rights.md#audit-log.
+    if (!options.dryRun && environment) await recordImport(ctx, options.environmentId, run.report)
+  }
   return run.report
+}
+
+async function recordImport(ctx: CanvassContext, environmentId: string, report: FormbricksImportReport): Promise<void> {
+  const total = (field: 'read' | 'created' | 'already' | 'refused') => report.resources.reduce((sum, r) => sum + r[field], 0)
+  const event = {
+    environmentId,
+    action: 'import',
+    resourceType: 'environment',
+    resourceId: environmentId,
+    summary: { result: { read: total('read'), created: total('created'), already: total('already'), refused: total('refused') } },
+  }
+  await appendAuditEntry(ctx.storage, event, ctx.now()).catch((error: unknown) =>
+    ctx.auditFailed({ route: 'admin: import formbricks', method: 'ADMIN', requestId: null, error }),
+  )
 }
 
 /**
@@ -112,6 +144,8 @@ function createImportRun(ctx: CanvassContext, source: SourceClient, options: For
   const env = options.environmentId
   const dryRun = options.dryRun ?? false
   const limit = options.pageSize ?? 250
+  const maxHeldItems = options.maxHeldItems ?? 100_000
+  const maxAttributeBytes = options.maxAttributeBytes ?? 64 * 1024 * 1024
   const sourceKey = source.base
   const report: FormbricksImportReport = { resources: [], mappings: [], webhookSecrets: [], droppedFields: [], dryRun }
   const countsByResource = new Map<ImportResource, ResourceCounts>()
@@ -178,14 +212,25 @@ function createImportRun(ctx: CanvassContext, source: SourceClient, options: For
   ): Promise<boolean> {
     const counts = count(resource)
     const found = { value: true }
+    // Contacts and responses are held a page at a time; the other resources' ids for the whole run.
+    const maxItems = resource === 'contacts' || resource === 'responses' ? Number.POSITIVE_INFINITY : maxHeldItems
     // Told once before the first page too, so that a rate can be counted from the start.
     options.onProgress?.({ ...counts })
     try {
-      for await (const page of source.list(path, { limit: limit, skipParam, found })) {
-        const items = page.filter(
-          (item): item is Item => typeof item === 'object' && item !== null && typeof (item as Item).id === 'string',
-        )
-        for (const item of page) if (!items.includes(item as Item)) refuse(resource, '?', 'The source sent an item without an id')
+      for await (const whole of source.list(path, { limit: limit, skipParam, found })) {
+        const page = whole.slice(0, Math.max(0, maxItems - counts.read))
+        const items: Item[] = []
+        for (const item of page) {
+          if (typeof item !== 'object' || item === null || typeof (item as Item).id !== 'string') {
+            refuse(resource, '?', 'The source sent an item without an id')
+            continue
+          }
+          // What Postgres cannot store (NUL, an unpaired surrogate, …) refuses its item alone, as the bulk
+          // route does; the rest of the page is written.
+          const problem = storageProblem(item)
+          if (problem) refuse(resource, (item as Item).id as string, `Invalid (${problem.path}: ${problem.message})`)
+          else items.push(item as Item)
+        }
         counts.read += page.length
         const before = structuredClone(counts)
         try {
@@ -205,9 +250,13 @@ function createImportRun(ctx: CanvassContext, source: SourceClient, options: For
           }
         }
         options.onProgress?.({ ...counts })
+        if (page.length < whole.length) {
+          refuse(resource, '(rest)', `More than ${maxItems} items: the rest was not read (a bound of the import, see docs/migrating.md)`)
+          break
+        }
       }
     } catch (error) {
-      if (!(error instanceof SourceError)) throw error
+      if (!(error instanceof SourceError) || error.fatal) throw error
       refuse(resource, '(page)', `The source failed: ${error.message}`)
       options.onProgress?.({ ...counts })
     }
@@ -355,21 +404,38 @@ function createImportRun(ctx: CanvassContext, source: SourceClient, options: For
    */
   async function sourceAttributes(): Promise<Map<string, Record<string, string>>> {
     const byContact = new Map<string, Record<string, string>>()
-    const first = await source.page(`/api/v1/management/contacts?limit=1`).catch(() => null)
+    const first = await source.page(`/api/v1/management/contacts?limit=1`).catch((error: unknown) => {
+      if (error instanceof SourceError && error.fatal) throw error
+      return null
+    })
     const sample = first?.items[0] as Item | undefined
     if (!sample || (typeof sample.attributes === 'object' && sample.attributes !== null)) return byContact
     attributesRead = true
+    // Counted as the text held (ids and values), so that what the source sends cannot grow the process.
+    let held = 0
     try {
-      for await (const page of source.list('/api/v1/management/contact-attributes', { limit: limit })) {
+      read: for await (const page of source.list('/api/v1/management/contact-attributes', { limit: limit })) {
         for (const row of page as Item[]) {
+          if (typeof row !== 'object' || row === null) continue
           const contactId = typeof row.contactId === 'string' ? row.contactId : undefined
           const keyId = typeof row.attributeKeyId === 'string' ? row.attributeKeyId : (row.attributeKey as Item | undefined)?.id
           if (contactId === undefined || typeof keyId !== 'string' || typeof row.value !== 'string') continue
-          ;(byContact.get(contactId) ?? byContact.set(contactId, {}).get(contactId)!)[keyId] = row.value
+          let values = byContact.get(contactId)
+          held += keyId.length + row.value.length + (values ? 0 : contactId.length)
+          if (held > maxAttributeBytes) {
+            refuse(
+              'contacts',
+              '(attributes)',
+              `The source's attribute values passed ${maxAttributeBytes} bytes: the rest was not read, and contacts are copied without them (a bound of the import, see docs/migrating.md)`,
+            )
+            break read
+          }
+          if (!values) byContact.set(contactId, (values = {}))
+          values[keyId] = row.value
         }
       }
     } catch (error) {
-      if (!(error instanceof SourceError)) throw error
+      if (!(error instanceof SourceError) || error.fatal) throw error
       refuse('contacts', '(attributes)', `The source failed: ${error.message}`)
     }
     return byContact
@@ -407,20 +473,38 @@ function createImportRun(ctx: CanvassContext, source: SourceClient, options: For
           else values[target] = value
         }
       }
+      // Values read apart from the contact: checked here, so that one bad value refuses its contact alone.
+      const problem = storageProblem({ userId, attributes: values })
+      if (problem) {
+        refuse('contacts', sourceId, `Invalid (${problem.path}: ${problem.message})`)
+        continue
+      }
       batch.push({ id: targetId, userId, attributes: values, ...times(item) })
       sourceIds.set(targetId, sourceId)
     }
-    if (!dryRun && batch.length > 0) {
-      try {
-        const inserted = new Set(await ctx.storage.imports.insertContacts(env, batch))
-        for (const contact of batch) {
-          if (inserted.has(contact.id)) counts.created++
-          else refuse('contacts', sourceIds.get(contact.id)!, 'Another contact here has its userId')
-        }
-      } catch (error) {
-        for (const contact of batch) refuseError('contacts', sourceIds.get(contact.id)!, error)
+    if (dryRun || batch.length === 0) {
+      counts.created += batch.length
+      return
+    }
+    const write = async (contacts: ImportedContact[]) => {
+      const inserted = new Set(await ctx.storage.imports.insertContacts(env, contacts))
+      for (const contact of contacts) {
+        if (inserted.has(contact.id)) counts.created++
+        else refuse('contacts', sourceIds.get(contact.id)!, 'Another contact here has its userId')
       }
-    } else counts.created += batch.length
+    }
+    try {
+      await write(batch)
+    } catch {
+      // One contact the database refuses fails its page's transaction: each is written alone, so that only it is refused.
+      for (const contact of batch) {
+        try {
+          await write([contact])
+        } catch (error) {
+          refuseAlone('contacts', sourceIds.get(contact.id)!, error)
+        }
+      }
+    }
   }
 
   async function importSegments(items: Item[]): Promise<void> {
@@ -606,24 +690,38 @@ function createImportRun(ctx: CanvassContext, source: SourceClient, options: For
       await ctx.storage.imports.insertNotesAndTags(env, extras)
       return
     }
-    try {
-      await ctx.storage.imports.insertDisplays(env, displays)
+    const write = async (entries: typeof valid, displaysOf: typeof displays) => {
+      await ctx.storage.imports.insertDisplays(env, displaysOf)
       const outcomes = await ctx.storage.responses.importMany(
-        valid.map((entry) => entry.response),
+        entries.map((entry) => entry.response),
         { environmentId: env, requireAccepting: false, checkEnvironment: false, pinProven: true },
         { webhooks: false },
       )
       outcomes.forEach((outcome, index) => {
-        const entry = valid[index]!
+        const entry = entries[index]!
         if (outcome.outcome === 'created') {
           counts.created++
           if (entry.extras.notes.length > 0 || entry.extras.tags.length > 0) extras.push(entry.extras)
         } else refuse('responses', entry.sourceId, refusalOf(outcome))
       })
-      await ctx.storage.imports.insertNotesAndTags(env, extras)
-    } catch (error) {
-      for (const entry of valid) refuseError('responses', entry.sourceId, error)
     }
+    try {
+      await write(valid, displays)
+    } catch {
+      // A response the database refuses fails the whole page's transaction, which wrote none: each is written
+      // alone, so that only it is refused.
+      for (const entry of valid) {
+        try {
+          await write(
+            [entry],
+            displays.filter((display) => display.id === entry.response.displayId),
+          )
+        } catch (error) {
+          refuseAlone('responses', entry.sourceId, error)
+        }
+      }
+    }
+    await ctx.storage.imports.insertNotesAndTags(env, extras)
   }
 
   /**
@@ -678,6 +776,16 @@ function createImportRun(ctx: CanvassContext, source: SourceClient, options: For
         }
       },
     })
+  }
+
+  /** An item written alone that failed: refused with the database's word, unless it is a bug here. */
+  function refuseAlone(resource: ImportResource, sourceId: string, error: unknown): void {
+    if (error instanceof CanvassError || error instanceof v.ValiError) refuseError(resource, sourceId, error)
+    else if (isProgrammingError(error)) throw error
+    else {
+      const message = error instanceof Error ? error.message : String(error)
+      refuse(resource, sourceId, `Could not be written: ${message.slice(0, 200)}`)
+    }
   }
 
   function refuseError(resource: ImportResource, sourceId: string, error: unknown): void {

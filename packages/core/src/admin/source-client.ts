@@ -1,6 +1,9 @@
 /**
  * Reads another instance's management API politely: one request at a time, a 429 waited out as its
  * `Retry-After` says, 5xx answers and network errors retried with a growing pause, every wait bounded.
+ * It trusts the source with nothing: no redirect is followed and no URL off the `url`'s origin is asked for
+ * (the API key goes to that origin only), every request has a deadline, and every body and list a bound
+ * (see docs/migrating.md).
  */
 export interface SourceClientOptions {
   /** The source server's base URL, e.g. `https://formbricks.example.com`. */
@@ -15,6 +18,13 @@ export interface SourceClientOptions {
   maxWaitMs?: number
   /** Largest page body read, in bytes: a page past it is reported, never held. @default 134217728 (128 MiB) */
   maxPageBytes?: number
+  /**
+   * Longest time one request may take, from asking to the last byte of its answer: a source that stalls or
+   * sends its body a trickle at a time is cut off there (a try that failed). @default 60_000
+   */
+  requestTimeoutMs?: number
+  /** Most pages read of one list: a source that links pages without end is stopped there. @default 100_000 */
+  maxPages?: number
   /** Told of every wait (for the CLI to print). */
   onWait?: (info: { url: string; ms: number; reason: string }) => void
 }
@@ -24,6 +34,11 @@ export class SourceError extends Error {
   constructor(
     message: string,
     readonly status: number | null,
+    /**
+     * Whether nothing more can be read from this source: it refused the key (401, 403), it redirects, or it
+     * could not be reached before it ever answered. An import stops there rather than failing every list alike.
+     */
+    readonly fatal = false,
   ) {
     super(message)
     this.name = 'SourceError'
@@ -40,6 +55,8 @@ export interface SourceClient {
   readonly base: string
   /** One page of a list; `null` when the source has no such route (404). */
   page(pathAndQuery: string): Promise<SourcePage | null>
+  /** A JSON object the source answers (`{ data: {…} }` unwrapped); `null` when it has no such route (404). */
+  document(pathAndQuery: string): Promise<Record<string, unknown> | null>
   /**
    * Every item of a list, page by page (at most one page held): follows `Link` when given, else asks for
    * `skipParam` = items read so far until a page comes back empty (a source may cap `limit` below what was
@@ -60,39 +77,84 @@ export interface ListOptions {
 
 export function createSourceClient(options: SourceClientOptions): SourceClient {
   const base = options.url.replace(/\/+$/, '')
+  const origin = new URL(base).origin
   const doFetch = options.fetch ?? fetch
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)))
   const attempts = options.attempts ?? 6
   const maxWaitMs = options.maxWaitMs ?? 60_000
   const maxPageBytes = options.maxPageBytes ?? 128 * 1024 * 1024
+  const requestTimeoutMs = options.requestTimeoutMs ?? 60_000
+  const maxPages = options.maxPages ?? 100_000
+  /** Whether the source has answered anything yet: until then, not reaching it ends the import. */
+  let answered = false
 
-  async function get(url: string): Promise<Response | null> {
+  /** The answer to a GET of `url` with its body read (bounded), or null for a 404. */
+  async function get(url: string): Promise<{ status: number; headers: Headers; text: string } | null> {
+    if (new URL(url).origin !== origin)
+      throw new SourceError(`The source pointed to ${url}, off ${origin}: not read (the API key is sent to ${origin} only)`, null)
     let lastError = ''
-    for (let attempt = 1; attempt <= attempts; attempt++) {
+    // A source that never answered is given fewer tries: a mistyped --url is said within a second.
+    const tries = () => (answered ? attempts : Math.min(attempts, 3))
+    let attempt = 0
+    while (++attempt <= tries()) {
+      const controller = new AbortController()
+      const timer = setTimeout(() => controller.abort(), requestTimeoutMs)
       let response: Response
+      let text: string | null
       try {
-        response = await doFetch(url, { headers: { 'x-api-key': options.apiKey, accept: 'application/json' } })
+        response = await doFetch(url, {
+          headers: { 'x-api-key': options.apiKey, accept: 'application/json' },
+          redirect: 'manual',
+          signal: controller.signal,
+        })
+        if (response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400) || response.redirected) {
+          await response.body?.cancel().catch(() => {})
+          const location = response.headers.get('location')
+          throw new SourceError(
+            `${url} answered a redirect (${response.status || 'opaque'}${location ? ` to ${location}` : ''}): the import follows none, so that the API key stays on ${origin}; give --url the address the source is served at`,
+            response.status || null,
+            true,
+          )
+        }
+        answered = true
+        if (response.status === 404) {
+          await response.body?.cancel().catch(() => {})
+          return null
+        }
+        text = await boundedText(response, response.ok ? maxPageBytes : 64 * 1024, controller.signal)
       } catch (error) {
-        lastError = `network error: ${error instanceof Error ? error.message : String(error)}`
-        if (attempt < attempts) await wait(url, backoff(attempt), lastError)
+        if (error instanceof SourceError) throw error
+        lastError = controller.signal.aborted
+          ? `no complete answer within ${requestTimeoutMs / 1000} s`
+          : `network error: ${causeOf(error)}`
+        if (attempt < tries()) await wait(url, backoff(attempt), lastError)
         continue
+      } finally {
+        clearTimeout(timer)
       }
-      if (response.ok) return response
-      if (response.status === 404) {
-        await response.body?.cancel()
-        return null
+      if (response.ok) {
+        if (text === null)
+          throw new SourceError(`${url} answered more than ${maxPageBytes} bytes in one page: give a smaller page size`, response.status)
+        return { status: response.status, headers: response.headers, text }
       }
-      const text = (await response.text().catch(() => '')).slice(0, 300)
+      const excerpt = (text ?? '').slice(0, 300)
+      if (response.status === 401 || response.status === 403)
+        throw new SourceError(
+          `The source refused the API key ${describeKey(options.apiKey)} (${response.status} to GET ${url}): it is wrong, revoked, or has no read access to the environment`,
+          response.status,
+          true,
+        )
       if (response.status === 429 || response.status >= 500) {
-        lastError = `${response.status} ${text}`.trim()
+        lastError = `${response.status} ${excerpt}`.trim()
         const after = response.status === 429 || response.status === 503 ? retryAfter(response.headers.get('retry-after')) : null
-        if (attempt < attempts)
+        if (attempt < tries())
           await wait(url, after ?? backoff(attempt), response.status === 429 ? 'rate limited (429)' : `${response.status}`)
         continue
       }
-      throw new SourceError(`${response.status} from ${url}: ${text}`, response.status)
+      throw new SourceError(`${response.status} from ${url}: ${excerpt}`, response.status)
     }
-    throw new SourceError(`${url} failed ${attempts} times, last: ${lastError}`, null)
+    if (!answered) throw new SourceError(`Cannot reach ${url}: ${lastError} (${tries()} tries)`, null, true)
+    throw new SourceError(`${url} failed ${tries()} times, last: ${lastError}`, null)
   }
 
   async function wait(url: string, ms: number, reason: string): Promise<void> {
@@ -105,24 +167,36 @@ export function createSourceClient(options: SourceClientOptions): SourceClient {
     return Math.min(250 * 2 ** (attempt - 1), maxWaitMs)
   }
 
-  async function page(pathAndQuery: string): Promise<SourcePage | null> {
+  async function json(pathAndQuery: string): Promise<{ url: string; body: unknown; headers: Headers } | null> {
     const url = new URL(pathAndQuery, `${base}/`).toString()
-    const response = await get(url)
-    if (!response) return null
-    let body: unknown
-    const text = await boundedText(response, maxPageBytes)
-    if (text === null)
-      throw new SourceError(`${url} answered more than ${maxPageBytes} bytes in one page: give a smaller page size`, response.status)
+    const answer = await get(url)
+    if (!answer) return null
     try {
-      body = JSON.parse(text)
+      return { url, body: JSON.parse(answer.text), headers: answer.headers }
     } catch {
-      throw new SourceError(`${url} answered something other than JSON`, response.status)
+      throw new SourceError(`${url} answered something other than JSON`, answer.status)
     }
+  }
+
+  async function page(pathAndQuery: string): Promise<SourcePage | null> {
+    const answer = await json(pathAndQuery)
+    if (!answer) return null
+    const { url, body } = answer
     const data = typeof body === 'object' && body !== null && 'data' in body ? (body as { data: unknown }).data : body
-    if (!Array.isArray(data)) throw new SourceError(`${url} answered no list (\`data\` is not an array)`, response.status)
-    const link = response.headers.get('link')
+    if (!Array.isArray(data)) throw new SourceError(`${url} answered no list (\`data\` is not an array)`, 200)
+    const link = answer.headers.get('link')
     const next = link ? /<([^>]+)>\s*;\s*rel="?next"?/.exec(link)?.[1] : undefined
     return { items: data, next: next ? new URL(next, url).toString() : null }
+  }
+
+  async function document(pathAndQuery: string): Promise<Record<string, unknown> | null> {
+    const answer = await json(pathAndQuery)
+    if (!answer) return null
+    const { body } = answer
+    const data = typeof body === 'object' && body !== null && 'data' in body ? (body as { data: unknown }).data : body
+    if (typeof data !== 'object' || data === null || Array.isArray(data))
+      throw new SourceError(`${answer.url} answered no JSON object`, 200)
+    return data as Record<string, unknown>
   }
 
   async function* list(
@@ -131,6 +205,7 @@ export function createSourceClient(options: SourceClientOptions): SourceClient {
   ): AsyncGenerator<unknown[], void> {
     const withQuery = (extra: Record<string, string>) => `${path}?${new URLSearchParams({ ...query, limit: String(limit), ...extra })}`
     let read = 0
+    let pages = 1
     let firstIdBefore: unknown
     let linked = false
     let pending: Promise<SourcePage | null> | null = page(withQuery({}))
@@ -154,8 +229,13 @@ export function createSourceClient(options: SourceClientOptions): SourceClient {
       // ignores `limit` and answered everything. None: the end. Fewer than asked may be the end or the source's
       // own cap on `limit`, which only the next page tells.
       else if (!linked && answer.items.length > 0 && answer.items.length <= limit) next = withQuery({ [skipParam]: String(read) })
+      if (next !== null && pages >= maxPages) {
+        if (answer.items.length > 0) yield answer.items
+        throw new SourceError(`${path} went on past ${maxPages} pages (${read} items): the rest was not read`, null)
+      }
       // The next page is read while this one is written: still one request at a time.
       if (next !== null) {
+        pages++
         pending = page(next)
         // Settled by the next turn of the loop; a consumer that stops early leaves it unobserved, not unhandled.
         pending.catch(() => {})
@@ -164,25 +244,48 @@ export function createSourceClient(options: SourceClientOptions): SourceClient {
     }
   }
 
-  return { base, page, list }
+  return { base, page, document, list }
 }
 
-/** The body as text, or null (the rest not read) once it passes `max` bytes. */
-async function boundedText(response: Response, max: number): Promise<string | null> {
+/** The key as a person recognises it, without giving it away: its start and its length. */
+export function describeKey(key: string): string {
+  const shown = key.slice(0, Math.min(8, Math.floor(key.length / 3)))
+  return `${shown}… (${key.length} characters)`
+}
+
+/** Why a fetch failed, from the error Node wraps its cause in ("fetch failed"). */
+function causeOf(error: unknown): string {
+  const cause = error instanceof Error && error.cause !== undefined ? error.cause : error
+  if (cause instanceof AggregateError && cause.errors.length > 0) return causeOf(cause.errors[0])
+  if (cause instanceof Error) return cause.message || (cause as { code?: string }).code || cause.name
+  return String(cause)
+}
+
+/**
+ * The body as text, or null (the rest not read) once it passes `max` bytes. Each read waits at most until
+ * `signal` aborts, so a body that stalls cannot hold the import past its deadline.
+ */
+async function boundedText(response: Response, max: number, signal: AbortSignal): Promise<string | null> {
   if (!response.body) return ''
   const reader = response.body.getReader()
+  const aborted = new Promise<never>((_, reject) => {
+    if (signal.aborted) reject(new Error('aborted'))
+    signal.addEventListener('abort', () => reject(new Error('aborted')), { once: true })
+  })
+  aborted.catch(() => {})
   const decoder = new TextDecoder()
   let bytes = 0
   let text = ''
-  for (;;) {
-    const { done, value } = await reader.read()
-    if (done) return text + decoder.decode()
-    bytes += value.byteLength
-    if (bytes > max) {
-      await reader.cancel()
-      return null
+  try {
+    for (;;) {
+      const { done, value } = await Promise.race([reader.read(), aborted])
+      if (done) return text + decoder.decode()
+      bytes += value.byteLength
+      if (bytes > max) return null
+      text += decoder.decode(value, { stream: true })
     }
-    text += decoder.decode(value, { stream: true })
+  } finally {
+    await reader.cancel().catch(() => {})
   }
 }
 

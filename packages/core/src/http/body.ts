@@ -259,6 +259,11 @@ export const MAX_JSON_DEPTH = 64
  * of text or number inside an item of the root's array `batch.field` goes to `batch.problems` (the item's
  * first) and the walk goes on.
  */
+/** `findStorageProblem` for a value that came another way than a request's body (an imported item). */
+export function storageProblem(value: unknown): BodyProblem | undefined {
+  return findStorageProblem(value)
+}
+
 function findStorageProblem(root: unknown, batch?: { field: string; problems: Map<number, BodyProblem> }): BodyProblem | undefined {
   // Parallel arrays rather than an object per value (a 1 MiB body can hold 300,000 values): `parents` and
   // `keys` rebuild the path of the one value that fails; `pending` holds the indexes still to visit.
