@@ -20,12 +20,14 @@ async function seedFile(
   environmentId: string,
   accessType: 'public' | 'private' = 'private',
   surveyId: string | null = null,
+  forResponse = true,
 ) {
   const fileName = `report ${freshId()}--fid--${crypto.randomUUID()}.pdf`
   await storage.uploads.recordFile({
     id: freshId(),
     environmentId,
     surveyId,
+    forResponse,
     accessType,
     fileName,
     contentType: 'application/pdf',
