@@ -15,8 +15,9 @@ const FILES_PER_WRITE = 1000
  * this environment's, matched to rows of `files`) get a row each in the blob-deletion journal, and their `files`
  * rows go; but only a file a respondent uploaded for a response of that survey (or naming no survey), and that
  * no other response, no survey and neither the environment nor its project names (see docs/data-rights.md,
- * "Files of responses"). Reads only the file answers (never whole responses), a thousand responses per
- * statement. Returns how many files were recorded.
+ * "Files of responses"). Brings only the file answers' URLs into memory, a thousand responses per statement;
+ * what still names a file is found by the database (see `moveFilesToJournal`). Returns how many files were
+ * recorded.
  */
 export async function recordResponseFileDeletions(
   trx: Kysely<Database>,
