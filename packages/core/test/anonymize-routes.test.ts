@@ -2,9 +2,10 @@
  * `POST /api/v1/management/responses/anonymize` on the test bed: by ids and by survey and filters, exactly those
  * responses lose their contact and its traces (in the management GET and the CSV export), the answers stay,
  * another environment's responses are untouched, bad bodies are a 400 naming the field, a repeated call changes
- * nothing more, no webhook event is recorded. On PGlite, and on the Postgres server when TEST_DATABASE_URL is
- * set; there also an anonymize and a client update of the same response, held at its row lock and released
- * together, both keep their effect.
+ * nothing more, no webhook event is recorded, and the stored idempotent answers of anonymized responses become
+ * erasure's tombstone (issue 58). On PGlite, and on the Postgres server when TEST_DATABASE_URL is set; there
+ * also an anonymize and a client update of the same response, held at its row lock and released together,
+ * both keep their effect.
  */
 import * as assert from 'uvu/assert'
 import { TEST_ORIGIN, availableBackends, createSurvey, errorOf, notFoundBody, sql, suiteWithBed, UNAUTHORIZED } from '@canvass/test-bed'
@@ -165,6 +166,53 @@ for (const backend of availableBackends()) {
       status: 404,
       body: notFoundBody('Survey', 'nope'),
     })
+  })
+
+  test("issue 58: a stored idempotent answer of an anonymized response becomes erasure's tombstone; others still replay", async () => {
+    const x = bed()
+    const survey = await inProgress(x)
+    const marker = `ANONME${Date.now().toString(36)}`
+    const create = (userId: string, key: string) => ({
+      key: x.keyA,
+      headers: { 'idempotency-key': key },
+      body: {
+        surveyId: survey.id,
+        userId,
+        finished: true,
+        data: { q1: 'kept' },
+        meta: { source: 'api', url: `https://example.com/?who=${marker}` },
+      },
+    })
+    for (const userId of [`${marker}-ada`, `${marker}-bob`]) {
+      const attributes = await x.call('PUT', `/api/v1/client/${x.envA}/contacts/${userId}/attributes`, {
+        body: { attributes: { email: `${userId}@example.com` } },
+      })
+      assert.is(attributes.status, 200, attributes.text)
+    }
+    const ada = await x.call('POST', '/api/v1/management/responses', create(`${marker}-ada`, `${marker}-key-ada`))
+    const bob = await x.call('POST', '/api/v1/management/responses', create(`${marker}-bob`, `${marker}-key-bob`))
+    assert.is(ada.status, 200, ada.text)
+    assert.ok(ada.body.data.contact && ada.text.includes(`${marker}-ada@example.com`), 'the answer holds the contact and attributes')
+    const replayed = await x.call('POST', '/api/v1/management/responses', create(`${marker}-ada`, `${marker}-key-ada`))
+    assert.equal(replayed.body, ada.body, 'replayed before')
+
+    const done = await x.call('POST', ANONYMIZE, { key: x.keyA, body: { responseIds: [ada.body.data.id] } })
+    assert.is(done.status, 200, done.text)
+    const retried = await x.call('POST', '/api/v1/management/responses', create(`${marker}-ada`, `${marker}-key-ada`))
+    assert.is(retried.status, 410, retried.text)
+    assert.equal(retried.body, { code: 'gone', message: 'The data this request created or returned was erased', details: {} })
+    const { rows } = await sql<{ key: string; body: string | null }>`
+      select key, body from canvass.idempotency_keys where key like ${`${marker}-key-%`} order by key`.execute(x.db)
+    assert.equal(
+      rows.map((row) => [row.key, row.body?.includes(`${marker}-ada`) || row.body?.includes('example.com/?who')]),
+      [
+        [`${marker}-key-ada`, false],
+        [`${marker}-key-bob`, true],
+      ],
+      "no contact, attribute or URL of Ada left in a stored answer; Bob's is as it was",
+    )
+    const bobAgain = await x.call('POST', '/api/v1/management/responses', create(`${marker}-bob`, `${marker}-key-bob`))
+    assert.equal(bobAgain.body, bob.body, 'a response not anonymized still replays')
   })
 
   if (backend === 'postgres')

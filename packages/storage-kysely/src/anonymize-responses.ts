@@ -1,4 +1,4 @@
-import { ANONYMIZED_META_KEYS } from '@canvass/core'
+import { ANONYMIZED_META_KEYS, ERASED_REPLAY } from '@canvass/core'
 import type { AnonymizeOptions, AnonymizeResult, AnonymizeSelection } from '@canvass/core'
 import { sql } from 'kysely'
 import type { Kysely } from 'kysely'
@@ -16,7 +16,9 @@ const DEFAULT_BATCH_SIZE = 5000
  * the batch's ids, detaches the displays made for a contact from them and rewrites the rows that still hold
  * something to drop; the `SET` expressions read the row as it is when written, so a concurrent update is kept
  * (Postgres re-reads a row another transaction changed meanwhile before writing it). `updated_at` is left as
- * it is, so the outbox's update trigger records no event.
+ * it is, so the outbox's update trigger records no event. In the same transaction, the stored idempotent
+ * answers that name a response of the batch become the tombstone erasure leaves (see docs/data-rights.md,
+ * "Anonymizing responses"): they held the response as it was, contact and URL included.
  */
 export async function anonymizeResponses(
   db: Kysely<Database>,
@@ -35,6 +37,7 @@ export async function anonymizeResponses(
       const rows = await runBatch(
         db,
         names,
+        environmentId,
         (q) => q.where('responses.environment_id', '=', environmentId).where('responses.id', 'in', ids),
         batchSize,
         undefined,
@@ -46,7 +49,7 @@ export async function anonymizeResponses(
   let anonymized = 0
   let after: { createdAt: Date; id: string } | undefined
   for (;;) {
-    const rows = await runBatch(db, names, (q) => filterResponses(q, environmentId, selection.filter), batchSize, after)
+    const rows = await runBatch(db, names, environmentId, (q) => filterResponses(q, environmentId, selection.filter), batchSize, after)
     anonymized += rows.length
     if (rows.length < batchSize) return { anonymized, missing: [] }
     // The last in the database's order (its collation of ids), which the next batch's keyset uses too.
@@ -59,10 +62,49 @@ type BatchQuery = ReturnType<typeof batchBase>
 const batchBase = (db: Kysely<Database>) => db.selectFrom('responses').select(['responses.id', 'responses.created_at'])
 
 /**
- * One batch: the responses `narrow` selects after the keyset position `after` (up to `limit`, by `created_at`
- * then id), anonymized in one statement; returns them in that order.
+ * One batch, one transaction: the responses `narrow` selects after the keyset position `after` (up to `limit`,
+ * by `created_at` then id), anonymized in one statement, and their replays tombstoned; returns them in order.
  */
 async function runBatch(
+  db: Kysely<Database>,
+  names: SchemaNames,
+  environmentId: string,
+  narrow: (query: BatchQuery) => BatchQuery | undefined,
+  limit: number,
+  after: { createdAt: Date; id: string } | undefined,
+): Promise<Array<{ id: string; created_at: Date }>> {
+  return db.transaction().execute(async (trx) => {
+    const rows = await anonymizeBatch(trx, names, narrow, limit, after)
+    await tombstoneReplays(
+      trx,
+      names,
+      environmentId,
+      rows.map((row) => row.id),
+    )
+    return rows
+  })
+}
+
+/**
+ * The stored answers of `Idempotency-Key` requests of the environment that carry one of `ids` as a JSON string
+ * become `ERASED_REPLAY`. A body is split at its quotes, so an id is found as a whole string, by a hash lookup:
+ * the cost grows with the bytes of the environment's replays (a day's worth), not with their number times
+ * the batch's.
+ */
+async function tombstoneReplays(trx: Kysely<Database>, names: SchemaNames, environmentId: string, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return
+  await sql`
+    update ${names.ref('idempotency_keys')} k
+    set status = ${ERASED_REPLAY.status}, body = ${ERASED_REPLAY.body}, content_type = ${ERASED_REPLAY.contentType}
+    where k.environment_id = ${environmentId} and k.body is not null and k.body <> ${ERASED_REPLAY.body}
+      and exists (
+        select from string_to_table(k.body, '"') t(token)
+        where t.token in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))
+      )`.execute(trx)
+}
+
+/** The batch's statement (see `runBatch`). */
+async function anonymizeBatch(
   db: Kysely<Database>,
   names: SchemaNames,
   narrow: (query: BatchQuery) => BatchQuery | undefined,

@@ -298,6 +298,8 @@ export interface FilesTable {
   access_type: 'public' | 'private'
   file_name: string
   content_type: string
+  /** Added by `0028-response-uploads`: uploaded by a respondent (the client route) for a response. */
+  for_response: Generated<boolean>
   /** int8: `pg` returns it as a string. */
   size: ColumnType<string, number | bigint | string, number | bigint | string>
   created_at: DefaultedTimestamp

@@ -12,8 +12,8 @@ import type { SchemaNames } from './schema-names'
 /**
  * Displays. A create is one statement: it checks the environment, the survey (and that it accepts
  * submissions) and the response the display
- * names (one of that survey), links (or creates) the contact of `userId` and inserts, and reports enough to
- * name a refusal. Nothing is written on a refusal.
+ * names (one of that survey, and as `responseGuard` expects), links (or creates) the contact of `userId` and
+ * inserts, and reports enough to name a refusal. Nothing is written on a refusal.
  */
 export function createDisplayStore(db: Kysely<Database>, names: SchemaNames): DisplayStore {
   // Built and compiled once per storage, for a display with a contact and one without: every respondent who
@@ -22,6 +22,7 @@ export function createDisplayStore(db: Kysely<Database>, names: SchemaNames): Di
   return {
     async create(input) {
       const withContact = input.userId !== null && isStorable(input.userId)
+      const guard = input.responseGuard
       const query = statements[withContact ? 'withContact' : 'anonymous']({
         // As text: `pg` would format a Date in the process's time zone.
         createdAt: input.createdAt.toISOString(),
@@ -33,10 +34,21 @@ export function createDisplayStore(db: Kysely<Database>, names: SchemaNames): Di
         // An id Postgres cannot store names no response: refused below, never stored as null.
         responseStorable: input.responseId === null || isStorable(input.responseId),
         responseId: input.responseId !== null && isStorable(input.responseId) ? input.responseId : null,
+        guarded: guard !== undefined,
+        guardContactId: guard?.contactId ?? null,
       })
+      const claimed = guard !== undefined && input.responseId !== null && isStorable(input.responseId) ? input.responseId : null
       let row
       try {
-        row = (await db.executeQuery(query)).rows[0]
+        row =
+          claimed === null
+            ? (await db.executeQuery(query)).rows[0]
+            : // The response's row lock comes first and the insert reads after it, in a statement of its own: a
+              // concurrent claim of the same response waits here and then sees the display that won.
+              await db.transaction().execute(async (trx) => {
+                await trx.selectFrom('responses').select('id').where('id', '=', claimed).forUpdate().execute()
+                return (await trx.executeQuery(query)).rows[0]
+              })
       } catch (error) {
         // The survey was deleted while this statement ran: an unknown survey to the caller.
         if (isForeignKeyViolation(error)) return { outcome: 'survey_not_found' }
@@ -47,7 +59,31 @@ export function createDisplayStore(db: Kysely<Database>, names: SchemaNames): Di
       if (!row.survey_environment_id) return { outcome: 'survey_not_found' }
       if (row.survey_environment_id !== input.environmentId) return { outcome: 'survey_in_other_environment' }
       if (!row.survey_accepting) return { outcome: 'survey_not_accepting' }
-      return { outcome: 'response_not_found' }
+      return { outcome: row.response_found ? 'response_not_claimable' : 'response_not_found' }
+    },
+
+    async responseClaim(environmentId, responseId) {
+      if (!isStorable(environmentId) || !isStorable(responseId)) return null
+      const row = await db
+        .selectFrom('responses as r')
+        .leftJoin('contacts as c', 'c.id', 'r.contact_id')
+        .where('r.id', '=', responseId)
+        .where('r.environment_id', '=', environmentId)
+        .select((eb) => [
+          'r.survey_id',
+          'r.contact_id',
+          'c.user_id',
+          'r.display_id',
+          eb.exists(eb.selectFrom('displays as d').select('d.id').whereRef('d.response_id', '=', 'r.id')).as('named'),
+        ])
+        .executeTakeFirst()
+      if (!row) return null
+      return {
+        surveyId: row.survey_id,
+        contactId: row.contact_id,
+        contactUserId: row.user_id,
+        named: row.display_id !== null || Boolean(row.named),
+      }
     },
 
     async responseOf(environmentId, displayId) {
@@ -116,10 +152,22 @@ export function createDisplayStore(db: Kysely<Database>, names: SchemaNames): Di
   }
 }
 
-/** The create statement, as a function of its values; without a contact, `newContactId` and `userId` go unused. */
+/** The create statement, as a function of its values; without a contact, `newContactId` goes unused and `userId` is null. */
 function displayStatement(db: Kysely<Database>, names: SchemaNames, withContact: boolean) {
-  const placeholders = slots(['createdAt', 'environmentId', 'surveyId', 'newContactId', 'userId', 'id', 'responseStorable', 'responseId'])
-  const { createdAt, environmentId, surveyId, newContactId, userId, id, responseStorable, responseId } = placeholders
+  const placeholders = slots([
+    'createdAt',
+    'environmentId',
+    'surveyId',
+    'newContactId',
+    'userId',
+    'id',
+    'responseStorable',
+    'responseId',
+    'guarded',
+    'guardContactId',
+  ])
+  const { createdAt, environmentId, surveyId, newContactId, userId, id, responseStorable, responseId, guarded, guardContactId } =
+    placeholders
   const now = sql<Date>`${createdAt}::timestamptz`
   const contactCte = withContact ? linkContactSql(names, newContactId, userId, now) : sql``
   const statement = sql<{
@@ -127,6 +175,7 @@ function displayStatement(db: Kysely<Database>, names: SchemaNames, withContact:
     survey_environment_id: string | null
     survey_accepting: boolean | null
     created_id: string | null
+    response_found: boolean
   }>`
     with environment as (select id from ${names.ref('environments')} where id = ${environmentId}::text),
     survey as (
@@ -136,6 +185,12 @@ function displayStatement(db: Kysely<Database>, names: SchemaNames, withContact:
     response as (
       select ${responseStorable}::boolean and (${responseId}::text is null or exists (
         select from ${names.ref('responses')} r where r.id = ${responseId}::text and r.survey_id = ${surveyId}::text
+          and (not ${guarded}::boolean or case when ${guardContactId}::text is null
+            then r.contact_id is null and r.display_id is null
+              and not exists (select from ${names.ref('displays')} d where d.response_id = r.id)
+            else r.contact_id = ${guardContactId}::text
+              and exists (select from ${names.ref('contacts')} c where c.id = r.contact_id and c.user_id = ${userId}::text)
+          end)
       )) as ok
     ),
     allowed as (
@@ -153,6 +208,7 @@ function displayStatement(db: Kysely<Database>, names: SchemaNames, withContact:
     select exists (select from environment) as environment_found,
       (select environment_id from survey) as survey_environment_id,
       (select accepting from survey) as survey_accepting,
-      (select id from inserted) as created_id`
+      (select id from inserted) as created_id,
+      exists (select from ${names.ref('responses')} r where r.id = ${responseId}::text and r.survey_id = ${surveyId}::text) as response_found`
   return precompiled(statement.compile(db), placeholders)
 }

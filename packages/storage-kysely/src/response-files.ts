@@ -13,8 +13,11 @@ const FILES_PER_WRITE = 1000
  * Inside the caller's transaction, before the responses are deleted: the uploaded files that the responses'
  * `fileUpload` answers name (URLs whose path ends in `/storage/{environmentId}/{public|private}/{fileName}`,
  * this environment's, matched to rows of `files`) get a row each in the blob-deletion journal, and their `files`
- * rows go. Reads only the file answers (never whole responses), a thousand responses per statement. Returns
- * how many files were recorded.
+ * rows go; but only a file a respondent uploaded for a response of that survey (or naming no survey), and that
+ * no other response, no survey and neither the environment nor its project names (see docs/data-rights.md,
+ * "Files of responses"). Brings only the file answers' URLs into memory, a thousand responses per statement;
+ * what still names a file is found by the database (see `moveFilesToJournal`). Returns how many files were
+ * recorded.
  */
 export async function recordResponseFileDeletions(
   trx: Kysely<Database>,
@@ -23,19 +26,20 @@ export async function recordResponseFileDeletions(
 ): Promise<number> {
   const { environmentId } = selection
   const ids = [...new Set(selection.responseIds)]
+  const going = sql<boolean>`r.id in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))`
   let recorded = 0
   for (let start = 0; start < ids.length; start += RESPONSES_PER_READ) {
     const urls = await fileAnswerUrls(trx, names, environmentId, ids.slice(start, start + RESPONSES_PER_READ))
-    recorded += await moveFilesToJournal(trx, names, environmentId, blobsOf(urls, environmentId))
+    recorded += await moveFilesToJournal(trx, names, environmentId, blobsOf(urls, environmentId), { going })
   }
   return recorded
 }
 
 /**
  * Inside the caller's transaction, before a survey is deleted (its responses and `files` rows go with it by
- * cascade): the files its responses name (`recordResponseFileDeletions`, a thousand responses at a time in
- * the order of their ids) and the files uploaded for it (`files.survey_id`) get a journal row each. Returns
- * how many files were recorded.
+ * cascade): the files its responses name (as `recordResponseFileDeletions` picks them, a thousand responses at
+ * a time in the order of their ids) and the files uploaded for it (`files.survey_id`) get a journal row each.
+ * Returns how many files were recorded.
  */
 export async function recordSurveyFileDeletions(
   trx: Kysely<Database>,
@@ -55,8 +59,17 @@ export async function recordSurveyFileDeletions(
       .orderBy('id')
       .limit(RESPONSES_PER_READ)
       .execute()
-    if (rows.length > 0)
-      recorded += await recordResponseFileDeletions(trx, names, { environmentId, responseIds: rows.map((row) => row.id) })
+    if (rows.length > 0) {
+      const urls = await fileAnswerUrls(
+        trx,
+        names,
+        environmentId,
+        rows.map((row) => row.id),
+      )
+      // All the survey's responses go, and the survey itself: neither keeps a file.
+      const going = sql<boolean>`r.survey_id = ${surveyId}`
+      recorded += await moveFilesToJournal(trx, names, environmentId, blobsOf(urls, environmentId), { going, survey: surveyId })
+    }
     if (rows.length < RESPONSES_PER_READ) break
     after = rows[rows.length - 1]!.id
   }
@@ -71,44 +84,51 @@ export async function recordSurveyFileDeletions(
 const BLOB_DELETION_ID = sql<string>`'blob_' || lpad(to_hex((extract(epoch from clock_timestamp()) * 1000)::bigint), 12, '0')
   || substr(replace(gen_random_uuid()::text, '-', ''), 1, 20)`
 
-/** The URLs the `fileUpload` answers of these responses hold (a URL or a list of them per answer). */
+/** The URLs the `fileUpload` answers of these responses hold (a URL or a list of them per answer), with their survey. */
 async function fileAnswerUrls(
   trx: Kysely<Database>,
   names: SchemaNames,
   environmentId: string,
   responseIds: readonly string[],
-): Promise<string[]> {
+): Promise<AnswerUrl[]> {
   if (responseIds.length === 0) return []
   const answer = sql`r.data -> (q.question ->> 'id')`
-  const { rows } = await sql<{ url: string }>`
-    select distinct v.url from ${names.ref('responses')} r
+  const { rows } = await sql<AnswerUrl>`
+    select distinct v.url, r.survey_id from ${names.ref('responses')} r
     join ${names.ref('surveys')} s on s.id = r.survey_id
     cross join lateral jsonb_array_elements(case when jsonb_typeof(s.questions) = 'array' then s.questions else '[]'::jsonb end) q(question)
     cross join lateral jsonb_array_elements_text(case jsonb_typeof(${answer})
       when 'array' then ${answer} when 'string' then jsonb_build_array(${answer}) else '[]'::jsonb end) v(url)
     where r.environment_id = ${environmentId} and r.id in (${sql.join(responseIds)})
       and jsonb_typeof(q.question) = 'object' and q.question ->> 'type' = 'fileUpload'`.execute(trx)
-  return rows.map((row) => row.url)
+  return rows
+}
+
+interface AnswerUrl {
+  url: string
+  survey_id: string
 }
 
 interface NamedBlob {
   access_type: 'public' | 'private'
   file_name: string
+  /** The survey of the response whose answer names it. */
+  survey_id: string
 }
 
 /** The stored files of `environmentId` that `urls` name, by their path (the host is whatever served them). */
-function blobsOf(urls: readonly string[], environmentId: string): NamedBlob[] {
+function blobsOf(urls: readonly AnswerUrl[], environmentId: string): NamedBlob[] {
   const found = new Map<string, NamedBlob>()
-  for (const url of urls) {
+  for (const { url, survey_id } of urls) {
     const blob = blobOf(url, environmentId)
-    if (blob) found.set(`${blob.access_type}/${blob.file_name}`, blob)
+    if (blob) found.set(JSON.stringify([blob.access_type, blob.file_name, survey_id]), { ...blob, survey_id })
   }
   return [...found.values()]
 }
 
 const FILE_PATH = /\/storage\/([^/]+)\/(public|private)\/([^/]+)$/
 
-function blobOf(url: string, environmentId: string): NamedBlob | undefined {
+function blobOf(url: string, environmentId: string): Omit<NamedBlob, 'survey_id'> | undefined {
   let path: string
   try {
     path = new URL(url, 'http://relative.invalid').pathname
@@ -127,21 +147,55 @@ function blobOf(url: string, environmentId: string): NamedBlob | undefined {
   }
 }
 
-/** Deletes the `files` rows of these blobs and writes a journal row for each one that was there. */
+/**
+ * What goes with the write: `going` is true of a response (`r`) that goes too, `survey` the survey that goes
+ * too (its text keeps no file then).
+ */
+interface Going {
+  going: RawBuilder<boolean>
+  survey?: string
+}
+
+/** The uuid part (`--fid--{uuid}`) of a stored name: how an answer, a survey or a project names the file. */
+const FILE_UUID = '--fid--([0-9a-f-]{36})'
+
+/**
+ * Deletes the `files` rows of these blobs that may go (a respondent's upload for a response of the naming
+ * response's survey, or of none, that nothing staying names) and writes a journal row for each. What still
+ * names a file is read in one pass over the environment's responses (those holding `--fid--` at all), surveys
+ * and project, whatever the number of files.
+ */
 async function moveFilesToJournal(
   trx: Kysely<Database>,
   names: SchemaNames,
   environmentId: string,
   blobs: readonly NamedBlob[],
+  { going, survey }: Going,
 ): Promise<number> {
   let recorded = 0
   for (let start = 0; start < blobs.length; start += FILES_PER_WRITE) {
     const batch = JSON.stringify(blobs.slice(start, start + FILES_PER_WRITE))
+    const mentions = (text: RawBuilder<string>) => sql`regexp_matches(${text}, ${FILE_UUID}, 'g')`
     recorded += await journalFiles(
       trx,
       names,
-      sql`using jsonb_to_recordset(${batch}::jsonb) as x(access_type text, file_name text)
-        where f.environment_id = ${environmentId} and f.access_type = x.access_type and f.file_name = x.file_name`,
+      sql`where f.id in (
+        select c.id from ${names.ref('files')} c
+        join jsonb_to_recordset(${batch}::jsonb) as x(access_type text, file_name text, survey_id text)
+          on c.access_type = x.access_type and c.file_name = x.file_name
+        where c.environment_id = ${environmentId} and c.for_response and (c.survey_id is null or c.survey_id = x.survey_id)
+          and substring(c.file_name from ${`${FILE_UUID}.[^.]*$`}) not in (
+            select m[1] from ${names.ref('responses')} r cross join lateral ${mentions(sql`r.data::text`)} m
+            where r.environment_id = ${environmentId} and not (${going}) and strpos(r.data::text, '--fid--') > 0
+            union all
+            select m[1] from ${names.ref('surveys')} s cross join lateral ${mentions(sql`to_jsonb(s)::text`)} m
+            where s.environment_id = ${environmentId} ${survey === undefined ? sql`` : sql`and s.id <> ${survey}`}
+            union all
+            select m[1] from ${names.ref('environments')} e join ${names.ref('projects')} p on p.id = e.project_id
+              cross join lateral ${mentions(sql`to_jsonb(p)::text || to_jsonb(e)::text`)} m
+            where e.id = ${environmentId}
+          )
+      )`,
     )
   }
   return recorded

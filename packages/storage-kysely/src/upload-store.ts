@@ -29,6 +29,7 @@ export function createUploadStore(db: Kysely<Database>): UploadStore {
         id: file.id,
         environment_id: file.environmentId,
         survey_id: file.surveyId,
+        for_response: file.forResponse,
         access_type: file.accessType,
         file_name: file.fileName,
         content_type: file.contentType,
@@ -41,6 +42,7 @@ export function createUploadStore(db: Kysely<Database>): UploadStore {
         .onConflict((conflict) =>
           conflict.columns(['environment_id', 'access_type', 'file_name']).doUpdateSet({
             survey_id: file.surveyId,
+            for_response: file.forResponse,
             content_type: file.contentType,
             size: file.size,
             created_at: file.createdAt,
@@ -68,6 +70,7 @@ function toFileRecord(row: Selectable<FilesTable>): FileRecord {
     id: row.id,
     environmentId: row.environment_id,
     surveyId: row.survey_id,
+    forResponse: row.for_response,
     accessType: row.access_type,
     fileName: row.file_name,
     contentType: row.content_type,

@@ -35,6 +35,7 @@ const MIGRATIONS = [
   '0025-blob-deletions',
   '0026-audit-log',
   '0027-response-retention',
+  '0028-response-uploads',
 ]
 
 const TABLES = [
@@ -353,6 +354,7 @@ async function undoFrom(
   await sql`alter table canvass.environments drop column response_retention_days`.execute(db)
   await sql`drop table canvass.maintenance_leases`.execute(db)
   await sql`drop index canvass.displays_response_id_idx`.execute(db)
+  await sql`alter table canvass.files drop column for_response`.execute(db)
   await sql`delete from canvass.canvass_migration where name in (${sql.join(undone)})`.execute(db)
   return undone
 }

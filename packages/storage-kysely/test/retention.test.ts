@@ -257,6 +257,7 @@ instances(
         id: crypto.randomUUID(),
         environmentId,
         surveyId,
+        forResponse: true,
         accessType: 'private',
         fileName,
         contentType: 'image/png',

@@ -17,6 +17,8 @@ export interface UploadTarget {
   /** The environment the upload is for: the key's (management) or the path's (client). */
   environmentId: string
   accessType: 'public' | 'private'
+  /** A respondent's file for a response (the client route), as opposed to a manager's. */
+  forResponse: boolean
   /** Extra headers on every answer (CORS on the client route). */
   headers?: Record<string, string>
 }
@@ -154,6 +156,7 @@ async function storeFile(
       id: ctx.newId(),
       environmentId,
       surveyId,
+      forResponse: target.forResponse,
       accessType: target.accessType,
       fileName,
       contentType,

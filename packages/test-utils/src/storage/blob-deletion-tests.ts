@@ -20,12 +20,14 @@ async function seedFile(
   environmentId: string,
   accessType: 'public' | 'private' = 'private',
   surveyId: string | null = null,
+  forResponse = true,
 ) {
   const fileName = `report ${freshId()}--fid--${crypto.randomUUID()}.pdf`
   await storage.uploads.recordFile({
     id: freshId(),
     environmentId,
     surveyId,
+    forResponse,
     accessType,
     fileName,
     contentType: 'application/pdf',
@@ -242,6 +244,41 @@ export const blobDeletionTests: StorageTest[] = [
       assert.equal(kept.state === 'replay' && kept.status, 200)
       const { token, keys, rows } = await claimOf(storage, production)
       assert.equal(keys, [adaFile.key])
+      await storage.blobDeletions.finish(
+        rows.map((row) => row.id),
+        token,
+      )
+    },
+  },
+  {
+    name: "responses.delete records only its respondent's uploads for its survey (or none) that no other response or survey names",
+    async run({ storage }) {
+      const { production } = await seedProject(storage)
+      const survey = await seedFileSurvey(storage, production)
+      const other = await seedFileSurvey(storage, production)
+      const files = {
+        own: await seedFile(storage, production, 'private', survey.id),
+        ofNoSurvey: await seedFile(storage, production, 'private', null),
+        managers: await seedFile(storage, production, 'public', null, false),
+        managersForSurvey: await seedFile(storage, production, 'public', survey.id, false),
+        ofOtherSurvey: await seedFile(storage, production, 'private', other.id),
+        shared: await seedFile(storage, production, 'private', survey.id),
+        sharedAcrossSurveys: await seedFile(storage, production, 'private', survey.id),
+        inSurvey: await seedFile(storage, production, 'private', survey.id),
+      }
+      await seedSurvey(storage, production, {
+        questions: [{ id: 'why', type: 'openText', headline: { default: `Like ${files.inSurvey.url}` }, required: false }],
+      })
+      const id = await seedResponse(storage, production, survey.id, { data: { doc: Object.values(files).map((file) => file.url) } })
+      await seedResponse(storage, production, survey.id, { data: { doc: [files.shared.url] } })
+      await seedResponse(storage, production, other.id, { data: { why: `see ${files.sharedAcrossSurveys.url}` } })
+      assert.ok(await storage.responses.delete(production, id))
+      const { token, keys, rows } = await claimOf(storage, production)
+      assert.equal(keys, [files.own.key, files.ofNoSurvey.key].sort())
+      for (const [what, file] of Object.entries(files)) {
+        const kept = (await storage.uploads.getFile(production, file.accessType, file.fileName)) !== null
+        assert.is(kept, what !== 'own' && what !== 'ofNoSurvey', what)
+      }
       await storage.blobDeletions.finish(
         rows.map((row) => row.id),
         token,

@@ -79,4 +79,47 @@ export const contactDisplayTests: StorageTest[] = [
       }
     },
   },
+  {
+    name: 'displays.responseClaim tells whose a response is and whether a display names it; a create whose responseGuard no longer holds writes nothing, and of concurrent claims one wins',
+    async run({ storage }) {
+      const { production, development } = await seedProject(storage)
+      const survey = await seedSurvey(storage, production)
+      const ada = `ada-${freshId()}`
+      const own = await seedResponse(storage, production, survey.id, { userId: ada })
+      const anonymous = await seedResponse(storage, production, survey.id, { userId: null })
+      const claim = await storage.displays.responseClaim(production, own)
+      assert.ok(claim?.contactId, 'linked to a contact')
+      assert.equal(claim, { surveyId: survey.id, contactId: claim.contactId, contactUserId: ada, named: false })
+      assert.is(await storage.displays.responseClaim(development, own), null, 'another environment')
+      for (const id of IMPOSSIBLE_IDS) assert.is(await storage.displays.responseClaim(production, id), null, JSON.stringify(id))
+      assert.equal(await storage.displays.responseClaim(production, anonymous), {
+        surveyId: survey.id,
+        contactId: null,
+        contactUserId: null,
+        named: false,
+      })
+
+      const create = (userId: string, responseId: string, contactId: string | null) =>
+        storage.displays.create({
+          id: freshId(),
+          environmentId: production,
+          surveyId: survey.id,
+          userId,
+          responseId,
+          createdAt: new Date(),
+          newId: freshId,
+          responseGuard: { contactId },
+        })
+      assert.is((await create(`bob-${freshId()}`, anonymous, null)).outcome, 'created')
+      assert.is((await storage.displays.responseClaim(production, anonymous))?.named, true, 'named by the display now')
+      assert.equal(await create(`cy-${freshId()}`, anonymous, null), { outcome: 'response_not_claimable' })
+      assert.is((await create(ada, own, claim.contactId)).outcome, 'created', 'her own')
+      assert.equal(await create(`eve-${freshId()}`, own, claim.contactId), { outcome: 'response_not_claimable' }, 'another userId')
+      assert.equal(await create(ada, anonymous, claim.contactId), { outcome: 'response_not_claimable' }, 'not hers')
+
+      const contested = await seedResponse(storage, production, survey.id, { userId: null })
+      const outcomes = await Promise.all(Array.from({ length: 6 }, (_, i) => create(`claimer-${i}-${freshId()}`, contested, null)))
+      assert.is(outcomes.filter((result) => result.outcome === 'created').length, 1, JSON.stringify(outcomes))
+    },
+  },
 ]

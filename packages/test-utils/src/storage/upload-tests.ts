@@ -66,6 +66,7 @@ export const uploadTests: StorageTest[] = [
         id: freshId(),
         environmentId: production,
         surveyId: survey.id,
+        forResponse: true,
         accessType: 'private',
         fileName: `photo--fid--${crypto.randomUUID()}.png`,
         contentType: 'image/png',
@@ -76,7 +77,7 @@ export const uploadTests: StorageTest[] = [
       assert.equal(await storage.uploads.getFile(production, 'private', file.fileName), file)
       assert.is(await storage.uploads.getFile(production, 'public', file.fileName), null, 'another access type')
       assert.is(await storage.uploads.getFile(development, 'private', file.fileName), null, 'another environment')
-      const replaced = { ...file, id: freshId(), surveyId: null, size: 99, contentType: 'image/jpeg' }
+      const replaced = { ...file, id: freshId(), surveyId: null, forResponse: false, size: 99, contentType: 'image/jpeg' }
       await storage.uploads.recordFile(replaced)
       assert.equal(await storage.uploads.getFile(production, 'private', file.fileName), { ...replaced, id: file.id })
       assert.is(await storage.uploads.getFile(production, 'private', 'a\u0000b'), null)

@@ -146,6 +146,8 @@ export async function uploadFile(
     'x-signature': signingData.signature,
     'x-uuid': signingData.uuid,
     'x-timestamp': String(signingData.timestamp),
+    // Records which survey's responses the file is for: only those may take it with them when deleted.
+    'x-survey-id': input.surveyId,
   })
   return uploaded.ok ? { ok: true, status: uploaded.status, data: { fileUrl } } : uploaded
 }

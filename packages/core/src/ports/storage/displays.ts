@@ -7,8 +7,20 @@ export interface DisplayStore {
    * response of that survey, in one statement or transaction. With `userId`, the contact with that userId in the environment is linked, created if
    * absent, atomically with the insert. A survey whose effective status is `scheduled`, `paused` or `completed`
    * gets no display (`survey_not_accepting`). Nothing is written unless the outcome is `created`.
+   *
+   * With `responseGuard`, the display is inserted only if the named response is still as core read it when it
+   * decided (see `responseClaim`), checked under a lock on that response taken before the check, so that of
+   * concurrent creates claiming one anonymous response at most one is `created`; otherwise
+   * `response_not_claimable`.
    */
   create(input: NewDisplay): Promise<CreateDisplayResult>
+  /**
+   * What core needs to decide whether a display may name this response: the response of that environment
+   * (null for an unknown id, another environment's included), its contact and that contact's `userId`, and
+   * whether a display names it already (a display whose `responseId` it is, or the display the response
+   * was created with).
+   */
+  responseClaim(environmentId: string, responseId: string): Promise<ResponseClaim | null>
   /**
    * The display of that environment (null for an unknown id, another environment's included) and the id of
    * its response: the response created with this `displayId`, else the `responseId` the display was created
@@ -42,6 +54,21 @@ export interface NewDisplay {
   createdAt: Date
   /** Generates the id of a contact created for `userId`. */
   newId: () => string
+  /**
+   * What the named response must still be at the write: `{ contactId }` linked to that contact (whose `userId`
+   * is the display's), or `{ contactId: null }` anonymous and named by no display. Absent: no condition
+   * beyond being a response of the survey.
+   */
+  responseGuard?: { contactId: string | null }
+}
+
+/** A response as a display create sees it (`DisplayStore.responseClaim`). */
+export interface ResponseClaim {
+  surveyId: string
+  contactId: string | null
+  contactUserId: string | null
+  /** A display names it already. */
+  named: boolean
 }
 
 export type CreateDisplayResult =
@@ -52,3 +79,5 @@ export type CreateDisplayResult =
   | { outcome: 'survey_not_accepting' }
   /** `responseId` names no response of this survey (one of another survey, environment or project included). */
   | { outcome: 'response_not_found' }
+  /** The response is no longer as `responseGuard` expects (another display claimed it meanwhile). */
+  | { outcome: 'response_not_claimable' }

@@ -29,6 +29,11 @@ export interface FileRecord {
   environmentId: string
   /** The survey the upload named (`X-Survey-ID`), when it is a survey of the environment. */
   surveyId: string | null
+  /**
+   * Uploaded by a respondent (the client route) for a response. Only such a file goes with a response that
+   * names it (see docs/data-rights.md, "Files of responses"); a manager's upload never does.
+   */
+  forResponse: boolean
   accessType: FileAccessType
   /** The stored name, `<base>--fid--<uuid>.<ext>`. */
   fileName: string

@@ -61,6 +61,8 @@ async function insertDisplay(
   userId: string | null,
   responseId: string | null,
 ): Promise<Response> {
+  const responseGuard =
+    responseId !== null && userId !== null ? await claimFor(ctx, environmentId, surveyId, userId, responseId) : undefined
   const result = await ctx.storage.displays.create({
     id: ctx.newId(),
     environmentId,
@@ -69,6 +71,7 @@ async function insertDisplay(
     responseId,
     createdAt: ctx.now(),
     newId: ctx.newId,
+    ...(responseGuard ? { responseGuard } : {}),
   })
   switch (result.outcome) {
     case 'created':
@@ -85,8 +88,38 @@ async function insertDisplay(
     case 'response_not_found':
       // As a response create refuses a `displayId` of another survey (contract §4).
       throw badRequest('Response not found for this survey', { responseId: 'No response of this survey has this id' })
+    case 'response_not_claimable':
+      throw notTheirs()
   }
 }
+
+/**
+ * Ownership (see docs/data-rights.md, "Displays that name a response"): a display made for a contact may name
+ * that contact's response, or an anonymous one that no display names yet, since erasing the contact later
+ * takes what its displays name. Anything else is refused here; what was read is the guard of the write. A response
+ * unknown or of another survey is left to the write, which reports it after the environment and the survey.
+ */
+async function claimFor(
+  ctx: CanvassContext,
+  environmentId: string,
+  surveyId: string,
+  userId: string,
+  responseId: string,
+): Promise<{ contactId: string | null } | undefined> {
+  const claim = await ctx.storage.displays.responseClaim(environmentId, responseId)
+  if (!claim || claim.surveyId !== surveyId) return undefined
+  if (claim.contactId !== null) {
+    if (claim.contactUserId !== userId) throw notTheirs()
+    return { contactId: claim.contactId }
+  }
+  if (claim.named) throw notTheirs()
+  return { contactId: null }
+}
+
+const notTheirs = () =>
+  badRequest("Response is not this respondent's", {
+    responseId: "Names another respondent's response, or an anonymous one another display names",
+  })
 
 const displayResponse: Handler = async (request, ctx) => {
   const environmentId = param(request, 'environmentId')

@@ -47,7 +47,7 @@ export function registerClientStorageRoutes(routes: RouteTable, settings: Upload
   const upload: Handler = async (request, ctx) =>
     receiveUpload(
       request,
-      { environmentId: param(request, 'environmentId'), accessType: 'private', headers: CLIENT_CORS_HEADERS },
+      { environmentId: param(request, 'environmentId'), accessType: 'private', forResponse: true, headers: CLIENT_CORS_HEADERS },
       settings,
       ctx,
     )

@@ -49,7 +49,7 @@ export function registerManagementStorageRoutes(routes: RouteTable, settings: Up
       return uploadRefusal(400, 'accessType must be "public" or "private"')
     }
     const accessType = requested === 'private' ? 'private' : 'public'
-    return receiveUpload(request, { environmentId, accessType }, settings, ctx)
+    return receiveUpload(request, { environmentId, accessType, forResponse: false }, settings, ctx)
   }
 
   routes.post('/api/v1/management/storage', presign, {
