@@ -3,7 +3,6 @@
  * first-start bootstrap, `GET /health`, Prometheus metrics and JSON logs when configured. Settings come from
  * environment variables; see the README.
  */
-import { mkdir } from 'node:fs/promises'
 import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
 import { createBlobJanitor, createCanvass, createRetention, createWebhookDispatcher } from '@canvass/core'
@@ -22,14 +21,22 @@ import { createLog } from './log'
 import { createMetrics } from './metrics'
 import { metricsEndpoint, serveMetrics } from './metrics-endpoint'
 import { loadSecret } from './secret'
+import { USAGE, readServerArguments, unknownArgumentsLine } from './server-arguments'
 import { withStartupLock } from './startup-lock'
 
-try {
-  await main()
-} catch (error) {
-  // Configuration and connection problems are the operator's to fix: say what failed, without a stack trace.
-  console.error(`Canvass could not start: ${error instanceof Error ? error.message : String(error)}`)
-  process.exit(1)
+const args = readServerArguments(process.argv.slice(2))
+if (args.unknown.length > 0 || args.help) {
+  if (args.unknown.length > 0) console.error(`Canvass could not start: ${unknownArgumentsLine(args.unknown)}`)
+  if (args.help) process.stdout.write(USAGE)
+  process.exitCode = args.unknown.length > 0 ? 1 : 0
+} else {
+  try {
+    await main()
+  } catch (error) {
+    // Configuration and connection problems are the operator's to fix: say what failed, without a stack trace.
+    console.error(`Canvass could not start: ${error instanceof Error ? error.message : String(error)}`)
+    process.exit(1)
+  }
 }
 
 async function main(): Promise<void> {
@@ -44,7 +51,6 @@ async function main(): Promise<void> {
     config.metricsPort !== undefined || config.metricsToken !== undefined
       ? await createMetrics({ postgres: config.databaseUrl !== undefined })
       : undefined
-  await mkdir(config.dataDir, { recursive: true })
   // Generated now so that it stays the same across restarts once signed uploads use it.
   const secret = await loadSecret(config.secret, config.dataDir)
   const blobs = openBlobStore(process.env, config.dataDir, process.env.INIT_CWD ?? process.cwd())

@@ -181,12 +181,27 @@ function uploadErrorResponse(error: unknown, ctx: CanvassContext, headers: Recor
     status = error.status
     message = error.message
   } else if (error instanceof CanvassError && error.status === 503) {
-    status = 503
-    message = 'File upload failed'
+    // The database or the blob store cannot be reached: the client may try again (docs/webhooks-and-uploads.md).
+    // One line without a stack, for the operator: the cause that says where (ECONNREFUSED, a host name).
+    ctx.logger.warn(`An upload was answered 503, to be tried again: ${deepestCause(error)}`)
+    return uploadRefusal(503, 'File upload failed', { ...headers, ...error.headers })
   } else {
     ctx.logger.error('Upload failed', error)
   }
   return uploadRefusal(status, message, headers)
+}
+
+/** The innermost cause's message and code (`connect ECONNREFUSED 127.0.0.1:9000 (ECONNREFUSED)`), to a depth of 5. */
+function deepestCause(error: unknown): string {
+  let current = error
+  for (let depth = 0; depth < 5; depth++) {
+    const cause = (current as { cause?: unknown } | null)?.cause
+    if (cause === undefined || cause === null) break
+    current = cause
+  }
+  const message = current instanceof Error ? current.message : String(current)
+  const code = (current as { code?: unknown } | null)?.code
+  return typeof code === 'string' && !message.includes(code) ? `${message} (${code})` : message
 }
 
 /**
