@@ -15,6 +15,7 @@ import { bootstrap } from './bootstrap'
 import { openBlobStore, uploadMaxBytes } from './blob-store'
 import { checkConfig } from './check-config'
 import { openDatabase } from './database'
+import { docsAnswer, readDocsPages } from './docs-pages'
 import { healthAnswer } from './health'
 import { homePage, isRootUrl } from './home-page'
 import { createLog } from './log'
@@ -127,6 +128,9 @@ async function main(): Promise<void> {
   const own = observed(onRequest)
   const health = own('/health', () => healthAnswer(storage))
   const home = own('/', async (request) => homePage(request))
+  // The home page links to the docs served here; a copy of `dist` without the repository serves none.
+  const pages = await readDocsPages()
+  const docs = pages && own('/docs/', async (request) => docsAnswer(pages, request) as Response)
   const answerMetrics = metrics && own('/metrics', metricsEndpoint(metrics, config.metricsToken))
   const metricsServer =
     answerMetrics && config.metricsPort !== undefined
@@ -152,6 +156,8 @@ async function main(): Promise<void> {
       // The substring tests first: parsing every request's URL just to spot these paths costs throughput.
       if (request.url.includes('/health') && new URL(request.url).pathname === '/health') return health(request, info)
       if ((request.method === 'GET' || request.method === 'HEAD') && isRootUrl(request.url)) return home(request, info)
+      // A path under /docs/ that names no page is the API's to answer (404).
+      if (docs && request.url.includes('/docs/') && docsAnswer(pages, request)) return docs(request, info)
       if (metricsOnMainPort && request.url.includes('/metrics') && new URL(request.url).pathname === '/metrics') {
         return metricsOnMainPort(request, info)
       }
