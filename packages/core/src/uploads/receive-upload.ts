@@ -1,5 +1,6 @@
 import type { CanvassContext } from '../context'
 import { CanvassError } from '../errors'
+import { errorResponse } from '../http/boundary'
 import { json } from '../http/respond'
 import { BlobKeyError, BlobTooLargeError } from '../ports/blob-store'
 import { base64BodyLimit, base64File } from './base64-file'
@@ -24,7 +25,7 @@ export interface UploadTarget {
 /**
  * POST `…/storage/local` after the route has settled the environment: checks the signed headers, spends
  * the uuid, streams the file (multipart part `file` or JSON `fileBase64String`) into the blob store under
- * `{environmentId}/{accessType}/{fileName}` and records it. Every answer but success is `uploadRefusal`'s.
+ * `{environmentId}/{accessType}/{fileName}` and records it. Every answer but success and 503 (`service_unavailable`, in the API's error shape) is `uploadRefusal`'s.
  */
 export async function receiveUpload(
   request: Request,
@@ -181,10 +182,11 @@ function uploadErrorResponse(error: unknown, ctx: CanvassContext, headers: Recor
     status = error.status
     message = error.message
   } else if (error instanceof CanvassError && error.status === 503) {
-    // The database or the blob store cannot be reached: the client may try again (docs/webhooks-and-uploads.md).
-    // One line without a stack, for the operator: the cause that says where (ECONNREFUSED, a host name).
+    // The database or the blob store cannot be reached: the client may try again, told so in the API's error
+    // shape with Retry-After, as every route says it (docs/webhooks-and-uploads.md). One line without a stack,
+    // for the operator: the cause that says where (ECONNREFUSED, a host name).
     ctx.logger.warn(`An upload was answered 503, to be tried again: ${deepestCause(error)}`)
-    return uploadRefusal(503, 'File upload failed', { ...headers, ...error.headers })
+    return errorResponse(error, ctx.logger, headers)
   } else {
     ctx.logger.error('Upload failed', error)
   }
