@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto'
-import { mkdir, rm, writeFile } from 'node:fs/promises'
 import { createServer } from 'node:net'
-import { join } from 'node:path'
+import { resolve } from 'node:path'
+import { isServiceUnavailable } from '@canvass/core'
+import { openBlobStore } from './blob-store'
 import { readConfig } from './config'
 import type { StandaloneConfig } from './config'
+import { writableFolder } from './writable-folder'
 
 /**
  * A setting the operator has to fix. Its message is one line that names the variable and says what to do;
@@ -25,6 +27,11 @@ export interface CheckConfigOptions {
    * @default 10000
    */
   databaseTimeoutMs?: number
+  /**
+   * How long the S3 store of `S3_BUCKET` may take to store and delete a probe object.
+   * @default 10000
+   */
+  blobStoreTimeoutMs?: number
 }
 
 /**
@@ -38,9 +45,13 @@ export async function checkConfig(
 ): Promise<StandaloneConfig> {
   checkForm(env)
   const config = readConfig(env as NodeJS.ProcessEnv)
-  // The folder holds the generated secret and the embedded database; with both given elsewhere it is unused.
-  if (!config.databaseUrl || !config.secret) await checkDataDir(config.dataDir)
+  const uploadsInDataDir = !env.S3_BUCKET && !env.BLOB_DIR
+  // The folder holds the generated secret, the embedded database and by default the uploads; with all three
+  // elsewhere it is unused (and not made).
+  if (!config.databaseUrl || !config.secret || uploadsInDataDir) await checkFolder('DATA_DIR', config.dataDir)
+  if (!env.S3_BUCKET && env.BLOB_DIR) await checkFolder('BLOB_DIR', resolve(env.INIT_CWD ?? process.cwd(), env.BLOB_DIR), 0o700)
   if (config.databaseUrl) await checkDatabase(config.databaseUrl, options.databaseTimeoutMs ?? 10_000)
+  if (env.S3_BUCKET) await checkS3(env, config.dataDir, options.blobStoreTimeoutMs ?? 10_000)
   await checkPortFree(config.port, config.host)
   if (config.metricsPort !== undefined) {
     await checkPortFree(config.metricsPort, config.metricsHost, { port: 'CANVASS_METRICS_PORT', host: 'CANVASS_METRICS_HOST' })
@@ -92,6 +103,7 @@ function checkForm(env: Record<string, string | undefined>): void {
   if (env.CANVASS_INIT_API_KEY && env.CANVASS_INIT_API_KEY === env.CANVASS_INIT_DEV_API_KEY) {
     throw new ConfigError('CANVASS_INIT_DEV_API_KEY', 'must differ from CANVASS_INIT_API_KEY: one key cannot belong to both environments')
   }
+  checkS3Form(env)
   const optimize = env.CANVASS_PGLITE_OPTIMIZE
   if (optimize && optimize !== '0' && optimize !== '1') {
     throw new ConfigError(
@@ -143,19 +155,109 @@ function checkObservability(env: Record<string, string | undefined>): void {
 /** The format the server accepts for keys it did not issue (Canvass's own and the legacy one). */
 const WELL_FORMED_KEY = /^(cvs_[0-9A-Za-z]{43}|[0-9a-fA-F]{32})$/
 
-async function checkDataDir(dataDir: string): Promise<void> {
-  const probe = join(dataDir, `.write-check-${randomBytes(6).toString('hex')}`)
-  try {
-    await mkdir(dataDir, { recursive: true })
-    await writeFile(probe, '')
-  } catch (error) {
+/** The S3 settings' form, when `S3_BUCKET` asks for S3 (docs/configuration.md). */
+function checkS3Form(env: Record<string, string | undefined>): void {
+  if (!env.S3_BUCKET) return
+  if (!(env.S3_ACCESS_KEY_ID ?? env.AWS_ACCESS_KEY_ID) || !(env.S3_SECRET_ACCESS_KEY ?? env.AWS_SECRET_ACCESS_KEY)) {
     throw new ConfigError(
-      'DATA_DIR',
-      `${JSON.stringify(dataDir)} cannot be written (${codeOf(error)}): point DATA_DIR at a folder this user may write to`,
+      'S3_BUCKET',
+      'is set but S3_ACCESS_KEY_ID or S3_SECRET_ACCESS_KEY is not: set both (or AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY), or unset S3_BUCKET to keep uploads in a folder',
     )
-  } finally {
-    await rm(probe, { force: true }).catch(() => {})
   }
+  const endpoint = env.S3_ENDPOINT
+  if (endpoint) {
+    let url: URL | undefined
+    try {
+      url = new URL(endpoint)
+    } catch {}
+    if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.search || url.hash || url.username || url.password) {
+      throw new ConfigError(
+        'S3_ENDPOINT',
+        `must be the http(s) URL of the S3 API, without query or credentials, such as https://s3.eu-west-1.amazonaws.com or http://127.0.0.1:9000; got ${JSON.stringify(endpoint)}`,
+      )
+    }
+  }
+}
+
+/**
+ * Stores and deletes a probe object, so that an endpoint, bucket or key that does not work stops the start
+ * rather than the first upload (docs/configuration.md). Once the server runs, an unreachable store is a 503
+ * for uploads and downloads only, while the rest of the API works.
+ */
+async function checkS3(env: Record<string, string | undefined>, dataDir: string, timeoutMs: number): Promise<void> {
+  const bucket = env.S3_BUCKET as string
+  const endpoint = env.S3_ENDPOINT || `https://s3.${env.S3_REGION || env.AWS_REGION || 'us-east-1'}.amazonaws.com`
+  let blobStore: ReturnType<typeof openBlobStore>['blobStore']
+  try {
+    ;({ blobStore } = openBlobStore(env as NodeJS.ProcessEnv, dataDir, process.cwd()))
+  } catch (error) {
+    // The store's own checks of bucket and endpoint, e.g. a bucket that cannot be a host name.
+    throw new ConfigError('S3_BUCKET', `cannot be used: ${messageOf(error).replace(/^blob-s3: /, '')}`)
+  }
+  const key = `canvass-write-check-${randomBytes(6).toString('hex')}`
+  let timer: NodeJS.Timeout | undefined
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () =>
+        reject(
+          new ConfigError(
+            'S3_ENDPOINT',
+            `(${endpoint}) did not answer within ${timeoutMs / 1000} s: check the address and that the store runs`,
+          ),
+        ),
+      timeoutMs,
+    )
+  })
+  const probe = async () => {
+    await blobStore.put(key, new ReadableStream({ start: (controller) => controller.close() }), { contentType: 'text/plain', maxBytes: 0 })
+    await blobStore.delete(key)
+  }
+  try {
+    await Promise.race([probe(), deadline])
+  } catch (error) {
+    if (error instanceof ConfigError) throw error
+    if (isServiceUnavailable(error)) {
+      throw new ConfigError(
+        'S3_ENDPOINT',
+        `(${endpoint}) cannot be reached (${causeCode(error)}): start the store there or fix S3_ENDPOINT${env.S3_ENDPOINT ? '' : ' (unset: AWS in S3_REGION)'}`,
+      )
+    }
+    const code = (error as { code?: unknown }).code
+    if (code === 'NoSuchBucket') {
+      throw new ConfigError('S3_BUCKET', `${JSON.stringify(bucket)} does not exist at ${endpoint}: create it or fix S3_BUCKET`)
+    }
+    if (code === 'InvalidAccessKeyId' || code === 'SignatureDoesNotMatch' || code === 'AccessDenied') {
+      throw new ConfigError(
+        'S3_ACCESS_KEY_ID',
+        `was refused by ${endpoint} (${messageOf(error)}): fix S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or let them put and delete objects in bucket ${bucket}`,
+      )
+    }
+    throw new ConfigError('S3_BUCKET', `${JSON.stringify(bucket)} at ${endpoint} cannot be written (${messageOf(error)})`)
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
+/** A folder the server writes to: looked at before it is made, and written to once. */
+async function checkFolder(variable: 'DATA_DIR' | 'BLOB_DIR', folder: string, mode?: number): Promise<void> {
+  const problem = await writableFolder(folder, mode)
+  if (problem !== undefined) {
+    throw new ConfigError(
+      variable,
+      `${JSON.stringify(folder)} cannot be written (${problem}): point ${variable} at a folder this user may write to`,
+    )
+  }
+}
+
+/** The first error code in a chain of causes (`ECONNREFUSED` under fetch's "fetch failed"), else the last message. */
+function causeCode(error: unknown): string {
+  let message = messageOf(error)
+  for (let current = error, depth = 0; current && depth < 5; current = (current as { cause?: unknown }).cause, depth++) {
+    const code = (current as { code?: unknown }).code
+    if (typeof code === 'string' && code !== 'service_unavailable') return code
+    message = messageOf(current)
+  }
+  return message
 }
 
 async function checkDatabase(databaseUrl: string, timeoutMs: number): Promise<void> {

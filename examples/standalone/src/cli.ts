@@ -13,6 +13,7 @@ import { Command, CommanderError } from 'commander'
 import { readConfig } from './config'
 import { openDatabase } from './database'
 import { DataDirLockedError } from './data-dir-lock'
+import { writableFolder } from './writable-folder'
 
 /** An operator's mistake: reported as its message, exit code 1. */
 class UsageError extends Error {}
@@ -186,7 +187,16 @@ try {
 /** Opens the database, migrates it, runs `work` with the admin functions and closes the database again. */
 async function withCanvass(work: (canvass: Canvass) => Promise<void>): Promise<void> {
   const config = readConfig()
-  if (!config.databaseUrl) process.stderr.write(`Using the embedded database in ${config.dataDir} (the server must be stopped)\n`)
+  if (!config.databaseUrl) {
+    // Looked at before it is made: a folder that cannot be would otherwise hang the command (see writable-folder.ts).
+    const problem = await writableFolder(config.dataDir)
+    if (problem !== undefined) {
+      throw new UsageError(
+        `DATA_DIR ${JSON.stringify(config.dataDir)} cannot be written (${problem}): point DATA_DIR at the server's folder`,
+      )
+    }
+    process.stderr.write(`Using the embedded database in ${config.dataDir} (the server must be stopped)\n`)
+  }
   const { db } = await openDatabase(config).catch((error: unknown) => {
     // The server's own advice (start it with another DATA_DIR) does not fit a command.
     if (!(error instanceof DataDirLockedError)) throw error

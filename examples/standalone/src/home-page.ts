@@ -6,8 +6,11 @@
  */
 import { createHash } from 'node:crypto'
 
-/** Where the documentation lives: the repository's `docs` folder. */
-export const DOCS_URL = 'https://github.com/canvass-dev/canvass/tree/main/docs'
+/**
+ * Where the documentation is: this server's own copy of the repository's `docs` folder (docs-pages.ts), of
+ * the version it runs, rather than an address on the web that may not be there.
+ */
+export const DOCS_URL = 'docs/'
 
 const STYLE = `body{font:16px/1.5 system-ui,sans-serif;margin:0;color:#1a1a1a;background:#fff}
 main{max-width:40rem;margin:0 auto;padding:2rem 1rem}
@@ -35,7 +38,7 @@ Formbricks SDKs and the <code>@formbricks/js</code> widget work against it uncha
 <li><a href="health">Health check</a>: <code>{"status":"ok"}</code> while the database answers</li>
 </ul>
 <h2>Documentation</h2>
-<p>Settings, deployment, the widget and webhooks: <a href="${DOCS_URL}">the documentation in the Canvass repository</a>.</p>
+<p>Settings, deployment, the widget and webhooks: <a href="${DOCS_URL}">the documentation of this version</a>.</p>
 </main>
 </body>
 </html>

@@ -3,7 +3,6 @@
  * first-start bootstrap, `GET /health`, Prometheus metrics and JSON logs when configured. Settings come from
  * environment variables; see the README.
  */
-import { mkdir } from 'node:fs/promises'
 import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
 import { createBlobJanitor, createCanvass, createRetention, createWebhookDispatcher } from '@canvass/core'
@@ -16,20 +15,29 @@ import { bootstrap } from './bootstrap'
 import { openBlobStore, uploadMaxBytes } from './blob-store'
 import { checkConfig } from './check-config'
 import { openDatabase } from './database'
+import { docsAnswer, readDocsPages } from './docs-pages'
 import { healthAnswer } from './health'
 import { homePage, isRootUrl } from './home-page'
 import { createLog } from './log'
 import { createMetrics } from './metrics'
 import { metricsEndpoint, serveMetrics } from './metrics-endpoint'
 import { loadSecret } from './secret'
+import { USAGE, readServerArguments, unknownArgumentsLine } from './server-arguments'
 import { withStartupLock } from './startup-lock'
 
-try {
-  await main()
-} catch (error) {
-  // Configuration and connection problems are the operator's to fix: say what failed, without a stack trace.
-  console.error(`Canvass could not start: ${error instanceof Error ? error.message : String(error)}`)
-  process.exit(1)
+const args = readServerArguments(process.argv.slice(2))
+if (args.unknown.length > 0 || args.help) {
+  if (args.unknown.length > 0) console.error(`Canvass could not start: ${unknownArgumentsLine(args.unknown)}`)
+  if (args.help) process.stdout.write(USAGE)
+  process.exitCode = args.unknown.length > 0 ? 1 : 0
+} else {
+  try {
+    await main()
+  } catch (error) {
+    // Configuration and connection problems are the operator's to fix: say what failed, without a stack trace.
+    console.error(`Canvass could not start: ${error instanceof Error ? error.message : String(error)}`)
+    process.exit(1)
+  }
 }
 
 async function main(): Promise<void> {
@@ -44,7 +52,6 @@ async function main(): Promise<void> {
     config.metricsPort !== undefined || config.metricsToken !== undefined
       ? await createMetrics({ postgres: config.databaseUrl !== undefined })
       : undefined
-  await mkdir(config.dataDir, { recursive: true })
   // Generated now so that it stays the same across restarts once signed uploads use it.
   const secret = await loadSecret(config.secret, config.dataDir)
   const blobs = openBlobStore(process.env, config.dataDir, process.env.INIT_CWD ?? process.cwd())
@@ -121,6 +128,9 @@ async function main(): Promise<void> {
   const own = observed(onRequest)
   const health = own('/health', () => healthAnswer(storage))
   const home = own('/', async (request) => homePage(request))
+  // The home page links to the docs served here; a copy of `dist` without the repository serves none.
+  const pages = await readDocsPages()
+  const docs = pages && own('/docs/', async (request) => docsAnswer(pages, request) as Response)
   const answerMetrics = metrics && own('/metrics', metricsEndpoint(metrics, config.metricsToken))
   const metricsServer =
     answerMetrics && config.metricsPort !== undefined
@@ -146,6 +156,8 @@ async function main(): Promise<void> {
       // The substring tests first: parsing every request's URL just to spot these paths costs throughput.
       if (request.url.includes('/health') && new URL(request.url).pathname === '/health') return health(request, info)
       if ((request.method === 'GET' || request.method === 'HEAD') && isRootUrl(request.url)) return home(request, info)
+      // A path under /docs/ that names no page is the API's to answer (404).
+      if (docs && request.url.includes('/docs/') && docsAnswer(pages, request)) return docs(request, info)
       if (metricsOnMainPort && request.url.includes('/metrics') && new URL(request.url).pathname === '/metrics') {
         return metricsOnMainPort(request, info)
       }

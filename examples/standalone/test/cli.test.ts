@@ -51,6 +51,30 @@ async function cli(env: Record<string, string>, ...args: string[]): Promise<{ co
   }
 }
 
+// Issue 58, item 25: Node's recursive mkdir loops for ever on /proc/x, and the CLI made its folder that way: the
+// command hung without a word. Bounded here, so that a hang fails the test instead of the run.
+{
+  const folder = suite('admin CLI: a DATA_DIR that cannot hold a database')
+  skipSuiteUnless(folder, process.platform === 'linux' ? undefined : 'pseudo file systems are looked for on Linux only')(
+    'DATA_DIR on /proc: one line naming it, exit 1, at once',
+    async () => {
+      const result = await run(process.execPath, [CLI, 'environments'], {
+        env: cliEnv({ DATA_DIR: '/proc/canvass' }),
+        timeout: 30_000,
+      }).then(
+        () => ({ code: 0, stderr: '' }),
+        (error: { code: number | null; stderr: string }) => ({ code: error.code, stderr: error.stderr }),
+      )
+      assert.is(result.code, 1, result.stderr)
+      assert.is(
+        result.stderr,
+        'canvass: DATA_DIR "/proc/canvass" cannot be written (/proc is on the proc pseudo file system, which keeps no files): point DATA_DIR at the server\'s folder\n',
+      )
+    },
+  )
+  folder.run()
+}
+
 /** The backend every command runs on; the other one runs the commands that open its database. */
 const everyCommand = httpBackend().label
 

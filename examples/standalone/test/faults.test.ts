@@ -510,6 +510,82 @@ if (postgres) defineKillTest('postgres', postgres.env, postgres.dispose)
   erasure.run()
 }
 
+// Issue 58, item 25: an S3 store that went away after the start. An upload was a 500 whose log held a stack
+// trace; it is a 503 in the API's error shape with Retry-After, as a download is, with a log line naming the
+// cause, and the rest of the API works.
+{
+  const { label, database } = httpBackend()
+  const unreachable = suite(`the S3 store stops after the start (${label}): uploads and files answer 503`)
+  unreachable('an upload and a download answer 503 in their shapes; responses are still taken', async () => {
+    const backend = database()
+    const s3 = await startS3rver(['canvass-unreachable'])
+    let s3Stopped = false
+    const key = newKey()
+    let server: RunningServer | undefined
+    try {
+      server = await startServer({
+        ...(await backend.env()),
+        CANVASS_INIT_API_KEY: key,
+        S3_BUCKET: 'canvass-unreachable',
+        S3_ENDPOINT: s3.endpoint,
+        S3_REGION: 'us-east-1',
+        S3_FORCE_PATH_STYLE: '1',
+        S3_ACCESS_KEY_ID: 'S3RVER',
+        S3_SECRET_ACCESS_KEY: 'S3RVER',
+      })
+      const call = client(server.url)
+      const environmentId = (await call('GET', '/api/v1/me', { key })).body.id as string
+      const upload = async (name: string) => {
+        const presign = await call('POST', `/api/v1/client/${environmentId}/storage`, { body: { fileName: name, fileType: 'text/plain' } })
+        assert.is(presign.status, 200, presign.text)
+        const p = presign.body.data
+        const answer = await call('POST', new URL(p.signedUrl, server!.url).pathname, {
+          headers: {
+            'X-File-Type': 'text/plain',
+            'X-File-Name': encodeURIComponent(p.updatedFileName),
+            'X-Signature': p.signingData.signature,
+            'X-Timestamp': String(p.signingData.timestamp),
+            'X-UUID': p.signingData.uuid,
+          },
+          body: { fileBase64String: Buffer.from('some text\n').toString('base64') },
+          allow5xx: true,
+        })
+        return { answer, path: new URL(p.fileUrl, server!.url).pathname }
+      }
+      const stored = await upload('before.txt')
+      assert.is(stored.answer.status, 200, stored.answer.text)
+
+      // The store's process ends: its loopback port is closed, every connection is refused.
+      await s3.stop()
+      s3Stopped = true
+      const refused = await upload('during.txt')
+      assert.is(refused.answer.status, 503, refused.answer.text)
+      assert.is(refused.answer.body.code, 'service_unavailable', refused.answer.text)
+      assert.type(refused.answer.body.message, 'string')
+      assert.ok(Number(refused.answer.headers.get('retry-after')) > 0, 'Retry-After')
+      const download = await call('GET', stored.path, { key, allow5xx: true })
+      assert.is(download.status, 503, download.text)
+      assert.is(download.body.code, 'service_unavailable')
+      assert.ok(Number(download.headers.get('retry-after')) > 0, 'Retry-After')
+
+      const survey = await prepare(server.url, key)
+      const response = await call('POST', `/api/v1/client/${environmentId}/responses`, {
+        body: { surveyId: survey.surveyId, finished: true, data: { q1: 'still taken' } },
+      })
+      assert.is(response.status, 200, response.text)
+
+      const output = server.output()
+      assert.match(output, /An upload was answered 503, to be tried again: .*ECONNREFUSED/)
+      assert.not.match(output, /^\s+at /m, 'no stack trace in the log')
+    } finally {
+      await server?.stop()
+      if (!s3Stopped) await s3.stop()
+      await backend.dispose()
+    }
+  })
+  unreachable.run()
+}
+
 // Webhooks across a SIGKILL: a delivery acknowledged before the kill is sent after the restart by the server's own
 // dispatcher loop and Node transport to a real receiver on loopback that verifies it with standardwebhooks (the
 // routes, signing and retries are tested on the test bed: packages/core/test/webhooks.test.ts).

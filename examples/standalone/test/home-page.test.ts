@@ -6,6 +6,8 @@
 import { createHash } from 'node:crypto'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
+import { readFileSync, readdirSync } from 'node:fs'
+import { docsAnswer, readDocsPages } from '../src/docs-pages'
 import { DOCS_URL, homePage, isRootUrl } from '../src/home-page'
 
 const test = suite('home page')
@@ -21,7 +23,7 @@ test('GET / is an HTML page linking to the API reference, the OpenAPI document, 
   assert.match(html, /<main>[\s\S]*<h1>Canvass<\/h1>/)
   const links = [...html.matchAll(/<a href="([^"]+)">([^<]+)<\/a>/g)].map((match) => match[1])
   // Relative, so that they hold behind a proxy that serves the server under a prefix.
-  assert.equal(links, ['api/v1/docs', 'api/v1/openapi.json', 'health', DOCS_URL])
+  assert.equal(links, ['api/v1/docs', 'api/v1/openapi.json', 'health', 'docs/'])
 })
 
 test('loads nothing: no script, no outside resource, its style allowed by hash and nothing else', async () => {
@@ -54,6 +56,61 @@ test('isRootUrl: the path `/` with or without a query or fragment, nothing else'
   for (const url of ['http://localhost:3000/health', 'http://localhost:3000//', 'http://localhost:3000/s/abc', 'http://h/x', '/']) {
     assert.not.ok(isRootUrl(url), url)
   }
+})
+
+// Issue 58, item 26: the page linked to a repository address that does not exist. It links to the docs this
+// server serves, of its own version; nothing on it leads off the server.
+test('the documentation link is the docs this server serves: an index of every page, each page as text', async () => {
+  assert.is(DOCS_URL, 'docs/')
+  const pages = await readDocsPages()
+  assert.ok(pages, 'the docs folder is read')
+  const files = readdirSync(new URL('../../../docs/', import.meta.url)).filter((name) => name.endsWith('.md'))
+  assert.equal([...pages!.keys()], files.sort())
+  assert.ok(pages!.has('configuration.md'))
+
+  const index = docsAnswer(pages!, new Request(`http://localhost:3000/${DOCS_URL}`))
+  assert.ok(index)
+  assert.is(index!.status, 200)
+  assert.is(index!.headers.get('content-type'), 'text/html; charset=utf-8')
+  const html = await index!.text()
+  const links = [...html.matchAll(/<a href="([^"]+)">/g)].map((match) => match[1])
+  assert.equal(links, files.sort())
+  assert.match(html, /<a href="configuration.md">configuration.md<\/a>: Configuration<\/li>/)
+
+  const page = docsAnswer(pages!, new Request('http://localhost:3000/docs/configuration.md'))
+  assert.is(page?.headers.get('content-type'), 'text/plain; charset=utf-8')
+  assert.is(page?.headers.get('x-content-type-options'), 'nosniff')
+  assert.is(await page?.text(), readFileSync(new URL('../../../docs/configuration.md', import.meta.url), 'utf8'))
+  const head = docsAnswer(pages!, new Request('http://localhost:3000/docs/configuration.md', { method: 'HEAD' }))
+  assert.is(head?.body, null)
+
+  for (const path of [
+    '/docs/nope.md',
+    '/docs/../package.json',
+    '/docs/%2e%2e/package.json',
+    '/docs/images',
+    '/docsconfiguration.md',
+    '/api/v1/docs',
+  ]) {
+    assert.is(docsAnswer(pages!, new Request(`http://localhost:3000${path}`)), undefined, path)
+  }
+  assert.is(docsAnswer(pages!, new Request('http://localhost:3000/docs/configuration.md', { method: 'POST' })), undefined)
+})
+
+test('no link on the home page leads off the server; the packages name one repository', async () => {
+  const html = await homePage(new Request('http://localhost:3000/')).text()
+  assert.not.match(html, /href="(https?:)?\/\//)
+  const root = new URL('../../../packages/', import.meta.url)
+  const repositories = new Set(
+    readdirSync(root)
+      .map(
+        (folder) =>
+          JSON.parse(readFileSync(new URL(`${folder}/package.json`, root), 'utf8')) as { private?: boolean; repository?: { url?: string } },
+      )
+      .filter((manifest) => !manifest.private)
+      .map((manifest) => manifest.repository?.url),
+  )
+  assert.equal([...repositories], ['git+https://github.com/canvass-dev/canvass.git'])
 })
 
 test.run()

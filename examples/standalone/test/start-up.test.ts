@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url'
 import { createCanvass } from '@canvass/core'
 import type { Canvass } from '@canvass/core'
 import { createKyselyStorage } from '@canvass/storage-kysely'
-import { skipSuiteUnless, testHttpApi } from '@canvass/test-utils'
+import { closedPort, skipSuiteUnless, testHttpApi } from '@canvass/test-utils'
 import { PGlite } from '@electric-sql/pglite'
 import { Kysely, PGliteDialect, PostgresDialect } from 'kysely'
 import pg from 'pg'
@@ -35,10 +35,10 @@ import type { E2eBackend } from './backends'
 const MAIN = fileURLToPath(new URL('../dist/main.js', import.meta.url))
 
 /** Runs the built server with `env` on a clean environment until it exits (it must, within 30 s). */
-async function run(env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+async function run(env: Record<string, string>, args: string[] = []): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const dataDir = await mkdtemp(join(tmpdir(), 'canvass-start-'))
   try {
-    const child = spawn(process.execPath, [MAIN], {
+    const child = spawn(process.execPath, [MAIN, ...args], {
       env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     })
@@ -172,6 +172,85 @@ startUp('malformed or unknown CANVASS_PGLITE_SETTINGS', async () => {
 
 startUp('a CANVASS_PGLITE_OPTIMIZE other than 0 or 1', async () => {
   await assertRefused({ CANVASS_PGLITE_OPTIMIZE: 'yes' }, 'CANVASS_PGLITE_OPTIMIZE', /must be 1 .* or 0 .*, got "yes"/)
+})
+
+// Issue 58, item 25: Node's recursive mkdir loops for ever on /proc/x (no output, a core busy): the folder is
+// looked at before it is made. Without the check the server never exits and `run` kills it after 30 s.
+skipSuiteUnless(startUp, process.platform === 'linux' ? undefined : 'pseudo file systems are looked for on Linux only')(
+  'a DATA_DIR or BLOB_DIR on a pseudo file system, a file, or under a file: one line at once',
+  async () => {
+    await assertRefused(
+      { DATA_DIR: '/proc/canvass' },
+      'DATA_DIR',
+      /"\/proc\/canvass" cannot be written \(\/proc is on the proc pseudo file system/,
+    )
+    await assertRefused({ DATA_DIR: '/sys/kernel/canvass/data' }, 'DATA_DIR', /on the sysfs pseudo file system.*point DATA_DIR at a folder/)
+    await assertRefused({ BLOB_DIR: '/proc/self/canvass' }, 'BLOB_DIR', /on the proc pseudo file system.*point BLOB_DIR at a folder/)
+    const folder = await mkdtemp(join(tmpdir(), 'canvass-file-'))
+    try {
+      const file = join(folder, 'a-file')
+      await writeFile(file, '')
+      await assertRefused({ DATA_DIR: file }, 'DATA_DIR', /a-file is a file, not a folder/)
+    } finally {
+      await rm(folder, { recursive: true, force: true })
+    }
+  },
+)
+
+const S3_CREDENTIALS = { S3_REGION: 'us-east-1', S3_FORCE_PATH_STYLE: '1', S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER' }
+
+startUp('an S3_ENDPOINT that is not a URL is named (not a bare "Invalid URL")', async () => {
+  await assertRefused(
+    { ...S3_CREDENTIALS, S3_BUCKET: 'uploads', S3_ENDPOINT: 'not-a-url' },
+    'S3_ENDPOINT',
+    /must be the http\(s\) URL of the S3 API.*got "not-a-url"/,
+  )
+  await assertRefused({ S3_BUCKET: 'uploads', S3_ENDPOINT: 'http://127.0.0.1:9000' }, 'S3_BUCKET', /is set but S3_ACCESS_KEY_ID/)
+})
+
+startUp('an S3 store that cannot be reached, or has no such bucket, stops the start with one line', async () => {
+  // A loopback port nothing listens on: the connection is refused at once.
+  const port = await closedPort()
+  await assertRefused(
+    { ...S3_CREDENTIALS, S3_BUCKET: 'uploads', S3_ENDPOINT: `http://127.0.0.1:${port}` },
+    'S3_ENDPOINT',
+    new RegExp(`\\(http://127\\.0\\.0\\.1:${port}\\) cannot be reached \\(ECONNREFUSED\\): start the store there or fix S3_ENDPOINT`),
+  )
+  const s3 = await startS3rver(['canvass-start'])
+  try {
+    await assertRefused(
+      { ...S3_CREDENTIALS, S3_BUCKET: 'no-such-bucket', S3_ENDPOINT: s3.endpoint },
+      'S3_BUCKET',
+      /"no-such-bucket" does not exist at http:\/\/127\.0\.0\.1:\d+: create it or fix S3_BUCKET/,
+    )
+  } finally {
+    await s3.stop()
+  }
+})
+
+startUp('arguments: --help prints the usage; any other argument is refused with a line naming it', async () => {
+  const help = await run({}, ['--help'])
+  assert.is(help.code, 0, help.stderr)
+  assert.is(help.stderr, '')
+  assert.match(help.stdout, /^Usage: pnpm start/)
+  assert.match(help.stdout, /PORT\s+port to listen on/)
+  assert.match(help.stdout, /docs\/configuration\.md/)
+
+  const both = await run({}, ['--port', '1', '--help'])
+  assert.is(both.code, 1, both.stderr)
+  assert.is(
+    both.stderr,
+    'Canvass could not start: unknown arguments --port 1: the server takes its settings from environment variables (PORT=1 pnpm start); --help lists them\n',
+  )
+  assert.is(both.stdout, help.stdout, 'the usage asked for is printed too')
+
+  const other = await run({}, ['serve'])
+  assert.is(other.code, 1)
+  assert.is(other.stdout, '', 'nothing started')
+  assert.match(
+    other.stderr,
+    /^Canvass could not start: unknown argument serve: the server takes its settings from environment variables; --help lists them\n$/,
+  )
 })
 
 startUp.run()

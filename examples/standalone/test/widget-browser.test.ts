@@ -10,6 +10,7 @@
  * skipped with the reason printed.
  */
 import { skipSuiteUnless } from '@canvass/test-utils'
+import { readFileSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { createServer } from 'node:http'
 import type { Server } from 'node:http'
@@ -105,6 +106,27 @@ type ActionName =
   | 'lost'
 type SurveyName = ActionName
 
+/**
+ * The plain-HTML way of docs/widget.md, as the page writes it (its server and environment put in): the served
+ * bundle by a script tag, no loader and no bundler; then the events recorded, as the app page does.
+ */
+function plainHtmlPage(appUrl: string, environmentId: string): string {
+  const page = readFileSync(new URL('../../../docs/widget.md', import.meta.url), 'utf8')
+  const snippet = /<!-- widget-test: script-tag -->\n```html\n([\s\S]*?)```/.exec(page)?.[1]
+  if (!snippet) throw new Error('docs/widget.md has no block marked widget-test: script-tag')
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Plain page</title></head>
+<body><main><h1>Plain page</h1><p>No bundler here.</p></main>
+${snippet.replaceAll('https://surveys.example.com', appUrl).replaceAll('ENVIRONMENT_ID', environmentId)}
+<script>
+window.events = []
+for (const name of ${JSON.stringify(EVENTS)}) formbricks.on(name, (payload) => window.events.push({ name, ...payload }))
+window.app = formbricks
+window.appReady = true
+</script></body></html>`
+}
+let plainPage = ''
+
 const test = skipSuiteUnless(suite('the @formbricks/js loader and Canvass’s widget in Chromium'), chromiumMissing())
 let f: Fixture | undefined
 let launched = false
@@ -117,7 +139,7 @@ test.before(async () => {
   const app = createServer((req, res) => {
     const script = req.url === '/loader.js'
     res.writeHead(200, { 'content-type': script ? 'text/javascript; charset=utf-8' : 'text/html; charset=utf-8' })
-    res.end(script ? loader : APP_PAGE)
+    res.end(script ? loader : req.url === '/plain.html' ? plainPage : APP_PAGE)
   })
   await new Promise<void>((resolve) => app.listen(0, '127.0.0.1', resolve))
   const bed = await createTestCanvass()
@@ -501,6 +523,33 @@ test('setup → setUserId → setAttribute → track: the survey is shown, answe
     const seen = (await events(page)).map((e) => e.name)
     for (const name of EVENTS) assert.ok(seen.includes(name), `${name} was emitted`)
     assert.ok((await events(page)).some((e) => e.name === 'formbricks_action_tracked' && e.action === 'checkout'))
+  } finally {
+    await app.close()
+  }
+})
+
+// Issue 58, item 26: docs/widget.md showed only the loader from npm, through a bundler.
+test('a page of plain HTML with the script tag of docs/widget.md: set up, tracked, shown, answered, stored', async () => {
+  const fx = f as Fixture
+  plainPage = plainHtmlPage(fx.x.url, fx.x.envA)
+  const app = await openApp(fx, '/plain.html')
+  const { page } = app
+  try {
+    await event(page, 'formbricks_setup_successful')
+    await call(page, 'track', 'other')
+    await event(page, 'formbricks_survey_shown', fx.surveys.other)
+    await answer(page, 'Anything else?', 'Plain and simple')
+    await event(page, 'formbricks_response_submitted', fx.surveys.other, { finished: true })
+    const stored = await responsesOf(fx, fx.surveys.other)
+    assert.ok(
+      stored.some((response) => response.data.q1 === 'Plain and simple' && response.finished),
+      'the answer is stored',
+    )
+    assert.not.ok(
+      app.requests.some((request) => request.endsWith('/loader.js')),
+      'the npm loader was not used',
+    )
+    await closeSurvey(page, fx.surveys.other)
   } finally {
     await app.close()
   }

@@ -1,3 +1,4 @@
+import { serviceUnavailable } from '@canvass/core'
 import { AwsClient } from 'aws4fetch'
 import { S3Error } from './s3-error'
 import { xmlValue } from './s3-xml'
@@ -80,10 +81,19 @@ export function createS3Client(connection: S3Connection) {
     })
   }
 
-  /** Sends a signed request, again after a pause when S3 answers 429 or 5xx (at most 3 more times). */
+  /**
+   * Sends a signed request, again after a pause when S3 answers 429 or 5xx (at most 3 more times). A store
+   * that cannot be reached (refused, unresolvable, reset) is `serviceUnavailable`: the blob-store port's rule,
+   * so that clients get 503 with `Retry-After` rather than 500.
+   */
   async function request(method: string, url: URL, init: S3RequestInit = {}): Promise<Response> {
     for (let attempt = 0; ; attempt++) {
-      const response = await send(await sign(method, url, init))
+      const signed = await sign(method, url, init)
+      const response = await send(signed).catch((error: unknown) => {
+        // The caller's own abort is not an outage.
+        if (init.signal?.aborted) throw error
+        throw serviceUnavailable(error)
+      })
       if (!RETRY_STATUSES.has(response.status) || attempt >= RETRIES) return response
       await response.body?.cancel()
       await pause(100 * 2 ** attempt * (0.5 + Math.random()), init.signal)

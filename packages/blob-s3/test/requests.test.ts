@@ -1,5 +1,6 @@
-import { BlobTooLargeError } from '@canvass/core'
-import { bytesOf, endlessStream, readAll, streamOf } from '@canvass/test-utils'
+import { BlobTooLargeError, isServiceUnavailable } from '@canvass/core'
+import type { CanvassError } from '@canvass/core'
+import { bytesOf, closedPort, endlessStream, readAll, streamOf } from '@canvass/test-utils'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { S3Error, createS3BlobStore } from '../src'
@@ -166,6 +167,35 @@ requests('a missing bucket is an error, never a missing object', async () => {
     await call().then(
       () => assert.unreachable('answered'),
       (error: unknown) => assert.is((error as S3Error).code, 'NoSuchBucket'),
+    )
+  }
+})
+
+// Issue 58, item 25: a store that cannot be reached was a TypeError, which the upload route answered 500.
+requests('a store that cannot be reached is service_unavailable (503 with Retry-After), each method', async () => {
+  const port = await closedPort()
+  const store = createS3BlobStore({
+    bucket: 'canvass-test',
+    region: 'us-east-1',
+    endpoint: `http://127.0.0.1:${port}`,
+    forcePathStyle: true,
+    accessKeyId: 'S3RVER',
+    secretAccessKey: 'S3RVER',
+  })
+  const calls: [string, () => Promise<unknown>][] = [
+    ['put', () => store.put('env/public/x', streamOf(bytesOf(10, 1)).stream, { contentType: 'text/plain', maxBytes: 10 })],
+    ['get', () => store.get('env/public/x')],
+    ['head', () => store.head('env/public/x')],
+    ['delete', () => store.delete('env/public/x')],
+  ]
+  for (const [name, call] of calls) {
+    await call().then(
+      () => assert.unreachable(`${name} answered`),
+      (error: unknown) => {
+        assert.ok(isServiceUnavailable(error), `${name}: ${String(error)}`)
+        assert.is((error as CanvassError).status, 503)
+        assert.ok((error as CanvassError).headers['retry-after'], 'Retry-After')
+      },
     )
   }
 })

@@ -6,11 +6,13 @@
  * replay or a HEAD; a failed append answers the write all the same; the list route's filters, pages and scope.
  */
 import { randomBytes } from 'node:crypto'
+import { readFileSync } from 'node:fs'
 import { appendAuditEntry, createCanvass, describeRoutes, hashApiKey, purgeAuditLog } from '@canvass/core'
 import type { AuditEntry, RouteEntry, Storage } from '@canvass/core'
 import { callOn, createResponse, createSurvey, question, suiteWithBed } from '@canvass/test-bed'
 import type { TestCanvass } from '@canvass/test-bed'
 import * as assert from 'uvu/assert'
+import { AUDIT_ACTIONS } from '../src/http/audit'
 
 const ROUTES = describeRoutes().routes
 
@@ -588,5 +590,18 @@ for (const view of ['contacts', 'people'] as const) {
     assert.not.ok(JSON.stringify(entry).includes(MARKER), JSON.stringify(entry))
   })
 }
+
+// Issue 58, item 26: both pages left out `retention`, the action of the retention worker's entries.
+test('docs/api.md and docs/data-rights.md list every action an entry may name, and no other', async () => {
+  const listed = (file: string, pattern: RegExp) => {
+    const text = readFileSync(new URL(`../../../docs/${file}`, import.meta.url), 'utf8')
+    const list = pattern.exec(text)?.[1]
+    assert.ok(list, `${file} has the list of actions`)
+    return [...list!.matchAll(/`([a-z]+)`/g)].map((match) => match[1]).sort()
+  }
+  const actions = [...AUDIT_ACTIONS].sort()
+  assert.equal(listed('api.md', /`action` is one of ([\s\S]*?)\. `summary`/), actions, 'docs/api.md')
+  assert.equal(listed('data-rights.md', /the `action` \(([\s\S]*?)\), the `method`/), actions, 'docs/data-rights.md')
+})
 
 test.run()

@@ -7,20 +7,26 @@ import { authenticate } from './auth'
 import { keepBody, keptBody } from './body'
 import type { HttpMethod, RouteDoc } from './route-table'
 
+/** Every action an audit entry may name, as docs/api.md and docs/data-rights.md list them. */
+export const AUDIT_ACTIONS = [
+  'create',
+  'update',
+  'delete',
+  'erase',
+  'export',
+  'anonymize',
+  'share',
+  'unshare',
+  'sign',
+  'upload',
+  'redeliver',
+  'retention',
+  'revoke',
+  'import',
+] as const
+
 /** What an audit entry says was done. */
-export type AuditAction =
-  | 'create'
-  | 'update'
-  | 'delete'
-  | 'erase'
-  | 'export'
-  | 'anonymize'
-  | 'share'
-  | 'unshare'
-  | 'sign'
-  | 'upload'
-  | 'redeliver'
-  | 'retention'
+export type AuditAction = (typeof AUDIT_ACTIONS)[number]
 
 /** How a route's requests are written to the audit log (`RouteDoc.audit`). */
 export interface RouteAudit {

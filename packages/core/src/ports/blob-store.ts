@@ -28,6 +28,9 @@ import { CanvassError } from '../errors'
  * - `get` and `head` of a key that holds no object MUST resolve to `null` (also when the key is the prefix
  *   of other keys, as a folder would be); `delete` of such a key MUST succeed (deletes are idempotent).
  * - Bytes and content type MUST come back exactly as stored.
+ * - When the store cannot be reached (connection refused or reset, a host that does not resolve), a method
+ *   MUST reject with `serviceUnavailable(cause)` from `@canvass/core`: the client then gets 503 with
+ *   `Retry-After`, in the route's error shape, instead of a 500 (docs/webhooks-and-uploads.md).
  */
 export interface BlobStore {
   /**

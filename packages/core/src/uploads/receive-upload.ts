@@ -1,5 +1,6 @@
 import type { CanvassContext } from '../context'
 import { CanvassError } from '../errors'
+import { errorResponse } from '../http/boundary'
 import { json } from '../http/respond'
 import { BlobKeyError, BlobTooLargeError } from '../ports/blob-store'
 import { base64BodyLimit, base64File } from './base64-file'
@@ -26,7 +27,7 @@ export interface UploadTarget {
 /**
  * POST `…/storage/local` after the route has settled the environment: checks the signed headers, spends
  * the uuid, streams the file (multipart part `file` or JSON `fileBase64String`) into the blob store under
- * `{environmentId}/{accessType}/{fileName}` and records it. Every answer but success is `uploadRefusal`'s.
+ * `{environmentId}/{accessType}/{fileName}` and records it. Every answer but success and 503 (`service_unavailable`, in the API's error shape) is `uploadRefusal`'s.
  */
 export async function receiveUpload(
   request: Request,
@@ -184,12 +185,28 @@ function uploadErrorResponse(error: unknown, ctx: CanvassContext, headers: Recor
     status = error.status
     message = error.message
   } else if (error instanceof CanvassError && error.status === 503) {
-    status = 503
-    message = 'File upload failed'
+    // The database or the blob store cannot be reached: the client may try again, told so in the API's error
+    // shape with Retry-After, as every route says it (docs/webhooks-and-uploads.md). One line without a stack,
+    // for the operator: the cause that says where (ECONNREFUSED, a host name).
+    ctx.logger.warn(`An upload was answered 503, to be tried again: ${deepestCause(error)}`)
+    return errorResponse(error, ctx.logger, headers)
   } else {
     ctx.logger.error('Upload failed', error)
   }
   return uploadRefusal(status, message, headers)
+}
+
+/** The innermost cause's message and code (`connect ECONNREFUSED 127.0.0.1:9000 (ECONNREFUSED)`), to a depth of 5. */
+function deepestCause(error: unknown): string {
+  let current = error
+  for (let depth = 0; depth < 5; depth++) {
+    const cause = (current as { cause?: unknown } | null)?.cause
+    if (cause === undefined || cause === null) break
+    current = cause
+  }
+  const message = current instanceof Error ? current.message : String(current)
+  const code = (current as { code?: unknown } | null)?.code
+  return typeof code === 'string' && !message.includes(code) ? `${message} (${code})` : message
 }
 
 /**

@@ -1,0 +1,112 @@
+/**
+ * What the README and docs/deploying.md say of the repository itself holds (issue 58, item 26): the Node.js
+ * each package runs on is its `engines` (the README said 22 for every package while most declare 20), and the
+ * build command the pages give is the root package.json's (docs/deploying.md said `pnpm -r run build`, the
+ * README `pnpm build`).
+ */
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { suite } from 'uvu'
+import * as assert from 'uvu/assert'
+
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url))
+const read = (path: string) => readFileSync(join(ROOT, path), 'utf8')
+const manifest = (folder: string) =>
+  JSON.parse(read(join(folder, 'package.json'))) as {
+    name: string
+    private?: boolean
+    engines?: Record<string, string>
+    scripts?: Record<string, string>
+    dependencies?: Record<string, string>
+  }
+
+/** The folder a cell of the README's package table names: `@canvass/core`, `packages/test-bed`, `bench/`. */
+function folderOf(name: string): string {
+  if (name.startsWith('@canvass/')) return join('packages', name.slice('@canvass/'.length))
+  return name.replace(/\/$/, '')
+}
+
+/** `>=22` as the table writes it: `Node.js 22+`. */
+function runsOn(engines: Record<string, string> | undefined): string {
+  const [runtime, range] = Object.entries(engines ?? {})[0] ?? []
+  const version = /^>=\s*(\d+)(?:\.0)*(?:\.0)?$/.exec(range ?? '')?.[1]
+  if (!runtime || !version) return `no engines field (${JSON.stringify(engines)})`
+  return `${runtime === 'node' ? 'Node.js' : runtime === 'deno' ? 'Deno' : runtime} ${version}+`
+}
+
+/** The rows of the README's table under "## Packages": every package named in its first cell, with the second. */
+function packageRows(): { name: string; runsOn: string }[] {
+  const readme = read('README.md')
+  const start = readme.indexOf('## Packages')
+  const section = readme.slice(start, readme.indexOf('\n## ', start + 1))
+  return section
+    .split('\n')
+    .filter((line) => line.startsWith('| `'))
+    .flatMap((line) => {
+      const [first = '', second = ''] = line.split('|').slice(1)
+      return [...first.matchAll(/`([^`]+)`/g)].map((match) => ({ name: match[1] as string, runsOn: second.trim() }))
+    })
+}
+
+const test = suite('the README and docs/deploying.md on the repository')
+
+test("the package table's Node.js column is each package's engines field, and every package is there", () => {
+  const rows = packageRows()
+  assert.ok(rows.length >= 10, `the table was found (${rows.length} rows)`)
+  for (const row of rows) assert.is(row.runsOn, runsOn(manifest(folderOf(row.name)).engines), row.name)
+  const workspace = read('pnpm-workspace.yaml')
+  assert.match(workspace, /packages\/\*/)
+  const published = ['blob-fs', 'blob-s3', 'core', 'host-deno', 'host-node', 'storage-kysely', 'test-utils', 'widget']
+  for (const folder of published) {
+    const { name, private: unpublished } = manifest(join('packages', folder))
+    assert.not.ok(unpublished, name)
+    assert.ok(
+      rows.some((row) => row.name === name),
+      `${name} is in the table`,
+    )
+  }
+})
+
+test('the sentence on Node.js names the packages that need 22, and why holds: Kysely declares it', () => {
+  const readme = read('README.md')
+  const sentence = /20 or newer for most, 22 or newer\s+for ([^,]+?), because Kysely ([\d.]+), which they depend on, declares (\d+)\./.exec(
+    readme,
+  )
+  assert.ok(sentence, 'the README says which packages need 22 and why')
+  const named = [...(sentence![1] as string).matchAll(/`([^`]+)`/g)].map((match) => match[1]).sort()
+  const published = ['blob-fs', 'blob-s3', 'core', 'host-node', 'storage-kysely', 'test-utils', 'widget'].map((folder) =>
+    manifest(join('packages', folder)),
+  )
+  assert.equal(
+    named,
+    published
+      .filter((p) => runsOn(p.engines) === 'Node.js 22+')
+      .map((p) => p.name)
+      .sort(),
+    'the packages on 22',
+  )
+  assert.equal(
+    published.filter((p) => runsOn(p.engines) !== 'Node.js 22+').map((p) => runsOn(p.engines)),
+    published.filter((p) => runsOn(p.engines) !== 'Node.js 22+').map(() => 'Node.js 20+'),
+    'the others on 20',
+  )
+  const kysely = JSON.parse(read('packages/storage-kysely/node_modules/kysely/package.json')) as {
+    version: string
+    engines: { node: string }
+  }
+  assert.is(manifest('packages/storage-kysely').dependencies?.kysely?.replace(/^[~^]/, '').split('.').slice(0, 2).join('.'), sentence![2])
+  assert.is(runsOn(kysely.engines), `Node.js ${sentence![3]}+`, "Kysely's own engines field")
+})
+
+test('the build command the pages give is the root package.json build script', () => {
+  const root = manifest('.')
+  assert.is(root.scripts?.build, 'node scripts/build.mjs')
+  for (const page of ['README.md', 'docs/deploying.md']) {
+    const text = read(page)
+    assert.match(text, /`pnpm build`/, `${page} names \`pnpm build\``)
+    assert.not.match(text, /pnpm (-r|--recursive)( run)? build/, `${page} names no other build`)
+  }
+})
+
+test.run()
