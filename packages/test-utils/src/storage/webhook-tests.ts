@@ -120,6 +120,8 @@ export const webhookTests: StorageTest[] = [
           .map((d) => d.event)
           .sort()
       assert.equal(await events(), [], 'a create of an unfinished response is neither an update nor a finish')
+      await storage.responses.update(responseId, () => null)
+      assert.equal(await events(), [], 'an update that changes nothing records no event')
       await storage.responses.update(responseId, () => ({ updatedAt: new Date(), data: { q1: 'a' } }))
       assert.equal(await events(), ['responseUpdated'])
       await storage.responses.update(responseId, () => ({ updatedAt: new Date(), finished: true }))
