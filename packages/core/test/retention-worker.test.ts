@@ -94,12 +94,11 @@ for (const backend of availableBackends()) {
     const retention = createRetention({ storage: x.storage, clock: clock().now, logger })
     const ended = clock().now().getTime()
     const early = await retention.runOnce(new Date(ended + 6 * DAY))
-    assert.is(early.webhookDeliveries, 0)
     assert.equal(await statuses(delivered), ['delivered'], 'kept for a week')
     const late = await retention.runOnce(new Date(ended + 7 * DAY + 1000))
-    assert.is(late.webhookDeliveries, 1)
     assert.equal(await statuses(delivered), [], 'gone once it ended more than a week ago')
     assert.equal(await statuses(failing), ['pending'], 'a pending delivery stays, whatever its age')
+    assert.equal([early.webhookDeliveries, late.webhookDeliveries], [0, 1], 'the reports count them')
 
     const shorter = createRetention({ storage: x.storage, clock: clock().now, logger, webhookDeliveryRetentionDays: 1 })
     assert.is((await shorter.runOnce(new Date(ended + 2 * DAY))).webhookDeliveries, 0, 'nothing else has ended')
