@@ -2,7 +2,7 @@
  * Issue 58, item 10 (webhook amplification): a respondent's `PUT` that sends what the response holds already
  * (the same answers, in any key order, no finish) stores nothing and records no webhook event, on every form of
  * the client update route; it still answers as an update does. A `PUT` that changes something is an event as
- * before. On PGlite, and on the Postgres server when TEST_DATABASE_URL is set.
+ * before, once however many send the same change at the same time. On PGlite, and on the Postgres server when TEST_DATABASE_URL is set.
  */
 import { availableBackends, createSurvey, suiteWithBed, webhookDeliveries } from '@canvass/test-bed'
 import * as assert from 'uvu/assert'
@@ -56,9 +56,20 @@ for (const backend of availableBackends()) {
     assert.is(changed.status, 200, changed.text)
     const events = (await webhookDeliveries(x.call, x.keyA, hookId)).map((d: { event: string }) => d.event)
     assert.equal(events.sort(), ['responseCreated', 'responseUpdated'], 'a real change is an event')
-    const finished = await x.call('PUT', `/api/v1/client/${x.envA}/responses/${id}`, { body: { finished: true, data: { q1: 'ho' } } })
+    // The same new answer sent ten times at once: one write changes it, the others find it already there.
+    const puts = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        x.call('PUT', `/api/v1/client/${x.envA}/responses/${id}`, { body: { finished: false, data: { q1: 'hey' } } }),
+      ),
+    )
+    assert.equal(
+      puts.map((put) => put.status),
+      Array(10).fill(200),
+    )
+    assert.is((await webhookDeliveries(x.call, x.keyA, hookId)).length, 3, 'one responseUpdated for ten concurrent identical PUTs')
+    const finished = await x.call('PUT', `/api/v1/client/${x.envA}/responses/${id}`, { body: { finished: true, data: { q1: 'hey' } } })
     assert.is(finished.status, 200, finished.text)
-    assert.is((await webhookDeliveries(x.call, x.keyA, hookId)).length, 4, 'finishing with the same answers is a change')
+    assert.is((await webhookDeliveries(x.call, x.keyA, hookId)).length, 5, 'finishing with the same answers is a change')
   })
 
   test.run()
