@@ -9,9 +9,10 @@ export interface StandaloneLog extends Logger {
 
 /**
  * `json`: one JSON object per line, `{"level","time",…}`: requests at `info` on stdout
- * (`requestId`, `method`, `route`, `status`, `durationMs`), errors and warnings on stderr (`message`, and
- * `requestId` and `error` when known). `text`: errors and warnings as before, no request lines. Errors are
- * logged either way.
+ * (`requestId`, `method`, `route`, `status`, `durationMs`), what background work did at `info` on stdout
+ * (`message`), errors and warnings on stderr (`message`, and `requestId` and `error` when known). `text`:
+ * errors and warnings on stderr and background work's lines on stdout, as plain lines, no request lines.
+ * Errors are logged either way.
  */
 export function createLog(format: 'text' | 'json'): StandaloneLog {
   if (format === 'text') {
@@ -20,6 +21,7 @@ export function createLog(format: 'text' | 'json'): StandaloneLog {
       error: (message, cause, context) =>
         cause === undefined ? console.error(withId(message, context)) : console.error(withId(message, context), cause),
       warn: (message) => console.warn(message),
+      info: (message) => console.log(message),
     }
   }
   return {
@@ -43,6 +45,9 @@ export function createLog(format: 'text' | 'json'): StandaloneLog {
     },
     warn(message) {
       process.stderr.write(`${JSON.stringify({ level: 'warn', time: new Date().toISOString(), message })}\n`)
+    },
+    info(message) {
+      process.stdout.write(`${JSON.stringify({ level: 'info', time: new Date().toISOString(), message })}\n`)
     },
   }
 }

@@ -4,11 +4,16 @@ import type { PinAttemptCounter } from './rate-limit/pin-attempts'
 import type { PinProofs } from './services/pin-proof'
 import type { SingleUseSealer } from './services/single-use-ids'
 
-/** Where Canvass reports what it cannot answer to a caller (unexpected errors). */
+/** Where Canvass reports what it cannot answer to a caller (unexpected errors), and what its background work did. */
 export interface Logger {
   /** `context` says which request failed, when one did: its `x-request-id`. */
   error(message: string, cause?: unknown, context?: LogContext): void
   warn(message: string): void
+  /**
+   * What background work did that an operator may want to see (a retention run that deleted rows): counts and
+   * ids, never what the rows held. A logger without it hears nothing of the kind.
+   */
+  info?(message: string): void
 }
 
 /** What a log line is about, beyond its message. */

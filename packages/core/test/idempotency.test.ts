@@ -1,8 +1,8 @@
 /**
  * Contract §11, `Idempotency-Key` over HTTP: a client submit whose connection was dropped before its answer,
  * sent again with the same key, leaves exactly one response and one `responseCreated` delivery; a repeat is
- * the first answer again (`Idempotent-Replayed`); the key with another body is 422; keys are per environment;
- * management creates take keys too; a malformed key is 400. On PGlite, and on the Postgres server when
+ * the first answer again (`Idempotent-Replayed`); the key with another body is 422; keys are per environment
+ * and per caller (a client's key is not a manager's); management creates take keys too; a malformed key is 400. On PGlite, and on the Postgres server when
  * TEST_DATABASE_URL is set. The dropped connection is a real one: the bed serves over loopback for it.
  */
 import { connect } from 'node:net'
@@ -121,6 +121,54 @@ for (const backend of availableBackends()) {
       })
       assert.is(res.status, 400, `${JSON.stringify(bad)}: ${res.text}`)
     }
+  })
+
+  test('a key a client used is not the key of a manager in the same environment (issue 58, item 12)', async () => {
+    const x = bed()
+    const survey = await createSurvey(x, { status: 'inProgress' })
+    const key = `squat-${Math.random().toString(36).slice(2)}`
+    const squatted = await post(x, `/api/v1/client/${x.envA}/responses`, { surveyId: survey.id, finished: false, data: { q1: 'a' } }, key)
+    assert.is(squatted.status, 200, squatted.text)
+    const surveyBody = {
+      environmentId: x.envA,
+      name: `Manager's ${key}`,
+      questions: [{ id: 'q1', type: 'openText', headline: { default: 'Q' }, required: false }],
+    }
+    const managed = await post(x, '/api/v1/management/surveys', surveyBody, key, x.keyA)
+    assert.is(managed.status, 200, `the manager's request runs: ${managed.text}`)
+    assert.is(managed.headers.get('idempotent-replayed'), null)
+    const managedAgain = await post(x, '/api/v1/management/surveys', surveyBody, key, x.keyA)
+    assert.is(managedAgain.headers.get('idempotent-replayed'), 'true', "the manager's key replays the manager's answer")
+    assert.is(managedAgain.body.data.id, managed.body.data.id)
+    const surveys = await x.call('GET', '/api/v1/management/surveys?limit=1000', { key: x.keyA })
+    assert.is(surveys.body.data.filter((s: { name: string }) => s.name === surveyBody.name).length, 1, 'one survey, made for real')
+    const squattedAgain = await post(
+      x,
+      `/api/v1/client/${x.envA}/responses`,
+      { surveyId: survey.id, finished: false, data: { q1: 'a' } },
+      key,
+    )
+    assert.equal(squattedAgain.body, squatted.body, "the client's key still replays the client's answer")
+
+    // The other way round: a manager's key first, then a respondent's request with it runs for real.
+    const managerFirst = `mgr-${key}`
+    const response = await post(
+      x,
+      '/api/v1/management/responses',
+      { surveyId: survey.id, finished: true, data: { q1: 'm' } },
+      managerFirst,
+      x.keyA,
+    )
+    assert.is(response.status, 200, response.text)
+    const client = await post(
+      x,
+      `/api/v1/client/${x.envA}/responses`,
+      { surveyId: survey.id, finished: false, data: { q1: 'c' } },
+      managerFirst,
+    )
+    assert.is(client.status, 200, client.text)
+    assert.is(client.headers.get('idempotent-replayed'), null)
+    assert.is.not(client.body.data.id, response.body.data.id)
   })
 
   test('a bulk import: one transaction, a result per item, webhooks only when asked', async () => {

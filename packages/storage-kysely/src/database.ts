@@ -349,6 +349,8 @@ export interface ResponseQuotaLinksTable {
 /** Added by `0018-idempotency-keys`. */
 export interface IdempotencyKeysTable {
   environment_id: string
+  /** Added by `0029-idempotency-scopes`: `client` or `management`, each its own key space. */
+  scope: string
   key: string
   fingerprint: string
   state: string

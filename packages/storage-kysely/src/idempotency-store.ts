@@ -8,7 +8,7 @@ import type { SchemaNames } from './schema-names'
 /** Expired records purged by each claim, at most. */
 const PURGE_BATCH = 20
 
-/** Idempotency keys in one table; every claim is one statement. */
+/** Idempotency keys in one table, per environment, scope and key; every claim is one statement. */
 export function createIdempotencyStore(db: Kysely<Database>, names: SchemaNames): IdempotencyStore {
   const keys = names.ref('idempotency_keys')
   return {
@@ -33,11 +33,11 @@ export function createIdempotencyStore(db: Kysely<Database>, names: SchemaNames)
             ))
           ),
           taken as (
-            insert into ${keys} (environment_id, key, fingerprint, state, lease_until, expires_at, created_at)
-            select ${claim.environmentId}, ${claim.key}, ${claim.fingerprint}, 'in_flight', ${claim.leaseUntil}::timestamptz,
+            insert into ${keys} (environment_id, scope, key, fingerprint, state, lease_until, expires_at, created_at)
+            select ${claim.environmentId}, ${claim.scope}, ${claim.key}, ${claim.fingerprint}, 'in_flight', ${claim.leaseUntil}::timestamptz,
               ${claim.expiresAt}::timestamptz, ${claim.now}::timestamptz
             where exists (select from ${names.ref('environments')} where id = ${claim.environmentId})
-            on conflict (environment_id, key) do update set
+            on conflict (environment_id, scope, key) do update set
               fingerprint = excluded.fingerprint, state = 'in_flight', status = null, body = null, content_type = null,
               lease_until = excluded.lease_until, expires_at = excluded.expires_at, created_at = excluded.created_at
             -- An expired record is free; so is the claim of the same request whose holder went away.
@@ -49,7 +49,9 @@ export function createIdempotencyStore(db: Kysely<Database>, names: SchemaNames)
             exists (select from ${names.ref('environments')} where id = ${claim.environmentId}) as environment_found,
             k.fingerprint, k.state, k.lease_until, k.status, k.body, k.content_type
           from (select 1) one
-          left join ${keys} k on k.environment_id = ${claim.environmentId} and k.key = ${claim.key}`.execute(db)
+          left join ${keys} k on k.environment_id = ${claim.environmentId} and k.scope = ${claim.scope} and k.key = ${claim.key}`.execute(
+          db,
+        )
         const row = rows[0]
         // No such environment: nothing to keep; the route answers that.
         if (!row || row.taken || !row.environment_found) return { state: 'started' }
@@ -69,6 +71,7 @@ export function createIdempotencyStore(db: Kysely<Database>, names: SchemaNames)
         .updateTable('idempotency_keys')
         .set({ state: 'done', status: answer.status, body: answer.body, content_type: answer.contentType })
         .where('environment_id', '=', claim.environmentId)
+        .where('scope', '=', claim.scope)
         .where('key', '=', claim.key)
         .where('fingerprint', '=', claim.fingerprint)
         .where('state', '=', 'in_flight')
@@ -80,6 +83,7 @@ export function createIdempotencyStore(db: Kysely<Database>, names: SchemaNames)
       await db
         .deleteFrom('idempotency_keys')
         .where('environment_id', '=', claim.environmentId)
+        .where('scope', '=', claim.scope)
         .where('key', '=', claim.key)
         .where('fingerprint', '=', claim.fingerprint)
         .where('state', '=', 'in_flight')

@@ -29,6 +29,7 @@ import { blobDeletions } from './migrations/0025-blob-deletions'
 import { auditLog } from './migrations/0026-audit-log'
 import { responseRetention } from './migrations/0027-response-retention'
 import { responseUploads } from './migrations/0028-response-uploads'
+import { idempotencyScopes } from './migrations/0029-idempotency-scopes'
 import { moveFromPublicSchema } from './migrations/move-from-public'
 import { schemaNames } from './schema-names'
 
@@ -74,6 +75,7 @@ function migrations(schema: string): Record<string, Migration> {
     '0026-audit-log': auditLog(schema),
     '0027-response-retention': responseRetention(schema),
     '0028-response-uploads': responseUploads(schema),
+    '0029-idempotency-scopes': idempotencyScopes(schema),
   }
 }
 

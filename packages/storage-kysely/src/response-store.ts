@@ -128,7 +128,9 @@ export function createResponseStore(db: Kysely<Database>, names: SchemaNames, ba
       const locked = (await trx.executeQuery(readLocked(scales)({ id }))).rows[0]
       if (!locked) return null
       // A throw here rolls the transaction back and propagates.
-      const lockedPatch = change(toResponseRecord(locked), surveyFields(locked))
+      const lockedCurrent = toResponseRecord(locked)
+      const lockedPatch = change(lockedCurrent, surveyFields(locked))
+      if (lockedPatch === null) return lockedCurrent
       const finishes = lockedPatch.finished === true && !locked.finished
       if (finishes && !lockFirst) return RETRY_WITH_SURVEY_LOCK
       // The version read under the lock is still the row's: nobody else can have written it.
@@ -182,7 +184,9 @@ export function createResponseStore(db: Kysely<Database>, names: SchemaNames, ba
       const row = (await db.executeQuery(readUnlocked(scales)({ id }))).rows[0]
       if (!row) return null
       // A throw here writes nothing and propagates.
-      const patch = change(toResponseRecord(row), surveyFields(row))
+      const current = toResponseRecord(row)
+      const patch = change(current, surveyFields(row))
+      if (patch === null) return current
       // A response becoming finished counts towards `autoComplete` under the survey's lock: the locked path.
       // Without `autoComplete` there is nothing to count, and the survey is not locked: every finishing
       // update of one survey would otherwise wait for the one before it, on every instance, and for as long

@@ -300,6 +300,22 @@ export function createWebhookDeliveryStore(db: Kysely<Database>, names: SchemaNa
       return { pending: (row?.pending ?? 0) + (row?.queued ?? 0), due: (row?.due ?? 0) + (row?.queued_due ?? 0) }
     },
 
+    async purgeEnded({ before, limit }) {
+      // On the index of (status, next_attempt_at): an ended delivery's `next_attempt_at` is when it ended, or
+      // (failed when its webhook was disabled) the retry it no longer waits for; `updated_at` is when it ended.
+      const { rows } = await sql<{ n: number }>`
+        with gone as (
+          delete from ${deliveries} where ctid = any(array(
+            select ctid from ${deliveries}
+            where status in ('delivered', 'failed') and next_attempt_at < ${before}::timestamptz and updated_at < ${before}::timestamptz
+            limit ${limit} for update skip locked
+          ))
+          returning 1
+        )
+        select count(*)::int as n from gone`.execute(db)
+      return rows[0]?.n ?? 0
+    },
+
     onWritten: (listener) => notifier.subscribe(listener),
   }
 

@@ -1,7 +1,8 @@
 /**
  * Idempotency keys in the database: a claim is atomic per (environment, key) under concurrency, a finished
  * request's answer is replayed, another request with the key is a mismatch, a running one is in flight until
- * its lease passes, an expired record is free again and purged, and keys of one environment are not another's.
+ * its lease passes, an expired record is free again and purged, and keys of one environment are not another's,
+ * nor are a client's keys a manager's (issue 58, item 12).
  */
 import type { IdempotencyClaim, Storage } from '@canvass/core'
 import { randomUUID } from 'node:crypto'
@@ -23,8 +24,15 @@ async function open(backend: ReturnType<typeof backends>[number]) {
   return { storage, environments, close: opened.close }
 }
 
-const claimAt = (environmentId: string, key: string, fingerprint: string, now: Date): IdempotencyClaim => ({
+const claimAt = (
+  environmentId: string,
+  key: string,
+  fingerprint: string,
+  now: Date,
+  scope: IdempotencyClaim['scope'] = 'client',
+): IdempotencyClaim => ({
   environmentId,
+  scope,
   key,
   fingerprint,
   now,
@@ -81,6 +89,46 @@ for (const backend of backends()) {
       assert.is(kept.state, 'mismatch', 'a record not yet expired stays')
 
       assert.equal(await keys.begin(claimAt(randomUUID(), 'k1', 'a', t0)), { state: 'started' }, 'an unknown environment keeps nothing')
+    } finally {
+      await close()
+    }
+  })
+
+  test(`${backend.name}: client and management keys of one environment are apart`, async () => {
+    const { storage, environments, close } = await open(backend)
+    try {
+      const keys = storage.idempotency
+      const t0 = new Date('2026-01-01T00:00:00Z')
+      const squatted = claimAt(environments.production, 'shared', 'client-request', t0, 'client')
+      assert.equal(await keys.begin(squatted), { state: 'started' })
+      const held = claimAt(environments.production, 'held', 'client-request', t0, 'client')
+      assert.equal(await keys.begin(held), { state: 'started' })
+      await keys.finish(squatted, { status: 200, body: '{"data":{"id":"client"}}', contentType: 'application/json' })
+      const manager = claimAt(environments.production, 'shared', 'manager-request', t0, 'management')
+      assert.equal(await keys.begin(manager), { state: 'started' }, 'a finished client key is no mismatch for a manager')
+      assert.equal(
+        await keys.begin(claimAt(environments.production, 'held', 'manager-request', t0, 'management')),
+        { state: 'started' },
+        'a client key in flight does not hold a manager off',
+      )
+      await keys.finish(manager, { status: 201, body: '{"data":{"id":"manager"}}', contentType: 'application/json' })
+      assert.equal(await keys.begin(squatted), {
+        state: 'replay',
+        status: 200,
+        body: '{"data":{"id":"client"}}',
+        contentType: 'application/json',
+      })
+      assert.equal(await keys.begin(manager), {
+        state: 'replay',
+        status: 201,
+        body: '{"data":{"id":"manager"}}',
+        contentType: 'application/json',
+      })
+      // Releasing one scope's claim leaves the other's.
+      await keys.release(held)
+      assert.equal(await keys.begin(claimAt(environments.production, 'held', 'other-manager-request', t0, 'management')), {
+        state: 'mismatch',
+      })
     } finally {
       await close()
     }

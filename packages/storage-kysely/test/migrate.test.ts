@@ -5,6 +5,7 @@ import * as assert from 'uvu/assert'
 import { makeResponse, makeSurvey } from '@canvass/test-utils'
 import { MigrationError, createKyselyStorage, migrate } from '../src'
 import type { Storage } from '@canvass/core'
+import { idempotencyScopes } from '../src/migrations/0029-idempotency-scopes'
 import { backends, sharedDatabase } from './backends'
 
 /** Every migration, in the order they run. */
@@ -36,6 +37,7 @@ const MIGRATIONS = [
   '0026-audit-log',
   '0027-response-retention',
   '0028-response-uploads',
+  '0029-idempotency-scopes',
 ]
 
 const TABLES = [
@@ -181,6 +183,28 @@ for (const backend of backends()) {
     const survey = await storage.surveys.get(surveyId)
     assert.equal(survey?.blocks, [])
     assert.equal(survey?.questions, questions)
+  })
+
+  test('0029: a key stored before holds for client and management requests until it expires', async () => {
+    await migrate(db)
+    const storage = createKyselyStorage({ db })
+    const { environmentId } = await seedWithWebhook(storage, ['responseUpdated'])
+    await idempotencyScopes('canvass').down?.(db)
+    await sql`delete from canvass.canvass_migration where name = '0029-idempotency-scopes'`.execute(db)
+    const now = new Date()
+    const day = new Date(now.getTime() + 86_400_000)
+    await sql`insert into canvass.idempotency_keys (environment_id, key, fingerprint, state, status, body, content_type, lease_until, expires_at, created_at)
+      values (${environmentId}, 'before', 'f', 'done', 200, '{"data":{"id":"x"}}', 'application/json', ${now}, ${day}, ${now})`.execute(db)
+    assert.equal(await migrate(db), ['0029-idempotency-scopes'])
+    for (const scope of ['client', 'management'] as const) {
+      const claim = { environmentId, scope, key: 'before', now, leaseUntil: now, expiresAt: day }
+      assert.equal(
+        await storage.idempotency.begin({ ...claim, fingerprint: 'f' }),
+        { state: 'replay', status: 200, body: '{"data":{"id":"x"}}', contentType: 'application/json' },
+        scope,
+      )
+      assert.equal(await storage.idempotency.begin({ ...claim, fingerprint: 'g' }), { state: 'mismatch' }, scope)
+    }
   })
 
   test('stores every timestamp as timestamptz(3)', async () => {
@@ -355,6 +379,7 @@ async function undoFrom(
   await sql`drop table canvass.maintenance_leases`.execute(db)
   await sql`drop index canvass.displays_response_id_idx`.execute(db)
   await sql`alter table canvass.files drop column for_response`.execute(db)
+  await idempotencyScopes('canvass').down?.(db)
   await sql`delete from canvass.canvass_migration where name in (${sql.join(undone)})`.execute(db)
   return undone
 }

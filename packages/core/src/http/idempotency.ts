@@ -17,9 +17,10 @@ const KEY = /^[\x21-\x7e](?:[\x20-\x7e]{0,253}[\x21-\x7e])?$/
 
 /**
  * `handler` with `Idempotency-Key` (contract §11): a request without the header runs as it is. With it, the
- * key is claimed for the request's environment (the path's for client routes, the API key's otherwise) and a
- * digest of its method, route and body: the same request within a day gets the first 2xx answer again,
- * marked `Idempotent-Replayed: true` (no second row, display or webhook event); another request with the key
+ * key is claimed for the request's environment (the path's for client routes, the API key's otherwise) and
+ * `scope` (client and management keys are apart, so that a respondent cannot take a key a manager's tool will
+ * send: docs/api.md, "Idempotent submits"), with a digest of its method, route and body: the same request
+ * within a day gets the first 2xx answer again, marked `Idempotent-Replayed: true` (no second row, display or webhook event); another request with the key
  * is 422 `idempotency_key_reused`; one while the first still runs is 409 `idempotency_key_in_flight`. A
  * request that did not succeed lets its key go, so that a retry runs it again. `batch` names the body's array
  * of items that the handler reads with `readJsonBatch`.
@@ -31,7 +32,7 @@ export function idempotent(scope: 'client' | 'management', handler: Handler, bat
     if (!KEY.test(key)) throw validationError({ 'Idempotency-Key': 'Must be 1 to 255 printable ASCII characters' })
     const environmentId = scope === 'client' ? param(request, 'environmentId') : (await authenticate(request, ctx)).environmentId
     const body = await readJsonBodyAhead(request, batch)
-    const claim = { environmentId, key, fingerprint: fingerprintOf(request, body) }
+    const claim = { environmentId, scope, key, fingerprint: fingerprintOf(request, body) }
     const now = ctx.now()
     const begun = await ctx.storage.idempotency.begin({
       ...claim,

@@ -79,6 +79,36 @@ export function responsePatch(current: ResponseRecord, input: ResponseUpdateInpu
   return patch
 }
 
+/**
+ * Whether writing `patch` would change what `current` holds (its `updatedAt` aside): a respondent's update that
+ * sends what is stored already is not written, so it records no webhook event (docs/webhooks-and-uploads.md).
+ * Answers compare as JSON values, whatever the order of their keys.
+ */
+export function patchChanges(current: ResponseRecord, patch: ResponsePatch): boolean {
+  if (patch.finished !== undefined && patch.finished !== current.finished) return true
+  if (patch.language !== undefined && patch.language !== current.language) return true
+  if (patch.endingId !== undefined && patch.endingId !== current.endingId) return true
+  for (const field of ['data', 'variables', 'ttc', 'meta'] as const) {
+    const value = patch[field]
+    if (value !== undefined && !sameJson(value, current[field])) return true
+  }
+  return false
+}
+
+/** Deep equality of JSON values; objects compare by their keys, in any order. */
+function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false
+  if (Array.isArray(a) || Array.isArray(b)) {
+    if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false
+    return a.every((item, index) => sameJson(item, b[index]))
+  }
+  const aKeys = Object.keys(a)
+  if (aKeys.length !== Object.keys(b).length) return false
+  const bRecord = b as Record<string, unknown>
+  return aKeys.every((key) => Object.hasOwn(bRecord, key) && sameJson((a as Record<string, unknown>)[key], bRecord[key]))
+}
+
 /** Sets `_total` to the sum of the per-question times once a response is finished. */
 function withTotal(ttc: Record<string, number>, finished: boolean): Record<string, number> {
   if (!finished) return ttc

@@ -35,6 +35,12 @@ export interface RetentionOptions {
    */
   leaseMs?: number
   /**
+   * Days a webhook delivery is kept once it ended (delivered, or failed for good), payload and attempts
+   * included: each run deletes the older ones (docs/webhooks-and-uploads.md, "How long deliveries are kept").
+   * @default 7
+   */
+  webhookDeliveryRetentionDays?: number
+  /**
    * Hooks that see each run, to feed an app's own metrics (`canvass_retention_deleted_total` of the
    * standalone server).
    * @default undefined
@@ -46,7 +52,7 @@ export interface RetentionOptions {
    * @default undefined
    */
   onRun?: (report: RetentionReport) => void | Promise<void>
-  /** @default console */
+  /** Where failures go, and one line (`info`) per run that deleted something. @default console */
   logger?: Logger
 }
 
@@ -60,6 +66,8 @@ export interface RetentionReport {
   displays: number
   /** Files of the deleted responses recorded for deletion from the blob store. */
   files: number
+  /** Webhook deliveries deleted because they ended more than `webhookDeliveryRetentionDays` ago. */
+  webhookDeliveries: number
   batches: number
   durationMs: number
   /** Per environment that lost a row in this run, its counts. */
@@ -91,10 +99,12 @@ export function createRetention(options: RetentionOptions): Retention {
   const intervalMs = options.intervalMs ?? 3_600_000
   const batch = options.batch ?? 1000
   const leaseMs = options.leaseMs ?? 120_000
+  const deliveryDays = options.webhookDeliveryRetentionDays ?? 7
   for (const [name, value] of [
     ['intervalMs', intervalMs],
     ['batch', batch],
     ['leaseMs', leaseMs],
+    ['webhookDeliveryRetentionDays', deliveryDays],
   ] as const) {
     if (!Number.isInteger(value) || value < 1) throw new TypeError(`${name} must be a positive integer, got ${value}`)
   }
@@ -111,7 +121,17 @@ export function createRetention(options: RetentionOptions): Retention {
 
   async function runOnce(now: Date = clock()): Promise<RetentionReport> {
     const started = performance.now()
-    const report: RetentionReport = { ran: false, now, responses: 0, displays: 0, files: 0, batches: 0, durationMs: 0, environments: [] }
+    const report: RetentionReport = {
+      ran: false,
+      now,
+      responses: 0,
+      displays: 0,
+      files: 0,
+      webhookDeliveries: 0,
+      batches: 0,
+      durationMs: 0,
+      environments: [],
+    }
     if (!(await lease())) return report
     report.ran = true
     const counts = new Map<string, RetentionCount>()
@@ -132,6 +152,15 @@ export function createRetention(options: RetentionOptions): Retention {
         }
         if (done.responses < batch && done.displays < batch) break
       }
+      // Ended deliveries hold a copy of a response each (up to the stored-response bound): they go after a
+      // while, so that the outbox does not grow without end.
+      const before = new Date(now.getTime() - deliveryDays * 86_400_000)
+      while (!stopping && (await lease())) {
+        const purged = await storage.webhookDeliveries.purgeEnded({ before, limit: batch })
+        report.batches++
+        report.webhookDeliveries += purged
+        if (purged < batch) break
+      }
     } finally {
       await storage.retention.releaseLease(RETENTION_LEASE, holder).catch(() => {})
     }
@@ -151,6 +180,7 @@ export function createRetention(options: RetentionOptions): Retention {
       ).catch((error: unknown) => logger.error(`Retention: no audit entry for environment ${entry.environmentId}`, error))
     }
     report.durationMs = performance.now() - started
+    if (report.responses + report.displays + report.webhookDeliveries > 0) logger.info?.(describeRun(report, deliveryDays))
     notify(options.observe?.retention, {
       responses: report.responses,
       displays: report.displays,
@@ -211,4 +241,27 @@ export function createRetention(options: RetentionOptions): Retention {
       running = undefined
     },
   }
+}
+
+/** Environments a run's log line names, at most; the rest are counted. */
+const LOGGED_ENVIRONMENTS = 20
+
+/**
+ * A run's line in the server log: what went, in all and per environment (ids and counts, nothing the rows
+ * held), e.g. `Retention: deleted 3 responses, 3 displays, 1 file and 2 ended webhook deliveries (older than
+ * 7 days) in 2 batches, 41 ms; environments: e1 2 responses, e2 1 response`.
+ */
+function describeRun(report: RetentionReport, deliveryDays: number): string {
+  const counted = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`
+  const rows = [counted(report.responses, 'response'), counted(report.displays, 'display'), counted(report.files, 'file')].join(', ')
+  const deliveries = `${counted(report.webhookDeliveries, 'ended webhook delivery', 'ended webhook deliveries')} (older than ${counted(deliveryDays, 'day')})`
+  let line = `Retention: deleted ${rows} and ${deliveries} in ${counted(report.batches, 'batch', 'batches')}, ${Math.round(report.durationMs)} ms`
+  if (report.environments.length > 0) {
+    const named = report.environments
+      .slice(0, LOGGED_ENVIRONMENTS)
+      .map((entry) => `${entry.environmentId} ${counted(entry.responses, 'response')}`)
+    const more = report.environments.length - named.length
+    line += `; environments: ${named.join(', ')}${more > 0 ? ` and ${more} more` : ''}`
+  }
+  return line
 }

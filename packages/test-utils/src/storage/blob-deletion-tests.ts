@@ -198,7 +198,7 @@ export const blobDeletionTests: StorageTest[] = [
       const [adaId, bobId] = [await contactOf(ada), await contactOf(bob)]
       // Stored idempotent answers: one names Ada's response, one names Bob's.
       const replay = async (key: string, body: string) => {
-        const claim = { environmentId: production, key, fingerprint: 'f' }
+        const claim = { environmentId: production, scope: 'client' as const, key, fingerprint: 'f' }
         const now = new Date()
         await storage.idempotency.begin({
           ...claim,

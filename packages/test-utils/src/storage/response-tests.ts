@@ -227,6 +227,18 @@ export const responseTests: StorageTest[] = [
     },
   },
   {
+    name: 'updateResponse writes nothing when change returns null, and returns the response as it is',
+    async run({ storage }) {
+      const { production } = await seedProject(storage)
+      const survey = await seedSurvey(storage, production)
+      const id = await seedResponse(storage, production, survey.id, { finished: false, data: { q1: 'a' } })
+      const before = await storage.responses.get(id)
+      assert.ok(before)
+      assert.equal(await storage.responses.update(id, () => null), before)
+      assert.equal(await storage.responses.get(id), before, 'updatedAt and every field as they were')
+    },
+  },
+  {
     name: "updateResponse hands change the current response and its survey's status fields",
     async run({ storage }) {
       const { production } = await seedProject(storage)

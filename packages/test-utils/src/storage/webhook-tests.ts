@@ -120,6 +120,8 @@ export const webhookTests: StorageTest[] = [
           .map((d) => d.event)
           .sort()
       assert.equal(await events(), [], 'a create of an unfinished response is neither an update nor a finish')
+      await storage.responses.update(responseId, () => null)
+      assert.equal(await events(), [], 'an update that changes nothing records no event')
       await storage.responses.update(responseId, () => ({ updatedAt: new Date(), data: { q1: 'a' } }))
       assert.equal(await events(), ['responseUpdated'])
       await storage.responses.update(responseId, () => ({ updatedAt: new Date(), finished: true }))
@@ -325,6 +327,52 @@ export const webhookTests: StorageTest[] = [
       await storage.webhooks.delete(production, deleted.id)
       const after = await claimAll(storage)
       assert.is(after.filter((d) => d.webhookId === deleted.id).length, 0, 'a deleted webhook’s deliveries are gone')
+    },
+  },
+  {
+    name: 'deliveries: purgeEnded deletes those that ended before a time, never a pending one, each once under concurrency',
+    async run({ storage }) {
+      const { production } = await seedProject(storage)
+      const survey = await seedSurvey(storage, production)
+      const webhook = await seedWebhook(storage, production, { triggers: ['responseCreated'] })
+      for (let i = 0; i < 3; i++) await seedResponse(storage, production, survey.id)
+      // What earlier tests left ended goes first, so that the counts below are this test's.
+      const far = new Date(Date.now() + 365 * 86_400_000)
+      while ((await storage.webhookDeliveries.purgeEnded({ before: far, limit: 5000 })) > 0) {}
+      const claimToken = freshId()
+      const now = new Date(Date.now() + 1000)
+      const claimed = (await storage.webhookDeliveries.claim({ now, limit: 5000, leaseMs: 60_000, claimToken })).filter(
+        (d) => d.webhookId === webhook.id,
+      )
+      assert.is(claimed.length, 3)
+      const [delivered, failed, retried] = claimed as [ClaimedDelivery, ClaimedDelivery, ClaimedDelivery]
+      const attempt = { at: now.toISOString(), status: 500, durationMs: 1, errorClass: null }
+      await storage.webhookDeliveries.record([
+        { id: delivered.id, claimToken, now, next: { status: 'delivered' }, attempt: { ...attempt, status: 200 } },
+        { id: failed.id, claimToken, now, next: { status: 'failed' }, attempt },
+        { id: retried.id, claimToken, now, next: { status: 'retry', at: new Date(now.getTime() + 5000) }, attempt },
+      ])
+      const statuses = async () =>
+        (await storage.webhookDeliveries.list(production, webhook.id, { limit: 100 })).map((d) => d.status).sort()
+      assert.is(await storage.webhookDeliveries.purgeEnded({ before: now, limit: 100 }), 0, 'ended at `before`, not before it')
+      assert.equal(await statuses(), ['delivered', 'failed', 'pending'])
+      const after = new Date(now.getTime() + 1)
+      const purged = await Promise.all([
+        storage.webhookDeliveries.purgeEnded({ before: after, limit: 1 }),
+        storage.webhookDeliveries.purgeEnded({ before: after, limit: 1 }),
+        storage.webhookDeliveries.purgeEnded({ before: after, limit: 1 }),
+      ])
+      assert.is(
+        purged.reduce((a, b) => a + b, 0),
+        2,
+        `each ended delivery counted once: ${purged}`,
+      )
+      assert.ok(
+        purged.every((n) => n <= 1),
+        'at most `limit` each',
+      )
+      assert.is(await storage.webhookDeliveries.purgeEnded({ before: far, limit: 100 }), 0)
+      assert.equal(await statuses(), ['pending'], 'a pending delivery stays, whatever its age')
     },
   },
 ]

@@ -1,6 +1,8 @@
 /**
  * Idempotency keys (contract §11): the first answer to a request sent with an `Idempotency-Key`, kept for a
- * day per (environment, key), so that a retried submit gets it again instead of doing the work twice.
+ * day per (environment, scope, key), so that a retried submit gets it again instead of doing the work twice.
+ * Each scope is a key space of its own: a key a respondent used on a client route never blocks nor replays a
+ * manager's request with the same key (docs/api.md, "Idempotent submits").
  */
 export interface IdempotencyStore {
   /**
@@ -11,13 +13,17 @@ export interface IdempotencyStore {
    */
   begin(claim: IdempotencyClaim): Promise<IdempotencyBegin>
   /** Keeps the answer of a claimed request, to replay until the record expires. */
-  finish(claim: Pick<IdempotencyClaim, 'environmentId' | 'key' | 'fingerprint'>, answer: IdempotentAnswer): Promise<void>
+  finish(claim: Pick<IdempotencyClaim, 'environmentId' | 'scope' | 'key' | 'fingerprint'>, answer: IdempotentAnswer): Promise<void>
   /** Lets the key go (the request failed): a retry runs it again. */
-  release(claim: Pick<IdempotencyClaim, 'environmentId' | 'key' | 'fingerprint'>): Promise<void>
+  release(claim: Pick<IdempotencyClaim, 'environmentId' | 'scope' | 'key' | 'fingerprint'>): Promise<void>
 }
+
+/** Who sends a key: respondents on the client routes, or a manager's API key on the management routes. */
+export type IdempotencyScope = 'client' | 'management'
 
 export interface IdempotencyClaim {
   environmentId: string
+  scope: IdempotencyScope
   key: string
   /** A digest of what the request asks (method, route, body). */
   fingerprint: string

@@ -217,7 +217,8 @@ export interface ResponseStore {
    * a lock, or with a write that applies only if the response is still as it was read, reading again and
    * calling `change` again when it is not. `change` must therefore be free of side effects. If it throws,
    * nothing is written and the error propagates. Returns `null` when no response has that id, without calling
-   * `change`. A response that becomes finished completes its survey at `autoComplete`, as in `create`, in the
+   * `change`. When `change` returns `null` (nothing to change), nothing is written, no webhook event is
+   * recorded, and the response is returned as `change` was handed it. A response that becomes finished completes its survey at `autoComplete`, as in `create`, in the
    * same transaction. When the patch finishes the response, `change` MUST be handed the survey as the last
    * finishing update or create of that survey left it (e.g. the survey row locked before the response is read),
    * so that a status check in `change` counts exactly: N concurrent finishing updates against `autoComplete: k`
@@ -225,7 +226,7 @@ export interface ResponseStore {
    */
   update(
     id: string,
-    change: (current: ResponseRecord, survey: ResponseSurveyFields) => ResponsePatch,
+    change: (current: ResponseRecord, survey: ResponseSurveyFields) => ResponsePatch | null,
     options?: ResponseUpdateOptions,
   ): Promise<ResponseRecord | null>
   /** Deletes the response of that environment; returns it as it was, or null. */

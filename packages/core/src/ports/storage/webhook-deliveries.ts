@@ -55,6 +55,13 @@ export interface WebhookDeliveryStore {
    */
   backlog(now: Date): Promise<DeliveryBacklog>
   /**
+   * Deletes up to `limit` deliveries that ended (delivered, or failed for good) before `before`, with their
+   * payloads and attempts, and returns how many went; pending ones (a redelivery makes one pending again) stay,
+   * whatever their age. One statement; concurrent purges never count one delivery twice. The retention worker
+   * runs it (docs/webhooks-and-uploads.md, "How long deliveries are kept").
+   */
+  purgeEnded(query: { before: Date; limit: number }): Promise<number>
+  /**
    * Calls `listener` after this storage committed a write that created deliveries, so that a dispatcher in
    * the same process wakes at once. Returns the function that removes the listener.
    */

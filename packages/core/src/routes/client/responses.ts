@@ -10,7 +10,7 @@ import type { CreateResponseCheck, CreateResponseResult, NewResponse } from '../
 import { responseCreateSchema, responseCreateV2Schema, responseUpdateSchema } from '../../schemas/response'
 import { contactUserId } from '../../services/contact-ids'
 import { answerOffScale, answerOutOfRange, hasNumberAnswer } from '../../services/answer-scales'
-import { newResponse, responsePatch } from '../../services/response-service'
+import { newResponse, patchChanges, responsePatch } from '../../services/response-service'
 import { checkPatchedSize, checkResponseSize } from '../../services/response-size'
 import { isEncryptedSingleUse } from '../../services/single-use-ids'
 import { acceptsSubmissions, effectiveSurveyStatus } from '../../services/survey-status'
@@ -145,7 +145,11 @@ async function updateResponseOrThrow(request: IRequest, ctx: CanvassContext): Pr
       // The answers sent, not those stored: a row written before the bounds does not block its own update.
       const offScale = answerOffScale(survey.answerScales, input.data)
       if (offScale) throw answerOutOfRange(offScale)
-      return checkPatchedSize(current, responsePatch(current, input, ctx.now()), ctx.maxResponseBytes)
+      const patch = responsePatch(current, input, ctx.now())
+      // Sending what is stored changes nothing: no write, so no `responseUpdated` event for every webhook
+      // (docs/webhooks-and-uploads.md, "An update that changes nothing").
+      if (!patchChanges(current, patch)) return null
+      return checkPatchedSize(current, patch, ctx.maxResponseBytes)
     },
     { answerScales: hasNumberAnswer(input.data) },
   )
