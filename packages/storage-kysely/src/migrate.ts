@@ -28,6 +28,7 @@ import { surveysByShareKey } from './migrations/0024-surveys-by-share-key'
 import { blobDeletions } from './migrations/0025-blob-deletions'
 import { auditLog } from './migrations/0026-audit-log'
 import { responseRetention } from './migrations/0027-response-retention'
+import { importMappingsErased } from './migrations/0028-import-mappings-erased'
 import { moveFromPublicSchema } from './migrations/move-from-public'
 import { schemaNames } from './schema-names'
 
@@ -72,6 +73,7 @@ function migrations(schema: string): Record<string, Migration> {
     '0025-blob-deletions': blobDeletions(schema),
     '0026-audit-log': auditLog(schema),
     '0027-response-retention': responseRetention(schema),
+    '0028-import-mappings-erased': importMappingsErased(schema),
   }
 }
 

@@ -12,6 +12,12 @@ export interface ImportStore {
   /** The target ids recorded for `sourceIds` of `resource` from `source` into the environment. */
   mappings(environmentId: string, source: string, resource: string, sourceIds: string[]): Promise<Map<string, string>>
   /**
+   * Which of `sourceIds` of `resource` from `source` are recorded as erased here: their row went with a contact's
+   * erasure (`ContactStore.erase` marks the mapping rows of the contact, its responses and displays), and an
+   * import skips them rather than writing them back. See docs/migrating.md.
+   */
+  erasedMappings(environmentId: string, source: string, resource: string, sourceIds: string[]): Promise<Set<string>>
+  /**
    * Records source id → target id pairs; a source id already recorded keeps its target id (an import running
    * at the same time may have recorded it first). Answers the target ids as recorded, for every pair's source id.
    */
