@@ -7,11 +7,15 @@
  */
 import type { Canvass, FormbricksImportReport, ResourceCounts } from '@canvass/core'
 import { writeFileSync } from 'node:fs'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { createCanvass } from '@canvass/core'
 import { createKyselyStorage, migrate } from '@canvass/storage-kysely'
 import { Command, CommanderError } from 'commander'
 import { readConfig } from './config'
 import { openDatabase } from './database'
+import { copyLiveDatabase } from './data-dir-copy'
 import { DataDirLockedError } from './data-dir-lock'
 
 /** An operator's mistake: reported as its message, exit code 1. */
@@ -21,7 +25,8 @@ const program = new Command('canvass')
   .description(
     'Administer a Canvass database: projects, environments and API keys, and imports from Formbricks.\n' +
       'Uses DATABASE_URL when set, else the embedded database under DATA_DIR (default ./.canvass).\n' +
-      'The embedded database can be used by one process at a time: stop the server before running these commands on it.',
+      'The embedded database can be used by one process at a time: stop the server before running these commands on it\n' +
+      '(an import with --dry-run reads a copy of it instead while the server runs).',
   )
   .exitOverride()
   .configureOutput({ writeErr: (text) => process.stderr.write(text) })
@@ -129,44 +134,55 @@ program
     'the Canvass environment to copy into: id, "production"/"development" of the first project, or "source": one with the source environment\'s id (made with a project of its own when missing), so that apps keep their environmentId',
     'production',
   )
-  .option('--dry-run', 'read everything and print what would be copied, writing nothing')
+  .option(
+    '--dry-run',
+    'read everything and print what would be copied, writing nothing (on the embedded database, also while the server runs: it reads a copy)',
+  )
   .option('--page-size <n>', 'items read per source request and written per transaction (1-1000)', '250')
   .option('--mapping-file <path>', 'where to write the ids that could not be kept (JSON)', 'canvass-import-mappings.json')
   .action((options: { url: string; apiKey?: string; environment: string; dryRun?: boolean; pageSize: string; mappingFile: string }) =>
-    withCanvass(async (canvass) => {
-      const apiKey = options.apiKey ?? process.env.FORMBRICKS_API_KEY
-      if (!apiKey) throw new UsageError('Give the source API key with --api-key or FORMBRICKS_API_KEY')
-      let url: URL
-      try {
-        url = new URL(options.url)
-      } catch {
-        throw new UsageError(`--url must be an absolute http(s) URL, not ${options.url}`)
-      }
-      if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError('--url must be an http or https URL')
-      if (url.username || url.password) throw new UsageError('--url must not carry credentials: the API key is given with --api-key')
-      const pageSize = Number(options.pageSize)
-      if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > 1000)
-        throw new UsageError('--page-size must be a whole number from 1 to 1000')
-      const environmentId =
-        options.environment === 'source'
-          ? await sourceEnvironment(canvass, url, apiKey, options.dryRun ?? false)
-          : await resolveEnvironment(canvass, options.environment)
-      print(
-        `${options.dryRun ? 'Dry run: reading' : 'Importing'} ${url.origin}${url.pathname.replace(/\/+$/, '')} into environment ${environmentId}`,
-      )
-      const progress = progressPrinter()
-      const report = await canvass.admin.importFormbricks({
-        url: url.toString(),
-        apiKey,
-        environmentId,
-        dryRun: options.dryRun ?? false,
-        pageSize,
-        onProgress: progress.update,
-        onWait: ({ ms, reason }) => progress.note(`source ${reason}: waiting ${(ms / 1000).toFixed(1)} s`),
-      })
-      progress.done()
-      printReport(report, options.mappingFile)
-    }),
+    withCanvass(
+      async (canvass) => {
+        const apiKey = options.apiKey ?? process.env.FORMBRICKS_API_KEY
+        if (!apiKey) throw new UsageError('Give the source API key with --api-key or FORMBRICKS_API_KEY')
+        let url: URL
+        try {
+          url = new URL(options.url)
+        } catch {
+          throw new UsageError(`--url must be an absolute http(s) URL, not ${options.url}`)
+        }
+        if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError('--url must be an http or https URL')
+        if (url.username || url.password) throw new UsageError('--url must not carry credentials: the API key is given with --api-key')
+        const pageSize = Number(options.pageSize)
+        if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > 1000)
+          throw new UsageError('--page-size must be a whole number from 1 to 1000')
+        const made = options.environment === 'source' ? await sourceEnvironment(canvass, url, apiKey, options.dryRun ?? false) : undefined
+        const environmentId =
+          made?.id ??
+          (await resolveEnvironment(
+            canvass,
+            options.environment,
+            " (or import with `--environment source`, which makes a project whose environment keeps the source's id)",
+          ))
+        print(
+          `${options.dryRun ? 'Dry run: reading' : 'Importing'} ${url.origin}${url.pathname.replace(/\/+$/, '')} into environment ${environmentId}`,
+        )
+        const progress = progressPrinter()
+        const report = await canvass.admin.importFormbricks({
+          url: url.toString(),
+          apiKey,
+          environmentId,
+          dryRun: options.dryRun ?? false,
+          pageSize,
+          onProgress: progress.update,
+          onWait: ({ ms, reason }) => progress.note(`source ${reason}: waiting ${(ms / 1000).toFixed(1)} s`),
+        })
+        progress.done()
+        printReport(report, options.mappingFile)
+        if (made?.created) print(`\n${noKeyYet(environmentId)}`)
+      },
+      { dryRunCopy: options.dryRun === true },
+    ),
   )
 
 try {
@@ -177,13 +193,27 @@ try {
   process.exit(1)
 }
 
-/** Opens the database, migrates it, runs `work` with the admin functions and closes the database again. */
-async function withCanvass(work: (canvass: Canvass) => Promise<void>): Promise<void> {
+/**
+ * Opens the database, migrates it, runs `work` with the admin functions and closes the database again.
+ * `dryRunCopy`: a command that writes nothing may run while the server holds the embedded database, on a copy
+ * of it (see `copyLiveDatabase`), removed afterwards.
+ */
+async function withCanvass(work: (canvass: Canvass) => Promise<void>, { dryRunCopy = false } = {}): Promise<void> {
   const config = readConfig()
-  if (!config.databaseUrl) process.stderr.write(`Using the embedded database in ${config.dataDir} (the server must be stopped)\n`)
-  const { db } = await openDatabase(config).catch((error: unknown) => {
-    // The server's own advice (start it with another DATA_DIR) does not fit a command.
+  if (!config.databaseUrl && !dryRunCopy)
+    process.stderr.write(`Using the embedded database in ${config.dataDir} (the server must be stopped)\n`)
+  let scratch: string | undefined
+  const { db } = await openDatabase(config).catch(async (error: unknown) => {
     if (!(error instanceof DataDirLockedError)) throw error
+    if (dryRunCopy) {
+      scratch = await mkdtemp(join(tmpdir(), 'canvass-dry-run-'))
+      process.stderr.write(
+        `DATA_DIR ${error.dataDir} is in use by a running Canvass server: the dry run reads a copy of its database (in ${scratch}, removed afterwards)\n`,
+      )
+      await copyLiveDatabase(join(config.dataDir, 'pgdata'), join(scratch, 'pgdata'))
+      return openDatabase({ ...config, dataDir: scratch })
+    }
+    // The server's own advice (start it with another DATA_DIR) does not fit a command.
     throw new UsageError(
       `DATA_DIR ${error.dataDir} is in use by a running Canvass server (${error.pid === null ? 'pid unknown' : `pid ${error.pid}`}): ` +
         'the embedded database can be used by one process at a time. Stop the server, run this command, then start the server again',
@@ -191,18 +221,34 @@ async function withCanvass(work: (canvass: Canvass) => Promise<void>): Promise<v
   })
   try {
     await migrate(db)
-    await work(createCanvass({ storage: createKyselyStorage({ db }), webhooks: { allowPrivateAddresses: config.allowPrivateWebhookUrls } }))
+    await work(
+      createCanvass({
+        storage: createKyselyStorage({ db }),
+        webhooks: { allowPrivateAddresses: config.allowPrivateWebhookUrls },
+        // Share links the import makes are printed with the server's address.
+        publicUrl: config.publicUrl,
+      }),
+    )
   } finally {
     await db.destroy()
+    if (scratch) await rm(scratch, { recursive: true, force: true })
   }
 }
 
+/** What to do about an environment without an API key, which no request can reach yet. */
+function noKeyYet(environmentId: string): string {
+  return `The environment ${environmentId} has no API key yet: make one with \`canvass keys create --environment ${environmentId}\``
+}
+
 /** An environment id as given, or the first project's environment of that type. */
-async function resolveEnvironment(canvass: Canvass, value: string): Promise<string> {
+async function resolveEnvironment(canvass: Canvass, value: string, alternative = ''): Promise<string> {
   const projects = await canvass.admin.listProjects()
   if (value === 'production' || value === 'development') {
     const first = projects[0]
-    if (!first) throw new UsageError('There is no project yet')
+    if (!first)
+      throw new UsageError(
+        `There is no project yet: make one with \`canvass project create <name>\` (starting the server once also makes one)${alternative}`,
+      )
     return first.environments[value]
   }
   const known = projects.some((p) => p.environments.production === value || p.environments.development === value)
@@ -229,7 +275,7 @@ function table(header: string[], rows: string[][]): void {
  * The Canvass environment with the id of the source key's environment (`GET /api/v1/management/me`, which the
  * reference and Canvass both answer with the environment's `id`), made with a project of its own when missing.
  */
-async function sourceEnvironment(canvass: Canvass, url: URL, apiKey: string, dryRun: boolean): Promise<string> {
+async function sourceEnvironment(canvass: Canvass, url: URL, apiKey: string, dryRun: boolean): Promise<{ id: string; created: boolean }> {
   const me = new URL('api/v1/management/me', url.toString().replace(/\/*$/, '/'))
   const response = await fetch(me, { headers: { 'x-api-key': apiKey, accept: 'application/json' } })
   const body = (await response.json().catch(() => null)) as { id?: unknown; workspace?: { id?: unknown; name?: unknown } } | null
@@ -237,10 +283,10 @@ async function sourceEnvironment(canvass: Canvass, url: URL, apiKey: string, dry
     throw new UsageError(`${me} answered ${response.status}: cannot tell the source environment's id (use --environment <id>)`)
   const id = body.id
   const projects = await canvass.admin.listProjects()
-  if (projects.some((p) => p.environments.production === id || p.environments.development === id)) return id
+  if (projects.some((p) => p.environments.production === id || p.environments.development === id)) return { id, created: false }
   if (dryRun) {
-    print(`Would create a project with the environment ${id}`)
-    return id
+    print(`Would create a project with the environment ${id} (with no API key: the run says how to make one)`)
+    return { id, created: false }
   }
   const name = typeof body.workspace?.name === 'string' ? body.workspace.name : `Imported from ${url.host}`
   // The reference's current SDKs may name the workspace (a project here) rather than the environment: keep both ids.
@@ -251,7 +297,7 @@ async function sourceEnvironment(canvass: Canvass, url: URL, apiKey: string, dry
     ...(workspaceId ? { projectId: workspaceId } : {}),
   })
   print(`Created project ${project.projectName} (${project.projectId}) whose production environment keeps the source's id ${id}`)
-  return id
+  return { id, created: true }
 }
 
 const FRAMES = ['|', '/', '-', '\\']
@@ -325,6 +371,18 @@ function printReport(report: FormbricksImportReport, mappingFile: string): void 
         `  (${report.mappings.length === 10_000 ? 'the first 10,000' : `all ${report.mappings.length}`} written to ${mappingFile}; every pair is kept in the table import_mappings)`,
       )
     }
+  }
+  const erased = report.resources.filter((r) => r.erased > 0)
+  if (erased.length > 0)
+    print(
+      `\nSkipped as erased here (a contact erased after an earlier import, and its responses; see docs/migrating.md):\n${erased
+        .map((r) => `  ${r.resource}: ${r.erased}`)
+        .join('\n')}`,
+    )
+  if (report.shareKeys.length > 0) {
+    print("\nShared results pages (the source's share keys are not kept: give out these new links):")
+    for (const { surveyId, resultShareKey, url } of report.shareKeys)
+      print(`  ${surveyId}  ${url ?? `/share/${resultShareKey} on this server (set PUBLIC_URL to print the whole address)`}`)
   }
   if (report.webhookSecrets.length > 0) {
     print("\nNew webhook signing secrets (shown once; the source's cannot be read, so give these to the receivers):")
