@@ -83,7 +83,11 @@ function newEnvironmentSource(): Dataset {
       isUnique: i < 2,
       ...stamps(0),
     })),
-    contacts: [{ id: 'clfreshcontact0000000000', userId: 'user-a', attributes: { plan: 'pro', email: 'a@example.com' }, ...stamps(2) }],
+    contacts: [
+      { id: 'clfreshcontact0000000000', userId: 'user-a', attributes: { plan: 'pro', email: 'a@example.com' }, ...stamps(2) },
+      // The same userId again: the run refuses it, and so must the dry run.
+      { id: 'clfreshtwin0000000000000', userId: 'user-a', attributes: {}, ...stamps(3) },
+    ],
     segments: [
       {
         id: 'clsegment000000000000000',
@@ -289,6 +293,7 @@ for (const backend of availableBackends()) {
     // The run's own decisions, so that the comparison above compares something.
     assert.equal([row(run, 'actionClasses').created, row(run, 'actionClasses').already], [1, 1])
     assert.equal([row(run, 'contactAttributeKeys').created, row(run, 'contactAttributeKeys').already], [1, 4])
+    assert.equal([row(run, 'contacts').created, row(run, 'contacts').refused], [1, 1])
     assert.equal([row(run, 'surveys').created, row(run, 'surveys').refused], [1, 2])
     assert.equal([row(run, 'responses').created, row(run, 'responses').refused], [1, 1])
     assert.equal([row(run, 'webhooks').created, row(run, 'webhooks').refused], [1, 1])

@@ -98,6 +98,18 @@ export function createImportStore(db: Kysely<Database>, newId: () => string): Im
       return recorded
     },
 
+    async takenUserIds(environmentId, userIds) {
+      const storable = [...new Set(userIds.filter(isStorable))]
+      if (storable.length === 0 || !isStorable(environmentId)) return new Set()
+      const rows = await db
+        .selectFrom('contacts')
+        .select('user_id')
+        .where('environment_id', '=', environmentId)
+        .where('user_id', 'in', storable)
+        .execute()
+      return new Set(rows.flatMap((row) => (row.user_id === null ? [] : [row.user_id])))
+    },
+
     async insertContacts(environmentId, contacts) {
       if (contacts.length === 0) return []
       return db.transaction().execute(async (trx) => {

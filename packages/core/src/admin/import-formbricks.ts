@@ -145,6 +145,7 @@ function createImportRun(ctx: CanvassContext, source: SourceClient, options: For
    */
   const planned = new Set<string>()
   const plannedActionClasses: ActionClassRecord[] = []
+  const plannedUserIds = new Set<string>()
   const limit = options.pageSize ?? 250
   const sourceKey = source.base
   const report: FormbricksImportReport = { resources: [], mappings: [], webhookSecrets: [], shareKeys: [], droppedFields: [], dryRun }
@@ -473,7 +474,21 @@ function createImportRun(ctx: CanvassContext, source: SourceClient, options: For
       } catch (error) {
         for (const contact of batch) refuseError('contacts', sourceIds.get(contact.id)!, error)
       }
-    } else counts.created += batch.length
+    } else if (batch.length > 0) {
+      // What the insert would skip: a userId a contact here has, or one an earlier contact of the run took.
+      const taken = await ctx.storage.imports.takenUserIds(
+        env,
+        batch.flatMap((contact) => contact.userId ?? []),
+      )
+      for (const contact of batch) {
+        if (contact.userId !== null && (taken.has(contact.userId) || plannedUserIds.has(contact.userId)))
+          refuse('contacts', sourceIds.get(contact.id)!, 'Another contact here has its userId')
+        else {
+          if (contact.userId !== null) plannedUserIds.add(contact.userId)
+          counts.created++
+        }
+      }
+    }
   }
 
   async function importSegments(items: Item[]): Promise<void> {

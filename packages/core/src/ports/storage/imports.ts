@@ -27,6 +27,8 @@ export interface ImportStore {
     resource: string,
     pairs: Array<{ sourceId: string; targetId: string }>,
   ): Promise<Map<string, string>>
+  /** Which of `userIds` a contact of the environment has (an import's dry run tells what `insertContacts` would skip). */
+  takenUserIds(environmentId: string, userIds: string[]): Promise<Set<string>>
   /**
    * Inserts contacts with their ids, `userId`, times and attribute values (by attribute key id of the
    * environment), in one transaction; a contact whose id exists is left as it is. Returns the ids inserted.
