@@ -18,6 +18,9 @@ import { openDatabase } from './database'
 import { copyLiveDatabase } from './data-dir-copy'
 import { DataDirLockedError } from './data-dir-lock'
 
+/** The way an import makes a project of its own, named where there is none (before the commands run). */
+const IMPORT_MAKES_A_PROJECT = ", or import with `--environment source`, which makes one whose production environment keeps the source's id"
+
 /** An operator's mistake: reported as its message, exit code 1. */
 class UsageError extends Error {}
 
@@ -141,48 +144,40 @@ program
   .option('--page-size <n>', 'items read per source request and written per transaction (1-1000)', '250')
   .option('--mapping-file <path>', 'where to write the ids that could not be kept (JSON)', 'canvass-import-mappings.json')
   .action((options: { url: string; apiKey?: string; environment: string; dryRun?: boolean; pageSize: string; mappingFile: string }) =>
-    withCanvass(
-      async (canvass) => {
-        const apiKey = options.apiKey ?? process.env.FORMBRICKS_API_KEY
-        if (!apiKey) throw new UsageError('Give the source API key with --api-key or FORMBRICKS_API_KEY')
-        let url: URL
-        try {
-          url = new URL(options.url)
-        } catch {
-          throw new UsageError(`--url must be an absolute http(s) URL, not ${options.url}`)
-        }
-        if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError('--url must be an http or https URL')
-        if (url.username || url.password) throw new UsageError('--url must not carry credentials: the API key is given with --api-key')
-        const pageSize = Number(options.pageSize)
-        if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > 1000)
-          throw new UsageError('--page-size must be a whole number from 1 to 1000')
-        const made = options.environment === 'source' ? await sourceEnvironment(canvass, url, apiKey, options.dryRun ?? false) : undefined
-        const environmentId =
-          made?.id ??
-          (await resolveEnvironment(
-            canvass,
-            options.environment,
-            " (or import with `--environment source`, which makes a project whose environment keeps the source's id)",
-          ))
-        print(
-          `${options.dryRun ? 'Dry run: reading' : 'Importing'} ${url.origin}${url.pathname.replace(/\/+$/, '')} into environment ${environmentId}`,
-        )
-        const progress = progressPrinter()
-        const report = await canvass.admin.importFormbricks({
-          url: url.toString(),
-          apiKey,
-          environmentId,
-          dryRun: options.dryRun ?? false,
-          pageSize,
-          onProgress: progress.update,
-          onWait: ({ ms, reason }) => progress.note(`source ${reason}: waiting ${(ms / 1000).toFixed(1)} s`),
-        })
-        progress.done()
-        printReport(report, options.mappingFile)
-        if (made?.created) print(`\n${noKeyYet(environmentId)}`)
-      },
-      { dryRunCopy: options.dryRun === true },
-    ),
+    withCanvass(async (canvass) => {
+      const apiKey = options.apiKey ?? process.env.FORMBRICKS_API_KEY
+      if (!apiKey) throw new UsageError('Give the source API key with --api-key or FORMBRICKS_API_KEY')
+      let url: URL
+      try {
+        url = new URL(options.url)
+      } catch {
+        throw new UsageError(`--url must be an absolute http(s) URL, not ${options.url}`)
+      }
+      if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError('--url must be an http or https URL')
+      if (url.username || url.password) throw new UsageError('--url must not carry credentials: the API key is given with --api-key')
+      const pageSize = Number(options.pageSize)
+      if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > 1000)
+        throw new UsageError('--page-size must be a whole number from 1 to 1000')
+      const environmentId =
+        options.environment === 'source'
+          ? await sourceEnvironment(canvass, url, apiKey, options.dryRun ?? false)
+          : await resolveEnvironment(canvass, options.environment, IMPORT_MAKES_A_PROJECT)
+      print(
+        `${options.dryRun ? 'Dry run: reading' : 'Importing'} ${url.origin}${url.pathname.replace(/\/+$/, '')} into environment ${environmentId}`,
+      )
+      const progress = progressPrinter()
+      const report = await canvass.admin.importFormbricks({
+        url: url.toString(),
+        apiKey,
+        environmentId,
+        dryRun: options.dryRun ?? false,
+        pageSize,
+        onProgress: progress.update,
+        onWait: ({ ms, reason }) => progress.note(`source ${reason}: waiting ${(ms / 1000).toFixed(1)} s`),
+      })
+      progress.done()
+      printReport(report, options.mappingFile)
+    }, options.dryRun === true),
   )
 
 try {
@@ -198,7 +193,7 @@ try {
  * `dryRunCopy`: a command that writes nothing may run while the server holds the embedded database, on a copy
  * of it (see `copyLiveDatabase`), removed afterwards.
  */
-async function withCanvass(work: (canvass: Canvass) => Promise<void>, { dryRunCopy = false } = {}): Promise<void> {
+async function withCanvass(work: (canvass: Canvass) => Promise<void>, dryRunCopy = false): Promise<void> {
   const config = readConfig()
   if (!config.databaseUrl && !dryRunCopy)
     process.stderr.write(`Using the embedded database in ${config.dataDir} (the server must be stopped)\n`)
@@ -275,7 +270,7 @@ function table(header: string[], rows: string[][]): void {
  * The Canvass environment with the id of the source key's environment (`GET /api/v1/management/me`, which the
  * reference and Canvass both answer with the environment's `id`), made with a project of its own when missing.
  */
-async function sourceEnvironment(canvass: Canvass, url: URL, apiKey: string, dryRun: boolean): Promise<{ id: string; created: boolean }> {
+async function sourceEnvironment(canvass: Canvass, url: URL, apiKey: string, dryRun: boolean): Promise<string> {
   const me = new URL('api/v1/management/me', url.toString().replace(/\/*$/, '/'))
   const response = await fetch(me, { headers: { 'x-api-key': apiKey, accept: 'application/json' } })
   const body = (await response.json().catch(() => null)) as { id?: unknown; workspace?: { id?: unknown; name?: unknown } } | null
@@ -283,10 +278,10 @@ async function sourceEnvironment(canvass: Canvass, url: URL, apiKey: string, dry
     throw new UsageError(`${me} answered ${response.status}: cannot tell the source environment's id (use --environment <id>)`)
   const id = body.id
   const projects = await canvass.admin.listProjects()
-  if (projects.some((p) => p.environments.production === id || p.environments.development === id)) return { id, created: false }
+  if (projects.some((p) => p.environments.production === id || p.environments.development === id)) return id
   if (dryRun) {
     print(`Would create a project with the environment ${id} (with no API key: the run says how to make one)`)
-    return { id, created: false }
+    return id
   }
   const name = typeof body.workspace?.name === 'string' ? body.workspace.name : `Imported from ${url.host}`
   // The reference's current SDKs may name the workspace (a project here) rather than the environment: keep both ids.
@@ -297,7 +292,8 @@ async function sourceEnvironment(canvass: Canvass, url: URL, apiKey: string, dry
     ...(workspaceId ? { projectId: workspaceId } : {}),
   })
   print(`Created project ${project.projectName} (${project.projectId}) whose production environment keeps the source's id ${id}`)
-  return { id, created: true }
+  print(noKeyYet(id))
+  return id
 }
 
 const FRAMES = ['|', '/', '-', '\\']
