@@ -272,6 +272,24 @@ for (const backend of availableBackends()) {
     assert.is((await call('GET', '/api/v1/management/responses/clresponseberase')).status, 200, "the other contact's stays")
   })
 
+  test('an erasure while the import runs again leaves the contact erased', async () => {
+    for (let round = 0; round < 4; round++) {
+      const tag = `race${round}`
+      const apiKey = `race-${round}-${backend}`
+      datasets.set(apiKey, hostileSource(tag))
+      const { environmentId, call } = await target()
+      await runImport(apiKey, environmentId)
+      const [, erased] = await Promise.all([
+        runImport(apiKey, environmentId),
+        call('DELETE', `/api/v1/management/contacts/${contactA(tag)}?erase=true`),
+      ])
+      assert.is(erased.status, 200, erased.text)
+      await runImport(apiKey, environmentId)
+      assert.is((await call('GET', `/api/v1/management/contacts/${contactA(tag)}`)).status, 404, `round ${round}`)
+      assert.is((await call('GET', `/api/v1/management/responses/clresponsea${tag}`)).status, 404, `round ${round}`)
+    }
+  })
+
   test('a dry run into the environment the import would make decides as the run then does', async () => {
     const apiKey = `fresh-${backend}`
     datasets.set(apiKey, newEnvironmentSource())

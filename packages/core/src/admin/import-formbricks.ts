@@ -258,15 +258,17 @@ function createImportRun(ctx: CanvassContext, source: SourceClient, options: For
    */
   async function targets(
     resource: ImportResource | 'displays',
-    allSourceIds: string[],
+    sourceIds: string[],
   ): Promise<{ ids: Map<string, string>; present: Set<string>; erased: Set<string> }> {
-    const erased = ERASABLE.has(resource)
-      ? await ctx.storage.imports.erasedMappings(env, sourceKey, resource, allSourceIds)
-      : new Set<string>()
-    const sourceIds = erased.size === 0 ? allSourceIds : allSourceIds.filter((id) => !erased.has(id))
     const recorded = await ctx.storage.imports.mappings(env, sourceKey, resource, sourceIds)
     const fresh = sourceIds.filter((id) => !recorded.has(id))
     const { here, elsewhere } = await ctx.storage.imports.existing(env, resource, [...fresh, ...recorded.values()])
+    // Asked after what is here: an erasure that commits in between left its rows "here" above (so nothing is
+    // written for them) and is seen now. Only recorded ids can have been erased.
+    const erased =
+      ERASABLE.has(resource) && recorded.size > 0
+        ? await ctx.storage.imports.erasedMappings(env, sourceKey, resource, [...recorded.keys()])
+        : new Set<string>()
     const ids = new Map(recorded)
     const newPairs: Array<{ sourceId: string; targetId: string }> = []
     for (const sourceId of fresh) {
