@@ -47,7 +47,10 @@ const sharedSurvey = (tag: string) => `clshared${tag}`
 function hostileSource(tag: string): Dataset {
   const shared = sharedSurvey(tag)
   return {
-    'action-classes': [{ id: 'constructor', name: 'Checkout', description: null, type: 'code', key: 'checkout', ...stamps(0) }],
+    'action-classes': [
+      { id: 'constructor', name: 'Checkout', description: null, type: 'code', key: 'checkout', ...stamps(0) },
+      { id: `clodd${tag}`, name: 'Odd', description: null, type: '__proto__', key: null, ...stamps(0) },
+    ],
     'contact-attribute-keys': [{ id: '__proto__', key: 'plan', name: 'Plan', description: null, type: 'custom', ...stamps(1) }],
     contacts: [
       { id: contactA(tag), userId: 'user-a', attributes: { plan: 'pro' }, ...stamps(2) },
@@ -202,9 +205,13 @@ for (const backend of availableBackends()) {
     const dropped = report.droppedFields.find((d) => d.resource === 'surveys' && d.field === 'constructor')
     assert.equal(dropped, { resource: 'surveys', field: 'constructor', count: 1, reason: 'Canvass has no such survey field' })
     for (const counts of report.resources) {
-      assert.is(counts.refused, 0, `${counts.resource}: ${JSON.stringify(counts.reasons)}`)
+      assert.is(counts.refused, counts.resource === 'actionClasses' ? 1 : 0, `${counts.resource}: ${JSON.stringify(counts.reasons)}`)
       for (const [reason, entry] of Object.entries(counts.reasons)) assert.type(entry.count, 'number', reason)
     }
+    // A type named like the prototype's property is refused in words, as any unknown type.
+    const [reason, refused] = Object.entries(row(report, 'actionClasses').reasons)[0]!
+    assert.match(reason, /^Fields are missing or incorrectly formatted \(type: /)
+    assert.equal(refused.ids, ['cloddhostile'])
     assert.is(row(report, 'actionClasses').created, 1)
     assert.is((await call('GET', '/api/v1/management/action-classes/constructor')).body.data.key, 'checkout')
     assert.is((await call('GET', '/api/v1/management/contact-attribute-keys/__proto__')).body.data.key, 'plan')
