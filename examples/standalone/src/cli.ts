@@ -7,13 +7,20 @@
  */
 import type { Canvass, FormbricksImportReport, ResourceCounts } from '@canvass/core'
 import { writeFileSync } from 'node:fs'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { createCanvass, createSourceClient } from '@canvass/core'
 import { createKyselyStorage, migrate } from '@canvass/storage-kysely'
 import { Command, CommanderError } from 'commander'
 import { readConfig } from './config'
 import { openDatabase } from './database'
+import { copyLiveDatabase } from './data-dir-copy'
 import { DataDirLockedError } from './data-dir-lock'
 import { writableFolder } from './writable-folder'
+
+/** The way an import makes a project of its own, named where there is none (before the commands run). */
+const IMPORT_MAKES_A_PROJECT = ", or import with `--environment source`, which makes one whose production environment keeps the source's id"
 
 /** An operator's mistake: reported as its message, exit code 1. */
 class UsageError extends Error {}
@@ -22,7 +29,8 @@ const program = new Command('canvass')
   .description(
     'Administer a Canvass database: projects, environments and API keys, and imports from Formbricks.\n' +
       'Uses DATABASE_URL when set, else the embedded database under DATA_DIR (default ./.canvass).\n' +
-      'The embedded database can be used by one process at a time: stop the server before running these commands on it.',
+      'The embedded database can be used by one process at a time: stop the server before running these commands on it\n' +
+      '(an import with --dry-run reads a copy of it instead while the server runs).',
   )
   .exitOverride()
   .configureOutput({ writeErr: (text) => process.stderr.write(text) })
@@ -130,7 +138,10 @@ program
     'the Canvass environment to copy into: id, "production"/"development" of the first project, or "source": one with the source environment\'s id (made with a project of its own when missing), so that apps keep their environmentId',
     'production',
   )
-  .option('--dry-run', 'read everything and print what would be copied, writing nothing')
+  .option(
+    '--dry-run',
+    'read everything and print what would be copied, writing nothing (on the embedded database, also while the server runs: it reads a copy)',
+  )
   .option('--page-size <n>', 'items read per source request and written per transaction (1-1000)', '250')
   .option('--mapping-file <path>', 'where to write the ids that could not be kept (JSON)', 'canvass-import-mappings.json')
   .action((options: { url: string; apiKey?: string; environment: string; dryRun?: boolean; pageSize: string; mappingFile: string }) =>
@@ -151,7 +162,7 @@ program
       const environmentId =
         options.environment === 'source'
           ? await sourceEnvironment(canvass, url, apiKey, options.dryRun ?? false)
-          : await resolveEnvironment(canvass, options.environment)
+          : await resolveEnvironment(canvass, options.environment, IMPORT_MAKES_A_PROJECT)
       print(
         `${options.dryRun ? 'Dry run: reading' : 'Importing'} ${url.origin}${url.pathname.replace(/\/+$/, '')} into environment ${environmentId}`,
       )
@@ -173,7 +184,7 @@ program
         print(`\n${refused} item(s) were refused (see above): exit code 2`)
         process.exitCode = 2
       }
-    }),
+    }, options.dryRun === true),
   )
 
 try {
@@ -184,8 +195,12 @@ try {
   process.exit(1)
 }
 
-/** Opens the database, migrates it, runs `work` with the admin functions and closes the database again. */
-async function withCanvass(work: (canvass: Canvass) => Promise<void>): Promise<void> {
+/**
+ * Opens the database, migrates it, runs `work` with the admin functions and closes the database again.
+ * `dryRunCopy`: a command that writes nothing may run while the server holds the embedded database, on a copy
+ * of it (see `copyLiveDatabase`), removed afterwards.
+ */
+async function withCanvass(work: (canvass: Canvass) => Promise<void>, dryRunCopy = false): Promise<void> {
   const config = readConfig()
   if (!config.databaseUrl) {
     // Looked at before it is made: a folder that cannot be would otherwise hang the command (see writable-folder.ts).
@@ -195,11 +210,20 @@ async function withCanvass(work: (canvass: Canvass) => Promise<void>): Promise<v
         `DATA_DIR ${JSON.stringify(config.dataDir)} cannot be written (${problem}): point DATA_DIR at the server's folder`,
       )
     }
-    process.stderr.write(`Using the embedded database in ${config.dataDir} (the server must be stopped)\n`)
+    if (!dryRunCopy) process.stderr.write(`Using the embedded database in ${config.dataDir} (the server must be stopped)\n`)
   }
-  const { db } = await openDatabase(config).catch((error: unknown) => {
-    // The server's own advice (start it with another DATA_DIR) does not fit a command.
+  let scratch: string | undefined
+  const { db } = await openDatabase(config).catch(async (error: unknown) => {
     if (!(error instanceof DataDirLockedError)) throw error
+    if (dryRunCopy) {
+      scratch = await mkdtemp(join(tmpdir(), 'canvass-dry-run-'))
+      process.stderr.write(
+        `DATA_DIR ${error.dataDir} is in use by a running Canvass server: the dry run reads a copy of its database (in ${scratch}, removed afterwards)\n`,
+      )
+      await copyLiveDatabase(join(config.dataDir, 'pgdata'), join(scratch, 'pgdata'))
+      return openDatabase({ ...config, dataDir: scratch })
+    }
+    // The server's own advice (start it with another DATA_DIR) does not fit a command.
     throw new UsageError(
       `DATA_DIR ${error.dataDir} is in use by a running Canvass server (${error.pid === null ? 'pid unknown' : `pid ${error.pid}`}): ` +
         'the embedded database can be used by one process at a time. Stop the server, run this command, then start the server again',
@@ -207,18 +231,34 @@ async function withCanvass(work: (canvass: Canvass) => Promise<void>): Promise<v
   })
   try {
     await migrate(db)
-    await work(createCanvass({ storage: createKyselyStorage({ db }), webhooks: { allowPrivateAddresses: config.allowPrivateWebhookUrls } }))
+    await work(
+      createCanvass({
+        storage: createKyselyStorage({ db }),
+        webhooks: { allowPrivateAddresses: config.allowPrivateWebhookUrls },
+        // Share links the import makes are printed with the server's address.
+        publicUrl: config.publicUrl,
+      }),
+    )
   } finally {
     await db.destroy()
+    if (scratch) await rm(scratch, { recursive: true, force: true })
   }
 }
 
+/** What to do about an environment without an API key, which no request can reach yet. */
+function noKeyYet(environmentId: string): string {
+  return `The environment ${environmentId} has no API key yet: make one with \`canvass keys create --environment ${environmentId}\``
+}
+
 /** An environment id as given, or the first project's environment of that type. */
-async function resolveEnvironment(canvass: Canvass, value: string): Promise<string> {
+async function resolveEnvironment(canvass: Canvass, value: string, alternative = ''): Promise<string> {
   const projects = await canvass.admin.listProjects()
   if (value === 'production' || value === 'development') {
     const first = projects[0]
-    if (!first) throw new UsageError('There is no project yet')
+    if (!first)
+      throw new UsageError(
+        `There is no project yet: make one with \`canvass project create <name>\` (starting the server once also makes one)${alternative}`,
+      )
     return first.environments[value]
   }
   const known = projects.some((p) => p.environments.production === value || p.environments.development === value)
@@ -267,7 +307,7 @@ async function sourceEnvironment(canvass: Canvass, url: URL, apiKey: string, dry
   const workspaceId = typeof workspace.id === 'string' && workspace.id !== id ? workspace.id : undefined
   const keepWorkspace = workspaceId !== undefined && !projects.some((p) => p.projectId === workspaceId)
   if (dryRun) {
-    print(`Would create a project with the environment ${id}`)
+    print(`Would create a project with the environment ${id} (with no API key: the run says how to make one)`)
     return id
   }
   const name = typeof workspace.name === 'string' ? workspace.name : `Imported from ${url.host}`
@@ -279,6 +319,7 @@ async function sourceEnvironment(canvass: Canvass, url: URL, apiKey: string, dry
   print(`Created project ${project.projectName} (${project.projectId}) whose production environment keeps the source's id ${id}`)
   if (workspaceId !== undefined && !keepWorkspace)
     print(`  (the source's workspace id ${workspaceId} is a project here already: this project has a new id)`)
+  print(noKeyYet(id))
   return id
 }
 
@@ -353,6 +394,18 @@ function printReport(report: FormbricksImportReport, mappingFile: string): void 
         `  (${report.mappings.length === 10_000 ? 'the first 10,000' : `all ${report.mappings.length}`} written to ${mappingFile}; every pair is kept in the table import_mappings)`,
       )
     }
+  }
+  const erased = report.resources.filter((r) => r.erased > 0)
+  if (erased.length > 0)
+    print(
+      `\nSkipped as erased here (a contact erased after an earlier import, and its responses; see docs/migrating.md):\n${erased
+        .map((r) => `  ${r.resource}: ${r.erased}`)
+        .join('\n')}`,
+    )
+  if (report.shareKeys.length > 0) {
+    print("\nShared results pages (the source's share keys are not kept: give out these new links):")
+    for (const { surveyId, resultShareKey, url } of report.shareKeys)
+      print(`  ${surveyId}  ${url ?? `/share/${resultShareKey} on this server (set PUBLIC_URL to print the whole address)`}`)
   }
   if (report.webhookSecrets.length > 0) {
     print("\nNew webhook signing secrets (shown once; the source's cannot be read, so give these to the receivers):")

@@ -13,6 +13,7 @@
  * TEST_DATABASE_URL only.
  */
 import { execFile, spawn } from 'node:child_process'
+import { existsSync } from 'node:fs'
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -299,6 +300,8 @@ importing.before(async () => {
     triggers: [{ actionClass: { id: action.id } }],
     segmentId: segment.id,
   })
+  // Shared read-only in the source: the import makes it a key of its own.
+  await ok('POST', `/api/v1/management/surveys/${survey.id}/share`)
   const link = await ok('POST', '/api/v1/management/surveys', {
     name: 'Link survey',
     type: 'link',
@@ -348,10 +351,19 @@ importing.after(async () => {
   if (scratch) await rm(scratch, { recursive: true, force: true })
 })
 
+/** The table's line of each resource (read, created, already there, refused), as printed. */
+function resourceLines(stdout: string): string[] {
+  return stdout
+    .split('\n')
+    .filter((line) => /^(actionClasses|contactAttributeKeys|contacts|segments|surveys|responses|webhooks)\s/.test(line))
+    .map((line) => line.split(/\s+/).slice(0, 5).join(' '))
+}
+
 /** Everything the target should hold like the source, compared item by item. */
 async function assertSameAsSource(target: Target): Promise<void> {
   const lists: Array<[string, string[]]> = [
-    ['/api/v1/management/surveys?limit=100', []],
+    // A share key is never copied (the import mints one where the source had one).
+    ['/api/v1/management/surveys?limit=100', ['resultShareKey']],
     ['/api/v1/management/segments', []],
     ['/api/v1/management/contacts?limit=100', []],
     // The automatic class and default keys exist in both with ids of their own.
@@ -382,7 +394,7 @@ importing('copies every resource kind field for field; a second run adds nothing
   assert.match(refused.stderr, /canvass: --url must not carry credentials/)
   const dry = await importInto(target, '--environment', 'source', '--dry-run')
   assert.is(dry.code, 0, dry.stderr + dry.stdout)
-  assert.match(dry.stdout, new RegExp(`Would create a project with the environment ${source.envA}`))
+  assert.match(dry.stdout, new RegExp(`Would create a project with the environment ${source.envA} \\(with no API key`))
   assert.match(dry.stdout, new RegExp(`responses\\s+${RESPONSES + 1}\\s+${RESPONSES + 1}\\s+0\\s+0`), dry.stdout)
   assert.equal(await target.canvass.admin.listProjects(), [], 'a dry run writes nothing')
 
@@ -400,6 +412,15 @@ importing('copies every resource kind field for field; a second run adds nothing
   target.key = (await target.canvass.admin.createApiKey({ environmentId: source.envA })).key
   assert.match(first.stdout, new RegExp(`responses\\s+${RESPONSES + 1}\\s+${RESPONSES + 1}\\s+0\\s+0`), first.stdout)
   assert.match(first.stdout, /New webhook signing secrets[\s\S]*whsec_/, 'the new secret is printed once')
+  // The project the import made has no key: the output says how to make one.
+  assert.ok(
+    first.stdout.includes(
+      `The environment ${source.envA} has no API key yet: make one with \`canvass keys create --environment ${source.envA}\``,
+    ),
+    first.stdout,
+  )
+  // The dry run decided what the run did: the rows the new environment starts with are "already there" in both.
+  assert.equal(resourceLines(dry.stdout), resourceLines(first.stdout))
   await assertSameAsSource(target)
 
   const second = await importInto(target, '--environment', source.envA, '--mapping-file', join(scratch, 'second.json'))
@@ -414,6 +435,34 @@ importing('copies every resource kind field for field; a second run adds nothing
   }
   assert.not.match(second.stdout, /whsec_/)
   await assertSameAsSource(target)
+
+  const shared = (await read(target, '/api/v1/management/surveys?limit=100')).data.filter((s: any) => s.resultShareKey !== null)
+  const sourceShared = (await readSource('/api/v1/management/surveys?limit=100')).data.find((s: any) => s.resultShareKey !== null)
+  assert.equal(
+    shared.map((s: any) => s.id),
+    [sourceShared.id],
+  )
+  assert.is.not(shared[0].resultShareKey, sourceShared.resultShareKey, "the source's key is not kept")
+  assert.ok(first.stdout.includes(`${sourceShared.id}  /share/${shared[0].resultShareKey} on this server`), first.stdout)
+
+  // A contact erased here stays erased when the import runs again, with its responses.
+  const erasedOne = (await read(target, '/api/v1/management/contacts?limit=100')).data.find((c: any) => c.userId === 'user-0')
+  const erased = await target.canvass.fetch(
+    new Request(`http://canvass.test/api/v1/management/contacts/${erasedOne.id}?erase=true`, {
+      method: 'DELETE',
+      headers: { 'x-api-key': target.key },
+    }),
+  )
+  assert.is(erased.status, 200, await erased.text())
+  const third = await importInto(target, '--environment', source.envA, '--mapping-file', join(scratch, 'third.json'))
+  assert.is(third.code, 0, third.stderr)
+  assert.match(third.stdout, /Skipped as erased here[^\n]*\n {2}contacts: 1\n {2}responses: 3\n/, third.stdout)
+  assert.match(third.stdout, /contacts\s+5\s+0\s+4\s+0/, third.stdout)
+  const left = (await read(target, '/api/v1/management/contacts?limit=100')).data
+  assert.not.ok(
+    left.some((c: any) => c.userId === 'user-0'),
+    'the erased contact did not come back',
+  )
 })
 
 importing("--environment source never imports into an environment that exists here (another project's)", async () => {
@@ -548,3 +597,67 @@ importing('a run killed half-way, started again, ends as an uninterrupted one', 
 })
 
 importing.run()
+
+/**
+ * On the embedded database: a dry run while the server runs reads a copy of its database (PGlite cannot be
+ * opened by two processes), and agrees with the run made afterwards with the server stopped; on a database
+ * without a project the import names the command that makes one.
+ */
+const embedded = suite('import formbricks (CLI, embedded database)')
+let embeddedSource: (TestCanvass & { url: string }) | undefined
+let embeddedDir = ''
+
+embedded.before(async () => {
+  embeddedDir = await mkdtemp(join(tmpdir(), 'canvass-cli-dry-'))
+  const bed = await createTestCanvass({ backend: 'pglite' })
+  embeddedSource = Object.assign(bed, { url: await bed.listen() })
+  const created = await bed.call('POST', '/api/v1/management/surveys', {
+    key: bed.keyA,
+    body: { name: 'Feedback', type: 'link', status: 'inProgress', questions: [question('q1')] },
+  })
+  assert.is(created.status, 200, created.text)
+  const responses = [1, 2, 3].map((i) => ({ surveyId: created.body.data.id, finished: true, data: { q1: `answer ${i}` } }))
+  const bulk = await bed.call('POST', '/api/v1/management/responses/bulk', { key: bed.keyA, body: { responses } })
+  assert.is(bulk.status, 200, bulk.text)
+})
+
+embedded.after(async () => {
+  await embeddedSource?.close()
+  if (embeddedDir) await rm(embeddedDir, { recursive: true, force: true })
+})
+
+embedded('a dry run reads a copy while the server runs and agrees with the run; no project names the next step', async () => {
+  const from = embeddedSource!
+  const env = { DATA_DIR: embeddedDir, CANVASS_ALLOW_PRIVATE_WEBHOOK_URLS: '1' }
+  const args = ['import', 'formbricks', '--url', from.url, '--api-key', from.keyA, '--mapping-file', join(embeddedDir, 'mappings.json')]
+  await emptyDatabaseInto(embeddedDir)
+  const none = await cli(env, ...args)
+  assert.is(none.code, 1)
+  assert.ok(none.stderr.includes('canvass: There is no project yet: make one with `canvass project create <name>`'), none.stderr)
+  assert.ok(none.stderr.includes('`--environment source`'), 'the import names its own way to make one')
+
+  const server = await startServer(env)
+  let dry: Awaited<ReturnType<typeof cli>>
+  try {
+    dry = await cli(env, ...args, '--dry-run')
+    assert.is(dry.code, 0, dry.stderr + dry.stdout)
+    const copy = /is in use by a running Canvass server: the dry run reads a copy of its database \(in (\S+), removed afterwards\)/.exec(
+      dry.stderr,
+    )?.[1]
+    assert.ok(copy, dry.stderr)
+    assert.not.ok(existsSync(copy), 'the copy is removed')
+    assert.match(dry.stdout, /surveys\s+1\s+1\s+0\s+0/, dry.stdout)
+    assert.match(dry.stdout, /responses\s+3\s+3\s+0\s+0/, dry.stdout)
+    const health = await fetch(`${server.url}/health`)
+    assert.is(health.status, 200, 'the server goes on')
+    await health.body?.cancel()
+  } finally {
+    assert.is(await server.stop(), 0, server.output())
+  }
+  const run = await cli(env, ...args)
+  assert.is(run.code, 0, run.stderr + run.stdout)
+  assert.equal(resourceLines(dry.stdout), resourceLines(run.stdout), 'the dry run wrote nothing and decided as the run')
+  assert.match(run.stdout, /responses\s+3\s+3\s+0\s+0/)
+})
+
+embedded.run()

@@ -60,6 +60,8 @@ export interface ImportMappingsTable {
   source_id: string
   target_id: string
   created_at: DefaultedTimestamp
+  /** Added by `0030-import-mappings-erased`: when the row's target went with a contact's erasure; null while it lives. */
+  erased_at: Date | null
 }
 
 interface Timestamps {

@@ -1,7 +1,8 @@
+import { NEW_ENVIRONMENT_ROWS } from '@canvass/core'
 import type { Insertable } from 'kysely'
 import type { ActionClassesTable, AttributeClassesTable, ContactAttributeKeysTable } from './database'
 
-/** The rows every new environment starts with (contract §1). */
+/** The rows every new environment starts with (core's `NEW_ENVIRONMENT_ROWS`, and the legacy attribute classes). */
 export interface EnvironmentDefaults {
   actionClasses: Insertable<ActionClassesTable>[]
   attributeClasses: Insertable<AttributeClassesTable>[]
@@ -19,27 +20,12 @@ export function environmentDefaults(environmentId: string, newId: () => string, 
   const contactAttributeKey = (key: string, name: string, isUnique: boolean) =>
     ({ ...owned, id: newId(), key, name, description: '', type: 'default', is_unique: isUnique }) as const
   return {
-    actionClasses: [
-      {
-        ...owned,
-        id: newId(),
-        name: 'New Session',
-        description: 'Gets fired when a new session is created',
-        type: 'automatic',
-        key: null,
-        no_code_config: null,
-      },
-    ],
+    actionClasses: NEW_ENVIRONMENT_ROWS.actionClasses.map((row) => ({ ...owned, id: newId(), ...row, key: null, no_code_config: null })),
     attributeClasses: [
       attributeClass('email', 'The email of the person'),
       attributeClass('userId', 'The internal ID of the person'),
       attributeClass('language', 'The language used by the person'),
     ],
-    contactAttributeKeys: [
-      contactAttributeKey('userId', 'User Id', true),
-      contactAttributeKey('email', 'Email', true),
-      contactAttributeKey('firstName', 'First Name', false),
-      contactAttributeKey('lastName', 'Last Name', false),
-    ],
+    contactAttributeKeys: NEW_ENVIRONMENT_ROWS.contactAttributeKeys.map((row) => contactAttributeKey(row.key, row.name, row.isUnique)),
   }
 }

@@ -108,6 +108,7 @@ export async function eraseContact(
           .executeTakeFirst()
       ).numDeletedRows,
     )
+    await forgetImported(trx, environmentId, id, responseIds, displayIds)
     const attributes = await trx.deleteFrom('contact_attributes').where('contact_id', '=', id).executeTakeFirst()
     await trx.deleteFrom('contacts').where('id', '=', id).execute()
     return {
@@ -122,6 +123,33 @@ export async function eraseContact(
       surveyIds: [...new Set([...responses.map((row) => row.survey_id), ...displays.map((row) => row.survey_id)])].sort(),
     }
   })
+}
+
+/**
+ * Marks the import mapping rows of the contact, its responses and its displays as erased, so that running an
+ * import again skips them instead of writing them back (docs/migrating.md). The rows stay: without them a
+ * re-import would find the source ids free and copy the person in anew.
+ */
+async function forgetImported(
+  trx: Kysely<Database>,
+  environmentId: string,
+  contactId: string,
+  responseIds: readonly string[],
+  displayIds: readonly string[],
+): Promise<void> {
+  await trx
+    .updateTable('import_mappings')
+    .set({ erased_at: sql`now()` })
+    .where('environment_id', '=', environmentId)
+    .where('erased_at', 'is', null)
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('resource', '=', 'contacts'), eb('target_id', '=', contactId)]),
+        ...(responseIds.length > 0 ? [eb.and([eb('resource', '=', 'responses'), eb('target_id', 'in', idList(responseIds))])] : []),
+        ...(displayIds.length > 0 ? [eb.and([eb('resource', '=', 'displays'), eb('target_id', 'in', idList(displayIds))])] : []),
+      ]),
+    )
+    .execute()
 }
 
 /** `ids` as one parameter (a JSON list), however many there are: a statement takes at most 65,535 parameters. */

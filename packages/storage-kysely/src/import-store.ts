@@ -47,6 +47,23 @@ export function createImportStore(db: Kysely<Database>, newId: () => string): Im
       return found
     },
 
+    async erasedMappings(environmentId, source, resource, sourceIds) {
+      const storable = [...new Set(sourceIds.filter(isStorable))]
+      const erased = new Set<string>()
+      if (storable.length === 0 || !isStorable(environmentId)) return erased
+      const rows = await db
+        .selectFrom('import_mappings')
+        .select('source_id')
+        .where('environment_id', '=', environmentId)
+        .where('source', '=', source)
+        .where('resource', '=', resource)
+        .where('source_id', 'in', storable)
+        .where('erased_at', 'is not', null)
+        .execute()
+      for (const row of rows) erased.add(row.source_id)
+      return erased
+    },
+
     async recordMappings(environmentId, source, resource, pairs) {
       const recorded = new Map<string, string>()
       const storable = pairs.filter((pair) => isStorable(pair.sourceId) && isStorable(pair.targetId))
@@ -79,6 +96,18 @@ export function createImportStore(db: Kysely<Database>, newId: () => string): Im
         .execute()
       for (const row of rows) recorded.set(row.source_id, row.target_id)
       return recorded
+    },
+
+    async takenUserIds(environmentId, userIds) {
+      const storable = [...new Set(userIds.filter(isStorable))]
+      if (storable.length === 0 || !isStorable(environmentId)) return new Set()
+      const rows = await db
+        .selectFrom('contacts')
+        .select('user_id')
+        .where('environment_id', '=', environmentId)
+        .where('user_id', 'in', storable)
+        .execute()
+      return new Set(rows.flatMap((row) => (row.user_id === null ? [] : [row.user_id])))
     },
 
     async insertContacts(environmentId, contacts) {

@@ -30,6 +30,7 @@ import { auditLog } from './migrations/0026-audit-log'
 import { responseRetention } from './migrations/0027-response-retention'
 import { responseUploads } from './migrations/0028-response-uploads'
 import { idempotencyScopes } from './migrations/0029-idempotency-scopes'
+import { importMappingsErased } from './migrations/0030-import-mappings-erased'
 import { moveFromPublicSchema } from './migrations/move-from-public'
 import { schemaNames } from './schema-names'
 
@@ -76,6 +77,7 @@ function migrations(schema: string): Record<string, Migration> {
     '0027-response-retention': responseRetention(schema),
     '0028-response-uploads': responseUploads(schema),
     '0029-idempotency-scopes': idempotencyScopes(schema),
+    '0030-import-mappings-erased': importMappingsErased(schema),
   }
 }
 

@@ -38,6 +38,7 @@ const MIGRATIONS = [
   '0027-response-retention',
   '0028-response-uploads',
   '0029-idempotency-scopes',
+  '0030-import-mappings-erased',
 ]
 
 const TABLES = [

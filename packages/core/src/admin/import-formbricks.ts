@@ -21,7 +21,9 @@ import { MAX_SEGMENTS_PER_ENVIRONMENT, segmentCreateSchema } from '../schemas/se
 import { surveyCreateSchema } from '../schemas/survey'
 import { webhookCreateSchema } from '../schemas/webhook'
 import { appendAuditEntry } from '../services/audit-log'
+import { NEW_ENVIRONMENT_ROWS } from '../services/environment-defaults'
 import { newResponse } from '../services/response-service'
+import { newResultShareKey } from '../services/result-share'
 import { checkResponseSize } from '../services/response-size'
 import { segmentReferenceCheck } from '../services/segment-service'
 import { surveyFieldsFromInput } from '../services/survey-service'
@@ -31,7 +33,17 @@ import { generateWebhookSecret } from '../webhooks/sign-webhook'
 import type { SourceClient, SourceClientOptions } from './source-client'
 import { SourceError, createSourceClient } from './source-client'
 import type { Item } from './import-items'
-import { SURVEY_FIELD_REASONS, SURVEY_OUTPUT_FIELDS, isProgrammingError, notesOf, pick, refusalOf, tagsOf, times } from './import-items'
+import {
+  REFUSALS,
+  SURVEY_FIELD_REASONS,
+  SURVEY_OUTPUT_FIELDS,
+  isProgrammingError,
+  notesOf,
+  pick,
+  refusalOf,
+  tagsOf,
+  times,
+} from './import-items'
 
 /** What an import copies, in the order it copies them (later ones name earlier ones). */
 export const IMPORT_RESOURCES = [
@@ -75,7 +87,12 @@ export interface ResourceCounts {
   created: number
   already: number
   refused: number
-  /** Why items were refused, with how many and the first few source ids. */
+  /**
+   * Items not copied because what they became here was erased (a contact erased through the API, its
+   * responses): a run after an erasure does not bring them back. See docs/migrating.md.
+   */
+  erased: number
+  /** Why items were refused, with how many and the first few source ids (an object without a prototype). */
   reasons: Record<string, { count: number; ids: string[] }>
   /** Whether the source had nothing to read for it (no such route). */
   unavailable: boolean
@@ -87,10 +104,19 @@ export interface FormbricksImportReport {
   mappings: Array<{ resource: ImportResource | 'displays'; sourceId: string; targetId: string }>
   /** The new signing secret of each webhook created (the source's cannot be read); shown once. */
   webhookSecrets: Array<{ id: string; url: string; secret: string }>
+  /**
+   * The new share key of each survey created that the source shared read-only (its `resultShareKey`): the
+   * source's key is never kept (only Canvass makes keys), so the link to give out changes. `url` is the page's
+   * address when the public URL of this Canvass is known.
+   */
+  shareKeys: Array<{ surveyId: string; resultShareKey: string; url: string | null }>
   /** Source fields Canvass does not store, per resource and field, with how many items had them. */
   droppedFields: Array<{ resource: ImportResource; field: string; count: number; reason: string }>
   dryRun: boolean
 }
+
+/** What a contact's erasure takes, whose mapping rows it marks (`ImportStore.erasedMappings`). */
+const ERASABLE: ReadonlySet<ImportResource | 'displays'> = new Set(['contacts', 'responses', 'displays'])
 
 /** Most source ids listed per refusal reason (the count holds the rest). */
 const LISTED_IDS = 5
@@ -111,7 +137,7 @@ export async function importFormbricks(ctx: CanvassContext, options: FormbricksI
   // A dry run may name the environment a real run would make (`--environment source`).
   if (!environment && !options.dryRun) throw new CanvassError('not_found', `Environment ${options.environmentId} does not exist`)
   const source = createSourceClient(options)
-  const run = createImportRun(ctx, source, options)
+  const run = createImportRun(ctx, source, options, environment === null)
   try {
     await run.run()
   } finally {
@@ -140,14 +166,23 @@ async function recordImport(ctx: CanvassContext, environmentId: string, report: 
  * One run: what it has counted, the ids it knows (source → here) of the small resources, and a writer per
  * resource. Contacts and responses are never held beyond their page.
  */
-function createImportRun(ctx: CanvassContext, source: SourceClient, options: FormbricksImportOptions) {
+function createImportRun(ctx: CanvassContext, source: SourceClient, options: FormbricksImportOptions, unmade: boolean) {
   const env = options.environmentId
   const dryRun = options.dryRun ?? false
+  /**
+   * What a dry run would have written (`resource:id`), and the action classes among it: its later decisions
+   * (a survey's triggers and segment, a webhook's surveys, a response's survey) take them as there, as the run
+   * finds them. Into an environment not made yet (`unmade`), the rows a new environment starts with count as
+   * there too.
+   */
+  const planned = new Set<string>()
+  const plannedActionClasses: ActionClassRecord[] = []
+  const plannedUserIds = new Set<string>()
   const limit = options.pageSize ?? 250
   const maxHeldItems = options.maxHeldItems ?? 100_000
   const maxAttributeBytes = options.maxAttributeBytes ?? 64 * 1024 * 1024
   const sourceKey = source.base
-  const report: FormbricksImportReport = { resources: [], mappings: [], webhookSecrets: [], droppedFields: [], dryRun }
+  const report: FormbricksImportReport = { resources: [], mappings: [], webhookSecrets: [], shareKeys: [], droppedFields: [], dryRun }
   const countsByResource = new Map<ImportResource, ResourceCounts>()
   const dropped = new Map<string, { resource: ImportResource; field: string; count: number; reason: string }>()
   /** Small resources' ids (source → here): action classes, keys, segments, surveys. Contacts and responses are looked up per page. */
@@ -178,7 +213,7 @@ function createImportRun(ctx: CanvassContext, source: SourceClient, options: For
   function count(resource: ImportResource): ResourceCounts {
     let counts = countsByResource.get(resource)
     if (!counts) {
-      counts = { resource, read: 0, created: 0, already: 0, refused: 0, reasons: {}, unavailable: false }
+      counts = { resource, read: 0, created: 0, already: 0, refused: 0, erased: 0, reasons: Object.create(null), unavailable: false }
       countsByResource.set(resource, counts)
       report.resources.push(counts)
     }
@@ -189,8 +224,9 @@ function createImportRun(ctx: CanvassContext, source: SourceClient, options: For
     const counts = count(resource)
     counts.refused++
     // A source's items can fail in endless ways: past a bound, the rest share one line.
-    const listed = reason in counts.reasons || Object.keys(counts.reasons).length < LISTED_REASONS ? reason : 'Other reasons'
-    const entry = (counts.reasons[listed] ??= { count: 0, ids: [] })
+    const listed = Object.hasOwn(counts.reasons, reason) || Object.keys(counts.reasons).length < LISTED_REASONS ? reason : 'Other reasons'
+    if (!Object.hasOwn(counts.reasons, listed)) counts.reasons[listed] = { count: 0, ids: [] }
+    const entry = counts.reasons[listed]!
     entry.count++
     if (entry.ids.length < LISTED_IDS) entry.ids.push(sourceId)
   }
@@ -215,7 +251,7 @@ function createImportRun(ctx: CanvassContext, source: SourceClient, options: For
     // Contacts and responses are held a page at a time; the other resources' ids for the whole run.
     const maxItems = resource === 'contacts' || resource === 'responses' ? Number.POSITIVE_INFINITY : maxHeldItems
     // Told once before the first page too, so that a rate can be counted from the start.
-    options.onProgress?.({ ...counts })
+    options.onProgress?.(cloneCounts(counts))
     try {
       for await (const whole of source.list(path, { limit: limit, skipParam, found })) {
         const page = whole.slice(0, Math.max(0, maxItems - counts.read))
@@ -232,14 +268,14 @@ function createImportRun(ctx: CanvassContext, source: SourceClient, options: For
           else items.push(item as Item)
         }
         counts.read += page.length
-        const before = structuredClone(counts)
+        const before = cloneCounts(counts)
         try {
           await handle(items)
         } catch (error) {
           if (error instanceof SourceError || isProgrammingError(error)) throw error
           // A write failed for another reason than the item itself: e.g. an import running at the same time wrote
           // the same row first. Counted again from the page's start; what is there now is "already there".
-          Object.assign(counts, structuredClone(before))
+          Object.assign(counts, cloneCounts(before))
           try {
             await handle(items)
           } catch (again) {
@@ -249,7 +285,7 @@ function createImportRun(ctx: CanvassContext, source: SourceClient, options: For
             for (const item of items) refuse(resource, item.id as string, `Could not be written: ${message.slice(0, 200)}`)
           }
         }
-        options.onProgress?.({ ...counts })
+        options.onProgress?.(cloneCounts(counts))
         if (page.length < whole.length) {
           refuse(resource, '(rest)', `More than ${maxItems} items: the rest was not read (a bound of the import, see docs/migrating.md)`)
           break
@@ -258,7 +294,7 @@ function createImportRun(ctx: CanvassContext, source: SourceClient, options: For
     } catch (error) {
       if (!(error instanceof SourceError) || error.fatal) throw error
       refuse(resource, '(page)', `The source failed: ${error.message}`)
-      options.onProgress?.({ ...counts })
+      options.onProgress?.(cloneCounts(counts))
     }
     counts.unavailable = !found.value
     return found.value
@@ -266,15 +302,22 @@ function createImportRun(ctx: CanvassContext, source: SourceClient, options: For
 
   /**
    * The id each source id has here: recorded by an earlier run, else the source id itself when it is free,
-   * else a new one (recorded, and listed in the report). `present` holds the ids whose row exists here.
+   * else a new one (recorded, and listed in the report). `present` holds the ids whose row exists here;
+   * `erased` the source ids whose row here was erased, which have no id here and are never written again.
    */
   async function targets(
     resource: ImportResource | 'displays',
     sourceIds: string[],
-  ): Promise<{ ids: Map<string, string>; present: Set<string> }> {
+  ): Promise<{ ids: Map<string, string>; present: Set<string>; erased: Set<string> }> {
     const recorded = await ctx.storage.imports.mappings(env, sourceKey, resource, sourceIds)
     const fresh = sourceIds.filter((id) => !recorded.has(id))
     const { here, elsewhere } = await ctx.storage.imports.existing(env, resource, [...fresh, ...recorded.values()])
+    // Asked after what is here: an erasure that commits in between left its rows "here" above (so nothing is
+    // written for them) and is seen now. Only recorded ids can have been erased.
+    const erased =
+      ERASABLE.has(resource) && recorded.size > 0
+        ? await ctx.storage.imports.erasedMappings(env, sourceKey, resource, [...recorded.keys()])
+        : new Set<string>()
     const ids = new Map(recorded)
     const newPairs: Array<{ sourceId: string; targetId: string }> = []
     for (const sourceId of fresh) {
@@ -299,7 +342,7 @@ function createImportRun(ctx: CanvassContext, source: SourceClient, options: For
         ).here)
           here.add(id)
     }
-    return { ids, present: here }
+    return { ids, present: here, erased }
   }
 
   /** A source row that matched one here by name or key: its id is not kept, so it is listed (once per run). */
@@ -337,6 +380,7 @@ function createImportRun(ctx: CanvassContext, source: SourceClient, options: For
           continue
         }
         writer.known?.set(sourceId, targetId)
+        if (dryRun) planned.add(`${resource}:${targetId}`)
         counts.created++
       } catch (error) {
         refuseError(resource, sourceId, error)
@@ -345,7 +389,10 @@ function createImportRun(ctx: CanvassContext, source: SourceClient, options: For
   }
 
   async function importActionClasses(items: Item[]): Promise<void> {
-    const existing = await allRows(async (position) => ctx.storage.actionClasses.list(env, position))
+    const existing = unmade
+      ? newEnvironmentActionClasses()
+      : await allRows(async (position) => ctx.storage.actionClasses.list(env, position))
+    if (unmade) plannedActionClasses.push(...existing)
     const byName = new Map(existing.map((record) => [record.name, record.id]))
     await importEach('actionClasses', items, {
       known: known.actionClasses,
@@ -363,7 +410,8 @@ function createImportRun(ctx: CanvassContext, source: SourceClient, options: For
           noCodeConfig: input.type === 'noCode' ? input.noCodeConfig : null,
           ...times(item),
         }
-        if (!dryRun) {
+        if (dryRun) plannedActionClasses.push(record)
+        else {
           const outcome = await ctx.storage.actionClasses.insert(record)
           if (outcome !== 'created')
             throw validationError({ [outcome === 'duplicate_key' ? 'key' : 'name']: 'Taken by another action class here' })
@@ -373,7 +421,9 @@ function createImportRun(ctx: CanvassContext, source: SourceClient, options: For
   }
 
   async function importAttributeKeys(items: Item[]): Promise<void> {
-    const existing = await allRows(async (position) => ctx.storage.contactAttributeKeys.list(env, position))
+    const existing = unmade
+      ? NEW_ENVIRONMENT_ROWS.contactAttributeKeys.map((row) => ({ key: row.key, id: unmadeId(row.key) }))
+      : await allRows(async (position) => ctx.storage.contactAttributeKeys.list(env, position))
     for (const record of existing) known.keyNames.set(record.key, record.id)
     await importEach('contactAttributeKeys', items, {
       known: known.keys,
@@ -403,6 +453,7 @@ function createImportRun(ctx: CanvassContext, source: SourceClient, options: For
    * when the contacts come without: held as contact id → key id → value.
    */
   async function sourceAttributes(): Promise<Map<string, Record<string, string>>> {
+    // Values by key id in objects without a prototype: the key ids are the source's (`__proto__` is a key).
     const byContact = new Map<string, Record<string, string>>()
     const first = await source.page(`/api/v1/management/contacts?limit=1`).catch((error: unknown) => {
       if (error instanceof SourceError && error.fatal) throw error
@@ -431,6 +482,8 @@ function createImportRun(ctx: CanvassContext, source: SourceClient, options: For
             break read
           }
           if (!values) byContact.set(contactId, (values = {}))
+          // Values by key id in objects without a prototype: the key ids are the source's (`__proto__` is one).
+          if (!values) byContact.set(contactId, (values = Object.create(null) as Record<string, string>))
           values[keyId] = row.value
         }
       }
@@ -443,7 +496,7 @@ function createImportRun(ctx: CanvassContext, source: SourceClient, options: For
 
   async function importContacts(items: Item[], attributes: Map<string, Record<string, string>>): Promise<void> {
     const counts = count('contacts')
-    const { ids, present } = await targets(
+    const { ids, present, erased } = await targets(
       'contacts',
       items.map((item) => item.id as string),
     )
@@ -451,12 +504,17 @@ function createImportRun(ctx: CanvassContext, source: SourceClient, options: For
     const sourceIds = new Map<string, string>()
     for (const item of items) {
       const sourceId = item.id as string
+      if (erased.has(sourceId)) {
+        counts.erased++
+        continue
+      }
       const targetId = ids.get(sourceId)!
       if (present.has(targetId)) {
         counts.already++
         continue
       }
-      const values: Record<string, string> = {}
+      // Keyed by attribute key ids, which are the source's ids where they were free.
+      const values: Record<string, string> = Object.create(null)
       let userId = typeof item.userId === 'string' ? item.userId : null
       if (attributesRead) {
         // The reference keeps userId as an attribute; Canvass keeps it on the contact.
@@ -482,8 +540,21 @@ function createImportRun(ctx: CanvassContext, source: SourceClient, options: For
       batch.push({ id: targetId, userId, attributes: values, ...times(item) })
       sourceIds.set(targetId, sourceId)
     }
-    if (dryRun || batch.length === 0) {
-      counts.created += batch.length
+    if (batch.length === 0) return
+    if (dryRun) {
+      // What the insert would skip: a userId a contact here has, or one an earlier contact of the run took.
+      const taken = await ctx.storage.imports.takenUserIds(
+        env,
+        batch.flatMap((contact) => contact.userId ?? []),
+      )
+      for (const contact of batch) {
+        if (contact.userId !== null && (taken.has(contact.userId) || plannedUserIds.has(contact.userId)))
+          refuse('contacts', sourceIds.get(contact.id)!, 'Another contact here has its userId')
+        else {
+          if (contact.userId !== null) plannedUserIds.add(contact.userId)
+          counts.created++
+        }
+      }
       return
     }
     const write = async (contacts: ImportedContact[]) => {
@@ -565,11 +636,14 @@ function createImportRun(ctx: CanvassContext, source: SourceClient, options: For
             value !== undefined &&
             !(Array.isArray(value) && value.length === 0)
           ) {
-            drop('surveys', field, SURVEY_FIELD_REASONS[field] ?? 'Canvass has no such survey field')
+            drop('surveys', field, SURVEY_FIELD_REASONS.get(field) ?? 'Canvass has no such survey field')
           }
         }
         body.environmentId = env
         delete body.workspaceId
+        // Only Canvass makes share keys (the source's could be anything, another survey's here included): a
+        // survey the source shared gets a new key below. See docs/migrating.md.
+        delete body.resultShareKey
         // A Canvass field: the import keeps responses as the target environment's default says.
         delete body.responseRetentionDays
         if (item.status !== undefined) body.status = item.status
@@ -584,9 +658,12 @@ function createImportRun(ctx: CanvassContext, source: SourceClient, options: For
         body.segmentId = segmentId === null ? null : (known.segments.get(segmentId) ?? segmentId)
         body.triggers = Array.isArray(item.triggers) ? item.triggers.map((trigger) => triggerHere(trigger)) : []
         const input = v.parse(surveyCreateSchema, body, { abortEarly: false })
-        // Checked by the real run: a dry run may have no environment (nor action classes) yet.
-        if (!dryRun) input.triggers = await resolveSurveyTriggers(ctx, env, input.triggers)
-        if (input.segmentId !== null && !(await ctx.storage.segments.get(env, input.segmentId)) && !dryRun) {
+        input.triggers = await resolveSurveyTriggers(ctx, env, input.triggers, plannedActionClasses)
+        if (
+          input.segmentId !== null &&
+          !planned.has(`segments:${input.segmentId}`) &&
+          !(await ctx.storage.segments.get(env, input.segmentId))
+        ) {
           throw validationError({ segmentId: 'Its segment was not imported' })
         }
         const survey: SurveyRecord = {
@@ -596,9 +673,48 @@ function createImportRun(ctx: CanvassContext, source: SourceClient, options: For
           ...surveyFieldsFromInput(input),
           segmentId: input.segmentId ?? null,
         }
-        if (!dryRun) await ctx.storage.surveys.insert(survey)
+        const shared = typeof item.resultShareKey === 'string' && item.resultShareKey !== ''
+        survey.resultShareKey = shared ? newResultShareKey() : null
+        if (!dryRun) {
+          await ctx.storage.surveys.insert(survey)
+          if (survey.resultShareKey !== null)
+            report.shareKeys.push({ surveyId: targetId, resultShareKey: survey.resultShareKey, url: shareUrl(survey.resultShareKey) })
+        }
       },
     })
+  }
+
+  /** Why a dry run's response could not go in its survey (as the bulk write answers), per survey once. */
+  const surveyRefusals = new Map<string, string | undefined>()
+  async function surveyRefusal(surveyId: string): Promise<string | undefined> {
+    if (planned.has(`surveys:${surveyId}`)) return undefined
+    if (!surveyRefusals.has(surveyId)) {
+      const survey = await ctx.storage.surveys.get(surveyId)
+      const outcome = !survey ? 'survey_not_found' : survey.environmentId === env ? null : 'survey_in_other_environment'
+      surveyRefusals.set(surveyId, outcome === null ? undefined : REFUSALS.get(outcome))
+    }
+    return surveyRefusals.get(surveyId)
+  }
+
+  /** The action classes an environment starts with, as a dry run into one not made yet counts them. */
+  function newEnvironmentActionClasses(): ActionClassRecord[] {
+    const now = ctx.now()
+    return NEW_ENVIRONMENT_ROWS.actionClasses.map((row) => ({
+      id: unmadeId(row.name),
+      environmentId: env,
+      name: row.name,
+      description: row.description,
+      type: row.type,
+      key: null,
+      noCodeConfig: null,
+      createdAt: now,
+      updatedAt: now,
+    }))
+  }
+
+  /** The shared results page of `key` when this Canvass knows its public address (`publicUrl`). */
+  function shareUrl(key: string): string | null {
+    return ctx.publicUrl ? `${ctx.publicUrl.replace(/\/+$/, '')}/share/${encodeURIComponent(key)}` : null
   }
 
   /** A trigger naming its action class by the id that class has here. */
@@ -611,13 +727,23 @@ function createImportRun(ctx: CanvassContext, source: SourceClient, options: For
 
   async function importResponses(items: Item[]): Promise<void> {
     const counts = count('responses')
-    const { ids, present } = await targets(
+    const { ids, present, erased } = await targets(
       'responses',
       items.map((item) => item.id as string),
     )
+    // A response of an erased contact is that person's too, also one the source got after the erasure.
+    const contactOf = (item: Item) => {
+      const contact = (item.contact ?? item.person) as Item | null | undefined
+      return typeof contact?.id === 'string' ? contact.id : typeof item.contactId === 'string' ? item.contactId : null
+    }
+    const contactIds = items.flatMap((item) => contactOf(item) ?? [])
+    const erasedContacts =
+      contactIds.length === 0 ? new Set<string>() : await ctx.storage.imports.erasedMappings(env, sourceKey, 'contacts', contactIds)
+    const isErased = (item: Item) =>
+      erased.has(item.id as string) || (erasedContacts.has(contactOf(item) ?? '') && !present.has(ids.get(item.id as string) ?? ''))
     // A display keeps its id unless another environment here has it (then the response names the new one).
     const displayIds = items.flatMap((item) =>
-      typeof item.displayId === 'string' && !present.has(ids.get(item.id as string)!) ? [item.displayId] : [],
+      typeof item.displayId === 'string' && !isErased(item) && !present.has(ids.get(item.id as string)!) ? [item.displayId] : [],
     )
     const displayTargets = displayIds.length === 0 ? new Map<string, string>() : (await targets('displays', displayIds)).ids
     const valid: Array<{ sourceId: string; response: NewResponse; extras: ImportedResponseExtras }> = []
@@ -627,6 +753,10 @@ function createImportRun(ctx: CanvassContext, source: SourceClient, options: For
     const extras: ImportedResponseExtras[] = []
     for (const item of items) {
       const sourceId = item.id as string
+      if (isErased(item)) {
+        counts.erased++
+        continue
+      }
       const targetId = ids.get(sourceId)!
       if (present.has(targetId)) {
         counts.already++
@@ -683,7 +813,12 @@ function createImportRun(ctx: CanvassContext, source: SourceClient, options: For
       }
     }
     if (dryRun) {
-      counts.created += valid.length
+      // What the bulk write would refuse first: a survey that is not here (nor would be).
+      for (const entry of valid) {
+        const refusal = await surveyRefusal(entry.response.surveyId)
+        if (refusal === undefined) counts.created++
+        else refuse('responses', entry.sourceId, refusal)
+      }
       return
     }
     if (valid.length === 0) {
@@ -767,8 +902,9 @@ function createImportRun(ctx: CanvassContext, source: SourceClient, options: For
           secret: generateWebhookSecret(),
         }
         for (const [index, surveyId] of webhook.surveyIds.entries()) {
-          const survey = dryRun ? null : await ctx.storage.surveys.get(surveyId)
-          if (!dryRun && survey?.environmentId !== env) throw validationError({ [`surveyIds.${index}`]: 'Its survey was not imported' })
+          if (planned.has(`surveys:${surveyId}`)) continue
+          const survey = await ctx.storage.surveys.get(surveyId)
+          if (survey?.environmentId !== env) throw validationError({ [`surveyIds.${index}`]: 'Its survey was not imported' })
         }
         if (!dryRun) {
           await ctx.storage.webhooks.insert(webhook)
@@ -829,4 +965,16 @@ interface ItemWriter {
   match?: (item: Item) => string | undefined
   /** Writes the item as `targetId` (not in a dry run), or answers why it is refused. */
   create: (item: Item, targetId: string) => Promise<string | undefined>
+}
+
+/** A copy of counts whose `reasons` keep no prototype (`structuredClone` would give them `Object.prototype`). */
+function cloneCounts(counts: ResourceCounts): ResourceCounts {
+  const reasons: ResourceCounts['reasons'] = Object.create(null)
+  for (const [reason, { count, ids }] of Object.entries(counts.reasons)) reasons[reason] = { count, ids: [...ids] }
+  return { ...counts, reasons }
+}
+
+/** The id a dry run shows for a row the environment it would make starts with (it has none yet). */
+function unmadeId(name: string): string {
+  return `(made with the environment: ${name})`
 }

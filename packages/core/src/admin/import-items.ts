@@ -21,29 +21,32 @@ export const SURVEY_OUTPUT_FIELDS = new Set([
   'displayPercentage',
   'status',
 ])
-/** Why the reference's survey fields that Canvass has no place for yet are left behind. */
-export const SURVEY_FIELD_REASONS: Record<string, string> = {
-  quotas: "A survey's quotas are not part of the reference's survey API; add them at /api/v1/management/surveys/{surveyId}/quotas",
-  followUps: 'Canvass sends no follow-up emails',
-  recaptcha: 'Canvass has no reCAPTCHA',
-  metadata: 'Canvass keeps no link metadata yet',
-}
+/**
+ * Why the reference's survey fields that Canvass has no place for yet are left behind. A Map: the field names
+ * come from the source, and a plain object would answer `constructor` or `__proto__` from its prototype.
+ */
+export const SURVEY_FIELD_REASONS: ReadonlyMap<string, string> = new Map([
+  ['quotas', "A survey's quotas are not part of the reference's survey API; add them at /api/v1/management/surveys/{surveyId}/quotas"],
+  ['followUps', 'Canvass sends no follow-up emails'],
+  ['recaptcha', 'Canvass has no reCAPTCHA'],
+  ['metadata', 'Canvass keeps no link metadata yet'],
+])
 
 /** What each refusal of the bulk import means for an imported response. */
-export const REFUSALS: Record<string, string> = {
-  survey_not_found: 'Its survey was not imported',
-  survey_in_other_environment: 'Its survey belongs to another environment here',
-  single_use_id_taken: 'Another response of the survey has its singleUseId',
-  display_not_found: 'Its display could not be made here',
-  display_taken: 'Another response names its display',
-  display_of_other_contact: 'Its display was made for another contact',
-}
+export const REFUSALS: ReadonlyMap<string, string> = new Map([
+  ['survey_not_found', 'Its survey was not imported'],
+  ['survey_in_other_environment', 'Its survey belongs to another environment here'],
+  ['single_use_id_taken', 'Another response of the survey has its singleUseId'],
+  ['display_not_found', 'Its display could not be made here'],
+  ['display_taken', 'Another response names its display'],
+  ['display_of_other_contact', 'Its display was made for another contact'],
+])
 
 /** Why an imported response was refused, in the report's words (an answer off its scale names its question). */
 export function refusalOf(result: Exclude<CreateResponseResult, { outcome: 'created' }>): string {
   if (result.outcome === 'answer_out_of_range')
     return `Its answer to ${result.questionId} is off the question's scale (an integer from ${result.min} to ${result.max})`
-  return REFUSALS[result.outcome] ?? `Refused (${result.outcome})`
+  return REFUSALS.get(result.outcome) ?? `Refused (${result.outcome})`
 }
 
 /** A bug here, not a write that failed: never retried nor counted as a refusal. */
@@ -53,7 +56,7 @@ export function isProgrammingError(error: unknown): boolean {
 
 export function pick(item: Item, fields: string[]): Item {
   const out: Item = {}
-  for (const field of fields) if (item[field] !== undefined) out[field] = item[field]
+  for (const field of fields) if (Object.hasOwn(item, field) && item[field] !== undefined) out[field] = item[field]
   return out
 }
 

@@ -23,9 +23,11 @@ export async function resolveSurveyTriggers(
   ctx: CanvassContext,
   environmentId: string,
   triggers: readonly unknown[],
+  /** Classes taken as the environment's besides those stored (what an import's dry run would have written). */
+  planned: readonly ActionClassRecord[] = [],
 ): Promise<StoredTrigger[]> {
   if (triggers.length === 0) return []
-  const classes = await environmentActionClasses(ctx, environmentId)
+  const classes = [...(await environmentActionClasses(ctx, environmentId)), ...planned]
   const byId = new Map<string, ActionClassRecord>()
   const byName = new Map<string, ActionClassRecord>()
   const byKey = new Map<string, ActionClassRecord>()

@@ -26,7 +26,8 @@ export interface ContactStore {
    * Webhook events and deliveries (any status) of those responses are deleted; stored idempotent answers of the
    * environment that name the contact, one of its responses or displays become a fixed 410 `gone` error (so a
    * retry of that key neither sees the data nor creates it again); tags attached to an erased response and to
-   * no other one are deleted. A response create or update racing with the erasure either lands before it (and
+   * no other one are deleted. Import mapping rows (`ImportStore`) of the contact, its responses and displays
+   * are marked erased, so that an import run again skips them. A response create or update racing with the erasure either lands before it (and
    * is erased) or after it (and finds no contact, or no response). Returns what was removed, or null when there
    * is no such contact.
    */

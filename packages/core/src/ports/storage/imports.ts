@@ -12,6 +12,12 @@ export interface ImportStore {
   /** The target ids recorded for `sourceIds` of `resource` from `source` into the environment. */
   mappings(environmentId: string, source: string, resource: string, sourceIds: string[]): Promise<Map<string, string>>
   /**
+   * Which of `sourceIds` of `resource` from `source` are recorded as erased here: their row went with a contact's
+   * erasure (`ContactStore.erase` marks the mapping rows of the contact, its responses and displays), and an
+   * import skips them rather than writing them back. See docs/migrating.md.
+   */
+  erasedMappings(environmentId: string, source: string, resource: string, sourceIds: string[]): Promise<Set<string>>
+  /**
    * Records source id → target id pairs; a source id already recorded keeps its target id (an import running
    * at the same time may have recorded it first). Answers the target ids as recorded, for every pair's source id.
    */
@@ -21,6 +27,8 @@ export interface ImportStore {
     resource: string,
     pairs: Array<{ sourceId: string; targetId: string }>,
   ): Promise<Map<string, string>>
+  /** Which of `userIds` a contact of the environment has (an import's dry run tells what `insertContacts` would skip). */
+  takenUserIds(environmentId: string, userIds: string[]): Promise<Set<string>>
   /**
    * Inserts contacts with their ids, `userId`, times and attribute values (by attribute key id of the
    * environment), in one transaction; a contact whose id exists is left as it is. Returns the ids inserted.
