@@ -31,6 +31,7 @@ import { createPinProofs } from './services/pin-proof'
 import { createSingleUseSealer } from './services/single-use-ids'
 import { registerClientStorageRoutes } from './routes/client/storage'
 import { registerFileRoutes } from './routes/files'
+import { shortPathRedirect } from './http/short-paths'
 import { registerMeRoutes } from './routes/management/me'
 import { registerAuditLogRoutes } from './routes/management/audit-log'
 import { registerEnvironmentRoutes } from './routes/management/environment'
@@ -360,6 +361,7 @@ export function createCanvass(options: CanvassOptions): Canvass {
         // A route that matches path and method answers; only a miss pays for working out 404 against 405.
         // Every answer Canvass builds carries nosniff already.
         response =
+          shortPathRedirect(basePath, pathname, target.search) ??
           (request.method === 'OPTIONS' ? undefined : await dispatch(request as IRequest, target, info, requestId)) ??
           miss(request, pathname)
       } catch (error) {
