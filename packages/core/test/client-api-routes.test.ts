@@ -402,6 +402,48 @@ function defineSuites(label: string) {
     assert.equal(concurrent.map((r) => r.status).sort(), [200, 400, 400, 400, 400, 400, 400, 400])
   })
 
+  singleUse('a v1 response to a single-use link survey without singleUseId is a 400 naming it, as the reference answers', async () => {
+    const x = await b()
+    for (const isEncrypted of [false, true]) {
+      const survey = await createSurvey(x, { status: 'inProgress', type: 'link', singleUse: { enabled: true, isEncrypted } })
+      for (const body of [
+        { surveyId: survey.id, finished: true, data: {} },
+        { surveyId: survey.id, finished: true, data: {}, singleUseId: null },
+      ]) {
+        const res = await x.call('POST', `/api/v1/client/${x.envA}/responses`, { body })
+        assert.is(res.status, 400, `isEncrypted ${isEncrypted}: ${res.text}`)
+        assert.equal(res.body, {
+          code: 'bad_request',
+          message: 'Missing single use id',
+          details: { singleUseId: 'Required: this survey takes one response per single-use link' },
+        })
+      }
+      const listed = await x.call('GET', `/api/v1/management/responses?surveyId=${survey.id}`, { key: x.keyA })
+      assert.equal(listed.body.data, [], 'nothing written')
+      // The reference's v2 route and the management create do not ask for one.
+      const v2 = await x.call('POST', `/api/v2/client/${x.envA}/responses`, { body: { surveyId: survey.id, finished: true, data: {} } })
+      assert.is(v2.status, 200, v2.text)
+      const managed = await x.call('POST', '/api/v1/management/responses', {
+        key: x.keyA,
+        body: { surveyId: survey.id, finished: true, data: {} },
+      })
+      assert.is(managed.status, 200, managed.text)
+    }
+    // Single use turned off, or an app survey (the reference asks only of link surveys): no id needed.
+    for (const overrides of [
+      { type: 'link', singleUse: { enabled: false, isEncrypted: false } },
+      { type: 'app', singleUse: { enabled: true, isEncrypted: false } },
+    ]) {
+      const survey = await createSurvey(x, { status: 'inProgress', ...overrides })
+      const res = await x.call('POST', `/api/v1/client/${x.envA}/responses`, { body: { surveyId: survey.id, finished: true, data: {} } })
+      assert.is(res.status, 200, `${JSON.stringify(overrides)}: ${res.text}`)
+    }
+    // Another environment's survey is refused as before, not told apart by this rule.
+    const theirs = await createSurvey(x, { status: 'inProgress', type: 'link', singleUse: { enabled: true, isEncrypted: false } }, 'B')
+    const other = await x.call('POST', `/api/v1/client/${x.envA}/responses`, { body: { surveyId: theirs.id, finished: true, data: {} } })
+    assert.equal([other.status, other.body.message], [400, 'Survey is part of another environment'])
+  })
+
   const cors = beds.suite(`${label}: CORS on the new client routes`)
   cors('preflights pass with the headers the SDKs send, and every answer carries CORS', async () => {
     const x = await b()
