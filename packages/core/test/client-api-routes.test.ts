@@ -174,7 +174,6 @@ function defineSuites(label: string) {
       status: 'inProgress',
       name: 'Internal survey name',
       pin: '4711',
-      resultShareKey: 'secret-share-key',
       createdBy: 'secret-creator',
       autoComplete: 50,
       segmentId: segment.body.data.id,
@@ -186,6 +185,9 @@ function defineSuites(label: string) {
       triggers: ['New Session'],
       languages: [{ default: true, enabled: true, language: { code: 'en', alias: null, note: 'secret-language-note' } }],
     })
+    const shared = await x.call('POST', `/api/v1/management/surveys/${survey.id}/share`, { key: x.keyA })
+    assert.is(shared.status, 200, shared.text)
+    const shareKey = shared.body.data.resultShareKey as string
     for (const version of ['v1', 'v2']) {
       const res = await x.call('GET', `/api/${version}/client/${x.envA}/environment`)
       assert.is(res.status, 200)
@@ -258,7 +260,7 @@ function defineSuites(label: string) {
       for (const secret of [
         'Internal survey name',
         '4711',
-        'secret-share-key',
+        shareKey,
         'secret-creator',
         'secret-language-note',
         'Secret segment title',

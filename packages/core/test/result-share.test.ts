@@ -124,6 +124,56 @@ for (const backend of availableBackends()) {
     }
   })
 
+  test('resultShareKey is minted only by the share route: a create or PUT sending another value is a 400 naming it', async () => {
+    const x = bed()
+    const expectRefused = (res: { status: number; text: string; body: any }, what: string) => {
+      assert.is(res.status, 400, `${what}: ${res.text}`)
+      assert.equal(Object.keys(res.body.details), ['resultShareKey'], what)
+    }
+    const before = (await x.call('GET', '/api/v1/management/surveys', { key: x.keyA })).body.data.length
+    for (const key of ['a', 'x'.repeat(32)]) {
+      const made = await x.call('POST', '/api/v1/management/surveys', {
+        key: x.keyA,
+        body: { environmentId: x.envA, name: 'Chosen key', questions: QUESTIONS, resultShareKey: key },
+      })
+      expectRefused(made, `create with ${key}`)
+    }
+    assert.is((await x.call('GET', '/api/v1/management/surveys', { key: x.keyA })).body.data.length, before, 'nothing created')
+    const plain = await x.call('POST', '/api/v1/management/surveys', {
+      key: x.keyA,
+      body: { environmentId: x.envA, name: 'No key', questions: QUESTIONS, resultShareKey: null },
+    })
+    assert.is(plain.status, 200, 'null, the value a survey without a key has, is fine')
+    const unshared = plain.body.data.id as string
+    assert.is((await x.call('PUT', `/api/v1/management/surveys/${unshared}`, { key: x.keyA, body: { resultShareKey: null } })).status, 200)
+    expectRefused(
+      await x.call('PUT', `/api/v1/management/surveys/${unshared}`, { key: x.keyA, body: { resultShareKey: 'a' } }),
+      'PUT a key',
+    )
+
+    const mine = await newSharedSurvey(x)
+    const theirs = await newSharedSurvey(x)
+    // A GET→PUT round trip sends the current key back: fine, and it stays.
+    const read = await x.call('GET', `/api/v1/management/surveys/${mine.surveyId}`, { key: x.keyA })
+    const roundTrip = await x.call('PUT', `/api/v1/management/surveys/${mine.surveyId}`, {
+      key: x.keyA,
+      body: { ...read.body.data, name: 'Renamed' },
+    })
+    assert.is(roundTrip.status, 200, roundTrip.text)
+    assert.is(roundTrip.body.data.resultShareKey, mine.key)
+    for (const key of ['a', theirs.key, null, `${mine.key}x`]) {
+      const res = await x.call('PUT', `/api/v1/management/surveys/${mine.surveyId}`, {
+        key: x.keyA,
+        body: { resultShareKey: key, name: 'Changed' },
+      })
+      expectRefused(res, `PUT ${key}`)
+    }
+    const after = await x.call('GET', `/api/v1/management/surveys/${mine.surveyId}`, { key: x.keyA })
+    assert.equal([after.body.data.name, after.body.data.resultShareKey], ['Renamed', mine.key], 'nothing written')
+    assert.is((await x.call('GET', `/share/${theirs.key}/summary.json`)).status, 200, "the other survey's link still works")
+    assert.is((await x.call('GET', `/share/${mine.key}/summary.json`)).status, 200)
+  })
+
   test('with publicUrl, the share URL is built on it', async () => {
     const other = await createTestCanvass({ backend, publicUrl: 'https://feedback.example.com/base/' })
     try {
