@@ -156,8 +156,13 @@ function createImportRun(ctx: CanvassContext, source: SourceClient, options: For
     const counts = count(resource)
     counts.refused++
     // A source's items can fail in endless ways: past a bound, the rest share one line.
-    const listed = reason in counts.reasons || Object.keys(counts.reasons).length < LISTED_REASONS ? reason : 'Other reasons'
-    const entry = (counts.reasons[listed] ??= { count: 0, ids: [] })
+    const listed = Object.hasOwn(counts.reasons, reason) || Object.keys(counts.reasons).length < LISTED_REASONS ? reason : 'Other reasons'
+    // A reason may quote the source, so it may be any name (`constructor`, `__proto__`): own properties only.
+    let entry = Object.hasOwn(counts.reasons, listed) ? counts.reasons[listed] : undefined
+    if (entry === undefined) {
+      entry = { count: 0, ids: [] }
+      Object.defineProperty(counts.reasons, listed, { value: entry, enumerable: true, writable: true, configurable: true })
+    }
     entry.count++
     if (entry.ids.length < LISTED_IDS) entry.ids.push(sourceId)
   }
@@ -482,7 +487,11 @@ function createImportRun(ctx: CanvassContext, source: SourceClient, options: For
             value !== undefined &&
             !(Array.isArray(value) && value.length === 0)
           ) {
-            drop('surveys', field, SURVEY_FIELD_REASONS[field] ?? 'Canvass has no such survey field')
+            drop(
+              'surveys',
+              field,
+              (Object.hasOwn(SURVEY_FIELD_REASONS, field) && SURVEY_FIELD_REASONS[field]) || 'Canvass has no such survey field',
+            )
           }
         }
         body.environmentId = env

@@ -20,6 +20,7 @@
  * (latest answers and the answers tab), `<article data-cv="response" data-response="ID">` (responses tab), and
  * `<a data-cv="next-page">`.
  */
+import { ownValue } from '../own-value'
 import { escapeHtml } from '../http/html'
 import type { ResponseRecord, SurveyRecord } from '../ports/storage'
 import type { PageQuestion, ShareField } from './share-page-parts'
@@ -176,13 +177,13 @@ function responsesTabHtml(input: SharePageInput, page: ShareResponsePage, after:
   const cards = page.items.slice(0, SHARE_PAGE_LIMITS.responsesPerPage).map((response) => {
     const rows: string[] = []
     for (const question of questions) {
-      const value = response.data[question.id]
+      const value = ownValue(response.data, question.id)
       if (value === undefined || answerText(value).trim() === '') continue
       const shown = question.type === 'fileUpload' ? filesHtml(value, input) : escapeHtml(answerText(pictureNames(question, value)))
       rows.push(`<div class="cv-qa"><dt>${escapeHtml(question.headline)}</dt><dd class="cv-answer">${shown}</dd></div>`)
     }
     for (const key of hiddenFields) {
-      const value = response.data[key]
+      const value = ownValue(response.data, key)
       if (value === undefined || answerText(value).trim() === '') continue
       rows.push(
         `<div class="cv-qa"><dt>${escapeHtml(key)} <span class="cv-muted">(hidden field)</span></dt><dd class="cv-answer">${escapeHtml(answerText(value))}</dd></div>`,

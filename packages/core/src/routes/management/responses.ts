@@ -24,6 +24,7 @@ import { parseInput, parseItem } from '../../http/validate'
 import { managementResponseCreateSchema, managementResponseUpdateSchema } from '../../schemas/response'
 import { answerOffScale, answerOutOfRange, hasNumberAnswer } from '../../services/answer-scales'
 import { checkNotInFuture } from '../../services/backdated-times'
+import { ownValue } from '../../own-value'
 import { newResponse, responseOutput, responsePatch } from '../../services/response-service'
 import { checkPatchedSize, checkResponseSize } from '../../services/response-size'
 import { createRefusal, createResponseOrThrow } from '../client/responses'
@@ -152,7 +153,7 @@ const exportResponses: Handler = async (request, ctx, info) => {
                   environmentId,
                   rows.map((row) => row.id),
                 )
-                return rows.map((row) => ({ ...row, quotas: names[row.id] ?? [] }))
+                return rows.map((row) => ({ ...row, quotas: ownValue(names, row.id) ?? [] }))
               },
             },
           },
