@@ -29,6 +29,7 @@ import type { PinAttemptOptions } from './rate-limit/pin-attempts'
 import { createPinAttemptCounter } from './rate-limit/pin-attempts'
 import { createPinProofs } from './services/pin-proof'
 import { createSingleUseSealer } from './services/single-use-ids'
+import { createShareCursors } from './services/share-cursors'
 import { registerClientStorageRoutes } from './routes/client/storage'
 import { registerFileRoutes } from './routes/files'
 import { shortPathRedirect } from './http/short-paths'
@@ -245,6 +246,7 @@ export function createCanvass(options: CanvassOptions): Canvass {
     singleUse: options.secret ? createSingleUseSealer(options.secret) : undefined,
     allowPrivateWebhookUrls: options.webhooks?.allowPrivateAddresses ?? false,
     pinProofs: createPinProofs(options.secret),
+    shareCursors: createShareCursors(options.secret),
     pinAttempts: createPinAttemptCounter(
       options.pinAttempts ?? {},
       options.pinAttempts?.limiter ?? options.rateLimits?.limiter ?? createMemoryRateLimiter(),
@@ -466,7 +468,7 @@ function registerEveryRoute(table: RouteTable, uploads: UploadSettings | undefin
   registerWebhookRoutes(table)
   registerAuditLogRoutes(table)
   registerShareRoutes(table)
-  registerSharePageRoutes(table)
+  registerSharePageRoutes(table, uploads)
   if (widget) {
     registerWidgetRoutes(table, widget)
     registerLinkPageRoutes(table)
