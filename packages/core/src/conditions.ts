@@ -53,13 +53,13 @@ export function operandValue(operand: OperandShape, ctx: ConditionContext): unkn
         | { id: string; type: string; value?: unknown }
         | undefined
       if (!variable) return undefined
-      const value = ctx.values[variable.id] ?? variable.value
+      const value = own(ctx.values, variable.id) ?? variable.value
       return variable.type === 'number' ? Number(value) || 0 : String(value ?? '')
     }
     case 'question':
     case 'element':
     case 'hiddenField':
-      return ctx.data[operand.value as string]
+      return own(ctx.data, operand.value as string)
     default:
       return undefined
   }
@@ -180,7 +180,7 @@ function questionOf(operand: OperandShape, ctx: ConditionContext): Question | un
 
 /** A question's answer as conditions compare it (see the module comment; text that is no label is `other`). */
 function answerOf(question: Question, operand: OperandShape, data: ConditionContext['data']): unknown {
-  const answer = data[question.id]
+  const answer = own(data, question.id)
   if (answer === undefined) return undefined
   switch (question.type) {
     case 'openText':
@@ -203,7 +203,7 @@ function answerOf(question: Question, operand: OperandShape, data: ConditionCont
       const entry = question.rows?.[Number(row)]
       if (entry === undefined) return undefined
       const cell = labelTexts(entry)
-        .map((label) => answer[label])
+        .map((label) => own(answer, label))
         .find((value) => value !== undefined)
       if (cell === undefined || cell === '') return cell
       const column = (question.columns ?? []).findIndex((column) => labelTexts(column).includes(cell as string))
@@ -257,4 +257,9 @@ function isGroup(value: unknown): value is ConditionGroupShape {
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+/** `record[key]` when it is the record's own: an answer or a label may be named `toString` or `constructor`. */
+function own(record: Readonly<Record<string, unknown>>, key: string): unknown {
+  return Object.hasOwn(record, key) ? record[key] : undefined
 }

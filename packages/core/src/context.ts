@@ -2,6 +2,7 @@ import type { IRequest, IttyRouterType } from 'itty-router'
 import type { ContactAttributeLimits, Storage } from './ports/storage'
 import type { PinAttemptCounter } from './rate-limit/pin-attempts'
 import type { PinProofs } from './services/pin-proof'
+import type { ShareCursors } from './services/share-cursors'
 import type { SingleUseSealer } from './services/single-use-ids'
 
 /** Where Canvass reports what it cannot answer to a caller (unexpected errors), and what its background work did. */
@@ -43,6 +44,8 @@ export interface CanvassContext {
   allowPrivateWebhookUrls: boolean
   /** Issues and checks the proofs of a survey's PIN that respondents' responses carry. */
   pinProofs: PinProofs
+  /** Seals and opens the cursors of shared results pages, which must not show a response's id. */
+  shareCursors: ShareCursors
   /** Counts PIN attempts of link pages and locks out guessing (`CanvassOptions.pinAttempts`). */
   pinAttempts: PinAttemptCounter
   /** The client's address as PIN attempts are counted (`PinAttemptOptions.clientAddressHeader`). */

@@ -29,8 +29,10 @@ import type { PinAttemptOptions } from './rate-limit/pin-attempts'
 import { createPinAttemptCounter } from './rate-limit/pin-attempts'
 import { createPinProofs } from './services/pin-proof'
 import { createSingleUseSealer } from './services/single-use-ids'
+import { createShareCursors } from './services/share-cursors'
 import { registerClientStorageRoutes } from './routes/client/storage'
 import { registerFileRoutes } from './routes/files'
+import { shortPathRedirect } from './http/short-paths'
 import { registerMeRoutes } from './routes/management/me'
 import { registerAuditLogRoutes } from './routes/management/audit-log'
 import { registerEnvironmentRoutes } from './routes/management/environment'
@@ -244,6 +246,7 @@ export function createCanvass(options: CanvassOptions): Canvass {
     singleUse: options.secret ? createSingleUseSealer(options.secret) : undefined,
     allowPrivateWebhookUrls: options.webhooks?.allowPrivateAddresses ?? false,
     pinProofs: createPinProofs(options.secret),
+    shareCursors: createShareCursors(options.secret),
     pinAttempts: createPinAttemptCounter(
       options.pinAttempts ?? {},
       options.pinAttempts?.limiter ?? options.rateLimits?.limiter ?? createMemoryRateLimiter(),
@@ -360,6 +363,7 @@ export function createCanvass(options: CanvassOptions): Canvass {
         // A route that matches path and method answers; only a miss pays for working out 404 against 405.
         // Every answer Canvass builds carries nosniff already.
         response =
+          shortPathRedirect(basePath, pathname, target.search) ??
           (request.method === 'OPTIONS' ? undefined : await dispatch(request as IRequest, target, info, requestId)) ??
           miss(request, pathname)
       } catch (error) {
@@ -470,7 +474,7 @@ function registerEveryRoute(table: RouteTable, uploads: UploadSettings | undefin
   registerWebhookRoutes(table)
   registerAuditLogRoutes(table)
   registerShareRoutes(table)
-  registerSharePageRoutes(table)
+  registerSharePageRoutes(table, uploads)
   if (widget) {
     registerWidgetRoutes(table, widget)
     registerLinkPageRoutes(table)

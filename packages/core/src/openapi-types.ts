@@ -996,7 +996,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A shared survey's summary, as the management summary answers it (startDate, endDate, finished, lang) */
+        /** A shared survey's summary, as the management summary answers it without the survey's and quotas' ids (startDate, endDate, finished, lang) */
         get: operations["getShareByResultShareKeySummaryJson"];
         put?: never;
         post?: never;
@@ -9333,7 +9333,6 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
-                            surveyId: string;
                             displays: number;
                             responses: {
                                 started: number;
@@ -9352,13 +9351,6 @@ export interface operations {
                                     dropOffRate: number | null;
                                 }[];
                             };
-                            quotas: {
-                                id: string;
-                                name: string;
-                                limit: number;
-                                count: number;
-                                percentage: number;
-                            }[];
                             questions: {
                                 questionId: string;
                                 type: string;
@@ -9418,6 +9410,12 @@ export interface operations {
                                     }[];
                                 }[];
                             }[];
+                            quotas: {
+                                name: string;
+                                limit: number;
+                                count: number;
+                                percentage: number;
+                            }[];
                         };
                     };
                 };
@@ -9470,6 +9468,7 @@ export interface operations {
                 endDate?: string;
                 finished?: string;
                 lang?: string;
+                file?: string;
             };
             header?: never;
             path: {

@@ -174,7 +174,6 @@ function defineSuites(label: string) {
       status: 'inProgress',
       name: 'Internal survey name',
       pin: '4711',
-      resultShareKey: 'secret-share-key',
       createdBy: 'secret-creator',
       autoComplete: 50,
       segmentId: segment.body.data.id,
@@ -186,6 +185,9 @@ function defineSuites(label: string) {
       triggers: ['New Session'],
       languages: [{ default: true, enabled: true, language: { code: 'en', alias: null, note: 'secret-language-note' } }],
     })
+    const shared = await x.call('POST', `/api/v1/management/surveys/${survey.id}/share`, { key: x.keyA })
+    assert.is(shared.status, 200, shared.text)
+    const shareKey = shared.body.data.resultShareKey as string
     for (const version of ['v1', 'v2']) {
       const res = await x.call('GET', `/api/${version}/client/${x.envA}/environment`)
       assert.is(res.status, 200)
@@ -258,7 +260,7 @@ function defineSuites(label: string) {
       for (const secret of [
         'Internal survey name',
         '4711',
-        'secret-share-key',
+        shareKey,
         'secret-creator',
         'secret-language-note',
         'Secret segment title',
@@ -400,6 +402,48 @@ function defineSuites(label: string) {
     }
     const concurrent = await Promise.all(Array.from({ length: 8 }, () => post(sealed.id, tokens[1])))
     assert.equal(concurrent.map((r) => r.status).sort(), [200, 400, 400, 400, 400, 400, 400, 400])
+  })
+
+  singleUse('a v1 response to a single-use link survey without singleUseId is a 400 naming it, as the reference answers', async () => {
+    const x = await b()
+    for (const isEncrypted of [false, true]) {
+      const survey = await createSurvey(x, { status: 'inProgress', type: 'link', singleUse: { enabled: true, isEncrypted } })
+      for (const body of [
+        { surveyId: survey.id, finished: true, data: {} },
+        { surveyId: survey.id, finished: true, data: {}, singleUseId: null },
+      ]) {
+        const res = await x.call('POST', `/api/v1/client/${x.envA}/responses`, { body })
+        assert.is(res.status, 400, `isEncrypted ${isEncrypted}: ${res.text}`)
+        assert.equal(res.body, {
+          code: 'bad_request',
+          message: 'Missing single use id',
+          details: { singleUseId: 'Required: this survey takes one response per single-use link' },
+        })
+      }
+      const listed = await x.call('GET', `/api/v1/management/responses?surveyId=${survey.id}`, { key: x.keyA })
+      assert.equal(listed.body.data, [], 'nothing written')
+      // The reference's v2 route and the management create do not ask for one.
+      const v2 = await x.call('POST', `/api/v2/client/${x.envA}/responses`, { body: { surveyId: survey.id, finished: true, data: {} } })
+      assert.is(v2.status, 200, v2.text)
+      const managed = await x.call('POST', '/api/v1/management/responses', {
+        key: x.keyA,
+        body: { surveyId: survey.id, finished: true, data: {} },
+      })
+      assert.is(managed.status, 200, managed.text)
+    }
+    // Single use turned off, or an app survey (the reference asks only of link surveys): no id needed.
+    for (const overrides of [
+      { type: 'link', singleUse: { enabled: false, isEncrypted: false } },
+      { type: 'app', singleUse: { enabled: true, isEncrypted: false } },
+    ]) {
+      const survey = await createSurvey(x, { status: 'inProgress', ...overrides })
+      const res = await x.call('POST', `/api/v1/client/${x.envA}/responses`, { body: { surveyId: survey.id, finished: true, data: {} } })
+      assert.is(res.status, 200, `${JSON.stringify(overrides)}: ${res.text}`)
+    }
+    // Another environment's survey is refused as before, not told apart by this rule.
+    const theirs = await createSurvey(x, { status: 'inProgress', type: 'link', singleUse: { enabled: true, isEncrypted: false } }, 'B')
+    const other = await x.call('POST', `/api/v1/client/${x.envA}/responses`, { body: { surveyId: theirs.id, finished: true, data: {} } })
+    assert.equal([other.status, other.body.message], [400, 'Survey is part of another environment'])
   })
 
   const cors = beds.suite(`${label}: CORS on the new client routes`)

@@ -11,6 +11,7 @@ import * as assert from 'uvu/assert'
 import type { CanvassContext } from '../src/context'
 import { CanvassError } from '../src/errors'
 import { findSharedSurvey, readShareFilters, shareAnswers, shareResponses } from '../src/services/result-share'
+import { createShareCursors } from '../src/services/share-cursors'
 import { GRID_QUESTION, t } from './helpers'
 
 const QUESTIONS = [
@@ -97,7 +98,7 @@ for (const backend of availableBackends()) {
     assert.is((await x.call('GET', `/api/v1/management/surveys/${surveyId}`, { key: x.keyA })).body.data.resultShareKey, key)
     const first = await x.call('GET', `/share/${key}/summary.json`)
     assert.is(first.status, 200, first.text)
-    assert.is(first.body.data.surveyId, surveyId)
+    assert.is(first.body.data.surveyId, undefined, 'no id a route takes')
 
     const rotated = await x.call('POST', `/api/v1/management/surveys/${surveyId}/share`, { key: x.keyA })
     assert.is(rotated.status, 200, rotated.text)
@@ -122,6 +123,56 @@ for (const backend of availableBackends()) {
       assert.is(res.status, 404, unknown)
       assert.is(res.body.code, 'not_found')
     }
+  })
+
+  test('resultShareKey is minted only by the share route: a create or PUT sending another value is a 400 naming it', async () => {
+    const x = bed()
+    const expectRefused = (res: { status: number; text: string; body: any }, what: string) => {
+      assert.is(res.status, 400, `${what}: ${res.text}`)
+      assert.equal(Object.keys(res.body.details), ['resultShareKey'], what)
+    }
+    const before = (await x.call('GET', '/api/v1/management/surveys', { key: x.keyA })).body.data.length
+    for (const key of ['a', 'x'.repeat(32)]) {
+      const made = await x.call('POST', '/api/v1/management/surveys', {
+        key: x.keyA,
+        body: { environmentId: x.envA, name: 'Chosen key', questions: QUESTIONS, resultShareKey: key },
+      })
+      expectRefused(made, `create with ${key}`)
+    }
+    assert.is((await x.call('GET', '/api/v1/management/surveys', { key: x.keyA })).body.data.length, before, 'nothing created')
+    const plain = await x.call('POST', '/api/v1/management/surveys', {
+      key: x.keyA,
+      body: { environmentId: x.envA, name: 'No key', questions: QUESTIONS, resultShareKey: null },
+    })
+    assert.is(plain.status, 200, 'null, the value a survey without a key has, is fine')
+    const unshared = plain.body.data.id as string
+    assert.is((await x.call('PUT', `/api/v1/management/surveys/${unshared}`, { key: x.keyA, body: { resultShareKey: null } })).status, 200)
+    expectRefused(
+      await x.call('PUT', `/api/v1/management/surveys/${unshared}`, { key: x.keyA, body: { resultShareKey: 'a' } }),
+      'PUT a key',
+    )
+
+    const mine = await newSharedSurvey(x)
+    const theirs = await newSharedSurvey(x)
+    // A GET→PUT round trip sends the current key back: fine, and it stays.
+    const read = await x.call('GET', `/api/v1/management/surveys/${mine.surveyId}`, { key: x.keyA })
+    const roundTrip = await x.call('PUT', `/api/v1/management/surveys/${mine.surveyId}`, {
+      key: x.keyA,
+      body: { ...read.body.data, name: 'Renamed' },
+    })
+    assert.is(roundTrip.status, 200, roundTrip.text)
+    assert.is(roundTrip.body.data.resultShareKey, mine.key)
+    for (const key of ['a', theirs.key, null, `${mine.key}x`]) {
+      const res = await x.call('PUT', `/api/v1/management/surveys/${mine.surveyId}`, {
+        key: x.keyA,
+        body: { resultShareKey: key, name: 'Changed' },
+      })
+      expectRefused(res, `PUT ${key}`)
+    }
+    const after = await x.call('GET', `/api/v1/management/surveys/${mine.surveyId}`, { key: x.keyA })
+    assert.equal([after.body.data.name, after.body.data.resultShareKey], ['Renamed', mine.key], 'nothing written')
+    assert.is((await x.call('GET', `/share/${theirs.key}/summary.json`)).status, 200, "the other survey's link still works")
+    assert.is((await x.call('GET', `/share/${mine.key}/summary.json`)).status, 200)
   })
 
   test('with publicUrl, the share URL is built on it', async () => {
@@ -193,7 +244,13 @@ for (const backend of availableBackends()) {
       assert.is(shared.status, 200, `${shareQuery}: ${shared.text}`)
       const managed = await x.call('GET', `/api/v1/management/surveys/${surveyId}/summary?${managementQuery}`, { key: x.keyA })
       assert.is(managed.status, 200, `${managementQuery}: ${managed.text}`)
-      assert.equal(shared.body, managed.body, `same summary for ${shareQuery}`)
+      // The same, without the ids management routes take (the survey's, its quotas').
+      const { surveyId: _surveyId, quotas, ...rest } = managed.body.data
+      assert.equal(
+        shared.body,
+        { data: { ...rest, quotas: quotas.map(({ id: _id, ...quota }: { id: string }) => quota) } },
+        `same summary for ${shareQuery}`,
+      )
       summaries[shareQuery] = shared.body.data
     }
     const all = summaries['']
@@ -275,7 +332,11 @@ for (const backend of availableBackends()) {
       assert.is(res.status, 200, res.text)
     }
     // The services as the shared page calls them, with what of a context they read.
-    const ctx = { storage: x.storage, now: () => clock.now() } as CanvassContext
+    const ctx = {
+      storage: x.storage,
+      now: () => clock.now(),
+      shareCursors: createShareCursors('a-secret-of-enough-length'),
+    } as CanvassContext
     const survey = await findSharedSurvey(ctx, key)
     assert.is(survey?.id, surveyId)
     if (!survey) return

@@ -206,11 +206,10 @@ test('nothing from another origin, no inline style attribute, one style with the
   }
   const html = summaryPage()
   assert.ok(
-    html.includes(
-      `<a class="cv-link" href="/storage/${bed().envA}/public/report-23--fid--0f8fad5b-d9cb-469f-a165-70867728950e.pdf">report-23.pdf</a>`,
-    ),
-    'a public file of the environment is linked by its path, under its own name',
+    html.includes('<a class="cv-link" href="?file=report-23--fid--0f8fad5b-d9cb-469f-a165-70867728950e.pdf">report-23.pdf</a>'),
+    'a public file of the environment is linked through the page, under its own name',
   )
+  assert.not.ok(html.includes(bed().envA), 'never the environment id')
   assert.ok(html.includes('secret.pdf <span class="cv-muted">(not linked)</span>'), 'a file elsewhere is named, not linked')
 })
 
@@ -235,9 +234,10 @@ test('the filters: the form shows them and every link keeps them', () => {
 
 function responsesPage(after?: string) {
   const limit = SHARE_PAGE_LIMITS.responsesPerPage
-  const start = after ? seed.responses.findIndex((response) => response.id === after) + 1 : 0
+  // An opaque cursor, as the page gets one (`services/share-cursors.ts`): here, where the next page starts.
+  const start = after ? Number(after.slice('cursor-'.length)) : 0
   const items = seed.responses.slice(start, start + limit)
-  const next = seed.responses.length > start + limit ? (items.at(-1)?.id ?? null) : null
+  const next = seed.responses.length > start + limit ? `cursor-${start + limit}` : null
   const html = sharePageHtml({
     survey,
     filters: { startDate: new Date('2026-03-01T00:00:00Z') },
@@ -250,12 +250,22 @@ function responsesPage(after?: string) {
 
 test('the responses tab: one card per response in the order given, answers by headline; never the contact, meta or attributes', () => {
   const first = responsesPage()
-  const ids = [...first.html.matchAll(/<article [^>]*data-cv="response" data-response="([^"]+)"/g)].map((match) => match[1])
+  const places = [...first.html.matchAll(/<article [^>]*data-cv="response" data-response="([^"]+)"/g)].map((match) => match[1])
   assert.equal(
-    ids,
-    first.items.map((response) => response.id),
+    places,
+    first.items.map((_, index) => String(index + 1)),
+    'each card by its place on the page',
   )
-  assert.is(ids.length, SHARE_PAGE_LIMITS.responsesPerPage)
+  const times = [...first.html.matchAll(/<article [^>]*data-cv="response"[^>]*><header [^>]*><time datetime="([^"]+)"/g)].map(
+    (match) => match[1],
+  )
+  assert.equal(
+    times,
+    first.items.map((response) => response.createdAt.toISOString()),
+    'in the order given',
+  )
+  for (const response of first.items) assert.not.ok(first.html.includes(response.id), 'never a response id')
+  assert.is(places.length, SHARE_PAGE_LIMITS.responsesPerPage)
   const newest = first.items[0]
   assert.ok(newest && newest.createdAt >= (first.items[1]?.createdAt ?? 0), 'newest first, as the storage lists them')
   assert.ok(first.html.includes('<dt>Which colour do you like best?</dt>'), 'an answer by its headline')

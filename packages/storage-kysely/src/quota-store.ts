@@ -212,9 +212,10 @@ export function createQuotaStore(db: Kysely<Database>): QuotaStore {
         .orderBy('q.created_at')
         .orderBy('q.id')
         .execute()
-      const names: Record<string, string[]> = {}
-      for (const row of rows) (names[row.response_id] ??= []).push(row.name)
-      return names
+      // Grouped in a Map: an id may be any name (`constructor`), which a plain object already answers.
+      const names = new Map<string, string[]>()
+      for (const row of rows) names.get(row.response_id)?.push(row.name) ?? names.set(row.response_id, [row.name])
+      return Object.fromEntries(names)
     },
   }
 }

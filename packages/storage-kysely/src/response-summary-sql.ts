@@ -175,8 +175,9 @@ export function answered(text: RawBuilder<unknown>, json: RawBuilder<unknown>): 
   return sql<boolean>`(${text} <> '' and (${text} not in ('[]', '{}') or jsonb_typeof(${json}) = 'string'))`
 }
 
+/** Rows by question id, grouped in a Map: an id may be `toString`, which a plain object already answers. */
 function groupById<T extends { id: string }, U>(rows: T[], map: (row: T) => U): Record<string, U[]> {
-  const out: Record<string, U[]> = {}
-  for (const row of rows) (out[row.id] ??= []).push(map(row))
-  return out
+  const out = new Map<string, U[]>()
+  for (const row of rows) out.get(row.id)?.push(map(row)) ?? out.set(row.id, [map(row)])
+  return Object.fromEntries(out)
 }

@@ -143,15 +143,19 @@ export interface SharedSurveySeed {
   responses: ResponseRecord[]
 }
 
-/** The first response's `createdAt`; the `i`-th is `i` days (and `i % 24` minutes) later. */
+/**
+ * The first response's `createdAt`; the `i`-th is `i` times 20 hours (and `i % 24` minutes) later, so that a
+ * few hundred of them lie in the past (the bulk import refuses a time more than 5 minutes ahead).
+ */
 const SHARED_SURVEY_START = Date.parse('2026-03-01T09:00:00Z')
+const SHARED_SURVEY_STEP_MS = 20 * 60 * 60 * 1000
 
 /** Responses per bulk import (the route takes up to 1,000). */
 const BATCH = 500
 
 /**
- * Creates the survey in the bed's environment A and `count` responses (by the bulk import route, in order), a
- * day apart from 2026-03-01, and 1.5 displays per response; reads its summary. `origin` is what file answers'
+ * Creates the survey in the bed's environment A and `count` responses (by the bulk import route, in order), 20
+ * hours apart from 2026-03-01, and 1.5 displays per response; reads its summary. `origin` is what file answers'
  * URLs start with (the bed's own, where a browser opens them); `hostile: false` leaves the markup out of the
  * texts (for screenshots).
  */
@@ -185,7 +189,7 @@ export async function seedSharedSurvey(
   for (let from = 0; from < count; from += BATCH) {
     const responses = Array.from({ length: Math.min(BATCH, count - from) }, (_, j) => {
       const i = from + j
-      const createdAt = new Date(SHARED_SURVEY_START + i * 86_400_000 + (i % 24) * 60_000).toISOString()
+      const createdAt = new Date(SHARED_SURVEY_START + i * SHARED_SURVEY_STEP_MS + (i % 24) * 60_000).toISOString()
       return { surveyId, createdAt, ...sharedSurveyAnswers(i, bed.envA, origin, hostile) }
     })
     const res = await bed.call('POST', '/api/v1/management/responses/bulk', { key: bed.keyA, body: { responses } })

@@ -19,6 +19,7 @@ import { contactAttributeKeyCreateSchema } from '../schemas/contact-attribute-ke
 import { managementResponseCreateSchema } from '../schemas/response'
 import { MAX_SEGMENTS_PER_ENVIRONMENT, segmentCreateSchema } from '../schemas/segment'
 import { surveyCreateSchema } from '../schemas/survey'
+import { checkNotInFuture } from '../services/backdated-times'
 import { webhookCreateSchema } from '../schemas/webhook'
 import { appendAuditEntry } from '../services/audit-log'
 import { NEW_ENVIRONMENT_ROWS } from '../services/environment-defaults'
@@ -793,9 +794,15 @@ function createImportRun(ctx: CanvassContext, source: SourceClient, options: For
           userId,
         })
         const { createdAt, updatedAt, environmentId: _e, workspaceId: _w, ...rest } = input
-        const created = createdAt === undefined ? ctx.now() : new Date(createdAt)
+        const given = {
+          ...(createdAt === undefined ? {} : { createdAt: new Date(createdAt) }),
+          ...(updatedAt === undefined ? {} : { updatedAt: new Date(updatedAt) }),
+        }
+        // As the bulk route: a response dated in the future would escape retention (docs/migrating.md).
+        checkNotInFuture(given, ctx.now())
+        const created = given.createdAt ?? ctx.now()
         const response = newResponse(rest, null, { id: targetId, newId: ctx.newId, now: created })
-        if (updatedAt !== undefined) response.updatedAt = new Date(updatedAt)
+        if (given.updatedAt !== undefined) response.updatedAt = given.updatedAt
         keepMeta(item.meta, response.meta)
         checkResponseSize(response, ctx.maxResponseBytes)
         if (response.displayId !== null)

@@ -65,7 +65,7 @@ export function registerFileRoutes(routes: RouteTable, settings: UploadSettings)
 const fileNotFound = (fileName: string): CanvassError =>
   new CanvassError('not_found', 'File not found', { details: { resource_id: fileName, resource_type: 'File' } })
 
-function isKey(key: string): boolean {
+export function isKey(key: string): boolean {
   try {
     assertBlobKey(key)
     return true
@@ -98,7 +98,8 @@ async function requestedRange(
 }
 
 /** `filename` for old clients (ASCII, quotes and backslashes replaced) and `filename*` with the real name. */
-function dispositionName(fileName: string): string {
+/** `filename` and `filename*` of a `Content-Disposition` header for `fileName`. */
+export function dispositionName(fileName: string): string {
   const ascii = fileName.replace(/[^\x20-\x7E]|["\\]/g, '_')
   return `filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`
 }

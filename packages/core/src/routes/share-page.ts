@@ -4,6 +4,9 @@ import { param } from '../context'
 import { CanvassError, validationError } from '../errors'
 import { htmlResponse, newNonce } from '../http/html'
 import type { RouteTable } from '../http/route-table'
+import { isInlineImage } from '../uploads/file-type'
+import type { UploadSettings } from '../uploads/upload-options'
+import { dispositionName, isKey } from './files'
 import type { SurveyRecord } from '../ports/storage'
 import { messagePageHtml } from '../services/link-page'
 import type { ShareFilters } from '../services/result-share'
@@ -17,8 +20,10 @@ import { SHARE_PAGE_LIMITS, parseShareFieldParam, shareFieldParam, sharePageHtml
  * `?tab=answers&field=data:ID` (or `variables:ID`) one field's answers. The filters (`startDate`, `endDate`,
  * `finished=true`, `lang`) come from the page's GET form, whose empty fields mean "no filter". An unknown,
  * rotated or unshared key is a 404 page, a bad parameter a 400 page naming it: never JSON, never the key.
+ * `?file=NAME` answers a public file of the survey's environment, which the page links that way.
  */
-export function registerSharePageRoutes(routes: RouteTable): void {
+export function registerSharePageRoutes(routes: RouteTable, uploads: UploadSettings | undefined): void {
+  const sharePage = sharePageWith(uploads)
   routes.get('/share/:resultShareKey', sharePage, {
     summary:
       "A shared survey's results as a page: the summary, `?tab=responses`, `?tab=answers&field=data:ID`; filters `startDate`, `endDate`, `finished`, `lang`; `after` pages",
@@ -32,6 +37,7 @@ export function registerSharePageRoutes(routes: RouteTable): void {
       endDate: v.optional(v.string()),
       finished: v.optional(v.string()),
       lang: v.optional(v.string()),
+      file: v.optional(v.string()),
     }),
   })
 }
@@ -42,38 +48,70 @@ const NOT_FOUND = {
   text: 'The link may be mistyped, or its owner stopped sharing these results or made a new link.',
 }
 
+const FILE_NOT_FOUND = { heading: 'This file is not here', text: 'It may have been deleted, or it is not a public file of this survey.' }
+
+/**
+ * `?file=NAME`: a public file of the survey's environment, as `/storage/{environmentId}/public/NAME` serves
+ * it (public files are anyone's who knows their address), so that the page links its files without naming
+ * the environment; null when there is none.
+ */
+async function sharedFile(uploads: UploadSettings, survey: SurveyRecord, name: string): Promise<Response | null> {
+  const key = `${survey.environmentId}/public/${name}`
+  if (name.includes('/') || !isKey(key)) return null
+  const object = await uploads.blobStore.get(key)
+  if (!object) return null
+  const headers: Record<string, string> = {
+    'content-type': object.contentType,
+    'content-length': String(object.size),
+    'x-content-type-options': 'nosniff',
+    'content-security-policy': "default-src 'none'; sandbox",
+    'content-disposition': `${isInlineImage(object.contentType) ? 'inline' : 'attachment'}; ${dispositionName(name)}`,
+    // The page's address is the capability: neither kept by caches nor sent on.
+    'cache-control': 'private, no-store',
+    'referrer-policy': 'no-referrer',
+  }
+  return new Response(object.body, { status: 200, headers })
+}
+
 /** Latest answers read at once for the summary tab: enough to overlap round trips, few enough to share a pool. */
 const ANSWER_READS_AT_ONCE = 4
 
-const sharePage: Handler = async (request, ctx) => {
-  const nonce = newNonce()
-  const survey = await findSharedSurvey(ctx, param(request, 'resultShareKey'))
-  if (!survey) return htmlResponse(404, messagePageHtml({ ...NOT_FOUND, nonce }), nonce)
-  try {
-    const query = withoutEmpty(request.query as Record<string, string | string[] | undefined>)
-    const filters = readShareFilters(query)
-    const view = await readView(ctx, survey, filters, query)
-    const html = sharePageHtml({ survey, filters, view, nonce, basePath: ctx.basePath })
-    return htmlResponse(200, html, nonce)
-  } catch (error) {
-    // Busy (too many shared summaries computed at once) or the database out of reach: a page that says so.
-    if (error instanceof CanvassError && error.status === 503) {
-      const page = messagePageHtml({ title: survey.name, heading: 'These results are busy', text: `${error.message}`, nonce })
-      return htmlResponse(503, page, nonce, error.headers)
+const sharePageWith =
+  (uploads: UploadSettings | undefined): Handler =>
+  async (request, ctx) => {
+    const nonce = newNonce()
+    const survey = await findSharedSurvey(ctx, param(request, 'resultShareKey'))
+    if (!survey) return htmlResponse(404, messagePageHtml({ ...NOT_FOUND, nonce }), nonce)
+    try {
+      const query = withoutEmpty(request.query as Record<string, string | string[] | undefined>)
+      const file = one(query, 'file')
+      if (file !== undefined) {
+        const answer = uploads && (await sharedFile(uploads, survey, file))
+        return answer ?? htmlResponse(404, messagePageHtml({ ...FILE_NOT_FOUND, title: survey.name, nonce }), nonce)
+      }
+      const filters = readShareFilters(query)
+      const view = await readView(ctx, survey, filters, query)
+      const html = sharePageHtml({ survey, filters, view, nonce, basePath: ctx.basePath })
+      return htmlResponse(200, html, nonce)
+    } catch (error) {
+      // Busy (too many shared summaries computed at once) or the database out of reach: a page that says so.
+      if (error instanceof CanvassError && error.status === 503) {
+        const page = messagePageHtml({ title: survey.name, heading: 'These results are busy', text: `${error.message}`, nonce })
+        return htmlResponse(503, page, nonce, error.headers)
+      }
+      if (!(error instanceof CanvassError) || error.status !== 400) throw error
+      const named = Object.entries(error.details)
+        .map(([name, problem]) => `${name}: ${String(problem)}`)
+        .join('; ')
+      const page = messagePageHtml({
+        title: survey.name,
+        heading: 'This link asks for something the page cannot show',
+        text: named ? `${error.message} (${named}).` : `${error.message}.`,
+        nonce,
+      })
+      return htmlResponse(400, page, nonce)
     }
-    if (!(error instanceof CanvassError) || error.status !== 400) throw error
-    const named = Object.entries(error.details)
-      .map(([name, problem]) => `${name}: ${String(problem)}`)
-      .join('; ')
-    const page = messagePageHtml({
-      title: survey.name,
-      heading: 'This link asks for something the page cannot show',
-      text: named ? `${error.message} (${named}).` : `${error.message}.`,
-      nonce,
-    })
-    return htmlResponse(400, page, nonce)
   }
-}
 
 async function readView(
   ctx: CanvassContext,

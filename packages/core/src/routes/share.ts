@@ -4,7 +4,7 @@ import { notFound } from '../errors'
 import { shareFilterQuery } from '../http/response-query'
 import { ok } from '../http/respond'
 import type { RouteTable } from '../http/route-table'
-import { dataOf, summaryAnswer } from '../schemas/answers'
+import { dataOf, sharedSummaryAnswer } from '../schemas/answers'
 import { findSharedSurvey, readShareFilters, shareSummary } from '../services/result-share'
 
 /**
@@ -14,10 +14,11 @@ import { findSharedSurvey, readShareFilters, shareSummary } from '../services/re
  */
 export function registerShareRoutes(routes: RouteTable): void {
   routes.get('/share/:resultShareKey/summary.json', sharedSummary, {
-    summary: "A shared survey's summary, as the management summary answers it (`startDate`, `endDate`, `finished`, `lang`)",
+    summary:
+      "A shared survey's summary, as the management summary answers it without the survey's and quotas' ids (`startDate`, `endDate`, `finished`, `lang`)",
     auth: 'none',
     query: shareFilterQuery,
-    answer: dataOf(summaryAnswer),
+    answer: dataOf(sharedSummaryAnswer),
   })
 }
 

@@ -392,6 +392,12 @@ export const summaryAnswer = v.object({
   ),
 })
 
+/** `/share/{key}/summary.json`: the summary without the ids management routes take (survey, quotas). */
+export const sharedSummaryAnswer = v.object({
+  ...v.omit(summaryAnswer, ['surveyId', 'quotas']).entries,
+  quotas: v.array(v.object({ name: v.string(), limit: v.number(), count: v.number(), percentage: v.number() })),
+})
+
 /** A survey's results sharing: the key and the page's absolute URL, or nulls when it is not shared. */
 export const shareAnswer = v.object({ resultShareKey: v.nullable(v.string()), url: v.nullable(v.string()) })
 

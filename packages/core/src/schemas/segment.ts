@@ -82,15 +82,16 @@ const deviceFilterSchema = v.object({
   qualifier: v.object({ operator: v.picklist(DEVICE_OPERATORS, 'Must be "equals" or "notEquals"') }),
 })
 
-const LEAF_SCHEMAS: Record<string, v.GenericSchema> = {
-  attribute: attributeFilterSchema,
-  person: personFilterSchema,
-  segment: segmentFilterSchema,
-  device: deviceFilterSchema,
-}
+/** By `root.type`, which a client sends: a Map, so that `constructor` or `toString` is just an unknown type. */
+const LEAF_SCHEMAS: ReadonlyMap<string, v.GenericSchema> = new Map<string, v.GenericSchema>([
+  ['attribute', attributeFilterSchema],
+  ['person', personFilterSchema],
+  ['segment', segmentFilterSchema],
+  ['device', deviceFilterSchema],
+])
 
 const unknownLeafSchema = v.object({
-  root: v.object({ type: v.picklist(Object.keys(LEAF_SCHEMAS), 'Must be one of attribute, person, segment, device') }),
+  root: v.object({ type: v.picklist([...LEAF_SCHEMAS.keys()], 'Must be one of attribute, person, segment, device') }),
 })
 
 export type AttributeFilter = v.InferOutput<typeof attributeFilterSchema>
@@ -108,7 +109,7 @@ export interface FilterItem {
 /** The leaf schema that fits what was sent, so that a failure names the leaf's own field. */
 const leafSchema = v.lazy((input) => {
   const type = (input as { root?: { type?: unknown } } | null)?.root?.type
-  return (typeof type === 'string' ? LEAF_SCHEMAS[type] : undefined) ?? unknownLeafSchema
+  return (typeof type === 'string' ? LEAF_SCHEMAS.get(type) : undefined) ?? unknownLeafSchema
 })
 
 const itemsAtDepth: v.GenericSchema<unknown, FilterItem[]>[] = []

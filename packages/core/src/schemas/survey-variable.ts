@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { LIMITS, boundedArray, boundedString, uniqueField, uniqueIds } from './common'
+import { LIMITS, UNSTORABLE_IDS, boundedArray, boundedString, uniqueField, uniqueIds } from './common'
 
 /**
  * A survey variable, in the reference's shape: a number or a text with its starting value, changed by the
@@ -10,6 +10,7 @@ import { LIMITS, boundedArray, boundedString, uniqueField, uniqueIds } from './c
 const variableId = v.pipe(
   boundedString(LIMITS.id, 1),
   v.regex(/^[a-zA-Z0-9_-]+$/, 'Id may only contain letters, digits, hyphens and underscores'),
+  v.check((id) => !UNSTORABLE_IDS.has(id), 'Id is reserved: values cannot be stored under it'),
 )
 const variableName = v.pipe(
   boundedString(LIMITS.name, 1),

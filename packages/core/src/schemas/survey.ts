@@ -10,6 +10,7 @@ import {
   nameString,
   safeInteger,
   INT4_MAX,
+  UNSTORABLE_IDS,
   uniqueIds,
   urlishString,
 } from './common'
@@ -43,6 +44,7 @@ const fieldId = v.pipe(
   v.maxLength(LIMITS.id, `Id must be at most ${LIMITS.id} characters`),
   v.regex(/^[a-zA-Z0-9_-]+$/, 'Id may only contain letters, digits, hyphens and underscores'),
   v.check((id) => !forbiddenIds.has(id), 'Id is reserved'),
+  v.check((id) => !UNSTORABLE_IDS.has(id), 'Id is reserved: answers cannot be stored under it'),
 )
 
 /** Ending ids are referenced by responses (`endingId`) but never used as data keys, so no reserved list. */

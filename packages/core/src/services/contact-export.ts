@@ -1,3 +1,4 @@
+import { ownValue } from '../own-value'
 import type { DisplayRecord, PersonRecord, ResponseRecord } from '../ports/storage'
 import { EXPORT_ROWS } from './response-export'
 import type { ExportEarlyEnd, ExportSource } from './response-export'
@@ -31,7 +32,7 @@ export interface NamedFile {
 export function namedFiles(data: Record<string, unknown>, questionIds: readonly string[]): NamedFile[] {
   const files: NamedFile[] = []
   for (const questionId of questionIds) {
-    const answer = data[questionId]
+    const answer = ownValue(data, questionId)
     for (const url of Array.isArray(answer) ? answer : [answer]) {
       if (typeof url === 'string' && url !== '') files.push({ questionId, url })
     }

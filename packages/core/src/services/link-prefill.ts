@@ -86,7 +86,7 @@ function choicesOf(question: Record<string, unknown>): Choice[] {
 
 /** A choice's label in the language `key`, the default language's when it has none. */
 function labelOf(choice: Choice, key: string): string {
-  const own = choice.label[key]
+  const own = Object.hasOwn(choice.label, key) ? choice.label[key] : undefined
   if (typeof own === 'string' && own !== '') return own
   return typeof choice.label.default === 'string' ? choice.label.default : ''
 }

@@ -1,3 +1,4 @@
+import { ownValue } from '../own-value'
 import type { ResponseExportRow, ResponseRecord, SurveyRecord } from '../ports/storage'
 import { responseOutput } from './response-service'
 
@@ -39,10 +40,10 @@ function otherVariables(variables: Record<string, unknown>, declared: ReadonlySe
  * quotas each response is counted in (`ResponseExportRow.quotas`), joined with `; `.
  */
 export function exportColumns(survey: SurveyRecord, options: { quotas?: boolean } = {}): Column[] {
-  const meta = (response: ResponseExportRow, key: string) => (isRecord(response.meta) ? response.meta[key] : undefined)
+  const meta = (response: ResponseExportRow, key: string) => (isRecord(response.meta) ? ownValue(response.meta, key) : undefined)
   const userAgent = (response: ResponseExportRow, key: string) => {
     const agent = meta(response, 'userAgent')
-    return isRecord(agent) ? agent[key] : undefined
+    return isRecord(agent) ? ownValue(agent, key) : undefined
   }
   const columns: Column[] = [
     { header: 'Response ID', value: (r) => r.id },
@@ -68,7 +69,7 @@ export function exportColumns(survey: SurveyRecord, options: { quotas?: boolean 
     if (!isRecord(question) || typeof question.id !== 'string') continue
     const id = question.id
     const headline = text(question.headline) || id
-    const answer = (r: ResponseExportRow) => r.data[id]
+    const answer = (r: ResponseExportRow) => ownValue(r.data, id)
     if (question.type === 'matrix' && Array.isArray(question.rows)) {
       for (const row of question.rows) {
         const label = text(isRecord(row) && 'label' in row ? row.label : row)
@@ -76,7 +77,7 @@ export function exportColumns(survey: SurveyRecord, options: { quotas?: boolean 
           header: `${headline} - ${label}`,
           value: (r) => {
             const value = answer(r)
-            return isRecord(value) ? value[label] : undefined
+            return isRecord(value) ? ownValue(value, label) : undefined
           },
         })
       }
@@ -97,14 +98,14 @@ export function exportColumns(survey: SurveyRecord, options: { quotas?: boolean 
   }
   const hidden = isRecord(survey.hiddenFields) && Array.isArray(survey.hiddenFields.fieldIds) ? survey.hiddenFields.fieldIds : []
   for (const field of hidden) {
-    if (typeof field === 'string') columns.push({ header: `Hidden: ${field}`, value: (r) => r.data[field] })
+    if (typeof field === 'string') columns.push({ header: `Hidden: ${field}`, value: (r) => ownValue(r.data, field) })
   }
   const declared = new Set<string>()
   for (const variable of survey.variables) {
     if (!isRecord(variable) || typeof variable.id !== 'string') continue
     const id = variable.id
     declared.add(id)
-    columns.push({ header: `Variable: ${typeof variable.name === 'string' ? variable.name : id}`, value: (r) => r.variables[id] })
+    columns.push({ header: `Variable: ${typeof variable.name === 'string' ? variable.name : id}`, value: (r) => ownValue(r.variables, id) })
   }
   // What a client sent under ids the survey does not declare (older surveys, clients of their own).
   columns.push({ header: 'Other Variables', value: (r) => otherVariables(r.variables, declared) })

@@ -1,9 +1,9 @@
 import type { CanvassContext } from '../context'
 import { CanvassError, badRequest } from '../errors'
-import { decodeCursor, encodeCursor } from '../http/pagination'
 import { readShareFilterQuery } from '../http/response-query'
 import type { AnswerRow, ResponseRecord, SurveyRecord } from '../ports/storage'
 import { LIMITS } from '../schemas/common'
+import type { SharePosition } from './share-cursors'
 import type { SurveySummary } from './survey-summary'
 import { readSurveySummary } from './survey-summary'
 
@@ -50,9 +50,23 @@ export function readShareFilters(query: Record<string, string | string[] | undef
 const SUMMARY_TTL_MS = 10_000
 const MAX_SUMMARIES = 100
 
+/**
+ * The summary a shared link shows: the management summary without the survey's id and its quotas' ids, ids
+ * that management routes take (a read-only link carries none: docs/results.md#what-it-never-shows).
+ */
+export type SharedSummary = Omit<SurveySummary, 'surveyId' | 'quotas'> & {
+  quotas: Array<Omit<SurveySummary['quotas'][number], 'id'>>
+}
+
+/** `summary` as a shared link shows it. */
+export function sharedSummaryOf(summary: SurveySummary): SharedSummary {
+  const { surveyId: _surveyId, quotas, ...rest } = summary
+  return { ...rest, quotas: quotas.map(({ id: _id, ...quota }) => quota) }
+}
+
 interface CachedSummary {
   until: number
-  summary: Promise<SurveySummary>
+  summary: Promise<SharedSummary>
 }
 
 /** Per storage (so per Canvass): filters' summaries in insertion order, the oldest evicted first. */
@@ -103,11 +117,11 @@ export function shareBusy(): CanvassError {
 }
 
 /**
- * The summary of a shared survey as its page shows it. Identical requests share one computation while it
+ * The summary of a shared survey as its page shows it (`sharedSummaryOf`). Identical requests share one computation while it
  * runs, and its result for 10 s: a page opened by many visitors at once costs the database one summary. At
  * most two are computed at once per Canvass, 16 more wait for a turn, and any more is a 503 (`shareBusy`).
  */
-export function shareSummary(ctx: CanvassContext, survey: SurveyRecord, filters: ShareFilters): Promise<SurveySummary> {
+export function shareSummary(ctx: CanvassContext, survey: SurveyRecord, filters: ShareFilters): Promise<SharedSummary> {
   let cache = summaries.get(ctx.storage)
   if (!cache) {
     cache = new Map()
@@ -127,7 +141,7 @@ export function shareSummary(ctx: CanvassContext, survey: SurveyRecord, filters:
   const hit = cache.get(key)
   if (hit && hit.until > now) return hit.summary
   cache.delete(key)
-  const summary = inTurn(ctx.storage, () => readSurveySummary(ctx, survey, filtersOf(filters)))
+  const summary = inTurn(ctx.storage, async () => sharedSummaryOf(await readSurveySummary(ctx, survey, filtersOf(filters))))
   const entry = { until: now + SUMMARY_TTL_MS, summary }
   // A failure is not kept: the next request asks again.
   summary.catch(() => {
@@ -171,9 +185,9 @@ export async function shareAnswers(
     source: field.source,
     key: field.key,
     limit,
-    ...afterOf(page.after),
+    ...(await afterOf(ctx, survey, page.after)),
   })
-  return pageOf(rows, limit, (row) => ({ createdAt: row.createdAt, id: row.responseId }))
+  return pageOf(ctx, survey, rows, limit, (row) => ({ createdAt: row.createdAt, id: row.responseId }))
 }
 
 /** The survey's responses, newest first, a page of `page.limit` (1 to 100) from after the cursor `page.after`. */
@@ -190,9 +204,9 @@ export async function shareResponses(
     sortBy: 'createdAt',
     order: 'desc',
     limit,
-    ...afterOf(page.after),
+    ...(await afterOf(ctx, survey, page.after)),
   })
-  return pageOf(rows, limit, (row) => row)
+  return pageOf(ctx, survey, rows, limit, (row) => row)
 }
 
 /** Filters as storage reads them: only those given (`exactOptionalPropertyTypes`-safe). */
@@ -209,17 +223,23 @@ function pageLimit(limit: number): number {
   return Number.isInteger(limit) ? Math.min(MAX_PAGE, Math.max(1, limit)) : 20
 }
 
-function afterOf(after: string | undefined): { after?: { createdAt: Date; id: string } } {
+/** The position a page's `after` names: a cursor `pageOf` sealed for this survey, else a 400. */
+async function afterOf(ctx: CanvassContext, survey: SurveyRecord, after: string | undefined): Promise<{ after?: SharePosition }> {
   if (after === undefined || after === '') return {}
-  try {
-    return { after: decodeCursor(after) }
-  } catch {
-    throw badRequest('Fields are missing or incorrectly formatted', { after: 'Invalid cursor' })
-  }
+  const position = await ctx.shareCursors.open(survey.id, after)
+  if (!position) throw badRequest('Fields are missing or incorrectly formatted', { after: 'Invalid cursor' })
+  return { after: position }
 }
 
-function pageOf<T>(rows: T[], limit: number, position: (row: T) => { createdAt: Date; id: string }) {
+/** A page of `limit` rows, and the sealed cursor of the page after it (no response id a visitor can read). */
+async function pageOf<T>(
+  ctx: CanvassContext,
+  survey: SurveyRecord,
+  rows: T[],
+  limit: number,
+  position: (row: T) => SharePosition,
+): Promise<{ items: T[]; next: string | null }> {
   const items = rows.slice(0, limit)
   const last = items[items.length - 1]
-  return { items, next: rows.length > limit && last !== undefined ? encodeCursor(position(last)) : null }
+  return { items, next: rows.length > limit && last !== undefined ? await ctx.shareCursors.seal(survey.id, position(last)) : null }
 }

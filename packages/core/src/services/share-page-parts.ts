@@ -120,8 +120,9 @@ function rawAnswerText(value: unknown, depth: number): string {
 }
 
 /**
- * Where the page links an uploaded file: the root-relative path of a public file of the survey's environment
- * on this server, or null (a file elsewhere, or a private one, which only a key of the environment may read).
+ * Where the page links an uploaded file: `?file=NAME` on the page itself for a public file of the survey's
+ * environment on this server, or null (a file elsewhere, or a private one, which only a key of the environment
+ * may read).
  */
 export function shareFileHref(url: string, basePath: string, environmentId: string): string | null {
   let path: string
@@ -131,7 +132,16 @@ export function shareFileHref(url: string, basePath: string, environmentId: stri
     return null
   }
   const prefix = `${basePath}/storage/${encodeURIComponent(environmentId)}/public/`
-  return path.startsWith(prefix) && !path.slice(prefix.length).includes('/') ? path : null
+  if (!path.startsWith(prefix) || path.slice(prefix.length).includes('/')) return null
+  let name: string
+  try {
+    name = decodeURIComponent(path.slice(prefix.length))
+  } catch {
+    return null
+  }
+  // Through the page itself (`?file=`), relative to it: the file's own path names the environment, an id
+  // the client routes take, which a read-only link carries none of (docs/results.md#what-it-never-shows).
+  return name ? `?${new URLSearchParams({ file: name })}` : null
 }
 
 /** The name an uploaded file was given, without the `--fid--<uuid>` Canvass stores it under. */

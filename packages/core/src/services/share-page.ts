@@ -17,9 +17,12 @@
  * `csat-satisfied-percentage`; `cta-clicked`, `cta-dismissed`, `consent-accepted`, `consent-dismissed`,
  * `cal-booked`, `cal-booked-percentage`; matrix: `matrix-count` (`data-row`, `data-column`); ranking
  * (`data-choice`): `ranking-average`, `ranking-count`. Lists: `<li data-cv="answer" data-field="data:ID">`
- * (latest answers and the answers tab), `<article data-cv="response" data-response="ID">` (responses tab), and
- * `<a data-cv="next-page">`.
+ * (latest answers and the answers tab), `<article data-cv="response" data-response="N">` (responses tab; N is
+ * the card's place on the page from 1, never an id), and `<a data-cv="next-page">`. The page carries no id
+ * that a route takes: no response, contact or display id, no survey or environment id (files are linked as
+ * `?file=NAME`), and cursors are sealed (`services/share-cursors.ts`).
  */
+import { ownValue } from '../own-value'
 import { escapeHtml } from '../http/html'
 import type { ResponseRecord, SurveyRecord } from '../ports/storage'
 import type { PageQuestion, ShareField } from './share-page-parts'
@@ -173,16 +176,16 @@ function pagerHtml(next: string | null, after: string | undefined, href: Href, p
 function responsesTabHtml(input: SharePageInput, page: ShareResponsePage, after: string | undefined, href: Href): string {
   const questions = surveyQuestions(input.survey)
   const hiddenFields = surveyHiddenFields(input.survey)
-  const cards = page.items.slice(0, SHARE_PAGE_LIMITS.responsesPerPage).map((response) => {
+  const cards = page.items.slice(0, SHARE_PAGE_LIMITS.responsesPerPage).map((response, index) => {
     const rows: string[] = []
     for (const question of questions) {
-      const value = response.data[question.id]
+      const value = ownValue(response.data, question.id)
       if (value === undefined || answerText(value).trim() === '') continue
       const shown = question.type === 'fileUpload' ? filesHtml(value, input) : escapeHtml(answerText(pictureNames(question, value)))
       rows.push(`<div class="cv-qa"><dt>${escapeHtml(question.headline)}</dt><dd class="cv-answer">${shown}</dd></div>`)
     }
     for (const key of hiddenFields) {
-      const value = response.data[key]
+      const value = ownValue(response.data, key)
       if (value === undefined || answerText(value).trim() === '') continue
       rows.push(
         `<div class="cv-qa"><dt>${escapeHtml(key)} <span class="cv-muted">(hidden field)</span></dt><dd class="cv-answer">${escapeHtml(answerText(value))}</dd></div>`,
@@ -193,7 +196,8 @@ function responsesTabHtml(input: SharePageInput, page: ShareResponsePage, after:
         ? `<span class="cv-badge"><span class="cv-sr">Language: </span>${escapeHtml(response.language)}</span>`
         : ''
     return (
-      `<article class="cv-card cv-response" data-cv="response" data-response="${escapeHtml(response.id)}">` +
+      // Its place on this page, never its id: the public response update takes ids (see docs/results.md).
+      `<article class="cv-card cv-response" data-cv="response" data-response="${index + 1}">` +
       `<header class="cv-response-head">${timeHtml(response.createdAt)}` +
       `<span class="cv-badge${response.finished ? ' cv-badge-done' : ''}">${response.finished ? 'Completed' : 'Not completed'}</span>${language}</header>` +
       (rows.length ? `<dl class="cv-qas">${rows.join('')}</dl>` : '<p class="cv-muted">No answers.</p>') +

@@ -34,6 +34,11 @@ export function createSingleUseSealer(secret: string): SingleUseSealer {
   }
 }
 
+/** Whether a survey's `singleUse` setting is on: one response per single-use link. */
+export function isSingleUse(singleUse: unknown): boolean {
+  return typeof singleUse === 'object' && singleUse !== null && (singleUse as { enabled?: unknown }).enabled === true
+}
+
 /** Whether a survey's `singleUse` setting asks for sealed ids. */
 export function isEncryptedSingleUse(singleUse: unknown): boolean {
   return (

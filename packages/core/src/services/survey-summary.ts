@@ -1,3 +1,4 @@
+import { ownValue } from '../own-value'
 import type { CanvassContext } from '../context'
 import type { QuotaRecord, SummaryAggregates, SummaryQuery, SurveyRecord } from '../ports/storage'
 import { LIMITS } from '../schemas/common'
@@ -66,7 +67,7 @@ export async function readSurveySummary(
   return surveySummaryOutput(
     survey,
     aggregates,
-    quotas.map((quota) => ({ quota, count: counts[quota.id] ?? 0 })),
+    quotas.map((quota) => ({ quota, count: ownValue(counts, quota.id) ?? 0 })),
   )
 }
 
@@ -93,7 +94,7 @@ export function surveySummaryOutput(survey: SurveyRecord, aggregates: SummaryAgg
         const count = dropped.get(index) ?? 0
         return {
           questionId: question.id,
-          answered: aggregates.answered[question.id] ?? 0,
+          answered: ownValue(aggregates.answered, question.id) ?? 0,
           droppedAfter: count,
           dropOffRate: percent(count, started),
         }
@@ -119,7 +120,7 @@ export interface QuotaProgress {
 }
 
 function questionSummary(question: Question, aggregates: SummaryAggregates) {
-  const answered = aggregates.answered[question.id] ?? 0
+  const answered = ownValue(aggregates.answered, question.id) ?? 0
   const base = {
     questionId: question.id,
     type: question.type,
@@ -127,7 +128,7 @@ function questionSummary(question: Question, aggregates: SummaryAggregates) {
     answered,
     skipped: Math.max(0, aggregates.started - answered),
   }
-  const values = aggregates.values[question.id] ?? []
+  const values = ownValue(aggregates.values, question.id) ?? []
   const countOf = (match: (value: string) => boolean) =>
     values.filter((entry) => match(entry.value)).reduce((sum, entry) => sum + entry.count, 0)
   // Scores arrive as their JSON text; a text that is not a number is not a score, nor is a number off the
@@ -217,7 +218,7 @@ function questionSummary(question: Question, aggregates: SummaryAggregates) {
       return { ...base, booked: { count: booked, percentage: percent(booked, aggregates.started) } }
     }
     case 'matrix': {
-      const cells = aggregates.cells[question.id] ?? []
+      const cells = ownValue(aggregates.cells, question.id) ?? []
       const rows = new Map<string, Array<{ column: string; count: number }>>()
       for (const cell of cells) {
         const list = rows.get(cell.row) ?? []
@@ -228,7 +229,7 @@ function questionSummary(question: Question, aggregates: SummaryAggregates) {
     }
     case 'ranking': {
       // Ranked by the mean of the 1-based positions given (1 is first); a choice nobody ranked comes last.
-      const ranked = aggregates.positions[question.id] ?? []
+      const ranked = ownValue(aggregates.positions, question.id) ?? []
       const choices = (Array.isArray(question.raw.choices) ? question.raw.choices.filter(isRecord) : []).map((choice) => {
         const names = new Set([String(choice.id ?? ''), ...Object.values(isRecord(choice.label) ? choice.label : {}).map(String)])
         const entries = ranked.filter((entry) => names.has(entry.value))

@@ -23,6 +23,8 @@ import type { CreateResponseCheck, NewResponse, ResponseRecord } from '../../por
 import { parseInput, parseItem } from '../../http/validate'
 import { managementResponseCreateSchema, managementResponseUpdateSchema } from '../../schemas/response'
 import { answerOffScale, answerOutOfRange, hasNumberAnswer } from '../../services/answer-scales'
+import { checkNotInFuture } from '../../services/backdated-times'
+import { ownValue } from '../../own-value'
 import { newResponse, responseOutput, responsePatch } from '../../services/response-service'
 import { checkPatchedSize, checkResponseSize } from '../../services/response-size'
 import { createRefusal, createResponseOrThrow } from '../client/responses'
@@ -151,7 +153,7 @@ const exportResponses: Handler = async (request, ctx, info) => {
                   environmentId,
                   rows.map((row) => row.id),
                 )
-                return rows.map((row) => ({ ...row, quotas: names[row.id] ?? [] }))
+                return rows.map((row) => ({ ...row, quotas: ownValue(names, row.id) ?? [] }))
               },
             },
           },
@@ -268,8 +270,8 @@ const createResponse: Handler = async (request, ctx) => {
 
 /**
  * The response a management create or import body makes (the environment it names is checked apart). An
- * import keeps its own times; `updatedAt` defaults to `createdAt` (canonical ISO strings, so they order) and
- * may not be before it.
+ * import keeps its own times, none more than a few minutes ahead of the clock (`checkNotInFuture`);
+ * `updatedAt` defaults to `createdAt` and may not be before it.
  */
 function managementResponse(
   ctx: CanvassContext,
@@ -277,10 +279,15 @@ function managementResponse(
   userAgent: string | null,
 ): NewResponse {
   const { createdAt, updatedAt, environmentId: _environmentId, workspaceId: _workspaceId, ...input } = body
-  const now = createdAt === undefined ? ctx.now() : new Date(createdAt)
+  const given = {
+    ...(createdAt === undefined ? {} : { createdAt: new Date(createdAt) }),
+    ...(updatedAt === undefined ? {} : { updatedAt: new Date(updatedAt) }),
+  }
+  checkNotInFuture(given, ctx.now())
+  const now = given.createdAt ?? ctx.now()
   const response = newResponse(input, userAgent, { id: ctx.newId(), newId: ctx.newId, now })
-  if (updatedAt !== undefined) {
-    response.updatedAt = new Date(updatedAt)
+  if (given.updatedAt !== undefined) {
+    response.updatedAt = given.updatedAt
     if (response.updatedAt < now) throw validationError({ updatedAt: 'Must not be before createdAt' })
   }
   return response

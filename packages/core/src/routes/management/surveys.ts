@@ -2,7 +2,7 @@ import type { CanvassContext, Handler } from '../../context'
 import { externalUrl, param } from '../../context'
 import { authenticate } from '../../http/auth'
 import { readJsonBody } from '../../http/body'
-import { badRequest, notFound, unauthorized } from '../../errors'
+import { badRequest, notFound, unauthorized, validationError } from '../../errors'
 import { LARGE_ROW_BATCH, listPage, readPageQuery } from '../../http/pagination'
 import { ok } from '../../http/respond'
 import { parseInput } from '../../http/validate'
@@ -93,6 +93,8 @@ const createSurvey: Handler = async (request, ctx) => {
   const input = parseInput(surveyCreateSchema, body)
   oneOverwritesName(input, body)
   oneDateName(input, body)
+  // A new survey has no key: only the share route mints one (see docs/results.md).
+  if (input.resultShareKey !== null) throw resultShareKeyChanged()
   // Taken from the key when absent (as on every management create); when sent, it must be the key's.
   await checkNamedEnvironment(ctx, environmentId, input, unauthorized)
   input.triggers = await resolveSurveyTriggers(ctx, environmentId, input.triggers)
@@ -149,6 +151,8 @@ const updateSurvey: Handler = async (request, ctx) => {
   const updated = await withoutOrphan(ctx, environmentId, segment ?? null, before, () =>
     ctx.storage.surveys.update(id, (stored) => {
       if (stored.environmentId !== environmentId) throw unauthorized()
+      // The key a GET answered may come back unchanged; any other is the share route's to set.
+      if (changes.resultShareKey !== undefined && changes.resultShareKey !== stored.resultShareKey) throw resultShareKeyChanged()
       const merged: Record<string, unknown> = { ...surveyOutput(stored, now), ...changes }
       for (const field of IMMUTABLE_SURVEY_FIELDS) delete merged[field]
       // The output's other names for the stored overrides; `changes` has them as `productOverwrites`.
@@ -184,6 +188,17 @@ const deleteSurvey: Handler = async (request, ctx) => {
   ctx.blobDeletionsRecorded()
   return ok(surveyOutput(deleted, ctx.now(), segment))
 }
+
+/**
+ * The answer to a create or PUT whose `resultShareKey` is not the survey's own: a key is a capability only
+ * the share route mints (`POST …/surveys/{id}/share`), so that a caller cannot choose a guessable key or
+ * take another survey's. See docs/results.md#sharing-a-surveys-results.
+ */
+const resultShareKeyChanged = () =>
+  validationError({
+    resultShareKey:
+      "Can only be the survey's current key (or null when it has none): POST /api/v1/management/surveys/{surveyId}/share makes one",
+  })
 
 /**
  * Runs the survey write that is to name `segment`. When `segment` is a private segment made for this write
