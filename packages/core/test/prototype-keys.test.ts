@@ -291,14 +291,11 @@ for (const backend of availableBackends()) {
         sleep: async () => {},
       })
       const dropped = report.droppedFields.filter((entry) => entry.resource === 'surveys')
-      assert.equal(
-        dropped.map((entry) => [entry.field, entry.reason]).sort(),
-        [
-          ['__proto__', 'Canvass has no such survey field'],
-          ['constructor', 'Canvass has no such survey field'],
-          ['toString', 'Canvass has no such survey field'],
-        ],
-      )
+      assert.equal(dropped.map((entry) => [entry.field, entry.reason]).sort(), [
+        ['__proto__', 'Canvass has no such survey field'],
+        ['constructor', 'Canvass has no such survey field'],
+        ['toString', 'Canvass has no such survey field'],
+      ])
       assert.not.match(JSON.stringify(report), LEAKED)
       assert.is(report.resources.find((row) => row.resource === 'surveys')?.created, 1, JSON.stringify(report.resources))
     } finally {
