@@ -108,7 +108,7 @@ for (const backend of availableBackends()) {
     assert.is(untouched.body.data.data.why, 'in progress', 'the answer in progress is as it was')
   })
 
-  test("a public file is linked through the page (?file=NAME) and served there; other names are the page's 404", async () => {
+  test("a public file is linked through the page (?file=NAME) and served there; a missing one is the page's 404, a name no upload can have its 400", async () => {
     const x = bed()
     const seed = await seedSharedSurvey(x, 30)
     const key = (await x.call('POST', `/api/v1/management/surveys/${seed.surveyId}/share`, { key: x.keyA })).body.data.resultShareKey
@@ -127,10 +127,16 @@ for (const backend of availableBackends()) {
     assert.match(file.headers.get('content-disposition') ?? '', /^attachment; filename="report-23--fid--/)
     assert.is(file.headers.get('cache-control'), 'private, no-store')
     assert.is(file.headers.get('x-content-type-options'), 'nosniff')
-    for (const other of ['missing.pdf', `..%2F..%2F${x.envB}%2Fpublic%2F${name}`, `../private/${name}`, '%00']) {
+    const missing = await x.call('GET', `/share/${key}?file=missing.pdf`)
+    assert.is(missing.status, 404)
+    assert.match(missing.headers.get('content-type') ?? '', /^text\/html/)
+    // A name no upload can have (another folder, a NUL) is the link's mistake: the page's 400 names `file`.
+    for (const other of [`..%2F..%2F${x.envB}%2Fpublic%2F${name}`, `../private/${name}`, '%00']) {
       const res = await x.call('GET', `/share/${key}?file=${other}`)
-      assert.is(res.status, 404, other)
+      assert.is(res.status, 400, other)
       assert.match(res.headers.get('content-type') ?? '', /^text\/html/, other)
+      assert.ok(res.text.includes('file'), other)
+      assert.not.ok(res.text.includes('%PDF'), other)
     }
     assert.is((await x.call('GET', `/share/not-a-key?file=${name}`)).status, 404, 'the key first')
   })

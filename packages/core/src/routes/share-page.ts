@@ -57,7 +57,8 @@ const FILE_NOT_FOUND = { heading: 'This file is not here', text: 'It may have be
  */
 async function sharedFile(uploads: UploadSettings, survey: SurveyRecord, name: string): Promise<Response | null> {
   const key = `${survey.environmentId}/public/${name}`
-  if (name.includes('/') || !isKey(key)) return null
+  // A name no upload can have is the link's mistake (400 naming it); a name that could be, but is not, a 404.
+  if (name.includes('/') || !isKey(key)) throw badParameter('file', 'Must be the name of a public file')
   const object = await uploads.blobStore.get(key)
   if (!object) return null
   const headers: Record<string, string> = {
