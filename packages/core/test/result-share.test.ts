@@ -241,6 +241,39 @@ for (const backend of availableBackends()) {
     assert.is(await started(rotated), 2, 'a rotated key reads afresh')
   })
 
+  test('a summary that takes longer than 10 s to compute is reused for 10 s after it is ready', async () => {
+    const x = bed()
+    const { surveyId, key } = await newSharedSurvey(x)
+    const responses = x.storage.responses
+    const summarize = responses.summarize.bind(responses)
+    // The bed's real storage, the summary held while the clock passes 11 s (a summary of a very large survey).
+    let release: () => void = () => {}
+    let started = 0
+    responses.summarize = async (...args) => {
+      started++
+      await new Promise<void>((resolve) => (release = resolve))
+      return summarize(...args)
+    }
+    try {
+      const first = x.call('GET', `/share/${key}/summary.json?lang=slow`)
+      while (started === 0) await new Promise((resolve) => setTimeout(resolve, 5))
+      clock.advance(11_000)
+      release()
+      assert.is((await first).body.data.responses.started, 0)
+      responses.summarize = summarize
+      await x.call('POST', '/api/v1/management/responses', {
+        key: x.keyA,
+        body: { surveyId, finished: true, language: 'slow', data: { why: 'x' } },
+      })
+      clock.advance(9_000)
+      assert.is((await x.call('GET', `/share/${key}/summary.json?lang=slow`)).body.data.responses.started, 0, 'reused')
+      clock.advance(1_001)
+      assert.is((await x.call('GET', `/share/${key}/summary.json?lang=slow`)).body.data.responses.started, 1, 'read again after 10 s')
+    } finally {
+      responses.summarize = summarize
+    }
+  })
+
   test('bad filters are 400s naming the parameter, on both summaries', async () => {
     const x = bed()
     const { surveyId, key } = await newSharedSurvey(x)
