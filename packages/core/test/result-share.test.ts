@@ -274,6 +274,37 @@ for (const backend of availableBackends()) {
     }
   })
 
+  test('the page gives starts as a share of displays only when there were at least as many displays', async () => {
+    const x = bed()
+    const { surveyId, key } = await newSharedSurvey(x)
+    const respond = () =>
+      x.call('POST', '/api/v1/management/responses', { key: x.keyA, body: { surveyId, finished: true, data: { why: 'x' } } })
+    const display = () => x.call('POST', `/api/v1/client/${x.envA}/displays`, { body: { surveyId } })
+    for (let i = 0; i < 10; i++) await respond()
+    // Ten responses through the API, none with a display; then 4 displays, then 20.
+    const summary = async () => {
+      const page = await x.call('GET', `/share/${key}`)
+      assert.is(page.status, 200)
+      return page.text
+    }
+    assert.match(
+      await summary(),
+      /<dt>Starts<\/dt><dd><span class="cv-stat-value"><data class="cv-num" data-cv="total-starts" value="10">10<\/data><\/span><span class="cv-stat-note">no displays recorded<\/span>/,
+    )
+    for (let i = 0; i < 4; i++) assert.is((await display()).status, 200)
+    clock.advance(10_001)
+    const four = await summary()
+    assert.not.match(four, /data-cv="start-rate"/, 'no share past 100 %')
+    assert.not.match(four, /250/)
+    assert.match(four, /<span class="cv-stat-note">more than displays: some responses came without one<\/span>/)
+    for (let i = 0; i < 16; i++) assert.is((await display()).status, 200)
+    clock.advance(10_001)
+    assert.match(
+      await summary(),
+      /<span class="cv-stat-note"><data class="cv-num" data-cv="start-rate" value="50">50%<\/data> of displays<\/span>/,
+    )
+  })
+
   test('bad filters are 400s naming the parameter, on both summaries', async () => {
     const x = bed()
     const { surveyId, key } = await newSharedSurvey(x)
