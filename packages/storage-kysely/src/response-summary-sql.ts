@@ -126,55 +126,68 @@ function summaryStatements(names: SchemaNames, environmentId: string, surveyId: 
   const data = wide ? sql`x.d` : sql`r.data`
   const answer = (id: string) => sql`${data} -> ${id}::text`
   const flags = ids.map((id) => answered(sql`${data} ->> ${id}::text`, answer(id)))
-  // The last question answered: read from the last question back, so a row that answered it reads one.
+  // The last question an unfinished response answered (only they drop off): read from the last question back.
   const lastAnswered =
     ids.length === 0
       ? sql`null::int`
-      : sql`case ${sql.join(
+      : sql`case when not r.finished then case ${sql.join(
           ids.map((_, index) => sql`when ${flags[ids.length - 1 - index]} then ${sql.lit(ids.length - 1 - index)}`),
           sql` `,
-        )} end`
-  // The bounds of the mean (see `maxTimeToComplete`), as a float8 or null.
+        )} end end`
+  // The bounds of the mean (see `maxTimeToComplete`), as a float8 or null, computed once per row (`offset 0`
+  // keeps its subquery whole: merged into the outer one, each aggregate would compute it again).
   // CASE, not AND: only a JSON number may reach the cast, and AND does not say which side runs first.
   const boundedTtc = sql`case when jsonb_typeof(r.ttc -> '_total') = 'number' then
     case when (r.ttc -> '_total')::numeric between 0 and ${query.maxTimeToComplete}::numeric then (r.ttc -> '_total')::numeric::float8 end end`
   const key = (index: number) => sql.ref(`k${index}`)
+  const typed = (index: number) => sql.ref(`y${index}`)
   const grouped = (index: number) => sql.ref(`g${index}`)
-  // What each question is grouped by: its whole answer, or whether it was answered when its answers are not counted.
-  const keys = query.questions.map((question, index) =>
-    question.count === 'none' ? sql`to_jsonb(${flags[index]}) as ${key(index)}` : sql`${answer(question.id)} as ${key(index)}`,
-  )
+  // What each question is grouped by, as text (cheaper to hash than JSON): a counted value as `->>` reads it,
+  // with whether it is a string where the text alone does not say (`[]`, `{}`); an array or object answer as
+  // its JSON text, read back as JSON per group; whether it was answered when its answers are not counted.
+  const keys = query.questions.map((question, index) => {
+    const text = sql`${data} ->> ${question.id}::text`
+    if (question.count === 'none') return sql`(${flags[index]})::text as ${key(index)}, null::boolean as ${typed(index)}`
+    if (question.count === 'values')
+      return sql`${text} as ${key(index)}, case when ${text} in ('[]', '{}') then jsonb_typeof(${answer(question.id)}) = 'string' end as ${typed(index)}`
+    return sql`(${answer(question.id)})::text as ${key(index)}, null::boolean as ${typed(index)}`
+  })
   const counts = (slice: RawBuilder<unknown>) => sql<CountRow>`
     with g as (
       select count(*) as n, s.finished, s.last, grouping(s.finished) as gt
-        ${ids.length === 0 ? sql`` : sql`, ${sql.join(ids.map((_, index) => sql`s.${key(index)}, grouping(s.${key(index)}) as ${grouped(index)}`))}`}
+        ${ids.length === 0 ? sql`` : sql`, ${sql.join(ids.map((_, index) => sql`s.${key(index)}, s.${typed(index)}, grouping(s.${key(index)}) as ${grouped(index)}`))}`}
       from (
         select r.finished, ${lastAnswered} as last ${ids.length === 0 ? sql`` : sql`, ${sql.join(keys)}`}
         from ${rows} where ${scope} and ${slice}
       ) s
-      group by grouping sets ((s.finished, s.last)${ids.length === 0 ? sql`` : sql`, ${sql.join(ids.map((_, index) => sql`(s.${key(index)})`))}`})
+      group by grouping sets ((s.finished, s.last)${ids.length === 0 ? sql`` : sql`, ${sql.join(ids.map((_, index) => sql`(s.${key(index)}, s.${typed(index)})`))}`})
     ),
-    u as (
-      select g.n, q.id, q.kind, q.v from g
+    t as (
+      select g.n, q.id, q.kind, q.t, q.y from g
       cross join lateral (values ${
         ids.length === 0
-          ? sql`(null::text, null::text, 1, null::jsonb)`
+          ? sql`(null::text, null::text, 1, null::text, null::boolean)`
           : sql.join(
               query.questions.map(
-                (question, index) => sql`(${question.id}::text, ${question.count}::text, g.${grouped(index)}, g.${key(index)})`,
+                (question, index) =>
+                  sql`(${question.id}::text, ${question.count}::text, g.${grouped(index)}, g.${key(index)}, g.${typed(index)})`,
               ),
             )
-      }) as q(id, kind, grouped, v)
+      }) as q(id, kind, grouped, t, y)
       where q.grouped = 0
+    ),
+    u as (
+      select n, id, kind, t, case when kind in ('values', 'none') then null else t::jsonb end as v,
+        case when kind = 'none' then t = 'true' when kind = 'values' then t <> '' and (t not in ('[]', '{}') or y)
+          else ${answered(sql`t::jsonb #>> '{}'`, sql`t::jsonb`)} end as answered
+      from t
     )
     select 't' as kind, null as id, finished::text as value, last::text as col, sum(n)::text as count, null as position_sum
       from g where gt = 0 group by finished, last
     union all
-    select 'a', id, null, null, sum(n)::text, null from u
-      where case when kind = 'none' then v = 'true'::jsonb else ${answered(sql`v #>> '{}'`, sql`v`)} end group by id
+    select 'a', id, null, null, sum(n)::text, null from u where answered group by id
     union all
-    select 'v', id, v #>> '{}', null, sum(n)::text, null from u
-      where kind = 'values' and ${answered(sql`v #>> '{}'`, sql`v`)} group by id, v #>> '{}'
+    select 'v', id, t, null, sum(n)::text, null from u where kind = 'values' and answered group by id, t
     union all
     select 'v', u.id, e.value, null, sum(u.n)::text, null
       from u cross join lateral jsonb_array_elements_text(case jsonb_typeof(u.v) when 'array' then u.v else jsonb_build_array(u.v) end) as e(value)
@@ -193,10 +206,10 @@ function summaryStatements(names: SchemaNames, environmentId: string, surveyId: 
     times: () => sql<TimeStats>`
       select sum(t.ttc)::text as ttc_sum, count(t.ttc)::text as ttc_count,
         (percentile_cont(0.5) within group (order by t.ttc))::text as median
-      from (select ${boundedTtc} as ttc from ${responses} r where ${scope} and r.finished) t`,
+      from (select ${boundedTtc} as ttc from ${responses} r where ${scope} and r.finished offset 0) t`,
     timeCounts: (slice) => sql<TimeCounted>`
       select t.ttc, count(*)::text as count
-      from (select ${boundedTtc} as ttc from ${responses} r where ${scope} and ${slice} and r.finished) t
+      from (select ${boundedTtc} as ttc from ${responses} r where ${scope} and ${slice} and r.finished offset 0) t
       where t.ttc is not null group by t.ttc`,
     sliceEnd: (after, size) => sql<Position>`
       select r.created_at, r.id from ${responses} r
@@ -314,6 +327,9 @@ async function summarizeInSlices(db: Kysely<Database>, plan: SummaryStatements):
   const times = new Map<number, number>()
   let after: Position | null = null
   for (;;) {
+    // PGlite runs a statement in this thread and answers it without a turn of the event loop: without a turn
+    // between slices, requests that arrived meanwhile would not even be read until the whole summary is done.
+    await new Promise((resolve) => setTimeout(resolve, 0))
     const end: Position | null = (await plan.sliceEnd(after, size).execute(db)).rows[0] ?? null
     const slice = between(after, end)
     addCounts(sums, (await plan.counts(slice).execute(db)).rows)
