@@ -298,6 +298,70 @@ for (const backend of availableBackends()) {
     assert.is(await started(rotated), 2, 'a rotated key reads afresh')
   })
 
+  test('a summary that takes longer than 10 s to compute is reused for 10 s after it is ready', async () => {
+    const x = bed()
+    const { surveyId, key } = await newSharedSurvey(x)
+    const responses = x.storage.responses
+    const summarize = responses.summarize.bind(responses)
+    // The bed's real storage, the summary held while the clock passes 11 s (a summary of a very large survey).
+    let release: () => void = () => {}
+    let started = 0
+    responses.summarize = async (...args) => {
+      started++
+      await new Promise<void>((resolve) => (release = resolve))
+      return summarize(...args)
+    }
+    try {
+      const first = x.call('GET', `/share/${key}/summary.json?lang=slow`)
+      while (started === 0) await new Promise((resolve) => setTimeout(resolve, 5))
+      clock.advance(11_000)
+      release()
+      assert.is((await first).body.data.responses.started, 0)
+      responses.summarize = summarize
+      await x.call('POST', '/api/v1/management/responses', {
+        key: x.keyA,
+        body: { surveyId, finished: true, language: 'slow', data: { why: 'x' } },
+      })
+      clock.advance(9_000)
+      assert.is((await x.call('GET', `/share/${key}/summary.json?lang=slow`)).body.data.responses.started, 0, 'reused')
+      clock.advance(1_001)
+      assert.is((await x.call('GET', `/share/${key}/summary.json?lang=slow`)).body.data.responses.started, 1, 'read again after 10 s')
+    } finally {
+      responses.summarize = summarize
+    }
+  })
+
+  test('the page gives starts as a share of displays only when there were at least as many displays', async () => {
+    const x = bed()
+    const { surveyId, key } = await newSharedSurvey(x)
+    const respond = () =>
+      x.call('POST', '/api/v1/management/responses', { key: x.keyA, body: { surveyId, finished: true, data: { why: 'x' } } })
+    const display = () => x.call('POST', `/api/v1/client/${x.envA}/displays`, { body: { surveyId } })
+    for (let i = 0; i < 10; i++) await respond()
+    // Ten responses through the API, none with a display; then 4 displays, then 20.
+    const summary = async () => {
+      const page = await x.call('GET', `/share/${key}`)
+      assert.is(page.status, 200)
+      return page.text
+    }
+    assert.match(
+      await summary(),
+      /<dt>Starts<\/dt><dd><span class="cv-stat-value"><data class="cv-num" data-cv="total-starts" value="10">10<\/data><\/span><span class="cv-stat-note">no displays recorded<\/span>/,
+    )
+    for (let i = 0; i < 4; i++) assert.is((await display()).status, 200)
+    clock.advance(10_001)
+    const four = await summary()
+    assert.not.match(four, /data-cv="start-rate"/, 'no share past 100 %')
+    assert.not.match(four, /250/)
+    assert.match(four, /<span class="cv-stat-note">more than displays: some responses came without one<\/span>/)
+    for (let i = 0; i < 16; i++) assert.is((await display()).status, 200)
+    clock.advance(10_001)
+    assert.match(
+      await summary(),
+      /<span class="cv-stat-note"><data class="cv-num" data-cv="start-rate" value="50">50%<\/data> of displays<\/span>/,
+    )
+  })
+
   test('bad filters are 400s naming the parameter, on both summaries', async () => {
     const x = bed()
     const { surveyId, key } = await newSharedSurvey(x)

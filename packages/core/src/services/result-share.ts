@@ -118,7 +118,7 @@ export function shareBusy(): CanvassError {
 
 /**
  * The summary of a shared survey as its page shows it (`sharedSummaryOf`). Identical requests share one computation while it
- * runs, and its result for 10 s: a page opened by many visitors at once costs the database one summary. At
+ * runs, and its result for 10 s after it is ready: a page opened by many visitors at once costs the database one summary. At
  * most two are computed at once per Canvass, 16 more wait for a turn, and any more is a 503 (`shareBusy`).
  */
 export function shareSummary(ctx: CanvassContext, survey: SurveyRecord, filters: ShareFilters): Promise<SharedSummary> {
@@ -142,11 +142,18 @@ export function shareSummary(ctx: CanvassContext, survey: SurveyRecord, filters:
   if (hit && hit.until > now) return hit.summary
   cache.delete(key)
   const summary = inTurn(ctx.storage, async () => sharedSummaryOf(await readSurveySummary(ctx, survey, filtersOf(filters))))
-  const entry = { until: now + SUMMARY_TTL_MS, summary }
-  // A failure is not kept: the next request asks again.
-  summary.catch(() => {
-    if (cache.get(key) === entry) cache.delete(key)
-  })
+  // Shared while it is computed, then reused for 10 s from when it was ready: counted from the request, a
+  // summary that takes longer than that would never be reused.
+  const entry = { until: Number.POSITIVE_INFINITY, summary }
+  summary.then(
+    () => {
+      entry.until = ctx.now().getTime() + SUMMARY_TTL_MS
+    },
+    // A failure is not kept: the next request asks again.
+    () => {
+      if (cache.get(key) === entry) cache.delete(key)
+    },
+  )
   cache.set(key, entry)
   while (cache.size > MAX_SUMMARIES) {
     const oldest = cache.keys().next()

@@ -130,11 +130,7 @@ function totalsHtml(summary: SharePageSummary): string {
   return (
     `<section class="cv-section" aria-labelledby="cv-totals"><h2 id="cv-totals" class="cv-sr">Totals</h2><dl class="cv-stats">` +
     tile('Displays', numberHtml('total-displays', summary.displays, formatCount(summary.displays))) +
-    tile(
-      'Starts',
-      numberHtml('total-starts', summary.responses.started, formatCount(summary.responses.started)),
-      `${numberHtml('start-rate', summary.startRate, formatPercent(summary.startRate))} of displays`,
-    ) +
+    tile('Starts', numberHtml('total-starts', summary.responses.started, formatCount(summary.responses.started)), startRateNote(summary)) +
     tile('Completes', numberHtml('total-completes', summary.responses.finished, formatCount(summary.responses.finished))) +
     tile('Completion rate', numberHtml('completion-rate', summary.completionRate, formatPercent(summary.completionRate)), 'of starts') +
     tile(
@@ -144,6 +140,17 @@ function totalsHtml(summary: SharePageSummary): string {
     ) +
     '</dl></section>'
   )
+}
+
+/**
+ * Starts as a share of displays, where that share means something: a response may come without a display (a
+ * link survey's page records one, the API and imports do not), so with no displays, or fewer than starts, the
+ * page says that instead of a percentage (see docs/results.md).
+ */
+function startRateNote(summary: SharePageSummary): string {
+  if (summary.displays === 0) return 'no displays recorded'
+  if (summary.responses.started > summary.displays) return 'more than displays: some responses came without one'
+  return `${numberHtml('start-rate', summary.startRate, formatPercent(summary.startRate))} of displays`
 }
 
 function dropOffHtml(summary: SharePageSummary, questions: Map<string, PageQuestion>): string {

@@ -6,7 +6,8 @@
  * of one field (`?tab=answers&field=data:ID` or `variables:ID`).
  *
  * The numbers a browser test reads are `<data data-cv="…" value="exact">shown</data>` elements; `value` is
- * empty where the summary has null. Totals: `total-displays`, `total-starts`, `start-rate`, `total-completes`,
+ * empty where the summary has null. Totals: `total-displays`, `total-starts`, `start-rate` (only with at least as
+ * many displays as starts), `total-completes`,
  * `completion-rate`, `median-time`, `average-time` (ms). Drop-off: `dropoff-before-first`, and with
  * `data-question`: `dropoff-answered`, `dropoff-count`, `dropoff-rate`. Per question (`data-question`):
  * `question-answered`, `question-skipped`; choices (`data-choice` too): `choice-count`, `choice-percentage`;

@@ -1,0 +1,397 @@
+/**
+ * `pnpm bench:summary`: what a survey's summary costs as its questions and its responses grow, over loopback
+ * HTTP against the standalone server in a process of its own. With `BENCH_BASE` (another checkout, built), that
+ * checkout's server is measured too, the two taking turns request by request, so that both see the same
+ * machine at the same time. `BENCH_SUMMARY_PARTS` picks the parts (`questions,million` by default):
+ *
+ * - `questions`: surveys of 10, 100 and 200 questions (`BENCH_SUMMARY_QUESTIONS`), `BENCH_SUMMARY_RESPONSES`
+ *   (1,000) responses each written through the bulk route, on the embedded database and on Postgres: the
+ *   shared `summary.json` (each round with a start date of its own, so that nothing is reused) and, on the
+ *   embedded database, the longest `GET /api/v1/me` of another client while it is computed (that database runs
+ *   one statement at a time, so a long one makes every tenant wait);
+ * - `million`: on Postgres, a survey of ten question types (open text, single, multi, NPS, rating, CSAT,
+ *   consent, date, ranking, matrix): 50 responses written through the API, then copied by SQL to
+ *   `BENCH_MILLION_RESPONSES` (1,000,050), every copy shaped as the API wrote its original; the management
+ *   summary, the shared page's summary tab and `summary.json` (each with a start date of its own), and
+ *   `summary.json` asked again at once (the server reuses it for 10 s).
+ */
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { performance } from 'node:perf_hooks'
+import { setTimeout as sleep } from 'node:timers/promises'
+import { fileURLToPath } from 'node:url'
+import pg from 'pg'
+import { generateApiKey } from './api-key'
+import { createBenchDatabase } from './bench-database'
+import type { BenchDatabase } from './bench-database'
+import { startChildServer } from './child-server'
+import type { ChildServer } from './child-server'
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url))
+const PARTS = new Set((process.env.BENCH_SUMMARY_PARTS ?? 'questions,million').split(','))
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
+const QUESTION_COUNTS = (process.env.BENCH_SUMMARY_QUESTIONS ?? '10,100,200').split(',').map(Number)
+const RESPONSES = Number(process.env.BENCH_SUMMARY_RESPONSES ?? 1000)
+const MILLION = Number(process.env.BENCH_MILLION_RESPONSES ?? 1_000_050)
+const baseUrl = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres'
+
+/** The checkouts measured: this one, and `BENCH_BASE` when given. */
+const checkouts = [
+  { label: 'this', main: join(ROOT, 'examples/standalone/dist/main.js') },
+  ...(process.env.BENCH_BASE ? [{ label: 'base', main: join(resolve(process.env.BENCH_BASE), 'examples/standalone/dist/main.js') }] : []),
+]
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number
+const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`
+
+interface Target {
+  label: string
+  server: ChildServer
+  key: string
+  environmentId: string
+}
+
+async function call(target: Target, method: string, path: string, body?: unknown): Promise<unknown> {
+  const answer = await fetch(target.server.url + path, {
+    method,
+    headers: { 'x-api-key': target.key, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
+  const text = await answer.text()
+  if (!answer.ok) throw new Error(`${target.label}: ${method} ${path} answered ${answer.status}: ${text.slice(0, 500)}`)
+  return JSON.parse(text)
+}
+
+async function start(label: string, main: string, env: Record<string, string>, key: string): Promise<Target> {
+  const server = await startChildServer({
+    name: label,
+    script: main,
+    readyTimeoutMs: 120_000,
+    env: { CANVASS_INIT_API_KEY: key, CANVASS_RATE_LIMITS: 'off', ...env },
+  })
+  const target = { label, server, key, environmentId: '' }
+  target.environmentId = ((await call(target, 'GET', '/api/v1/me')) as { id: string }).id
+  return target
+}
+
+async function createSurvey(target: Target, questions: unknown[]): Promise<{ surveyId: string; shareKey: string }> {
+  const created = (await call(target, 'POST', '/api/v1/management/surveys', {
+    environmentId: target.environmentId,
+    name: `Bench ${questions.length}`,
+    status: 'inProgress',
+    questions,
+  })) as { data: { id: string } }
+  const shared = (await call(target, 'POST', `/api/v1/management/surveys/${created.data.id}/share`)) as { data: { resultShareKey: string } }
+  return { surveyId: created.data.id, shareKey: shared.data.resultShareKey }
+}
+
+/** A timed GET that must answer 200 (and pass `check`). */
+async function timed(url: string, check: (body: string) => boolean = () => true, headers: Record<string, string> = {}) {
+  const started = performance.now()
+  const answer = await fetch(url, { headers })
+  const body = await answer.text()
+  const ms = performance.now() - started
+  if (answer.status !== 200 || !check(body)) throw new Error(`GET ${url}: ${answer.status} ${body.slice(0, 300)}`)
+  return ms
+}
+
+/** A start date before every response and of its own: a summary the server cannot have kept. */
+let freshDay = 0
+const fresh = () => `startDate=${new Date(Date.UTC(2000, 0, 1 + freshDay++)).toISOString().slice(0, 10)}`
+
+const rows: string[][] = []
+const cleanup: Array<() => Promise<unknown>> = []
+
+// ---- questions: 10, 100, 200 ----
+
+/** The `n`-question survey: the counted types and open text in turn. */
+function manyQuestions(n: number) {
+  const kinds = ['openText', 'multipleChoiceSingle', 'nps', 'rating', 'multipleChoiceMulti']
+  return Array.from({ length: n }, (_, i) => {
+    const type = kinds[i % kinds.length] as string
+    const question: Record<string, unknown> = { id: `q${i}`, type, headline: { default: `Question ${i}?` }, required: false }
+    if (type.startsWith('multipleChoice'))
+      question.choices = ['Red', 'Blue', 'Green'].map((label) => ({ id: `${label.toLowerCase()}${i}`, label: { default: label } }))
+    if (type === 'rating') Object.assign(question, { scale: 'number', range: 5 })
+    return question
+  })
+}
+
+function manyAnswers(n: number, r: number): Record<string, unknown> {
+  const data: Record<string, unknown> = {}
+  // Unfinished responses stop somewhere: the drop-off table has something to count.
+  const answered = r % 3 === 0 ? (r * 7) % n : n
+  for (let i = 0; i < answered; i++) {
+    const kind = i % 5
+    data[`q${i}`] =
+      kind === 0
+        ? `Answer ${r} to question ${i}: some words a respondent wrote.`
+        : kind === 1
+          ? ['Red', 'Blue', 'Green'][(r + i) % 3]
+          : kind === 2
+            ? (r + i) % 11
+            : kind === 3
+              ? 1 + ((r + i) % 5)
+              : [['Red'], ['Blue', 'Green'], ['Red', 'Green']][(r + i) % 3]
+  }
+  return data
+}
+
+async function questionsPart(backend: 'embedded' | 'postgres') {
+  const targets: Target[] = []
+  const surveys = new Map<string, Map<number, { surveyId: string; shareKey: string }>>()
+  for (const checkout of checkouts) {
+    const dataDir = await mkdtemp(join(tmpdir(), 'canvass-bench-summary-'))
+    cleanup.push(() => rm(dataDir, { recursive: true, force: true }))
+    const env: Record<string, string> = { DATA_DIR: dataDir }
+    if (backend === 'postgres') {
+      const database = await createBenchDatabase(baseUrl)
+      cleanup.push(() => database.drop())
+      env.DATABASE_URL = database.url
+    }
+    const target = await start(checkout.label, checkout.main, env, generateApiKey())
+    cleanup.unshift(() => target.server.stop())
+    targets.push(target)
+    const byCount = new Map<number, { surveyId: string; shareKey: string }>()
+    for (const n of QUESTION_COUNTS) {
+      const survey = await createSurvey(target, manyQuestions(n))
+      for (let from = 0; from < RESPONSES; from += 100) {
+        const responses = Array.from({ length: Math.min(100, RESPONSES - from) }, (_, k) => {
+          const r = from + k
+          return {
+            surveyId: survey.surveyId,
+            finished: r % 3 !== 0,
+            data: manyAnswers(n, r),
+            ttc: { q0: 1000 + ((r * 37) % 5000) },
+            createdAt: new Date(Date.UTC(2025, 0, 1) + r * 1000).toISOString(),
+          }
+        })
+        const written = (await call(target, 'POST', '/api/v1/management/responses/bulk', { responses })) as { data: { created: number } }
+        if (written.data.created !== responses.length) throw new Error(`${target.label}: bulk created ${written.data.created}`)
+      }
+      byCount.set(n, survey)
+    }
+    surveys.set(checkout.label, byCount)
+  }
+  for (const n of QUESTION_COUNTS) {
+    const times = new Map<string, number[]>(targets.map((target) => [target.label, []]))
+    const waits = new Map<string, number[]>(targets.map((target) => [target.label, []]))
+    const failures = new Map<string, number>()
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const target of round % 2 === 0 ? targets : [...targets].reverse()) {
+        const shareKey = surveys.get(target.label)?.get(n)?.shareKey as string
+        // Another client's requests meanwhile, one at a time: the longest is how long it was kept waiting.
+        let done = false
+        let longest = 0
+        const prober = (async () => {
+          while (!done) {
+            const started = performance.now()
+            // A request the server dropped or timed out counts as the time it was kept waiting.
+            await timed(`${target.server.url}/api/v1/me`, () => true, { 'x-api-key': target.key }).catch(() =>
+              failures.set(target.label, (failures.get(target.label) ?? 0) + 1),
+            )
+            longest = Math.max(longest, performance.now() - started)
+            await sleep(20)
+          }
+        })()
+        const ms = await timed(`${target.server.url}/share/${shareKey}/summary.json?${fresh()}`, (body) =>
+          body.includes(`"started":${RESPONSES}`),
+        )
+        done = true
+        await prober
+        times.get(target.label)?.push(ms)
+        waits.get(target.label)?.push(longest)
+      }
+    }
+    const figures = (label: string) => {
+      const time = seconds(median(times.get(label) as number[]))
+      const failed = failures.get(label) ? `, ${failures.get(label)} of its requests failed` : ''
+      return backend === 'embedded'
+        ? `${time} (another client waited ≤ ${Math.round(Math.max(...(waits.get(label) as number[])))} ms${failed})`
+        : time
+    }
+    rows.push([
+      `${backend}: shared summary.json, ${n} questions × ${RESPONSES.toLocaleString('en')} responses`,
+      figures('this'),
+      ...(targets.length > 1 ? [figures('base')] : []),
+    ])
+  }
+  for (const target of targets) await target.server.stop()
+}
+
+// ---- million: ten question types ----
+
+const t = (text: string) => ({ default: text })
+const TYPED_QUESTIONS = [
+  { id: 'why', type: 'openText', headline: t('Why?'), required: false },
+  {
+    id: 'color',
+    type: 'multipleChoiceSingle',
+    headline: t('Colour?'),
+    required: false,
+    choices: [
+      { id: 'red', label: t('Red') },
+      { id: 'blue', label: t('Blue') },
+      { id: 'green', label: t('Green') },
+    ],
+  },
+  {
+    id: 'tools',
+    type: 'multipleChoiceMulti',
+    headline: t('Tools?'),
+    required: false,
+    choices: [
+      { id: 'cli', label: t('Command line') },
+      { id: 'web', label: t('Web app') },
+      { id: 'api', label: t('API') },
+    ],
+  },
+  { id: 'nps', type: 'nps', headline: t('Recommend?'), required: false },
+  { id: 'stars', type: 'rating', headline: t('Docs?'), required: false, scale: 'number', range: 10 },
+  { id: 'csat', type: 'csat', headline: t('Satisfied?'), required: false, scale: 'smiley', range: 5 },
+  { id: 'terms', type: 'consent', headline: t('Terms'), required: false, label: t('I agree') },
+  { id: 'when', type: 'date', headline: t('When?'), required: false, format: 'y-M-d' },
+  {
+    id: 'rank',
+    type: 'ranking',
+    headline: t('Rank'),
+    required: false,
+    choices: [
+      { id: 'speed', label: t('Speed') },
+      { id: 'price', label: t('Price') },
+      { id: 'support', label: t('Support') },
+    ],
+  },
+  { id: 'grid', type: 'matrix', headline: t('Each part'), required: false, rows: [t('Speed'), t('Price')], columns: [t('Bad'), t('Good')] },
+]
+
+function typedAnswers(i: number) {
+  const data: Record<string, unknown> = {
+    why: `Answer number ${i}: it is quick and the charts are clear.`,
+    color: ['Red', 'Blue', 'Red', 'Green', 'Purple'][i % 5],
+    tools: [['Command line'], ['Web app', 'API'], ['Command line', 'API'], ['API']][i % 4],
+    nps: (i * 7) % 11,
+    stars: 1 + ((i * 3) % 10),
+    csat: 1 + ((i * 2 + 3) % 5),
+    terms: 'accepted',
+    when: `2026-0${1 + (i % 9)}-1${i % 10}`,
+    rank: [
+      ['Speed', 'Price', 'Support'],
+      ['Price', 'Speed', 'Support'],
+      ['Speed', 'Support', 'Price'],
+    ][i % 3],
+    grid: { Speed: i % 2 ? 'Good' : 'Bad', Price: i % 3 ? 'Good' : 'Bad' },
+  }
+  // Some stop early, unfinished.
+  const stop = i % 5 === 4 ? 3 : i % 7 === 6 ? 0 : undefined
+  if (stop !== undefined) for (const key of Object.keys(data).slice(stop)) delete data[key]
+  return { data, finished: stop === undefined, ttc: { why: 20_000 + ((i * 7919) % 90_000), nps: 1000 + i * 10 } }
+}
+
+async function millionPart() {
+  const database: BenchDatabase = await createBenchDatabase(baseUrl)
+  cleanup.push(() => database.drop())
+  const key = generateApiKey()
+  const targets: Target[] = []
+  // One database for both: the same rows, the two servers one after the other (the first migrates it).
+  for (const checkout of checkouts) {
+    const dataDir = await mkdtemp(join(tmpdir(), 'canvass-bench-summary-'))
+    cleanup.push(() => rm(dataDir, { recursive: true, force: true }))
+    const target = await start(checkout.label, checkout.main, { DATA_DIR: dataDir, DATABASE_URL: database.url }, key)
+    cleanup.unshift(() => target.server.stop())
+    targets.push(target)
+  }
+  const first = targets[0] as Target
+  const { surveyId, shareKey } = await createSurvey(first, TYPED_QUESTIONS)
+  const originals = 50
+  for (let i = 0; i < originals; i++) {
+    await call(first, 'POST', '/api/v1/management/responses', {
+      surveyId,
+      ...typedAnswers(i),
+      createdAt: new Date(Date.UTC(2025, 0, 1) + i * 1000).toISOString(),
+    })
+  }
+  const copies = Math.ceil((MILLION - originals) / originals)
+  const pool = new pg.Pool({ connectionString: database.url, max: 1 })
+  try {
+    console.log(`Copying ${originals} responses written through the API ${copies.toLocaleString('en')} times…`)
+    const writing = performance.now()
+    // Every column as the API wrote it, but a new id and a later creation (and update) time per copy.
+    const { rows: columns } = await pool.query<{ name: string }>(
+      `select column_name as name from information_schema.columns
+       where table_schema = 'canvass' and table_name = 'responses' order by ordinal_position`,
+    )
+    const shifted = new Map([
+      ['id', `r.id || '-' || g`],
+      ['created_at', `r.created_at + g * interval '50 seconds'`],
+      ['updated_at', `r.updated_at + g * interval '50 seconds'`],
+    ])
+    const names = columns.map((column) => `"${column.name}"`).join(', ')
+    const values = columns.map((column) => shifted.get(column.name) ?? `r."${column.name}"`).join(', ')
+    // The originals numbered 1 to 50; copy g of original n is response (g - 1) × 50 + n, up to the count asked for.
+    await pool.query(
+      `insert into canvass.responses (${names})
+       select ${values}
+       from (select *, row_number() over (order by created_at, id) as n from canvass.responses where survey_id = $1) r
+       cross join generate_series(1, $2::int) as g
+       where (g - 1) * ${originals} + r.n <= $3::int`,
+      [surveyId, copies, MILLION - originals],
+    )
+    await pool.query('vacuum analyze canvass.responses')
+    const { rows: counted } = await pool.query<{ count: string }>('select count(*) from canvass.responses where survey_id = $1', [surveyId])
+    if (Number(counted[0]?.count) !== MILLION) throw new Error(`the survey has ${counted[0]?.count} responses`)
+    console.log(`  written and vacuumed in ${seconds(performance.now() - writing)}`)
+  } finally {
+    await pool.end()
+  }
+  const starts = `"started":${MILLION}`
+  const measures: Array<[string, (target: Target) => Promise<number>]> = [
+    [
+      'management summary',
+      (target) =>
+        timed(`${target.server.url}/api/v1/management/surveys/${surveyId}/summary`, (b) => b.includes(starts), { 'x-api-key': target.key }),
+    ],
+    [
+      'shared page `/share/{key}`, summary tab',
+      (target) =>
+        timed(`${target.server.url}/share/${shareKey}?${fresh()}`, (b) => b.includes(`data-cv="total-starts" value="${MILLION}"`)),
+    ],
+    [
+      'shared `summary.json`',
+      (target) => timed(`${target.server.url}/share/${shareKey}/summary.json?${fresh()}`, (b) => b.includes(starts)),
+    ],
+    [
+      'shared `summary.json` asked again at once',
+      async (target) => {
+        const query = fresh()
+        await timed(`${target.server.url}/share/${shareKey}/summary.json?${query}`, (b) => b.includes(starts))
+        return timed(`${target.server.url}/share/${shareKey}/summary.json?${query}`, (b) => b.includes(starts))
+      },
+    ],
+  ]
+  for (const [name, measure] of measures) {
+    const times = new Map<string, number[]>(targets.map((target) => [target.label, []]))
+    for (let round = 0; round < ROUNDS; round++)
+      for (const target of round % 2 === 0 ? targets : [...targets].reverse()) times.get(target.label)?.push(await measure(target))
+    const figure = (label: string) => seconds(median(times.get(label) as number[]))
+    rows.push([
+      `Postgres, ${MILLION.toLocaleString('en')} responses of 10 types: ${name}`,
+      figure('this'),
+      ...(targets.length > 1 ? [figure('base')] : []),
+    ])
+  }
+}
+
+try {
+  if (PARTS.has('questions')) {
+    await questionsPart('embedded')
+    await questionsPart('postgres')
+  }
+  if (PARTS.has('million')) await millionPart()
+  const base = checkouts.length > 1
+  console.log(`\n| measure (median of ${ROUNDS}) | this checkout |${base ? ' base |' : ''}\n|---|---|${base ? '---|' : ''}`)
+  for (const row of rows) console.log(`| ${row.join(' | ')} |`)
+} finally {
+  for (const step of cleanup) await step().catch((error) => console.error(error))
+}
