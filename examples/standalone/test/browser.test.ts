@@ -306,7 +306,8 @@ function summaryNumbers(s: any): Record<string, string> {
   }
   put('total-displays', s.displays)
   put('total-starts', s.responses.started)
-  put('start-rate', s.startRate)
+  // The page gives starts as a share of displays only where there were at least as many displays.
+  if (s.displays > 0 && s.responses.started <= s.displays) put('start-rate', s.startRate)
   put('total-completes', s.responses.finished)
   put('completion-rate', s.completionRate)
   put('average-time', s.averageTimeToComplete)
