@@ -166,3 +166,18 @@ export async function importFromStandIn(x: TestCanvass, source: Record<string, u
     await new Promise((resolve) => server.close(resolve))
   }
 }
+
+/** A segment as a Formbricks source lists it: "Pro", the contacts whose `plan` attribute equals `pro`. */
+export const sourceProSegment = () => ({
+  id: 'clsegment000000000000000',
+  title: 'Pro',
+  description: null,
+  isPrivate: false,
+  filters: [
+    {
+      id: 'f1',
+      connector: null,
+      resource: { id: 'r1', root: { type: 'attribute', contactAttributeKey: 'plan' }, qualifier: { operator: 'equals' }, value: 'pro' },
+    },
+  ],
+})
