@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { chromium } from 'playwright-core'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { Browser, BrowserContext, Page, Route } from 'playwright-core'
 import * as assert from 'uvu/assert'
 
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
@@ -181,4 +181,26 @@ export async function axeViolations(page: Page): Promise<string[]> {
       .filter((v: any) => v.impact === 'serious' || v.impact === 'critical')
       .map((v: any) => `${v.id} (${v.impact}): ${v.nodes.map((n: any) => n.target.join(' ')).join(', ')}`)
   })
+}
+
+/**
+ * A route handler for the widget's response updates (PUT; other methods pass): the first reaches the server,
+ * which stores it, but its answer is cut (connection reset); later ones pass, their status and body noted in
+ * `retried`, so a test sees what the retry of an answer the client never got was told.
+ */
+export function cutFirstUpdateAnswer(): { handle: (route: Route) => Promise<void>; retried: [number, unknown][] } {
+  let cut = false
+  const retried: [number, unknown][] = []
+  const handle = async (route: Route) => {
+    if (route.request().method() !== 'PUT') return route.continue()
+    const answer = await route.fetch()
+    if (!cut) {
+      cut = true
+      assert.is(answer.status(), 200, 'the first attempt is stored')
+      return route.abort('connectionreset')
+    }
+    retried.push([answer.status(), await answer.json()])
+    return route.fulfill({ response: answer })
+  }
+  return { handle, retried }
 }

@@ -1,4 +1,4 @@
-import { createVerifiedWebhook, createVerifyingReceiver, webhookDeliveries } from '@canvass/test-bed'
+import { createVerifiedWebhook, createVerifyingReceiver, uploadFile, webhookDeliveries } from '@canvass/test-bed'
 import type { VerifyingReceiverMode } from '@canvass/test-bed'
 import { skipSuiteUnless } from '@canvass/test-utils'
 import { randomUUID } from 'node:crypto'
@@ -460,20 +460,10 @@ if (postgres) defineKillTest('postgres', postgres.env, postgres.dispose)
         },
       })
       assert.is(survey.status, 200, survey.text)
-      const presign = await call('POST', `/api/v1/client/${environmentId}/storage`, {
-        body: { fileName: 'erase me.txt', fileType: 'text/plain' },
-      })
-      assert.is(presign.status, 200, presign.text)
-      const p = presign.body.data
-      const upload = await call('POST', new URL(p.signedUrl, server.url).pathname, {
-        headers: {
-          'X-File-Type': 'text/plain',
-          'X-File-Name': encodeURIComponent(p.updatedFileName),
-          'X-Signature': p.signingData.signature,
-          'X-Timestamp': String(p.signingData.timestamp),
-          'X-UUID': p.signingData.uuid,
-        },
-        body: { fileBase64String: Buffer.from('a respondent’s file\n').toString('base64') },
+      const { presigned: p, upload } = await uploadFile(call, {
+        environmentId,
+        fileName: 'erase me.txt',
+        text: 'a respondent’s file\n',
       })
       assert.is(upload.status, 200, upload.text)
       const filePath = new URL(p.fileUrl, server.url).pathname
@@ -536,21 +526,8 @@ if (postgres) defineKillTest('postgres', postgres.env, postgres.dispose)
       const call = client(server.url)
       const environmentId = (await call('GET', '/api/v1/me', { key })).body.id as string
       const upload = async (name: string) => {
-        const presign = await call('POST', `/api/v1/client/${environmentId}/storage`, { body: { fileName: name, fileType: 'text/plain' } })
-        assert.is(presign.status, 200, presign.text)
-        const p = presign.body.data
-        const answer = await call('POST', new URL(p.signedUrl, server!.url).pathname, {
-          headers: {
-            'X-File-Type': 'text/plain',
-            'X-File-Name': encodeURIComponent(p.updatedFileName),
-            'X-Signature': p.signingData.signature,
-            'X-Timestamp': String(p.signingData.timestamp),
-            'X-UUID': p.signingData.uuid,
-          },
-          body: { fileBase64String: Buffer.from('some text\n').toString('base64') },
-          allow5xx: true,
-        })
-        return { answer, path: new URL(p.fileUrl, server!.url).pathname }
+        const { presigned, upload: answer } = await uploadFile(call, { environmentId, fileName: name, text: 'some text\n', allow5xx: true })
+        return { answer, path: new URL(presigned.fileUrl, server!.url).pathname }
       }
       const stored = await upload('before.txt')
       assert.is(stored.answer.status, 200, stored.answer.text)

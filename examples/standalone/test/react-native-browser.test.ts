@@ -17,7 +17,7 @@ import type { TestCanvass } from '@canvass/test-bed'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import type { Browser, Page } from 'playwright-core'
-import { chromiumMissing, launchChromium, releaseChromium } from './chromium'
+import { chromiumMissing, cutFirstUpdateAnswer, launchChromium, releaseChromium } from './chromium'
 
 const require = createRequire(import.meta.url)
 const STUBS = fileURLToPath(new URL('./react-native/native-stubs.cjs', import.meta.url))
@@ -294,24 +294,8 @@ test('setup → setUserId → track: the WebView shows the survey, which is answ
 test('the finishing answer is stored but lost on the way back: the retry, refused as already finished, counts as saved; onFinished and onClose come, the WebView closes', async () => {
   const browser = await launchChromium()
   let shown: Shown | undefined
-  // The first update reaches the server, which stores it; its answer is cut. Later ones pass, their answers noted.
-  let cut = false
-  const retried: [number, unknown][] = []
-  const loseFirstUpdate = (page: Page) =>
-    page.route(
-      (url) => url.pathname.includes('/responses/'),
-      async (route) => {
-        if (route.request().method() !== 'PUT') return route.continue()
-        const answer = await route.fetch()
-        if (!cut) {
-          cut = true
-          assert.is(answer.status(), 200, 'the first attempt is stored')
-          return route.abort('connectionreset')
-        }
-        retried.push([answer.status(), await answer.json()])
-        return route.fulfill({ response: answer })
-      },
-    )
+  const { handle, retried } = cutFirstUpdateAnswer()
+  const loseFirstUpdate = (page: Page) => page.route((url) => url.pathname.includes('/responses/'), handle)
   try {
     shown = await showInWebView(browser, 'user-rn-lost', 'order-placed', loseFirstUpdate)
     const { webView, page, messages, problems } = shown

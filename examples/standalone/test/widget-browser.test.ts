@@ -23,7 +23,7 @@ import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { blockSurvey, createTestCanvass } from '@canvass/test-bed'
 import type { TestCanvass } from '@canvass/test-bed'
-import { axeViolations, chromiumMissing, launchChromium, releaseChromium } from './chromium'
+import { axeViolations, chromiumMissing, cutFirstUpdateAnswer, launchChromium, releaseChromium } from './chromium'
 
 const require = createRequire(import.meta.url)
 /** The loader as npm ships it, an ES module (`dist/index.js`). */
@@ -866,20 +866,8 @@ test('a finishing answer stored by the server but lost on the way back: the retr
   }
   const app = await openApp(fx)
   const { page, context } = app
-  // The first update reaches the server, which stores it; its answer is cut. Later ones pass, their answers noted.
-  let cut = false
-  const retried: [number, unknown][] = []
-  await context.route(`${fx.x.url}/api/v1/client/${fx.x.envA}/responses/*`, async (route) => {
-    if (route.request().method() !== 'PUT') return route.continue()
-    const answer = await route.fetch()
-    if (!cut) {
-      cut = true
-      assert.is(answer.status(), 200, 'the first attempt is stored')
-      return route.abort('connectionreset')
-    }
-    retried.push([answer.status(), await answer.json()])
-    return route.fulfill({ response: answer })
-  })
+  const { handle, retried } = cutFirstUpdateAnswer()
+  await context.route(`${fx.x.url}/api/v1/client/${fx.x.envA}/responses/*`, handle)
   try {
     await setup(page, fx)
     await call(page, 'track', 'lost')

@@ -6,7 +6,7 @@
 import * as assert from 'uvu/assert'
 import { createBlobJanitor } from '@canvass/core'
 import type { BlobStore } from '@canvass/core'
-import { createTestClock, suiteWithBed } from '@canvass/test-bed'
+import { createTestClock, suiteWithBed, uploadFile } from '@canvass/test-bed'
 import type { TestCanvass } from '@canvass/test-bed'
 import { t } from './helpers'
 
@@ -26,19 +26,8 @@ async function responseWithFile(x: TestCanvass, name: string) {
     },
   })
   assert.is(survey.status, 200, survey.text)
-  const presign = await x.call('POST', `/api/v1/client/${x.envA}/storage`, { body: { fileName: name, fileType: 'text/plain' } })
-  const p = presign.body.data
-  const up = await x.call('POST', new URL(p.signedUrl, 'http://canvass.test').pathname, {
-    headers: {
-      'X-File-Type': 'text/plain',
-      'X-File-Name': encodeURIComponent(p.updatedFileName),
-      'X-Signature': p.signingData.signature,
-      'X-Timestamp': String(p.signingData.timestamp),
-      'X-UUID': p.signingData.uuid,
-    },
-    body: { fileBase64String: Buffer.from(name).toString('base64') },
-  })
-  assert.is(up.status, 200, up.text)
+  const { presigned: p, upload } = await uploadFile(x.call, { environmentId: x.envA, fileName: name, text: name })
+  assert.is(upload.status, 200, upload.text)
   const created = await x.call('POST', `/api/v1/client/${x.envA}/responses`, {
     body: { surveyId: survey.body.data.id, finished: true, data: { doc: [p.fileUrl] } },
   })

@@ -13,7 +13,7 @@ import { readFile, readdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import * as assert from 'uvu/assert'
 import { createBlobJanitor } from '@canvass/core'
-import { availableBackends, sql, suiteWithBed } from '@canvass/test-bed'
+import { availableBackends, sql, suiteWithBed, uploadFile } from '@canvass/test-bed'
 import type { TestCanvass } from '@canvass/test-bed'
 import { t } from './helpers'
 
@@ -39,22 +39,9 @@ for (const backend of availableBackends()) {
 
   /** Uploads `text` through the client presign and upload routes; returns the file URL. */
   async function upload(x: TestCanvass, fileName: string, text: string) {
-    const presign = await x.call('POST', `/api/v1/client/${x.envA}/storage`, { body: { fileName, fileType: 'text/plain' } })
-    assert.is(presign.status, 200, presign.text)
-    const p = presign.body.data
-    const up = await x.call('POST', new URL(p.signedUrl, 'http://canvass.test').pathname, {
-      headers: {
-        'content-type': 'application/json',
-        'X-File-Type': 'text/plain',
-        'X-File-Name': encodeURIComponent(p.updatedFileName),
-        'X-Signature': p.signingData.signature,
-        'X-Timestamp': String(p.signingData.timestamp),
-        'X-UUID': p.signingData.uuid,
-      },
-      rawBody: JSON.stringify({ fileBase64String: Buffer.from(text).toString('base64') }),
-    })
-    assert.is(up.status, 200, up.text)
-    return p.fileUrl as string
+    const { presigned, upload } = await uploadFile(x.call, { environmentId: x.envA, fileName, text })
+    assert.is(upload.status, 200, upload.text)
+    return presigned.fileUrl
   }
 
   async function contactId(x: TestCanvass, userId: string) {

@@ -4,10 +4,9 @@
  * item refused by name in the bulk import, and a response refused in `import formbricks`; so that no response
  * escapes retention by a date in 2999. On PGlite and (with TEST_DATABASE_URL) the Postgres server.
  */
-import { createServer } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { availableBackends, createSurvey, createTestClock, suiteWithBed } from '@canvass/test-bed'
 import * as assert from 'uvu/assert'
+import { importFromStandIn } from './helpers'
 
 const NOW = Date.parse('2026-06-01T12:00:00.000Z')
 const at = (ms: number) => new Date(NOW + ms).toISOString()
@@ -101,40 +100,23 @@ for (const backend of availableBackends()) {
         response('clresponselater00000000', at(-MINUTE), at(60 * MINUTE)),
       ],
     } as Record<string, unknown[]>
-    const server = createServer((request, answer) => {
-      const url = new URL(request.url ?? '/', 'http://stand-in')
-      const items = source[url.pathname]
-      const skip = Number(url.searchParams.get('skip') ?? url.searchParams.get('offset') ?? 0)
-      answer.writeHead(items ? 200 : 404, { 'content-type': 'application/json' })
-      answer.end(JSON.stringify(items ? { data: items.slice(skip) } : { code: 'not_found', message: 'Not found', details: {} }))
-    })
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-    try {
-      const report = await x.canvass.admin.importFormbricks({
-        url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-        apiKey: 'fbk_source',
-        environmentId: x.envA,
-        sleep: async () => {},
-      })
-      const responses = report.resources.find((row) => row.resource === 'responses')!
-      assert.equal([responses.read, responses.created, responses.refused], [3, 1, 2], JSON.stringify(responses))
-      const reasons = Object.entries(responses.reasons)
-      assert.ok(
-        reasons.some(([reason, { ids }]) => /createdAt/.test(reason) && ids.includes('clresponsefuture00000000')),
-        JSON.stringify(reasons),
-      )
-      assert.ok(
-        reasons.some(([reason, { ids }]) => /updatedAt/.test(reason) && ids.includes('clresponselater00000000')),
-        JSON.stringify(reasons),
-      )
-      const listed = await x.call('GET', `/api/v1/management/responses?surveyId=${surveyId}`, { key: x.keyA })
-      assert.equal(
-        listed.body.data.map((row: { id: string }) => row.id),
-        ['clresponsepast0000000000'],
-      )
-    } finally {
-      await new Promise((resolve) => server.close(resolve))
-    }
+    const report = await importFromStandIn(x, source)
+    const responses = report.resources.find((row) => row.resource === 'responses')!
+    assert.equal([responses.read, responses.created, responses.refused], [3, 1, 2], JSON.stringify(responses))
+    const reasons = Object.entries(responses.reasons)
+    assert.ok(
+      reasons.some(([reason, { ids }]) => /createdAt/.test(reason) && ids.includes('clresponsefuture00000000')),
+      JSON.stringify(reasons),
+    )
+    assert.ok(
+      reasons.some(([reason, { ids }]) => /updatedAt/.test(reason) && ids.includes('clresponselater00000000')),
+      JSON.stringify(reasons),
+    )
+    const listed = await x.call('GET', `/api/v1/management/responses?surveyId=${surveyId}`, { key: x.keyA })
+    assert.equal(
+      listed.body.data.map((row: { id: string }) => row.id),
+      ['clresponsepast0000000000'],
+    )
   })
 
   test.run()

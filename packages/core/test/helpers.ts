@@ -2,7 +2,9 @@
  * Helpers shared by core's route tests (not a test file: the runner lists `*.test.ts`). What is general to any
  * package's tests lives in `@canvass/test-bed`.
  */
-import type { Canvass } from '@canvass/core'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import type { Canvass, FormbricksImportReport } from '@canvass/core'
 import { TEST_ORIGIN, assertSuccessOrContractError } from '@canvass/test-bed'
 import type { TestCanvass } from '@canvass/test-bed'
 import * as assert from 'uvu/assert'
@@ -139,3 +141,43 @@ export function parseCsv(text: string): string[][] {
   if (cell !== '' || row.length > 0) rows.push([...row, cell])
   return rows
 }
+
+/**
+ * Runs `import formbricks` into environment A from a loopback stand-in for a Formbricks server: each path of
+ * `source` answers its items (from `skip` or `offset`), any other path the reference's 404.
+ */
+export async function importFromStandIn(x: TestCanvass, source: Record<string, unknown[]>): Promise<FormbricksImportReport> {
+  const server = createServer((request, answer) => {
+    const url = new URL(request.url ?? '/', 'http://stand-in')
+    const items = Object.hasOwn(source, url.pathname) ? source[url.pathname] : undefined
+    const skip = Number(url.searchParams.get('skip') ?? url.searchParams.get('offset') ?? 0)
+    answer.writeHead(items ? 200 : 404, { 'content-type': 'application/json' })
+    answer.end(JSON.stringify(items ? { data: items.slice(skip) } : { code: 'not_found', message: 'Not found', details: {} }))
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  try {
+    return await x.canvass.admin.importFormbricks({
+      url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+      apiKey: 'fbk_source',
+      environmentId: x.envA,
+      sleep: async () => {},
+    })
+  } finally {
+    await new Promise((resolve) => server.close(resolve))
+  }
+}
+
+/** A segment as a Formbricks source lists it: "Pro", the contacts whose `plan` attribute equals `pro`. */
+export const sourceProSegment = () => ({
+  id: 'clsegment000000000000000',
+  title: 'Pro',
+  description: null,
+  isPrivate: false,
+  filters: [
+    {
+      id: 'f1',
+      connector: null,
+      resource: { id: 'r1', root: { type: 'attribute', contactAttributeKey: 'plan' }, qualifier: { operator: 'equals' }, value: 'pro' },
+    },
+  ],
+})

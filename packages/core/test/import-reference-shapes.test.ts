@@ -13,6 +13,7 @@ import type { AddressInfo } from 'node:net'
 import type { Canvass, FormbricksImportReport } from '@canvass/core'
 import { suiteWithBed } from '@canvass/test-bed'
 import * as assert from 'uvu/assert'
+import { sourceProSegment } from './helpers'
 
 // On PGlite, as before the move: on the Postgres server the two imports at once of the last test race on a
 // contact's userId (one refuses the contacts the other is writing), which that test does not expect.
@@ -82,17 +83,7 @@ const contactAttributes = contacts.flatMap((contact, i) => [
   { id: `clattr${i}p`, contactId: contact.id, attributeKeyId: 'clkeyplan000000000000000', value: i === 1 ? 'pro' : 'free', ...stamps(3) },
 ])
 const segment = {
-  id: 'clsegment000000000000000',
-  title: 'Pro',
-  description: null,
-  isPrivate: false,
-  filters: [
-    {
-      id: 'f1',
-      connector: null,
-      resource: { id: 'r1', root: { type: 'attribute', contactAttributeKey: 'plan' }, qualifier: { operator: 'equals' }, value: 'pro' },
-    },
-  ],
+  ...sourceProSegment(),
   environmentId: ENV,
   surveys: ['clsurvey0000000000000000'],
   ...stamps(5),

@@ -12,6 +12,7 @@ import type { AddressInfo } from 'node:net'
 import type { FormbricksImportReport } from '@canvass/core'
 import { availableBackends, suiteWithBed } from '@canvass/test-bed'
 import * as assert from 'uvu/assert'
+import { sourceProSegment } from './helpers'
 
 type Dataset = Record<string, unknown[]>
 const at = (minute: number) => new Date(Date.UTC(2024, 0, 1, 9, minute)).toISOString()
@@ -91,27 +92,7 @@ function newEnvironmentSource(): Dataset {
       // The same userId again: the run refuses it, and so must the dry run.
       { id: 'clfreshtwin0000000000000', userId: 'user-a', attributes: {}, ...stamps(3) },
     ],
-    segments: [
-      {
-        id: 'clsegment000000000000000',
-        title: 'Pro',
-        description: null,
-        isPrivate: false,
-        filters: [
-          {
-            id: 'f1',
-            connector: null,
-            resource: {
-              id: 'r1',
-              root: { type: 'attribute', contactAttributeKey: 'plan' },
-              qualifier: { operator: 'equals' },
-              value: 'pro',
-            },
-          },
-        ],
-        ...stamps(3),
-      },
-    ],
+    segments: [{ ...sourceProSegment(), ...stamps(3) }],
     surveys: [
       survey('clappsurvey0000000000000', {
         type: 'app',

@@ -5,11 +5,10 @@
  * or stored and shown as sent; never a 500, never a function's text in an answer. A table of such keys
  * across the routes that look them up, on PGlite and (with TEST_DATABASE_URL) the Postgres server.
  */
-import { createServer } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { availableBackends, createSurvey, suiteWithBed } from '@canvass/test-bed'
 import type { TestCanvass } from '@canvass/test-bed'
 import * as assert from 'uvu/assert'
+import { importFromStandIn } from './helpers'
 
 const KEYS = [
   '__proto__',
@@ -275,32 +274,15 @@ for (const backend of availableBackends()) {
     const survey = JSON.parse(
       '{"id":"clprotosurvey000000000000","name":"Proto","type":"link","status":"draft","questions":[{"id":"q1","type":"openText","headline":{"default":"Why?"},"required":false,"inputType":"text"}],"constructor":"x","toString":1,"__proto__":{"a":1}}',
     )
-    const server = createServer((request, answer) => {
-      const url = new URL(request.url ?? '/', 'http://stand-in')
-      const found = url.pathname === '/api/v1/management/surveys'
-      const skip = Number(url.searchParams.get('skip') ?? url.searchParams.get('offset') ?? 0)
-      answer.writeHead(found ? 200 : 404, { 'content-type': 'application/json' })
-      answer.end(JSON.stringify(found ? { data: [survey].slice(skip) } : { code: 'not_found', message: 'Not found', details: {} }))
-    })
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-    try {
-      const report = await x.canvass.admin.importFormbricks({
-        url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-        apiKey: 'fbk_source',
-        environmentId: x.envA,
-        sleep: async () => {},
-      })
-      const dropped = report.droppedFields.filter((entry) => entry.resource === 'surveys')
-      assert.equal(dropped.map((entry) => [entry.field, entry.reason]).sort(), [
-        ['__proto__', 'Canvass has no such survey field'],
-        ['constructor', 'Canvass has no such survey field'],
-        ['toString', 'Canvass has no such survey field'],
-      ])
-      assert.not.match(JSON.stringify(report), LEAKED)
-      assert.is(report.resources.find((row) => row.resource === 'surveys')?.created, 1, JSON.stringify(report.resources))
-    } finally {
-      await new Promise((resolve) => server.close(resolve))
-    }
+    const report = await importFromStandIn(x, { '/api/v1/management/surveys': [survey] })
+    const dropped = report.droppedFields.filter((entry) => entry.resource === 'surveys')
+    assert.equal(dropped.map((entry) => [entry.field, entry.reason]).sort(), [
+      ['__proto__', 'Canvass has no such survey field'],
+      ['constructor', 'Canvass has no such survey field'],
+      ['toString', 'Canvass has no such survey field'],
+    ])
+    assert.not.match(JSON.stringify(report), LEAKED)
+    assert.is(report.resources.find((row) => row.resource === 'surveys')?.created, 1, JSON.stringify(report.resources))
   })
 
   test.run()

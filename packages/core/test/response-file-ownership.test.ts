@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto'
 import * as assert from 'uvu/assert'
 import { createBlobJanitor, createRetention } from '@canvass/core'
-import { availableBackends, sql, suiteWithBed } from '@canvass/test-bed'
+import { availableBackends, sql, suiteWithBed, uploadFile } from '@canvass/test-bed'
 import type { TestCanvass } from '@canvass/test-bed'
 import { t } from './helpers'
 
@@ -33,28 +33,14 @@ for (const backend of availableBackends()) {
 
   /** A file uploaded through the client route (a respondent's) or the management route (a manager's). */
   async function upload(x: TestCanvass, route: 'client' | 'management', surveyId: string | null) {
-    const path = route === 'client' ? `/api/v1/client/${x.envA}/storage` : '/api/v1/management/storage'
-    const presign = await x.call('POST', path, {
-      ...(route === 'management' ? { key: x.keyA } : {}),
-      body: { fileName: `${route}.txt`, fileType: 'text/plain', ...(surveyId ? { surveyId } : {}) },
+    const { presigned, upload } = await uploadFile(x.call, {
+      fileName: `${route}.txt`,
+      text: `bytes of ${route}`,
+      ...(route === 'management' ? { key: x.keyA } : { environmentId: x.envA }),
+      ...(surveyId ? { surveyId } : {}),
     })
-    assert.is(presign.status, 200, presign.text)
-    const p = presign.body.data
-    const up = await x.call('POST', new URL(p.signedUrl, 'http://canvass.test').pathname, {
-      ...(route === 'management' ? { key: x.keyA } : {}),
-      headers: {
-        'content-type': 'application/json',
-        'X-File-Type': 'text/plain',
-        'X-File-Name': encodeURIComponent(p.updatedFileName),
-        'X-Signature': p.signingData.signature,
-        'X-Timestamp': String(p.signingData.timestamp),
-        'X-UUID': p.signingData.uuid,
-        ...(surveyId ? { 'X-Survey-ID': surveyId } : {}),
-      },
-      rawBody: JSON.stringify({ fileBase64String: Buffer.from(`bytes of ${route}`).toString('base64') }),
-    })
-    assert.is(up.status, 200, up.text)
-    return p.fileUrl as string
+    assert.is(upload.status, 200, upload.text)
+    return presigned.fileUrl
   }
 
   const fileStatus = async (x: TestCanvass, url: string) =>

@@ -7,7 +7,7 @@
  */
 import { createRetention } from '@canvass/core'
 import type { Logger } from '@canvass/core'
-import { availableBackends, createSurvey, createTestClock, suiteWithBed, webhookDeliveries } from '@canvass/test-bed'
+import { availableBackends, createResponse, createSurvey, createTestClock, suiteWithBed, webhookDeliveries } from '@canvass/test-bed'
 import * as assert from 'uvu/assert'
 
 const DAY = 86_400_000
@@ -32,22 +32,14 @@ for (const backend of availableBackends()) {
     const project = await x.newProject('Logged retention')
     const set = await x.call('PUT', '/api/v1/management/environment', { key: project.key, body: { responseRetentionDays: 30 } })
     assert.is(set.status, 200, set.text)
-    const survey = await x.call('POST', '/api/v1/management/surveys', {
-      key: project.key,
-      body: {
-        environmentId: project.environmentId,
-        name: 'Kept a month',
-        status: 'inProgress',
-        questions: [{ id: 'q1', type: 'openText', headline: { default: 'Q' }, required: false, inputType: 'text' }],
-      },
+    const inProject = { call: x.call, keyA: project.key, envA: project.environmentId, keyB: project.devKey, envB: project.devEnvironmentId }
+    const survey = await createSurvey(inProject, {
+      name: 'Kept a month',
+      status: 'inProgress',
+      questions: [{ id: 'q1', type: 'openText', headline: { default: 'Q' }, required: false, inputType: 'text' }],
     })
-    assert.is(survey.status, 200, survey.text)
-    for (const answer of ['secret answer one', 'secret answer two']) {
-      const created = await x.call('POST', `/api/v1/client/${project.environmentId}/responses`, {
-        body: { surveyId: survey.body.data.id, finished: true, data: { q1: answer }, userId: 'ada@example.com' },
-      })
-      assert.is(created.status, 200, created.text)
-    }
+    for (const answer of ['secret answer one', 'secret answer two'])
+      await createResponse(inProject, survey.id, { finished: true, data: { q1: answer }, userId: 'ada@example.com' })
     const { lines, logger } = capturedLog()
     const retention = createRetention({ storage: x.storage, clock: clock().now, logger })
     const now = new Date(clock().now().getTime() + 31 * DAY)
@@ -60,7 +52,7 @@ for (const backend of availableBackends()) {
       /^Retention: deleted \d+ responses, \d+ displays?, \d+ files? and \d+ ended webhook deliver(y|ies) \(older than 7 days\)/,
     )
     assert.ok(line.includes(`${project.environmentId} 2 responses`), line)
-    for (const personal of ['secret answer', 'ada@example.com', survey.body.data.name]) assert.not.ok(line.includes(personal), personal)
+    for (const personal of ['secret answer', 'ada@example.com', survey.name]) assert.not.ok(line.includes(personal), personal)
     assert.equal([lines.warn, lines.error], [[], []])
 
     assert.is((await retention.runOnce(now)).responses, 0)

@@ -20,6 +20,18 @@ const CHUNK = 1000
 
 /** What `canvass import` records (`import_mappings`) and the contacts, displays, notes and tags it writes with their ids. */
 export function createImportStore(db: Kysely<Database>, newId: () => string): ImportStore {
+  /** The mappings of a source's resource in the environment for the storable ones of `sourceIds`; none can match without. */
+  const mappingsOf = (environmentId: string, source: string, resource: string, sourceIds: string[]) => {
+    const storable = [...new Set(sourceIds.filter(isStorable))]
+    if (storable.length === 0 || !isStorable(environmentId)) return undefined
+    return db
+      .selectFrom('import_mappings')
+      .where('environment_id', '=', environmentId)
+      .where('source', '=', source)
+      .where('resource', '=', resource)
+      .where('source_id', 'in', storable)
+  }
+
   return {
     async existing(environmentId, kind, ids) {
       const here = new Set<string>()
@@ -32,35 +44,18 @@ export function createImportStore(db: Kysely<Database>, newId: () => string): Im
     },
 
     async mappings(environmentId, source, resource, sourceIds) {
-      const storable = [...new Set(sourceIds.filter(isStorable))]
       const found = new Map<string, string>()
-      if (storable.length === 0 || !isStorable(environmentId)) return found
-      const rows = await db
-        .selectFrom('import_mappings')
-        .select(['source_id', 'target_id'])
-        .where('environment_id', '=', environmentId)
-        .where('source', '=', source)
-        .where('resource', '=', resource)
-        .where('source_id', 'in', storable)
-        .execute()
-      for (const row of rows) found.set(row.source_id, row.target_id)
+      const query = mappingsOf(environmentId, source, resource, sourceIds)
+      if (!query) return found
+      for (const row of await query.select(['source_id', 'target_id']).execute()) found.set(row.source_id, row.target_id)
       return found
     },
 
     async erasedMappings(environmentId, source, resource, sourceIds) {
-      const storable = [...new Set(sourceIds.filter(isStorable))]
       const erased = new Set<string>()
-      if (storable.length === 0 || !isStorable(environmentId)) return erased
-      const rows = await db
-        .selectFrom('import_mappings')
-        .select('source_id')
-        .where('environment_id', '=', environmentId)
-        .where('source', '=', source)
-        .where('resource', '=', resource)
-        .where('source_id', 'in', storable)
-        .where('erased_at', 'is not', null)
-        .execute()
-      for (const row of rows) erased.add(row.source_id)
+      const query = mappingsOf(environmentId, source, resource, sourceIds)
+      if (!query) return erased
+      for (const row of await query.select('source_id').where('erased_at', 'is not', null).execute()) erased.add(row.source_id)
       return erased
     },
 

@@ -32,6 +32,8 @@ export { NOT_AUTHENTICATED, UNAUTHORIZED, badRequest, createResponse, createSurv
 export type { Backend } from './fixtures'
 export { assertSuccessOrContractError } from './answers'
 export { blockSurvey } from './block-survey'
+export { uploadFile } from './uploads'
+export type { PresignedUpload, UploadOptions } from './uploads'
 export { HOSTILE, seedSharedSurvey, sharedSurveyAnswers, sharedSurveyQuestions } from './shared-results'
 export type { SharedSurveyBed, SharedSurveySeed } from './shared-results'
 export * from './reference-fields'

@@ -1,7 +1,7 @@
 /** The test bed itself: a project with keys, a clock that moves only when told, webhooks to its receiver. */
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import { availableBackends, createTestCanvass, createTestClock } from '../src'
+import { availableBackends, createResponse, createSurvey, createTestCanvass, createTestClock } from '../src'
 
 for (const backend of availableBackends()) {
   const test = suite(`test bed on ${backend}`)
@@ -46,21 +46,13 @@ for (const backend of availableBackends()) {
         body: { url: 'https://receiver.example/hook', triggers: ['responseCreated'], source: 'user' },
       })
       assert.is(hook.status, 200, hook.text)
-      const survey = await bed.call('POST', '/api/v1/management/surveys', {
-        key: bed.keyA,
-        body: {
-          environmentId: bed.envA,
-          name: 'S',
-          status: 'inProgress',
-          questions: [{ id: 'q', type: 'openText', headline: { default: 'Q' }, required: false, inputType: 'text' }],
-        },
+      const survey = await createSurvey(bed, {
+        name: 'S',
+        status: 'inProgress',
+        questions: [{ id: 'q', type: 'openText', headline: { default: 'Q' }, required: false, inputType: 'text' }],
       })
-      assert.is(survey.status, 200, survey.text)
       bed.receiver.answer({ status: 503 })
-      const response = await bed.call('POST', `/api/v1/client/${bed.envA}/responses`, {
-        body: { surveyId: survey.body.data.id, finished: true, data: { q: 'hi' } },
-      })
-      assert.is(response.status, 200, response.text)
+      const responseId = await createResponse(bed, survey.id, { finished: true, data: { q: 'hi' } })
       await bed.deliverWebhooks()
       assert.is(bed.receiver.received.length, 1)
       assert.is(bed.receiver.received[0]?.json.event, 'responseCreated')
@@ -70,7 +62,7 @@ for (const backend of availableBackends()) {
       clock.advance(60_000)
       await bed.deliverWebhooks()
       assert.is(bed.receiver.received.length, 2)
-      assert.is(bed.receiver.received[1]?.json.data.id, response.body.data.id)
+      assert.is(bed.receiver.received[1]?.json.data.id, responseId)
     } finally {
       await bed.close()
     }
