@@ -10,6 +10,7 @@ import type { ConnectionInfo, RequestObservation } from '@canvass/core'
 import { serve } from '@canvass/host-node'
 import { createKyselyStorage, createPostgresRateLimiter, migrate, postgresSettingWarnings } from '@canvass/storage-kysely'
 import { readApiReference, readWidgetBundles } from '@canvass/widget'
+import { backgroundOptions } from './background'
 import { bootstrap } from './bootstrap'
 import { openBlobStore, uploadMaxBytes } from './blob-store'
 import { checkConfig } from './check-config'
@@ -84,22 +85,7 @@ async function main(): Promise<void> {
     observe: { request: onRequest, rateLimited: metrics?.rateLimited, auditFailed: metrics?.auditFailed },
     auditLog: { retentionDays: config.auditLogRetentionDays },
     // Canvass's own background work, started and stopped with the server (`serve`), as the settings shape it.
-    background: {
-      webhooks: config.runWebhookDispatcher && {
-        ...(config.webhookRetryScheduleMs ? { schedule: config.webhookRetryScheduleMs } : {}),
-        ...(config.webhookLeaseMs ? { leaseMs: config.webhookLeaseMs, timeoutMs: Math.min(15_000, config.webhookLeaseMs / 2) } : {}),
-        observe: { attempt: metrics?.attempt },
-      },
-      blobJanitor: config.runBlobJanitor && {
-        ...(config.blobJanitorLeaseMs ? { leaseMs: config.blobJanitorLeaseMs } : {}),
-        ...(config.blobJanitorIntervalMs ? { intervalMs: config.blobJanitorIntervalMs } : {}),
-        observe: { run: metrics?.blobJanitorRun },
-      },
-      retention: config.runRetention && {
-        ...(config.retentionIntervalMs ? { intervalMs: config.retentionIntervalMs } : {}),
-        observe: { retention: metrics?.retention },
-      },
-    },
+    background: backgroundOptions(config, metrics),
   })
   metrics?.readOnScrape({
     backlog: (now) => storage.webhookDeliveries.backlog(now),
