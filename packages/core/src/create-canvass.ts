@@ -469,6 +469,8 @@ export function createCanvass(options: CanvassOptions): Canvass {
       starting = undefined
       if (!running || !work) return
       running = false
+      // A later `start()` makes fresh workers: a stopped one is not made to run again.
+      background = undefined
       await work.stop()
     },
   }
