@@ -80,6 +80,12 @@ const listed = (await call('/management/responses?surveyId=' + survey.id, { head
 if (listed.length !== 1 || listed[0].id !== created.id || listed[0].data.q1 !== 'Because') {
   throw new Error('the response read back is ' + JSON.stringify(listed))
 }
+// The pages, from @canvass/widget installed beside core, without an option naming it.
+for (const path of ['/s/' + survey.id, '/js/formbricks.umd.cjs']) {
+  const page = await fetch('http://127.0.0.1:' + port + '/feedback' + path)
+  if (page.status !== 200) throw new Error(path + ' answered ' + page.status)
+  await page.arrayBuffer()
+}
 console.log('PACKAGES-TEST-OK')
 globalThis.Deno ? Deno.exit(0) : process.exit(0)
 `

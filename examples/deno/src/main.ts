@@ -3,10 +3,11 @@
  * and first-start bootstrap, served by `@canvass/host-deno`. Built into one file by tsup, so that Deno runs
  * JavaScript and takes the npm packages from `node_modules`.
  */
-import { createBlobJanitor, createCanvass } from '@canvass/core'
+import { createCanvass } from '@canvass/core'
 import { serve } from '@canvass/host-deno'
 import { createKyselyStorage, createPostgresRateLimiter, migrate, postgresSettingWarnings } from '@canvass/storage-kysely'
 import { readApiReference, readWidgetBundles } from '@canvass/widget'
+import { backgroundOptions } from '../../standalone/src/background'
 import { bootstrap } from '../../standalone/src/bootstrap'
 import { openBlobStore, uploadMaxBytes } from '../../standalone/src/blob-store'
 import { checkConfig } from '../../standalone/src/check-config'
@@ -38,24 +39,21 @@ async function main(): Promise<void> {
     ...(config.clientAddressHeader ? { clientAddressHeader: config.clientAddressHeader } : {}),
   }
   const rateLimits = config.rateLimits && { ...config.rateLimits, ...counting }
-  // Removes the files of erased and deleted responses from the blob store (see the Node server).
-  const janitor = createBlobJanitor({
-    storage,
-    blobs: blobs.blobStore,
-    ...(config.blobJanitorLeaseMs ? { leaseMs: config.blobJanitorLeaseMs } : {}),
-    ...(config.blobJanitorIntervalMs ? { intervalMs: config.blobJanitorIntervalMs } : {}),
-  })
   const canvass = createCanvass({
     storage,
-    ...(config.runBlobJanitor ? { onBlobDeletions: () => janitor.wake() } : {}),
     publicUrl: config.publicUrl,
     blobStore: blobs.blobStore,
     secret,
     uploads: { maxBytes: uploadMaxBytes(process.env) },
     ...(rateLimits ? { rateLimits } : {}),
     pinAttempts: counting,
+    webhooks: { allowPrivateAddresses: config.allowPrivateWebhookUrls },
     widget: await readWidgetBundles(),
     apiReference: await readApiReference(),
+    auditLog: { retentionDays: config.auditLogRetentionDays },
+    // Canvass's background work, as on the Node server; webhooks go through fetch here (Deno's --allow-net list
+    // is the address check), started and stopped by `serve` with the server.
+    background: backgroundOptions(config),
   })
   const firstStart = () => bootstrap(canvass, config, (line) => console.log(line))
   // Instances on one Postgres server may start together; an embedded database has one process already.
@@ -71,11 +69,10 @@ async function main(): Promise<void> {
       }
       return canvass.fetch(request, info)
     },
+    lifecycle: canvass,
     onShutdown: async () => {
-      await janitor.stop()
       await db.destroy()
     },
   })
-  if (config.runBlobJanitor) janitor.start()
   console.log(`Canvass listening on ${url} (${description}; ${blobs.description})`)
 }

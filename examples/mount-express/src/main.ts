@@ -3,9 +3,8 @@
  * (in memory, or in DATA_DIR when set) or on the Postgres server named by DATABASE_URL.
  */
 import { createCanvass } from '@canvass/core'
-import { applyServerLimits } from '@canvass/host-node'
+import { applyServerLimits, createNodeWebhookTransport } from '@canvass/host-node'
 import { createKyselyStorage, migrate } from '@canvass/storage-kysely'
-import { readApiReference, readWidgetBundles } from '@canvass/widget'
 import { createApp } from './app'
 import { openDatabase, ensureApiKey } from './database'
 
@@ -14,10 +13,10 @@ await migrate(db)
 const canvass = createCanvass({
   storage: createKyselyStorage({ db }),
   basePath: '/feedback',
-  widget: await readWidgetBundles(),
-  apiReference: await readApiReference(),
 })
 const key = await ensureApiKey(canvass, process.env.CANVASS_API_KEY)
+// Webhooks, retention and the rest run from here until `close()`; the pages come from @canvass/widget, installed.
+await canvass.start({ webhookTransport: createNodeWebhookTransport })
 
 const server = applyServerLimits(createApp(canvass).listen(Number(process.env.PORT ?? 3000), process.env.HOST ?? '127.0.0.1'))
 server.once('listening', () => {
@@ -28,7 +27,7 @@ server.once('listening', () => {
 })
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
-    server.close(() => void db.destroy().then(() => console.log(`stopped (${signal})`)))
+    server.close(() => void canvass.close().then(() => db.destroy().then(() => console.log(`stopped (${signal})`))))
     server.closeIdleConnections()
   })
 }

@@ -4,9 +4,8 @@
  */
 import type { Server } from 'node:http'
 import { createCanvass } from '@canvass/core'
-import { applyServerLimits } from '@canvass/host-node'
+import { applyServerLimits, createNodeWebhookTransport } from '@canvass/host-node'
 import { createKyselyStorage, migrate } from '@canvass/storage-kysely'
-import { readApiReference, readWidgetBundles } from '@canvass/widget'
 import { serve } from '@hono/node-server'
 import { createApp } from './app'
 import { ensureApiKey, openDatabase } from './database'
@@ -16,10 +15,10 @@ await migrate(db)
 const canvass = createCanvass({
   storage: createKyselyStorage({ db }),
   basePath: '/feedback',
-  widget: await readWidgetBundles(),
-  apiReference: await readApiReference(),
 })
 const key = await ensureApiKey(canvass, process.env.CANVASS_API_KEY)
+// Webhooks, retention and the rest run from here until `close()`; the pages come from @canvass/widget, installed.
+await canvass.start({ webhookTransport: createNodeWebhookTransport })
 
 const app = createApp(canvass)
 const server = serve(
@@ -32,7 +31,7 @@ const server = serve(
 applyServerLimits(server)
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
-    server.close(() => void db.destroy().then(() => console.log(`stopped (${signal})`)))
+    server.close(() => void canvass.close().then(() => db.destroy().then(() => console.log(`stopped (${signal})`))))
     server.closeIdleConnections()
   })
 }

@@ -10,13 +10,17 @@ import { writeFileSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { createCanvass, createSourceClient } from '@canvass/core'
+import { createCanvass, createSourceClient, startCanvassWorker } from '@canvass/core'
+import { createNodeWebhookTransport } from '@canvass/host-node'
 import { createKyselyStorage, migrate } from '@canvass/storage-kysely'
 import { Command, CommanderError } from 'commander'
+import { backgroundOptions } from './background'
+import { openBlobStore } from './blob-store'
 import { readConfig } from './config'
 import { openDatabase } from './database'
 import { copyLiveDatabase } from './data-dir-copy'
 import { DataDirLockedError } from './data-dir-lock'
+import { loadSecret } from './secret'
 import { writableFolder } from './writable-folder'
 
 /** The way an import makes a project of its own, named where there is none (before the commands run). */
@@ -27,7 +31,7 @@ class UsageError extends Error {}
 
 const program = new Command('canvass')
   .description(
-    'Administer a Canvass database: projects, environments and API keys, and imports from Formbricks.\n' +
+    'Administer a Canvass database: projects, environments and API keys, and imports from Formbricks; run its background work.\n' +
       'Uses DATABASE_URL when set, else the embedded database under DATA_DIR (default ./.canvass).\n' +
       'The embedded database can be used by one process at a time: stop the server before running these commands on it\n' +
       '(an import with --dry-run reads a copy of it instead while the server runs).',
@@ -187,12 +191,55 @@ program
     }, options.dryRun === true),
   )
 
+program
+  .command('worker')
+  .description(
+    "Run only Canvass's background work (webhook delivery, retention, the blob janitor, the audit-log purge) until\n" +
+      'SIGTERM or SIGINT, beside servers started with CANVASS_BACKGROUND=off on the same database (DATABASE_URL)',
+  )
+  .action(() => runWorker())
+
 try {
   await program.parseAsync(process.argv)
 } catch (error) {
   if (error instanceof CommanderError) process.exit(error.exitCode)
   console.error(`canvass: ${error instanceof Error ? error.message : String(error)}`)
   process.exit(1)
+}
+
+/**
+ * `canvass worker`: the server's background work without its HTTP server, with the server's settings (blob
+ * store, secret, audit-log retention, the CANVASS_WEBHOOK_* and retention ones), until a signal stops it.
+ */
+async function runWorker(): Promise<void> {
+  const config = readConfig()
+  if (!config.databaseUrl) {
+    process.stderr.write(`Using the embedded database in ${config.dataDir}: no server can use it meanwhile; a worker is for DATABASE_URL\n`)
+  }
+  const { db } = await openDatabase(config)
+  try {
+    await migrate(db)
+    const blobs = openBlobStore(process.env, config.dataDir, process.env.INIT_CWD ?? process.cwd())
+    const worker = await startCanvassWorker(
+      {
+        storage: createKyselyStorage({ db }),
+        blobStore: blobs.blobStore,
+        secret: await loadSecret(config.secret, config.dataDir),
+        webhooks: { allowPrivateAddresses: config.allowPrivateWebhookUrls },
+        auditLog: { retentionDays: config.auditLogRetentionDays },
+        background: backgroundOptions(config, undefined, true),
+      },
+      { webhookTransport: createNodeWebhookTransport },
+    )
+    print(`Canvass worker running (${blobs.description}); SIGTERM or SIGINT stops it`)
+    const signal = await new Promise<string>((resolve) => {
+      for (const name of ['SIGTERM', 'SIGINT'] as const) process.once(name, () => resolve(name))
+    })
+    await worker.close()
+    print(`Canvass worker stopped (${signal})`)
+  } finally {
+    await db.destroy()
+  }
 }
 
 /**

@@ -31,6 +31,11 @@ export interface StandaloneConfig {
   webhookRetryScheduleMs: number[] | undefined
   /** `CANVASS_WEBHOOK_LEASE_MS`: how long a claimed delivery waits before another claim may take it (tests shorten it). */
   webhookLeaseMs: number | undefined
+  /**
+   * `CANVASS_BACKGROUND=off`: this process does none of the background work (webhooks, retention, the blob
+   * janitor, the audit-log purge); a `canvass worker` on the same database does.
+   */
+  runBackground: boolean
   /** `CANVASS_WEBHOOK_DISPATCHER=off`: this process writes deliveries but another one sends them. */
   runWebhookDispatcher: boolean
   /** `CANVASS_BLOB_JANITOR=off`: this process records blob deletions but another one carries them out. */
@@ -82,6 +87,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): StandaloneConf
     clientAddressHeader: env.CANVASS_CLIENT_ADDRESS_HEADER || undefined,
     allowPrivateWebhookUrls: env.CANVASS_ALLOW_PRIVATE_WEBHOOK_URLS === '1',
     webhookRetryScheduleMs: readSchedule(env.CANVASS_WEBHOOK_RETRY_SCHEDULE_MS),
+    runBackground: readSwitch('CANVASS_BACKGROUND', env.CANVASS_BACKGROUND),
     runWebhookDispatcher: env.CANVASS_WEBHOOK_DISPATCHER !== 'off',
     runRetention: readSwitch('CANVASS_RETENTION', env.CANVASS_RETENTION),
     retentionIntervalMs: readInterval('CANVASS_RETENTION_INTERVAL_MS', env.CANVASS_RETENTION_INTERVAL_MS),

@@ -1,15 +1,22 @@
 /**
  * `GET /health`: `{"status":"ok"}` while the database answers, else 503 with `Retry-After`, for load balancers
- * and orchestrators.
+ * and orchestrators. When webhook deliveries wait with no dispatcher sending them (docs/deploying.md, "Health"),
+ * the answer says so under `webhooks`, still with 200: the instance itself serves, and taking it out of a load
+ * balancer would not send a webhook.
  */
 import { SERVICE_UNAVAILABLE_RETRY_AFTER } from '@canvass/core'
-import type { Storage } from '@canvass/core'
+import type { Canvass } from '@canvass/core'
 
-/** The health answer of a server on `storage`. */
-export async function healthAnswer(storage: Pick<Storage, 'ping'>): Promise<Response> {
-  const healthy = await storage.ping().catch(() => false)
+/** The health answer of a server running `canvass`. */
+export async function healthAnswer(canvass: Pick<Canvass, 'health'>): Promise<Response> {
+  const health = await canvass.health()
+  const healthy = health.database === 'ok'
   // The same safe headers as every API answer: never sniffed into HTML, never kept by a cache.
   const headers: Record<string, string> = { 'x-content-type-options': 'nosniff', 'cache-control': 'no-store' }
   if (!healthy) headers['retry-after'] = String(SERVICE_UNAVAILABLE_RETRY_AFTER)
-  return Response.json({ status: healthy ? 'ok' : 'unavailable' }, { status: healthy ? 200 : 503, headers })
+  const body: Record<string, unknown> = { status: healthy ? 'ok' : 'unavailable' }
+  if (health.webhooks.stalled) {
+    body.webhooks = { status: 'stalled', oldestDueAt: health.webhooks.oldestDueAt, background: health.background }
+  }
+  return Response.json(body, { status: healthy ? 200 : 503, headers })
 }

@@ -5,12 +5,12 @@
  */
 import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
-import { createBlobJanitor, createCanvass, createRetention, createWebhookDispatcher } from '@canvass/core'
+import { createCanvass } from '@canvass/core'
 import type { ConnectionInfo, RequestObservation } from '@canvass/core'
-import { createNodeWebhookTransport, serve } from '@canvass/host-node'
+import { serve } from '@canvass/host-node'
 import { createKyselyStorage, createPostgresRateLimiter, migrate, postgresSettingWarnings } from '@canvass/storage-kysely'
 import { readApiReference, readWidgetBundles } from '@canvass/widget'
-import { startAuditLogPurge } from './audit-log-purge'
+import { backgroundOptions } from './background'
 import { bootstrap } from './bootstrap'
 import { openBlobStore, uploadMaxBytes } from './blob-store'
 import { checkConfig } from './check-config'
@@ -60,11 +60,6 @@ async function main(): Promise<void> {
   // A Postgres server of the operator's: settings Canvass relies on, said once, at the start.
   if (config.databaseUrl) for (const warning of await postgresSettingWarnings(db)) log.warn(warning)
   const storage = createKyselyStorage({ db })
-  metrics?.readOnScrape({
-    backlog: (now) => storage.webhookDeliveries.backlog(now),
-    blobDeletions: () => storage.blobDeletions.pending(),
-    pool,
-  })
   const onRequest = metrics && log.request ? both(metrics.request, log.request) : (metrics?.request ?? log.request)
   // One limiter for the rate limits and the PIN attempts, which count even when the rate limits are off.
   const limiter = config.rateLimitStore === 'postgres' ? createPostgresRateLimiter({ db }) : undefined
@@ -73,19 +68,8 @@ async function main(): Promise<void> {
     ...(config.clientAddressHeader ? { clientAddressHeader: config.clientAddressHeader } : {}),
   }
   const rateLimits = config.rateLimits && { ...config.rateLimits, ...counting }
-  // Removes the files of erased and deleted responses from the blob store: at start (what a crash left), after
-  // each such write of this process, and every minute (what other instances wrote, and retries).
-  const janitor = createBlobJanitor({
-    storage,
-    blobs: blobs.blobStore,
-    ...(config.blobJanitorLeaseMs ? { leaseMs: config.blobJanitorLeaseMs } : {}),
-    ...(config.blobJanitorIntervalMs ? { intervalMs: config.blobJanitorIntervalMs } : {}),
-    logger: log,
-    observe: { run: metrics?.blobJanitorRun },
-  })
   const canvass = createCanvass({
     storage,
-    ...(config.runBlobJanitor ? { onBlobDeletions: () => janitor.wake() } : {}),
     publicUrl: config.publicUrl,
     allowedHosts: config.allowedHosts,
     blobStore: blobs.blobStore,
@@ -94,31 +78,20 @@ async function main(): Promise<void> {
     ...(rateLimits ? { rateLimits } : {}),
     pinAttempts: counting,
     webhooks: { allowPrivateAddresses: config.allowPrivateWebhookUrls },
-    // The survey widget: /js/formbricks.umd.cjs for the @formbricks/js loader, and its renderer.
+    // Read here rather than at the first request, so that a copy without the built bundles fails at start.
     widget: await readWidgetBundles(),
     apiReference: await readApiReference(),
     logger: log,
     observe: { request: onRequest, rateLimited: metrics?.rateLimited, auditFailed: metrics?.auditFailed },
     auditLog: { retentionDays: config.auditLogRetentionDays },
+    // Canvass's own background work, started and stopped with the server (`serve`), as the settings shape it.
+    background: backgroundOptions(config, metrics),
   })
-  const dispatcher = createWebhookDispatcher({
-    storage,
-    transport: createNodeWebhookTransport({ allowPrivateAddresses: config.allowPrivateWebhookUrls }),
-    ...(config.webhookRetryScheduleMs ? { schedule: config.webhookRetryScheduleMs } : {}),
-    ...(config.webhookLeaseMs ? { leaseMs: config.webhookLeaseMs, timeoutMs: Math.min(15_000, config.webhookLeaseMs / 2) } : {}),
-    logger: log,
-    observe: { attempt: metrics?.attempt },
-  })
-  // Expired responses (docs/data-rights.md, "Retention"): every instance may run the worker, one at a time works.
-  const retention = createRetention({
-    storage,
-    ...(config.retentionIntervalMs ? { intervalMs: config.retentionIntervalMs } : {}),
-    logger: log,
-    observe: { retention: metrics?.retention },
-    // The files of the expired responses go at once rather than at the janitor's next interval.
-    onRun: (report) => {
-      if (report.files > 0 && config.runBlobJanitor) janitor.wake()
-    },
+  metrics?.readOnScrape({
+    backlog: (now) => storage.webhookDeliveries.backlog(now),
+    blobDeletions: () => storage.blobDeletions.pending(),
+    health: () => canvass.health(),
+    pool,
   })
   const firstStart = () => bootstrap(canvass, config, (line) => console.log(line))
   // Instances on one Postgres server may start together; an embedded database has one process already.
@@ -126,7 +99,7 @@ async function main(): Promise<void> {
 
   // The answers the server gives itself, counted and logged as Canvass's are.
   const own = observed(onRequest)
-  const health = own('/health', () => healthAnswer(storage))
+  const health = own('/health', () => healthAnswer(canvass))
   const home = own('/', async (request) => homePage(request))
   // The home page links to the docs served here; a copy of `dist` without the repository serves none.
   const pages = await readDocsPages()
@@ -145,13 +118,14 @@ async function main(): Promise<void> {
   const metricsOnMainPort = config.metricsToken !== undefined ? answerMetrics : undefined
 
   if (lean) settleHeap()
-  const auditLogPurge = config.auditLogRetentionDays === null ? undefined : startAuditLogPurge(canvass, log)
   const { url } = await serve({
     port: config.port,
     hostname: config.host,
     // CORS preflights of client routes are answered without building a Request and a Response.
     preflight: canvass.preflight,
     onError: (error) => log.error('Canvass: the fetch handler failed', error),
+    // `fetch` wraps Canvass's: the instance whose background work the server starts and stops is named.
+    lifecycle: canvass,
     async fetch(request, info) {
       // The substring tests first: parsing every request's URL just to spot these paths costs throughput.
       if (request.url.includes('/health') && new URL(request.url).pathname === '/health') return health(request, info)
@@ -165,16 +139,9 @@ async function main(): Promise<void> {
     },
     onShutdown: async () => {
       await metricsServer?.close()
-      await auditLogPurge?.stop()
-      await dispatcher.stop()
-      await janitor.stop()
-      await retention.stop()
       await db.destroy()
     },
   })
-  if (config.runWebhookDispatcher) dispatcher.start()
-  if (config.runBlobJanitor) janitor.start()
-  if (config.runRetention) retention.start()
   if (lean) leanStartDone()
   if (metricsServer) console.log(`Canvass metrics at ${metricsServer.url}/metrics`)
   console.log(`Canvass listening on ${url} (${description}; ${blobs.description})`)

@@ -1,6 +1,7 @@
 import type {
   AuditFailureObservation,
   BlobJanitorReport,
+  CanvassHealth,
   DeliveryBacklog,
   RateLimitObservation,
   RequestObservation,
@@ -40,6 +41,8 @@ export interface Metrics {
   readOnScrape(sources: {
     backlog: (now: Date) => Promise<DeliveryBacklog>
     blobDeletions?: () => Promise<number>
+    /** Canvass's `health()`: whether deliveries wait with no dispatcher sending them. */
+    health?: () => Promise<CanvassHealth>
     pool?: PoolCounts | undefined
   }): void
   /** Every series, in Prometheus's text format. */
@@ -106,6 +109,16 @@ export async function createMetrics(options: { postgres: boolean }): Promise<Met
   const backlogDue = new Gauge({
     name: 'canvass_webhook_backlog_due',
     help: 'Of those, the ones due now and not being sent.',
+    registers,
+  })
+  const stalled = new Gauge({
+    name: 'canvass_webhook_dispatch_stalled',
+    help: '1 when a webhook delivery has waited past its due time longer than webhooks.stalledAfterMs (no dispatcher runs on this database, or none keeps up), else 0.',
+    registers,
+  })
+  const oldestDue = new Gauge({
+    name: 'canvass_webhook_oldest_due_seconds',
+    help: 'Seconds since the delivery that has waited longest became due (0 when none waits), over the whole database.',
     registers,
   })
   const blobDeletions = new Counter({
@@ -176,6 +189,12 @@ export async function createMetrics(options: { postgres: boolean }): Promise<Met
           // The database is away (its own series say so): no number rather than a stale one.
           backlog.set(Number.NaN)
           backlogDue.set(Number.NaN)
+        }
+        if (sources.health) {
+          const health = await sources.health().catch(() => undefined)
+          const oldest = health?.webhooks.oldestDueAt
+          stalled.set(health === undefined ? Number.NaN : health.webhooks.stalled ? 1 : 0)
+          oldestDue.set(health === undefined ? Number.NaN : oldest ? Math.max(0, (Date.now() - Date.parse(oldest)) / 1000) : 0)
         }
         if (sources.blobDeletions) blobDeletionsPending.set(await sources.blobDeletions().catch(() => Number.NaN))
         if (pool && sources.pool) pool.read(sources.pool)

@@ -77,13 +77,11 @@ pages.before(async () => {
   siteBed = await createTestCanvass({
     apiReferenceBundle: true,
     // The standalone server's own routes in front of Canvass, as src/main.ts puts them.
-    wrap:
-      (canvass, { storage }) =>
-      async (request, info) => {
-        if (new URL(request.url).pathname === '/health') return healthAnswer(storage)
-        if ((request.method === 'GET' || request.method === 'HEAD') && isRootUrl(request.url)) return homePage(request)
-        return canvass.fetch(request, info)
-      },
+    wrap: (canvass) => async (request, info) => {
+      if (new URL(request.url).pathname === '/health') return healthAnswer(canvass)
+      if ((request.method === 'GET' || request.method === 'HEAD') && isRootUrl(request.url)) return homePage(request)
+      return canvass.fetch(request, info)
+    },
   })
   site = Object.assign(siteBed, { url: await siteBed.listen() })
 })

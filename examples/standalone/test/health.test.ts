@@ -10,7 +10,7 @@ import { healthAnswer } from '../src/health'
 const { test, bed } = suiteWithBed('hostile input: the health route', { widgetBundles: false, blobs: false })
 
 test('5: /health answers with nosniff and no-store', async () => {
-  const health = await healthAnswer(bed().storage)
+  const health = await healthAnswer(bed().canvass)
   assert.equal([health.status, await health.json()], [200, { status: 'ok' }])
   assert.is(health.headers.get('x-content-type-options'), 'nosniff')
   assert.is(health.headers.get('cache-control'), 'no-store')

@@ -63,6 +63,12 @@ import { createRouteTable } from './http/route-table'
 import type { OpenApiDocument } from './openapi/document'
 import { openApiDocument } from './openapi/document'
 import { registerDocumentationRoutes } from './routes/documentation'
+import type { BackgroundOptions, BackgroundReport, BackgroundWork, WebhookTransportSource } from './background/background-work'
+import { createBackgroundWork } from './background/background-work'
+import type { HostOffer } from './host/serve-lifecycle'
+import { withLifecycle } from './host/serve-lifecycle'
+import { pageAssets } from './pages'
+import { assertWidgetBundles } from './routes/widget'
 
 export interface CanvassOptions {
   /** Where everything is kept, e.g. `createKyselyStorage({ db })` from `@canvass/storage-kysely`. */
@@ -138,19 +144,29 @@ export interface CanvassOptions {
    */
   uploads?: UploadOptions
   /**
-   * The survey widget's browser bundles, e.g. `await readWidgetBundles()` from `@canvass/widget`. With them
-   * Canvass serves `/js/formbricks.umd.cjs` and `/js/surveys.umd.cjs` (what the `@formbricks/js` loader
-   * loads) and a page for every link survey at `/s/{surveyId}`; without them those routes answer 404.
-   * @default undefined
+   * The survey widget's browser bundles: Canvass serves `/js/formbricks.umd.cjs` and `/js/surveys.umd.cjs`
+   * (what the `@formbricks/js` loader loads) and a page for every link survey at `/s/{surveyId}`. When not
+   * given they are read from `@canvass/widget` if it is installed beside core (at `start()`, or the first
+   * request for one of them; a runtime that cannot load it logs one line); `false` serves none (404).
+   * @default the bundles of `@canvass/widget`, when installed
    */
-  widget?: WidgetBundles
+  widget?: WidgetBundles | false
   /**
-   * The API reference page's browser bundle (RapiDoc's `rapidoc-min.js`), e.g. `await readApiReference()`
-   * from `@canvass/widget`. With it `GET /api/v1/docs` renders the OpenAPI document, loading nothing from
-   * another origin; without it the page links to `/api/v1/openapi.json`.
-   * @default undefined
+   * The API reference page's browser bundle (RapiDoc's `rapidoc-min.js`): with it `GET /api/v1/docs` renders the
+   * OpenAPI document, loading nothing from another origin; without it the page lists the operations as plain
+   * HTML. Read from `@canvass/widget` as `widget` is when not given; `false` for the plain page.
+   * @default the viewer of `@canvass/widget`, when installed
    */
-  apiReference?: string
+  apiReference?: string | false
+  /**
+   * The work Canvass does beside answering requests, from `start()` to `close()` (the hosts' `serve` call
+   * both): webhook delivery, the retention of responses and webhook deliveries, the blob janitor (with a
+   * `blobStore`) and the audit-log purge. `false` leaves all of it to another process (a worker running
+   * `startCanvassWorker`, or a cron job calling `runBackgroundOnce()`): serverless handlers, several web
+   * instances with one worker. An object sets or turns off each part. See docs/embedding.md, "Background work".
+   * @default true
+   */
+  background?: boolean | BackgroundOptions
   /**
    * Hooks that see every answer (route, status, duration, request id) and every rate-limit refusal, to feed
    * an app's own metrics and logs. A hook that throws is ignored; see `CanvassObserver`.
@@ -180,10 +196,23 @@ export interface CanvassOptions {
   webhooks?: {
     /**
      * Accept webhook URLs whose host is a literal loopback, private or link-local address, or `localhost`
-     * (local development, tests). Give the same setting to the transport that delivers them.
+     * (local development, tests). The transport the instance makes is given the same setting.
      * @default false
      */
     allowPrivateAddresses?: boolean
+    /**
+     * What sends webhooks: a transport, or a function making one from `{ allowPrivateAddresses }`, such as
+     * `createNodeWebhookTransport` from `@canvass/host-node`, which checks and pins each address a host name
+     * resolves to. Node's `serve` offers that one; elsewhere the fetch transport (`createFetchWebhookTransport`).
+     * @default what the host's `serve` offers, else the fetch transport
+     */
+    transport?: WebhookTransportSource
+    /**
+     * How long a due delivery may wait before `health()` calls the outbox stalled (no dispatcher runs on this
+     * database, or none keeps up), in ms.
+     * @default 300000
+     */
+    stalledAfterMs?: number
   }
 }
 
@@ -214,10 +243,44 @@ export interface Canvass {
   openApi(): OpenApiDocument
   /**
    * Deletes the audit entries older than `auditLog.retentionDays` at the clock's now, in batches, and returns how
-   * many it deleted. Canvass runs no timers: call it on a schedule (the standalone server does, hourly), from
-   * any number of instances.
+   * many it deleted. The background work calls it hourly; call it yourself where that is off.
    */
   purgeAuditLog(): Promise<number>
+  /**
+   * Starts the background work (unless `background` is false) and reads the pages' assets, then resolves.
+   * Idempotent. The hosts' `serve` calls it; an app that mounts `fetch` itself calls it once, at its start.
+   * `host` is what the host offers (its webhook transport).
+   */
+  start(host?: HostOffer): Promise<void>
+  /** Stops the background work and waits for what runs (a delivery in flight is handed back). Idempotent. */
+  close(): Promise<void>
+  /**
+   * One pass of the background work that is on (due webhooks, a retention run, the blob janitor, the audit-log
+   * purge), then resolves: for cron jobs and serverless hosts where nothing runs between requests.
+   */
+  runBackgroundOnce(): Promise<BackgroundReport>
+  /**
+   * The instance's state for a health answer: whether the storage answers, whether this instance's background
+   * work runs, and whether webhook deliveries wait longer than they should (logged once when that begins).
+   */
+  health(): Promise<CanvassHealth>
+}
+
+/** What `Canvass.health()` answers. */
+export interface CanvassHealth {
+  /** Whether the storage answers. */
+  database: 'ok' | 'unavailable'
+  /** This instance's background work: `running` (started), `stopped` (not started, or closed) or `off` (`background: false`). */
+  background: 'running' | 'stopped' | 'off'
+  webhooks: {
+    /** When the delivery that has waited longest became due (ISO 8601), or null when none waits. */
+    oldestDueAt: string | null
+    /**
+     * True when that was more than `webhooks.stalledAfterMs` ago: no dispatcher runs on this database (every
+     * instance has background work off and no worker runs), or none keeps up.
+     */
+    stalled: boolean
+  }
 }
 
 /** What `Canvass.preflight` answers: always 204, with these headers and no body. */
@@ -233,6 +296,17 @@ export function createCanvass(options: CanvassOptions): Canvass {
   const pinAddressHeader = (options.pinAttempts?.clientAddressHeader ?? options.rateLimits?.clientAddressHeader)?.toLowerCase()
   const addressHeader = options.rateLimits?.clientAddressHeader?.toLowerCase()
   const logger = options.logger ?? console
+  const allowPrivateAddresses = options.webhooks?.allowPrivateAddresses ?? false
+  const stalledAfterMs = options.webhooks?.stalledAfterMs ?? 300_000
+  if (!(stalledAfterMs > 0)) throw new TypeError(`webhooks.stalledAfterMs must be a positive number, got ${stalledAfterMs}`)
+  const backgroundOptions: BackgroundOptions | false =
+    options.background === false ? false : options.background === true || options.background === undefined ? {} : options.background
+  if (options.widget) assertWidgetBundles(options.widget)
+  const assets = pageAssets({ widget: options.widget, apiReference: options.apiReference }, logger)
+  // Made at `start()`, when the host has said which transport it offers; the janitor is woken through it.
+  let background: BackgroundWork | undefined
+  let running = false
+  let stalledLogged = false
   const ctx: CanvassContext = {
     storage: options.storage,
     publicUrl: options.publicUrl,
@@ -252,7 +326,10 @@ export function createCanvass(options: CanvassOptions): Canvass {
       options.pinAttempts?.limiter ?? options.rateLimits?.limiter ?? createMemoryRateLimiter(),
     ),
     pinAttemptAddress: (request, info) => clientAddressOf(request, info, pinAddressHeader),
-    blobDeletionsRecorded: () => notify(options.onBlobDeletions, undefined),
+    blobDeletionsRecorded: () => {
+      background?.wakeBlobJanitor()
+      notify(options.onBlobDeletions, undefined)
+    },
     clientAddress: (request, info) => clientAddressOf(request, info, addressHeader),
     auditFailed: ({ error, ...event }) => {
       logger.error(
@@ -265,9 +342,13 @@ export function createCanvass(options: CanvassOptions): Canvass {
   }
   const router: CanvassRouter = IttyRouter({ base: basePath })
   const entries: RouteEntry[] = []
-  registerRoutes(createRouteTable(router, entries), options)
+  registerRoutes(createRouteTable(router, entries), options, async () => (await assets()).widget)
   const document = lazyDocument(() => openApiDocument(entries, { serverUrl: serverUrl(options.publicUrl, basePath), version: API_VERSION }))
-  registerDocumentationRoutes(createRouteTable(router, entries), document, options.apiReference)
+  registerDocumentationRoutes(
+    createRouteTable(router, entries),
+    document,
+    options.apiReference === false ? undefined : async () => (await assets()).apiReference,
+  )
   const clientPrefixes = [`${basePath}/api/v1/client/`, `${basePath}/api/v2/client/`]
   const isClientPath = (pathname: string) => clientPrefixes.some((prefix) => pathname.startsWith(prefix))
   // itty-router's public `routes` (its `RouteEntry`s: method, pattern, handlers, path), in registration order.
@@ -350,39 +431,109 @@ export function createCanvass(options: CanvassOptions): Canvass {
     })
   }
 
+  const backgroundWork = (host?: HostOffer): BackgroundWork | undefined => {
+    if (backgroundOptions === false) return undefined
+    if (background) return background
+    const given = options.webhooks?.transport
+    const offered = host?.webhookTransport
+    if (given === undefined && offered === undefined && backgroundOptions.webhooks !== false && runsOnNode()) {
+      logger.warn(
+        'Canvass: webhooks are sent through fetch, which cannot check the addresses a host name resolves to; on Node pass webhooks: { transport: createNodeWebhookTransport } from @canvass/host-node (its serve does)',
+      )
+    }
+    background = createBackgroundWork({
+      storage: ctx.storage,
+      blobs: options.blobStore,
+      options: backgroundOptions,
+      transport: given ?? offered,
+      allowPrivateAddresses,
+      logger,
+      now: ctx.now,
+      purgeAuditLog: auditLogRetentionDays === null ? undefined : purge,
+    })
+    return background
+  }
+  const purge = () => purgeAuditLog(ctx.storage, ctx.now(), auditLogRetentionDays)
+  let starting: Promise<void> | undefined
+  const lifecycle = {
+    start(host?: HostOffer): Promise<void> {
+      starting ??= (async () => {
+        const work = backgroundWork(host)
+        if (work && !running) {
+          work.start()
+          running = true
+        }
+        await assets()
+      })()
+      return starting
+    },
+    async close(): Promise<void> {
+      const work = background
+      starting = undefined
+      if (!running || !work) return
+      running = false
+      // A later `start()` makes fresh workers: a stopped one is not made to run again.
+      background = undefined
+      await work.stop()
+    },
+  }
+
+  const fetch = async (request: Request, info: ConnectionInfo = NO_INFO): Promise<Response> => {
+    const started = onRequest === undefined ? 0 : performance.now()
+    const requestId = info.requestId ?? requestIdOf(request.headers.get(REQUEST_ID_HEADER))
+    let pathname = '/'
+    let response: Response
+    try {
+      const target = requestTarget(request.url)
+      pathname = target.pathname
+      if (rateLimit && request.method !== 'OPTIONS') await rateLimit(request, pathname, info, ctx.now())
+      // A route that matches path and method answers; only a miss pays for working out 404 against 405.
+      // Every answer Canvass builds carries nosniff already.
+      response =
+        shortPathRedirect(basePath, pathname, target.search) ??
+        (request.method === 'OPTIONS' ? undefined : await dispatch(request as IRequest, target, info, requestId)) ??
+        miss(request, pathname)
+    } catch (error) {
+      const rule = onRateLimited === undefined ? undefined : refusedBy(error)
+      if (rule !== undefined) notify(onRateLimited, { rule, route: routeOf(request, pathname), method: request.method, requestId })
+      // Client routes put their CORS headers on their answers; errors get them here.
+      // The route as registered (`/…/:id`), never the query, which may carry anything a client sent.
+      const route = `${request.method} ${(request as IRequest).route || pathname}`
+      response = errorResponse(error, ctx.logger, isClientPath(pathname) ? CLIENT_CORS_HEADERS : undefined, route, requestId)
+    }
+    // A host that gave the id sets the header itself: changing `response.headers` would make the Node
+    // adapter build a Headers object for an answer it otherwise writes straight from a plain record.
+    if (request.method === 'HEAD' && response.body !== null) response = withoutBody(response)
+    if (info.requestId === undefined) response = withRequestId(response, requestId)
+    if (onRequest !== undefined) {
+      const durationMs = performance.now() - started
+      notify(onRequest, { route: routeOf(request, pathname), method: request.method, status: response.status, durationMs, requestId })
+    }
+    return response
+  }
+
   return {
-    async fetch(request, info = NO_INFO) {
-      const started = onRequest === undefined ? 0 : performance.now()
-      const requestId = info.requestId ?? requestIdOf(request.headers.get(REQUEST_ID_HEADER))
-      let pathname = '/'
-      let response: Response
-      try {
-        const target = requestTarget(request.url)
-        pathname = target.pathname
-        if (rateLimit && request.method !== 'OPTIONS') await rateLimit(request, pathname, info, ctx.now())
-        // A route that matches path and method answers; only a miss pays for working out 404 against 405.
-        // Every answer Canvass builds carries nosniff already.
-        response =
-          shortPathRedirect(basePath, pathname, target.search) ??
-          (request.method === 'OPTIONS' ? undefined : await dispatch(request as IRequest, target, info, requestId)) ??
-          miss(request, pathname)
-      } catch (error) {
-        const rule = onRateLimited === undefined ? undefined : refusedBy(error)
-        if (rule !== undefined) notify(onRateLimited, { rule, route: routeOf(request, pathname), method: request.method, requestId })
-        // Client routes put their CORS headers on their answers; errors get them here.
-        // The route as registered (`/…/:id`), never the query, which may carry anything a client sent.
-        const route = `${request.method} ${(request as IRequest).route || pathname}`
-        response = errorResponse(error, ctx.logger, isClientPath(pathname) ? CLIENT_CORS_HEADERS : undefined, route, requestId)
+    fetch: withLifecycle(fetch, lifecycle),
+    start: lifecycle.start,
+    close: lifecycle.close,
+    async runBackgroundOnce() {
+      return (await backgroundWork()?.runOnce()) ?? {}
+    },
+    async health(): Promise<CanvassHealth> {
+      const database = await ctx.storage.ping().catch(() => false)
+      const oldest = database ? await ctx.storage.webhookDeliveries.nextDue().catch(() => null) : null
+      const stalled = oldest !== null && ctx.now().getTime() - oldest.getTime() > stalledAfterMs
+      if (stalled && !stalledLogged) {
+        logger.warn(
+          `Canvass: webhook deliveries have waited since ${oldest.toISOString()} and none is being sent: no webhook dispatcher runs on this database (background work is ${running ? 'on here, and falls behind' : 'not running here'}; see docs/embedding.md, "Background work")`,
+        )
       }
-      // A host that gave the id sets the header itself: changing `response.headers` would make the Node
-      // adapter build a Headers object for an answer it otherwise writes straight from a plain record.
-      if (request.method === 'HEAD' && response.body !== null) response = withoutBody(response)
-      if (info.requestId === undefined) response = withRequestId(response, requestId)
-      if (onRequest !== undefined) {
-        const durationMs = performance.now() - started
-        notify(onRequest, { route: routeOf(request, pathname), method: request.method, status: response.status, durationMs, requestId })
+      if (database) stalledLogged = stalled
+      return {
+        database: database ? 'ok' : 'unavailable',
+        background: backgroundOptions === false ? 'off' : running ? 'running' : 'stopped',
+        webhooks: { oldestDueAt: oldest?.toISOString() ?? null, stalled },
       }
-      return response
     },
     preflight(target, requestedHeaders, info = NO_INFO) {
       const started = onRequest === undefined ? 0 : performance.now()
@@ -407,8 +558,14 @@ export function createCanvass(options: CanvassOptions): Canvass {
     ),
     routes: router.routes.map(([method, , , path]) => ({ method, path: path ?? '' })),
     openApi: document,
-    purgeAuditLog: () => purgeAuditLog(ctx.storage, ctx.now(), auditLogRetentionDays),
+    purgeAuditLog: purge,
   }
+}
+
+/** Whether this is Node itself (Deno and Bun also say they are Node, for compatibility). */
+function runsOnNode(): boolean {
+  const global = globalThis as { process?: { versions?: { node?: string } }; Deno?: unknown; Bun?: unknown }
+  return typeof global.process?.versions?.node === 'string' && global.Deno === undefined && global.Bun === undefined
 }
 
 function retentionDaysOf(options: CanvassOptions['auditLog']): number | null {
@@ -443,13 +600,17 @@ function withoutBody(response: Response): Response {
 }
 
 /** Registers every route the options ask for, in the order the router tries them. */
-function registerRoutes(table: RouteTable, options: CanvassOptions): void {
+function registerRoutes(table: RouteTable, options: CanvassOptions, widget: () => Promise<WidgetBundles | undefined>): void {
   const uploads = options.blobStore ? uploadSettings(options.blobStore, options.secret, options.uploads) : undefined
-  registerEveryRoute(table, uploads, options.widget)
+  registerEveryRoute(table, uploads, options.widget === false ? undefined : widget)
 }
 
 /** The route modules, in the order the router tries them; the upload and widget ones when given. */
-function registerEveryRoute(table: RouteTable, uploads: UploadSettings | undefined, widget: WidgetBundles | undefined): void {
+function registerEveryRoute(
+  table: RouteTable,
+  uploads: UploadSettings | undefined,
+  widget: (() => Promise<WidgetBundles | undefined>) | undefined,
+): void {
   registerMeRoutes(table)
   registerEnvironmentRoutes(table)
   registerSurveyRoutes(table)
@@ -477,7 +638,7 @@ function registerEveryRoute(table: RouteTable, uploads: UploadSettings | undefin
   registerSharePageRoutes(table, uploads)
   if (widget) {
     registerWidgetRoutes(table, widget)
-    registerLinkPageRoutes(table)
+    registerLinkPageRoutes(table, async () => (await widget()) !== undefined)
   }
 }
 
@@ -489,7 +650,7 @@ export function describeRoutes(): { routes: readonly RouteEntry[]; openApi: Open
   const entries: RouteEntry[] = []
   const table = createRouteTable(undefined, entries)
   // Handlers are registered but never called: the upload settings are never read.
-  registerEveryRoute(table, {} as UploadSettings, { formbricks: '', surveys: '' })
+  registerEveryRoute(table, {} as UploadSettings, async () => undefined)
   const document = lazyDocument(() => openApiDocument(entries, { serverUrl: '/', version: API_VERSION }))
   registerDocumentationRoutes(table, document, '')
   return { routes: entries, openApi: document() }

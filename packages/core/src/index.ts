@@ -14,10 +14,21 @@ export type { HttpMethod, RouteAuth, RouteEntry } from './http/route-table'
 export type { AuditAction, RouteAudit } from './http/audit'
 export { AUDIT_PURGE_BATCH, DEFAULT_AUDIT_LOG_RETENTION_DAYS, appendAuditEntry, purgeAuditLog } from './services/audit-log'
 export type { AuditEvent } from './services/audit-log'
-export type { Canvass, CanvassOptions, PreflightAnswer } from './create-canvass'
+export type { Canvass, CanvassHealth, CanvassOptions, PreflightAnswer } from './create-canvass'
+export { startCanvassWorker } from './worker'
+export type { CanvassWorker } from './worker'
+export type { BackgroundOptions, BackgroundReport, WebhookTransportSource } from './background/background-work'
+export { AUDIT_LOG_PURGE_INTERVAL_MS } from './services/audit-log-purge'
 export type { WidgetBundles } from './widget-bundles'
-export { SERVE_DEFAULTS, createServeLifecycle, serverUrl } from './host/serve-lifecycle'
-export type { FetchHandler, HostServeOptions, HostSignals, ServeLifecycleOptions } from './host/serve-lifecycle'
+export { SERVE_DEFAULTS, createServeLifecycle, lifecycleOf, serverUrl } from './host/serve-lifecycle'
+export type {
+  FetchHandler,
+  HostLifecycle,
+  HostOffer,
+  HostServeOptions,
+  HostSignals,
+  ServeLifecycleOptions,
+} from './host/serve-lifecycle'
 export type { CanvassAdmin } from './admin/create-admin'
 export type { FormbricksImportOptions, FormbricksImportReport, ImportResource, ResourceCounts } from './admin/import-formbricks'
 export { IMPORT_RESOURCES } from './admin/import-formbricks'

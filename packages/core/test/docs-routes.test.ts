@@ -43,7 +43,7 @@ docs('lists every registered route once, and nothing else', async () => {
 })
 
 docs('paths are written relative to basePath', async () => {
-  const canvass = createCanvass({ storage: bed().storage, basePath: '/feedback' })
+  const canvass = createCanvass({ storage: bed().storage, basePath: '/feedback', widget: false })
   assert.ok(
     // The API, and the shared results pages beside it (`/share/…`).
     canvass.routes.every(({ path }) => path.startsWith('/feedback/api/') || path.startsWith('/feedback/share/')),

@@ -147,7 +147,7 @@ test('/api/v1/docs: the viewer page when given the viewer, a plain list otherwis
   const otherTag = (await other.fetch(new Request('http://localhost/api/v1/docs/reference.js'))).headers.get('etag')
   assert.ok(otherTag && otherTag !== tag, 'another viewer, another ETag')
 
-  const plain = createCanvass({ storage })
+  const plain = createCanvass({ storage, apiReference: false })
   const list = await (await plain.fetch(new Request('http://localhost/api/v1/docs'))).text()
   assert.match(list, /<code>GET \/api\/v1\/management\/surveys<\/code>: List surveys/)
   assert.is((await plain.fetch(new Request('http://localhost/api/v1/docs/reference.js'))).status, 404)

@@ -69,8 +69,8 @@ serve('other methods: 405 with Allow; OPTIONS: 204', async () => {
   assert.is(post.headers.get('allow'), 'GET, HEAD, OPTIONS')
   assert.is((await get(canvass, '/js/formbricks.umd.cjs', {}, 'OPTIONS')).status, 204)
 })
-serve('without the widget option: 404 like any unknown route, and no such routes in the table', async () => {
-  const canvass = canvassWith({})
+serve('widget: false: 404 like any unknown route, and no such routes in the table', async () => {
+  const canvass = canvassWith({ widget: false })
   const res = await get(canvass, '/js/formbricks.umd.cjs')
   assert.is(res.status, 404)
   assert.equal(await res.json(), {

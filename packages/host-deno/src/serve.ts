@@ -1,4 +1,4 @@
-import { SERVE_DEFAULTS, createServeLifecycle, serverUrl } from '@canvass/core'
+import { SERVE_DEFAULTS, createServeLifecycle, lifecycleOf, serverUrl } from '@canvass/core'
 import type { ConnectionInfo, FetchHandler, HostServeOptions } from '@canvass/core'
 import { denoRuntime } from './deno-runtime'
 import type { DenoServeHandlerInfo, DenoSignal } from './deno-runtime'
@@ -52,8 +52,10 @@ export async function serve(options: ServeOptions): Promise<DenoServer> {
     (request, info) => options.fetch(request, connectionInfo(info)),
   )
   const port = await listened
+  const lifecycle = lifecycleOf(options)
   const { close } = createServeLifecycle<DenoSignal>({
     ...options,
+    lifecycle,
     stop: async () => {
       // Deno's shutdown() stops accepting connections, closes idle ones and waits for requests in flight.
       // Deno offers no way to cut those once it has begun (aborting its signal then throws), so after the
@@ -78,6 +80,13 @@ export async function serve(options: ServeOptions): Promise<DenoServer> {
       exit: (code) => deno.exit(code),
     },
   })
+  // The instance's background work and pages start once the server listens; a start that fails closes it.
+  try {
+    await lifecycle?.start()
+  } catch (error) {
+    await close()
+    throw error
+  }
   return { port, url: serverUrl(hostname, port), close }
 }
 

@@ -1,9 +1,10 @@
 import type { AddressInfo } from 'node:net'
-import { SERVE_DEFAULTS, createServeLifecycle, serverUrl } from '@canvass/core'
+import { SERVE_DEFAULTS, createServeLifecycle, lifecycleOf, serverUrl } from '@canvass/core'
 import type { HostServeOptions } from '@canvass/core'
 import { createServer } from 'node:http'
 import type { Server } from 'node:http'
 import { toNodeListener } from './node-listener'
+import { createNodeWebhookTransport } from './webhook-transport'
 import type { NodeListenerOptions } from './node-listener'
 import { applyServerLimits } from './server-limits'
 import type { ServerLimits } from './server-limits'
@@ -42,8 +43,10 @@ export async function serve(options: ServeOptions): Promise<NodeServer> {
     })
   })
   const { port } = server.address() as AddressInfo
+  const lifecycle = lifecycleOf(options)
   const { close } = createServeLifecycle<NodeJS.Signals>({
     ...options,
+    lifecycle,
     stop: async () => {
       // Connections that finish a request from now on close right after it rather than idling in keep-alive
       // until their timeout, and requests still arriving on open connections are told so.
@@ -64,5 +67,12 @@ export async function serve(options: ServeOptions): Promise<NodeServer> {
       exit: (code) => process.exit(code),
     },
   })
+  // The instance's background work and pages start once the server listens; a start that fails closes it.
+  try {
+    await lifecycle?.start({ webhookTransport: createNodeWebhookTransport })
+  } catch (error) {
+    await close()
+    throw error
+  }
   return { server, port, url: serverUrl(hostname, port), close }
 }

@@ -35,7 +35,7 @@ export interface TestCanvassOptions extends Omit<Partial<CanvassOptions>, 'stora
   clock?: TestClock
   /** A blob store in a temporary folder of the bed's own, removed by `close()`; `false` for none. @default true */
   blobs?: boolean
-  /** The widget bundles (`/js/…` and the link pages). @default true */
+  /** The widget bundles (`/js/…` and the link pages); `false` passes `widget: false`. @default true */
   widgetBundles?: boolean
   /** The API reference page's bundle (`/api/v1/docs`). @default false */
   apiReferenceBundle?: boolean
@@ -180,8 +180,12 @@ export async function createTestCanvass(options: TestCanvassOptions = {}): Promi
         storage,
         secret: TEST_SECRET,
         ...(blobStore ? { blobStore } : {}),
-        ...(widget ? { widget } : {}),
-        ...(reference ? { apiReference: reference } : {}),
+        // What the bed's options ask, never what Canvass would find installed by itself.
+        widget: widget ?? false,
+        apiReference: reference ?? false,
+        // The bed's own dispatcher (`deliverWebhooks`) sends the webhooks, when the test says; a test of the
+        // background work passes `background`.
+        background: false,
         ...(clock ? { now: clock.now } : {}),
         ...canvassOptions,
         ...(rateLimits && databaseRateLimiter

@@ -1,4 +1,35 @@
 import type { ConnectionInfo } from '../context'
+import type { WebhookTransport } from '../ports/webhook-transport'
+
+/**
+ * What a host starts when its server listens and stops when it closes: a Canvass instance (its background work,
+ * its pages). `start` is told what the host offers, such as a webhook transport fit for its runtime.
+ */
+export interface HostLifecycle {
+  start(host?: HostOffer): Promise<void> | void
+  close(): Promise<void>
+}
+
+/** What a host offers the instance it serves. */
+export interface HostOffer {
+  /** Makes the transport webhooks are sent through, unless the instance was given one (`webhooks.transport`). */
+  webhookTransport?: (settings: { allowPrivateAddresses: boolean }) => WebhookTransport
+}
+
+/** Where `canvass.fetch` carries its instance's lifecycle, so that `serve({ fetch: canvass.fetch })` finds it. */
+const LIFECYCLE = Symbol.for('canvass.lifecycle')
+
+/** Ties `lifecycle` to `fetch`: a host given only the function finds it. */
+export function withLifecycle<F extends object>(fetch: F, lifecycle: HostLifecycle): F {
+  Object.defineProperty(fetch, LIFECYCLE, { value: lifecycle })
+  return fetch
+}
+
+/** The lifecycle a host starts: the one given, else the one `fetch` carries (`canvass.fetch` does). */
+export function lifecycleOf(options: Pick<HostServeOptions, 'fetch' | 'lifecycle'>): HostLifecycle | undefined {
+  if (options.lifecycle !== undefined) return options.lifecycle || undefined
+  return (options.fetch as unknown as { [LIFECYCLE]?: HostLifecycle })[LIFECYCLE]
+}
 
 /**
  * A fetch handler as hosts call it: the request, and what only the host knows about it. `canvass.fetch` is
@@ -31,6 +62,14 @@ export interface HostServeOptions {
    * @default 10000
    */
   shutdownTimeoutMs?: number
+  /**
+   * Started once the server listens and closed when it stops, before `onShutdown`: the Canvass instance whose
+   * background work and pages the server runs (docs/embedding.md, "Lifecycle"). `canvass.fetch` carries its
+   * instance, so it needs naming only when `fetch` is another function (one wrapping `canvass.fetch`); `false`
+   * starts nothing.
+   * @default the instance of `fetch`, when it is `canvass.fetch`
+   */
+  lifecycle?: HostLifecycle | false
   /** Runs after the server stopped, before the process exits on a signal (e.g. close the database). */
   onShutdown?: () => Promise<void> | void
   /**
@@ -54,6 +93,8 @@ export interface HostSignals<Signal extends string = string> {
 
 export interface ServeLifecycleOptions<Signal extends string = string>
   extends Pick<HostServeOptions, 'handleSignals' | 'onShutdown' | 'signal'> {
+  /** Closed after the server stopped, before `onShutdown` (the host started it: `startLifecycle`). */
+  lifecycle?: HostLifecycle | undefined
   /** Stops the server: no new connections, and requests in flight finished (or given up after the timeout). */
   stop: () => Promise<void>
   /** The runtime's signals, used unless `handleSignals` is false. */
@@ -61,7 +102,7 @@ export interface ServeLifecycleOptions<Signal extends string = string>
 }
 
 /**
- * The shutdown half of a host's `serve()`: `close()` stops the server once, then runs `onShutdown`; an aborted
+ * The shutdown half of a host's `serve()`: `close()` stops the server once, then closes the `lifecycle` and runs `onShutdown`; an aborted
  * `signal` closes it; unless `handleSignals` is false, each signal closes it, prints `Canvass stopped` and exits.
  */
 export function createServeLifecycle<Signal extends string>(options: ServeLifecycleOptions<Signal>): { close(): Promise<void> } {
@@ -72,7 +113,11 @@ export function createServeLifecycle<Signal extends string>(options: ServeLifecy
     closing ??= (async () => {
       await options.stop()
       try {
-        await options.onShutdown?.()
+        try {
+          await options.lifecycle?.close()
+        } finally {
+          await options.onShutdown?.()
+        }
       } finally {
         // Once stopped, the server no longer holds the process's signals.
         forgetSignals()

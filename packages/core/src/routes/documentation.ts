@@ -1,3 +1,4 @@
+import { routeNotFound } from './widget'
 import * as v from 'valibot'
 import type { Handler } from '../context'
 import { etagMatches, strongTag, strongTagOf } from '../http/etag'
@@ -12,7 +13,12 @@ import type { OpenApiDocument } from '../openapi/document'
  * served at `/api/v1/docs/reference.js`, with its font loading off and a policy that lets nothing load
  * from another origin; without it the page lists the operations as plain HTML.
  */
-export function registerDocumentationRoutes(routes: RouteTable, document: () => OpenApiDocument, viewer: string | undefined): void {
+export function registerDocumentationRoutes(
+  routes: RouteTable,
+  document: () => OpenApiDocument,
+  viewerSource: string | undefined | (() => Promise<string | undefined>),
+): void {
+  const viewerOf = typeof viewerSource === 'function' ? viewerSource : async () => viewerSource
   let cached: { body: string; etag: string } | undefined
   const documentJson = () => {
     if (!cached) {
@@ -30,6 +36,7 @@ export function registerDocumentationRoutes(routes: RouteTable, document: () => 
   }
 
   const page: Handler = async () => {
+    const viewer = await viewerOf()
     const html = viewer === undefined ? plainPage(document()) : viewerPage()
     return new Response(html, { status: 200, headers: { ...PAGE_HEADERS, 'content-type': 'text/html; charset=utf-8' } })
   }
@@ -41,10 +48,13 @@ export function registerDocumentationRoutes(routes: RouteTable, document: () => 
     etag: true,
   })
   routes.get('/api/v1/docs', page, { summary: 'A reference page of this document', auth: 'none', produces: 'text/html' })
-  if (viewer !== undefined) {
-    const etag = strongTagOf(viewer)
+  if (viewerSource !== undefined) {
+    let tagged: { viewer: string; etag: () => string } | undefined
     const script: Handler = async (request) => {
-      const headers = { ...SAFE_HEADERS, ...CACHE_HEADERS, etag: etag() }
+      const viewer = await viewerOf()
+      if (viewer === undefined) throw routeNotFound(new URL(request.url).pathname)
+      if (tagged?.viewer !== viewer) tagged = { viewer, etag: strongTagOf(viewer) }
+      const headers = { ...SAFE_HEADERS, ...CACHE_HEADERS, etag: tagged.etag() }
       return etagMatches(request.headers.get('if-none-match'), headers.etag)
         ? new Response(null, { status: 304, headers })
         : new Response(viewer, { status: 200, headers: { ...headers, 'content-type': 'text/javascript; charset=utf-8' } })

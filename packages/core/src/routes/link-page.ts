@@ -1,3 +1,4 @@
+import { routeNotFound } from './widget'
 import type { Handler } from '../context'
 import { param } from '../context'
 import { htmlResponse, newNonce } from '../http/html'
@@ -11,16 +12,20 @@ import type { RouteTable } from '../http/route-table'
 import * as v from 'valibot'
 
 /**
- * `GET /s/{surveyId}`: a link survey as a page of its own (registered only when the host passes the widget,
- * whose renderer the page loads from `/js/surveys.umd.cjs`). `?lang=` picks the language, the survey's
+ * `GET /s/{surveyId}`: a link survey as a page of its own (served only while `served` says the widget is, whose
+ * renderer the page loads from `/js/surveys.umd.cjs`; else 404 as an unknown route). `?lang=` picks the language, the survey's
  * hidden fields come from the query, and so do answers (a parameter named by a question's id, see
  * `link-prefill.ts`; `?skipPrefilled=true` passes over the questions they answer), `?suid=` is the
  * single-use id, `?pin=` the survey's PIN. Surveys that
  * do not exist or are no `link` surveys get a 404 page, surveys that accept no answers (and single-use links
  * without a valid id) a 403 page; never JSON, never the survey.
  */
-export function registerLinkPageRoutes(routes: RouteTable): void {
-  routes.get('/s/:surveyId', linkPage, {
+export function registerLinkPageRoutes(routes: RouteTable, served: () => Promise<boolean>): void {
+  const page: Handler = async (request, ctx, info) => {
+    if (!(await served())) throw routeNotFound(new URL(request.url).pathname)
+    return linkPage(request, ctx, info)
+  }
+  routes.get('/s/:surveyId', page, {
     summary:
       'A link survey as a page (`?lang=`, hidden fields, answers prefilled by question id, `?skipPrefilled=true`, `?suid=`, `?pin=`)',
     auth: 'none',

@@ -1,4 +1,5 @@
 import type { Handler } from '../context'
+import { CanvassError } from '../errors'
 import { CLIENT_CORS_HEADERS } from '../http/cors'
 import { etagMatches, strongTagOf } from '../http/etag'
 import type { WidgetBundles } from '../widget-bundles'
@@ -10,28 +11,56 @@ import type { RouteTable } from '../http/route-table'
  */
 const MAX_AGE = 300
 
-/**
- * `GET /js/formbricks.umd.cjs` (what the `@formbricks/js` loader loads) and `GET /js/surveys.umd.cjs` (the
- * renderer), served as the host handed them in. Each has a strong `ETag`, computed at its first request.
- */
-export function registerWidgetRoutes(routes: RouteTable, bundles: WidgetBundles): void {
+/** Throws unless `bundles` holds both bundles as text (a host passing them itself). */
+export function assertWidgetBundles(bundles: WidgetBundles): void {
   if (typeof bundles?.formbricks !== 'string' || typeof bundles.surveys !== 'string') {
     throw new TypeError('widget needs both bundles as text: pass `await readWidgetBundles()` from @canvass/widget')
   }
-  routes.get('/js/formbricks.umd.cjs', bundleHandler(bundles.formbricks), {
-    summary: 'The in-app widget the `@formbricks/js` loader loads',
-    auth: 'none',
-    produces: 'text/javascript',
-    requires: 'widget',
-    etag: true,
-  })
-  routes.get('/js/surveys.umd.cjs', bundleHandler(bundles.surveys), {
-    summary: 'The survey renderer the widget and link pages load',
-    auth: 'none',
-    produces: 'text/javascript',
-    requires: 'widget',
-    etag: true,
-  })
+}
+
+/**
+ * `GET /js/formbricks.umd.cjs` (what the `@formbricks/js` loader loads) and `GET /js/surveys.umd.cjs` (the
+ * renderer), served as `bundles` gives them (read once, on first use); while it gives none they answer 404 as
+ * an unknown route does. Each has a strong `ETag`, computed at its first request.
+ */
+export function registerWidgetRoutes(routes: RouteTable, bundles: () => Promise<WidgetBundles | undefined>): void {
+  const served = (pick: (given: WidgetBundles) => string): Handler => {
+    let handler: { source: string; answer: Handler } | undefined
+    return async (request, ctx, info) => {
+      const given = await bundles()
+      if (given === undefined) throw routeNotFound(new URL(request.url).pathname)
+      const source = pick(given)
+      if (handler?.source !== source) handler = { source, answer: bundleHandler(source) }
+      return handler.answer(request, ctx, info)
+    }
+  }
+  routes.get(
+    '/js/formbricks.umd.cjs',
+    served((given) => given.formbricks),
+    {
+      summary: 'The in-app widget the `@formbricks/js` loader loads',
+      auth: 'none',
+      produces: 'text/javascript',
+      requires: 'widget',
+      etag: true,
+    },
+  )
+  routes.get(
+    '/js/surveys.umd.cjs',
+    served((given) => given.surveys),
+    {
+      summary: 'The survey renderer the widget and link pages load',
+      auth: 'none',
+      produces: 'text/javascript',
+      requires: 'widget',
+      etag: true,
+    },
+  )
+}
+
+/** The answer to a route that is not served, as for a path no route has. */
+export function routeNotFound(pathname: string): CanvassError {
+  return new CanvassError('not_found', 'Route not found', { details: { resource_id: pathname, resource_type: 'Route' } })
 }
 
 function bundleHandler(source: string): Handler {

@@ -1,0 +1,130 @@
+import type { Logger } from '../context'
+import type { BlobStore } from '../ports/blob-store'
+import type { Storage } from '../ports/storage'
+import type { WebhookTransport } from '../ports/webhook-transport'
+import type { RetentionOptions, RetentionReport } from '../services/retention'
+import { createRetention } from '../services/retention'
+import type { BlobJanitorOptions, BlobJanitorReport } from '../uploads/blob-janitor'
+import { createBlobJanitor } from '../uploads/blob-janitor'
+import type { DispatchReport, WebhookDispatcherOptions } from '../webhooks/webhook-dispatcher'
+import { createWebhookDispatcher } from '../webhooks/webhook-dispatcher'
+import { createFetchWebhookTransport } from '../webhooks/fetch-transport'
+import { startAuditLogPurge } from '../services/audit-log-purge'
+
+/**
+ * What `createCanvass` runs beside the handler once started (docs/architecture.md, "Background work"): each part
+ * `false` to leave it to another process, or its settings. Every part is safe on any number of instances.
+ */
+export interface BackgroundOptions {
+  /** The webhook dispatcher's settings (`createWebhookDispatcher`), or false. */
+  webhooks?: false | Omit<WebhookDispatcherOptions, 'storage' | 'transport' | 'logger' | 'now'>
+  /** The retention worker's settings (`createRetention`), or false. */
+  retention?: false | Omit<RetentionOptions, 'storage' | 'logger' | 'clock'>
+  /** The blob janitor's settings (`createBlobJanitor`; it runs only with a `blobStore`), or false. */
+  blobJanitor?: false | Omit<BlobJanitorOptions, 'storage' | 'blobs' | 'logger' | 'clock'>
+  /**
+   * The audit-log purge: how often it runs, or false. It deletes what `auditLog.retentionDays` no longer keeps.
+   * @default { intervalMs: 3_600_000 }
+   */
+  auditLogPurge?: false | { intervalMs?: number }
+}
+
+/** What one pass of every part did (`Canvass.runBackgroundOnce`), a part turned off leaving its entry out. */
+export interface BackgroundReport {
+  webhooks?: DispatchReport
+  retention?: RetentionReport
+  blobJanitor?: BlobJanitorReport
+  /** Audit entries deleted. */
+  auditLog?: number
+}
+
+/** A transport, or how to make one from the webhook settings (`createNodeWebhookTransport` is one). */
+export type WebhookTransportSource = WebhookTransport | ((settings: { allowPrivateAddresses: boolean }) => WebhookTransport)
+
+export interface BackgroundWorkSettings {
+  storage: Storage
+  blobs: BlobStore | undefined
+  options: BackgroundOptions
+  transport: WebhookTransportSource | undefined
+  allowPrivateAddresses: boolean
+  logger: Logger
+  now: () => Date
+  purgeAuditLog: (() => Promise<number>) | undefined
+}
+
+export interface BackgroundWork {
+  /** Starts every part that is on. */
+  start(): void
+  /** Stops them and waits for what runs. */
+  stop(): Promise<void>
+  /** Wakes the blob janitor: files were just recorded for deletion. */
+  wakeBlobJanitor(): void
+  /** One pass of every part that is on, then resolves. */
+  runOnce(): Promise<BackgroundReport>
+}
+
+/** Makes the transport the settings ask for: the given one, or core's fetch transport. */
+export function webhookTransport(source: WebhookTransportSource | undefined, allowPrivateAddresses: boolean): WebhookTransport {
+  if (source === undefined) return createFetchWebhookTransport({ allowPrivateAddresses })
+  return typeof source === 'function' ? source({ allowPrivateAddresses }) : source
+}
+
+/** The dispatcher, the retention worker, the blob janitor and the audit-log purge, as the settings ask. */
+export function createBackgroundWork(settings: BackgroundWorkSettings): BackgroundWork {
+  const { storage, blobs, options, logger, now } = settings
+  const janitor =
+    blobs && options.blobJanitor !== false ? createBlobJanitor({ ...options.blobJanitor, storage, blobs, logger, clock: now }) : undefined
+  const dispatcher =
+    options.webhooks === false
+      ? undefined
+      : createWebhookDispatcher({
+          ...options.webhooks,
+          storage,
+          transport: webhookTransport(settings.transport, settings.allowPrivateAddresses),
+          logger,
+          now,
+        })
+  const retentionOptions = options.retention
+  const retention =
+    retentionOptions === false
+      ? undefined
+      : createRetention({
+          ...retentionOptions,
+          storage,
+          logger,
+          clock: now,
+          // The files of the expired responses go at once rather than at the janitor's next interval.
+          onRun: async (report) => {
+            if (report.files > 0) janitor?.wake()
+            await retentionOptions?.onRun?.(report)
+          },
+        })
+  const purge = options.auditLogPurge === false ? undefined : settings.purgeAuditLog
+  const purgeIntervalMs = (options.auditLogPurge || undefined)?.intervalMs
+  let purgeSchedule: { stop(): Promise<void> } | undefined
+
+  return {
+    start() {
+      dispatcher?.start()
+      janitor?.start()
+      retention?.start()
+      if (purge) purgeSchedule ??= startAuditLogPurge(purge, logger, purgeIntervalMs)
+    },
+    async stop() {
+      const schedule = purgeSchedule
+      purgeSchedule = undefined
+      await Promise.all([schedule?.stop(), dispatcher?.stop(), janitor?.stop(), retention?.stop()])
+    },
+    wakeBlobJanitor() {
+      janitor?.wake()
+    },
+    async runOnce() {
+      const report: BackgroundReport = {}
+      if (dispatcher) report.webhooks = await dispatcher.runOnce()
+      if (retention) report.retention = await retention.runOnce()
+      if (janitor) report.blobJanitor = await janitor.runOnce()
+      if (purge) report.auditLog = await purge()
+      return report
+    },
+  }
+}
