@@ -3,7 +3,9 @@
 // each `@canvass/*` name replaced by its tarball, and runs the page's snippets: the PGlite and the Postgres
 // setup, each mounted in Hono and in Express, and the PGlite setup on Deno. Each run asks the mounted API
 // for the key's environment, creates a survey and a response, and reads the response back; a Postgres run
-// starts twice on its database, and neither start may leave a second project or key.
+// starts twice on its database, and neither start may leave a second project or key. Before the runs it
+// checks the release: `changeset version` on a copy, `npm publish --dry-run` of every tarball (against a
+// closed loopback port, without a token: nothing can be published), and each tarball's manifest.
 //
 // Needs the packages built (`pnpm build`), npm and the npm registry. Postgres runs use TEST_DATABASE_URL (a
 // database of their own, dropped after); without it they are skipped, saying so. Ends with `N passed, N
@@ -109,6 +111,8 @@ try {
     console.log(`  (${((Date.now() - began) / 1000).toFixed(1)} s)`)
   }
   results.push({ name: 'changeset version gives the first release', ...firstRelease() })
+  results.push({ name: 'npm publish --dry-run takes every tarball', ...publishDryRun(tarballs) })
+  results.push({ name: 'every tarball has what npm shows of a package', ...publishedManifests(tarballs) })
 
   const postgres = process.env.TEST_DATABASE_URL
   const runs = [
@@ -223,6 +227,67 @@ function firstRelease() {
       error: `${error.message}${error.stderr ? `\n${error.stderr}` : ''}${error.stdout ? `\n${error.stdout}` : ''}`,
     }
   }
+}
+
+/**
+ * `npm publish --dry-run` of each tarball, as a release publishes it: npm reads and checks the tarball and
+ * its manifest and stops before the upload. It cannot publish: besides `--dry-run`, the registry is a closed
+ * port on loopback and the environment and user configuration carry no token.
+ */
+function publishDryRun(tarballs) {
+  const began = Date.now()
+  const userconfig = join(work, 'publish-npmrc')
+  writeFileSync(userconfig, '')
+  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^npm_config_|token|auth/i.test(name)))
+  env.NPM_CONFIG_USERCONFIG = userconfig
+  try {
+    for (const [name, file] of tarballs) {
+      const args = ['publish', file, '--dry-run', '--access=public', '--registry=http://127.0.0.1:9/', '--fetch-retries=0']
+      const output = execFileSync('npm', args, { cwd: work, env, stdio: 'pipe', encoding: 'utf8' })
+      if (!output.includes(`+ ${name}@`)) throw new Error(`npm publish --dry-run of ${name} printed:\n${output}`)
+    }
+    return { ms: Date.now() - began }
+  } catch (error) {
+    return { ms: Date.now() - began, error: `${error.message}${error.stderr ? `\n${error.stderr}` : ''}` }
+  }
+}
+
+/**
+ * The manifest inside each tarball has what the npm page shows, the same way in every package: a description,
+ * keywords, the license, the repository with the package's folder, the homepage, where to report bugs, the
+ * runtimes it needs, the files it ships, exports that name their types first, and no `workspace:` range left.
+ */
+function publishedManifests(tarballs) {
+  const began = Date.now()
+  const problems = []
+  const shared = JSON.parse(readFileSync(join(root, 'packages', 'core', 'package.json'), 'utf8'))
+  for (const [name, file] of tarballs) {
+    const manifest = JSON.parse(execFileSync('tar', ['-xzOf', file, 'package/package.json'], { encoding: 'utf8' }))
+    const folder = `packages/${name.slice('@canvass/'.length)}`
+    const say = (problem) => problems.push(`${name}: ${problem}`)
+    if (typeof manifest.description !== 'string' || manifest.description.length < 20) say('no description')
+    if (!Array.isArray(manifest.keywords) || !manifest.keywords.includes('canvass')) say('no keywords with canvass')
+    if (manifest.license !== 'MIT') say(`license ${manifest.license}`)
+    if (manifest.repository?.url !== shared.repository.url || manifest.repository?.directory !== folder) {
+      say(`repository ${JSON.stringify(manifest.repository)}, not ${shared.repository.url} in ${folder}`)
+    }
+    const homepage = `${shared.repository.url.replace(/^git\+/, '').replace(/\.git$/, '')}/tree/main/${folder}#readme`
+    if (manifest.homepage !== homepage) say(`homepage ${manifest.homepage}, not ${homepage}`)
+    if (!manifest.bugs?.url || manifest.bugs.url !== shared.bugs?.url) say(`bugs ${JSON.stringify(manifest.bugs)}`)
+    if (Object.keys(manifest.engines ?? {}).length === 0) say('no engines')
+    if (!Array.isArray(manifest.files) || manifest.files.length === 0) say('no files list')
+    if (!manifest.exports?.['.']) say('no exports for "."')
+    for (const [path, target] of Object.entries(manifest.exports ?? {})) {
+      if (typeof target === 'object' && Object.keys(target)[0] !== 'types') say(`exports["${path}"] does not name types first`)
+    }
+    if (manifest.types !== manifest.exports?.['.']?.types) say(`types ${manifest.types}, not exports["."].types`)
+    for (const field of ['dependencies', 'peerDependencies', 'optionalDependencies']) {
+      for (const [dependency, range] of Object.entries(manifest[field] ?? {})) {
+        if (String(range).startsWith('workspace:')) say(`${field}.${dependency} is ${range}`)
+      }
+    }
+  }
+  return { ms: Date.now() - began, ...(problems.length > 0 ? { error: problems.join('\n') } : {}) }
 }
 
 /** The workspace's Deno (the `deno` npm package of examples/deno), reading the project's node_modules. */
