@@ -15,7 +15,7 @@ import { randomBytes } from 'node:crypto'
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
-import { dirname, join } from 'node:path'
+import { basename, dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { packPackages } from './pack-packages.mjs'
 
@@ -113,6 +113,7 @@ try {
   results.push({ name: 'changeset version gives the first release', ...firstRelease() })
   results.push({ name: 'npm publish --dry-run takes every tarball', ...publishDryRun(tarballs) })
   results.push({ name: 'every tarball has what npm shows of a package', ...publishedManifests(tarballs) })
+  results.push({ name: "the README's embed section installs before and after the first release", ...readmeInstall(tarballs) })
 
   const postgres = process.env.TEST_DATABASE_URL
   const runs = [
@@ -287,6 +288,26 @@ function publishedManifests(tarballs) {
       }
     }
   }
+  return { ms: Date.now() - began, ...(problems.length > 0 ? { error: problems.join('\n') } : {}) }
+}
+
+/**
+ * The README's "Embed it in your server" gives both ways to install: before the first release, the commands
+ * that make the tarballs and `npm install` of files packing really writes; after it, the names, as the first
+ * install line of docs/embedding.md has them.
+ */
+function readmeInstall(tarballs) {
+  const began = Date.now()
+  const readme = readFileSync(join(root, 'README.md'), 'utf8')
+  const start = readme.indexOf('## Embed it in your server')
+  const section = start === -1 ? '' : readme.slice(start, readme.indexOf('\n## ', start + 1))
+  const problems = []
+  if (!section.includes('pnpm build && pnpm pack:packages')) problems.push('no `pnpm build && pnpm pack:packages`')
+  const packed = new Set([...tarballs.values()].map((file) => basename(file)))
+  const named = [...section.matchAll(/packed\/([\w.-]+\.tgz)/g)].map((match) => match[1])
+  if (named.length === 0) problems.push('no npm install of a packed tarball')
+  for (const file of named) if (!packed.has(file)) problems.push(`packed/${file} is not a tarball packing writes`)
+  if (!section.includes(installLines[0])) problems.push(`not the registry's install line: ${installLines[0]}`)
   return { ms: Date.now() - began, ...(problems.length > 0 ? { error: problems.join('\n') } : {}) }
 }
 
