@@ -293,8 +293,8 @@ function publishedManifests(tarballs) {
 
 /**
  * The README's "Embed it in your server" gives both ways to install: before the first release, the commands
- * that make the tarballs and `npm install` of files packing really writes; after it, the names, as the first
- * install line of docs/embedding.md has them.
+ * that make the tarballs and `npm install` of the files packing writes; after it, the same packages by name,
+ * with all that the first install line of docs/embedding.md installs.
  */
 function readmeInstall(tarballs) {
   const began = Date.now()
@@ -303,11 +303,26 @@ function readmeInstall(tarballs) {
   const section = start === -1 ? '' : readme.slice(start, readme.indexOf('\n## ', start + 1))
   const problems = []
   if (!section.includes('pnpm build && pnpm pack:packages')) problems.push('no `pnpm build && pnpm pack:packages`')
-  const packed = new Set([...tarballs.values()].map((file) => basename(file)))
-  const named = [...section.matchAll(/packed\/([\w.-]+\.tgz)/g)].map((match) => match[1])
-  if (named.length === 0) problems.push('no npm install of a packed tarball')
-  for (const file of named) if (!packed.has(file)) problems.push(`packed/${file} is not a tarball packing writes`)
-  if (!section.includes(installLines[0])) problems.push(`not the registry's install line: ${installLines[0]}`)
+  // A shell line continued with a backslash counts as one.
+  const lines = section.replace(/\\\n\s*/g, ' ').split('\n')
+  const fromFiles = lines.find((line) => /^npm install \S*packed\//.test(line)) ?? ''
+  const byName = lines.find((line) => line.startsWith('npm install @canvass/')) ?? ''
+  const files = [...fromFiles.matchAll(/packed\/canvass-([\w-]+?)-(\d[\w.-]*)\.tgz/g)].map((match) => ({
+    name: `@canvass/${match[1]}`,
+    file: `canvass-${match[1]}-${match[2]}.tgz`,
+  }))
+  if (files.length === 0) problems.push('no npm install of packed tarballs')
+  for (const { name, file } of files) {
+    if (basename(tarballs.get(name) ?? '') !== file) problems.push(`packed/${file} is not a tarball packing writes`)
+  }
+  const named = byName.split(/\s+/).filter((word) => word.startsWith('@canvass/'))
+  if (files.map(({ name }) => name).join(' ') !== named.join(' ')) {
+    problems.push(`the tarballs (${files.map(({ name }) => name).join(' ')}) are not the packages by name (${named.join(' ')})`)
+  }
+  const words = new Set(byName.split(/\s+/))
+  for (const word of installLines[0].split(/\s+/)) {
+    if (!words.has(word)) problems.push(`the install by name lacks ${word} of docs/embedding.md's \`${installLines[0]}\``)
+  }
   return { ms: Date.now() - began, ...(problems.length > 0 ? { error: problems.join('\n') } : {}) }
 }
 
