@@ -3,7 +3,9 @@
 // each `@canvass/*` name replaced by its tarball, and runs the page's snippets: the PGlite and the Postgres
 // setup, each mounted in Hono and in Express, and the PGlite setup on Deno. Each run asks the mounted API
 // for the key's environment, creates a survey and a response, and reads the response back; a Postgres run
-// starts twice on its database, and neither start may leave a second project or key.
+// starts twice on its database, and neither start may leave a second project or key. Before the runs it
+// checks the release: `changeset version` on a copy, `npm publish --dry-run` of every tarball (against a
+// closed loopback port, without a token: nothing can be published), and each tarball's manifest.
 //
 // Needs the packages built (`pnpm build`), npm and the npm registry. Postgres runs use TEST_DATABASE_URL (a
 // database of their own, dropped after); without it they are skipped, saying so. Ends with `N passed, N
@@ -13,7 +15,7 @@ import { randomBytes } from 'node:crypto'
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
-import { dirname, join } from 'node:path'
+import { basename, dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { packPackages } from './pack-packages.mjs'
 
@@ -115,6 +117,9 @@ try {
     console.log(`  (${((Date.now() - began) / 1000).toFixed(1)} s)`)
   }
   results.push({ name: 'changeset version gives the first release', ...firstRelease() })
+  results.push({ name: 'npm publish --dry-run takes every tarball', ...publishDryRun(tarballs) })
+  results.push({ name: 'every tarball has what npm shows of a package', ...publishedManifests(tarballs) })
+  results.push({ name: "the README's embed section installs before and after the first release", ...readmeInstall(tarballs) })
 
   const postgres = process.env.TEST_DATABASE_URL
   const runs = [
@@ -229,6 +234,102 @@ function firstRelease() {
       error: `${error.message}${error.stderr ? `\n${error.stderr}` : ''}${error.stdout ? `\n${error.stdout}` : ''}`,
     }
   }
+}
+
+/**
+ * `npm publish --dry-run` of each tarball, as a release publishes it: npm reads and checks the tarball and
+ * its manifest and stops before the upload. It cannot publish: besides `--dry-run`, the registry is a closed
+ * port on loopback and the environment and user configuration carry no token.
+ */
+function publishDryRun(tarballs) {
+  const began = Date.now()
+  const userconfig = join(work, 'publish-npmrc')
+  writeFileSync(userconfig, '')
+  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^npm_config_|token|auth/i.test(name)))
+  env.NPM_CONFIG_USERCONFIG = userconfig
+  try {
+    for (const [name, file] of tarballs) {
+      const args = ['publish', file, '--dry-run', '--access=public', '--registry=http://127.0.0.1:9/', '--fetch-retries=0']
+      const output = execFileSync('npm', args, { cwd: work, env, stdio: 'pipe', encoding: 'utf8' })
+      if (!output.includes(`+ ${name}@`)) throw new Error(`npm publish --dry-run of ${name} printed:\n${output}`)
+    }
+    return { ms: Date.now() - began }
+  } catch (error) {
+    return { ms: Date.now() - began, error: `${error.message}${error.stderr ? `\n${error.stderr}` : ''}` }
+  }
+}
+
+/**
+ * The manifest inside each tarball has what the npm page shows, the same way in every package: a description,
+ * keywords, the license, the repository with the package's folder, the homepage, where to report bugs, the
+ * runtimes it needs, the files it ships, exports that name their types first, and no `workspace:` range left.
+ */
+function publishedManifests(tarballs) {
+  const began = Date.now()
+  const problems = []
+  const shared = JSON.parse(readFileSync(join(root, 'packages', 'core', 'package.json'), 'utf8'))
+  for (const [name, file] of tarballs) {
+    const manifest = JSON.parse(execFileSync('tar', ['-xzOf', file, 'package/package.json'], { encoding: 'utf8' }))
+    const folder = `packages/${name.slice('@canvass/'.length)}`
+    const say = (problem) => problems.push(`${name}: ${problem}`)
+    if (typeof manifest.description !== 'string' || manifest.description.length < 20) say('no description')
+    if (!Array.isArray(manifest.keywords) || !manifest.keywords.includes('canvass')) say('no keywords with canvass')
+    if (manifest.license !== 'MIT') say(`license ${manifest.license}`)
+    if (manifest.repository?.url !== shared.repository.url || manifest.repository?.directory !== folder) {
+      say(`repository ${JSON.stringify(manifest.repository)}, not ${shared.repository.url} in ${folder}`)
+    }
+    const homepage = `${shared.repository.url.replace(/^git\+/, '').replace(/\.git$/, '')}/tree/main/${folder}#readme`
+    if (manifest.homepage !== homepage) say(`homepage ${manifest.homepage}, not ${homepage}`)
+    if (!manifest.bugs?.url || manifest.bugs.url !== shared.bugs?.url) say(`bugs ${JSON.stringify(manifest.bugs)}`)
+    if (Object.keys(manifest.engines ?? {}).length === 0) say('no engines')
+    if (!Array.isArray(manifest.files) || manifest.files.length === 0) say('no files list')
+    if (!manifest.exports?.['.']) say('no exports for "."')
+    for (const [path, target] of Object.entries(manifest.exports ?? {})) {
+      if (typeof target === 'object' && Object.keys(target)[0] !== 'types') say(`exports["${path}"] does not name types first`)
+    }
+    if (manifest.types !== manifest.exports?.['.']?.types) say(`types ${manifest.types}, not exports["."].types`)
+    for (const field of ['dependencies', 'peerDependencies', 'optionalDependencies']) {
+      for (const [dependency, range] of Object.entries(manifest[field] ?? {})) {
+        if (String(range).startsWith('workspace:')) say(`${field}.${dependency} is ${range}`)
+      }
+    }
+  }
+  return { ms: Date.now() - began, ...(problems.length > 0 ? { error: problems.join('\n') } : {}) }
+}
+
+/**
+ * The README's "Embed it in your server" gives both ways to install: before the first release, the commands
+ * that make the tarballs and `npm install` of the files packing writes; after it, the same packages by name,
+ * with all that the first install line of docs/embedding.md installs.
+ */
+function readmeInstall(tarballs) {
+  const began = Date.now()
+  const readme = readFileSync(join(root, 'README.md'), 'utf8')
+  const start = readme.indexOf('## Embed it in your server')
+  const section = start === -1 ? '' : readme.slice(start, readme.indexOf('\n## ', start + 1))
+  const problems = []
+  if (!section.includes('pnpm build && pnpm pack:packages')) problems.push('no `pnpm build && pnpm pack:packages`')
+  // A shell line continued with a backslash counts as one.
+  const lines = section.replace(/\\\n\s*/g, ' ').split('\n')
+  const fromFiles = lines.find((line) => /^npm install \S*packed\//.test(line)) ?? ''
+  const byName = lines.find((line) => line.startsWith('npm install @canvass/')) ?? ''
+  const files = [...fromFiles.matchAll(/packed\/canvass-([\w-]+?)-(\d[\w.-]*)\.tgz/g)].map((match) => ({
+    name: `@canvass/${match[1]}`,
+    file: `canvass-${match[1]}-${match[2]}.tgz`,
+  }))
+  if (files.length === 0) problems.push('no npm install of packed tarballs')
+  for (const { name, file } of files) {
+    if (basename(tarballs.get(name) ?? '') !== file) problems.push(`packed/${file} is not a tarball packing writes`)
+  }
+  const named = byName.split(/\s+/).filter((word) => word.startsWith('@canvass/'))
+  if (files.map(({ name }) => name).join(' ') !== named.join(' ')) {
+    problems.push(`the tarballs (${files.map(({ name }) => name).join(' ')}) are not the packages by name (${named.join(' ')})`)
+  }
+  const words = new Set(byName.split(/\s+/))
+  for (const word of installLines[0].split(/\s+/)) {
+    if (!words.has(word)) problems.push(`the install by name lacks ${word} of docs/embedding.md's \`${installLines[0]}\``)
+  }
+  return { ms: Date.now() - began, ...(problems.length > 0 ? { error: problems.join('\n') } : {}) }
 }
 
 /** The workspace's Deno (the `deno` npm package of examples/deno), reading the project's node_modules. */
