@@ -1,9 +1,14 @@
 // `pnpm test:packages`: what a stranger gets from npm. Packs every package (`pack-packages.mjs`), makes a new
 // project in a temporary folder outside the workspace, runs `docs/embedding.md`'s install lines there with
 // each `@canvass/*` name replaced by its tarball, and runs the page's snippets: the PGlite and the Postgres
-// setup, each mounted in Hono and in Express, and the PGlite setup on Deno. Each run asks the mounted API
-// for the key's environment, creates a survey and a response, and reads the response back; a Postgres run
-// starts twice on its database, and neither start may leave a second project or key. Before the runs it
+// setup, each mounted in Hono, in Express and in bare `node:http`, and the PGlite setup on Deno. Each run asks
+// the mounted API for the key's environment, creates a survey, a webhook to a receiver on loopback and a
+// finished response, reads the response back, waits for the webhook and checks its Standard Webhooks signature
+// with the `standardwebhooks` package, and asks for the link page and the widget; then a Node mount gets
+// SIGTERM and must exit by itself. A Postgres run starts twice on its database, and neither start may leave
+// a second project or key. The snippets run as the page has them, but for one option the test adds to
+// `createCanvass`: `webhooks: { allowPrivateAddresses: true }`, so that the receiver may be on 127.0.0.1.
+// Before the runs it
 // checks the release: `changeset version` on a copy, `npm publish --dry-run` of every tarball (against a
 // closed loopback port, without a token: nothing can be published), and each tarball's manifest.
 //
@@ -63,6 +68,20 @@ const call = async (path, init = {}) => {
   }
 }
 const auth = { 'x-api-key': key }
+// The receiver of the webhook, on loopback in this process: it keeps what arrives and answers 204.
+const arrivals = []
+let arrived
+const arrival = new Promise((resolve) => (arrived = resolve))
+const receiver = createReceiver((request, response) => {
+  const chunks = []
+  request.on('data', (chunk) => chunks.push(chunk))
+  request.on('end', () => {
+    arrivals.push({ headers: request.headers, body: Buffer.concat(chunks).toString('utf8') })
+    response.writeHead(204).end()
+    arrived()
+  })
+})
+await new Promise((resolve) => receiver.listen(0, '127.0.0.1', resolve))
 // A start on a database that has the project and the key makes neither again.
 const keys = await canvass.admin.listApiKeys(project.environments.production)
 if (keys.length !== 1 || (await canvass.admin.listProjects()).length !== 1) {
@@ -74,6 +93,9 @@ if (me.id !== environmentId) throw new Error('/me named ' + me.id + ', not ' + e
 const survey = (await call('/management/surveys', { method: 'POST', headers: auth, body: JSON.stringify({
   environmentId, name: 'Packages', status: 'inProgress', type: 'link',
   questions: [{ id: 'q1', type: 'openText', headline: { default: 'Why?' }, required: true }],
+}) })).data
+const hook = (await call('/webhooks', { method: 'POST', headers: auth, body: JSON.stringify({
+  url: 'http://127.0.0.1:' + receiver.address().port + '/hook', triggers: ['responseFinished'], surveyIds: [survey.id],
 }) })).data
 const created = (await call('/client/' + environmentId + '/responses', { method: 'POST', body: JSON.stringify({
   surveyId: survey.id, finished: true, data: { q1: 'Because' },
@@ -88,9 +110,32 @@ for (const path of ['/s/' + survey.id, '/js/formbricks.umd.cjs']) {
   if (page.status !== 200) throw new Error(path + ' answered ' + page.status)
   await page.arrayBuffer()
 }
+// The webhook: one delivery within 20 s, signed with the secret the create answered.
+let waited
+await Promise.race([arrival, new Promise((resolve) => (waited = setTimeout(resolve, 20_000)))])
+clearTimeout(waited)
+if (arrivals.length !== 1) throw new Error('the receiver got ' + arrivals.length + ' webhook requests in 20 s, not 1')
+const payload = new Webhook(hook.secret).verify(arrivals[0].body, arrivals[0].headers)
+if (payload.event !== 'responseFinished' || payload.webhookId !== hook.id || payload.data?.id !== created.id) {
+  throw new Error('the webhook carried ' + JSON.stringify(payload))
+}
+receiver.close()
+receiver.closeAllConnections?.()
 console.log('PACKAGES-TEST-OK')
-globalThis.Deno ? Deno.exit(0) : process.exit(0)
+// On Node the harness now sends SIGTERM, and the mount's own shutdown must end the process.
+if (globalThis.Deno) Deno.exit(0)
 `
+// Imports of the checks, first in the file: the snippets' own imports stay as the page has them.
+const checksImports = `import { Buffer } from 'node:buffer'
+import { createServer as createReceiver } from 'node:http'
+import { Webhook } from 'standardwebhooks'
+`
+/** The setup snippet with the one option the test adds: webhooks may go to the receiver on loopback. */
+const withLoopbackWebhooks = (code) => {
+  const call = 'createCanvass({ '
+  if (code.split(call).length !== 2) throw new Error(`the setup snippet does not call \`${call}…\` exactly once`)
+  return code.replace(call, `${call}webhooks: { allowPrivateAddresses: true }, `)
+}
 
 const work = mkdtempSync(join(tmpdir(), 'canvass-packages-'))
 const results = []
@@ -116,6 +161,8 @@ try {
     execFileSync('npm', [...args, '--no-audit', '--no-fund', '--loglevel=error'], { cwd: project, stdio: 'inherit' })
     console.log(`  (${((Date.now() - began) / 1000).toFixed(1)} s)`)
   }
+  // What the checks verify webhook signatures with (MIT), beside what the page installs.
+  execFileSync('npm', ['install', 'standardwebhooks@^1', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: project, stdio: 'inherit' })
   results.push({ name: 'changeset version gives the first release', ...firstRelease() })
   results.push({ name: 'npm publish --dry-run takes every tarball', ...publishDryRun(tarballs) })
   results.push({ name: 'every tarball has what npm shows of a package', ...publishedManifests(tarballs) })
@@ -125,8 +172,10 @@ try {
   const runs = [
     { name: 'PGlite in Hono', setup: 'pglite', mount: 'hono' },
     { name: 'PGlite in Express', setup: 'pglite', mount: 'express' },
+    { name: 'PGlite in node:http', setup: 'pglite', mount: 'node-http' },
     { name: 'Postgres in Hono', setup: 'postgres', mount: 'hono' },
     { name: 'Postgres in Express', setup: 'postgres', mount: 'express' },
+    { name: 'Postgres in node:http', setup: 'postgres', mount: 'node-http' },
     { name: 'PGlite on Deno', setup: 'pglite', mount: 'deno' },
   ]
   for (const run of runs) {
@@ -135,7 +184,7 @@ try {
       continue
     }
     const file = join(project, `${run.setup}-${run.mount}.${run.mount === 'deno' ? 'ts' : 'mjs'}`)
-    writeFileSync(file, `${snippet(run.setup)}\n${snippet(run.mount)}\n${checks}`)
+    writeFileSync(file, `${checksImports}${withLoopbackWebhooks(snippet(run.setup))}\n${snippet(run.mount)}\n${checks}`)
     const database = run.setup === 'postgres' ? await createDatabase(project, postgres) : undefined
     try {
       const port = await freePort()
@@ -183,20 +232,43 @@ function apiKey() {
   return `cvs_${Array.from(randomBytes(43), (byte) => alphabet[byte % alphabet.length]).join('')}`
 }
 
-/** Runs a snippet until it prints the checks' mark and exits, or fails, or `limit` ms pass. */
+/**
+ * Runs a snippet until it prints the checks' mark, or fails, or `limit` ms pass. A Node mount then gets SIGTERM
+ * and must exit with 0 by itself within `STOP_LIMIT_MS` (its server, the background work and the database
+ * closed); Deno's snippet exits after the checks.
+ */
 function runFor(command, cwd, env, limit) {
+  const STOP_LIMIT_MS = 10_000
+  const deno = command[0].endsWith('deno')
   return new Promise((resolve) => {
     const began = Date.now()
     const child = spawn(command[0], command.slice(1), { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] })
     let output = ''
-    child.stdout.on('data', (chunk) => (output += chunk))
-    child.stderr.on('data', (chunk) => (output += chunk))
-    const timer = setTimeout(() => child.kill('SIGKILL'), limit)
+    let stopping
+    const read = (chunk) => {
+      output += chunk
+      if (!deno && stopping === undefined && output.includes('PACKAGES-TEST-OK')) {
+        stopping = Date.now()
+        child.kill('SIGTERM')
+        clearTimeout(timer)
+        timer = setTimeout(() => child.kill('SIGKILL'), STOP_LIMIT_MS)
+      }
+    }
+    child.stdout.on('data', read)
+    child.stderr.on('data', read)
+    let timer = setTimeout(() => child.kill('SIGKILL'), limit)
     child.on('close', (code, signal) => {
       clearTimeout(timer)
       const ms = Date.now() - began
-      if (code === 0 && output.includes('PACKAGES-TEST-OK')) resolve({ ms })
-      else resolve({ ms, error: `exited ${signal ?? code} after ${ms} ms:\n${output.slice(-3000)}` })
+      const checked = output.includes('PACKAGES-TEST-OK')
+      if (checked && !deno && stopping === undefined) resolve({ ms, error: 'exited before SIGTERM' })
+      else if (checked && code === 0) resolve({ ms })
+      else if (checked && signal === 'SIGKILL') {
+        resolve({ ms, error: `still running ${STOP_LIMIT_MS} ms after SIGTERM:\n${output.slice(-3000)}` })
+      } else {
+        const after = stopping === undefined ? `after ${ms} ms` : `${Date.now() - stopping} ms after SIGTERM`
+        resolve({ ms, error: `exited ${signal ?? code} ${after}:\n${output.slice(-3000)}` })
+      }
     })
   })
 }
