@@ -8,7 +8,7 @@
 // or the lockfile. A package's `build` script still builds every part at once.
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs'
 import { join, relative } from 'node:path'
-import { UNBUNDLED } from '../examples/standalone/scripts/unbundled.mjs'
+import { UNBUNDLED } from '../packages/server/scripts/unbundled.mjs'
 
 const DECLARATION = /\.d\.[cm]?ts(\.map)?$/
 // The standalone server's empty database, and the folder it is made in before it is renamed into place.
@@ -60,7 +60,7 @@ export const PARTS = [
  */
 const BUNDLES = {
   '@canvass/widget': () => ['@canvass/core'],
-  '@canvass/example-standalone': (runtimeDeps) => runtimeDeps.filter((name) => !UNBUNDLED.includes(name)),
+  '@canvass/server': (runtimeDeps) => runtimeDeps.filter((name) => !UNBUNDLED.includes(name)),
 }
 
 /**

@@ -8,10 +8,10 @@ import { RUNTIME_PARTS, buildParts, runtimeOf } from './build.mjs'
 import { builtPackages } from './stale.mjs'
 
 const root = new URL('..', import.meta.url).pathname
-const server = join(root, 'examples', 'standalone', 'dist', 'main.js')
+const server = join(root, 'packages', 'server', 'dist', 'main.js')
 
 const build = await buildParts(root, {
-  packages: runtimeOf(builtPackages(root), '@canvass/example-standalone'),
+  packages: runtimeOf(builtPackages(root), '@canvass/server'),
   parts: RUNTIME_PARTS,
   title: 'Building what the server runs, sources changed since the last build',
   log: (line) => console.log(line),

@@ -17,7 +17,7 @@
 // failed, N skipped` and exits non-zero on a failure.
 import { execFileSync, spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { basename, dirname, join } from 'node:path'
@@ -167,6 +167,7 @@ try {
   results.push({ name: 'npm publish --dry-run takes every tarball', ...publishDryRun(tarballs) })
   results.push({ name: 'every tarball has what npm shows of a package', ...publishedManifests(tarballs) })
   results.push({ name: "the README's embed section installs before and after the first release", ...readmeInstall(tarballs) })
+  results.push(await serverFromTarballs(tarballs))
 
   const postgres = process.env.TEST_DATABASE_URL
   const runs = [
@@ -402,6 +403,78 @@ function readmeInstall(tarballs) {
     if (!words.has(word)) problems.push(`the install by name lacks ${word} of docs/embedding.md's \`${installLines[0]}\``)
   }
   return { ms: Date.now() - began, ...(problems.length > 0 ? { error: problems.join('\n') } : {}) }
+}
+
+/**
+ * `@canvass/server` as a user installs it: in an empty folder of its own, `npm install` of its tarball and of
+ * the `@canvass/*` tarballs it depends on (the rest from the registry), then `npx canvass start` on the embedded
+ * database until `/health` answers. The size of `node_modules` and the time from the empty folder to `/health`
+ * are reported in the result's name, not asserted: they depend on the machine and the registry.
+ */
+async function serverFromTarballs(tarballs) {
+  const began = Date.now()
+  const folder = join(work, 'server')
+  mkdirSync(join(folder, 'data'), { recursive: true })
+  writeFileSync(join(folder, 'package.json'), `${JSON.stringify({ name: 'canvass-server-test', private: true }, null, 2)}\n`)
+  const manifest = JSON.parse(readFileSync(join(root, 'packages', 'server', 'package.json'), 'utf8'))
+  const siblings = Object.keys(manifest.dependencies).filter((name) => tarballs.has(name))
+  try {
+    execFileSync(
+      'npm',
+      [
+        'install',
+        tarballs.get('@canvass/server'),
+        ...siblings.map((name) => tarballs.get(name)),
+        '--no-audit',
+        '--no-fund',
+        '--loglevel=error',
+      ],
+      {
+        cwd: folder,
+        stdio: 'inherit',
+      },
+    )
+    const installed = Date.now()
+    const bytes = Number(execFileSync('du', ['-sb', 'node_modules'], { cwd: folder, encoding: 'utf8' }).split('\t')[0])
+    const port = await freePort()
+    const child = spawn('npx', ['--no-install', 'canvass', 'start'], {
+      cwd: folder,
+      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: join(folder, 'data') },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    })
+    let output = ''
+    child.stdout.on('data', (chunk) => (output += chunk))
+    child.stderr.on('data', (chunk) => (output += chunk))
+    const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve(signal ?? code)))
+    try {
+      const deadline = Date.now() + 60_000
+      for (;;) {
+        const status = await fetch(`http://127.0.0.1:${port}/health`).then(
+          (response) => response.status,
+          () => undefined,
+        )
+        if (status === 200) break
+        if (child.exitCode !== null || Date.now() > deadline)
+          throw new Error(`no /health (${status ?? 'refused'}):\n${output.slice(-3000)}`)
+        await new Promise((resolve) => setTimeout(resolve, 100))
+      }
+    } finally {
+      if (child.exitCode === null) process.kill(-child.pid, 'SIGTERM')
+      await exited
+    }
+    const total = Date.now() - began
+    return {
+      name: `@canvass/server from its tarball: npm install ${((installed - began) / 1000).toFixed(1)} s, node_modules ${(bytes / 1e6).toFixed(0)} MB, empty folder to /health ${(total / 1000).toFixed(1)} s`,
+      ms: total,
+    }
+  } catch (error) {
+    return {
+      name: '@canvass/server from its tarball',
+      ms: Date.now() - began,
+      error: error instanceof Error ? error.message : String(error),
+    }
+  }
 }
 
 /** The workspace's Deno (the `deno` npm package of examples/deno), reading the project's node_modules. */

@@ -12,7 +12,7 @@ import { freePort } from './free-port'
 import { memory } from './process-memory'
 
 const root = new URL('../..', import.meta.url).pathname
-const server = join(root, 'examples', 'standalone', 'dist', 'main.js')
+const server = join(root, 'packages', 'server', 'dist', 'main.js')
 const warmStarts = Number(process.env.BENCH_FOOTPRINT_STARTS ?? 3)
 const idleMs = Number(process.env.BENCH_FOOTPRINT_IDLE_MS ?? 10_000)
 const MiB = 1024 * 1024

@@ -44,7 +44,7 @@ const WARMUP = 5
 const WINDOW_S = 5
 /** A request unanswered after this long counts as failed: the servers' pools answer 503 after 5 s anyway. */
 const REQUEST_TIMEOUT_MS = 30_000
-const STANDALONE_MAIN = fileURLToPath(new URL('../../examples/standalone/dist/main.js', import.meta.url))
+const STANDALONE_MAIN = fileURLToPath(new URL('../../packages/server/dist/main.js', import.meta.url))
 
 interface Sample {
   sentAt: number

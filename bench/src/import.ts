@@ -17,7 +17,7 @@ import pg from 'pg'
 import { createBenchDatabase } from './bench-database'
 import { memory } from './process-memory'
 
-const CLI = fileURLToPath(new URL('../../examples/standalone/dist/cli.js', import.meta.url))
+const CLI = fileURLToPath(new URL('../../packages/server/dist/cli.js', import.meta.url))
 const TOTAL = Number(process.env.BENCH_IMPORT_RESPONSES ?? 100_000)
 const PAGE = Number(process.env.BENCH_IMPORT_PAGE ?? 500)
 const CHECKPOINTS = [...new Set([10_000, 50_000, 100_000, TOTAL].filter((n) => n <= TOTAL))].sort((a, b) => a - b)

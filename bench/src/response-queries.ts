@@ -25,7 +25,7 @@ import { createBenchDatabase } from './bench-database'
 import { startChildServer } from './child-server'
 import { memory, resetPeak } from './process-memory'
 
-const STANDALONE_MAIN = fileURLToPath(new URL('../../examples/standalone/dist/main.js', import.meta.url))
+const STANDALONE_MAIN = fileURLToPath(new URL('../../packages/server/dist/main.js', import.meta.url))
 const RESPONSES = Number(process.env.BENCH_RESPONSES ?? 1_000_000)
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
 /** Rounds of each page pair (`BENCH_PAGE_ROUNDS`): a page takes ~10 ms, so the median of 3 moves by ±20% from run to run. */

@@ -38,8 +38,8 @@ const baseUrl = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1
 
 /** The checkouts measured: this one, and `BENCH_BASE` when given. */
 const checkouts = [
-  { label: 'this', main: join(ROOT, 'examples/standalone/dist/main.js') },
-  ...(process.env.BENCH_BASE ? [{ label: 'base', main: join(resolve(process.env.BENCH_BASE), 'examples/standalone/dist/main.js') }] : []),
+  { label: 'this', main: join(ROOT, 'packages/server/dist/main.js') },
+  ...(process.env.BENCH_BASE ? [{ label: 'base', main: join(resolve(process.env.BENCH_BASE), 'packages/server/dist/main.js') }] : []),
 ]
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number

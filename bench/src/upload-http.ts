@@ -19,7 +19,7 @@ const MiB = 1024 * 1024
 const sizeMiB = positive('BENCH_UPLOAD_MIB', 200)
 const runs = Math.round(positive('BENCH_UPLOAD_RUNS', 3))
 const KEY = `cvs_${'b'.repeat(43)}`
-const STANDALONE = fileURLToPath(new URL('../../examples/standalone/dist/main.js', import.meta.url))
+const STANDALONE = fileURLToPath(new URL('../../packages/server/dist/main.js', import.meta.url))
 
 interface Result {
   name: string

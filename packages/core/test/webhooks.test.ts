@@ -2,7 +2,7 @@
  * Webhooks on the test bed: CRUD, signed delivery verified with `standardwebhooks` at the bed's receiver, and
  * a receiver that refuses, then fails, then recovers. The bed's dispatcher sends what is due on its clock
  * (`deliverWebhooks()`); retries come due as the test moves the clock. The Node transport is tested in
- * @canvass/host-node, the dispatcher's own loop and a kill mid-delivery in examples/standalone.
+ * @canvass/host-node, the dispatcher's own loop and a kill mid-delivery in packages/server.
  */
 import {
   assertSuccessOrContractError,

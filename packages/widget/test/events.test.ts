@@ -1,6 +1,6 @@
 /**
  * The core's events (src/core/events.ts): every event goes to `window.dataLayer` as the reference's SDK pushes
- * it, then to the `on()` handlers. The browser test (examples/standalone/test/widget-browser.test.ts) proves the
+ * it, then to the `on()` handlers. The browser test (packages/server/test/widget-browser.test.ts) proves the
  * wiring behind the real loader.
  */
 import { suite } from 'uvu'

@@ -1,7 +1,7 @@
 /**
  * The reference's `renderSurvey` props turned into Canvass's options (renderer/reference-props.ts): what is
  * drawn where, who the answers belong to, and when each of the props' callbacks is called. The browser test
- * (examples/standalone/test/react-native-browser.test.ts) proves the wiring with the React Native SDK.
+ * (packages/server/test/react-native-browser.test.ts) proves the wiring with the React Native SDK.
  */
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'

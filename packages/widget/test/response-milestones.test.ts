@@ -1,7 +1,7 @@
 /**
  * What the saves of one shown survey report (src/shared/response-milestones.ts): the core's
  * `formbricks_response_submitted` and the reference props' `onResponseCreated`/`onFinished` come from it. The
- * browser tests prove the wiring (examples/standalone/test/widget-browser.test.ts, react-native-browser.test.ts).
+ * browser tests prove the wiring (packages/server/test/widget-browser.test.ts, react-native-browser.test.ts).
  */
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * The standalone server's admin CLI (`pnpm canvass …`): projects, environments and API keys, which the HTTP
+ * The standalone server's CLI (`canvass …`, `pnpm canvass …` in the repository): `start` runs the server; projects, environments and API keys, which the HTTP
  * API does not manage (contract §2), and `import formbricks`, which copies an environment of another instance
  * in. It opens the same database as the server (DATABASE_URL, or the embedded one under DATA_DIR) and runs the
  * pending migrations first.
@@ -21,6 +21,7 @@ import { openDatabase } from './database'
 import { copyLiveDatabase } from './data-dir-copy'
 import { DataDirLockedError } from './data-dir-lock'
 import { loadSecret } from './secret'
+import { start } from './start'
 import { writableFolder } from './writable-folder'
 
 /** The way an import makes a project of its own, named where there is none (before the commands run). */
@@ -31,13 +32,23 @@ class UsageError extends Error {}
 
 const program = new Command('canvass')
   .description(
-    'Administer a Canvass database: projects, environments and API keys, and imports from Formbricks; run its background work.\n' +
+    'Run a Canvass server (start) and administer its database: migrations, projects, environments and API keys, and imports\n' +
+      'from Formbricks; run its background work.\n' +
       'Uses DATABASE_URL when set, else the embedded database under DATA_DIR (default ./.canvass).\n' +
       'The embedded database can be used by one process at a time: stop the server before running these commands on it\n' +
       '(an import with --dry-run reads a copy of it instead while the server runs).',
   )
   .exitOverride()
   .configureOutput({ writeErr: (text) => process.stderr.write(text) })
+
+// Listed here for --help; `canvass start` is dispatched before the other commands are parsed (below), so that its
+// arguments reach the server's own checks as given.
+program.command('start').description('Run the server (settings are environment variables: canvass start --help lists the common ones)')
+
+program
+  .command('migrate')
+  .description('Run the pending migrations on the database, then exit (the server also runs them when it starts)')
+  .action(() => withCanvass(async () => print('Database migrated')))
 
 program
   .command('project')
@@ -72,7 +83,7 @@ program
     }),
   )
 
-const keys = program.command('keys').description('Create, list and revoke API keys')
+const keys = program.command('keys').alias('key').description('Create, list and revoke API keys')
 
 keys
   .command('create')
@@ -199,12 +210,16 @@ program
   )
   .action(() => runWorker())
 
-try {
-  await program.parseAsync(process.argv)
-} catch (error) {
-  if (error instanceof CommanderError) process.exit(error.exitCode)
-  console.error(`canvass: ${error instanceof Error ? error.message : String(error)}`)
-  process.exit(1)
+if (process.argv[2] === 'start') {
+  await start(process.argv.slice(3))
+} else {
+  try {
+    await program.parseAsync(process.argv)
+  } catch (error) {
+    if (error instanceof CommanderError) process.exit(error.exitCode)
+    console.error(`canvass: ${error instanceof Error ? error.message : String(error)}`)
+    process.exit(1)
+  }
 }
 
 /**

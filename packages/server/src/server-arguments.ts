@@ -34,7 +34,7 @@ export function unknownArgumentsLine(unknown: readonly string[]): string {
   )
 }
 
-export const USAGE = `Usage: pnpm start  (or: node examples/standalone/dist/main.js)
+export const USAGE = `Usage: pnpm start  (or: node packages/server/dist/main.js)
 
 Runs the Canvass server. It takes no arguments but --help: its settings are environment variables, e.g.
 

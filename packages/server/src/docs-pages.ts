@@ -6,7 +6,7 @@
  */
 import { readFile, readdir } from 'node:fs/promises'
 
-/** The `docs` folder beside the package, as the server runs from the repository (`examples/standalone/dist`). */
+/** The `docs` folder beside the package, as the server runs from the repository (`packages/server/dist`). */
 const DOCS = new URL('../../../docs/', import.meta.url)
 
 const PAGE_NAME = /^[A-Za-z0-9-]+\.md$/

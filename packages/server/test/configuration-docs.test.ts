@@ -11,7 +11,7 @@ import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url))
-const SOURCES = ['examples/standalone/src', 'examples/deno/src']
+const SOURCES = ['packages/server/src', 'examples/deno/src']
 const CONFIGURATION = join(ROOT, 'docs', 'configuration.md')
 
 const READS = [
@@ -87,7 +87,7 @@ test('every variable the servers read is documented', () => {
 test('every variable the tables document is read', () => {
   const read = variablesRead()
   const unread = [...namesInTables(serverSection())].filter((name) => !read.has(name))
-  assert.equal(unread, [], 'read by examples/standalone/src or examples/deno/src')
+  assert.equal(unread, [], 'read by packages/server/src or examples/deno/src')
 })
 
 test.run()

@@ -57,7 +57,7 @@ test("the package table's Node.js column is each package's engines field, and ev
   for (const row of rows) assert.is(row.runsOn, runsOn(manifest(folderOf(row.name)).engines), row.name)
   const workspace = read('pnpm-workspace.yaml')
   assert.match(workspace, /packages\/\*/)
-  const published = ['blob-fs', 'blob-s3', 'core', 'host-deno', 'host-node', 'storage-kysely', 'test-utils', 'widget']
+  const published = ['blob-fs', 'blob-s3', 'core', 'host-deno', 'host-node', 'server', 'storage-kysely', 'test-utils', 'widget']
   for (const folder of published) {
     const { name, private: unpublished } = manifest(join('packages', folder))
     assert.not.ok(unpublished, name)

@@ -1,5 +1,5 @@
 /**
- * The standalone Canvass server (`pnpm start`): embedded Postgres by default, migrations on start,
+ * The standalone Canvass server (`canvass start`, `pnpm start`): embedded Postgres by default, migrations on start,
  * first-start bootstrap, `GET /health`, Prometheus metrics and JSON logs when configured. Settings come from
  * environment variables; see the README.
  */
@@ -25,12 +25,19 @@ import { loadSecret } from './secret'
 import { USAGE, readServerArguments, unknownArgumentsLine } from './server-arguments'
 import { withStartupLock } from './startup-lock'
 
-const args = readServerArguments(process.argv.slice(2))
-if (args.unknown.length > 0 || args.help) {
-  if (args.unknown.length > 0) console.error(`Canvass could not start: ${unknownArgumentsLine(args.unknown)}`)
-  if (args.help) process.stdout.write(USAGE)
-  process.exitCode = args.unknown.length > 0 ? 1 : 0
-} else {
+/**
+ * Runs the standalone server until SIGTERM or SIGINT, as `canvass start` and `pnpm start` do: `argv` takes no
+ * arguments but `--help` (the settings are environment variables; see docs/configuration.md). A setting that
+ * is wrong, or a database that cannot be opened, is one line on stderr and exit code 1.
+ */
+export async function start(argv: readonly string[] = process.argv.slice(2)): Promise<void> {
+  const args = readServerArguments([...argv])
+  if (args.unknown.length > 0 || args.help) {
+    if (args.unknown.length > 0) console.error(`Canvass could not start: ${unknownArgumentsLine(args.unknown)}`)
+    if (args.help) process.stdout.write(USAGE)
+    process.exitCode = args.unknown.length > 0 ? 1 : 0
+    return
+  }
   try {
     await main()
   } catch (error) {

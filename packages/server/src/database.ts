@@ -111,9 +111,30 @@ async function seedDataFolder(dir: string): Promise<void> {
   // Synchronous: nothing else runs before the database is open, and the promise-per-file copy leaves V8's heap
   // megabytes bigger for the process's life.
   cpSync(seed, copying, { recursive: true })
+  // npm packs no empty folder, and Postgres will not open a data folder without these: the seed of an installed
+  // package has files only.
+  for (const folder of POSTGRES_EMPTY_FOLDERS) await mkdir(join(copying, folder), { recursive: true })
   if (entries !== undefined) await rm(dir, { recursive: true })
   await rename(copying, dir)
 }
+
+/** The folders of a Postgres data folder that initdb makes empty. */
+const POSTGRES_EMPTY_FOLDERS = [
+  'pg_commit_ts',
+  'pg_dynshmem',
+  'pg_logical/mappings',
+  'pg_logical/snapshots',
+  'pg_notify',
+  'pg_replslot',
+  'pg_serial',
+  'pg_snapshots',
+  'pg_stat',
+  'pg_stat_tmp',
+  'pg_tblspc',
+  'pg_twophase',
+  'pg_wal/archive_status',
+  'pg_wal/summaries',
+]
 
 /** How long a request waits for a database connection before it is answered 503. */
 const CONNECT_TIMEOUT_MS = 5_000

@@ -1,0 +1,75 @@
+/**
+ * The package's `canvass` bin (the file its package.json names, as `npx canvass` runs it): `start` runs the
+ * server as `dist/main.js` does, with the same checks of its arguments; `migrate` migrates the database and
+ * exits.
+ */
+import { execFile } from 'node:child_process'
+import { readFileSync } from 'node:fs'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { promisify } from 'node:util'
+import { PGlite } from '@electric-sql/pglite'
+import { spawnProcess } from '@canvass/test-utils'
+import { suite } from 'uvu'
+import * as assert from 'uvu/assert'
+
+const manifest = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { bin: { canvass: string } }
+const BIN = fileURLToPath(new URL(`../${manifest.bin.canvass}`, import.meta.url))
+const run = promisify(execFile)
+
+const test = suite('the canvass bin')
+let dataDir = ''
+
+test.before.each(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'canvass-bin-'))
+})
+
+test.after.each(async () => {
+  await rm(dataDir, { recursive: true, force: true })
+})
+
+test('canvass start: serves /health on embedded PGlite, stops on SIGTERM with exit code 0', async () => {
+  const server = spawnProcess(process.execPath, [BIN, 'start'], {
+    env: { PATH: process.env.PATH ?? '', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir },
+    timeoutMs: 60_000,
+  })
+  try {
+    const url = await server.listening
+    const health = await fetch(`${url}/health`)
+    assert.is(health.status, 200)
+    assert.equal(await health.json(), { status: 'ok' })
+    assert.is(await server.stop('SIGTERM'), 0, server.output())
+  } finally {
+    await server.stop('SIGKILL')
+  }
+})
+
+test('canvass start with an argument it does not take: the server refuses it in one line, exit code 1', async () => {
+  const failed = await run(process.execPath, [BIN, 'start', '--port', '8080'], {
+    env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir },
+  }).then(
+    () => undefined,
+    (error: { code: number; stderr: string }) => error,
+  )
+  assert.ok(failed, 'exits with an error')
+  assert.is(failed.code, 1)
+  assert.match(failed.stderr, /^Canvass could not start: unknown argument/)
+})
+
+test('canvass migrate: migrates the embedded database, says so and exits', async () => {
+  const { stdout } = await run(process.execPath, [BIN, 'migrate'], { env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir } })
+  assert.is(stdout, 'Database migrated\n')
+  const db = await PGlite.create(join(dataDir, 'pgdata'))
+  try {
+    const { rows } = await db.query<{ count: number }>(
+      "select count(*)::int as count from information_schema.tables where table_name = 'surveys'",
+    )
+    assert.is(rows[0]?.count, 1)
+  } finally {
+    await db.close()
+  }
+})
+
+test.run()
