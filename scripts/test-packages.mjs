@@ -412,6 +412,19 @@ function readmeInstall(tarballs) {
  * are reported in the result's name, not asserted: they depend on the machine and the registry.
  */
 async function serverFromTarballs(tarballs) {
+  // Packages the repository builds, tests and lints with, or that only its examples and tests use.
+  const DEV_ONLY = [
+    'typescript',
+    'tsup',
+    'tsx',
+    'uvu',
+    'esbuild',
+    'deno',
+    'react-native',
+    '@biomejs/biome',
+    'playwright-core',
+    '@formbricks/react-native',
+  ]
   const began = Date.now()
   const folder = join(work, 'server')
   mkdirSync(join(folder, 'data'), { recursive: true })
@@ -436,6 +449,9 @@ async function serverFromTarballs(tarballs) {
     )
     const installed = Date.now()
     const bytes = Number(execFileSync('du', ['-sb', 'node_modules'], { cwd: folder, encoding: 'utf8' }).split('\t')[0])
+    // What the server runs carries no build, test or lint tool, no Deno and no React Native.
+    const tooling = DEV_ONLY.filter((name) => existsSync(join(folder, 'node_modules', name)))
+    if (tooling.length > 0) throw new Error(`the server's install holds ${tooling.join(', ')}`)
     const port = await freePort()
     const child = spawn('npx', ['--no-install', 'canvass', 'start'], {
       cwd: folder,
@@ -459,6 +475,9 @@ async function serverFromTarballs(tarballs) {
           throw new Error(`no /health (${status ?? 'refused'}):\n${output.slice(-3000)}`)
         await new Promise((resolve) => setTimeout(resolve, 100))
       }
+      // The widget installed beside it is served without a setting.
+      const widget = await fetch(`http://127.0.0.1:${port}/js/formbricks.umd.cjs`)
+      if (widget.status !== 200) throw new Error(`/js/formbricks.umd.cjs answered ${widget.status}:\n${output.slice(-3000)}`)
     } finally {
       if (child.exitCode === null) process.kill(-child.pid, 'SIGTERM')
       await exited
