@@ -6,13 +6,18 @@
  */
 import { spawn } from 'node:child_process'
 import { once } from 'node:events'
-import { createServer } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import { createCanvass } from '@canvass/core'
 import type { Logger } from '@canvass/core'
 import { serve } from '@canvass/host-node'
-import { createSurvey, createTestClock, createVerifiedWebhook, createVerifyingReceiver, suiteWithBed } from '@canvass/test-bed'
+import {
+  createSurvey,
+  createTestClock,
+  createVerifiedWebhook,
+  createVerifyingReceiver,
+  listenVerifying,
+  suiteWithBed,
+} from '@canvass/test-bed'
 import * as assert from 'uvu/assert'
 
 const question = { id: 'q1', type: 'openText', headline: { default: 'How was it?' }, required: true, inputType: 'text' }
@@ -38,16 +43,7 @@ function keptLog(): Logger & { warnings: string[]; errors: string[] } {
 
 test('served by the Node host, it delivers a webhook to a loopback receiver with a valid Standard Webhooks signature', async () => {
   const verifying = createVerifyingReceiver()
-  const receiver = createServer((req, res) => {
-    let body = ''
-    req.setEncoding('utf8')
-    req.on('data', (chunk) => (body += chunk))
-    req.on('end', () => {
-      const answer = verifying.answer({ body, headers: req.headers as Record<string, string> })
-      res.writeHead('status' in answer ? answer.status : 500).end()
-    })
-  })
-  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve))
+  const receiver = await listenVerifying(verifying)
   const log = keptLog()
   // Nothing but what an app must say: its storage, and that this receiver on loopback may be called.
   const canvass = createCanvass({ storage: bed().storage, webhooks: { allowPrivateAddresses: true }, logger: log })
@@ -63,8 +59,7 @@ test('served by the Node host, it delivers a webhook to a loopback receiver with
       return { status: res.status, headers: res.headers, text, body: text ? JSON.parse(text) : undefined }
     }
     const { keyA: key, envA: environmentId } = bed()
-    const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`
-    const hook = await createVerifiedWebhook(call, key, verifying, url, { triggers: ['responseCreated'] })
+    const hook = await createVerifiedWebhook(call, key, verifying, receiver.url, { triggers: ['responseCreated'] })
     const survey = await call('POST', '/api/v1/management/surveys', {
       key,
       body: { environmentId, name: 'Embedded', status: 'inProgress', questions: [question] },
@@ -88,7 +83,7 @@ test('served by the Node host, it delivers a webhook to a loopback receiver with
     assert.is((await canvass.health()).background, 'running')
   } finally {
     await server.close()
-    await new Promise((resolve) => receiver.close(resolve))
+    await receiver.close()
   }
   assert.is((await canvass.health()).background, 'stopped', 'the server stopped the instance')
 })

@@ -7,12 +7,10 @@
 import { spawn } from 'node:child_process'
 import { once } from 'node:events'
 import { mkdtemp, rm } from 'node:fs/promises'
-import { createServer } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { createVerifiedWebhook, createVerifyingReceiver, skipSuiteUnless, webhookDeliveries } from '@canvass/test-bed'
+import { createVerifiedWebhook, createVerifyingReceiver, listenVerifying, skipSuiteUnless, webhookDeliveries } from '@canvass/test-bed'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { postgresBackend } from './backends'
@@ -29,16 +27,7 @@ skipSuiteUnless(
   const backend = postgresBackend()!
   const env = await backend.env()
   const verifying = createVerifyingReceiver()
-  const receiver = createServer((req, res) => {
-    let body = ''
-    req.setEncoding('utf8')
-    req.on('data', (chunk) => (body += chunk))
-    req.on('end', () => {
-      const answer = verifying.answer({ body, headers: req.headers as Record<string, string> })
-      res.writeHead('status' in answer ? answer.status : 500).end()
-    })
-  })
-  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve))
+  const receiver = await listenVerifying(verifying)
   const key = newKey()
   const dataDir = await mkdtemp(join(tmpdir(), 'canvass-worker-'))
   const server = await startServer({
@@ -50,8 +39,7 @@ skipSuiteUnless(
   try {
     const call = client(server.url)
     const environmentId = (await call('GET', '/api/v1/me', { key })).body.id as string
-    const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`
-    const hook = await createVerifiedWebhook(call, key, verifying, url, { triggers: ['responseCreated'] })
+    const hook = await createVerifiedWebhook(call, key, verifying, receiver.url, { triggers: ['responseCreated'] })
     const survey = await call('POST', '/api/v1/management/surveys', {
       key,
       body: { environmentId, name: 'Sent by the worker', status: 'inProgress', questions: [question] },
@@ -86,7 +74,7 @@ skipSuiteUnless(
     assert.match(output, /Canvass worker stopped \(SIGTERM\)/)
   } finally {
     await server.stop()
-    await new Promise((resolve) => receiver.close(resolve))
+    await receiver.close()
     await rm(dataDir, { recursive: true, force: true })
     await backend.dispose()
   }

@@ -1,3 +1,5 @@
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { Webhook } from 'standardwebhooks'
 import * as assert from 'uvu/assert'
 import type { Call } from './test-canvass'
@@ -65,6 +67,33 @@ export function createVerifyingReceiver(): VerifyingReceiver {
         return { status: 400 }
       }
     },
+  }
+}
+
+/** A loopback HTTP server that passes every request to a verifying receiver; `url` is its `/hook`. */
+export interface VerifyingServer {
+  url: string
+  close(): Promise<void>
+}
+
+/**
+ * Serves `verifying` on a free loopback port, for tests whose webhooks leave the process over a real socket
+ * (a real transport, a server or worker process). An answer without a status is a 500 here.
+ */
+export async function listenVerifying(verifying: Pick<VerifyingReceiver, 'answer'>): Promise<VerifyingServer> {
+  const server = createServer((req, res) => {
+    let body = ''
+    req.setEncoding('utf8')
+    req.on('data', (chunk) => (body += chunk))
+    req.on('end', () => {
+      const answer = verifying.answer({ body, headers: req.headers as Record<string, string> })
+      res.writeHead('status' in answer ? answer.status : 500).end()
+    })
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   }
 }
 
