@@ -10,8 +10,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
+import { assertServesHealthAndStops } from '@canvass/test-bed'
 import { PGlite } from '@electric-sql/pglite'
-import { spawnProcess } from '@canvass/test-utils'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 
@@ -31,19 +31,7 @@ test.after.each(async () => {
 })
 
 test('canvass start: serves /health on embedded PGlite, stops on SIGTERM with exit code 0', async () => {
-  const server = spawnProcess(process.execPath, [BIN, 'start'], {
-    env: { PATH: process.env.PATH ?? '', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir },
-    timeoutMs: 60_000,
-  })
-  try {
-    const url = await server.listening
-    const health = await fetch(`${url}/health`)
-    assert.is(health.status, 200)
-    assert.equal(await health.json(), { status: 'ok' })
-    assert.is(await server.stop('SIGTERM'), 0, server.output())
-  } finally {
-    await server.stop('SIGKILL')
-  }
+  await assertServesHealthAndStops([BIN, 'start'], dataDir)
 })
 
 test('canvass start with an argument it does not take: the server refuses it in one line, exit code 1', async () => {

@@ -1,5 +1,6 @@
-import { startProcess } from '@canvass/test-utils'
+import { spawnProcess, startProcess } from '@canvass/test-utils'
 import type { RunningProcess } from '@canvass/test-utils'
+import * as assert from 'uvu/assert'
 import { serverDatabase } from './database'
 
 /**
@@ -28,5 +29,26 @@ export async function startMountExample(exampleDir: string, key?: string): Promi
         await database.release()
       }
     },
+  }
+}
+
+/**
+ * Runs `node <args>` as a server on a clean environment (PORT 0 on loopback, `DATA_DIR` given) and checks the
+ * life every way of starting the standalone server must have: it listens, /health answers 200 `{ status: 'ok' }`,
+ * and SIGTERM stops it with exit code 0. The process is killed if a check fails.
+ */
+export async function assertServesHealthAndStops(args: string[], dataDir: string): Promise<void> {
+  const server = spawnProcess(process.execPath, args, {
+    env: { PATH: process.env.PATH ?? '', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir },
+    timeoutMs: 60_000,
+  })
+  try {
+    const url = await server.listening
+    const health = await fetch(`${url}/health`)
+    assert.is(health.status, 200)
+    assert.equal(await health.json(), { status: 'ok' })
+    assert.is(await server.stop('SIGTERM'), 0, server.output())
+  } finally {
+    await server.stop('SIGKILL')
   }
 }
