@@ -204,6 +204,21 @@ for (const backend of availableBackends()) {
     assert.is(anonymous.body.data.surveyId, 'constructor')
   })
 
+  test('attribute values the source lists apart from its contacts, by a key whose id is __proto__, are kept', async () => {
+    const apiKey = `apart-${backend}`
+    datasets.set(apiKey, {
+      'contact-attribute-keys': [{ id: '__proto__', key: 'plan', name: 'Plan', description: null, type: 'custom', ...stamps(1) }],
+      // As the reference answers them: contacts without their values, which come in a list of their own.
+      contacts: [{ id: contactA('apart'), userId: 'user-apart', ...stamps(2) }],
+      'contact-attributes': [{ contactId: contactA('apart'), attributeKeyId: '__proto__', value: 'pro' }],
+    })
+    const { environmentId, call } = await target()
+    await runImport(apiKey, environmentId)
+    const contact = await call('GET', `/api/v1/management/contacts/${contactA('apart')}`)
+    assert.is(contact.status, 200, contact.text)
+    assert.is(contact.body.data.attributes.plan, 'pro', 'a value of the key whose id is __proto__ is kept')
+  })
+
   test("a survey the source shared gets a new share key, minted here and reported; the source's key is not kept", async () => {
     const apiKey = `shared-${backend}`
     datasets.set(apiKey, hostileSource('share'))

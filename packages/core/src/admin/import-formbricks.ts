@@ -482,7 +482,6 @@ function createImportRun(ctx: CanvassContext, source: SourceClient, options: For
             )
             break read
           }
-          if (!values) byContact.set(contactId, (values = {}))
           // Values by key id in objects without a prototype: the key ids are the source's (`__proto__` is one).
           if (!values) byContact.set(contactId, (values = Object.create(null) as Record<string, string>))
           values[keyId] = row.value
