@@ -318,7 +318,7 @@ export function createCanvass(options: CanvassOptions): Canvass {
     now: options.now ?? (() => new Date()),
     newId: createId,
     singleUse: options.secret ? createSingleUseSealer(options.secret) : undefined,
-    allowPrivateWebhookUrls: options.webhooks?.allowPrivateAddresses ?? false,
+    allowPrivateWebhookUrls: allowPrivateAddresses,
     pinProofs: createPinProofs(options.secret),
     shareCursors: createShareCursors(options.secret),
     pinAttempts: createPinAttemptCounter(
