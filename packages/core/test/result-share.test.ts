@@ -175,6 +175,23 @@ for (const backend of availableBackends()) {
     assert.is((await x.call('GET', `/share/${mine.key}/summary.json`)).status, 200)
   })
 
+  test('a GET→PUT round trip racing a new share key never puts the old key back', async () => {
+    const x = bed()
+    const { surveyId } = await newSharedSurvey(x)
+    for (let round = 0; round < 8; round++) {
+      const read = await x.call('GET', `/api/v1/management/surveys/${surveyId}`, { key: x.keyA })
+      const [shared, put] = await Promise.all([
+        x.call('POST', `/api/v1/management/surveys/${surveyId}/share`, { key: x.keyA }),
+        x.call('PUT', `/api/v1/management/surveys/${surveyId}`, { key: x.keyA, body: { ...read.body.data, name: `Round ${round}` } }),
+      ])
+      assert.is(shared.status, 200, shared.text)
+      // Before the new key the old one is the current one (200); after it, another value (400 naming it).
+      assert.ok(put.status === 200 || (put.status === 400 && 'resultShareKey' in put.body.details), put.text)
+      const after = await x.call('GET', `/api/v1/management/surveys/${surveyId}`, { key: x.keyA })
+      assert.is(after.body.data.resultShareKey, shared.body.data.resultShareKey, `round ${round}: the key the share route minted stays`)
+    }
+  })
+
   test('with publicUrl, the share URL is built on it', async () => {
     const other = await createTestCanvass({ backend, publicUrl: 'https://feedback.example.com/base/' })
     try {
