@@ -8,6 +8,9 @@
 // SIGTERM and must exit by itself. A Postgres run starts twice on its database, and neither start may leave
 // a second project or key. The snippets run as the page has them, but for one option the test adds to
 // `createCanvass`: `webhooks: { allowPrivateAddresses: true }`, so that the receiver may be on 127.0.0.1.
+// The oldest Node.js the packages claim in `engines` (installed from npm's `node` package) runs the PGlite
+// `node:http` mount and starts the server installed from its tarball, which must answer `/health` and stop on
+// SIGTERM.
 // Before the runs it
 // checks the release: `changeset version` on a copy, `npm publish --dry-run` of every tarball (against a
 // closed loopback port, without a token: nothing can be published), and each tarball's manifest.
@@ -168,6 +171,8 @@ try {
   results.push({ name: 'every tarball has what npm shows of a package', ...publishedManifests(tarballs) })
   results.push({ name: "the README's embed section installs before and after the first release", ...readmeInstall(tarballs) })
   results.push(await serverFromTarballs(tarballs))
+  const lowest = lowestNode(join(work, 'lowest-node'))
+  results.push(await serverOnNode(lowest, join(work, 'server')))
 
   const postgres = process.env.TEST_DATABASE_URL
   const runs = [
@@ -178,6 +183,7 @@ try {
     { name: 'Postgres in Express', setup: 'postgres', mount: 'express' },
     { name: 'Postgres in node:http', setup: 'postgres', mount: 'node-http' },
     { name: 'PGlite on Deno', setup: 'pglite', mount: 'deno' },
+    { name: `PGlite in node:http on Node.js ${lowest.version}`, setup: 'pglite', mount: 'node-http', node: lowest.binary },
   ]
   for (const run of runs) {
     if (run.setup === 'postgres' && !postgres) {
@@ -190,7 +196,7 @@ try {
     try {
       const port = await freePort()
       const env = { ...process.env, PORT: String(port), CANVASS_API_KEY: apiKey(), ...(database ? { DATABASE_URL: database.url } : {}) }
-      const command = run.mount === 'deno' ? denoCommand(file) : [process.execPath, file]
+      const command = run.mount === 'deno' ? denoCommand(file) : [run.node ?? process.execPath, file]
       const outcome = await runFor(command, project, env, 60_000)
       // On a database that outlives the process, the page's setup is started again: it must make no second
       // project or key (the checks count them), and the key must still work.
@@ -493,6 +499,69 @@ async function serverFromTarballs(tarballs) {
       ms: Date.now() - began,
       error: error instanceof Error ? error.message : String(error),
     }
+  }
+}
+
+/**
+ * The oldest Node.js the published packages claim: every `engines.node` must be the same `>=X[.Y[.Z]]`, and that
+ * release is installed from npm's `node` package (a binary from the registry) into `folder`.
+ */
+function lowestNode(folder) {
+  const floors = new Set()
+  for (const name of readdirSync(join(root, 'packages'))) {
+    const manifest = JSON.parse(readFileSync(join(root, 'packages', name, 'package.json'), 'utf8'))
+    if (manifest.private || !manifest.engines?.node) continue
+    const match = /^>=(\d+)(?:\.(\d+))?(?:\.(\d+))?$/.exec(manifest.engines.node)
+    if (!match) throw new Error(`${manifest.name}: engines.node "${manifest.engines.node}" is not ">=X.Y.Z"`)
+    floors.add(`${match[1]}.${match[2] ?? 0}.${match[3] ?? 0}`)
+  }
+  if (floors.size !== 1) throw new Error(`the published packages claim different Node.js floors: ${[...floors].join(', ')}`)
+  const [version] = floors
+  mkdirSync(folder, { recursive: true })
+  writeFileSync(join(folder, 'package.json'), '{ "private": true }\n')
+  console.log(`$ npm install node@${version} (the oldest Node.js the packages claim)`)
+  execFileSync('npm', ['install', `node@${version}`, '--no-audit', '--no-fund', '--loglevel=error'], { cwd: folder, stdio: 'inherit' })
+  const binary = join(folder, 'node_modules', '.bin', 'node')
+  const reported = execFileSync(binary, ['--version'], { encoding: 'utf8' }).trim()
+  if (reported !== `v${version}`) throw new Error(`npm's node@${version} reports ${reported}`)
+  return { version, binary }
+}
+
+/** The server installed by `serverFromTarballs` in `folder`, started on another Node.js: it must answer `/health`. */
+async function serverOnNode(node, folder) {
+  const name = `@canvass/server from its tarball on Node.js ${node.version}`
+  const began = Date.now()
+  const port = await freePort()
+  const cli = join(folder, 'node_modules', '@canvass', 'server', 'dist', 'cli.js')
+  const data = mkdtempSync(join(folder, 'data-'))
+  const child = spawn(node.binary, [cli, 'start'], {
+    cwd: folder,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: data },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let output = ''
+  child.stdout.on('data', (chunk) => (output += chunk))
+  child.stderr.on('data', (chunk) => (output += chunk))
+  const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve(signal ?? code)))
+  try {
+    const deadline = Date.now() + 60_000
+    for (;;) {
+      const status = await fetch(`http://127.0.0.1:${port}/health`).then(
+        (response) => response.status,
+        () => undefined,
+      )
+      if (status === 200) break
+      if (child.exitCode !== null || Date.now() > deadline) throw new Error(`no /health (${status ?? 'refused'}):\n${output.slice(-3000)}`)
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+    child.kill('SIGTERM')
+    const ended = await exited
+    if (ended !== 0) throw new Error(`SIGTERM ended it with ${ended}:\n${output.slice(-3000)}`)
+    return { name, ms: Date.now() - began }
+  } catch (error) {
+    if (child.exitCode === null) child.kill('SIGKILL')
+    await exited
+    return { name, ms: Date.now() - began, error: error instanceof Error ? error.message : String(error) }
   }
 }
 
