@@ -3,7 +3,7 @@ import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import type { CanvassContext } from '../src/context'
 import type { QuotaRecord } from '../src/ports/storage'
-import { quotaFullAnswer, screenResponse } from '../src/services/quota-service'
+import { quotaFullAnswer, screenResponse } from '../src/domain/quota-service'
 
 const quota: QuotaRecord = {
   id: 'quota1',

@@ -7,9 +7,9 @@
  */
 import { suiteWithBed } from '@canvass/test-bed'
 import * as assert from 'uvu/assert'
-import type { SharePageInput, SharePageSummary } from '../src/services/share-page'
-import { SHARE_PAGE_LIMITS, sharePageHtml, shareSummaryFields } from '../src/services/share-page'
-import type { surveySummaryOutput } from '../src/services/survey-summary'
+import type { SharePageInput, SharePageSummary } from '../src/pages/share-page'
+import { SHARE_PAGE_LIMITS, sharePageHtml, shareSummaryFields } from '../src/pages/share-page'
+import type { surveySummaryOutput } from '../src/domain/survey-summary'
 import type { SharedSurveySeed } from './share-page-fixtures'
 import { answersFrom, latestFrom, seedSharedSurvey } from './share-page-fixtures'
 

@@ -479,4 +479,4 @@ export type SurveyCreateInput = v.InferOutput<typeof surveyCreateSchema>
 export type SurveyUpdateInput = v.InferOutput<typeof surveyUpdateSchema>
 export type SurveyQuestion = v.InferOutput<typeof surveyQuestionSchema>
 export type SurveyEnding = v.InferOutput<typeof surveyEndingSchema>
-export type { SurveyBlock } from '../services/survey-structure'
+export type { SurveyBlock } from '../domain/survey-structure'
