@@ -1,4 +1,4 @@
-/** Screening a response against its survey's quotas (`services/quota-service.ts`), on a storage that fails. */
+/** Screening a response against its survey's quotas (`domain/quota-service.ts`), on a storage that fails. */
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import type { CanvassContext } from '../src/context'

@@ -234,7 +234,7 @@ test('the filters: the form shows them and every link keeps them', () => {
 
 function responsesPage(after?: string) {
   const limit = SHARE_PAGE_LIMITS.responsesPerPage
-  // An opaque cursor, as the page gets one (`services/share-cursors.ts`): here, where the next page starts.
+  // An opaque cursor, as the page gets one (`domain/share-cursors.ts`): here, where the next page starts.
   const start = after ? Number(after.slice('cursor-'.length)) : 0
   const items = seed.responses.slice(start, start + limit)
   const next = seed.responses.length > start + limit ? `cursor-${start + limit}` : null

@@ -15,7 +15,7 @@ import type { ShareAnswerPage, ShareField, SharePageView } from '../pages/share-
 import { SHARE_PAGE_LIMITS, parseShareFieldParam, shareFieldParam, sharePageHtml, shareSummaryFields } from '../pages/share-page'
 
 /**
- * `GET /share/{resultShareKey}`: a shared survey's results as a page of its own (`services/share-page.ts`), for
+ * `GET /share/{resultShareKey}`: a shared survey's results as a page of its own (`pages/share-page.ts`), for
  * anyone with the link while sharing is on: the summary, `?tab=responses` (newest first, `after` pages), and
  * `?tab=answers&field=data:ID` (or `variables:ID`) one field's answers. The filters (`startDate`, `endDate`,
  * `finished=true`, `lang`) come from the page's GET form, whose empty fields mean "no filter". An unknown,

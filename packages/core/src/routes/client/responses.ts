@@ -23,7 +23,7 @@ import type { QuotaRecord } from '../../ports/storage'
  * Respondents' response routes: create, and update in both the environment form and the spec form; and the
  * reference's newer `/api/v2/client/{environmentId}/responses` routes, which name the respondent by
  * `contactId`. A write to a survey with quotas (the storage says so with the write) screens the response
- * against them (`services/quota-service.ts`): the v2 routes answer `quotaFull` (with the full quota met, when true) beside the id, as the reference does;
+ * against them (`domain/quota-service.ts`): the v2 routes answer `quotaFull` (with the full quota met, when true) beside the id, as the reference does;
  * the v1 routes add `quotaFull: true` and the quota only when a full quota was met, so that their answer is
  * the specification's `{id}` otherwise.
  */

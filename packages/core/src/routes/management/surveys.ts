@@ -160,7 +160,7 @@ const updateSurvey: Handler = async (request, ctx) => {
       delete merged.projectOverwrites
       for (const [current] of SURVEY_DATE_NAMES) delete merged[current]
       // The stored blocks are the survey's structure, its questions are derived from them: one structure sent
-      // replaces both, both sent must agree (services/survey-structure), neither keeps the blocks.
+      // replaces both, both sent must agree (domain/survey-structure), neither keeps the blocks.
       if (changes.questions === undefined) delete merged.questions
       else if (changes.blocks === undefined) delete merged.blocks
       merged.environmentId = environmentId
