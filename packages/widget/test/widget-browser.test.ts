@@ -9,7 +9,7 @@
  * (widget/stand-in-renderer.js) is served in its place and the cases that test the renderer itself are
  * skipped with the reason printed.
  */
-import { skipSuiteUnless } from '@canvass/test-utils'
+import { skipSuiteUnless } from '@canvass/test-bed'
 import { readFileSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { createServer } from 'node:http'
@@ -23,7 +23,7 @@ import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { blockSurvey, createTestCanvass } from '@canvass/test-bed'
 import type { TestCanvass } from '@canvass/test-bed'
-import { axeViolations, chromiumMissing, cutFirstUpdateAnswer, launchChromium, releaseChromium } from './chromium'
+import { axeViolations, chromiumMissing, cutFirstUpdateAnswer, launchChromium, releaseChromium } from '@canvass/test-bed/chromium'
 
 const require = createRequire(import.meta.url)
 /** The loader as npm ships it, an ES module (`dist/index.js`). */

@@ -11,7 +11,7 @@
  * request may go to another origin and nothing may be logged as a warning or an error. `UPDATE_SCREENSHOTS=1` writes the
  * page at desktop and phone widths into docs/.
  */
-import { skipSuiteUnless } from '@canvass/test-utils'
+import { skipSuiteUnless } from '@canvass/test-bed'
 import { mkdtemp } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -21,9 +21,9 @@ import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { createTestCanvass } from '@canvass/test-bed'
 import type { Call, TestCanvass } from '@canvass/test-bed'
-import type { WatchedPage } from './chromium'
-import { axeViolations, chromiumMissing, launchChromium, openWatched, outboxSent, releaseChromium } from './chromium'
-import { client } from './server'
+import type { WatchedPage } from '@canvass/test-bed/chromium'
+import { axeViolations, chromiumMissing, launchChromium, openWatched, outboxSent, releaseChromium } from '@canvass/test-bed/chromium'
+import { callAt as client } from '@canvass/test-bed'
 
 const DOCS = fileURLToPath(new URL('../../../docs/', import.meta.url))
 const BLUE_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGPgW/oSAAJhAZ1J9NK9AAAAAElFTkSuQmCC'
