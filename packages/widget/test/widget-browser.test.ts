@@ -415,7 +415,7 @@ async function closeSurvey(page: Page, surveyId: string, label: RegExp = /close/
  * With WIDGET_SCREENSHOTS set to a folder (docs/ for the documentation's), the survey on screen at desktop and
  * phone widths.
  */
-async function screenshots(fx: Fixture, page: Page): Promise<void> {
+async function screenshots(page: Page): Promise<void> {
   const folder = process.env.WIDGET_SCREENSHOTS
   if (!folder) return
   await page.screenshot({ path: join(folder, 'widget-desktop.png') })
@@ -472,7 +472,7 @@ test('setup → setUserId → setAttribute → track: the survey is shown, answe
 
     // The survey on screen over the app: no serious or critical accessibility violation.
     assert.equal(await axeViolations(page), [], 'axe-core: no serious or critical violation')
-    await screenshots(fx, page)
+    await screenshots(page)
 
     await answer(page, 'How was checkout?', 'Smooth')
     await event(page, 'formbricks_response_submitted', fx.surveys.checkout, { finished: true })
