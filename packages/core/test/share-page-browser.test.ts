@@ -8,13 +8,9 @@
  * `/share/{key}/summary.json` and the management summary, filters through the page's own form (dates, completed
  * only, language) and compares again, pages the responses tab, rotates the key (the old link answers 404 at once),
  * and runs axe on the summary and responses tabs in light and dark, at desktop and phone widths. No request may go
- * to another origin, no script may run and nothing may be logged as a warning or an error. `UPDATE_SCREENSHOTS=1`
- * writes the page (desktop and phone, light and dark) into docs/images/.
+ * to another origin, no script may run and nothing may be logged as a warning or an error. `pnpm docs:screenshots`
+ * draws the page for the docs.
  */
-import { mkdir, mkdtemp } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { createTestCanvass, seedSharedSurvey, sharedSurveyQuestions } from '@canvass/test-bed'
 import type { Call, SharedSurveySeed, TestCanvass } from '@canvass/test-bed'
 import { callAt as client } from '@canvass/test-bed'
@@ -27,15 +23,12 @@ import * as assert from 'uvu/assert'
 /** The Chromium of the process (`launchChromium`), taken by the suite's `before` and released by its `after`. */
 let browser: Browser
 
-const IMAGES = fileURLToPath(new URL('../../../docs/images/', import.meta.url))
 /** Responses of the survey: a few hundred, from 2026-03-01 20 hours apart. */
 const RESPONSES = 300
 /** The seeded survey's questions: the points of each scale, the rows and columns of the grid. */
 const QUESTIONS: Array<Record<string, unknown>> = sharedSurveyQuestions()
 const DESKTOP = { width: 1280, height: 800 }
 const PHONE = { width: 390, height: 844 }
-/** How much of the page a screenshot shows, from the top. */
-const SHOT_HEIGHT = { desktop: 3000, phone: 2400 }
 
 const test = skipSuiteUnless(suite('shared results page in Chromium'), chromiumMissing())
 let bed: TestCanvass
@@ -371,35 +364,6 @@ test('rotating the key: the old link answers 404 at once, the new one the page',
   assert.is(fresh.status, 200)
   assert.is(await fresh.page.locator('data[data-cv="total-starts"]').getAttribute('value'), String(RESPONSES))
   await fresh.done()
-})
-
-/** The page at desktop and phone widths, light and dark: into docs/images/ with UPDATE_SCREENSHOTS=1, else a temporary folder. */
-test('screenshots', async () => {
-  const update = process.env.UPDATE_SCREENSHOTS === '1'
-  const folder = update ? IMAGES : await mkdtemp(join(tmpdir(), 'canvass-shots-'))
-  await mkdir(folder, { recursive: true })
-  // For the docs, a survey whose texts are not markup; otherwise the test's own survey (seeding takes seconds).
-  const shown = update
-    ? await share((await seedSharedSurvey(bed, RESPONSES, { name: 'Product feedback', hostile: false, origin: x.url })).surveyId)
-    : key
-  for (const colorScheme of ['light', 'dark'] as const) {
-    for (const [name, viewport] of [
-      ['desktop', DESKTOP],
-      ['phone', PHONE],
-    ] as const) {
-      const tab = await open(`/share/${shown}`)
-      await tab.page.emulateMedia({ colorScheme })
-      await tab.page.setViewportSize(viewport)
-      // The top of the page down to the first charts: the name, the filters, the totals, the drop-off table.
-      const height = Math.min(SHOT_HEIGHT[name], await tab.page.evaluate(() => document.documentElement.scrollHeight))
-      await tab.page.screenshot({
-        path: join(folder, `share-${name}-${colorScheme}.png`),
-        fullPage: true,
-        clip: { x: 0, y: 0, width: viewport.width, height },
-      })
-      await tab.done()
-    }
-  }
 })
 
 test.run()
