@@ -54,10 +54,11 @@ const NODE_FLAGS = ['--liftoff-only']
 /** Packages whose test files are split across this many processes, so that the longest job stays short. */
 const SHARDS = { 'packages/server': 3, 'packages/core': 2, 'packages/storage-kysely': 2 }
 /**
- * Test files of a package that run together in one process of their own, outside the shards: the browser tests,
- * which then share one Chromium (packages/server/test/chromium.ts).
+ * Test files of a package that run together in one process of their own, outside the shards: a package's browser
+ * tests, which then share one Chromium (`launchChromium` of `@canvass/test-bed/chromium`).
  */
-const TOGETHER = { 'packages/server': { name: 'browsers', files: /browser\.test\.ts$/ } }
+const BROWSERS = { name: 'browsers', files: /browser\.test\.ts$/ }
+const TOGETHER = { 'packages/server': BROWSERS, 'packages/core': BROWSERS, 'packages/widget': BROWSERS }
 /** Durations of the last run's jobs (seconds), to start the longest first; not committed. */
 const TIMES = join(root, 'node_modules', '.cache', 'canvass-test-times.json')
 /**

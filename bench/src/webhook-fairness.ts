@@ -5,7 +5,7 @@
  * loopback in this process. Reports, with and without the backlog:
  * - a fast receiver's latency: from the response's commit to its event's arrival (median, worst of 20);
  * - retry lateness: how long after its due time a retry (1 s after a 500) arrives (median, worst of 10);
- * - the most attempts the stuck receiver held at once.
+ * - the most attempts the stuck receiver held at once (the run fails when it passes the webhook's slots).
  */
 import { createCanvass, createFetchWebhookTransport, createWebhookDispatcher } from '@canvass/core'
 import type { Canvass } from '@canvass/core'
@@ -22,6 +22,8 @@ const BACKLOG = 300
 const EVENTS = 20
 const RETRIES = 10
 const RETRY_AFTER_MS = 1000
+/** The dispatcher's default `perWebhookConcurrency`: the slots the stuck receiver fills and must not pass. */
+const PER_WEBHOOK = 32
 
 async function main(): Promise<void> {
   const config = readBenchConfig()
@@ -100,9 +102,13 @@ async function main(): Promise<void> {
     await measure('No backlog')
     await slow.webhook(`${url}/slow`)
     for (let i = 0; i < BACKLOG; i++) await slow.respond()
-    while (holding < 32) await new Promise((resolve) => setTimeout(resolve, 10))
+    while (holding < PER_WEBHOOK) await new Promise((resolve) => setTimeout(resolve, 10))
     await measure(`${BACKLOG} events queued for a receiver that never answers`)
-    console.log(`  the stuck receiver held at most ${mostHeld} attempts at once (perWebhookConcurrency 32)`)
+    console.log(`  the stuck receiver held at most ${mostHeld} attempts at once (perWebhookConcurrency ${PER_WEBHOOK})`)
+    if (mostHeld > PER_WEBHOOK) {
+      console.log(`  FAIL: more than the ${PER_WEBHOOK} slots a webhook may hold`)
+      process.exitCode = 1
+    }
     for (const res of held) res.destroy()
     await dispatcher.stop()
   } finally {

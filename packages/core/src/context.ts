@@ -1,9 +1,9 @@
 import type { IRequest, IttyRouterType } from 'itty-router'
 import type { ContactAttributeLimits, Storage } from './ports/storage'
 import type { PinAttemptCounter } from './rate-limit/pin-attempts'
-import type { PinProofs } from './services/pin-proof'
-import type { ShareCursors } from './services/share-cursors'
-import type { SingleUseSealer } from './services/single-use-ids'
+import type { PinProofs } from './domain/pin-proof'
+import type { ShareCursors } from './domain/share-cursors'
+import type { SingleUseSealer } from './domain/single-use-ids'
 
 /** Where Canvass reports what it cannot answer to a caller (unexpected errors), and what its background work did. */
 export interface Logger {

@@ -1,6 +1,6 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { PREFILL_MAX_CHARS, prefillAnswer, prefillFromQuery } from '../src/services/link-prefill'
+import { PREFILL_MAX_CHARS, prefillAnswer, prefillFromQuery } from '../src/pages/link-prefill'
 
 const t = (text: string, de?: string) => ({ default: text, ...(de ? { de } : {}) })
 const choices = [

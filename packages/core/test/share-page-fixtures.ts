@@ -3,8 +3,8 @@
  * (`seedSharedSurvey`, which the browser test uses too); here, what `shareAnswers` would answer for them.
  */
 import type { ResponseRecord } from '../src/ports/storage'
-import type { ShareAnswerPage, ShareField } from '../src/services/share-page'
-import { shareFieldParam } from '../src/services/share-page'
+import type { ShareAnswerPage, ShareField } from '../src/pages/share-page'
+import { shareFieldParam } from '../src/pages/share-page'
 
 export { seedSharedSurvey } from '@canvass/test-bed'
 export type { SharedSurveySeed } from '@canvass/test-bed'

@@ -385,7 +385,7 @@ test('duplicate choice ids within a question fail', () => {
 })
 
 // An empty list is valid here: `blocks` may carry the elements instead; none at all is refused by
-// services/survey-structure (survey-structure.test.ts).
+// domain/survey-structure (survey-structure.test.ts).
 test('question count is bounded to 200', () => {
   const many = Array.from({ length: 201 }, (_, index) => openText(`q${index}`))
   assert.equal(failurePaths(surveyCreateSchema, { ...minimal(), questions: many }), ['questions'])

@@ -8,7 +8,7 @@ import * as v from 'valibot'
 import { LIMITS } from '../src/schemas/common'
 import { surveyCreateSchema, surveyUpdateSchema } from '../src/schemas/survey'
 import type { SurveyRecord } from '../src/ports/storage'
-import { linkPageSurvey } from '../src/services/link-page'
+import { linkPageSurvey } from '../src/pages/link-page'
 
 const test = suite('survey variables')
 

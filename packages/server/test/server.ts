@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { TEST_ORIGIN, callOn } from '@canvass/test-bed'
+import { callAt } from '@canvass/test-bed'
 import type { Call } from '@canvass/test-bed'
 import { spawnServer } from './processes'
 
@@ -51,7 +51,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
 
 export type { ApiResult } from '@canvass/test-bed'
 
-/** Calls the server at `baseUrl` (the bed's `callOn` over `fetch`) and fails the test on any 5xx. */
+/** Calls the server at `baseUrl` (the bed's `callAt`) and fails the test on any 5xx. */
 export function client(baseUrl: string): Call {
-  return callOn((request) => fetch(baseUrl + request.url.slice(TEST_ORIGIN.length), request))
+  return callAt(baseUrl)
 }

@@ -5,7 +5,7 @@
  * a second project on demand, a clock the test controls, a blob folder and a webhook receiver. Route tests are
  * Request→Response tests on it; processes are started only where a process is what is tested.
  */
-export { createTestCanvass, callOn, TEST_ORIGIN, TEST_SECRET } from './test-canvass'
+export { createTestCanvass, callAt, callOn, TEST_ORIGIN, TEST_SECRET } from './test-canvass'
 export type { ApiResult, Call, CallOptions, TestCanvass, TestCanvassOptions, TestInstance, TestProject } from './test-canvass'
 export { suiteWithBed } from './suite'
 export type { SuiteWithBed } from './suite'

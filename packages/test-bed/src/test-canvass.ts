@@ -293,3 +293,8 @@ export function callOn(fetch: (request: Request, info?: ConnectionInfo) => Promi
 
 /** The dispatcher's warnings about failed attempts are what the tests provoke: kept out of the output. */
 const quietLogger = { error: console.error, warn: () => {} }
+
+/** A `Call` over loopback HTTP to a server at `baseUrl` (`bed.listen()`'s, or a process's); fails on any 5xx. */
+export function callAt(baseUrl: string): Call {
+  return callOn((request) => fetch(baseUrl + request.url.slice(TEST_ORIGIN.length), request))
+}

@@ -1,8 +1,8 @@
 import type { ApiKeyRecord, EnvironmentType, ProjectSummary, Storage } from '../ports/storage'
 import { apiKeyPrefix, generateApiKey, hashApiKey, isWellFormedApiKey } from '../http/api-key'
 import { CanvassError } from '../errors'
-import type { AuditEvent } from '../services/audit-log'
-import { appendAuditEntry } from '../services/audit-log'
+import type { AuditEvent } from '../domain/audit-log'
+import { appendAuditEntry } from '../domain/audit-log'
 import type { FormbricksImportOptions, FormbricksImportReport } from './import-formbricks'
 
 /**

@@ -1,6 +1,6 @@
 import type { IRequest } from 'itty-router'
 import type { CanvassContext } from '../context'
-import { checkNamedEnvironment } from '../services/named-environment'
+import { checkNamedEnvironment } from '../domain/named-environment'
 import { notAuthenticated, unauthorized, validationError } from '../errors'
 import { hashApiKey, isWellFormedApiKey } from './api-key'
 

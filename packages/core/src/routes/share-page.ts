@@ -8,14 +8,14 @@ import { isInlineImage } from '../uploads/file-type'
 import type { UploadSettings } from '../uploads/upload-options'
 import { dispositionName, isKey } from './files'
 import type { SurveyRecord } from '../ports/storage'
-import { messagePageHtml } from '../services/link-page'
-import type { ShareFilters } from '../services/result-share'
-import { findSharedSurvey, readShareFilters, shareAnswers, shareResponses, shareSummary } from '../services/result-share'
-import type { ShareAnswerPage, ShareField, SharePageView } from '../services/share-page'
-import { SHARE_PAGE_LIMITS, parseShareFieldParam, shareFieldParam, sharePageHtml, shareSummaryFields } from '../services/share-page'
+import { messagePageHtml } from '../pages/link-page'
+import type { ShareFilters } from '../domain/result-share'
+import { findSharedSurvey, readShareFilters, shareAnswers, shareResponses, shareSummary } from '../domain/result-share'
+import type { ShareAnswerPage, ShareField, SharePageView } from '../pages/share-page'
+import { SHARE_PAGE_LIMITS, parseShareFieldParam, shareFieldParam, sharePageHtml, shareSummaryFields } from '../pages/share-page'
 
 /**
- * `GET /share/{resultShareKey}`: a shared survey's results as a page of its own (`services/share-page.ts`), for
+ * `GET /share/{resultShareKey}`: a shared survey's results as a page of its own (`pages/share-page.ts`), for
  * anyone with the link while sharing is on: the summary, `?tab=responses` (newest first, `after` pages), and
  * `?tab=answers&field=data:ID` (or `variables:ID`) one field's answers. The filters (`startDate`, `endDate`,
  * `finished=true`, `lang`) come from the page's GET form, whose empty fields mean "no filter". An unknown,

@@ -395,7 +395,7 @@ const surveyEntries = {
   // The reference's current name for the project: the key's environment's project (or the environment's id).
   workspaceId: environmentIdField,
   name: nameString,
-  // Either structure, or both when they agree (services/survey-structure); at least one element in all.
+  // Either structure, or both when they agree (domain/survey-structure); at least one element in all.
   // The count is checked before any question is validated (`boundedArray`).
   questions: v.optional(
     v.pipe(
@@ -416,7 +416,7 @@ const surveyEntries = {
   welcomeCard: v.optional(welcomeCard, () => ({ enabled: false })),
   languages: v.optional(boundedList(v.looseObject({}), 100), () => []),
   // Action class ids, names or code keys, or `{ actionClass }` objects; the routes resolve them
-  // (services/survey-triggers).
+  // (domain/survey-triggers).
   triggers: v.optional(boundedList(v.union([idString, v.looseObject({})]), 100), () => []),
   endings: v.optional(
     v.pipe(
@@ -431,7 +431,7 @@ const surveyEntries = {
   autoComplete: nullDefault(int(1)),
   closeOnDate: nullDefault(isoDateTimeString),
   runOnDate: nullDefault(isoDateTimeString),
-  // The reference's current names of `runOnDate` and `closeOnDate` (services/survey-service: oneDateName).
+  // The reference's current names of `runOnDate` and `closeOnDate` (domain/survey-service: oneDateName).
   publishOn: v.optional(v.nullable(isoDateTimeString)),
   closeOn: v.optional(v.nullable(isoDateTimeString)),
   displayLimit: nullDefault(int(1)),
@@ -444,7 +444,7 @@ const surveyEntries = {
   styling: nullDefault(looseSettings),
   surveyClosedMessage: nullDefault(surveyClosedMessage),
   productOverwrites: nullDefault(looseSettings),
-  // The same field under the reference's current name and the one before it (services/survey-overwrites).
+  // The same field under the reference's current name and the one before it (domain/survey-overwrites).
   workspaceOverwrites: v.optional(v.nullable(looseSettings)),
   projectOverwrites: v.optional(v.nullable(looseSettings)),
   // A segment of the survey's environment; the route checks that it is one.
@@ -479,4 +479,4 @@ export type SurveyCreateInput = v.InferOutput<typeof surveyCreateSchema>
 export type SurveyUpdateInput = v.InferOutput<typeof surveyUpdateSchema>
 export type SurveyQuestion = v.InferOutput<typeof surveyQuestionSchema>
 export type SurveyEnding = v.InferOutput<typeof surveyEndingSchema>
-export type { SurveyBlock } from '../services/survey-structure'
+export type { SurveyBlock } from '../domain/survey-structure'

@@ -4,7 +4,7 @@ import type { WebhookAttemptObservation, WebhookDispatcherObserver } from '../ob
 import { notify as tell } from '../observer'
 import type { ClaimedDelivery, DeliveryAttempt, DeliveryOutcome, Storage } from '../ports/storage'
 import type { WebhookAttemptResult, WebhookTransport } from '../ports/webhook-transport'
-import { createId } from '../services/ids'
+import { createId } from '../domain/ids'
 import { WEBHOOK_RETRY_SCHEDULE_MS, nextAttemptAt } from './retry-schedule'
 import type { ClaimResult, PumpRun } from './pump-run'
 import { countOutcomes, newPumpRun, waitForSignal, wake } from './pump-run'

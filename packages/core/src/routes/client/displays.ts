@@ -6,7 +6,7 @@ import { CanvassError, badRequest, notFound } from '../../errors'
 import { ok } from '../../http/respond'
 import { parseInput } from '../../http/validate'
 import { displayCreateSchema, displayCreateV2Schema } from '../../schemas/client'
-import { contactUserId } from '../../services/contact-ids'
+import { contactUserId } from '../../domain/contact-ids'
 import type { RouteTable } from '../../http/route-table'
 import { dataOf, displayResponseAnswer, idAnswer } from '../../schemas/answers'
 

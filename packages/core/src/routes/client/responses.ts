@@ -8,22 +8,22 @@ import { ok } from '../../http/respond'
 import { parseInput } from '../../http/validate'
 import type { CreateResponseCheck, CreateResponseResult, NewResponse } from '../../ports/storage'
 import { responseCreateSchema, responseCreateV2Schema, responseUpdateSchema } from '../../schemas/response'
-import { contactUserId } from '../../services/contact-ids'
-import { answerOffScale, answerOutOfRange, hasNumberAnswer } from '../../services/answer-scales'
-import { newResponse, patchChanges, responsePatch } from '../../services/response-service'
-import { checkPatchedSize, checkResponseSize } from '../../services/response-size'
-import { isEncryptedSingleUse, isSingleUse } from '../../services/single-use-ids'
-import { acceptsSubmissions, effectiveSurveyStatus } from '../../services/survey-status'
+import { contactUserId } from '../../domain/contact-ids'
+import { answerOffScale, answerOutOfRange, hasNumberAnswer } from '../../domain/answer-scales'
+import { newResponse, patchChanges, responsePatch } from '../../domain/response-service'
+import { checkPatchedSize, checkResponseSize } from '../../domain/response-size'
+import { isEncryptedSingleUse, isSingleUse } from '../../domain/single-use-ids'
+import { acceptsSubmissions, effectiveSurveyStatus } from '../../domain/survey-status'
 import type { RouteTable } from '../../http/route-table'
 import { dataOf, v1ResponseAnswer, v2ResponseAnswer } from '../../schemas/answers'
-import { quotaFullAnswer, screenResponse } from '../../services/quota-service'
+import { quotaFullAnswer, screenResponse } from '../../domain/quota-service'
 import type { QuotaRecord } from '../../ports/storage'
 
 /**
  * Respondents' response routes: create, and update in both the environment form and the spec form; and the
  * reference's newer `/api/v2/client/{environmentId}/responses` routes, which name the respondent by
  * `contactId`. A write to a survey with quotas (the storage says so with the write) screens the response
- * against them (`services/quota-service.ts`): the v2 routes answer `quotaFull` (with the full quota met, when true) beside the id, as the reference does;
+ * against them (`domain/quota-service.ts`): the v2 routes answer `quotaFull` (with the full quota met, when true) beside the id, as the reference does;
  * the v1 routes add `quotaFull: true` and the quota only when a full quota was met, so that their answer is
  * the specification's `{id}` otherwise.
  */

@@ -10,7 +10,7 @@ import { actionClassCreateSchema, actionClassUpdateSchema } from '../../schemas/
 import type { RouteTable } from '../../http/route-table'
 import { actionClassAnswer, dataOf, pageOf } from '../../schemas/answers'
 import { pageQuery } from '../../http/pagination'
-import { checkNamedEnvironment } from '../../services/named-environment'
+import { checkNamedEnvironment } from '../../domain/named-environment'
 import { environmentResourceHandlers } from './environment-resource'
 
 /** `/api/v1/management/action-classes`: list (`New Session` included), create, get, update and delete. */

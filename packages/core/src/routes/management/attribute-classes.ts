@@ -10,7 +10,7 @@ import { attributeClassCreateSchema, attributeClassUpdateSchema } from '../../sc
 import type { RouteTable } from '../../http/route-table'
 import { attributeClassAnswer, dataOf, pageOf } from '../../schemas/answers'
 import { pageQuery } from '../../http/pagination'
-import { checkNamedEnvironment } from '../../services/named-environment'
+import { checkNamedEnvironment } from '../../domain/named-environment'
 import { environmentResourceHandlers } from './environment-resource'
 
 /** `/api/v1/management/attribute-classes`: list (automatic ones included), create, get, update and delete. */

@@ -10,7 +10,7 @@ import { contactAttributeKeyCreateSchema, contactAttributeKeyUpdateSchema } from
 import type { RouteTable } from '../../http/route-table'
 import { contactAttributeKeyAnswer, dataOf, pageOf } from '../../schemas/answers'
 import { pageQuery } from '../../http/pagination'
-import { checkNamedEnvironment } from '../../services/named-environment'
+import { checkNamedEnvironment } from '../../domain/named-environment'
 import { environmentResourceHandlers } from './environment-resource'
 
 /** `/api/v1/management/contact-attribute-keys`: list (defaults included), create, get, update and delete. */

@@ -7,7 +7,7 @@ import type { RouteTable } from '../../http/route-table'
 import { parseInput } from '../../http/validate'
 import { dataOf, environmentAnswer } from '../../schemas/answers'
 import { environmentUpdateSchema } from '../../schemas/environment'
-import { managedEnvironmentOutput } from '../../services/environment-output'
+import { managedEnvironmentOutput } from '../../domain/environment-output'
 
 /**
  * `/api/v1/management/environment`: the key's environment with its settings, and `PUT` of the one a key may

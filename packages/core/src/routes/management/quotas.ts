@@ -10,7 +10,7 @@ import { parseInput } from '../../http/validate'
 import type { QuotaRecord, SurveyRecord } from '../../ports/storage'
 import { dataOf, pageOf, quotaAnswer } from '../../schemas/answers'
 import { MAX_QUOTAS_PER_SURVEY, quotaCreateSchema, quotaUpdateSchema } from '../../schemas/quota'
-import { checkQuotaAgainstSurvey, quotaOutput } from '../../services/quota-service'
+import { checkQuotaAgainstSurvey, quotaOutput } from '../../domain/quota-service'
 import { ownedSurvey } from './surveys'
 
 const BASE = '/api/v1/management/surveys/:surveyId/quotas'

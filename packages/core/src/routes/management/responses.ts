@@ -14,24 +14,24 @@ import {
   responseExportQuery,
   responseListQuery,
 } from '../../http/response-query'
-import { exportStream } from '../../services/response-export'
-import type { ExportEarlyEnd } from '../../services/response-export'
+import { exportStream } from '../../domain/response-export'
+import type { ExportEarlyEnd } from '../../domain/response-export'
 import { describeCause } from '../../http/boundary'
 import { SAFE_HEADERS } from '../../http/respond'
 import { ok } from '../../http/respond'
 import type { CreateResponseCheck, NewResponse, ResponseRecord } from '../../ports/storage'
 import { parseInput, parseItem } from '../../http/validate'
 import { managementResponseCreateSchema, managementResponseUpdateSchema } from '../../schemas/response'
-import { answerOffScale, answerOutOfRange, hasNumberAnswer } from '../../services/answer-scales'
-import { checkNotInFuture } from '../../services/backdated-times'
+import { answerOffScale, answerOutOfRange, hasNumberAnswer } from '../../domain/answer-scales'
+import { checkNotInFuture } from '../../domain/backdated-times'
 import { ownValue } from '../../own-value'
-import { newResponse, responseOutput, responsePatch } from '../../services/response-service'
-import { checkPatchedSize, checkResponseSize } from '../../services/response-size'
+import { newResponse, responseOutput, responsePatch } from '../../domain/response-service'
+import { checkPatchedSize, checkResponseSize } from '../../domain/response-size'
 import { createRefusal, createResponseOrThrow } from '../client/responses'
 import { ownedSurvey } from './surveys'
 import type { RouteTable } from '../../http/route-table'
 import { anonymizeAnswer, bulkImportAnswer, dataOf, pageOf, responseAnswer } from '../../schemas/answers'
-import { checkNamedEnvironment, namedEnvironmentChecker } from '../../services/named-environment'
+import { checkNamedEnvironment, namedEnvironmentChecker } from '../../domain/named-environment'
 
 /** `/api/v1/management/responses`: list, create, get, update and delete, without survey status checks. */
 export function registerManagementResponseRoutes(routes: RouteTable): void {

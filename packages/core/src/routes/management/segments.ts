@@ -7,11 +7,11 @@ import { ok } from '../../http/respond'
 import { parseInput } from '../../http/validate'
 import type { SegmentRecord } from '../../ports/storage'
 import { MAX_SEGMENTS_PER_ENVIRONMENT, segmentCreateSchema, segmentUpdateSchema } from '../../schemas/segment'
-import { segmentOutput, segmentReferenceCheck } from '../../services/segment-service'
+import { segmentOutput, segmentReferenceCheck } from '../../domain/segment-service'
 import type { RouteTable } from '../../http/route-table'
 import { dataOf, pageOf, segmentAnswer } from '../../schemas/answers'
 import { pageQuery } from '../../http/pagination'
-import { checkNamedEnvironment } from '../../services/named-environment'
+import { checkNamedEnvironment } from '../../domain/named-environment'
 import { environmentResourceHandlers } from './environment-resource'
 
 /** `/api/v1/management/segments` (a Canvass addition): list, create, get, update and delete. */

@@ -13,7 +13,7 @@ import { ownedSurvey } from './surveys'
 import type { RouteTable } from '../../http/route-table'
 import { dataOf, presignAnswer, uploadAnswer } from '../../schemas/answers'
 import * as v from 'valibot'
-import { checkNamedEnvironment } from '../../services/named-environment'
+import { checkNamedEnvironment } from '../../domain/named-environment'
 
 /**
  * `/api/v1/management/storage` (presign) and `…/storage/local` (upload) for the key's environment

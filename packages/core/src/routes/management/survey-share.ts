@@ -5,7 +5,7 @@ import { notFound } from '../../errors'
 import { ok } from '../../http/respond'
 import type { RouteTable } from '../../http/route-table'
 import { dataOf, shareAnswer } from '../../schemas/answers'
-import { newResultShareKey } from '../../services/result-share'
+import { newResultShareKey } from '../../domain/result-share'
 import { ownedSurvey } from './surveys'
 
 /**

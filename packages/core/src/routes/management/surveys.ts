@@ -8,18 +8,18 @@ import { ok } from '../../http/respond'
 import { parseInput } from '../../http/validate'
 import type { SegmentRecord, SurveyRecord } from '../../ports/storage'
 import { surveyCreateSchema, surveyUpdateSchema } from '../../schemas/survey'
-import { segmentsById } from '../../services/segment-service'
-import { IMMUTABLE_SURVEY_FIELDS, SURVEY_DATE_NAMES, oneDateName, surveyFieldsFromInput, surveyOutput } from '../../services/survey-service'
-import { resolveSurveyTriggers } from '../../services/survey-triggers'
-import { dropReplacedPrivateSegment, readSurveySegment, surveySegmentId } from '../../services/survey-segment'
+import { segmentsById } from '../../domain/segment-service'
+import { IMMUTABLE_SURVEY_FIELDS, SURVEY_DATE_NAMES, oneDateName, surveyFieldsFromInput, surveyOutput } from '../../domain/survey-service'
+import { resolveSurveyTriggers } from '../../domain/survey-triggers'
+import { dropReplacedPrivateSegment, readSurveySegment, surveySegmentId } from '../../domain/survey-segment'
 import type { RouteTable } from '../../http/route-table'
 import { readSummaryQuery, summaryFilterQuery } from '../../http/response-query'
-import { readSurveySummary } from '../../services/survey-summary'
-import { checkSurveyKeepsQuotaParts } from '../../services/quota-service'
+import { readSurveySummary } from '../../domain/survey-summary'
+import { checkSurveyKeepsQuotaParts } from '../../domain/quota-service'
 import { dataOf, pageOf, summaryAnswer, surveyAnswer } from '../../schemas/answers'
 import { pageQueryWithOffset } from '../../http/pagination'
-import { checkNamedEnvironment } from '../../services/named-environment'
-import { oneOverwritesName } from '../../services/survey-overwrites'
+import { checkNamedEnvironment } from '../../domain/named-environment'
+import { oneOverwritesName } from '../../domain/survey-overwrites'
 
 /** `/api/v1/management/surveys`: list, create, get, update (merge) and delete. */
 export function registerSurveyRoutes(routes: RouteTable): void {
@@ -160,7 +160,7 @@ const updateSurvey: Handler = async (request, ctx) => {
       delete merged.projectOverwrites
       for (const [current] of SURVEY_DATE_NAMES) delete merged[current]
       // The stored blocks are the survey's structure, its questions are derived from them: one structure sent
-      // replaces both, both sent must agree (services/survey-structure), neither keeps the blocks.
+      // replaces both, both sent must agree (domain/survey-structure), neither keeps the blocks.
       if (changes.questions === undefined) delete merged.questions
       else if (changes.blocks === undefined) delete merged.blocks
       merged.environmentId = environmentId

@@ -14,7 +14,7 @@ import { generateWebhookSecret } from '../../webhooks/sign-webhook'
 import type { RouteTable } from '../../http/route-table'
 import { createdWebhookAnswer, dataOf, deliveryAnswer, pageOf, webhookAnswer } from '../../schemas/answers'
 import { pageQuery } from '../../http/pagination'
-import { checkNamedEnvironment } from '../../services/named-environment'
+import { checkNamedEnvironment } from '../../domain/named-environment'
 
 /** `/api/v1/webhooks`: list, create, get and delete (contract §7), and each webhook's deliveries. */
 export function registerWebhookRoutes(routes: RouteTable): void {

@@ -8,7 +8,7 @@
  * user's contact and the display. When the answer to the finishing update is lost, its retry is refused as
  * already finished, which counts as saved: the SDK gets `onFinished` and `onClose`, and closes the WebView.
  */
-import { skipSuiteUnless } from '@canvass/test-utils'
+import { skipSuiteUnless } from '@canvass/test-bed'
 import { readFile } from 'node:fs/promises'
 import Module, { createRequire } from 'node:module'
 import { fileURLToPath } from 'node:url'
@@ -17,7 +17,7 @@ import type { TestCanvass } from '@canvass/test-bed'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import type { Browser, Page } from 'playwright-core'
-import { chromiumMissing, cutFirstUpdateAnswer, launchChromium, releaseChromium } from './chromium'
+import { chromiumMissing, cutFirstUpdateAnswer, launchChromium, releaseChromium } from '@canvass/test-bed/chromium'
 
 const require = createRequire(import.meta.url)
 const STUBS = fileURLToPath(new URL('./react-native/native-stubs.cjs', import.meta.url))

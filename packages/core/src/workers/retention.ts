@@ -3,8 +3,8 @@ import { CanvassError } from '../errors'
 import type { RetentionObserver } from '../observer'
 import { notify } from '../observer'
 import type { RetentionCount, Storage } from '../ports/storage'
-import { appendAuditEntry } from './audit-log'
-import { createId } from './ids'
+import { appendAuditEntry } from '../domain/audit-log'
+import { createId } from '../domain/ids'
 
 /** The lease the retention workers of every instance on one database share: one of them runs at a time. */
 export const RETENTION_LEASE = 'retention'

@@ -8,180 +8,19 @@
  * is opened through its PIN form (a wrong PIN, then the right one) and answered; a respondent who meets a full
  * quota is shown the quota's ending. Each stored
  * response is read back through the management API. axe-core checks every card of the mouse pass; no
- * request may go to another origin and nothing may be logged as a warning or an error. `UPDATE_SCREENSHOTS=1` writes the
- * page at desktop and phone widths into docs/.
+ * request may go to another origin and nothing may be logged as a warning or an error. `pnpm docs:screenshots`
+ * draws the page for the docs.
  */
-import { skipSuiteUnless } from '@canvass/test-utils'
-import { mkdtemp } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { skipSuiteUnless } from '@canvass/test-bed'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { createTestCanvass } from '@canvass/test-bed'
 import type { Call, TestCanvass } from '@canvass/test-bed'
-import type { WatchedPage } from './chromium'
-import { axeViolations, chromiumMissing, launchChromium, openWatched, outboxSent, releaseChromium } from './chromium'
-import { client } from './server'
-
-const DOCS = fileURLToPath(new URL('../../../docs/', import.meta.url))
-const BLUE_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGPgW/oSAAJhAZ1J9NK9AAAAAElFTkSuQmCC'
-const AMBER_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4Oo8bAAQqAZ9sWGBkAAAAAElFTkSuQmCC'
-
-const t = (en: string, de: string) => ({ default: en, de })
-
-/** A survey with every question type the renderer shows, in English and German. */
-function everyTypeSurvey(environmentId: string, pictures: string[]) {
-  const toggle = (show: boolean, required: boolean, en: string, de: string) => ({ show, required, placeholder: t(en, de) })
-  return {
-    environmentId,
-    name: 'Every question type',
-    type: 'link',
-    status: 'inProgress',
-    languages: [
-      { default: true, enabled: true, language: { code: 'en', alias: null } },
-      { default: false, enabled: true, language: { code: 'de', alias: 'german' } },
-    ],
-    showLanguageSwitch: true,
-    hiddenFields: { enabled: true, fieldIds: ['plan'] },
-    singleUse: { enabled: true, isEncrypted: false },
-    welcomeCard: {
-      enabled: true,
-      headline: t('Welcome', 'Willkommen'),
-      html: t('<p>Thanks for <b>helping</b>.</p>', '<p>Danke fürs <b>Helfen</b>.</p>'),
-      buttonLabel: t('Start', 'Starten'),
-      timeToFinish: true,
-    },
-    questions: [
-      {
-        id: 'email',
-        type: 'openText',
-        inputType: 'email',
-        headline: t('Your email?', 'Deine E-Mail?'),
-        placeholder: t('you@example.com', 'du@example.com'),
-        required: true,
-      },
-      {
-        id: 'color',
-        type: 'multipleChoiceSingle',
-        headline: t('Which colour, #recall:email/fallback:friend#?', 'Welche Farbe, #recall:email/fallback:Freund#?'),
-        required: true,
-        choices: [
-          { id: 'red', label: t('Red', 'Rot') },
-          { id: 'blue', label: t('Blue', 'Blau') },
-          { id: 'other', label: t('Other', 'Andere') },
-        ],
-      },
-      {
-        id: 'tools',
-        type: 'multipleChoiceMulti',
-        headline: t('Which tools?', 'Welche Werkzeuge?'),
-        required: true,
-        choices: [
-          { id: 'a', label: t('Alpha', 'Alfa') },
-          { id: 'b', label: t('Beta', 'Beta') },
-          { id: 'c', label: t('Gamma', 'Gamma') },
-        ],
-      },
-      {
-        id: 'nps',
-        type: 'nps',
-        headline: t('Would you recommend us?', 'Würdest du uns empfehlen?'),
-        lowerLabel: t('Not likely', 'Eher nicht'),
-        upperLabel: t('Very likely', 'Sehr gern'),
-        required: true,
-        isColorCodingEnabled: true,
-      },
-      { id: 'stars', type: 'rating', scale: 'star', range: 5, headline: t('How many stars?', 'Wie viele Sterne?'), required: true },
-      {
-        id: 'cta',
-        type: 'cta',
-        headline: t('See what is new', 'Sieh dir das Neue an'),
-        html: t('<p>We shipped a thing.</p>', '<p>Wir haben etwas gebaut.</p>'),
-        buttonLabel: t('Learn more', 'Mehr erfahren'),
-        buttonExternal: false,
-        dismissButtonLabel: t('Not now', 'Nicht jetzt'),
-        required: false,
-      },
-      { id: 'consent', type: 'consent', headline: t('Terms', 'Bedingungen'), label: t('I agree', 'Ich stimme zu'), required: true },
-      { id: 'when', type: 'date', format: 'y-M-d', headline: t('When did you start?', 'Wann hast du angefangen?'), required: true },
-      {
-        id: 'file',
-        type: 'fileUpload',
-        headline: t('A screenshot?', 'Ein Bildschirmfoto?'),
-        allowMultipleFiles: false,
-        allowedFileExtensions: ['png'],
-        required: false,
-      },
-      {
-        id: 'grid',
-        type: 'matrix',
-        headline: t('Rate these', 'Bewerte'),
-        required: true,
-        rows: [
-          { id: 'r1', label: t('Speed', 'Tempo') },
-          { id: 'r2', label: t('Price', 'Preis') },
-        ],
-        columns: [
-          { id: 'c1', label: t('Bad', 'Schlecht') },
-          { id: 'c2', label: t('OK', 'OK') },
-          { id: 'c3', label: t('Good', 'Gut') },
-        ],
-      },
-      {
-        id: 'order',
-        type: 'ranking',
-        headline: t('Rank these', 'Ordne'),
-        required: true,
-        choices: [
-          { id: 'x', label: t('One', 'Eins') },
-          { id: 'y', label: t('Two', 'Zwei') },
-          { id: 'z', label: t('Three', 'Drei') },
-        ],
-      },
-      {
-        id: 'address',
-        type: 'address',
-        headline: t('Your address?', 'Deine Adresse?'),
-        required: true,
-        addressLine1: toggle(true, true, 'Street', 'Straße'),
-        addressLine2: toggle(false, false, 'Line 2', 'Zeile 2'),
-        city: toggle(true, true, 'City', 'Stadt'),
-        state: toggle(false, false, 'State', 'Land'),
-        zip: toggle(true, false, 'Postal code', 'PLZ'),
-        country: toggle(true, false, 'Country', 'Staat'),
-      },
-      {
-        id: 'contact',
-        type: 'contactInfo',
-        headline: t('How do we reach you?', 'Wie erreichen wir dich?'),
-        required: true,
-        firstName: toggle(true, true, 'First name', 'Vorname'),
-        lastName: toggle(false, false, 'Last name', 'Nachname'),
-        email: toggle(true, true, 'Email', 'E-Mail'),
-        phone: toggle(false, false, 'Phone', 'Telefon'),
-        company: toggle(true, false, 'Company', 'Firma'),
-      },
-      {
-        id: 'pics',
-        type: 'pictureSelection',
-        headline: t('Pick a picture', 'Wähle ein Bild'),
-        required: true,
-        allowMulti: false,
-        choices: pictures.map((imageUrl, i) => ({ id: `p${i}`, imageUrl })),
-      },
-    ],
-    endings: [
-      {
-        id: 'thanks',
-        type: 'endScreen',
-        headline: t('Thank you, #recall:email/fallback:friend#!', 'Danke, #recall:email/fallback:Freund#!'),
-        subheader: t('All saved.', 'Alles gespeichert.'),
-      },
-    ],
-  }
-}
+import type { WatchedPage } from '@canvass/test-bed/chromium'
+import { axeViolations, chromiumMissing, launchChromium, openWatched, outboxSent, releaseChromium } from '@canvass/test-bed/chromium'
+import { callAt as client } from '@canvass/test-bed'
+import { AMBER_PNG, BLUE_PNG, everyTypeSurvey, uploadPicture } from './link-page-fixtures'
 
 /** A survey whose first answer decides where it goes: "No" jumps over the second question. */
 function logicSurvey(environmentId: string, redirect: string) {
@@ -282,24 +121,9 @@ async function open(path: string): Promise<WatchedPage> {
 
 /** Uploads a public picture through the management storage routes; its URL. */
 async function upload(base64: string, name: string): Promise<string> {
-  const signed = await x.call('POST', '/api/v1/management/storage', {
-    key: x.keyA,
-    body: { fileName: name, fileType: 'image/png', accessType: 'public' },
-  })
-  const p = signed.body.data
-  const res = await x.call('POST', '/api/v1/management/storage/local', {
-    key: x.keyA,
-    body: { fileBase64String: base64 },
-    headers: {
-      'x-file-type': 'image/png',
-      'x-file-name': encodeURIComponent(p.updatedFileName),
-      'x-signature': p.signingData.signature,
-      'x-timestamp': String(p.signingData.timestamp),
-      'x-uuid': p.signingData.uuid,
-    },
-  })
-  assert.is(res.status, 200, res.text)
-  return p.fileUrl
+  const uploaded = await uploadPicture(x.call, x.keyA, base64, name)
+  assert.is(uploaded.status, 200)
+  return uploaded.url
 }
 
 async function createSurvey(body: Record<string, unknown>): Promise<string> {
@@ -493,7 +317,7 @@ test('every question type, keyboard only, in German, with a hidden field, a sour
   await tab.done()
 })
 
-test('every question type with the mouse, a file uploaded, axe on every card; screenshots', async () => {
+test('every question type with the mouse, a file uploaded, axe on every card', async () => {
   const { surveyId, pictures } = everyType
   const tab = await open(`/s/${surveyId}?suid=mouse-1`)
   const page = tab.page
@@ -509,7 +333,6 @@ test('every question type with the mouse, a file uploaded, axe on every card; sc
   await page.getByRole('checkbox', { name: 'Beta' }).check()
   await page.getByRole('button', { name: 'Next' }).click()
   await card(page, 'Would you recommend us?', true)
-  await screenshots(page)
   await page.locator('label.cv-scale-item').nth(10).click()
   await page.getByRole('button', { name: 'Next' }).click()
   await card(page, 'How many stars?', true)
@@ -808,14 +631,5 @@ test('a survey with a PIN: the form, a wrong PIN, then the right one opens the s
   // The wrong PIN's page is a 403, which Chromium logs.
   await tab.done([/^error: Failed to load resource: the server responded with a status of 403 .*[?&]pin=1357\)$/])
 })
-
-/** The page at desktop and phone widths: into docs/ with UPDATE_SCREENSHOTS=1, else a temporary folder. */
-async function screenshots(page: Page) {
-  const folder = process.env.UPDATE_SCREENSHOTS === '1' ? DOCS : await mkdtemp(join(tmpdir(), 'canvass-shots-'))
-  await page.screenshot({ path: join(folder, 'link-page-desktop.png') })
-  await page.setViewportSize({ width: 390, height: 844 })
-  await page.screenshot({ path: join(folder, 'link-page-phone.png') })
-  await page.setViewportSize({ width: 1280, height: 800 })
-}
 
 test.run()

@@ -4,9 +4,9 @@
  * loads anything from another origin.
  */
 import { escapeHtml, jsonForScript } from '../http/html'
-import { surveyBlocks } from './survey-structure'
+import { surveyBlocks } from '../domain/survey-structure'
 import type { SurveyRecord } from '../ports/storage'
-import { stateLanguage } from './environment-state'
+import { stateLanguage } from '../domain/environment-state'
 
 /** What the page hands `formbricksSurveys.renderSurvey` (the survey, the project and the query's parts). */
 export interface LinkPageBoot {

@@ -1,5 +1,5 @@
-import type { Logger } from './context'
-import type { WidgetBundles } from './widget-bundles'
+import type { Logger } from '../context'
+import type { WidgetBundles } from '../widget-bundles'
 
 /** What the pages need from `@canvass/widget`: its bundles, and the API reference's viewer. */
 export interface PageAssets {

@@ -105,7 +105,7 @@ function stateActionClass(action: ClientActionClass): StateActionClass {
 
 /**
  * Turns stored triggers into the reference's `{actionClass}` objects, resolved against the environment's
- * action classes. Writes store `{actionClass: {id, name}}` (services/survey-triggers); a trigger may also
+ * action classes. Writes store `{actionClass: {id, name}}` (domain/survey-triggers); a trigger may also
  * name a class by id, name or key, or be an `{actionClass: {id?, name?, key?}}` object; the id wins over the
  * name, since names can change. A trigger whose class was deleted since is dropped: a widget cannot fire it.
  */

@@ -8,7 +8,7 @@
  * reload half-way through a link survey and an app survey goes on at the right question with the earlier answers
  * shown. Every check reads the server's state through the management API, polled with a deadline.
  */
-import { skipSuiteUnless } from '@canvass/test-utils'
+import { skipSuiteUnless } from '@canvass/test-bed'
 import { readFile } from 'node:fs/promises'
 import { createServer, request as httpRequest } from 'node:http'
 import type { Server } from 'node:http'
@@ -20,7 +20,7 @@ import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { createTestCanvass } from '@canvass/test-bed'
 import type { TestCanvass } from '@canvass/test-bed'
-import { axeViolations, chromiumMissing, launchChromium, outboxRecords, releaseChromium } from './chromium'
+import { axeViolations, chromiumMissing, launchChromium, outboxRecords, releaseChromium } from '@canvass/test-bed/chromium'
 
 const require = createRequire(import.meta.url)
 const LOADER = join(dirname(require.resolve('@formbricks/js')), 'index.js')

@@ -4,12 +4,8 @@
  * HTTP from this process (the test bed) on another; the core shows surveys through `/js/surveys.umd.cjs` and everything it stores is checked through
  * the management API (axe-core checks the first survey, and each card of a csat, ces and cal survey). No
  * request may leave the two origins.
- *
- * When the package's renderer bundle is a placeholder that defines nothing, a stand-in renderer
- * (widget/stand-in-renderer.js) is served in its place and the cases that test the renderer itself are
- * skipped with the reason printed.
  */
-import { skipSuiteUnless } from '@canvass/test-utils'
+import { skipSuiteUnless } from '@canvass/test-bed'
 import { readFileSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { createServer } from 'node:http'
@@ -17,18 +13,16 @@ import type { Server } from 'node:http'
 import { createRequire } from 'node:module'
 import type { AddressInfo } from 'node:net'
 import { dirname, join } from 'node:path'
-import { readWidgetBundles } from '@canvass/widget'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { blockSurvey, createTestCanvass } from '@canvass/test-bed'
 import type { TestCanvass } from '@canvass/test-bed'
-import { axeViolations, chromiumMissing, cutFirstUpdateAnswer, launchChromium, releaseChromium } from './chromium'
+import { axeViolations, chromiumMissing, cutFirstUpdateAnswer, launchChromium, releaseChromium } from '@canvass/test-bed/chromium'
 
 const require = createRequire(import.meta.url)
 /** The loader as npm ships it, an ES module (`dist/index.js`). */
 const LOADER = join(dirname(require.resolve('@formbricks/js')), 'index.js')
-const STAND_IN = new URL('./widget/stand-in-renderer.js', import.meta.url)
 const EVENTS = [
   'formbricks_setup_successful',
   'formbricks_action_tracked',
@@ -84,9 +78,6 @@ interface Fixture {
   browser: Browser
   app: Server
   appUrl: string
-  /** Whether `/js/surveys.umd.cjs` is the package's renderer, not its placeholder. */
-  realRenderer: boolean
-  standIn: string
   actions: Record<ActionName, string>
   surveys: Record<SurveyName, string>
 }
@@ -144,17 +135,11 @@ test.before(async () => {
   await new Promise<void>((resolve) => app.listen(0, '127.0.0.1', resolve))
   const bed = await createTestCanvass()
   const x = Object.assign(bed, { url: await bed.listen() })
-  const realRenderer = (await readWidgetBundles()).surveys.includes('formbricksSurveys')
-  if (!realRenderer) {
-    console.log('  (the renderer bundle is still a placeholder: widget/stand-in-renderer.js is served in its place)')
-  }
   f = {
     x,
     browser,
     app,
     appUrl: `http://127.0.0.1:${(app.address() as AddressInfo).port}`,
-    realRenderer,
-    standIn: await readFile(STAND_IN, 'utf8'),
     actions: {} as Fixture['actions'],
     surveys: {} as Fixture['surveys'],
   }
@@ -351,11 +336,6 @@ interface App {
 /** A fresh browser profile (no saved state) on the test app, the loader imported. */
 async function openApp(fx: Fixture, path = '/'): Promise<App> {
   const context = await fx.browser.newContext({ viewport: { width: 1280, height: 800 } })
-  if (!fx.realRenderer) {
-    await context.route(`${fx.x.url}/js/surveys.umd.cjs`, (route) =>
-      route.fulfill({ status: 200, contentType: 'text/javascript', headers: { 'access-control-allow-origin': '*' }, body: fx.standIn }),
-    )
-  }
   const origins = new Set<string>()
   const requests: string[] = []
   const consoleErrors: string[] = []
@@ -433,15 +413,11 @@ async function closeSurvey(page: Page, surveyId: string, label: RegExp = /close/
 
 /**
  * With WIDGET_SCREENSHOTS set to a folder (docs/ for the documentation's), the survey on screen at desktop and
- * phone widths. Only of the package's renderer, never of the stand-in.
+ * phone widths.
  */
-async function screenshots(fx: Fixture, page: Page): Promise<void> {
+async function screenshots(page: Page): Promise<void> {
   const folder = process.env.WIDGET_SCREENSHOTS
   if (!folder) return
-  if (!fx.realRenderer) {
-    console.log('  (no screenshots: the renderer bundle is still a placeholder)')
-    return
-  }
   await page.screenshot({ path: join(folder, 'widget-desktop.png') })
   await page.setViewportSize({ width: 390, height: 844 })
   await page.screenshot({ path: join(folder, 'widget-phone.png') })
@@ -496,7 +472,7 @@ test('setup → setUserId → setAttribute → track: the survey is shown, answe
 
     // The survey on screen over the app: no serious or critical accessibility violation.
     assert.equal(await axeViolations(page), [], 'axe-core: no serious or critical violation')
-    await screenshots(fx, page)
+    await screenshots(page)
 
     await answer(page, 'How was checkout?', 'Smooth')
     await event(page, 'formbricks_response_submitted', fx.surveys.checkout, { finished: true })
@@ -711,10 +687,6 @@ async function assertAxeClean(page: Page, what: string): Promise<void> {
 
 test('csat, ces and an optional cal question in the widget: drawn, axe clean, answered, stored', async () => {
   const fx = f as Fixture
-  if (!fx.realRenderer) {
-    console.log('  (skipped: these questions are drawn by the renderer, and the renderer bundle is still a placeholder)')
-    return
-  }
   const app = await openApp(fx)
   const { page } = app
   try {
@@ -746,10 +718,6 @@ test('csat, ces and an optional cal question in the widget: drawn, axe clean, an
 
 test('logic that jumps: answering "No" skips to the third question', async () => {
   const fx = f as Fixture
-  if (!fx.realRenderer) {
-    console.log('  (skipped: logic is the renderer’s, and the renderer bundle is still a placeholder)')
-    return
-  }
   const app = await openApp(fx)
   const { page } = app
   try {
@@ -769,10 +737,6 @@ test('logic that jumps: answering "No" skips to the third question', async () =>
 
 test('a survey of blocks: both elements of a block on one page, answered together; its logic jumps and calculates', async () => {
   const fx = f as Fixture
-  if (!fx.realRenderer) {
-    console.log('  (skipped: pages of blocks are the renderer’s, and the renderer bundle is still a placeholder)')
-    return
-  }
   const app = await openApp(fx)
   const { page } = app
   try {
@@ -797,10 +761,6 @@ test('a survey of blocks: both elements of a block on one page, answered togethe
 
 test('after its ending the survey closes itself three seconds later; response_submitted once unfinished, once finished; every event in window.dataLayer', async () => {
   const fx = f as Fixture
-  if (!fx.realRenderer) {
-    console.log('  (skipped: the ending and its close are the renderer’s, and the renderer bundle is still a placeholder)')
-    return
-  }
   const app = await openApp(fx)
   const { page } = app
   try {
@@ -860,10 +820,6 @@ test('after its ending the survey closes itself three seconds later; response_su
 
 test('a finishing answer stored by the server but lost on the way back: the retry is refused as already finished, which counts as saved', async () => {
   const fx = f as Fixture
-  if (!fx.realRenderer) {
-    console.log('  (skipped: the outbox is the renderer’s, and the renderer bundle is still a placeholder)')
-    return
-  }
   const app = await openApp(fx)
   const { page, context } = app
   const { handle, retried } = cutFirstUpdateAnswer()

@@ -4,7 +4,7 @@
  */
 import { escapeHtml } from '../http/html'
 import type { SurveyRecord } from '../ports/storage'
-import { stateLanguage } from './environment-state'
+import { stateLanguage } from '../domain/environment-state'
 
 /** How much of anything the page shows, so that its size is bounded whatever the survey and its answers. */
 export const SHARE_PAGE_LIMITS = {

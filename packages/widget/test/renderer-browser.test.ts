@@ -18,11 +18,11 @@ import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { blockSurvey, createSurvey, createTestCanvass } from '@canvass/test-bed'
 import type { TestCanvass } from '@canvass/test-bed'
-import { skipSuiteUnless } from '@canvass/test-utils'
+import { skipSuiteUnless } from '@canvass/test-bed'
 import type { Browser, Page } from 'playwright-core'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import { axeViolations, chromiumMissing, launchChromium, outboxDrained, releaseChromium } from './chromium'
+import { axeViolations, chromiumMissing, launchChromium, outboxDrained, releaseChromium } from '@canvass/test-bed/chromium'
 
 /** A host page whose styles would wreck any survey that let them in. */
 const PAGE = (api: string) => `<!doctype html><meta charset="utf-8"><title>Host app</title>

@@ -3,7 +3,7 @@ import { CanvassError } from '../errors'
 import { notify } from '../observer'
 import type { BlobStore } from '../ports/blob-store'
 import type { ClaimedBlobDeletion, Storage } from '../ports/storage'
-import { createId } from '../services/ids'
+import { createId } from '../domain/ids'
 
 export interface BlobJanitorOptions {
   /** The storage whose blob-deletion journal is worked off (the one `createCanvass` was given). */
