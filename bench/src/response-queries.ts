@@ -1,5 +1,5 @@
 /**
- * `pnpm bench:responses`: the response queries of contract §11 on Postgres, over one survey of
+ * `pnpm bench:responses`: the response queries (docs/api.md, "Responses") on Postgres, over one survey of
  * `BENCH_RESPONSES` responses (1,000,000 by default) that a generator writes in one statement. The standalone
  * server runs in a process of its own and is called over loopback HTTP; each figure is the median of
  * `BENCH_ROUNDS` runs:

@@ -162,7 +162,7 @@ lifecycle('the widget is served; SIGTERM answers a request in flight, then the s
     // Deno's graceful shutdown lets handlers finish but ends request bodies still arriving: Canvass answers
     // that as an unreadable body (400), never a 5xx. (host-deno's own tests cover a slow handler: 200.)
     const text = await answer.text()
-    // Which of the two depends on whether Deno let the body's last bytes in; either is the contract's error.
+    // Which of the two depends on whether Deno let the body's last bytes in; either is the API's error shape.
     const expected = { 400: 'bad_request', 404: 'not_found' }[answer.status as 400 | 404]
     assert.ok(expected, `the request got an answer after SIGTERM: ${answer.status} ${text}`)
     assert.is((JSON.parse(text) as { code: string }).code, expected, text)

@@ -92,13 +92,13 @@ export interface CanvassOptions {
    */
   allowedHosts?: readonly string[]
   /**
-   * Largest stored response, in bytes of JSON: `data`, `ttc`, `variables` and `meta` together (contract §9).
+   * Largest stored response, in bytes of JSON: `data`, `ttc`, `variables` and `meta` together (docs/design.md, "Limits and input").
    * A create or update that would make a response larger is refused with 413 and nothing is changed.
    * @default 1048576
    */
   maxResponseBytes?: number
   /**
-   * Bounds on contacts grown through the client routes (contract §11): attributes per contact, UTF-8 bytes
+   * Bounds on contacts grown through the client routes (docs/design.md, "Limits and input"): attributes per contact, UTF-8 bytes
    * of one contact's attribute values, and attribute keys clients may create per environment. A client write
    * past one is refused with 400 and nothing is written. Each omitted limit keeps its default.
    * @default { maxAttributesPerContact: 100, maxAttributeBytesPerContact: 65536, maxClientAttributeKeys: 150 }
@@ -110,14 +110,14 @@ export interface CanvassOptions {
    */
   logger?: Logger
   /**
-   * Rate limits (contract §9): off unless given. `{}` turns them on with the contract's defaults, counted in
+   * Rate limits (docs/design.md, "Limits and input"): off unless given. `{}` turns them on with the default limits, counted in
    * this process's memory; see `RateLimitOptions` for the limits, a shared limiter and proxies.
    * @default undefined
    */
   rateLimits?: RateLimitOptions
   /**
    * Where uploaded files are kept, e.g. `createFsBlobStore({ root })` from `@canvass/blob-fs` or
-   * `createS3BlobStore(…)` from `@canvass/blob-s3`. Without it the storage routes (contract §8) answer 404.
+   * `createS3BlobStore(…)` from `@canvass/blob-s3`. Without it the storage routes (docs/design.md, "Uploads") answer 404.
    * @default undefined
    */
   blobStore?: BlobStore
@@ -192,7 +192,7 @@ export interface CanvassOptions {
    * @default { retentionDays: 365 }
    */
   auditLog?: { retentionDays?: number | null }
-  /** Webhook settings (contract §7). */
+  /** Webhook settings (docs/design.md, "Events and webhooks"). */
   webhooks?: {
     /**
      * Accept webhook URLs whose host is a literal loopback, private or link-local address, or `localhost`

@@ -1,5 +1,5 @@
 /**
- * The one error type Canvass throws on purpose. The error boundary turns it into the contract's body
+ * The one error type Canvass throws on purpose. The error boundary turns it into the error body
  * `{ code, message, details }` with `status`; anything else becomes a generic 500.
  */
 export class CanvassError extends Error {
@@ -23,7 +23,7 @@ export class CanvassError extends Error {
   }
 }
 
-/** HTTP status of every error code of the contract (§3). */
+/** HTTP status of every error code (docs/design.md, "Errors"). */
 export const ERROR_STATUS = {
   bad_request: 400,
   not_authenticated: 401,
@@ -74,11 +74,11 @@ export const unauthorized = (): CanvassError => new CanvassError('unauthorized',
 export const badRequest = (message: string, details?: Record<string, unknown>): CanvassError =>
   new CanvassError('bad_request', message, details ? { details } : {})
 
-/** Most failing fields a validation error lists (contract §3); the rest are counted in `_more`. */
+/** Most failing fields a validation error lists (docs/design.md, "Errors"); the rest are counted in `_more`. */
 export const MAX_ERROR_DETAILS = 20
 
 /**
- * The contract's validation 400. At most `MAX_ERROR_DETAILS` fields are listed, each message cut to 200
+ * The validation 400 (docs/design.md, "Errors"). At most `MAX_ERROR_DETAILS` fields are listed, each message cut to 200
  * characters, and `_more` counts the rest, so that the answer stays a few KB whatever the body was.
  */
 export const validationError = (details: Record<string, string>, total = Object.keys(details).length): CanvassError =>

@@ -1,5 +1,5 @@
 /**
- * Contract §12: numbers that a summary aggregates are bounded on input. A number answered to an `nps`,
+ * docs/design.md, "Limits and input": numbers that a summary aggregates are bounded on input. A number answered to an `nps`,
  * `rating`, `csat` or `ces` question must be an integer on its scale; every path that writes answers refuses
  * one that is not with a 400 naming `data.<questionId>`, and stores nothing of it. (Issue 40: an NPS answer
  * of 1e300 or 57, or a rating of -3, was stored with 200.) And a display made for a contact takes only that

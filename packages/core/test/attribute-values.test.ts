@@ -1,5 +1,5 @@
 /**
- * Any contact attribute value up to the documented 10,000 characters is stored and found (contract §9, §11),
+ * Any contact attribute value up to the documented 10,000 characters is stored and found (docs/design.md, "Limits and input"),
  * through both client routes that set attributes, for the unique key `email` and for other keys. On PGlite;
  * the storage conformance suite runs the same rule on the Postgres server.
  */

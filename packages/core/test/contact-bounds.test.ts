@@ -1,5 +1,5 @@
 /**
- * Contract §11, bounds on contacts: the client routes, which take no key, cannot grow a contact past 100
+ * Bounds on contacts (docs/design.md, "Limits and input"): the client routes, which take no key, cannot grow a contact past 100
  * attributes or 64 KiB of values, nor an environment past 150 keys created by clients. Past a bound: 400
  * naming it, and nothing written. The rules on PGlite; concurrent writers on the Postgres server, where they
  * run at once.

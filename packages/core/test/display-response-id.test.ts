@@ -1,5 +1,5 @@
 /**
- * A display's `responseId` must be a response of the display's survey (contract §4), as a response's
+ * A display's `responseId` must be a response of the display's survey (docs/design.md, "Responses and displays"), as a response's
  * `displayId` must be a display of its survey: one of another environment or survey is a 400, and nothing is
  * stored. A display has at most one response, as in the reference: a second response naming it is a 400. The
  * storage rules run on every backend in the conformance suite (concurrent creates included); here the HTTP

@@ -56,7 +56,7 @@ function defineSuites(label: string) {
       assert.match(res.headers.get('content-type') ?? '', /^text\/plain/)
     }
   })
-  auth('management routes answer a bad key with the contract 401 body', async () => {
+  auth('management routes answer a bad key with the documented 401 body', async () => {
     const x = await b()
     for (const [method, path] of [
       ['GET', '/api/v1/management/surveys'],
@@ -398,7 +398,7 @@ function defineSuites(label: string) {
     assert.equal(a.personAttributes, {})
     assert.equal(c.ttc, { _total: 0 })
   })
-  client('preflight: 204 with the contract headers, on any client route', async () => {
+  client('preflight: 204 with the documented headers, on any client route', async () => {
     const x = await b()
     for (const path of [`/api/v1/client/${x.envA}/responses`, '/api/v1/client/responses/abc']) {
       const res = await x.call('OPTIONS', path, {

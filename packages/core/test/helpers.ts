@@ -85,7 +85,7 @@ export const HOSTILE_IDS: readonly string[] = ['', '%00', '%E0%A4%A', '..%2F..%2
 /** Bodies of the wrong shape for any route (`null`, a number, a string, arrays, an empty object). */
 export const HOSTILE_BODIES: readonly unknown[] = [null, 0, 'text', [], [{}], {}, { surveyId: null }]
 
-/** Calls each route with each body (a GET with none), with key A: each answers a success or a contract error. */
+/** Calls each route with each body (a GET with none), with key A: each answers a success or an error of the documented shape. */
 export async function assertEachAnswersContract(
   x: Pick<TestCanvass, 'call' | 'keyA'>,
   routes: [string, string][],

@@ -5,7 +5,7 @@
  * objects, prototype keys; in the query, the parameters the route declares) with a production key, a development key or none, on PGlite, or on the Postgres
  * server when TEST_DATABASE_URL is set. Path parameters are often real ids of existing resources, so that
  * handlers get past their 404 to validation and storage. Never a 5xx (the client helper throws on one); every
- * error in the contract's shape; every 400 under 16 KiB; `X-Content-Type-Options: nosniff` on every answer.
+ * error of the documented shape; every 400 under 16 KiB; `X-Content-Type-Options: nosniff` on every answer.
  * Afterwards every route must have been driven, and have answered its valid example with something else
  * than 404.
  */
@@ -207,7 +207,7 @@ function plant(base: Record<string, unknown>, where: number, name: string, hosti
 // The dispatcher never runs on the bed: generated webhooks never send traffic anywhere.
 const { test, bed: b } = suiteWithBed(`${defaultBackend()}: hostile input on every route (property)`, { apiReferenceBundle: true })
 
-test(`each of the ${ROUTES.length} routes, ${RUNS_PER_ROUTE} runs: never 5xx, contract-shaped errors, small 400s`, async () => {
+test(`each of the ${ROUTES.length} routes, ${RUNS_PER_ROUTE} runs: never 5xx, errors of the documented shape, small 400s`, async () => {
   assert.ok(ROUTES.length > 5, 'the route table is read')
   for (const route of ROUTES) {
     for (const name of paramNames(route.path)) assert.ok(name in PARAM_KINDS, `${route.method} ${route.path}: no seed for :${name}`)
@@ -364,7 +364,7 @@ test(`each of the ${ROUTES.length} routes, ${RUNS_PER_ROUTE} runs: never 5xx, co
           return
         }
         // `%2e%2e` in the path is `..` to the URL parser: the request reaches whatever path remains, which no
-        // route may answer as its own (a 404 "Route not found" in the contract's shape is checked below).
+        // route may answer as its own (a 404 "Route not found" in the error shape is checked below).
         const routeNotFound = res.status === 404 && res.body?.message === 'Route not found'
         if (route.path.endsWith('/storage/local') && !routeNotFound) {
           assert.equal(Object.keys(res.body ?? {}), ['error', 'message'], what)

@@ -1,5 +1,5 @@
 /**
- * Contract §11, `Idempotency-Key` over HTTP: a client submit whose connection was dropped before its answer,
+ * `Idempotency-Key` over HTTP (docs/design.md, "Idempotency"): a client submit whose connection was dropped before its answer,
  * sent again with the same key, leaves exactly one response and one `responseCreated` delivery; a repeat is
  * the first answer again (`Idempotent-Replayed`); the key with another body is 422; keys are per environment
  * and per caller (a client's key is not a manager's); management creates take keys too; a malformed key is 400. On PGlite, and on the Postgres server when

@@ -287,7 +287,7 @@ for (const route of ROUTES) {
   const missing = params.filter((name) => !SEEDABLE.has(name))
   const title = `${route.method} ${route.path}`
   if (route.path.startsWith('/api/v1/client/') && !params.includes('environmentId')) {
-    // The spec-form response PUT finds its row by id alone (contract §1): the id is the respondent's capability.
+    // The spec-form response PUT finds its row by id alone (docs/design.md, "Data and ids"): the id is the respondent's capability.
     skipTest(test, title, "names no environment, so neither A's nor B's")
     continue
   }
@@ -314,7 +314,7 @@ for (const route of ROUTES) {
     if (params.some((name) => name !== 'environmentId' && name !== 'userId')) {
       assert.ok(res.status >= 400, `${route.method} ${path} answered ${res.status}: ${res.text.slice(0, 300)}`)
       // A link page refuses with a page a person reads, as if the survey did not exist; every API route
-      // with the contract's error.
+      // with an error of the documented shape.
       if (route.path === '/s/:surveyId') assert.is(res.status, 404, `${route.method} ${path}`)
       else assertSuccessOrContractError(res, `${route.method} ${path}`)
     }

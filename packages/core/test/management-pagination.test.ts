@@ -2,7 +2,7 @@ import { suiteWithBed } from '@canvass/test-bed'
 import type { TestCanvass } from '@canvass/test-bed'
 import * as assert from 'uvu/assert'
 
-// Each list route of the management catalogues cuts pages with the one pagination (contract §5): a page of
+// Each list route of the management catalogues cuts pages with the one pagination (docs/design.md, "Lists"): a page of
 // `limit` rows, and a `Link` whose cursor continues right after the page's last row, so that the pages put
 // together are the whole list; `skip` starts further down.
 const { test: pages, bed } = suiteWithBed('management list routes paginate', { publicUrl: 'https://feedback.example/base' })

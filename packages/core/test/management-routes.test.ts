@@ -36,7 +36,7 @@ const routesOf = (x: TestCanvass) =>
   )
 /** Core's `PAGE_BYTES`: a list page ends early, with a `Link`, before its items pass 8 MiB of JSON. */
 const PAGE_BYTES = 8 * 1024 * 1024
-/** Literal hosts a webhook may not target unless the operator allows it (contract §7); never contacted here. */
+/** Literal hosts a webhook may not target unless the operator allows it (docs/design.md, "Events and webhooks"); never contacted here. */
 const PRIVATE_WEBHOOK_URLS = [
   'http://127.0.0.1/x',
   'http://10.0.0.1/x',
@@ -62,13 +62,13 @@ async function walk(x: TestCanvass, key: string, path: string): Promise<string[]
     seen.push(...ids(page))
     const link = /^<([^>]+)>; rel="next"$/.exec(page.headers.get('link') ?? '')?.[1]
     if (link) assert.match(link, /[?&]cursor=/)
-    // Absolute when the server knows its public URL or trusts the Host, else a path (contract §5, hardening).
+    // Absolute when the server knows its public URL or trusts the Host, else a path (docs/design.md, "Lists").
     next = link?.startsWith(TEST_ORIGIN) ? link.slice(TEST_ORIGIN.length) : link
   }
   return seen
 }
 
-/** A list route pages with `limit`, `skip` and the `Link` cursor like every list (contract §5). */
+/** A list route pages with `limit`, `skip` and the `Link` cursor like every list (docs/design.md, "Lists"). */
 async function checkPaging(x: TestCanvass, key: string, path: string, atLeast: number): Promise<void> {
   const all = await x.call('GET', `${path}?limit=1000`, { key })
   assert.is(all.status, 200)

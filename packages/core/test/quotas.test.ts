@@ -1,5 +1,5 @@
 /**
- * Contract §12, quotas on the test bed: the management routes under `/surveys/{id}/quotas` round-trip every field and
+ * Quotas on the test bed (docs/api.md, "Quotas"): the management routes under `/surveys/{id}/quotas` round-trip every field and
  * refuse bad quotas with a 400 naming the field; a survey of another environment is refused as on every
  * survey route; client writes are screened: responses that meet a quota are counted up to its limit, the rest
  * are told `quotaFull` (and, with `endSurvey`, finished at the quota's ending); the count holds exactly under

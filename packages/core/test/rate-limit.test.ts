@@ -124,7 +124,7 @@ failing.run()
 /**
  * The bed's storage, a live key (the bed's `keyA`) and a revoked one; `lookups` counts the gate's key lookups
  * where a test hands the gate its lookup. Management requests go to `attribute-classes`, which authenticates,
- * so made-up keys get the contract's 401.
+ * so made-up keys get the documented 401.
  */
 async function storageWithKeys() {
   const { canvass, storage, envA, keyA: live } = bed()

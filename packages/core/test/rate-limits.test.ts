@@ -1,5 +1,5 @@
 /**
- * Rate limits (contract §9) on the test bed: 429 with its headers after the limit, recovery after the window,
+ * Rate limits (docs/design.md, "Limits and input") on the test bed: 429 with its headers after the limit, recovery after the window,
  * no effect on another environment; counted in one Canvass's memory, and counted in the database by two
  * Canvass instances on one database (Postgres, when TEST_DATABASE_URL is set). Limits are small, and windows
  * pass on the bed's clock; the client address comes from `x-forwarded-for` (`clientAddressHeader`) so that

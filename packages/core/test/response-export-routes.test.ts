@@ -1,5 +1,5 @@
 /**
- * Contract §11, the streamed export on the test bed: `GET /api/v1/management/responses/export` as CSV and NDJSON, a
+ * The streamed export on the test bed (docs/api.md, "Responses"): `GET /api/v1/management/responses/export` as CSV and NDJSON, a
  * column per question (per matrix row, address and contact info field), metadata, hidden fields and
  * variables; cells safe from spreadsheet formulas; the list's filters and order; bad parameters a 400 naming
  * them; another environment's survey refused. On PGlite, and on the Postgres server when TEST_DATABASE_URL is

@@ -1,5 +1,5 @@
 /**
- * Contract §11, response queries on the test bed: `GET /api/v1/management/responses` filtered by survey, contact,
+ * Response queries on the test bed (docs/api.md, "Responses"): `GET /api/v1/management/responses` filtered by survey, contact,
  * user, `finished` and dates on either date field, sorted by either date both ways with `Link` cursors that
  * follow the order, `count=true` with an exact `X-Total-Count`, and each bad parameter a 400 naming it. On
  * PGlite, and on the Postgres server when TEST_DATABASE_URL is set. Imports: the management create keeps a

@@ -2,12 +2,12 @@ import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { WEBHOOK_RETRY_SCHEDULE_MS, nextAttemptAt } from '../src/webhooks/retry-schedule'
 
-// The default retry schedule of contract §7, written out here by hand so that a change to the constant
+// The default retry schedule (docs/design.md, "Events and webhooks"), written out here by hand so that a change to the constant
 // cannot pass unnoticed.
 const SECOND = 1000
 const MINUTE = 60 * SECOND
 const HOUR = 60 * MINUTE
-const CONTRACT = [5 * SECOND, 5 * MINUTE, 30 * MINUTE, 2 * HOUR, 5 * HOUR, 10 * HOUR, 14 * HOUR, 20 * HOUR, 24 * HOUR]
+const DOCUMENTED = [5 * SECOND, 5 * MINUTE, 30 * MINUTE, 2 * HOUR, 5 * HOUR, 10 * HOUR, 14 * HOUR, 20 * HOUR, 24 * HOUR]
 const NOW = new Date('2030-01-01T00:00:00.000Z')
 /** Just below 1: `random` is in [0, 1). */
 const ALMOST_ONE = 1 - Number.EPSILON
@@ -20,19 +20,19 @@ function wait(attempts: number, extra: { random?: () => number; retryAfterSecond
 
 const schedule = suite('default retry schedule')
 
-schedule('is the contract’s nine waits', () => {
-  assert.equal([...WEBHOOK_RETRY_SCHEDULE_MS], CONTRACT)
+schedule('is the nine documented waits', () => {
+  assert.equal([...WEBHOOK_RETRY_SCHEDULE_MS], DOCUMENTED)
 })
 
 schedule('random = 0 gives each wait less 20 %', () => {
   assert.equal(
-    CONTRACT.map((_, i) => wait(i + 1, { random: () => 0 })),
-    CONTRACT.map((step) => (step * 4) / 5),
+    DOCUMENTED.map((_, i) => wait(i + 1, { random: () => 0 })),
+    DOCUMENTED.map((step) => (step * 4) / 5),
   )
 })
 
 schedule('random → 1 gives each wait plus 20 %, never more', () => {
-  for (const [i, step] of CONTRACT.entries()) {
+  for (const [i, step] of DOCUMENTED.entries()) {
     const got = wait(i + 1, { random: () => ALMOST_ONE }) as number
     assert.ok(got <= (step * 6) / 5 && got >= (step * 6) / 5 - 1, `step ${i + 1}: ${got}`)
   }
@@ -40,8 +40,8 @@ schedule('random → 1 gives each wait plus 20 %, never more', () => {
 
 schedule('random = 0.5 gives the wait itself', () => {
   assert.equal(
-    CONTRACT.map((_, i) => wait(i + 1, { random: () => 0.5 })),
-    CONTRACT,
+    DOCUMENTED.map((_, i) => wait(i + 1, { random: () => 0.5 })),
+    DOCUMENTED,
   )
 })
 

@@ -1,5 +1,5 @@
 /**
- * Contract §11, segments on the test bed: the management routes round-trip every operator and nesting and refuse
+ * Segments on the test bed (docs/api.md, "Segments"): the management routes round-trip every operator and nesting and refuse
  * bad trees with a 400 naming the field; surveys name segments (saved or their own); the environment state
  * shows a targeted survey's segment; `/user` and identify answer the segments a contact is in now.
  * On PGlite, and on the Postgres server when TEST_DATABASE_URL is set.

@@ -1,5 +1,5 @@
 /**
- * Contract §11, a survey's summary on the test bed: displays, responses started and finished, completion rate,
+ * A survey's summary on the test bed (docs/api.md, "A survey's summary"): displays, responses started and finished, completion rate,
  * drop-off per question, average time to complete, and the counts a dashboard needs per question type
  * (choices with "other", NPS, rating, matrix, CTA, consent, answered and skipped), within a date range. On
  * PGlite, and on the Postgres server when TEST_DATABASE_URL is set.

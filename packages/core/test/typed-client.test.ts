@@ -47,7 +47,7 @@ test('creates and reads a survey, answers it as a respondent, and lists the resp
   )
 })
 
-test("an error answer is typed as the contract's error", async () => {
+test("an error answer is typed as the API's error", async () => {
   const client = createClient<paths>({ baseUrl: x.url, headers: { 'x-api-key': x.keyA } })
   const missing = await client.GET('/api/v1/management/surveys/{surveyId}', { params: { path: { surveyId: 'nope' } } })
   assert.is(missing.response.status, 404)

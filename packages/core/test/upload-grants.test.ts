@@ -1,7 +1,7 @@
 /**
  * What a presign grants and how the upload routes refuse, on the test bed (Request→Response; the database
  * plays no part): the access type chosen at presign is the one the file gets, whatever the upload request says
- * (the signature covers it); refusals carry `error` and `message` with the same text (contract §8), so that the
+ * (the signature covers it); refusals carry `error` and `message` with the same text (docs/design.md, "Uploads"), so that the
  * real `@formbricks/api` client, which reports `message`, says why (it calls the bed over loopback HTTP).
  */
 import { FormbricksAPI } from '@formbricks/api'

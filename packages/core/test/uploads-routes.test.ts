@@ -1,5 +1,5 @@
 /**
- * File uploads (contract §8) on the test bed, Request→Response: presign, upload (multipart and base64), read
+ * File uploads (docs/design.md, "Uploads") on the test bed, Request→Response: presign, upload (multipart and base64), read
  * back, and every refusal, with the folder store and again on S3 (s3rver on loopback). The real
  * `@formbricks/api` client calls the bed served over loopback HTTP (`listen()`).
  */

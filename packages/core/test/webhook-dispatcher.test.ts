@@ -172,7 +172,7 @@ for (const backend of availableBackends()) {
     assert.is((await post(allowing, 'http://127.0.0.1:9/h')).status, 200, 'allowed for local development')
   })
 
-  test('the default schedule (contract §7): 9 waits at the low jitter bound, then failed for good', async () => {
+  test('the default schedule: 9 waits at the low jitter bound, then failed for good', async () => {
     const w = await current()
     const steps = [5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 50_400_000, 72_000_000, 86_400_000]
     const c = w.clock

@@ -2,21 +2,21 @@ import { STATUS_CODES } from 'node:http'
 import type { Server } from 'node:http'
 import type { Duplex } from 'node:stream'
 
-/** A request refused before any handler saw it: status, the contract's error code, and its message. */
+/** A request refused before any handler saw it: status, the API's error code, and its message. */
 interface Refusal {
   status: number
   code: string
   message: string
 }
 
-/** The headers of every refusal: the contract's for an error (JSON, never cached, never sniffed). */
+/** The headers of every refusal: the API's for an error (JSON, never cached, never sniffed). */
 const REFUSAL_HEADERS = {
   'content-type': 'application/json; charset=utf-8',
   'cache-control': 'private, no-store',
   'x-content-type-options': 'nosniff',
 } as const
 
-/** The contract's error body, `{"code","message","details":{}}`. */
+/** The API's error body (docs/design.md, "Errors"), `{"code","message","details":{}}`. */
 function refusalBody(refusal: Refusal): string {
   return JSON.stringify({ code: refusal.code, message: refusal.message, details: {} })
 }
@@ -28,7 +28,7 @@ export function badRequestTarget(): Response {
 }
 
 /**
- * Makes `server` answer what Node's HTTP parser refuses, and the timeouts it enforces, with the contract's
+ * Makes `server` answer what Node's HTTP parser refuses, and the timeouts it enforces, with the API's
  * error body and headers instead of Node's empty one, then close the connection as Node does. A server that
  * already answers its `clientError`s (Fastify's does) is left alone.
  */

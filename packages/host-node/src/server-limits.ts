@@ -47,7 +47,7 @@ export const SERVER_LIMIT_DEFAULTS: Readonly<Required<ServerLimits>> = Object.fr
  * `listen()`: Node reads how often it checks the timeouts when listening begins. Returns the server.
  *
  * What these timeouts cut (408) and what Node's HTTP parser refuses (400, 413, 431) is answered with the
- * contract's JSON error body, unless the server already answers its `clientError`s itself.
+ * API's JSON error body, unless the server already answers its `clientError`s itself.
  */
 export function applyServerLimits<S extends Server>(server: S, limits: ServerLimits = {}): S {
   const headersTimeout = limits.headersTimeoutMs ?? SERVER_LIMIT_DEFAULTS.headersTimeoutMs

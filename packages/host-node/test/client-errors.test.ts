@@ -34,7 +34,7 @@ async function exchange(port: number, bytes: string): Promise<RawAnswer> {
   return { status: Number(statusLine.split(' ')[1]), headers, body: received.slice(end + 4) }
 }
 
-/** Asserts the contract's error answer: its status, a JSON body `{code, message, details: {}}` and its headers. */
+/** Asserts the API's error answer: its status, a JSON body `{code, message, details: {}}` and its headers. */
 function assertContractError(answer: RawAnswer, status: number, code: string, what: string): void {
   assert.is(answer.status, status, what)
   let body: { code?: unknown; message?: unknown; details?: unknown } = {}
@@ -56,7 +56,7 @@ function assertContractError(answer: RawAnswer, status: number, code: string, wh
 
 const ok = async () => new Response('fine')
 
-const refused = suite("requests Node or the URL refuse get the contract's error shape")
+const refused = suite("requests Node or the URL refuse get the API's error shape")
 let server: NodeServer
 refused.before(async () => {
   server = await serve({ fetch: ok, port: 0, hostname: '127.0.0.1', handleSignals: false, headersTimeoutMs: 600, requestTimeoutMs: 5000 })
@@ -119,7 +119,7 @@ refused('the server keeps serving', async () => {
 
 const owned = suite('applyServerLimits on a server you own')
 
-owned("answers parser errors in the contract's shape too", async () => {
+owned("answers parser errors in the API's shape too", async () => {
   const own = applyServerLimits(createServer(toNodeListener(ok)))
   await new Promise<void>((resolve) => own.listen(0, '127.0.0.1', resolve))
   try {

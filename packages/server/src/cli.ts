@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * The standalone server's CLI (`canvass …`, `pnpm canvass …` in the repository): `start` runs the server; projects, environments and API keys, which the HTTP
- * API does not manage (contract §2), and `import formbricks`, which copies an environment of another instance
+ * API does not manage (docs/design.md, "Authentication"), and `import formbricks`, which copies an environment of another instance
  * in. It opens the same database as the server (DATABASE_URL, or the embedded one under DATA_DIR) and runs the
  * pending migrations first.
  */

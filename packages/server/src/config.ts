@@ -3,7 +3,7 @@ import { DEFAULT_AUDIT_LOG_RETENTION_DAYS } from '@canvass/core'
 import type { RateLimitOptions } from '@canvass/core'
 import { parseRateLimits } from './rate-limits'
 
-/** The standalone server's settings, all from environment variables (contract §10). */
+/** The standalone server's settings, all from environment variables (docs/configuration.md). */
 export interface StandaloneConfig {
   port: number
   host: string

@@ -5,7 +5,7 @@ import type { Metrics } from './metrics'
 
 /**
  * The answer to `/metrics`: the series to `GET` (and `HEAD`); with a token, only to a request with
- * `Authorization: Bearer <token>` (else 401 in the contract's error shape), compared in constant time.
+ * `Authorization: Bearer <token>` (else 401 in the API's error shape), compared in constant time.
  */
 export function metricsEndpoint(metrics: Metrics, token: string | undefined): (request: Request) => Promise<Response> {
   const expected = token === undefined ? undefined : digest(token)
@@ -62,7 +62,7 @@ function digest(text: string): Buffer {
   return createHash('sha256').update(text).digest()
 }
 
-/** An error in the contract's shape: `{"code","message","details"}`, never cached, never sniffed. */
+/** An error in the API's shape: `{"code","message","details"}`, never cached, never sniffed. */
 function refusal(
   status: number,
   code: string,

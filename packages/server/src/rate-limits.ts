@@ -1,7 +1,7 @@
 import type { RateLimit, RateLimitOptions } from '@canvass/core'
 
 /**
- * `CANVASS_RATE_LIMITS`: unset → the contract's defaults; `off` → no rate limiting; otherwise a comma-separated
+ * `CANVASS_RATE_LIMITS`: unset → the default limits; `off` → no rate limiting; otherwise a comma-separated
  * list of `name=<limit>/<window>` (window in `s` or `m`) or `name=off`, for `client` (per environment and
  * client address), `environment` (per environment), `management` (per API key), `address` (per client
  * address, every request without a live key) and `share` (the shared results, per client address); names left out keep their default. Example:

@@ -313,7 +313,7 @@ test('every answer carries a request id, a sane incoming one echoed; JSON log li
   assert.equal([ownAnswer.route, ownAnswer.status], ['/health', 200])
 })
 
-test("the metrics port serves /metrics only; a token guards /metrics on every port (401 in the contract's shape)", async () => {
+test("the metrics port serves /metrics only; a token guards /metrics on every port (401 in the API's error shape)", async () => {
   const { server, metricsUrl } = observed!
   assert.is((await fetch(metricsUrl.replace(/\/metrics$/, '/health'))).status, 404, 'nothing else on the metrics port')
   for (const url of [metricsUrl, `${server.url}/metrics`]) {

@@ -652,7 +652,7 @@ testHttpApi({
   )
 }
 
-// Rate limit settings as a server reads them: a malformed CANVASS_RATE_LIMITS stops it, unset applies the contract's
+// Rate limit settings as a server reads them: a malformed CANVASS_RATE_LIMITS stops it, unset applies the
 // defaults, off turns limits off, and servers with limits on (counting in memory, or two sharing counters through
 // Postgres) stop with exit code 0 (the limits themselves are tested on the test bed: packages/core/test/rate-
 // limits.test.ts).
@@ -744,7 +744,7 @@ testHttpApi({
     }
     return results
   }
-  defaults("CANVASS_RATE_LIMITS unset: the contract's client limit (1000/min per environment and address) applies", async () => {
+  defaults('CANVASS_RATE_LIMITS unset: the default client limit (1000/min per environment and address) applies', async () => {
     // Both helpers turn limits off unless told otherwise; an undefined value leaves the variable out of the
     // child's environment altogether (Node skips undefined entries).
     await withServer({ CANVASS_RATE_LIMITS: undefined as unknown as string }, async (url) => {

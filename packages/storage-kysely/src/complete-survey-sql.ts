@@ -8,7 +8,7 @@ import type { SchemaNames } from './schema-names'
 
 /**
  * An `update` that completes the survey whose id is the SQL expression `surveyId` once its finished
- * responses reach `auto_complete` (contract §4: `inProgress` → `completed`), at the SQL expression `now`.
+ * responses reach `auto_complete` (docs/design.md, "Surveys": `inProgress` → `completed`), at the SQL expression `now`.
  * `unseen` counts finished responses the statement writes itself but cannot see yet (the snapshot of a
  * data-modifying CTE does not include its own insert).
  *

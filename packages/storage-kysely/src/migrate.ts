@@ -43,7 +43,7 @@ export interface MigrateOptions {
 }
 
 /**
- * Names sort in the order migrations run; a new migration gets the next number and only adds (contract §1).
+ * Names sort in the order migrations run; a new migration gets the next number and only adds (docs/design.md, "Data and ids").
  * A released migration never changes: it imports nothing but `kysely`, and writes out all it runs (the outbox's
  * trigger functions as they were in its day, which a later migration replaces with its own text).
  */

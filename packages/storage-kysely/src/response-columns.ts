@@ -90,7 +90,7 @@ function toPersonRecord(person: PersonJson): PersonRecord {
 }
 
 /**
- * A timestamp as the contract writes it (`2026-11-20T10:00:00.000Z`) whatever the session's time zone;
+ * A timestamp as docs/design.md ("Data and ids") writes it (`2026-11-20T10:00:00.000Z`) whatever the session's time zone;
  * notes and tags go to API output as they are.
  */
 function iso(column: string): RawBuilder<string> {

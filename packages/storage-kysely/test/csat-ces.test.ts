@@ -76,7 +76,7 @@ for (const backend of backends()) {
 
   /**
    * A response whose answers are off their scale, as rows written before answers were bounded hold them: a
-   * create of them is a 400 (contract §12), so they are put into the database directly.
+   * create of them is a 400 (docs/design.md, "Limits and input"), so they are put into the database directly.
    */
   async function respondBeforeBounds(surveyId: string, data: Record<string, unknown>, finished = true) {
     const refused = await call('POST', '/api/v1/management/responses', { surveyId, finished, data })

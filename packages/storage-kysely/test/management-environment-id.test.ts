@@ -1,5 +1,5 @@
 /**
- * `environmentId` in a management create body is optional everywhere alike (contract §12): absent, the
+ * `environmentId` in a management create body is optional everywhere alike (docs/api.md, "Authentication"): absent, the
  * record goes to the key's environment; present, it must be the key's (else 401). The survey create required
  * it, and the webhook and response creates dropped another environment's id in silence (issue 40, item 15).
  * In process, on PGlite.

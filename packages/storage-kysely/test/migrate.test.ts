@@ -85,7 +85,7 @@ for (const backend of backends()) {
   })
   test.after(() => database.close())
 
-  test('creates every table of contract §1, and migrating again is a no-op', async () => {
+  test('creates every table Canvass keeps, and migrating again is a no-op', async () => {
     assert.equal(await migrate(db), MIGRATIONS)
     assert.equal(await tableNames(db), [...TABLES, 'canvass_migration', 'canvass_migration_lock'].sort())
     assert.equal(await tableNames(db, 'public'), [], 'nothing is created in public')

@@ -3,7 +3,7 @@
  * storage: PGlite always, the Postgres server when TEST_DATABASE_URL is set. The parameters are read from the
  * instance's OpenAPI document, which the route table feeds, so a parameter added later is driven here without
  * touching this file. Each value goes alone into its parameter, with real ids in the path and the route's
- * required parameters valid. Never a 5xx; an error in the contract's shape, a 400 naming the parameter; a
+ * required parameters valid. Never a 5xx; an error in the API's shape, a 400 naming the parameter; a
  * list answered 200 to a value no row can hold (NUL) is empty. Among what it guards: a NUL in the contacts' and
  * people's `userId` and a cursor dated year 0, both of which Postgres refuses.
  */

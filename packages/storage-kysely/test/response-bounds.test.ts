@@ -1,5 +1,5 @@
 /**
- * Numbers a client sends that are stored or aggregated are bounded on input (contract §12: `ttc` finite, 0 to
+ * Numbers a client sends that are stored or aggregated are bounded on input (docs/design.md, "Limits and input": `ttc` finite, 0 to
  * 86,400,000 ms; every JSON number finite), and a survey's summary answers 200 whatever its stored rows hold:
  * rows written before the bounds, with `ttc._total` near or past the float limit or scores far outside their
  * scale, are put into the database directly. In process, on PGlite and on the Postgres server when

@@ -1,5 +1,5 @@
 /**
- * Segments cannot reach themselves through `userIsIn`/`userIsNotIn` filters (contract §11), also when two
+ * Segments cannot reach themselves through `userIsIn`/`userIsNotIn` filters (docs/api.md, "Segments"), also when two
  * updates race: "X is in Y" and "Y is in X" sent together each passed the check against the other's old
  * filters, and both were stored. The check and the write are one atomic step, so at most one of the two is
  * accepted and no cycle is ever stored. In-process Canvass on the Postgres server, whose connections run at

@@ -1,6 +1,6 @@
 /**
  * The reference's current dialect names a workspace where its older one named a project and an environment
- * (contract §12, "Workspaces"). In Canvass a workspace is a project: its id names the project's production
+ * (docs/api.md, "Authentication"). In Canvass a workspace is a project: its id names the project's production
  * environment on client paths, and the key's environment in management bodies when the key's environment is
  * of that project. `GET /api/v1/management/me` answers as `/api/v1/me`, with `workspace`; the environment
  * state carries `workspace` and each survey's `workspaceOverwrites`; management responses carry `contact`

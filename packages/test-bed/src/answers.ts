@@ -5,13 +5,13 @@ import type { ApiResult } from './test-canvass'
 
 /**
  * For sweeps of hostile input, whose every answer is not written out one by one: `res` is a 2xx, or an error
- * in the contract's shape (`{ code, message, details }`) whose code is the one of its status. (`client`
+ * in the API's shape (`{ code, message, details }`) whose code is the one of its status. (`client`
  * already fails the test on any 5xx.)
  */
 export function assertSuccessOrContractError(res: ApiResult, what: string): void {
   if (res.status >= 200 && res.status < 300) return
   const body = res.body as { code?: unknown; message?: unknown; details?: unknown } | undefined
-  assert.type(body?.code, 'string', `${what}: ${res.status} without the contract's error body: ${res.text.slice(0, 200)}`)
+  assert.type(body?.code, 'string', `${what}: ${res.status} without the API's error body: ${res.text.slice(0, 200)}`)
   assert.is(ERROR_STATUS[body?.code as ErrorCode], res.status, `${what}: code ${String(body?.code)} answered with ${res.status}`)
   assert.type(body?.message, 'string', `${what}: a message`)
   assert.type(body?.details, 'object', `${what}: details`)

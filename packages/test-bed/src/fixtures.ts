@@ -1,4 +1,4 @@
-/** Fixtures the HTTP tests share: a question, a survey, a response, the contract's error bodies. */
+/** Fixtures the HTTP tests share: a question, a survey, a response, the API's error bodies. */
 import type { ApiResult, Call } from './test-canvass'
 
 /** What the fixtures need of a server or a test bed: a `call` and the keys and environments of a project. */

@@ -6,7 +6,7 @@ import { appendAuditEntry } from '../domain/audit-log'
 import type { FormbricksImportOptions, FormbricksImportReport } from './import-formbricks'
 
 /**
- * Administration that the HTTP API does not offer (contract §2): projects and API keys are created here,
+ * Administration that the HTTP API does not offer (docs/design.md, "Authentication"): projects and API keys are created here,
  * by the embedding application or the standalone server's bootstrap, never over HTTP.
  */
 export interface CanvassAdmin {

@@ -3,7 +3,7 @@ import type { CanvassError } from '../errors'
 import type { AnswerScale, JsonObject } from '../ports/storage'
 
 /**
- * Contract §12: numbers a summary aggregates are bounded on input. A number answered to a scale question
+ * docs/design.md, "Limits and input": numbers a summary aggregates are bounded on input. A number answered to a scale question
  * (`AnswerScale`) must be an integer on its scale; the storage judges creates in the statement that writes
  * them, and core judges updates against the scales read with the response.
  */

@@ -3,7 +3,7 @@ import type { CanvassError } from '../errors'
 import type { ContactAttributeLimits } from '../ports/storage'
 
 /**
- * Contract §11's bounds on contacts, far above what an app sets: the reference allows 150 attribute keys per
+ * The bounds on contacts (docs/design.md, "Limits and input"), far above what an app sets: the reference allows 150 attribute keys per
  * environment in all; an app's contact holds a handful of short values (email, name, plan, language). 100
  * attributes and 64 KiB of values leave room for six ASCII values of the full 10,000 characters, and keep a contact
  * (as `person` and `personAttributes` in every response) under about 90 KB with its keys.

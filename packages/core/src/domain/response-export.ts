@@ -3,7 +3,7 @@ import type { ResponseExportRow, ResponseRecord, SurveyRecord } from '../ports/s
 import { responseOutput } from './response-service'
 
 /**
- * A survey's responses as CSV or NDJSON (contract §11): one row per response, one column per question (per
+ * A survey's responses as CSV or NDJSON (docs/api.md, "Responses"): one row per response, one column per question (per
  * matrix row, address field and contact info field), the metadata, each hidden field, one column per survey
  * variable, and one for variables the survey does not declare.
  */

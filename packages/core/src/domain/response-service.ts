@@ -35,7 +35,7 @@ export function responseOutput(response: ResponseRecord) {
   }
 }
 
-/** A new response from a validated create body; the server fills `meta.userAgent` (contract §4). */
+/** A new response from a validated create body; the server fills `meta.userAgent` (docs/design.md, "Responses and displays"). */
 export function newResponse(
   input: ResponseCreateInput,
   userAgent: string | null,

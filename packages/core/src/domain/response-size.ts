@@ -1,7 +1,7 @@
 import { CanvassError } from '../errors'
 import type { JsonObject, ResponsePatch, ResponseRecord } from '../ports/storage'
 
-/** Contract §9: a stored response (data, ttc, variables and meta together) is at most 1 MiB unless configured. */
+/** docs/design.md, "Limits and input": a stored response (data, ttc, variables and meta together) is at most 1 MiB unless configured. */
 export const DEFAULT_MAX_RESPONSE_BYTES = 1024 * 1024
 
 /** The parts of a response that its size counts. */
@@ -22,7 +22,7 @@ export function responseBytes(parts: SizedResponseParts): number {
   )
 }
 
-/** Refuses (413, contract §9) a response whose parts would pass `maxBytes`. */
+/** Refuses (413, docs/design.md, "Limits and input") a response whose parts would pass `maxBytes`. */
 export function checkResponseSize(parts: SizedResponseParts, maxBytes: number): void {
   if (responseBytes(parts) > maxBytes) throw responseTooLarge(maxBytes)
 }

@@ -12,7 +12,7 @@ const surveySegmentBody = v.object({ segment: surveySegmentSchema })
 
 /**
  * The `segment` of a survey body when it carries `filters` (what the reference's targeting editor sends),
- * validated; `undefined` for anything else, which the survey routes ignore (contract §4).
+ * validated; `undefined` for anything else, which the survey routes ignore (docs/design.md, "Surveys").
  */
 export function readSurveySegment(body: Record<string, unknown>): SurveySegmentInput | undefined {
   const segment = body.segment

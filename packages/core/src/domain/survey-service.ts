@@ -86,7 +86,7 @@ export function surveyOutput(survey: SurveyRecord, now = new Date(), segment: Se
   }
 }
 
-/** Fields of a PUT body that never change a survey (contract §4). */
+/** Fields of a PUT body that never change a survey (docs/design.md, "Surveys"). */
 export const IMMUTABLE_SURVEY_FIELDS = ['id', 'createdAt', 'updatedAt', 'environmentId', 'workspaceId', 'segment'] as const
 
 /** The reference's current names of two survey dates, and the names Canvass stores them under. */

@@ -2,7 +2,7 @@ import type { SurveyStatus, SurveyStatusFields } from '../ports/storage'
 
 /**
  * The status a survey has now. Stored status changes only on writes, so the date-driven transitions
- * (contract §4: `scheduled` → `inProgress` at `runOnDate`, `inProgress` → `completed` at `closeOnDate`)
+ * (docs/design.md, "Surveys": `scheduled` → `inProgress` at `runOnDate`, `inProgress` → `completed` at `closeOnDate`)
  * are applied on every read instead, and no read shows a stale status.
  *
  * Storage adapters that check acceptance inside SQL MUST apply the same rule.

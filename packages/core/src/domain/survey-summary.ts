@@ -4,7 +4,7 @@ import type { QuotaRecord, SummaryAggregates, SummaryQuery, SurveyRecord } from 
 import { LIMITS } from '../schemas/common'
 
 /**
- * A survey's summary (contract §11) from the aggregates the database computed: the answers never leave it.
+ * A survey's summary (docs/api.md, "A survey's summary") from the aggregates the database computed: the answers never leave it.
  * Percentages are of the responses started (or, per question, of those that answered it), with two decimals.
  */
 

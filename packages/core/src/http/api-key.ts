@@ -6,7 +6,7 @@ const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz'
 /** Prefix of every key Canvass generates. */
 export const API_KEY_PREFIX = 'cvs_'
 
-/** A new plain API key: `cvs_` and 43 base62 characters from 32 CSPRNG bytes (contract §2). */
+/** A new plain API key: `cvs_` and 43 base62 characters from 32 CSPRNG bytes (docs/design.md, "Authentication"). */
 export function generateApiKey(): string {
   // 256 / log2(62) ≈ 43 characters carry the 32 bytes' entropy; rejection sampling keeps them uniform.
   const out: string[] = []

@@ -1,7 +1,7 @@
 import { concatBytes } from '../bytes'
 import { CanvassError, badRequest, validationError } from '../errors'
 
-/** Largest JSON body accepted (contract §9). */
+/** Largest JSON body accepted (docs/design.md, "Limits and input"). */
 export const JSON_BODY_LIMIT = 1024 * 1024
 
 const tooLarge = (): CanvassError => new CanvassError('payload_too_large', `Request body is larger than ${JSON_BODY_LIMIT} bytes`)
@@ -251,9 +251,9 @@ async function inTurn<T>(parse: () => T): Promise<T> {
 export const MAX_JSON_DEPTH = 64
 
 /**
- * The input rule for everything stored (contract §9), applied once to every JSON body before any schema:
+ * The input rule for everything stored (docs/design.md, "Limits and input"), applied once to every JSON body before any schema:
  * Postgres `text` and `jsonb` cannot hold U+0000 nor unpaired UTF-16 surrogates (`"\ud800"` parses into
- * such a string), a number must be finite (contract §12: `1e400` parses into Infinity, which would be
+ * such a string), a number must be finite (`1e400` parses into Infinity, which would be
  * stored as `null`), and very deep nesting exhausts stacks further on. One iterative walk finds the first
  * violation, reported at its dot-joined field path; keys are checked like values. With `batch`, a problem
  * of text or number inside an item of the root's array `batch.field` goes to `batch.problems` (the item's

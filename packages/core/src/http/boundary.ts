@@ -3,7 +3,7 @@ import { CanvassError } from '../errors'
 import { json } from './respond'
 
 /**
- * The one error boundary: a `CanvassError` becomes its contract body and status; anything else is logged
+ * The one error boundary: a `CanvassError` becomes its error body and status; anything else is logged
  * with its cause, the route and the request's id, and answered with a generic 500, never a stack trace, SQL
  * text or driver message. `route` names the route (`PUT /api/v1/…/:id`), never the query string.
  */

@@ -1,5 +1,5 @@
 /**
- * CORS for client routes (contract §4): any origin, no credentials, on every answer; a script on another
+ * CORS for client routes (docs/design.md, "Answers and headers"): any origin, no credentials, on every answer; a script on another
  * origin may read the answer's `x-request-id` (to quote it in a report). Management routes send none.
  */
 export const CLIENT_CORS_HEADERS: Readonly<Record<string, string>> = {

@@ -8,7 +8,7 @@ import { readJsonBodyAhead } from './body'
 import { CLIENT_CORS_HEADERS } from './cors'
 import { CanvassError, validationError } from '../errors'
 
-/** How long a key's first answer is replayed (contract §11). */
+/** How long a key's first answer is replayed (docs/design.md, "Idempotency"). */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000
 /** How long a request may hold its key before a retry of the same request may take it over. */
 export const IDEMPOTENCY_LEASE_MS = 60 * 1000
@@ -16,7 +16,7 @@ export const IDEMPOTENCY_LEASE_MS = 60 * 1000
 const KEY = /^[\x21-\x7e](?:[\x20-\x7e]{0,253}[\x21-\x7e])?$/
 
 /**
- * `handler` with `Idempotency-Key` (contract §11): a request without the header runs as it is. With it, the
+ * `handler` with `Idempotency-Key` (docs/design.md, "Idempotency"): a request without the header runs as it is. With it, the
  * key is claimed for the request's environment (the path's for client routes, the API key's otherwise) and
  * `scope` (client and management keys are apart, so that a respondent cannot take a key a manager's tool will
  * send: docs/api.md, "Idempotent submits"), with a digest of its method, route and body: the same request

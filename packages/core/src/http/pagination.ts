@@ -18,7 +18,7 @@ const integerParam = (min: number, max: number) =>
     v.maxValue(max, `Must be at most ${max}`),
   )
 
-/** The query of a list route (contract §5); the surveys' list also takes `offset` for `skip`. */
+/** The query of a list route (docs/design.md, "Lists"); the surveys' list also takes `offset` for `skip`. */
 export const pageQuery = v.object({
   limit: v.optional(integerParam(1, MAX_PAGE_SIZE)),
   skip: v.optional(integerParam(0, 100_000_000)),
@@ -30,7 +30,7 @@ export const pageQueryWithOffset = v.object({ ...pageQuery.entries, offset: v.op
 const pageQuerySchema = pageQueryWithOffset
 
 /**
- * Reads `limit`, `skip` (or `offset` where the route allows it) and `cursor` (contract §5). A repeated
+ * Reads `limit`, `skip` (or `offset` where the route allows it) and `cursor` (docs/design.md, "Lists"). A repeated
  * parameter, an out-of-range number, an undecodable cursor or `skip` together with `cursor` is a 400.
  */
 export function readPageQuery(query: Record<string, string | string[] | undefined>, allowOffset = false, cursorTag?: string): PageQuery {
@@ -85,7 +85,7 @@ export interface ListPageOptions<T> {
 }
 
 /**
- * One page of a list route (contract §5), the only pagination implementation: reads `page` in batches, ends it
+ * One page of a list route (docs/design.md, "Lists"), the only pagination implementation: reads `page` in batches, ends it
  * at `page.limit` rows or `maxBytes` of JSON (at least one row, so paging always advances), and answers
  * `{data:[…]}` with a `Link` to the next page when more rows exist.
  */

@@ -1,7 +1,7 @@
 const JSON_TYPE = 'application/json; charset=utf-8'
 
 /**
- * Sent on every answer (contract §3): browsers must not sniff a JSON answer into HTML, and API answers are
+ * Sent on every answer (docs/design.md, "Answers and headers"): browsers must not sniff a JSON answer into HTML, and API answers are
  * not to be kept by caches (management answers carry keys' data). A route that may be cached sets its own
  * `cache-control`, which replaces the default.
  */

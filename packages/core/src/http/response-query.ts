@@ -13,7 +13,7 @@ const dateParam = v.pipe(
 )
 const flag = v.picklist(['true', 'false'], 'Must be true or false')
 
-/** The query of `GET /management/responses` (contract §11): a page, filters, an order and `count`. */
+/** The query of `GET /management/responses` (docs/api.md, "Responses"): a page, filters, an order and `count`. */
 export const responseListQuery = v.object({
   ...pageQuery.entries,
   surveyId: v.optional(idParam),

@@ -10,8 +10,8 @@ import { MAX_ERROR_DETAILS, validationError } from '../errors'
 export const FULL_REPORT_MAX_VALUES = 5000
 
 /**
- * Validates input against a valibot schema. Failures become the contract's 400 with `details` mapping each
- * failing field path (dot-joined, `""` for the root) to its first message, at most 20 of them (contract §3).
+ * Validates input against a valibot schema. Failures become the validation 400 (docs/design.md, "Errors") with `details` mapping each
+ * failing field path (dot-joined, `""` for the root) to its first message, at most 20 of them (docs/design.md, "Errors").
  * The first pass stops at the first issue, so a valid input costs one pass and an invalid one is cheap.
  */
 export function parseInput<S extends v.GenericSchema>(schema: S, input: unknown): v.InferOutput<S> {
@@ -31,7 +31,7 @@ export function parseInput<S extends v.GenericSchema>(schema: S, input: unknown)
     if (seen.has(path)) continue
     seen.add(path)
     total++
-    // Only the listed fields are kept (contract §3); the rest are only counted.
+    // Only the listed fields are kept (docs/design.md, "Errors"); the rest are only counted.
     if (total <= MAX_ERROR_DETAILS) details[path] = issue.message
   }
   throw validationError(details, total)
@@ -57,7 +57,7 @@ function hasAtMostValues(input: unknown, max: number): boolean {
 
 /**
  * Validates one item of a batch (a bulk import), whose answer carries one line per failed item: a failure is
- * the contract's 400 naming the first failing field only.
+ * the validation 400 naming the first failing field only.
  */
 export function parseItem<S extends v.GenericSchema>(schema: S, input: unknown): v.InferOutput<S> {
   const result = v.safeParse(schema, input, { abortEarly: true })

@@ -5,7 +5,7 @@ import { CanvassError } from '../errors'
  * implements it; core decides every key, checks every upload's signature, name and type, and answers HTTP.
  *
  * Keys are produced by core, shaped `{environmentId}/{public|private}/{fileName}`, with names already
- * normalised (contract §8). Adapters check them again all the same (defence in depth).
+ * normalised (docs/design.md, "Uploads"). Adapters check them again all the same (defence in depth).
  *
  * Rules every implementation MUST follow:
  * - Every method MUST refuse a key that {@link assertBlobKey} refuses (empty, absolute, a `.` or `..` or

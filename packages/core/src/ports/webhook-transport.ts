@@ -2,7 +2,7 @@
  * The webhook transport port: sends one HTTP attempt of one webhook delivery and reports what happened. It
  * knows nothing of outboxes, retries, signatures or webhooks: the dispatcher builds the request (body,
  * `webhook-*` headers) and decides from the result whether the delivery succeeded, is retried or disables
- * the webhook (contract §7). Implementations: `createFetchWebhookTransport` in core (no DNS guard, for
+ * the webhook (docs/design.md, "Events and webhooks"). Implementations: `createFetchWebhookTransport` in core (no DNS guard, for
  * runtimes that enforce egress rules themselves) and `createNodeWebhookTransport` in `@canvass/host-node`
  * (resolves and checks every address). `testWebhookTransport` in `@canvass/test-utils` checks these rules.
  *

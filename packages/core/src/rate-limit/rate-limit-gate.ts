@@ -9,7 +9,7 @@ import { createMemoryRateLimiter } from './create-memory-rate-limiter'
 import type { RateLimit, RateLimitOptions } from './rate-limit-options'
 import { DEFAULT_RATE_LIMITS } from './rate-limit-options'
 
-/** Counts a request and throws the contract's 429 when it is over a limit. */
+/** Counts a request and throws the 429 (docs/design.md, "Errors") when it is over a limit. */
 export type RateLimitGate = (request: Request, pathname: string, info: ConnectionInfo, now: Date) => Promise<void>
 
 /** How the gate tells a live API key from a made-up one: `storage.apiKeys.findByHash`. */

@@ -6,7 +6,7 @@ export interface RateLimit {
   windowMs: number
 }
 
-/** Rate limits (contract §9). Each limit can be turned off with `false`. */
+/** Rate limits (docs/design.md, "Limits and input"). Each limit can be turned off with `false`. */
 export interface RateLimitOptions {
   /**
    * Where counters live.
@@ -55,7 +55,7 @@ export interface RateLimitOptions {
   clientAddressHeader?: string
 }
 
-/** The contract's generous defaults (§9), which the standalone server enables. */
+/** The generous defaults (docs/design.md, "Limits and input"), which the standalone server enables. */
 export const DEFAULT_RATE_LIMITS = {
   client: { limit: 1000, windowMs: 60_000 },
   environment: { limit: 10_000, windowMs: 60_000 },

@@ -9,7 +9,7 @@ import type { UploadSettings } from '../uploads/upload-options'
 import type { RouteTable } from '../http/route-table'
 
 /**
- * `GET /storage/{environmentId}/{public|private}/{fileName}` (contract §4): public files to anyone, private
+ * `GET /storage/{environmentId}/{public|private}/{fileName}` (docs/design.md, "Uploads"): public files to anyone, private
  * ones only with a key of that environment. Served with `nosniff`, a sandboxing CSP, and as an attachment
  * unless the file is an image a browser shows inline; single byte ranges are answered with 206.
  */

@@ -13,13 +13,13 @@ const id = v.string()
 const anyJson = v.unknown()
 const jsonObject = v.record(v.string(), v.unknown())
 
-/** `{ data: … }`, the envelope of every 200 but `/me`'s (contract §3). */
+/** `{ data: … }`, the envelope of every 200 but `/me`'s (docs/design.md, "Answers and headers"). */
 export const dataOf = <TSchema extends v.GenericSchema>(schema: TSchema) => v.object({ data: schema })
 
-/** A page of a list (contract §5): the rows; a `Link` header points to the next page. */
+/** A page of a list (docs/design.md, "Lists"): the rows; a `Link` header points to the next page. */
 export const pageOf = <TSchema extends v.GenericSchema>(schema: TSchema) => v.object({ data: v.array(schema) })
 
-/** The contract's error body (§3). */
+/** The error body (docs/design.md, "Errors"). */
 export const errorAnswer = v.object({
   code: v.picklist([
     'bad_request',
@@ -40,7 +40,7 @@ export const errorAnswer = v.object({
   details: jsonObject,
 })
 
-/** The upload route's error body (contract §8). */
+/** The upload route's error body (docs/design.md, "Uploads"). */
 export const uploadErrorAnswer = v.object({ error: v.string(), message: v.string() })
 
 export const meAnswer = v.object({

@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 
 /**
- * Size bounds shared by the request schemas. Contract §9 fixes names (255), texts (10,000) and the question
+ * Size bounds shared by the request schemas. docs/design.md, "Limits and input", fixes names (255), texts (10,000) and the question
  * count (200); the rest are caps chosen so that no field of a request body is unbounded.
  */
 export const LIMITS = {
@@ -21,7 +21,7 @@ export const LIMITS = {
   variables: 100,
   /** Entries of a response's `data`, `ttc` and `variables`: 200 questions plus hidden fields and more. */
   responseEntries: 2000,
-  /** A `ttc` value, in ms (contract §12): one day, far above the time anyone spends on one question. */
+  /** A `ttc` value, in ms (docs/design.md, "Limits and input"): one day, far above the time anyone spends on one question. */
   ttcMs: 86_400_000,
 } as const
 
@@ -51,7 +51,7 @@ export const INT4_MAX = 2_147_483_647
 export const INT4_MIN = -2_147_483_648
 
 /**
- * A whole number within `[min, max]`, by default within Postgres `integer` range (contract §9: integers
+ * A whole number within `[min, max]`, by default within Postgres `integer` range (docs/design.md, "Limits and input": integers
  * within their column's range). `1.5`, `3000000000` and 30-digit numbers are a 400, never a database error.
  */
 export const safeInteger = (min = INT4_MIN, max = INT4_MAX) =>

@@ -6,9 +6,9 @@ const id = v.pipe(v.string(), v.minLength(1), v.maxLength(255))
 const nullableId = v.nullish(id)
 const shortText = v.pipe(v.string(), v.maxLength(2048))
 
-/** Answers by question id (contract §4: keys are not checked against the survey's questions). */
+/** Answers by question id (docs/design.md, "Responses and displays": keys are not checked against the survey's questions). */
 const answers = boundedRecord(v.unknown(), LIMITS.responseEntries)
-/** Time to complete, in milliseconds, by question id (and `_total`): 0 to one day each (contract §12). */
+/** Time to complete, in milliseconds, by question id (and `_total`): 0 to one day each (docs/design.md, "Limits and input"). */
 const ttc = boundedRecord(
   v.pipe(
     v.number(),

@@ -7,7 +7,7 @@ const NOT_STORABLE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\u
 const storable = v.check((text: string) => !NOT_STORABLE.test(text), 'Must be well-formed text without NUL characters')
 
 /**
- * Text that Postgres stores as given (contract §9): well-formed Unicode (no lone surrogates) without NUL,
+ * Text that Postgres stores as given (docs/design.md, "Limits and input"): well-formed Unicode (no lone surrogates) without NUL,
  * which `text` columns reject, between `min` and `max` characters.
  */
 export const storedText = (max: number, min = 0) =>

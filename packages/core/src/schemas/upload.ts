@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import { boundedString, idString, nameString } from './common'
 
-/** POST `…/storage` (contract §8): what a presign asks for. Unknown keys are dropped. */
+/** POST `…/storage` (docs/design.md, "Uploads"): what a presign asks for. Unknown keys are dropped. */
 export const presignSchema = v.object({
   fileName: nameString,
   fileType: nameString,

@@ -2,7 +2,7 @@ import * as v from 'valibot'
 import { LIMITS, boundedString, idString, nameString } from './common'
 import { environmentIdField } from './stored-text'
 
-/** The events a webhook may list (contract §6). */
+/** The events a webhook may list (docs/design.md, "Events and webhooks"). */
 export const WEBHOOK_EVENTS = ['responseCreated', 'responseUpdated', 'responseFinished'] as const
 
 /** Surveys one webhook may name: enough for any real filter, bounded so that a create stays cheap. */

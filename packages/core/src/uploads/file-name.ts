@@ -1,5 +1,5 @@
 /**
- * File names of uploads (contract §8). A name is normalised once, at presign: NFC, control characters
+ * File names of uploads (docs/design.md, "Uploads"). A name is normalised once, at presign: NFC, control characters
  * stripped, surrounding spaces trimmed; a name that still holds a separator (`/`, `\`) or `..`, or is empty,
  * or is too long, is refused. The stored name adds the upload's uuid, so names never collide.
  */

@@ -21,7 +21,7 @@ export interface PresignResult {
 }
 
 /**
- * Signs one upload (contract §8): normalises the name, checks the type against the allow-list (and the
+ * Signs one upload (docs/design.md, "Uploads"): normalises the name, checks the type against the allow-list (and the
  * caller's own `allowedFileExtensions`), and names the stored file after a fresh uuid. The signature covers
  * the access type, so the upload can only store the file where `fileUrl` points.
  */

@@ -2,7 +2,7 @@ import { CanvassError } from '../errors'
 import { json } from '../http/respond'
 
 /**
- * A refusal of the upload route, whose answers are `{ "error": message, "message": message }` (contract §8).
+ * A refusal of the upload route, whose answers are `{ "error": message, "message": message }` (docs/design.md, "Uploads").
  * Thrown inside the route and turned into its answer there; elsewhere it is an ordinary `CanvassError`.
  */
 export class UploadError extends CanvassError {
@@ -18,7 +18,7 @@ export const uploadNotAuthenticated = (): UploadError => new UploadError(401, 'N
 export const badUploadBody = (message: string): UploadError => new UploadError(400, message)
 
 /**
- * An answer of the upload route other than success (contract §8): `{ "error", "message" }` with the same text,
+ * An answer of the upload route other than success (docs/design.md, "Uploads"): `{ "error", "message" }` with the same text,
  * `error` for the spec's clients and `message` for `@formbricks/api`, which reports that key.
  */
 export function uploadRefusal(status: number, message: string, headers?: Record<string, string>): Response {

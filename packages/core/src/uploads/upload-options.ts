@@ -1,6 +1,6 @@
 import type { BlobStore } from '../ports/blob-store'
 
-/** What uploads accept (contract §8): how large, and which file types. */
+/** What uploads accept (docs/design.md, "Uploads"): how large, and which file types. */
 export interface UploadOptions {
   /**
    * Most bytes one uploaded file may hold; a larger one is answered 413 `File is too large` and nothing is

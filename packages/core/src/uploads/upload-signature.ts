@@ -4,7 +4,7 @@ import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js'
 import type { FileAccessType } from '../ports/storage'
 import { constantTimeEqual } from '../domain/token-text'
 
-/** What a presign signs and an upload proves (contract §8). */
+/** What a presign signs and an upload proves (docs/design.md, "Uploads"). */
 export interface UploadGrant {
   uuid: string
   /** The stored name (`<base>--fid--<uuid>.<ext>`). */

@@ -25,7 +25,7 @@ export interface CheckWebhookUrlOptions {
 
 /**
  * The checks a webhook URL passes before any network use, at webhook creation and at every attempt
- * (contract §7): an absolute `http:`/`https:` URL without credentials whose host is not a literal non-public
+ * (docs/design.md, "Events and webhooks"): an absolute `http:`/`https:` URL without credentials whose host is not a literal non-public
  * address (`127.0.0.1`, `[::1]`, `10.0.0.1`, and every spelling the URL parser turns into one, such as
  * `2130706433` or `0x7f.1`) and not a loopback name (`isLoopbackName`).
  * Host names are not resolved here: a transport that resolves them checks every address it gets.

@@ -1,5 +1,5 @@
 /**
- * Waits after each failed attempt, in milliseconds (contract §7): 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h,
+ * Waits after each failed attempt, in milliseconds (docs/design.md, "Events and webhooks"): 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h,
  * 20 h, 24 h. After the attempt that finds no wait left, the delivery has failed for good.
  */
 export const WEBHOOK_RETRY_SCHEDULE_MS: readonly number[] = [

@@ -6,7 +6,7 @@ import { fromBase64, toBase64 } from '../bytes'
 /** Prefix of a Standard Webhooks signing secret. */
 export const WEBHOOK_SECRET_PREFIX = 'whsec_'
 
-/** A new signing secret: `whsec_` + base64 of 32 CSPRNG bytes (contract §7). */
+/** A new signing secret: `whsec_` + base64 of 32 CSPRNG bytes (docs/design.md, "Events and webhooks"). */
 export function generateWebhookSecret(): string {
   return WEBHOOK_SECRET_PREFIX + toBase64(crypto.getRandomValues(new Uint8Array(32)))
 }

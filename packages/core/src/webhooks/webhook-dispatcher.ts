@@ -106,7 +106,7 @@ export interface WebhookDispatcher {
 }
 
 /**
- * The webhook dispatcher (contract §7): claims due deliveries from the outbox, signs and sends them through
+ * The webhook dispatcher (docs/design.md, "Events and webhooks"): claims due deliveries from the outbox, signs and sends them through
  * the transport, and records each attempt with what happens next (delivered; retried per the schedule with
  * jitter and `Retry-After`; failed; or, on 410 Gone, the webhook disabled).
  */

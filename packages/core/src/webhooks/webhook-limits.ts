@@ -1,5 +1,5 @@
-/** Milliseconds one delivery attempt may take before it counts as `timeout` (contract §7). */
+/** Milliseconds one delivery attempt may take before it counts as `timeout` (docs/design.md, "Events and webhooks"). */
 export const WEBHOOK_TIMEOUT_MS = 15_000
 
-/** Bytes of a receiver's answer body a transport reads at most before closing the connection (contract §7). */
+/** Bytes of a receiver's answer body a transport reads at most before closing the connection (docs/design.md, "Events and webhooks"). */
 export const WEBHOOK_RESPONSE_BODY_LIMIT = 64 * 1024

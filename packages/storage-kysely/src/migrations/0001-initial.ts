@@ -3,7 +3,7 @@ import type { CreateTableBuilder, Kysely } from 'kysely'
 import type { Migration } from 'kysely/migration'
 
 /**
- * Every table of contract §1, so that later migrations only add columns, created in `schema`. Postgres 15
+ * Every table Canvass keeps (docs/design.md, "Data and ids"), so that later migrations only add columns, created in `schema`. Postgres 15
  * features only (the supported server), which PGlite (a newer Postgres) also has.
  */
 export function initial(schema: string): Migration {
@@ -143,7 +143,7 @@ export function initial(schema: string): Migration {
         .addColumn('single_use_id', 'text')
         .addColumn('display_id', 'text')
         .addColumn('ending_id', 'text')
-        // A deleted person's responses stay, with `person` null (contract §4).
+        // A deleted person's responses stay, with `person` null (docs/design.md, "Responses and displays").
         .addColumn('contact_id', ID, (col) => col.references('contacts.id').onDelete('set null'))
         .addColumn('contact_attributes', 'jsonb')
         .execute()
@@ -248,7 +248,7 @@ export function initial(schema: string): Migration {
       await db.schema
         .createTable('webhook_deliveries')
         .addColumn('id', ID, (col) => col.primaryKey())
-        // Deleting a webhook drops its pending deliveries at once (contract §7).
+        // Deleting a webhook drops its pending deliveries at once (docs/design.md, "Events and webhooks").
         .addColumn('webhook_id', ID, (col) => col.notNull().references('webhooks.id').onDelete('cascade'))
         .addColumn('event', 'text', (col) => col.notNull())
         .addColumn('payload', 'jsonb', (col) => col.notNull())

@@ -3,7 +3,7 @@ import type { Migration } from 'kysely/migration'
 
 /**
  * The management API's additions: an API key's `prefix` (to tell keys apart in listings) and `last_used_at`,
- * and every environment's default rows (contract §1) for databases whose environments were created before
+ * and every environment's default rows (docs/design.md, "Data and ids") for databases whose environments were created before
  * the defaults were: only missing rows are added, existing ones (and rows of the same name) stay.
  */
 export function management(schema: string): Migration {

@@ -3,7 +3,7 @@ import type { RawBuilder } from 'kysely'
 import type { Migration } from 'kysely/migration'
 
 /**
- * What webhook delivery needs beyond the first migration's tables, added only (contract §1):
+ * What webhook delivery needs beyond the first migration's tables, added only (docs/design.md, "Data and ids"):
  * - `webhook_deliveries.attempt_log`: one entry per attempt (time, status, duration, error class; never the
  *   receiver's body), shown by `GET /webhooks/{id}/deliveries`;
  * - `webhook_deliveries.claim_token`: the claim that currently owns a delivery, so that a dispatcher whose
@@ -43,7 +43,7 @@ export function webhooks(schema: string): Migration {
 }
 
 /**
- * The outbox trigger functions (contract §6, §7). Events: an insert is `responseCreated` (and
+ * The outbox trigger functions (docs/design.md, "Events and webhooks"). Events: an insert is `responseCreated` (and
  * `responseFinished` when finished); an update is `responseUpdated` (and `responseFinished` when it made the
  * response finished). Only writes of the response itself (which always set `updated_at`) are events: a
  * contact's deletion nulling `contact_id` is not. A webhook matches when it is in the response's

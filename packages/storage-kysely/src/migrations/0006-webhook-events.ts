@@ -8,7 +8,7 @@ import type { Migration } from 'kysely/migration'
  * dispatcher turns each event into one delivery per webhook in a transaction of its own. Writing a delivery
  * per webhook on the ingestion path cost a third of the create rate with three webhooks (each delivery row
  * with its payload, three indexes and a foreign-key check that locks the webhook row); one narrow row per
- * change costs the same for one webhook or ten. A new table, nothing removed (contract §1's migrations only
+ * change costs the same for one webhook or ten. A new table, nothing removed (docs/design.md, "Data and ids": migrations only
  * add): the table has only its primary key, so each event pays for one index entry. Replaces the trigger
  * functions.
  */
@@ -36,7 +36,7 @@ export function webhookEvents(schema: string): Migration {
 }
 
 /**
- * The outbox trigger functions (contract §6, §7), as events. Events: an insert is `responseCreated` (and
+ * The outbox trigger functions (docs/design.md, "Events and webhooks"), as events. Events: an insert is `responseCreated` (and
  * `responseFinished` when finished); an update is `responseUpdated` (and `responseFinished` when it made the
  * response finished). Only writes of the response itself (which always set `updated_at`) are events: a
  * contact's deletion nulling `contact_id` is not. A webhook matches when it is in the response's

@@ -20,7 +20,7 @@ export function outboxMatching(schema: string): Migration {
 }
 
 /**
- * The outbox trigger functions (contract §6, §7), matching once per environment, survey and set of events
+ * The outbox trigger functions (docs/design.md, "Events and webhooks"), matching once per environment, survey and set of events
  * among a statement's rows (see the migration). Setting up the matching query costs a single-row write about
  * 0.1 ms even when it finds nothing: the probe of the index of active webhooks first costs a tenth of that
  * and settles the writes of environments without one.

@@ -20,7 +20,7 @@ export function sequentialEventIds(schema: string): Migration {
 }
 
 /**
- * The outbox trigger functions (contract §6, §7) of `0007-outbox-matching`, an event's id now the time prefix
+ * The outbox trigger functions (docs/design.md, "Events and webhooks") of `0007-outbox-matching`, an event's id now the time prefix
  * of a message id and a number from `webhook_event_ids` as 20 hex digits. Event ids only order and key the
  * queue (every delivery gets a random id of its own when an event is expanded), so they need to be unique,
  * not unguessable.

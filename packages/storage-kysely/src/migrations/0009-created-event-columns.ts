@@ -54,7 +54,7 @@ export async function installOutbox(db: Kysely<any>, schema: string): Promise<vo
 }
 
 /**
- * The outbox trigger functions (contract §6, §7). Events: an insert is `responseCreated` (and
+ * The outbox trigger functions (docs/design.md, "Events and webhooks"). Events: an insert is `responseCreated` (and
  * `responseFinished` when finished); an update is `responseUpdated` (and `responseFinished` when it made the
  * response finished). Only writes of the response itself (which always set `updated_at`) are events: a
  * contact's deletion nulling `contact_id` is not. A webhook matches when it is in the response's

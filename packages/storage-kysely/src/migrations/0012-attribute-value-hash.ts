@@ -14,7 +14,7 @@ const ATTRIBUTE_VALUE_INDEX = 'contact_attributes_attribute_key_id_value_hash_id
  * digest to find the rows and the value itself to keep only equal ones. md5 serves as a hash here, not as a
  * seal: since the value is compared too, two values with one digest cost a row read, never a wrong match.
  *
- * Contract §1 has later migrations add, not change; an index is no table or column, and replacing one keeps
+ * docs/design.md, "Data and ids", has later migrations add, not change; an index is no table or column, and replacing one keeps
  * every row (as migration 0011 did). `down` rebuilds the old index, which fails while a value too long for it
  * is stored.
  */

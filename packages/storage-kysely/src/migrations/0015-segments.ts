@@ -2,7 +2,7 @@ import { sql } from 'kysely'
 import type { Migration } from 'kysely/migration'
 
 /**
- * Segments (contract §11): saved filter trees of an environment, and the segment a survey names. The
+ * Segments (docs/api.md, "Segments"): saved filter trees of an environment, and the segment a survey names. The
  * survey's `segment_id`, a column since the first migration that held only null (the routes refused any
  * other value), becomes a foreign key: a segment that a survey names cannot be deleted, and a survey cannot
  * name a segment that is not there. The check runs at the end of a statement (`no action`), so that

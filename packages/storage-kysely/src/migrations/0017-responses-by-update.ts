@@ -2,7 +2,7 @@ import { sql } from 'kysely'
 import type { Migration } from 'kysely/migration'
 
 /**
- * Response lists sorted or filtered by `updatedAt` (contract §11: `sortBy`, `filterDateField`), read by keyset
+ * Response lists sorted or filtered by `updatedAt` (docs/api.md, "Responses": `sortBy`, `filterDateField`), read by keyset
  * like the `created_at` lists: `(environment_id | survey_id, updated_at, id)`, each read either way. Without
  * them a page of a large environment sorted by `updatedAt` sorts every matching response.
  */

@@ -2,7 +2,7 @@ import { sql } from 'kysely'
 import type { Migration } from 'kysely/migration'
 
 /**
- * Idempotency keys (contract §11): per environment and key, the request's digest, whether it still runs (and
+ * Idempotency keys (docs/design.md, "Idempotency"): per environment and key, the request's digest, whether it still runs (and
  * until when its claim holds) or its answer, and when the record expires. Deleted with their environment.
  */
 export function idempotencyKeys(schema: string): Migration {

@@ -2,7 +2,7 @@ import { sql } from 'kysely'
 import type { Migration } from 'kysely/migration'
 
 /**
- * Quotas (contract §12, the reference's `SurveyQuota`): a survey's quotas, each with the environment of its
+ * Quotas (docs/api.md, "Quotas"; the reference's `SurveyQuota`): a survey's quotas, each with the environment of its
  * survey so that every read is scoped by it, and `response_quota_links`, which responses a quota took
  * (`screenedIn`) or turned away (`screenedOut`), at most one link per response and quota. Both go with the
  * survey, the response or the quota they belong to.

@@ -41,7 +41,7 @@ const offScale = (questionId: string): CreateResponseResult => {
 }
 
 /**
- * Contract §12: a number answered to a scale question (`AnswerScale`) is an integer on its scale, judged
+ * docs/design.md, "Limits and input": a number answered to a scale question (`AnswerScale`) is an integer on its scale, judged
  * against the survey as the write sees it; a display made for a contact takes only that contact's response.
  */
 export const answerBoundTests: StorageTest[] = [

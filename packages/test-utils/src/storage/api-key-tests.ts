@@ -4,7 +4,7 @@ import * as assert from 'uvu/assert'
 import { seedProject } from './seed'
 import type { StorageTest } from './storage-test'
 
-/** API keys: lookup by hash, revocation, listing (contract §2). */
+/** API keys: lookup by hash, revocation, listing (docs/design.md, "Authentication"). */
 export const apiKeyTests: StorageTest[] = [
   {
     name: 'findApiKeyByHash finds a live key by its hash',

@@ -2,7 +2,7 @@ import * as assert from 'uvu/assert'
 import { identity, seedProject, setAttributes } from './seed'
 import type { StorageTest } from './storage-test'
 
-/** The longest attribute value the client routes accept (contract §9: texts of 10,000 characters). */
+/** The longest attribute value the client routes accept (docs/design.md, "Limits and input": texts of 10,000 characters). */
 const LONGEST = 10_000
 
 /** `length` random hex digits: incompressible, as a value an index must hold whole would be. */
@@ -20,7 +20,7 @@ export function randomWide(length: number): string {
 }
 
 /**
- * Any attribute value within the text bound is stored and found, unique keys included (contract §11): an
+ * Any attribute value within the text bound is stored and found, unique keys included (docs/design.md, "Limits and input"): an
  * index that held the value itself would refuse a row past about 2,700 bytes.
  */
 export const attributeValueTests: StorageTest[] = [

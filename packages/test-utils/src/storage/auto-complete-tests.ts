@@ -2,7 +2,7 @@ import * as assert from 'uvu/assert'
 import { clientCheck, expectCreated, makeResponse, managementCheck, seedProject, seedSurvey } from './seed'
 import type { StorageTest } from './storage-test'
 
-/** Surveys with `autoComplete` become `completed` when that many finished responses exist (contract §4). */
+/** Surveys with `autoComplete` become `completed` when that many finished responses exist (docs/design.md, "Surveys"). */
 export const autoCompleteTests: StorageTest[] = [
   {
     name: 'a survey completes when finished responses created reach autoComplete',

@@ -17,7 +17,7 @@ function finishIfAccepting(current: ResponseRecord, survey: SurveyStatusFields):
 /**
  * Finishing updates count towards `autoComplete` as creates do: `change` of an update that finishes a
  * response sees the survey as the previous finishing update left it, so a status check in `change` accepts
- * exactly `autoComplete` of concurrent finishing updates (contract §4).
+ * exactly `autoComplete` of concurrent finishing updates (docs/design.md, "Surveys").
  */
 export const autoCompleteUpdateTests: StorageTest[] = [
   {

@@ -18,7 +18,7 @@ const userIdsOf = async (storage: Storage, environmentId: string) =>
 const freshKeys = (count: number) => Array.from({ length: count }, () => `k${freshId()}`)
 
 /**
- * Contract §11: what client routes make contacts and environments hold is bounded; a write past a bound
+ * docs/design.md, "Limits and input": what client routes make contacts and environments hold is bounded; a write past a bound
  * writes nothing, and concurrent writes cannot cross a bound together.
  */
 export const contactLimitTests: StorageTest[] = [

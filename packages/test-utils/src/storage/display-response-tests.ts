@@ -21,7 +21,7 @@ async function responsesNaming(storage: Storage, environmentId: string, displayI
 }
 
 /**
- * A display's `responseId` names a response of the display's survey, or nothing is written (contract §4); a
+ * A display's `responseId` names a response of the display's survey, or nothing is written (docs/design.md, "Responses and displays"); a
  * display has at most one response, as in the reference (`responses.display_id` is unique there).
  */
 export const displayResponseTests: StorageTest[] = [

@@ -5,7 +5,7 @@ import * as assert from 'uvu/assert'
 import { rejection, seedProject } from './seed'
 import type { EnvironmentDefaultsSnapshot, StorageTest } from './storage-test'
 
-/** Organizations, projects, environments and their defaults (contract §1). */
+/** Organizations, projects, environments and their defaults (docs/design.md, "Data and ids"). */
 export const projectTests: StorageTest[] = [
   {
     name: 'createProject creates a production and a development environment',

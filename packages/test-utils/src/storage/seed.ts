@@ -24,7 +24,7 @@ export async function seedProject(storage: Storage) {
   return { organizationId, projectId, createdAt, ...environments }
 }
 
-/** A survey with the defaults of a create (contract §4); `overrides` replace fields. */
+/** A survey with the defaults of a create (docs/design.md, "Surveys"); `overrides` replace fields. */
 export function makeSurvey(environmentId: string, overrides: Partial<SurveyRecord> = {}): SurveyRecord {
   const now = new Date()
   return {

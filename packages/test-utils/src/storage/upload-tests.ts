@@ -4,7 +4,7 @@ import { freshId } from './fresh-id'
 import { makeSurvey, seedProject } from './seed'
 import type { StorageTest } from './storage-test'
 
-/** Uploads: each uuid spent once, atomically; spent uuids purged by age; file records (contract §8). */
+/** Uploads: each uuid spent once, atomically; spent uuids purged by age; file records (docs/design.md, "Uploads"). */
 export const uploadTests: StorageTest[] = [
   {
     name: 'spendUuid spends a uuid once',

@@ -1,4 +1,4 @@
-/** API keys, kept only as SHA-256 hashes (contract §2). */
+/** API keys, kept only as SHA-256 hashes (docs/design.md, "Authentication"). */
 export interface ApiKeyStore {
   insert(key: ApiKeyRecord): Promise<void>
   /** The key with this SHA-256 hash (hex), if it exists and is not revoked. */

@@ -28,7 +28,7 @@ export interface ClientContactStore {
 }
 
 /**
- * Bounds on what client routes, which take no key, can make a contact and an environment grow (contract §11).
+ * Bounds on what client routes, which take no key, can make a contact and an environment grow (docs/design.md, "Limits and input").
  * The values are `CanvassOptions.contactLimits`.
  */
 export interface ContactAttributeLimits {

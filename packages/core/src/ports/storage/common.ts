@@ -1,4 +1,4 @@
-/** One page of a list (contract §5), as core hands it to a storage list method. */
+/** One page of a list (docs/design.md, "Lists"), as core hands it to a storage list method. */
 export interface PageQuery {
   /** Rows to return; implementations return up to `limit + 1`. */
   limit: number

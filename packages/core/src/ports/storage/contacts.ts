@@ -1,7 +1,7 @@
 import type { PageQuery } from './common'
 import type { PersonRecord } from './responses'
 
-/** Contacts, also called people: two views of one table (contract §1). */
+/** Contacts, also called people: two views of one table (docs/design.md, "Data and ids"). */
 export interface ContactStore {
   /** The environment's contacts with their attributes. */
   /** A page of the environment's contacts, of `filter`, ordered by `sortBy` then `id` (`after` in that order). */

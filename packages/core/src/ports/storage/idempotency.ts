@@ -1,5 +1,5 @@
 /**
- * Idempotency keys (contract §11): the first answer to a request sent with an `Idempotency-Key`, kept for a
+ * Idempotency keys (docs/design.md, "Idempotency"): the first answer to a request sent with an `Idempotency-Key`, kept for a
  * day per (environment, scope, key), so that a retried submit gets it again instead of doing the work twice.
  * Each scope is a key space of its own: a key a respondent used on a client route never blocks nor replays a
  * manager's request with the same key (docs/api.md, "Idempotent submits").

@@ -1,12 +1,12 @@
 import type { ApiKeyRecord } from './api-keys'
 
-/** Organizations and projects: created by the admin functions, never over HTTP (contract §2). */
+/** Organizations and projects: created by the admin functions, never over HTTP (docs/design.md, "Authentication"). */
 export interface ProjectStore {
   /** Creates an organization. */
   createOrganization(org: OrganizationRecord): Promise<void>
   /**
    * Creates a project with its `production` and `development` environments and each environment's
-   * default rows (contract §1), all in one transaction; with `organization` and `apiKeys`, those too.
+   * default rows (docs/design.md, "Data and ids"), all in one transaction; with `organization` and `apiKeys`, those too.
    */
   create(project: NewProject): Promise<void>
   /** The projects that exist with their environments, oldest first; empty when none. */

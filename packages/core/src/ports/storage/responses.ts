@@ -148,7 +148,7 @@ export interface ResponseUpdateOptions {
 }
 
 /**
- * A question whose answers a summary aggregates as numbers (contract §12: such numbers are bounded on input).
+ * A question whose answers a summary aggregates as numbers (docs/design.md, "Limits and input": such numbers are bounded on input).
  * An answer to it that is a JSON number MUST be an integer from `min` to `max`; any other answer (the empty
  * string of a skipped question, a text) is not the scale's to judge. The scales are those `survey-summary.ts`
  * reads: `nps` 0–10; `rating` 1–`range` (10 when the question has no numeric `range`); `csat` and `ces`

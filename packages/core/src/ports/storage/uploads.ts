@@ -1,4 +1,4 @@
-/** Uploads: spent upload uuids (each signed upload is usable once) and the files stored (contract §8). */
+/** Uploads: spent upload uuids (each signed upload is usable once) and the files stored (docs/design.md, "Uploads"). */
 export interface UploadStore {
   /**
    * Marks the upload uuid spent. Resolves `true` when this call spent it and `false` when it was spent

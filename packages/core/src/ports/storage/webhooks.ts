@@ -1,6 +1,6 @@
 import type { PageQuery } from './common'
 
-/** The events a webhook can listen to (contract §6). */
+/** The events a webhook can listen to (docs/design.md, "Events and webhooks"). */
 export type WebhookEvent = 'responseCreated' | 'responseUpdated' | 'responseFinished'
 
 /** Webhooks: their definitions (`storage.webhooks`); what is sent to them is `storage.webhookDeliveries`. */
@@ -12,7 +12,7 @@ export interface WebhookStore {
   insert(webhook: NewWebhook): Promise<void>
   /**
    * Deletes the webhook of that environment and, in the same statement or transaction, every delivery of it
-   * that is not sent yet (contract §7: it stops firing at once). Returns it as it was, or null.
+   * that is not sent yet (docs/design.md, "Events and webhooks": it stops firing at once). Returns it as it was, or null.
    */
   delete(environmentId: string, id: string): Promise<WebhookRecord | null>
 }

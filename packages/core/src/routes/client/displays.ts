@@ -86,7 +86,7 @@ async function insertDisplay(
       // As a response to that survey is refused, and as the reference answers.
       throw new CanvassError('forbidden', 'Survey is not accepting submissions', { details: { surveyId } })
     case 'response_not_found':
-      // As a response create refuses a `displayId` of another survey (contract §4).
+      // As a response create refuses a `displayId` of another survey (docs/design.md, "Responses and displays").
       throw badRequest('Response not found for this survey', { responseId: 'No response of this survey has this id' })
     case 'response_not_claimable':
       throw notTheirs()

@@ -164,7 +164,7 @@ async function updateResponseOrThrow(request: IRequest, ctx: CanvassContext): Pr
 }
 
 /**
- * Creates a response and turns every refusal of the storage into the contract's answer. Client routes name
+ * Creates a response and turns every refusal of the storage into its documented answer. Client routes name
  * the environment in the path (`checkEnvironment`); management routes take it from the key.
  */
 export async function createResponseOrThrow(ctx: CanvassContext, response: NewResponse, check: CreateResponseCheck): Promise<string> {

@@ -22,7 +22,7 @@ function hasFileUploadQuestion(questions: unknown[], id: string): boolean {
 
 /**
  * `/api/v1/client/{environmentId}/storage` (presign) and `…/storage/local` (upload) for respondents'
- * `fileUpload` answers (contract §8). Their files are always private: only a key of the environment reads
+ * `fileUpload` answers (docs/design.md, "Uploads"). Their files are always private: only a key of the environment reads
  * them back.
  */
 export function registerClientStorageRoutes(routes: RouteTable, settings: UploadSettings): void {

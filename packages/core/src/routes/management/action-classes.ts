@@ -50,7 +50,7 @@ export function registerActionClassRoutes(routes: RouteTable): void {
   })
 }
 
-/** The 400s of a taken name or key, naming the unique constraint like the attribute classes' (contract §3). */
+/** The 400s of a taken name or key, naming the unique constraint like the attribute classes' (docs/design.md, "Errors"). */
 export const DUPLICATE_ACTION_CLASS: Record<ActionClassConflict, string> = {
   duplicate_name: 'Unique constraint failed on the fields: (`name`,`environmentId`)',
   duplicate_key: 'Unique constraint failed on the fields: (`key`,`environmentId`)',

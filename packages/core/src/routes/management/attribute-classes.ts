@@ -50,7 +50,7 @@ export function registerAttributeClassRoutes(routes: RouteTable): void {
   })
 }
 
-/** The 400 of a duplicate name, naming the unique constraint as the reference does (contract §3). */
+/** The 400 of a duplicate name, naming the unique constraint as the reference does (docs/design.md, "Errors"). */
 export const DUPLICATE_ATTRIBUTE_CLASS = 'Unique constraint failed on the fields: (`name`,`environmentId`)'
 
 const {

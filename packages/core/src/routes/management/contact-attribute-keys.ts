@@ -50,7 +50,7 @@ export function registerContactAttributeKeyRoutes(routes: RouteTable): void {
   })
 }
 
-/** The 400 of a duplicate key, worded like the attribute classes' (contract §3). */
+/** The 400 of a duplicate key, worded like the attribute classes' (docs/design.md, "Errors"). */
 export const DUPLICATE_CONTACT_ATTRIBUTE_KEY = 'Unique constraint failed on the fields: (`key`,`environmentId`)'
 
 const {

@@ -24,7 +24,7 @@ import {
 import { pageQuery } from '../../http/pagination'
 
 /**
- * `/api/v1/management/people` and `/api/v1/management/contacts`, two views of the contacts (contract §1):
+ * `/api/v1/management/people` and `/api/v1/management/contacts`, two views of the contacts (docs/design.md, "Data and ids"):
  * list, get and delete; and `/api/v1/management/contact-attributes`, the contacts' attribute values.
  */
 export function registerPeopleRoutes(routes: RouteTable): void {
@@ -154,7 +154,7 @@ const exportContact =
 const eraseQuery = v.object({ erase: v.optional(v.picklist(['true', 'false'])) })
 
 /**
- * The seed's delete: the contact's responses stay, with `person` null (contract §4). With `erase=true`, the
+ * The seed's delete: the contact's responses stay, with `person` null (docs/design.md, "Responses and displays"). With `erase=true`, the
  * erasure (`ContactStore.erase`): then the shared-results summaries this Canvass holds are dropped (they may
  * count the erased answers) and the blob janitor is woken for the files.
  */
@@ -191,7 +191,7 @@ const listContactAttributes: Handler = async (request, ctx) => {
   })
 }
 
-/** A person as responses show it (contract §4). */
+/** A person as responses show it (docs/design.md, "Responses and displays"). */
 function personOutput(person: PersonRecord) {
   return {
     id: person.id,

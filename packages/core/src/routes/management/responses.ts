@@ -113,7 +113,7 @@ const listResponses: Handler = async (request, ctx) => {
     read: (position) => ctx.storage.responses.list(environmentId, { ...filter, sortBy, order, ...position }),
     output: responseOutput,
     nextUrl: () => externalUrl(request, ctx),
-    // A response can be 1 MiB (contract §9).
+    // A response can be 1 MiB (docs/design.md, "Limits and input").
     batch: LARGE_ROW_BATCH,
     positionOf: (row) => ({ createdAt: row[sortBy], id: row.id }),
     ...(cursorTag ? { cursorTag } : {}),

@@ -17,7 +17,7 @@ import { checkNamedEnvironment } from '../../domain/named-environment'
 
 /**
  * `/api/v1/management/storage` (presign) and `…/storage/local` (upload) for the key's environment
- * (contract §8). Files are public unless the presign asks for `accessType: "private"`.
+ * (docs/design.md, "Uploads"). Files are public unless the presign asks for `accessType: "private"`.
  */
 export function registerManagementStorageRoutes(routes: RouteTable, settings: UploadSettings): void {
   const presign: Handler = async (request, ctx) => {

@@ -123,7 +123,7 @@ const updateSurvey: Handler = async (request, ctx) => {
   const { environmentId } = await authenticate(request, ctx)
   const body = await readJsonBody(request)
   const segmentInput = readSurveySegment(body)
-  // Fields a PUT ignores (contract §4) are dropped before validation: `"environmentId": null` is not a 400.
+  // Fields a PUT ignores (docs/design.md, "Surveys") are dropped before validation: `"environmentId": null` is not a 400.
   for (const field of IMMUTABLE_SURVEY_FIELDS) delete body[field]
   const changes = parseInput(surveyUpdateSchema, body)
   oneOverwritesName(changes, body)

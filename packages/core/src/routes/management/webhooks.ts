@@ -16,7 +16,7 @@ import { createdWebhookAnswer, dataOf, deliveryAnswer, pageOf, webhookAnswer } f
 import { pageQuery } from '../../http/pagination'
 import { checkNamedEnvironment } from '../../domain/named-environment'
 
-/** `/api/v1/webhooks`: list, create, get and delete (contract §7), and each webhook's deliveries. */
+/** `/api/v1/webhooks`: list, create, get and delete (docs/design.md, "Events and webhooks"), and each webhook's deliveries. */
 export function registerWebhookRoutes(routes: RouteTable): void {
   routes.get('/api/v1/webhooks', listWebhooks, {
     summary: 'List webhooks, newest first (never the secret)',
