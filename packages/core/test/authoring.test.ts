@@ -2,7 +2,7 @@
  * Authoring without guessing (docs/surveys.md): the survey body's JSON Schema as the server serves it (ajv
  * compiles it, every example survey and question in docs passes, broken surveys fail), the reference's v3
  * `POST /api/v3/surveys/validate` (every problem with its path, problem+json errors, nothing written), and the
- * preview of a draft on its link page (a token minted with a management key; nothing stored; 404 without it).
+ * preview of a survey on its link page (a token minted with a management key; nothing stored).
  */
 import { readFileSync } from 'node:fs'
 import { TEST_ORIGIN, createSurvey, createTestClock, question, suiteWithBed } from '@canvass/test-bed'
@@ -235,9 +235,12 @@ async function page(path: string) {
   return { status: res.status, text, boot: boot === undefined ? undefined : JSON.parse(boot) }
 }
 
-test('preview: a draft answers 404 without a token; a minted link shows it as a preview, and nothing is stored', async () => {
+test('preview: a minted link shows a survey with a PIN as a preview, and nothing is stored', async () => {
   const survey = await createSurvey(bed(), { status: 'draft', pin: '1234' })
-  assert.is((await page(`/s/${survey.id}`)).status, 404, 'a draft is not published')
+  const plain = await page(`/s/${survey.id}`)
+  assert.is(plain.status, 200)
+  assert.not.ok(plain.text.includes('Preview: answers are not saved'))
+  assert.not.ok('preview' in (plain.boot ?? {}), 'without a token the PIN form, no preview')
   const minted = await preview(survey.id)
   assert.is(minted.status, 200, minted.text)
   const { url, token, expiresAt } = minted.body.data
@@ -259,21 +262,24 @@ test('preview: a draft answers 404 without a token; a minted link shows it as a 
   assert.is((await bed().call('GET', '/api/v1/management/surveys', { key: token })).status, 401)
 })
 
-test('preview: a token of another survey, altered or expired is ignored; live surveys still open for anyone', async () => {
-  const draft = await createSurvey(bed(), { status: 'draft' })
+test('preview: a token of another survey, altered or expired is ignored; a paused survey stays closed without one', async () => {
+  const paused = await createSurvey(bed(), { status: 'paused' })
   const live = await createSurvey(bed(), { status: 'inProgress' })
   const { token } = (await preview(live.id)).body.data
-  assert.is((await page(`/s/${draft.id}?preview=${encodeURIComponent(token)}`)).status, 404, 'another survey’s token')
-  const own = (await preview(draft.id)).body.data.token as string
+  assert.is((await page(`/s/${paused.id}?preview=${encodeURIComponent(token)}`)).status, 403, 'another survey’s token')
+  const own = (await preview(paused.id)).body.data.token as string
+  const shown = await page(`/s/${paused.id}?preview=${encodeURIComponent(own)}`)
+  assert.is(shown.status, 200, 'its own token previews even a paused survey')
+  assert.is(shown.boot.preview, true)
   const altered = `${own.slice(0, -2)}${own.endsWith('AA') ? 'BB' : 'AA'}`
   for (const bad of [altered, 'true', '1', 'x'.repeat(600)]) {
-    assert.is((await page(`/s/${draft.id}?preview=${encodeURIComponent(bad)}`)).status, 404, bad.slice(0, 20))
+    assert.is((await page(`/s/${paused.id}?preview=${encodeURIComponent(bad)}`)).status, 403, bad.slice(0, 20))
   }
   const livePage = await page(`/s/${live.id}?preview=true`)
   assert.is(livePage.status, 200)
   assert.not.ok('preview' in livePage.boot, 'no token, no preview')
   clock.advance(PREVIEW_TOKEN_TTL_MS + 1000)
-  assert.is((await page(`/s/${draft.id}?preview=${encodeURIComponent(own)}`)).status, 404, 'expired')
+  assert.is((await page(`/s/${paused.id}?preview=${encodeURIComponent(own)}`)).status, 403, 'expired')
 })
 
 test('preview: only the survey’s environment mints one, only for link surveys', async () => {

@@ -18,7 +18,7 @@ import * as v from 'valibot'
  * `link-prefill.ts`; `?skipPrefilled=true` passes over the questions they answer), `?suid=` is the
  * single-use id, `?pin=` the survey's PIN, `?preview=` a preview token (`POST …/surveys/{id}/preview`), which
  * shows the survey whatever its status, without PIN or single-use id, and saves nothing. Surveys that do not
- * exist, are no `link` surveys or are drafts (without a preview token) get a 404 page, surveys that accept no
+ * exist or are no `link` surveys get a 404 page (a draft is served: drafts accept answers), surveys that accept no
  * answers (and single-use links without a valid id) a 403 page; never JSON, never the survey.
  */
 export function registerLinkPageRoutes(routes: RouteTable, served: () => Promise<boolean>): void {
@@ -63,8 +63,6 @@ const linkPage: Handler = async (request, ctx, info) => {
   const previewToken = firstOf(query.preview)
   const preview = previewToken !== undefined && ctx.previewTokens.surveyOf(previewToken, ctx.now()) === survey.id
   if (preview) return surveyPage(ctx, survey, status, { lang, nonce, query, preview })
-  // A draft is not published: as the reference, its page is not there for respondents.
-  if (status === 'draft') return htmlResponse(404, messagePageHtml({ ...NOT_FOUND, nonce }), nonce)
   if (!acceptsSubmissions(status)) {
     const closed = closedMessage(survey)
     if (closed) return message(403, closed.heading, closed.text)
