@@ -1,6 +1,7 @@
 import type { IRequest, IttyRouterType } from 'itty-router'
 import type { ContactAttributeLimits, Storage } from './ports/storage'
 import type { PinAttemptCounter } from './rate-limit/pin-attempts'
+import type { PreviewTokens } from './domain/preview-tokens'
 import type { PinProofs } from './domain/pin-proof'
 import type { ShareCursors } from './domain/share-cursors'
 import type { SingleUseSealer } from './domain/single-use-ids'
@@ -43,6 +44,8 @@ export interface CanvassContext {
   /** Whether webhooks may target loopback, private and link-local literal addresses (`CanvassOptions.webhooks`). */
   allowPrivateWebhookUrls: boolean
   /** Issues and checks the proofs of a survey's PIN that respondents' responses carry. */
+  /** Mints and checks the tokens that open a survey's link page as a preview (`domain/preview-tokens.ts`). */
+  previewTokens: PreviewTokens
   pinProofs: PinProofs
   /** Seals and opens the cursors of shared results pages, which must not show a response's id. */
   shareCursors: ShareCursors

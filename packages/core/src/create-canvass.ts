@@ -51,6 +51,10 @@ import { registerLinkPageRoutes } from './routes/link-page'
 import { registerShareRoutes } from './routes/share'
 import { registerSharePageRoutes } from './routes/share-page'
 import { registerSurveyShareRoutes } from './routes/management/survey-share'
+import { createPreviewTokens } from './domain/preview-tokens'
+import { registerSurveyPreviewRoutes } from './routes/management/survey-preview'
+import { registerSchemaRoutes } from './routes/schemas'
+import { registerSurveyValidateRoutes } from './routes/v3/survey-validate'
 import { createId } from './domain/ids'
 import { DEFAULT_AUDIT_LOG_RETENTION_DAYS, purgeAuditLog } from './domain/audit-log'
 import { DEFAULT_MAX_RESPONSE_BYTES } from './domain/response-size'
@@ -320,6 +324,7 @@ export function createCanvass(options: CanvassOptions): Canvass {
     singleUse: options.secret ? createSingleUseSealer(options.secret) : undefined,
     allowPrivateWebhookUrls: allowPrivateAddresses,
     pinProofs: createPinProofs(options.secret),
+    previewTokens: createPreviewTokens(options.secret),
     shareCursors: createShareCursors(options.secret),
     pinAttempts: createPinAttemptCounter(
       options.pinAttempts ?? {},
@@ -615,6 +620,8 @@ function registerEveryRoute(
   registerEnvironmentRoutes(table)
   registerSurveyRoutes(table)
   registerSurveyShareRoutes(table)
+  registerSurveyPreviewRoutes(table)
+  registerSurveyValidateRoutes(table)
   registerManagementResponseRoutes(table)
   registerClientResponseRoutes(table)
   registerAttributeClassRoutes(table)
@@ -636,6 +643,7 @@ function registerEveryRoute(
   registerAuditLogRoutes(table)
   registerShareRoutes(table)
   registerSharePageRoutes(table, uploads)
+  registerSchemaRoutes(table)
   if (widget) {
     registerWidgetRoutes(table, widget)
     registerLinkPageRoutes(table, async () => (await widget()) !== undefined)

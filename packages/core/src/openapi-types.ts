@@ -127,6 +127,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/management/surveys/{surveyId}/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A link to preview a link survey's page (a draft too) for an hour, with nothing saved */
+        post: operations["postV1ManagementSurveysBySurveyIdPreview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v3/surveys/validate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Validate a survey create or patch body without writing anything: every problem with its path
+         * @description The reference's v3 route. `{"operation": "create", "data": {…}}` checks a body of `POST /api/v1/management/surveys`; `{"operation": "patch", "surveyId": "…", "data": {…}}` checks a `PUT` of that survey (merged over it as the PUT would). An invalid survey answers 200 with `valid: false` and `invalid_params` (at most 100, then one counting the rest); errors are `application/problem+json`: 400 for a malformed envelope or a query parameter, 403 for a survey that is not the key's.
+         */
+        post: operations["postV3SurveysValidate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/management/responses": {
         parameters: {
             query?: never;
@@ -1023,6 +1060,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/schemas/survey.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The JSON Schema of a survey body, for editors ($schema in a survey file) */
+        get: operations["getV1SchemasSurveyJson"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/js/formbricks.umd.cjs": {
         parameters: {
             query?: never;
@@ -1064,7 +1118,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A link survey as a page (?lang=, hidden fields, answers prefilled by question id, ?skipPrefilled=true, ?suid=, ?pin=) */
+        /** A link survey as a page (?lang=, hidden fields, answers prefilled by question id, ?skipPrefilled=true, ?suid=, ?pin=, ?preview= a preview token) */
         get: operations["getSBySurveyId"];
         put?: never;
         post?: never;
@@ -1425,6 +1479,17 @@ export interface components {
             presignedFields: {
                 [key: string]: string;
             };
+        };
+        Problem: {
+            title: string;
+            status: number;
+            detail: string;
+            requestId: string;
+            code: string;
+            invalid_params?: {
+                name: string;
+                reason: string;
+            }[];
         };
         SurveyQuestion: {
             id: string;
@@ -3239,6 +3304,183 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited: `Retry-After`, `RateLimit-Policy` and `RateLimit` say when to come back */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unreachable for now; nothing was written (`Retry-After`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postV1ManagementSurveysBySurveyIdPreview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                surveyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            url: string;
+                            token: string;
+                            expiresAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description No valid API key, or the resource belongs to another environment */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource (or route) in the caller's environment */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited: `Retry-After`, `RateLimit-Policy` and `RateLimit` say when to come back */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unreachable for now; nothing was written (`Retry-After`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postV3SurveysValidate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    operation: "create";
+                    data: unknown;
+                } | {
+                    /** @constant */
+                    operation: "patch";
+                    surveyId: string;
+                    data: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            valid: boolean;
+                            /** @enum {string} */
+                            operation: "create" | "patch";
+                            invalid_params: {
+                                name: string;
+                                reason: string;
+                            }[];
+                            languages?: {
+                                code: string;
+                                default: boolean;
+                                enabled: boolean;
+                                /** @constant */
+                                writeBehavior: "connect_or_create";
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Bad request: malformed JSON, a field missing or wrong (`details` names each), or a domain rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No valid API key, or the resource belongs to another environment */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The survey accepts no submissions */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body, or the stored response it would make, is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A JSON route was sent `multipart/*` or `application/x-www-form-urlencoded` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Rate limited: `Retry-After`, `RateLimit-Policy` and `RateLimit` say when to come back */
@@ -9525,6 +9767,55 @@ export interface operations {
             };
         };
     };
+    getV1SchemasSurveyJson: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/schema+json": {
+                        $schema: string;
+                        $id: string;
+                        properties: Record<string, never>;
+                    };
+                };
+            };
+            /** @description Not modified: the `If-None-Match` tag is current */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Rate limited: `Retry-After`, `RateLimit-Policy` and `RateLimit` say when to come back */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unreachable for now; nothing was written (`Retry-After`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getJsFormbricksUmdCjs: {
         parameters: {
             query?: never;
@@ -9622,6 +9913,7 @@ export interface operations {
                 skipPrefilled?: string;
                 suid?: string;
                 pin?: string;
+                preview?: string;
             };
             header?: never;
             path: {

@@ -17,7 +17,8 @@ import { AUDIT_ACTIONS } from '../src/http/audit'
 const ROUTES = describeRoutes().routes
 
 /** Management writes and the routes that say how they are audited (the exports). */
-const isWrite = (route: RouteEntry) => route.method !== 'GET' && (route.auth === 'apiKey' || route.path.includes('/management/'))
+const isWrite = (route: RouteEntry) =>
+  route.method !== 'GET' && route.readOnly !== true && (route.auth === 'apiKey' || route.path.includes('/management/'))
 const AUDITED = ROUTES.filter((route) => route.audit !== undefined || isWrite(route))
 
 /** A unique string planted in every request's values: no entry may hold it. */
@@ -77,6 +78,10 @@ const FIXTURES: Record<string, Fixture> = {
     const id = await surveyOf(x)
     await x.call('POST', `/api/v1/management/surveys/${id}/share`, { key: x.keyA })
     return { path: `/api/v1/management/surveys/${id}/share`, resourceId: id }
+  },
+  'POST /api/v1/management/surveys/:surveyId/preview': async (x) => {
+    const id = await surveyOf(x)
+    return { path: `/api/v1/management/surveys/${id}/preview`, resourceId: id }
   },
   'POST /api/v1/management/responses': async (x) => ({
     path: '/api/v1/management/responses',

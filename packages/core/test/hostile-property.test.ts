@@ -110,6 +110,14 @@ const PARAM_KINDS: Record<string, Kind> = {
   resultShareKey: 'shareKey',
 }
 const KINDS = [...new Set(Object.values(PARAM_KINDS))]
+
+/** The DELETE route a request's path reaches once the URL parser has resolved its dot segments. */
+function deleteRouteReached(target: string): (typeof ROUTES)[number] | undefined {
+  const pathname = new URL(target, 'http://canvass.test').pathname
+  return ROUTES.find(
+    (route) => route.method === 'DELETE' && new RegExp(`^${route.path.replace(/:[A-Za-z0-9_]+/g, '[^/]+')}/?$`).test(pathname),
+  )
+}
 const paramNames = (path: string) => (path.match(/:[A-Za-z0-9_]+/g) ?? []).map((name) => name.slice(1))
 
 /** A path parameter: the real id the parameter names, a real id of another kind, or a hostile segment. */
@@ -342,8 +350,13 @@ test(`each of the ${ROUTES.length} routes, ${RUNS_PER_ROUTE} runs: never 5xx, er
           ...(withBody ? { rawBody: text, headers: { 'content-type': 'application/json', ...signature } } : {}),
         })
         if (first) seen.exampleStatus = res.status
-        if (route.method === 'DELETE' && res.status === 200 && !route.path.endsWith('/share'))
-          await reseed(PARAM_KINDS[names[names.length - 1] as string] as Kind)
+        if (route.method === 'DELETE' && res.status === 200) {
+          // `%2e%2e` in the path is `..` to the URL parser: what was deleted is the route the path reached
+          // (`…/surveys/{id}/quotas/%2e%2e` deletes the survey), so that is what is made again.
+          const reached = deleteRouteReached(target) ?? route
+          const reachedNames = paramNames(reached.path)
+          if (!reached.path.endsWith('/share')) await reseed(PARAM_KINDS[reachedNames[reachedNames.length - 1] as string] as Kind)
+        }
         // Sharing the seeded survey (again) or no longer: its key is the one its last share left.
         if (route.path.endsWith('/share') && res.status === 200) await reseed('shareKey')
         const what = `${route.method} ${target.slice(0, 200)} ${withBody ? text.slice(0, 200) : ''} → ${res.status} ${res.text.slice(0, 300)}`
@@ -369,6 +382,16 @@ test(`each of the ${ROUTES.length} routes, ${RUNS_PER_ROUTE} runs: never 5xx, er
         if (route.path.endsWith('/storage/local') && !routeNotFound) {
           assert.equal(Object.keys(res.body ?? {}), ['error', 'message'], what)
           assert.is(res.body.message, res.body.error, what)
+          return
+        }
+        if (route.path.startsWith('/api/v3/') && res.status !== 429 && res.status !== 503 && !routeNotFound) {
+          // The reference's v3 routes answer RFC 9457 problems (docs/surveys.md#validating-a-survey).
+          assert.is(res.headers.get('content-type'), 'application/problem+json', what)
+          assert.equal(
+            [res.body.status, typeof res.body.title, typeof res.body.detail, typeof res.body.code],
+            [res.status, 'string', 'string', 'string'],
+            what,
+          )
           return
         }
         if (route.method === 'GET' && /\/api\/v1\/(management\/)?me$/.test(route.path) && res.status === 401) {

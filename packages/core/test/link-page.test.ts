@@ -87,9 +87,11 @@ test('a link survey: its page, the renderer from the server itself, the survey e
   assert.not.ok('prefill' in unusable.boot || 'skipPrefilled' in unusable.boot, 'an empty answer to a required question is left out')
 })
 
-test('a draft link survey is served (drafts accept answers: previews)', async () => {
+test('a draft link survey is served (drafts accept answers: tests); a preview saves nothing (authoring.test.ts)', async () => {
   const survey = await createSurvey(bed(), { status: 'draft' })
-  assert.is((await page(`/s/${survey.id}`)).status, 200)
+  const p = await page(`/s/${survey.id}`)
+  assert.is(p.status, 200)
+  assert.not.ok('preview' in p.boot, 'no token, no preview')
 })
 
 test('no survey, or no link survey: a 404 page that names nothing', async () => {

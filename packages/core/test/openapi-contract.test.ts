@@ -280,6 +280,9 @@ const EXAMPLES: Record<string, () => Promise<Partial<GeneratedRequest>>> = {
     },
   }),
   'PUT /api/v1/management/surveys/{surveyId}': async () => ({ body: { name: 'Renamed' } }),
+  'POST /api/v3/surveys/validate': async () => ({
+    body: { operation: 'create', data: { name: 'Example', questions: [{ id: 'q1', type: 'openText', headline: { default: 'Why?' } }] } },
+  }),
   'POST /api/v1/management/responses': async () => ({ body: { surveyId: seeds.surveyId![0], finished: true, data: { q1: 'x' } } }),
   'PUT /api/v1/management/responses/{responseId}': async () => ({ body: { data: { q1: 'y' } } }),
   'POST /api/v1/client/{environmentId}/responses': async () => ({

@@ -94,7 +94,7 @@ const numberName = (cv: string, attrs: Record<string, string> = {}) =>
 const exact = (value: number | null | undefined) => (value === null || value === undefined ? '' : String(value))
 
 /**
- * The numbers the page must show for a summary (the list at the top of core's services/share-page.ts), in the
+ * The numbers the page must show for a summary (the list at the top of core's pages/share-page.ts), in the
  * form `pageNumbers` reads them.
  */
 function summaryNumbers(s: any): Record<string, string> {

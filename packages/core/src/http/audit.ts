@@ -45,10 +45,11 @@ export interface RouteAudit {
 
 /**
  * Whether a route's requests are written to the audit log: every management write (POST, PUT or DELETE with
- * an API key) and every route that says how (`audit`), such as the exports of personal data.
+ * an API key, but a `readOnly` one such as a validation) and every route that says how (`audit`), such as the
+ * exports of personal data.
  */
 export function isAudited(method: HttpMethod, doc: RouteDoc): boolean {
-  return doc.audit !== undefined || (method !== 'GET' && doc.auth === 'apiKey')
+  return doc.audit !== undefined || (method !== 'GET' && doc.auth === 'apiKey' && doc.readOnly !== true)
 }
 
 /**

@@ -34,6 +34,12 @@ export interface RouteDoc {
   answer?: v.GenericSchema
   /** A 200 answer that is not JSON. */
   produces?: RouteProduces
+  /** The media type of a JSON 200 answer when it is not `application/json` (`application/schema+json`). */
+  mediaType?: string
+  /** Errors are RFC 9457 problems (`application/problem+json`), as on the reference's v3 routes. */
+  problems?: true
+  /** A POST that changes nothing (a validation): not a write, so not in the audit log. */
+  readOnly?: true
   /** Statuses beyond the implied ones. */
   errors?: readonly ErrorStatus[]
   /** Only served when `createCanvass` is given this option. */

@@ -38,7 +38,7 @@ export function parseInput<S extends v.GenericSchema>(schema: S, input: unknown)
 }
 
 /** Whether `input` holds at most `max` JSON values (objects, arrays and scalars), counted without recursion. */
-function hasAtMostValues(input: unknown, max: number): boolean {
+export function hasAtMostValues(input: unknown, max: number): boolean {
   const stack: unknown[] = [input]
   let count = 0
   while (stack.length > 0) {

@@ -27,6 +27,7 @@ const OUTPUT_SCHEMAS: Record<string, v.GenericSchema> = {
   UserState: answers.userStateAnswer,
   EnvironmentState: answers.environmentStateAnswer,
   Presign: answers.presignAnswer,
+  Problem: answers.problemAnswer,
 }
 const INPUT_SCHEMAS: Record<string, v.GenericSchema> = {
   SurveyQuestion: surveyQuestionSchema,
@@ -81,6 +82,7 @@ export function openApiDocument(routes: readonly RouteEntry[], options: OpenApiO
   const components = new Components()
   const errorRef = { $ref: '#/components/schemas/Error' }
   const uploadErrorRef = { $ref: '#/components/schemas/UploadError' }
+  const problemRef = { $ref: '#/components/schemas/Problem' }
   const paths: Record<string, Record<string, unknown>> = {}
   for (const route of routes) {
     const path = route.path.replace(/:([A-Za-z0-9_]+)/g, '{$1}')
@@ -155,8 +157,11 @@ export function openApiDocument(routes: readonly RouteEntry[], options: OpenApiO
         continue
       }
       const ref = route.auth === 'upload' && status !== 429 && status !== 503 ? uploadErrorRef : errorRef
-      const content =
-        (route.path === '/api/v1/me' || route.path === '/api/v1/management/me') && status === 401
+      // Limits and outages are answered before the route runs, in the contract's shape.
+      const problem = route.problems && status !== 429 && status !== 503
+      const content = problem
+        ? { 'application/problem+json': { schema: problemRef } }
+        : (route.path === '/api/v1/me' || route.path === '/api/v1/management/me') && status === 401
           ? { 'text/plain': { schema: { type: 'string' } } }
           : route.produces === 'text/html' && status !== 429 && status !== 503
             ? { 'text/html': { schema: { type: 'string' } } }
@@ -205,7 +210,7 @@ function answerContent(route: RouteEntry, components: Components): Record<string
     return { 'text/csv': { schema: { type: 'string' } }, 'application/x-ndjson': { schema: { type: 'string' } } }
   if (route.produces === 'file')
     return { '*/*': { schema: { type: 'string', description: 'the file, with the media type it was uploaded with' } } }
-  return { 'application/json': { schema: route.answer ? components.inline(route.answer, 'output') : {} } }
+  return { [route.mediaType ?? 'application/json']: { schema: route.answer ? components.inline(route.answer, 'output') : {} } }
 }
 
 /** `getManagementSurveysBySurveyId`-like ids, unique per method and path. */
@@ -226,6 +231,8 @@ export function tagOf(path: string): string {
   if (path.startsWith('/api/v1/client/')) return 'client'
   if (path.startsWith('/api/v1/management/')) return path.split('/')[4] ?? 'management'
   if (path.startsWith('/api/v1/webhooks')) return 'webhooks'
+  if (path.startsWith('/api/v3/')) return `v3 ${path.split('/')[3] ?? ''}`.trim()
+  if (path.startsWith('/api/v1/schemas/')) return 'documentation'
   if (path.startsWith('/storage/')) return 'files'
   if (path.startsWith('/js/') || path.startsWith('/s/')) return 'widget'
   if (path === '/api/v1/openapi.json' || path === '/api/v1/docs') return 'documentation'

@@ -22,6 +22,8 @@ export interface LinkPageBoot {
   singleUseId?: string
   /** The proof of the survey's PIN, once the right one was entered; sent with the response. */
   pinAuthToken?: string
+  /** A preview (`?preview=` token): the renderer records no display and sends no response. */
+  preview?: true
 }
 
 /** The survey as the renderer reads it: only what it needs (never `pin`, `resultShareKey`, triggers). */
@@ -104,10 +106,10 @@ export function surveyPageHtml(input: { title: string; lang: string; nonce: stri
 <meta name="robots" content="noindex">
 <link rel="icon" href="data:,">
 <title>${escapeHtml(input.title)}</title>
-<style nonce="${nonce}">html,body{margin:0}</style>
+<style nonce="${nonce}">html,body{margin:0}.canvass-preview{margin:0;padding:8px;text-align:center;font:14px sans-serif;background:#fef3c7}</style>
 </head>
 <body>
-<main><div id="canvass-survey"></div><noscript><p>This survey needs JavaScript.</p></noscript></main>
+<main>${input.boot.preview ? '<p class="canvass-preview" role="status">Preview: answers are not saved</p>' : ''}<div id="canvass-survey"></div><noscript><p>This survey needs JavaScript.</p></noscript></main>
 <script id="canvass-boot" type="application/json">${jsonForScript(input.boot)}</script>
 <script nonce="${nonce}" src="${escapeHtml(input.basePath)}/js/surveys.umd.cjs"></script>
 <script nonce="${nonce}">${BOOT_SCRIPT(input.basePath)}</script>
@@ -139,6 +141,7 @@ const BOOT_SCRIPT = (basePath: string) => `(function () {
     skipPrefilled: boot.skipPrefilled === true,
     singleUseId: boot.singleUseId,
     pinAuthToken: boot.pinAuthToken,
+    preview: boot.preview === true,
     meta: { url: url.href, source: url.searchParams.get('source') || 'link' },
     nonce: document.currentScript && document.currentScript.nonce
   });

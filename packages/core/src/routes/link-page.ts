@@ -16,9 +16,10 @@ import * as v from 'valibot'
  * renderer the page loads from `/js/surveys.umd.cjs`; else 404 as an unknown route). `?lang=` picks the language, the survey's
  * hidden fields come from the query, and so do answers (a parameter named by a question's id, see
  * `link-prefill.ts`; `?skipPrefilled=true` passes over the questions they answer), `?suid=` is the
- * single-use id, `?pin=` the survey's PIN. Surveys that
- * do not exist or are no `link` surveys get a 404 page, surveys that accept no answers (and single-use links
- * without a valid id) a 403 page; never JSON, never the survey.
+ * single-use id, `?pin=` the survey's PIN, `?preview=` a preview token (`POST …/surveys/{id}/preview`), which
+ * shows the survey whatever its status, without PIN or single-use id, and saves nothing. Surveys that do not
+ * exist or are no `link` surveys get a 404 page (a draft is served: drafts accept answers), surveys that accept no
+ * answers (and single-use links without a valid id) a 403 page; never JSON, never the survey.
  */
 export function registerLinkPageRoutes(routes: RouteTable, served: () => Promise<boolean>): void {
   const page: Handler = async (request, ctx, info) => {
@@ -27,7 +28,7 @@ export function registerLinkPageRoutes(routes: RouteTable, served: () => Promise
   }
   routes.get('/s/:surveyId', page, {
     summary:
-      'A link survey as a page (`?lang=`, hidden fields, answers prefilled by question id, `?skipPrefilled=true`, `?suid=`, `?pin=`)',
+      'A link survey as a page (`?lang=`, hidden fields, answers prefilled by question id, `?skipPrefilled=true`, `?suid=`, `?pin=`, `?preview=` a preview token)',
     auth: 'none',
     produces: 'text/html',
     requires: 'widget',
@@ -36,6 +37,7 @@ export function registerLinkPageRoutes(routes: RouteTable, served: () => Promise
       skipPrefilled: v.optional(v.string()),
       suid: v.optional(v.string()),
       pin: v.optional(v.string()),
+      preview: v.optional(v.string()),
     }),
     errors: [403],
   })
@@ -57,6 +59,10 @@ const linkPage: Handler = async (request, ctx, info) => {
     htmlResponse(status, messagePageHtml({ title: survey.name, heading, text, lang, nonce }), nonce)
 
   const status = effectiveSurveyStatus(survey, ctx.now())
+  // A token for another survey, expired or forged, is no preview: the page is what anyone gets.
+  const previewToken = firstOf(query.preview)
+  const preview = previewToken !== undefined && ctx.previewTokens.surveyOf(previewToken, ctx.now()) === survey.id
+  if (preview) return surveyPage(ctx, survey, status, { lang, nonce, query, preview })
   if (!acceptsSubmissions(status)) {
     const closed = closedMessage(survey)
     if (closed) return message(403, closed.heading, closed.text)
@@ -109,7 +115,31 @@ const linkPage: Handler = async (request, ctx, info) => {
     }
     pinAuthToken = ctx.pinProofs.issue(survey.id, ctx.now())
   }
+  return surveyPage(ctx, survey, status, {
+    lang,
+    nonce,
+    query,
+    preview: false,
+    ...(singleUseId ? { singleUseId } : {}),
+    ...(pinAuthToken ? { pinAuthToken } : {}),
+  })
+}
 
+/** The page that shows the survey, once it may be shown. */
+async function surveyPage(
+  ctx: Parameters<Handler>[1],
+  survey: SurveyRecord,
+  status: string,
+  page: {
+    lang: string
+    nonce: string
+    query: Record<string, string | string[] | undefined>
+    preview: boolean
+    singleUseId?: string
+    pinAuthToken?: string
+  },
+): Promise<Response> {
+  const { lang, nonce, query, singleUseId, pinAuthToken } = page
   const environment = await ctx.storage.environments.get(survey.environmentId)
   const languageCode = firstOf(query.lang)
   const prefill = prefillFromQuery(survey, query, languageCode)
@@ -129,6 +159,7 @@ const linkPage: Handler = async (request, ctx, info) => {
       ...(hasPrefill && firstOf(query.skipPrefilled) === 'true' ? { skipPrefilled: true } : {}),
       ...(singleUseId ? { singleUseId } : {}),
       ...(pinAuthToken ? { pinAuthToken } : {}),
+      ...(page.preview ? { preview: true } : {}),
     },
   })
   return htmlResponse(200, html, nonce)

@@ -40,6 +40,16 @@ export const errorAnswer = v.object({
   details: jsonObject,
 })
 
+/** The error body of the reference's v3 routes: an RFC 9457 problem (`application/problem+json`). */
+export const problemAnswer = v.object({
+  title: v.string(),
+  status: v.number(),
+  detail: v.string(),
+  requestId: v.string(),
+  code: v.string(),
+  invalid_params: v.optional(v.array(v.object({ name: v.string(), reason: v.string() }))),
+})
+
 /** The upload route's error body (docs/design.md, "Uploads"). */
 export const uploadErrorAnswer = v.object({ error: v.string(), message: v.string() })
 

@@ -71,6 +71,8 @@ export interface RenderSurveyOptions {
   singleUseId?: string
   /** The proof of the survey's PIN that its link page was given; sent with every response create and update. */
   pinAuthToken?: string
+  /** A preview: no display is recorded, no response and no file sent; pages move on as if every save succeeded. */
+  preview?: boolean
   /**
    * Days an unfinished response is resumed (answers filled in, at the page after the last answered) when the
    * survey is shown again on this device; 0 turns resuming off (answers are still kept until sent).

@@ -19,6 +19,7 @@ import type { QuestionProps, RenderEnv } from '../questions/question-props'
 import { recall } from '../recall'
 import type { SaveFailure } from '../response-saver'
 import { createResponseSaver, saveFailure } from '../response-saver'
+import { PREVIEW_RESPONSE_ID, createPreviewSaver } from '../preview-saver'
 import type { Theme } from '../theme'
 import type { Answer, Block, Ending, Question, ResponseData, SurveyVariable, Variables, WelcomeCard as WelcomeSettings } from '../types'
 import type { UiKey } from '../ui-text'
@@ -87,9 +88,10 @@ export function Survey({ options, theme, onClose: close }: SurveyProps) {
   const [waiting, setWaiting] = useState(false)
   const [offline, setOffline] = useState(() => typeof navigator !== 'undefined' && navigator.onLine === false)
   // The display and every answer go through the outbox: kept on this device until the server has them.
+  // A preview (a link page's `?preview=` token) sends nothing: `preview-saver.ts`.
   const saver = useMemo(
     () =>
-      createResponseSaver({
+      (options.preview ? createPreviewSaver : createResponseSaver)({
         endpoint,
         surveyId: survey.id,
         ...(options.userId ? { userId: options.userId } : {}),
@@ -158,6 +160,8 @@ export function Survey({ options, theme, onClose: close }: SurveyProps) {
     () => ({
       resolveUrl: (url) => resolveUrl(url, endpoint.appUrl),
       async upload(file, allowedFileExtensions) {
+        // A preview stores nothing, files included: the answer names the file only.
+        if (options.preview) return { ok: true, url: `${PREVIEW_RESPONSE_ID}:${file.name}` }
         const result = await uploadFile(endpoint, {
           file,
           fileName: file.name,
