@@ -15,7 +15,7 @@ import { skipSuiteUnless } from '@canvass/test-bed'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import { createTestCanvass } from '@canvass/test-bed'
+import { createTestCanvass, waitFor } from '@canvass/test-bed'
 import type { Call, TestCanvass } from '@canvass/test-bed'
 import type { WatchedPage } from '@canvass/test-bed/chromium'
 import { axeViolations, chromiumMissing, launchChromium, openWatched, outboxSent, releaseChromium } from '@canvass/test-bed/chromium'
@@ -134,14 +134,15 @@ async function createSurvey(body: Record<string, unknown>): Promise<string> {
 
 /** The finished response of a survey with this single-use id (or the only one), once it is stored. */
 async function storedResponse(surveyId: string, singleUseId?: string): Promise<any> {
-  for (let i = 0; i < 100; i++) {
-    const list = (await x.call('GET', `/api/v1/management/responses?surveyId=${surveyId}&limit=100`, { key: x.keyA })).body.data as any[]
-    const found = list.find((r) => (singleUseId === undefined || r.singleUseId === singleUseId) && r.finished)
-    if (found) return found
-    // Polling the bed: the page saves in the background, and the test has no event of the server's to wait on.
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-  throw new Error(`no finished response of ${surveyId}`)
+  // Polling the bed: the page saves in the background, and the test has no event of the server's to wait on.
+  return waitFor(
+    `a finished response of ${surveyId}`,
+    async () =>
+      ((await x.call('GET', `/api/v1/management/responses?surveyId=${surveyId}&limit=100`, { key: x.keyA })).body.data as any[]).find(
+        (r) => (singleUseId === undefined || r.singleUseId === singleUseId) && r.finished,
+      ),
+    { everyMs: 100 },
+  )
 }
 
 /** What has the focus, looking into shadow roots: its accessible-ish name, role and state. */
@@ -506,13 +507,16 @@ test('csat, ces and cal with the keyboard, one answer prefilled from the URL, ax
   await press(skipping.page, 'Enter')
   await card(skipping.page, 'Talk soon')
   // The ending shows while the last answer is still on its way: wait until both responses are finished.
-  let finished: any[] = []
-  for (let i = 0; i < 100 && finished.length < 2; i++) {
-    // Polling, as storedResponse does: the save has no event the test can wait on.
-    if (i > 0) await new Promise((resolve) => setTimeout(resolve, 100))
-    const list = (await x.call('GET', `/api/v1/management/responses?surveyId=${surveyId}&limit=10`, { key: x.keyA })).body.data as any[]
-    finished = list.filter((r) => r.finished)
-  }
+  // Polling, as storedResponse does: the save has no event the test can wait on.
+  const finished = await waitFor(
+    'both responses finished',
+    async () => {
+      const list = (await x.call('GET', `/api/v1/management/responses?surveyId=${surveyId}&limit=10`, { key: x.keyA })).body.data as any[]
+      const done = list.filter((r) => r.finished)
+      return done.length >= 2 ? done : undefined
+    },
+    { everyMs: 100 },
+  )
   assert.equal(
     finished.map((r) => r.data).sort((a, b) => a.sat - b.sat),
     [

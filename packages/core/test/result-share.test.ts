@@ -322,15 +322,16 @@ for (const backend of availableBackends()) {
     const summarize = responses.summarize.bind(responses)
     // The bed's real storage, the summary held while the clock passes 11 s (a summary of a very large survey).
     let release: () => void = () => {}
-    let started = 0
+    let began: () => void = () => {}
+    const started = new Promise<void>((resolve) => (began = resolve))
     responses.summarize = async (...args) => {
-      started++
+      began()
       await new Promise<void>((resolve) => (release = resolve))
       return summarize(...args)
     }
     try {
       const first = x.call('GET', `/share/${key}/summary.json?lang=slow`)
-      while (started === 0) await new Promise((resolve) => setTimeout(resolve, 5))
+      await started
       clock.advance(11_000)
       release()
       assert.is((await first).body.data.responses.started, 0)
@@ -542,9 +543,11 @@ for (const backend of availableBackends()) {
     const surveys = x.storage.surveys
     const getByKey = surveys.getByResultShareKey.bind(surveys)
     let found = 0
+    let allFound: () => void = () => {}
+    const everyFound = new Promise<void>((resolve) => (allFound = resolve))
     surveys.getByResultShareKey = async (...args) => {
       const survey = await getByKey(...args)
-      found++
+      if (++found === 18) allFound()
       return survey
     }
     responses.summarize = async (...args) => {
@@ -561,9 +564,10 @@ for (const backend of availableBackends()) {
       // Each day a filter of its own, so no request reuses another's summary.
       const day = (n: number) => `2026-01-${String(n).padStart(2, '0')}`
       const waiting = Array.from({ length: 18 }, (_, i) => x.call('GET', `/share/${key}/summary.json?startDate=${day(i + 1)}`))
-      // Every request found its survey; a timer runs after the microtasks that take each to its turn.
-      while (found < 18) await new Promise((resolve) => setTimeout(resolve, 5))
-      await new Promise((resolve) => setTimeout(resolve, 10))
+      // Every request found its survey. From there to its turn is synchronous code and awaits of settled promises,
+      // no I/O: those microtasks all run before the event loop's next check phase, which setImmediate waits for.
+      await everyFound
+      await new Promise((resolve) => setImmediate(resolve))
       assert.is(held.length, 2, 'two summaries run, the others wait')
       const busy = await x.call('GET', `/share/${key}/summary.json?startDate=${day(19)}`, { allow5xx: true })
       assert.is(busy.status, 503, busy.text)

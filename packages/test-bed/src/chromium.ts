@@ -3,6 +3,7 @@ import { createRequire } from 'node:module'
 import { chromium } from 'playwright-core'
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core'
 import * as assert from 'uvu/assert'
+import { waitFor } from './wait-for'
 
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
 
@@ -146,27 +147,30 @@ export function outboxRecords(page: Page): Promise<any[]> {
 }
 
 /**
- * Waits (up to 10 s) until `page`'s outbox is empty: the page drops a record once it has the server's answer to
- * that save, which comes after everything the server does for it (storing, then screening against quotas).
+ * Waits (up to `timeoutMs`) until `page`'s outbox is empty: the page drops a record once it has the server's answer
+ * to that save, which comes after everything the server does for it (storing, then screening against quotas). Once
+ * it is empty, the page has nothing more to send or resend.
  */
-export async function outboxDrained(page: Page): Promise<void> {
+export async function outboxDrained(page: Page, timeoutMs = 10_000): Promise<void> {
   // Polling the page: IndexedDB has no event another context can wait on.
-  for (let i = 0; i < 100 && (await outboxRecords(page)).length > 0; i++) await new Promise((resolve) => setTimeout(resolve, 100))
-  assert.equal(await outboxRecords(page), [], 'the outbox is empty once the last save is acknowledged')
+  await waitFor('the outbox to be empty once the last save is acknowledged', async () => (await outboxRecords(page)).length === 0, {
+    timeoutMs,
+    everyMs: 100,
+  })
 }
 
 /**
- * Waits (up to 10 s) until `page`'s outbox has nothing left to send: every record's display is recorded, and it
- * holds no create, answers or file still waiting for the server. Records of unfinished responses stay, for resume.
+ * Waits (up to `timeoutMs`) until `page`'s outbox has nothing left to send: every record's display is recorded,
+ * and it holds no create, answers or file still waiting for the server (nor a retry of one). Records of unfinished
+ * responses stay, for resume.
  */
-export async function outboxSent(page: Page): Promise<void> {
+export async function outboxSent(page: Page, timeoutMs = 10_000): Promise<void> {
   const waiting = async () =>
     (await outboxRecords(page))
       .filter((r) => !r.display?.sent || r.response?.body || r.pending || r.inflight || r.files?.length)
       .map((r) => r.id)
   // Polling the page, as outboxDrained does.
-  for (let i = 0; i < 100 && (await waiting()).length > 0; i++) await new Promise((resolve) => setTimeout(resolve, 100))
-  assert.equal(await waiting(), [], 'nothing is left in the outbox to send')
+  await waitFor('nothing left in the outbox to send', async () => (await waiting()).length === 0, { timeoutMs, everyMs: 100 })
 }
 
 /**

@@ -14,6 +14,8 @@ export type { SuitesWithBed } from './suites-with-bed'
 export { createTestClock } from './clock'
 export type { TestClock } from './clock'
 export { createRunningTestClock } from './running-clock'
+export { waitFor } from './wait-for'
+export type { WaitForOptions } from './wait-for'
 export {
   availableBackends,
   createPostgresTestDatabase,

@@ -18,9 +18,9 @@ import { dirname, join } from 'node:path'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import { createTestCanvass } from '@canvass/test-bed'
+import { createTestCanvass, waitFor } from '@canvass/test-bed'
 import type { TestCanvass } from '@canvass/test-bed'
-import { axeViolations, chromiumMissing, launchChromium, outboxRecords, releaseChromium } from '@canvass/test-bed/chromium'
+import { axeViolations, chromiumMissing, launchChromium, outboxRecords, outboxSent, releaseChromium } from '@canvass/test-bed/chromium'
 
 const require = createRequire(import.meta.url)
 const LOADER = join(dirname(require.resolve('@formbricks/js')), 'index.js')
@@ -109,28 +109,28 @@ const responsesOf = async (surveyId: string): Promise<any[]> =>
 const displaysOf = (surveyId: string): Promise<{ id: string }[]> =>
   (bed.db as any).withSchema('canvass').selectFrom('displays').select('id').where('survey_id', '=', surveyId).execute()
 
-/** Polls until `check` holds (the browser sends in the background), failing with the last state after `ms`. */
-async function eventually<T>(what: string, read: () => Promise<T>, check: (value: T) => boolean, ms = 20_000): Promise<T> {
-  const deadline = Date.now() + ms
-  for (;;) {
-    const value = await read()
-    if (check(value)) return value
-    if (Date.now() > deadline) throw new Error(`${what}: still ${JSON.stringify(value)}`)
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-}
+/** `read()`'s value once `check` holds of it: the browser sends in the background, with no event the test sees. */
+const eventually = <T>(what: string, read: () => Promise<T>, check: (value: T) => boolean, timeoutMs = 20_000): Promise<T> =>
+  waitFor(
+    what,
+    async () => {
+      const value = await read()
+      return check(value) ? { value } : undefined
+    },
+    { timeoutMs, everyMs: 100 },
+  ).then(({ value }) => value)
 
-/** Exactly one response, finished, holding every answer, linked to a display of the survey. */
-async function oneFinishedResponse(surveyId: string, answers = { q1: 'one', q2: 'two', q3: 'three' }): Promise<any> {
-  const [response] = await eventually(
-    'the finished response',
-    () => responsesOf(surveyId),
-    (list) => list.some((r) => r.finished),
-  )
-  // A moment more: a duplicate would arrive with the retries, not after them.
-  await new Promise((resolve) => setTimeout(resolve, 500))
+/**
+ * Exactly one response, finished, holding every answer, linked to a display of the survey, once `page` has
+ * nothing more to send: its outbox clears a save only with the server's answer to it, so by then a duplicate (a
+ * retry of a create the server had stored) would be stored too.
+ */
+async function oneFinishedResponse(page: Page, surveyId: string, answers = { q1: 'one', q2: 'two', q3: 'three' }): Promise<any> {
+  await outboxSent(page, 20_000)
   const list = await responsesOf(surveyId)
   assert.is(list.length, 1, 'exactly one response')
+  const [response] = list
+  assert.is(response.finished, true, 'finished')
   assert.equal(response.data, answers)
   assert.ok(response.displayId, 'linked to its display')
   assert.ok(
@@ -216,7 +216,7 @@ test('link page: offline after the first answer, the rest answered offline; back
     assert.equal(record?.answered?.data, { q1: 'one', q2: 'two', q3: 'three' }, 'kept in IndexedDB while offline')
     assert.is((await responsesOf(surveyId))[0]?.finished, false, 'nothing reached the server while offline')
     await context.setOffline(false)
-    await oneFinishedResponse(surveyId)
+    await oneFinishedResponse(page, surveyId)
     await eventually(
       'the record deleted once sent',
       () => outboxRecords(page),
@@ -239,7 +239,7 @@ test('link page: the tab is closed while still offline; the page opened again on
     const again = await context.newPage()
     await again.goto(`${url}/s/${surveyId}`)
     await again.getByRole('textbox', { name: 'First?' }).waitFor()
-    await oneFinishedResponse(surveyId)
+    await oneFinishedResponse(again, surveyId)
   } finally {
     await context.close()
   }
@@ -266,7 +266,7 @@ test('link page: a reload half-way resumes at the next question with the earlier
     await page.getByRole('button', { name: /next/i }).click()
     await answer(page, 'Third?', 'three')
     await page.getByText('Thank you!').waitFor()
-    await oneFinishedResponse(surveyId)
+    await oneFinishedResponse(page, surveyId)
     assert.is((await displaysOf(surveyId)).length, 1, 'the display is not recorded twice')
   } finally {
     await context.close()
@@ -378,7 +378,7 @@ test('through a proxy answering 503, then cutting connections after the server a
       (records) => records.length === 0,
       30_000,
     )
-    await oneFinishedResponse(surveyId)
+    await oneFinishedResponse(page, surveyId)
     assert.is((await displaysOf(surveyId)).length, 1, 'one display, though its create was answered twice')
     assert.equal(
       seen.filter((s) => s.startsWith('create:')),
@@ -422,7 +422,7 @@ test('widget: offline mid-survey through the real @formbricks/js loader; back on
     await answer(page, 'Third?', 'three')
     assert.equal(await axeViolations(page), [], 'axe, with the offline note shown')
     await context.setOffline(false)
-    const response = await oneFinishedResponse(surveyId)
+    const response = await oneFinishedResponse(page, surveyId)
     assert.is(response.contact?.userId ?? response.person?.userId ?? 'outbox-user-1', 'outbox-user-1')
   } finally {
     await context.close()
@@ -438,8 +438,8 @@ test('widget: the tab is closed while still offline; the app opened again online
     await finishOfflineAndClose(context, page, surveyId)
     await backOnline(context)
     // Opened again: no survey is triggered; the core loads the renderer only to send what waits.
-    await openApp(context, 'outbox-user-3')
-    await oneFinishedResponse(surveyId)
+    const again = await openApp(context, 'outbox-user-3')
+    await oneFinishedResponse(again, surveyId)
   } finally {
     await context.close()
   }
@@ -467,7 +467,7 @@ test('widget: a reload half-way through an app survey shows it again at the next
     assert.is(await again.getByRole('textbox', { name: 'Second?' }).inputValue(), 'two', 'the earlier answer is shown')
     await again.getByRole('button', { name: /next/i }).click()
     await answer(again, 'Third?', 'three')
-    await oneFinishedResponse(surveyId)
+    await oneFinishedResponse(again, surveyId)
     assert.is((await displaysOf(surveyId)).length, 1, 'the display is not recorded twice')
   } finally {
     await context.close()

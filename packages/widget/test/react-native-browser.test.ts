@@ -12,7 +12,7 @@ import { skipSuiteUnless } from '@canvass/test-bed'
 import { readFile } from 'node:fs/promises'
 import Module, { createRequire } from 'node:module'
 import { fileURLToPath } from 'node:url'
-import { createTestCanvass } from '@canvass/test-bed'
+import { createTestCanvass, waitFor } from '@canvass/test-bed'
 import type { TestCanvass } from '@canvass/test-bed'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
@@ -321,11 +321,7 @@ test('the finishing answer is stored but lost on the way back: the retry, refuse
 
 /** Waits for `condition` on the rendered tree, which has no event to wait on: checking every 20 ms, at most `ms`. */
 async function until(condition: () => boolean, what: string, ms = 5000): Promise<void> {
-  const deadline = Date.now() + ms
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out: ${what}`)
-    await new Promise((resolve) => setTimeout(resolve, 20))
-  }
+  await waitFor(what, condition, { timeoutMs: ms, everyMs: 20 })
 }
 
 test.run()

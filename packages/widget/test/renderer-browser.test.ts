@@ -16,7 +16,7 @@
  */
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { blockSurvey, createSurvey, createTestCanvass } from '@canvass/test-bed'
+import { blockSurvey, createSurvey, createTestCanvass, waitFor } from '@canvass/test-bed'
 import type { TestCanvass } from '@canvass/test-bed'
 import { skipSuiteUnless } from '@canvass/test-bed'
 import type { Browser, Page } from 'playwright-core'
@@ -224,14 +224,15 @@ test("the reference's props: renderSurveyInline draws in the container and saves
 
 /** The finished response of a survey, once it is stored. */
 async function finishedResponse(surveyId: string): Promise<any> {
-  for (let i = 0; i < 100; i++) {
-    const list = (await x.call('GET', `/api/v1/management/responses?surveyId=${surveyId}&limit=10`, { key: x.keyA })).body.data as any[]
-    const found = list.find((r) => r.finished)
-    if (found) return found
-    // Polling the server: the page saves in the background, and the test has no event of the server's to wait on.
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-  throw new Error(`no finished response of ${surveyId}`)
+  // Polling the server: the page saves in the background, and the test has no event of the server's to wait on.
+  return waitFor(
+    `a finished response of ${surveyId}`,
+    async () =>
+      ((await x.call('GET', `/api/v1/management/responses?surveyId=${surveyId}&limit=10`, { key: x.keyA })).body.data as any[]).find(
+        (r) => r.finished,
+      ),
+    { everyMs: 100 },
+  )
 }
 
 const point = (page: Page, headline: string, value: number) =>

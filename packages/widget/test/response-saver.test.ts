@@ -1,9 +1,13 @@
 /**
- * The response saver against a real HTTP server on loopback that answers like Canvass's client routes and
- * records what it was sent: order, merging, retries and failures.
+ * The response saver against Canvass itself: the test bed's, served over loopback HTTP, behind a proxy on loopback
+ * that forwards every request to it except where a test tells it to answer 503 or 429, to cut the connection after
+ * Canvass answered, or to hold requests. Ids, refusals and the idempotent replay of a create are Canvass's, and
+ * each test reads what Canvass stored: order, merging, retries and failures.
  */
-import { createServer } from 'node:http'
-import type { IncomingMessage, ServerResponse } from 'node:http'
+import { createTestCanvass, waitFor } from '@canvass/test-bed'
+import type { TestCanvass } from '@canvass/test-bed'
+import { createServer, request as httpRequest } from 'node:http'
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
@@ -21,55 +25,56 @@ interface Seen {
   key?: string
 }
 
+/** What the proxy does with a request: forwards it, answers it itself (`[status, body, headers?]`), or `'drop'`s it. */
+type Fault = 'pass' | 'drop' | [number, unknown, Record<string, string>?]
+
 /**
- * A server whose next answers are scripted (`[status, body, headers?]`, else success; `'drop'`: the request is
- * handled, then the connection is cut before the answer); `hold` delays answers until released. Creates with an
- * `Idempotency-Key` are answered once: a repeat gets the first answer again, as Canvass does.
+ * A proxy on loopback in front of `target` that records every request it is sent. The next requests meet the
+ * faults of `script` in order (then `'pass'`): `[status, body, headers?]` is answered by the proxy, never reaching
+ * Canvass; `'drop'` is forwarded, answered by Canvass, and the connection cut before the answer. `hold` keeps
+ * requests back, still unforwarded, until `release`.
  */
-function fakeCanvass() {
+function faultProxy(target: string) {
   const seen: Seen[] = []
-  const script: ([number, unknown, Record<string, string>?] | 'drop')[] = []
-  const replays = new Map<string, unknown>()
+  const script: Fault[] = []
   let held: (() => void)[] | undefined
-  let ids = 0
+  const to = new URL(target)
   const server = createServer(async (req: IncomingMessage, res: ServerResponse) => {
-    let text = ''
-    for await (const chunk of req) text += chunk
+    const chunks: Buffer[] = []
+    for await (const chunk of req) chunks.push(chunk as Buffer)
+    const raw = Buffer.concat(chunks)
     const key = req.headers['idempotency-key'] as string | undefined
     const multipart = (req.headers['content-type'] ?? '').startsWith('multipart/')
-    seen.push({ method: req.method ?? '', path: req.url ?? '', body: multipart ? text : JSON.parse(text), ...(key ? { key } : {}) })
+    const body = raw.length === 0 ? undefined : multipart ? raw.toString('latin1') : JSON.parse(raw.toString())
+    seen.push({ method: req.method ?? '', path: req.url ?? '', body, ...(key ? { key } : {}) })
     if (held) await new Promise<void>((resolve) => held?.push(resolve))
-    const next = script.shift()
-    if (next === 'drop') {
-      if (key && !replays.has(key)) replays.set(key, { data: { id: `resp${++ids}` } })
-      req.socket.destroy()
+    const fault = script.shift() ?? 'pass'
+    if (Array.isArray(fault)) {
+      const [status, answer, headers] = fault
+      res.writeHead(status, { 'content-type': 'application/json', ...headers })
+      res.end(JSON.stringify(answer))
       return
     }
-    const origin = `http://${req.headers.host}`
-    const fresh = (): unknown =>
-      req.url?.endsWith('/storage')
-        ? {
-            data: {
-              signedUrl: `${origin}/api/v1/client/env1/storage/local`,
-              signingData: { signature: 'sig', timestamp: 1, uuid: 'u1' },
-              updatedFileName: 'shot--fid--u1.png',
-              fileUrl: `${origin}/storage/env1/public/shot--fid--u1.png`,
-            },
-          }
-        : req.url?.endsWith('/storage/local')
-          ? { data: { message: 'File uploaded successfully' } }
-          : req.method === 'POST'
-            ? { data: { id: req.url?.includes('/displays') ? 'display1' : `resp${++ids}` } }
-            : { data: {} }
-    const [status, body, headers] = next ?? [200, key ? (replays.get(key) ?? fresh()) : fresh()]
-    if (key && status === 200 && !replays.has(key)) replays.set(key, body)
-    res.writeHead(status, { 'content-type': 'application/json', ...headers })
-    res.end(JSON.stringify(body))
+    // The Host header goes along, so that the URLs Canvass builds (an upload's) point at the proxy.
+    const headers: IncomingHttpHeaders = { ...req.headers }
+    const forward = httpRequest({ host: to.hostname, port: to.port, path: req.url, method: req.method, headers }, (answer) => {
+      const parts: Buffer[] = []
+      answer.on('data', (part: Buffer) => parts.push(part))
+      answer.on('end', () => {
+        if (fault === 'drop') return req.socket.destroy()
+        res.writeHead(answer.statusCode ?? 502, answer.headers)
+        res.end(Buffer.concat(parts))
+      })
+    })
+    forward.on('error', () => req.socket.destroy())
+    forward.end(raw)
   })
   return {
     seen,
     script,
-    hold: () => (held = []),
+    hold: () => {
+      held = []
+    },
     release: () => {
       const waiting = held ?? []
       held = undefined
@@ -95,21 +100,76 @@ const update = (data: Record<string, string>, finished = false) => ({
   language: 'en',
 })
 
-const test = suite('response saver')
-let fake: ReturnType<typeof fakeCanvass>
+const openText = (id: string) => ({ id, type: 'openText', inputType: 'text', required: false, headline: { default: `${id}?` } })
+const QUESTIONS = [
+  openText('q1'),
+  openText('q2'),
+  openText('q3'),
+  {
+    id: 'file',
+    type: 'fileUpload',
+    headline: { default: 'A screenshot?' },
+    allowMultipleFiles: false,
+    allowedFileExtensions: ['png'],
+    maxSizeInMB: 1,
+    required: false,
+  },
+]
+const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGPgW/oSAAJhAZ1J9NK9AAAAAElFTkSuQmCC'
+
+const test = suite('response saver, against Canvass through a fault-injecting proxy')
+let bed: TestCanvass
+let canvassUrl: string
+let proxy: ReturnType<typeof faultProxy>
 let appUrl: string
+let env: string
+let surveyId: string
 let store: OutboxStore<OutboxRecord>
 let options: (extra?: Partial<ResponseSaverOptions>) => ResponseSaverOptions
 /** The requests after the display. */
-const answers = () => fake.seen.filter((s) => !s.path.endsWith('/displays'))
+const answers = () => proxy.seen.filter((s) => !s.path.endsWith('/displays'))
+
+/** A link survey of Canvass's, in progress, with `extra` (a PIN, single use, endings). */
+async function newSurvey(extra: Record<string, unknown> = {}): Promise<string> {
+  const res = await bed.call('POST', '/api/v1/management/surveys', {
+    key: bed.keyA,
+    body: { environmentId: env, name: 'Saver', type: 'link', status: 'inProgress', questions: QUESTIONS, ...extra },
+  })
+  assert.is(res.status, 200, res.text)
+  return res.body.data.id
+}
+
+/** The responses Canvass stored for `survey`, oldest first. */
+const stored = async (survey = surveyId): Promise<any[]> => {
+  const res = await bed.call('GET', `/api/v1/management/responses?surveyId=${survey}&limit=100`, { key: bed.keyA })
+  return (res.body.data as any[]).reverse()
+}
+/** The survey's displays, from the bed's database (no management route lists displays). */
+const displaysOf = (survey = surveyId): Promise<{ id: string }[]> =>
+  (bed.db as any).withSchema('canvass').selectFrom('displays').select('id').where('survey_id', '=', survey).execute()
+
+/** A client write straight to Canvass (not through the proxy), as another tab or device would make it. */
+async function client(method: string, path: string, body: unknown): Promise<any> {
+  const res = await bed.call(method as 'POST', `/api/v1/client/${env}${path}`, { body })
+  assert.is(res.status, 200, res.text)
+  return res.body.data
+}
+
+test.before(async () => {
+  bed = await createTestCanvass()
+  canvassUrl = await bed.listen()
+  env = bed.envA
+})
+test.after(() => bed?.close())
 
 test.before.each(async () => {
-  fake = fakeCanvass()
-  appUrl = await fake.start()
+  proxy = faultProxy(canvassUrl)
+  appUrl = await proxy.start()
   store = memoryStore()
+  surveyId = await newSurvey()
   options = (extra = {}) => ({
-    endpoint: { appUrl, environmentId: 'env1' },
-    surveyId: 'survey1',
+    endpoint: { appUrl, environmentId: env },
+    surveyId,
     userId: 'user1',
     singleUseId: 'suid1',
     meta: { url: 'https://example.com/s', source: 'link' },
@@ -118,7 +178,7 @@ test.before.each(async () => {
     ...extra,
   })
 })
-test.after.each(() => fake.stop())
+test.after.each(() => proxy.stop())
 
 test('the display, then the first answer creates the response with the display, user, single-use id and meta; later ones update it', async () => {
   const saved: [string, boolean][] = []
@@ -129,15 +189,23 @@ test('the display, then the first answer creates the response with the display, 
   saver.display()
   assert.is(await saver.save(update({ q1: 'a' })), true)
   assert.is(await saver.save(update({ q2: 'b' }, true)), true)
+  const [response, ...others] = await stored()
+  assert.is(others.length, 0, 'one response')
+  const [displayId] = displays
   assert.equal(
-    fake.seen.map(({ key, ...rest }) => ({ ...rest, keyed: key !== undefined })),
+    (await displaysOf()).map((d) => d.id),
+    [displayId],
+    'the display Canvass recorded, whose id the saver was given',
+  )
+  assert.equal(
+    proxy.seen.map(({ key, ...rest }) => ({ ...rest, keyed: key !== undefined })),
     [
-      { method: 'POST', path: '/api/v1/client/env1/displays', body: { surveyId: 'survey1', userId: 'user1' }, keyed: true },
+      { method: 'POST', path: `/api/v1/client/${env}/displays`, body: { surveyId, userId: 'user1' }, keyed: true },
       {
         method: 'POST',
-        path: '/api/v1/client/env1/responses',
+        path: `/api/v1/client/${env}/responses`,
         body: {
-          surveyId: 'survey1',
+          surveyId,
           data: { q1: 'a' },
           ttc: { q1: 100 },
           variables: {},
@@ -146,103 +214,149 @@ test('the display, then the first answer creates the response with the display, 
           userId: 'user1',
           singleUseId: 'suid1',
           meta: { url: 'https://example.com/s', source: 'link' },
-          displayId: 'display1',
+          displayId,
         },
         keyed: true,
       },
       {
         method: 'PUT',
-        path: '/api/v1/client/env1/responses/resp1',
+        path: `/api/v1/client/${env}/responses/${response.id}`,
         body: { data: { q2: 'b' }, ttc: { q2: 100 }, variables: {}, finished: true, language: 'en' },
         keyed: false,
       },
     ],
   )
-  assert.equal(displays, ['display1'])
+  assert.equal(
+    [
+      response.data,
+      response.finished,
+      response.displayId,
+      response.contact?.userId ?? response.person?.userId,
+      response.singleUseId,
+      response.meta?.url,
+      response.meta?.source,
+    ],
+    [{ q1: 'a', q2: 'b' }, true, displayId, 'user1', 'suid1', 'https://example.com/s', 'link'],
+    'what Canvass stored',
+  )
   assert.equal(saved, [
-    ['resp1', false],
-    ['resp1', true],
+    [response.id, false],
+    [response.id, true],
   ])
   assert.is(await saver.save(update({ q3: 'late' })), true, 'nothing is sent after the finishing save')
-  assert.is(fake.seen.length, 3)
+  assert.is(proxy.seen.length, 3)
   assert.equal(await store.all(), [], 'the finished, acknowledged record is deleted at once')
 })
 
 test("a contact named by its id (the reference's renderer props) creates the response on the v2 route, updates on v1", async () => {
-  const saver = createResponseSaver(options({ userId: undefined, singleUseId: undefined, meta: undefined, contactId: 'contact1' }))
+  const identified = await bed.call('POST', `/api/v2/client/${env}/user`, { body: { userId: 'contact-user' } })
+  assert.is(identified.status, 200, identified.text)
+  const contactId = identified.body.data.state?.data?.contactId ?? identified.body.data.contactId
+  assert.type(contactId, 'string', identified.text)
+  const saver = createResponseSaver(options({ userId: undefined, singleUseId: undefined, meta: undefined, contactId }))
   await saver.save(update({ q1: 'a' }))
   await saver.save(update({ q2: 'b' }, true))
+  const [response] = await stored()
   assert.equal(
-    fake.seen.map((s) => [s.method, s.path, s.body.contactId, s.body.userId]),
+    proxy.seen.map((s) => [s.method, s.path, s.body.contactId, s.body.userId]),
     [
-      ['POST', '/api/v2/client/env1/displays', 'contact1', undefined],
-      ['POST', '/api/v2/client/env1/responses', 'contact1', undefined],
-      ['PUT', '/api/v1/client/env1/responses/resp1', undefined, undefined],
+      ['POST', `/api/v2/client/${env}/displays`, contactId, undefined],
+      ['POST', `/api/v2/client/${env}/responses`, contactId, undefined],
+      ['PUT', `/api/v1/client/${env}/responses/${response.id}`, undefined, undefined],
     ],
   )
+  assert.equal([response.data, response.finished, response.contact?.id ?? response.contactId], [{ q1: 'a', q2: 'b' }, true, contactId])
 })
 
+/** A quota of `survey` on `q` = `value`, already full: a finished response that meets it is stored first. */
+async function fullQuota(survey: string, q: string, value: string, action: Record<string, unknown>): Promise<void> {
+  const logic = {
+    conditions: [{ id: 'c', leftOperand: { type: 'element', value: q }, operator: 'equals', rightOperand: { type: 'static', value } }],
+  }
+  const quota = await bed.call('POST', `/api/v1/management/surveys/${survey}/quotas`, {
+    key: bed.keyA,
+    body: { name: 'Enough', limit: 1, logic, countPartialSubmissions: true, ...action },
+  })
+  assert.is(quota.status, 200, quota.text)
+  await client('POST', '/responses', { surveyId: survey, finished: true, data: { [q]: value } })
+}
+
 test('a full quota that ends the survey: its ending is reported, the response counts as finished, nothing more is sent', async () => {
+  surveyId = await newSurvey({ endings: [{ id: 'full', type: 'endScreen', headline: { default: 'Enough' } }] })
+  await fullQuota(surveyId, 'q2', 'b', { action: 'endSurvey', endingCardId: 'full' })
   const saved: [string, boolean][] = []
   const ended: string[] = []
   const saver = createResponseSaver(
     options({ onSaved: (id, finished) => saved.push([id, finished]), onQuotaEnded: (id) => ended.push(id) }),
   )
   assert.is(await saver.save(update({ q1: 'a' })), true)
-  fake.script.push([200, { data: { id: 'resp1', quotaFull: true, quota: { id: 'quota1', action: 'endSurvey', endingCardId: 'full' } } }])
   assert.is(await saver.save(update({ q2: 'b' })), true)
+  const id = saved[0]?.[0] as string
   assert.equal(
     [saved, ended],
     [
       [
-        ['resp1', false],
-        ['resp1', true],
+        [id, false],
+        [id, true],
       ],
       ['full'],
     ],
   )
   assert.is(await saver.save(update({ q3: 'c' }, true)), true)
   assert.is(answers().length, 2, 'the server finished the response: nothing more is sent')
+  assert.equal(
+    (await stored()).map((r) => [r.id === id, r.finished]),
+    [
+      [false, true],
+      [true, true],
+    ],
+    'Canvass finished it',
+  )
 })
 
 test('a full quota that lets the survey go on changes nothing', async () => {
+  await fullQuota(surveyId, 'q1', 'a', { action: 'continueSurvey' })
   const ended: string[] = []
   const saver = createResponseSaver(options({ onQuotaEnded: (id) => ended.push(id) }))
-  await saver.ready
-  fake.script.push(
-    [200, { data: { id: 'display1' } }],
-    [200, { data: { id: 'resp1', quotaFull: true, quota: { id: 'quota1', action: 'continueSurvey' } } }],
-  )
   await saver.save(update({ q1: 'a' }))
   await saver.save(update({ q2: 'b' }, true))
   assert.equal([ended, answers().length], [[], 2])
+  assert.equal((await stored()).at(-1)?.data, { q1: 'a', q2: 'b' })
 })
 
 test('the proof of a PIN goes with the create and with every update', async () => {
-  const saver = createResponseSaver(options({ pinAuthToken: 'proof1' }))
-  await saver.save(update({ q1: 'a' }))
-  await saver.save(update({ q2: 'b' }))
-  await saver.save(update({ q3: 'c' }, true))
+  surveyId = await newSurvey({ pin: '4321' })
+  const page = await (await fetch(`${canvassUrl}/s/${surveyId}?pin=4321`)).text()
+  const boot = JSON.parse(/<script id="canvass-boot" type="application\/json">(.*?)<\/script>/s.exec(page)?.[1] ?? '{}')
+  assert.type(boot.pinAuthToken, 'string', 'the link page gave the proof')
+  const saver = createResponseSaver(options({ pinAuthToken: boot.pinAuthToken }))
+  assert.is(await saver.save(update({ q1: 'a' })), true)
+  assert.is(await saver.save(update({ q2: 'b' })), true)
+  assert.is(await saver.save(update({ q3: 'c' }, true)), true)
   assert.equal(
     answers().map((s) => [s.method, s.body.pinAuthToken]),
     [
-      ['POST', 'proof1'],
-      ['PUT', 'proof1'],
-      ['PUT', 'proof1'],
+      ['POST', boot.pinAuthToken],
+      ['PUT', boot.pinAuthToken],
+      ['PUT', boot.pinAuthToken],
     ],
+  )
+  assert.equal(
+    (await stored()).map((r) => [r.data, r.finished]),
+    [[{ q1: 'a', q2: 'b', q3: 'c' }, true]],
   )
 })
 
 test('answers given while a request is under way go out together, in order, in the next one', async () => {
   const saver = createResponseSaver(options())
   saver.display()
-  while (!(await store.all())[0]?.display.sent) await new Promise((resolve) => setTimeout(resolve, 2))
-  fake.hold()
+  await waitFor('the display recorded', async () => (await store.all())[0]?.display.sent)
+  proxy.hold()
   const first = saver.save(update({ q1: 'a' }))
-  while (answers().length === 0) await new Promise((resolve) => setImmediate(resolve))
+  await waitFor('the create at the proxy', () => answers().length > 0)
   const second = saver.save(update({ q2: 'b' }))
   const third = saver.save(update({ q3: 'c' }, true))
-  fake.release()
+  proxy.release()
   assert.equal(await Promise.all([first, second, third]), [true, true, true])
   assert.equal(
     answers().map((s) => [s.method, s.body.data, s.body.finished]),
@@ -251,36 +365,47 @@ test('answers given while a request is under way go out together, in order, in t
       ['PUT', { q2: 'b', q3: 'c' }, true],
     ],
   )
+  assert.equal(
+    (await stored()).map((r) => [r.data, r.finished]),
+    [[{ q1: 'a', q2: 'b', q3: 'c' }, true]],
+  )
 })
 
 test('a display the server refuses is not tried again, and the response is created without a displayId', async () => {
   const displays: (string | undefined)[] = []
-  fake.script.push([400, { code: 'bad_request', message: 'no' }])
+  // The one refusal the proxy makes up: no display Canvass refuses belongs to a response it would accept.
+  proxy.script.push([400, { code: 'bad_request', message: 'no', details: {} }])
   const saver = createResponseSaver(options({ onDisplay: (id) => displays.push(id) }))
   await saver.save(update({ q1: 'a' }))
   assert.equal(displays, [undefined])
-  assert.is(fake.seen.length, 2)
+  assert.is(proxy.seen.length, 2)
   assert.not.ok('displayId' in (answers()[0]?.body ?? {}))
+  assert.equal(
+    (await stored()).map((r) => [r.data, r.displayId ?? null]),
+    [[{ q1: 'a' }, null]],
+  )
 })
 
-test('5xx, 429 and dropped connections are retried with the same Idempotency-Key and body; Retry-After is honoured; nothing is reported as failed', async () => {
+test("5xx, 429 and dropped connections are retried with the same Idempotency-Key and body, and Canvass's replay answers the create it stored; Retry-After is honoured; nothing is reported as failed", async () => {
   const failures: (SaveFailure | undefined)[] = []
   const waiting: boolean[] = []
   const waits: [number, number | undefined][] = []
+  const saved: string[] = []
   const saver = createResponseSaver(
     options({
       onFailure: (failure) => failures.push(failure),
       onWaiting: (w) => waiting.push(w),
+      onSaved: (id) => saved.push(id),
       backoff: async (attempt, retryAfter) => void waits.push([attempt, retryAfter]),
     }),
   )
   saver.display()
-  await saver.ready
-  // The display, then the create: answered 503, 429 with Retry-After, then handled but cut before the answer.
-  fake.script.push(
-    [200, { data: { id: 'display1' } }],
-    [503, { code: 'service_unavailable', message: 'down' }],
-    [429, { code: 'too_many_requests', message: 'slow' }, { 'retry-after': '2' }],
+  await waitFor('the display recorded', async () => (await store.all())[0]?.display.sent)
+  // The create: answered 503, then 429 with Retry-After by the proxy; then stored by Canvass and its answer cut;
+  // then answered by Canvass's replay of what it stored.
+  proxy.script.push(
+    [503, { code: 'service_unavailable', message: 'down', details: {} }],
+    [429, { code: 'too_many_requests', message: 'slow', details: {} }, { 'retry-after': '2' }],
     'drop',
   )
   assert.is(await saver.save(update({ q1: 'a' })), true)
@@ -292,9 +417,16 @@ test('5xx, 429 and dropped connections are retried with the same Idempotency-Key
     [2, 2],
     [3, undefined],
   ])
-  fake.script.push([500, { code: 'internal_server_error', message: 'x' }])
+  const [response, ...others] = await stored()
+  assert.is(others.length, 0, 'Canvass stored the create once')
+  assert.equal(saved, [response.id], "the replay answered the stored response's id")
+  proxy.script.push([500, { code: 'internal_server_error', message: 'x', details: {} }])
   assert.is(await saver.save(update({ q2: 'b' }, true)), true)
-  assert.equal(answers().at(-1), { method: 'PUT', path: '/api/v1/client/env1/responses/resp1', body: update({ q2: 'b' }, true) })
+  assert.equal(answers().at(-1), { method: 'PUT', path: `/api/v1/client/${env}/responses/${response.id}`, body: update({ q2: 'b' }, true) })
+  assert.equal(
+    (await stored()).map((r) => [r.data, r.finished]),
+    [[{ q1: 'a', q2: 'b' }, true]],
+  )
   assert.equal(failures, [])
   assert.equal(waiting.at(-1), false)
   assert.ok(waiting.includes(true))
@@ -308,20 +440,22 @@ test('a reload (a new saver on the same store) resumes the unfinished response: 
   assert.equal(await again.ready, { answered: update({ q1: 'a' }), step: 'page2' })
   again.display()
   assert.is(await again.save(update({ q2: 'b' }, true)), true)
+  const [response] = await stored()
   assert.equal(
-    fake.seen.map((s) => [s.method, s.path]),
+    proxy.seen.map((s) => [s.method, s.path]),
     [
-      ['POST', '/api/v1/client/env1/displays'],
-      ['POST', '/api/v1/client/env1/responses'],
-      ['PUT', '/api/v1/client/env1/responses/resp1'],
+      ['POST', `/api/v1/client/${env}/displays`],
+      ['POST', `/api/v1/client/${env}/responses`],
+      ['PUT', `/api/v1/client/${env}/responses/${response.id}`],
     ],
   )
+  assert.equal([(await stored()).length, (await displaysOf()).length, response.data, response.finished], [1, 1, { q1: 'a', q2: 'b' }, true])
   const off = createResponseSaver(options({ resumeDays: 0 }))
   assert.is(await off.ready, undefined, 'a finished response is not resumed')
 })
 
 test('answers kept while the server is unreachable are sent on the next page load, exactly once', async () => {
-  await fake.stop()
+  await proxy.stop()
   // Each wait between attempts lasts until the server is back. A wait that begins after that (an attempt can fail
   // after the server is up again, when it was refused before) ends at once.
   let serverBack: () => void = () => {}
@@ -329,45 +463,58 @@ test('answers kept while the server is unreachable are sent on the next page loa
   const saver = createResponseSaver(options({ backoff: (_attempt, _after, woken) => Promise.race([back, woken]) }))
   saver.display()
   const saved = saver.save(update({ q1: 'a', q2: 'b' }, true), undefined)
-  while ((await store.all())[0]?.pending === undefined && (await store.all())[0]?.inflight === undefined)
-    await new Promise((r) => setTimeout(r, 5))
+  await waitFor('the answers kept', async () => {
+    const [record] = await store.all()
+    return record?.pending !== undefined || record?.inflight !== undefined
+  })
   // The tab is closed: the record stays in the store. Once the server is back, the next page load sends it.
   const [record] = await store.all()
   assert.equal(record?.answered, update({ q1: 'a', q2: 'b' }, true))
-  fake = fakeCanvass()
-  await fake.start(Number(new URL(appUrl).port))
+  assert.equal(await stored(), [], 'nothing reached Canvass')
+  proxy = faultProxy(canvassUrl)
+  await proxy.start(Number(new URL(appUrl).port))
   serverBack()
   await saved
   assert.equal(
-    fake.seen.map((s) => [s.method, s.body.data]),
+    proxy.seen.map((s) => [s.method, s.body.data]),
     [
       ['POST', undefined],
       ['POST', { q1: 'a', q2: 'b' }],
     ],
   )
-  assert.equal(await flushOutbox({ appUrl, environmentId: 'env1' }, { store }), [], 'nothing is left to send')
+  assert.equal(
+    (await stored()).map((r) => [r.data, r.finished]),
+    [[{ q1: 'a', q2: 'b' }, true]],
+    'stored once',
+  )
+  assert.equal(await flushOutbox({ appUrl, environmentId: env }, { store }), [], 'nothing is left to send')
 })
 
 test('flushOutbox sends a record left by an earlier page, and a refused create is kept for retry() with a new key', async () => {
+  const display = await client('POST', '/displays', { surveyId })
   const stale = memoryStore<OutboxRecord>()
   const record: OutboxRecord = {
-    id: 'env1:survey9:',
+    id: `${env}:${surveyId}:`,
     appUrl,
-    environmentId: 'env1',
-    surveyId: 'survey9',
+    environmentId: env,
+    surveyId,
     createdAt: Date.now(),
     updatedAt: Date.now(),
-    display: { key: 'd1', id: 'display9', sent: true },
-    response: { key: 'r1', finished: false },
+    display: { key: 'd1', id: display.id, sent: true },
+    response: { key: `r1-${surveyId}`, finished: false },
     pending: update({ q1: 'a' }, true),
     answered: update({ q1: 'a' }, true),
   }
   await stale.put(record)
-  await stale.put({ ...record, id: 'other-env', environmentId: 'env2' })
-  assert.equal(await flushOutbox({ appUrl, environmentId: 'env1' }, { store: stale }), [true])
+  await stale.put({ ...record, id: 'other-env', environmentId: bed.envB })
+  assert.equal(await flushOutbox({ appUrl, environmentId: env }, { store: stale }), [true])
   assert.equal(
-    fake.seen.map((s) => [s.path, s.key, s.body.displayId]),
-    [['/api/v1/client/env1/responses', 'r1', 'display9']],
+    proxy.seen.map((s) => [s.path, s.key, s.body.displayId]),
+    [[`/api/v1/client/${env}/responses`, `r1-${surveyId}`, display.id]],
+  )
+  assert.equal(
+    (await stored()).map((r) => [r.data, r.finished, r.displayId]),
+    [[{ q1: 'a' }, true, display.id]],
   )
   assert.equal(
     (await stale.all()).map((r) => r.id),
@@ -375,54 +522,84 @@ test('flushOutbox sends a record left by an earlier page, and a refused create i
     "another environment's record is left alone",
   )
 
+  // A record of a survey Canvass no longer accepts answers for.
+  const closed = await newSurvey({ status: 'completed' })
   const refusedStore = memoryStore<OutboxRecord>()
-  await refusedStore.put({ ...record, id: 'env1:survey8:', surveyId: 'survey8' })
-  fake.script.push([400, { code: 'bad_request', message: 'This single use id has already been used', details: {} }])
-  assert.equal(await flushOutbox({ appUrl, environmentId: 'env1' }, { store: refusedStore }), [false])
-  await new Promise((resolve) => setTimeout(resolve, 10))
-  assert.equal(await refusedStore.all(), [], 'a record refused on a later page load is dropped, not tried on every load')
+  await refusedStore.put({
+    ...record,
+    id: `${env}:${closed}:`,
+    surveyId: closed,
+    display: { key: 'd2', sent: true },
+    response: { key: 'r2', finished: false },
+  })
+  assert.equal(await flushOutbox({ appUrl, environmentId: env }, { store: refusedStore }), [false])
+  await waitFor('the refused record dropped', async () => (await refusedStore.all()).length === 0)
+  assert.equal(await stored(closed), [])
 
+  // Refused while the survey is closed, sent by retry() once it is open again.
   const failures: (SaveFailure | undefined)[] = []
-  const saver = createResponseSaver(options({ onFailure: (failure) => failures.push(failure) }))
-  await saver.ready
-  fake.script.push([200, { data: { id: 'display1' } }], [400, { code: 'bad_request', message: 'Invalid', details: {} }])
+  const saver = createResponseSaver(options({ surveyId: closed, singleUseId: undefined, onFailure: (failure) => failures.push(failure) }))
   assert.is(await saver.save(update({ q1: 'x' })), false)
-  assert.equal(failures, ['rejected'])
+  assert.equal(failures, ['closed'])
+  const reopened = await bed.call('PUT', `/api/v1/management/surveys/${closed}`, { key: bed.keyA, body: { status: 'inProgress' } })
+  assert.is(reopened.status, 200, reopened.text)
   assert.is(await saver.retry(), true)
-  assert.equal(failures, ['rejected', undefined])
+  assert.equal(failures, ['closed', undefined])
   const [refused, retried] = answers().slice(-2)
-  assert.equal(retried?.body.data, { q1: 'x' })
+  assert.equal([refused?.body.data, retried?.body.data], [{ q1: 'x' }, { q1: 'x' }])
   assert.is.not(retried?.key, refused?.key)
+  assert.equal(
+    (await stored(closed)).map((r) => r.data),
+    [{ q1: 'x' }],
+  )
 })
 
 test('a file kept while offline is uploaded before the answer that names it, which then holds its URL', async () => {
   const saver = createResponseSaver(options())
-  const placeholder = await saver.keepFile(new File(['not really a png'], 'shot.png', { type: 'image/png' }), ['png'])
+  const placeholder = await saver.keepFile(new File([Buffer.from(PNG, 'base64')], 'shot.png', { type: 'image/png' }), ['png'])
   assert.ok(placeholder?.startsWith('outbox:') && placeholder.endsWith('/shot.png'))
   assert.is((await store.all())[0]?.files?.length, 1, 'the file is kept in the record')
   assert.is(await saver.save({ ...update({ q1: 'a' }), data: { q1: 'a', file: [placeholder as string] } }), true)
   assert.equal(
-    fake.seen.map((s) => s.path),
-    ['/api/v1/client/env1/displays', '/api/v1/client/env1/storage', '/api/v1/client/env1/storage/local', '/api/v1/client/env1/responses'],
+    proxy.seen.map((s) => s.path),
+    [
+      `/api/v1/client/${env}/displays`,
+      `/api/v1/client/${env}/storage`,
+      `/api/v1/client/${env}/storage/local`,
+      `/api/v1/client/${env}/responses`,
+    ],
   )
-  assert.equal(fake.seen[1]?.body, { fileName: 'shot.png', fileType: 'image/png', surveyId: 'survey1', allowedFileExtensions: ['png'] })
-  assert.ok(String(fake.seen[2]?.body).includes('not really a png'), 'the file itself is sent')
-  assert.equal(fake.seen[3]?.body.data, { q1: 'a', file: [`${appUrl}/storage/env1/public/shot--fid--u1.png`] })
+  assert.equal(proxy.seen[1]?.body, { fileName: 'shot.png', fileType: 'image/png', surveyId, allowedFileExtensions: ['png'] })
+  assert.ok(String(proxy.seen[2]?.body).includes(Buffer.from(PNG, 'base64').toString('latin1')), 'the file itself is sent')
+  const [response] = await stored()
+  const url = response.data.file?.[0]
+  assert.match(String(url), /\/storage\/.+\/shot--fid--[^/]+\.png$/, 'the URL Canvass gave, not the placeholder')
+  assert.equal(proxy.seen[3]?.body.data, { q1: 'a', file: [url] })
+  const file = await fetch(url, { headers: { 'x-api-key': bed.keyA } })
+  assert.equal(Buffer.from(await file.arrayBuffer()).toString('base64'), PNG, 'Canvass serves the file at that URL')
   const [record] = await store.all()
-  assert.equal([record?.files, record?.answered?.data.file], [[], [`${appUrl}/storage/env1/public/shot--fid--u1.png`]])
+  assert.equal([record?.files, record?.answered?.data.file], [[], [url]])
 })
 
 test('a resumed record with answers a closed tab left unsent sends them when the survey is shown again', async () => {
+  const display = await client('POST', '/displays', { surveyId, userId: 'user1' })
+  const created = await client('POST', '/responses', {
+    surveyId,
+    userId: 'user1',
+    displayId: display.id,
+    finished: false,
+    data: { q1: 'a' },
+  })
   await store.put({
-    id: 'env1:survey1:user1',
+    id: `${env}:${surveyId}:user1`,
     appUrl,
-    environmentId: 'env1',
-    surveyId: 'survey1',
+    environmentId: env,
+    surveyId,
     userId: 'user1',
     createdAt: Date.now(),
     updatedAt: Date.now(),
-    display: { key: 'd1', id: 'display1', sent: true },
-    response: { key: 'r1', id: 'resp7', finished: false },
+    display: { key: 'd1', id: display.id, sent: true },
+    response: { key: 'r1', id: created.id, finished: false },
     pending: update({ q2: 'b' }),
     answered: update({ q1: 'a', q2: 'b' }),
     step: 'q3',
@@ -430,10 +607,17 @@ test('a resumed record with answers a closed tab left unsent sends them when the
   const saver = createResponseSaver(options())
   saver.display()
   assert.equal(await saver.ready, { answered: update({ q1: 'a', q2: 'b' }), step: 'q3' })
-  for (let i = 0; i < 500 && fake.seen.length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 2))
+  await waitFor(
+    'the kept answers sent',
+    async () => (await store.all())[0]?.pending === undefined && (await store.all())[0]?.inflight === undefined,
+  )
   assert.equal(
-    fake.seen.map((s) => [s.method, s.path, s.body.data]),
-    [['PUT', '/api/v1/client/env1/responses/resp7', { q2: 'b' }]],
+    proxy.seen.map((s) => [s.method, s.path, s.body.data]),
+    [['PUT', `/api/v1/client/${env}/responses/${created.id}`, { q2: 'b' }]],
+  )
+  assert.equal(
+    (await stored()).map((r) => r.data),
+    [{ q1: 'a', q2: 'b' }],
   )
 })
 
@@ -442,7 +626,7 @@ test('a survey the respondent closed unfinished is marked dismissed (not shown a
   await saver.save(update({ q1: 'a' }), 'q2')
   saver.dismiss()
   await saver.ready
-  while (!(await store.all())[0]?.dismissed) await new Promise((resolve) => setTimeout(resolve, 2))
+  await waitFor('the record marked dismissed', async () => (await store.all())[0]?.dismissed)
   const again = createResponseSaver(options())
   assert.equal(await again.ready, { answered: update({ q1: 'a' }), step: 'q2' }, 'still resumed when shown again')
   await again.save(update({ q2: 'b' }))
@@ -455,9 +639,9 @@ test('a finishing update stored by an attempt whose answer was lost: the retry\'
   const saver = createResponseSaver(options({ onSaved: (id, finished) => saved.push([id, finished]), onFailure: (f) => failures.push(f) }))
   saver.display()
   assert.is(await saver.save(update({ q1: 'a' })), true)
-  // The finishing PUT is handled, its answer cut; the retry is answered as Canvass answers an update of a
-  // finished response.
-  fake.script.push('drop', [400, { code: 'bad_request', message: 'Response is already finished', details: {} }])
+  // The finishing PUT is stored by Canvass, its answer cut; Canvass refuses the retry as an update of a finished
+  // response.
+  proxy.script.push('drop')
   assert.is(await saver.save(update({ q2: 'b' }, true)), true)
   assert.equal(
     answers().map((s) => [s.method, s.body.finished]),
@@ -467,9 +651,11 @@ test('a finishing update stored by an attempt whose answer was lost: the retry\'
       ['PUT', true],
     ],
   )
+  const [response] = await stored()
+  assert.equal([response.data, response.finished], [{ q1: 'a', q2: 'b' }, true])
   assert.equal(saved, [
-    ['resp1', false],
-    ['resp1', true],
+    [response.id, false],
+    [response.id, true],
   ])
   assert.equal(failures, [])
   assert.equal(await store.all(), [], 'the record is done with')
@@ -480,23 +666,31 @@ test('an unfinished update refused as "already finished" (finished elsewhere) is
   const saver = createResponseSaver(options({ onSaved: (id, finished) => saved.push([id, finished]) }))
   saver.display()
   assert.is(await saver.save(update({ q1: 'a' })), true)
-  fake.script.push([400, { code: 'bad_request', message: 'Response is already finished', details: {} }])
+  const id = saved[0]?.[0] as string
+  // Another tab finishes it.
+  await client('PUT', `/responses/${id}`, { finished: true, data: { q3: 'elsewhere' } })
   assert.is(await saver.save(update({ q2: 'b' })), true)
-  assert.equal(saved, [['resp1', false]])
+  assert.equal(saved, [[id, false]])
   assert.equal(await store.all(), [])
+  assert.equal(
+    (await stored()).map((r) => r.data),
+    [{ q1: 'a', q3: 'elsewhere' }],
+    'the late answer is not written',
+  )
 })
 
 test('a used single-use id, a closed survey and other refusals are not retried', async () => {
+  surveyId = await newSurvey({ singleUse: { enabled: true, isEncrypted: false } })
+  await client('POST', '/responses', { surveyId, singleUseId: 'suid1', finished: true, data: { q1: 'first' } })
   const failures: (SaveFailure | undefined)[] = []
   const saver = createResponseSaver(options({ onFailure: (failure) => failures.push(failure) }))
-  await saver.ready
-  fake.script.push(
-    [200, { data: { id: 'display1' } }],
-    [400, { code: 'bad_request', message: 'This single use id has already been used', details: {} }],
-  )
   assert.is(await saver.save(update({ q1: 'a' })), false)
   assert.equal(failures, ['used'])
   assert.is(answers().length, 1)
+  assert.equal(
+    (await stored()).map((r) => r.data),
+    [{ q1: 'first' }],
+  )
   assert.is(saveFailure(403, 'Survey is not accepting submissions'), 'closed')
   assert.is(saveFailure(400, 'Response is already finished'), 'done')
   assert.is(saveFailure(413, 'Too large'), 'rejected')
@@ -505,7 +699,7 @@ test('a used single-use id, a closed survey and other refusals are not retried',
 })
 
 test(`at most ${MAX_RECORDS} records: finished and expired ones make room, else a new one stays in memory`, async () => {
-  const base = { appUrl, environmentId: 'env1', surveyId: 's', display: { key: 'k', sent: true }, response: { key: 'k', finished: false } }
+  const base = { appUrl, environmentId: env, surveyId: 's', display: { key: 'k', sent: true }, response: { key: 'k', finished: false } }
   const old = Date.now() - 8 * 24 * 60 * 60 * 1000
   for (let i = 0; i < MAX_RECORDS; i++) {
     await store.put({
