@@ -6,7 +6,7 @@
  * hidden field, a source and a single-use id from the query; once with the mouse, uploading a file — and a
  * survey whose logic jumps is answered, gone back in, and left through its redirect ending; a survey with a PIN
  * is opened through its PIN form (a wrong PIN, then the right one) and answered; a respondent who meets a full
- * quota is shown the quota's ending. Each stored
+ * quota is shown the quota's ending; a preview link shows a paused survey with a PIN and sends nothing. Each stored
  * response is read back through the management API. axe-core checks every card of the mouse pass; no
  * request may go to another origin and nothing may be logged as a warning or an error. `pnpm docs:screenshots`
  * draws the page for the docs.
@@ -18,7 +18,15 @@ import * as assert from 'uvu/assert'
 import { createTestCanvass, waitFor } from '@canvass/test-bed'
 import type { Call, TestCanvass } from '@canvass/test-bed'
 import type { WatchedPage } from '@canvass/test-bed/chromium'
-import { axeViolations, chromiumMissing, launchChromium, openWatched, outboxSent, releaseChromium } from '@canvass/test-bed/chromium'
+import {
+  axeViolations,
+  chromiumMissing,
+  launchChromium,
+  openWatched,
+  outboxRecords,
+  outboxSent,
+  releaseChromium,
+} from '@canvass/test-bed/chromium'
 import { callAt as client } from '@canvass/test-bed'
 import { AMBER_PNG, BLUE_PNG, everyTypeSurvey, uploadPicture } from './link-page-fixtures'
 
@@ -634,6 +642,36 @@ test('a survey with a PIN: the form, a wrong PIN, then the right one opens the s
   assert.type(response.displayId, 'string')
   // The wrong PIN's page is a 403, which Chromium logs.
   await tab.done([/^error: Failed to load resource: the server responded with a status of 403 .*[?&]pin=1357\)$/])
+})
+
+test('a preview link: a paused survey with a PIN shown under its banner, answered to the end, with nothing sent or stored', async () => {
+  const surveyId = await createSurvey({
+    environmentId: x.envA,
+    name: 'Preview',
+    type: 'link',
+    status: 'paused',
+    pin: '8642',
+    questions: [{ id: 'why', type: 'openText', inputType: 'text', headline: { default: 'Why preview?' }, required: true }],
+    endings: [{ id: 'thanks', type: 'endScreen', headline: { default: 'Thanks' } }],
+  })
+  const minted = await x.call('POST', `/api/v1/management/surveys/${surveyId}/preview`, { key: x.keyA })
+  assert.is(minted.status, 200, minted.text)
+  const url = new URL(minted.body.data.url as string)
+  const tab = await open(url.pathname + url.search)
+  const page = tab.page
+  await page.getByRole('status').filter({ hasText: 'Preview: answers are not saved' }).waitFor()
+  await card(page, 'Why preview?', true)
+  await page.getByRole('textbox').fill('To see it')
+  await page.getByRole('button', { name: 'Finish' }).click()
+  await card(page, 'Thanks')
+  // The page asked the server for its own assets only: no display, no response, no upload.
+  const sent = tab.requests.filter((asked) => new URL(asked).pathname.startsWith('/api/'))
+  assert.equal(sent, [], 'a preview sends nothing to the API')
+  const count = await x.call('GET', `/api/v1/management/responses?surveyId=${surveyId}&count=true`, { key: x.keyA })
+  assert.is(count.headers.get('x-total-count'), '0')
+  const kept = (await outboxRecords(page)).filter((record) => record.surveyId === surveyId)
+  assert.equal(kept, [], 'nothing kept on the device (the tests share an origin: only this survey is looked at)')
+  await tab.done()
 })
 
 test.run()
