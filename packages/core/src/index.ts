@@ -57,6 +57,8 @@ export { effectiveSurveyStatus, acceptsSubmissions } from './services/survey-sta
 export { DEFAULT_CONTACT_LIMITS } from './services/contact-limits'
 export { NEW_ENVIRONMENT_ROWS } from './services/environment-defaults'
 export { utf8Length } from './services/response-size'
+export { responseEventData } from './services/response-service'
+export type { EventSurvey } from './services/response-service'
 export { concatBytes } from './bytes'
 export { deviceFromUserAgent, isInSegment, matchSegments } from './services/segments'
 export type { DeviceType, SegmentContact } from './services/segments'
