@@ -128,7 +128,7 @@ function acceptedInsertStatements(db: Kysely<Database>, names: SchemaNames): Acc
         ${finishing ? sql`and s.auto_complete is null` : sql``}
         and (s.pin is null or ${slot.pinProven}::boolean)
       returning ${WRITTEN_COLUMNS}),
-      events as (${responseEventsSql(names, { rows: 'written', kind: 'create' })})
+      events as (${responseEventsSql(names, { rows: 'written', kind: 'create', contacts: 'none' })})
       select ${hasQuotasSql(names, sql.ref('written.survey_id'))} as has_quotas from written`.compile(db),
       slot,
     )

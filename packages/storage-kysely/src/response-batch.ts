@@ -189,7 +189,7 @@ function batchInsertStatement(db: Kysely<Database>, names: SchemaNames): Precomp
       and (not i.numbers or not ${anyAnswerOffScaleSql(sql.ref('s.questions'), sql.ref('i.data'))})
     on conflict (display_id) where display_id is not null do nothing
     returning ${WRITTEN_COLUMNS}),
-    events as (${responseEventsSql(names, { rows: 'written', kind: 'create' })})
+    events as (${responseEventsSql(names, { rows: 'written', kind: 'create', contacts: 'none' })})
     select id, ${hasQuotasSql(names, sql.ref('written.survey_id'))} as has_quotas from written`.compile(db),
     slot,
   )
