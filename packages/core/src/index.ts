@@ -57,6 +57,8 @@ export { effectiveSurveyStatus, acceptsSubmissions } from './domain/survey-statu
 export { DEFAULT_CONTACT_LIMITS } from './domain/contact-limits'
 export { NEW_ENVIRONMENT_ROWS } from './domain/environment-defaults'
 export { utf8Length } from './domain/response-size'
+export { responseEventData } from './domain/response-service'
+export type { EventSurvey } from './domain/response-service'
 export { concatBytes } from './bytes'
 export { deviceFromUserAgent, isInSegment, matchSegments } from './domain/segments'
 export type { DeviceType, SegmentContact } from './domain/segments'

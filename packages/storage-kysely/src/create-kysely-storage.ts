@@ -80,7 +80,7 @@ export function createKyselyStorage<DB = unknown>({ db, schema, responseBatch }:
     webhookDeliveries: createWebhookDeliveryStore(canvassDb, names, deliveryNotifier),
     attributeClasses: createAttributeClassStore(canvassDb),
     segments: createSegmentStore(canvassDb),
-    quotas: createQuotaStore(canvassDb),
+    quotas: createQuotaStore(canvassDb, names),
     actionClasses: createActionClassStore(canvassDb),
     contactAttributeKeys: createContactAttributeKeyStore(canvassDb),
     contacts: createContactStore(canvassDb, names),

@@ -254,11 +254,11 @@ export interface WebhookEventsTable {
   response_id: string
   /** Event name → ids of the webhooks that matched it when the response changed. */
   hooks: Jsonb
-  /** The event's data, built: an update's. A create's is built by the dispatcher from the columns below. */
+  /** The event's data, built (events written before `0031`); otherwise the dispatcher builds it from the columns below. */
   data: Jsonb | null
   /** The response's `updated_at`. */
   created_at: Date
-  /** A create's response as written, its contact (`person` as the API shows it) and its survey. */
+  /** The response as written, its contact (`person` as the API shows it), notes, tags and survey. */
   survey_id: string | null
   response_created_at: Date | null
   finished: boolean | null
@@ -275,6 +275,11 @@ export interface WebhookEventsTable {
   survey_name: string | null
   survey_type: string | null
   survey_status: string | null
+  /** Added by `0031-events-written-with-responses`. */
+  notes: Jsonb | null
+  tags: Jsonb | null
+  survey_run_on_date: Date | null
+  survey_close_on_date: Date | null
 }
 
 export interface WebhookDeliveriesTable extends Timestamps {

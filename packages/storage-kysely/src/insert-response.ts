@@ -12,6 +12,7 @@ import { createResponseBatcher } from './response-batch'
 import type { ResponseBatchOptions, Written } from './response-batch'
 import { created, outcomeOfRow, outcomeStatements } from './response-outcome-sql'
 import type { OutcomeRow, OutcomeShape, OutcomeStatements } from './response-outcome-sql'
+import { WRITTEN_COLUMNS, responseEventsSql } from './response-events-sql'
 import { RESPONSE_SLOTS, allStorable, responseValues } from './response-values'
 import type { ResponseValues } from './response-values'
 import type { SchemaNames } from './schema-names'
@@ -110,7 +111,7 @@ function acceptedInsertStatements(db: Kysely<Database>, names: SchemaNames): Acc
   const statement = (requireAccepting: boolean, finishing: boolean): AcceptedInsert =>
     precompiled(
       sql<{ has_quotas: boolean }>`
-      insert into ${names.ref('responses')} (
+      with written as (insert into ${names.ref('responses')} (
         id, created_at, updated_at, survey_id, environment_id, finished, data, meta, ttc, variables,
         language, single_use_id, display_id, ending_id
       )
@@ -126,7 +127,9 @@ function acceptedInsertStatements(db: Kysely<Database>, names: SchemaNames): Acc
         ${requireAccepting ? sql`and ${effectiveStatusSql('s', createdAt)} in ('draft', 'inProgress')` : sql``}
         ${finishing ? sql`and s.auto_complete is null` : sql``}
         and (s.pin is null or ${slot.pinProven}::boolean)
-      returning ${hasQuotasSql(names, sql.ref('responses.survey_id'))} as has_quotas`.compile(db),
+      returning ${WRITTEN_COLUMNS}),
+      events as (${responseEventsSql(names, { rows: 'written', kind: 'create', contacts: 'none' })})
+      select ${hasQuotasSql(names, sql.ref('written.survey_id'))} as has_quotas from written`.compile(db),
       slot,
     )
   return {

@@ -1,8 +1,11 @@
 import type { QuotaRecord, QuotaStore } from '@canvass/core'
+import { sql } from 'kysely'
 import type { Kysely, Selectable } from 'kysely'
 import { applyPage } from './apply-page'
 import type { Database, QuotasTable } from './database'
 import { isStorable } from './is-storable'
+import { responseEventsSql } from './response-events-sql'
+import type { SchemaNames } from './schema-names'
 import { toJsonb } from './to-jsonb'
 import { uniqueViolation } from './unique-violation'
 
@@ -11,7 +14,7 @@ import { uniqueViolation } from './unique-violation'
  * `screenedIn` and it is finished (or the quota counts partial submissions); `screen` counts and links under a
  * lock of the quota rows it reads, so that concurrent screenings of one quota take turns and none overshoots.
  */
-export function createQuotaStore(db: Kysely<Database>): QuotaStore {
+export function createQuotaStore(db: Kysely<Database>, names: SchemaNames): QuotaStore {
   const ofSurvey = (environmentId: string, surveyId: string) =>
     db.selectFrom('quotas').selectAll().where('environment_id', '=', environmentId).where('survey_id', '=', surveyId)
   const loadQuotas = createQuotaLoader(db)
@@ -173,10 +176,21 @@ export function createQuotaStore(db: Kysely<Database>): QuotaStore {
             .execute()
         }
         if (first?.action === 'endSurvey') {
+          // With its webhook events, as every write of a response.
           await trx
-            .updateTable('responses')
-            .set({ finished: true, ending_id: first.ending_card_id, updated_at: input.now })
-            .where('id', '=', input.responseId)
+            .with('written', (qc) =>
+              qc
+                .updateTable('responses')
+                .from('responses as before')
+                .set({ finished: true, ending_id: first.ending_card_id, updated_at: input.now })
+                .where('responses.id', '=', input.responseId)
+                .whereRef('before.id', '=', 'responses.id')
+                .returningAll('responses')
+                .returning('before.finished as was_finished'),
+            )
+            .with('events', () => sql`(${responseEventsSql(names, { rows: 'written', kind: 'update' })})`)
+            .selectFrom('written')
+            .select('written.id')
             .execute()
         }
         return first ? toQuotaRecord(first) : null

@@ -6,6 +6,7 @@ import { effectiveStatusSql } from './effective-status-sql'
 import { hasQuotasSql } from './has-quotas-sql'
 import { precompiled, slots } from './precompiled'
 import type { Precompiled } from './precompiled'
+import { WRITTEN_COLUMNS, responseEventsSql } from './response-events-sql'
 import { batchRowJson } from './response-values'
 import type { ResponseValues } from './response-values'
 import { isRowError } from './sql-state'
@@ -168,7 +169,7 @@ function batchValues(batch: Pending[]): Record<keyof typeof BATCH_SLOTS, string>
 function batchInsertStatement(db: Kysely<Database>, names: SchemaNames): Precompiled<BatchRow, keyof typeof BATCH_SLOTS> {
   const slot = BATCH_SLOTS
   return precompiled(
-    sql<BatchRow>`insert into ${names.ref('responses')} (
+    sql<BatchRow>`with written as (insert into ${names.ref('responses')} (
       id, created_at, updated_at, survey_id, environment_id, finished, data, meta, ttc, variables,
       language, display_id, ending_id
     )
@@ -187,7 +188,9 @@ function batchInsertStatement(db: Kysely<Database>, names: SchemaNames): Precomp
       ))
       and (not i.numbers or not ${anyAnswerOffScaleSql(sql.ref('s.questions'), sql.ref('i.data'))})
     on conflict (display_id) where display_id is not null do nothing
-    returning id, ${hasQuotasSql(names, sql.ref('responses.survey_id'))} as has_quotas`.compile(db),
+    returning ${WRITTEN_COLUMNS}),
+    events as (${responseEventsSql(names, { rows: 'written', kind: 'create', contacts: 'none' })})
+    select id, ${hasQuotasSql(names, sql.ref('written.survey_id'))} as has_quotas from written`.compile(db),
     slot,
   )
 }

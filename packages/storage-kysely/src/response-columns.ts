@@ -80,12 +80,12 @@ export function toResponseRecord(row: ResponseRow): ResponseRecord {
 }
 
 /** JSON has no dates: timestamps arrive as ISO strings. */
-interface PersonJson extends Omit<PersonRecord, 'createdAt' | 'updatedAt'> {
+export interface PersonJson extends Omit<PersonRecord, 'createdAt' | 'updatedAt'> {
   createdAt: string
   updatedAt: string
 }
 
-function toPersonRecord(person: PersonJson): PersonRecord {
+export function toPersonRecord(person: PersonJson): PersonRecord {
   return { ...person, createdAt: new Date(person.createdAt), updatedAt: new Date(person.updatedAt) }
 }
 
@@ -100,24 +100,22 @@ function iso(column: string): RawBuilder<string> {
 /** Builds the correlated subqueries below; the query they are put into gives them its schema (`withSchema`). */
 const builder = expressionBuilder<Database, 'responses'>()
 
-function personJson(names: SchemaNames) {
-  return builder
-    .selectFrom('contacts as c')
-    .select((eb) =>
-      jsonBuildObject({
-        id: eb.ref('c.id'),
-        userId: eb.ref('c.user_id'),
-        environmentId: eb.ref('c.environment_id'),
-        attributes: contactAttributesJson(names, sql.ref('c.id')),
-        createdAt: iso('c.created_at'),
-        updatedAt: iso('c.updated_at'),
-      }).as('person'),
-    )
-    .whereRef('c.id', '=', 'responses.contact_id')
-    .$castTo<{ person: PersonJson }>()
+/**
+ * The person of a response as JSON: the contact of `contacts` (the table, or a CTE of a statement that links
+ * the contact, whose row the table does not show yet) whose id is `contactId`, or null.
+ */
+export function personJson(
+  names: SchemaNames,
+  contactId: RawBuilder<unknown> = sql.ref('responses.contact_id'),
+  contacts: RawBuilder<unknown> = names.ref('contacts'),
+): RawBuilder<PersonJson | null> {
+  return sql<PersonJson | null>`(select json_build_object('id', c.id, 'userId', c.user_id, 'environmentId', c.environment_id,
+      'attributes', ${contactAttributesJson(names, sql.ref('c.id'))},
+      'createdAt', ${iso('c.created_at')}, 'updatedAt', ${iso('c.updated_at')})
+    from ${contacts} c where c.id = ${contactId})`
 }
 
-function notesJson() {
+export function notesJson() {
   return builder.fn.coalesce(
     builder
       .selectFrom('response_notes as n')
@@ -148,7 +146,7 @@ function notesJson() {
   )
 }
 
-function tagsJson() {
+export function tagsJson() {
   return builder.fn.coalesce(
     builder
       .selectFrom('response_tags as rt')

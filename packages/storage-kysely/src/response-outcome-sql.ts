@@ -10,6 +10,7 @@ import { hasQuotasSql } from './has-quotas-sql'
 import { linkContactSql } from './link-contact-sql'
 import { precompiled } from './precompiled'
 import type { Precompiled } from './precompiled'
+import { WRITTEN_COLUMNS, responseEventsSql } from './response-events-sql'
 import { RESPONSE_SLOTS } from './response-values'
 import type { ResponseValues } from './response-values'
 import type { SchemaNames } from './schema-names'
@@ -158,8 +159,9 @@ function outcomeStatement(names: SchemaNames, shape: OutcomeShape) {
         ${slot.language}::text, ${slot.singleUseId}::text, ${slot.displayId}::text, ${slot.endingId}::text,
         ${shape.withContact ? sql`contact.id, ${contactAttributesJson(names, sql.ref('contact.id'))}` : sql`null, null`}
       from allowed ${shape.withContact ? sql`cross join contact` : sql``}
-      returning id
-    )
+      returning ${WRITTEN_COLUMNS}
+    ),
+    events as (${responseEventsSql(names, { rows: 'inserted', kind: 'create', ...(shape.withContact ? { contacts: sql.raw('contact') } : {}) })})
     ${
       shape.completes
         ? sql`, completed as (

@@ -13,6 +13,7 @@ import { isStorable } from './is-storable'
 import { precompiled, slots } from './precompiled'
 import type { ResponseBatchOptions } from './response-batch'
 import { responseColumns, toResponseRecord } from './response-columns'
+import { responseEventsSql } from './response-events-sql'
 import { recordResponseFileDeletions } from './response-files'
 import { listResponsesForExport } from './response-export-sql'
 import { summarizeResponses } from './response-summary-sql'
@@ -73,35 +74,45 @@ export function createResponseStore(db: Kysely<Database>, names: SchemaNames, ba
     'endingId',
     'id',
     'version',
+    'wasFinished',
   ])
-  const { updatedAt, finished, data, meta, ttc, variables, setLanguage, language, setEndingId, endingId, version } = writeSlots
+  const { updatedAt, finished, data, meta, ttc, variables, setLanguage, language, setEndingId, endingId, version, wasFinished } = writeSlots
   // Every field of a patch, each kept as it is when the patch leaves it out (NULL for the JSON and `finished`,
   // a flag for the two that may be set to null).
+  // The write and, in the same statement, its webhook events (`responseEventsSql`): the row as read was
+  // finished or not (`wasFinished`), and the version guard makes sure it is still that row.
   const write = (finishing: boolean) =>
     precompiled(
       db
-        .updateTable('responses')
-        .set({
-          updated_at: sql<Date>`${updatedAt}::timestamptz`,
-          finished: sql<boolean>`coalesce(${finished}::boolean, finished)`,
-          // The JSON columns take JSON text on update (`Jsonb`), hence `sql<string>`.
-          data: sql<string>`coalesce(${data}::jsonb, data)`,
-          meta: sql<string>`coalesce(${meta}::jsonb, meta)`,
-          ttc: sql<string>`coalesce(${ttc}::jsonb, ttc)`,
-          variables: sql<string>`coalesce(${variables}::jsonb, variables)`,
-          language: sql<string | null>`case when ${setLanguage}::boolean then ${language}::text else language end`,
-          ending_id: sql<string | null>`case when ${setEndingId}::boolean then ${endingId}::text else ending_id end`,
-        })
-        .where('responses.id', '=', writeSlots.id)
-        .where(sql<string>`xmin`, '=', sql<string>`${version}::xid`)
-        // A response that becomes finished without the survey's lock: only while its survey has no `auto_complete`
-        // (as this statement's snapshot sees it; otherwise the locked path counts it).
-        .$if(finishing, (q) =>
-          q.where(
-            sql<boolean>`not exists (select 1 from ${names.ref('surveys')} s where s.id = responses.survey_id and s.auto_complete is not null)`,
-          ),
+        .with('written', (qc) =>
+          qc
+            .updateTable('responses')
+            .set({
+              updated_at: sql<Date>`${updatedAt}::timestamptz`,
+              finished: sql<boolean>`coalesce(${finished}::boolean, finished)`,
+              // The JSON columns take JSON text on update (`Jsonb`), hence `sql<string>`.
+              data: sql<string>`coalesce(${data}::jsonb, data)`,
+              meta: sql<string>`coalesce(${meta}::jsonb, meta)`,
+              ttc: sql<string>`coalesce(${ttc}::jsonb, ttc)`,
+              variables: sql<string>`coalesce(${variables}::jsonb, variables)`,
+              language: sql<string | null>`case when ${setLanguage}::boolean then ${language}::text else language end`,
+              ending_id: sql<string | null>`case when ${setEndingId}::boolean then ${endingId}::text else ending_id end`,
+            })
+            .where('responses.id', '=', writeSlots.id)
+            .where(sql<string>`xmin`, '=', sql<string>`${version}::xid`)
+            // A response that becomes finished without the survey's lock: only while its survey has no
+            // `auto_complete` (as this statement's snapshot sees it; otherwise the locked path counts it).
+            .$if(finishing, (q) =>
+              q.where(
+                sql<boolean>`not exists (select 1 from ${names.ref('surveys')} s where s.id = responses.survey_id and s.auto_complete is not null)`,
+              ),
+            )
+            .returningAll()
+            .returning(sql<boolean>`${wasFinished}::boolean`.as('was_finished')),
         )
-        .returning(columns)
+        .with('events', () => sql`(${responseEventsSql(names, { rows: 'written', kind: 'update' })})`)
+        .selectFrom('written as responses')
+        .select(columns)
         .compile(),
       writeSlots,
     )
@@ -134,7 +145,7 @@ export function createResponseStore(db: Kysely<Database>, names: SchemaNames, ba
       const finishes = lockedPatch.finished === true && !locked.finished
       if (finishes && !lockFirst) return RETRY_WITH_SURVEY_LOCK
       // The version read under the lock is still the row's: nobody else can have written it.
-      const updated = (await trx.executeQuery(writeIfUnchanged(writeValues(id, locked.version, lockedPatch)))).rows[0]
+      const updated = (await trx.executeQuery(writeIfUnchanged(writeValues(id, locked, lockedPatch)))).rows[0]
       if (!updated) throw new Error(`response ${id} changed while it was locked`)
       if (finishes) await trx.executeQuery(completeSurvey({ surveyId, now: lockedPatch.updatedAt }))
       return toResponseRecord(updated)
@@ -194,7 +205,7 @@ export function createResponseStore(db: Kysely<Database>, names: SchemaNames, ba
       const finishing = patch.finished === true && !row.finished
       if (!finishing || row.auto_complete === null) {
         const statement = finishing ? finishIfUnchanged : writeIfUnchanged
-        const updated = (await db.executeQuery(statement(writeValues(id, row.version, patch)))).rows[0]
+        const updated = (await db.executeQuery(statement(writeValues(id, row, patch)))).rows[0]
         if (updated) return toResponseRecord(updated)
       }
       // Another write came between the read and the write (or the response is becoming finished): the row is
@@ -249,7 +260,7 @@ function surveyFields(row: {
 }
 
 /** The values of `writeIfUnchanged`. */
-function writeValues(id: string, version: string, patch: ResponsePatch) {
+function writeValues(id: string, read: { version: string; finished: boolean }, patch: ResponsePatch) {
   const json = (value: unknown) => (value === undefined ? null : toJsonb(value))
   return {
     updatedAt: patch.updatedAt.toISOString(),
@@ -263,6 +274,7 @@ function writeValues(id: string, version: string, patch: ResponsePatch) {
     setEndingId: patch.endingId !== undefined,
     endingId: patch.endingId ?? null,
     id,
-    version,
+    version: read.version,
+    wasFinished: read.finished,
   }
 }

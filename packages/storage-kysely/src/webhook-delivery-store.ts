@@ -1,8 +1,9 @@
 import type { ClaimedDelivery, DeliveryAttempt, DeliveryOutcome, DeliveryRecord, WebhookDeliveryStore, WebhookEvent } from '@canvass/core'
 import { sql } from 'kysely'
-import type { Kysely, RawBuilder } from 'kysely'
+import type { Kysely } from 'kysely'
 import { applyPage } from './apply-page'
-import { createdEventData } from './created-event-data'
+import { eventData } from './event-data'
+import type { EventRow } from './event-data'
 import type { Database } from './database'
 import type { DeliveryNotifier } from './delivery-notifier'
 import { isStorable } from './is-storable'
@@ -54,7 +55,7 @@ const EXPAND_BATCH = 1000
 const FULL_SCAN_INTERVAL_MS = 1000
 
 /**
- * The webhook outbox on Postgres. Response writes record events (`webhook_events`, made by the trigger functions of migration `0009-created-event-columns`);
+ * The webhook outbox on Postgres. Response writes record events (`webhook_events`) in the statement that writes the response (`response-events-sql.ts`);
  * `expand` turns them into one delivery per webhook that matched, before anything reads deliveries, so the
  * port sees every delivery as soon as the response write committed. A claim is one statement: it locks due rows with `for update skip locked`
  * (so concurrent claimers, in any process, take disjoint rows), pushes their `next_attempt_at` forward by the
@@ -71,8 +72,8 @@ export function createWebhookDeliveryStore(db: Kysely<Database>, names: SchemaNa
    * Turns pending events into deliveries: one statement deletes a batch of events (skipping those another
    * expander holds) and inserts a delivery for each webhook each event matched that still exists and is not
    * disabled, so an event becomes its deliveries exactly once, whatever runs at the same time. Each delivery
-   * gets its id (the `webhook-id` of every attempt) and its payload here, once; a create's event has its data
-   * built here, once for all its deliveries, from the response's columns it stored (`createdEventData`).
+   * gets its id (the `webhook-id` of every attempt) and its payload here, once: an event's data is built here,
+   * once for all its deliveries, from the response it stored (`eventData`).
    *
    * Event ids begin with the database's clock, so the queue is read from the head of its primary key, where
    * the rows already expanded lie until vacuum removes them: after a burst, a scan from the very head walks
@@ -85,28 +86,33 @@ export function createWebhookDeliveryStore(db: Kysely<Database>, names: SchemaNa
     // `now()`, not `clock_timestamp()`: only a value fixed for the statement can bound an index scan.
     const after = full ? sql<string>`''` : messageIdPrefix(sql<Date>`now() - interval '10 seconds'`)
     for (;;) {
-      const { rows } = await sql<{ taken: number }>`
-        with taken as (
+      const taken = await db.transaction().execute(async (trx) => {
+        const { rows } = await sql<EventRow>`
           -- By row address: a plan that prepared statements cannot turn into a scan of the whole queue.
           delete from ${events} e
           where e.ctid = any(array(
             select ctid from ${events} where id > ${after} order by id limit ${sql.lit(EXPAND_BATCH)} for update skip locked
           ))
-          returning e.response_id, e.hooks, ${withContact(sql<Record<string, unknown>>`coalesce(e.data, ${createdEventData('e')})`)} as data, e.created_at
-        ),
-        made as (
+          returning e.*`.execute(trx)
+        if (rows.length === 0) return 0
+        const made = rows.map((row) => ({
+          response_id: row.response_id,
+          hooks: row.hooks,
+          data: eventData(row),
+          created_at: row.created_at,
+        }))
+        await sql`
           insert into ${deliveries} (id, webhook_id, event, payload, response_id, created_at, updated_at, next_attempt_at)
           select ${MESSAGE_ID}, w.id, h.event,
             jsonb_build_object('webhookId', w.id, 'event', h.event, 'data', t.data),
             t.response_id, t.created_at, t.created_at, t.created_at
-          from taken t
+          from jsonb_to_recordset(${JSON.stringify(made)}::jsonb) as t(response_id text, hooks jsonb, data jsonb, created_at timestamptz)
           cross join lateral jsonb_each(t.hooks) as h(event, ids)
           cross join lateral jsonb_array_elements_text(h.ids) as i(id)
-          join ${webhooks} w on w.id = i.id and w.disabled_at is null
-          returning 1
-        )
-        select (select count(*) from taken)::int as taken`.execute(db)
-      if ((rows[0]?.taken ?? 0) < EXPAND_BATCH) return
+          join ${webhooks} w on w.id = i.id and w.disabled_at is null`.execute(trx)
+        return rows.length
+      })
+      if (taken < EXPAND_BATCH) return
     }
   }
 
@@ -360,17 +366,4 @@ interface ClaimRow {
   url: string
   secret: string
   disabled: boolean
-}
-
-/**
- * An event's `data` (SQL) with the reference's current names of its contact beside the seed's: `contact`
- * (`{id, userId}` of `person`, or null) and `contactAttributes` (`personAttributes`), as management answers
- * carry them. Added when the event becomes deliveries, so events of every age get them.
- */
-function withContact(data: RawBuilder<unknown>): RawBuilder<unknown> {
-  return sql<Record<string, unknown>>`(select d || jsonb_build_object(
-      'contact', case when jsonb_typeof(d -> 'person') = 'object'
-        then jsonb_build_object('id', d -> 'person' -> 'id', 'userId', d -> 'person' -> 'userId') end,
-      'contactAttributes', d -> 'personAttributes')
-    from (select ${data} as d) event_data)`
 }

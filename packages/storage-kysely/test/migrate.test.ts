@@ -7,6 +7,7 @@ import { MigrationError, createKyselyStorage, migrate } from '../src'
 import type { Storage } from '@canvass/core'
 import { idempotencyScopes } from '../src/migrations/0029-idempotency-scopes'
 import { importMappingsErased } from '../src/migrations/0030-import-mappings-erased'
+import { eventsWrittenWithResponses } from '../src/migrations/0031-events-written-with-responses'
 import { backends, sharedDatabase } from './backends'
 
 /** Every migration, in the order they run. */
@@ -40,6 +41,7 @@ const MIGRATIONS = [
   '0028-response-uploads',
   '0029-idempotency-scopes',
   '0030-import-mappings-erased',
+  '0031-events-written-with-responses',
 ]
 
 const TABLES = [
@@ -193,6 +195,7 @@ for (const backend of backends()) {
     const { environmentId } = await seedWithWebhook(storage, ['responseUpdated'])
     // The migrations after 0029 are undone with it: Kysely runs only names after the last one it ran.
     const after = MIGRATIONS.slice(MIGRATIONS.indexOf('0029-idempotency-scopes'))
+    await eventsWrittenWithResponses('canvass').down?.(db)
     await importMappingsErased('canvass').down?.(db)
     await idempotencyScopes('canvass').down?.(db)
     await sql`delete from canvass.canvass_migration where name in (${sql.join(after)})`.execute(db)
@@ -210,6 +213,77 @@ for (const backend of backends()) {
       )
       assert.equal(await storage.idempotency.begin({ ...claim, fingerprint: 'g' }), { state: 'mismatch' }, scope)
     }
+  })
+
+  test('no trigger function but the data guards: the audit log stays append-only, webhook events are written by the writes', async () => {
+    await migrate(db)
+    const functions = await sql<{ name: string }>`
+      select p.proname as name from pg_catalog.pg_proc p join pg_catalog.pg_namespace n on n.oid = p.pronamespace
+      where n.nspname = 'canvass' and p.prorettype = 'pg_catalog.trigger'::regtype order by p.proname`.execute(db)
+    assert.equal(functions.rows, [{ name: 'audit_log_append_only' }])
+    const triggers = await sql<{ name: string; on: string; calls: string }>`
+      select t.tgname as name, c.relname as on, p.proname as calls
+      from pg_catalog.pg_trigger t join pg_catalog.pg_class c on c.oid = t.tgrelid
+      join pg_catalog.pg_namespace n on n.oid = c.relnamespace join pg_catalog.pg_proc p on p.oid = t.tgfoid
+      where n.nspname = 'canvass' and not t.tgisinternal order by t.tgname`.execute(db)
+    assert.equal(triggers.rows, [
+      { name: 'audit_log_append_only', on: 'audit_log', calls: 'audit_log_append_only' },
+      { name: 'audit_log_no_truncate', on: 'audit_log', calls: 'audit_log_append_only' },
+    ])
+  })
+
+  test('0031: events waiting when the triggers are dropped are delivered with their data', async () => {
+    await migrate(db)
+    const storage = createKyselyStorage({ db })
+    // The database as 0030 left it: the trigger functions record the events.
+    await eventsWrittenWithResponses('canvass').down?.(db)
+    await sql`delete from canvass.canvass_migration where name = '0031-events-written-with-responses'`.execute(db)
+    const { environmentId, surveyId, webhookId } = await seedWithWebhook(storage, [
+      'responseCreated',
+      'responseUpdated',
+      'responseFinished',
+    ])
+    // Written as the Canvass of 0030 wrote them (this one's statements write the columns 0031 adds).
+    const response = makeResponse(surveyId)
+    await sql`insert into canvass.responses (id, created_at, updated_at, survey_id, environment_id, finished, data)
+      values (${response.id}, ${response.createdAt}, ${response.createdAt}, ${surveyId}, ${environmentId}, false, '{"q1":"yes"}')`.execute(
+      db,
+    )
+    const finishedAt = new Date(response.createdAt.getTime() + 1000)
+    await sql`update canvass.responses set finished = true, data = '{"q1":"no"}', updated_at = ${finishedAt}
+      where id = ${response.id}`.execute(db)
+    const waiting = await sql<{ n: number }>`select count(*)::int as n from canvass.webhook_events`.execute(db)
+    assert.equal(waiting.rows, [{ n: 2 }], 'the create and the update wait as events')
+
+    assert.equal(await migrate(db), ['0031-events-written-with-responses'])
+    // Expanded by the first read of deliveries after the migration.
+    const deliveries = await storage.webhookDeliveries.list(environmentId, webhookId, { limit: 10 })
+    assert.equal(deliveries.map((delivery) => delivery.event).sort(), ['responseCreated', 'responseFinished', 'responseUpdated'])
+    const payloads = await sql<{ event: string; payload: { data: Record<string, unknown> } }>`
+      select event, payload from canvass.webhook_deliveries where webhook_id = ${webhookId} order by event`.execute(db)
+    const byEvent = Object.fromEntries(payloads.rows.map((row) => [row.event, row.payload.data]))
+    assert.equal(byEvent.responseCreated?.data, { q1: 'yes' })
+    assert.is(byEvent.responseCreated?.finished, false)
+    assert.equal(byEvent.responseUpdated?.data, { q1: 'no' })
+    assert.is(byEvent.responseUpdated?.updatedAt, finishedAt.toISOString())
+    for (const data of Object.values(byEvent)) {
+      assert.is(data.id, response.id)
+      assert.is(data.contact, null)
+      assert.equal((data.survey as { id: string }).id, surveyId)
+    }
+
+    // And after the migration, the writes record their events themselves.
+    const check = { environmentId, requireAccepting: false, checkEnvironment: false, pinProven: true }
+    const next = makeResponse(surveyId, { finished: true })
+    assert.equal(await storage.responses.create(next, check), { outcome: 'created', id: next.id })
+    const after = await storage.webhookDeliveries.list(environmentId, webhookId, { limit: 10 })
+    assert.equal(
+      after
+        .filter((delivery) => delivery.responseId === next.id)
+        .map((delivery) => delivery.event)
+        .sort(),
+      ['responseCreated', 'responseFinished'],
+    )
   })
 
   test('stores every timestamp as timestamptz(3)', async () => {
@@ -337,11 +411,11 @@ for (const backend of backends()) {
     assert.equal(orgs.rows, [{ id: 'org-1' }])
     assert.equal(await migrate(db), [], 'migrating again is a no-op')
     // Regression: the outbox's trigger functions stayed in public, writing to public.webhook_deliveries,
-    // which the move had taken away, so every response write failed after the move.
+    // which the move had taken away, so every response write failed after the move. There are none now.
     const functions = await sql<{ schema: string }>`
       select n.nspname as schema from pg_catalog.pg_proc p join pg_catalog.pg_namespace n on n.oid = p.pronamespace
       where p.proname like 'enqueue_webhook_deliveries_%' order by 1`.execute(db)
-    assert.equal(functions.rows, [{ schema: 'canvass' }, { schema: 'canvass' }])
+    assert.equal(functions.rows, [])
     await assertWritesWork(createKyselyStorage({ db: db }))
   })
 
@@ -384,6 +458,7 @@ async function undoFrom(
   await sql`drop table canvass.maintenance_leases`.execute(db)
   await sql`drop index canvass.displays_response_id_idx`.execute(db)
   await sql`alter table canvass.files drop column for_response`.execute(db)
+  await eventsWrittenWithResponses('canvass').down?.(db)
   await idempotencyScopes('canvass').down?.(db)
   await sql`delete from canvass.canvass_migration where name in (${sql.join(undone)})`.execute(db)
   return undone

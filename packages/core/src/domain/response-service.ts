@@ -3,7 +3,7 @@ import type { JsonObject, NewResponse, ResponsePatch, ResponseRecord } from '../
 import type { ResponseCreateInput, ResponseUpdateInput } from '../schemas/response'
 
 /** The API form of a stored response (spec Response table). */
-export function responseOutput(response: ResponseRecord) {
+export function responseOutput(response: Omit<ResponseRecord, 'environmentId'>) {
   return {
     id: response.id,
     createdAt: response.createdAt.toISOString(),
@@ -33,6 +33,23 @@ export function responseOutput(response: ResponseRecord) {
     contact: response.person && { id: response.person.id, userId: response.person.userId },
     contactAttributes: response.personAttributes,
   }
+}
+
+/** The survey as a webhook event's data names it, its status as it was when the response was written. */
+export interface EventSurvey {
+  id: string
+  name: string
+  type: string
+  status: string
+}
+
+/**
+ * The `data` of a webhook event of a response (`responseCreated`, `responseUpdated`, `responseFinished`): the
+ * response as the API shows it (`responseOutput`) and its survey. Storage adapters build every event's data with
+ * it, from the response as it was written (docs/webhooks-and-uploads.md).
+ */
+export function responseEventData(response: Omit<ResponseRecord, 'environmentId'>, survey: EventSurvey) {
+  return { ...responseOutput(response), survey }
 }
 
 /** A new response from a validated create body; the server fills `meta.userAgent` (docs/design.md, "Responses and displays"). */

@@ -8,8 +8,8 @@ import { installOutbox } from './0009-created-event-columns'
  * bookkeeping (`public.canvass_migration`), and its tables (with their indexes, constraints and data) are
  * moved into `schema` in one transaction, before the migrator looks at `schema`. The outbox's trigger
  * functions, which name their tables with the schema, are created anew in `schema`, as the last migration that
- * defines them (`0009-created-event-columns`) makes them: a migration that replaces them must be named here
- * instead. The migrations after the level the database was at run next. A table of the
+ * defines them (`0009-created-event-columns`) makes them, and `0031-events-written-with-responses` drops them
+ * when it runs; the sequence of event ids moves with the tables. The migrations after the level the database was at run next. A table of the
  * application that merely shares a name with one of Canvass's is never touched: without our bookkeeping in
  * `public`, nothing is moved.
  */
@@ -41,6 +41,14 @@ export async function moveFromPublicSchema(db: Kysely<any>, schema: string): Pro
       if (await isPresent(trx, 'public', table)) {
         await sql`alter table ${sql.id('public', table)} set schema ${sql.id(schema)}`.execute(trx)
       }
+    }
+    // The numbers of webhook event ids, which the response writes draw from in the schema.
+    const sequence = await sql<{ present: boolean }>`
+      select exists (select from pg_catalog.pg_sequences where schemaname = 'public' and sequencename = 'webhook_event_ids') as present`.execute(
+      trx,
+    )
+    if (sequence.rows[0]?.present === true) {
+      await sql`alter sequence ${sql.id('public', 'webhook_event_ids')} set schema ${sql.id(schema)}`.execute(trx)
     }
     if (await functionPresent(trx, 'public', 'enqueue_webhook_deliveries_on_insert')) {
       // The triggers moved with their table but still call the functions left in public.
