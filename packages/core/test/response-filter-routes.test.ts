@@ -182,6 +182,26 @@ for (const backend of availableBackends()) {
     )
   })
 
+  test("the shared page's form and links carry its filter[…][…] parameters on", async () => {
+    const x = bed()
+    const s = await seed(x)
+    const page = await x.call(
+      'GET',
+      `/share/${s.shareKey}?filter[data.q1][in]=Yes&filter[data.q1][in]=No&filter[meta.url][contains]=%3Cb%3E`,
+    )
+    assert.is(page.status, 200, page.text.slice(0, 300))
+    assert.ok(
+      page.text.includes(
+        '<input type="hidden" name="filter[data.q1][in]" value="Yes"><input type="hidden" name="filter[data.q1][in]" value="No">',
+      ),
+    )
+    assert.ok(page.text.includes('<input type="hidden" name="filter[meta.url][contains]" value="&#60;b&#62;">'), 'escaped')
+    assert.match(
+      page.text,
+      /href="\?tab=responses&#38;filter%5Bdata\.q1%5D%5Bin%5D=Yes&#38;filter%5Bdata\.q1%5D%5Bin%5D=No&#38;filter%5Bmeta\.url%5D%5Bcontains%5D=%3Cb%3E"/,
+    )
+  })
+
   test('hostile values are answered as values: SQL, wildcards, unicode, a value at the bound; never a 500', async () => {
     const x = bed()
     const s = await seed(x)
