@@ -7,6 +7,7 @@ import { MigrationError, createKyselyStorage, migrate } from '../src'
 import type { Storage } from '@canvass/core'
 import { idempotencyScopes } from '../src/migrations/0029-idempotency-scopes'
 import { importMappingsErased } from '../src/migrations/0030-import-mappings-erased'
+import { responseDataIndex } from '../src/migrations/0031-response-data-index'
 import { backends, sharedDatabase } from './backends'
 
 /** Every migration, in the order they run. */
@@ -40,6 +41,7 @@ const MIGRATIONS = [
   '0028-response-uploads',
   '0029-idempotency-scopes',
   '0030-import-mappings-erased',
+  '0031-response-data-index',
 ]
 
 const TABLES = [
@@ -193,6 +195,7 @@ for (const backend of backends()) {
     const { environmentId } = await seedWithWebhook(storage, ['responseUpdated'])
     // The migrations after 0029 are undone with it: Kysely runs only names after the last one it ran.
     const after = MIGRATIONS.slice(MIGRATIONS.indexOf('0029-idempotency-scopes'))
+    await responseDataIndex('canvass').down?.(db)
     await importMappingsErased('canvass').down?.(db)
     await idempotencyScopes('canvass').down?.(db)
     await sql`delete from canvass.canvass_migration where name in (${sql.join(after)})`.execute(db)
@@ -385,6 +388,7 @@ async function undoFrom(
   await sql`drop index canvass.displays_response_id_idx`.execute(db)
   await sql`alter table canvass.files drop column for_response`.execute(db)
   await idempotencyScopes('canvass').down?.(db)
+  await responseDataIndex('canvass').down?.(db)
   await sql`delete from canvass.canvass_migration where name in (${sql.join(undone)})`.execute(db)
   return undone
 }
