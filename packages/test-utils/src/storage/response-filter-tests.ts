@@ -54,7 +54,10 @@ async function seedFiltered(storage: Storage) {
   return { production, survey, ids: { r1, r2, r3, r4 }, quotaId: quota.id, at }
 }
 
-const answer = (key: string, rest: Omit<Extract<ResponseCondition, { on: 'json' }>, 'on' | 'field'>): ResponseCondition =>
+/** A JSON condition without its `on` and `field`, each kind of it kept apart. */
+type JsonTest = ResponseCondition extends infer C ? (C extends { on: 'json' } ? Omit<C, 'on' | 'field'> : never) : never
+
+const answer = (key: string, rest: JsonTest): ResponseCondition =>
   ({ on: 'json', field: { column: 'data', path: [key] }, ...rest }) as ResponseCondition
 
 /** `ResponseFilter.where`: every condition, on every read that filters responses, and hostile values. */
