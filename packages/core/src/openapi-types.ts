@@ -171,7 +171,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List responses: filtered, sorted, counted with count=true (X-Total-Count) */
+        /**
+         * List responses: filtered, sorted, counted with count=true (X-Total-Count)
+         * @description Besides its own parameters, takes `filter[<field>][<operator>]=<value>` on answers, hidden fields, variables, `meta`, contact attributes, quotas, tags, language, `finished` and dates (docs/api.md, "Filtering responses"). A parameter it does not take is a `400` naming it. `count=true` counts exactly up to 10,000; past that `X-Total-Count` is 10000 and `X-Total-Count-Relation` is `gte`.
+         */
         get: operations["getV1ManagementResponses"];
         put?: never;
         /** Create a response, whatever the survey's status; imports give createdAt and updatedAt */
@@ -1033,7 +1036,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A shared survey's summary, as the management summary answers it without the survey's and quotas' ids (startDate, endDate, finished, lang) */
+        /** A shared survey's summary, as the management summary answers it without the survey's and quotas' ids (startDate, endDate, finished, lang, filter[<field>][<operator>]: docs/api.md, "Filtering responses") */
         get: operations["getShareByResultShareKeySummaryJson"];
         put?: never;
         post?: never;
@@ -1050,7 +1053,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A shared survey's results as a page: the summary, ?tab=responses, ?tab=answers&field=data:ID; filters startDate, endDate, finished, lang; after pages */
+        /** A shared survey's results as a page: the summary, ?tab=responses, ?tab=answers&field=data:ID; filters startDate, endDate, finished, lang and filter[<field>][<operator>]; after pages */
         get: operations["getShareByResultShareKey"];
         put?: never;
         post?: never;

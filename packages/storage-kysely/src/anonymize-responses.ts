@@ -49,7 +49,14 @@ export async function anonymizeResponses(
   let anonymized = 0
   let after: { createdAt: Date; id: string } | undefined
   for (;;) {
-    const rows = await runBatch(db, names, environmentId, (q) => filterResponses(q, environmentId, selection.filter), batchSize, after)
+    const rows = await runBatch(
+      db,
+      names,
+      environmentId,
+      (q) => filterResponses(q, names, environmentId, selection.filter),
+      batchSize,
+      after,
+    )
     anonymized += rows.length
     if (rows.length < batchSize) return { anonymized, missing: [] }
     // The last in the database's order (its collation of ids), which the next batch's keyset uses too.

@@ -2,14 +2,17 @@ import type { ResponseFilter, ResponseListQuery } from '@canvass/core'
 import type { SelectQueryBuilder } from 'kysely'
 import type { Database } from './database'
 import { isStorable } from './is-storable'
+import { responseConditionsSql } from './response-conditions-sql'
+import type { SchemaNames } from './schema-names'
 
 /**
  * `query` narrowed to the responses of `environmentId` that `filter` takes, or undefined when an id in it
  * cannot be stored (so nothing matches). The list indexes serve each sort: `(environment_id | survey_id,
- * created_at | updated_at, id)`.
+ * created_at | updated_at, id)`; `filter.where` is `responseConditionsSql`'s.
  */
 export function filterResponses<O>(
   query: SelectQueryBuilder<Database, 'responses', O>,
+  names: SchemaNames,
   environmentId: string,
   filter: ResponseFilter,
 ): SelectQueryBuilder<Database, 'responses', O> | undefined {
@@ -39,6 +42,7 @@ export function filterResponses<O>(
     )
     .$if(filter.startDate !== undefined, (q) => q.where(dateColumn, '>=', filter.startDate as Date))
     .$if(filter.endDate !== undefined, (q) => q.where(dateColumn, '<=', filter.endDate as Date))
+    .$if(filter.where !== undefined && filter.where.length > 0, (q) => q.where(responseConditionsSql(names, 'responses', filter.where)))
 }
 
 /** The column a page is sorted by and its direction (`ResponseListQuery`'s defaults: `createdAt`, `desc`). */

@@ -32,6 +32,7 @@ import { responseUploads } from './migrations/0028-response-uploads'
 import { idempotencyScopes } from './migrations/0029-idempotency-scopes'
 import { importMappingsErased } from './migrations/0030-import-mappings-erased'
 import { eventsWrittenWithResponses } from './migrations/0031-events-written-with-responses'
+import { responseDataIndex } from './migrations/0032-response-data-index'
 import { moveFromPublicSchema } from './migrations/move-from-public'
 import { schemaNames } from './schema-names'
 
@@ -80,6 +81,7 @@ function migrations(schema: string): Record<string, Migration> {
     '0029-idempotency-scopes': idempotencyScopes(schema),
     '0030-import-mappings-erased': importMappingsErased(schema),
     '0031-events-written-with-responses': eventsWrittenWithResponses(schema),
+    '0032-response-data-index': responseDataIndex(schema),
   }
 }
 

@@ -4,7 +4,8 @@ import type { Kysely } from 'kysely'
 import type { Database } from './database'
 import { filterResponses, pageResponses } from './filter-responses'
 import { isStorable } from './is-storable'
-import { answered } from './response-summary-sql'
+import type { SchemaNames } from './schema-names'
+import { answered } from './response-conditions-sql'
 
 /**
  * `ResponseStore.listAnswers`: one field's non-empty values, newest first, read along the survey's
@@ -12,6 +13,7 @@ import { answered } from './response-summary-sql'
  */
 export async function listAnswers(
   db: Kysely<Database>,
+  names: SchemaNames,
   environmentId: string,
   surveyId: string,
   query: AnswerListQuery,
@@ -21,6 +23,7 @@ export async function listAnswers(
   const json = sql<unknown>`${column} -> ${query.key}::text`
   const filtered = filterResponses(
     db.selectFrom('responses').select(['responses.id', 'responses.created_at', json.as('value')]),
+    names,
     environmentId,
     { ...query, surveyId },
   )

@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely'
 import type { Database } from './database'
 import { filterResponses, listOrder, pageResponses } from './filter-responses'
 import { answerFields, responseAnswerColumns } from './response-columns'
+import type { SchemaNames } from './schema-names'
 
 /**
  * `ResponseStore.listForExport`: a page of the environment's responses with only what a CSV export shows.
@@ -12,6 +13,7 @@ import { answerFields, responseAnswerColumns } from './response-columns'
  */
 export async function listResponsesForExport(
   db: Kysely<Database>,
+  names: SchemaNames,
   environmentId: string,
   query: ResponseListQuery,
 ): Promise<ResponseExportRow[]> {
@@ -19,6 +21,7 @@ export async function listResponsesForExport(
     db
       .selectFrom('responses')
       .select(['responses.id', 'responses.created_at', 'responses.updated_at', ...responseAnswerColumns, 'responses.contact_id']),
+    names,
     environmentId,
     query,
   )

@@ -164,26 +164,28 @@ export function createResponseStore(db: Kysely<Database>, names: SchemaNames, ba
     },
 
     async list(environmentId, query) {
-      const filtered = filterResponses(db.selectFrom('responses').select(columns), environmentId, query)
+      const filtered = filterResponses(db.selectFrom('responses').select(columns), names, environmentId, query)
       if (!filtered) return []
       let paged = pageResponses(filtered, listOrder(query), query.after).limit(query.limit + 1)
       if (query.skip) paged = paged.offset(query.skip)
       return (await paged.execute()).map(toResponseRecord)
     },
 
-    listForExport: (environmentId, query) => listResponsesForExport(db, environmentId, query),
+    listForExport: (environmentId, query) => listResponsesForExport(db, names, environmentId, query),
 
     summarize: (environmentId, surveyId, query) => summarizeResponses(db, names, environmentId, surveyId, query),
-    listAnswers: (environmentId, surveyId, query) => listAnswers(db, environmentId, surveyId, query),
+    listAnswers: (environmentId, surveyId, query) => listAnswers(db, names, environmentId, surveyId, query),
 
-    async count(environmentId, filter) {
-      const filtered = filterResponses(
-        db.selectFrom('responses').select((eb) => eb.cast<string>(eb.fn.countAll(), 'text').as('count')),
-        environmentId,
-        filter,
-      )
+    async count(environmentId, filter, options) {
+      const filtered = filterResponses(db.selectFrom('responses').select(sql.lit(1).as('one')), names, environmentId, filter)
       if (!filtered) return 0
-      return Number((await filtered.executeTakeFirstOrThrow()).count)
+      // Bounded: the matching rows are read only up to one past `upTo`, never the whole environment.
+      const matching = options?.upTo === undefined ? filtered : filtered.limit(options.upTo + 1)
+      const { count } = await db
+        .selectFrom(matching.as('matching'))
+        .select((eb) => eb.cast<string>(eb.fn.countAll(), 'text').as('count'))
+        .executeTakeFirstOrThrow()
+      return Number(count)
     },
 
     async update(id, change, options) {

@@ -8,6 +8,7 @@ import type { Storage } from '@canvass/core'
 import { idempotencyScopes } from '../src/migrations/0029-idempotency-scopes'
 import { importMappingsErased } from '../src/migrations/0030-import-mappings-erased'
 import { eventsWrittenWithResponses } from '../src/migrations/0031-events-written-with-responses'
+import { responseDataIndex } from '../src/migrations/0032-response-data-index'
 import { backends, sharedDatabase } from './backends'
 
 /** Every migration, in the order they run. */
@@ -42,6 +43,7 @@ const MIGRATIONS = [
   '0029-idempotency-scopes',
   '0030-import-mappings-erased',
   '0031-events-written-with-responses',
+  '0032-response-data-index',
 ]
 
 const TABLES = [
@@ -195,6 +197,7 @@ for (const backend of backends()) {
     const { environmentId } = await seedWithWebhook(storage, ['responseUpdated'])
     // The migrations after 0029 are undone with it: Kysely runs only names after the last one it ran.
     const after = MIGRATIONS.slice(MIGRATIONS.indexOf('0029-idempotency-scopes'))
+    await responseDataIndex('canvass').down?.(db)
     await eventsWrittenWithResponses('canvass').down?.(db)
     await importMappingsErased('canvass').down?.(db)
     await idempotencyScopes('canvass').down?.(db)
@@ -236,8 +239,10 @@ for (const backend of backends()) {
     await migrate(db)
     const storage = createKyselyStorage({ db })
     // The database as 0030 left it: the trigger functions record the events.
+    const undone = MIGRATIONS.slice(MIGRATIONS.indexOf('0031-events-written-with-responses'))
+    await responseDataIndex('canvass').down?.(db)
     await eventsWrittenWithResponses('canvass').down?.(db)
-    await sql`delete from canvass.canvass_migration where name = '0031-events-written-with-responses'`.execute(db)
+    await sql`delete from canvass.canvass_migration where name in (${sql.join(undone)})`.execute(db)
     const { environmentId, surveyId, webhookId } = await seedWithWebhook(storage, [
       'responseCreated',
       'responseUpdated',
@@ -255,7 +260,7 @@ for (const backend of backends()) {
     const waiting = await sql<{ n: number }>`select count(*)::int as n from canvass.webhook_events`.execute(db)
     assert.equal(waiting.rows, [{ n: 2 }], 'the create and the update wait as events')
 
-    assert.equal(await migrate(db), ['0031-events-written-with-responses'])
+    assert.equal(await migrate(db), undone)
     // Expanded by the first read of deliveries after the migration.
     const deliveries = await storage.webhookDeliveries.list(environmentId, webhookId, { limit: 10 })
     assert.equal(deliveries.map((delivery) => delivery.event).sort(), ['responseCreated', 'responseFinished', 'responseUpdated'])
@@ -458,6 +463,7 @@ async function undoFrom(
   await sql`drop table canvass.maintenance_leases`.execute(db)
   await sql`drop index canvass.displays_response_id_idx`.execute(db)
   await sql`alter table canvass.files drop column for_response`.execute(db)
+  await responseDataIndex('canvass').down?.(db)
   await eventsWrittenWithResponses('canvass').down?.(db)
   await idempotencyScopes('canvass').down?.(db)
   await sql`delete from canvass.canvass_migration where name in (${sql.join(undone)})`.execute(db)

@@ -1,7 +1,7 @@
 import type { CanvassContext } from '../context'
 import { CanvassError, badRequest } from '../errors'
 import { readShareFilterQuery } from '../http/response-query'
-import type { AnswerRow, ResponseRecord, SurveyRecord } from '../ports/storage'
+import type { AnswerRow, ResponseCondition, ResponseRecord, SurveyRecord } from '../ports/storage'
 import { LIMITS } from '../schemas/common'
 import type { SharePosition } from './share-cursors'
 import type { SurveySummary } from './survey-summary'
@@ -19,6 +19,8 @@ export interface ShareFilters {
   endDate?: Date
   finished?: boolean
   language?: string
+  /** The `filter[…][…]` conditions (docs/api.md, "Filtering responses"). */
+  where?: ResponseCondition[]
 }
 
 /** A new key: 192 bits of the platform CSPRNG as base64url (32 characters, which `idString` holds). */
@@ -137,6 +139,7 @@ export function shareSummary(ctx: CanvassContext, survey: SurveyRecord, filters:
     filters.endDate?.getTime(),
     filters.finished,
     filters.language,
+    filters.where,
   ])
   const hit = cache.get(key)
   if (hit && hit.until > now) return hit.summary
@@ -223,6 +226,7 @@ function filtersOf(filters: ShareFilters): ShareFilters {
   if (filters.endDate !== undefined) out.endDate = filters.endDate
   if (filters.finished !== undefined) out.finished = filters.finished
   if (filters.language !== undefined) out.language = filters.language
+  if (filters.where !== undefined) out.where = filters.where
   return out
 }
 

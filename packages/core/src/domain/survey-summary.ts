@@ -32,7 +32,7 @@ function questionsOf(survey: SurveyRecord): Question[] {
 /** What to ask the database for this survey. */
 export function summaryQuery(
   survey: SurveyRecord,
-  filter: Pick<SummaryQuery, 'dateField' | 'startDate' | 'endDate' | 'finished' | 'language'>,
+  filter: Pick<SummaryQuery, 'dateField' | 'startDate' | 'endDate' | 'finished' | 'language' | 'where'>,
 ): SummaryQuery {
   return {
     ...filter,

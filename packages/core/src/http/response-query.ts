@@ -3,6 +3,7 @@ import type { AnonymizeSelection, ContactFilter, PageQuery, ResponseDateField, R
 import { normalizeIsoDateTime } from '../schemas/common'
 import { validationError } from '../errors'
 import { pageQuery, readPageQuery } from './pagination'
+import { isFilterParam, readResponseFilters } from './response-filters'
 
 const DATE_FIELDS = ['createdAt', 'updatedAt'] as const
 const idParam = v.pipe(v.string(), v.minLength(1), v.maxLength(255))
@@ -83,18 +84,52 @@ function orderOf(input: { sortBy?: ResponseDateField | undefined; order?: 'asc' 
 
 /**
  * Reads the responses list's query. A repeated parameter, a value outside its schema, `endDate` before
- * `startDate`, `skip` with `cursor` or a cursor of another order is a 400 naming the parameter.
+ * `startDate`, `skip` with `cursor`, a cursor of another order, a bad `filter[…][…]` or a parameter the list does
+ * not take is a 400 naming the parameter.
  */
 export function readResponseQuery(query: Record<string, string | string[] | undefined>): ResponseQuery {
+  refuseUnknown(query, Object.keys(responseListQuery.entries))
   const input = parseQueryParams(responseListQuery, query)
   const { sortBy, order, cursorTag } = orderOf(input)
   const page = readPageQuery(query, false, cursorTag)
+  return { page, filter: listFilterOf(input, query), sortBy, order, count: input.count === 'true', cursorTag }
+}
+
+/** The list's filter: its own parameters and the `filter[…][…]` ones. */
+function listFilterOf(
+  input: v.InferOutput<typeof responseListQuery>,
+  query: Record<string, string | string[] | undefined>,
+): ResponseFilter {
   const filter: ResponseFilter = datesOf(input)
   if (input.surveyId !== undefined) filter.surveyId = input.surveyId
   if (input.contactId !== undefined) filter.contactId = input.contactId
   if (input.userId !== undefined) filter.userId = input.userId
   if (input.finished !== undefined) filter.finished = input.finished === 'true'
-  return { page, filter, sortBy, order, count: input.count === 'true', cursorTag }
+  return withConditions(filter, query)
+}
+
+/** `filter` with the query's `filter[…][…]` conditions, when it has any. */
+function withConditions<T extends Pick<ResponseFilter, 'where'>>(filter: T, query: Record<string, string | string[] | undefined>): T {
+  const where = readResponseFilters(query)
+  if (where.length > 0) filter.where = where
+  return filter
+}
+
+/**
+ * A 400 naming each parameter of `query` that is neither one of `known` nor a `filter[…]`: a misspelt or
+ * unsupported filter would otherwise be dropped, and the answer would hold responses it was meant to leave out.
+ */
+function refuseUnknown(query: Record<string, string | string[] | undefined>, known: string[]): void {
+  const unknown = Object.keys(query).filter((name) => !known.includes(name) && !isFilterParam(name))
+  if (unknown.length > 0)
+    throw validationError(
+      Object.fromEntries(
+        unknown.map((name) => [
+          name.slice(0, 100),
+          `Unknown parameter; this route takes ${known.join(', ')} and filter[<field>][<operator>]`,
+        ]),
+      ),
+    )
 }
 
 /** The export's query: the list's filters and order, `surveyId` required, and `format`. */
@@ -111,12 +146,10 @@ export function readExportQuery(
   const paging = ['limit', 'skip', 'cursor', 'count'].filter((name) => query[name] !== undefined)
   if (paging.length > 0)
     throw validationError(Object.fromEntries(paging.map((name) => [name, 'The export sends every matching response: no paging'])))
-  const { format } = parseQueryParams(
-    v.object({ surveyId: responseExportQuery.entries.surveyId, format: responseExportQuery.entries.format }),
-    query,
-  )
-  const { filter, sortBy, order } = readResponseQuery(query)
-  return { filter, sortBy, order, format: format ?? 'csv' }
+  refuseUnknown(query, Object.keys(responseExportQuery.entries))
+  const input = parseQueryParams(responseExportQuery, query)
+  const { sortBy, order } = orderOf(input)
+  return { filter: listFilterOf(input, query), sortBy, order, format: input.format ?? 'csv' }
 }
 
 /** At most this many ids per `POST /management/responses/anonymize` (as many as an import's responses). */
@@ -179,11 +212,11 @@ export const summaryFilterQuery = v.object({
   lang: v.optional(languageParam),
 })
 
-export type SummaryFilter = Pick<ResponseFilter, 'dateField' | 'startDate' | 'endDate' | 'finished' | 'language'>
+export type SummaryFilter = Pick<ResponseFilter, 'dateField' | 'startDate' | 'endDate' | 'finished' | 'language' | 'where'>
 
 export function readSummaryQuery(query: Record<string, string | string[] | undefined>): SummaryFilter {
   const input = parseQueryParams(summaryFilterQuery, query)
-  return withFinishedAndLanguage<SummaryFilter>(datesOf(input), input)
+  return withConditions(withFinishedAndLanguage<SummaryFilter>(datesOf(input), input), query)
 }
 
 /** `filter` with the query's `finished` (`true` or `false`) and `lang`, when given. */
@@ -209,7 +242,7 @@ export const shareFilterQuery = v.object({
 
 export function readShareFilterQuery(
   query: Record<string, string | string[] | undefined>,
-): Pick<ResponseFilter, 'startDate' | 'endDate' | 'finished' | 'language'> {
+): Pick<ResponseFilter, 'startDate' | 'endDate' | 'finished' | 'language' | 'where'> {
   const given = Object.fromEntries(Object.entries(query).filter(([, value]) => value !== ''))
   const input = parseQueryParams(shareFilterQuery, given)
   const endOfDay = input.endDate !== undefined && /^\d{4}-\d\d-\d\d$/.test(input.endDate)
@@ -217,7 +250,10 @@ export function readShareFilterQuery(
     ...input,
     endDate: endOfDay ? `${input.endDate}T23:59:59.999Z` : input.endDate,
   })
-  return withFinishedAndLanguage<Pick<ResponseFilter, 'startDate' | 'endDate' | 'finished' | 'language'>>(dates, input)
+  return withConditions(
+    withFinishedAndLanguage<Pick<ResponseFilter, 'startDate' | 'endDate' | 'finished' | 'language' | 'where'>>(dates, input),
+    given,
+  )
 }
 
 /** The contacts' (and people's) list query: a page, `userId`, dates, an order and `count`. */

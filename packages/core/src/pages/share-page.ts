@@ -55,6 +55,8 @@ export interface SharePageFilters {
   endDate?: Date | undefined
   finished?: boolean | undefined
   language?: string | undefined
+  /** The `filter[…][…]` parameters the page was asked with, as given, so that its links and form keep them. */
+  params?: ReadonlyArray<readonly [string, string]> | undefined
 }
 
 /** A page of responses, newest first; `next` is the cursor of the page after it. */
@@ -130,6 +132,7 @@ function pageHref(params: Record<string, string | undefined>, filters: SharePage
   if (filters.endDate) search.set('endDate', day(filters.endDate))
   if (filters.finished) search.set('finished', 'true')
   if (filters.language) search.set('lang', filters.language)
+  for (const [name, value] of filters.params ?? []) search.append(name, value)
   const query = search.toString()
   return query ? `?${query}` : '?'
 }
@@ -139,7 +142,8 @@ const day = (date: Date) => date.toISOString().slice(0, 10)
 function filtersHtml(survey: SharePageInput['survey'], filters: SharePageFilters, tab: string, field: string | undefined): string {
   const hidden =
     (tab === 'summary' ? '' : `<input type="hidden" name="tab" value="${escapeHtml(tab)}">`) +
-    (field ? `<input type="hidden" name="field" value="${escapeHtml(field)}">` : '')
+    (field ? `<input type="hidden" name="field" value="${escapeHtml(field)}">` : '') +
+    (filters.params ?? []).map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`).join('')
   const languages = surveyLanguages(survey)
   if (filters.language && !languages.some((entry) => entry.code === filters.language))
     languages.push({ code: filters.language, default: false })

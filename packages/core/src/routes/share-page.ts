@@ -3,6 +3,7 @@ import type { CanvassContext, Handler } from '../context'
 import { param } from '../context'
 import { CanvassError, validationError } from '../errors'
 import { htmlResponse, newNonce } from '../http/html'
+import { isFilterParam } from '../http/response-filters'
 import type { RouteTable } from '../http/route-table'
 import { isInlineImage } from '../uploads/file-type'
 import type { UploadSettings } from '../uploads/upload-options'
@@ -26,7 +27,7 @@ export function registerSharePageRoutes(routes: RouteTable, uploads: UploadSetti
   const sharePage = sharePageWith(uploads)
   routes.get('/share/:resultShareKey', sharePage, {
     summary:
-      "A shared survey's results as a page: the summary, `?tab=responses`, `?tab=answers&field=data:ID`; filters `startDate`, `endDate`, `finished`, `lang`; `after` pages",
+      "A shared survey's results as a page: the summary, `?tab=responses`, `?tab=answers&field=data:ID`; filters `startDate`, `endDate`, `finished`, `lang` and `filter[<field>][<operator>]`; `after` pages",
     auth: 'none',
     produces: 'text/html',
     query: v.object({
@@ -92,7 +93,11 @@ const sharePageWith =
       }
       const filters = readShareFilters(query)
       const view = await readView(ctx, survey, filters, query)
-      const html = sharePageHtml({ survey, filters, view, nonce, basePath: ctx.basePath })
+      // The page's links and form carry the `filter[…][…]` parameters on as they came.
+      const params = Object.entries(query).flatMap(([name, value]) =>
+        isFilterParam(name) ? [value ?? ''].flat().map((one) => [name, one] as const) : [],
+      )
+      const html = sharePageHtml({ survey, filters: { ...filters, params }, view, nonce, basePath: ctx.basePath })
       return htmlResponse(200, html, nonce)
     } catch (error) {
       // Busy (too many shared summaries computed at once) or the database out of reach: a page that says so.

@@ -15,7 +15,7 @@ import { findSharedSurvey, readShareFilters, shareSummary } from '../domain/resu
 export function registerShareRoutes(routes: RouteTable): void {
   routes.get('/share/:resultShareKey/summary.json', sharedSummary, {
     summary:
-      "A shared survey's summary, as the management summary answers it without the survey's and quotas' ids (`startDate`, `endDate`, `finished`, `lang`)",
+      "A shared survey's summary, as the management summary answers it without the survey's and quotas' ids (`startDate`, `endDate`, `finished`, `lang`, `filter[<field>][<operator>]`: docs/api.md, \"Filtering responses\")",
     auth: 'none',
     query: shareFilterQuery,
     answer: dataOf(sharedSummaryAnswer),

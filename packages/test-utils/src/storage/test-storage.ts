@@ -21,6 +21,7 @@ import { importTests } from './import-tests'
 import { projectTests } from './project-tests'
 import { responseTests } from './response-tests'
 import { resultShareTests } from './result-share-tests'
+import { responseFilterTests } from './response-filter-tests'
 import { retentionTests } from './retention-tests'
 import type { StorageFixtures, StorageTest } from './storage-test'
 import { segmentTests } from './segment-tests'
@@ -66,6 +67,7 @@ export const STORAGE_TESTS: readonly StorageTest[] = [
   ...anonymizeTests,
   ...retentionTests,
   ...resultShareTests,
+  ...responseFilterTests,
   ...autoCompleteTests,
   ...autoCompleteUpdateTests,
   ...idTests,

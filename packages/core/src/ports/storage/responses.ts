@@ -1,4 +1,5 @@
 import type { JsonObject, PageQuery } from './common'
+import type { ResponseCondition } from './response-conditions'
 import type { SurveyStatusFields } from './surveys'
 
 /** A field responses are sorted and filtered by. */
@@ -23,6 +24,8 @@ export interface ResponseFilter {
    * that store no language (they were answered in the survey's default language).
    */
   language?: string
+  /** Conditions on what the response holds, all of which hold (at most a few dozen, each bounded by core). */
+  where?: ResponseCondition[]
 }
 
 /**
@@ -37,7 +40,9 @@ export interface ResponseListQuery extends PageQuery, ResponseFilter {
 }
 
 /** Which answers `ResponseStore.listAnswers` reads: one field of a survey's responses, a page of them. */
-export interface AnswerListQuery extends PageQuery, Pick<ResponseFilter, 'dateField' | 'startDate' | 'endDate' | 'finished' | 'language'> {
+export interface AnswerListQuery
+  extends PageQuery,
+    Pick<ResponseFilter, 'dateField' | 'startDate' | 'endDate' | 'finished' | 'language' | 'where'> {
   /** `data` holds answers and hidden fields, `variables` the survey's variables. */
   source: 'data' | 'variables'
   key: string
@@ -77,7 +82,7 @@ export interface ResponseExportRow
 }
 
 /** What a summary aggregates: the survey's questions in order, each with how its answers are counted. */
-export interface SummaryQuery extends Pick<ResponseFilter, 'dateField' | 'startDate' | 'endDate' | 'finished' | 'language'> {
+export interface SummaryQuery extends Pick<ResponseFilter, 'dateField' | 'startDate' | 'endDate' | 'finished' | 'language' | 'where'> {
   questions: Array<{
     id: string
     /**
@@ -198,8 +203,11 @@ export interface ResponseStore {
    * contact attributes. Read without the per-row work of `list`, for exports of millions of rows.
    */
   listForExport(environmentId: string, query: ResponseListQuery): Promise<ResponseExportRow[]>
-  /** How many responses of the environment match `filter`, exactly. */
-  count(environmentId: string, filter: ResponseFilter): Promise<number>
+  /**
+   * How many responses of the environment match `filter`, exactly. With `upTo`, counting MUST stop once more
+   * than `upTo` match (it reads at most `upTo + 1` rows): a result above `upTo` means "more than `upTo`".
+   */
+  count(environmentId: string, filter: ResponseFilter, options?: { upTo?: number }): Promise<number>
   /**
    * The aggregates of a survey's summary, computed by the database over the responses (and displays) of the
    * survey in `environmentId` that `filter`'s dates take; never the responses themselves.

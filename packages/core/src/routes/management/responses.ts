@@ -37,6 +37,8 @@ import { checkNamedEnvironment, namedEnvironmentChecker } from '../../domain/nam
 export function registerManagementResponseRoutes(routes: RouteTable): void {
   routes.get('/api/v1/management/responses', listResponses, {
     summary: 'List responses: filtered, sorted, counted with `count=true` (`X-Total-Count`)',
+    description:
+      'Besides its own parameters, takes `filter[<field>][<operator>]=<value>` on answers, hidden fields, variables, `meta`, contact attributes, quotas, tags, language, `finished` and dates (docs/api.md, "Filtering responses"). A parameter it does not take is a `400` naming it. `count=true` counts exactly up to 10,000; past that `X-Total-Count` is 10000 and `X-Total-Count-Relation` is `gte`.',
     auth: 'apiKey',
     query: responseListQuery,
     answer: pageOf(responseAnswer),
@@ -108,7 +110,7 @@ const listResponses: Handler = async (request, ctx) => {
   const { page, filter, sortBy, order, count, cursorTag } = readResponseQuery(request.query)
   // A survey of another environment is refused (401) rather than listed as empty.
   if (filter.surveyId !== undefined) filter.surveyId = (await ownedSurvey(ctx, environmentId, filter.surveyId)).id
-  const total = count ? await ctx.storage.responses.count(environmentId, filter) : undefined
+  const total = count ? await ctx.storage.responses.count(environmentId, filter, { upTo: MAX_EXACT_COUNT }) : undefined
   return listPage(page, {
     read: (position) => ctx.storage.responses.list(environmentId, { ...filter, sortBy, order, ...position }),
     output: responseOutput,
@@ -117,8 +119,22 @@ const listResponses: Handler = async (request, ctx) => {
     batch: LARGE_ROW_BATCH,
     positionOf: (row) => ({ createdAt: row[sortBy], id: row.id }),
     ...(cursorTag ? { cursorTag } : {}),
-    ...(total !== undefined ? { headers: { 'x-total-count': String(total) } } : {}),
+    ...(total !== undefined ? { headers: totalCountHeaders(total) } : {}),
   })
+}
+
+/**
+ * Responses `count=true` counts exactly: past it, counting stops (a count never reads more than this many rows)
+ * and the answer says `X-Total-Count: 10000` with `X-Total-Count-Relation: gte`, as the reference's 10,000
+ * cut-off does (docs/api.md, "Responses").
+ */
+export const MAX_EXACT_COUNT = 10_000
+
+/** `X-Total-Count` and whether it is exact (`eq`) or a floor (`gte`), from a count that stopped past `MAX_EXACT_COUNT`. */
+function totalCountHeaders(total: number): Record<string, string> {
+  return total > MAX_EXACT_COUNT
+    ? { 'x-total-count': String(MAX_EXACT_COUNT), 'x-total-count-relation': 'gte' }
+    : { 'x-total-count': String(total), 'x-total-count-relation': 'eq' }
 }
 
 const anonymizeResponses: Handler = async (request, ctx) => {
