@@ -31,6 +31,7 @@ import { responseRetention } from './migrations/0027-response-retention'
 import { responseUploads } from './migrations/0028-response-uploads'
 import { idempotencyScopes } from './migrations/0029-idempotency-scopes'
 import { importMappingsErased } from './migrations/0030-import-mappings-erased'
+import { surveyArchive } from './migrations/0031-survey-archive'
 import { moveFromPublicSchema } from './migrations/move-from-public'
 import { schemaNames } from './schema-names'
 
@@ -78,6 +79,7 @@ function migrations(schema: string): Record<string, Migration> {
     '0028-response-uploads': responseUploads(schema),
     '0029-idempotency-scopes': idempotencyScopes(schema),
     '0030-import-mappings-erased': importMappingsErased(schema),
+    '0031-survey-archive': surveyArchive(schema),
   }
 }
 

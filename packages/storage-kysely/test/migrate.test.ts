@@ -40,6 +40,7 @@ const MIGRATIONS = [
   '0028-response-uploads',
   '0029-idempotency-scopes',
   '0030-import-mappings-erased',
+  '0031-survey-archive',
 ]
 
 const TABLES = [
