@@ -7,6 +7,7 @@ import { MigrationError, createKyselyStorage, migrate } from '../src'
 import type { Storage } from '@canvass/core'
 import { idempotencyScopes } from '../src/migrations/0029-idempotency-scopes'
 import { importMappingsErased } from '../src/migrations/0030-import-mappings-erased'
+import { surveyArchive } from '../src/migrations/0031-survey-archive'
 import { backends, sharedDatabase } from './backends'
 
 /** Every migration, in the order they run. */
@@ -194,6 +195,7 @@ for (const backend of backends()) {
     const { environmentId } = await seedWithWebhook(storage, ['responseUpdated'])
     // The migrations after 0029 are undone with it: Kysely runs only names after the last one it ran.
     const after = MIGRATIONS.slice(MIGRATIONS.indexOf('0029-idempotency-scopes'))
+    await surveyArchive('canvass').down?.(db)
     await importMappingsErased('canvass').down?.(db)
     await idempotencyScopes('canvass').down?.(db)
     await sql`delete from canvass.canvass_migration where name in (${sql.join(after)})`.execute(db)
@@ -374,6 +376,7 @@ async function undoFrom(
   first: '0019-one-response-per-display' | '0020-survey-variables' | '0021-survey-blocks',
 ): Promise<string[]> {
   const undone = MIGRATIONS.slice(MIGRATIONS.indexOf(first))
+  await surveyArchive('canvass').down?.(db)
   if (first !== '0021-survey-blocks') await sql`alter table canvass.surveys drop column variables`.execute(db)
   await sql`alter table canvass.surveys drop column blocks`.execute(db)
   await sql`drop table canvass.response_quota_links, canvass.quotas, canvass.import_mappings, canvass.blob_deletions`.execute(db)
