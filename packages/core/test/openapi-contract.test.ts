@@ -104,6 +104,9 @@ async function seed(environmentId: string): Promise<void> {
     fileName: [presign.updatedFileName],
   })
   seeds.tagId = [await freshTag('seed-tag')]
+  // The reference's workflows are not implemented: any id gets the route's 501.
+  seeds.workflowId = ['clwf1234567890123456789012']
+  seeds.runId = ['clrn1234567890123456789012']
 }
 
 /** A tag on the seeded response (tags are written by imports and the reference's app); its id. */
@@ -491,7 +494,10 @@ test('every operation answers generated requests as documented, and invalid ones
         seed,
       )
   }
-  const unanswered = all.map((operation) => operation.name).filter((name) => !answered.has(name))
+  const unanswered = all
+    .filter((operation) => Object.keys(operation.spec.responses).some((status) => status.startsWith('2')))
+    .map((operation) => operation.name)
+    .filter((name) => !answered.has(name))
   console.log(
     `Contract fuzzing: ${stats.operations} operations, ${stats.requests} requests, ${((Date.now() - stats.started) / 1000).toFixed(1)} s ` +
       `(seed ${SEED}, ${RUNS} runs per half); ${answered.size} operations answered 200 at least once.`,
