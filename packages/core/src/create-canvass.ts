@@ -55,6 +55,10 @@ import { createPreviewTokens } from './domain/preview-tokens'
 import { registerSurveyPreviewRoutes } from './routes/management/survey-preview'
 import { registerSchemaRoutes } from './routes/schemas'
 import { registerSurveyValidateRoutes } from './routes/v3/survey-validate'
+import { registerV3SurveyRoutes } from './routes/v3/surveys'
+import { registerV3DiscoveryRoutes } from './routes/v3/discovery'
+import { registerV3NotImplementedRoutes } from './routes/v3/not-implemented'
+import { registerV3TagRoutes } from './routes/v3/tags'
 import { createId } from './domain/ids'
 import { DEFAULT_AUDIT_LOG_RETENTION_DAYS, purgeAuditLog } from './domain/audit-log'
 import { DEFAULT_MAX_RESPONSE_BYTES } from './domain/response-size'
@@ -622,6 +626,11 @@ function registerEveryRoute(
   registerSurveyShareRoutes(table)
   registerSurveyPreviewRoutes(table)
   registerSurveyValidateRoutes(table)
+  // Before `/api/v3/surveys/:surveyId`'s POST routes: `generate` is no survey id.
+  registerV3NotImplementedRoutes(table)
+  registerV3SurveyRoutes(table)
+  registerV3DiscoveryRoutes(table)
+  registerV3TagRoutes(table)
   registerManagementResponseRoutes(table)
   registerClientResponseRoutes(table)
   registerAttributeClassRoutes(table)

@@ -39,6 +39,8 @@ export const ERROR_STATUS = {
   idempotency_key_in_flight: 409,
   too_many_requests: 429,
   internal_server_error: 500,
+  /** A route of the reference's API that Canvass does not implement (the v3 AI generation and workflows). */
+  not_implemented: 501,
   service_unavailable: 503,
 } as const
 

@@ -55,8 +55,52 @@ const presign = (x: TestCanvass) => created(x, '/api/v1/management/storage', { f
 const webhookOf = async (x: TestCanvass) =>
   (await created(x, '/api/v1/webhooks', { url: `http://127.0.0.1:9/${MARKER}`, triggers: ['responseCreated'], name: MARKER })).id as string
 
+/** A tag of environment A on a new response; its id. */
+const tagOf = async (x: TestCanvass): Promise<string> => {
+  const surveyId = await surveyOf(x)
+  const response = await x.call('POST', `/api/v1/client/${x.envA}/responses`, { body: { surveyId, finished: true, data: {} } })
+  const name = `tag-${unique()}`
+  await x.storage.imports.insertNotesAndTags(x.envA, [{ responseId: response.body.data.id, notes: [], tags: [name] }])
+  const tags = await x.storage.tags.list(x.envA, { limit: 1000 })
+  return tags.find((tag) => tag.name === name)?.id as string
+}
+const v3Blocks = () => [{ name: 'Main', elements: [{ id: 'q1', type: 'openText', headline: { 'en-US': MARKER }, required: false }] }]
+
 /** A valid request of each audited route, making what it needs first. */
 const FIXTURES: Record<string, Fixture> = {
+  'POST /api/v3/surveys': async (x) => ({
+    path: '/api/v3/surveys',
+    body: { workspaceId: x.projectId, name: MARKER, blocks: v3Blocks() },
+    resourceId: 'answer',
+  }),
+  'PATCH /api/v3/surveys/:surveyId': async (x) => {
+    const id = await surveyOf(x)
+    return { path: `/api/v3/surveys/${id}`, body: { name: MARKER }, resourceId: id }
+  },
+  'DELETE /api/v3/surveys/:surveyId': async (x) => {
+    const id = await surveyOf(x)
+    return { path: `/api/v3/surveys/${id}`, resourceId: id }
+  },
+  'POST /api/v3/surveys/:surveyId/archive': async (x) => {
+    const id = await surveyOf(x)
+    return { path: `/api/v3/surveys/${id}/archive`, resourceId: id }
+  },
+  'POST /api/v3/surveys/:surveyId/restore': async (x) => {
+    const id = await surveyOf(x)
+    return { path: `/api/v3/surveys/${id}/restore`, resourceId: id }
+  },
+  'PATCH /api/v3/tags/:tagId': async (x) => {
+    const id = await tagOf(x)
+    return { path: `/api/v3/tags/${id}`, body: { name: MARKER }, resourceId: id }
+  },
+  'DELETE /api/v3/tags/:tagId': async (x) => {
+    const id = await tagOf(x)
+    return { path: `/api/v3/tags/${id}`, resourceId: id }
+  },
+  'POST /api/v3/tags/:tagId/merge': async (x) => {
+    const [id, into] = [await tagOf(x), await tagOf(x)]
+    return { path: `/api/v3/tags/${id}/merge`, body: { newTagId: into }, resourceId: id }
+  },
   'POST /api/v1/management/surveys': async (x) => ({
     path: '/api/v1/management/surveys',
     body: { environmentId: x.envA, name: MARKER, questions: [question()] },

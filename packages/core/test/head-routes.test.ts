@@ -63,8 +63,17 @@ async function seed(environmentId: string): Promise<void> {
     contactId: person,
     accessType: 'public',
     fileName: presign.updatedFileName,
+    // The reference's workflows are not implemented: any id gets the route's 501.
+    workflowId: 'clwf1234567890123456789012',
+    runId: 'clrn1234567890123456789012',
   })
-  Object.assign(query, { '/api/v1/management/responses/export': `?surveyId=${survey.id}&format=csv` })
+  Object.assign(query, {
+    '/api/v1/management/responses/export': `?surveyId=${survey.id}&format=csv`,
+    '/api/v3/surveys': `?workspaceId=${environmentId}`,
+    '/api/v3/action-classes': `?workspaceId=${environmentId}`,
+    '/api/v3/contact-attribute-keys': `?workspaceId=${environmentId}`,
+    '/api/v3/tags': `?workspaceId=${environmentId}`,
+  })
 }
 
 test('each answers HEAD with its GET status and headers, and no body', async () => {
@@ -87,9 +96,10 @@ test('each answers HEAD with its GET status and headers, and no body', async () 
     assert.equal(comparable(head.headers), comparable(get.headers), `${name}: the GET's headers`)
     assert.is(head.body, null, `${name}: no body`)
     if (get.status === 200) assert.ok(getBody.length > 0, `${name}: its GET has a body to leave out`)
-    else notOk.push(`${route.path} ${get.status}`)
+    // A route Canvass does not implement answers its 501 (and HEAD the same).
+    else if (!route.path.startsWith('/api/v3/workflows')) notOk.push(`${route.path} ${get.status}`)
   }
-  // With every parameter naming something real, every GET route answers 200.
+  // With every parameter naming something real, every GET route answers 200 (the 501 routes aside).
   assert.equal(notOk, [], 'GET routes that did not answer 200')
 })
 

@@ -103,6 +103,20 @@ async function seed(environmentId: string): Promise<void> {
     accessType: ['public', 'private'],
     fileName: [presign.updatedFileName],
   })
+  seeds.tagId = [await freshTag('seed-tag')]
+  // The reference's workflows are not implemented: any id gets the route's 501.
+  seeds.workflowId = ['clwf1234567890123456789012']
+  seeds.runId = ['clrn1234567890123456789012']
+}
+
+/** A tag on the seeded response (tags are written by imports and the reference's app); its id. */
+async function freshTag(name: string): Promise<string> {
+  const environmentId = bed().envA
+  await bed().storage.imports.insertNotesAndTags(environmentId, [{ responseId: seeds.responseId![0]!, notes: [], tags: [name] }])
+  const tags = await bed().storage.tags.list(environmentId, { limit: 1000 })
+  const tag = tags.find((candidate) => candidate.name === name)
+  if (!tag) throw new Error(`no tag ${name}`)
+  return tag.id
 }
 
 function operations(): Operation[] {
@@ -241,17 +255,18 @@ async function check(operation: Operation, generated: GeneratedRequest, expectCl
   const answer = await canvass.fetch(toRequest(operation, generated), { clientAddress: '127.0.0.1' })
   const status = answer.status
   const text = await answer.text()
-  if (status >= 500) throw new Error(`${status}: ${text.slice(0, 500)}`)
+  // A 501 is the documented answer of a route Canvass does not implement; any other 5xx is a failure.
+  if (status >= 500 && !(status === 501 && operation.spec.responses?.['501'])) throw new Error(`${status}: ${text.slice(0, 500)}`)
   const documented = operation.spec.responses?.[String(status)]
   if (!documented)
     throw new Error(
       `status ${status} is not documented (documented: ${Object.keys(operation.spec.responses).join(', ')}): ${text.slice(0, 300)}`,
     )
-  if (status === 200) answered.add(operation.name)
+  if (status >= 200 && status < 300) answered.add(operation.name)
   if (expectClientError && (status < 400 || status > 499)) throw new Error(`an invalid request got ${status}: ${text.slice(0, 300)}`)
   const contentType = (answer.headers.get('content-type') ?? '').split(';')[0]!.trim()
   const content: Record<string, unknown> = documented.content ?? {}
-  if (status === 304) return
+  if (status === 304 || status === 204) return
   if (!(contentType in content) && !('*/*' in content))
     throw new Error(`${status} answered ${contentType || 'no content type'}, documented ${Object.keys(content).join(', ') || 'none'}`)
   if (contentType === 'application/json') {
@@ -280,6 +295,27 @@ const EXAMPLES: Record<string, () => Promise<Partial<GeneratedRequest>>> = {
     },
   }),
   'PUT /api/v1/management/surveys/{surveyId}': async () => ({ body: { name: 'Renamed' } }),
+  'GET /api/v3/surveys': async () => ({ query: { workspaceId: seeds.environmentId![0] } }),
+  'POST /api/v3/surveys': async () => ({
+    body: {
+      workspaceId: seeds.environmentId![0],
+      name: 'Example',
+      blocks: [{ name: 'Main', elements: [{ id: 'q1', type: 'openText', headline: { 'en-US': 'Why?' }, required: false }] }],
+    },
+  }),
+  'PATCH /api/v3/surveys/{surveyId}': async () => ({ body: { name: 'Renamed in v3' } }),
+  'DELETE /api/v3/surveys/{surveyId}': async () => ({ path: { surveyId: await freshSurvey() } }),
+  'POST /api/v3/surveys/{surveyId}/archive': async () => ({ path: { surveyId: await freshSurvey() } }),
+  'POST /api/v3/surveys/{surveyId}/restore': async () => ({ path: { surveyId: await freshSurvey() } }),
+  'GET /api/v3/action-classes': async () => ({ query: { workspaceId: seeds.environmentId![0] } }),
+  'GET /api/v3/contact-attribute-keys': async () => ({ query: { workspaceId: seeds.environmentId![0] } }),
+  'GET /api/v3/tags': async () => ({ query: { workspaceId: seeds.environmentId![0] } }),
+  'PATCH /api/v3/tags/{tagId}': async () => ({ body: { name: 'renamed-seed-tag' } }),
+  'DELETE /api/v3/tags/{tagId}': async () => ({ path: { tagId: await freshTag(`doomed-${Math.random()}`) } }),
+  'POST /api/v3/tags/{tagId}/merge': async () => ({
+    path: { tagId: await freshTag(`merged-${Math.random()}`) },
+    body: { newTagId: seeds.tagId![0] },
+  }),
   'POST /api/v3/surveys/validate': async () => ({
     body: { operation: 'create', data: { name: 'Example', questions: [{ id: 'q1', type: 'openText', headline: { default: 'Why?' } }] } },
   }),
@@ -431,7 +467,9 @@ test('every operation answers its example with 200 and a body the document descr
     } catch (error) {
       throw new Error(`${operation.name} with ${JSON.stringify(request)}: ${error instanceof Error ? error.message : String(error)}`)
     }
-    assert.ok(answered.has(operation.name), `${operation.name} answered its example with 200`)
+    // A route Canvass does not implement documents no success, only its 501.
+    if (!Object.keys(operation.spec.responses).some((status) => status.startsWith('2'))) continue
+    assert.ok(answered.has(operation.name), `${operation.name} answered its example with 2xx`)
   }
 })
 
@@ -456,7 +494,10 @@ test('every operation answers generated requests as documented, and invalid ones
         seed,
       )
   }
-  const unanswered = all.map((operation) => operation.name).filter((name) => !answered.has(name))
+  const unanswered = all
+    .filter((operation) => Object.keys(operation.spec.responses).some((status) => status.startsWith('2')))
+    .map((operation) => operation.name)
+    .filter((name) => !answered.has(name))
   console.log(
     `Contract fuzzing: ${stats.operations} operations, ${stats.requests} requests, ${((Date.now() - stats.started) / 1000).toFixed(1)} s ` +
       `(seed ${SEED}, ${RUNS} runs per half); ${answered.size} operations answered 200 at least once.`,

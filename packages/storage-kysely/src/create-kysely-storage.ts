@@ -8,6 +8,7 @@ import { withUnavailableErrors } from './connection-error'
 import { createAttributeClassStore } from './attribute-class-store'
 import { createBlobDeletionStore } from './blob-deletion-store'
 import { createSegmentStore } from './segment-store'
+import { createTagStore } from './tag-store'
 import { createQuotaStore } from './quota-store'
 import { createContactAttributeKeyStore } from './contact-attribute-key-store'
 import { createContactStore } from './contact-store'
@@ -80,6 +81,7 @@ export function createKyselyStorage<DB = unknown>({ db, schema, responseBatch }:
     webhookDeliveries: createWebhookDeliveryStore(canvassDb, names, deliveryNotifier),
     attributeClasses: createAttributeClassStore(canvassDb),
     segments: createSegmentStore(canvassDb),
+    tags: createTagStore(canvassDb),
     quotas: createQuotaStore(canvassDb, names),
     actionClasses: createActionClassStore(canvassDb),
     contactAttributeKeys: createContactAttributeKeyStore(canvassDb),

@@ -141,6 +141,10 @@ export interface SurveysTable extends Timestamps {
   product_overwrites: NullableJsonb
   /** Added by `0027-response-retention`: days this survey's responses are kept; null: the environment's default. */
   response_retention_days: ColumnType<number | null, number | null | undefined, number | null>
+  /** Added by `0033-survey-archive`: when the survey was archived (v3), null while it is active. */
+  archived_at: ColumnType<Date | null, Date | null | undefined, Date | null>
+  /** Added by `0033-survey-archive`: the v3 document's `metadata`, kept as sent. */
+  metadata: ColumnType<Record<string, unknown>, string | undefined, string>
 }
 
 export interface ResponsesTable extends Timestamps {

@@ -33,6 +33,7 @@ import { idempotencyScopes } from './migrations/0029-idempotency-scopes'
 import { importMappingsErased } from './migrations/0030-import-mappings-erased'
 import { eventsWrittenWithResponses } from './migrations/0031-events-written-with-responses'
 import { responseDataIndex } from './migrations/0032-response-data-index'
+import { surveyArchive } from './migrations/0033-survey-archive'
 import { moveFromPublicSchema } from './migrations/move-from-public'
 import { schemaNames } from './schema-names'
 
@@ -82,6 +83,7 @@ function migrations(schema: string): Record<string, Migration> {
     '0030-import-mappings-erased': importMappingsErased(schema),
     '0031-events-written-with-responses': eventsWrittenWithResponses(schema),
     '0032-response-data-index': responseDataIndex(schema),
+    '0033-survey-archive': surveyArchive(schema),
   }
 }
 

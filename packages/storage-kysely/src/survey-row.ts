@@ -44,6 +44,9 @@ export function toSurveyRow(survey: SurveyRecord): Insertable<SurveysTable> {
     styling: toJsonb(survey.styling, true),
     survey_closed_message: toJsonb(survey.surveyClosedMessage, true),
     product_overwrites: toJsonb(survey.productOverwrites, true),
+    // Written only when the record carries them (see `SurveyRecord`): a write that leaves them out keeps them.
+    ...(survey.archivedAt !== undefined ? { archived_at: survey.archivedAt } : {}),
+    ...(survey.metadata !== undefined ? { metadata: toJsonb(survey.metadata) } : {}),
   }
 }
 
@@ -86,6 +89,8 @@ export function toSurveyRecord(row: Selectable<SurveysTable>): SurveyRecord {
     triggers: row.triggers,
     styling: row.styling,
     surveyClosedMessage: row.survey_closed_message,
+    archivedAt: row.archived_at,
+    metadata: row.metadata,
     productOverwrites: row.product_overwrites,
   }
 }

@@ -1,8 +1,10 @@
 import { CanvassError } from '@canvass/core'
-import type { SurveyStore } from '@canvass/core'
-import type { Kysely } from 'kysely'
+import type { SurveyFilter, SurveyStore } from '@canvass/core'
+import { sql } from 'kysely'
+import type { ExpressionBuilder, Expression, Kysely, SqlBool } from 'kysely'
 import { applyPage } from './apply-page'
 import type { Database } from './database'
+import { effectiveStatusSql } from './effective-status-sql'
 import { isStorable } from './is-storable'
 import { precompiled, slots } from './precompiled'
 import { recordSurveyFileDeletions } from './response-files'
@@ -110,7 +112,92 @@ export function createSurveyStore(db: Kysely<Database>, names: SchemaNames): Sur
         return toSurveyRecord(row)
       })
     },
+
+    async find(environmentId, query) {
+      if (!isStorable(environmentId)) return []
+      const { sortBy, after } = query
+      const column = sortBy === 'createdAt' ? 'surveys.created_at' : sortBy === 'updatedAt' ? 'surveys.updated_at' : 'surveys.name'
+      const direction = sortBy === 'name' ? 'asc' : 'desc'
+      const rows = await db
+        .selectFrom('surveys')
+        .selectAll('surveys')
+        .select((eb) => [
+          eb
+            .selectFrom('responses')
+            .select(eb.fn.countAll<string>().as('n'))
+            .whereRef('responses.survey_id', '=', 'surveys.id')
+            .as('total'),
+          eb
+            .selectFrom('responses')
+            .select(eb.fn.countAll<string>().as('n'))
+            .whereRef('responses.survey_id', '=', 'surveys.id')
+            .where('responses.finished', '=', true)
+            .as('completed'),
+        ])
+        .where('surveys.environment_id', '=', environmentId)
+        .where((eb) => matches(eb, query.filter, query.now))
+        .$if(after !== undefined, (q) =>
+          q.where((eb) => {
+            const value = sortBy === 'name' ? (after as { value: string }).value : new Date((after as { value: string }).value)
+            return eb(
+              eb.refTuple(sql.ref(column), sql.ref('surveys.id')),
+              direction === 'asc' ? '>' : '<',
+              eb.tuple(value, (after as { id: string }).id),
+            )
+          }),
+        )
+        .orderBy(sql.ref(column), direction)
+        .orderBy('surveys.id', direction)
+        .limit(query.limit + 1)
+        .execute()
+      return rows.map(({ total, completed, ...row }) => ({
+        survey: toSurveyRecord(row),
+        responseCount: Number(total ?? 0),
+        completedResponseCount: Number(completed ?? 0),
+      }))
+    },
+
+    async count(environmentId, filter, now) {
+      if (!isStorable(environmentId)) return 0
+      const row = await db
+        .selectFrom('surveys')
+        .select((eb) => eb.fn.countAll<string>().as('count'))
+        .where('surveys.environment_id', '=', environmentId)
+        .where((eb) => matches(eb, filter, now))
+        .executeTakeFirst()
+      return Number(row?.count ?? 0)
+    },
+
+    async hasArchived(environmentId) {
+      if (!isStorable(environmentId)) return false
+      const row = await db
+        .selectFrom('surveys')
+        .select('id')
+        .where('environment_id', '=', environmentId)
+        .where('archived_at', 'is not', null)
+        .limit(1)
+        .executeTakeFirst()
+      return row !== undefined
+    },
   }
+}
+
+/** `SurveyFilter` as a condition on `surveys` (see the port); values are parameters, never SQL text. */
+function matches(eb: ExpressionBuilder<Database, 'surveys'>, filter: SurveyFilter, now: Date): Expression<SqlBool> {
+  const conditions: Expression<SqlBool>[] = []
+  if (filter.nameContains !== undefined && filter.nameContains !== '') {
+    // `position` takes the text literally: `%` and `_` in a name filter are characters, not patterns.
+    conditions.push(sql<SqlBool>`position(lower(${filter.nameContains}) in lower(surveys.name)) > 0`)
+  }
+  if (filter.types && filter.types.length > 0) conditions.push(eb('surveys.type', 'in', filter.types))
+  const statuses = filter.statuses ?? []
+  const active = eb('surveys.archived_at', 'is', null)
+  const byStatus =
+    statuses.length > 0 ? eb.and([active, eb(effectiveStatusSql('surveys', sql`${now}::timestamptz`), 'in', statuses)]) : active
+  if (!filter.archived) conditions.push(byStatus)
+  else if (statuses.length === 0) conditions.push(eb('surveys.archived_at', 'is not', null))
+  else conditions.push(eb.or([byStatus, eb('surveys.archived_at', 'is not', null)]))
+  return eb.and(conditions)
 }
 
 /**

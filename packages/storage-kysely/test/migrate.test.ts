@@ -9,6 +9,7 @@ import { idempotencyScopes } from '../src/migrations/0029-idempotency-scopes'
 import { importMappingsErased } from '../src/migrations/0030-import-mappings-erased'
 import { eventsWrittenWithResponses } from '../src/migrations/0031-events-written-with-responses'
 import { responseDataIndex } from '../src/migrations/0032-response-data-index'
+import { surveyArchive } from '../src/migrations/0033-survey-archive'
 import { backends, sharedDatabase } from './backends'
 
 /** Every migration, in the order they run. */
@@ -44,6 +45,7 @@ const MIGRATIONS = [
   '0030-import-mappings-erased',
   '0031-events-written-with-responses',
   '0032-response-data-index',
+  '0033-survey-archive',
 ]
 
 const TABLES = [
@@ -197,6 +199,7 @@ for (const backend of backends()) {
     const { environmentId } = await seedWithWebhook(storage, ['responseUpdated'])
     // The migrations after 0029 are undone with it: Kysely runs only names after the last one it ran.
     const after = MIGRATIONS.slice(MIGRATIONS.indexOf('0029-idempotency-scopes'))
+    await surveyArchive('canvass').down?.(db)
     await responseDataIndex('canvass').down?.(db)
     await eventsWrittenWithResponses('canvass').down?.(db)
     await importMappingsErased('canvass').down?.(db)
@@ -238,16 +241,18 @@ for (const backend of backends()) {
   test('0031: events waiting when the triggers are dropped are delivered with their data', async () => {
     await migrate(db)
     const storage = createKyselyStorage({ db })
-    // The database as 0030 left it: the trigger functions record the events.
-    const undone = MIGRATIONS.slice(MIGRATIONS.indexOf('0031-events-written-with-responses'))
-    await responseDataIndex('canvass').down?.(db)
-    await eventsWrittenWithResponses('canvass').down?.(db)
-    await sql`delete from canvass.canvass_migration where name in (${sql.join(undone)})`.execute(db)
+    // The survey and the webhook are made by today's storage (which writes columns later migrations add).
     const { environmentId, surveyId, webhookId } = await seedWithWebhook(storage, [
       'responseCreated',
       'responseUpdated',
       'responseFinished',
     ])
+    // Then the database as 0030 left it: the trigger functions record the events.
+    const undone = MIGRATIONS.slice(MIGRATIONS.indexOf('0031-events-written-with-responses'))
+    await surveyArchive('canvass').down?.(db)
+    await responseDataIndex('canvass').down?.(db)
+    await eventsWrittenWithResponses('canvass').down?.(db)
+    await sql`delete from canvass.canvass_migration where name in (${sql.join(undone)})`.execute(db)
     // Written as the Canvass of 0030 wrote them (this one's statements write the columns 0031 adds).
     const response = makeResponse(surveyId)
     await sql`insert into canvass.responses (id, created_at, updated_at, survey_id, environment_id, finished, data)
@@ -452,6 +457,7 @@ async function undoFrom(
   first: '0019-one-response-per-display' | '0020-survey-variables' | '0021-survey-blocks',
 ): Promise<string[]> {
   const undone = MIGRATIONS.slice(MIGRATIONS.indexOf(first))
+  await surveyArchive('canvass').down?.(db)
   if (first !== '0021-survey-blocks') await sql`alter table canvass.surveys drop column variables`.execute(db)
   await sql`alter table canvass.surveys drop column blocks`.execute(db)
   await sql`drop table canvass.response_quota_links, canvass.quotas, canvass.import_mappings, canvass.blob_deletions`.execute(db)

@@ -173,7 +173,7 @@ function derivedAudit(method: HttpMethod, path: string): RouteAudit {
   const segments = path.split('/').filter(Boolean)
   const literal = [...segments].reverse().find((segment) => !segment.startsWith(':')) ?? 'unknown'
   const last = segments[segments.length - 1] ?? ''
-  const action: AuditAction = method === 'POST' ? 'create' : method === 'PUT' ? 'update' : 'delete'
+  const action: AuditAction = method === 'POST' ? 'create' : method === 'PUT' || method === 'PATCH' ? 'update' : 'delete'
   return {
     action,
     resourceType: literal,

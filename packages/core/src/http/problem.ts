@@ -10,6 +10,8 @@ import { SAFE_HEADERS } from './respond'
 export interface InvalidParam {
   name: string
   reason: string
+  /** The reference's machine-readable category, when there is one (`unsupported_field`, `invalid_reference`, …). */
+  code?: string
 }
 
 /**
@@ -27,9 +29,11 @@ export function problemResponse(
   code: string,
   detail: string,
   requestId: string,
-  options: { invalidParams?: readonly InvalidParam[]; headers?: Record<string, string> } = {},
+  options: { invalidParams?: readonly InvalidParam[]; headers?: Record<string, string>; type?: string } = {},
 ): Response {
   const body = {
+    // RFC 9457's `type`: a page that explains the problem, when there is one.
+    ...(options.type !== undefined ? { type: options.type } : {}),
     title: TITLES[status] ?? 'Error',
     status,
     detail,
@@ -81,7 +85,9 @@ export function requestIdOf(request: IRequest): string {
 /** At most `max` entries, names and reasons cut to 200 characters, and one counting the rest. */
 export function capInvalidParams(params: readonly InvalidParam[], max = MAX_INVALID_PARAMS): InvalidParam[] {
   const cut = (text: string) => (text.length > 200 ? `${text.slice(0, 200)}…` : text)
-  const listed = params.slice(0, max).map(({ name, reason }) => ({ name: cut(name), reason: cut(reason) }))
+  const listed: InvalidParam[] = params
+    .slice(0, max)
+    .map(({ name, reason, code }) => ({ name: cut(name), reason: cut(reason), ...(code !== undefined ? { code } : {}) }))
   if (params.length > max) listed.push({ name: '', reason: `${params.length - max} more problems are not listed` })
   return listed
 }
@@ -98,5 +104,6 @@ const TITLES: Record<number, string> = {
   422: 'Unprocessable Content',
   429: 'Too Many Requests',
   500: 'Internal Server Error',
+  501: 'Not Implemented',
   503: 'Service Unavailable',
 }

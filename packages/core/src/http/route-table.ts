@@ -4,7 +4,7 @@ import type { RouteAudit } from './audit'
 import { audited, isAudited } from './audit'
 import { idempotent } from './idempotency'
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE'
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 
 /**
  * How a route is authenticated: `apiKey` (`x-api-key`, 401 without a live key), `none` (client routes and
@@ -17,7 +17,7 @@ export type RouteAuth = 'apiKey' | 'none' | 'upload' | 'file'
 export type RouteProduces = 'text/html' | 'text/javascript' | 'text/csv' | 'file'
 
 /** Error statuses a route may answer besides those its description implies (see `impliedErrors`). */
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 501
 
 /** Everything the router and the OpenAPI document know about a route, besides its handler. */
 export interface RouteDoc {
@@ -30,12 +30,19 @@ export interface RouteDoc {
   query?: v.ObjectSchema<v.ObjectEntries, v.ErrorMessage<v.ObjectIssue> | undefined>
   /** The JSON body the route parses (`parseInput`'s schema), or `upload` for a file upload. */
   body?: v.GenericSchema | 'upload'
-  /** The 200 answer's JSON body; omitted for `produces`. */
+  /** The success answer's JSON body; omitted for `produces` and a 204. */
   answer?: v.GenericSchema
+  /**
+   * The success status, when not 200: a v3 create answers 201, a v3 survey delete 204 (no body).
+   * @default 200
+   */
+  status?: 201 | 204
   /** A 200 answer that is not JSON. */
   produces?: RouteProduces
   /** The media type of a JSON 200 answer when it is not `application/json` (`application/schema+json`). */
   mediaType?: string
+  /** A route of the reference's API that Canvass answers with 501 `not_implemented` only (no success). */
+  notImplemented?: true
   /** Errors are RFC 9457 problems (`application/problem+json`), as on the reference's v3 routes. */
   problems?: true
   /** A POST that changes nothing (a validation): not a write, so not in the audit log. */
@@ -79,6 +86,7 @@ export interface RouteTable {
   get(path: string, handler: Handler, doc: RouteDoc): void
   post(path: string, handler: Handler, doc: RouteDoc): void
   put(path: string, handler: Handler, doc: RouteDoc): void
+  patch(path: string, handler: Handler, doc: RouteDoc): void
   delete(path: string, handler: Handler, doc: RouteDoc): void
 }
 
@@ -99,9 +107,10 @@ export function createRouteTable(router: CanvassRouter | undefined, entries: Rou
     if (method === 'GET') router.get(path, handler)
     else if (method === 'POST') router.post(path, handler)
     else if (method === 'PUT') router.put(path, handler)
+    else if (method === 'PATCH') router.patch(path, handler)
     else router.delete(path, handler)
   }
-  return { get: add('GET'), post: add('POST'), put: add('PUT'), delete: add('DELETE') }
+  return { get: add('GET'), post: add('POST'), put: add('PUT'), patch: add('PATCH'), delete: add('DELETE') }
 }
 
 /** The names of a path's `:name` parameters, in order. */

@@ -51,6 +51,8 @@ export interface OpenApiOptions {
 
 const MESSAGES: Record<number, string> = {
   200: 'Success',
+  201: 'Created',
+  204: 'Done: no content',
   304: 'Not modified: the `If-None-Match` tag is current',
   400: 'Bad request: malformed JSON, a field missing or wrong (`details` names each), or a domain rule',
   401: 'No valid API key, or the resource belongs to another environment',
@@ -64,6 +66,16 @@ const MESSAGES: Record<number, string> = {
   503: 'The database is unreachable for now; nothing was written (`Retry-After`)',
 }
 
+/** Where a v3 route's problem means something else than the v1 error of the same status. */
+const PROBLEM_MESSAGES: Record<number, string> = {
+  400: 'Bad request: malformed JSON, an unknown or wrong query parameter or field (`invalid_params` names each)',
+  401: 'No valid API key',
+  403: "The workspace or the resource is not the key's, or does not exist (the two are not told apart)",
+  404: 'No such route',
+  422: 'The request is well-formed but cannot be applied to what is stored (`invalid_params` says why)',
+  501: 'Not implemented by Canvass: the problem links to the docs',
+}
+
 /** The statuses a route's description implies, besides 200 and its `errors`. */
 export function impliedErrors(route: RouteEntry): number[] {
   const statuses = new Set<number>([429, 503, ...(route.errors ?? [])])
@@ -74,6 +86,7 @@ export function impliedErrors(route: RouteEntry): number[] {
   if (pathParameters(route.path).length > 0) statuses.add(404)
   if (route.etag) statuses.add(304)
   if (route.idempotent) [400, 409, 422].forEach((status) => statuses.add(status))
+  if (route.notImplemented) statuses.add(501)
   return [...statuses].sort((a, b) => a - b)
 }
 
@@ -150,7 +163,15 @@ export function openApiDocument(routes: readonly RouteEntry[], options: OpenApiO
     } else if (route.body) {
       operation.requestBody = { required: true, content: { 'application/json': { schema: components.inline(route.body, 'input') } } }
     }
-    const responses: Record<string, unknown> = { 200: { description: MESSAGES[200], content: answerContent(route, components) } }
+    const success = route.status ?? 200
+    const responses: Record<string, unknown> = route.notImplemented
+      ? {}
+      : {
+          [success]:
+            success === 204
+              ? { description: MESSAGES[204] }
+              : { description: MESSAGES[success], content: answerContent(route, components) },
+        }
     for (const status of impliedErrors(route)) {
       if (status === 304) {
         responses[304] = { description: MESSAGES[304] }
@@ -166,7 +187,7 @@ export function openApiDocument(routes: readonly RouteEntry[], options: OpenApiO
           : route.produces === 'text/html' && status !== 429 && status !== 503
             ? { 'text/html': { schema: { type: 'string' } } }
             : { 'application/json': { schema: ref } }
-      responses[status] = { description: MESSAGES[status] ?? 'Error', content }
+      responses[status] = { description: (problem ? PROBLEM_MESSAGES[status] : undefined) ?? MESSAGES[status] ?? 'Error', content }
     }
     if (isClientRoute(route.path) || route.produces === 'text/javascript') {
       operation['x-cors'] = 'Access-Control-Allow-Origin: *'

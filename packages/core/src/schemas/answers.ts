@@ -42,12 +42,13 @@ export const errorAnswer = v.object({
 
 /** The error body of the reference's v3 routes: an RFC 9457 problem (`application/problem+json`). */
 export const problemAnswer = v.object({
+  type: v.optional(v.string()),
   title: v.string(),
   status: v.number(),
   detail: v.string(),
   requestId: v.string(),
   code: v.string(),
-  invalid_params: v.optional(v.array(v.object({ name: v.string(), reason: v.string() }))),
+  invalid_params: v.optional(v.array(v.object({ name: v.string(), reason: v.string(), code: v.optional(v.string()) }))),
 })
 
 /** The upload route's error body (docs/design.md, "Uploads"). */

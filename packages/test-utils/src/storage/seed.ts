@@ -66,6 +66,8 @@ export function makeSurvey(environmentId: string, overrides: Partial<SurveyRecor
     styling: null,
     surveyClosedMessage: null,
     productOverwrites: null,
+    archivedAt: null,
+    metadata: {},
     ...overrides,
   }
 }

@@ -20,6 +20,24 @@ export const surveyTests: StorageTest[] = [
     },
   },
   {
+    name: 'updateSurvey keeps archivedAt and metadata when the record it writes leaves them out (a v1 write)',
+    async run({ storage }) {
+      const { production } = await seedProject(storage)
+      const survey = makeSurvey(production, { archivedAt: new Date('2026-01-02T03:04:05.678Z'), metadata: { team: 'growth' } })
+      await storage.surveys.insert(survey)
+      await storage.surveys.update(survey.id, (current) => {
+        const { archivedAt: _archivedAt, metadata: _metadata, ...rest } = current
+        return { ...rest, name: 'Renamed' }
+      })
+      const stored = await storage.surveys.get(survey.id)
+      assert.is(stored?.name, 'Renamed')
+      assert.equal(stored?.archivedAt, survey.archivedAt)
+      assert.equal(stored?.metadata, { team: 'growth' })
+      await storage.surveys.update(survey.id, (current) => ({ ...current, archivedAt: null }))
+      assert.is((await storage.surveys.get(survey.id))?.archivedAt, null)
+    },
+  },
+  {
     name: 'insertSurvey and getSurvey round-trip nulls and empty JSON',
     async run({ storage }) {
       const { production } = await seedProject(storage)
@@ -210,4 +228,6 @@ const FULL_SURVEY: Partial<SurveyRecord> = {
   styling: { brandColor: { light: '#ff0000' }, roundness: 8, overwriteThemeStyling: false },
   surveyClosedMessage: { heading: 'Closed', subheading: '' },
   productOverwrites: { placement: 'bottomRight', clickOutsideClose: true, darkOverlay: false },
+  archivedAt: new Date('2026-05-18T09:24:54.014Z'),
+  metadata: { cx_operation: 'onboarding', title: { default: 'Hello' } },
 }

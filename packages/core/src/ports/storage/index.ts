@@ -17,6 +17,7 @@ import type { ImportStore } from './imports'
 import type { SegmentStore } from './segments'
 import type { QuotaStore } from './quotas'
 import type { SurveyStore } from './surveys'
+import type { TagStore } from './tags'
 import type { UploadStore } from './uploads'
 import type { WebhookDeliveryStore } from './webhook-deliveries'
 import type { WebhookStore } from './webhooks'
@@ -50,6 +51,8 @@ export interface Storage {
   contactAttributeKeys: ContactAttributeKeyStore
   contacts: ContactStore
   segments: SegmentStore
+  /** Response tags (the v3 tag routes). */
+  tags: TagStore
   quotas: QuotaStore
   displays: DisplayStore
   clientContacts: ClientContactStore
@@ -83,6 +86,7 @@ export type * from './imports'
 export type * from './segments'
 export type * from './quotas'
 export type * from './surveys'
+export type * from './tags'
 export type * from './attribute-classes'
 export type * from './blob-deletions'
 export type * from './action-classes'

@@ -28,6 +28,49 @@ export interface SurveyStore {
   getByResultShareKey(key: string): Promise<SurveyRecord | null>
   /** Deletes the survey with its responses, displays and files; returns the deleted survey. */
   delete(environmentId: string, id: string): Promise<SurveyRecord | null>
+  /**
+   * A page of the v3 list (docs/api.md, "The reference's v3"): the environment's surveys that match
+   * `query.filter`, in `query.sortBy`'s order (`createdAt` and `updatedAt` newest first, `name` A to Z; ties by
+   * id in the same direction), strictly after `query.after`, `limit + 1` at most, each with its response
+   * counts. Statuses are compared as `effectiveSurveyStatus` sees them at `query.now`.
+   */
+  find(environmentId: string, query: SurveyFindQuery): Promise<SurveyListEntry[]>
+  /** How many of the environment's surveys match `filter` (at `now`, as `find`). */
+  count(environmentId: string, filter: SurveyFilter, now: Date): Promise<number>
+  /** Whether the environment has an archived survey. */
+  hasArchived(environmentId: string): Promise<boolean>
+}
+
+/**
+ * The v3 list's filter. A survey matches when its name contains `nameContains` (case-insensitive, taken
+ * literally), its type is one of `types`, and: it is not archived and its status is one of `statuses`, or
+ * `archived` is set and it is archived (then `statuses` does not narrow it). Empty or absent lists do not narrow;
+ * `archived` alone (with no `statuses`) lists archived surveys only.
+ */
+export interface SurveyFilter {
+  nameContains?: string
+  statuses?: SurveyStatus[]
+  types?: string[]
+  archived?: boolean
+}
+
+export type SurveySortBy = 'createdAt' | 'updatedAt' | 'name'
+
+export interface SurveyFindQuery {
+  filter: SurveyFilter
+  sortBy: SurveySortBy
+  limit: number
+  /** The last survey of the page before: its sort value (an ISO time or a name) and id. */
+  after?: { value: string; id: string }
+  now: Date
+}
+
+export interface SurveyListEntry {
+  survey: SurveyRecord
+  /** Its responses, finished or not. */
+  responseCount: number
+  /** Its finished responses. */
+  completedResponseCount: number
 }
 
 export type SurveyStatus = 'draft' | 'scheduled' | 'inProgress' | 'paused' | 'completed'
@@ -84,6 +127,13 @@ export interface SurveyRecord {
   styling: unknown
   surveyClosedMessage: unknown
   productOverwrites: unknown
+  /**
+   * When the survey was archived through the v3 routes, `null` while it is active. Reads MUST set it; a write
+   * whose record leaves it out (`undefined`, as the v1 routes' writes do) MUST keep the stored value.
+   */
+  archivedAt?: Date | null
+  /** The v3 document's free-form `metadata`, stored as sent; reads MUST set it, writes leaving it out keep it. */
+  metadata?: Record<string, unknown>
 }
 
 /** The survey fields that decide whether it accepts submissions. */

@@ -3,6 +3,7 @@ import { externalUrl, param } from '../../context'
 import { authenticate } from '../../http/auth'
 import { readJsonBody } from '../../http/body'
 import { badRequest, notFound, unauthorized, validationError } from '../../errors'
+import type { CanvassError } from '../../errors'
 import { LARGE_ROW_BATCH, listPage, readPageQuery } from '../../http/pagination'
 import { ok } from '../../http/respond'
 import { parseInput } from '../../http/validate'
@@ -89,6 +90,21 @@ const listSurveys: Handler = async (request, ctx) => {
 const createSurvey: Handler = async (request, ctx) => {
   const { environmentId } = await authenticate(request, ctx)
   const body = await readJsonBody(request)
+  const { survey, segment } = await createSurveyFromBody(ctx, environmentId, body, unauthorized)
+  return ok(surveyOutput(survey, survey.createdAt, segment))
+}
+
+/**
+ * The survey a v1 create `body` makes, written (the v3 create writes through it too): `refuse` answers an
+ * `environmentId` or `workspaceId` that is not the key's; `extra` adds fields the v1 body does not carry.
+ */
+export async function createSurveyFromBody(
+  ctx: CanvassContext,
+  environmentId: string,
+  body: Record<string, unknown>,
+  refuse: () => CanvassError,
+  extra: Partial<SurveyRecord> = {},
+): Promise<{ survey: SurveyRecord; segment: SegmentRecord | null }> {
   const segmentInput = readSurveySegment(body)
   const input = parseInput(surveyCreateSchema, body)
   oneOverwritesName(input, body)
@@ -96,7 +112,7 @@ const createSurvey: Handler = async (request, ctx) => {
   // A new survey has no key: only the share route mints one (see docs/results.md).
   if (input.resultShareKey !== null) throw resultShareKeyChanged()
   // Taken from the key when absent (as on every management create); when sent, it must be the key's.
-  await checkNamedEnvironment(ctx, environmentId, input, unauthorized)
+  await checkNamedEnvironment(ctx, environmentId, input, refuse)
   input.triggers = await resolveSurveyTriggers(ctx, environmentId, input.triggers)
   const id = ctx.newId()
   const segment = await surveySegmentId(ctx, environmentId, id, null, input.segmentId, segmentInput)
@@ -108,9 +124,10 @@ const createSurvey: Handler = async (request, ctx) => {
     updatedAt: now,
     ...surveyFieldsFromInput(input),
     segmentId: segment?.id ?? null,
+    ...extra,
   }
   await withoutOrphan(ctx, environmentId, segment, null, () => ctx.storage.surveys.insert(survey))
-  return ok(surveyOutput(survey, now, segment && { ...segment, surveys: [id, ...segment.surveys] }))
+  return { survey, segment: segment && { ...segment, surveys: [id, ...segment.surveys] } }
 }
 
 const getSurvey: Handler = async (request, ctx) => {
@@ -122,13 +139,37 @@ const getSurvey: Handler = async (request, ctx) => {
 const updateSurvey: Handler = async (request, ctx) => {
   const { environmentId } = await authenticate(request, ctx)
   const body = await readJsonBody(request)
+  const id = param(request, 'surveyId')
+  const updated = await updateSurveyFromBody(ctx, environmentId, id, body)
+  // The spec answers a PUT of an unknown survey with 400, unlike GET and DELETE.
+  if (!updated) throw badRequest(`Survey with ID ${id} not found`)
+  return ok(surveyOutput(updated, ctx.now(), await segmentOfSurvey(ctx, updated)))
+}
+
+/** What a survey update may add to the PUT's merge: a check of the stored survey and fields beyond the v1 body. */
+export interface SurveyUpdateOptions {
+  /** Runs on the survey as stored, under its lock; a throw refuses the write. */
+  check?: (stored: SurveyRecord) => void
+  extra?: Partial<SurveyRecord>
+}
+
+/**
+ * Merges a v1 PUT `body` over survey `id` of `environmentId` and writes it (the v3 PATCH writes through it
+ * too); `null` when there is no such survey.
+ */
+export async function updateSurveyFromBody(
+  ctx: CanvassContext,
+  environmentId: string,
+  id: string,
+  body: Record<string, unknown>,
+  options: SurveyUpdateOptions = {},
+): Promise<SurveyRecord | null> {
   const segmentInput = readSurveySegment(body)
   // Fields a PUT ignores (docs/design.md, "Surveys") are dropped before validation: `"environmentId": null` is not a 400.
   for (const field of IMMUTABLE_SURVEY_FIELDS) delete body[field]
   const changes = parseInput(surveyUpdateSchema, body)
   oneOverwritesName(changes, body)
   oneDateName(changes, body)
-  const id = param(request, 'surveyId')
   // Only triggers sent are resolved: a class deleted since the last write does not refuse a PUT of another field.
   if (changes.triggers !== undefined) changes.triggers = await resolveSurveyTriggers(ctx, environmentId, changes.triggers)
   // The segment is decided before the survey's lock is taken: a survey's own segment is changed in place.
@@ -151,6 +192,7 @@ const updateSurvey: Handler = async (request, ctx) => {
   const updated = await withoutOrphan(ctx, environmentId, segment ?? null, before, () =>
     ctx.storage.surveys.update(id, (stored) => {
       if (stored.environmentId !== environmentId) throw unauthorized()
+      options.check?.(stored)
       // The key a GET answered may come back unchanged; any other is the share route's to set.
       if (changes.resultShareKey !== undefined && changes.resultShareKey !== stored.resultShareKey) throw resultShareKeyChanged()
       const merged: Record<string, unknown> = { ...surveyOutput(stored, now), ...changes }
@@ -169,13 +211,12 @@ const updateSurvey: Handler = async (request, ctx) => {
       replaced = stored.segmentId !== input.segmentId ? stored.segmentId : null
       const fields = surveyFieldsFromInput(input)
       if (quotas.length > 0) checkSurveyKeepsQuotaParts(quotas, fields)
-      return { id: stored.id, environmentId, createdAt: stored.createdAt, updatedAt: now, ...fields }
+      return { id: stored.id, environmentId, createdAt: stored.createdAt, updatedAt: now, ...fields, ...options.extra }
     }),
   )
-  // The spec answers a PUT of an unknown survey with 400, unlike GET and DELETE.
-  if (!updated) throw badRequest(`Survey with ID ${id} not found`)
+  if (!updated) return null
   if (replaced !== null) await dropReplacedPrivateSegment(ctx, environmentId, replaced)
-  return ok(surveyOutput(updated, now, await segmentOfSurvey(ctx, updated)))
+  return updated
 }
 
 const deleteSurvey: Handler = async (request, ctx) => {
@@ -239,7 +280,7 @@ export async function ownedSurvey(ctx: CanvassContext, environmentId: string, id
   return survey
 }
 
-async function segmentOfSurvey(ctx: CanvassContext, survey: SurveyRecord): Promise<SegmentRecord | null> {
+export async function segmentOfSurvey(ctx: CanvassContext, survey: SurveyRecord): Promise<SegmentRecord | null> {
   if (survey.segmentId === null) return null
   return ctx.storage.segments.get(survey.environmentId, survey.segmentId)
 }

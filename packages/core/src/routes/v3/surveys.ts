@@ -1,0 +1,340 @@
+import type { IRequest } from 'itty-router'
+import * as v from 'valibot'
+import type { CanvassContext } from '../../context'
+import { param } from '../../context'
+import { CanvassError } from '../../errors'
+import { readJsonBody } from '../../http/body'
+import type { RouteTable } from '../../http/route-table'
+import {
+  checkWorkspace,
+  cursorParam,
+  decodeV3Cursor,
+  encodeV3Cursor,
+  noV3Query,
+  parseV3Body,
+  readV3Query,
+  v3BadRequest,
+  v3Forbidden,
+  v3Limit,
+  v3Ok,
+  v3Route,
+  v3Unprocessable,
+  workspaceOf,
+} from '../../http/v3'
+import type { SurveyFilter, SurveyRecord, SurveySortBy, SurveyStatus } from '../../ports/storage'
+import { v3LifecycleAnswer, v3SurveyAnswer, v3SurveyCreateSchema, v3SurveyPageAnswer, v3SurveyPatchSchema } from '../../schemas/v3'
+import { effectiveSurveyStatus } from '../../domain/survey-status'
+import { resolveSurveyTriggers } from '../../domain/survey-triggers'
+import { V3_DEFAULT_LANGUAGE, v1BodyOf, v3Languages, v3SurveyOutput } from '../../domain/v3-survey'
+import { createSurveyFromBody, segmentOfSurvey, updateSurveyFromBody } from '../management/surveys'
+
+/**
+ * The reference's v3 surveys (docs/api.md, "Surveys in v3"): list, create, get, patch, delete, archive and
+ * restore, in its v3 document (locale-keyed text, `distribution`, `targeting`), on Canvass's surveys.
+ */
+export function registerV3SurveyRoutes(routes: RouteTable): void {
+  const common = { auth: 'apiKey', problems: true } as const
+  routes.get('/api/v3/surveys', v3Route(listSurveys), {
+    ...common,
+    summary: "List a workspace's surveys: cursor pages, filters, sortBy",
+    description:
+      "`workspaceId` (required) is the key's project or environment. `filter[status][in]` takes `archived` to list archived surveys, " +
+      'which are otherwise left out; list filters take repeated or comma-separated values. `sortBy`: `updatedAt` (default), ' +
+      '`createdAt`, `name`, `relevance` (as `updatedAt`).',
+    query: listQueryDoc,
+    answer: v3SurveyPageAnswer,
+    errors: [403],
+  })
+  routes.post('/api/v3/surveys', v3Route(createSurvey), {
+    ...common,
+    audit: { action: 'create', resourceType: 'survey', resourceId: 'answer' },
+    summary: 'Create a survey from a v3 document',
+    body: v3SurveyCreateSchema,
+    answer: v.object({ data: v3SurveyAnswer }),
+    status: 201,
+    errors: [403, 422],
+  })
+  routes.get('/api/v3/surveys/:surveyId', v3Route(getSurvey), {
+    ...common,
+    summary: 'Read a survey as a v3 document (`lang` narrows its text maps)',
+    query: v.object({ lang: v.optional(v.string()) }),
+    answer: v.object({ data: v3SurveyAnswer }),
+    errors: [403],
+  })
+  routes.patch('/api/v3/surveys/:surveyId', v3Route(patchSurvey), {
+    ...common,
+    audit: { action: 'update', resourceType: 'survey', resourceId: { param: 'surveyId' } },
+    summary: 'Update a survey: the top-level fields sent replace the stored ones',
+    body: v3SurveyPatchSchema,
+    answer: v.object({ data: v3SurveyAnswer }),
+    errors: [403, 422],
+  })
+  routes.delete('/api/v3/surveys/:surveyId', v3Route(deleteSurvey), {
+    ...common,
+    audit: { action: 'delete', resourceType: 'survey', resourceId: { param: 'surveyId' } },
+    summary: 'Delete a survey with its responses, displays and files',
+    status: 204,
+    errors: [403],
+  })
+  routes.post('/api/v3/surveys/:surveyId/archive', v3Route(lifecycle('archive')), {
+    ...common,
+    audit: { action: 'update', resourceType: 'survey', resourceId: { param: 'surveyId' } },
+    summary: 'Archive a survey: hidden from the list, read-only, paused when it was collecting',
+    answer: v3LifecycleAnswer,
+    errors: [403],
+  })
+  routes.post('/api/v3/surveys/:surveyId/restore', v3Route(lifecycle('restore')), {
+    ...common,
+    audit: { action: 'update', resourceType: 'survey', resourceId: { param: 'surveyId' } },
+    summary: 'Restore an archived survey (its status stays as it is)',
+    answer: v3LifecycleAnswer,
+    errors: [403],
+  })
+}
+
+const STATUS_FILTER = ['draft', 'inProgress', 'paused', 'completed', 'archived'] as const
+const SORTS = ['createdAt', 'updatedAt', 'name', 'relevance'] as const
+
+const listQuery = v.object({
+  workspaceId: v.pipe(v.string(), v.minLength(1), v.maxLength(255)),
+  limit: v3Limit(100),
+  cursor: cursorParam,
+  includeTotalCount: v.optional(v.picklist(['true', 'false'], 'Must be true or false')),
+  'filter[name][contains]': v.optional(v.pipe(v.string(), v.maxLength(512, 'Must be at most 512 characters'))),
+  'filter[status][in]': v.optional(
+    v.pipe(v.array(v.picklist(STATUS_FILTER, `Must be one of ${STATUS_FILTER.join(', ')}`)), v.maxLength(10)),
+  ),
+  'filter[type][in]': v.optional(v.pipe(v.array(v.picklist(['link', 'app'], 'Must be link or app')), v.maxLength(10))),
+  sortBy: v.optional(v.picklist(SORTS, `Must be one of ${SORTS.join(', ')}`)),
+})
+
+/** The list's query as the OpenAPI document shows it: list filters are text (repeated or comma-separated). */
+const listQueryDoc = v.object({
+  ...listQuery.entries,
+  'filter[status][in]': v.optional(v.pipe(v.string(), v.maxLength(200))),
+  'filter[type][in]': v.optional(v.pipe(v.string(), v.maxLength(200))),
+})
+
+const listSurveys = async (request: IRequest, ctx: CanvassContext, { environmentId }: { environmentId: string }) => {
+  const query = readV3Query(request, listQuery, ['filter[status][in]', 'filter[type][in]'])
+  await checkWorkspace(ctx, environmentId, query.workspaceId)
+  const statuses = query['filter[status][in]'] ?? []
+  const types = query['filter[type][in]'] ?? []
+  const filter: SurveyFilter = {
+    ...(query['filter[name][contains]'] !== undefined ? { nameContains: query['filter[name][contains]'] } : {}),
+    statuses: statuses.filter((status) => status !== 'archived') as SurveyStatus[],
+    // Canvass's `website` surveys are in-app surveys too (the reference folded them into `app`).
+    types: types.flatMap((type) => (type === 'app' ? ['app', 'website'] : [type])),
+    archived: statuses.includes('archived'),
+  }
+  const sortBy: SurveySortBy = query.sortBy === 'createdAt' || query.sortBy === 'name' ? query.sortBy : 'updatedAt'
+  const limit = query.limit ?? 20
+  const now = ctx.now()
+  const after = query.cursor !== undefined ? decodeV3Cursor(query.cursor, sortBy) : undefined
+  const entries = await ctx.storage.surveys.find(environmentId, { filter, sortBy, limit, now, ...(after ? { after } : {}) })
+  const page = entries.slice(0, limit)
+  const last = page[page.length - 1]
+  const workspaceId = await workspaceOf(ctx, environmentId)
+  const counted = query.includeTotalCount !== 'false'
+  const [totalCount, hasArchived] = counted
+    ? await Promise.all([ctx.storage.surveys.count(environmentId, filter, now), ctx.storage.surveys.hasArchived(environmentId)])
+    : [null, null]
+  return v3Ok({
+    data: page.map(({ survey, responseCount, completedResponseCount }) => ({
+      id: survey.id,
+      name: survey.name,
+      workspaceId,
+      type: survey.type,
+      status: effectiveSurveyStatus(survey, now),
+      publishOn: survey.runOnDate?.toISOString() ?? null,
+      createdAt: survey.createdAt.toISOString(),
+      updatedAt: survey.updatedAt.toISOString(),
+      archivedAt: survey.archivedAt?.toISOString() ?? null,
+      responseCount,
+      completedResponseCount,
+      // Canvass surveys are made with API keys: the reference's `creator` is a signed-in user.
+      creator: null,
+    })),
+    meta: {
+      limit,
+      nextCursor: entries.length > limit && last ? encodeV3Cursor(sortBy, sortValue(last.survey, sortBy), last.survey.id) : null,
+      totalCount,
+      hasArchived,
+    },
+  })
+}
+
+function sortValue(survey: SurveyRecord, sortBy: SurveySortBy): string {
+  if (sortBy === 'name') return survey.name
+  return (sortBy === 'createdAt' ? survey.createdAt : survey.updatedAt).toISOString()
+}
+
+const createSurvey = async (request: IRequest, ctx: CanvassContext, { environmentId }: { environmentId: string }) => {
+  noV3Query(request)
+  const document = parseV3Body(v3SurveyCreateSchema, await readJsonBody(request))
+  await checkWorkspace(ctx, environmentId, document.workspaceId)
+  const type = document.type ?? 'link'
+  appOnly(type, document)
+  const defaultLanguage = document.defaultLanguage ?? V3_DEFAULT_LANGUAGE
+  const { body, problems } = v1BodyOf(document, defaultLanguage, ctx.newId)
+  if (problems.length > 0) throw v3Unprocessable('Survey document failed validation', problems)
+  body.type = type
+  body.hiddenFields ??= { enabled: false, fieldIds: [] }
+  await checkTriggers(ctx, environmentId, body)
+  const metadata = body.metadata as Record<string, unknown> | undefined
+  delete body.metadata
+  const { survey, segment } = await createSurveyFromBody(ctx, environmentId, body, v3Forbidden, {
+    metadata: metadata ?? {},
+    archivedAt: null,
+  })
+  return v3Ok({ data: v3SurveyOutput(survey, await workspaceOf(ctx, environmentId), segment, ctx.now()) }, 201, {
+    location: `/api/v3/surveys/${survey.id}`,
+  })
+}
+
+const getSurvey = async (request: IRequest, ctx: CanvassContext, { environmentId }: { environmentId: string }) => {
+  const { lang } = readV3Query(request, v.object({ lang: v.optional(v.pipe(v.string(), v.maxLength(512))) }))
+  const survey = await ownSurvey(ctx, environmentId, param(request, 'surveyId'))
+  const output = v3SurveyOutput(survey, await workspaceOf(ctx, environmentId), await segmentOfSurvey(ctx, survey), ctx.now())
+  if (lang === undefined) return v3Ok({ data: output })
+  return v3Ok({ data: narrowToLanguages(output, lang) })
+}
+
+const patchSurvey = async (request: IRequest, ctx: CanvassContext, { environmentId }: { environmentId: string }) => {
+  noV3Query(request)
+  const patch = parseV3Body(v3SurveyPatchSchema, await readJsonBody(request))
+  const id = param(request, 'surveyId')
+  const stored = await ownSurvey(ctx, environmentId, id)
+  appOnly(stored.type, patch)
+  const { defaultLanguage, languages } = v3Languages(stored.languages)
+  const { body, problems } = v1BodyOf(
+    patch,
+    defaultLanguage,
+    ctx.newId,
+    languages.map((language) => language.code),
+  )
+  if (problems.length > 0) throw v3Unprocessable('Survey document failed validation', problems)
+  await checkTriggers(ctx, environmentId, body)
+  const metadata = body.metadata as Record<string, unknown> | undefined
+  delete body.metadata
+  const updated = await updateSurveyFromBody(ctx, environmentId, id, body, {
+    check: (current) => {
+      if (current.environmentId !== environmentId) throw v3Forbidden()
+      if (current.archivedAt) {
+        throw v3Unprocessable('Survey is archived', [{ name: 'archivedAt', reason: 'This survey is archived. Restore it before editing.' }])
+      }
+    },
+    ...(metadata !== undefined ? { extra: { metadata } } : {}),
+  })
+  if (!updated) throw v3Forbidden()
+  const output = v3SurveyOutput(updated, await workspaceOf(ctx, environmentId), await segmentOfSurvey(ctx, updated), ctx.now())
+  return v3Ok({ data: output })
+}
+
+const deleteSurvey = async (request: IRequest, ctx: CanvassContext, { environmentId }: { environmentId: string }) => {
+  noV3Query(request)
+  const survey = await ownSurvey(ctx, environmentId, param(request, 'surveyId'))
+  if (!(await ctx.storage.surveys.delete(environmentId, survey.id))) throw v3Forbidden()
+  ctx.blobDeletionsRecorded()
+  return v3Ok({}, 204)
+}
+
+/**
+ * Archive and restore, as the reference: archiving marks the survey and pauses it when it is collecting
+ * (`inProgress`); restoring clears the mark and leaves the status. Both are idempotent.
+ */
+function lifecycle(operation: 'archive' | 'restore') {
+  return async (request: IRequest, ctx: CanvassContext, { environmentId }: { environmentId: string }) => {
+    noV3Query(request)
+    const id = param(request, 'surveyId')
+    await ownSurvey(ctx, environmentId, id)
+    const now = ctx.now()
+    const updated = await ctx.storage.surveys.update(id, (stored) => {
+      if (stored.environmentId !== environmentId) throw v3Forbidden()
+      if (operation === 'archive') {
+        if (stored.archivedAt) return stored
+        const paused = effectiveSurveyStatus(stored, now) === 'inProgress'
+        return { ...stored, archivedAt: now, updatedAt: now, ...(paused ? { status: 'paused' as const } : {}) }
+      }
+      if (!stored.archivedAt) return stored
+      return { ...stored, archivedAt: null, updatedAt: now }
+    })
+    if (!updated) throw v3Forbidden()
+    return v3Ok({
+      data: { id: updated.id, status: effectiveSurveyStatus(updated, now), archivedAt: updated.archivedAt?.toISOString() ?? null },
+    })
+  }
+}
+
+/** The survey if it is the key's; any other id (unknown, malformed, another environment's) is a 403. */
+async function ownSurvey(ctx: CanvassContext, environmentId: string, id: string): Promise<SurveyRecord> {
+  const survey = await ctx.storage.surveys.get(id)
+  if (!survey || survey.environmentId !== environmentId) throw v3Forbidden()
+  return survey
+}
+
+/** `distribution` and `targeting` are an app survey's; on a link survey they are a 400. */
+function appOnly(type: string, document: { distribution?: unknown; targeting?: unknown }): void {
+  if (type !== 'link') return
+  const sent = (['distribution', 'targeting'] as const).filter((field) => document[field] !== undefined)
+  if (sent.length > 0) {
+    throw v3BadRequest(
+      'Invalid request body',
+      sent.map((name) => ({ name, reason: 'Only app surveys take this field', code: 'unsupported_field' })),
+    )
+  }
+}
+
+/** Trigger ids naming no action class of the environment are a 422 (`invalid_reference`), as the reference answers. */
+async function checkTriggers(ctx: CanvassContext, environmentId: string, body: Record<string, unknown>): Promise<void> {
+  if (!Array.isArray(body.triggers)) return
+  try {
+    body.triggers = await resolveSurveyTriggers(ctx, environmentId, body.triggers)
+  } catch (error) {
+    if (!(error instanceof CanvassError) || error.status !== 400) throw error
+    const params = Object.entries(error.details)
+      .filter(([name]) => name !== '_more')
+      .map(([name, reason]) => ({ name: `distribution.${name}`, reason: String(reason), code: 'invalid_reference' }))
+    throw v3Unprocessable('Survey document failed validation', params)
+  }
+}
+
+/** The survey with its text maps narrowed to the languages `lang` names (comma-separated); an unknown one is a 400. */
+function narrowToLanguages<T extends { defaultLanguage: string; languages: Array<{ code: string; alias: string | null }> }>(
+  output: T,
+  lang: string,
+): T {
+  const wanted = new Set<string>()
+  for (const selector of lang.split(',').map((part) => part.trim().replace(/_/g, '-').toLowerCase())) {
+    if (selector === '') continue
+    const matches = output.languages.filter(
+      (language) =>
+        language.code.toLowerCase() === selector ||
+        language.alias?.toLowerCase() === selector ||
+        language.code.toLowerCase().split('-')[0] === selector,
+    )
+    if (matches.length !== 1) {
+      throw v3BadRequest('Invalid query parameters', [
+        {
+          name: 'lang',
+          reason: matches.length === 0 ? `The survey has no language ${selector}` : `${selector} names more than one language`,
+        },
+      ])
+    }
+    wanted.add((matches[0] as { code: string }).code)
+  }
+  const codes = new Set(output.languages.map((language) => language.code))
+  const narrow = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(narrow)
+    if (typeof value !== 'object' || value === null) return value
+    const entries = Object.entries(value)
+    const isMap = entries.length > 0 && entries.every(([key, text]) => codes.has(key) && typeof text === 'string')
+    if (isMap) return Object.fromEntries(entries.filter(([key]) => wanted.has(key)))
+    return Object.fromEntries(entries.map(([key, item]) => [key, narrow(item)]))
+  }
+  const narrowed = { ...output }
+  for (const field of ['metadata', 'welcomeCard', 'blocks', 'endings'] as const) {
+    if (field in narrowed) (narrowed as Record<string, unknown>)[field] = narrow((narrowed as Record<string, unknown>)[field])
+  }
+  return narrowed
+}

@@ -1,0 +1,193 @@
+import * as v from 'valibot'
+
+/**
+ * The reference's v3 shapes (its spec `docs/api-v3-reference/openapi.yml`, version 0.1.0), as Canvass reads
+ * and answers them (docs/api.md, "The reference's v3"). Top-level fields are strict: a field the route does
+ * not take is a 400 naming it, never dropped.
+ */
+
+const timestamp = v.pipe(v.string(), v.isoTimestamp())
+const looseObject = v.record(v.string(), v.unknown())
+const localeCode = v.pipe(
+  v.string(),
+  v.regex(/^[a-z]{2}(?:-[A-Z][a-z]{3})?-[A-Z]{2}$/, 'Must be a canonical locale code such as en-US, de-DE or zh-Hans-CN'),
+)
+const surveyStatus = v.picklist(['draft', 'inProgress', 'paused', 'completed'])
+
+const language = v.strictObject({ code: localeCode, default: v.optional(v.boolean()), enabled: v.optional(v.boolean()) })
+const trigger = v.strictObject({ actionClassId: v.pipe(v.string(), v.minLength(1), v.maxLength(255)) })
+const integerOrNull = (min: number) => v.optional(v.nullable(v.pipe(v.number(), v.integer(), v.minValue(min))))
+
+/** `SurveyDistribution`: an app survey's display settings and triggers; omitted fields reset to defaults. */
+export const v3DistributionSchema = v.strictObject({
+  displayOption: v.optional(v.picklist(['displayOnce', 'displayMultiple', 'respondMultiple', 'displaySome'])),
+  displayPercentage: v.optional(v.nullable(v.pipe(v.number(), v.minValue(0.01), v.maxValue(100)))),
+  displayLimit: integerOrNull(0),
+  recontactDays: integerOrNull(0),
+  autoClose: integerOrNull(0),
+  autoComplete: integerOrNull(1),
+  delay: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0))),
+  triggers: v.optional(v.pipe(v.array(trigger), v.maxLength(100))),
+})
+
+/** `SurveyTargeting`: the app survey's audience, segment filters (`[]`: everyone). */
+export const v3TargetingSchema = v.strictObject({ filters: v.pipe(v.array(v.unknown()), v.maxLength(100)) })
+
+const documentFields = {
+  name: v.pipe(v.string(), v.minLength(1, 'Must not be empty'), v.maxLength(255)),
+  status: surveyStatus,
+  metadata: looseObject,
+  languages: v.pipe(v.array(language), v.maxLength(100)),
+  welcomeCard: looseObject,
+  blocks: v.pipe(v.array(looseObject), v.minLength(1, 'Must list at least one block'), v.maxLength(200)),
+  endings: v.pipe(v.array(looseObject), v.maxLength(100)),
+  hiddenFields: looseObject,
+  variables: v.pipe(v.array(looseObject), v.maxLength(200)),
+  distribution: v3DistributionSchema,
+  targeting: v3TargetingSchema,
+}
+
+/** `CreateSurveyRequest`; blocks, elements and the rest are checked as the v1 survey schema checks them. */
+export const v3SurveyCreateSchema = v.strictObject({
+  workspaceId: v.pipe(v.string(), v.minLength(1), v.maxLength(255)),
+  name: documentFields.name,
+  type: v.optional(v.picklist(['link', 'app'])),
+  status: v.optional(documentFields.status),
+  metadata: v.optional(documentFields.metadata),
+  defaultLanguage: v.optional(localeCode),
+  languages: v.optional(documentFields.languages),
+  welcomeCard: v.optional(documentFields.welcomeCard),
+  blocks: documentFields.blocks,
+  endings: v.optional(documentFields.endings),
+  hiddenFields: v.optional(documentFields.hiddenFields),
+  variables: v.optional(documentFields.variables),
+  distribution: v.optional(documentFields.distribution),
+  targeting: v.optional(documentFields.targeting),
+})
+
+/** `PatchSurveyRequest`: top-level fields replace the stored ones; at least one. */
+export const v3SurveyPatchSchema = v.pipe(
+  v.strictObject({
+    name: v.optional(documentFields.name),
+    status: v.optional(documentFields.status),
+    metadata: v.optional(documentFields.metadata),
+    languages: v.optional(documentFields.languages),
+    welcomeCard: v.optional(documentFields.welcomeCard),
+    blocks: v.optional(documentFields.blocks),
+    endings: v.optional(documentFields.endings),
+    hiddenFields: v.optional(documentFields.hiddenFields),
+    variables: v.optional(documentFields.variables),
+    distribution: v.optional(documentFields.distribution),
+    targeting: v.optional(documentFields.targeting),
+  }),
+  v.check((patch) => Object.keys(patch).length > 0, 'Must change at least one field'),
+)
+
+const surveyType = v.picklist(['link', 'app', 'website'])
+const answerStatus = v.picklist(['draft', 'scheduled', 'inProgress', 'paused', 'completed'])
+
+/** `SurveyResource`, as `v3SurveyOutput` writes it. */
+export const v3SurveyAnswer = v.object({
+  id: v.string(),
+  workspaceId: v.string(),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+  archivedAt: v.nullable(timestamp),
+  name: v.string(),
+  type: surveyType,
+  status: answerStatus,
+  metadata: looseObject,
+  defaultLanguage: v.string(),
+  languages: v.array(v.object({ code: v.string(), alias: v.nullable(v.string()), default: v.boolean(), enabled: v.boolean() })),
+  welcomeCard: v.unknown(),
+  blocks: v.array(v.unknown()),
+  endings: v.array(v.unknown()),
+  hiddenFields: v.unknown(),
+  variables: v.array(v.unknown()),
+  distribution: v.optional(
+    v.object({
+      displayOption: v.string(),
+      displayPercentage: v.nullable(v.number()),
+      displayLimit: v.nullable(v.number()),
+      recontactDays: v.nullable(v.number()),
+      autoClose: v.nullable(v.number()),
+      autoComplete: v.nullable(v.number()),
+      delay: v.number(),
+      triggers: v.array(v.object({ actionClassId: v.string() })),
+    }),
+  ),
+  targeting: v.optional(v.object({ filters: v.array(v.unknown()) })),
+})
+
+/** `SurveyListItem`. */
+export const v3SurveyListItemAnswer = v.object({
+  id: v.string(),
+  name: v.string(),
+  workspaceId: v.string(),
+  type: surveyType,
+  status: answerStatus,
+  publishOn: v.nullable(timestamp),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+  archivedAt: v.nullable(timestamp),
+  responseCount: v.number(),
+  completedResponseCount: v.number(),
+  creator: v.nullable(v.object({ name: v.string() })),
+})
+
+const nextCursor = v.nullable(v.string())
+
+/** A v3 page: the rows, and `meta` with the next page's cursor (`null` on the last page). */
+export const v3PageOf = <TSchema extends v.GenericSchema>(schema: TSchema) =>
+  v.object({ data: v.array(schema), meta: v.object({ limit: v.number(), nextCursor }) })
+
+/** The survey list's page: `meta` also counts the matches and says whether any survey is archived. */
+export const v3SurveyPageAnswer = v.object({
+  data: v.array(v3SurveyListItemAnswer),
+  meta: v.object({
+    limit: v.number(),
+    nextCursor,
+    totalCount: v.nullable(v.number()),
+    hasArchived: v.nullable(v.boolean()),
+  }),
+})
+
+/** The archive and restore acknowledgement. */
+export const v3LifecycleAnswer = v.object({
+  data: v.object({ id: v.string(), status: answerStatus, archivedAt: v.nullable(timestamp) }),
+})
+
+/** `ActionClassResource`. */
+export const v3ActionClassAnswer = v.object({
+  id: v.string(),
+  name: v.string(),
+  description: v.nullable(v.string()),
+  type: v.picklist(['code', 'noCode', 'automatic']),
+  key: v.nullable(v.string()),
+})
+
+/** `ContactAttributeKeyResource`. */
+export const v3ContactAttributeKeyAnswer = v.object({
+  id: v.string(),
+  key: v.string(),
+  name: v.nullable(v.string()),
+  description: v.nullable(v.string()),
+  type: v.picklist(['default', 'custom']),
+  dataType: v.picklist(['string', 'number', 'date']),
+})
+
+/** `TagResource`. */
+export const v3TagAnswer = v.object({
+  id: v.string(),
+  name: v.string(),
+  workspaceId: v.string(),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+  count: v.number(),
+})
+
+export const v3TagRenameSchema = v.strictObject({
+  name: v.pipe(v.string(), v.trim(), v.minLength(1, 'Must not be empty'), v.maxLength(255, 'Must be at most 255 characters')),
+})
+
+export const v3TagMergeSchema = v.strictObject({ newTagId: v.pipe(v.string(), v.minLength(1), v.maxLength(255)) })
