@@ -43,8 +43,7 @@ export function responseEventsSql(names: SchemaNames, written: WrittenResponses)
       ? sql`case when responses.finished then array['responseCreated', 'responseFinished'] else array['responseCreated'] end`
       : sql`case when responses.finished and not responses.was_finished then array['responseUpdated', 'responseFinished'] else array['responseUpdated'] end`
   // The person, notes and tags are read like a response read reads them, from the row aliased `responses`.
-  const person =
-    written.contacts === 'none' ? sql`null::json` : personJson(names, sql.ref('responses.contact_id'), written.contacts)
+  const person = written.contacts === 'none' ? sql`null::json` : personJson(names, sql.ref('responses.contact_id'), written.contacts)
   const created = written.kind === 'create'
   return sql`insert into ${names.ref('webhook_events')} (id, response_id, hooks, created_at, survey_id, response_created_at, finished,
       answers, variables, ttc, meta, language, single_use_id, display_id, ending_id, person, person_attributes, notes, tags,
