@@ -54,6 +54,15 @@ export { SERVICE_UNAVAILABLE_RETRY_AFTER, isServiceUnavailable, serviceUnavailab
 export { generateApiKey, hashApiKey } from './http/api-key'
 export { createId } from './domain/ids'
 export { effectiveSurveyStatus, acceptsSubmissions } from './domain/survey-status'
+export { answerScalesOf } from './domain/answer-scales'
+export { autoCompletes, responseCreateRefusal } from './domain/response-write-rules'
+export type {
+  CreateRefusalOutcome,
+  DisplayWriteFacts,
+  ResponseCreateFacts,
+  ResponseCreateWrite,
+  SurveyWriteFacts,
+} from './domain/response-write-rules'
 export { DEFAULT_CONTACT_LIMITS } from './domain/contact-limits'
 export { NEW_ENVIRONMENT_ROWS } from './domain/environment-defaults'
 export { utf8Length } from './domain/response-size'

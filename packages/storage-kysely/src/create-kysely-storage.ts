@@ -24,6 +24,7 @@ import { createEnvironmentStore } from './environment-store'
 import { createProjectStore } from './project-store'
 import type { ResponseBatchOptions } from './response-batch'
 import { createResponseStore } from './response-store'
+import { createSurveyWriteFacts } from './survey-write-facts'
 import { createRetentionStore } from './retention-store'
 import { schemaNames } from './schema-names'
 import { createSurveyStore } from './survey-store'
@@ -70,13 +71,15 @@ export function createKyselyStorage<DB = unknown>({ db, schema, responseBatch }:
   const canvassDb = (db as unknown as Kysely<Database>).withSchema(names.schema)
   const deliveryNotifier = createDeliveryNotifier()
   const webhookPresence = createWebhookPresence(canvassDb)
+  // What response and display writes are decided from, kept by survey version for both.
+  const surveyFacts = createSurveyWriteFacts(canvassDb)
   // A database that cannot be reached answers 503, not 500 (storage port rules).
   return withUnavailableErrors({
     projects: createProjectStore(canvassDb),
     environments: createEnvironmentStore(canvassDb),
     apiKeys: createApiKeyStore(canvassDb),
     surveys: createSurveyStore(canvassDb, names),
-    responses: withDeliveryWakeups(createResponseStore(canvassDb, names, responseBatch), webhookPresence, deliveryNotifier),
+    responses: withDeliveryWakeups(createResponseStore(canvassDb, names, surveyFacts, responseBatch), webhookPresence, deliveryNotifier),
     webhooks: createWebhookStore(canvassDb, webhookPresence),
     webhookDeliveries: createWebhookDeliveryStore(canvassDb, names, deliveryNotifier),
     attributeClasses: createAttributeClassStore(canvassDb),
@@ -86,7 +89,7 @@ export function createKyselyStorage<DB = unknown>({ db, schema, responseBatch }:
     actionClasses: createActionClassStore(canvassDb),
     contactAttributeKeys: createContactAttributeKeyStore(canvassDb),
     contacts: createContactStore(canvassDb, names),
-    displays: createDisplayStore(canvassDb, names),
+    displays: createDisplayStore(canvassDb, names, surveyFacts),
     idempotency: createIdempotencyStore(canvassDb, names),
     blobDeletions: createBlobDeletionStore(canvassDb, names),
     imports: createImportStore(canvassDb, createId),

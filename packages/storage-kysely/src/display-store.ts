@@ -1,21 +1,23 @@
+import { acceptsSubmissions, effectiveSurveyStatus } from '@canvass/core'
 import type { CreateDisplayResult, DisplayRecord, DisplayStore } from '@canvass/core'
 import { sql } from 'kysely'
 import type { Kysely } from 'kysely'
-import { effectiveStatusSql } from './effective-status-sql'
 import { isForeignKeyViolation } from './sql-state'
 import type { Database } from './database'
 import { isStorable } from './is-storable'
 import { linkContactSql } from './link-contact-sql'
 import { precompiled, slots } from './precompiled'
 import type { SchemaNames } from './schema-names'
+import type { SurveyWriteFactsReader } from './survey-write-facts'
 
 /**
- * Displays. A create is one statement: it checks the environment, the survey (and that it accepts
- * submissions) and the response the display
- * names (one of that survey, and as `responseGuard` expects), links (or creates) the contact of `userId` and
- * inserts, and reports enough to name a refusal. Nothing is written on a refusal.
+ * Displays. Whether the survey accepts submissions is core's decision (`effectiveSurveyStatus`), from the
+ * survey's write facts (`survey-write-facts.ts`); a create is then one statement guarded by the facts' version:
+ * it checks the environment, the survey and the response the display names (one of that survey, and as
+ * `responseGuard` expects), links (or creates) the contact of `userId` and inserts, and reports enough to name a
+ * refusal. Nothing is written on a refusal; a lost guard reads the facts again and runs again.
  */
-export function createDisplayStore(db: Kysely<Database>, names: SchemaNames): DisplayStore {
+export function createDisplayStore(db: Kysely<Database>, names: SchemaNames, facts: SurveyWriteFactsReader): DisplayStore {
   // Built and compiled once per storage, for a display with a contact and one without: every respondent who
   // is shown a survey creates a display.
   const statements = { anonymous: displayStatement(db, names, false), withContact: displayStatement(db, names, true) }
@@ -23,43 +25,55 @@ export function createDisplayStore(db: Kysely<Database>, names: SchemaNames): Di
     async create(input) {
       const withContact = input.userId !== null && isStorable(input.userId)
       const guard = input.responseGuard
-      const query = statements[withContact ? 'withContact' : 'anonymous']({
-        // As text: `pg` would format a Date in the process's time zone.
-        createdAt: input.createdAt.toISOString(),
-        environmentId: isStorable(input.environmentId) ? input.environmentId : null,
-        surveyId: isStorable(input.surveyId) ? input.surveyId : null,
-        newContactId: withContact ? input.newId() : null,
-        userId: withContact ? input.userId : null,
-        id: input.id,
-        // An id Postgres cannot store names no response: refused below, never stored as null.
-        responseStorable: input.responseId === null || isStorable(input.responseId),
-        responseId: input.responseId !== null && isStorable(input.responseId) ? input.responseId : null,
-        guarded: guard !== undefined,
-        guardContactId: guard?.contactId ?? null,
-      })
-      const claimed = guard !== undefined && input.responseId !== null && isStorable(input.responseId) ? input.responseId : null
-      let row
-      try {
-        row =
-          claimed === null
-            ? (await db.executeQuery(query)).rows[0]
-            : // The response's row lock comes first and the insert reads after it, in a statement of its own: a
-              // concurrent claim of the same response waits here and then sees the display that won.
-              await db.transaction().execute(async (trx) => {
-                await trx.selectFrom('responses').select('id').where('id', '=', claimed).forUpdate().execute()
-                return (await trx.executeQuery(query)).rows[0]
-              })
-      } catch (error) {
-        // The survey was deleted while this statement ran: an unknown survey to the caller.
-        if (isForeignKeyViolation(error)) return { outcome: 'survey_not_found' }
-        throw error
+      let survey = facts.cached(input.surveyId)
+      for (let attempt = 0; ; attempt++) {
+        survey ??= (await facts.read(db, input.surveyId)) ?? undefined
+        const accepting = survey !== undefined && acceptsSubmissions(effectiveSurveyStatus(survey, input.createdAt))
+        const query = statements[withContact ? 'withContact' : 'anonymous']({
+          version: survey?.version ?? null,
+          accepting,
+          // As text: `pg` would format a Date in the process's time zone.
+          createdAt: input.createdAt.toISOString(),
+          environmentId: isStorable(input.environmentId) ? input.environmentId : null,
+          surveyId: isStorable(input.surveyId) ? input.surveyId : null,
+          newContactId: withContact ? input.newId() : null,
+          userId: withContact ? input.userId : null,
+          id: input.id,
+          // An id Postgres cannot store names no response: refused below, never stored as null.
+          responseStorable: input.responseId === null || isStorable(input.responseId),
+          responseId: input.responseId !== null && isStorable(input.responseId) ? input.responseId : null,
+          guarded: guard !== undefined,
+          guardContactId: guard?.contactId ?? null,
+        })
+        const claimed = guard !== undefined && input.responseId !== null && isStorable(input.responseId) ? input.responseId : null
+        let row
+        try {
+          row =
+            claimed === null
+              ? (await db.executeQuery(query)).rows[0]
+              : // The response's row lock comes first and the insert reads after it, in a statement of its own: a
+                // concurrent claim of the same response waits here and then sees the display that won.
+                await db.transaction().execute(async (trx) => {
+                  await trx.selectFrom('responses').select('id').where('id', '=', claimed).forUpdate().execute()
+                  return (await trx.executeQuery(query)).rows[0]
+                })
+        } catch (error) {
+          // The survey was deleted while this statement ran: an unknown survey to the caller.
+          if (isForeignKeyViolation(error)) return { outcome: 'survey_not_found' }
+          throw error
+        }
+        if (row?.created_id) return { outcome: 'created', id: row.created_id } satisfies CreateDisplayResult
+        if (!row?.environment_found) return { outcome: 'environment_not_found' }
+        if (!row.survey_environment_id) return { outcome: 'survey_not_found' }
+        if (row.survey_environment_id !== input.environmentId) return { outcome: 'survey_in_other_environment' }
+        // The survey changed since its facts were read: decided again on the facts as they are now.
+        if (!row.survey_current && attempt < DISPLAY_ATTEMPTS) {
+          survey = undefined
+          continue
+        }
+        if (!accepting) return { outcome: 'survey_not_accepting' }
+        return { outcome: row.response_found ? 'response_not_claimable' : 'response_not_found' }
       }
-      if (row?.created_id) return { outcome: 'created', id: row.created_id } satisfies CreateDisplayResult
-      if (!row?.environment_found) return { outcome: 'environment_not_found' }
-      if (!row.survey_environment_id) return { outcome: 'survey_not_found' }
-      if (row.survey_environment_id !== input.environmentId) return { outcome: 'survey_in_other_environment' }
-      if (!row.survey_accepting) return { outcome: 'survey_not_accepting' }
-      return { outcome: row.response_found ? 'response_not_claimable' : 'response_not_found' }
     },
 
     async responseClaim(environmentId, responseId) {
@@ -152,9 +166,14 @@ export function createDisplayStore(db: Kysely<Database>, names: SchemaNames): Di
   }
 }
 
+/** How often a display create reads its survey's facts again after losing its guard. */
+const DISPLAY_ATTEMPTS = 3
+
 /** The create statement, as a function of its values; without a contact, `newContactId` goes unused and `userId` is null. */
 function displayStatement(db: Kysely<Database>, names: SchemaNames, withContact: boolean) {
   const placeholders = slots([
+    'version',
+    'accepting',
     'createdAt',
     'environmentId',
     'surveyId',
@@ -166,20 +185,32 @@ function displayStatement(db: Kysely<Database>, names: SchemaNames, withContact:
     'guarded',
     'guardContactId',
   ])
-  const { createdAt, environmentId, surveyId, newContactId, userId, id, responseStorable, responseId, guarded, guardContactId } =
-    placeholders
+  const {
+    version,
+    accepting,
+    createdAt,
+    environmentId,
+    surveyId,
+    newContactId,
+    userId,
+    id,
+    responseStorable,
+    responseId,
+    guarded,
+    guardContactId,
+  } = placeholders
   const now = sql<Date>`${createdAt}::timestamptz`
   const contactCte = withContact ? linkContactSql(names, newContactId, userId, now) : sql``
   const statement = sql<{
     environment_found: boolean
     survey_environment_id: string | null
-    survey_accepting: boolean | null
+    survey_current: boolean | null
     created_id: string | null
     response_found: boolean
   }>`
     with environment as (select id from ${names.ref('environments')} where id = ${environmentId}::text),
     survey as (
-      select s.id, s.environment_id, ${effectiveStatusSql('s', now)} in ('draft', 'inProgress') as accepting
+      select s.id, s.environment_id, s.xmin = ${version}::xid as current
       from ${names.ref('surveys')} s where s.id = ${surveyId}::text
     ),
     response as (
@@ -195,7 +226,7 @@ function displayStatement(db: Kysely<Database>, names: SchemaNames, withContact:
     ),
     allowed as (
       select s.id, s.environment_id from survey s
-      where s.environment_id = ${environmentId}::text and s.accepting and (select ok from response)
+      where s.environment_id = ${environmentId}::text and s.current and ${accepting}::boolean and (select ok from response)
     ),
     ${contactCte}
     inserted as (
@@ -207,7 +238,7 @@ function displayStatement(db: Kysely<Database>, names: SchemaNames, withContact:
     )
     select exists (select from environment) as environment_found,
       (select environment_id from survey) as survey_environment_id,
-      (select accepting from survey) as survey_accepting,
+      (select current from survey) as survey_current,
       (select id from inserted) as created_id,
       exists (select from ${names.ref('responses')} r where r.id = ${responseId}::text and r.survey_id = ${surveyId}::text) as response_found`
   return precompiled(statement.compile(db), placeholders)

@@ -1,199 +1,234 @@
-import type { CreateResponseCheck, CreateResponseResult, NewResponse } from '@canvass/core'
+import { responseCreateRefusal } from '@canvass/core'
+import type { CreateResponseCheck, CreateResponseResult, NewResponse, SurveyWriteFacts } from '@canvass/core'
 import { sql } from 'kysely'
 import type { Kysely } from 'kysely'
-import { anyAnswerOffScaleSql } from './answer-scales-sql'
-import { lockSurveyStatement } from './complete-survey-sql'
+import { completeIfFilled } from './complete-survey'
+import { contactAttributesJson } from './contact-attributes-json'
 import type { Database } from './database'
-import { effectiveStatusSql } from './effective-status-sql'
 import { hasQuotasSql } from './has-quotas-sql'
-import { precompiled } from './precompiled'
+import { linkContactSql } from './link-contact-sql'
+import { precompiled, slots } from './precompiled'
 import type { Precompiled } from './precompiled'
 import { createResponseBatcher } from './response-batch'
 import type { ResponseBatchOptions, Written } from './response-batch'
-import { created, outcomeOfRow, outcomeStatements } from './response-outcome-sql'
-import type { OutcomeRow, OutcomeShape, OutcomeStatements } from './response-outcome-sql'
 import { WRITTEN_COLUMNS, responseEventsSql } from './response-events-sql'
-import { RESPONSE_SLOTS, allStorable, responseValues } from './response-values'
+import { RESPONSE_SLOTS, responseValues } from './response-values'
 import type { ResponseValues } from './response-values'
 import type { SchemaNames } from './schema-names'
 import { isForeignKeyViolation } from './sql-state'
+import type { SurveyWriteFactsReader } from './survey-write-facts'
 import { uniqueViolation } from './unique-violation'
 
+/** `ResponseStore.create`, and the create of one import row in the import's transaction. */
+export interface ResponseWriter {
+  create(input: NewResponse, check: CreateResponseCheck): Promise<CreateResponseResult>
+  /**
+   * Decides and writes a create in `trx`, under the survey's lock (taken here unless `locked`), and completes
+   * the survey when a finished response fills its `autoComplete`. A unique violation propagates.
+   */
+  createInTransaction(
+    trx: Kysely<Database>,
+    input: NewResponse,
+    check: CreateResponseCheck,
+    locked?: boolean,
+  ): Promise<CreateResponseResult>
+}
+
 /**
- * `Storage.createResponse`. Every create is mapped once to its values (`responseValues`), then written by the
- * first of these that applies:
- *
- * 1. the batch (`response-batch.ts`): concurrent creates without `userId` or single-use id, one statement for
- *    all of them (what lets `bench:ingest` reach 1.8–2.7 × a naive server at 32 and 128 connections);
- * 2. the accepted insert: a respondent without `userId` answering an accepting survey, the simplest statement
- *    Postgres can plan, one round trip (also what a batch of one runs);
- * 3. the outcome statement (`response-outcome-sql.ts`): to link a contact, or to name a refusal of 1 or 2. It
- *    checks again from scratch, so a survey that changed in between is judged as it is now. A finished
- *    response for a survey with `auto_complete` takes it in a transaction that locks the survey row first, so
- *    that concurrent submits count each other.
- *
- * Nothing is written unless the outcome is `created`, which says whether the survey has quotas. Imports, many
- * creates in one transaction, are `response-importer.ts`.
+ * The one write path of a response create (docs/architecture.md, "A response write"): core decides the create
+ * (`responseCreateRefusal`) from its survey's facts, those this storage keeps by the survey's version or, when
+ * it keeps none or they refuse, those read now (one query); the write is one statement guarded by that version
+ * (and by the display being as decided), which writes the row and its webhook events. A lost guard means the
+ * survey changed since the decision: the facts are read again and the create decided again. Creates that
+ * arrive together are written by one statement (`response-batch.ts`). A finished response to a survey with
+ * `autoComplete`, and a create whose guard was lost on every attempt, are decided and written in a transaction
+ * holding the survey's lock, so that concurrent finishers count each other exactly.
  */
-export function createResponseInserter(
+export function createResponseWriter(
   db: Kysely<Database>,
   names: SchemaNames,
+  facts: SurveyWriteFactsReader,
   batch: ResponseBatchOptions | false = {},
-): (input: NewResponse, check: CreateResponseCheck) => Promise<CreateResponseResult> {
-  const accepted = acceptedInsertStatements(db, names)
-  const full: FullStatements = { statement: outcomeStatements(db, names), lockSurvey: lockSurveyStatement(db, names) }
-  const insertAccepted = (values: ResponseValues) => insertAcceptedResponse(db, accepted, values)
+): ResponseWriter {
+  const statements = { anonymous: guardedInsertStatement(db, names, false), withContact: guardedInsertStatement(db, names, true) }
+  const insert = async (executor: Kysely<Database>, values: ResponseValues, guard: Guard): Promise<Written> => {
+    const statement = statements[values.userId === null ? 'anonymous' : 'withContact']
+    const row = (await executor.executeQuery(statement({ ...values, ...guard }))).rows[0]
+    return row ? { hasQuotas: row.has_quotas } : false
+  }
+  /** The guarded write outside a transaction: a refusal of the unique indexes is an outcome. */
+  const writeOne = async (values: ResponseValues, guard: Guard): Promise<Written | CreateResponseResult> => {
+    try {
+      return await insert(db, values, guard)
+    } catch (error) {
+      const taken = takenOutcome(error)
+      if (taken) return taken
+      // The survey (or display) was deleted after the decision: decided again, it is reported.
+      if (isForeignKeyViolation(error)) return false
+      throw error
+    }
+  }
   const writeInBatch =
     batch === false
       ? undefined
-      : createResponseBatcher(db, names, batch, async (values) => {
-          const written = await insertAccepted(values)
-          return typeof written === 'object' && written
+      : createResponseBatcher(db, names, batch, async ({ values, version }) => {
+          const written = await writeOne(values, { version, displayContactId: null })
+          return typeof written === 'object' && !('outcome' in written) && written
         })
-  return async (input, check) => {
+
+  /** Reads what decides the create, as it is now, and decides it. */
+  async function readAndDecide(
+    executor: Kysely<Database>,
+    input: NewResponse,
+    values: ResponseValues,
+    check: CreateResponseCheck,
+    lock: boolean,
+  ): Promise<Decided | CreateResponseResult> {
+    const survey = values.surveyId === null ? null : await facts.read(executor, values.surveyId, lock)
+    const display =
+      input.displayId === null ? undefined : values.displayId === null ? null : await facts.display(executor, values.displayId)
+    const environmentFound =
+      (survey !== null && survey.environmentId === check.environmentId) ||
+      !check.checkEnvironment ||
+      (values.environmentId !== null && (await facts.environmentFound(executor, values.environmentId)))
+    const refusal = responseCreateRefusal({ survey, environmentFound, display }, input, check)
+    if (refusal) return refusal
+    return { survey: survey as SurveyWriteFacts, displayContactId: display?.contactId ?? null }
+  }
+
+  async function createInTransaction(
+    trx: Kysely<Database>,
+    input: NewResponse,
+    check: CreateResponseCheck,
+    locked = false,
+  ): Promise<CreateResponseResult> {
     const values = responseValues(input, check)
-    if (values.userId === null && allStorable(values)) {
-      // Written together with the creates queued at the same moment when the batch can write it: not with a
-      // single-use id (its unique violation would fail the whole batch) nor with an `updatedAt` of its own (the
-      // batch writes `createdAt` for both).
-      const written = writeInBatch !== undefined && batchable(input) ? await writeInBatch(values) : await insertAccepted(values)
-      if (written === SINGLE_USE_ID_TAKEN) return { outcome: 'single_use_id_taken' }
-      if (written === DISPLAY_TAKEN) return { outcome: 'display_taken' }
-      if (written) return created(values.id, written.hasQuotas)
+    const decided = await readAndDecide(trx, input, values, check, !locked)
+    if (!isDecided(decided)) return decided
+    // With the survey locked its version holds; only the display can have changed meanwhile.
+    const written = await insert(trx, values, guardOf(decided))
+    if (!written) return { outcome: 'display_not_found' }
+    if (values.finished && decided.survey.autoComplete !== null) await completeIfFilled(trx, decided.survey.id, input.createdAt)
+    return created(values.id, written.hasQuotas)
+  }
+
+  /** `createInTransaction` in a transaction of its own: finishers of one survey run one after another. */
+  async function createLocked(input: NewResponse, check: CreateResponseCheck): Promise<CreateResponseResult> {
+    try {
+      return await db.transaction().execute((trx) => createInTransaction(trx, input, check))
+    } catch (error) {
+      const taken = takenOutcome(error)
+      if (taken) return taken
+      if (isForeignKeyViolation(error)) return { outcome: 'survey_not_found' }
+      throw error
     }
-    // A contact's finished response first tries without the survey's lock, which only a survey with
-    // `auto_complete` needs; a refusal is named by the statement that takes the lock when it may matter.
-    return insertResponseWithOutcome(db, full, values, check, values.userId !== null)
   }
+
+  async function create(input: NewResponse, check: CreateResponseCheck): Promise<CreateResponseResult> {
+    const values = responseValues(input, check)
+    // Allowed on the facts kept, the write's guard says whether they still hold; a refusal is only ever
+    // answered from facts read now. A display is taken to be the survey's and of no contact, which the guard
+    // checks too.
+    const kept = values.surveyId === null ? undefined : facts.cached(values.surveyId)
+    let decided: Decided | CreateResponseResult | undefined
+    if (kept && values.displayStorable) {
+      const display = input.displayId === null ? undefined : { surveyId: kept.id, contact: null }
+      if (responseCreateRefusal({ survey: kept, environmentFound: true, display }, input, check) === null) {
+        decided = { survey: kept, displayContactId: null }
+      }
+    }
+    for (let attempt = 0; attempt < WRITE_ATTEMPTS; attempt++) {
+      decided ??= await readAndDecide(db, input, values, check, false)
+      if (!isDecided(decided)) return decided
+      if (values.finished && decided.survey.autoComplete !== null) return createLocked(input, check)
+      const written =
+        writeInBatch !== undefined && batchable(input) && decided.displayContactId === null
+          ? await writeInBatch({ values, version: decided.survey.version })
+          : await writeOne(values, guardOf(decided))
+      if (written !== false) return 'outcome' in written ? written : created(values.id, written.hasQuotas)
+      // The guard was lost: the survey (or the display) changed after the decision.
+      decided = undefined
+    }
+    return createLocked(input, check)
+  }
+
+  return { create, createInTransaction }
 }
 
-/** What the batch can write beside what the accepted insert can: no single-use id, no `updatedAt` of its own. */
-const batchable = (input: NewResponse): boolean => input.singleUseId === null && input.updatedAt === undefined
+/** A create core allowed: the survey facts it was decided on, and the contact of the display it names. */
+interface Decided {
+  survey: SurveyWriteFacts
+  displayContactId: string | null
+}
 
-const SINGLE_USE_ID_TAKEN = Symbol('single use id taken')
-const DISPLAY_TAKEN = Symbol('display taken')
+/** What the write's guard holds to: the survey's version, and the contact of the display named (if any). */
+type Guard = Record<keyof typeof GUARD_SLOTS, string | null>
+
+const guardOf = (decided: Decided): Guard => ({ version: decided.survey.version, displayContactId: decided.displayContactId })
+
+const isDecided = (decision: Decided | CreateResponseResult): decision is Decided => 'survey' in decision
+
+/** How often a create is decided and written before it takes the survey's lock (each loss is a survey write). */
+const WRITE_ATTEMPTS = 3
+
+/** What the batch can write: no `userId`, no single-use id (its unique violation would fail the whole batch), no `updatedAt` of its own. */
+const batchable = (input: NewResponse): boolean => input.userId === null && input.singleUseId === null && input.updatedAt === undefined
+
+/** A create's result, with `hasQuotas` only when the survey has quotas (as the port asks). */
+const created = (id: string, hasQuotas: boolean): CreateResponseResult =>
+  hasQuotas ? { outcome: 'created', id, hasQuotas } : { outcome: 'created', id }
+
+/** The outcome of a unique index's refusal, if `error` is one. */
+function takenOutcome(error: unknown): CreateResponseResult | undefined {
+  if (isSingleUseIdTaken(error)) return { outcome: 'single_use_id_taken' }
+  if (isDisplayTaken(error)) return { outcome: 'display_taken' }
+  return undefined
+}
+
+const GUARD_SLOTS = slots(['version', 'displayContactId'])
 
 /**
- * The accepted insert: inserts from the survey row when every check holds (a respondent without `userId`: a
- * display of a contact is not theirs; numbers answered on their question's scale, judged only when `data`
- * holds a number). Not written (`false`) when a check
- * fails; what was wrong is then for the outcome statement to find out.
+ * The guarded insert, compiled once per storage (every create runs it): the row is written only while the
+ * survey is at the version the decision read and the display it names (if any) is the survey's and made for
+ * the contact the decision saw. With `withContact`, the contact of `userId` is linked (created if absent) by
+ * the same statement, only when the row is written. It writes the row's webhook events and returns whether the
+ * survey has quotas; no row when a guard failed.
  */
-async function insertAcceptedResponse(
+function guardedInsertStatement(
   db: Kysely<Database>,
-  statements: AcceptedInsertStatements,
-  values: ResponseValues,
-): Promise<Written | typeof SINGLE_USE_ID_TAKEN | typeof DISPLAY_TAKEN> {
-  const query = statements[values.requireAccepting ? 'accepting' : 'owned'][values.finished ? 'finishing' : 'plain'](values)
-  try {
-    const row = (await db.executeQuery(query)).rows[0]
-    return row ? { hasQuotas: row.has_quotas } : false
-  } catch (error) {
-    if (isSingleUseIdTaken(error)) return SINGLE_USE_ID_TAKEN
-    if (isDisplayTaken(error)) return DISPLAY_TAKEN
-    // The survey was deleted between the read and the insert: let the outcome statement report it.
-    if (isForeignKeyViolation(error)) return false
-    throw error
-  }
-}
-
-type AcceptedInsert = Precompiled<{ has_quotas: boolean }, keyof typeof RESPONSE_SLOTS>
-type AcceptedInsertStatements = Record<'accepting' | 'owned', Record<'plain' | 'finishing', AcceptedInsert>>
-
-/**
- * Compiled once per storage rather than built per call: this path runs for nearly every submit, and its text
- * is constant, so a prepared-statement pool can reuse one plan. `finishing` inserts only for a survey without
- * `auto_complete`: counting towards it needs the survey's lock, which the outcome statement takes.
- */
-function acceptedInsertStatements(db: Kysely<Database>, names: SchemaNames): AcceptedInsertStatements {
-  const slot = RESPONSE_SLOTS
-  const createdAt = sql`${slot.createdAt}::timestamptz`
-  const statement = (requireAccepting: boolean, finishing: boolean): AcceptedInsert =>
-    precompiled(
-      sql<{ has_quotas: boolean }>`
-      with written as (insert into ${names.ref('responses')} (
-        id, created_at, updated_at, survey_id, environment_id, finished, data, meta, ttc, variables,
-        language, single_use_id, display_id, ending_id
-      )
-      select ${slot.id}::text, ${createdAt}, ${slot.updatedAt}::timestamptz, s.id, s.environment_id, ${slot.finished}::boolean,
-        a.data, ${slot.meta}::jsonb, ${slot.ttc}::jsonb, ${slot.variables}::jsonb, ${slot.language}::text,
-        ${slot.singleUseId}::text, ${slot.displayId}::text, ${slot.endingId}::text
-      from ${names.ref('surveys')} s cross join (select ${slot.data}::jsonb as data) a
-      where s.id = ${slot.surveyId}::text and s.environment_id = ${slot.environmentId}::text
+  names: SchemaNames,
+  withContact: boolean,
+): Precompiled<{ has_quotas: boolean }, keyof typeof RESPONSE_SLOTS | keyof typeof GUARD_SLOTS> {
+  const slot = { ...RESPONSE_SLOTS, ...GUARD_SLOTS }
+  const now = sql`${slot.createdAt}::timestamptz`
+  return precompiled(
+    sql<{ has_quotas: boolean }>`
+    with allowed as (
+      select s.id, s.environment_id from ${names.ref('surveys')} s
+      where s.id = ${slot.surveyId}::text and s.xmin = ${slot.version}::xid
         and (${slot.displayId}::text is null or exists (
-          select from ${names.ref('displays')} d where d.id = ${slot.displayId}::text and d.survey_id = s.id and d.contact_id is null
+          select from ${names.ref('displays')} d where d.id = ${slot.displayId}::text and d.survey_id = s.id
+            and d.contact_id is not distinct from ${slot.displayContactId}::text
         ))
-        and (not ${slot.numbers}::boolean or not ${anyAnswerOffScaleSql(sql.ref('s.questions'), sql.ref('a.data'))})
-        ${requireAccepting ? sql`and ${effectiveStatusSql('s', createdAt)} in ('draft', 'inProgress')` : sql``}
-        ${finishing ? sql`and s.auto_complete is null` : sql``}
-        and (s.pin is null or ${slot.pinProven}::boolean)
-      returning ${WRITTEN_COLUMNS}),
-      events as (${responseEventsSql(names, { rows: 'written', kind: 'create', contacts: 'none' })})
-      select ${hasQuotasSql(names, sql.ref('written.survey_id'))} as has_quotas from written`.compile(db),
-      slot,
-    )
-  return {
-    accepting: { plain: statement(true, false), finishing: statement(true, true) },
-    owned: { plain: statement(false, false), finishing: statement(false, true) },
-  }
+    ),
+    ${withContact ? linkContactSql(names, slot.newContactId, slot.userId, now) : sql``}
+    written as (
+      insert into ${names.ref('responses')} (
+        id, created_at, updated_at, survey_id, environment_id, finished, data, meta, ttc, variables,
+        language, single_use_id, display_id, ending_id, contact_id, contact_attributes
+      )
+      select ${slot.id}::text, ${now}, ${slot.updatedAt}::timestamptz, allowed.id, allowed.environment_id, ${slot.finished}::boolean,
+        ${slot.data}::jsonb, ${slot.meta}::jsonb, ${slot.ttc}::jsonb, ${slot.variables}::jsonb, ${slot.language}::text,
+        ${slot.singleUseId}::text, ${slot.displayId}::text, ${slot.endingId}::text,
+        ${withContact ? sql`contact.id, ${contactAttributesJson(names, sql.ref('contact.id'))}` : sql`null, null`}
+      from allowed ${withContact ? sql`cross join contact` : sql``}
+      returning ${WRITTEN_COLUMNS}
+    ),
+    events as (${responseEventsSql(names, { rows: 'written', kind: 'create', contacts: withContact ? sql.raw('contact') : 'none' })})
+    select ${hasQuotasSql(names, sql.ref('written.survey_id'))} as has_quotas from written`.compile(db),
+    slot,
+  )
 }
-
-/** What the outcome statement's path runs: the statement of a shape, and the survey's lock. */
-export interface FullStatements {
-  statement: OutcomeStatements
-  lockSurvey: Precompiled<unknown, 'surveyId'>
-}
-
-/** The outcome statement for one create: it links the contact, inserts when allowed, and names the outcome. */
-async function insertResponseWithOutcome(
-  db: Kysely<Database>,
-  full: FullStatements,
-  values: ResponseValues,
-  check: CreateResponseCheck,
-  /**
-   * A finished response is written without the survey's lock when the survey has no `auto_complete` (one
-   * round trip instead of four), and with it otherwise, in a second call.
-   */
-  lockOnlyForAutoComplete = false,
-): Promise<CreateResponseResult> {
-  const unlocked = values.finished && lockOnlyForAutoComplete
-  const shape = outcomeShape(values, check, { unlocked, completes: values.finished && !unlocked })
-  const statement = full.statement(shape, values)
-  let row: OutcomeRow | undefined
-  try {
-    row = shape.completes
-      ? await db.transaction().execute(async (trx) => {
-          // A finished response may be the one `auto_complete` waits for. With the survey locked, concurrent
-          // finished creates run one after another, and the statement (whose snapshot is taken after the
-          // lock is granted) sees every earlier one and the completion it made: exactly `auto_complete`
-          // are accepted by an accepting check, and the survey completes.
-          await trx.executeQuery(full.lockSurvey({ surveyId: values.surveyId }))
-          return (await trx.executeQuery(statement)).rows[0]
-        })
-      : (await db.executeQuery(statement)).rows[0]
-  } catch (error) {
-    // The survey was deleted between this statement's snapshot and its insert (a foreign key violation):
-    // to the caller that is an unknown survey, not a server error.
-    if (isForeignKeyViolation(error)) return { outcome: 'survey_not_found' }
-    if (isSingleUseIdTaken(error)) return { outcome: 'single_use_id_taken' }
-    if (isDisplayTaken(error)) return { outcome: 'display_taken' }
-    throw error
-  }
-  // Refused for want of the lock `auto_complete` needs (or for a reason the locked statement names as well).
-  if (!row?.created_id && unlocked && row?.auto_complete_set) return insertResponseWithOutcome(db, full, values, check)
-  return outcomeOfRow(row, check)
-}
-
-export const outcomeShape = (
-  values: ResponseValues,
-  check: CreateResponseCheck,
-  lock: Pick<OutcomeShape, 'unlocked' | 'completes'>,
-): OutcomeShape => ({
-  checkEnvironment: check.checkEnvironment,
-  requireAccepting: check.requireAccepting,
-  withContact: values.userId !== null,
-  ...lock,
-})
 
 /** A second response with the survey's single-use id: the unique index of migration 0004 refused it. */
 export const isSingleUseIdTaken = (error: unknown): boolean => uniqueViolation(error) === 'responses_survey_id_single_use_id_key'

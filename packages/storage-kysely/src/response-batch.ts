@@ -1,8 +1,6 @@
 import { sql } from 'kysely'
 import type { Kysely } from 'kysely'
 import type { Database } from './database'
-import { anyAnswerOffScaleSql } from './answer-scales-sql'
-import { effectiveStatusSql } from './effective-status-sql'
 import { hasQuotasSql } from './has-quotas-sql'
 import { precompiled, slots } from './precompiled'
 import type { Precompiled } from './precompiled'
@@ -12,7 +10,7 @@ import type { ResponseValues } from './response-values'
 import { isRowError } from './sql-state'
 import type { SchemaNames } from './schema-names'
 
-/** How concurrent fast-path response creates are written together (`createKyselyStorage`'s `responseBatch`). */
+/** How concurrent response creates are written together (`createKyselyStorage`'s `responseBatch`). */
 export interface ResponseBatchOptions {
   /**
    * The most responses one statement writes.
@@ -40,9 +38,14 @@ export interface ResponseBatchOptions {
  */
 export type Written = { hasQuotas: boolean } | false
 
-/** One queued create: what it writes and how its caller is answered. */
-interface Pending {
+/** A create core allowed, and the version of its survey that the decision read (the write's guard). */
+export interface GuardedCreate {
   values: ResponseValues
+  version: string
+}
+
+/** One queued create: what it writes and how its caller is answered. */
+interface Pending extends GuardedCreate {
   queuedAt: number
   resolve: (written: Written) => void
   /** The batch's statement failed for a reason that trying each row again would not cure. */
@@ -50,25 +53,24 @@ interface Pending {
 }
 
 /**
- * Writes concurrent response creates that the fast path can take (no `userId`, no `singleUseId`) with one
- * multi-row `insert … select … from unnest(…) join surveys` per batch: one round trip and one commit for
- * every create queued at that moment. Each caller learns only whether its own row came back from
- * `returning id`, that is, committed. A refused row (unknown survey, other environment, not accepting, a
- * display of no such survey, of a contact or one that has its response, an answer off its question's scale,
- * a finished response towards `auto_complete`, any
- * response to a survey with a PIN, whose proof the single path checks) answers `false`, and so does every row
- * of a batch whose statement failed with an error a row can cause (a value the database refuses, a row deleted
- * while it ran; nothing of it was written): the caller then takes the statement that names its outcome, so one
- * bad request never fails the others. Any other failure of the statement (the database is
- * unreachable, say) rejects every create of the batch with that error.
+ * Part of the one write path (`insert-response.ts`): creates that arrive together are written by one
+ * statement, because one round trip and one commit per create is what limits ingest (`bench:ingest`: about 2 ×
+ * the single-row insert's rate at 32 connections). It takes the creates core allowed that need nothing of the
+ * single-row statement (no `userId`, single-use id or `updatedAt` of their own); each row is guarded like the
+ * single-row write (its survey still at the version decided on, its display this survey's and of no contact),
+ * and a display's second response is left out (`on conflict … do nothing`). Each caller learns only whether
+ * its own row came back, that is, committed; `false` sends it back to the single-row write, which names what
+ * happened. So does every row of a batch whose statement failed with an error a row can cause (nothing of it
+ * was written), so one bad request never fails the others. Any other failure (the database is unreachable,
+ * say) rejects every create of the batch with that error.
  */
 export function createResponseBatcher(
   db: Kysely<Database>,
   names: SchemaNames,
   options: ResponseBatchOptions,
-  /** Writes a batch of one with the single-row statement, which Postgres plans and runs faster than `unnest`. */
-  writeOne: (values: ResponseValues) => Promise<Written>,
-): (values: ResponseValues) => Promise<Written> {
+  /** Writes a batch of one with the single-row statement, which Postgres plans and runs faster than a recordset. */
+  writeOne: (create: GuardedCreate) => Promise<Written>,
+): (create: GuardedCreate) => Promise<Written> {
   const maxSize = Math.max(1, options.maxSize ?? 256)
   const maxWaitMs = Math.max(0, options.maxWaitMs ?? 5)
   const maxInFlight = Math.max(1, options.maxInFlight ?? 1)
@@ -83,8 +85,8 @@ export function createResponseBatcher(
     let failure: { error: unknown } | undefined
     try {
       if (batch.length === 1) {
-        const { values } = batch[0]!
-        written = new Map([[values.id, await writeOne(values)]])
+        const only = batch[0]!
+        written = new Map([[only.values.id, await writeOne(only)]])
       } else {
         const { rows } = await db.executeQuery(statement(batchValues(batch)))
         written = new Map(rows.map((row) => [row.id, { hasQuotas: row.has_quotas }]))
@@ -132,9 +134,9 @@ export function createResponseBatcher(
     flush()
   }
 
-  return (values) =>
+  return ({ values, version }) =>
     new Promise<Written>((resolve, reject) => {
-      queue.push({ values, queuedAt: Date.now(), resolve, reject })
+      queue.push({ values, version, queuedAt: Date.now(), resolve, reject })
       if (queue.length >= maxSize) flush()
       // Idle: written at the end of this turn. Busy: the batch fills until one in flight ends (or the timer).
       else if (inFlight < maxInFlight) immediate ??= setImmediate(flushSoon)
@@ -152,19 +154,13 @@ const BATCH_SLOTS = slots(['rows'])
  * twice by Postgres (array, then jsonb).
  */
 function batchValues(batch: Pending[]): Record<keyof typeof BATCH_SLOTS, string> {
-  return { rows: `[${batch.map((pending) => batchRowJson(pending.values)).join(',')}]` }
+  return { rows: `[${batch.map((pending) => batchRowJson(pending.values, pending.version)).join(',')}]` }
 }
 
 /**
- * The checks of the single fast path, per row: the survey belongs to the row's environment, accepts when the
- * row asks so (at the row's own timestamp), owns the display when one is named (a display made for a contact
- * is not a row's: batch rows have no `userId`), and the row's numbers are on their questions' scales (judged
- * only for a row whose `data` holds a number). A finished response of a survey with `auto_complete` is left
- * to the single path, which counts it under the survey's rule, and so is
- * a display's second response (stored, or earlier in the batch: `on conflict … do nothing` rather than a
- * failed batch), which the single path refuses by name. The rows arrive as one JSON text (`batchValues`); a
- * jsonb column read from it as SQL NULL is stored as JSON `null`, as `toJsonb` writes it on the single path.
- * Each written row comes back with whether its survey has quotas. Compiled once per storage.
+ * The batch statement: the rows arrive as one JSON text (`batchValues`); a jsonb column read from it as SQL
+ * NULL is stored as JSON `null`, as `toJsonb` writes it on the single-row path. Each written row comes back
+ * with whether its survey has quotas. Compiled once per storage.
  */
 function batchInsertStatement(db: Kysely<Database>, names: SchemaNames): Precompiled<BatchRow, keyof typeof BATCH_SLOTS> {
   const slot = BATCH_SLOTS
@@ -177,16 +173,11 @@ function batchInsertStatement(db: Kysely<Database>, names: SchemaNames): Precomp
       coalesce(i.data, 'null'), coalesce(i.meta, 'null'), coalesce(i.ttc, 'null'), coalesce(i.variables, 'null'),
       i.language, i.display_id, i.ending_id
     from jsonb_to_recordset(${slot.rows}::jsonb) as i(id text, created_at timestamptz, finished boolean, data jsonb,
-        numbers boolean, meta jsonb, ttc jsonb, variables jsonb, language text, display_id text, ending_id text, survey_id text,
-        environment_id text, accepting boolean)
-    join ${names.ref('surveys')} s on s.id = i.survey_id and s.environment_id = i.environment_id
-    where (not i.accepting or ${effectiveStatusSql('s', sql.ref('i.created_at'))} in ('draft', 'inProgress'))
-      and (not i.finished or s.auto_complete is null)
-      and s.pin is null
-      and (i.display_id is null or exists (
-        select from ${names.ref('displays')} d where d.id = i.display_id and d.survey_id = s.id and d.contact_id is null
-      ))
-      and (not i.numbers or not ${anyAnswerOffScaleSql(sql.ref('s.questions'), sql.ref('i.data'))})
+        version text, meta jsonb, ttc jsonb, variables jsonb, language text, display_id text, ending_id text, survey_id text)
+    join ${names.ref('surveys')} s on s.id = i.survey_id and s.xmin = i.version::xid
+    where i.display_id is null or exists (
+      select from ${names.ref('displays')} d where d.id = i.display_id and d.survey_id = s.id and d.contact_id is null
+    )
     on conflict (display_id) where display_id is not null do nothing
     returning ${WRITTEN_COLUMNS}),
     events as (${responseEventsSql(names, { rows: 'written', kind: 'create', contacts: 'none' })})

@@ -1,30 +1,29 @@
 import type { CreateResponseCheck, CreateResponseResult, NewResponse } from '@canvass/core'
 import type { Kysely } from 'kysely'
-import { lockSurveyStatement } from './complete-survey-sql'
+import { lockSurveyStatement } from './complete-survey'
 import type { Database } from './database'
-import { isDisplayTaken, isSingleUseIdTaken, outcomeShape } from './insert-response'
-import type { FullStatements } from './insert-response'
-import { outcomeOfRow, outcomeStatements } from './response-outcome-sql'
+import { isDisplayTaken, isSingleUseIdTaken } from './insert-response'
+import type { ResponseWriter } from './insert-response'
 import { responseValues } from './response-values'
 import type { SchemaNames } from './schema-names'
 
 /**
  * Imports: many creates in one transaction. The surveys named are locked first (in id order, so two imports
  * never wait on each other in a circle), so that every finished response counts towards `auto_complete`
- * exactly, and each create runs the outcome statement. A create refused for its own reason (an unknown
+ * exactly, and each create is decided and written as `create` decides and writes it (`createInTransaction`). A create refused for its own reason (an unknown
  * survey, a taken single-use id or display) is reported and the others go in; an error of the database fails
  * them all. Without `webhooks`, the events the inserts recorded are deleted in the same transaction: no
  * delivery is made.
  */
-export function createResponseImporter(db: Kysely<Database>, names: SchemaNames) {
-  const full: FullStatements = { statement: outcomeStatements(db, names), lockSurvey: lockSurveyStatement(db, names) }
+export function createResponseImporter(db: Kysely<Database>, names: SchemaNames, writer: ResponseWriter) {
+  const lockSurvey = lockSurveyStatement(db, names)
   const importOnce = (inputs: NewResponse[], check: CreateResponseCheck, options: { webhooks: boolean }): Promise<CreateResponseResult[]> =>
     db.transaction().execute(async (trx) => {
       const creates = inputs.map((input) => responseValues(input, check))
       const surveyIds = [...new Set(creates.flatMap((values) => (values.surveyId === null ? [] : [values.surveyId])))].sort()
-      for (const surveyId of surveyIds) await trx.executeQuery(full.lockSurvey({ surveyId }))
+      for (const surveyId of surveyIds) await trx.executeQuery(lockSurvey({ surveyId }))
       const results: CreateResponseResult[] = []
-      for (const values of creates) {
+      for (const [i, values] of creates.entries()) {
         // Checked first: a unique violation would end the transaction for every create. (A survey id Postgres
         // cannot store names no survey, so no response of it.)
         if (values.singleUseId !== null && values.surveyId !== null) {
@@ -46,9 +45,7 @@ export function createResponseImporter(db: Kysely<Database>, names: SchemaNames)
             continue
           }
         }
-        const shape = outcomeShape(values, check, { unlocked: false, completes: values.finished })
-        const row = (await trx.executeQuery(full.statement(shape, values))).rows[0]
-        results.push(outcomeOfRow(row, check))
+        results.push(await writer.createInTransaction(trx, inputs[i]!, check, true))
       }
       const created = results.flatMap((result) => (result.outcome === 'created' ? [result.id] : []))
       if (!options.webhooks && created.length > 0) {

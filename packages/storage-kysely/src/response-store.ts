@@ -1,13 +1,13 @@
-import type { AnswerScale, ResponsePatch, ResponseRecord, ResponseStore, ResponseSurveyFields, SurveyStatusFields } from '@canvass/core'
+import { answerScalesOf } from '@canvass/core'
+import type { ResponsePatch, ResponseRecord, ResponseStore, ResponseSurveyFields, SurveyStatusFields } from '@canvass/core'
 import { sql } from 'kysely'
 import type { Kysely } from 'kysely'
 import { anonymizeResponses } from './anonymize-responses'
-import { answerScalesJsonSql } from './answer-scales-sql'
-import { completeSurveySql, lockSurveyStatement } from './complete-survey-sql'
+import { completeIfFilled, lockSurveyStatement } from './complete-survey'
 import type { Database } from './database'
 import { hasQuotasSql } from './has-quotas-sql'
 import { filterResponses, listOrder, pageResponses } from './filter-responses'
-import { createResponseInserter } from './insert-response'
+import { createResponseWriter } from './insert-response'
 import { createResponseImporter } from './response-importer'
 import { isStorable } from './is-storable'
 import { precompiled, slots } from './precompiled'
@@ -19,17 +19,18 @@ import { listResponsesForExport } from './response-export-sql'
 import { summarizeResponses } from './response-summary-sql'
 import { listAnswers } from './response-answers-sql'
 import type { SchemaNames } from './schema-names'
+import type { SurveyWriteFactsReader } from './survey-write-facts'
 import { toJsonb } from './to-jsonb'
 
 /** Responses, each read with its person, notes and tags in the same statement. */
-export function createResponseStore(db: Kysely<Database>, names: SchemaNames, batch?: ResponseBatchOptions | false): ResponseStore {
+export function createResponseStore(
+  db: Kysely<Database>,
+  names: SchemaNames,
+  facts: SurveyWriteFactsReader,
+  batch?: ResponseBatchOptions | false,
+): ResponseStore {
   const columns = responseColumns(names)
-  /** Run after a response became finished in the same transaction, which the count therefore sees. */
-  const completeSlots = slots(['surveyId', 'now'])
-  const completeSurvey = precompiled(
-    completeSurveySql(names, sql<string>`${completeSlots.surveyId}::text`, sql<Date>`${completeSlots.now}::timestamptz`, 0).compile(db),
-    completeSlots,
-  )
+  const writer = createResponseWriter(db, names, facts, batch)
   const lockSurvey = lockSurveyStatement(db, names)
   // An update's statements, built once (see `precompiled`): the read of the response with its survey's status
   // fields, whether the survey has quotas (core screens the write only then), its scales when asked, and its
@@ -44,9 +45,7 @@ export function createResponseStore(db: Kysely<Database>, names: SchemaNames, ba
         .select(['surveys.status', 'surveys.run_on_date', 'surveys.close_on_date', 'surveys.auto_complete'])
         .select((eb) => eb('surveys.pin', 'is not', null).$castTo<boolean>().as('pin_set'))
         .select(hasQuotasSql(names, sql.ref('surveys.id')).as('has_quotas'))
-        .select(
-          (scales ? answerScalesJsonSql(sql.ref('surveys.questions')) : sql`null`).$castTo<AnswerScale[] | null>().as('answer_scales'),
-        )
+        .select((scales ? sql.ref('surveys.questions') : sql`null`).$castTo<unknown>().as('questions'))
         .select(sql<string>`responses.xmin::text`.as('version'))
         .where('responses.id', '=', readSlots.id)
         .$if(lock, (q) => q.forUpdate('responses'))
@@ -147,15 +146,15 @@ export function createResponseStore(db: Kysely<Database>, names: SchemaNames, ba
       // The version read under the lock is still the row's: nobody else can have written it.
       const updated = (await trx.executeQuery(writeIfUnchanged(writeValues(id, locked, lockedPatch)))).rows[0]
       if (!updated) throw new Error(`response ${id} changed while it was locked`)
-      if (finishes) await trx.executeQuery(completeSurvey({ surveyId, now: lockedPatch.updatedAt }))
+      if (finishes) await completeIfFilled(trx, surveyId, lockedPatch.updatedAt)
       return toResponseRecord(updated)
     })
     return result === RETRY_WITH_SURVEY_LOCK ? updateLocked(id, surveyId, change, true, scales) : result
   }
 
   return {
-    create: createResponseInserter(db, names, batch),
-    importMany: createResponseImporter(db, names),
+    create: writer.create,
+    importMany: createResponseImporter(db, names, writer),
 
     async get(id) {
       if (!isStorable(id)) return null
@@ -247,7 +246,7 @@ function surveyFields(row: {
   close_on_date: Date | null
   pin_set: boolean
   has_quotas: boolean
-  answer_scales: AnswerScale[] | null
+  questions: unknown
 }): ResponseSurveyFields {
   const fields: ResponseSurveyFields = {
     environmentId: row.environment_id,
@@ -257,7 +256,8 @@ function surveyFields(row: {
     hasPin: row.pin_set,
     hasQuotas: row.has_quotas,
   }
-  if (row.answer_scales !== null) fields.answerScales = row.answer_scales
+  // Read only when asked for (`ResponseUpdateOptions.answerScales`).
+  if (row.questions !== null) fields.answerScales = answerScalesOf(row.questions)
   return fields
 }
 

@@ -5,7 +5,7 @@ import { toJsonb } from './to-jsonb'
 
 /**
  * The one mapping of a create to the values its statements take, whichever writes it (`insert-response.ts`,
- * `response-batch.ts`): each statement names the values it uses by their slot (`RESPONSE_SLOTS`).
+ * or `response-batch.ts` for creates that arrive together): each statement names the values it uses by their slot (`RESPONSE_SLOTS`).
  */
 export interface ResponseValues {
   id: string
@@ -18,11 +18,6 @@ export interface ResponseValues {
   finished: boolean
   /** The JSON columns as JSON text (`toJsonb`). */
   data: string
-  /**
-   * Whether an answer in `data` is a number: only then are the answers judged against the survey's scales
-   * (`answer-scales-sql.ts`), so that a response of texts does not read the survey's questions.
-   */
-  numbers: boolean
   meta: string
   ttc: string
   variables: string
@@ -35,8 +30,6 @@ export interface ResponseValues {
   userId: string | null
   /** The id of the contact made for `userId` when it has none yet. */
   newContactId: string | null
-  requireAccepting: boolean
-  pinProven: boolean
 }
 
 /** The slot of each value, for statements compiled once (`precompiled`). */
@@ -48,7 +41,6 @@ export const RESPONSE_SLOTS = slots([
   'environmentId',
   'finished',
   'data',
-  'numbers',
   'meta',
   'ttc',
   'variables',
@@ -59,8 +51,6 @@ export const RESPONSE_SLOTS = slots([
   'endingId',
   'userId',
   'newContactId',
-  'requireAccepting',
-  'pinProven',
 ] satisfies Array<keyof ResponseValues>)
 
 export function responseValues(input: NewResponse, check: CreateResponseCheck): ResponseValues {
@@ -73,7 +63,6 @@ export function responseValues(input: NewResponse, check: CreateResponseCheck): 
     environmentId: isStorable(check.environmentId) ? check.environmentId : null,
     finished: input.finished,
     data: toJsonb(input.data),
-    numbers: hasNumberAnswer(input.data),
     meta: toJsonb(input.meta),
     ttc: toJsonb(input.ttc),
     variables: toJsonb(input.variables),
@@ -84,14 +73,7 @@ export function responseValues(input: NewResponse, check: CreateResponseCheck): 
     endingId: input.endingId,
     userId: input.userId,
     newContactId: input.userId !== null ? input.newId() : null,
-    requireAccepting: check.requireAccepting,
-    pinProven: check.pinProven,
   }
-}
-
-function hasNumberAnswer(data: NewResponse['data']): boolean {
-  for (const key in data) if (typeof data[key] === 'number') return true
-  return false
 }
 
 /** Whether every id of the create can be stored: otherwise no row can match it. */
@@ -103,12 +85,11 @@ export const allStorable = (values: ResponseValues): boolean =>
  * `jsonb_to_recordset`, keyed by its record columns. Written out rather than built and stringified: the JSON
  * columns already are JSON text, and go in as they are.
  */
-export function batchRowJson(values: ResponseValues): string {
+export function batchRowJson(values: ResponseValues, version: string): string {
   const text = JSON.stringify
   return (
-    `{"id":${text(values.id)},"created_at":${text(values.createdAt)},"finished":${values.finished},"data":${values.data},"numbers":${values.numbers},` +
+    `{"id":${text(values.id)},"created_at":${text(values.createdAt)},"finished":${values.finished},"data":${values.data},"version":${text(version)},` +
     `"meta":${values.meta},"ttc":${values.ttc},"variables":${values.variables},"language":${text(values.language)},` +
-    `"display_id":${text(values.displayId)},"ending_id":${text(values.endingId)},"survey_id":${text(values.surveyId)},` +
-    `"environment_id":${text(values.environmentId)},"accepting":${values.requireAccepting}}`
+    `"display_id":${text(values.displayId)},"ending_id":${text(values.endingId)},"survey_id":${text(values.surveyId)}}`
   )
 }

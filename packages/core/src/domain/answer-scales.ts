@@ -4,9 +4,23 @@ import type { AnswerScale, JsonObject } from '../ports/storage'
 
 /**
  * docs/design.md, "Limits and input": numbers a summary aggregates are bounded on input. A number answered to a scale question
- * (`AnswerScale`) must be an integer on its scale; the storage judges creates in the statement that writes
- * them, and core judges updates against the scales read with the response.
+ * (`AnswerScale`) must be an integer on its scale. Creates and updates are judged by `answerOffScale`, against
+ * the scales `answerScalesOf` reads from the survey's questions.
  */
+
+/** The scale questions of a survey's `questions`, in its order (`AnswerScale`); a value that is not an array has none. */
+export function answerScalesOf(questions: unknown): AnswerScale[] {
+  if (!Array.isArray(questions)) return []
+  const scales: AnswerScale[] = []
+  for (const question of questions) {
+    if (typeof question !== 'object' || question === null) continue
+    const { id, type, range } = question as { id?: unknown; type?: unknown; range?: unknown }
+    if (typeof id !== 'string' || !(type === 'nps' || type === 'rating' || type === 'csat' || type === 'ces')) continue
+    const max = type === 'nps' ? 10 : typeof range === 'number' ? range : type === 'rating' ? 10 : 5
+    scales.push({ questionId: id, min: type === 'nps' ? 0 : 1, max })
+  }
+  return scales
+}
 
 /** Whether an answer in `data` is a number: only then is there anything for the scales to judge. */
 export function hasNumberAnswer(data: JsonObject | undefined): boolean {

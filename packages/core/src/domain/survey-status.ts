@@ -5,7 +5,7 @@ import type { SurveyStatus, SurveyStatusFields } from '../ports/storage'
  * (docs/design.md, "Surveys": `scheduled` → `inProgress` at `runOnDate`, `inProgress` → `completed` at `closeOnDate`)
  * are applied on every read instead, and no read shows a stale status.
  *
- * Storage adapters that check acceptance inside SQL MUST apply the same rule.
+ * Every write decides with this function (`response-write-rules.ts`); no adapter restates it.
  */
 export function effectiveSurveyStatus(survey: Omit<SurveyStatusFields, 'environmentId'>, now = new Date()): SurveyStatus {
   let status = survey.status

@@ -168,21 +168,17 @@ export interface AnswerScale {
 /** Responses, each read with its person, notes and tags. */
 export interface ResponseStore {
   /**
-   * Checks the survey and inserts the response in one round trip where the database allows it.
-   * When `input.userId` is set, the contact with that userId in `environmentId` is linked (created if
-   * absent) in the same transaction. Nothing is written unless the result is `created`. A finished response
-   * that brings the survey's finished responses to its `autoComplete` also sets the survey `completed` (if
-   * its effective status is `inProgress`), atomically with the insert. Counting towards `autoComplete` MUST
-   * see concurrent creates and updates (e.g. under a lock of the survey row): 2N concurrent finished creates
+   * Decides the create with core's `responseCreateRefusal` (the outcomes below, in their documented order),
+   * from the survey's `SurveyWriteFacts` read in one query or kept from an earlier read, and writes it only
+   * while the survey is still at the `version` decided on (docs/architecture.md, "A response write"): a write
+   * that finds the survey changed decides again on the facts as they are now, and a refusal is only answered
+   * from facts read now. When `input.userId` is set, the contact with that userId in `environmentId` is linked
+   * (created if absent) by the same write. Nothing is written unless the result is `created`. A finished
+   * response that brings the survey's finished responses to its `autoComplete` also sets the survey
+   * `completed` (core's `autoCompletes`), atomically with the insert. Counting towards `autoComplete` MUST see
+   * concurrent creates and updates (e.g. under a lock of the survey row): 2N concurrent finished creates
    * against `autoComplete: N` accept exactly N and refuse the rest as `survey_not_accepting` when
    * `requireAccepting`. Surveys without `autoComplete` need no lock (the hot path).
-   *
-   * The answers are judged against the survey's questions as the write sees them (in the same statement, so
-   * that a survey edited meanwhile cannot let an answer past its new scale): a number answered to a scale
-   * question off its `AnswerScale` is refused as `answer_out_of_range`, naming the first such question in the
-   * survey's order. A `displayId` whose display was made for a contact is refused as
-   * `display_of_other_contact` unless the response is linked to that same contact (its `userId`), as the
-   * reference's `assertDisplayOwnership` does.
    */
   create(input: NewResponse, check: CreateResponseCheck): Promise<CreateResponseResult>
   /**

@@ -1,0 +1,92 @@
+import type { AnswerScale, CreateResponseCheck, CreateResponseResult, JsonObject, SurveyStatusFields } from '../ports/storage'
+import { answerOffScale } from './answer-scales'
+import { acceptsSubmissions, effectiveSurveyStatus } from './survey-status'
+
+/**
+ * What a response write needs to know of its survey, read by an adapter in one query (or kept by the survey's
+ * `version`). Every rule of a write is decided from it by the functions of this file; the adapter's write is
+ * then guarded by `version` (docs/architecture.md, "A response write").
+ */
+export interface SurveyWriteFacts extends SurveyStatusFields {
+  id: string
+  autoComplete: number | null
+  hasPin: boolean
+  /** The survey's scale questions in its order (`answerScalesOf`). */
+  answerScales: AnswerScale[]
+  /** Changes on every write of the survey row: a write decided on these facts applies only while it holds. */
+  version: string
+}
+
+/** The display a create names, as the write reads it. */
+export interface DisplayWriteFacts {
+  surveyId: string
+  /** The contact the display was made for (its `userId` and environment), or null. */
+  contact: { userId: string | null; environmentId: string } | null
+}
+
+/** What a create decision reads: the survey (null: none has that id) and the display it names. */
+export interface ResponseCreateFacts {
+  survey: SurveyWriteFacts | null
+  /** Whether `check.environmentId` names an environment; read only when the survey is not in it. */
+  environmentFound: boolean
+  /** The display `displayId` names (null: none; absent: the create names none). */
+  display?: DisplayWriteFacts | null
+}
+
+/** What of a create its decision judges. */
+export interface ResponseCreateWrite {
+  createdAt: Date
+  data: JsonObject
+  userId: string | null
+  displayId: string | null
+}
+
+/** A create refused, as `ResponseStore.create` reports it. */
+export type CreateRefusalOutcome = Exclude<CreateResponseResult, { outcome: 'created' }>
+
+/**
+ * Whether a create may be written, in the order the outcomes are documented (`CreateResponseResult`): null when
+ * it may, otherwise the refusal. The survey's status is judged at the response's `createdAt`. Single-use ids
+ * and a display's one response are the unique indexes' to refuse, as the write happens.
+ */
+export function responseCreateRefusal(
+  facts: ResponseCreateFacts,
+  write: ResponseCreateWrite,
+  check: CreateResponseCheck,
+): CreateRefusalOutcome | null {
+  const { survey, display } = facts
+  if (survey === null || survey.environmentId !== check.environmentId) {
+    if (check.checkEnvironment && !facts.environmentFound) return { outcome: 'environment_not_found' }
+    return { outcome: survey === null ? 'survey_not_found' : 'survey_in_other_environment' }
+  }
+  if (write.displayId !== null) {
+    if (!display || display.surveyId !== survey.id) return { outcome: 'display_not_found' }
+    if (display.contact !== null && !ownsDisplay(display.contact, write.userId, check.environmentId)) {
+      return { outcome: 'display_of_other_contact' }
+    }
+  }
+  // The survey's status before its PIN, as the reference checks them.
+  const statusOk = !check.requireAccepting || acceptsSubmissions(effectiveSurveyStatus(survey, write.createdAt))
+  if (!statusOk) return { outcome: 'survey_not_accepting' }
+  if (survey.hasPin && !check.pinProven) return { outcome: 'pin_required' }
+  const offScale = answerOffScale(survey.answerScales, write.data)
+  if (offScale) return { outcome: 'answer_out_of_range', ...offScale }
+  return null
+}
+
+/**
+ * Whether a survey whose finished responses now number `finished` completes (docs/design.md, "Surveys":
+ * `inProgress` → `completed` at `autoComplete`), judged at `now`. The adapter asks under the survey's lock,
+ * after the write that finished a response, so that concurrent finishers count each other.
+ */
+export function autoCompletes(
+  survey: Pick<SurveyWriteFacts, 'status' | 'runOnDate' | 'closeOnDate' | 'autoComplete'>,
+  finished: number,
+  now: Date,
+): boolean {
+  return survey.autoComplete !== null && finished >= survey.autoComplete && effectiveSurveyStatus(survey, now) === 'inProgress'
+}
+
+/** A display made for a contact is that contact's respondent's only: the same `userId` in the environment. */
+const ownsDisplay = (contact: NonNullable<DisplayWriteFacts['contact']>, userId: string | null, environmentId: string): boolean =>
+  userId !== null && contact.userId === userId && contact.environmentId === environmentId
