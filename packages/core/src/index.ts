@@ -53,7 +53,7 @@ export type { ErrorCode, ResourceType } from './errors'
 export { SERVICE_UNAVAILABLE_RETRY_AFTER, isServiceUnavailable, serviceUnavailable } from './http/service-unavailable'
 export { generateApiKey, hashApiKey } from './http/api-key'
 export { createId } from './domain/ids'
-export { effectiveSurveyStatus, acceptsSubmissions } from './domain/survey-status'
+export { effectiveSurveyStatus, acceptsSubmissions, storedStatusCases } from './domain/survey-status'
 export { answerScalesOf } from './domain/answer-scales'
 export { autoCompletes, responseCreateRefusal } from './domain/response-write-rules'
 export type {

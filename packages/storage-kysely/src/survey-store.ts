@@ -1,10 +1,9 @@
 import { CanvassError } from '@canvass/core'
-import type { SurveyFilter, SurveyStore } from '@canvass/core'
+import type { DateStanding, SurveyFilter, SurveyStore } from '@canvass/core'
 import { sql } from 'kysely'
 import type { ExpressionBuilder, Expression, Kysely, SqlBool } from 'kysely'
 import { applyPage } from './apply-page'
 import type { Database } from './database'
-import { effectiveStatusSql } from './effective-status-sql'
 import { isStorable } from './is-storable'
 import { precompiled, slots } from './precompiled'
 import { recordSurveyFileDeletions } from './response-files'
@@ -190,12 +189,30 @@ function matches(eb: ExpressionBuilder<Database, 'surveys'>, filter: SurveyFilte
     conditions.push(sql<SqlBool>`position(lower(${filter.nameContains}) in lower(surveys.name)) > 0`)
   }
   if (filter.types && filter.types.length > 0) conditions.push(eb('surveys.type', 'in', filter.types))
-  const statuses = filter.statuses ?? []
+  const cases = filter.statusCases ?? []
   const active = eb('surveys.archived_at', 'is', null)
+  // Core decided which stored states count (`storedStatusCases`); here they are only compared with `now`.
+  const standing = (column: 'surveys.run_on_date' | 'surveys.close_on_date', wanted: DateStanding | undefined) =>
+    wanted === undefined ? undefined : wanted === 'passed' ? eb(column, '<=', now) : eb.or([eb(column, 'is', null), eb(column, '>', now)])
   const byStatus =
-    statuses.length > 0 ? eb.and([active, eb(effectiveStatusSql('surveys', sql`${now}::timestamptz`), 'in', statuses)]) : active
+    cases.length > 0
+      ? eb.and([
+          active,
+          eb.or(
+            cases.map((c) =>
+              eb.and(
+                [
+                  eb('surveys.status', '=', c.status),
+                  standing('surveys.run_on_date', c.runOnDate),
+                  standing('surveys.close_on_date', c.closeOnDate),
+                ].filter((condition) => condition !== undefined),
+              ),
+            ),
+          ),
+        ])
+      : active
   if (!filter.archived) conditions.push(byStatus)
-  else if (statuses.length === 0) conditions.push(eb('surveys.archived_at', 'is not', null))
+  else if (cases.length === 0) conditions.push(eb('surveys.archived_at', 'is not', null))
   else conditions.push(eb.or([byStatus, eb('surveys.archived_at', 'is not', null)]))
   return eb.and(conditions)
 }

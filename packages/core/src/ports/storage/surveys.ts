@@ -43,13 +43,14 @@ export interface SurveyStore {
 
 /**
  * The v3 list's filter. A survey matches when its name contains `nameContains` (case-insensitive, taken
- * literally), its type is one of `types`, and: it is not archived and its status is one of `statuses`, or
- * `archived` is set and it is archived (then `statuses` does not narrow it). Empty or absent lists do not narrow;
- * `archived` alone (with no `statuses`) lists archived surveys only.
+ * literally), its type is one of `types`, and: it is not archived and its stored state matches one of
+ * `statusCases` (core's `storedStatusCases`: a stored status and where its dates stand against the query's `now`),
+ * or `archived` is set and it is archived (then `statusCases` does not narrow it). Empty or absent lists do not
+ * narrow; `archived` alone (with no `statusCases`) lists archived surveys only.
  */
 export interface SurveyFilter {
   nameContains?: string
-  statuses?: SurveyStatus[]
+  statusCases?: StoredStatusCase[]
   types?: string[]
   archived?: boolean
 }
@@ -74,6 +75,19 @@ export interface SurveyListEntry {
 }
 
 export type SurveyStatus = 'draft' | 'scheduled' | 'inProgress' | 'paused' | 'completed'
+
+/**
+ * Where a survey's date stands against the moment of a read: `passed` (set, and not after it) or `notPassed`
+ * (unset, or after it).
+ */
+export type DateStanding = 'passed' | 'notPassed'
+
+/** A stored state a filter asks for: the stored status, and where its dates must stand (absent: either way). */
+export interface StoredStatusCase {
+  status: SurveyStatus
+  runOnDate?: DateStanding
+  closeOnDate?: DateStanding
+}
 
 /** A stored survey: the survey fields of the API plus ownership and timestamps. */
 export interface SurveyRecord {

@@ -23,7 +23,7 @@ import {
 } from '../../http/v3'
 import type { SurveyFilter, SurveyRecord, SurveySortBy, SurveyStatus } from '../../ports/storage'
 import { v3LifecycleAnswer, v3SurveyAnswer, v3SurveyCreateSchema, v3SurveyPageAnswer, v3SurveyPatchSchema } from '../../schemas/v3'
-import { effectiveSurveyStatus } from '../../domain/survey-status'
+import { effectiveSurveyStatus, storedStatusCases } from '../../domain/survey-status'
 import { resolveSurveyTriggers } from '../../domain/survey-triggers'
 import { V3_DEFAULT_LANGUAGE, v1BodyOf, v3Languages, v3SurveyOutput } from '../../domain/v3-survey'
 import { createSurveyFromBody, segmentOfSurvey, updateSurveyFromBody } from '../management/surveys'
@@ -122,7 +122,8 @@ const listSurveys = async (request: IRequest, ctx: CanvassContext, { environment
   const types = query['filter[type][in]'] ?? []
   const filter: SurveyFilter = {
     ...(query['filter[name][contains]'] !== undefined ? { nameContains: query['filter[name][contains]'] } : {}),
-    statuses: statuses.filter((status) => status !== 'archived') as SurveyStatus[],
+    // Core's rule of date-driven statuses, as the stored states storage compares (`storedStatusCases`).
+    statusCases: storedStatusCases(statuses.filter((status) => status !== 'archived') as SurveyStatus[]),
     // Canvass's `website` surveys are in-app surveys too (the reference folded them into `app`).
     types: types.flatMap((type) => (type === 'app' ? ['app', 'website'] : [type])),
     archived: statuses.includes('archived'),
