@@ -16,9 +16,9 @@ export default defineConfig({
   // several hundred, for a fifth less CPU time from launch to listening (560 against 700 ms for warm starts with
   // the packages imported by name, on a busy 2-core machine). Left as imports: PGlite and
   // the widget, which read files next to their own module (the database's WebAssembly, the browser bundles),
-  // and pg's optional native binding. What it bundles is a dev dependency in package.json, so that an install gets
-  // it once, in this package's dist; the rest are its dependencies. The workspace build rebuilds this one when the sources
-  // of a workspace package it bundles change (`BUNDLES` in scripts/stale.mjs).
+  // and pg's optional native binding. What it bundles is a dev dependency in package.json, so that an install
+  // gets it once, in this package's dist; the rest are its dependencies. The workspace build rebuilds this one
+  // when the sources of a workspace package it bundles change (`BUNDLES` in scripts/stale.mjs).
   noExternal: [new RegExp(`^(?!(${UNBUNDLED.join('|')})(/|$))`)],
   external: UNBUNDLED,
   // Bundled CommonJS (pg, commander, prom-client) calls `require`, which an ES module has not by itself.
