@@ -58,7 +58,9 @@ export interface Metrics {
  */
 export async function createMetrics(options: { postgres: boolean }): Promise<Metrics> {
   // Loaded only where metrics are configured: a server without them does not hold prom-client's code.
-  const client = await import('prom-client')
+  const loaded = await import('prom-client')
+  // A CommonJS module: Node names its exports, the bundle's chunk of it has them as `default` alone.
+  const client = (loaded as { default?: typeof loaded }).default ?? loaded
   const { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } = client
   const registers = [new Registry()]
   const [registry] = registers as [Registry]
