@@ -53,14 +53,25 @@ export const PARTS = [
 
 /**
  * Workspace packages whose JavaScript build bundles other workspace packages (from their built `dist`), given
- * their workspace runtime dependencies: the widget's renderer bundles core's logic conditions
- * (`@canvass/core/conditions`) into browser code, and the standalone server bundles every package it runs on but
- * those its tsup.config.ts leaves as imports (`UNBUNDLED`). That build waits on theirs, and is stale when their
- * sources change.
+ * the package's folder: the widget's renderer bundles core's logic conditions (`@canvass/core/conditions`) into
+ * browser code, and the standalone server bundles every workspace package its sources import but those its
+ * tsup.config.ts leaves as imports (`UNBUNDLED`); what it bundles is a dev dependency of its manifest, not a
+ * runtime one, so its sources say what it runs on. That build waits on theirs, and is stale when their sources
+ * change.
  */
 const BUNDLES = {
   '@canvass/widget': () => ['@canvass/core'],
-  '@canvass/server': (runtimeDeps) => runtimeDeps.filter((name) => !UNBUNDLED.includes(name)),
+  '@canvass/server': (dir) => importedWorkspacePackages(join(dir, 'src')).filter((name) => !UNBUNDLED.includes(name)),
+}
+
+/** The `@canvass/*` packages the TypeScript files under `dir` import (`from '@canvass/name'` or a subpath). */
+function importedWorkspacePackages(dir) {
+  const names = new Set()
+  for (const file of files(dir).filter((entry) => entry.relative.endsWith('.ts'))) {
+    const source = readFileSync(join(dir, file.relative), 'utf8')
+    for (const match of source.matchAll(/from '(@canvass\/[a-z0-9-]+)/g)) names.add(match[1])
+  }
+  return [...names].sort()
 }
 
 /**
@@ -86,7 +97,7 @@ export function builtPackages(root) {
         /** Everything it is built against, as `pnpm -r` orders packages. */
         deps: [...new Set([...declared('dependencies'), ...declared('peerDependencies'), ...declared('devDependencies')])],
         /** What its JavaScript build bundles (`BUNDLES`). */
-        bundles: BUNDLES[manifest.name]?.(runtimeDeps) ?? [],
+        bundles: BUNDLES[manifest.name]?.(dir) ?? [],
         parts: PARTS.filter((part) => Boolean(manifest.scripts?.[`build:${part.name}`])).map((part) => part.name),
       }
     })

@@ -13,7 +13,8 @@
 // SIGTERM.
 // Before the runs it
 // checks the release: `changeset version` on a copy, `npm publish --dry-run` of every tarball (against a
-// closed loopback port, without a token: nothing can be published), and each tarball's manifest.
+// closed loopback port, without a token: nothing can be published), each tarball's manifest, and that the
+// server's tarball depends on nothing its bundle holds.
 //
 // Needs the packages built (`pnpm build`), npm and the npm registry. Postgres runs use TEST_DATABASE_URL (a
 // database of their own, dropped after); without it they are skipped, saying so. Ends with `N passed, N
@@ -21,10 +22,12 @@
 import { execFileSync, spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { builtinModules } from 'node:module'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { basename, dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { UNBUNDLED } from '../packages/server/scripts/unbundled.mjs'
 import { packPackages } from './pack-packages.mjs'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
@@ -170,6 +173,7 @@ try {
   results.push({ name: 'npm publish --dry-run takes every tarball', ...publishDryRun(tarballs) })
   results.push({ name: 'every tarball has what npm shows of a package', ...publishedManifests(tarballs) })
   results.push({ name: "the README's embed section installs before and after the first release", ...readmeInstall(tarballs) })
+  results.push({ name: '@canvass/server installs only what its bundles leave as imports', ...serverInstallsNothingBundled(tarballs) })
   results.push(await serverFromTarballs(tarballs))
   const lowest = lowestNode(join(work, 'lowest-node'))
   results.push(await serverOnNode(lowest, join(work, 'server')))
@@ -409,6 +413,48 @@ function readmeInstall(tarballs) {
     if (!words.has(word)) problems.push(`the install by name lacks ${word} of docs/embedding.md's \`${installLines[0]}\``)
   }
   return { ms: Date.now() - began, ...(problems.length > 0 ? { error: problems.join('\n') } : {}) }
+}
+
+/**
+ * `@canvass/server`'s build bundles every package it runs on into its `dist` but the few its tsup.config.ts leaves
+ * as imports (`UNBUNDLED`): those alone may be its dependencies, or an install would put the bundled ones in
+ * `node_modules` a second time, unused. And what its `dist` imports must be there: each static import a node
+ * builtin or a dependency, each `require` or `import()` (pg's optional native binding) a builtin or unbundled.
+ */
+function serverInstallsNothingBundled(tarballs) {
+  const began = Date.now()
+  const file = tarballs.get('@canvass/server')
+  const manifest = JSON.parse(execFileSync('tar', ['-xzOf', file, 'package/package.json'], { encoding: 'utf8' }))
+  const declared = ['dependencies', 'optionalDependencies', 'peerDependencies'].flatMap((field) => Object.keys(manifest[field] ?? {}))
+  const problems = declared.filter((name) => !UNBUNDLED.includes(name)).map((name) => `${name} is bundled into dist and a dependency`)
+  const builtin = (name) => name.startsWith('node:') || builtinModules.includes(name)
+  const packageOf = (specifier) =>
+    specifier
+      .split('/')
+      .slice(0, specifier.startsWith('@') ? 2 : 1)
+      .join('/')
+  const entries = execFileSync('tar', ['-tzf', file], { encoding: 'utf8' })
+    .split('\n')
+    .filter((entry) => /^package\/dist\/[^/]+\.js$/.test(entry))
+  for (const entry of entries) {
+    // Statements only: the bundle's comments quote SQL (`from "person"`) and code.
+    const code = execFileSync('tar', ['-xzOf', file, entry], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 })
+      .split('\n')
+      .filter((line) => !/^\s*(\*|\/\/|\/\*)/.test(line))
+      .join('\n')
+    for (const [, specifier] of code.matchAll(/^(?:import|export)\b[^;'"]*?from\s*["']([^"']+)["']/gm)) {
+      if (!specifier.startsWith('.') && !builtin(specifier) && !declared.includes(packageOf(specifier))) {
+        problems.push(`${entry} imports ${specifier}, not a dependency`)
+      }
+    }
+    for (const [, specifier] of code.matchAll(/\b(?:require|import)\(\s*["']([^"']+)["']\s*\)/g)) {
+      if (!specifier.startsWith('.') && !builtin(specifier) && !UNBUNDLED.includes(packageOf(specifier))) {
+        problems.push(`${entry} loads ${specifier}, which the build should have bundled`)
+      }
+    }
+  }
+  if (entries.length === 0) problems.push('no dist/*.js in the tarball')
+  return { ms: Date.now() - began, ...(problems.length > 0 ? { error: [...new Set(problems)].join('\n') } : {}) }
 }
 
 /**

@@ -162,7 +162,8 @@ export interface CanvassOptions {
   /**
    * The API reference page's browser bundle (RapiDoc's `rapidoc-min.js`): with it `GET /api/v1/docs` renders the
    * OpenAPI document, loading nothing from another origin; without it the page lists the operations as plain
-   * HTML. Read from `@canvass/widget` as `widget` is when not given; `false` for the plain page.
+   * HTML. Read from `@canvass/widget` when not given, at the first request for the page (not at `start()`: an
+   * idle server holds none of its ~1 MB); `false` for the plain page.
    * @default the viewer of `@canvass/widget`, when installed
    */
   apiReference?: string | false
@@ -351,13 +352,9 @@ export function createCanvass(options: CanvassOptions): Canvass {
   }
   const router: CanvassRouter = IttyRouter({ base: basePath })
   const entries: RouteEntry[] = []
-  registerRoutes(createRouteTable(router, entries), options, async () => (await assets()).widget)
+  registerRoutes(createRouteTable(router, entries), options, assets.widget)
   const document = lazyDocument(() => openApiDocument(entries, { serverUrl: serverUrl(options.publicUrl, basePath), version: API_VERSION }))
-  registerDocumentationRoutes(
-    createRouteTable(router, entries),
-    document,
-    options.apiReference === false ? undefined : async () => (await assets()).apiReference,
-  )
+  registerDocumentationRoutes(createRouteTable(router, entries), document, options.apiReference === false ? undefined : assets.apiReference)
   const clientPrefixes = [`${basePath}/api/v1/client/`, `${basePath}/api/v2/client/`]
   const isClientPath = (pathname: string) => clientPrefixes.some((prefix) => pathname.startsWith(prefix))
   // itty-router's public `routes` (its `RouteEntry`s: method, pattern, handlers, path), in registration order.
@@ -472,7 +469,7 @@ export function createCanvass(options: CanvassOptions): Canvass {
           work.start()
           running = true
         }
-        await assets()
+        await assets.widget()
       })()
       return starting
     },

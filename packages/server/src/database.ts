@@ -82,16 +82,21 @@ export async function openDatabase(
 }
 
 /**
- * Postgres's memory settings for the embedded database, scaled to a small server's traffic: Postgres's own
- * defaults (128 MB of shared buffers) hold twice the memory for no gain on one connection. A bigger machine
- * raises them with `CANVASS_PGLITE_SETTINGS` (docs/deploying.md).
+ * Postgres's memory settings for the embedded database, scaled to a small server's traffic: PGlite's shared
+ * memory is resident from the start (all of it is zeroed when Postgres starts), so every megabyte of it counts
+ * in an idle server. Postgres's own defaults (128 MB of shared buffers) hold twice the memory for no gain on one
+ * connection; 2 MB of buffers miss more than 8 MB would on a database bigger than that, and a miss reads the page
+ * from the operating system's cache. `max_connections` sizes the lock and process tables: PGlite has one
+ * connection, and the lock table sized for 10 still takes a transaction that creates a thousand tables. A bigger
+ * machine raises them with `CANVASS_PGLITE_SETTINGS` (docs/deploying.md).
  */
 export const PGLITE_SETTINGS: Readonly<Record<string, string>> = Object.freeze({
-  shared_buffers: '8MB',
+  shared_buffers: '2MB',
   work_mem: '2MB',
   maintenance_work_mem: '16MB',
   temp_buffers: '1MB',
-  wal_buffers: '1MB',
+  wal_buffers: '64kB',
+  max_connections: '10',
 })
 
 /**

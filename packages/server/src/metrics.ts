@@ -8,6 +8,7 @@ import type {
   RetentionObservation,
   WebhookAttemptObservation,
 } from '@canvass/core'
+import type * as PromClient from 'prom-client'
 import type { Registry } from 'prom-client'
 import type { DatabaseHooks } from './database'
 
@@ -58,7 +59,9 @@ export interface Metrics {
  */
 export async function createMetrics(options: { postgres: boolean }): Promise<Metrics> {
   // Loaded only where metrics are configured: a server without them does not hold prom-client's code.
-  const client = await import('prom-client')
+  const loaded: unknown = await import('prom-client')
+  // A CommonJS module: Node names its exports, the bundle's chunk of it has them as `default` alone.
+  const client = ((loaded as { default?: typeof PromClient }).default ?? loaded) as typeof PromClient
   const { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } = client
   const registers = [new Registry()]
   const [registry] = registers as [Registry]

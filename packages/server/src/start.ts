@@ -9,7 +9,7 @@ import { createCanvass } from '@canvass/core'
 import type { ConnectionInfo, RequestObservation } from '@canvass/core'
 import { serve } from '@canvass/host-node'
 import { createKyselyStorage, createPostgresRateLimiter, migrate, postgresSettingWarnings } from '@canvass/storage-kysely'
-import { readApiReference, readWidgetBundles } from '@canvass/widget'
+import { readWidgetBundles } from '@canvass/widget'
 import { backgroundOptions } from './background'
 import { bootstrap } from './bootstrap'
 import { openBlobStore, uploadMaxBytes } from './blob-store'
@@ -85,9 +85,9 @@ async function main(): Promise<void> {
     ...(rateLimits ? { rateLimits } : {}),
     pinAttempts: counting,
     webhooks: { allowPrivateAddresses: config.allowPrivateWebhookUrls },
-    // Read here rather than at the first request, so that a copy without the built bundles fails at start.
+    // Read here rather than at the first request, so that a copy without the built bundles fails at start. The
+    // API reference's viewer (~1 MB, from the same build) is read from the package at its first request.
     widget: await readWidgetBundles(),
-    apiReference: await readApiReference(),
     logger: log,
     observe: { request: onRequest, rateLimited: metrics?.rateLimited, auditFailed: metrics?.auditFailed },
     auditLog: { retentionDays: config.auditLogRetentionDays },

@@ -1,10 +1,14 @@
 import type { Logger } from '../context'
 import type { WidgetBundles } from '../widget-bundles'
 
-/** What the pages need from `@canvass/widget`: its bundles, and the API reference's viewer. */
+/**
+ * What the pages need from `@canvass/widget`, each read on first use and kept: its bundles (every link page and
+ * the widget's script), and the API reference's viewer (`/api/v1/docs`), ~1 MB that a server whose reference
+ * page nobody opens never holds.
+ */
 export interface PageAssets {
-  widget: WidgetBundles | undefined
-  apiReference: string | undefined
+  widget(): Promise<WidgetBundles | undefined>
+  apiReference(): Promise<string | undefined>
 }
 
 /** The part of `@canvass/widget` core reads, looked up at run time (core does not depend on the package). */
@@ -20,27 +24,20 @@ interface WidgetModule {
 const WIDGET_PACKAGE = '@canvass/widget'
 
 /**
- * The page assets, read once on first use (`Canvass.start()` or the first request for a page): what the options
- * give, else what `@canvass/widget` reads when it is installed (docs/embedding.md, "Pages"). `false` turns a
- * part off. A runtime that cannot load the package says so in one log line and serves no pages.
+ * The page assets: what the options give, else what `@canvass/widget` reads when it is installed
+ * (docs/embedding.md, "Pages"), each part on its first use (the bundles at `Canvass.start()` or the first request
+ * for a page, the viewer at the first request for it). `false` turns a part off. A runtime that cannot load the
+ * package says so in one log line and serves no pages.
  */
 export function pageAssets(
   given: { widget?: WidgetBundles | false; apiReference?: string | false },
   logger: Logger,
   load: () => Promise<WidgetModule> = () => import(/* @vite-ignore */ WIDGET_PACKAGE) as Promise<WidgetModule>,
-): () => Promise<PageAssets> {
-  let assets: Promise<PageAssets> | undefined
-  const read = async (): Promise<PageAssets> => {
-    const wantWidget = given.widget === undefined
-    const wantReference = given.apiReference === undefined
-    const fixed: PageAssets = {
-      widget: given.widget === false ? undefined : given.widget,
-      apiReference: given.apiReference === false ? undefined : given.apiReference,
-    }
-    if (!wantWidget && !wantReference) return fixed
-    let module: WidgetModule
+): PageAssets {
+  let module: Promise<WidgetModule | undefined> | undefined
+  const loadModule = async (): Promise<WidgetModule | undefined> => {
     try {
-      module = await load()
+      return await load()
     } catch (error) {
       if (isNotFound(error)) {
         logger.warn(
@@ -49,15 +46,23 @@ export function pageAssets(
       } else {
         logger.warn(`Canvass: link pages and the widget are not served: ${WIDGET_PACKAGE} could not be loaded here (${messageOf(error)})`)
       }
-      return fixed
+      return undefined
     }
-    const [widget, apiReference] = await Promise.all([
-      wantWidget ? readPart('its bundles', () => module.readWidgetBundles(), logger) : fixed.widget,
-      wantReference ? readPart('the API reference viewer', () => module.readApiReference(), logger) : fixed.apiReference,
-    ])
-    return { widget, apiReference }
   }
-  return () => (assets ??= read())
+  const part = <T>(value: T | false | undefined, what: string, read: (module: WidgetModule) => Promise<T>) => {
+    let kept: Promise<T | undefined> | undefined
+    const readOnce = async (): Promise<T | undefined> => {
+      if (value === false) return undefined
+      if (value !== undefined) return value
+      const widget = await (module ??= loadModule())
+      return widget && readPart(what, () => read(widget), logger)
+    }
+    return () => (kept ??= readOnce())
+  }
+  return {
+    widget: part(given.widget, 'its bundles', (widget) => widget.readWidgetBundles()),
+    apiReference: part(given.apiReference, 'the API reference viewer', (widget) => widget.readApiReference()),
+  }
 }
 
 async function readPart<T>(what: string, read: () => Promise<T>, logger: Logger): Promise<T | undefined> {

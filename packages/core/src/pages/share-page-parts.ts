@@ -2,6 +2,7 @@
  * What the shared results page (`share-page.ts`) reads from a survey and how it writes numbers, dates and
  * answers: small pure helpers shared by its tabs. Every text a helper returns is already escaped for HTML.
  */
+import { groupDigits } from '../group-digits'
 import { escapeHtml } from '../http/html'
 import type { SurveyRecord } from '../ports/storage'
 import { stateLanguage } from '../domain/environment-state'
@@ -155,11 +156,11 @@ export function uploadedFileName(url: string): string {
 }
 
 /** `1,234` */
-export const formatCount = (value: number): string => value.toLocaleString('en-US')
+export const formatCount = (value: number): string => groupDigits(value)
 
 /** `33.3%`, or a dash when there is nothing to take a share of. */
 export const formatPercent = (value: number | null | undefined): string =>
-  value === null || value === undefined ? '–' : `${Number(value.toFixed(1)).toLocaleString('en-US')}%`
+  value === null || value === undefined ? '–' : `${groupDigits(Number(value.toFixed(1)))}%`
 
 /** `4.2 s`, `3 min 5 s`, `2 h 10 min`, or a dash. */
 export function formatDuration(ms: number | null | undefined): string {

@@ -24,6 +24,7 @@ import { parseInput, parseItem } from '../../http/validate'
 import { managementResponseCreateSchema, managementResponseUpdateSchema } from '../../schemas/response'
 import { answerOffScale, answerOutOfRange, hasNumberAnswer } from '../../domain/answer-scales'
 import { checkNotInFuture } from '../../domain/backdated-times'
+import { groupDigits } from '../../group-digits'
 import { ownValue } from '../../own-value'
 import { newResponse, responseOutput, responsePatch } from '../../domain/response-service'
 import { checkPatchedSize, checkResponseSize } from '../../domain/response-size'
@@ -66,7 +67,7 @@ export function registerManagementResponseRoutes(routes: RouteTable): void {
   })
   routes.post('/api/v1/management/responses/anonymize', anonymizeResponses, {
     audit: { action: 'anonymize', resourceType: 'response', result: true },
-    summary: `Anonymize responses: up to ${MAX_ANONYMIZE_IDS.toLocaleString('en-US')} by id, or a survey's with the list's filters; the answers stay`,
+    summary: `Anonymize responses: up to ${groupDigits(MAX_ANONYMIZE_IDS)} by id, or a survey's with the list's filters; the answers stay`,
     description:
       "Each response of the key's environment selected loses its contact (`contactId` null), the contact's attributes it stored (`personAttributes`/`contactAttributes`), `meta.url`, `meta.userAgent` and the address-derived `meta` fields (`country`, `city`, `region`, `ipAddress`), and its `displayId` when that display was made for a contact. `data`, `ttc`, `variables`, `language`, `finished`, the ending, `meta.source`, `meta.action`, notes, tags and the dates stay; `updatedAt` is not changed and no webhook event is sent. `missing` lists the given ids that name no response of the environment (unknown or another environment's, not told apart); they change nothing. Done in batches of 5,000, each atomic: a call cut short can be repeated (`anonymized` counts anonymous responses selected, already anonymous ones included).",
     auth: 'apiKey',
