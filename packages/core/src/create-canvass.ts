@@ -30,6 +30,7 @@ import { createPinAttemptCounter } from './rate-limit/pin-attempts'
 import { createPinProofs } from './domain/pin-proof'
 import { createSingleUseSealer } from './domain/single-use-ids'
 import { createShareCursors } from './domain/share-cursors'
+import { createShareSummaryState } from './domain/result-share'
 import { registerClientStorageRoutes } from './routes/client/storage'
 import { registerFileRoutes } from './routes/files'
 import { shortPathRedirect } from './http/short-paths'
@@ -326,6 +327,7 @@ export function createCanvass(options: CanvassOptions): Canvass {
     pinProofs: createPinProofs(options.secret),
     previewTokens: createPreviewTokens(options.secret),
     shareCursors: createShareCursors(options.secret),
+    shareSummaries: createShareSummaryState(),
     pinAttempts: createPinAttemptCounter(
       options.pinAttempts ?? {},
       options.pinAttempts?.limiter ?? options.rateLimits?.limiter ?? createMemoryRateLimiter(),
