@@ -18,6 +18,11 @@ import { probe, runInterleaved } from './run-load'
 import type { LoadTarget, Measurement } from './run-load'
 
 const config = readBenchConfig()
+/** Which comparisons to run (`BENCH_PARTS`, comma-separated): preflight, create, read. */
+const PARTS = new Set((process.env.BENCH_PARTS || 'preflight,create,read').split(','))
+for (const part of PARTS) {
+  if (!['preflight', 'create', 'read'].includes(part)) throw new Error(`BENCH_PARTS: unknown part "${part}" (preflight, create, read)`)
+}
 const pinning = benchPinning()
 const cleanups: Array<() => Promise<unknown>> = []
 let cleaning: Promise<void> | undefined
@@ -56,7 +61,7 @@ try {
 
 async function bench(): Promise<number> {
   const perRun = config.warmup + config.duration + (config.slices - 1) * Math.min(config.warmup, 0.5)
-  const totalSeconds = 6 * config.rounds * perRun
+  const totalSeconds = 2 * PARTS.size * config.rounds * perRun
   console.log(
     `Canvass bench: ${config.connections} connections, ${config.warmup} s warm-up + ${config.duration} s per run in ${config.slices} slices, ` +
       `the two servers of a scenario taking turns slice by slice, ${config.rounds} rounds per scenario, judged on the median round (~${Math.ceil(totalSeconds)} s of load); node ${process.version}, ${availableParallelism()} cores; ` +
@@ -69,12 +74,16 @@ async function bench(): Promise<number> {
   cleanups.push(() => rm(dataDir, { recursive: true, force: true }))
   console.log(`database ${database.name} created; starting servers`)
 
-  const preflightBaseline = track(await startBaseline('node:http', 'preflight-baseline.ts', {}))
-  const insertBaseline = track(await startBaseline('node:http + pg insert', 'insert-baseline.ts', { DATABASE_URL: database.url }))
+  const preflightBaseline = PARTS.has('preflight') ? track(await startBaseline('node:http', 'preflight-baseline.ts', {})) : undefined
+  const insertBaseline = PARTS.has('create')
+    ? track(await startBaseline('node:http + pg insert', 'insert-baseline.ts', { DATABASE_URL: database.url }))
+    : undefined
   const canvass = await startCanvass({ databaseUrl: database.url, dataDir, pinning })
   track(canvass.server)
   // After Canvass, whose start-up migrations create the tables this baseline reads.
-  const readBaseline = track(await startBaseline('node:http + pg read', 'read-baseline.ts', { DATABASE_URL: database.url }))
+  const readBaseline = PARTS.has('read')
+    ? track(await startBaseline('node:http + pg read', 'read-baseline.ts', { DATABASE_URL: database.url }))
+    : undefined
 
   const path = `/api/v1/client/${canvass.environmentId}/responses`
   const preflight = (server: ChildServer): LoadTarget => ({
@@ -99,21 +108,30 @@ async function bench(): Promise<number> {
     headers: { 'x-api-key': canvass.apiKey },
   })
 
-  const comparisons: Comparison[] = [
-    await compare(
-      '(a) CORS preflight',
-      0.85,
-      [preflightBaseline, preflight(preflightBaseline)],
-      [canvass.server, preflight(canvass.server)],
-    ),
-    await compare('(b) response create', 1.5, [insertBaseline, create(insertBaseline)], [canvass.server, create(canvass.server)]),
-    await compare('(c) survey read', 0.7, [readBaseline, read(readBaseline)], [canvass.server, read(canvass.server)]),
-  ]
+  const comparisons: Comparison[] = []
+  if (preflightBaseline) {
+    comparisons.push(
+      await compare(
+        '(a) CORS preflight',
+        0.95,
+        [preflightBaseline, preflight(preflightBaseline)],
+        [canvass.server, preflight(canvass.server)],
+      ),
+    )
+  }
+  if (insertBaseline) {
+    comparisons.push(
+      await compare('(b) response create', 1.5, [insertBaseline, create(insertBaseline)], [canvass.server, create(canvass.server)]),
+    )
+  }
+  if (readBaseline) {
+    comparisons.push(await compare('(c) survey read', 0.7, [readBaseline, read(readBaseline)], [canvass.server, read(canvass.server)]))
+  }
   console.log(`\n${formatReport(comparisons)}`)
 
   const failed = comparisons.flatMap((c) => [c.baseline, c.canvass]).filter((r) => !isClean(r.measurement))
   for (const server of [preflightBaseline, insertBaseline, readBaseline, canvass.server]) {
-    if (failed.some((r) => r.server === server.name) && server.output()) {
+    if (server && failed.some((r) => r.server === server.name) && server.output()) {
       console.log(`\n--- last output of ${server.name} ---\n${server.output()}`)
     }
   }

@@ -4,6 +4,7 @@ import type { PinAttemptCounter } from './rate-limit/pin-attempts'
 import type { PreviewTokens } from './domain/preview-tokens'
 import type { PinProofs } from './domain/pin-proof'
 import type { ShareCursors } from './domain/share-cursors'
+import type { ShareSummaryState } from './domain/result-share'
 import type { SingleUseSealer } from './domain/single-use-ids'
 
 /** Where Canvass reports what it cannot answer to a caller (unexpected errors), and what its background work did. */
@@ -49,6 +50,8 @@ export interface CanvassContext {
   pinProofs: PinProofs
   /** Seals and opens the cursors of shared results pages, which must not show a response's id. */
   shareCursors: ShareCursors
+  /** This instance's shared summaries: those reused for 10 s, and the turns of those being computed. */
+  shareSummaries: ShareSummaryState
   /** Counts PIN attempts of link pages and locks out guessing (`CanvassOptions.pinAttempts`). */
   pinAttempts: PinAttemptCounter
   /** The client's address as PIN attempts are counted (`PinAttemptOptions.clientAddressHeader`). */

@@ -8,11 +8,10 @@ import { errorResponse } from './http/boundary'
 import { createClientEnvironmentResolver } from './http/client-environment'
 import { CLIENT_CORS_HEADERS, clientPreflight, clientPreflightHeaders } from './http/cors'
 import { CanvassError } from './errors'
-import { parseQuery, plainPath, requestTarget } from './http/request-target'
+import { plainPathsPattern, requestTarget } from './http/request-target'
 import { REQUEST_ID_HEADER, requestIdOf, withRequestId } from './http/request-id'
 import type { CanvassObserver } from './observer'
 import { notify } from './observer'
-import type { RequestTarget } from './http/request-target'
 import type { BlobStore } from './ports/blob-store'
 import type { ContactAttributeLimits, Storage } from './ports/storage'
 import type { WidgetBundles } from './widget-bundles'
@@ -30,6 +29,7 @@ import { createPinAttemptCounter } from './rate-limit/pin-attempts'
 import { createPinProofs } from './domain/pin-proof'
 import { createSingleUseSealer } from './domain/single-use-ids'
 import { createShareCursors } from './domain/share-cursors'
+import { createShareSummaryState } from './domain/result-share'
 import { registerClientStorageRoutes } from './routes/client/storage'
 import { registerFileRoutes } from './routes/files'
 import { shortPathRedirect } from './http/short-paths'
@@ -331,6 +331,7 @@ export function createCanvass(options: CanvassOptions): Canvass {
     pinProofs: createPinProofs(options.secret),
     previewTokens: createPreviewTokens(options.secret),
     shareCursors: createShareCursors(options.secret),
+    shareSummaries: createShareSummaryState(),
     pinAttempts: createPinAttemptCounter(
       options.pinAttempts ?? {},
       options.pinAttempts?.limiter ?? options.rateLimits?.limiter ?? createMemoryRateLimiter(),
@@ -352,59 +353,33 @@ export function createCanvass(options: CanvassOptions): Canvass {
   }
   const router: CanvassRouter = IttyRouter({ base: basePath })
   const entries: RouteEntry[] = []
-  registerRoutes(createRouteTable(router, entries), options, assets.widget)
-  const document = lazyDocument(() => openApiDocument(entries, { serverUrl: serverUrl(options.publicUrl, basePath), version: API_VERSION }))
-  registerDocumentationRoutes(createRouteTable(router, entries), document, options.apiReference === false ? undefined : assets.apiReference)
   const clientPrefixes = [`${basePath}/api/v1/client/`, `${basePath}/api/v2/client/`]
   const isClientPath = (pathname: string) => clientPrefixes.some((prefix) => pathname.startsWith(prefix))
+  const clientEnvironment = createClientEnvironmentResolver(ctx.storage)
+  /** Runs before a client route whose path names an environment, which may also be named by its project's id. */
+  const resolveEnvironment = async (request: IRequest): Promise<undefined> => {
+    const pathId = request.params.environmentId
+    if (pathId !== undefined) request.params.environmentId = await clientEnvironment.resolve(pathId)
+    return undefined
+  }
+  const before = (path: string) => (isClientPath(basePath + path) && path.includes('/:environmentId/') ? resolveEnvironment : undefined)
+  registerRoutes(createRouteTable(router, entries, before), options, assets.widget)
+  const document = lazyDocument(() => openApiDocument(entries, { serverUrl: serverUrl(options.publicUrl, basePath), version: API_VERSION }))
+  registerDocumentationRoutes(createRouteTable(router, entries), document, options.apiReference === false ? undefined : assets.apiReference)
   // itty-router's public `routes` (its `RouteEntry`s: method, pattern, handlers, path), in registration order.
   const routes = router.routes
-  // The client routes whose path names an environment, which may also be named by its project's id.
-  const namesEnvironment = new Set(
-    routes.filter(([, , , path]) => isClientPath(path ?? '') && (path ?? '').includes('/:environmentId/')).map(([, pattern]) => pattern),
-  )
-  const clientEnvironment = createClientEnvironmentResolver(ctx.storage)
   // Preflights are never counted: `fetch` answers them before the gate.
   const rateLimit = options.rateLimits
     ? createRateLimitGate(options.rateLimits, basePath, ctx.logger, (hash) => ctx.storage.apiKeys.findByHash(hash), clientEnvironment.known)
     : undefined
 
-  /**
-   * Runs the first route whose method and path match, as itty-router's own `fetch` would, but on the path
-   * already split from the URL: itty-router would parse the URL again on every request.
-   */
-  async function dispatch(
-    request: IRequest,
-    target: RequestTarget,
-    info: ConnectionInfo,
-    requestId: string,
-  ): Promise<Response | undefined> {
-    // For the audit log's entries.
-    request.requestId = requestId
-    let query: IRequest['query'] | undefined
-    // HEAD runs the GET route; `fetch` drops the body.
-    const wanted = request.method === 'HEAD' ? 'GET' : request.method
-    for (const [method, pattern, handlers, route] of routes) {
-      if (method !== wanted && method !== 'ALL') continue
-      const match = pattern.exec(target.pathname)
-      if (!match) continue
-      request.query = query ??= parseQuery(target.search)
-      request.params = match.groups ?? {}
-      request.route = route ?? ''
-      const pathId = request.params.environmentId
-      if (pathId !== undefined && namesEnvironment.has(pattern)) request.params.environmentId = await clientEnvironment.resolve(pathId)
-      for (const handler of handlers) {
-        const response: Response | undefined = await handler(request.proxy ?? request, ctx, info)
-        if (response != null) return response
-      }
-    }
-    return undefined
-  }
-
+  const clientPaths = routes.map(([, , , path]) => path ?? '').filter(isClientPath)
   // The patterns of client routes, each once: only they can match a path under a client prefix.
   const clientPatterns = [
     ...new Map(routes.filter(([, , , path]) => isClientPath(path ?? '')).map(([, pattern]) => [pattern.source, pattern])).values(),
   ]
+  // `preflight`'s whole test of a request target's path, in one pattern: it runs for most client calls.
+  const plainClientRoute = plainPathsPattern(clientPaths)
   /** Whether an OPTIONS request on this path is a preflight of a client route. */
   const isClientRoute = (pathname: string): boolean => {
     if (!isClientPath(pathname)) return false
@@ -489,6 +464,8 @@ export function createCanvass(options: CanvassOptions): Canvass {
     const requestId = info.requestId ?? requestIdOf(request.headers.get(REQUEST_ID_HEADER))
     let pathname = '/'
     let response: Response
+    // For the audit log's entries and the problems a route answers.
+    ;(request as IRequest).requestId = requestId
     try {
       const target = requestTarget(request.url)
       pathname = target.pathname
@@ -497,7 +474,7 @@ export function createCanvass(options: CanvassOptions): Canvass {
       // Every answer Canvass builds carries nosniff already.
       response =
         shortPathRedirect(basePath, pathname, target.search) ??
-        (request.method === 'OPTIONS' ? undefined : await dispatch(request as IRequest, target, info, requestId)) ??
+        (request.method === 'OPTIONS' ? undefined : await router.fetch(request, ctx, info)) ??
         miss(request, pathname)
     } catch (error) {
       const rule = onRateLimited === undefined ? undefined : refusedBy(error)
@@ -543,10 +520,10 @@ export function createCanvass(options: CanvassOptions): Canvass {
     },
     preflight(target, requestedHeaders, info = NO_INFO) {
       const started = onRequest === undefined ? 0 : performance.now()
-      // Only the origin form (`/path?query`); the path as `fetch` would read it from the request's URL.
-      if (target.charCodeAt(0) !== 0x2f || target.charCodeAt(1) === 0x2f) return undefined
-      const pathname = plainPath(target) ?? requestTarget(`http://localhost${target}`).pathname
-      if (!isClientRoute(pathname)) return undefined
+      // A path the URL parser would change, or no client route's, is `fetch`'s to answer.
+      const query = target.indexOf('?')
+      const pathname = query === -1 ? target : target.slice(0, query)
+      if (!plainClientRoute.test(pathname)) return undefined
       const requestId = info.requestId ?? requestIdOf(undefined)
       const headers = clientPreflightHeaders(requestedHeaders, requestId)
       if (onRequest !== undefined) {
@@ -562,7 +539,8 @@ export function createCanvass(options: CanvassOptions): Canvass {
       (importOptions) => importFormbricks(ctx, importOptions),
       (event, error) => ctx.auditFailed({ route: `admin: ${event.action} ${event.resourceType}`, method: 'ADMIN', requestId: null, error }),
     ),
-    routes: router.routes.map(([method, , , path]) => ({ method, path: path ?? '' })),
+    // HEAD is registered beside each GET route, which answers it.
+    routes: router.routes.filter(([method]) => method !== 'HEAD').map(([method, , , path]) => ({ method, path: path ?? '' })),
     openApi: document,
     purgeAuditLog: purge,
   }
@@ -585,14 +563,10 @@ function retentionDaysOf(options: CanvassOptions['auditLog']): number | null {
 
 const NO_INFO: ConnectionInfo = Object.freeze({})
 
-/** The methods registered for a path, in registration order, with HEAD after GET (a GET route answers it). */
+/** The methods registered for a path, in registration order (HEAD after GET, as the route table adds it). */
 function allowedMethods(router: CanvassRouter, pathname: string): string[] {
   const methods = new Set<string>()
-  for (const [method, pattern] of router.routes) {
-    if (!pattern.test(pathname)) continue
-    methods.add(method)
-    if (method === 'GET') methods.add('HEAD')
-  }
+  for (const [method, pattern] of router.routes) if (pattern.test(pathname)) methods.add(method)
   return [...methods]
 }
 

@@ -315,6 +315,19 @@ for (const backend of availableBackends()) {
     assert.is(await started(rotated), 2, 'a rotated key reads afresh')
   })
 
+  // The cache was once kept per storage in a module-wide map, so a second Canvass in the process on the same
+  // storage answered with the first one's summary.
+  test('two Canvass instances in one process on one database each keep shared summaries of their own', async () => {
+    const x = bed()
+    const other = x.instance()
+    const { surveyId, key } = await newSharedSurvey(x)
+    const started = async (call: typeof x.call) => (await call('GET', `/share/${key}/summary.json`)).body.data.responses.started
+    assert.is(await started(x.call), 0)
+    await x.call('POST', '/api/v1/management/responses', { key: x.keyA, body: { surveyId, finished: true, data: { why: 'x' } } })
+    assert.is(await started(x.call), 0, 'the first instance reuses its summary')
+    assert.is(await started(other.call), 1, 'the second computes its own')
+  })
+
   test('a summary that takes longer than 10 s to compute is reused for 10 s after it is ready', async () => {
     const x = bed()
     const { surveyId, key } = await newSharedSurvey(x)

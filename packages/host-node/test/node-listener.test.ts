@@ -90,7 +90,7 @@ listener(
 )
 
 listener(
-  "x-request-id joins the answer's own header record: nothing is set on the Node response before it (Node would validate and copy every header again)",
+  'every answer carries x-request-id, once: an id the answer names itself (in any case) wins, and a wrapped writeHead still gets it',
   async () => {
     const canvass = toNodeListener(async (request) => {
       await request.text()
@@ -98,7 +98,6 @@ listener(
       if (request.url.endsWith('/bare')) return new Response(null, { status: 204 })
       return new Response('ok', { headers: { 'content-type': 'text/plain' } })
     })
-    const setBefore: string[][] = []
     const server = createServer((req, res) => {
       // A middleware that wraps writeHead, as `on-headers` does, gets the id through a header set as before.
       if (req.url === '/wrapped') {
@@ -109,7 +108,6 @@ listener(
         } as ServerResponse['writeHead']
       }
       canvass(req, res)
-      setBefore.push(res.getHeaderNames())
     })
     const port = await listen(server)
     try {
@@ -125,7 +123,6 @@ listener(
       assert.equal([bare.status, bare.headers.get('x-request-id')], [204, 'trace-9'])
       const wrapped = await get('/wrapped')
       assert.equal([wrapped.headers.get('x-request-id'), wrapped.headers.get('x-wrapped')], ['trace-9', 'yes'])
-      assert.equal(setBefore, [[], [], [], ['x-request-id']])
     } finally {
       await stop(server)
     }

@@ -57,6 +57,7 @@ export function appendAuditEntry(storage: Pick<Storage, 'auditLog'>, event: Audi
   })
 }
 
+// Process-wide on purpose: the entries every Canvass of this process appends sort in the order they were made.
 let lastMs = -1
 let sequence = 0
 

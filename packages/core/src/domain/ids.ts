@@ -23,7 +23,8 @@ export function createId(): string {
   return id
 }
 
-// Asking the CSPRNG for a few kilobytes at a time is far cheaper than 24 bytes per id.
+// Asking the CSPRNG for a few kilobytes at a time is far cheaper than 24 bytes per id; one pool per process,
+// as it holds nothing but random bytes.
 const pool = new Uint8Array(4096)
 let poolOffset = pool.length
 

@@ -66,13 +66,10 @@ export function sharedSummaryOf(summary: SurveySummary): SharedSummary {
   return { ...rest, quotas: quotas.map(({ id: _id, ...quota }) => quota) }
 }
 
-interface CachedSummary {
+export interface CachedSummary {
   until: number
   summary: Promise<SharedSummary>
 }
-
-/** Per storage (so per Canvass): filters' summaries in insertion order, the oldest evicted first. */
-const summaries = new WeakMap<object, Map<string, CachedSummary>>()
 
 /**
  * Shared summaries computed at once per Canvass, and how many more may wait for a turn. Anyone with a link
@@ -85,19 +82,22 @@ const MAX_WAITING_SUMMARIES = 16
 /** Seconds a visitor turned away is asked to wait (`Retry-After`). */
 export const SHARE_BUSY_RETRY_AFTER = 5
 
-interface SummaryTurns {
+/** One Canvass's shared summaries (`CanvassContext.shareSummaries`): each instance has its own. */
+export interface ShareSummaryState {
+  /** Filters' summaries in insertion order, the oldest evicted first. */
+  cache: Map<string, CachedSummary>
+  /** Summaries being computed. */
   running: number
+  /** Requests waiting for a turn, first come first served. */
   waiting: Array<() => void>
 }
-const turns = new WeakMap<object, SummaryTurns>()
+
+export function createShareSummaryState(): ShareSummaryState {
+  return { cache: new Map(), running: 0, waiting: [] }
+}
 
 /** Runs `compute` when one of the Canvass's turns is free, waiting for one; 503 when too many wait already. */
-async function inTurn<T>(storage: object, compute: () => Promise<T>): Promise<T> {
-  let state = turns.get(storage)
-  if (!state) {
-    state = { running: 0, waiting: [] }
-    turns.set(storage, state)
-  }
+async function inTurn<T>(state: ShareSummaryState, compute: () => Promise<T>): Promise<T> {
   if (state.running >= MAX_RUNNING_SUMMARIES) {
     if (state.waiting.length >= MAX_WAITING_SUMMARIES) throw shareBusy()
     await new Promise<void>((resolve) => state.waiting.push(resolve))
@@ -124,11 +124,7 @@ export function shareBusy(): CanvassError {
  * most two are computed at once per Canvass, 16 more wait for a turn, and any more is a 503 (`shareBusy`).
  */
 export function shareSummary(ctx: CanvassContext, survey: SurveyRecord, filters: ShareFilters): Promise<SharedSummary> {
-  let cache = summaries.get(ctx.storage)
-  if (!cache) {
-    cache = new Map()
-    summaries.set(ctx.storage, cache)
-  }
+  const { cache } = ctx.shareSummaries
   const now = ctx.now().getTime()
   // A changed survey (its questions, its key) is another entry.
   const key = JSON.stringify([
@@ -144,7 +140,7 @@ export function shareSummary(ctx: CanvassContext, survey: SurveyRecord, filters:
   const hit = cache.get(key)
   if (hit && hit.until > now) return hit.summary
   cache.delete(key)
-  const summary = inTurn(ctx.storage, async () => sharedSummaryOf(await readSurveySummary(ctx, survey, filtersOf(filters))))
+  const summary = inTurn(ctx.shareSummaries, async () => sharedSummaryOf(await readSurveySummary(ctx, survey, filtersOf(filters))))
   // Shared while it is computed, then reused for 10 s from when it was ready: counted from the request, a
   // summary that takes longer than that would never be reused.
   const entry = { until: Number.POSITIVE_INFINITY, summary }
@@ -171,7 +167,7 @@ export function shareSummary(ctx: CanvassContext, survey: SurveyRecord, filters:
  * instances' summaries expire within `SUMMARY_TTL_MS` (10 s).
  */
 export function forgetShareSummaries(ctx: CanvassContext): void {
-  summaries.delete(ctx.storage)
+  ctx.shareSummaries.cache.clear()
 }
 
 /** Answers per page at most. */

@@ -225,6 +225,7 @@ class JsonShape {
 /** Bodies longer than this (in bytes) are read as they stream and parsed one at a time; see `inTurn`. */
 const LARGE_BODY_BYTES = 64 * 1024
 
+// Process-wide on purpose: the event loop the turns share is the process's, whichever Canvass the bodies reach.
 let lastInLine: Promise<void> = Promise.resolve()
 
 /**
@@ -370,6 +371,7 @@ const yieldToLoop: (resume: () => void) => void =
     ? (resume) => (globalThis as unknown as { setImmediate(run: () => void): void }).setImmediate(resume)
     : (resume) => setTimeout(resume, 0)
 
+// Process-wide on purpose, as `lastInLine` is: one event loop.
 let lastTurn: Promise<void> = Promise.resolve()
 
 /**

@@ -4,11 +4,11 @@ export const REQUEST_ID_HEADER = 'x-request-id'
 /**
  * The id of a request: the `x-request-id` it came with when that is sane (1 to 128 letters, digits and
  * `-_.:`, as proxies and tracing systems make them: anything else could forge log lines or grow them
- * without bound), else a new random UUID. Hosts that give the id themselves (`ConnectionInfo.requestId`)
- * use this to pick it.
+ * without bound), else a new random UUID (`newId`). Hosts that give the id themselves
+ * (`ConnectionInfo.requestId`) use this to pick it.
  */
-export function requestIdOf(incoming: string | null | undefined): string {
-  return incoming != null && SANE_ID.test(incoming) ? incoming : crypto.randomUUID()
+export function requestIdOf(incoming: string | null | undefined, newId: () => string = () => crypto.randomUUID()): string {
+  return incoming != null && SANE_ID.test(incoming) ? incoming : newId()
 }
 
 const SANE_ID = /^[\w.:-]{1,128}$/

@@ -51,36 +51,22 @@ export function requestTarget(url: string): RequestTarget {
 }
 
 /**
- * The path of a request target in origin form (`/a/b?x`) when the URL parser would keep it as it is: only
- * characters it passes unchanged, no `.` or `%` (which could make dot segments). Undefined otherwise, for
- * `requestTarget` to work out. A preflight's whole parsing, without building a URL string first.
+ * One pattern for all of `paths` (itty-router's registered paths: `:name` is one segment), matching only paths
+ * the URL parser keeps as they are: each `:name` a segment of letters, digits and `-_.~@!$&'()*+,;=:` (never
+ * `.` or `..`, nor `%`, which could spell them). A preflight's whole parsing, without building a URL first;
+ * whatever it does not match may still match a route, and is left to the full parse.
  */
-export function plainPath(target: string): string | undefined {
-  let i = 0
-  for (; i < target.length; i++) {
-    const c = target.charCodeAt(i)
-    if (c === QUESTION) break
-    if (c > 0x7f || c === DOT || c === PERCENT || (CHARS[c]! & PATH) === 0) return undefined
-  }
-  // A query never changes the path, but the parser would still re-encode odd characters in it; it is not read.
-  return i === target.length ? target : target.slice(0, i)
+export function plainPathsPattern(paths: readonly string[]): RegExp {
+  const alternatives = [...new Set(paths)].map((path) =>
+    path
+      .split(/(:[A-Za-z0-9_]+)/)
+      .map((part, i) => (i % 2 === 1 ? PLAIN_SEGMENT : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+      .join(''),
+  )
+  return new RegExp(`^(?:${alternatives.join('|')})/*$`)
 }
 
-/**
- * The query as itty-router gives it to handlers: a null-prototype record whose repeated names become arrays.
- */
-export function parseQuery(search: string): Record<string, string | string[] | undefined> {
-  const query: Record<string, string | string[] | undefined> = Object.create(null)
-  if (search === '') return query
-  // The constructor drops one leading `?`, which would eat a query that itself starts with one.
-  for (const [name, value] of new URLSearchParams(`?${search}`)) {
-    const seen = query[name]
-    // A repeat after an empty value replaces it rather than making an array, as itty-router does.
-    query[name] = seen ? ([] as string[]).concat(seen, value) : value
-  }
-  return query
-}
-
+const PLAIN_SEGMENT = "(?!\\.{1,2}(?:/|$))[\\w\\-.~@!$&'()*+,;=:]+"
 const SLASH = 0x2f
 const QUESTION = 0x3f
 const HASH = 0x23

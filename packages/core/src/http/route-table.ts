@@ -1,5 +1,6 @@
 import type * as v from 'valibot'
-import type { CanvassRouter, Handler } from '../context'
+import type { IRequest, RequestHandler } from 'itty-router'
+import type { CanvassContext, CanvassRouter, ConnectionInfo, Handler } from '../context'
 import type { RouteAudit } from './audit'
 import { audited, isAudited } from './audit'
 import { idempotent } from './idempotency'
@@ -92,9 +93,15 @@ export interface RouteTable {
 
 /**
  * A table that registers every route on `router` through itty-router's public methods and keeps its entry in
- * `entries`, in registration order (the order the router tries them in).
+ * `entries`, in registration order (the order the router tries them in). A GET route is registered for HEAD
+ * too, right after it (itty-router matches the method as sent; `fetch` drops the body). `before(path)` names a
+ * handler to run ahead of the route's own (itty-router's middleware: it answers nothing and lets the route run).
  */
-export function createRouteTable(router: CanvassRouter | undefined, entries: RouteEntry[]): RouteTable {
+export function createRouteTable(
+  router: CanvassRouter | undefined,
+  entries: RouteEntry[],
+  before?: (path: string) => RequestHandler<IRequest, [CanvassContext, ConnectionInfo]> | undefined,
+): RouteTable {
   const add = (method: HttpMethod) => (path: string, handler: Handler, doc: RouteDoc) => {
     if (entries.some((entry) => entry.method === method && entry.path === path)) {
       throw new Error(`${method} ${path} is registered twice`)
@@ -104,11 +111,13 @@ export function createRouteTable(router: CanvassRouter | undefined, entries: Rou
     // Inside the idempotency wrapper: a replayed answer did nothing again, so it is not recorded again.
     if (isAudited(method, doc)) handler = audited(method, path, doc, handler)
     if (doc.idempotent) handler = idempotent(doc.idempotent, handler, doc.batch)
-    if (method === 'GET') router.get(path, handler)
-    else if (method === 'POST') router.post(path, handler)
-    else if (method === 'PUT') router.put(path, handler)
-    else if (method === 'PATCH') router.patch(path, handler)
-    else router.delete(path, handler)
+    const first = before?.(path)
+    const handlers = first === undefined ? [handler] : [first, handler]
+    if (method === 'GET') router.get(path, ...handlers).head(path, ...handlers)
+    else if (method === 'POST') router.post(path, ...handlers)
+    else if (method === 'PUT') router.put(path, ...handlers)
+    else if (method === 'PATCH') router.patch(path, ...handlers)
+    else router.delete(path, ...handlers)
   }
   return { get: add('GET'), post: add('POST'), put: add('PUT'), patch: add('PATCH'), delete: add('DELETE') }
 }

@@ -128,7 +128,7 @@ async function checkGrant(
   if (contentType === null) throw badUploadBody('File type is not allowed')
   const now = ctx.now()
   if (!(await ctx.storage.uploads.spendUuid({ uuid, environmentId, spentAt: now }))) throw uploadNotAuthenticated()
-  purgeNowAndThen(ctx, now)
+  purgeNowAndThen(ctx, settings, now)
   return { contentType, now }
 }
 
@@ -213,10 +213,9 @@ function deepestCause(error: unknown): string {
  * Spent uuids are only needed while their signature could still be valid; once a minute an upload drops
  * those older than that (with a margin), in the background.
  */
-let lastPurge = 0
-function purgeNowAndThen(ctx: CanvassContext, now: Date): void {
-  if (now.getTime() - lastPurge < 60_000) return
-  lastPurge = now.getTime()
+function purgeNowAndThen(ctx: CanvassContext, settings: UploadSettings, now: Date): void {
+  if (now.getTime() - settings.spentUuids.lastPurgeMs < 60_000) return
+  settings.spentUuids.lastPurgeMs = now.getTime()
   const before = new Date(now.getTime() - 2 * (SIGNATURE_MAX_AGE_MS + SIGNATURE_MAX_SKEW_MS))
   ctx.storage.uploads
     .purgeSpentUuids(before)

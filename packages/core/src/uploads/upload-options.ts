@@ -24,6 +24,8 @@ export interface UploadSettings {
   secret: string
   maxBytes: number
   allowedTypes: ReadonlyMap<string, ReadonlySet<string>>
+  /** When this Canvass last purged spent upload uuids (ms since the epoch): each instance purges its own storage. */
+  spentUuids: { lastPurgeMs: number }
 }
 
 export const DEFAULT_UPLOAD_MAX_BYTES = 10 * 1024 * 1024
@@ -67,5 +69,5 @@ export function uploadSettings(blobStore: BlobStore, secret: string | undefined,
   for (const [extension, types] of Object.entries(options.allowedTypes ?? DEFAULT_UPLOAD_TYPES)) {
     allowedTypes.set(extension.toLowerCase(), new Set(types.map((type) => type.toLowerCase())))
   }
-  return { blobStore, secret, maxBytes, allowedTypes }
+  return { blobStore, secret, maxBytes, allowedTypes, spentUuids: { lastPurgeMs: 0 } }
 }

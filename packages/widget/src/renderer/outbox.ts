@@ -146,25 +146,35 @@ export function swapFile<T extends { data: ResponseData } | undefined>(update: T
   return { ...update, data }
 }
 
+// One for the page, as the IndexedDB database it opens is one per origin: two stores of it would send a
+// record twice.
 let shared: OutboxStore<OutboxRecord> | undefined
 /** The page's store (IndexedDB, else memory). */
 export const defaultStore = () => (shared ??= indexedDbStore<OutboxRecord>())
 
-/** The senders at work on this page, by store and record id: one per record. */
-const sendersOf = new WeakMap<OutboxStore<OutboxRecord>, Map<string, RecordSender>>()
-const sendersIn = (store: OutboxStore<OutboxRecord>) => {
-  let senders = sendersOf.get(store)
-  if (!senders) sendersOf.set(store, (senders = new Map()))
-  return senders
+/** What is at work on a store: its senders by record id (one per record), and the waits they would cut short. */
+interface Sending {
+  senders: Map<string, RecordSender>
+  wakers: Set<() => void>
 }
-const wakers = new Set<() => void>()
-if (typeof window !== 'undefined') {
-  const wakeAll = () => {
-    for (const wake of [...wakers]) wake()
+/** Each store's own sending, made with its first sender. */
+const sendingOf = new WeakMap<OutboxStore<OutboxRecord>, Sending>()
+const sendingIn = (store: OutboxStore<OutboxRecord>): Sending => {
+  let sending = sendingOf.get(store)
+  if (!sending) {
+    const made: Sending = { senders: new Map(), wakers: new Set() }
+    sendingOf.set(store, (sending = made))
+    if (typeof window !== 'undefined') {
+      const wakeAll = () => {
+        for (const wake of [...made.wakers]) wake()
+      }
+      window.addEventListener('online', wakeAll)
+      document.addEventListener('visibilitychange', () => document.visibilityState === 'visible' && wakeAll())
+    }
   }
-  window.addEventListener('online', wakeAll)
-  document.addEventListener('visibilitychange', () => document.visibilityState === 'visible' && wakeAll())
+  return sending
 }
+const sendersIn = (store: OutboxStore<OutboxRecord>) => sendingIn(store).senders
 
 /** A fresh key for an `Idempotency-Key` header. */
 export const newKey = () =>
@@ -343,9 +353,9 @@ export function recordSender(
       callbacks.onWaiting?.(true)
       attempt++
       const woken = new Promise<void>((resolve) => (wake = resolve))
-      wakers.add(wake)
+      sendingIn(store).wakers.add(wake)
       await backoff(attempt, outcome.retryAfter, woken)
-      wakers.delete(wake)
+      sendingIn(store).wakers.delete(wake)
     }
   }
 
