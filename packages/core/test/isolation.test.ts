@@ -203,7 +203,7 @@ function v3Body(route: (typeof ROUTES)[number], x: TestCanvass, seed: SeedB): Re
 }
 
 /** Everything B's key reads, as text: lists, records and `/me`. */
-async function snapshot(x: Backend, seed: SeedB): Promise<string[]> {
+async function snapshot(x: TestCanvass, seed: SeedB): Promise<string[]> {
   const texts: string[] = []
   for (const path of seed.snapshotPaths) {
     const res = await x.call('GET', path, { key: x.keyB })
