@@ -5,7 +5,8 @@
  * touching this file. Each value goes alone into its parameter, with real ids in the path and the route's
  * required parameters valid. Never a 5xx; an error in the API's shape, a 400 naming the parameter; a
  * list answered 200 to a value no row can hold (NUL) is empty. Among what it guards: a NUL in the contacts' and
- * people's `userId` and a cursor dated year 0, both of which Postgres refuses.
+ * people's `userId` and a cursor dated year 0, both of which Postgres refuses, and the same in the v3 lists'
+ * `filter[name][contains]` and cursors.
  */
 import { createCanvass, generateApiKey } from '@canvass/core'
 import type { Canvass } from '@canvass/core'
@@ -50,12 +51,25 @@ const HOSTILE = [
   btoa('0000-01-01T00:00:00.000Z|a'),
   btoa(`9999-12-31T23:59:59.999Z|${'z'.repeat(255)}`),
   btoa('updatedAt.asc|2026-02-31T00:00:00.000Z|a'),
+  // The v3 lists' cursors (base64url of [order, value, id]): a date that is none, NUL, a year no column holds.
+  ...[
+    ['updatedAt', '2026-02-31T00:00:00.000Z', 'a'],
+    ['createdAt', 'not a date', 'a'],
+    ['updatedAt', '0000-01-01T00:00:00.000Z', 'a'],
+    ['name', 'a\u0000b', 'a'],
+    ['name', 'a', 'a\u0000b'],
+    ['name', '\ud800', 'a'],
+  ].map((parts) => btoa(JSON.stringify(parts)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')),
 ]
 /** Raw query texts after `name=`: percent-encodings that decode to no valid text, or do not decode. */
 const RAW = ['%ED%A0%80', '%C0%80', '%FF%FE', '%', '%zz', '%2']
 
 /** Valid values of the parameters a route requires, by name. */
-const REQUIRED: Record<string, (ids: Ids) => string> = { surveyId: (ids) => ids.surveyId }
+const REQUIRED: Record<string, (ids: Ids) => string> = {
+  surveyId: (ids) => ids.surveyId,
+  // The reference's v3 lists take the key's environment (or its project) as their workspace.
+  workspaceId: (ids) => ids.environmentId,
+}
 
 interface Ids {
   environmentId: string
@@ -226,6 +240,17 @@ for (const backend of backends()) {
             // `file` names a public file: a name that could be one but is not there is a page saying so.
             const noSuchFile = route.path === '/share/{resultShareKey}' && param.name === 'file' && res.status === 404
             assert.ok(linkPage || sharePage || noSuchFile, what)
+            continue
+          }
+          if (res.status >= 400 && type === 'application/problem+json') {
+            // The reference's v3 routes answer RFC 9457 problems, a 400 listing the parameter in `invalid_params`.
+            const problem = JSON.parse(text) as { status: number; title: string; code: string; invalid_params?: { name: string }[] }
+            assert.equal([problem.status, typeof problem.title, typeof problem.code], [res.status, 'string', 'string'], what)
+            if (res.status === 400)
+              assert.ok(
+                problem.invalid_params?.some((p) => p.name === param.name),
+                `the 400 names ${param.name}: ${what}`,
+              )
             continue
           }
           if (res.status >= 400) {

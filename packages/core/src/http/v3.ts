@@ -8,6 +8,7 @@ import type { Caller } from './auth'
 import type { InvalidParam } from './problem'
 import { problemOf, problemResponse, requestIdOf } from './problem'
 import { json } from './respond'
+import { normalizeIsoDateTime } from '../schemas/common'
 
 /**
  * The shared rules of the reference's v3 routes (docs/api.md, "The reference's v3"): errors are problems
@@ -195,13 +196,21 @@ export function decodeV3Cursor(cursor: string, order: string): { value: string; 
   } catch {
     parsed = undefined
   }
-  if (!Array.isArray(parsed) || parsed.length !== 3 || !parsed.every((part) => typeof part === 'string' && part.length <= 512)) {
+  // NUL is text Postgres cannot compare with (docs/design.md, "Limits and input"): no row holds it, so no cursor names it.
+  const fits = (part: unknown) => typeof part === 'string' && part.length <= 512 && !part.includes('\u0000')
+  if (!Array.isArray(parsed) || parsed.length !== 3 || !parsed.every(fits)) {
     throw v3BadRequest('Invalid query parameters', [{ name: 'cursor', reason: 'Invalid cursor' }])
   }
   if (parsed[0] !== order) {
     throw v3BadRequest('Invalid query parameters', [{ name: 'cursor', reason: 'Belongs to another sortBy: start again without it' }])
   }
-  return { value: parsed[1] as string, id: parsed[2] as string }
+  const value = parsed[1] as string
+  // A date order's value as the server writes it: year 0 or Feb 31 is no row's position (and year 0 is out of
+  // Postgres' range).
+  if (order !== 'name' && normalizeIsoDateTime(value) !== value) {
+    throw v3BadRequest('Invalid query parameters', [{ name: 'cursor', reason: 'Invalid cursor' }])
+  }
+  return { value, id: parsed[2] as string }
 }
 
 export const cursorParam = v.optional(v.pipe(v.string(), v.maxLength(1024, 'Must be at most 1024 characters')))

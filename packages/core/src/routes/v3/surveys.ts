@@ -100,7 +100,14 @@ const listQuery = v.object({
   limit: v3Limit(100),
   cursor: cursorParam,
   includeTotalCount: v.optional(v.picklist(['true', 'false'], 'Must be true or false')),
-  'filter[name][contains]': v.optional(v.pipe(v.string(), v.maxLength(512, 'Must be at most 512 characters'))),
+  'filter[name][contains]': v.optional(
+    v.pipe(
+      v.string(),
+      v.maxLength(512, 'Must be at most 512 characters'),
+      // No name holds NUL, and Postgres refuses it in a pattern (docs/design.md, "Limits and input").
+      v.check((text) => !text.includes('\u0000'), 'Must not contain NUL'),
+    ),
+  ),
   'filter[status][in]': v.optional(
     v.pipe(v.array(v.picklist(STATUS_FILTER, `Must be one of ${STATUS_FILTER.join(', ')}`)), v.maxLength(10)),
   ),
