@@ -57,7 +57,12 @@ for (const backend of availableBackends()) {
       },
       { 'user-agent': FIREFOX },
     )
-    const r2 = await create(x, survey.id, { finished: false, data: { q1: 'No', nps: 4, txt: 'plain' }, variables: { score: 3 }, meta: { source: 'app' } })
+    const r2 = await create(x, survey.id, {
+      finished: false,
+      data: { q1: 'No', nps: 4, txt: 'plain' },
+      variables: { score: 3 },
+      meta: { source: 'app' },
+    })
     const r3 = await create(x, survey.id, { finished: true, language: 'fr', data: { q1: '', nps: 4 } })
     const r4 = await create(x, other.id, { finished: true, data: { q1: 'Yes' } })
     await x.storage.imports.insertNotesAndTags(x.envA, [{ responseId: r1, notes: [], tags: ['vip'] }])
@@ -77,7 +82,15 @@ for (const backend of availableBackends()) {
       updatedAt: now,
     }
     assert.is(await x.storage.quotas.insert(quota, 50), 'created')
-    await x.storage.quotas.screen({ environmentId: x.envA, surveyId: survey.id, responseId: r1, finished: true, met: [quotaId], unmet: [], now })
+    await x.storage.quotas.screen({
+      environmentId: x.envA,
+      surveyId: survey.id,
+      responseId: r1,
+      finished: true,
+      met: [quotaId],
+      unmet: [],
+      now,
+    })
     return { survey, other, ids: { r1, r2, r3, r4 }, quotaId }
   }
 
@@ -256,7 +269,16 @@ for (const backend of availableBackends()) {
   test('hostile filter values are answered as values, never a 500', async () => {
     const x = bed()
     const s = await seed(x)
-    const values = ["'; drop table responses; --", "Yes' or '1'='1", '%', '_', '\\', 'Grüße 🎉', 'x'.repeat(MAX_FILTER_VALUE_LENGTH), '{"q1":"Yes"}']
+    const values = [
+      "'; drop table responses; --",
+      "Yes' or '1'='1",
+      '%',
+      '_',
+      '\\',
+      'Grüße 🎉',
+      'x'.repeat(MAX_FILTER_VALUE_LENGTH),
+      '{"q1":"Yes"}',
+    ]
     for (const value of values) {
       const v = encodeURIComponent(value)
       const k = encodeURIComponent(value.slice(0, 255))
@@ -368,10 +390,14 @@ for (const backend of availableBackends()) {
     assertProblem(await call('POST', path, { workspaceId: x.envB, ids: [s.ids.r1] }, { key: x.keyB }), 403, ['ids.0'])
     assertProblem(await call('POST', path, { workspaceId: x.envB, ids: [s.ids.r1] }), 403)
     assertProblem(await call('POST', path, { workspaceId: x.projectId, ids: [] }), 400, ['ids'])
-    assertProblem(await call('POST', path, { workspaceId: x.projectId, ids: Array.from({ length: 1001 }, (_, i) => `id-${i}`) }), 400, ['ids'])
+    assertProblem(await call('POST', path, { workspaceId: x.projectId, ids: Array.from({ length: 1001 }, (_, i) => `id-${i}`) }), 400, [
+      'ids',
+    ])
     assertProblem(await call('POST', path, { ids: [s.ids.r1] }), 400, ['workspaceId'])
     assertProblem(await call('POST', path, { workspaceId: x.projectId, ids: [s.ids.r1], filter: {} }), 400, ['filter'])
-    assertProblem(await call('POST', `${path}?workspaceId=${x.projectId}`, { workspaceId: x.projectId, ids: [s.ids.r1] }), 400, ['workspaceId'])
+    assertProblem(await call('POST', `${path}?workspaceId=${x.projectId}`, { workspaceId: x.projectId, ids: [s.ids.r1] }), 400, [
+      'workspaceId',
+    ])
     const ok = await call('POST', path, { workspaceId: x.projectId, ids: [s.ids.r1, s.ids.r2, s.ids.r1] })
     assert.is(ok.status, 200, ok.text)
     assert.equal(ok.body.data, { deleted: 2 })
@@ -387,7 +413,10 @@ for (const backend of availableBackends()) {
     const big = await createSurvey(x, { status: 'inProgress' })
     const rows = Array.from({ length: 10_001 }, (_, index) => ({ surveyId: big.id, finished: true, data: { nps: index === 0 ? 10 : 1 } }))
     for (let start = 0; start < rows.length; start += 1000) {
-      const res = await x.call('POST', '/api/v1/management/responses/bulk', { key: x.keyA, body: { responses: rows.slice(start, start + 1000) } })
+      const res = await x.call('POST', '/api/v1/management/responses/bulk', {
+        key: x.keyA,
+        body: { responses: rows.slice(start, start + 1000) },
+      })
       assert.is(res.status, 200, res.text)
       assert.is(res.body.data.failed, 0, res.text)
     }

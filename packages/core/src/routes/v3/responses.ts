@@ -81,7 +81,7 @@ export function registerV3ResponseRoutes(routes: RouteTable): void {
     audit: { action: 'delete', resourceType: 'response', result: true },
     summary: `Delete up to ${MAX_V3_BATCH_DELETE.toLocaleString('en-US')} responses of the workspace, all or none, in one transaction`,
     description:
-      'Each goes as `DELETE /api/v3/responses/{responseId}` deletes one (notes, tag links and uploaded files with it). An id that is not a response of the workspace (unknown, already deleted, or another workspace\'s) is a 403 listing each such id in `invalid_params`, and nothing is deleted.',
+      "Each goes as `DELETE /api/v3/responses/{responseId}` deletes one (notes, tag links and uploaded files with it). An id that is not a response of the workspace (unknown, already deleted, or another workspace's) is a 403 listing each such id in `invalid_params`, and nothing is deleted.",
     body: v3ResponseBatchDeleteSchema,
     answer: v3ResponseBatchDeleteAnswer,
     errors: [403],
