@@ -59,6 +59,7 @@ import { registerV3SurveyRoutes } from './routes/v3/surveys'
 import { registerV3DiscoveryRoutes } from './routes/v3/discovery'
 import { registerV3NotImplementedRoutes } from './routes/v3/not-implemented'
 import { registerV3TagRoutes } from './routes/v3/tags'
+import { registerV3ResponseRoutes } from './routes/v3/responses'
 import { createId } from './domain/ids'
 import { DEFAULT_AUDIT_LOG_RETENTION_DAYS, purgeAuditLog } from './domain/audit-log'
 import { DEFAULT_MAX_RESPONSE_BYTES } from './domain/response-size'
@@ -602,6 +603,7 @@ function registerEveryRoute(
   registerV3SurveyRoutes(table)
   registerV3DiscoveryRoutes(table)
   registerV3TagRoutes(table)
+  registerV3ResponseRoutes(table)
   registerManagementResponseRoutes(table)
   registerClientResponseRoutes(table)
   registerAttributeClassRoutes(table)

@@ -153,6 +153,23 @@ const FIXTURES: Record<string, Fixture> = {
     const id = await createResponse(x, await surveyOf(x))
     return { path: `/api/v1/management/responses/${id}`, body: { data: { q1: MARKER } }, resourceId: id }
   },
+  'POST /api/v3/responses': async (x) => ({
+    path: '/api/v3/responses',
+    body: { workspaceId: x.projectId, surveyId: await surveyOf(x), finished: true, data: { q1: MARKER } },
+    resourceId: 'answer',
+  }),
+  'PATCH /api/v3/responses/:responseId': async (x) => {
+    const id = await createResponse(x, await surveyOf(x))
+    return { path: `/api/v3/responses/${id}`, body: { data: { q1: MARKER } }, resourceId: id }
+  },
+  'DELETE /api/v3/responses/:responseId': async (x) => {
+    const id = await createResponse(x, await surveyOf(x), { data: { q1: MARKER } })
+    return { path: `/api/v3/responses/${id}`, resourceId: id }
+  },
+  'POST /api/v3/responses/batch-delete': async (x) => {
+    const id = await createResponse(x, await surveyOf(x), { data: { q1: MARKER } })
+    return { path: '/api/v3/responses/batch-delete', body: { workspaceId: x.projectId, ids: [id] }, resourceId: null }
+  },
   'DELETE /api/v1/management/responses/:responseId': async (x) => {
     const id = await createResponse(x, await surveyOf(x), { data: { q1: MARKER } })
     return { path: `/api/v1/management/responses/${id}`, resourceId: id }

@@ -73,6 +73,8 @@ async function seed(environmentId: string): Promise<void> {
     '/api/v3/action-classes': `?workspaceId=${environmentId}`,
     '/api/v3/contact-attribute-keys': `?workspaceId=${environmentId}`,
     '/api/v3/tags': `?workspaceId=${environmentId}`,
+    '/api/v3/responses': `?workspaceId=${environmentId}`,
+    '/api/v3/responses/count': `?workspaceId=${environmentId}`,
   })
 }
 

@@ -319,6 +319,16 @@ const EXAMPLES: Record<string, () => Promise<Partial<GeneratedRequest>>> = {
   'POST /api/v3/surveys/validate': async () => ({
     body: { operation: 'create', data: { name: 'Example', questions: [{ id: 'q1', type: 'openText', headline: { default: 'Why?' } }] } },
   }),
+  'GET /api/v3/responses': async () => ({ query: { workspaceId: seeds.environmentId![0] } }),
+  'GET /api/v3/responses/count': async () => ({ query: { workspaceId: seeds.environmentId![0] } }),
+  'POST /api/v3/responses': async () => ({
+    body: { workspaceId: seeds.environmentId![0], surveyId: seeds.surveyId![0], finished: true, data: { q1: 'x' } },
+  }),
+  'PATCH /api/v3/responses/{responseId}': async () => ({ body: { data: { q1: 'y' } } }),
+  'DELETE /api/v3/responses/{responseId}': async () => ({ path: { responseId: await freshResponse() } }),
+  'POST /api/v3/responses/batch-delete': async () => ({
+    body: { workspaceId: seeds.environmentId![0], ids: [await freshResponse()] },
+  }),
   'POST /api/v1/management/responses': async () => ({ body: { surveyId: seeds.surveyId![0], finished: true, data: { q1: 'x' } } }),
   'PUT /api/v1/management/responses/{responseId}': async () => ({ body: { data: { q1: 'y' } } }),
   'POST /api/v1/client/{environmentId}/responses': async () => ({

@@ -229,6 +229,36 @@ export function createResponseStore(
         return row ? toResponseRecord(row) : null
       })
     },
+    async deleteMany(environmentId, ids) {
+      const wanted = [...new Set(ids)]
+      if (wanted.length === 0) return { deleted: 0 }
+      const storable = wanted.filter(isStorable)
+      if (!isStorable(environmentId)) return { missing: wanted }
+      return db.transaction().execute(async (trx) => {
+        // Locked first, so that a concurrent delete cannot take one of them between this count and the delete.
+        const found =
+          storable.length === 0
+            ? []
+            : await trx
+                .selectFrom('responses')
+                .select('id')
+                .where('environment_id', '=', environmentId)
+                .where('id', 'in', storable)
+                .forUpdate()
+                .execute()
+        const present = new Set(found.map((row) => row.id))
+        const missing = wanted.filter((id) => !present.has(id))
+        if (missing.length > 0) return { missing }
+        // Their files into the blob-deletion journal, in the same transaction as the delete.
+        await recordResponseFileDeletions(trx, names, { environmentId, responseIds: wanted })
+        const deleted = await trx
+          .deleteFrom('responses')
+          .where('environment_id', '=', environmentId)
+          .where('id', 'in', wanted)
+          .executeTakeFirst()
+        return { deleted: Number(deleted.numDeletedRows) }
+      })
+    },
     anonymize(environmentId, selection, options) {
       return anonymizeResponses(db, names, environmentId, selection, options)
     },

@@ -59,7 +59,12 @@ export const managementResponseCreateSchema = v.pipe(
     createdAt: v.optional(isoDateTimeString),
     updatedAt: v.optional(isoDateTimeString),
   }),
-  v.rawCheck(({ dataset, addIssue }) => {
+  updatedAtNotBeforeCreatedAt(),
+)
+
+/** `updatedAt`, when given, not before `createdAt` (a 400 naming `updatedAt`). */
+export function updatedAtNotBeforeCreatedAt<T extends { createdAt?: string | undefined; updatedAt?: string | undefined }>() {
+  return v.rawCheck<T>(({ dataset, addIssue }) => {
     if (!dataset.typed || dataset.value.updatedAt === undefined) return
     const createdAt = dataset.value.createdAt
     if (createdAt === undefined || dataset.value.updatedAt >= createdAt) return
@@ -67,8 +72,8 @@ export const managementResponseCreateSchema = v.pipe(
       message: 'Must not be before createdAt',
       path: [{ type: 'object', origin: 'value', input: dataset.value, key: 'updatedAt', value: dataset.value.updatedAt }],
     })
-  }),
-)
+  })
+}
 
 /**
  * Body of `POST /api/v2/client/{environmentId}/responses`: the v1 body with the contact by its id instead of a

@@ -65,6 +65,26 @@ async function claimOf(storage: Storage, environmentId: string, options: { at?: 
 /** `storage.blobDeletions`, and the writes that fill it: response and survey deletes, and `contacts.erase`. */
 export const blobDeletionTests: StorageTest[] = [
   {
+    name: 'responses.deleteMany records the files of the responses it deletes, and none when it deletes none',
+    async run({ storage }) {
+      const { production, development } = await seedProject(storage)
+      const survey = await seedFileSurvey(storage, production)
+      const [a, b] = [await seedFile(storage, production, 'private'), await seedFile(storage, production, 'private')]
+      const first = await seedResponse(storage, production, survey.id, { data: { doc: [a.url] } })
+      const second = await seedResponse(storage, production, survey.id, { data: { doc: [b.url] } })
+      assert.ok('missing' in (await storage.responses.deleteMany(development, [first, second])))
+      assert.ok(await storage.uploads.getFile(production, 'private', a.fileName), 'a refused batch keeps the files')
+      assert.equal(await storage.responses.deleteMany(production, [first, second]), { deleted: 2 })
+      const { token, keys, rows } = await claimOf(storage, production)
+      assert.equal(keys, [a.key, b.key].sort())
+      assert.is(await storage.uploads.getFile(production, 'private', a.fileName), null)
+      await storage.blobDeletions.finish(
+        rows.map((row) => row.id),
+        token,
+      )
+    },
+  },
+  {
     name: 'responses.delete records the files its fileUpload answers name, and only those, in the blob-deletion journal',
     async run({ storage }) {
       const { production, development } = await seedProject(storage)

@@ -337,4 +337,31 @@ export const responseTests: StorageTest[] = [
       assert.is((await storage.responses.get(next.id))?.person?.id, before?.person?.id)
     },
   },
+  {
+    name: 'deleteMany deletes all of its ids or, when one is not a response of the environment, none',
+    async run({ storage }) {
+      const { production, development } = await seedProject(storage)
+      const survey = await seedSurvey(storage, production)
+      const foreignSurvey = await seedSurvey(storage, development)
+      const [a, b, c] = [
+        await seedResponse(storage, production, survey.id, { data: { q1: 'a' } }),
+        await seedResponse(storage, production, survey.id, { data: { q1: 'b' } }),
+        await seedResponse(storage, production, survey.id, { data: { q1: 'c' } }),
+      ]
+      const foreign = await seedResponse(storage, development, foreignSurvey.id, { data: { q1: 'd' } })
+      const unknown = freshId()
+      assert.equal(await storage.responses.deleteMany(production, [a, foreign, b, unknown, 'nul\u0000id']), {
+        missing: [foreign, unknown, 'nul\u0000id'],
+      })
+      for (const id of [a, b, foreign]) assert.ok(await storage.responses.get(id), 'nothing is deleted')
+      assert.equal(await storage.responses.deleteMany(development, [foreign, a]), { missing: [a] })
+      assert.equal(await storage.responses.deleteMany(production, [a, b, a]), { deleted: 2 }, 'a repeated id counts once')
+      assert.is(await storage.responses.get(a), null)
+      assert.is(await storage.responses.get(b), null)
+      assert.ok(await storage.responses.get(c), 'an id not named stays')
+      assert.ok(await storage.responses.get(foreign))
+      assert.equal(await storage.responses.deleteMany(production, [a]), { missing: [a] }, 'a deleted id is missing')
+      assert.equal(await storage.responses.deleteMany(production, []), { deleted: 0 })
+    },
+  },
 ]

@@ -236,6 +236,15 @@ export interface ResponseStore {
   /** Deletes the response of that environment; returns it as it was, or null. */
   delete(environmentId: string, id: string): Promise<ResponseRecord | null>
   /**
+   * Deletes the responses `ids` names, all or none, in one transaction: when every id (duplicates count once)
+   * is a response of `environmentId`, each goes as `delete` deletes one (its files into the blob-deletion
+   * journal, its notes and tag links with it) and the answer counts them; when any is not (unknown, or another
+   * environment's), nothing is deleted and the answer lists those ids, in the order given. Callers bound `ids`
+   * (a few thousand at most). The rows MUST be locked before they are counted, so that a concurrent delete
+   * cannot make the count wrong.
+   */
+  deleteMany(environmentId: string, ids: readonly string[]): Promise<{ deleted: number } | { missing: string[] }>
+  /**
    * Anonymizes the responses of `environmentId` that `selection` names (ids of other environments and unknown
    * ids are left alone): each loses its contact (`contact_id` null), the contact's attributes it stored
    * (`personAttributes`), the `ANONYMIZED_META_KEYS` of its `meta`, and its `displayId` when that display was

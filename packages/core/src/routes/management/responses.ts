@@ -290,7 +290,7 @@ const createResponse: Handler = async (request, ctx) => {
  * import keeps its own times, none more than a few minutes ahead of the clock (`checkNotInFuture`);
  * `updatedAt` defaults to `createdAt` and may not be before it.
  */
-function managementResponse(
+export function managementResponse(
   ctx: CanvassContext,
   body: v.InferOutput<typeof managementResponseCreateSchema>,
   userAgent: string | null,
