@@ -9,105 +9,25 @@ import { availableBackends, createSurvey, createTestClock, suiteWithBed } from '
 import type { TestCanvass } from '@canvass/test-bed'
 import * as assert from 'uvu/assert'
 import { MAX_FILTER_VALUE_LENGTH, MAX_RESPONSE_FILTERS } from '../src/http/response-filters'
-
-const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:120.0) Gecko/20100101 Firefox/120.0'
+import { filterCases, seedFilterResponses } from './response-filter-fixtures'
 
 for (const backend of availableBackends()) {
   const { test, bed } = suiteWithBed(`response filters on routes (${backend})`, () => ({ backend, clock: createTestClock() }))
 
-  /** r1 … r3 in one shared survey that every kind of filter tells apart; r4 in another survey. */
+  /** The filter fixture's responses, made through the v1 management create, and the survey's results shared. */
   async function seed(x: TestCanvass) {
-    const survey = await createSurvey(x, { status: 'inProgress' })
-    const other = await createSurvey(x, { status: 'inProgress' })
-    const user = `u-${Math.random().toString(36).slice(2)}`
-    const put = await x.call('PUT', `/api/v1/client/${x.envA}/contacts/${user}/attributes`, { body: { attributes: { plan: 'pro' } } })
-    assert.is(put.status, 200, put.text)
-    const create = async (surveyId: string, body: Record<string, unknown>, headers: Record<string, string> = {}) => {
+    const seeded = await seedFilterResponses(x, async (surveyId, body, headers = {}) => {
       const res = await x.call('POST', '/api/v1/management/responses', { key: x.keyA, headers, body: { surveyId, ...body } })
       assert.is(res.status, 200, res.text)
       x.clock!.advance(5)
       return res.body.data.id as string
-    }
-    const r1 = await create(
-      survey.id,
-      {
-        finished: true,
-        userId: user,
-        language: 'de',
-        data: { q1: 'Yes', nps: 9, txt: 'Hello 50% off_now', h: "it's" },
-        variables: { score: 10 },
-        meta: { url: 'https://example.com/pricing', source: 'link' },
-      },
-      { 'user-agent': FIREFOX },
-    )
-    const r2 = await create(survey.id, {
-      finished: false,
-      data: { q1: 'No', nps: 4, txt: 'plain' },
-      variables: { score: 3 },
-      meta: { source: 'app' },
     })
-    const r3 = await create(survey.id, { finished: true, language: 'fr', data: { q1: '', nps: 4 } })
-    const r4 = await create(other.id, { finished: true, data: { q1: 'Yes' } })
-    await x.storage.imports.insertNotesAndTags(x.envA, [{ responseId: r1, notes: [], tags: ['vip'] }])
-    const now = new Date()
-    const quotaId = `quota-${Math.random().toString(36).slice(2)}`
-    const quota = {
-      id: quotaId,
-      environmentId: x.envA,
-      surveyId: survey.id,
-      name: quotaId,
-      limit: 5,
-      logic: { connector: 'and' as const, conditions: [] },
-      action: 'continueSurvey' as const,
-      endingCardId: null,
-      countPartialSubmissions: false,
-      createdAt: now,
-      updatedAt: now,
-    }
-    assert.is(await x.storage.quotas.insert(quota, 50), 'created')
-    await x.storage.quotas.screen({
-      environmentId: x.envA,
-      surveyId: survey.id,
-      responseId: r1,
-      finished: true,
-      met: [quotaId],
-      unmet: [],
-      now,
-    })
-    const shared = await x.call('POST', `/api/v1/management/surveys/${survey.id}/share`, { key: x.keyA })
+    const shared = await x.call('POST', `/api/v1/management/surveys/${seeded.survey.id}/share`, { key: x.keyA })
     assert.is(shared.status, 200, shared.text)
-    return { survey, ids: { r1, r2, r3, r4 }, quotaId, shareKey: shared.body.data.resultShareKey as string }
+    return { ...seeded, shareKey: shared.body.data.resultShareKey as string }
   }
 
   type Seeded = Awaited<ReturnType<typeof seed>>
-
-  /** Each filter kind with the responses of the shared survey it takes. */
-  const cases = ({ ids: { r1, r2, r3 }, quotaId }: Seeded): Array<[string, string[]]> => [
-    ['filter[data.q1][eq]=Yes', [r1]],
-    ['filter[data.q1][in]=Yes,No', [r1, r2]],
-    ['filter[data.q1][in]=Yes&filter[data.q1][in]=No', [r1, r2]],
-    ['filter[data.nps][gte]=5', [r1]],
-    ['filter[data.nps][lte]=4', [r2, r3]],
-    ['filter[data.nps][gt]=4', [r1]],
-    ['filter[data.nps][lt]=9', [r2, r3]],
-    ['filter[data.txt][contains]=50%25', [r1]],
-    ['filter[data.txt][contains]=o_f', []],
-    ['filter[data.q1][exists]=true', [r1, r2]],
-    ['filter[data.q1][exists]=false', [r3]],
-    [`filter[hiddenFields.h][eq]=${encodeURIComponent("it's")}`, [r1]],
-    ['filter[variables.score][lt]=5', [r2]],
-    ['filter[meta.url][contains]=pricing', [r1]],
-    ['filter[meta.source][in]=app,email', [r2]],
-    ['filter[meta.userAgent.browser][eq]=Firefox', [r1]],
-    ['filter[contactAttributes.plan][eq]=pro', [r1]],
-    ['filter[language][in]=de,fr', [r1, r3]],
-    ['filter[language][eq]=default', [r2]],
-    ['filter[tags][in]=vip', [r1]],
-    ['filter[tags][nin]=vip', [r2, r3]],
-    [`filter[quota.${quotaId}][eq]=screenedIn`, [r1]],
-    ['filter[finished][eq]=false', [r2]],
-    ['filter[data.q1][in]=Yes,No&filter[finished][eq]=true', [r1]],
-  ]
 
   /** How each route is asked, and the ids (or how many) it answers. */
   const routes = (x: TestCanvass, s: Seeded) => ({
@@ -145,7 +65,7 @@ for (const backend of availableBackends()) {
     const x = bed()
     const s = await seed(x)
     const route = routes(x, s)
-    for (const [query, expected] of cases(s)) {
+    for (const [query, expected] of filterCases(s)) {
       const sorted = [...expected].sort()
       assert.equal((await route.list(query)).sort(), sorted, `list ${query}`)
       assert.equal((await route.export(query)).sort(), sorted, `export ${query}`)
