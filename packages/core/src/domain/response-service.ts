@@ -136,7 +136,10 @@ function withTotal(ttc: Record<string, number>, finished: boolean): Record<strin
 
 type UserAgentInfo = { browser?: string; os?: string; device: string }
 
-/** Respondents share a few hundred user agents; parsing one costs ~60 µs, so results are kept. */
+/**
+ * Respondents share a few hundred user agents; parsing one costs ~60 µs, so results are kept. One cache for the
+ * process, on purpose: a parse is the same for every Canvass instance, and the cache is bounded.
+ */
 const userAgentCache = new Map<string, UserAgentInfo>()
 const USER_AGENT_CACHE_SIZE = 1000
 
