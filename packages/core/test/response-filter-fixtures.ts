@@ -5,6 +5,7 @@
 import { createSurvey } from '@canvass/test-bed'
 import type { TestCanvass } from '@canvass/test-bed'
 import * as assert from 'uvu/assert'
+import { MAX_FILTER_VALUE_LENGTH } from '../src/http/response-filters'
 
 const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:120.0) Gecko/20100101 Firefox/120.0'
 
@@ -96,3 +97,29 @@ export const filterCases = ({ ids: { r1, r2, r3 }, quotaId }: SeededFilterRespon
   ['filter[finished][eq]=false', [r2]],
   ['filter[data.q1][in]=Yes,No&filter[finished][eq]=true', [r1]],
 ]
+
+/** Values a filter must take as values: SQL, wildcards, an escape, unicode, one at the length bound, JSON. */
+export const HOSTILE_FILTER_VALUES = [
+  "'; drop table responses; --",
+  "Yes' or '1'='1",
+  '%',
+  '_',
+  '\\',
+  'Grüße 🎉',
+  'x'.repeat(MAX_FILTER_VALUE_LENGTH),
+  '{"q1":"Yes"}',
+]
+
+/** The queries that put `value` in a filter's value and (cut to a field id's 255 characters) in its field. */
+export function hostileFilterQueries(value: string): string[] {
+  const v = encodeURIComponent(value)
+  const k = encodeURIComponent(value.slice(0, 255))
+  return [
+    `filter[data.q1][eq]=${v}`,
+    `filter[data.${k}][eq]=Yes`,
+    `filter[contactAttributes.${k}][contains]=${v}`,
+    `filter[tags][in]=${v}`,
+    `filter[quota.${k}][eq]=screenedIn`,
+    `filter[language][eq]=${v}`,
+  ]
+}

@@ -9,7 +9,7 @@ import { availableBackends, createSurvey, createTestClock, suiteWithBed } from '
 import type { TestCanvass } from '@canvass/test-bed'
 import * as assert from 'uvu/assert'
 import { MAX_FILTER_VALUE_LENGTH, MAX_RESPONSE_FILTERS } from '../src/http/response-filters'
-import { filterCases, seedFilterResponses } from './response-filter-fixtures'
+import { HOSTILE_FILTER_VALUES, filterCases, hostileFilterQueries, seedFilterResponses } from './response-filter-fixtures'
 
 for (const backend of availableBackends()) {
   const { test, bed } = suiteWithBed(`response filters on routes (${backend})`, () => ({ backend, clock: createTestClock() }))
@@ -126,32 +126,12 @@ for (const backend of availableBackends()) {
     const x = bed()
     const s = await seed(x)
     const route = routes(x, s)
-    const values = [
-      "'; drop table responses; --",
-      "Yes' or '1'='1",
-      '%',
-      '_',
-      '\\',
-      'Grüße 🎉',
-      'x'.repeat(MAX_FILTER_VALUE_LENGTH),
-      '{"q1":"Yes"}',
-    ]
-    for (const value of values) {
-      const v = encodeURIComponent(value)
-      // A field's id is bounded at 255 characters.
-      const k = encodeURIComponent(value.slice(0, 255))
-      for (const query of [
-        `filter[data.q1][eq]=${v}`,
-        `filter[data.${k}][eq]=Yes`,
-        `filter[contactAttributes.${k}][contains]=${v}`,
-        `filter[tags][in]=${v}`,
-      ]) {
+    for (const value of HOSTILE_FILTER_VALUES) {
+      for (const query of hostileFilterQueries(value)) {
         assert.equal(await route.list(query), [], `list ${query.slice(0, 60)}`)
         assert.equal(await route.export(query), [], `export ${query.slice(0, 60)}`)
         assert.is(await route.sharedSummary(query), 0, `summary.json ${query.slice(0, 60)}`)
       }
-      assert.equal(await route.list(`filter[quota.${k}][eq]=screenedIn`), [])
-      assert.equal(await route.list(`filter[language][eq]=${v}`), [])
     }
     assert.equal(await route.list('filter[data.txt][contains]=%25%25'), [], 'a % is no wildcard')
     assert.equal((await route.list('filter[data.nps][gte]=-1e300')).length, 3, 'a huge bound')
