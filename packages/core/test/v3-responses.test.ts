@@ -303,6 +303,24 @@ for (const backend of availableBackends()) {
     assertProblem(await call('POST', path, { workspaceId: x.projectId, ids: [s.ids.r1] }), 403, ['ids.0'])
   })
 
+  test('concurrent batch deletes of overlapping ids: exactly one deletes, all or none, never a 500', async () => {
+    const x = bed()
+    const survey = await createSurvey(x, { status: 'inProgress' })
+    const path = '/api/v3/responses/batch-delete'
+    for (let round = 0; round < 3; round++) {
+      const ids: string[] = []
+      for (let i = 0; i < 4; i++) ids.push(await create(x, survey.id, { finished: true, data: { q1: `r${round}.${i}` } }))
+      // Eight requests at once, each naming every id in its own order: the first to lock the rows deletes them.
+      const answers = await Promise.all(
+        Array.from({ length: 8 }, (_, n) => call('POST', path, { workspaceId: x.projectId, ids: n % 2 ? [...ids].reverse() : ids })),
+      )
+      const statuses = answers.map((answer) => answer.status).sort()
+      assert.equal(statuses, [200, 403, 403, 403, 403, 403, 403, 403], answers.map((answer) => answer.text.slice(0, 120)).join('\n'))
+      assert.equal(answers.find((answer) => answer.status === 200)?.body.data, { deleted: 4 })
+      assert.equal(await count(x, `surveyId=${survey.id}`), { count: 0, relation: 'eq' })
+    }
+  })
+
   test('totalCount and count are exact up to 10,000 and say gte past it', async () => {
     const x = bed()
     const big = await createSurvey(x, { status: 'inProgress' })
