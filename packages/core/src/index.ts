@@ -56,6 +56,7 @@ export { createId } from './domain/ids'
 export { effectiveSurveyStatus, acceptsSubmissions, storedStatusCases } from './domain/survey-status'
 export { answerScalesOf } from './domain/answer-scales'
 export { autoCompletes, responseCreateRefusal } from './domain/response-write-rules'
+export { isSingleUse } from './domain/single-use-ids'
 export type {
   CreateRefusalOutcome,
   DisplayWriteFacts,

@@ -1,4 +1,4 @@
-import { answerScalesOf } from '@canvass/core'
+import { answerScalesOf, isSingleUse } from '@canvass/core'
 import type { DisplayWriteFacts, SurveyWriteFacts } from '@canvass/core'
 import type { Kysely } from 'kysely'
 import { sql } from 'kysely'
@@ -31,7 +31,7 @@ export function createSurveyWriteFacts(db: Kysely<Database>): SurveyWriteFactsRe
   const readNow = async (executor: Kysely<Database>, surveyId: string, lock: boolean): Promise<SurveyWriteFacts | null> => {
     const row = await executor
       .selectFrom('surveys')
-      .select(['id', 'environment_id', 'status', 'run_on_date', 'close_on_date', 'auto_complete', 'questions'])
+      .select(['id', 'environment_id', 'status', 'run_on_date', 'close_on_date', 'auto_complete', 'questions', 'type', 'single_use'])
       .select((eb) => [eb('pin', 'is not', null).$castTo<boolean>().as('pin_set'), sql<string>`xmin::text`.as('version')])
       .where('id', '=', surveyId)
       .$if(lock, (q) => q.forNoKeyUpdate())
@@ -48,6 +48,8 @@ export function createSurveyWriteFacts(db: Kysely<Database>): SurveyWriteFactsRe
       closeOnDate: row.close_on_date,
       autoComplete: row.auto_complete,
       hasPin: row.pin_set,
+      type: row.type,
+      singleUse: isSingleUse(row.single_use),
       answerScales: answerScalesOf(row.questions),
       version: row.version,
     }

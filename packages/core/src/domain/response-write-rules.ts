@@ -11,6 +11,10 @@ export interface SurveyWriteFacts extends SurveyStatusFields {
   id: string
   autoComplete: number | null
   hasPin: boolean
+  /** The survey's type (`link`, `app`). */
+  type: string
+  /** Whether its `singleUse` setting is enabled (`isSingleUse`). */
+  singleUse: boolean
   /** The survey's scale questions in its order (`answerScalesOf`). */
   answerScales: AnswerScale[]
   /** Changes on every write of the survey row: a write decided on these facts applies only while it holds. */
@@ -39,6 +43,7 @@ export interface ResponseCreateWrite {
   data: JsonObject
   userId: string | null
   displayId: string | null
+  singleUseId: string | null
 }
 
 /** A create refused, as `ResponseStore.create` reports it. */
@@ -58,6 +63,9 @@ export function responseCreateRefusal(
   if (survey === null || survey.environmentId !== check.environmentId) {
     if (check.checkEnvironment && !facts.environmentFound) return { outcome: 'environment_not_found' }
     return { outcome: survey === null ? 'survey_not_found' : 'survey_in_other_environment' }
+  }
+  if (check.requireSingleUseId && write.singleUseId === null && survey.type === 'link' && survey.singleUse) {
+    return { outcome: 'single_use_id_required' }
   }
   if (write.displayId !== null) {
     if (!display || display.surveyId !== survey.id) return { outcome: 'display_not_found' }

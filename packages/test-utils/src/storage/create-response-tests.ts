@@ -262,6 +262,49 @@ export const createResponseTests: StorageTest[] = [
     },
   },
   {
+    name: 'createResponse with requireSingleUseId refuses a single-use link survey without singleUseId as single_use_id_required, on every path, and writes nothing',
+    async run({ storage }) {
+      const { production } = await seedProject(storage)
+      const required = { ...clientCheck(production), requireSingleUseId: true }
+      const survey = await seedSurvey(storage, production, { type: 'link', singleUse: { enabled: true, isEncrypted: false } })
+      const refusedPaths = [
+        makeResponse(survey.id),
+        makeResponse(survey.id, { finished: true }),
+        makeResponse(survey.id, { userId: `su-user-${freshId()}` }),
+      ]
+      for (const response of refusedPaths) {
+        assert.equal(await storage.responses.create(response, required), { outcome: 'single_use_id_required' })
+      }
+      // Several at once: a storage that writes concurrent creates together must check each of them.
+      const together = Array.from({ length: 6 }, () => makeResponse(survey.id))
+      const results = await Promise.all(together.map((response) => storage.responses.create(response, required)))
+      assert.equal(
+        results,
+        together.map(() => ({ outcome: 'single_use_id_required' })),
+      )
+      assert.is(await storage.responses.count(production, { surveyId: survey.id }), 0, 'nothing written')
+      // Checked right after the environment: before the survey's status and its PIN.
+      const paused = await seedSurvey(storage, production, { type: 'link', status: 'paused', pin: '1234', singleUse: { enabled: true } })
+      assert.equal(await storage.responses.create(makeResponse(paused.id), required), { outcome: 'single_use_id_required' })
+
+      // With an id, or without the flag, or for a survey that is not a single-use link survey: written.
+      const named = makeResponse(survey.id, { singleUseId: `su-${freshId()}` })
+      expectCreated(await storage.responses.create(named, required), named)
+      const unflagged = makeResponse(survey.id)
+      expectCreated(await storage.responses.create(unflagged, clientCheck(production)), unflagged)
+      const app = await seedSurvey(storage, production, { type: 'app', singleUse: { enabled: true, isEncrypted: false } })
+      const off = await seedSurvey(storage, production, { type: 'link', singleUse: { enabled: false, isEncrypted: false } })
+      for (const id of [app.id, off.id]) {
+        const response = makeResponse(id)
+        expectCreated(await storage.responses.create(response, required), response)
+      }
+      // A survey turned single-use after creates were written to it: the next create is judged on the change.
+      const later = makeResponse(off.id)
+      await storage.surveys.update(off.id, (current) => ({ ...current, singleUse: { enabled: true, isEncrypted: false } }))
+      assert.equal(await storage.responses.create(later, required), { outcome: 'single_use_id_required' })
+    },
+  },
+  {
     name: 'createResponse refuses a survey with a PIN as pin_required unless pinProven, on every path, and writes nothing',
     async run({ storage }) {
       const { production } = await seedProject(storage)

@@ -336,6 +336,12 @@ export interface CreateResponseCheck {
    * one ignores it.
    */
   pinProven: boolean
+  /**
+   * Refuse, as `single_use_id_required`, a response without `singleUseId` to a link survey whose `singleUse`
+   * is enabled (the v1 client route, as the reference's asks; docs/api.md#single-use-ids).
+   * @default false
+   */
+  requireSingleUseId?: boolean
 }
 
 export type CreateResponseResult =
@@ -349,6 +355,11 @@ export type CreateResponseResult =
   | { outcome: 'survey_not_found' }
   | { outcome: 'survey_in_other_environment' }
   | { outcome: 'survey_not_accepting' }
+  /**
+   * `requireSingleUseId` was set, the survey is a single-use link survey and the create names no
+   * `singleUseId`. Checked right after the survey's environment, before every other refusal.
+   */
+  | { outcome: 'single_use_id_required' }
   /** Another response of the survey has this `singleUseId` (refused atomically, e.g. by a unique index). */
   | { outcome: 'single_use_id_taken' }
   /** `displayId` names no display of this survey. */

@@ -12,7 +12,7 @@ import { contactUserId } from '../../domain/contact-ids'
 import { answerOffScale, answerOutOfRange, hasNumberAnswer } from '../../domain/answer-scales'
 import { newResponse, patchChanges, responsePatch } from '../../domain/response-service'
 import { checkPatchedSize, checkResponseSize } from '../../domain/response-size'
-import { isEncryptedSingleUse, isSingleUse } from '../../domain/single-use-ids'
+import { isEncryptedSingleUse } from '../../domain/single-use-ids'
 import { acceptsSubmissions, effectiveSurveyStatus } from '../../domain/survey-status'
 import type { RouteTable } from '../../http/route-table'
 import { dataOf, v1ResponseAnswer, v2ResponseAnswer } from '../../schemas/answers'
@@ -83,9 +83,12 @@ const createResponse: Handler = async (request, ctx) => {
     newId: ctx.newId,
     now: ctx.now(),
   })
-  if (response.singleUseId === null) await checkSingleUseIdGiven(ctx, environmentId, response.surveyId)
   const pinProven = provesPin(ctx, input.pinAuthToken, input.surveyId)
-  const created = await createOrThrow(ctx, response, { environmentId, requireAccepting: true, checkEnvironment: true, pinProven })
+  // A v1 response to a single-use link survey must name its single-use id, as the reference's v1 route asks
+  // (its v2 route does not): without one, the link's one response could be sent again and again
+  // (docs/api.md#single-use-ids). Decided with the create's other rules, from the facts it reads anyway.
+  const check = { environmentId, requireAccepting: true, checkEnvironment: true, pinProven, requireSingleUseId: true }
+  const created = await createOrThrow(ctx, response, check)
   return ok(v1Answer(created.id, await screenCreated(ctx, environmentId, response, created)), CLIENT_CORS_HEADERS)
 }
 
@@ -199,6 +202,8 @@ export function createRefusal(
       return check.checkEnvironment ? badRequest('Survey is part of another environment') : unauthorized()
     case 'survey_not_accepting':
       return notAccepting()
+    case 'single_use_id_required':
+      return badRequest('Missing single use id', { singleUseId: 'Required: this survey takes one response per single-use link' })
     case 'single_use_id_taken':
       return badRequest('This single use id has already been used')
     case 'display_not_found':
@@ -243,17 +248,6 @@ async function singleUseIdToStore(ctx: CanvassContext, response: NewResponse): P
   const id = ctx.singleUse?.open(survey.id, token) ?? null
   if (id === null) throw badRequest('Invalid single use id', { singleUseId: 'Not a single use id of this survey' })
   return id
-}
-
-/**
- * A v1 response to a single-use link survey must name its single-use id, as the reference's v1 route asks
- * (its v2 route does not): without one, the link's one response could be sent again and again. A survey that
- * is not this environment's is left for the create to report. See docs/api.md#single-use-ids.
- */
-async function checkSingleUseIdGiven(ctx: CanvassContext, environmentId: string, surveyId: string): Promise<void> {
-  const survey = await ctx.storage.surveys.get(surveyId)
-  if (!survey || survey.environmentId !== environmentId || survey.type !== 'link' || !isSingleUse(survey.singleUse)) return
-  throw badRequest('Missing single use id', { singleUseId: 'Required: this survey takes one response per single-use link' })
 }
 
 const notAccepting = (): CanvassError => new CanvassError('forbidden', 'Survey is not accepting submissions')
