@@ -5,11 +5,11 @@
  */
 import { createCanvass } from '@canvass/core'
 import { serve } from '@canvass/host-deno'
-import { createKyselyStorage, createPostgresRateLimiter, migrate, postgresSettingWarnings } from '@canvass/storage-kysely'
+import { createKyselyStorage, migrate, postgresSettingWarnings } from '@canvass/storage-kysely'
 import { readApiReference, readWidgetBundles } from '@canvass/widget'
-import { backgroundOptions } from '../../../packages/server/src/background'
 import { bootstrap } from '../../../packages/server/src/bootstrap'
-import { openBlobStore, uploadMaxBytes } from '../../../packages/server/src/blob-store'
+import { openBlobStore } from '../../../packages/server/src/blob-store'
+import { serverCanvassOptions } from '../../../packages/server/src/canvass-options'
 import { checkConfig } from '../../../packages/server/src/check-config'
 import { openDatabase } from '../../../packages/server/src/database'
 import { loadSecret } from '../../../packages/server/src/secret'
@@ -32,28 +32,12 @@ async function main(): Promise<void> {
   // A Postgres server of the operator's: settings Canvass relies on, said once, at the start.
   if (config.databaseUrl) for (const warning of await postgresSettingWarnings(db)) console.warn(warning)
   const storage = createKyselyStorage({ db })
-  // One limiter for the rate limits and the PIN attempts, which count even when the rate limits are off.
-  const limiter = config.rateLimitStore === 'postgres' ? createPostgresRateLimiter({ db }) : undefined
-  const counting = {
-    ...(limiter ? { limiter } : {}),
-    ...(config.clientAddressHeader ? { clientAddressHeader: config.clientAddressHeader } : {}),
-  }
-  const rateLimits = config.rateLimits && { ...config.rateLimits, ...counting }
   const canvass = createCanvass({
-    storage,
-    publicUrl: config.publicUrl,
-    blobStore: blobs.blobStore,
-    secret,
-    uploads: { maxBytes: uploadMaxBytes(process.env) },
-    ...(rateLimits ? { rateLimits } : {}),
-    pinAttempts: counting,
-    webhooks: { allowPrivateAddresses: config.allowPrivateWebhookUrls },
+    // The Node server's options from the same settings; webhooks go through fetch here (Deno's --allow-net list
+    // is the address check), and the background work is started and stopped by `serve` with the server.
+    ...serverCanvassOptions(config, { db, storage, secret, blobStore: blobs.blobStore }),
     widget: await readWidgetBundles(),
     apiReference: await readApiReference(),
-    auditLog: { retentionDays: config.auditLogRetentionDays },
-    // Canvass's background work, as on the Node server; webhooks go through fetch here (Deno's --allow-net list
-    // is the address check), started and stopped by `serve` with the server.
-    background: backgroundOptions(config),
   })
   const firstStart = () => bootstrap(canvass, config, (line) => console.log(line))
   // Instances on one Postgres server may start together; an embedded database has one process already.

@@ -10,7 +10,7 @@ import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { createPostgresTestDatabase, serverDatabase } from '@canvass/test-bed'
+import { closedPort, createPostgresTestDatabase, serverDatabase } from '@canvass/test-bed'
 import type { PostgresTestDatabase } from '@canvass/test-bed'
 import { startProcess, testHttpApi } from '@canvass/test-utils'
 import type { RunningProcess } from '@canvass/test-utils'
@@ -168,6 +168,43 @@ lifecycle('the widget is served; SIGTERM answers a request in flight, then the s
     assert.is((JSON.parse(text) as { code: string }).code, expected, text)
     assert.is(await stopped, 0, server.output())
     assert.match(server.output(), /\nCanvass stopped \(SIGTERM\)\n?$/)
+  } finally {
+    await server.stop('SIGKILL')
+    await server.cleanup()
+    await database.release()
+  }
+})
+
+lifecycle('the settings mean what they mean on the Node server: CANVASS_ALLOWED_HOSTS makes a Link absolute', async () => {
+  // The example takes its Canvass options from the Node server's (packages/server/src/canvass-options.ts): a
+  // setting the example assembled for itself was once left out here.
+  const port = await closedPort()
+  const apiKey = newKey()
+  const database = await serverDatabase()
+  const server = await startDeno({
+    CANVASS_INIT_API_KEY: apiKey,
+    PORT: String(port),
+    CANVASS_ALLOWED_HOSTS: `127.0.0.1:${port}`,
+    ...database.env,
+  }).catch(async (error: unknown) => {
+    await database.release()
+    throw error
+  })
+  try {
+    const headers = { 'x-api-key': apiKey, 'content-type': 'application/json' }
+    const question = { id: 'q1', type: 'openText', headline: { default: 'Why?' }, required: false }
+    for (const name of ['One', 'Two']) {
+      const made = await fetch(`${server.url}/api/v1/management/surveys`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ name, questions: [question] }),
+      })
+      assert.is(made.status, 200, await made.text())
+    }
+    const page = await fetch(`${server.url}/api/v1/management/surveys?limit=1`, { headers })
+    assert.is(page.status, 200, await page.text())
+    const next = /^<([^>]+)>; rel="next"$/.exec(page.headers.get('link') ?? '')?.[1]
+    assert.ok(next?.startsWith(`http://127.0.0.1:${port}/api/v1/management/surveys?`), `Link: ${page.headers.get('link')}`)
   } finally {
     await server.stop('SIGKILL')
     await server.cleanup()

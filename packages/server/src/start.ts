@@ -8,11 +8,11 @@ import { runInNewContext } from 'node:vm'
 import { createCanvass } from '@canvass/core'
 import type { ConnectionInfo, RequestObservation } from '@canvass/core'
 import { serve } from '@canvass/host-node'
-import { createKyselyStorage, createPostgresRateLimiter, migrate, postgresSettingWarnings } from '@canvass/storage-kysely'
+import { createKyselyStorage, migrate, postgresSettingWarnings } from '@canvass/storage-kysely'
 import { readWidgetBundles } from '@canvass/widget'
-import { backgroundOptions } from './background'
 import { bootstrap } from './bootstrap'
-import { openBlobStore, uploadMaxBytes } from './blob-store'
+import { openBlobStore } from './blob-store'
+import { serverCanvassOptions } from './canvass-options'
 import { checkConfig } from './check-config'
 import { openDatabase } from './database'
 import { docsAnswer, readDocsPages } from './docs-pages'
@@ -68,31 +68,13 @@ async function main(): Promise<void> {
   if (config.databaseUrl) for (const warning of await postgresSettingWarnings(db)) log.warn(warning)
   const storage = createKyselyStorage({ db })
   const onRequest = metrics && log.request ? both(metrics.request, log.request) : (metrics?.request ?? log.request)
-  // One limiter for the rate limits and the PIN attempts, which count even when the rate limits are off.
-  const limiter = config.rateLimitStore === 'postgres' ? createPostgresRateLimiter({ db }) : undefined
-  const counting = {
-    ...(limiter ? { limiter } : {}),
-    ...(config.clientAddressHeader ? { clientAddressHeader: config.clientAddressHeader } : {}),
-  }
-  const rateLimits = config.rateLimits && { ...config.rateLimits, ...counting }
   const canvass = createCanvass({
-    storage,
-    publicUrl: config.publicUrl,
-    allowedHosts: config.allowedHosts,
-    blobStore: blobs.blobStore,
-    secret,
-    uploads: { maxBytes: uploadMaxBytes(process.env) },
-    ...(rateLimits ? { rateLimits } : {}),
-    pinAttempts: counting,
-    webhooks: { allowPrivateAddresses: config.allowPrivateWebhookUrls },
+    ...serverCanvassOptions(config, { db, storage, secret, blobStore: blobs.blobStore, metrics }),
     // Read here rather than at the first request, so that a copy without the built bundles fails at start. The
     // API reference's viewer (~1 MB, from the same build) is read from the package at its first request.
     widget: await readWidgetBundles(),
     logger: log,
     observe: { request: onRequest, rateLimited: metrics?.rateLimited, auditFailed: metrics?.auditFailed },
-    auditLog: { retentionDays: config.auditLogRetentionDays },
-    // Canvass's own background work, started and stopped with the server (`serve`), as the settings shape it.
-    background: backgroundOptions(config, metrics),
   })
   metrics?.readOnScrape({
     backlog: (now) => storage.webhookDeliveries.backlog(now),

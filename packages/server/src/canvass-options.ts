@@ -1,0 +1,49 @@
+import type { BlobStore, CanvassOptions, Storage } from '@canvass/core'
+import { createPostgresRateLimiter } from '@canvass/storage-kysely'
+import type { Kysely } from 'kysely'
+import { backgroundOptions } from './background'
+import { uploadMaxBytes } from './blob-store'
+import type { StandaloneConfig } from './config'
+import type { Metrics } from './metrics'
+
+/** What the standalone server has opened before it makes its Canvass. */
+export interface ServerParts {
+  /** The database (`openDatabase`): the rate limiter's counters live there with `CANVASS_RATE_LIMIT_STORE=postgres`. */
+  db: Kysely<unknown>
+  /** `createKyselyStorage({ db })`, which the caller keeps for its own answers (`/health`). */
+  storage: Storage
+  secret: string
+  blobStore: BlobStore
+  /** The Node server's metrics, which hear the background work; none on Deno. */
+  metrics?: Pick<Metrics, 'attempt' | 'blobJanitorRun' | 'retention'>
+}
+
+/**
+ * The `createCanvass` options the standalone server's settings give (docs/configuration.md), the same for the
+ * Node server (`start.ts`) and the Deno example (`examples/deno`, which bundles this file). Each adds what is
+ * its own: the widget's bundles, the API reference, a logger and the `observe` hooks. One limiter counts the
+ * rate limits and the PIN attempts, which count even when the rate limits are off: in the database with
+ * `CANVASS_RATE_LIMIT_STORE=postgres`, else core's in memory.
+ */
+export function serverCanvassOptions(config: StandaloneConfig, { db, storage, secret, blobStore, metrics }: ServerParts): CanvassOptions {
+  const limiter = config.rateLimitStore === 'postgres' ? createPostgresRateLimiter({ db }) : undefined
+  const counting = {
+    ...(limiter ? { limiter } : {}),
+    ...(config.clientAddressHeader ? { clientAddressHeader: config.clientAddressHeader } : {}),
+  }
+  const rateLimits = config.rateLimits && { ...config.rateLimits, ...counting }
+  return {
+    storage,
+    publicUrl: config.publicUrl,
+    allowedHosts: config.allowedHosts,
+    blobStore,
+    secret,
+    uploads: { maxBytes: uploadMaxBytes(process.env) },
+    ...(rateLimits ? { rateLimits } : {}),
+    pinAttempts: counting,
+    webhooks: { allowPrivateAddresses: config.allowPrivateWebhookUrls },
+    auditLog: { retentionDays: config.auditLogRetentionDays },
+    // Canvass's own background work, started and stopped with the server (`serve`), as the settings shape it.
+    background: backgroundOptions(config, metrics),
+  }
+}
