@@ -141,11 +141,11 @@ async function main(): Promise<void> {
  * a steady trickle of short-lived objects to V8's old generation, which V8 lets grow to several times what is
  * live before it collects it: the server's memory would rise by ~100 MB during an export. Collecting when the
  * old generation is a quarter bigger than what was live keeps that to ~50 MB at most, and costs no measurable
- * throughput (the old generation's collection is mostly concurrent). Node's own `--heap-growing-percent`, on
- * the command line or in NODE_OPTIONS, is kept.
+ * throughput (the old generation's collection is mostly concurrent). A `--heap-growing-percent` given on
+ * Node's command line is kept (Node refuses it in NODE_OPTIONS).
  */
 function boundHeapGrowth(): void {
-  const given = [...process.execArgv, process.env.NODE_OPTIONS ?? ''].some((flag) => /heap[-_]growing[-_]percent/.test(flag))
+  const given = process.execArgv.some((flag) => /heap[-_]growing[-_]percent/.test(flag))
   if (!given) setFlagsFromString('--heap-growing-percent=25')
 }
 
