@@ -7,7 +7,7 @@
 // older than the package's sources (`src`, `scripts`), manifest or build config, or than the shared build config
 // or the lockfile. A package's `build` script still builds every part at once.
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs'
-import { join, relative } from 'node:path'
+import { dirname, join, relative } from 'node:path'
 import { UNBUNDLED } from '../packages/server/scripts/unbundled.mjs'
 
 const DECLARATION = /\.d\.[cm]?ts(\.map)?$/
@@ -64,6 +64,22 @@ const BUNDLES = {
   '@canvass/server': (dir) => importedWorkspacePackages(join(dir, 'src')).filter((name) => !UNBUNDLED.includes(name)),
 }
 
+/**
+ * The source folders of other workspace packages that the TypeScript files under `dir` import by relative path
+ * (`from '../../../packages/server/src/…'`), relative to `root`: the Deno example bundles the standalone
+ * server's settings and start-up modules that way, so its build is stale when they change.
+ */
+function importedSourceFolders(root, dir) {
+  const folders = new Set()
+  for (const file of files(dir).filter((entry) => entry.relative.endsWith('.ts'))) {
+    const source = readFileSync(join(dir, file.relative), 'utf8')
+    for (const match of source.matchAll(/from '(\.\.\/[^']*?\/(?:packages|examples)\/[a-z0-9-]+\/src)\//g)) {
+      folders.add(relative(root, join(dir, dirname(file.relative), match[1])))
+    }
+  }
+  return [...folders].sort()
+}
+
 /** The `@canvass/*` packages the TypeScript files under `dir` import (`from '@canvass/name'` or a subpath). */
 function importedWorkspacePackages(dir) {
   const names = new Set()
@@ -98,6 +114,8 @@ export function builtPackages(root) {
         deps: [...new Set([...declared('dependencies'), ...declared('peerDependencies'), ...declared('devDependencies')])],
         /** What its JavaScript build bundles (`BUNDLES`). */
         bundles: BUNDLES[manifest.name]?.(dir) ?? [],
+        /** Source folders of other packages (relative to `root`) its sources import by path. */
+        sources: importedSourceFolders(root, join(dir, 'src')).filter((folder) => !folder.startsWith(relative(root, dir))),
         parts: PARTS.filter((part) => Boolean(manifest.scripts?.[`build:${part.name}`])).map((part) => part.name),
       }
     })
@@ -114,6 +132,7 @@ export function staleParts(root, packages, partNames) {
     const inputs = newestOf([
       newest(join(pkg.dir, 'src')),
       newest(join(pkg.dir, 'scripts')),
+      ...(pkg.sources ?? []).map((folder) => newest(join(root, folder))),
       ...['package.json', 'tsup.config.ts', 'tsconfig.json'].map((file) => mtime(join(pkg.dir, file))),
       shared,
     ])

@@ -103,6 +103,26 @@ test('a source newer than the JavaScript: its JavaScript, and what that build em
   assert.equal(stale(RUNTIME_PARTS, '@x/server'), ['@x/core js', '@x/server js', '@x/server seed'].sort())
 })
 
+test("a build that imports another package's sources by path is stale when those sources change", () => {
+  manifest('examples/edge', { name: '@x/edge', scripts: { build: 'tsup', 'build:js': 'tsup' } })
+  const edgeMain = join(root, 'examples/edge/src/main.ts')
+  mkdirSync(dirname(edgeMain), { recursive: true })
+  writeFileSync(edgeMain, "import { settings } from '../../../examples/server/src/settings'\n")
+  const time = Date.now() / 1000 - 500
+  utimesSync(edgeMain, time, time)
+  file('examples/server/src/settings.ts', 500)
+  file('examples/edge/dist/main.js', 100)
+  assert.equal(
+    stale(ALL).filter((task) => task.startsWith('@x/edge')),
+    [],
+  )
+  file('examples/server/src/settings.ts', 10)
+  assert.equal(
+    stale(ALL).filter((task) => task.startsWith('@x/edge')),
+    ['@x/edge js'],
+  )
+})
+
 test('the lockfile or the shared build config newer than a part makes every part stale', () => {
   for (const dir of ['packages/core', 'packages/storage', 'packages/kit']) {
     file(`${dir}/dist/index.js`, 100)
