@@ -113,12 +113,12 @@ test("a build that imports another package's sources by path is stale when those
   file('examples/server/src/settings.ts', 500)
   file('examples/edge/dist/main.js', 100)
   assert.equal(
-    stale(ALL).filter((task) => task.startsWith('@x/edge')),
+    stale(ALL).filter((task: string) => task.startsWith('@x/edge')),
     [],
   )
   file('examples/server/src/settings.ts', 10)
   assert.equal(
-    stale(ALL).filter((task) => task.startsWith('@x/edge')),
+    stale(ALL).filter((task: string) => task.startsWith('@x/edge')),
     ['@x/edge js'],
   )
 })
