@@ -53,41 +53,37 @@ export const PARTS = [
 
 /**
  * Workspace packages whose JavaScript build bundles other workspace packages (from their built `dist`), given
- * the package's folder: the widget's renderer bundles core's logic conditions (`@canvass/core/conditions`) into
- * browser code, and the standalone server bundles every workspace package its sources import but those its
- * tsup.config.ts leaves as imports (`UNBUNDLED`); what it bundles is a dev dependency of its manifest, not a
- * runtime one, so its sources say what it runs on. That build waits on theirs, and is stale when their sources
- * change.
+ * what their sources import (`workspaceImports`): the widget's renderer bundles core's logic conditions
+ * (`@canvass/core/conditions`) into browser code, and the standalone server bundles every workspace package its
+ * sources import but those its tsup.config.ts leaves as imports (`UNBUNDLED`); what it bundles is a dev
+ * dependency of its manifest, not a runtime one, so its sources say what it runs on. That build waits on theirs,
+ * and is stale when their sources change.
  */
 const BUNDLES = {
   '@canvass/widget': () => ['@canvass/core'],
-  '@canvass/server': (dir) => importedWorkspacePackages(join(dir, 'src')).filter((name) => !UNBUNDLED.includes(name)),
+  '@canvass/server': (imports) => imports.packages.filter((name) => !UNBUNDLED.includes(name)),
 }
 
 /**
- * The source folders of other workspace packages that the TypeScript files under `dir` import by relative path
- * (`from '../../../packages/server/src/…'`), relative to `root`: the Deno example bundles the standalone
- * server's settings and start-up modules that way, so its build is stale when they change.
+ * What the TypeScript files under a package's `src` import from the rest of the workspace, read once per package:
+ * `packages`, the `@canvass/*` packages they import (`from '@canvass/name'` or a subpath), and `sources`, the
+ * source folders of other packages they import by relative path (`from '../../../packages/server/src/…'`),
+ * relative to `root`: the Deno example bundles the standalone server's settings and start-up modules that way, so
+ * its build is stale when they change.
  */
-function importedSourceFolders(root, dir) {
-  const folders = new Set()
-  for (const file of files(dir).filter((entry) => entry.relative.endsWith('.ts'))) {
-    const source = readFileSync(join(dir, file.relative), 'utf8')
+function workspaceImports(root, dir) {
+  const src = join(dir, 'src')
+  const packages = new Set()
+  const sources = new Set()
+  for (const file of files(src).filter((entry) => entry.relative.endsWith('.ts'))) {
+    const source = readFileSync(join(src, file.relative), 'utf8')
+    for (const match of source.matchAll(/from '(@canvass\/[a-z0-9-]+)/g)) packages.add(match[1])
     for (const match of source.matchAll(/from '(\.\.\/[^']*?\/(?:packages|examples)\/[a-z0-9-]+\/src)\//g)) {
-      folders.add(relative(root, join(dir, dirname(file.relative), match[1])))
+      const folder = relative(root, join(src, dirname(file.relative), match[1]))
+      if (!folder.startsWith(relative(root, dir))) sources.add(folder)
     }
   }
-  return [...folders].sort()
-}
-
-/** The `@canvass/*` packages the TypeScript files under `dir` import (`from '@canvass/name'` or a subpath). */
-function importedWorkspacePackages(dir) {
-  const names = new Set()
-  for (const file of files(dir).filter((entry) => entry.relative.endsWith('.ts'))) {
-    const source = readFileSync(join(dir, file.relative), 'utf8')
-    for (const match of source.matchAll(/from '(@canvass\/[a-z0-9-]+)/g)) names.add(match[1])
-  }
-  return [...names].sort()
+  return { packages: [...packages].sort(), sources: [...sources].sort() }
 }
 
 /**
@@ -105,6 +101,7 @@ export function builtPackages(root) {
     .map(({ dir, manifest }) => {
       const declared = (field) => Object.keys(manifest[field] ?? {}).filter((name) => names.has(name))
       const runtimeDeps = [...new Set([...declared('dependencies'), ...declared('peerDependencies')])]
+      const imports = workspaceImports(root, dir)
       return {
         dir,
         name: manifest.name,
@@ -113,9 +110,9 @@ export function builtPackages(root) {
         /** Everything it is built against, as `pnpm -r` orders packages. */
         deps: [...new Set([...declared('dependencies'), ...declared('peerDependencies'), ...declared('devDependencies')])],
         /** What its JavaScript build bundles (`BUNDLES`). */
-        bundles: BUNDLES[manifest.name]?.(dir) ?? [],
+        bundles: BUNDLES[manifest.name]?.(imports) ?? [],
         /** Source folders of other packages (relative to `root`) its sources import by path. */
-        sources: importedSourceFolders(root, join(dir, 'src')).filter((folder) => !folder.startsWith(relative(root, dir))),
+        sources: imports.sources,
         parts: PARTS.filter((part) => Boolean(manifest.scripts?.[`build:${part.name}`])).map((part) => part.name),
       }
     })
