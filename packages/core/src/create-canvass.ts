@@ -374,13 +374,11 @@ export function createCanvass(options: CanvassOptions): Canvass {
     ? createRateLimitGate(options.rateLimits, basePath, ctx.logger, (hash) => ctx.storage.apiKeys.findByHash(hash), clientEnvironment.known)
     : undefined
 
-  const clientPaths = routes.map(([, , , path]) => path ?? '').filter(isClientPath)
+  const clientRoutes = routes.filter(([, , , path]) => isClientPath(path ?? ''))
   // The patterns of client routes, each once: only they can match a path under a client prefix.
-  const clientPatterns = [
-    ...new Map(routes.filter(([, , , path]) => isClientPath(path ?? '')).map(([, pattern]) => [pattern.source, pattern])).values(),
-  ]
+  const clientPatterns = [...new Map(clientRoutes.map(([, pattern]) => [pattern.source, pattern])).values()]
   // `preflight`'s whole test of a request target's path, in one pattern: it runs for most client calls.
-  const plainClientRoute = plainPathsPattern(clientPaths)
+  const plainClientRoute = plainPathsPattern(clientRoutes.map(([, , , path]) => path ?? ''))
   /** Whether an OPTIONS request on this path is a preflight of a client route. */
   const isClientRoute = (pathname: string): boolean => {
     if (!isClientPath(pathname)) return false
