@@ -18,10 +18,11 @@ import { probe, runInterleaved } from './run-load'
 import type { LoadTarget, Measurement } from './run-load'
 
 const config = readBenchConfig()
-/** Which comparisons to run (`BENCH_PARTS`, comma-separated): preflight, create, read. */
-const PARTS = new Set((process.env.BENCH_PARTS || 'preflight,create,read').split(','))
+const ALL_PARTS = ['preflight', 'create', 'read']
+/** Which comparisons to run (`BENCH_PARTS`, comma-separated, of `ALL_PARTS`). */
+const PARTS = new Set((process.env.BENCH_PARTS || ALL_PARTS.join(',')).split(','))
 for (const part of PARTS) {
-  if (!['preflight', 'create', 'read'].includes(part)) throw new Error(`BENCH_PARTS: unknown part "${part}" (preflight, create, read)`)
+  if (!ALL_PARTS.includes(part)) throw new Error(`BENCH_PARTS: unknown part "${part}" (${ALL_PARTS.join(', ')})`)
 }
 const pinning = benchPinning()
 const cleanups: Array<() => Promise<unknown>> = []
