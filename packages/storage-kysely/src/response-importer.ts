@@ -10,10 +10,10 @@ import type { SchemaNames } from './schema-names'
 /**
  * Imports: many creates in one transaction. The surveys named are locked first (in id order, so two imports
  * never wait on each other in a circle), so that every finished response counts towards `auto_complete`
- * exactly, and each create is decided and written as `create` decides and writes it (`createInTransaction`). A create refused for its own reason (an unknown
- * survey, a taken single-use id or display) is reported and the others go in; an error of the database fails
- * them all. Without `webhooks`, the events the inserts recorded are deleted in the same transaction: no
- * delivery is made.
+ * exactly, and each create is decided and written as `create` decides and writes it (`createInTransaction`). A
+ * create refused for its own reason (an unknown survey, a taken single-use id or display) is reported and the
+ * others go in; an error of the database fails them all. Without `webhooks`, the events the inserts recorded are
+ * deleted in the same transaction: no delivery is made.
  */
 export function createResponseImporter(db: Kysely<Database>, names: SchemaNames, writer: ResponseWriter) {
   const lockSurvey = lockSurveyStatement(db, names)

@@ -5,7 +5,8 @@ import { toJsonb } from './to-jsonb'
 
 /**
  * The one mapping of a create to the values its statements take, whichever writes it (`insert-response.ts`,
- * or `response-batch.ts` for creates that arrive together): each statement names the values it uses by their slot (`RESPONSE_SLOTS`).
+ * or `response-batch.ts` for creates that arrive together): each statement names the values it uses by their
+ * slot (`RESPONSE_SLOTS`).
  */
 export interface ResponseValues {
   id: string
