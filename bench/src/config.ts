@@ -23,6 +23,14 @@ export interface BenchConfig {
    */
   slices: number
   /**
+   * How `pnpm bench` loads the two servers of a comparison (`BENCH_LOAD`): `turns`, one after the other slice by
+   * slice, or `together`, both at once, each with its own load generator and `connections` connections, the two
+   * servers sharing one core. With turns on a 2-core machine the load generator's core is the busier one, so a
+   * ratio moves by ±5–10 % from run to run; together, the servers are what runs out, and it moves by ±1–2 %.
+   * @default 'turns'
+   */
+  load: 'turns' | 'together'
+  /**
    * Concurrent keep-alive connections of the load generator (`BENCH_CONNECTIONS`).
    * @default 50
    */
@@ -41,9 +49,16 @@ export function readBenchConfig(env: NodeJS.ProcessEnv = process.env): BenchConf
     warmup: positiveNumber(env, 'BENCH_WARMUP', 2, { allowZero: true }),
     rounds: Math.max(1, Math.round(positiveNumber(env, 'BENCH_ROUNDS', 3))),
     slices: Math.max(1, Math.round(positiveNumber(env, 'BENCH_SLICES', 5))),
+    load: loadMode(env.BENCH_LOAD),
     connections: Math.round(positiveNumber(env, 'BENCH_CONNECTIONS', 50)),
     databaseUrl: env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres',
   }
+}
+
+function loadMode(raw: string | undefined): BenchConfig['load'] {
+  if (raw === undefined || raw === '' || raw === 'turns') return 'turns'
+  if (raw === 'together') return 'together'
+  throw new Error(`BENCH_LOAD must be turns or together, got "${raw}"`)
 }
 
 /** A number of `env[name]` (`fallback` when unset or empty); throws, naming the variable, on anything else. */

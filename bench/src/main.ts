@@ -14,7 +14,7 @@ import { readBenchConfig } from './config'
 import { benchPinning, describePinning, pinLoadGenerator } from './pinning'
 import { betterRound, formatReport, isClean } from './report'
 import type { Comparison, ServerResult } from './report'
-import { probe, runInterleaved } from './run-load'
+import { probe, runInterleaved, runTogether } from './run-load'
 import type { LoadTarget, Measurement } from './run-load'
 
 const config = readBenchConfig()
@@ -61,11 +61,18 @@ try {
 }
 
 async function bench(): Promise<number> {
-  const perRun = config.warmup + config.duration + (config.slices - 1) * Math.min(config.warmup, 0.5)
-  const totalSeconds = 2 * PARTS.size * config.rounds * perRun
+  const together = config.load === 'together'
+  // Together, both servers are loaded in the same seconds; in turns, one after the other, slice by slice.
+  const perRun = together
+    ? config.warmup + config.duration
+    : 2 * (config.warmup + config.duration + (config.slices - 1) * Math.min(config.warmup, 0.5))
+  const totalSeconds = PARTS.size * config.rounds * perRun
+  const how = together
+    ? 'the two servers of a scenario loaded together, sharing one core'
+    : `in ${config.slices} slices, the two servers of a scenario taking turns slice by slice`
   console.log(
-    `Canvass bench: ${config.connections} connections, ${config.warmup} s warm-up + ${config.duration} s per run in ${config.slices} slices, ` +
-      `the two servers of a scenario taking turns slice by slice, ${config.rounds} rounds per scenario, judged on the median round (~${Math.ceil(totalSeconds)} s of load); node ${process.version}, ${availableParallelism()} cores; ` +
+    `Canvass bench: ${config.connections} connections, ${config.warmup} s warm-up + ${config.duration} s per run, ${how}, ` +
+      `${config.rounds} rounds per scenario, judged on the median round (~${Math.ceil(totalSeconds)} s of load); node ${process.version}, ${availableParallelism()} cores; ` +
       describePinning(pinning),
   )
   if (pinning) pinLoadGenerator(pinning)
@@ -184,10 +191,8 @@ async function compare(
 
 /** One round: both servers under their load, taking turns slice by slice. */
 async function measure(...pairs: [[ChildServer, LoadTarget], [ChildServer, LoadTarget]]): Promise<[ServerResult, ServerResult]> {
-  const measurements = await runInterleaved(
-    pairs.map(([, target]) => target),
-    config,
-  )
+  const targets = pairs.map(([, target]) => target)
+  const measurements = config.load === 'together' ? await runTogether(targets, config) : await runInterleaved(targets, config)
   if (interrupted) throw new Error('interrupted')
   const result = async ([server, target]: [ChildServer, LoadTarget], measurement: Measurement): Promise<ServerResult> => ({
     server: server.name,

@@ -82,6 +82,15 @@ export async function runInterleaved(targets: LoadTarget[], settings: LoadSettin
 }
 
 /**
+ * Measures several targets at the same time, each with a load generator of its own (a process each, on the
+ * CPUs the bench process may use) for the same seconds: servers pinned to one core then share it, and the
+ * ratio of their rates is the ratio of what each does with the same CPU. See `load` in `config.ts`.
+ */
+export function runTogether(targets: LoadTarget[], settings: LoadSettings): Promise<Measurement[]> {
+  return Promise.all(targets.map((target) => runLoad(target, settings)))
+}
+
+/**
  * One measurement from slices of the same load: the rate is all requests over all measured seconds, p50 the
  * median of the slices' p50, p99 the worst slice's p99 (a percentile of the whole cannot be had from the
  * slices' percentiles; the worst is the cautious side), and failures add up.
