@@ -25,8 +25,8 @@ export interface BenchConfig {
   /**
    * How `pnpm bench` loads the two servers of a comparison (`BENCH_LOAD`): `turns`, one after the other slice by
    * slice, or `together`, both at once, each with its own load generator and `connections` connections, the two
-   * servers sharing one core. With turns on a 2-core machine the load generator's core is the busier one, so a
-   * ratio moves by ±5–10 % from run to run; together, the servers are what runs out, and it moves by ±1–2 %.
+   * servers sharing one core. With turns on a 2-core machine the load generator's core is the busier one, and a
+   * preflight ratio measures it as much as the servers; together, the servers are what runs out (README.md).
    * @default 'turns'
    */
   load: 'turns' | 'together'
