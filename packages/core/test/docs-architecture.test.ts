@@ -48,6 +48,20 @@ architecture('names every folder of packages/core/src as `src/<name>/`', async (
   )
 })
 
+architecture('names every folder of the other packages\' src, as `src/<name>` or `<name>/`', async () => {
+  const page = await readFile(ARCHITECTURE_MD, 'utf8')
+  const missing: string[] = []
+  for (const name of await foldersOf('packages')) {
+    if (name === 'core') continue
+    const folders = await foldersOf(`packages/${name}/src`).catch(() => [])
+    for (const folder of folders) {
+      const named = [`\`src/${folder}\``, `\`src/${folder}/\``, `\`${folder}/\``].some((form) => page.includes(form))
+      if (!named) missing.push(`packages/${name}/src/${folder}`)
+    }
+  }
+  assert.equal(missing, [], 'folders that docs/architecture.md does not name')
+})
+
 architecture.run()
 
 /** Where the repository's own files are; `node_modules`, builds and dot folders are not. */
