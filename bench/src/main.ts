@@ -189,7 +189,7 @@ async function compare(
   return { scenario, target, baseline: baseline!, canvass: canvass!, roundRatios }
 }
 
-/** One round: both servers under their load, taking turns slice by slice. */
+/** One round: both servers under their load, taking turns slice by slice or together (`config.load`). */
 async function measure(...pairs: [[ChildServer, LoadTarget], [ChildServer, LoadTarget]]): Promise<[ServerResult, ServerResult]> {
   const targets = pairs.map(([, target]) => target)
   const measurements = config.load === 'together' ? await runTogether(targets, config) : await runInterleaved(targets, config)

@@ -125,7 +125,7 @@ export function hostileFilterQueries(value: string): string[] {
 }
 
 /**
- * A survey just past the 10,000 that counts stay exact to (docs/design.md): two responses written through the
+ * A survey just past the 10,000 that counts stay exact to (docs/api.md, `count=true`): two responses written through the
  * bulk route, one answering `nps` 10 and one answering 1, then 9,999 copies of the second made by one SQL
  * statement, for 10,000 answering 1 in all. Ten thousand creates through the API took most of the time of the
  * files that test the cap; the bulk route's own tests cover what it writes.
