@@ -48,7 +48,7 @@ architecture('names every folder of packages/core/src as `src/<name>/`', async (
   )
 })
 
-architecture('names every folder of the other packages\' src, as `src/<name>` or `<name>/`', async () => {
+architecture("names every folder of the other packages' src, as `src/<name>` or `<name>/`", async () => {
   const page = await readFile(ARCHITECTURE_MD, 'utf8')
   const missing: string[] = []
   for (const name of await foldersOf('packages')) {
