@@ -73,6 +73,8 @@ const BUNDLES = {
  */
 function workspaceImports(root, dir) {
   const src = join(dir, 'src')
+  // The package's own folder, with its slash: `examples/deno/` is not a prefix of `examples/deno-edge/src`.
+  const own = `${relative(root, dir)}/`
   const packages = new Set()
   const sources = new Set()
   for (const file of files(src).filter((entry) => entry.relative.endsWith('.ts'))) {
@@ -80,7 +82,7 @@ function workspaceImports(root, dir) {
     for (const match of source.matchAll(/from '(@canvass\/[a-z0-9-]+)/g)) packages.add(match[1])
     for (const match of source.matchAll(/from '(\.\.\/[^']*?\/(?:packages|examples)\/[a-z0-9-]+\/src)\//g)) {
       const folder = relative(root, join(src, dirname(file.relative), match[1]))
-      if (!folder.startsWith(relative(root, dir))) sources.add(folder)
+      if (!folder.startsWith(own)) sources.add(folder)
     }
   }
   return { packages: [...packages].sort(), sources: [...sources].sort() }
