@@ -31,6 +31,14 @@ export interface BenchConfig {
    */
   load: 'turns' | 'together'
   /**
+   * The baseline of `pnpm bench`'s (a) (`BENCH_PREFLIGHT_BASELINE`): `pg`, a `node:http` server that opened a
+   * `pg` pool at its start as every server keeping its data in Postgres does, or `alone`, the same server with
+   * no database client, which no such server matches (README.md, "Reading the result"). One per run: measured
+   * one after the other against the same Canvass, the second baseline came out 20 % slower, whichever it was.
+   * @default 'pg'
+   */
+  preflightBaseline: 'pg' | 'alone'
+  /**
    * Concurrent keep-alive connections of the load generator (`BENCH_CONNECTIONS`).
    * @default 50
    */
@@ -50,6 +58,7 @@ export function readBenchConfig(env: NodeJS.ProcessEnv = process.env): BenchConf
     rounds: Math.max(1, Math.round(positiveNumber(env, 'BENCH_ROUNDS', 3))),
     slices: Math.max(1, Math.round(positiveNumber(env, 'BENCH_SLICES', 5))),
     load: loadMode(env.BENCH_LOAD),
+    preflightBaseline: preflightBaseline(env.BENCH_PREFLIGHT_BASELINE),
     connections: Math.round(positiveNumber(env, 'BENCH_CONNECTIONS', 50)),
     databaseUrl: env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres',
   }
@@ -59,6 +68,12 @@ function loadMode(raw: string | undefined): BenchConfig['load'] {
   if (raw === undefined || raw === '' || raw === 'turns') return 'turns'
   if (raw === 'together') return 'together'
   throw new Error(`BENCH_LOAD must be turns or together, got "${raw}"`)
+}
+
+function preflightBaseline(raw: string | undefined): BenchConfig['preflightBaseline'] {
+  if (raw === undefined || raw === '' || raw === 'pg') return 'pg'
+  if (raw === 'alone') return 'alone'
+  throw new Error(`BENCH_PREFLIGHT_BASELINE must be pg or alone, got "${raw}"`)
 }
 
 /** A number of `env[name]` (`fallback` when unset or empty); throws, naming the variable, on anything else. */

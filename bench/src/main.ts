@@ -82,7 +82,17 @@ async function bench(): Promise<number> {
   cleanups.push(() => rm(dataDir, { recursive: true, force: true }))
   console.log(`database ${database.name} created; starting servers`)
 
-  const preflightBaseline = PARTS.has('preflight') ? track(await startBaseline('node:http', 'preflight-baseline.ts', {})) : undefined
+  // (a)'s baseline holds a `pg` pool unless BENCH_PREFLIGHT_BASELINE=alone (README.md, "Reading the result").
+  const withPool = config.preflightBaseline === 'pg'
+  const preflightBaseline = PARTS.has('preflight')
+    ? track(
+        await startBaseline(
+          withPool ? 'node:http + pg pool' : 'node:http alone',
+          'preflight-baseline.ts',
+          withPool ? { DATABASE_URL: database.url } : {},
+        ),
+      )
+    : undefined
   const insertBaseline = PARTS.has('create')
     ? track(await startBaseline('node:http + pg insert', 'insert-baseline.ts', { DATABASE_URL: database.url }))
     : undefined
