@@ -14,8 +14,8 @@ export type NodeListener = (req: IncomingMessage, res: ServerResponse) => void
 export interface NodeListenerOptions {
   /**
    * Answers CORS preflights straight from the `node:http` request, with no `Request` or `Response` built:
-   * pass `canvass.preflight`. Whatever it leaves undefined goes to `fetch`; an answer without `x-request-id`
-   * gets the request's. Browsers send a preflight before most cross-origin client calls, and building the two
+   * pass `canvass.preflight`. `info` is what `fetch` would get (the client's address and the request's id).
+   * Whatever it leaves undefined goes to `fetch`; an answer without `x-request-id` gets the request's. Browsers send a preflight before most cross-origin client calls, and building the two
    * objects costs a preflight more than answering it.
    * @default undefined
    */
@@ -51,9 +51,7 @@ export function toNodeListener(fetch: FetchHandler, options: NodeListenerOptions
   const listener = getRequestListener(
     (request, env) => {
       const { incoming } = env as HttpBindings
-      const address = incoming.socket.remoteAddress
-      const requestId = (incoming as IncomingWithId)[REQUEST_ID]
-      return fetch(request, address === undefined ? { requestId } : { clientAddress: plainAddress(address), requestId })
+      return fetch(request, (incoming as IncomingWithInfo)[CONNECTION_INFO])
     },
     {
       // HTTP/1.0 clients may omit Host; the URL still needs one.
@@ -76,10 +74,15 @@ export function toNodeListener(fetch: FetchHandler, options: NodeListenerOptions
     const incoming = req.headers[REQUEST_ID_HEADER]
     // Node's `randomUUID` draws from a pool of random bytes: a quarter of the cost of `crypto.randomUUID()`.
     const requestId = requestIdOf(typeof incoming === 'string' ? incoming : undefined, randomUUID)
+    // Read for every request, preflights included: Node keeps a socket's peer address as a property it adds to
+    // the socket when first asked, and sockets of two shapes slow Node's HTTP code for every request (~3 % of
+    // preflights per second, bench/README.md).
+    const address = req.socket.remoteAddress
+    const info: ConnectionInfo = address === undefined ? { requestId } : { clientAddress: plainAddress(address), requestId }
     if (preflight !== undefined && req.method === 'OPTIONS') {
       let answer: PreflightAnswer | undefined
       try {
-        answer = preflight(req.url ?? '/', req.headers['access-control-request-headers'], { requestId })
+        answer = preflight(req.url ?? '/', req.headers['access-control-request-headers'], info)
       } catch (error) {
         onError(error)
       }
@@ -90,7 +93,7 @@ export function toNodeListener(fetch: FetchHandler, options: NodeListenerOptions
         return void res.writeHead(answer.status, withRequestId(answer.headers, requestId)).end()
       }
     }
-    ;(req as IncomingWithId)[REQUEST_ID] = requestId
+    ;(req as IncomingWithInfo)[CONNECTION_INFO] = info
     // Every answer carries the id, refusals included; one the answer names itself wins, as Node merges the
     // headers given to `writeHead` over those set before.
     res.setHeader(REQUEST_ID_HEADER, requestId)
@@ -104,9 +107,9 @@ function withRequestId(headers: Record<string, string>, requestId: string): Reco
   return { ...headers, [REQUEST_ID_HEADER]: requestId }
 }
 
-/** Where the listener keeps a request's id for the fetch handler's call. */
-const REQUEST_ID = Symbol('canvass.requestId')
-type IncomingWithId = IncomingMessage & { [REQUEST_ID]?: string }
+/** Where the listener keeps a request's address and id for the fetch handler's call. */
+const CONNECTION_INFO = Symbol('canvass.connectionInfo')
+type IncomingWithInfo = IncomingMessage & { [CONNECTION_INFO]?: ConnectionInfo }
 
 /** `::ffff:192.0.2.1`, as a dual-stack socket reports an IPv4 peer, is `192.0.2.1`: one client, one address. */
 export function plainAddress(address: string): string {

@@ -58,7 +58,7 @@ listener(
           preflight: (target, _requested, info): PreflightAnswer | undefined => {
             if (target === '/other') return undefined
             if (target === '/own-id') return { status: 204, headers: { 'X-Request-Id': 'its-own' } }
-            return { status: 204, headers: { 'x-seen': info.requestId ?? '' } }
+            return { status: 204, headers: { 'x-seen': info.requestId ?? '', 'x-seen-address': info.clientAddress ?? '' } }
           },
           onError: () => {},
         },
@@ -78,6 +78,7 @@ listener(
       const preflight = await get('/', { method: 'OPTIONS', headers: { 'x-request-id': 'trace-3' } })
       assert.is(preflight.status, 204)
       assert.equal([preflight.headers.get('x-request-id'), preflight.headers.get('x-seen')], ['trace-3', 'trace-3'])
+      assert.is(preflight.headers.get('x-seen-address'), '127.0.0.1', "the preflight gets the client's address, as fetch does")
       const ownId = await get('/own-id', { method: 'OPTIONS', headers: { 'x-request-id': 'trace-5' } })
       assert.is(ownId.headers.get('x-request-id'), 'its-own', 'an id the preflight gives itself, in any case, is the only one')
       const passedOn = await get('/other', { method: 'OPTIONS', headers: { 'x-request-id': 'trace-4' } })
