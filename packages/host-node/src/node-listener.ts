@@ -109,7 +109,7 @@ function withRequestId(headers: Record<string, string>, requestId: string): Reco
 
 /** Where the listener keeps a request's address and id for the fetch handler's call. */
 const CONNECTION_INFO = Symbol('canvass.connectionInfo')
-type IncomingWithInfo = IncomingMessage & { [CONNECTION_INFO]?: ConnectionInfo }
+type IncomingWithInfo = IncomingMessage & { [CONNECTION_INFO]: ConnectionInfo }
 
 /** `::ffff:192.0.2.1`, as a dual-stack socket reports an IPv4 peer, is `192.0.2.1`: one client, one address. */
 export function plainAddress(address: string): string {
