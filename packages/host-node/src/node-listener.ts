@@ -15,8 +15,9 @@ export interface NodeListenerOptions {
   /**
    * Answers CORS preflights straight from the `node:http` request, with no `Request` or `Response` built:
    * pass `canvass.preflight`. `info` is what `fetch` would get (the client's address and the request's id).
-   * Whatever it leaves undefined goes to `fetch`; an answer without `x-request-id` gets the request's. Browsers send a preflight before most cross-origin client calls, and building the two
-   * objects costs a preflight more than answering it.
+   * Whatever it leaves undefined goes to `fetch`; an answer without `x-request-id` gets the request's.
+   * Browsers send a preflight before most cross-origin client calls, and building the two objects costs a
+   * preflight more than answering it.
    * @default undefined
    */
   preflight?: (target: string, requestedHeaders: string | undefined, info: ConnectionInfo) => PreflightAnswer | undefined
@@ -75,7 +76,7 @@ export function toNodeListener(fetch: FetchHandler, options: NodeListenerOptions
     // Node's `randomUUID` draws from a pool of random bytes: a quarter of the cost of `crypto.randomUUID()`.
     const requestId = requestIdOf(typeof incoming === 'string' ? incoming : undefined, randomUUID)
     // Read for every request, preflights included: Node keeps a socket's peer address as a property it adds to
-    // the socket when first asked, and sockets of two shapes slow Node's HTTP code for every request (~3 % of
+    // the socket when first asked, and sockets of two shapes slow Node's HTTP code for every request (~2 % of
     // preflights per second, bench/README.md).
     const address = req.socket.remoteAddress
     const info: ConnectionInfo = address === undefined ? { requestId } : { clientAddress: plainAddress(address), requestId }
