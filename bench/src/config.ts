@@ -57,23 +57,20 @@ export function readBenchConfig(env: NodeJS.ProcessEnv = process.env): BenchConf
     warmup: positiveNumber(env, 'BENCH_WARMUP', 2, { allowZero: true }),
     rounds: Math.max(1, Math.round(positiveNumber(env, 'BENCH_ROUNDS', 3))),
     slices: Math.max(1, Math.round(positiveNumber(env, 'BENCH_SLICES', 5))),
-    load: loadMode(env.BENCH_LOAD),
-    preflightBaseline: preflightBaseline(env.BENCH_PREFLIGHT_BASELINE),
+    load: choice(env, 'BENCH_LOAD', ['turns', 'together']),
+    preflightBaseline: choice(env, 'BENCH_PREFLIGHT_BASELINE', ['pg', 'alone']),
     connections: Math.round(positiveNumber(env, 'BENCH_CONNECTIONS', 50)),
     databaseUrl: env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres',
   }
 }
 
-function loadMode(raw: string | undefined): BenchConfig['load'] {
-  if (raw === undefined || raw === '' || raw === 'turns') return 'turns'
-  if (raw === 'together') return 'together'
-  throw new Error(`BENCH_LOAD must be turns or together, got "${raw}"`)
-}
-
-function preflightBaseline(raw: string | undefined): BenchConfig['preflightBaseline'] {
-  if (raw === undefined || raw === '' || raw === 'pg') return 'pg'
-  if (raw === 'alone') return 'alone'
-  throw new Error(`BENCH_PREFLIGHT_BASELINE must be pg or alone, got "${raw}"`)
+/** One of `values` from `env[name]` (the first when unset or empty); throws, naming the variable, on anything else. */
+function choice<T extends string>(env: NodeJS.ProcessEnv, name: string, values: readonly [T, ...T[]]): T {
+  const raw = env[name]
+  if (raw === undefined || raw === '') return values[0]
+  const found = values.find((value) => value === raw)
+  if (found === undefined) throw new Error(`${name} must be ${values.join(' or ')}, got "${raw}"`)
+  return found
 }
 
 /** A number of `env[name]` (`fallback` when unset or empty); throws, naming the variable, on anything else. */
