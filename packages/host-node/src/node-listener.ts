@@ -77,7 +77,7 @@ export function toNodeListener(fetch: FetchHandler, options: NodeListenerOptions
     const requestId = requestIdOf(typeof incoming === 'string' ? incoming : undefined, randomUUID)
     // Read for every request, preflights included: Node keeps a socket's peer address as a property it adds to
     // the socket when first asked, and sockets of two shapes slow Node's HTTP code for every request (~2 % of
-    // preflights per second, bench/README.md).
+    // preflights per second; bench/README.md, "Reading the result").
     const address = req.socket.remoteAddress
     const info: ConnectionInfo = address === undefined ? { requestId } : { clientAddress: plainAddress(address), requestId }
     if (preflight !== undefined && req.method === 'OPTIONS') {
