@@ -228,6 +228,44 @@ for (const backend of backends()) {
     assert.is(received.length, 1, 'delivered without waiting for the (hour-long) poll')
   })
 
+  test('an idle loop reads when work is next due, one query a poll, and claims once something is', async () => {
+    await api(w.canvass, w.key, 'POST', '/api/v1/webhooks', { url: RECEIVER, triggers: ['responseCreated'] })
+    // This process's writes do not wake the loop: what it finds, it finds by polling, as for another instance's.
+    const calls = { claim: 0, nextDue: 0 }
+    let polled: () => void = () => {}
+    const deliveries = w.storage.webhookDeliveries
+    const unsignalled = {
+      ...w.storage,
+      webhookDeliveries: {
+        ...deliveries,
+        onWritten: () => () => {},
+        claim: (...args: Parameters<typeof deliveries.claim>) => {
+          calls.claim++
+          return deliveries.claim(...args)
+        },
+        nextDue: (after?: Date) => {
+          calls.nextDue++
+          polled()
+          return deliveries.nextDue(after)
+        },
+      },
+    }
+    const d = dispatcher({ ...w, storage: unsignalled }, { pollIntervalMs: 20 })
+    d.start()
+    try {
+      await new Promise<void>((resolve) => {
+        polled = () => calls.nextDue >= 6 && resolve()
+      })
+      assert.is(calls.claim, 1, `one claim at the start, then ${calls.nextDue} reads and no claim while nothing is due`)
+      await respond(w)
+      await firstArrival(10_000)
+      assert.is(received.length, 1)
+      assert.ok(calls.claim >= 2, 'the poll that found the event claimed it')
+    } finally {
+      await d.stop()
+    }
+  })
+
   test('a webhook of another environment gets nothing, even of the same project', async () => {
     const { key: devKey } = await w.canvass.admin.createApiKey({ environmentId: w.developmentId })
     const foreign = (
