@@ -238,8 +238,7 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
   async function claimOrNote(run: PumpRun, free: number): Promise<ClaimResult> {
     try {
       const result = await claimAndStart(run, free)
-      if (run.away) logger.warn('Webhook dispatcher: the database is back; deliveries resume')
-      run.away = false
+      reachable(run)
       return { ...result, failed: false }
     } catch (error) {
       if (run.once) {
@@ -254,6 +253,12 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
       }
       return { claimed: 0, started: 0, failed: true }
     }
+  }
+
+  /** Says once that the database answers again, after a claim or a poll found it unreachable. */
+  function reachable(run: PumpRun): void {
+    if (run.away) logger.warn('Webhook dispatcher: the database is back; deliveries resume')
+    run.away = false
   }
 
   /** Claims for the free slots and starts each delivery; says how many it claimed and how many it started. */
@@ -353,7 +358,7 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
     for (;;) {
       await waitForSignal(run, ms)
       if (run.signalled || ms < pollIntervalMs) return
-      const due = await dueIn()
+      const due = await dueIn(run)
       if (due === 0) return
       ms = due === undefined ? pollIntervalMs : Math.min(due, pollIntervalMs)
     }
@@ -364,10 +369,11 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
    * is due, 0 when it is due already, undefined when nothing is pending. A failed read is 0: the claim that
    * follows says what is wrong, as it would have without this read.
    */
-  async function dueIn(): Promise<number | undefined> {
+  async function dueIn(run: PumpRun): Promise<number | undefined> {
     try {
       const current = now()
       const due = await storage.webhookDeliveries.nextDue()
+      reachable(run)
       return due === null ? undefined : Math.max(0, due.getTime() - current.getTime())
     } catch {
       return 0
