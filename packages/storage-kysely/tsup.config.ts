@@ -1,4 +1,6 @@
 import { defineConfig } from 'tsup'
 import { baseConfig } from '../../tsup.config.base'
 
-export default defineConfig(baseConfig)
+// `pglite-parsers` on its own as well, for a thread that runs PGlite and nothing else of the storage's (the
+// standalone server's database thread): a few lines, where the package's entry is all of it.
+export default defineConfig({ ...baseConfig, entry: ['src/index.ts', 'src/pglite-parsers.ts'] })

@@ -53,6 +53,14 @@ export interface KyselyStorageOptions<DB = unknown> {
    * @default { maxSize: 256, maxWaitMs: 5, maxInFlight: 1 }
    */
   responseBatch?: ResponseBatchOptions | false
+  /**
+   * The database runs one statement at a time for every caller, as embedded PGlite does: a long read (a survey's
+   * summary) is then made of short statements one after the other, so that another caller's statement waits for
+   * at most one of them, rather than of statements side by side on connections of their own. Say so for a
+   * dialect that hands out many connections to one such database.
+   * @default true for a dialect of one connection (Kysely's `PGliteDialect`), else false
+   */
+  oneStatementAtATime?: boolean
 }
 
 /**
@@ -65,7 +73,7 @@ export interface KyselyStorageOptions<DB = unknown> {
  * const canvass = createCanvass({ storage: createKyselyStorage({ db }) })
  * ```
  */
-export function createKyselyStorage<DB = unknown>({ db, schema, responseBatch }: KyselyStorageOptions<DB>): Storage {
+export function createKyselyStorage<DB = unknown>({ db, schema, responseBatch, oneStatementAtATime }: KyselyStorageOptions<DB>): Storage {
   const names = schemaNames(schema)
   // The caller's type for its own database says nothing about Canvass's tables; this one does.
   const canvassDb = (db as unknown as Kysely<Database>).withSchema(names.schema)
@@ -73,13 +81,18 @@ export function createKyselyStorage<DB = unknown>({ db, schema, responseBatch }:
   const webhookPresence = createWebhookPresence(canvassDb)
   // What response and display writes are decided from, kept by survey version for both.
   const surveyFacts = createSurveyWriteFacts(canvassDb)
+  const serial = oneStatementAtATime ?? db.getExecutor().adapter.supportsMultipleConnections === false
   // A database that cannot be reached answers 503, not 500 (storage port rules).
   return withUnavailableErrors({
     projects: createProjectStore(canvassDb),
     environments: createEnvironmentStore(canvassDb),
     apiKeys: createApiKeyStore(canvassDb),
     surveys: createSurveyStore(canvassDb, names),
-    responses: withDeliveryWakeups(createResponseStore(canvassDb, names, surveyFacts, responseBatch), webhookPresence, deliveryNotifier),
+    responses: withDeliveryWakeups(
+      createResponseStore(canvassDb, names, surveyFacts, { batch: responseBatch, oneStatementAtATime: serial }),
+      webhookPresence,
+      deliveryNotifier,
+    ),
     webhooks: createWebhookStore(canvassDb, webhookPresence),
     webhookDeliveries: createWebhookDeliveryStore(canvassDb, names, deliveryNotifier),
     attributeClasses: createAttributeClassStore(canvassDb),

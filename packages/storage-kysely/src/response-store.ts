@@ -6,6 +6,7 @@ import { anonymizeResponses } from './anonymize-responses'
 import { completeIfFilled, lockSurveyStatement } from './complete-survey'
 import type { Database } from './database'
 import { hasQuotasSql } from './has-quotas-sql'
+import { countInSlices } from './count-in-slices'
 import { filterResponses, listOrder, pageResponses } from './filter-responses'
 import { createResponseWriter } from './insert-response'
 import { createResponseImporter } from './response-importer'
@@ -27,8 +28,9 @@ export function createResponseStore(
   db: Kysely<Database>,
   names: SchemaNames,
   facts: SurveyWriteFactsReader,
-  batch?: ResponseBatchOptions | false,
+  options: { batch?: ResponseBatchOptions | false; oneStatementAtATime?: boolean } = {},
 ): ResponseStore {
+  const { batch, oneStatementAtATime = false } = options
   const columns = responseColumns(names)
   const writer = createResponseWriter(db, names, facts, batch)
   const lockSurvey = lockSurveyStatement(db, names)
@@ -172,10 +174,11 @@ export function createResponseStore(
 
     listForExport: (environmentId, query) => listResponsesForExport(db, names, environmentId, query),
 
-    summarize: (environmentId, surveyId, query) => summarizeResponses(db, names, environmentId, surveyId, query),
+    summarize: (environmentId, surveyId, query) => summarizeResponses(db, names, environmentId, surveyId, query, oneStatementAtATime),
     listAnswers: (environmentId, surveyId, query) => listAnswers(db, names, environmentId, surveyId, query),
 
     async count(environmentId, filter, options) {
+      if (oneStatementAtATime) return countInSlices(db, names, environmentId, filter, options?.upTo)
       const filtered = filterResponses(db.selectFrom('responses').select(sql.lit(1).as('one')), names, environmentId, filter)
       if (!filtered) return 0
       // Bounded: the matching rows are read only up to one past `upTo`, never the whole environment.

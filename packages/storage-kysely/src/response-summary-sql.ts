@@ -24,10 +24,10 @@ import type { SchemaNames } from './schema-names'
  *
  * Grouping sets run in one process, so on Postgres the responses are split in `LANES` by a hash of their id,
  * each lane a statement on a connection of its own with the times' statement beside them, and the lanes'
- * groups added up here. On a database of one connection (PGlite), which runs one statement at a time for
- * every tenant, the responses are read in slices of about `SLICE_ANSWERS` answers instead, one statement
- * after the other, so another request waits at most a slice; each response is counted once, as its slice read
- * it, and the median comes from the slices' counts of each time.
+ * groups added up here. On a database that runs one statement at a time for every tenant (PGlite:
+ * `oneStatementAtATime`), the responses are read in slices of about `SLICE_ANSWERS` answers instead, one
+ * statement after the other, so another request waits at most a slice; each response is counted once, as its
+ * slice read it, and the median comes from the slices' counts of each time.
  */
 export async function summarizeResponses(
   db: Kysely<Database>,
@@ -35,6 +35,7 @@ export async function summarizeResponses(
   environmentId: string,
   surveyId: string,
   query: SummaryQuery,
+  oneStatementAtATime: boolean,
 ): Promise<SummaryAggregates> {
   const empty = {
     displays: 0,
@@ -57,9 +58,8 @@ export async function summarizeResponses(
     .where('d.survey_id', '=', surveyId)
     .$if(query.startDate !== undefined, (q) => q.where('d.created_at', '>=', query.startDate as Date))
     .$if(query.endDate !== undefined, (q) => q.where('d.created_at', '<=', query.endDate as Date))
-  const oneConnection = db.getExecutor().adapter.supportsMultipleConnections === false
   const [sums, displayRows] = await Promise.all([
-    oneConnection ? summarizeInSlices(db, plan) : summarizeInLanes(db, plan, query.finished !== false),
+    oneStatementAtATime ? summarizeInSlices(db, plan) : summarizeInLanes(db, plan, query.finished !== false),
     displays.execute(),
   ])
   return {
@@ -329,7 +329,7 @@ async function summarizeInSlices(db: Kysely<Database>, plan: SummaryStatements):
   const times = new Map<number, number>()
   let after: Position | null = null
   for (;;) {
-    // PGlite runs a statement in this thread and answers it without a turn of the event loop: without a turn
+    // PGlite in this thread runs a statement and answers it without a turn of the event loop: without a turn
     // between slices, requests that arrived meanwhile would not even be read until the whole summary is done.
     await new Promise((resolve) => setTimeout(resolve, 0))
     const end: Position | null = (await plan.sliceEnd(after, size).execute(db)).rows[0] ?? null
