@@ -6,7 +6,7 @@ import { UNBUNDLED } from './scripts/unbundled.mjs'
 
 export default defineConfig({
   ...baseConfig,
-  entry: ['src/main.ts', 'src/cli.ts', 'src/index.ts'],
+  entry: ['src/main.ts', 'src/cli.ts', 'src/index.ts', 'src/pglite-worker.ts'],
   // Declarations for the package's one export (`start`); the bin and `main.js` need none.
   dts: { entry: 'src/index.ts' },
   // Rather than each entry a copy of everything (~2 MB, and 4 MB of source map), which npm would install thrice.

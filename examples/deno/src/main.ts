@@ -4,6 +4,7 @@
  * JavaScript and takes the npm packages from `node_modules`.
  */
 import { createCanvass } from '@canvass/core'
+import type { ConnectionInfo } from '@canvass/core'
 import { serve } from '@canvass/host-deno'
 import { createKyselyStorage, migrate, postgresSettingWarnings } from '@canvass/storage-kysely'
 import { readApiReference, readWidgetBundles } from '@canvass/widget'
@@ -12,6 +13,7 @@ import { openBlobStore } from '../../../packages/server/src/blob-store'
 import { serverCanvassOptions } from '../../../packages/server/src/canvass-options'
 import { checkConfig } from '../../../packages/server/src/check-config'
 import { openDatabase } from '../../../packages/server/src/database'
+import { enterLane, laneOfRequest } from '../../../packages/server/src/database-lanes'
 import { loadSecret } from '../../../packages/server/src/secret'
 import { withStartupLock } from '../../../packages/server/src/startup-lock'
 
@@ -27,11 +29,11 @@ async function main(): Promise<void> {
   const config = await checkConfig()
   const secret = await loadSecret(config.secret, config.dataDir)
   const blobs = openBlobStore(process.env, config.dataDir, process.env.INIT_CWD ?? process.cwd())
-  const { db, description } = await openDatabase(config)
+  const { db, description, oneStatementAtATime } = await openDatabase(config)
   await migrate(db)
   // A Postgres server of the operator's: settings Canvass relies on, said once, at the start.
   if (config.databaseUrl) for (const warning of await postgresSettingWarnings(db)) console.warn(warning)
-  const storage = createKyselyStorage({ db })
+  const storage = createKyselyStorage({ db, oneStatementAtATime })
   const canvass = createCanvass({
     // The Node server's options from the same settings; webhooks go through fetch here (Deno's --allow-net list
     // is the address check), and the background work is started and stopped by `serve` with the server.
@@ -46,17 +48,20 @@ async function main(): Promise<void> {
   const { url } = await serve({
     port: config.port,
     hostname: config.host,
-    async fetch(request, info) {
-      if (request.url.includes('/health') && new URL(request.url).pathname === '/health') {
-        const healthy = await storage.ping().catch(() => false)
-        return Response.json({ status: healthy ? 'ok' : 'unavailable' }, { status: healthy ? 200 : 503 })
-      }
-      return canvass.fetch(request, info)
-    },
+    // On the embedded database, each request's statements take turns with other callers' (database-lanes.ts).
+    fetch: (request, info) => enterLane(laneOfRequest(request, info?.clientAddress), () => route(request, info)),
     lifecycle: canvass,
     onShutdown: async () => {
       await db.destroy()
     },
   })
   console.log(`Canvass listening on ${url} (${description}; ${blobs.description})`)
+
+  async function route(request: Request, info?: ConnectionInfo): Promise<Response> {
+    if (request.url.includes('/health') && new URL(request.url).pathname === '/health') {
+      const healthy = await storage.ping().catch(() => false)
+      return Response.json({ status: healthy ? 'ok' : 'unavailable' }, { status: healthy ? 200 : 503 })
+    }
+    return canvass.fetch(request, info)
+  }
 }

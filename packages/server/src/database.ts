@@ -2,11 +2,15 @@ import { cpSync, existsSync } from 'node:fs'
 import { mkdir, readdir, rename, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { PGlite } from '@electric-sql/pglite'
-import { PGLITE_PARSERS, withPreparedStatements } from '@canvass/storage-kysely'
-import { Kysely, PGliteDialect, PostgresDialect } from 'kysely'
+import { withPreparedStatements } from '@canvass/storage-kysely'
+import { Kysely, PostgresDialect } from 'kysely'
 import type pg from 'pg'
 import { lockDataDir } from './data-dir-lock'
+import { BACKGROUND_LANE, currentLane } from './database-lanes'
+import { fairPGliteDialect } from './fair-pglite-dialect'
+import { createFairQueue } from './fair-queue'
+import type { FairQueue } from './fair-queue'
+import { startPGliteThread } from './pglite-thread'
 
 /** What the server learns of its connections to a Postgres server (`DATABASE_URL`); PGlite has none. */
 export interface DatabaseHooks {
@@ -37,6 +41,12 @@ export async function openDatabase(
   description: string
   /** The connection pool, on a Postgres server. */
   pool?: pg.Pool
+  /** The embedded database runs one statement at a time: give it to `createKyselyStorage`. */
+  oneStatementAtATime?: boolean
+  /** How callers take turns on the embedded database. */
+  queue?: FairQueue
+  /** Gives back the memory the embedded database's thread allocated while it opened (see `pglite-worker.ts`). */
+  settle?: () => Promise<void>
 }> {
   if (config.databaseUrl) {
     // Loaded only here, so that a server on the embedded database does not hold the Postgres client's code.
@@ -67,9 +77,9 @@ export async function openDatabase(
   await seedDataFolder(dir)
   await mkdir(dir, { recursive: true })
   const settings = { ...PGLITE_SETTINGS, ...config.pgliteSettings }
-  const pglite = await PGlite.create(dir, {
-    parsers: PGLITE_PARSERS,
-    startParams: [...PGlite.defaultStartParams, ...Object.entries(settings).flatMap(([name, value]) => ['-c', `${name}=${value}`])],
+  const thread = await startPGliteThread({
+    dataDir: dir,
+    startParams: Object.entries(settings).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
   }).catch((error: unknown) => {
     const own = Object.keys(config.pgliteSettings ?? {})
     if (own.length === 0) throw error
@@ -78,7 +88,15 @@ export async function openDatabase(
       `CANVASS_PGLITE_SETTINGS (${own.join(', ')}) kept the embedded database from starting: check each name and value against Postgres's settings (${error instanceof Error ? error.message : String(error)})`,
     )
   })
-  return { db: new Kysely<unknown>({ dialect: new PGliteDialect({ pglite }) }), description: `embedded PGlite in ${dir}` }
+  // PGlite runs in a thread of its own, and callers take turns on it (docs/deploying.md, "The embedded database").
+  const queue = createFairQueue({ unboundedLanes: [BACKGROUND_LANE] })
+  return {
+    db: new Kysely<unknown>({ dialect: fairPGliteDialect(thread, queue, currentLane) }),
+    description: `embedded PGlite in ${dir}`,
+    oneStatementAtATime: true,
+    queue,
+    settle: () => thread.settle(),
+  }
 }
 
 /**
@@ -104,9 +122,9 @@ export const PGLITE_SETTINGS: Readonly<Record<string, string>> = Object.freeze({
  * instead of running PGlite's initdb, which takes seconds and more than 600 MB of memory at its peak. The copy
  * is made beside the data folder and renamed into place, so that a first start killed half-way leaves no
  * half-made database. Without the seed (the server run from its sources), PGlite's initdb makes the database.
+ * `seed`: another such folder (tests of the sources, with the build's).
  */
-async function seedDataFolder(dir: string): Promise<void> {
-  const seed = fileURLToPath(new URL('./pgdata-seed', import.meta.url))
+export async function seedDataFolder(dir: string, seed = fileURLToPath(new URL('./pgdata-seed', import.meta.url))): Promise<void> {
   if (!existsSync(join(seed, 'PG_VERSION'))) return
   // A folder with anything in it is a database (or someone's files): never replaced.
   const entries = await readdir(dir).catch(() => undefined)

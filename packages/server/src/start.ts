@@ -15,6 +15,8 @@ import { openBlobStore } from './blob-store'
 import { serverCanvassOptions } from './canvass-options'
 import { checkConfig } from './check-config'
 import { openDatabase } from './database'
+import { enterLane, laneOfRequest } from './database-lanes'
+import { startEmbeddedUpkeep } from './embedded-upkeep'
 import { docsAnswer, readDocsPages } from './docs-pages'
 import { healthAnswer } from './health'
 import { homePage, isRootUrl } from './home-page'
@@ -62,11 +64,14 @@ async function main(): Promise<void> {
   // Generated now so that it stays the same across restarts once signed uploads use it.
   const secret = await loadSecret(config.secret, config.dataDir)
   const blobs = openBlobStore(process.env, config.dataDir, process.env.INIT_CWD ?? process.cwd())
-  const { db, description, pool } = await openDatabase(config, { logError: (message) => log.error(message), ...metrics?.database })
+  const { db, description, pool, oneStatementAtATime, settle } = await openDatabase(config, {
+    logError: (message) => log.error(message),
+    ...metrics?.database,
+  })
   await migrate(db)
   // A Postgres server of the operator's: settings Canvass relies on, said once, at the start.
   if (config.databaseUrl) for (const warning of await postgresSettingWarnings(db)) log.warn(warning)
-  const storage = createKyselyStorage({ db })
+  const storage = createKyselyStorage({ db, oneStatementAtATime })
   const onRequest = metrics && log.request ? both(metrics.request, log.request) : (metrics?.request ?? log.request)
   const canvass = createCanvass({
     ...serverCanvassOptions(config, { db, storage, secret, blobStore: blobs.blobStore, metrics }),
@@ -82,6 +87,10 @@ async function main(): Promise<void> {
     health: () => canvass.health(),
     pool,
   })
+  // The embedded database's autovacuum, which PGlite lacks.
+  const upkeep = oneStatementAtATime
+    ? startEmbeddedUpkeep(db, { onError: (error) => log.error('Canvass: the embedded database upkeep failed', error) })
+    : undefined
   const firstStart = () => bootstrap(canvass, config, (line) => console.log(line))
   // Instances on one Postgres server may start together; an embedded database has one process already.
   await (config.databaseUrl ? withStartupLock(db, firstStart) : firstStart())
@@ -106,7 +115,10 @@ async function main(): Promise<void> {
   // On the public port only behind the token; otherwise /metrics there is a path like any other (404).
   const metricsOnMainPort = config.metricsToken !== undefined ? answerMetrics : undefined
 
-  if (lean) settleHeap()
+  if (lean) {
+    await settle?.()
+    settleHeap()
+  }
   const { url } = await serve({
     port: config.port,
     hostname: config.host,
@@ -115,25 +127,30 @@ async function main(): Promise<void> {
     onError: (error) => log.error('Canvass: the fetch handler failed', error),
     // `fetch` wraps Canvass's: the instance whose background work the server starts and stops is named.
     lifecycle: canvass,
-    async fetch(request, info) {
-      // The substring tests first: parsing every request's URL just to spot these paths costs throughput.
-      if (request.url.includes('/health') && new URL(request.url).pathname === '/health') return health(request, info)
-      if ((request.method === 'GET' || request.method === 'HEAD') && isRootUrl(request.url)) return home(request, info)
-      // A path under /docs/ that names no page is the API's to answer (404).
-      if (docs && request.url.includes('/docs/') && docsAnswer(pages, request)) return docs(request, info)
-      if (metricsOnMainPort && request.url.includes('/metrics') && new URL(request.url).pathname === '/metrics') {
-        return metricsOnMainPort(request, info)
-      }
-      return canvass.fetch(request, info)
-    },
+    fetch: oneStatementAtATime
+      ? (request, info) => enterLane(laneOfRequest(request, info?.clientAddress), () => route(request, info))
+      : route,
     onShutdown: async () => {
       await metricsServer?.close()
+      await upkeep?.stop()
       await db.destroy()
     },
   })
   if (lean) leanStartDone()
   if (metricsServer) console.log(`Canvass metrics at ${metricsServer.url}/metrics`)
   console.log(`Canvass listening on ${url} (${description}; ${blobs.description})`)
+
+  async function route(request: Request, info?: ConnectionInfo): Promise<Response> {
+    // The substring tests first: parsing every request's URL just to spot these paths costs throughput.
+    if (request.url.includes('/health') && new URL(request.url).pathname === '/health') return health(request, info)
+    if ((request.method === 'GET' || request.method === 'HEAD') && isRootUrl(request.url)) return home(request, info)
+    // A path under /docs/ that names no page is the API's to answer (404).
+    if (docs && request.url.includes('/docs/') && docsAnswer(pages, request)) return docs(request, info)
+    if (metricsOnMainPort && request.url.includes('/metrics') && new URL(request.url).pathname === '/metrics') {
+      return metricsOnMainPort(request, info)
+    }
+    return canvass.fetch(request, info)
+  }
 }
 
 /**
