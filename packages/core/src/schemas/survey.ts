@@ -16,6 +16,7 @@ import {
 } from './common'
 import { environmentIdField } from './stored-text'
 import { surveyBlocksSchema } from './survey-block'
+import { surveyLanguagesSchema } from './survey-language'
 import { surveyVariablesSchema } from './survey-variable'
 
 /**
@@ -414,7 +415,7 @@ const surveyEntries = {
   hiddenFields: v.optional(hiddenFields, () => ({ enabled: true, fieldIds: [] })),
   singleUse: v.optional(v.nullable(singleUse), () => ({ enabled: false, isEncrypted: false })),
   welcomeCard: v.optional(welcomeCard, () => ({ enabled: false })),
-  languages: v.optional(boundedList(v.looseObject({}), 100), () => []),
+  languages: v.optional(surveyLanguagesSchema, () => []),
   // Action class ids, names or code keys, or `{ actionClass }` objects; the routes resolve them
   // (domain/survey-triggers).
   triggers: v.optional(boundedList(v.union([idString, v.looseObject({})]), 100), () => []),
