@@ -1984,6 +1984,10 @@ export interface components {
             logic?: unknown;
             logicFallback?: string;
             isDraft?: boolean;
+            /** @enum {string} */
+            scale?: "number" | "smiley" | "star";
+            /** @enum {number} */
+            range?: 3 | 4 | 5 | 7 | 10;
             validation?: {
                 rules: unknown;
                 /**
@@ -2025,6 +2029,10 @@ export interface components {
             logic?: unknown;
             logicFallback?: string;
             isDraft?: boolean;
+            /** @enum {string} */
+            scale?: "number" | "smiley" | "star";
+            /** @enum {number} */
+            range?: 3 | 4 | 5 | 7 | 10;
             validation?: {
                 rules: unknown;
                 /**
@@ -2057,6 +2065,10 @@ export interface components {
             logic?: unknown;
             logicFallback?: string;
             isDraft?: boolean;
+            /** @enum {string} */
+            scale?: "number" | "smiley" | "star";
+            /** @enum {number} */
+            range?: 3 | 4 | 5 | 7 | 10;
             validation?: {
                 rules: unknown;
                 /**
@@ -2089,6 +2101,10 @@ export interface components {
             logic?: unknown;
             logicFallback?: string;
             isDraft?: boolean;
+            /** @enum {string} */
+            scale?: "number" | "smiley" | "star";
+            /** @enum {number} */
+            range?: 3 | 4 | 5 | 7 | 10;
             validation?: {
                 rules: unknown;
                 /**
@@ -2116,6 +2132,10 @@ export interface components {
             logic?: unknown;
             logicFallback?: string;
             isDraft?: boolean;
+            /** @enum {string} */
+            scale: "number" | "smiley" | "star";
+            /** @enum {number} */
+            range: 3 | 4 | 5 | 6 | 7 | 10;
             validation?: {
                 rules: unknown;
                 /**
@@ -2124,16 +2144,12 @@ export interface components {
                  */
                 logic: "and" | "or";
             };
-            /** @enum {string} */
-            scale: "number" | "smiley" | "star";
             lowerLabel?: unknown;
             upperLabel?: unknown;
             /** @default false */
             isColorCodingEnabled: boolean;
             /** @constant */
             type: "rating";
-            /** @enum {number} */
-            range: 3 | 4 | 5 | 6 | 7 | 10;
         } | {
             id: string;
             headline: unknown;
@@ -2147,6 +2163,10 @@ export interface components {
             logic?: unknown;
             logicFallback?: string;
             isDraft?: boolean;
+            /** @enum {string} */
+            scale?: "number" | "smiley" | "star";
+            /** @enum {number} */
+            range?: 3 | 4 | 5 | 7 | 10;
             validation?: {
                 rules: unknown;
                 /**
@@ -2176,6 +2196,10 @@ export interface components {
             logic?: unknown;
             logicFallback?: string;
             isDraft?: boolean;
+            /** @enum {string} */
+            scale?: "number" | "smiley" | "star";
+            /** @enum {number} */
+            range?: 3 | 4 | 5 | 7 | 10;
             validation?: {
                 rules: unknown;
                 /**
@@ -2201,6 +2225,10 @@ export interface components {
             logic?: unknown;
             logicFallback?: string;
             isDraft?: boolean;
+            /** @enum {string} */
+            scale?: "number" | "smiley" | "star";
+            /** @enum {number} */
+            range?: 3 | 4 | 5 | 7 | 10;
             validation?: {
                 rules: unknown;
                 /**
@@ -2227,6 +2255,10 @@ export interface components {
             logic?: unknown;
             logicFallback?: string;
             isDraft?: boolean;
+            /** @enum {string} */
+            scale?: "number" | "smiley" | "star";
+            /** @enum {number} */
+            range?: 3 | 4 | 5 | 7 | 10;
             validation?: {
                 rules: unknown;
                 /**
@@ -2253,6 +2285,10 @@ export interface components {
             logic?: unknown;
             logicFallback?: string;
             isDraft?: boolean;
+            /** @enum {string} */
+            scale?: "number" | "smiley" | "star";
+            /** @enum {number} */
+            range?: 3 | 4 | 5 | 7 | 10;
             validation?: {
                 rules: unknown;
                 /**
@@ -2283,6 +2319,10 @@ export interface components {
             logic?: unknown;
             logicFallback?: string;
             isDraft?: boolean;
+            /** @enum {string} */
+            scale?: "number" | "smiley" | "star";
+            /** @enum {number} */
+            range?: 3 | 4 | 5 | 7 | 10;
             validation?: {
                 rules: unknown;
                 /**
@@ -2310,6 +2350,10 @@ export interface components {
             logic?: unknown;
             logicFallback?: string;
             isDraft?: boolean;
+            /** @enum {string} */
+            scale?: "number" | "smiley" | "star";
+            /** @enum {number} */
+            range?: 3 | 4 | 5 | 7 | 10;
             validation?: {
                 rules: unknown;
                 /**
@@ -2363,6 +2407,10 @@ export interface components {
             logic?: unknown;
             logicFallback?: string;
             isDraft?: boolean;
+            /** @enum {string} */
+            scale?: "number" | "smiley" | "star";
+            /** @enum {number} */
+            range?: 3 | 4 | 5 | 7 | 10;
             validation?: {
                 rules: unknown;
                 /**
@@ -2411,6 +2459,10 @@ export interface components {
             logic?: unknown;
             logicFallback?: string;
             isDraft?: boolean;
+            /** @enum {string} */
+            scale?: "number" | "smiley" | "star";
+            /** @enum {number} */
+            range?: 3 | 4 | 5 | 7 | 10;
             validation?: {
                 rules: unknown;
                 /**
@@ -2437,6 +2489,10 @@ export interface components {
             logic?: unknown;
             logicFallback?: string;
             isDraft?: boolean;
+            /** @enum {string} */
+            scale?: "number" | "smiley" | "star";
+            /** @enum {number} */
+            range?: 3 | 4 | 5 | 7 | 10;
             validation?: {
                 rules: unknown;
                 /**
@@ -2462,6 +2518,13 @@ export interface components {
             logic?: unknown;
             logicFallback?: string;
             isDraft?: boolean;
+            /** @enum {string} */
+            scale: "number" | "smiley" | "star";
+            /**
+             * @default 5
+             * @constant
+             */
+            range: 5;
             validation?: {
                 rules: unknown;
                 /**
@@ -2470,19 +2533,12 @@ export interface components {
                  */
                 logic: "and" | "or";
             };
-            /** @enum {string} */
-            scale: "number" | "smiley" | "star";
             lowerLabel?: unknown;
             upperLabel?: unknown;
             /** @default false */
             isColorCodingEnabled: boolean;
             /** @constant */
             type: "csat";
-            /**
-             * @default 5
-             * @constant
-             */
-            range: 5;
         } | {
             id: string;
             headline: unknown;
@@ -2496,6 +2552,10 @@ export interface components {
             logic?: unknown;
             logicFallback?: string;
             isDraft?: boolean;
+            /** @enum {string} */
+            scale: "number" | "smiley" | "star";
+            /** @enum {number} */
+            range: 5 | 7;
             validation?: {
                 rules: unknown;
                 /**
@@ -2504,16 +2564,12 @@ export interface components {
                  */
                 logic: "and" | "or";
             };
-            /** @enum {string} */
-            scale: "number" | "smiley" | "star";
             lowerLabel?: unknown;
             upperLabel?: unknown;
             /** @default false */
             isColorCodingEnabled: boolean;
             /** @constant */
             type: "ces";
-            /** @enum {number} */
-            range: 5 | 7;
         };
         SurveyEnding: {
             id: string;
@@ -3102,6 +3158,23 @@ export interface operations {
                     segmentId?: string | null;
                     /** @default null */
                     responseRetentionDays?: number | null;
+                    $schema?: string;
+                    id?: unknown;
+                    createdAt?: unknown;
+                    updatedAt?: unknown;
+                    segment?: unknown;
+                    followUps?: unknown;
+                    archivedAt?: unknown;
+                    recaptcha?: unknown;
+                    isSingleResponsePerEmailEnabled?: unknown;
+                    isCaptureIpEnabled?: unknown;
+                    metadata?: unknown;
+                    slug?: unknown;
+                    customHeadScripts?: unknown;
+                    customHeadScriptsMode?: unknown;
+                    inlineTriggers?: unknown;
+                    thankYouCard?: unknown;
+                    verifyEmail?: unknown;
                 };
             };
         };
@@ -3379,6 +3452,23 @@ export interface operations {
                     segmentId?: string | null;
                     /** @default null */
                     responseRetentionDays?: number | null;
+                    $schema?: string;
+                    id?: unknown;
+                    createdAt?: unknown;
+                    updatedAt?: unknown;
+                    segment?: unknown;
+                    followUps?: unknown;
+                    archivedAt?: unknown;
+                    recaptcha?: unknown;
+                    isSingleResponsePerEmailEnabled?: unknown;
+                    isCaptureIpEnabled?: unknown;
+                    metadata?: unknown;
+                    slug?: unknown;
+                    customHeadScripts?: unknown;
+                    customHeadScriptsMode?: unknown;
+                    inlineTriggers?: unknown;
+                    thankYouCard?: unknown;
+                    verifyEmail?: unknown;
                 };
             };
         };

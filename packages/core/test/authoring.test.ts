@@ -179,6 +179,28 @@ test('validate: a patch is merged over the stored survey; another environment’
   assert.is(workspace.status, 403, workspace.text)
 })
 
+test('validate: a patch naming another environment or workspace is a 403, as a create is (a patch said valid)', async () => {
+  const survey = await createSurvey(bed(), { status: 'draft' })
+  const other = await bed().canvass.admin.createProject({ name: 'Another tenant' })
+  const foreign = [
+    { environmentId: other.environments.production },
+    { environmentId: bed().envB },
+    { workspaceId: other.projectId },
+    { workspaceId: other.environments.production },
+  ]
+  for (const named of foreign) {
+    const patch = await validateCall({ operation: 'patch', surveyId: survey.id, data: { name: 'Renamed', ...named } })
+    assert.is(patch.status, 403, `patch ${JSON.stringify(named)}: ${patch.text}`)
+    assert.equal([patch.headers.get('content-type'), patch.body.code], ['application/problem+json', 'forbidden'])
+    const create = await validateCall({ operation: 'create', data: { name: 'New', questions: [question()], ...named } })
+    assert.is(create.status, 403, `create ${JSON.stringify(named)}: ${create.text}`)
+  }
+  for (const named of [{ environmentId: bed().envA }, { workspaceId: bed().projectId }, { workspaceId: bed().envA }]) {
+    const patch = await validateCall({ operation: 'patch', surveyId: survey.id, data: { name: 'Renamed', ...named } })
+    assert.equal([patch.status, patch.body.data?.valid], [200, true], `patch ${JSON.stringify(named)}: ${patch.text}`)
+  }
+})
+
 test('validate: problem+json for a missing key, a bad envelope, a query parameter and malformed JSON', async () => {
   const unauthenticated = await validateCall({ operation: 'create', data: {} }, { key: null })
   assert.is(unauthenticated.status, 401)

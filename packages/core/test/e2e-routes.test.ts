@@ -73,7 +73,8 @@ function defineSuites(label: string) {
   const surveys = beds.suite(`${label}: management surveys`)
   surveys('create fills every default and returns the full survey', async () => {
     const x = await b()
-    const s = await createSurvey(x, { unknownField: 1 })
+    // A field of the reference's model that Canvass does not store is taken (docs/surveys.md) and not answered.
+    const s = await createSurvey(x, { followUps: [] })
     assert.type(s.id, 'string')
     assert.is(s.environmentId, x.envA)
     assert.is(s.type, 'link')
@@ -88,7 +89,7 @@ function defineSuites(label: string) {
     for (const field of ['createdBy', 'segment', 'pin', 'resultShareKey', 'autoClose', 'closeOnDate', 'styling']) {
       assert.is(s[field], null, field)
     }
-    assert.not('unknownField' in s)
+    assert.not('followUps' in s)
     assert.is(s.questions[0].id, 'q1')
     assert.is(s.createdAt, s.updatedAt)
   })

@@ -196,7 +196,8 @@ test('5: a presign answers absolute URLs that SDKs can fetch as given, in an ans
 
 test('6: javascript: URLs are refused in CTA buttonUrl, imageUrl and videoUrl', async () => {
   const x = bed()
-  const cta = { ...question('c1'), type: 'cta', buttonExternal: true }
+  const { inputType: _openTextOnly, ...base } = question('c1')
+  const cta = { ...base, type: 'cta', buttonExternal: true }
   for (const [field, value] of [
     ['buttonUrl', 'javascript:alert(1)'],
     ['imageUrl', 'javascript:alert(1)'],

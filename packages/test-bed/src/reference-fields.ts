@@ -119,13 +119,19 @@ export const REFERENCE_SURVEY_FIELDS = [
 ] as const
 
 /**
- * The survey fields `docs/api.md` lists as ignored: the rows of the table under its heading "Survey fields
+ * Top-level fields of the reference's survey model in its earlier versions that its current one does not have
+ * and Canvass does not store (`packages/types/surveys.ts` of its 1.x and 2.x releases), listed by hand.
+ */
+export const EARLIER_REFERENCE_SURVEY_FIELDS = ['inlineTriggers', 'thankYouCard', 'verifyEmail'] as const
+
+/**
+ * The survey fields `docs/surveys.md` lists as ignored: the rows of the table under its heading "Survey fields
  * Canvass ignores" (a row starts with the field's name in backquotes).
  */
 export function ignoredSurveyFields(): Set<string> {
-  const api = readFileSync(fileURLToPath(new URL('../../../docs/api.md', import.meta.url)), 'utf8')
+  const api = readFileSync(fileURLToPath(new URL('../../../docs/surveys.md', import.meta.url)), 'utf8')
   const start = api.indexOf('### Survey fields Canvass ignores')
-  if (start === -1) throw new Error('docs/api.md has no "Survey fields Canvass ignores" section')
+  if (start === -1) throw new Error('docs/surveys.md has no "Survey fields Canvass ignores" section')
   const rest = api.slice(start + 4)
   const end = rest.search(/\n#/)
   const section = end === -1 ? rest : rest.slice(0, end)

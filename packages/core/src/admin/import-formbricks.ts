@@ -19,6 +19,8 @@ import { contactAttributeKeyCreateSchema } from '../schemas/contact-attribute-ke
 import { managementResponseCreateSchema } from '../schemas/response'
 import { MAX_SEGMENTS_PER_ENVIRONMENT, segmentCreateSchema } from '../schemas/segment'
 import { surveyCreateSchema } from '../schemas/survey'
+import type { SurveyCreateInput } from '../schemas/survey'
+import { isUnknownFieldIssue } from '../schemas/strict-object'
 import { checkNotInFuture } from '../domain/backdated-times'
 import { webhookCreateSchema } from '../schemas/webhook'
 import { appendAuditEntry } from '../domain/audit-log'
@@ -123,6 +125,8 @@ const ERASABLE: ReadonlySet<ImportResource | 'displays'> = new Set(['contacts', 
 const LISTED_IDS = 5
 /** Most refusal reasons per resource, and fields not copied, listed apart. */
 const LISTED_REASONS = 100
+/** Most parses of one survey that leave its unknown fields behind (each pass, one per object). */
+const MAX_UNKNOWN_FIELD_PASSES = 20
 /** Most mappings kept in the report (all are recorded in the database). */
 const LISTED_MAPPINGS = 10_000
 
@@ -629,14 +633,15 @@ function createImportRun(ctx: CanvassContext, source: SourceClient, options: For
       async create(item, targetId) {
         const body: Item = {}
         for (const [field, value] of Object.entries(item)) {
-          if (surveyFields.has(field)) body[field] = value
+          const reason = SURVEY_FIELD_REASONS.get(field)
+          if (reason === undefined && surveyFields.has(field)) body[field] = value
           else if (
             !SURVEY_OUTPUT_FIELDS.has(field) &&
             value !== null &&
             value !== undefined &&
             !(Array.isArray(value) && value.length === 0)
           ) {
-            drop('surveys', field, SURVEY_FIELD_REASONS.get(field) ?? 'Canvass has no such survey field')
+            drop('surveys', field, reason ?? 'Canvass has no such survey field')
           }
         }
         body.environmentId = env
@@ -657,7 +662,7 @@ function createImportRun(ctx: CanvassContext, source: SourceClient, options: For
               : null
         body.segmentId = segmentId === null ? null : (known.segments.get(segmentId) ?? segmentId)
         body.triggers = Array.isArray(item.triggers) ? item.triggers.map((trigger) => triggerHere(trigger)) : []
-        const input = v.parse(surveyCreateSchema, body, { abortEarly: false })
+        const input = parseLeavingUnknownFields(body)
         input.triggers = await resolveSurveyTriggers(ctx, env, input.triggers, plannedActionClasses)
         if (
           input.segmentId !== null &&
@@ -682,6 +687,35 @@ function createImportRun(ctx: CanvassContext, source: SourceClient, options: For
         }
       },
     })
+  }
+
+  /**
+   * A source survey parsed as a create body, without the fields inside it that no survey schema knows (a newer
+   * or older reference's): each is left behind and reported under its path, its indexes as `*` (once per
+   * survey), rather than refusing the survey and with it its responses. A strict object names the first field
+   * it does not know, so the parse is run again until none is left (bounded). See docs/migrating.md.
+   */
+  function parseLeavingUnknownFields(body: Item): SurveyCreateInput {
+    const copy = structuredClone(body)
+    const left = new Map<string, string>()
+    for (let pass = 0; pass < MAX_UNKNOWN_FIELD_PASSES; pass++) {
+      const result = v.safeParse(surveyCreateSchema, copy, { abortEarly: false })
+      if (result.success) {
+        for (const [field, reason] of left) drop('surveys', field, reason)
+        return result.output
+      }
+      const unknown = result.issues.filter(isUnknownFieldIssue)
+      if (unknown.length === 0) break
+      for (const issue of unknown) {
+        const at = issue.path?.[issue.path.length - 1]
+        if (at === undefined || typeof at.input !== 'object' || at.input === null) continue
+        delete (at.input as Record<string, unknown>)[at.key as string]
+        const field = (v.getDotPath(issue) ?? String(at.key)).replace(/\.\d+(?=\.|$)/g, '.*')
+        if (!left.has(field)) left.set(field, `Canvass has no such field (${issue.message})`)
+      }
+    }
+    // Refused for what is left: the fields it knows that are invalid (or more unknown ones than the passes took).
+    return v.parse(surveyCreateSchema, copy, { abortEarly: false })
   }
 
   /** Why a dry run's response could not go in its survey (as the bulk write answers), per survey once. */

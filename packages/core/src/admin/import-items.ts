@@ -1,4 +1,5 @@
 import type { CreateResponseResult, ImportedResponseExtras } from '../ports/storage'
+import { IGNORED_SURVEY_FIELDS } from '../schemas/survey-ignored-fields'
 
 /**
  * The plain parts of `import formbricks`: how a source item's fields are read, and the words for what an
@@ -22,14 +23,13 @@ export const SURVEY_OUTPUT_FIELDS = new Set([
   'status',
 ])
 /**
- * Why the reference's survey fields that Canvass has no place for yet are left behind. A Map: the field names
- * come from the source, and a plain object would answer `constructor` or `__proto__` from its prototype.
+ * Why the reference's survey fields that Canvass does not store are left behind: those a survey body may carry
+ * (schemas/survey-ignored-fields), and `quotas`. A Map: the field names come from the source, and a plain
+ * object would answer `constructor` or `__proto__` from its prototype.
  */
 export const SURVEY_FIELD_REASONS: ReadonlyMap<string, string> = new Map([
   ['quotas', "A survey's quotas are not part of the reference's survey API; add them at /api/v1/management/surveys/{surveyId}/quotas"],
-  ['followUps', 'Canvass sends no follow-up emails'],
-  ['recaptcha', 'Canvass has no reCAPTCHA'],
-  ['metadata', 'Canvass keeps no link metadata yet'],
+  ...Object.entries(IGNORED_SURVEY_FIELDS),
 ])
 
 /** What each refusal of the bulk import means for an imported response. */

@@ -208,8 +208,11 @@ export function uniqueIds<TItem extends { id: string }>(message: string) {
   return uniqueField<TItem, 'id'>('id', message)
 }
 
-/** Items whose `key` repeats an earlier item's fail at that later item's `key`. */
-export function uniqueField<TItem extends Record<TKey, string>, TKey extends string>(key: TKey, message: string) {
+/** Items whose `key` repeats an earlier item's fail at that later item's `key`; `message` may name the value. */
+export function uniqueField<TItem extends Record<TKey, string>, TKey extends string>(
+  key: TKey,
+  message: string | ((value: string) => string),
+) {
   return v.rawCheck<TItem[]>(({ dataset, addIssue }) => {
     if (!dataset.typed) return
     const items = dataset.value
@@ -218,7 +221,7 @@ export function uniqueField<TItem extends Record<TKey, string>, TKey extends str
       const value = item[key]
       if (seen.has(value)) {
         addIssue({
-          message,
+          message: typeof message === 'string' ? message : message(value),
           input: value,
           path: [
             { type: 'array', origin: 'value', input: items, key: index, value: item },

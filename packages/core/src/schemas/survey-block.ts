@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import { LIMITS, boundedArray, boundedString, idString, localizedText, uniqueIds } from './common'
+import { strictObject } from './strict-object'
 
 /**
  * The fields a block carries for all its elements: they describe the way out of the page (its logic, the
@@ -36,7 +37,7 @@ export function surveyBlocksSchema(element: ElementSchema, logicRules: LogicSche
     }),
     element,
   )
-  const block = v.object({
+  const block = strictObject({
     id: blockId,
     // Required by the reference's editor; "Block n" (its name for a block made from a question) when left out.
     name: v.optional(boundedString(LIMITS.name, 1)),

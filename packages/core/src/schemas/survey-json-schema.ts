@@ -1,6 +1,7 @@
 import { toJsonSchema } from '@valibot/to-json-schema'
 import { localizedText } from './common'
 import { surveyCreateSchema, surveyEndingSchema, surveyQuestionSchema } from './survey'
+import { IGNORED_SURVEY_FIELDS } from './survey-ignored-fields'
 
 /** Where the server serves the survey body's JSON Schema (`docs/surveys.md#editor-completion`). */
 export const SURVEY_JSON_SCHEMA_PATH = '/api/v1/schemas/survey.json'
@@ -9,8 +10,9 @@ export const SURVEY_JSON_SCHEMA_PATH = '/api/v1/schemas/survey.json'
  * The JSON Schema (2020-12) of the body `POST /api/v1/management/surveys` takes, converted from the valibot
  * schema the route validates with, so that the two cannot drift; `id` is the schema's `$id` (the URL it is
  * served at). Checks JSON Schema cannot say (unique ids, reserved ids, counts the schema checks before it
- * validates items) are left out: the schema accepts a little more than the route, never less. Editors point a
- * survey file at it with `"$schema"` for completion and checks as you type.
+ * validates items) are left out: the schema accepts a little more than the route, never less. Where the route
+ * refuses a field it does not know, the schema says `additionalProperties: false` (converted from
+ * `strictObject`). Editors point a survey file at it with `"$schema"` for completion and checks as you type.
  */
 export function surveyJsonSchema(id: string): Record<string, unknown> {
   return { $schema: DIALECT, $id: id, ...body() }
@@ -36,8 +38,10 @@ function body(): Record<string, unknown> {
     const property = schema.properties[name]
     if (property) property.description = description
   }
-  // A survey file may name this schema; the API drops the key like any unknown one.
-  schema.properties.$schema = { type: 'string', description: 'The JSON Schema this file follows (this one), for editors' }
+  for (const [name, reason] of Object.entries(IGNORED_SURVEY_FIELDS)) {
+    const property = schema.properties[name]
+    if (property) property.description = `Accepted and not stored: ${reason}`
+  }
   const questions = schema.$defs.Question as { oneOf?: Record<string, unknown>[] }
   for (const option of questions.oneOf ?? []) {
     const type = (option.properties as Record<string, { const?: string }> | undefined)?.type?.const
@@ -93,4 +97,9 @@ export const FIELD_DESCRIPTIONS: Readonly<Record<string, string>> = {
   surveyClosedMessage: 'What the link page says once the survey is closed',
   segmentId: 'A segment of the environment the widget shows the survey to',
   responseRetentionDays: "Days its responses are kept (null follows the environment's default)",
+  $schema: 'The JSON Schema this file follows (this one), for editors; not stored',
+  id: 'Set by the server: accepted (a survey read from the API may be sent back) and not stored',
+  createdAt: 'Set by the server: accepted and not stored',
+  updatedAt: 'Set by the server: accepted and not stored',
+  segment: "The survey's own audience as `{ filters }` (a private segment), or a saved segment `{ id, isPrivate: false }`",
 }

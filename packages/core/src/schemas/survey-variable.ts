@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import { LIMITS, UNSTORABLE_IDS, boundedArray, boundedString, uniqueField, uniqueIds } from './common'
+import { strictObject } from './strict-object'
 
 /**
  * A survey variable, in the reference's shape: a number or a text with its starting value, changed by the
@@ -18,13 +19,13 @@ const variableName = v.pipe(
 )
 
 export const surveyVariableSchema = v.variant('type', [
-  v.object({
+  strictObject({
     id: variableId,
     name: variableName,
     type: v.literal('number'),
     value: v.optional(v.pipe(v.number('Must be a number'), v.finite('Must be a finite number')), 0),
   }),
-  v.object({
+  strictObject({
     id: variableId,
     name: variableName,
     type: v.literal('text'),

@@ -11,11 +11,15 @@ import {
   safeInteger,
   INT4_MAX,
   UNSTORABLE_IDS,
+  isPlainObject,
   uniqueIds,
   urlishString,
 } from './common'
 import { environmentIdField } from './stored-text'
+import { strictObject, unknownFieldMessage } from './strict-object'
 import { surveyBlocksSchema } from './survey-block'
+import { notStoredSurveyEntries, withoutNotStoredFields } from './survey-ignored-fields'
+import { surveyLanguagesSchema } from './survey-language'
 import { surveyVariablesSchema } from './survey-variable'
 
 /**
@@ -55,8 +59,8 @@ const shuffleOption = v.picklist(['none', 'all', 'exceptLast'])
 /** Loose on purpose: logic rules changed shape across reference versions and only clients interpret them. */
 const logicRules = v.pipe(boundedArray(v.looseObject({}), LIMITS.logicRules, `Must have at most ${LIMITS.logicRules} logic rules`))
 
-const choice = v.object({ id: idString, label: localizedText })
-const pictureChoice = v.object({ id: idString, imageUrl: urlishString })
+const choice = strictObject({ id: idString, label: localizedText })
+const pictureChoice = strictObject({ id: idString, imageUrl: urlishString })
 
 const choiceList = (min: number) =>
   v.pipe(
@@ -80,10 +84,14 @@ const questionBase = {
   // May point at a question or an ending, so only the shared id syntax applies.
   logicFallback: v.optional(endingId),
   isDraft: v.optional(v.boolean()),
+  // The reference's question and element base lets every type carry a scale and a range; only rating, CSAT
+  // and CES use them (their own entries below replace these), the rest keep them as sent (docs/surveys.md).
+  scale: v.optional(v.picklist(['number', 'smiley', 'star'])),
+  range: v.optional(v.picklist([3, 4, 5, 7, 10])),
   // The reference's element validation rules: stored and answered as sent (rules as loose objects, bounded);
-  // the renderer checks answers by the type's own fields, not by these rules (docs/api.md).
+  // the renderer checks answers by the type's own fields, not by these rules (docs/surveys.md).
   validation: v.optional(
-    v.object({
+    strictObject({
       rules: boundedArray(v.looseObject({}), LIMITS.logicRules, `Must have at most ${LIMITS.logicRules} rules`),
       logic: v.optional(v.picklist(['and', 'or']), 'and'),
     }),
@@ -91,7 +99,7 @@ const questionBase = {
 } as const
 
 const charLimit = v.pipe(
-  v.object({
+  strictObject({
     enabled: v.optional(v.boolean()),
     min: v.optional(safeInteger(0)),
     max: v.optional(safeInteger(0)),
@@ -102,7 +110,7 @@ const charLimit = v.pipe(
   ),
 )
 
-const openTextQuestion = v.object({
+const openTextQuestion = strictObject({
   ...questionBase,
   type: v.literal('openText'),
   placeholder: optionalText,
@@ -118,21 +126,21 @@ const multipleChoiceEntries = {
   choices: choiceList(1),
   shuffleOption: v.optional(shuffleOption, 'none'),
   otherOptionPlaceholder: optionalText,
-  // Stored and answered; the renderer shows the choices as a list either way (docs/api.md).
+  // Stored and answered; the renderer shows the choices as a list either way (docs/surveys.md).
   displayType: v.optional(v.picklist(['list', 'dropdown'])),
 } as const
 
-const multipleChoiceSingleQuestion = v.object({
+const multipleChoiceSingleQuestion = strictObject({
   ...multipleChoiceEntries,
   type: v.literal('multipleChoiceSingle'),
 })
 
-const multipleChoiceMultiQuestion = v.object({
+const multipleChoiceMultiQuestion = strictObject({
   ...multipleChoiceEntries,
   type: v.literal('multipleChoiceMulti'),
 })
 
-const npsQuestion = v.object({
+const npsQuestion = strictObject({
   ...questionBase,
   type: v.literal('nps'),
   lowerLabel: optionalText,
@@ -149,14 +157,14 @@ const scaleEntries = {
   isColorCodingEnabled: v.optional(v.boolean(), false),
 } as const
 
-const ratingQuestion = v.object({
+const ratingQuestion = strictObject({
   ...scaleEntries,
   type: v.literal('rating'),
   range: v.picklist([3, 4, 5, 6, 7, 10]),
 })
 
 /** Customer satisfaction: always five points (4 and 5 count as satisfied in the summary). */
-const csatQuestion = v.object({
+const csatQuestion = strictObject({
   ...scaleEntries,
   type: v.literal('csat'),
   // The reference requires `range: 5`; its only value is filled in when a hand-written survey leaves it out.
@@ -164,13 +172,13 @@ const csatQuestion = v.object({
 })
 
 /** Customer effort: five or seven points. */
-const cesQuestion = v.object({
+const cesQuestion = strictObject({
   ...scaleEntries,
   type: v.literal('ces'),
   range: v.picklist([5, 7]),
 })
 
-const ctaQuestion = v.object({
+const ctaQuestion = strictObject({
   ...questionBase,
   type: v.literal('cta'),
   html: optionalText,
@@ -181,7 +189,7 @@ const ctaQuestion = v.object({
   dismissButtonLabel: optionalText,
 })
 
-const consentQuestion = v.object({
+const consentQuestion = strictObject({
   ...questionBase,
   type: v.literal('consent'),
   // Newer reference versions dropped `html` from consent questions; older clients still send it.
@@ -189,14 +197,14 @@ const consentQuestion = v.object({
   label: localizedText,
 })
 
-const dateQuestion = v.object({
+const dateQuestion = strictObject({
   ...questionBase,
   type: v.literal('date'),
   html: optionalText,
   format: v.picklist(['M-d-y', 'd-M-y', 'y-M-d']),
 })
 
-const fileUploadQuestion = v.object({
+const fileUploadQuestion = strictObject({
   ...questionBase,
   type: v.literal('fileUpload'),
   allowMultipleFiles: v.boolean(),
@@ -206,14 +214,23 @@ const fileUploadQuestion = v.object({
   ),
 })
 
-/** Matrix labels were plain localized texts; newer reference versions give each row and column an id. */
-const matrixLabel = v.union([v.object({ id: idString, label: localizedText }), localizedText])
+/**
+ * Matrix labels were plain localized texts; newer reference versions give each row and column an id. A union
+ * names no field of its own: a label object (one with `label`) with a field it does not know names that field.
+ */
+const MATRIX_LABEL_FIELDS = ['id', 'label']
+const matrixLabel = v.union([strictObject({ id: idString, label: localizedText }), localizedText], (issue) => {
+  const input = issue.input
+  const unknown =
+    isPlainObject(input) && 'label' in input ? Object.keys(input).find((key) => !MATRIX_LABEL_FIELDS.includes(key)) : undefined
+  return unknown === undefined ? issue.message : `${JSON.stringify(unknown)}: ${unknownFieldMessage(unknown, MATRIX_LABEL_FIELDS)}`
+})
 const matrixLabels = v.pipe(
   boundedArray(matrixLabel, LIMITS.choices, `Must have at most ${LIMITS.choices} entries`),
   v.minLength(1, 'Must have at least 1 entry'),
 )
 
-const matrixQuestion = v.object({
+const matrixQuestion = strictObject({
   ...questionBase,
   type: v.literal('matrix'),
   rows: matrixLabels,
@@ -221,7 +238,7 @@ const matrixQuestion = v.object({
   shuffleOption: v.optional(shuffleOption, 'none'),
 })
 
-const rankingQuestion = v.object({
+const rankingQuestion = strictObject({
   ...questionBase,
   type: v.literal('ranking'),
   choices: choiceList(2),
@@ -233,9 +250,9 @@ const rankingQuestion = v.object({
  * One input of an address or contact info question. Optional per input because reference versions before
  * these objects existed sent questions without them.
  */
-const toggleInput = v.optional(v.object({ show: v.boolean(), required: v.boolean(), placeholder: localizedText }))
+const toggleInput = v.optional(strictObject({ show: v.boolean(), required: v.boolean(), placeholder: localizedText }))
 
-const addressQuestion = v.object({
+const addressQuestion = strictObject({
   ...questionBase,
   type: v.literal('address'),
   addressLine1: toggleInput,
@@ -246,7 +263,7 @@ const addressQuestion = v.object({
   country: toggleInput,
 })
 
-const contactInfoQuestion = v.object({
+const contactInfoQuestion = strictObject({
   ...questionBase,
   type: v.literal('contactInfo'),
   firstName: toggleInput,
@@ -256,7 +273,7 @@ const contactInfoQuestion = v.object({
   company: toggleInput,
 })
 
-const pictureSelectionQuestion = v.object({
+const pictureSelectionQuestion = strictObject({
   ...questionBase,
   type: v.literal('pictureSelection'),
   allowMulti: v.optional(v.boolean(), false),
@@ -280,7 +297,7 @@ const CAL_USER = /^(?:[^\s/?#\\%]+)(?:\/[^\s/?#\\%]+)*$/
 /** Whether a text of the right length is what `test` asks (an empty or too long text has its own message). */
 const sizedAnd = (test: (text: string) => boolean) => (text: string) => text.length === 0 || text.length > LIMITS.name || test(text)
 
-const calQuestion = v.object({
+const calQuestion = strictObject({
   ...questionBase,
   type: v.literal('cal'),
   calUserName: v.pipe(
@@ -301,7 +318,7 @@ const calQuestion = v.object({
   ),
 })
 
-export const surveyQuestionSchema = v.variant('type', [
+const QUESTION_OPTIONS = [
   openTextQuestion,
   multipleChoiceSingleQuestion,
   multipleChoiceMultiQuestion,
@@ -319,10 +336,18 @@ export const surveyQuestionSchema = v.variant('type', [
   calQuestion,
   csatQuestion,
   cesQuestion,
-])
+] as const
+
+/** Every question (element) type, in the order the schema lists them. */
+export const QUESTION_TYPES = QUESTION_OPTIONS.map((option) => option.entries.type.literal)
+
+/** Messages are cut at 200 characters, so the list of types is said without the value received. */
+export const surveyQuestionSchema = v.variant('type', QUESTION_OPTIONS, (issue) =>
+  issue.path === undefined ? issue.message : `Must be a question type: ${QUESTION_TYPES.join(', ')}`,
+)
 
 export const surveyEndingSchema = v.variant('type', [
-  v.object({
+  strictObject({
     id: endingId,
     type: v.literal('endScreen'),
     headline: optionalText,
@@ -332,7 +357,7 @@ export const surveyEndingSchema = v.variant('type', [
     imageUrl: v.optional(urlishString),
     videoUrl: v.optional(urlishString),
   }),
-  v.object({
+  strictObject({
     id: endingId,
     type: v.literal('redirectToUrl'),
     // Optional as in the reference: its editor saves a redirect ending before the URL is filled in.
@@ -341,7 +366,7 @@ export const surveyEndingSchema = v.variant('type', [
   }),
 ])
 
-const welcomeCard = v.object({
+const welcomeCard = strictObject({
   enabled: v.boolean(),
   headline: optionalText,
   subheader: optionalText,
@@ -353,12 +378,12 @@ const welcomeCard = v.object({
   videoUrl: v.optional(urlishString),
 })
 
-const hiddenFields = v.object({
+const hiddenFields = strictObject({
   enabled: v.boolean(),
   fieldIds: v.optional(v.pipe(boundedArray(fieldId, LIMITS.listItems, `Must have at most ${LIMITS.listItems} hidden fields`))),
 })
 
-const singleUse = v.object({
+const singleUse = strictObject({
   enabled: v.boolean(),
   isEncrypted: v.boolean(),
   heading: v.optional(boundedString(LIMITS.text)),
@@ -414,7 +439,7 @@ const surveyEntries = {
   hiddenFields: v.optional(hiddenFields, () => ({ enabled: true, fieldIds: [] })),
   singleUse: v.optional(v.nullable(singleUse), () => ({ enabled: false, isEncrypted: false })),
   welcomeCard: v.optional(welcomeCard, () => ({ enabled: false })),
-  languages: v.optional(boundedList(v.looseObject({}), 100), () => []),
+  languages: v.optional(surveyLanguagesSchema, () => []),
   // Action class ids, names or code keys, or `{ actionClass }` objects; the routes resolve them
   // (domain/survey-triggers).
   triggers: v.optional(boundedList(v.union([idString, v.looseObject({})]), 100), () => []),
@@ -451,12 +476,16 @@ const surveyEntries = {
   segmentId: nullDefault(idString),
   // A Canvass field: days its responses are kept; null follows the environment's default (docs/data-rights.md).
   responseRetentionDays: nullDefault(int(1, MAX_RETENTION_DAYS)),
+  // Taken and not stored: the server's own fields of a survey sent back, the survey's segment (read apart)
+  // and the reference's fields Canvass does not use (schemas/survey-ignored-fields).
+  ...notStoredSurveyEntries,
 } as const
 
-const surveyObject = v.object(surveyEntries)
+const surveyObject = strictObject(surveyEntries)
 
 /**
- * Body of `POST /api/v1/management/surveys`, and the merged survey of a PUT. Unknown keys are dropped. A
+ * Body of `POST /api/v1/management/surveys`, and the merged survey of a PUT. A key no entry names is a 400
+ * at its path, here and in every object of the survey (`strictObject`; docs/surveys.md#strict-documents). A
  * survey has elements in `questions` or `blocks`: checked as soon as both are valid, so that a body without
  * either is refused with every other failing field too.
  */
@@ -470,10 +499,11 @@ export const surveyCreateSchema = v.pipe(
     ),
     ['questions'],
   ),
+  v.transform(withoutNotStoredFields),
 )
 
 /** Pre-check of a PUT body: the same fields, none required, none defaulted. */
-export const surveyUpdateSchema = v.partial(surveyObject)
+export const surveyUpdateSchema = v.pipe(v.partial(surveyObject), v.transform(withoutNotStoredFields))
 
 export type SurveyCreateInput = v.InferOutput<typeof surveyCreateSchema>
 export type SurveyUpdateInput = v.InferOutput<typeof surveyUpdateSchema>

@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { uniqueField } from './common'
 
 /**
  * The reference's v3 shapes (its spec `docs/api-v3-reference/openapi.yml`, version 0.1.0), as Canvass reads
@@ -37,7 +38,12 @@ const documentFields = {
   name: v.pipe(v.string(), v.minLength(1, 'Must not be empty'), v.maxLength(255)),
   status: surveyStatus,
   metadata: looseObject,
-  languages: v.pipe(v.array(language), v.maxLength(100)),
+  // A code listed twice would make the survey's text in it ambiguous (docs/surveys.md#languages).
+  languages: v.pipe(
+    v.array(language),
+    v.maxLength(100),
+    uniqueField('code', (code) => `Language ${code} is listed more than once`),
+  ),
   welcomeCard: looseObject,
   blocks: v.pipe(v.array(looseObject), v.minLength(1, 'Must list at least one block'), v.maxLength(200)),
   endings: v.pipe(v.array(looseObject), v.maxLength(100)),

@@ -11,6 +11,7 @@ import { FULL_REPORT_MAX_VALUES, hasAtMostValues } from '../../http/validate'
 import { idString } from '../../schemas/common'
 import { surveyCreateSchema, surveyUpdateSchema } from '../../schemas/survey'
 import { checkNamedEnvironment } from '../../domain/named-environment'
+import type { NamedEnvironment } from '../../domain/named-environment'
 import { IMMUTABLE_SURVEY_FIELDS, SURVEY_DATE_NAMES, oneDateName, surveyFieldsFromInput, surveyOutput } from '../../domain/survey-service'
 import { oneOverwritesName } from '../../domain/survey-overwrites'
 import { resolveSurveyTriggers } from '../../domain/survey-triggers'
@@ -85,10 +86,28 @@ const validateSurvey: Handler = async (request, ctx) => {
   // As the reference: a survey that is not the caller's is a 403 whether it exists or not.
   if (!survey || survey.environmentId !== environmentId) return forbidden(requestId)
   const problems = await patchProblems(ctx, environmentId, surveyOutput(survey, ctx.now()), data)
+  if (problems === 'forbidden') return forbidden(requestId)
   return ok(result(operation, problems, data), { 'cache-control': 'private, no-store' })
 }
 
 const forbidden = (requestId: string) => problemResponse(403, 'forbidden', 'You are not authorized to access this resource', requestId)
+
+/**
+ * Whether a document names an environment or workspace that is not the key's (`checkNamedEnvironment`, the
+ * rule of every management create): a create and a patch that do are both a 403.
+ */
+async function namesAnotherEnvironment(ctx: CanvassContext, environmentId: string, named: NamedEnvironment): Promise<boolean> {
+  const refused = new CanvassError('forbidden', 'forbidden')
+  try {
+    await checkNamedEnvironment(ctx, environmentId, named, () => refused)
+    return false
+  } catch (error) {
+    if (error === refused) return true
+    throw error
+  }
+}
+
+const textOrUndefined = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined)
 
 /** What `POST /api/v1/management/surveys` would refuse in `data`, or `forbidden` for another environment. */
 async function createProblems(ctx: CanvassContext, environmentId: string, data: unknown): Promise<InvalidParam[] | 'forbidden'> {
@@ -96,11 +115,7 @@ async function createProblems(ctx: CanvassContext, environmentId: string, data: 
   if (!parsed.ok) return parsed.problems
   const input = parsed.output
   const named = isRecord(data) ? data : {}
-  try {
-    await checkNamedEnvironment(ctx, environmentId, input, () => new CanvassError('forbidden', 'forbidden'))
-  } catch {
-    return 'forbidden'
-  }
+  if (await namesAnotherEnvironment(ctx, environmentId, input)) return 'forbidden'
   const problems: InvalidParam[] = []
   if (input.resultShareKey !== null) problems.push({ name: 'resultShareKey', reason: RESULT_SHARE_KEY })
   await collect(problems, async () => {
@@ -120,17 +135,23 @@ async function createProblems(ctx: CanvassContext, environmentId: string, data: 
   return problems
 }
 
-/** What `PUT /api/v1/management/surveys/{id}` would refuse in `data`, merged over `stored` as the PUT merges. */
+/**
+ * What `PUT /api/v1/management/surveys/{id}` would refuse in `data`, merged over `stored` as the PUT merges, or
+ * `forbidden` when `data` names another environment (or workspace) than the key's, as for a create.
+ */
 async function patchProblems(
   ctx: CanvassContext,
   environmentId: string,
   stored: Record<string, unknown>,
   data: unknown,
-): Promise<InvalidParam[]> {
+): Promise<InvalidParam[] | 'forbidden'> {
   const body: Record<string, unknown> = isRecord(data) ? { ...data } : (data as Record<string, unknown>)
+  // The PUT ignores them, but a document naming another environment is refused as a create's is.
+  const named = isRecord(body) ? { environmentId: textOrUndefined(body.environmentId), workspaceId: textOrUndefined(body.workspaceId) } : {}
   if (isRecord(body)) for (const field of IMMUTABLE_SURVEY_FIELDS) delete body[field]
   const parsed = schemaProblems(surveyUpdateSchema, body)
   if (!parsed.ok) return parsed.problems
+  if (await namesAnotherEnvironment(ctx, environmentId, named)) return 'forbidden'
   const changes = parsed.output
   const problems: InvalidParam[] = []
   if (changes.resultShareKey !== undefined && changes.resultShareKey !== stored.resultShareKey)
