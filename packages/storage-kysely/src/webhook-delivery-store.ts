@@ -117,7 +117,7 @@ export function createWebhookDeliveryStore(db: Kysely<Database>, names: SchemaNa
   }
 
   return {
-    async claim({ now, limit, leaseMs, claimToken, perWebhook, inFlight = {} }) {
+    async claim({ now, limit, leaseMs, claimToken, perWebhook, limits = {}, inFlight = {} }) {
       await expand()
       const until = new Date(now.getTime() + leaseMs)
       // Without a cap: the oldest due deliveries, whoever they are for. With one: per webhook, one range of
@@ -143,7 +143,8 @@ export function createWebhookDeliveryStore(db: Kysely<Database>, names: SchemaNa
                 select d.id, d.next_attempt_at from ${deliveries} d
                 where d.webhook_id = h.webhook_id and d.status = 'pending' and d.next_attempt_at <= ${now}::timestamptz
                 order by d.next_attempt_at, d.id
-                limit greatest(0, ${perWebhook}::int - coalesce((${JSON.stringify(inFlight)}::jsonb ->> h.webhook_id)::int, 0))
+                limit greatest(0, coalesce((${JSON.stringify(limits)}::jsonb ->> h.webhook_id)::int, ${perWebhook}::int)
+                  - coalesce((${JSON.stringify(inFlight)}::jsonb ->> h.webhook_id)::int, 0))
                 for update of d skip locked
               ) x
               where h.webhook_id is not null

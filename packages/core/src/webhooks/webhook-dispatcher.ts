@@ -5,6 +5,8 @@ import { notify as tell } from '../observer'
 import type { ClaimedDelivery, DeliveryAttempt, DeliveryOutcome, Storage } from '../ports/storage'
 import type { WebhookAttemptResult, WebhookTransport } from '../ports/webhook-transport'
 import { createId } from '../domain/ids'
+import { createReceiverPace } from './receiver-pace'
+import type { ReceiverPace } from './receiver-pace'
 import { WEBHOOK_RETRY_SCHEDULE_MS, nextAttemptAt } from './retry-schedule'
 import type { ClaimResult, PumpRun } from './pump-run'
 import { countOutcomes, newPumpRun, waitForSignal, wake } from './pump-run'
@@ -39,19 +41,22 @@ export interface WebhookDispatcherOptions {
   batchSize?: number
   /**
    * Attempts in flight at once, over all webhooks. A slot that frees is filled at once.
-   * @default 128
+   * @default 256
    */
   concurrency?: number
   /**
-   * Attempts in flight at once for one webhook: a receiver that is slow or down holds at most this many
-   * slots, and the others go on to other receivers, so one tenant's backlog never delays another's events.
-   * A claim costs about the same whatever it takes, so this also bounds how many deliveries one busy webhook
-   * gets per claim: lower it and a single receiver's throughput drops with it.
-   * @default 32
+   * The most attempts one webhook may have in flight at once. A webhook starts with 32 (or this, if fewer) and
+   * its pace follows its receiver (`receiver-pace.ts`; docs/webhooks-and-uploads.md, "How fast a webhook is
+   * sent"): one more slot for each attempt answered while it uses them all and its receiver's troubles stay
+   * low, half as many (down to 4) when most of its recent attempts failed. So a slow receiver costs waiting,
+   * not throughput, a failing one gets fewer requests, never more, and one webhook never takes the slots of the
+   * others: half of `concurrency` at most by default.
+   * @default 128
    */
   perWebhookConcurrency?: number
   /**
-   * Milliseconds one attempt may take.
+   * Milliseconds one attempt may take. A receiver that keeps timing out is given less (four times what nine in
+   * ten of its recent answers took, at least 5 s or this if less), until it stops timing out.
    * @default WEBHOOK_TIMEOUT_MS (15 000)
    */
   timeoutMs?: number
@@ -116,8 +121,8 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
   const now = options.now ?? (() => new Date())
   const schedule = options.schedule ?? WEBHOOK_RETRY_SCHEDULE_MS
   const batchSize = options.batchSize ?? 100
-  const concurrency = options.concurrency ?? 128
-  const perWebhook = options.perWebhookConcurrency ?? 32
+  const concurrency = options.concurrency ?? 256
+  const perWebhook = options.perWebhookConcurrency ?? 128
   for (const [name, value] of [
     ['batchSize', batchSize],
     ['concurrency', concurrency],
@@ -136,6 +141,23 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
   }
   const pollIntervalMs = options.pollIntervalMs ?? 1000
   const logger = options.logger ?? console
+  const paceBounds = {
+    initial: Math.min(INITIAL_PER_WEBHOOK, perWebhook),
+    floor: Math.min(FLOOR_PER_WEBHOOK, perWebhook),
+    ceiling: perWebhook,
+    timeoutMs,
+    minTimeoutMs: Math.min(MIN_TIMEOUT_MS, timeoutMs),
+  }
+  /** Each webhook's pace, by id, while it is heard from; one not heard from for a while starts afresh. */
+  const paces = new Map<string, ReceiverPace>()
+  const paceOf = (webhookId: string): ReceiverPace => {
+    let pace = paces.get(webhookId)
+    if (pace === undefined) {
+      pace = createReceiverPace(paceBounds)
+      paces.set(webhookId, pace)
+    }
+    return pace
+  }
   const onAttempt = options.observe?.attempt
   let shutdown = new AbortController()
   /**
@@ -153,7 +175,8 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
     inFlight.add(abort)
     let result: WebhookAttemptResult
     try {
-      result = await transport.send({ url: delivery.url, headers, body: delivery.body, timeoutMs, signal: abort.signal })
+      const paced = paceOf(delivery.webhookId).timeoutMs()
+      result = await transport.send({ url: delivery.url, headers, body: delivery.body, timeoutMs: paced, signal: abort.signal })
     } finally {
       inFlight.delete(abort)
     }
@@ -270,7 +293,8 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
       limit: Math.min(free, batchSize),
       leaseMs,
       claimToken,
-      perWebhook,
+      perWebhook: paceBounds.initial,
+      limits: limitsOf(run),
       inFlight: { ...run.inFlightByWebhook },
     })
     const leaseEnds = claimedAt.getTime() + leaseMs
@@ -286,10 +310,27 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
         continue
       }
       started++
+      paceOf(delivery.webhookId)
       start(run, delivery, claimToken)
     }
     if (started < claimed.length) void flush(run)
+    // Each webhook's pace hears whether the claim filled every slot it has.
+    for (const [webhookId, pace] of paces) pace.inFlight(run.inFlightByWebhook[webhookId] ?? 0)
     return { claimed: claimed.length, started }
+  }
+
+  /**
+   * What each webhook heard from lately may have in flight (the others start at `paceBounds.initial`, the
+   * claim's `perWebhook`). Webhooks gone quiet for `FORGET_AFTER_MS`, with nothing in flight, are forgotten here.
+   */
+  function limitsOf(run: PumpRun): Record<string, number> {
+    const limits: Record<string, number> = {}
+    const forgetBefore = Date.now() - FORGET_AFTER_MS
+    for (const [webhookId, pace] of paces) {
+      if (pace.lastHeard() < forgetBefore && run.inFlightByWebhook[webhookId] === undefined) paces.delete(webhookId)
+      else limits[webhookId] = pace.limit()
+    }
+    return limits
   }
 
   /** Sends one claimed delivery in a slot of its own; its outcome is queued and written, then the slot frees. */
@@ -303,7 +344,10 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
         run.queued.push({ ...rest, next: { status: 'retry', at: outcome.now } })
       } else {
         run.queued.push(outcome)
-        if (onAttempt !== undefined && outcome.attempt !== undefined) tell(onAttempt, observation(delivery, outcome, outcome.attempt))
+        if (outcome.attempt !== undefined) {
+          paceOf(delivery.webhookId).settled(outcome.attempt)
+          if (onAttempt !== undefined) tell(onAttempt, observation(delivery, outcome, outcome.attempt))
+        }
       }
       // The slot frees once the outcome is written: a claim made before a 410's disable is recorded would send
       // the webhook's next delivery all the same.
@@ -436,6 +480,14 @@ function observation(delivery: ClaimedDelivery, outcome: DeliveryOutcome, attemp
 }
 
 const OUTCOMES = { delivered: 'delivered', retry: 'retried', failed: 'failed', disable: 'disabled' } as const
+
+/** Attempts in flight a webhook starts with, and the fewest it is held to (`perWebhookConcurrency`). */
+const INITIAL_PER_WEBHOOK = 32
+const FLOOR_PER_WEBHOOK = 4
+/** The shortest timeout a receiver that keeps timing out is given (`timeoutMs`). */
+const MIN_TIMEOUT_MS = 5_000
+/** A webhook not heard from for this long starts afresh at its next delivery. */
+const FORGET_AFTER_MS = 10 * 60_000
 
 /** Time an attempt's outcome may take to be recorded after its deadline, kept free before the lease ends. */
 function recordingMarginMs(timeoutMs: number): number {

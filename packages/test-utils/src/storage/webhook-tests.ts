@@ -209,6 +209,33 @@ export const webhookTests: StorageTest[] = [
     },
   },
   {
+    name: 'deliveries: a claim with limits gives the webhooks it names their own limit, less those in flight, the others perWebhook',
+    async run({ storage }) {
+      const { production } = await seedProject(storage)
+      const survey = await seedSurvey(storage, production)
+      const paced = await seedWebhook(storage, production, { triggers: ['responseCreated'] })
+      const held = await seedWebhook(storage, production, { triggers: ['responseCreated'] })
+      const plain = await seedWebhook(storage, production, { triggers: ['responseCreated'] })
+      for (let i = 0; i < 8; i++) await seedResponse(storage, production, survey.id)
+      const now = new Date(Date.now() + 1000)
+      const count = (claimed: ClaimedDelivery[], webhook: { id: string }) => claimed.filter((d) => d.webhookId === webhook.id).length
+      const claimed = await storage.webhookDeliveries.claim({
+        now,
+        limit: 5000,
+        leaseMs: 60_000,
+        claimToken: freshId(),
+        perWebhook: 2,
+        limits: { [paced.id]: 6, [held.id]: 1 },
+        inFlight: { [paced.id]: 1 },
+      })
+      assert.equal(
+        [count(claimed, paced), count(claimed, held), count(claimed, plain)],
+        [5, 1, 2],
+        'six less one in flight; its own limit of one, under perWebhook; perWebhook for the one not named',
+      )
+    },
+  },
+  {
     name: 'deliveries: concurrent claims are disjoint, a lease expires, a stale claim cannot record',
     async run({ storage }) {
       const { production } = await seedProject(storage)

@@ -23,8 +23,9 @@ export interface WebhookDeliveryStore {
   /**
    * Claims up to `limit` pending deliveries whose next attempt is due at `now`, oldest due first, each for
    * `leaseMs`. Deliveries of a disabled webhook are returned with `disabled` set so the caller can drop them.
-   * With `perWebhook`, at most that many of one webhook, less the attempts the caller has in flight for it
-   * (`inFlight`, by webhook id): one slow receiver's backlog never takes the slots of the others.
+   * With `perWebhook`, at most that many of one webhook (or what `limits` gives for it), less the attempts the
+   * caller has in flight for it (`inFlight`, by webhook id): one slow receiver's backlog never takes the slots of
+   * the others.
    */
   claim(query: ClaimQuery): Promise<ClaimedDelivery[]>
   /**
@@ -83,6 +84,11 @@ export interface ClaimQuery {
   claimToken: string
   /** At most this many deliveries of one webhook, counting those of `inFlight`. */
   perWebhook?: number
+  /**
+   * With `perWebhook`: the webhooks whose limit is another, by webhook id (the dispatcher's pace of each). A
+   * webhook not named here has `perWebhook`.
+   */
+  limits?: Readonly<Record<string, number>>
   /** Attempts the caller has in flight, by webhook id. */
   inFlight?: Readonly<Record<string, number>>
 }
