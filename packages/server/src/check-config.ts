@@ -3,6 +3,7 @@ import { createServer } from 'node:net'
 import { resolve } from 'node:path'
 import { isServiceUnavailable } from '@canvass/core'
 import { openBlobStore } from './blob-store'
+import { readBooleanSetting } from './boolean-setting'
 import { readConfig } from './config'
 import type { StandaloneConfig } from './config'
 import { writableFolder } from './writable-folder'
@@ -104,13 +105,8 @@ function checkForm(env: Record<string, string | undefined>): void {
     throw new ConfigError('CANVASS_INIT_DEV_API_KEY', 'must differ from CANVASS_INIT_API_KEY: one key cannot belong to both environments')
   }
   checkS3Form(env)
-  const optimize = env.CANVASS_PGLITE_OPTIMIZE
-  if (optimize && optimize !== '0' && optimize !== '1') {
-    throw new ConfigError(
-      'CANVASS_PGLITE_OPTIMIZE',
-      `must be 1 (V8 optimizes the embedded database's code: faster, ~90 MB more memory) or 0 (the default), got ${JSON.stringify(optimize)}`,
-    )
-  }
+  // The switches of `readConfig` (CANVASS_BACKGROUND, CANVASS_PGLITE_OPTIMIZE, …) are read, and so checked, by
+  // `readConfig` itself, right after these checks.
   checkObservability(env)
 }
 
@@ -158,6 +154,7 @@ const WELL_FORMED_KEY = /^(cvs_[0-9A-Za-z]{43}|[0-9a-fA-F]{32})$/
 /** The S3 settings' form, when `S3_BUCKET` asks for S3 (docs/configuration.md). */
 function checkS3Form(env: Record<string, string | undefined>): void {
   if (!env.S3_BUCKET) return
+  readBooleanSetting('S3_FORCE_PATH_STYLE', env.S3_FORCE_PATH_STYLE, false)
   if (!(env.S3_ACCESS_KEY_ID ?? env.AWS_ACCESS_KEY_ID) || !(env.S3_SECRET_ACCESS_KEY ?? env.AWS_SECRET_ACCESS_KEY)) {
     throw new ConfigError(
       'S3_BUCKET',

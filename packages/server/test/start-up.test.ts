@@ -170,8 +170,13 @@ startUp('malformed or unknown CANVASS_PGLITE_SETTINGS', async () => {
   )
 })
 
-startUp('a CANVASS_PGLITE_OPTIMIZE other than 0 or 1', async () => {
-  await assertRefused({ CANVASS_PGLITE_OPTIMIZE: 'yes' }, 'CANVASS_PGLITE_OPTIMIZE', /must be 1 .* or 0 .*, got "yes"/)
+startUp('a switch (CANVASS_PGLITE_OPTIMIZE, CANVASS_WEBHOOK_DISPATCHER) that is neither on nor off', async () => {
+  await assertRefused(
+    { CANVASS_PGLITE_OPTIMIZE: 'fast' },
+    'CANVASS_PGLITE_OPTIMIZE',
+    /must be 1, true, yes, on \(on\) or 0, false, no, off \(off\).*got "fast"/,
+  )
+  await assertRefused({ CANVASS_WEBHOOK_DISPATCHER: 'nope' }, 'CANVASS_WEBHOOK_DISPATCHER', /must be 1, true, yes, on .*got "nope"/)
 })
 
 // Issue 58, item 25: Node's recursive mkdir loops for ever on /proc/x (no output, a core busy): the folder is
