@@ -10,7 +10,7 @@ import type { ConnectionInfo, RequestObservation } from '@canvass/core'
 import { serve } from '@canvass/host-node'
 import { createKyselyStorage, migrate, postgresSettingWarnings } from '@canvass/storage-kysely'
 import { readWidgetBundles } from '@canvass/widget'
-import { bootstrap } from './bootstrap'
+import { bootstrap, firstRequestLine } from './bootstrap'
 import { openBlobStore } from './blob-store'
 import { serverCanvassOptions } from './canvass-options'
 import { checkConfig } from './check-config'
@@ -90,7 +90,7 @@ async function main(env: NodeJS.ProcessEnv, installation: Installation): Promise
   })
   const firstStart = () => bootstrap(canvass, config, (line) => console.log(line))
   // Instances on one Postgres server may start together; an embedded database has one process already.
-  await (config.databaseUrl ? withStartupLock(db, firstStart) : firstStart())
+  const { printedKey } = await (config.databaseUrl ? withStartupLock(db, firstStart) : firstStart())
 
   // The answers the server gives itself, counted and logged as Canvass's are.
   const own = observed(onRequest)
@@ -140,6 +140,7 @@ async function main(env: NodeJS.ProcessEnv, installation: Installation): Promise
   if (lean) leanStartDone()
   if (metricsServer) console.log(`Canvass metrics at ${metricsServer.url}/metrics`)
   console.log(`Canvass listening on ${url} (${description}; ${blobs.description})`)
+  if (printedKey) console.log(firstRequestLine(config.publicUrl ?? url, printedKey))
 }
 
 /**
