@@ -566,7 +566,7 @@ function printReport(report: FormbricksImportReport, mappingFile: string): void 
   const erased = report.resources.filter((r) => r.erased > 0)
   if (erased.length > 0)
     print(
-      `\nSkipped as erased here (a contact erased after an earlier import, and its responses; see docs/migrating.md):\n${erased
+      `\nSkipped as erased here (a contact erased after an earlier import, and its responses; see ${installation.doc('migrating.md')}):\n${erased
         .map((r) => `  ${r.resource}: ${r.erased}`)
         .join('\n')}`,
     )
