@@ -1,5 +1,7 @@
 // `pnpm pack:packages`: packs every published package (packages/*) into `packed/`, as `pnpm pack` does for
-// a release (workspace ranges become versions), and prints the tarballs' paths. Build first (`pnpm build`).
+// a release (workspace ranges become versions), and prints the tarballs' paths, then for each package the
+// `npm install` line that installs it from them: its tarball and those of every `@canvass/*` package it needs,
+// which npm cannot find on the registry before the first release. Build first (`pnpm build`).
 import { execFileSync } from 'node:child_process'
 import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { dirname, join } from 'node:path'
@@ -15,10 +17,7 @@ export function packPackages(destination = join(root, 'packed')) {
   const execpath = process.env.npm_execpath
   const pnpm = execpath && /pnpm/.test(execpath) ? [execpath] : ['npx', '--yes', 'pnpm@12.21.0']
   const tarballs = new Map()
-  for (const folder of readdirSync(join(root, 'packages')).sort()) {
-    const dir = join(root, 'packages', folder)
-    const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'))
-    if (manifest.private) continue
+  for (const { dir, manifest } of publishedPackages()) {
     execFileSync(pnpm[0], [...pnpm.slice(1), 'pack', '--pack-destination', destination], {
       cwd: dir,
       stdio: ['ignore', 'ignore', 'inherit'],
@@ -29,6 +28,45 @@ export function packPackages(destination = join(root, 'packed')) {
   return tarballs
 }
 
+/**
+ * The tarballs `npm install` needs to install package `name` from `tarballs` (name → path): its own, then those of
+ * the workspace packages it depends on (dependencies, peer and optional ones, which npm installs too), and theirs.
+ */
+export function installFiles(name, tarballs) {
+  const manifests = new Map(publishedPackages().map(({ manifest }) => [manifest.name, manifest]))
+  const needed = []
+  const visit = (current) => {
+    if (needed.includes(current)) return
+    needed.push(current)
+    const manifest = manifests.get(current)
+    if (!manifest) throw new Error(`${current} is not a published package of the workspace`)
+    for (const field of ['dependencies', 'peerDependencies', 'optionalDependencies']) {
+      for (const dependency of Object.keys(manifest[field] ?? {})) if (manifests.has(dependency)) visit(dependency)
+    }
+  }
+  visit(name)
+  return needed.map((packageName) => {
+    const file = tarballs.get(packageName)
+    if (!file) throw new Error(`no tarball of ${packageName}, which ${name} needs`)
+    return file
+  })
+}
+
+/** The published packages of the workspace (no `private`), in folder order. */
+function publishedPackages() {
+  return readdirSync(join(root, 'packages'))
+    .sort()
+    .map((folder) => ({ dir: join(root, 'packages', folder) }))
+    .map(({ dir }) => ({ dir, manifest: JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) }))
+    .filter(({ manifest }) => !manifest.private)
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  for (const [name, file] of packPackages()) console.log(`${name}\t${file}`)
+  const tarballs = packPackages()
+  for (const [name, file] of tarballs) console.log(`${name}\t${file}`)
+  console.log(
+    '\nUntil the first release, npm finds no @canvass/* package on the registry: install a package from its tarball\n' +
+      'together with the tarballs of the @canvass/* packages it needs (the rest comes from the registry):\n',
+  )
+  for (const name of tarballs.keys()) console.log(`# ${name}\nnpm install ${installFiles(name, tarballs).join(' ')}\n`)
 }

@@ -1,16 +1,19 @@
 // `pnpm test:packages`: what a stranger gets from npm. Packs every package (`pack-packages.mjs`), makes a new
 // project in a temporary folder outside the workspace, runs `docs/embedding.md`'s install lines there with
-// each `@canvass/*` name replaced by its tarball, and runs the page's snippets: the PGlite and the Postgres
-// setup, each mounted in Hono, in Express and in bare `node:http`, and the PGlite setup on Deno. Each run asks
-// the mounted API for the key's environment, creates a survey, a webhook to a receiver on loopback and a
-// finished response, reads the response back, waits for the webhook and checks its Standard Webhooks signature
-// with the `standardwebhooks` package, and asks for the link page and the widget; then a Node mount gets
-// SIGTERM and must exit by itself. A Postgres run starts twice on its database, and neither start may leave
-// a second project or key. The snippets run as the page has them, but for one option the test adds to
-// `createCanvass`: `webhooks: { allowPrivateAddresses: true }`, so that the receiver may be on 127.0.0.1.
+// each `@canvass/*` name replaced by its tarball, and runs the page's whole-server files exactly as written: the
+// Hono, Express and `node:http` ones on PGlite and on Postgres, the Deno one on both too, and the README's
+// embedding file on Postgres. Nothing of a file is changed: a run gets only environment variables (`PORT`,
+// `CANVASS_API_KEY`, `NODE_ENV=development`, which the files read to let webhooks reach a receiver on loopback,
+// and `DATABASE_URL` for Postgres) and a folder of its own as its working directory (where PGlite keeps
+// `./canvass-data`). From outside the process each run is asked what a user would ask: `/health`, the key's
+// environment, a survey, a webhook to a receiver on loopback in this process and a finished response, the
+// response read back, the webhook's arrival and its Standard Webhooks signature (the `standardwebhooks`
+// package), the link page and the widget; then SIGTERM, and the process must exit by itself with code 0. Each
+// file starts a second time on the same database, which must then hold one project and one key still.
 // The oldest Node.js the packages claim in `engines` (installed from npm's `node` package) runs the PGlite
-// `node:http` mount and starts the server installed from its tarball, which must answer `/health` and stop on
-// SIGTERM.
+// `node:http` file and starts the server installed from its tarball, which must answer `/health` and stop on
+// SIGTERM. The server is installed with the line `pnpm pack:packages` prints for it, and its `canvass` command
+// must speak as the installed command: its `--help` texts, its home page's links and its first start's line.
 // Before the runs it
 // checks the release: `changeset version` on a copy, `npm publish --dry-run` of every tarball (against a
 // closed loopback port, without a token: nothing can be published), each tarball's manifest, and that the
@@ -22,13 +25,14 @@
 import { execFileSync, spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { builtinModules } from 'node:module'
+import { createServer as createHttpServer } from 'node:http'
+import { builtinModules, createRequire } from 'node:module'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { basename, dirname, join } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 import { UNBUNDLED } from '../packages/server/scripts/unbundled.mjs'
-import { packPackages } from './pack-packages.mjs'
+import { installFiles, packPackages } from './pack-packages.mjs'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 const started = Date.now()
@@ -38,7 +42,7 @@ if (Number(process.versions.node.split('.')[0]) < 22) {
   process.exit(1)
 }
 
-/** The page's marked blocks, in order: `<!-- packages-test: name -->` then a fenced block. */
+/** A page's marked blocks, in order: `<!-- packages-test: name -->` then a fenced block. */
 function markedBlocks(markdown) {
   const blocks = []
   const pattern = /<!-- packages-test: ([a-z-]+) -->\n```[a-z]*\n([\s\S]*?)```/g
@@ -47,100 +51,24 @@ function markedBlocks(markdown) {
 }
 
 const blocks = markedBlocks(readFileSync(join(root, 'docs', 'embedding.md'), 'utf8'))
-const snippet = (name) => {
-  const block = blocks.find((candidate) => candidate.name === name)
-  if (!block) throw new Error(`docs/embedding.md has no block marked packages-test: ${name}`)
-  return block.code
+const readmeBlocks = markedBlocks(readFileSync(join(root, 'README.md'), 'utf8'))
+/** The one block marked `name` of the page's blocks. */
+const block = (from, name, page) => {
+  const found = from.filter((candidate) => candidate.name === name)
+  if (found.length !== 1) throw new Error(`${page} has ${found.length} blocks marked packages-test: ${name}, not one`)
+  return found[0].code
 }
 const installLines = blocks
-  .filter((block) => block.name === 'install')
-  .flatMap((block) => block.code.split('\n').filter((line) => line.trim() !== ''))
+  .filter((candidate) => candidate.name === 'install')
+  .flatMap((candidate) => candidate.code.split('\n').filter((line) => line.trim() !== ''))
 
-// What each run appends: the checks, against the port the mount listens on.
-const checks = `
-const port = Number(globalThis.process?.env.PORT ?? globalThis.Deno?.env.get('PORT'))
-const base = 'http://127.0.0.1:' + port + '/feedback/api/v1'
-const call = async (path, init = {}) => {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      const response = await fetch(base + path, { ...init, headers: { 'content-type': 'application/json', ...init.headers } })
-      const body = await response.json()
-      if (response.status !== 200) throw new Error(path + ' answered ' + response.status + ': ' + JSON.stringify(body))
-      return body
-    } catch (error) {
-      if (attempt > 100 || !String(error?.cause?.code ?? error).includes('ECONNREFUSED')) throw error
-      await new Promise((resolve) => setTimeout(resolve, 50))
-    }
-  }
-}
-const auth = { 'x-api-key': key }
-// The receiver of the webhook, on loopback in this process: it keeps what arrives and answers 204.
-const arrivals = []
-let arrived
-const arrival = new Promise((resolve) => (arrived = resolve))
-const receiver = createReceiver((request, response) => {
-  const chunks = []
-  request.on('data', (chunk) => chunks.push(chunk))
-  request.on('end', () => {
-    arrivals.push({ headers: request.headers, body: Buffer.concat(chunks).toString('utf8') })
-    response.writeHead(204).end()
-    arrived()
-  })
-})
-await new Promise((resolve) => receiver.listen(0, '127.0.0.1', resolve))
-// A start on a database that has the project and the key makes neither again.
-const keys = await canvass.admin.listApiKeys(project.environments.production)
-if (keys.length !== 1 || (await canvass.admin.listProjects()).length !== 1) {
-  throw new Error('after this start: ' + keys.length + ' keys, ' + (await canvass.admin.listProjects()).length + ' projects')
-}
-const me = await call('/me', { headers: auth })
-const environmentId = project.environments.production
-if (me.id !== environmentId) throw new Error('/me named ' + me.id + ', not ' + environmentId)
-const survey = (await call('/management/surveys', { method: 'POST', headers: auth, body: JSON.stringify({
-  environmentId, name: 'Packages', status: 'inProgress', type: 'link',
-  questions: [{ id: 'q1', type: 'openText', headline: { default: 'Why?' }, required: true }],
-}) })).data
-const hook = (await call('/webhooks', { method: 'POST', headers: auth, body: JSON.stringify({
-  url: 'http://127.0.0.1:' + receiver.address().port + '/hook', triggers: ['responseFinished'], surveyIds: [survey.id],
-}) })).data
-const created = (await call('/client/' + environmentId + '/responses', { method: 'POST', body: JSON.stringify({
-  surveyId: survey.id, finished: true, data: { q1: 'Because' },
-}) })).data
-const listed = (await call('/management/responses?surveyId=' + survey.id, { headers: auth })).data
-if (listed.length !== 1 || listed[0].id !== created.id || listed[0].data.q1 !== 'Because') {
-  throw new Error('the response read back is ' + JSON.stringify(listed))
-}
-// The pages, from @canvass/widget installed beside core, without an option naming it.
-for (const path of ['/s/' + survey.id, '/js/formbricks.umd.cjs']) {
-  const page = await fetch('http://127.0.0.1:' + port + '/feedback' + path)
-  if (page.status !== 200) throw new Error(path + ' answered ' + page.status)
-  await page.arrayBuffer()
-}
-// The webhook: one delivery within 20 s, signed with the secret the create answered.
-let waited
-await Promise.race([arrival, new Promise((resolve) => (waited = setTimeout(resolve, 20_000)))])
-clearTimeout(waited)
-if (arrivals.length !== 1) throw new Error('the receiver got ' + arrivals.length + ' webhook requests in 20 s, not 1')
-const payload = new Webhook(hook.secret).verify(arrivals[0].body, arrivals[0].headers)
-if (payload.event !== 'responseFinished' || payload.webhookId !== hook.id || payload.data?.id !== created.id) {
-  throw new Error('the webhook carried ' + JSON.stringify(payload))
-}
-receiver.close()
-receiver.closeAllConnections?.()
-console.log('PACKAGES-TEST-OK')
-// On Node the harness now sends SIGTERM, and the mount's own shutdown must end the process.
-if (globalThis.Deno) Deno.exit(0)
-`
-// Imports of the checks, first in the file: the snippets' own imports stay as the page has them.
-const checksImports = `import { Buffer } from 'node:buffer'
-import { createServer as createReceiver } from 'node:http'
-import { Webhook } from 'standardwebhooks'
-`
-/** The setup snippet with the one option the test adds: webhooks may go to the receiver on loopback. */
-const withLoopbackWebhooks = (code) => {
-  const call = 'createCanvass({ '
-  if (code.split(call).length !== 2) throw new Error(`the setup snippet does not call \`${call}…\` exactly once`)
-  return code.replace(call, `${call}webhooks: { allowPrivateAddresses: true }, `)
+/** The whole-server files of docs/embedding.md, and the README's: the name of each in the project, and its page. */
+const FILES = {
+  hono: { file: 'hono-server.mjs', code: () => block(blocks, 'hono', 'docs/embedding.md') },
+  express: { file: 'express-server.mjs', code: () => block(blocks, 'express', 'docs/embedding.md') },
+  'node-http': { file: 'node-http-server.mjs', code: () => block(blocks, 'node-http', 'docs/embedding.md') },
+  deno: { file: 'deno-server.ts', code: () => block(blocks, 'deno', 'docs/embedding.md') },
+  readme: { file: 'readme-server.mjs', code: () => block(readmeBlocks, 'readme', 'README.md') },
 }
 
 const work = mkdtempSync(join(tmpdir(), 'canvass-packages-'))
@@ -150,6 +78,7 @@ try {
   const tarballs = packPackages(join(work, 'packed'))
   const project = join(work, 'app')
   execFileSync('mkdir', ['-p', project])
+  // As the page says: an ES module project (`npm init -y` would write CommonJS).
   writeFileSync(
     join(project, 'package.json'),
     `${JSON.stringify({ name: 'canvass-packages-test', private: true, type: 'module' }, null, 2)}\n`,
@@ -169,6 +98,7 @@ try {
   }
   // What the checks verify webhook signatures with (MIT), beside what the page installs.
   execFileSync('npm', ['install', 'standardwebhooks@^1', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: project, stdio: 'inherit' })
+  for (const { file, code } of Object.values(FILES)) writeFileSync(join(project, file), code())
   results.push({ name: 'changeset version gives the first release', ...firstRelease() })
   results.push({ name: 'npm publish --dry-run takes every tarball', ...publishDryRun(tarballs) })
   results.push({ name: 'every tarball has what npm shows of a package', ...publishedManifests(tarballs) })
@@ -180,32 +110,56 @@ try {
 
   const postgres = process.env.TEST_DATABASE_URL
   const runs = [
-    { name: 'PGlite in Hono', setup: 'pglite', mount: 'hono' },
-    { name: 'PGlite in Express', setup: 'pglite', mount: 'express' },
-    { name: 'PGlite in node:http', setup: 'pglite', mount: 'node-http' },
-    { name: 'Postgres in Hono', setup: 'postgres', mount: 'hono' },
-    { name: 'Postgres in Express', setup: 'postgres', mount: 'express' },
-    { name: 'Postgres in node:http', setup: 'postgres', mount: 'node-http' },
-    { name: 'PGlite on Deno', setup: 'pglite', mount: 'deno' },
-    { name: `PGlite in node:http on Node.js ${lowest.version}`, setup: 'pglite', mount: 'node-http', node: lowest.binary },
+    { name: 'Hono on PGlite', file: 'hono', database: 'pglite' },
+    { name: 'Express on PGlite', file: 'express', database: 'pglite' },
+    { name: 'node:http on PGlite', file: 'node-http', database: 'pglite' },
+    { name: 'Hono on Postgres', file: 'hono', database: 'postgres' },
+    { name: 'Express on Postgres', file: 'express', database: 'postgres' },
+    { name: 'node:http on Postgres', file: 'node-http', database: 'postgres' },
+    { name: 'Deno on PGlite', file: 'deno', database: 'pglite' },
+    { name: 'Deno on Postgres', file: 'deno', database: 'postgres' },
+    { name: `node:http on PGlite on Node.js ${lowest.version}`, file: 'node-http', database: 'pglite', node: lowest.binary },
+    { name: "the README's file on Postgres", file: 'readme', database: 'postgres' },
   ]
+  const { Webhook } = await import(pathToFileURL(createRequire(join(project, 'package.json')).resolve('standardwebhooks')))
   for (const run of runs) {
-    if (run.setup === 'postgres' && !postgres) {
+    if (run.database === 'postgres' && !postgres) {
       results.push({ name: run.name, skipped: 'TEST_DATABASE_URL is not set' })
       continue
     }
-    const file = join(project, `${run.setup}-${run.mount}.${run.mount === 'deno' ? 'ts' : 'mjs'}`)
-    writeFileSync(file, `${checksImports}${withLoopbackWebhooks(snippet(run.setup))}\n${snippet(run.mount)}\n${checks}`)
-    const database = run.setup === 'postgres' ? await createDatabase(project, postgres) : undefined
+    const file = join(project, FILES[run.file].file)
+    const folder = join(project, 'runs', run.name.replace(/[^a-z0-9]+/gi, '-'))
+    mkdirSync(folder, { recursive: true })
+    const database = run.database === 'postgres' ? await createDatabase(project, postgres) : undefined
     try {
-      const port = await freePort()
-      const env = { ...process.env, PORT: String(port), CANVASS_API_KEY: apiKey(), ...(database ? { DATABASE_URL: database.url } : {}) }
-      const command = run.mount === 'deno' ? denoCommand(file) : [run.node ?? process.execPath, file]
-      const outcome = await runFor(command, project, env, 60_000)
-      // On a database that outlives the process, the page's setup is started again: it must make no second
-      // project or key (the checks count them), and the key must still work.
-      const again = database && !outcome.error ? await runFor(command, project, env, 60_000) : undefined
-      results.push({ name: run.name, ...(again?.error ? { ...again, error: `the second start: ${again.error}` } : outcome) })
+      const command = run.file === 'deno' ? denoCommand(file) : [run.node ?? process.execPath, file]
+      const key = apiKey()
+      // Only what the page says a run gets: no DATABASE_URL or NODE_ENV of this shell's.
+      const { DATABASE_URL: _url, NODE_ENV: _env, ...inherited } = process.env
+      const env = { ...inherited, CANVASS_API_KEY: key, NODE_ENV: 'development', ...(database ? { DATABASE_URL: database.url } : {}) }
+      const readme = run.file === 'readme'
+      const options = {
+        cwd: folder,
+        env,
+        key,
+        Webhook,
+        prefix: readme ? '' : '/feedback',
+        health: !readme,
+        webhook: !readme,
+        sigterm: readme ? 'any' : 0,
+      }
+      const first = await runServerFile(command, options)
+      // A start on the database the first one left makes no second project or key, and the key still works.
+      const second = first.error ? undefined : await runServerFile(command, { ...options, again: first.environmentId })
+      const counted =
+        first.error || second?.error ? undefined : countProjectsAndKeys(project, database?.url ?? join(folder, 'canvass-data'))
+      const error =
+        first.error ??
+        (second?.error ? `the second start: ${second.error}` : undefined) ??
+        (counted && (counted.projects !== 1 || counted.keys !== 1)
+          ? `after two starts: ${counted.projects} projects, ${counted.keys} keys`
+          : undefined)
+      results.push({ name: run.name, ms: first.ms + (second?.ms ?? 0), ...(error ? { error } : {}) })
     } finally {
       if (database) await database.drop()
     }
@@ -244,44 +198,175 @@ function apiKey() {
 }
 
 /**
- * Runs a snippet until it prints the checks' mark, or fails, or `limit` ms pass. A Node mount then gets SIGTERM
- * and must exit with 0 by itself within `STOP_LIMIT_MS` (its server, the background work and the database
- * closed); Deno's snippet exits after the checks.
+ * Runs a whole-server file as it is, on a free port, until it answers, asks it what a user would (`exercise`),
+ * then sends SIGTERM: it must exit by itself within `STOP_LIMIT_MS`, with code 0 (`sigterm: 0`) or, for a file
+ * that leaves SIGTERM to Node (`sigterm: 'any'`), by the signal. `again`: a second start, which must find the
+ * environment of the first. Resolves `{ ms, environmentId }` or `{ ms, error }` with the process's output.
  */
-function runFor(command, cwd, env, limit) {
+async function runServerFile(command, options) {
+  const START_LIMIT_MS = 60_000
   const STOP_LIMIT_MS = 10_000
-  const deno = command[0].endsWith('deno')
-  return new Promise((resolve) => {
-    const began = Date.now()
-    const child = spawn(command[0], command.slice(1), { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] })
-    let output = ''
-    let stopping
-    const read = (chunk) => {
-      output += chunk
-      if (!deno && stopping === undefined && output.includes('PACKAGES-TEST-OK')) {
-        stopping = Date.now()
-        child.kill('SIGTERM')
-        clearTimeout(timer)
-        timer = setTimeout(() => child.kill('SIGKILL'), STOP_LIMIT_MS)
+  const began = Date.now()
+  const port = await freePort()
+  const child = spawn(command[0], command.slice(1), {
+    cwd: options.cwd,
+    env: { ...options.env, PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let output = ''
+  child.stdout.on('data', (chunk) => (output += chunk))
+  child.stderr.on('data', (chunk) => (output += chunk))
+  const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })))
+  let stopping
+  try {
+    const base = `http://127.0.0.1:${port}`
+    // Up when it answers: its /health, or (the README's file has none) the key's environment.
+    const probe = options.health ? `${base}/health` : `${base}${options.prefix}/api/v1/me`
+    for (;;) {
+      const answer = await fetch(probe, { headers: { 'x-api-key': options.key } }).catch(() => undefined)
+      if (answer?.status === 200) {
+        if (options.health) {
+          const health = await answer.json()
+          if (health.database !== 'ok' || health.background !== 'running') throw new Error(`/health answered ${JSON.stringify(health)}`)
+        } else await answer.arrayBuffer()
+        break
       }
+      await answer?.arrayBuffer()
+      if (child.exitCode !== null || child.signalCode !== null) throw new Error('exited before it answered')
+      if (Date.now() - began > START_LIMIT_MS) throw new Error(`no answer at ${probe} within ${START_LIMIT_MS} ms`)
+      await new Promise((resolve) => setTimeout(resolve, 100))
     }
-    child.stdout.on('data', read)
-    child.stderr.on('data', read)
-    let timer = setTimeout(() => child.kill('SIGKILL'), limit)
-    child.on('close', (code, signal) => {
-      clearTimeout(timer)
-      const ms = Date.now() - began
-      const checked = output.includes('PACKAGES-TEST-OK')
-      if (checked && !deno && stopping === undefined) resolve({ ms, error: 'exited before SIGTERM' })
-      else if (checked && code === 0) resolve({ ms })
-      else if (checked && signal === 'SIGKILL') {
-        resolve({ ms, error: `still running ${STOP_LIMIT_MS} ms after SIGTERM:\n${output.slice(-3000)}` })
-      } else {
-        const after = stopping === undefined ? `after ${ms} ms` : `${Date.now() - stopping} ms after SIGTERM`
-        resolve({ ms, error: `exited ${signal ?? code} ${after}:\n${output.slice(-3000)}` })
-      }
+    const environmentId = await exercise(`${base}${options.prefix}`, options)
+    if (options.again && environmentId !== options.again) throw new Error(`the key now names ${environmentId}, not ${options.again}`)
+    stopping = Date.now()
+    child.kill('SIGTERM')
+    const timer = setTimeout(() => child.kill('SIGKILL'), STOP_LIMIT_MS)
+    const { code, signal } = await exited
+    clearTimeout(timer)
+    if (signal === 'SIGKILL') throw new Error(`still running ${STOP_LIMIT_MS} ms after SIGTERM`)
+    if (!(code === 0 || (options.sigterm === 'any' && signal === 'SIGTERM'))) throw new Error(`SIGTERM ended it with ${signal ?? code}`)
+    return { ms: Date.now() - began, environmentId }
+  } catch (error) {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')
+    await exited
+    const after = stopping === undefined ? `after ${Date.now() - began} ms` : `${Date.now() - stopping} ms after SIGTERM`
+    return {
+      ms: Date.now() - began,
+      error: `${error instanceof Error ? error.message : String(error)} (${after}):\n${output.slice(-3000)}`,
+    }
+  }
+}
+
+/**
+ * What a user asks of a server that mounts Canvass at `base`: the key's environment, a survey, a finished
+ * response read back, the link page and the widget and, with `webhook`, a webhook to a receiver on loopback that
+ * must get one delivery signed with the secret the create answered. Returns the key's environment id.
+ */
+async function exercise(base, { key, Webhook, webhook }) {
+  const call = async (path, init = {}) => {
+    const response = await fetch(`${base}/api/v1${path}`, { ...init, headers: { 'content-type': 'application/json', ...init.headers } })
+    const body = await response.json()
+    if (response.status !== 200) throw new Error(`${path} answered ${response.status}: ${JSON.stringify(body)}`)
+    return body
+  }
+  const auth = { 'x-api-key': key }
+  const environmentId = (await call('/me', { headers: auth })).id
+  if (typeof environmentId !== 'string') throw new Error('/me named no environment')
+  const survey = (
+    await call('/management/surveys', {
+      method: 'POST',
+      headers: auth,
+      body: JSON.stringify({
+        environmentId,
+        name: 'Packages',
+        status: 'inProgress',
+        type: 'link',
+        questions: [{ id: 'q1', type: 'openText', headline: { default: 'Why?' }, required: true }],
+      }),
+    })
+  ).data
+  // The receiver of the webhook, on loopback in this process: it keeps what arrives and answers 204.
+  const arrivals = []
+  let arrived
+  const arrival = new Promise((resolve) => (arrived = resolve))
+  const receiver = createHttpServer((request, response) => {
+    const chunks = []
+    request.on('data', (chunk) => chunks.push(chunk))
+    request.on('end', () => {
+      arrivals.push({ headers: request.headers, body: Buffer.concat(chunks).toString('utf8') })
+      response.writeHead(204).end()
+      arrived()
     })
   })
+  await new Promise((resolve) => receiver.listen(0, '127.0.0.1', resolve))
+  try {
+    const hook = webhook
+      ? (
+          await call('/webhooks', {
+            method: 'POST',
+            headers: auth,
+            body: JSON.stringify({
+              url: `http://127.0.0.1:${receiver.address().port}/hook`,
+              triggers: ['responseFinished'],
+              surveyIds: [survey.id],
+            }),
+          })
+        ).data
+      : undefined
+    const created = (
+      await call(`/client/${environmentId}/responses`, {
+        method: 'POST',
+        body: JSON.stringify({ surveyId: survey.id, finished: true, data: { q1: 'Because' } }),
+      })
+    ).data
+    const listed = (await call(`/management/responses?surveyId=${survey.id}`, { headers: auth })).data
+    if (listed.length !== 1 || listed[0].id !== created.id || listed[0].data.q1 !== 'Because') {
+      throw new Error(`the response read back is ${JSON.stringify(listed)}`)
+    }
+    // The pages, from @canvass/widget installed beside core, without an option naming it.
+    for (const path of [`/s/${survey.id}`, '/js/formbricks.umd.cjs']) {
+      const page = await fetch(`${base}${path}`)
+      if (page.status !== 200) throw new Error(`${path} answered ${page.status}`)
+      await page.arrayBuffer()
+    }
+    if (hook) {
+      // One delivery within 20 s, signed with the secret the create answered.
+      let waited
+      await Promise.race([arrival, new Promise((resolve) => (waited = setTimeout(resolve, 20_000)))])
+      clearTimeout(waited)
+      if (arrivals.length !== 1) throw new Error(`the receiver got ${arrivals.length} webhook requests in 20 s, not 1`)
+      const payload = new Webhook(hook.secret).verify(arrivals[0].body, arrivals[0].headers)
+      if (payload.event !== 'responseFinished' || payload.webhookId !== hook.id || payload.data?.id !== created.id) {
+        throw new Error(`the webhook carried ${JSON.stringify(payload)}`)
+      }
+    }
+  } finally {
+    receiver.closeAllConnections()
+    await new Promise((resolve) => receiver.close(resolve))
+  }
+  return environmentId
+}
+
+/**
+ * How many projects and API keys the database at `where` holds (a Postgres URL, or PGlite's folder once its
+ * process has exited), read with the project's own `pg` and PGlite.
+ */
+function countProjectsAndKeys(project, where) {
+  const query = `select (select count(*) from canvass.projects)::int as projects, (select count(*) from canvass.api_keys)::int as keys`
+  const script = where.startsWith('postgres')
+    ? `import pg from 'pg'
+      const client = new pg.Client({ connectionString: process.env.WHERE })
+      await client.connect()
+      try { console.log(JSON.stringify((await client.query(process.env.SQL)).rows[0])) } finally { await client.end() }`
+    : `import { PGlite } from '@electric-sql/pglite'
+      const db = new PGlite(process.env.WHERE)
+      try { console.log(JSON.stringify((await db.query(process.env.SQL)).rows[0])) } finally { await db.close() }`
+  const output = execFileSync(process.execPath, ['--input-type=module', '-e', script], {
+    cwd: project,
+    env: { ...process.env, WHERE: where, SQL: query },
+    encoding: 'utf8',
+  })
+  return JSON.parse(output.trim().split('\n').pop())
 }
 
 /**
@@ -382,8 +467,8 @@ function publishedManifests(tarballs) {
 
 /**
  * The README's "Embed it in your server" gives both ways to install: before the first release, the commands
- * that make the tarballs and `npm install` of the files packing writes; after it, the same packages by name,
- * with all that the first install line of docs/embedding.md installs.
+ * that make the tarballs and `npm install` of the files packing writes, with every tarball each of them needs
+ * (`installFiles`); after it, the same packages by name, with every package the README's file imports.
  */
 function readmeInstall(tarballs) {
   const began = Date.now()
@@ -408,9 +493,20 @@ function readmeInstall(tarballs) {
   if (files.map(({ name }) => name).join(' ') !== named.join(' ')) {
     problems.push(`the tarballs (${files.map(({ name }) => name).join(' ')}) are not the packages by name (${named.join(' ')})`)
   }
+  for (const { name } of files) {
+    for (const needed of installFiles(name, tarballs)) {
+      if (!files.some(({ file }) => file === basename(needed)))
+        problems.push(`${name} needs ${basename(needed)}, which the line leaves out`)
+    }
+  }
   const words = new Set(byName.split(/\s+/))
-  for (const word of installLines[0].split(/\s+/)) {
-    if (!words.has(word)) problems.push(`the install by name lacks ${word} of docs/embedding.md's \`${installLines[0]}\``)
+  const imported = [...FILES.readme.code().matchAll(/^import .* from '([^']+)'/gm)].map((match) => match[1])
+  for (const specifier of imported.filter((name) => !name.startsWith('node:'))) {
+    const name = specifier
+      .split('/')
+      .slice(0, specifier.startsWith('@') ? 2 : 1)
+      .join('/')
+    if (!words.has(name)) problems.push(`the install by name lacks ${name}, which the README's file imports`)
   }
   return { ms: Date.now() - began, ...(problems.length > 0 ? { error: problems.join('\n') } : {}) }
 }
@@ -458,10 +554,14 @@ function serverInstallsNothingBundled(tarballs) {
 }
 
 /**
- * `@canvass/server` as a user installs it: in an empty folder of its own, `npm install` of its tarball and of
- * the `@canvass/*` tarballs it depends on (the rest from the registry), then `npx canvass start` on the embedded
- * database until `/health` answers. The size of `node_modules` and the time from the empty folder to `/health`
- * are reported in the result's name, not asserted: they depend on the machine and the registry.
+ * `@canvass/server` as a user installs it: in an empty folder of its own, the `npm install` line `pnpm
+ * pack:packages` prints for it (its tarball and the `@canvass/*` tarballs it needs; the rest from the registry),
+ * then `npx canvass start` on the embedded database until `/health` answers. The installed command speaks as
+ * itself: `canvass --help` and `canvass start --help` name `canvass` and documentation pages that are in the
+ * install, never `pnpm` or the repository's paths; the first start's last line is a request that works; every
+ * link of the home page, and `/docs/configuration.md`, answers 200. The size of `node_modules` and the time from
+ * the empty folder to `/health` are reported in the result's name, not asserted: they depend on the machine and
+ * the registry.
  */
 async function serverFromTarballs(tarballs) {
   // Packages the repository builds, tests and lints with, or that only its examples and tests use.
@@ -481,29 +581,17 @@ async function serverFromTarballs(tarballs) {
   const folder = join(work, 'server')
   mkdirSync(join(folder, 'data'), { recursive: true })
   writeFileSync(join(folder, 'package.json'), `${JSON.stringify({ name: 'canvass-server-test', private: true }, null, 2)}\n`)
-  const manifest = JSON.parse(readFileSync(join(root, 'packages', 'server', 'package.json'), 'utf8'))
-  const siblings = Object.keys(manifest.dependencies).filter((name) => tarballs.has(name))
   try {
-    execFileSync(
-      'npm',
-      [
-        'install',
-        tarballs.get('@canvass/server'),
-        ...siblings.map((name) => tarballs.get(name)),
-        '--no-audit',
-        '--no-fund',
-        '--loglevel=error',
-      ],
-      {
-        cwd: folder,
-        stdio: 'inherit',
-      },
-    )
+    execFileSync('npm', ['install', ...installFiles('@canvass/server', tarballs), '--no-audit', '--no-fund', '--loglevel=error'], {
+      cwd: folder,
+      stdio: 'inherit',
+    })
     const installed = Date.now()
     const bytes = Number(execFileSync('du', ['-sb', 'node_modules'], { cwd: folder, encoding: 'utf8' }).split('\t')[0])
     // What the server runs carries no build, test or lint tool, no Deno and no React Native.
     const tooling = DEV_ONLY.filter((name) => existsSync(join(folder, 'node_modules', name)))
     if (tooling.length > 0) throw new Error(`the server's install holds ${tooling.join(', ')}`)
+    installedCommandSpeaksAsItself(folder)
     const port = await freePort()
     const child = spawn('npx', ['--no-install', 'canvass', 'start'], {
       cwd: folder,
@@ -530,6 +618,21 @@ async function serverFromTarballs(tarballs) {
       // The widget installed beside it is served without a setting.
       const widget = await fetch(`http://127.0.0.1:${port}/js/formbricks.umd.cjs`)
       if (widget.status !== 200) throw new Error(`/js/formbricks.umd.cjs answered ${widget.status}:\n${output.slice(-3000)}`)
+      // Every link of the home page leads to something this server serves.
+      const home = await (await fetch(`http://127.0.0.1:${port}/`)).text()
+      for (const link of [...[...home.matchAll(/<a href="([^"]+)">/g)].map((match) => match[1]), 'docs/configuration.md']) {
+        const answer = await fetch(new URL(link, `http://127.0.0.1:${port}/`))
+        await answer.arrayBuffer()
+        if (answer.status !== 200) throw new Error(`the home page's link ${link} answered ${answer.status}`)
+      }
+      // The first start's last line: a request to try, which works as printed, and the API reference.
+      const tryIt = /^Try it: curl -H "x-api-key: (\S+)" (\S+) {2}\(every route: (\S+)\)$/m.exec(output)
+      if (!tryIt) throw new Error(`the first start printed no request to try:\n${output.slice(-3000)}`)
+      const me = await fetch(tryIt[2].replace('localhost', '127.0.0.1'), { headers: { 'x-api-key': tryIt[1] } })
+      await me.arrayBuffer()
+      const reference = await fetch(tryIt[3].replace('localhost', '127.0.0.1'))
+      await reference.arrayBuffer()
+      if (me.status !== 200 || reference.status !== 200) throw new Error(`${tryIt[0]}: ${me.status}, ${reference.status}`)
     } finally {
       if (child.exitCode === null) process.kill(-child.pid, 'SIGTERM')
       await exited
@@ -546,6 +649,26 @@ async function serverFromTarballs(tarballs) {
       error: error instanceof Error ? error.message : String(error),
     }
   }
+}
+
+/**
+ * `canvass --help` and `canvass start --help` where `@canvass/server` is installed in `folder` (through npx, as a
+ * user runs it): they name the installed command, never `pnpm` or a path of the repository, and the pages of the
+ * documentation they name are files of the install.
+ */
+function installedCommandSpeaksAsItself(folder) {
+  const problems = []
+  for (const args of [['--help'], ['start', '--help']]) {
+    const text = execFileSync('npx', ['--no-install', 'canvass', ...args], { cwd: folder, encoding: 'utf8' })
+    const said = `canvass ${args.join(' ')}`
+    if (/pnpm|packages\/server|node_modules\/\.bin/.test(text)) problems.push(`${said} speaks of the repository:\n${text}`)
+    const pages = [...text.matchAll(/(\S+\/docs\/[a-z-]+\.md)\b/g)].map((match) => match[1])
+    if (pages.length === 0) problems.push(`${said} names no page of the documentation:\n${text}`)
+    for (const page of pages) if (!existsSync(page)) problems.push(`${said} names ${page}, which the install does not have`)
+  }
+  const usage = execFileSync('npx', ['--no-install', 'canvass', 'start', '--help'], { cwd: folder, encoding: 'utf8' })
+  if (!usage.startsWith('Usage: canvass start')) problems.push(`canvass start --help begins: ${usage.split('\n')[0]}`)
+  if (problems.length > 0) throw new Error(problems.join('\n'))
 }
 
 /**
@@ -611,10 +734,14 @@ async function serverOnNode(node, folder) {
   }
 }
 
-/** The workspace's Deno (the `deno` npm package of examples/deno), reading the project's node_modules. */
+/**
+ * The workspace's Deno (the executable the `deno` npm package of examples/deno installed, named directly: its
+ * `.bin` shim runs it in a child process that SIGTERM would not reach), reading the project's node_modules.
+ */
 function denoCommand(file) {
-  const deno = join(root, 'examples', 'deno', 'node_modules', '.bin', 'deno')
-  return [deno, 'run', '--allow-all', '--node-modules-dir=manual', file]
+  const manifest = createRequire(join(root, 'examples', 'deno', 'package.json')).resolve('deno/package.json')
+  const deno = join(dirname(manifest), process.platform === 'win32' ? 'deno.exe' : 'deno')
+  return [deno, 'run', '-A', '--node-modules-dir=manual', file]
 }
 
 /** A database of its own on the Postgres server, made with the project's own `pg`. */

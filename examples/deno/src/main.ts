@@ -8,7 +8,7 @@ import type { ConnectionInfo } from '@canvass/core'
 import { serve } from '@canvass/host-deno'
 import { createKyselyStorage, migrate, postgresSettingWarnings } from '@canvass/storage-kysely'
 import { readApiReference, readWidgetBundles } from '@canvass/widget'
-import { bootstrap } from '../../../packages/server/src/bootstrap'
+import { bootstrap, firstRequestLine } from '../../../packages/server/src/bootstrap'
 import { openBlobStore } from '../../../packages/server/src/blob-store'
 import { serverCanvassOptions } from '../../../packages/server/src/canvass-options'
 import { checkConfig } from '../../../packages/server/src/check-config'
@@ -43,7 +43,7 @@ async function main(): Promise<void> {
   })
   const firstStart = () => bootstrap(canvass, config, (line) => console.log(line))
   // Instances on one Postgres server may start together; an embedded database has one process already.
-  await (config.databaseUrl ? withStartupLock(db, firstStart) : firstStart())
+  const { printedKey } = await (config.databaseUrl ? withStartupLock(db, firstStart) : firstStart())
 
   const { url } = await serve({
     port: config.port,
@@ -56,6 +56,7 @@ async function main(): Promise<void> {
     },
   })
   console.log(`Canvass listening on ${url} (${description}; ${blobs.description})`)
+  if (printedKey) console.log(firstRequestLine(config.publicUrl ?? url, printedKey))
 
   async function route(request: Request, info?: ConnectionInfo): Promise<Response> {
     if (request.url.includes('/health') && new URL(request.url).pathname === '/health') {

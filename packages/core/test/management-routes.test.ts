@@ -599,11 +599,13 @@ for (const label of [defaultBackend()]) {
       const before = ids(await x.call('GET', '/api/v1/webhooks?limit=1000', { key: x.keyA }))
       for (const url of PRIVATE_WEBHOOK_URLS) {
         const res = await x.call('POST', '/api/v1/webhooks', { key: x.keyA, body: { url, triggers: ['responseCreated'] } })
-        assert.equal(
-          errorOf(res),
-          badRequest('Fields are missing or incorrectly formatted', { url: 'Must not point to a private, loopback or link-local address' }),
-          url,
-        )
+        const message = String(res.body?.details?.url ?? '')
+        assert.equal(errorOf(res), badRequest('Fields are missing or incorrectly formatted', { url: message }), url)
+        // Issue 69, item 11: the refusal names what allows a receiver on the developer's own machine.
+        assert.ok(message.startsWith('Must not point to a private, loopback or link-local address ('), message)
+        assert.ok(message.includes('webhooks: { allowPrivateAddresses: true }'), message)
+        assert.not.match(message, /…$/, 'whole')
+        assert.ok(message.includes('CANVASS_ALLOW_PRIVATE_WEBHOOK_URLS=1'), message)
       }
       assert.equal(ids(await x.call('GET', '/api/v1/webhooks?limit=1000', { key: x.keyA })), before, 'nothing was stored')
     },

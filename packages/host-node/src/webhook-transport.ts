@@ -109,7 +109,7 @@ export function createNodeWebhookTransport(options: NodeWebhookTransportOptions 
           if (blocked.length > 0) {
             throw new AttemptFailure(
               'blocked_address',
-              `${target.hostname} resolves to non-public ${blocked.map((a) => a.address).join(', ')}`,
+              `${target.hostname} resolves to non-public ${blocked.map((a) => a.address).join(', ')} (allowed for local development by webhooks: { allowPrivateAddresses: true }, or CANVASS_ALLOW_PRIVATE_WEBHOOK_URLS=1 on the server)`,
             )
           }
         }

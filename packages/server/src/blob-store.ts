@@ -2,6 +2,7 @@ import { join, resolve } from 'node:path'
 import { createFsBlobStore } from '@canvass/blob-fs'
 import { createS3BlobStore } from '@canvass/blob-s3'
 import type { BlobStore } from '@canvass/core'
+import { readBooleanSetting } from './boolean-setting'
 
 /**
  * Where uploads go: S3 (or an S3-compatible store) when `S3_BUCKET` is set, otherwise a folder, `BLOB_DIR`
@@ -22,7 +23,7 @@ export function openBlobStore(env: NodeJS.ProcessEnv, dataDir: string, base: str
       accessKeyId,
       secretAccessKey,
       sessionToken: env.S3_SESSION_TOKEN || undefined,
-      forcePathStyle: env.S3_FORCE_PATH_STYLE === '1' || env.S3_FORCE_PATH_STYLE === 'true',
+      forcePathStyle: readBooleanSetting('S3_FORCE_PATH_STYLE', env.S3_FORCE_PATH_STYLE, false),
       // Two 8 MiB parts in flight: an upload holds about 24 MiB at most, whatever the file's size.
       queueSize: 2,
     })

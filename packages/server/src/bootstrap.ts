@@ -13,18 +13,22 @@ export type BootstrapStep = 'key-printed' | 'project-created' | 'project-printed
  * the organization, project, environments and keys are created in one transaction: killed before the
  * commit, nothing exists and the next start begins again with a new key (the last key printed is the one
  * that works); killed after it, the printed key works. A project left without any key by an older version
- * gets one printed on the next start.
+ * gets one printed on the next start. Returns the key it printed, if any, for `firstRequestLine`.
  */
 export async function bootstrap(
   canvass: Canvass,
   keys: { initApiKey: string | undefined; initDevApiKey: string | undefined },
   print: (line: string) => void,
   afterStep: (step: BootstrapStep) => void = killSwitch(process.env.CANVASS_TEST_KILL_AFTER),
-): Promise<void> {
+): Promise<{ printedKey: string | undefined }> {
+  let printedKey: string | undefined
   let project = (await canvass.admin.listProjects())[0]
   if (!project) {
     const key = keys.initApiKey ?? generateApiKey()
-    if (!keys.initApiKey) printKey(print, key)
+    if (!keys.initApiKey) {
+      printKey(print, key)
+      printedKey = key
+    }
     afterStep('key-printed')
     const initKeys: { environment: 'production' | 'development'; key: string; label: string }[] = [
       { environment: 'production', key, label: keys.initApiKey ? 'CANVASS_INIT_API_KEY' : 'bootstrap' },
@@ -45,6 +49,7 @@ export async function bootstrap(
     // A first start of an older version, interrupted before its key existed: finish the job.
     const { key } = await canvass.admin.createApiKey({ environmentId: project.environments.production, label: 'bootstrap' })
     printKey(print, key)
+    printedKey = key
   }
   if (keys.initApiKey) {
     const environmentId = project.environments.production
@@ -59,6 +64,16 @@ export async function bootstrap(
     )
   }
   afterStep('init-keys-ensured')
+  return { printedKey }
+}
+
+/**
+ * What to do with the key a first start printed, once the server listens at `baseUrl` (its `PUBLIC_URL`, or the
+ * address it listens on): one request to try, and where the API reference is served.
+ */
+export function firstRequestLine(baseUrl: string, key: string): string {
+  const base = baseUrl.replace(/\/+$/, '')
+  return `Try it: curl -H "x-api-key: ${key}" ${base}/api/v1/me  (every route: ${base}/api/v1/docs)`
 }
 
 function printKey(print: (line: string) => void, key: string): void {

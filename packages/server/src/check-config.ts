@@ -3,6 +3,7 @@ import { createServer } from 'node:net'
 import { resolve } from 'node:path'
 import { isServiceUnavailable } from '@canvass/core'
 import { openBlobStore } from './blob-store'
+import { readBooleanSetting } from './boolean-setting'
 import { readConfig } from './config'
 import type { StandaloneConfig } from './config'
 import { writableFolder } from './writable-folder'
@@ -65,6 +66,32 @@ function checkForm(env: Record<string, string | undefined>): void {
   if (port !== undefined && (!/^\d{1,5}$/.test(port.trim()) || Number(port) > 65535)) {
     throw new ConfigError('PORT', `must be a port number from 0 to 65535, got ${JSON.stringify(port)}: set it to e.g. 3000`)
   }
+  checkLocationForm(env)
+  for (const name of ['CANVASS_INIT_API_KEY', 'CANVASS_INIT_DEV_API_KEY']) {
+    const key = env[name]
+    // The key itself is a secret: say what is wrong with it without printing it.
+    if (key && !WELL_FORMED_KEY.test(key)) {
+      throw new ConfigError(
+        name,
+        `is not an API key: it must be cvs_ followed by 43 letters or digits (or 32 hexadecimal characters); got ${key.length} characters`,
+      )
+    }
+  }
+  if (env.CANVASS_INIT_API_KEY && env.CANVASS_INIT_API_KEY === env.CANVASS_INIT_DEV_API_KEY) {
+    throw new ConfigError('CANVASS_INIT_DEV_API_KEY', 'must differ from CANVASS_INIT_API_KEY: one key cannot belong to both environments')
+  }
+  checkS3Form(env)
+  // The switches of `readConfig` (CANVASS_BACKGROUND, CANVASS_PGLITE_OPTIMIZE, …) are read, and so checked, by
+  // `readConfig` itself, right after these checks.
+  checkObservability(env)
+}
+
+/**
+ * The form of the settings that say which database to open and where links point (`DATABASE_URL`,
+ * `PUBLIC_URL`), which the admin CLI checks too: before anything starts, and naming the one that is wrong.
+ * @throws {ConfigError}
+ */
+export function checkLocationForm(env: Record<string, string | undefined>): void {
   const databaseUrl = env.DATABASE_URL
   if (databaseUrl) {
     let url: URL | undefined
@@ -90,28 +117,6 @@ function checkForm(env: Record<string, string | undefined>): void {
       )
     }
   }
-  for (const name of ['CANVASS_INIT_API_KEY', 'CANVASS_INIT_DEV_API_KEY']) {
-    const key = env[name]
-    // The key itself is a secret: say what is wrong with it without printing it.
-    if (key && !WELL_FORMED_KEY.test(key)) {
-      throw new ConfigError(
-        name,
-        `is not an API key: it must be cvs_ followed by 43 letters or digits (or 32 hexadecimal characters); got ${key.length} characters`,
-      )
-    }
-  }
-  if (env.CANVASS_INIT_API_KEY && env.CANVASS_INIT_API_KEY === env.CANVASS_INIT_DEV_API_KEY) {
-    throw new ConfigError('CANVASS_INIT_DEV_API_KEY', 'must differ from CANVASS_INIT_API_KEY: one key cannot belong to both environments')
-  }
-  checkS3Form(env)
-  const optimize = env.CANVASS_PGLITE_OPTIMIZE
-  if (optimize && optimize !== '0' && optimize !== '1') {
-    throw new ConfigError(
-      'CANVASS_PGLITE_OPTIMIZE',
-      `must be 1 (V8 optimizes the embedded database's code: faster, ~90 MB more memory) or 0 (the default), got ${JSON.stringify(optimize)}`,
-    )
-  }
-  checkObservability(env)
 }
 
 /** The metrics and log settings: metrics are served only where a setting says, never by accident. */
@@ -158,6 +163,7 @@ const WELL_FORMED_KEY = /^(cvs_[0-9A-Za-z]{43}|[0-9a-fA-F]{32})$/
 /** The S3 settings' form, when `S3_BUCKET` asks for S3 (docs/configuration.md). */
 function checkS3Form(env: Record<string, string | undefined>): void {
   if (!env.S3_BUCKET) return
+  readBooleanSetting('S3_FORCE_PATH_STYLE', env.S3_FORCE_PATH_STYLE, false)
   if (!(env.S3_ACCESS_KEY_ID ?? env.AWS_ACCESS_KEY_ID) || !(env.S3_SECRET_ACCESS_KEY ?? env.AWS_SECRET_ACCESS_KEY)) {
     throw new ConfigError(
       'S3_BUCKET',

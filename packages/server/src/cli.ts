@@ -2,7 +2,8 @@
 /**
  * The standalone server's CLI (`canvass …`, `pnpm canvass …` in the repository): `start` runs the server; projects, environments and API keys, which the HTTP
  * API does not manage (docs/design.md, "Authentication"), and `import formbricks`, which copies an environment of another instance
- * in. It opens the same database as the server (DATABASE_URL, or the embedded one under DATA_DIR) and runs the
+ * in. It opens the same database as the server (DATABASE_URL, or the embedded one under DATA_DIR; every command
+ * takes `--database-url`, `--data-dir` and `--public-url` in their place, setting-options.ts) and runs the
  * pending migrations first.
  */
 import type { Canvass, FormbricksImportReport, ResourceCounts } from '@canvass/core'
@@ -20,9 +21,13 @@ import { readConfig } from './config'
 import { openDatabase } from './database'
 import { copyLiveDatabase } from './data-dir-copy'
 import { DataDirLockedError } from './data-dir-lock'
+import { checkLocationForm } from './check-config'
 import { loadSecret } from './secret'
+import { SETTING_OPTIONS, namedAsGiven, withSettings } from './setting-options'
+import type { GivenSettings, SettingVariable } from './setting-options'
 import { start } from './start'
 import { SURVEY_TEMPLATES } from './survey-templates'
+import { whereInstalled } from './where-installed'
 import { writableFolder } from './writable-folder'
 
 /** The way an import makes a project of its own, named where there is none (before the commands run). */
@@ -31,20 +36,28 @@ const IMPORT_MAKES_A_PROJECT = ", or import with `--environment source`, which m
 /** An operator's mistake: reported as its message, exit code 1. */
 class UsageError extends Error {}
 
+const installation = whereInstalled()
+
 const program = new Command('canvass')
   .description(
     'Run a Canvass server (start) and administer its database: migrations, projects, environments and API keys, and imports\n' +
       'from Formbricks; run its background work.\n' +
-      'Uses DATABASE_URL when set, else the embedded database under DATA_DIR (default ./.canvass).\n' +
+      'Uses DATABASE_URL (or --database-url) when set, else the embedded database under DATA_DIR (or --data-dir; default ./.canvass).\n' +
       'The embedded database can be used by one process at a time: stop the server before running these commands on it\n' +
-      '(an import with --dry-run reads a copy of it instead while the server runs).',
+      '(an import with --dry-run reads a copy of it instead while the server runs).\n' +
+      `Every setting: ${installation.doc('configuration.md')}`,
   )
   .exitOverride()
   .configureOutput({ writeErr: (text) => process.stderr.write(text) })
+  // The options of every command, before or after its name: `canvass keys list --data-dir ./data`.
+  .configureHelp({ showGlobalOptions: true })
+for (const { flag, value, description } of SETTING_OPTIONS) program.option(`${flag} ${value}`, description)
 
 // Listed here for --help; `canvass start` is dispatched before the other commands are parsed (below), so that its
 // arguments reach the server's own checks as given.
-program.command('start').description('Run the server (settings are environment variables: canvass start --help lists the common ones)')
+program
+  .command('start')
+  .description(`Run the server (other settings are environment variables: ${installation.cliCommand} start --help lists the common ones)`)
 
 program
   .command('migrate')
@@ -125,7 +138,7 @@ survey
         const answer = (await response.json()) as { data?: { id: string; name: string }; message?: string; details?: unknown }
         if (response.status !== 200 || !answer.data)
           throw new Error(`The template was refused (${response.status}): ${answer.message ?? ''} ${JSON.stringify(answer.details ?? {})}`)
-        const base = (readConfig().publicUrl ?? '').replace(/\/+$/, '')
+        const base = (readConfig(settings()).publicUrl ?? '').replace(/\/+$/, '')
         print(`Created survey ${answer.data.id} (${answer.data.name}, ${options.status}) in environment ${environmentId}`)
         print(`  link: ${base}/s/${answer.data.id}`)
         if (options.status === 'draft') print('  a draft: POST /api/v1/management/surveys/{id}/preview gives a preview link')
@@ -196,7 +209,7 @@ program
   .description(
     'Copy an environment of a Formbricks instance (or another Canvass) through its management API: action classes, attribute keys, ' +
       'contacts, segments, surveys, responses (with displays, tags and notes) and webhooks. Safe to run again: what is there already is ' +
-      'counted, not copied twice, and a run that was stopped resumes. See docs/migrating.md.',
+      `counted, not copied twice, and a run that was stopped resumes. See ${installation.doc('migrating.md')}.`,
   )
   .requiredOption('--url <url>', 'the source server, e.g. https://formbricks.example.com')
   .option('--api-key <key>', 'a management API key of the source environment (default: $FORMBRICKS_API_KEY)')
@@ -262,16 +275,56 @@ program
   )
   .action(() => runWorker())
 
-if (process.argv[2] === 'start') {
-  await start(process.argv.slice(3))
+const startAt = startCommandAt(process.argv.slice(2))
+if (startAt !== undefined) {
+  const args = process.argv.slice(2)
+  await start([...args.slice(0, startAt), ...args.slice(startAt + 1)])
 } else {
   try {
     await program.parseAsync(process.argv)
   } catch (error) {
     if (error instanceof CommanderError) process.exit(error.exitCode)
-    console.error(`canvass: ${error instanceof Error ? error.message : String(error)}`)
+    // A message about a setting names the option where the user gave one (`--data-dir`, not DATA_DIR).
+    console.error(`canvass: ${namedAsGiven(error instanceof Error ? error.message : String(error), given())}`)
     process.exit(1)
   }
+}
+
+/** Where `start` is in the arguments, when it is the command: first, or after the options of every command. */
+function startCommandAt(args: readonly string[]): number | undefined {
+  let i = 0
+  while (i < args.length) {
+    const arg = args[i] as string
+    const option = SETTING_OPTIONS.find(({ flag }) => arg === flag || arg.startsWith(`${flag}=`))
+    if (!option) break
+    i += arg === option.flag ? 2 : 1
+  }
+  return args[i] === 'start' ? i : undefined
+}
+
+/** The options of every command that were given, by the variable each stands for. */
+function given(): GivenSettings {
+  const options = program.opts<Record<string, string | undefined>>()
+  const found: GivenSettings = {}
+  for (const { flag, variable } of SETTING_OPTIONS) {
+    const value = options[flag.slice(2).replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase())]
+    if (value !== undefined) found[variable as SettingVariable] = value
+  }
+  return found
+}
+
+/**
+ * The settings a command reads: the environment, with the options given in their place, their form checked
+ * before the database is opened (a `ConfigError` names the option or variable at fault).
+ */
+function settings(): NodeJS.ProcessEnv {
+  const options = given()
+  for (const { flag, variable, value } of SETTING_OPTIONS) {
+    if (options[variable] === '') throw new UsageError(`${flag} needs a value: ${flag} ${value}`)
+  }
+  const env = withSettings(process.env, options)
+  checkLocationForm(env)
+  return env
 }
 
 /**
@@ -279,14 +332,15 @@ if (process.argv[2] === 'start') {
  * store, secret, audit-log retention, the CANVASS_WEBHOOK_* and retention ones), until a signal stops it.
  */
 async function runWorker(): Promise<void> {
-  const config = readConfig()
+  const env = settings()
+  const config = readConfig(env)
   if (!config.databaseUrl) {
     process.stderr.write(`Using the embedded database in ${config.dataDir}: no server can use it meanwhile; a worker is for DATABASE_URL\n`)
   }
   const { db } = await openDatabase(config)
   try {
     await migrate(db)
-    const blobs = openBlobStore(process.env, config.dataDir, process.env.INIT_CWD ?? process.cwd())
+    const blobs = openBlobStore(env, config.dataDir, env.INIT_CWD ?? process.cwd())
     const worker = await startCanvassWorker(
       {
         storage: createKyselyStorage({ db }),
@@ -315,7 +369,7 @@ async function runWorker(): Promise<void> {
  * of it (see `copyLiveDatabase`), removed afterwards.
  */
 async function withCanvass(work: (canvass: Canvass) => Promise<void>, dryRunCopy = false): Promise<void> {
-  const config = readConfig()
+  const config = readConfig(settings())
   if (!config.databaseUrl) {
     // Looked at before it is made: a folder that cannot be would otherwise hang the command (see writable-folder.ts).
     const problem = await writableFolder(config.dataDir)
@@ -512,7 +566,7 @@ function printReport(report: FormbricksImportReport, mappingFile: string): void 
   const erased = report.resources.filter((r) => r.erased > 0)
   if (erased.length > 0)
     print(
-      `\nSkipped as erased here (a contact erased after an earlier import, and its responses; see docs/migrating.md):\n${erased
+      `\nSkipped as erased here (a contact erased after an earlier import, and its responses; see ${installation.doc('migrating.md')}):\n${erased
         .map((r) => `  ${r.resource}: ${r.erased}`)
         .join('\n')}`,
     )

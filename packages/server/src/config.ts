@@ -1,6 +1,7 @@
 import { resolve } from 'node:path'
 import { DEFAULT_AUDIT_LOG_RETENTION_DAYS } from '@canvass/core'
 import type { RateLimitOptions } from '@canvass/core'
+import { readBooleanSetting } from './boolean-setting'
 import { parseRateLimits } from './rate-limits'
 
 /** The standalone server's settings, all from environment variables (docs/configuration.md). */
@@ -25,7 +26,7 @@ export interface StandaloneConfig {
   rateLimitStore: 'memory' | 'postgres'
   /** `CANVASS_CLIENT_ADDRESS_HEADER`: the header a trusted proxy sets to the client's address. */
   clientAddressHeader: string | undefined
-  /** `CANVASS_ALLOW_PRIVATE_WEBHOOK_URLS=1`: webhooks may target loopback and private addresses (development, tests). */
+  /** `CANVASS_ALLOW_PRIVATE_WEBHOOK_URLS=1` (or another spelling of on, `readBooleanSetting`): webhooks may target loopback and private addresses (development, tests). */
   allowPrivateWebhookUrls: boolean
   /** `CANVASS_WEBHOOK_RETRY_SCHEDULE_MS` (comma-separated milliseconds): a shorter retry schedule, for tests. */
   webhookRetryScheduleMs: number[] | undefined
@@ -85,19 +86,19 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): StandaloneConf
     rateLimits: parseRateLimits(env.CANVASS_RATE_LIMITS),
     rateLimitStore: readRateLimitStore(env.CANVASS_RATE_LIMIT_STORE, Boolean(env.DATABASE_URL)),
     clientAddressHeader: env.CANVASS_CLIENT_ADDRESS_HEADER || undefined,
-    allowPrivateWebhookUrls: env.CANVASS_ALLOW_PRIVATE_WEBHOOK_URLS === '1',
+    allowPrivateWebhookUrls: readBooleanSetting('CANVASS_ALLOW_PRIVATE_WEBHOOK_URLS', env.CANVASS_ALLOW_PRIVATE_WEBHOOK_URLS, false),
     webhookRetryScheduleMs: readSchedule(env.CANVASS_WEBHOOK_RETRY_SCHEDULE_MS),
-    runBackground: readSwitch('CANVASS_BACKGROUND', env.CANVASS_BACKGROUND),
-    runWebhookDispatcher: env.CANVASS_WEBHOOK_DISPATCHER !== 'off',
-    runRetention: readSwitch('CANVASS_RETENTION', env.CANVASS_RETENTION),
+    runBackground: readBooleanSetting('CANVASS_BACKGROUND', env.CANVASS_BACKGROUND, true),
+    runWebhookDispatcher: readBooleanSetting('CANVASS_WEBHOOK_DISPATCHER', env.CANVASS_WEBHOOK_DISPATCHER, true),
+    runRetention: readBooleanSetting('CANVASS_RETENTION', env.CANVASS_RETENTION, true),
     retentionIntervalMs: readInterval('CANVASS_RETENTION_INTERVAL_MS', env.CANVASS_RETENTION_INTERVAL_MS),
     webhookLeaseMs: env.CANVASS_WEBHOOK_LEASE_MS ? readSchedule(env.CANVASS_WEBHOOK_LEASE_MS)?.[0] : undefined,
-    runBlobJanitor: env.CANVASS_BLOB_JANITOR !== 'off',
+    runBlobJanitor: readBooleanSetting('CANVASS_BLOB_JANITOR', env.CANVASS_BLOB_JANITOR, true),
     blobJanitorLeaseMs: readPositiveInteger('CANVASS_BLOB_JANITOR_LEASE_MS', env.CANVASS_BLOB_JANITOR_LEASE_MS),
     blobJanitorIntervalMs: readPositiveInteger('CANVASS_BLOB_JANITOR_INTERVAL_MS', env.CANVASS_BLOB_JANITOR_INTERVAL_MS),
     auditLogRetentionDays: readRetentionDays(env.CANVASS_AUDIT_LOG_RETENTION_DAYS),
     pgliteSettings: readPgliteSettings(env.CANVASS_PGLITE_SETTINGS),
-    pgliteOptimize: env.CANVASS_PGLITE_OPTIMIZE === '1',
+    pgliteOptimize: readBooleanSetting('CANVASS_PGLITE_OPTIMIZE', env.CANVASS_PGLITE_OPTIMIZE, false),
     metricsPort: readMetricsPort(env.CANVASS_METRICS_PORT),
     metricsHost: env.CANVASS_METRICS_HOST || '127.0.0.1',
     metricsToken: env.CANVASS_METRICS_TOKEN || undefined,
@@ -157,13 +158,6 @@ function readPositiveInteger(name: string, value: string | undefined): number | 
   const number = Number(value)
   if (!Number.isSafeInteger(number) || number < 1) throw new Error(`${name} must be a positive integer, got "${value}"`)
   return number
-}
-
-/** `on` (or unset) and `off`; anything else is a mistake worth a refusal to start. */
-function readSwitch(name: string, value: string | undefined): boolean {
-  if (!value || value === 'on') return true
-  if (value === 'off') return false
-  throw new Error(`${name} must be "on" or "off", got "${value}"`)
 }
 
 /** A whole number of milliseconds from one second to a week. */

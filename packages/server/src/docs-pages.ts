@@ -1,18 +1,19 @@
 /**
  * The repository's `docs/` pages, served by the standalone server at `/docs/` (an index) and `/docs/{page}.md`
  * (the page's Markdown as plain text), so that the home page links to documentation that is certainly there and
- * of this very version, rather than to an address on the web. Read once at start; only the `.md` files of
+ * of this very version, rather than to an address on the web: packing copies them into the package, so that a
+ * server installed from npm serves them too. Read once at start; only the `.md` files of
  * that folder are answered, by their exact names.
  */
 import { readFile, readdir } from 'node:fs/promises'
 
-/** The `docs` folder beside the package, as the server runs from the repository (`packages/server/dist`). */
-const DOCS = new URL('../../../docs/', import.meta.url)
-
 const PAGE_NAME = /^[A-Za-z0-9-]+\.md$/
 
-/** Page name → Markdown; undefined when the folder is not there (a copy of `dist` alone). */
-export async function readDocsPages(folder: URL = DOCS): Promise<ReadonlyMap<string, string> | undefined> {
+/**
+ * Page name → Markdown, from `folder` (`whereInstalled().docsFolder`: the repository's `docs`, or the copy packed
+ * into the package); undefined when the folder is not there (a copy of `dist` alone).
+ */
+export async function readDocsPages(folder: URL): Promise<ReadonlyMap<string, string> | undefined> {
   const names = await readdir(folder).catch(() => undefined)
   if (names === undefined) return undefined
   const pages = new Map<string, string>()

@@ -10,7 +10,7 @@ import type { ConnectionInfo, RequestObservation } from '@canvass/core'
 import { serve } from '@canvass/host-node'
 import { createKyselyStorage, migrate, postgresSettingWarnings } from '@canvass/storage-kysely'
 import { readWidgetBundles } from '@canvass/widget'
-import { bootstrap } from './bootstrap'
+import { bootstrap, firstRequestLine } from './bootstrap'
 import { openBlobStore } from './blob-store'
 import { serverCanvassOptions } from './canvass-options'
 import { checkConfig } from './check-config'
@@ -24,34 +24,40 @@ import { createLog } from './log'
 import { createMetrics } from './metrics'
 import { metricsEndpoint, serveMetrics } from './metrics-endpoint'
 import { loadSecret } from './secret'
-import { USAGE, readServerArguments, unknownArgumentsLine } from './server-arguments'
+import { readServerArguments, unknownArgumentsLine, usage } from './server-arguments'
+import { namedAsGiven, withSettings } from './setting-options'
 import { withStartupLock } from './startup-lock'
+import { whereInstalled } from './where-installed'
+import type { Installation } from './where-installed'
 
 /**
- * Runs the standalone server until SIGTERM or SIGINT, as `canvass start` and `pnpm start` do: `argv` takes no
- * arguments but `--help` (the settings are environment variables; see docs/configuration.md). A setting that
- * is wrong, or a database that cannot be opened, is one line on stderr and exit code 1.
+ * Runs the standalone server until SIGTERM or SIGINT, as `canvass start` and `pnpm start` do: `argv` takes
+ * `--help` and the options that stand for `DATA_DIR`, `DATABASE_URL` and `PUBLIC_URL` (the other settings are
+ * environment variables; see docs/configuration.md). A setting that is wrong, or a database that cannot be
+ * opened, is one line on stderr and exit code 1.
  */
 export async function start(argv: readonly string[] = process.argv.slice(2)): Promise<void> {
+  const installation = whereInstalled()
   const args = readServerArguments([...argv])
-  if (args.unknown.length > 0 || args.help) {
-    if (args.unknown.length > 0) console.error(`Canvass could not start: ${unknownArgumentsLine(args.unknown)}`)
-    if (args.help) process.stdout.write(USAGE)
-    process.exitCode = args.unknown.length > 0 ? 1 : 0
+  const refusal = args.problem ?? (args.unknown.length > 0 ? unknownArgumentsLine(args.unknown, installation) : undefined)
+  if (refusal !== undefined || args.help) {
+    if (refusal !== undefined) console.error(`Canvass could not start: ${refusal}`)
+    if (args.help) process.stdout.write(usage(installation))
+    process.exitCode = refusal !== undefined ? 1 : 0
     return
   }
   try {
-    await main()
+    await main(withSettings(process.env, args.settings), installation)
   } catch (error) {
     // Configuration and connection problems are the operator's to fix: say what failed, without a stack trace.
-    console.error(`Canvass could not start: ${error instanceof Error ? error.message : String(error)}`)
+    console.error(`Canvass could not start: ${namedAsGiven(error instanceof Error ? error.message : String(error), args.settings)}`)
     process.exit(1)
   }
 }
 
-async function main(): Promise<void> {
+async function main(env: NodeJS.ProcessEnv, installation: Installation): Promise<void> {
   // Every setting is checked before anything starts, so that a wrong one is one line naming it.
-  const config = await checkConfig()
+  const config = await checkConfig(env)
   boundHeapGrowth()
   const lean = config.databaseUrl === undefined && !config.pgliteOptimize
   if (lean) leanStart()
@@ -63,7 +69,7 @@ async function main(): Promise<void> {
       : undefined
   // Generated now so that it stays the same across restarts once signed uploads use it.
   const secret = await loadSecret(config.secret, config.dataDir)
-  const blobs = openBlobStore(process.env, config.dataDir, process.env.INIT_CWD ?? process.cwd())
+  const blobs = openBlobStore(env, config.dataDir, env.INIT_CWD ?? process.cwd())
   const { db, description, pool, oneStatementAtATime, settle } = await openDatabase(config, {
     logError: (message) => log.error(message),
     ...metrics?.database,
@@ -93,14 +99,14 @@ async function main(): Promise<void> {
     : undefined
   const firstStart = () => bootstrap(canvass, config, (line) => console.log(line))
   // Instances on one Postgres server may start together; an embedded database has one process already.
-  await (config.databaseUrl ? withStartupLock(db, firstStart) : firstStart())
+  const { printedKey } = await (config.databaseUrl ? withStartupLock(db, firstStart) : firstStart())
 
   // The answers the server gives itself, counted and logged as Canvass's are.
   const own = observed(onRequest)
   const health = own('/health', () => healthAnswer(canvass))
   const home = own('/', async (request) => homePage(request))
   // The home page links to the docs served here; a copy of `dist` without the repository serves none.
-  const pages = await readDocsPages()
+  const pages = await readDocsPages(installation.docsFolder)
   const docs = pages && own('/docs/', async (request) => docsAnswer(pages, request) as Response)
   const answerMetrics = metrics && own('/metrics', metricsEndpoint(metrics, config.metricsToken))
   const metricsServer =
@@ -139,6 +145,7 @@ async function main(): Promise<void> {
   if (lean) leanStartDone()
   if (metricsServer) console.log(`Canvass metrics at ${metricsServer.url}/metrics`)
   console.log(`Canvass listening on ${url} (${description}; ${blobs.description})`)
+  if (printedKey) console.log(firstRequestLine(config.publicUrl ?? url, printedKey))
 
   async function route(request: Request, info?: ConnectionInfo): Promise<Response> {
     // The substring tests first: parsing every request's URL just to spot these paths costs throughput.

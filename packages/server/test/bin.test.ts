@@ -4,7 +4,7 @@
  * exits.
  */
 import { execFile } from 'node:child_process'
-import { readFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -44,6 +44,37 @@ test('canvass start with an argument it does not take: the server refuses it in 
   assert.ok(failed, 'exits with an error')
   assert.is(failed.code, 1)
   assert.match(failed.stderr, /^Canvass could not start: unknown argument/)
+})
+
+// Issue 69, item 12: the docs gave these options and no command had them.
+test('canvass start --data-dir: the option wins over DATA_DIR, the database is made there', async () => {
+  const other = join(dataDir, 'given')
+  await assertServesHealthAndStops([BIN, 'start', '--data-dir', other], dataDir)
+  assert.ok(existsSync(join(other, 'pgdata', 'PG_VERSION')), 'the embedded database is in the folder --data-dir names')
+  assert.not.ok(existsSync(join(dataDir, 'pgdata')), 'and not in DATA_DIR')
+})
+
+test('the admin commands take --data-dir and --public-url, before or after the command; a wrong value names the option', async () => {
+  const env = { PATH: process.env.PATH ?? '', DATA_DIR: join(dataDir, 'not-this-one') }
+  const folder = join(dataDir, 'given')
+  await run(process.execPath, [BIN, 'project', 'create', 'Shop', '--data-dir', folder], { env })
+  const { stdout: listed } = await run(process.execPath, [BIN, `--data-dir=${folder}`, 'environments'], { env })
+  assert.match(listed, /^Shop\s+production\s/m)
+  const { stdout: created } = await run(
+    process.execPath,
+    [BIN, 'survey', 'new', '--template', 'nps', '--data-dir', folder, '--public-url', 'https://feedback.example.com/'],
+    { env },
+  )
+  assert.match(created, /^ {2}link: https:\/\/feedback\.example\.com\/s\/[a-z0-9]+$/m)
+  assert.not.ok(existsSync(join(dataDir, 'not-this-one')), 'DATA_DIR was not opened')
+  const failed = await run(process.execPath, [BIN, 'keys', 'list', '--data-dir', folder, '--database-url', 'localhost:5432/canvass'], {
+    env,
+  }).then(
+    () => undefined,
+    (error: { code: number; stderr: string }) => error,
+  )
+  assert.is(failed?.code, 1)
+  assert.match(failed?.stderr ?? '', /^canvass: --database-url is not a Postgres URL/)
 })
 
 test('canvass migrate: migrates the embedded database, says so and exits', async () => {

@@ -9,6 +9,7 @@ import * as assert from 'uvu/assert'
 import { readFileSync, readdirSync } from 'node:fs'
 import { docsAnswer, readDocsPages } from '../src/docs-pages'
 import { DOCS_URL, homePage, isRootUrl } from '../src/home-page'
+import { whereInstalled } from '../src/where-installed'
 
 const test = suite('home page')
 
@@ -62,7 +63,7 @@ test('isRootUrl: the path `/` with or without a query or fragment, nothing else'
 // server serves, of its own version; nothing on it leads off the server.
 test('the documentation link is the docs this server serves: an index of every page, each page as text', async () => {
   assert.is(DOCS_URL, 'docs/')
-  const pages = await readDocsPages()
+  const pages = await readDocsPages(whereInstalled().docsFolder)
   assert.ok(pages, 'the docs folder is read')
   const files = readdirSync(new URL('../../../docs/', import.meta.url)).filter((name) => name.endsWith('.md'))
   assert.equal([...pages!.keys()], files.sort())

@@ -29,6 +29,7 @@ import { client, newKey, startServer } from './server'
 import { createResponse, createSurvey, errorOf, startBackend } from './fixtures'
 import { suitesWithServer } from './suite-server'
 import { startS3rver } from '@canvass/test-bed/s3rver'
+import { waitFor } from '@canvass/test-bed'
 import type { Backend } from './fixtures'
 import type { E2eBackend } from './backends'
 
@@ -170,8 +171,13 @@ startUp('malformed or unknown CANVASS_PGLITE_SETTINGS', async () => {
   )
 })
 
-startUp('a CANVASS_PGLITE_OPTIMIZE other than 0 or 1', async () => {
-  await assertRefused({ CANVASS_PGLITE_OPTIMIZE: 'yes' }, 'CANVASS_PGLITE_OPTIMIZE', /must be 1 .* or 0 .*, got "yes"/)
+startUp('a switch (CANVASS_PGLITE_OPTIMIZE, CANVASS_WEBHOOK_DISPATCHER) that is neither on nor off', async () => {
+  await assertRefused(
+    { CANVASS_PGLITE_OPTIMIZE: 'fast' },
+    'CANVASS_PGLITE_OPTIMIZE',
+    /must be 1, true, yes, on \(on\) or 0, false, no, off \(off\).*got "fast"/,
+  )
+  await assertRefused({ CANVASS_WEBHOOK_DISPATCHER: 'nope' }, 'CANVASS_WEBHOOK_DISPATCHER', /must be 1, true, yes, on .*got "nope"/)
 })
 
 // Issue 58, item 25: Node's recursive mkdir loops for ever on /proc/x (no output, a core busy): the folder is
@@ -295,6 +301,19 @@ bootstrap('first start prints a working key once; a restart keeps data, key and 
     const first = await startServer({ DATA_DIR: dataDir })
     const key = /\b(cvs_[0-9A-Za-z]{43})\b/.exec(first.output())?.[1]
     assert.ok(key, first.output())
+    // Issue 69, item 15: what to do with the key, once the server listens: a request to try, the API reference.
+    await waitFor('the line after the listening one', () => /^Try it: /m.test(first.output()))
+    const tryIt = /^Try it: curl -H "x-api-key: (\S+)" (\S+)\/api\/v1\/me {2}\(every route: (\S+)\)$/m.exec(first.output())
+    assert.ok(tryIt, first.output())
+    assert.is(tryIt?.[1], key)
+    assert.is(tryIt?.[2], first.url)
+    const tried = await fetch(`${tryIt?.[2]}/api/v1/me`, { headers: { 'x-api-key': tryIt?.[1] ?? '' } })
+    assert.is(tried.status, 200)
+    assert.is(((await tried.json()) as { type?: string }).type, 'production')
+    const reference = await fetch(tryIt?.[3] ?? '')
+    assert.is(reference.status, 200)
+    assert.match(reference.headers.get('content-type') ?? '', /^text\/html/)
+    await reference.arrayBuffer()
     const call = client(first.url)
     const me = await call('GET', '/api/v1/me', { key })
     assert.is(me.status, 200)
@@ -309,6 +328,7 @@ bootstrap('first start prints a working key once; a restart keeps data, key and 
 
     const second = await startServer({ DATA_DIR: dataDir })
     assert.not.match(second.output(), /cvs_/, 'no second key is printed')
+    assert.not.match(second.output(), /Try it/)
     const again = client(second.url)
     const kept = await again('GET', `/api/v1/management/surveys/${survey.body.data.id}`, { key })
     assert.is(kept.status, 200)

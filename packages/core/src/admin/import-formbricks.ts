@@ -31,7 +31,7 @@ import { checkResponseSize } from '../domain/response-size'
 import { segmentReferenceCheck } from '../domain/segment-service'
 import { surveyFieldsFromInput } from '../domain/survey-service'
 import { resolveSurveyTriggers } from '../domain/survey-triggers'
-import { checkWebhookUrl } from '../webhooks/check-webhook-url'
+import { PRIVATE_WEBHOOK_ADDRESSES_OPTION, checkWebhookUrl } from '../webhooks/check-webhook-url'
 import { generateWebhookSecret } from '../webhooks/sign-webhook'
 import type { SourceClient, SourceClientOptions } from './source-client'
 import { SourceError, createSourceClient } from './source-client'
@@ -928,8 +928,14 @@ function createImportRun(ctx: CanvassContext, source: SourceClient, options: For
           ? item.surveyIds.map((id) => (typeof id === 'string' ? (known.surveys.get(id) ?? id) : id))
           : []
         const input = parseItem(webhookCreateSchema, { ...pick(item, ['name', 'url', 'source', 'triggers']), surveyIds })
-        if (!checkWebhookUrl(input.url, { allowPrivateAddresses: ctx.allowPrivateWebhookUrls }).ok)
-          throw validationError({ url: 'Not a URL Canvass delivers to (private address, credentials or not http/https)' })
+        const checked = checkWebhookUrl(input.url, { allowPrivateAddresses: ctx.allowPrivateWebhookUrls })
+        if (!checked.ok)
+          throw validationError({
+            url:
+              checked.errorClass === 'invalid_url'
+                ? 'Not a URL Canvass delivers to (credentials, or not http/https)'
+                : `Not a URL Canvass delivers to: a private address (${PRIVATE_WEBHOOK_ADDRESSES_OPTION})`,
+          })
         const webhook: NewWebhook = {
           id: targetId,
           environmentId: env,

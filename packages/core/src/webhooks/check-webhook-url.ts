@@ -24,6 +24,14 @@ export interface CheckWebhookUrlOptions {
 }
 
 /**
+ * What allows a non-public webhook address, said wherever one is refused so that a developer with a receiver on
+ * their own machine learns the option (docs/webhooks-and-uploads.md): the library's and the standalone server's.
+ * Short enough that the create route's message stays whole under the 200 characters a validation detail keeps.
+ */
+export const PRIVATE_WEBHOOK_ADDRESSES_OPTION =
+  'allowed for local development by webhooks: { allowPrivateAddresses: true }, or CANVASS_ALLOW_PRIVATE_WEBHOOK_URLS=1 on the server'
+
+/**
  * The checks a webhook URL passes before any network use, at webhook creation and at every attempt
  * (docs/design.md, "Events and webhooks"): an absolute `http:`/`https:` URL without credentials whose host is not a literal non-public
  * address (`127.0.0.1`, `[::1]`, `10.0.0.1`, and every spelling the URL parser turns into one, such as
@@ -49,10 +57,14 @@ export function checkWebhookUrl(input: string, options: CheckWebhookUrlOptions =
   const port = url.port === '' ? (url.protocol === 'https:' ? 443 : 80) : Number(url.port)
   if (!options.allowPrivateAddresses) {
     if (isIp && !isPublicAddress(hostname)) {
-      return { ok: false, errorClass: 'blocked_address', message: `${hostname} is not a public address` }
+      return {
+        ok: false,
+        errorClass: 'blocked_address',
+        message: `${hostname} is not a public address (${PRIVATE_WEBHOOK_ADDRESSES_OPTION})`,
+      }
     }
     if (isLoopbackName(hostname)) {
-      return { ok: false, errorClass: 'blocked_address', message: `${hostname} is a loopback name` }
+      return { ok: false, errorClass: 'blocked_address', message: `${hostname} is a loopback name (${PRIVATE_WEBHOOK_ADDRESSES_OPTION})` }
     }
   }
   return { ok: true, url, hostname, port, isIpAddress: isIp }

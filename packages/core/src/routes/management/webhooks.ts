@@ -9,7 +9,7 @@ import { ok } from '../../http/respond'
 import { parseInput } from '../../http/validate'
 import type { DeliveryRecord, NewWebhook, WebhookEvent, WebhookRecord } from '../../ports/storage'
 import { WEBHOOK_EVENTS, webhookCreateSchema } from '../../schemas/webhook'
-import { checkWebhookUrl } from '../../webhooks/check-webhook-url'
+import { PRIVATE_WEBHOOK_ADDRESSES_OPTION, checkWebhookUrl } from '../../webhooks/check-webhook-url'
 import { generateWebhookSecret } from '../../webhooks/sign-webhook'
 import type { RouteTable } from '../../http/route-table'
 import { createdWebhookAnswer, dataOf, deliveryAnswer, pageOf, webhookAnswer } from '../../schemas/answers'
@@ -73,7 +73,7 @@ const createWebhook: Handler = async (request, ctx) => {
       url:
         url.errorClass === 'invalid_url'
           ? 'Must be an absolute http or https URL without credentials'
-          : 'Must not point to a private, loopback or link-local address',
+          : `Must not point to a private, loopback or link-local address (${PRIVATE_WEBHOOK_ADDRESSES_OPTION})`,
     })
   }
   const surveyIds = [...new Set(input.surveyIds ?? [])]
