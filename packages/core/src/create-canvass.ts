@@ -74,6 +74,8 @@ import { openApiDocument } from './openapi/document'
 import { registerDocumentationRoutes } from './routes/documentation'
 import type { BackgroundOptions, BackgroundReport, BackgroundWork, WebhookTransportSource } from './workers/background-work'
 import { createBackgroundWork } from './workers/background-work'
+import { createOutboxHealth } from './webhooks/outbox-health'
+import type { WebhookHealth } from './webhooks/outbox-health'
 import type { HostOffer } from './host/serve-lifecycle'
 import { withLifecycle } from './host/serve-lifecycle'
 import { pageAssets } from './pages/page-assets'
@@ -218,8 +220,8 @@ export interface CanvassOptions {
      */
     transport?: WebhookTransportSource
     /**
-     * How long a due delivery may wait before `health()` calls the outbox stalled (no dispatcher runs on this
-     * database, or none keeps up), in ms.
+     * How long a due delivery may wait before `health()` says webhook delivery is behind (dispatchers run but do
+     * not keep up) or stalled (none runs on this database), in ms.
      * @default 300000
      */
     stalledAfterMs?: number
@@ -282,15 +284,8 @@ export interface CanvassHealth {
   database: 'ok' | 'unavailable'
   /** This instance's background work: `running` (started), `stopped` (not started, or closed) or `off` (`background: false`). */
   background: 'running' | 'stopped' | 'off'
-  webhooks: {
-    /** When the delivery that has waited longest became due (ISO 8601), or null when none waits. */
-    oldestDueAt: string | null
-    /**
-     * True when that was more than `webhooks.stalledAfterMs` ago: no dispatcher runs on this database (every
-     * instance has background work off and no worker runs), or none keeps up.
-     */
-    stalled: boolean
-  }
+  /** How webhook delivery stands, on every instance of the database. */
+  webhooks: WebhookHealth
 }
 
 /** What `Canvass.preflight` answers: always 204, with these headers and no body. */
@@ -316,7 +311,7 @@ export function createCanvass(options: CanvassOptions): Canvass {
   // Made at `start()`, when the host has said which transport it offers; the janitor is woken through it.
   let background: BackgroundWork | undefined
   let running = false
-  let stalledLogged = false
+  const outboxHealth = createOutboxHealth({ deliveries: options.storage.webhookDeliveries, now: () => ctx.now(), stalledAfterMs, logger })
   const ctx: CanvassContext = {
     storage: options.storage,
     publicUrl: options.publicUrl,
@@ -503,19 +498,9 @@ export function createCanvass(options: CanvassOptions): Canvass {
     },
     async health(): Promise<CanvassHealth> {
       const database = await ctx.storage.ping().catch(() => false)
-      const oldest = database ? await ctx.storage.webhookDeliveries.nextDue().catch(() => null) : null
-      const stalled = oldest !== null && ctx.now().getTime() - oldest.getTime() > stalledAfterMs
-      if (stalled && !stalledLogged) {
-        logger.warn(
-          `Canvass: webhook deliveries have waited since ${oldest.toISOString()} and none is being sent: no webhook dispatcher runs on this database (background work is ${running ? 'on here, and falls behind' : 'not running here'}; see docs/embedding.md, "Background work")`,
-        )
-      }
-      if (database) stalledLogged = stalled
-      return {
-        database: database ? 'ok' : 'unavailable',
-        background: backgroundOptions === false ? 'off' : running ? 'running' : 'stopped',
-        webhooks: { oldestDueAt: oldest?.toISOString() ?? null, stalled },
-      }
+      const background = backgroundOptions === false ? 'off' : running ? 'running' : 'stopped'
+      const webhooks: WebhookHealth = database ? await outboxHealth(background) : { oldestDueAt: null, status: 'ok', stalled: false }
+      return { database: database ? 'ok' : 'unavailable', background, webhooks }
     },
     preflight(target, requestedHeaders, info = NO_INFO) {
       const started = onRequest === undefined ? 0 : performance.now()

@@ -158,10 +158,16 @@ async function bedWithDeliveries(backend: TestBackend, count: number): Promise<T
       questions: [{ id: 'q1', type: 'openText', headline: { default: 'Q' }, required: false }],
     },
   })
-  await bed.call('POST', '/api/v1/webhooks', { key: bed.keyA, body: { url: 'https://receiver.example/hook', triggers: ['responseCreated'] } })
+  await bed.call('POST', '/api/v1/webhooks', {
+    key: bed.keyA,
+    body: { url: 'https://receiver.example/hook', triggers: ['responseCreated'] },
+  })
   const items = Array.from({ length: count }, () => ({ surveyId: survey.body.data.id, finished: false, data: { q1: 'hello' } }))
   for (let from = 0; from < count; from += 500) {
-    const bulk = await bed.call('POST', '/api/v1/management/responses/bulk?webhooks=true', { key: bed.keyA, body: { responses: items.slice(from, from + 500) } })
+    const bulk = await bed.call('POST', '/api/v1/management/responses/bulk?webhooks=true', {
+      key: bed.keyA,
+      body: { responses: items.slice(from, from + 500) },
+    })
     assert.is(bulk.status, 200, bulk.text)
   }
   return bed
@@ -178,7 +184,11 @@ for (const backend of availableBackends()) {
   test('a receiver that answers, however slowly, gets more attempts in flight than it started with', async () => {
     bed = await bedWithDeliveries(backend, 400)
     const receiver = holdingTransport()
-    const dispatcher = createWebhookDispatcher({ storage: bed.storage, transport: receiver.transport, now: () => new Date(Date.now() + 1000) })
+    const dispatcher = createWebhookDispatcher({
+      storage: bed.storage,
+      transport: receiver.transport,
+      now: () => new Date(Date.now() + 1000),
+    })
     const running = dispatcher.runOnce()
     const waves: number[] = []
     while (waves.reduce((sum, wave) => sum + wave, 0) < 400) {
@@ -237,7 +247,7 @@ for (const backend of availableBackends()) {
     let n = 0
     for (;;) {
       await receiver.settledIn()
-      for (const { request } of receiver.waiting) timeouts.push(request.timeoutMs)
+      for (const { request } of receiver.waiting) timeouts.push(request.timeoutMs ?? Number.NaN)
       // One attempt in ten times out; the others answer in 200 ms.
       const answered = receiver.answerAll(() =>
         n++ % 10 === 0

@@ -3,6 +3,7 @@ import type {
   BlobJanitorReport,
   CanvassHealth,
   DeliveryBacklog,
+  DeliveryStanding,
   RateLimitObservation,
   RequestObservation,
   RetentionObservation,
@@ -42,13 +43,18 @@ export interface Metrics {
   readOnScrape(sources: {
     backlog: (now: Date) => Promise<DeliveryBacklog>
     blobDeletions?: () => Promise<number>
-    /** Canvass's `health()`: whether deliveries wait with no dispatcher sending them. */
+    /** Canvass's `health()`: whether deliveries wait too long, and whether any is being sent. */
     health?: () => Promise<CanvassHealth>
+    /** The outbox's standing: what is being sent, and the webhooks whose deliveries wait longest. */
+    standing?: (now: Date, limit: number) => Promise<DeliveryStanding>
     pool?: PoolCounts | undefined
   }): void
   /** Every series, in Prometheus's text format. */
   scrape(): Promise<{ contentType: string; body: string }>
 }
+
+/** Webhooks whose waiting deliveries the metrics name, those waiting longest. */
+const WAITING_LISTED = 10
 
 /**
  * The series (docs/deploying.md lists them): requests by route, method and status with their latency; rate
@@ -116,7 +122,29 @@ export async function createMetrics(options: { postgres: boolean }): Promise<Met
   })
   const stalled = new Gauge({
     name: 'canvass_webhook_dispatch_stalled',
-    help: '1 when a webhook delivery has waited past its due time longer than webhooks.stalledAfterMs (no dispatcher runs on this database, or none keeps up), else 0.',
+    help: '1 when a webhook delivery has waited past its due time longer than webhooks.stalledAfterMs and none is being sent (no dispatcher runs on this database), else 0.',
+    registers,
+  })
+  const behind = new Gauge({
+    name: 'canvass_webhook_dispatch_behind',
+    help: '1 when a webhook delivery has waited past its due time longer than webhooks.stalledAfterMs while deliveries are being sent (the dispatchers do not keep up), else 0.',
+    registers,
+  })
+  const sending = new Gauge({
+    name: 'canvass_webhook_sending',
+    help: 'Webhook deliveries held by a claim now (attempts in flight), on every instance.',
+    registers,
+  })
+  const waitingDue = new Gauge({
+    name: 'canvass_webhook_waiting_due',
+    help: `Of the ${WAITING_LISTED} webhooks whose deliveries have waited longest, the deliveries due and not being sent, by webhook and environment.`,
+    labelNames: ['webhook', 'environment'] as const,
+    registers,
+  })
+  const waitingOldest = new Gauge({
+    name: 'canvass_webhook_waiting_oldest_seconds',
+    help: `Of the ${WAITING_LISTED} webhooks whose deliveries have waited longest, seconds since the oldest due one became due, by webhook and environment.`,
+    labelNames: ['webhook', 'environment'] as const,
     registers,
   })
   const oldestDue = new Gauge({
@@ -196,8 +224,22 @@ export async function createMetrics(options: { postgres: boolean }): Promise<Met
         if (sources.health) {
           const health = await sources.health().catch(() => undefined)
           const oldest = health?.webhooks.oldestDueAt
-          stalled.set(health === undefined ? Number.NaN : health.webhooks.stalled ? 1 : 0)
+          stalled.set(health === undefined ? Number.NaN : health.webhooks.status === 'stalled' ? 1 : 0)
+          behind.set(health === undefined ? Number.NaN : health.webhooks.status === 'behind' ? 1 : 0)
           oldestDue.set(health === undefined ? Number.NaN : oldest ? Math.max(0, (Date.now() - Date.parse(oldest)) / 1000) : 0)
+        }
+        if (sources.standing) {
+          const now = new Date()
+          const standing = await sources.standing(now, WAITING_LISTED).catch(() => undefined)
+          // The webhooks listed change from scrape to scrape: only those waiting now have a series.
+          waitingDue.reset()
+          waitingOldest.reset()
+          sending.set(standing?.sending ?? Number.NaN)
+          for (const webhook of standing?.webhooks ?? []) {
+            const labels = { webhook: webhook.webhookId, environment: webhook.environmentId }
+            waitingDue.set(labels, webhook.due)
+            waitingOldest.set(labels, Math.max(0, (now.getTime() - webhook.oldestDueAt.getTime()) / 1000))
+          }
         }
         if (sources.blobDeletions) blobDeletionsPending.set(await sources.blobDeletions().catch(() => Number.NaN))
         if (pool && sources.pool) pool.read(sources.pool)

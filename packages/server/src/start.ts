@@ -89,6 +89,7 @@ async function main(env: NodeJS.ProcessEnv, installation: Installation): Promise
   })
   metrics?.readOnScrape({
     backlog: (now) => storage.webhookDeliveries.backlog(now),
+    standing: (now, limit) => storage.webhookDeliveries.standing(now, limit),
     blobDeletions: () => storage.blobDeletions.pending(),
     health: () => canvass.health(),
     pool,

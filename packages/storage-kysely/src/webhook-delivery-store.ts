@@ -49,6 +49,9 @@ function toDeliveryRecord(row: DeliveryRow): DeliveryRecord {
   }
 }
 
+/** Where the counts of `standing` stop. */
+const STANDING_CAP = 100_000
+
 /** Events turned into deliveries per statement (see `expand`). */
 const EXPAND_BATCH = 1000
 /** How often `expand` reads the event queue from its very head (see there). */
@@ -305,6 +308,52 @@ export function createWebhookDeliveryStore(db: Kysely<Database>, names: SchemaNa
           (select coalesce(sum(n), 0) from queued where created_at <= ${now}::timestamptz)::int as queued_due`.execute(db)
       const row = rows[0]
       return { pending: (row?.pending ?? 0) + (row?.queued ?? 0), due: (row?.due ?? 0) + (row?.queued_due ?? 0) }
+    },
+
+    async standing(now, limit) {
+      // As every read of deliveries: the events written so far are deliveries first, or no webhook would be listed.
+      await expand()
+      // The webhooks with anything pending by a loose scan of the pending-by-webhook index, as a claim finds them;
+      // the counts only for the `limit` that waited longest, each stopping at `STANDING_CAP`.
+      const waiting = await sql<{ webhook_id: string; environment_id: string; oldest_due: Date; due: number; pending: number }>`
+        with recursive h(webhook_id) as (
+          (select d.webhook_id from ${deliveries} d where d.status = 'pending' order by d.webhook_id limit 1)
+          union all
+          select (select d.webhook_id from ${deliveries} d
+            where d.status = 'pending' and d.webhook_id > h.webhook_id order by d.webhook_id limit 1)
+          from h where h.webhook_id is not null
+        ),
+        oldest as (
+          select h.webhook_id, (select min(d.next_attempt_at) from ${deliveries} d
+            where d.webhook_id = h.webhook_id and d.status = 'pending' and d.next_attempt_at <= ${now}::timestamptz) as oldest_due
+          from h where h.webhook_id is not null
+        ),
+        longest as (
+          select * from oldest where oldest_due is not null order by oldest_due, webhook_id limit ${limit}
+        )
+        select l.webhook_id, w.environment_id, l.oldest_due,
+          (select count(*) from (select 1 from ${deliveries} d where d.webhook_id = l.webhook_id and d.status = 'pending'
+            and d.next_attempt_at <= ${now}::timestamptz limit ${sql.lit(STANDING_CAP)}) x)::int as due,
+          (select count(*) from (select 1 from ${deliveries} d where d.webhook_id = l.webhook_id and d.status = 'pending'
+            limit ${sql.lit(STANDING_CAP)}) x)::int as pending
+        from longest l join ${webhooks} w on w.id = l.webhook_id
+        order by l.oldest_due, l.webhook_id`.execute(db)
+      const { rows } = await sql<{ sending: number; last_delivered: Date | null }>`
+        select
+          (select count(*) from (select 1 from ${deliveries} where status = 'pending' and next_attempt_at > ${now}::timestamptz
+            and claim_token is not null limit ${sql.lit(STANDING_CAP)}) x)::int as sending,
+          (select max(next_attempt_at) from ${deliveries} where status = 'delivered') as last_delivered`.execute(db)
+      return {
+        sending: rows[0]?.sending ?? 0,
+        lastDeliveredAt: rows[0]?.last_delivered ?? null,
+        webhooks: waiting.rows.map((row) => ({
+          webhookId: row.webhook_id,
+          environmentId: row.environment_id,
+          due: row.due,
+          pending: row.pending,
+          oldestDueAt: row.oldest_due,
+        })),
+      }
     },
 
     async purgeEnded({ before, limit }) {

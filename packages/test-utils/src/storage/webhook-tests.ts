@@ -209,6 +209,57 @@ export const webhookTests: StorageTest[] = [
     },
   },
   {
+    name: 'deliveries: standing counts what a claim holds and, per webhook waiting longest first, what is due and pending',
+    async run({ storage }) {
+      const { production } = await seedProject(storage)
+      const survey = await seedSurvey(storage, production)
+      const first = await seedWebhook(storage, production, { triggers: ['responseCreated'] })
+      const responses = []
+      for (let i = 0; i < 4; i++) responses.push(await seedResponse(storage, production, survey.id))
+      // Written after the first four: the second webhook's deliveries are all younger than the first's.
+      const second = await seedWebhook(storage, production, { triggers: ['responseCreated'] })
+      for (let i = 0; i < 2; i++) await seedResponse(storage, production, survey.id)
+      const now = new Date(Date.now() + 1000)
+      const before = await storage.webhookDeliveries.standing(now, 1000)
+      const mine = (standing: typeof before) => standing.webhooks.filter((w) => w.webhookId === first.id || w.webhookId === second.id)
+      assert.equal(
+        mine(before).map((w) => [w.webhookId === first.id ? 'first' : 'second', w.environmentId, w.due, w.pending]),
+        [
+          ['first', production, 6, 6],
+          ['second', production, 2, 2],
+        ],
+        'the one waiting longest first',
+      )
+      const oldest = mine(before)[0]?.oldestDueAt
+      assert.ok(oldest instanceof Date && oldest.getTime() <= now.getTime())
+      const claimToken = freshId()
+      const claimed = await storage.webhookDeliveries.claim({ now, limit: 5000, leaseMs: 60_000, claimToken, perWebhook: 3 })
+      const held = claimed.filter((d) => d.webhookId === first.id || d.webhookId === second.id)
+      assert.is(held.length, 5, 'three of the first, two of the second')
+      const during = await storage.webhookDeliveries.standing(now, 1000)
+      assert.ok(during.sending >= 5, `${during.sending} held by a claim`)
+      assert.equal(
+        mine(during).map((w) => [w.webhookId === first.id ? 'first' : 'second', w.due, w.pending]),
+        [['first', 3, 6]],
+        'what a claim holds is pending but not due; a webhook with nothing due is not listed',
+      )
+      const delivered = held[0] as ClaimedDelivery
+      const at = new Date(now.getTime() + 10)
+      await storage.webhookDeliveries.record([
+        {
+          id: delivered.id,
+          claimToken,
+          attempt: { at: at.toISOString(), status: 200, durationMs: 5, errorClass: null },
+          next: { status: 'delivered' },
+          now: at,
+        },
+      ])
+      const after = await storage.webhookDeliveries.standing(now, 1000)
+      assert.ok(after.lastDeliveredAt !== null && after.lastDeliveredAt.getTime() >= at.getTime(), 'when a delivery was last delivered')
+      assert.is((await storage.webhookDeliveries.standing(now, 1)).webhooks.length, 1, 'at most limit webhooks')
+    },
+  },
+  {
     name: 'deliveries: a claim with limits gives the webhooks it names their own limit, less those in flight, the others perWebhook',
     async run({ storage }) {
       const { production } = await seedProject(storage)

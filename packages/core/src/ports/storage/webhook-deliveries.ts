@@ -56,6 +56,14 @@ export interface WebhookDeliveryStore {
    */
   backlog(now: Date): Promise<DeliveryBacklog>
   /**
+   * How the outbox stands at `now`, for health answers and metrics: how many deliveries a claim holds (being
+   * sent), when a delivery was last delivered, and the webhooks with deliveries due and not held by a claim, those
+   * whose oldest due delivery has waited longest first, at most `limit` of them. Over every environment; each
+   * count MAY stop at 100,000. It MUST NOT change a delivery; like every read of deliveries, it MAY first make the
+   * events written so far into their deliveries.
+   */
+  standing(now: Date, limit: number): Promise<DeliveryStanding>
+  /**
    * Deletes up to `limit` deliveries that ended (delivered, or failed for good) before `before`, with their
    * payloads and attempts, and returns how many went; pending ones (a redelivery makes one pending again) stay,
    * whatever their age. One statement; concurrent purges never count one delivery twice. The retention worker
@@ -67,6 +75,28 @@ export interface WebhookDeliveryStore {
    * the same process wakes at once. Returns the function that removes the listener.
    */
   onWritten(listener: () => void): () => void
+}
+
+/** What `standing` answers. */
+export interface DeliveryStanding {
+  /** Deliveries held by a claim now: attempts in flight, on any instance. */
+  sending: number
+  /** When a delivery was last delivered, or null. */
+  lastDeliveredAt: Date | null
+  /** Webhooks whose deliveries wait, those waiting longest first. */
+  webhooks: WaitingWebhook[]
+}
+
+/** A webhook with deliveries due and not being sent (`standing`). */
+export interface WaitingWebhook {
+  webhookId: string
+  environmentId: string
+  /** Its deliveries due now and not held by a claim. */
+  due: number
+  /** Its deliveries neither delivered nor failed for good. */
+  pending: number
+  /** When the one of them that has waited longest became due. */
+  oldestDueAt: Date
 }
 
 /** What `backlog` counts. */
