@@ -67,7 +67,7 @@ export type {
 export { DEFAULT_CONTACT_LIMITS } from './domain/contact-limits'
 export { NEW_ENVIRONMENT_ROWS } from './domain/environment-defaults'
 export { utf8Length } from './domain/response-size'
-export { responseEventData } from './domain/response-service'
+export { eventSurveyOutput, responseEventData } from './domain/response-service'
 export type { EventSurvey } from './domain/response-service'
 export { concatBytes } from './bytes'
 export { deviceFromUserAgent, isInSegment, matchSegments } from './domain/segments'

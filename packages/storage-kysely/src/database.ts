@@ -284,6 +284,9 @@ export interface WebhookEventsTable {
   tags: Jsonb | null
   survey_run_on_date: Date | null
   survey_close_on_date: Date | null
+  /** Added by `0034-event-survey-dates`: the survey's own dates when the response was written. */
+  survey_created_at: Date | null
+  survey_updated_at: Date | null
 }
 
 export interface WebhookDeliveriesTable extends Timestamps {

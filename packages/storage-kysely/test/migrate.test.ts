@@ -10,6 +10,7 @@ import { importMappingsErased } from '../src/migrations/0030-import-mappings-era
 import { eventsWrittenWithResponses } from '../src/migrations/0031-events-written-with-responses'
 import { responseDataIndex } from '../src/migrations/0032-response-data-index'
 import { surveyArchive } from '../src/migrations/0033-survey-archive'
+import { eventSurveyDates } from '../src/migrations/0034-event-survey-dates'
 import { backends, sharedDatabase } from './backends'
 
 /** Every migration, in the order they run. */
@@ -46,6 +47,7 @@ const MIGRATIONS = [
   '0031-events-written-with-responses',
   '0032-response-data-index',
   '0033-survey-archive',
+  '0034-event-survey-dates',
 ]
 
 const TABLES = [
@@ -199,6 +201,7 @@ for (const backend of backends()) {
     const { environmentId } = await seedWithWebhook(storage, ['responseUpdated'])
     // The migrations after 0029 are undone with it: Kysely runs only names after the last one it ran.
     const after = MIGRATIONS.slice(MIGRATIONS.indexOf('0029-idempotency-scopes'))
+    await eventSurveyDates('canvass').down?.(db)
     await surveyArchive('canvass').down?.(db)
     await responseDataIndex('canvass').down?.(db)
     await eventsWrittenWithResponses('canvass').down?.(db)
@@ -249,6 +252,7 @@ for (const backend of backends()) {
     ])
     // Then the database as 0030 left it: the trigger functions record the events.
     const undone = MIGRATIONS.slice(MIGRATIONS.indexOf('0031-events-written-with-responses'))
+    await eventSurveyDates('canvass').down?.(db)
     await surveyArchive('canvass').down?.(db)
     await responseDataIndex('canvass').down?.(db)
     await eventsWrittenWithResponses('canvass').down?.(db)
@@ -457,6 +461,7 @@ async function undoFrom(
   first: '0019-one-response-per-display' | '0020-survey-variables' | '0021-survey-blocks',
 ): Promise<string[]> {
   const undone = MIGRATIONS.slice(MIGRATIONS.indexOf(first))
+  await eventSurveyDates('canvass').down?.(db)
   await surveyArchive('canvass').down?.(db)
   if (first !== '0021-survey-blocks') await sql`alter table canvass.surveys drop column variables`.execute(db)
   await sql`alter table canvass.surveys drop column blocks`.execute(db)
