@@ -11,7 +11,7 @@
  * than 404.
  */
 import { describeRoutes } from '@canvass/core'
-import { createResponse, createSurvey, defaultBackend, question, suiteWithBed } from '@canvass/test-bed'
+import { createResponse, createSurvey, defaultBackend, fileUploadQuestion, question, suiteWithBed } from '@canvass/test-bed'
 import type { Backend, TestCanvass } from '@canvass/test-bed'
 import fc from 'fast-check'
 import * as assert from 'uvu/assert'
@@ -517,7 +517,14 @@ async function plantSeeds(x: TestCanvass): Promise<Seeds> {
 /** The headers of an upload that a presign for environment A has just signed. */
 async function signedUploadHeaders(x: Backend, client: boolean): Promise<Record<string, string>> {
   const path = client ? `/api/v1/client/${x.envA}/storage` : '/api/v1/management/storage'
-  const res = await x.call('POST', path, { ...(client ? {} : { key: x.keyA }), body: { fileName: 'up.png', fileType: 'image/png' } })
+  // A respondent's file names a survey and its fileUpload question.
+  const element = client
+    ? { surveyId: (await createSurvey(x, { questions: [fileUploadQuestion('file')] })).id, elementId: 'file' }
+    : undefined
+  const res = await x.call('POST', path, {
+    ...(client ? {} : { key: x.keyA }),
+    body: { fileName: 'up.png', fileType: 'image/png', ...element },
+  })
   if (res.status !== 200) throw new Error(`presign failed: ${res.status} ${res.text}`)
   const p = res.body.data
   return {
@@ -526,6 +533,7 @@ async function signedUploadHeaders(x: Backend, client: boolean): Promise<Record<
     'x-signature': p.signingData.signature,
     'x-timestamp': String(p.signingData.timestamp),
     'x-uuid': p.signingData.uuid,
+    ...(element ? { 'x-survey-id': element.surveyId, 'x-element-id': element.elementId } : {}),
   }
 }
 

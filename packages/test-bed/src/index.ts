@@ -30,7 +30,17 @@ export { createTestWebhookReceiver } from './webhook-receiver'
 export type { ReceivedWebhook, ReceiverAnswer, TestWebhookReceiver } from './webhook-receiver'
 export { createVerifiedWebhook, createVerifyingReceiver, listenVerifying, webhookDeliveries } from './verifying-receiver'
 export type { VerifiedWebhook, VerifyingReceiver, VerifyingReceiverMode, VerifyingServer } from './verifying-receiver'
-export { NOT_AUTHENTICATED, UNAUTHORIZED, badRequest, createResponse, createSurvey, errorOf, notFoundBody, question } from './fixtures'
+export {
+  NOT_AUTHENTICATED,
+  UNAUTHORIZED,
+  badRequest,
+  createResponse,
+  createSurvey,
+  errorOf,
+  fileUploadQuestion,
+  notFoundBody,
+  question,
+} from './fixtures'
 export type { Backend } from './fixtures'
 export { assertSuccessOrContractError } from './answers'
 export { blockSurvey } from './block-survey'
