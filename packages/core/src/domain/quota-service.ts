@@ -1,7 +1,7 @@
 import type { CanvassContext } from '../context'
 import { describeCause } from '../http/boundary'
 import { validationError } from '../errors'
-import type { QuotaRecord, SurveyRecord } from '../ports/storage'
+import type { QuotaRecord, SurveyRecord, UnscreenedResponse } from '../ports/storage'
 import type { QuotaCondition } from '../schemas/quota'
 import { meetsQuota } from './quota-conditions'
 
@@ -90,20 +90,12 @@ const OPERAND_NAMES: Record<string, string> = {
   variable: 'variable',
 }
 
-/** What a client's write to a response leaves, for screening it against its survey's quotas. */
-export interface ScreenedResponse {
-  environmentId: string
-  surveyId: string
-  responseId: string
-  finished: boolean
-  data: Record<string, unknown>
-  variables: Record<string, unknown>
-  /**
-   * The unscreened mark the screening answers for (`QuotaScreening.mark`): the `updatedAt` of the write (the
-   * storage marked it so), or a claim's mark.
-   */
-  mark: Date
-}
+/**
+ * What a client's write to a response leaves, for screening it against its survey's quotas, as a claim of the
+ * background work hands it out too (`UnscreenedResponse`): `mark` is the unscreened mark the screening answers
+ * for (`QuotaScreening.mark`), the write's `updatedAt` (the storage marked it so) or the claim's.
+ */
+export type ScreenedResponse = UnscreenedResponse
 
 /** What screening needs of Canvass: its storage, its log and its clock (a request's context, or background work). */
 export type ScreeningContext = Pick<CanvassContext, 'storage' | 'logger' | 'now'>

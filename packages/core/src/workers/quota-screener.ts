@@ -1,6 +1,7 @@
 import type { Logger } from '../context'
 import { CanvassError } from '../errors'
 import { describeCause } from '../http/boundary'
+import { createPassLoop } from './pass-loop'
 import type { QuotaRecord, Storage, SurveyRecord, UnscreenedResponse } from '../ports/storage'
 import { screenAgainst } from '../domain/quota-service'
 
@@ -78,11 +79,6 @@ export function createQuotaScreener(options: QuotaScreenerOptions): QuotaScreene
   }
   const ctx = { storage, logger, now: clock }
 
-  let stopped = true
-  let away = false
-  let timer: ReturnType<typeof setTimeout> | undefined
-  let current: Promise<void> | undefined
-
   async function runOnce(): Promise<QuotaScreenerReport> {
     const now = clock()
     const claimed = await storage.quotas.claimUnscreened({ before: new Date(now.getTime() - graceMs), now, limit: batch })
@@ -117,48 +113,17 @@ export function createQuotaScreener(options: QuotaScreenerOptions): QuotaScreene
     )
   }
 
-  function schedule(ms: number): void {
-    timer = setTimeout(tick, ms)
-    // A loop waiting for its next pass does not keep a process alive.
-    ;(timer as { unref?: () => void }).unref?.()
-  }
-
-  function tick(): void {
-    timer = undefined
-    if (stopped) return
-    let full = false
-    current = runOnce()
-      .then(
-        (report) => {
-          full = report.claimed === batch
-          if (away) logger.warn('Quota screening: the database is back; unscreened responses are screened again')
-          away = false
-        },
-        (error: unknown) => {
-          if (error instanceof CanvassError && error.code === 'service_unavailable') {
-            if (!away) logger.warn('Quota screening: the database is unreachable; unscreened responses are screened when it is back')
-            away = true
-          } else logger.error('Quota screening: a pass failed; trying again on the next interval', error)
-        },
-      )
-      .finally(() => {
-        current = undefined
-        if (!stopped) schedule(full ? 0 : intervalMs)
-      })
-  }
-
-  return {
-    runOnce,
-    start() {
-      if (!stopped) return
-      stopped = false
-      schedule(0)
+  // A pass that claimed a whole batch left more behind: the next follows at once.
+  const loop = createPassLoop({
+    pass: async () => (await runOnce()).claimed === batch,
+    intervalMs,
+    logger,
+    messages: {
+      away: 'Quota screening: the database is unreachable; unscreened responses are screened when it is back',
+      back: 'Quota screening: the database is back; unscreened responses are screened again',
+      failed: 'Quota screening: a pass failed; trying again on the next interval',
     },
-    async stop() {
-      stopped = true
-      if (timer !== undefined) clearTimeout(timer)
-      timer = undefined
-      await current
-    },
-  }
+  })
+
+  return { runOnce, start: loop.start, stop: loop.stop }
 }
