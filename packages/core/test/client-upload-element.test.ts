@@ -5,7 +5,7 @@
  * environment for anyone, with no survey or for a survey without a file-upload question. Management routes,
  * with a key, keep their behaviour.
  */
-import { createSurvey, errorOf, fileUploadQuestion, notFoundBody, suiteWithBed } from '@canvass/test-bed'
+import { createSurvey, errorOf, fileUploadQuestion, notFoundBody, signedUploadHeaders, suiteWithBed } from '@canvass/test-bed'
 import type { ApiResult, TestCanvass } from '@canvass/test-bed'
 import * as assert from 'uvu/assert'
 
@@ -33,18 +33,13 @@ async function fileSurvey(x: TestCanvass, limits: Record<string, unknown> = {}):
 const presign = (x: TestCanvass, body: Record<string, unknown>, version: 'v1' | 'v2' = 'v1') =>
   x.call('POST', `/api/${version}/client/${x.envA}/storage`, { body })
 
+/** The signing headers of a PDF's upload, from a presign's answer. */
+const signedHeaders = (presigned: ApiResult): Record<string, string> => signedUploadHeaders(presigned.body.data, 'application/pdf')
+
 /** Uploads `bytes` (base64 JSON) with a presign's headers, naming `names` (survey and element, or fewer). */
 function upload(x: TestCanvass, presigned: ApiResult, bytes: number, names: Record<string, string>) {
-  const p = presigned.body.data
   return x.call('POST', `/api/v1/client/${x.envA}/storage/local`, {
-    headers: {
-      'X-File-Type': 'application/pdf',
-      'X-File-Name': encodeURIComponent(p.updatedFileName),
-      'X-Signature': p.signingData.signature,
-      'X-Timestamp': String(p.signingData.timestamp),
-      'X-UUID': p.signingData.uuid,
-      ...names,
-    },
+    headers: { ...signedHeaders(presigned), ...names },
     body: { fileBase64String: Buffer.alloc(bytes, 1).toString('base64') },
   })
 }
@@ -177,16 +172,9 @@ test('management presigns and uploads keep their behaviour: no survey or element
     body: { fileName: 'logo.pdf', fileType: 'application/pdf' },
   })
   assert.is(signed.status, 200, signed.text)
-  const p = signed.body.data
   const up = await x.call('POST', '/api/v1/management/storage/local', {
     key: x.keyA,
-    headers: {
-      'X-File-Type': 'application/pdf',
-      'X-File-Name': encodeURIComponent(p.updatedFileName),
-      'X-Signature': p.signingData.signature,
-      'X-Timestamp': String(p.signingData.timestamp),
-      'X-UUID': p.signingData.uuid,
-    },
+    headers: signedHeaders(signed),
     body: { fileBase64String: Buffer.from('%PDF').toString('base64') },
   })
   assert.is(up.status, 200, up.text)

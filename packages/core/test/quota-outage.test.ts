@@ -26,10 +26,10 @@ for (const backend of availableBackends()) {
   }))
 
   /**
-   * Makes the bed's `quotas.screen` throw for the next `times` calls, as a dropped connection does; the
-   * handler reads `storage.quotas` at each call. Returns the undo.
+   * Runs `writes` while the bed's `quotas.screen` throws for its next `times` calls, as a dropped connection
+   * makes it (the handler reads `storage.quotas` at each call), and puts it back after.
    */
-  function failScreening(x: TestCanvass, times = 1): () => void {
+  async function whileScreeningFails<T>(x: TestCanvass, times: number, writes: () => Promise<T>): Promise<T> {
     const quotas = x.storage.quotas
     const screen = quotas.screen
     let left = times
@@ -37,7 +37,9 @@ for (const backend of availableBackends()) {
       if (left-- > 0) throw new Error('Connection terminated unexpectedly')
       return screen.call(quotas, input)
     }
-    return () => {
+    try {
+      return await writes()
+    } finally {
       quotas.screen = screen
     }
   }
@@ -66,13 +68,7 @@ for (const backend of availableBackends()) {
   test('a finished response whose screening failed is screened by the next pass after the grace: the quota counts it', async () => {
     const x = bed()
     const { surveyId, quotaId } = await quotaSurvey(x, { limit: 2, action: 'continueSurvey' })
-    const undo = failScreening(x)
-    let first: { id: string; quotaFull: boolean }
-    try {
-      first = await respond(x, surveyId, true)
-    } finally {
-      undo()
-    }
+    const first = await whileScreeningFails(x, 1, () => respond(x, surveyId, true))
     assert.is(first.quotaFull, false, 'answered as stored, without a full quota')
     assert.ok(
       logged.some(
@@ -97,13 +93,7 @@ for (const backend of availableBackends()) {
   test('a response the quota filled meanwhile is screened out as its write would have: endSurvey ends it at the ending', async () => {
     const x = bed()
     const { surveyId, quotaId } = await quotaSurvey(x, { limit: 1, action: 'endSurvey', endingCardId: 'full' })
-    const undo = failScreening(x)
-    let first: { id: string; quotaFull: boolean }
-    try {
-      first = await respond(x, surveyId, false)
-    } finally {
-      undo()
-    }
+    const first = await whileScreeningFails(x, 1, () => respond(x, surveyId, false))
     assert.is(first.quotaFull, false)
     assert.is((await respond(x, surveyId, true)).quotaFull, false, 'the second fills the quota')
     assert.equal(await counted(x, surveyId), { [quotaId]: 1 })
@@ -119,24 +109,13 @@ for (const backend of availableBackends()) {
     const { surveyId, quotaId } = await quotaSurvey(x, { limit: 5, action: 'continueSurvey' })
     const started = await respond(x, surveyId, false)
     x.clock!.advance(1000)
-    let undo = failScreening(x)
-    try {
-      const finishing = await x.call('PUT', `/api/v1/client/${x.envA}/responses/${started.id}`, {
-        body: { finished: true, data: { q1: 'done' } },
-      })
-      assert.equal([finishing.status, finishing.body.data], [200, { id: started.id }])
-    } finally {
-      undo()
-    }
+    const finishing = await whileScreeningFails(x, 1, () =>
+      x.call('PUT', `/api/v1/client/${x.envA}/responses/${started.id}`, { body: { finished: true, data: { q1: 'done' } } }),
+    )
+    assert.equal([finishing.status, finishing.body.data], [200, { id: started.id }])
     assert.equal(await counted(x, surveyId), {}, 'finished by the update, not counted')
     // A create whose screening failed, then its next write: that write's screening counts it.
-    undo = failScreening(x)
-    let second: { id: string; quotaFull: boolean }
-    try {
-      second = await respond(x, surveyId, false)
-    } finally {
-      undo()
-    }
+    const second = await whileScreeningFails(x, 1, () => respond(x, surveyId, false))
     x.clock!.advance(1000)
     const next = await x.call('PUT', `/api/v1/client/${x.envA}/responses/${second.id}`, { body: { finished: true, data: { q1: 'x' } } })
     assert.is(next.status, 200, next.text)
@@ -149,8 +128,7 @@ for (const backend of availableBackends()) {
   test('a pass whose screening fails again leaves the response marked; a later pass screens it', async () => {
     const x = bed()
     const { surveyId, quotaId } = await quotaSurvey(x, { limit: 3, action: 'continueSurvey' })
-    const undo = failScreening(x, 2)
-    try {
+    await whileScreeningFails(x, 2, async () => {
       await respond(x, surveyId, true)
       x.clock!.advance(GRACE_MS + 1)
       assert.equal(await pass(x), { claimed: 1, screened: 0, failed: 1 })
@@ -158,9 +136,7 @@ for (const backend of availableBackends()) {
         logged.at(-1) ?? '',
         /^Quota screening: screening response \S+ against the quotas of survey \S+ failed; trying again in 60 s/,
       )
-    } finally {
-      undo()
-    }
+    })
     assert.equal(await pass(x), { claimed: 0, screened: 0, failed: 0 }, 'held by the failed pass’s claim until the grace passes again')
     x.clock!.advance(GRACE_MS + 1)
     assert.equal(await pass(x), { claimed: 1, screened: 1, failed: 0 })
@@ -171,12 +147,9 @@ for (const backend of availableBackends()) {
     const x = bed()
     const other = x.instance()
     const { surveyId, quotaId } = await quotaSurvey(x, { limit: 4, action: 'continueSurvey' })
-    const undo = failScreening(x, 7)
-    try {
+    await whileScreeningFails(x, 7, async () => {
       for (let i = 0; i < 7; i++) assert.is((await respond(x, surveyId, true)).quotaFull, false)
-    } finally {
-      undo()
-    }
+    })
     assert.equal(await counted(x, surveyId), {})
     x.clock!.advance(GRACE_MS + 1)
     let claimed = 0

@@ -44,7 +44,7 @@ export {
 export type { Backend } from './fixtures'
 export { assertSuccessOrContractError } from './answers'
 export { blockSurvey } from './block-survey'
-export { uploadFile } from './uploads'
+export { signedUploadHeaders, uploadFile } from './uploads'
 export type { PresignedUpload, UploadOptions } from './uploads'
 export { HOSTILE, seedSharedSurvey, sharedSurveyAnswers, sharedSurveyQuestions } from './shared-results'
 export type { SharedSurveyBed, SharedSurveySeed } from './shared-results'

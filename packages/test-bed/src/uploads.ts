@@ -48,15 +48,22 @@ export async function uploadFile(call: Call, options: UploadOptions): Promise<{ 
     ...(key === undefined ? {} : { key }),
     ...(allow5xx ? { allow5xx } : {}),
     headers: {
-      'X-File-Type': 'text/plain',
-      'X-File-Name': encodeURIComponent(presigned.updatedFileName),
-      'X-Signature': presigned.signingData.signature,
-      'X-Timestamp': String(presigned.signingData.timestamp),
-      'X-UUID': presigned.signingData.uuid,
+      ...signedUploadHeaders(presigned, 'text/plain'),
       ...(surveyId === undefined ? {} : { 'X-Survey-ID': surveyId }),
       ...(elementId === undefined ? {} : { 'X-Element-ID': elementId }),
     },
     body: { fileBase64String: Buffer.from(text).toString('base64') },
   })
   return { presigned, upload }
+}
+
+/** The headers that prove a presign's grant at the upload (`fileType` as signed), without the survey's names. */
+export function signedUploadHeaders(presigned: Pick<PresignedUpload, 'updatedFileName' | 'signingData'>, fileType: string) {
+  return {
+    'X-File-Type': fileType,
+    'X-File-Name': encodeURIComponent(presigned.updatedFileName),
+    'X-Signature': presigned.signingData.signature,
+    'X-Timestamp': String(presigned.signingData.timestamp),
+    'X-UUID': presigned.signingData.uuid,
+  }
 }

@@ -15,6 +15,14 @@ function pastTime(): Date {
 
 const later = (time: Date, ms = 1): Date => new Date(time.getTime() + ms)
 
+/** A project, a survey of its production environment with one quota (`overrides`), and a time of the test's own. */
+async function seedQuotaSurvey(storage: Storage, overrides: Parameters<typeof makeQuota>[2] = {}) {
+  const { production, development } = await seedProject(storage)
+  const survey = await seedSurvey(storage, production)
+  const quota = await seedQuota(storage, makeQuota(production, survey.id, overrides))
+  return { production, development, survey, quota, at: pastTime() }
+}
+
 /** The check of core's client routes, which screen what they write. */
 const screened = (environmentId: string): CreateResponseCheck => ({ ...clientCheck(environmentId), screenQuotas: true })
 
@@ -116,10 +124,7 @@ export const quotaScreeningTests: StorageTest[] = [
   {
     name: 'quota screening: a claim moves the mark to its now, so concurrent claims and later ones take a response once until it is due again',
     async run({ storage }) {
-      const { production } = await seedProject(storage)
-      const survey = await seedSurvey(storage, production)
-      await seedQuota(storage, makeQuota(production, survey.id))
-      const at = pastTime()
+      const { production, survey, at } = await seedQuotaSurvey(storage)
       const responses = Array.from({ length: 20 }, (_, i) => makeResponse(survey.id, { createdAt: later(at, i) }))
       await Promise.all(responses.map((response) => storage.responses.create(response, screened(production))))
       const ids = responses.map((response) => response.id)
@@ -146,10 +151,7 @@ export const quotaScreeningTests: StorageTest[] = [
   {
     name: 'quota screening: a screening removes the mark it answers for, not a later write’s, and only for the response’s environment',
     async run({ storage }) {
-      const { production, development } = await seedProject(storage)
-      const survey = await seedSurvey(storage, production)
-      const quota = await seedQuota(storage, makeQuota(production, survey.id, { limit: 10 }))
-      const at = pastTime()
+      const { production, development, survey, quota, at } = await seedQuotaSurvey(storage, { limit: 10 })
       const response = makeResponse(survey.id, { createdAt: at })
       await storage.responses.create(response, screened(production))
       const updatedAt = later(at, 10)
@@ -172,10 +174,7 @@ export const quotaScreeningTests: StorageTest[] = [
   {
     name: 'quota screening: concurrent screenings of claimed responses count each once and no quota over its limit',
     async run({ storage }) {
-      const { production } = await seedProject(storage)
-      const survey = await seedSurvey(storage, production)
-      const quota = await seedQuota(storage, makeQuota(production, survey.id, { limit: 5 }))
-      const at = pastTime()
+      const { production, survey, quota, at } = await seedQuotaSurvey(storage, { limit: 5 })
       const responses = Array.from({ length: 12 }, (_, i) => makeResponse(survey.id, { createdAt: later(at, i), finished: true }))
       await Promise.all(responses.map((response) => storage.responses.create(response, screened(production))))
       const now = new Date()
@@ -197,10 +196,7 @@ export const quotaScreeningTests: StorageTest[] = [
   {
     name: 'quota screening: a response deleted while marked takes its mark with it',
     async run({ storage }) {
-      const { production } = await seedProject(storage)
-      const survey = await seedSurvey(storage, production)
-      await seedQuota(storage, makeQuota(production, survey.id))
-      const at = pastTime()
+      const { production, survey, at } = await seedQuotaSurvey(storage)
       const response = makeResponse(survey.id, { createdAt: at })
       await storage.responses.create(response, screened(production))
       assert.ok(await storage.responses.delete(production, response.id))
