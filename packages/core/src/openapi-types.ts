@@ -11881,6 +11881,10 @@ export interface operations {
                 "X-UUID"?: string;
                 /** @description From the presign (x-api-key: the management key); a multipart body may carry the presign's `presignedFields` instead of the signing headers */
                 "X-Timestamp"?: string;
+                /** @description The survey the file belongs to, as presigned: required on the client route (a survey of the environment), optional on the management route */
+                "X-Survey-ID"?: string;
+                /** @description The survey's fileUpload element (question) the file answers, as presigned: required on the client route, whose limits it applies; not read on the management route */
+                "X-Element-ID"?: string;
                 /** @description From the presign (x-api-key: the management key); a multipart body may carry the presign's `presignedFields` instead of the signing headers */
                 "x-api-key"?: string;
             };
@@ -11897,6 +11901,7 @@ export interface operations {
                     timestamp?: string;
                     signature?: string;
                     surveyId?: string;
+                    elementId?: string;
                     file: string;
                 };
                 "application/json": {
@@ -11979,9 +11984,9 @@ export interface operations {
                 "application/json": {
                     fileName: string;
                     fileType: string;
-                    surveyId?: string | null;
+                    surveyId: string;
                     allowedFileExtensions?: string[] | null;
-                    elementId?: string | null;
+                    elementId: string;
                     /** @enum {string} */
                     accessType?: "public" | "private";
                     environmentId?: string;
@@ -12071,9 +12076,9 @@ export interface operations {
                 "application/json": {
                     fileName: string;
                     fileType: string;
-                    surveyId?: string | null;
+                    surveyId: string;
                     allowedFileExtensions?: string[] | null;
-                    elementId?: string | null;
+                    elementId: string;
                     /** @enum {string} */
                     accessType?: "public" | "private";
                     environmentId?: string;
@@ -12165,6 +12170,10 @@ export interface operations {
                 "X-UUID"?: string;
                 /** @description From the presign (x-api-key: the management key); a multipart body may carry the presign's `presignedFields` instead of the signing headers */
                 "X-Timestamp"?: string;
+                /** @description The survey the file belongs to, as presigned: required on the client route (a survey of the environment), optional on the management route */
+                "X-Survey-ID"?: string;
+                /** @description The survey's fileUpload element (question) the file answers, as presigned: required on the client route, whose limits it applies; not read on the management route */
+                "X-Element-ID"?: string;
                 /** @description From the presign (x-api-key: the management key); a multipart body may carry the presign's `presignedFields` instead of the signing headers */
                 "x-api-key"?: string;
             };
@@ -12183,6 +12192,7 @@ export interface operations {
                     timestamp?: string;
                     signature?: string;
                     surveyId?: string;
+                    elementId?: string;
                     file: string;
                 };
                 "application/json": {

@@ -26,10 +26,17 @@ async function responseWithFile(x: TestCanvass, name: string) {
     },
   })
   assert.is(survey.status, 200, survey.text)
-  const { presigned: p, upload } = await uploadFile(x.call, { environmentId: x.envA, fileName: name, text: name })
+  const surveyId = survey.body.data.id as string
+  const { presigned: p, upload } = await uploadFile(x.call, {
+    environmentId: x.envA,
+    surveyId,
+    elementId: 'doc',
+    fileName: name,
+    text: name,
+  })
   assert.is(upload.status, 200, upload.text)
   const created = await x.call('POST', `/api/v1/client/${x.envA}/responses`, {
-    body: { surveyId: survey.body.data.id, finished: true, data: { doc: [p.fileUrl] } },
+    body: { surveyId, finished: true, data: { doc: [p.fileUrl] } },
   })
   assert.is(created.status, 200, created.text)
   return { responseId: created.body.data.id as string, key: `${x.envA}/private/${p.updatedFileName}` }

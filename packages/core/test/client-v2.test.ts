@@ -3,7 +3,7 @@
  * `@formbricks/react-native` call) and the v1 answers that came closer to the reference: written from the
  * reference's route handlers (apps/web/app/api/v2/client/[workspaceId]/â€¦, v1 displays/[displayId]/response).
  */
-import { createSurvey, defaultBackend, errorOf, notFoundBody, suitesWithBed } from '@canvass/test-bed'
+import { createSurvey, defaultBackend, errorOf, fileUploadQuestion, notFoundBody, suitesWithBed } from '@canvass/test-bed'
 import type { TestCanvass } from '@canvass/test-bed'
 import * as assert from 'uvu/assert'
 
@@ -247,7 +247,8 @@ responses('v2 responses refuse as v1: a paused survey 403, another environmentâ€
 
 responses('v2 storage signs an upload as v1 does, for the v1 upload route', async () => {
   const x = b()
-  const body = { fileName: 'shot.png', fileType: 'image/png' }
+  const survey = await createSurvey(x, { status: 'inProgress', questions: [fileUploadQuestion('shot')] })
+  const body = { fileName: 'shot.png', fileType: 'image/png', surveyId: survey.id, elementId: 'shot' }
   const v1 = await x.call('POST', `/api/v1/client/${x.envA}/storage`, { body })
   const v2 = await x.call('POST', `/api/v2/client/${x.envA}/storage`, { body })
   assert.is(v2.status, 200, v2.text)

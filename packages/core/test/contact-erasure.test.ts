@@ -37,9 +37,9 @@ for (const backend of availableBackends()) {
     return res.body.data.id as string
   }
 
-  /** Uploads `text` through the client presign and upload routes; returns the file URL. */
-  async function upload(x: TestCanvass, fileName: string, text: string) {
-    const { presigned, upload } = await uploadFile(x.call, { environmentId: x.envA, fileName, text })
+  /** Uploads `text` through the client presign and upload routes, for the survey's `doc`; returns the file URL. */
+  async function upload(x: TestCanvass, surveyId: string, fileName: string, text: string) {
+    const { presigned, upload } = await uploadFile(x.call, { environmentId: x.envA, surveyId, elementId: 'doc', fileName, text })
     assert.is(upload.status, 200, upload.text)
     return presigned.fileUrl
   }
@@ -64,7 +64,7 @@ for (const backend of availableBackends()) {
     assert.is(put.status, 200, put.text)
     const display = await x.call('POST', `/api/v1/client/${x.envA}/displays`, { body: { surveyId, userId } })
     assert.is(display.status, 200, display.text)
-    const fileUrl = await upload(x, `${marker}.txt`, `the file of ${marker}\n`)
+    const fileUrl = await upload(x, surveyId, `${marker}.txt`, `the file of ${marker}\n`)
     const first = await x.call('POST', `/api/v1/client/${x.envA}/responses`, {
       body: {
         surveyId,
@@ -272,7 +272,7 @@ for (const backend of availableBackends()) {
     const surveyId = await fileSurvey(x)
     const janitor = createBlobJanitor({ storage: x.storage, blobs: x.blobStore!, logger: { error: console.error, warn: () => {} } })
     const marker = `DELRESP${randomUUID().slice(0, 8)}`
-    const fileUrl = await upload(x, `${marker}.txt`, marker)
+    const fileUrl = await upload(x, surveyId, `${marker}.txt`, marker)
     const created = await x.call('POST', `/api/v1/client/${x.envA}/responses`, {
       body: { surveyId, finished: false, data: { doc: [fileUrl] } },
     })
@@ -287,7 +287,7 @@ for (const backend of availableBackends()) {
 
     const other = await fileSurvey(x)
     const inSurvey = `DELSURV${randomUUID().slice(0, 8)}`
-    const answered = await upload(x, `${inSurvey}-a.txt`, inSurvey)
+    const answered = await upload(x, other, `${inSurvey}-a.txt`, inSurvey)
     const responded = await x.call('POST', `/api/v1/client/${x.envA}/responses`, {
       body: { surveyId: other, finished: false, data: { doc: [answered] } },
     })

@@ -5,7 +5,7 @@
  * nothing stored changed. The building blocks that refuse it are tested in hostile-input.test.ts.
  */
 import { Agent, request as httpRequest } from 'node:http'
-import { createResponse, createSurvey, defaultBackend, question, suiteWithBed } from '@canvass/test-bed'
+import { createResponse, createSurvey, defaultBackend, fileUploadQuestion, question, suiteWithBed } from '@canvass/test-bed'
 import type { TestCanvass } from '@canvass/test-bed'
 import * as assert from 'uvu/assert'
 
@@ -180,7 +180,9 @@ test('5: a presign answers absolute URLs that SDKs can fetch as given, in an ans
     { 'x-api-key': x.keyA, 'content-type': 'application/json' },
     body,
   )
-  const client = await rawRequest(url, 'POST', `/api/v1/client/${x.envA}/storage`, { 'content-type': 'application/json' }, body)
+  const survey = await createSurvey(x, { questions: [fileUploadQuestion('file')] })
+  const clientBody = JSON.stringify({ fileName: 'a.png', fileType: 'image/png', surveyId: survey.id, elementId: 'file' })
+  const client = await rawRequest(url, 'POST', `/api/v1/client/${x.envA}/storage`, { 'content-type': 'application/json' }, clientBody)
   for (const [res, upload] of [
     [management, '/api/v1/management/storage/local'],
     [client, `/api/v1/client/${x.envA}/storage/local`],
@@ -409,9 +411,9 @@ test('11: a repeated limit of singleUseIds and a repeated upload accessType are 
 
 test("presignedFields: an upload signed by hostile form fields is a 4xx in the upload's shape; nothing is stored", async () => {
   const x = bed()
-  const survey = await createSurvey(x)
+  const survey = await createSurvey(x, { questions: [fileUploadQuestion('file')] })
   const presign = await x.call('POST', `/api/v1/client/${x.envA}/storage`, {
-    body: { fileName: 'a.png', fileType: 'image/png', surveyId: survey.id },
+    body: { fileName: 'a.png', fileType: 'image/png', surveyId: survey.id, elementId: 'file' },
   })
   assert.is(presign.status, 200, presign.text)
   const p = presign.body.data

@@ -11,7 +11,15 @@
  * than 404.
  */
 import { describeRoutes } from '@canvass/core'
-import { createResponse, createSurvey, defaultBackend, question, suiteWithBed } from '@canvass/test-bed'
+import {
+  createResponse,
+  createSurvey,
+  defaultBackend,
+  fileUploadQuestion,
+  question,
+  signedUploadHeaders,
+  suiteWithBed,
+} from '@canvass/test-bed'
 import type { Backend, TestCanvass } from '@canvass/test-bed'
 import fc from 'fast-check'
 import * as assert from 'uvu/assert'
@@ -378,7 +386,7 @@ test(`each of the ${ROUTES.length} routes, ${RUNS_PER_ROUTE} runs: never 5xx, er
         const key = drawn.key === 'A' ? x.keyA : drawn.key === 'B' ? x.keyB : undefined
         const withBody = !['GET', 'HEAD', 'DELETE'].includes(route.method)
         // Uploads carry a fresh valid signature, so that the hostile body reaches the upload's body parser.
-        const signature = route.path.endsWith('/storage/local') ? await signedUploadHeaders(x, route.path.includes('/client/')) : {}
+        const signature = route.path.endsWith('/storage/local') ? await presignedUploadHeaders(x, route.path.includes('/client/')) : {}
         // `call` throws on any 5xx but a route's documented 501 (a route of the reference Canvass does not implement).
         const res = await x.call(route.method, target, {
           ...(route.notImplemented ? { allow5xx: true } : {}),
@@ -515,17 +523,20 @@ async function plantSeeds(x: TestCanvass): Promise<Seeds> {
 }
 
 /** The headers of an upload that a presign for environment A has just signed. */
-async function signedUploadHeaders(x: Backend, client: boolean): Promise<Record<string, string>> {
+async function presignedUploadHeaders(x: Backend, client: boolean): Promise<Record<string, string>> {
   const path = client ? `/api/v1/client/${x.envA}/storage` : '/api/v1/management/storage'
-  const res = await x.call('POST', path, { ...(client ? {} : { key: x.keyA }), body: { fileName: 'up.png', fileType: 'image/png' } })
+  // A respondent's file names a survey and its fileUpload question.
+  const element = client
+    ? { surveyId: (await createSurvey(x, { questions: [fileUploadQuestion('file')] })).id, elementId: 'file' }
+    : undefined
+  const res = await x.call('POST', path, {
+    ...(client ? {} : { key: x.keyA }),
+    body: { fileName: 'up.png', fileType: 'image/png', ...element },
+  })
   if (res.status !== 200) throw new Error(`presign failed: ${res.status} ${res.text}`)
-  const p = res.body.data
   return {
-    'x-file-type': 'image/png',
-    'x-file-name': encodeURIComponent(p.updatedFileName),
-    'x-signature': p.signingData.signature,
-    'x-timestamp': String(p.signingData.timestamp),
-    'x-uuid': p.signingData.uuid,
+    ...signedUploadHeaders(res.body.data, 'image/png'),
+    ...(element ? { 'x-survey-id': element.surveyId, 'x-element-id': element.elementId } : {}),
   }
 }
 

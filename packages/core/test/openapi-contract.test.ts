@@ -104,6 +104,13 @@ async function seed(environmentId: string): Promise<void> {
     fileName: [presign.updatedFileName],
   })
   seeds.tagId = [await freshTag('seed-tag')]
+  // What a respondent's upload answers: a survey with a fileUpload question (not a path parameter).
+  const files = await call('POST', '/api/v1/management/surveys', {
+    environmentId,
+    name: 'Files',
+    questions: [{ id: 'file', type: 'fileUpload', headline: { default: 'A file?' }, required: false, allowMultipleFiles: false }],
+  })
+  seeds.fileSurveyId = [files.id]
   // The reference's workflows are not implemented: any id gets the route's 501.
   seeds.workflowId = ['clwf1234567890123456789012']
   seeds.runId = ['clrn1234567890123456789012']
@@ -355,8 +362,8 @@ const EXAMPLES: Record<string, () => Promise<Partial<GeneratedRequest>>> = {
   'POST /api/v1/client/{environmentId}/user': async () => ({ body: { userId: 'example-user', attributes: { plan: 'free' } } }),
   'POST /api/v2/client/{environmentId}/user': async () => ({ body: { userId: 'example-user' } }),
   'POST /api/v1/management/storage': async () => ({ body: { fileName: 'a.txt', fileType: 'text/plain' } }),
-  'POST /api/v1/client/{environmentId}/storage': async () => ({ body: { fileName: 'a.txt', fileType: 'text/plain' } }),
-  'POST /api/v2/client/{environmentId}/storage': async () => ({ body: { fileName: 'a.txt', fileType: 'text/plain' } }),
+  'POST /api/v1/client/{environmentId}/storage': async () => ({ body: { fileName: 'a.txt', fileType: 'text/plain', ...fileElement() } }),
+  'POST /api/v2/client/{environmentId}/storage': async () => ({ body: { fileName: 'a.txt', fileType: 'text/plain', ...fileElement() } }),
   'POST /api/v1/management/storage/local': async () => signedUpload('/api/v1/management/storage'),
   'POST /api/v1/client/{environmentId}/storage/local': async () => signedUpload(`/api/v1/client/${seeds.environmentId![0]}/storage`),
   'POST /api/v1/webhooks': async () => ({ body: { url: 'https://example.invalid/other', triggers: ['responseFinished'] } }),
@@ -437,12 +444,16 @@ async function freshResponse(): Promise<string> {
 }
 
 /** The headers and body of an upload signed by the presign at `presignPath`. */
+/** The survey and fileUpload element a respondent's upload names. */
+const fileElement = () => ({ surveyId: seeds.fileSurveyId![0], elementId: 'file' })
+
 async function signedUpload(presignPath: string): Promise<Partial<GeneratedRequest>> {
+  const client = presignPath.includes('/client/')
   const answer = await canvass.fetch(
     new Request(ORIGIN + presignPath, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-api-key': key },
-      body: JSON.stringify({ fileName: 'b.txt', fileType: 'text/plain' }),
+      body: JSON.stringify({ fileName: 'b.txt', fileType: 'text/plain', ...(client ? fileElement() : {}) }),
     }),
   )
   const signed = ((await answer.json()) as { data: Record<string, any> }).data
@@ -454,6 +465,7 @@ async function signedUpload(presignPath: string): Promise<Partial<GeneratedReque
       'X-Signature': signed.signingData.signature,
       'X-Timestamp': String(signed.signingData.timestamp),
       'X-UUID': signed.signingData.uuid,
+      ...(client ? { 'X-Survey-ID': fileElement().surveyId, 'X-Element-ID': 'file' } : {}),
     },
     body: { fileBase64String: btoa('example') },
   }

@@ -18,7 +18,15 @@ const quota: QuotaRecord = {
   createdAt: new Date(0),
   updatedAt: new Date(0),
 }
-const response = { environmentId: 'env1', surveyId: 'survey1', responseId: 'r1', finished: true, data: {}, variables: {} }
+const response = {
+  environmentId: 'env1',
+  surveyId: 'survey1',
+  responseId: 'r1',
+  finished: true,
+  data: {},
+  variables: {},
+  mark: new Date(0),
+}
 
 function context(screen: () => Promise<QuotaRecord | null>, errors: unknown[][]) {
   return {

@@ -36,11 +36,22 @@ for (const backend of availableBackends()) {
     const { presigned, upload } = await uploadFile(x.call, {
       fileName: `${route}.txt`,
       text: `bytes of ${route}`,
-      ...(route === 'management' ? { key: x.keyA } : { environmentId: x.envA }),
+      ...(route === 'management' ? { key: x.keyA } : { environmentId: x.envA, elementId: 'doc' }),
       ...(surveyId ? { surveyId } : {}),
     })
     assert.is(upload.status, 200, upload.text)
     return presigned.fileUrl
+  }
+
+  /**
+   * A respondent's file that names no survey, as the client routes stored them before a respondent's upload had
+   * to name its survey and question: uploaded for `surveyId`, then its survey taken off.
+   */
+  async function uploadWithoutSurvey(x: TestCanvass, surveyId: string) {
+    const url = await upload(x, 'client', surveyId)
+    const fileName = decodeURIComponent(new URL(url, 'http://canvass.test').pathname.split('/').pop() as string)
+    await sql`update canvass.files set survey_id = null where file_name = ${fileName}`.execute(x.db)
+    return url
   }
 
   const fileStatus = async (x: TestCanvass, url: string) =>
@@ -53,11 +64,11 @@ for (const backend of availableBackends()) {
    */
   async function plant(x: TestCanvass, responseBody: Record<string, unknown> = {}) {
     const other = await fileSurvey(x)
-    const inDefinition = await upload(x, 'client', null)
+    const inDefinition = await uploadWithoutSurvey(x, other)
     const survey = await fileSurvey(x, {}, `Like this one: ${inDefinition}`)
     const files = {
       own: await upload(x, 'client', survey),
-      ownWithoutSurvey: await upload(x, 'client', null),
+      ownWithoutSurvey: await uploadWithoutSurvey(x, other),
       managersPublic: await upload(x, 'management', null),
       managersForSurvey: await upload(x, 'management', survey),
       otherSurveys: await upload(x, 'client', other),

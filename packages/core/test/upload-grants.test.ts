@@ -5,8 +5,8 @@
  * real `@formbricks/api` client, which reports `message`, says why (it calls the bed over loopback HTTP).
  */
 import { FormbricksAPI } from '@formbricks/api'
-import { TEST_ORIGIN, closedPort, suiteWithBed } from '@canvass/test-bed'
-import type { TestCanvass } from '@canvass/test-bed'
+import { TEST_ORIGIN, closedPort, createSurvey, fileUploadQuestion, suiteWithBed } from '@canvass/test-bed'
+import type { TestCanvass, TestCanvassOptions } from '@canvass/test-bed'
 import * as assert from 'uvu/assert'
 
 const MAX_BYTES = 64 * 1024
@@ -16,6 +16,7 @@ interface Presigned {
   signingData: { signature: string; timestamp: number; uuid: string }
   updatedFileName: string
   fileUrl: string
+  presignedFields: Record<string, string>
 }
 
 /** A test bed and the origin of its requests (presigned URLs are absolute for it: its host is allowed). */
@@ -25,11 +26,15 @@ type Backend = TestCanvass & { url: string }
  * A bed whose presigned URLs are absolute (the host of its requests, and of `listen(port)`, are allowed), with
  * a small upload limit.
  */
-function uploadBed(name: string) {
+function uploadBed(name: string, wrap?: TestCanvassOptions['wrap']) {
   let port = 0
   const suite = suiteWithBed(name, async () => {
     port = await closedPort()
-    return { uploads: { maxBytes: MAX_BYTES }, allowedHosts: [new URL(TEST_ORIGIN).host, `127.0.0.1:${port}`] }
+    return {
+      uploads: { maxBytes: MAX_BYTES },
+      allowedHosts: [new URL(TEST_ORIGIN).host, `127.0.0.1:${port}`],
+      ...(wrap ? { wrap } : {}),
+    }
   })
   return {
     test: suite.test,
@@ -39,9 +44,15 @@ function uploadBed(name: string) {
   }
 }
 
+/** A survey of the bed's environment A with a `fileUpload` question `file`, which client presigns name. */
+async function fileSurvey(x: Backend): Promise<string> {
+  return (await createSurvey(x, { questions: [fileUploadQuestion('file')] })).id
+}
+
 async function presigned(x: Backend, route: 'management' | 'client', body: Record<string, unknown>): Promise<Presigned> {
   const path = route === 'management' ? '/api/v1/management/storage' : `/api/v1/client/${x.envA}/storage`
-  const res = await x.call('POST', path, { ...(route === 'management' ? { key: x.keyA } : {}), body })
+  const named = route === 'client' ? { surveyId: await fileSurvey(x), elementId: 'file', ...body } : body
+  const res = await x.call('POST', path, { ...(route === 'management' ? { key: x.keyA } : {}), body: named })
   if (res.status !== 200) throw new Error(`presign failed: ${res.status} ${res.text}`)
   return res.body.data as Presigned
 }
@@ -58,6 +69,9 @@ function upload(x: Backend, url: string, p: Presigned, text: string, key: string
       'x-signature': p.signingData.signature,
       'x-timestamp': String(p.signingData.timestamp),
       'x-uuid': p.signingData.uuid,
+      // A client presign's survey and file-upload element, which its upload names too.
+      ...(p.presignedFields.surveyId ? { 'x-survey-id': p.presignedFields.surveyId } : {}),
+      ...(p.presignedFields.elementId ? { 'x-element-id': p.presignedFields.elementId } : {}),
     },
   })
 }
@@ -118,11 +132,32 @@ access("a respondent's file is private whatever the client upload's query says, 
   assert.equal(await landed(a, m), { public: 404, private: 404 })
 })
 
-const errorsBed = uploadBed('uploads: refusals readable by @formbricks/api')
+/** The survey whose `fileUpload` question `file` the @formbricks/api client's uploads answer (`namingTheElement`). */
+let apiSurveyId = ''
+/**
+ * @formbricks/api 3.0 names no file-upload element, which a client presign and upload must (as the reference's
+ * current clients do): around the bed, its presign and upload are given the survey and element it would name.
+ */
+const namingTheElement: TestCanvassOptions['wrap'] = (canvass) => async (request, info) => {
+  const path = new URL(request.url).pathname
+  if (request.method !== 'POST' || !/^\/api\/v1\/client\/[^/]+\/storage(\/local)?$/.test(path)) return canvass.fetch(request, info)
+  const headers = new Headers(request.headers)
+  if (path.endsWith('/local')) {
+    headers.set('x-survey-id', apiSurveyId)
+    headers.set('x-element-id', 'file')
+    return canvass.fetch(new Request(request, { headers }), info)
+  }
+  const body = { ...(await request.json()), surveyId: apiSurveyId, elementId: 'file' }
+  headers.delete('content-length')
+  return canvass.fetch(new Request(request.url, { method: 'POST', headers, body: JSON.stringify(body) }), info)
+}
+
+const errorsBed = uploadBed('uploads: refusals readable by @formbricks/api', namingTheElement)
 const errors = errorsBed.test
 let e: Backend
-errors.before(() => {
+errors.before(async () => {
   e = errorsBed.x()
+  apiSurveyId = await fileSurvey(e)
 })
 
 errors("uploadFile of a file over the limit throws FileTooLargeError with the server's message", async () => {

@@ -6,7 +6,7 @@
 import { createHmac, randomBytes } from 'node:crypto'
 import { readdir } from 'node:fs/promises'
 import { join, relative, sep } from 'node:path'
-import { TEST_ORIGIN, closedPort, createSurvey, startTestS3BlobStore, suiteWithBed } from '@canvass/test-bed'
+import { TEST_ORIGIN, closedPort, createSurvey, fileUploadQuestion, startTestS3BlobStore, suiteWithBed } from '@canvass/test-bed'
 import type { TestCanvass, TestS3BlobStore } from '@canvass/test-bed'
 import { FormbricksAPI } from '@formbricks/api'
 import * as assert from 'uvu/assert'
@@ -36,14 +36,20 @@ const bytesOf = (length: number, seed = 7): Uint8Array<ArrayBuffer> => {
   return bytes
 }
 
-/** The headers the reference client sends, from a presign (management callers add their key). */
+/**
+ * The headers the reference client sends, from a presign (management callers add their key), with the survey and
+ * file-upload element the presign named (a client upload must name both).
+ */
 function uploadHeaders(p: Presigned, fileType: string, extra: Record<string, string> = {}): Record<string, string> {
+  const { surveyId, elementId } = p.presignedFields
   return {
     'X-File-Type': fileType,
     'X-File-Name': encodeURIComponent(p.updatedFileName),
     'X-Signature': p.signingData.signature,
     'X-Timestamp': String(p.signingData.timestamp),
     'X-UUID': p.signingData.uuid,
+    ...(surveyId ? { 'X-Survey-ID': surveyId } : {}),
+    ...(elementId ? { 'X-Element-ID': elementId } : {}),
     ...extra,
   }
 }
@@ -155,6 +161,17 @@ function defineSuites(label: string, s3 = false) {
   })
   const b = (): UploadBackend => Object.assign(bed(), { url: TEST_ORIGIN })
 
+  /** Per bed and side, the survey client presigns name unless the test names one: a file question without limits. */
+  const uploadSurveys = new Map<string, Promise<string>>()
+  const uploadSurvey = (x: UploadBackend, side: 'A' | 'B') => {
+    const key = `${side === 'A' ? x.envA : x.envB}`
+    let survey = uploadSurveys.get(key)
+    if (!survey) {
+      survey = createSurvey(x, { questions: [fileUploadQuestion('files')] }, side).then((created) => created.id as string)
+      uploadSurveys.set(key, survey)
+    }
+    return survey
+  }
   async function presign(
     x: UploadBackend,
     body: Record<string, unknown>,
@@ -163,7 +180,8 @@ function defineSuites(label: string, s3 = false) {
   ) {
     const environmentId = side === 'A' ? x.envA : x.envB
     const path = route === 'management' ? '/api/v1/management/storage' : `/api/v1/client/${environmentId}/storage`
-    const res = await x.call('POST', path, { key: route === 'management' ? (side === 'A' ? x.keyA : x.keyB) : undefined, body })
+    const named = route === 'client' ? { surveyId: await uploadSurvey(x, side), elementId: 'files', ...body } : body
+    const res = await x.call('POST', path, { key: route === 'management' ? (side === 'A' ? x.keyA : x.keyB) : undefined, body: named })
     return res
   }
   async function presigned(x: UploadBackend, body: Record<string, unknown>, route: 'management' | 'client' = 'management') {
@@ -232,20 +250,28 @@ function defineSuites(label: string, s3 = false) {
     assert.is(up.status, 200, JSON.stringify(up.body))
     assert.equal((await getFile(p.fileUrl)).bytes, bytes)
   })
-  uploads('the real @formbricks/api client uploads a file that reads back the same', async () => {
+  uploads('the @formbricks/api 3.0 client, which names no file-upload element, is refused at presign and stores nothing', async () => {
+    // As by the reference's client route today: a respondent's file names the survey and its fileUpload element.
     const x = b()
-    const survey = await createSurvey(x)
+    const survey = await createSurvey(x, { questions: [fileUploadQuestion('files')] })
     const url = await x.listen(port)
     const api = new FormbricksAPI({ apiHost: url, environmentId: x.envA })
     const bytes = bytesOf(5000, 5)
-    const fileUrl = await api.client.storage.uploadFile(
-      { name: 'answer.png', type: 'image/png', base64: `data:image/png;base64,${Buffer.from(bytes).toString('base64')}` },
-      { surveyId: survey.id, allowedFileExtensions: ['png', 'jpg'] },
-    )
-    assert.match(fileUrl, `${url}/storage/${x.envA}/private/answer--fid--`)
-    const got = await getFile(fileUrl, x.keyA)
-    assert.is(got.status, 200)
-    assert.equal(got.bytes, bytes)
+    const failure = await api.client.storage
+      .uploadFile(
+        { name: 'answer.png', type: 'image/png', base64: `data:image/png;base64,${Buffer.from(bytes).toString('base64')}` },
+        { surveyId: survey.id, allowedFileExtensions: ['png', 'jpg'] },
+      )
+      .then(
+        () => undefined,
+        (error: unknown) => error as Error,
+      )
+    assert.is(failure?.message, 'Upload failed with status: 400')
+    if (x.blobDir)
+      assert.equal(
+        (await filesUnder(x.blobDir)).filter((f) => f.includes('answer--fid--')),
+        [],
+      )
   })
 
   uploads("the reference's renderer: presignedFields and the file as one form POSTed to signedUrl, no headers", async () => {
@@ -274,6 +300,7 @@ function defineSuites(label: string, s3 = false) {
       assert.is(signed.status, 200, signed.text)
       const p = signed.body.data as Presigned
       assert.equal(Object.keys(p.presignedFields).sort(), [
+        'elementId',
         'environmentId',
         'fileName',
         'fileType',

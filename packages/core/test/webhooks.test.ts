@@ -224,6 +224,28 @@ test('every event reaches the receiver once, verified with standardwebhooks', as
   await call('DELETE', `/api/v1/webhooks/${hook.id}`, { key })
 })
 
+test("data.survey has the reference's fields (title, type, status, createdAt, updatedAt) and Canvass's id and name", async () => {
+  // Guards the regression where `data.survey` was only `{id, name, type, status}`: an n8n workflow reading
+  // `data.survey.title`, as the reference sends it, got undefined.
+  receiver.got.length = 0
+  const hook = await createHook({ triggers: ['responseCreated'] })
+  const survey = (await call('GET', `/api/v1/management/surveys/${surveyId}`, { key })).body.data
+  await respond(false)
+  await deliverDue()
+  assert.is(receiver.got.length, 1)
+  assert.equal(receiver.invalid, [])
+  assert.equal(receiver.got[0]!.payload.data.survey, {
+    title: 'Webhook survey',
+    type: 'link',
+    status: 'inProgress',
+    createdAt: survey.createdAt,
+    updatedAt: survey.updatedAt,
+    id: surveyId,
+    name: 'Webhook survey',
+  })
+  await call('DELETE', `/api/v1/webhooks/${hook.id}`, { key })
+})
+
 test('redelivery sends a delivery again with its webhook-id as a new attempt; deliveries filter by status and event', async () => {
   receiver.got.length = 0
   const hook = await createHook({ triggers: ['responseCreated', 'responseFinished'] })

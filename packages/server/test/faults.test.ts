@@ -462,6 +462,8 @@ if (postgres) defineKillTest('postgres', postgres.env, postgres.dispose)
       assert.is(survey.status, 200, survey.text)
       const { presigned: p, upload } = await uploadFile(call, {
         environmentId,
+        surveyId: survey.body.data.id,
+        elementId: 'doc',
         fileName: 'erase me.txt',
         text: 'a respondent’s file\n',
       })
@@ -525,8 +527,25 @@ if (postgres) defineKillTest('postgres', postgres.env, postgres.dispose)
       })
       const call = client(server.url)
       const environmentId = (await call('GET', '/api/v1/me', { key })).body.id as string
+      // A respondent's file answers a survey's fileUpload question.
+      const files = await call('POST', '/api/v1/management/surveys', {
+        key,
+        body: {
+          environmentId,
+          name: 'Files',
+          questions: [{ id: 'doc', type: 'fileUpload', headline: { default: 'A file?' }, required: false, allowMultipleFiles: false }],
+        },
+      })
+      assert.is(files.status, 200, files.text)
+      const element = { surveyId: files.body.data.id as string, elementId: 'doc' }
       const upload = async (name: string) => {
-        const { presigned, upload: answer } = await uploadFile(call, { environmentId, fileName: name, text: 'some text\n', allow5xx: true })
+        const { presigned, upload: answer } = await uploadFile(call, {
+          environmentId,
+          ...element,
+          fileName: name,
+          text: 'some text\n',
+          allow5xx: true,
+        })
         return { answer, path: new URL(presigned.fileUrl, server!.url).pathname }
       }
       const stored = await upload('before.txt')

@@ -32,6 +32,7 @@ export interface Database {
   segments: SegmentsTable
   quotas: QuotasTable
   response_quota_links: ResponseQuotaLinksTable
+  unscreened_responses: UnscreenedResponsesTable
   action_classes: ActionClassesTable
   webhooks: WebhooksTable
   webhook_deliveries: WebhookDeliveriesTable
@@ -284,6 +285,9 @@ export interface WebhookEventsTable {
   tags: Jsonb | null
   survey_run_on_date: Date | null
   survey_close_on_date: Date | null
+  /** Added by `0034-event-survey-dates`: the survey's own dates when the response was written. */
+  survey_created_at: Date | null
+  survey_updated_at: Date | null
 }
 
 export interface WebhookDeliveriesTable extends Timestamps {
@@ -351,6 +355,13 @@ export interface QuotasTable extends Timestamps {
 }
 
 /** Added by `0022-quotas`. */
+/** Responses a client wrote whose quota screening has not counted that write yet (migration 0035). */
+export interface UnscreenedResponsesTable {
+  response_id: string
+  /** The `updated_at` of the write that marked it, or the time a claim took it. */
+  marked_at: Date
+}
+
 export interface ResponseQuotaLinksTable {
   response_id: string
   quota_id: string

@@ -1,4 +1,4 @@
-import { effectiveSurveyStatus, responseEventData } from '@canvass/core'
+import { effectiveSurveyStatus, eventSurveyOutput, responseEventData } from '@canvass/core'
 import type { JsonObject, SurveyStatus } from '@canvass/core'
 import type { Selectable } from 'kysely'
 import type { Database } from './database'
@@ -12,17 +12,19 @@ export type EventRow = Selectable<Database['webhook_events']>
  * The `data` of an event: the response as it was written and its survey, built by core's `responseEventData`
  * from what the event row stored (`response-events-sql.ts`), so that every event of every write has the one
  * shape of the API's response. The survey's status is the one it had at the event's time. An event written
- * before migration `0031-events-written-with-responses` may carry its data built already: it gets the two
- * fields that data lacked (`contact`, `contactAttributes`).
+ * before migration `0031-events-written-with-responses` may carry its data built already: it gets the fields
+ * that data lacked (`contact`, `contactAttributes`, and the survey's in today's shape, its dates null).
  */
 export function eventData(row: EventRow): Record<string, unknown> {
   if (row.data !== null) {
     const data = row.data as Record<string, unknown> & { person?: { id: string; userId: string | null } | null }
     const person = data.person
+    const survey = data.survey as { id: string; name: string; type: string; status: string } | undefined
     return {
       ...data,
       contact: typeof person === 'object' && person !== null ? { id: person.id, userId: person.userId } : null,
       contactAttributes: data.personAttributes ?? null,
+      ...(survey ? { survey: eventSurveyOutput({ ...survey, createdAt: null, updatedAt: null }) } : {}),
     }
   }
   const person = row.person as PersonJson | null
@@ -51,6 +53,8 @@ export function eventData(row: EventRow): Record<string, unknown> {
       id: surveyId,
       name: row.survey_name as string,
       type: row.survey_type as string,
+      createdAt: row.survey_created_at,
+      updatedAt: row.survey_updated_at,
       status: effectiveSurveyStatus(
         { status: row.survey_status as SurveyStatus, runOnDate: row.survey_run_on_date, closeOnDate: row.survey_close_on_date },
         row.created_at,

@@ -6,6 +6,7 @@ import { completeIfFilled } from './complete-survey'
 import { contactAttributesJson } from './contact-attributes-json'
 import type { Database } from './database'
 import { hasQuotasSql } from './has-quotas-sql'
+import { unscreenedSql } from './unscreened-sql'
 import { linkContactSql } from './link-contact-sql'
 import { precompiled, slots } from './precompiled'
 import type { Precompiled } from './precompiled'
@@ -50,16 +51,23 @@ export function createResponseWriter(
   facts: SurveyWriteFactsReader,
   batch: ResponseBatchOptions | false = {},
 ): ResponseWriter {
-  const statements = { anonymous: guardedInsertStatement(db, names, false), withContact: guardedInsertStatement(db, names, true) }
-  const insert = async (executor: Kysely<Database>, values: ResponseValues, guard: Guard): Promise<Written> => {
-    const statement = statements[values.userId === null ? 'anonymous' : 'withContact']
+  // One statement per kind of create: with a contact or without, marked for quota screening or not.
+  const statements = {
+    anonymous: guardedInsertStatement(db, names, false, false),
+    withContact: guardedInsertStatement(db, names, true, false),
+    anonymousScreened: guardedInsertStatement(db, names, false, true),
+    withContactScreened: guardedInsertStatement(db, names, true, true),
+  }
+  const insert = async (executor: Kysely<Database>, values: ResponseValues, guard: Guard, screen: boolean): Promise<Written> => {
+    const kind = values.userId === null ? 'anonymous' : 'withContact'
+    const statement = statements[screen ? (`${kind}Screened` as const) : kind]
     const row = (await executor.executeQuery(statement({ ...values, ...guard }))).rows[0]
     return row ? { hasQuotas: row.has_quotas } : false
   }
   /** The guarded write outside a transaction: a refusal of the unique indexes is an outcome. */
-  const writeOne = async (values: ResponseValues, guard: Guard): Promise<Written | CreateResponseResult> => {
+  const writeOne = async (values: ResponseValues, guard: Guard, screen: boolean): Promise<Written | CreateResponseResult> => {
     try {
-      return await insert(db, values, guard)
+      return await insert(db, values, guard, screen)
     } catch (error) {
       const taken = takenOutcome(error)
       if (taken) return taken
@@ -68,13 +76,21 @@ export function createResponseWriter(
       throw error
     }
   }
-  const writeInBatch =
+  // One batcher per kind of create a batch takes (a batch is one statement): marked for screening or not.
+  const batcher = (screen: boolean) =>
     batch === false
       ? undefined
-      : createResponseBatcher(db, names, batch, async ({ values, version }) => {
-          const written = await writeOne(values, { version, displayContactId: null })
-          return typeof written === 'object' && !('outcome' in written) && written
-        })
+      : createResponseBatcher(
+          db,
+          names,
+          batch,
+          async ({ values, version }) => {
+            const written = await writeOne(values, { version, displayContactId: null }, screen)
+            return typeof written === 'object' && !('outcome' in written) && written
+          },
+          screen,
+        )
+  const batchers = { plain: batcher(false), screened: batcher(true) }
 
   /** Reads what decides the create, as it is now, and decides it. */
   async function readAndDecide(
@@ -106,7 +122,7 @@ export function createResponseWriter(
     const decided = await readAndDecide(trx, input, values, check, !locked)
     if (!isDecided(decided)) return decided
     // With the survey locked its version holds; only the display can have changed meanwhile.
-    const written = await insert(trx, values, guardOf(decided))
+    const written = await insert(trx, values, guardOf(decided), check.screenQuotas === true)
     if (!written) return { outcome: 'display_not_found' }
     if (values.finished && decided.survey.autoComplete !== null) await completeIfFilled(trx, decided.survey.id, input.createdAt)
     return created(values.id, written.hasQuotas)
@@ -141,10 +157,12 @@ export function createResponseWriter(
       decided ??= await readAndDecide(db, input, values, check, false)
       if (!isDecided(decided)) return decided
       if (values.finished && decided.survey.autoComplete !== null) return createLocked(input, check)
+      const screen = check.screenQuotas === true
+      const writeInBatch = batchers[screen ? 'screened' : 'plain']
       const written =
         writeInBatch !== undefined && batchable(input) && decided.displayContactId === null
           ? await writeInBatch({ values, version: decided.survey.version })
-          : await writeOne(values, guardOf(decided))
+          : await writeOne(values, guardOf(decided), screen)
       if (written !== false) return 'outcome' in written ? written : created(values.id, written.hasQuotas)
       // The guard was lost: the survey (or the display) changed after the decision.
       decided = undefined
@@ -192,12 +210,15 @@ const GUARD_SLOTS = slots(['version', 'displayContactId'])
  * survey is at the version the decision read and the display it names (if any) is the survey's and made for
  * the contact the decision saw. With `withContact`, the contact of `userId` is linked (created if absent) by
  * the same statement, only when the row is written. It writes the row's webhook events and returns whether the
- * survey has quotas; no row when a guard failed.
+ * survey has quotas; no row when a guard failed. With `screen` (`CreateResponseCheck.screenQuotas`), the same
+ * statement marks the row unscreened when its survey has quotas (`unscreenedSql`): the probe of the survey's
+ * quotas it makes anyway then also decides the mark.
  */
 function guardedInsertStatement(
   db: Kysely<Database>,
   names: SchemaNames,
   withContact: boolean,
+  screen: boolean,
 ): Precompiled<{ has_quotas: boolean }, keyof typeof RESPONSE_SLOTS | keyof typeof GUARD_SLOTS> {
   const slot = { ...RESPONSE_SLOTS, ...GUARD_SLOTS }
   const now = sql`${slot.createdAt}::timestamptz`
@@ -225,7 +246,12 @@ function guardedInsertStatement(
       returning ${WRITTEN_COLUMNS}
     ),
     events as (${responseEventsSql(names, { rows: 'written', kind: 'create', contacts: withContact ? sql.raw('contact') : 'none' })})
-    select ${hasQuotasSql(names, sql.ref('written.survey_id'))} as has_quotas from written`.compile(db),
+    ${
+      screen
+        ? sql`, marked as (${unscreenedSql(names, 'written')})
+          select exists (select from marked) as has_quotas from written`
+        : sql`select ${hasQuotasSql(names, sql.ref('written.survey_id'))} as has_quotas from written`
+    }`.compile(db),
     slot,
   )
 }

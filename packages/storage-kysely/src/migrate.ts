@@ -34,6 +34,8 @@ import { importMappingsErased } from './migrations/0030-import-mappings-erased'
 import { eventsWrittenWithResponses } from './migrations/0031-events-written-with-responses'
 import { responseDataIndex } from './migrations/0032-response-data-index'
 import { surveyArchive } from './migrations/0033-survey-archive'
+import { eventSurveyDates } from './migrations/0034-event-survey-dates'
+import { unscreenedResponses } from './migrations/0035-unscreened-responses'
 import { moveFromPublicSchema } from './migrations/move-from-public'
 import { schemaNames } from './schema-names'
 
@@ -84,6 +86,8 @@ function migrations(schema: string): Record<string, Migration> {
     '0031-events-written-with-responses': eventsWrittenWithResponses(schema),
     '0032-response-data-index': responseDataIndex(schema),
     '0033-survey-archive': surveyArchive(schema),
+    '0034-event-survey-dates': eventSurveyDates(schema),
+    '0035-unscreened-responses': unscreenedResponses(schema),
   }
 }
 

@@ -193,8 +193,47 @@ export function createQuotaStore(db: Kysely<Database>, names: SchemaNames): Quot
             .select('written.id')
             .execute()
         }
+        // Last, after the response's own row: a client's update of the response locks its row, then its mark
+        // (`unscreenedSql`), and this takes them in the same order. A mark a later write set is not this one's.
+        if (input.mark) {
+          await trx
+            .deleteFrom('unscreened_responses')
+            .where('response_id', '=', input.responseId)
+            .where('marked_at', '=', input.mark)
+            .execute()
+        }
         return first ? toQuotaRecord(first) : null
       })
+    },
+
+    async claimUnscreened({ before, now, limit }) {
+      if (limit < 1) return []
+      // One statement: the due marks locked oldest first, skipping those another claim holds, moved to `now` (the
+      // lease), and each returned with its response as stored now.
+      const { rows } = await sql<ClaimedRow>`
+        with due as (
+          select response_id from ${names.ref('unscreened_responses')}
+          where marked_at < ${before}::timestamptz
+          order by marked_at, response_id
+          limit ${limit}
+          for update skip locked
+        ), claimed as (
+          update ${names.ref('unscreened_responses')} u set marked_at = ${now}::timestamptz
+          from due where u.response_id = due.response_id
+          returning u.response_id, u.marked_at
+        )
+        select r.id, r.environment_id, r.survey_id, r.finished, r.data, r.variables, claimed.marked_at
+        from claimed join ${names.ref('responses')} r on r.id = claimed.response_id
+        order by r.id`.execute(db)
+      return rows.map((row) => ({
+        environmentId: row.environment_id,
+        surveyId: row.survey_id,
+        responseId: row.id,
+        finished: row.finished,
+        data: row.data ?? {},
+        variables: row.variables ?? {},
+        mark: row.marked_at,
+      }))
     },
 
     async counts(environmentId, surveyId) {
@@ -273,6 +312,17 @@ function createQuotaLoader(db: Kysely<Database>): (environmentId: string, survey
       }
       asks.push({ environmentId, surveyId, resolve, reject })
     })
+}
+
+/** What `claimUnscreened` reads of each response it claims. */
+interface ClaimedRow {
+  id: string
+  environment_id: string
+  survey_id: string
+  finished: boolean
+  data: Record<string, unknown> | null
+  variables: Record<string, unknown> | null
+  marked_at: Date
 }
 
 /** Responses other than `responseId` counted in each of `quotaIds` now, by quota id. */

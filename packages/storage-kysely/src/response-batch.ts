@@ -2,6 +2,7 @@ import { sql } from 'kysely'
 import type { Kysely } from 'kysely'
 import type { Database } from './database'
 import { hasQuotasSql } from './has-quotas-sql'
+import { unscreenedSql } from './unscreened-sql'
 import { precompiled, slots } from './precompiled'
 import type { Precompiled } from './precompiled'
 import { WRITTEN_COLUMNS, responseEventsSql } from './response-events-sql'
@@ -70,11 +71,13 @@ export function createResponseBatcher(
   options: ResponseBatchOptions,
   /** Writes a batch of one with the single-row statement, which Postgres plans and runs faster than a recordset. */
   writeOne: (create: GuardedCreate) => Promise<Written>,
+  /** Every create it takes is marked for quota screening (`CreateResponseCheck.screenQuotas`). */
+  screen = false,
 ): (create: GuardedCreate) => Promise<Written> {
   const maxSize = Math.max(1, options.maxSize ?? 256)
   const maxWaitMs = Math.max(0, options.maxWaitMs ?? 5)
   const maxInFlight = Math.max(1, options.maxInFlight ?? 1)
-  const statement = batchInsertStatement(db, names)
+  const statement = batchInsertStatement(db, names, screen)
   let queue: Pending[] = []
   let inFlight = 0
   let timer: ReturnType<typeof setTimeout> | undefined
@@ -160,9 +163,10 @@ function batchValues(batch: Pending[]): Record<keyof typeof BATCH_SLOTS, string>
 /**
  * The batch statement: the rows arrive as one JSON text (`batchValues`); a jsonb column read from it as SQL
  * NULL is stored as JSON `null`, as `toJsonb` writes it on the single-row path. Each written row comes back
- * with whether its survey has quotas. Compiled once per storage.
+ * with whether its survey has quotas; with `screen`, the rows of surveys with quotas are marked unscreened by
+ * the same statement (`unscreenedSql`), and that probe answers it. Compiled once per storage and kind.
  */
-function batchInsertStatement(db: Kysely<Database>, names: SchemaNames): Precompiled<BatchRow, keyof typeof BATCH_SLOTS> {
+function batchInsertStatement(db: Kysely<Database>, names: SchemaNames, screen: boolean): Precompiled<BatchRow, keyof typeof BATCH_SLOTS> {
   const slot = BATCH_SLOTS
   return precompiled(
     sql<BatchRow>`with written as (insert into ${names.ref('responses')} (
@@ -181,7 +185,13 @@ function batchInsertStatement(db: Kysely<Database>, names: SchemaNames): Precomp
     on conflict (display_id) where display_id is not null do nothing
     returning ${WRITTEN_COLUMNS}),
     events as (${responseEventsSql(names, { rows: 'written', kind: 'create', contacts: 'none' })})
-    select id, ${hasQuotasSql(names, sql.ref('written.survey_id'))} as has_quotas from written`.compile(db),
+    ${
+      screen
+        ? sql`, marked as (${unscreenedSql(names, 'written')})
+          select written.id, marked.response_id is not null as has_quotas
+          from written left join marked on marked.response_id = written.id`
+        : sql`select id, ${hasQuotasSql(names, sql.ref('written.survey_id'))} as has_quotas from written`
+    }`.compile(db),
     slot,
   )
 }

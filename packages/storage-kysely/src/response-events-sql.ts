@@ -31,7 +31,7 @@ export interface WrittenResponses {
  * The body of a CTE (`events as (…)`) that records the webhook events of the responses a statement
  * writes, in that statement: each written row that some webhook wants becomes one row of `webhook_events`,
  * holding what the dispatcher builds the event's data from (the response as written, its person, notes and
- * tags, its survey's name, type, status and dates) and, per event, the ids of the webhooks that matched. A
+ * tags, its survey's name, type, status, schedule and own dates) and, per event, the ids of the webhooks that matched. A
  * webhook matches when it is in the response's environment, not disabled, lists the event, and has empty
  * `survey_ids` or lists the survey: one probe of the index of an environment's active webhooks per row, which
  * for the many environments without one settles it. Event ids are the time prefix of a message id and a
@@ -47,14 +47,14 @@ export function responseEventsSql(names: SchemaNames, written: WrittenResponses)
   const created = written.kind === 'create'
   return sql`insert into ${names.ref('webhook_events')} (id, response_id, hooks, created_at, survey_id, response_created_at, finished,
       answers, variables, ttc, meta, language, single_use_id, display_id, ending_id, person, person_attributes, notes, tags,
-      survey_name, survey_type, survey_status, survey_run_on_date, survey_close_on_date)
+      survey_name, survey_type, survey_status, survey_run_on_date, survey_close_on_date, survey_created_at, survey_updated_at)
     select 'msg_' || lpad(to_hex((extract(epoch from clock_timestamp()) * 1000)::bigint), 12, '0')
         || lpad(to_hex(nextval('${sql.id(names.schema)}.webhook_event_ids')), 20, '0'),
       responses.id, m.hooks, responses.updated_at, responses.survey_id, responses.created_at, responses.finished,
       responses.data, responses.variables, responses.ttc, responses.meta, responses.language, responses.single_use_id,
       responses.display_id, responses.ending_id, ${person}, responses.contact_attributes,
       ${created ? sql`'[]'::jsonb` : notesJson()}, ${created ? sql`'[]'::jsonb` : tagsJson()},
-      s.name, s.type, s.status, s.run_on_date, s.close_on_date
+      s.name, s.type, s.status, s.run_on_date, s.close_on_date, s.created_at, s.updated_at
     from ${sql.raw(written.rows)} as responses
     cross join lateral (
       select jsonb_object_agg(e.event, e.hooks) as hooks from (

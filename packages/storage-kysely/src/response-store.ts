@@ -1,5 +1,12 @@
 import { answerScalesOf } from '@canvass/core'
-import type { ResponsePatch, ResponseRecord, ResponseStore, ResponseSurveyFields, SurveyStatusFields } from '@canvass/core'
+import type {
+  ResponsePatch,
+  ResponseRecord,
+  ResponseStore,
+  ResponseSurveyFields,
+  ResponseUpdateOptions,
+  SurveyStatusFields,
+} from '@canvass/core'
 import { sql } from 'kysely'
 import type { Kysely } from 'kysely'
 import { anonymizeResponses } from './anonymize-responses'
@@ -22,6 +29,7 @@ import { listAnswers } from './response-answers-sql'
 import type { SchemaNames } from './schema-names'
 import type { SurveyWriteFactsReader } from './survey-write-facts'
 import { toJsonb } from './to-jsonb'
+import { unscreenedSql } from './unscreened-sql'
 
 /** Responses, each read with its person, notes and tags in the same statement. */
 export function createResponseStore(
@@ -81,44 +89,50 @@ export function createResponseStore(
   // Every field of a patch, each kept as it is when the patch leaves it out (NULL for the JSON and `finished`,
   // a flag for the two that may be set to null).
   // The write and, in the same statement, its webhook events (`responseEventsSql`): the row as read was
-  // finished or not (`wasFinished`), and the version guard makes sure it is still that row.
-  const write = (finishing: boolean) =>
-    precompiled(
-      db
-        .with('written', (qc) =>
-          qc
-            .updateTable('responses')
-            .set({
-              updated_at: sql<Date>`${updatedAt}::timestamptz`,
-              finished: sql<boolean>`coalesce(${finished}::boolean, finished)`,
-              // The JSON columns take JSON text on update (`Jsonb`), hence `sql<string>`.
-              data: sql<string>`coalesce(${data}::jsonb, data)`,
-              meta: sql<string>`coalesce(${meta}::jsonb, meta)`,
-              ttc: sql<string>`coalesce(${ttc}::jsonb, ttc)`,
-              variables: sql<string>`coalesce(${variables}::jsonb, variables)`,
-              language: sql<string | null>`case when ${setLanguage}::boolean then ${language}::text else language end`,
-              ending_id: sql<string | null>`case when ${setEndingId}::boolean then ${endingId}::text else ending_id end`,
-            })
-            .where('responses.id', '=', writeSlots.id)
-            .where(sql<string>`xmin`, '=', sql<string>`${version}::xid`)
-            // A response that becomes finished without the survey's lock: only while its survey has no
-            // `auto_complete` (as this statement's snapshot sees it; otherwise the locked path counts it).
-            .$if(finishing, (q) =>
-              q.where(
-                sql<boolean>`not exists (select 1 from ${names.ref('surveys')} s where s.id = responses.survey_id and s.auto_complete is not null)`,
-              ),
-            )
-            .returningAll()
-            .returning(sql<boolean>`${wasFinished}::boolean`.as('was_finished')),
-        )
-        .with('events', () => sql`(${responseEventsSql(names, { rows: 'written', kind: 'update' })})`)
-        .selectFrom('written as responses')
-        .select(columns)
-        .compile(),
-      writeSlots,
-    )
-  const writeIfUnchanged = write(false)
-  const finishIfUnchanged = write(true)
+  // finished or not (`wasFinished`), and the version guard makes sure it is still that row. With `mark`, the
+  // same statement marks the response unscreened (`ResponseUpdateOptions.screenQuotas`, `unscreenedSql`).
+  const write = (finishing: boolean, mark: boolean) => {
+    const written = db
+      .with('written', (qc) =>
+        qc
+          .updateTable('responses')
+          .set({
+            updated_at: sql<Date>`${updatedAt}::timestamptz`,
+            finished: sql<boolean>`coalesce(${finished}::boolean, finished)`,
+            // The JSON columns take JSON text on update (`Jsonb`), hence `sql<string>`.
+            data: sql<string>`coalesce(${data}::jsonb, data)`,
+            meta: sql<string>`coalesce(${meta}::jsonb, meta)`,
+            ttc: sql<string>`coalesce(${ttc}::jsonb, ttc)`,
+            variables: sql<string>`coalesce(${variables}::jsonb, variables)`,
+            language: sql<string | null>`case when ${setLanguage}::boolean then ${language}::text else language end`,
+            ending_id: sql<string | null>`case when ${setEndingId}::boolean then ${endingId}::text else ending_id end`,
+          })
+          .where('responses.id', '=', writeSlots.id)
+          .where(sql<string>`xmin`, '=', sql<string>`${version}::xid`)
+          // A response that becomes finished without the survey's lock: only while its survey has no
+          // `auto_complete` (as this statement's snapshot sees it; otherwise the locked path counts it).
+          .$if(finishing, (q) =>
+            q.where(
+              sql<boolean>`not exists (select 1 from ${names.ref('surveys')} s where s.id = responses.survey_id and s.auto_complete is not null)`,
+            ),
+          )
+          .returningAll()
+          .returning(sql<boolean>`${wasFinished}::boolean`.as('was_finished')),
+      )
+      .with('events', () => sql`(${responseEventsSql(names, { rows: 'written', kind: 'update' })})`)
+    // Nothing reads `marked`: a data-modifying CTE runs whether or not the statement reads it.
+    const statement = mark
+      ? (written.with('marked', () => sql`(${unscreenedSql(names, 'written')})`) as unknown as typeof written)
+      : written
+    return precompiled(statement.selectFrom('written as responses').select(columns).compile(), writeSlots)
+  }
+  const writes = {
+    plain: { unchanged: write(false, false), finishing: write(true, false) },
+    marked: { unchanged: write(false, true), finishing: write(true, true) },
+  }
+  /** The write statements of an update: marking the response unscreened when the caller screens it and its survey has quotas. */
+  const writesFor = (options: ResponseUpdateOptions | undefined, read: { has_quotas: boolean }) =>
+    options?.screenQuotas === true && read.has_quotas ? writes.marked : writes.plain
   /**
    * The locked path of `update`. With `lockFirst` (the patch asks for `finished`), the survey's lock is taken
    * before the response is read, so that `change` judges the survey as the previous finisher left it: a
@@ -131,8 +145,9 @@ export function createResponseStore(
     surveyId: string,
     change: Parameters<ResponseStore['update']>[1],
     lockFirst: boolean,
-    scales: boolean,
+    options: ResponseUpdateOptions | undefined,
   ): Promise<ResponseRecord | null> {
+    const scales = options?.answerScales === true
     const result = await db.transaction().execute(async (trx) => {
       // The survey before the response, as creates take it (insert-response.ts): one lock order for both.
       if (lockFirst) await trx.executeQuery(lockSurvey({ surveyId }))
@@ -146,12 +161,12 @@ export function createResponseStore(
       const finishes = lockedPatch.finished === true && !locked.finished
       if (finishes && !lockFirst) return RETRY_WITH_SURVEY_LOCK
       // The version read under the lock is still the row's: nobody else can have written it.
-      const updated = (await trx.executeQuery(writeIfUnchanged(writeValues(id, locked, lockedPatch)))).rows[0]
+      const updated = (await trx.executeQuery(writesFor(options, locked).unchanged(writeValues(id, locked, lockedPatch)))).rows[0]
       if (!updated) throw new Error(`response ${id} changed while it was locked`)
       if (finishes) await completeIfFilled(trx, surveyId, lockedPatch.updatedAt)
       return toResponseRecord(updated)
     })
-    return result === RETRY_WITH_SURVEY_LOCK ? updateLocked(id, surveyId, change, true, scales) : result
+    return result === RETRY_WITH_SURVEY_LOCK ? updateLocked(id, surveyId, change, true, options) : result
   }
 
   return {
@@ -208,13 +223,13 @@ export function createResponseStore(
       // as an instance that holds the lock is stalled (a paused process, a long GC).
       const finishing = patch.finished === true && !row.finished
       if (!finishing || row.auto_complete === null) {
-        const statement = finishing ? finishIfUnchanged : writeIfUnchanged
+        const statement = writesFor(options, row)[finishing ? 'finishing' : 'unchanged']
         const updated = (await db.executeQuery(statement(writeValues(id, row, patch)))).rows[0]
         if (updated) return toResponseRecord(updated)
       }
       // Another write came between the read and the write (or the response is becoming finished): the row is
       // locked, and `change` is handed the response as it now is.
-      return updateLocked(id, row.survey_id, change, patch.finished === true, scales)
+      return updateLocked(id, row.survey_id, change, patch.finished === true, options)
     },
 
     async delete(environmentId, id) {

@@ -10,6 +10,8 @@ import { importMappingsErased } from '../src/migrations/0030-import-mappings-era
 import { eventsWrittenWithResponses } from '../src/migrations/0031-events-written-with-responses'
 import { responseDataIndex } from '../src/migrations/0032-response-data-index'
 import { surveyArchive } from '../src/migrations/0033-survey-archive'
+import { eventSurveyDates } from '../src/migrations/0034-event-survey-dates'
+import { unscreenedResponses } from '../src/migrations/0035-unscreened-responses'
 import { backends, sharedDatabase } from './backends'
 
 /** Every migration, in the order they run. */
@@ -46,6 +48,8 @@ const MIGRATIONS = [
   '0031-events-written-with-responses',
   '0032-response-data-index',
   '0033-survey-archive',
+  '0034-event-survey-dates',
+  '0035-unscreened-responses',
 ]
 
 const TABLES = [
@@ -75,6 +79,7 @@ const TABLES = [
   'spent_upload_uuids',
   'surveys',
   'tags',
+  'unscreened_responses',
   'webhook_deliveries',
   'webhook_events',
   'webhooks',
@@ -199,6 +204,8 @@ for (const backend of backends()) {
     const { environmentId } = await seedWithWebhook(storage, ['responseUpdated'])
     // The migrations after 0029 are undone with it: Kysely runs only names after the last one it ran.
     const after = MIGRATIONS.slice(MIGRATIONS.indexOf('0029-idempotency-scopes'))
+    await unscreenedResponses('canvass').down?.(db)
+    await eventSurveyDates('canvass').down?.(db)
     await surveyArchive('canvass').down?.(db)
     await responseDataIndex('canvass').down?.(db)
     await eventsWrittenWithResponses('canvass').down?.(db)
@@ -249,6 +256,8 @@ for (const backend of backends()) {
     ])
     // Then the database as 0030 left it: the trigger functions record the events.
     const undone = MIGRATIONS.slice(MIGRATIONS.indexOf('0031-events-written-with-responses'))
+    await unscreenedResponses('canvass').down?.(db)
+    await eventSurveyDates('canvass').down?.(db)
     await surveyArchive('canvass').down?.(db)
     await responseDataIndex('canvass').down?.(db)
     await eventsWrittenWithResponses('canvass').down?.(db)
@@ -457,6 +466,8 @@ async function undoFrom(
   first: '0019-one-response-per-display' | '0020-survey-variables' | '0021-survey-blocks',
 ): Promise<string[]> {
   const undone = MIGRATIONS.slice(MIGRATIONS.indexOf(first))
+  await unscreenedResponses('canvass').down?.(db)
+  await eventSurveyDates('canvass').down?.(db)
   await surveyArchive('canvass').down?.(db)
   if (first !== '0021-survey-blocks') await sql`alter table canvass.surveys drop column variables`.execute(db)
   await sql`alter table canvass.surveys drop column blocks`.execute(db)

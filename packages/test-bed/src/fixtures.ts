@@ -19,6 +19,19 @@ export const question = (id = 'q1') => ({
   inputType: 'text',
 })
 
+/**
+ * A `fileUpload` question: what a respondent's upload must name (with its survey) on the client storage routes,
+ * whose `maxSizeInMB` and `allowedFileExtensions` then apply.
+ */
+export const fileUploadQuestion = (id = 'file', overrides: Record<string, unknown> = {}) => ({
+  id,
+  type: 'fileUpload',
+  headline: { default: 'A file?' },
+  required: false,
+  allowMultipleFiles: true,
+  ...overrides,
+})
+
 /** Creates a survey in the key's environment and returns it. */
 export async function createSurvey(
   b: Backend,

@@ -30,11 +30,21 @@ export { createTestWebhookReceiver } from './webhook-receiver'
 export type { ReceivedWebhook, ReceiverAnswer, TestWebhookReceiver } from './webhook-receiver'
 export { createVerifiedWebhook, createVerifyingReceiver, listenVerifying, webhookDeliveries } from './verifying-receiver'
 export type { VerifiedWebhook, VerifyingReceiver, VerifyingReceiverMode, VerifyingServer } from './verifying-receiver'
-export { NOT_AUTHENTICATED, UNAUTHORIZED, badRequest, createResponse, createSurvey, errorOf, notFoundBody, question } from './fixtures'
+export {
+  NOT_AUTHENTICATED,
+  UNAUTHORIZED,
+  badRequest,
+  createResponse,
+  createSurvey,
+  errorOf,
+  fileUploadQuestion,
+  notFoundBody,
+  question,
+} from './fixtures'
 export type { Backend } from './fixtures'
 export { assertSuccessOrContractError } from './answers'
 export { blockSurvey } from './block-survey'
-export { uploadFile } from './uploads'
+export { signedUploadHeaders, uploadFile } from './uploads'
 export type { PresignedUpload, UploadOptions } from './uploads'
 export { HOSTILE, seedSharedSurvey, sharedSurveyAnswers, sharedSurveyQuestions } from './shared-results'
 export type { SharedSurveyBed, SharedSurveySeed } from './shared-results'

@@ -17,8 +17,10 @@ export interface UploadOptions {
   environmentId?: string
   /** Sent on both requests; required by the management route. */
   key?: string
-  /** Named in the presign and, as `X-Survey-ID`, in the upload. */
+  /** Named in the presign and, as `X-Survey-ID`, in the upload; the client route requires it. */
   surveyId?: string
+  /** The survey's `fileUpload` question, named in the presign and, as `X-Element-ID`, in the upload; the client route requires it. */
+  elementId?: string
   /** Lets the upload answer 5xx (a store that is down); the presign must still succeed. */
   allow5xx?: boolean
 }
@@ -28,11 +30,16 @@ export interface UploadOptions {
  * data and the upload's answer, which the test checks (a refused upload is what some tests look for).
  */
 export async function uploadFile(call: Call, options: UploadOptions): Promise<{ presigned: PresignedUpload; upload: ApiResult }> {
-  const { fileName, text, environmentId, key, surveyId, allow5xx } = options
+  const { fileName, text, environmentId, key, surveyId, elementId, allow5xx } = options
   const path = environmentId === undefined ? '/api/v1/management/storage' : `/api/v1/client/${environmentId}/storage`
   const presign = await call('POST', path, {
     ...(key === undefined ? {} : { key }),
-    body: { fileName, fileType: 'text/plain', ...(surveyId === undefined ? {} : { surveyId }) },
+    body: {
+      fileName,
+      fileType: 'text/plain',
+      ...(surveyId === undefined ? {} : { surveyId }),
+      ...(elementId === undefined ? {} : { elementId }),
+    },
   })
   if (presign.status !== 200) throw new Error(`presign failed: ${presign.status} ${presign.text}`)
   const presigned = presign.body.data as PresignedUpload
@@ -41,14 +48,22 @@ export async function uploadFile(call: Call, options: UploadOptions): Promise<{ 
     ...(key === undefined ? {} : { key }),
     ...(allow5xx ? { allow5xx } : {}),
     headers: {
-      'X-File-Type': 'text/plain',
-      'X-File-Name': encodeURIComponent(presigned.updatedFileName),
-      'X-Signature': presigned.signingData.signature,
-      'X-Timestamp': String(presigned.signingData.timestamp),
-      'X-UUID': presigned.signingData.uuid,
+      ...signedUploadHeaders(presigned, 'text/plain'),
       ...(surveyId === undefined ? {} : { 'X-Survey-ID': surveyId }),
+      ...(elementId === undefined ? {} : { 'X-Element-ID': elementId }),
     },
     body: { fileBase64String: Buffer.from(text).toString('base64') },
   })
   return { presigned, upload }
+}
+
+/** The headers that prove a presign's grant at the upload (`fileType` as signed), without the survey's names. */
+export function signedUploadHeaders(presigned: Pick<PresignedUpload, 'updatedFileName' | 'signingData'>, fileType: string) {
+  return {
+    'X-File-Type': fileType,
+    'X-File-Name': encodeURIComponent(presigned.updatedFileName),
+    'X-Signature': presigned.signingData.signature,
+    'X-Timestamp': String(presigned.signingData.timestamp),
+    'X-UUID': presigned.signingData.uuid,
+  }
 }

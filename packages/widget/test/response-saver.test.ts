@@ -556,7 +556,7 @@ test('flushOutbox sends a record left by an earlier page, and a refused create i
 
 test('a file kept while offline is uploaded before the answer that names it, which then holds its URL', async () => {
   const saver = createResponseSaver(options())
-  const placeholder = await saver.keepFile(new File([Buffer.from(PNG, 'base64')], 'shot.png', { type: 'image/png' }), ['png'])
+  const placeholder = await saver.keepFile(new File([Buffer.from(PNG, 'base64')], 'shot.png', { type: 'image/png' }), 'file', ['png'])
   assert.ok(placeholder?.startsWith('outbox:') && placeholder.endsWith('/shot.png'))
   assert.is((await store.all())[0]?.files?.length, 1, 'the file is kept in the record')
   assert.is(await saver.save({ ...update({ q1: 'a' }), data: { q1: 'a', file: [placeholder as string] } }), true)
@@ -569,7 +569,13 @@ test('a file kept while offline is uploaded before the answer that names it, whi
       `/api/v1/client/${env}/responses`,
     ],
   )
-  assert.equal(proxy.seen[1]?.body, { fileName: 'shot.png', fileType: 'image/png', surveyId, allowedFileExtensions: ['png'] })
+  assert.equal(proxy.seen[1]?.body, {
+    fileName: 'shot.png',
+    fileType: 'image/png',
+    surveyId,
+    elementId: 'file',
+    allowedFileExtensions: ['png'],
+  })
   assert.ok(String(proxy.seen[2]?.body).includes(Buffer.from(PNG, 'base64').toString('latin1')), 'the file itself is sent')
   const [response] = await stored()
   const url = response.data.file?.[0]

@@ -1,7 +1,7 @@
 import type { CanvassContext } from '../context'
 import { describeCause } from '../http/boundary'
 import { validationError } from '../errors'
-import type { QuotaRecord, SurveyRecord } from '../ports/storage'
+import type { QuotaRecord, SurveyRecord, UnscreenedResponse } from '../ports/storage'
 import type { QuotaCondition } from '../schemas/quota'
 import { meetsQuota } from './quota-conditions'
 
@@ -90,15 +90,15 @@ const OPERAND_NAMES: Record<string, string> = {
   variable: 'variable',
 }
 
-/** What a client's write to a response leaves, for screening it against its survey's quotas. */
-export interface ScreenedResponse {
-  environmentId: string
-  surveyId: string
-  responseId: string
-  finished: boolean
-  data: Record<string, unknown>
-  variables: Record<string, unknown>
-}
+/**
+ * What a client's write to a response leaves, for screening it against its survey's quotas, as a claim of the
+ * background work hands it out too (`UnscreenedResponse`): `mark` is the unscreened mark the screening answers
+ * for (`QuotaScreening.mark`), the write's `updatedAt` (the storage marked it so) or the claim's.
+ */
+export type ScreenedResponse = UnscreenedResponse
+
+/** What screening needs of Canvass: its storage, its log and its clock (a request's context, or background work). */
+export type ScreeningContext = Pick<CanvassContext, 'storage' | 'logger' | 'now'>
 
 /**
  * Screens a response against its survey's quotas after a client wrote it: counts it in the quotas it meets,
@@ -107,29 +107,42 @@ export interface ScreenedResponse {
  * `ResponseSurveyFields.hasQuotas`), so that a survey without them costs nothing. The response is stored by
  * then, so a screening that fails (the database gone, a deadlock with a survey being deleted) is logged and
  * answered as no full quota, as the reference does, rather than turning the stored write into an error that a
- * client would send again.
+ * client would send again. The write marked the response unscreened (`screenQuotas`); the screening removes
+ * the mark as it counts, and a mark that stays is screened by the background work (`workers/quota-screener.ts`).
  */
-export async function screenResponse(ctx: CanvassContext, response: ScreenedResponse): Promise<QuotaRecord | null> {
+export async function screenResponse(ctx: ScreeningContext, response: ScreenedResponse): Promise<QuotaRecord | null> {
   try {
-    return await screen(ctx, response, await ctx.storage.quotas.listAll(response.environmentId, response.surveyId))
+    return await screenAgainst(ctx, response, await ctx.storage.quotas.listAll(response.environmentId, response.surveyId))
   } catch (error) {
     ctx.logger.error(
-      `Screening response ${response.responseId} against the quotas of survey ${response.surveyId} failed`,
+      `Screening response ${response.responseId} against the quotas of survey ${response.surveyId} failed; the background work screens it later`,
       describeCause(error),
     )
     return null
   }
 }
 
-async function screen(ctx: CanvassContext, response: ScreenedResponse, quotas: QuotaRecord[]): Promise<QuotaRecord | null> {
-  if (quotas.length === 0) return null
-  const survey = await ctx.storage.surveys.get(response.surveyId)
-  if (!survey) return null
-  const parts = { questions: survey.questions, variables: survey.variables }
+/**
+ * Screens `response` against `quotas`, its survey's as `listAll` reads them, and the survey as it is now (read
+ * here unless given). With no quota left (all deleted since the write), only its mark is removed. Throws what
+ * the storage throws.
+ */
+export async function screenAgainst(
+  ctx: ScreeningContext,
+  response: ScreenedResponse,
+  quotas: readonly QuotaRecord[],
+  survey?: Pick<SurveyRecord, 'questions' | 'variables'> | null,
+): Promise<QuotaRecord | null> {
+  const screening = { ...response, now: ctx.now() }
+  if (quotas.length === 0) return ctx.storage.quotas.screen({ ...screening, met: [], unmet: [] })
+  const current = survey === undefined ? await ctx.storage.surveys.get(response.surveyId) : survey
+  // A survey deleted since the write took its responses, and their marks, with it.
+  if (!current) return null
+  const parts = { questions: current.questions, variables: current.variables }
   const met: string[] = []
   const unmet: string[] = []
   for (const quota of quotas) (meetsQuota(quota.logic, parts, response) ? met : unmet).push(quota.id)
-  return ctx.storage.quotas.screen({ ...response, met, unmet, now: ctx.now() })
+  return ctx.storage.quotas.screen({ ...screening, met, unmet })
 }
 
 /** The reference's answer about quotas to a respondent's write: `quotaFull`, and the full quota met. */

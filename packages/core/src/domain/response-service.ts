@@ -35,21 +35,40 @@ export function responseOutput(response: Omit<ResponseRecord, 'environmentId'>) 
   }
 }
 
-/** The survey as a webhook event's data names it, its status as it was when the response was written. */
+/** The survey of a webhook event, as it was when the response was written (its status at that time). */
 export interface EventSurvey {
   id: string
   name: string
   type: string
   status: string
+  /** Null only for an event stored before Canvass kept the survey's dates with it. */
+  createdAt: Date | null
+  updatedAt: Date | null
 }
 
 /**
  * The `data` of a webhook event of a response (`responseCreated`, `responseUpdated`, `responseFinished`): the
  * response as the API shows it (`responseOutput`) and its survey. Storage adapters build every event's data with
- * it, from the response as it was written (docs/webhooks-and-uploads.md).
+ * it, from the response as it was written (docs/webhooks-and-uploads.md, "What a delivery holds").
  */
 export function responseEventData(response: Omit<ResponseRecord, 'environmentId'>, survey: EventSurvey) {
-  return { ...responseOutput(response), survey }
+  return { ...responseOutput(response), survey: eventSurveyOutput(survey) }
+}
+
+/**
+ * `data.survey` of a webhook event: the reference's fields (`title` is the survey's name; dates as ISO text),
+ * then Canvass's own `id` and `name`, which receivers written for Canvass read.
+ */
+export function eventSurveyOutput(survey: EventSurvey) {
+  return {
+    title: survey.name,
+    type: survey.type,
+    status: survey.status,
+    createdAt: survey.createdAt?.toISOString() ?? null,
+    updatedAt: survey.updatedAt?.toISOString() ?? null,
+    id: survey.id,
+    name: survey.name,
+  }
 }
 
 /** A new response from a validated create body; the server fills `meta.userAgent` (docs/design.md, "Responses and displays"). */

@@ -135,7 +135,7 @@ export function openApiDocument(routes: readonly RouteEntry[], options: OpenApiO
           name,
           in: 'header',
           required: false,
-          description: UPLOAD_HEADER_NOTE,
+          description: UPLOAD_HEADER_NOTES[name] ?? UPLOAD_HEADER_NOTE,
           schema: { type: 'string' },
         })),
       )
@@ -219,10 +219,27 @@ export function openApiDocument(routes: readonly RouteEntry[], options: OpenApiO
   }
 }
 
-const UPLOAD_HEADERS = ['X-File-Type', 'X-File-Name', 'X-Environment-ID', 'X-Signature', 'X-UUID', 'X-Timestamp', 'x-api-key']
+const UPLOAD_HEADERS = [
+  'X-File-Type',
+  'X-File-Name',
+  'X-Environment-ID',
+  'X-Signature',
+  'X-UUID',
+  'X-Timestamp',
+  'X-Survey-ID',
+  'X-Element-ID',
+  'x-api-key',
+]
 const UPLOAD_HEADER_NOTE =
   "From the presign (x-api-key: the management key); a multipart body may carry the presign's `presignedFields` instead of the signing headers"
-const PRESIGNED_FIELDS = ['fileName', 'fileType', 'environmentId', 'uuid', 'timestamp', 'signature', 'surveyId']
+/** The two headers that are not the signature's: which survey and file-upload element the file answers. */
+const UPLOAD_HEADER_NOTES: Record<string, string> = {
+  'X-Survey-ID':
+    'The survey the file belongs to, as presigned: required on the client route (a survey of the environment), optional on the management route',
+  'X-Element-ID':
+    "The survey's fileUpload element (question) the file answers, as presigned: required on the client route, whose limits it applies; not read on the management route",
+}
+const PRESIGNED_FIELDS = ['fileName', 'fileType', 'environmentId', 'uuid', 'timestamp', 'signature', 'surveyId', 'elementId']
 
 function answerContent(route: RouteEntry, components: Components): Record<string, unknown> {
   if (route.produces === 'text/html') return { 'text/html': { schema: { type: 'string' } } }

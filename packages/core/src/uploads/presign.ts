@@ -64,6 +64,7 @@ export function presignUpload(
       timestamp: String(timestamp),
       signature,
       ...(input.surveyId ? { surveyId: input.surveyId } : {}),
+      ...(input.elementId ? { elementId: input.elementId } : {}),
     },
     updatedFileName,
     fileUrl: `${base}/storage/${encodeURIComponent(target.environmentId)}/${target.accessType}/${encodeURIComponent(updatedFileName)}`,

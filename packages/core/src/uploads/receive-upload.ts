@@ -9,6 +9,7 @@ import { allowedFileType } from './file-type'
 import { multipartFile } from './multipart-file'
 import type { MultipartUpload } from './multipart-file'
 import { UploadError, badUploadBody, fileTooLarge, uploadNotAuthenticated, uploadRefusal } from './upload-error'
+import { uploadElement } from './upload-element'
 import type { UploadSettings } from './upload-options'
 import { SIGNATURE_MAX_AGE_MS, SIGNATURE_MAX_SKEW_MS, verifyUpload } from './upload-signature'
 
@@ -18,7 +19,11 @@ export interface UploadTarget {
   /** The environment the upload is for: the key's (management) or the path's (client). */
   environmentId: string
   accessType: 'public' | 'private'
-  /** A respondent's file for a response (the client route), as opposed to a manager's. */
+  /**
+   * A respondent's file for a response (the client route), as opposed to a manager's: it must name a survey of
+   * the environment and one of its `fileUpload` elements (`X-Survey-ID` and `X-Element-ID`, or the fields
+   * `surveyId` and `elementId`), whose limits apply (`uploadElement`).
+   */
   forResponse: boolean
   /** Extra headers on every answer (CORS on the client route). */
   headers?: Record<string, string>
@@ -60,7 +65,7 @@ async function storeUpload(request: Request, target: UploadTarget, settings: Upl
     const body =
       upload?.file ?? (multipart ? (await multipartFile(request, settings.maxBytes)).file : await base64File(request, settings.maxBytes))
     upload = undefined
-    await storeFile(body, { ...checked, fileName: grant.fileName, surveyId: grant.surveyId }, target, settings, ctx)
+    await storeFile(body, { ...checked, fileName: grant.fileName }, target, settings, ctx)
   } finally {
     // A refused upload's body is not read further.
     await upload?.file.cancel().catch(() => {})
@@ -75,6 +80,7 @@ interface Grant {
   timestamp: string
   signature: string
   surveyId: string
+  elementId: string
 }
 
 /** The signed values of an upload: its headers, or the fields named as in `presignedFields`. */
@@ -103,16 +109,15 @@ function signedGrant(request: Request, fields: Record<string, string> | undefine
     timestamp: read('x-timestamp', 'timestamp'),
     signature: read('x-signature', 'signature'),
     surveyId: read('x-survey-id', 'surveyId'),
+    elementId: read('x-element-id', 'elementId'),
   }
 }
 
-/** Checks the signature and the stored name and type, and spends the uuid: the file's type and the time. */
-async function checkGrant(
-  grant: Grant,
-  target: UploadTarget,
-  settings: UploadSettings,
-  ctx: CanvassContext,
-): Promise<{ contentType: string; now: Date }> {
+/**
+ * Checks the signature, the stored name and type and, for a respondent's file, the survey and element it
+ * answers, and spends the uuid: the file's type, the time, its survey and its size limit.
+ */
+async function checkGrant(grant: Grant, target: UploadTarget, settings: UploadSettings, ctx: CanvassContext): Promise<CheckedUpload> {
   const { environmentId } = target
   if (grant.environmentId && grant.environmentId !== environmentId) throw uploadNotAuthenticated()
   const { uuid, fileName, fileType } = grant
@@ -126,16 +131,51 @@ async function checkGrant(
   if (!isStoredFileName(fileName, uuid)) throw badUploadBody('Invalid file name')
   const contentType = allowedFileType(fileName, fileType, settings.allowedTypes)
   if (contentType === null) throw badUploadBody('File type is not allowed')
+  // Before the uuid is spent: a refused upload may be sent again, named right, with the same grant.
+  const answers = target.forResponse
+    ? await answeredElement(ctx, environmentId, grant, settings)
+    : { surveyId: await uploadSurvey(ctx, environmentId, grant.surveyId), maxBytes: settings.maxBytes }
   const now = ctx.now()
   if (!(await ctx.storage.uploads.spendUuid({ uuid, environmentId, spentAt: now }))) throw uploadNotAuthenticated()
   purgeNowAndThen(ctx, settings, now)
-  return { contentType, now }
+  return { contentType, now, ...answers }
 }
 
-/** Streams the file into the blob store and records it. */
+/** What `checkGrant` settled of an upload. */
+interface CheckedUpload {
+  contentType: string
+  now: Date
+  /** The environment's survey the file belongs to, if any: only its responses may take the file with them. */
+  surveyId: string | null
+  maxBytes: number
+}
+
+/**
+ * The survey and `fileUpload` element a respondent's file answers, with the element's size limit: both must be
+ * named (the presign's `presignedFields` carry them), the survey the environment's, the element one of its
+ * file-upload elements that allows the file's extension. Any of them not so is a 400 (a 404 for an unknown
+ * survey), as on the presign.
+ */
+async function answeredElement(
+  ctx: CanvassContext,
+  environmentId: string,
+  grant: Grant,
+  settings: UploadSettings,
+): Promise<{ surveyId: string; maxBytes: number }> {
+  if (!grant.surveyId) throw badUploadBody('surveyId is required')
+  if (!grant.elementId) throw badUploadBody('elementId is required')
+  const survey = storableId(grant.surveyId) ? await ctx.storage.surveys.get(grant.surveyId) : null
+  if (!survey) throw new UploadError(404, 'Survey not found')
+  if (survey.environmentId !== environmentId) throw badUploadBody('Survey is part of another environment')
+  const element = uploadElement(survey, grant.elementId, grant.fileName, settings.maxBytes)
+  if ('refusal' in element) throw badUploadBody(element.refusal)
+  return { surveyId: survey.id, maxBytes: element.maxBytes }
+}
+
+/** Streams the file into the blob store (up to its limit) and records it. */
 async function storeFile(
   body: ReadableStream<Uint8Array>,
-  file: { fileName: string; contentType: string; surveyId: string; now: Date },
+  file: CheckedUpload & { fileName: string },
   target: UploadTarget,
   settings: UploadSettings,
   ctx: CanvassContext,
@@ -145,18 +185,17 @@ async function storeFile(
   const key = `${environmentId}/${target.accessType}/${fileName}`
   let size: number
   try {
-    ;({ size } = await settings.blobStore.put(key, body, { contentType, maxBytes: settings.maxBytes }))
+    ;({ size } = await settings.blobStore.put(key, body, { contentType, maxBytes: file.maxBytes }))
   } catch (error) {
     if (error instanceof BlobTooLargeError) throw fileTooLarge()
     if (error instanceof BlobKeyError) throw badUploadBody('Invalid file name')
     throw error
   }
   try {
-    const surveyId = await uploadSurvey(ctx, environmentId, file.surveyId)
     await ctx.storage.uploads.recordFile({
       id: ctx.newId(),
       environmentId,
-      surveyId,
+      surveyId: file.surveyId,
       forResponse: target.forResponse,
       accessType: target.accessType,
       fileName,
@@ -173,10 +212,13 @@ async function storeFile(
 
 /** The survey an upload names, when it is one of the environment's; uploads outside surveys have none. */
 async function uploadSurvey(ctx: CanvassContext, environmentId: string, surveyId: string): Promise<string | null> {
-  if (!surveyId || surveyId.length > 255 || surveyId.includes('\0')) return null
+  if (!storableId(surveyId)) return null
   const survey = await ctx.storage.surveys.get(surveyId)
   return survey?.environmentId === environmentId ? survey.id : null
 }
+
+/** Whether an id read from a header or field can name a row (the input rule does not see headers). */
+const storableId = (id: string): boolean => id !== '' && id.length <= 255 && !id.includes('\0')
 
 function uploadErrorResponse(error: unknown, ctx: CanvassContext, headers: Record<string, string> | undefined): Response {
   let status = 500

@@ -6,8 +6,8 @@ import { json } from '../http/respond'
  * Thrown inside the route and turned into its answer there; elsewhere it is an ordinary `CanvassError`.
  */
 export class UploadError extends CanvassError {
-  constructor(status: 400 | 401 | 413, message: string, options: { cause?: unknown } = {}) {
-    const code = status === 400 ? 'bad_request' : status === 401 ? 'not_authenticated' : 'payload_too_large'
+  constructor(status: 400 | 401 | 404 | 413, message: string, options: { cause?: unknown } = {}) {
+    const code = status === 400 ? 'bad_request' : status === 401 ? 'not_authenticated' : status === 404 ? 'not_found' : 'payload_too_large'
     super(code, message, { cause: options.cause })
     this.name = 'UploadError'
   }

@@ -10,6 +10,8 @@ import type { DispatchReport, WebhookDispatcherOptions } from '../webhooks/webho
 import { createWebhookDispatcher } from '../webhooks/webhook-dispatcher'
 import { createFetchWebhookTransport } from '../webhooks/fetch-transport'
 import { startAuditLogPurge } from './audit-log-purge'
+import type { QuotaScreenerOptions, QuotaScreenerReport } from './quota-screener'
+import { createQuotaScreener } from './quota-screener'
 
 /**
  * What `createCanvass` runs beside the handler once started (docs/architecture.md, "Background work"): each part
@@ -27,6 +29,11 @@ export interface BackgroundOptions {
    * @default { intervalMs: 3_600_000 }
    */
   auditLogPurge?: false | { intervalMs?: number }
+  /**
+   * The quota screening's settings (`createQuotaScreener`): it screens the responses whose write's own
+   * screening against the survey's quotas never came (the database dropped in between), or false.
+   */
+  quotaScreening?: false | Omit<QuotaScreenerOptions, 'storage' | 'logger' | 'clock'>
 }
 
 /** What one pass of every part did (`Canvass.runBackgroundOnce`), a part turned off leaving its entry out. */
@@ -36,6 +43,7 @@ export interface BackgroundReport {
   blobJanitor?: BlobJanitorReport
   /** Audit entries deleted. */
   auditLog?: number
+  quotaScreening?: QuotaScreenerReport
 }
 
 /** A transport, or how to make one from the webhook settings (`createNodeWebhookTransport` is one). */
@@ -69,7 +77,7 @@ export function webhookTransport(source: WebhookTransportSource | undefined, all
   return typeof source === 'function' ? source({ allowPrivateAddresses }) : source
 }
 
-/** The dispatcher, the retention worker, the blob janitor and the audit-log purge, as the settings ask. */
+/** The dispatcher, the retention worker, the blob janitor, the audit-log purge and the quota screening, as the settings ask. */
 export function createBackgroundWork(settings: BackgroundWorkSettings): BackgroundWork {
   const { storage, blobs, options, logger, now } = settings
   const janitor =
@@ -99,6 +107,8 @@ export function createBackgroundWork(settings: BackgroundWorkSettings): Backgrou
             await retentionOptions?.onRun?.(report)
           },
         })
+  const screening =
+    options.quotaScreening === false ? undefined : createQuotaScreener({ ...options.quotaScreening, storage, logger, clock: now })
   const purge = options.auditLogPurge === false ? undefined : settings.purgeAuditLog
   const purgeIntervalMs = (options.auditLogPurge || undefined)?.intervalMs
   let purgeSchedule: { stop(): Promise<void> } | undefined
@@ -108,12 +118,13 @@ export function createBackgroundWork(settings: BackgroundWorkSettings): Backgrou
       dispatcher?.start()
       janitor?.start()
       retention?.start()
+      screening?.start()
       if (purge) purgeSchedule ??= startAuditLogPurge(purge, logger, purgeIntervalMs)
     },
     async stop() {
       const schedule = purgeSchedule
       purgeSchedule = undefined
-      await Promise.all([schedule?.stop(), dispatcher?.stop(), janitor?.stop(), retention?.stop()])
+      await Promise.all([schedule?.stop(), dispatcher?.stop(), janitor?.stop(), retention?.stop(), screening?.stop()])
     },
     wakeBlobJanitor() {
       janitor?.wake()
@@ -124,6 +135,7 @@ export function createBackgroundWork(settings: BackgroundWorkSettings): Backgrou
       if (retention) report.retention = await retention.runOnce()
       if (janitor) report.blobJanitor = await janitor.runOnce()
       if (purge) report.auditLog = await purge()
+      if (screening) report.quotaScreening = await screening.runOnce()
       return report
     },
   }

@@ -1,9 +1,9 @@
 import type { Logger } from '../context'
-import { CanvassError } from '../errors'
 import { notify } from '../observer'
 import type { BlobStore } from '../ports/blob-store'
 import type { ClaimedBlobDeletion, Storage } from '../ports/storage'
 import { createId } from '../domain/ids'
+import { createPassLoop } from './pass-loop'
 
 export interface BlobJanitorOptions {
   /** The storage whose blob-deletion journal is worked off (the one `createCanvass` was given). */
@@ -100,12 +100,6 @@ export function createBlobJanitor(options: BlobJanitorOptions): BlobJanitor {
     if (!Number.isInteger(value) || value < 1) throw new TypeError(`${name} must be a positive integer, got ${value}`)
   }
 
-  let stopped = true
-  let away = false
-  let timer: ReturnType<typeof setTimeout> | undefined
-  let current: Promise<void> | undefined
-  let wakeAgain = false
-
   async function runOnce(): Promise<BlobJanitorReport> {
     const report: BlobJanitorReport = { deleted: 0, failed: 0 }
     const started = performance.now()
@@ -148,56 +142,20 @@ export function createBlobJanitor(options: BlobJanitorOptions): BlobJanitor {
     }
   }
 
-  function schedule(ms: number): void {
-    timer = setTimeout(tick, ms)
-    // A loop waiting for its next run does not keep a process alive.
-    ;(timer as { unref?: () => void }).unref?.()
-  }
+  // A run works off every due row, batch after batch: the next run waits for the interval or a wake.
+  const loop = createPassLoop({
+    pass: async () => {
+      await runOnce()
+      return false
+    },
+    intervalMs,
+    logger,
+    messages: {
+      away: 'Blob janitor: the database is unreachable; blob deletions resume when it is back',
+      back: 'Blob janitor: the database is back; blob deletions resume',
+      failed: 'Blob janitor: a run failed; trying again on the next interval',
+    },
+  })
 
-  function tick(): void {
-    timer = undefined
-    if (stopped) return
-    wakeAgain = false
-    current = runOnce()
-      .then(
-        () => {
-          if (away) logger.warn('Blob janitor: the database is back; blob deletions resume')
-          away = false
-        },
-        (error: unknown) => {
-          if (error instanceof CanvassError && error.code === 'service_unavailable') {
-            if (!away) logger.warn('Blob janitor: the database is unreachable; blob deletions resume when it is back')
-            away = true
-          } else logger.error('Blob janitor: a run failed; trying again on the next interval', error)
-        },
-      )
-      .finally(() => {
-        current = undefined
-        if (!stopped) schedule(wakeAgain ? 0 : intervalMs)
-      })
-  }
-
-  return {
-    runOnce,
-    start() {
-      if (!stopped) return
-      stopped = false
-      schedule(0)
-    },
-    wake() {
-      if (stopped) return
-      if (current) {
-        wakeAgain = true
-        return
-      }
-      if (timer !== undefined) clearTimeout(timer)
-      schedule(0)
-    },
-    async stop() {
-      stopped = true
-      if (timer !== undefined) clearTimeout(timer)
-      timer = undefined
-      await current
-    },
-  }
+  return { runOnce, start: loop.start, wake: loop.wake, stop: loop.stop }
 }

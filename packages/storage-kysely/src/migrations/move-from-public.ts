@@ -35,6 +35,7 @@ export async function moveFromPublicSchema(db: Kysely<any>, schema: string): Pro
       'blob_deletions',
       'audit_log',
       'maintenance_leases',
+      'unscreened_responses',
       'canvass_migration',
       'canvass_migration_lock',
     ]) {

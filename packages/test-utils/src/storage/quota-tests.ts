@@ -23,12 +23,14 @@ export function makeQuota(environmentId: string, surveyId: string, overrides: Pa
   }
 }
 
-async function seedQuota(storage: Storage, quota: QuotaRecord): Promise<QuotaRecord> {
+/** Inserts the quota (at most 50 per survey). */
+export async function seedQuota(storage: Storage, quota: QuotaRecord): Promise<QuotaRecord> {
   assert.is(await storage.quotas.insert(quota, 50), 'created')
   return quota
 }
 
-const screening = (quota: QuotaRecord, responseId: string, overrides: Partial<QuotaScreening> = {}): QuotaScreening => ({
+/** A screening of `responseId` that meets `quota` (finished, nothing else met or unmet), `overrides` replacing fields. */
+export const screening = (quota: QuotaRecord, responseId: string, overrides: Partial<QuotaScreening> = {}): QuotaScreening => ({
   environmentId: quota.environmentId,
   surveyId: quota.surveyId,
   responseId,

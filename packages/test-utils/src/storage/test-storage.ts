@@ -26,6 +26,7 @@ import { retentionTests } from './retention-tests'
 import type { StorageFixtures, StorageTest } from './storage-test'
 import { segmentTests } from './segment-tests'
 import { quotaTests } from './quota-tests'
+import { quotaScreeningTests } from './quota-screening-tests'
 import { surveyTests } from './survey-tests'
 import { uploadTests } from './upload-tests'
 import { webhookScheduleTests } from './webhook-schedule-tests'
@@ -62,6 +63,7 @@ export const STORAGE_TESTS: readonly StorageTest[] = [
   ...surveyTests,
   ...segmentTests,
   ...quotaTests,
+  ...quotaScreeningTests,
   ...createResponseTests,
   ...responseTests,
   ...anonymizeTests,

@@ -79,7 +79,16 @@ export const webhookTests: StorageTest[] = [
         personAttributes: null,
         contact: null,
         contactAttributes: null,
-        survey: { id: survey.id, name: 'Outbox survey', type: survey.type, status: 'inProgress' },
+        // The reference's fields, then Canvass's own (docs/webhooks-and-uploads.md, "What a delivery holds").
+        survey: {
+          title: 'Outbox survey',
+          type: survey.type,
+          status: 'inProgress',
+          createdAt: survey.createdAt.toISOString(),
+          updatedAt: survey.updatedAt.toISOString(),
+          id: survey.id,
+          name: 'Outbox survey',
+        },
       })
     },
   },

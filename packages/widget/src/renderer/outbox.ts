@@ -64,6 +64,8 @@ export interface OutboxFile {
   name: string
   type: string
   blob: Blob
+  /** The `fileUpload` question it answers (absent in what a widget kept before uploads named it). */
+  elementId?: string
   allowedFileExtensions?: string[]
 }
 
@@ -232,6 +234,7 @@ export function recordSender(
         fileName: file.name,
         fileType: file.type,
         surveyId: record.surveyId,
+        elementId: file.elementId ?? '',
         ...(file.allowedFileExtensions?.length ? { allowedFileExtensions: file.allowedFileExtensions } : {}),
       })
       if (!result.ok && saveFailure(result.status, result.message) === 'network') return { retryAfter: result.retryAfter }

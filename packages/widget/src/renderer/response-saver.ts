@@ -79,7 +79,7 @@ export interface ResponseSaver {
    * Keeps a file the server could not be reached for, to upload before the answer that names it; the
    * placeholder the answer holds meanwhile, or undefined when the outbox has no room for it.
    */
-  keepFile(file: File, allowedFileExtensions?: string[]): Promise<string | undefined>
+  keepFile(file: File, elementId: string, allowedFileExtensions?: string[]): Promise<string | undefined>
   /** The respondent closed the survey: it is resumed when shown again, but not shown again for that alone. */
   dismiss(): void
 }
@@ -171,7 +171,7 @@ export function createResponseSaver(options: ResponseSaverOptions): ResponseSave
       await (sender as RecordSender).write()
       return drain()
     },
-    async keepFile(file, allowedFileExtensions) {
+    async keepFile(file, elementId, allowedFileExtensions) {
       await ready
       const current = sender as RecordSender
       const waiting = (await store.all()).flatMap((r) => (r.id === current.record.id ? [] : (r.files ?? [])))
@@ -185,6 +185,7 @@ export function createResponseSaver(options: ResponseSaverOptions): ResponseSave
           name: file.name,
           type: file.type || 'application/octet-stream',
           blob: file,
+          elementId,
           ...(allowedFileExtensions?.length ? { allowedFileExtensions } : {}),
         },
       ]

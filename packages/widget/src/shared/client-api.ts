@@ -121,15 +121,19 @@ export interface SignedUpload {
   fileUrl: string
 }
 
-/** `POST …/storage`, then the signed upload: a respondent's file for a `fileUpload` question. */
+/**
+ * `POST …/storage`, then the signed upload: a respondent's file for the `fileUpload` question `elementId` of
+ * `surveyId`. Both requests name the two: the server applies that question's limits.
+ */
 export async function uploadFile(
   endpoint: Endpoint,
-  input: { file: Blob; fileName: string; fileType: string; surveyId: string; allowedFileExtensions?: string[] },
+  input: { file: Blob; fileName: string; fileType: string; surveyId: string; elementId: string; allowedFileExtensions?: string[] },
 ): Promise<ApiResult<{ fileUrl: string }>> {
   const signed = await call<SignedUpload>('POST', clientPath(endpoint, '/storage'), {
     fileName: input.fileName,
     fileType: input.fileType,
     surveyId: input.surveyId,
+    elementId: input.elementId,
     ...(input.allowedFileExtensions ? { allowedFileExtensions: input.allowedFileExtensions } : {}),
   })
   if (!signed.ok) return signed
@@ -146,8 +150,10 @@ export async function uploadFile(
     'x-signature': signingData.signature,
     'x-uuid': signingData.uuid,
     'x-timestamp': String(signingData.timestamp),
-    // Records which survey's responses the file is for: only those may take it with them when deleted.
+    // The survey and question the file answers: their limits apply, and only the survey's responses may take
+    // the file with them when deleted.
     'x-survey-id': input.surveyId,
+    'x-element-id': input.elementId,
   })
   return uploaded.ok ? { ok: true, status: uploaded.status, data: { fileUrl } } : uploaded
 }

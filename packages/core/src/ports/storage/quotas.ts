@@ -48,9 +48,23 @@ export interface QuotaStore {
    * - links to the quotas in `unmet` are removed;
    * - when the first full quota's action is `endSurvey`, the response is finished with its `endingCardId` as
    *   `endingId` (and `updatedAt`).
+   * - when `mark` is given and the response's unscreened mark is still that one, the mark is removed in the
+   *   same transaction (a later write's mark stays, for that write's screening). Removing it MUST come after
+   *   every other write of the screening, the response's own included, so that it takes its lock last.
    * Returns the first full quota, or null. A response of another environment, or none, changes nothing (null).
+   * Screening a response again counts nothing twice (the rules above), so concurrent screenings of one response
+   * (a write's and a claim's) leave what one of them would.
    */
   screen(input: QuotaScreening): Promise<QuotaRecord | null>
+  /**
+   * Claims up to `limit` responses marked unscreened (`CreateResponseCheck.screenQuotas`) whose mark is older
+   * than `before`, oldest mark first, of any environment, for the background work to screen: each claimed
+   * response's mark is set to `now` in the same statement, so that no claim takes it again until `before`
+   * passes `now` (a lease: what a claimer that died held is claimed again then). Concurrent claims, of any
+   * process, MUST NOT return the same response (e.g. the marks locked `for update skip locked`). Each comes with
+   * what screening needs, as the response is stored now, and its new `mark`.
+   */
+  claimUnscreened(input: { before: Date; now: Date; limit: number }): Promise<UnscreenedResponse[]>
   /** How many responses each quota of the survey counts now (as `screen` counts), by quota id. */
   counts(environmentId: string, surveyId: string): Promise<Record<string, number>>
   /**
@@ -87,4 +101,21 @@ export interface QuotaScreening {
   unmet: string[]
   /** The `updatedAt` of the response when a full quota finishes it. */
   now: Date
+  /**
+   * The unscreened mark this screening answers for: the `updatedAt` of the client write it screens, or the
+   * `mark` of a claimed response (`claimUnscreened`). Omitted: no mark is touched.
+   */
+  mark?: Date
+}
+
+/** A response whose quota screening is due, as `QuotaStore.claimUnscreened` hands it out. */
+export interface UnscreenedResponse {
+  environmentId: string
+  surveyId: string
+  responseId: string
+  finished: boolean
+  data: Record<string, unknown>
+  variables: Record<string, unknown>
+  /** Its mark as the claim set it: what the screening passes as `QuotaScreening.mark`. */
+  mark: Date
 }

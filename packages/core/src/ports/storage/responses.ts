@@ -150,6 +150,13 @@ export interface ResponseSurveyFields extends SurveyStatusFields {
 export interface ResponseUpdateOptions {
   /** Hand `change` the survey's `answerScales`. @default false */
   answerScales?: boolean
+  /**
+   * The caller screens the written response against its survey's quotas (core's client routes). When `change`
+   * was handed `hasQuotas: true` and its patch is written, the write MUST mark the response unscreened with the
+   * patch's `updatedAt` (replacing an earlier mark), atomically with the write, as
+   * `CreateResponseCheck.screenQuotas` says. @default false
+   */
+  screenQuotas?: boolean
 }
 
 /**
@@ -342,6 +349,17 @@ export interface CreateResponseCheck {
    * @default false
    */
   requireSingleUseId?: boolean
+  /**
+   * The caller screens the created response against its survey's quotas after the write (core's client
+   * routes; docs/architecture.md, "A response write"). When set and the survey has quotas (`hasQuotas`), the
+   * write MUST mark the response unscreened, with its `updatedAt` as the mark, in the same statement or
+   * transaction as the row (no further round trip), so that a screening that never comes (the database dropped
+   * in between, the process died) is done later: `QuotaStore.screen` removes the mark it answers for, and
+   * `QuotaStore.claimUnscreened` hands out the marks that stay. Without it nothing is marked (management
+   * writes and imports are not screened).
+   * @default false
+   */
+  screenQuotas?: boolean
 }
 
 export type CreateResponseResult =

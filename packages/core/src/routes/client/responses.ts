@@ -87,7 +87,7 @@ const createResponse: Handler = async (request, ctx) => {
   // A v1 response to a single-use link survey must name its single-use id, as the reference's v1 route asks
   // (its v2 route does not): without one, the link's one response could be sent again and again
   // (docs/api.md#single-use-ids). Decided with the create's other rules, from the facts it reads anyway.
-  const check = { environmentId, requireAccepting: true, checkEnvironment: true, pinProven, requireSingleUseId: true }
+  const check = { environmentId, requireAccepting: true, checkEnvironment: true, pinProven, requireSingleUseId: true, screenQuotas: true }
   const created = await createOrThrow(ctx, response, check)
   return ok(v1Answer(created.id, await screenCreated(ctx, environmentId, response, created)), CLIENT_CORS_HEADERS)
 }
@@ -103,7 +103,13 @@ const createResponseV2: Handler = async (request, ctx) => {
     now: ctx.now(),
   })
   const pinProven = provesPin(ctx, input.pinAuthToken, input.surveyId)
-  const created = await createOrThrow(ctx, response, { environmentId, requireAccepting: true, checkEnvironment: true, pinProven })
+  const created = await createOrThrow(ctx, response, {
+    environmentId,
+    requireAccepting: true,
+    checkEnvironment: true,
+    pinProven,
+    screenQuotas: true,
+  })
   return ok({ id: created.id, ...quotaFullAnswer(await screenCreated(ctx, environmentId, response, created)) }, CLIENT_CORS_HEADERS)
 }
 
@@ -112,7 +118,10 @@ const updateResponse: Handler = async (request, ctx) => {
   return ok(v1Answer(id, quota), CLIENT_CORS_HEADERS)
 }
 
-/** A created response screened against its survey's quotas (it was created in `environmentId`), if it has any. */
+/**
+ * A created response screened against its survey's quotas (it was created in `environmentId`), if it has any:
+ * the create marked it unscreened with its time (`screenQuotas`), which the screening answers for.
+ */
 async function screenCreated(
   ctx: CanvassContext,
   environmentId: string,
@@ -121,7 +130,8 @@ async function screenCreated(
 ): Promise<QuotaRecord | null> {
   if (!created.hasQuotas) return null
   const { id: responseId, surveyId, finished, data, variables } = response
-  return screenResponse(ctx, { environmentId, surveyId, responseId, finished, data, variables })
+  const mark = response.updatedAt ?? response.createdAt
+  return screenResponse(ctx, { environmentId, surveyId, responseId, finished, data, variables, mark })
 }
 
 /**
@@ -155,14 +165,15 @@ async function updateResponseOrThrow(request: IRequest, ctx: CanvassContext): Pr
       if (!patchChanges(current, patch)) return null
       return checkPatchedSize(current, patch, ctx.maxResponseBytes)
     },
-    { answerScales: hasNumberAnswer(input.data) },
+    // The write marks the response unscreened until the screening below counts it (docs/architecture.md).
+    { answerScales: hasNumberAnswer(input.data), screenQuotas: true },
   )
   if (!updated) throw notFound('Response', id)
   if (!hasQuotas) return { id, quota: null }
-  const { environmentId: responseEnvironment, surveyId, finished, data, variables } = updated
+  const { environmentId: responseEnvironment, surveyId, finished, data, variables, updatedAt: mark } = updated
   return {
     id,
-    quota: await screenResponse(ctx, { environmentId: responseEnvironment, surveyId, responseId: id, finished, data, variables }),
+    quota: await screenResponse(ctx, { environmentId: responseEnvironment, surveyId, responseId: id, finished, data, variables, mark }),
   }
 }
 

@@ -159,7 +159,7 @@ export function Survey({ options, theme, onClose: close }: SurveyProps) {
   const env: RenderEnv = useMemo(
     () => ({
       resolveUrl: (url) => resolveUrl(url, endpoint.appUrl),
-      async upload(file, allowedFileExtensions) {
+      async upload(file, elementId, allowedFileExtensions) {
         // A preview stores nothing, files included: the answer names the file only.
         if (options.preview) return { ok: true, url: `${PREVIEW_RESPONSE_ID}:${file.name}` }
         const result = await uploadFile(endpoint, {
@@ -167,12 +167,15 @@ export function Survey({ options, theme, onClose: close }: SurveyProps) {
           fileName: file.name,
           fileType: file.type || 'application/octet-stream',
           surveyId: survey.id,
+          elementId,
           ...(allowedFileExtensions?.length ? { allowedFileExtensions } : {}),
         })
         if (result.ok) return { ok: true, url: result.data.fileUrl }
         // Offline (or the server unreachable): the file waits in the outbox and goes before the answer naming it.
         const kept =
-          saveFailure(result.status, result.message) === 'network' ? await saver.keepFile(file, allowedFileExtensions) : undefined
+          saveFailure(result.status, result.message) === 'network'
+            ? await saver.keepFile(file, elementId, allowedFileExtensions)
+            : undefined
         return kept ? { ok: true, url: kept } : { ok: false }
       },
     }),

@@ -30,7 +30,7 @@ function FileUpload({ question, value, onChange, ids, describedBy, required, env
     setBusy(true)
     const stored: string[] = []
     for (const file of chosen) {
-      const result = await env.upload(file, question.allowedFileExtensions)
+      const result = await env.upload(file, question.id, question.allowedFileExtensions)
       if (result.ok) stored.push(result.url)
       else found.push(t('uploadFailed', { name: file.name }))
       setUploading((n) => n - 1)

@@ -35,8 +35,8 @@ export interface QuestionProps<Q extends Question = Question> {
 export interface RenderEnv {
   /** An image or link URL of the survey made absolute (relative ones are the server's), or undefined if unsafe. */
   resolveUrl(url: string | undefined): string | undefined
-  /** Uploads a respondent's file through the client storage routes; the stored file's URL. */
-  upload(file: File, allowedFileExtensions?: string[]): Promise<{ ok: true; url: string } | { ok: false }>
+  /** Uploads a respondent's file for the `fileUpload` question `elementId` through the client storage routes; the stored file's URL. */
+  upload(file: File, elementId: string, allowedFileExtensions?: string[]): Promise<{ ok: true; url: string } | { ok: false }>
 }
 
 export interface QuestionView<Q extends Question = Question> {
