@@ -1,5 +1,5 @@
 import type { Server } from 'node:http'
-import { answerClientErrors } from './client-errors'
+import { answerClientErrors, closeTimedOutSockets } from './client-errors'
 
 /**
  * How long a client may take and how many may connect. Node's own defaults let a client that sends its body
@@ -47,7 +47,9 @@ export const SERVER_LIMIT_DEFAULTS: Readonly<Required<ServerLimits>> = Object.fr
  * `listen()`: Node reads how often it checks the timeouts when listening begins. Returns the server.
  *
  * What these timeouts cut (408) and what Node's HTTP parser refuses (400, 413, 431) is answered with the
- * API's JSON error body, unless the server already answers its `clientError`s itself.
+ * API's JSON error body, unless the server already answers its `clientError`s itself. No timeout cuts a
+ * connection just after the process itself was paused (stopped, or its event loop held): a request that arrived
+ * in full meanwhile is read and served, not reset.
  */
 export function applyServerLimits<S extends Server>(server: S, limits: ServerLimits = {}): S {
   const headersTimeout = limits.headersTimeoutMs ?? SERVER_LIMIT_DEFAULTS.headersTimeoutMs
@@ -73,6 +75,7 @@ export function applyServerLimits<S extends Server>(server: S, limits: ServerLim
   server.keepAliveTimeout = keepAliveTimeout
   server.maxConnections = maxConnections
   answerClientErrors(server)
+  closeTimedOutSockets(server)
   // Node checks both timeouts every 30 s by default, so a 30 s limit would really be up to 60 s. A quarter
   // of the shortest one (at most a second) keeps them close to what was asked, for the cost of a timer.
   const shortest = Math.min(...[headersTimeout, requestTimeout].filter((ms) => ms > 0))
