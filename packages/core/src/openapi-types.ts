@@ -2046,7 +2046,7 @@ export interface components {
              * @default none
              * @enum {string}
              */
-            shuffleOption: "none" | "all" | "exceptLast";
+            shuffleOption: "none" | "all" | "exceptLast" | "reverseOrderOccasionally" | "reverseOrderExceptLast";
             otherOptionPlaceholder?: unknown;
             /** @enum {string} */
             displayType?: "list" | "dropdown";
@@ -2082,7 +2082,7 @@ export interface components {
              * @default none
              * @enum {string}
              */
-            shuffleOption: "none" | "all" | "exceptLast";
+            shuffleOption: "none" | "all" | "exceptLast" | "reverseOrderOccasionally" | "reverseOrderExceptLast";
             otherOptionPlaceholder?: unknown;
             /** @enum {string} */
             displayType?: "list" | "dropdown";
@@ -2305,7 +2305,7 @@ export interface components {
              * @default none
              * @enum {string}
              */
-            shuffleOption: "none" | "all" | "exceptLast";
+            shuffleOption: "none" | "all" | "exceptLast" | "reverseOrderOccasionally" | "reverseOrderExceptLast";
         } | {
             id: string;
             headline: unknown;
@@ -2336,7 +2336,7 @@ export interface components {
             choices: unknown;
             otherOptionPlaceholder?: unknown;
             /** @enum {string} */
-            shuffleOption?: "none" | "all" | "exceptLast";
+            shuffleOption?: "none" | "all" | "exceptLast" | "reverseOrderOccasionally" | "reverseOrderExceptLast";
         } | {
             id: string;
             headline: unknown;

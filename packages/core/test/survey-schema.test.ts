@@ -103,6 +103,24 @@ test('defaults are fresh objects for every parse', () => {
   assert.equal(second.hiddenFields, { enabled: true, fieldIds: [] })
 })
 
+test("every shuffle option of the reference's is taken, the reverse ones included", () => {
+  for (const shuffleOption of ['none', 'all', 'exceptLast', 'reverseOrderOccasionally', 'reverseOrderExceptLast']) {
+    const question = {
+      id: 'pick',
+      type: 'multipleChoiceSingle',
+      headline: { default: 'Pick one' },
+      required: true,
+      choices: [
+        { id: 'a', label: { default: 'A' } },
+        { id: 'b', label: { default: 'B' } },
+      ],
+      shuffleOption,
+    }
+    const output = parseOk(surveyCreateSchema, { ...minimal(), questions: [question] })
+    assert.is((output.questions[0] as { shuffleOption?: string }).shuffleOption, shuffleOption)
+  }
+})
+
 test('a question without `required` defaults to required', () => {
   const output = parseOk(surveyCreateSchema, {
     ...minimal(),

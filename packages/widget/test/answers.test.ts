@@ -116,6 +116,21 @@ test('shuffle: "other" stays last, "exceptLast" keeps the last, "none" keeps the
   )
 })
 
+test('shuffle: the reference\'s reverse options reverse half of the time, "reverseOrderExceptLast" keeping the last', () => {
+  const items = [{ id: 'a' }, { id: 'b' }, { id: 'c' }, { id: 'd' }]
+  const ids = (option: string, draw: number) => shuffled(items, option, () => draw).map((i) => i.id)
+  assert.equal(ids('reverseOrderOccasionally', 0.2), ['d', 'c', 'b', 'a'])
+  assert.equal(ids('reverseOrderOccasionally', 0.7), ['a', 'b', 'c', 'd'])
+  assert.equal(ids('reverseOrderExceptLast', 0.2), ['c', 'b', 'a', 'd'])
+  assert.equal(ids('reverseOrderExceptLast', 0.7), ['a', 'b', 'c', 'd'])
+  const withOther = [...items, { id: 'other' }]
+  assert.equal(
+    shuffled(withOther, 'reverseOrderOccasionally', () => 0.2).map((i) => i.id),
+    ['d', 'c', 'b', 'a', 'other'],
+    '"other" stays last',
+  )
+})
+
 test('time on a question: whole ms, never negative, at most the day the server takes (a tab left open for two days)', () => {
   assert.is(addTime(undefined, 1234.6), 1235)
   assert.is(addTime(1000, -50), 1000, 'a clock that went back adds nothing')

@@ -55,7 +55,7 @@ const fieldId = v.pipe(
 const endingId = v.pipe(idString, v.regex(/^[a-zA-Z0-9_-]+$/, 'Id may only contain letters, digits, hyphens and underscores'))
 
 const optionalText = v.optional(localizedText)
-const shuffleOption = v.picklist(['none', 'all', 'exceptLast'])
+const shuffleOption = v.picklist(['none', 'all', 'exceptLast', 'reverseOrderOccasionally', 'reverseOrderExceptLast'])
 /** Loose on purpose: logic rules changed shape across reference versions and only clients interpret them. */
 const logicRules = v.pipe(boundedArray(v.looseObject({}), LIMITS.logicRules, `Must have at most ${LIMITS.logicRules} logic rules`))
 

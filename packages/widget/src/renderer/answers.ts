@@ -111,24 +111,34 @@ export function isEmptyAnswer(value: Answer | undefined): boolean {
 }
 
 /**
- * `items` in the order a shuffle option asks for: `all` shuffles everything, `exceptLast` keeps the last
- * item last; the "other" choice always stays last. `random` returns numbers in [0, 1).
+ * `items` in the order a shuffle option asks for, as the reference orders them: `all` shuffles everything,
+ * `exceptLast` keeps the last item last, `reverseOrderOccasionally` reverses them half of the time and
+ * `reverseOrderExceptLast` reverses all but the last half of the time; the "other" choice always stays last.
+ * `random` returns numbers in [0, 1).
  */
 export function shuffled<T extends object>(items: readonly T[], option: string | undefined, random: () => number): T[] {
   const isOther = (item: T | undefined) => (item as { id?: unknown } | undefined)?.id === OTHER_ID
-  if (option !== 'all' && option !== 'exceptLast') return [...items]
+  if (!option || !SHUFFLES.has(option)) return [...items]
   const fixedTail: T[] = []
   const movable = [...items]
-  // "exceptLast" keeps the last item in place; when that is "other", the rule below already does.
-  if (option === 'exceptLast' && movable.length > 0 && !isOther(movable[movable.length - 1])) fixedTail.push(movable.pop() as T)
+  const keepsLast = option === 'exceptLast' || option === 'reverseOrderExceptLast'
+  // The last item stays in place; when that is "other", the rule below already keeps it.
+  if (keepsLast && movable.length > 0 && !isOther(movable[movable.length - 1])) fixedTail.push(movable.pop() as T)
   const other = movable.findIndex(isOther)
   if (other !== -1) fixedTail.push(...movable.splice(other, 1))
+  if (option === 'reverseOrderOccasionally' || option === 'reverseOrderExceptLast') {
+    if (random() < 0.5) movable.reverse()
+    return [...movable, ...fixedTail]
+  }
   for (let i = movable.length - 1; i > 0; i--) {
     const j = Math.floor(random() * (i + 1))
     ;[movable[i], movable[j]] = [movable[j] as T, movable[i] as T]
   }
   return [...movable, ...fixedTail]
 }
+
+/** The shuffle options that change the order (`none` keeps it). */
+const SHUFFLES = new Set(['all', 'exceptLast', 'reverseOrderOccasionally', 'reverseOrderExceptLast'])
 
 /**
  * The answer as stored: an unanswered question gets the reference's empty value for its type, a matrix

@@ -55,7 +55,7 @@ export interface OpenTextQuestion extends QuestionBase<'openText'> {
 export interface MultipleChoiceQuestion extends QuestionBase<'multipleChoiceSingle' | 'multipleChoiceMulti'> {
   /** A choice with id `other` is the free-text "other" option. */
   choices: Choice[]
-  shuffleOption?: 'none' | 'all' | 'exceptLast'
+  shuffleOption?: 'none' | 'all' | 'exceptLast' | 'reverseOrderOccasionally' | 'reverseOrderExceptLast'
   otherOptionPlaceholder?: Localized
 }
 
@@ -118,12 +118,12 @@ export type MatrixLabel = { id: string; label: Localized } | Localized
 export interface MatrixQuestion extends QuestionBase<'matrix'> {
   rows: MatrixLabel[]
   columns: MatrixLabel[]
-  shuffleOption?: 'none' | 'all' | 'exceptLast'
+  shuffleOption?: 'none' | 'all' | 'exceptLast' | 'reverseOrderOccasionally' | 'reverseOrderExceptLast'
 }
 
 export interface RankingQuestion extends QuestionBase<'ranking'> {
   choices: Choice[]
-  shuffleOption?: 'none' | 'all' | 'exceptLast'
+  shuffleOption?: 'none' | 'all' | 'exceptLast' | 'reverseOrderOccasionally' | 'reverseOrderExceptLast'
 }
 
 /** One input of an address or contact info question; absent in questions written before these existed. */
