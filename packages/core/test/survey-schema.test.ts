@@ -117,7 +117,7 @@ test("every shuffle option of the reference's is taken, the reverse ones include
       shuffleOption,
     }
     const output = parseOk(surveyCreateSchema, { ...minimal(), questions: [question] })
-    assert.is((output.questions[0] as { shuffleOption?: string }).shuffleOption, shuffleOption)
+    assert.is((output.questions?.[0] as { shuffleOption?: string }).shuffleOption, shuffleOption)
   }
 })
 
