@@ -1,15 +1,10 @@
-import { hmac } from '@noble/hashes/hmac.js'
-import { sha256 } from '@noble/hashes/sha2.js'
-import { utf8ToBytes } from '@noble/hashes/utils.js'
-import { constantTimeEqual, fromBase64Url, toBase64Url } from './token-text'
+import { MAX_SIGNED_TOKEN_LENGTH, createSignedTokens } from './signed-tokens'
 
 /**
  * Proofs that someone showed a survey's PIN: what the link page hands the renderer once the right PIN was
  * entered, and what a client response create or update of a survey with a PIN must carry as `pinAuthToken`
- * (the reference's field). A proof is `<expiry>.<survey>.<mac>`: the expiry in seconds since the epoch, the
- * survey id in base64url, and the base64url HMAC-SHA256 of both under a key derived from the server secret.
- * It works for its survey only, until it expires, and cannot be made without the secret; it says nothing
- * that the survey id does not already say.
+ * (the reference's field): a signed token (signed-tokens.ts) whose subject is the survey id. It works for its
+ * survey only, until it expires, and cannot be made without the secret.
  */
 export interface PinProofs {
   /** A proof for this survey, valid `PIN_PROOF_TTL_MS` from `now`. */
@@ -25,36 +20,17 @@ export interface PinProofs {
 export const PIN_PROOF_TTL_MS = 24 * 60 * 60 * 1000
 
 /** The longest proof taken apart: longer strings are refused without work. */
-export const MAX_PIN_PROOF_LENGTH = 512
+export const MAX_PIN_PROOF_LENGTH = MAX_SIGNED_TOKEN_LENGTH
 
 /**
- * Proofs signed with `secret`. Without one, a key made now: proofs then hold in this process only (one
- * instance; a restart asks respondents for the PIN again).
+ * Proofs signed with `secret` (a key of their own, so a proof never doubles as any other signature of it).
+ * Without one, a key made now: proofs then hold in this process only (one instance; a restart asks respondents
+ * for the PIN again).
  */
 export function createPinProofs(secret: string | undefined): PinProofs {
-  const root = secret ? utf8ToBytes(secret) : crypto.getRandomValues(new Uint8Array(32))
-  // A key of its own, so that a proof can never double as any other signature of the secret.
-  const key = hmac(sha256, root, utf8ToBytes('canvass pin proof v1'))
-  const mac = (payload: string) => toBase64Url(hmac(sha256, key, utf8ToBytes(payload)))
+  const tokens = createSignedTokens({ secret, purpose: 'canvass pin proof v1', ttlMs: PIN_PROOF_TTL_MS })
   return {
-    issue(surveyId, now) {
-      const payload = `${Math.ceil((now.getTime() + PIN_PROOF_TTL_MS) / 1000)}.${toBase64Url(utf8ToBytes(surveyId))}`
-      return `${payload}.${mac(payload)}`
-    },
-    surveyOf(token, now) {
-      if (token.length > MAX_PIN_PROOF_LENGTH) return undefined
-      const match = PROOF.exec(token)
-      if (!match) return undefined
-      const [, expiry = '', survey = '', signature = ''] = match
-      if (!constantTimeEqual(signature, mac(`${expiry}.${survey}`))) return undefined
-      if (Number(expiry) * 1000 <= now.getTime()) return undefined
-      try {
-        return new TextDecoder('utf-8', { fatal: true }).decode(fromBase64Url(survey))
-      } catch {
-        return undefined
-      }
-    },
+    issue: (surveyId, now) => tokens.issue(surveyId, now).token,
+    surveyOf: (token, now) => tokens.subjectOf(token, now),
   }
 }
-
-const PROOF = /^(\d{1,12})\.([A-Za-z0-9_-]{1,400})\.([A-Za-z0-9_-]{43})$/

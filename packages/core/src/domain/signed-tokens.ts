@@ -1,0 +1,53 @@
+import { hmac } from '@noble/hashes/hmac.js'
+import { sha256 } from '@noble/hashes/sha2.js'
+import { utf8ToBytes } from '@noble/hashes/utils.js'
+import { constantTimeEqual, fromBase64Url, toBase64Url } from './token-text'
+
+/**
+ * Short-lived tokens that name one subject (a survey id, say) for one purpose, signed with the server secret:
+ * what PIN proofs and preview tokens are made of. A token is `<expiry>.<subject>.<mac>`: the expiry in seconds
+ * since the epoch, the subject in base64url, and the base64url HMAC-SHA256 of both under a key derived from the
+ * secret and the purpose, so that a token of one purpose is never taken for another, nor for any other signature
+ * of the secret. It says nothing the subject does not already say.
+ */
+export interface SignedTokens {
+  /** A token for `subject`, valid `ttlMs` from `now`; with its expiry. */
+  issue(subject: string, now: Date): { token: string; expiresAt: Date }
+  /** The subject a token was issued for, while it is valid; undefined for anything else (forged, expired, too long). */
+  subjectOf(token: string, now: Date): string | undefined
+}
+
+/** The longest token taken apart: longer strings are refused without work. */
+export const MAX_SIGNED_TOKEN_LENGTH = 512
+
+const TOKEN = /^(\d{1,12})\.([A-Za-z0-9_-]{1,400})\.([A-Za-z0-9_-]{43})$/
+
+/**
+ * Tokens for `purpose`, signed with `secret`. Without a secret, a key made now: tokens then hold in this process
+ * only (another instance, or this one after a restart, refuses them).
+ */
+export function createSignedTokens(options: { secret: string | undefined; purpose: string; ttlMs: number }): SignedTokens {
+  const root = options.secret ? utf8ToBytes(options.secret) : crypto.getRandomValues(new Uint8Array(32))
+  const key = hmac(sha256, root, utf8ToBytes(options.purpose))
+  const mac = (payload: string) => toBase64Url(hmac(sha256, key, utf8ToBytes(payload)))
+  return {
+    issue(subject, now) {
+      const expiry = Math.ceil((now.getTime() + options.ttlMs) / 1000)
+      const payload = `${expiry}.${toBase64Url(utf8ToBytes(subject))}`
+      return { token: `${payload}.${mac(payload)}`, expiresAt: new Date(expiry * 1000) }
+    },
+    subjectOf(token, now) {
+      if (token.length > MAX_SIGNED_TOKEN_LENGTH) return undefined
+      const match = TOKEN.exec(token)
+      if (!match) return undefined
+      const [, expiry = '', subject = '', signature = ''] = match
+      if (!constantTimeEqual(signature, mac(`${expiry}.${subject}`))) return undefined
+      if (Number(expiry) * 1000 <= now.getTime()) return undefined
+      try {
+        return new TextDecoder('utf-8', { fatal: true }).decode(fromBase64Url(subject))
+      } catch {
+        return undefined
+      }
+    },
+  }
+}
