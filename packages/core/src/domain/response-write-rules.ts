@@ -1,4 +1,12 @@
-import type { AnswerScale, CreateResponseCheck, CreateResponseResult, JsonObject, SurveyStatusFields } from '../ports/storage'
+import type {
+  AnswerScale,
+  CreateResponseCheck,
+  CreateResponseResult,
+  JsonObject,
+  ResponseRecord,
+  ResponseSurveyFields,
+  SurveyStatusFields,
+} from '../ports/storage'
 import { answerOffScale } from './answer-scales'
 import { acceptsSubmissions, effectiveSurveyStatus } from './survey-status'
 
@@ -78,6 +86,49 @@ export function responseCreateRefusal(
   if (!statusOk) return { outcome: 'survey_not_accepting' }
   if (survey.hasPin && !check.pinProven) return { outcome: 'pin_required' }
   const offScale = answerOffScale(survey.answerScales, write.data)
+  if (offScale) return { outcome: 'answer_out_of_range', ...offScale }
+  return null
+}
+
+/**
+ * Who updates a response, which decides the rules the update meets (docs/architecture.md, "A response write"): a
+ * manager (a management key, v1 or v3) may change any response of its environment, finished or not, whatever
+ * the survey's status; a respondent (a client route) only an unfinished one, while the survey takes
+ * submissions, with a proof of its PIN when it has one. `environmentId` undefined: a client route without one
+ * in its path (the reference's v1 client update), where the response's id is the only credential.
+ */
+export type ResponseUpdater =
+  | { kind: 'manager'; environmentId: string }
+  | { kind: 'respondent'; environmentId: string | undefined; now: Date; pinProvenFor: string | undefined }
+
+/** An update refused, in the order `responseUpdateRefusal` judges. */
+export type UpdateRefusal =
+  | { outcome: 'response_in_other_environment' }
+  | { outcome: 'response_finished' }
+  | { outcome: 'survey_not_accepting' }
+  | { outcome: 'pin_required' }
+  | ({ outcome: 'answer_out_of_range' } & AnswerScale)
+
+/**
+ * Whether an update that sends the answers `data` may change `current`: null when it may, otherwise why not.
+ * Judged inside `ResponseStore.update`'s `change`, on the response and survey as the write reads them. The answers
+ * sent are judged, not those stored: a row written before the scales' bounds does not block its own update.
+ */
+export function responseUpdateRefusal(
+  current: Pick<ResponseRecord, 'environmentId' | 'finished' | 'surveyId'>,
+  survey: ResponseSurveyFields,
+  data: JsonObject | undefined,
+  updater: ResponseUpdater,
+): UpdateRefusal | null {
+  if (updater.environmentId !== undefined && current.environmentId !== updater.environmentId) {
+    return { outcome: 'response_in_other_environment' }
+  }
+  if (updater.kind === 'respondent') {
+    if (current.finished) return { outcome: 'response_finished' }
+    if (!acceptsSubmissions(effectiveSurveyStatus(survey, updater.now))) return { outcome: 'survey_not_accepting' }
+    if (survey.hasPin && updater.pinProvenFor !== current.surveyId) return { outcome: 'pin_required' }
+  }
+  const offScale = answerOffScale(survey.answerScales, data)
   if (offScale) return { outcome: 'answer_out_of_range', ...offScale }
   return null
 }

@@ -9,11 +9,12 @@ import { parseInput } from '../../http/validate'
 import type { CreateResponseCheck, CreateResponseResult, NewResponse } from '../../ports/storage'
 import { responseCreateSchema, responseCreateV2Schema, responseUpdateSchema } from '../../schemas/response'
 import { contactUserId } from '../../domain/contact-ids'
-import { answerOffScale, answerOutOfRange, hasNumberAnswer } from '../../domain/answer-scales'
+import { answerOutOfRange, hasNumberAnswer } from '../../domain/answer-scales'
+import { responseUpdateRefusal } from '../../domain/response-write-rules'
+import type { UpdateRefusal } from '../../domain/response-write-rules'
 import { newResponse, patchChanges, responsePatch } from '../../domain/response-service'
 import { checkPatchedSize, checkResponseSize } from '../../domain/response-size'
 import { isEncryptedSingleUse } from '../../domain/single-use-ids'
-import { acceptsSubmissions, effectiveSurveyStatus } from '../../domain/survey-status'
 import type { RouteTable } from '../../http/route-table'
 import { dataOf, v1ResponseAnswer, v2ResponseAnswer } from '../../schemas/answers'
 import { quotaFullAnswer, screenResponse } from '../../domain/quota-service'
@@ -147,18 +148,13 @@ async function updateResponseOrThrow(request: IRequest, ctx: CanvassContext): Pr
   // What the read that the written patch came from said (`change` runs again when the response changed in
   // between, and its last run is the one written).
   let hasQuotas = false
+  const updater = { kind: 'respondent', environmentId, now: ctx.now(), pinProvenFor: provenSurvey } as const
   const updated = await ctx.storage.responses.update(
     id,
     (current, survey) => {
       hasQuotas = survey.hasQuotas
-      // A response of another environment is answered as unknown, so ids cannot be probed across environments.
-      if (environmentId !== undefined && current.environmentId !== environmentId) throw notFound('Response', id)
-      if (current.finished) throw badRequest('Response is already finished')
-      if (!acceptsSubmissions(effectiveSurveyStatus(survey, ctx.now()))) throw notAccepting()
-      if (survey.hasPin && provenSurvey !== current.surveyId) throw pinRequired(current.surveyId)
-      // The answers sent, not those stored: a row written before the bounds does not block its own update.
-      const offScale = answerOffScale(survey.answerScales, input.data)
-      if (offScale) throw answerOutOfRange(offScale)
+      const refusal = responseUpdateRefusal(current, survey, input.data, updater)
+      if (refusal) throw respondentUpdateError(refusal, id, current.surveyId)
       const patch = responsePatch(current, input, ctx.now())
       // Sending what is stored changes nothing: no write, so no `responseUpdated` event for every webhook
       // (docs/webhooks-and-uploads.md, "An update that changes nothing").
@@ -174,6 +170,23 @@ async function updateResponseOrThrow(request: IRequest, ctx: CanvassContext): Pr
   return {
     id,
     quota: await screenResponse(ctx, { environmentId: responseEnvironment, surveyId, responseId: id, finished, data, variables, mark }),
+  }
+}
+
+/** The answer to a respondent's update the rules refused. */
+function respondentUpdateError(refusal: UpdateRefusal, id: string, surveyId: string): CanvassError {
+  switch (refusal.outcome) {
+    // A response of another environment is answered as unknown, so ids cannot be probed across environments.
+    case 'response_in_other_environment':
+      return notFound('Response', id)
+    case 'response_finished':
+      return badRequest('Response is already finished')
+    case 'survey_not_accepting':
+      return notAccepting()
+    case 'pin_required':
+      return pinRequired(surveyId)
+    case 'answer_out_of_range':
+      return answerOutOfRange(refusal)
   }
 }
 

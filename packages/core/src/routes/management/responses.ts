@@ -22,7 +22,8 @@ import { ok } from '../../http/respond'
 import type { CreateResponseCheck, NewResponse, ResponseRecord } from '../../ports/storage'
 import { parseInput, parseItem } from '../../http/validate'
 import { managementResponseCreateSchema, managementResponseUpdateSchema } from '../../schemas/response'
-import { answerOffScale, answerOutOfRange, hasNumberAnswer } from '../../domain/answer-scales'
+import { answerOutOfRange, hasNumberAnswer } from '../../domain/answer-scales'
+import { responseUpdateRefusal } from '../../domain/response-write-rules'
 import { checkNotInFuture } from '../../domain/backdated-times'
 import { groupDigits } from '../../group-digits'
 import { ownValue } from '../../own-value'
@@ -322,9 +323,8 @@ const updateResponse: Handler = async (request, ctx) => {
   const updated = await ctx.storage.responses.update(
     id,
     (current, survey) => {
-      if (current.environmentId !== environmentId) throw unauthorized()
-      const offScale = answerOffScale(survey.answerScales, input.data)
-      if (offScale) throw answerOutOfRange(offScale)
+      const refusal = responseUpdateRefusal(current, survey, input.data, { kind: 'manager', environmentId })
+      if (refusal) throw refusal.outcome === 'answer_out_of_range' ? answerOutOfRange(refusal) : unauthorized()
       return checkPatchedSize(current, responsePatch(current, input, ctx.now()), ctx.maxResponseBytes)
     },
     { answerScales: hasNumberAnswer(input.data) },
