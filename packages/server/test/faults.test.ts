@@ -266,9 +266,7 @@ async function killedBootstrap(step: (typeof STEPS)[number]): Promise<void> {
     next = spawnServer(env)
     const url = await next.listening
     // Distinct keys, in order: a start that prints a key shows it again in its "Try it" line.
-    const printed = [
-      ...new Set([...`${first.output()}\n${next.output()}`.matchAll(/\b(cvs_[0-9A-Za-z]{43})\b/g)].map((m) => m[1]!)),
-    ]
+    const printed = [...new Set([...`${first.output()}\n${next.output()}`.matchAll(/\b(cvs_[0-9A-Za-z]{43})\b/g)].map((m) => m[1]!))]
     // Killed before its commit, the first start's key never worked and the next start prints another.
     assert.is(printed.length, step === 'key-printed' ? 2 : 1, `keys printed (${step})`)
     const last = printed.at(-1)!
