@@ -12,9 +12,9 @@ const { test, bed } = suiteWithBed('MCP server')
 
 type ToolAnswer = { isError?: boolean; structuredContent?: Record<string, any>; content: Array<{ type: string; text?: string }> }
 
-async function connect(headers: Record<string, string> = { 'x-api-key': bed().keyA }): Promise<Client> {
+async function connect(headers: Record<string, string> = { 'x-api-key': bed().keyA }, modern = false): Promise<Client> {
   const origin = await bed().listen()
-  const client = new Client({ name: 'canvass-test', version: '1.0.0' })
+  const client = new Client({ name: 'canvass-test', version: '1.0.0' }, modern ? { versionNegotiation: { mode: 'auto' } } : {})
   await client.connect(new StreamableHTTPClientTransport(new URL(`${origin}/api/mcp`), { requestInit: { headers } }))
   return client
 }
@@ -214,6 +214,15 @@ test('responses through the tools, and a summary narrowed by answer filters', as
   const batch = await ok(client, 'batch_delete_responses', { workspaceId: x.projectId, ids: [ids[1], ids[2]], confirm: true })
   assert.is(batch.data.deleted, 2)
   assert.is((await ok(client, 'count_responses', { workspaceId: x.projectId, surveyId })).data.count, 1)
+  await client.close()
+})
+
+test('a client of the 2026-07-28 revision is served too', async () => {
+  const client = await connect({ 'x-api-key': bed().keyA }, true)
+  const workspaces = await ok(client, 'list_workspaces')
+  assert.equal(workspaces.data.map((w: { id: string }) => w.id), [bed().projectId])
+  const { tools } = await client.listTools()
+  assert.is(tools.length, TOOLS.length)
   await client.close()
 })
 
