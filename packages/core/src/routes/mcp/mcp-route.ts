@@ -1,6 +1,12 @@
 import type { IRequest } from 'itty-router'
-import type { McpHttpHandler, StandardSchemaWithJSON } from '@modelcontextprotocol/server'
-import { McpServer, createMcpHandler, fromJsonSchema } from '@modelcontextprotocol/server'
+import type { AuthInfo, McpHttpHandler, StandardSchemaWithJSON } from '@modelcontextprotocol/server'
+import {
+  McpServer,
+  WebStandardStreamableHTTPServerTransport,
+  createMcpHandler,
+  fromJsonSchema,
+  isLegacyRequest,
+} from '@modelcontextprotocol/server'
 import type { CanvassContext, ConnectionInfo, Handler } from '../../context'
 import { CanvassError } from '../../errors'
 import { authenticate } from '../../http/auth'
@@ -42,11 +48,15 @@ export function registerMcpRoutes(routes: RouteTable, dispatch: () => RouteDispa
     if (body instanceof Response) return body
     const callRoute = (call: RouteCall) => dispatch()(internalRequest(request, key, requestId, ctx.basePath, call), info)
     handler ??= createMcpHandler(({ authInfo }) => mcpServer(authInfo?.extra as ToolScope, facts), {
-      legacy: 'stateless',
+      // The 2025 revisions are answered by `legacyAnswer`, in JSON.
+      legacy: 'reject',
       maxRequestBodySize: JSON_BODY_LIMIT,
     })
     const scope: ToolScope = { callRoute, requestId }
-    const answer = await handler.fetch(request, { parsedBody: body, authInfo: { token: caller.apiKeyId, clientId: caller.apiKeyId, scopes: [], extra: scope } })
+    const authInfo = { token: caller.apiKeyId, clientId: caller.apiKeyId, scopes: [], extra: scope }
+    const answer = (await isLegacyRequest(request, body))
+      ? await legacyAnswer(request, body, authInfo, mcpServer(scope, facts))
+      : await handler.fetch(request, { parsedBody: body, authInfo })
     return withHeaders(answer, { ...SAFE_HEADERS, 'cache-control': 'private, no-store' })
   }
   routes.post('/api/mcp', mcp, {
@@ -60,8 +70,23 @@ export function registerMcpRoutes(routes: RouteTable, dispatch: () => RouteDispa
     // Not itself in the audit log: each write a tool makes is, by its route.
     readOnly: true,
     problems: true,
-    errors: [403, 413],
+    errors: [400, 403, 413],
   })
+}
+
+/**
+ * A message of the 2025 revisions (`initialize` first), answered as the SDK's stateless idiom does but with a
+ * JSON body rather than a one-event stream: every tool answers in one piece, and JSON is what every host and
+ * proxy passes through unbuffered and what the API document describes.
+ */
+async function legacyAnswer(request: Request, body: unknown, authInfo: AuthInfo, server: McpServer): Promise<Response> {
+  const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true })
+  await server.connect(transport)
+  try {
+    return await transport.handleRequest(request, { parsedBody: body, authInfo })
+  } finally {
+    await server.close()
+  }
 }
 
 /** What a tool handler of one request may do: call a route with that request's key. */
@@ -167,9 +192,9 @@ async function readMessage(request: Request, requestId: string): Promise<unknown
   try {
     message = JSON.parse(new TextDecoder().decode(bytes))
   } catch {
-    return jsonRpcError(-32700, 'Parse error: the body is not JSON')
+    return bodyRefused(requestId, 'The body is not JSON: send one JSON-RPC message')
   }
-  if (Array.isArray(message)) return jsonRpcError(-32600, 'JSON-RPC batches are not supported: send one message per request')
+  if (Array.isArray(message)) return bodyRefused(requestId, 'JSON-RPC batches are not supported: send one message per request')
   return message
 }
 
@@ -177,11 +202,9 @@ function tooLarge(requestId: string): Response {
   return problemResponse(413, 'payload_too_large', `Request body is larger than ${JSON_BODY_LIMIT} bytes`, requestId)
 }
 
-function jsonRpcError(code: number, message: string): Response {
-  return new Response(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code, message } }), {
-    status: 400,
-    headers: { ...SAFE_HEADERS, 'content-type': 'application/json', 'cache-control': 'private, no-store' },
-  })
+/** A body that is no single JSON-RPC message: a problem, as every refusal of this route. */
+function bodyRefused(requestId: string, detail: string): Response {
+  return problemResponse(400, 'bad_request', detail, requestId, { invalidParams: [{ name: '', reason: detail }] })
 }
 
 /** The body's bytes, or undefined once they pass `limit` (the rest is not read). */

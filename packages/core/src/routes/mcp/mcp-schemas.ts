@@ -49,7 +49,11 @@ export const listSurveysInput = closed(
         },
         type: {
           ...closed({
-            in: { type: 'array', items: { type: 'string', enum: ['link', 'app'] }, description: 'Survey types to include, for example link.' },
+            in: {
+              type: 'array',
+              items: { type: 'string', enum: ['link', 'app'] },
+              description: 'Survey types to include, for example link.',
+            },
           }),
           description: 'Filter by survey type.',
         },
@@ -112,7 +116,11 @@ export const createSurveyInput = closed(
       items: { type: 'object', additionalProperties: {} },
       description: 'Survey blocks using the v3 survey document contract.',
     },
-    endings: { type: 'array', items: { type: 'object', additionalProperties: {} }, description: 'Survey endings using the v3 survey document contract.' },
+    endings: {
+      type: 'array',
+      items: { type: 'object', additionalProperties: {} },
+      description: 'Survey endings using the v3 survey document contract.',
+    },
     hiddenFields: freeObject('Hidden fields using the v3 survey document contract.'),
     variables: {
       type: 'array',
@@ -269,9 +277,18 @@ export const summarizeSurveyResponsesInput = closed(
     surveyId: id('Survey whose responses to summarize.'),
     startDate: isoDateTime('Only responses created (or, with filterDateField updatedAt, updated) at or after this ISO 8601 time.'),
     endDate: isoDateTime('Only responses created (or updated) at or before this ISO 8601 time.'),
-    filterDateField: { type: 'string', enum: ['createdAt', 'updatedAt'], description: 'Which date startDate and endDate bound. Defaults to createdAt.' },
+    filterDateField: {
+      type: 'string',
+      enum: ['createdAt', 'updatedAt'],
+      description: 'Which date startDate and endDate bound. Defaults to createdAt.',
+    },
     finished: { type: 'boolean', description: 'Only finished (true) or only unfinished (false) responses.' },
-    language: { type: 'string', minLength: 1, maxLength: 35, description: 'Only responses in this language code; `default` also takes those stored without one.' },
+    language: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 35,
+      description: 'Only responses in this language code; `default` also takes those stored without one.',
+    },
     filter: {
       type: 'object',
       maxProperties: 20,
