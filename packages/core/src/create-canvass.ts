@@ -60,11 +60,15 @@ import { registerV3DiscoveryRoutes } from './routes/v3/discovery'
 import { registerV3NotImplementedRoutes } from './routes/v3/not-implemented'
 import { registerV3TagRoutes } from './routes/v3/tags'
 import { registerV3ResponseRoutes } from './routes/v3/responses'
+import type { RouteDispatch } from './routes/mcp/mcp-route'
+import { registerMcpRoutes } from './routes/mcp/mcp-route'
+import type { RouteFacts } from './routes/mcp/mcp-tools'
 import { createId } from './domain/ids'
 import { DEFAULT_AUDIT_LOG_RETENTION_DAYS, purgeAuditLog } from './domain/audit-log'
 import { DEFAULT_MAX_RESPONSE_BYTES } from './domain/response-size'
 import { contactLimits } from './domain/contact-limits'
 import { SAFE_HEADERS } from './http/respond'
+import { problemResponse } from './http/problem'
 import type { UploadOptions, UploadSettings } from './uploads/upload-options'
 import { uploadSettings } from './uploads/upload-options'
 import type { RouteEntry, RouteTable } from './http/route-table'
@@ -359,7 +363,17 @@ export function createCanvass(options: CanvassOptions): Canvass {
     return undefined
   }
   const before = (path: string) => (isClientPath(basePath + path) && path.includes('/:environmentId/') ? resolveEnvironment : undefined)
-  registerRoutes(createRouteTable(router, entries, before), options, assets.widget)
+  /** How an MCP tool call reaches its route (docs/architecture.md, "MCP"): the router, past the rate-limit gate. */
+  const dispatch: RouteDispatch = async (request, info) => {
+    try {
+      return (await router.fetch(request, ctx, info)) ?? toolRouteMissing(request)
+    } catch (error) {
+      const route = `${request.method} ${(request as IRequest).route || new URL(request.url).pathname}`
+      return errorResponse(error, ctx.logger, undefined, route, (request as IRequest).requestId)
+    }
+  }
+  const mcp = { dispatch: () => dispatch, facts: routeFacts(entries) }
+  registerRoutes(createRouteTable(router, entries, before), options, assets.widget, mcp)
   const document = lazyDocument(() => openApiDocument(entries, { serverUrl: serverUrl(options.publicUrl, basePath), version: API_VERSION }))
   registerDocumentationRoutes(createRouteTable(router, entries), document, options.apiReference === false ? undefined : assets.apiReference)
   // itty-router's public `routes` (its `RouteEntry`s: method, pattern, handlers, path), in registration order.
@@ -564,9 +578,34 @@ function withoutBody(response: Response): Response {
 }
 
 /** Registers every route the options ask for, in the order the router tries them. */
-function registerRoutes(table: RouteTable, options: CanvassOptions, widget: () => Promise<WidgetBundles | undefined>): void {
+function registerRoutes(
+  table: RouteTable,
+  options: CanvassOptions,
+  widget: () => Promise<WidgetBundles | undefined>,
+  mcp: McpWiring,
+): void {
   const uploads = options.blobStore ? uploadSettings(options.blobStore, options.secret, options.uploads) : undefined
-  registerEveryRoute(table, uploads, options.widget === false ? undefined : widget)
+  registerEveryRoute(table, uploads, options.widget === false ? undefined : widget, mcp)
+}
+
+/** What the MCP route needs of the handler: a way to the other routes, and what they declare. */
+interface McpWiring {
+  dispatch: () => RouteDispatch
+  facts: RouteFacts
+}
+
+/** Whether a registered route declares a query parameter, from its entry. */
+function routeFacts(entries: readonly RouteEntry[]): RouteFacts {
+  return {
+    takesQuery: (method, path, name) =>
+      entries.some((entry) => entry.method === method && entry.path === path && entry.query?.entries[name] !== undefined),
+  }
+}
+
+/** A tool whose route this Canvass does not have answers a problem, never a 404 of an unknown path. */
+function toolRouteMissing(request: Request): Response {
+  const detail = `${request.method} ${new URL(request.url).pathname} is not part of this Canvass`
+  return problemResponse(501, 'not_implemented', detail, (request as IRequest).requestId ?? '')
 }
 
 /** The route modules, in the order the router tries them; the upload and widget ones when given. */
@@ -574,6 +613,7 @@ function registerEveryRoute(
   table: RouteTable,
   uploads: UploadSettings | undefined,
   widget: (() => Promise<WidgetBundles | undefined>) | undefined,
+  mcp: McpWiring,
 ): void {
   registerMeRoutes(table)
   registerEnvironmentRoutes(table)
@@ -609,6 +649,7 @@ function registerEveryRoute(
   registerShareRoutes(table)
   registerSharePageRoutes(table, uploads)
   registerSchemaRoutes(table)
+  registerMcpRoutes(table, mcp.dispatch, mcp.facts)
   if (widget) {
     registerWidgetRoutes(table, widget)
     registerLinkPageRoutes(table, async () => (await widget()) !== undefined)
@@ -623,7 +664,8 @@ export function describeRoutes(): { routes: readonly RouteEntry[]; openApi: Open
   const entries: RouteEntry[] = []
   const table = createRouteTable(undefined, entries)
   // Handlers are registered but never called: the upload settings are never read.
-  registerEveryRoute(table, {} as UploadSettings, async () => undefined)
+  const noDispatch = () => () => Promise.reject(new Error('describeRoutes serves nothing'))
+  registerEveryRoute(table, {} as UploadSettings, async () => undefined, { dispatch: noDispatch, facts: routeFacts(entries) })
   const document = lazyDocument(() => openApiDocument(entries, { serverUrl: '/', version: API_VERSION }))
   registerDocumentationRoutes(table, document, '')
   return { routes: entries, openApi: document() }

@@ -360,6 +360,11 @@ const EXAMPLES: Record<string, () => Promise<Partial<GeneratedRequest>>> = {
   'POST /api/v2/client/{environmentId}/displays': async () => ({ body: { surveyId: seeds.surveyId![0] } }),
   'PUT /api/v1/client/{environmentId}/contacts/{userId}/attributes': async () => ({ body: { attributes: { plan: 'pro' } } }),
   'POST /api/v1/client/{environmentId}/user': async () => ({ body: { userId: 'example-user', attributes: { plan: 'free' } } }),
+  // One JSON-RPC message, with the Accept the Streamable HTTP transport asks for.
+  'POST /api/mcp': async () => ({
+    headers: { accept: 'application/json, text/event-stream' },
+    body: { jsonrpc: '2.0', id: 1, method: 'ping' },
+  }),
   'POST /api/v2/client/{environmentId}/user': async () => ({ body: { userId: 'example-user' } }),
   'POST /api/v1/management/storage': async () => ({ body: { fileName: 'a.txt', fileType: 'text/plain' } }),
   'POST /api/v1/client/{environmentId}/storage': async () => ({ body: { fileName: 'a.txt', fileType: 'text/plain', ...fileElement() } }),

@@ -1,0 +1,265 @@
+import type { IRequest } from 'itty-router'
+import type { AuthInfo, McpHttpHandler, StandardSchemaWithJSON } from '@modelcontextprotocol/server'
+import {
+  McpServer,
+  WebStandardStreamableHTTPServerTransport,
+  createMcpHandler,
+  fromJsonSchema,
+  isLegacyRequest,
+} from '@modelcontextprotocol/server'
+import type { CanvassContext, ConnectionInfo, Handler } from '../../context'
+import { CanvassError } from '../../errors'
+import { authenticate } from '../../http/auth'
+import { JSON_BODY_LIMIT } from '../../http/body'
+import { problemResponse, requestIdOf } from '../../http/problem'
+import { SAFE_HEADERS } from '../../http/respond'
+import type { RouteTable } from '../../http/route-table'
+import type { McpTool, RouteCall, RouteFacts } from './mcp-tools'
+import { MCP_TOOLS } from './mcp-tools'
+import type { ToolResult } from './tool-result'
+import { routeToolResult, toolResult } from './tool-result'
+
+/** Answers a request as the router would, a thrown error as its error answer: how a tool reaches its route. */
+export type RouteDispatch = (request: Request, info: ConnectionInfo) => Promise<Response>
+
+/** The server's name and version in `initialize`: Canvass, speaking the reference's v3 at this version. */
+export const MCP_SERVER_INFO = { name: 'canvass', title: 'Canvass', version: '0.2.0' } as const
+
+/**
+ * `POST /api/mcp`: a Model Context Protocol server over Streamable HTTP, stateless (docs/api.md, "MCP for
+ * agents"). Each tool call is handed to the route it names, in process, with the caller's key: the route's
+ * rules decide, and its answer becomes the tool's result. GET and DELETE (a session's stream and its end)
+ * are 405, as a stateless server answers them.
+ */
+export function registerMcpRoutes(routes: RouteTable, dispatch: () => RouteDispatch, facts: RouteFacts): void {
+  let handler: McpHttpHandler | undefined
+  const mcp: Handler = async (request, ctx, info) => {
+    const requestId = requestIdOf(request)
+    const refused = refusal(request, ctx, requestId)
+    if (refused) return refused
+    const key = keyOf(request)
+    const caller = key === undefined ? undefined : await authenticate(keyProbe(request, key), ctx).catch(notAuthenticatedIsUndefined)
+    if (key === undefined || caller === undefined) {
+      return problemResponse(401, 'not_authenticated', 'Not authenticated', requestId, {
+        headers: { 'www-authenticate': 'Bearer realm="formbricks"' },
+      })
+    }
+    const body = await readMessage(request, requestId)
+    if (body instanceof Response) return body
+    const callRoute = (call: RouteCall) => dispatch()(internalRequest(request, key, requestId, ctx.basePath, call), info)
+    handler ??= createMcpHandler(({ authInfo }) => mcpServer(authInfo?.extra as ToolScope, facts), {
+      // The 2025 revisions are answered by `legacyAnswer`, in JSON.
+      legacy: 'reject',
+      maxRequestBodySize: JSON_BODY_LIMIT,
+    })
+    const scope: ToolScope = { callRoute, requestId }
+    const authInfo = { token: caller.apiKeyId, clientId: caller.apiKeyId, scopes: [], extra: scope }
+    const answer = (await isLegacyRequest(request, body))
+      ? await legacyAnswer(request, body, authInfo, mcpServer(scope, facts))
+      : await handler.fetch(request, { parsedBody: body, authInfo })
+    return withHeaders(answer, { ...SAFE_HEADERS, 'cache-control': 'private, no-store' })
+  }
+  routes.post('/api/mcp', mcp, {
+    summary: 'The Model Context Protocol server for AI agents (Streamable HTTP, stateless): one JSON-RPC message per request',
+    description:
+      'Tools over the v3 routes (`list_workspaces`, `list_surveys`, `get_survey`, `create_survey`, `validate_survey`, `patch_survey`, ' +
+      '`delete_survey`, the response tools and `summarize_survey_responses`), each doing what its route does with the same key. ' +
+      'The key goes in `x-api-key` or `Authorization: Bearer`; without a live one the answer is 401 with ' +
+      '`WWW-Authenticate: Bearer realm="formbricks"`. A JSON-RPC batch is a 400. See docs/api.md, "MCP for agents".',
+    auth: 'apiKey',
+    // Not itself in the audit log: each write a tool makes is, by its route.
+    readOnly: true,
+    problems: true,
+    errors: [400, 403, 413],
+  })
+}
+
+/**
+ * A message of the 2025 revisions (`initialize` first), answered as the SDK's stateless idiom does but with a
+ * JSON body rather than a one-event stream: every tool answers in one piece, and JSON is what every host and
+ * proxy passes through unbuffered and what the API document describes.
+ */
+async function legacyAnswer(request: Request, body: unknown, authInfo: AuthInfo, server: McpServer): Promise<Response> {
+  const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true })
+  await server.connect(transport)
+  try {
+    return await transport.handleRequest(request, { parsedBody: body, authInfo })
+  } finally {
+    await server.close()
+  }
+}
+
+/** What a tool handler of one request may do: call a route with that request's key. */
+interface ToolScope {
+  [key: string]: unknown
+  callRoute(call: RouteCall): Promise<Response>
+  requestId: string
+}
+
+/** One request's MCP server: the tools, each bound to this request's key. */
+function mcpServer(scope: ToolScope, facts: RouteFacts): McpServer {
+  const server = new McpServer(MCP_SERVER_INFO, {
+    instructions:
+      'Canvass answers the Formbricks API. Start with list_workspaces for the workspaceId the other tools take. ' +
+      'A tool error carries the route problem: status, code (forbidden for an id that is not this key’s), detail and invalid_params.',
+  })
+  for (const tool of MCP_TOOLS) {
+    server.registerTool(
+      tool.name,
+      { title: tool.title, description: tool.description, inputSchema: inputSchemaOf(tool), annotations: tool.annotations },
+      async (args: unknown): Promise<ToolResult> => {
+        const call = tool.call((args ?? {}) as Record<string, unknown>, facts)
+        if ('answer' in call) return toolResult({ ...call.answer, requestId: scope.requestId })
+        const response = await scope.callRoute(call)
+        return routeToolResult(response, scope.requestId, call)
+      },
+    )
+  }
+  return server
+}
+
+/** Each tool's schema, compiled once per process on first use. */
+const compiled = new Map<string, StandardSchemaWithJSON>()
+function inputSchemaOf(tool: McpTool): StandardSchemaWithJSON {
+  let schema = compiled.get(tool.name)
+  if (!schema) {
+    schema = fromJsonSchema(tool.inputSchema as Parameters<typeof fromJsonSchema>[0])
+    compiled.set(tool.name, schema)
+  }
+  return schema
+}
+
+/** Query parameters that would carry a key: refused, so that a key never sits in a log line of a URL. */
+const QUERY_CREDENTIALS = new Set(['api_key', 'apikey', 'x-api-key', 'access_token', 'token', 'authorization'])
+
+/**
+ * What is refused before the key is looked at: a key in the query (400), and a browser page of another origin
+ * (403: MCP servers must check `Origin`, so that a page cannot drive a local server with a user's key).
+ */
+function refusal(request: IRequest, ctx: CanvassContext, requestId: string): Response | undefined {
+  const url = new URL(request.url)
+  if ([...url.searchParams.keys()].some((name) => QUERY_CREDENTIALS.has(name.toLowerCase()))) {
+    return problemResponse(400, 'bad_request', 'API keys must be sent in headers, not query parameters', requestId, {
+      invalidParams: [{ name: 'query', reason: 'Send the API key with x-api-key or Authorization: Bearer.' }],
+    })
+  }
+  const origin = request.headers.get('origin')
+  if (origin !== null && !sameOrigin(origin, url.origin, ctx.publicUrl)) {
+    return problemResponse(403, 'forbidden', 'Cross-origin MCP requests are not allowed', requestId)
+  }
+  return undefined
+}
+
+function sameOrigin(origin: string, own: string, publicUrl: string | undefined): boolean {
+  try {
+    const given = new URL(origin).origin
+    return given === own || (publicUrl !== undefined && given === new URL(publicUrl).origin)
+  } catch {
+    return false
+  }
+}
+
+/** The key, from `x-api-key` or `Authorization: Bearer`. */
+function keyOf(request: Request): string | undefined {
+  const header = request.headers.get('x-api-key')?.trim()
+  if (header) return header
+  const bearer = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.get('authorization') ?? '')
+  return bearer?.[1]
+}
+
+/** A request carrying only the key, for `authenticate` (which reads `x-api-key` and the query). */
+function keyProbe(request: Request, key: string): IRequest {
+  const probe = new Request(new URL(request.url).origin, { headers: { 'x-api-key': key } }) as IRequest
+  probe.query = {}
+  return probe
+}
+
+function notAuthenticatedIsUndefined(error: unknown): undefined {
+  if (error instanceof CanvassError && error.code === 'not_authenticated') return undefined
+  throw error
+}
+
+/**
+ * The body: one JSON-RPC message, read up to the JSON body limit. A batch (an array) is refused: the
+ * protocol's current revisions have none, and one message per request is what the rate limit counts.
+ */
+async function readMessage(request: Request, requestId: string): Promise<unknown | Response> {
+  const declared = Number(request.headers.get('content-length') ?? Number.NaN)
+  if (declared > JSON_BODY_LIMIT) return tooLarge(requestId)
+  const bytes = await boundedBytes(request, JSON_BODY_LIMIT)
+  if (bytes === undefined) return tooLarge(requestId)
+  let message: unknown
+  try {
+    message = JSON.parse(new TextDecoder().decode(bytes))
+  } catch {
+    return bodyRefused(requestId, 'The body is not JSON: send one JSON-RPC message')
+  }
+  if (Array.isArray(message)) return bodyRefused(requestId, 'JSON-RPC batches are not supported: send one message per request')
+  return message
+}
+
+function tooLarge(requestId: string): Response {
+  return problemResponse(413, 'payload_too_large', `Request body is larger than ${JSON_BODY_LIMIT} bytes`, requestId)
+}
+
+/** A body that is no single JSON-RPC message: a problem, as every refusal of this route. */
+function bodyRefused(requestId: string, detail: string): Response {
+  return problemResponse(400, 'bad_request', detail, requestId, { invalidParams: [{ name: '', reason: detail }] })
+}
+
+/** The body's bytes, or undefined once they pass `limit` (the rest is not read). */
+async function boundedBytes(request: Request, limit: number): Promise<Uint8Array | undefined> {
+  if (!request.body) return new Uint8Array()
+  const reader = request.body.getReader()
+  const chunks: Uint8Array[] = []
+  let size = 0
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    size += value.byteLength
+    if (size > limit) {
+      await reader.cancel().catch(() => {})
+      return undefined
+    }
+    chunks.push(value)
+  }
+  const bytes = new Uint8Array(size)
+  let offset = 0
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset)
+    offset += chunk.byteLength
+  }
+  return bytes
+}
+
+/** Headers of the MCP request that a route must not see: the transport's own, and the credentials. */
+const NOT_FORWARDED = ['authorization', 'content-length', 'content-type', 'accept', 'origin', 'idempotency-key', 'cookie']
+
+/**
+ * The route request a tool call becomes: the MCP request's headers (the client address a proxy set, the user
+ * agent) without the transport's, the key as `x-api-key`, and the MCP request's id, so that the audit entry of
+ * a write names the request the agent sent.
+ */
+function internalRequest(outer: Request, key: string, requestId: string, basePath: string, call: RouteCall): IRequest {
+  const url = new URL(basePath + call.path, outer.url)
+  for (const [name, value] of call.query ?? []) url.searchParams.append(name, value)
+  const headers = new Headers(outer.headers)
+  for (const name of NOT_FORWARDED) headers.delete(name)
+  for (const name of [...headers.keys()]) if (name.startsWith('mcp-')) headers.delete(name)
+  headers.set('x-api-key', key)
+  headers.set('accept', 'application/json')
+  const init: RequestInit = { method: call.method, headers }
+  if (call.body !== undefined) {
+    headers.set('content-type', 'application/json')
+    init.body = JSON.stringify(call.body)
+  }
+  const request = new Request(url, init) as IRequest
+  request.requestId = requestId
+  return request
+}
+
+function withHeaders(response: Response, extra: Record<string, string>): Response {
+  const headers = new Headers(response.headers)
+  for (const [name, value] of Object.entries(extra)) headers.set(name, value)
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers })
+}
