@@ -33,7 +33,11 @@ test('a body over 2 MiB is a 413 problem, with or without Content-Length; up to 
   assert.is(declared.body.title, 'Payload Too Large')
   // Streamed without a length: refused once the count passes the limit.
   const stream = new Blob([over]).stream()
-  const streamed = await bed().call('POST', '/api/v3/surveys/validate', { key: bed().keyA, rawBody: stream, headers: { 'content-type': 'application/json' } })
+  const streamed = await bed().call('POST', '/api/v3/surveys/validate', {
+    key: bed().keyA,
+    rawBody: stream,
+    headers: { 'content-type': 'application/json' },
+  })
   assertProblem(streamed, 413, 'payload_too_large')
   // 1.5 MiB (over v1's 1 MiB) is read: the survey name is what fails.
   const under = await bed().call('POST', '/api/v3/surveys/validate', { key: bed().keyA, rawBody: text(1.5 * MiB) })

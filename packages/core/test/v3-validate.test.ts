@@ -145,13 +145,29 @@ test('create: whatever validate says valid the write takes, and what it refuses 
       ...base,
       blocks: [{ name: 'B', elements: [{ id: 'q', type: 'hologram', headline: { 'en-US': 'Q' }, required: true }] }],
     },
-    'an app survey with a known trigger': { ...base, type: 'app', distribution: { triggers: [{ actionClassId }] }, targeting: { filters: [] } },
+    'an app survey with a known trigger': {
+      ...base,
+      type: 'app',
+      distribution: { triggers: [{ actionClassId }] },
+      targeting: { filters: [] },
+    },
     'an app survey with an unknown trigger (422)': { ...base, type: 'app', distribution: { triggers: [{ actionClassId: 'nope' }] } },
     'an app survey targeting a segment that is not there (400)': {
       ...base,
       type: 'app',
       targeting: {
-        filters: [{ id: 'f1', connector: null, resource: { id: 'r1', root: { type: 'segment', segmentId: 'clnosuchsegment000000000' }, qualifier: { operator: 'userIsIn' }, value: 'clnosuchsegment000000000' } }],
+        filters: [
+          {
+            id: 'f1',
+            connector: null,
+            resource: {
+              id: 'r1',
+              root: { type: 'segment', segmentId: 'clnosuchsegment000000000' },
+              qualifier: { operator: 'userIsIn' },
+              value: 'clnosuchsegment000000000',
+            },
+          },
+        ],
       },
     },
   }
@@ -178,7 +194,10 @@ test('patch: valid exactly when the patch is taken; an archived survey is invali
     'an unknown field (400)': { questions: [] },
     'nothing (400)': {},
     'distribution on a link survey (400)': { distribution: { triggers: [] } },
-    'a language and text in it': { languages: [{ code: 'de-DE', enabled: true }], welcomeCard: { enabled: true, headline: { 'en-US': 'Hi', 'de-DE': 'Hallo' } } },
+    'a language and text in it': {
+      languages: [{ code: 'de-DE', enabled: true }],
+      welcomeCard: { enabled: true, headline: { 'en-US': 'Hi', 'de-DE': 'Hallo' } },
+    },
   }
   for (const [label, data] of Object.entries(cases)) {
     const checked = await validate({ operation: 'patch', surveyId: id, data })
