@@ -5,6 +5,7 @@ import { createAdmin } from './admin/create-admin'
 import { importFormbricks } from './admin/import-formbricks'
 import type { CanvassContext, CanvassRouter, Logger, ConnectionInfo } from './context'
 import { errorResponse } from './http/boundary'
+import { v3ErrorResponse } from './http/v3'
 import { createClientEnvironmentResolver } from './http/client-environment'
 import { CLIENT_CORS_HEADERS, clientPreflight, clientPreflightHeaders } from './http/cors'
 import { CanvassError } from './errors'
@@ -403,6 +404,8 @@ export function createCanvass(options: CanvassOptions): Canvass {
   /** The route a request is counted under: the one that answered, else the first whose path matches. */
   const routeOf = (request: Request, pathname: string): string | null => (request as IRequest).route || routeOfPath(pathname)
   const observe = options.observe
+  /** Errors under this prefix are problems, as the reference's v3 answers them (a 429 of the gate included). */
+  const v3Prefix = `${basePath}/api/v3/`
   const onRequest = observe?.request
   const onRateLimited = observe?.rateLimited
 
@@ -490,7 +493,9 @@ export function createCanvass(options: CanvassOptions): Canvass {
       // Client routes put their CORS headers on their answers; errors get them here.
       // The route as registered (`/…/:id`), never the query, which may carry anything a client sent.
       const route = `${request.method} ${(request as IRequest).route || pathname}`
-      response = errorResponse(error, ctx.logger, isClientPath(pathname) ? CLIENT_CORS_HEADERS : undefined, route, requestId)
+      response = pathname.startsWith(v3Prefix)
+        ? v3ErrorResponse(error, ctx.logger, route, requestId)
+        : errorResponse(error, ctx.logger, isClientPath(pathname) ? CLIENT_CORS_HEADERS : undefined, route, requestId)
     }
     // A host that gave the id sets the header itself: changing `response.headers` would make the Node
     // adapter build a Headers object for an answer it otherwise writes straight from a plain record.

@@ -154,8 +154,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Validate a survey create or patch body without writing anything: every problem with its path
-         * @description The reference's v3 route. `{"operation": "create", "data": {…}}` checks a body of `POST /api/v1/management/surveys`; `{"operation": "patch", "surveyId": "…", "data": {…}}` checks a `PUT` of that survey (merged over it as the PUT would). An invalid survey answers 200 with `valid: false` and `invalid_params` (at most 100, then one counting the rest); errors are `application/problem+json`: 400 for a malformed envelope or a query parameter, 403 for a survey that is not the key's.
+         * Validate a v3 survey create or patch body without writing anything: every problem with its path
+         * @description The reference's v3 route. `{"operation": "create", "data": {…}}` checks a body of `POST /api/v3/surveys`; `{"operation": "patch", "surveyId": "…", "data": {…}}` checks a body of `PATCH /api/v3/surveys/{surveyId}`, with the parser and rules of the write itself. An invalid document answers 200 with `valid: false` and `invalid_params` (at most 50, then one counting the rest); a valid one lists the `languages` the write would use. Errors are `application/problem+json`: 400 for a malformed envelope or a query parameter, 403 for a workspace or survey that is not the key's.
          */
         post: operations["postV3SurveysValidate"];
         delete?: never;
@@ -4016,6 +4016,7 @@ export interface operations {
                             invalid_params: {
                                 name: string;
                                 reason: string;
+                                code?: string;
                             }[];
                             languages?: {
                                 code: string;

@@ -157,7 +157,15 @@ function templateOf(method: string, path: string, s: Seeds, x: Backend): Record<
       blocks: [{ name: 'Main', elements: [{ id: 'q1', type: 'openText', headline: { 'en-US': 'Why?' }, required: false }] }],
     }
   }
-  if (route === 'POST /api/v3/surveys/validate') return { operation: 'create', data: { name: 'checked', questions: [question()] } }
+  if (route === 'POST /api/v3/surveys/validate') {
+    return {
+      operation: 'create',
+      data: {
+        name: 'checked',
+        blocks: [{ name: 'Main', elements: [{ id: 'q1', type: 'openText', headline: { 'en-US': 'Why?' }, required: false }] }],
+      },
+    }
+  }
   if (route === 'PATCH /api/v3/surveys/:surveyId') return { name: 'renamed in v3' }
   if (route === 'PATCH /api/v3/tags/:tagId') return { name: 'renamed tag' }
   if (route === 'POST /api/v3/tags/:tagId/merge') return { newTagId: s.intoTag }

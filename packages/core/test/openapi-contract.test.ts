@@ -324,7 +324,14 @@ const EXAMPLES: Record<string, () => Promise<Partial<GeneratedRequest>>> = {
     body: { newTagId: seeds.tagId![0] },
   }),
   'POST /api/v3/surveys/validate': async () => ({
-    body: { operation: 'create', data: { name: 'Example', questions: [{ id: 'q1', type: 'openText', headline: { default: 'Why?' } }] } },
+    body: {
+      operation: 'create',
+      data: {
+        workspaceId: seeds.environmentId![0],
+        name: 'Example',
+        blocks: [{ name: 'Main', elements: [{ id: 'q1', type: 'openText', headline: { 'en-US': 'Why?' }, required: true }] }],
+      },
+    },
   }),
   'GET /api/v3/responses': async () => ({ query: { workspaceId: seeds.environmentId![0] } }),
   'GET /api/v3/responses/count': async () => ({ query: { workspaceId: seeds.environmentId![0] } }),

@@ -54,15 +54,19 @@ test('v3: a create or patch listing a code twice is a 400 problem naming it', as
   assert.equal([patched.status, patched.body.invalid_params], [400, created.body.invalid_params])
 })
 
-test('validate: a create or patch listing a code twice is invalid, naming it', async () => {
-  const create = await call('POST', '/api/v3/surveys/validate', {
-    operation: 'create',
-    data: { name: 'Twice', questions: [question()], languages: twice },
-  })
-  assert.equal(create.body.data?.invalid_params, [{ name: 'languages.1.language.code', reason: repeated['languages.1.language.code'] }])
-  const survey = (await call('POST', '/api/v1/management/surveys', { name: 'Once', questions: [question()] })).body.data
-  const patch = await call('POST', '/api/v3/surveys/validate', { operation: 'patch', surveyId: survey.id, data: { languages: twice } })
-  assert.equal(patch.body.data?.invalid_params, create.body.data.invalid_params)
+test('validate: a v3 create or patch listing a code twice is invalid, naming it as the write does', async () => {
+  const document = {
+    workspaceId: bed().projectId,
+    name: 'Twice',
+    blocks: [{ name: 'Main', elements: [{ id: 'why', type: 'openText', headline: { 'en-US': 'Why?' }, required: true }] }],
+  }
+  const languages = [{ code: 'de-DE' }, { code: 'de-DE', enabled: false }]
+  const listedTwice = [{ name: 'languages.1.code', reason: 'Language de-DE is listed more than once' }]
+  const create = await call('POST', '/api/v3/surveys/validate', { operation: 'create', data: { ...document, languages } })
+  assert.equal(create.body.data?.invalid_params, listedTwice)
+  const survey = (await call('POST', '/api/v3/surveys', document)).body.data
+  const patch = await call('POST', '/api/v3/surveys/validate', { operation: 'patch', surveyId: survey.id, data: { languages } })
+  assert.equal(patch.body.data?.invalid_params, listedTwice)
 })
 
 test('import: a source survey listing a code twice is refused with the reason, the rest is copied', async () => {

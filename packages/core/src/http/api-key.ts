@@ -32,3 +32,22 @@ export const isWellFormedApiKey = (key: string): boolean => /^cvs_[0-9A-Za-z]{43
 export async function hashApiKey(key: string): Promise<string> {
   return bytesToHex(sha256(utf8ToBytes(key)))
 }
+
+/**
+ * The management key a request presents (docs/api.md, "Authentication"): `x-api-key`, or the token of
+ * `Authorization: Bearer <key>`. Undefined, so a 401, when there is none, when an `Authorization` header of
+ * the Bearer scheme is malformed (no token, or more than one word), and when both headers are sent with
+ * different keys: which one the caller meant cannot be known, and honouring either would let a proxy's or a
+ * client library's header override the other. An `Authorization` header of another scheme (a proxy's
+ * `Basic`) is not a key and is left alone. The two values are the caller's own, so comparing them with `===`
+ * tells the caller nothing it does not know; the key itself is only ever looked up by its hash.
+ */
+export function presentedApiKey(headers: Headers): string | undefined {
+  const header = headers.get('x-api-key')?.trim() || undefined
+  const authorization = headers.get('authorization')?.trim()
+  if (!authorization || !/^bearer(?:\s|$)/i.test(authorization)) return header
+  const bearer = /^bearer[ \t]+([^\s]+)$/i.exec(authorization)?.[1]
+  if (bearer === undefined) return undefined
+  if (header !== undefined && header !== bearer) return undefined
+  return bearer
+}

@@ -2,7 +2,7 @@ import type { IRequest } from 'itty-router'
 import type { CanvassContext } from '../context'
 import { checkNamedEnvironment } from '../domain/named-environment'
 import { notAuthenticated, unauthorized, validationError } from '../errors'
-import { hashApiKey, isWellFormedApiKey } from './api-key'
+import { hashApiKey, isWellFormedApiKey, presentedApiKey } from './api-key'
 
 export interface Caller {
   environmentId: string
@@ -15,8 +15,9 @@ export interface Caller {
 export const LAST_USED_RESOLUTION_MS = 60_000
 
 /**
- * The environment of the request's `x-api-key`. Missing, malformed, unknown and revoked keys all get the
- * same 401; a malformed key is refused without a database lookup. A `workspaceId` or `environmentId` in the
+ * The environment of the request's key, sent as `x-api-key` or as `Authorization: Bearer <key>` (see
+ * `presentedApiKey`). Missing, malformed, unknown and revoked keys all get the same 401; a malformed key is
+ * refused without a database lookup. A `workspaceId` or `environmentId` in the
  * query (the reference's current clients scope queries by workspace) must name the key's environment, as in a
  * management body (`checkNamedEnvironment`), else 401.
  */
@@ -33,7 +34,7 @@ export function authenticate(request: IRequest, ctx: CanvassContext): Promise<Ca
 const callers = new WeakMap<Request, Promise<Caller>>()
 
 async function authenticateOnce(request: IRequest, ctx: CanvassContext): Promise<Caller> {
-  const key = request.headers.get('x-api-key')?.trim()
+  const key = presentedApiKey(request.headers)
   if (!key || !isWellFormedApiKey(key)) throw notAuthenticated()
   const record = await ctx.storage.apiKeys.findByHash(await hashApiKey(key))
   if (!record || record.revokedAt) throw notAuthenticated()

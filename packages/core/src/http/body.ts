@@ -4,7 +4,7 @@ import { CanvassError, badRequest, validationError } from '../errors'
 /** Largest JSON body accepted (docs/design.md, "Limits and input"). */
 export const JSON_BODY_LIMIT = 1024 * 1024
 
-const tooLarge = (): CanvassError => new CanvassError('payload_too_large', `Request body is larger than ${JSON_BODY_LIMIT} bytes`)
+const tooLarge = (limit: number): CanvassError => new CanvassError('payload_too_large', `Request body is larger than ${limit} bytes`)
 
 /**
  * Reads a JSON request body: form and multipart bodies get 415; any other or no content type is parsed as
@@ -39,8 +39,8 @@ export function readJsonBatch(
  * route reads the body before its handler does, and the handler's read then answers the same. Only such
  * routes pay for the keeping.
  */
-export async function readJsonBodyAhead(request: Request, batch?: string): Promise<Record<string, unknown>> {
-  return batch === undefined ? checkedBody(request, JSON_BODY_LIMIT, true) : (await checkedBatch(request, batch, true)).body
+export async function readJsonBodyAhead(request: Request, batch?: string, limit = JSON_BODY_LIMIT): Promise<Record<string, unknown>> {
+  return batch === undefined ? checkedBody(request, limit, true) : (await checkedBatch(request, batch, true)).body
 }
 
 /**
@@ -108,7 +108,7 @@ async function readJsonBodyOnce(request: Request, limit: number): Promise<Parsed
     throw new CanvassError('unsupported_media_type', 'Content-Type must be application/json')
   }
   const declared = Number(request.headers.get('content-length') ?? Number.NaN)
-  if (Number.isFinite(declared) && declared > limit) throw tooLarge()
+  if (Number.isFinite(declared) && declared > limit) throw tooLarge(limit)
   const shape = new JsonShape()
   let bytes: Uint8Array
   try {
@@ -354,7 +354,7 @@ async function readScanned(request: Request, limit: number, shape: JsonShape): P
     size += value.byteLength
     if (size > limit) {
       await reader.cancel().catch(() => {})
-      throw shape.values > MAX_JSON_VALUES ? tooManyValues() : tooLarge()
+      throw shape.values > MAX_JSON_VALUES ? tooManyValues() : tooLarge(limit)
     }
     await nextTurn()
     if (shape.values > MAX_JSON_VALUES) continue

@@ -14,19 +14,23 @@ export function errorResponse(
   route = 'a request',
   requestId?: string,
 ): Response {
-  const known =
-    error instanceof CanvassError
-      ? error
-      : new CanvassError('internal_server_error', 'Something went wrong. Please try again later.', { cause: error })
-  if (!(error instanceof CanvassError)) {
-    const message = `Unexpected error while handling ${route}`
-    if (requestId === undefined) logger.error(message, describeCause(error))
-    else logger.error(message, describeCause(error), { requestId })
-  }
+  const known = knownError(error, logger, route, requestId)
   return json(
     { code: known.code, message: known.message, details: known.details },
     { status: known.status, headers: { ...headers, ...known.headers, 'cache-control': 'private, no-store' } },
   )
+}
+
+/**
+ * `error` when it is a `CanvassError`; anything else is logged with its cause, the route and the request's id,
+ * and becomes the generic 500.
+ */
+export function knownError(error: unknown, logger: Logger, route = 'a request', requestId?: string): CanvassError {
+  if (error instanceof CanvassError) return error
+  const message = `Unexpected error while handling ${route}`
+  if (requestId === undefined) logger.error(message, describeCause(error))
+  else logger.error(message, describeCause(error), { requestId })
+  return new CanvassError('internal_server_error', 'Something went wrong. Please try again later.', { cause: error })
 }
 
 /** What the log gets of an unexpected error. */

@@ -1,6 +1,6 @@
 import type { IRequest } from 'itty-router'
 import type { Handler } from '../context'
-import { CanvassError, MAX_ERROR_DETAILS } from '../errors'
+import { CanvassError } from '../errors'
 import { SAFE_HEADERS } from './respond'
 
 /**
@@ -15,10 +15,10 @@ export interface InvalidParam {
 }
 
 /**
- * The most `invalid_params` a validation result lists; a longer list ends with one entry counting the rest. A
- * problem (an error) lists at most `MAX_ERROR_DETAILS` (20), as the v1 errors do, so that a 4xx stays a few KB.
+ * The most `invalid_params` a validation result or a problem lists (the reference's rule for a 400 or 422);
+ * a longer list ends with one entry counting the rest, so that a 4xx stays a few KB (docs/api.md, "Limits").
  */
-export const MAX_INVALID_PARAMS = 100
+export const MAX_INVALID_PARAMS = 50
 
 /**
  * An RFC 9457 problem (`application/problem+json`), the error body of the reference's v3 routes: `title`,
@@ -39,7 +39,7 @@ export function problemResponse(
     detail,
     requestId,
     code,
-    ...(options.invalidParams ? { invalid_params: capInvalidParams(options.invalidParams, MAX_ERROR_DETAILS) } : {}),
+    ...(options.invalidParams ? { invalid_params: capInvalidParams(options.invalidParams) } : {}),
   }
   return new Response(JSON.stringify(body), {
     status,
@@ -67,10 +67,15 @@ export function withProblems(handler: Handler): Handler {
   }
 }
 
-/** A `CanvassError` as a problem. */
+/**
+ * A `CanvassError` as a problem. A validation 400's fields become `invalid_params`; its `_more` (the fields it
+ * did not list) becomes the last entry, so the list still says that it is not whole.
+ */
 export function problemOf(error: CanvassError, requestId: string): Response {
-  const fields = Object.entries(error.details).filter(([name]) => name !== '_more' && error.status === 400)
-  const invalidParams = fields.map(([name, reason]) => ({ name, reason: String(reason) }))
+  const fields = error.status === 400 ? Object.entries(error.details) : []
+  const invalidParams = fields.filter(([name]) => name !== '_more').map(([name, reason]) => ({ name, reason: String(reason) }))
+  const more = fields.find(([name]) => name === '_more')
+  if (more && invalidParams.length > 0) invalidParams.push({ name: '', reason: String(more[1]) })
   return problemResponse(error.status, error.code, error.message, requestId, {
     ...(invalidParams.length > 0 ? { invalidParams } : {}),
     headers: error.headers,
@@ -82,13 +87,17 @@ export function requestIdOf(request: IRequest): string {
   return typeof request.requestId === 'string' ? request.requestId : ''
 }
 
-/** At most `max` entries, names and reasons cut to 200 characters, and one counting the rest. */
+/**
+ * At most `max` entries, names and reasons cut to 200 characters: when there are more, the first `max - 1` and
+ * one counting the rest.
+ */
 export function capInvalidParams(params: readonly InvalidParam[], max = MAX_INVALID_PARAMS): InvalidParam[] {
   const cut = (text: string) => (text.length > 200 ? `${text.slice(0, 200)}…` : text)
+  const kept = params.length > max ? max - 1 : max
   const listed: InvalidParam[] = params
-    .slice(0, max)
+    .slice(0, kept)
     .map(({ name, reason, code }) => ({ name: cut(name), reason: cut(reason), ...(code !== undefined ? { code } : {}) }))
-  if (params.length > max) listed.push({ name: '', reason: `${params.length - max} more problems are not listed` })
+  if (params.length > max) listed.push({ name: '', reason: `${params.length - kept} more problems are not listed` })
   return listed
 }
 

@@ -1,10 +1,12 @@
 import type { IRequest } from 'itty-router'
 import * as v from 'valibot'
-import type { CanvassContext, Handler } from '../context'
+import type { CanvassContext, Handler, Logger } from '../context'
 import { CanvassError } from '../errors'
 import { schemaFields } from './audit'
 import { authenticate } from './auth'
 import type { Caller } from './auth'
+import { readJsonBodyAhead } from './body'
+import { knownError } from './boundary'
 import type { InvalidParam } from './problem'
 import { problemOf, problemResponse, requestIdOf } from './problem'
 import { json } from './respond'
@@ -14,7 +16,9 @@ import { normalizeIsoDateTime } from '../schemas/common'
  * The shared rules of the reference's v3 routes (docs/api.md, "The reference's v3"): errors are problems
  * (`application/problem+json`), the key is checked before the query (401 before 400), every query parameter a
  * route does not know is a 400 naming it, a `workspaceId` that is not the key's is a 403 (never a 404), and
- * answers are `private, no-store`.
+ * answers are `private, no-store`. A body is read before the route sees it: at most `V3_BODY_LIMIT` bytes
+ * (413 once it is larger, the rest unread) and arrays within `V3_ARRAY_LIMITS` (400 naming the array), before
+ * any field is validated (docs/api.md, "Limits of v3 requests").
  */
 export function v3Route(handler: (request: IRequest, ctx: CanvassContext, caller: Caller) => Promise<Response>): Handler {
   return async (request, ctx) => {
@@ -27,6 +31,11 @@ export function v3Route(handler: (request: IRequest, ctx: CanvassContext, caller
         caller = await authenticate(request, ctx)
       } finally {
         request.query = query
+      }
+      if (hasBody(request)) {
+        // Kept for the route's own `readJsonBody`, which then answers this read.
+        const arrays = v3ArrayProblem(await readJsonBodyAhead(request, undefined, V3_BODY_LIMIT))
+        if (arrays) throw v3BadRequest('Invalid request body', [arrays])
       }
       return await handler(request, ctx, caller)
     } catch (error) {
@@ -59,14 +68,87 @@ export const v3BadRequest = (detail: string, params: readonly InvalidParam[]): V
 /** A 422 listing `params`. */
 export const v3Unprocessable = (detail: string, params: readonly InvalidParam[]): V3Problem => new V3Problem(422, detail, params)
 
-/** The answer to a `V3Problem`; other `CanvassError`s as `problemOf` answers them. */
+/**
+ * The challenge of a v3 401, as the reference sends it: the routes take the key as a Bearer token too
+ * (docs/api.md, "Authentication").
+ */
+export const V3_CHALLENGE = 'Bearer realm="formbricks"'
+
+/**
+ * The answer to a `V3Problem`; other `CanvassError`s as `problemOf` answers them, a 401 with
+ * `WWW-Authenticate`.
+ */
 export function v3ProblemResponse(error: CanvassError, requestId: string): Response {
-  if (!(error instanceof V3Problem)) return problemOf(error, requestId)
+  if (!(error instanceof V3Problem)) {
+    const response = problemOf(error, requestId)
+    if (error.status === 401) response.headers.set('www-authenticate', V3_CHALLENGE)
+    return response
+  }
   const code = { 400: 'bad_request', 403: 'forbidden', 422: 'unprocessable_content', 501: 'not_implemented' }[error.problemStatus]
   return problemResponse(error.problemStatus, code, error.message, requestId, {
     ...(error.invalidParams.length > 0 ? { invalidParams: error.invalidParams } : {}),
     ...(error.type !== undefined ? { type: error.type } : {}),
   })
+}
+
+/**
+ * Anything that reached no v3 route's own handling as a problem (docs/api.md, "The reference's v3"): a 429 of
+ * the rate limits (with its integer `Retry-After`), a 404 or 405 of a path under `/api/v3/`, and an unexpected
+ * error, logged by `knownError` and answered with a generic 500.
+ */
+export function v3ErrorResponse(error: unknown, logger: Logger, route: string, requestId: string): Response {
+  return v3ProblemResponse(knownError(error, logger, route, requestId), requestId)
+}
+
+/** Largest v3 request body: 2 MiB (`payload_too_large` past it). */
+export const V3_BODY_LIMIT = 2 * 1024 * 1024
+
+/** Most items of one array in a v3 body, and of all its arrays together, at any depth. */
+export const V3_ARRAY_LIMITS = { items: 1000, total: 50_000 } as const
+
+/**
+ * The first array of `body` past `V3_ARRAY_LIMITS`, as one `invalid_params` entry naming it (its dot path);
+ * undefined when every array is within them. The walk keeps no path until it finds one.
+ */
+export function v3ArrayProblem(body: unknown): InvalidParam | undefined {
+  interface Visit {
+    value: unknown
+    key: string
+    parent: Visit | undefined
+  }
+  const pathOf = (visit: Visit): string => {
+    const keys: string[] = []
+    for (let at: Visit | undefined = visit; at?.parent; at = at.parent) keys.push(at.key)
+    return keys.reverse().join('.')
+  }
+  const stack: Visit[] = [{ value: body, key: '', parent: undefined }]
+  let total = 0
+  while (stack.length > 0) {
+    const visit = stack.pop() as Visit
+    const { value } = visit
+    if (typeof value !== 'object' || value === null) continue
+    if (Array.isArray(value)) {
+      total += value.length
+      if (value.length > V3_ARRAY_LIMITS.items) {
+        return { name: pathOf(visit), reason: `Must hold at most ${V3_ARRAY_LIMITS.items} items` }
+      }
+      if (total > V3_ARRAY_LIMITS.total) {
+        return { name: pathOf(visit), reason: `The body's arrays hold more than ${V3_ARRAY_LIMITS.total} items in all` }
+      }
+      value.forEach((item, index) => {
+        stack.push({ value: item, key: String(index), parent: visit })
+      })
+    } else {
+      for (const [key, item] of Object.entries(value)) stack.push({ value: item, key, parent: visit })
+    }
+  }
+  return undefined
+}
+
+/** Whether a write sent a body to read (an empty one, as a bare `POST …/archive` sends, is none). */
+function hasBody(request: Request): boolean {
+  if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'DELETE') return false
+  return request.body !== null && request.headers.get('content-length') !== '0'
 }
 
 /**

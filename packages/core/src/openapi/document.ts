@@ -105,7 +105,7 @@ export function openApiDocument(routes: readonly RouteEntry[], options: OpenApiO
       summary: route.summary.replaceAll('`', ''),
       ...(route.description ? { description: route.description } : {}),
       tags: [tagOf(route.path)],
-      ...(route.auth === 'apiKey' ? { security: [{ apiKey: [] }] } : route.auth === 'none' ? { security: [] } : {}),
+      ...(route.auth === 'apiKey' ? { security: [{ apiKey: [] }, { bearerAuth: [] }] } : route.auth === 'none' ? { security: [] } : {}),
     }
     const parameters: unknown[] = pathParameters(route.path).map((name) => ({
       name,
@@ -203,7 +203,7 @@ export function openApiDocument(routes: readonly RouteEntry[], options: OpenApiO
       version: options.version,
       summary: 'A drop-in compatible implementation of the Formbricks v1 HTTP API.',
       description:
-        'Management routes take an API key in `x-api-key`; client routes take none and answer CORS. Every ' +
+        'Management routes take an API key in `x-api-key` or as `Authorization: Bearer <key>`; client routes take none and answer CORS. Every ' +
         'success is 200 with `{ "data": … }` (but `/api/v1/me`); errors are `{ code, message, details }`. ' +
         'Lists are pages of at most `limit` rows, newest first; a `Link` header with `rel="next"` points ' +
         'to the next page. Routes marked `x-requires` exist only when Canvass is created with that option.',
@@ -213,7 +213,10 @@ export function openApiDocument(routes: readonly RouteEntry[], options: OpenApiO
     servers: [{ url: options.serverUrl }],
     paths,
     components: {
-      securitySchemes: { apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key' } },
+      securitySchemes: {
+        apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key' },
+        bearerAuth: { type: 'http', scheme: 'bearer', description: 'The same management key as `Authorization: Bearer <key>`' },
+      },
       schemas: components.schemas,
     },
   }

@@ -1,5 +1,5 @@
 import type { ConnectionInfo, Logger } from '../context'
-import { hashApiKey, isWellFormedApiKey } from '../http/api-key'
+import { hashApiKey, isWellFormedApiKey, presentedApiKey } from '../http/api-key'
 import { CanvassError } from '../errors'
 import { isServiceUnavailable } from '../http/service-unavailable'
 import type { RateLimitCount, RateLimiter } from '../ports/rate-limiter'
@@ -66,7 +66,7 @@ export function createRateLimitGate(
    * minute: a busy key costs one extra lookup a minute, not one per request.
    */
   async function liveKeyHash(request: Request, now: Date): Promise<string | undefined> {
-    const key = request.headers.get('x-api-key')?.trim()
+    const key = presentedApiKey(request.headers)
     // A malformed key can never authenticate: no lookup, as in `authenticate`.
     if (!key || !isWellFormedApiKey(key)) return undefined
     const hash = await hashApiKey(key)

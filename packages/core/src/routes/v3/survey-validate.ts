@@ -1,161 +1,230 @@
+import type { IRequest } from 'itty-router'
 import * as v from 'valibot'
-import type { CanvassContext, Handler } from '../../context'
+import type { CanvassContext } from '../../context'
 import { CanvassError } from '../../errors'
-import { authenticate } from '../../http/auth'
+import type { Caller } from '../../http/auth'
 import { readJsonBody } from '../../http/body'
 import type { InvalidParam } from '../../http/problem'
-import { capInvalidParams, problemResponse, requestIdOf, withProblems } from '../../http/problem'
-import { ok } from '../../http/respond'
+import { capInvalidParams } from '../../http/problem'
 import type { RouteTable } from '../../http/route-table'
-import { FULL_REPORT_MAX_VALUES, hasAtMostValues } from '../../http/validate'
-import { idString } from '../../schemas/common'
+import { parseInput } from '../../http/validate'
+import { V3Problem, checkWorkspace, noV3Query, parseV3Body, v3Forbidden, v3Ok, v3Route } from '../../http/v3'
+import type { SurveyRecord } from '../../ports/storage'
+import { MAX_SEGMENTS_PER_ENVIRONMENT } from '../../schemas/segment'
 import { surveyCreateSchema, surveyUpdateSchema } from '../../schemas/survey'
-import { checkNamedEnvironment } from '../../domain/named-environment'
-import type { NamedEnvironment } from '../../domain/named-environment'
-import { IMMUTABLE_SURVEY_FIELDS, SURVEY_DATE_NAMES, oneDateName, surveyFieldsFromInput, surveyOutput } from '../../domain/survey-service'
+import { v3SurveyCreateSchema, v3SurveyPatchSchema } from '../../schemas/v3'
+import { checkSurveyKeepsQuotaParts } from '../../domain/quota-service'
+import { segmentReferenceCheck } from '../../domain/segment-service'
 import { oneOverwritesName } from '../../domain/survey-overwrites'
+import { readSurveySegment } from '../../domain/survey-segment'
+import { IMMUTABLE_SURVEY_FIELDS, SURVEY_DATE_NAMES, oneDateName, surveyFieldsFromInput, surveyOutput } from '../../domain/survey-service'
 import { resolveSurveyTriggers } from '../../domain/survey-triggers'
+import { V3_DEFAULT_LANGUAGE, v3Languages } from '../../domain/v3-survey'
+import { checkV3SurveyEditable, v3SurveyCreateWrite, v3SurveyPatchWrite } from '../../domain/v3-survey-write'
 
 /**
- * `POST /api/v3/surveys/validate`, as the reference's v3 spec has it (docs/surveys.md#validating-a-survey): a
- * create or patch body checked without writing anything. An invalid survey is a 200 with `valid: false` and
- * every problem in `invalid_params` (each with its path in the survey document); a malformed envelope, a query
- * parameter or an unknown `surveyId` are problems (`application/problem+json`), 400 and 403.
+ * `POST /api/v3/surveys/validate`, as the reference's v3 0.2.0 has it (docs/api.md, "Validating a v3 survey"):
+ * the body of a `POST /api/v3/surveys` (`operation: create`) or a `PATCH /api/v3/surveys/{id}`
+ * (`operation: patch`) checked by the same parser and rules as the write, writing nothing. An invalid document
+ * is a 200 with `valid: false` and every problem in `invalid_params`; a malformed envelope or a query
+ * parameter is a 400, a workspace or survey that is not the key's a 403.
  */
 export function registerSurveyValidateRoutes(routes: RouteTable): void {
-  routes.post('/api/v3/surveys/validate', withProblems(validateSurvey), {
-    summary: 'Validate a survey create or patch body without writing anything: every problem with its path',
+  routes.post('/api/v3/surveys/validate', v3Route(validateSurvey), {
+    summary: 'Validate a v3 survey create or patch body without writing anything: every problem with its path',
     description:
-      'The reference\'s v3 route. `{"operation": "create", "data": {…}}` checks a body of `POST /api/v1/management/surveys`; ' +
-      '`{"operation": "patch", "surveyId": "…", "data": {…}}` checks a `PUT` of that survey (merged over it as the PUT would). ' +
-      'An invalid survey answers 200 with `valid: false` and `invalid_params` (at most 100, then one counting the rest); ' +
-      'errors are `application/problem+json`: 400 for a malformed envelope or a query parameter, 403 for a survey that is ' +
-      "not the key's.",
+      'The reference\'s v3 route. `{"operation": "create", "data": {…}}` checks a body of `POST /api/v3/surveys`; ' +
+      '`{"operation": "patch", "surveyId": "…", "data": {…}}` checks a body of `PATCH /api/v3/surveys/{surveyId}`, with ' +
+      'the parser and rules of the write itself. An invalid document answers 200 with `valid: false` and `invalid_params` ' +
+      '(at most 50, then one counting the rest); a valid one lists the `languages` the write would use. Errors are ' +
+      "`application/problem+json`: 400 for a malformed envelope or a query parameter, 403 for a workspace or survey that is not the key's.",
     auth: 'apiKey',
     readOnly: true,
     problems: true,
-    body: validateEnvelope,
+    body: v.variant(
+      'operation',
+      OPERATIONS.map((operation) => operation.envelope),
+    ),
     answer: v.object({ data: validationResult }),
     errors: [403],
   })
 }
 
-const envelopeFields = { data: v.unknown() }
+/**
+ * One `operation` of the envelope: its envelope (a strict object whose `operation` is a literal) and what it
+ * answers as `data`, 200 even when the document is invalid. A `V3Problem` it throws (a 403) is the answer.
+ */
+export interface SurveyValidateOperation {
+  envelope: v.StrictObjectSchema<{ operation: v.LiteralSchema<string, undefined> } & v.ObjectEntries, undefined>
+  run(ctx: CanvassContext, caller: Caller, input: Record<string, unknown>): Promise<Record<string, unknown>>
+}
 
-/** The envelope: the operation, the survey to patch, and the document (anything: checking it is the point). */
-const validateEnvelope = v.variant('operation', [
-  v.strictObject({ operation: v.literal('create'), ...envelopeFields }),
-  v.strictObject({ operation: v.literal('patch'), surveyId: idString, ...envelopeFields }),
-])
+/** The document to check: any object (checking it is the point), never another JSON value. */
+const documentField = v.custom<Record<string, unknown>>(
+  (value) => typeof value === 'object' && value !== null && !Array.isArray(value),
+  'Must be an object',
+)
+
+const createOperation = validateOperation(
+  v.strictObject({ operation: v.literal('create'), data: documentField }),
+  async (ctx, { environmentId }, { data }) => {
+    // As the reference: a workspace the key cannot reach is a 403 before the document is looked at.
+    if (typeof data.workspaceId === 'string') await checkWorkspace(ctx, environmentId, data.workspaceId)
+    return outcome('create', async () => {
+      const document = parseV3Body(v3SurveyCreateSchema, data)
+      const { body } = await v3SurveyCreateWrite(ctx, environmentId, document)
+      throwProblems(await v1CreateProblems(ctx, environmentId, body))
+      return languagesOf(document.defaultLanguage ?? V3_DEFAULT_LANGUAGE, document.languages ?? [])
+    })
+  },
+)
+
+const patchOperation = validateOperation(
+  v.strictObject({ operation: v.literal('patch'), surveyId: v.pipe(v.string(), v.minLength(1), v.maxLength(255)), data: documentField }),
+  async (ctx, { environmentId }, { surveyId, data }) => {
+    const stored = await ctx.storage.surveys.get(surveyId)
+    // A survey that is not the key's is a 403 whether it exists or not.
+    if (!stored || stored.environmentId !== environmentId) throw v3Forbidden()
+    return outcome('patch', async () => {
+      const patch = parseV3Body(v3SurveyPatchSchema, data)
+      const { body } = await v3SurveyPatchWrite(ctx, environmentId, stored, patch)
+      checkV3SurveyEditable(stored)
+      throwProblems(await v1PatchProblems(ctx, environmentId, stored, body))
+      const { defaultLanguage, languages } = v3Languages(stored.languages)
+      return languagesOf(defaultLanguage, patch.languages ?? languages)
+    })
+  },
+)
+
+/**
+ * The operations the envelope takes, by `operation`. Another (the reference's `customCss` preview) is one
+ * more `validateOperation(envelope, run)` in this list.
+ */
+const OPERATIONS: readonly SurveyValidateOperation[] = [createOperation, patchOperation]
+
+/** An operation from its envelope and a `run` typed by it. */
+export function validateOperation<E extends SurveyValidateOperation['envelope']>(
+  envelope: E,
+  run: (ctx: CanvassContext, caller: Caller, input: v.InferOutput<E>) => Promise<Record<string, unknown>>,
+): SurveyValidateOperation {
+  return { envelope, run: (ctx, caller, input) => run(ctx, caller, input as v.InferOutput<E>) }
+}
 
 const validationResult = v.object({
   valid: v.boolean(),
   operation: v.picklist(['create', 'patch']),
-  invalid_params: v.array(v.object({ name: v.string(), reason: v.string() })),
+  invalid_params: v.array(v.object({ name: v.string(), reason: v.string(), code: v.optional(v.string()) })),
   languages: v.optional(
     v.array(v.object({ code: v.string(), default: v.boolean(), enabled: v.boolean(), writeBehavior: v.literal('connect_or_create') })),
   ),
 })
 
-const validateSurvey: Handler = async (request, ctx) => {
-  // The route takes no query: the key is checked first (401 before 400, as the reference), and a
-  // `workspaceId` in the query is refused as a parameter, not checked as the environment it names.
-  const query = request.query ?? {}
-  request.query = {}
-  const { environmentId } = await authenticate(request, ctx)
-  request.query = query
-  const requestId = requestIdOf(request)
-  const unknownQuery = Object.keys(query)
-  if (unknownQuery.length > 0) {
-    const invalidParams = unknownQuery.map((name) => ({ name, reason: `Unrecognized key: "${name}"` }))
-    return problemResponse(400, 'bad_request', 'Invalid query parameters', requestId, { invalidParams })
-  }
-  const body = await readJsonBody(request)
-  const envelope = v.safeParse(validateEnvelope, body)
-  if (!envelope.success) {
-    const invalidParams = envelope.issues.map((issue) => ({ name: v.getDotPath(issue) ?? '', reason: issue.message }))
-    return problemResponse(400, 'bad_request', 'Invalid survey validation request', requestId, { invalidParams })
-  }
-  const { operation, data } = envelope.output
-  if (operation === 'create') {
-    const problems = await createProblems(ctx, environmentId, data)
-    if (problems === 'forbidden') return forbidden(requestId)
-    return ok(result(operation, problems, data), { 'cache-control': 'private, no-store' })
-  }
-  const survey = await ctx.storage.surveys.get(envelope.output.surveyId)
-  // As the reference: a survey that is not the caller's is a 403 whether it exists or not.
-  if (!survey || survey.environmentId !== environmentId) return forbidden(requestId)
-  const problems = await patchProblems(ctx, environmentId, surveyOutput(survey, ctx.now()), data)
-  if (problems === 'forbidden') return forbidden(requestId)
-  return ok(result(operation, problems, data), { 'cache-control': 'private, no-store' })
+const validateSurvey = async (request: IRequest, ctx: CanvassContext, caller: Caller) => {
+  noV3Query(request)
+  const input = parseV3Body(
+    v.variant(
+      'operation',
+      OPERATIONS.map((operation) => operation.envelope),
+    ),
+    await readJsonBody(request),
+  ) as Record<string, unknown>
+  const operation = OPERATIONS.find((candidate) => candidate.envelope.entries.operation.literal === input.operation)
+  // The variant took only the operations listed.
+  if (!operation) throw new Error(`No validate operation ${String(input.operation)}`)
+  return v3Ok({ data: await operation.run(ctx, caller, input) })
 }
 
-const forbidden = (requestId: string) => problemResponse(403, 'forbidden', 'You are not authorized to access this resource', requestId)
+type Languages = ReturnType<typeof languagesOf>
 
 /**
- * Whether a document names an environment or workspace that is not the key's (`checkNamedEnvironment`, the
- * rule of every management create): a create and a patch that do are both a 403.
+ * The result of checking a document: `valid: true` with the languages when `check` passes, else `valid: false`
+ * with the problems a write would answer (its 400 or 422). A 403 stays a 403.
  */
-async function namesAnotherEnvironment(ctx: CanvassContext, environmentId: string, named: NamedEnvironment): Promise<boolean> {
-  const refused = new CanvassError('forbidden', 'forbidden')
+async function outcome(operation: 'create' | 'patch', check: () => Promise<Languages>): Promise<Record<string, unknown>> {
   try {
-    await checkNamedEnvironment(ctx, environmentId, named, () => refused)
-    return false
+    const languages = await check()
+    return { valid: true, operation, invalid_params: [], languages }
   } catch (error) {
-    if (error === refused) return true
-    throw error
+    const problems = problemsOf(error)
+    if (problems === undefined) throw error
+    return { valid: false, operation, invalid_params: capInvalidParams(problems) }
   }
 }
 
-const textOrUndefined = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined)
+/** The fields a write's refusal names: a v3 400 or 422, or a 400 of the survey rules below it. */
+function problemsOf(error: unknown): InvalidParam[] | undefined {
+  if (error instanceof V3Problem) {
+    if (error.problemStatus !== 400 && error.problemStatus !== 422) return undefined
+    return error.invalidParams.length > 0 ? [...error.invalidParams] : [{ name: '', reason: error.message }]
+  }
+  if (error instanceof CanvassError && error.status === 400) return detailsOf(error)
+  return undefined
+}
 
-/** What `POST /api/v1/management/surveys` would refuse in `data`, or `forbidden` for another environment. */
-async function createProblems(ctx: CanvassContext, environmentId: string, data: unknown): Promise<InvalidParam[] | 'forbidden'> {
-  const parsed = schemaProblems(surveyCreateSchema, data)
-  if (!parsed.ok) return parsed.problems
-  const input = parsed.output
-  const named = isRecord(data) ? data : {}
-  if (await namesAnotherEnvironment(ctx, environmentId, input)) return 'forbidden'
+/** A validation 400's fields, and its `_more` (the fields it did not list) last, as `problemOf` answers them. */
+function detailsOf(error: CanvassError): InvalidParam[] {
+  const fields = Object.entries(error.details)
+  const listed = fields.filter(([name]) => name !== '_more').map(([name, reason]) => ({ name, reason: String(reason) }))
+  if (listed.length === 0) return [{ name: '', reason: error.message }]
+  const more = fields.find(([name]) => name === '_more')
+  return more ? [...listed, { name: '', reason: String(more[1]) }] : listed
+}
+
+function throwProblems(problems: InvalidParam[]): void {
+  if (problems.length > 0) throw new V3Problem(400, 'Survey document failed validation', problems)
+}
+
+/**
+ * What `createSurveyFromBody` (the v1 create the v3 create writes through) would refuse in `body`, without
+ * writing: the survey schema and its rules, the triggers, and the segment (its references and the
+ * environment's segment limit).
+ */
+async function v1CreateProblems(ctx: CanvassContext, environmentId: string, body: Record<string, unknown>): Promise<InvalidParam[]> {
   const problems: InvalidParam[] = []
-  if (input.resultShareKey !== null) problems.push({ name: 'resultShareKey', reason: RESULT_SHARE_KEY })
+  await collect(problems, () => segmentProblems(ctx, environmentId, null, body))
+  let input: ReturnType<typeof parseCreate> | undefined
   await collect(problems, async () => {
-    oneOverwritesName(input, named)
-    oneDateName(input, named)
+    input = parseCreate(body)
+  })
+  if (!input) return problems
+  const parsed = input
+  await collect(problems, async () => {
+    oneOverwritesName(parsed, body)
+    oneDateName(parsed, body)
+  })
+  if (parsed.resultShareKey !== null) problems.push({ name: 'resultShareKey', reason: RESULT_SHARE_KEY })
+  await collect(problems, async () => {
+    await resolveSurveyTriggers(ctx, environmentId, parsed.triggers)
   })
   await collect(problems, async () => {
-    await resolveSurveyTriggers(ctx, environmentId, input.triggers)
-  })
-  await collect(problems, async () => {
-    if (input.segmentId !== null && !(await ctx.storage.segments.get(environmentId, input.segmentId)))
-      problems.push({ name: 'segmentId', reason: 'Must be a segment of the survey’s environment' })
-  })
-  await collect(problems, async () => {
-    surveyFieldsFromInput(input)
+    surveyFieldsFromInput(parsed)
   })
   return problems
 }
 
+const parseCreate = (body: unknown) => parseInput(surveyCreateSchema, body)
+
 /**
- * What `PUT /api/v1/management/surveys/{id}` would refuse in `data`, merged over `stored` as the PUT merges, or
- * `forbidden` when `data` names another environment (or workspace) than the key's, as for a create.
+ * What `updateSurveyFromBody` (the v1 update the v3 patch writes through) would refuse in `body` over `stored`,
+ * without writing: the changes, the survey they leave (merged as the update merges), its segment, and the
+ * quotas that name its parts.
  */
-async function patchProblems(
+async function v1PatchProblems(
   ctx: CanvassContext,
   environmentId: string,
-  stored: Record<string, unknown>,
-  data: unknown,
-): Promise<InvalidParam[] | 'forbidden'> {
-  const body: Record<string, unknown> = isRecord(data) ? { ...data } : (data as Record<string, unknown>)
-  // The PUT ignores them, but a document naming another environment is refused as a create's is.
-  const named = isRecord(body) ? { environmentId: textOrUndefined(body.environmentId), workspaceId: textOrUndefined(body.workspaceId) } : {}
-  if (isRecord(body)) for (const field of IMMUTABLE_SURVEY_FIELDS) delete body[field]
-  const parsed = schemaProblems(surveyUpdateSchema, body)
-  if (!parsed.ok) return parsed.problems
-  if (await namesAnotherEnvironment(ctx, environmentId, named)) return 'forbidden'
-  const changes = parsed.output
+  stored: SurveyRecord,
+  given: Record<string, unknown>,
+): Promise<InvalidParam[]> {
   const problems: InvalidParam[] = []
-  if (changes.resultShareKey !== undefined && changes.resultShareKey !== stored.resultShareKey)
-    problems.push({ name: 'resultShareKey', reason: RESULT_SHARE_KEY })
+  const body = { ...given }
+  await collect(problems, () => segmentProblems(ctx, environmentId, stored, body))
+  for (const field of IMMUTABLE_SURVEY_FIELDS) delete body[field]
+  let parsed: ReturnType<typeof parseUpdate> | undefined
+  await collect(problems, async () => {
+    parsed = parseUpdate(body)
+  })
+  if (!parsed) return problems
+  const changes = parsed
   await collect(problems, async () => {
     oneOverwritesName(changes, body)
     oneDateName(changes, body)
@@ -166,104 +235,82 @@ async function patchProblems(
       await resolveSurveyTriggers(ctx, environmentId, triggers)
     })
   }
-  if (changes.segmentId !== undefined && changes.segmentId !== null) {
-    const segmentId = changes.segmentId
-    if (!(await ctx.storage.segments.get(environmentId, segmentId)))
-      problems.push({ name: 'segmentId', reason: 'Must be a segment of the survey’s environment' })
-  }
+  if (changes.resultShareKey !== undefined && changes.resultShareKey !== stored.resultShareKey)
+    problems.push({ name: 'resultShareKey', reason: RESULT_SHARE_KEY })
   if (problems.length > 0) return problems
-  // The merge the PUT makes (routes/management/surveys.ts), checked as a whole survey.
-  const merged: Record<string, unknown> = { ...stored, ...changes }
+  // The merge the update makes (routes/management/surveys.ts), checked as a whole survey.
+  const merged: Record<string, unknown> = { ...surveyOutput(stored, ctx.now()), ...changes }
   for (const field of IMMUTABLE_SURVEY_FIELDS) delete merged[field]
   delete merged.workspaceOverwrites
   delete merged.projectOverwrites
-  delete merged.segment
   for (const [current] of SURVEY_DATE_NAMES) delete merged[current]
   if (changes.questions === undefined) delete merged.questions
   else if (changes.blocks === undefined) delete merged.blocks
   merged.environmentId = environmentId
-  const whole = schemaProblems(surveyCreateSchema, merged)
-  if (!whole.ok) return whole.problems
   await collect(problems, async () => {
-    surveyFieldsFromInput(whole.output)
+    const fields = surveyFieldsFromInput(parseCreate(merged))
+    const touchesQuotaParts = ['questions', 'endings', 'hiddenFields', 'variables'].some((field) => field in changes)
+    const quotas = touchesQuotaParts ? await ctx.storage.quotas.listAll(environmentId, stored.id) : []
+    if (quotas.length > 0) checkSurveyKeepsQuotaParts(quotas, fields)
   })
   return problems
+}
+
+const parseUpdate = (body: unknown) => parseInput(surveyUpdateSchema, body)
+
+/**
+ * What `surveySegmentId` would refuse in the body's `segment` (a v3 `targeting`), without writing: a saved
+ * segment that is not the environment's, filters naming segments it does not hold, or a new private segment
+ * past the environment's limit.
+ */
+async function segmentProblems(
+  ctx: CanvassContext,
+  environmentId: string,
+  stored: SurveyRecord | null,
+  body: Record<string, unknown>,
+): Promise<void> {
+  const input = readSurveySegment(body)
+  if (input === undefined) return
+  if (input.isPrivate === false && typeof input.id === 'string') {
+    if (!(await ctx.storage.segments.get(environmentId, input.id))) {
+      throw new V3Problem(400, 'Invalid segment', [{ name: 'segment.id', reason: 'No segment with this id in the environment' }])
+    }
+    return
+  }
+  const segments = await ctx.storage.segments.listFilters(environmentId)
+  const current = stored?.segmentId ? await ctx.storage.segments.get(environmentId, stored.segmentId) : null
+  const own = current?.isPrivate && stored && current.surveys.every((id) => id === stored.id) ? current : null
+  segmentReferenceCheck(own?.id ?? ctx.newId(), input.filters, 'segment.filters')?.(segments)
+  if (!own && segments.length >= MAX_SEGMENTS_PER_ENVIRONMENT) {
+    throw new V3Problem(400, `An environment holds at most ${MAX_SEGMENTS_PER_ENVIRONMENT} segments`)
+  }
 }
 
 const RESULT_SHARE_KEY =
   "Can only be the survey's current key (or null when it has none): POST /api/v1/management/surveys/{surveyId}/share makes one"
 
-/**
- * Every issue of `schema` on `input`, with its path. An input of more than `FULL_REPORT_MAX_VALUES` values is
- * checked up to its first issue only (listing every issue of a huge document costs far more than checking it),
- * and the answer says so.
- */
-function schemaProblems<S extends v.GenericSchema>(
-  schema: S,
-  input: unknown,
-): { ok: true; output: v.InferOutput<S> } | { ok: false; problems: InvalidParam[] } {
-  const first = v.safeParse(schema, input, { abortEarly: true })
-  if (first.success) return { ok: true, output: first.output }
-  if (!hasAtMostValues(input, FULL_REPORT_MAX_VALUES)) {
-    const issue = first.issues[0]
-    return {
-      ok: false,
-      problems: [
-        { name: v.getDotPath(issue) ?? '', reason: issue.message },
-        { name: '', reason: `The document holds more than ${FULL_REPORT_MAX_VALUES} values: only its first problem is listed` },
-      ],
-    }
-  }
-  const full = v.safeParse(schema, input)
-  if (full.success) return { ok: true, output: full.output }
-  const problems: InvalidParam[] = []
-  const seen = new Set<string>()
-  for (const issue of full.issues) {
-    const name = v.getDotPath(issue) ?? ''
-    const key = `${name}\n${issue.message}`
-    if (seen.has(key)) continue
-    seen.add(key)
-    problems.push({ name, reason: issue.message })
-  }
-  return { ok: false, problems }
-}
-
-/** Runs a check that throws the contract's validation 400, adding its fields to `problems`. */
+/** Runs a check that throws a write's 400, adding the fields it names to `problems`. */
 async function collect(problems: InvalidParam[], check: () => Promise<void>): Promise<void> {
   try {
     await check()
   } catch (error) {
-    if (!(error instanceof CanvassError) || error.status !== 400) throw error
-    const fields = Object.entries(error.details).filter(([name]) => name !== '_more')
-    if (fields.length === 0) problems.push({ name: '', reason: error.message })
-    for (const [name, reason] of fields) problems.push({ name, reason: String(reason) })
+    const found = problemsOf(error)
+    if (found === undefined) throw error
+    problems.push(...found)
   }
 }
 
-/** The answer's `data`: the reference's `SurveyValidationResult`. */
-function result(operation: 'create' | 'patch', problems: InvalidParam[], data: unknown) {
-  if (problems.length > 0) return { valid: false, operation, invalid_params: capInvalidParams(problems) }
-  return { valid: true, operation, invalid_params: [], languages: languagesOf(data) }
-}
-
-/** The languages a write would use: those the document lists (`{language: {code}, default, enabled}`). */
-function languagesOf(data: unknown) {
-  const languages = isRecord(data) && Array.isArray(data.languages) ? data.languages : []
-  return languages.flatMap((entry: unknown) => {
-    if (!isRecord(entry)) return []
-    const language = isRecord(entry.language) ? entry.language : entry
-    if (typeof language.code !== 'string') return []
-    return [
-      {
-        code: language.code,
-        default: entry.default === true,
-        enabled: entry.enabled !== false,
-        writeBehavior: 'connect_or_create' as const,
-      },
-    ]
-  })
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
+/**
+ * The languages a write would use, as the reference lists them: the default one first, then the others by
+ * code, each `connect_or_create` (Canvass keeps a survey's languages on the survey).
+ */
+function languagesOf(defaultLanguage: string, listed: ReadonlyArray<{ code: string; enabled?: boolean | undefined }>) {
+  const byCode = new Map<string, { code: string; default: boolean; enabled: boolean; writeBehavior: 'connect_or_create' }>()
+  const add = (code: string, enabled: boolean) => {
+    const isDefault = code.toLowerCase() === defaultLanguage.toLowerCase()
+    byCode.set(code, { code, default: isDefault, enabled: isDefault ? true : enabled, writeBehavior: 'connect_or_create' })
+  }
+  add(defaultLanguage, true)
+  for (const language of listed) add(language.code, language.enabled !== false)
+  return [...byCode.values()].sort((left, right) => (left.default ? -1 : right.default ? 1 : left.code.localeCompare(right.code)))
 }

@@ -2,7 +2,6 @@ import type { IRequest } from 'itty-router'
 import * as v from 'valibot'
 import type { CanvassContext } from '../../context'
 import { param } from '../../context'
-import { CanvassError } from '../../errors'
 import { readJsonBody } from '../../http/body'
 import type { RouteTable } from '../../http/route-table'
 import {
@@ -18,14 +17,13 @@ import {
   v3Limit,
   v3Ok,
   v3Route,
-  v3Unprocessable,
   workspaceOf,
 } from '../../http/v3'
 import type { SurveyFilter, SurveyRecord, SurveySortBy, SurveyStatus } from '../../ports/storage'
 import { v3LifecycleAnswer, v3SurveyAnswer, v3SurveyCreateSchema, v3SurveyPageAnswer, v3SurveyPatchSchema } from '../../schemas/v3'
 import { effectiveSurveyStatus, storedStatusCases } from '../../domain/survey-status'
-import { resolveSurveyTriggers } from '../../domain/survey-triggers'
-import { V3_DEFAULT_LANGUAGE, v1BodyOf, v3Languages, v3SurveyOutput } from '../../domain/v3-survey'
+import { v3SurveyOutput } from '../../domain/v3-survey'
+import { checkV3SurveyEditable, v3SurveyCreateWrite, v3SurveyPatchWrite } from '../../domain/v3-survey-write'
 import { createSurveyFromBody, segmentOfSurvey, updateSurveyFromBody } from '../management/surveys'
 
 /**
@@ -180,17 +178,7 @@ function sortValue(survey: SurveyRecord, sortBy: SurveySortBy): string {
 const createSurvey = async (request: IRequest, ctx: CanvassContext, { environmentId }: { environmentId: string }) => {
   noV3Query(request)
   const document = parseV3Body(v3SurveyCreateSchema, await readJsonBody(request))
-  await checkWorkspace(ctx, environmentId, document.workspaceId)
-  const type = document.type ?? 'link'
-  appOnly(type, document)
-  const defaultLanguage = document.defaultLanguage ?? V3_DEFAULT_LANGUAGE
-  const { body, problems } = v1BodyOf(document, defaultLanguage, ctx.newId)
-  if (problems.length > 0) throw v3Unprocessable('Survey document failed validation', problems)
-  body.type = type
-  body.hiddenFields ??= { enabled: false, fieldIds: [] }
-  await checkTriggers(ctx, environmentId, body)
-  const metadata = body.metadata as Record<string, unknown> | undefined
-  delete body.metadata
+  const { body, metadata } = await v3SurveyCreateWrite(ctx, environmentId, document)
   const { survey, segment } = await createSurveyFromBody(ctx, environmentId, body, v3Forbidden, {
     metadata: metadata ?? {},
     archivedAt: null,
@@ -213,24 +201,11 @@ const patchSurvey = async (request: IRequest, ctx: CanvassContext, { environment
   const patch = parseV3Body(v3SurveyPatchSchema, await readJsonBody(request))
   const id = param(request, 'surveyId')
   const stored = await ownSurvey(ctx, environmentId, id)
-  appOnly(stored.type, patch)
-  const { defaultLanguage, languages } = v3Languages(stored.languages)
-  const { body, problems } = v1BodyOf(
-    patch,
-    defaultLanguage,
-    ctx.newId,
-    languages.map((language) => language.code),
-  )
-  if (problems.length > 0) throw v3Unprocessable('Survey document failed validation', problems)
-  await checkTriggers(ctx, environmentId, body)
-  const metadata = body.metadata as Record<string, unknown> | undefined
-  delete body.metadata
+  const { body, metadata } = await v3SurveyPatchWrite(ctx, environmentId, stored, patch)
   const updated = await updateSurveyFromBody(ctx, environmentId, id, body, {
     check: (current) => {
       if (current.environmentId !== environmentId) throw v3Forbidden()
-      if (current.archivedAt) {
-        throw v3Unprocessable('Survey is archived', [{ name: 'archivedAt', reason: 'This survey is archived. Restore it before editing.' }])
-      }
+      checkV3SurveyEditable(current)
     },
     ...(metadata !== undefined ? { extra: { metadata } } : {}),
   })
@@ -279,32 +254,6 @@ async function ownSurvey(ctx: CanvassContext, environmentId: string, id: string)
   const survey = await ctx.storage.surveys.get(id)
   if (!survey || survey.environmentId !== environmentId) throw v3Forbidden()
   return survey
-}
-
-/** `distribution` and `targeting` are an app survey's; on a link survey they are a 400. */
-function appOnly(type: string, document: { distribution?: unknown; targeting?: unknown }): void {
-  if (type !== 'link') return
-  const sent = (['distribution', 'targeting'] as const).filter((field) => document[field] !== undefined)
-  if (sent.length > 0) {
-    throw v3BadRequest(
-      'Invalid request body',
-      sent.map((name) => ({ name, reason: 'Only app surveys take this field', code: 'unsupported_field' })),
-    )
-  }
-}
-
-/** Trigger ids naming no action class of the environment are a 422 (`invalid_reference`), as the reference answers. */
-async function checkTriggers(ctx: CanvassContext, environmentId: string, body: Record<string, unknown>): Promise<void> {
-  if (!Array.isArray(body.triggers)) return
-  try {
-    body.triggers = await resolveSurveyTriggers(ctx, environmentId, body.triggers)
-  } catch (error) {
-    if (!(error instanceof CanvassError) || error.status !== 400) throw error
-    const params = Object.entries(error.details)
-      .filter(([name]) => name !== '_more')
-      .map(([name, reason]) => ({ name: `distribution.${name}`, reason: String(reason), code: 'invalid_reference' }))
-    throw v3Unprocessable('Survey document failed validation', params)
-  }
 }
 
 /** The survey with its text maps narrowed to the languages `lang` names (comma-separated); an unknown one is a 400. */

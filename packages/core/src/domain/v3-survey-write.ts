@@ -1,0 +1,99 @@
+import type * as v from 'valibot'
+import type { CanvassContext } from '../context'
+import { CanvassError } from '../errors'
+import { checkWorkspace, v3BadRequest, v3Unprocessable } from '../http/v3'
+import type { SurveyRecord } from '../ports/storage'
+import type { v3SurveyCreateSchema, v3SurveyPatchSchema } from '../schemas/v3'
+import { resolveSurveyTriggers } from './survey-triggers'
+import { V3_DEFAULT_LANGUAGE, v1BodyOf, v3Languages } from './v3-survey'
+
+/**
+ * The rules a v3 survey create or patch meets before it is written, owned here so that the routes that write
+ * (`POST /api/v3/surveys`, `PATCH /api/v3/surveys/{id}`) and `POST /api/v3/surveys/validate` apply the same
+ * ones (docs/api.md, "Validating a v3 survey"). Each takes the document as `parseV3Body` parsed it and
+ * answers the body of the v1 survey write it becomes, or throws the v3 problem the write answers
+ * (400 `unsupported_field`, 403, 422).
+ */
+export interface V3SurveyWrite {
+  /** A body of the v1 survey routes (`surveyCreateSchema`), triggers resolved. */
+  body: Record<string, unknown>
+  /** The document's `metadata`, which the v1 body does not carry. */
+  metadata: Record<string, unknown> | undefined
+}
+
+/** A v3 create document of the key's environment as the v1 body it writes. */
+export async function v3SurveyCreateWrite(
+  ctx: CanvassContext,
+  environmentId: string,
+  document: v.InferOutput<typeof v3SurveyCreateSchema>,
+): Promise<V3SurveyWrite> {
+  await checkWorkspace(ctx, environmentId, document.workspaceId)
+  const type = document.type ?? 'link'
+  appOnly(type, document)
+  const defaultLanguage = document.defaultLanguage ?? V3_DEFAULT_LANGUAGE
+  const { body, problems } = v1BodyOf(document, defaultLanguage, ctx.newId)
+  if (problems.length > 0) throw v3Unprocessable('Survey document failed validation', problems)
+  body.type = type
+  body.hiddenFields ??= { enabled: false, fieldIds: [] }
+  await checkTriggers(ctx, environmentId, body)
+  return apart(body)
+}
+
+/** A v3 patch of `stored` (a survey of the key's environment) as the v1 body it writes. */
+export async function v3SurveyPatchWrite(
+  ctx: CanvassContext,
+  environmentId: string,
+  stored: SurveyRecord,
+  patch: v.InferOutput<typeof v3SurveyPatchSchema>,
+): Promise<V3SurveyWrite> {
+  appOnly(stored.type, patch)
+  const { defaultLanguage, languages } = v3Languages(stored.languages)
+  const { body, problems } = v1BodyOf(
+    patch,
+    defaultLanguage,
+    ctx.newId,
+    languages.map((language) => language.code),
+  )
+  if (problems.length > 0) throw v3Unprocessable('Survey document failed validation', problems)
+  await checkTriggers(ctx, environmentId, body)
+  return apart(body)
+}
+
+/** An archived survey is read-only: a patch of it is a 422 until it is restored. */
+export function checkV3SurveyEditable(stored: Pick<SurveyRecord, 'archivedAt'>): void {
+  if (stored.archivedAt) {
+    throw v3Unprocessable('Survey is archived', [{ name: 'archivedAt', reason: 'This survey is archived. Restore it before editing.' }])
+  }
+}
+
+function apart(body: Record<string, unknown>): V3SurveyWrite {
+  const metadata = body.metadata as Record<string, unknown> | undefined
+  delete body.metadata
+  return { body, metadata }
+}
+
+/** `distribution` and `targeting` are an app survey's; on a link survey they are a 400. */
+function appOnly(type: string, document: { distribution?: unknown; targeting?: unknown }): void {
+  if (type !== 'link') return
+  const sent = (['distribution', 'targeting'] as const).filter((field) => document[field] !== undefined)
+  if (sent.length > 0) {
+    throw v3BadRequest(
+      'Invalid request body',
+      sent.map((name) => ({ name, reason: 'Only app surveys take this field', code: 'unsupported_field' })),
+    )
+  }
+}
+
+/** Trigger ids naming no action class of the environment are a 422 (`invalid_reference`), as the reference answers. */
+async function checkTriggers(ctx: CanvassContext, environmentId: string, body: Record<string, unknown>): Promise<void> {
+  if (!Array.isArray(body.triggers)) return
+  try {
+    body.triggers = await resolveSurveyTriggers(ctx, environmentId, body.triggers)
+  } catch (error) {
+    if (!(error instanceof CanvassError) || error.status !== 400) throw error
+    const params = Object.entries(error.details)
+      .filter(([name]) => name !== '_more')
+      .map(([name, reason]) => ({ name: `distribution.${name}`, reason: String(reason), code: 'invalid_reference' }))
+    throw v3Unprocessable('Survey document failed validation', params)
+  }
+}
