@@ -157,10 +157,13 @@ test('a survey through the tools: create, get, list, validate, patch, delete; th
     [surveyId],
   )
   assert.is(listed.meta.totalCount, 1)
-  // The route's verdict, whatever it is (the route owns what a valid document is).
+  // The route's verdict: the document the create took is valid, and a v1-shaped one is not.
   const validation = await ok(client, 'validate_survey', { operation: 'create', data: surveyDocument(x.projectId) })
   assert.is(validation.data.operation, 'create')
-  assert.type(validation.data.valid, 'boolean')
+  assert.is(validation.data.valid, true, JSON.stringify(validation.data.invalid_params))
+  const v1Shaped = { ...surveyDocument(x.projectId), questions: [] }
+  const invalid = await ok(client, 'validate_survey', { operation: 'create', data: v1Shaped })
+  assert.is(invalid.data.valid, false)
   await toolError(client, 'validate_survey', { operation: 'patch', surveyId: 'unknownsurvey', data: { name: 'x' } }, 'forbidden', 403)
   const patched = await ok(client, 'patch_survey', { surveyId, data: { name: 'Renamed by an agent' } })
   assert.is(patched.data.name, 'Renamed by an agent')

@@ -10,6 +10,7 @@ import {
 import type { CanvassContext, ConnectionInfo, Handler } from '../../context'
 import { CanvassError } from '../../errors'
 import { authenticate } from '../../http/auth'
+import { presentedApiKey } from '../../http/api-key'
 import { JSON_BODY_LIMIT } from '../../http/body'
 import { problemResponse, requestIdOf } from '../../http/problem'
 import { SAFE_HEADERS } from '../../http/respond'
@@ -159,13 +160,11 @@ function sameOrigin(origin: string, own: string, publicUrl: string | undefined):
   }
 }
 
-/** The key, from `x-api-key` or `Authorization: Bearer`. */
-function keyOf(request: Request): string | undefined {
-  const header = request.headers.get('x-api-key')?.trim()
-  if (header) return header
-  const bearer = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.get('authorization') ?? '')
-  return bearer?.[1]
-}
+/**
+ * The key, from `x-api-key` or `Authorization: Bearer`, by the v3 routes' rule (docs/api.md, "Authentication"):
+ * two different keys, or a malformed Bearer, carry none.
+ */
+const keyOf = (request: Request): string | undefined => presentedApiKey(request.headers)
 
 /** A request carrying only the key, for `authenticate` (which reads `x-api-key` and the query). */
 function keyProbe(request: Request, key: string): IRequest {
