@@ -197,3 +197,45 @@ export const v3TagRenameSchema = v.strictObject({
 })
 
 export const v3TagMergeSchema = v.strictObject({ newTagId: v.pipe(v.string(), v.minLength(1), v.maxLength(255)) })
+
+const blockId = v.pipe(v.string(), v.minLength(1, 'Must not be empty'), v.maxLength(128, 'Must be at most 128 characters'))
+const expectedUpdatedAt = v.optional(v.pipe(v.string(), v.isoTimestamp('Must be a date-time such as 2026-04-21T10:00:00.000Z')))
+
+/** `EditSurveyBlocksRequest`: block operations applied in order, all or none. */
+export const v3BlockEditSchema = v.strictObject({
+  ops: v.pipe(
+    v.array(
+      v.variant('op', [
+        v.strictObject({ op: v.literal('update'), id: blockId, block: looseObject }),
+        v.strictObject({
+          op: v.literal('insert'),
+          block: looseObject,
+          position: v.variant('type', [
+            v.strictObject({ type: v.literal('start') }),
+            v.strictObject({ type: v.literal('end') }),
+            v.strictObject({ type: v.literal('after'), blockId }),
+          ]),
+        }),
+        v.strictObject({ op: v.literal('remove'), id: blockId }),
+      ]),
+    ),
+    v.minLength(1, 'Must list at least one operation'),
+    v.maxLength(100, 'Must list at most 100 operations'),
+  ),
+  expectedUpdatedAt,
+})
+
+/** `SetSurveyBlockOrderRequest`: every block id once, in the order wanted (ids are trimmed). */
+export const v3BlockOrderSchema = v.strictObject({
+  order: v.pipe(
+    v.array(v.pipe(v.string(), v.trim(), blockId)),
+    v.minLength(1, 'Must list at least one block'),
+    v.maxLength(1000, 'Must list at most 1000 blocks'),
+  ),
+  expectedUpdatedAt,
+})
+
+/** `SurveyVisibilityChangeRequest`. */
+export const v3VisibilityChangeSchema = v.strictObject({
+  visibility: v.picklist(['restricted', 'workspace'], 'Must be restricted or workspace'),
+})
