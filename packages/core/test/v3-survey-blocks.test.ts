@@ -301,4 +301,28 @@ test('visibility answers an API key 403 forbidden, the body of an unknown survey
   assertProblem(await call('GET', `${path}?workspaceId=${bed().projectId}`), 400, ['workspaceId'])
   assertProblem(await bed().call('GET', path), 401)
 })
+
+test('the survey resource says a key sees it as workspace-visible; PATCH takes those fields back only unchanged', async () => {
+  const survey = await create()
+  const read = await call('GET', `/api/v3/surveys/${survey.id}`)
+  const { visibility, owner, access } = read.body.data
+  assert.equal(
+    { visibility, owner, access },
+    { visibility: 'workspace', owner: null, access: { via: 'workspace', canManageVisibility: false } },
+  )
+  const echoed = await call('PATCH', `/api/v3/surveys/${survey.id}`, {
+    name: 'Echoed',
+    visibility,
+    owner,
+    access: { canManageVisibility: false, via: 'workspace' },
+  })
+  assert.is(echoed.status, 200, echoed.text)
+  assert.is(echoed.body.data.name, 'Echoed')
+  const changed = await call('PATCH', `/api/v3/surveys/${survey.id}`, { visibility: 'restricted', owner: { name: 'Me' } })
+  assertProblem(changed, 422, ['visibility', 'owner'])
+  assert.equal(
+    changed.body.invalid_params.map((entry: { code: string }) => entry.code),
+    ['unsupported_field', 'unsupported_field'],
+  )
+})
 test.run()

@@ -2,7 +2,7 @@ import * as v from 'valibot'
 import { uniqueField } from './common'
 
 /**
- * The reference's v3 shapes (its spec `docs/api-v3-reference/openapi.yml`, version 0.1.0), as Canvass reads
+ * The reference's v3 shapes (its spec `docs/api-v3-reference/openapi.yml`, version 0.2.0), as Canvass reads
  * and answers them (docs/api.md, "The reference's v3"). Top-level fields are strict: a field the route does
  * not take is a 400 naming it, never dropped.
  */
@@ -85,12 +85,23 @@ export const v3SurveyPatchSchema = v.pipe(
     variables: v.optional(documentFields.variables),
     distribution: v.optional(documentFields.distribution),
     targeting: v.optional(documentFields.targeting),
+    // Echoes of what GET answers, so that a fetched survey can be sent back; a changed value is a 422.
+    visibility: v.optional(v.unknown()),
+    owner: v.optional(v.unknown()),
+    access: v.optional(v.unknown()),
   }),
   v.check((patch) => Object.keys(patch).length > 0, 'Must change at least one field'),
 )
 
 const surveyType = v.picklist(['link', 'app', 'website'])
 const answerStatus = v.picklist(['draft', 'scheduled', 'inProgress', 'paused', 'completed'])
+
+/** `SurveyVisibilityFields`: what every list item and resource says about who sees the survey. */
+const visibilityFields = {
+  visibility: v.picklist(['restricted', 'workspace']),
+  owner: v.nullable(v.object({ name: v.string() })),
+  access: v.object({ via: v.string(), canManageVisibility: v.boolean() }),
+}
 
 /** `SurveyResource`, as `v3SurveyOutput` writes it. */
 export const v3SurveyAnswer = v.object({
@@ -123,6 +134,7 @@ export const v3SurveyAnswer = v.object({
     }),
   ),
   targeting: v.optional(v.object({ filters: v.array(v.unknown()) })),
+  ...visibilityFields,
 })
 
 /** `SurveyListItem`. */
@@ -139,6 +151,7 @@ export const v3SurveyListItemAnswer = v.object({
   responseCount: v.number(),
   completedResponseCount: v.number(),
   creator: v.nullable(v.object({ name: v.string() })),
+  ...visibilityFields,
 })
 
 const nextCursor = v.nullable(v.string())
@@ -147,14 +160,14 @@ const nextCursor = v.nullable(v.string())
 export const v3PageOf = <TSchema extends v.GenericSchema>(schema: TSchema) =>
   v.object({ data: v.array(schema), meta: v.object({ limit: v.number(), nextCursor }) })
 
-/** The survey list's page: `meta` also counts the matches and says whether any survey is archived. */
+/** The survey list's page: `meta` also counts the matches and every survey of the workspace (archived ones too). */
 export const v3SurveyPageAnswer = v.object({
   data: v.array(v3SurveyListItemAnswer),
   meta: v.object({
     limit: v.number(),
     nextCursor,
     totalCount: v.nullable(v.number()),
-    hasArchived: v.nullable(v.boolean()),
+    workspaceSurveyCount: v.nullable(v.number()),
   }),
 })
 
