@@ -16,6 +16,7 @@ export function registerV3SurveyVisibilityRoutes(routes: RouteTable): void {
   routes.get('/api/v3/surveys/:surveyId/visibility', v3Route(readVisibility), {
     ...common,
     summary: "A survey's visibility state: always 403 for an API key, as the reference answers",
+    noSuccess: true,
     errors: [403],
   })
   routes.post('/api/v3/surveys/:surveyId/visibility', v3Route(changeVisibility), {
@@ -24,6 +25,7 @@ export function registerV3SurveyVisibilityRoutes(routes: RouteTable): void {
     readOnly: true,
     summary: "Change a survey's visibility: always 403 for an API key, as the reference answers",
     body: v3VisibilityChangeSchema,
+    noSuccess: true,
     errors: [403],
   })
 }
