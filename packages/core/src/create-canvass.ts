@@ -57,6 +57,8 @@ import { registerSurveyPreviewRoutes } from './routes/management/survey-preview'
 import { registerSchemaRoutes } from './routes/schemas'
 import { registerSurveyValidateRoutes } from './routes/v3/survey-validate'
 import { registerV3SurveyRoutes } from './routes/v3/surveys'
+import { registerV3SurveyBlockRoutes } from './routes/v3/survey-blocks'
+import { registerV3SurveyVisibilityRoutes } from './routes/v3/survey-visibility'
 import { registerV3DiscoveryRoutes } from './routes/v3/discovery'
 import { registerV3NotImplementedRoutes } from './routes/v3/not-implemented'
 import { registerV3TagRoutes } from './routes/v3/tags'
@@ -629,6 +631,8 @@ function registerEveryRoute(
   // Before `/api/v3/surveys/:surveyId`'s POST routes: `generate` is no survey id.
   registerV3NotImplementedRoutes(table)
   registerV3SurveyRoutes(table)
+  registerV3SurveyBlockRoutes(table)
+  registerV3SurveyVisibilityRoutes(table)
   registerV3DiscoveryRoutes(table)
   registerV3TagRoutes(table)
   registerV3ResponseRoutes(table)

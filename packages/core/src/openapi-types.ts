@@ -405,7 +405,7 @@ export interface paths {
         };
         /**
          * List a workspace's surveys: cursor pages, filters, sortBy
-         * @description `workspaceId` (required) is the key's project or environment. `filter[status][in]` takes `archived` to list archived surveys, which are otherwise left out; list filters take repeated or comma-separated values. `sortBy`: `updatedAt` (default), `createdAt`, `name`, `relevance` (as `updatedAt`).
+         * @description `workspaceId` (required) is the key's project or environment. `limit`: 1 to 250 (default 20; above 250 is a 400). `filter[status][in]` takes `archived` to list archived surveys, which are otherwise left out; list filters take repeated or comma-separated values. `filter[visibility][in]`: every survey is `workspace` to a key, so `restricted` alone matches none. `filter[owner][in]` is relative to a signed-in person: a key sending it gets a 400. `sortBy`: `updatedAt` (default), `createdAt`, `name`, `relevance` (as `updatedAt`).
          */
         get: operations["getV3Surveys"];
         put?: never;
@@ -470,6 +470,64 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v3/surveys/{surveyId}/blocks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Edit a survey's blocks: update, insert and remove whole blocks by id, in order, all or none
+         * @description `expectedUpdatedAt` makes the write conditional (409 `conflict` with `details.expectedUpdatedAt` and `details.currentUpdatedAt` when the survey changed since). An op that cannot apply is a 422 naming `ops.<i>…`.
+         */
+        patch: operations["patchV3SurveysBySurveyIdBlocks"];
+        trace?: never;
+    };
+    "/api/v3/surveys/{surveyId}/blocks/order": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set the order of a survey's blocks: every block id once
+         * @description An order that is already the survey's writes nothing (`updatedAt` stays). A missing, unknown or repeated id, or an order that makes a recall or a logic condition read a later answer (`misordered_reference`), is a 422.
+         */
+        put: operations["putV3SurveysBySurveyIdBlocksOrder"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v3/surveys/{surveyId}/visibility": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A survey's visibility state: always 403 for an API key, as the reference answers */
+        get: operations["getV3SurveysBySurveyIdVisibility"];
+        put?: never;
+        /** Change a survey's visibility: always 403 for an API key, as the reference answers */
+        post: operations["postV3SurveysBySurveyIdVisibility"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v3/action-classes": {
         parameters: {
             query?: never;
@@ -477,7 +535,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List a workspace's action classes (the ids distribution.triggers[].actionClassId names) */
+        /**
+         * List a workspace's action classes (the ids distribution.triggers[].actionClassId names)
+         * @description `limit`: 1 to 250 (default 50; above 250 is a 400).
+         */
         get: operations["getV3ActionClasses"];
         put?: never;
         post?: never;
@@ -494,7 +555,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List a workspace's contact attribute keys (the keys targeting filters name) */
+        /**
+         * List a workspace's contact attribute keys (the keys targeting filters name)
+         * @description `limit`: 1 to 250 (default 50; above 250 is a 400).
+         */
         get: operations["getV3ContactAttributeKeys"];
         put?: never;
         post?: never;
@@ -4872,6 +4936,8 @@ export interface operations {
                 "filter[name][contains]"?: string;
                 "filter[status][in]"?: string;
                 "filter[type][in]"?: string;
+                "filter[visibility][in]"?: string;
+                "filter[owner][in]"?: string;
                 sortBy?: "createdAt" | "updatedAt" | "name" | "relevance";
             };
             header?: never;
@@ -4906,12 +4972,21 @@ export interface operations {
                             creator: {
                                 name: string;
                             } | null;
+                            /** @enum {string} */
+                            visibility: "restricted" | "workspace";
+                            owner: {
+                                name: string;
+                            } | null;
+                            access: {
+                                via: string;
+                                canManageVisibility: boolean;
+                            };
                         }[];
                         meta: {
                             limit: number;
                             nextCursor: string | null;
                             totalCount: number | null;
-                            hasArchived: boolean | null;
+                            workspaceSurveyCount: number | null;
                         };
                     };
                 };
@@ -5073,6 +5148,15 @@ export interface operations {
                             targeting?: {
                                 filters: unknown[];
                             };
+                            /** @enum {string} */
+                            visibility: "restricted" | "workspace";
+                            owner: {
+                                name: string;
+                            } | null;
+                            access: {
+                                via: string;
+                                canManageVisibility: boolean;
+                            };
                         };
                     };
                 };
@@ -5213,6 +5297,15 @@ export interface operations {
                             };
                             targeting?: {
                                 filters: unknown[];
+                            };
+                            /** @enum {string} */
+                            visibility: "restricted" | "workspace";
+                            owner: {
+                                name: string;
+                            } | null;
+                            access: {
+                                via: string;
+                                canManageVisibility: boolean;
                             };
                         };
                     };
@@ -5393,6 +5486,9 @@ export interface operations {
                     targeting?: {
                         filters: unknown[];
                     };
+                    visibility?: unknown;
+                    owner?: unknown;
+                    access?: unknown;
                 };
             };
         };
@@ -5446,6 +5542,15 @@ export interface operations {
                             };
                             targeting?: {
                                 filters: unknown[];
+                            };
+                            /** @enum {string} */
+                            visibility: "restricted" | "workspace";
+                            owner: {
+                                name: string;
+                            } | null;
+                            access: {
+                                via: string;
+                                canManageVisibility: boolean;
                             };
                         };
                     };
@@ -5655,6 +5760,532 @@ export interface operations {
             };
             /** @description No such route */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited: `Retry-After`, `RateLimit-Policy` and `RateLimit` say when to come back */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unreachable for now; nothing was written (`Retry-After`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    patchV3SurveysBySurveyIdBlocks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                surveyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ops: ({
+                        /** @constant */
+                        op: "update";
+                        id: string;
+                        block: {
+                            [key: string]: unknown;
+                        };
+                    } | {
+                        /** @constant */
+                        op: "insert";
+                        block: {
+                            [key: string]: unknown;
+                        };
+                        position: {
+                            /** @constant */
+                            type: "start";
+                        } | {
+                            /** @constant */
+                            type: "end";
+                        } | {
+                            /** @constant */
+                            type: "after";
+                            blockId: string;
+                        };
+                    } | {
+                        /** @constant */
+                        op: "remove";
+                        id: string;
+                    })[];
+                    /** Format: date-time */
+                    expectedUpdatedAt?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: string;
+                            workspaceId: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                            archivedAt: string | null;
+                            name: string;
+                            /** @enum {string} */
+                            type: "link" | "app" | "website";
+                            /** @enum {string} */
+                            status: "draft" | "scheduled" | "inProgress" | "paused" | "completed";
+                            metadata: {
+                                [key: string]: unknown;
+                            };
+                            defaultLanguage: string;
+                            languages: {
+                                code: string;
+                                alias: string | null;
+                                default: boolean;
+                                enabled: boolean;
+                            }[];
+                            welcomeCard: unknown;
+                            blocks: unknown[];
+                            endings: unknown[];
+                            hiddenFields: unknown;
+                            variables: unknown[];
+                            distribution?: {
+                                displayOption: string;
+                                displayPercentage: number | null;
+                                displayLimit: number | null;
+                                recontactDays: number | null;
+                                autoClose: number | null;
+                                autoComplete: number | null;
+                                delay: number;
+                                triggers: {
+                                    actionClassId: string;
+                                }[];
+                            };
+                            targeting?: {
+                                filters: unknown[];
+                            };
+                            /** @enum {string} */
+                            visibility: "restricted" | "workspace";
+                            owner: {
+                                name: string;
+                            } | null;
+                            access: {
+                                via: string;
+                                canManageVisibility: boolean;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Bad request: malformed JSON, an unknown or wrong query parameter or field (`invalid_params` names each) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No valid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The workspace or the resource is not the key's, or does not exist (the two are not told apart) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such route */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A request with this Idempotency-Key is still running */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body, or the stored response it would make, is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A JSON route was sent `multipart/*` or `application/x-www-form-urlencoded` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request is well-formed but cannot be applied to what is stored (`invalid_params` says why) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited: `Retry-After`, `RateLimit-Policy` and `RateLimit` say when to come back */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unreachable for now; nothing was written (`Retry-After`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putV3SurveysBySurveyIdBlocksOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                surveyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    order: string[];
+                    /** Format: date-time */
+                    expectedUpdatedAt?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: string;
+                            workspaceId: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                            archivedAt: string | null;
+                            name: string;
+                            /** @enum {string} */
+                            type: "link" | "app" | "website";
+                            /** @enum {string} */
+                            status: "draft" | "scheduled" | "inProgress" | "paused" | "completed";
+                            metadata: {
+                                [key: string]: unknown;
+                            };
+                            defaultLanguage: string;
+                            languages: {
+                                code: string;
+                                alias: string | null;
+                                default: boolean;
+                                enabled: boolean;
+                            }[];
+                            welcomeCard: unknown;
+                            blocks: unknown[];
+                            endings: unknown[];
+                            hiddenFields: unknown;
+                            variables: unknown[];
+                            distribution?: {
+                                displayOption: string;
+                                displayPercentage: number | null;
+                                displayLimit: number | null;
+                                recontactDays: number | null;
+                                autoClose: number | null;
+                                autoComplete: number | null;
+                                delay: number;
+                                triggers: {
+                                    actionClassId: string;
+                                }[];
+                            };
+                            targeting?: {
+                                filters: unknown[];
+                            };
+                            /** @enum {string} */
+                            visibility: "restricted" | "workspace";
+                            owner: {
+                                name: string;
+                            } | null;
+                            access: {
+                                via: string;
+                                canManageVisibility: boolean;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Bad request: malformed JSON, an unknown or wrong query parameter or field (`invalid_params` names each) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No valid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The workspace or the resource is not the key's, or does not exist (the two are not told apart) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such route */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A request with this Idempotency-Key is still running */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body, or the stored response it would make, is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A JSON route was sent `multipart/*` or `application/x-www-form-urlencoded` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request is well-formed but cannot be applied to what is stored (`invalid_params` says why) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited: `Retry-After`, `RateLimit-Policy` and `RateLimit` say when to come back */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unreachable for now; nothing was written (`Retry-After`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getV3SurveysBySurveyIdVisibility: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                surveyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No valid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The workspace or the resource is not the key's, or does not exist (the two are not told apart) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such route */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited: `Retry-After`, `RateLimit-Policy` and `RateLimit` say when to come back */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unreachable for now; nothing was written (`Retry-After`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postV3SurveysBySurveyIdVisibility: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                surveyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    visibility: "restricted" | "workspace";
+                };
+            };
+        };
+        responses: {
+            /** @description Bad request: malformed JSON, an unknown or wrong query parameter or field (`invalid_params` names each) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No valid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The workspace or the resource is not the key's, or does not exist (the two are not told apart) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such route */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body, or the stored response it would make, is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A JSON route was sent `multipart/*` or `application/x-www-form-urlencoded` */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

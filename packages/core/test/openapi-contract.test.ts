@@ -314,6 +314,20 @@ const EXAMPLES: Record<string, () => Promise<Partial<GeneratedRequest>>> = {
   'DELETE /api/v3/surveys/{surveyId}': async () => ({ path: { surveyId: await freshSurvey() } }),
   'POST /api/v3/surveys/{surveyId}/archive': async () => ({ path: { surveyId: await freshSurvey() } }),
   'POST /api/v3/surveys/{surveyId}/restore': async () => ({ path: { surveyId: await freshSurvey() } }),
+  // A fresh survey has one block, `q1` (a block made from a question takes its id).
+  'PATCH /api/v3/surveys/{surveyId}/blocks': async () => ({
+    path: { surveyId: await freshSurvey() },
+    body: {
+      ops: [
+        {
+          op: 'insert',
+          position: { type: 'end' },
+          block: { name: 'Added', elements: [{ id: 'q2', type: 'openText', headline: { 'en-US': 'More?' }, required: false }] },
+        },
+      ],
+    },
+  }),
+  'PUT /api/v3/surveys/{surveyId}/blocks/order': async () => ({ path: { surveyId: await freshSurvey() }, body: { order: ['q1'] } }),
   'GET /api/v3/action-classes': async () => ({ query: { workspaceId: seeds.environmentId![0] } }),
   'GET /api/v3/contact-attribute-keys': async () => ({ query: { workspaceId: seeds.environmentId![0] } }),
   'GET /api/v3/tags': async () => ({ query: { workspaceId: seeds.environmentId![0] } }),

@@ -1,5 +1,5 @@
 /**
- * The reference's v3 survey routes, written from its spec (`docs/api-v3-reference/openapi.yml`, version 0.1.0;
+ * The reference's v3 survey routes, written from its spec (`docs/api-v3-reference/openapi.yml`, version 0.2.0;
  * docs/api.md, "The reference's v3"): status codes, shapes, cursor pages, filters and problem bodies.
  */
 import { createTestClock, suiteWithBed } from '@canvass/test-bed'
@@ -185,7 +185,11 @@ test('archive pauses a collecting survey, hides it from the list and makes it re
   assert.is(patch.body.invalid_params[0].reason, 'This survey is archived. Restore it before editing.')
   const list = await call('GET', `/api/v3/surveys?workspaceId=${bed().projectId}&filter[name][contains]=to archive`)
   assert.equal(list.body.data, [])
-  assert.is(list.body.meta.hasArchived, true)
+  // Every survey of the workspace, the archived one too, whatever the filters.
+  const all = await call('GET', `/api/v3/surveys?workspaceId=${bed().projectId}&limit=1`)
+  assert.ok(list.body.meta.workspaceSurveyCount >= 1)
+  assert.is(list.body.meta.workspaceSurveyCount, all.body.meta.workspaceSurveyCount)
+  assert.is(all.body.meta.workspaceSurveyCount, all.body.meta.totalCount + 1)
   const withArchived = await call(
     'GET',
     `/api/v3/surveys?workspaceId=${bed().projectId}&filter[name][contains]=TO ARCHIVE&filter[status][in]=archived`,
@@ -233,32 +237,37 @@ test('the list: required workspaceId, cursor pages with meta, totalCount, filter
   const first = await mine(`${base}&limit=2`)
   assert.is(first.status, 200, first.text)
   assert.is(first.headers.get('cache-control'), 'private, no-store')
-  assert.equal(first.body.meta, { limit: 2, nextCursor: first.body.meta.nextCursor, totalCount: 5, hasArchived: false })
+  assert.equal(first.body.meta, { limit: 2, nextCursor: first.body.meta.nextCursor, totalCount: 5, workspaceSurveyCount: 5 })
   assert.equal(
     first.body.data.map((item: { name: string }) => item.name),
     ['Epsilon', 'delta 100%'],
   )
   const item = first.body.data[0]
   assert.equal(Object.keys(item).sort(), [
+    'access',
     'archivedAt',
     'completedResponseCount',
     'createdAt',
     'creator',
     'id',
     'name',
+    'owner',
     'publishOn',
     'responseCount',
     'status',
     'type',
     'updatedAt',
+    'visibility',
     'workspaceId',
   ])
+  // A key sees every survey as visible to the workspace, owned by no one (the reference answers a key so).
+  assert.equal([item.visibility, item.owner, item.access], ['workspace', null, { via: 'workspace', canManageVisibility: false }])
   const seen: string[] = []
   let cursor: string | null = null
   do {
     const page: ApiResult = await mine(`${base}&limit=2&includeTotalCount=false${cursor ? `&cursor=${cursor}` : ''}`)
     assert.is(page.body.meta.totalCount, null)
-    assert.is(page.body.meta.hasArchived, null)
+    assert.is(page.body.meta.workspaceSurveyCount, null)
     seen.push(...page.body.data.map((survey: { name: string }) => survey.name))
     cursor = page.body.meta.nextCursor
   } while (cursor)
@@ -289,7 +298,17 @@ test('the list: required workspaceId, cursor pages with meta, totalCount, filter
   assert.is((await mine(`${base}&filter[type][in]=link`)).body.data.length, 5)
   assertProblem(await mine(`${base}&filter[status][in]=bogus`), 400, ['filter[status][in]'])
   assertProblem(await mine(`${base}&filter[data.q1][gte]=4`), 400, ['filter[data.q1][gte]'])
-  assertProblem(await mine(`${base}&limit=101`), 400, ['limit'])
+  assert.is((await mine(`${base}&limit=250`)).body.meta.limit, 250)
+  // Above the maximum is refused, not reduced.
+  assertProblem(await mine(`${base}&limit=251`), 400, ['limit'])
+  assert.is((await mine(`${base}&filter[visibility][in]=workspace`)).body.meta.totalCount, 5)
+  const restricted = await mine(`${base}&filter[visibility][in]=restricted`)
+  assert.equal([restricted.body.data, restricted.body.meta.totalCount, restricted.body.meta.workspaceSurveyCount], [[], 0, 5])
+  assert.is((await mine(`${base}&filter[visibility][in]=restricted,workspace`)).body.data.length, 5)
+  assertProblem(await mine(`${base}&filter[visibility][in]=private`), 400, ['filter[visibility][in]'])
+  // Relative to a signed-in person: a key sending it is refused, whatever the value.
+  assertProblem(await mine(`${base}&filter[owner][in]=me`), 400, ['filter[owner][in]'])
+  assertProblem(await mine(`${base}&filter[owner][in]=others`), 400, ['filter[owner][in]'])
   assertProblem(await mine(`${base}&sortBy=random`), 400, ['sortBy'])
   assertProblem(await mine('/api/v3/surveys'), 400, ['workspaceId'])
   assertProblem(await mine(`/api/v3/surveys?workspaceId=${bed().projectId}`), 403)

@@ -141,6 +141,13 @@ test('action classes and contact attribute keys: the reference shapes, cursor pa
   assert.equal(Object.keys(email).sort(), ['dataType', 'description', 'id', 'key', 'name', 'type'])
   assert.is(email.dataType, 'string')
   assert.is(email.type, 'default')
+  // The page is 1 to 250 long, 50 unless asked; above 250 is refused, not reduced.
+  for (const list of ['action-classes', 'contact-attribute-keys']) {
+    const base = `/api/v3/${list}?workspaceId=${project.projectId}`
+    assert.is((await call('GET', base, undefined, project.key)).body.meta.limit, 50)
+    assert.is((await call('GET', `${base}&limit=250`, undefined, project.key)).body.meta.limit, 250)
+    assertProblem(await call('GET', `${base}&limit=251`, undefined, project.key), 400, ['limit'])
+  }
   assertProblem(await call('GET', '/api/v3/action-classes', undefined, project.key), 400, ['workspaceId'])
   assertProblem(await call('GET', `/api/v3/action-classes?workspaceId=${bed().projectId}`, undefined, project.key), 403)
   assertProblem(await call('GET', `/api/v3/contact-attribute-keys?workspaceId=${project.projectId}&skip=1`, undefined, project.key), 400, [

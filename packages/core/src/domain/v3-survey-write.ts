@@ -5,7 +5,7 @@ import { checkWorkspace, v3BadRequest, v3Unprocessable } from '../http/v3'
 import type { SurveyRecord } from '../ports/storage'
 import type { v3SurveyCreateSchema, v3SurveyPatchSchema } from '../schemas/v3'
 import { resolveSurveyTriggers } from './survey-triggers'
-import { V3_DEFAULT_LANGUAGE, v1BodyOf, v3Languages } from './v3-survey'
+import { V3_DEFAULT_LANGUAGE, V3_KEY_VISIBILITY, v1BodyOf, v3Languages } from './v3-survey'
 
 /**
  * The rules a v3 survey create or patch meets before it is written, owned here so that the routes that write
@@ -47,6 +47,7 @@ export async function v3SurveyPatchWrite(
   patch: v.InferOutput<typeof v3SurveyPatchSchema>,
 ): Promise<V3SurveyWrite> {
   appOnly(stored.type, patch)
+  visibilityEchoed(patch)
   const { defaultLanguage, languages } = v3Languages(stored.languages)
   const { body, problems } = v1BodyOf(
     patch,
@@ -57,6 +58,35 @@ export async function v3SurveyPatchWrite(
   if (problems.length > 0) throw v3Unprocessable('Survey document failed validation', problems)
   await checkTriggers(ctx, environmentId, body)
   return apart(body)
+}
+
+/**
+ * `visibility`, `owner` and `access` are taken only as GET answers them (docs/api.md, "Survey visibility in v3");
+ * any other value is a 422 `unsupported_field`: visibility is changed by its own route.
+ */
+function visibilityEchoed(patch: { visibility?: unknown; owner?: unknown; access?: unknown }): void {
+  const changed = (['visibility', 'owner', 'access'] as const).filter(
+    (field) => patch[field] !== undefined && canonical(patch[field]) !== canonical(V3_KEY_VISIBILITY[field]),
+  )
+  if (changed.length > 0) {
+    throw v3Unprocessable(
+      'Survey document failed validation',
+      changed.map((name) => ({
+        name,
+        reason: 'Read-only: send the value GET answered; change visibility with POST /api/v3/surveys/{surveyId}/visibility',
+        code: 'unsupported_field',
+      })),
+    )
+  }
+}
+
+/** JSON with object keys sorted, to compare two values whatever order their keys came in. */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, item) =>
+    typeof item === 'object' && item !== null && !Array.isArray(item)
+      ? Object.fromEntries(Object.entries(item).sort(([a], [b]) => a.localeCompare(b)))
+      : item,
+  )
 }
 
 /** An archived survey is read-only: a patch of it is a 422 until it is restored. */

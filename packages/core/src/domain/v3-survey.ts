@@ -17,6 +17,16 @@ export const V3_DEFAULT_LANGUAGE = 'en-US'
 /** A canonical locale code, as v3 takes them (`en-US`, `de-DE`, `zh-Hans-CN`). */
 export const LOCALE_CODE = /^[a-z]{2}(?:-[A-Z][a-z]{3})?-[A-Z]{2}$/
 
+/**
+ * The visibility fields of a survey as an API key sees them (docs/api.md, "Survey visibility in v3"): Canvass
+ * has no people, so no survey has an owner and every one is visible to the workspace.
+ */
+export const V3_KEY_VISIBILITY = {
+  visibility: 'workspace',
+  owner: null,
+  access: { via: 'workspace', canManageVisibility: false },
+} as const
+
 /** The v3 `SurveyResource` of a stored survey. */
 export function v3SurveyOutput(survey: SurveyRecord, workspaceId: string, segment: SegmentRecord | null, now: Date) {
   const { defaultLanguage, languages } = v3Languages(survey.languages)
@@ -57,6 +67,7 @@ export function v3SurveyOutput(survey: SurveyRecord, workspaceId: string, segmen
           targeting: { filters: segment?.filters ?? [] },
         }
       : {}),
+    ...V3_KEY_VISIBILITY,
   }
 }
 

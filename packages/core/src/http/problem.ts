@@ -12,6 +12,14 @@ export interface InvalidParam {
   reason: string
   /** The reference's machine-readable category, when there is one (`unsupported_field`, `invalid_reference`, …). */
   code?: string
+  /** The identifier the problem is about (a block id, a locale, …), when there is one. */
+  identifier?: string
+  /** The kind of identifier: `block`, `element`, `ending`, `recall`, … */
+  referenceType?: string
+  /** The id a reference names that does not exist. */
+  missingId?: string
+  /** Where a repeated identifier was first used (a dot path). */
+  firstUsedAt?: string
 }
 
 /**
@@ -29,7 +37,13 @@ export function problemResponse(
   code: string,
   detail: string,
   requestId: string,
-  options: { invalidParams?: readonly InvalidParam[]; headers?: Record<string, string>; type?: string } = {},
+  options: {
+    invalidParams?: readonly InvalidParam[]
+    headers?: Record<string, string>
+    type?: string
+    /** The problem's `details` object (what a client needs to recover, such as a 409's current `updatedAt`). */
+    details?: Record<string, unknown>
+  } = {},
 ): Response {
   const body = {
     // RFC 9457's `type`: a page that explains the problem, when there is one.
@@ -39,6 +53,7 @@ export function problemResponse(
     detail,
     requestId,
     code,
+    ...(options.details !== undefined ? { details: options.details } : {}),
     ...(options.invalidParams ? { invalid_params: capInvalidParams(options.invalidParams) } : {}),
   }
   return new Response(JSON.stringify(body), {
@@ -94,9 +109,14 @@ export function requestIdOf(request: IRequest): string {
 export function capInvalidParams(params: readonly InvalidParam[], max = MAX_INVALID_PARAMS): InvalidParam[] {
   const cut = (text: string) => (text.length > 200 ? `${text.slice(0, 200)}…` : text)
   const kept = params.length > max ? max - 1 : max
-  const listed: InvalidParam[] = params
-    .slice(0, kept)
-    .map(({ name, reason, code }) => ({ name: cut(name), reason: cut(reason), ...(code !== undefined ? { code } : {}) }))
+  const listed: InvalidParam[] = params.slice(0, kept).map((param) => {
+    const listed: InvalidParam = { ...param, name: cut(param.name), reason: cut(param.reason) }
+    for (const field of ['identifier', 'missingId', 'firstUsedAt'] as const) {
+      const value = listed[field]
+      if (value !== undefined) listed[field] = cut(value)
+    }
+    return listed
+  })
   if (params.length > max) listed.push({ name: '', reason: `${params.length - kept} more problems are not listed` })
   return listed
 }

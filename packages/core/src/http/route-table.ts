@@ -44,6 +44,8 @@ export interface RouteDoc {
   mediaType?: string
   /** A route of the reference's API that Canvass answers with 501 `not_implemented` only (no success). */
   notImplemented?: true
+  /** A route whose every answer to a key is an error it lists (the reference's visibility routes): no success. */
+  noSuccess?: true
   /** Errors are RFC 9457 problems (`application/problem+json`), as on the reference's v3 routes. */
   problems?: true
   /** A POST that changes nothing (a validation): not a write, so not in the audit log. */

@@ -164,14 +164,15 @@ export function openApiDocument(routes: readonly RouteEntry[], options: OpenApiO
       operation.requestBody = { required: true, content: { 'application/json': { schema: components.inline(route.body, 'input') } } }
     }
     const success = route.status ?? 200
-    const responses: Record<string, unknown> = route.notImplemented
-      ? {}
-      : {
-          [success]:
-            success === 204
-              ? { description: MESSAGES[204] }
-              : { description: MESSAGES[success], content: answerContent(route, components) },
-        }
+    const responses: Record<string, unknown> =
+      route.notImplemented || route.noSuccess
+        ? {}
+        : {
+            [success]:
+              success === 204
+                ? { description: MESSAGES[204] }
+                : { description: MESSAGES[success], content: answerContent(route, components) },
+          }
     for (const status of impliedErrors(route)) {
       if (status === 304) {
         responses[304] = { description: MESSAGES[304] }

@@ -2,7 +2,7 @@ import * as v from 'valibot'
 import { uniqueField } from './common'
 
 /**
- * The reference's v3 shapes (its spec `docs/api-v3-reference/openapi.yml`, version 0.1.0), as Canvass reads
+ * The reference's v3 shapes (its spec `docs/api-v3-reference/openapi.yml`, version 0.2.0), as Canvass reads
  * and answers them (docs/api.md, "The reference's v3"). Top-level fields are strict: a field the route does
  * not take is a 400 naming it, never dropped.
  */
@@ -85,12 +85,23 @@ export const v3SurveyPatchSchema = v.pipe(
     variables: v.optional(documentFields.variables),
     distribution: v.optional(documentFields.distribution),
     targeting: v.optional(documentFields.targeting),
+    // Echoes of what GET answers, so that a fetched survey can be sent back; a changed value is a 422.
+    visibility: v.optional(v.unknown()),
+    owner: v.optional(v.unknown()),
+    access: v.optional(v.unknown()),
   }),
   v.check((patch) => Object.keys(patch).length > 0, 'Must change at least one field'),
 )
 
 const surveyType = v.picklist(['link', 'app', 'website'])
 const answerStatus = v.picklist(['draft', 'scheduled', 'inProgress', 'paused', 'completed'])
+
+/** `SurveyVisibilityFields`: what every list item and resource says about who sees the survey. */
+const visibilityFields = {
+  visibility: v.picklist(['restricted', 'workspace']),
+  owner: v.nullable(v.object({ name: v.string() })),
+  access: v.object({ via: v.string(), canManageVisibility: v.boolean() }),
+}
 
 /** `SurveyResource`, as `v3SurveyOutput` writes it. */
 export const v3SurveyAnswer = v.object({
@@ -123,6 +134,7 @@ export const v3SurveyAnswer = v.object({
     }),
   ),
   targeting: v.optional(v.object({ filters: v.array(v.unknown()) })),
+  ...visibilityFields,
 })
 
 /** `SurveyListItem`. */
@@ -139,6 +151,7 @@ export const v3SurveyListItemAnswer = v.object({
   responseCount: v.number(),
   completedResponseCount: v.number(),
   creator: v.nullable(v.object({ name: v.string() })),
+  ...visibilityFields,
 })
 
 const nextCursor = v.nullable(v.string())
@@ -147,14 +160,14 @@ const nextCursor = v.nullable(v.string())
 export const v3PageOf = <TSchema extends v.GenericSchema>(schema: TSchema) =>
   v.object({ data: v.array(schema), meta: v.object({ limit: v.number(), nextCursor }) })
 
-/** The survey list's page: `meta` also counts the matches and says whether any survey is archived. */
+/** The survey list's page: `meta` also counts the matches and every survey of the workspace (archived ones too). */
 export const v3SurveyPageAnswer = v.object({
   data: v.array(v3SurveyListItemAnswer),
   meta: v.object({
     limit: v.number(),
     nextCursor,
     totalCount: v.nullable(v.number()),
-    hasArchived: v.nullable(v.boolean()),
+    workspaceSurveyCount: v.nullable(v.number()),
   }),
 })
 
@@ -197,3 +210,45 @@ export const v3TagRenameSchema = v.strictObject({
 })
 
 export const v3TagMergeSchema = v.strictObject({ newTagId: v.pipe(v.string(), v.minLength(1), v.maxLength(255)) })
+
+const blockId = v.pipe(v.string(), v.minLength(1, 'Must not be empty'), v.maxLength(128, 'Must be at most 128 characters'))
+const expectedUpdatedAt = v.optional(v.pipe(v.string(), v.isoTimestamp('Must be a date-time such as 2026-04-21T10:00:00.000Z')))
+
+/** `EditSurveyBlocksRequest`: block operations applied in order, all or none. */
+export const v3BlockEditSchema = v.strictObject({
+  ops: v.pipe(
+    v.array(
+      v.variant('op', [
+        v.strictObject({ op: v.literal('update'), id: blockId, block: looseObject }),
+        v.strictObject({
+          op: v.literal('insert'),
+          block: looseObject,
+          position: v.variant('type', [
+            v.strictObject({ type: v.literal('start') }),
+            v.strictObject({ type: v.literal('end') }),
+            v.strictObject({ type: v.literal('after'), blockId }),
+          ]),
+        }),
+        v.strictObject({ op: v.literal('remove'), id: blockId }),
+      ]),
+    ),
+    v.minLength(1, 'Must list at least one operation'),
+    v.maxLength(100, 'Must list at most 100 operations'),
+  ),
+  expectedUpdatedAt,
+})
+
+/** `SetSurveyBlockOrderRequest`: every block id once, in the order wanted (ids are trimmed). */
+export const v3BlockOrderSchema = v.strictObject({
+  order: v.pipe(
+    v.array(v.pipe(v.string(), v.trim(), blockId)),
+    v.minLength(1, 'Must list at least one block'),
+    v.maxLength(1000, 'Must list at most 1000 blocks'),
+  ),
+  expectedUpdatedAt,
+})
+
+/** `SurveyVisibilityChangeRequest`. */
+export const v3VisibilityChangeSchema = v.strictObject({
+  visibility: v.picklist(['restricted', 'workspace'], 'Must be restricted or workspace'),
+})

@@ -12,6 +12,7 @@ import { v3ActionClassAnswer, v3ContactAttributeKeyAnswer, v3PageOf } from '../.
  */
 export function registerV3DiscoveryRoutes(routes: RouteTable): void {
   routes.get('/api/v3/action-classes', v3Route(listActionClasses), {
+    description: '`limit`: 1 to 250 (default 50; above 250 is a 400).',
     summary: "List a workspace's action classes (the ids `distribution.triggers[].actionClassId` names)",
     auth: 'apiKey',
     problems: true,
@@ -20,6 +21,7 @@ export function registerV3DiscoveryRoutes(routes: RouteTable): void {
     errors: [403],
   })
   routes.get('/api/v3/contact-attribute-keys', v3Route(listAttributeKeys), {
+    description: '`limit`: 1 to 250 (default 50; above 250 is a 400).',
     summary: "List a workspace's contact attribute keys (the keys `targeting` filters name)",
     auth: 'apiKey',
     problems: true,
@@ -31,7 +33,7 @@ export function registerV3DiscoveryRoutes(routes: RouteTable): void {
 
 const pageQuery = v.object({
   workspaceId: v.pipe(v.string(), v.minLength(1), v.maxLength(255)),
-  limit: v3Limit(100),
+  limit: v3Limit(250),
   cursor: cursorParam,
 })
 

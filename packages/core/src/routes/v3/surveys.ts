@@ -22,7 +22,7 @@ import {
 import type { SurveyFilter, SurveyRecord, SurveySortBy, SurveyStatus } from '../../ports/storage'
 import { v3LifecycleAnswer, v3SurveyAnswer, v3SurveyCreateSchema, v3SurveyPageAnswer, v3SurveyPatchSchema } from '../../schemas/v3'
 import { effectiveSurveyStatus, storedStatusCases } from '../../domain/survey-status'
-import { v3SurveyOutput } from '../../domain/v3-survey'
+import { V3_KEY_VISIBILITY, v3SurveyOutput } from '../../domain/v3-survey'
 import { checkV3SurveyEditable, v3SurveyCreateWrite, v3SurveyPatchWrite } from '../../domain/v3-survey-write'
 import { createSurveyFromBody, segmentOfSurvey, updateSurveyFromBody } from '../management/surveys'
 
@@ -36,9 +36,11 @@ export function registerV3SurveyRoutes(routes: RouteTable): void {
     ...common,
     summary: "List a workspace's surveys: cursor pages, filters, sortBy",
     description:
-      "`workspaceId` (required) is the key's project or environment. `filter[status][in]` takes `archived` to list archived surveys, " +
-      'which are otherwise left out; list filters take repeated or comma-separated values. `sortBy`: `updatedAt` (default), ' +
-      '`createdAt`, `name`, `relevance` (as `updatedAt`).',
+      "`workspaceId` (required) is the key's project or environment. `limit`: 1 to 250 (default 20; above 250 is a 400). " +
+      '`filter[status][in]` takes `archived` to list archived surveys, which are otherwise left out; list filters take ' +
+      'repeated or comma-separated values. `filter[visibility][in]`: every survey is `workspace` to a key, so `restricted` ' +
+      'alone matches none. `filter[owner][in]` is relative to a signed-in person: a key sending it gets a 400. `sortBy`: ' +
+      '`updatedAt` (default), `createdAt`, `name`, `relevance` (as `updatedAt`).',
     query: listQueryDoc,
     answer: v3SurveyPageAnswer,
     errors: [403],
@@ -95,7 +97,7 @@ const SORTS = ['createdAt', 'updatedAt', 'name', 'relevance'] as const
 
 const listQuery = v.object({
   workspaceId: v.pipe(v.string(), v.minLength(1), v.maxLength(255)),
-  limit: v3Limit(100),
+  limit: v3Limit(250),
   cursor: cursorParam,
   includeTotalCount: v.optional(v.picklist(['true', 'false'], 'Must be true or false')),
   'filter[name][contains]': v.optional(
@@ -110,6 +112,10 @@ const listQuery = v.object({
     v.pipe(v.array(v.picklist(STATUS_FILTER, `Must be one of ${STATUS_FILTER.join(', ')}`)), v.maxLength(10)),
   ),
   'filter[type][in]': v.optional(v.pipe(v.array(v.picklist(['link', 'app'], 'Must be link or app')), v.maxLength(10))),
+  'filter[visibility][in]': v.optional(
+    v.pipe(v.array(v.picklist(['restricted', 'workspace'], 'Must be restricted or workspace')), v.maxLength(10)),
+  ),
+  'filter[owner][in]': v.optional(v.pipe(v.array(v.picklist(['me', 'others'], 'Must be me or others')), v.maxLength(10))),
   sortBy: v.optional(v.picklist(SORTS, `Must be one of ${SORTS.join(', ')}`)),
 })
 
@@ -118,11 +124,23 @@ const listQueryDoc = v.object({
   ...listQuery.entries,
   'filter[status][in]': v.optional(v.pipe(v.string(), v.maxLength(200))),
   'filter[type][in]': v.optional(v.pipe(v.string(), v.maxLength(200))),
+  'filter[visibility][in]': v.optional(v.pipe(v.string(), v.maxLength(200))),
+  'filter[owner][in]': v.optional(v.pipe(v.string(), v.maxLength(200))),
 })
 
+const LIST_FILTERS = ['filter[status][in]', 'filter[type][in]', 'filter[visibility][in]', 'filter[owner][in]']
+
 const listSurveys = async (request: IRequest, ctx: CanvassContext, { environmentId }: { environmentId: string }) => {
-  const query = readV3Query(request, listQuery, ['filter[status][in]', 'filter[type][in]'])
+  const query = readV3Query(request, listQuery, LIST_FILTERS)
+  if (query['filter[owner][in]'] !== undefined) {
+    // "me" is the signed-in person; a key is no one (the reference answers a key 400 too).
+    throw v3BadRequest('Invalid query parameters', [
+      { name: 'filter[owner][in]', reason: 'Relative to a signed-in user: an API key cannot filter by owner' },
+    ])
+  }
   await checkWorkspace(ctx, environmentId, query.workspaceId)
+  // Every survey is `workspace` to a key (docs/api.md, "Survey visibility in v3").
+  const visible = query['filter[visibility][in]']?.includes('workspace') ?? true
   const statuses = query['filter[status][in]'] ?? []
   const types = query['filter[type][in]'] ?? []
   const filter: SurveyFilter = {
@@ -137,14 +155,19 @@ const listSurveys = async (request: IRequest, ctx: CanvassContext, { environment
   const limit = query.limit ?? 20
   const now = ctx.now()
   const after = query.cursor !== undefined ? decodeV3Cursor(query.cursor, sortBy) : undefined
-  const entries = await ctx.storage.surveys.find(environmentId, { filter, sortBy, limit, now, ...(after ? { after } : {}) })
+  const entries = visible ? await ctx.storage.surveys.find(environmentId, { filter, sortBy, limit, now, ...(after ? { after } : {}) }) : []
   const page = entries.slice(0, limit)
   const last = page[page.length - 1]
   const workspaceId = await workspaceOf(ctx, environmentId)
   const counted = query.includeTotalCount !== 'false'
-  const [totalCount, hasArchived] = counted
-    ? await Promise.all([ctx.storage.surveys.count(environmentId, filter, now), ctx.storage.surveys.hasArchived(environmentId)])
-    : [null, null]
+  // `workspaceSurveyCount`: every survey of the workspace, archived ones too, whatever the filters.
+  const [totalCount, active, archived] = counted
+    ? await Promise.all([
+        visible ? ctx.storage.surveys.count(environmentId, filter, now) : 0,
+        ctx.storage.surveys.count(environmentId, {}, now),
+        ctx.storage.surveys.count(environmentId, { archived: true }, now),
+      ])
+    : [null, null, null]
   return v3Ok({
     data: page.map(({ survey, responseCount, completedResponseCount }) => ({
       id: survey.id,
@@ -160,12 +183,13 @@ const listSurveys = async (request: IRequest, ctx: CanvassContext, { environment
       completedResponseCount,
       // Canvass surveys are made with API keys: the reference's `creator` is a signed-in user.
       creator: null,
+      ...V3_KEY_VISIBILITY,
     })),
     meta: {
       limit,
       nextCursor: entries.length > limit && last ? encodeV3Cursor(sortBy, sortValue(last.survey, sortBy), last.survey.id) : null,
       totalCount,
-      hasArchived,
+      workspaceSurveyCount: active === null || archived === null ? null : active + archived,
     },
   })
 }
