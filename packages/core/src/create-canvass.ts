@@ -59,6 +59,7 @@ import { registerV3SurveyRoutes } from './routes/v3/surveys'
 import { registerV3DiscoveryRoutes } from './routes/v3/discovery'
 import { registerV3NotImplementedRoutes } from './routes/v3/not-implemented'
 import { registerV3TagRoutes } from './routes/v3/tags'
+import { registerV3WorkspaceCustomCssRoutes } from './routes/v3/workspace-custom-css'
 import { registerV3ResponseRoutes } from './routes/v3/responses'
 import { createId } from './domain/ids'
 import { DEFAULT_AUDIT_LOG_RETENTION_DAYS, purgeAuditLog } from './domain/audit-log'
@@ -333,6 +334,7 @@ export function createCanvass(options: CanvassOptions): Canvass {
       options.pinAttempts?.limiter ?? options.rateLimits?.limiter ?? createMemoryRateLimiter(),
     ),
     pinAttemptAddress: (request, info) => clientAddressOf(request, info, pinAddressHeader),
+    customCssLimiter: options.rateLimits?.limiter ?? createMemoryRateLimiter(),
     blobDeletionsRecorded: () => {
       background?.wakeBlobJanitor()
       notify(options.onBlobDeletions, undefined)
@@ -586,6 +588,7 @@ function registerEveryRoute(
   registerV3SurveyRoutes(table)
   registerV3DiscoveryRoutes(table)
   registerV3TagRoutes(table)
+  registerV3WorkspaceCustomCssRoutes(table)
   registerV3ResponseRoutes(table)
   registerManagementResponseRoutes(table)
   registerClientResponseRoutes(table)

@@ -29,7 +29,7 @@ export function problemResponse(
   code: string,
   detail: string,
   requestId: string,
-  options: { invalidParams?: readonly InvalidParam[]; headers?: Record<string, string>; type?: string } = {},
+  options: { invalidParams?: readonly InvalidParam[]; headers?: Record<string, string>; type?: string; details?: Record<string, unknown> } = {},
 ): Response {
   const body = {
     // RFC 9457's `type`: a page that explains the problem, when there is one.
@@ -40,6 +40,7 @@ export function problemResponse(
     requestId,
     code,
     ...(options.invalidParams ? { invalid_params: capInvalidParams(options.invalidParams, MAX_ERROR_DETAILS) } : {}),
+    ...(options.details ? { details: options.details } : {}),
   }
   return new Response(JSON.stringify(body), {
     status,

@@ -15,6 +15,7 @@ import type { NamedEnvironment } from '../../domain/named-environment'
 import { IMMUTABLE_SURVEY_FIELDS, SURVEY_DATE_NAMES, oneDateName, surveyFieldsFromInput, surveyOutput } from '../../domain/survey-service'
 import { oneOverwritesName } from '../../domain/survey-overwrites'
 import { resolveSurveyTriggers } from '../../domain/survey-triggers'
+import { customCssValidationFields, previewCustomCss } from '../../domain/workspace-custom-css'
 
 /**
  * `POST /api/v3/surveys/validate`, as the reference's v3 spec has it (docs/surveys.md#validating-a-survey): a
@@ -46,12 +47,16 @@ const envelopeFields = { data: v.unknown() }
 const validateEnvelope = v.variant('operation', [
   v.strictObject({ operation: v.literal('create'), ...envelopeFields }),
   v.strictObject({ operation: v.literal('patch'), surveyId: idString, ...envelopeFields }),
+  v.strictObject({ operation: v.literal('customCss'), ...customCssValidationFields }),
 ])
 
 const validationResult = v.object({
   valid: v.boolean(),
-  operation: v.picklist(['create', 'patch']),
+  operation: v.picklist(['create', 'patch', 'customCss']),
   invalid_params: v.array(v.object({ name: v.string(), reason: v.string() })),
+  customCss: v.optional(v.object({ light: v.nullable(v.string()), dark: v.nullable(v.string()) })),
+  warnings: v.optional(v.array(v.unknown())),
+  errors: v.optional(v.array(v.unknown())),
   languages: v.optional(
     v.array(v.object({ code: v.string(), default: v.boolean(), enabled: v.boolean(), writeBehavior: v.literal('connect_or_create') })),
   ),
@@ -62,7 +67,7 @@ const validateSurvey: Handler = async (request, ctx) => {
   // `workspaceId` in the query is refused as a parameter, not checked as the environment it names.
   const query = request.query ?? {}
   request.query = {}
-  const { environmentId } = await authenticate(request, ctx)
+  const { environmentId, apiKeyId } = await authenticate(request, ctx)
   request.query = query
   const requestId = requestIdOf(request)
   const unknownQuery = Object.keys(query)
@@ -75,6 +80,10 @@ const validateSurvey: Handler = async (request, ctx) => {
   if (!envelope.success) {
     const invalidParams = envelope.issues.map((issue) => ({ name: v.getDotPath(issue) ?? '', reason: issue.message }))
     return problemResponse(400, 'bad_request', 'Invalid survey validation request', requestId, { invalidParams })
+  }
+  if (envelope.output.operation === 'customCss') {
+    const preview = await previewCustomCss(ctx, { environmentId, apiKeyId }, envelope.output)
+    return preview === 'forbidden' ? forbidden(requestId) : ok(preview, { 'cache-control': 'private, no-store' })
   }
   const { operation, data } = envelope.output
   if (operation === 'create') {
