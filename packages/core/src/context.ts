@@ -55,7 +55,7 @@ export interface CanvassContext {
   shareSummaries: ShareSummaryState
   /** Counts PIN attempts of link pages and locks out guessing (`CanvassOptions.pinAttempts`). */
   pinAttempts: PinAttemptCounter
-  /** Where custom CSS processing is counted per API key (docs/styling.md, "Custom CSS"). */
+  /** Where custom CSS processing is counted per API key (docs/api.md, "Workspace custom CSS in v3"). */
   customCssLimiter: RateLimiter
   /** The client's address as PIN attempts are counted (`PinAttemptOptions.clientAddressHeader`). */
   pinAttemptAddress(request: Request, info: ConnectionInfo): string

@@ -1,6 +1,6 @@
 /**
  * `GET|PATCH /api/v3/workspaces/{workspaceId}/custom-css` and the `customCss` preview of
- * `POST /api/v3/surveys/validate` (docs/api.md, "Workspace custom CSS"), over HTTP on the test bed.
+ * `POST /api/v3/surveys/validate` (docs/api.md, "Workspace custom CSS in v3"), over HTTP on the test bed.
  */
 import { suiteWithBed } from '@canvass/test-bed'
 import type { ApiResult } from '@canvass/test-bed'
@@ -81,7 +81,9 @@ test('a foreign or unknown workspace is a 403, for GET, PATCH and the preview', 
 
 test('strict body: unknown fields, missing keys, compiled output and oversized fields are 400s naming them', async () => {
   const project = await bed().newProject('css-strict')
-  assertProblem(await call('PATCH', path(project.projectId), project.key, { customCss: { light: '.a{}', dark: null }, extra: 1 }), 400, ['extra'])
+  assertProblem(await call('PATCH', path(project.projectId), project.key, { customCss: { light: '.a{}', dark: null }, extra: 1 }), 400, [
+    'extra',
+  ])
   assertProblem(await call('PATCH', path(project.projectId), project.key, { customCss: { light: '.a{}' } }), 400, ['customCss.dark'])
   assertProblem(
     await call('PATCH', path(project.projectId), project.key, { customCss: { light: '.a{}', dark: null, compiled: '.x{}' } }),
@@ -89,7 +91,9 @@ test('strict body: unknown fields, missing keys, compiled output and oversized f
     ['customCss.compiled'],
   )
   assertProblem(await call('PATCH', path(project.projectId), project.key, {}), 400, ['customCss'])
-  assertProblem(await call('PATCH', path(project.projectId), project.key, { customCss: { light: 'a'.repeat(100_001), dark: null } }), 400, ['customCss.light'])
+  assertProblem(await call('PATCH', path(project.projectId), project.key, { customCss: { light: 'a'.repeat(100_001), dark: null } }), 400, [
+    'customCss.light',
+  ])
   assertProblem(await call('GET', `${path(project.projectId)}?x=1`, project.key), 400, ['x'])
 })
 
@@ -149,7 +153,9 @@ test('saves that process CSS count against 60 a minute per key; clearing does no
 test('concurrent saves: each replaces a different value', async () => {
   const project = await bed().newProject('css-race')
   const saves = await Promise.all(
-    Array.from({ length: 6 }, (_, i) => call('PATCH', path(project.projectId), project.key, { customCss: { light: `.r${i}{color:red}`, dark: null } })),
+    Array.from({ length: 6 }, (_, i) =>
+      call('PATCH', path(project.projectId), project.key, { customCss: { light: `.r${i}{color:red}`, dark: null } }),
+    ),
   )
   const previous = saves.map((res) => JSON.stringify(res.body.data.previous))
   assert.is(new Set(previous).size, 6, previous.join(' '))

@@ -1,5 +1,5 @@
 /**
- * What custom CSS may contain (docs/styling.md, "Custom CSS"): the tables and the checks of one declaration
+ * What custom CSS may contain (docs/api.md, "Workspace custom CSS in v3"): the tables and the checks of one declaration
  * and one selector. Names are compared after CSS escapes are decoded and ASCII-lowercased, so that
  * `\62 ehavior` is `behavior` here as it is to a browser. Anything a table does not allow is removed with a
  * warning; `custom-css.ts` runs these over the parsed sheet.
@@ -77,11 +77,14 @@ const ALLOWED_COMBINATORS = new Set([' ', '>', '+', '~'])
 
 /** A name as a browser reads it: CSS escapes decoded, ASCII-lowercased. */
 export function cssName(raw: string): string {
-  const decoded = raw.replace(/\\(?:([0-9a-fA-F]{1,6})[ \t\n\r\f]?|([^\n\r\f]))/g, (_, hex: string | undefined, char: string | undefined) => {
-    if (hex === undefined) return char ?? ''
-    const code = Number.parseInt(hex, 16)
-    return code === 0 || code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff) ? '\ufffd' : String.fromCodePoint(code)
-  })
+  const decoded = raw.replace(
+    /\\(?:([0-9a-fA-F]{1,6})[ \t\n\r\f]?|([^\n\r\f]))/g,
+    (_, hex: string | undefined, char: string | undefined) => {
+      if (hex === undefined) return char ?? ''
+      const code = Number.parseInt(hex, 16)
+      return code === 0 || code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff) ? '\ufffd' : String.fromCodePoint(code)
+    },
+  )
   return decoded.replace(/[A-Z]/g, (char) => char.toLowerCase())
 }
 
@@ -194,7 +197,10 @@ export function scopeSelector(selector: Selector, dark: boolean): ScopedSelector
   const first = compounds[0] as CssNode[]
   if (anchored && (isSibling(combinators[0]) || first.some(readsSiblings))) return { ok: false, reason: REASONS.siblingOfRoot }
   const extras = anchored ? first.filter((component) => !isRootAlias(component) && component.type !== 'TypeSelector') : []
-  if (anchored && first.some((component) => component.type === 'TypeSelector' && !isRootAlias(component) && cssName(component.name) !== '*')) {
+  if (
+    anchored &&
+    first.some((component) => component.type === 'TypeSelector' && !isRootAlias(component) && cssName(component.name) !== '*')
+  ) {
     // `div:root` or `html div` in one compound: the root is a `div`, never an `html`, so this matches nothing useful.
     return { ok: false, reason: REASONS.malformed }
   }
@@ -245,8 +251,10 @@ function checkComponent(node: CssNode): string | null {
     if (refused) return
     if (child.type === 'NestingSelector') refused = REASONS.nesting
     else if ((child.type === 'TypeSelector' || child.type === 'AttributeSelector') && hasNamespace(child)) refused = REASONS.namespace
-    else if (child.type === 'PseudoClassSelector' && UNSAFE_PSEUDO_CLASSES.has(cssName(child.name))) refused = `:${cssName(child.name)} is not supported.`
-    else if (child.type === 'PseudoElementSelector' && UNSAFE_PSEUDO_ELEMENTS.has(cssName(child.name))) refused = `::${cssName(child.name)} is not supported.`
+    else if (child.type === 'PseudoClassSelector' && UNSAFE_PSEUDO_CLASSES.has(cssName(child.name)))
+      refused = `:${cssName(child.name)} is not supported.`
+    else if (child.type === 'PseudoElementSelector' && UNSAFE_PSEUDO_ELEMENTS.has(cssName(child.name)))
+      refused = `::${cssName(child.name)} is not supported.`
     else if (child !== node && isRootAlias(child)) refused = REASONS.rootInArgument
     else if (child.type === 'Combinator' && !ALLOWED_COMBINATORS.has(child.name)) refused = REASONS.combinator
     else if (child.type === 'Raw' && rawFinding(child.value)) refused = REASONS.malformed

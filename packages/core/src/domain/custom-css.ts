@@ -1,5 +1,5 @@
 /**
- * Custom CSS of a workspace (docs/styling.md, "Custom CSS"): the source a caller writes (`light`, and `dark`
+ * Custom CSS of a workspace (docs/api.md, "Workspace custom CSS in v3"): the source a caller writes (`light`, and `dark`
  * overrides) turned into CSS that can only style the survey. It runs on the server, on every save and
  * preview; the widget and the link page only insert what it produced, inside the survey's shadow root.
  *
@@ -75,7 +75,10 @@ export function processCustomCss(source: CustomCssSource, scope: CustomCssScope)
   const bytes = utf8Length(source.light ?? '') + utf8Length(source.dark ?? '')
   const budget = CUSTOM_CSS_MAX_SOURCE_BYTES[scope]
   if (bytes > budget) {
-    return { ok: false, errors: [issue('source_too_large', scope, null, null, `The CSS is ${bytes} bytes; at most ${budget} are allowed.`)] }
+    return {
+      ok: false,
+      errors: [issue('source_too_large', scope, null, null, `The CSS is ${bytes} bytes; at most ${budget} are allowed.`)],
+    }
   }
   const warnings: CustomCssWarning[] = []
   const counter = { rules: 0 }
@@ -129,7 +132,7 @@ function compileField(text: string, ctx: FieldContext): string {
     },
   })
   if (syntax) throw syntax
-  const out = sheet.type === 'StyleSheet' ? compileRules(sheet.children.toArray(), ctx, 0) : ''
+  const out = sheet.type === 'StyleSheet' ? compileRules(sheet.children.toArray(), ctx) : ''
   // `</` would end a `<style>` element; `<\/` means the same to CSS (an escaped `/`) and nothing to HTML.
   return out.replace(/<\//g, '<\\/')
 }
@@ -145,17 +148,30 @@ function prescan(text: string, appearance: CustomCssAppearance): void {
     const where = { line: 0, column: start }
     if (type === tokenTypes.LeftCurlyBracket) {
       blocks++
-      if (blocks > MAX_BLOCK_DEPTH) failure = new Rejection('limit_exceeded', `Blocks are nested more than ${MAX_BLOCK_DEPTH} deep.`, where, appearance)
+      if (blocks > MAX_BLOCK_DEPTH)
+        failure = new Rejection('limit_exceeded', `Blocks are nested more than ${MAX_BLOCK_DEPTH} deep.`, where, appearance)
     } else if (type === tokenTypes.LeftParenthesis || type === tokenTypes.LeftSquareBracket || type === tokenTypes.Function) {
       brackets++
-      if (brackets > MAX_BRACKET_DEPTH) failure = new Rejection('limit_exceeded', `Brackets are nested more than ${MAX_BRACKET_DEPTH} deep.`, where, appearance)
+      if (brackets > MAX_BRACKET_DEPTH)
+        failure = new Rejection('limit_exceeded', `Brackets are nested more than ${MAX_BRACKET_DEPTH} deep.`, where, appearance)
     }
-    if (type === tokenTypes.LeftCurlyBracket || type === tokenTypes.LeftParenthesis || type === tokenTypes.LeftSquareBracket || type === tokenTypes.Function) {
+    if (
+      type === tokenTypes.LeftCurlyBracket ||
+      type === tokenTypes.LeftParenthesis ||
+      type === tokenTypes.LeftSquareBracket ||
+      type === tokenTypes.Function
+    ) {
       stack.push(type)
     } else if (type === tokenTypes.RightCurlyBracket || type === tokenTypes.RightParenthesis || type === tokenTypes.RightSquareBracket) {
       const open = stack.pop()
-      const expected = type === tokenTypes.RightCurlyBracket ? [tokenTypes.LeftCurlyBracket] : type === tokenTypes.RightSquareBracket ? [tokenTypes.LeftSquareBracket] : [tokenTypes.LeftParenthesis, tokenTypes.Function]
-      if (open === undefined || !expected.includes(open)) failure = new Rejection('syntax_error', 'This bracket closes nothing.', where, appearance)
+      const expected =
+        type === tokenTypes.RightCurlyBracket
+          ? [tokenTypes.LeftCurlyBracket]
+          : type === tokenTypes.RightSquareBracket
+            ? [tokenTypes.LeftSquareBracket]
+            : [tokenTypes.LeftParenthesis, tokenTypes.Function]
+      if (open === undefined || !expected.includes(open))
+        failure = new Rejection('syntax_error', 'This bracket closes nothing.', where, appearance)
       else if (open === tokenTypes.LeftCurlyBracket) blocks--
       else brackets--
     } else if (type === tokenTypes.BadString || type === tokenTypes.BadUrl) {
@@ -166,20 +182,27 @@ function prescan(text: string, appearance: CustomCssAppearance): void {
     const found = failure as Rejection
     throw new Rejection(found.code, found.message, locate(text, found.location?.column ?? 0), appearance)
   }
-  if (stack.length > 0) throw new Rejection('syntax_error', 'A block or bracket is never closed; a } or ) is probably missing.', locate(text, text.length), appearance)
+  if (stack.length > 0)
+    throw new Rejection(
+      'syntax_error',
+      'A block or bracket is never closed; a } or ) is probably missing.',
+      locate(text, text.length),
+      appearance,
+    )
 }
 
-function compileRules(rules: CssNode[], ctx: FieldContext, depth: number): string {
+function compileRules(rules: CssNode[], ctx: FieldContext): string {
   let out = ''
   for (const node of rules) {
-    if (++ctx.counter.rules > MAX_RULES) throw new Rejection('limit_exceeded', `There are more than ${MAX_RULES} rules.`, where(node), ctx.appearance)
-    if (node.type === 'Rule') out += compileStyleRule(node, ctx, depth)
-    else if (node.type === 'Atrule') out += compileAtrule(node, ctx, depth)
+    if (++ctx.counter.rules > MAX_RULES)
+      throw new Rejection('limit_exceeded', `There are more than ${MAX_RULES} rules.`, where(node), ctx.appearance)
+    if (node.type === 'Rule') out += compileStyleRule(node, ctx)
+    else if (node.type === 'Atrule') out += compileAtrule(node, ctx)
   }
   return out
 }
 
-function compileStyleRule(rule: Rule, ctx: FieldContext, depth: number): string {
+function compileStyleRule(rule: Rule, ctx: FieldContext): string {
   if (rule.prelude.type !== 'SelectorList') {
     warn(ctx, 'unsafe_selector_removed', 'This selector cannot be read.', rule)
     return ''
@@ -192,7 +215,8 @@ function compileStyleRule(rule: Rule, ctx: FieldContext, depth: number): string 
   for (const selector of selectors) {
     if (selector.type !== 'Selector') continue
     const compounds = selector.children.toArray().filter((part) => part.type === 'Combinator').length + 1
-    if (compounds > MAX_COMPOUNDS) throw new Rejection('limit_exceeded', `A selector has more than ${MAX_COMPOUNDS} parts.`, where(rule), ctx.appearance)
+    if (compounds > MAX_COMPOUNDS)
+      throw new Rejection('limit_exceeded', `A selector has more than ${MAX_COMPOUNDS} parts.`, where(rule), ctx.appearance)
     const scoped = scopeSelector(selector, ctx.appearance === 'dark')
     if (scoped.ok) kept.push(scoped.text)
     else warn(ctx, 'unsafe_selector_removed', scoped.reason, selector)
@@ -226,7 +250,7 @@ function compileDeclaration(declaration: Declaration, ctx: FieldContext, importa
 
 const CONDITIONAL = new Set(['media', 'supports', 'container'])
 
-function compileAtrule(rule: Atrule, ctx: FieldContext, depth: number): string {
+function compileAtrule(rule: Atrule, ctx: FieldContext): string {
   const name = cssName(rule.name)
   if (name === 'import') return warn(ctx, 'import_removed', '@import is not supported; nothing is loaded from custom CSS.', rule)
   if (name === 'font-face') return warn(ctx, 'font_face_removed', '@font-face is not supported; use a font the page already has.', rule)
@@ -239,11 +263,13 @@ function compileAtrule(rule: Atrule, ctx: FieldContext, depth: number): string {
   if (isKeyframes(name)) {
     const frames = rule.block.children
       .toArray()
-      .map((frame) => (frame.type === 'Rule' ? `${generate(frame.prelude)}{${compileBlock(frame.block.children.toArray(), ctx, false)}}` : ''))
+      .map((frame) =>
+        frame.type === 'Rule' ? `${generate(frame.prelude)}{${compileBlock(frame.block.children.toArray(), ctx, false)}}` : '',
+      )
       .join('')
     return `@${name} ${prelude}{${frames}}`
   }
-  const inner = compileRules(rule.block.children.toArray(), ctx, depth + 1)
+  const inner = compileRules(rule.block.children.toArray(), ctx)
   return inner === '' ? '' : `@${name} ${prelude}{${inner}}`
 }
 
@@ -261,7 +287,13 @@ function where(node: CssNode): Location {
   return node.loc ? { line: node.loc.start.line, column: node.loc.start.column } : null
 }
 
-function issue<Code extends string>(code: Code, scope: CustomCssScope, appearance: CustomCssAppearance | null, at: Location, reason: string): CustomCssIssue<Code> {
+function issue<Code extends string>(
+  code: Code,
+  scope: CustomCssScope,
+  appearance: CustomCssAppearance | null,
+  at: Location,
+  reason: string,
+): CustomCssIssue<Code> {
   return { code, scope, appearance, line: at?.line ?? null, column: at?.column ?? null, reason }
 }
 

@@ -1,19 +1,28 @@
 /**
- * A workspace's custom CSS between the routes, the store and the pages (docs/styling.md, "Custom CSS"): its
+ * A workspace's custom CSS between the routes, the store and the pages (docs/api.md, "Workspace custom CSS in v3"): its
  * budget per key, whether what is stored is served, and what the widget and the link page get.
  */
 import type { CanvassContext } from '../context'
 import { CanvassError } from '../errors'
 import type { StoredCustomCss } from '../ports/storage'
 import * as v from 'valibot'
-import { CUSTOM_CSS_MAX_FIELD_CHARS, CUSTOM_CSS_PROCESSOR_VERSION, type CustomCssError, type CustomCssSource, normalizeCustomCss, processCustomCss } from './custom-css'
+import {
+  CUSTOM_CSS_MAX_FIELD_CHARS,
+  CUSTOM_CSS_PROCESSOR_VERSION,
+  type CustomCssError,
+  type CustomCssSource,
+  normalizeCustomCss,
+  processCustomCss,
+} from './custom-css'
 
 /** Saves and previews that process CSS, per API key: 60 a minute, as the reference. */
 export const CUSTOM_CSS_BUDGET = { limit: 60, windowMs: 60_000 } as const
 
 /** `{light, dark}` as a body carries it: both keys, each a string of at most 100,000 characters or null. */
 export const customCssSourceSchema = v.strictObject({
-  light: v.nullable(v.pipe(v.string(), v.maxLength(CUSTOM_CSS_MAX_FIELD_CHARS, `Must be at most ${CUSTOM_CSS_MAX_FIELD_CHARS} characters`))),
+  light: v.nullable(
+    v.pipe(v.string(), v.maxLength(CUSTOM_CSS_MAX_FIELD_CHARS, `Must be at most ${CUSTOM_CSS_MAX_FIELD_CHARS} characters`)),
+  ),
   dark: v.nullable(v.pipe(v.string(), v.maxLength(CUSTOM_CSS_MAX_FIELD_CHARS, `Must be at most ${CUSTOM_CSS_MAX_FIELD_CHARS} characters`))),
 })
 
@@ -73,10 +82,14 @@ export async function previewCustomCss(
     if (input.scope !== 'survey' || survey?.environmentId !== caller.environmentId) return 'forbidden'
   }
   const source = normalizeCustomCss(input.data.customCss)
-  if (source === null) return { valid: true, operation: 'customCss', invalid_params: [], customCss: { light: null, dark: null }, warnings: [] }
+  if (source === null)
+    return { valid: true, operation: 'customCss', invalid_params: [], customCss: { light: null, dark: null }, warnings: [] }
   await chargeCustomCss(ctx, caller.apiKeyId)
   const result = processCustomCss(source, input.scope)
   if (result.ok) return { valid: true, operation: 'customCss', invalid_params: [], customCss: result.compiled, warnings: result.warnings }
-  const invalidParams = result.errors.map((error) => ({ name: `customCss${error.appearance ? `.${error.appearance}` : ''}`, reason: error.reason }))
+  const invalidParams = result.errors.map((error) => ({
+    name: `customCss${error.appearance ? `.${error.appearance}` : ''}`,
+    reason: error.reason,
+  }))
   return { valid: false, operation: 'customCss', invalid_params: invalidParams, errors: result.errors }
 }

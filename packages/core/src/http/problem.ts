@@ -29,7 +29,12 @@ export function problemResponse(
   code: string,
   detail: string,
   requestId: string,
-  options: { invalidParams?: readonly InvalidParam[]; headers?: Record<string, string>; type?: string; details?: Record<string, unknown> } = {},
+  options: {
+    invalidParams?: readonly InvalidParam[]
+    headers?: Record<string, string>
+    type?: string
+    details?: Record<string, unknown>
+  } = {},
 ): Response {
   const body = {
     // RFC 9457's `type`: a page that explains the problem, when there is one.

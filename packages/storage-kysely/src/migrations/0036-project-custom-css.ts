@@ -2,7 +2,7 @@ import { sql } from 'kysely'
 import type { Migration } from 'kysely/migration'
 
 /**
- * A workspace's custom CSS (docs/styling.md, "Custom CSS"): `custom_css` holds the source, what core compiled
+ * A workspace's custom CSS (docs/api.md, "Workspace custom CSS in v3"): `custom_css` holds the source, what core compiled
  * from it and the processor's version; `custom_css_previous` the value it replaced, the one that can be restored.
  */
 export function projectCustomCss(schema: string): Migration {

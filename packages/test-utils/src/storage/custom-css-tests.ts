@@ -10,7 +10,7 @@ const css = (light: string): StoredCustomCss => ({
   processorVersion: 1,
 })
 
-/** A project's custom CSS (docs/styling.md, "Custom CSS"): stored as given, one previous value, no lost update. */
+/** A project's custom CSS (docs/api.md, "Workspace custom CSS in v3"): stored as given, one previous value, no lost update. */
 export const customCssTests: StorageTest[] = [
   {
     name: 'custom CSS: stored as given, the replaced value kept as previous, cleared with null',
@@ -18,8 +18,16 @@ export const customCssTests: StorageTest[] = [
       const { projectId } = await seedProject(storage)
       const now = new Date('2026-09-01T10:00:00.000Z')
       assert.equal(await storage.projects.getCustomCss(projectId), { current: null, previous: null })
-      assert.equal(await storage.projects.setCustomCss(projectId, css('.a{}'), now), { changed: true, replaced: null, current: css('.a{}') })
-      assert.equal(await storage.projects.setCustomCss(projectId, css('.b{}'), now), { changed: true, replaced: css('.a{}'), current: css('.b{}') })
+      assert.equal(await storage.projects.setCustomCss(projectId, css('.a{}'), now), {
+        changed: true,
+        replaced: null,
+        current: css('.a{}'),
+      })
+      assert.equal(await storage.projects.setCustomCss(projectId, css('.b{}'), now), {
+        changed: true,
+        replaced: css('.a{}'),
+        current: css('.b{}'),
+      })
       assert.equal(await storage.projects.getCustomCss(projectId), { current: css('.b{}'), previous: css('.a{}') })
       assert.equal(await storage.projects.setCustomCss(projectId, null, now), { changed: true, replaced: css('.b{}'), current: null })
       assert.equal(await storage.projects.getCustomCss(projectId), { current: null, previous: css('.b{}') })
@@ -32,7 +40,11 @@ export const customCssTests: StorageTest[] = [
       const now = new Date('2026-09-01T10:00:00.000Z')
       await storage.projects.setCustomCss(projectId, css('.a{}'), now)
       const recompiled = { ...css('.a{}'), compiled: { light: 'other', dark: null }, processorVersion: 2 }
-      assert.equal(await storage.projects.setCustomCss(projectId, recompiled, now), { changed: false, current: css('.a{}'), previous: null })
+      assert.equal(await storage.projects.setCustomCss(projectId, recompiled, now), {
+        changed: false,
+        current: css('.a{}'),
+        previous: null,
+      })
       assert.equal((await storage.projects.setCustomCss(projectId, null, now))?.changed, true)
       assert.equal((await storage.projects.setCustomCss(projectId, null, now))?.changed, false)
     },

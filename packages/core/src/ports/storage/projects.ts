@@ -12,7 +12,7 @@ export interface ProjectStore {
   /** The projects that exist with their environments, oldest first; empty when none. */
   list(): Promise<ProjectSummary[]>
   /**
-   * The project's custom CSS (docs/styling.md, "Custom CSS"): the stored value and the one before it; `null`
+   * The project's custom CSS (docs/api.md, "Workspace custom CSS in v3"): the stored value and the one before it; `null`
    * when the project does not exist. An adapter MUST return what `setCustomCss` stored, unchanged.
    */
   getCustomCss(projectId: string): Promise<ProjectCustomCss | null>

@@ -12,7 +12,7 @@ import { chargeCustomCss, customCssHealth, customCssSourceSchema } from '../../d
 import type { StoredCustomCss } from '../../ports/storage'
 
 /**
- * `GET|PATCH /api/v3/workspaces/{workspaceId}/custom-css` (docs/api.md, "Workspace custom CSS"): the CSS every
+ * `GET|PATCH /api/v3/workspaces/{workspaceId}/custom-css` (docs/api.md, "Workspace custom CSS in v3"): the CSS every
  * survey of the workspace gets, on its link page and in the widget. The workspace is the key's project (or its
  * environment's id); any other id is a 403.
  */
