@@ -1,3 +1,4 @@
+import type { RateLimiter } from './ports/rate-limiter'
 import type { IRequest, IttyRouterType } from 'itty-router'
 import type { ContactAttributeLimits, Storage } from './ports/storage'
 import type { PinAttemptCounter } from './rate-limit/pin-attempts'
@@ -54,6 +55,8 @@ export interface CanvassContext {
   shareSummaries: ShareSummaryState
   /** Counts PIN attempts of link pages and locks out guessing (`CanvassOptions.pinAttempts`). */
   pinAttempts: PinAttemptCounter
+  /** Where custom CSS processing is counted per API key (docs/api.md, "Workspace custom CSS in v3"). */
+  customCssLimiter: RateLimiter
   /** The client's address as PIN attempts are counted (`PinAttemptOptions.clientAddressHeader`). */
   pinAttemptAddress(request: Request, info: ConnectionInfo): string
   /** Tells the blob janitor of this process that rows were written to the blob-deletion journal (`CanvassOptions.onBlobDeletions`). */

@@ -62,6 +62,7 @@ import { registerV3SurveyVisibilityRoutes } from './routes/v3/survey-visibility'
 import { registerV3DiscoveryRoutes } from './routes/v3/discovery'
 import { registerV3NotImplementedRoutes } from './routes/v3/not-implemented'
 import { registerV3TagRoutes } from './routes/v3/tags'
+import { registerV3WorkspaceCustomCssRoutes } from './routes/v3/workspace-custom-css'
 import { registerV3ResponseRoutes } from './routes/v3/responses'
 import type { RouteDispatch } from './routes/mcp/mcp-route'
 import { registerMcpRoutes } from './routes/mcp/mcp-route'
@@ -340,6 +341,7 @@ export function createCanvass(options: CanvassOptions): Canvass {
       options.pinAttempts?.limiter ?? options.rateLimits?.limiter ?? createMemoryRateLimiter(),
     ),
     pinAttemptAddress: (request, info) => clientAddressOf(request, info, pinAddressHeader),
+    customCssLimiter: options.rateLimits?.limiter ?? createMemoryRateLimiter(),
     blobDeletionsRecorded: () => {
       background?.wakeBlobJanitor()
       notify(options.onBlobDeletions, undefined)
@@ -635,6 +637,7 @@ function registerEveryRoute(
   registerV3SurveyVisibilityRoutes(table)
   registerV3DiscoveryRoutes(table)
   registerV3TagRoutes(table)
+  registerV3WorkspaceCustomCssRoutes(table)
   registerV3ResponseRoutes(table)
   registerManagementResponseRoutes(table)
   registerClientResponseRoutes(table)

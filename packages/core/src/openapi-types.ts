@@ -623,6 +623,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v3/workspaces/{workspaceId}/custom-css": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read the workspace's custom CSS: its source, the one previous revision, and whether it is served */
+        get: operations["getV3WorkspacesByWorkspaceIdCustomCss"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Save or clear the workspace's custom CSS (sanitized: it can only style the survey)
+         * @description `customCss` replaces both fields; `null` clears them. What the processor removes comes back as `warnings`; CSS it refuses (a syntax error, over 100,000 bytes, over a limit) is a 422 with `details.errors`, and the saved CSS stays. The same source again writes nothing. Saves that process CSS count against 60 a minute per key (429 past them).
+         */
+        patch: operations["patchV3WorkspacesByWorkspaceIdCustomCss"];
+        trace?: never;
+    };
     "/api/v3/responses": {
         parameters: {
             query?: never;
@@ -4062,6 +4083,19 @@ export interface operations {
                     operation: "patch";
                     surveyId: string;
                     data: unknown;
+                } | {
+                    /** @constant */
+                    operation: "customCss";
+                    workspaceId: string;
+                    /** @enum {string} */
+                    scope: "workspace" | "survey";
+                    surveyId?: string;
+                    data: {
+                        customCss: {
+                            light: string | null;
+                            dark: string | null;
+                        } | null;
+                    };
                 };
             };
         };
@@ -4076,12 +4110,18 @@ export interface operations {
                         data: {
                             valid: boolean;
                             /** @enum {string} */
-                            operation: "create" | "patch";
+                            operation: "create" | "patch" | "customCss";
                             invalid_params: {
                                 name: string;
                                 reason: string;
                                 code?: string;
                             }[];
+                            customCss?: {
+                                light: string | null;
+                                dark: string | null;
+                            };
+                            warnings?: unknown[];
+                            errors?: unknown[];
                             languages?: {
                                 code: string;
                                 default: boolean;
@@ -6831,6 +6871,220 @@ export interface operations {
             };
             /** @description A JSON route was sent `multipart/*` or `application/x-www-form-urlencoded` */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited: `Retry-After`, `RateLimit-Policy` and `RateLimit` say when to come back */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unreachable for now; nothing was written (`Retry-After`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getV3WorkspacesByWorkspaceIdCustomCss: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspaceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            workspaceId: string;
+                            customCss: {
+                                light: string | null;
+                                dark: string | null;
+                            } | null;
+                            previous: {
+                                light: string | null;
+                                dark: string | null;
+                            } | null;
+                            /** @enum {string} */
+                            status: "ok" | "stale" | "withheld";
+                            errors?: unknown[];
+                            canEdit: boolean;
+                            planAllowed: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description No valid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The workspace or the resource is not the key's, or does not exist (the two are not told apart) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such route */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited: `Retry-After`, `RateLimit-Policy` and `RateLimit` say when to come back */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unreachable for now; nothing was written (`Retry-After`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    patchV3WorkspacesByWorkspaceIdCustomCss: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspaceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    customCss: {
+                        light: string | null;
+                        dark: string | null;
+                    } | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            workspaceId: string;
+                            customCss: {
+                                light: string | null;
+                                dark: string | null;
+                            } | null;
+                            previous: {
+                                light: string | null;
+                                dark: string | null;
+                            } | null;
+                            /** @enum {string} */
+                            status: "ok" | "stale" | "withheld";
+                            errors?: unknown[];
+                            canEdit: boolean;
+                            planAllowed: boolean;
+                        };
+                        warnings: unknown[];
+                    };
+                };
+            };
+            /** @description Bad request: malformed JSON, an unknown or wrong query parameter or field (`invalid_params` names each) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No valid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The workspace or the resource is not the key's, or does not exist (the two are not told apart) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such route */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body, or the stored response it would make, is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A JSON route was sent `multipart/*` or `application/x-www-form-urlencoded` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request is well-formed but cannot be applied to what is stored (`invalid_params` says why) */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -79,6 +79,9 @@ export interface ProjectsTable extends Timestamps {
   id: string
   organization_id: string
   name: string
+  /** Added by `0036-project-custom-css`: the workspace's custom CSS (`StoredCustomCss`), and the value it replaced. */
+  custom_css: Generated<unknown>
+  custom_css_previous: Generated<unknown>
 }
 
 export interface EnvironmentsTable extends Timestamps {

@@ -36,6 +36,7 @@ import { responseDataIndex } from './migrations/0032-response-data-index'
 import { surveyArchive } from './migrations/0033-survey-archive'
 import { eventSurveyDates } from './migrations/0034-event-survey-dates'
 import { unscreenedResponses } from './migrations/0035-unscreened-responses'
+import { projectCustomCss } from './migrations/0036-project-custom-css'
 import { moveFromPublicSchema } from './migrations/move-from-public'
 import { schemaNames } from './schema-names'
 
@@ -88,6 +89,7 @@ function migrations(schema: string): Record<string, Migration> {
     '0033-survey-archive': surveyArchive(schema),
     '0034-event-survey-dates': eventSurveyDates(schema),
     '0035-unscreened-responses': unscreenedResponses(schema),
+    '0036-project-custom-css': projectCustomCss(schema),
   }
 }
 

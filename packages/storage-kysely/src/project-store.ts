@@ -1,11 +1,17 @@
-import type { ProjectStore } from '@canvass/core'
-import type { Kysely } from 'kysely'
+import type { ProjectStore, StoredCustomCss } from '@canvass/core'
+import { type Kysely, sql } from 'kysely'
 import { apiKeyRow } from './api-key-store'
 import type { Database } from './database'
 import { environmentDefaults } from './environment-defaults'
+import { toJsonb } from './to-jsonb'
 
 /** Organizations and projects, each created with its environments. */
 export function createProjectStore(db: Kysely<Database>): ProjectStore {
+  const getCustomCss: ProjectStore['getCustomCss'] = async (projectId) => {
+    const row = await db.selectFrom('projects').select(['custom_css', 'custom_css_previous']).where('id', '=', projectId).executeTakeFirst()
+    if (!row) return null
+    return { current: storedCss(row.custom_css), previous: storedCss(row.custom_css_previous) }
+  }
   return {
     async createOrganization(org) {
       await db
@@ -79,5 +85,33 @@ export function createProjectStore(db: Kysely<Database>): ProjectStore {
         environments: { production: row.production, development: row.development },
       }))
     },
+
+    getCustomCss,
+
+    async setCustomCss(projectId, next, now) {
+      const source = next === null ? null : toJsonb(next.source)
+      // One statement: the row's current value becomes `previous` (SET reads the row as it was), unless the
+      // source is the one stored. Concurrent writers queue on the row lock, each replacing the one before.
+      const row = await db
+        .updateTable('projects')
+        .set({
+          custom_css_previous: sql`custom_css`,
+          custom_css: sql`${toJsonb(next, true)}::jsonb`,
+          updated_at: now,
+        })
+        .where('id', '=', projectId)
+        .where(sql<boolean>`(custom_css -> 'source') is distinct from ${source}::jsonb`)
+        .returning(['custom_css_previous as replaced', 'custom_css as current'])
+        .executeTakeFirst()
+      if (row) return { changed: true, replaced: storedCss(row.replaced), current: storedCss(row.current) }
+      const stored = await getCustomCss(projectId)
+      return stored && { changed: false, ...stored }
+    },
   }
+}
+
+function storedCss(value: unknown): StoredCustomCss | null {
+  // pg parses jsonb; a driver that hands back text is read the same way.
+  const parsed = typeof value === 'string' ? (JSON.parse(value) as unknown) : value
+  return parsed === null || parsed === undefined ? null : (parsed as StoredCustomCss)
 }

@@ -12,6 +12,7 @@ import { responseDataIndex } from '../src/migrations/0032-response-data-index'
 import { surveyArchive } from '../src/migrations/0033-survey-archive'
 import { eventSurveyDates } from '../src/migrations/0034-event-survey-dates'
 import { unscreenedResponses } from '../src/migrations/0035-unscreened-responses'
+import { projectCustomCss } from '../src/migrations/0036-project-custom-css'
 import { backends, sharedDatabase } from './backends'
 
 /** Every migration, in the order they run. */
@@ -50,6 +51,7 @@ const MIGRATIONS = [
   '0033-survey-archive',
   '0034-event-survey-dates',
   '0035-unscreened-responses',
+  '0036-project-custom-css',
 ]
 
 const TABLES = [
@@ -204,6 +206,7 @@ for (const backend of backends()) {
     const { environmentId } = await seedWithWebhook(storage, ['responseUpdated'])
     // The migrations after 0029 are undone with it: Kysely runs only names after the last one it ran.
     const after = MIGRATIONS.slice(MIGRATIONS.indexOf('0029-idempotency-scopes'))
+    await projectCustomCss('canvass').down?.(db)
     await unscreenedResponses('canvass').down?.(db)
     await eventSurveyDates('canvass').down?.(db)
     await surveyArchive('canvass').down?.(db)
@@ -256,6 +259,7 @@ for (const backend of backends()) {
     ])
     // Then the database as 0030 left it: the trigger functions record the events.
     const undone = MIGRATIONS.slice(MIGRATIONS.indexOf('0031-events-written-with-responses'))
+    await projectCustomCss('canvass').down?.(db)
     await unscreenedResponses('canvass').down?.(db)
     await eventSurveyDates('canvass').down?.(db)
     await surveyArchive('canvass').down?.(db)
@@ -466,6 +470,7 @@ async function undoFrom(
   first: '0019-one-response-per-display' | '0020-survey-variables' | '0021-survey-blocks',
 ): Promise<string[]> {
   const undone = MIGRATIONS.slice(MIGRATIONS.indexOf(first))
+  await projectCustomCss('canvass').down?.(db)
   await unscreenedResponses('canvass').down?.(db)
   await eventSurveyDates('canvass').down?.(db)
   await surveyArchive('canvass').down?.(db)

@@ -1,4 +1,5 @@
 import { routeNotFound } from './widget'
+import { deliveredCustomCss } from '../domain/workspace-custom-css'
 import type { Handler } from '../context'
 import { param } from '../context'
 import { htmlResponse, newNonce } from '../http/html'
@@ -141,6 +142,7 @@ async function surveyPage(
 ): Promise<Response> {
   const { lang, nonce, query, singleUseId, pinAuthToken } = page
   const environment = await ctx.storage.environments.get(survey.environmentId)
+  const customCss = environment ? await deliveredCustomCss(ctx, environment.projectId) : null
   const languageCode = firstOf(query.lang)
   const prefill = prefillFromQuery(survey, query, languageCode)
   const hasPrefill = Object.keys(prefill).length > 0
@@ -152,7 +154,7 @@ async function surveyPage(
     boot: {
       environmentId: survey.environmentId,
       survey: linkPageSurvey(survey, status),
-      project: widgetProject(environment?.projectId ?? ''),
+      project: { ...widgetProject(environment?.projectId ?? ''), ...(customCss ? { customCss } : {}) },
       ...(languageCode ? { languageCode } : {}),
       hiddenFields: hiddenFieldsFromQuery(survey, query),
       ...(hasPrefill ? { prefill } : {}),

@@ -19,6 +19,7 @@ import { displayResponseTests } from './display-response-tests'
 import { idTests } from './id-tests'
 import { importTests } from './import-tests'
 import { projectTests } from './project-tests'
+import { customCssTests } from './custom-css-tests'
 import { responseTests } from './response-tests'
 import { resultShareTests } from './result-share-tests'
 import { responseFilterTests } from './response-filter-tests'
@@ -59,6 +60,7 @@ export interface TestStorageOptions {
 /** Every conformance test, in the order they run. */
 export const STORAGE_TESTS: readonly StorageTest[] = [
   ...projectTests,
+  ...customCssTests,
   ...apiKeyTests,
   ...surveyTests,
   ...segmentTests,

@@ -35,13 +35,26 @@ export function renderSurvey(options: RenderSurveyOptions): SurveyHandle {
   style.textContent = `${STYLES}:host{${cssVariables(theme.vars)}}`
   liveStyles.add(style)
   const root = document.createElement('div')
+  // The root custom CSS is anchored at (docs/api.md, "Workspace custom CSS in v3"); Canvass draws surveys light.
+  root.id = 'fbjs'
+  root.setAttribute('data-appearance', 'light')
   shadow.append(style, root)
+  const custom = customCssOf(options.project)
+  if (custom) {
+    // Compiled and sanitized by the server; inserted as text, inside the shadow root, after the survey's own sheet.
+    const sheet = document.createElement('style')
+    if (nonce) sheet.setAttribute('nonce', nonce)
+    sheet.textContent = custom
+    liveStyles.add(sheet)
+    shadow.insertBefore(sheet, root)
+  }
 
   let closed = false
   const close = () => {
     if (closed) return
     closed = true
     render(null, root)
+    for (const live of shadow.querySelectorAll('style')) liveStyles.delete(live)
     liveStyles.delete(style)
     if (modal) host.remove()
     else shadow.replaceChildren()
@@ -49,4 +62,12 @@ export function renderSurvey(options: RenderSurveyOptions): SurveyHandle {
   }
   render(<Survey options={{ ...options, mode: modal ? 'modal' : 'page' }} theme={theme} onClose={close} />, root)
   return { close }
+}
+
+/** The workspace's compiled custom CSS the server sent with the project, light and dark together; '' when none. */
+function customCssOf(project: unknown): string {
+  const css = typeof project === 'object' && project !== null ? (project as { customCss?: unknown }).customCss : undefined
+  if (typeof css !== 'object' || css === null) return ''
+  const { light, dark } = css as { light?: unknown; dark?: unknown }
+  return [light, dark].filter((part): part is string => typeof part === 'string').join('')
 }

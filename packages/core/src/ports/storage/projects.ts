@@ -11,7 +11,35 @@ export interface ProjectStore {
   create(project: NewProject): Promise<void>
   /** The projects that exist with their environments, oldest first; empty when none. */
   list(): Promise<ProjectSummary[]>
+  /**
+   * The project's custom CSS (docs/api.md, "Workspace custom CSS in v3"): the stored value and the one before it; `null`
+   * when the project does not exist. An adapter MUST return what `setCustomCss` stored, unchanged.
+   */
+  getCustomCss(projectId: string): Promise<ProjectCustomCss | null>
+  /**
+   * Replaces the project's custom CSS with `next` (`null` clears it) in one statement, unless its `source`
+   * equals the stored one (then nothing is written). What was current becomes `previous`. Concurrent calls
+   * MUST each replace a different value (no lost update); `null` when the project does not exist.
+   */
+  setCustomCss(projectId: string, next: StoredCustomCss | null, now: Date): Promise<CustomCssWrite | null>
 }
+
+/** Custom CSS as stored: the source a caller wrote, and what core compiled from it with which processor. */
+export interface StoredCustomCss {
+  source: { light: string | null; dark: string | null }
+  compiled: { light: string | null; dark: string | null }
+  processorVersion: number
+}
+
+export interface ProjectCustomCss {
+  current: StoredCustomCss | null
+  previous: StoredCustomCss | null
+}
+
+/** What `setCustomCss` did: `changed: false` when the source was already stored. */
+export type CustomCssWrite =
+  | { changed: false; current: StoredCustomCss | null; previous: StoredCustomCss | null }
+  | { changed: true; replaced: StoredCustomCss | null; current: StoredCustomCss | null }
 
 export interface OrganizationRecord {
   id: string

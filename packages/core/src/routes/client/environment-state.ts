@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { deliveredCustomCss } from '../../domain/workspace-custom-css'
 import type { Handler } from '../../context'
 import { param } from '../../context'
 import { CLIENT_CORS_HEADERS } from '../../http/cors'
@@ -47,7 +48,11 @@ const environmentState: Handler = async (request, ctx) => {
     environmentId,
     state.surveys.map((survey) => survey.segmentId),
   )
-  const data = environmentStateOutput(state, now, segments)
+  const output = environmentStateOutput(state, now, segments)
+  // The workspace's custom CSS, compiled (docs/api.md, "Workspace custom CSS in v3"); the renderer puts it in the survey's shadow root.
+  const customCss = await deliveredCustomCss(ctx, state.projectId)
+  const project = customCss ? { ...output.project, customCss } : output.project
+  const data = customCss ? { ...output, workspace: project, project, product: project } : output
   const text = JSON.stringify(data)
   const etag = `W/${strongTag(text)}`
   const headers = {

@@ -21,6 +21,7 @@ import { IMMUTABLE_SURVEY_FIELDS, SURVEY_DATE_NAMES, oneDateName, surveyFieldsFr
 import { resolveSurveyTriggers } from '../../domain/survey-triggers'
 import { V3_DEFAULT_LANGUAGE, v3Languages } from '../../domain/v3-survey'
 import { checkV3SurveyEditable, v3SurveyCreateWrite, v3SurveyPatchWrite } from '../../domain/v3-survey-write'
+import { customCssValidationFields, previewCustomCss } from '../../domain/workspace-custom-css'
 
 /**
  * `POST /api/v3/surveys/validate`, as the reference's v3 0.2.0 has it (docs/api.md, "Validating a v3 survey"):
@@ -97,10 +98,20 @@ const patchOperation = validateOperation(
 )
 
 /**
- * The operations the envelope takes, by `operation`. Another (the reference's `customCss` preview) is one
- * more `validateOperation(envelope, run)` in this list.
+ * The reference's `customCss` preview (docs/api.md, "Workspace custom CSS in v3"): the CSS processed as a save
+ * would, writing nothing; a workspace or survey that is not the key's is a 403.
  */
-const OPERATIONS: readonly SurveyValidateOperation[] = [createOperation, patchOperation]
+const customCssOperation = validateOperation(
+  v.strictObject({ operation: v.literal('customCss'), ...customCssValidationFields }),
+  async (ctx, caller, input) => {
+    const preview = await previewCustomCss(ctx, caller, input)
+    if (preview === 'forbidden') throw v3Forbidden()
+    return preview
+  },
+)
+
+/** The operations the envelope takes, by `operation`. */
+const OPERATIONS: readonly SurveyValidateOperation[] = [createOperation, patchOperation, customCssOperation]
 
 /** An operation from its envelope and a `run` typed by it. */
 export function validateOperation<E extends SurveyValidateOperation['envelope']>(
@@ -112,11 +123,14 @@ export function validateOperation<E extends SurveyValidateOperation['envelope']>
 
 const validationResult = v.object({
   valid: v.boolean(),
-  operation: v.picklist(['create', 'patch']),
+  operation: v.picklist(['create', 'patch', 'customCss']),
   invalid_params: v.array(v.object({ name: v.string(), reason: v.string(), code: v.optional(v.string()) })),
   languages: v.optional(
     v.array(v.object({ code: v.string(), default: v.boolean(), enabled: v.boolean(), writeBehavior: v.literal('connect_or_create') })),
   ),
+  customCss: v.optional(v.object({ light: v.nullable(v.string()), dark: v.nullable(v.string()) })),
+  warnings: v.optional(v.array(v.unknown())),
+  errors: v.optional(v.array(v.unknown())),
 })
 
 const validateSurvey = async (request: IRequest, ctx: CanvassContext, caller: Caller) => {

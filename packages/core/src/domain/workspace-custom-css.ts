@@ -1,0 +1,95 @@
+/**
+ * A workspace's custom CSS between the routes, the store and the pages (docs/api.md, "Workspace custom CSS in v3"): its
+ * budget per key, whether what is stored is served, and what the widget and the link page get.
+ */
+import type { CanvassContext } from '../context'
+import { CanvassError } from '../errors'
+import type { StoredCustomCss } from '../ports/storage'
+import * as v from 'valibot'
+import {
+  CUSTOM_CSS_MAX_FIELD_CHARS,
+  CUSTOM_CSS_PROCESSOR_VERSION,
+  type CustomCssError,
+  type CustomCssSource,
+  normalizeCustomCss,
+  processCustomCss,
+} from './custom-css'
+
+/** Saves and previews that process CSS, per API key: 60 a minute, as the reference. */
+export const CUSTOM_CSS_BUDGET = { limit: 60, windowMs: 60_000 } as const
+
+/** `{light, dark}` as a body carries it: both keys, each a string of at most 100,000 characters or null. */
+export const customCssSourceSchema = v.strictObject({
+  light: v.nullable(
+    v.pipe(v.string(), v.maxLength(CUSTOM_CSS_MAX_FIELD_CHARS, `Must be at most ${CUSTOM_CSS_MAX_FIELD_CHARS} characters`)),
+  ),
+  dark: v.nullable(v.pipe(v.string(), v.maxLength(CUSTOM_CSS_MAX_FIELD_CHARS, `Must be at most ${CUSTOM_CSS_MAX_FIELD_CHARS} characters`))),
+})
+
+/** Counts one processing of CSS against the key's budget; over it, a 429 with `Retry-After`. */
+export async function chargeCustomCss(ctx: CanvassContext, apiKeyId: string): Promise<void> {
+  const now = ctx.now()
+  const [count] = await ctx.customCssLimiter.hit([{ key: `custom-css:${apiKeyId}`, windowMs: CUSTOM_CSS_BUDGET.windowMs }], now)
+  if (count && count.count > CUSTOM_CSS_BUDGET.limit) {
+    const seconds = Math.max(1, Math.ceil((count.resetAt.getTime() - now.getTime()) / 1000))
+    throw new CanvassError('too_many_requests', 'Too many custom CSS saves or previews, please try again later', {
+      headers: { 'retry-after': String(seconds) },
+    })
+  }
+}
+
+/**
+ * Whether stored CSS is served: `ok`, `stale` (compiled by another processor version: served compiled again
+ * from its source) or `withheld` (its source no longer passes: nothing is served until it is saved again).
+ */
+export function customCssHealth(
+  stored: StoredCustomCss | null,
+): { status: 'ok' | 'stale'; compiled: CustomCssSource | null } | { status: 'withheld'; errors: CustomCssError[] } {
+  if (stored === null) return { status: 'ok', compiled: null }
+  if (stored.processorVersion === CUSTOM_CSS_PROCESSOR_VERSION) return { status: 'ok', compiled: stored.compiled }
+  const again = processCustomCss(stored.source, 'workspace')
+  return again.ok ? { status: 'stale', compiled: again.compiled } : { status: 'withheld', errors: again.errors }
+}
+
+/** What a survey page and the widget insert for a project: compiled CSS, or null when there is none to serve. */
+export async function deliveredCustomCss(ctx: CanvassContext, projectId: string): Promise<CustomCssSource | null> {
+  const stored = await ctx.storage.projects.getCustomCss(projectId)
+  const health = customCssHealth(stored?.current ?? null)
+  return health.status === 'withheld' ? null : health.compiled
+}
+
+/** `POST /api/v3/surveys/validate` with `operation: customCss`: the body beside `operation`. */
+export const customCssValidationFields = {
+  workspaceId: v.pipe(v.string(), v.maxLength(255)),
+  scope: v.picklist(['workspace', 'survey']),
+  surveyId: v.optional(v.pipe(v.string(), v.maxLength(255))),
+  data: v.strictObject({ customCss: v.nullable(customCssSourceSchema) }),
+}
+
+/**
+ * A preview of custom CSS as a save would process it, writing nothing: `valid`, the compiled CSS and the
+ * warnings, or the errors. The workspace (and the survey, when named) must be the key's: else `forbidden`.
+ */
+export async function previewCustomCss(
+  ctx: CanvassContext,
+  caller: { environmentId: string; apiKeyId: string },
+  input: v.InferOutput<v.ObjectSchema<typeof customCssValidationFields, undefined>>,
+): Promise<Record<string, unknown> | 'forbidden'> {
+  const environment = await ctx.storage.environments.get(caller.environmentId)
+  if (!environment || (input.workspaceId !== caller.environmentId && input.workspaceId !== environment.projectId)) return 'forbidden'
+  if (input.surveyId !== undefined) {
+    const survey = await ctx.storage.surveys.get(input.surveyId)
+    if (input.scope !== 'survey' || survey?.environmentId !== caller.environmentId) return 'forbidden'
+  }
+  const source = normalizeCustomCss(input.data.customCss)
+  if (source === null)
+    return { valid: true, operation: 'customCss', invalid_params: [], customCss: { light: null, dark: null }, warnings: [] }
+  await chargeCustomCss(ctx, caller.apiKeyId)
+  const result = processCustomCss(source, input.scope)
+  if (result.ok) return { valid: true, operation: 'customCss', invalid_params: [], customCss: result.compiled, warnings: result.warnings }
+  const invalidParams = result.errors.map((error) => ({
+    name: `customCss${error.appearance ? `.${error.appearance}` : ''}`,
+    reason: error.reason,
+  }))
+  return { valid: false, operation: 'customCss', invalid_params: invalidParams, errors: result.errors }
+}

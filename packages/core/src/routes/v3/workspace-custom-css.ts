@@ -1,0 +1,116 @@
+import type { IRequest } from 'itty-router'
+import * as v from 'valibot'
+import type { CanvassContext } from '../../context'
+import { param } from '../../context'
+import { readJsonBody } from '../../http/body'
+import type { Caller } from '../../http/auth'
+import { problemResponse, requestIdOf } from '../../http/problem'
+import type { RouteTable } from '../../http/route-table'
+import { checkWorkspace, noV3Query, parseV3Body, v3Forbidden, v3Ok, v3Route } from '../../http/v3'
+import { CUSTOM_CSS_PROCESSOR_VERSION, type CustomCssError, normalizeCustomCss, processCustomCss } from '../../domain/custom-css'
+import { chargeCustomCss, customCssHealth, customCssSourceSchema } from '../../domain/workspace-custom-css'
+import type { StoredCustomCss } from '../../ports/storage'
+
+/**
+ * `GET|PATCH /api/v3/workspaces/{workspaceId}/custom-css` (docs/api.md, "Workspace custom CSS in v3"): the CSS every
+ * survey of the workspace gets, on its link page and in the widget. The workspace is the key's project (or its
+ * environment's id); any other id is a 403.
+ */
+export function registerV3WorkspaceCustomCssRoutes(routes: RouteTable): void {
+  const common = { auth: 'apiKey', problems: true } as const
+  routes.get('/api/v3/workspaces/:workspaceId/custom-css', v3Route(getCustomCss), {
+    ...common,
+    summary: "Read the workspace's custom CSS: its source, the one previous revision, and whether it is served",
+    answer: v.object({ data: resourceSchema }),
+    errors: [403],
+  })
+  routes.patch('/api/v3/workspaces/:workspaceId/custom-css', v3Route(patchCustomCss), {
+    ...common,
+    audit: { action: 'update', resourceType: 'workspace', resourceId: { param: 'workspaceId' } },
+    summary: "Save or clear the workspace's custom CSS (sanitized: it can only style the survey)",
+    description:
+      '`customCss` replaces both fields; `null` clears them. What the processor removes comes back as `warnings`; CSS it ' +
+      'refuses (a syntax error, over 100,000 bytes, over a limit) is a 422 with `details.errors`, and the saved CSS stays. ' +
+      'The same source again writes nothing. Saves that process CSS count against 60 a minute per key (429 past them).',
+    body: patchSchema,
+    answer: v.object({ data: resourceSchema, warnings: v.array(v.unknown()) }),
+    errors: [403, 422],
+  })
+}
+
+const patchSchema = v.strictObject({ customCss: v.nullable(customCssSourceSchema) })
+
+const sourceSchema = v.nullable(v.object({ light: v.nullable(v.string()), dark: v.nullable(v.string()) }))
+const resourceSchema = v.object({
+  workspaceId: v.string(),
+  customCss: sourceSchema,
+  previous: sourceSchema,
+  status: v.picklist(['ok', 'stale', 'withheld']),
+  errors: v.optional(v.array(v.unknown())),
+  canEdit: v.boolean(),
+  planAllowed: v.boolean(),
+})
+
+const getCustomCss = async (request: IRequest, ctx: CanvassContext, { environmentId }: Caller) => {
+  noV3Query(request)
+  const projectId = await projectOf(ctx, environmentId, param(request, 'workspaceId'))
+  const stored = await ctx.storage.projects.getCustomCss(projectId)
+  if (!stored) throw v3Forbidden()
+  return v3Ok({ data: resource(param(request, 'workspaceId'), stored.current, stored.previous) })
+}
+
+const patchCustomCss = async (request: IRequest, ctx: CanvassContext, { environmentId, apiKeyId }: Caller) => {
+  noV3Query(request)
+  const { customCss } = parseV3Body(patchSchema, await readJsonBody(request))
+  const workspaceId = param(request, 'workspaceId')
+  const projectId = await projectOf(ctx, environmentId, workspaceId)
+  const source = normalizeCustomCss(customCss)
+  let next: StoredCustomCss | null = null
+  let warnings: unknown[] = []
+  if (source !== null) {
+    const stored = await ctx.storage.projects.getCustomCss(projectId)
+    if (!stored) throw v3Forbidden()
+    const same = JSON.stringify(stored.current?.source ?? null) === JSON.stringify(source)
+    // Re-saving what is stored processes nothing, so it costs nothing; clearing never does either.
+    if (!same) await chargeCustomCss(ctx, apiKeyId)
+    const result = processCustomCss(source, 'workspace')
+    if (!result.ok) return refused(requestIdOf(request), result.errors)
+    next = { source, compiled: result.compiled, processorVersion: CUSTOM_CSS_PROCESSOR_VERSION }
+    warnings = result.warnings
+  }
+  const written = await ctx.storage.projects.setCustomCss(projectId, next, ctx.now())
+  if (!written) throw v3Forbidden()
+  const previous = written.changed ? written.replaced : written.previous
+  return v3Ok({ data: resource(workspaceId, written.current, previous), warnings })
+}
+
+/** The key's project, when `workspaceId` names it or one of its environments; else the 403 of a foreign id. */
+async function projectOf(ctx: CanvassContext, environmentId: string, workspaceId: string): Promise<string> {
+  await checkWorkspace(ctx, environmentId, workspaceId)
+  const environment = await ctx.storage.environments.get(environmentId)
+  if (!environment) throw v3Forbidden()
+  return environment.projectId
+}
+
+function resource(workspaceId: string, current: StoredCustomCss | null, previous: StoredCustomCss | null) {
+  const health = customCssHealth(current)
+  return {
+    workspaceId,
+    customCss: current?.source ?? null,
+    previous: previous?.source ?? null,
+    status: health.status,
+    ...(health.status === 'withheld' ? { errors: health.errors } : {}),
+    // A management key may do anything in its environment, and self-hosted Canvass has no plans.
+    canEdit: true,
+    planAllowed: true,
+  }
+}
+
+/** The 422 of CSS the processor refused: each field in `invalid_params`, the located errors in `details.errors`. */
+function refused(requestId: string, errors: CustomCssError[]): Response {
+  const invalidParams = errors.map((error) => ({
+    name: error.appearance ? `customCss.${error.appearance}` : 'customCss',
+    reason: error.line !== null ? `${error.reason} (line ${error.line}, column ${error.column})` : error.reason,
+  }))
+  return problemResponse(422, 'unprocessable_content', 'Custom CSS failed validation', requestId, { invalidParams, details: { errors } })
+}
