@@ -115,6 +115,7 @@ const PARAM_KINDS: Record<string, Kind> = {
   personId: 'contact',
   userId: 'userId',
   environmentId: 'environment',
+  workspaceId: 'environment',
   accessType: 'accessType',
   fileName: 'fileName',
   segmentId: 'segment',
@@ -450,6 +451,16 @@ test(`each of the ${ROUTES.length} routes, ${RUNS_PER_ROUTE} runs: never 5xx, er
             [res.status, 'string', 'string', 'string'],
             what,
           )
+          return
+        }
+        if (route.path === '/api/mcp' && !routeNotFound) {
+          // The MCP endpoint refuses a request with a problem, as v3 does, and a malformed JSON-RPC message with
+          // a JSON-RPC error (docs/api.md, "MCP for agents").
+          if (res.headers.get('content-type') === 'application/problem+json') {
+            assert.equal([res.body.status, typeof res.body.code, typeof res.body.detail], [res.status, 'string', 'string'], what)
+          } else {
+            assert.equal([res.body?.jsonrpc, typeof res.body?.error?.code, typeof res.body?.error?.message], ['2.0', 'number', 'string'], what)
+          }
           return
         }
         if (route.method === 'GET' && /\/api\/v1\/(management\/)?me$/.test(route.path) && res.status === 401) {

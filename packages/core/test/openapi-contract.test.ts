@@ -114,6 +114,8 @@ async function seed(environmentId: string): Promise<void> {
   // The reference's workflows are not implemented: any id gets the route's 501.
   seeds.workflowId = ['clwf1234567890123456789012']
   seeds.runId = ['clrn1234567890123456789012']
+  // A v3 workspace is the key's project or environment (docs/api.md, "The reference's v3").
+  seeds.workspaceId = [environmentId]
 }
 
 /** A tag on the seeded response (tags are written by imports and the reference's app); its id. */
@@ -294,6 +296,9 @@ function escapePointer(segment: string): string {
  * the answer must then match the document's schema. Others use their seeded path parameters and no query.
  */
 const EXAMPLES: Record<string, () => Promise<Partial<GeneratedRequest>>> = {
+  'PATCH /api/v3/workspaces/{workspaceId}/custom-css': async () => ({
+    body: { customCss: { light: '.cv-headline { color: #123456 }', dark: null } },
+  }),
   'POST /api/v1/management/surveys': async () => ({
     body: {
       environmentId: seeds.environmentId![0],
