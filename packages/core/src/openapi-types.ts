@@ -4116,12 +4116,6 @@ export interface operations {
                                 reason: string;
                                 code?: string;
                             }[];
-                            customCss?: {
-                                light: string | null;
-                                dark: string | null;
-                            };
-                            warnings?: unknown[];
-                            errors?: unknown[];
                             languages?: {
                                 code: string;
                                 default: boolean;
@@ -4129,6 +4123,12 @@ export interface operations {
                                 /** @constant */
                                 writeBehavior: "connect_or_create";
                             }[];
+                            customCss?: {
+                                light: string | null;
+                                dark: string | null;
+                            };
+                            warnings?: unknown[];
+                            errors?: unknown[];
                         };
                     };
                 };
