@@ -247,11 +247,11 @@ export function createResponseStore(
         return row ? toResponseRecord(row) : null
       })
     },
-    async deleteMany(environmentId, ids) {
-      const wanted = [...new Set(ids)]
+    async deleteMany(environmentId, ids, options = {}) {
+      let wanted = [...new Set(ids)]
       if (wanted.length === 0) return { deleted: 0 }
       const storable = wanted.filter(isStorable)
-      if (!isStorable(environmentId)) return { missing: wanted }
+      if (!isStorable(environmentId)) return options.skipMissing ? { deleted: 0 } : { missing: wanted }
       return db.transaction().execute(async (trx) => {
         // Locked first, so that a concurrent delete cannot take one of them between this count and the delete.
         const found =
@@ -266,7 +266,9 @@ export function createResponseStore(
                 .execute()
         const present = new Set(found.map((row) => row.id))
         const missing = wanted.filter((id) => !present.has(id))
-        if (missing.length > 0) return { missing }
+        if (missing.length > 0 && !options.skipMissing) return { missing }
+        wanted = wanted.filter((id) => present.has(id))
+        if (wanted.length === 0) return { deleted: 0 }
         // Their files into the blob-deletion journal, in the same transaction as the delete.
         await recordResponseFileDeletions(trx, names, { environmentId, responseIds: wanted })
         const deleted = await trx
