@@ -232,6 +232,36 @@ export function createResponseStore(
       return updateLocked(id, row.survey_id, change, patch.finished === true, options)
     },
 
+    async setTags(environmentId, responseId, tagIds) {
+      if (!isStorable(environmentId) || !isStorable(responseId)) return false
+      const wanted = [...new Set(tagIds.filter(isStorable))]
+      return db.transaction().execute(async (trx) => {
+        const response = await trx
+          .selectFrom('responses')
+          .select('id')
+          .where('environment_id', '=', environmentId)
+          .where('id', '=', responseId)
+          .forUpdate()
+          .executeTakeFirst()
+        if (!response) return false
+        await trx.deleteFrom('response_tags').where('response_id', '=', responseId).execute()
+        if (wanted.length > 0) {
+          await trx
+            .insertInto('response_tags')
+            .columns(['response_id', 'tag_id'])
+            .expression((eb) =>
+              eb
+                .selectFrom('tags')
+                .select([sql.val(responseId).as('response_id'), 'tags.id'])
+                .where('tags.environment_id', '=', environmentId)
+                .where('tags.id', 'in', wanted),
+            )
+            .execute()
+        }
+        return true
+      })
+    },
+
     async delete(environmentId, id) {
       if (!isStorable(id) || !isStorable(environmentId)) return null
       return db.transaction().execute(async (trx) => {

@@ -112,6 +112,22 @@ const RESERVED_CATALOG: ReadonlyArray<{ name: string; type: 'string' | 'number';
   { name: 'timezone', type: 'string', read: (meta) => meta.timezone },
 ]
 
+/**
+ * The names of the auto-captured catalog, those a view shows and those it never does (the IP address, the
+ * response's own identity and timing): none is writable through `embeddedData`.
+ */
+export const RESERVED_EMBEDDED_NAMES: ReadonlySet<string> = new Set([
+  ...RESERVED_CATALOG.map((entry) => entry.name),
+  'ipAddress',
+  'responseId',
+  'surveyId',
+  'finished',
+  'language',
+  'durationSeconds',
+  'startedAt',
+  'finishedAt',
+])
+
 /** Builds views of responses, doing each survey's work (labels, positions) once per survey and language. */
 export function createV3ResponseViews(workspaceId: string) {
   const plans = new Map<string, Plan>()

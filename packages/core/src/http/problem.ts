@@ -12,6 +12,11 @@ export interface InvalidParam {
   reason: string
   /** The reference's machine-readable category, when there is one (`unsupported_field`, `invalid_reference`, …). */
   code?: string
+  /** What kind of survey part a reference names (`ending`, `language`, `hiddenField`, …). */
+  referenceType?: string
+  /** The identifier at fault, and the one it conflicts with. */
+  identifier?: string
+  conflictsWith?: string
 }
 
 /**
@@ -85,9 +90,14 @@ export function requestIdOf(request: IRequest): string {
 /** At most `max` entries, names and reasons cut to 200 characters, and one counting the rest. */
 export function capInvalidParams(params: readonly InvalidParam[], max = MAX_INVALID_PARAMS): InvalidParam[] {
   const cut = (text: string) => (text.length > 200 ? `${text.slice(0, 200)}…` : text)
-  const listed: InvalidParam[] = params
-    .slice(0, max)
-    .map(({ name, reason, code }) => ({ name: cut(name), reason: cut(reason), ...(code !== undefined ? { code } : {}) }))
+  const listed: InvalidParam[] = params.slice(0, max).map(({ name, reason, code, referenceType, identifier, conflictsWith }) => ({
+    name: cut(name),
+    reason: cut(reason),
+    ...(code !== undefined ? { code } : {}),
+    ...(referenceType !== undefined ? { referenceType } : {}),
+    ...(identifier !== undefined ? { identifier: cut(identifier) } : {}),
+    ...(conflictsWith !== undefined ? { conflictsWith: cut(conflictsWith) } : {}),
+  }))
   if (params.length > max) listed.push({ name: '', reason: `${params.length - max} more problems are not listed` })
   return listed
 }

@@ -392,4 +392,30 @@ export const responseTests: StorageTest[] = [
       assert.equal(await storage.responses.deleteMany(production, [a], { skipMissing: true }), { deleted: 0 })
     },
   },
+  {
+    name: 'setTags replaces the tags of a response of the environment with those of its ids that are tags of the environment',
+    async run({ storage }) {
+      const { production, development } = await seedProject(storage)
+      const survey = await seedSurvey(storage, production)
+      const id = await seedResponse(storage, production, survey.id, {})
+      const other = await seedResponse(storage, production, survey.id, {})
+      const foreign = await seedResponse(storage, development, (await seedSurvey(storage, development)).id, {})
+      await storage.imports.insertNotesAndTags(production, [{ responseId: other, notes: [], tags: ['a', 'b'] }])
+      await storage.imports.insertNotesAndTags(development, [{ responseId: foreign, notes: [], tags: ['x'] }])
+      const tagOf = async (environmentId: string, name: string) =>
+        (await storage.tags.list(environmentId, { limit: 10 })).find((tag) => tag.name === name)?.id ?? ''
+      const [a, b, x] = [await tagOf(production, 'a'), await tagOf(production, 'b'), await tagOf(development, 'x')]
+      const names = async (responseId: string) =>
+        ((await storage.responses.get(responseId))?.tags as Array<{ name: string }>).map((tag) => tag.name)
+      assert.is(await storage.responses.setTags(production, id, [a, x, 'nul\u0000id', a]), true)
+      assert.equal(await names(id), ['a'], 'another environment’s tag is skipped')
+      assert.is(await storage.responses.setTags(production, id, [b]), true)
+      assert.equal(await names(id), ['b'], 'replaced')
+      assert.is(await storage.responses.setTags(development, id, [x]), false, 'not the environment’s response')
+      assert.equal(await names(id), ['b'])
+      assert.is(await storage.responses.setTags(production, id, []), true)
+      assert.equal(await names(id), [])
+      assert.equal(await names(other), ['a', 'b'], 'other responses keep theirs')
+    },
+  },
 ]

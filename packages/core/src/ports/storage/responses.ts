@@ -257,6 +257,12 @@ export interface ResponseStore {
     change: (current: ResponseRecord, survey: ResponseSurveyFields) => ResponsePatch | null,
     options?: ResponseUpdateOptions,
   ): Promise<ResponseRecord | null>
+  /**
+   * Replaces the tags of the response `responseId` of `environmentId` with `tagIds`, in one transaction: ids
+   * that name no tag of the environment are skipped. False (nothing changed) when the response is not the
+   * environment's. Callers bound `tagIds` (at most a hundred).
+   */
+  setTags(environmentId: string, responseId: string, tagIds: readonly string[]): Promise<boolean>
   /** Deletes the response of that environment; returns it as it was, or null. */
   delete(environmentId: string, id: string): Promise<ResponseRecord | null>
   /**
