@@ -93,6 +93,8 @@ export function registerV3ResponseRoutes(routes: RouteTable): void {
   })
   routes.post('/api/v3/responses/validate', v3Route(validateResponse), {
     ...common,
+    // It writes nothing: no audit entry.
+    readOnly: true,
     summary: 'Check a create or a patch without writing it: `valid`, `invalid_params` and its effects',
     body: v3ResponseValidateSchema,
     answer: v3ResponseValidateAnswer,
