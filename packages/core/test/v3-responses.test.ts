@@ -295,22 +295,22 @@ for (const backend of availableBackends()) {
   test('the reference filters: createdAt pairing, finished and language anchored, id list bounded and scoped', async () => {
     const x = bed()
     const survey = await createSurvey(x, richSurvey)
-    const rows = []
+    const rows: Array<{ id: string; createdAt: string }> = []
     for (let i = 0; i < 4; i++) {
       rows.push(await create(x, { surveyId: survey.id, finished: i < 2, data: {}, language: i === 3 ? null : 'default' }))
       x.clock!.advance(1000)
     }
-    const at = (i: number) => encodeURIComponent(rows[i].createdAt)
+    const at = (i: number) => encodeURIComponent(rows[i]!.createdAt)
     const base = `surveyId=${survey.id}`
-    assert.equal(idsOf(await list(x, `${base}&filter[createdAt][gte]=${at(1)}&filter[createdAt][lt]=${at(3)}`)), [rows[2].id, rows[1].id])
-    assert.equal(idsOf(await list(x, `${base}&filter[createdAt][gt]=${at(1)}&filter[createdAt][lte]=${at(3)}`)), [rows[3].id, rows[2].id])
-    assert.equal(idsOf(await list(x, `${base}&filter[finished][eq]=true`)), [rows[1].id, rows[0].id])
+    assert.equal(idsOf(await list(x, `${base}&filter[createdAt][gte]=${at(1)}&filter[createdAt][lt]=${at(3)}`)), [rows[2]!.id, rows[1]!.id])
+    assert.equal(idsOf(await list(x, `${base}&filter[createdAt][gt]=${at(1)}&filter[createdAt][lte]=${at(3)}`)), [rows[3]!.id, rows[2]!.id])
+    assert.equal(idsOf(await list(x, `${base}&filter[finished][eq]=true`)), [rows[1]!.id, rows[0]!.id])
     assert.equal((await list(x, `${base}&filter[language][in]=default`)).body.data.length, 4, '`default` takes no language too')
     const foreignSurvey = await createSurvey(x, { status: 'inProgress' }, 'B')
     const foreign = await call('POST', '/api/v3/responses', { surveyId: foreignSurvey.id, finished: true, data: {} }, { key: x.keyB })
     assert.is(foreign.status, 201, foreign.text)
-    assert.equal(idsOf(await list(x, `filter[id][in]=${rows[0].id},${foreign.body.data.id}`)), [rows[0].id], 'a foreign id is absent')
-    assert.equal(await count(x, `filter[id][in]=${rows[0].id}&filter[id][in]=${rows[1].id}`), { count: 2, relation: 'eq' })
+    assert.equal(idsOf(await list(x, `filter[id][in]=${rows[0]!.id},${foreign.body.data.id}`)), [rows[0]!.id], 'a foreign id is absent')
+    assert.equal(await count(x, `filter[id][in]=${rows[0]!.id}&filter[id][in]=${rows[1]!.id}`), { count: 2, relation: 'eq' })
     for (const path of ['/api/v3/responses', '/api/v3/responses/count']) {
       const bad: Array<[string, string]> = [
         [`filter[createdAt][gte]=${at(0)}&filter[createdAt][gt]=${at(0)}`, 'filter[createdAt][gt]'],
