@@ -4,7 +4,7 @@
  * validate, with the views' shapes; and Canvass's extension filters on the list and the count. On PGlite, and
  * on the Postgres server when TEST_DATABASE_URL is set.
  */
-import { availableBackends, createSurvey, createTestClock, suiteWithBed } from '@canvass/test-bed'
+import { availableBackends, createSurvey, createTestClock, suiteWithBed, webhookDeliveries } from '@canvass/test-bed'
 import type { ApiResult, TestCanvass } from '@canvass/test-bed'
 import * as assert from 'uvu/assert'
 import { HOSTILE_FILTER_VALUES, filterCases, hostileFilterQueries, seedFilterResponses, seedPastCountCap } from './response-filter-fixtures'
@@ -419,6 +419,30 @@ for (const backend of availableBackends()) {
     assert.is(deleted.status, 204)
     assert.is(deleted.text, '')
     assertProblem(await call('GET', `/api/v3/responses/${id}`), 403)
+  })
+
+  test('webhooks: a create is responseCreated (and responseFinished), every patch responseUpdated, the finish once', async () => {
+    const x = bed()
+    const survey = await createSurvey(x, richSurvey)
+    const hook = await call('POST', '/api/v1/webhooks', {
+      url: 'https://example.com/hook',
+      triggers: ['responseCreated', 'responseUpdated', 'responseFinished'],
+      surveyIds: [survey.id],
+    })
+    assert.is(hook.status, 200, hook.text)
+    const events = async () => (await webhookDeliveries(x.call, x.keyA, hook.body.data.id)).map((d: { event: string }) => d.event).sort()
+    const { id } = await create(x, { surveyId: survey.id, finished: false, data: { q1: 'a' } })
+    assert.equal(await events(), ['responseCreated'])
+    assert.is((await call('PATCH', `/api/v3/responses/${id}`, { data: { q1: 'b' } })).status, 200)
+    assert.equal(await events(), ['responseCreated', 'responseUpdated'])
+    assert.is((await call('PATCH', `/api/v3/responses/${id}`, { finished: true })).status, 200)
+    assert.equal(await events(), ['responseCreated', 'responseFinished', 'responseUpdated', 'responseUpdated'])
+    assert.is((await call('PATCH', `/api/v3/responses/${id}`, { finished: true })).status, 200)
+    assert.equal(
+      await events(),
+      ['responseCreated', 'responseFinished', 'responseUpdated', 'responseUpdated', 'responseUpdated'],
+      'not finished twice',
+    )
   })
 
   test('concurrent patches of one response each apply to the last write (embeddedData merged, none lost)', async () => {
