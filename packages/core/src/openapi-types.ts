@@ -652,12 +652,15 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List a workspace's responses: cursor pages, filters, sortBy
-         * @description `workspaceId` (required) is the key's project or environment; `surveyId` narrows to one survey. Newest first by `sortBy` (`createdAt`, the default, or `updatedAt`). Takes `filter[<field>][<operator>]=<value>` on answers, hidden fields, variables, `meta`, contact attributes, quotas, tags, language, `finished` and dates (docs/api.md, "Filtering responses"); a bad filter or a parameter the route does not take is a 400 naming it. `meta.totalCount` is exact up to 10,000 (`meta.totalCountRelation` `eq`); past that it is 10000 with `gte`.
+         * List a workspace's responses: keyset pages by createdAt, newest first by default
+         * @description `workspaceId` (required); `surveyId` or `contactId` narrow it. `limit` 1 to 250 (default 20). `filter[createdAt][gte|gt|lte|lt]` (one lower, one upper bound), `filter[finished][eq]` and `filter[language][in]` (these two need `surveyId` or `contactId`), `filter[id][in]` (at most 100; ids of other workspaces are simply absent). `sortBy` `-createdAt` or `createdAt`. `meta.nextCursor` is null on the last page; a cursor is bound to its sort and filters. `includeTotalCount=true` counts up to 10,000 (`gte` past it). Canvass's extension: also takes `filter[<field>][<operator>]=<value>` on answers, hidden fields, variables, `meta`, contact attributes, quotas, tags and `updatedAt` (docs/api.md, "Filtering responses"); the cursor is bound to those too.
          */
         get: operations["getV3Responses"];
         put?: never;
-        /** Create a response, whatever the survey's status; imports give createdAt and updatedAt */
+        /**
+         * Submit a response to a survey of the workspace, as a respondent would (webhooks, quotas, autoComplete)
+         * @description An unknown survey and another workspace's are the same 403. A rule of the survey the body breaks (ending, language, contact, display, single-use id, tag, embedded data name, hidden field sent in `data`, answer out of scale) is a 422 listing each in `invalid_params`.
+         */
         post: operations["postV3Responses"];
         delete?: never;
         options?: never;
@@ -673,8 +676,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Count the responses the list would answer: exact up to 10,000, then gte
-         * @description The list's `workspaceId`, `surveyId` and filters. Takes `filter[<field>][<operator>]=<value>` on answers, hidden fields, variables, `meta`, contact attributes, quotas, tags, language, `finished` and dates (docs/api.md, "Filtering responses"); a bad filter or a parameter the route does not take is a 400 naming it.
+         * Count the responses the list would show: capped at 10,000 (gte) unless precision=exact
+         * @description The list's scope and filters; `precision=exact` needs `surveyId` or `contactId`. Canvass's extension: also takes `filter[<field>][<operator>]=<value>` on answers, hidden fields, variables, `meta`, contact attributes, quotas, tags and `updatedAt` (docs/api.md, "Filtering responses"); the cursor is bound to those too.
          */
         get: operations["getV3ResponsesCount"];
         put?: never;
@@ -695,10 +698,27 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Delete up to 1,000 responses of the workspace, all or none, in one transaction
-         * @description Each goes as `DELETE /api/v3/responses/{responseId}` deletes one (notes, tag links and uploaded files with it). An id that is not a response of the workspace (unknown, already deleted, or another workspace's) is a 403 listing each such id in `invalid_params`, and nothing is deleted.
+         * Delete up to 100 responses of the workspace in one transaction; ids not of it are skipped
+         * @description `workspaceId` in the query. Ids that name no response of the workspace (unknown, already deleted, another workspace's) are skipped, so a retry is safe; `deleted` counts what went. A repeated id is a 400.
          */
         post: operations["postV3ResponsesBatchDelete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v3/responses/validate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Check a create or a patch without writing it: valid, invalid_params and its effects */
+        post: operations["postV3ResponsesValidate"];
         delete?: never;
         options?: never;
         head?: never;
@@ -720,7 +740,7 @@ export interface paths {
         delete: operations["deleteV3ResponsesByResponseId"];
         options?: never;
         head?: never;
-        /** Update a response (finished ones too): the fields sent replace the stored ones, data merged by question */
+        /** Update a response: data replaced as a whole, embeddedData merged by name, tags replaced */
         patch: operations["patchV3ResponsesByResponseId"];
         trace?: never;
     };
@@ -7117,11 +7137,19 @@ export interface operations {
             query: {
                 workspaceId: string;
                 surveyId?: string;
+                contactId?: string;
+                "filter[createdAt][gte]"?: string;
+                "filter[createdAt][gt]"?: string;
+                "filter[createdAt][lte]"?: string;
+                "filter[createdAt][lt]"?: string;
+                "filter[finished][eq]"?: "true" | "false";
+                "filter[language][in]"?: string;
+                "filter[id][in]"?: string;
+                "filter[data.<questionId>][eq]"?: string;
                 limit?: string;
                 cursor?: string;
                 includeTotalCount?: "true" | "false";
-                sortBy?: "createdAt" | "updatedAt";
-                "filter[data.<questionId>][gte]"?: string;
+                sortBy?: "-createdAt" | "createdAt";
             };
             header?: never;
             path?: never;
@@ -7136,7 +7164,67 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: components["schemas"]["Response"][];
+                        data: {
+                            id: string;
+                            surveyId: string;
+                            surveyName: string;
+                            workspaceId: string;
+                            createdAt: string;
+                            updatedAt: string;
+                            finished: boolean;
+                            endingId: string | null;
+                            language: string | null;
+                            durationSeconds?: number;
+                            resolution: {
+                                /** @constant */
+                                labelPolicy: "currentSurveyDefinition";
+                                labelsLanguage: string | null;
+                                surveyUpdatedAt: string;
+                            };
+                            answers: {
+                                position: number;
+                                elementId: string;
+                                elementType: string;
+                                elementLabel: string;
+                                durationSeconds?: number;
+                                valueText?: string;
+                                valueNumber?: number;
+                                valueBoolean?: boolean;
+                                valueDate?: string;
+                                rawValue?: string;
+                                selections?: {
+                                    optionId: string | null;
+                                    optionLabel: string | null;
+                                    rawValue: string;
+                                    /** @enum {string} */
+                                    match: "exact" | "label" | "other" | "unmatched";
+                                    rank?: number;
+                                }[];
+                                fileUrls?: string[];
+                                booked?: boolean;
+                            }[];
+                            embeddedData: {
+                                key: string;
+                                /** @enum {string} */
+                                kind: "ingested" | "computed" | "reserved";
+                                /** @enum {string} */
+                                type: "string" | "number" | "boolean" | "date";
+                                label: string;
+                                value: string | number | boolean;
+                            }[];
+                            unresolved: {
+                                key: string;
+                                rawValue: string | number | string[] | {
+                                    [key: string]: string;
+                                };
+                                /** @enum {string} */
+                                reason: "elementNotInSurvey" | "variableNotInSurvey" | "valueShapeMismatch";
+                            }[];
+                            tags: {
+                                id: string;
+                                name: string;
+                            }[];
+                        }[];
                         meta: {
                             limit: number;
                             nextCursor: string | null;
@@ -7205,22 +7293,28 @@ export interface operations {
                 "application/json": {
                     surveyId: string;
                     finished: boolean;
-                    data: unknown;
-                    userId?: string | null;
-                    displayId?: string | null;
-                    singleUseId?: string | null;
-                    endingId?: string | null;
-                    language?: string | null;
-                    variables?: unknown;
-                    ttc?: unknown;
+                    data: {
+                        [key: string]: string | number | string[] | {
+                            [key: string]: string;
+                        };
+                    };
+                    embeddedData?: {
+                        [key: string]: (string | number | boolean) | null;
+                    };
+                    ttc?: {
+                        [key: string]: number;
+                    };
                     meta?: {
                         source?: string;
                         url?: string;
                         action?: string;
                     };
-                    workspaceId: string;
-                    createdAt?: string;
-                    updatedAt?: string;
+                    tags?: string[];
+                    endingId?: string | null;
+                    language?: string | null;
+                    contactId?: string;
+                    displayId?: string;
+                    singleUseId?: string;
                 };
             };
         };
@@ -7232,7 +7326,78 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: components["schemas"]["Response"];
+                        data: {
+                            id: string;
+                            surveyId: string;
+                            surveyName: string;
+                            workspaceId: string;
+                            createdAt: string;
+                            updatedAt: string;
+                            finished: boolean;
+                            endingId: string | null;
+                            language: string | null;
+                            durationSeconds?: number;
+                            resolution: {
+                                /** @constant */
+                                labelPolicy: "currentSurveyDefinition";
+                                labelsLanguage: string | null;
+                                surveyUpdatedAt: string;
+                            };
+                            answers: {
+                                position: number;
+                                elementId: string;
+                                elementType: string;
+                                elementLabel: string;
+                                durationSeconds?: number;
+                                valueText?: string;
+                                valueNumber?: number;
+                                valueBoolean?: boolean;
+                                valueDate?: string;
+                                rawValue?: string;
+                                selections?: {
+                                    optionId: string | null;
+                                    optionLabel: string | null;
+                                    rawValue: string;
+                                    /** @enum {string} */
+                                    match: "exact" | "label" | "other" | "unmatched";
+                                    rank?: number;
+                                }[];
+                                fileUrls?: string[];
+                                booked?: boolean;
+                            }[];
+                            embeddedData: {
+                                key: string;
+                                /** @enum {string} */
+                                kind: "ingested" | "computed" | "reserved";
+                                /** @enum {string} */
+                                type: "string" | "number" | "boolean" | "date";
+                                label: string;
+                                value: string | number | boolean;
+                            }[];
+                            unresolved: {
+                                key: string;
+                                rawValue: string | number | string[] | {
+                                    [key: string]: string;
+                                };
+                                /** @enum {string} */
+                                reason: "elementNotInSurvey" | "variableNotInSurvey" | "valueShapeMismatch";
+                            }[];
+                            tags: {
+                                id: string;
+                                name: string;
+                            }[];
+                            data: {
+                                [key: string]: string | number | string[] | {
+                                    [key: string]: string;
+                                };
+                            };
+                            contact: {
+                                id: string;
+                                userId?: string | null;
+                            } | null;
+                            displayId: string | null;
+                            singleUseId: string | null;
+                        };
                     };
                 };
             };
@@ -7315,7 +7480,16 @@ export interface operations {
             query: {
                 workspaceId: string;
                 surveyId?: string;
-                "filter[data.<questionId>][gte]"?: string;
+                contactId?: string;
+                "filter[createdAt][gte]"?: string;
+                "filter[createdAt][gt]"?: string;
+                "filter[createdAt][lte]"?: string;
+                "filter[createdAt][lt]"?: string;
+                "filter[finished][eq]"?: "true" | "false";
+                "filter[language][in]"?: string;
+                "filter[id][in]"?: string;
+                "filter[data.<questionId>][eq]"?: string;
+                precision?: "capped" | "exact";
             };
             header?: never;
             path?: never;
@@ -7387,7 +7561,9 @@ export interface operations {
     };
     postV3ResponsesBatchDelete: {
         parameters: {
-            query?: never;
+            query: {
+                workspaceId: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -7395,7 +7571,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    workspaceId: string;
                     ids: string[];
                 };
             };
@@ -7410,6 +7585,131 @@ export interface operations {
                     "application/json": {
                         data: {
                             deleted: number;
+                        };
+                    };
+                };
+            };
+            /** @description Bad request: malformed JSON, an unknown or wrong query parameter or field (`invalid_params` names each) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No valid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The workspace or the resource is not the key's, or does not exist (the two are not told apart) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body, or the stored response it would make, is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A JSON route was sent `multipart/*` or `application/x-www-form-urlencoded` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited: `Retry-After`, `RateLimit-Policy` and `RateLimit` say when to come back */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unreachable for now; nothing was written (`Retry-After`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postV3ResponsesValidate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    operation: "create";
+                    data: {
+                        [key: string]: unknown;
+                    };
+                } | {
+                    /** @constant */
+                    operation: "patch";
+                    responseId: string;
+                    data: {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            valid: boolean;
+                            /** @enum {string} */
+                            operation: "create" | "patch";
+                            invalid_params: {
+                                name: string;
+                                reason: string;
+                                code?: string;
+                            }[];
+                            effects?: {
+                                language: string | null;
+                                contactId: string | null;
+                                displayId: string | null;
+                                firesPipeline: boolean;
+                                countsTowardMeteredResponses: boolean;
+                                quotas: {
+                                    quotaId: string;
+                                    quotaName: string;
+                                    wouldCount: boolean;
+                                    wouldFill?: boolean;
+                                }[];
+                                tagsToApply: string[];
+                            };
                         };
                     };
                 };
@@ -7497,7 +7797,78 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: components["schemas"]["Response"];
+                        data: {
+                            id: string;
+                            surveyId: string;
+                            surveyName: string;
+                            workspaceId: string;
+                            createdAt: string;
+                            updatedAt: string;
+                            finished: boolean;
+                            endingId: string | null;
+                            language: string | null;
+                            durationSeconds?: number;
+                            resolution: {
+                                /** @constant */
+                                labelPolicy: "currentSurveyDefinition";
+                                labelsLanguage: string | null;
+                                surveyUpdatedAt: string;
+                            };
+                            answers: {
+                                position: number;
+                                elementId: string;
+                                elementType: string;
+                                elementLabel: string;
+                                durationSeconds?: number;
+                                valueText?: string;
+                                valueNumber?: number;
+                                valueBoolean?: boolean;
+                                valueDate?: string;
+                                rawValue?: string;
+                                selections?: {
+                                    optionId: string | null;
+                                    optionLabel: string | null;
+                                    rawValue: string;
+                                    /** @enum {string} */
+                                    match: "exact" | "label" | "other" | "unmatched";
+                                    rank?: number;
+                                }[];
+                                fileUrls?: string[];
+                                booked?: boolean;
+                            }[];
+                            embeddedData: {
+                                key: string;
+                                /** @enum {string} */
+                                kind: "ingested" | "computed" | "reserved";
+                                /** @enum {string} */
+                                type: "string" | "number" | "boolean" | "date";
+                                label: string;
+                                value: string | number | boolean;
+                            }[];
+                            unresolved: {
+                                key: string;
+                                rawValue: string | number | string[] | {
+                                    [key: string]: string;
+                                };
+                                /** @enum {string} */
+                                reason: "elementNotInSurvey" | "variableNotInSurvey" | "valueShapeMismatch";
+                            }[];
+                            tags: {
+                                id: string;
+                                name: string;
+                            }[];
+                            data: {
+                                [key: string]: string | number | string[] | {
+                                    [key: string]: string;
+                                };
+                            };
+                            contact: {
+                                id: string;
+                                userId?: string | null;
+                            } | null;
+                            displayId: string | null;
+                            singleUseId: string | null;
+                        };
                     };
                 };
             };
@@ -7626,11 +7997,17 @@ export interface operations {
             content: {
                 "application/json": {
                     finished?: boolean;
-                    data?: unknown;
                     endingId?: string | null;
                     language?: string | null;
-                    variables?: unknown;
-                    ttc?: unknown;
+                    data?: {
+                        [key: string]: string | number | string[] | {
+                            [key: string]: string;
+                        };
+                    };
+                    embeddedData?: {
+                        [key: string]: (string | number | boolean) | null;
+                    };
+                    tags?: string[];
                 };
             };
         };
@@ -7642,7 +8019,78 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: components["schemas"]["Response"];
+                        data: {
+                            id: string;
+                            surveyId: string;
+                            surveyName: string;
+                            workspaceId: string;
+                            createdAt: string;
+                            updatedAt: string;
+                            finished: boolean;
+                            endingId: string | null;
+                            language: string | null;
+                            durationSeconds?: number;
+                            resolution: {
+                                /** @constant */
+                                labelPolicy: "currentSurveyDefinition";
+                                labelsLanguage: string | null;
+                                surveyUpdatedAt: string;
+                            };
+                            answers: {
+                                position: number;
+                                elementId: string;
+                                elementType: string;
+                                elementLabel: string;
+                                durationSeconds?: number;
+                                valueText?: string;
+                                valueNumber?: number;
+                                valueBoolean?: boolean;
+                                valueDate?: string;
+                                rawValue?: string;
+                                selections?: {
+                                    optionId: string | null;
+                                    optionLabel: string | null;
+                                    rawValue: string;
+                                    /** @enum {string} */
+                                    match: "exact" | "label" | "other" | "unmatched";
+                                    rank?: number;
+                                }[];
+                                fileUrls?: string[];
+                                booked?: boolean;
+                            }[];
+                            embeddedData: {
+                                key: string;
+                                /** @enum {string} */
+                                kind: "ingested" | "computed" | "reserved";
+                                /** @enum {string} */
+                                type: "string" | "number" | "boolean" | "date";
+                                label: string;
+                                value: string | number | boolean;
+                            }[];
+                            unresolved: {
+                                key: string;
+                                rawValue: string | number | string[] | {
+                                    [key: string]: string;
+                                };
+                                /** @enum {string} */
+                                reason: "elementNotInSurvey" | "variableNotInSurvey" | "valueShapeMismatch";
+                            }[];
+                            tags: {
+                                id: string;
+                                name: string;
+                            }[];
+                            data: {
+                                [key: string]: string | number | string[] | {
+                                    [key: string]: string;
+                                };
+                            };
+                            contact: {
+                                id: string;
+                                userId?: string | null;
+                            } | null;
+                            displayId: string | null;
+                            singleUseId: string | null;
+                        };
                     };
                 };
             };
@@ -7693,6 +8141,15 @@ export interface operations {
             };
             /** @description A JSON route was sent `multipart/*` or `application/x-www-form-urlencoded` */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request is well-formed but cannot be applied to what is stored (`invalid_params` says why) */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

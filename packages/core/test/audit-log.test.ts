@@ -155,7 +155,7 @@ const FIXTURES: Record<string, Fixture> = {
   },
   'POST /api/v3/responses': async (x) => ({
     path: '/api/v3/responses',
-    body: { workspaceId: x.projectId, surveyId: await surveyOf(x), finished: true, data: { q1: MARKER } },
+    body: { surveyId: await surveyOf(x), finished: true, data: { q1: MARKER } },
     resourceId: 'answer',
   }),
   'PATCH /api/v3/responses/:responseId': async (x) => {
@@ -168,7 +168,7 @@ const FIXTURES: Record<string, Fixture> = {
   },
   'POST /api/v3/responses/batch-delete': async (x) => {
     const id = await createResponse(x, await surveyOf(x), { data: { q1: MARKER } })
-    return { path: '/api/v3/responses/batch-delete', body: { workspaceId: x.projectId, ids: [id] }, resourceId: null }
+    return { path: `/api/v3/responses/batch-delete?workspaceId=${x.projectId}`, body: { ids: [id] }, resourceId: null }
   },
   'DELETE /api/v1/management/responses/:responseId': async (x) => {
     const id = await createResponse(x, await surveyOf(x), { data: { q1: MARKER } })

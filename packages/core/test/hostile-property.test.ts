@@ -459,7 +459,11 @@ test(`each of the ${ROUTES.length} routes, ${RUNS_PER_ROUTE} runs: never 5xx, er
           if (res.headers.get('content-type') === 'application/problem+json') {
             assert.equal([res.body.status, typeof res.body.code, typeof res.body.detail], [res.status, 'string', 'string'], what)
           } else {
-            assert.equal([res.body?.jsonrpc, typeof res.body?.error?.code, typeof res.body?.error?.message], ['2.0', 'number', 'string'], what)
+            assert.equal(
+              [res.body?.jsonrpc, typeof res.body?.error?.code, typeof res.body?.error?.message],
+              ['2.0', 'number', 'string'],
+              what,
+            )
           }
           return
         }

@@ -200,6 +200,7 @@ function v3Body(route: (typeof ROUTES)[number], x: TestCanvass, seed: SeedB): Re
     'POST /api/v3/responses': { surveyId: seed.params.surveyId, finished: true, data: { q1: 'isolation-probe' } },
     'PATCH /api/v3/responses/:responseId': { data: { q1: 'isolation-probe' } },
     'POST /api/v3/responses/batch-delete': { ids: [seed.params.responseId] },
+    'POST /api/v3/responses/validate': { operation: 'patch', responseId: seed.params.responseId, data: { finished: true } },
   }
   const body = bodies[`${route.method} ${route.path}`] ?? {}
   return takesWorkspaceBody(route) ? { workspaceId: x.envB, ...body } : body
@@ -410,7 +411,11 @@ for (const route of ROUTES) {
     }
     if (takesWorkspaceQuery(route)) {
       // The project is A's and B's: named as the workspace, it is the key's environment, A's alone.
-      const project = await x.call(route.method, `${route.path}?workspaceId=${x.projectId}`, { key: x.keyA })
+      const project = await x.call(route.method, `${route.path}?workspaceId=${x.projectId}`, {
+        key: x.keyA,
+        // A write with a workspace query (the batch delete) sends B's ids: none is the key's, nothing goes.
+        ...(route.method === 'GET' ? {} : { body: v3Body(route, x, seed) }),
+      })
       assert.is(project.status, 200, project.text)
       for (const secret of seed.secrets) {
         assert.not.ok(

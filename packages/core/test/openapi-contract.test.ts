@@ -355,12 +355,16 @@ const EXAMPLES: Record<string, () => Promise<Partial<GeneratedRequest>>> = {
   'GET /api/v3/responses': async () => ({ query: { workspaceId: seeds.environmentId![0] } }),
   'GET /api/v3/responses/count': async () => ({ query: { workspaceId: seeds.environmentId![0] } }),
   'POST /api/v3/responses': async () => ({
-    body: { workspaceId: seeds.environmentId![0], surveyId: seeds.surveyId![0], finished: true, data: { q1: 'x' } },
+    body: { surveyId: seeds.surveyId![0], finished: true, data: { q1: 'x' } },
+  }),
+  'POST /api/v3/responses/validate': async () => ({
+    body: { operation: 'create', data: { surveyId: seeds.surveyId![0], finished: true, data: { q1: 'x' } } },
   }),
   'PATCH /api/v3/responses/{responseId}': async () => ({ body: { data: { q1: 'y' } } }),
   'DELETE /api/v3/responses/{responseId}': async () => ({ path: { responseId: await freshResponse() } }),
   'POST /api/v3/responses/batch-delete': async () => ({
-    body: { workspaceId: seeds.environmentId![0], ids: [await freshResponse()] },
+    query: { workspaceId: seeds.environmentId![0] },
+    body: { ids: [await freshResponse()] },
   }),
   'POST /api/v1/management/responses': async () => ({ body: { surveyId: seeds.surveyId![0], finished: true, data: { q1: 'x' } } }),
   'PUT /api/v1/management/responses/{responseId}': async () => ({ body: { data: { q1: 'y' } } }),

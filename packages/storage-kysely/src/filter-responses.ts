@@ -18,6 +18,11 @@ export function filterResponses<O>(
 ): SelectQueryBuilder<Database, 'responses', O> | undefined {
   const ids = [environmentId, filter.surveyId, filter.contactId, filter.userId, filter.language]
   if (ids.some((id) => id !== undefined && !isStorable(id))) return undefined
+  // Unstorable ids and languages name no row: left out, and an empty list matches nothing.
+  const idList = filter.ids?.filter(isStorable)
+  if (idList !== undefined && idList.length === 0) return undefined
+  const languages = filter.languages?.filter(isStorable)
+  if (languages !== undefined && languages.length === 0) return undefined
   const dateColumn = filter.dateField === 'updatedAt' ? 'responses.updated_at' : 'responses.created_at'
   return query
     .where('responses.environment_id', '=', environmentId)
@@ -40,8 +45,17 @@ export function filterResponses<O>(
           : eb('responses.language', '=', filter.language as string),
       ),
     )
-    .$if(filter.startDate !== undefined, (q) => q.where(dateColumn, '>=', filter.startDate as Date))
-    .$if(filter.endDate !== undefined, (q) => q.where(dateColumn, '<=', filter.endDate as Date))
+    .$if(languages !== undefined, (q) =>
+      q.where((eb) =>
+        eb.or([
+          eb('responses.language', 'in', languages as string[]),
+          ...(languages?.includes('default') ? [eb('responses.language', 'is', null)] : []),
+        ]),
+      ),
+    )
+    .$if(idList !== undefined, (q) => q.where('responses.id', 'in', idList as string[]))
+    .$if(filter.startDate !== undefined, (q) => q.where(dateColumn, filter.startExclusive ? '>' : '>=', filter.startDate as Date))
+    .$if(filter.endDate !== undefined, (q) => q.where(dateColumn, filter.endExclusive ? '<' : '<=', filter.endDate as Date))
     .$if(filter.where !== undefined && filter.where.length > 0, (q) => q.where(responseConditionsSql(names, 'responses', filter.where)))
 }
 

@@ -232,6 +232,36 @@ export function createResponseStore(
       return updateLocked(id, row.survey_id, change, patch.finished === true, options)
     },
 
+    async setTags(environmentId, responseId, tagIds) {
+      if (!isStorable(environmentId) || !isStorable(responseId)) return false
+      const wanted = [...new Set(tagIds.filter(isStorable))]
+      return db.transaction().execute(async (trx) => {
+        const response = await trx
+          .selectFrom('responses')
+          .select('id')
+          .where('environment_id', '=', environmentId)
+          .where('id', '=', responseId)
+          .forUpdate()
+          .executeTakeFirst()
+        if (!response) return false
+        await trx.deleteFrom('response_tags').where('response_id', '=', responseId).execute()
+        if (wanted.length > 0) {
+          await trx
+            .insertInto('response_tags')
+            .columns(['response_id', 'tag_id'])
+            .expression((eb) =>
+              eb
+                .selectFrom('tags')
+                .select([sql.val(responseId).as('response_id'), 'tags.id'])
+                .where('tags.environment_id', '=', environmentId)
+                .where('tags.id', 'in', wanted),
+            )
+            .execute()
+        }
+        return true
+      })
+    },
+
     async delete(environmentId, id) {
       if (!isStorable(id) || !isStorable(environmentId)) return null
       return db.transaction().execute(async (trx) => {
@@ -247,11 +277,11 @@ export function createResponseStore(
         return row ? toResponseRecord(row) : null
       })
     },
-    async deleteMany(environmentId, ids) {
-      const wanted = [...new Set(ids)]
+    async deleteMany(environmentId, ids, options = {}) {
+      let wanted = [...new Set(ids)]
       if (wanted.length === 0) return { deleted: 0 }
       const storable = wanted.filter(isStorable)
-      if (!isStorable(environmentId)) return { missing: wanted }
+      if (!isStorable(environmentId)) return options.skipMissing ? { deleted: 0 } : { missing: wanted }
       return db.transaction().execute(async (trx) => {
         // Locked first, so that a concurrent delete cannot take one of them between this count and the delete.
         const found =
@@ -266,7 +296,9 @@ export function createResponseStore(
                 .execute()
         const present = new Set(found.map((row) => row.id))
         const missing = wanted.filter((id) => !present.has(id))
-        if (missing.length > 0) return { missing }
+        if (missing.length > 0 && !options.skipMissing) return { missing }
+        wanted = wanted.filter((id) => present.has(id))
+        if (wanted.length === 0) return { deleted: 0 }
         // Their files into the blob-deletion journal, in the same transaction as the delete.
         await recordResponseFileDeletions(trx, names, { environmentId, responseIds: wanted })
         const deleted = await trx

@@ -20,6 +20,8 @@ export interface InvalidParam {
   missingId?: string
   /** Where a repeated identifier was first used (a dot path). */
   firstUsedAt?: string
+  /** The identifier a repeated or clashing one conflicts with. */
+  conflictsWith?: string
 }
 
 /**
@@ -111,7 +113,7 @@ export function capInvalidParams(params: readonly InvalidParam[], max = MAX_INVA
   const kept = params.length > max ? max - 1 : max
   const listed: InvalidParam[] = params.slice(0, kept).map((param) => {
     const listed: InvalidParam = { ...param, name: cut(param.name), reason: cut(param.reason) }
-    for (const field of ['identifier', 'missingId', 'firstUsedAt'] as const) {
+    for (const field of ['identifier', 'missingId', 'firstUsedAt', 'conflictsWith'] as const) {
       const value = listed[field]
       if (value !== undefined) listed[field] = cut(value)
     }

@@ -364,4 +364,58 @@ export const responseTests: StorageTest[] = [
       assert.equal(await storage.responses.deleteMany(production, []), { deleted: 0 })
     },
   },
+  {
+    name: 'listResponses and count take ids, languages and exclusive date bounds; deleteMany skipMissing deletes the rest',
+    async run({ storage }) {
+      const { production, development } = await seedProject(storage)
+      const survey = await seedSurvey(storage, production)
+      const at = new Date('2026-03-01T10:00:00.000Z')
+      const later = new Date(at.getTime() + 1)
+      const a = await seedResponse(storage, production, survey.id, { createdAt: at, language: 'de' })
+      const b = await seedResponse(storage, production, survey.id, { createdAt: later, language: null })
+      const c = await seedResponse(storage, production, survey.id, { createdAt: new Date(at.getTime() + 2), language: 'fr' })
+      const foreign = await seedResponse(storage, development, (await seedSurvey(storage, development)).id, {})
+      const ids = async (filter: Parameters<typeof storage.responses.count>[1]) =>
+        (await storage.responses.list(production, { limit: 10, ...filter })).map((row) => row.id).sort()
+      assert.equal(await ids({ ids: [a, c, foreign, 'nul\u0000id'] }), [a, c].sort(), 'another environment’s id is absent')
+      assert.equal(await ids({ ids: ['nul\u0000id'] }), [])
+      assert.is(await storage.responses.count(production, { ids: [a, b, foreign] }), 2)
+      assert.equal(await ids({ languages: ['de', 'default'] }), [a, b].sort(), '`default` takes no language too')
+      assert.equal(await ids({ languages: ['fr'] }), [c])
+      assert.equal(await ids({ startDate: at, startExclusive: true }), [b, c].sort())
+      assert.equal(await ids({ startDate: at }), [a, b, c].sort())
+      assert.equal(await ids({ endDate: later, endExclusive: true }), [a])
+      assert.equal(await ids({ endDate: later }), [a, b].sort())
+      assert.equal(await storage.responses.deleteMany(production, [a, foreign, 'nul\u0000id', a], { skipMissing: true }), { deleted: 1 })
+      assert.is(await storage.responses.get(a), null)
+      assert.ok(await storage.responses.get(foreign), 'another environment’s response stays')
+      assert.equal(await storage.responses.deleteMany(production, [a], { skipMissing: true }), { deleted: 0 })
+    },
+  },
+  {
+    name: 'setTags replaces the tags of a response of the environment with those of its ids that are tags of the environment',
+    async run({ storage }) {
+      const { production, development } = await seedProject(storage)
+      const survey = await seedSurvey(storage, production)
+      const id = await seedResponse(storage, production, survey.id, {})
+      const other = await seedResponse(storage, production, survey.id, {})
+      const foreign = await seedResponse(storage, development, (await seedSurvey(storage, development)).id, {})
+      await storage.imports.insertNotesAndTags(production, [{ responseId: other, notes: [], tags: ['a', 'b'] }])
+      await storage.imports.insertNotesAndTags(development, [{ responseId: foreign, notes: [], tags: ['x'] }])
+      const tagOf = async (environmentId: string, name: string) =>
+        (await storage.tags.list(environmentId, { limit: 10 })).find((tag) => tag.name === name)?.id ?? ''
+      const [a, b, x] = [await tagOf(production, 'a'), await tagOf(production, 'b'), await tagOf(development, 'x')]
+      const names = async (responseId: string) =>
+        ((await storage.responses.get(responseId))?.tags as Array<{ name: string }>).map((tag) => tag.name)
+      assert.is(await storage.responses.setTags(production, id, [a, x, 'nul\u0000id', a]), true)
+      assert.equal(await names(id), ['a'], 'another environment’s tag is skipped')
+      assert.is(await storage.responses.setTags(production, id, [b]), true)
+      assert.equal(await names(id), ['b'], 'replaced')
+      assert.is(await storage.responses.setTags(development, id, [x]), false, 'not the environment’s response')
+      assert.equal(await names(id), ['b'])
+      assert.is(await storage.responses.setTags(production, id, []), true)
+      assert.equal(await names(id), [])
+      assert.equal(await names(other), ['a', 'b'], 'other responses keep theirs')
+    },
+  },
 ]

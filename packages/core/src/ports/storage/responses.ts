@@ -2,6 +2,15 @@ import type { JsonObject, PageQuery } from './common'
 import type { ResponseCondition } from './response-conditions'
 import type { SurveyStatusFields } from './surveys'
 
+/** How `ResponseStore.deleteMany` treats ids that are not the environment's. */
+export interface DeleteManyOptions {
+  /**
+   * Skip them and delete the rest (the answer counts what was deleted; never `missing`), still in one
+   * transaction with the rows locked first. @default false (all or none)
+   */
+  skipMissing?: boolean
+}
+
 /** A field responses are sorted and filtered by. */
 export type ResponseDateField = 'createdAt' | 'updatedAt'
 
@@ -19,6 +28,14 @@ export interface ResponseFilter {
   startDate?: Date
   /** Only responses whose `dateField` is at or before this. */
   endDate?: Date
+  /** `startDate` excludes its own instant (strictly after). @default false */
+  startExclusive?: boolean
+  /** `endDate` excludes its own instant (strictly before). @default false */
+  endExclusive?: boolean
+  /** Only responses with one of these ids (callers bound the list: at most a few hundred). */
+  ids?: readonly string[]
+  /** Only responses in one of these languages, each as `language` takes it (`default` included). */
+  languages?: readonly string[]
   /**
    * Only responses in this language: its code as the response stores it. `default` also takes the responses
    * that store no language (they were answered in the survey's default language).
@@ -240,6 +257,12 @@ export interface ResponseStore {
     change: (current: ResponseRecord, survey: ResponseSurveyFields) => ResponsePatch | null,
     options?: ResponseUpdateOptions,
   ): Promise<ResponseRecord | null>
+  /**
+   * Replaces the tags of the response `responseId` of `environmentId` with `tagIds`, in one transaction: ids
+   * that name no tag of the environment are skipped. False (nothing changed) when the response is not the
+   * environment's. Callers bound `tagIds` (at most a hundred).
+   */
+  setTags(environmentId: string, responseId: string, tagIds: readonly string[]): Promise<boolean>
   /** Deletes the response of that environment; returns it as it was, or null. */
   delete(environmentId: string, id: string): Promise<ResponseRecord | null>
   /**
@@ -250,7 +273,11 @@ export interface ResponseStore {
    * (a few thousand at most). The rows MUST be locked before they are counted, so that a concurrent delete
    * cannot make the count wrong.
    */
-  deleteMany(environmentId: string, ids: readonly string[]): Promise<{ deleted: number } | { missing: string[] }>
+  deleteMany(
+    environmentId: string,
+    ids: readonly string[],
+    options?: DeleteManyOptions,
+  ): Promise<{ deleted: number } | { missing: string[] }>
   /**
    * Anonymizes the responses of `environmentId` that `selection` names (ids of other environments and unknown
    * ids are left alone): each loses its contact (`contact_id` null), the contact's attributes it stored

@@ -4,32 +4,32 @@ import type { CanvassContext } from '../../context'
 import { param } from '../../context'
 import { CanvassError } from '../../errors'
 import { readJsonBody } from '../../http/body'
-import { isFilterParam, readResponseFilters } from '../../http/response-filters'
+import type { InvalidParam } from '../../http/problem'
 import type { RouteTable } from '../../http/route-table'
 import {
   checkWorkspace,
-  cursorParam,
-  decodeV3Cursor,
-  encodeV3Cursor,
   noV3Query,
   parseV3Body,
   readV3Query,
-  v3BadRequest,
   v3Forbidden,
-  v3Limit,
   v3Ok,
-  V3Problem,
   v3Route,
   v3Unprocessable,
+  workspaceOf,
 } from '../../http/v3'
-import type { ResponseDateField, ResponseFilter, ResponseRecord } from '../../ports/storage'
+import { V3_COUNT_CAP, encodeV3ResponsesCursor, readV3ResponsesCountQuery, readV3ResponsesListQuery } from '../../http/v3-response-query'
+import type { NewResponse, ResponsePatch, ResponseRecord, SurveyRecord } from '../../ports/storage'
 import { answerOffScale, answerOutOfRange, hasNumberAnswer } from '../../domain/answer-scales'
-import { responseOutput, responsePatch } from '../../domain/response-service'
+import { meetsQuota } from '../../domain/quota-conditions'
+import { screenResponse } from '../../domain/quota-service'
+import { newResponse } from '../../domain/response-service'
 import { checkPatchedSize } from '../../domain/response-size'
+import { SYSTEM_DATA_KEYS, createV3ResponseViews } from '../../domain/v3-response-view'
+import type { WriteSurvey } from '../../domain/v3-response-writes'
+import { applyEmbeddedData, clampTtc, writeProblems, writeSurveyOf } from '../../domain/v3-response-writes'
 import { createResponseOrThrow } from '../client/responses'
-import { MAX_EXACT_COUNT, managementResponse } from '../management/responses'
 import {
-  MAX_V3_BATCH_DELETE,
+  MAX_V3_TTC_MS,
   v3ResponseAnswer,
   v3ResponseBatchDeleteAnswer,
   v3ResponseBatchDeleteSchema,
@@ -37,23 +37,25 @@ import {
   v3ResponseCreateSchema,
   v3ResponsePageAnswer,
   v3ResponsePatchSchema,
+  v3ResponseValidateAnswer,
+  v3ResponseValidateSchema,
 } from '../../schemas/v3-response'
 
-const FILTERS_DOC =
-  'Takes `filter[<field>][<operator>]=<value>` on answers, hidden fields, variables, `meta`, contact attributes, quotas, tags, language, `finished` and dates (docs/api.md, "Filtering responses"); a bad filter or a parameter the route does not take is a 400 naming it.'
+const EXTENSION_DOC =
+  'Canvass\'s extension: also takes `filter[<field>][<operator>]=<value>` on answers, hidden fields, variables, `meta`, contact attributes, quotas, tags and `updatedAt` (docs/api.md, "Filtering responses"); the cursor is bound to those too.'
 
 /**
- * Responses in the reference's v3 style (docs/api.md, "Responses in v3"): Canvass's extension, since the
- * reference's v3 (0.1.0) has no responses routes. List, count, create, get, patch, delete and batch delete,
- * with the v3 rules (problems, `workspaceId`, 403 for an id that is not the key's, cursor pages) and the v1
- * management routes' services.
+ * The reference's v3 responses routes, version 0.2.0 (docs/api.md, "Responses in v3"): list, count, get,
+ * create, patch, delete, batch delete and validate. Responses are shown as `domain/v3-response-view.ts` builds
+ * them; writes go through the response create and update of every other route (webhooks, quotas,
+ * `autoComplete`).
  */
 export function registerV3ResponseRoutes(routes: RouteTable): void {
   const common = { auth: 'apiKey', problems: true } as const
   routes.get('/api/v3/responses', v3Route(listResponses), {
     ...common,
-    summary: "List a workspace's responses: cursor pages, filters, sortBy",
-    description: `\`workspaceId\` (required) is the key's project or environment; \`surveyId\` narrows to one survey. Newest first by \`sortBy\` (\`createdAt\`, the default, or \`updatedAt\`). ${FILTERS_DOC} \`meta.totalCount\` is exact up to 10,000 (\`meta.totalCountRelation\` \`eq\`); past that it is 10000 with \`gte\`.`,
+    summary: "List a workspace's responses: keyset pages by createdAt, newest first by default",
+    description: `\`workspaceId\` (required); \`surveyId\` or \`contactId\` narrow it. \`limit\` 1 to 250 (default 20). \`filter[createdAt][gte|gt|lte|lt]\` (one lower, one upper bound), \`filter[finished][eq]\` and \`filter[language][in]\` (these two need \`surveyId\` or \`contactId\`), \`filter[id][in]\` (at most 100; ids of other workspaces are simply absent). \`sortBy\` \`-createdAt\` or \`createdAt\`. \`meta.nextCursor\` is null on the last page; a cursor is bound to its sort and filters. \`includeTotalCount=true\` counts up to 10,000 (\`gte\` past it). ${EXTENSION_DOC}`,
     query: listQueryDoc,
     answer: v3ResponsePageAnswer,
     errors: [403],
@@ -61,17 +63,19 @@ export function registerV3ResponseRoutes(routes: RouteTable): void {
   routes.post('/api/v3/responses', v3Route(createResponse), {
     ...common,
     audit: { action: 'create', resourceType: 'response', resourceId: 'answer' },
-    summary: "Create a response, whatever the survey's status; imports give `createdAt` and `updatedAt`",
+    summary: 'Submit a response to a survey of the workspace, as a respondent would (webhooks, quotas, autoComplete)',
+    description:
+      "An unknown survey and another workspace's are the same 403. A rule of the survey the body breaks (ending, language, contact, display, single-use id, tag, embedded data name, hidden field sent in `data`, answer out of scale) is a 422 listing each in `invalid_params`.",
     body: v3ResponseCreateSchema,
     answer: v3ResponseAnswer,
     status: 201,
     errors: [403, 422],
   })
-  // Before `…/:responseId`, which would take `count` for an id.
+  // Before `…/:responseId`, which would take these for an id.
   routes.get('/api/v3/responses/count', v3Route(countResponses), {
     ...common,
-    summary: 'Count the responses the list would answer: exact up to 10,000, then `gte`',
-    description: `The list's \`workspaceId\`, \`surveyId\` and filters. ${FILTERS_DOC}`,
+    summary: 'Count the responses the list would show: capped at 10,000 (`gte`) unless `precision=exact`',
+    description: `The list's scope and filters; \`precision=exact\` needs \`surveyId\` or \`contactId\`. ${EXTENSION_DOC}`,
     query: countQueryDoc,
     answer: v3ResponseCountAnswer,
     errors: [403],
@@ -79,11 +83,21 @@ export function registerV3ResponseRoutes(routes: RouteTable): void {
   routes.post('/api/v3/responses/batch-delete', v3Route(batchDelete), {
     ...common,
     audit: { action: 'delete', resourceType: 'response', result: true },
-    summary: `Delete up to ${MAX_V3_BATCH_DELETE.toLocaleString('en-US')} responses of the workspace, all or none, in one transaction`,
+    summary: 'Delete up to 100 responses of the workspace in one transaction; ids not of it are skipped',
     description:
-      "Each goes as `DELETE /api/v3/responses/{responseId}` deletes one (notes, tag links and uploaded files with it). An id that is not a response of the workspace (unknown, already deleted, or another workspace's) is a 403 listing each such id in `invalid_params`, and nothing is deleted.",
+      "`workspaceId` in the query. Ids that name no response of the workspace (unknown, already deleted, another workspace's) are skipped, so a retry is safe; `deleted` counts what went. A repeated id is a 400.",
+    query: v.object({ workspaceId: v.string() }),
     body: v3ResponseBatchDeleteSchema,
     answer: v3ResponseBatchDeleteAnswer,
+    errors: [403],
+  })
+  routes.post('/api/v3/responses/validate', v3Route(validateResponse), {
+    ...common,
+    // It writes nothing: no audit entry.
+    readOnly: true,
+    summary: 'Check a create or a patch without writing it: `valid`, `invalid_params` and its effects',
+    body: v3ResponseValidateSchema,
+    answer: v3ResponseValidateAnswer,
     errors: [403],
   })
   routes.get('/api/v3/responses/:responseId', v3Route(getResponse), {
@@ -95,10 +109,10 @@ export function registerV3ResponseRoutes(routes: RouteTable): void {
   routes.patch('/api/v3/responses/:responseId', v3Route(patchResponse), {
     ...common,
     audit: { action: 'update', resourceType: 'response', resourceId: { param: 'responseId' } },
-    summary: 'Update a response (finished ones too): the fields sent replace the stored ones, `data` merged by question',
+    summary: 'Update a response: `data` replaced as a whole, `embeddedData` merged by name, `tags` replaced',
     body: v3ResponsePatchSchema,
     answer: v3ResponseAnswer,
-    errors: [403],
+    errors: [403, 422],
   })
   routes.delete('/api/v3/responses/:responseId', v3Route(deleteResponse), {
     ...common,
@@ -109,173 +123,105 @@ export function registerV3ResponseRoutes(routes: RouteTable): void {
   })
 }
 
-const SORTS = ['createdAt', 'updatedAt'] as const
-const idParam = v.pipe(v.string(), v.minLength(1), v.maxLength(255))
-
-const countQuery = v.object({
-  workspaceId: idParam,
-  surveyId: v.optional(idParam),
+const optionalText = v.optional(v.string())
+const scopeDoc = {
+  workspaceId: v.string(),
+  surveyId: optionalText,
+  contactId: optionalText,
+  'filter[createdAt][gte]': optionalText,
+  'filter[createdAt][gt]': optionalText,
+  'filter[createdAt][lte]': optionalText,
+  'filter[createdAt][lt]': optionalText,
+  'filter[finished][eq]': v.optional(v.picklist(['true', 'false'])),
+  'filter[language][in]': optionalText,
+  'filter[id][in]': optionalText,
+  'filter[data.<questionId>][eq]': optionalText,
+}
+const listQueryDoc = v.object({
+  ...scopeDoc,
+  limit: optionalText,
+  cursor: optionalText,
+  includeTotalCount: v.optional(v.picklist(['true', 'false'])),
+  sortBy: v.optional(v.picklist(['-createdAt', 'createdAt'])),
 })
+const countQueryDoc = v.object({ ...scopeDoc, precision: v.optional(v.picklist(['capped', 'exact'])) })
 
-const listQuery = v.object({
-  ...countQuery.entries,
-  limit: v3Limit(100),
-  cursor: cursorParam,
-  includeTotalCount: v.optional(v.picklist(['true', 'false'], 'Must be true or false')),
-  sortBy: v.optional(v.picklist(SORTS, `Must be one of ${SORTS.join(', ')}`)),
-})
+type Caller = { environmentId: string }
 
-/** A filter parameter as the OpenAPI document shows one (the route takes any `filter[<field>][<operator>]`). */
-const filterDoc = { 'filter[data.<questionId>][gte]': v.optional(v.pipe(v.string(), v.maxLength(1000))) }
-const listQueryDoc = v.object({ ...listQuery.entries, ...filterDoc })
-const countQueryDoc = v.object({ ...countQuery.entries, ...filterDoc })
-
-/**
- * The route's own parameters, parsed by `schema`, and its `filter[…][…]` ones as a filter of the workspace's
- * responses (`surveyId` checked to be the workspace's: another's, or an unknown one, is a 403).
- */
-async function readListQuery<S extends typeof countQuery | typeof listQuery>(
-  request: IRequest,
-  ctx: CanvassContext,
-  environmentId: string,
-  schema: S,
-): Promise<{ query: v.InferOutput<S>; filter: ResponseFilter }> {
-  const all = (request.query ?? {}) as Record<string, string | string[] | undefined>
-  const own = Object.fromEntries(Object.entries(all).filter(([name]) => !isFilterParam(name)))
-  const filters = Object.fromEntries(Object.entries(all).filter(([name]) => isFilterParam(name)))
-  const query = readV3Query({ query: own } as unknown as IRequest, schema)
-  const where = filtersOf(filters)
-  await checkWorkspace(ctx, environmentId, query.workspaceId)
-  const filter: ResponseFilter = where.length > 0 ? { where } : {}
-  if (query.surveyId !== undefined) {
-    const survey = await ctx.storage.surveys.get(query.surveyId)
+/** The key's environment checked against `workspaceId`, and `surveyId` against the environment (403 otherwise). */
+async function checkScope(ctx: CanvassContext, environmentId: string, scope: { workspaceId: string; surveyId?: string }) {
+  await checkWorkspace(ctx, environmentId, scope.workspaceId)
+  if (scope.surveyId !== undefined) {
+    const survey = await ctx.storage.surveys.get(scope.surveyId)
     if (!survey || survey.environmentId !== environmentId) throw v3Forbidden()
-    filter.surveyId = survey.id
-  }
-  return { query, filter }
-}
-
-/** `readResponseFilters` with its 400 as a problem naming each parameter at fault. */
-function filtersOf(query: Record<string, string | string[] | undefined>) {
-  try {
-    return readResponseFilters(query)
-  } catch (error) {
-    if (!(error instanceof CanvassError) || error.status !== 400) throw error
-    const params = Object.entries(error.details)
-      .filter(([name]) => name !== '_more')
-      .map(([name, reason]) => ({ name, reason: String(reason) }))
-    throw v3BadRequest('Invalid query parameters', params)
   }
 }
 
-/** A count that stopped past `MAX_EXACT_COUNT`, as the answer shows it. */
-function countOf(total: number): { count: number; relation: 'eq' | 'gte' } {
-  return total > MAX_EXACT_COUNT ? { count: MAX_EXACT_COUNT, relation: 'gte' } : { count: total, relation: 'eq' }
+/** The views of `rows`, each survey read once. */
+async function viewsOf(ctx: CanvassContext, environmentId: string, rows: readonly ResponseRecord[], detail: boolean) {
+  const views = createV3ResponseViews(await workspaceOf(ctx, environmentId))
+  const surveys = new Map<string, SurveyRecord | null>()
+  const out = []
+  for (const row of rows) {
+    if (!surveys.has(row.surveyId)) surveys.set(row.surveyId, await ctx.storage.surveys.get(row.surveyId))
+    const survey = surveys.get(row.surveyId)
+    // A response outlives no survey (its survey's delete takes it): one read in between is skipped.
+    if (!survey) continue
+    out.push(detail ? views.resource(row, survey) : views.listItem(row, survey))
+  }
+  return out
 }
 
-const listResponses = async (request: IRequest, ctx: CanvassContext, { environmentId }: { environmentId: string }) => {
-  const { query, filter } = await readListQuery(request, ctx, environmentId, listQuery)
-  const sortBy: ResponseDateField = query.sortBy ?? 'createdAt'
-  const limit = query.limit ?? 20
-  const after = query.cursor !== undefined ? positionOf(decodeV3Cursor(query.cursor, sortBy)) : undefined
-  const counted = query.includeTotalCount !== 'false'
+const listResponses = async (request: IRequest, ctx: CanvassContext, { environmentId }: Caller) => {
+  const query = readV3ResponsesListQuery(request)
+  await checkScope(ctx, environmentId, query)
+  const order = query.sortBy === 'createdAt' ? 'asc' : 'desc'
   const [rows, total] = await Promise.all([
-    ctx.storage.responses.list(environmentId, { ...filter, sortBy, order: 'desc', limit, ...(after ? { after } : {}) }),
-    counted ? ctx.storage.responses.count(environmentId, filter, { upTo: MAX_EXACT_COUNT }) : undefined,
+    ctx.storage.responses.list(environmentId, {
+      ...query.filter,
+      sortBy: 'createdAt',
+      order,
+      limit: query.limit,
+      ...(query.after ? { after: query.after } : {}),
+    }),
+    query.includeTotalCount ? ctx.storage.responses.count(environmentId, query.filter, { upTo: V3_COUNT_CAP }) : undefined,
   ])
-  const page = rows.slice(0, limit)
+  const page = rows.slice(0, query.limit)
   const last = page[page.length - 1]
   const count = total === undefined ? undefined : countOf(total)
   return v3Ok({
-    data: page.map(responseOutput),
+    data: await viewsOf(ctx, environmentId, page, false),
     meta: {
-      limit,
-      nextCursor: rows.length > limit && last ? encodeV3Cursor(sortBy, last[sortBy].toISOString(), last.id) : null,
+      limit: query.limit,
+      nextCursor: rows.length > query.limit && last ? encodeV3ResponsesCursor(query.sortBy, query.fingerprint, last) : null,
       totalCount: count?.count ?? null,
       totalCountRelation: count?.relation ?? null,
     },
   })
 }
 
-/** A cursor's position; one whose value is no date was not written by this route (a 400 naming `cursor`). */
-function positionOf(cursor: { value: string; id: string }): { createdAt: Date; id: string } {
-  const at = new Date(cursor.value)
-  if (Number.isNaN(at.getTime())) throw v3BadRequest('Invalid query parameters', [{ name: 'cursor', reason: 'Invalid cursor' }])
-  return { createdAt: at, id: cursor.id }
+/** A count that stopped past the cap, as the answer shows it. */
+function countOf(total: number): { count: number; relation: 'eq' | 'gte' } {
+  return total > V3_COUNT_CAP ? { count: V3_COUNT_CAP, relation: 'gte' } : { count: total, relation: 'eq' }
 }
 
-const countResponses = async (request: IRequest, ctx: CanvassContext, { environmentId }: { environmentId: string }) => {
-  const { filter } = await readListQuery(request, ctx, environmentId, countQuery)
-  return v3Ok({ data: countOf(await ctx.storage.responses.count(environmentId, filter, { upTo: MAX_EXACT_COUNT })) })
+const countResponses = async (request: IRequest, ctx: CanvassContext, { environmentId }: Caller) => {
+  const query = readV3ResponsesCountQuery(request)
+  await checkScope(ctx, environmentId, query)
+  if (query.precision === 'exact')
+    return v3Ok({ data: { count: await ctx.storage.responses.count(environmentId, query.filter), relation: 'eq' } })
+  return v3Ok({ data: countOf(await ctx.storage.responses.count(environmentId, query.filter, { upTo: V3_COUNT_CAP })) })
 }
 
-const createResponse = async (request: IRequest, ctx: CanvassContext, { environmentId }: { environmentId: string }) => {
+const getResponse = async (request: IRequest, ctx: CanvassContext, { environmentId }: Caller) => {
   noV3Query(request)
-  const { workspaceId, ...body } = parseV3Body(v3ResponseCreateSchema, await readJsonBody(request))
-  await checkWorkspace(ctx, environmentId, workspaceId)
-  // A survey that is not the workspace's is a reference the body makes, as the survey routes' triggers are.
-  const survey = await ctx.storage.surveys.get(body.surveyId)
-  if (!survey || survey.environmentId !== environmentId) {
-    throw v3Unprocessable('Response failed validation', [
-      { name: 'surveyId', reason: 'No survey of this workspace has this id', code: 'invalid_reference' },
-    ])
-  }
-  const response = managementResponse(ctx, body, request.headers.get('user-agent'))
-  const id = await createResponseOrThrow(ctx, response, {
-    environmentId,
-    requireAccepting: false,
-    checkEnvironment: false,
-    pinProven: true,
-  })
-  const created = await ctx.storage.responses.get(id)
-  if (!created) throw v3Forbidden()
-  return v3Ok({ data: responseOutput(created) }, 201, { location: `/api/v3/responses/${id}` })
+  return v3Ok({ data: await resourceOf(ctx, environmentId, await ownResponse(ctx, environmentId, param(request, 'responseId'))) })
 }
 
-const getResponse = async (request: IRequest, ctx: CanvassContext, { environmentId }: { environmentId: string }) => {
-  noV3Query(request)
-  return v3Ok({ data: responseOutput(await ownResponse(ctx, environmentId, param(request, 'responseId'))) })
-}
-
-const patchResponse = async (request: IRequest, ctx: CanvassContext, { environmentId }: { environmentId: string }) => {
-  noV3Query(request)
-  const input = parseV3Body(v3ResponsePatchSchema, await readJsonBody(request))
-  const updated = await ctx.storage.responses.update(
-    param(request, 'responseId'),
-    (current, survey) => {
-      if (current.environmentId !== environmentId) throw v3Forbidden()
-      const offScale = answerOffScale(survey.answerScales, input.data)
-      if (offScale) throw answerOutOfRange(offScale)
-      return checkPatchedSize(current, responsePatch(current, input, ctx.now()), ctx.maxResponseBytes)
-    },
-    { answerScales: hasNumberAnswer(input.data) },
-  )
-  if (!updated) throw v3Forbidden()
-  return v3Ok({ data: responseOutput(updated) })
-}
-
-const deleteResponse = async (request: IRequest, ctx: CanvassContext, { environmentId }: { environmentId: string }) => {
-  noV3Query(request)
-  if (!(await ctx.storage.responses.delete(environmentId, param(request, 'responseId')))) throw v3Forbidden()
-  // Its files were recorded for deletion with it.
-  ctx.blobDeletionsRecorded()
-  return v3Ok({}, 204)
-}
-
-const batchDelete = async (request: IRequest, ctx: CanvassContext, { environmentId }: { environmentId: string }) => {
-  noV3Query(request)
-  const { workspaceId, ids } = parseV3Body(v3ResponseBatchDeleteSchema, await readJsonBody(request))
-  await checkWorkspace(ctx, environmentId, workspaceId)
-  const result = await ctx.storage.responses.deleteMany(environmentId, ids)
-  if ('missing' in result) {
-    const missing = new Set(result.missing)
-    const params = ids.flatMap((id, index) =>
-      missing.delete(id) ? [{ name: `ids.${index}`, reason: 'Names no response of this workspace' }] : [],
-    )
-    throw new V3Problem(403, 'You are not authorized to access these responses: nothing was deleted', params)
-  }
-  ctx.blobDeletionsRecorded()
-  return v3Ok({ data: { deleted: result.deleted } })
+async function resourceOf(ctx: CanvassContext, environmentId: string, response: ResponseRecord) {
+  const [view] = await viewsOf(ctx, environmentId, [response], true)
+  if (!view) throw v3Forbidden()
+  return view
 }
 
 /** The response if it is the key's; any other id (unknown, malformed, another environment's) is a 403. */
@@ -283,4 +229,282 @@ async function ownResponse(ctx: CanvassContext, environmentId: string, id: strin
   const response = await ctx.storage.responses.get(id)
   if (!response || response.environmentId !== environmentId) throw v3Forbidden()
   return response
+}
+
+type CreateBody = v.InferOutput<typeof v3ResponseCreateSchema>
+type PatchBody = v.InferOutput<typeof v3ResponsePatchSchema>
+
+/** The survey of a create, when it is the key's; an unknown one and another workspace's are the same 403. */
+async function createSurvey(ctx: CanvassContext, environmentId: string, surveyId: string): Promise<SurveyRecord> {
+  const survey = await ctx.storage.surveys.get(surveyId)
+  if (!survey || survey.environmentId !== environmentId) throw v3Forbidden()
+  return survey
+}
+
+/** Every 422 of a create: the survey's rules, then the contact, tags and display it names. */
+async function createProblems(ctx: CanvassContext, environmentId: string, survey: WriteSurvey, body: CreateBody) {
+  const problems = writeProblems(survey, body)
+  let userId: string | null = null
+  if (body.contactId !== undefined) {
+    const contact = await ctx.storage.contacts.get(environmentId, body.contactId)
+    if (!contact)
+      problems.push({
+        name: 'contactId',
+        reason: 'Names no contact of this workspace',
+        code: 'invalid_reference',
+        identifier: body.contactId,
+      })
+    else if (contact.userId === null)
+      problems.push({
+        name: 'contactId',
+        reason: 'Canvass links a response to a contact by its userId; this contact has none',
+        code: 'invalid_reference',
+      })
+    else userId = contact.userId
+  }
+  problems.push(...(await tagProblems(ctx, environmentId, body.tags)))
+  // The display and the single-use id are checked by the write itself (a refusal there is a 422 too).
+  return { problems, userId }
+}
+
+async function tagProblems(ctx: CanvassContext, environmentId: string, tags: readonly string[] | undefined): Promise<InvalidParam[]> {
+  const problems: InvalidParam[] = []
+  for (const [index, id] of (tags ?? []).entries()) {
+    if (!(await ctx.storage.tags.get(environmentId, id)))
+      problems.push({ name: `tags.${index}`, reason: 'Names no tag of this workspace', code: 'invalid_reference', identifier: id })
+  }
+  return problems
+}
+
+/** The response a create stores. */
+function createdResponse(ctx: CanvassContext, survey: WriteSurvey, body: CreateBody, userId: string | null): NewResponse {
+  const { data, variables } = applyEmbeddedData(survey, body.data, {}, body.embeddedData ?? {})
+  const response = newResponse(
+    {
+      surveyId: body.surveyId,
+      finished: body.finished,
+      data,
+      variables: variables as Record<string, string | number>,
+      ...(body.meta ? { meta: body.meta } : {}),
+      ...(body.ttc ? { ttc: clampTtc(body.ttc, MAX_V3_TTC_MS) } : {}),
+      userId,
+      displayId: body.displayId ?? null,
+      singleUseId: body.singleUseId ?? null,
+      endingId: body.endingId ?? null,
+      language: body.language ?? null,
+    },
+    // The caller's user agent is an API client's, not a respondent's: not recorded.
+    null,
+    { id: ctx.newId(), newId: ctx.newId, now: ctx.now() },
+  )
+  // Without `ttc` nothing is stored; `{}` on a finished response stores its `_total`.
+  if (body.ttc === undefined) response.ttc = {}
+  return response
+}
+
+const createResponse = async (request: IRequest, ctx: CanvassContext, { environmentId }: Caller) => {
+  noV3Query(request)
+  const body = parseV3Body(v3ResponseCreateSchema, await readJsonBody(request))
+  const record = await createSurvey(ctx, environmentId, body.surveyId)
+  const survey = writeSurveyOf(record)
+  const { problems, userId } = await createProblems(ctx, environmentId, survey, body)
+  if (problems.length > 0) throw v3Unprocessable('Response failed validation', problems)
+  const response = createdResponse(ctx, survey, body, userId)
+  const check = { environmentId, requireAccepting: false, checkEnvironment: false, pinProven: true, screenQuotas: true }
+  const id = await asV3Problem(() => createResponseOrThrow(ctx, response, check))
+  if (body.tags && body.tags.length > 0) await ctx.storage.responses.setTags(environmentId, id, body.tags)
+  const quotas = await ctx.storage.quotas.listAll(environmentId, record.id)
+  if (quotas.length > 0) {
+    const { surveyId, finished, data, variables } = response
+    await screenResponse(ctx, { environmentId, surveyId, responseId: id, finished, data, variables, mark: response.createdAt })
+  }
+  const created = await ownResponse(ctx, environmentId, id)
+  return v3Ok({ data: await resourceOf(ctx, environmentId, created) }, 201, { location: `/api/v3/responses/${id}` })
+}
+
+/** A refusal of the shared create or update as the v3 problem: a 400 of a survey rule is a 422 naming its fields. */
+async function asV3Problem<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write()
+  } catch (error) {
+    if (!(error instanceof CanvassError)) throw error
+    if (error.status === 401 || error.status === 403 || error.status === 404) throw v3Forbidden()
+    if (error.status !== 400) throw error
+    const params = Object.entries(error.details)
+      .filter(([name]) => name !== '_more')
+      .map(([name, reason]) => ({ name, reason: String(reason) }))
+    throw v3Unprocessable(error.message, params.length > 0 ? params : [{ name: '', reason: error.message }])
+  }
+}
+
+/** The patch a v3 update writes: `data` as sent (hidden field values and runtime keys kept), embedded data merged. */
+function v3Patch(survey: WriteSurvey, current: ResponseRecord, body: PatchBody, now: Date): ResponsePatch {
+  const finished = body.finished ?? current.finished
+  const kept = Object.fromEntries(
+    Object.entries(current.data).filter(
+      ([key]) => survey.hiddenFieldIds.has(key) || (SYSTEM_DATA_KEYS.has(key) && !survey.elementIds.has(key)),
+    ),
+  )
+  const base = body.data === undefined ? current.data : { ...kept, ...body.data }
+  const { data, variables } = applyEmbeddedData(survey, base, current.variables, body.embeddedData ?? {})
+  const patch: ResponsePatch = { updatedAt: now, finished, data, variables }
+  // Finishing sets `_total` to the sum of the per-element times, as every finishing write does.
+  if (finished && !current.finished) {
+    const total = Object.entries(current.ttc).reduce((sum, [key, value]) => (key === '_total' ? sum : sum + value), 0)
+    patch.ttc = { ...current.ttc, _total: total }
+  }
+  if (body.endingId !== undefined) patch.endingId = body.endingId
+  if (body.language !== undefined) patch.language = body.language
+  return patch
+}
+
+const patchResponse = async (request: IRequest, ctx: CanvassContext, { environmentId }: Caller) => {
+  noV3Query(request)
+  const body = parseV3Body(v3ResponsePatchSchema, await readJsonBody(request))
+  const id = param(request, 'responseId')
+  const current = await ownResponse(ctx, environmentId, id)
+  const record = await ctx.storage.surveys.get(current.surveyId)
+  if (!record) throw v3Forbidden()
+  const survey = writeSurveyOf(record)
+  const problems = [...writeProblems(survey, body), ...(await tagProblems(ctx, environmentId, body.tags))]
+  if (problems.length > 0) throw v3Unprocessable('Response failed validation', problems)
+  const updated = await asV3Problem(() =>
+    ctx.storage.responses.update(
+      id,
+      (latest, facts) => {
+        if (latest.environmentId !== environmentId) throw v3Forbidden()
+        const offScale = answerOffScale(facts.answerScales, body.data)
+        if (offScale) throw answerOutOfRange(offScale)
+        return checkPatchedSize(latest, v3Patch(survey, latest, body, ctx.now()), ctx.maxResponseBytes)
+      },
+      { answerScales: hasNumberAnswer(body.data), screenQuotas: true },
+    ),
+  )
+  if (!updated) throw v3Forbidden()
+  if (body.tags !== undefined) await ctx.storage.responses.setTags(environmentId, id, body.tags)
+  const quotas = await ctx.storage.quotas.listAll(environmentId, updated.surveyId)
+  if (quotas.length > 0) {
+    const { surveyId, finished, data, variables, updatedAt: mark } = updated
+    await screenResponse(ctx, { environmentId, surveyId, responseId: id, finished, data, variables, mark })
+  }
+  return v3Ok({ data: await resourceOf(ctx, environmentId, await ownResponse(ctx, environmentId, id)) })
+}
+
+const deleteResponse = async (request: IRequest, ctx: CanvassContext, { environmentId }: Caller) => {
+  noV3Query(request)
+  if (!(await ctx.storage.responses.delete(environmentId, param(request, 'responseId')))) throw v3Forbidden()
+  // Its files were recorded for deletion with it.
+  ctx.blobDeletionsRecorded()
+  return v3Ok({}, 204)
+}
+
+const batchDelete = async (request: IRequest, ctx: CanvassContext, { environmentId }: Caller) => {
+  const { workspaceId } = readV3Query(request, v.object({ workspaceId: v.pipe(v.string(), v.minLength(1, 'Required'), v.maxLength(255)) }))
+  const { ids } = parseV3Body(v3ResponseBatchDeleteSchema, await readJsonBody(request))
+  await checkWorkspace(ctx, environmentId, workspaceId)
+  const result = await ctx.storage.responses.deleteMany(environmentId, ids, { skipMissing: true })
+  const deleted = 'deleted' in result ? result.deleted : 0
+  if (deleted > 0) ctx.blobDeletionsRecorded()
+  return v3Ok({ data: { deleted } })
+}
+
+const validateResponse = async (request: IRequest, ctx: CanvassContext, { environmentId }: Caller) => {
+  noV3Query(request)
+  const envelope = parseV3Body(v3ResponseValidateSchema, await readJsonBody(request))
+  const invalid = (params: readonly InvalidParam[]) =>
+    v3Ok({
+      data: {
+        valid: false,
+        operation: envelope.operation,
+        invalid_params: params.map((p) => ({ ...p, name: p.name ? `data.${p.name}` : 'data' })),
+      },
+    })
+  const parsed = bodyProblems(envelope.operation === 'create' ? v3ResponseCreateSchema : v3ResponsePatchSchema, envelope.data)
+  if ('problems' in parsed) return invalid(parsed.problems)
+  if (envelope.operation === 'create') {
+    const body = parsed.value as CreateBody
+    const record = await createSurvey(ctx, environmentId, body.surveyId)
+    const survey = writeSurveyOf(record)
+    const { problems } = await createProblems(ctx, environmentId, survey, body)
+    if (problems.length > 0) return invalid(problems)
+    const { data, variables } = applyEmbeddedData(survey, body.data, {}, body.embeddedData ?? {})
+    return v3Ok({
+      data: {
+        valid: true,
+        operation: 'create',
+        invalid_params: [],
+        effects: {
+          language: body.language ?? null,
+          contactId: body.contactId ?? null,
+          displayId: body.displayId ?? null,
+          firesPipeline: true,
+          countsTowardMeteredResponses: true,
+          quotas: await quotaEffects(ctx, environmentId, record, { finished: body.finished, data, variables }),
+          tagsToApply: body.tags ?? [],
+        },
+      },
+    })
+  }
+  const current = await ownResponse(ctx, environmentId, envelope.responseId)
+  const body = parsed.value as PatchBody
+  const record = await ctx.storage.surveys.get(current.surveyId)
+  if (!record) throw v3Forbidden()
+  const survey = writeSurveyOf(record)
+  const problems = [...writeProblems(survey, body), ...(await tagProblems(ctx, environmentId, body.tags))]
+  if (problems.length > 0) return invalid(problems)
+  const patch = v3Patch(survey, current, body, ctx.now())
+  return v3Ok({
+    data: {
+      valid: true,
+      operation: 'patch',
+      invalid_params: [],
+      effects: {
+        language: patch.language !== undefined ? patch.language : current.language,
+        contactId: current.person?.id ?? null,
+        displayId: current.displayId,
+        firesPipeline: true,
+        countsTowardMeteredResponses: false,
+        quotas: await quotaEffects(ctx, environmentId, record, {
+          finished: patch.finished ?? current.finished,
+          data: patch.data ?? current.data,
+          variables: patch.variables ?? current.variables,
+        }),
+        tagsToApply: body.tags ?? [],
+      },
+    },
+  })
+}
+
+/** A body parsed by `schema`, or each problem the write would answer with a 400 (names relative to `data`). */
+function bodyProblems<S extends v.GenericSchema>(schema: S, body: unknown): { value: v.InferOutput<S> } | { problems: InvalidParam[] } {
+  try {
+    return { value: parseV3Body(schema, body) }
+  } catch (error) {
+    if (error instanceof CanvassError && 'invalidParams' in error)
+      return { problems: [...(error as { invalidParams: InvalidParam[] }).invalidParams] }
+    throw error
+  }
+}
+
+/** Whether the response would count in each quota of its survey, and fill it. */
+async function quotaEffects(
+  ctx: CanvassContext,
+  environmentId: string,
+  survey: SurveyRecord,
+  response: { finished: boolean; data: Record<string, unknown>; variables: Record<string, unknown> },
+) {
+  const quotas = await ctx.storage.quotas.listAll(environmentId, survey.id)
+  if (quotas.length === 0) return []
+  const counts = await ctx.storage.quotas.counts(environmentId, survey.id)
+  return quotas.map((quota) => {
+    const wouldCount =
+      (response.finished || quota.countPartialSubmissions) &&
+      meetsQuota(quota.logic, { questions: survey.questions, variables: survey.variables }, response)
+    return {
+      quotaId: quota.id,
+      quotaName: quota.name,
+      wouldCount,
+      ...(wouldCount ? { wouldFill: (counts[quota.id] ?? 0) + 1 >= quota.limit } : {}),
+    }
+  })
 }
