@@ -64,6 +64,17 @@ const tagOf = async (x: TestCanvass): Promise<string> => {
   const tags = await x.storage.tags.list(x.envA, { limit: 1000 })
   return tags.find((tag) => tag.name === name)?.id as string
 }
+/** A v3 survey of two blocks, `ba` and `bb`, whose blocks the v3 block routes edit; its id. */
+const v3SurveyOf = async (x: TestCanvass) => {
+  const element = (id: string) => ({ id, type: 'openText', headline: { 'en-US': MARKER }, required: false })
+  const blocks = [
+    { id: 'ba', name: 'A', elements: [element('q1')] },
+    { id: 'bb', name: 'B', elements: [element('q2')] },
+  ]
+  const res = await x.call('POST', '/api/v3/surveys', { key: x.keyA, body: { workspaceId: x.projectId, name: MARKER, blocks } })
+  if (res.status !== 201) throw new Error(`seeding a v3 survey: ${res.status} ${res.text}`)
+  return res.body.data.id as string
+}
 const v3Blocks = () => [{ name: 'Main', elements: [{ id: 'q1', type: 'openText', headline: { 'en-US': MARKER }, required: false }] }]
 
 /** A valid request of each audited route, making what it needs first. */
@@ -72,6 +83,20 @@ const FIXTURES: Record<string, Fixture> = {
     path: '/api/v3/surveys',
     body: { workspaceId: x.projectId, name: MARKER, blocks: v3Blocks() },
     resourceId: 'answer',
+  }),
+  'PATCH /api/v3/surveys/:surveyId/blocks': async (x) => {
+    const id = await v3SurveyOf(x)
+    const block = { name: MARKER, elements: [{ id: 'q3', type: 'openText', headline: { 'en-US': MARKER }, required: false }] }
+    return { path: `/api/v3/surveys/${id}/blocks`, body: { ops: [{ op: 'insert', position: { type: 'end' }, block }] }, resourceId: id }
+  },
+  'PUT /api/v3/surveys/:surveyId/blocks/order': async (x) => {
+    const id = await v3SurveyOf(x)
+    return { path: `/api/v3/surveys/${id}/blocks/order`, body: { order: ['bb', 'ba'] }, resourceId: id }
+  },
+  'PATCH /api/v3/workspaces/:workspaceId/custom-css': async (x) => ({
+    path: `/api/v3/workspaces/${x.projectId}/custom-css`,
+    body: { customCss: { light: `.cv-headline { color: #${randomBytes(3).toString('hex')} }`, dark: null } },
+    resourceId: x.projectId,
   }),
   'PATCH /api/v3/surveys/:surveyId': async (x) => {
     const id = await surveyOf(x)

@@ -4,6 +4,7 @@
  * parameters name real resources, so that most routes answer 200 rather than stopping at a 404.
  */
 import type { Canvass } from '@canvass/core'
+import { describeRoutes } from '@canvass/core'
 import { TEST_ORIGIN as ORIGIN, suiteWithBed } from '@canvass/test-bed'
 import * as assert from 'uvu/assert'
 import { seedCall, seedSurroundings, seedSurveyAndWebhook } from './helpers'
@@ -49,6 +50,7 @@ async function seed(environmentId: string): Promise<void> {
   Object.assign(params, {
     resultShareKey: shared.resultShareKey,
     environmentId,
+    workspaceId: environmentId,
     surveyId: survey.id,
     responseId: response.id,
     displayId: display.id,
@@ -98,12 +100,22 @@ test('each answers HEAD with its GET status and headers, and no body', async () 
     assert.equal(comparable(head.headers), comparable(get.headers), `${name}: the GET's headers`)
     assert.is(head.body, null, `${name}: no body`)
     if (get.status === 200) assert.ok(getBody.length > 0, `${name}: its GET has a body to leave out`)
-    // A route Canvass does not implement answers its 501 (and HEAD the same).
-    else if (!route.path.startsWith('/api/v3/workflows')) notOk.push(`${route.path} ${get.status}`)
+    // A route Canvass does not implement answers its 501 (and HEAD the same); one documented as refused to
+    // every API key (`noSuccess`: survey visibility) its 403.
+    else if (!route.path.startsWith('/api/v3/workflows') && !(REFUSED_TO_KEYS.has(route.path) && get.status === 403)) {
+      notOk.push(`${route.path} ${get.status}`)
+    }
   }
   // With every parameter naming something real, every GET route answers 200 (the 501 routes aside).
   assert.equal(notOk, [], 'GET routes that did not answer 200')
 })
+
+/** GET routes documented as refused to every API key (`noSuccess`), whose answer is a 403. */
+const REFUSED_TO_KEYS = new Set(
+  describeRoutes()
+    .routes.filter((route) => route.method === 'GET' && route.noSuccess)
+    .map((route) => route.path),
+)
 
 /** The headers, without those that change on every answer, and a page's nonce. */
 function comparable(headers: Headers): Record<string, string> {
