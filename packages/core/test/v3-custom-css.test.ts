@@ -161,4 +161,79 @@ test('concurrent saves: each replaces a different value', async () => {
   assert.is(new Set(previous).size, 6, previous.join(' '))
 })
 
+/** A link survey of `project`'s production environment; its id. */
+async function linkSurvey(project: { environmentId: string; key: string }, type = 'link'): Promise<string> {
+  const res = await bed().call('POST', '/api/v1/management/surveys', {
+    key: project.key,
+    body: {
+      environmentId: project.environmentId,
+      name: 'Styled',
+      type,
+      status: 'inProgress',
+      questions: [{ id: 'q', type: 'openText', inputType: 'text', headline: { default: 'Q?' }, required: false }],
+    },
+  })
+  assert.is(res.status, 200, res.text)
+  return res.body.data.id
+}
+
+/** The JSON a link page boots from (`<script id="canvass-boot" type="application/json">`). */
+async function bootOf(surveyId: string): Promise<any> {
+  const res = await bed().call('GET', `/s/${surveyId}`)
+  assert.is(res.status, 200, res.text)
+  const found = /<script id="canvass-boot" type="application\/json">([\s\S]*?)<\/script>/.exec(res.text)
+  assert.ok(found, 'the page has its boot JSON')
+  return JSON.parse(found[1] as string)
+}
+
+const environmentState = async (environmentId: string) =>
+  (await bed().call('GET', `/api/v1/client/${environmentId}/environment`)).body.data.data
+
+test('the saved CSS is delivered compiled: in the environment state and the link page, to this workspace only', async () => {
+  const mine = await bed().newProject('css-delivered')
+  const other = await bed().newProject('css-neighbour')
+  const [mySurvey, otherSurvey] = [await linkSurvey(mine), await linkSurvey(other)]
+  await linkSurvey(mine, 'app')
+  const before = await environmentState(mine.environmentId)
+  assert.is(before.project.customCss, undefined, 'no CSS, no field')
+  assert.is((await bootOf(mySurvey)).project.customCss, undefined)
+
+  const source = { light: 'body{background:red} .cv-headline{color:#123456} @import url(https://evil.test/x.css);', dark: 'h2{color:#fff}' }
+  const saved = await call('PATCH', path(mine.projectId), mine.key, { customCss: source })
+  assert.is(saved.status, 200, saved.text)
+  const compiled = {
+    light: '#fbjs{background:red!important}#fbjs .cv-headline{color:#123456!important}',
+    dark: '#fbjs[data-appearance="dark"] h2{color:#fff!important}',
+  }
+  const state = await environmentState(mine.environmentId)
+  assert.equal(state.project.customCss, compiled, 'the state has the compiled CSS, not the source')
+  assert.equal([state.workspace?.customCss, state.product?.customCss], [compiled, compiled], 'under every name of the project')
+  assert.equal((await bootOf(mySurvey)).project.customCss, compiled)
+  // The development environment is the same workspace.
+  assert.equal((await environmentState(mine.devEnvironmentId)).project.customCss, compiled)
+
+  // Another workspace's pages never get it.
+  assert.is((await environmentState(other.environmentId)).project.customCss, undefined)
+  assert.is((await bootOf(otherSurvey)).project.customCss, undefined)
+  assert.is((await environmentState(bed().envA)).project.customCss, undefined)
+
+  // Cleared: gone from both.
+  await call('PATCH', path(mine.projectId), mine.key, { customCss: null })
+  assert.is((await environmentState(mine.environmentId)).project.customCss, undefined)
+  assert.is((await bootOf(mySurvey)).project.customCss, undefined)
+})
+
+test("a closing tag in the CSS cannot end the link page's boot script", async () => {
+  const project = await bed().newProject('css-tag')
+  const surveyId = await linkSurvey(project)
+  const saved = await call('PATCH', path(project.projectId), project.key, {
+    customCss: { light: '.cv-card::before{content:"</script><script>alert(1)</script>"}', dark: null },
+  })
+  assert.is(saved.status, 200, saved.text)
+  const page = (await bed().call('GET', `/s/${surveyId}`)).text
+  assert.not.ok(page.includes('<script>alert(1)'), 'no script element from the CSS')
+  const boot = await bootOf(surveyId)
+  assert.is(boot.project.customCss.light, '#fbjs .cv-card::before{content:"<\\/script><script>alert(1)<\\/script>"!important}')
+})
+
 test.run()
