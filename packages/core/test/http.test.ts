@@ -408,8 +408,8 @@ table('canvass.routes lists every registered route with the base path, and each 
   assert.ok(routes.some((r) => r.method === 'GET' && r.path === '/feedback/api/v1/management/surveys'))
   assert.ok(routes.some((r) => r.method === 'PUT' && r.path === '/feedback/api/v1/client/responses/:responseId'))
   for (const { method, path } of routes) {
-    // The pages of the widget (found installed) too: `/s/…` and `/js/…`.
-    assert.match(path, /^\/feedback\/(api\/v[123]|share|s|js)\//)
+    // The pages of the widget (found installed) too: `/s/…` and `/js/…`; and the MCP endpoint.
+    assert.match(path, /^\/feedback\/((api\/v[123]|share|s|js)\/|api\/mcp$)/)
     // A route answers its own method with something other than the router's 404 or a 405 (401 or 400 from the
     // checks that come first, or the 404 of a resource `x` the database does not hold), which shows the table
     // and the router agree.

@@ -81,6 +81,8 @@ const FOREIGN_OPTIONS: Record<string, string> = {
   '--silent': "pnpm's",
   '-c': "Postgres's (-c name=value)",
   '--fid--': 'not an option: part of a stored file name',
+  '-createdAt': 'not an option: the v3 `sortBy` value (newest first)',
+  '-moz-binding': 'not an option: a CSS property custom CSS refuses',
 }
 
 /** The words of a command line, quotes removed: `--name "Churn, Q3"` is two words. */

@@ -94,6 +94,8 @@ const PATH: Record<string, (ids: Ids) => string> = {
 /** A body that gets the route past its body parsing, for the routes that take one. */
 const BODY: Record<string, (ids: Ids) => unknown> = {
   'post /api/v1/management/responses/bulk': (ids) => ({ responses: [{ surveyId: ids.surveyId, finished: true, data: { q1: 'bulk' } }] }),
+  // An id of no response: a batch delete skips it and answers `{deleted: 0}`.
+  'post /api/v3/responses/batch-delete': () => ({ ids: ['clnoresponse00000000000000'] }),
 }
 
 /** A URL carries UTF-8, in which a lone surrogate is U+FFFD (as the URL parser writes it). */
