@@ -1,4 +1,5 @@
 import type { ResponseRecord, SurveyRecord } from '../ports/storage'
+import { FORBIDDEN_QUESTION_IDS } from '../schemas/survey'
 import { surveyBlocks } from './survey-structure'
 
 /**
@@ -65,16 +66,7 @@ export const CONTACT_INFO_FIELD_IDS = ['firstName', 'lastName', 'email', 'phone'
  * answer, never shown, unless an element of the survey has that id.
  */
 export const SYSTEM_DATA_KEYS: ReadonlySet<string> = new Set([
-  'userId',
-  'source',
-  'suid',
-  'end',
-  'start',
-  'welcomeCard',
-  'hidden',
-  'verifiedEmail',
-  'multiLanguage',
-  'embed',
+  ...FORBIDDEN_QUESTION_IDS,
   'verify',
   'suToken',
   'lang',

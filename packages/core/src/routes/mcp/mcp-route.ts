@@ -8,6 +8,7 @@ import {
   isLegacyRequest,
 } from '@modelcontextprotocol/server'
 import type { CanvassContext, ConnectionInfo, Handler } from '../../context'
+import { concatBytes } from '../../bytes'
 import { CanvassError } from '../../errors'
 import { authenticate } from '../../http/auth'
 import { presentedApiKey } from '../../http/api-key'
@@ -222,13 +223,7 @@ async function boundedBytes(request: Request, limit: number): Promise<Uint8Array
     }
     chunks.push(value)
   }
-  const bytes = new Uint8Array(size)
-  let offset = 0
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset)
-    offset += chunk.byteLength
-  }
-  return bytes
+  return chunks.length === 0 ? new Uint8Array() : concatBytes(chunks)
 }
 
 /** Headers of the MCP request that a route must not see: the transport's own, and the credentials. */
