@@ -27,7 +27,7 @@ import { checkPatchedSize } from '../../domain/response-size'
 import { SYSTEM_DATA_KEYS, createV3ResponseViews } from '../../domain/v3-response-view'
 import type { WriteSurvey } from '../../domain/v3-response-writes'
 import { applyEmbeddedData, clampTtc, writeProblems, writeSurveyOf } from '../../domain/v3-response-writes'
-import { createResponseOrThrow } from '../client/responses'
+import { createResponseOrThrow } from '../../domain/response-create'
 import {
   MAX_V3_TTC_MS,
   v3ResponseAnswer,

@@ -14,7 +14,7 @@ import { surveyBlocks } from '../../domain/survey-structure'
 import { v1BodyOf, v3Languages, v3SurveyOutput } from '../../domain/v3-survey'
 import type { V3Block, V3BlockOp } from '../../domain/v3-survey-blocks'
 import { applyBlockOps, blockParamPath, newForwardReferences, reorderBlocks } from '../../domain/v3-survey-blocks'
-import { segmentOfSurvey, updateSurveyFromBody } from '../management/surveys'
+import { segmentOfSurvey, updateSurveyFromBody } from '../../domain/survey-writes'
 
 /**
  * The reference's v3 block editing (docs/api.md, "Editing blocks in v3"): `PATCH …/blocks` applies update,

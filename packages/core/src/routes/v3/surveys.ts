@@ -24,7 +24,7 @@ import { v3LifecycleAnswer, v3SurveyAnswer, v3SurveyCreateSchema, v3SurveyPageAn
 import { effectiveSurveyStatus, storedStatusCases } from '../../domain/survey-status'
 import { V3_KEY_VISIBILITY, v3SurveyOutput } from '../../domain/v3-survey'
 import { checkV3SurveyEditable, v3SurveyCreateWrite, v3SurveyPatchWrite } from '../../domain/v3-survey-write'
-import { createSurveyFromBody, segmentOfSurvey, updateSurveyFromBody } from '../management/surveys'
+import { createSurveyFromBody, segmentOfSurvey, updateSurveyFromBody } from '../../domain/survey-writes'
 
 /**
  * The reference's v3 surveys (docs/api.md, "Surveys in v3"): list, create, get, patch, delete, archive and
