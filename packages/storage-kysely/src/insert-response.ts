@@ -18,6 +18,7 @@ import type { ResponseValues } from './response-values'
 import type { SchemaNames } from './schema-names'
 import { isForeignKeyViolation } from './sql-state'
 import type { SurveyWriteFactsReader } from './survey-write-facts'
+import { replaceResponseTags, tagCreatedEvents } from './response-tags'
 import { uniqueViolation } from './unique-violation'
 
 /** `ResponseStore.create`, and the create of one import row in the import's transaction. */
@@ -124,6 +125,10 @@ export function createResponseWriter(
     // With the survey locked its version holds; only the display can have changed meanwhile.
     const written = await insert(trx, values, guardOf(decided), check.screenQuotas === true)
     if (!written) return { outcome: 'display_not_found' }
+    if (input.tagIds !== undefined && input.tagIds.length > 0) {
+      await replaceResponseTags(trx, decided.survey.environmentId, values.id, input.tagIds)
+      await tagCreatedEvents(trx, values.id)
+    }
     if (values.finished && decided.survey.autoComplete !== null) await completeIfFilled(trx, decided.survey.id, input.createdAt)
     return created(values.id, written.hasQuotas)
   }
@@ -141,6 +146,8 @@ export function createResponseWriter(
   }
 
   async function create(input: NewResponse, check: CreateResponseCheck): Promise<CreateResponseResult> {
+    // A create with tags writes the row, its tags and its events' tags in one transaction.
+    if (input.tagIds !== undefined && input.tagIds.length > 0) return createLocked(input, check)
     const values = responseValues(input, check)
     // Allowed on the facts kept, the write's guard says whether they still hold; a refusal is only ever
     // answered from facts read now. A display is taken to be the survey's and of no contact, which the guard

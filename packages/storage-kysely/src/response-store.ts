@@ -23,6 +23,7 @@ import type { ResponseBatchOptions } from './response-batch'
 import { responseColumns, toResponseRecord } from './response-columns'
 import { responseEventsSql } from './response-events-sql'
 import { recordResponseFileDeletions } from './response-files'
+import { replaceResponseTags } from './response-tags'
 import { listResponsesForExport } from './response-export-sql'
 import { summarizeResponses } from './response-summary-sql'
 import { listAnswers } from './response-answers-sql'
@@ -160,6 +161,7 @@ export function createResponseStore(
       if (lockedPatch === null) return lockedCurrent
       const finishes = lockedPatch.finished === true && !locked.finished
       if (finishes && !lockFirst) return RETRY_WITH_SURVEY_LOCK
+      if (lockedPatch.tagIds !== undefined) await replaceResponseTags(trx, locked.environment_id, id, lockedPatch.tagIds)
       // The version read under the lock is still the row's: nobody else can have written it.
       const updated = (await trx.executeQuery(writesFor(options, locked).unchanged(writeValues(id, locked, lockedPatch)))).rows[0]
       if (!updated) throw new Error(`response ${id} changed while it was locked`)
@@ -222,7 +224,8 @@ export function createResponseStore(
       // update of one survey would otherwise wait for the one before it, on every instance, and for as long
       // as an instance that holds the lock is stalled (a paused process, a long GC).
       const finishing = patch.finished === true && !row.finished
-      if (!finishing || row.auto_complete === null) {
+      // New tags are written in the update's transaction, before the statement that records its events.
+      if (patch.tagIds === undefined && (!finishing || row.auto_complete === null)) {
         const statement = writesFor(options, row)[finishing ? 'finishing' : 'unchanged']
         const updated = (await db.executeQuery(statement(writeValues(id, row, patch)))).rows[0]
         if (updated) return toResponseRecord(updated)
@@ -230,36 +233,6 @@ export function createResponseStore(
       // Another write came between the read and the write (or the response is becoming finished): the row is
       // locked, and `change` is handed the response as it now is.
       return updateLocked(id, row.survey_id, change, patch.finished === true, options)
-    },
-
-    async setTags(environmentId, responseId, tagIds) {
-      if (!isStorable(environmentId) || !isStorable(responseId)) return false
-      const wanted = [...new Set(tagIds.filter(isStorable))]
-      return db.transaction().execute(async (trx) => {
-        const response = await trx
-          .selectFrom('responses')
-          .select('id')
-          .where('environment_id', '=', environmentId)
-          .where('id', '=', responseId)
-          .forUpdate()
-          .executeTakeFirst()
-        if (!response) return false
-        await trx.deleteFrom('response_tags').where('response_id', '=', responseId).execute()
-        if (wanted.length > 0) {
-          await trx
-            .insertInto('response_tags')
-            .columns(['response_id', 'tag_id'])
-            .expression((eb) =>
-              eb
-                .selectFrom('tags')
-                .select([sql.val(responseId).as('response_id'), 'tags.id'])
-                .where('tags.environment_id', '=', environmentId)
-                .where('tags.id', 'in', wanted),
-            )
-            .execute()
-        }
-        return true
-      })
     },
 
     async delete(environmentId, id) {

@@ -3,6 +3,7 @@ import type { ResponsePatch, ResponseRecord, ResponseSurveyFields } from '@canva
 import * as assert from 'uvu/assert'
 import { byListOrder, makeResponse, managementCheck, rejection, seedProject, seedResponse, seedSurvey, walkPages } from './seed'
 import type { StorageTest } from './storage-test'
+import { claimAll, seedWebhook } from './webhook-tests'
 
 /** Response reads, lists, updates and deletes. */
 export const responseTests: StorageTest[] = [
@@ -393,11 +394,11 @@ export const responseTests: StorageTest[] = [
     },
   },
   {
-    name: 'setTags replaces the tags of a response of the environment with those of its ids that are tags of the environment',
+    name: 'tags given to a create and an update are written with the response, skipping ids of no tag of the environment, and its webhook events carry them',
     async run({ storage }) {
       const { production, development } = await seedProject(storage)
       const survey = await seedSurvey(storage, production)
-      const id = await seedResponse(storage, production, survey.id, {})
+      const webhook = await seedWebhook(storage, production, { triggers: ['responseCreated', 'responseUpdated'] })
       const other = await seedResponse(storage, production, survey.id, {})
       const foreign = await seedResponse(storage, development, (await seedSurvey(storage, development)).id, {})
       await storage.imports.insertNotesAndTags(production, [{ responseId: other, notes: [], tags: ['a', 'b'] }])
@@ -407,15 +408,59 @@ export const responseTests: StorageTest[] = [
       const [a, b, x] = [await tagOf(production, 'a'), await tagOf(production, 'b'), await tagOf(development, 'x')]
       const names = async (responseId: string) =>
         ((await storage.responses.get(responseId))?.tags as Array<{ name: string }>).map((tag) => tag.name)
-      assert.is(await storage.responses.setTags(production, id, [a, x, 'nul\u0000id', a]), true)
+      const eventTags = async () =>
+        (await claimAll(storage))
+          .filter((d) => d.webhookId === webhook.id)
+          .map((d) => {
+            const body = JSON.parse(d.body)
+            return `${body.event}:${(body.data.tags as Array<{ name: string }>).map((tag) => tag.name).join(',')}`
+          })
+      await eventTags()
+
+      const id = await seedResponse(storage, production, survey.id, { tagIds: [a, x, 'nul\u0000id', a] })
       assert.equal(await names(id), ['a'], 'another environment’s tag is skipped')
-      assert.is(await storage.responses.setTags(production, id, [b]), true)
+      assert.equal(await eventTags(), ['responseCreated:a'], 'the create’s event carries its tags')
+
+      const tagged = (tagIds: readonly string[]) => () => ({ updatedAt: new Date(), tagIds })
+      await storage.responses.update(id, tagged([b, x]))
       assert.equal(await names(id), ['b'], 'replaced')
-      assert.is(await storage.responses.setTags(development, id, [x]), false, 'not the environment’s response')
-      assert.equal(await names(id), ['b'])
-      assert.is(await storage.responses.setTags(production, id, []), true)
+      assert.equal(await eventTags(), ['responseUpdated:b'], 'the update’s event carries the new tags')
+      await storage.responses.update(id, () => ({ updatedAt: new Date(), data: { q: 'kept' } }))
+      assert.equal(await names(id), ['b'], 'a patch without tags keeps them')
+      await eventTags()
+      await storage.responses.update(id, tagged([]))
       assert.equal(await names(id), [])
+      assert.equal(await eventTags(), ['responseUpdated:'])
       assert.equal(await names(other), ['a', 'b'], 'other responses keep theirs')
+      assert.equal(await names(foreign), ['x'])
+    },
+  },
+  {
+    name: 'concurrent updates with tags: the tags that stay are those of the write that stays',
+    async run({ storage }) {
+      const { production } = await seedProject(storage)
+      const survey = await seedSurvey(storage, production)
+      const other = await seedResponse(storage, production, survey.id, {})
+      const tagNames = Array.from({ length: 8 }, (_, i) => `t${i}`)
+      await storage.imports.insertNotesAndTags(production, [{ responseId: other, notes: [], tags: tagNames }])
+      const tags = await storage.tags.list(production, { limit: 20 })
+      const idOf = (name: string) => tags.find((tag) => tag.name === name)?.id ?? ''
+      const id = await seedResponse(storage, production, survey.id, { data: { n: 0 } })
+      await Promise.all(
+        tagNames.map((name) =>
+          storage.responses.update(id, (current) => ({
+            updatedAt: new Date(),
+            data: { n: Number(current.data.n) + 1, by: name },
+            tagIds: [idOf(name)],
+          })),
+        ),
+      )
+      const stored = await storage.responses.get(id)
+      assert.is(stored?.data.n, tagNames.length, 'each update saw the last write')
+      assert.equal(
+        (stored?.tags as Array<{ name: string }>).map((tag) => tag.name),
+        [stored?.data.by],
+      )
     },
   },
 ]

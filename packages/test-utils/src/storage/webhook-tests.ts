@@ -485,6 +485,6 @@ export async function seedWebhook(storage: Storage, environmentId: string, overr
 }
 
 /** Claims every delivery due now (other tests' too: each test only looks at its own webhooks). */
-function claimAll(storage: Storage): Promise<ClaimedDelivery[]> {
+export function claimAll(storage: Storage): Promise<ClaimedDelivery[]> {
   return storage.webhookDeliveries.claim({ now: new Date(Date.now() + 1000), limit: 5000, leaseMs: 3_600_000, claimToken: freshId() })
 }

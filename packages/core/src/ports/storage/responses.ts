@@ -257,12 +257,6 @@ export interface ResponseStore {
     change: (current: ResponseRecord, survey: ResponseSurveyFields) => ResponsePatch | null,
     options?: ResponseUpdateOptions,
   ): Promise<ResponseRecord | null>
-  /**
-   * Replaces the tags of the response `responseId` of `environmentId` with `tagIds`, in one transaction: ids
-   * that name no tag of the environment are skipped. False (nothing changed) when the response is not the
-   * environment's. Callers bound `tagIds` (at most a hundred).
-   */
-  setTags(environmentId: string, responseId: string, tagIds: readonly string[]): Promise<boolean>
   /** Deletes the response of that environment; returns it as it was, or null. */
   delete(environmentId: string, id: string): Promise<ResponseRecord | null>
   /**
@@ -355,6 +349,12 @@ export interface NewResponse extends ResponseFields {
   userId: string | null
   /** Generates the id of a contact created for `userId`. */
   newId: () => string
+  /**
+   * Tags to link the response to, in the create's transaction: ids that name no tag of the survey's
+   * environment are skipped. The webhook events the create records carry them. Callers bound it (at most a
+   * hundred).
+   */
+  tagIds?: readonly string[]
 }
 
 export interface CreateResponseCheck {
@@ -437,4 +437,10 @@ export interface ResponsePatch {
   meta?: JsonObject
   language?: string | null
   endingId?: string | null
+  /**
+   * Replaces the response's tags, in the update's transaction and before its webhook events are recorded (so
+   * they carry the new tags): ids that name no tag of the response's environment are skipped. Callers bound
+   * it (at most a hundred).
+   */
+  tagIds?: readonly string[]
 }

@@ -299,6 +299,8 @@ function createdResponse(ctx: CanvassContext, survey: WriteSurvey, body: CreateB
   )
   // Without `ttc` nothing is stored; `{}` on a finished response stores its `_total`.
   if (body.ttc === undefined) response.ttc = {}
+  // Linked in the create's transaction.
+  if (body.tags && body.tags.length > 0) response.tagIds = body.tags
   return response
 }
 
@@ -312,7 +314,6 @@ const createResponse = async (request: IRequest, ctx: CanvassContext, { environm
   const response = createdResponse(ctx, survey, body, userId)
   const check = { environmentId, requireAccepting: false, checkEnvironment: false, pinProven: true, screenQuotas: true }
   const id = await asV3Problem(() => createResponseOrThrow(ctx, response, check))
-  if (body.tags && body.tags.length > 0) await ctx.storage.responses.setTags(environmentId, id, body.tags)
   const quotas = await ctx.storage.quotas.listAll(environmentId, record.id)
   if (quotas.length > 0) {
     const { surveyId, finished, data, variables } = response
@@ -355,6 +356,8 @@ function v3Patch(survey: WriteSurvey, current: ResponseRecord, body: PatchBody, 
   }
   if (body.endingId !== undefined) patch.endingId = body.endingId
   if (body.language !== undefined) patch.language = body.language
+  // Replaced in the update's transaction.
+  if (body.tags !== undefined) patch.tagIds = body.tags
   return patch
 }
 
@@ -381,7 +384,6 @@ const patchResponse = async (request: IRequest, ctx: CanvassContext, { environme
     ),
   )
   if (!updated) throw v3Forbidden()
-  if (body.tags !== undefined) await ctx.storage.responses.setTags(environmentId, id, body.tags)
   const quotas = await ctx.storage.quotas.listAll(environmentId, updated.surveyId)
   if (quotas.length > 0) {
     const { surveyId, finished, data, variables, updatedAt: mark } = updated

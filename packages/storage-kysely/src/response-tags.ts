@@ -1,0 +1,46 @@
+import { sql } from 'kysely'
+import type { Kysely } from 'kysely'
+import type { Database } from './database'
+import { isStorable } from './is-storable'
+import { tagsJson } from './response-columns'
+
+/**
+ * Makes `tagIds` the tags of the response `responseId` of `environmentId`, in `trx` (the write's transaction):
+ * ids that name no tag of that environment are skipped. The caller holds the response (it wrote or locked it).
+ */
+export async function replaceResponseTags(
+  trx: Kysely<Database>,
+  environmentId: string,
+  responseId: string,
+  tagIds: readonly string[],
+): Promise<void> {
+  const wanted = [...new Set(tagIds.filter(isStorable))]
+  await trx.deleteFrom('response_tags').where('response_id', '=', responseId).execute()
+  if (wanted.length === 0) return
+  await trx
+    .insertInto('response_tags')
+    .columns(['response_id', 'tag_id'])
+    .expression((eb) =>
+      eb
+        .selectFrom('tags')
+        .select([sql.val(responseId).as('response_id'), 'tags.id'])
+        .where('tags.environment_id', '=', environmentId)
+        .where('tags.id', 'in', wanted),
+    )
+    .execute()
+}
+
+/**
+ * Sets the tags of the webhook events a create just recorded for the response `responseId` to its tags as
+ * they now are (a created response's events are written with none), in the create's transaction: a new
+ * response has no other events.
+ */
+export async function tagCreatedEvents(trx: Kysely<Database>, responseId: string): Promise<void> {
+  await trx
+    .updateTable('webhook_events')
+    .set({
+      tags: (eb) => eb.selectFrom('responses').select(tagsJson().as('tags')).where('responses.id', '=', responseId).$castTo<string>(),
+    })
+    .where('response_id', '=', responseId)
+    .execute()
+}
