@@ -54,6 +54,15 @@ const ATTACKS: { name: string; css: string; refused?: boolean }[] = [
     css: '.cv-card{position:absolute;top:0;left:0;width:100vw;height:100vh;z-index:2147483647;background:rgb(255, 230, 230)}',
   },
   { name: 'a translated survey', css: ':root{transform:translate(-2000px,-2000px) scale(50)}' },
+  { name: 'a scaled survey root', css: '#fbjs{transform:scale(40);transform-origin:50% 50%}' },
+  {
+    name: 'a card grown past its container by negative margins',
+    css: '.cv-card{margin:-3000px;width:8000px;height:8000px;background:rgb(255, 230, 230)}',
+  },
+  {
+    name: 'an absolutely placed root',
+    css: '#fbjs{position:absolute;top:-100vh;left:-100vw;width:300vw;height:300vh;background:rgb(255, 230, 230);z-index:2147483647}',
+  },
 ]
 
 const test = skipSuiteUnless(suite('workspace custom CSS in Chromium'), chromiumMissing())
@@ -72,13 +81,16 @@ const blocked: string[] = []
 
 const NONCE = 'hostnonce123'
 
-/** A page of another site embedding an app survey of `environmentId` (the environment state's) in a small container. */
+/**
+ * A page of another site embedding an app survey of `environmentId` (the environment state's) in a small container
+ * that does not clip: what keeps the survey inside it is the survey's own containment.
+ */
 function hostPage(environmentId: string): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Host page</title>
 <style nonce="${NONCE}">html,body{margin:0;height:100%;background:rgb(250, 250, 250);color:rgb(0, 0, 0)}
 #marker{margin:0;padding:8px;background:rgb(0, 128, 0);color:rgb(255, 255, 255)}
-#embed{width:480px;height:420px;margin:24px auto;overflow:auto}</style></head>
+#embed{width:480px;margin:24px auto}</style></head>
 <body><main><p id="marker">Host page</p><div id="embed"></div></main>
 <script nonce="${NONCE}" src="${x.url}/js/surveys.umd.cjs"></script>
 <script nonce="${NONCE}">(async () => {

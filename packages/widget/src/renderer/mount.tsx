@@ -32,7 +32,11 @@ export function renderSurvey(options: RenderSurveyOptions): SurveyHandle {
   const style = document.createElement('style')
   const nonce = options.nonce ?? currentNonce
   if (nonce) style.setAttribute('nonce', nonce)
-  style.textContent = `${STYLES}:host{${cssVariables(theme.vars)}}`
+  // Inline, the survey paints only inside its container, whatever a workspace's custom CSS sizes, moves or
+  // stacks (`!important` in a shadow root's sheet outranks the page's own rules for the host). A modal draws
+  // its own layer over the page and is not contained.
+  const containment = modal ? '' : ':host{contain:paint!important}'
+  style.textContent = `${STYLES}:host{${cssVariables(theme.vars)}}${containment}`
   liveStyles.add(style)
   const root = document.createElement('div')
   // The root custom CSS is anchored at (docs/api.md, "Workspace custom CSS in v3"); Canvass draws surveys light.
