@@ -1,6 +1,5 @@
 import type { IRequest } from 'itty-router'
-import type { Handler } from '../context'
-import { CanvassError } from '../errors'
+import type { CanvassError } from '../errors'
 import { SAFE_HEADERS } from './respond'
 
 /**
@@ -67,21 +66,6 @@ export function problemResponse(
       'cache-control': 'private, no-store',
     },
   })
-}
-
-/**
- * `handler` with its `CanvassError`s answered as problems: a validation 400's `details` become
- * `invalid_params`, a 401's detail is "Not authenticated". Anything else goes on to the error boundary.
- */
-export function withProblems(handler: Handler): Handler {
-  return async (request, ctx, info) => {
-    try {
-      return await handler(request, ctx, info)
-    } catch (error) {
-      if (!(error instanceof CanvassError)) throw error
-      return problemOf(error, requestIdOf(request))
-    }
-  }
 }
 
 /**
