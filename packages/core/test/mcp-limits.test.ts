@@ -41,7 +41,7 @@ test('an MCP request counts once against its key; past the limit a 429 with Retr
   nextWindow(clock)
   for (let i = 0; i < LIMIT; i++) {
     // Alternating the header and Bearer: one key, one budget.
-    const headers = i % 2 === 0 ? { 'x-api-key': x.keyA } : { authorization: `Bearer ${x.keyA}` }
+    const headers: Record<string, string> = i % 2 === 0 ? { 'x-api-key': x.keyA } : { authorization: `Bearer ${x.keyA}` }
     const answer = await listSurveys(origin, headers, i)
     assert.is(answer.status, 200, `call ${i + 1}: ${await answer.clone().text()}`)
     const text = await answer.text()
