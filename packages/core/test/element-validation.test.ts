@@ -1,11 +1,11 @@
 /** An answer checked against its element (`domain/element-validation.ts`) and the linear-time patterns it runs. */
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import { answerProblems } from '../src/domain/element-validation'
+import { PATTERN_STEPS_PER_WRITE, answerProblems, patternBudget } from '../src/domain/element-validation'
 import { MAX_PATTERN_PROGRAM, compileSafePattern } from '../src/domain/safe-pattern'
 
-const env = { environmentId: 'env1' }
-const check = (element: Record<string, unknown>, value: unknown) => answerProblems({ id: 'q', ...element }, value, env)
+const check = (element: Record<string, unknown>, value: unknown) =>
+  answerProblems({ id: 'q', ...element }, value, { environmentId: 'env1', patternSteps: patternBudget() })
 const rule = (type: string, params: Record<string, unknown> = {}, extra: Record<string, unknown> = {}) => ({
   id: `r-${type}`,
   type,
@@ -225,6 +225,16 @@ patterns('invalid, unsupported and too large patterns are told apart', () => {
   assert.is(reason('\\p{L}', 'u'), 'unsupported')
   assert.is(reason('a{1001}'), 'too_large')
   assert.is(reason(`(?:${'a{100}'.repeat(MAX_PATTERN_PROGRAM / 100 + 1)})`), 'too_large')
+})
+
+patterns("one write's pattern steps are bounded: a rule past the budget fails", () => {
+  const steps = patternBudget()
+  const element = { id: 'q', ...openText([rule('pattern', { pattern: '(?:a|b){400}' })]) }
+  const text = 'ab'.repeat(2000)
+  let refused = 0
+  for (let i = 0; i < 20; i++) refused += answerProblems(element, text, { environmentId: 'env1', patternSteps: steps }).length
+  assert.ok(refused > 0 && refused < 20, `${refused} of 20 refused`)
+  assert.ok(steps.left >= 0 && steps.left < PATTERN_STEPS_PER_WRITE)
 })
 
 patterns('a pattern rule: invalid holds, unsupported is not checked, an over-long answer fails', () => {

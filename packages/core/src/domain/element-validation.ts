@@ -16,12 +16,25 @@ type Json = Record<string, unknown>
 /** The longest text a `pattern` rule is run on, and the longest pattern (longer ones fail the rule). */
 export const MAX_PATTERN_TEXT = 4096
 export const MAX_PATTERN_SOURCE = 512
+/**
+ * The pattern steps (text length × program size, `safe-pattern.ts`) one write may spend, a fraction of a second:
+ * a rule that would go past it fails, so that no survey makes a write slow however many rules it has.
+ */
+export const PATTERN_STEPS_PER_WRITE = 10_000_000
+
+/** What the checks of one write share: the environment, and the pattern steps left (`patternBudget()`). */
+export interface AnswerContext {
+  environmentId: string
+  patternSteps: { left: number }
+}
+
+export const patternBudget = (): { left: number } => ({ left: PATTERN_STEPS_PER_WRITE })
 
 const ADDRESS_FIELDS = ['addressLine1', 'addressLine2', 'city', 'state', 'zip', 'country']
 const CONTACT_FIELDS = ['firstName', 'lastName', 'email', 'phone', 'company']
 
 /** Every entry for one answered element. `value` is the answer as sent (present in the write's `data`). */
-export function answerProblems(element: Json, value: unknown, context: { environmentId: string }): InvalidParam[] {
+export function answerProblems(element: Json, value: unknown, context: AnswerContext): InvalidParam[] {
   const id = String(element.id)
   const name = `data.${id}`
   const problems: InvalidParam[] = []
@@ -35,7 +48,7 @@ export function answerProblems(element: Json, value: unknown, context: { environ
   const failed: Array<{ rule: Json; reason: string }> = []
   let held = false
   for (const rule of rules) {
-    const verdict = checkRule(rule, element, value)
+    const verdict = checkRule(rule, element, value, context.patternSteps)
     if (verdict === undefined) continue
     if (verdict === true) held = true
     else failed.push({ rule, reason: verdict })
@@ -80,7 +93,7 @@ function isMissing(element: Json, value: unknown): boolean {
 // ---- rules
 
 /** `true` when the rule holds, its reason when it does not, undefined when it cannot be evaluated. */
-function checkRule(rule: Json, element: Json, answer: unknown): true | string | undefined {
+function checkRule(rule: Json, element: Json, answer: unknown, steps: { left: number }): true | string | undefined {
   const params = isRecord(rule.params) ? rule.params : {}
   const value = typeof rule.field === 'string' ? fieldValue(element, answer, rule.field) : answer
   const num = (key: string): number | undefined => (typeof params[key] === 'number' && Number.isFinite(params[key]) ? (params[key] as number) : undefined)
@@ -117,6 +130,9 @@ function checkRule(rule: Json, element: Json, answer: unknown): true | string | 
       const pattern = compileSafePattern(source, str('flags') ?? '')
       // An invalid pattern holds, as in the reference; one that cannot be run in linear time is not checked.
       if (!pattern.ok) return pattern.reason === 'invalid' ? true : undefined
+      const cost = ([...text].length + 1) * pattern.size
+      if (cost > steps.left) return "Too costly to check against the element's pattern in one write: send fewer or shorter answers"
+      steps.left -= cost
       return holds(pattern.test(text), 'Does not match the required format')
     }
     case 'email':

@@ -4,7 +4,8 @@
  * able to backtrack catastrophically (`(a+)+$`, `a*a*a*a*b`). The pattern is checked by the platform's
  * `RegExp` (an invalid one is reported as such), then parsed into a small automaton that is run by keeping
  * every live state at once (a Thompson, or Pike, machine): each character of the text is looked at once per
- * state, so a test costs at most `text length × program size`, both bounded here.
+ * state, so a test costs at most `text length × program size`, both bounded here (and the caller keeps a
+ * budget of such steps for a whole write).
  *
  * The syntax is JavaScript's without the features that need backtracking: backreferences (`\1`, `\k<name>`),
  * lookaheads and lookbehinds, and `\p{…}` property escapes are "unsupported", and so is the `v` flag. Text is
@@ -13,12 +14,13 @@
  */
 
 /** The most instructions one compiled pattern may have (counted repeats are unrolled). */
-export const MAX_PATTERN_PROGRAM = 4000
+export const MAX_PATTERN_PROGRAM = 2000
 /** The largest bound of a counted repeat (`{n,m}`). */
 const MAX_REPEAT = 1000
 
 export type SafePattern =
-  | { ok: true; test: (text: string) => boolean }
+  /** `size`: the program's instructions; a test costs at most `(code points of the text + 1) × size` steps. */
+  | { ok: true; size: number; test: (text: string) => boolean }
   | { ok: false; reason: 'invalid' | 'unsupported' | 'too_large'; detail: string }
 
 type Pred = (c: number) => boolean
@@ -65,7 +67,7 @@ export function compileSafePattern(source: string, flags = ''): SafePattern {
     const tree = parser.parse()
     const program = compile(tree)
     const sticky = flags.includes('y')
-    return { ok: true, test: (text: string) => run(program, text, options.multiline, sticky) }
+    return { ok: true, size: program.length, test: (text: string) => run(program, text, options.multiline, sticky) }
   } catch (error) {
     if (error instanceof Refusal) return { ok: false, reason: error.reason, detail: error.message }
     throw error
@@ -81,6 +83,19 @@ const isWordChar = (c: number): boolean =>
 const SPACES = new Set([0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x20, 0xa0, 0x1680, 0x2028, 0x2029, 0x202f, 0x205f, 0x3000, 0xfeff])
 const isSpace = (c: number): boolean => SPACES.has(c) || (c >= 0x2000 && c <= 0x200a)
 const isDigit = (c: number): boolean => c >= 0x30 && c <= 0x39
+
+/** `pred` answering each character once: a class is tested against the same characters at every state. */
+function remembered(pred: Pred): Pred {
+  const known = new Map<number, boolean>()
+  return (c) => {
+    let answer = known.get(c)
+    if (answer === undefined) {
+      answer = pred(c)
+      known.set(c, answer)
+    }
+    return answer
+  }
+}
 
 function caseVariants(c: number): number[] {
   const ch = String.fromCodePoint(c)
@@ -197,7 +212,7 @@ class Parser {
   private literal(c: number): Node {
     if (!this.options.ignoreCase) return { t: 'char', pred: (x) => x === c }
     const variants = new Set(caseVariants(c))
-    return { t: 'char', pred: (x) => caseVariants(x).some((v) => variants.has(v)) }
+    return { t: 'char', pred: remembered((x) => caseVariants(x).some((v) => variants.has(v))) }
   }
 
   private withCase(pred: Pred): Pred {
@@ -332,7 +347,7 @@ class Parser {
     }
     this.at++
     const member = this.withCase((x) => parts.some((part) => part(x)))
-    return { t: 'char', pred: negate ? (x) => !member(x) : member }
+    return { t: 'char', pred: remembered(negate ? (x) => !member(x) : member) }
   }
 
   /** One character of a class, or a class escape (`\d` …) as its predicate. */

@@ -1,6 +1,6 @@
 import type { InvalidParam } from '../http/problem'
 import type { JsonObject, SurveyRecord } from '../ports/storage'
-import { answerProblems } from './element-validation'
+import { answerProblems, patternBudget } from './element-validation'
 import { RESERVED_EMBEDDED_NAMES } from './v3-response-view'
 import { surveyBlocks } from './survey-structure'
 import { v3Languages } from './v3-survey'
@@ -68,6 +68,7 @@ export function writeProblems(
   },
 ): InvalidParam[] {
   const problems: InvalidParam[] = []
+  const answers = { environmentId: survey.environmentId, patternSteps: patternBudget() }
   if (input.endingId != null && !survey.endingIds.has(input.endingId))
     problems.push({ name: 'endingId', reason: 'Names no ending of this survey', code: 'invalid_reference', referenceType: 'ending' })
   if (input.language != null && !survey.languages.has(input.language))
@@ -79,7 +80,7 @@ export function writeProblems(
     })
   for (const [key, value] of Object.entries(input.data ?? {})) {
     const element = survey.elements.get(key)
-    if (element) problems.push(...answerProblems(element, value, survey))
+    if (element) problems.push(...answerProblems(element, value, answers))
     else if (survey.hiddenFieldIds.has(key))
       problems.push({
         name: `data.${key}`,
