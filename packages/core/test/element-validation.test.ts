@@ -199,6 +199,43 @@ patterns('answers as RegExp does on ordinary patterns', () => {
   }
 })
 
+patterns('answers as RegExp does on random texts (a differential check)', () => {
+  const sources: Array<[string, string]> = [
+    ['^a*b?$', ''],
+    ['(ab|a)(c|bcd)?', ''],
+    ['^[a-c]{2,3}(-\\d)?$', ''],
+    ['\\b\\w+@\\w+\\.\\w{2,}\\b', ''],
+    ['^(?:[ab]|\\.)+$', 'i'],
+    ['^\\s*\\d+(?:\\.\\d+)?\\s*$', ''],
+    ['a.b', 's'],
+    ['^b|c$', 'm'],
+    ['(?:a{2}|b{1,2}){2,}', ''],
+    ['[^ab\\s]+', ''],
+    ['\\Bb\\B', ''],
+    ['^$', ''],
+    ['A', 'i'],
+    ['[A-C]+1', 'i'],
+  ]
+  let seed = 7
+  const random = () => {
+    seed = (seed * 1103515245 + 12345) % 2147483648
+    return seed / 2147483648
+  }
+  const alphabet = 'abcAB1 -.@\n'
+  for (const [source, flags] of sources) {
+    const compiled = compileSafePattern(source, flags)
+    assert.ok(compiled.ok, source)
+    if (!compiled.ok) continue
+    const native = new RegExp(source, flags)
+    for (let i = 0; i < 300; i++) {
+      const length = Math.floor(random() * 9)
+      let text = ''
+      for (let j = 0; j < length; j++) text += alphabet[Math.floor(random() * alphabet.length)]
+      assert.is(compiled.test(text), native.test(text), `/${source}/${flags} on ${JSON.stringify(text)}`)
+    }
+  }
+})
+
 patterns('patterns that backtrack catastrophically in RegExp run in linear time', () => {
   const hostile = ['^(a+)+$', '^(a|a)*$', '^(a|aa)+$', 'a*a*a*a*a*a*a*a*b', '^(\\w+\\s?)*$']
   const text = `${'a'.repeat(4096)}!`
