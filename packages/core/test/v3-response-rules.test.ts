@@ -37,7 +37,14 @@ const ruledSurvey = {
       inputType: 'text',
       charLimit: { enabled: true, max: 5 },
     },
-    { id: 'files', type: 'fileUpload', headline: t('Your file'), required: false, allowMultipleFiles: true, allowedFileExtensions: ['pdf'] },
+    {
+      id: 'files',
+      type: 'fileUpload',
+      headline: t('Your file'),
+      required: false,
+      allowMultipleFiles: true,
+      allowedFileExtensions: ['pdf'],
+    },
   ],
 }
 

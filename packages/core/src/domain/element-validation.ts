@@ -40,7 +40,13 @@ export function answerProblems(element: Json, value: unknown, context: AnswerCon
   const problems: InvalidParam[] = []
   const type = element.type
   if (isMissing(element, value)) {
-    problems.push({ name, reason: 'Required: the element may not be answered empty', code: 'missing_required_field', identifier: id, referenceType: 'element' })
+    problems.push({
+      name,
+      reason: 'Required: the element may not be answered empty',
+      code: 'missing_required_field',
+      identifier: id,
+      referenceType: 'element',
+    })
     return problems
   }
   const validation = isRecord(element.validation) ? element.validation : {}
@@ -96,7 +102,8 @@ function isMissing(element: Json, value: unknown): boolean {
 function checkRule(rule: Json, element: Json, answer: unknown, steps: { left: number }): true | string | undefined {
   const params = isRecord(rule.params) ? rule.params : {}
   const value = typeof rule.field === 'string' ? fieldValue(element, answer, rule.field) : answer
-  const num = (key: string): number | undefined => (typeof params[key] === 'number' && Number.isFinite(params[key]) ? (params[key] as number) : undefined)
+  const num = (key: string): number | undefined =>
+    typeof params[key] === 'number' && Number.isFinite(params[key]) ? (params[key] as number) : undefined
   const str = (key: string): string | undefined => (typeof params[key] === 'string' ? (params[key] as string) : undefined)
   const text = typeof value === 'string' && value !== '' ? value : undefined
   const holds = (condition: boolean, reason: string): true | string => (condition ? true : reason)
@@ -229,10 +236,8 @@ function checkRule(rule: Json, element: Json, answer: unknown, steps: { left: nu
       for (const url of value) {
         if (typeof url !== 'string') continue
         const extension = urlExtension(url)
-        if (rule.type === 'fileExtensionIs' && (extension === undefined || !extensions.has(extension)))
-          return `Files must be ${shown}`
-        if (rule.type === 'fileExtensionIsNot' && extension !== undefined && extensions.has(extension))
-          return `Files must not be ${shown}`
+        if (rule.type === 'fileExtensionIs' && (extension === undefined || !extensions.has(extension))) return `Files must be ${shown}`
+        if (rule.type === 'fileExtensionIsNot' && extension !== undefined && extensions.has(extension)) return `Files must not be ${shown}`
       }
       return true
     }
@@ -320,7 +325,9 @@ const FILE_PATH = /\/storage\/([^/]+)\/(public|private)\/([^/]+)$/
 function fileUploadProblems(element: Json, value: unknown, environmentId: string, name: string): InvalidParam[] {
   if (!Array.isArray(value)) return []
   const allowed = Array.isArray(element.allowedFileExtensions)
-    ? new Set(element.allowedFileExtensions.filter((e): e is string => typeof e === 'string').map((e) => e.replace(/^\./, '').toLowerCase()))
+    ? new Set(
+        element.allowedFileExtensions.filter((e): e is string => typeof e === 'string').map((e) => e.replace(/^\./, '').toLowerCase()),
+      )
     : new Set<string>()
   const problems: InvalidParam[] = []
   value.forEach((url, index) => {

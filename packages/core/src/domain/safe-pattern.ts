@@ -63,7 +63,10 @@ export function compileSafePattern(source: string, flags = ''): SafePattern {
     unicode: flags.includes('u'),
   }
   try {
-    const parser = new Parser([...source].map((ch) => ch.codePointAt(0) as number), options)
+    const parser = new Parser(
+      [...source].map((ch) => ch.codePointAt(0) as number),
+      options,
+    )
     const tree = parser.parse()
     const program = compile(tree)
     const sticky = flags.includes('y')
@@ -78,8 +81,7 @@ export function compileSafePattern(source: string, flags = ''): SafePattern {
 
 const code = (ch: string): number => ch.codePointAt(0) as number
 const isLineTerminator = (c: number): boolean => c === 0x0a || c === 0x0d || c === 0x2028 || c === 0x2029
-const isWordChar = (c: number): boolean =>
-  (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) || c === 0x5f
+const isWordChar = (c: number): boolean => (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) || c === 0x5f
 const SPACES = new Set([0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x20, 0xa0, 0x1680, 0x2028, 0x2029, 0x202f, 0x205f, 0x3000, 0xfeff])
 const isSpace = (c: number): boolean => SPACES.has(c) || (c >= 0x2000 && c <= 0x200a)
 const isDigit = (c: number): boolean => c >= 0x30 && c <= 0x39
@@ -307,8 +309,7 @@ class Parser {
       }
       return code('\\')
     }
-    if ((ch === 'p' || ch === 'P') && this.options.unicode)
-      throw new Refusal('unsupported', 'Unicode property escapes are not supported')
+    if ((ch === 'p' || ch === 'P') && this.options.unicode) throw new Refusal('unsupported', 'Unicode property escapes are not supported')
     if (/\d/.test(ch)) throw new Refusal('unsupported', 'Octal escapes are not supported')
     // An identity escape: the character itself.
     return c
@@ -340,7 +341,11 @@ class Parser {
           continue
         }
         // `[a-\d]`: a, `-` and the class, as JavaScript reads it outside the u flag.
-        parts.push((x) => x === start, (x) => x === code('-'), end)
+        parts.push(
+          (x) => x === start,
+          (x) => x === code('-'),
+          end,
+        )
         continue
       }
       parts.push(typeof start === 'number' ? (x) => x === start : start)
@@ -360,8 +365,7 @@ class Parser {
     const ch = String.fromCodePoint(e)
     if (ch === 'b') return 0x08
     if (ch === '-') return e
-    if (/[1-9]/.test(ch) || (ch === 'k' && this.options.unicode))
-      throw new Refusal('unsupported', 'Backreferences are not supported')
+    if (/[1-9]/.test(ch) || (ch === 'k' && this.options.unicode)) throw new Refusal('unsupported', 'Backreferences are not supported')
     return this.characterEscape(e)
   }
 }
