@@ -659,7 +659,7 @@ export interface paths {
         put?: never;
         /**
          * Submit a response to a survey of the workspace, as a respondent would (webhooks, quotas, autoComplete)
-         * @description An unknown survey and another workspace's are the same 403. A rule of the survey the body breaks (ending, language, contact, display, single-use id, tag, embedded data name, hidden field sent in `data`, answer out of scale) is a 422 listing each in `invalid_params`.
+         * @description An unknown survey and another workspace's are the same 403. A rule of the survey the body breaks (ending, language, contact, display, single-use id, tag, embedded data name, hidden field sent in `data`, answer out of scale, answer breaking its element's validation rules, input type, character limit, required flag or upload storage) is a 422 listing each in `invalid_params`.
          */
         post: operations["postV3Responses"];
         delete?: never;

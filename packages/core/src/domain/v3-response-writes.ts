@@ -1,5 +1,6 @@
 import type { InvalidParam } from '../http/problem'
 import type { JsonObject, SurveyRecord } from '../ports/storage'
+import { answerProblems, patternBudget } from './element-validation'
 import { RESERVED_EMBEDDED_NAMES } from './v3-response-view'
 import { surveyBlocks } from './survey-structure'
 import { v3Languages } from './v3-survey'
@@ -14,7 +15,10 @@ type Json = Record<string, unknown>
 
 /** The survey facts a write is checked against. */
 export interface WriteSurvey {
+  environmentId: string
   elementIds: Set<string>
+  /** Each element by its id, for the checks of its answer (`element-validation.ts`). */
+  elements: Map<string, Json>
   hiddenFieldIds: Set<string>
   variables: Array<{ id: string; name: string }>
   endingIds: Set<string>
@@ -23,17 +27,20 @@ export interface WriteSurvey {
 }
 
 export function writeSurveyOf(
-  survey: Pick<SurveyRecord, 'blocks' | 'questions' | 'hiddenFields' | 'variables' | 'endings' | 'languages'>,
+  survey: Pick<SurveyRecord, 'environmentId' | 'blocks' | 'questions' | 'hiddenFields' | 'variables' | 'endings' | 'languages'>,
 ): WriteSurvey {
-  const elementIds = new Set(
-    (surveyBlocks(survey) as Array<{ elements?: unknown }>).flatMap((block) =>
-      Array.isArray(block.elements) ? block.elements.filter(isRecord).map((element) => String(element.id)) : [],
-    ),
+  const elements = new Map(
+    (surveyBlocks(survey) as Array<{ elements?: unknown }>)
+      .flatMap((block) => (Array.isArray(block.elements) ? block.elements.filter(isRecord) : []))
+      .map((element) => [String(element.id), element] as const),
   )
+  const elementIds = new Set(elements.keys())
   const hidden = isRecord(survey.hiddenFields) && Array.isArray(survey.hiddenFields.fieldIds) ? survey.hiddenFields.fieldIds : []
   const { languages } = v3Languages(survey.languages)
   return {
+    environmentId: survey.environmentId,
     elementIds,
+    elements,
     hiddenFieldIds: new Set(hidden.filter((id): id is string => typeof id === 'string' && !elementIds.has(id))),
     variables: survey.variables
       .filter(isRecord)
@@ -46,7 +53,11 @@ export function writeSurveyOf(
   }
 }
 
-/** The 422 entries of the survey-dependent rules: ending, language, `data` keys, `embeddedData` names. */
+/**
+ * The 422 entries of the survey-dependent rules: ending, language, `data` keys, each answer `data` carries
+ * against its element (`element-validation.ts`; only the answers sent, so a patch without `data` checks none),
+ * `embeddedData` names.
+ */
 export function writeProblems(
   survey: WriteSurvey,
   input: {
@@ -57,6 +68,7 @@ export function writeProblems(
   },
 ): InvalidParam[] {
   const problems: InvalidParam[] = []
+  const answers = { environmentId: survey.environmentId, patternSteps: patternBudget() }
   if (input.endingId != null && !survey.endingIds.has(input.endingId))
     problems.push({ name: 'endingId', reason: 'Names no ending of this survey', code: 'invalid_reference', referenceType: 'ending' })
   if (input.language != null && !survey.languages.has(input.language))
@@ -66,8 +78,10 @@ export function writeProblems(
       code: 'unsupported_locale',
       referenceType: 'language',
     })
-  for (const key of Object.keys(input.data ?? {})) {
-    if (survey.hiddenFieldIds.has(key))
+  for (const [key, value] of Object.entries(input.data ?? {})) {
+    const element = survey.elements.get(key)
+    if (element) problems.push(...answerProblems(element, value, answers))
+    else if (survey.hiddenFieldIds.has(key))
       problems.push({
         name: `data.${key}`,
         reason: 'A hidden field: send it in embeddedData',

@@ -89,7 +89,8 @@ const questionBase = {
   scale: v.optional(v.picklist(['number', 'smiley', 'star'])),
   range: v.optional(v.picklist([3, 4, 5, 7, 10])),
   // The reference's element validation rules: stored and answered as sent (rules as loose objects, bounded);
-  // the renderer checks answers by the type's own fields, not by these rules (docs/surveys.md).
+  // the v3 response writes check answers against them (domain/element-validation.ts), the renderer checks
+  // answers by the type's own fields only (docs/surveys.md).
   validation: v.optional(
     strictObject({
       rules: boundedArray(v.looseObject({}), LIMITS.logicRules, `Must have at most ${LIMITS.logicRules} rules`),

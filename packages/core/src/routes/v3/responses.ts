@@ -65,7 +65,7 @@ export function registerV3ResponseRoutes(routes: RouteTable): void {
     audit: { action: 'create', resourceType: 'response', resourceId: 'answer' },
     summary: 'Submit a response to a survey of the workspace, as a respondent would (webhooks, quotas, autoComplete)',
     description:
-      "An unknown survey and another workspace's are the same 403. A rule of the survey the body breaks (ending, language, contact, display, single-use id, tag, embedded data name, hidden field sent in `data`, answer out of scale) is a 422 listing each in `invalid_params`.",
+      "An unknown survey and another workspace's are the same 403. A rule of the survey the body breaks (ending, language, contact, display, single-use id, tag, embedded data name, hidden field sent in `data`, answer out of scale, answer breaking its element's validation rules, input type, character limit, required flag or upload storage) is a 422 listing each in `invalid_params`.",
     body: v3ResponseCreateSchema,
     answer: v3ResponseAnswer,
     status: 201,
