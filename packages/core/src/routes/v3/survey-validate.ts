@@ -1,9 +1,9 @@
-import type { IRequest } from 'itty-router'
+import type { V3BodyHandler } from '../../http/v3'
 import * as v from 'valibot'
 import type { CanvassContext } from '../../context'
 import { CanvassError } from '../../errors'
 import type { Caller } from '../../http/auth'
-import { readJsonBody } from '../../http/body'
+
 import type { InvalidParam } from '../../http/problem'
 import { capInvalidParams } from '../../http/problem'
 import type { RouteTable } from '../../http/route-table'
@@ -42,10 +42,7 @@ export function registerSurveyValidateRoutes(routes: RouteTable): void {
     auth: 'apiKey',
     readOnly: true,
     problems: true,
-    body: v.variant(
-      'operation',
-      OPERATIONS.map((operation) => operation.envelope),
-    ),
+    body: envelopeSchema,
     answer: v.object({ data: validationResult }),
     errors: [403],
   })
@@ -113,6 +110,12 @@ const customCssOperation = validateOperation(
 /** The operations the envelope takes, by `operation`. */
 const OPERATIONS: readonly SurveyValidateOperation[] = [createOperation, patchOperation, customCssOperation]
 
+/** The route's body: one of the operations' envelopes, told apart by `operation`. */
+const envelopeSchema = v.variant(
+  'operation',
+  OPERATIONS.map((operation) => operation.envelope),
+)
+
 /** An operation from its envelope and a `run` typed by it. */
 export function validateOperation<E extends SurveyValidateOperation['envelope']>(
   envelope: E,
@@ -133,15 +136,9 @@ const validationResult = v.object({
   errors: v.optional(v.array(v.unknown())),
 })
 
-const validateSurvey = async (request: IRequest, ctx: CanvassContext, caller: Caller) => {
+const validateSurvey: V3BodyHandler<typeof envelopeSchema> = async (request, ctx, caller, body) => {
   noV3Query(request)
-  const input = parseV3Body(
-    v.variant(
-      'operation',
-      OPERATIONS.map((operation) => operation.envelope),
-    ),
-    await readJsonBody(request),
-  ) as Record<string, unknown>
+  const input = (await body()) as Record<string, unknown>
   const operation = OPERATIONS.find((candidate) => candidate.envelope.entries.operation.literal === input.operation)
   // The variant took only the operations listed.
   if (!operation) throw new Error(`No validate operation ${String(input.operation)}`)
