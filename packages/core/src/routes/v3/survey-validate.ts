@@ -17,7 +17,8 @@ import { checkSurveyKeepsQuotaParts } from '../../domain/quota-service'
 import { segmentReferenceCheck } from '../../domain/segment-service'
 import { oneOverwritesName } from '../../domain/survey-overwrites'
 import { readSurveySegment } from '../../domain/survey-segment'
-import { IMMUTABLE_SURVEY_FIELDS, SURVEY_DATE_NAMES, oneDateName, surveyFieldsFromInput, surveyOutput } from '../../domain/survey-service'
+import { IMMUTABLE_SURVEY_FIELDS, oneDateName, surveyFieldsFromInput } from '../../domain/survey-service'
+import { mergedSurveyUpdate } from '../../domain/survey-writes'
 import { resolveSurveyTriggers } from '../../domain/survey-triggers'
 import { V3_DEFAULT_LANGUAGE, v3Languages } from '../../domain/v3-survey'
 import { checkV3SurveyEditable, v3SurveyCreateWrite, v3SurveyPatchWrite } from '../../domain/v3-survey-write'
@@ -249,15 +250,8 @@ async function v1PatchProblems(
   if (changes.resultShareKey !== undefined && changes.resultShareKey !== stored.resultShareKey)
     problems.push({ name: 'resultShareKey', reason: RESULT_SHARE_KEY })
   if (problems.length > 0) return problems
-  // The merge the update makes (routes/management/surveys.ts), checked as a whole survey.
-  const merged: Record<string, unknown> = { ...surveyOutput(stored, ctx.now()), ...changes }
-  for (const field of IMMUTABLE_SURVEY_FIELDS) delete merged[field]
-  delete merged.workspaceOverwrites
-  delete merged.projectOverwrites
-  for (const [current] of SURVEY_DATE_NAMES) delete merged[current]
-  if (changes.questions === undefined) delete merged.questions
-  else if (changes.blocks === undefined) delete merged.blocks
-  merged.environmentId = environmentId
+  // The merge the update makes (domain/survey-writes.ts), checked as a whole survey.
+  const merged = mergedSurveyUpdate(stored, changes, environmentId, ctx.now())
   await collect(problems, async () => {
     const fields = surveyFieldsFromInput(parseCreate(merged))
     const touchesQuotaParts = ['questions', 'endings', 'hiddenFields', 'variables'].some((field) => field in changes)
