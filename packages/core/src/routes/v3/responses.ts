@@ -20,7 +20,8 @@ import {
 } from '../../http/v3'
 import { V3_COUNT_CAP, encodeV3ResponsesCursor, readV3ResponsesCountQuery, readV3ResponsesListQuery } from '../../http/v3-response-query'
 import type { NewResponse, ResponsePatch, ResponseRecord, SurveyRecord } from '../../ports/storage'
-import { answerOffScale, answerOutOfRange, hasNumberAnswer } from '../../domain/answer-scales'
+import { answerOutOfRange, hasNumberAnswer } from '../../domain/answer-scales'
+import { responseUpdateRefusal } from '../../domain/response-write-rules'
 import { meetsQuota } from '../../domain/quota-conditions'
 import { screenResponse } from '../../domain/quota-service'
 import { newResponse } from '../../domain/response-service'
@@ -376,9 +377,9 @@ const patchResponse: V3BodyHandler<typeof v3ResponsePatchSchema> = async (reques
     ctx.storage.responses.update(
       id,
       (latest, facts) => {
-        if (latest.environmentId !== environmentId) throw v3Forbidden()
-        const offScale = answerOffScale(facts.answerScales, body.data)
-        if (offScale) throw answerOutOfRange(offScale)
+        // A manager's update (domain/response-write-rules.ts): a response of another environment is a 403.
+        const refusal = responseUpdateRefusal(latest, facts, body.data, { kind: 'manager', environmentId })
+        if (refusal) throw refusal.outcome === 'answer_out_of_range' ? answerOutOfRange(refusal) : v3Forbidden()
         return checkPatchedSize(latest, v3Patch(survey, latest, body, ctx.now()), ctx.maxResponseBytes)
       },
       { answerScales: hasNumberAnswer(body.data), screenQuotas: true },
