@@ -1,3 +1,4 @@
+import type * as v from 'valibot'
 import type { CanvassContext } from '../context'
 import { badRequest, unauthorized, validationError } from '../errors'
 import type { CanvassError } from '../errors'
@@ -101,17 +102,7 @@ export async function updateSurveyFromBody(
       options.check?.(stored)
       // The key a GET answered may come back unchanged; any other is the share route's to set.
       if (changes.resultShareKey !== undefined && changes.resultShareKey !== stored.resultShareKey) throw resultShareKeyChanged()
-      const merged: Record<string, unknown> = { ...surveyOutput(stored, now), ...changes }
-      for (const field of IMMUTABLE_SURVEY_FIELDS) delete merged[field]
-      // The output's other names for the stored overrides; `changes` has them as `productOverwrites`.
-      delete merged.workspaceOverwrites
-      delete merged.projectOverwrites
-      for (const [current] of SURVEY_DATE_NAMES) delete merged[current]
-      // The stored blocks are the survey's structure, its questions are derived from them: one structure sent
-      // replaces both, both sent must agree (domain/survey-structure), neither keeps the blocks.
-      if (changes.questions === undefined) delete merged.questions
-      else if (changes.blocks === undefined) delete merged.blocks
-      merged.environmentId = environmentId
+      const merged = mergedSurveyUpdate(stored, changes, environmentId, now)
       if (segment !== undefined) merged.segmentId = segment?.id ?? null
       const input = parseInput(surveyCreateSchema, merged)
       replaced = stored.segmentId !== input.segmentId ? stored.segmentId : null
@@ -123,6 +114,34 @@ export async function updateSurveyFromBody(
   if (!updated) return null
   if (replaced !== null) await dropReplacedPrivateSegment(ctx, environmentId, replaced)
   return updated
+}
+
+/** A v1 update's changes, as `surveyUpdateSchema` parses them. */
+export type SurveyChanges = v.InferOutput<typeof surveyUpdateSchema>
+
+/**
+ * The whole survey that `changes` leave of `stored` in `environmentId`, as `surveyCreateSchema` takes it: the
+ * merge a v1 update writes (`updateSurveyFromBody`) and the v3 survey validation checks without writing. Fields
+ * a write never changes are dropped, as are the output's other names of stored fields.
+ */
+export function mergedSurveyUpdate(
+  stored: SurveyRecord,
+  changes: SurveyChanges,
+  environmentId: string,
+  now: Date,
+): Record<string, unknown> {
+  const merged: Record<string, unknown> = { ...surveyOutput(stored, now), ...changes }
+  for (const field of IMMUTABLE_SURVEY_FIELDS) delete merged[field]
+  // The output's other names for the stored overrides; `changes` has them as `productOverwrites`.
+  delete merged.workspaceOverwrites
+  delete merged.projectOverwrites
+  for (const [current] of SURVEY_DATE_NAMES) delete merged[current]
+  // The stored blocks are the survey's structure, its questions are derived from them: one structure sent
+  // replaces both, both sent must agree (domain/survey-structure), neither keeps the blocks.
+  if (changes.questions === undefined) delete merged.questions
+  else if (changes.blocks === undefined) delete merged.blocks
+  merged.environmentId = environmentId
+  return merged
 }
 
 /**

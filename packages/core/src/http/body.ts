@@ -344,26 +344,50 @@ function textProblem(text: string): string | undefined {
  * (health checks, response creates) wait behind all of them.
  */
 async function readScanned(request: Request, limit: number, shape: JsonShape): Promise<Uint8Array> {
-  if (!request.body) return new Uint8Array(0)
-  const reader = request.body.getReader()
   const chunks: Uint8Array[] = []
+  const within = await readWithin(request, limit, async (chunk) => {
+    await nextTurn()
+    if (shape.values > MAX_JSON_VALUES) return
+    shape.scan(chunk)
+    if (shape.values > MAX_JSON_VALUES) chunks.length = 0
+    else chunks.push(chunk)
+  })
+  if (!within) throw shape.values > MAX_JSON_VALUES ? tooManyValues() : tooLarge(limit)
+  if (shape.values > MAX_JSON_VALUES) return new Uint8Array(0)
+  return concatBytes(chunks)
+}
+
+/**
+ * A request's body, whole, or undefined once it passes `limit` bytes (the rest is not read). For a body that is
+ * not parsed by `readJsonBody` (the MCP route's JSON-RPC message).
+ */
+export async function readBoundedBytes(request: Request, limit: number): Promise<Uint8Array | undefined> {
+  const chunks: Uint8Array[] = []
+  const within = await readWithin(request, limit, (chunk) => {
+    chunks.push(chunk)
+  })
+  return within ? concatBytes(chunks) : undefined
+}
+
+/**
+ * Reads the request's body chunk by chunk, handing each to `take` in order (awaited before the next is read):
+ * true once it ended within `limit` bytes, false as soon as it passes them (the reader is cancelled, the
+ * chunk that passed them is not handed on, and the rest is not read).
+ */
+async function readWithin(request: Request, limit: number, take: (chunk: Uint8Array) => void | Promise<void>): Promise<boolean> {
+  if (!request.body) return true
+  const reader = request.body.getReader()
   let size = 0
   for (;;) {
     const { done, value } = await reader.read()
-    if (done) break
+    if (done) return true
     size += value.byteLength
     if (size > limit) {
       await reader.cancel().catch(() => {})
-      throw shape.values > MAX_JSON_VALUES ? tooManyValues() : tooLarge(limit)
+      return false
     }
-    await nextTurn()
-    if (shape.values > MAX_JSON_VALUES) continue
-    shape.scan(value)
-    if (shape.values > MAX_JSON_VALUES) chunks.length = 0
-    else chunks.push(value)
+    await take(value)
   }
-  if (shape.values > MAX_JSON_VALUES) return new Uint8Array(0)
-  return concatBytes(chunks)
 }
 
 const yieldToLoop: (resume: () => void) => void =

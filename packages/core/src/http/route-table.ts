@@ -3,7 +3,10 @@ import type { IRequest, RequestHandler } from 'itty-router'
 import type { CanvassContext, CanvassRouter, ConnectionInfo, Handler } from '../context'
 import type { RouteAudit } from './audit'
 import { audited, isAudited } from './audit'
+import { readJsonBody } from './body'
 import { idempotent } from './idempotency'
+import { parseV3Body } from './v3'
+import { parseInput } from './validate'
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 
@@ -29,7 +32,10 @@ export interface RouteDoc {
   auth: RouteAuth
   /** The query parameters, as an object schema of optional strings (documentation and fuzzing). */
   query?: v.ObjectSchema<v.ObjectEntries, v.ErrorMessage<v.ObjectIssue> | undefined>
-  /** The JSON body the route parses (`parseInput`'s schema), or `upload` for a file upload. */
+  /**
+   * The JSON body the route takes, or `upload` for a file upload. The table reads and parses a schema's body
+   * for the handler (see `RouteHandler`), unless `batch` is set (the handler reads it with `readJsonBatch`).
+   */
   body?: v.GenericSchema | 'upload'
   /** The success answer's JSON body; omitted for `produces` and a 204. */
   answer?: v.GenericSchema
@@ -82,15 +88,43 @@ export interface RouteEntry extends RouteDoc {
 }
 
 /**
+ * A route's handler: a `Handler` that also gets `body`, the route's declared JSON body (`RouteDoc.body`) as its
+ * schema parses it. The table reads and parses it once, when the handler first awaits `body()`: the handler
+ * keeps the order of its checks (the key, the path, the query before the body). A failure is the route
+ * family's error: the validation 400 (`parseInput`) on v1, v2 and management routes, a problem naming every
+ * failing field (`parseV3Body`) on v3 routes (`problems`). The body is read by `readJsonBody` (its limits,
+ * 413 before any parse, and the read an idempotent or v3 route made ahead).
+ */
+export type RouteHandler<Body = never> = (
+  request: IRequest,
+  ctx: CanvassContext,
+  info: ConnectionInfo,
+  body: () => Promise<Body>,
+) => Promise<Response>
+
+/** The handler of a route whose `body` is `schema`. */
+export type BodyHandler<S extends v.GenericSchema> = RouteHandler<v.InferOutput<S>>
+
+/** The parsed body a route's declaration gives its handler; `never` for a route without a JSON body. */
+export type BodyOf<D extends RouteDoc> = D extends { body: infer S extends v.GenericSchema }
+  ? D extends { batch: string }
+    ? never
+    : v.InferOutput<S>
+  : never
+
+/** How a route registers: its handler takes the body its description declares. */
+export type RouteRegistration = <D extends RouteDoc>(path: string, handler: RouteHandler<BodyOf<D>>, doc: D) => void
+
+/**
  * Where route modules register: each route once, with its description, which feeds both the router and the
  * OpenAPI document, so that the two cannot drift.
  */
 export interface RouteTable {
-  get(path: string, handler: Handler, doc: RouteDoc): void
-  post(path: string, handler: Handler, doc: RouteDoc): void
-  put(path: string, handler: Handler, doc: RouteDoc): void
-  patch(path: string, handler: Handler, doc: RouteDoc): void
-  delete(path: string, handler: Handler, doc: RouteDoc): void
+  get: RouteRegistration
+  post: RouteRegistration
+  put: RouteRegistration
+  patch: RouteRegistration
+  delete: RouteRegistration
 }
 
 /**
@@ -104,24 +138,48 @@ export function createRouteTable(
   entries: RouteEntry[],
   before?: (path: string) => RequestHandler<IRequest, [CanvassContext, ConnectionInfo]> | undefined,
 ): RouteTable {
-  const add = (method: HttpMethod) => (path: string, handler: Handler, doc: RouteDoc) => {
-    if (entries.some((entry) => entry.method === method && entry.path === path)) {
-      throw new Error(`${method} ${path} is registered twice`)
+  const add =
+    (method: HttpMethod): RouteRegistration =>
+    (path, route, doc) => {
+      if (entries.some((entry) => entry.method === method && entry.path === path)) {
+        throw new Error(`${method} ${path} is registered twice`)
+      }
+      entries.push({ method, path, ...doc })
+      if (!router) return
+      let handler = withBody(route as RouteHandler<unknown>, doc, `${method} ${path}`)
+      // Inside the idempotency wrapper: a replayed answer did nothing again, so it is not recorded again.
+      if (isAudited(method, doc)) handler = audited(method, path, doc, handler)
+      if (doc.idempotent) handler = idempotent(doc.idempotent, handler, doc.batch)
+      const first = before?.(path)
+      const handlers = first === undefined ? [handler] : [first, handler]
+      if (method === 'GET') router.get(path, ...handlers).head(path, ...handlers)
+      else if (method === 'POST') router.post(path, ...handlers)
+      else if (method === 'PUT') router.put(path, ...handlers)
+      else if (method === 'PATCH') router.patch(path, ...handlers)
+      else router.delete(path, ...handlers)
     }
-    entries.push({ method, path, ...doc })
-    if (!router) return
-    // Inside the idempotency wrapper: a replayed answer did nothing again, so it is not recorded again.
-    if (isAudited(method, doc)) handler = audited(method, path, doc, handler)
-    if (doc.idempotent) handler = idempotent(doc.idempotent, handler, doc.batch)
-    const first = before?.(path)
-    const handlers = first === undefined ? [handler] : [first, handler]
-    if (method === 'GET') router.get(path, ...handlers).head(path, ...handlers)
-    else if (method === 'POST') router.post(path, ...handlers)
-    else if (method === 'PUT') router.put(path, ...handlers)
-    else if (method === 'PATCH') router.patch(path, ...handlers)
-    else router.delete(path, ...handlers)
-  }
   return { get: add('GET'), post: add('POST'), put: add('PUT'), patch: add('PATCH'), delete: add('DELETE') }
+}
+
+/**
+ * `route` as a `Handler`: its `body()` reads the request's JSON body and parses it by the declared schema, once
+ * per request, with the route family's errors (see `RouteHandler`).
+ */
+function withBody(route: RouteHandler<unknown>, doc: RouteDoc, name: string): Handler {
+  const schema = doc.body
+  if (schema === undefined || schema === 'upload' || doc.batch !== undefined) {
+    const none = () => Promise.reject(new Error(`${name} declares no JSON body its table parses`))
+    return (request, ctx, info) => route(request, ctx, info, none)
+  }
+  const parse = doc.problems ? parseV3Body : parseInput
+  return (request, ctx, info) => {
+    let parsed: Promise<unknown> | undefined
+    const body = () => {
+      parsed ??= readJsonBody(request).then((read) => parse(schema, read))
+      return parsed
+    }
+    return route(request, ctx, info, body)
+  }
 }
 
 /** The names of a path's `:name` parameters, in order. */

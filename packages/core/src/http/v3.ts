@@ -1,6 +1,7 @@
 import type { IRequest } from 'itty-router'
 import * as v from 'valibot'
-import type { CanvassContext, Handler, Logger } from '../context'
+import type { CanvassContext, Logger } from '../context'
+import type { RouteHandler } from './route-table'
 import { CanvassError } from '../errors'
 import { schemaFields } from './audit'
 import { authenticate } from './auth'
@@ -20,8 +21,10 @@ import { normalizeIsoDateTime } from '../schemas/common'
  * (413 once it is larger, the rest unread) and arrays within `V3_ARRAY_LIMITS` (400 naming the array), before
  * any field is validated (docs/api.md, "Limits of v3 requests").
  */
-export function v3Route(handler: (request: IRequest, ctx: CanvassContext, caller: Caller) => Promise<Response>): Handler {
-  return async (request, ctx) => {
+export function v3Route<Body = never>(
+  handler: (request: IRequest, ctx: CanvassContext, caller: Caller, body: () => Promise<Body>) => Promise<Response>,
+): RouteHandler<Body> {
+  return async (request, ctx, _info, body) => {
     try {
       // The query is checked by the route, after the key: `authenticate` would check a `workspaceId` as v1 does.
       const query = request.query ?? {}
@@ -33,17 +36,25 @@ export function v3Route(handler: (request: IRequest, ctx: CanvassContext, caller
         request.query = query
       }
       if (hasBody(request)) {
-        // Kept for the route's own `readJsonBody`, which then answers this read.
+        // Kept for the route's `body()` (see `RouteHandler`), whose read this then is.
         const arrays = v3ArrayProblem(await readJsonBodyAhead(request, undefined, V3_BODY_LIMIT))
         if (arrays) throw v3BadRequest('Invalid request body', [arrays])
       }
-      return await handler(request, ctx, caller)
+      return await handler(request, ctx, caller, body)
     } catch (error) {
       if (!(error instanceof CanvassError)) throw error
       return v3ProblemResponse(error, requestIdOf(request))
     }
   }
 }
+
+/** A v3 handler (see `v3Route`) of a route whose `body` is `schema`: `body()` parses it as `parseV3Body` does. */
+export type V3BodyHandler<S extends v.GenericSchema> = (
+  request: IRequest,
+  ctx: CanvassContext,
+  caller: Caller,
+  body: () => Promise<v.InferOutput<S>>,
+) => Promise<Response>
 
 /** A problem thrown by a v3 handler, answered by `v3Route`. */
 export class V3Problem extends CanvassError {

@@ -1,17 +1,17 @@
 import type { CanvassContext, Handler } from '../../context'
 import { param } from '../../context'
-import { readJsonBody } from '../../http/body'
+
 import { CLIENT_CORS_HEADERS } from '../../http/cors'
 import { notFound, validationError } from '../../errors'
 import { ok } from '../../http/respond'
-import { parseInput } from '../../http/validate'
+
 import type { ClientContactState, ContactIdentity } from '../../ports/storage'
 import { attributesUpdateSchema, userUpdateSchema } from '../../schemas/client'
 import { contactLimitError } from '../../domain/contact-limits'
 import { segmentsOfContact } from '../../domain/segment-service'
 import { deviceFromUserAgent } from '../../domain/segments'
 import { USER_STATE_TTL_MS, settableAttributes, userStateOutput } from '../../domain/user-state'
-import type { RouteTable } from '../../http/route-table'
+import type { BodyHandler, RouteTable } from '../../http/route-table'
 import { attributesAnswer, dataOf, userAnswer, userStateAnswer } from '../../schemas/answers'
 
 /**
@@ -53,9 +53,9 @@ const identify: Handler = async (request, ctx) => {
   return ok(userStateOutput(state, await segmentsOf(request, ctx, who.environmentId, state)), CLIENT_CORS_HEADERS)
 }
 
-const updateAttributes: Handler = async (request, ctx) => {
+const updateAttributes: BodyHandler<typeof attributesUpdateSchema> = async (request, ctx, _info, body) => {
   const who = identity(ctx, param(request, 'environmentId'), userIdParam(param(request, 'userId')))
-  const input = parseInput(attributesUpdateSchema, await readJsonBody(request))
+  const input = await body()
   const result = await ctx.storage.clientContacts.setAttributes(who, settableAttributes(input.attributes), ctx.contactLimits)
   if (!result) throw notFound('Environment', who.environmentId)
   if ('exceeded' in result) throw contactLimitError(result.exceeded, ctx.contactLimits)
@@ -70,9 +70,9 @@ const updateAttributes: Handler = async (request, ctx) => {
   )
 }
 
-const updateUser: Handler = async (request, ctx) => {
+const updateUser: BodyHandler<typeof userUpdateSchema> = async (request, ctx, _info, body) => {
   const environmentId = param(request, 'environmentId')
-  const input = parseInput(userUpdateSchema, await readJsonBody(request))
+  const input = await body()
   const who = identity(ctx, environmentId, input.userId)
   const attributes = settableAttributes(input.attributes ?? {})
   const result =

@@ -1,13 +1,13 @@
 import type { CanvassContext, Handler } from '../../context'
 import { param } from '../../context'
-import { readJsonBody } from '../../http/body'
+
 import { CLIENT_CORS_HEADERS } from '../../http/cors'
 import { CanvassError, badRequest, notFound } from '../../errors'
 import { ok } from '../../http/respond'
-import { parseInput } from '../../http/validate'
+
 import { displayCreateSchema, displayCreateV2Schema } from '../../schemas/client'
 import { contactUserId } from '../../domain/contact-ids'
-import type { RouteTable } from '../../http/route-table'
+import type { BodyHandler, RouteTable } from '../../http/route-table'
 import { dataOf, displayResponseAnswer, idAnswer } from '../../schemas/answers'
 
 /**
@@ -40,15 +40,15 @@ export function registerClientDisplayRoutes(routes: RouteTable): void {
   })
 }
 
-const createDisplay: Handler = async (request, ctx) => {
+const createDisplay: BodyHandler<typeof displayCreateSchema> = async (request, ctx, _info, body) => {
   const environmentId = param(request, 'environmentId')
-  const input = parseInput(displayCreateSchema, await readJsonBody(request))
+  const input = await body()
   return insertDisplay(ctx, environmentId, input.surveyId, input.userId ?? null, input.responseId ?? null)
 }
 
-const createDisplayV2: Handler = async (request, ctx) => {
+const createDisplayV2: BodyHandler<typeof displayCreateV2Schema> = async (request, ctx, _info, body) => {
   const environmentId = param(request, 'environmentId')
-  const input = parseInput(displayCreateV2Schema, await readJsonBody(request))
+  const input = await body()
   // A contact id that names no contact of this environment is ignored, as the reference does.
   const userId = input.contactId ? await contactUserId(ctx, environmentId, input.contactId) : null
   return insertDisplay(ctx, environmentId, input.surveyId, userId, input.responseId ?? null)

@@ -1,11 +1,12 @@
 import type { IRequest } from 'itty-router'
-import type { CanvassContext, Handler } from '../../context'
+import type * as v from 'valibot'
+import type { CanvassContext } from '../../context'
 import { param } from '../../context'
-import { readJsonBody } from '../../http/body'
+
 import { CLIENT_CORS_HEADERS } from '../../http/cors'
 import { type CanvassError, badRequest, notFound } from '../../errors'
 import { ok } from '../../http/respond'
-import { parseInput } from '../../http/validate'
+
 import type { NewResponse } from '../../ports/storage'
 import { responseCreateSchema, responseCreateV2Schema, responseUpdateSchema } from '../../schemas/response'
 import { contactUserId } from '../../domain/contact-ids'
@@ -16,7 +17,7 @@ import { newResponse, patchChanges, responsePatch } from '../../domain/response-
 import { checkPatchedSize } from '../../domain/response-size'
 import { createOrThrow, notAccepting, pinRequired } from '../../domain/response-create'
 import type { Created } from '../../domain/response-create'
-import type { RouteTable } from '../../http/route-table'
+import type { BodyHandler, RouteTable } from '../../http/route-table'
 import { dataOf, v1ResponseAnswer, v2ResponseAnswer } from '../../schemas/answers'
 import { quotaFullAnswer, screenResponse } from '../../domain/quota-service'
 import type { QuotaRecord } from '../../ports/storage'
@@ -69,17 +70,17 @@ export function registerClientResponseRoutes(routes: RouteTable): void {
   })
 }
 
-const updateResponseV2: Handler = async (request, ctx) => {
-  const { id, quota } = await updateResponseOrThrow(request, ctx)
+const updateResponseV2: BodyHandler<typeof responseUpdateSchema> = async (request, ctx, _info, body) => {
+  const { id, quota } = await updateResponseOrThrow(request, ctx, body)
   return ok({ id, ...quotaFullAnswer(quota) }, CLIENT_CORS_HEADERS)
 }
 
 /** The v1 answer: the id, and the full quota met only when there is one. */
 const v1Answer = (id: string, quota: QuotaRecord | null) => (quota ? { id, ...quotaFullAnswer(quota) } : { id })
 
-const createResponse: Handler = async (request, ctx) => {
+const createResponse: BodyHandler<typeof responseCreateSchema> = async (request, ctx, _info, body) => {
   const environmentId = param(request, 'environmentId')
-  const input = parseInput(responseCreateSchema, await readJsonBody(request))
+  const input = await body()
   const response = newResponse(input, request.headers.get('user-agent'), {
     id: ctx.newId(),
     newId: ctx.newId,
@@ -94,9 +95,9 @@ const createResponse: Handler = async (request, ctx) => {
   return ok(v1Answer(created.id, await screenCreated(ctx, environmentId, response, created)), CLIENT_CORS_HEADERS)
 }
 
-const createResponseV2: Handler = async (request, ctx) => {
+const createResponseV2: BodyHandler<typeof responseCreateV2Schema> = async (request, ctx, _info, body) => {
   const environmentId = param(request, 'environmentId')
-  const { contactId, recaptchaToken: _, ...input } = parseInput(responseCreateV2Schema, await readJsonBody(request))
+  const { contactId, recaptchaToken: _, ...input } = await body()
   // A contact id that names no contact of this environment is ignored, as the reference does.
   const userId = contactId ? await contactUserId(ctx, environmentId, contactId) : null
   const response = newResponse({ ...input, userId }, request.headers.get('user-agent'), {
@@ -115,8 +116,8 @@ const createResponseV2: Handler = async (request, ctx) => {
   return ok({ id: created.id, ...quotaFullAnswer(await screenCreated(ctx, environmentId, response, created)) }, CLIENT_CORS_HEADERS)
 }
 
-const updateResponse: Handler = async (request, ctx) => {
-  const { id, quota } = await updateResponseOrThrow(request, ctx)
+const updateResponse: BodyHandler<typeof responseUpdateSchema> = async (request, ctx, _info, body) => {
+  const { id, quota } = await updateResponseOrThrow(request, ctx, body)
   return ok(v1Answer(id, quota), CLIENT_CORS_HEADERS)
 }
 
@@ -140,10 +141,14 @@ async function screenCreated(
  * Applies a client update to the response the path names and screens it against its survey's quotas;
  * answers its id and the full quota it met, if any.
  */
-async function updateResponseOrThrow(request: IRequest, ctx: CanvassContext): Promise<{ id: string; quota: QuotaRecord | null }> {
+async function updateResponseOrThrow(
+  request: IRequest,
+  ctx: CanvassContext,
+  body: () => Promise<v.InferOutput<typeof responseUpdateSchema>>,
+): Promise<{ id: string; quota: QuotaRecord | null }> {
   const environmentId = request.params.environmentId === undefined ? undefined : param(request, 'environmentId')
   const id = param(request, 'responseId')
-  const input = parseInput(responseUpdateSchema, await readJsonBody(request))
+  const input = await body()
   // Read before the update (whose `change` must be free of side effects); the survey it names is checked there.
   const provenSurvey = input.pinAuthToken ? ctx.pinProofs.surveyOf(input.pinAuthToken, ctx.now()) : undefined
   // What the read that the written patch came from said (`change` runs again when the response changed in

@@ -1,17 +1,17 @@
 import type { Handler } from '../../context'
 import { param } from '../../context'
-import { readJsonBody } from '../../http/body'
+
 import { CLIENT_CORS_HEADERS } from '../../http/cors'
 import { badRequest, notFound, validationError } from '../../errors'
 import { ok } from '../../http/respond'
-import { parseInput } from '../../http/validate'
+
 import { clientPresignSchema } from '../../schemas/upload'
 import { normaliseFileName } from '../../uploads/file-name'
 import { uploadElement } from '../../uploads/upload-element'
 import { presignUpload } from '../../uploads/presign'
 import { receiveUpload } from '../../uploads/receive-upload'
 import type { UploadSettings } from '../../uploads/upload-options'
-import type { RouteTable } from '../../http/route-table'
+import type { BodyHandler, RouteTable } from '../../http/route-table'
 import { dataOf, presignAnswer, uploadAnswer } from '../../schemas/answers'
 
 /**
@@ -22,9 +22,9 @@ import { dataOf, presignAnswer, uploadAnswer } from '../../schemas/answers'
  * private: only a key of the environment reads them back.
  */
 export function registerClientStorageRoutes(routes: RouteTable, settings: UploadSettings): void {
-  const presign: Handler = async (request, ctx) => {
+  const presign: BodyHandler<typeof clientPresignSchema> = async (request, ctx, _info, body) => {
     const environmentId = param(request, 'environmentId')
-    const input = parseInput(clientPresignSchema, await readJsonBody(request))
+    const input = await body()
     if (input.accessType === 'public') throw validationError({ accessType: 'Files uploaded by respondents are private' })
     if (!(await ctx.storage.environments.get(environmentId))) throw notFound('Environment', environmentId)
     const survey = await ctx.storage.surveys.get(input.surveyId)

@@ -1,13 +1,12 @@
-import type { Handler } from '../../context'
 import { param } from '../../context'
 import { authenticate } from '../../http/auth'
-import { readJsonBody } from '../../http/body'
+
 import { badRequest, notFound, unauthorized } from '../../errors'
 import { ok } from '../../http/respond'
 import { parseInput } from '../../http/validate'
 import type { ActionClassConflict, ActionClassRecord } from '../../ports/storage'
 import { actionClassCreateSchema, actionClassUpdateSchema } from '../../schemas/action-class'
-import type { RouteTable } from '../../http/route-table'
+import type { BodyHandler, RouteTable } from '../../http/route-table'
 import { actionClassAnswer, dataOf, pageOf } from '../../schemas/answers'
 import { pageQuery } from '../../http/pagination'
 import { checkNamedEnvironment } from '../../domain/named-environment'
@@ -69,9 +68,9 @@ const {
   undeletable: (stored) => (stored.type === 'automatic' ? 'Automatic action classes cannot be deleted' : undefined),
 })
 
-const createActionClass: Handler = async (request, ctx) => {
+const createActionClass: BodyHandler<typeof actionClassCreateSchema> = async (request, ctx, _info, body) => {
   const { environmentId } = await authenticate(request, ctx)
-  const input = parseInput(actionClassCreateSchema, await readJsonBody(request))
+  const input = await body()
   await checkNamedEnvironment(ctx, environmentId, input, unauthorized)
   const now = ctx.now()
   const record: ActionClassRecord = {
@@ -94,9 +93,9 @@ const createActionClass: Handler = async (request, ctx) => {
  * Sent fields replace the stored ones; the result must be a valid create. Switching `type` drops the other
  * type's field (`key` or `noCodeConfig`) unless it is sent, so the merged class is checked as a whole.
  */
-const updateActionClass: Handler = async (request, ctx) => {
+const updateActionClass: BodyHandler<typeof actionClassUpdateSchema> = async (request, ctx, _info, body) => {
   const { environmentId } = await authenticate(request, ctx)
-  const changes = parseInput(actionClassUpdateSchema, await readJsonBody(request))
+  const changes = await body()
   const id = param(request, 'actionClassId')
   // Merged under the row lock, so a concurrent update's changes are kept.
   const updated = await ctx.storage.actionClasses.update(environmentId, id, (stored) => {

@@ -1,13 +1,12 @@
-import type { Handler } from '../../context'
 import { param } from '../../context'
 import { authenticate } from '../../http/auth'
-import { readJsonBody } from '../../http/body'
+
 import { badRequest, notFound, unauthorized } from '../../errors'
 import { ok } from '../../http/respond'
-import { parseInput } from '../../http/validate'
+
 import type { AttributeClassRecord } from '../../ports/storage'
 import { attributeClassCreateSchema, attributeClassUpdateSchema } from '../../schemas/attribute-class'
-import type { RouteTable } from '../../http/route-table'
+import type { BodyHandler, RouteTable } from '../../http/route-table'
 import { attributeClassAnswer, dataOf, pageOf } from '../../schemas/answers'
 import { pageQuery } from '../../http/pagination'
 import { checkNamedEnvironment } from '../../domain/named-environment'
@@ -66,9 +65,9 @@ const {
   undeletable: (stored) => (stored.type === 'automatic' ? 'Automatic Attribute Classes cannot be deleted' : undefined),
 })
 
-const createAttributeClass: Handler = async (request, ctx) => {
+const createAttributeClass: BodyHandler<typeof attributeClassCreateSchema> = async (request, ctx, _info, body) => {
   const { environmentId } = await authenticate(request, ctx)
-  const input = parseInput(attributeClassCreateSchema, await readJsonBody(request))
+  const input = await body()
   await checkNamedEnvironment(ctx, environmentId, input, unauthorized)
   const now = ctx.now()
   const record: AttributeClassRecord = {
@@ -85,9 +84,9 @@ const createAttributeClass: Handler = async (request, ctx) => {
   return ok(attributeClassOutput(record))
 }
 
-const updateAttributeClass: Handler = async (request, ctx) => {
+const updateAttributeClass: BodyHandler<typeof attributeClassUpdateSchema> = async (request, ctx, _info, body) => {
   const { environmentId } = await authenticate(request, ctx)
-  const changes = parseInput(attributeClassUpdateSchema, await readJsonBody(request))
+  const changes = await body()
   const id = param(request, 'attributeClassId')
   const updated = await ctx.storage.attributeClasses.update(environmentId, id, { ...changes, updatedAt: ctx.now() })
   if (updated === null) throw notFound('Attribute Class', id)

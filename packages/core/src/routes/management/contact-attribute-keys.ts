@@ -1,13 +1,12 @@
-import type { Handler } from '../../context'
 import { param } from '../../context'
 import { authenticate } from '../../http/auth'
-import { readJsonBody } from '../../http/body'
+
 import { badRequest, notFound, unauthorized } from '../../errors'
 import { ok } from '../../http/respond'
-import { parseInput } from '../../http/validate'
+
 import type { ContactAttributeKeyRecord } from '../../ports/storage'
 import { contactAttributeKeyCreateSchema, contactAttributeKeyUpdateSchema } from '../../schemas/contact-attribute-key'
-import type { RouteTable } from '../../http/route-table'
+import type { BodyHandler, RouteTable } from '../../http/route-table'
 import { contactAttributeKeyAnswer, dataOf, pageOf } from '../../schemas/answers'
 import { pageQuery } from '../../http/pagination'
 import { checkNamedEnvironment } from '../../domain/named-environment'
@@ -66,9 +65,9 @@ const {
   undeletable: (stored) => (stored.type === 'default' ? 'Default contact attribute keys cannot be deleted' : undefined),
 })
 
-const createKey: Handler = async (request, ctx) => {
+const createKey: BodyHandler<typeof contactAttributeKeyCreateSchema> = async (request, ctx, _info, body) => {
   const { environmentId } = await authenticate(request, ctx)
-  const input = parseInput(contactAttributeKeyCreateSchema, await readJsonBody(request))
+  const input = await body()
   await checkNamedEnvironment(ctx, environmentId, input, unauthorized)
   const now = ctx.now()
   const record: ContactAttributeKeyRecord = {
@@ -88,9 +87,9 @@ const createKey: Handler = async (request, ctx) => {
   return ok(contactAttributeKeyOutput(record))
 }
 
-const updateKey: Handler = async (request, ctx) => {
+const updateKey: BodyHandler<typeof contactAttributeKeyUpdateSchema> = async (request, ctx, _info, body) => {
   const { environmentId } = await authenticate(request, ctx)
-  const changes = parseInput(contactAttributeKeyUpdateSchema, await readJsonBody(request))
+  const changes = await body()
   const id = param(request, 'contactAttributeKeyId')
   const updated = await ctx.storage.contactAttributeKeys.update(environmentId, id, { ...changes, updatedAt: ctx.now() })
   if (!updated) throw notFound('Contact Attribute Key', id)

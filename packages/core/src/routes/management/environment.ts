@@ -1,10 +1,10 @@
 import type { Handler } from '../../context'
 import { authenticate } from '../../http/auth'
-import { readJsonBody } from '../../http/body'
+
 import { notFound } from '../../errors'
 import { ok } from '../../http/respond'
-import type { RouteTable } from '../../http/route-table'
-import { parseInput } from '../../http/validate'
+import type { BodyHandler, RouteTable } from '../../http/route-table'
+
 import { dataOf, environmentAnswer } from '../../schemas/answers'
 import { environmentUpdateSchema } from '../../schemas/environment'
 import { managedEnvironmentOutput } from '../../domain/environment-output'
@@ -35,9 +35,9 @@ const getEnvironment: Handler = async (request, ctx) => {
   return ok(managedEnvironmentOutput(environment))
 }
 
-const updateEnvironment: Handler = async (request, ctx) => {
+const updateEnvironment: BodyHandler<typeof environmentUpdateSchema> = async (request, ctx, _info, body) => {
   const { environmentId } = await authenticate(request, ctx)
-  const { responseRetentionDays } = parseInput(environmentUpdateSchema, await readJsonBody(request))
+  const { responseRetentionDays } = await body()
   const environment = await ctx.storage.environments.setResponseRetentionDays(environmentId, responseRetentionDays, ctx.now())
   if (!environment) throw notFound('Environment', environmentId)
   return ok(managedEnvironmentOutput(environment))

@@ -1,12 +1,12 @@
 import type { CanvassContext, Handler } from '../../context'
 import { externalUrl, param } from '../../context'
 import { authenticate } from '../../http/auth'
-import { readJsonBody } from '../../http/body'
+
 import { badRequest, notFound, validationError } from '../../errors'
 import { listPage, pageQuery, readPageQuery } from '../../http/pagination'
 import { ok } from '../../http/respond'
-import type { RouteTable } from '../../http/route-table'
-import { parseInput } from '../../http/validate'
+import type { BodyHandler, RouteTable } from '../../http/route-table'
+
 import type { QuotaRecord, SurveyRecord } from '../../ports/storage'
 import { dataOf, pageOf, quotaAnswer } from '../../schemas/answers'
 import { MAX_QUOTAS_PER_SURVEY, quotaCreateSchema, quotaUpdateSchema } from '../../schemas/quota'
@@ -56,9 +56,9 @@ const listQuotas: Handler = async (request, ctx) => {
   })
 }
 
-const createQuota: Handler = async (request, ctx) => {
+const createQuota: BodyHandler<typeof quotaCreateSchema> = async (request, ctx, _info, body) => {
   const { environmentId } = await authenticate(request, ctx)
-  const input = parseInput(quotaCreateSchema, await readJsonBody(request))
+  const input = await body()
   const survey = await ownedSurvey(ctx, environmentId, param(request, 'surveyId'))
   checkSurveyId(input.surveyId, survey)
   const now = ctx.now()
@@ -89,9 +89,9 @@ const getQuota: Handler = async (request, ctx) => {
   return ok(quotaOutput(await ownedQuota(ctx, environmentId, survey.id, param(request, 'quotaId'))))
 }
 
-const updateQuota: Handler = async (request, ctx) => {
+const updateQuota: BodyHandler<typeof quotaUpdateSchema> = async (request, ctx, _info, body) => {
   const { environmentId } = await authenticate(request, ctx)
-  const changes = parseInput(quotaUpdateSchema, await readJsonBody(request))
+  const changes = await body()
   const survey = await ownedSurvey(ctx, environmentId, param(request, 'surveyId'))
   checkSurveyId(changes.surveyId, survey)
   const id = param(request, 'quotaId')

@@ -2,7 +2,7 @@ import * as v from 'valibot'
 import type { CanvassContext, Handler } from '../../context'
 import { externalUrl, param } from '../../context'
 import { authenticate } from '../../http/auth'
-import { readJsonBatch, readJsonBody } from '../../http/body'
+import { readJsonBatch } from '../../http/body'
 import { CanvassError, notFound, unauthorized, validationError } from '../../errors'
 import { LARGE_ROW_BATCH, listPage } from '../../http/pagination'
 import {
@@ -31,7 +31,7 @@ import { newResponse, responseOutput, responsePatch } from '../../domain/respons
 import { checkPatchedSize, checkResponseSize } from '../../domain/response-size'
 import { createRefusal, createResponseOrThrow } from '../../domain/response-create'
 import { ownedSurvey } from './surveys'
-import type { RouteTable } from '../../http/route-table'
+import type { BodyHandler, RouteTable } from '../../http/route-table'
 import { anonymizeAnswer, bulkImportAnswer, dataOf, pageOf, responseAnswer } from '../../schemas/answers'
 import { checkNamedEnvironment, namedEnvironmentChecker } from '../../domain/named-environment'
 
@@ -139,9 +139,9 @@ function totalCountHeaders(total: number): Record<string, string> {
     : { 'x-total-count': String(total), 'x-total-count-relation': 'eq' }
 }
 
-const anonymizeResponses: Handler = async (request, ctx) => {
+const anonymizeResponses: BodyHandler<typeof responseAnonymizeBody> = async (request, ctx, _info, body) => {
   const { environmentId } = await authenticate(request, ctx)
-  const selection = readAnonymizeSelection(parseInput(responseAnonymizeBody, await readJsonBody(request)))
+  const selection = readAnonymizeSelection(await body())
   // A survey of another environment is refused (401) and an unknown one is a 404, as the list does.
   if ('filter' in selection) selection.filter.surveyId = (await ownedSurvey(ctx, environmentId, selection.filter.surveyId as string)).id
   return ok(await ctx.storage.responses.anonymize(environmentId, selection))
@@ -270,9 +270,9 @@ const importResponses: Handler = async (request, ctx) => {
   return ok({ created, failed: results.length - created, results: listed, unlistedErrors: results.length - listed.length })
 }
 
-const createResponse: Handler = async (request, ctx) => {
+const createResponse: BodyHandler<typeof managementResponseCreateSchema> = async (request, ctx, _info, readBody) => {
   const { environmentId } = await authenticate(request, ctx)
-  const body = parseInput(managementResponseCreateSchema, await readJsonBody(request))
+  const body = await readBody()
   await checkNamedEnvironment(ctx, environmentId, body, unauthorized)
   const response = managementResponse(ctx, body, request.headers.get('user-agent'))
   const id = await createResponseOrThrow(ctx, response, {
@@ -316,9 +316,9 @@ const getResponse: Handler = async (request, ctx) => {
   return ok(responseOutput(await ownedResponse(ctx, environmentId, param(request, 'responseId'))))
 }
 
-const updateResponse: Handler = async (request, ctx) => {
+const updateResponse: BodyHandler<typeof managementResponseUpdateSchema> = async (request, ctx, _info, body) => {
   const { environmentId } = await authenticate(request, ctx)
-  const input = parseInput(managementResponseUpdateSchema, await readJsonBody(request))
+  const input = await body()
   const id = param(request, 'responseId')
   const updated = await ctx.storage.responses.update(
     id,

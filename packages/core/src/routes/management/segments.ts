@@ -1,14 +1,13 @@
-import type { Handler } from '../../context'
 import { param } from '../../context'
 import { authenticate } from '../../http/auth'
-import { readJsonBody } from '../../http/body'
+
 import { badRequest, notFound, unauthorized } from '../../errors'
 import { ok } from '../../http/respond'
-import { parseInput } from '../../http/validate'
+
 import type { SegmentRecord } from '../../ports/storage'
 import { MAX_SEGMENTS_PER_ENVIRONMENT, segmentCreateSchema, segmentUpdateSchema } from '../../schemas/segment'
 import { segmentOutput, segmentReferenceCheck } from '../../domain/segment-service'
-import type { RouteTable } from '../../http/route-table'
+import type { BodyHandler, RouteTable } from '../../http/route-table'
 import { dataOf, pageOf, segmentAnswer } from '../../schemas/answers'
 import { pageQuery } from '../../http/pagination'
 import { checkNamedEnvironment } from '../../domain/named-environment'
@@ -64,9 +63,9 @@ const {
   refusals: { in_use: 'Segment is used by a survey: remove it from its surveys first' },
 })
 
-const createSegment: Handler = async (request, ctx) => {
+const createSegment: BodyHandler<typeof segmentCreateSchema> = async (request, ctx, _info, body) => {
   const { environmentId } = await authenticate(request, ctx)
-  const input = parseInput(segmentCreateSchema, await readJsonBody(request))
+  const input = await body()
   await checkNamedEnvironment(ctx, environmentId, input, unauthorized)
   const id = ctx.newId()
   const now = ctx.now()
@@ -88,9 +87,9 @@ const createSegment: Handler = async (request, ctx) => {
   return ok(segmentOutput(record))
 }
 
-const updateSegment: Handler = async (request, ctx) => {
+const updateSegment: BodyHandler<typeof segmentUpdateSchema> = async (request, ctx, _info, body) => {
   const { environmentId } = await authenticate(request, ctx)
-  const changes = parseInput(segmentUpdateSchema, await readJsonBody(request))
+  const changes = await body()
   const id = param(request, 'segmentId')
   const stored = await ownedSegment(ctx, environmentId, id)
   const check = changes.filters && segmentReferenceCheck(stored.id, changes.filters, 'filters')

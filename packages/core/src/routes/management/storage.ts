@@ -1,16 +1,16 @@
 import type { Handler } from '../../context'
 import { authenticate } from '../../http/auth'
-import { readJsonBody } from '../../http/body'
+
 import { CanvassError } from '../../errors'
 import { ok } from '../../http/respond'
-import { parseInput } from '../../http/validate'
+
 import { presignSchema } from '../../schemas/upload'
 import { environmentMismatch, presignUpload } from '../../uploads/presign'
 import { receiveUpload } from '../../uploads/receive-upload'
 import { uploadNotAuthenticated, uploadRefusal } from '../../uploads/upload-error'
 import type { UploadSettings } from '../../uploads/upload-options'
 import { ownedSurvey } from './surveys'
-import type { RouteTable } from '../../http/route-table'
+import type { BodyHandler, RouteTable } from '../../http/route-table'
 import { dataOf, presignAnswer, uploadAnswer } from '../../schemas/answers'
 import * as v from 'valibot'
 import { checkNamedEnvironment } from '../../domain/named-environment'
@@ -20,9 +20,9 @@ import { checkNamedEnvironment } from '../../domain/named-environment'
  * (docs/design.md, "Uploads"). Files are public unless the presign asks for `accessType: "private"`.
  */
 export function registerManagementStorageRoutes(routes: RouteTable, settings: UploadSettings): void {
-  const presign: Handler = async (request, ctx) => {
+  const presign: BodyHandler<typeof presignSchema> = async (request, ctx, _info, body) => {
     const { environmentId } = await authenticate(request, ctx)
-    const input = parseInput(presignSchema, await readJsonBody(request))
+    const input = await body()
     await checkNamedEnvironment(ctx, environmentId, input, environmentMismatch)
     if (input.surveyId != null) await ownedSurvey(ctx, environmentId, input.surveyId)
     const accessType = input.accessType ?? 'public'

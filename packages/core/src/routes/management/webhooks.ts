@@ -2,7 +2,7 @@ import * as v from 'valibot'
 import type { CanvassContext, Handler } from '../../context'
 import { externalUrl, param } from '../../context'
 import { authenticate } from '../../http/auth'
-import { readJsonBody } from '../../http/body'
+
 import { badRequest, notFound, unauthorized, validationError } from '../../errors'
 import { listPage, readPageQuery } from '../../http/pagination'
 import { ok } from '../../http/respond'
@@ -11,7 +11,7 @@ import type { DeliveryRecord, NewWebhook, WebhookEvent, WebhookRecord } from '..
 import { WEBHOOK_EVENTS, webhookCreateSchema } from '../../schemas/webhook'
 import { PRIVATE_WEBHOOK_ADDRESSES_OPTION, checkWebhookUrl } from '../../webhooks/check-webhook-url'
 import { generateWebhookSecret } from '../../webhooks/sign-webhook'
-import type { RouteTable } from '../../http/route-table'
+import type { BodyHandler, RouteTable } from '../../http/route-table'
 import { createdWebhookAnswer, dataOf, deliveryAnswer, pageOf, webhookAnswer } from '../../schemas/answers'
 import { pageQuery } from '../../http/pagination'
 import { checkNamedEnvironment } from '../../domain/named-environment'
@@ -63,9 +63,9 @@ const listWebhooks: Handler = async (request, ctx) => {
   })
 }
 
-const createWebhook: Handler = async (request, ctx) => {
+const createWebhook: BodyHandler<typeof webhookCreateSchema> = async (request, ctx, _info, body) => {
   const { environmentId } = await authenticate(request, ctx)
-  const input = parseInput(webhookCreateSchema, await readJsonBody(request))
+  const input = await body()
   await checkNamedEnvironment(ctx, environmentId, input, unauthorized)
   const url = checkWebhookUrl(input.url, { allowPrivateAddresses: ctx.allowPrivateWebhookUrls })
   if (!url.ok) {

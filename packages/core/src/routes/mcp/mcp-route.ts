@@ -8,11 +8,10 @@ import {
   isLegacyRequest,
 } from '@modelcontextprotocol/server'
 import type { CanvassContext, ConnectionInfo, Handler } from '../../context'
-import { concatBytes } from '../../bytes'
 import { CanvassError } from '../../errors'
 import { authenticate } from '../../http/auth'
 import { presentedApiKey } from '../../http/api-key'
-import { JSON_BODY_LIMIT } from '../../http/body'
+import { JSON_BODY_LIMIT, readBoundedBytes } from '../../http/body'
 import { problemResponse, requestIdOf } from '../../http/problem'
 import { SAFE_HEADERS } from '../../http/respond'
 import type { RouteTable } from '../../http/route-table'
@@ -186,7 +185,7 @@ function notAuthenticatedIsUndefined(error: unknown): undefined {
 async function readMessage(request: Request, requestId: string): Promise<unknown | Response> {
   const declared = Number(request.headers.get('content-length') ?? Number.NaN)
   if (declared > JSON_BODY_LIMIT) return tooLarge(requestId)
-  const bytes = await boundedBytes(request, JSON_BODY_LIMIT)
+  const bytes = await readBoundedBytes(request, JSON_BODY_LIMIT)
   if (bytes === undefined) return tooLarge(requestId)
   let message: unknown
   try {
@@ -205,25 +204,6 @@ function tooLarge(requestId: string): Response {
 /** A body that is no single JSON-RPC message: a problem, as every refusal of this route. */
 function bodyRefused(requestId: string, detail: string): Response {
   return problemResponse(400, 'bad_request', detail, requestId, { invalidParams: [{ name: '', reason: detail }] })
-}
-
-/** The body's bytes, or undefined once they pass `limit` (the rest is not read). */
-async function boundedBytes(request: Request, limit: number): Promise<Uint8Array | undefined> {
-  if (!request.body) return new Uint8Array()
-  const reader = request.body.getReader()
-  const chunks: Uint8Array[] = []
-  let size = 0
-  for (;;) {
-    const { done, value } = await reader.read()
-    if (done) break
-    size += value.byteLength
-    if (size > limit) {
-      await reader.cancel().catch(() => {})
-      return undefined
-    }
-    chunks.push(value)
-  }
-  return chunks.length === 0 ? new Uint8Array() : concatBytes(chunks)
 }
 
 /** Headers of the MCP request that a route must not see: the transport's own, and the credentials. */

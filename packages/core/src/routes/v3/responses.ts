@@ -1,9 +1,10 @@
 import type { IRequest } from 'itty-router'
+import type { V3BodyHandler } from '../../http/v3'
 import * as v from 'valibot'
 import type { CanvassContext } from '../../context'
 import { param } from '../../context'
 import { CanvassError } from '../../errors'
-import { readJsonBody } from '../../http/body'
+
 import type { InvalidParam } from '../../http/problem'
 import type { RouteTable } from '../../http/route-table'
 import {
@@ -19,7 +20,8 @@ import {
 } from '../../http/v3'
 import { V3_COUNT_CAP, encodeV3ResponsesCursor, readV3ResponsesCountQuery, readV3ResponsesListQuery } from '../../http/v3-response-query'
 import type { NewResponse, ResponsePatch, ResponseRecord, SurveyRecord } from '../../ports/storage'
-import { answerOffScale, answerOutOfRange, hasNumberAnswer } from '../../domain/answer-scales'
+import { answerOutOfRange, hasNumberAnswer } from '../../domain/answer-scales'
+import { responseUpdateRefusal } from '../../domain/response-write-rules'
 import { meetsQuota } from '../../domain/quota-conditions'
 import { screenResponse } from '../../domain/quota-service'
 import { newResponse } from '../../domain/response-service'
@@ -304,9 +306,9 @@ function createdResponse(ctx: CanvassContext, survey: WriteSurvey, body: CreateB
   return response
 }
 
-const createResponse = async (request: IRequest, ctx: CanvassContext, { environmentId }: Caller) => {
+const createResponse: V3BodyHandler<typeof v3ResponseCreateSchema> = async (request, ctx, { environmentId }, readBody) => {
   noV3Query(request)
-  const body = parseV3Body(v3ResponseCreateSchema, await readJsonBody(request))
+  const body = await readBody()
   const record = await createSurvey(ctx, environmentId, body.surveyId)
   const survey = writeSurveyOf(record)
   const { problems, userId } = await createProblems(ctx, environmentId, survey, body)
@@ -361,9 +363,9 @@ function v3Patch(survey: WriteSurvey, current: ResponseRecord, body: PatchBody, 
   return patch
 }
 
-const patchResponse = async (request: IRequest, ctx: CanvassContext, { environmentId }: Caller) => {
+const patchResponse: V3BodyHandler<typeof v3ResponsePatchSchema> = async (request, ctx, { environmentId }, readBody) => {
   noV3Query(request)
-  const body = parseV3Body(v3ResponsePatchSchema, await readJsonBody(request))
+  const body = await readBody()
   const id = param(request, 'responseId')
   const current = await ownResponse(ctx, environmentId, id)
   const record = await ctx.storage.surveys.get(current.surveyId)
@@ -375,9 +377,9 @@ const patchResponse = async (request: IRequest, ctx: CanvassContext, { environme
     ctx.storage.responses.update(
       id,
       (latest, facts) => {
-        if (latest.environmentId !== environmentId) throw v3Forbidden()
-        const offScale = answerOffScale(facts.answerScales, body.data)
-        if (offScale) throw answerOutOfRange(offScale)
+        // A manager's update (domain/response-write-rules.ts): a response of another environment is a 403.
+        const refusal = responseUpdateRefusal(latest, facts, body.data, { kind: 'manager', environmentId })
+        if (refusal) throw refusal.outcome === 'answer_out_of_range' ? answerOutOfRange(refusal) : v3Forbidden()
         return checkPatchedSize(latest, v3Patch(survey, latest, body, ctx.now()), ctx.maxResponseBytes)
       },
       { answerScales: hasNumberAnswer(body.data), screenQuotas: true },
@@ -400,9 +402,9 @@ const deleteResponse = async (request: IRequest, ctx: CanvassContext, { environm
   return v3Ok({}, 204)
 }
 
-const batchDelete = async (request: IRequest, ctx: CanvassContext, { environmentId }: Caller) => {
+const batchDelete: V3BodyHandler<typeof v3ResponseBatchDeleteSchema> = async (request, ctx, { environmentId }, body) => {
   const { workspaceId } = readV3Query(request, v.object({ workspaceId: v.pipe(v.string(), v.minLength(1, 'Required'), v.maxLength(255)) }))
-  const { ids } = parseV3Body(v3ResponseBatchDeleteSchema, await readJsonBody(request))
+  const { ids } = await body()
   await checkWorkspace(ctx, environmentId, workspaceId)
   const result = await ctx.storage.responses.deleteMany(environmentId, ids, { skipMissing: true })
   const deleted = 'deleted' in result ? result.deleted : 0
@@ -410,9 +412,9 @@ const batchDelete = async (request: IRequest, ctx: CanvassContext, { environment
   return v3Ok({ data: { deleted } })
 }
 
-const validateResponse = async (request: IRequest, ctx: CanvassContext, { environmentId }: Caller) => {
+const validateResponse: V3BodyHandler<typeof v3ResponseValidateSchema> = async (request, ctx, { environmentId }, readBody) => {
   noV3Query(request)
-  const envelope = parseV3Body(v3ResponseValidateSchema, await readJsonBody(request))
+  const envelope = await readBody()
   const invalid = (params: readonly InvalidParam[]) =>
     v3Ok({
       data: {

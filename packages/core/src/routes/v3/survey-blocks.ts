@@ -1,13 +1,14 @@
 import type { IRequest } from 'itty-router'
+import type { V3BodyHandler } from '../../http/v3'
 import * as v from 'valibot'
 import type { CanvassContext } from '../../context'
 import { param } from '../../context'
 import { CanvassError } from '../../errors'
-import { readJsonBody } from '../../http/body'
+
 import type { InvalidParam } from '../../http/problem'
 import { problemResponse, requestIdOf } from '../../http/problem'
 import type { RouteTable } from '../../http/route-table'
-import { V3Problem, noV3Query, parseV3Body, v3Forbidden, v3Ok, v3Route, v3Unprocessable, workspaceOf } from '../../http/v3'
+import { V3Problem, noV3Query, v3Forbidden, v3Ok, v3Route, v3Unprocessable, workspaceOf } from '../../http/v3'
 import type { SurveyRecord } from '../../ports/storage'
 import { v3BlockEditSchema, v3BlockOrderSchema, v3SurveyAnswer } from '../../schemas/v3'
 import { surveyBlocks } from '../../domain/survey-structure'
@@ -51,9 +52,9 @@ export function registerV3SurveyBlockRoutes(routes: RouteTable): void {
 /** How often a write computed on a survey that changed before its lock is computed again. */
 const ATTEMPTS = 5
 
-const editBlocks = async (request: IRequest, ctx: CanvassContext, { environmentId }: { environmentId: string }) => {
+const editBlocks: V3BodyHandler<typeof v3BlockEditSchema> = async (request, ctx, { environmentId }, body) => {
   noV3Query(request)
-  const { ops, expectedUpdatedAt } = parseV3Body(v3BlockEditSchema, await readJsonBody(request))
+  const { ops, expectedUpdatedAt } = await body()
   const id = param(request, 'surveyId')
   return writeBlocks(request, ctx, environmentId, id, expectedUpdatedAt, (stored) => {
     const { defaultLanguage, languages } = v3Languages(stored.languages)
@@ -73,9 +74,9 @@ const editBlocks = async (request: IRequest, ctx: CanvassContext, { environmentI
   })
 }
 
-const setBlockOrder = async (request: IRequest, ctx: CanvassContext, { environmentId }: { environmentId: string }) => {
+const setBlockOrder: V3BodyHandler<typeof v3BlockOrderSchema> = async (request, ctx, { environmentId }, body) => {
   noV3Query(request)
-  const { order, expectedUpdatedAt } = parseV3Body(v3BlockOrderSchema, await readJsonBody(request))
+  const { order, expectedUpdatedAt } = await body()
   const id = param(request, 'surveyId')
   return writeBlocks(request, ctx, environmentId, id, expectedUpdatedAt, (stored) => {
     const current = surveyBlocks(stored)

@@ -1,9 +1,9 @@
-import type { IRequest } from 'itty-router'
+import type { V3BodyHandler } from '../../http/v3'
 import * as v from 'valibot'
 import type { CanvassContext } from '../../context'
 import { CanvassError } from '../../errors'
 import type { Caller } from '../../http/auth'
-import { readJsonBody } from '../../http/body'
+
 import type { InvalidParam } from '../../http/problem'
 import { capInvalidParams } from '../../http/problem'
 import type { RouteTable } from '../../http/route-table'
@@ -17,7 +17,8 @@ import { checkSurveyKeepsQuotaParts } from '../../domain/quota-service'
 import { segmentReferenceCheck } from '../../domain/segment-service'
 import { oneOverwritesName } from '../../domain/survey-overwrites'
 import { readSurveySegment } from '../../domain/survey-segment'
-import { IMMUTABLE_SURVEY_FIELDS, SURVEY_DATE_NAMES, oneDateName, surveyFieldsFromInput, surveyOutput } from '../../domain/survey-service'
+import { IMMUTABLE_SURVEY_FIELDS, oneDateName, surveyFieldsFromInput } from '../../domain/survey-service'
+import { mergedSurveyUpdate } from '../../domain/survey-writes'
 import { resolveSurveyTriggers } from '../../domain/survey-triggers'
 import { V3_DEFAULT_LANGUAGE, v3Languages } from '../../domain/v3-survey'
 import { checkV3SurveyEditable, v3SurveyCreateWrite, v3SurveyPatchWrite } from '../../domain/v3-survey-write'
@@ -42,10 +43,7 @@ export function registerSurveyValidateRoutes(routes: RouteTable): void {
     auth: 'apiKey',
     readOnly: true,
     problems: true,
-    body: v.variant(
-      'operation',
-      OPERATIONS.map((operation) => operation.envelope),
-    ),
+    body: envelopeSchema,
     answer: v.object({ data: validationResult }),
     errors: [403],
   })
@@ -113,6 +111,12 @@ const customCssOperation = validateOperation(
 /** The operations the envelope takes, by `operation`. */
 const OPERATIONS: readonly SurveyValidateOperation[] = [createOperation, patchOperation, customCssOperation]
 
+/** The route's body: one of the operations' envelopes, told apart by `operation`. */
+const envelopeSchema = v.variant(
+  'operation',
+  OPERATIONS.map((operation) => operation.envelope),
+)
+
 /** An operation from its envelope and a `run` typed by it. */
 export function validateOperation<E extends SurveyValidateOperation['envelope']>(
   envelope: E,
@@ -133,15 +137,9 @@ const validationResult = v.object({
   errors: v.optional(v.array(v.unknown())),
 })
 
-const validateSurvey = async (request: IRequest, ctx: CanvassContext, caller: Caller) => {
+const validateSurvey: V3BodyHandler<typeof envelopeSchema> = async (request, ctx, caller, body) => {
   noV3Query(request)
-  const input = parseV3Body(
-    v.variant(
-      'operation',
-      OPERATIONS.map((operation) => operation.envelope),
-    ),
-    await readJsonBody(request),
-  ) as Record<string, unknown>
+  const input = (await body()) as Record<string, unknown>
   const operation = OPERATIONS.find((candidate) => candidate.envelope.entries.operation.literal === input.operation)
   // The variant took only the operations listed.
   if (!operation) throw new Error(`No validate operation ${String(input.operation)}`)
@@ -252,15 +250,8 @@ async function v1PatchProblems(
   if (changes.resultShareKey !== undefined && changes.resultShareKey !== stored.resultShareKey)
     problems.push({ name: 'resultShareKey', reason: RESULT_SHARE_KEY })
   if (problems.length > 0) return problems
-  // The merge the update makes (routes/management/surveys.ts), checked as a whole survey.
-  const merged: Record<string, unknown> = { ...surveyOutput(stored, ctx.now()), ...changes }
-  for (const field of IMMUTABLE_SURVEY_FIELDS) delete merged[field]
-  delete merged.workspaceOverwrites
-  delete merged.projectOverwrites
-  for (const [current] of SURVEY_DATE_NAMES) delete merged[current]
-  if (changes.questions === undefined) delete merged.questions
-  else if (changes.blocks === undefined) delete merged.blocks
-  merged.environmentId = environmentId
+  // The merge the update makes (domain/survey-writes.ts), checked as a whole survey.
+  const merged = mergedSurveyUpdate(stored, changes, environmentId, ctx.now())
   await collect(problems, async () => {
     const fields = surveyFieldsFromInput(parseCreate(merged))
     const touchesQuotaParts = ['questions', 'endings', 'hiddenFields', 'variables'].some((field) => field in changes)

@@ -1,8 +1,9 @@
 import type { IRequest } from 'itty-router'
+import type { V3BodyHandler } from '../../http/v3'
 import type { CanvassContext } from '../../context'
-import { readJsonBody } from '../../http/body'
+
 import type { RouteTable } from '../../http/route-table'
-import { noV3Query, parseV3Body, v3Forbidden, v3Route } from '../../http/v3'
+import { noV3Query, v3Forbidden, v3Route } from '../../http/v3'
 import { v3VisibilityChangeSchema } from '../../schemas/v3'
 
 /**
@@ -35,8 +36,8 @@ const readVisibility = async (request: IRequest, _ctx: CanvassContext): Promise<
   throw v3Forbidden()
 }
 
-const changeVisibility = async (request: IRequest, _ctx: CanvassContext): Promise<Response> => {
+const changeVisibility: V3BodyHandler<typeof v3VisibilityChangeSchema> = async (request, _ctx, _caller, body) => {
   noV3Query(request)
-  parseV3Body(v3VisibilityChangeSchema, await readJsonBody(request))
+  await body()
   throw v3Forbidden()
 }

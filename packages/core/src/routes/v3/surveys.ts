@@ -1,8 +1,9 @@
 import type { IRequest } from 'itty-router'
+import type { V3BodyHandler } from '../../http/v3'
 import * as v from 'valibot'
 import type { CanvassContext } from '../../context'
 import { param } from '../../context'
-import { readJsonBody } from '../../http/body'
+
 import type { RouteTable } from '../../http/route-table'
 import {
   checkWorkspace,
@@ -10,7 +11,6 @@ import {
   decodeV3Cursor,
   encodeV3Cursor,
   noV3Query,
-  parseV3Body,
   readV3Query,
   v3BadRequest,
   v3Forbidden,
@@ -199,9 +199,9 @@ function sortValue(survey: SurveyRecord, sortBy: SurveySortBy): string {
   return (sortBy === 'createdAt' ? survey.createdAt : survey.updatedAt).toISOString()
 }
 
-const createSurvey = async (request: IRequest, ctx: CanvassContext, { environmentId }: { environmentId: string }) => {
+const createSurvey: V3BodyHandler<typeof v3SurveyCreateSchema> = async (request, ctx, { environmentId }, readBody) => {
   noV3Query(request)
-  const document = parseV3Body(v3SurveyCreateSchema, await readJsonBody(request))
+  const document = await readBody()
   const { body, metadata } = await v3SurveyCreateWrite(ctx, environmentId, document)
   const { survey, segment } = await createSurveyFromBody(ctx, environmentId, body, v3Forbidden, {
     metadata: metadata ?? {},
@@ -220,9 +220,9 @@ const getSurvey = async (request: IRequest, ctx: CanvassContext, { environmentId
   return v3Ok({ data: narrowToLanguages(output, lang) })
 }
 
-const patchSurvey = async (request: IRequest, ctx: CanvassContext, { environmentId }: { environmentId: string }) => {
+const patchSurvey: V3BodyHandler<typeof v3SurveyPatchSchema> = async (request, ctx, { environmentId }, readBody) => {
   noV3Query(request)
-  const patch = parseV3Body(v3SurveyPatchSchema, await readJsonBody(request))
+  const patch = await readBody()
   const id = param(request, 'surveyId')
   const stored = await ownSurvey(ctx, environmentId, id)
   const { body, metadata } = await v3SurveyPatchWrite(ctx, environmentId, stored, patch)

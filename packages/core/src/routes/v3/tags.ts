@@ -1,8 +1,9 @@
 import type { IRequest } from 'itty-router'
+import type { V3BodyHandler } from '../../http/v3'
 import * as v from 'valibot'
 import type { CanvassContext } from '../../context'
 import { param } from '../../context'
-import { readJsonBody } from '../../http/body'
+
 import type { RouteTable } from '../../http/route-table'
 import {
   checkWorkspace,
@@ -10,7 +11,6 @@ import {
   decodeV3Cursor,
   encodeV3Cursor,
   noV3Query,
-  parseV3Body,
   readV3Query,
   v3BadRequest,
   v3Forbidden,
@@ -86,9 +86,9 @@ const listTags = async (request: IRequest, ctx: CanvassContext, { environmentId 
   })
 }
 
-const renameTag = async (request: IRequest, ctx: CanvassContext, { environmentId }: { environmentId: string }) => {
+const renameTag: V3BodyHandler<typeof v3TagRenameSchema> = async (request, ctx, { environmentId }, body) => {
   noV3Query(request)
-  const { name } = parseV3Body(v3TagRenameSchema, await readJsonBody(request))
+  const { name } = await body()
   const renamed = await ctx.storage.tags.rename(environmentId, param(request, 'tagId'), name, ctx.now())
   if (renamed === null) throw v3Forbidden()
   if (renamed === 'duplicate') {
@@ -104,9 +104,9 @@ const deleteTag = async (request: IRequest, ctx: CanvassContext, { environmentId
   return v3Ok({ data: { id } })
 }
 
-const mergeTag = async (request: IRequest, ctx: CanvassContext, { environmentId }: { environmentId: string }) => {
+const mergeTag: V3BodyHandler<typeof v3TagMergeSchema> = async (request, ctx, { environmentId }, body) => {
   noV3Query(request)
-  const { newTagId } = parseV3Body(v3TagMergeSchema, await readJsonBody(request))
+  const { newTagId } = await body()
   const id = param(request, 'tagId')
   if (newTagId === id) throw v3BadRequest('Invalid request body', [{ name: 'newTagId', reason: 'Cannot merge a tag into itself' }])
   // Either tag outside the key's environment (or nowhere) is a 403: a merge never crosses a workspace.

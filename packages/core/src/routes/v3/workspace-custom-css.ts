@@ -1,12 +1,13 @@
 import type { IRequest } from 'itty-router'
+import type { V3BodyHandler } from '../../http/v3'
 import * as v from 'valibot'
 import type { CanvassContext } from '../../context'
 import { param } from '../../context'
-import { readJsonBody } from '../../http/body'
+
 import type { Caller } from '../../http/auth'
 import { problemResponse, requestIdOf } from '../../http/problem'
 import type { RouteTable } from '../../http/route-table'
-import { checkWorkspace, noV3Query, parseV3Body, v3Forbidden, v3Ok, v3Route } from '../../http/v3'
+import { checkWorkspace, noV3Query, v3Forbidden, v3Ok, v3Route } from '../../http/v3'
 import { CUSTOM_CSS_PROCESSOR_VERSION, type CustomCssError, normalizeCustomCss, processCustomCss } from '../../domain/custom-css'
 import { chargeCustomCss, customCssHealth, customCssSourceSchema } from '../../domain/workspace-custom-css'
 import type { StoredCustomCss } from '../../ports/storage'
@@ -59,9 +60,9 @@ const getCustomCss = async (request: IRequest, ctx: CanvassContext, { environmen
   return v3Ok({ data: resource(param(request, 'workspaceId'), stored.current, stored.previous) })
 }
 
-const patchCustomCss = async (request: IRequest, ctx: CanvassContext, { environmentId, apiKeyId }: Caller) => {
+const patchCustomCss: V3BodyHandler<typeof patchSchema> = async (request, ctx, { environmentId, apiKeyId }, body) => {
   noV3Query(request)
-  const { customCss } = parseV3Body(patchSchema, await readJsonBody(request))
+  const { customCss } = await body()
   const workspaceId = param(request, 'workspaceId')
   const projectId = await projectOf(ctx, environmentId, workspaceId)
   const source = normalizeCustomCss(customCss)
