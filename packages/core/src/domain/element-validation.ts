@@ -1,3 +1,4 @@
+import { isEmailAnswer, isHttpUrlAnswer, isPhoneAnswer } from '../answer-formats'
 import type { InvalidParam } from '../http/problem'
 import { compileSafePattern } from './safe-pattern'
 
@@ -283,9 +284,9 @@ function openTextProblems(element: Json, value: unknown, ruleTypes: Set<unknown>
   const check = (kind: string, valid: boolean, reason: string) => {
     if (!ruleTypes.has(kind) && !valid) problems.push({ name, reason, identifier: 'inputType' })
   }
-  if (inputType === 'email') check('email', isWidgetEmail(text), 'Must be a valid email address')
-  else if (inputType === 'url') check('url', isHttpUrl(text), 'Must be a valid URL (http or https)')
-  else if (inputType === 'phone') check('phone', isWidgetPhone(text), 'Must be a valid phone number')
+  if (inputType === 'email') check('email', isEmailAnswer(text), 'Must be a valid email address')
+  else if (inputType === 'url') check('url', isHttpUrlAnswer(text), 'Must be a valid URL (http or https)')
+  else if (inputType === 'phone') check('phone', isPhoneAnswer(text), 'Must be a valid phone number')
   else if (inputType === 'number') check('number', Number.isFinite(Number(text)), 'Must be a number')
   const limit = isRecord(element.charLimit) ? element.charLimit : undefined
   if (limit?.enabled === true && inputType !== 'number') {
@@ -306,9 +307,9 @@ function contactInfoProblems(element: Json, value: unknown, rules: Json[], name:
   const ruled = (type: string, field: string) => rules.some((rule) => rule.type === type && rule.field === field)
   const email = typeof value[2] === 'string' ? value[2].trim() : ''
   const phone = typeof value[3] === 'string' ? value[3].trim() : ''
-  if (shown('email') && !ruled('email', 'email') && email !== '' && !isWidgetEmail(email))
+  if (shown('email') && !ruled('email', 'email') && email !== '' && !isEmailAnswer(email))
     problems.push({ name, reason: 'email: Must be a valid email address', identifier: 'email' })
-  if (shown('phone') && !ruled('phone', 'phone') && phone !== '' && !isWidgetPhone(phone))
+  if (shown('phone') && !ruled('phone', 'phone') && phone !== '' && !isPhoneAnswer(phone))
     problems.push({ name, reason: 'phone: Must be a valid phone number', identifier: 'phone' })
   return problems
 }
@@ -364,20 +365,6 @@ function urlExtension(url: string): string | undefined {
 
 // ---- formats (each linear in the text)
 
-/** The widget's email: no whitespace, one `@`, something before it, and a dot inside what follows. */
-function isWidgetEmail(text: string): boolean {
-  if (/\s/.test(text)) return false
-  const parts = text.split('@')
-  if (parts.length !== 2) return false
-  const [local, domain] = parts as [string, string]
-  return local !== '' && hasInnerDot(domain)
-}
-
-function hasInnerDot(domain: string): boolean {
-  for (let i = 1; i < domain.length - 1; i++) if (domain[i] === '.') return true
-  return false
-}
-
 /** The reference's email rule: `local@domain.tld`, a letters-only top level of two or more. */
 function isRuleEmail(text: string): boolean {
   if (text.length > 320) return false
@@ -390,11 +377,6 @@ function isRuleEmail(text: string): boolean {
   return dot > 0 && /^[a-zA-Z]{2,}$/.test(domain.slice(dot + 1))
 }
 
-/** The widget's phone: digits with `+ ( ) . / -` and spaces, 6 to 30 characters, at least 6 digits. */
-function isWidgetPhone(text: string): boolean {
-  return /^\+?[0-9 ()./-]{6,30}$/.test(text) && (text.match(/\d/g)?.length ?? 0) >= 6
-}
-
 /** The reference's phone rule: starts with a digit or `+`, ends with a digit, digits, `+`, `-` and spaces. */
 function isRulePhone(text: string): boolean {
   return /^[\d+][\d+\- ]*$/.test(text) && text.length >= 2 && /\d$/.test(text)
@@ -404,15 +386,6 @@ function isAnyUrl(text: string): boolean {
   try {
     new URL(text)
     return true
-  } catch {
-    return false
-  }
-}
-
-function isHttpUrl(text: string): boolean {
-  try {
-    const url = new URL(text)
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== ''
   } catch {
     return false
   }

@@ -3,6 +3,7 @@
  * input type of open texts, character limits, complete rankings, the required inputs of address and contact
  * info questions. An error names a UI string; `field` points at the input it concerns, if one.
  */
+import { isEmailAnswer, isHttpUrlAnswer, isPhoneAnswer } from '@canvass/core/answer-formats'
 import { OTHER_ID, addressInputs, contactInputs, isEmptyAnswer } from './answers'
 import { scaleRange } from './scale-points'
 import type { Answer, Question } from './types'
@@ -20,8 +21,6 @@ export interface AnswerState {
   otherSelected?: boolean
 }
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
-const PHONE = /^\+?[0-9 ()./-]{6,30}$/
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/
 
 /** The first problem of `value` as an answer to `question`, or undefined when it may be submitted. */
@@ -69,13 +68,13 @@ export function validateAnswer(
 function validateText(question: Extract<Question, { type: 'openText' }>, text: string): ValidationError | undefined {
   switch (question.inputType) {
     case 'email':
-      if (!EMAIL.test(text)) return { key: 'invalidEmail' }
+      if (!isEmailAnswer(text)) return { key: 'invalidEmail' }
       break
     case 'url':
-      if (!isHttpUrl(text)) return { key: 'invalidUrl' }
+      if (!isHttpUrlAnswer(text)) return { key: 'invalidUrl' }
       break
     case 'phone':
-      if (!isPhone(text)) return { key: 'invalidPhone' }
+      if (!isPhoneAnswer(text)) return { key: 'invalidPhone' }
       break
     case 'number':
       if (!Number.isFinite(Number(text))) return { key: 'invalidNumber' }
@@ -104,8 +103,8 @@ function validateInputs(
     // A required question whose inputs are all optional still wants something: checked above.
     if (input.required && input.text === '') return { key: 'answerRequired', field: input.field }
     if (input.text === '') continue
-    if (input.field === 'email' && !EMAIL.test(input.text)) return { key: 'invalidEmail', field: input.field }
-    if (input.field === 'phone' && !isPhone(input.text)) return { key: 'invalidPhone', field: input.field }
+    if (input.field === 'email' && !isEmailAnswer(input.text)) return { key: 'invalidEmail', field: input.field }
+    if (input.field === 'phone' && !isPhoneAnswer(input.text)) return { key: 'invalidPhone', field: input.field }
   }
   return undefined
 }
@@ -128,17 +127,4 @@ export function isIsoDate(text: string): boolean {
   if (!match) return false
   const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])))
   return date.toISOString().slice(0, 10) === text
-}
-
-function isHttpUrl(text: string): boolean {
-  try {
-    const url = new URL(text)
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== ''
-  } catch {
-    return false
-  }
-}
-
-function isPhone(text: string): boolean {
-  return PHONE.test(text) && (text.match(/\d/g)?.length ?? 0) >= 6
 }
