@@ -182,7 +182,13 @@ try {
   const addRow = (measure: string, times: number[][], stat: (values: number[]) => number, show: (ms: number) => string, limit?: number) => {
     const values = times.map(stat)
     const met = limit === undefined ? '—' : (values[0] as number) < limit ? 'yes' : 'no'
-    table.add(measure, values.map(show), ratioOf(values), limit === undefined ? 'none' : `< ${limit < 1000 ? `${limit} ms` : `${limit / 1000} s`}`, met)
+    table.add(
+      measure,
+      values.map(show),
+      ratioOf(values),
+      limit === undefined ? 'none' : `< ${limit < 1000 ? `${limit} ms` : `${limit / 1000} s`}`,
+      met,
+    )
   }
   const ms1 = (ms: number) => `${ms.toFixed(1)} ms`
 
@@ -229,7 +235,13 @@ try {
       if (headers.get('x-total-count') !== expected) throw new Error(`${t.label}: X-Total-Count ${headers.get('x-total-count')}`)
       return ms
     })
-    addRow(`count=true over ${RESPONSES.toLocaleString('en')} (exact to 10,000, then gte)`, counts, median, (ms) => `${ms.toFixed(0)} ms`, 300)
+    addRow(
+      `count=true over ${RESPONSES.toLocaleString('en')} (exact to 10,000, then gte)`,
+      counts,
+      median,
+      (ms) => `${ms.toFixed(0)} ms`,
+      300,
+    )
   }
 
   if (PARTS.has('export')) {
@@ -264,7 +276,11 @@ try {
   }
 
   if (PARTS.has('summary')) {
-    const summaries = await alternate(targets, Math.max(1, ROUNDS - 1), async (t) => (await timed(t, `/api/v1/management/surveys/${surveyOf(t)}/summary`)).ms)
+    const summaries = await alternate(
+      targets,
+      Math.max(1, ROUNDS - 1),
+      async (t) => (await timed(t, `/api/v1/management/surveys/${surveyOf(t)}/summary`)).ms,
+    )
     addRow('survey summary', summaries, median, (ms) => `${(ms / 1000).toFixed(2)} s`, 2000)
   }
 
@@ -348,7 +364,8 @@ try {
     })
     for (const row of rows) {
       const target = row.measure.includes('exact') ? undefined : row.measure.includes('count') ? 300 : 100
-      const asked = row.asked[1] === undefined || row.asked[1] === row.asked[0] ? '' : ` (base: ${differenceOf(row.asked[0] as string, row.asked[1])})`
+      const asked =
+        row.asked[1] === undefined || row.asked[1] === row.asked[0] ? '' : ` (base: ${differenceOf(row.asked[0] as string, row.asked[1])})`
       table.add(
         `${row.measure}, p50 / p95${asked}`,
         row.times.map((t) => `${t.p50.toFixed(1)} / ${t.p95.toFixed(1)} ms`),

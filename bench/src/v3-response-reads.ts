@@ -50,10 +50,12 @@ export async function measureV3Reads(options: V3ReadsOptions): Promise<V3Row[]> 
   const deepCursors = await Promise.all(targets.map(async (t, index) => deepCursor(t, list(t, index), deepAfter)))
   const rare = Math.floor(responses / 10_000)
 
-  const pageOf = (expected: number, every: (item: Page['data'][number]) => boolean = () => true) => (body: string) => {
-    const page = JSON.parse(body) as Page
-    return page.data.length === expected && page.data.every(every)
-  }
+  const pageOf =
+    (expected: number, every: (item: Page['data'][number]) => boolean = () => true) =>
+    (body: string) => {
+      const page = JSON.parse(body) as Page
+      return page.data.length === expected && page.data.every(every)
+    }
   const countOf = (count: number, relation: string) => (body: string) => {
     const { data } = JSON.parse(body) as Count
     return data.count === count && data.relation === relation
@@ -62,7 +64,10 @@ export async function measureV3Reads(options: V3ReadsOptions): Promise<V3Row[]> 
   const measures: Array<[string, (t: ResponseTarget, index: number) => [string, (body: string) => boolean]]> = [
     ['v3 first page (100)', (t, i) => [list(t, i), pageOf(100)]],
     ['v3 first page, includeTotalCount=true', (t) => [`/api/v3/responses?${scope(t)}&limit=100&includeTotalCount=true`, pageOf(100)]],
-    ['v3 first page, filter[finished][eq]=true (2 in 3)', (t, i) => [list(t, i, '&filter[finished][eq]=true'), pageOf(100, (r) => r.finished)]],
+    [
+      'v3 first page, filter[finished][eq]=true (2 in 3)',
+      (t, i) => [list(t, i, '&filter[finished][eq]=true'), pageOf(100, (r) => r.finished)],
+    ],
     [
       `v3 first page, filter[data.color][eq] a rare value (${rare}, extension)`,
       (t, i) => [list(t, i, '&filter[data.color][eq]=Green'), pageOf(Math.min(100, rare))],
@@ -76,7 +81,10 @@ export async function measureV3Reads(options: V3ReadsOptions): Promise<V3Row[]> 
           ? [`/api/v3/responses/count?${scope(t)}&precision=exact`, countOf(responses, 'eq')]
           : [`/api/v1/management/responses?surveyId=${t.surveyId}&count=true&limit=1`, () => true],
     ],
-    [`v3 count, filter[data.color][eq] a rare value (${rare})`, (t) => [`/api/v3/responses/count?${scope(t)}&filter[data.color][eq]=Green`, countOf(rare, 'eq')]],
+    [
+      `v3 count, filter[data.color][eq] a rare value (${rare})`,
+      (t) => [`/api/v3/responses/count?${scope(t)}&filter[data.color][eq]=Green`, countOf(rare, 'eq')],
+    ],
   ]
   const rows: V3Row[] = []
   for (const [measure, ask] of measures) {
@@ -101,7 +109,9 @@ async function deepCursor(target: ResponseTarget, path: string, after: { created
   const page = JSON.parse((await timed(target, path)).body) as Page
   const cursor = page.meta.nextCursor
   if (cursor === null) throw new Error(`${target.label}: the first page has no next cursor`)
-  const decoded = JSON.parse(new TextDecoder().decode(Uint8Array.from(atob(cursor.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0))))
+  const decoded = JSON.parse(
+    new TextDecoder().decode(Uint8Array.from(atob(cursor.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0))),
+  )
   const value = after.createdAt.toISOString()
   const moved = Array.isArray(decoded) ? [decoded[0], value, after.id] : { ...decoded, value, id: after.id }
   return btoa(String.fromCharCode(...new TextEncoder().encode(JSON.stringify(moved))))

@@ -165,13 +165,7 @@ async function checkScope(
 }
 
 /** The views of `rows` in `workspaceId`, each survey read once (`known`, already read, not again). */
-async function viewsOf(
-  ctx: CanvassContext,
-  workspaceId: string,
-  rows: readonly ResponseRecord[],
-  detail: boolean,
-  known?: SurveyRecord,
-) {
+async function viewsOf(ctx: CanvassContext, workspaceId: string, rows: readonly ResponseRecord[], detail: boolean, known?: SurveyRecord) {
   const views = createV3ResponseViews(workspaceId)
   const surveys = new Map<string, SurveyRecord | null>(known ? [[known.id, known]] : [])
   const out = []
