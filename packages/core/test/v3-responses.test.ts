@@ -292,6 +292,28 @@ for (const backend of availableBackends()) {
     assertProblem(await call('GET', `/api/v3/responses?workspaceId=${x.projectId}&sortBy=updatedAt`), 400, ['sortBy'])
   })
 
+  test('a list narrowed to a survey reads that survey once (the scope check and the views share it)', async () => {
+    // Issue 70: the list read its survey for the scope check and again for the views, a round trip more per page.
+    const x = bed()
+    const survey = await createSurvey(x, richSurvey)
+    for (let i = 0; i < 3; i++) await create(x, { surveyId: survey.id, finished: true, data: { nps: i } })
+    const surveys = x.storage.surveys
+    const get = surveys.get
+    const reads: string[] = []
+    surveys.get = (id) => {
+      reads.push(id)
+      return get.call(surveys, id)
+    }
+    try {
+      const res = await list(x, `surveyId=${survey.id}&limit=2`)
+      assert.is(res.body.data.length, 2)
+      assert.is(res.body.data[0].surveyName, 'Feedback')
+      assert.equal(reads, [survey.id])
+    } finally {
+      surveys.get = get
+    }
+  })
+
   test('the reference filters: createdAt pairing, finished and language anchored, id list bounded and scoped', async () => {
     const x = bed()
     const survey = await createSurvey(x, richSurvey)

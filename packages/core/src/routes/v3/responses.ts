@@ -150,19 +150,26 @@ const countQueryDoc = v.object({ ...scopeDoc, precision: v.optional(v.picklist([
 
 type Caller = { environmentId: string }
 
-/** The key's environment checked against `workspaceId`, and `surveyId` against the environment (403 otherwise). */
-async function checkScope(ctx: CanvassContext, environmentId: string, scope: { workspaceId: string; surveyId?: string }) {
+/**
+ * The key's environment checked against `workspaceId`, and `surveyId` against the environment (403 otherwise).
+ * Returns the survey read, for the views of its responses.
+ */
+async function checkScope(
+  ctx: CanvassContext,
+  environmentId: string,
+  scope: { workspaceId: string; surveyId?: string },
+): Promise<SurveyRecord | undefined> {
   await checkWorkspace(ctx, environmentId, scope.workspaceId)
-  if (scope.surveyId !== undefined) {
-    const survey = await ctx.storage.surveys.get(scope.surveyId)
-    if (!survey || survey.environmentId !== environmentId) throw v3Forbidden()
-  }
+  if (scope.surveyId === undefined) return undefined
+  const survey = await ctx.storage.surveys.get(scope.surveyId)
+  if (!survey || survey.environmentId !== environmentId) throw v3Forbidden()
+  return survey
 }
 
-/** The views of `rows`, each survey read once. */
-async function viewsOf(ctx: CanvassContext, environmentId: string, rows: readonly ResponseRecord[], detail: boolean) {
-  const views = createV3ResponseViews(await workspaceOf(ctx, environmentId))
-  const surveys = new Map<string, SurveyRecord | null>()
+/** The views of `rows` in `workspaceId`, each survey read once (`known`, already read, not again). */
+async function viewsOf(ctx: CanvassContext, workspaceId: string, rows: readonly ResponseRecord[], detail: boolean, known?: SurveyRecord) {
+  const views = createV3ResponseViews(workspaceId)
+  const surveys = new Map<string, SurveyRecord | null>(known ? [[known.id, known]] : [])
   const out = []
   for (const row of rows) {
     if (!surveys.has(row.surveyId)) surveys.set(row.surveyId, await ctx.storage.surveys.get(row.surveyId))
@@ -176,9 +183,10 @@ async function viewsOf(ctx: CanvassContext, environmentId: string, rows: readonl
 
 const listResponses = async (request: IRequest, ctx: CanvassContext, { environmentId }: Caller) => {
   const query = readV3ResponsesListQuery(request)
-  await checkScope(ctx, environmentId, query)
+  const survey = await checkScope(ctx, environmentId, query)
   const order = query.sortBy === 'createdAt' ? 'asc' : 'desc'
-  const [rows, total] = await Promise.all([
+  // At once, not one after another: the page, its count and the workspace its views name.
+  const [rows, total, workspaceId] = await Promise.all([
     ctx.storage.responses.list(environmentId, {
       ...query.filter,
       sortBy: 'createdAt',
@@ -187,12 +195,13 @@ const listResponses = async (request: IRequest, ctx: CanvassContext, { environme
       ...(query.after ? { after: query.after } : {}),
     }),
     query.includeTotalCount ? ctx.storage.responses.count(environmentId, query.filter, { upTo: V3_COUNT_CAP }) : undefined,
+    workspaceOf(ctx, environmentId),
   ])
   const page = rows.slice(0, query.limit)
   const last = page[page.length - 1]
   const count = total === undefined ? undefined : countOf(total)
   return v3Ok({
-    data: await viewsOf(ctx, environmentId, page, false),
+    data: await viewsOf(ctx, workspaceId, page, false, survey),
     meta: {
       limit: query.limit,
       nextCursor: rows.length > query.limit && last ? encodeV3ResponsesCursor(query.sortBy, query.fingerprint, last) : null,
@@ -221,7 +230,7 @@ const getResponse = async (request: IRequest, ctx: CanvassContext, { environment
 }
 
 async function resourceOf(ctx: CanvassContext, environmentId: string, response: ResponseRecord) {
-  const [view] = await viewsOf(ctx, environmentId, [response], true)
+  const [view] = await viewsOf(ctx, await workspaceOf(ctx, environmentId), [response], true)
   if (!view) throw v3Forbidden()
   return view
 }
