@@ -24,7 +24,7 @@ import { parse } from 'yaml'
 
 const bundlePath = process.env.CANVASS_REFERENCE_V3_BUNDLE
 
-// biome-ignore lint/suspicious/noExplicitAny: the bundle is the reference's YAML, read as plain data
+/** The bundle is the reference's YAML, read as plain data. */
 type Json = any
 
 /** The operations of the bundle Canvass does not serve: docs/api.md, "Not implemented in v3". */
@@ -97,7 +97,9 @@ function run(file: string) {
       return [`the body is not JSON: ${text.slice(0, 200)}`]
     }
     if (validate(body)) return []
-    return (validate.errors ?? []).slice(0, 12).map((error) => `${error.instancePath || '/'} ${error.message} ${JSON.stringify(error.params)}`)
+    return (validate.errors ?? [])
+      .slice(0, 12)
+      .map((error) => `${error.instancePath || '/'} ${error.message} ${JSON.stringify(error.params)}`)
   }
 
   /** The request examples of an operation's JSON body, by name. */
@@ -151,7 +153,10 @@ function run(file: string) {
    */
   const ALLOWED: Array<{ match: RegExp; docs: string }> = [
     // docs/api.md, "Validating a v3 survey": action classes of type `automatic` (the built-in `New Session`).
-    { match: /^listActionClassesV3 .*\/data\/\d+\/type must be equal to one of the allowed values/, docs: 'docs/api.md, "Validating a v3 survey"' },
+    {
+      match: /^listActionClassesV3 .*\/data\/\d+\/type must be equal to one of the allowed values/,
+      docs: 'docs/api.md, "Validating a v3 survey"',
+    },
     // docs/api.md, "Surveys in v3": Canvass keeps no survey custom CSS (`customCss: null` is taken, CSS is a 400).
     { match: /^patchSurveyV3 example setCustomCss .*→ 400\): not accepted: .*"name":"customCss"/, docs: 'docs/api.md, "Surveys in v3"' },
   ]
@@ -175,7 +180,8 @@ function run(file: string) {
     }
     return body as Json
   }
-  const accepted = (status: number, body: Json) => (status >= 200 && status < 300 ? undefined : `not accepted: ${JSON.stringify(body).slice(0, 600)}`)
+  const accepted = (status: number, body: Json) =>
+    status >= 200 && status < 300 ? undefined : `not accepted: ${JSON.stringify(body).slice(0, 600)}`
   const validTrue = (status: number, body: Json) =>
     status === 200 && body?.data?.valid === true ? undefined : `not valid: ${JSON.stringify(body).slice(0, 600)}`
 
@@ -312,8 +318,20 @@ function run(file: string) {
     const client = clientOf(project)
     const survey = await blocksSurvey(project, ['clbk1234567890123456789012'])
     const params = { path: { surveyId: survey.id } }
-    check('archiveSurveyV3', '/api/v3/surveys/{surveyId}/archive', 'post', await client.POST('/api/v3/surveys/{surveyId}/archive', { params }), accepted)
-    check('restoreSurveyV3', '/api/v3/surveys/{surveyId}/restore', 'post', await client.POST('/api/v3/surveys/{surveyId}/restore', { params }), accepted)
+    check(
+      'archiveSurveyV3',
+      '/api/v3/surveys/{surveyId}/archive',
+      'post',
+      await client.POST('/api/v3/surveys/{surveyId}/archive', { params }),
+      accepted,
+    )
+    check(
+      'restoreSurveyV3',
+      '/api/v3/surveys/{surveyId}/restore',
+      'post',
+      await client.POST('/api/v3/surveys/{surveyId}/restore', { params }),
+      accepted,
+    )
     assertNoFailures()
   })
 
@@ -325,13 +343,25 @@ function run(file: string) {
       const survey = await blocksSurvey(project, ['k1p9wq2m4x7c3v8b5n6t0j2r', 'n7m4q8w2e6r0t3y5u1i9o2p4'])
       // The example's `expectedUpdatedAt` stands for "the updatedAt of your last read".
       const body = example.expectedUpdatedAt ? { ...example, expectedUpdatedAt: survey.updatedAt } : example
-      check(`editSurveyBlocksV3 example ${name}`, path, 'patch', await client.PATCH(path, { params: { path: { surveyId: survey.id } }, body }), accepted)
+      check(
+        `editSurveyBlocksV3 example ${name}`,
+        path,
+        'patch',
+        await client.PATCH(path, { params: { path: { surveyId: survey.id } }, body }),
+        accepted,
+      )
     }
     const order = '/api/v3/surveys/{surveyId}/blocks/order'
     for (const [name, example] of Object.entries(examplesOf(order, 'put'))) {
       const survey = await blocksSurvey(project, ['k1p9wq2m4x7c3v8b5n6t0j2r', 'n7m4q8w2e6r0t3y5u1i9o2p4', 'b4h8s2d6f0g3j5k7l9z1x3c5'])
       const body = example.expectedUpdatedAt ? { ...example, expectedUpdatedAt: survey.updatedAt } : example
-      check(`setSurveyBlockOrderV3 example ${name}`, order, 'put', await client.PUT(order, { params: { path: { surveyId: survey.id } }, body }), accepted)
+      check(
+        `setSurveyBlockOrderV3 example ${name}`,
+        order,
+        'put',
+        await client.PUT(order, { params: { path: { surveyId: survey.id } }, body }),
+        accepted,
+      )
     }
     const survey = await blocksSurvey(project, ['k1p9wq2m4x7c3v8b5n6t0j2r'])
     const stale = await client.PUT(order, {
@@ -367,7 +397,8 @@ function run(file: string) {
     const path = '/api/v3/surveys/{surveyId}/visibility'
     const params = { path: { surveyId: survey.id } }
     // docs/api.md, "Survey visibility in v3": Canvass answers as the reference answers an API key, 403 `forbidden`.
-    const refused = (status: number, body: Json) => (status === 403 && body.code === 'forbidden' ? undefined : `expected the key's 403, got ${status}`)
+    const refused = (status: number, body: Json) =>
+      status === 403 && body.code === 'forbidden' ? undefined : `expected the key's 403, got ${status}`
     check('getSurveyVisibilityV3', path, 'get', await client.GET(path, { params }), refused)
     for (const [name, example] of Object.entries(examplesOf(path, 'post'))) {
       check(`changeSurveyVisibilityV3 example ${name}`, path, 'post', await client.POST(path, { params, body: example }), refused)
@@ -403,10 +434,18 @@ function run(file: string) {
       check('getResponsesV3 (second page)', '/api/v3/responses', 'get', next, accepted)
     }
     const filtered = await client.GET('/api/v3/responses', {
-      params: { query: { ...query, 'filter[finished][eq]': true, 'filter[createdAt][gte]': '2000-01-01T00:00:00.000Z', sortBy: 'createdAt' } },
+      params: {
+        query: { ...query, 'filter[finished][eq]': true, 'filter[createdAt][gte]': '2000-01-01T00:00:00.000Z', sortBy: 'createdAt' },
+      },
     })
     check('getResponsesV3 (filtered)', '/api/v3/responses', 'get', filtered, accepted)
-    check('countResponsesV3', '/api/v3/responses/count', 'get', await client.GET('/api/v3/responses/count', { params: { query } }), accepted)
+    check(
+      'countResponsesV3',
+      '/api/v3/responses/count',
+      'get',
+      await client.GET('/api/v3/responses/count', { params: { query } }),
+      accepted,
+    )
     check(
       'countResponsesV3 (exact)',
       '/api/v3/responses/count',
@@ -415,7 +454,9 @@ function run(file: string) {
       accepted,
     )
     const bad = await client.GET('/api/v3/responses', { params: { query: { ...query, 'filter[nope][eq]': 'x' } } })
-    check('getResponsesV3 (an unknown filter)', '/api/v3/responses', 'get', bad, (status) => (status === 400 ? undefined : `expected 400, got ${status}`))
+    check('getResponsesV3 (an unknown filter)', '/api/v3/responses', 'get', bad, (status) =>
+      status === 400 ? undefined : `expected 400, got ${status}`,
+    )
     assertNoFailures()
   })
 
@@ -424,11 +465,15 @@ function run(file: string) {
     const client = clientOf(project)
     const survey = await responseSurvey(project)
     const tag = await tagOf(project, survey.id, 'vip')
-    const create = async () => (await json(project, 'POST', '/api/v3/responses', { surveyId: survey.id, finished: false, data: { nps_score: 7 } })).data.id as string
+    const create = async () =>
+      (await json(project, 'POST', '/api/v3/responses', { surveyId: survey.id, finished: false, data: { nps_score: 7 } })).data.id as string
     const one = '/api/v3/responses/{responseId}'
     for (const [name, example] of Object.entries(examplesOf(one, 'patch'))) {
       const id = await create()
-      const result = await client.PATCH(one, { params: { path: { responseId: id } }, body: substitute(example, { cltg1234567890123456789012: tag }) })
+      const result = await client.PATCH(one, {
+        params: { path: { responseId: id } },
+        body: substitute(example, { cltg1234567890123456789012: tag }),
+      })
       check(`updateResponseV3 example ${name}`, one, 'patch', result, accepted)
     }
     const target = await create()
@@ -439,7 +484,11 @@ function run(file: string) {
     }
     check('deleteResponseV3', one, 'delete', await client.DELETE(one, { params: { path: { responseId: target } } }), accepted)
     check('getResponseV3 (deleted)', one, 'get', await client.GET(one, { params: { path: { responseId: target } } }))
-    const batch = { clrs1234567890123456789012: await create(), clrs2234567890123456789012: await create(), clrs3234567890123456789012: await create() }
+    const batch = {
+      clrs1234567890123456789012: await create(),
+      clrs2234567890123456789012: await create(),
+      clrs3234567890123456789012: await create(),
+    }
     for (const [name, example] of Object.entries(examplesOf('/api/v3/responses/batch-delete', 'post'))) {
       const result = await client.POST('/api/v3/responses/batch-delete', {
         params: { query: { workspaceId: project.projectId } },
@@ -463,11 +512,28 @@ function run(file: string) {
     check('listTagsV3', '/api/v3/tags', 'get', await client.GET('/api/v3/tags', { params: { query } }), accepted)
     const one = '/api/v3/tags/{tagId}'
     check('renameTagV3', one, 'patch', await client.PATCH(one, { params: { path: { tagId: vip } }, body: { name: 'VIP' } }), accepted)
-    check('renameTagV3 (a taken name)', one, 'patch', await client.PATCH(one, { params: { path: { tagId: vip } }, body: { name: 'churn' } }))
+    check(
+      'renameTagV3 (a taken name)',
+      one,
+      'patch',
+      await client.PATCH(one, { params: { path: { tagId: vip } }, body: { name: 'churn' } }),
+    )
     const merge = '/api/v3/tags/{tagId}/merge'
-    check('mergeTagsV3', merge, 'post', await client.POST(merge, { params: { path: { tagId: later } }, body: { newTagId: churn } }), accepted)
+    check(
+      'mergeTagsV3',
+      merge,
+      'post',
+      await client.POST(merge, { params: { path: { tagId: later } }, body: { newTagId: churn } }),
+      accepted,
+    )
     check('deleteTagV3', one, 'delete', await client.DELETE(one, { params: { path: { tagId: churn } } }), accepted)
-    check('listActionClassesV3', '/api/v3/action-classes', 'get', await client.GET('/api/v3/action-classes', { params: { query } }), accepted)
+    check(
+      'listActionClassesV3',
+      '/api/v3/action-classes',
+      'get',
+      await client.GET('/api/v3/action-classes', { params: { query } }),
+      accepted,
+    )
     const keys = await client.GET('/api/v3/contact-attribute-keys', { params: { query: { ...query, limit: 2 } } })
     check('listContactAttributeKeysV3', '/api/v3/contact-attribute-keys', 'get', keys, accepted)
     assertNoFailures()
@@ -483,7 +549,9 @@ function run(file: string) {
       check(`patchWorkspaceCustomCssV3 example ${name}`, path, 'patch', await client.PATCH(path, { params, body: example }), accepted)
     }
     const broken = await client.PATCH(path, { params, body: { customCss: { light: 'a {', dark: null } } })
-    check('patchWorkspaceCustomCssV3 (unprocessable CSS)', path, 'patch', broken, (status) => (status === 422 ? undefined : `expected 422, got ${status}`))
+    check('patchWorkspaceCustomCssV3 (unprocessable CSS)', path, 'patch', broken, (status) =>
+      status === 422 ? undefined : `expected 422, got ${status}`,
+    )
     assertNoFailures()
   })
 
@@ -497,10 +565,20 @@ function run(file: string) {
         return response
       },
     })
-    check('getSurveysV3 (no key)', '/api/v3/surveys', 'get', await anonymous.GET('/api/v3/surveys', { params: { query: { workspaceId: project.projectId } } }))
+    check(
+      'getSurveysV3 (no key)',
+      '/api/v3/surveys',
+      'get',
+      await anonymous.GET('/api/v3/surveys', { params: { query: { workspaceId: project.projectId } } }),
+    )
     const other = await bed().newProject('other')
     const client = clientOf(project)
-    check('getResponsesV3 (another workspace)', '/api/v3/responses', 'get', await client.GET('/api/v3/responses', { params: { query: { workspaceId: other.projectId } } }))
+    check(
+      'getResponsesV3 (another workspace)',
+      '/api/v3/responses',
+      'get',
+      await client.GET('/api/v3/responses', { params: { query: { workspaceId: other.projectId } } }),
+    )
     assertNoFailures()
   })
 

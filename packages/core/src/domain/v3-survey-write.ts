@@ -125,7 +125,8 @@ function noSurveyCss(document: { customCss?: unknown }): void {
   throw v3BadRequest('Invalid request body', [
     {
       name: 'customCss',
-      reason: "Canvass keeps no survey custom CSS: send null, or set the workspace's with PATCH /api/v3/workspaces/{workspaceId}/custom-css",
+      reason:
+        "Canvass keeps no survey custom CSS: send null, or set the workspace's with PATCH /api/v3/workspaces/{workspaceId}/custom-css",
       code: 'unsupported_field',
     },
   ])
