@@ -5154,6 +5154,7 @@ export interface operations {
                     targeting?: {
                         filters: unknown[];
                     };
+                    customCss?: unknown;
                 };
             };
         };
@@ -5208,6 +5209,7 @@ export interface operations {
                             targeting?: {
                                 filters: unknown[];
                             };
+                            customCss: null;
                             /** @enum {string} */
                             visibility: "restricted" | "workspace";
                             owner: {
@@ -5358,6 +5360,7 @@ export interface operations {
                             targeting?: {
                                 filters: unknown[];
                             };
+                            customCss: null;
                             /** @enum {string} */
                             visibility: "restricted" | "workspace";
                             owner: {
@@ -5546,6 +5549,7 @@ export interface operations {
                     targeting?: {
                         filters: unknown[];
                     };
+                    customCss?: unknown;
                     visibility?: unknown;
                     owner?: unknown;
                     access?: unknown;
@@ -5603,6 +5607,7 @@ export interface operations {
                             targeting?: {
                                 filters: unknown[];
                             };
+                            customCss: null;
                             /** @enum {string} */
                             visibility: "restricted" | "workspace";
                             owner: {
@@ -5944,6 +5949,7 @@ export interface operations {
                             targeting?: {
                                 filters: unknown[];
                             };
+                            customCss: null;
                             /** @enum {string} */
                             visibility: "restricted" | "workspace";
                             owner: {
@@ -6118,6 +6124,7 @@ export interface operations {
                             targeting?: {
                                 filters: unknown[];
                             };
+                            customCss: null;
                             /** @enum {string} */
                             visibility: "restricted" | "workspace";
                             owner: {

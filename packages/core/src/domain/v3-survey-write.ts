@@ -30,6 +30,7 @@ export async function v3SurveyCreateWrite(
   await checkWorkspace(ctx, environmentId, document.workspaceId)
   const type = document.type ?? 'link'
   appOnly(type, document)
+  noSurveyCss(document)
   const defaultLanguage = document.defaultLanguage ?? V3_DEFAULT_LANGUAGE
   const { body, problems } = v1BodyOf(document, defaultLanguage, ctx.newId)
   if (problems.length > 0) throw v3Unprocessable('Survey document failed validation', problems)
@@ -47,6 +48,7 @@ export async function v3SurveyPatchWrite(
   patch: v.InferOutput<typeof v3SurveyPatchSchema>,
 ): Promise<V3SurveyWrite> {
   appOnly(stored.type, patch)
+  noSurveyCss(patch)
   visibilityEchoed(patch)
   const { defaultLanguage, languages } = v3Languages(stored.languages)
   const { body, problems } = v1BodyOf(
@@ -112,6 +114,22 @@ function appOnly(type: string, document: { distribution?: unknown; targeting?: u
       sent.map((name) => ({ name, reason: 'Only app surveys take this field', code: 'unsupported_field' })),
     )
   }
+}
+
+/**
+ * A survey's own `customCss`: Canvass keeps none, so `null` (no CSS) is taken and changes nothing, and CSS is a
+ * 400 `unsupported_field` (docs/api.md, "Surveys in v3"); the workspace's CSS applies to every survey.
+ */
+function noSurveyCss(document: { customCss?: unknown }): void {
+  if (document.customCss === undefined || document.customCss === null) return
+  throw v3BadRequest('Invalid request body', [
+    {
+      name: 'customCss',
+      reason:
+        "Canvass keeps no survey custom CSS: send null, or set the workspace's with PATCH /api/v3/workspaces/{workspaceId}/custom-css",
+      code: 'unsupported_field',
+    },
+  ])
 }
 
 /** Trigger ids naming no action class of the environment are a 422 (`invalid_reference`), as the reference answers. */

@@ -67,6 +67,8 @@ export function v3SurveyOutput(survey: SurveyRecord, workspaceId: string, segmen
           targeting: { filters: segment?.filters ?? [] },
         }
       : {}),
+    // A survey's own CSS: Canvass keeps none (the workspace's applies to every survey).
+    customCss: null,
     ...V3_KEY_VISIBILITY,
   }
 }

@@ -69,6 +69,8 @@ export const v3SurveyCreateSchema = v.strictObject({
   variables: v.optional(documentFields.variables),
   distribution: v.optional(documentFields.distribution),
   targeting: v.optional(documentFields.targeting),
+  // Canvass keeps no survey CSS: `null` (none) is taken, CSS is a 400 (docs/api.md, "Surveys in v3").
+  customCss: v.optional(v.unknown()),
 })
 
 /** `PatchSurveyRequest`: top-level fields replace the stored ones; at least one. */
@@ -85,6 +87,7 @@ export const v3SurveyPatchSchema = v.pipe(
     variables: v.optional(documentFields.variables),
     distribution: v.optional(documentFields.distribution),
     targeting: v.optional(documentFields.targeting),
+    customCss: v.optional(v.unknown()),
     // Echoes of what GET answers, so that a fetched survey can be sent back; a changed value is a 422.
     visibility: v.optional(v.unknown()),
     owner: v.optional(v.unknown()),
@@ -134,6 +137,7 @@ export const v3SurveyAnswer = v.object({
     }),
   ),
   targeting: v.optional(v.object({ filters: v.array(v.unknown()) })),
+  customCss: v.null(),
   ...visibilityFields,
 })
 
