@@ -123,8 +123,22 @@ function holdingTransport() {
         arrivals?.()
       }),
   }
-  /** Resolves once no new attempt has arrived for a few turns of the event loop (the dispatcher claimed what it could). */
-  const settledIn = async () => {
+  /**
+   * Resolves once an attempt has arrived (or `running`, the dispatcher's run, ended) and then no new one for a few
+   * turns of the event loop: the dispatcher claimed what it could, however long its first claim took.
+   */
+  const settledIn = async (running: Promise<unknown>) => {
+    if (waiting.length === 0) {
+      let ended = false
+      const end = running.then(
+        () => (ended = true),
+        () => (ended = true),
+      )
+      while (waiting.length === 0 && !ended) {
+        await Promise.race([end, new Promise<void>((resolve) => (arrivals = resolve))])
+      }
+      arrivals = undefined
+    }
     for (let quiet = 0; quiet < 5; ) {
       const before = waiting.length
       await new Promise((resolve) => setTimeout(resolve, 20))
@@ -192,7 +206,7 @@ for (const backend of availableBackends()) {
     const running = dispatcher.runOnce()
     const waves: number[] = []
     while (waves.reduce((sum, wave) => sum + wave, 0) < 400) {
-      await receiver.settledIn()
+      await receiver.settledIn(running)
       waves.push(receiver.answerAll(ok))
     }
     const report = await running
@@ -215,11 +229,11 @@ for (const backend of availableBackends()) {
     const running = dispatcher.runOnce()
     const waves: number[] = []
     for (let i = 0; i < 8; i++) {
-      await receiver.settledIn()
+      await receiver.settledIn(running)
       waves.push(receiver.answerAll(serverError))
     }
     while (receiver.waiting.length > 0 || waves.length < 9) {
-      await receiver.settledIn()
+      await receiver.settledIn(running)
       waves.push(receiver.answerAll(ok))
       if (waves.at(-1) === 0) break
     }
@@ -246,7 +260,7 @@ for (const backend of availableBackends()) {
     const timeouts: number[] = []
     let n = 0
     for (;;) {
-      await receiver.settledIn()
+      await receiver.settledIn(running)
       for (const { request } of receiver.waiting) timeouts.push(request.timeoutMs ?? Number.NaN)
       // One attempt in ten times out; the others answer in 200 ms.
       const answered = receiver.answerAll(() =>
