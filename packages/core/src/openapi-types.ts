@@ -5517,6 +5517,7 @@ export interface operations {
                         code: string;
                         default?: boolean;
                         enabled?: boolean;
+                        alias?: string | null;
                     }[];
                     welcomeCard?: {
                         [key: string]: unknown;
@@ -5550,6 +5551,15 @@ export interface operations {
                         filters: unknown[];
                     };
                     customCss?: unknown;
+                    id?: string;
+                    workspaceId?: string;
+                    type?: string;
+                    defaultLanguage?: string;
+                    /** Format: date-time */
+                    createdAt?: string;
+                    /** Format: date-time */
+                    updatedAt?: string;
+                    archivedAt?: string | null;
                     visibility?: unknown;
                     owner?: unknown;
                     access?: unknown;
@@ -5650,6 +5660,15 @@ export interface operations {
             };
             /** @description No such route */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A request with this Idempotency-Key is still running */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

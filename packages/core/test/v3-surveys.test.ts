@@ -152,7 +152,7 @@ test('GET, PATCH, DELETE find the survey by id: a workspaceId query is a 400, a 
   assertProblem(await call('GET', `/api/v3/surveys/${survey.id}?lang=fr-FR`), 400, ['lang'])
 })
 
-test('PATCH replaces the top-level fields sent and keeps the rest; immutable fields are a 400', async () => {
+test('PATCH replaces the top-level fields sent and keeps the rest; a changed server-owned field is a 422', async () => {
   const survey = await create()
   clock.advance(1000)
   const renamed = await call('PATCH', `/api/v3/surveys/${survey.id}`, { name: 'Renamed', metadata: { team: 'growth' } })
@@ -168,9 +168,55 @@ test('PATCH replaces the top-level fields sent and keeps the rest; immutable fie
   assert.is(replaced.status, 200, replaced.text)
   assert.is(replaced.body.data.blocks[0].elements[0].id, 'nps')
   const immutable = await call('PATCH', `/api/v3/surveys/${survey.id}`, { type: 'app', id: 'x', defaultLanguage: 'de-DE' })
-  assertProblem(immutable, 400, ['type', 'id', 'defaultLanguage'])
+  assertProblem(immutable, 422, ['type', 'id', 'defaultLanguage'])
+  assert.equal(
+    immutable.body.invalid_params.map((param: { code: string; identifier: string }) => [param.code, param.identifier]),
+    [
+      ['read_only_field', 'x'],
+      ['read_only_field', 'app'],
+      ['read_only_field', 'de-DE'],
+    ],
+  )
+  assert.is((await call('GET', `/api/v3/surveys/${survey.id}`)).body.data.type, 'link', 'nothing written')
   assertProblem(await call('PATCH', `/api/v3/surveys/${survey.id}`, {}), 400)
   assertProblem(await call('PATCH', `/api/v3/surveys/${survey.id}`, { targeting: { filters: [] } }), 400, ['targeting'])
+})
+
+test('PATCH takes back what GET answered: the server-owned fields echoed are verified, updatedAt is a precondition (409 when stale)', async () => {
+  const survey = await create()
+  clock.advance(1000)
+  const fetched = (await call('GET', `/api/v3/surveys/${survey.id}`)).body.data
+  const { status: _status, ...echo } = fetched
+  const back = await call('PATCH', `/api/v3/surveys/${survey.id}`, { ...echo, name: 'Sent back whole' })
+  assert.is(back.status, 200, back.text)
+  assert.is(back.body.data.name, 'Sent back whole')
+  assert.equal(back.body.data.blocks, fetched.blocks)
+  assert.equal(back.body.data.languages, fetched.languages)
+  // The first read's `updatedAt` is now stale.
+  clock.advance(1000)
+  const stale = await call('PATCH', `/api/v3/surveys/${survey.id}`, { updatedAt: fetched.updatedAt, name: 'Lost update' })
+  assertProblem(stale, 409)
+  assert.equal(stale.body.details, { expectedUpdatedAt: fetched.updatedAt, currentUpdatedAt: back.body.data.updatedAt })
+  assert.is((await call('GET', `/api/v3/surveys/${survey.id}`)).body.data.name, 'Sent back whole', 'nothing written')
+  const alias = await call('PATCH', `/api/v3/surveys/${survey.id}`, { languages: [{ code: 'de-DE', enabled: true, alias: 'german' }] })
+  assertProblem(alias, 422, ['languages.0.alias'])
+  const archived = await call('PATCH', `/api/v3/surveys/${survey.id}`, { archivedAt: '2026-01-01T00:00:00.000Z', name: 'x' })
+  assertProblem(archived, 422, ['archivedAt'])
+  assert.is(archived.body.invalid_params[0].code, 'read_only_field')
+})
+
+test('concurrent PATCHes with the same updatedAt: exactly one is written, the others are 409', async () => {
+  const survey = await create()
+  clock.advance(1000)
+  const answers = await Promise.all(
+    Array.from({ length: 6 }, (_, i) =>
+      call('PATCH', `/api/v3/surveys/${survey.id}`, { updatedAt: survey.updatedAt, name: `Writer ${i}` }),
+    ),
+  )
+  const statuses = answers.map((answer) => answer.status).sort()
+  assert.equal(statuses, [200, 409, 409, 409, 409, 409])
+  const winner = answers.find((answer) => answer.status === 200)
+  assert.is((await call('GET', `/api/v3/surveys/${survey.id}`)).body.data.name, winner?.body.data.name)
 })
 
 test('archive pauses a collecting survey, hides it from the list and makes it read-only (422); restore undoes the mark', async () => {

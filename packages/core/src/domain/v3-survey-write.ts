@@ -1,7 +1,8 @@
 import type * as v from 'valibot'
 import type { CanvassContext } from '../context'
 import { CanvassError } from '../errors'
-import { checkWorkspace, v3BadRequest, v3Unprocessable } from '../http/v3'
+import type { InvalidParam } from '../http/problem'
+import { checkWorkspace, v3BadRequest, v3Unprocessable, workspaceOf } from '../http/v3'
 import type { SurveyRecord } from '../ports/storage'
 import type { v3SurveyCreateSchema, v3SurveyPatchSchema } from '../schemas/v3'
 import { resolveSurveyTriggers } from './survey-triggers'
@@ -51,8 +52,20 @@ export async function v3SurveyPatchWrite(
   noSurveyCss(patch)
   visibilityEchoed(patch)
   const { defaultLanguage, languages } = v3Languages(stored.languages)
+  serverOwnedEchoed(patch, stored, await workspaceOf(ctx, environmentId), defaultLanguage, languages)
+  // What remains of the echoes once they are verified is nothing to write; `updatedAt` is the route's precondition.
+  const {
+    id: _id,
+    workspaceId: _workspace,
+    type: _type,
+    defaultLanguage: _default,
+    createdAt: _created,
+    updatedAt: _updated,
+    archivedAt: _archived,
+    ...document
+  } = patch
   const { body, problems } = v1BodyOf(
-    patch,
+    document,
     defaultLanguage,
     ctx.newId,
     languages.map((language) => language.code),
@@ -80,6 +93,46 @@ function visibilityEchoed(patch: { visibility?: unknown; owner?: unknown; access
       })),
     )
   }
+}
+
+/**
+ * The server-owned fields a GET answers (`id`, `workspaceId`, `type`, `createdAt`, `archivedAt`,
+ * `defaultLanguage`, `languages[].alias`) are taken back as GET answered them, so that a fetched survey can be
+ * sent straight back (docs/api.md, "Surveys in v3"); a changed one is a 422 `read_only_field` with the value
+ * sent as its `identifier`. Times compare as instants.
+ */
+function serverOwnedEchoed(
+  patch: v.InferOutput<typeof v3SurveyPatchSchema>,
+  stored: SurveyRecord,
+  workspaceId: string,
+  defaultLanguage: string,
+  languages: ReadonlyArray<{ code: string; alias: string | null }>,
+): void {
+  const problems: InvalidParam[] = []
+  const readOnly = (name: string, sent: unknown, same: boolean) => {
+    if (sent !== undefined && !same)
+      problems.push({
+        name,
+        reason: 'Read-only: send the value GET answered, or leave it out',
+        code: 'read_only_field',
+        identifier: String(sent),
+      })
+  }
+  const sameInstant = (sent: string | null | undefined, current: Date | null) =>
+    sent === null || sent === undefined ? current === null : current !== null && new Date(sent).getTime() === current.getTime()
+  readOnly('id', patch.id, patch.id === stored.id)
+  readOnly('workspaceId', patch.workspaceId, patch.workspaceId === workspaceId)
+  readOnly('type', patch.type, patch.type === stored.type)
+  readOnly('defaultLanguage', patch.defaultLanguage, patch.defaultLanguage === defaultLanguage)
+  readOnly('createdAt', patch.createdAt, sameInstant(patch.createdAt, stored.createdAt))
+  if (patch.archivedAt !== undefined)
+    readOnly('archivedAt', String(patch.archivedAt), sameInstant(patch.archivedAt, stored.archivedAt ?? null))
+  const aliases = new Map(languages.map((language) => [language.code, language.alias]))
+  patch.languages?.forEach((language, index) => {
+    if (language.alias === undefined) return
+    readOnly(`languages.${index}.alias`, String(language.alias), language.alias === (aliases.get(language.code) ?? null))
+  })
+  if (problems.length > 0) throw v3Unprocessable('Survey document failed validation', problems)
 }
 
 /** JSON with object keys sorted, to compare two values whatever order their keys came in. */

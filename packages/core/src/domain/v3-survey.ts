@@ -75,6 +75,9 @@ export function v3SurveyOutput(survey: SurveyRecord, workspaceId: string, segmen
 
 export type V3Survey = ReturnType<typeof v3SurveyOutput>
 
+/** A language's alias for the stored shape: kept when the document gives one (a patch echoes it; only GET's value is taken). */
+const aliasOf = (language: Record<string, unknown> | undefined) => (typeof language?.alias === 'string' ? { alias: language.alias } : {})
+
 /** The default language and the v3 languages of a survey's stored `languages`. */
 export function v3Languages(stored: readonly unknown[]) {
   const languages = stored.flatMap((entry) => {
@@ -142,8 +145,16 @@ export function v1BodyOf(
       others.length === 0
         ? []
         : [
-            { language: { code: defaultLanguage }, default: true, enabled: true },
-            ...others.map((language) => ({ language: { code: language.code }, default: false, enabled: language.enabled !== false })),
+            {
+              language: { code: defaultLanguage, ...aliasOf(languages.find((language) => language.code === defaultLanguage)) },
+              default: true,
+              enabled: true,
+            },
+            ...others.map((language) => ({
+              language: { code: language.code, ...aliasOf(language) },
+              default: false,
+              enabled: language.enabled !== false,
+            })),
           ]
   }
   if (isRecord(document.distribution)) {

@@ -16,6 +16,8 @@ const localeCode = v.pipe(
 const surveyStatus = v.picklist(['draft', 'inProgress', 'paused', 'completed'])
 
 const language = v.strictObject({ code: localeCode, default: v.optional(v.boolean()), enabled: v.optional(v.boolean()) })
+/** A patch's language: as on create, plus the `alias` GET answers (echoed, never changed). */
+const patchLanguage = v.strictObject({ ...language.entries, alias: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(255)))) })
 const trigger = v.strictObject({ actionClassId: v.pipe(v.string(), v.minLength(1), v.maxLength(255)) })
 const integerOrNull = (min: number) => v.optional(v.nullable(v.pipe(v.number(), v.integer(), v.minValue(min))))
 
@@ -79,7 +81,13 @@ export const v3SurveyPatchSchema = v.pipe(
     name: v.optional(documentFields.name),
     status: v.optional(documentFields.status),
     metadata: v.optional(documentFields.metadata),
-    languages: v.optional(documentFields.languages),
+    languages: v.optional(
+      v.pipe(
+        v.array(patchLanguage),
+        v.maxLength(100),
+        uniqueField('code', (code) => `Language ${code} is listed more than once`),
+      ),
+    ),
     welcomeCard: v.optional(documentFields.welcomeCard),
     blocks: v.optional(documentFields.blocks),
     endings: v.optional(documentFields.endings),
@@ -88,7 +96,15 @@ export const v3SurveyPatchSchema = v.pipe(
     distribution: v.optional(documentFields.distribution),
     targeting: v.optional(documentFields.targeting),
     customCss: v.optional(v.unknown()),
-    // Echoes of what GET answers, so that a fetched survey can be sent back; a changed value is a 422.
+    // Echoes of what GET answers, so that a fetched survey can be sent back; a changed value is a 422
+    // (`read_only_field`). `updatedAt` is a precondition: another is a 409.
+    id: v.optional(v.pipe(v.string(), v.maxLength(255))),
+    workspaceId: v.optional(v.pipe(v.string(), v.maxLength(255))),
+    type: v.optional(v.pipe(v.string(), v.maxLength(255))),
+    defaultLanguage: v.optional(v.pipe(v.string(), v.maxLength(255))),
+    createdAt: v.optional(timestamp),
+    updatedAt: v.optional(timestamp),
+    archivedAt: v.optional(v.nullable(timestamp)),
     visibility: v.optional(v.unknown()),
     owner: v.optional(v.unknown()),
     access: v.optional(v.unknown()),

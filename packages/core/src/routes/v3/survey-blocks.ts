@@ -6,7 +6,6 @@ import { param } from '../../context'
 import { CanvassError } from '../../errors'
 
 import type { InvalidParam } from '../../http/problem'
-import { problemResponse, requestIdOf } from '../../http/problem'
 import type { RouteTable } from '../../http/route-table'
 import { V3Problem, noV3Query, v3Forbidden, v3Ok, v3Route, v3Unprocessable, workspaceOf } from '../../http/v3'
 import type { SurveyRecord } from '../../ports/storage'
@@ -16,6 +15,7 @@ import { v1BodyOf, v3Languages, v3SurveyOutput } from '../../domain/v3-survey'
 import type { V3Block, V3BlockOp } from '../../domain/v3-survey-blocks'
 import { applyBlockOps, blockParamPath, newForwardReferences, reorderBlocks } from '../../domain/v3-survey-blocks'
 import { segmentOfSurvey, updateSurveyFromBody } from '../../domain/survey-writes'
+import { SurveyStale, checkUnchangedSince, staleProblem } from './survey-stale'
 
 /**
  * The reference's v3 block editing (docs/api.md, "Editing blocks in v3"): `PATCH …/blocks` applies update,
@@ -144,14 +144,7 @@ async function writeBlocks(
     throw new SurveyStale(expectedUpdatedAt ?? null, (await ctx.storage.surveys.get(id))?.updatedAt ?? null)
   } catch (error) {
     if (!(error instanceof SurveyStale)) throw error
-    const current = error.current?.toISOString() ?? null
-    return problemResponse(
-      409,
-      'conflict',
-      `Survey was modified since it was last read; updatedAt is now ${current}. Re-read the survey and retry.`,
-      requestIdOf(request),
-      { details: { expectedUpdatedAt: error.expected, currentUpdatedAt: current } },
-    )
+    return staleProblem(request, error)
   }
 }
 
@@ -161,9 +154,7 @@ async function answer(ctx: CanvassContext, environmentId: string, survey: Survey
 }
 
 function checkWritable(survey: SurveyRecord, expectedUpdatedAt: string | undefined): void {
-  if (expectedUpdatedAt !== undefined && new Date(expectedUpdatedAt).getTime() !== survey.updatedAt.getTime()) {
-    throw new SurveyStale(expectedUpdatedAt, survey.updatedAt)
-  }
+  checkUnchangedSince(survey, expectedUpdatedAt)
   if (survey.archivedAt) {
     throw v3Unprocessable('Survey is archived', [{ name: 'archivedAt', reason: 'This survey is archived. Restore it before editing.' }])
   }
@@ -186,13 +177,3 @@ function storedSurveyInvalid(): V3Problem {
 
 /** The survey changed between the read and the lock: compute again. */
 class SurveyMoved extends Error {}
-
-/** `expectedUpdatedAt` is not the survey's (or the survey kept changing): a 409. */
-class SurveyStale extends Error {
-  constructor(
-    readonly expected: string | null,
-    readonly current: Date | null,
-  ) {
-    super('Survey was modified since it was last read')
-  }
-}

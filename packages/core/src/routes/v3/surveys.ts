@@ -25,6 +25,7 @@ import { effectiveSurveyStatus, storedStatusCases } from '../../domain/survey-st
 import { V3_KEY_VISIBILITY, v3SurveyOutput } from '../../domain/v3-survey'
 import { checkV3SurveyEditable, v3SurveyCreateWrite, v3SurveyPatchWrite } from '../../domain/v3-survey-write'
 import { createSurveyFromBody, segmentOfSurvey, updateSurveyFromBody } from '../../domain/survey-writes'
+import { SurveyStale, checkUnchangedSince, staleProblem } from './survey-stale'
 
 /**
  * The reference's v3 surveys (docs/api.md, "Surveys in v3"): list, create, get, patch, delete, archive and
@@ -67,7 +68,7 @@ export function registerV3SurveyRoutes(routes: RouteTable): void {
     summary: 'Update a survey: the top-level fields sent replace the stored ones',
     body: v3SurveyPatchSchema,
     answer: v.object({ data: v3SurveyAnswer }),
-    errors: [403, 422],
+    errors: [403, 409, 422],
   })
   routes.delete('/api/v3/surveys/:surveyId', v3Route(deleteSurvey), {
     ...common,
@@ -226,13 +227,21 @@ const patchSurvey: V3BodyHandler<typeof v3SurveyPatchSchema> = async (request, c
   const id = param(request, 'surveyId')
   const stored = await ownSurvey(ctx, environmentId, id)
   const { body, metadata } = await v3SurveyPatchWrite(ctx, environmentId, stored, patch)
-  const updated = await updateSurveyFromBody(ctx, environmentId, id, body, {
-    check: (current) => {
-      if (current.environmentId !== environmentId) throw v3Forbidden()
-      checkV3SurveyEditable(current)
-    },
-    ...(metadata !== undefined ? { extra: { metadata } } : {}),
-  })
+  let updated: SurveyRecord | null
+  try {
+    updated = await updateSurveyFromBody(ctx, environmentId, id, body, {
+      check: (current) => {
+        if (current.environmentId !== environmentId) throw v3Forbidden()
+        // A round-tripped `updatedAt` is a precondition, judged on the survey as it is under the lock.
+        checkUnchangedSince(current, patch.updatedAt)
+        checkV3SurveyEditable(current)
+      },
+      ...(metadata !== undefined ? { extra: { metadata } } : {}),
+    })
+  } catch (error) {
+    if (error instanceof SurveyStale) return staleProblem(request, error)
+    throw error
+  }
   if (!updated) throw v3Forbidden()
   const output = v3SurveyOutput(updated, await workspaceOf(ctx, environmentId), await segmentOfSurvey(ctx, updated), ctx.now())
   return v3Ok({ data: output })
