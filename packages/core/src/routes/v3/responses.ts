@@ -152,18 +152,21 @@ type Caller = { environmentId: string }
 
 /**
  * The key's environment checked against `workspaceId`, and `surveyId` against the environment (403 otherwise).
- * Returns the survey read, for the views of its responses.
+ * Returns the survey read, for the views of its responses, and the workspace the views name.
  */
 async function checkScope(
   ctx: CanvassContext,
   environmentId: string,
   scope: { workspaceId: string; surveyId?: string },
-): Promise<SurveyRecord | undefined> {
-  await checkWorkspace(ctx, environmentId, scope.workspaceId)
-  if (scope.surveyId === undefined) return undefined
-  const survey = await ctx.storage.surveys.get(scope.surveyId)
-  if (!survey || survey.environmentId !== environmentId) throw v3Forbidden()
-  return survey
+): Promise<{ survey: SurveyRecord | undefined; workspaceId: string }> {
+  // Read together, judged together: the key's environment (its workspace) and the survey named.
+  const [environment, survey] = await Promise.all([
+    ctx.storage.environments.get(environmentId),
+    scope.surveyId === undefined ? undefined : ctx.storage.surveys.get(scope.surveyId),
+  ])
+  if (scope.workspaceId !== environmentId && environment?.projectId !== scope.workspaceId) throw v3Forbidden()
+  if (survey === null || (survey !== undefined && survey.environmentId !== environmentId)) throw v3Forbidden()
+  return { survey, workspaceId: environment?.projectId ?? environmentId }
 }
 
 /** The views of `rows` in `workspaceId`, each survey read once (`known`, already read, not again). */
@@ -183,10 +186,10 @@ async function viewsOf(ctx: CanvassContext, workspaceId: string, rows: readonly 
 
 const listResponses = async (request: IRequest, ctx: CanvassContext, { environmentId }: Caller) => {
   const query = readV3ResponsesListQuery(request)
-  const survey = await checkScope(ctx, environmentId, query)
+  const { survey, workspaceId } = await checkScope(ctx, environmentId, query)
   const order = query.sortBy === 'createdAt' ? 'asc' : 'desc'
-  // At once, not one after another: the page, its count and the workspace its views name.
-  const [rows, total, workspaceId] = await Promise.all([
+  // At once, not one after another: the page and its count.
+  const [rows, total] = await Promise.all([
     ctx.storage.responses.list(environmentId, {
       ...query.filter,
       sortBy: 'createdAt',
@@ -195,7 +198,6 @@ const listResponses = async (request: IRequest, ctx: CanvassContext, { environme
       ...(query.after ? { after: query.after } : {}),
     }),
     query.includeTotalCount ? ctx.storage.responses.count(environmentId, query.filter, { upTo: V3_COUNT_CAP }) : undefined,
-    workspaceOf(ctx, environmentId),
   ])
   const page = rows.slice(0, query.limit)
   const last = page[page.length - 1]
