@@ -1,5 +1,8 @@
 import { isEmailAnswer, isHttpUrlAnswer, isPhoneAnswer } from '../answer-formats'
 import type { InvalidParam } from '../http/problem'
+import { extensionOf } from '../uploads/file-name'
+import { storedFileOf } from '../uploads/file-url'
+import { allowedExtensionsOf } from '../uploads/upload-element'
 import { compileSafePattern } from './safe-pattern'
 
 /**
@@ -232,13 +235,13 @@ function checkRule(rule: Json, element: Json, answer: unknown, steps: { left: nu
       const listed = Array.isArray(params.extensions) ? params.extensions.filter((e): e is string => typeof e === 'string') : []
       if (listed.length === 0) return undefined
       if (element.type !== 'fileUpload' || !Array.isArray(value)) return true
-      const extensions = new Set(listed.map((e) => (e.startsWith('.') ? e : `.${e}`).toLowerCase()))
-      const shown = [...extensions].join(', ')
+      const extensions = new Set(listed.map((e) => (e.startsWith('.') ? e.slice(1) : e).toLowerCase()))
+      const shown = [...extensions].map((e) => `.${e}`).join(', ')
       for (const url of value) {
         if (typeof url !== 'string') continue
         const extension = urlExtension(url)
-        if (rule.type === 'fileExtensionIs' && (extension === undefined || !extensions.has(extension))) return `Files must be ${shown}`
-        if (rule.type === 'fileExtensionIsNot' && extension !== undefined && extensions.has(extension)) return `Files must not be ${shown}`
+        if (rule.type === 'fileExtensionIs' && (extension === '' || !extensions.has(extension))) return `Files must be ${shown}`
+        if (rule.type === 'fileExtensionIsNot' && extension !== '' && extensions.has(extension)) return `Files must not be ${shown}`
       }
       return true
     }
@@ -316,52 +319,31 @@ function contactInfoProblems(element: Json, value: unknown, rules: Json[], name:
 
 // ---- file uploads
 
-const FILE_PATH = /\/storage\/([^/]+)\/(public|private)\/([^/]+)$/
-
 /**
- * Each URL of a file upload answer names a file of this environment's storage (`…/storage/{environmentId}/
- * {public|private}/{fileName}`, on any origin: `PUBLIC_URL` may have changed) whose extension the element's
- * `allowedFileExtensions` (when set) allow. Non-string entries are left to the read.
+ * Each URL of a file upload answer names a file of this environment's storage (`storedFileOf`, on any origin:
+ * `PUBLIC_URL` may have changed) whose extension the element's `allowedFileExtensions` (when set) allow.
+ * Non-string entries are left to the read.
  */
 function fileUploadProblems(element: Json, value: unknown, environmentId: string, name: string): InvalidParam[] {
   if (!Array.isArray(value)) return []
-  const allowed = Array.isArray(element.allowedFileExtensions)
-    ? new Set(
-        element.allowedFileExtensions.filter((e): e is string => typeof e === 'string').map((e) => e.replace(/^\./, '').toLowerCase()),
-      )
-    : new Set<string>()
+  const allowed = allowedExtensionsOf(element)
   const problems: InvalidParam[] = []
   value.forEach((url, index) => {
     if (typeof url !== 'string') return
     const at = `${name}.${index}`
-    const file = storedFile(url)
+    const file = storedFileOf(url)
     if (!file || file.environmentId !== environmentId) {
       problems.push({ name: at, reason: "Not a file uploaded to this workspace's storage", code: 'invalid_reference' })
       return
     }
-    const extension = file.fileName.includes('.') ? (file.fileName.split('.').pop() ?? '').toLowerCase() : ''
-    if (allowed.size > 0 && !allowed.has(extension))
-      problems.push({ name: at, reason: `A file type this element does not allow (${[...allowed].join(', ')})` })
+    if (allowed && !allowed.includes(extensionOf(file.fileName)))
+      problems.push({ name: at, reason: `A file type this element does not allow (${allowed.join(', ')})` })
   })
   return problems
 }
 
-function storedFile(url: string): { environmentId: string; fileName: string } | undefined {
-  try {
-    const match = FILE_PATH.exec(new URL(url, 'http://relative.invalid').pathname)
-    if (!match) return undefined
-    return { environmentId: decodeURIComponent(match[1] as string), fileName: decodeURIComponent(match[3] as string) }
-  } catch {
-    return undefined
-  }
-}
-
-/** The lower-cased extension of a URL's last path segment, with its dot, or undefined without one. */
-function urlExtension(url: string): string | undefined {
-  const fileName = url.split('?')[0]?.split('/').pop() ?? ''
-  if (!fileName.includes('.')) return undefined
-  return `.${fileName.split('.').pop()?.toLowerCase() ?? ''}`
-}
+/** The extension of a URL's last path segment (`extensionOf`), `''` without one. */
+const urlExtension = (url: string): string => extensionOf(url.split('?')[0]?.split('/').pop() ?? '')
 
 // ---- formats (each linear in the text)
 

@@ -5,6 +5,7 @@ import type { FileAccessType } from '../ports/storage'
 import type { PresignInput } from '../schemas/upload'
 import { extensionOf, normaliseFileName, storedFileName } from './file-name'
 import { allowedFileType } from './file-type'
+import { storedFileUrl } from './file-url'
 import type { UploadSettings } from './upload-options'
 import { signUpload } from './upload-signature'
 
@@ -67,7 +68,7 @@ export function presignUpload(
       ...(input.elementId ? { elementId: input.elementId } : {}),
     },
     updatedFileName,
-    fileUrl: `${base}/storage/${encodeURIComponent(target.environmentId)}/${target.accessType}/${encodeURIComponent(updatedFileName)}`,
+    fileUrl: storedFileUrl(base, target.environmentId, target.accessType, updatedFileName),
   }
 }
 

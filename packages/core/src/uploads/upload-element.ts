@@ -30,14 +30,22 @@ export function uploadElement(
   if (elements.length === 0) return { refusal: 'Survey does not allow file uploads' }
   const element = elements.find((candidate) => candidate.id === elementId)
   if (!element) return { refusal: 'Element does not allow file uploads' }
-  const listed = Array.isArray(element.allowedFileExtensions)
-    ? element.allowedFileExtensions.filter((entry): entry is string => typeof entry === 'string')
-    : []
-  const extensions = listed.length > 0 ? listed.map((entry) => entry.replace(/^\./, '').toLowerCase()) : null
+  const extensions = allowedExtensionsOf(element)
   if (extensions && !extensions.includes(extensionOf(fileName))) return { refusal: 'File extension is not allowed for this element' }
   const megabytes = element.maxSizeInMB
   const elementMax = typeof megabytes === 'number' && megabytes > 0 ? Math.floor(megabytes * 1024 * 1024) : serverMaxBytes
   return { maxBytes: Math.max(1, Math.min(serverMaxBytes, elementMax)), extensions }
+}
+
+/**
+ * The extensions a `fileUpload` element's `allowedFileExtensions` allows (lowercase, no dot), or null when it names
+ * none (the server's own list applies).
+ */
+export function allowedExtensionsOf(element: { allowedFileExtensions?: unknown }): string[] | null {
+  const listed = Array.isArray(element.allowedFileExtensions)
+    ? element.allowedFileExtensions.filter((entry): entry is string => typeof entry === 'string')
+    : []
+  return listed.length > 0 ? listed.map((entry) => entry.replace(/^\./, '').toLowerCase()) : null
 }
 
 /** The fields of a stored `fileUpload` question this rule reads (stored surveys were validated on write). */
