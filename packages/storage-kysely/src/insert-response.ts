@@ -18,7 +18,7 @@ import type { ResponseValues } from './response-values'
 import type { SchemaNames } from './schema-names'
 import { isForeignKeyViolation } from './sql-state'
 import type { SurveyWriteFactsReader } from './survey-write-facts'
-import { replaceResponseTags, tagCreatedEvents } from './response-tags'
+import { linkResponseTags, tagCreatedEvents } from './response-tags'
 import { uniqueViolation } from './unique-violation'
 
 /** `ResponseStore.create`, and the create of one import row in the import's transaction. */
@@ -126,7 +126,7 @@ export function createResponseWriter(
     const written = await insert(trx, values, guardOf(decided), check.screenQuotas === true)
     if (!written) return { outcome: 'display_not_found' }
     if (input.tagIds !== undefined && input.tagIds.length > 0) {
-      await replaceResponseTags(trx, decided.survey.environmentId, values.id, input.tagIds)
+      await linkResponseTags(trx, decided.survey.environmentId, values.id, input.tagIds)
       await tagCreatedEvents(trx, values.id)
     }
     if (values.finished && decided.survey.autoComplete !== null) await completeIfFilled(trx, decided.survey.id, input.createdAt)

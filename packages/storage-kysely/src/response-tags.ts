@@ -2,11 +2,12 @@ import { sql } from 'kysely'
 import type { Kysely } from 'kysely'
 import type { Database } from './database'
 import { isStorable } from './is-storable'
+import { messageIdPrefix } from './message-id'
 import { tagsJson } from './response-columns'
 
 /**
  * Makes `tagIds` the tags of the response `responseId` of `environmentId`, in `trx` (the write's transaction):
- * ids that name no tag of that environment are skipped. The caller holds the response (it wrote or locked it).
+ * ids that name no tag of that environment are skipped. The caller holds the response (it locked it).
  */
 export async function replaceResponseTags(
   trx: Kysely<Database>,
@@ -14,8 +15,21 @@ export async function replaceResponseTags(
   responseId: string,
   tagIds: readonly string[],
 ): Promise<void> {
-  const wanted = [...new Set(tagIds.filter(isStorable))]
   await trx.deleteFrom('response_tags').where('response_id', '=', responseId).execute()
+  await linkResponseTags(trx, environmentId, responseId, tagIds)
+}
+
+/**
+ * Links the response `responseId` of `environmentId` to the tags `tagIds` of that environment (others are
+ * skipped), in `trx`: a new response's tags, or the second half of `replaceResponseTags`.
+ */
+export async function linkResponseTags(
+  trx: Kysely<Database>,
+  environmentId: string,
+  responseId: string,
+  tagIds: readonly string[],
+): Promise<void> {
+  const wanted = [...new Set(tagIds.filter(isStorable))]
   if (wanted.length === 0) return
   await trx
     .insertInto('response_tags')
@@ -33,7 +47,8 @@ export async function replaceResponseTags(
 /**
  * Sets the tags of the webhook events a create just recorded for the response `responseId` to its tags as
  * they now are (a created response's events are written with none), in the create's transaction: a new
- * response has no other events.
+ * response has no other events. Event ids begin with the time they were made, so only the range of ids made
+ * since this transaction began (less a margin for the clock) is read, however long the queue is.
  */
 export async function tagCreatedEvents(trx: Kysely<Database>, responseId: string): Promise<void> {
   await trx
@@ -41,6 +56,7 @@ export async function tagCreatedEvents(trx: Kysely<Database>, responseId: string
     .set({
       tags: (eb) => eb.selectFrom('responses').select(tagsJson().as('tags')).where('responses.id', '=', responseId).$castTo<string>(),
     })
+    .where('id', '>=', messageIdPrefix(sql<Date>`now() - interval '10 seconds'`))
     .where('response_id', '=', responseId)
     .execute()
 }
