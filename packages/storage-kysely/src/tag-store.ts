@@ -40,6 +40,18 @@ export function createTagStore(db: Kysely<Database>): TagStore {
       return row ? toTagRecord(row) : null
     },
 
+    async existing(environmentId, ids) {
+      const wanted = [...new Set(ids.filter(isStorable))]
+      if (!isStorable(environmentId) || wanted.length === 0) return []
+      const rows = await db
+        .selectFrom('tags')
+        .select('tags.id')
+        .where('tags.environment_id', '=', environmentId)
+        .where('tags.id', 'in', wanted)
+        .execute()
+      return rows.map((row) => row.id)
+    },
+
     async rename(environmentId, id, name, now) {
       if (!isStorable(environmentId) || !isStorable(id)) return null
       try {

@@ -417,6 +417,13 @@ export const responseTests: StorageTest[] = [
           })
       await eventTags()
 
+      assert.equal(
+        (await storage.tags.existing(production, [b, x, 'nul\u0000id', a, 'missing', a])).sort(),
+        [a, b].sort(),
+        'existing: the environment’s tags among the ids, each once',
+      )
+      assert.equal(await storage.tags.existing(development, [a, b]), [])
+      assert.equal(await storage.tags.existing(production, []), [])
       const id = await seedResponse(storage, production, survey.id, { tagIds: [a, x, 'nul\u0000id', a] })
       assert.equal(await names(id), ['a'], 'another environment’s tag is skipped')
       assert.equal(await eventTags(), ['responseCreated:a'], 'the create’s event carries its tags')

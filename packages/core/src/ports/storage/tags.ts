@@ -10,6 +10,11 @@ export interface TagStore {
   list(environmentId: string, page: { limit: number; after?: { name: string; id: string } }): Promise<TagRecord[]>
   /** A tag of the environment, with its count, or `null`. */
   get(environmentId: string, id: string): Promise<TagRecord | null>
+  /**
+   * Those of `ids` that are tags of the environment, in one read that counts nothing (a write checks the tags it
+   * names with it). Callers bound `ids` (at most a hundred).
+   */
+  existing(environmentId: string, ids: readonly string[]): Promise<string[]>
   /** Renames the tag; `duplicate` when another tag of the environment has the name, `null` when there is no such tag. */
   rename(environmentId: string, id: string, name: string, now: Date): Promise<TagRecord | 'duplicate' | null>
   /** Deletes the tag and its links to responses; whether there was one. */

@@ -281,12 +281,11 @@ async function createProblems(ctx: CanvassContext, environmentId: string, survey
 }
 
 async function tagProblems(ctx: CanvassContext, environmentId: string, tags: readonly string[] | undefined): Promise<InvalidParam[]> {
-  const problems: InvalidParam[] = []
-  for (const [index, id] of (tags ?? []).entries()) {
-    if (!(await ctx.storage.tags.get(environmentId, id)))
-      problems.push({ name: `tags.${index}`, reason: 'Names no tag of this workspace', code: 'invalid_reference', identifier: id })
-  }
-  return problems
+  if (!tags || tags.length === 0) return []
+  const found = new Set(await ctx.storage.tags.existing(environmentId, tags))
+  return tags.flatMap((id, index) =>
+    found.has(id) ? [] : [{ name: `tags.${index}`, reason: 'Names no tag of this workspace', code: 'invalid_reference', identifier: id }],
+  )
 }
 
 /** The response a create stores. */
