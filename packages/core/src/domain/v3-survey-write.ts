@@ -52,7 +52,9 @@ export async function v3SurveyPatchWrite(
   noSurveyCss(patch)
   visibilityEchoed(patch)
   const { defaultLanguage, languages } = v3Languages(stored.languages)
-  serverOwnedEchoed(patch, stored, await workspaceOf(ctx, environmentId), defaultLanguage, languages)
+  // The workspace is read only when the patch echoes it.
+  const workspaceId = patch.workspaceId === undefined ? undefined : await workspaceOf(ctx, environmentId)
+  serverOwnedEchoed(patch, stored, workspaceId, defaultLanguage, languages)
   // What remains of the echoes once they are verified is nothing to write; `updatedAt` is the route's precondition.
   const {
     id: _id,
@@ -104,7 +106,7 @@ function visibilityEchoed(patch: { visibility?: unknown; owner?: unknown; access
 function serverOwnedEchoed(
   patch: v.InferOutput<typeof v3SurveyPatchSchema>,
   stored: SurveyRecord,
-  workspaceId: string,
+  workspaceId: string | undefined,
   defaultLanguage: string,
   languages: ReadonlyArray<{ code: string; alias: string | null }>,
 ): void {
