@@ -55,10 +55,8 @@ export async function mintEditorTokenForLibrary(
   const fields = Object.keys(options)
     .filter((name) => ['workspaceId', 'surveyId', 'expiresIn'].includes(name))
     .sort()
-  await appendAuditEntry(
-    ctx.storage,
-    { environmentId, action: 'sign', resourceType: 'editorToken', resourceId: surveyId ?? null, summary: { fields } },
-    ctx.now(),
-  ).catch((error: unknown) => ctx.auditFailed({ route: 'library: sign editorToken', method: 'LIBRARY', requestId: null, error }))
+  await appendAuditEntry(ctx.storage, { environmentId, action: 'sign', resourceType: 'editorToken', summary: { fields } }, ctx.now()).catch(
+    (error: unknown) => ctx.auditFailed({ route: 'library: sign editorToken', method: 'LIBRARY', requestId: null, error }),
+  )
   return minted
 }
