@@ -3,6 +3,7 @@ import type { IRequest, IttyRouterType } from 'itty-router'
 import type { ContactAttributeLimits, Storage } from './ports/storage'
 import type { PinAttemptCounter } from './rate-limit/pin-attempts'
 import type { PreviewTokens } from './domain/preview-tokens'
+import type { EditorTokens } from './domain/editor-tokens'
 import type { PinProofs } from './domain/pin-proof'
 import type { ShareCursors } from './domain/share-cursors'
 import type { ShareSummaryState } from './domain/result-share'
@@ -48,6 +49,8 @@ export interface CanvassContext {
   /** Issues and checks the proofs of a survey's PIN that respondents' responses carry. */
   /** Mints and checks the tokens that open a survey's link page as a preview (`domain/preview-tokens.ts`). */
   previewTokens: PreviewTokens
+  /** Mints and checks the editor's bearer tokens (`domain/editor-tokens.ts`). */
+  editorTokens: EditorTokens
   pinProofs: PinProofs
   /** Seals and opens the cursors of shared results pages, which must not show a response's id. */
   shareCursors: ShareCursors

@@ -53,6 +53,11 @@ import { registerShareRoutes } from './routes/share'
 import { registerSharePageRoutes } from './routes/share-page'
 import { registerSurveyShareRoutes } from './routes/management/survey-share'
 import { createPreviewTokens } from './domain/preview-tokens'
+import { createEditorTokens } from './domain/editor-tokens'
+import type { EditorTokenOptions } from './domain/editor-token-mint'
+import { mintEditorTokenForLibrary } from './domain/editor-token-mint'
+import { registerEditorTokenRoutes } from './routes/management/editor-tokens'
+import { EDITOR_CORS_HEADERS, editorPreflight } from './http/cors'
 import { registerSurveyPreviewRoutes } from './routes/management/survey-preview'
 import { registerSchemaRoutes } from './routes/schemas'
 import { registerSurveyValidateRoutes } from './routes/v3/survey-validate'
@@ -158,6 +163,13 @@ export interface CanvassOptions {
    */
   secret?: string
   /**
+   * Signs the survey editor's tokens (docs/editor.md#editor-tokens) instead of `secret`, so that they can all be
+   * revoked by changing it without touching what `secret` signs and seals. Without either, a key made at start
+   * (tokens then hold on this instance until it restarts).
+   * @default `secret`
+   */
+  editorTokenSecret?: string
+  /**
    * Upload limits: `maxBytes` per file (default 10 MiB) and `allowedTypes` (extension → MIME types).
    * @default {}
    */
@@ -254,6 +266,14 @@ export interface Canvass {
   /** Projects and API keys, which the HTTP API does not manage. */
   admin: CanvassAdmin
   /**
+   * Mints a token for the survey editor (docs/editor.md#editor-tokens), as `POST
+   * /api/v1/management/editor-tokens` does with a key: `workspaceId` is a project's id (its production
+   * environment) or an environment's, `surveyId` binds the token to one survey of it, `expiresIn` is in seconds
+   * (1 to 43200, default 3600). Written to the audit log. Throws a `CanvassError` for an unknown workspace or
+   * survey (404) or a bad `expiresIn` (400).
+   */
+  editorToken(options: EditorTokenOptions): Promise<{ token: string; expiresAt: Date }>
+  /**
    * Every route the handler answers, as registered (`path` with `:name` parameters and the base path
    * included), in registration order; `OPTIONS` is answered on each path besides. For documentation,
    * route-table driven tests and proxies that need to know what to forward.
@@ -334,6 +354,7 @@ export function createCanvass(options: CanvassOptions): Canvass {
     allowPrivateWebhookUrls: allowPrivateAddresses,
     pinProofs: createPinProofs(options.secret),
     previewTokens: createPreviewTokens(options.secret),
+    editorTokens: createEditorTokens(options.editorTokenSecret ?? options.secret),
     shareCursors: createShareCursors(options.secret),
     shareSummaries: createShareSummaryState(),
     pinAttempts: createPinAttemptCounter(
@@ -400,6 +421,17 @@ export function createCanvass(options: CanvassOptions): Canvass {
     return false
   }
 
+  // The routes that take editor tokens (`RouteDoc.editorToken`): every answer on their paths carries CORS headers.
+  const editorPaths = new Set(entries.filter((entry) => entry.editorToken !== undefined).map((entry) => entry.path))
+  const editorPatterns = [
+    ...new Map(
+      routes.filter(([, , , path]) => editorPaths.has(path?.slice(basePath.length) ?? '')).map(([, pattern]) => [pattern.source, pattern]),
+    ).values(),
+  ]
+  /** Whether a path is one of a route that takes editor tokens (all of them are under /api/v3/). */
+  const isEditorRoute = (pathname: string): boolean =>
+    pathname.startsWith(v3Prefix) && editorPatterns.some((pattern) => pattern.test(pathname))
+
   /** The route an answer no route gave (405, a preflight, a 429 before routing) is counted under. */
   const routeOfPath = (pathname: string): string | null => {
     for (const [, pattern, , path] of routes) if (pattern.test(pathname)) return path ?? null
@@ -416,6 +448,7 @@ export function createCanvass(options: CanvassOptions): Canvass {
   /** What a request that no route answered gets: a preflight, the allowed methods, 405 or 404. */
   function miss(request: Request, pathname: string): Response {
     if (request.method === 'OPTIONS' && isClientRoute(pathname)) return clientPreflight(request)
+    if (request.method === 'OPTIONS' && isEditorRoute(pathname)) return editorPreflight()
     const allowed = allowedMethods(router, pathname)
     if (allowed.length === 0) {
       throw new CanvassError('not_found', 'Route not found', { details: { resource_id: pathname, resource_type: 'Route' } })
@@ -504,6 +537,7 @@ export function createCanvass(options: CanvassOptions): Canvass {
     // A host that gave the id sets the header itself: changing `response.headers` would make the Node
     // adapter build a Headers object for an answer it otherwise writes straight from a plain record.
     if (request.method === 'HEAD' && response.body !== null) response = withoutBody(response)
+    if (request.method !== 'OPTIONS' && isEditorRoute(pathname)) response = withHeaders(response, EDITOR_CORS_HEADERS)
     if (info.requestId === undefined) response = withRequestId(response, requestId)
     if (onRequest !== undefined) {
       const durationMs = performance.now() - started
@@ -546,11 +580,19 @@ export function createCanvass(options: CanvassOptions): Canvass {
       (importOptions) => importFormbricks(ctx, importOptions),
       (event, error) => ctx.auditFailed({ route: `admin: ${event.action} ${event.resourceType}`, method: 'ADMIN', requestId: null, error }),
     ),
+    editorToken: (editorOptions) => mintEditorTokenForLibrary(ctx, editorOptions),
     // HEAD is registered beside each GET route, which answers it.
     routes: router.routes.filter(([method]) => method !== 'HEAD').map(([method, , , path]) => ({ method, path: path ?? '' })),
     openApi: document,
     purgeAuditLog: purge,
   }
+}
+
+/** `response` with `headers` added (a copy: the answer's own headers may be immutable). */
+function withHeaders(response: Response, headers: Readonly<Record<string, string>>): Response {
+  const copy = new Headers(response.headers)
+  for (const [name, value] of Object.entries(headers)) copy.set(name, value)
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers: copy })
 }
 
 /** Whether this is Node itself (Deno and Bun also say they are Node, for compatibility). */
@@ -629,6 +671,7 @@ function registerEveryRoute(
   registerSurveyRoutes(table)
   registerSurveyShareRoutes(table)
   registerSurveyPreviewRoutes(table)
+  registerEditorTokenRoutes(table)
   registerSurveyValidateRoutes(table)
   // Before `/api/v3/surveys/:surveyId`'s POST routes: `generate` is no survey id.
   registerV3NotImplementedRoutes(table)

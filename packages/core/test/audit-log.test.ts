@@ -152,6 +152,11 @@ const FIXTURES: Record<string, Fixture> = {
     const id = await surveyOf(x)
     return { path: `/api/v1/management/surveys/${id}/preview`, resourceId: id }
   },
+  'POST /api/v1/management/editor-tokens': async (x) => ({
+    path: '/api/v1/management/editor-tokens',
+    body: { workspaceId: x.envA, surveyId: await surveyOf(x), expiresIn: 600 },
+    resourceId: null,
+  }),
   'POST /api/v1/management/responses': async (x) => ({
     path: '/api/v1/management/responses',
     body: { surveyId: await surveyOf(x), finished: false, data: { q1: MARKER } },

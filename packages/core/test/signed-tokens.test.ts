@@ -22,6 +22,14 @@ test('a token names its subject until it expires, and not a second longer', () =
   assert.is(tokens.subjectOf(token, later(60_000)), undefined)
 })
 
+test("a token's own lifetime, when given, replaces the default", () => {
+  const tokens = createSignedTokens({ secret: 'a secret', purpose: 'test v1', ttlMs: 60_000 })
+  const { token, expiresAt } = tokens.issue('survey-1', now, 5_000)
+  assert.is(expiresAt.toISOString(), '2026-11-27T12:00:05.000Z')
+  assert.is(tokens.subjectOf(token, later(4_999)), 'survey-1')
+  assert.is(tokens.subjectOf(token, later(5_000)), undefined)
+})
+
 test('an altered expiry, subject or signature, another purpose or secret, and junk are refused', () => {
   const tokens = createSignedTokens({ secret: 'a secret', purpose: 'test v1', ttlMs: 60_000 })
   const { token } = tokens.issue('survey-1', now)

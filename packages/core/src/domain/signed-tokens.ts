@@ -11,8 +11,8 @@ import { constantTimeEqual, fromBase64Url, toBase64Url } from './token-text'
  * of the secret. It says nothing the subject does not already say.
  */
 export interface SignedTokens {
-  /** A token for `subject`, valid `ttlMs` from `now`; with its expiry. */
-  issue(subject: string, now: Date): { token: string; expiresAt: Date }
+  /** A token for `subject`, valid `ttlMs` from `now` (this token's own `ttlMs` when given); with its expiry. */
+  issue(subject: string, now: Date, ttlMs?: number): { token: string; expiresAt: Date }
   /** The subject a token was issued for, while it is valid; undefined for anything else (forged, expired, too long). */
   subjectOf(token: string, now: Date): string | undefined
 }
@@ -31,8 +31,8 @@ export function createSignedTokens(options: { secret: string | undefined; purpos
   const key = hmac(sha256, root, utf8ToBytes(options.purpose))
   const mac = (payload: string) => toBase64Url(hmac(sha256, key, utf8ToBytes(payload)))
   return {
-    issue(subject, now) {
-      const expiry = Math.ceil((now.getTime() + options.ttlMs) / 1000)
+    issue(subject, now, ttlMs = options.ttlMs) {
+      const expiry = Math.ceil((now.getTime() + ttlMs) / 1000)
       const payload = `${expiry}.${toBase64Url(utf8ToBytes(subject))}`
       return { token: `${payload}.${mac(payload)}`, expiresAt: new Date(expiry * 1000) }
     },

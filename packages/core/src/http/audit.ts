@@ -99,7 +99,8 @@ async function entryOf(request: IRequest, ctx: CanvassContext, info: ConnectionI
     id: auditEntryId(createdAt),
     environmentId: caller.environmentId,
     createdAt,
-    apiKeyId: caller.apiKeyId,
+    // Empty for an editor token the library minted: no key did it.
+    apiKeyId: caller.apiKeyId || null,
     apiKeyLabel: caller.apiKeyLabel,
     action: typeof audit.action === 'function' ? audit.action(request) : audit.action,
     method: recorded.method,

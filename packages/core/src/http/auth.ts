@@ -1,14 +1,21 @@
 import type { IRequest } from 'itty-router'
 import type { CanvassContext } from '../context'
+import { isEditorToken } from '../domain/editor-tokens'
 import { checkNamedEnvironment } from '../domain/named-environment'
 import { notAuthenticated, unauthorized, validationError } from '../errors'
+import { editorCaller } from './editor-auth'
 import { hashApiKey, isWellFormedApiKey, presentedApiKey } from './api-key'
 
 export interface Caller {
   environmentId: string
   apiKeyId: string
-  /** The key's label, as the audit log records it. */
+  /** The key's label, as the audit log records it (`editor token of <label>` for an editor token). */
   apiKeyLabel: string | null
+  /**
+   * Set when the request came with an editor token rather than a key (`http/editor-auth.ts`): the one survey
+   * the token is bound to, or null. The key is then the one that minted it (empty for the library's tokens).
+   */
+  editor?: { surveyId: string | null }
 }
 
 /** How precisely a key's last use is kept (see `ApiKeyStore.markUsed`). */
@@ -16,7 +23,7 @@ export const LAST_USED_RESOLUTION_MS = 60_000
 
 /**
  * The environment of the request's key, sent as `x-api-key` or as `Authorization: Bearer <key>` (see
- * `presentedApiKey`). Missing, malformed, unknown and revoked keys all get the same 401; a malformed key is
+ * `presentedApiKey`), or of an editor token where the route takes one (`editorCaller`). Missing, malformed, unknown and revoked keys all get the same 401; a malformed key is
  * refused without a database lookup. A `workspaceId` or `environmentId` in the
  * query (the reference's current clients scope queries by workspace) must name the key's environment, as in a
  * management body (`checkNamedEnvironment`), else 401.
@@ -35,6 +42,7 @@ const callers = new WeakMap<Request, Promise<Caller>>()
 
 async function authenticateOnce(request: IRequest, ctx: CanvassContext): Promise<Caller> {
   const key = presentedApiKey(request.headers)
+  if (key !== undefined && isEditorToken(key)) return editorCaller(request, ctx, key)
   if (!key || !isWellFormedApiKey(key)) throw notAuthenticated()
   const record = await ctx.storage.apiKeys.findByHash(await hashApiKey(key))
   if (!record || record.revokedAt) throw notAuthenticated()

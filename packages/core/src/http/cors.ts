@@ -50,3 +50,32 @@ const PREFLIGHT_HEADERS: Readonly<Record<string, string>> = {
 export function clientPreflight(request: Request): Response {
   return new Response(null, { status: 204, headers: clientPreflightHeaders(request.headers.get('access-control-request-headers')) })
 }
+
+/**
+ * CORS on the routes that take editor tokens (docs/editor.md#editor-tokens): the survey editor runs in the
+ * app's page, often on another origin than Canvass. Any origin may call them, as the client routes: the
+ * credential is a bearer header the page's script adds, never a cookie, so a page without a token gets nothing
+ * (`access-control-allow-credentials` is never sent). The editor may read the request id, `Retry-After` and a
+ * create's `Location`.
+ */
+export const EDITOR_CORS_HEADERS: Readonly<Record<string, string>> = {
+  'access-control-allow-origin': '*',
+  'access-control-expose-headers': 'x-request-id, retry-after, location',
+}
+
+/**
+ * The answer to a preflight of a route that takes editor tokens: 204 allowing the methods and headers the
+ * editor sends (`Authorization` for the token, `Content-Type` for JSON, `Idempotency-Key`, `x-request-id`);
+ * not `x-api-key`, which no browser should hold.
+ */
+export function editorPreflight(): Response {
+  return new Response(null, { status: 204, headers: EDITOR_PREFLIGHT_HEADERS })
+}
+
+const EDITOR_PREFLIGHT_HEADERS: Readonly<Record<string, string>> = {
+  'access-control-allow-origin': '*',
+  'access-control-allow-methods': 'GET, POST, PATCH, PUT, OPTIONS',
+  'access-control-allow-headers': 'authorization, content-type, idempotency-key, x-request-id',
+  'access-control-max-age': '86400',
+  'x-content-type-options': 'nosniff',
+}

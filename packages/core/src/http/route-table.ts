@@ -3,6 +3,8 @@ import type { IRequest, RequestHandler } from 'itty-router'
 import type { CanvassContext, CanvassRouter, ConnectionInfo, Handler } from '../context'
 import type { RouteAudit } from './audit'
 import { audited, isAudited } from './audit'
+import type { EditorTokenScope } from './editor-auth'
+import { allowEditorTokens } from './editor-auth'
 import { readJsonBody } from './body'
 import { idempotent } from './idempotency'
 import { parseV3Body } from './v3'
@@ -79,6 +81,13 @@ export interface RouteDoc {
    * PUT, DELETE with `apiKey`) MUST have it; a GET has it when it hands out personal data in bulk (exports).
    */
   audit?: RouteAudit
+  /**
+   * Takes an editor token as `Authorization: Bearer` besides a key (docs/editor.md#editor-tokens), with the
+   * rule `EditorTokenScope` names: `workspace` for a route of the workspace, `survey` for a route of one survey
+   * (`:surveyId`). Such a route also answers CORS preflights, and every answer carries CORS headers. Without
+   * it an editor token is a 401.
+   */
+  editorToken?: EditorTokenScope
 }
 
 /** One registered route: method, path (`:name` parameters, without the base path) and its description. */
@@ -150,6 +159,7 @@ export function createRouteTable(
       // Inside the idempotency wrapper: a replayed answer did nothing again, so it is not recorded again.
       if (isAudited(method, doc)) handler = audited(method, path, doc, handler)
       if (doc.idempotent) handler = idempotent(doc.idempotent, handler, doc.batch)
+      if (doc.editorToken) handler = takingEditorTokens(doc.editorToken, doc.readOnly === true, handler)
       const first = before?.(path)
       const handlers = first === undefined ? [handler] : [first, handler]
       if (method === 'GET') router.get(path, ...handlers).head(path, ...handlers)
@@ -179,6 +189,14 @@ function withBody(route: RouteHandler<unknown>, doc: RouteDoc, name: string): Ha
       return parsed
     }
     return route(request, ctx, info, body)
+  }
+}
+
+/** `handler`, whose requests may authenticate with an editor token (outermost: every `authenticate` sees it). */
+function takingEditorTokens(scope: EditorTokenScope, readOnly: boolean, handler: Handler): Handler {
+  return (request, ctx, info) => {
+    allowEditorTokens(request, scope, readOnly)
+    return handler(request, ctx, info)
   }
 }
 

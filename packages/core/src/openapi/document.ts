@@ -105,7 +105,11 @@ export function openApiDocument(routes: readonly RouteEntry[], options: OpenApiO
       summary: route.summary.replaceAll('`', ''),
       ...(route.description ? { description: route.description } : {}),
       tags: [tagOf(route.path)],
-      ...(route.auth === 'apiKey' ? { security: [{ apiKey: [] }, { bearerAuth: [] }] } : route.auth === 'none' ? { security: [] } : {}),
+      ...(route.auth === 'apiKey'
+        ? { security: [{ apiKey: [] }, { bearerAuth: [] }, ...(route.editorToken ? [{ editorToken: [] }] : [])] }
+        : route.auth === 'none'
+          ? { security: [] }
+          : {}),
     }
     const parameters: unknown[] = pathParameters(route.path).map((name) => ({
       name,
@@ -193,6 +197,11 @@ export function openApiDocument(routes: readonly RouteEntry[], options: OpenApiO
     if (isClientRoute(route.path) || route.produces === 'text/javascript') {
       operation['x-cors'] = 'Access-Control-Allow-Origin: *'
     }
+    if (route.editorToken) {
+      // The editor runs in the app's page, on any origin (docs/editor.md#editor-tokens).
+      operation['x-cors'] = 'Access-Control-Allow-Origin: *'
+      operation['x-editor-token'] = route.editorToken
+    }
     if (route.requires) operation['x-requires'] = route.requires
     operation.responses = responses
     ;(paths[path] ??= {})[route.method.toLowerCase()] = operation
@@ -217,6 +226,14 @@ export function openApiDocument(routes: readonly RouteEntry[], options: OpenApiO
       securitySchemes: {
         apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key' },
         bearerAuth: { type: 'http', scheme: 'bearer', description: 'The same management key as `Authorization: Bearer <key>`' },
+        editorToken: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'cvse_…',
+          description:
+            'An editor token (`POST /api/v1/management/editor-tokens`), on the routes marked `x-editor-token`: `workspace` (a token ' +
+            'bound to one survey only where the route writes nothing), `survey` (a bound token for its survey only). See docs/editor.md.',
+        },
       },
       schemas: components.schemas,
     },

@@ -24,7 +24,7 @@ import { SurveyStale, checkUnchangedSince, staleProblem } from './survey-stale'
  * concurrent edit is never lost and never overwritten.
  */
 export function registerV3SurveyBlockRoutes(routes: RouteTable): void {
-  const common = { auth: 'apiKey', problems: true } as const
+  const common = { auth: 'apiKey', problems: true, editorToken: 'survey' } as const
   routes.patch('/api/v3/surveys/:surveyId/blocks', v3Route(editBlocks), {
     ...common,
     audit: { action: 'update', resourceType: 'survey', resourceId: { param: 'surveyId' } },

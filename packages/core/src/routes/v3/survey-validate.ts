@@ -43,6 +43,8 @@ export function registerSurveyValidateRoutes(routes: RouteTable): void {
     auth: 'apiKey',
     readOnly: true,
     problems: true,
+    // A token bound to one survey checks patches of that survey only, and no token previews custom CSS.
+    editorToken: 'workspace',
     body: envelopeSchema,
     answer: v.object({ data: validationResult }),
     errors: [403],
@@ -80,7 +82,8 @@ const createOperation = validateOperation(
 
 const patchOperation = validateOperation(
   v.strictObject({ operation: v.literal('patch'), surveyId: v.pipe(v.string(), v.minLength(1), v.maxLength(255)), data: documentField }),
-  async (ctx, { environmentId }, { surveyId, data }) => {
+  async (ctx, { environmentId, editor }, { surveyId, data }) => {
+    if (typeof editor?.surveyId === 'string' && editor.surveyId !== surveyId) throw v3Forbidden()
     const stored = await ctx.storage.surveys.get(surveyId)
     // A survey that is not the key's is a 403 whether it exists or not.
     if (!stored || stored.environmentId !== environmentId) throw v3Forbidden()
@@ -102,6 +105,8 @@ const patchOperation = validateOperation(
 const customCssOperation = validateOperation(
   v.strictObject({ operation: v.literal('customCss'), ...customCssValidationFields }),
   async (ctx, caller, input) => {
+    // The workspace's custom CSS is no editor's (docs/editor.md#editor-tokens).
+    if (caller.editor) throw v3Forbidden()
     const preview = await previewCustomCss(ctx, caller, input)
     if (preview === 'forbidden') throw v3Forbidden()
     return preview

@@ -35,6 +35,7 @@ export function registerV3SurveyRoutes(routes: RouteTable): void {
   const common = { auth: 'apiKey', problems: true } as const
   routes.get('/api/v3/surveys', v3Route(listSurveys), {
     ...common,
+    editorToken: 'workspace',
     summary: "List a workspace's surveys: cursor pages, filters, sortBy",
     description:
       "`workspaceId` (required) is the key's project or environment. `limit`: 1 to 250 (default 20; above 250 is a 400). " +
@@ -48,6 +49,7 @@ export function registerV3SurveyRoutes(routes: RouteTable): void {
   })
   routes.post('/api/v3/surveys', v3Route(createSurvey), {
     ...common,
+    editorToken: 'workspace',
     audit: { action: 'create', resourceType: 'survey', resourceId: 'answer' },
     summary: 'Create a survey from a v3 document',
     body: v3SurveyCreateSchema,
@@ -57,6 +59,7 @@ export function registerV3SurveyRoutes(routes: RouteTable): void {
   })
   routes.get('/api/v3/surveys/:surveyId', v3Route(getSurvey), {
     ...common,
+    editorToken: 'survey',
     summary: 'Read a survey as a v3 document (`lang` narrows its text maps)',
     query: v.object({ lang: v.optional(v.string()) }),
     answer: v.object({ data: v3SurveyAnswer }),
@@ -64,12 +67,14 @@ export function registerV3SurveyRoutes(routes: RouteTable): void {
   })
   routes.patch('/api/v3/surveys/:surveyId', v3Route(patchSurvey), {
     ...common,
+    editorToken: 'survey',
     audit: { action: 'update', resourceType: 'survey', resourceId: { param: 'surveyId' } },
     summary: 'Update a survey: the top-level fields sent replace the stored ones',
     body: v3SurveyPatchSchema,
     answer: v.object({ data: v3SurveyAnswer }),
     errors: [403, 409, 422],
   })
+  // No editor token: a delete takes the survey's responses and files with it, which no editor should be able to.
   routes.delete('/api/v3/surveys/:surveyId', v3Route(deleteSurvey), {
     ...common,
     audit: { action: 'delete', resourceType: 'survey', resourceId: { param: 'surveyId' } },
@@ -79,6 +84,7 @@ export function registerV3SurveyRoutes(routes: RouteTable): void {
   })
   routes.post('/api/v3/surveys/:surveyId/archive', v3Route(lifecycle('archive')), {
     ...common,
+    editorToken: 'survey',
     audit: { action: 'update', resourceType: 'survey', resourceId: { param: 'surveyId' } },
     summary: 'Archive a survey: hidden from the list, read-only, paused when it was collecting',
     answer: v3LifecycleAnswer,
@@ -86,6 +92,7 @@ export function registerV3SurveyRoutes(routes: RouteTable): void {
   })
   routes.post('/api/v3/surveys/:surveyId/restore', v3Route(lifecycle('restore')), {
     ...common,
+    editorToken: 'survey',
     audit: { action: 'update', resourceType: 'survey', resourceId: { param: 'surveyId' } },
     summary: 'Restore an archived survey (its status stays as it is)',
     answer: v3LifecycleAnswer,
