@@ -38,6 +38,7 @@ export function serverCanvassOptions(config: StandaloneConfig, { db, storage, se
     allowedHosts: config.allowedHosts,
     blobStore,
     secret,
+    ...(config.editorTokenSecret ? { editorTokenSecret: config.editorTokenSecret } : {}),
     uploads: { maxBytes: uploadMaxBytes(process.env) },
     ...(rateLimits ? { rateLimits } : {}),
     pinAttempts: counting,

@@ -17,6 +17,8 @@ export interface StandaloneConfig {
   initApiKey: string | undefined
   initDevApiKey: string | undefined
   secret: string | undefined
+  /** `CANVASS_EDITOR_TOKEN_SECRET`: signs editor tokens alone, so that changing it revokes them and nothing else. */
+  editorTokenSecret: string | undefined
   /** `CANVASS_RATE_LIMITS`: undefined when off. */
   rateLimits: Omit<RateLimitOptions, 'limiter' | 'clientAddressHeader'> | undefined
   /**
@@ -83,6 +85,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): StandaloneConf
     initApiKey: env.CANVASS_INIT_API_KEY || undefined,
     initDevApiKey: env.CANVASS_INIT_DEV_API_KEY || undefined,
     secret: env.CANVASS_SECRET || undefined,
+    editorTokenSecret: env.CANVASS_EDITOR_TOKEN_SECRET || undefined,
     rateLimits: parseRateLimits(env.CANVASS_RATE_LIMITS),
     rateLimitStore: readRateLimitStore(env.CANVASS_RATE_LIMIT_STORE, Boolean(env.DATABASE_URL)),
     clientAddressHeader: env.CANVASS_CLIENT_ADDRESS_HEADER || undefined,
