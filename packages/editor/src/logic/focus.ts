@@ -4,7 +4,7 @@
  * inside the component's own root, so the editor works inside a shadow root and with several editors on a page.
  */
 import type { RefObject } from 'preact'
-import { useEffect, useRef } from 'preact/hooks'
+import { useLayoutEffect, useRef } from 'preact/hooks'
 
 export const FOCUS_ATTRIBUTE = 'data-cse-focus'
 
@@ -12,7 +12,7 @@ export const FOCUS_ATTRIBUTE = 'data-cse-focus'
 export function useFocusAfterRender<T extends HTMLElement>(): [RefObject<T | null>, (key: string) => void] {
   const root = useRef<T>(null)
   const pending = useRef<string | undefined>(undefined)
-  useEffect(() => {
+  useLayoutEffect(() => {
     const key = pending.current
     if (key === undefined || !root.current) return
     pending.current = undefined

@@ -55,7 +55,7 @@ export function LanguagesEditor(props: LanguagesEditorProps) {
           const count = translationCount(survey, language.code)
           const translated = count.total - count.missing
           return (
-            <li key={language.code} class="cse-logic-row" role="group" aria-label={name(language.code)}>
+            <li key={language.code} class="cse-logic-row">
               <span class="cse-logic-language">
                 {name(language.code)} <code>{language.code}</code>
                 {isDefault && <strong> {texts.defaultBadge}</strong>}
@@ -82,8 +82,10 @@ export function LanguagesEditor(props: LanguagesEditorProps) {
                   <span>{fill(texts.languageEnabled, { name: name(language.code) })}</span>
                 </label>
               )}
-              {!isDefault && count.missing > 0 && (
-                <span class="cse-logic-warning">{fill(texts.missingTranslations, { missing: count.missing, total: count.total })}</span>
+              {count.missing > 0 && (
+                <span class="cse-logic-warning">
+                  {fill(isDefault ? texts.missingDefaultTexts : texts.missingTranslations, { missing: count.missing, total: count.total })}
+                </span>
               )}
               {!isDefault && confirming !== language.code && (
                 <button

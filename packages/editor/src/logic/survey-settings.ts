@@ -183,15 +183,14 @@ export function withoutLocale(survey: Doc, code: string): Doc {
   return next as Doc
 }
 
-/** How many of the survey's texts there are and how many lack a non-empty text in `code`. */
+/** How many texts the survey has (text maps outside `metadata`) and how many lack a non-empty text in `code`. */
 export function translationCount(survey: Doc, code: string): { total: number; missing: number } {
-  const fallback = defaultLanguageOf(survey)
   let total = 0
   let missing = 0
   const walk = (value: unknown): void => {
     if (Array.isArray(value)) value.forEach(walk)
     else if (isRecord(value)) {
-      if (isTextMap(value) && Object.hasOwn(value, fallback)) {
+      if (isTextMap(value)) {
         total++
         if (typeof value[code] !== 'string' || (value[code] as string).trim() === '') missing++
       } else Object.values(value).forEach(walk)
