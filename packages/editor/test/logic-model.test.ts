@@ -37,6 +37,7 @@ import {
   applyLanguagesPatch,
   hiddenFieldIdProblem,
   languagesOf,
+  missingTexts,
   newVariable,
   removeLanguage,
   setDefaultLanguage,
@@ -350,6 +351,13 @@ settings('languages: add, enable, default only before the first save, and remova
   const element = { ...block.elements[0]!, headline: { 'en-US': 'How?', 'de-DE': 'Wie?' } }
   next = putBlock(next, { ...block, elements: [element] })
   assert.equal(translationCount(next, 'de-DE'), { total: 6, missing: 5 })
+  assert.equal(missingTexts(next, 'de-DE').missing, [
+    'blocks.1.elements.0.headline',
+    'blocks.2.elements.0.headline',
+    'blocks.2.elements.0.choices.0.label',
+    'blocks.2.elements.0.choices.1.label',
+    'endings.0.headline',
+  ])
   const removed = applyLanguagesPatch(next, removeLanguage(next, 'de-DE'))
   assert.equal(languagesOf(removed), [{ code: 'en-US', default: true, enabled: true }])
   assert.equal(blockOf(removed, 'rate').elements[0]!.headline, { 'en-US': 'How?' })

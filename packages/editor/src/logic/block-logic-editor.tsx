@@ -97,7 +97,7 @@ export function BlockLogicEditor(props: BlockLogicEditorProps) {
 function RuleEditor(props: BlockLogicEditorProps & { rule: LogicRule; focusLater(key: string): void; onRule(rule: LogicRule): void }) {
   const { survey, block, rule, lang, texts, focusLater, onRule } = props
   const conditions = rule.conditions.conditions
-  const conditionKeys = conditions.map((item, index) => `condition:${isGroup(item) ? `group-${index}` : item.id}`)
+  const conditionKeys = conditions.map((item, index) => `condition:${isGroup(item) || item.id === undefined ? `at-${index}` : item.id}`)
   const actionKeys = rule.actions.map((action, index) => `action:${action.id ?? index}`)
   return (
     <>

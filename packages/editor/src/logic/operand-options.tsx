@@ -7,9 +7,10 @@
 import { blockLabel, elementLabel, endingLabel, fill } from './labels'
 import type { Doc, Element, LogicTexts, Operand } from './types'
 
-/** An operand as a select value, `type:id`. */
+/** An operand as a select value, `type:id`; the reference's older `question` names an element too. */
 export function operandKey(operand: Operand | undefined): string {
-  return operand && operand.type !== 'static' ? `${operand.type}:${operand.value}` : ''
+  if (!operand || operand.type === 'static') return ''
+  return `${operand.type === 'question' ? 'element' : operand.type}:${operand.value}`
 }
 
 /** The operand a select value names. */

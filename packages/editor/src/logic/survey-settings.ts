@@ -183,21 +183,30 @@ export function withoutLocale(survey: Doc, code: string): Doc {
   return next as Doc
 }
 
-/** How many texts the survey has (text maps outside `metadata`) and how many lack a non-empty text in `code`. */
-export function translationCount(survey: Doc, code: string): { total: number; missing: number } {
+/**
+ * The paths (dot-joined, as the server's `invalid_params` name them) of the texts that lack a non-empty text
+ * in `code`, among all the survey's texts outside `metadata`; `total` counts those texts.
+ */
+export function missingTexts(survey: Doc, code: string): { total: number; missing: string[] } {
   let total = 0
-  let missing = 0
-  const walk = (value: unknown): void => {
-    if (Array.isArray(value)) value.forEach(walk)
+  const missing: string[] = []
+  const walk = (value: unknown, path: string): void => {
+    if (Array.isArray(value)) value.forEach((item, index) => walk(item, `${path}.${index}`))
     else if (isRecord(value)) {
       if (isTextMap(value)) {
         total++
-        if (typeof value[code] !== 'string' || (value[code] as string).trim() === '') missing++
-      } else Object.values(value).forEach(walk)
+        if (typeof value[code] !== 'string' || (value[code] as string).trim() === '') missing.push(path)
+      } else for (const [key, item] of Object.entries(value)) walk(item, `${path}.${key}`)
     }
   }
-  for (const part of TEXT_PARTS) if (part !== 'metadata') walk(survey[part])
+  for (const part of TEXT_PARTS) if (part !== 'metadata') walk(survey[part], part)
   return { total, missing }
+}
+
+/** How many texts the survey has and how many lack a text in `code`. */
+export function translationCount(survey: Doc, code: string): { total: number; missing: number } {
+  const { total, missing } = missingTexts(survey, code)
+  return { total, missing: missing.length }
 }
 
 /** A text map: a non-empty object of strings keyed by locale codes. */
