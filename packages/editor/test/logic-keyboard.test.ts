@@ -75,10 +75,10 @@ let script = ''
 let browser: Browser | undefined
 const skip = chromiumMissing()
 
-async function open(lang: 'en' | 'de'): Promise<Page> {
+async function open(lang: 'en' | 'de', survey: object = SURVEY): Promise<Page> {
   const page = await browser!.newPage()
   await page.setContent('<!doctype html><html lang="en"><head><title>Logic editors</title></head><body></body></html>')
-  await page.evaluate(([survey, code]) => Object.assign(globalThis, { __initial: survey, __lang: code }), [SURVEY, lang] as const)
+  await page.evaluate(([initial, code]) => Object.assign(globalThis, { __initial: initial, __lang: code }), [survey, lang] as const)
   await page.addScriptTag({ content: script })
   return page
 }
@@ -276,6 +276,51 @@ test('the German texts label every control, and axe finds nothing serious', asyn
   await page.keyboard.press('Tab')
   await focusIs(page, { tag: 'select', name: 'Operator', value: 'equals' })
   assert.equal(await axeViolations(page), [])
+  await page.close()
+})
+
+test('what the editor does not edit survives an edit next to it: an older rule, a nested group, a question operand', async () => {
+  if (skip) return console.log(`skipped: ${skip}`)
+  const legacy = { condition: 'submitted', destination: 'thanks' }
+  const nested = {
+    id: 'inner',
+    connector: 'or',
+    conditions: [{ id: 'deep', leftOperand: { type: 'hiddenField', value: 'src' }, operator: 'isSet' }],
+  }
+  const rule = {
+    id: 'kept',
+    note: 'a field of another client',
+    conditions: {
+      id: 'outer',
+      connector: 'and',
+      conditions: [
+        {
+          id: 'q',
+          leftOperand: { type: 'question', value: 'score' },
+          operator: 'isGreaterThan',
+          rightOperand: { type: 'static', value: 4 },
+        },
+        nested,
+      ],
+    },
+    actions: [{ id: 'go', objective: 'jumpToBlock', target: 'thanks' }],
+  }
+  const [rate, ...rest] = SURVEY.blocks
+  const survey = {
+    ...SURVEY,
+    hiddenFields: { enabled: true, fieldIds: ['src'] },
+    blocks: [{ ...rate, logic: [legacy, rule], logicFallback: 'improve' }, ...rest],
+  }
+  const page = await open('en', survey)
+  assert.ok(await page.getByText('This rule is in an older format').isVisible())
+  assert.ok(await page.getByText('A nested group of 1 conditions joined by "or"').isVisible())
+  await tabTo(page, 'Conditions must match')
+  await page.keyboard.press('ArrowDown')
+  await focusIs(page, { value: 'or' })
+  await page.keyboard.press('Tab')
+  await focusIs(page, { name: 'Question, variable or hidden field', value: 'element:score' })
+  const after = (await doc(page)).blocks[0] as unknown as Record<string, unknown>
+  assert.equal(after, { ...survey.blocks[0], logic: [legacy, { ...rule, conditions: { ...rule.conditions, connector: 'or' } }] })
   await page.close()
 })
 
