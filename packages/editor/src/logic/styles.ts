@@ -6,6 +6,8 @@ export const LOGIC_STYLES = `
 .cse-logic { display: grid; gap: 0.75rem; font: inherit; }
 .cse-logic fieldset { border: 1px solid var(--canvass-editor-border, #c9ced6); border-radius: var(--canvass-editor-radius, 6px); padding: 0.75rem; margin: 0; display: grid; gap: 0.5rem; min-width: 0; }
 .cse-logic legend { font-weight: 600; padding: 0 0.25rem; }
+/* Controls keep their own width in the grid rows instead of stretching across the editor. */
+.cse-logic > .cse-logic-field, .cse-logic > button, .cse-logic fieldset > .cse-logic-field, .cse-logic fieldset > button { justify-self: start; }
 .cse-logic-rule:focus { outline: 2px solid var(--canvass-editor-accent, #2563eb); outline-offset: 2px; }
 .cse-logic-condition, .cse-logic-action, .cse-logic-row { display: flex; flex-wrap: wrap; align-items: flex-end; gap: 0.5rem; }
 .cse-logic-field { display: grid; gap: 0.2rem; font-size: 0.875rem; min-width: 10rem; }
@@ -17,7 +19,7 @@ export const LOGIC_STYLES = `
   border-radius: var(--canvass-editor-radius, 6px); background: var(--canvass-editor-input-bg, #fff); color: inherit; max-width: 100%;
 }
 .cse-logic button { font: inherit; padding: 0.3rem 0.7rem; border-radius: var(--canvass-editor-radius, 6px); border: 1px solid var(--canvass-editor-border, #8a93a0); background: transparent; color: inherit; cursor: pointer; }
-.cse-logic-add { border-color: var(--canvass-editor-accent, #2563eb) !important; color: var(--canvass-editor-accent, #2563eb) !important; justify-self: start; }
+.cse-logic-add { border-color: var(--canvass-editor-accent, #2563eb) !important; color: var(--canvass-editor-accent, #2563eb) !important; }
 .cse-logic-remove { color: var(--canvass-editor-danger, #b42318) !important; }
 .cse-logic :focus-visible { outline: 2px solid var(--canvass-editor-accent, #2563eb); outline-offset: 2px; }
 .cse-logic [aria-invalid='true'] { border-color: var(--canvass-editor-danger, #b42318); }
