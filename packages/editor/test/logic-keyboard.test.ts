@@ -186,6 +186,8 @@ test('builds the issue survey: a low rating skips a block and counts, a hidden f
   // The rule on the rating block.
   await tabTo(page, 'Add rule')
   await page.keyboard.press('Enter')
+  // Until a target is chosen, the rule says what it lacks (the server would keep it and the widget ignore it).
+  assert.ok(await page.getByText('Choose where to go: a later block or an ending.').isVisible())
   await focusIs(page, { tag: 'select', name: 'Question, variable or hidden field', value: 'element:score' })
   await page.keyboard.press('Tab')
   await page.keyboard.press('ArrowDown')
@@ -213,6 +215,7 @@ test('builds the issue survey: a low rating skips a block and counts, a hidden f
   await page.keyboard.press('Enter')
   await focusIs(page, { tag: 'select', name: 'Question, variable or hidden field', value: 'element:score' })
 
+  assert.is(await page.locator('.cse-logic-error').count(), 0, 'no problem left shown')
   const survey = await doc(page)
   const block = survey.blocks[0] as { logic?: unknown[] }
   assert.equal(block.logic, [

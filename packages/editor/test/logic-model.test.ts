@@ -31,6 +31,7 @@ import {
   usesOf,
   withBlock,
 } from '../src/logic/model'
+import { logicProblemMessages, logicProblems } from '../src/logic/logic-problems'
 import {
   RESERVED_FIELD_IDS,
   addLanguage,
@@ -289,6 +290,30 @@ rules('uses of a variable and a hidden field are found in conditions and calcula
   const onField = setLeftOperand(survey, rule.conditions.conditions[0] as Condition, { type: 'hiddenField', value: 'campaign' })
   const block = replaceRule(blockOf(survey, 'rate'), 0, replaceCondition(rule, 0, onField))
   assert.equal(usesOf(putBlock(survey, block), 'hiddenField', 'campaign'), [{ blockId: 'rate', rule: 1 }])
+})
+
+rules('problems the server would keep silently are named at their paths', () => {
+  const survey = buildDoneWhen()
+  assert.equal(logicProblems(survey), [])
+  const fresh = addRule(survey, blockOf(survey, 'praise')).block
+  assert.equal(logicProblems(putBlock(survey, fresh)), [
+    { path: 'blocks.1.logic.0.conditions.conditions.0.rightOperand', key: 'problemValue' },
+    { path: 'blocks.1.logic.0.actions.0.target', key: 'problemTarget' },
+  ])
+  const rule = ruleAt(blockOf(survey, 'rate'), 0)
+  const later = replaceCondition(rule, 0, {
+    ...(rule.conditions.conditions[0] as Condition),
+    leftOperand: { type: 'element', value: 'area' },
+  })
+  const noVariable = replaceAction(later, 1, { ...(later.actions[1] as LogicAction & { objective: 'calculate' }), variableId: 'gone' })
+  const broken = setFallback(replaceRule(blockOf(survey, 'rate'), 0, noVariable), 'rate')
+  assert.equal(logicProblemMessages(putBlock(survey, broken), logicTexts.en), [
+    { path: 'blocks.0.logic.0.conditions.conditions.0.leftOperand', message: logicTexts.en.problemOperand },
+    { path: 'blocks.0.logic.0.actions.1.variableId', message: logicTexts.en.problemVariable },
+    { path: 'blocks.0.logicFallback', message: logicTexts.en.problemTarget },
+  ])
+  // An earlier block as the fallback is another client's choice, kept and taken.
+  assert.equal(logicProblems(putBlock(survey, setFallback(blockOf(survey, 'improve'), 'rate'))), [])
 })
 
 rules.run()

@@ -22,6 +22,8 @@ export interface ActionRowProps {
   lang: string
   texts: LogicTexts
   focusKey: string
+  /** What is wrong with this row, in words. */
+  problem?: string | undefined
   onChange(action: LogicAction): void
   onRemove(): void
 }
@@ -65,6 +67,7 @@ export function ActionRow(props: ActionRowProps) {
       <button type="button" class="cse-logic-remove" onClick={props.onRemove}>
         {fill(texts.removeAction, { n: index + 1 })}
       </button>
+      {props.problem && <p class="cse-logic-error">{props.problem}</p>}
     </div>
   )
 }

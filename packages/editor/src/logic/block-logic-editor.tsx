@@ -6,6 +6,8 @@ import { ActionRow } from './action-row'
 import { ConditionRow } from './condition-row'
 import { FOCUS_ATTRIBUTE, neighbourKey, useFocusAfterRender } from './focus'
 import { fill } from './labels'
+import { blockProblems } from './logic-problems'
+import type { LogicProblem } from './logic-problems'
 import {
   addAction,
   addCondition,
@@ -42,6 +44,16 @@ export function BlockLogicEditor(props: BlockLogicEditorProps) {
   const [root, focusLater] = useFocusAfterRender<HTMLElement>()
   const rules = block.logic ?? []
   const ruleKeys = rules.map(ruleKey)
+  const at = `blocks.${Math.max(
+    0,
+    (survey.blocks ?? []).findIndex((item) => item.id === block.id),
+  )}`
+  const problems = blockProblems(survey, block, at)
+  /** The message of the first problem under `path`, for the row that shows it. */
+  const problemAt = (path: string) => {
+    const found = problems.find((problem: LogicProblem) => problem.path === path || problem.path.startsWith(`${path}.`))
+    return found ? texts[found.key] : undefined
+  }
   return (
     <section class="cse-logic" ref={root} aria-label={fill(texts.logicOf, { name: block.name || block.id })}>
       {rules.length === 0 && <p class="cse-logic-note">{texts.noRules}</p>}
@@ -53,6 +65,8 @@ export function BlockLogicEditor(props: BlockLogicEditorProps) {
               {...props}
               survey={survey}
               rule={rule}
+              path={`${at}.logic.${index}`}
+              problemAt={problemAt}
               focusLater={focusLater}
               onRule={(next) => onChange(replaceRule(block, index, next))}
             />
@@ -90,12 +104,22 @@ export function BlockLogicEditor(props: BlockLogicEditorProps) {
           <TargetOptions blockId={block.id} current={block.logicFallback ?? ''} survey={survey} lang={lang} texts={texts} />
         </select>
       </label>
+      <Problem message={problemAt(`${at}.logicFallback`)} />
     </section>
   )
 }
 
-function RuleEditor(props: BlockLogicEditorProps & { rule: LogicRule; focusLater(key: string): void; onRule(rule: LogicRule): void }) {
-  const { survey, block, rule, lang, texts, focusLater, onRule } = props
+interface RuleEditorProps extends BlockLogicEditorProps {
+  rule: LogicRule
+  /** The rule's path in the survey (`blocks.0.logic.1`). */
+  path: string
+  problemAt(path: string): string | undefined
+  focusLater(key: string): void
+  onRule(rule: LogicRule): void
+}
+
+function RuleEditor(props: RuleEditorProps) {
+  const { survey, block, rule, path, problemAt, lang, texts, focusLater, onRule } = props
   const conditions = rule.conditions.conditions
   const conditionKeys = conditions.map((item, index) => `condition:${isGroup(item) || item.id === undefined ? `at-${index}` : item.id}`)
   const actionKeys = rule.actions.map((action, index) => `action:${action.id ?? index}`)
@@ -143,6 +167,7 @@ function RuleEditor(props: BlockLogicEditorProps & { rule: LogicRule; focusLater
               lang={lang}
               texts={texts}
               focusKey={conditionKeys[index]!}
+              problem={problemAt(`${path}.conditions.conditions.${index}`)}
               onChange={(next) => onRule(replaceCondition(rule, index, next))}
               onRemove={remove}
             />
@@ -173,6 +198,7 @@ function RuleEditor(props: BlockLogicEditorProps & { rule: LogicRule; focusLater
             lang={lang}
             texts={texts}
             focusKey={actionKeys[index]!}
+            problem={problemAt(`${path}.actions.${index}`)}
             onChange={(next) => onRule(replaceAction(rule, index, next))}
             onRemove={() => {
               focusLater(neighbourKey(actionKeys, index, `add-action:${rule.id}`))
@@ -192,7 +218,13 @@ function RuleEditor(props: BlockLogicEditorProps & { rule: LogicRule; focusLater
         >
           {texts.addAction}
         </button>
+        <Problem message={rule.actions.length === 0 ? problemAt(`${path}.actions`) : undefined} />
       </fieldset>
     </>
   )
+}
+
+/** A problem of the row above, in words; nothing when there is none. */
+function Problem(props: { message: string | undefined }) {
+  return props.message ? <p class="cse-logic-error">{props.message}</p> : null
 }

@@ -20,6 +20,8 @@ export interface ConditionRowProps {
   lang: string
   texts: LogicTexts
   focusKey: string
+  /** What is wrong with this row, in words. */
+  problem?: string | undefined
   onChange(condition: Condition): void
   onRemove(): void
 }
@@ -68,6 +70,7 @@ export function ConditionRow(props: ConditionRowProps) {
       <button type="button" class="cse-logic-remove" onClick={props.onRemove}>
         {fill(texts.removeCondition, { n: index + 1 })}
       </button>
+      {props.problem && <p class="cse-logic-error">{props.problem}</p>}
     </div>
   )
 }
