@@ -327,4 +327,29 @@ test('what the editor does not edit survives an edit next to it: an older rule, 
   await page.close()
 })
 
+test('removing a language with translations asks first, then takes its texts along', async () => {
+  if (skip) return console.log(`skipped: ${skip}`)
+  const [rate, ...rest] = SURVEY.blocks
+  const headline = { 'en-US': 'How do you rate us?', 'de-DE': 'Wie bewerten Sie uns?' }
+  const survey = {
+    ...SURVEY,
+    id: 'saved',
+    languages: [...SURVEY.languages, { code: 'de-DE', alias: null, default: false, enabled: true }],
+    blocks: [{ ...rate, elements: [{ ...rate!.elements[0], headline }] }, ...rest],
+  }
+  const page = await open('en', survey)
+  // A saved survey's default language is shown, not offered.
+  assert.ok(await page.getByText('It can only be chosen before the survey is first saved').isVisible())
+  assert.ok(await page.getByText('3 of 4 texts not translated').isVisible())
+  await tabTo(page, 'Remove German (Germany)')
+  await page.keyboard.press('Enter')
+  await focusIs(page, { name: 'Remove German (Germany) and its 1 texts' })
+  await page.keyboard.press('Enter')
+  await focusIs(page, { name: 'Language to add' })
+  const after = await doc(page)
+  assert.equal(after.languages, SURVEY.languages)
+  assert.equal((after.blocks[0]!.elements[0] as { headline: unknown }).headline, { 'en-US': 'How do you rate us?' })
+  await page.close()
+})
+
 test.run()
