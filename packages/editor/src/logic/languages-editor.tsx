@@ -1,0 +1,164 @@
+/**
+ * The survey's languages: add one from common locale codes, remove one, turn one on or off, and see how many
+ * texts still lack a translation. The default language is chosen only before the survey is first saved (a v3
+ * PATCH takes `defaultLanguage` only as GET answered it); afterwards it is shown, not offered. Removing a
+ * language that has translations asks first: `applyLanguagesPatch` removes those texts with it, since the
+ * server refuses a text in a language the survey does not list.
+ */
+import { useState } from 'preact/hooks'
+import { FOCUS_ATTRIBUTE, neighbourKey, useFocusAfterRender } from './focus'
+import { fill } from './labels'
+import {
+  COMMON_LOCALES,
+  addLanguage,
+  canChooseDefault,
+  defaultLanguageOf,
+  languagesOf,
+  removeLanguage,
+  setDefaultLanguage,
+  setLanguageEnabled,
+  translationCount,
+} from './survey-settings'
+import type { Doc, LanguagesPatch, LogicTexts } from './types'
+
+export interface LanguagesEditorProps {
+  survey: Doc
+  texts: LogicTexts
+  /** Apply with `applyLanguagesPatch(survey, patch)`, which also removes a removed language's texts. */
+  onChange(patch: LanguagesPatch): void
+}
+
+export function LanguagesEditor(props: LanguagesEditorProps) {
+  const { survey, texts, onChange } = props
+  const languages = languagesOf(survey)
+  const fallback = defaultLanguageOf(survey)
+  const choosable = canChooseDefault(survey)
+  const [root, focusLater] = useFocusAfterRender<HTMLElement>()
+  const [confirming, setConfirming] = useState<string | undefined>()
+  const addable = COMMON_LOCALES.filter((code) => !languages.some((language) => language.code === code))
+  const [toAdd, setToAdd] = useState('')
+  const chosen = addable.includes(toAdd) ? toAdd : (addable[0] ?? '')
+  const removable = languages.filter((language) => language.code !== fallback)
+  const keys = removable.map((language) => `language:${language.code}`)
+  const name = (code: string) => languageName(code, texts.locale)
+  const remove = (code: string) => {
+    setConfirming(undefined)
+    focusLater(neighbourKey(keys, keys.indexOf(`language:${code}`), 'add-language'))
+    onChange(removeLanguage(survey, code))
+  }
+  return (
+    <section class="cse-logic" ref={root} aria-label={texts.languagesHeading}>
+      {!choosable && <p class="cse-logic-note">{fill(texts.defaultFixed, { name: name(fallback) })}</p>}
+      <ul class="cse-logic-list">
+        {languages.map((language) => {
+          const isDefault = language.code === fallback
+          const count = translationCount(survey, language.code)
+          const translated = count.total - count.missing
+          return (
+            <li key={language.code} class="cse-logic-row">
+              <span class="cse-logic-language">
+                {name(language.code)} <code>{language.code}</code>
+                {isDefault && <strong> {texts.defaultBadge}</strong>}
+              </span>
+              {choosable && (
+                <label class="cse-logic-check">
+                  <input
+                    type="radio"
+                    name="cse-logic-default-language"
+                    checked={isDefault}
+                    onChange={() => onChange(setDefaultLanguage(survey, language.code))}
+                  />
+                  <span>{fill(texts.makeDefault, { name: name(language.code) })}</span>
+                </label>
+              )}
+              {!isDefault && (
+                <label class="cse-logic-check">
+                  <input
+                    type="checkbox"
+                    {...{ [FOCUS_ATTRIBUTE]: `language:${language.code}` }}
+                    checked={language.enabled !== false}
+                    onChange={(event) => onChange(setLanguageEnabled(survey, language.code, event.currentTarget.checked))}
+                  />
+                  <span>{fill(texts.languageEnabled, { name: name(language.code) })}</span>
+                </label>
+              )}
+              {count.missing > 0 && (
+                <span class="cse-logic-warning">
+                  {fill(isDefault ? texts.missingDefaultTexts : texts.missingTranslations, { missing: count.missing, total: count.total })}
+                </span>
+              )}
+              {!isDefault && confirming !== language.code && (
+                <button
+                  type="button"
+                  class="cse-logic-remove"
+                  onClick={() => {
+                    if (translated === 0) return remove(language.code)
+                    setConfirming(language.code)
+                    focusLater(`confirm:${language.code}`)
+                  }}
+                >
+                  {fill(texts.removeLanguage, { name: name(language.code) })}
+                </button>
+              )}
+              {confirming === language.code && (
+                <span class="cse-logic-confirm" role="alert">
+                  {fill(texts.confirmRemoveLanguage, { name: name(language.code), count: translated })}{' '}
+                  <button
+                    type="button"
+                    class="cse-logic-remove"
+                    {...{ [FOCUS_ATTRIBUTE]: `confirm:${language.code}` }}
+                    onClick={() => remove(language.code)}
+                  >
+                    {fill(texts.removeLanguageAndTexts, { name: name(language.code), count: translated })}
+                  </button>
+                  <button
+                    type="button"
+                    onClick={() => {
+                      setConfirming(undefined)
+                      focusLater(`language:${language.code}`)
+                    }}
+                  >
+                    {texts.cancel}
+                  </button>
+                </span>
+              )}
+            </li>
+          )
+        })}
+      </ul>
+      {addable.length > 0 && (
+        <div class="cse-logic-row">
+          <label class="cse-logic-field">
+            <span>{texts.languageToAdd}</span>
+            <select {...{ [FOCUS_ATTRIBUTE]: 'add-language' }} value={chosen} onChange={(event) => setToAdd(event.currentTarget.value)}>
+              {addable.map((code) => (
+                <option key={code} value={code}>
+                  {`${name(code)} (${code})`}
+                </option>
+              ))}
+            </select>
+          </label>
+          <button
+            type="button"
+            class="cse-logic-add"
+            onClick={() => {
+              focusLater(`language:${chosen}`)
+              onChange(addLanguage(survey, chosen))
+            }}
+          >
+            {texts.addLanguage}
+          </button>
+        </div>
+      )}
+    </section>
+  )
+}
+
+/** `German (Germany)` for `de-DE` in English; the code itself where the browser cannot name it. */
+function languageName(code: string, locale: string): string {
+  try {
+    return new Intl.DisplayNames([locale], { type: 'language' }).of(code) ?? code
+  } catch {
+    return code
+  }
+}
