@@ -56,10 +56,12 @@ export interface RouteDoc {
   problems?: true
   /** A POST that changes nothing (a validation): not a write, so not in the audit log. */
   readOnly?: true
+  /** The editor token (issue 71) that may stand in for the API key on this route: one of the workspace's, or of one survey. */
+  editorToken?: 'workspace' | 'survey'
   /** Statuses beyond the implied ones. */
   errors?: readonly ErrorStatus[]
   /** Only served when `createCanvass` is given this option. */
-  requires?: 'blobStore' | 'widget'
+  requires?: 'blobStore' | 'widget' | 'editor'
   /** An `ETag` on the answer, and 304 to a matching `If-None-Match`. */
   etag?: boolean
   /** Byte ranges: 206 with `Range`, 416 for a range outside the file. */
