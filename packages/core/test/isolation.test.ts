@@ -193,6 +193,7 @@ function v3Body(route: (typeof ROUTES)[number], x: TestCanvass, seed: SeedB): Re
   const blocks = [{ name: 'Main', elements: [{ id: 'q1', type: 'openText', headline: { 'en-US': 'Probe?' }, required: false }] }]
   const bodies: Record<string, Record<string, unknown>> = {
     'POST /api/v3/surveys': { name: 'isolation-probe', blocks },
+    'POST /api/v3/surveys/preview': { name: 'isolation-probe', blocks },
     'POST /api/v3/surveys/validate': { operation: 'patch', surveyId: seed.params.surveyId, data: { name: 'isolation-probe' } },
     'PATCH /api/v3/surveys/:surveyId': { name: 'isolation-probe' },
     'PATCH /api/v3/surveys/:surveyId/blocks': { ops: [{ op: 'remove', id: 'isolation-probe' }] },
@@ -286,7 +287,9 @@ test.before(async () => {
 
 test('the route table lists the management routes of this change', () => {
   const names = (routes: ReadonlyArray<{ method: string; path: string }>) => routes.map((route) => `${route.method} ${route.path}`).sort()
-  assert.equal(names(bed().canvass.routes), names(ROUTES), 'the bed serves the routes tested here')
+  // The bed has no editor bundle (another package builds it): the editor's route reads no environment's data.
+  const served = ROUTES.filter((route) => route.requires !== 'editor')
+  assert.equal(names(bed().canvass.routes), names(served), 'the bed serves the routes tested here')
   for (const path of [
     '/api/v1/management/attribute-classes/:attributeClassId',
     '/api/v1/management/contact-attributes',
