@@ -40,4 +40,49 @@ for (const fixture of roundTripFixtures()) {
   })
 }
 
+test('a v3 document of two languages, logic, recall, variables and hidden fields round-trips too', async () => {
+  const text = (en: string, de: string) => ({ 'en-US': en, 'de-DE': de })
+  const created = await call('POST', '/api/v3/surveys', {
+    workspaceId: bed().projectId,
+    name: 'Two languages',
+    defaultLanguage: 'en-US',
+    languages: [{ code: 'de-DE', enabled: true }],
+    welcomeCard: { enabled: true, headline: text('Welcome', 'Willkommen') },
+    blocks: [
+      {
+        name: 'First',
+        elements: [{ id: 'q1', type: 'openText', headline: text('Your name?', 'Dein Name?'), required: true }],
+        logic: [
+          {
+            id: 'rule1',
+            conditions: {
+              id: 'group1',
+              connector: 'and',
+              conditions: [{ id: 'cond1', leftOperand: { type: 'element', value: 'q1' }, operator: 'isSubmitted' }],
+            },
+            actions: [{ id: 'act1', objective: 'calculate', variableId: 'score', operator: 'add', value: { type: 'static', value: 1 } }],
+          },
+        ],
+      },
+      {
+        name: 'Second',
+        elements: [{ id: 'q2', type: 'openText', headline: text('Thanks #recall:q1/fallback:you#', 'Danke #recall:q1/fallback:dir#') }],
+      },
+    ],
+    endings: [{ id: 'end1', type: 'endScreen', headline: text('Done', 'Fertig') }],
+    hiddenFields: { enabled: true, fieldIds: ['campaign'] },
+    variables: [{ id: 'score', name: 'score', type: 'number', value: 0 }],
+    metadata: { title: text('Feedback', 'Rückmeldung') },
+  })
+  assert.is(created.status, 201, created.text)
+  const id = created.body.data.id
+  const first = await call('GET', `/api/v3/surveys/${id}`)
+  const patched = await call('PATCH', `/api/v3/surveys/${id}`, first.body.data)
+  assert.is(patched.status, 200, patched.text)
+  const second = await call('GET', `/api/v3/surveys/${id}`)
+  const { updatedAt: _before, ...before } = first.body.data
+  const { updatedAt: _after, ...after } = second.body.data
+  assert.equal(after, before)
+})
+
 test.run()
