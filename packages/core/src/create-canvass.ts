@@ -47,7 +47,8 @@ import { registerContactAttributeKeyRoutes } from './routes/management/contact-a
 import { registerPeopleRoutes } from './routes/management/people'
 import { registerSegmentRoutes } from './routes/management/segments'
 import { registerQuotaRoutes } from './routes/management/quotas'
-import { registerWidgetRoutes } from './routes/widget'
+import { registerEditorRoutes, registerWidgetRoutes } from './routes/widget'
+import { registerV3SurveyPreviewRoutes } from './routes/v3/survey-preview'
 import { registerLinkPageRoutes } from './routes/link-page'
 import { registerShareRoutes } from './routes/share'
 import { registerSharePageRoutes } from './routes/share-page'
@@ -182,6 +183,13 @@ export interface CanvassOptions {
    * @default the bundles of `@canvass/widget`, when installed
    */
   widget?: WidgetBundles | false
+  /**
+   * The survey editor's browser bundle (`<canvass-survey-editor>`, an ES module) as text: Canvass serves it at
+   * `GET /js/editor.js`, with CORS so that a page on another origin can load it with
+   * `<script type="module">`. Without it the route is not there (404).
+   * @default undefined
+   */
+  editor?: string
   /**
    * The API reference page's browser bundle (RapiDoc's `rapidoc-min.js`): with it `GET /api/v1/docs` renders the
    * OpenAPI document, loading nothing from another origin; without it the page lists the operations as plain
@@ -335,6 +343,9 @@ export function createCanvass(options: CanvassOptions): Canvass {
   const backgroundOptions: BackgroundOptions | false =
     options.background === false ? false : options.background === true || options.background === undefined ? {} : options.background
   if (options.widget) assertWidgetBundles(options.widget)
+  if (options.editor !== undefined && typeof options.editor !== 'string') {
+    throw new TypeError('editor needs the bundle as text: pass the source of the editor bundle (@canvass/editor)')
+  }
   const assets = pageAssets({ widget: options.widget, apiReference: options.apiReference }, logger)
   // Made at `start()`, when the host has said which transport it offers; the janitor is woken through it.
   let background: BackgroundWork | undefined
@@ -636,7 +647,7 @@ function registerRoutes(
   mcp: McpWiring,
 ): void {
   const uploads = options.blobStore ? uploadSettings(options.blobStore, options.secret, options.uploads) : undefined
-  registerEveryRoute(table, uploads, options.widget === false ? undefined : widget, mcp)
+  registerEveryRoute(table, uploads, options.widget === false ? undefined : widget, mcp, options.editor)
 }
 
 /** What the MCP route needs of the handler: a way to the other routes, and what they declare. */
@@ -659,12 +670,13 @@ function toolRouteMissing(request: Request): Response {
   return problemResponse(501, 'not_implemented', detail, (request as IRequest).requestId ?? '')
 }
 
-/** The route modules, in the order the router tries them; the upload and widget ones when given. */
+/** The route modules, in the order the router tries them; the upload, widget and editor ones when given. */
 function registerEveryRoute(
   table: RouteTable,
   uploads: UploadSettings | undefined,
   widget: (() => Promise<WidgetBundles | undefined>) | undefined,
   mcp: McpWiring,
+  editor: string | undefined,
 ): void {
   registerMeRoutes(table)
   registerEnvironmentRoutes(table)
@@ -673,6 +685,7 @@ function registerEveryRoute(
   registerSurveyPreviewRoutes(table)
   registerEditorTokenRoutes(table)
   registerSurveyValidateRoutes(table)
+  registerV3SurveyPreviewRoutes(table)
   // Before `/api/v3/surveys/:surveyId`'s POST routes: `generate` is no survey id.
   registerV3NotImplementedRoutes(table)
   registerV3SurveyRoutes(table)
@@ -709,10 +722,11 @@ function registerEveryRoute(
     registerWidgetRoutes(table, widget)
     registerLinkPageRoutes(table, async () => (await widget()) !== undefined)
   }
+  if (editor !== undefined) registerEditorRoutes(table, editor)
 }
 
 /**
- * Every route Canvass can serve, with the upload and widget routes as if their options were given, and the
+ * Every route Canvass can serve, with the upload, widget and editor routes as if their options were given, and the
  * OpenAPI document of them all (what `docs/openapi.json` holds). Nothing is served from this table.
  */
 export function describeRoutes(): { routes: readonly RouteEntry[]; openApi: OpenApiDocument } {
@@ -720,7 +734,7 @@ export function describeRoutes(): { routes: readonly RouteEntry[]; openApi: Open
   const table = createRouteTable(undefined, entries)
   // Handlers are registered but never called: the upload settings are never read.
   const noDispatch = () => () => Promise.reject(new Error('describeRoutes serves nothing'))
-  registerEveryRoute(table, {} as UploadSettings, async () => undefined, { dispatch: noDispatch, facts: routeFacts(entries) })
+  registerEveryRoute(table, {} as UploadSettings, async () => undefined, { dispatch: noDispatch, facts: routeFacts(entries) }, '')
   const document = lazyDocument(() => openApiDocument(entries, { serverUrl: '/', version: API_VERSION }))
   registerDocumentationRoutes(table, document, '')
   return { routes: entries, openApi: document() }

@@ -184,6 +184,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v3/surveys/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Preview a v3 survey document: the survey and project the renderer takes, writing nothing
+         * @description Takes the body of `POST /api/v3/surveys` (`workspaceId` optional: the key's workspace) and an optional `id` the preview survey carries (else `preview`). The document is checked as a create checks it, with the same 400 and 422 problems, but nothing is stored. The answer is what the survey's link page (a link survey) or the environment state (an app survey) would hand the renderer if it were stored and in progress: `{data: {environmentId, survey, project}}`, the project with the workspace's custom CSS.
+         */
+        post: operations["postV3SurveysPreview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v3/surveys/generate": {
         parameters: {
             query?: never;
@@ -1743,6 +1763,23 @@ export interface paths {
         };
         /** A link survey as a page (?lang=, hidden fields, answers prefilled by question id, ?skipPrefilled=true, ?suid=, ?pin=, ?preview= a preview token) */
         get: operations["getSBySurveyId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/js/editor.js": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The embeddable survey editor (<canvass-survey-editor>), an ES module */
+        get: operations["getJsEditorJs"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4298,6 +4335,161 @@ export interface operations {
             };
             /** @description A JSON route was sent `multipart/*` or `application/x-www-form-urlencoded` */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited: `Retry-After`, `RateLimit-Policy` and `RateLimit` say when to come back */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unreachable for now; nothing was written (`Retry-After`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postV3SurveysPreview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    workspaceId?: string;
+                    name: string;
+                    /** @enum {string} */
+                    type?: "link" | "app";
+                    /** @enum {string} */
+                    status?: "draft" | "inProgress" | "paused" | "completed";
+                    metadata?: {
+                        [key: string]: unknown;
+                    };
+                    defaultLanguage?: string;
+                    languages?: {
+                        code: string;
+                        default?: boolean;
+                        enabled?: boolean;
+                    }[];
+                    welcomeCard?: {
+                        [key: string]: unknown;
+                    };
+                    blocks: {
+                        [key: string]: unknown;
+                    }[];
+                    endings?: {
+                        [key: string]: unknown;
+                    }[];
+                    hiddenFields?: {
+                        [key: string]: unknown;
+                    };
+                    variables?: {
+                        [key: string]: unknown;
+                    }[];
+                    distribution?: {
+                        /** @enum {string} */
+                        displayOption?: "displayOnce" | "displayMultiple" | "respondMultiple" | "displaySome";
+                        displayPercentage?: number | null;
+                        displayLimit?: number | null;
+                        recontactDays?: number | null;
+                        autoClose?: number | null;
+                        autoComplete?: number | null;
+                        delay?: number;
+                        triggers?: {
+                            actionClassId: string;
+                        }[];
+                    };
+                    targeting?: {
+                        filters: unknown[];
+                    };
+                    customCss?: unknown;
+                    id?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            environmentId: string;
+                            survey: {
+                                [key: string]: unknown;
+                            };
+                            project: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Bad request: malformed JSON, an unknown or wrong query parameter or field (`invalid_params` names each) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No valid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The workspace or the resource is not the key's, or does not exist (the two are not told apart) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body, or the stored response it would make, is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A JSON route was sent `multipart/*` or `application/x-www-form-urlencoded` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request is well-formed but cannot be applied to what is stored (`invalid_params` says why) */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14849,6 +15041,51 @@ export interface operations {
                 content: {
                     "text/html": string;
                 };
+            };
+            /** @description Rate limited: `Retry-After`, `RateLimit-Policy` and `RateLimit` say when to come back */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unreachable for now; nothing was written (`Retry-After`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getJsEditorJs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/javascript": string;
+                };
+            };
+            /** @description Not modified: the `If-None-Match` tag is current */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Rate limited: `Retry-After`, `RateLimit-Policy` and `RateLimit` say when to come back */
             429: {

@@ -12,12 +12,13 @@ const ROUTES_MD = new URL('../../../docs/routes.md', import.meta.url)
 const { test: docs, bed } = suiteWithBed('docs/routes.md', { widgetBundles: false })
 
 docs('lists every registered route once, and nothing else', async () => {
-  // With a blob store and the widget, so that the upload and widget routes are there too.
+  // With a blob store, the widget and the editor, so that the upload, widget and editor routes are there too.
   const canvass = createCanvass({
     storage: bed().storage,
     blobStore: bed().blobStore,
     secret: 'a-secret-of-enough-length',
     widget: { formbricks: '', surveys: '' },
+    editor: '',
     apiReference: '',
   })
   const registered = canvass.routes.map(({ method, path }) => `${method} ${path}`)

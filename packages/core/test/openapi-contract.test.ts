@@ -315,6 +315,12 @@ const EXAMPLES: Record<string, () => Promise<Partial<GeneratedRequest>>> = {
       blocks: [{ name: 'Main', elements: [{ id: 'q1', type: 'openText', headline: { 'en-US': 'Why?' }, required: false }] }],
     },
   }),
+  'POST /api/v3/surveys/preview': async () => ({
+    body: {
+      name: 'Example',
+      blocks: [{ name: 'Main', elements: [{ id: 'q1', type: 'openText', headline: { 'en-US': 'Why?' }, required: false }] }],
+    },
+  }),
   'PATCH /api/v3/surveys/{surveyId}': async () => ({ body: { name: 'Renamed in v3' } }),
   'DELETE /api/v3/surveys/{surveyId}': async () => ({ path: { surveyId: await freshSurvey() } }),
   'POST /api/v3/surveys/{surveyId}/archive': async () => ({ path: { surveyId: await freshSurvey() } }),

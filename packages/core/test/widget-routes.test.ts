@@ -83,4 +83,35 @@ serve('widget: false: 404 like any unknown route, and no such routes in the tabl
 serve('a widget option without both bundles is refused at creation', () => {
   assert.throws(() => canvassWith({ widget: { formbricks: 'x' } as never }), /readWidgetBundles/)
 })
+serve('editor: the module at /js/editor.js as text/javascript for any origin, tagged and revalidated', async () => {
+  const editor = 'export const tag = "canvass-survey-editor" // é'
+  const canvass = canvassWith({ widget: false, editor })
+  const res = await get(canvass, '/js/editor.js', { origin: 'https://host.example' })
+  assert.is(res.status, 200)
+  assert.is(await res.text(), editor)
+  assert.is(res.headers.get('content-type'), 'text/javascript; charset=utf-8')
+  // A module script from another origin is fetched in CORS mode: without this header the browser refuses it.
+  assert.is(res.headers.get('access-control-allow-origin'), '*')
+  assert.is(res.headers.get('cross-origin-resource-policy'), 'cross-origin')
+  assert.is(res.headers.get('x-content-type-options'), 'nosniff')
+  assert.is(res.headers.get('cache-control'), 'public, max-age=300')
+  const etag = res.headers.get('etag') as string
+  assert.match(etag, /^"[0-9a-f]{32}"$/)
+  const again = await get(canvass, '/js/editor.js', { 'if-none-match': etag })
+  assert.is(again.status, 304)
+  assert.is(await again.text(), '')
+  assert.is((await get(canvass, '/js/editor.js', {}, 'HEAD')).status, 200)
+  assert.is((await get(canvassWith({ widget: false, editor: `${editor};` }), '/js/editor.js')).headers.get('etag') === etag, false)
+  assert.ok(canvass.routes.some((route) => route.method === 'GET' && route.path === '/js/editor.js'))
+})
+serve('without the editor option /js/editor.js is 404 like any unknown route', async () => {
+  const canvass = canvassWith({ widget: bundles })
+  const res = await get(canvass, '/js/editor.js')
+  assert.is(res.status, 404)
+  assert.is((await res.json()).code, 'not_found')
+  assert.not.ok(canvass.routes.some((route) => route.path === '/js/editor.js'))
+})
+serve('an editor option that is not text is refused at creation', () => {
+  assert.throws(() => canvassWith({ editor: { source: 'x' } as never }), /editor needs the bundle as text/)
+})
 serve.run()

@@ -139,6 +139,9 @@ export interface TestInstance {
 let widgetBundles: ReturnType<typeof readWidgetBundles> | undefined
 let apiReference: ReturnType<typeof readApiReference> | undefined
 
+/** The bed's `editor` unless a test passes its own: an empty ES module. */
+export const BED_EDITOR = 'export {}\n'
+
 /**
  * Canvass's fetch handler on a migrated database of its own, with a project (production and development
  * environments, a key each), a blob store, a webhook receiver and, when given, a clock the test controls.
@@ -183,6 +186,9 @@ export async function createTestCanvass(options: TestCanvassOptions = {}): Promi
         // What the bed's options ask, never what Canvass would find installed by itself.
         widget: widget ?? false,
         apiReference: reference ?? false,
+        // A stand-in for the survey editor's module, so that the bed serves every route Canvass can (the
+        // route-table tests compare the two); a test of the editor itself passes its bundle as `editor`.
+        editor: BED_EDITOR,
         // The bed's own dispatcher (`deliverWebhooks`) sends the webhooks, when the test says; a test of the
         // background work passes `background`.
         background: false,

@@ -69,6 +69,32 @@ export async function surveySegmentId(
   return savedSegment(ctx, environmentId, segmentId, 'segmentId')
 }
 
+/**
+ * What `surveySegmentId` would refuse for a new survey (no segment yet), without writing: a saved segment that
+ * is not the environment's, filters naming segments it does not hold, or a new private segment past the
+ * environment's limit. The same 400s.
+ */
+export async function checkSurveySegment(
+  ctx: CanvassContext,
+  environmentId: string,
+  segmentId: string | null,
+  segmentInput: SurveySegmentInput | undefined,
+): Promise<void> {
+  if (segmentInput?.isPrivate === false && typeof segmentInput.id === 'string') {
+    await savedSegment(ctx, environmentId, segmentInput.id, 'segment.id')
+    return
+  }
+  if (segmentInput) {
+    const segments = await ctx.storage.segments.listFilters(environmentId)
+    segmentReferenceCheck(ctx.newId(), segmentInput.filters, 'segment.filters')?.(segments)
+    if (segments.length >= MAX_SEGMENTS_PER_ENVIRONMENT) {
+      throw badRequest(`An environment holds at most ${MAX_SEGMENTS_PER_ENVIRONMENT} segments`)
+    }
+    return
+  }
+  if (segmentId !== null) await savedSegment(ctx, environmentId, segmentId, 'segmentId')
+}
+
 /** Deletes a survey's former private segment once no survey names it; a saved segment stays. */
 export async function dropReplacedPrivateSegment(ctx: CanvassContext, environmentId: string, segmentId: string): Promise<void> {
   const segment = await ctx.storage.segments.get(environmentId, segmentId)

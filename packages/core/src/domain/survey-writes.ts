@@ -8,7 +8,7 @@ import { surveyCreateSchema, surveyUpdateSchema } from '../schemas/survey'
 import { checkNamedEnvironment } from './named-environment'
 import { checkSurveyKeepsQuotaParts } from './quota-service'
 import { oneOverwritesName } from './survey-overwrites'
-import { dropReplacedPrivateSegment, readSurveySegment, surveySegmentId } from './survey-segment'
+import { checkSurveySegment, dropReplacedPrivateSegment, readSurveySegment, surveySegmentId } from './survey-segment'
 import { IMMUTABLE_SURVEY_FIELDS, SURVEY_DATE_NAMES, oneDateName, surveyFieldsFromInput, surveyOutput } from './survey-service'
 import { resolveSurveyTriggers } from './survey-triggers'
 
@@ -28,15 +28,7 @@ export async function createSurveyFromBody(
   refuse: () => CanvassError,
   extra: Partial<SurveyRecord> = {},
 ): Promise<{ survey: SurveyRecord; segment: SegmentRecord | null }> {
-  const segmentInput = readSurveySegment(body)
-  const input = parseInput(surveyCreateSchema, body)
-  oneOverwritesName(input, body)
-  oneDateName(input, body)
-  // A new survey has no key: only the share route mints one (see docs/results.md).
-  if (input.resultShareKey !== null) throw resultShareKeyChanged()
-  // Taken from the key when absent (as on every management create); when sent, it must be the key's.
-  await checkNamedEnvironment(ctx, environmentId, input, refuse)
-  input.triggers = await resolveSurveyTriggers(ctx, environmentId, input.triggers)
+  const { input, segmentInput } = await checkedSurveyCreate(ctx, environmentId, body, refuse)
   const id = ctx.newId()
   const segment = await surveySegmentId(ctx, environmentId, id, null, input.segmentId, segmentInput)
   const now = ctx.now()
@@ -51,6 +43,39 @@ export async function createSurveyFromBody(
   }
   await withoutOrphan(ctx, environmentId, segment, null, () => ctx.storage.surveys.insert(survey))
   return { survey, segment: segment && { ...segment, surveys: [id, ...segment.surveys] } }
+}
+
+/**
+ * The survey a v1 create `body` would make, checked as `createSurveyFromBody` checks it (its segment too) but
+ * written nowhere, with `id`: what `POST /api/v3/surveys/preview` shows. It names no segment, since a preview
+ * makes none.
+ */
+export async function surveyPreviewFromBody(
+  ctx: CanvassContext,
+  environmentId: string,
+  id: string,
+  body: Record<string, unknown>,
+  refuse: () => CanvassError,
+  extra: Partial<SurveyRecord> = {},
+): Promise<SurveyRecord> {
+  const { input, segmentInput } = await checkedSurveyCreate(ctx, environmentId, body, refuse)
+  await checkSurveySegment(ctx, environmentId, input.segmentId, segmentInput)
+  const now = ctx.now()
+  return { id, environmentId, createdAt: now, updatedAt: now, ...surveyFieldsFromInput(input), segmentId: null, ...extra }
+}
+
+/** A v1 create `body` parsed and checked by every rule a create applies before it writes (the segment aside). */
+async function checkedSurveyCreate(ctx: CanvassContext, environmentId: string, body: Record<string, unknown>, refuse: () => CanvassError) {
+  const segmentInput = readSurveySegment(body)
+  const input = parseInput(surveyCreateSchema, body)
+  oneOverwritesName(input, body)
+  oneDateName(input, body)
+  // A new survey has no key: only the share route mints one (see docs/results.md).
+  if (input.resultShareKey !== null) throw resultShareKeyChanged()
+  // Taken from the key when absent (as on every management create); when sent, it must be the key's.
+  await checkNamedEnvironment(ctx, environmentId, input, refuse)
+  input.triggers = await resolveSurveyTriggers(ctx, environmentId, input.triggers)
+  return { input, segmentInput }
 }
 
 /** What a survey update may add to the PUT's merge: a check of the stored survey and fields beyond the v1 body. */

@@ -58,6 +58,21 @@ export function registerWidgetRoutes(routes: RouteTable, bundles: () => Promise<
   )
 }
 
+/**
+ * `GET /js/editor.js`: the survey editor's ES module (`createCanvass({ editor })`), served as the widget's bundles
+ * are (strong `ETag`, CORS, a short cache): host pages load it with `<script type="module">`, which a browser
+ * fetches in CORS mode, so a page on another origin needs `Access-Control-Allow-Origin`.
+ */
+export function registerEditorRoutes(routes: RouteTable, source: string): void {
+  routes.get('/js/editor.js', bundleHandler(source), {
+    summary: 'The embeddable survey editor (`<canvass-survey-editor>`), an ES module',
+    auth: 'none',
+    produces: 'text/javascript',
+    requires: 'editor',
+    etag: true,
+  })
+}
+
 /** The answer to a route that is not served, as for a path no route has. */
 export function routeNotFound(pathname: string): CanvassError {
   return new CanvassError('not_found', 'Route not found', { details: { resource_id: pathname, resource_type: 'Route' } })

@@ -75,6 +75,21 @@ export const v3SurveyCreateSchema = v.strictObject({
   customCss: v.optional(v.unknown()),
 })
 
+/**
+ * `POST /api/v3/surveys/preview`: a create document whose `workspaceId` may be left out (the key's), with the
+ * `id` the preview survey is to carry (an editor's survey being edited), else a fixed one.
+ */
+export const v3SurveyPreviewSchema = v.strictObject({
+  ...v3SurveyCreateSchema.entries,
+  workspaceId: v.optional(v3SurveyCreateSchema.entries.workspaceId),
+  id: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(255))),
+})
+
+/** The preview's answer: what a renderer takes (`renderSurvey`'s `environmentId`, `survey` and `project`). */
+export const v3SurveyPreviewAnswer = v.object({
+  data: v.object({ environmentId: v.string(), survey: looseObject, project: looseObject }),
+})
+
 /** `PatchSurveyRequest`: top-level fields replace the stored ones; at least one. */
 export const v3SurveyPatchSchema = v.pipe(
   v.strictObject({
