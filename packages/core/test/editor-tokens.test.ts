@@ -107,6 +107,11 @@ for (const backend of availableBackends()) {
     assert.is(validCreate.body.data.valid, true, validCreate.text)
     const validPatch = await bearer('POST', '/api/v3/surveys/validate', editor, { operation: 'patch', surveyId: id, data: { name: 'x' } })
     assert.is(validPatch.status, 200, validPatch.text)
+    // The editor's live preview: the document as the renderer takes it, stored nowhere.
+    const preview = await bearer('POST', '/api/v3/surveys/preview', editor, { ...document(bed().projectId, 'Previewed'), id })
+    assert.is(preview.status, 200, preview.text)
+    assert.is(preview.body.data.survey.id, id)
+    assert.is(preview.body.data.survey.name, 'Previewed')
     const blockIds = read.body.data.blocks.map((block: { id: string }) => block.id)
     const order = await bearer('PUT', `/api/v3/surveys/${id}/blocks/order`, editor, { order: blockIds })
     assert.ok(order.status === 200, order.text)
@@ -185,6 +190,8 @@ for (const backend of availableBackends()) {
     assertProblem(await bearer('POST', `/api/v3/surveys/${another}/archive`, editor), 403)
     assertProblem(await bearer('GET', `/api/v3/surveys?workspaceId=${bed().projectId}`, editor), 403)
     assertProblem(await bearer('POST', '/api/v3/surveys', editor, document(bed().projectId)), 403)
+    const previewed = await bearer('POST', '/api/v3/surveys/preview', editor, { ...document(bed().projectId), id: mine })
+    assert.is(previewed.status, 200, previewed.text)
     const validMine = await bearer('POST', '/api/v3/surveys/validate', editor, { operation: 'patch', surveyId: mine, data: { name: 'y' } })
     assert.is(validMine.status, 200, validMine.text)
     assertProblem(
