@@ -14,9 +14,10 @@ export const EDITOR_STYLES = `
 --cse-surface:var(--canvass-editor-surface,#f8fafc);
 --cse-danger:var(--canvass-editor-danger,#b91c1c);
 --cse-warning:var(--canvass-editor-warning,#92400e);
-font-family:var(--cse-font);font-size:15px;line-height:1.4;color:var(--cse-fg);background:var(--cse-bg)}
+background:var(--cse-bg)}
 *{box-sizing:border-box}
-.cse-root{display:flex;flex-direction:column;gap:12px;padding:12px}
+/* On the root, not the host: the page's rules for the host element itself outrank the host's own. */
+.cse-root{font-family:var(--cse-font);font-size:15px;line-height:1.4;color:var(--cse-fg);display:flex;flex-direction:column;gap:12px;padding:12px}
 .cse-toolbar{display:flex;flex-wrap:wrap;gap:8px;align-items:flex-end;position:sticky;top:0;z-index:1;background:var(--cse-bg);padding:8px 0;border-bottom:1px solid var(--cse-border)}
 .cse-main{display:flex;gap:16px;align-items:flex-start}
 .cse-forms{flex:1 1 auto;min-width:0;display:flex;flex-direction:column;gap:12px}

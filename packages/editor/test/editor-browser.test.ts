@@ -1,0 +1,178 @@
+/**
+ * `<canvass-survey-editor>` in headless Chromium against a real Canvass (the test bed on PGlite or Postgres),
+ * served over loopback HTTP from this process: the bed's handler is wrapped to serve a host page and the built
+ * `dist/editor.js` from the same origin (until core serves the bundle at `/js/editor.js` itself).
+ *
+ * Keyboard only: Tab to "Add question", Enter, type a headline, Shift+Tab back to "Save", Enter; the survey read
+ * back through the API has the new question after the first, and everything else it had. A save after someone
+ * else's is a conflict that keeps the user's work; "Keep mine and overwrite" saves it. axe-core finds no serious
+ * or critical violation. The page's aggressive styles do not reach into the editor.
+ */
+import { readFile } from 'node:fs/promises'
+import { createSurvey, createTestCanvass, skipSuiteUnless, waitFor } from '@canvass/test-bed'
+import type { TestCanvass } from '@canvass/test-bed'
+import { axeViolations, chromiumMissing, launchChromium, releaseChromium } from '@canvass/test-bed/chromium'
+import type { Browser, Page } from 'playwright-core'
+import { suite } from 'uvu'
+import * as assert from 'uvu/assert'
+
+const bundle = readFile(new URL('../dist/editor.js', import.meta.url), 'utf8')
+
+const PAGE = (surveyId: string, token: string) => `<!doctype html><html lang="en"><meta charset="utf-8"><title>Host app</title>
+<style>
+  * { font-family: serif !important; }
+  button, input, label { color: rgb(255, 0, 0) !important; font-size: 40px !important; background: rgb(0, 255, 0) !important; }
+</style>
+<main>
+<h1>Host app</h1>
+<canvass-survey-editor id="editor" survey-id="${surveyId}" token="${token}"></canvass-survey-editor>
+</main>
+<script type="module">
+  window.events = []
+  const editor = document.getElementById('editor')
+  for (const name of ['canvass-load', 'canvass-change', 'canvass-saved', 'canvass-error'])
+    document.addEventListener(name, (event) => window.events.push([name, event.detail]))
+  editor.setAttribute('api', location.origin)
+  await import('/editor-test/editor.js')
+</script>
+</html>`
+
+const test = skipSuiteUnless(suite('the survey editor in Chromium: keyboard only, saved through the v3 API'), chromiumMissing())
+let bed: TestCanvass & { url: string }
+let browser: Browser
+let survey: Record<string, any>
+
+test.before(async () => {
+  browser = await launchChromium()
+  const code = await bundle
+  const created = await createTestCanvass({
+    wrap: (canvass) => async (request, info) => {
+      const url = new URL(request.url)
+      if (url.pathname === '/editor-test/editor.js')
+        return new Response(code, { headers: { 'content-type': 'text/javascript; charset=utf-8' } })
+      if (url.pathname === '/editor-test/')
+        return new Response(PAGE(url.searchParams.get('survey') ?? '', bed.keyA), {
+          headers: { 'content-type': 'text/html; charset=utf-8' },
+        })
+      return canvass.fetch(request, info)
+    },
+  })
+  bed = Object.assign(created, { url: await created.listen() })
+  survey = await createSurvey(bed, {
+    questions: [{ id: 'q1', type: 'openText', inputType: 'text', headline: { default: 'Anything to add?' }, required: true }],
+  })
+})
+test.after(async () => {
+  if (browser) await releaseChromium()
+  await bed?.close()
+})
+
+/** The accessible text of what has the focus inside the editor's shadow root. */
+const focused = (page: Page) =>
+  page.evaluate(() => {
+    const active = document.getElementById('editor')?.shadowRoot?.activeElement as HTMLElement | null
+    if (!active) return ''
+    const label = active.id
+      ? active.getRootNode() instanceof ShadowRoot && (active.getRootNode() as ShadowRoot).querySelector(`label[for="${active.id}"]`)
+      : null
+    return (active.getAttribute('aria-label') ?? (label ? label.textContent : null) ?? active.textContent ?? '').trim()
+  })
+
+async function tabTo(page: Page, name: string, key: 'Tab' | 'Shift+Tab' = 'Tab') {
+  for (let presses = 0; presses < 60; presses++) {
+    if ((await focused(page)) === name) return
+    await page.keyboard.press(key)
+  }
+  assert.unreachable(`"${name}" was not reached by ${key}; the focus is on "${await focused(page)}"`)
+}
+
+const waitForFocus = (page: Page, name: string) =>
+  waitFor(`the focus on "${name}"`, async () => (await focused(page)) === name, { timeoutMs: 5000, everyMs: 20 })
+
+const v3Survey = async (id: string) => {
+  const res = await bed.call('GET', `/api/v3/surveys/${id}`, { headers: { authorization: `Bearer ${bed.keyA}` } })
+  assert.is(res.status, 200, res.text)
+  return res.body.data
+}
+const events = (page: Page, name: string) =>
+  page.evaluate((n) => (globalThis as any).events.filter((e: [string]) => e[0] === n).length as number, name)
+
+test('Add question by keyboard, a headline typed, Save: the survey read back has it, and what it had', async () => {
+  const before = await v3Survey(survey.id)
+  const context = await browser.newContext()
+  const page = await context.newPage()
+  const outside: string[] = []
+  page.on('request', (request) => {
+    if (!request.url().startsWith(bed.url)) outside.push(request.url())
+  })
+  await page.goto(`${bed.url}/editor-test/?survey=${survey.id}`)
+  await page.waitForFunction(() => (globalThis as any).events.some((e: [string]) => e[0] === 'canvass-load'))
+
+  // The host page's styles do not reach into the editor.
+  const style = await page.evaluate(() => {
+    const button = document.getElementById('editor')?.shadowRoot?.querySelector('button') as HTMLElement
+    const computed = getComputedStyle(button)
+    return { color: computed.color, size: computed.fontSize, font: computed.fontFamily }
+  })
+  assert.is.not(style.color, 'rgb(255, 0, 0)')
+  assert.is.not(style.size, '40px')
+  assert.is.not(style.font, 'serif')
+
+  await page.keyboard.press('Tab')
+  await tabTo(page, 'Add question')
+  await page.keyboard.press('Enter')
+  // The focus moves into the new question's headline (after the render that made it).
+  await waitForFocus(page, 'Headline')
+  await page.keyboard.type('How did you find us?')
+  await tabTo(page, 'Save', 'Shift+Tab')
+  await page.keyboard.press('Enter')
+  await page.waitForFunction(() => (globalThis as any).events.some((e: [string]) => e[0] === 'canvass-saved'), null, { timeout: 15_000 })
+
+  const after = await v3Survey(survey.id)
+  const elements = after.blocks.flatMap((block: any) => block.elements)
+  assert.is(elements.length, 2)
+  assert.equal(elements[0], before.blocks[0].elements[0], 'the first question is unchanged')
+  assert.is(elements[1].type, 'openText')
+  assert.equal(elements[1].headline, { 'en-US': 'How did you find us?' })
+  for (const field of ['name', 'status', 'welcomeCard', 'endings', 'hiddenFields', 'variables', 'metadata', 'languages'])
+    assert.equal(after[field], before[field], `${field} is unchanged`)
+
+  const violations = await axeViolations(page)
+  assert.equal(violations, [], violations.join('\n'))
+  assert.equal(outside, [], 'no request left the Canvass origin')
+  await context.close()
+})
+
+test('a save after someone else saved is a conflict that keeps the work; "Keep mine and overwrite" saves it', async () => {
+  const context = await browser.newContext()
+  const page = await context.newPage()
+  await page.goto(`${bed.url}/editor-test/?survey=${survey.id}`)
+  await page.waitForFunction(() => (globalThis as any).events.some((e: [string]) => e[0] === 'canvass-load'))
+  // Someone else renames the survey.
+  const theirs = await v3Survey(survey.id)
+  const patched = await bed.call('PATCH', `/api/v3/surveys/${survey.id}`, {
+    headers: { authorization: `Bearer ${bed.keyA}` },
+    body: { name: 'Their name', updatedAt: theirs.updatedAt },
+  })
+  assert.is(patched.status, 200, patched.text)
+
+  await page.keyboard.press('Tab')
+  await tabTo(page, 'Survey name')
+  await page.keyboard.press('Control+A')
+  await page.keyboard.type('My name')
+  await tabTo(page, 'Save')
+  await page.keyboard.press('Enter')
+  await page.waitForFunction(() => (globalThis as any).events.some((e: [string, any]) => e[0] === 'canvass-error' && e[1].status === 409))
+  assert.is((await v3Survey(survey.id)).name, 'Their name')
+  const kept = await page.evaluate(() => (document.getElementById('editor') as any).survey.name)
+  assert.is(kept, 'My name', "the user's work is kept")
+
+  await tabTo(page, 'Keep mine and overwrite')
+  await page.keyboard.press('Enter')
+  await page.waitForFunction(() => (globalThis as any).events.some((e: [string]) => e[0] === 'canvass-saved'))
+  assert.is((await v3Survey(survey.id)).name, 'My name')
+  assert.is(await events(page, 'canvass-saved'), 1)
+  await context.close()
+})
+
+test.run()
