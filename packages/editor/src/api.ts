@@ -39,7 +39,12 @@ export interface EditorApi {
   create(doc: Json, workspaceId: string): Promise<Json>
   /** PATCH with the document's `updatedAt`: a 409 `EditorApiError` when someone else saved meanwhile. */
   save(surveyId: string, doc: Json): Promise<Json>
-  validate(doc: Json, surveyId: string | undefined, signal?: AbortSignal): Promise<ValidationResult>
+  /** Checks a patch of survey `surveyId`, or a create in `workspaceId` when there is no survey yet. */
+  validate(
+    doc: Json,
+    target: { surveyId?: string | undefined; workspaceId?: string | undefined },
+    signal?: AbortSignal,
+  ): Promise<ValidationResult>
   preview(doc: Json, signal?: AbortSignal): Promise<PreviewData>
 }
 
@@ -97,8 +102,10 @@ export function createEditorApi(base: () => string, token: () => string | null):
     load: async (id) => data(await call('GET', `/api/v3/surveys/${encodeURIComponent(id)}`)),
     create: async (doc, workspaceId) => data(await call('POST', '/api/v3/surveys', { ...doc, workspaceId })),
     save: async (id, doc) => data(await call('PATCH', `/api/v3/surveys/${encodeURIComponent(id)}`, doc)),
-    validate: async (doc, surveyId, signal) => {
-      const envelope = surveyId ? { operation: 'patch', surveyId, data: doc } : { operation: 'create', data: doc }
+    validate: async (doc, { surveyId, workspaceId }, signal) => {
+      const envelope = surveyId
+        ? { operation: 'patch', surveyId, data: doc }
+        : { operation: 'create', data: workspaceId ? { ...doc, workspaceId } : doc }
       const result = data(await call('POST', '/api/v3/surveys/validate', envelope, signal))
       return { valid: result.valid === true, problems: problemsOf(result.invalid_params) }
     },

@@ -90,17 +90,19 @@ export function createSession(host: SessionHost): Session {
     pending = controller
     const doc = store.doc
     setState({ validating: true })
-    checked = api.validate(doc, host.surveyId() ?? undefined, controller.signal).then(
-      (result) => {
-        if (pending !== controller) return
-        setState({ validating: false, problems: result.problems, showProblems: state.showProblems && result.problems.length > 0 })
-      },
-      (error) => {
-        if (pending !== controller || (error as Error)?.name === 'AbortError') return
-        // The server could not check: the save will say what it thinks.
-        setState({ validating: false })
-      },
-    )
+    checked = api
+      .validate(doc, { surveyId: host.surveyId() ?? undefined, workspaceId: host.workspaceId() ?? undefined }, controller.signal)
+      .then(
+        (result) => {
+          if (pending !== controller) return
+          setState({ validating: false, problems: result.problems, showProblems: state.showProblems && result.problems.length > 0 })
+        },
+        (error) => {
+          if (pending !== controller || (error as Error)?.name === 'AbortError') return
+          // The server could not check: the save will say what it thinks.
+          setState({ validating: false })
+        },
+      )
     return checked
   }
 
