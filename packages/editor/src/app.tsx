@@ -46,8 +46,10 @@ export function App({ store, session, texts, api, client, root }: AppProps) {
     const id = focusTarget.current
     if (!id) return
     focusTarget.current = undefined
-    const target = root.getElementById(id) as HTMLElement | null
-    target?.focus()
+    const target = root.getElementById(id) as HTMLButtonElement | null
+    // A moved item's button may have become disabled (Move down on the last item): its neighbour takes the focus.
+    const usable = target?.disabled ? target.parentElement?.querySelector<HTMLElement>('button:not(:disabled)') : target
+    usable?.focus()
   })
   useEffect(() => {
     if (state.showProblems) summary.current?.focus()

@@ -175,4 +175,82 @@ test('a save after someone else saved is a conflict that keeps the work; "Keep m
   await context.close()
 })
 
+test('a load and a save without a change sends back exactly what GET gave', async () => {
+  const given = await v3Survey(survey.id)
+  const context = await browser.newContext()
+  const page = await context.newPage()
+  const patches: unknown[] = []
+  page.on('request', (request) => {
+    if (request.method() === 'PATCH') patches.push(request.postDataJSON())
+  })
+  await page.goto(`${bed.url}/editor-test/?survey=${survey.id}`)
+  await page.waitForFunction(() => (globalThis as any).events.some((e: [string]) => e[0] === 'canvass-load'))
+  assert.ok(await page.evaluate(() => (document.getElementById('editor') as any).save()))
+  assert.equal(patches, [given])
+  await context.close()
+})
+
+test('texts side by side per language with missing translations flagged; a problem at its field refuses the save', async () => {
+  const context = await browser.newContext()
+  const page = await context.newPage()
+  await page.goto(`${bed.url}/editor-test/?survey=${survey.id}`)
+  await page.waitForFunction(() => (globalThis as any).events.some((e: [string]) => e[0] === 'canvass-load'))
+  const shadow = (selector: string) =>
+    page.evaluate(
+      (s) => [...(document.getElementById('editor')?.shadowRoot?.querySelectorAll(s) ?? [])].map((n) => n.textContent),
+      selector,
+    )
+  // The host sets a document with a second language (the `survey` property): each text gets a German input.
+  await page.evaluate(() => {
+    const editor = document.getElementById('editor') as any
+    const doc = editor.survey
+    doc.languages = [...doc.languages, { code: 'de-DE', alias: null, default: false, enabled: true }]
+    doc.blocks[0].elements[0].headline['de-DE'] = 'Noch etwas?'
+    editor.survey = doc
+  })
+  const labels = await shadow('label')
+  assert.ok(labels.includes('Headline (de-DE)'), labels.join(' | '))
+  assert.ok(labels.includes('Description (de-DE)'))
+  const missing = await shadow('.cse-missing')
+  assert.ok(missing.length > 0 && missing.every((text) => text === 'Missing translation'), missing.join(' | '))
+
+  // A reserved question id: the server's problem is shown at the id field, and save() is refused with it.
+  await page.keyboard.press('Tab')
+  await tabTo(page, 'Question id')
+  await page.keyboard.press('Control+A')
+  await page.keyboard.type('userId')
+  await page.waitForFunction(() =>
+    [...(document.getElementById('editor')?.shadowRoot?.querySelectorAll('.cse-field-problems') ?? [])].some(
+      (list) => list.id === 'f-blocks.0.elements.0.id-problems',
+    ),
+  )
+  assert.not.ok(await page.evaluate(() => (document.getElementById('editor') as any).save()))
+  const error = await page.evaluate(() => (globalThis as any).events.filter((e: [string]) => e[0] === 'canvass-error').at(-1)[1])
+  assert.ok(
+    error.problems.some((problem: { path: string }) => problem.path === 'blocks.0.elements.0.id'),
+    JSON.stringify(error),
+  )
+  // Undo by keyboard takes the id back; the problem goes with it.
+  await page.keyboard.press('Control+Z')
+  assert.is(await page.evaluate(() => (document.getElementById('editor') as any).survey.blocks[0].elements[0].id), 'q1')
+  await context.close()
+})
+
+test('Move down by keyboard: the question moves and the focus follows it', async () => {
+  const context = await browser.newContext()
+  const page = await context.newPage()
+  await page.goto(`${bed.url}/editor-test/?survey=${survey.id}`)
+  await page.waitForFunction(() => (globalThis as any).events.some((e: [string]) => e[0] === 'canvass-load'))
+  const ids = () => page.evaluate(() => (document.getElementById('editor') as any).survey.blocks[0].elements.map((e: any) => e.id))
+  const before = await ids()
+  assert.is(before.length, 2, 'the first test added a question')
+  await page.keyboard.press('Tab')
+  await tabTo(page, `Move down: Question 1: ${'Anything to add?'}`)
+  await page.keyboard.press('Enter')
+  assert.equal(await ids(), [before[1], before[0]])
+  // Now last, its Move down is disabled: the focus is on its Move up.
+  await waitForFocus(page, 'Move up: Question 2: Anything to add?')
+  await context.close()
+})
+
 test.run()
