@@ -305,6 +305,7 @@ function ElementCard({ element, place, count, blockCount, texts, onFocus, onMove
       <CheckboxField path={[...path, 'required']} label={texts.required} defaultValue={true} />
       {Form && <Form path={path} />}
       <TextField path={[...path, 'imageUrl']} label={texts.imageUrl} type="url" />
+      <TextField path={[...path, 'videoUrl']} label={texts.videoUrl} type="url" />
     </li>
   )
 }

@@ -8,8 +8,10 @@
  * else's is a conflict that keeps the user's work; "Keep mine and overwrite" saves it. axe-core finds no serious
  * or critical violation. The page's aggressive styles do not reach into the editor.
  */
+import { readFileSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
-import { createSurvey, createTestCanvass, skipSuiteUnless, waitFor } from '@canvass/test-bed'
+import { createRequire } from 'node:module'
+import { createSurvey, createTestCanvass, skipSuiteUnless, skipTest, waitFor } from '@canvass/test-bed'
 import type { TestCanvass } from '@canvass/test-bed'
 import { axeViolations, chromiumMissing, launchChromium, releaseChromium } from '@canvass/test-bed/chromium'
 import type { Browser, Page } from 'playwright-core'
@@ -17,6 +19,8 @@ import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 
 const bundle = readFile(new URL('../dist/editor.js', import.meta.url), 'utf8')
+/** Whether the core built here has the preview route (`POST /api/v3/surveys/preview`, issue 71's other part). */
+const hasPreviewRoute = readFileSync(createRequire(import.meta.url).resolve('@canvass/core'), 'utf8').includes('/api/v3/surveys/preview')
 
 const PAGE = (surveyId: string, token: string) => `<!doctype html><html lang="en"><meta charset="utf-8"><title>Host app</title>
 <style>
@@ -250,6 +254,51 @@ test('Move down by keyboard: the question moves and the focus follows it', async
   assert.equal(await ids(), [before[1], before[0]])
   // Now last, its Move down is disabled: the focus is on its Move up.
   await waitForFocus(page, 'Move up: Question 2: Anything to add?')
+  await context.close()
+})
+
+const PREVIEW_TEST = 'Preview: the survey drawn by the real renderer in the editor, at phone width, storing nothing'
+if (!hasPreviewRoute) skipTest(test, PREVIEW_TEST, 'the core built here has no POST /api/v3/surveys/preview yet')
+else
+  test(PREVIEW_TEST, async () => {
+    const context = await browser.newContext()
+    const page = await context.newPage()
+    await page.goto(`${bed.url}/editor-test/?survey=${survey.id}`)
+    await page.waitForFunction(() => (globalThis as any).events.some((e: [string]) => e[0] === 'canvass-load'))
+    const writes: string[] = []
+    page.on('request', (request) => {
+      if (request.method() !== 'GET' && !/\/api\/v3\/surveys\/(preview|validate)$/.test(request.url())) writes.push(request.url())
+    })
+    await page.keyboard.press('Tab')
+    await tabTo(page, 'Preview')
+    await page.keyboard.press('Enter')
+    await page.waitForFunction(
+      () => {
+        const frame = document.getElementById('editor')?.shadowRoot?.querySelector('.cse-preview-frame')
+        return frame?.shadowRoot?.textContent?.includes('Anything to add?') ?? false
+      },
+      null,
+      { timeout: 15_000 },
+    )
+    const width = await page.evaluate(
+      () =>
+        (document.getElementById('editor')?.shadowRoot?.querySelector('.cse-preview-frame') as HTMLElement).getBoundingClientRect().width,
+    )
+    assert.is(width, 375)
+    assert.equal(writes, [], 'the preview stores nothing')
+    await context.close()
+  })
+
+test('lang="de": the editor speaks German', async () => {
+  const context = await browser.newContext()
+  const page = await context.newPage()
+  await page.goto(`${bed.url}/editor-test/?survey=${survey.id}`)
+  await page.waitForFunction(() => (globalThis as any).events.some((e: [string]) => e[0] === 'canvass-load'))
+  await page.evaluate(() => document.getElementById('editor')?.setAttribute('lang', 'de'))
+  const buttons = await page.evaluate(() =>
+    [...(document.getElementById('editor')?.shadowRoot?.querySelectorAll('button') ?? [])].map((button) => button.textContent),
+  )
+  for (const name of ['Frage hinzufügen', 'Block hinzufügen', 'Speichern', 'Vorschau']) assert.ok(buttons.includes(name), name)
   await context.close()
 })
 
