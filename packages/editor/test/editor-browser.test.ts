@@ -16,6 +16,7 @@ import type { TestCanvass } from '@canvass/test-bed'
 import { axeViolations, chromiumMissing, launchChromium, releaseChromium } from '@canvass/test-bed/chromium'
 import type { Browser, Page } from 'playwright-core'
 import { suite } from 'uvu'
+import { ELEMENT_TYPES, newElement } from '../src/elements/types'
 import * as assert from 'uvu/assert'
 
 const bundle = readFile(new URL('../dist/editor.js', import.meta.url), 'utf8')
@@ -299,6 +300,47 @@ test('lang="de": the editor speaks German', async () => {
     [...(document.getElementById('editor')?.shadowRoot?.querySelectorAll('button') ?? [])].map((button) => button.textContent),
   )
   for (const name of ['Frage hinzufügen', 'Block hinzufügen', 'Speichern', 'Vorschau']) assert.ok(buttons.includes(name), name)
+  await context.close()
+})
+
+test('a survey of every element type in two languages: no serious or critical axe violation', async () => {
+  const context = await browser.newContext()
+  const page = await context.newPage()
+  await page.goto(`${bed.url}/editor-test/?survey=${survey.id}`)
+  await page.waitForFunction(() => (globalThis as any).events.some((e: [string]) => e[0] === 'canvass-load'))
+  const elements = ELEMENT_TYPES.map((type, index) => ({
+    ...newElement(type, `question-${index + 1}`, 'en-US'),
+    headline: { 'en-US': `A ${type}`, ...(index % 2 ? { 'de-DE': `Ein ${type}` } : {}) },
+  }))
+  await page.evaluate((list) => {
+    const editor = document.getElementById('editor') as any
+    const doc = editor.survey
+    doc.languages = [...doc.languages, { code: 'de-DE', alias: null, default: false, enabled: true }]
+    doc.welcomeCard = { enabled: true, headline: { 'en-US': 'Welcome' } }
+    doc.blocks = [{ id: 'block-1', name: 'Everything', elements: list }]
+    doc.endings = [...doc.endings, { id: 'away', type: 'redirectToUrl', url: 'https://example.com', label: 'Away' }]
+    editor.survey = doc
+  }, elements)
+  const headings = await page.evaluate(() => document.getElementById('editor')?.shadowRoot?.querySelectorAll('.cse-element').length)
+  assert.is(headings, 17)
+  const violations = await axeViolations(page)
+  assert.equal(violations, [], violations.join('\n'))
+  await context.close()
+})
+
+test('dragging a question by its handle onto another moves it', async () => {
+  // Tall enough for both questions to be on screen: a drag does not scroll.
+  const context = await browser.newContext({ viewport: { width: 1280, height: 3000 } })
+  const page = await context.newPage()
+  await page.goto(`${bed.url}/editor-test/?survey=${survey.id}`)
+  await page.waitForFunction(() => (globalThis as any).events.some((e: [string]) => e[0] === 'canvass-load'))
+  const ids = () => page.evaluate(() => (document.getElementById('editor') as any).survey.blocks[0].elements.map((e: any) => e.id))
+  const before = await ids()
+  await page
+    .locator('canvass-survey-editor .cse-element .cse-handle')
+    .nth(0)
+    .dragTo(page.locator('canvass-survey-editor .cse-element').nth(1))
+  assert.equal(await ids(), [before[1], before[0]])
   await context.close()
 })
 
