@@ -12,6 +12,7 @@ import type { EditorStore } from './store'
 import type { EditorContextValue } from './ui/context'
 import { EditorContext, fieldId, pathKey } from './ui/context'
 import { SelectField, TextField } from './ui/fields'
+import { problemPlace } from './ui/problem-place'
 
 export interface AppProps {
   store: EditorStore
@@ -180,7 +181,7 @@ export function App({ store, session, texts, api, client, root }: AppProps) {
               {state.problems.map((problem, index) => (
                 <li key={index}>
                   <button type="button" onClick={() => focusProblem(problem.path)}>
-                    {problem.path ? `${problem.path}: ` : ''}
+                    {problem.path ? `${problemPlace(problem.path, texts)}: ` : ''}
                     {problem.message}
                   </button>
                 </li>

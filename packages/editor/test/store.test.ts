@@ -7,7 +7,9 @@ import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { addBlock, addQuestion } from '../src/blocks'
 import { readableId, setIn, usedIds } from '../src/doc'
+import { addEditorLanguage, editorTexts } from '../src/i18n'
 import { createEditorStore } from '../src/store'
+import { problemPlace } from '../src/ui/problem-place'
 
 const doc = () => ({
   name: 'S',
@@ -98,6 +100,15 @@ test('readable ids skip every id in use', () => {
   const ids = usedIds({ blocks: [{ id: 'block-1', elements: [{ id: 'question-1' }] }], endings: [{ id: 'question-2' }] })
   assert.is(readableId('question', ids), 'question-3')
   assert.is(readableId('block', ids), 'block-2')
+})
+
+test('a problem path in words; UI text in German, a language added, English where it leaves a text out', () => {
+  assert.is(problemPlace('blocks.1.elements.0.choices.2.label', editorTexts('en')), 'Block 2 › Question 1 › Choice 3 › label')
+  assert.is(problemPlace('welcomeCard.headline', editorTexts('de-DE')), 'Willkommenskarte › headline')
+  addEditorLanguage('fr', { save: 'Enregistrer' })
+  assert.is(editorTexts('fr').save, 'Enregistrer')
+  assert.is(editorTexts('fr').undo, 'Undo')
+  assert.is(editorTexts('xx').save, 'Save')
 })
 
 test.run()
