@@ -61,6 +61,8 @@ const problemsOf = (params: unknown): Problem[] =>
 
 export function createEditorApi(base: () => string, token: () => string | null): EditorApi {
   const call = async (method: string, path: string, body?: unknown, signal?: AbortSignal): Promise<Json> => {
+    // Without `api` there is nowhere to send it: never the page's own origin by a relative URL.
+    if (!base()) throw new EditorApiError('Set the api attribute first', 0)
     const headers: Record<string, string> = { accept: 'application/json, application/problem+json' }
     const bearer = token()
     if (bearer) headers.authorization = `Bearer ${bearer}`

@@ -107,7 +107,7 @@ export function Blocks({ onFocusElement }: BlocksProps) {
         blocksOf(current).filter((_, at) => at !== index),
       ),
     )
-    focusLater(blocks.length > 1 ? blockControlId(Math.max(0, index - 1), 'name') : 'cse-add-block')
+    focusLater(blocks.length > 1 ? fieldId(['blocks', Math.max(0, index - 1), 'name']) : 'cse-add-block')
   }
 
   const onDrop = (event: DragEvent, to: ElementPlace | { block: number; element?: undefined }) => {

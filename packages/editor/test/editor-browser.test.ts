@@ -344,4 +344,35 @@ test('dragging a question by its handle onto another moves it', async () => {
   await context.close()
 })
 
+test('after a delete the focus goes to the item before: a block to its name, a question to its headline', async () => {
+  const context = await browser.newContext()
+  const page = await context.newPage()
+  await page.goto(`${bed.url}/editor-test/?survey=${survey.id}`)
+  await page.waitForFunction(() => (globalThis as any).events.some((e: [string]) => e[0] === 'canvass-load'))
+  await page.evaluate(() => {
+    const editor = document.getElementById('editor') as any
+    const doc = editor.survey
+    // Built inline: a function declared in here would be renamed by the test's transform, unknown to the page.
+    doc.blocks = [
+      { id: 'one', name: 'One', elements: ['a', 'b'].map((id) => ({ id, type: 'openText', headline: { 'en-US': id.toUpperCase() } })) },
+      { id: 'two', name: 'Two', elements: [{ id: 'c', type: 'openText', headline: { 'en-US': 'C' } }] },
+    ]
+    editor.survey = doc
+  })
+  await page.keyboard.press('Tab')
+  await tabTo(page, 'Delete block: Block 2: Two')
+  await page.keyboard.press('Enter')
+  await waitForFocus(page, 'Block name')
+  assert.is(await page.evaluate(() => (document.getElementById('editor')?.shadowRoot?.activeElement as HTMLInputElement).value), 'One')
+  await tabTo(page, 'Delete question: Question 2: B')
+  await page.keyboard.press('Enter')
+  await waitForFocus(page, 'Headline')
+  assert.is(await page.evaluate(() => (document.getElementById('editor')?.shadowRoot?.activeElement as HTMLInputElement).value), 'A')
+  assert.equal(
+    await page.evaluate(() => (document.getElementById('editor') as any).survey.blocks.map((b: any) => b.elements.map((e: any) => e.id))),
+    [['a']],
+  )
+  await context.close()
+})
+
 test.run()
