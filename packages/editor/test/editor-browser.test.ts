@@ -375,4 +375,41 @@ test('after a delete the focus goes to the item before: a block to its name, a q
   await context.close()
 })
 
+test('a block moved down by keyboard keeps the focus; a question type changed by keyboard keeps the id and headline', async () => {
+  const context = await browser.newContext()
+  const page = await context.newPage()
+  await page.goto(`${bed.url}/editor-test/?survey=${survey.id}`)
+  await page.waitForFunction(() => (globalThis as any).events.some((e: [string]) => e[0] === 'canvass-load'))
+  await page.evaluate(() => {
+    const editor = document.getElementById('editor') as any
+    const doc = editor.survey
+    doc.blocks = [
+      { id: 'one', name: 'One', elements: [{ id: 'a', type: 'openText', headline: { 'en-US': 'A' } }] },
+      { id: 'two', name: 'Two', elements: [{ id: 'b', type: 'openText', headline: { 'en-US': 'B' } }] },
+    ]
+    editor.survey = doc
+  })
+  const current = () => page.evaluate(() => (document.getElementById('editor') as any).survey)
+  await page.keyboard.press('Tab')
+  await tabTo(page, 'Move down: Block 1: One')
+  await page.keyboard.press('Enter')
+  assert.equal(
+    (await current()).blocks.map((b: any) => b.id),
+    ['two', 'one'],
+  )
+  await waitForFocus(page, 'Move up: Block 2: One')
+
+  await tabTo(page, 'Question type')
+  // The next "Question type" is that of the moved block's question (A); a type's first letter picks it, as in any list box.
+  await page.keyboard.press('s')
+  await waitFor('the type changed', async () => (await current()).blocks[1].elements[0].type !== 'openText', { timeoutMs: 3000 })
+  const element = (await current()).blocks[1].elements[0]
+  assert.is(element.type, 'multipleChoiceSingle')
+  assert.is(element.id, 'a')
+  assert.equal(element.headline, { 'en-US': 'A' })
+  assert.ok(element.choices.length >= 1)
+  await waitForFocus(page, 'Question type')
+  await context.close()
+})
+
 test.run()
