@@ -107,7 +107,9 @@ export function createSession(host: SessionHost): Session {
   }
 
   const unsubscribe = store.subscribe(() => {
-    setState({ dirty: store.doc !== saved })
+    // "Saved" and the like are about the document before this change; a conflict or refused save stays said.
+    const keep = state.conflict || state.showProblems || state.phase !== 'idle'
+    setState({ dirty: store.doc !== saved, message: keep ? state.message : '' })
     host.emit('canvass-change', { survey: clone(store.doc) })
     clearTimeout(timer)
     timer = setTimeout(() => void validateNow(), VALIDATE_DELAY_MS)
