@@ -58,7 +58,7 @@ const SHARDS = { 'packages/server': 3, 'packages/core': 2, 'packages/storage-kys
  * tests, which then share one Chromium (`launchChromium` of `@canvass/test-bed/chromium`).
  */
 const BROWSERS = { name: 'browsers', files: /browser\.test\.ts$/ }
-const TOGETHER = { 'packages/server': BROWSERS, 'packages/core': BROWSERS, 'packages/widget': BROWSERS }
+const TOGETHER = { 'packages/server': BROWSERS, 'packages/core': BROWSERS, 'packages/widget': BROWSERS, 'packages/editor': BROWSERS }
 /** Durations of the last run's jobs (seconds), to start the longest first; not committed. */
 const TIMES = join(root, 'node_modules', '.cache', 'canvass-test-times.json')
 /**

@@ -1,0 +1,116 @@
+import type { Json } from './doc'
+
+/**
+ * The HTTP calls the editor makes, all to `api` with the editor token as a Bearer credential (docs/api.md, v3
+ * surveys): a route change touches this file only.
+ */
+
+/** One problem the server names: a dot path into the document and the reason. */
+export interface Problem {
+  path: string
+  message: string
+}
+
+/** A refused call: its status, message and, for a 400 or 422, the problems at their paths. */
+export class EditorApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly problems: Problem[] = [],
+    readonly body: unknown = undefined,
+  ) {
+    super(message)
+  }
+}
+
+export interface ValidationResult {
+  valid: boolean
+  problems: Problem[]
+}
+
+export interface PreviewData {
+  environmentId: string
+  survey: Json
+  project: Json
+}
+
+export interface EditorApi {
+  load(surveyId: string): Promise<Json>
+  create(doc: Json, workspaceId: string): Promise<Json>
+  /** PATCH with the document's `updatedAt`: a 409 `EditorApiError` when someone else saved meanwhile. */
+  save(surveyId: string, doc: Json): Promise<Json>
+  /** Checks a patch of survey `surveyId`, or a create in `workspaceId` when there is no survey yet. */
+  validate(
+    doc: Json,
+    target: { surveyId?: string | undefined; workspaceId?: string | undefined },
+    signal?: AbortSignal,
+  ): Promise<ValidationResult>
+  preview(doc: Json, signal?: AbortSignal): Promise<PreviewData>
+}
+
+/** `blocks[0].elements[1]` and `blocks.0.elements.1` name the same field: the editor uses the dotted form. */
+export const normalizePath = (name: string): string => name.replace(/\[(\w+)\]/g, '.$1').replace(/^\./, '')
+
+const problemsOf = (params: unknown): Problem[] =>
+  Array.isArray(params)
+    ? params.map((param: { name?: unknown; reason?: unknown }) => ({
+        path: normalizePath(String(param?.name ?? '')),
+        message: String(param?.reason ?? ''),
+      }))
+    : []
+
+export function createEditorApi(base: () => string, token: () => string | null): EditorApi {
+  const call = async (method: string, path: string, body?: unknown, signal?: AbortSignal): Promise<Json> => {
+    // Without `api` there is nowhere to send it: never the page's own origin by a relative URL.
+    if (!base()) throw new EditorApiError('Set the api attribute first', 0)
+    const headers: Record<string, string> = { accept: 'application/json, application/problem+json' }
+    const bearer = token()
+    if (bearer) headers.authorization = `Bearer ${bearer}`
+    if (body !== undefined) headers['content-type'] = 'application/json'
+    let response: Response
+    try {
+      response = await fetch(`${base()}${path}`, {
+        method,
+        headers,
+        body: body === undefined ? null : JSON.stringify(body),
+        signal: signal ?? null,
+        credentials: 'omit',
+      })
+    } catch (error) {
+      if ((error as Error)?.name === 'AbortError') throw error
+      throw new EditorApiError('The server could not be reached', 0)
+    }
+    const text = await response.text()
+    let parsed: unknown
+    try {
+      parsed = text ? JSON.parse(text) : {}
+    } catch {
+      parsed = {}
+    }
+    if (!response.ok) {
+      const problem = (parsed ?? {}) as Json
+      const message = String(problem.detail ?? problem.title ?? problem.message ?? `The server answered ${response.status}`)
+      const details = problem.details
+      const fromDetails =
+        typeof details === 'object' && details !== null && !Array.isArray(details) && response.status === 400
+          ? Object.entries(details as Json).map(([name, reason]) => ({ path: normalizePath(name), message: String(reason) }))
+          : []
+      throw new EditorApiError(message, response.status, [...problemsOf(problem.invalid_params), ...fromDetails], parsed)
+    }
+    return (parsed ?? {}) as Json
+  }
+  const data = (answer: Json): Json => (answer.data ?? {}) as Json
+  return {
+    load: async (id) => data(await call('GET', `/api/v3/surveys/${encodeURIComponent(id)}`)),
+    create: async (doc, workspaceId) => data(await call('POST', '/api/v3/surveys', { ...doc, workspaceId })),
+    save: async (id, doc) => data(await call('PATCH', `/api/v3/surveys/${encodeURIComponent(id)}`, doc)),
+    validate: async (doc, { surveyId, workspaceId }, signal) => {
+      const envelope = surveyId
+        ? { operation: 'patch', surveyId, data: doc }
+        : { operation: 'create', data: workspaceId ? { ...doc, workspaceId } : doc }
+      const result = data(await call('POST', '/api/v3/surveys/validate', envelope, signal))
+      return { valid: result.valid === true, problems: problemsOf(result.invalid_params) }
+    },
+    preview: async (doc, signal) => data(await call('POST', '/api/v3/surveys/preview', doc, signal)) as unknown as PreviewData,
+  }
+}

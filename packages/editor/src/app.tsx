@@ -1,0 +1,206 @@
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks'
+import type { EditorApi, Problem } from './api'
+import type { ElementPlace } from './blocks'
+import { Blocks, addBlock, addQuestion, headlineId } from './blocks'
+import { Endings, WelcomeCard } from './cards'
+import type { Path } from './doc'
+import { defaultLanguageOf, languagesOf } from './doc'
+import type { EditorTexts } from './i18n'
+import { Preview } from './preview'
+import type { Session } from './session'
+import type { EditorStore } from './store'
+import type { EditorContextValue } from './ui/context'
+import { EditorContext, fieldId, pathKey } from './ui/context'
+import { SelectField, TextField } from './ui/fields'
+import { problemPlace } from './ui/problem-place'
+
+export interface AppProps {
+  store: EditorStore
+  session: Session
+  texts: EditorTexts
+  /** The Canvass base URL (the preview loads the renderer from it). */
+  api: string
+  client: EditorApi
+  /** The shadow root: focus targets are looked up in it. */
+  root: ShadowRoot
+}
+
+/** Subscribes a component to something with `subscribe`, re-rendering on each change. */
+function useSubscription(source: { subscribe(listener: () => void): () => void }) {
+  const [, setTick] = useState(0)
+  useEffect(() => source.subscribe(() => setTick((tick) => tick + 1)), [source])
+}
+
+/** The editor's whole UI: toolbar, problems, conflict, the document's parts and the preview. */
+export function App({ store, session, texts, api, client, root }: AppProps) {
+  useSubscription(store)
+  useSubscription(session)
+  const doc = store.doc
+  const state = session.state
+  const [previewing, setPreviewing] = useState(false)
+  const focusTarget = useRef<string | undefined>(undefined)
+  const lastElement = useRef<ElementPlace | undefined>(undefined)
+  const summary = useRef<HTMLDivElement>(null)
+
+  // Focus moves after the render that made its target (a new question's headline, a moved item's button).
+  useEffect(() => {
+    const id = focusTarget.current
+    if (!id) return
+    focusTarget.current = undefined
+    const target = root.getElementById(id) as HTMLButtonElement | null
+    // A moved item's button may have become disabled (Move down on the last item): its neighbour takes the focus.
+    const usable = target?.disabled ? target.parentElement?.querySelector<HTMLElement>('button:not(:disabled)') : target
+    usable?.focus()
+  })
+  useEffect(() => {
+    if (state.showProblems) summary.current?.focus()
+  }, [state.showProblems])
+
+  const byPath = useMemo(() => {
+    const map = new Map<string, Problem[]>()
+    for (const problem of state.problems) map.set(problem.path, [...(map.get(problem.path) ?? []), problem])
+    return map
+  }, [state.problems])
+
+  const defaultLanguage = defaultLanguageOf(doc)
+  const context: EditorContextValue = {
+    doc,
+    texts,
+    languages: languagesOf(doc),
+    defaultLanguage,
+    set: (path: Path, value: unknown) => store.set(path, value, pathKey(path)),
+    update: (change) => store.update(change),
+    problemsAt: (path: Path) => byPath.get(pathKey(path)) ?? [],
+    focusLater: (id: string) => {
+      focusTarget.current = id
+    },
+  }
+
+  const onAddQuestion = () => {
+    const { doc: next, place } = addQuestion(store.doc, lastElement.current, defaultLanguage)
+    store.update(() => next)
+    lastElement.current = place
+    context.focusLater(headlineId(place))
+  }
+  const onAddBlock = () => {
+    const { doc: next, place } = addBlock(store.doc, lastElement.current?.block, defaultLanguage)
+    store.update(() => next)
+    lastElement.current = place
+    context.focusLater(headlineId(place))
+  }
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (!(event.ctrlKey || event.metaKey) || event.altKey) return
+    const key = event.key.toLowerCase()
+    if (key === 'z' && !event.shiftKey) store.undo()
+    else if ((key === 'z' && event.shiftKey) || key === 'y') store.redo()
+    else if (key === 's') void session.save()
+    else return
+    event.preventDefault()
+  }
+  // Undo, redo and save shortcuts anywhere in the editor (a listener on the shadow root, not on a static element).
+  const shortcuts = useRef(onKeyDown)
+  shortcuts.current = onKeyDown
+  useEffect(() => {
+    const listener = (event: Event) => shortcuts.current(event as KeyboardEvent)
+    root.addEventListener('keydown', listener)
+    return () => root.removeEventListener('keydown', listener)
+  }, [root])
+  /** Focuses the control of a problem's field, or the nearest one above it. */
+  const focusProblem = (path: string) => {
+    const parts = path.split('.')
+    for (let end = parts.length; end > 0; end--) {
+      const head = parts.slice(0, end)
+      const candidates = [fieldId(head)]
+      if (end >= 2) candidates.push(fieldId(head.slice(0, -1), head[head.length - 1]))
+      for (const id of candidates) {
+        const target = root.getElementById(id) as HTMLElement | null
+        if (target) {
+          target.focus()
+          return
+        }
+      }
+    }
+  }
+
+  return (
+    <EditorContext.Provider value={context}>
+      <div class="cse-root">
+        <div class="cse-toolbar">
+          <TextField path={['name']} label={texts.surveyName} />
+          <SelectField
+            path={['status']}
+            label={texts.status}
+            defaultValue="draft"
+            options={[
+              { value: 'draft', label: texts.statusDraft },
+              { value: 'scheduled', label: texts.statusScheduled },
+              { value: 'inProgress', label: texts.statusInProgress },
+              { value: 'paused', label: texts.statusPaused },
+              { value: 'completed', label: texts.statusCompleted },
+            ]}
+          />
+          <button type="button" onClick={onAddQuestion}>
+            {texts.addQuestion}
+          </button>
+          <button type="button" id="cse-add-block" onClick={onAddBlock}>
+            {texts.addBlock}
+          </button>
+          <button type="button" disabled={!store.canUndo} aria-keyshortcuts="Control+Z" onClick={() => store.undo()}>
+            {texts.undo}
+          </button>
+          <button type="button" disabled={!store.canRedo} aria-keyshortcuts="Control+Shift+Z" onClick={() => store.redo()}>
+            {texts.redo}
+          </button>
+          <button type="button" aria-pressed={previewing} onClick={() => setPreviewing((shown) => !shown)}>
+            {texts.preview}
+          </button>
+          <button type="button" class="cse-primary" disabled={state.phase === 'saving'} onClick={() => void session.save()}>
+            {texts.save}
+          </button>
+          <p class="cse-status" role="status">
+            {state.message || (state.dirty ? texts.unsaved : '')}
+          </p>
+        </div>
+        {state.conflict && (
+          <div class="cse-conflict" role="alert">
+            <p>{texts.conflict}</p>
+            <div class="cse-row-buttons">
+              <button type="button" onClick={() => void session.loadTheirs()}>
+                {texts.loadTheirs}
+              </button>
+              <button type="button" onClick={() => void session.keepMine()}>
+                {texts.keepMine}
+              </button>
+            </div>
+          </div>
+        )}
+        {state.problems.length > 0 && (
+          <div class="cse-problems" ref={summary} tabIndex={-1} aria-labelledby="cse-problems-title">
+            <h2 id="cse-problems-title">{texts.problems}</h2>
+            <ul>
+              {state.problems.map((problem, index) => (
+                <li key={index}>
+                  <button type="button" onClick={() => focusProblem(problem.path)}>
+                    {problem.path ? `${problemPlace(problem.path, texts)}: ` : ''}
+                    {problem.message}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
+        <div class="cse-main">
+          <div class="cse-forms">
+            {/* logic panels mount here (src/logic): <LanguagesEditor survey={doc} texts={logicTexts[lang]} onChange={(patch) => ...} /> */}
+            <WelcomeCard />
+            <Blocks onFocusElement={(place) => (lastElement.current = place)} />
+            <Endings />
+            {/* logic panels mount here (src/logic): <VariablesEditor survey={doc} texts={logicTexts[lang]} onChange={(variables) => context.set(['variables'], variables)} /> */}
+            {/* logic panels mount here (src/logic): <HiddenFieldsEditor survey={doc} texts={logicTexts[lang]} onChange={(hiddenFields) => context.set(['hiddenFields'], hiddenFields)} /> */}
+          </div>
+          {previewing && <Preview doc={doc} api={api} client={client} texts={texts} />}
+        </div>
+      </div>
+    </EditorContext.Provider>
+  )
+}

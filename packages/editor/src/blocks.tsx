@@ -1,0 +1,311 @@
+import { useRef } from 'preact/hooks'
+import type { Json } from './doc'
+import { blocksOf, elementsOf, moved, readableId, setIn, textIn, usedIds } from './doc'
+import type { ElementType } from './elements'
+import { ELEMENT_FORMS, ELEMENT_TYPES, convertElement, newElement } from './elements'
+import type { EditorTexts } from './i18n'
+import { fieldId, useEditor } from './ui/context'
+import { CheckboxField, LocalizedTextField, TextField } from './ui/fields'
+
+/** Where an element is: its block's index and its own within the block. */
+export interface ElementPlace {
+  block: number
+  element: number
+}
+
+/** The DOM id of an element's headline input in the default language (where the focus goes when it is added). */
+export const headlineId = (place: ElementPlace) => fieldId(['blocks', place.block, 'elements', place.element, 'headline'])
+const elementControlId = (place: ElementPlace, control: string) => fieldId(['blocks', place.block, 'elements', place.element], control)
+const blockControlId = (block: number, control: string) => fieldId(['blocks', block], control)
+
+/** Adds an open text after `after` (or at the end of the last block; in a new block when there is none). */
+export function addQuestion(doc: Json, after: ElementPlace | undefined, lang: string): { doc: Json; place: ElementPlace } {
+  const taken = usedIds(doc)
+  const element = newElement('openText', readableId('question', taken), lang)
+  const blocks = blocksOf(doc)
+  if (blocks.length === 0) {
+    const block = { id: readableId('block', taken), name: 'Block 1', elements: [element] }
+    return { doc: setIn(doc, ['blocks'], [block]), place: { block: 0, element: 0 } }
+  }
+  const place = after && blocks[after.block] ? { block: after.block, element: after.element + 1 } : undefined
+  const target = place ?? { block: blocks.length - 1, element: elementsOf(blocks[blocks.length - 1] as Json).length }
+  const elements = [...elementsOf(blocks[target.block] as Json)]
+  elements.splice(target.element, 0, element)
+  return { doc: setIn(doc, ['blocks', target.block, 'elements'], elements), place: target }
+}
+
+/** Adds a block of one open text after block `after` (or at the end). */
+export function addBlock(doc: Json, after: number | undefined, lang: string): { doc: Json; place: ElementPlace } {
+  const taken = usedIds(doc)
+  const blocks = blocksOf(doc)
+  const index = after === undefined ? blocks.length : after + 1
+  const id = readableId('block', taken)
+  const block = {
+    id,
+    name: `Block ${blocks.length + 1}`,
+    elements: [newElement('openText', readableId('question', [...taken, id]), lang)],
+  }
+  return { doc: setIn(doc, ['blocks'], [...blocks.slice(0, index), block, ...blocks.slice(index)]), place: { block: index, element: 0 } }
+}
+
+interface BlocksProps {
+  /** Called when the focus enters an element: "Add question" adds after it. */
+  onFocusElement(place: ElementPlace): void
+}
+
+/**
+ * The survey's blocks and their elements: each block with its id, name and buttons' labels, each element with
+ * its type, id, headline, description, required and its type's own form; reordering by Move up / Move down
+ * (focus follows the moved item) and by dragging the handle.
+ */
+export function Blocks({ onFocusElement }: BlocksProps) {
+  const editor = useEditor()
+  const { doc, texts, update, focusLater } = editor
+  const blocks = blocksOf(doc)
+  const dragged = useRef<ElementPlace | { block: number; element?: undefined } | undefined>(undefined)
+
+  const moveBlock = (from: number, to: number, control: string) => {
+    update((current) => setIn(current, ['blocks'], moved(blocksOf(current), from, to)))
+    focusLater(blockControlId(to, control))
+  }
+  const moveElement = (from: ElementPlace, to: ElementPlace, control?: string) => {
+    update((current) => {
+      const list = blocksOf(current)
+      if (from.block === to.block) {
+        return setIn(current, ['blocks', from.block, 'elements'], moved(elementsOf(list[from.block] as Json), from.element, to.element))
+      }
+      const source = [...elementsOf(list[from.block] as Json)]
+      const [element] = source.splice(from.element, 1)
+      const target = [...elementsOf(list[to.block] as Json)]
+      target.splice(to.element, 0, element as Json)
+      return setIn(setIn(current, ['blocks', from.block, 'elements'], source), ['blocks', to.block, 'elements'], target)
+    })
+    focusLater(control ? elementControlId(to, control) : headlineId(to))
+  }
+  const deleteElement = (place: ElementPlace) => {
+    const block = blocks[place.block] as Json
+    const count = elementsOf(block).length
+    if (count <= 1) {
+      // A block has at least one element: deleting its last deletes the block.
+      deleteBlock(place.block)
+      return
+    }
+    update((current) =>
+      setIn(
+        current,
+        ['blocks', place.block, 'elements'],
+        elementsOf(blocksOf(current)[place.block] as Json).filter((_, at) => at !== place.element),
+      ),
+    )
+    focusLater(headlineId({ block: place.block, element: Math.max(0, place.element - 1) }))
+  }
+  const deleteBlock = (index: number) => {
+    update((current) =>
+      setIn(
+        current,
+        ['blocks'],
+        blocksOf(current).filter((_, at) => at !== index),
+      ),
+    )
+    focusLater(blocks.length > 1 ? fieldId(['blocks', Math.max(0, index - 1), 'name']) : 'cse-add-block')
+  }
+
+  const onDrop = (event: DragEvent, to: ElementPlace | { block: number; element?: undefined }) => {
+    event.preventDefault()
+    const from = dragged.current
+    dragged.current = undefined
+    if (!from) return
+    if (from.element === undefined) {
+      if (to.element === undefined && from.block !== to.block) moveBlock(from.block, to.block, 'handle')
+      return
+    }
+    if (to.element === undefined) return
+    const sourceCount = elementsOf(blocks[from.block] as Json).length
+    if (from.block !== to.block && sourceCount <= 1) return
+    if (from.block !== to.block || from.element !== to.element) moveElement(from, to)
+  }
+  const dragProps = (place: ElementPlace | { block: number; element?: undefined }) => ({
+    draggable: true,
+    onDragStart: (event: DragEvent) => {
+      dragged.current = place
+      event.dataTransfer?.setData('text/plain', JSON.stringify(place))
+      if (event.dataTransfer) event.dataTransfer.effectAllowed = 'move'
+    },
+    onDragEnd: () => {
+      dragged.current = undefined
+    },
+  })
+  const dropProps = (place: ElementPlace | { block: number; element?: undefined }) => ({
+    onDragOver: (event: DragEvent) => {
+      const from = dragged.current
+      if (from && (from.element === undefined) === (place.element === undefined)) event.preventDefault()
+    },
+    onDrop: (event: DragEvent) => onDrop(event, place),
+  })
+
+  return (
+    <section class="cse-blocks" aria-labelledby="cse-blocks-title">
+      <h2 id="cse-blocks-title">{texts.block}s</h2>
+      <ol class="cse-block-list">
+        {blocks.map((block, b) => {
+          const elements = elementsOf(block)
+          const title = `${texts.block} ${b + 1}${typeof block.name === 'string' && block.name ? `: ${block.name}` : ''}`
+          return (
+            <li key={b} class="cse-block" {...dropProps({ block: b })}>
+              <div class="cse-card-head">
+                <span class="cse-handle" aria-hidden="true" title={texts.block} {...dragProps({ block: b })}>
+                  ⠿
+                </span>
+                <h3 id={blockControlId(b, 'title')}>{title}</h3>
+                <div class="cse-row-buttons">
+                  <button
+                    type="button"
+                    id={blockControlId(b, 'up')}
+                    disabled={b === 0}
+                    aria-label={`${texts.moveUp}: ${title}`}
+                    onClick={() => moveBlock(b, b - 1, 'up')}
+                  >
+                    {texts.moveUp}
+                  </button>
+                  <button
+                    type="button"
+                    id={blockControlId(b, 'down')}
+                    disabled={b === blocks.length - 1}
+                    aria-label={`${texts.moveDown}: ${title}`}
+                    onClick={() => moveBlock(b, b + 1, 'down')}
+                  >
+                    {texts.moveDown}
+                  </button>
+                  <button type="button" aria-label={`${texts.deleteBlock}: ${title}`} onClick={() => deleteBlock(b)}>
+                    {texts.deleteBlock}
+                  </button>
+                </div>
+              </div>
+              <div class="cse-block-fields">
+                <TextField path={['blocks', b, 'name']} label={texts.blockName} />
+                <TextField path={['blocks', b, 'id']} label={texts.blockId} />
+              </div>
+              <ol class="cse-element-list">
+                {elements.map((element, e) => (
+                  <ElementCard
+                    key={e}
+                    element={element}
+                    place={{ block: b, element: e }}
+                    count={elements.length}
+                    blockCount={blocks.length}
+                    texts={texts}
+                    onFocus={onFocusElement}
+                    onMove={moveElement}
+                    onDelete={deleteElement}
+                    drag={dragProps({ block: b, element: e })}
+                    drop={dropProps({ block: b, element: e })}
+                  />
+                ))}
+              </ol>
+              <LocalizedTextField path={['blocks', b, 'buttonLabel']} label={texts.blockButtonLabel} />
+              <LocalizedTextField path={['blocks', b, 'backButtonLabel']} label={texts.blockBackButtonLabel} />
+              {/* logic panels mount here (src/logic): <BlockLogicEditor survey={doc} block={block} lang={...} texts={logicTexts[...]} onChange={(next) => set(['blocks', b], next)} /> */}
+            </li>
+          )
+        })}
+      </ol>
+    </section>
+  )
+}
+
+interface ElementCardProps {
+  element: Json
+  place: ElementPlace
+  count: number
+  blockCount: number
+  texts: EditorTexts
+  onFocus(place: ElementPlace): void
+  onMove(from: ElementPlace, to: ElementPlace, control?: string): void
+  onDelete(place: ElementPlace): void
+  drag: Record<string, unknown>
+  drop: Record<string, unknown>
+}
+
+function ElementCard({ element, place, count, blockCount, texts, onFocus, onMove, onDelete, drag, drop }: ElementCardProps) {
+  const { doc, set, defaultLanguage, focusLater } = useEditor()
+  const path = ['blocks', place.block, 'elements', place.element]
+  const type = String(element.type) as ElementType
+  const Form = ELEMENT_FORMS[type]
+  const headline = textIn(element.headline, defaultLanguage)
+  const title = `${texts.question} ${place.element + 1}${headline ? `: ${headline}` : ''}`
+  const blocks = blocksOf(doc)
+  // Up from a block's first element goes to the end of the block before; down from its last, to the next block's
+  // start (a block keeps at least one element).
+  const up: ElementPlace | undefined =
+    place.element > 0
+      ? { block: place.block, element: place.element - 1 }
+      : place.block > 0 && count > 1
+        ? { block: place.block - 1, element: elementsOf(blocks[place.block - 1] as Json).length }
+        : undefined
+  const down: ElementPlace | undefined =
+    place.element < count - 1
+      ? { block: place.block, element: place.element + 1 }
+      : place.block < blockCount - 1 && count > 1
+        ? { block: place.block + 1, element: 0 }
+        : undefined
+  const typeId = fieldId(path, 'type')
+  return (
+    <li class="cse-element" onFocusIn={() => onFocus(place)} {...drop}>
+      <div class="cse-card-head">
+        <span class="cse-handle" aria-hidden="true" {...drag}>
+          ⠿
+        </span>
+        <h4>{title}</h4>
+        <div class="cse-row-buttons">
+          <button
+            type="button"
+            id={elementControlId(place, 'up')}
+            disabled={!up}
+            aria-label={`${texts.moveUp}: ${title}`}
+            onClick={() => up && onMove(place, up, 'up')}
+          >
+            {texts.moveUp}
+          </button>
+          <button
+            type="button"
+            id={elementControlId(place, 'down')}
+            disabled={!down}
+            aria-label={`${texts.moveDown}: ${title}`}
+            onClick={() => down && onMove(place, down, 'down')}
+          >
+            {texts.moveDown}
+          </button>
+          <button type="button" aria-label={`${texts.deleteQuestion}: ${title}`} onClick={() => onDelete(place)}>
+            {texts.deleteQuestion}
+          </button>
+        </div>
+      </div>
+      <div class="cse-field">
+        <label for={typeId}>{texts.questionType}</label>
+        <select
+          id={typeId}
+          value={type}
+          onChange={(event) => {
+            const next = (event.currentTarget as HTMLSelectElement).value as ElementType
+            set(path, convertElement(element, next, defaultLanguage))
+            focusLater(typeId)
+          }}
+        >
+          {!Form && <option value={type}>{type}</option>}
+          {ELEMENT_TYPES.map((option) => (
+            <option key={option} value={option}>
+              {texts[`type_${option}` as keyof EditorTexts]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <TextField path={[...path, 'id']} label={texts.questionId} />
+      <LocalizedTextField path={[...path, 'headline']} label={texts.headline} />
+      <LocalizedTextField path={[...path, 'subheader']} label={texts.description} />
+      <CheckboxField path={[...path, 'required']} label={texts.required} defaultValue={true} />
+      {Form && <Form path={path} />}
+      <TextField path={[...path, 'imageUrl']} label={texts.imageUrl} type="url" />
+      <TextField path={[...path, 'videoUrl']} label={texts.videoUrl} type="url" />
+    </li>
+  )
+}

@@ -1,0 +1,108 @@
+/**
+ * The v3 survey document as the editor handles it: loose JSON objects, so that every field the editor does not
+ * show survives a load and a save (docs/architecture.md, the editor). Edits are immutable updates of the parts
+ * touched (`setIn`), never a rebuild of the document.
+ */
+
+/** A JSON object of the document: known fields typed loosely, unknown ones kept. */
+export type Json = Record<string, unknown>
+/** A locale-keyed text map (`{ "en-US": "Hi", "de-DE": "Hallo" }`). */
+export type TextMap = Record<string, string>
+/** A path into the document: object keys and array indices. */
+export type Path = ReadonlyArray<string | number>
+
+export interface Language {
+  code: string
+  default?: boolean
+  enabled?: boolean
+  [key: string]: unknown
+}
+
+export const isRecord = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value)
+
+/** The value at `path`, or undefined. */
+export function getIn(value: unknown, path: Path): unknown {
+  let current = value
+  for (const key of path) {
+    if (Array.isArray(current) && typeof key === 'number') current = current[key]
+    else if (isRecord(current)) current = current[key]
+    else return undefined
+  }
+  return current
+}
+
+/**
+ * `root` with `value` at `path`, copying only the objects and arrays on the way; `undefined` removes an object's
+ * key (so a cleared optional field is left out of the document, not sent as null).
+ */
+export function setIn<T>(root: T, path: Path, value: unknown): T {
+  if (path.length === 0) return value as T
+  const [key, ...rest] = path
+  if (Array.isArray(root)) {
+    const copy = [...root]
+    copy[key as number] = setIn(copy[key as number], rest, value)
+    return copy as T
+  }
+  const copy: Json = isRecord(root) ? { ...root } : {}
+  const next = setIn(copy[key as string], rest, value)
+  if (next === undefined) delete copy[key as string]
+  else copy[key as string] = next
+  return copy as T
+}
+
+/** The survey's languages, the default first; a survey listing none has its default language only. */
+export function languagesOf(doc: Json): Language[] {
+  const defaultCode = typeof doc.defaultLanguage === 'string' ? doc.defaultLanguage : 'en-US'
+  const listed = Array.isArray(doc.languages) ? (doc.languages.filter(isRecord) as Language[]) : []
+  const others = listed.filter((language) => typeof language.code === 'string' && language.code !== defaultCode)
+  return [{ code: defaultCode, default: true, enabled: true }, ...others]
+}
+
+export const defaultLanguageOf = (doc: Json): string => (typeof doc.defaultLanguage === 'string' ? doc.defaultLanguage : 'en-US')
+
+/** The text of a map in one language, or ''. */
+export function textIn(map: unknown, code: string): string {
+  return isRecord(map) && typeof map[code] === 'string' ? (map[code] as string) : ''
+}
+
+/** The blocks of the document (an empty list when it has none). */
+export function blocksOf(doc: Json): Json[] {
+  return Array.isArray(doc.blocks) ? (doc.blocks as Json[]) : []
+}
+
+export function elementsOf(block: Json): Json[] {
+  return Array.isArray(block.elements) ? (block.elements as Json[]) : []
+}
+
+/** Every id in use by a block, an element, an ending or a variable: new ids avoid them all. */
+export function usedIds(doc: Json): Set<string> {
+  const ids = new Set<string>()
+  for (const block of blocksOf(doc)) {
+    if (typeof block.id === 'string') ids.add(block.id)
+    for (const element of elementsOf(block)) if (typeof element.id === 'string') ids.add(element.id)
+  }
+  for (const list of [doc.endings, doc.variables]) {
+    if (Array.isArray(list)) for (const item of list) if (isRecord(item) && typeof item.id === 'string') ids.add(item.id)
+  }
+  return ids
+}
+
+/** A readable id not in `taken`: `question-3`, `block-2`, `choice-4`. */
+export function readableId(prefix: string, taken: Iterable<string>): string {
+  const used = new Set(taken)
+  for (let n = 1; ; n++) {
+    const id = `${prefix}-${n}`
+    if (!used.has(id)) return id
+  }
+}
+
+/** `list` with the item at `from` moved to `to`. */
+export function moved<T>(list: readonly T[], from: number, to: number): T[] {
+  const copy = [...list]
+  const [item] = copy.splice(from, 1)
+  copy.splice(to, 0, item as T)
+  return copy
+}
+
+/** A deep copy of JSON. */
+export const clone = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T

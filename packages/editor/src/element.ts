@@ -1,0 +1,146 @@
+/**
+ * @module
+ * `<canvass-survey-editor>`: the embeddable survey editor (docs/architecture.md). Loading this module defines
+ * the element. Attributes `api`, `token`, `survey-id`, `workspace-id`, `lang`; property `survey`; methods
+ * `save()`, `undo()`, `redo()`; events `canvass-load`, `canvass-change`, `canvass-saved`, `canvass-error`
+ * (bubbling, composed). Everything renders in an open shadow root, themed by `--canvass-editor-*` properties.
+ */
+import { h, render } from 'preact'
+import { createEditorApi } from './api'
+import { App } from './app'
+import type { Json } from './doc'
+import { clone } from './doc'
+import { newElement } from './elements'
+import { editorTexts } from './i18n'
+import type { Session } from './session'
+import { createSession } from './session'
+import type { EditorStore } from './store'
+import { createEditorStore } from './store'
+import { EDITOR_STYLES } from './styles'
+
+export { addEditorLanguage } from './i18n'
+export type { EditorTexts } from './i18n'
+
+/** The document a new survey starts from: a link survey of one block with one open text, one end screen. */
+function newSurvey(): Json {
+  const lang = 'en-US'
+  return {
+    name: 'New survey',
+    type: 'link',
+    status: 'draft',
+    defaultLanguage: lang,
+    languages: [{ code: lang, default: true, enabled: true }],
+    welcomeCard: { enabled: false },
+    blocks: [{ id: 'block-1', name: 'Block 1', elements: [newElement('openText', 'question-1', lang)] }],
+    endings: [{ id: 'ending-1', type: 'endScreen', headline: { [lang]: 'Thank you!' } }],
+    hiddenFields: { enabled: true, fieldIds: [] },
+    variables: [],
+  }
+}
+
+const BaseElement = (typeof HTMLElement === 'undefined' ? class {} : HTMLElement) as typeof HTMLElement
+
+export class CanvassSurveyEditor extends BaseElement {
+  static observedAttributes = ['api', 'token', 'survey-id', 'workspace-id', 'lang']
+
+  readonly #store: EditorStore = createEditorStore(newSurvey())
+  readonly #client = createEditorApi(
+    () => (this.getAttribute('api') ?? '').replace(/\/+$/, ''),
+    () => this.getAttribute('token'),
+  )
+  #session: Session | undefined
+  /** The survey id the editor loaded (or made): setting `survey-id` to it again fetches nothing. */
+  #loadedId: string | null = null
+  #given: Json | undefined
+
+  get survey(): Json {
+    return clone(this.#store.doc)
+  }
+
+  set survey(doc: Json) {
+    this.#given = clone(doc)
+    if (typeof doc.id === 'string') this.#loadedId = doc.id
+    this.#sessionOf().loadDocument(doc)
+  }
+
+  save(): Promise<boolean> {
+    return this.#sessionOf().save()
+  }
+
+  undo(): void {
+    this.#store.undo()
+  }
+
+  redo(): void {
+    this.#store.redo()
+  }
+
+  connectedCallback(): void {
+    const root = this.shadowRoot ?? this.attachShadow({ mode: 'open' })
+    this.#sessionOf()
+    this.#render(root)
+    this.#loadIfNeeded()
+  }
+
+  disconnectedCallback(): void {
+    if (this.shadowRoot) render(null, this.shadowRoot)
+  }
+
+  attributeChangedCallback(name: string, previous: string | null, next: string | null): void {
+    if (previous === next || !this.isConnected) return
+    if (name === 'lang' && this.shadowRoot) this.#render(this.shadowRoot)
+    if (name === 'survey-id' || name === 'api' || name === 'token') this.#loadIfNeeded()
+  }
+
+  #sessionOf(): Session {
+    this.#session ??= createSession({
+      store: this.#store,
+      api: this.#client,
+      texts: () => editorTexts(this.getAttribute('lang')),
+      surveyId: () => this.getAttribute('survey-id'),
+      setSurveyId: (id) => {
+        this.#loadedId = id
+        this.setAttribute('survey-id', id)
+      },
+      workspaceId: () => this.getAttribute('workspace-id'),
+      emit: (name, detail) => this.dispatchEvent(new CustomEvent(name, { detail, bubbles: true, composed: true })),
+    })
+    return this.#session
+  }
+
+  #loadIfNeeded(): void {
+    const id = this.getAttribute('survey-id')
+    if (!id || id === this.#loadedId || !this.getAttribute('api') || this.#given?.id === id) return
+    this.#loadedId = id
+    void this.#sessionOf().load(id)
+  }
+
+  #render(root: ShadowRoot): void {
+    const lang = this.getAttribute('lang')
+    const texts = editorTexts(lang)
+    render(
+      [
+        h('style', null, EDITOR_STYLES),
+        h(App, {
+          store: this.#store,
+          session: this.#sessionOf(),
+          texts,
+          api: (this.getAttribute('api') ?? '').replace(/\/+$/, ''),
+          client: this.#client,
+          root,
+        }),
+      ],
+      root,
+    )
+  }
+}
+
+if (typeof customElements !== 'undefined' && !customElements.get('canvass-survey-editor')) {
+  customElements.define('canvass-survey-editor', CanvassSurveyEditor)
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'canvass-survey-editor': CanvassSurveyEditor
+  }
+}

@@ -1,0 +1,225 @@
+import type { EditorApi, Problem } from './api'
+import { EditorApiError } from './api'
+import type { Json } from './doc'
+import { clone } from './doc'
+import type { EditorTexts } from './i18n'
+import type { EditorStore } from './store'
+
+/**
+ * The editor's conversation with the server: loading, validating as the user types (debounced), saving with
+ * the `updatedAt` it last read as a precondition, and the conflict when someone else saved meanwhile. It holds
+ * no UI; the element and its Preact tree read `state` and call its methods.
+ */
+export interface SessionState {
+  phase: 'idle' | 'loading' | 'saving'
+  /** A status line for screen readers and eyes alike (`role=status`). */
+  message: string
+  /** The server's problems with the document as it is (from validation or a refused save). */
+  problems: Problem[]
+  /** A save was refused for problems: the summary is shown and focused. */
+  showProblems: boolean
+  validating: boolean
+  /** Someone else saved since the document was read: the user chooses. */
+  conflict: boolean
+  /** The document differs from the last one loaded or saved. */
+  dirty: boolean
+}
+
+export interface SessionHost {
+  store: EditorStore
+  api: EditorApi
+  texts(): EditorTexts
+  surveyId(): string | null
+  setSurveyId(id: string): void
+  workspaceId(): string | null
+  emit(name: 'canvass-load' | 'canvass-change' | 'canvass-saved' | 'canvass-error', detail: Json): void
+}
+
+export interface Session {
+  readonly state: SessionState
+  subscribe(listener: () => void): () => void
+  load(id: string): Promise<void>
+  /** A document given by the host (`survey` property): loaded without a fetch. */
+  loadDocument(doc: Json): void
+  save(): Promise<boolean>
+  loadTheirs(): Promise<void>
+  keepMine(): Promise<boolean>
+  dispose(): void
+}
+
+const VALIDATE_DELAY_MS = 400
+
+export function createSession(host: SessionHost): Session {
+  const { store, api } = host
+  let state: SessionState = {
+    phase: 'idle',
+    message: '',
+    problems: [],
+    showProblems: false,
+    validating: false,
+    conflict: false,
+    dirty: false,
+  }
+  let saved: Json = store.doc
+  /**
+   * The `updatedAt` of the survey as last read or saved: sent with every save whatever the document holds, so
+   * that an undo past a save does not bring back an older precondition.
+   */
+  let updatedAt: unknown = store.doc.updatedAt
+  let timer: ReturnType<typeof setTimeout> | undefined
+  let pending: AbortController | undefined
+  let checked: Promise<void> = Promise.resolve()
+  const listeners = new Set<() => void>()
+  const setState = (change: Partial<SessionState>) => {
+    state = { ...state, ...change }
+    for (const listener of listeners) listener()
+  }
+  const fail = (error: unknown, prefix: string) => {
+    const status = error instanceof EditorApiError ? error.status : undefined
+    const message = `${prefix}: ${error instanceof Error ? error.message : String(error)}`
+    setState({ phase: 'idle', message })
+    host.emit('canvass-error', { message, ...(status !== undefined ? { status } : {}) })
+  }
+
+  /** Asks the server what it thinks of the document as it is now; the answer of an older request is ignored. */
+  const validateNow = (): Promise<void> => {
+    clearTimeout(timer)
+    timer = undefined
+    pending?.abort()
+    const controller = new AbortController()
+    pending = controller
+    const doc = store.doc
+    setState({ validating: true })
+    checked = api
+      .validate(doc, { surveyId: host.surveyId() ?? undefined, workspaceId: host.workspaceId() ?? undefined }, controller.signal)
+      .then(
+        (result) => {
+          if (pending !== controller) return
+          setState({ validating: false, problems: result.problems, showProblems: state.showProblems && result.problems.length > 0 })
+        },
+        (error) => {
+          if (pending !== controller || (error as Error)?.name === 'AbortError') return
+          // The server could not check: the save will say what it thinks.
+          setState({ validating: false })
+        },
+      )
+    return checked
+  }
+
+  const unsubscribe = store.subscribe(() => {
+    // "Saved" and the like are about the document before this change; a conflict or refused save stays said.
+    const keep = state.conflict || state.showProblems || state.phase !== 'idle'
+    setState({ dirty: store.doc !== saved, message: keep ? state.message : '' })
+    host.emit('canvass-change', { survey: clone(store.doc) })
+    clearTimeout(timer)
+    timer = setTimeout(() => void validateNow(), VALIDATE_DELAY_MS)
+  })
+
+  const loaded = (doc: Json, event = true) => {
+    saved = doc
+    updatedAt = doc.updatedAt
+    store.reset(doc)
+    setState({ phase: 'idle', conflict: false, dirty: false, problems: [], showProblems: false, message: '' })
+    if (event) host.emit('canvass-load', { survey: clone(doc) })
+    void validateNow()
+  }
+
+  const write = async (): Promise<boolean> => {
+    const texts = host.texts()
+    const id = host.surveyId()
+    if (updatedAt !== undefined) store.amend(['updatedAt'], updatedAt)
+    const doc = store.doc
+    setState({ phase: 'saving', message: texts.saving })
+    try {
+      let answer: Json
+      if (id) {
+        answer = await api.save(id, doc)
+      } else {
+        const workspaceId = host.workspaceId()
+        if (!workspaceId) throw new EditorApiError('Set workspace-id (or survey-id) before saving', 0)
+        answer = await api.create(doc, workspaceId)
+        if (typeof answer.id === 'string') {
+          host.setSurveyId(answer.id)
+          store.amend(['id'], answer.id)
+        }
+      }
+      // The server's new `updatedAt` is the precondition of the next save; the user's document stays as it is.
+      if (typeof answer.updatedAt === 'string') {
+        updatedAt = answer.updatedAt
+        store.amend(['updatedAt'], answer.updatedAt)
+      }
+      saved = store.doc
+      setState({ phase: 'idle', dirty: store.doc !== doc, message: texts.saved, problems: [], showProblems: false, conflict: false })
+      host.emit('canvass-saved', { survey: clone(answer) })
+      return true
+    } catch (error) {
+      if (error instanceof EditorApiError && error.status === 409) {
+        setState({ phase: 'idle', conflict: true, message: texts.conflict })
+        host.emit('canvass-error', { message: error.message, status: 409 })
+        return false
+      }
+      if (error instanceof EditorApiError && (error.status === 400 || error.status === 422) && error.problems.length > 0) {
+        setState({ phase: 'idle', problems: error.problems, showProblems: true, message: texts.problemsRefused })
+        host.emit('canvass-error', { message: error.message, status: error.status, problems: error.problems })
+        return false
+      }
+      fail(error, texts.saveFailed)
+      return false
+    }
+  }
+
+  const session: Session = {
+    get state() {
+      return state
+    },
+    subscribe(listener) {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+    async load(id) {
+      setState({ phase: 'loading', message: host.texts().loading })
+      try {
+        loaded(await api.load(id))
+      } catch (error) {
+        fail(error, host.texts().loadFailed)
+      }
+    },
+    loadDocument(doc) {
+      loaded(clone(doc), false)
+    },
+    async save() {
+      if (state.phase === 'saving') return false
+      // Saving with problems is refused here, with them shown: the server would refuse it too.
+      await validateNow()
+      if (state.problems.length > 0) {
+        const texts = host.texts()
+        setState({ showProblems: true, message: texts.problemsRefused })
+        host.emit('canvass-error', { message: texts.problemsRefused, problems: state.problems })
+        return false
+      }
+      return write()
+    },
+    async loadTheirs() {
+      const id = host.surveyId()
+      if (id) await session.load(id)
+    },
+    async keepMine() {
+      const id = host.surveyId()
+      if (!id) return false
+      try {
+        const theirs = await api.load(id)
+        updatedAt = theirs.updatedAt
+      } catch (error) {
+        fail(error, host.texts().saveFailed)
+        return false
+      }
+      return write()
+    },
+    dispose() {
+      clearTimeout(timer)
+      pending?.abort()
+      unsubscribe()
+    },
+  }
+  return session
+}
