@@ -9,6 +9,7 @@ import { createCanvass } from '@canvass/core'
 import type { ConnectionInfo, RequestObservation } from '@canvass/core'
 import { serve } from '@canvass/host-node'
 import { createKyselyStorage, migrate, postgresSettingWarnings } from '@canvass/storage-kysely'
+import { readEditorBundle } from '@canvass/editor'
 import { readWidgetBundles } from '@canvass/widget'
 import { bootstrap, firstRequestLine } from './bootstrap'
 import { openBlobStore } from './blob-store'
@@ -84,6 +85,8 @@ async function main(env: NodeJS.ProcessEnv, installation: Installation): Promise
     // Read here rather than at the first request, so that a copy without the built bundles fails at start. The
     // API reference's viewer (~1 MB, from the same build) is read from the package at its first request.
     widget: await readWidgetBundles(),
+    // The survey editor's module, served at /js/editor.js for pages that embed it (docs/editor.md).
+    editor: await readEditorBundle(),
     logger: log,
     observe: { request: onRequest, rateLimited: metrics?.rateLimited, auditFailed: metrics?.auditFailed },
   })

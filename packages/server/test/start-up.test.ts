@@ -314,6 +314,11 @@ bootstrap('first start prints a working key once; a restart keeps data, key and 
     assert.is(reference.status, 200)
     assert.match(reference.headers.get('content-type') ?? '', /^text\/html/)
     await reference.arrayBuffer()
+    // The survey editor's module, for pages that embed <canvass-survey-editor> (docs/editor.md).
+    const editor = await fetch(`${first.url}/js/editor.js`)
+    assert.is(editor.status, 200)
+    assert.match(editor.headers.get('content-type') ?? '', /^text\/javascript/)
+    assert.match(await editor.text(), /canvass-survey-editor/)
     const call = client(first.url)
     const me = await call('GET', '/api/v1/me', { key })
     assert.is(me.status, 200)
