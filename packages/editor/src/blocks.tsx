@@ -4,6 +4,8 @@ import { blocksOf, elementsOf, moved, readableId, setIn, textIn, usedIds } from 
 import type { ElementType } from './elements'
 import { ELEMENT_FORMS, ELEMENT_TYPES, convertElement, newElement } from './elements'
 import type { EditorTexts } from './i18n'
+import { BlockLogicEditor } from './logic'
+import type { Block, Doc } from './logic'
 import { fieldId, useEditor } from './ui/context'
 import { CheckboxField, LocalizedTextField, TextField } from './ui/fields'
 
@@ -60,7 +62,7 @@ interface BlocksProps {
  */
 export function Blocks({ onFocusElement }: BlocksProps) {
   const editor = useEditor()
-  const { doc, texts, update, focusLater } = editor
+  const { doc, texts, logicTexts, defaultLanguage, set, update, focusLater } = editor
   const blocks = blocksOf(doc)
   const dragged = useRef<ElementPlace | { block: number; element?: undefined } | undefined>(undefined)
 
@@ -204,7 +206,13 @@ export function Blocks({ onFocusElement }: BlocksProps) {
               </ol>
               <LocalizedTextField path={['blocks', b, 'buttonLabel']} label={texts.blockButtonLabel} />
               <LocalizedTextField path={['blocks', b, 'backButtonLabel']} label={texts.blockBackButtonLabel} />
-              {/* logic panels mount here (src/logic): <BlockLogicEditor survey={doc} block={block} lang={...} texts={logicTexts[...]} onChange={(next) => set(['blocks', b], next)} /> */}
+              <BlockLogicEditor
+                survey={doc as Doc}
+                block={block as unknown as Block}
+                lang={defaultLanguage}
+                texts={logicTexts}
+                onChange={(next) => set(['blocks', b], next)}
+              />
             </li>
           )
         })}

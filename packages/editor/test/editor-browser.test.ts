@@ -1,17 +1,15 @@
 /**
  * `<canvass-survey-editor>` in headless Chromium against a real Canvass (the test bed on PGlite or Postgres),
- * served over loopback HTTP from this process: the bed's handler is wrapped to serve a host page and the built
- * `dist/editor.js` from the same origin (until core serves the bundle at `/js/editor.js` itself).
+ * served over loopback HTTP from this process: the bed's handler is wrapped to serve a host page, and Canvass
+ * serves the built `dist/editor.js` at `/js/editor.js` (`createCanvass({ editor })`), from the same origin.
  *
  * Keyboard only: Tab to "Add question", Enter, type a headline, Shift+Tab back to "Save", Enter; the survey read
  * back through the API has the new question after the first, and everything else it had. A save after someone
  * else's is a conflict that keeps the user's work; "Keep mine and overwrite" saves it. axe-core finds no serious
  * or critical violation. The page's aggressive styles do not reach into the editor.
  */
-import { readFileSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
-import { createRequire } from 'node:module'
-import { createSurvey, createTestCanvass, skipSuiteUnless, skipTest, waitFor } from '@canvass/test-bed'
+import { createSurvey, createTestCanvass, skipSuiteUnless, waitFor } from '@canvass/test-bed'
 import type { TestCanvass } from '@canvass/test-bed'
 import { axeViolations, chromiumMissing, launchChromium, releaseChromium } from '@canvass/test-bed/chromium'
 import type { Browser, Page } from 'playwright-core'
@@ -20,8 +18,6 @@ import { ELEMENT_TYPES, newElement } from '../src/elements/types'
 import * as assert from 'uvu/assert'
 
 const bundle = readFile(new URL('../dist/editor.js', import.meta.url), 'utf8')
-/** Whether the core built here has the preview route (`POST /api/v3/surveys/preview`, issue 71's other part). */
-const hasPreviewRoute = readFileSync(createRequire(import.meta.url).resolve('@canvass/core'), 'utf8').includes('/api/v3/surveys/preview')
 
 const PAGE = (surveyId: string, token: string) => `<!doctype html><html lang="en"><meta charset="utf-8"><title>Host app</title>
 <style>
@@ -38,7 +34,7 @@ const PAGE = (surveyId: string, token: string) => `<!doctype html><html lang="en
   for (const name of ['canvass-load', 'canvass-change', 'canvass-saved', 'canvass-error'])
     document.addEventListener(name, (event) => window.events.push([name, event.detail]))
   editor.setAttribute('api', location.origin)
-  await import('/editor-test/editor.js')
+  await import('/js/editor.js')
 </script>
 </html>`
 
@@ -49,12 +45,10 @@ let survey: Record<string, any>
 
 test.before(async () => {
   browser = await launchChromium()
-  const code = await bundle
   const created = await createTestCanvass({
+    editor: await bundle,
     wrap: (canvass) => async (request, info) => {
       const url = new URL(request.url)
-      if (url.pathname === '/editor-test/editor.js')
-        return new Response(code, { headers: { 'content-type': 'text/javascript; charset=utf-8' } })
       if (url.pathname === '/editor-test/')
         return new Response(PAGE(url.searchParams.get('survey') ?? '', bed.keyA), {
           headers: { 'content-type': 'text/html; charset=utf-8' },
@@ -258,37 +252,33 @@ test('Move down by keyboard: the question moves and the focus follows it', async
   await context.close()
 })
 
-const PREVIEW_TEST = 'Preview: the survey drawn by the real renderer in the editor, at phone width, storing nothing'
-if (!hasPreviewRoute) skipTest(test, PREVIEW_TEST, 'the core built here has no POST /api/v3/surveys/preview yet')
-else
-  test(PREVIEW_TEST, async () => {
-    const context = await browser.newContext()
-    const page = await context.newPage()
-    await page.goto(`${bed.url}/editor-test/?survey=${survey.id}`)
-    await page.waitForFunction(() => (globalThis as any).events.some((e: [string]) => e[0] === 'canvass-load'))
-    const writes: string[] = []
-    page.on('request', (request) => {
-      if (request.method() !== 'GET' && !/\/api\/v3\/surveys\/(preview|validate)$/.test(request.url())) writes.push(request.url())
-    })
-    await page.keyboard.press('Tab')
-    await tabTo(page, 'Preview')
-    await page.keyboard.press('Enter')
-    await page.waitForFunction(
-      () => {
-        const frame = document.getElementById('editor')?.shadowRoot?.querySelector('.cse-preview-frame')
-        return frame?.shadowRoot?.textContent?.includes('Anything to add?') ?? false
-      },
-      null,
-      { timeout: 15_000 },
-    )
-    const width = await page.evaluate(
-      () =>
-        (document.getElementById('editor')?.shadowRoot?.querySelector('.cse-preview-frame') as HTMLElement).getBoundingClientRect().width,
-    )
-    assert.is(width, 375)
-    assert.equal(writes, [], 'the preview stores nothing')
-    await context.close()
+test('Preview: the survey drawn by the real renderer in the editor, at phone width, storing nothing', async () => {
+  const context = await browser.newContext()
+  const page = await context.newPage()
+  await page.goto(`${bed.url}/editor-test/?survey=${survey.id}`)
+  await page.waitForFunction(() => (globalThis as any).events.some((e: [string]) => e[0] === 'canvass-load'))
+  const writes: string[] = []
+  page.on('request', (request) => {
+    if (request.method() !== 'GET' && !/\/api\/v3\/surveys\/(preview|validate)$/.test(request.url())) writes.push(request.url())
   })
+  await page.keyboard.press('Tab')
+  await tabTo(page, 'Preview')
+  await page.keyboard.press('Enter')
+  await page.waitForFunction(
+    () => {
+      const frame = document.getElementById('editor')?.shadowRoot?.querySelector('.cse-preview-frame')
+      return frame?.shadowRoot?.textContent?.includes('Anything to add?') ?? false
+    },
+    null,
+    { timeout: 15_000 },
+  )
+  const width = await page.evaluate(
+    () => (document.getElementById('editor')?.shadowRoot?.querySelector('.cse-preview-frame') as HTMLElement).getBoundingClientRect().width,
+  )
+  assert.is(width, 375)
+  assert.equal(writes, [], 'the preview stores nothing')
+  await context.close()
+})
 
 test('lang="de": the editor speaks German', async () => {
   const context = await browser.newContext()
