@@ -51,7 +51,11 @@ export function addBlock(doc: Json, after: number | undefined, lang: string): { 
 }
 
 interface BlocksProps {
-  /** Called when the focus enters an element: "Add question" adds after it. */
+  /**
+   * Called when the user works in an element (types, changes a control, presses the pointer in it): "Add
+   * question" and "Add block" add after it. Not on focus: a keyboard user going back to the toolbar passes
+   * through every element above, which would move the place to the first block.
+   */
   onFocusElement(place: ElementPlace): void
 }
 
@@ -258,7 +262,7 @@ function ElementCard({ element, place, count, blockCount, texts, onFocus, onMove
         : undefined
   const typeId = fieldId(path, 'type')
   return (
-    <li class="cse-element" onFocusIn={() => onFocus(place)} {...drop}>
+    <li class="cse-element" onInput={() => onFocus(place)} onChange={() => onFocus(place)} onPointerDown={() => onFocus(place)} {...drop}>
       <div class="cse-card-head">
         <span class="cse-handle" aria-hidden="true" {...drag}>
           ⠿
