@@ -46,8 +46,19 @@ export function App({ store, session, texts, logicTexts, api, client, root }: Ap
   const lastElement = useRef<ElementPlace | undefined>(undefined)
   const summary = useRef<HTMLDivElement>(null)
 
+  const historyStep = useRef(false)
   // Focus moves after the render that made its target (a new question's headline, a moved item's button).
   useEffect(() => {
+    // An undo or redo that removed the focused control (an added variable, question, rule) would leave the focus
+    // on the page, out of the editor's shortcuts: it goes to Undo (or Redo, when nothing is left to undo).
+    if (historyStep.current) {
+      historyStep.current = false
+      if (!root.activeElement) {
+        const undo = root.getElementById('cse-undo') as HTMLButtonElement | null
+        const redo = root.getElementById('cse-redo') as HTMLButtonElement | null
+        ;(undo && !undo.disabled ? undo : redo)?.focus()
+      }
+    }
     const id = focusTarget.current
     if (!id) return
     focusTarget.current = undefined
@@ -96,11 +107,19 @@ export function App({ store, session, texts, logicTexts, api, client, root }: Ap
     lastElement.current = place
     context.focusLater(headlineId(place))
   }
+  const undo = () => {
+    historyStep.current = true
+    store.undo()
+  }
+  const redo = () => {
+    historyStep.current = true
+    store.redo()
+  }
   const onKeyDown = (event: KeyboardEvent) => {
     if (!(event.ctrlKey || event.metaKey) || event.altKey) return
     const key = event.key.toLowerCase()
-    if (key === 'z' && !event.shiftKey) store.undo()
-    else if ((key === 'z' && event.shiftKey) || key === 'y') store.redo()
+    if (key === 'z' && !event.shiftKey) undo()
+    else if ((key === 'z' && event.shiftKey) || key === 'y') redo()
     else if (key === 's') void session.save()
     else return
     event.preventDefault()
@@ -153,10 +172,10 @@ export function App({ store, session, texts, logicTexts, api, client, root }: Ap
           <button type="button" id="cse-add-block" onClick={onAddBlock}>
             {texts.addBlock}
           </button>
-          <button type="button" disabled={!store.canUndo} aria-keyshortcuts="Control+Z" onClick={() => store.undo()}>
+          <button type="button" id="cse-undo" disabled={!store.canUndo} aria-keyshortcuts="Control+Z" onClick={undo}>
             {texts.undo}
           </button>
-          <button type="button" disabled={!store.canRedo} aria-keyshortcuts="Control+Shift+Z" onClick={() => store.redo()}>
+          <button type="button" id="cse-redo" disabled={!store.canRedo} aria-keyshortcuts="Control+Shift+Z" onClick={redo}>
             {texts.redo}
           </button>
           <button type="button" aria-pressed={previewing} onClick={() => setPreviewing((shown) => !shown)}>

@@ -293,6 +293,68 @@ test('lang="de": the editor speaks German', async () => {
   await context.close()
 })
 
+test('the logic panels: undo and redo through them, their problems refuse a save, their texts follow lang', async () => {
+  const context = await browser.newContext()
+  const page = await context.newPage()
+  await page.goto(`${bed.url}/editor-test/?survey=${survey.id}`)
+  await page.waitForFunction(() => (globalThis as any).events.some((e: [string]) => e[0] === 'canvass-load'))
+  const variables = () => page.evaluate(() => (document.getElementById('editor') as any).survey.variables.length as number)
+  const before = await variables()
+  await page.keyboard.press('Tab')
+  await tabTo(page, 'Add variable')
+  await page.keyboard.press('Enter')
+  assert.is(await variables(), before + 1)
+  await page.keyboard.press('Control+Z')
+  assert.is(await variables(), before, 'undone')
+  // The focused name field went with the variable: the focus is on Redo (nothing is left to undo), in reach of
+  // the shortcuts.
+  await waitForFocus(page, 'Redo')
+  await page.keyboard.press('Control+Shift+Z')
+  assert.is(await variables(), before + 1, 'redone')
+
+  // A jump to nowhere: the server would keep it, so the editor lists it with the server's problems and refuses.
+  await page.evaluate(() => {
+    const editor = document.getElementById('editor') as any
+    const doc = editor.survey
+    doc.blocks[0].logic = [
+      {
+        id: 'rule-1',
+        conditions: {
+          id: 'group-1',
+          connector: 'and',
+          conditions: [{ id: 'c', leftOperand: { type: 'element', value: doc.blocks[0].elements[0].id }, operator: 'isSubmitted' }],
+        },
+        actions: [{ id: 'a', objective: 'jumpToBlock', target: '' }],
+      },
+    ]
+    editor.survey = doc
+  })
+  assert.not.ok(await page.evaluate(() => (document.getElementById('editor') as any).save()))
+  const error = await page.evaluate(() => (globalThis as any).events.filter((e: [string]) => e[0] === 'canvass-error').at(-1)[1])
+  assert.equal(error.problems, [{ path: 'blocks.0.logic.0.actions.0.target', message: 'Choose where to go: a later block or an ending.' }])
+  const listed = await page.evaluate(() =>
+    [...(document.getElementById('editor')?.shadowRoot?.querySelectorAll('.cse-problems li') ?? [])].map((li) => li.textContent),
+  )
+  assert.ok(
+    listed.some((text) => text?.includes('Choose where to go')),
+    listed.join(' | '),
+  )
+
+  const buttons = () =>
+    page.evaluate(() => [...(document.getElementById('editor')?.shadowRoot?.querySelectorAll('button') ?? [])].map((b) => b.textContent))
+  await page.evaluate(() => document.getElementById('editor')?.setAttribute('lang', 'de'))
+  assert.ok((await buttons()).includes('Variable hinzufügen'))
+  // A language the host adds has no logic texts: they are English.
+  await page.evaluate(async () => {
+    const { addEditorLanguage } = await import('/js/editor.js' as string)
+    addEditorLanguage('fr', { save: 'Enregistrer' })
+    document.getElementById('editor')?.setAttribute('lang', 'fr')
+  })
+  const french = await buttons()
+  assert.ok(french.includes('Enregistrer') && french.includes('Add variable'), french.join(' | '))
+  await context.close()
+})
+
 test('a survey of every element type in two languages: no serious or critical axe violation', async () => {
   const context = await browser.newContext()
   const page = await context.newPage()
