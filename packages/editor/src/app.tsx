@@ -4,7 +4,7 @@ import type { ElementPlace } from './blocks'
 import { Blocks, addBlock, addQuestion, headlineId } from './blocks'
 import { Endings, WelcomeCard } from './cards'
 import type { Json, Path } from './doc'
-import { defaultLanguageOf, languagesOf } from './doc'
+import { blocksOf, defaultLanguageOf, languagesOf } from './doc'
 import type { EditorTexts } from './i18n'
 import { HiddenFieldsEditor, LanguagesEditor, VariablesEditor, applyLanguagesPatch, logicProblemMessages } from './logic'
 import type { Doc, LogicTexts } from './logic'
@@ -134,6 +134,17 @@ export function App({ store, session, texts, logicTexts, api, client, root }: Ap
   }, [root])
   /** Focuses the control of a problem's field, or the nearest one above it. */
   const focusProblem = (path: string) => {
+    // A block's logic has no field ids: its rule (or its fallback list) takes the focus.
+    const logic = /^blocks\.(\d+)\.(logic\.(\d+)|logicFallback)/.exec(path)
+    if (logic) {
+      const block = root.querySelectorAll('.cse-block')[Number(logic[1])]
+      const rules = (blocksOf(store.doc)[Number(logic[1])]?.logic ?? []) as Array<{ id?: unknown }>
+      const rule = logic[3] === undefined ? undefined : rules[Number(logic[3])]
+      const target = rule
+        ? block?.querySelector<HTMLElement>(`[data-cse-focus="rule:${String(rule.id)}"]`)
+        : block?.querySelector<HTMLElement>('.cse-logic-fallback select')
+      if (target) return target.focus()
+    }
     const parts = path.split('.')
     for (let end = parts.length; end > 0; end--) {
       const head = parts.slice(0, end)

@@ -304,6 +304,11 @@ test('the logic panels: undo and redo through them, their problems refuse a save
   await tabTo(page, 'Add variable')
   await page.keyboard.press('Enter')
   assert.is(await variables(), before + 1)
+  await waitFor('the focus in the new variable', () =>
+    page.evaluate(() =>
+      (document.getElementById('editor')?.shadowRoot?.activeElement as HTMLInputElement | null)?.value.startsWith('variable_'),
+    ),
+  )
   await page.keyboard.press('Control+Z')
   assert.is(await variables(), before, 'undone')
   // The focused name field went with the variable: the focus is on Redo (nothing is left to undo), in reach of
