@@ -6,7 +6,7 @@
  * 2. three blocks: a free text (the new survey's first block), a rating, a single choice with "Other";
  * 3. a hidden field, a variable, and on the rating block a rule: below 3 jumps to the ending (skipping the
  *    choice block) and adds 1 to the variable;
- * 4. German added and every text translated;
+ * 4. German added (its row says "7 of 7 texts not translated") and every text translated in its German field;
  * 5. the preview in German shows the German headline, and a low rating skips to the ending;
  * 6. Save: the survey read back through `GET /api/v3/surveys/{id}` is the expected document;
  * 7. status "In progress", saved; the link page answered (a high rating, an "Other" text, a hidden field in the
@@ -345,6 +345,8 @@ test('build, translate, preview, save, publish and answer a survey by keyboard o
   await page.keyboard.press('Tab')
   await page.keyboard.press('Enter')
   await focusIs(page, 'Offer German (Germany) to respondents')
+  // Each language says how many of its texts lack a translation.
+  assert.equal(await page.locator('canvass-survey-editor .cse-logic-warning').allInnerTexts(), ['7 of 7 texts not translated'])
   const translated: string[] = []
   for (let presses = 0; presses < 400; presses++) {
     await page.keyboard.press('Tab')
