@@ -3,21 +3,25 @@ import type { EditorApi, Problem } from './api'
 import type { ElementPlace } from './blocks'
 import { Blocks, addBlock, addQuestion, headlineId } from './blocks'
 import { Endings, WelcomeCard } from './cards'
-import type { Path } from './doc'
-import { defaultLanguageOf, languagesOf } from './doc'
+import type { Json, Path } from './doc'
+import { blocksOf, defaultLanguageOf, languagesOf } from './doc'
 import type { EditorTexts } from './i18n'
+import { HiddenFieldsEditor, LanguagesEditor, VariablesEditor, applyLanguagesPatch, logicProblemMessages } from './logic'
+import type { Doc, LogicTexts } from './logic'
 import { Preview } from './preview'
 import type { Session } from './session'
 import type { EditorStore } from './store'
 import type { EditorContextValue } from './ui/context'
 import { EditorContext, fieldId, pathKey } from './ui/context'
-import { SelectField, TextField } from './ui/fields'
+import { Section, SelectField, TextField } from './ui/fields'
 import { problemPlace } from './ui/problem-place'
 
 export interface AppProps {
   store: EditorStore
   session: Session
   texts: EditorTexts
+  /** The logic panels' texts (`logicTextsFor(lang)`). */
+  logicTexts: LogicTexts
   /** The Canvass base URL (the preview loads the renderer from it). */
   api: string
   client: EditorApi
@@ -32,7 +36,7 @@ function useSubscription(source: { subscribe(listener: () => void): () => void }
 }
 
 /** The editor's whole UI: toolbar, problems, conflict, the document's parts and the preview. */
-export function App({ store, session, texts, api, client, root }: AppProps) {
+export function App({ store, session, texts, logicTexts, api, client, root }: AppProps) {
   useSubscription(store)
   useSubscription(session)
   const doc = store.doc
@@ -42,8 +46,19 @@ export function App({ store, session, texts, api, client, root }: AppProps) {
   const lastElement = useRef<ElementPlace | undefined>(undefined)
   const summary = useRef<HTMLDivElement>(null)
 
+  const historyStep = useRef(false)
   // Focus moves after the render that made its target (a new question's headline, a moved item's button).
   useEffect(() => {
+    // An undo or redo that removed the focused control (an added variable, question, rule) would leave the focus
+    // on the page, out of the editor's shortcuts: it goes to Undo (or Redo, when nothing is left to undo).
+    if (historyStep.current) {
+      historyStep.current = false
+      if (!root.activeElement) {
+        const undo = root.getElementById('cse-undo') as HTMLButtonElement | null
+        const redo = root.getElementById('cse-redo') as HTMLButtonElement | null
+        ;(undo && !undo.disabled ? undo : redo)?.focus()
+      }
+    }
     const id = focusTarget.current
     if (!id) return
     focusTarget.current = undefined
@@ -56,16 +71,20 @@ export function App({ store, session, texts, api, client, root }: AppProps) {
     if (state.showProblems) summary.current?.focus()
   }, [state.showProblems])
 
+  // The server keeps logic unchecked: the editor's own findings about it are shown with the server's problems
+  // (and refuse a save, session.ts `localProblems`).
+  const problems = useMemo(() => [...state.problems, ...logicProblemMessages(doc as Doc, logicTexts)], [state.problems, doc, logicTexts])
   const byPath = useMemo(() => {
     const map = new Map<string, Problem[]>()
-    for (const problem of state.problems) map.set(problem.path, [...(map.get(problem.path) ?? []), problem])
+    for (const problem of problems) map.set(problem.path, [...(map.get(problem.path) ?? []), problem])
     return map
-  }, [state.problems])
+  }, [problems])
 
   const defaultLanguage = defaultLanguageOf(doc)
   const context: EditorContextValue = {
     doc,
     texts,
+    logicTexts,
     languages: languagesOf(doc),
     defaultLanguage,
     set: (path: Path, value: unknown) => store.set(path, value, pathKey(path)),
@@ -88,11 +107,19 @@ export function App({ store, session, texts, api, client, root }: AppProps) {
     lastElement.current = place
     context.focusLater(headlineId(place))
   }
+  const undo = () => {
+    historyStep.current = true
+    store.undo()
+  }
+  const redo = () => {
+    historyStep.current = true
+    store.redo()
+  }
   const onKeyDown = (event: KeyboardEvent) => {
     if (!(event.ctrlKey || event.metaKey) || event.altKey) return
     const key = event.key.toLowerCase()
-    if (key === 'z' && !event.shiftKey) store.undo()
-    else if ((key === 'z' && event.shiftKey) || key === 'y') store.redo()
+    if (key === 'z' && !event.shiftKey) undo()
+    else if ((key === 'z' && event.shiftKey) || key === 'y') redo()
     else if (key === 's') void session.save()
     else return
     event.preventDefault()
@@ -107,6 +134,17 @@ export function App({ store, session, texts, api, client, root }: AppProps) {
   }, [root])
   /** Focuses the control of a problem's field, or the nearest one above it. */
   const focusProblem = (path: string) => {
+    // A block's logic has no field ids: its rule (or its fallback list) takes the focus.
+    const logic = /^blocks\.(\d+)\.(logic\.(\d+)|logicFallback)/.exec(path)
+    if (logic) {
+      const block = root.querySelectorAll('.cse-block')[Number(logic[1])]
+      const rules = (blocksOf(store.doc)[Number(logic[1])]?.logic ?? []) as Array<{ id?: unknown }>
+      const rule = logic[3] === undefined ? undefined : rules[Number(logic[3])]
+      const target = rule
+        ? block?.querySelector<HTMLElement>(`[data-cse-focus="rule:${String(rule.id)}"]`)
+        : block?.querySelector<HTMLElement>('.cse-logic-fallback select')
+      if (target) return target.focus()
+    }
     const parts = path.split('.')
     for (let end = parts.length; end > 0; end--) {
       const head = parts.slice(0, end)
@@ -145,10 +183,10 @@ export function App({ store, session, texts, api, client, root }: AppProps) {
           <button type="button" id="cse-add-block" onClick={onAddBlock}>
             {texts.addBlock}
           </button>
-          <button type="button" disabled={!store.canUndo} aria-keyshortcuts="Control+Z" onClick={() => store.undo()}>
+          <button type="button" id="cse-undo" disabled={!store.canUndo} aria-keyshortcuts="Control+Z" onClick={undo}>
             {texts.undo}
           </button>
-          <button type="button" disabled={!store.canRedo} aria-keyshortcuts="Control+Shift+Z" onClick={() => store.redo()}>
+          <button type="button" id="cse-redo" disabled={!store.canRedo} aria-keyshortcuts="Control+Shift+Z" onClick={redo}>
             {texts.redo}
           </button>
           <button type="button" aria-pressed={previewing} onClick={() => setPreviewing((shown) => !shown)}>
@@ -174,11 +212,11 @@ export function App({ store, session, texts, api, client, root }: AppProps) {
             </div>
           </div>
         )}
-        {state.problems.length > 0 && (
+        {problems.length > 0 && (
           <div class="cse-problems" ref={summary} tabIndex={-1} aria-labelledby="cse-problems-title">
             <h2 id="cse-problems-title">{texts.problems}</h2>
             <ul>
-              {state.problems.map((problem, index) => (
+              {problems.map((problem, index) => (
                 <li key={index}>
                   <button type="button" onClick={() => focusProblem(problem.path)}>
                     {problem.path ? `${problemPlace(problem.path, texts)}: ` : ''}
@@ -191,12 +229,26 @@ export function App({ store, session, texts, api, client, root }: AppProps) {
         )}
         <div class="cse-main">
           <div class="cse-forms">
-            {/* logic panels mount here (src/logic): <LanguagesEditor survey={doc} texts={logicTexts[lang]} onChange={(patch) => ...} /> */}
+            <Section title={logicTexts.languagesHeading}>
+              <LanguagesEditor
+                survey={doc as Doc}
+                texts={logicTexts}
+                onChange={(patch) => store.update((current) => applyLanguagesPatch(current as Doc, patch) as Json)}
+              />
+            </Section>
             <WelcomeCard />
             <Blocks onFocusElement={(place) => (lastElement.current = place)} />
             <Endings />
-            {/* logic panels mount here (src/logic): <VariablesEditor survey={doc} texts={logicTexts[lang]} onChange={(variables) => context.set(['variables'], variables)} /> */}
-            {/* logic panels mount here (src/logic): <HiddenFieldsEditor survey={doc} texts={logicTexts[lang]} onChange={(hiddenFields) => context.set(['hiddenFields'], hiddenFields)} /> */}
+            <Section title={logicTexts.variablesHeading}>
+              <VariablesEditor survey={doc as Doc} texts={logicTexts} onChange={(variables) => context.set(['variables'], variables)} />
+            </Section>
+            <Section title={logicTexts.hiddenFieldsHeading}>
+              <HiddenFieldsEditor
+                survey={doc as Doc}
+                texts={logicTexts}
+                onChange={(hiddenFields) => context.set(['hiddenFields'], hiddenFields)}
+              />
+            </Section>
           </div>
           {previewing && <Preview doc={doc} api={api} client={client} texts={texts} />}
         </div>

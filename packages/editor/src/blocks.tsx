@@ -4,6 +4,8 @@ import { blocksOf, elementsOf, moved, readableId, setIn, textIn, usedIds } from 
 import type { ElementType } from './elements'
 import { ELEMENT_FORMS, ELEMENT_TYPES, convertElement, newElement } from './elements'
 import type { EditorTexts } from './i18n'
+import { BlockLogicEditor } from './logic'
+import type { Block, Doc } from './logic'
 import { fieldId, useEditor } from './ui/context'
 import { CheckboxField, LocalizedTextField, TextField } from './ui/fields'
 
@@ -49,7 +51,11 @@ export function addBlock(doc: Json, after: number | undefined, lang: string): { 
 }
 
 interface BlocksProps {
-  /** Called when the focus enters an element: "Add question" adds after it. */
+  /**
+   * Called when the user works in an element (types, changes a control, presses the pointer in it): "Add
+   * question" and "Add block" add after it. Not on focus: a keyboard user going back to the toolbar passes
+   * through every element above, which would move the place to the first block.
+   */
   onFocusElement(place: ElementPlace): void
 }
 
@@ -60,7 +66,7 @@ interface BlocksProps {
  */
 export function Blocks({ onFocusElement }: BlocksProps) {
   const editor = useEditor()
-  const { doc, texts, update, focusLater } = editor
+  const { doc, texts, logicTexts, defaultLanguage, set, update, focusLater } = editor
   const blocks = blocksOf(doc)
   const dragged = useRef<ElementPlace | { block: number; element?: undefined } | undefined>(undefined)
 
@@ -204,7 +210,13 @@ export function Blocks({ onFocusElement }: BlocksProps) {
               </ol>
               <LocalizedTextField path={['blocks', b, 'buttonLabel']} label={texts.blockButtonLabel} />
               <LocalizedTextField path={['blocks', b, 'backButtonLabel']} label={texts.blockBackButtonLabel} />
-              {/* logic panels mount here (src/logic): <BlockLogicEditor survey={doc} block={block} lang={...} texts={logicTexts[...]} onChange={(next) => set(['blocks', b], next)} /> */}
+              <BlockLogicEditor
+                survey={doc as Doc}
+                block={block as unknown as Block}
+                lang={defaultLanguage}
+                texts={logicTexts}
+                onChange={(next) => set(['blocks', b], next)}
+              />
             </li>
           )
         })}
@@ -250,7 +262,7 @@ function ElementCard({ element, place, count, blockCount, texts, onFocus, onMove
         : undefined
   const typeId = fieldId(path, 'type')
   return (
-    <li class="cse-element" onFocusIn={() => onFocus(place)} {...drop}>
+    <li class="cse-element" onInput={() => onFocus(place)} onChange={() => onFocus(place)} onPointerDown={() => onFocus(place)} {...drop}>
       <div class="cse-card-head">
         <span class="cse-handle" aria-hidden="true" {...drag}>
           ⠿

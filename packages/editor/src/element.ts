@@ -12,6 +12,8 @@ import type { Json } from './doc'
 import { clone } from './doc'
 import { newElement } from './elements'
 import { editorTexts } from './i18n'
+import { LOGIC_STYLES, logicProblemMessages, logicTexts } from './logic'
+import type { Doc, LogicTexts } from './logic'
 import type { Session } from './session'
 import { createSession } from './session'
 import type { EditorStore } from './store'
@@ -36,6 +38,11 @@ function newSurvey(): Json {
     hiddenFields: { enabled: true, fieldIds: [] },
     variables: [],
   }
+}
+
+/** The logic panels' texts for a `lang` attribute: German for `de…`, else English (they have no other language). */
+function logicTextsFor(lang: string | null): LogicTexts {
+  return (lang ?? 'en').toLowerCase().split('-')[0] === 'de' ? logicTexts.de : logicTexts.en
 }
 
 const BaseElement = (typeof HTMLElement === 'undefined' ? class {} : HTMLElement) as typeof HTMLElement
@@ -103,6 +110,7 @@ export class CanvassSurveyEditor extends BaseElement {
         this.setAttribute('survey-id', id)
       },
       workspaceId: () => this.getAttribute('workspace-id'),
+      localProblems: (doc) => logicProblemMessages(doc as Doc, logicTextsFor(this.getAttribute('lang'))),
       emit: (name, detail) => this.dispatchEvent(new CustomEvent(name, { detail, bubbles: true, composed: true })),
     })
     return this.#session
@@ -120,11 +128,12 @@ export class CanvassSurveyEditor extends BaseElement {
     const texts = editorTexts(lang)
     render(
       [
-        h('style', null, EDITOR_STYLES),
+        h('style', null, EDITOR_STYLES + LOGIC_STYLES),
         h(App, {
           store: this.#store,
           session: this.#sessionOf(),
           texts,
+          logicTexts: logicTextsFor(lang),
           api: (this.getAttribute('api') ?? '').replace(/\/+$/, ''),
           client: this.#client,
           root,

@@ -32,6 +32,8 @@ export interface SessionHost {
   surveyId(): string | null
   setSurveyId(id: string): void
   workspaceId(): string | null
+  /** Problems the editor finds itself in a document (its logic, which the server keeps unchecked): they refuse a save too. */
+  localProblems?(doc: Json): Problem[]
   emit(name: 'canvass-load' | 'canvass-change' | 'canvass-saved' | 'canvass-error', detail: Json): void
 }
 
@@ -191,10 +193,11 @@ export function createSession(host: SessionHost): Session {
       if (state.phase === 'saving') return false
       // Saving with problems is refused here, with them shown: the server would refuse it too.
       await validateNow()
-      if (state.problems.length > 0) {
+      const problems = [...state.problems, ...(host.localProblems?.(store.doc) ?? [])]
+      if (problems.length > 0) {
         const texts = host.texts()
         setState({ showProblems: true, message: texts.problemsRefused })
-        host.emit('canvass-error', { message: texts.problemsRefused, problems: state.problems })
+        host.emit('canvass-error', { message: texts.problemsRefused, problems })
         return false
       }
       return write()

@@ -16,6 +16,8 @@ export const EDITOR_STYLES = `
 --cse-warning:var(--canvass-editor-warning,#92400e);
 background:var(--cse-bg)}
 *{box-sizing:border-box}
+/* The logic panels (src/logic) read the host's properties with defaults of their own: they get the editor's. */
+.cse-root{--canvass-editor-accent:var(--cse-accent);--canvass-editor-radius:var(--cse-radius);--canvass-editor-border:var(--cse-border);--canvass-editor-muted:var(--cse-muted);--canvass-editor-danger:var(--cse-danger);--canvass-editor-warning:var(--cse-warning)}
 /* On the root, not the host: the page's rules for the host element itself outrank the host's own. */
 .cse-root{font-family:var(--cse-font);font-size:15px;line-height:1.4;color:var(--cse-fg);display:flex;flex-direction:column;gap:12px;padding:12px}
 .cse-toolbar{display:flex;flex-wrap:wrap;gap:8px;align-items:flex-end;position:sticky;top:0;z-index:1;background:var(--cse-bg);padding:8px 0;border-bottom:1px solid var(--cse-border)}

@@ -1,17 +1,15 @@
 /**
  * `<canvass-survey-editor>` in headless Chromium against a real Canvass (the test bed on PGlite or Postgres),
- * served over loopback HTTP from this process: the bed's handler is wrapped to serve a host page and the built
- * `dist/editor.js` from the same origin (until core serves the bundle at `/js/editor.js` itself).
+ * served over loopback HTTP from this process: the bed's handler is wrapped to serve a host page, and Canvass
+ * serves the built `dist/editor.js` at `/js/editor.js` (`createCanvass({ editor })`), from the same origin.
  *
  * Keyboard only: Tab to "Add question", Enter, type a headline, Shift+Tab back to "Save", Enter; the survey read
  * back through the API has the new question after the first, and everything else it had. A save after someone
  * else's is a conflict that keeps the user's work; "Keep mine and overwrite" saves it. axe-core finds no serious
  * or critical violation. The page's aggressive styles do not reach into the editor.
  */
-import { readFileSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
-import { createRequire } from 'node:module'
-import { createSurvey, createTestCanvass, skipSuiteUnless, skipTest, waitFor } from '@canvass/test-bed'
+import { createSurvey, createTestCanvass, skipSuiteUnless, waitFor } from '@canvass/test-bed'
 import type { TestCanvass } from '@canvass/test-bed'
 import { axeViolations, chromiumMissing, launchChromium, releaseChromium } from '@canvass/test-bed/chromium'
 import type { Browser, Page } from 'playwright-core'
@@ -20,8 +18,6 @@ import { ELEMENT_TYPES, newElement } from '../src/elements/types'
 import * as assert from 'uvu/assert'
 
 const bundle = readFile(new URL('../dist/editor.js', import.meta.url), 'utf8')
-/** Whether the core built here has the preview route (`POST /api/v3/surveys/preview`, issue 71's other part). */
-const hasPreviewRoute = readFileSync(createRequire(import.meta.url).resolve('@canvass/core'), 'utf8').includes('/api/v3/surveys/preview')
 
 const PAGE = (surveyId: string, token: string) => `<!doctype html><html lang="en"><meta charset="utf-8"><title>Host app</title>
 <style>
@@ -38,7 +34,7 @@ const PAGE = (surveyId: string, token: string) => `<!doctype html><html lang="en
   for (const name of ['canvass-load', 'canvass-change', 'canvass-saved', 'canvass-error'])
     document.addEventListener(name, (event) => window.events.push([name, event.detail]))
   editor.setAttribute('api', location.origin)
-  await import('/editor-test/editor.js')
+  await import('/js/editor.js')
 </script>
 </html>`
 
@@ -49,12 +45,10 @@ let survey: Record<string, any>
 
 test.before(async () => {
   browser = await launchChromium()
-  const code = await bundle
   const created = await createTestCanvass({
+    editor: await bundle,
     wrap: (canvass) => async (request, info) => {
       const url = new URL(request.url)
-      if (url.pathname === '/editor-test/editor.js')
-        return new Response(code, { headers: { 'content-type': 'text/javascript; charset=utf-8' } })
       if (url.pathname === '/editor-test/')
         return new Response(PAGE(url.searchParams.get('survey') ?? '', bed.keyA), {
           headers: { 'content-type': 'text/html; charset=utf-8' },
@@ -258,37 +252,33 @@ test('Move down by keyboard: the question moves and the focus follows it', async
   await context.close()
 })
 
-const PREVIEW_TEST = 'Preview: the survey drawn by the real renderer in the editor, at phone width, storing nothing'
-if (!hasPreviewRoute) skipTest(test, PREVIEW_TEST, 'the core built here has no POST /api/v3/surveys/preview yet')
-else
-  test(PREVIEW_TEST, async () => {
-    const context = await browser.newContext()
-    const page = await context.newPage()
-    await page.goto(`${bed.url}/editor-test/?survey=${survey.id}`)
-    await page.waitForFunction(() => (globalThis as any).events.some((e: [string]) => e[0] === 'canvass-load'))
-    const writes: string[] = []
-    page.on('request', (request) => {
-      if (request.method() !== 'GET' && !/\/api\/v3\/surveys\/(preview|validate)$/.test(request.url())) writes.push(request.url())
-    })
-    await page.keyboard.press('Tab')
-    await tabTo(page, 'Preview')
-    await page.keyboard.press('Enter')
-    await page.waitForFunction(
-      () => {
-        const frame = document.getElementById('editor')?.shadowRoot?.querySelector('.cse-preview-frame')
-        return frame?.shadowRoot?.textContent?.includes('Anything to add?') ?? false
-      },
-      null,
-      { timeout: 15_000 },
-    )
-    const width = await page.evaluate(
-      () =>
-        (document.getElementById('editor')?.shadowRoot?.querySelector('.cse-preview-frame') as HTMLElement).getBoundingClientRect().width,
-    )
-    assert.is(width, 375)
-    assert.equal(writes, [], 'the preview stores nothing')
-    await context.close()
+test('Preview: the survey drawn by the real renderer in the editor, at phone width, storing nothing', async () => {
+  const context = await browser.newContext()
+  const page = await context.newPage()
+  await page.goto(`${bed.url}/editor-test/?survey=${survey.id}`)
+  await page.waitForFunction(() => (globalThis as any).events.some((e: [string]) => e[0] === 'canvass-load'))
+  const writes: string[] = []
+  page.on('request', (request) => {
+    if (request.method() !== 'GET' && !/\/api\/v3\/surveys\/(preview|validate)$/.test(request.url())) writes.push(request.url())
   })
+  await page.keyboard.press('Tab')
+  await tabTo(page, 'Preview')
+  await page.keyboard.press('Enter')
+  await page.waitForFunction(
+    () => {
+      const frame = document.getElementById('editor')?.shadowRoot?.querySelector('.cse-preview-frame')
+      return frame?.shadowRoot?.textContent?.includes('Anything to add?') ?? false
+    },
+    null,
+    { timeout: 15_000 },
+  )
+  const width = await page.evaluate(
+    () => (document.getElementById('editor')?.shadowRoot?.querySelector('.cse-preview-frame') as HTMLElement).getBoundingClientRect().width,
+  )
+  assert.is(width, 375)
+  assert.equal(writes, [], 'the preview stores nothing')
+  await context.close()
+})
 
 test('lang="de": the editor speaks German', async () => {
   const context = await browser.newContext()
@@ -300,6 +290,73 @@ test('lang="de": the editor speaks German', async () => {
     [...(document.getElementById('editor')?.shadowRoot?.querySelectorAll('button') ?? [])].map((button) => button.textContent),
   )
   for (const name of ['Frage hinzufügen', 'Block hinzufügen', 'Speichern', 'Vorschau']) assert.ok(buttons.includes(name), name)
+  await context.close()
+})
+
+test('the logic panels: undo and redo through them, their problems refuse a save, their texts follow lang', async () => {
+  const context = await browser.newContext()
+  const page = await context.newPage()
+  await page.goto(`${bed.url}/editor-test/?survey=${survey.id}`)
+  await page.waitForFunction(() => (globalThis as any).events.some((e: [string]) => e[0] === 'canvass-load'))
+  const variables = () => page.evaluate(() => (document.getElementById('editor') as any).survey.variables.length as number)
+  const before = await variables()
+  await page.keyboard.press('Tab')
+  await tabTo(page, 'Add variable')
+  await page.keyboard.press('Enter')
+  assert.is(await variables(), before + 1)
+  await waitFor('the focus in the new variable', () =>
+    page.evaluate(() =>
+      (document.getElementById('editor')?.shadowRoot?.activeElement as HTMLInputElement | null)?.value.startsWith('variable_'),
+    ),
+  )
+  await page.keyboard.press('Control+Z')
+  assert.is(await variables(), before, 'undone')
+  // The focused name field went with the variable: the focus is on Redo (nothing is left to undo), in reach of
+  // the shortcuts.
+  await waitForFocus(page, 'Redo')
+  await page.keyboard.press('Control+Shift+Z')
+  assert.is(await variables(), before + 1, 'redone')
+
+  // A jump to nowhere: the server would keep it, so the editor lists it with the server's problems and refuses.
+  await page.evaluate(() => {
+    const editor = document.getElementById('editor') as any
+    const doc = editor.survey
+    doc.blocks[0].logic = [
+      {
+        id: 'rule-1',
+        conditions: {
+          id: 'group-1',
+          connector: 'and',
+          conditions: [{ id: 'c', leftOperand: { type: 'element', value: doc.blocks[0].elements[0].id }, operator: 'isSubmitted' }],
+        },
+        actions: [{ id: 'a', objective: 'jumpToBlock', target: '' }],
+      },
+    ]
+    editor.survey = doc
+  })
+  assert.not.ok(await page.evaluate(() => (document.getElementById('editor') as any).save()))
+  const error = await page.evaluate(() => (globalThis as any).events.filter((e: [string]) => e[0] === 'canvass-error').at(-1)[1])
+  assert.equal(error.problems, [{ path: 'blocks.0.logic.0.actions.0.target', message: 'Choose where to go: a later block or an ending.' }])
+  const listed = await page.evaluate(() =>
+    [...(document.getElementById('editor')?.shadowRoot?.querySelectorAll('.cse-problems li') ?? [])].map((li) => li.textContent),
+  )
+  assert.ok(
+    listed.some((text) => text?.includes('Choose where to go')),
+    listed.join(' | '),
+  )
+
+  const buttons = () =>
+    page.evaluate(() => [...(document.getElementById('editor')?.shadowRoot?.querySelectorAll('button') ?? [])].map((b) => b.textContent))
+  await page.evaluate(() => document.getElementById('editor')?.setAttribute('lang', 'de'))
+  assert.ok((await buttons()).includes('Variable hinzufügen'))
+  // A language the host adds has no logic texts: they are English.
+  await page.evaluate(async () => {
+    const { addEditorLanguage } = await import('/js/editor.js' as string)
+    addEditorLanguage('fr', { save: 'Enregistrer' })
+    document.getElementById('editor')?.setAttribute('lang', 'fr')
+  })
+  const french = await buttons()
+  assert.ok(french.includes('Enregistrer') && french.includes('Add variable'), french.join(' | '))
   await context.close()
 })
 

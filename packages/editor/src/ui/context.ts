@@ -3,11 +3,14 @@ import { useContext } from 'preact/hooks'
 import type { Problem } from '../api'
 import type { Json, Language, Path } from '../doc'
 import type { EditorTexts } from '../i18n'
+import type { LogicTexts } from '../logic'
 
 /** What every form of the editor reads and calls: the document, its languages, problems, and how to change it. */
 export interface EditorContextValue {
   doc: Json
   texts: EditorTexts
+  /** The logic panels' texts in the editor's language (English for a language they lack). */
+  logicTexts: LogicTexts
   /** The survey's languages, the default first. */
   languages: Language[]
   defaultLanguage: string
