@@ -16,8 +16,9 @@
 // must speak as the installed command: its `--help` texts, its home page's links and its first start's line.
 // Before the runs it
 // checks the release: `changeset version` on a copy, `npm publish --dry-run` of every tarball (against a
-// closed loopback port, without a token: nothing can be published), each tarball's manifest, and that the
-// server's tarball depends on nothing its bundle holds.
+// closed loopback port, without a token: nothing can be published), each tarball's manifest, that the
+// server's tarball depends on nothing its bundle holds, and that the editor's bundle is within its gzipped
+// budget and what `readEditorBundle()` of the installed tarball reads.
 //
 // Needs the packages built (`pnpm build`), npm and the npm registry. Postgres runs use TEST_DATABASE_URL (a
 // database of their own, dropped after); without it they are skipped, saying so. Ends with `N passed, N
