@@ -603,15 +603,14 @@ function serverInstallsNothingBundled(tarballs) {
   return { ms: Date.now() - began, ...(problems.length > 0 ? { error: [...new Set(problems)].join('\n') } : {}) }
 }
 
-/** The editor's budget (docs/editor.md): the element and its styles; the renderer loads on demand for the preview. */
-const EDITOR_BUDGET_KIB = 120
-
 /**
  * `@canvass/editor` as a host gets it: its tarball's `dist/editor.js` gzips (level 9) to at most
  * `EDITOR_BUDGET_KIB`, the size said in the result's name; installed in an empty folder of its own,
  * `readEditorBundle()` answers that very file.
  */
 async function editorBundleFromTarball(tarballs, folder) {
+  // The editor's budget (docs/editor.md): the element and its styles; the renderer loads on demand for the preview.
+  const EDITOR_BUDGET_KIB = 120
   const began = Date.now()
   const file = tarballs.get('@canvass/editor')
   if (!file) return { name: '@canvass/editor bundle', ms: 0, error: 'no tarball of @canvass/editor' }
