@@ -16,8 +16,9 @@
 // must speak as the installed command: its `--help` texts, its home page's links and its first start's line.
 // Before the runs it
 // checks the release: `changeset version` on a copy, `npm publish --dry-run` of every tarball (against a
-// closed loopback port, without a token: nothing can be published), each tarball's manifest, and that the
-// server's tarball depends on nothing its bundle holds.
+// closed loopback port, without a token: nothing can be published), each tarball's manifest, that the
+// server's tarball depends on nothing its bundle holds, and that the editor's bundle is within its gzipped
+// budget and what `readEditorBundle()` of the installed tarball reads.
 //
 // Needs the packages built (`pnpm build`), npm and the npm registry. Postgres runs use TEST_DATABASE_URL (a
 // database of their own, dropped after); without it they are skipped, saying so. Ends with `N passed, N
@@ -31,6 +32,7 @@ import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { basename, dirname, join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
+import { gzipSync } from 'node:zlib'
 import { UNBUNDLED } from '../packages/server/scripts/unbundled.mjs'
 import { installFiles, packPackages } from './pack-packages.mjs'
 
@@ -104,6 +106,7 @@ try {
   results.push({ name: 'every tarball has what npm shows of a package', ...publishedManifests(tarballs) })
   results.push({ name: "the README's embed section installs before and after the first release", ...readmeInstall(tarballs) })
   results.push({ name: '@canvass/server installs only what its bundles leave as imports', ...serverInstallsNothingBundled(tarballs) })
+  results.push(await editorBundleFromTarball(tarballs, join(work, 'editor')))
   results.push(await serverFromTarballs(tarballs))
   const lowest = lowestNode(join(work, 'lowest-node'))
   results.push(await serverOnNode(lowest, join(work, 'server')))
@@ -598,6 +601,34 @@ function serverInstallsNothingBundled(tarballs) {
   }
   if (entries.length === 0) problems.push('no dist/*.js in the tarball')
   return { ms: Date.now() - began, ...(problems.length > 0 ? { error: [...new Set(problems)].join('\n') } : {}) }
+}
+
+/**
+ * `@canvass/editor` as a host gets it: its tarball's `dist/editor.js` gzips (level 9) to at most
+ * `EDITOR_BUDGET_KIB`, the size said in the result's name; installed in an empty folder of its own,
+ * `readEditorBundle()` answers that very file.
+ */
+async function editorBundleFromTarball(tarballs, folder) {
+  // The editor's budget (docs/editor.md): the element and its styles; the renderer loads on demand for the preview.
+  const EDITOR_BUDGET_KIB = 120
+  const began = Date.now()
+  const file = tarballs.get('@canvass/editor')
+  if (!file) return { name: '@canvass/editor bundle', ms: 0, error: 'no tarball of @canvass/editor' }
+  const bundle = execFileSync('tar', ['-xzOf', file, 'package/dist/editor.js'], { maxBuffer: 16 * 1024 * 1024 })
+  const kib = gzipSync(bundle, { level: 9 }).length / 1024
+  const name = `@canvass/editor's dist/editor.js: ${kib.toFixed(1)} KiB gzipped (budget ${EDITOR_BUDGET_KIB} KiB), read by readEditorBundle()`
+  const problems = kib > EDITOR_BUDGET_KIB ? [`${kib.toFixed(1)} KiB gzipped is over the budget`] : []
+  mkdirSync(folder, { recursive: true })
+  writeFileSync(join(folder, 'package.json'), `${JSON.stringify({ name: 'editor-host', private: true, type: 'module' })}\n`)
+  execFileSync('npm', ['install', ...installFiles('@canvass/editor', tarballs), '--no-audit', '--no-fund', '--loglevel=error'], {
+    cwd: folder,
+    stdio: 'inherit',
+  })
+  const entry = createRequire(join(folder, 'package.json')).resolve('@canvass/editor')
+  const { readEditorBundle } = await import(pathToFileURL(entry).href)
+  if ((await readEditorBundle()) !== bundle.toString('utf8'))
+    problems.push("readEditorBundle() does not answer the tarball's dist/editor.js")
+  return { name, ms: Date.now() - began, ...(problems.length > 0 ? { error: problems.join('\n') } : {}) }
 }
 
 /**

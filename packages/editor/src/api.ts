@@ -146,3 +146,23 @@ export function createEditorApi(base: () => string, token: () => string | null):
     preview: async (doc, signal) => data(await call('POST', '/api/v3/surveys/preview', previewBody(doc), signal)) as unknown as PreviewData,
   }
 }
+
+/** What GET answers but a create body (and so the preview's) does not take: the server owns them. */
+const SERVER_OWNED = ['createdAt', 'updatedAt', 'archivedAt', 'visibility', 'owner', 'access']
+
+/**
+ * The document as the preview takes it: the create body's shape (docs/api.md, "Previewing a v3 survey"), so
+ * without the server-owned fields a loaded survey carries and each language's `alias`, which a PATCH may echo
+ * but a create refuses as unsupported (a 400).
+ */
+export function previewBody(doc: Json): Json {
+  const body: Json = { ...doc }
+  for (const field of SERVER_OWNED) delete body[field]
+  if (Array.isArray(doc.languages))
+    body.languages = doc.languages.map((language) => {
+      if (typeof language !== 'object' || language === null) return language
+      const { alias: _alias, ...rest } = language as Json
+      return rest
+    })
+  return body
+}
