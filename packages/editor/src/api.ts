@@ -51,38 +51,6 @@ export interface EditorApi {
 /** `blocks[0].elements[1]` and `blocks.0.elements.1` name the same field: the editor uses the dotted form. */
 export const normalizePath = (name: string): string => name.replace(/\[(\w+)\]/g, '.$1').replace(/^\./, '')
 
-/**
- * The fields of a create body (`POST /api/v3/surveys`, schemas/v3.ts), which the preview takes with `id`: a
- * loaded survey's server-set fields (`createdAt`, `updatedAt`, …, a language's `alias`) would be refused as unknown.
- */
-const PREVIEW_FIELDS = [
-  'id',
-  'workspaceId',
-  'name',
-  'type',
-  'status',
-  'metadata',
-  'defaultLanguage',
-  'languages',
-  'welcomeCard',
-  'blocks',
-  'endings',
-  'hiddenFields',
-  'variables',
-  'distribution',
-  'targeting',
-  'customCss',
-]
-function previewBody(doc: Json): Json {
-  const body = Object.fromEntries(Object.entries(doc).filter(([key]) => PREVIEW_FIELDS.includes(key)))
-  if (Array.isArray(body.languages))
-    body.languages = body.languages.map((language: Json) => {
-      const { alias: _serverOwned, ...rest } = language
-      return rest
-    })
-  return body
-}
-
 const problemsOf = (params: unknown): Problem[] =>
   Array.isArray(params)
     ? params.map((param: { name?: unknown; reason?: unknown }) => ({
