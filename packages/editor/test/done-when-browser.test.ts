@@ -374,6 +374,8 @@ test('build, translate, preview, save, publish and answer a survey by keyboard o
   const frame = page.locator('canvass-survey-editor .cse-preview-frame')
   await frame.getByText('Was hat Sie hergeführt?').waitFor({ timeout: 15_000 })
   await noSeriousViolations(page, 'in the preview')
+  // With EDITOR_SCREENSHOT set to a file (../../docs/images/editor.png for the documentation's), this moment.
+  if (process.env.EDITOR_SCREENSHOT) await page.screenshot({ path: process.env.EDITOR_SCREENSHOT })
   await tabTo(page, 'Was hat Sie hergeführt?', { prefix: true })
   await page.keyboard.type('Neugier')
   await submit(page)
