@@ -2,8 +2,9 @@ import { defineConfig } from 'tsup'
 import { baseConfig } from '../../tsup.config.base'
 
 // The API's types for callers (`@canvass/core/openapi`) and the logic conditions the widget bundles
-// (`@canvass/core/conditions`) and answer formats (`@canvass/core/answer-formats`) are entries of their own.
+// (`@canvass/core/conditions`) answer formats (`@canvass/core/answer-formats`) and the reserved ids the editor checks (`@canvass/core/survey-ids`)
+// are entries of their own.
 export default defineConfig({
   ...baseConfig,
-  entry: ['src/index.ts', 'src/openapi-types.ts', 'src/conditions.ts', 'src/answer-formats.ts'],
+  entry: ['src/index.ts', 'src/openapi-types.ts', 'src/conditions.ts', 'src/answer-formats.ts', 'src/survey-ids.ts'],
 })

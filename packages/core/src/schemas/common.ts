@@ -234,9 +234,4 @@ export function uniqueField<TItem extends Record<TKey, string>, TKey extends str
   })
 }
 
-/**
- * Names no answer or variable can be stored under: the record schemas of responses drop them (valibot's
- * `record` does, to keep prototypes safe), so a question, hidden field or variable with such an id could
- * never be answered.
- */
-export const UNSTORABLE_IDS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype'])
+export { UNSTORABLE_IDS } from '../survey-ids'

@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { FORBIDDEN_QUESTION_IDS } from '../survey-ids'
 import {
   LIMITS,
   boundedArray,
@@ -22,22 +23,7 @@ import { notStoredSurveyEntries, withoutNotStoredFields } from './survey-ignored
 import { surveyLanguagesSchema } from './survey-language'
 import { surveyVariablesSchema } from './survey-variable'
 
-/**
- * Ids that the reference reserves: responses, hidden fields and URL parameters share one namespace with
- * question ids, so a question called `userId` or `source` would shadow built-in data.
- */
-export const FORBIDDEN_QUESTION_IDS = [
-  'userId',
-  'source',
-  'suid',
-  'end',
-  'start',
-  'welcomeCard',
-  'hidden',
-  'verifiedEmail',
-  'multiLanguage',
-  'embed',
-] as const
+export { FORBIDDEN_QUESTION_IDS } from '../survey-ids'
 
 const forbiddenIds: ReadonlySet<string> = new Set(FORBIDDEN_QUESTION_IDS)
 

@@ -2,23 +2,11 @@
  * Pure operations behind the variables, hidden fields and languages editors, with the server's rules checked
  * before a save is tried (packages/core: schemas/survey-variable.ts, survey.ts `fieldId`, domain/v3-survey.ts).
  */
+import { FORBIDDEN_QUESTION_IDS, UNSTORABLE_IDS } from '@canvass/core/survey-ids'
 import type { Doc, HiddenFields, Language, LanguagesPatch, Variable } from './types'
 
-/** Ids the server reserves for question and hidden field ids (core schemas/survey.ts `FORBIDDEN_QUESTION_IDS`). */
-export const RESERVED_FIELD_IDS: readonly string[] = [
-  'userId',
-  'source',
-  'suid',
-  'end',
-  'start',
-  'welcomeCard',
-  'hidden',
-  'verifiedEmail',
-  'multiLanguage',
-  'embed',
-]
-/** Keys that cannot be stored in a record (core schemas/common.ts `UNSTORABLE_IDS`). */
-const UNSTORABLE = ['__proto__', 'constructor', 'prototype']
+/** Ids the server reserves for question and hidden field ids: core's own list. */
+export const RESERVED_FIELD_IDS: readonly string[] = FORBIDDEN_QUESTION_IDS
 const ID_SYNTAX = /^[a-zA-Z0-9_-]+$/
 const MAX_ID = 255
 
@@ -54,7 +42,7 @@ export function hiddenFieldIdProblem(
   if (id === '') return 'idEmpty'
   if (/\s/.test(id)) return 'idSpaces'
   if (!ID_SYNTAX.test(id) || id.length > MAX_ID) return 'idSyntax'
-  if (RESERVED_FIELD_IDS.includes(id) || UNSTORABLE.includes(id)) return 'idReserved'
+  if (RESERVED_FIELD_IDS.includes(id) || UNSTORABLE_IDS.has(id)) return 'idReserved'
   if ((survey.blocks ?? []).some((block) => block.elements.some((element) => element.id === id))) return 'idTakenByElement'
   if ((survey.hiddenFields?.fieldIds ?? []).includes(id)) return 'idTaken'
   return undefined
