@@ -8,6 +8,7 @@ import type { PinProofs } from './domain/pin-proof'
 import type { ShareCursors } from './domain/share-cursors'
 import type { ShareSummaryState } from './domain/result-share'
 import type { SingleUseSealer } from './domain/single-use-ids'
+import type { ConsoleGrant } from './domain/console-accounts'
 
 /** Where Canvass reports what it cannot answer to a caller (unexpected errors), and what its background work did. */
 export interface Logger {
@@ -66,6 +67,11 @@ export interface CanvassContext {
   blobDeletionsRecorded(): void
   /** The client's address as the rate limits see it (`RateLimitOptions.clientAddressHeader`); `unknown` when none. */
   clientAddress(request: Request, info: ConnectionInfo): string
+  /**
+   * Who may enter the console (`CanvassOptions.console`): the host's `authorize`, or in accounts mode the
+   * session cookie's person (H2 wiring; H1's console-auth calls it). Undefined while the console is off.
+   */
+  consoleAuthorize?: (request: Request) => Promise<ConsoleGrant | null>
   /** Reports an audit entry that could not be appended (logged, and `observe.auditFailed`). */
   auditFailed(event: AuditFailure): void
 }

@@ -94,8 +94,35 @@ import type { HostOffer } from './host/serve-lifecycle'
 import { withLifecycle } from './host/serve-lifecycle'
 import { pageAssets } from './pages/page-assets'
 import { assertWidgetBundles } from './routes/widget'
+// H2 (console accounts): the accounts mode's routes and authorize.
+import type { ConsoleAccountsOption, ConsoleAccountSettings, ConsoleGrant } from './domain/console-accounts'
+import { consoleAccountSettings, consoleAccountsAuthorize } from './domain/console-accounts'
+import type { ConsoleAccountsWiring } from './routes/console-accounts'
+import { registerConsoleAccountRoutes } from './routes/console-accounts'
+import type { RateLimiter } from './ports/rate-limiter'
+
+/**
+ * The console (docs/console.md). H2 wiring (minimal; H1 owns this option and its docs): `accounts` turns on
+ * Canvass's own people, whose session cookie `authorize` reads.
+ */
+export interface ConsoleOptions {
+  /** Library hosts: who may enter (reads the host's own cookie/session). null = not signed in. */
+  authorize?: (request: Request) => ConsoleGrant | null | Promise<ConsoleGrant | null>
+  /** Canvass's own people accounts (standalone server). Exactly one of authorize / accounts. */
+  accounts?: ConsoleAccountsOption
+  /** The console's browser bundle as text. */
+  bundle: string
+  /** Where /console sends a person who is not signed in. Accounts mode: /console/sign-in. */
+  signInUrl?: string
+}
 
 export interface CanvassOptions {
+  /**
+   * The console (docs/console.md): off unless given. With `accounts`, Canvass's own people sign in at
+   * `/console/sign-in` (docs/console-accounts.md).
+   * @default undefined
+   */
+  console?: ConsoleOptions
   /** Where everything is kept, e.g. `createKyselyStorage({ db })` from `@canvass/storage-kysely`. */
   storage: Storage
   /**
@@ -347,6 +374,8 @@ export function createCanvass(options: CanvassOptions): Canvass {
     throw new TypeError('editor needs the bundle as text: pass the source of the editor bundle (@canvass/editor)')
   }
   const assets = pageAssets({ widget: options.widget, apiReference: options.apiReference }, logger)
+  // H2 (console accounts): the accounts mode's lifetimes, and where its sign-ins are counted.
+  const consoleAccounts = consoleAccountsOf(options, options.rateLimits?.limiter ?? createMemoryRateLimiter())
   // Made at `start()`, when the host has said which transport it offers; the janitor is woken through it.
   let background: BackgroundWork | undefined
   let running = false
@@ -410,7 +439,13 @@ export function createCanvass(options: CanvassOptions): Canvass {
     }
   }
   const mcp = { dispatch: () => dispatch, facts: routeFacts(entries) }
-  registerRoutes(createRouteTable(router, entries, before), options, assets.widget, mcp)
+  registerRoutes(createRouteTable(router, entries, before), options, assets.widget, mcp, consoleAccounts)
+  // H2 (console accounts): in accounts mode, who may enter is who holds a live session cookie.
+  if (consoleAccounts) ctx.consoleAuthorize = consoleAccountsAuthorize(ctx)
+  else if (options.console?.authorize) {
+    const authorize = options.console.authorize
+    ctx.consoleAuthorize = async (request) => authorize(request)
+  }
   const document = lazyDocument(() => openApiDocument(entries, { serverUrl: serverUrl(options.publicUrl, basePath), version: API_VERSION }))
   registerDocumentationRoutes(createRouteTable(router, entries), document, options.apiReference === false ? undefined : assets.apiReference)
   // itty-router's public `routes` (its `RouteEntry`s: method, pattern, handlers, path), in registration order.
@@ -590,6 +625,7 @@ export function createCanvass(options: CanvassOptions): Canvass {
       ctx.now,
       (importOptions) => importFormbricks(ctx, importOptions),
       (event, error) => ctx.auditFailed({ route: `admin: ${event.action} ${event.resourceType}`, method: 'ADMIN', requestId: null, error }),
+      consoleAccounts?.settings,
     ),
     editorToken: (editorOptions) => mintEditorTokenForLibrary(ctx, editorOptions),
     // HEAD is registered beside each GET route, which answers it.
@@ -645,9 +681,19 @@ function registerRoutes(
   options: CanvassOptions,
   widget: () => Promise<WidgetBundles | undefined>,
   mcp: McpWiring,
+  consoleAccounts: ConsoleAccountsWiring | undefined,
 ): void {
   const uploads = options.blobStore ? uploadSettings(options.blobStore, options.secret, options.uploads) : undefined
-  registerEveryRoute(table, uploads, options.widget === false ? undefined : widget, mcp, options.editor)
+  registerEveryRoute(table, uploads, options.widget === false ? undefined : widget, mcp, options.editor, consoleAccounts)
+}
+
+/** H2 (console accounts): the accounts mode's wiring when `console.accounts` is given, checked. */
+function consoleAccountsOf(options: CanvassOptions, limiter: RateLimiter): ConsoleAccountsWiring | undefined {
+  const accounts = options.console?.accounts
+  if (accounts === undefined) return undefined
+  if (options.console?.authorize) throw new TypeError('console takes either authorize or accounts, not both')
+  const settings: ConsoleAccountSettings = consoleAccountSettings(accounts)
+  return { settings, limiter }
 }
 
 /** What the MCP route needs of the handler: a way to the other routes, and what they declare. */
@@ -677,6 +723,7 @@ function registerEveryRoute(
   widget: (() => Promise<WidgetBundles | undefined>) | undefined,
   mcp: McpWiring,
   editor: string | undefined,
+  consoleAccounts?: ConsoleAccountsWiring,
 ): void {
   registerMeRoutes(table)
   registerEnvironmentRoutes(table)
@@ -723,6 +770,8 @@ function registerEveryRoute(
     registerLinkPageRoutes(table, async () => (await widget()) !== undefined)
   }
   if (editor !== undefined) registerEditorRoutes(table, editor)
+  // H2 (console accounts).
+  if (consoleAccounts) registerConsoleAccountRoutes(table, consoleAccounts)
 }
 
 /**
@@ -734,7 +783,10 @@ export function describeRoutes(): { routes: readonly RouteEntry[]; openApi: Open
   const table = createRouteTable(undefined, entries)
   // Handlers are registered but never called: the upload settings are never read.
   const noDispatch = () => () => Promise.reject(new Error('describeRoutes serves nothing'))
-  registerEveryRoute(table, {} as UploadSettings, async () => undefined, { dispatch: noDispatch, facts: routeFacts(entries) }, '')
+  registerEveryRoute(table, {} as UploadSettings, async () => undefined, { dispatch: noDispatch, facts: routeFacts(entries) }, '', {
+    settings: consoleAccountSettings(true),
+    limiter: createMemoryRateLimiter(),
+  })
   const document = lazyDocument(() => openApiDocument(entries, { serverUrl: '/', version: API_VERSION }))
   registerDocumentationRoutes(table, document, '')
   return { routes: entries, openApi: document() }

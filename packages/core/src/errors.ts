@@ -37,6 +37,8 @@ export const ERROR_STATUS = {
   unsupported_media_type: 415,
   idempotency_key_reused: 422,
   idempotency_key_in_flight: 409,
+  /** A change the stored state refuses (a person's email taken, a project's last owner). */
+  conflict: 409,
   too_many_requests: 429,
   internal_server_error: 500,
   /** A route of the reference's API that Canvass does not implement (the v3 AI generation and workflows). */

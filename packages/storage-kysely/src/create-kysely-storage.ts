@@ -3,6 +3,7 @@ import { createId } from '@canvass/core'
 import type { Kysely } from 'kysely'
 import { createActionClassStore } from './action-class-store'
 import { createApiKeyStore } from './api-key-store'
+import { createConsoleAccountStore } from './console-account-store'
 import { createAuditLogStore } from './audit-log-store'
 import { withUnavailableErrors } from './connection-error'
 import { createAttributeClassStore } from './attribute-class-store'
@@ -111,6 +112,7 @@ export function createKyselyStorage<DB = unknown>({ db, schema, responseBatch, o
     environmentState: createEnvironmentStateStore(canvassDb),
     uploads: createUploadStore(canvassDb),
     retention: createRetentionStore(canvassDb, names),
+    consoleAccounts: createConsoleAccountStore(canvassDb),
     async ping() {
       try {
         await canvassDb.selectNoFrom((eb) => eb.lit(1).as('one')).execute()

@@ -44,6 +44,38 @@ export interface Database {
   blob_deletions: BlobDeletionsTable
   audit_log: AuditLogTable
   maintenance_leases: MaintenanceLeasesTable
+  console_people: ConsolePeopleTable
+  console_sessions: ConsoleSessionsTable
+  console_links: ConsoleLinksTable
+}
+
+/** Added by `0037-console-accounts`: the console's own people. */
+export interface ConsolePeopleTable {
+  id: string
+  project_id: string
+  email: string
+  role: 'viewer' | 'editor' | 'owner'
+  password_hash: string | null
+  created_at: Date
+  updated_at: Date
+}
+
+/** Added by `0037-console-accounts`: sign-in sessions, by the SHA-256 of their token. */
+export interface ConsoleSessionsTable {
+  hash: string
+  person_id: string
+  created_at: Date
+  expires_at: Date
+}
+
+/** Added by `0037-console-accounts`: one-time links, by the SHA-256 of their token. */
+export interface ConsoleLinksTable {
+  hash: string
+  project_id: string
+  person_id: string | null
+  created_at: Date
+  expires_at: Date
+  used_at: Date | null
 }
 
 /** Added by `0027-response-retention`: who runs a periodic job (e.g. `retention`), and until when. */

@@ -37,6 +37,7 @@ import { surveyArchive } from './migrations/0033-survey-archive'
 import { eventSurveyDates } from './migrations/0034-event-survey-dates'
 import { unscreenedResponses } from './migrations/0035-unscreened-responses'
 import { projectCustomCss } from './migrations/0036-project-custom-css'
+import { consoleAccounts } from './migrations/0037-console-accounts'
 import { moveFromPublicSchema } from './migrations/move-from-public'
 import { schemaNames } from './schema-names'
 
@@ -90,6 +91,7 @@ function migrations(schema: string): Record<string, Migration> {
     '0034-event-survey-dates': eventSurveyDates(schema),
     '0035-unscreened-responses': unscreenedResponses(schema),
     '0036-project-custom-css': projectCustomCss(schema),
+    '0037-console-accounts': consoleAccounts(schema),
   }
 }
 

@@ -4,12 +4,16 @@ import { CanvassError } from '../errors'
 import type { AuditEvent } from '../domain/audit-log'
 import { appendAuditEntry } from '../domain/audit-log'
 import type { FormbricksImportOptions, FormbricksImportReport } from './import-formbricks'
+import type { ConsoleAccountsAdmin } from './console-accounts-admin'
+import { createConsoleAccountsAdmin } from './console-accounts-admin'
+import type { ConsoleAccountSettings } from '../domain/console-accounts'
+import { consoleAccountSettings } from '../domain/console-accounts'
 
 /**
  * Administration that the HTTP API does not offer (docs/design.md, "Authentication"): projects and API keys are created here,
  * by the embedding application or the standalone server's bootstrap, never over HTTP.
  */
-export interface CanvassAdmin {
+export interface CanvassAdmin extends ConsoleAccountsAdmin {
   /**
    * Creates an organization and a project with its `production` and `development` environments, and the
    * given API keys of those environments, all in one transaction: either everything exists afterwards or
@@ -56,6 +60,7 @@ export function createAdmin(
   now: () => Date,
   importFormbricks: CanvassAdmin['importFormbricks'],
   auditFailed: (event: AuditEvent, error: unknown) => void = () => {},
+  consoleAccounts: ConsoleAccountSettings = consoleAccountSettings(true),
 ): CanvassAdmin {
   /**
    * An admin action is written to the environment's audit log as an API write is, without a key, method or
@@ -206,6 +211,7 @@ export function createAdmin(
       return revoked
     },
     importFormbricks,
+    ...createConsoleAccountsAdmin(storage, newId, now, consoleAccounts, record),
   }
 }
 

@@ -61,7 +61,7 @@ export interface RouteDoc {
   /** Statuses beyond the implied ones. */
   errors?: readonly ErrorStatus[]
   /** Only served when `createCanvass` is given this option. */
-  requires?: 'blobStore' | 'widget' | 'editor'
+  requires?: 'blobStore' | 'widget' | 'editor' | 'console'
   /** An `ETag` on the answer, and 304 to a matching `If-None-Match`. */
   etag?: boolean
   /** Byte ranges: 206 with `Range`, 416 for a range outside the file. */

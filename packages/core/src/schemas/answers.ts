@@ -35,6 +35,7 @@ export const errorAnswer = v.object({
     'service_unavailable',
     'idempotency_key_reused',
     'idempotency_key_in_flight',
+    'conflict',
   ]),
   message: v.string(),
   details: jsonObject,

@@ -3,6 +3,7 @@ import type { ApiKeyStore } from './api-keys'
 import type { AuditLogStore } from './audit-log'
 import type { AttributeClassStore } from './attribute-classes'
 import type { BlobDeletionStore } from './blob-deletions'
+import type { ConsoleAccountStore } from './console-accounts'
 import type { ContactAttributeKeyStore } from './contact-attribute-keys'
 import type { ContactStore } from './contacts'
 import type { ClientContactStore } from './client-contacts'
@@ -69,6 +70,8 @@ export interface Storage {
   imports: ImportStore
   /** Expired responses and the lease of the worker that deletes them (`createRetention`). */
   retention: RetentionStore
+  /** The console's own people, sessions and one-time links (the standalone server's accounts). */
+  consoleAccounts: ConsoleAccountStore
   /** Answers true when the database is reachable (health checks). */
   ping(): Promise<boolean>
 }
@@ -76,6 +79,7 @@ export interface Storage {
 export type * from './api-keys'
 export type * from './audit-log'
 export type * from './common'
+export type * from './console-accounts'
 export type * from './environments'
 export type * from './projects'
 export type * from './responses'

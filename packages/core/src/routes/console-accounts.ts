@@ -1,0 +1,559 @@
+import * as v from 'valibot'
+import type { IRequest } from 'itty-router'
+import type { CanvassContext, ConnectionInfo, Handler } from '../context'
+import { param } from '../context'
+import type { ConsoleAccountSettings } from '../domain/console-accounts'
+import {
+  CONSOLE_ROLES,
+  FORM_COOKIE,
+  SESSION_COOKIE,
+  consoleAccountsAuthorize,
+  consoleEmailSchema,
+  consolePasswordSchema,
+  consoleTokenHash,
+  cookieOf,
+  countSignIn,
+  createConsoleLink,
+  createConsoleSession,
+  hashPassword,
+  isConsoleToken,
+  newConsolePerson,
+  newConsoleToken,
+  passwordProblem,
+  personOutput,
+  sameText,
+  verifyPassword,
+} from '../domain/console-accounts'
+import { CanvassError, notAuthenticated } from '../errors'
+import { authenticate } from '../http/auth'
+import { escapeHtml, htmlResponse, newNonce } from '../http/html'
+import { ok } from '../http/respond'
+import type { RouteTable } from '../http/route-table'
+import type { RateLimiter } from '../ports/rate-limiter'
+import type { ConsolePersonRecord } from '../ports/storage'
+import { strictObject } from '../schemas/strict-object'
+
+/** What the accounts routes need besides the context: the lifetimes and where sign-ins are counted. */
+export interface ConsoleAccountsWiring {
+  settings: ConsoleAccountSettings
+  limiter: RateLimiter
+}
+
+/**
+ * The accounts mode's pages (sign-in by password or one-time link, sign-out) and the people routes
+ * `/api/v1/console/people…` (owners, and API keys of the project's environments). Registered only with
+ * `console.accounts` (`requires: 'console'`).
+ */
+export function registerConsoleAccountRoutes(routes: RouteTable, wiring: ConsoleAccountsWiring): void {
+  registerConsoleAccountPages(routes, wiring)
+  registerConsolePeopleRoutes(routes, wiring)
+}
+
+// ——— Pages ———————————————————————————————————————————————————————————————————————————————————————————————
+
+function registerConsoleAccountPages(routes: RouteTable, wiring: ConsoleAccountsWiring): void {
+  const page = { auth: 'none', produces: 'text/html', requires: 'console' } as const
+  routes.get('/console/sign-in', (request, ctx) => signInPage(request, ctx), {
+    summary: 'The console sign-in page (accounts mode): email and password',
+    ...page,
+  })
+  routes.post('/console/sign-in', (request, ctx, info) => signIn(request, ctx, info, wiring), {
+    summary: 'Signs in to the console by email and password (a form post); sets the session cookie and goes to `/console`',
+    ...page,
+    errors: [401, 403],
+  })
+  routes.get('/console/link/:token', (request, ctx) => linkPage(request, ctx), {
+    summary: 'A one-time sign-in link of the console: a page with a button (the link is used by the form post, never by opening it)',
+    ...page,
+    errors: [404],
+  })
+  routes.post('/console/link/:token', (request, ctx) => useLink(request, ctx, wiring), {
+    summary: 'Uses a one-time link (a form post): signs the person in, or creates the first owner of a first-owner link',
+    ...page,
+    errors: [403, 404, 409],
+  })
+  routes.post('/console/sign-out', (request, ctx) => signOut(request, ctx), {
+    summary: 'Ends the console session and clears its cookie; goes to the sign-in page',
+    ...page,
+    errors: [403],
+  })
+}
+
+/** The answer of a page: HTML with the page headers, and cookies to set. */
+function page(status: number, html: string, nonce: string, cookies: string[] = [], extra: Record<string, string> = {}): Response {
+  const response = htmlResponse(status, html, nonce, extra)
+  for (const cookie of cookies) response.headers.append('set-cookie', cookie)
+  return response
+}
+
+/** A 303 to `location`, with cookies to set. */
+function seeOther(location: string, cookies: string[]): Response {
+  const headers = new Headers({ location, 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' })
+  for (const cookie of cookies) headers.append('set-cookie', cookie)
+  return new Response(null, { status: 303, headers })
+}
+
+/** Whether cookies are to be `Secure`: the request came over https, or the public URL is https. */
+function secure(request: Request, ctx: CanvassContext): boolean {
+  return new URL(request.url).protocol === 'https:' || (ctx.publicUrl?.startsWith('https:') ?? false)
+}
+
+/** A cookie as design §3 says: HttpOnly, SameSite=Strict, the path, Max-Age, Secure on https. */
+function cookie(
+  request: Request,
+  ctx: CanvassContext,
+  name: string,
+  value: string,
+  maxAgeSeconds: number,
+  path = `${ctx.basePath}/`,
+): string {
+  return `${name}=${value}; Path=${path}; Max-Age=${maxAgeSeconds}; HttpOnly; SameSite=Strict${secure(request, ctx) ? '; Secure' : ''}`
+}
+
+const FORM_COOKIE_SECONDS = 60 * 60
+
+/** The form's double-submit token: the cookie's when it is one, else a new one (and its cookie). */
+function formToken(request: Request, ctx: CanvassContext): { token: string; cookies: string[] } {
+  const given = cookieOf(request, FORM_COOKIE)
+  if (given !== undefined && isConsoleToken(given)) return { token: given, cookies: [] }
+  const token = newConsoleToken()
+  return { token, cookies: [cookie(request, ctx, FORM_COOKIE, token, FORM_COOKIE_SECONDS, `${ctx.basePath}/console/`)] }
+}
+
+/** Whether the form's `csrf` field is the double-submit cookie's value. */
+function formTokenRight(request: Request, form: URLSearchParams): boolean {
+  const given = cookieOf(request, FORM_COOKIE)
+  const field = form.get('csrf')
+  return given !== undefined && field !== null && isConsoleToken(given) && sameText(given, field)
+}
+
+const FORM_LIMIT = 8192
+
+/** A urlencoded form body of at most 8 KiB (a sign-in form is a few hundred bytes). */
+async function readForm(request: Request): Promise<URLSearchParams> {
+  const type = (request.headers.get('content-type') ?? '').toLowerCase()
+  if (!type.startsWith('application/x-www-form-urlencoded')) {
+    throw new CanvassError('unsupported_media_type', 'Content-Type must be application/x-www-form-urlencoded')
+  }
+  const reader = request.body?.getReader()
+  const chunks: Uint8Array[] = []
+  let size = 0
+  while (reader) {
+    const { done, value } = await reader.read()
+    if (done) break
+    size += value.byteLength
+    if (size > FORM_LIMIT) {
+      await reader.cancel().catch(() => {})
+      throw new CanvassError('payload_too_large', `Request body is larger than ${FORM_LIMIT} bytes`)
+    }
+    chunks.push(value)
+  }
+  const bytes = new Uint8Array(size)
+  let at = 0
+  for (const chunk of chunks) {
+    bytes.set(chunk, at)
+    at += chunk.byteLength
+  }
+  return new URLSearchParams(new TextDecoder().decode(bytes))
+}
+
+/** The cross-site check of a form post: a browser's `Sec-Fetch-Site` must say the page was Canvass's own. */
+function crossSite(request: Request): boolean {
+  const site = request.headers.get('sec-fetch-site')
+  return site !== null && site !== 'same-origin' && site !== 'none'
+}
+
+interface Field {
+  name: string
+  label: string
+  type: 'email' | 'password'
+  autocomplete: string
+  required: boolean
+  value?: string
+  hint?: string
+}
+
+/** A page of the accounts mode: a heading, words, an error said aloud, and a form with labelled fields. */
+function accountsPageHtml(input: {
+  nonce: string
+  title: string
+  heading: string
+  text?: string
+  error?: string
+  form?: { action: string; csrf: string; fields: Field[]; button: string }
+  footer?: string
+}): string {
+  const error = input.error ? `<p class="error" id="form-error" role="alert">${escapeHtml(input.error)}</p>` : ''
+  const form = input.form
+    ? `<form method="post" action="${escapeHtml(input.form.action)}"><input type="hidden" name="csrf" value="${escapeHtml(input.form.csrf)}">` +
+      input.form.fields
+        .map((field) => {
+          const hint = field.hint ? `<span class="hint" id="${field.name}-hint">${escapeHtml(field.hint)}</span>` : ''
+          const described = [field.hint ? `${field.name}-hint` : '', input.error ? 'form-error' : ''].filter(Boolean).join(' ')
+          return (
+            `<label for="${field.name}">${escapeHtml(field.label)}</label>${hint}` +
+            `<input id="${field.name}" name="${field.name}" type="${field.type}" autocomplete="${field.autocomplete}"` +
+            `${field.required ? ' required' : ''}${field.value !== undefined ? ` value="${escapeHtml(field.value)}"` : ''}` +
+            `${described ? ` aria-describedby="${described}"` : ''}${input.error ? ' aria-invalid="true"' : ''} maxlength="254">`
+          )
+        })
+        .join('') +
+      `<button type="submit">${escapeHtml(input.form.button)}</button></form>`
+    : ''
+  const text = input.text ? `<p>${escapeHtml(input.text)}</p>` : ''
+  const footer = input.footer ? `<p class="hint">${escapeHtml(input.footer)}</p>` : ''
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<link rel="icon" href="data:,">
+<title>${escapeHtml(input.title)}</title>
+<style nonce="${input.nonce}">${ACCOUNTS_STYLE}</style>
+</head>
+<body>
+<main class="card"><h1>${escapeHtml(input.heading)}</h1>${text}${error}${form}${footer}</main>
+</body>
+</html>
+`
+}
+
+const ACCOUNTS_STYLE =
+  'html,body{margin:0}body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif;color:#0f172a;background:#f1f5f9}' +
+  '.card{max-width:420px;margin:12vh auto 32px;padding:32px;background:#fff;border:1px solid #e2e8f0;border-radius:12px}' +
+  'h1{font-size:1.35rem;margin:0 0 8px}p{margin:0 0 12px;color:#475569;line-height:1.5}' +
+  'label{display:block;margin:16px 0 6px;font-weight:600}.hint{display:block;color:#475569;font-size:.9rem;margin:0 0 6px}' +
+  'input{box-sizing:border-box;font:inherit;padding:8px 10px;border:1px solid #64748b;border-radius:8px;width:100%}' +
+  'button{font:inherit;font-weight:600;margin-top:20px;padding:8px 16px;border:0;border-radius:8px;background:#334155;color:#fff;cursor:pointer}' +
+  'button:focus-visible,input:focus{outline:2px solid #334155;outline-offset:2px}.error{color:#b91c1c;font-weight:600}'
+
+const EMAIL_FIELD: Field = { name: 'email', label: 'Email', type: 'email', autocomplete: 'username', required: true }
+const PASSWORD_FIELD: Field = { name: 'password', label: 'Password', type: 'password', autocomplete: 'current-password', required: true }
+const NEW_PASSWORD_FIELD: Field = {
+  name: 'password',
+  label: 'New password (optional)',
+  type: 'password',
+  autocomplete: 'new-password',
+  required: false,
+  hint: 'At least 10 characters. Without one, you sign in with one-time links.',
+}
+
+function signInForm(ctx: CanvassContext, csrf: string, email?: string) {
+  return {
+    action: `${ctx.basePath}/console/sign-in`,
+    csrf,
+    fields: [email === undefined ? EMAIL_FIELD : { ...EMAIL_FIELD, value: email }, PASSWORD_FIELD],
+    button: 'Sign in',
+  }
+}
+
+const NO_PASSWORD = 'No password? Ask an owner of the project for a one-time sign-in link.'
+
+async function signInPage(request: IRequest, ctx: CanvassContext): Promise<Response> {
+  if (await consoleAccountsAuthorize(ctx)(request)) return seeOther(`${ctx.basePath}/console`, [])
+  const nonce = newNonce()
+  const { token, cookies } = formToken(request, ctx)
+  const html = accountsPageHtml({
+    nonce,
+    title: 'Sign in',
+    heading: 'Sign in to Canvass',
+    form: signInForm(ctx, token),
+    footer: NO_PASSWORD,
+  })
+  return page(200, html, nonce, cookies)
+}
+
+/** A page saying the form was not sent from Canvass's own page (or its cookie expired), with a fresh form. */
+function staleForm(request: Request, ctx: CanvassContext, form: ReturnType<typeof signInForm> | undefined, heading: string): Response {
+  const nonce = newNonce()
+  const { token, cookies } = formToken(request, ctx)
+  const html = accountsPageHtml({
+    nonce,
+    title: heading,
+    heading,
+    error: 'This form has expired or did not come from this site. Please send it again.',
+    ...(form ? { form: { ...form, csrf: token } } : {}),
+  })
+  return page(403, html, nonce, cookies)
+}
+
+async function signIn(request: IRequest, ctx: CanvassContext, info: ConnectionInfo, wiring: ConsoleAccountsWiring): Promise<Response> {
+  const form = await readForm(request)
+  const rawEmail = (form.get('email') ?? '').slice(0, 1000)
+  if (crossSite(request) || !formTokenRight(request, form)) return staleForm(request, ctx, signInForm(ctx, ''), 'Sign in to Canvass')
+  const parsed = v.safeParse(consoleEmailSchema, rawEmail)
+  const email = parsed.success ? parsed.output : rawEmail.trim().toLowerCase()
+  const nonce = newNonce()
+  const { token, cookies } = formToken(request, ctx)
+  const again = (status: number, error: string, extra: Record<string, string> = {}) =>
+    page(
+      status,
+      accountsPageHtml({
+        nonce,
+        title: 'Sign in',
+        heading: 'Sign in to Canvass',
+        error,
+        form: signInForm(ctx, token, rawEmail),
+        footer: NO_PASSWORD,
+      }),
+      nonce,
+      cookies,
+      extra,
+    )
+  const limited = await countSignIn(wiring.limiter, ctx.clientAddress(request, info), email, ctx.now())
+  if (limited) {
+    const minutes = Math.ceil(limited.retryAfterSeconds / 60)
+    return again(429, `Too many sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, {
+      'retry-after': String(limited.retryAfterSeconds),
+    })
+  }
+  const password = (form.get('password') ?? '').slice(0, 1000)
+  const person = parsed.success ? await ctx.storage.consoleAccounts.findPersonByEmail(email) : null
+  // An unknown email, or a person without a password, spends one hash too: the time does not tell which.
+  if (!(await verifyPassword(password, person?.passwordHash ?? null)) || !person) return again(401, 'Email or password is not right.')
+  return signedIn(request, ctx, person, wiring)
+}
+
+/** Starts a session: the session cookie, the form cookie cleared, and on to the console. */
+async function signedIn(
+  request: Request,
+  ctx: CanvassContext,
+  person: ConsolePersonRecord,
+  wiring: ConsoleAccountsWiring,
+): Promise<Response> {
+  const session = await createConsoleSession(ctx, person, wiring.settings)
+  return seeOther(`${ctx.basePath}/console`, [
+    cookie(request, ctx, SESSION_COOKIE, session.token, wiring.settings.sessionTtlSeconds),
+    cookie(request, ctx, FORM_COOKIE, '', 0, `${ctx.basePath}/console/`),
+  ])
+}
+
+const LINK_NOT_VALID = {
+  title: 'Link not valid',
+  heading: 'This link cannot be used',
+  text: 'It was used already, has expired, or is mistyped. Ask an owner of the project for a new one.',
+}
+
+function linkNotValid(): Response {
+  const nonce = newNonce()
+  return page(404, accountsPageHtml({ nonce, ...LINK_NOT_VALID }), nonce)
+}
+
+function linkForm(ctx: CanvassContext, token: string, csrf: string, firstOwner: boolean, email?: string) {
+  const fields = firstOwner
+    ? [
+        { ...EMAIL_FIELD, autocomplete: 'email', ...(email === undefined ? {} : { value: email }) },
+        { ...NEW_PASSWORD_FIELD, label: 'Password (optional)' },
+      ]
+    : [NEW_PASSWORD_FIELD]
+  return { action: `${ctx.basePath}/console/link/${token}`, csrf, fields, button: firstOwner ? 'Create owner and sign in' : 'Sign in' }
+}
+
+function linkPageHtml(
+  ctx: CanvassContext,
+  nonce: string,
+  token: string,
+  csrf: string,
+  firstOwner: boolean,
+  email: string | null,
+  error?: string,
+) {
+  return accountsPageHtml({
+    nonce,
+    title: 'Sign in',
+    heading: firstOwner ? 'Become the first owner' : 'Sign in to Canvass',
+    text: firstOwner
+      ? 'This link makes you the first owner of the project. Give your email; a password is optional.'
+      : `This one-time link signs in ${email ?? 'you'}. It works once.`,
+    ...(error ? { error } : {}),
+    form: linkForm(ctx, token, csrf, firstOwner),
+  })
+}
+
+/** The page of a one-time link: opening it (a mail client's preview, a scanner) uses nothing; its button does. */
+async function linkPage(request: IRequest, ctx: CanvassContext): Promise<Response> {
+  const token = param(request, 'token')
+  const link = isConsoleToken(token) ? await ctx.storage.consoleAccounts.findLink(consoleTokenHash(token), ctx.now()) : null
+  if (!link) return linkNotValid()
+  const person = link.personId === null ? null : await ctx.storage.consoleAccounts.getPerson(link.personId)
+  if (link.personId !== null && !person) return linkNotValid()
+  const nonce = newNonce()
+  const form = formToken(request, ctx)
+  return page(200, linkPageHtml(ctx, nonce, token, form.token, link.personId === null, person?.email ?? null), nonce, form.cookies)
+}
+
+async function useLink(request: IRequest, ctx: CanvassContext, wiring: ConsoleAccountsWiring): Promise<Response> {
+  const token = param(request, 'token')
+  if (!isConsoleToken(token)) return linkNotValid()
+  const form = await readForm(request)
+  const hash = consoleTokenHash(token)
+  const link = await ctx.storage.consoleAccounts.findLink(hash, ctx.now())
+  if (!link) return linkNotValid()
+  const firstOwner = link.personId === null
+  const nonce = newNonce()
+  const fresh = formToken(request, ctx)
+  const again = (status: number, error: string) =>
+    page(status, linkPageHtml(ctx, nonce, token, fresh.token, firstOwner, null, error), nonce, fresh.cookies)
+  if (crossSite(request) || !formTokenRight(request, form)) {
+    return again(403, 'This form has expired or did not come from this site. Please send it again.')
+  }
+  const password = form.get('password') || undefined
+  const problem = password === undefined ? undefined : passwordProblem(password)
+  if (problem) return again(400, `${problem}.`)
+  if (firstOwner) {
+    const email = v.safeParse(consoleEmailSchema, form.get('email') ?? '')
+    if (!email.success) return again(400, 'Please give an email address, like name@example.com.')
+    const now = ctx.now()
+    const owner = await newConsolePerson(ctx.newId(), now, { projectId: link.projectId, email: email.output, role: 'owner', password })
+    const result = await ctx.storage.consoleAccounts.consumeFirstOwnerLink(hash, now, owner)
+    if (result.outcome === 'created') return signedIn(request, ctx, result.person, wiring)
+    if (result.outcome === 'email_taken') return again(409, 'A person with this email exists already. Please give another email.')
+    return linkNotValid()
+  }
+  // The password is hashed before the link is used: a failure leaves the link as it was.
+  const passwordHash = password === undefined ? undefined : await hashPassword(password)
+  const used = await ctx.storage.consoleAccounts.consumeLink(hash, ctx.now())
+  const person = used?.personId ? await ctx.storage.consoleAccounts.getPerson(used.personId) : null
+  if (!person) return linkNotValid()
+  if (passwordHash !== undefined) await ctx.storage.consoleAccounts.setPasswordHash(person.id, passwordHash, ctx.now())
+  return signedIn(request, ctx, person, wiring)
+}
+
+async function signOut(request: IRequest, ctx: CanvassContext): Promise<Response> {
+  if (crossSite(request)) {
+    const nonce = newNonce()
+    const html = accountsPageHtml({ nonce, title: 'Not signed out', heading: 'Not signed out', text: 'Sign out from the console itself.' })
+    return page(403, html, nonce)
+  }
+  const token = cookieOf(request, SESSION_COOKIE)
+  if (token !== undefined && isConsoleToken(token)) await ctx.storage.consoleAccounts.deleteSession(consoleTokenHash(token))
+  return seeOther(`${ctx.basePath}/console/sign-in`, [cookie(request, ctx, SESSION_COOKIE, '', 0)])
+}
+
+// ——— People routes ——————————————————————————————————————————————————————————————————————————————————————
+
+const personAnswer = v.object({
+  id: v.string(),
+  email: v.string(),
+  role: v.picklist(CONSOLE_ROLES),
+  hasPassword: v.boolean(),
+  createdAt: v.string(),
+  updatedAt: v.string(),
+})
+const linkAnswer = v.object({ path: v.string(), expiresAt: v.string() })
+const roleSchema = v.picklist(CONSOLE_ROLES, 'Must be viewer, editor or owner')
+const createPersonBody = strictObject({ email: consoleEmailSchema, role: roleSchema, password: v.optional(consolePasswordSchema) })
+const updatePersonBody = strictObject({ role: v.optional(roleSchema) })
+
+function registerConsolePeopleRoutes(routes: RouteTable, wiring: ConsoleAccountsWiring): void {
+  const base = { auth: 'apiKey', requires: 'console' } as const
+  routes.get('/api/v1/console/people', listPeople, {
+    summary: "The console's people of the project (owners; API keys of the project's environments)",
+    ...base,
+    answer: v.object({ data: v.array(personAnswer) }),
+  })
+  routes.post('/api/v1/console/people', (request, ctx, _info, body) => addPerson(request, ctx, body, wiring), {
+    summary: 'Adds a person to the console with a role (and a password, optionally); answers a one-time sign-in link',
+    ...base,
+    body: createPersonBody,
+    answer: v.object({ data: v.object({ ...personAnswer.entries, link: linkAnswer }) }),
+    errors: [409],
+    audit: { action: 'create', resourceType: 'consolePerson', resourceId: 'answer' },
+  })
+  routes.patch('/api/v1/console/people/:personId', (request, ctx, _info, body) => updatePerson(request, ctx, body), {
+    summary: "Changes a person's role (the project's last owner stays one)",
+    ...base,
+    body: updatePersonBody,
+    answer: v.object({ data: personAnswer }),
+    errors: [409],
+    audit: { action: 'update', resourceType: 'consolePerson', resourceId: { param: 'personId' } },
+  })
+  routes.delete('/api/v1/console/people/:personId', removePerson, {
+    summary: 'Removes a person from the console with their sessions and links (never the last owner)',
+    ...base,
+    answer: v.object({ data: personAnswer }),
+    errors: [409],
+    audit: { action: 'delete', resourceType: 'consolePerson', resourceId: { param: 'personId' } },
+  })
+  routes.post('/api/v1/console/people/:personId/link', (request, ctx) => personLink(request, ctx, wiring), {
+    summary: 'A new one-time sign-in link for a person',
+    ...base,
+    answer: v.object({ data: linkAnswer }),
+    audit: { action: 'create', resourceType: 'consoleLink', resourceId: { param: 'personId' } },
+  })
+}
+
+/** The project of the caller: its console grant's, or its key's environment's. */
+async function callerProject(request: IRequest, ctx: CanvassContext): Promise<string> {
+  const caller = (await authenticate(request, ctx)) as Awaited<ReturnType<typeof authenticate>> & { console?: { projectId: string } }
+  if (caller.console) return caller.console.projectId
+  const environment = await ctx.storage.environments.get(caller.environmentId)
+  if (!environment) throw notAuthenticated()
+  return environment.projectId
+}
+
+const personNotFound = (id: string) =>
+  new CanvassError('not_found', 'Person not found', { details: { resource_id: id, resource_type: 'Console Person' } })
+const lastOwnerConflict = () =>
+  new CanvassError('conflict', 'The project must keep an owner: make someone else an owner first', { details: { role: 'last owner' } })
+
+const listPeople: Handler = async (request, ctx) => {
+  const projectId = await callerProject(request, ctx)
+  return ok((await ctx.storage.consoleAccounts.listPeople(projectId)).map(personOutput))
+}
+
+async function addPerson(
+  request: IRequest,
+  ctx: CanvassContext,
+  body: () => Promise<v.InferOutput<typeof createPersonBody>>,
+  wiring: ConsoleAccountsWiring,
+): Promise<Response> {
+  const projectId = await callerProject(request, ctx)
+  const { email, role, password } = await body()
+  const now = ctx.now()
+  const person = await newConsolePerson(ctx.newId(), now, { projectId, email, role, password })
+  if ((await ctx.storage.consoleAccounts.insertPerson(person)) === 'email_taken') {
+    throw new CanvassError('conflict', 'A person with this email exists already', { details: { email: 'taken' } })
+  }
+  const link = await createConsoleLink(ctx.storage, now, { projectId, personId: person.id }, wiring.settings)
+  return ok({ ...personOutput(person), link: { path: link.path, expiresAt: link.expiresAt.toISOString() } })
+}
+
+async function updatePerson(
+  request: IRequest,
+  ctx: CanvassContext,
+  body: () => Promise<v.InferOutput<typeof updatePersonBody>>,
+): Promise<Response> {
+  const projectId = await callerProject(request, ctx)
+  const personId = param(request, 'personId')
+  const { role } = await body()
+  if (role !== undefined) {
+    const outcome = await ctx.storage.consoleAccounts.setRole(projectId, personId, role, ctx.now())
+    if (outcome === 'not_found') throw personNotFound(personId)
+    if (outcome === 'last_owner') throw lastOwnerConflict()
+  }
+  const person = await ctx.storage.consoleAccounts.getPerson(personId)
+  if (!person || person.projectId !== projectId) throw personNotFound(personId)
+  return ok(personOutput(person))
+}
+
+const removePerson: Handler = async (request, ctx) => {
+  const projectId = await callerProject(request, ctx)
+  const personId = param(request, 'personId')
+  const person = await ctx.storage.consoleAccounts.getPerson(personId)
+  if (!person || person.projectId !== projectId) throw personNotFound(personId)
+  const outcome = await ctx.storage.consoleAccounts.deletePerson(projectId, personId)
+  if (outcome === 'not_found') throw personNotFound(personId)
+  if (outcome === 'last_owner') throw lastOwnerConflict()
+  return ok(personOutput(person))
+}
+
+async function personLink(request: IRequest, ctx: CanvassContext, wiring: ConsoleAccountsWiring): Promise<Response> {
+  const projectId = await callerProject(request, ctx)
+  const personId = param(request, 'personId')
+  const person = await ctx.storage.consoleAccounts.getPerson(personId)
+  if (!person || person.projectId !== projectId) throw personNotFound(personId)
+  const link = await createConsoleLink(ctx.storage, ctx.now(), { projectId, personId }, wiring.settings)
+  return ok({ path: link.path, expiresAt: link.expiresAt.toISOString() })
+}
