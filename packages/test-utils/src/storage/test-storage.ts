@@ -13,6 +13,7 @@ import { contactTests } from './contact-tests'
 import { contactLimitTests } from './contact-limit-tests'
 import { clientTests } from './client-tests'
 import { concurrentCreateTests } from './concurrent-create-tests'
+import { consoleAccountTests } from './console-account-tests'
 import { createResponseTests } from './create-response-tests'
 import { contactDisplayTests } from './contact-display-tests'
 import { displayResponseTests } from './display-response-tests'
@@ -90,6 +91,7 @@ export const STORAGE_TESTS: readonly StorageTest[] = [
   ...concurrentCreateTests,
   ...importTests,
   ...auditLogTests,
+  ...consoleAccountTests,
 ]
 
 /**
