@@ -36,6 +36,9 @@ export async function moveFromPublicSchema(db: Kysely<any>, schema: string): Pro
       'audit_log',
       'maintenance_leases',
       'unscreened_responses',
+      'console_people',
+      'console_sessions',
+      'console_links',
       'canvass_migration',
       'canvass_migration_lock',
     ]) {
