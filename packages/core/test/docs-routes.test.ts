@@ -12,7 +12,7 @@ const ROUTES_MD = new URL('../../../docs/routes.md', import.meta.url)
 const { test: docs, bed } = suiteWithBed('docs/routes.md', { widgetBundles: false })
 
 docs('lists every registered route once, and nothing else', async () => {
-  // With a blob store, the widget and the editor, so that the upload, widget and editor routes are there too.
+  // With a blob store, the widget, the editor and the console's accounts, so that their routes are there too.
   const canvass = createCanvass({
     storage: bed().storage,
     blobStore: bed().blobStore,
@@ -20,6 +20,7 @@ docs('lists every registered route once, and nothing else', async () => {
     widget: { formbricks: '', surveys: '' },
     editor: '',
     apiReference: '',
+    console: { accounts: true, bundle: '' },
   })
   const registered = canvass.routes.map(({ method, path }) => `${method} ${path}`)
   const rows = [...(await readFile(ROUTES_MD, 'utf8')).matchAll(/^\|\s*([A-Z]+)\s*\|\s*`([^`]+)`\s*\|/gm)].map(

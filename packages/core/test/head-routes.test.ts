@@ -68,6 +68,8 @@ async function seed(environmentId: string): Promise<void> {
     // The reference's workflows are not implemented: any id gets the route's 501.
     workflowId: 'clwf1234567890123456789012',
     runId: 'clrn1234567890123456789012',
+    // A first-owner link of the console: its page (a GET uses nothing).
+    token: (await canvass.admin.createConsoleLink({ firstOwner: true, projectId: bed().projectId })).path.split('/').pop(),
   })
   Object.assign(query, {
     '/api/v1/management/responses/export': `?surveyId=${survey.id}&format=csv`,
@@ -117,11 +119,12 @@ const REFUSED_TO_KEYS = new Set(
     .map((route) => route.path),
 )
 
-/** The headers, without those that change on every answer, and a page's nonce. */
+/** The headers, without those that change on every answer, and a page's nonce and form token. */
 function comparable(headers: Headers): Record<string, string> {
   const kept: Record<string, string> = {}
   headers.forEach((value, name) => {
-    if (!PER_ANSWER.has(name)) kept[name] = value.replace(/'nonce-[^']+'/g, "'nonce'")
+    if (!PER_ANSWER.has(name))
+      kept[name] = value.replace(/'nonce-[^']+'/g, "'nonce'").replace(/^(canvass_console_form=)[A-Za-z0-9_-]{43};/, '$1token;')
   })
   return kept
 }

@@ -142,6 +142,9 @@ let apiReference: ReturnType<typeof readApiReference> | undefined
 /** The bed's `editor` unless a test passes its own: an empty ES module. */
 export const BED_EDITOR = 'export {}\n'
 
+/** The bed's console bundle unless a test passes its own: an empty ES module. */
+export const BED_CONSOLE = 'export {}\n'
+
 /**
  * Canvass's fetch handler on a migrated database of its own, with a project (production and development
  * environments, a key each), a blob store, a webhook receiver and, when given, a clock the test controls.
@@ -189,6 +192,9 @@ export async function createTestCanvass(options: TestCanvassOptions = {}): Promi
         // A stand-in for the survey editor's module, so that the bed serves every route Canvass can (the
         // route-table tests compare the two); a test of the editor itself passes its bundle as `editor`.
         editor: BED_EDITOR,
+        // The console in accounts mode (H2), so that the bed serves the console's routes too; a test of a
+        // host's own `authorize` passes its `console`.
+        console: { accounts: true, bundle: BED_CONSOLE },
         // The bed's own dispatcher (`deliverWebhooks`) sends the webhooks, when the test says; a test of the
         // background work passes `background`.
         background: false,
