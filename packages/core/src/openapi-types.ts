@@ -1859,7 +1859,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/console/people/{personId}": {
+    "/api/v1/console/people/{consolePersonId}": {
         parameters: {
             query?: never;
             header?: never;
@@ -1870,14 +1870,14 @@ export interface paths {
         put?: never;
         post?: never;
         /** Removes a person from the console with their sessions and links (never the last owner) */
-        delete: operations["deleteV1ConsolePeopleByPersonId"];
+        delete: operations["deleteV1ConsolePeopleByConsolePersonId"];
         options?: never;
         head?: never;
         /** Changes a person's role (the project's last owner stays one) */
-        patch: operations["patchV1ConsolePeopleByPersonId"];
+        patch: operations["patchV1ConsolePeopleByConsolePersonId"];
         trace?: never;
     };
-    "/api/v1/console/people/{personId}/link": {
+    "/api/v1/console/people/{consolePersonId}/link": {
         parameters: {
             query?: never;
             header?: never;
@@ -1887,7 +1887,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** A new one-time sign-in link for a person */
-        post: operations["postV1ConsolePeopleByPersonIdLink"];
+        post: operations["postV1ConsolePeopleByConsolePersonIdLink"];
         delete?: never;
         options?: never;
         head?: never;
@@ -15260,14 +15260,12 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
-            200: {
+            /** @description Done: on to the page `Location` names (no body) */
+            303: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "text/html": string;
-                };
+                content?: never;
             };
             /** @description No valid API key, or the resource belongs to another environment */
             401: {
@@ -15280,6 +15278,15 @@ export interface operations {
             };
             /** @description The survey accepts no submissions */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description The body, or the stored response it would make, is too large */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15367,8 +15374,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
-            200: {
+            /** @description Done: on to the page `Location` names (no body) */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request: malformed JSON, a field missing or wrong (`details` names each), or a domain rule */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15396,6 +15410,15 @@ export interface operations {
             };
             /** @description A request with this Idempotency-Key is still running */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description The body, or the stored response it would make, is too large */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15432,14 +15455,12 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
-            200: {
+            /** @description Done: on to the page `Location` names (no body) */
+            303: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "text/html": string;
-                };
+                content?: never;
             };
             /** @description The survey accepts no submissions */
             403: {
@@ -15633,12 +15654,12 @@ export interface operations {
             };
         };
     };
-    deleteV1ConsolePeopleByPersonId: {
+    deleteV1ConsolePeopleByConsolePersonId: {
         parameters: {
             query?: never;
             header?: never;
             path: {
-                personId: string;
+                consolePersonId: string;
             };
             cookie?: never;
         };
@@ -15710,12 +15731,12 @@ export interface operations {
             };
         };
     };
-    patchV1ConsolePeopleByPersonId: {
+    patchV1ConsolePeopleByConsolePersonId: {
         parameters: {
             query?: never;
             header?: never;
             path: {
-                personId: string;
+                consolePersonId: string;
             };
             cookie?: never;
         };
@@ -15821,12 +15842,12 @@ export interface operations {
             };
         };
     };
-    postV1ConsolePeopleByPersonIdLink: {
+    postV1ConsolePeopleByConsolePersonIdLink: {
         parameters: {
             query?: never;
             header?: never;
             path: {
-                personId: string;
+                consolePersonId: string;
             };
             cookie?: never;
         };

@@ -55,6 +55,10 @@ const presign = (x: TestCanvass) => created(x, '/api/v1/management/storage', { f
 const webhookOf = async (x: TestCanvass) =>
   (await created(x, '/api/v1/webhooks', { url: `http://127.0.0.1:9/${MARKER}`, triggers: ['responseCreated'], name: MARKER })).id as string
 
+/** A viewer of the console of environment A's project; its id. */
+const consolePersonOf = async (x: TestCanvass) =>
+  (await created(x, '/api/v1/console/people', { email: `${MARKER}-${unique()}@example.com`, role: 'viewer' })).id as string
+
 /** A tag of environment A on a new response; its id. */
 const tagOf = async (x: TestCanvass): Promise<string> => {
   const surveyId = await surveyOf(x)
@@ -328,6 +332,23 @@ const FIXTURES: Record<string, Fixture> = {
     const deliveries = await x.call('GET', `/api/v1/webhooks/${webhookId}/deliveries?limit=1`, { key: x.keyA })
     const deliveryId = deliveries.body.data[0].id as string
     return { path: `/api/v1/webhooks/${webhookId}/deliveries/${deliveryId}/redeliver`, resourceId: deliveryId }
+  },
+  'POST /api/v1/console/people': async () => ({
+    path: '/api/v1/console/people',
+    body: { email: `${MARKER}-${unique()}@example.com`, role: 'viewer', password: `${MARKER}-password` },
+    resourceId: 'answer',
+  }),
+  'PATCH /api/v1/console/people/:consolePersonId': async (x) => {
+    const id = await consolePersonOf(x)
+    return { path: `/api/v1/console/people/${id}`, body: { role: 'editor' }, resourceId: id }
+  },
+  'DELETE /api/v1/console/people/:consolePersonId': async (x) => {
+    const id = await consolePersonOf(x)
+    return { path: `/api/v1/console/people/${id}`, resourceId: id }
+  },
+  'POST /api/v1/console/people/:consolePersonId/link': async (x) => {
+    const id = await consolePersonOf(x)
+    return { path: `/api/v1/console/people/${id}/link`, resourceId: id }
   },
 }
 

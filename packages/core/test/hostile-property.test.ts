@@ -100,6 +100,10 @@ interface Seeds {
   intoTag: string
   /** Any id: the reference's workflows are not implemented, every workflow route answers its 501. */
   workflow: string
+  /** The token of a first-owner link of the console (a GET uses nothing; a hostile POST has no form token). */
+  consoleLink: string
+  /** A viewer of the console of environment A's project. */
+  consolePerson: string
 }
 type Kind = keyof Seeds
 
@@ -126,6 +130,8 @@ const PARAM_KINDS: Record<string, Kind> = {
   tagId: 'tag',
   workflowId: 'workflow',
   runId: 'workflow',
+  token: 'consoleLink',
+  consolePersonId: 'consolePerson',
 }
 const KINDS = [...new Set(Object.values(PARAM_KINDS))]
 
@@ -278,6 +284,8 @@ test(`each of the ${ROUTES.length} routes, ${RUNS_PER_ROUTE} runs: never 5xx, er
     }
     if (kind === 'shareKey') {
       seeds.shareKey = await newShareKey(x, seeds.survey)
+    } else if (kind === 'consolePerson') {
+      seeds.consolePerson = await newConsolePerson(x, n)
     } else if (kind === 'survey' || kind === 'response') {
       if (kind === 'survey') seeds.survey = (await createSurvey(x, { status: 'inProgress' })).id
       if (kind === 'survey') seeds.shareKey = await newShareKey(x, seeds.survey)
@@ -428,6 +436,12 @@ test(`each of the ${ROUTES.length} routes, ${RUNS_PER_ROUTE} runs: never 5xx, er
           assert.ok(res.headers.get('content-security-policy')?.startsWith("default-src 'none'"), what)
           return
         }
+        if (route.path.startsWith('/console/') && res.headers.get('content-type') === 'text/html; charset=utf-8') {
+          // The console's sign-in pages refuse with a page too: a form without its token, an unknown link.
+          assert.ok([400, 401, 403, 404, 409, 413, 429].includes(res.status), what)
+          assert.ok(res.headers.get('content-security-policy')?.startsWith("default-src 'none'"), what)
+          return
+        }
         if (route.path === '/share/:resultShareKey' && res.headers.get('content-type') === 'text/html; charset=utf-8') {
           // The shared results page refuses with a page too: 404 for a key shared by nothing, 400 naming what it
           // cannot show.
@@ -542,7 +556,15 @@ async function plantSeeds(x: TestCanvass): Promise<Seeds> {
     fileName: presigned.updatedFileName,
     accessType: 'public',
     environment: x.envA,
+    consoleLink: (await x.canvass.admin.createConsoleLink({ firstOwner: true, projectId: x.projectId })).path.split('/').pop() as string,
+    consolePerson: await newConsolePerson(x, 0),
   }
+}
+
+/** A viewer of the console of environment A's project; its id. */
+async function newConsolePerson(x: Backend, n: number): Promise<string> {
+  const email = `seed-${n}-${Date.now()}@example.com`
+  return (await x.canvass.admin.addConsolePerson({ email, role: 'viewer', projectId: x.projectId })).id
 }
 
 /** The headers of an upload that a presign for environment A has just signed. */

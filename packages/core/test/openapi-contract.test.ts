@@ -114,6 +114,9 @@ async function seed(environmentId: string): Promise<void> {
   // The reference's workflows are not implemented: any id gets the route's 501.
   seeds.workflowId = ['clwf1234567890123456789012']
   seeds.runId = ['clrn1234567890123456789012']
+  // A console link (first owner, of the bed's project): its page answers 200 (a GET uses nothing).
+  seeds.consolePersonId = [await freshConsolePerson()]
+  seeds.token = [(await canvass.admin.createConsoleLink({ firstOwner: true, projectId: bed().projectId })).path.split('/').pop()!]
   // A v3 workspace is the key's project or environment (docs/api.md, "The reference's v3").
   seeds.workspaceId = [environmentId]
 }
@@ -275,7 +278,7 @@ async function check(operation: Operation, generated: GeneratedRequest, expectCl
   if (expectClientError && (status < 400 || status > 499)) throw new Error(`an invalid request got ${status}: ${text.slice(0, 300)}`)
   const contentType = (answer.headers.get('content-type') ?? '').split(';')[0]!.trim()
   const content: Record<string, unknown> = documented.content ?? {}
-  if (status === 304 || status === 204) return
+  if (status === 304 || status === 204 || status === 303) return
   if (!(contentType in content) && !('*/*' in content))
     throw new Error(`${status} answered ${contentType || 'no content type'}, documented ${Object.keys(content).join(', ') || 'none'}`)
   if (contentType === 'application/json') {
@@ -444,7 +447,20 @@ const EXAMPLES: Record<string, () => Promise<Partial<GeneratedRequest>>> = {
   'GET /share/{resultShareKey}/summary.json': async () => ({ query: { finished: 'true', lang: 'default', startDate: '2026-01-01' } }),
   'DELETE /api/v1/management/responses/{responseId}': async () => ({ path: { responseId: await freshResponse() } }),
   'DELETE /api/v1/management/people/{personId}': async () => ({ path: { personId: await freshContact() } }),
+  'POST /api/v1/console/people': async () => ({ body: { email: `example-${Date.now()}@example.com`, role: 'viewer' } }),
+  'PATCH /api/v1/console/people/{consolePersonId}': async () => ({
+    path: { consolePersonId: await freshConsolePerson() },
+    body: { role: 'editor' },
+  }),
+  'DELETE /api/v1/console/people/{consolePersonId}': async () => ({ path: { consolePersonId: await freshConsolePerson() } }),
+  'POST /api/v1/console/people/{consolePersonId}/link': async () => ({ path: { consolePersonId: await freshConsolePerson() } }),
   'DELETE /api/v1/management/contacts/{contactId}': async () => ({ path: { contactId: await freshContact() } }),
+}
+
+/** A viewer of the console of the bed's project; its id. */
+async function freshConsolePerson(): Promise<string> {
+  const email = `person-${Math.random().toString(36).slice(2)}@example.com`
+  return (await canvass.admin.addConsolePerson({ email, role: 'viewer', projectId: bed().projectId })).id
 }
 
 async function freshSurvey(): Promise<string> {

@@ -42,10 +42,11 @@ export interface RouteDoc {
   /** The success answer's JSON body; omitted for `produces` and a 204. */
   answer?: v.GenericSchema
   /**
-   * The success status, when not 200: a v3 create answers 201, a v3 survey delete 204 (no body).
+   * The success status, when not 200: a v3 create answers 201, a v3 survey delete 204 (no body), a form post of
+   * a page 303 (on to `Location`, no body).
    * @default 200
    */
-  status?: 201 | 204
+  status?: 201 | 204 | 303
   /** A 200 answer that is not JSON. */
   produces?: RouteProduces
   /** The media type of a JSON 200 answer when it is not `application/json` (`application/schema+json`). */

@@ -53,6 +53,7 @@ const MESSAGES: Record<number, string> = {
   200: 'Success',
   201: 'Created',
   204: 'Done: no content',
+  303: 'Done: on to the page `Location` names (no body)',
   304: 'Not modified: the `If-None-Match` tag is current',
   400: 'Bad request: malformed JSON, a field missing or wrong (`details` names each), or a domain rule',
   401: 'No valid API key, or the resource belongs to another environment',
@@ -173,8 +174,8 @@ export function openApiDocument(routes: readonly RouteEntry[], options: OpenApiO
         ? {}
         : {
             [success]:
-              success === 204
-                ? { description: MESSAGES[204] }
+              success === 204 || success === 303
+                ? { description: MESSAGES[success] }
                 : { description: MESSAGES[success], content: answerContent(route, components) },
           }
     for (const status of impliedErrors(route)) {

@@ -60,7 +60,8 @@ function registerConsoleAccountPages(routes: RouteTable, wiring: ConsoleAccounts
   routes.post('/console/sign-in', (request, ctx, info) => signIn(request, ctx, info, wiring), {
     summary: 'Signs in to the console by email and password (a form post); sets the session cookie and goes to `/console`',
     ...page,
-    errors: [401, 403],
+    status: 303,
+    errors: [401, 403, 413],
   })
   routes.get('/console/link/:token', (request, ctx) => linkPage(request, ctx), {
     summary: 'A one-time sign-in link of the console: a page with a button (the link is used by the form post, never by opening it)',
@@ -70,11 +71,13 @@ function registerConsoleAccountPages(routes: RouteTable, wiring: ConsoleAccounts
   routes.post('/console/link/:token', (request, ctx) => useLink(request, ctx, wiring), {
     summary: 'Uses a one-time link (a form post): signs the person in, or creates the first owner of a first-owner link',
     ...page,
-    errors: [403, 404, 409],
+    status: 303,
+    errors: [400, 403, 404, 409, 413],
   })
   routes.post('/console/sign-out', (request, ctx) => signOut(request, ctx), {
     summary: 'Ends the console session and clears its cookie; goes to the sign-in page',
     ...page,
+    status: 303,
     errors: [403],
   })
 }
@@ -129,11 +132,15 @@ function formTokenRight(request: Request, form: URLSearchParams): boolean {
 
 const FORM_LIMIT = 8192
 
-/** A urlencoded form body of at most 8 KiB (a sign-in form is a few hundred bytes). */
-async function readForm(request: Request): Promise<URLSearchParams> {
+/**
+ * A urlencoded form body of at most 8 KiB (a sign-in form is a few hundred bytes), or `too_large`. A body of
+ * another type reads as an empty form: it carries no form token, so its page says the form must be sent again.
+ */
+async function readForm(request: Request): Promise<URLSearchParams | 'too_large'> {
   const type = (request.headers.get('content-type') ?? '').toLowerCase()
   if (!type.startsWith('application/x-www-form-urlencoded')) {
-    throw new CanvassError('unsupported_media_type', 'Content-Type must be application/x-www-form-urlencoded')
+    await request.body?.cancel().catch(() => {})
+    return new URLSearchParams()
   }
   const reader = request.body?.getReader()
   const chunks: Uint8Array[] = []
@@ -144,7 +151,7 @@ async function readForm(request: Request): Promise<URLSearchParams> {
     size += value.byteLength
     if (size > FORM_LIMIT) {
       await reader.cancel().catch(() => {})
-      throw new CanvassError('payload_too_large', `Request body is larger than ${FORM_LIMIT} bytes`)
+      return 'too_large'
     }
     chunks.push(value)
   }
@@ -278,8 +285,16 @@ function staleForm(request: Request, ctx: CanvassContext, form: ReturnType<typeo
   return page(403, html, nonce, cookies)
 }
 
+/** The page of a form larger than any of these forms. */
+function tooLarge(): Response {
+  const nonce = newNonce()
+  const text = 'This form is larger than any sign-in form. Please go back and send it again.'
+  return page(413, accountsPageHtml({ nonce, title: 'Form too large', heading: 'Form too large', text }), nonce)
+}
+
 async function signIn(request: IRequest, ctx: CanvassContext, info: ConnectionInfo, wiring: ConsoleAccountsWiring): Promise<Response> {
   const form = await readForm(request)
+  if (form === 'too_large') return tooLarge()
   const rawEmail = (form.get('email') ?? '').slice(0, 1000)
   if (crossSite(request) || !formTokenRight(request, form)) return staleForm(request, ctx, signInForm(ctx, ''), 'Sign in to Canvass')
   const parsed = v.safeParse(consoleEmailSchema, rawEmail)
@@ -387,6 +402,7 @@ async function useLink(request: IRequest, ctx: CanvassContext, wiring: ConsoleAc
   const token = param(request, 'token')
   if (!isConsoleToken(token)) return linkNotValid()
   const form = await readForm(request)
+  if (form === 'too_large') return tooLarge()
   const hash = consoleTokenHash(token)
   const link = await ctx.storage.consoleAccounts.findLink(hash, ctx.now())
   if (!link) return linkNotValid()
@@ -461,26 +477,26 @@ function registerConsolePeopleRoutes(routes: RouteTable, wiring: ConsoleAccounts
     errors: [409],
     audit: { action: 'create', resourceType: 'consolePerson', resourceId: 'answer' },
   })
-  routes.patch('/api/v1/console/people/:personId', (request, ctx, _info, body) => updatePerson(request, ctx, body), {
+  routes.patch('/api/v1/console/people/:consolePersonId', (request, ctx, _info, body) => updatePerson(request, ctx, body), {
     summary: "Changes a person's role (the project's last owner stays one)",
     ...base,
     body: updatePersonBody,
     answer: v.object({ data: personAnswer }),
     errors: [409],
-    audit: { action: 'update', resourceType: 'consolePerson', resourceId: { param: 'personId' } },
+    audit: { action: 'update', resourceType: 'consolePerson', resourceId: { param: 'consolePersonId' } },
   })
-  routes.delete('/api/v1/console/people/:personId', removePerson, {
+  routes.delete('/api/v1/console/people/:consolePersonId', removePerson, {
     summary: 'Removes a person from the console with their sessions and links (never the last owner)',
     ...base,
     answer: v.object({ data: personAnswer }),
     errors: [409],
-    audit: { action: 'delete', resourceType: 'consolePerson', resourceId: { param: 'personId' } },
+    audit: { action: 'delete', resourceType: 'consolePerson', resourceId: { param: 'consolePersonId' } },
   })
-  routes.post('/api/v1/console/people/:personId/link', (request, ctx) => personLink(request, ctx, wiring), {
+  routes.post('/api/v1/console/people/:consolePersonId/link', (request, ctx) => personLink(request, ctx, wiring), {
     summary: 'A new one-time sign-in link for a person',
     ...base,
     answer: v.object({ data: linkAnswer }),
-    audit: { action: 'create', resourceType: 'consoleLink', resourceId: { param: 'personId' } },
+    audit: { action: 'create', resourceType: 'consoleLink', resourceId: { param: 'consolePersonId' } },
   })
 }
 
@@ -526,7 +542,7 @@ async function updatePerson(
   body: () => Promise<v.InferOutput<typeof updatePersonBody>>,
 ): Promise<Response> {
   const projectId = await callerProject(request, ctx)
-  const personId = param(request, 'personId')
+  const personId = param(request, 'consolePersonId')
   const { role } = await body()
   if (role !== undefined) {
     const outcome = await ctx.storage.consoleAccounts.setRole(projectId, personId, role, ctx.now())
@@ -540,7 +556,7 @@ async function updatePerson(
 
 const removePerson: Handler = async (request, ctx) => {
   const projectId = await callerProject(request, ctx)
-  const personId = param(request, 'personId')
+  const personId = param(request, 'consolePersonId')
   const person = await ctx.storage.consoleAccounts.getPerson(personId)
   if (!person || person.projectId !== projectId) throw personNotFound(personId)
   const outcome = await ctx.storage.consoleAccounts.deletePerson(projectId, personId)
@@ -551,7 +567,7 @@ const removePerson: Handler = async (request, ctx) => {
 
 async function personLink(request: IRequest, ctx: CanvassContext, wiring: ConsoleAccountsWiring): Promise<Response> {
   const projectId = await callerProject(request, ctx)
-  const personId = param(request, 'personId')
+  const personId = param(request, 'consolePersonId')
   const person = await ctx.storage.consoleAccounts.getPerson(personId)
   if (!person || person.projectId !== projectId) throw personNotFound(personId)
   const link = await createConsoleLink(ctx.storage, ctx.now(), { projectId, personId }, wiring.settings)
