@@ -392,6 +392,12 @@ for (const route of ROUTES) {
     skipTest(test, title, 'a shared results key is public by design (the key is the capability)')
     continue
   }
+  if (route.path.startsWith('/console/') || route.path.startsWith('/api/v1/console/')) {
+    // People belong to a project, not an environment: both of its environments' keys manage them, and
+    // console-accounts.test.ts shows that another project's key finds none of them.
+    skipTest(test, title, "the console's people are the project's, reached from both its environments")
+    continue
+  }
   if (missing.length > 0) {
     skipTest(test, title, `nothing of environment B to put in :${missing.join(', :')} yet`)
     continue
