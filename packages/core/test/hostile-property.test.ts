@@ -100,7 +100,7 @@ interface Seeds {
   intoTag: string
   /** Any id: the reference's workflows are not implemented, every workflow route answers its 501. */
   workflow: string
-  /** The token of a first-owner link of the console (a GET uses nothing; a hostile POST has no form token). */
+  /** The token of a person's one-time link (a GET uses nothing; a hostile POST has no form token). */
   consoleLink: string
   /** A viewer of the console of environment A's project. */
   consolePerson: string
@@ -285,7 +285,7 @@ test(`each of the ${ROUTES.length} routes, ${RUNS_PER_ROUTE} runs: never 5xx, er
     if (kind === 'shareKey') {
       seeds.shareKey = await newShareKey(x, seeds.survey)
     } else if (kind === 'consolePerson') {
-      seeds.consolePerson = await newConsolePerson(x, n)
+      seeds.consolePerson = (await newConsolePerson(x, n)).consolePerson
     } else if (kind === 'survey' || kind === 'response') {
       if (kind === 'survey') seeds.survey = (await createSurvey(x, { status: 'inProgress' })).id
       if (kind === 'survey') seeds.shareKey = await newShareKey(x, seeds.survey)
@@ -556,15 +556,16 @@ async function plantSeeds(x: TestCanvass): Promise<Seeds> {
     fileName: presigned.updatedFileName,
     accessType: 'public',
     environment: x.envA,
-    consoleLink: (await x.canvass.admin.createConsoleLink({ firstOwner: true, projectId: x.projectId })).path.split('/').pop() as string,
-    consolePerson: await newConsolePerson(x, 0),
+    ...(await newConsolePerson(x, 0)),
   }
 }
 
-/** A viewer of the console of environment A's project; its id. */
-async function newConsolePerson(x: Backend, n: number): Promise<string> {
-  const email = `seed-${n}-${Date.now()}@example.com`
-  return (await x.canvass.admin.addConsolePerson({ email, role: 'viewer', projectId: x.projectId })).id
+/** A viewer of the console of environment A's project, and the token of their one-time link. */
+async function newConsolePerson(x: Backend, n: number): Promise<{ consolePerson: string; consoleLink: string }> {
+  const body = { email: `seed-${n}-${Date.now()}@example.com`, role: 'viewer' }
+  const res = await x.call('POST', '/api/v1/console/people', { key: x.keyA, body })
+  if (res.status !== 200) throw new Error(`seeding a console person failed: ${res.status} ${res.text}`)
+  return { consolePerson: res.body.data.id, consoleLink: (res.body.data.link.path as string).split('/').pop() as string }
 }
 
 /** The headers of an upload that a presign for environment A has just signed. */
