@@ -1,0 +1,109 @@
+/**
+ * The console's shell: the header (project, environment, who is signed in), the navigation from the screen
+ * registry, the current screen and one live region for short messages.
+ */
+import { useEffect, useMemo, useState } from 'preact/hooks'
+import type { Api } from './api'
+import type { Boot } from './boot'
+import { atLeast } from './boot'
+import type { ConsoleContext } from './context'
+import { Console } from './context'
+import { parseHash } from './route'
+import { SCREENS } from './screens'
+
+export function App({ boot, api }: { boot: Boot; api: Api }) {
+  const [hash, setHash] = useState(() => location.hash)
+  const [environmentId, setEnvironmentId] = useState(api.environmentId())
+  const [notice, setNotice] = useState<{ message: string; tone: 'ok' | 'error' } | null>(null)
+  useEffect(() => {
+    const onHash = () => setHash(location.hash)
+    addEventListener('hashchange', onHash)
+    return () => removeEventListener('hashchange', onHash)
+  }, [])
+  const route = useMemo(() => parseHash(hash), [hash])
+  const screens = SCREENS.filter((screen) => atLeast(boot.role, screen.minRole) && (!screen.accountsOnly || boot.accounts))
+  const current = screens.find((screen) => screen.hash === (route.parts[0] ?? '')) ?? screens[0]
+  const context: ConsoleContext = {
+    boot,
+    api,
+    route,
+    environmentId,
+    navigate: (next) => {
+      location.hash = next
+    },
+    notify: (message, tone = 'ok') => setNotice({ message, tone }),
+  }
+  // A new screen: its heading takes the focus, so a keyboard or screen reader user knows where they are.
+  useEffect(() => {
+    const heading = document.querySelector<HTMLElement>('#cv-main h1')
+    if (heading) {
+      heading.tabIndex = -1
+      heading.focus({ preventScroll: true })
+    }
+  }, [current?.id, route.parts.join('/')])
+  const Screen = current?.component
+  return (
+    <Console.Provider value={context}>
+      <div class="cv-console">
+        {/* A button, not a link to #cv-main: the hash is the console's route. */}
+        <button type="button" class="cv-skip" onClick={skipTo}>
+          Skip to content
+        </button>
+        <header class="cv-header">
+          <span class="cv-brand">Canvass</span>
+          <span class="cv-project">{boot.project.name}</span>
+          {boot.environments.length > 1 && (
+            <label class="cv-environment">
+              Environment{' '}
+              <select
+                value={environmentId}
+                onChange={(event) => {
+                  const id = (event.currentTarget as HTMLSelectElement).value
+                  api.setEnvironment(id)
+                  setEnvironmentId(id)
+                }}
+              >
+                {boot.environments.map((environment) => (
+                  <option key={environment.id} value={environment.id}>
+                    {environment.type === 'production' ? 'Production' : 'Development'}
+                  </option>
+                ))}
+              </select>
+            </label>
+          )}
+          <span class="cv-person">
+            {boot.person?.name ?? 'Signed in'} <span class="cv-role">{boot.role}</span>
+          </span>
+          {boot.signOut && (
+            <form method="post" action={boot.signOut}>
+              <button type="submit" class="cv-button">
+                Sign out
+              </button>
+            </form>
+          )}
+        </header>
+        <nav class="cv-nav" aria-label="Console">
+          <ul>
+            {screens.map((screen) => (
+              <li key={screen.id}>
+                <a href={`#/${screen.hash}`} aria-current={screen === current ? 'page' : undefined}>
+                  {screen.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <main id="cv-main" class="cv-main">
+          {Screen ? <Screen key={`${current.id}:${environmentId}`} /> : <p>There is nothing here for your role.</p>}
+        </main>
+        <div class={`cv-notice${notice ? ` cv-notice-${notice.tone}` : ''}`} role="status" aria-live="polite">
+          {notice?.message ?? ''}
+        </div>
+      </div>
+    </Console.Provider>
+  )
+}
+
+function skipTo(): void {
+  document.querySelector<HTMLElement>('#cv-main h1')?.focus()
+}

@@ -1,0 +1,49 @@
+/**
+ * The console's styles, every rule under `.cv-console` so that nothing leaks into a host's page. Colours keep a
+ * contrast of at least 4.5:1 on their backgrounds; focus is always visible.
+ */
+export const CONSOLE_STYLES = `
+.cv-console{--cv-ink:#1c2430;--cv-muted:#4f5b6b;--cv-line:#d5dbe3;--cv-soft:#f4f6f9;--cv-accent:#1f5fbf;--cv-accent-ink:#fff;--cv-danger:#b3261e;--cv-ok:#1b6e3a;
+  font:15px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:var(--cv-ink);background:#fff;min-height:100vh;
+  display:grid;grid-template-columns:13rem 1fr;grid-template-rows:auto 1fr;grid-template-areas:"header header" "nav main"}
+.cv-console *{box-sizing:border-box}
+.cv-console .cv-skip{position:absolute;left:-999px}
+.cv-console .cv-skip:focus{left:1rem;top:.5rem;z-index:10;background:#fff;padding:.25rem .5rem}
+.cv-console .cv-header{grid-area:header;display:flex;gap:1rem;align-items:center;padding:.6rem 1.25rem;border-bottom:1px solid var(--cv-line)}
+.cv-console .cv-brand{font-weight:700}
+.cv-console .cv-project{color:var(--cv-muted)}
+.cv-console .cv-person{margin-left:auto}
+.cv-console .cv-role{font-size:.8rem;border:1px solid var(--cv-line);border-radius:999px;padding:0 .5rem;color:var(--cv-muted)}
+.cv-console .cv-nav{grid-area:nav;border-right:1px solid var(--cv-line);padding:1rem .5rem;background:var(--cv-soft)}
+.cv-console .cv-nav ul{list-style:none;margin:0;padding:0}
+.cv-console .cv-nav a{display:block;padding:.4rem .75rem;border-radius:6px;color:var(--cv-ink);text-decoration:none}
+.cv-console .cv-nav a[aria-current=page]{background:#fff;font-weight:600;box-shadow:inset 3px 0 0 var(--cv-accent)}
+.cv-console .cv-main{grid-area:main;padding:1.25rem 1.5rem;max-width:72rem;min-width:0}
+.cv-console h1{font-size:1.4rem;margin:0 0 1rem}
+.cv-console h2{font-size:1.1rem;margin:1.5rem 0 .5rem}
+.cv-console a{color:var(--cv-accent)}
+.cv-console :focus-visible{outline:3px solid var(--cv-accent);outline-offset:2px}
+.cv-console .cv-button,.cv-console button{font:inherit;border:1px solid var(--cv-line);background:#fff;color:var(--cv-ink);border-radius:6px;padding:.35rem .8rem;cursor:pointer}
+.cv-console .cv-primary{background:var(--cv-accent);border-color:var(--cv-accent);color:var(--cv-accent-ink)}
+.cv-console .cv-danger{color:var(--cv-danger);border-color:var(--cv-danger)}
+.cv-console button:disabled{opacity:.6;cursor:default}
+.cv-console input,.cv-console select,.cv-console textarea{font:inherit;border:1px solid #8a94a3;border-radius:6px;padding:.3rem .5rem;background:#fff;color:var(--cv-ink)}
+.cv-console label{display:inline-flex;flex-direction:column;gap:.2rem;font-size:.9rem}
+.cv-console .cv-row{display:flex;flex-wrap:wrap;gap:.75rem;align-items:flex-end;margin:.5rem 0 1rem}
+.cv-console table{border-collapse:collapse;width:100%;margin:.5rem 0}
+.cv-console th,.cv-console td{text-align:left;padding:.45rem .6rem;border-bottom:1px solid var(--cv-line);vertical-align:top}
+.cv-console th{font-size:.85rem;color:var(--cv-muted);font-weight:600}
+.cv-console .cv-num{text-align:right;font-variant-numeric:tabular-nums}
+.cv-console .cv-badge{display:inline-block;font-size:.8rem;border-radius:999px;padding:0 .55rem;background:var(--cv-soft);border:1px solid var(--cv-line)}
+.cv-console .cv-card{border:1px solid var(--cv-line);border-radius:8px;padding:1rem;margin:.75rem 0}
+.cv-console .cv-muted{color:var(--cv-muted)}
+.cv-console .cv-error{color:var(--cv-danger)}
+.cv-console .cv-code{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:.85rem;background:var(--cv-soft);border:1px solid var(--cv-line);border-radius:6px;padding:.5rem;white-space:pre-wrap;word-break:break-all}
+.cv-console .cv-notice{position:fixed;bottom:1rem;right:1rem;max-width:28rem}
+.cv-console .cv-notice-ok{background:#e8f5ec;color:var(--cv-ok);border:1px solid var(--cv-ok);border-radius:6px;padding:.5rem .8rem}
+.cv-console .cv-notice-error{background:#fdecea;color:var(--cv-danger);border:1px solid var(--cv-danger);border-radius:6px;padding:.5rem .8rem}
+.cv-console dialog{border:1px solid var(--cv-line);border-radius:8px;padding:1.25rem;max-width:32rem}
+.cv-console dialog::backdrop{background:rgba(20,28,40,.4)}
+.cv-console .cv-bar{height:.6rem;background:var(--cv-soft);border-radius:3px;overflow:hidden;min-width:6rem}
+.cv-console .cv-bar>span{display:block;height:100%;background:var(--cv-accent)}
+`
