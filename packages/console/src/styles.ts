@@ -46,4 +46,11 @@ export const CONSOLE_STYLES = `
 .cv-console dialog::backdrop{background:rgba(20,28,40,.4)}
 .cv-console .cv-bar{height:.6rem;background:var(--cv-soft);border-radius:3px;overflow:hidden;min-width:6rem}
 .cv-console .cv-bar>span{display:block;height:100%;background:var(--cv-accent)}
+.cv-console .cv-actions{display:flex;flex-wrap:wrap;gap:.4rem}
+.cv-console .cv-wrap{word-break:break-all}
+.cv-console fieldset{border:1px solid var(--cv-line);border-radius:6px;margin:.5rem 0;padding:.5rem .75rem}
+.cv-console label.cv-check{display:flex;flex-direction:row;align-items:center;gap:.4rem;margin:.2rem 0}
+.cv-console .cv-facts{display:grid;grid-template-columns:max-content 1fr;gap:.25rem 1rem}
+.cv-console .cv-facts dt{color:var(--cv-muted)}
+.cv-console .cv-facts dd{margin:0;word-break:break-all}
 `

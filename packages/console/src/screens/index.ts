@@ -4,7 +4,12 @@
  */
 import type { ComponentType } from 'preact'
 import type { Role } from '../boot'
+import { ApiKeysScreen } from './api-keys'
+import { AuditLogScreen } from './audit-log'
+import { DataRightsScreen } from './data-rights'
 import { HomeScreen } from './home'
+import { PeopleScreen } from './people'
+import { WebhooksScreen } from './webhooks'
 
 export interface Screen {
   id: string
@@ -16,4 +21,11 @@ export interface Screen {
   component: ComponentType
 }
 
-export const SCREENS: Screen[] = [{ id: 'home', label: 'Overview', hash: '', minRole: 'viewer', component: HomeScreen }]
+export const SCREENS: Screen[] = [
+  { id: 'home', label: 'Overview', hash: '', minRole: 'viewer', component: HomeScreen },
+  { id: 'webhooks', label: 'Webhooks', hash: 'webhooks', minRole: 'owner', component: WebhooksScreen },
+  { id: 'api-keys', label: 'API keys', hash: 'api-keys', minRole: 'owner', component: ApiKeysScreen },
+  { id: 'audit-log', label: 'Audit log', hash: 'audit-log', minRole: 'owner', component: AuditLogScreen },
+  { id: 'data-rights', label: 'Data rights', hash: 'data-rights', minRole: 'owner', component: DataRightsScreen },
+  { id: 'people', label: 'People', hash: 'people', minRole: 'owner', accountsOnly: true, component: PeopleScreen },
+]

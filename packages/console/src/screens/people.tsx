@@ -1,0 +1,190 @@
+/**
+ * People (owners, Canvass's own accounts only): who may enter the console and with what role; add a person (a
+ * one-time sign-in link to hand them), change a role, remove a person, make a new sign-in link.
+ */
+import { useState } from 'preact/hooks'
+import type { Role } from '../boot'
+import { useConsole } from '../context'
+import { ConfirmDialog, CopyButton, ErrorText, useAction, useLoad, when } from '../ui'
+
+interface Person {
+  id: string
+  email: string
+  role: Role
+  hasPassword: boolean
+  createdAt: string
+}
+
+const ROLES: Array<{ id: Role; label: string }> = [
+  { id: 'viewer', label: 'Viewer (results only)' },
+  { id: 'editor', label: 'Editor (surveys and results)' },
+  { id: 'owner', label: 'Owner (everything)' },
+]
+
+export function PeopleScreen() {
+  const { api, boot } = useConsole()
+  const people = useLoad((signal) => api.data<Person[]>('/api/v1/console/people', { signal }), [])
+  const [email, setEmail] = useState('')
+  const [role, setRole] = useState<Role>('viewer')
+  const [link, setLink] = useState<{ email: string; url: string; expiresAt: string } | null>(null)
+  const [removing, setRemoving] = useState<Person | null>(null)
+  const [busy, run] = useAction()
+  const showLink = (person: { email: string }, answer: { path: string; expiresAt: string }) =>
+    setLink({ email: person.email, url: `${location.origin}${answer.path}`, expiresAt: answer.expiresAt })
+  const base = '/api/v1/console/people'
+  return (
+    <section aria-labelledby="people-title">
+      <h1 id="people-title">People</h1>
+      <p class="cv-muted">The people who may sign in to this project's console, and what each may do.</p>
+      <form
+        class="cv-card"
+        aria-labelledby="person-form-title"
+        onSubmit={(event) => {
+          event.preventDefault()
+          const address = email.trim()
+          void run(async () => {
+            const added = await api.data<Person & { link: { path: string; expiresAt: string } }>(base, {
+              method: 'POST',
+              body: { email: address, role },
+            })
+            showLink(added, added.link)
+            setEmail('')
+            people.reload()
+          }, 'Person added')
+        }}
+      >
+        <h2 id="person-form-title">Add a person</h2>
+        <div class="cv-row">
+          <label>
+            Email
+            <input type="email" required maxLength={320} value={email} onInput={(event) => setEmail(event.currentTarget.value)} />
+          </label>
+          <label>
+            Role
+            <select value={role} onChange={(event) => setRole(event.currentTarget.value as Role)}>
+              {ROLES.map((item) => (
+                <option key={item.id} value={item.id}>
+                  {item.label}
+                </option>
+              ))}
+            </select>
+          </label>
+          <button type="submit" class="cv-primary" disabled={busy}>
+            Add person
+          </button>
+        </div>
+      </form>
+      {link && (
+        <div class="cv-card" role="region" aria-label="Sign-in link">
+          <h2>Sign-in link for {link.email}</h2>
+          <p>
+            Send this link to {link.email}. It signs them in once, until {when(link.expiresAt)}, and is shown only now.
+          </p>
+          <p class="cv-code" data-testid="sign-in-link">
+            {link.url}
+          </p>
+          <div class="cv-row">
+            <CopyButton text={link.url} label="Copy link" />
+            <button type="button" onClick={() => setLink(null)}>
+              Done
+            </button>
+          </div>
+        </div>
+      )}
+      <h2>People of {boot.project.name}</h2>
+      <ErrorText error={people.error} />
+      {people.loading && !people.data && <p>Loading people…</p>}
+      {people.data?.length === 0 && <p>No people yet. Add one above.</p>}
+      {!!people.data?.length && (
+        <table>
+          <thead>
+            <tr>
+              <th scope="col">Email</th>
+              <th scope="col">Role</th>
+              <th scope="col">Password</th>
+              <th scope="col">Added</th>
+              <th scope="col">Actions</th>
+            </tr>
+          </thead>
+          <tbody>
+            {people.data.map((person) => (
+              <tr key={person.id}>
+                <td>
+                  {person.email}
+                  {person.id === boot.person?.id && <span class="cv-muted"> (you)</span>}
+                </td>
+                <td>
+                  <select
+                    aria-label={`Role of ${person.email}`}
+                    value={person.role}
+                    disabled={busy}
+                    onChange={(event) => {
+                      const next = event.currentTarget.value as Role
+                      void run(async () => {
+                        try {
+                          await api.data(`${base}/${encodeURIComponent(person.id)}`, { method: 'PATCH', body: { role: next } })
+                        } finally {
+                          people.reload()
+                        }
+                      }, `${person.email} is now ${next}`)
+                    }}
+                  >
+                    {ROLES.map((item) => (
+                      <option key={item.id} value={item.id}>
+                        {item.label}
+                      </option>
+                    ))}
+                  </select>
+                </td>
+                <td>{person.hasPassword ? 'Set' : 'None (signs in by link)'}</td>
+                <td>{when(person.createdAt)}</td>
+                <td>
+                  <div class="cv-actions">
+                    <button
+                      type="button"
+                      disabled={busy}
+                      aria-label={`New sign-in link for ${person.email}`}
+                      onClick={() =>
+                        run(async () => {
+                          showLink(
+                            person,
+                            await api.data<{ path: string; expiresAt: string }>(`${base}/${encodeURIComponent(person.id)}/link`, {
+                              method: 'POST',
+                            }),
+                          )
+                        }, 'Sign-in link made')
+                      }
+                    >
+                      New sign-in link
+                    </button>
+                    <button type="button" class="cv-danger" onClick={() => setRemoving(person)} aria-label={`Remove ${person.email}`}>
+                      Remove
+                    </button>
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <ConfirmDialog
+        open={removing !== null}
+        title={`Remove ${removing?.email ?? ''}?`}
+        confirm="Remove person"
+        danger
+        onCancel={() => setRemoving(null)}
+        onConfirm={() => {
+          const person = removing
+          setRemoving(null)
+          if (!person) return
+          void run(async () => {
+            await api.call(`${base}/${encodeURIComponent(person.id)}`, { method: 'DELETE' })
+            people.reload()
+          }, `${person.email} removed`)
+        }}
+      >
+        <p>{removing?.email} can no longer sign in: their sessions and sign-in links end now.</p>
+      </ConfirmDialog>
+    </section>
+  )
+}
