@@ -237,6 +237,11 @@ function WebhookForm(props: {
   const [surveyIds, setSurveyIds] = useState<string[]>(editing?.surveyIds ?? [])
   const [error, setError] = useState<string | null>(null)
   const toggle = (list: string[], id: string, on: boolean) => (on ? [...list, id] : list.filter((item) => item !== id))
+  // Edit moves the focus to the form it fills, so a keyboard user lands where the webhook is edited.
+  const heading = useRef<HTMLHeadingElement>(null)
+  useEffect(() => {
+    if (editing) heading.current?.focus()
+  }, [])
   return (
     <form
       class="cv-card"
@@ -256,7 +261,9 @@ function WebhookForm(props: {
         }
       }}
     >
-      <h2 id="webhook-form-title">{editing ? `Edit ${nameOf(editing)}` : 'New webhook'}</h2>
+      <h2 id="webhook-form-title" tabIndex={-1} ref={heading}>
+        {editing ? `Edit ${nameOf(editing)}` : 'New webhook'}
+      </h2>
       <div class="cv-row">
         <label>
           Name (optional)
