@@ -2,7 +2,7 @@
  * People (owners, Canvass's own accounts only): who may enter the console and with what role; add a person (a
  * one-time sign-in link to hand them), change a role, remove a person, make a new sign-in link.
  */
-import { useState } from 'preact/hooks'
+import { useEffect, useState } from 'preact/hooks'
 import type { Role } from '../boot'
 import { useConsole } from '../context'
 import { ConfirmDialog, CopyButton, ErrorText, useAction, useLoad, when } from '../ui'
@@ -114,27 +114,19 @@ export function PeopleScreen() {
                   {person.id === boot.person?.id && <span class="cv-muted"> (you)</span>}
                 </td>
                 <td>
-                  <select
-                    aria-label={`Role of ${person.email}`}
-                    value={person.role}
-                    disabled={busy}
-                    onChange={(event) => {
-                      const next = event.currentTarget.value as Role
-                      void run(async () => {
+                  <RoleCell
+                    person={person}
+                    busy={busy}
+                    onSave={(next) =>
+                      run(async () => {
                         try {
                           await api.data(`${base}/${encodeURIComponent(person.id)}`, { method: 'PATCH', body: { role: next } })
                         } finally {
                           people.reload()
                         }
                       }, `${person.email} is now ${next}`)
-                    }}
-                  >
-                    {ROLES.map((item) => (
-                      <option key={item.id} value={item.id}>
-                        {item.label}
-                      </option>
-                    ))}
-                  </select>
+                    }
+                  />
                 </td>
                 <td>{person.hasPassword ? 'Set' : 'None (signs in by link)'}</td>
                 <td>{when(person.createdAt)}</td>
@@ -186,5 +178,33 @@ export function PeopleScreen() {
         <p>{removing?.email} can no longer sign in: their sessions and sign-in links end now.</p>
       </ConfirmDialog>
     </section>
+  )
+}
+
+/**
+ * A person's role: picked, then saved with its own button, so that moving through the options with the arrow
+ * keys (which changes a closed select at once) never saves a role on the way.
+ */
+function RoleCell({ person, busy, onSave }: { person: Person; busy: boolean; onSave(role: Role): Promise<boolean> }) {
+  const [role, setRole] = useState<Role>(person.role)
+  useEffect(() => setRole(person.role), [person.role])
+  return (
+    <div class="cv-actions">
+      <select aria-label={`Role of ${person.email}`} value={role} onChange={(event) => setRole(event.currentTarget.value as Role)}>
+        {ROLES.map((item) => (
+          <option key={item.id} value={item.id}>
+            {item.label}
+          </option>
+        ))}
+      </select>
+      <button
+        type="button"
+        disabled={busy || role === person.role}
+        onClick={() => onSave(role)}
+        aria-label={`Save role of ${person.email}`}
+      >
+        Save role
+      </button>
+    </div>
   )
 }

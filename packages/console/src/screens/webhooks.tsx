@@ -167,7 +167,7 @@ export function WebhooksScreen() {
                         type="button"
                         disabled={busy}
                         onClick={() => sendTest(webhook)}
-                        aria-label={`Send a test to ${nameOf(webhook)}`}
+                        aria-label={`Send test to ${nameOf(webhook)}`}
                       >
                         Send test
                       </button>
