@@ -15,6 +15,7 @@ import { bootstrap, firstRequestLine } from './bootstrap'
 import { openBlobStore } from './blob-store'
 import { serverCanvassOptions } from './canvass-options'
 import { checkConfig } from './check-config'
+import { readConsoleBundleIfInstalled } from './console-bundle'
 import { openDatabase } from './database'
 import { enterLane, laneOfRequest } from './database-lanes'
 import { startEmbeddedUpkeep } from './embedded-upkeep'
@@ -80,8 +81,9 @@ async function main(env: NodeJS.ProcessEnv, installation: Installation): Promise
   if (config.databaseUrl) for (const warning of await postgresSettingWarnings(db)) log.warn(warning)
   const storage = createKyselyStorage({ db, oneStatementAtATime })
   const onRequest = metrics && log.request ? both(metrics.request, log.request) : (metrics?.request ?? log.request)
+  const consoleBundle = config.console ? await readConsoleBundleIfInstalled() : undefined
   const canvass = createCanvass({
-    ...serverCanvassOptions(config, { db, storage, secret, blobStore: blobs.blobStore, metrics }),
+    ...serverCanvassOptions(config, { db, storage, secret, blobStore: blobs.blobStore, metrics, consoleBundle }),
     // Read here rather than at the first request, so that a copy without the built bundles fails at start. The
     // API reference's viewer (~1 MB, from the same build) is read from the package at its first request.
     widget: await readWidgetBundles(),
