@@ -17,6 +17,8 @@ const MAX_SOCKET_PATH = 103
 const COMMAND_WAIT_MS = 2_000
 /** The longest command line the holder reads (a command is an email, a role, a project id, a password). */
 const MAX_COMMAND_BYTES = 16 * 1024
+/** The longest answer the CLI reads (`users list` of a few thousand people fits). */
+const MAX_ANSWER_BYTES = 8 * 1024 * 1024
 /** How long a command sent to the holder may take, its answer included (a password is hashed with scrypt). */
 const COMMAND_TIMEOUT_MS = 30_000
 
@@ -286,7 +288,7 @@ function sendTo(path: string, command: LockCommand): Promise<LockCommandAnswer> 
     socket.on('error', fail)
     socket.on('data', (chunk: string) => {
       data += chunk
-      if (data.length > MAX_COMMAND_BYTES * 64) return fail(new Error('the answer is too long'))
+      if (data.length > MAX_ANSWER_BYTES) return fail(new Error('the answer is too long'))
       const lines = data.split('\n')
       if (!sent && lines.length > 1) {
         sent = true

@@ -196,7 +196,7 @@ for (const backend of e2eBackends()) {
 
 {
   const test = suite('pglite: the first start prints a first-owner link')
-  test('printed at the first start, not again while it is valid, none once the console has a person; off with CANVASS_CONSOLE=off', async () => {
+  test('printed at the first start, not again while it is valid, none once the console has a person; off with CANVASS_CONSOLE=off; Secure cookies behind an https PUBLIC_URL', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'canvass-first-owner-'))
     await emptyDatabaseInto(dataDir)
     const env = { DATA_DIR: dataDir }
@@ -207,7 +207,10 @@ for (const backend of e2eBackends()) {
       assert.ok(link, `the first start prints a link:\n${server.output()}`)
       assert.ok(link.startsWith(`${server.url}/console/link/`))
       assert.equal(await linkPage(link), { status: 200, heading: 'Become the first owner' })
-      assert.is((await fetch(`${server.url}/console/sign-in`)).status, 200)
+      // Cookies are not Secure on plain http without an https PUBLIC_URL (below, with one, they are).
+      const signIn = await fetch(`${server.url}/console/sign-in`)
+      assert.is(signIn.status, 200)
+      assert.match(signIn.headers.get('set-cookie') ?? '', /HttpOnly; SameSite=Strict$/)
       assert.is(await server.stop(), 0)
 
       // A restart while the link is still good: no second link, a line saying where to find one.
@@ -223,9 +226,11 @@ for (const backend of e2eBackends()) {
       server = await startServer({ ...env, CANVASS_CONSOLE: 'off' })
       assert.is((await fetch(`${server.url}/console/sign-in`)).status, 404)
       assert.is(await server.stop(), 0)
-      server = await startServer(env)
+      server = await startServer({ ...env, PUBLIC_URL: 'https://surveys.example.com' })
       await new Promise((resolve) => setTimeout(resolve, 300))
       assert.not.match(server.output(), /first owner|console has no people/)
+      const secure = await fetch(`${server.url}/console/sign-in`)
+      assert.match(secure.headers.get('set-cookie') ?? '', /HttpOnly; SameSite=Strict; Secure$/)
     } finally {
       await server.stop()
       await rm(dataDir, { recursive: true, force: true })
