@@ -2,7 +2,8 @@ import type { Json } from './doc'
 
 /**
  * The HTTP calls the editor makes, all to `api` with the editor token as a Bearer credential (docs/api.md, v3
- * surveys): a route change touches this file only.
+ * surveys), or, when the host gives `requestHeaders` (the console), with those headers and the page's own
+ * cookies instead: a route change touches this file only.
  */
 
 /** One problem the server names: a dot path into the document and the reason. */
@@ -59,12 +60,21 @@ const problemsOf = (params: unknown): Problem[] =>
       }))
     : []
 
-export function createEditorApi(base: () => string, token: () => string | null): EditorApi {
+/**
+ * `requestHeaders`: when it gives headers, every call sends them with the page's cookies (`credentials:
+ * 'same-origin'`) and no token: the console's session, on its own origin. Else the token, and never a cookie.
+ */
+export function createEditorApi(
+  base: () => string,
+  token: () => string | null,
+  requestHeaders: () => Readonly<Record<string, string>> | null = () => null,
+): EditorApi {
   const call = async (method: string, path: string, body?: unknown, signal?: AbortSignal): Promise<Json> => {
     // Without `api` there is nowhere to send it: never the page's own origin by a relative URL.
     if (!base()) throw new EditorApiError('Set the api attribute first', 0)
-    const headers: Record<string, string> = { accept: 'application/json, application/problem+json' }
-    const bearer = token()
+    const given = requestHeaders()
+    const headers: Record<string, string> = { ...given, accept: 'application/json, application/problem+json' }
+    const bearer = given ? null : token()
     if (bearer) headers.authorization = `Bearer ${bearer}`
     if (body !== undefined) headers['content-type'] = 'application/json'
     let response: Response
@@ -74,7 +84,7 @@ export function createEditorApi(base: () => string, token: () => string | null):
         headers,
         body: body === undefined ? null : JSON.stringify(body),
         signal: signal ?? null,
-        credentials: 'omit',
+        credentials: given ? 'same-origin' : 'omit',
       })
     } catch (error) {
       if ((error as Error)?.name === 'AbortError') throw error

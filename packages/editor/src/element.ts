@@ -1,7 +1,8 @@
 /**
  * @module
  * `<canvass-survey-editor>`: the embeddable survey editor (docs/architecture.md). Loading this module defines
- * the element. Attributes `api`, `token`, `survey-id`, `workspace-id`, `lang`; property `survey`; methods
+ * the element. Attributes `api`, `token`, `survey-id`, `workspace-id`, `lang`; properties `survey` and
+ * `requestHeaders` (headers sent instead of the token, with the page's cookies: the console's); methods
  * `save()`, `undo()`, `redo()`; events `canvass-load`, `canvass-change`, `canvass-saved`, `canvass-error`
  * (bubbling, composed). Everything renders in an open shadow root, themed by `--canvass-editor-*` properties.
  */
@@ -54,11 +55,25 @@ export class CanvassSurveyEditor extends BaseElement {
   readonly #client = createEditorApi(
     () => (this.getAttribute('api') ?? '').replace(/\/+$/, ''),
     () => this.getAttribute('token'),
+    () => this.#requestHeaders,
   )
+  #requestHeaders: Readonly<Record<string, string>> | null = null
   #session: Session | undefined
   /** The survey id the editor loaded (or made): setting `survey-id` to it again fetches nothing. */
   #loadedId: string | null = null
   #given: Json | undefined
+
+  constructor() {
+    super()
+    // Set on the element before this module defined it: an own property that would hide the setter. Taken
+    // here, before the attributes' callbacks of the upgrade load the survey.
+    if (Object.hasOwn(this, 'requestHeaders')) {
+      const given = (this as { requestHeaders?: Record<string, string> | null }).requestHeaders
+      delete (this as { requestHeaders?: unknown }).requestHeaders
+      this.#requestHeaders = null
+      this.requestHeaders = given
+    }
+  }
 
   get survey(): Json {
     return clone(this.#store.doc)
@@ -68,6 +83,26 @@ export class CanvassSurveyEditor extends BaseElement {
     this.#given = clone(doc)
     if (typeof doc.id === 'string') this.#loadedId = doc.id
     this.#sessionOf().loadDocument(doc)
+  }
+
+  /**
+   * Headers every API call sends instead of `Authorization: Bearer <token>`, with the page's cookies
+   * (`credentials: 'same-origin'`): a page on Canvass's own origin whose session the server reads (the console
+   * sets `x-canvass-console`, `x-canvass-csrf` and `x-canvass-environment`). No token is needed then. null (the
+   * default) goes back to the token.
+   */
+  get requestHeaders(): Record<string, string> | null {
+    return this.#requestHeaders && { ...this.#requestHeaders }
+  }
+
+  set requestHeaders(headers: Record<string, string> | null | undefined) {
+    if (headers !== null && headers !== undefined && (typeof headers !== 'object' || Array.isArray(headers)))
+      throw new TypeError('requestHeaders is an object of header names and values, or null')
+    // A copy of the names and values as text: a later change to the host's object sends nothing unchecked.
+    this.#requestHeaders = headers
+      ? Object.freeze(Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, String(value)])))
+      : null
+    if (this.isConnected) this.#loadIfNeeded()
   }
 
   save(): Promise<boolean> {

@@ -5,6 +5,7 @@ import { backgroundOptions } from './background'
 import { uploadMaxBytes } from './blob-store'
 import type { StandaloneConfig } from './config'
 import type { Metrics } from './metrics'
+import { CONSOLE_BUNDLE_MISSING } from './console-bundle'
 
 /** What the standalone server has opened before it makes its Canvass. */
 export interface ServerParts {
@@ -16,6 +17,8 @@ export interface ServerParts {
   blobStore: BlobStore
   /** The Node server's metrics, which hear the background work; none on Deno. */
   metrics?: Pick<Metrics, 'attempt' | 'blobJanitorRun' | 'retention'>
+  /** The console's bundle (`readConsoleBundleIfInstalled`); without it, `/js/console.js` says the bundle is missing. */
+  consoleBundle?: string
 }
 
 /**
@@ -25,7 +28,10 @@ export interface ServerParts {
  * rate limits and the PIN attempts, which count even when the rate limits are off: in the database with
  * `CANVASS_RATE_LIMIT_STORE=postgres`, else core's in memory.
  */
-export function serverCanvassOptions(config: StandaloneConfig, { db, storage, secret, blobStore, metrics }: ServerParts): CanvassOptions {
+export function serverCanvassOptions(
+  config: StandaloneConfig,
+  { db, storage, secret, blobStore, metrics, consoleBundle }: ServerParts,
+): CanvassOptions {
   const limiter = config.rateLimitStore === 'postgres' ? createPostgresRateLimiter({ db }) : undefined
   const counting = {
     ...(limiter ? { limiter } : {}),
@@ -46,5 +52,8 @@ export function serverCanvassOptions(config: StandaloneConfig, { db, storage, se
     auditLog: { retentionDays: config.auditLogRetentionDays },
     // Canvass's own background work, started and stopped with the server (`serve`), as the settings shape it.
     background: backgroundOptions(config, metrics),
+    // The console with Canvass's own people (docs/console-accounts.md), unless CANVASS_CONSOLE=off. Its cookies are
+    // `Secure` when the request or PUBLIC_URL is https, which core decides from `publicUrl` above.
+    ...(config.console ? { console: { accounts: true, bundle: consoleBundle ?? CONSOLE_BUNDLE_MISSING } } : {}),
   }
 }

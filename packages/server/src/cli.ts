@@ -6,7 +6,7 @@
  * takes `--database-url`, `--data-dir` and `--public-url` in their place, setting-options.ts) and runs the
  * pending migrations first.
  */
-import type { Canvass, FormbricksImportReport, ResourceCounts } from '@canvass/core'
+import type { Canvass, FormbricksImportReport, ResourceCounts, Storage } from '@canvass/core'
 import { writeFileSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -20,7 +20,10 @@ import { openBlobStore } from './blob-store'
 import { readConfig } from './config'
 import { openDatabase } from './database'
 import { copyLiveDatabase } from './data-dir-copy'
-import { DataDirLockedError } from './data-dir-lock'
+import { DataDirLockedError, sendLockCommand } from './data-dir-lock'
+import type { LockCommandAnswer } from './data-dir-lock'
+import { CONSOLE_ROLES, linkAddress, runConsoleCommand } from './console-commands'
+import type { ConsoleCommandName, ConsoleCommandResults, LinkResult } from './console-commands'
 import { checkLocationForm } from './check-config'
 import { loadSecret } from './secret'
 import { SETTING_OPTIONS, namedAsGiven, withSettings } from './setting-options'
@@ -44,7 +47,7 @@ const program = new Command('canvass')
       'from Formbricks; run its background work.\n' +
       'Uses DATABASE_URL (or --database-url) when set, else the embedded database under DATA_DIR (or --data-dir; default ./.canvass).\n' +
       'The embedded database can be used by one process at a time: stop the server before running these commands on it\n' +
-      '(an import with --dry-run reads a copy of it instead while the server runs).\n' +
+      '(an import with --dry-run reads a copy of it instead while the server runs; users and console-link run in the server).\n' +
       `Every setting: ${installation.doc('configuration.md')}`,
   )
   .exitOverride()
@@ -201,6 +204,55 @@ keys
       print(`Revoked API key ${id}`)
     }),
   )
+
+const users = program
+  .command('users')
+  .alias('user')
+  .description("The console's people (/console): add them and list them; also while the server runs")
+
+users
+  .command('add')
+  .description('Add a person to the console with a role; prints a one-time sign-in link for them')
+  .argument('<email>', "the person's email, with which they sign in")
+  .requiredOption('--role <role>', `owner (everything, people and keys included), editor (surveys and results) or viewer (results only)`)
+  .option('--project <id>', 'the project (default: the only one; needed when there are several)')
+  .option('--password-stdin', 'read a password for them from stdin (else they sign in by one-time links)')
+  .action(async (email: string, options: { role: string; project?: string; passwordStdin?: boolean }) => {
+    if (!CONSOLE_ROLES.includes(options.role as (typeof CONSOLE_ROLES)[number]))
+      throw new UsageError(`--role is ${CONSOLE_ROLES.join(', ')}, not ${JSON.stringify(options.role)}`)
+    const password = options.passwordStdin ? await passwordFromStdin() : undefined
+    const args = {
+      email,
+      role: options.role,
+      ...(options.project ? { projectId: options.project } : {}),
+      ...(password ? { password } : {}),
+    }
+    const { result, publicUrl } = await consoleCommand('users add', args)
+    print(`Added ${result.email} to the console of project ${result.projectId} as ${result.role}`)
+    printLink(result.link, publicUrl)
+  })
+
+users
+  .command('list')
+  .description("List the console's people: email, role, project, whether they have a password")
+  .action(async () => {
+    const { result } = await consoleCommand('users list', {})
+    if (result.people.length === 0) return print('No people in the console yet: add one with `canvass users add <email> --role owner`.')
+    table(
+      ['EMAIL', 'ROLE', 'PROJECT', 'PASSWORD', 'CREATED'],
+      result.people.map((p) => [p.email, p.role, `${p.projectName} (${p.projectId})`, p.password ? 'yes' : 'no', p.createdAt]),
+    )
+  })
+
+program
+  .command('console-link')
+  .description('Print a one-time sign-in link to the console for a person (see `users add`); also while the server runs')
+  .argument('<email>', "the person's email")
+  .action(async (email: string) => {
+    const { result, publicUrl } = await consoleCommand('console-link', { email })
+    print(`One-time sign-in link for ${result.email}:`)
+    printLink(result.link, publicUrl)
+  })
 
 program
   .command('import')
@@ -368,7 +420,11 @@ async function runWorker(): Promise<void> {
  * `dryRunCopy`: a command that writes nothing may run while the server holds the embedded database, on a copy
  * of it (see `copyLiveDatabase`), removed afterwards.
  */
-async function withCanvass(work: (canvass: Canvass) => Promise<void>, dryRunCopy = false): Promise<void> {
+async function withCanvass(
+  work: (canvass: Canvass, storage: Storage) => Promise<void>,
+  dryRunCopy = false,
+  whileServing?: (locked: DataDirLockedError) => Promise<void>,
+): Promise<void> {
   const config = readConfig(settings())
   if (!config.databaseUrl) {
     // Looked at before it is made: a folder that cannot be would otherwise hang the command (see writable-folder.ts).
@@ -378,11 +434,17 @@ async function withCanvass(work: (canvass: Canvass) => Promise<void>, dryRunCopy
         `DATA_DIR ${JSON.stringify(config.dataDir)} cannot be written (${problem}): point DATA_DIR at the server's folder`,
       )
     }
-    if (!dryRunCopy) process.stderr.write(`Using the embedded database in ${config.dataDir} (the server must be stopped)\n`)
+    if (!dryRunCopy && !whileServing)
+      process.stderr.write(`Using the embedded database in ${config.dataDir} (the server must be stopped)\n`)
   }
   let scratch: string | undefined
-  const { db } = await openDatabase(config).catch(async (error: unknown) => {
+  let served = false
+  const opened = await openDatabase(config).catch(async (error: unknown) => {
     if (!(error instanceof DataDirLockedError)) throw error
+    if (whileServing) {
+      served = true
+      return whileServing(error)
+    }
     if (dryRunCopy) {
       scratch = await mkdtemp(join(tmpdir(), 'canvass-dry-run-'))
       process.stderr.write(
@@ -397,20 +459,74 @@ async function withCanvass(work: (canvass: Canvass) => Promise<void>, dryRunCopy
         'the embedded database can be used by one process at a time. Stop the server, run this command, then start the server again',
     )
   })
+  if (served || !opened) return
+  const { db } = opened
   try {
     await migrate(db)
+    const storage = createKyselyStorage({ db })
     await work(
       createCanvass({
-        storage: createKyselyStorage({ db }),
+        storage,
         webhooks: { allowPrivateAddresses: config.allowPrivateWebhookUrls },
         // Share links the import makes are printed with the server's address.
         publicUrl: config.publicUrl,
       }),
+      storage,
     )
   } finally {
     await db.destroy()
     if (scratch) await rm(scratch, { recursive: true, force: true })
   }
+}
+
+/**
+ * Runs a console command (console-commands.ts) on the database, or, when a server holds the embedded database,
+ * in that server through its lock socket. `publicUrl`: where the links are printed, this command's PUBLIC_URL
+ * or else the server's.
+ */
+async function consoleCommand<C extends ConsoleCommandName>(
+  command: C,
+  args: Record<string, unknown>,
+): Promise<{ result: ConsoleCommandResults[C]; publicUrl: string | undefined }> {
+  let answer: LockCommandAnswer | undefined
+  await withCanvass(
+    async (canvass, storage) => {
+      answer = await runConsoleCommand({ admin: canvass.admin, storage }, { command, args })
+    },
+    false,
+    async (locked) => {
+      process.stderr.write(`DATA_DIR ${locked.dataDir} is in use by a running Canvass server: the command runs in that server\n`)
+      answer = await sendLockCommand(locked.dataDir, { command, args })
+    },
+  )
+  if (!answer) throw new Error('The command gave no answer')
+  if (!answer.ok) throw new UsageError(answer.error)
+  const result = answer.result as ConsoleCommandResults[C] & { publicUrl?: string }
+  return { result, publicUrl: readConfig(settings()).publicUrl ?? result.publicUrl }
+}
+
+function printLink(link: LinkResult, publicUrl: string | undefined): void {
+  print(
+    `\n  ${linkAddress(link.path, publicUrl)}\n\nIt works once, until ${link.expiresAt}; \`canvass console-link <email>\` makes another.`,
+  )
+}
+
+/** A password given on stdin (`--password-stdin`): everything read, without the line's end. */
+async function passwordFromStdin(): Promise<string> {
+  if (process.stdin.isTTY) process.stderr.write('Password (the input is shown; end it with Enter, then Ctrl-D): ')
+  const chunks: Buffer[] = []
+  let size = 0
+  for await (const chunk of process.stdin as AsyncIterable<Buffer>) {
+    size += chunk.length
+    // core bounds a password far below this; more is not a password.
+    if (size > 64 * 1024) throw new UsageError('--password-stdin: the input is too long for a password')
+    chunks.push(chunk)
+  }
+  const password = Buffer.concat(chunks)
+    .toString('utf8')
+    .replace(/\r?\n$/, '')
+  if (password === '') throw new UsageError('--password-stdin: stdin gave no password')
+  return password
 }
 
 /** What to do about an environment without an API key, which no request can reach yet. */

@@ -65,6 +65,8 @@ export interface StandaloneConfig {
   metricsToken: string | undefined
   /** `CANVASS_LOG=json`: a JSON line per request at info, and errors and warnings as JSON lines; `text` (default): errors and warnings as text. */
   log: 'text' | 'json'
+  /** `CANVASS_CONSOLE=off`: no `/console` and no sign-in pages; on (default): the console with Canvass's own people. */
+  console: boolean
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): StandaloneConfig {
@@ -106,6 +108,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): StandaloneConf
     metricsHost: env.CANVASS_METRICS_HOST || '127.0.0.1',
     metricsToken: env.CANVASS_METRICS_TOKEN || undefined,
     log: env.CANVASS_LOG === 'json' ? 'json' : 'text',
+    console: readBooleanSetting('CANVASS_CONSOLE', env.CANVASS_CONSOLE, true),
   }
 }
 

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { mkdirSync, readdirSync, readlinkSync, realpathSync, symlinkSync, unlinkSync } from 'node:fs'
+import { chmodSync, mkdirSync, readdirSync, readlinkSync, realpathSync, symlinkSync, unlinkSync } from 'node:fs'
 import { createConnection, createServer } from 'node:net'
-import type { Server } from 'node:net'
+import type { Server, Socket } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
@@ -13,6 +13,37 @@ const PROBE_TIMEOUT_MS = 2_000
 const SOCKET_NAME_EXAMPLE = `${'0'.repeat(12)}.sock`
 /** A Unix socket path longer than this does not fit in `sockaddr_un` (104 bytes on macOS, 108 on Linux). */
 const MAX_SOCKET_PATH = 103
+/** How long the holder waits for a command after its pid line: a probe reads the line and hangs up at once. */
+const COMMAND_WAIT_MS = 2_000
+/** The longest command line the holder reads (a command is an email, a role, a project id, a password). */
+const MAX_COMMAND_BYTES = 16 * 1024
+/** The longest answer the CLI reads (`users list` of a few thousand people fits). */
+const MAX_ANSWER_BYTES = 8 * 1024 * 1024
+/** How long a command sent to the holder may take, its answer included (a password is hashed with scrypt). */
+const COMMAND_TIMEOUT_MS = 30_000
+
+/** A command sent to the server that holds the lock, on one line after its pid (`sendLockCommand`). */
+export interface LockCommand {
+  command: string
+  args: Record<string, unknown>
+}
+
+/** The holder's answer to a command: its result, or what went wrong in words. */
+export type LockCommandAnswer = { ok: true; result: unknown } | { ok: false; error: string }
+
+/** What runs the commands that come through the lock socket; set once the server's Canvass exists. */
+export type LockCommandHandler = (command: LockCommand) => Promise<LockCommandAnswer>
+
+let commandHandler: LockCommandHandler | undefined
+
+/**
+ * Makes this process's lock sockets answer commands (`canvass users add` and the like while the server runs on
+ * the embedded database): the server calls it once its Canvass exists; until then a command is answered with
+ * an error saying the server is starting.
+ */
+export function answerLockCommands(handler: LockCommandHandler): void {
+  commandHandler = handler
+}
 
 export class DataDirLockedError extends Error {
   /** The process that holds the lock, when it said. */
@@ -90,7 +121,8 @@ async function listenOnNewSocket(folder: string): Promise<{ server: Server; path
     if (path.length > MAX_SOCKET_PATH) throw new Error(`The lock socket path ${path} is too long`)
     const server = createServer((socket) => {
       socket.on('error', () => {})
-      socket.end(`${JSON.stringify({ pid: process.pid })}\n`)
+      socket.write(`${JSON.stringify({ pid: process.pid })}\n`)
+      readOneCommand(socket)
     })
     try {
       await new Promise<void>((resolve, reject) => {
@@ -102,6 +134,8 @@ async function listenOnNewSocket(folder: string): Promise<{ server: Server; path
       })
       server.on('error', () => {})
       server.unref()
+      // Whoever may connect may run the commands: the owner of the data folder only (as the database's files).
+      chmodSync(path, 0o600)
       return { server, path }
     } catch (error) {
       // The same random name twice is next to impossible; anything else is a real problem with the folder.
@@ -165,4 +199,113 @@ function parsePid(text: string): number | null {
   } catch {
     return null
   }
+}
+
+/**
+ * After the pid line: one JSON command line, read within `COMMAND_WAIT_MS` and `MAX_COMMAND_BYTES`, answered
+ * with one JSON line (`LockCommandAnswer`). A probe hangs up after the pid line, and nothing is run.
+ */
+function readOneCommand(socket: Socket): void {
+  let data = ''
+  let done = false
+  let running = false
+  const finish = (answer?: LockCommandAnswer) => {
+    if (done) return
+    done = true
+    clearTimeout(timer)
+    socket.removeAllListeners('data')
+    if (answer) socket.end(`${JSON.stringify(answer)}\n`)
+    else socket.end()
+  }
+  const timer = setTimeout(() => finish(), COMMAND_WAIT_MS)
+  timer.unref()
+  socket.setEncoding('utf8')
+  // A caller that stops writing after its command still gets the answer.
+  socket.on('end', () => {
+    if (!running) finish()
+  })
+  socket.on('data', (chunk: string) => {
+    data += chunk
+    const newline = data.indexOf('\n')
+    if (newline < 0 && data.length <= MAX_COMMAND_BYTES) return
+    if (newline < 0 || newline > MAX_COMMAND_BYTES) return finish({ ok: false, error: 'The command is too long' })
+    clearTimeout(timer)
+    running = true
+    const line = data.slice(0, newline)
+    socket.removeAllListeners('data')
+    runCommand(line).then(finish, (error: unknown) => finish({ ok: false, error: error instanceof Error ? error.message : String(error) }))
+  })
+}
+
+async function runCommand(line: string): Promise<LockCommandAnswer> {
+  let command: unknown
+  try {
+    command = JSON.parse(line)
+  } catch {
+    return { ok: false, error: 'The command is not JSON' }
+  }
+  const { command: name, args } = (command ?? {}) as { command?: unknown; args?: unknown }
+  if (typeof name !== 'string' || typeof args !== 'object' || args === null || Array.isArray(args)) {
+    return { ok: false, error: 'A command is {"command": "…", "args": {…}}' }
+  }
+  if (!commandHandler) return { ok: false, error: 'The server is starting: try again in a moment' }
+  return commandHandler({ command: name, args: args as Record<string, unknown> })
+}
+
+/**
+ * Sends `command` to the server that holds the lock on `dataDir` (the one `DataDirLockedError` named) and
+ * resolves with its answer. Rejects when no server answers, or its answer is not one.
+ */
+export async function sendLockCommand(dataDir: string, command: LockCommand): Promise<LockCommandAnswer> {
+  const folder = shortPathTo(join(dataDir, LOCK_FOLDER))
+  const problems: string[] = []
+  for (const name of readdirSync(folder)) {
+    if (!name.endsWith('.sock')) continue
+    try {
+      return await sendTo(join(folder, name), command)
+    } catch (error) {
+      problems.push(error instanceof Error ? error.message : String(error))
+    }
+  }
+  throw new Error(`No running Canvass server answered on ${folder}${problems.length ? ` (${problems.join('; ')})` : ''}`)
+}
+
+function sendTo(path: string, command: LockCommand): Promise<LockCommandAnswer> {
+  return new Promise((resolve, reject) => {
+    let data = ''
+    let sent = false
+    const socket = createConnection({ path })
+    const timer = setTimeout(() => {
+      socket.destroy()
+      reject(new Error('the server did not answer in time'))
+    }, COMMAND_TIMEOUT_MS)
+    const fail = (error: Error) => {
+      clearTimeout(timer)
+      socket.destroy()
+      reject(error)
+    }
+    socket.setEncoding('utf8')
+    socket.on('error', fail)
+    socket.on('data', (chunk: string) => {
+      data += chunk
+      if (data.length > MAX_ANSWER_BYTES) return fail(new Error('the answer is too long'))
+      const lines = data.split('\n')
+      if (!sent && lines.length > 1) {
+        sent = true
+        socket.write(`${JSON.stringify(command)}\n`)
+      }
+      if (sent && lines.length > 2) {
+        clearTimeout(timer)
+        socket.destroy()
+        try {
+          const answer = JSON.parse(lines[1] as string) as LockCommandAnswer
+          if (typeof answer?.ok !== 'boolean') throw new Error('not an answer')
+          resolve(answer)
+        } catch {
+          reject(new Error('the server gave no answer to the command'))
+        }
+      }
+    })
+    socket.on('end', () => fail(new Error('the server hung up without an answer')))
+  })
 }

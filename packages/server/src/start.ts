@@ -15,6 +15,10 @@ import { bootstrap, firstRequestLine } from './bootstrap'
 import { openBlobStore } from './blob-store'
 import { serverCanvassOptions } from './canvass-options'
 import { checkConfig } from './check-config'
+import { runConsoleCommand } from './console-commands'
+import { answerLockCommands } from './data-dir-lock'
+import { firstOwnerLines, firstOwnerLink } from './first-owner'
+import { readConsoleBundleIfInstalled } from './console-bundle'
 import { openDatabase } from './database'
 import { enterLane, laneOfRequest } from './database-lanes'
 import { startEmbeddedUpkeep } from './embedded-upkeep'
@@ -80,8 +84,9 @@ async function main(env: NodeJS.ProcessEnv, installation: Installation): Promise
   if (config.databaseUrl) for (const warning of await postgresSettingWarnings(db)) log.warn(warning)
   const storage = createKyselyStorage({ db, oneStatementAtATime })
   const onRequest = metrics && log.request ? both(metrics.request, log.request) : (metrics?.request ?? log.request)
+  const consoleBundle = config.console ? await readConsoleBundleIfInstalled() : undefined
   const canvass = createCanvass({
-    ...serverCanvassOptions(config, { db, storage, secret, blobStore: blobs.blobStore, metrics }),
+    ...serverCanvassOptions(config, { db, storage, secret, blobStore: blobs.blobStore, metrics, consoleBundle }),
     // Read here rather than at the first request, so that a copy without the built bundles fails at start. The
     // API reference's viewer (~1 MB, from the same build) is read from the package at its first request.
     widget: await readWidgetBundles(),
@@ -101,9 +106,13 @@ async function main(env: NodeJS.ProcessEnv, installation: Installation): Promise
   const upkeep = oneStatementAtATime
     ? startEmbeddedUpkeep(db, { onError: (error) => log.error('Canvass: the embedded database upkeep failed', error) })
     : undefined
-  const firstStart = () => bootstrap(canvass, config, (line) => console.log(line))
+  const firstStart = async () => {
+    const started = await bootstrap(canvass, config, (line) => console.log(line))
+    // A console without people yet: a one-time link for its first owner, printed once the server listens.
+    return { ...started, firstOwner: config.console ? await firstOwnerLink(canvass, db) : undefined }
+  }
   // Instances on one Postgres server may start together; an embedded database has one process already.
-  const { printedKey } = await (config.databaseUrl ? withStartupLock(db, firstStart) : firstStart())
+  const { printedKey, firstOwner } = await (config.databaseUrl ? withStartupLock(db, firstStart) : firstStart())
 
   // The answers the server gives itself, counted and logged as Canvass's are.
   const own = observed(onRequest)
@@ -150,6 +159,16 @@ async function main(env: NodeJS.ProcessEnv, installation: Installation): Promise
   if (metricsServer) console.log(`Canvass metrics at ${metricsServer.url}/metrics`)
   console.log(`Canvass listening on ${url} (${description}; ${blobs.description})`)
   if (printedKey) console.log(firstRequestLine(config.publicUrl ?? url, printedKey))
+  for (const line of firstOwnerLines(firstOwner, config.publicUrl ?? url)) console.log(line)
+  // `canvass users add` and `canvass console-link` while this server holds the embedded database: they send
+  // their command through its lock socket (data-dir-lock.ts), and it runs here.
+  if (!config.databaseUrl) {
+    const publicUrl = config.publicUrl ?? url
+    answerLockCommands(async (command) => {
+      const answer = await runConsoleCommand({ admin: canvass.admin, storage }, command)
+      return answer.ok ? { ok: true, result: { ...(answer.result as object), publicUrl } } : answer
+    })
+  }
 
   async function route(request: Request, info?: ConnectionInfo): Promise<Response> {
     // The substring tests first: parsing every request's URL just to spot these paths costs throughput.
