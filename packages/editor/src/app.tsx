@@ -27,6 +27,8 @@ export interface AppProps {
   client: EditorApi
   /** The shadow root: focus targets are looked up in it. */
   root: ShadowRoot
+  /** The host page's CSP nonce, for the preview's styles (the element's `nonce`). */
+  nonce?: string
 }
 
 /** Subscribes a component to something with `subscribe`, re-rendering on each change. */
@@ -36,7 +38,7 @@ function useSubscription(source: { subscribe(listener: () => void): () => void }
 }
 
 /** The editor's whole UI: toolbar, problems, conflict, the document's parts and the preview. */
-export function App({ store, session, texts, logicTexts, api, client, root }: AppProps) {
+export function App({ store, session, texts, logicTexts, api, client, root, nonce }: AppProps) {
   useSubscription(store)
   useSubscription(session)
   const doc = store.doc
@@ -250,7 +252,7 @@ export function App({ store, session, texts, logicTexts, api, client, root }: Ap
               />
             </Section>
           </div>
-          {previewing && <Preview doc={doc} api={api} client={client} texts={texts} />}
+          {previewing && <Preview doc={doc} api={api} client={client} texts={texts} nonce={nonce} />}
         </div>
       </div>
     </EditorContext.Provider>

@@ -1,7 +1,8 @@
 /**
  * @module
  * `<canvass-survey-editor>`: the embeddable survey editor (docs/architecture.md). Loading this module defines
- * the element. Attributes `api`, `token`, `survey-id`, `workspace-id`, `lang`; properties `survey` and
+ * the element. Attributes `api`, `token`, `survey-id`, `workspace-id`, `lang`, `nonce` (the
+ * page's CSP nonce, for its styles); properties `survey` and
  * `requestHeaders` (headers sent instead of the token, with the page's cookies: the console's); methods
  * `save()`, `undo()`, `redo()`; events `canvass-load`, `canvass-change`, `canvass-saved`, `canvass-error`
  * (bubbling, composed). Everything renders in an open shadow root, themed by `--canvass-editor-*` properties.
@@ -161,9 +162,11 @@ export class CanvassSurveyEditor extends BaseElement {
   #render(root: ShadowRoot): void {
     const lang = this.getAttribute('lang')
     const texts = editorTexts(lang)
+    // On a page whose CSP allows styles by nonce only (Canvass's console), the element carries the page's nonce.
+    const nonce = this.nonce || this.getAttribute('nonce') || undefined
     render(
       [
-        h('style', null, EDITOR_STYLES + LOGIC_STYLES),
+        h('style', { nonce }, EDITOR_STYLES + LOGIC_STYLES),
         h(App, {
           store: this.#store,
           session: this.#sessionOf(),
@@ -172,6 +175,7 @@ export class CanvassSurveyEditor extends BaseElement {
           api: (this.getAttribute('api') ?? '').replace(/\/+$/, ''),
           client: this.#client,
           root,
+          nonce,
         }),
       ],
       root,

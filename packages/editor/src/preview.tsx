@@ -39,7 +39,19 @@ const RERENDER_DELAY_MS = 800
  * The survey as respondents see it, in the real renderer (the widget's), in preview mode: nothing is stored.
  * It follows the logic as it is answered; phone (375 px) or desktop width; any language of the survey.
  */
-export function Preview({ doc, api, client, texts }: { doc: Json; api: string; client: EditorApi; texts: EditorTexts }) {
+export function Preview({
+  doc,
+  api,
+  client,
+  texts,
+  nonce,
+}: {
+  doc: Json
+  api: string
+  client: EditorApi
+  texts: EditorTexts
+  nonce?: string
+}) {
   const container = useRef<HTMLDivElement>(null)
   const handle = useRef<{ close(): void } | undefined>(undefined)
   const [width, setWidth] = useState<'phone' | 'desktop'>('phone')
@@ -65,6 +77,7 @@ export function Preview({ doc, api, client, texts }: { doc: Json; api: string; c
             container: container.current,
             languageCode: language,
             preview: true,
+            nonce,
           }) ?? undefined
         setError('')
       } catch (failure) {
