@@ -1,6 +1,7 @@
 import type { RateLimiter } from './ports/rate-limiter'
 import type { IRequest, IttyRouterType } from 'itty-router'
 import type { ContactAttributeLimits, Storage } from './ports/storage'
+import type { WebhookTransport } from './ports/webhook-transport'
 import type { PinAttemptCounter } from './rate-limit/pin-attempts'
 import type { PreviewTokens } from './domain/preview-tokens'
 import type { EditorTokens } from './domain/editor-tokens'
@@ -47,6 +48,11 @@ export interface CanvassContext {
   singleUse?: SingleUseSealer | undefined
   /** Whether webhooks may target loopback, private and link-local literal addresses (`CanvassOptions.webhooks`). */
   allowPrivateWebhookUrls: boolean
+  /**
+   * What a webhook's test (`POST /api/v1/webhooks/{id}/test`) is sent through: the transport the dispatcher
+   * uses (`CanvassOptions.webhooks.transport`, else the one the host offered at `start()`, else fetch).
+   */
+  webhookTransport(): WebhookTransport
   /** Issues and checks the proofs of a survey's PIN that respondents' responses carry. */
   /** Mints and checks the tokens that open a survey's link page as a preview (`domain/preview-tokens.ts`). */
   previewTokens: PreviewTokens

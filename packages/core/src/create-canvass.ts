@@ -87,7 +87,8 @@ import type { OpenApiDocument } from './openapi/document'
 import { openApiDocument } from './openapi/document'
 import { registerDocumentationRoutes } from './routes/documentation'
 import type { BackgroundOptions, BackgroundReport, BackgroundWork, WebhookTransportSource } from './workers/background-work'
-import { createBackgroundWork } from './workers/background-work'
+import { createBackgroundWork, webhookTransport } from './workers/background-work'
+import type { WebhookTransport } from './ports/webhook-transport'
 import { createOutboxHealth } from './webhooks/outbox-health'
 import type { WebhookHealth } from './webhooks/outbox-health'
 import type { HostOffer } from './host/serve-lifecycle'
@@ -379,6 +380,10 @@ export function createCanvass(options: CanvassOptions): Canvass {
   // Made at `start()`, when the host has said which transport it offers; the janitor is woken through it.
   let background: BackgroundWork | undefined
   let running = false
+  // The transport webhook tests go through: the dispatcher's, made once it is asked for (after `start()`
+  // when the host offers one).
+  let offeredTransport: WebhookTransportSource | undefined
+  let testTransport: WebhookTransport | undefined
   const outboxHealth = createOutboxHealth({ deliveries: options.storage.webhookDeliveries, now: () => ctx.now(), stalledAfterMs, logger })
   const ctx: CanvassContext = {
     storage: options.storage,
@@ -392,6 +397,10 @@ export function createCanvass(options: CanvassOptions): Canvass {
     newId: createId,
     singleUse: options.secret ? createSingleUseSealer(options.secret) : undefined,
     allowPrivateWebhookUrls: allowPrivateAddresses,
+    webhookTransport() {
+      testTransport ??= webhookTransport(options.webhooks?.transport ?? offeredTransport, allowPrivateAddresses)
+      return testTransport
+    },
     pinProofs: createPinProofs(options.secret),
     previewTokens: createPreviewTokens(options.secret),
     editorTokens: createEditorTokens(options.editorTokenSecret ?? options.secret),
@@ -532,6 +541,10 @@ export function createCanvass(options: CanvassOptions): Canvass {
   let starting: Promise<void> | undefined
   const lifecycle = {
     start(host?: HostOffer): Promise<void> {
+      if (host?.webhookTransport && offeredTransport === undefined) {
+        offeredTransport = host.webhookTransport
+        testTransport = undefined
+      }
       starting ??= (async () => {
         const work = backgroundWork(host)
         if (work && !running) {

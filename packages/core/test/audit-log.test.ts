@@ -322,6 +322,14 @@ const FIXTURES: Record<string, Fixture> = {
     body: { url: `http://127.0.0.1:9/${MARKER}`, triggers: ['responseCreated'], name: MARKER },
     resourceId: 'answer',
   }),
+  'PUT /api/v1/webhooks/:webhookId': async (x) => {
+    const id = await webhookOf(x)
+    return { path: `/api/v1/webhooks/${id}`, body: { name: `${MARKER} renamed`, url: `http://127.0.0.1:9/${MARKER}/2` }, resourceId: id }
+  },
+  'POST /api/v1/webhooks/:webhookId/test': async (x) => {
+    const id = await webhookOf(x)
+    return { path: `/api/v1/webhooks/${id}/test`, resourceId: id }
+  },
   'DELETE /api/v1/webhooks/:webhookId': async (x) => {
     const id = await webhookOf(x)
     return { path: `/api/v1/webhooks/${id}`, resourceId: id }

@@ -322,4 +322,145 @@ test('a receiver that refuses, then answers 503, gets every event once it recove
   await call('DELETE', `/api/v1/webhooks/${hook.id}`, { key })
 })
 
+test('PUT edits a webhook: the fields given replace the stored ones, the secret stays and still signs', async () => {
+  receiver.got.length = 0
+  const created = await createHook({ name: 'Before', surveyIds: [surveyId] })
+  const { secret, ...shown } = created
+  clock().advance(1000)
+  const renamed = await call('PUT', `/api/v1/webhooks/${created.id}`, { key, body: { name: 'After' } })
+  assert.is(renamed.status, 200, renamed.text)
+  assert.equal(renamed.body.data, { ...shown, name: 'After', updatedAt: clock().now().toISOString() }, 'only the name and updatedAt change')
+  assert.not.ok(renamed.text.includes(secret), 'never the secret')
+  const edited = await call('PUT', `/api/v1/webhooks/${created.id}`, {
+    key,
+    body: { url: 'http://127.0.0.1:9/other', trigger: 'responseFinished', surveyIds: [], source: 'zapier', name: null },
+  })
+  assert.is(edited.status, 200, edited.text)
+  const expected = {
+    ...shown,
+    name: null,
+    url: 'http://127.0.0.1:9/other',
+    triggers: ['responseFinished'],
+    surveyIds: [],
+    source: 'zapier',
+    updatedAt: clock().now().toISOString(),
+  }
+  assert.equal(edited.body.data, expected)
+  assert.equal((await call('GET', `/api/v1/webhooks/${created.id}`, { key })).body.data, expected, 'GET sees the edit')
+  // The edit is what the next event follows: an unfinished response is no longer sent, a finished one is, to
+  // the new URL, signed with the same secret.
+  bed().receiver.clear()
+  await respond(false)
+  await respond(true)
+  await deliverDue()
+  const mine = bed().receiver.received.filter((r) => r.json?.webhookId === created.id)
+  assert.equal(
+    mine.map((r) => [r.url, r.json.event]),
+    [['http://127.0.0.1:9/other', 'responseFinished']],
+  )
+  assert.equal(
+    receiver.got.filter((g) => g.payload.webhookId === created.id).map((g) => g.payload.event),
+    ['responseFinished'],
+  )
+  assert.equal(receiver.invalid, [], 'the secret did not change')
+  const audit = await call('GET', `/api/v1/management/audit-log?resourceType=webhook&action=update&limit=10`, { key })
+  assert.ok(
+    audit.body.data.some((e: { resourceId: string }) => e.resourceId === created.id),
+    audit.text,
+  )
+  await call('DELETE', `/api/v1/webhooks/${created.id}`, { key })
+})
+
+test("PUT refuses what the create refuses, unknown fields, and another environment's webhook", async () => {
+  const created = await createHook({ name: 'Kept', surveyIds: [surveyId] })
+  const { secret: _secret, ...shown } = created
+  const invalid = (details: Record<string, string>) => ({
+    status: 400,
+    body: { code: 'bad_request', message: 'Fields are missing or incorrectly formatted', details },
+  })
+  const notHttp = { url: 'Must be an absolute http or https URL without credentials' }
+  for (const [body, details] of [
+    [{ url: 'ftp://example.com/x' }, notHttp],
+    [{ url: 'http://user:pw@127.0.0.1/x' }, notHttp],
+    [{ url: '' }, { url: 'Must not be empty' }],
+    [{ triggers: [] }, { triggers: 'Must list at least one trigger' }],
+    [{ triggers: ['responseDeleted'] }, { 'triggers.0': 'Must be one of responseCreated, responseUpdated, responseFinished' }],
+    [{ surveyIds: ['nope'] }, { 'surveyIds.0': 'Not a survey of this environment' }],
+    [{ secret: 'whsec_AAAA' }, { secret: 'Unknown field; did you mean "source"?' }],
+    [{ nmae: 'typo' }, { nmae: 'Unknown field; did you mean "name"?' }],
+  ] as const) {
+    const res = await call('PUT', `/api/v1/webhooks/${created.id}`, { key, body })
+    assert.equal({ status: res.status, body: res.body }, invalid(details), JSON.stringify(body))
+  }
+  for (const body of [null, [], 'text', { name: 'x'.repeat(5000) }, { surveyIds: Array.from({ length: 500 }, (_, i) => `s${i}`) }]) {
+    const res = await call('PUT', `/api/v1/webhooks/${created.id}`, { key, body })
+    assert.is(res.status, 400, JSON.stringify(body).slice(0, 100))
+  }
+  const other = await call('PUT', `/api/v1/webhooks/${created.id}`, { key: devKey, body: { name: 'stolen' } })
+  assert.equal({ status: other.status, code: other.body.code }, { status: 401, code: 'unauthorized' }, 'as GET and DELETE answer')
+  const otherTest = await call('POST', `/api/v1/webhooks/${created.id}/test`, { key: devKey })
+  assert.equal({ status: otherTest.status, code: otherTest.body.code }, { status: 401, code: 'unauthorized' })
+  assert.equal((await call('GET', `/api/v1/webhooks/${created.id}`, { key })).body.data, shown, 'nothing changed')
+  const missing = await call('PUT', '/api/v1/webhooks/nosuchwebhook0000000000', { key, body: { name: 'x' } })
+  assert.is(missing.status, 404)
+  await call('DELETE', `/api/v1/webhooks/${created.id}`, { key })
+  const gone = await call('PUT', `/api/v1/webhooks/${created.id}`, { key, body: { name: 'x' } })
+  assert.equal({ status: gone.status, code: gone.body.code }, { status: 404, code: 'not_found' })
+})
+
+test('an edit and a delete at once: each answers 200 or 404, never a 5xx', async () => {
+  for (let round = 0; round < 5; round++) {
+    const created = await createHook()
+    const [edit, remove] = await Promise.all([
+      call('PUT', `/api/v1/webhooks/${created.id}`, { key, body: { name: `round ${round}` } }),
+      call('DELETE', `/api/v1/webhooks/${created.id}`, { key }),
+    ])
+    assert.is(remove.status, 200, remove.text)
+    assert.ok([200, 404].includes(edit.status), `${edit.status} ${edit.text}`)
+    assert.is((await call('GET', `/api/v1/webhooks/${created.id}`, { key })).status, 404)
+  }
+})
+
+test('POST …/test sends one signed testEndpoint event now; the outcome is in the answer, nothing is stored', async () => {
+  receiver.got.length = 0
+  receiver.invalid.length = 0
+  const created = await createHook({ surveyIds: [surveyId] })
+  const sent = await call('POST', `/api/v1/webhooks/${created.id}/test`, { key })
+  assert.is(sent.status, 200, sent.text)
+  assert.equal({ ...sent.body.data, durationMs: 0 }, { ok: true, status: 204, error: null, durationMs: 0 })
+  assert.type(sent.body.data.durationMs, 'number')
+  assert.equal(receiver.invalid, [], 'the signature verifies with standardwebhooks')
+  assert.is(receiver.got.length, 1)
+  const [got] = receiver.got
+  assert.equal(got?.payload, { webhookId: created.id, event: 'testEndpoint', data: { test: true, sentAt: clock().now().toISOString() } })
+  assert.is(got?.timestamp, Math.floor(clock().now().getTime() / 1000))
+  assert.equal(await deliveriesOf(created.id), [], 'no delivery row')
+  // A receiver that is down, then one that fails: 200 with the outcome, one attempt each, no retry.
+  receiver.setMode('refuse')
+  const before = bed().receiver.received.length
+  const down = await call('POST', `/api/v1/webhooks/${created.id}/test`, { key })
+  assert.is(down.status, 200, down.text)
+  assert.equal(
+    { ...down.body.data, durationMs: 0 },
+    { ok: false, status: null, error: 'No connection could be opened to the receiver (refused or unreachable)', durationMs: 0 },
+  )
+  assert.not.match(down.text, /test receiver/, "the transport's own message is never shown")
+  receiver.setMode('fail')
+  const failing = await call('POST', `/api/v1/webhooks/${created.id}/test`, { key })
+  assert.equal(
+    { ...failing.body.data, durationMs: 0 },
+    { ok: false, status: 503, error: 'The receiver answered 503, not a 2xx status', durationMs: 0 },
+  )
+  receiver.setMode('ok')
+  clock().advance(SCHEDULE_MS.reduce((a, b) => a + b, 0) * 2)
+  await deliverDue()
+  assert.is(bed().receiver.received.length, before + 2, 'one attempt each, never retried')
+  assert.equal(await deliveriesOf(created.id), [])
+  const audit = await call('GET', `/api/v1/management/audit-log?resourceType=webhook&action=test&limit=10`, { key })
+  assert.is(audit.body.data.filter((e: { resourceId: string }) => e.resourceId === created.id).length, 3, audit.text)
+  await call('DELETE', `/api/v1/webhooks/${created.id}`, { key })
+  const gone = await call('POST', `/api/v1/webhooks/${created.id}/test`, { key })
+  assert.is(gone.status, 404)
+})
+
 test.run()

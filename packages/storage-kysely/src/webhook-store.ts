@@ -57,6 +57,39 @@ export function createWebhookStore(db: Kysely<Database>, presence: WebhookPresen
       presence.forget(environmentId)
       return row ? toWebhookRecord(row) : null
     },
+
+    async update(environmentId, id, changes) {
+      if (!isStorable(id) || !isStorable(environmentId)) return null
+      // One statement: a concurrent delete leaves no row to update, and the answer is null.
+      const row = await db
+        .updateTable('webhooks')
+        .set({
+          ...(changes.name !== undefined ? { name: changes.name } : {}),
+          ...(changes.url !== undefined ? { url: changes.url } : {}),
+          ...(changes.source !== undefined ? { source: changes.source } : {}),
+          ...(changes.triggers !== undefined ? { triggers: toJsonb(changes.triggers) } : {}),
+          ...(changes.surveyIds !== undefined ? { survey_ids: toJsonb(changes.surveyIds) } : {}),
+          updated_at: changes.updatedAt,
+        })
+        .where('id', '=', id)
+        .where('environment_id', '=', environmentId)
+        .returning(COLUMNS)
+        .executeTakeFirst()
+      // Its triggers may have changed: what the environment's events match is read again.
+      presence.forget(environmentId)
+      return row ? toWebhookRecord(row) : null
+    },
+
+    async secret(environmentId, id) {
+      if (!isStorable(id) || !isStorable(environmentId)) return null
+      const row = await db
+        .selectFrom('webhooks')
+        .select('secret')
+        .where('id', '=', id)
+        .where('environment_id', '=', environmentId)
+        .executeTakeFirst()
+      return row?.secret ?? null
+    },
   }
 }
 

@@ -106,7 +106,7 @@ export interface TestCanvass {
   projectId: string
   /** Another project with both environments and a key for each. */
   newProject(name?: string): Promise<TestProject>
-  /** Where the dispatcher sends webhooks: nothing leaves the process. */
+  /** Where the dispatcher and the webhook test route send webhooks: nothing leaves the process. */
   receiver: TestWebhookReceiver
   /** The bed's webhook dispatcher, not started: `deliverWebhooks()` runs it once. */
   dispatcher: WebhookDispatcher
@@ -180,6 +180,8 @@ export async function createTestCanvass(options: TestCanvassOptions = {}): Promi
     }
     const widget = withWidget ? await (widgetBundles ??= readWidgetBundles()) : undefined
     const reference = apiReferenceBundle ? await (apiReference ??= readApiReference()) : undefined
+    // Where the dispatcher and the webhook test route send: nothing leaves the process.
+    const receiver = createTestWebhookReceiver()
     const makeInstance = (): TestInstance & { handler: (request: Request, info?: ConnectionInfo) => Promise<Response> } => {
       const { rateLimits } = canvassOptions
       const canvass = createCanvass({
@@ -200,6 +202,9 @@ export async function createTestCanvass(options: TestCanvassOptions = {}): Promi
         background: false,
         ...(clock ? { now: clock.now } : {}),
         ...canvassOptions,
+        // A webhook's test (`POST /api/v1/webhooks/{id}/test`) reaches the bed's receiver too, unless the test
+        // passes its own transport.
+        webhooks: { transport: receiver.transport, ...canvassOptions.webhooks },
         ...(rateLimits && databaseRateLimiter
           ? { rateLimits: { limiter: createPostgresRateLimiter({ db: database.db }), ...rateLimits } }
           : {}),
@@ -210,7 +215,6 @@ export async function createTestCanvass(options: TestCanvassOptions = {}): Promi
     }
     const first = makeInstance()
     const { canvass, fetch, handler } = first
-    const receiver = createTestWebhookReceiver()
     const dispatcher = createWebhookDispatcher({
       storage,
       transport: receiver.transport,

@@ -20,6 +20,7 @@ export const AUDIT_ACTIONS = [
   'sign',
   'upload',
   'redeliver',
+  'test',
   'retention',
   'revoke',
   'import',

@@ -32,6 +32,46 @@ export const webhookTests: StorageTest[] = [
     },
   },
   {
+    name: 'webhooks: update replaces the fields given in its environment, keeps the secret, and a concurrent delete gives null',
+    async run({ storage }) {
+      const { production, development } = await seedProject(storage)
+      const survey = await seedSurvey(storage, production)
+      const hook = await seedWebhook(storage, production)
+      const { secret, ...before } = hook
+      const later = new Date(hook.updatedAt.getTime() + 5000)
+      assert.is(await storage.webhooks.update(development, hook.id, { name: 'x', updatedAt: later }), null, "another environment's")
+      assert.is(await storage.webhooks.update(production, 'no\u0000such', { name: 'x', updatedAt: later }), null)
+      const renamed = await storage.webhooks.update(production, hook.id, { name: null, updatedAt: later })
+      assert.equal(renamed, { ...before, name: null, updatedAt: later, disabledAt: null }, 'only the name and updatedAt change')
+      const changes = {
+        url: 'https://other.example/hook',
+        source: 'zapier',
+        triggers: ['responseFinished'] as WebhookEvent[],
+        surveyIds: [survey.id],
+        updatedAt: new Date(later.getTime() + 1000),
+      }
+      const updated = await storage.webhooks.update(production, hook.id, changes)
+      assert.equal(updated, { ...before, name: null, ...changes, disabledAt: null })
+      assert.equal(await storage.webhooks.get(hook.id), updated, 'a read sees the edit')
+      assert.not.ok(JSON.stringify(updated).includes(secret), 'no answer holds the secret')
+      assert.is(await storage.webhooks.secret(production, hook.id), secret, 'the secret stays')
+      assert.is(await storage.webhooks.secret(development, hook.id), null, "not another environment's")
+      // Events follow the edit: a create no longer matches, a finish of the named survey does.
+      await seedResponse(storage, production, survey.id, { finished: true, data: { q1: 'yes' } })
+      const events = (await claimAll(storage)).filter((d) => d.webhookId === hook.id).map((d) => `${d.event}:${d.url}`)
+      assert.equal(events, ['responseFinished:https://other.example/hook'])
+      // An edit and a delete at once: neither throws; an edit that comes second finds nothing.
+      const [edited, deleted] = await Promise.all([
+        storage.webhooks.update(production, hook.id, { name: 'racing', updatedAt: new Date() }),
+        storage.webhooks.delete(production, hook.id),
+      ])
+      assert.equal(deleted?.id, hook.id)
+      assert.ok(edited === null || edited.name === 'racing')
+      assert.is(await storage.webhooks.update(production, hook.id, { name: 'late', updatedAt: new Date() }), null)
+      assert.is(await storage.webhooks.secret(production, hook.id), null)
+    },
+  },
+  {
     name: 'outbox: a response create writes one delivery per matching webhook (trigger, surveyIds, environment)',
     async run({ storage }) {
       const { production, development } = await seedProject(storage)

@@ -8,7 +8,9 @@ import { listPage, readPageQuery } from '../../http/pagination'
 import { ok } from '../../http/respond'
 import { parseInput } from '../../http/validate'
 import type { DeliveryRecord, NewWebhook, WebhookEvent, WebhookRecord } from '../../ports/storage'
-import { WEBHOOK_EVENTS, webhookCreateSchema } from '../../schemas/webhook'
+import { WEBHOOK_EVENTS, webhookCreateSchema, webhookUpdateSchema } from '../../schemas/webhook'
+import type { WebhookChanges } from '../../ports/storage'
+import { sendWebhookTest, webhookTestAnswer } from '../../webhooks/webhook-test'
 import { PRIVATE_WEBHOOK_ADDRESSES_OPTION, checkWebhookUrl } from '../../webhooks/check-webhook-url'
 import { generateWebhookSecret } from '../../webhooks/sign-webhook'
 import type { BodyHandler, RouteTable } from '../../http/route-table'
@@ -16,7 +18,7 @@ import { createdWebhookAnswer, dataOf, deliveryAnswer, pageOf, webhookAnswer } f
 import { pageQuery } from '../../http/pagination'
 import { checkNamedEnvironment } from '../../domain/named-environment'
 
-/** `/api/v1/webhooks`: list, create, get and delete (docs/design.md, "Events and webhooks"), and each webhook's deliveries. */
+/** `/api/v1/webhooks`: list, create, get, edit, test and delete (docs/design.md, "Events and webhooks"), and each webhook's deliveries. */
 export function registerWebhookRoutes(routes: RouteTable): void {
   routes.get('/api/v1/webhooks', listWebhooks, {
     summary: 'List webhooks, newest first (never the secret)',
@@ -33,6 +35,20 @@ export function registerWebhookRoutes(routes: RouteTable): void {
     answer: dataOf(createdWebhookAnswer),
   })
   routes.get('/api/v1/webhooks/:webhookId', getWebhook, { summary: 'Read one webhook', auth: 'apiKey', answer: dataOf(webhookAnswer) })
+  routes.put('/api/v1/webhooks/:webhookId', updateWebhook, {
+    audit: { action: 'update', resourceType: 'webhook', resourceId: { param: 'webhookId' } },
+    summary: 'Edit a webhook: each field given replaces the stored one (never the secret, which stays as it is)',
+    auth: 'apiKey',
+    body: webhookUpdateSchema,
+    answer: dataOf(webhookAnswer),
+    errors: [400],
+  })
+  routes.post('/api/v1/webhooks/:webhookId/test', testWebhook, {
+    audit: { action: 'test', resourceType: 'webhook', resourceId: { param: 'webhookId' } },
+    summary: 'Send one signed `testEndpoint` event to the webhook now: the outcome is in the answer, nothing is stored or retried',
+    auth: 'apiKey',
+    answer: dataOf(webhookTestAnswer),
+  })
   routes.delete('/api/v1/webhooks/:webhookId', deleteWebhook, {
     audit: { action: 'delete', resourceType: 'webhook', resourceId: { param: 'webhookId' } },
     summary: 'Delete a webhook; its pending deliveries are dropped',
@@ -67,20 +83,8 @@ const createWebhook: BodyHandler<typeof webhookCreateSchema> = async (request, c
   const { environmentId } = await authenticate(request, ctx)
   const input = await body()
   await checkNamedEnvironment(ctx, environmentId, input, unauthorized)
-  const url = checkWebhookUrl(input.url, { allowPrivateAddresses: ctx.allowPrivateWebhookUrls })
-  if (!url.ok) {
-    throw validationError({
-      url:
-        url.errorClass === 'invalid_url'
-          ? 'Must be an absolute http or https URL without credentials'
-          : `Must not point to a private, loopback or link-local address (${PRIVATE_WEBHOOK_ADDRESSES_OPTION})`,
-    })
-  }
-  const surveyIds = [...new Set(input.surveyIds ?? [])]
-  for (const [index, surveyId] of surveyIds.entries()) {
-    const survey = await ctx.storage.surveys.get(surveyId)
-    if (survey?.environmentId !== environmentId) throw validationError({ [`surveyIds.${index}`]: 'Not a survey of this environment' })
-  }
+  checkUrl(ctx, input.url)
+  const surveyIds = await ownedSurveyIds(ctx, environmentId, input.surveyIds ?? [])
   const now = ctx.now()
   const webhook: NewWebhook = {
     id: ctx.newId(),
@@ -97,6 +101,61 @@ const createWebhook: BodyHandler<typeof webhookCreateSchema> = async (request, c
   await ctx.storage.webhooks.insert(webhook)
   // The only time the secret is shown.
   return ok({ ...webhookOutput({ ...webhook, disabledAt: null }), secret: webhook.secret })
+}
+
+/**
+ * `PUT /api/v1/webhooks/{id}`: the create's checks on each field given, then one update of the environment's
+ * webhook, which answers 404 when a delete came first.
+ */
+const updateWebhook: BodyHandler<typeof webhookUpdateSchema> = async (request, ctx, _info, body) => {
+  const { environmentId } = await authenticate(request, ctx)
+  const id = param(request, 'webhookId')
+  await ownedWebhook(ctx, environmentId, id)
+  const input = await body()
+  if (input.url !== undefined) checkUrl(ctx, input.url)
+  const triggers = input.triggers ?? input.trigger
+  const changes: WebhookChanges = {
+    ...(input.name !== undefined ? { name: input.name } : {}),
+    ...(input.url !== undefined ? { url: input.url } : {}),
+    ...(input.source !== undefined ? { source: input.source } : {}),
+    ...(triggers !== undefined ? { triggers: [...new Set<WebhookEvent>(triggers)] } : {}),
+    ...(input.surveyIds !== undefined ? { surveyIds: await ownedSurveyIds(ctx, environmentId, input.surveyIds) } : {}),
+    updatedAt: ctx.now(),
+  }
+  const updated = await ctx.storage.webhooks.update(environmentId, id, changes)
+  if (!updated) throw notFound('Webhook', id)
+  return ok(webhookOutput(updated))
+}
+
+/** `POST /api/v1/webhooks/{id}/test`: one signed test event, sent now; its outcome is the answer. */
+const testWebhook: Handler = async (request, ctx) => {
+  const { environmentId } = await authenticate(request, ctx)
+  const webhook = await ownedWebhook(ctx, environmentId, param(request, 'webhookId'))
+  const secret = await ctx.storage.webhooks.secret(environmentId, webhook.id)
+  if (secret === null) throw notFound('Webhook', webhook.id)
+  return ok(await sendWebhookTest(ctx.webhookTransport(), { webhook, secret, id: ctx.newId(), now: ctx.now() }))
+}
+
+/** The create's and the edit's check of a receiver's URL: hostile until checked. */
+function checkUrl(ctx: CanvassContext, value: string): void {
+  const url = checkWebhookUrl(value, { allowPrivateAddresses: ctx.allowPrivateWebhookUrls })
+  if (url.ok) return
+  throw validationError({
+    url:
+      url.errorClass === 'invalid_url'
+        ? 'Must be an absolute http or https URL without credentials'
+        : `Must not point to a private, loopback or link-local address (${PRIVATE_WEBHOOK_ADDRESSES_OPTION})`,
+  })
+}
+
+/** `surveyIds` without repeats, each a survey of the environment (a 400 naming the first that is not). */
+async function ownedSurveyIds(ctx: CanvassContext, environmentId: string, given: readonly string[]): Promise<string[]> {
+  const surveyIds = [...new Set(given)]
+  for (const [index, surveyId] of surveyIds.entries()) {
+    const survey = await ctx.storage.surveys.get(surveyId)
+    if (survey?.environmentId !== environmentId) throw validationError({ [`surveyIds.${index}`]: 'Not a survey of this environment' })
+  }
+  return surveyIds
 }
 
 const getWebhook: Handler = async (request, ctx) => {
