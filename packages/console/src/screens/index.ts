@@ -5,6 +5,7 @@
 import type { ComponentType } from 'preact'
 import type { Role } from '../boot'
 import { HomeScreen } from './home'
+import { SurveysScreen } from './surveys'
 
 export interface Screen {
   id: string
@@ -16,4 +17,7 @@ export interface Screen {
   component: ComponentType
 }
 
-export const SCREENS: Screen[] = [{ id: 'home', label: 'Overview', hash: '', minRole: 'viewer', component: HomeScreen }]
+export const SCREENS: Screen[] = [
+  { id: 'home', label: 'Overview', hash: '', minRole: 'viewer', component: HomeScreen },
+  { id: 'surveys', label: 'Surveys', hash: 'surveys', minRole: 'viewer', component: SurveysScreen },
+]
