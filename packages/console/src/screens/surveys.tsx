@@ -2,7 +2,7 @@
  * Surveys: the list (search, status filter, paging), a new survey from a template, and one survey's pages
  * (`#/surveys/<id>/results`, `…/responses`, `…/share`, `…/edit`) under a header with its status actions.
  */
-import { useState } from 'preact/hooks'
+import { useEffect, useState } from 'preact/hooks'
 import type { SurveyListItem, V1Survey } from '../survey-data'
 import { STATUS_WORDS, TYPE_WORDS } from '../survey-data'
 import { atLeast } from '../boot'
@@ -12,7 +12,7 @@ import { useConsole } from '../context'
 import { hashOf } from '../route'
 import { TEMPLATES } from '../templates'
 import type { Template } from '../templates'
-import { ConfirmDialog, ErrorText, useAction, useLoad, when } from '../ui'
+import { ConfirmDialog, ErrorText, focusHeading, useAction, useLoad, when } from '../ui'
 import { ResponseScreen, ResponsesScreen, SummaryScreen } from './results'
 import type { ResultFilters } from './results'
 import { ShareScreen } from './share'
@@ -241,6 +241,12 @@ function SurveyPage({ id }: { id: string }) {
     },
     [id],
   )
+  // The survey's name is the page's heading only once it has loaded: then it takes the focus (as the shell gives
+  // a new screen's heading), so that the keyboard starts from it, not from the top of the page.
+  const ready = loaded.data !== undefined || loaded.error !== null
+  useEffect(() => {
+    if (ready) focusHeading()
+  }, [ready])
   if (loaded.error)
     return (
       <section aria-labelledby="survey-title">
