@@ -24,11 +24,11 @@ const NONCE = 'harness-nonce-0123456789'
 const CSRF = 'harness-csrf-token'
 
 /** HARNESS: the /console page as the design's §3 describes it. */
-const page = (bed: TestCanvass) => {
+const page = (bed: TestCanvass, role: string) => {
   const boot = {
     basePath: '',
     csrfToken: CSRF,
-    role: 'owner',
+    role,
     person: { id: 'p1', name: 'owner@example.org' },
     project: { id: bed.projectId, name: 'Harness project' },
     environments: [
@@ -62,7 +62,7 @@ test.before(async () => {
     wrap: (canvass) => async (request, info) => {
       const url = new URL(request.url)
       if (url.pathname === '/console-harness/')
-        return new Response(page(bed), {
+        return new Response(page(bed, url.searchParams.get('role') ?? 'owner'), {
           headers: { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': CSP, 'cache-control': 'no-store' },
         })
       if (url.pathname === '/js/console.js') return new Response(source, { headers: { 'content-type': 'text/javascript; charset=utf-8' } })
@@ -283,6 +283,38 @@ test('a survey from a template, published, shared, answered, read in the summary
 
   assert.equal(refused, [], 'every console call carried its headers')
   assert.equal(errors, [], 'the page logged no error')
+  await tab.close()
+})
+
+test('a viewer reads results but is offered no change; the environment switch shows the other environment', async () => {
+  const made = await bed.call('POST', '/api/v1/management/surveys', {
+    key: bed.keyB,
+    body: { name: 'Development only', status: 'inProgress', questions: [{ id: 'q', type: 'openText', headline: { default: 'Why?' } }] },
+  })
+  assert.is(made.status, 200, made.text)
+  const id = made.body.data.id
+  const tab = await context.newPage()
+  const errors: string[] = []
+  tab.on('pageerror', (error) => errors.push(error.message))
+  await tab.goto(`${bed.url}/console-harness/?role=viewer#/surveys`)
+  await tab.locator('h1', { hasText: 'Surveys' }).waitFor()
+  await tab.locator('text=No surveys yet').waitFor()
+  assert.is(await tab.locator('text=New survey').count(), 0, 'a viewer is offered no new survey')
+  assert.match(await textOf(tab, '.cv-role'), 'viewer')
+
+  await tabTo(tab, 'Environment', true)
+  await choose(tab, bed.envB)
+  await tab.locator('table tbody tr', { hasText: 'Development only' }).waitFor()
+  await noViolations(tab, "a viewer's surveys list")
+  await tabTo(tab, 'Development only')
+  await tab.keyboard.press('Enter')
+  await tab.locator('h1', { hasText: 'Development only' }).waitFor()
+  await tab.locator('.cv-stats').waitFor()
+  assert.is(await tab.locator('[aria-label="Survey actions"]').count(), 0, 'no status actions for a viewer')
+  assert.equal(await tab.locator('.cv-tabs a').allInnerTexts(), ['Summary', 'Responses', 'Share'])
+  await noViolations(tab, "a viewer's summary")
+  assert.ok(tab.url().includes(encodeURIComponent(id)) || tab.url().includes(id))
+  assert.equal(errors, [])
   await tab.close()
 })
 
