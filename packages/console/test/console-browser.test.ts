@@ -382,4 +382,36 @@ test('Edit opens the editor inside the console: its script under the page nonce,
   await bed.call('DELETE', `/api/v1/management/surveys/${id}`, { key: bed.keyA })
 })
 
+test('a single-use survey makes single-use links, each on the link page with its id', async () => {
+  const made = await bed.call('POST', '/api/v1/management/surveys', {
+    key: bed.keyA,
+    body: {
+      name: 'Once each',
+      status: 'inProgress',
+      singleUse: { enabled: true, isEncrypted: false },
+      questions: [{ id: 'q', type: 'openText', headline: { default: 'Why?' } }],
+    },
+  })
+  assert.is(made.status, 200, made.text)
+  const id = made.body.data.id
+  const tab = await context.newPage()
+  await tab.goto(`${bed.url}/console-harness/#/surveys/${id}/share`)
+  await tab.locator('h1', { hasText: 'Once each' }).waitFor()
+  await tabTo(tab, 'How many (1 to 5,000)')
+  await tab.keyboard.press('Control+A')
+  await tab.keyboard.type('3')
+  await tabTo(tab, 'Make links')
+  await tab.keyboard.press('Enter')
+  await tab.locator('#cv-single-use').waitFor()
+  const links = (await tab.locator('#cv-single-use').inputValue()).split('\n')
+  assert.is(links.length, 3)
+  for (const link of links) assert.match(link, new RegExp(`^${bed.url}/s/${id}\\?suid=[^&]+$`))
+  assert.is(new Set(links).size, 3)
+  await noViolations(tab, 'single-use links')
+  const answer = await fetch(links[0] ?? '')
+  assert.is(answer.status, 200, 'the link page takes a single-use link')
+  await tab.close()
+  await bed.call('DELETE', `/api/v1/management/surveys/${id}`, { key: bed.keyA })
+})
+
 test.run()
