@@ -4,7 +4,7 @@
  * and responses over time as an SVG whose numbers are also a table.
  */
 import type { BarRow, QuestionSummary, Summary, SurveyBlock } from './charts'
-import { dropOffByBlock, matrixTable, npsSegments, percentText, questionBars } from './charts'
+import { dropOffByBlock, matrixTable, npsSegments, percentText, questionBars, scoreText } from './charts'
 
 /** Horizontal bars, one row each: label, bar, count and share. */
 export function Bars({ rows, caption }: { rows: BarRow[]; caption: string }) {
@@ -42,7 +42,7 @@ function NpsChart({ question }: { question: QuestionSummary }) {
   return (
     <div>
       <p class="cv-score">
-        <span class="cv-score-value">{question.score ?? '—'}</span> <span class="cv-muted">Net Promoter Score (−100 to 100)</span>
+        <span class="cv-score-value">{scoreText(question.score)}</span> <span class="cv-muted">Net Promoter Score (−100 to 100)</span>
       </p>
       <div class="cv-stack" aria-hidden="true">
         {groups.map((group) => (
@@ -96,6 +96,26 @@ function MatrixChart({ question }: { question: QuestionSummary }) {
   )
 }
 
+const QUESTION_TYPES: Record<string, string> = {
+  openText: 'Free text',
+  multipleChoiceSingle: 'Single choice',
+  multipleChoiceMulti: 'Multiple choice',
+  pictureSelection: 'Picture choice',
+  nps: 'Net Promoter Score',
+  rating: 'Rating',
+  csat: 'Customer satisfaction',
+  ces: 'Customer effort',
+  matrix: 'Matrix',
+  ranking: 'Ranking',
+  cta: 'Call to action',
+  consent: 'Consent',
+  date: 'Date',
+  fileUpload: 'File upload',
+  address: 'Address',
+  contactInfo: 'Contact info',
+  cal: 'Booking',
+}
+
 /** One question's card: headline, answered and skipped, and the chart its type calls for. */
 export function QuestionCard({ question }: { question: QuestionSummary }) {
   const bars = questionBars(question)
@@ -104,7 +124,7 @@ export function QuestionCard({ question }: { question: QuestionSummary }) {
     <section class="cv-card" aria-labelledby={headingId}>
       <h3 id={headingId}>{question.headline || question.questionId}</h3>
       <p class="cv-muted">
-        {question.type} · {question.answered} answered · {question.skipped} skipped
+        {QUESTION_TYPES[question.type] ?? question.type} · {question.answered} answered · {question.skipped} skipped
         {question.average !== undefined && question.average !== null ? ` · average ${Math.round(question.average * 100) / 100}` : ''}
         {question.satisfied ? ` · satisfied ${question.satisfied.count} (${percentText(question.satisfied.percentage)})` : ''}
       </p>

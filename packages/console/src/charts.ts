@@ -59,6 +59,12 @@ export function percentText(value: number | null | undefined): string {
   return `${Number.isInteger(value) ? value : value.toFixed(1)}%`
 }
 
+/** An NPS in words: whole or to a tenth (`-41.7`), `—` when nobody answered. */
+export function scoreText(value: number | null | undefined): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return '—'
+  return String(Math.round(value * 10) / 10)
+}
+
 /** A duration in milliseconds in words: `45 s`, `3 min 5 s`. */
 export function durationText(ms: number | null | undefined): string {
   if (ms === null || ms === undefined || !Number.isFinite(ms)) return '—'

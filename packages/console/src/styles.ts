@@ -23,6 +23,7 @@ export const CONSOLE_STYLES = `
 .cv-console h2{font-size:1.1rem;margin:1.5rem 0 .5rem}
 .cv-console a{color:var(--cv-accent)}
 .cv-console :focus-visible{outline:3px solid var(--cv-accent);outline-offset:2px}
+.cv-console h1[tabindex="-1"]:focus{outline:none}
 .cv-console .cv-button,.cv-console button{font:inherit;border:1px solid var(--cv-line);background:#fff;color:var(--cv-ink);border-radius:6px;padding:.35rem .8rem;cursor:pointer}
 .cv-console .cv-primary{background:var(--cv-accent);border-color:var(--cv-accent);color:var(--cv-accent-ink)}
 .cv-console .cv-danger{color:var(--cv-danger);border-color:var(--cv-danger)}

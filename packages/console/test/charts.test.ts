@@ -9,6 +9,7 @@ import {
   percentText,
   questionBars,
   responsesPerDay,
+  scoreText,
 } from '../src/charts'
 import type { QuestionSummary } from '../src/charts'
 
@@ -140,6 +141,9 @@ test('numbers in words', () => {
   assert.is(percentText(null), '—')
   assert.is(percentText(42), '42%')
   assert.is(percentText(4.56), '4.6%')
+  assert.is(scoreText(-41.666), '-41.7')
+  assert.is(scoreText(50), '50')
+  assert.is(scoreText(null), '—')
   assert.is(durationText(45_400), '45 s')
   assert.is(durationText(185_000), '3 min 5 s')
 })
