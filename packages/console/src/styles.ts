@@ -11,6 +11,7 @@ export const CONSOLE_STYLES = `
 .cv-console .cv-skip:focus{left:1rem;top:.5rem;z-index:10;background:#fff;padding:.25rem .5rem}
 .cv-console .cv-header{grid-area:header;display:flex;gap:1rem;align-items:center;padding:.6rem 1.25rem;border-bottom:1px solid var(--cv-line)}
 .cv-console .cv-brand{font-weight:700}
+.cv-console .cv-header label{flex-direction:row;align-items:center;gap:.4rem}
 .cv-console .cv-project{color:var(--cv-muted)}
 .cv-console .cv-person{margin-left:auto}
 .cv-console .cv-role{font-size:.8rem;border:1px solid var(--cv-line);border-radius:999px;padding:0 .5rem;color:var(--cv-muted)}
