@@ -337,7 +337,7 @@ test('a viewer reads results but is offered no change; the environment switch sh
   await tab.close()
 })
 
-test('Edit opens the editor inside the console: its script under the page nonce, handed the console headers', async () => {
+test('Preview opens the draft link page; Edit opens the editor inside the console, handed the console headers', async () => {
   const made = await bed.call('POST', '/api/v1/management/surveys', {
     key: bed.keyA,
     body: { name: 'To edit', questions: [{ id: 'q', type: 'openText', headline: { default: 'Why?' } }] },
@@ -349,6 +349,14 @@ test('Edit opens the editor inside the console: its script under the page nonce,
   tab.on('console', (message) => /Content Security Policy/i.test(message.text()) && refusedByCsp.push(message.text()))
   await tab.goto(`${bed.url}/console-harness/?editor#/surveys/${id}/results`)
   await tab.locator('h1', { hasText: 'To edit' }).waitFor()
+  // Preview: the draft's link page with a preview token, in a new tab.
+  const opened = context.waitForEvent('page')
+  await tabTo(tab, 'Preview')
+  await tab.keyboard.press('Enter')
+  const preview = await opened
+  await preview.waitForLoadState()
+  assert.match(preview.url(), new RegExp(`^${bed.url}/s/${id}\\?preview=`))
+  await preview.close()
   await tabTo(tab, 'Edit')
   await tab.keyboard.press('Enter')
   await tab.locator('canvass-survey-editor').waitFor({ state: 'attached' })
