@@ -17,8 +17,9 @@
 // Before the runs it
 // checks the release: `changeset version` on a copy, `npm publish --dry-run` of every tarball (against a
 // closed loopback port, without a token: nothing can be published), each tarball's manifest, that the
-// server's tarball depends on nothing its bundle holds, and that the editor's bundle is within its gzipped
-// budget and what `readEditorBundle()` of the installed tarball reads.
+// server's tarball depends on nothing its bundle holds, and that the editor's and the console's bundles are
+// within their gzipped budgets and what `readEditorBundle()` and `readConsoleBundle()` of the installed
+// tarballs read.
 //
 // Needs the packages built (`pnpm build`), npm and the npm registry. Postgres runs use TEST_DATABASE_URL (a
 // database of their own, dropped after); without it they are skipped, saying so. Ends with `N passed, N
@@ -37,6 +38,11 @@ import { UNBUNDLED } from '../packages/server/scripts/unbundled.mjs'
 import { installFiles, packPackages } from './pack-packages.mjs'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
+// The editor's budget (docs/editor.md): the element and its styles; the renderer loads on demand for the preview.
+const EDITOR_BUNDLE = { name: '@canvass/editor', file: 'editor.js', budgetKib: 120, reader: 'readEditorBundle' }
+// The console's budget (packages/console/README.md): the whole app and its styles; the editor loads on demand.
+const CONSOLE_BUNDLE = { name: '@canvass/console', file: 'console.js', budgetKib: 150, reader: 'readConsoleBundle' }
+
 const started = Date.now()
 
 if (Number(process.versions.node.split('.')[0]) < 22) {
@@ -106,7 +112,8 @@ try {
   results.push({ name: 'every tarball has what npm shows of a package', ...publishedManifests(tarballs) })
   results.push({ name: "the README's embed section installs before and after the first release", ...readmeInstall(tarballs) })
   results.push({ name: '@canvass/server installs only what its bundles leave as imports', ...serverInstallsNothingBundled(tarballs) })
-  results.push(await editorBundleFromTarball(tarballs, join(work, 'editor')))
+  results.push(await browserBundleFromTarball(tarballs, join(work, 'editor'), EDITOR_BUNDLE))
+  results.push(await browserBundleFromTarball(tarballs, join(work, 'console'), CONSOLE_BUNDLE))
   results.push(await serverFromTarballs(tarballs))
   const lowest = lowestNode(join(work, 'lowest-node'))
   results.push(await serverOnNode(lowest, join(work, 'server')))
@@ -604,30 +611,27 @@ function serverInstallsNothingBundled(tarballs) {
 }
 
 /**
- * `@canvass/editor` as a host gets it: its tarball's `dist/editor.js` gzips (level 9) to at most
- * `EDITOR_BUDGET_KIB`, the size said in the result's name; installed in an empty folder of its own,
- * `readEditorBundle()` answers that very file.
+ * A browser bundle package (`EDITOR_BUNDLE`, `CONSOLE_BUNDLE`) as a host gets it: its tarball's `dist/<file>`
+ * gzips (level 9) to at most its budget, the size said in the result's name; installed in an empty folder of
+ * its own, its reader (`readEditorBundle()`, `readConsoleBundle()`) answers that very file.
  */
-async function editorBundleFromTarball(tarballs, folder) {
-  // The editor's budget (docs/editor.md): the element and its styles; the renderer loads on demand for the preview.
-  const EDITOR_BUDGET_KIB = 120
+async function browserBundleFromTarball(tarballs, folder, { name: pkg, file: bundleFile, budgetKib, reader }) {
   const began = Date.now()
-  const file = tarballs.get('@canvass/editor')
-  if (!file) return { name: '@canvass/editor bundle', ms: 0, error: 'no tarball of @canvass/editor' }
-  const bundle = execFileSync('tar', ['-xzOf', file, 'package/dist/editor.js'], { maxBuffer: 16 * 1024 * 1024 })
+  const file = tarballs.get(pkg)
+  if (!file) return { name: `${pkg} bundle`, ms: 0, error: `no tarball of ${pkg}` }
+  const bundle = execFileSync('tar', ['-xzOf', file, `package/dist/${bundleFile}`], { maxBuffer: 16 * 1024 * 1024 })
   const kib = gzipSync(bundle, { level: 9 }).length / 1024
-  const name = `@canvass/editor's dist/editor.js: ${kib.toFixed(1)} KiB gzipped (budget ${EDITOR_BUDGET_KIB} KiB), read by readEditorBundle()`
-  const problems = kib > EDITOR_BUDGET_KIB ? [`${kib.toFixed(1)} KiB gzipped is over the budget`] : []
+  const name = `${pkg}'s dist/${bundleFile}: ${kib.toFixed(1)} KiB gzipped (budget ${budgetKib} KiB), read by ${reader}()`
+  const problems = kib > budgetKib ? [`${kib.toFixed(1)} KiB gzipped is over the budget`] : []
   mkdirSync(folder, { recursive: true })
-  writeFileSync(join(folder, 'package.json'), `${JSON.stringify({ name: 'editor-host', private: true, type: 'module' })}\n`)
-  execFileSync('npm', ['install', ...installFiles('@canvass/editor', tarballs), '--no-audit', '--no-fund', '--loglevel=error'], {
+  writeFileSync(join(folder, 'package.json'), `${JSON.stringify({ name: `${basename(folder)}-host`, private: true, type: 'module' })}\n`)
+  execFileSync('npm', ['install', ...installFiles(pkg, tarballs), '--no-audit', '--no-fund', '--loglevel=error'], {
     cwd: folder,
     stdio: 'inherit',
   })
-  const entry = createRequire(join(folder, 'package.json')).resolve('@canvass/editor')
-  const { readEditorBundle } = await import(pathToFileURL(entry).href)
-  if ((await readEditorBundle()) !== bundle.toString('utf8'))
-    problems.push("readEditorBundle() does not answer the tarball's dist/editor.js")
+  const entry = createRequire(join(folder, 'package.json')).resolve(pkg)
+  const read = (await import(pathToFileURL(entry).href))[reader]
+  if ((await read()) !== bundle.toString('utf8')) problems.push(`${reader}() does not answer the tarball's dist/${bundleFile}`)
   return { name, ms: Date.now() - began, ...(problems.length > 0 ? { error: problems.join('\n') } : {}) }
 }
 

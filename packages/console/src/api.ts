@@ -28,6 +28,13 @@ export interface CallOptions {
 export interface Api {
   /** The answer's JSON (`undefined` for a 204). */
   call<T = unknown>(path: string, options?: CallOptions): Promise<T>
+  /** One page of a list route, v1 (`Link` cursor, `X-Total-Count` with `count=true`) or v3 (`meta`). */
+  page<T = unknown>(path: string, options?: CallOptions): Promise<Page<T>>
+  /**
+   * A file the server streams (an export), read as it arrives into a Blob: a plain link cannot carry the
+   * console's headers. Its name is the one `Content-Disposition` gives, else `fallback`.
+   */
+  download(path: string, query: Query, fallback: string): Promise<{ blob: Blob; name: string }>
   /** A v1 answer's `data`. */
   data<T = unknown>(path: string, options?: CallOptions): Promise<T>
   /** An absolute URL on the server, for links (exports, the link page). */
@@ -36,6 +43,23 @@ export interface Api {
   headers(): Record<string, string>
   environmentId(): string
   setEnvironment(id: string): void
+}
+
+/** A page of a list: its items, the cursor of the next page (null on the last) and the total when told. */
+export interface Page<T> {
+  items: T[]
+  next: string | null
+  total: number | null
+  /** `gte` when the server stopped counting (v1 counts exactly up to 10,000). */
+  totalRelation: 'eq' | 'gte'
+}
+
+/** The `cursor` of a `Link: <…?cursor=…>; rel="next"` header, as v1 list routes send it. */
+export function nextCursorOf(link: string | null): string | null {
+  const next = (link ?? '').split(',').find((part) => /rel="?next"?/.test(part))
+  const target = next?.match(/<([^>]*)>/)?.[1]
+  if (!target) return null
+  return new URL(target, 'http://x').searchParams.get('cursor')
 }
 
 export function createApi(boot: Boot, fetchImpl: typeof fetch = (...args) => fetch(...args)): Api {
@@ -56,7 +80,7 @@ export function createApi(boot: Boot, fetchImpl: typeof fetch = (...args) => fet
     'x-canvass-csrf': boot.csrfToken,
     'x-canvass-environment': environmentId,
   })
-  const call = async <T>(path: string, options: CallOptions = {}): Promise<T> => {
+  const send = async (path: string, options: CallOptions = {}): Promise<{ answer: Response; json: unknown }> => {
     const init: RequestInit = {
       method: options.method ?? 'GET',
       headers: { ...headers(), ...(options.body === undefined ? {} : { 'content-type': 'application/json' }) },
@@ -71,7 +95,7 @@ export function createApi(boot: Boot, fetchImpl: typeof fetch = (...args) => fet
       if ((error as Error).name === 'AbortError') throw error
       throw new ApiError(0, 'The server could not be reached. Check your connection and try again.')
     }
-    if (answer.status === 204) return undefined as T
+    if (answer.status === 204) return { answer, json: undefined }
     const text = await answer.text()
     let json: unknown
     try {
@@ -80,10 +104,42 @@ export function createApi(boot: Boot, fetchImpl: typeof fetch = (...args) => fet
       json = undefined
     }
     if (!answer.ok) throw new ApiError(answer.status, errorWords(answer.status, json), json)
-    return json as T
+    return { answer, json }
+  }
+  const call = async <T>(path: string, options?: CallOptions): Promise<T> => (await send(path, options)).json as T
+  const page = async <T>(path: string, options?: CallOptions): Promise<Page<T>> => {
+    const { answer, json } = await send(path, options)
+    const body = (json ?? {}) as { data?: T[]; meta?: { nextCursor?: string | null; totalCount?: number | null } }
+    const header = answer.headers.get('x-total-count')
+    return {
+      items: body.data ?? [],
+      next: body.meta ? (body.meta.nextCursor ?? null) : nextCursorOf(answer.headers.get('link')),
+      total: body.meta ? (body.meta.totalCount ?? null) : header === null ? null : Number(header),
+      totalRelation: answer.headers.get('x-total-count-relation') === 'gte' ? 'gte' : 'eq',
+    }
+  }
+  const download = async (path: string, query: Query, fallback: string) => {
+    let answer: Response
+    try {
+      answer = await fetchImpl(url(path, query), { headers: headers(), credentials: 'same-origin' })
+    } catch {
+      throw new ApiError(0, 'The server could not be reached. Check your connection and try again.')
+    }
+    if (!answer.ok) {
+      const text = await answer.text()
+      let json: unknown
+      try {
+        json = JSON.parse(text)
+      } catch {}
+      throw new ApiError(answer.status, errorWords(answer.status, json), json)
+    }
+    const named = answer.headers.get('content-disposition')?.match(/filename="?([^";]+)"?/)?.[1]
+    return { blob: await answer.blob(), name: named ?? fallback }
   }
   return {
     call,
+    page,
+    download,
     data: async <T>(path: string, options?: CallOptions) => ((await call<{ data: T }>(path, options)) ?? { data: undefined as T }).data,
     url,
     headers,

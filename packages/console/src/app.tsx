@@ -10,6 +10,7 @@ import type { ConsoleContext } from './context'
 import { Console } from './context'
 import { parseHash } from './route'
 import { SCREENS } from './screens'
+import { focusHeading } from './ui'
 
 export function App({ boot, api }: { boot: Boot; api: Api }) {
   const [hash, setHash] = useState(() => location.hash)
@@ -34,19 +35,13 @@ export function App({ boot, api }: { boot: Boot; api: Api }) {
     notify: (message, tone = 'ok') => setNotice({ message, tone }),
   }
   // A new screen: its heading takes the focus, so a keyboard or screen reader user knows where they are.
-  useEffect(() => {
-    const heading = document.querySelector<HTMLElement>('#cv-main h1')
-    if (heading) {
-      heading.tabIndex = -1
-      heading.focus({ preventScroll: true })
-    }
-  }, [current?.id, route.parts.join('/')])
+  useEffect(focusHeading, [current?.id, route.parts.join('/')])
   const Screen = current?.component
   return (
     <Console.Provider value={context}>
       <div class="cv-console">
         {/* A button, not a link to #cv-main: the hash is the console's route. */}
-        <button type="button" class="cv-skip" onClick={skipTo}>
+        <button type="button" class="cv-skip" onClick={focusHeading}>
           Skip to content
         </button>
         <header class="cv-header">
@@ -102,8 +97,4 @@ export function App({ boot, api }: { boot: Boot; api: Api }) {
       </div>
     </Console.Provider>
   )
-}
-
-function skipTo(): void {
-  document.querySelector<HTMLElement>('#cv-main h1')?.focus()
 }

@@ -11,6 +11,7 @@ export const CONSOLE_STYLES = `
 .cv-console .cv-skip:focus{left:1rem;top:.5rem;z-index:10;background:#fff;padding:.25rem .5rem}
 .cv-console .cv-header{grid-area:header;display:flex;gap:1rem;align-items:center;padding:.6rem 1.25rem;border-bottom:1px solid var(--cv-line)}
 .cv-console .cv-brand{font-weight:700}
+.cv-console .cv-header label{flex-direction:row;align-items:center;gap:.4rem}
 .cv-console .cv-project{color:var(--cv-muted)}
 .cv-console .cv-person{margin-left:auto}
 .cv-console .cv-role{font-size:.8rem;border:1px solid var(--cv-line);border-radius:999px;padding:0 .5rem;color:var(--cv-muted)}
@@ -23,6 +24,7 @@ export const CONSOLE_STYLES = `
 .cv-console h2{font-size:1.1rem;margin:1.5rem 0 .5rem}
 .cv-console a{color:var(--cv-accent)}
 .cv-console :focus-visible{outline:3px solid var(--cv-accent);outline-offset:2px}
+.cv-console h1[tabindex="-1"]:focus{outline:none}
 .cv-console .cv-button,.cv-console button{font:inherit;border:1px solid var(--cv-line);background:#fff;color:var(--cv-ink);border-radius:6px;padding:.35rem .8rem;cursor:pointer}
 .cv-console .cv-primary{background:var(--cv-accent);border-color:var(--cv-accent);color:var(--cv-accent-ink)}
 .cv-console .cv-danger{color:var(--cv-danger);border-color:var(--cv-danger)}
@@ -53,4 +55,38 @@ export const CONSOLE_STYLES = `
 .cv-console .cv-facts{display:grid;grid-template-columns:max-content 1fr;gap:.25rem 1rem}
 .cv-console .cv-facts dt{color:var(--cv-muted)}
 .cv-console .cv-facts dd{margin:0;word-break:break-all}
+.cv-console .cv-visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
+.cv-console .cv-bars th[scope=row]{width:30%;font-weight:400;color:var(--cv-ink);font-size:.95rem}
+.cv-console .cv-bar-cell{display:flex;gap:.6rem;align-items:center}
+.cv-console .cv-bar-cell .cv-bar{flex:1}
+.cv-console .cv-bar-value{min-width:3.5rem;text-align:right;font-variant-numeric:tabular-nums}
+.cv-console .cv-bar-danger>span{background:var(--cv-danger)}
+.cv-console .cv-score{margin:.25rem 0 .75rem}
+.cv-console .cv-score-value{font-size:2.2rem;font-weight:700}
+.cv-console .cv-stack{display:flex;height:1rem;border-radius:4px;overflow:hidden;background:var(--cv-soft)}
+.cv-console .cv-stack-detractor{background:#b3261e}
+.cv-console .cv-stack-passive{background:#8a94a3}
+.cv-console .cv-stack-promoter{background:#1b6e3a}
+.cv-console .cv-legend{list-style:none;padding:0;display:flex;flex-wrap:wrap;gap:1rem;margin:.5rem 0}
+.cv-console .cv-swatch{display:inline-block;width:.8rem;height:.8rem;border-radius:2px;vertical-align:middle}
+.cv-console .cv-stats{display:grid;grid-template-columns:repeat(auto-fit,minmax(9rem,1fr));gap:.75rem;margin:0 0 1rem;padding:0}
+.cv-console .cv-stats div{border:1px solid var(--cv-line);border-radius:8px;padding:.6rem .8rem}
+.cv-console .cv-stats dt{font-size:.85rem;color:var(--cv-muted)}
+.cv-console .cv-stats dd{margin:0;font-size:1.4rem;font-weight:600;font-variant-numeric:tabular-nums}
+.cv-console .cv-figure{margin:0}
+.cv-console .cv-figure svg{width:100%;height:auto;max-height:12rem}
+.cv-console .cv-tabs{display:flex;gap:.25rem;border-bottom:1px solid var(--cv-line);margin:0 0 1rem;padding:0;list-style:none}
+.cv-console .cv-tabs a{display:block;padding:.4rem .8rem;text-decoration:none;color:var(--cv-ink);border-bottom:3px solid transparent}
+.cv-console .cv-tabs a[aria-current=page]{border-bottom-color:var(--cv-accent);font-weight:600}
+.cv-console .cv-actions{display:flex;flex-wrap:wrap;gap:.5rem;margin:.25rem 0 1rem}
+.cv-console .cv-field{display:flex;gap:.5rem;align-items:center;flex-wrap:wrap}
+.cv-console .cv-field input[readonly]{min-width:min(32rem,100%);flex:1}
+.cv-console dl.cv-answers{display:grid;grid-template-columns:minmax(10rem,1fr) 2fr;gap:.4rem 1rem}
+.cv-console dl.cv-answers dt{font-weight:600}
+.cv-console dl.cv-answers dd{margin:0;white-space:pre-wrap;word-break:break-word}
+.cv-console fieldset{border:1px solid var(--cv-line);border-radius:8px;padding:.5rem 1rem 1rem;margin:.5rem 0 1rem}
+.cv-console legend{font-weight:600;padding:0 .25rem}
+.cv-console .cv-checks{display:flex;flex-wrap:wrap;gap:.5rem 1rem}
+.cv-console .cv-checks label{flex-direction:row;align-items:center;gap:.35rem}
+.cv-console .cv-editor{display:block;min-height:30rem}
 `

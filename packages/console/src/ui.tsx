@@ -114,3 +114,11 @@ export function CopyButton({ text, label }: { text: string; label: string }) {
 
 /** A date and time in the person's locale. */
 export const when = (value: string | null | undefined): string => (value ? new Date(value).toLocaleString() : '—')
+
+/** Moves the focus to the screen's heading (made focusable), as after a change of screen. */
+export function focusHeading(): void {
+  const heading = document.querySelector<HTMLElement>('#cv-main h1')
+  if (!heading) return
+  heading.tabIndex = -1
+  heading.focus({ preventScroll: true })
+}

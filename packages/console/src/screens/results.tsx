@@ -1,0 +1,577 @@
+/**
+ * A survey's results: the summary with its charts, the responses table with Canvass's filters and paging, one
+ * response in full (with its tags and notes), and the export of the filtered responses as CSV or NDJSON.
+ */
+import { Fragment } from 'preact'
+import { useState } from 'preact/hooks'
+import { atLeast } from '../boot'
+import type { Filter, Summary } from '../charts'
+import { durationText, filterQuery, percentText, responsesPerDay } from '../charts'
+import { DropOffChart, QuestionCard, TimeChart } from '../charts-view'
+import { useConsole } from '../context'
+import type { Query } from '../api'
+import { hashOf } from '../route'
+import type { V1Response, V1Survey } from '../survey-data'
+import { answerText, surveyQuestions, tagName } from '../survey-data'
+import { ErrorText, useAction, useLoad, when } from '../ui'
+import { Pager } from './surveys'
+import type { SurveyPageData } from './surveys'
+
+/** The results' filters, shared by the summary, the table and the export. */
+export interface ResultFilters {
+  startDate: string
+  endDate: string
+  /** '' (any), 'true' or 'false'. */
+  finished: string
+  conditions: Filter[]
+}
+
+interface FilterProps {
+  page: SurveyPageData
+  filters: ResultFilters
+  setFilters(filters: ResultFilters): void
+}
+
+/** The query parameters of the filters: dates and `finished` as the list's own, the rest as `filter[…]`. */
+export function filtersQuery(filters: ResultFilters): Query {
+  return {
+    startDate: filters.startDate || undefined,
+    // A date alone as the end takes that whole day.
+    endDate: filters.endDate ? `${filters.endDate}T23:59:59.999Z` : undefined,
+    finished: filters.finished || undefined,
+    ...filterQuery(filters.conditions),
+  }
+}
+
+type FieldKind = 'answer' | 'meta' | 'tags' | 'language'
+const OPERATORS: Record<FieldKind, Array<[string, string]>> = {
+  answer: [
+    ['eq', 'is'],
+    ['contains', 'contains'],
+    ['gte', 'is at least'],
+    ['lte', 'is at most'],
+    ['exists', 'is answered (true or false)'],
+  ],
+  meta: [
+    ['eq', 'is'],
+    ['contains', 'contains'],
+  ],
+  tags: [
+    ['in', 'has one of (comma-separated)'],
+    ['nin', 'has none of (comma-separated)'],
+  ],
+  language: [['in', 'is one of (comma-separated)']],
+}
+
+const firstOperator = (kind: FieldKind): string => OPERATORS[kind][0]?.[0] ?? 'eq'
+
+/** The fields a condition can test, grouped as the filter syntax names them. */
+function filterFields(survey: V1Survey): Array<{ group: string; options: Array<{ field: string; label: string; kind: FieldKind }> }> {
+  return [
+    {
+      group: 'Questions',
+      options: surveyQuestions(survey).map((q) => ({ field: `data.${q.id}`, label: q.headline, kind: 'answer' as const })),
+    },
+    {
+      group: 'Hidden fields',
+      options: (survey.hiddenFields?.fieldIds ?? []).map((id) => ({ field: `hiddenFields.${id}`, label: id, kind: 'answer' as const })),
+    },
+    {
+      group: 'Meta',
+      options: [
+        ['meta.source', 'Source'],
+        ['meta.url', 'Page URL'],
+        ['meta.country', 'Country'],
+        ['meta.userAgent.device', 'Device'],
+        ['meta.userAgent.browser', 'Browser'],
+        ['meta.userAgent.os', 'Operating system'],
+      ].map(([field = '', label = '']) => ({ field, label, kind: 'meta' as const })),
+    },
+    {
+      group: 'Other',
+      options: [
+        { field: 'tags', label: 'Tags', kind: 'tags' as const },
+        { field: 'language', label: 'Language', kind: 'language' as const },
+      ],
+    },
+  ].filter((group) => group.options.length > 0)
+}
+
+function FilterForm({ page, filters, setFilters }: FilterProps) {
+  const [draft, setDraft] = useState<ResultFilters>(filters)
+  const groups = filterFields(page.survey)
+  const kindOf = (field: string): FieldKind =>
+    groups.flatMap((group) => group.options).find((option) => option.field === field)?.kind ?? 'answer'
+  const setCondition = (index: number, change: Partial<Filter>) =>
+    setDraft({ ...draft, conditions: draft.conditions.map((condition, at) => (at === index ? { ...condition, ...change } : condition)) })
+  return (
+    <form
+      aria-label="Filter the responses"
+      onSubmit={(event) => {
+        event.preventDefault()
+        setFilters(draft)
+      }}
+    >
+      <fieldset>
+        <legend>Filters</legend>
+        <div class="cv-row">
+          <label>
+            From (date)
+            <input
+              type="date"
+              value={draft.startDate}
+              onInput={(event) => setDraft({ ...draft, startDate: (event.currentTarget as HTMLInputElement).value })}
+            />
+          </label>
+          <label>
+            To (date)
+            <input
+              type="date"
+              value={draft.endDate}
+              onInput={(event) => setDraft({ ...draft, endDate: (event.currentTarget as HTMLInputElement).value })}
+            />
+          </label>
+          <label>
+            Finished
+            <select
+              value={draft.finished}
+              onChange={(event) => setDraft({ ...draft, finished: (event.currentTarget as HTMLSelectElement).value })}
+            >
+              <option value="">Finished or not</option>
+              <option value="true">Finished only</option>
+              <option value="false">Unfinished only</option>
+            </select>
+          </label>
+        </div>
+        {draft.conditions.map((condition, index) => {
+          const number = index + 1
+          return (
+            <div class="cv-row" key={index} role="group" aria-label={`Condition ${number}`}>
+              <label>
+                Field
+                <select
+                  value={condition.field}
+                  onChange={(event) => {
+                    const field = (event.currentTarget as HTMLSelectElement).value
+                    setCondition(index, { field, operator: firstOperator(kindOf(field)) })
+                  }}
+                >
+                  {groups.map((group) => (
+                    <optgroup key={group.group} label={group.group}>
+                      {group.options.map((option) => (
+                        <option key={option.field} value={option.field}>
+                          {option.label}
+                        </option>
+                      ))}
+                    </optgroup>
+                  ))}
+                </select>
+              </label>
+              <label>
+                Test
+                <select
+                  value={condition.operator}
+                  onChange={(event) => setCondition(index, { operator: (event.currentTarget as HTMLSelectElement).value })}
+                >
+                  {OPERATORS[kindOf(condition.field)].map(([operator, words]) => (
+                    <option key={operator} value={operator}>
+                      {words}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <label>
+                Value
+                <input
+                  value={condition.value}
+                  onInput={(event) => setCondition(index, { value: (event.currentTarget as HTMLInputElement).value })}
+                />
+              </label>
+              <button
+                type="button"
+                aria-label={`Remove condition ${number}`}
+                onClick={() => setDraft({ ...draft, conditions: draft.conditions.filter((_, at) => at !== index) })}
+              >
+                Remove
+              </button>
+            </div>
+          )
+        })}
+        <div class="cv-row">
+          <button
+            type="button"
+            disabled={draft.conditions.length >= 20}
+            onClick={() => {
+              const first = groups[0]?.options[0]
+              if (first)
+                setDraft({
+                  ...draft,
+                  conditions: [...draft.conditions, { field: first.field, operator: firstOperator(first.kind), value: '' }],
+                })
+            }}
+          >
+            Add a condition
+          </button>
+          <button type="submit" class="cv-primary">
+            Apply filters
+          </button>
+          <button
+            type="button"
+            onClick={() => {
+              const none = { startDate: '', endDate: '', finished: '', conditions: [] }
+              setDraft(none)
+              setFilters(none)
+            }}
+          >
+            Clear filters
+          </button>
+        </div>
+      </fieldset>
+    </form>
+  )
+}
+
+/** How many responses the over-time chart reads at most (the newest). */
+const TIME_CHART_RESPONSES = 1000
+
+export function SummaryScreen(props: FilterProps) {
+  const { api } = useConsole()
+  const { survey } = props.page
+  const query = filtersQuery(props.filters)
+  const summary = useLoad(
+    (signal) => api.data<Summary>(`/api/v1/management/surveys/${encodeURIComponent(survey.id)}/summary`, { signal, query }),
+    [JSON.stringify(query)],
+  )
+  const times = useLoad(
+    (signal) =>
+      api.page<{ createdAt: string }>('/api/v1/management/responses', {
+        signal,
+        query: { ...query, surveyId: survey.id, limit: TIME_CHART_RESPONSES },
+      }),
+    [JSON.stringify(query)],
+  )
+  const data = summary.data
+  return (
+    <div>
+      <h2 class="cv-visually-hidden">Summary</h2>
+      <FilterForm {...props} />
+      <ErrorText error={summary.error} />
+      {!data && !summary.error && <p role="status">Loading the summary…</p>}
+      {data && (
+        <>
+          <dl class="cv-stats">
+            <div>
+              <dt>Displays</dt>
+              <dd>{data.displays}</dd>
+            </div>
+            <div>
+              <dt>Responses</dt>
+              <dd>{data.responses.started}</dd>
+            </div>
+            <div>
+              <dt>Finished</dt>
+              <dd>{data.responses.finished}</dd>
+            </div>
+            <div>
+              <dt>Completion</dt>
+              <dd>{percentText(data.completionRate)}</dd>
+            </div>
+            <div>
+              <dt>Median time to complete</dt>
+              <dd>{durationText(data.medianTimeToComplete ?? data.averageTimeToComplete)}</dd>
+            </div>
+          </dl>
+          <section class="cv-card" aria-labelledby="cv-over-time">
+            <h3 id="cv-over-time">Responses over time</h3>
+            {times.error ? (
+              <ErrorText error={times.error} />
+            ) : times.data ? (
+              <>
+                <TimeChart days={responsesPerDay(times.data.items.map((item) => item.createdAt))} />
+                {times.data.next && <p class="cv-muted">Drawn from the newest {TIME_CHART_RESPONSES} responses.</p>}
+              </>
+            ) : null}
+          </section>
+          {(survey.blocks?.length ?? 0) > 0 && data.responses.started > 0 && (
+            <section class="cv-card" aria-labelledby="cv-drop-off">
+              <h3 id="cv-drop-off">Drop-off per block</h3>
+              <DropOffChart blocks={survey.blocks ?? []} summary={data} />
+            </section>
+          )}
+          <h2>Questions</h2>
+          {data.questions.map((question) => (
+            <QuestionCard key={question.questionId} question={question} />
+          ))}
+        </>
+      )}
+    </div>
+  )
+}
+
+const RESPONSES_PAGE = 20
+
+export function ResponsesScreen(props: FilterProps) {
+  const { api } = useConsole()
+  const { survey } = props.page
+  const query = filtersQuery(props.filters)
+  const [cursors, setCursors] = useState<Array<string | null>>([null])
+  const cursor = cursors[cursors.length - 1]
+  const list = useLoad(
+    (signal) =>
+      api.page<V1Response>('/api/v1/management/responses', {
+        signal,
+        query: { ...query, surveyId: survey.id, limit: RESPONSES_PAGE, count: true, cursor: cursor ?? undefined },
+      }),
+    [JSON.stringify(query), cursor],
+  )
+  const questions = surveyQuestions(survey).slice(0, 4)
+  return (
+    <div>
+      <h2 class="cv-visually-hidden">Responses</h2>
+      <FilterForm
+        {...props}
+        setFilters={(filters) => {
+          setCursors([null])
+          props.setFilters(filters)
+        }}
+      />
+      <Export surveyId={survey.id} query={query} />
+      <ErrorText error={list.error} />
+      {list.data && (
+        <p role="status">
+          {list.data.total === null
+            ? `${list.data.items.length} responses on this page`
+            : `${list.data.totalRelation === 'gte' ? 'More than ' : ''}${list.data.total} ${list.data.total === 1 ? 'response matches' : 'responses match'}`}
+        </p>
+      )}
+      {list.data && list.data.items.length > 0 && (
+        <div style={{ overflowX: 'auto' }}>
+          <table>
+            <caption class="cv-visually-hidden">Responses, newest first</caption>
+            <thead>
+              <tr>
+                <th scope="col">Received</th>
+                <th scope="col">Finished</th>
+                {questions.map((question) => (
+                  <th key={question.id} scope="col">
+                    {question.headline}
+                  </th>
+                ))}
+                <th scope="col">Tags</th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.data.items.map((response) => (
+                <tr key={response.id}>
+                  <td>
+                    <a href={hashOf(['surveys', survey.id, 'responses', response.id])}>{when(response.createdAt)}</a>
+                  </td>
+                  <td>{response.finished ? 'Yes' : 'No'}</td>
+                  {questions.map((question) => (
+                    <td key={question.id}>{answerText(response.data[question.id])}</td>
+                  ))}
+                  <td>{(response.tags ?? []).map(tagName).join(', ')}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Pager
+        hasPrevious={cursors.length > 1}
+        next={list.data?.next ?? null}
+        onPrevious={() => setCursors(cursors.slice(0, -1))}
+        onNext={(next) => setCursors([...cursors, next])}
+        label="Responses"
+      />
+    </div>
+  )
+}
+
+/** The filtered responses as a file: the export route streams them; the browser saves what arrived. */
+function Export({ surveyId, query }: { surveyId: string; query: Query }) {
+  const { api } = useConsole()
+  const [busy, run] = useAction()
+  const save = (format: 'csv' | 'ndjson') =>
+    run(async () => {
+      const file = await api.download(
+        '/api/v1/management/responses/export',
+        { ...query, surveyId, format },
+        `responses-${surveyId}.${format}`,
+      )
+      const href = URL.createObjectURL(file.blob)
+      const link = document.createElement('a')
+      link.href = href
+      link.download = file.name
+      document.body.append(link)
+      link.click()
+      link.remove()
+      setTimeout(() => URL.revokeObjectURL(href), 60_000)
+    }, `Exported as ${format.toUpperCase()}`)
+  return (
+    <div class="cv-actions" role="group" aria-label="Export the filtered responses">
+      <button type="button" disabled={busy} onClick={() => save('csv')}>
+        Export CSV
+      </button>
+      <button type="button" disabled={busy} onClick={() => save('ndjson')}>
+        Export NDJSON
+      </button>
+    </div>
+  )
+}
+
+export function ResponseScreen({ page, responseId }: { page: SurveyPageData; responseId: string }) {
+  const { api, boot } = useConsole()
+  const response = useLoad(
+    (signal) => api.data<V1Response>(`/api/v1/management/responses/${encodeURIComponent(responseId)}`, { signal }),
+    [responseId],
+  )
+  const { survey } = page
+  const back = hashOf(['surveys', survey.id, 'responses'])
+  if (response.error)
+    return (
+      <div>
+        <ErrorText error={response.error} />
+        <a href={back}>Back to the responses</a>
+      </div>
+    )
+  const data = response.data
+  if (!data) return <p role="status">Loading the response…</p>
+  const hidden = survey.hiddenFields?.fieldIds ?? []
+  const meta = Object.entries(data.meta ?? {}).filter(([, value]) => value !== undefined && value !== null && value !== '')
+  return (
+    <div>
+      <p>
+        <a href={back}>Back to the responses</a>
+      </p>
+      <h2>Response of {when(data.createdAt)}</h2>
+      <p class="cv-muted">
+        {data.finished ? 'Finished' : 'Not finished'}
+        {data.language ? ` · language ${data.language}` : ''}
+        {data.contact ? ` · contact ${data.contact.userId ?? data.contact.id}` : ''}
+      </p>
+      <h3>Answers</h3>
+      <dl class="cv-answers">
+        {surveyQuestions(survey).map((question) => (
+          <Fragment key={`q-${question.id}`}>
+            <dt>{question.headline}</dt>
+            <dd>{answerText(data.data[question.id]) || <span class="cv-muted">Not answered</span>}</dd>
+          </Fragment>
+        ))}
+      </dl>
+      {hidden.length > 0 && (
+        <>
+          <h3>Hidden fields</h3>
+          <dl class="cv-answers">
+            {hidden.map((id) => (
+              <Fragment key={`h-${id}`}>
+                <dt>{id}</dt>
+                <dd>{answerText(data.data[id]) || <span class="cv-muted">None</span>}</dd>
+              </Fragment>
+            ))}
+          </dl>
+        </>
+      )}
+      {(survey.variables?.length ?? 0) > 0 && (
+        <>
+          <h3>Variables</h3>
+          <dl class="cv-answers">
+            {(survey.variables ?? []).map((variable) => (
+              <Fragment key={`n-${variable.id}`}>
+                <dt>{variable.name}</dt>
+                <dd>{answerText(data.variables?.[variable.id])}</dd>
+              </Fragment>
+            ))}
+          </dl>
+        </>
+      )}
+      {meta.length > 0 && (
+        <>
+          <h3>Where it came from</h3>
+          <dl class="cv-answers">
+            {meta.map(([key, value]) => (
+              <Fragment key={`m-${key}`}>
+                <dt>{key}</dt>
+                <dd>{answerText(value)}</dd>
+              </Fragment>
+            ))}
+          </dl>
+        </>
+      )}
+      <Tags response={data} canChange={atLeast(boot.role, 'editor')} reload={response.reload} />
+      <h3>Notes</h3>
+      {(data.notes ?? []).length === 0 ? (
+        <p class="cv-muted">No notes.</p>
+      ) : (
+        <ul>
+          {(data.notes ?? []).map((note, index) => (
+            <li key={note.id ?? index}>
+              {note.text} <span class="cv-muted">({when(note.createdAt)})</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  )
+}
+
+/** The response's tags; an editor picks them among the workspace's tags (`PATCH /api/v3/responses/:id`). */
+function Tags({ response, canChange, reload }: { response: V1Response; canChange: boolean; reload(): void }) {
+  const { api, boot } = useConsole()
+  const names = (response.tags ?? []).map(tagName)
+  const all = useLoad(
+    (signal) =>
+      canChange
+        ? api.data<Array<{ id: string; name: string }>>('/api/v3/tags', { signal, query: { workspaceId: boot.project.id } })
+        : Promise.resolve([]),
+    [canChange],
+  )
+  const [busy, run] = useAction()
+  const [chosen, setChosen] = useState<Set<string> | null>(null)
+  const picked = chosen ?? new Set((all.data ?? []).filter((tag) => names.includes(tag.name)).map((tag) => tag.id))
+  return (
+    <section aria-labelledby="cv-tags-title">
+      <h3 id="cv-tags-title">Tags</h3>
+      <p>{names.length ? names.join(', ') : <span class="cv-muted">No tags.</span>}</p>
+      {canChange && all.data && all.data.length > 0 && (
+        <form
+          onSubmit={(event) => {
+            event.preventDefault()
+            void run(async () => {
+              await api.call(`/api/v3/responses/${encodeURIComponent(response.id)}`, { method: 'PATCH', body: { tags: [...picked] } })
+              setChosen(null)
+              reload()
+            }, 'Tags saved')
+          }}
+        >
+          <fieldset>
+            <legend>Tags of this response</legend>
+            <div class="cv-checks">
+              {all.data.map((tag) => (
+                <label key={tag.id}>
+                  <input
+                    type="checkbox"
+                    checked={picked.has(tag.id)}
+                    onChange={(event) => {
+                      const next = new Set(picked)
+                      if ((event.currentTarget as HTMLInputElement).checked) next.add(tag.id)
+                      else next.delete(tag.id)
+                      setChosen(next)
+                    }}
+                  />
+                  {tag.name}
+                </label>
+              ))}
+            </div>
+            <div class="cv-row">
+              <button type="submit" disabled={busy}>
+                Save tags
+              </button>
+            </div>
+          </fieldset>
+        </form>
+      )}
+      <ErrorText error={all.error} />
+    </section>
+  )
+}

@@ -1,0 +1,151 @@
+import { suite } from 'uvu'
+import * as assert from 'uvu/assert'
+import {
+  dropOffByBlock,
+  durationText,
+  filterQuery,
+  matrixTable,
+  npsSegments,
+  percentText,
+  questionBars,
+  responsesPerDay,
+  scoreText,
+} from '../src/charts'
+import type { QuestionSummary } from '../src/charts'
+
+const test = suite('console charts: what the results draw, shaped from the summary')
+
+const question = (fields: Partial<QuestionSummary>): QuestionSummary => ({
+  questionId: 'q',
+  type: 'rating',
+  headline: 'Q',
+  answered: 4,
+  skipped: 0,
+  ...fields,
+})
+
+test('choices become bars, with "Other" when answers were no choice', () => {
+  const bars = questionBars(
+    question({
+      type: 'multipleChoiceSingle',
+      choices: [
+        { id: 'a', label: 'Alpha', count: 3, percentage: 75 },
+        { id: 'b', label: '', count: 0, percentage: 0 },
+      ],
+      other: { count: 1, percentage: 25, values: [{ value: 'x', count: 1 }] },
+    }),
+  )
+  assert.equal(bars, [
+    { label: 'Alpha', count: 3, percent: 75 },
+    { label: 'b', count: 0, percent: 0 },
+    { label: 'Other', count: 1, percent: 25 },
+  ])
+})
+
+test('an NPS distribution covers 0 to 10, zeros included; a rating its points from 1', () => {
+  const nps = questionBars(question({ type: 'nps', distribution: [{ rating: 9, count: 2, percentage: 50 }] }))
+  assert.is(nps.length, 11)
+  assert.equal(nps[9], { label: '9', count: 2, percent: 50 })
+  assert.equal(nps[0], { label: '0', count: 0, percent: 0 })
+  const rating = questionBars(
+    question({
+      distribution: [
+        { rating: 2, count: 1, percentage: 25 },
+        { rating: 5, count: 3, percentage: 75 },
+      ],
+    }),
+  )
+  assert.equal(
+    rating.map((bar) => bar.label),
+    ['1', '2', '3', '4', '5'],
+  )
+  assert.equal(questionBars(question({ type: 'openText' })), [])
+})
+
+test('NPS groups in scale order', () => {
+  const groups = npsSegments(question({ type: 'nps', detractors: { count: 1, percentage: 25 }, promoters: { count: 3, percentage: 75 } }))
+  assert.equal(
+    groups.map((group) => [group.tone, group.count, group.percent]),
+    [
+      ['detractor', 1, 25],
+      ['passive', 0, 0],
+      ['promoter', 3, 75],
+    ],
+  )
+})
+
+test('a matrix table lines up columns across rows', () => {
+  const table = matrixTable([
+    { row: 'Speed', columns: [{ column: 'Good', count: 2 }] },
+    {
+      row: 'Price',
+      columns: [
+        { column: 'Bad', count: 1 },
+        { column: 'Good', count: 1 },
+      ],
+    },
+  ])
+  assert.equal(table.columns, ['Good', 'Bad'])
+  assert.equal(table.rows, [
+    { row: 'Speed', counts: [2, 0], total: 2 },
+    { row: 'Price', counts: [1, 1], total: 2 },
+  ])
+})
+
+test('responses per day fill the days between, bounded', () => {
+  assert.equal(responsesPerDay(['2026-11-03T10:00:00Z', '2026-11-01T01:00:00Z', '2026-11-03T23:00:00Z']), [
+    { day: '2026-11-01', count: 1 },
+    { day: '2026-11-02', count: 0 },
+    { day: '2026-11-03', count: 2 },
+  ])
+  assert.is(responsesPerDay(['2020-01-01T00:00:00Z', '2026-01-01T00:00:00Z'], 30).length, 30)
+  assert.equal(responsesPerDay([]), [])
+})
+
+test('drop-off per block: reached shrinks by those who stopped before', () => {
+  const rows = dropOffByBlock(
+    [
+      { id: 'b1', name: 'Start', elements: [{ id: 'q1' }, { id: 'q2' }] },
+      { id: 'b2', elements: [{ id: 'q3' }] },
+    ],
+    {
+      responses: { started: 10, finished: 6 },
+      dropOff: {
+        beforeFirstQuestion: 1,
+        questions: [
+          { questionId: 'q1', answered: 9, droppedAfter: 1, dropOffRate: 11 },
+          { questionId: 'q2', answered: 8, droppedAfter: 1, dropOffRate: 12 },
+          { questionId: 'q3', answered: 7, droppedAfter: 1, dropOffRate: 14 },
+        ],
+      },
+    },
+  )
+  assert.equal(rows, [
+    { id: 'b1', label: 'Start', reached: 10, dropped: 3, percent: 30 },
+    { id: 'b2', label: 'Block 2', reached: 7, dropped: 1, percent: 14.3 },
+  ])
+})
+
+test('filters become query parameters; unfilled ones are left out', () => {
+  assert.equal(
+    filterQuery([
+      { field: 'data.nps', operator: 'gte', value: ' 9 ' },
+      { field: 'tags', operator: 'in', value: '' },
+      { field: 'hiddenFields.campaign', operator: 'eq', value: 'mail' },
+    ]),
+    { 'filter[data.nps][gte]': '9', 'filter[hiddenFields.campaign][eq]': 'mail' },
+  )
+})
+
+test('numbers in words', () => {
+  assert.is(percentText(null), '—')
+  assert.is(percentText(42), '42%')
+  assert.is(percentText(4.56), '4.6%')
+  assert.is(scoreText(-41.666), '-41.7')
+  assert.is(scoreText(50), '50')
+  assert.is(scoreText(null), '—')
+  assert.is(durationText(45_400), '45 s')
+  assert.is(durationText(185_000), '3 min 5 s')
+})
+
+test.run()

@@ -1,0 +1,425 @@
+/**
+ * The console in headless Chromium against a real Canvass (the test bed), keyboard only (Tab, Shift+Tab, Enter,
+ * arrows and typing; the only focus set by hand is the page's start): a survey made from a template, published,
+ * its link copied; responses seen in the summary and in the table with a filter, one response in full, the
+ * filtered export; the survey deleted through a confirmation that names it. axe-core finds no serious or
+ * critical violation on any screen, and the page logs no error (a CSP refusal included).
+ *
+ * HARNESS (until the core's `/console` route serves the page): the test serves its own page at
+ * `/console-harness/`, with the boot JSON and a nonce CSP as the design gives them (docs/console-ui.md), and
+ * turns each console call (`x-canvass-console: 1`) into a call with the bed's API key of the environment the
+ * console names, after checking that a change carries the CSRF token. The coordinator switches this to the
+ * real `/console` route and its session.
+ */
+import { readFile } from 'node:fs/promises'
+import { createRequire } from 'node:module'
+import { createTestCanvass, skipSuiteUnless, waitFor } from '@canvass/test-bed'
+import type { TestCanvass } from '@canvass/test-bed'
+import { axeViolations, chromiumMissing, launchChromium, releaseChromium } from '@canvass/test-bed/chromium'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { suite } from 'uvu'
+import * as assert from 'uvu/assert'
+
+const bundle = readFile(new URL('../dist/console.js', import.meta.url), 'utf8')
+const editorBundle = readFile(createRequire(import.meta.url).resolve('@canvass/editor/editor.js'), 'utf8')
+const NONCE = 'harness-nonce-0123456789'
+const CSRF = 'harness-csrf-token'
+
+/** HARNESS: the /console page as the design's §3 describes it. */
+const page = (bed: TestCanvass, role: string, editor: boolean) => {
+  const boot = {
+    basePath: '',
+    csrfToken: CSRF,
+    role,
+    person: { id: 'p1', name: 'owner@example.org' },
+    project: { id: bed.projectId, name: 'Harness project' },
+    environments: [
+      { id: bed.envA, type: 'production' },
+      { id: bed.envB, type: 'development' },
+    ],
+    accounts: false,
+    editor,
+    signOut: null,
+  }
+  return `<!doctype html><html lang="en"><meta charset="utf-8"><title>Canvass console</title>
+<div id="canvass-console"></div>
+<script type="application/json" id="canvass-console-boot">${JSON.stringify(boot).replace(/</g, '\\u003c')}</script>
+<script type="module" nonce="${NONCE}" src="/js/console.js"></script>
+</html>`
+}
+
+const CSP = `default-src 'none'; script-src 'nonce-${NONCE}'; style-src 'nonce-${NONCE}'; connect-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'self'; frame-ancestors 'none'`
+
+const test = skipSuiteUnless(suite('the console, keyboard only: a survey from a template to its results'), chromiumMissing())
+let bed: TestCanvass & { url: string }
+let browser: Browser
+let context: BrowserContext
+/** HARNESS: console calls that came without what the design requires of them. */
+const refused: string[] = []
+
+test.before(async () => {
+  browser = await launchChromium()
+  const source = await bundle
+  const editorSource = await editorBundle
+  const created = await createTestCanvass({
+    wrap: (canvass) => async (request, info) => {
+      const url = new URL(request.url)
+      if (url.pathname === '/console-harness/')
+        return new Response(page(bed, url.searchParams.get('role') ?? 'owner', url.searchParams.has('editor')), {
+          headers: { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': CSP, 'cache-control': 'no-store' },
+        })
+      if (url.pathname === '/js/console.js') return new Response(source, { headers: { 'content-type': 'text/javascript; charset=utf-8' } })
+      if (url.pathname === '/js/editor.js')
+        return new Response(editorSource, { headers: { 'content-type': 'text/javascript; charset=utf-8' } })
+      if (url.pathname.startsWith('/api/') && request.headers.get('x-canvass-console') === '1') {
+        const change = !['GET', 'HEAD'].includes(request.method)
+        if (change && request.headers.get('x-canvass-csrf') !== CSRF) refused.push(`${request.method} ${url.pathname}: no CSRF token`)
+        const environment = request.headers.get('x-canvass-environment')
+        const key = environment === bed.envB ? bed.keyB : environment === bed.envA ? bed.keyA : undefined
+        if (!key) refused.push(`${request.method} ${url.pathname}: environment ${environment}`)
+        const headers = new Headers(request.headers)
+        for (const name of ['x-canvass-console', 'x-canvass-csrf', 'x-canvass-environment']) headers.delete(name)
+        headers.set('x-api-key', key ?? 'none')
+        const body = change ? await request.arrayBuffer() : undefined
+        return canvass.fetch(new Request(request.url, { method: request.method, headers, body }), info)
+      }
+      return canvass.fetch(request, info)
+    },
+  })
+  bed = Object.assign(created, { url: await created.listen() })
+  context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true })
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: bed.url })
+})
+test.after(async () => {
+  await context?.close()
+  if (browser) await releaseChromium()
+  await bed?.close()
+})
+
+interface Focused {
+  tag: string
+  name: string
+  value: string
+}
+
+/** The focused control and its accessible name as its label, aria-label or text gives it. */
+const focused = (on: Page): Promise<Focused> =>
+  on.evaluate(() => {
+    const active = document.activeElement as HTMLInputElement | null
+    if (!active || active === document.body) return { tag: 'body', name: '', value: '' }
+    const label = active.labels?.[0]
+    const own = label
+      ? [...label.childNodes]
+          .filter((node) => node.nodeType === Node.TEXT_NODE)
+          .map((node) => node.textContent)
+          .join('')
+      : null
+    const name = active.getAttribute('aria-label') ?? (own?.trim() || null) ?? active.textContent ?? ''
+    return { tag: active.tagName.toLowerCase(), name: name.trim(), value: active.value ?? '' }
+  })
+
+/** Presses Tab (or Shift+Tab) until the focused control is named `name`. */
+async function tabTo(on: Page, name: string, back = false): Promise<Focused> {
+  for (let presses = 0; presses < 120; presses++) {
+    const now = await focused(on)
+    if (now.name === name) return now
+    await on.keyboard.press(back ? 'Shift+Tab' : 'Tab')
+  }
+  assert.unreachable(`"${name}" not reached by ${back ? 'Shift+Tab' : 'Tab'}; focus: ${JSON.stringify(await focused(on))}`)
+  throw new Error('unreachable')
+}
+
+/** Presses `key` on the focused select until its value is `value`. */
+async function choose(on: Page, value: string, key = 'ArrowDown'): Promise<void> {
+  for (let presses = 0; presses < 30; presses++) {
+    if ((await focused(on)).value === value) return
+    await on.keyboard.press(key)
+  }
+  assert.unreachable(`select did not reach ${value}`)
+}
+
+async function noViolations(on: Page, where: string): Promise<void> {
+  const violations = await axeViolations(on)
+  assert.equal(violations, [], `axe at ${where}`)
+}
+
+const textOf = (on: Page, selector: string) => on.locator(selector).innerText()
+
+test('a survey from a template, published, shared, answered, read in the summary and the table, exported, deleted', async () => {
+  const tab = await context.newPage()
+  const errors: string[] = []
+  tab.on('pageerror', (error) => errors.push(error.message))
+  tab.on('console', (message) => message.type() === 'error' && errors.push(message.text()))
+  await tab.goto(`${bed.url}/console-harness/#/surveys`)
+  await tab.locator('h1', { hasText: 'Surveys' }).waitFor()
+  await tab.locator('text=No surveys yet').waitFor()
+  await noViolations(tab, 'the empty surveys list')
+  assert.is(await textOf(tab, '.cv-project'), 'Harness project')
+  assert.match(await textOf(tab, '.cv-person'), 'owner@example.org')
+
+  // A new survey from the NPS template, named by the keyboard.
+  await tabTo(tab, 'Start from')
+  await choose(tab, 'nps')
+  assert.match(await textOf(tab, '#template-description'), 'recommend')
+  await tabTo(tab, 'Name')
+  await tab.keyboard.type('Console NPS')
+  await tabTo(tab, 'Create survey')
+  await tab.keyboard.press('Enter')
+  await tab.locator('h1', { hasText: 'Console NPS' }).waitFor()
+  assert.match(tab.url(), /#\/surveys\/[^/]+\/share$/)
+  const surveyId = decodeURIComponent(tab.url().split('#/surveys/')[1]?.split('/')[0] ?? '')
+  assert.is((await focused(tab)).name, 'Console NPS', 'the survey page opens with its heading focused')
+  assert.match(await textOf(tab, '.cv-badge'), 'Draft')
+  await noViolations(tab, 'the share screen of a draft')
+
+  // Published.
+  await tabTo(tab, 'Publish')
+  await tab.keyboard.press('Enter')
+  await tab.locator('.cv-badge', { hasText: 'In progress' }).waitFor()
+  await tab.locator('[role=status]', { hasText: 'Published' }).waitFor()
+  const stored = await bed.call('GET', `/api/v1/management/surveys/${surveyId}`, { key: bed.keyA })
+  assert.is(stored.body.data.status, 'inProgress')
+  assert.is(stored.body.data.questions[0].type, 'nps')
+
+  // Its link, copied.
+  await tabTo(tab, 'Copy survey link')
+  await tab.keyboard.press('Enter')
+  await tab.locator('[role=status]', { hasText: 'Copied' }).waitFor()
+  assert.is(await tab.evaluate(() => navigator.clipboard.readText()), `${bed.url}/s/${surveyId}`)
+  await noViolations(tab, 'the share screen of a published survey')
+
+  // The results shared, then a response on the link page and one through the client API.
+  await tabTo(tab, 'Share the results')
+  await tab.keyboard.press('Enter')
+  await tab.locator('#cv-results-link').waitFor()
+  assert.match(await tab.locator('#cv-results-link').inputValue(), new RegExp(`^${bed.url}/share/`))
+  for (const [score, reason] of [
+    [9, 'Great support'],
+    [3, 'Too slow'],
+  ] as const) {
+    const given = await bed.call('POST', `/api/v1/client/${bed.envA}/responses`, {
+      body: { surveyId, finished: true, data: { nps: score, reason } },
+    })
+    assert.is(given.status, 200, given.text)
+  }
+
+  // The summary: the NPS with its score, its groups in words.
+  await tabTo(tab, 'Summary')
+  await tab.keyboard.press('Enter')
+  await tab.locator('.cv-score-value').waitFor()
+  assert.is(await textOf(tab, '.cv-score-value'), '0', 'one promoter and one detractor: a score of 0')
+  assert.match(await textOf(tab, '.cv-legend'), 'Promoters (9–10): 1 (50%)')
+  assert.match(await textOf(tab, '.cv-stats'), /Responses\s*2/)
+  await tab.locator('#cv-over-time ~ figure svg').waitFor()
+  await noViolations(tab, 'the summary')
+
+  // The table, then a filter: an NPS of at least 9.
+  await tabTo(tab, 'Responses')
+  await tab.keyboard.press('Enter')
+  await tab.locator('[role=status]', { hasText: '2 responses match' }).waitFor()
+  await noViolations(tab, 'the responses table')
+  await tabTo(tab, 'Add a condition')
+  await tab.keyboard.press('Enter')
+  await tabTo(tab, 'Field')
+  assert.is((await focused(tab)).value, 'data.nps')
+  await tabTo(tab, 'Test')
+  await choose(tab, 'gte')
+  await tabTo(tab, 'Value')
+  await tab.keyboard.type('9')
+  await tabTo(tab, 'Apply filters')
+  await tab.keyboard.press('Enter')
+  await tab.locator('[role=status]', { hasText: '1 response matches' }).waitFor()
+  const rows = await tab.locator('table tbody tr').allInnerTexts()
+  assert.is(rows.length, 1)
+  assert.match(rows[0] ?? '', 'Great support')
+  await noViolations(tab, 'the filtered responses table')
+
+  // The filtered export, as CSV.
+  const download = tab.waitForEvent('download')
+  await tabTo(tab, 'Export CSV')
+  await tab.keyboard.press('Enter')
+  const file = await download
+  const csv = await readFile((await file.path()) ?? '', 'utf8')
+  assert.match(csv, 'Great support')
+  assert.not.match(csv, 'Too slow', 'the export takes the filters')
+
+  // One response in full: its row's link is named by when it came.
+  await tabTo(tab, await tab.locator('table tbody a').first().innerText())
+  await tab.keyboard.press('Enter')
+  await tab.locator('h2', { hasText: 'Response of' }).waitFor()
+  assert.match(await textOf(tab, 'dl.cv-answers'), 'Great support')
+  await noViolations(tab, 'one response')
+
+  // The list, searched, then the survey deleted through a confirmation that names it (Escape cancels first).
+  await tabTo(tab, 'Surveys', true)
+  await tab.keyboard.press('Enter')
+  await tab.locator('h1', { hasText: 'Surveys' }).waitFor()
+  await tab.locator('table tbody tr', { hasText: 'Console NPS' }).waitFor()
+  assert.match(await tab.locator('table tbody tr').innerText(), /In progress\s*2\s*2 \(100%\)/)
+  await tabTo(tab, 'Search by name')
+  await tab.keyboard.type('nothing like it')
+  await tab.keyboard.press('Enter')
+  await tab.locator('text=No survey matches this search.').waitFor()
+  await noViolations(tab, 'a search that finds nothing')
+  await tabTo(tab, 'Search by name', true)
+  await tab.keyboard.press('Control+A')
+  await tab.keyboard.type('console')
+  await tab.keyboard.press('Enter')
+  await tab.locator('table tbody tr', { hasText: 'Console NPS' }).waitFor()
+  await tabTo(tab, 'Console NPS')
+  await tab.keyboard.press('Enter')
+  await tab.locator('h1', { hasText: 'Console NPS' }).waitFor()
+  await tabTo(tab, 'Delete')
+  await tab.keyboard.press('Enter')
+  await tab.locator('dialog[open]').waitFor()
+  assert.match(await textOf(tab, 'dialog[open] h2'), 'Delete the survey “Console NPS”?')
+  await noViolations(tab, 'the delete confirmation')
+  await tab.keyboard.press('Escape')
+  await waitFor('the dialog to close', async () => (await tab.locator('dialog[open]').count()) === 0)
+  assert.is((await bed.call('GET', `/api/v1/management/surveys/${surveyId}`, { key: bed.keyA })).status, 200)
+  await tabTo(tab, 'Delete')
+  await tab.keyboard.press('Enter')
+  await tab.locator('dialog[open]').waitFor()
+  await tabTo(tab, 'Delete “Console NPS”')
+  await tab.keyboard.press('Enter')
+  await tab.locator('h1', { hasText: 'Surveys' }).waitFor()
+  await tab.locator('text=No surveys yet').waitFor()
+  assert.is((await bed.call('GET', `/api/v1/management/surveys/${surveyId}`, { key: bed.keyA })).status, 404)
+
+  assert.equal(refused, [], 'every console call carried its headers')
+  assert.equal(errors, [], 'the page logged no error')
+  await tab.close()
+})
+
+test('a viewer reads results but is offered no change; the environment switch shows the other environment', async () => {
+  const made = await bed.call('POST', '/api/v1/management/surveys', {
+    key: bed.keyB,
+    body: { name: 'Development only', status: 'inProgress', questions: [{ id: 'q', type: 'openText', headline: { default: 'Why?' } }] },
+  })
+  assert.is(made.status, 200, made.text)
+  const id = made.body.data.id
+  const tab = await context.newPage()
+  const errors: string[] = []
+  tab.on('pageerror', (error) => errors.push(error.message))
+  await tab.goto(`${bed.url}/console-harness/?role=viewer#/surveys`)
+  await tab.locator('h1', { hasText: 'Surveys' }).waitFor()
+  await tab.locator('text=No surveys yet').waitFor()
+  assert.is(await tab.locator('text=New survey').count(), 0, 'a viewer is offered no new survey')
+  assert.match(await textOf(tab, '.cv-role'), 'viewer')
+
+  await tabTo(tab, 'Environment', true)
+  await choose(tab, bed.envB)
+  await tab.locator('table tbody tr', { hasText: 'Development only' }).waitFor()
+  await noViolations(tab, "a viewer's surveys list")
+  await tabTo(tab, 'Development only')
+  await tab.keyboard.press('Enter')
+  await tab.locator('h1', { hasText: 'Development only' }).waitFor()
+  await tab.locator('.cv-stats').waitFor()
+  assert.is(await tab.locator('[aria-label="Survey actions"]').count(), 0, 'no status actions for a viewer')
+  assert.equal(await tab.locator('.cv-tabs a').allInnerTexts(), ['Summary', 'Responses', 'Share'])
+  await noViolations(tab, "a viewer's summary")
+  assert.ok(tab.url().includes(encodeURIComponent(id)) || tab.url().includes(id))
+
+  // An app survey's Share tab: the widget snippet with this environment's id.
+  const app = await bed.call('POST', '/api/v1/management/surveys', {
+    key: bed.keyB,
+    body: { name: 'In the app', type: 'app', questions: [{ id: 'q', type: 'openText', headline: { default: 'Why?' } }] },
+  })
+  assert.is(app.status, 200, app.text)
+  await tab.goto(`${bed.url}/console-harness/?role=viewer#/surveys/${app.body.data.id}/share`)
+  await tab.locator('h1', { hasText: 'In the app' }).waitFor()
+  const snippet = await tab.locator('#cv-widget-snippet').inputValue()
+  assert.match(snippet, `workspaceId: '${bed.envB}'`)
+  assert.match(snippet, `<script src="${bed.url}/js/formbricks.umd.cjs"></script>`)
+  assert.is(await tab.getByRole('button', { name: 'Share the results' }).count(), 0, 'a viewer cannot share results')
+  await noViolations(tab, "an app survey's share tab")
+  assert.equal(errors, [])
+  await tab.close()
+})
+
+test('Preview opens the draft link page; Edit opens the editor inside the console, handed the console headers', async () => {
+  const made = await bed.call('POST', '/api/v1/management/surveys', {
+    key: bed.keyA,
+    body: { name: 'To edit', questions: [{ id: 'q', type: 'openText', headline: { default: 'Why?' } }] },
+  })
+  assert.is(made.status, 200, made.text)
+  const id = made.body.data.id
+  const tab = await context.newPage()
+  const refusedByCsp: string[] = []
+  tab.on('console', (message) => /Content Security Policy/i.test(message.text()) && refusedByCsp.push(message.text()))
+  await tab.goto(`${bed.url}/console-harness/?editor#/surveys/${id}/results`)
+  await tab.locator('h1', { hasText: 'To edit' }).waitFor()
+  // Preview: the draft's link page with a preview token, in a new tab.
+  const opened = context.waitForEvent('page')
+  await tabTo(tab, 'Preview')
+  await tab.keyboard.press('Enter')
+  const preview = await opened
+  await preview.waitForLoadState()
+  assert.match(preview.url(), new RegExp(`^${bed.url}/s/${id}\\?preview=`))
+  await preview.close()
+  await tabTo(tab, 'Edit')
+  await tab.keyboard.press('Enter')
+  await tab.locator('canvass-survey-editor').waitFor({ state: 'attached' })
+  const editor = await tab.evaluate(() => {
+    const element = document.querySelector('canvass-survey-editor') as HTMLElement & { requestHeaders?: Record<string, string> }
+    return {
+      defined: customElements.get('canvass-survey-editor') !== undefined,
+      surveyId: element.getAttribute('survey-id'),
+      workspaceId: element.getAttribute('workspace-id'),
+      api: element.getAttribute('api'),
+      headers: element.requestHeaders,
+    }
+  })
+  assert.equal(editor, {
+    defined: true,
+    surveyId: id,
+    workspaceId: bed.projectId,
+    api: bed.url,
+    headers: { 'x-canvass-console': '1', 'x-canvass-csrf': CSRF, 'x-canvass-environment': bed.envA },
+  })
+  // The editor's script runs under the page's nonce. Its styles are an inline <style> in its shadow root, which a
+  // nonce style-src refuses: known, for the editor's owner (constructable style sheets are not subject to CSP).
+  const styles = refusedByCsp.filter((message) => /inline style/i.test(message))
+  if (styles.length > 0) console.warn(`KNOWN: the editor's inline <style> is refused by the console's CSP (${styles.length}x)`)
+  assert.equal(
+    refusedByCsp.filter((message) => !/inline style/i.test(message)),
+    [],
+    'the editor loads under the console page CSP',
+  )
+  await tab.close()
+  await bed.call('DELETE', `/api/v1/management/surveys/${id}`, { key: bed.keyA })
+})
+
+test('a single-use survey makes single-use links, each on the link page with its id', async () => {
+  const made = await bed.call('POST', '/api/v1/management/surveys', {
+    key: bed.keyA,
+    body: {
+      name: 'Once each',
+      status: 'inProgress',
+      singleUse: { enabled: true, isEncrypted: false },
+      questions: [{ id: 'q', type: 'openText', headline: { default: 'Why?' } }],
+    },
+  })
+  assert.is(made.status, 200, made.text)
+  const id = made.body.data.id
+  const tab = await context.newPage()
+  await tab.goto(`${bed.url}/console-harness/#/surveys/${id}/share`)
+  await tab.locator('h1', { hasText: 'Once each' }).waitFor()
+  await tabTo(tab, 'How many (1 to 5,000)')
+  await tab.keyboard.press('Control+A')
+  await tab.keyboard.type('3')
+  await tabTo(tab, 'Make links')
+  await tab.keyboard.press('Enter')
+  await tab.locator('#cv-single-use').waitFor()
+  const links = (await tab.locator('#cv-single-use').inputValue()).split('\n')
+  assert.is(links.length, 3)
+  for (const link of links) assert.match(link, new RegExp(`^${bed.url}/s/${id}\\?suid=[^&]+$`))
+  assert.is(new Set(links).size, 3)
+  await noViolations(tab, 'single-use links')
+  const answer = await fetch(links[0] ?? '')
+  assert.is(answer.status, 200, 'the link page takes a single-use link')
+  await tab.close()
+  await bed.call('DELETE', `/api/v1/management/surveys/${id}`, { key: bed.keyA })
+})
+
+test.run()
