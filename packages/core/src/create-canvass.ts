@@ -398,7 +398,14 @@ export function createCanvass(options: CanvassOptions): Canvass {
     singleUse: options.secret ? createSingleUseSealer(options.secret) : undefined,
     allowPrivateWebhookUrls: allowPrivateAddresses,
     webhookTransport() {
-      testTransport ??= webhookTransport(options.webhooks?.transport ?? offeredTransport, allowPrivateAddresses)
+      if (testTransport) return testTransport
+      const source = options.webhooks?.transport ?? offeredTransport
+      if (source === undefined && runsOnNode()) {
+        logger.warn(
+          'Canvass: a webhook test is sent through fetch, which cannot check the addresses a host name resolves to; on Node pass webhooks: { transport: createNodeWebhookTransport } from @canvass/host-node (its serve does)',
+        )
+      }
+      testTransport = webhookTransport(source, allowPrivateAddresses)
       return testTransport
     },
     pinProofs: createPinProofs(options.secret),
