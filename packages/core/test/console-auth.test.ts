@@ -335,3 +335,70 @@ test("API keys: list, create (the key shown once, and it works), revoke; not ano
 })
 
 test.run()
+
+/** A library host's own `authorize`: here it reads a test header that names the role (a host would read its session). */
+{
+  let projectId = ''
+  const { test: hostTest, bed: hostBed } = suiteWithBed('console callers of a host', {
+    console: {
+      bundle: 'export const host = 1\n',
+      authorize: (request) => {
+        const role = request.headers.get('x-test-role')
+        if (role !== 'viewer' && role !== 'editor' && role !== 'owner') return null
+        return { projectId, role }
+      },
+    },
+  })
+  hostTest.before(() => {
+    projectId = hostBed().projectId
+  })
+  const host = async (path: string, role?: string) =>
+    hostBed().fetch(new Request(TEST_ORIGIN + path, { headers: role ? { 'x-test-role': role } : {} }))
+
+  hostTest('without signInUrl a signed-out request gets a 401 page; the page has no sign-out and no people', async () => {
+    const signedOut = await host('/console')
+    assert.is(signedOut.status, 401)
+    assert.match(await signedOut.text(), /Sign in first/)
+    assert.ok(signedOut.headers.get('content-security-policy'))
+    const answer = await host('/console', 'editor')
+    assert.is(answer.status, 200)
+    const boot = bootOf(await answer.text())
+    assert.is(boot.accounts, false)
+    assert.is(boot.signOut, null)
+    assert.is(boot.person, null)
+    assert.is(boot.role, 'editor')
+    assert.is((await host('/console/sign-in')).status, 404)
+    assert.is(await (await host('/js/console.js')).text(), 'export const host = 1\n')
+  })
+
+  hostTest('a change without a person is audited under the role; the CSRF token is bound to the role', async () => {
+    const boot = bootOf(await (await host('/console', 'editor')).text())
+    const headers = { 'x-canvass-console': '1', 'x-test-role': 'editor', 'x-canvass-csrf': boot.csrfToken }
+    const body = { environmentId: hostBed().envA, name: 'Host', type: 'code', key: 'host' }
+    const created = await hostBed().call('POST', '/api/v1/management/action-classes', { headers, body })
+    assert.is(created.status, 200, created.text)
+    const log = await hostBed().call('GET', `/api/v1/management/audit-log?resourceId=${created.body.data.id}`, { key: hostBed().keyA })
+    assert.is(log.body.data[0].apiKeyLabel, 'console: editor')
+    // An owner's request with the editor's token is refused: the token names the role it was made for.
+    const asOwner = await hostBed().call('POST', '/api/v1/management/action-classes', {
+      headers: { ...headers, 'x-test-role': 'owner' },
+      body: { ...body, key: 'host2' },
+    })
+    assert.is(asOwner.status, 403)
+  })
+
+  hostTest.run()
+}
+
+{
+  const { test: redirectTest, bed: redirectBed } = suiteWithBed('console of a host with signInUrl', {
+    basePath: '/survey',
+    console: { bundle: 'export {}\n', authorize: () => null, signInUrl: '/login?next=/survey/console' },
+  })
+  redirectTest("a signed-out request goes to the host's sign-in", async () => {
+    const answer = await redirectBed().fetch(new Request(`${TEST_ORIGIN}/survey/console`))
+    assert.is(answer.status, 303)
+    assert.is(answer.headers.get('location'), '/login?next=/survey/console')
+  })
+  redirectTest.run()
+}
