@@ -2,6 +2,7 @@ import type { Handler } from '../context'
 import { consoleCsrfToken } from '../http/console-auth'
 import { etagMatches, strongTagOf } from '../http/etag'
 import { htmlResponse, newNonce } from '../http/html'
+import { SAFE_HEADERS } from '../http/respond'
 import type { RouteTable } from '../http/route-table'
 import type { ConsoleBoot } from '../pages/console-page'
 import { consolePageHtml, consoleSignInFirstHtml } from '../pages/console-page'
@@ -41,7 +42,7 @@ function consolePage(wiring: ConsoleWiring): Handler {
     const nonce = newNonce()
     if (!grant) {
       const signIn = wiring.signInUrl ?? (wiring.accounts ? `${ctx.basePath}/console/sign-in` : undefined)
-      if (signIn !== undefined) return new Response(null, { status: 303, headers: { location: signIn, 'cache-control': 'no-store' } })
+      if (signIn !== undefined) return new Response(null, { status: 303, headers: { location: signIn, ...SAFE_HEADERS } })
       return htmlResponse(401, consoleSignInFirstHtml(nonce), nonce)
     }
     const project = (await ctx.storage.projects.list()).find((candidate) => candidate.projectId === grant.projectId)
