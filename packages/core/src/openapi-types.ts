@@ -15532,6 +15532,13 @@ export interface operations {
                     "text/html": string;
                 };
             };
+            /** @description On to the page `Location` names (no body): for a page, its sign-in */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description No valid API key, or the resource belongs to another environment */
             401: {
                 headers: {

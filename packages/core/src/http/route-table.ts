@@ -48,6 +48,8 @@ export interface RouteDoc {
    * @default 200
    */
   status?: 201 | 204 | 303
+  /** A page that may also send its reader on with 303 (`/console` to the sign-in page of one not signed in). */
+  redirects?: true
   /** A 200 answer that is not JSON. */
   produces?: RouteProduces
   /** The media type of a JSON 200 answer when it is not `application/json` (`application/schema+json`). */

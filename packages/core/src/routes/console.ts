@@ -25,6 +25,7 @@ export function registerConsoleRoutes(routes: RouteTable, wiring: ConsoleWiring)
     auth: 'none',
     produces: 'text/html',
     requires: 'console',
+    redirects: true,
     errors: [401],
   })
   routes.get('/js/console.js', consoleBundle(wiring.bundle), {
