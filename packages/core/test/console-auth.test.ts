@@ -4,7 +4,7 @@
  * another site, without the page's CSRF token, in another project's environment, and on a route the role may
  * not use; what it changes is audited under the person's email. Also the `/console` page and the API key routes.
  */
-import { describeRoutes } from '@canvass/core'
+import { createCanvass, describeRoutes } from '@canvass/core'
 import { TEST_ORIGIN, suiteWithBed } from '@canvass/test-bed'
 import * as assert from 'uvu/assert'
 import { consoleRoleNeeded } from '../src/http/console-roles'
@@ -332,6 +332,17 @@ test("API keys: list, create (the key shown once, and it works), revoke; not ano
     ['create', `console: ${owner.email}`],
     ['revoke', `console: ${owner.email}`],
   ])
+})
+
+test('the console option is checked when Canvass is made: a bundle, a way in, a sign-in address of this or an http(s) site', () => {
+  const storage = bed().storage
+  const made = (options: Record<string, unknown>) => () => createCanvass({ storage, console: options as never })
+  assert.throws(made({ accounts: true }), /bundle as text/)
+  assert.throws(made({ bundle: 'export {}' }), /authorize or accounts/)
+  assert.throws(made({ bundle: 'export {}', accounts: true, authorize: () => null }), /not both/)
+  for (const signInUrl of ['//elsewhere.example/login', 'javascript:alert(1)', 'login'])
+    assert.throws(made({ bundle: 'export {}', authorize: () => null, signInUrl }), /signInUrl/)
+  made({ bundle: 'export {}', authorize: () => null, signInUrl: 'https://id.example/login' })()
 })
 
 test.run()
