@@ -30,7 +30,8 @@ export const LAST_USED_RESOLUTION_MS = 60_000
 
 /**
  * The environment of the request's key, sent as `x-api-key` or as `Authorization: Bearer <key>` (see
- * `presentedApiKey`), or of an editor token where the route takes one (`editorCaller`). Missing, malformed, unknown and revoked keys all get the same 401; a malformed key is
+ * `presentedApiKey`), or of an editor token where the route takes one (`editorCaller`), or of the console's
+ * person for a request marked `x-canvass-console: 1` without either (`consoleCaller`, docs/console.md). Missing, malformed, unknown and revoked keys all get the same 401; a malformed key is
  * refused without a database lookup. A `workspaceId` or `environmentId` in the
  * query (the reference's current clients scope queries by workspace) must name the key's environment, as in a
  * management body (`checkNamedEnvironment`), else 401.
