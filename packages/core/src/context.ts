@@ -75,9 +75,11 @@ export interface CanvassContext {
   clientAddress(request: Request, info: ConnectionInfo): string
   /**
    * Who may enter the console (`CanvassOptions.console`): the host's `authorize`, or in accounts mode the
-   * session cookie's person (H2 wiring; H1's console-auth calls it). Undefined while the console is off.
+   * session cookie's person (`http/console-auth.ts` calls it). Undefined while the console is off.
    */
   consoleAuthorize?: (request: Request) => Promise<ConsoleGrant | null>
+  /** Signs the console page's CSRF tokens (`consoleCsrfToken`): derived from `secret`, else made at start. */
+  consoleCsrfKey: Uint8Array
   /** Reports an audit entry that could not be appended (logged, and `observe.auditFailed`). */
   auditFailed(event: AuditFailure): void
 }

@@ -95,7 +95,11 @@ import type { HostOffer } from './host/serve-lifecycle'
 import { withLifecycle } from './host/serve-lifecycle'
 import { pageAssets } from './pages/page-assets'
 import { assertWidgetBundles } from './routes/widget'
-// H2 (console accounts): the accounts mode's routes and authorize.
+// The console (docs/console.md): its page, its callers' CSRF key, and the accounts mode's routes and authorize.
+import { registerConsoleRoutes } from './routes/console'
+import type { ConsoleWiring } from './routes/console'
+import { consoleCsrfKey } from './http/console-auth'
+import { registerApiKeyRoutes } from './routes/management/api-keys'
 import type { ConsoleAccountsOption, ConsoleAccountSettings, ConsoleGrant } from './domain/console-accounts'
 import { consoleAccountSettings, consoleAccountsAuthorize } from './domain/console-accounts'
 import type { ConsoleAccountsWiring } from './routes/console-accounts'
@@ -103,8 +107,9 @@ import { registerConsoleAccountRoutes } from './routes/console-accounts'
 import type { RateLimiter } from './ports/rate-limiter'
 
 /**
- * The console (docs/console.md). H2 wiring (minimal; H1 owns this option and its docs): `accounts` turns on
- * Canvass's own people, whose session cookie `authorize` reads.
+ * The console (docs/console.md): a page at `/console` for the people of a project, who call the API as the
+ * console (`http/console-auth.ts`). Who they are is the host's `authorize`, or with `accounts` Canvass's own
+ * people, whose session cookie it reads (docs/console-accounts.md).
  */
 export interface ConsoleOptions {
   /** Library hosts: who may enter (reads the host's own cookie/session). null = not signed in. */
@@ -113,7 +118,10 @@ export interface ConsoleOptions {
   accounts?: ConsoleAccountsOption
   /** The console's browser bundle as text. */
   bundle: string
-  /** Where /console sends a person who is not signed in. Accounts mode: /console/sign-in. */
+  /**
+   * Where /console sends a person who is not signed in (a library host's own sign-in page). Without it: the
+   * accounts mode's `{basePath}/console/sign-in`, else a 401 page that says to sign in first.
+   */
   signInUrl?: string
 }
 
@@ -375,7 +383,7 @@ export function createCanvass(options: CanvassOptions): Canvass {
     throw new TypeError('editor needs the bundle as text: pass the source of the editor bundle (@canvass/editor)')
   }
   const assets = pageAssets({ widget: options.widget, apiReference: options.apiReference }, logger)
-  // H2 (console accounts): the accounts mode's lifetimes, and where its sign-ins are counted.
+  // The accounts mode's lifetimes, and where its sign-ins are counted.
   const consoleAccounts = consoleAccountsOf(options, options.rateLimits?.limiter ?? createMemoryRateLimiter())
   // Made at `start()`, when the host has said which transport it offers; the janitor is woken through it.
   let background: BackgroundWork | undefined
@@ -424,6 +432,7 @@ export function createCanvass(options: CanvassOptions): Canvass {
       notify(options.onBlobDeletions, undefined)
     },
     clientAddress: (request, info) => clientAddressOf(request, info, addressHeader),
+    consoleCsrfKey: consoleCsrfKey(options.secret),
     auditFailed: ({ error, ...event }) => {
       logger.error(
         `Could not append to the audit log: ${event.method} ${event.route}`,
@@ -456,7 +465,7 @@ export function createCanvass(options: CanvassOptions): Canvass {
   }
   const mcp = { dispatch: () => dispatch, facts: routeFacts(entries) }
   registerRoutes(createRouteTable(router, entries, before), options, assets.widget, mcp, consoleAccounts)
-  // H2 (console accounts): in accounts mode, who may enter is who holds a live session cookie.
+  // In accounts mode, who may enter the console is who holds a live session cookie.
   if (consoleAccounts) ctx.consoleAuthorize = consoleAccountsAuthorize(ctx)
   else if (options.console?.authorize) {
     const authorize = options.console.authorize
@@ -704,10 +713,24 @@ function registerRoutes(
   consoleAccounts: ConsoleAccountsWiring | undefined,
 ): void {
   const uploads = options.blobStore ? uploadSettings(options.blobStore, options.secret, options.uploads) : undefined
-  registerEveryRoute(table, uploads, options.widget === false ? undefined : widget, mcp, options.editor, consoleAccounts)
+  const consolePage: ConsoleWiring | undefined = options.console && consoleWiring(options)
+  registerEveryRoute(table, uploads, options.widget === false ? undefined : widget, mcp, options.editor, consoleAccounts, consolePage)
 }
 
-/** H2 (console accounts): the accounts mode's wiring when `console.accounts` is given, checked. */
+/** The console's page wiring when `console` is given, checked. */
+function consoleWiring(options: CanvassOptions): ConsoleWiring {
+  const given = options.console as ConsoleOptions
+  if (typeof given.bundle !== 'string') {
+    throw new TypeError('console needs the bundle as text: pass readConsoleBundle() of @canvass/console')
+  }
+  if (given.accounts === undefined && given.authorize === undefined) throw new TypeError('console takes authorize or accounts')
+  if (given.signInUrl !== undefined && (typeof given.signInUrl !== 'string' || !/^(\/(?!\/)|https?:\/\/)/.test(given.signInUrl))) {
+    throw new TypeError('console.signInUrl must be a path starting with / or an http(s) URL')
+  }
+  return { bundle: given.bundle, signInUrl: given.signInUrl, accounts: given.accounts !== undefined, editor: options.editor !== undefined }
+}
+
+/** The accounts mode's wiring when `console.accounts` is given, checked. */
 function consoleAccountsOf(options: CanvassOptions, limiter: RateLimiter): ConsoleAccountsWiring | undefined {
   const accounts = options.console?.accounts
   if (accounts === undefined) return undefined
@@ -744,6 +767,7 @@ function registerEveryRoute(
   mcp: McpWiring,
   editor: string | undefined,
   consoleAccounts?: ConsoleAccountsWiring,
+  consolePage?: ConsoleWiring,
 ): void {
   registerMeRoutes(table)
   registerEnvironmentRoutes(table)
@@ -780,6 +804,7 @@ function registerEveryRoute(
     registerFileRoutes(table, uploads)
   }
   registerWebhookRoutes(table)
+  registerApiKeyRoutes(table)
   registerAuditLogRoutes(table)
   registerShareRoutes(table)
   registerSharePageRoutes(table, uploads)
@@ -790,7 +815,7 @@ function registerEveryRoute(
     registerLinkPageRoutes(table, async () => (await widget()) !== undefined)
   }
   if (editor !== undefined) registerEditorRoutes(table, editor)
-  // H2 (console accounts).
+  if (consolePage) registerConsoleRoutes(table, consolePage)
   if (consoleAccounts) registerConsoleAccountRoutes(table, consoleAccounts)
 }
 
@@ -803,10 +828,15 @@ export function describeRoutes(): { routes: readonly RouteEntry[]; openApi: Open
   const table = createRouteTable(undefined, entries)
   // Handlers are registered but never called: the upload settings are never read.
   const noDispatch = () => () => Promise.reject(new Error('describeRoutes serves nothing'))
-  registerEveryRoute(table, {} as UploadSettings, async () => undefined, { dispatch: noDispatch, facts: routeFacts(entries) }, '', {
-    settings: consoleAccountSettings(true),
-    limiter: createMemoryRateLimiter(),
-  })
+  registerEveryRoute(
+    table,
+    {} as UploadSettings,
+    async () => undefined,
+    { dispatch: noDispatch, facts: routeFacts(entries) },
+    '',
+    { settings: consoleAccountSettings(true), limiter: createMemoryRateLimiter() },
+    { bundle: '', signInUrl: undefined, accounts: true, editor: true },
+  )
   const document = lazyDocument(() => openApiDocument(entries, { serverUrl: '/', version: API_VERSION }))
   registerDocumentationRoutes(table, document, '')
   return { routes: entries, openApi: document() }

@@ -341,6 +341,15 @@ const FIXTURES: Record<string, Fixture> = {
     const deliveryId = deliveries.body.data[0].id as string
     return { path: `/api/v1/webhooks/${webhookId}/deliveries/${deliveryId}/redeliver`, resourceId: deliveryId }
   },
+  'POST /api/v1/management/api-keys': async () => ({
+    path: '/api/v1/management/api-keys',
+    body: { label: MARKER },
+    resourceId: 'answer',
+  }),
+  'DELETE /api/v1/management/api-keys/:apiKeyId': async (x) => {
+    const id = (await created(x, '/api/v1/management/api-keys', { label: MARKER })).id as string
+    return { path: `/api/v1/management/api-keys/${id}`, resourceId: id }
+  },
   'POST /api/v1/console/people': async () => ({
     path: '/api/v1/console/people',
     body: { email: `${MARKER}-${unique()}@example.com`, role: 'viewer', password: `${MARKER}-password` },

@@ -104,6 +104,8 @@ interface Seeds {
   consoleLink: string
   /** A viewer of the console of environment A's project. */
   consolePerson: string
+  /** A key of environment A besides the bed's own (which a revoke of itself would refuse). */
+  apiKey: string
 }
 type Kind = keyof Seeds
 
@@ -132,6 +134,7 @@ const PARAM_KINDS: Record<string, Kind> = {
   runId: 'workflow',
   token: 'consoleLink',
   consolePersonId: 'consolePerson',
+  apiKeyId: 'apiKey',
 }
 const KINDS = [...new Set(Object.values(PARAM_KINDS))]
 
@@ -240,6 +243,7 @@ function templateOf(method: string, path: string, s: Seeds, x: Backend): Record<
   if (/\/management\/storage$/.test(route)) return { fileName: 'a.png', fileType: 'image/png', surveyId: s.survey, accessType: 'private' }
   if (/\/storage$/.test(route)) return { fileName: 'a.png', fileType: 'image/png', surveyId: s.survey }
   if (/\/storage\/local$/.test(route)) return { fileBase64String: 'aGk=' }
+  if (route === 'POST /api/v1/management/api-keys') return { label: 'made here' }
   return {}
 }
 
@@ -286,6 +290,8 @@ test(`each of the ${ROUTES.length} routes, ${RUNS_PER_ROUTE} runs: never 5xx, er
       seeds.shareKey = await newShareKey(x, seeds.survey)
     } else if (kind === 'consolePerson') {
       seeds.consolePerson = (await newConsolePerson(x, n)).consolePerson
+    } else if (kind === 'apiKey') {
+      seeds.apiKey = await post('/api/v1/management/api-keys', { label: `seed ${n}` })
     } else if (kind === 'survey' || kind === 'response') {
       if (kind === 'survey') seeds.survey = (await createSurvey(x, { status: 'inProgress' })).id
       if (kind === 'survey') seeds.shareKey = await newShareKey(x, seeds.survey)
@@ -557,6 +563,7 @@ async function plantSeeds(x: TestCanvass): Promise<Seeds> {
     accessType: 'public',
     environment: x.envA,
     ...(await newConsolePerson(x, 0)),
+    apiKey: (await created('/api/v1/management/api-keys', { label: 'seed' })).id,
   }
 }
 

@@ -40,6 +40,7 @@ const SEEDABLE = new Set([
   'displayId',
   'deliveryId',
   'tagId',
+  'apiKeyId',
 ])
 
 /** What environment B holds, created over HTTP with B's key and B's client routes. */
@@ -132,6 +133,12 @@ async function seedB(x: TestCanvass): Promise<SeedB> {
       .map(([, id]) => id),
   ]
   const hasRoute = (method: string, path: string) => ROUTES.some((route) => route.method === method && route.path === path)
+  if (hasRoute('POST', '/api/v1/management/api-keys')) {
+    // A key of B besides B's own: A's key must neither list it nor revoke it.
+    const key = await call('POST', '/api/v1/management/api-keys', { label: marker })
+    params.apiKeyId = key.id
+    secrets.push(key.id)
+  }
   if (hasRoute('POST', '/api/v1/webhooks')) {
     const webhook = await call('POST', '/api/v1/webhooks', {
       url: `http://127.0.0.1:9/${marker}`,

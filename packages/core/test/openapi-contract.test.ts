@@ -14,6 +14,7 @@ import type { JsonSchema, SchemaContext } from '@canvass/test-bed'
 import Ajv2020 from 'ajv/dist/2020.js'
 import addFormats from 'ajv-formats'
 import fc from 'fast-check'
+import { consoleAccountSettings, createConsoleSession } from '../src/domain/console-accounts'
 import * as assert from 'uvu/assert'
 import { seedCall, seedSurroundings, seedSurveyAndWebhook } from './helpers'
 
@@ -448,6 +449,18 @@ const EXAMPLES: Record<string, () => Promise<Partial<GeneratedRequest>>> = {
   'GET /share/{resultShareKey}/summary.json': async () => ({ query: { finished: 'true', lang: 'default', startDate: '2026-01-01' } }),
   'DELETE /api/v1/management/responses/{responseId}': async () => ({ path: { responseId: await freshResponse() } }),
   'DELETE /api/v1/management/people/{personId}': async () => ({ path: { personId: await freshContact() } }),
+  'POST /api/v1/management/api-keys': async () => ({ body: { label: 'Example' } }),
+  // The console's page for a signed-in viewer (its session made in the store, as a sign-in makes it).
+  'GET /console': async () => {
+    const person = await bed().storage.consoleAccounts.getPerson(await freshConsolePerson())
+    if (!person) throw new Error('the console person is not stored')
+    const session = await createConsoleSession({ storage: bed().storage, now: () => new Date() }, person, consoleAccountSettings(true))
+    return { headers: { cookie: `canvass_console=${session.token}` } }
+  },
+  // A key of its own, so that the bed's stays live for the rest.
+  'DELETE /api/v1/management/api-keys/{apiKeyId}': async () => ({
+    path: { apiKeyId: (await canvass.admin.createApiKey({ environmentId: seeds.environmentId![0] as string, label: 'example' })).id },
+  }),
   'POST /api/v1/console/people': async () => ({ body: { email: `example-${Date.now()}@example.com`, role: 'viewer' } }),
   'PATCH /api/v1/console/people/{consolePersonId}': async () => ({
     path: { consolePersonId: await freshConsolePerson() },

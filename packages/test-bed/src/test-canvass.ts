@@ -194,7 +194,7 @@ export async function createTestCanvass(options: TestCanvassOptions = {}): Promi
         // A stand-in for the survey editor's module, so that the bed serves every route Canvass can (the
         // route-table tests compare the two); a test of the editor itself passes its bundle as `editor`.
         editor: BED_EDITOR,
-        // The console in accounts mode (H2), so that the bed serves the console's routes too; a test of a
+        // The console in accounts mode, so that the bed serves the console's routes too; a test of a
         // host's own `authorize` passes its `console`.
         console: { accounts: true, bundle: BED_CONSOLE },
         // The bed's own dispatcher (`deliverWebhooks`) sends the webhooks, when the test says; a test of the

@@ -2,6 +2,7 @@
  * A workspace's custom CSS between the routes, the store and the pages (docs/api.md, "Workspace custom CSS in v3"): its
  * budget per key, whether what is stored is served, and what the widget and the link page get.
  */
+import type { Caller } from '../http/auth'
 import type { CanvassContext } from '../context'
 import { CanvassError } from '../errors'
 import type { StoredCustomCss } from '../ports/storage'
@@ -26,10 +27,14 @@ export const customCssSourceSchema = v.strictObject({
   dark: v.nullable(v.pipe(v.string(), v.maxLength(CUSTOM_CSS_MAX_FIELD_CHARS, `Must be at most ${CUSTOM_CSS_MAX_FIELD_CHARS} characters`))),
 })
 
-/** Counts one processing of CSS against the key's budget; over it, a 429 with `Retry-After`. */
-export async function chargeCustomCss(ctx: CanvassContext, apiKeyId: string): Promise<void> {
+/**
+ * Counts one processing of CSS against the caller's budget: its key's, or a console person's (a console caller
+ * has no key); over it, a 429 with `Retry-After`.
+ */
+export async function chargeCustomCss(ctx: CanvassContext, caller: Pick<Caller, 'apiKeyId' | 'console'>): Promise<void> {
   const now = ctx.now()
-  const [count] = await ctx.customCssLimiter.hit([{ key: `custom-css:${apiKeyId}`, windowMs: CUSTOM_CSS_BUDGET.windowMs }], now)
+  const who = caller.console ? `console:${caller.console.personId ?? caller.console.projectId}` : caller.apiKeyId
+  const [count] = await ctx.customCssLimiter.hit([{ key: `custom-css:${who}`, windowMs: CUSTOM_CSS_BUDGET.windowMs }], now)
   if (count && count.count > CUSTOM_CSS_BUDGET.limit) {
     const seconds = Math.max(1, Math.ceil((count.resetAt.getTime() - now.getTime()) / 1000))
     throw new CanvassError('too_many_requests', 'Too many custom CSS saves or previews, please try again later', {
@@ -72,7 +77,7 @@ export const customCssValidationFields = {
  */
 export async function previewCustomCss(
   ctx: CanvassContext,
-  caller: { environmentId: string; apiKeyId: string },
+  caller: Pick<Caller, 'environmentId' | 'apiKeyId' | 'console'>,
   input: v.InferOutput<v.ObjectSchema<typeof customCssValidationFields, undefined>>,
 ): Promise<Record<string, unknown> | 'forbidden'> {
   const environment = await ctx.storage.environments.get(caller.environmentId)
@@ -84,7 +89,7 @@ export async function previewCustomCss(
   const source = normalizeCustomCss(input.data.customCss)
   if (source === null)
     return { valid: true, operation: 'customCss', invalid_params: [], customCss: { light: null, dark: null }, warnings: [] }
-  await chargeCustomCss(ctx, caller.apiKeyId)
+  await chargeCustomCss(ctx, caller)
   const result = processCustomCss(source, input.scope)
   if (result.ok) return { valid: true, operation: 'customCss', invalid_params: [], customCss: result.compiled, warnings: result.warnings }
   const invalidParams = result.errors.map((error) => ({

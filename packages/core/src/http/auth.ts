@@ -4,6 +4,8 @@ import { isEditorToken } from '../domain/editor-tokens'
 import { checkNamedEnvironment } from '../domain/named-environment'
 import { notAuthenticated, unauthorized, validationError } from '../errors'
 import { editorCaller } from './editor-auth'
+import { consoleCaller, isConsoleRequest } from './console-auth'
+import type { ConsoleRole } from '../domain/console-accounts'
 import { hashApiKey, isWellFormedApiKey, presentedApiKey } from './api-key'
 
 export interface Caller {
@@ -16,6 +18,11 @@ export interface Caller {
    * the token is bound to, or null. The key is then the one that minted it (empty for the library's tokens).
    */
   editor?: { surveyId: string | null }
+  /**
+   * Set when the request came from the console (`http/console-auth.ts`): the grant's project, role and person.
+   * `apiKeyId` is then empty: no key did it; `apiKeyLabel` is `console: <person>`.
+   */
+  console?: { projectId: string; role: ConsoleRole; personId: string | null }
 }
 
 /** How precisely a key's last use is kept (see `ApiKeyStore.markUsed`). */
@@ -23,7 +30,8 @@ export const LAST_USED_RESOLUTION_MS = 60_000
 
 /**
  * The environment of the request's key, sent as `x-api-key` or as `Authorization: Bearer <key>` (see
- * `presentedApiKey`), or of an editor token where the route takes one (`editorCaller`). Missing, malformed, unknown and revoked keys all get the same 401; a malformed key is
+ * `presentedApiKey`), or of an editor token where the route takes one (`editorCaller`), or of the console's
+ * person for a request marked `x-canvass-console: 1` without either (`consoleCaller`, docs/console.md). Missing, malformed, unknown and revoked keys all get the same 401; a malformed key is
  * refused without a database lookup. A `workspaceId` or `environmentId` in the
  * query (the reference's current clients scope queries by workspace) must name the key's environment, as in a
  * management body (`checkNamedEnvironment`), else 401.
@@ -41,6 +49,7 @@ export function authenticate(request: IRequest, ctx: CanvassContext): Promise<Ca
 const callers = new WeakMap<Request, Promise<Caller>>()
 
 async function authenticateOnce(request: IRequest, ctx: CanvassContext): Promise<Caller> {
+  if (isConsoleRequest(request.headers)) return checkedQuery(request, ctx, await consoleCaller(request, ctx))
   const key = presentedApiKey(request.headers)
   if (key !== undefined && isEditorToken(key)) return editorCaller(request, ctx, key)
   if (!key || !isWellFormedApiKey(key)) throw notAuthenticated()
@@ -54,16 +63,21 @@ async function authenticateOnce(request: IRequest, ctx: CanvassContext): Promise
       ctx.logger.warn(`Could not record the last use of API key ${record.id}: ${error instanceof Error ? error.message : String(error)}`)
     })
   }
+  return checkedQuery(request, ctx, { environmentId: record.environmentId, apiKeyId: record.id, apiKeyLabel: record.label })
+}
+
+/** `caller`, once a `workspaceId` or `environmentId` the query names is found to be its environment (else 401). */
+async function checkedQuery(request: IRequest, ctx: CanvassContext, caller: Caller): Promise<Caller> {
   const query = request.query
   if (query !== undefined && (query.workspaceId !== undefined || query.environmentId !== undefined)) {
     await checkNamedEnvironment(
       ctx,
-      record.environmentId,
+      caller.environmentId,
       { workspaceId: once(query.workspaceId, 'workspaceId'), environmentId: once(query.environmentId, 'environmentId') },
       unauthorized,
     )
   }
-  return { environmentId: record.environmentId, apiKeyId: record.id, apiKeyLabel: record.label }
+  return caller
 }
 
 /** A query parameter given at most once. */

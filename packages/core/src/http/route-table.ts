@@ -5,6 +5,7 @@ import type { RouteAudit } from './audit'
 import { audited, isAudited } from './audit'
 import type { EditorTokenScope } from './editor-auth'
 import { allowEditorTokens } from './editor-auth'
+import { recordRoute } from './console-auth'
 import { readJsonBody } from './body'
 import { idempotent } from './idempotency'
 import { parseV3Body } from './v3'
@@ -47,6 +48,8 @@ export interface RouteDoc {
    * @default 200
    */
   status?: 201 | 204 | 303
+  /** A page that may also send its reader on with 303 (`/console` to the sign-in page of one not signed in). */
+  redirects?: true
   /** A 200 answer that is not JSON. */
   produces?: RouteProduces
   /** The media type of a JSON 200 answer when it is not `application/json` (`application/schema+json`). */
@@ -161,6 +164,7 @@ export function createRouteTable(
       if (isAudited(method, doc)) handler = audited(method, path, doc, handler)
       if (doc.idempotent) handler = idempotent(doc.idempotent, handler, doc.batch)
       if (doc.editorToken) handler = takingEditorTokens(doc.editorToken, doc.readOnly === true, handler)
+      handler = recordingRoute(method, path, handler)
       const first = before?.(path)
       const handlers = first === undefined ? [handler] : [first, handler]
       if (method === 'GET') router.get(path, ...handlers).head(path, ...handlers)
@@ -197,6 +201,14 @@ function withBody(route: RouteHandler<unknown>, doc: RouteDoc, name: string): Ha
 function takingEditorTokens(scope: EditorTokenScope, readOnly: boolean, handler: Handler): Handler {
   return (request, ctx, info) => {
     allowEditorTokens(request, scope, readOnly)
+    return handler(request, ctx, info)
+  }
+}
+
+/** `handler`, whose requests carry their route as registered (outermost: the console's role check reads it). */
+function recordingRoute(method: HttpMethod, path: string, handler: Handler): Handler {
+  return (request, ctx, info) => {
+    recordRoute(request, method, path)
     return handler(request, ctx, info)
   }
 }

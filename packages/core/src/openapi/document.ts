@@ -178,6 +178,7 @@ export function openApiDocument(routes: readonly RouteEntry[], options: OpenApiO
                 ? { description: MESSAGES[success] }
                 : { description: MESSAGES[success], content: answerContent(route, components) },
           }
+    if (route.redirects) responses[303] = { description: 'On to the page `Location` names (no body): for a page, its sign-in' }
     for (const status of impliedErrors(route)) {
       if (status === 304) {
         responses[304] = { description: MESSAGES[304] }
@@ -195,7 +196,8 @@ export function openApiDocument(routes: readonly RouteEntry[], options: OpenApiO
             : { 'application/json': { schema: ref } }
       responses[status] = { description: (problem ? PROBLEM_MESSAGES[status] : undefined) ?? MESSAGES[status] ?? 'Error', content }
     }
-    if (isClientRoute(route.path) || route.produces === 'text/javascript') {
+    // The console's bundle is for its own page only: no CORS.
+    if (isClientRoute(route.path) || (route.produces === 'text/javascript' && route.requires !== 'console')) {
       operation['x-cors'] = 'Access-Control-Allow-Origin: *'
     }
     if (route.editorToken) {

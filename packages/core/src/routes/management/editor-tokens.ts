@@ -51,6 +51,7 @@ const mint: BodyHandler<typeof mintBody> = async (request, ctx, _info, body) => 
   const { environmentId, apiKeyId } = await authenticate(request, ctx)
   const { workspaceId, surveyId, expiresIn } = await body()
   await checkNamedEnvironment(ctx, environmentId, { workspaceId }, unauthorized)
-  const { token, expiresAt } = await mintEditorToken(ctx, environmentId, apiKeyId, surveyId, expiresIn)
+  // A console caller has no key (`apiKeyId` empty): its tokens are the library's kind, bound to no key.
+  const { token, expiresAt } = await mintEditorToken(ctx, environmentId, apiKeyId || null, surveyId, expiresIn)
   return ok({ token, expiresAt: expiresAt.toISOString() })
 }

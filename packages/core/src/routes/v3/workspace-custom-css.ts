@@ -60,7 +60,8 @@ const getCustomCss = async (request: IRequest, ctx: CanvassContext, { environmen
   return v3Ok({ data: resource(param(request, 'workspaceId'), stored.current, stored.previous) })
 }
 
-const patchCustomCss: V3BodyHandler<typeof patchSchema> = async (request, ctx, { environmentId, apiKeyId }, body) => {
+const patchCustomCss: V3BodyHandler<typeof patchSchema> = async (request, ctx, caller, body) => {
+  const { environmentId } = caller
   noV3Query(request)
   const { customCss } = await body()
   const workspaceId = param(request, 'workspaceId')
@@ -73,7 +74,7 @@ const patchCustomCss: V3BodyHandler<typeof patchSchema> = async (request, ctx, {
     if (!stored) throw v3Forbidden()
     const same = JSON.stringify(stored.current?.source ?? null) === JSON.stringify(source)
     // Re-saving what is stored processes nothing, so it costs nothing; clearing never does either.
-    if (!same) await chargeCustomCss(ctx, apiKeyId)
+    if (!same) await chargeCustomCss(ctx, caller)
     const result = processCustomCss(source, 'workspace')
     if (!result.ok) return refused(requestIdOf(request), result.errors)
     next = { source, compiled: result.compiled, processorVersion: CUSTOM_CSS_PROCESSOR_VERSION }

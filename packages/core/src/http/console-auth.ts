@@ -1,0 +1,112 @@
+import { hmac } from '@noble/hashes/hmac.js'
+import { sha256 } from '@noble/hashes/sha2.js'
+import { utf8ToBytes } from '@noble/hashes/utils.js'
+import type { IRequest } from 'itty-router'
+import type { CanvassContext } from '../context'
+import type { ConsoleGrant, ConsoleRole } from '../domain/console-accounts'
+import { roleAtLeast } from '../domain/console-accounts'
+import { constantTimeEqual, toBase64Url } from '../domain/token-text'
+import { CanvassError, notAuthenticated } from '../errors'
+import type { Caller } from './auth'
+import { consoleRoleNeeded } from './console-roles'
+import type { HttpMethod } from './route-table'
+
+/** The header that makes a request without a key a console request (docs/console.md, "How the console authenticates"). */
+export const CONSOLE_HEADER = 'x-canvass-console'
+export const CONSOLE_CSRF_HEADER = 'x-canvass-csrf'
+export const CONSOLE_ENVIRONMENT_HEADER = 'x-canvass-environment'
+
+/** How long a CSRF token the console page carries is taken: a day, past any session of the accounts mode. */
+export const CONSOLE_CSRF_TTL_MS = 24 * 60 * 60 * 1000
+
+/** The route a request matched, as registered (the route table records it before the handler runs). */
+const routesOf = new WeakMap<Request, { method: HttpMethod; path: string }>()
+
+/** Records the registered method and path of the route `request` matched, for `consoleCaller`'s role check. */
+export function recordRoute(request: Request, method: HttpMethod, path: string): void {
+  routesOf.set(request, { method, path })
+}
+
+/** Whether a request asks to be taken as the console's: the header, and neither an API key nor a bearer token. */
+export function isConsoleRequest(headers: Headers): boolean {
+  if (headers.get(CONSOLE_HEADER) !== '1' || headers.has('x-api-key')) return false
+  return !/^\s*bearer(?:\s|$)/i.test(headers.get('authorization') ?? '')
+}
+
+/**
+ * The key CSRF tokens are signed with: derived from `secret` (so every instance sharing it takes the tokens of
+ * the others), else made at start (tokens then hold in this process only).
+ */
+export function consoleCsrfKey(secret: string | undefined): Uint8Array {
+  const root = secret ? utf8ToBytes(secret) : crypto.getRandomValues(new Uint8Array(32))
+  return hmac(sha256, root, utf8ToBytes('console-csrf'))
+}
+
+function csrfMac(key: Uint8Array, grant: ConsoleGrant, issuedAt: string): string {
+  const text = ['console-csrf', grant.projectId, grant.role, grant.person?.id ?? '', issuedAt].join('\n')
+  return toBase64Url(hmac(sha256, key, utf8ToBytes(text)))
+}
+
+/**
+ * A CSRF token for the console page of `grant`: `<issued at, seconds, base36>.<HMAC-SHA256>` of the project,
+ * role and person, so that a token of one person (or of one role, before a change) is refused for another.
+ */
+export function consoleCsrfToken(ctx: Pick<CanvassContext, 'consoleCsrfKey' | 'now'>, grant: ConsoleGrant): string {
+  const issuedAt = Math.floor(ctx.now().getTime() / 1000).toString(36)
+  return `${issuedAt}.${csrfMac(ctx.consoleCsrfKey, grant, issuedAt)}`
+}
+
+/** Whether `token` is a CSRF token of `grant` issued less than a day ago, compared in constant time. */
+export function checkConsoleCsrf(ctx: Pick<CanvassContext, 'consoleCsrfKey' | 'now'>, grant: ConsoleGrant, token: string | null): boolean {
+  if (token === null || token.length > 100) return false
+  const match = /^([0-9a-z]{1,10})\.([A-Za-z0-9_-]{43})$/.exec(token)
+  if (!match) return false
+  const [, issuedAt = '', mac = ''] = match
+  const age = ctx.now().getTime() - Number.parseInt(issuedAt, 36) * 1000
+  if (!(age >= -60_000 && age < CONSOLE_CSRF_TTL_MS)) return false
+  return constantTimeEqual(mac, csrfMac(ctx.consoleCsrfKey, grant, issuedAt))
+}
+
+const forbidden = (message: string) => new CanvassError('forbidden', message)
+
+/**
+ * The caller of a console request (design: docs/console.md): the grant `authorize` answers (401 without one),
+ * refused from another site (`Sec-Fetch-Site`), a write only with the page's CSRF token, in an environment of
+ * the grant's project (`x-canvass-environment`, else its production one), and only on a route the role may use.
+ * Every change is then audited under `console: <person's name>` (or the role, for a grant without a person).
+ */
+export async function consoleCaller(request: IRequest, ctx: CanvassContext): Promise<Caller> {
+  const route = routesOf.get(request)
+  if (!ctx.consoleAuthorize || !route) throw notAuthenticated()
+  const grant = await ctx.consoleAuthorize(request)
+  if (!grant) throw notAuthenticated()
+  const site = request.headers.get('sec-fetch-site')
+  if (site !== null && site !== 'same-origin' && site !== 'none') throw forbidden('The console only answers pages of its own site')
+  if (request.method !== 'GET' && request.method !== 'HEAD' && !checkConsoleCsrf(ctx, grant, request.headers.get(CONSOLE_CSRF_HEADER))) {
+    throw forbidden("The console's CSRF token is missing or not valid")
+  }
+  const environmentId = await consoleEnvironment(ctx, grant, request.headers.get(CONSOLE_ENVIRONMENT_HEADER))
+  const needed: ConsoleRole = consoleRoleNeeded(route.method, route.path)
+  if (!roleAtLeast(grant.role, needed)) {
+    throw new CanvassError('forbidden', `Your role (${grant.role}) may not do this: it needs the ${needed} role`, {
+      details: { role: grant.role, needed },
+    })
+  }
+  return {
+    environmentId,
+    apiKeyId: '',
+    apiKeyLabel: `console: ${grant.person?.name ?? grant.role}`,
+    console: { projectId: grant.projectId, role: grant.role, personId: grant.person?.id ?? null },
+  }
+}
+
+/** The environment a console request works in: the one it names, of the grant's project (else 403), or its production one. */
+async function consoleEnvironment(ctx: CanvassContext, grant: ConsoleGrant, named: string | null): Promise<string> {
+  const project = (await ctx.storage.projects.list()).find((candidate) => candidate.projectId === grant.projectId)
+  if (!project) throw forbidden("The console's project does not exist")
+  if (named === null || named === '') return project.environments.production
+  if (named !== project.environments.production && named !== project.environments.development) {
+    throw forbidden('This environment is not one of your project')
+  }
+  return named
+}
