@@ -16,6 +16,7 @@ testMountedCanvass({
   basePath: '/feedback',
   apiKey,
   start,
+  console: { signInPath: '/sign-in', field: 'person', owner: 'ada', viewer: 'vera' },
   additionalTests: {
     "the app's own routes and body parser work next to Canvass, and its middleware runs for both": async ({ url }) => {
       const home = await fetch(`${url}/`)

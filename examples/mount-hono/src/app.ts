@@ -1,6 +1,8 @@
 import type { Canvass } from '@canvass/core'
 import { getConnInfo } from '@hono/node-server/conninfo'
 import { Hono } from 'hono'
+import type { ExamplePeople } from './people'
+import { signInPage } from './people'
 
 /**
  * An application of its own (a JSON API with a middleware of its own), with Canvass mounted under
@@ -12,7 +14,7 @@ import { Hono } from 'hono'
  * second argument, so mount it with `replaceRequest: false` and an `optionHandler`, and create it with
  * `basePath: '/feedback'`.
  */
-export function createApp(canvass: Canvass): Hono {
+export function createApp(canvass: Canvass, people: ExamplePeople): Hono {
   const app = new Hono()
   // The app's own middleware runs for every request, Canvass's included (logging, request ids, …).
   app.use(async (c, next) => {
@@ -25,7 +27,16 @@ export function createApp(canvass: Canvass): Hono {
   })
   // The app's own routes.
   const notes: string[] = []
-  app.get('/', (c) => c.text('The app itself. Canvass answers under /feedback/api/v1/…\n'))
+  app.get('/', (c) => c.text('The app itself. Canvass answers under /feedback/api/v1/…; its console is at /feedback/console.\n'))
+  // The app's own sign-in, which Canvass's console trusts through `authorize` (see main.ts).
+  app.get('/sign-in', (c) => c.html(signInPage(people)))
+  app.post('/sign-in', async (c) => {
+    const form = await c.req.parseBody()
+    const cookie = people.signIn(String(form.person ?? ''))
+    if (!cookie) return c.html(signInPage(people), 401)
+    c.header('set-cookie', cookie)
+    return c.redirect('/feedback/console', 303)
+  })
   app.get('/api/notes', (c) => c.json({ notes }))
   app.post('/api/notes', async (c) => {
     const body: unknown = await c.req.json().catch(() => undefined)

@@ -3,24 +3,31 @@
  * (in memory, or in DATA_DIR when set) or on the Postgres server named by DATABASE_URL.
  */
 import type { Server } from 'node:http'
+import { readConsoleBundle } from '@canvass/console'
 import { createCanvass } from '@canvass/core'
 import { applyServerLimits, createNodeWebhookTransport } from '@canvass/host-node'
 import { createKyselyStorage, migrate } from '@canvass/storage-kysely'
 import { serve } from '@hono/node-server'
 import { createApp } from './app'
+import { createExamplePeople } from './people'
 import { ensureApiKey, openDatabase } from './database'
 
 const { db } = await openDatabase(process.env)
 await migrate(db)
+// The console at /feedback/console, behind the app's own sign-in: `authorize` says who the request's person is.
+let projectId = ''
+const people = createExamplePeople(() => projectId)
 const canvass = createCanvass({
   storage: createKyselyStorage({ db }),
   basePath: '/feedback',
+  console: { authorize: (request) => people.authorize(request), bundle: await readConsoleBundle(), signInUrl: '/sign-in' },
 })
 const key = await ensureApiKey(canvass, process.env.CANVASS_API_KEY)
+projectId = (await canvass.admin.listProjects())[0]?.projectId ?? ''
 // Webhooks, retention and the rest run from here until `close()`; the pages come from @canvass/widget, installed.
 await canvass.start({ webhookTransport: createNodeWebhookTransport })
 
-const app = createApp(canvass)
+const app = createApp(canvass, people)
 const server = serve(
   { fetch: app.fetch, port: Number(process.env.PORT ?? 3000), hostname: process.env.HOST ?? '127.0.0.1' },
   ({ port }) => {
