@@ -40,6 +40,8 @@ export function EditScreen({ page }: { page: SurveyPageData }) {
         if (gone || !holder.current) return
         const editor = document.createElement('canvass-survey-editor') as HTMLElement & { requestHeaders?: Record<string, string> }
         editor.className = 'cv-editor'
+        // The page's CSP allows styles by nonce only: the editor puts this one on its own.
+        editor.setAttribute('nonce', boot.nonce)
         editor.requestHeaders = api.headers()
         editor.setAttribute('api', `${location.origin}${boot.basePath}`)
         editor.setAttribute('workspace-id', boot.project.id)
