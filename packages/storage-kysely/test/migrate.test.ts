@@ -52,6 +52,7 @@ const MIGRATIONS = [
   '0034-event-survey-dates',
   '0035-unscreened-responses',
   '0036-project-custom-css',
+  '0037-console-accounts',
 ]
 
 const TABLES = [
