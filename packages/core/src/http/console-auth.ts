@@ -4,7 +4,7 @@ import { utf8ToBytes } from '@noble/hashes/utils.js'
 import type { IRequest } from 'itty-router'
 import type { CanvassContext } from '../context'
 import type { ConsoleGrant, ConsoleRole } from '../domain/console-accounts'
-import { roleAtLeast } from '../domain/console-accounts'
+import { isConsoleRole, roleAtLeast } from '../domain/console-accounts'
 import { constantTimeEqual, toBase64Url } from '../domain/token-text'
 import { CanvassError, notAuthenticated } from '../errors'
 import type { Caller } from './auth'
@@ -78,7 +78,7 @@ const forbidden = (message: string) => new CanvassError('forbidden', message)
 export async function consoleCaller(request: IRequest, ctx: CanvassContext): Promise<Caller> {
   const route = routesOf.get(request)
   if (!ctx.consoleAuthorize || !route) throw notAuthenticated()
-  const grant = await ctx.consoleAuthorize(request)
+  const grant = checkedGrant(await ctx.consoleAuthorize(request))
   if (!grant) throw notAuthenticated()
   const site = request.headers.get('sec-fetch-site')
   if (site !== null && site !== 'same-origin' && site !== 'none') throw forbidden('The console only answers pages of its own site')
@@ -109,4 +109,27 @@ async function consoleEnvironment(ctx: CanvassContext, grant: ConsoleGrant, name
     throw forbidden('This environment is not one of your project')
   }
   return named
+}
+
+/**
+ * What `authorize` answered, checked: null (nobody signed in), or a grant of a project with a known role. Any
+ * other answer is the host's mistake, not the caller's: a TypeError (a logged 500) that says what is wrong,
+ * rather than a role nobody has or a project id of another type.
+ */
+export function checkedGrant(grant: unknown): ConsoleGrant | null {
+  if (grant === null || grant === undefined) return null
+  const given = grant as Partial<ConsoleGrant>
+  const person = given.person
+  if (
+    typeof given !== 'object' ||
+    typeof given.projectId !== 'string' ||
+    given.projectId === '' ||
+    !isConsoleRole(given.role) ||
+    (person !== undefined && (typeof person?.id !== 'string' || typeof person.name !== 'string'))
+  ) {
+    throw new TypeError(
+      'console.authorize must answer null or { projectId: string, role: "viewer" | "editor" | "owner", person?: { id, name } }',
+    )
+  }
+  return { projectId: given.projectId, role: given.role, ...(person ? { person: { id: person.id, name: person.name } } : {}) }
 }

@@ -1,7 +1,7 @@
 import type { Handler } from '../context'
-import { consoleCsrfToken } from '../http/console-auth'
+import { checkedGrant, consoleCsrfToken } from '../http/console-auth'
 import { etagMatches, strongTagOf } from '../http/etag'
-import { htmlResponse, newNonce } from '../http/html'
+import { htmlResponse, newNonce, pagePolicy } from '../http/html'
 import { SAFE_HEADERS } from '../http/respond'
 import type { RouteTable } from '../http/route-table'
 import type { ConsoleBoot } from '../pages/console-page'
@@ -39,16 +39,16 @@ export function registerConsoleRoutes(routes: RouteTable, wiring: ConsoleWiring)
 
 function consolePage(wiring: ConsoleWiring): Handler {
   return async (request, ctx) => {
-    const grant = ctx.consoleAuthorize ? await ctx.consoleAuthorize(request) : null
+    const grant = checkedGrant(ctx.consoleAuthorize ? await ctx.consoleAuthorize(request) : null)
     const nonce = newNonce()
     if (!grant) {
       const signIn = wiring.signInUrl ?? (wiring.accounts ? `${ctx.basePath}/console/sign-in` : undefined)
       if (signIn !== undefined) return new Response(null, { status: 303, headers: { location: signIn, ...SAFE_HEADERS } })
-      return htmlResponse(401, consoleSignInFirstHtml(nonce), nonce)
+      return consoleHtml(401, consoleSignInFirstHtml(nonce), nonce)
     }
     const project = (await ctx.storage.projects.list()).find((candidate) => candidate.projectId === grant.projectId)
     const environments = project ? await Promise.all(Object.values(project.environments).map((id) => ctx.storage.environments.get(id))) : []
-    if (!project) return htmlResponse(401, consoleSignInFirstHtml(nonce), nonce)
+    if (!project) return consoleHtml(401, consoleSignInFirstHtml(nonce), nonce)
     const boot: ConsoleBoot = {
       basePath: ctx.basePath,
       csrfToken: consoleCsrfToken(ctx, grant),
@@ -60,8 +60,19 @@ function consolePage(wiring: ConsoleWiring): Handler {
       editor: wiring.editor,
       signOut: wiring.accounts ? `${ctx.basePath}/console/sign-out` : null,
     }
-    return htmlResponse(200, consolePageHtml(boot, nonce), nonce)
+    return consoleHtml(200, consolePageHtml(boot, nonce), nonce)
   }
+}
+
+/**
+ * A page of the console: the pages' headers (`htmlResponse`), and never inside a frame of another page: a
+ * signed-in console in a hidden frame could be made to click (`frame-ancestors`, and `X-Frame-Options` for
+ * browsers that predate it).
+ */
+function consoleHtml(status: number, html: string, nonce: string): Response {
+  const response = htmlResponse(status, html, nonce, { 'x-frame-options': 'DENY' })
+  response.headers.set('content-security-policy', `${pagePolicy(nonce)}; frame-ancestors 'none'`)
+  return response
 }
 
 /** The bundle as `/js/editor.js` is served (ETag, a short cache), without CORS: only the console page loads it. */
