@@ -13,6 +13,7 @@ import { surveyArchive } from '../src/migrations/0033-survey-archive'
 import { eventSurveyDates } from '../src/migrations/0034-event-survey-dates'
 import { unscreenedResponses } from '../src/migrations/0035-unscreened-responses'
 import { projectCustomCss } from '../src/migrations/0036-project-custom-css'
+import { consoleAccounts } from '../src/migrations/0037-console-accounts'
 import { backends, sharedDatabase } from './backends'
 
 /** Every migration, in the order they run. */
@@ -61,6 +62,9 @@ const TABLES = [
   'attribute_classes',
   'audit_log',
   'blob_deletions',
+  'console_links',
+  'console_people',
+  'console_sessions',
   'contact_attribute_keys',
   'contact_attributes',
   'contacts',
@@ -207,6 +211,7 @@ for (const backend of backends()) {
     const { environmentId } = await seedWithWebhook(storage, ['responseUpdated'])
     // The migrations after 0029 are undone with it: Kysely runs only names after the last one it ran.
     const after = MIGRATIONS.slice(MIGRATIONS.indexOf('0029-idempotency-scopes'))
+    await consoleAccounts('canvass').down?.(db)
     await projectCustomCss('canvass').down?.(db)
     await unscreenedResponses('canvass').down?.(db)
     await eventSurveyDates('canvass').down?.(db)
@@ -260,6 +265,7 @@ for (const backend of backends()) {
     ])
     // Then the database as 0030 left it: the trigger functions record the events.
     const undone = MIGRATIONS.slice(MIGRATIONS.indexOf('0031-events-written-with-responses'))
+    await consoleAccounts('canvass').down?.(db)
     await projectCustomCss('canvass').down?.(db)
     await unscreenedResponses('canvass').down?.(db)
     await eventSurveyDates('canvass').down?.(db)
@@ -471,6 +477,7 @@ async function undoFrom(
   first: '0019-one-response-per-display' | '0020-survey-variables' | '0021-survey-blocks',
 ): Promise<string[]> {
   const undone = MIGRATIONS.slice(MIGRATIONS.indexOf(first))
+  await consoleAccounts('canvass').down?.(db)
   await projectCustomCss('canvass').down?.(db)
   await unscreenedResponses('canvass').down?.(db)
   await eventSurveyDates('canvass').down?.(db)
