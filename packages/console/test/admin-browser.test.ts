@@ -3,8 +3,8 @@
  * against a real Canvass (the test bed on PGlite or Postgres), keyboard only, axe-core on each screen (no
  * serious or critical violation), nothing loaded from another origin.
  *
- * Served through `admin-harness.ts` (a stand-in for core's `/console` page and its session, see there) until
- * core serves the console page itself.
+ * Served by core's own `/console` page with the built bundle; each screen is opened by an owner signed in on the
+ * accounts mode's sign-in page, so the server checks every console call (session, CSRF token, role).
  */
 import { readFile } from 'node:fs/promises'
 import { createResponse, createSurvey, createTestCanvass, skipSuiteUnless, waitFor } from '@canvass/test-bed'
@@ -13,16 +13,20 @@ import { axeViolations, chromiumMissing, launchChromium, releaseChromium } from 
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import { HARNESS_PATH, harness } from './admin-harness'
+import { addPerson, signIn } from './sign-in'
 
 const test = skipSuiteUnless(suite("the console's owner screens in Chromium, keyboard only"), chromiumMissing())
 let bed: TestCanvass & { url: string }
 let browser: Browser
 
+const OWNER = 'owner@example.com'
+
 test.before(async () => {
   browser = await launchChromium()
-  const created = await createTestCanvass({ wrap: harness(() => bed) })
+  const bundle = await readFile(new URL('../dist/console.js', import.meta.url), 'utf8')
+  const created = await createTestCanvass({ console: { accounts: true, bundle } })
   bed = Object.assign(created, { url: await created.listen() })
+  await addPerson(bed, OWNER, 'owner')
 })
 test.after(async () => {
   if (browser) await releaseChromium()
@@ -64,12 +68,13 @@ interface Opened {
 async function open(screen: string, heading: string): Promise<Opened> {
   const context = await browser.newContext()
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: bed.url })
+  await signIn(bed.url, context, OWNER)
   const page = await context.newPage()
   const outside: string[] = []
   page.on('request', (request) => {
-    if (!request.url().startsWith(bed.url) && !request.url().startsWith('blob:')) outside.push(request.url())
+    if (!/^(blob|data):/.test(request.url()) && !request.url().startsWith(bed.url)) outside.push(request.url())
   })
-  await page.goto(`${bed.url}${HARNESS_PATH}#/${screen}`)
+  await page.goto(`${bed.url}/console#/${screen}`)
   await page.getByRole('heading', { level: 1, name: heading }).waitFor()
   return { context, page, outside }
 }
@@ -113,6 +118,8 @@ test('webhooks: create by keyboard (secret shown once), see its delivery, redeli
   assert.is(webhook.url, 'https://example.com/hooks/console')
   assert.equal([...webhook.triggers].sort(), ['responseCreated', 'responseFinished'])
   assert.not.ok(JSON.stringify(listed.body).includes(secret), 'the list never holds the secret')
+  const audited = await api('GET', `/api/v1/management/audit-log?action=create&resourceId=${webhook.id}`)
+  assert.is(audited.body.data[0]?.apiKeyLabel, `console: ${OWNER}`, "the change is the signed-in person's")
   await tabTo(page, 'Copy secret')
   await page.keyboard.press('Enter')
   await page.getByRole('status').filter({ hasText: 'Copied to the clipboard' }).waitFor()

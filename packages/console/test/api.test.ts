@@ -1,6 +1,6 @@
 /**
  * The API client's pure parts. What it sends and how it reads real answers is checked against a real Canvass
- * in console-browser.test.ts (its harness refuses a call without the console's headers).
+ * in console-browser.test.ts (core's `/console` page and session, which refuse a call without the console's headers).
  */
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'

@@ -5,11 +5,9 @@
  * filtered export; the survey deleted through a confirmation that names it. axe-core finds no serious or
  * critical violation on any screen, and the page logs no error (a CSP refusal included).
  *
- * HARNESS (until the core's `/console` route serves the page): the test serves its own page at
- * `/console-harness/`, with the boot JSON and a nonce CSP as the design gives them (docs/console-ui.md), and
- * turns each console call (`x-canvass-console: 1`) into a call with the bed's API key of the environment the
- * console names, after checking that a change carries the CSRF token. The coordinator switches this to the
- * real `/console` route and its session.
+ * Served by core's own `/console` page (its nonce CSP, its boot data) with the built bundle and the editor's;
+ * people sign in on the accounts mode's sign-in page (an owner, and a viewer for the viewer's test), so the
+ * server checks every console call: the session, the CSRF token of a change, the environment and the role.
  */
 import { readFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
@@ -19,76 +17,25 @@ import { axeViolations, chromiumMissing, launchChromium, releaseChromium } from 
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
+import { addPerson, signIn } from './sign-in'
 
 const bundle = readFile(new URL('../dist/console.js', import.meta.url), 'utf8')
 const editorBundle = readFile(createRequire(import.meta.url).resolve('@canvass/editor/editor.js'), 'utf8')
-const NONCE = 'harness-nonce-0123456789'
-const CSRF = 'harness-csrf-token'
-
-/** HARNESS: the /console page as the design's §3 describes it. */
-const page = (bed: TestCanvass, role: string, editor: boolean) => {
-  const boot = {
-    basePath: '',
-    csrfToken: CSRF,
-    role,
-    person: { id: 'p1', name: 'owner@example.org' },
-    project: { id: bed.projectId, name: 'Harness project' },
-    environments: [
-      { id: bed.envA, type: 'production' },
-      { id: bed.envB, type: 'development' },
-    ],
-    accounts: false,
-    editor,
-    signOut: null,
-  }
-  return `<!doctype html><html lang="en"><meta charset="utf-8"><title>Canvass console</title>
-<div id="canvass-console"></div>
-<script type="application/json" id="canvass-console-boot">${JSON.stringify(boot).replace(/</g, '\\u003c')}</script>
-<script type="module" nonce="${NONCE}" src="/js/console.js"></script>
-</html>`
-}
-
-const CSP = `default-src 'none'; script-src 'nonce-${NONCE}'; style-src 'nonce-${NONCE}'; connect-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'self'; frame-ancestors 'none'`
+const OWNER = 'owner@example.org'
+const VIEWER = 'viewer@example.org'
 
 const test = skipSuiteUnless(suite('the console, keyboard only: a survey from a template to its results'), chromiumMissing())
 let bed: TestCanvass & { url: string }
 let browser: Browser
 let context: BrowserContext
-/** HARNESS: console calls that came without what the design requires of them. */
-const refused: string[] = []
 
 test.before(async () => {
   browser = await launchChromium()
-  const source = await bundle
-  const editorSource = await editorBundle
-  const created = await createTestCanvass({
-    wrap: (canvass) => async (request, info) => {
-      const url = new URL(request.url)
-      if (url.pathname === '/console-harness/')
-        return new Response(page(bed, url.searchParams.get('role') ?? 'owner', url.searchParams.has('editor')), {
-          headers: { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': CSP, 'cache-control': 'no-store' },
-        })
-      if (url.pathname === '/js/console.js') return new Response(source, { headers: { 'content-type': 'text/javascript; charset=utf-8' } })
-      if (url.pathname === '/js/editor.js')
-        return new Response(editorSource, { headers: { 'content-type': 'text/javascript; charset=utf-8' } })
-      if (url.pathname.startsWith('/api/') && request.headers.get('x-canvass-console') === '1') {
-        const change = !['GET', 'HEAD'].includes(request.method)
-        if (change && request.headers.get('x-canvass-csrf') !== CSRF) refused.push(`${request.method} ${url.pathname}: no CSRF token`)
-        const environment = request.headers.get('x-canvass-environment')
-        const key = environment === bed.envB ? bed.keyB : environment === bed.envA ? bed.keyA : undefined
-        if (!key) refused.push(`${request.method} ${url.pathname}: environment ${environment}`)
-        const headers = new Headers(request.headers)
-        for (const name of ['x-canvass-console', 'x-canvass-csrf', 'x-canvass-environment']) headers.delete(name)
-        headers.set('x-api-key', key ?? 'none')
-        const body = change ? await request.arrayBuffer() : undefined
-        return canvass.fetch(new Request(request.url, { method: request.method, headers, body }), info)
-      }
-      return canvass.fetch(request, info)
-    },
-  })
+  const created = await createTestCanvass({ console: { accounts: true, bundle: await bundle }, editor: await editorBundle })
   bed = Object.assign(created, { url: await created.listen() })
-  context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true })
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: bed.url })
+  await addPerson(bed, OWNER, 'owner')
+  await addPerson(bed, VIEWER, 'viewer')
+  context = await signedIn(OWNER)
 })
 test.after(async () => {
   await context?.close()
@@ -145,16 +92,45 @@ async function noViolations(on: Page, where: string): Promise<void> {
 
 const textOf = (on: Page, selector: string) => on.locator(selector).innerText()
 
+/** A browser profile in which `email` is signed in to the console. */
+async function signedIn(email: string): Promise<BrowserContext> {
+  const made = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true })
+  await made.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: bed.url })
+  await signIn(bed.url, made, email)
+  return made
+}
+
+/** The CSRF token of the console page open in `on`, as the server gave it in the boot data. */
+const csrfOf = (on: Page) =>
+  on.evaluate(() => JSON.parse(document.getElementById('canvass-console-boot')?.textContent ?? '{}').csrfToken as string)
+
+/** A change the page itself sends with `fetch`: a new survey in `environment`, with the console's headers. */
+const createFromPage = (on: Page, environment: string, csrf: string | null) =>
+  on.evaluate(
+    async ({ environment, csrf }) => {
+      const headers: Record<string, string> = {
+        'content-type': 'application/json',
+        'x-canvass-console': '1',
+        'x-canvass-environment': environment,
+      }
+      if (csrf !== null) headers['x-canvass-csrf'] = csrf
+      const body = JSON.stringify({ name: 'From the page', questions: [{ id: 'q', type: 'openText', headline: { default: 'Why?' } }] })
+      const res = await fetch('/api/v1/management/surveys', { method: 'POST', headers, body })
+      return { status: res.status, body: await res.json() }
+    },
+    { environment, csrf },
+  )
+
 test('a survey from a template, published, shared, answered, read in the summary and the table, exported, deleted', async () => {
   const tab = await context.newPage()
   const errors: string[] = []
   tab.on('pageerror', (error) => errors.push(error.message))
   tab.on('console', (message) => message.type() === 'error' && errors.push(message.text()))
-  await tab.goto(`${bed.url}/console-harness/#/surveys`)
+  await tab.goto(`${bed.url}/console#/surveys`)
   await tab.locator('h1', { hasText: 'Surveys' }).waitFor()
   await tab.locator('text=No surveys yet').waitFor()
   await noViolations(tab, 'the empty surveys list')
-  assert.is(await textOf(tab, '.cv-project'), 'Harness project')
+  assert.is(await textOf(tab, '.cv-project'), 'Test project')
   assert.match(await textOf(tab, '.cv-person'), 'owner@example.org')
 
   // A new survey from the NPS template, named by the keyboard.
@@ -286,8 +262,11 @@ test('a survey from a template, published, shared, answered, read in the summary
   await tab.locator('text=No surveys yet').waitFor()
   assert.is((await bed.call('GET', `/api/v1/management/surveys/${surveyId}`, { key: bed.keyA })).status, 404)
 
-  assert.equal(refused, [], 'every console call carried its headers')
   assert.equal(errors, [], 'the page logged no error')
+  // Every change above passed the server's CSRF check; one without the page's token is refused.
+  const bare = await createFromPage(tab, bed.envA, null)
+  assert.is(bare.status, 403, JSON.stringify(bare.body))
+  assert.match(JSON.stringify(bare.body), 'CSRF')
   await tab.close()
 })
 
@@ -298,10 +277,11 @@ test('a viewer reads results but is offered no change; the environment switch sh
   })
   assert.is(made.status, 200, made.text)
   const id = made.body.data.id
-  const tab = await context.newPage()
+  const viewer = await signedIn(VIEWER)
+  const tab = await viewer.newPage()
   const errors: string[] = []
   tab.on('pageerror', (error) => errors.push(error.message))
-  await tab.goto(`${bed.url}/console-harness/?role=viewer#/surveys`)
+  await tab.goto(`${bed.url}/console#/surveys`)
   await tab.locator('h1', { hasText: 'Surveys' }).waitFor()
   await tab.locator('text=No surveys yet').waitFor()
   assert.is(await tab.locator('text=New survey').count(), 0, 'a viewer is offered no new survey')
@@ -326,7 +306,7 @@ test('a viewer reads results but is offered no change; the environment switch sh
     body: { name: 'In the app', type: 'app', questions: [{ id: 'q', type: 'openText', headline: { default: 'Why?' } }] },
   })
   assert.is(app.status, 200, app.text)
-  await tab.goto(`${bed.url}/console-harness/?role=viewer#/surveys/${app.body.data.id}/share`)
+  await tab.goto(`${bed.url}/console#/surveys/${app.body.data.id}/share`)
   await tab.locator('h1', { hasText: 'In the app' }).waitFor()
   const snippet = await tab.locator('#cv-widget-snippet').inputValue()
   assert.match(snippet, `workspaceId: '${bed.envB}'`)
@@ -334,7 +314,15 @@ test('a viewer reads results but is offered no change; the environment switch sh
   assert.is(await tab.getByRole('button', { name: 'Share the results' }).count(), 0, 'a viewer cannot share results')
   await noViolations(tab, "an app survey's share tab")
   assert.equal(errors, [])
-  await tab.close()
+
+  // The server holds the line too: a change sent from the viewer's page, with its own headers and CSRF token, is
+  // refused for the role.
+  const tried = await createFromPage(tab, bed.envB, await csrfOf(tab))
+  assert.is(tried.status, 403, JSON.stringify(tried.body))
+  assert.equal(tried.body.details, { role: 'viewer', needed: 'editor' })
+  const surveys = await bed.call('GET', '/api/v1/management/surveys', { key: bed.keyB })
+  assert.not.ok(JSON.stringify(surveys.body).includes('From the page'), 'nothing was made')
+  await viewer.close()
 })
 
 test('Preview opens the draft link page; Edit opens the editor inside the console, handed the console headers', async () => {
@@ -347,7 +335,7 @@ test('Preview opens the draft link page; Edit opens the editor inside the consol
   const tab = await context.newPage()
   const refusedByCsp: string[] = []
   tab.on('console', (message) => /Content Security Policy/i.test(message.text()) && refusedByCsp.push(message.text()))
-  await tab.goto(`${bed.url}/console-harness/?editor#/surveys/${id}/results`)
+  await tab.goto(`${bed.url}/console#/surveys/${id}/results`)
   await tab.locator('h1', { hasText: 'To edit' }).waitFor()
   // Preview: the draft's link page with a preview token, in a new tab.
   const opened = context.waitForEvent('page')
@@ -375,7 +363,7 @@ test('Preview opens the draft link page; Edit opens the editor inside the consol
     surveyId: id,
     workspaceId: bed.projectId,
     api: bed.url,
-    headers: { 'x-canvass-console': '1', 'x-canvass-csrf': CSRF, 'x-canvass-environment': bed.envA },
+    headers: { 'x-canvass-console': '1', 'x-canvass-csrf': await csrfOf(tab), 'x-canvass-environment': bed.envA },
   })
   // The editor's script runs under the page's nonce. Its styles are an inline <style> in its shadow root, which a
   // nonce style-src refuses: known, for the editor's owner (constructable style sheets are not subject to CSP).
@@ -403,7 +391,7 @@ test('a single-use survey makes single-use links, each on the link page with its
   assert.is(made.status, 200, made.text)
   const id = made.body.data.id
   const tab = await context.newPage()
-  await tab.goto(`${bed.url}/console-harness/#/surveys/${id}/share`)
+  await tab.goto(`${bed.url}/console#/surveys/${id}/share`)
   await tab.locator('h1', { hasText: 'Once each' }).waitFor()
   await tabTo(tab, 'How many (1 to 5,000)')
   await tab.keyboard.press('Control+A')
