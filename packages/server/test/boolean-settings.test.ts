@@ -22,6 +22,7 @@ const SWITCHES: { variable: string; read: (config: StandaloneConfig) => boolean;
   { variable: 'CANVASS_BLOB_JANITOR', read: (config) => config.runBlobJanitor, unset: true },
   { variable: 'CANVASS_RETENTION', read: (config) => config.runRetention, unset: true },
   { variable: 'CANVASS_PGLITE_OPTIMIZE', read: (config) => config.pgliteOptimize, unset: false },
+  { variable: 'CANVASS_CONSOLE', read: (config) => config.console, unset: true },
 ]
 
 /** The spellings docs/configuration.md gives, written here rather than taken from the source. */
