@@ -29,7 +29,7 @@ import { loadSecret } from './secret'
 import { SETTING_OPTIONS, namedAsGiven, withSettings } from './setting-options'
 import type { GivenSettings, SettingVariable } from './setting-options'
 import { start } from './start'
-import { SURVEY_TEMPLATES } from './survey-templates'
+import { SURVEY_TEMPLATES } from '@canvass/core/survey-templates'
 import { whereInstalled } from './where-installed'
 import { writableFolder } from './writable-folder'
 

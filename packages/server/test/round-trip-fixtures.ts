@@ -5,7 +5,7 @@
  * body of `POST /api/v1/management/surveys`. The round trip of the survey editor (issue 71) is tested over them.
  */
 import { readFileSync } from 'node:fs'
-import { SURVEY_TEMPLATES } from '../src/survey-templates'
+import { SURVEY_TEMPLATES } from '@canvass/core/survey-templates'
 
 export interface RoundTripFixture {
   /** Where it comes from, to name it in a failure. */

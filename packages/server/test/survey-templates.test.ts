@@ -16,7 +16,7 @@ import { Kysely, PostgresDialect } from 'kysely'
 import pg from 'pg'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import { SURVEY_TEMPLATES } from '../src/survey-templates'
+import { SURVEY_TEMPLATES } from '@canvass/core/survey-templates'
 
 const CLI = fileURLToPath(new URL('../dist/cli.js', import.meta.url))
 const run = promisify(execFile)

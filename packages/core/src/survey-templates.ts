@@ -1,9 +1,13 @@
 /**
- * The surveys `canvass survey new --template <name>` creates (docs/surveys.md#templates): bodies of `POST
- * /api/v1/management/surveys`, created through that route, so that a template is checked as any survey is.
+ * @module
+ * The surveys a new one can start from, shared by `canvass survey new --template <name>` (docs/surveys.md#templates)
+ * and the console's New survey: bodies of `POST /api/v1/management/surveys`, created through that route, so that
+ * a template is checked as any survey is. Data only: the console's browser bundle takes it in.
  */
 export interface SurveyTemplate {
-  /** One line for `--list`. */
+  /** Its name for people (the console's choice). */
+  label: string
+  /** One line: `--list` and the console show it. */
   description: string
   body: Record<string, unknown>
 }
@@ -13,6 +17,7 @@ const thanks = [{ id: 'thanks', type: 'endScreen', headline: text('Thank you!'),
 
 export const SURVEY_TEMPLATES: Readonly<Record<string, SurveyTemplate>> = {
   nps: {
+    label: 'Net Promoter Score',
     description: 'Net Promoter Score: how likely to recommend (0-10), and why',
     body: {
       name: 'Net Promoter Score',
@@ -30,6 +35,7 @@ export const SURVEY_TEMPLATES: Readonly<Record<string, SurveyTemplate>> = {
     },
   },
   csat: {
+    label: 'Customer satisfaction',
     description: 'Customer satisfaction: how satisfied (five faces), and what would make it better',
     body: {
       name: 'Customer satisfaction',
@@ -48,6 +54,7 @@ export const SURVEY_TEMPLATES: Readonly<Record<string, SurveyTemplate>> = {
     },
   },
   'product-market-fit': {
+    label: 'Product-market fit',
     description: 'Product-market fit (Sean Ellis): how disappointed without the product, who benefits, the main benefit',
     body: {
       name: 'Product-market fit',
@@ -69,6 +76,7 @@ export const SURVEY_TEMPLATES: Readonly<Record<string, SurveyTemplate>> = {
     },
   },
   churn: {
+    label: 'Why are you leaving?',
     description: 'Churn: why they cancel, with a follow-up for each reason',
     body: {
       name: 'Why are you leaving?',
@@ -99,6 +107,7 @@ export const SURVEY_TEMPLATES: Readonly<Record<string, SurveyTemplate>> = {
     },
   },
   'block-logic': {
+    label: 'Rating with a follow-up page',
     description: 'A survey of pages: a rating whose low answers jump to a page asking what went wrong',
     body: {
       name: 'How did we do?',
