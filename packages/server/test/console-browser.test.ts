@@ -31,6 +31,7 @@ import type { RunningServer } from './server'
 const CLI = fileURLToPath(new URL('../dist/cli.js', import.meta.url))
 const OWNER = 'owner@example.com'
 const VIEWER = 'viewer@example.com'
+const HEADLINE = 'How likely are you to recommend Canvass?'
 
 /** The built CLI as a real process on `env` (and the PATH only); resolves with its stdout, rejects on failure. */
 function cli(env: Record<string, string>, args: string[]): Promise<string> {
@@ -188,6 +189,15 @@ for (const backend of e2eBackends()) {
     await noViolations(tab, 'the surveys list')
     const ownerBoot = await bootOf(tab)
     assert.is(ownerBoot.role, 'owner')
+    const ownerCookie = (await owner.cookies(origin)).map((c) => `${c.name}=${c.value}`).join('; ')
+    /** A call with the owner's session, to check what the screens did. */
+    const ownerCall = async (method: string, path: string) => {
+      const response = await fetch(`${origin}${path}`, {
+        method,
+        headers: { cookie: ownerCookie, 'x-canvass-console': '1', 'x-canvass-csrf': ownerBoot.csrfToken },
+      })
+      return { status: response.status, body: await response.json() }
+    }
     const environmentId = ownerBoot.environments.find((environment: any) => environment.type === 'production').id
 
     // A survey from the NPS template, published, its link copied.
@@ -200,8 +210,24 @@ for (const backend of e2eBackends()) {
     const surveyId = decodeURIComponent(tab.url().split('#/surveys/')[1]?.split('/')[0] ?? '')
     assert.ok(surveyId, tab.url())
     await noViolations(tab, 'the share screen of a draft')
-    await activate(tab, 'Publish')
+
+    // Edited in the editor inside the console: the NPS question's headline, saved with Ctrl+S.
+    await activate(tab, 'Edit')
+    await tab.locator('canvass-survey-editor .cse-block').first().waitFor()
+    await tabTo(tab, /^Headline/)
+    await tab.keyboard.press('Control+A')
+    await tab.keyboard.type(HEADLINE)
+    await tab.keyboard.press('Control+S')
+    await waitFor(
+      'the edit saved',
+      async () => (await ownerCall('GET', `/api/v1/management/surveys/${surveyId}`)).body.data.questions[0].headline.default === HEADLINE,
+      { timeoutMs: 15_000 },
+    )
+    await noViolations(tab, 'the editor')
+    await activate(tab, 'Publish', 'Shift+Tab')
     await tab.locator('.cv-badge', { hasText: 'In progress' }).waitFor()
+    await activate(tab, 'Share')
+    await tab.getByRole('button', { name: 'Copy survey link' }).waitFor()
     await activate(tab, 'Copy survey link')
     await tab.locator('[role=status]', { hasText: 'Copied' }).waitFor()
     const surveyLink = await tab.evaluate(() => navigator.clipboard.readText())
@@ -211,7 +237,7 @@ for (const backend of e2eBackends()) {
     // The link page, in a new tab: 9, a reason, done.
     const answer = await watchedPage(owner, origin, outside)
     await answer.goto(surveyLink)
-    await answer.locator('h2.cv-headline', { hasText: 'How likely are you to recommend us' }).waitFor()
+    await answer.locator('h2.cv-headline', { hasText: HEADLINE }).waitFor()
     await noViolations(answer, 'the link page')
     await tabTo(answer, /^0\b/)
     for (let presses = 0; presses < 9; presses++) await answer.keyboard.press('ArrowRight')
