@@ -3,11 +3,12 @@
  * TEST_DATABASE_URL) on Postgres, driven in headless Chromium with the keyboard only.
  *
  * - The owner opens the first-owner link the first start prints, gives an email and lands on `/console`; makes a
- *   survey from the NPS template, publishes it, copies its link; answers it on the link page in another tab; sees
- *   the answer in the summary and in the responses table with a filter, exports it as CSV; creates a webhook to a
- *   loopback receiver of this test and sees its delivery in the log; creates and revokes an API key; reads the
- *   audit log, where the changes stand under `console: <email>`. axe-core finds no serious or critical violation
- *   on any screen, and no page asks another origin for anything.
+ *   survey from the NPS template, edits its question in the editor inside the console (Ctrl+S), publishes it,
+ *   copies its link; answers it on the link page in another tab; sees the answer in the summary and in the
+ *   responses table with a filter, exports it as CSV; creates a webhook to a loopback receiver of this test and
+ *   sees its delivery in the log; creates and revokes an API key; reads the audit log, where the changes stand
+ *   under `console: <email>`. axe-core finds no serious or critical violation on any screen, and no page asks
+ *   another origin for anything.
  * - A viewer added with `canvass users add` signs in with its one-time link in a fresh context and reads the
  *   summary; its session (cookie and the boot's CSRF token) is then refused every change through the API by the
  *   server itself (403 naming the role), and the survey is unchanged.
