@@ -41,7 +41,7 @@ test.before(async () => {
   await mkdir(installed, { recursive: true })
   await run('tar', ['-xzf', join(project, tarball as string), '-C', installed, '--strip-components=1'])
   await writeFile(join(project, 'package.json'), '{ "private": true }\n')
-  for (const dependency of ['@electric-sql/pglite', '@canvass/widget', '@canvass/editor']) {
+  for (const dependency of ['@electric-sql/pglite', '@canvass/widget', '@canvass/editor', '@canvass/console']) {
     await mkdir(join(project, 'node_modules', dependency, '..'), { recursive: true })
     await symlink(realpathSync(join(PACKAGE, 'node_modules', dependency)), join(project, 'node_modules', dependency))
   }
@@ -101,17 +101,29 @@ test.run()
 const line = suite('pnpm pack:packages: the install line of each package')
 
 // Installing the server's tarball alone failed on @canvass/widget@^0.0.0, which is on no registry yet.
-line("names every @canvass tarball the package needs: the server's the editor's and the widget's, an adapter's core's", () => {
-  const names = ['@canvass/core', '@canvass/editor', '@canvass/host-node', '@canvass/server', '@canvass/storage-kysely', '@canvass/widget']
-  const tarballs = new Map(names.map((name) => [name, `packed/${name.slice(1).replace('/', '-')}-0.0.0.tgz`]))
-  assert.equal(installFiles('@canvass/server', tarballs), [
-    'packed/canvass-server-0.0.0.tgz',
-    'packed/canvass-editor-0.0.0.tgz',
-    'packed/canvass-widget-0.0.0.tgz',
-  ])
-  assert.equal(installFiles('@canvass/host-node', tarballs), ['packed/canvass-host-node-0.0.0.tgz', 'packed/canvass-core-0.0.0.tgz'])
-  assert.equal(installFiles('@canvass/core', tarballs), ['packed/canvass-core-0.0.0.tgz'])
-  assert.throws(() => installFiles('@canvass/server', new Map([['@canvass/server', 'server.tgz']])), /no tarball of @canvass\/editor/)
-})
+line(
+  "names every @canvass tarball the package needs: the server's the console's, the editor's and the widget's, an adapter's core's",
+  () => {
+    const names = [
+      '@canvass/console',
+      '@canvass/core',
+      '@canvass/editor',
+      '@canvass/host-node',
+      '@canvass/server',
+      '@canvass/storage-kysely',
+      '@canvass/widget',
+    ]
+    const tarballs = new Map(names.map((name) => [name, `packed/${name.slice(1).replace('/', '-')}-0.0.0.tgz`]))
+    assert.equal(installFiles('@canvass/server', tarballs), [
+      'packed/canvass-server-0.0.0.tgz',
+      'packed/canvass-console-0.0.0.tgz',
+      'packed/canvass-editor-0.0.0.tgz',
+      'packed/canvass-widget-0.0.0.tgz',
+    ])
+    assert.equal(installFiles('@canvass/host-node', tarballs), ['packed/canvass-host-node-0.0.0.tgz', 'packed/canvass-core-0.0.0.tgz'])
+    assert.equal(installFiles('@canvass/core', tarballs), ['packed/canvass-core-0.0.0.tgz'])
+    assert.throws(() => installFiles('@canvass/server', new Map([['@canvass/server', 'server.tgz']])), /no tarball of @canvass\/console/)
+  },
+)
 
 line.run()
