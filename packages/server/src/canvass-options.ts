@@ -17,7 +17,7 @@ export interface ServerParts {
   blobStore: BlobStore
   /** The Node server's metrics, which hear the background work; none on Deno. */
   metrics?: Pick<Metrics, 'attempt' | 'blobJanitorRun' | 'retention'>
-  /** The console's bundle (`readConsoleBundleIfInstalled`); without it, `/js/console.js` says the bundle is missing. */
+  /** The console's bundle (`readConsoleBundle()` of `@canvass/console`); without it, `/js/console.js` says it is missing. */
   consoleBundle?: string
 }
 

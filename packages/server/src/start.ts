@@ -9,6 +9,7 @@ import { createCanvass } from '@canvass/core'
 import type { ConnectionInfo, RequestObservation } from '@canvass/core'
 import { serve } from '@canvass/host-node'
 import { createKyselyStorage, migrate, postgresSettingWarnings } from '@canvass/storage-kysely'
+import { readConsoleBundle } from '@canvass/console'
 import { readEditorBundle } from '@canvass/editor'
 import { readWidgetBundles } from '@canvass/widget'
 import { bootstrap, firstRequestLine } from './bootstrap'
@@ -18,7 +19,6 @@ import { checkConfig } from './check-config'
 import { runConsoleCommand } from './console-commands'
 import { answerLockCommands } from './data-dir-lock'
 import { firstOwnerLines, firstOwnerLink } from './first-owner'
-import { readConsoleBundleIfInstalled } from './console-bundle'
 import { openDatabase } from './database'
 import { enterLane, laneOfRequest } from './database-lanes'
 import { startEmbeddedUpkeep } from './embedded-upkeep'
@@ -84,7 +84,7 @@ async function main(env: NodeJS.ProcessEnv, installation: Installation): Promise
   if (config.databaseUrl) for (const warning of await postgresSettingWarnings(db)) log.warn(warning)
   const storage = createKyselyStorage({ db, oneStatementAtATime })
   const onRequest = metrics && log.request ? both(metrics.request, log.request) : (metrics?.request ?? log.request)
-  const consoleBundle = config.console ? await readConsoleBundleIfInstalled() : undefined
+  const consoleBundle = config.console ? await readConsoleBundle() : undefined
   const canvass = createCanvass({
     ...serverCanvassOptions(config, { db, storage, secret, blobStore: blobs.blobStore, metrics, consoleBundle }),
     // Read here rather than at the first request, so that a copy without the built bundles fails at start. The

@@ -3,7 +3,7 @@
  * `Usage: pnpm start (or: node packages/server/dist/main.js)` and pointed at `docs/configuration.md`, a path of
  * the repository, and its home page linked `/docs/`, a 404 outside the repository. The package is packed as a
  * release packs it (`pnpm pack`, with its `prepack`) and unpacked into `node_modules/@canvass/server` of an empty
- * project; its two runtime dependencies are linked there from the workspace (`pnpm test:packages` installs them
+ * project; its runtime dependencies of the workspace are linked there (`pnpm test:packages` installs them
  * from npm).
  */
 import { execFile } from 'node:child_process'
