@@ -206,6 +206,17 @@ export function createConsoleAccountStore(db: Kysely<Database>): ConsoleAccountS
             .returningAll()
             .executeTakeFirst()
           if (!link) throw new Rollback('link_not_valid' as const)
+          // It makes the first owner only: once the project has one, a link left in old logs makes no other. The
+          // project's row is locked first, so that two first-owner links used at once make one owner.
+          await trx.selectFrom('projects').select('id').where('id', '=', link.project_id).forNoKeyUpdate().execute()
+          const anOwner = await trx
+            .selectFrom('console_people')
+            .select('id')
+            .where('project_id', '=', link.project_id)
+            .where('role', '=', 'owner')
+            .limit(1)
+            .executeTakeFirst()
+          if (anOwner) throw new Rollback('link_not_valid' as const)
           const person: ConsolePersonRecord = { ...owner, projectId: link.project_id, role: 'owner' }
           const inserted = await trx
             .insertInto('console_people')

@@ -145,6 +145,25 @@ export const consoleAccountTests: StorageTest[] = [
     },
   },
   {
+    name: 'console links: a first-owner link makes no owner once the project has one, even two links at once',
+    async run({ storage }) {
+      const now = new Date()
+      const owner = () => ({ id: freshId(), email: `${freshId()}@example.com`, passwordHash: null, createdAt: now, updatedAt: now })
+      const { projectId } = await seedProject(storage)
+      await storage.consoleAccounts.insertPerson(makePerson(projectId, 'owner'))
+      const late = makeLink(projectId, null, now)
+      await storage.consoleAccounts.insertLink(late)
+      assert.equal(await storage.consoleAccounts.consumeFirstOwnerLink(late.hash, now, owner()), { outcome: 'link_not_valid' })
+      assert.is(await storage.consoleAccounts.countPeople(projectId), 1)
+      const fresh = await seedProject(storage)
+      const links = [makeLink(fresh.projectId, null, now), makeLink(fresh.projectId, null, now)]
+      for (const link of links) await storage.consoleAccounts.insertLink(link)
+      const outcomes = await Promise.all(links.map((link) => storage.consoleAccounts.consumeFirstOwnerLink(link.hash, now, owner())))
+      assert.equal(outcomes.map((outcome) => outcome.outcome).sort(), ['created', 'link_not_valid'])
+      assert.is(await storage.consoleAccounts.countPeople(fresh.projectId), 1)
+    },
+  },
+  {
     name: 'console people: removing a person removes their links',
     async run({ storage }) {
       const { projectId } = await seedProject(storage)

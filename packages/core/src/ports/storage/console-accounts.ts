@@ -56,7 +56,8 @@ export interface ConsoleAccountStore {
   consumeLink(hash: string, now: Date): Promise<ConsoleLinkRecord | null>
   /**
    * Uses a first-owner link (`personId` null) and adds `owner` (an owner of the link's project), in one
-   * transaction: `link_not_valid` when the link is unknown, used, expired or a person's link; `email_taken`
+   * transaction: `link_not_valid` when the link is unknown, used, expired or a person's link, or when the project
+   * already has an owner (checked under a lock of the project, so that two such links used at once make one owner); `email_taken`
    * (the link stays usable) when the email belongs to someone.
    */
   consumeFirstOwnerLink(
