@@ -6,5 +6,12 @@ import { baseConfig } from '../../tsup.config.base'
 // are entries of their own.
 export default defineConfig({
   ...baseConfig,
-  entry: ['src/index.ts', 'src/openapi-types.ts', 'src/conditions.ts', 'src/answer-formats.ts', 'src/survey-ids.ts', 'src/survey-templates.ts'],
+  entry: [
+    'src/index.ts',
+    'src/openapi-types.ts',
+    'src/conditions.ts',
+    'src/answer-formats.ts',
+    'src/survey-ids.ts',
+    'src/survey-templates.ts',
+  ],
 })
