@@ -113,6 +113,19 @@ async function activate(page: Page, name: string | RegExp, key: 'Tab' | 'Shift+T
   await page.keyboard.press('Enter')
 }
 
+/**
+ * Waits for a console screen's heading, then (up to 2 s) for the focus the console moves to it after the screen
+ * renders, so that tabbing starts from the heading rather than losing the focus to it halfway (a busy machine).
+ */
+async function onScreen(page: Page, name: string) {
+  await page.getByRole('heading', { level: 1, name }).waitFor()
+  await page
+    .waitForFunction((text) => document.activeElement?.tagName === 'H1' && document.activeElement.textContent === text, name, {
+      timeout: 2_000,
+    })
+    .catch(() => undefined)
+}
+
 /** A page of `context` that records every request to another origin than `origin` into `outside`. */
 async function watchedPage(context: BrowserContext, origin: string, outside: string[]): Promise<Page> {
   const page = await context.newPage()
@@ -285,7 +298,7 @@ for (const backend of e2eBackends()) {
 
     // Webhooks: one to this test's receiver, then a response makes its delivery.
     await activate(tab, 'Webhooks', 'Shift+Tab')
-    await tab.getByRole('heading', { level: 1, name: 'Webhooks' }).waitFor()
+    await onScreen(tab, 'Webhooks')
     await tab.getByText('No webhooks yet').waitFor()
     await tabTo(tab, 'URL')
     await tab.keyboard.type(receiver.url)
@@ -310,9 +323,10 @@ for (const backend of e2eBackends()) {
 
     // API keys: created (shown once), revoked.
     await activate(tab, 'API keys', 'Shift+Tab')
-    await tab.getByRole('heading', { level: 1, name: 'API keys' }).waitFor()
+    await onScreen(tab, 'API keys')
     await tabTo(tab, 'Label')
     await tab.keyboard.type('CRM sync')
+    assert.is(await tab.evaluate(() => (document.activeElement as HTMLInputElement | null)?.value), 'CRM sync', 'typed into the label')
     await tab.keyboard.press('Enter')
     await tab.locator('[data-testid=api-key]').waitFor()
     const key = await tab.locator('[data-testid=api-key]').innerText()
@@ -328,7 +342,7 @@ for (const backend of e2eBackends()) {
 
     // The audit log: the owner's changes under its name.
     await activate(tab, 'Audit log', 'Shift+Tab')
-    await tab.getByRole('heading', { level: 1, name: 'Audit log' }).waitFor()
+    await onScreen(tab, 'Audit log')
     await tab.locator('table tbody tr').first().waitFor()
     const entries = await tab.locator('table tbody tr').allInnerTexts()
     assert.ok(entries.filter((row) => row.includes(`console: ${OWNER}`)).length >= 4, entries.join('\n'))
