@@ -262,8 +262,18 @@ for (const backend of e2eBackends()) {
     await answer.keyboard.type('Keyboard friendly')
     await activate(answer, /^(Finish|Submit|Done)$/)
     await answer.getByText(/thank/i).first().waitFor()
-    // The ending shows at once; the answer's last call may still be under way.
-    await answer.waitForLoadState('networkidle')
+    // The ending shows at once; the answer's last call may still be under way (or queued by the widget): the tab
+    // stays open until the answer is stored, finished, with its reason.
+    await waitFor(
+      'the link page answer stored',
+      async () => {
+        const stored = await ownerCall('GET', `/api/v1/management/responses?surveyId=${encodeURIComponent(surveyId)}`)
+        return (stored.body.data as Array<{ finished: boolean; data: unknown }>).some(
+          (response) => response.finished && JSON.stringify(response.data).includes('Keyboard friendly'),
+        )
+      },
+      { timeoutMs: 20_000 },
+    )
     await answer.close()
     // And one more through the client API, for the filter to leave out.
     await respond(origin, environmentId, surveyId, 3, 'Too slow')
