@@ -12,10 +12,12 @@
  * - `million`: on Postgres, a survey of ten question types (open text, single, multi, NPS, rating, CSAT,
  *   consent, date, ranking, matrix): 50 responses written through the API, then copied by SQL to
  *   `BENCH_MILLION_RESPONSES` (1,000,050), every copy shaped as the API wrote its original; the management
- *   summary, the shared page's summary tab and `summary.json` (each with a start date of its own), and
- *   `summary.json` asked again at once (the server reuses it for 10 s).
+ *   summary, the shared page's summary tab and `summary.json` (each with a start date of its own),
+ *   `summary.json` asked again at once (the server reuses it for 10 s), the first page of the list filtered on
+ *   an answer, `count=true` and the CSV export (rows a second).
  */
-import { mkdtemp, rm } from 'node:fs/promises'
+import { existsSync } from 'node:fs'
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { performance } from 'node:perf_hooks'
@@ -289,33 +291,41 @@ function typedAnswers(i: number) {
   return { data, finished: stop === undefined, ttc: { why: 20_000 + ((i * 7919) % 90_000), nps: 1000 + i * 10 } }
 }
 
-async function millionPart() {
-  const database: BenchDatabase = await createBenchDatabase(baseUrl)
-  cleanup.push(() => database.drop())
-  const key = generateApiKey()
-  const targets: Target[] = []
-  // One database for both: the same rows, the two servers one after the other (the first migrates it).
-  for (const checkout of checkouts) {
-    const dataDir = await mkdtemp(join(tmpdir(), 'canvass-bench-summary-'))
-    cleanup.push(() => rm(dataDir, { recursive: true, force: true }))
-    const target = await start(checkout.label, checkout.main, { DATA_DIR: dataDir, DATABASE_URL: database.url }, key)
-    cleanup.unshift(() => target.server.stop())
-    targets.push(target)
-  }
-  const first = targets[0] as Target
-  const { surveyId, shareKey } = await createSurvey(first, TYPED_QUESTIONS)
+/** What a seeded ten-type survey is, per checkout: kept in `BENCH_MILLION_STATE` so that a later run reuses it. */
+interface SeededSurvey {
+  label: string
+  databaseUrl: string
+  surveyId: string
+  shareKey: string
+}
+
+interface MillionState {
+  key: string
+  responses: number
+  surveys: SeededSurvey[]
+}
+
+/**
+ * Fills the survey of `target` with `MILLION` responses: 50 written through the API, then copied by SQL, every
+ * copy shaped as the API wrote its original, with a new id and a later time. The copies span the four months
+ * before now, as a survey in steady use would. The table's secondary indexes are dropped for the copy and made
+ * again after it, as a bulk load does (one pass per index instead of one insert per row and index).
+ */
+async function seedTyped(target: Target, databaseUrl: string, surveyId: string) {
   const originals = 50
+  const spacing = Math.max(1, Math.floor((120 * 86_400) / Math.ceil(MILLION / originals)))
+  const firstAt = Date.now() - 125 * 86_400_000
   for (let i = 0; i < originals; i++) {
-    await call(first, 'POST', '/api/v1/management/responses', {
+    await call(target, 'POST', '/api/v1/management/responses', {
       surveyId,
       ...typedAnswers(i),
-      createdAt: new Date(Date.UTC(2025, 0, 1) + i * 1000).toISOString(),
+      createdAt: new Date(firstAt + i * 1000).toISOString(),
     })
   }
   const copies = Math.ceil((MILLION - originals) / originals)
-  const pool = new pg.Pool({ connectionString: database.url, max: 1 })
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 1 })
   try {
-    console.log(`Copying ${originals} responses written through the API ${copies.toLocaleString('en')} times…`)
+    console.log(`${target.label}: copying ${originals} responses written through the API ${copies.toLocaleString('en')} times…`)
     const writing = performance.now()
     // Every column as the API wrote it, but a new id and a later creation (and update) time per copy.
     const { rows: columns } = await pool.query<{ name: string }>(
@@ -324,11 +334,17 @@ async function millionPart() {
     )
     const shifted = new Map([
       ['id', `r.id || '-' || g`],
-      ['created_at', `r.created_at + g * interval '50 seconds'`],
-      ['updated_at', `r.updated_at + g * interval '50 seconds'`],
+      ['created_at', `r.created_at + g * interval '${spacing} seconds'`],
+      ['updated_at', `r.updated_at + g * interval '${spacing} seconds'`],
     ])
     const names = columns.map((column) => `"${column.name}"`).join(', ')
     const values = columns.map((column) => shifted.get(column.name) ?? `r."${column.name}"`).join(', ')
+    // Secondary indexes only: a key or a unique index stays, as it guards the rows.
+    const { rows: indexes } = await pool.query<{ name: string; definition: string }>(
+      `select i.indexname as name, i.indexdef as definition from pg_indexes i
+       where i.schemaname = 'canvass' and i.tablename = 'responses' and i.indexdef not like 'CREATE UNIQUE%'`,
+    )
+    for (const index of indexes) await pool.query(`drop index canvass."${index.name}"`)
     // The originals numbered 1 to 50; copy g of original n is response (g - 1) × 50 + n, up to the count asked for.
     await pool.query(
       `insert into canvass.responses (${names})
@@ -338,43 +354,143 @@ async function millionPart() {
        where (g - 1) * ${originals} + r.n <= $3::int`,
       [surveyId, copies, MILLION - originals],
     )
+    const copied = performance.now()
+    await pool.query('set maintenance_work_mem = $$1GB$$')
+    for (const index of indexes) await pool.query(index.definition.replace(' ON ONLY ', ' ON '))
     await pool.query('vacuum analyze canvass.responses')
     const { rows: counted } = await pool.query<{ count: string }>('select count(*) from canvass.responses where survey_id = $1', [surveyId])
     if (Number(counted[0]?.count) !== MILLION) throw new Error(`the survey has ${counted[0]?.count} responses`)
-    console.log(`  written and vacuumed in ${seconds(performance.now() - writing)}`)
+    console.log(`  ${target.label}: copied in ${seconds(copied - writing)}, indexed and vacuumed in ${seconds(performance.now() - copied)}`)
   } finally {
     await pool.end()
   }
+}
+
+/** One CSV export of the survey read to its end: rows a second. */
+async function exportRate(target: Target, surveyId: string): Promise<number> {
+  const started = performance.now()
+  const answer = await fetch(`${target.server.url}/api/v1/management/responses/export?surveyId=${surveyId}&format=csv`, {
+    headers: { 'x-api-key': target.key },
+  })
+  if (answer.status !== 200 || !answer.body) throw new Error(`${target.label}: the export answered ${answer.status}`)
+  let lines = 0
+  for await (const chunk of answer.body) {
+    const bytes = Buffer.from(chunk as Uint8Array)
+    for (let at = bytes.indexOf(10); at !== -1; at = bytes.indexOf(10, at + 1)) lines++
+  }
+  const ms = performance.now() - started
+  // A header line, then one line per response (an answer holds no line break here).
+  if (lines - 1 !== MILLION) throw new Error(`${target.label}: the export had ${lines} lines`)
+  return MILLION / (ms / 1000)
+}
+
+/**
+ * The ten-type survey at `MILLION` responses. By default both checkouts read one database (this one's server
+ * starts first and migrates it); `BENCH_MILLION_DATABASES=each` gives each checkout a database of its own, made
+ * by its own migrations and seeded alike. `BENCH_MILLION_STATE` names a JSON file: when it exists, the databases
+ * and surveys it records are measured again without seeding (they are then kept); otherwise the seeded ones are
+ * recorded there and kept.
+ */
+async function millionPart() {
+  const statePath = process.env.BENCH_MILLION_STATE
+  const each = process.env.BENCH_MILLION_DATABASES === 'each'
+  let state: MillionState | undefined =
+    statePath && existsSync(statePath) ? (JSON.parse(await readFile(statePath, 'utf8')) as MillionState) : undefined
+  if (state && state.responses !== MILLION) throw new Error(`${statePath} holds ${state.responses} responses, not ${MILLION}`)
+  const key = state?.key ?? generateApiKey()
+  const targets: Array<Target & { surveyId: string; shareKey: string }> = []
+  const seeded: SeededSurvey[] = []
+  let shared: BenchDatabase | undefined
+  // `BENCH_MILLION_SEED_ONLY=base` (or `this`): seed that checkout's database into the state file and stop.
+  const seedOnly = process.env.BENCH_MILLION_SEED_ONLY
+  for (const survey of state?.surveys ?? []) seeded.push(survey)
+  for (const checkout of checkouts.filter((c) => seedOnly === undefined || c.label === seedOnly)) {
+    const recorded = state?.surveys.find((survey) => survey.label === checkout.label)
+    let databaseUrl = recorded?.databaseUrl
+    if (databaseUrl === undefined) {
+      const database = each || shared === undefined ? await createBenchDatabase(baseUrl) : shared
+      if (!each) shared = database
+      if (!statePath) cleanup.push(() => database.drop())
+      databaseUrl = database.url
+    }
+    const dataDir = await mkdtemp(join(tmpdir(), 'canvass-bench-summary-'))
+    cleanup.push(() => rm(dataDir, { recursive: true, force: true }))
+    const target = await start(checkout.label, checkout.main, { DATA_DIR: dataDir, DATABASE_URL: databaseUrl }, key)
+    cleanup.unshift(() => target.server.stop())
+    let survey = recorded
+    if (survey === undefined) {
+      const sharedSurvey = !each ? seeded[0] : undefined
+      if (sharedSurvey) survey = { ...sharedSurvey, label: checkout.label }
+      else {
+        const made = await createSurvey(target, TYPED_QUESTIONS)
+        await seedTyped(target, databaseUrl, made.surveyId)
+        survey = { label: checkout.label, databaseUrl, ...made }
+      }
+    }
+    if (!seeded.includes(survey)) seeded.push(survey)
+    targets.push({ ...target, surveyId: survey.surveyId, shareKey: survey.shareKey })
+  }
+  if (statePath && seeded.length > (state?.surveys.length ?? 0)) {
+    state = { key, responses: MILLION, surveys: seeded }
+    await writeFile(statePath, JSON.stringify(state, null, 2))
+    console.log(`Kept the seeded databases; ${statePath} records them`)
+  }
+  if (seedOnly !== undefined) return
   const starts = `"started":${MILLION}`
-  const measures: Array<[string, (target: Target) => Promise<number>]> = [
+  const measures: Array<[string, (target: (typeof targets)[number]) => Promise<number>, (value: number) => string]> = [
     [
       'management summary',
       (target) =>
-        timed(`${target.server.url}/api/v1/management/surveys/${surveyId}/summary`, (b) => b.includes(starts), { 'x-api-key': target.key }),
+        timed(`${target.server.url}/api/v1/management/surveys/${target.surveyId}/summary`, (b) => b.includes(starts), {
+          'x-api-key': target.key,
+        }),
+      seconds,
     ],
     [
       'shared page `/share/{key}`, summary tab',
       (target) =>
-        timed(`${target.server.url}/share/${shareKey}?${fresh()}`, (b) => b.includes(`data-cv="total-starts" value="${MILLION}"`)),
+        timed(`${target.server.url}/share/${target.shareKey}?${fresh()}`, (b) => b.includes(`data-cv="total-starts" value="${MILLION}"`)),
+      seconds,
     ],
     [
       'shared `summary.json`',
-      (target) => timed(`${target.server.url}/share/${shareKey}/summary.json?${fresh()}`, (b) => b.includes(starts)),
+      (target) => timed(`${target.server.url}/share/${target.shareKey}/summary.json?${fresh()}`, (b) => b.includes(starts)),
+      seconds,
     ],
     [
       'shared `summary.json` asked again at once',
       async (target) => {
         const query = fresh()
-        await timed(`${target.server.url}/share/${shareKey}/summary.json?${query}`, (b) => b.includes(starts))
-        return timed(`${target.server.url}/share/${shareKey}/summary.json?${query}`, (b) => b.includes(starts))
+        await timed(`${target.server.url}/share/${target.shareKey}/summary.json?${query}`, (b) => b.includes(starts))
+        return timed(`${target.server.url}/share/${target.shareKey}/summary.json?${query}`, (b) => b.includes(starts))
       },
+      seconds,
     ],
+    [
+      'first page (100) of the list filtered on `data.nps gte 9`',
+      (target) =>
+        timed(
+          `${target.server.url}/api/v1/management/responses?surveyId=${target.surveyId}&limit=100&filter[data.nps][gte]=9`,
+          (b) => b.includes('"nps"'),
+          { 'x-api-key': target.key },
+        ),
+      (ms) => `${ms.toFixed(1)} ms`,
+    ],
+    [
+      '`count=true` (capped at 10,000)',
+      (target) =>
+        timed(`${target.server.url}/api/v1/management/responses?surveyId=${target.surveyId}&limit=1&count=true`, () => true, {
+          'x-api-key': target.key,
+        }),
+      (ms) => `${ms.toFixed(1)} ms`,
+    ],
+    ['CSV export, rows/s', (target) => exportRate(target, target.surveyId), (rate) => Math.round(rate).toLocaleString('en')],
   ]
-  for (const [name, measure] of measures) {
+  for (const [name, measure, show] of measures) {
     const times = new Map<string, number[]>(targets.map((target) => [target.label, []]))
     for (let round = 0; round < ROUNDS; round++)
       for (const target of round % 2 === 0 ? targets : [...targets].reverse()) times.get(target.label)?.push(await measure(target))
-    const figure = (label: string) => seconds(median(times.get(label) as number[]))
+    const figure = (label: string) => show(median(times.get(label) as number[]))
     rows.push([
       `Postgres, ${MILLION.toLocaleString('en')} responses of 10 types: ${name}`,
       figure('this'),
