@@ -506,7 +506,7 @@ try {
   }
   if (PARTS.has('million')) await millionPart()
   const base = checkouts.length > 1
-  console.log(`\n| measure (median of ${ROUNDS}) | this checkout |${base ? ' base |' : ''}\n|---|---|${base ? '---|' : ''}`)
+  if (rows.length > 0) console.log(`\n| measure (median of ${ROUNDS}) | this checkout |${base ? ' base |' : ''}\n|---|---|${base ? '---|' : ''}`)
   for (const row of rows) console.log(`| ${row.join(' | ')} |`)
 } finally {
   for (const step of cleanup) await step().catch((error) => console.error(error))
