@@ -62,11 +62,11 @@ const WAITING_LISTED = 10
 /**
  * The series (docs/deploying.md lists them): requests by route, method and status with their latency; rate
  * limit refusals; webhook attempts by outcome with their latency and the outbox's backlog; what the retention
- * worker deleted; on a Postgres
- * server (`postgres`) the pool's connections, waits and errors; and prom-client's process and Node.js
- * series (memory, CPU, event loop lag, garbage collection).
+ * worker deleted; on a Postgres server (`postgres`) the pool's connections, waits and errors; with read
+ * replicas (`replicas`) each replica's standing and where lag-tolerant reads went; and prom-client's process and
+ * Node.js series (memory, CPU, event loop lag, garbage collection).
  */
-export async function createMetrics(options: { postgres: boolean }): Promise<Metrics> {
+export async function createMetrics(options: { postgres: boolean; replicas?: boolean }): Promise<Metrics> {
   // Loaded only where metrics are configured: a server without them does not hold prom-client's code.
   const loaded: unknown = await import('prom-client')
   // A CommonJS module: Node names its exports, the bundle's chunk of it has them as `default` alone.
@@ -180,7 +180,7 @@ export async function createMetrics(options: { postgres: boolean }): Promise<Met
   for (const kind of ['responses', 'displays', 'files']) retained.inc({ kind }, 0)
 
   let sources: Parameters<Metrics['readOnScrape']>[0] | undefined
-  const replicas = replicaSeries(client, registers)
+  const replicas = options.replicas ? replicaSeries(client, registers) : undefined
 
   return {
     request(event) {
@@ -247,7 +247,7 @@ export async function createMetrics(options: { postgres: boolean }): Promise<Met
         }
         if (sources.blobDeletions) blobDeletionsPending.set(await sources.blobDeletions().catch(() => Number.NaN))
         if (pool && sources.pool) pool.read(sources.pool)
-        if (sources.replicas) replicas.read(sources.replicas())
+        if (replicas && sources.replicas) replicas.read(sources.replicas())
       }
       return { contentType: registry.contentType, body: await registry.metrics() }
     },

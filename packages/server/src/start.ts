@@ -70,7 +70,7 @@ async function main(env: NodeJS.ProcessEnv, installation: Installation): Promise
   // Only where a setting says: a listener of their own (CANVASS_METRICS_PORT), or behind a token.
   const metrics =
     config.metricsPort !== undefined || config.metricsToken !== undefined
-      ? await createMetrics({ postgres: config.databaseUrl !== undefined })
+      ? await createMetrics({ postgres: config.databaseUrl !== undefined, replicas: config.readDatabaseUrls.length > 0 })
       : undefined
   // Generated now so that it stays the same across restarts once signed uploads use it.
   const secret = await loadSecret(config.secret, config.dataDir)
