@@ -193,6 +193,54 @@ test('a stopped replica: every read still answers, from the primary; started aga
   assert.is(reads.stats().replicas[0]?.reads, replicaReads + 3, 'the replica answers again')
 })
 
+test('reads take turns among the replicas in use; a database that is not in recovery is never used', async () => {
+  const standby = replica as StreamingReplica
+  const second = new Kysely<unknown>({ dialect: new PostgresDialect({ pool: pool(standby.url) }) })
+  const notReplica = new Kysely<unknown>({ dialect: new PostgresDialect({ pool: pool((primary as OwnPostgres).url) }) })
+  const both = createReplicaReads({ primary: primaryDb, databases: [replicaDb, second], names: ['a', 'b'], probeEveryMs: 600_000 })
+  const wrong = createReplicaReads({ primary: primaryDb, databases: [notReplica], probeEveryMs: 600_000 })
+  try {
+    await Promise.all([both.probe(), wrong.probe()])
+    const targets: Kysely<unknown>[] = []
+    for (let i = 0; i < 4; i++) await both.run(async (db) => targets.push(db))
+    assert.equal(targets, [replicaDb, second, replicaDb, second])
+    assert.equal(
+      both.stats().replicas.map(({ name, reads }) => ({ name, reads })),
+      [
+        { name: 'a', reads: 2 },
+        { name: 'b', reads: 2 },
+      ],
+    )
+    assert.is(await wrong.run(async (db) => db === primaryDb), true, 'the primary answers')
+    assert.equal(wrong.stats().replicas[0]?.up, false, 'a database that is not a replica counts as down')
+  } finally {
+    both.close()
+    wrong.close()
+    await second.destroy()
+    await notReplica.destroy()
+  }
+})
+
+test("a read the replica cancels for a recovery conflict runs again on the primary; another error is the caller's", async () => {
+  const conflict = Object.assign(new Error('canceling statement due to conflict with recovery'), { code: '40001' })
+  const answered = await reads.run(async (db) => {
+    if (db === replicaDb) throw conflict
+    return 'primary'
+  })
+  assert.is(answered, 'primary')
+  assert.is(reads.stats().replicas[0]?.up, true, 'a conflict does not mark the replica down')
+  const wrong = Object.assign(new Error('syntax error'), { code: '42601' })
+  let ran = 0
+  const failed = await reads
+    .run(async () => {
+      ran++
+      throw wrong
+    })
+    .catch((error: unknown) => error)
+  assert.is(failed, wrong)
+  assert.is(ran, 1, 'run once, on the replica')
+})
+
 test('embedded PGlite has no replicas: the option is refused', async () => {
   const pglite = new Kysely<unknown>({ dialect: new PGliteDialect({ pglite: new PGlite() }) })
   try {
