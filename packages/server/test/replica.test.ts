@@ -5,7 +5,7 @@
  */
 import { ownPostgresUnavailable, startOwnPostgres, startStreamingReplica, waitFor } from '@canvass/test-bed'
 import type { OwnPostgres, StreamingReplica } from '@canvass/test-bed'
-import { skipSuiteUnless } from '@canvass/test-utils'
+import { closedPort, skipSuiteUnless } from '@canvass/test-utils'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { newKey, startServer } from './server'
@@ -125,6 +125,16 @@ test('lists come from the replica; with the replica stopped they still answer, f
   })
   assert.is((await list()).length, 2)
   assert.not.match(server.output(), /Unhandled|at .*\.js:\d+/, `no crash, no stack trace:\n${server.output()}`)
+  assert.is(await server.stop(), 0)
+  server = undefined
+})
+
+test('a replica that is down when the server starts: a warning, and the server starts and answers from the primary', async () => {
+  const nowhere = `postgres://postgres@127.0.0.1:${await closedPort()}/postgres`
+  server = await startServer({ DATABASE_URL: (primary as OwnPostgres).url, DATABASE_READ_URL: nowhere, CANVASS_INIT_API_KEY: key })
+  assert.match(server.output(), /Read replica 127\.0\.0\.1:\d+\/postgres cannot be used now/)
+  assert.is((await fetch(`${server.url}/health`)).status, 200)
+  assert.is((await call('GET', '/api/v1/management/responses?limit=1')).status, 200)
   assert.is(await server.stop(), 0)
   server = undefined
 })
