@@ -6,13 +6,13 @@
 import { createCanvass } from '@canvass/core'
 import type { ConnectionInfo } from '@canvass/core'
 import { serve } from '@canvass/host-deno'
-import { createKyselyStorage, migrate, postgresSettingWarnings } from '@canvass/storage-kysely'
+import { createKyselyStorage, createReplicaReads, migrate, postgresSettingWarnings } from '@canvass/storage-kysely'
 import { readApiReference, readWidgetBundles } from '@canvass/widget'
 import { bootstrap, firstRequestLine } from '../../../packages/server/src/bootstrap'
 import { openBlobStore } from '../../../packages/server/src/blob-store'
 import { serverCanvassOptions } from '../../../packages/server/src/canvass-options'
 import { checkConfig } from '../../../packages/server/src/check-config'
-import { openDatabase } from '../../../packages/server/src/database'
+import { openDatabase, openReadReplicas } from '../../../packages/server/src/database'
 import { enterLane, laneOfRequest } from '../../../packages/server/src/database-lanes'
 import { loadSecret } from '../../../packages/server/src/secret'
 import { withStartupLock } from '../../../packages/server/src/startup-lock'
@@ -33,7 +33,11 @@ async function main(): Promise<void> {
   await migrate(db)
   // A Postgres server of the operator's: settings Canvass relies on, said once, at the start.
   if (config.databaseUrl) for (const warning of await postgresSettingWarnings(db)) console.warn(warning)
-  const storage = createKyselyStorage({ db, oneStatementAtATime })
+  // Streaming replicas for the reads that tolerate a little lag (docs/replicas.md), as the Node server does.
+  const replicas = config.readDatabaseUrls.length > 0 ? await openReadReplicas(config.readDatabaseUrls) : undefined
+  const replicaReads =
+    replicas && createReplicaReads({ primary: db, databases: replicas.databases, names: replicas.names, maxLagMs: config.readMaxLagMs })
+  const storage = createKyselyStorage({ db, oneStatementAtATime, ...(replicaReads ? { replicas: replicaReads } : {}) })
   const canvass = createCanvass({
     // The Node server's options from the same settings; webhooks go through fetch here (Deno's --allow-net list
     // is the address check), and the background work is started and stopped by `serve` with the server.
@@ -52,6 +56,8 @@ async function main(): Promise<void> {
     fetch: (request, info) => enterLane(laneOfRequest(request, info?.clientAddress), () => route(request, info)),
     lifecycle: canvass,
     onShutdown: async () => {
+      replicaReads?.close()
+      await Promise.all(replicas?.databases.map((replica) => replica.destroy()) ?? [])
       await db.destroy()
     },
   })

@@ -105,6 +105,7 @@ export function checkLocationForm(env: Record<string, string | undefined>): void
       )
     }
   }
+  checkReadDatabaseForm(env)
   if (env.PUBLIC_URL) {
     let url: URL | undefined
     try {
@@ -114,6 +115,34 @@ export function checkLocationForm(env: Record<string, string | undefined>): void
       throw new ConfigError(
         'PUBLIC_URL',
         `must be an http(s) URL such as https://feedback.example.com, got ${JSON.stringify(env.PUBLIC_URL)}`,
+      )
+    }
+  }
+}
+
+/** `DATABASE_READ_URL`: Postgres URLs, each a replica of the server `DATABASE_URL` names. */
+function checkReadDatabaseForm(env: Record<string, string | undefined>): void {
+  const urls = (env.DATABASE_READ_URL ?? '')
+    .split(',')
+    .map((url) => url.trim())
+    .filter(Boolean)
+  if (urls.length === 0) return
+  if (!env.DATABASE_URL) {
+    throw new ConfigError(
+      'DATABASE_READ_URL',
+      'is set but DATABASE_URL is not: read replicas are replicas of a Postgres server (the embedded database has none); set DATABASE_URL to the primary, or unset DATABASE_READ_URL',
+    )
+  }
+  for (const [index, text] of urls.entries()) {
+    let url: URL | undefined
+    try {
+      url = new URL(text)
+    } catch {}
+    if (!url || (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') || !url.hostname) {
+      // The URL may hold a password: it is named by its place in the list, not printed.
+      throw new ConfigError(
+        'DATABASE_READ_URL',
+        `has an entry that is not a Postgres URL (number ${index + 1} of ${urls.length}): write each as postgres://user:password@host:5432/database, separated by commas`,
       )
     }
   }

@@ -10,6 +10,13 @@ export interface StandaloneConfig {
   host: string
   /** A Postgres server; unset means embedded PGlite under `dataDir`. */
   databaseUrl: string | undefined
+  /**
+   * `DATABASE_READ_URL` (comma-separated): streaming replicas of `databaseUrl` for the reads that tolerate a little
+   * lag (docs/replicas.md); empty when unset.
+   */
+  readDatabaseUrls: string[]
+  /** `DATABASE_READ_MAX_LAG_MS`: a replica further behind than this is skipped (default 10 000). */
+  readMaxLagMs: number
   dataDir: string
   publicUrl: string | undefined
   /** Hosts whose request URL may be used for absolute `Link` headers when `publicUrl` is unset. */
@@ -78,6 +85,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): StandaloneConf
     port,
     host: env.HOST ?? '0.0.0.0',
     databaseUrl: env.DATABASE_URL || undefined,
+    readDatabaseUrls: readDatabaseUrls(env.DATABASE_READ_URL),
+    readMaxLagMs: readMaxLagMs(env.DATABASE_READ_MAX_LAG_MS),
     dataDir: resolve(base, env.DATA_DIR ?? '.canvass'),
     publicUrl: env.PUBLIC_URL || undefined,
     allowedHosts: (env.CANVASS_ALLOWED_HOSTS ?? '')
@@ -110,6 +119,25 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): StandaloneConf
     log: env.CANVASS_LOG === 'json' ? 'json' : 'text',
     console: readBooleanSetting('CANVASS_CONSOLE', env.CANVASS_CONSOLE, true),
   }
+}
+
+/** The default of `DATABASE_READ_MAX_LAG_MS`. */
+export const DEFAULT_READ_MAX_LAG_MS = 10_000
+
+function readDatabaseUrls(value: string | undefined): string[] {
+  return (value ?? '')
+    .split(',')
+    .map((url) => url.trim())
+    .filter(Boolean)
+}
+
+function readMaxLagMs(value: string | undefined): number {
+  if (!value) return DEFAULT_READ_MAX_LAG_MS
+  const ms = Number(value)
+  if (!/^\d{1,8}$/.test(value.trim()) || ms > 3_600_000) {
+    throw new Error(`DATABASE_READ_MAX_LAG_MS must be milliseconds from 0 to 3600000 (an hour), got "${value}"`)
+  }
+  return ms
 }
 
 function readRetentionDays(value: string | undefined): number | null {

@@ -62,7 +62,7 @@ export async function openDatabase(
       // Postgres, which lets go of the rows it locked, instead of holding up every instance for as long.
       idle_in_transaction_session_timeout: IDLE_IN_TRANSACTION_TIMEOUT_MS,
     })
-    watchConnectionErrors(pool, hooks)
+    watchConnectionErrors(pool, hooks, 'Database connection lost', 'requests get 503 until it is back')
     const url = new URL(config.databaseUrl)
     const checkedOut = hooks.onCheckout || hooks.onError ? timedCheckouts(pool, hooks) : pool
     return {
@@ -159,6 +159,32 @@ const POSTGRES_EMPTY_FOLDERS = [
   'pg_wal/summaries',
 ]
 
+/** Streaming replicas of the primary (`DATABASE_READ_URL`), one pool each, named by host, port and database. */
+export async function openReadReplicas(
+  urls: readonly string[],
+  hooks: Pick<DatabaseHooks, 'logError'> = {},
+): Promise<{ databases: Kysely<unknown>[]; names: string[]; pools: pg.Pool[] }> {
+  const { default: pg } = await import('pg')
+  const opened = urls.map((connectionString) => {
+    const url = new URL(connectionString)
+    const name = `${url.hostname}:${url.port || 5432}${url.pathname}`
+    const pool = new pg.Pool({
+      connectionString,
+      max: 20,
+      // A replica that does not answer soon is skipped: the read runs on the primary instead.
+      connectionTimeoutMillis: REPLICA_CONNECT_TIMEOUT_MS,
+      keepAlive: true,
+      idle_in_transaction_session_timeout: IDLE_IN_TRANSACTION_TIMEOUT_MS,
+    })
+    watchConnectionErrors(pool, hooks, `Read replica ${name} connection lost`, 'its reads go to the primary until it is back')
+    return { db: new Kysely<unknown>({ dialect: new PostgresDialect({ pool: withPreparedStatements(pool) }) }), name, pool }
+  })
+  return { databases: opened.map((o) => o.db), names: opened.map((o) => o.name), pools: opened.map((o) => o.pool) }
+}
+
+/** How long a read waits for a replica's connection before the replica counts as down and the primary answers. */
+const REPLICA_CONNECT_TIMEOUT_MS = 2_000
+
 /** How long a request waits for a database connection before it is answered 503. */
 const CONNECT_TIMEOUT_MS = 5_000
 
@@ -177,14 +203,14 @@ export const IDLE_IN_TRANSACTION_TIMEOUT_MS = 10_000
  * fails and its request gets 503); new connections are made on demand once the server is back. One line
  * is logged per outage, not per connection.
  */
-function watchConnectionErrors(pool: pg.Pool, hooks: DatabaseHooks): void {
+function watchConnectionErrors(pool: pg.Pool, hooks: DatabaseHooks, what: string, consequence: string): void {
   let lastLogged = 0
   const logError = hooks.logError ?? ((message: string) => console.error(message))
   const log = (error: Error) => {
     const now = Date.now()
     if (now - lastLogged < 10_000) return
     lastLogged = now
-    logError(`Database connection lost: ${error.message} (requests get 503 until it is back)`)
+    logError(`${what}: ${error.message} (${consequence})`)
   }
   pool.on('error', log)
   // A broken connection emits `error` on its client, idle or not (the pool re-emits an idle one's): counted here once.

@@ -11,6 +11,7 @@ import type {
 } from '@canvass/core'
 import type * as PromClient from 'prom-client'
 import type { Registry } from 'prom-client'
+import type { ReplicaStats } from '@canvass/storage-kysely'
 import type { DatabaseHooks } from './database'
 
 /** The counts of a `pg` pool that a scrape reads. */
@@ -48,6 +49,8 @@ export interface Metrics {
     /** The outbox's standing: what is being sent, and the webhooks whose deliveries wait longest. */
     standing?: (now: Date, limit: number) => Promise<DeliveryStanding>
     pool?: PoolCounts | undefined
+    /** The read replicas' standing (`DATABASE_READ_URL`), from `createReplicaReads`. */
+    replicas?: () => ReplicaStats
   }): void
   /** Every series, in Prometheus's text format. */
   scrape(): Promise<{ contentType: string; body: string }>
@@ -59,11 +62,11 @@ const WAITING_LISTED = 10
 /**
  * The series (docs/deploying.md lists them): requests by route, method and status with their latency; rate
  * limit refusals; webhook attempts by outcome with their latency and the outbox's backlog; what the retention
- * worker deleted; on a Postgres
- * server (`postgres`) the pool's connections, waits and errors; and prom-client's process and Node.js
- * series (memory, CPU, event loop lag, garbage collection).
+ * worker deleted; on a Postgres server (`postgres`) the pool's connections, waits and errors; with read
+ * replicas (`replicas`) each replica's standing and where lag-tolerant reads went; and prom-client's process and
+ * Node.js series (memory, CPU, event loop lag, garbage collection).
  */
-export async function createMetrics(options: { postgres: boolean }): Promise<Metrics> {
+export async function createMetrics(options: { postgres: boolean; replicas?: boolean }): Promise<Metrics> {
   // Loaded only where metrics are configured: a server without them does not hold prom-client's code.
   const loaded: unknown = await import('prom-client')
   // A CommonJS module: Node names its exports, the bundle's chunk of it has them as `default` alone.
@@ -177,6 +180,7 @@ export async function createMetrics(options: { postgres: boolean }): Promise<Met
   for (const kind of ['responses', 'displays', 'files']) retained.inc({ kind }, 0)
 
   let sources: Parameters<Metrics['readOnScrape']>[0] | undefined
+  const replicas = options.replicas ? replicaSeries(client, registers) : undefined
 
   return {
     request(event) {
@@ -243,8 +247,65 @@ export async function createMetrics(options: { postgres: boolean }): Promise<Met
         }
         if (sources.blobDeletions) blobDeletionsPending.set(await sources.blobDeletions().catch(() => Number.NaN))
         if (pool && sources.pool) pool.read(sources.pool)
+        if (replicas && sources.replicas) replicas.read(sources.replicas())
       }
       return { contentType: registry.contentType, body: await registry.metrics() }
+    },
+  }
+}
+
+/**
+ * The read replicas' series (`DATABASE_READ_URL`, docs/replicas.md), by replica (its host, port and database):
+ * whether it is up, how far behind it was at its last probe, whether reads go to it; and the reads that could
+ * go to a replica, by where they went and why.
+ */
+function replicaSeries(client: typeof import('prom-client'), registers: Registry[]) {
+  const { Counter, Gauge } = client
+  const up = new Gauge({
+    name: 'canvass_db_replica_up',
+    help: 'Per read replica: 1 when its last probe (every second) succeeded, else 0.',
+    labelNames: ['replica'] as const,
+    registers,
+  })
+  const lag = new Gauge({
+    name: 'canvass_db_replica_lag_seconds',
+    help: 'Per read replica: how far behind the primary it was at its last probe (0 when caught up; NaN when down).',
+    labelNames: ['replica'] as const,
+    registers,
+  })
+  const used = new Gauge({
+    name: 'canvass_db_replica_used',
+    help: 'Per read replica: 1 when reads go to it (up and within DATABASE_READ_MAX_LAG_MS), else 0.',
+    labelNames: ['replica'] as const,
+    registers,
+  })
+  const reads = new Counter({
+    name: 'canvass_db_replica_reads_total',
+    help: 'Reads that tolerate lag, by target (replica, primary) and reason: replica (a replica answered), down (no replica up), lagging (every replica up was too far behind), retried (the replica failed under the read; the primary answered it).',
+    labelNames: ['target', 'reason'] as const,
+    registers,
+  })
+  // Counters only go up: each scrape adds what the router counted since the one before.
+  const counted = new Map<string, number>()
+  const add = (target: string, reason: string, total: number) => {
+    const key = `${target}/${reason}`
+    const delta = total - (counted.get(key) ?? 0)
+    counted.set(key, total)
+    reads.inc({ target, reason }, Math.max(0, delta))
+  }
+  return {
+    read(stats: ReplicaStats) {
+      for (const replica of stats.replicas) {
+        up.set({ replica: replica.name }, replica.up ? 1 : 0)
+        lag.set({ replica: replica.name }, replica.lagSeconds ?? Number.NaN)
+        used.set({ replica: replica.name }, replica.used ? 1 : 0)
+      }
+      add(
+        'replica',
+        'replica',
+        stats.replicas.reduce((sum, replica) => sum + replica.reads, 0),
+      )
+      for (const [reason, total] of Object.entries(stats.primaryReads)) add('primary', reason, total)
     },
   }
 }

@@ -8,7 +8,7 @@ import { runInNewContext } from 'node:vm'
 import { createCanvass } from '@canvass/core'
 import type { ConnectionInfo, RequestObservation } from '@canvass/core'
 import { serve } from '@canvass/host-node'
-import { createKyselyStorage, migrate, postgresSettingWarnings } from '@canvass/storage-kysely'
+import { createKyselyStorage, createReplicaReads, migrate, postgresSettingWarnings } from '@canvass/storage-kysely'
 import { readConsoleBundle } from '@canvass/console'
 import { readEditorBundle } from '@canvass/editor'
 import { readWidgetBundles } from '@canvass/widget'
@@ -19,7 +19,7 @@ import { checkConfig } from './check-config'
 import { runConsoleCommand } from './console-commands'
 import { answerLockCommands } from './data-dir-lock'
 import { firstOwnerLines, firstOwnerLink } from './first-owner'
-import { openDatabase } from './database'
+import { openDatabase, openReadReplicas } from './database'
 import { enterLane, laneOfRequest } from './database-lanes'
 import { startEmbeddedUpkeep } from './embedded-upkeep'
 import { docsAnswer, readDocsPages } from './docs-pages'
@@ -70,7 +70,7 @@ async function main(env: NodeJS.ProcessEnv, installation: Installation): Promise
   // Only where a setting says: a listener of their own (CANVASS_METRICS_PORT), or behind a token.
   const metrics =
     config.metricsPort !== undefined || config.metricsToken !== undefined
-      ? await createMetrics({ postgres: config.databaseUrl !== undefined })
+      ? await createMetrics({ postgres: config.databaseUrl !== undefined, replicas: config.readDatabaseUrls.length > 0 })
       : undefined
   // Generated now so that it stays the same across restarts once signed uploads use it.
   const secret = await loadSecret(config.secret, config.dataDir)
@@ -82,7 +82,28 @@ async function main(env: NodeJS.ProcessEnv, installation: Installation): Promise
   await migrate(db)
   // A Postgres server of the operator's: settings Canvass relies on, said once, at the start.
   if (config.databaseUrl) for (const warning of await postgresSettingWarnings(db)) log.warn(warning)
-  const storage = createKyselyStorage({ db, oneStatementAtATime })
+  // Streaming replicas for the reads that tolerate a little lag (docs/replicas.md); one that is down or behind is
+  // skipped, never a reason not to start.
+  const replicas =
+    config.readDatabaseUrls.length > 0
+      ? await openReadReplicas(config.readDatabaseUrls, { logError: (message) => log.error(message) })
+      : undefined
+  const replicaReads =
+    replicas && createReplicaReads({ primary: db, databases: replicas.databases, names: replicas.names, maxLagMs: config.readMaxLagMs })
+  if (replicaReads) {
+    await replicaReads.probe()
+    for (const replica of replicaReads.stats().replicas) {
+      if (!replica.up)
+        log.warn(
+          `Read replica ${replica.name} cannot be used now (down, or not a replica in recovery): the primary answers its reads until it can`,
+        )
+      else if (!replica.used)
+        log.warn(
+          `Read replica ${replica.name} is ${replica.lagSeconds} s behind the primary: the primary answers its reads until it catches up`,
+        )
+    }
+  }
+  const storage = createKyselyStorage({ db, oneStatementAtATime, ...(replicaReads ? { replicas: replicaReads } : {}) })
   const onRequest = metrics && log.request ? both(metrics.request, log.request) : (metrics?.request ?? log.request)
   const consoleBundle = config.console ? await readConsoleBundle() : undefined
   const canvass = createCanvass({
@@ -101,6 +122,7 @@ async function main(env: NodeJS.ProcessEnv, installation: Installation): Promise
     blobDeletions: () => storage.blobDeletions.pending(),
     health: () => canvass.health(),
     pool,
+    ...(replicaReads ? { replicas: () => replicaReads.stats() } : {}),
   })
   // The embedded database's autovacuum, which PGlite lacks.
   const upkeep = oneStatementAtATime
@@ -152,12 +174,17 @@ async function main(env: NodeJS.ProcessEnv, installation: Installation): Promise
     onShutdown: async () => {
       await metricsServer?.close()
       await upkeep?.stop()
+      replicaReads?.close()
+      await Promise.all(replicas?.databases.map((replica) => replica.destroy()) ?? [])
       await db.destroy()
     },
   })
   if (lean) leanStartDone()
   if (metricsServer) console.log(`Canvass metrics at ${metricsServer.url}/metrics`)
-  console.log(`Canvass listening on ${url} (${description}; ${blobs.description})`)
+  const readsOn = replicas
+    ? `; lag-tolerant reads on ${replicas.names.length === 1 ? 'a replica' : `${replicas.names.length} replicas`}`
+    : ''
+  console.log(`Canvass listening on ${url} (${description}${readsOn}; ${blobs.description})`)
   if (printedKey) console.log(firstRequestLine(config.publicUrl ?? url, printedKey))
   for (const line of firstOwnerLines(firstOwner, config.publicUrl ?? url)) console.log(line)
   // `canvass users add` and `canvass console-link` while this server holds the embedded database: they send

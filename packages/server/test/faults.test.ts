@@ -1,4 +1,11 @@
-import { createVerifiedWebhook, createVerifyingReceiver, uploadFile, webhookDeliveries } from '@canvass/test-bed'
+import {
+  createVerifiedWebhook,
+  createVerifyingReceiver,
+  ownPostgresUnavailable,
+  startOwnPostgres,
+  uploadFile,
+  webhookDeliveries,
+} from '@canvass/test-bed'
 import type { VerifyingReceiverMode } from '@canvass/test-bed'
 import { skipSuiteUnless } from '@canvass/test-utils'
 import { randomUUID } from 'node:crypto'
@@ -11,17 +18,7 @@ import pg from 'pg'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import type { LoadResult } from './processes'
-import {
-  emptyDatabaseInto,
-  killHard,
-  ownPostgresUnavailable,
-  reconcile,
-  removeDir,
-  spawnServer,
-  startLoad,
-  startOwnPostgres,
-  stopGracefully,
-} from './processes'
+import { emptyDatabaseInto, killHard, reconcile, removeDir, spawnServer, startLoad, stopGracefully } from './processes'
 import { httpBackend, postgresBackend } from './backends'
 import { startS3rver } from '@canvass/test-bed/s3rver'
 import { question } from './fixtures'

@@ -1,10 +1,8 @@
-import { execFileSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
-import { chmod, chown, cp, mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir, userInfo } from 'node:os'
+import { cp, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { closedPort, spawnProcess } from '@canvass/test-utils'
+import { spawnProcess } from '@canvass/test-utils'
 import type { SpawnedProcess } from '@canvass/test-utils'
 
 const MAIN = fileURLToPath(new URL('../dist/main.js', import.meta.url))
@@ -47,67 +45,6 @@ export async function killHard(server: ServerProcess): Promise<void> {
 /** Stops a server gracefully and returns its exit code. */
 export async function stopGracefully(server: ServerProcess): Promise<number | null> {
   return server.stop('SIGTERM')
-}
-
-const PG_BIN = '/usr/lib/postgresql/15/bin'
-
-/** A Postgres server of the test's own, in a temporary folder on a free loopback port. */
-export interface OwnPostgres {
-  url: string
-  stopImmediately(): void
-  start(): void
-  remove(): Promise<void>
-}
-
-/**
- * Why the test cannot run its own Postgres here, or undefined when it can: the binaries are missing, or
- * this process is root (initdb refuses root) without a `postgres` user to run them as.
- */
-export function ownPostgresUnavailable(): string | undefined {
-  if (!existsSync(join(PG_BIN, 'initdb'))) return `no PostgreSQL 15 binaries in ${PG_BIN}`
-  if (userInfo().uid !== 0) return undefined
-  try {
-    execFileSync('id', ['-u', 'postgres'], { stdio: 'ignore' })
-    execFileSync('runuser', ['--help'], { stdio: 'ignore' })
-    return undefined
-  } catch {
-    return 'running as root without a postgres user and runuser to run initdb as'
-  }
-}
-
-/** initdb in a temporary folder and start on a free port; as the `postgres` user when this is root. */
-export async function startOwnPostgres(): Promise<OwnPostgres> {
-  const dir = await mkdtemp(join(tmpdir(), 'canvass-pg-'))
-  const asRoot = userInfo().uid === 0
-  if (asRoot) {
-    const uid = Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim())
-    const gid = Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim())
-    await chown(dir, uid, gid)
-  }
-  await chmod(dir, 0o700)
-  const run = (tool: string, args: string[]) => {
-    const command = join(PG_BIN, tool)
-    if (asRoot) execFileSync('runuser', ['-u', 'postgres', '--', command, ...args], { stdio: 'pipe', cwd: dir })
-    else execFileSync(command, args, { stdio: 'pipe', cwd: dir })
-  }
-  const data = join(dir, 'data')
-  const port = await closedPort()
-  run('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8'])
-  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=on`
-  const start = () => run('pg_ctl', ['-D', data, '-o', options, '-l', join(dir, 'log'), '-w', '-t', '30', 'start'])
-  start()
-  return {
-    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
-    // As a power cut would: no shutdown checkpoint; the next start replays the write-ahead log.
-    stopImmediately: () => run('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']),
-    start,
-    async remove() {
-      try {
-        run('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop'])
-      } catch {}
-      await rm(dir, { recursive: true, force: true })
-    },
-  }
 }
 
 /** What a load of response creates saw, per attempt; every attempt carries a marker of its own. */

@@ -23,6 +23,7 @@ import { createDeliveryNotifier } from './delivery-notifier'
 import { createWebhookPresence, withDeliveryWakeups } from './delivery-wakeups'
 import { createEnvironmentStore } from './environment-store'
 import { createProjectStore } from './project-store'
+import type { AnyDatabase, ReplicaReads } from './replica-reads'
 import type { ResponseBatchOptions } from './response-batch'
 import { createResponseStore } from './response-store'
 import { createSurveyWriteFacts } from './survey-write-facts'
@@ -62,6 +63,14 @@ export interface KyselyStorageOptions<DB = unknown> {
    * @default true for a dialect of one connection (Kysely's `PGliteDialect`), else false
    */
   oneStatementAtATime?: boolean
+  /**
+   * Streaming replicas of `db` (`createReplicaReads({ primary: db, databases })`) for the reads that tolerate a
+   * little lag: lists and counts of responses and contacts, survey summaries, exports, shared results and the
+   * audit log. Every write, and every read that must see a write just made (a response or survey by id,
+   * idempotent replays, quotas, `autoComplete`, keys, environment state), stays on `db`. Refused for a dialect
+   * of one connection (PGlite), which has no replicas.
+   */
+  replicas?: ReplicaReads
 }
 
 /**
@@ -74,7 +83,13 @@ export interface KyselyStorageOptions<DB = unknown> {
  * const canvass = createCanvass({ storage: createKyselyStorage({ db }) })
  * ```
  */
-export function createKyselyStorage<DB = unknown>({ db, schema, responseBatch, oneStatementAtATime }: KyselyStorageOptions<DB>): Storage {
+export function createKyselyStorage<DB = unknown>({
+  db,
+  schema,
+  responseBatch,
+  oneStatementAtATime,
+  replicas,
+}: KyselyStorageOptions<DB>): Storage {
   const names = schemaNames(schema)
   // The caller's type for its own database says nothing about Canvass's tables; this one does.
   const canvassDb = (db as unknown as Kysely<Database>).withSchema(names.schema)
@@ -83,8 +98,7 @@ export function createKyselyStorage<DB = unknown>({ db, schema, responseBatch, o
   // What response and display writes are decided from, kept by survey version for both.
   const surveyFacts = createSurveyWriteFacts(canvassDb)
   const serial = oneStatementAtATime ?? db.getExecutor().adapter.supportsMultipleConnections === false
-  // A database that cannot be reached answers 503, not 500 (storage port rules).
-  return withUnavailableErrors({
+  const storage: Storage = {
     projects: createProjectStore(canvassDb),
     environments: createEnvironmentStore(canvassDb),
     apiKeys: createApiKeyStore(canvassDb),
@@ -121,5 +135,53 @@ export function createKyselyStorage<DB = unknown>({ db, schema, responseBatch, o
         return false
       }
     },
-  })
+  }
+  // A database that cannot be reached answers 503, not 500 (storage port rules).
+  return withUnavailableErrors(replicas ? withReplicaReads(storage, replicas, db, names, surveyFacts, serial) : storage)
+}
+
+/**
+ * `storage` with its lag-tolerant reads sent through `replicas`: the same stores, made on each replica, answer
+ * them. Only reads are ever called on a replica's stores.
+ */
+function withReplicaReads(
+  storage: Storage,
+  replicas: ReplicaReads,
+  db: AnyDatabase,
+  names: ReturnType<typeof schemaNames>,
+  surveyFacts: ReturnType<typeof createSurveyWriteFacts>,
+  oneStatementAtATime: boolean,
+): Storage {
+  if (replicas.primary !== db) throw new Error('createKyselyStorage: replicas must be made with the same db as primary')
+  if (db.getExecutor().adapter.supportsMultipleConnections === false) {
+    throw new Error('createKyselyStorage: read replicas need a Postgres server; a dialect of one connection (PGlite) has none')
+  }
+  const readers = new Map<AnyDatabase, { responses: Storage['responses']; contacts: Storage['contacts']; auditLog: Storage['auditLog'] }>()
+  readers.set(db, storage)
+  for (const replica of replicas.databases) {
+    const canvassDb = (replica as unknown as Kysely<Database>).withSchema(names.schema)
+    readers.set(replica, {
+      responses: createResponseStore(canvassDb, names, surveyFacts, { batch: false, oneStatementAtATime }),
+      contacts: createContactStore(canvassDb, names),
+      auditLog: createAuditLogStore(canvassDb),
+    })
+  }
+  const on = <T>(read: (stores: typeof storage) => Promise<T>) => replicas.run((target) => read(readers.get(target) as typeof storage))
+  return {
+    ...storage,
+    responses: {
+      ...storage.responses,
+      list: (...args) => on((s) => s.responses.list(...args)),
+      count: (...args) => on((s) => s.responses.count(...args)),
+      listForExport: (...args) => on((s) => s.responses.listForExport(...args)),
+      summarize: (...args) => on((s) => s.responses.summarize(...args)),
+      listAnswers: (...args) => on((s) => s.responses.listAnswers(...args)),
+    },
+    contacts: {
+      ...storage.contacts,
+      list: (...args) => on((s) => s.contacts.list(...args)),
+      count: (...args) => on((s) => s.contacts.count(...args)),
+    },
+    auditLog: { ...storage.auditLog, list: (...args) => on((s) => s.auditLog.list(...args)) },
+  }
 }

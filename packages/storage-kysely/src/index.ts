@@ -17,6 +17,8 @@
 export { createKyselyStorage } from './create-kysely-storage'
 export type { KyselyStorageOptions } from './create-kysely-storage'
 export type { ResponseBatchOptions } from './response-batch'
+export { createReplicaReads } from './replica-reads'
+export type { PrimaryReadReason, ReplicaReads, ReplicaReadsOptions, ReplicaStats } from './replica-reads'
 export { migrate } from './migrate'
 export type { MigrateOptions } from './migrate'
 export { MigrationError } from './migration-error'
