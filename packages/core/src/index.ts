@@ -61,13 +61,9 @@ export { effectiveSurveyStatus, acceptsSubmissions, storedStatusCases } from './
 export { answerScalesOf } from './domain/answer-scales'
 export { autoCompletes, responseCreateRefusal } from './domain/response-write-rules'
 export { isSingleUse } from './domain/single-use-ids'
-export type {
-  CreateRefusalOutcome,
-  DisplayWriteFacts,
-  ResponseCreateFacts,
-  ResponseCreateWrite,
-  SurveyWriteFacts,
-} from './domain/response-write-rules'
+export type { CreateRefusalOutcome, ResponseCreateWrite } from './domain/response-write-rules'
+export { WRITE_ATTEMPTS, createResponse, lockedCreateResult } from './domain/response-writes'
+export type { ResponseWritePrimitives } from './domain/response-writes'
 export { DEFAULT_CONTACT_LIMITS } from './domain/contact-limits'
 export { NEW_ENVIRONMENT_ROWS } from './domain/environment-defaults'
 export { utf8Length } from './domain/response-size'

@@ -1,3 +1,4 @@
+import { createResponse } from '@canvass/core'
 import type { CreateResponseResult, NewDisplay, NewResponse, Storage } from '@canvass/core'
 import * as assert from 'uvu/assert'
 import { freshId } from './fresh-id'
@@ -79,7 +80,7 @@ export const displayResponseTests: StorageTest[] = [
         ]
         for (const [what, response, check] of again) {
           assert.equal(
-            await storage.responses.create(response, check),
+            await createResponse(storage.responses, response, check),
             { outcome: 'display_taken' },
             `${what}, autoComplete ${target.autoComplete}`,
           )
@@ -115,7 +116,7 @@ export const displayResponseTests: StorageTest[] = [
         )
         const results: CreateResponseResult[] = await Promise.all(
           creates.map((response, i) =>
-            storage.responses.create(response, i % 4 === 3 ? managementCheck(production) : clientCheck(production)),
+            createResponse(storage.responses, response, i % 4 === 3 ? managementCheck(production) : clientCheck(production)),
           ),
         )
         const created = results.flatMap((result) => (result.outcome === 'created' ? [result.id] : []))

@@ -1,5 +1,5 @@
 import { freshId } from './fresh-id'
-import { DEFAULT_CONTACT_LIMITS } from '@canvass/core'
+import { createResponse, DEFAULT_CONTACT_LIMITS } from '@canvass/core'
 import type {
   ContactAttributeLimits,
   ContactAttributesResult,
@@ -156,7 +156,7 @@ export async function seedResponse(
   overrides: Partial<NewResponse> = {},
 ): Promise<string> {
   const response = makeResponse(surveyId, overrides)
-  return expectCreated(await storage.responses.create(response, managementCheck(environmentId)), response)
+  return expectCreated(await createResponse(storage.responses, response, managementCheck(environmentId)), response)
 }
 
 /** Expected list order: `createdAt` descending, then `id` descending. */

@@ -1,3 +1,4 @@
+import { createResponse } from '@canvass/core'
 import type { ClaimedDelivery, CreateResponseResult, NewWebhook, Storage, WebhookEvent } from '@canvass/core'
 import * as assert from 'uvu/assert'
 import { freshId } from './fresh-id'
@@ -139,7 +140,7 @@ export const webhookTests: StorageTest[] = [
       const survey = await seedSurvey(storage, production, { status: 'inProgress' })
       const webhook = await seedWebhook(storage, production, { triggers: ['responseCreated'] })
       const response = makeResponse(survey.id, { userId: `user-${freshId()}` })
-      expectCreated(await storage.responses.create(response, clientCheck(production)), response)
+      expectCreated(await createResponse(storage.responses, response, clientCheck(production)), response)
       const [delivery, ...more] = (await claimAll(storage)).filter((d) => d.webhookId === webhook.id)
       assert.is(more.length, 0)
       const stored = await storage.responses.get(response.id)
@@ -194,7 +195,7 @@ export const webhookTests: StorageTest[] = [
       const responses = Array.from({ length: 24 }, (_, i) =>
         makeResponse(i % 3 === 2 ? other.id : survey.id, { finished: i % 2 === 0, data: { q1: `answer ${i}` } }),
       )
-      const results = await Promise.all(responses.map((r) => storage.responses.create(r, clientCheck(production))))
+      const results = await Promise.all(responses.map((r) => createResponse(storage.responses, r, clientCheck(production))))
       responses.forEach((r, i) => expectCreated(results[i] as CreateResponseResult, r))
       const ours = new Set(webhooks.map((w) => w.id))
       const claimed = (await claimAll(storage)).filter((d) => ours.has(d.webhookId))

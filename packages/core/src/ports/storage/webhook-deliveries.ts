@@ -2,11 +2,12 @@ import type { PageQuery } from './common'
 import type { WebhookEvent } from './webhooks'
 
 /**
- * The webhook outbox. Deliveries are written by `responses.create` and `responses.update`, in the same
+ * The webhook outbox. Deliveries are written by a response create (`responses.insertGuarded`,
+ * `responses.createLocked`, `responses.importMany`) and `responses.update`, in the same
  * statement or transaction as the response change; the dispatcher (core) claims, sends and records them.
  *
  * Rules every implementation MUST follow:
- * - `responses.create` writes a delivery for `responseCreated`, and for `responseFinished` when the response
+ * - A response create writes a delivery for `responseCreated`, and for `responseFinished` when the response
  *   is finished; `responses.update` writes one for `responseUpdated`, and for `responseFinished` when the
  *   update made the response finished. One delivery per webhook of the response's environment that is not
  *   disabled, lists the event in `triggers`, and has empty `surveyIds` or lists the response's survey. The
