@@ -134,6 +134,26 @@ export const webhookTests: StorageTest[] = [
     },
   },
   {
+    name: 'outbox: an event reaches the webhooks as they were at the write, not as edited or added before its deliveries are made',
+    async run({ storage }) {
+      const { production } = await seedProject(storage)
+      const survey = await seedSurvey(storage, production)
+      const created = await seedWebhook(storage, production, { triggers: ['responseCreated'] })
+      const finished = await seedWebhook(storage, production, { triggers: ['responseFinished'] })
+      // Nothing reads the outbox between the write and the edits: the write alone decides what the event reaches.
+      await seedResponse(storage, production, survey.id, { finished: false })
+      await storage.webhooks.update(production, created.id, { triggers: ['responseFinished'], updatedAt: new Date() })
+      await storage.webhooks.update(production, finished.id, { triggers: ['responseCreated'], updatedAt: new Date() })
+      const added = await seedWebhook(storage, production, { triggers: ['responseCreated'] })
+      const ours = new Set([created.id, finished.id, added.id])
+      const claimed = (await claimAll(storage)).filter((d) => ours.has(d.webhookId))
+      assert.equal(
+        claimed.map((d) => `${d.webhookId === created.id ? 'created' : d.webhookId === finished.id ? 'finished' : 'added'}:${d.event}`),
+        ['created:responseCreated'],
+      )
+    },
+  },
+  {
     name: 'outbox: the payload of a response with a contact carries its person as a read shows it',
     async run({ storage }) {
       const { production } = await seedProject(storage)
