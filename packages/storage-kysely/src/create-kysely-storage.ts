@@ -80,7 +80,7 @@ export function createKyselyStorage<DB = unknown>({ db, schema, responseBatch, o
   const canvassDb = (db as unknown as Kysely<Database>).withSchema(names.schema)
   const deliveryNotifier = createDeliveryNotifier()
   const webhookPresence = createWebhookPresence(canvassDb)
-  // What response and display writes are decided from, kept by survey version for both.
+  // What response and display writes are decided from (read through `responses`), kept by survey version.
   const surveyFacts = createSurveyWriteFacts(canvassDb)
   const serial = oneStatementAtATime ?? db.getExecutor().adapter.supportsMultipleConnections === false
   // A database that cannot be reached answers 503, not 500 (storage port rules).
@@ -103,7 +103,7 @@ export function createKyselyStorage<DB = unknown>({ db, schema, responseBatch, o
     actionClasses: createActionClassStore(canvassDb),
     contactAttributeKeys: createContactAttributeKeyStore(canvassDb),
     contacts: createContactStore(canvassDb, names),
-    displays: createDisplayStore(canvassDb, names, surveyFacts),
+    displays: createDisplayStore(canvassDb, names),
     idempotency: createIdempotencyStore(canvassDb, names),
     blobDeletions: createBlobDeletionStore(canvassDb, names),
     imports: createImportStore(canvassDb, createId),

@@ -1,4 +1,4 @@
-import { createResponse } from '@canvass/core'
+import { createDisplay, createResponse } from '@canvass/core'
 import { sql } from 'kysely'
 import type { Kysely } from 'kysely'
 import { suite } from 'uvu'
@@ -138,7 +138,7 @@ for (const backend of backends()) {
     // The database as an earlier Canvass left it: 0019 (and what came after) not applied, several responses naming one display.
     await sql`drop index canvass.responses_display_id_key`.execute(db)
     await sql`create index responses_display_id_idx on canvass.responses (display_id) where display_id is not null`.execute(db)
-    const display = await storage.displays.create({
+    const display = await createDisplay(storage, {
       id: 'display-1',
       environmentId,
       surveyId,

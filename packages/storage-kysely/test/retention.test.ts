@@ -1,4 +1,4 @@
-import { createCanvass, createResponse, createRetention } from '@canvass/core'
+import { createCanvass, createDisplay, createResponse, createRetention } from '@canvass/core'
 import type { RetentionObservation, RetentionReport, Storage } from '@canvass/core'
 import { createPostgresTestDatabase } from '@canvass/test-bed'
 import { makeResponse, skipSuiteUnless } from '@canvass/test-utils'
@@ -61,7 +61,7 @@ async function seed(storage: Storage, now: Date, old = 40): Promise<Seeded> {
     let displayId: string | null = null
     if (withDisplay) {
       displayId = `d${crypto.randomUUID().replaceAll('-', '')}`
-      const made = await storage.displays.create({
+      const made = await createDisplay(storage, {
         id: displayId,
         environmentId,
         surveyId,

@@ -1,4 +1,4 @@
-import { createResponse } from '@canvass/core'
+import { createDisplay, createResponse } from '@canvass/core'
 import * as assert from 'uvu/assert'
 import { freshId } from './fresh-id'
 import { clientCheck, identity, makeResponse, managementCheck, seedDisplay, seedProject, seedSurvey, setAttributes } from './seed'
@@ -17,30 +17,30 @@ const newDisplay = (environmentId: string, surveyId: string, userId: string | nu
 /** The client API's storage: displays, single-use ids, display checks, contacts by userId, environment state. */
 export const clientTests: StorageTest[] = [
   {
-    name: 'displays.create reports every outcome and writes only when created',
+    name: 'createDisplay reports every outcome and writes only when created',
     async run({ storage }) {
       const { production, development } = await seedProject(storage)
       const survey = await seedSurvey(storage, production)
       const created = newDisplay(production, survey.id)
-      assert.equal(await storage.displays.create(created), { outcome: 'created', id: created.id })
-      assert.equal(await storage.displays.create(newDisplay(freshId(), survey.id)), { outcome: 'environment_not_found' })
-      assert.equal(await storage.displays.create(newDisplay(production, freshId())), { outcome: 'survey_not_found' })
+      assert.equal(await createDisplay(storage, created), { outcome: 'created', id: created.id })
+      assert.equal(await createDisplay(storage, newDisplay(freshId(), survey.id)), { outcome: 'environment_not_found' })
+      assert.equal(await createDisplay(storage, newDisplay(production, freshId())), { outcome: 'survey_not_found' })
       const refused = newDisplay(development, survey.id, 'someone')
-      assert.equal(await storage.displays.create(refused), { outcome: 'survey_in_other_environment' })
+      assert.equal(await createDisplay(storage, refused), { outcome: 'survey_in_other_environment' })
       assert.is(
         await storage.clientContacts.identify(identity(development, 'someone')).then((s) => s?.displays.length),
         0,
         'no display for a refusal',
       )
-      assert.equal(await storage.displays.create(newDisplay('\u0000', '\u0000')), { outcome: 'environment_not_found' })
+      assert.equal(await createDisplay(storage, newDisplay('\u0000', '\u0000')), { outcome: 'environment_not_found' })
     },
   },
   {
-    name: 'displays.create with userId links the contact, creating it once under concurrency',
+    name: 'createDisplay with userId links the contact, creating it once under concurrency',
     async run({ storage }) {
       const { production } = await seedProject(storage)
       const survey = await seedSurvey(storage, production)
-      const results = await Promise.all(Array.from({ length: 8 }, () => storage.displays.create(newDisplay(production, survey.id, 'u-1'))))
+      const results = await Promise.all(Array.from({ length: 8 }, () => createDisplay(storage, newDisplay(production, survey.id, 'u-1'))))
       for (const result of results) assert.is(result.outcome, 'created')
       const state = await storage.clientContacts.identify(identity(production, 'u-1'))
       assert.is(state?.displays.length, 8)
