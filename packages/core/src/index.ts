@@ -61,13 +61,11 @@ export { effectiveSurveyStatus, acceptsSubmissions, storedStatusCases } from './
 export { answerScalesOf } from './domain/answer-scales'
 export { autoCompletes, responseCreateRefusal } from './domain/response-write-rules'
 export { isSingleUse } from './domain/single-use-ids'
-export type {
-  CreateRefusalOutcome,
-  DisplayWriteFacts,
-  ResponseCreateFacts,
-  ResponseCreateWrite,
-  SurveyWriteFacts,
-} from './domain/response-write-rules'
+export type { CreateRefusalOutcome, ResponseCreateWrite } from './domain/response-write-rules'
+export { WRITE_ATTEMPTS, createResponse, lockedCreateResult } from './domain/response-writes'
+export type { ResponseWritePrimitives } from './domain/response-writes'
+export { DISPLAY_ATTEMPTS, createDisplay } from './domain/display-writes'
+export type { DisplayWritePrimitives } from './domain/display-writes'
 export { DEFAULT_CONTACT_LIMITS } from './domain/contact-limits'
 export { NEW_ENVIRONMENT_ROWS } from './domain/environment-defaults'
 export { utf8Length } from './domain/response-size'
@@ -100,6 +98,8 @@ export { RETENTION_LEASE, createRetention } from './workers/retention'
 export type { Retention, RetentionOptions, RetentionReport } from './workers/retention'
 export { MAX_RETENTION_DAYS } from './schemas/survey'
 export { createWebhookDispatcher } from './webhooks/webhook-dispatcher'
+export { eventDeliveries, webhookEnvelope, webhookWants, writeEvents } from './webhooks/event-deliveries'
+export type { EventDelivery, EventWebhook, WrittenResponseEvent } from './webhooks/event-deliveries'
 export { createBlobJanitor } from './workers/blob-janitor'
 export type { BlobJanitor, BlobJanitorObserver, BlobJanitorOptions, BlobJanitorReport } from './workers/blob-janitor'
 export { createQuotaScreener } from './workers/quota-screener'

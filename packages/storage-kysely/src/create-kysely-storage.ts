@@ -95,7 +95,7 @@ export function createKyselyStorage<DB = unknown>({
   const canvassDb = (db as unknown as Kysely<Database>).withSchema(names.schema)
   const deliveryNotifier = createDeliveryNotifier()
   const webhookPresence = createWebhookPresence(canvassDb)
-  // What response and display writes are decided from, kept by survey version for both.
+  // What response and display writes are decided from (read through `responses`), kept by survey version.
   const surveyFacts = createSurveyWriteFacts(canvassDb)
   const serial = oneStatementAtATime ?? db.getExecutor().adapter.supportsMultipleConnections === false
   const storage: Storage = {
@@ -117,7 +117,7 @@ export function createKyselyStorage<DB = unknown>({
     actionClasses: createActionClassStore(canvassDb),
     contactAttributeKeys: createContactAttributeKeyStore(canvassDb),
     contacts: createContactStore(canvassDb, names),
-    displays: createDisplayStore(canvassDb, names, surveyFacts),
+    displays: createDisplayStore(canvassDb, names),
     idempotency: createIdempotencyStore(canvassDb, names),
     blobDeletions: createBlobDeletionStore(canvassDb, names),
     imports: createImportStore(canvassDb, createId),

@@ -292,7 +292,11 @@ export interface WebhooksTable extends Timestamps {
 export interface WebhookEventsTable {
   id: string
   response_id: string
-  /** Event name → ids of the webhooks that matched it when the response changed. */
+  /**
+   * What core matches at `expand` (`response-events-sql.ts`): `{ write, wasFinished, webhooks }`, the environment's
+   * active webhooks at the write (id, triggers, surveyIds). Events recorded before that: event name → ids of the
+   * webhooks that matched it when the response changed.
+   */
   hooks: Jsonb
   /** The event's data, built (events written before `0031`); otherwise the dispatcher builds it from the columns below. */
   data: Jsonb | null

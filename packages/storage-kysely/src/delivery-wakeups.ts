@@ -56,9 +56,14 @@ export function withDeliveryWakeups(responses: ResponseStore, presence: WebhookP
   }
   return {
     ...responses,
-    async create(input, check) {
-      const result = await responses.create(input, check)
-      if (result.outcome === 'created') wake(check.environmentId)
+    async insertGuarded(input, check, guard) {
+      const result = await responses.insertGuarded(input, check, guard)
+      if (result.outcome === 'written') wake(check.environmentId)
+      return result
+    },
+    async createLocked(input, check, decide) {
+      const result = await responses.createLocked(input, check, decide)
+      if (result.outcome === 'written') wake(check.environmentId)
       return result
     },
     async update(id, change, options) {

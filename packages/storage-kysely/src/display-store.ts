@@ -1,5 +1,4 @@
-import { acceptsSubmissions, effectiveSurveyStatus } from '@canvass/core'
-import type { CreateDisplayResult, DisplayRecord, DisplayStore } from '@canvass/core'
+import type { DisplayRecord, DisplayStore } from '@canvass/core'
 import { sql } from 'kysely'
 import type { Kysely } from 'kysely'
 import { isForeignKeyViolation } from './sql-state'
@@ -8,71 +7,62 @@ import { isStorable } from './is-storable'
 import { linkContactSql } from './link-contact-sql'
 import { precompiled, slots } from './precompiled'
 import type { SchemaNames } from './schema-names'
-import type { SurveyWriteFactsReader } from './survey-write-facts'
 
 /**
- * Displays. Whether the survey accepts submissions is core's decision (`effectiveSurveyStatus`), from the
- * survey's write facts (`survey-write-facts.ts`); a create is then one statement guarded by the facts' version:
- * it checks the environment, the survey and the response the display names (one of that survey, and as
- * `responseGuard` expects), links (or creates) the contact of `userId` and inserts, and reports enough to name a
- * refusal. Nothing is written on a refusal; a lost guard reads the facts again and runs again.
+ * Displays. Whether the survey accepts submissions, and what to do when the insert is refused, is core's
+ * (`createDisplay`), from the survey's write facts (`survey-write-facts.ts`, through `storage.responses`); the
+ * insert is one statement guarded by the facts' version: it checks the environment, the survey and the response
+ * the display names (one of that survey, and as `responseGuard` expects), links (or creates) the contact of
+ * `userId` and inserts, and reports enough for core to name a refusal. Nothing is written on a refusal.
  */
-export function createDisplayStore(db: Kysely<Database>, names: SchemaNames, facts: SurveyWriteFactsReader): DisplayStore {
+export function createDisplayStore(db: Kysely<Database>, names: SchemaNames): DisplayStore {
   // Built and compiled once per storage, for a display with a contact and one without: every respondent who
   // is shown a survey creates a display.
   const statements = { anonymous: displayStatement(db, names, false), withContact: displayStatement(db, names, true) }
   return {
-    async create(input) {
+    async insertGuarded(input, guard) {
       const withContact = input.userId !== null && isStorable(input.userId)
-      const guard = input.responseGuard
-      let survey = facts.cached(input.surveyId)
-      for (let attempt = 0; ; attempt++) {
-        survey ??= (await facts.read(db, input.surveyId)) ?? undefined
-        const accepting = survey !== undefined && acceptsSubmissions(effectiveSurveyStatus(survey, input.createdAt))
-        const query = statements[withContact ? 'withContact' : 'anonymous']({
-          version: survey?.version ?? null,
-          accepting,
-          // As text: `pg` would format a Date in the process's time zone.
-          createdAt: input.createdAt.toISOString(),
-          environmentId: isStorable(input.environmentId) ? input.environmentId : null,
-          surveyId: isStorable(input.surveyId) ? input.surveyId : null,
-          newContactId: withContact ? input.newId() : null,
-          userId: withContact ? input.userId : null,
-          id: input.id,
-          // An id Postgres cannot store names no response: refused below, never stored as null.
-          responseStorable: input.responseId === null || isStorable(input.responseId),
-          responseId: input.responseId !== null && isStorable(input.responseId) ? input.responseId : null,
-          guarded: guard !== undefined,
-          guardContactId: guard?.contactId ?? null,
-        })
-        const claimed = guard !== undefined && input.responseId !== null && isStorable(input.responseId) ? input.responseId : null
-        let row
-        try {
-          row =
-            claimed === null
-              ? (await db.executeQuery(query)).rows[0]
-              : // The response's row lock comes first and the insert reads after it, in a statement of its own: a
-                // concurrent claim of the same response waits here and then sees the display that won.
-                await db.transaction().execute(async (trx) => {
-                  await trx.selectFrom('responses').select('id').where('id', '=', claimed).forUpdate().execute()
-                  return (await trx.executeQuery(query)).rows[0]
-                })
-        } catch (error) {
-          // The survey was deleted while this statement ran: an unknown survey to the caller.
-          if (isForeignKeyViolation(error)) return { outcome: 'survey_not_found' }
-          throw error
-        }
-        if (row?.created_id) return { outcome: 'created', id: row.created_id } satisfies CreateDisplayResult
-        if (!row?.environment_found) return { outcome: 'environment_not_found' }
-        if (!row.survey_environment_id) return { outcome: 'survey_not_found' }
-        if (row.survey_environment_id !== input.environmentId) return { outcome: 'survey_in_other_environment' }
-        // The survey changed since its facts were read: decided again on the facts as they are now.
-        if (!row.survey_current && attempt < DISPLAY_ATTEMPTS) {
-          survey = undefined
-          continue
-        }
-        if (!accepting) return { outcome: 'survey_not_accepting' }
-        return { outcome: row.response_found ? 'response_not_claimable' : 'response_not_found' }
+      const responseGuard = input.responseGuard
+      const query = statements[withContact ? 'withContact' : 'anonymous']({
+        version: guard.version,
+        accepting: guard.accepting,
+        // As text: `pg` would format a Date in the process's time zone.
+        createdAt: input.createdAt.toISOString(),
+        environmentId: isStorable(input.environmentId) ? input.environmentId : null,
+        surveyId: isStorable(input.surveyId) ? input.surveyId : null,
+        newContactId: withContact ? input.newId() : null,
+        userId: withContact ? input.userId : null,
+        id: input.id,
+        // An id Postgres cannot store names no response: refused below, never stored as null.
+        responseStorable: input.responseId === null || isStorable(input.responseId),
+        responseId: input.responseId !== null && isStorable(input.responseId) ? input.responseId : null,
+        guarded: responseGuard !== undefined,
+        guardContactId: responseGuard?.contactId ?? null,
+      })
+      const claimed = responseGuard !== undefined && input.responseId !== null && isStorable(input.responseId) ? input.responseId : null
+      let row
+      try {
+        row =
+          claimed === null
+            ? (await db.executeQuery(query)).rows[0]
+            : // The response's row lock comes first and the insert reads after it, in a statement of its own: a
+              // concurrent claim of the same response waits here and then sees the display that won.
+              await db.transaction().execute(async (trx) => {
+                await trx.selectFrom('responses').select('id').where('id', '=', claimed).forUpdate().execute()
+                return (await trx.executeQuery(query)).rows[0]
+              })
+      } catch (error) {
+        // The survey was deleted while this statement ran: no survey, as the port reports it.
+        if (isForeignKeyViolation(error)) return { ...NO_SURVEY }
+        throw error
+      }
+      if (row?.created_id) return { outcome: 'written' }
+      return {
+        outcome: 'refused',
+        environmentFound: row?.environment_found === true,
+        surveyEnvironmentId: row?.survey_environment_id ?? null,
+        surveyCurrent: row?.survey_current === true,
+        responseFound: row?.response_found === true,
       }
     },
 
@@ -166,8 +156,14 @@ export function createDisplayStore(db: Kysely<Database>, names: SchemaNames, fac
   }
 }
 
-/** How often a display create reads its survey's facts again after losing its guard. */
-const DISPLAY_ATTEMPTS = 3
+/** What a display insert reports when its survey was deleted while the statement ran. */
+const NO_SURVEY = {
+  outcome: 'refused',
+  environmentFound: true,
+  surveyEnvironmentId: null,
+  surveyCurrent: false,
+  responseFound: false,
+} as const
 
 /** The create statement, as a function of its values; without a contact, `newContactId` goes unused and `userId` is null. */
 function displayStatement(db: Kysely<Database>, names: SchemaNames, withContact: boolean) {

@@ -1,5 +1,5 @@
-import { effectiveSurveyStatus, eventSurveyOutput, responseEventData } from '@canvass/core'
-import type { JsonObject, SurveyStatus } from '@canvass/core'
+import { effectiveSurveyStatus, eventDeliveries, eventSurveyOutput, responseEventData } from '@canvass/core'
+import type { EventDelivery, EventWebhook, JsonObject, SurveyStatus, WebhookEvent } from '@canvass/core'
 import type { Selectable } from 'kysely'
 import type { Database } from './database'
 import { toPersonRecord } from './response-columns'
@@ -7,6 +7,35 @@ import type { PersonJson } from './response-columns'
 
 /** A row of `webhook_events` as the dispatcher takes it. */
 export type EventRow = Selectable<Database['webhook_events']>
+
+/**
+ * The deliveries an event makes, as core's `eventDeliveries` matches them on what its write recorded in `hooks`
+ * (`response-events-sql.ts`: the write's kind, whether an update's row was finished before, the environment's
+ * active webhooks at the write). An event recorded before the matching was core's holds its matches instead
+ * (event name → webhook ids), taken as they are.
+ */
+export function recordedDeliveries(row: EventRow): EventDelivery[] {
+  const hooks = row.hooks as RecordedHooks | Record<string, string[]>
+  if (isRecordedHooks(hooks)) {
+    return eventDeliveries({
+      write: hooks.write,
+      surveyId: row.survey_id as string,
+      finished: row.finished === true,
+      wasFinished: hooks.wasFinished,
+      webhooks: hooks.webhooks,
+    })
+  }
+  return Object.entries(hooks).flatMap(([event, ids]) => ids.map((webhookId) => ({ webhookId, event: event as WebhookEvent })))
+}
+
+/** What a write records in `hooks` for core's matching. */
+interface RecordedHooks {
+  write: 'create' | 'update'
+  wasFinished: boolean
+  webhooks: EventWebhook[]
+}
+
+const isRecordedHooks = (hooks: object): hooks is RecordedHooks => Array.isArray((hooks as { webhooks?: unknown }).webhooks)
 
 /**
  * The `data` of an event: the response as it was written and its survey, built by core's `responseEventData`

@@ -1,5 +1,15 @@
-import { responseCreateRefusal } from '@canvass/core'
-import type { CreateResponseCheck, CreateResponseResult, NewResponse, SurveyWriteFacts } from '@canvass/core'
+import type {
+  CreateDecision,
+  CreateResponseCheck,
+  GuardedInsert,
+  LockedCreate,
+  NewResponse,
+  ResponseCreateFacts,
+  ResponseStore,
+  SurveyWriteFacts,
+  WriteFactsQuery,
+  WriteGuard,
+} from '@canvass/core'
 import { sql } from 'kysely'
 import type { Kysely } from 'kysely'
 import { completeIfFilled } from './complete-survey'
@@ -13,7 +23,7 @@ import type { Precompiled } from './precompiled'
 import { createResponseBatcher } from './response-batch'
 import type { ResponseBatchOptions, Written } from './response-batch'
 import { WRITTEN_COLUMNS, responseEventsSql } from './response-events-sql'
-import { RESPONSE_SLOTS, responseValues } from './response-values'
+import { RESPONSE_SLOTS, allStorable, responseValues } from './response-values'
 import type { ResponseValues } from './response-values'
 import type { SchemaNames } from './schema-names'
 import { isForeignKeyViolation } from './sql-state'
@@ -21,30 +31,30 @@ import type { SurveyWriteFactsReader } from './survey-write-facts'
 import { linkResponseTags, tagCreatedEvents } from './response-tags'
 import { uniqueViolation } from './unique-violation'
 
-/** `ResponseStore.create`, and the create of one import row in the import's transaction. */
-export interface ResponseWriter {
-  create(input: NewResponse, check: CreateResponseCheck): Promise<CreateResponseResult>
+/** The write primitives of `ResponseStore` (core's `createResponse` runs the loop), and an import row's create. */
+export interface ResponseWriter extends Pick<ResponseStore, 'keptFacts' | 'writeFacts' | 'insertGuarded' | 'createLocked'> {
   /**
-   * Decides and writes a create in `trx`, under the survey's lock (taken here unless `locked`), and completes
-   * the survey when a finished response fills its `autoComplete`. A unique violation propagates.
+   * Reads the facts in `trx` under the survey's lock (taken here unless `locked`), hands them to `decide`, and
+   * writes the create when it allows it, completing the survey when a finished response fills its
+   * `autoComplete`. A unique violation propagates.
    */
   createInTransaction(
     trx: Kysely<Database>,
     input: NewResponse,
     check: CreateResponseCheck,
+    decide: CreateDecision,
     locked?: boolean,
-  ): Promise<CreateResponseResult>
+  ): Promise<LockedCreate>
 }
 
 /**
- * The one write path of a response create (docs/architecture.md, "A response write"): core decides the create
- * (`responseCreateRefusal`) from its survey's facts, those this storage keeps by the survey's version or, when
- * it keeps none or they refuse, those read now (one query); the write is one statement guarded by that version
- * (and by the display being as decided), which writes the row and its webhook events. A lost guard means the
- * survey changed since the decision: the facts are read again and the create decided again. Creates that
- * arrive together are written by one statement (`response-batch.ts`). A finished response to a survey with
- * `autoComplete`, and a create whose guard was lost on every attempt, are decided and written in a transaction
- * holding the survey's lock, so that concurrent finishers count each other exactly.
+ * The write primitives of a response create (docs/architecture.md, "A response write"); core decides, retries
+ * and chooses the lock (`createResponse`). The facts are those this storage keeps by the survey's version
+ * (`survey-write-facts.ts`) or those read now (one query); the guarded insert is one statement, guarded by that
+ * version (and by the display being as decided), which writes the row and its webhook events. Inserts that
+ * arrive together are written by one statement (`response-batch.ts`), how this storage performs many guarded
+ * inserts at once. The locked write runs in a transaction holding the survey's lock, so that concurrent
+ * finishers count each other exactly.
  */
 export function createResponseWriter(
   db: Kysely<Database>,
@@ -59,21 +69,21 @@ export function createResponseWriter(
     anonymousScreened: guardedInsertStatement(db, names, false, true),
     withContactScreened: guardedInsertStatement(db, names, true, true),
   }
-  const insert = async (executor: Kysely<Database>, values: ResponseValues, guard: Guard, screen: boolean): Promise<Written> => {
+  const insert = async (executor: Kysely<Database>, values: ResponseValues, guard: WriteGuard, screen: boolean): Promise<Written> => {
     const kind = values.userId === null ? 'anonymous' : 'withContact'
     const statement = statements[screen ? (`${kind}Screened` as const) : kind]
     const row = (await executor.executeQuery(statement({ ...values, ...guard }))).rows[0]
     return row ? { hasQuotas: row.has_quotas } : false
   }
   /** The guarded write outside a transaction: a refusal of the unique indexes is an outcome. */
-  const writeOne = async (values: ResponseValues, guard: Guard, screen: boolean): Promise<Written | CreateResponseResult> => {
+  const writeOne = async (values: ResponseValues, guard: WriteGuard, screen: boolean): Promise<GuardedInsert> => {
     try {
-      return await insert(db, values, guard, screen)
+      return inserted(await insert(db, values, guard, screen))
     } catch (error) {
       const taken = takenOutcome(error)
       if (taken) return taken
-      // The survey (or display) was deleted after the decision: decided again, it is reported.
-      if (isForeignKeyViolation(error)) return false
+      // The survey (or display) was deleted after the decision: the guard did not hold.
+      if (isForeignKeyViolation(error)) return LOST
       throw error
     }
   }
@@ -87,124 +97,95 @@ export function createResponseWriter(
           batch,
           async ({ values, version }) => {
             const written = await writeOne(values, { version, displayContactId: null }, screen)
-            return typeof written === 'object' && !('outcome' in written) && written
+            return written.outcome === 'written' && { hasQuotas: written.hasQuotas }
           },
           screen,
         )
   const batchers = { plain: batcher(false), screened: batcher(true) }
 
-  /** Reads what decides the create, as it is now, and decides it. */
-  async function readAndDecide(
-    executor: Kysely<Database>,
-    input: NewResponse,
-    values: ResponseValues,
-    check: CreateResponseCheck,
-    lock: boolean,
-  ): Promise<Decided | CreateResponseResult> {
-    const survey = values.surveyId === null ? null : await facts.read(executor, values.surveyId, lock)
-    const display =
-      input.displayId === null ? undefined : values.displayId === null ? null : await facts.display(executor, values.displayId)
+  /** Reads what decides a create, as it is now (and keeps the survey's facts). */
+  async function readFacts(executor: Kysely<Database>, query: WriteFactsQuery, lock: boolean): Promise<ResponseCreateFacts> {
+    const survey = await facts.read(executor, query.surveyId, lock)
     const environmentFound =
-      (survey !== null && survey.environmentId === check.environmentId) ||
-      !check.checkEnvironment ||
-      (values.environmentId !== null && (await facts.environmentFound(executor, values.environmentId)))
-    const refusal = responseCreateRefusal({ survey, environmentFound, display }, input, check)
-    if (refusal) return refusal
-    return { survey: survey as SurveyWriteFacts, displayContactId: display?.contactId ?? null }
+      query.environmentId === undefined ||
+      survey?.environmentId === query.environmentId ||
+      (await facts.environmentFound(executor, query.environmentId))
+    if (query.displayId === null) return { survey, environmentFound }
+    return { survey, environmentFound, display: await facts.display(executor, query.displayId) }
   }
 
   async function createInTransaction(
     trx: Kysely<Database>,
     input: NewResponse,
     check: CreateResponseCheck,
+    decide: CreateDecision,
     locked = false,
-  ): Promise<CreateResponseResult> {
+  ): Promise<LockedCreate> {
+    const query = {
+      surveyId: input.surveyId,
+      displayId: input.displayId,
+      ...(check.checkEnvironment ? { environmentId: check.environmentId } : {}),
+    }
+    const read = await readFacts(trx, query, !locked)
+    const refusal = decide(read)
+    if (refusal) return refusal
+    const survey = read.survey as SurveyWriteFacts
     const values = responseValues(input, check)
-    const decided = await readAndDecide(trx, input, values, check, !locked)
-    if (!isDecided(decided)) return decided
     // With the survey locked its version holds; only the display can have changed meanwhile.
-    const written = await insert(trx, values, guardOf(decided), check.screenQuotas === true)
-    if (!written) return { outcome: 'display_not_found' }
+    const guard = { version: survey.version, displayContactId: read.display?.contact?.id ?? null }
+    const written = await insert(trx, values, guard, check.screenQuotas === true)
+    if (!written) return LOST
     if (input.tagIds !== undefined && input.tagIds.length > 0) {
-      await linkResponseTags(trx, decided.survey.environmentId, values.id, input.tagIds)
+      await linkResponseTags(trx, survey.environmentId, values.id, input.tagIds)
       await tagCreatedEvents(trx, values.id)
     }
-    if (values.finished && decided.survey.autoComplete !== null) await completeIfFilled(trx, decided.survey.id, input.createdAt)
-    return created(values.id, written.hasQuotas)
+    if (values.finished && survey.autoComplete !== null) await completeIfFilled(trx, survey.id, input.createdAt)
+    return inserted(written)
   }
 
-  /** `createInTransaction` in a transaction of its own: finishers of one survey run one after another. */
-  async function createLocked(input: NewResponse, check: CreateResponseCheck): Promise<CreateResponseResult> {
-    try {
-      return await db.transaction().execute((trx) => createInTransaction(trx, input, check))
-    } catch (error) {
-      const taken = takenOutcome(error)
-      if (taken) return taken
-      if (isForeignKeyViolation(error)) return { outcome: 'survey_not_found' }
-      throw error
-    }
-  }
+  return {
+    keptFacts: (surveyId) => facts.cached(surveyId),
 
-  async function create(input: NewResponse, check: CreateResponseCheck): Promise<CreateResponseResult> {
-    // A create with tags writes the row, its tags and its events' tags in one transaction.
-    if (input.tagIds !== undefined && input.tagIds.length > 0) return createLocked(input, check)
-    const values = responseValues(input, check)
-    // Allowed on the facts kept, the write's guard says whether they still hold; a refusal is only ever
-    // answered from facts read now. A display is taken to be the survey's and of no contact, which the guard
-    // checks too.
-    const kept = values.surveyId === null ? undefined : facts.cached(values.surveyId)
-    let decided: Decided | CreateResponseResult | undefined
-    if (kept && values.displayStorable) {
-      const display = input.displayId === null ? undefined : { surveyId: kept.id, contact: null }
-      if (responseCreateRefusal({ survey: kept, environmentFound: true, display }, input, check) === null) {
-        decided = { survey: kept, displayContactId: null }
-      }
-    }
-    for (let attempt = 0; attempt < WRITE_ATTEMPTS; attempt++) {
-      decided ??= await readAndDecide(db, input, values, check, false)
-      if (!isDecided(decided)) return decided
-      if (values.finished && decided.survey.autoComplete !== null) return createLocked(input, check)
+    writeFacts: (query) => readFacts(db, query, false),
+
+    async insertGuarded(input, check, guard) {
+      const values = responseValues(input, check)
+      // An id Postgres cannot store names no row: the survey or display decided on is not this one.
+      if (!allStorable(values)) return LOST
       const screen = check.screenQuotas === true
       const writeInBatch = batchers[screen ? 'screened' : 'plain']
-      const written =
-        writeInBatch !== undefined && batchable(input) && decided.displayContactId === null
-          ? await writeInBatch({ values, version: decided.survey.version })
-          : await writeOne(values, guardOf(decided), screen)
-      if (written !== false) return 'outcome' in written ? written : created(values.id, written.hasQuotas)
-      // The guard was lost: the survey (or the display) changed after the decision.
-      decided = undefined
-    }
-    return createLocked(input, check)
+      if (writeInBatch !== undefined && batchable(input) && guard.displayContactId === null) {
+        return inserted(await writeInBatch({ values, version: guard.version }))
+      }
+      return writeOne(values, guard, screen)
+    },
+
+    async createLocked(input, check, decide) {
+      try {
+        return await db.transaction().execute((trx) => createInTransaction(trx, input, check, decide))
+      } catch (error) {
+        const taken = takenOutcome(error)
+        if (taken) return taken
+        // Under the survey's lock only the display can have gone: the guard did not hold.
+        if (isForeignKeyViolation(error)) return LOST
+        throw error
+      }
+    },
+
+    createInTransaction,
   }
-
-  return { create, createInTransaction }
 }
 
-/** A create core allowed: the survey facts it was decided on, and the contact of the display it names. */
-interface Decided {
-  survey: SurveyWriteFacts
-  displayContactId: string | null
-}
+const LOST = { outcome: 'lost' } as const
 
-/** What the write's guard holds to: the survey's version, and the contact of the display named (if any). */
-type Guard = Record<keyof typeof GUARD_SLOTS, string | null>
-
-const guardOf = (decided: Decided): Guard => ({ version: decided.survey.version, displayContactId: decided.displayContactId })
-
-const isDecided = (decision: Decided | CreateResponseResult): decision is Decided => 'survey' in decision
-
-/** How often a create is decided and written before it takes the survey's lock (each loss is a survey write). */
-const WRITE_ATTEMPTS = 3
+/** A guarded insert's outcome from whether its row came back. */
+const inserted = (written: Written): GuardedInsert => (written ? { outcome: 'written', hasQuotas: written.hasQuotas } : LOST)
 
 /** What the batch can write: no `userId`, no single-use id (its unique violation would fail the whole batch), no `updatedAt` of its own. */
 const batchable = (input: NewResponse): boolean => input.userId === null && input.singleUseId === null && input.updatedAt === undefined
 
-/** A create's result, with `hasQuotas` only when the survey has quotas (as the port asks). */
-const created = (id: string, hasQuotas: boolean): CreateResponseResult =>
-  hasQuotas ? { outcome: 'created', id, hasQuotas } : { outcome: 'created', id }
-
 /** The outcome of a unique index's refusal, if `error` is one. */
-function takenOutcome(error: unknown): CreateResponseResult | undefined {
+function takenOutcome(error: unknown): GuardedInsert | undefined {
   if (isSingleUseIdTaken(error)) return { outcome: 'single_use_id_taken' }
   if (isDisplayTaken(error)) return { outcome: 'display_taken' }
   return undefined

@@ -29,19 +29,18 @@ export interface WrittenResponses {
 
 /**
  * The body of a CTE (`events as (…)`) that records the webhook events of the responses a statement
- * writes, in that statement: each written row that some webhook wants becomes one row of `webhook_events`,
- * holding what the dispatcher builds the event's data from (the response as written, its person, notes and
- * tags, its survey's name, type, status, schedule and own dates) and, per event, the ids of the webhooks that matched. A
- * webhook matches when it is in the response's environment, not disabled, lists the event, and has empty
- * `survey_ids` or lists the survey: one probe of the index of an environment's active webhooks per row, which
- * for the many environments without one settles it. Event ids are the time prefix of a message id and a
- * number from `webhook_event_ids`, so the queue grows at the end of its primary key.
+ * writes, in that statement: each written row whose environment has a webhook that is not disabled becomes one
+ * row of `webhook_events`, holding what the dispatcher builds the event's data from (the response as written,
+ * its person, notes and tags, its survey's name, type, status, schedule and own dates) and, in `hooks`, what
+ * core matches at `expand` (`eventDeliveries`): the write's kind, whether an update's row was finished before,
+ * and the environment's active webhooks as they are now (id, triggers, survey ids). Nothing is matched here:
+ * one probe of the index of an environment's active webhooks per row, which for the many environments without
+ * one settles it. Event ids are the time prefix of a message id and a number from `webhook_event_ids`, so the
+ * queue grows at the end of its primary key.
  */
 export function responseEventsSql(names: SchemaNames, written: WrittenResponses): RawBuilder<unknown> {
-  const events =
-    written.kind === 'create'
-      ? sql`case when responses.finished then array['responseCreated', 'responseFinished'] else array['responseCreated'] end`
-      : sql`case when responses.finished and not responses.was_finished then array['responseUpdated', 'responseFinished'] else array['responseUpdated'] end`
+  // What core's matching reads at `expand`: the write's kind, and whether an update's row was finished before.
+  const wasFinished = written.kind === 'create' ? sql`false` : sql`responses.was_finished`
   // The person, notes and tags are read like a response read reads them, from the row aliased `responses`.
   const person = written.contacts === 'none' ? sql`null::json` : personJson(names, sql.ref('responses.contact_id'), written.contacts)
   const created = written.kind === 'create'
@@ -57,13 +56,11 @@ export function responseEventsSql(names: SchemaNames, written: WrittenResponses)
       s.name, s.type, s.status, s.run_on_date, s.close_on_date, s.created_at, s.updated_at
     from ${sql.raw(written.rows)} as responses
     cross join lateral (
-      select jsonb_object_agg(e.event, e.hooks) as hooks from (
-        select ev.event, jsonb_agg(w.id order by w.id) as hooks
-        from unnest(${events}) as ev(event)
-        join ${names.ref('webhooks')} w on w.environment_id = responses.environment_id and w.disabled_at is null
-          and w.triggers ? ev.event and (w.survey_ids = '[]'::jsonb or w.survey_ids ? responses.survey_id)
-        group by ev.event
-      ) e
+      select jsonb_build_object('write', ${sql.lit(written.kind)}, 'wasFinished', ${wasFinished}, 'webhooks',
+          jsonb_agg(jsonb_build_object('id', w.id, 'triggers', w.triggers, 'surveyIds', w.survey_ids) order by w.id)) as hooks
+      from ${names.ref('webhooks')} w
+      where w.environment_id = responses.environment_id and w.disabled_at is null
+      having count(*) > 0
     ) m
     join ${names.ref('surveys')} s on s.id = responses.survey_id
     where m.hooks is not null`

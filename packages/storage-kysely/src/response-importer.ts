@@ -1,4 +1,5 @@
-import type { CreateResponseCheck, CreateResponseResult, NewResponse } from '@canvass/core'
+import { lockedCreateResult, responseCreateRefusal } from '@canvass/core'
+import type { CreateResponseCheck, CreateResponseResult, NewResponse, ResponseCreateFacts } from '@canvass/core'
 import type { Kysely } from 'kysely'
 import { lockSurveyStatement } from './complete-survey'
 import type { Database } from './database'
@@ -10,7 +11,8 @@ import type { SchemaNames } from './schema-names'
 /**
  * Imports: many creates in one transaction. The surveys named are locked first (in id order, so two imports
  * never wait on each other in a circle), so that every finished response counts towards `auto_complete`
- * exactly, and each create is decided and written as `create` decides and writes it (`createInTransaction`). A
+ * exactly, and each create is decided by core's rule on the facts read under the lock and written as
+ * `createLocked` writes it (`createInTransaction`). A
  * create refused for its own reason (an unknown survey, a taken single-use id or display) is reported and the
  * others go in; an error of the database fails them all. Without `webhooks`, the events the inserts recorded are
  * deleted in the same transaction: no delivery is made.
@@ -45,7 +47,9 @@ export function createResponseImporter(db: Kysely<Database>, names: SchemaNames,
             continue
           }
         }
-        results.push(await writer.createInTransaction(trx, inputs[i]!, check, true))
+        const input = inputs[i]!
+        const decide = (facts: ResponseCreateFacts) => responseCreateRefusal(facts, input, check)
+        results.push(lockedCreateResult(input, await writer.createInTransaction(trx, input, check, decide, true)))
       }
       const created = results.flatMap((result) => (result.outcome === 'created' ? [result.id] : []))
       if (!options.webhooks && created.length > 0) {

@@ -172,7 +172,10 @@ export function createResponseStore(
   }
 
   return {
-    create: writer.create,
+    keptFacts: writer.keptFacts,
+    writeFacts: writer.writeFacts,
+    insertGuarded: writer.insertGuarded,
+    createLocked: writer.createLocked,
     importMany: createResponseImporter(db, names, writer),
 
     async get(id) {

@@ -12,7 +12,7 @@ export interface SurveyWriteFactsReader {
   /** The survey's facts as they are now (and kept), or null; `lock` takes the survey row's lock for the transaction. */
   read(executor: Kysely<Database>, surveyId: string, lock?: boolean): Promise<SurveyWriteFacts | null>
   /** The display a create names (with the id of its contact, for the write's guard), or null. */
-  display(executor: Kysely<Database>, displayId: string): Promise<(DisplayWriteFacts & { contactId: string | null }) | null>
+  display(executor: Kysely<Database>, displayId: string): Promise<DisplayWriteFacts | null>
   /** Whether the environment exists. */
   environmentFound(executor: Kysely<Database>, environmentId: string): Promise<boolean>
 }
@@ -80,8 +80,9 @@ export function createSurveyWriteFacts(db: Kysely<Database>): SurveyWriteFactsRe
         .where('d.id', '=', displayId)
         .executeTakeFirst()
       if (!row) return null
-      const contact = row.contact_id === null ? null : { userId: row.user_id ?? null, environmentId: row.environment_id ?? '' }
-      return { surveyId: row.survey_id, contact, contactId: row.contact_id }
+      const contact =
+        row.contact_id === null ? null : { id: row.contact_id, userId: row.user_id ?? null, environmentId: row.environment_id ?? '' }
+      return { surveyId: row.survey_id, contact }
     },
 
     async environmentFound(executor, environmentId) {

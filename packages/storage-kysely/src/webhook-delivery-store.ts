@@ -1,8 +1,9 @@
+import { webhookEnvelope } from '@canvass/core'
 import type { ClaimedDelivery, DeliveryAttempt, DeliveryOutcome, DeliveryRecord, WebhookDeliveryStore, WebhookEvent } from '@canvass/core'
 import { sql } from 'kysely'
 import type { Kysely } from 'kysely'
 import { applyPage } from './apply-page'
-import { eventData } from './event-data'
+import { eventData, recordedDeliveries } from './event-data'
 import type { EventRow } from './event-data'
 import type { Database } from './database'
 import type { DeliveryNotifier } from './delivery-notifier'
@@ -72,11 +73,13 @@ export function createWebhookDeliveryStore(db: Kysely<Database>, names: SchemaNa
   let lastFullScan = 0
 
   /**
-   * Turns pending events into deliveries: one statement deletes a batch of events (skipping those another
-   * expander holds) and inserts a delivery for each webhook each event matched that still exists and is not
-   * disabled, so an event becomes its deliveries exactly once, whatever runs at the same time. Each delivery
-   * gets its id (the `webhook-id` of every attempt) and its payload here, once: an event's data is built here,
-   * once for all its deliveries, from the response it stored (`eventData`).
+   * Turns pending events into deliveries, in one transaction per batch: it deletes a batch of events (skipping
+   * those another expander holds), hands each to core, which picks the webhooks it reaches among those its
+   * write saw (`eventDeliveries`) and builds each delivery's body (`webhookEnvelope`), and inserts those
+   * deliveries whose webhook still exists and is not disabled, so an event becomes its deliveries exactly once,
+   * whatever runs at the same time. Each delivery gets its id (the `webhook-id` of every attempt) and its
+   * payload here, once: an event's data is built here, once for all its deliveries, from the response it stored
+   * (`eventData`).
    *
    * Event ids begin with the database's clock, so the queue is read from the head of its primary key, where
    * the rows already expanded lie until vacuum removes them: after a burst, a scan from the very head walks
@@ -98,21 +101,26 @@ export function createWebhookDeliveryStore(db: Kysely<Database>, names: SchemaNa
           ))
           returning e.*`.execute(trx)
         if (rows.length === 0) return 0
-        const made = rows.map((row) => ({
-          response_id: row.response_id,
-          hooks: row.hooks,
-          data: eventData(row),
-          created_at: row.created_at,
-        }))
-        await sql`
-          insert into ${deliveries} (id, webhook_id, event, payload, response_id, created_at, updated_at, next_attempt_at)
-          select ${MESSAGE_ID}, w.id, h.event,
-            jsonb_build_object('webhookId', w.id, 'event', h.event, 'data', t.data),
-            t.response_id, t.created_at, t.created_at, t.created_at
-          from jsonb_to_recordset(${JSON.stringify(made)}::jsonb) as t(response_id text, hooks jsonb, data jsonb, created_at timestamptz)
-          cross join lateral jsonb_each(t.hooks) as h(event, ids)
-          cross join lateral jsonb_array_elements_text(h.ids) as i(id)
-          join ${webhooks} w on w.id = i.id and w.disabled_at is null`.execute(trx)
+        const made = rows.flatMap((row) => {
+          // One data per event, shared by its deliveries; the match and each delivery's body are core's.
+          const data = eventData(row)
+          return recordedDeliveries(row).map(({ webhookId, event }) => ({
+            response_id: row.response_id,
+            webhook_id: webhookId,
+            event,
+            payload: webhookEnvelope(webhookId, event, data),
+            created_at: row.created_at,
+          }))
+        })
+        // Written only for webhooks that still exist and are not disabled (a guard, not a choice).
+        if (made.length > 0) {
+          await sql`
+            insert into ${deliveries} (id, webhook_id, event, payload, response_id, created_at, updated_at, next_attempt_at)
+            select ${MESSAGE_ID}, w.id, t.event, t.payload, t.response_id, t.created_at, t.created_at, t.created_at
+            from jsonb_to_recordset(${JSON.stringify(made)}::jsonb)
+              as t(response_id text, webhook_id text, event text, payload jsonb, created_at timestamptz)
+            join ${webhooks} w on w.id = t.webhook_id and w.disabled_at is null`.execute(trx)
+        }
         return rows.length
       })
       if (taken < EXPAND_BATCH) return
@@ -294,11 +302,13 @@ export function createWebhookDeliveryStore(db: Kysely<Database>, names: SchemaNa
     },
 
     async backlog(now) {
-      // An event not yet turned into its deliveries counts as the deliveries it will make, due from its time.
+      // An event not yet turned into its deliveries counts as one delivery per webhook its write saw (core matches
+      // them at `expand`; an event recorded before that held its matches, and counts those), due from its time.
       // Two counts on the index of (status, next_attempt_at), and the event queue, which a dispatcher keeps short.
       const { rows } = await sql<{ pending: number; due: number; queued: number; queued_due: number }>`
         with queued as (
-          select e.created_at, (select coalesce(sum(jsonb_array_length(h.ids)), 0) from jsonb_each(e.hooks) as h(event, ids)) as n
+          select e.created_at, case when e.hooks ? 'webhooks' then jsonb_array_length(e.hooks -> 'webhooks')
+            else (select coalesce(sum(jsonb_array_length(h.ids)), 0) from jsonb_each(e.hooks) as h(event, ids)) end as n
           from ${events} e
         )
         select

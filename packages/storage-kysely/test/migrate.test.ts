@@ -1,3 +1,4 @@
+import { createDisplay, createResponse } from '@canvass/core'
 import { sql } from 'kysely'
 import type { Kysely } from 'kysely'
 import { suite } from 'uvu'
@@ -137,7 +138,7 @@ for (const backend of backends()) {
     // The database as an earlier Canvass left it: 0019 (and what came after) not applied, several responses naming one display.
     await sql`drop index canvass.responses_display_id_key`.execute(db)
     await sql`create index responses_display_id_idx on canvass.responses (display_id) where display_id is not null`.execute(db)
-    const display = await storage.displays.create({
+    const display = await createDisplay(storage, {
       id: 'display-1',
       environmentId,
       surveyId,
@@ -156,7 +157,12 @@ for (const backend of backends()) {
     ] as const) {
       const response = makeResponse(surveyId, { id: ids[i]!, createdAt: new Date(base + at), displayId: 'display-1' })
       assert.equal(
-        await storage.responses.create(response, { environmentId, requireAccepting: false, checkEnvironment: false, pinProven: false }),
+        await createResponse(storage.responses, response, {
+          environmentId,
+          requireAccepting: false,
+          checkEnvironment: false,
+          pinProven: false,
+        }),
         { outcome: 'created', id: ids[i]! },
       )
     }
@@ -176,7 +182,7 @@ for (const backend of backends()) {
     assert.equal(await storage.webhookDeliveries.list(environmentId, webhookId, { limit: 10 }), before, 'no responseUpdated event')
     const again = makeResponse(surveyId, { displayId: 'display-1' })
     assert.equal(
-      await storage.responses.create(again, { environmentId, requireAccepting: false, checkEnvironment: false, pinProven: false }),
+      await createResponse(storage.responses, again, { environmentId, requireAccepting: false, checkEnvironment: false, pinProven: false }),
       { outcome: 'display_taken' },
     )
   })
@@ -305,7 +311,7 @@ for (const backend of backends()) {
     // And after the migration, the writes record their events themselves.
     const check = { environmentId, requireAccepting: false, checkEnvironment: false, pinProven: true }
     const next = makeResponse(surveyId, { finished: true })
-    assert.equal(await storage.responses.create(next, check), { outcome: 'created', id: next.id })
+    assert.equal(await createResponse(storage.responses, next, check), { outcome: 'created', id: next.id })
     const after = await storage.webhookDeliveries.list(environmentId, webhookId, { limit: 10 })
     assert.equal(
       after
@@ -530,7 +536,7 @@ async function assertWritesWork(storage: Storage): Promise<void> {
     secret: `whsec_${btoa('0123456789abcdef0123456789abcdef')}`,
   })
   const response = makeResponse(survey.id, { finished: true })
-  const result = await storage.responses.create(response, {
+  const result = await createResponse(storage.responses, response, {
     environmentId: environments.production,
     requireAccepting: false,
     checkEnvironment: false,

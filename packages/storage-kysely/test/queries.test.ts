@@ -1,3 +1,4 @@
+import { createResponse } from '@canvass/core'
 import { randomUUID } from 'node:crypto'
 import type { Storage } from '@canvass/core'
 import { makeResponse, makeSurvey } from '@canvass/test-utils'
@@ -42,7 +43,7 @@ for (const backend of backends({ prepared: true })) {
     const { environmentId, survey } = await seed(storage)
     // The first create of a survey reads its write facts (one query), which the storage then keeps.
     const first = await statementsOf(() =>
-      storage.responses.create(makeResponse(survey.id), {
+      createResponse(storage.responses, makeResponse(survey.id), {
         environmentId,
         requireAccepting: true,
         checkEnvironment: true,
@@ -57,12 +58,12 @@ for (const backend of backends({ prepared: true })) {
     ]) {
       const response = makeResponse(survey.id)
       const statements = await statementsOf(async () => {
-        assert.equal(await storage.responses.create(response, check), { outcome: 'created', id: response.id })
+        assert.equal(await createResponse(storage.responses, response, check), { outcome: 'created', id: response.id })
       })
       assert.is(statements.length, 1, statements.join('\n---\n'))
     }
     const refused = await statementsOf(() =>
-      storage.responses.create(makeResponse(randomUUID()), {
+      createResponse(storage.responses, makeResponse(randomUUID()), {
         environmentId,
         requireAccepting: true,
         checkEnvironment: true,
@@ -76,11 +77,11 @@ for (const backend of backends({ prepared: true })) {
     const { environmentId, survey } = await seed(storage)
     const check = { environmentId, requireAccepting: true, checkEnvironment: true, pinProven: false }
     // The survey's write facts, read by a first create and kept.
-    await storage.responses.create(makeResponse(survey.id), check)
+    await createResponse(storage.responses, makeResponse(survey.id), check)
     for (const finished of [false, true, true]) {
       const response = makeResponse(survey.id, { userId: 'one-statement-user', finished })
       const statements = await statementsOf(async () => {
-        assert.equal(await storage.responses.create(response, check), { outcome: 'created', id: response.id })
+        assert.equal(await createResponse(storage.responses, response, check), { outcome: 'created', id: response.id })
       })
       assert.is(statements.length, 1, statements.join('\n---\n'))
       assert.not.ok(
@@ -93,7 +94,7 @@ for (const backend of backends({ prepared: true })) {
     await storage.surveys.insert(counted)
     const response = makeResponse(counted.id, { userId: 'one-statement-user', finished: true })
     const statements = await statementsOf(async () => {
-      assert.equal(await storage.responses.create(response, check), { outcome: 'created', id: response.id })
+      assert.equal(await createResponse(storage.responses, response, check), { outcome: 'created', id: response.id })
     })
     assert.ok(
       statements.some((text) => /for no key update/.test(text)),
@@ -104,7 +105,7 @@ for (const backend of backends({ prepared: true })) {
   test('updateResponse is a read without a lock and a conditional write when nothing else writes the response', async () => {
     const { environmentId, survey } = await seed(storage)
     const response = makeResponse(survey.id, { data: { q1: 'a' } })
-    await storage.responses.create(response, { environmentId, requireAccepting: true, checkEnvironment: true, pinProven: false })
+    await createResponse(storage.responses, response, { environmentId, requireAccepting: true, checkEnvironment: true, pinProven: false })
     const statements = await statementsOf(async () => {
       const updated = await storage.responses.update(response.id, (current) => ({
         updatedAt: new Date(),
@@ -126,7 +127,7 @@ for (const backend of backends({ prepared: true })) {
     const counted = makeSurvey(environmentId, { autoComplete: 5 })
     await storage.surveys.insert(counted)
     const towards = makeResponse(counted.id, { data: { q1: 'a' } })
-    await storage.responses.create(towards, { environmentId, requireAccepting: true, checkEnvironment: true, pinProven: false })
+    await createResponse(storage.responses, towards, { environmentId, requireAccepting: true, checkEnvironment: true, pinProven: false })
     const locked = await statementsOf(() => storage.responses.update(towards.id, () => ({ updatedAt: new Date(), finished: true })))
     assert.ok(
       locked.some((text) => /for update/.test(text)),
@@ -141,7 +142,7 @@ for (const backend of backends({ prepared: true })) {
   test('updateResponse reads again under a lock, and calls change again, when the response changed after its read', async () => {
     const { environmentId, survey } = await seed(storage)
     const response = makeResponse(survey.id, { data: {} })
-    await storage.responses.create(response, { environmentId, requireAccepting: true, checkEnvironment: true, pinProven: false })
+    await createResponse(storage.responses, response, { environmentId, requireAccepting: true, checkEnvironment: true, pinProven: false })
     const db = open!.db
     const otherWrite = sql`update canvass.responses set data = '{"other":1}' where id = ${response.id}`
     const seen: unknown[] = []
@@ -175,7 +176,12 @@ for (const backend of backends({ prepared: true })) {
     const ids: string[] = []
     for (let i = 0; i < 3; i++) {
       const response = makeResponse(survey.id, { userId: `reader-${i}`, createdAt: new Date(Date.now() + i) })
-      await storage.responses.create(response, { environmentId, requireAccepting: false, checkEnvironment: false, pinProven: false })
+      await createResponse(storage.responses, response, {
+        environmentId,
+        requireAccepting: false,
+        checkEnvironment: false,
+        pinProven: false,
+      })
       ids.push(response.id)
     }
     const [first = ''] = ids
@@ -231,7 +237,12 @@ for (const backend of backends({ prepared: true })) {
         createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0, i)),
         data: { q1: ['a', `${i}`] },
       })
-      await storage.responses.create(response, { environmentId, requireAccepting: false, checkEnvironment: false, pinProven: false })
+      await createResponse(storage.responses, response, {
+        environmentId,
+        requireAccepting: false,
+        checkEnvironment: false,
+        pinProven: false,
+      })
       ids.push(response.id)
     }
     const at = new Date('2026-11-20T10:00:00.000Z')
@@ -293,7 +304,7 @@ for (const backend of backends({ prepared: true })) {
   test('jsonb columns hold JSON values, never Postgres arrays or JSON-encoded strings', async () => {
     const { environmentId, survey } = await seed(storage)
     const response = makeResponse(survey.id, { data: { q1: ['a', 'b'] }, ttc: { q1: 5 } })
-    await storage.responses.create(response, { environmentId, requireAccepting: false, checkEnvironment: false, pinProven: false })
+    await createResponse(storage.responses, response, { environmentId, requireAccepting: false, checkEnvironment: false, pinProven: false })
     const db = open?.db
     assert.ok(db)
     const surveyTypes = await sql`
@@ -312,7 +323,7 @@ for (const backend of backends({ prepared: true })) {
     const db = open?.db
     assert.ok(db)
     const response = makeResponse(survey.id, { userId: 'leaving-user' })
-    await storage.responses.create(response, { environmentId, requireAccepting: false, checkEnvironment: false, pinProven: false })
+    await createResponse(storage.responses, response, { environmentId, requireAccepting: false, checkEnvironment: false, pinProven: false })
     await sql`delete from canvass.contacts where environment_id = ${environmentId} and user_id = 'leaving-user'`.execute(db)
     const stored = await storage.responses.get(response.id)
     assert.is(stored?.person, null)
@@ -324,7 +335,7 @@ for (const backend of backends({ prepared: true })) {
     const db = open?.db
     assert.ok(db)
     const response = makeResponse(survey.id, { userId: 'cascade-user' })
-    await storage.responses.create(response, { environmentId, requireAccepting: false, checkEnvironment: false, pinProven: false })
+    await createResponse(storage.responses, response, { environmentId, requireAccepting: false, checkEnvironment: false, pinProven: false })
     await sql`delete from canvass.organizations where id = ${organizationId}`.execute(db)
     assert.is(await storage.environments.get(environmentId), null)
     assert.is(await storage.surveys.get(survey.id), null)

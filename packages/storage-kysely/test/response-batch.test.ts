@@ -1,3 +1,4 @@
+import { createResponse } from '@canvass/core'
 import type { Storage } from '@canvass/core'
 import { makeResponse, makeSurvey } from '@canvass/test-utils'
 import { randomUUID } from 'node:crypto'
@@ -32,7 +33,7 @@ async function open(database: SharedDatabase, responseBatch?: ResponseBatchOptio
   const check = { environmentId: environments.production, requireAccepting: true, checkEnvironment: true, pinProven: false }
   // The first create reads the survey's write facts, which the storage then keeps: the tests count the
   // statements of creates that find them kept.
-  await storage.responses.create(makeResponse(survey.id), check)
+  await createResponse(storage.responses, makeResponse(survey.id), check)
   statements.length = 0
   return { storage, survey, check }
 }
@@ -51,7 +52,7 @@ for (const backend of backends({ prepared: true })) {
   batches(`${backend.name}: concurrent creates share statements, each answered with its own id`, async () => {
     const { storage, survey, check } = await open(database, { maxSize: 16 })
     const inputs = Array.from({ length: 60 }, (_, i) => makeResponse(survey.id, { data: { i } }))
-    const results = await Promise.all(inputs.map((input) => storage.responses.create(input, check)))
+    const results = await Promise.all(inputs.map((input) => createResponse(storage.responses, input, check)))
     assert.equal(
       results,
       inputs.map((input) => ({ outcome: 'created', id: input.id })),
@@ -77,7 +78,7 @@ for (const backend of backends({ prepared: true })) {
         finished: i % 2 === 1,
       }),
     )
-    const results = await Promise.all(inputs.map((input) => storage.responses.create(input, check)))
+    const results = await Promise.all(inputs.map((input) => createResponse(storage.responses, input, check)))
     assert.equal(
       results,
       inputs.map((input) => ({ outcome: 'created', id: input.id })),
@@ -94,7 +95,7 @@ for (const backend of backends({ prepared: true })) {
     // written on its own, and only that one is refused.
     const fine = makeResponse(survey.id, { data: { q: 'fine' } })
     const refused = makeResponse(survey.id, { data: { q: 'nul\u0000' } })
-    const [ok, bad] = await Promise.allSettled([fine, refused].map((input) => storage.responses.create(input, check)))
+    const [ok, bad] = await Promise.allSettled([fine, refused].map((input) => createResponse(storage.responses, input, check)))
     assert.equal(ok, { status: 'fulfilled', value: { outcome: 'created', id: fine.id } })
     assert.is(bad?.status, 'rejected')
     assert.equal((await storage.responses.get(fine.id))?.data, fine.data)
@@ -107,7 +108,8 @@ for (const backend of backends({ prepared: true })) {
     // them, so a write that PGlite runs to its end within those microtasks must not have started yet.
     const results = await Promise.all(
       inputs.map(
-        (input) => new Promise((resolve, reject) => setImmediate(() => storage.responses.create(input, check).then(resolve, reject))),
+        (input) =>
+          new Promise((resolve, reject) => setImmediate(() => createResponse(storage.responses, input, check).then(resolve, reject))),
       ),
     )
     assert.equal(
@@ -125,7 +127,7 @@ for (const backend of backends({ prepared: true })) {
     const waited = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new Error('the lone create waited for the batch timer')), 20_000)
     })
-    const result = await Promise.race([storage.responses.create(input, check), waited]).finally(() => clearTimeout(timer))
+    const result = await Promise.race([createResponse(storage.responses, input, check), waited]).finally(() => clearTimeout(timer))
     assert.equal(result, { outcome: 'created', id: input.id })
     // A batch of one takes the single-row statement; the long maxWaitMs was never waited for.
     assert.is(statements.length, 1)
@@ -136,7 +138,7 @@ for (const backend of backends({ prepared: true })) {
   batches(`${backend.name}: responseBatch false writes each create with its own statement`, async () => {
     const { storage, survey, check } = await open(database, false)
     const inputs = Array.from({ length: 5 }, () => makeResponse(survey.id))
-    await Promise.all(inputs.map((input) => storage.responses.create(input, check)))
+    await Promise.all(inputs.map((input) => createResponse(storage.responses, input, check)))
     assert.is(batchStatements(statements).length, 0)
     assert.is(statements.length, 5)
   })

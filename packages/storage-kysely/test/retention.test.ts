@@ -1,4 +1,4 @@
-import { createCanvass, createRetention } from '@canvass/core'
+import { createCanvass, createDisplay, createResponse, createRetention } from '@canvass/core'
 import type { RetentionObservation, RetentionReport, Storage } from '@canvass/core'
 import { createPostgresTestDatabase } from '@canvass/test-bed'
 import { makeResponse, skipSuiteUnless } from '@canvass/test-utils'
@@ -61,7 +61,7 @@ async function seed(storage: Storage, now: Date, old = 40): Promise<Seeded> {
     let displayId: string | null = null
     if (withDisplay) {
       displayId = `d${crypto.randomUUID().replaceAll('-', '')}`
-      const made = await storage.displays.create({
+      const made = await createDisplay(storage, {
         id: displayId,
         environmentId,
         surveyId,
@@ -73,7 +73,7 @@ async function seed(storage: Storage, now: Date, old = 40): Promise<Seeded> {
       assert.equal(made, { outcome: 'created', id: displayId })
     }
     const response = makeResponse(surveyId, { createdAt, displayId })
-    const result = await storage.responses.create(response, {
+    const result = await createResponse(storage.responses, response, {
       environmentId,
       requireAccepting: false,
       checkEnvironment: false,
@@ -268,7 +268,7 @@ instances(
         createdAt: new Date(now.getTime() - days * DAY),
         data: { f: [`http://canvass.test/storage/${environmentId}/private/${fileName}`] },
       })
-      const result = await storage!.responses.create(response, {
+      const result = await createResponse(storage!.responses, response, {
         environmentId,
         requireAccepting: false,
         checkEnvironment: false,

@@ -4,6 +4,7 @@
  * at. Two storages on one database stand for two instances: one keeps the survey's facts, the other changes the
  * survey, and the first must judge the create by the survey as it now is.
  */
+import { createResponse } from '@canvass/core'
 import type { Storage } from '@canvass/core'
 import { makeResponse, makeSurvey } from '@canvass/test-utils'
 import { randomUUID } from 'node:crypto'
@@ -29,19 +30,19 @@ for (const backend of backends()) {
       await kept.surveys.insert(survey)
       const check = { environmentId: environments.production, requireAccepting: true, checkEnvironment: true, pinProven: false }
       const first = makeResponse(survey.id)
-      assert.equal(await kept.responses.create(first, check), { outcome: 'created', id: first.id }, 'the facts are now kept')
+      assert.equal(await createResponse(kept.responses, first, check), { outcome: 'created', id: first.id }, 'the facts are now kept')
 
       await other.surveys.update(survey.id, (current) => ({ ...current, status: 'paused' }))
-      assert.equal(await kept.responses.create(makeResponse(survey.id), check), { outcome: 'survey_not_accepting' }, 'paused')
+      assert.equal(await createResponse(kept.responses, makeResponse(survey.id), check), { outcome: 'survey_not_accepting' }, 'paused')
 
       await other.surveys.update(survey.id, (current) => ({ ...current, status: 'inProgress', pin: '1234' }))
-      assert.equal(await kept.responses.create(makeResponse(survey.id), check), { outcome: 'pin_required' }, 'a PIN set')
+      assert.equal(await createResponse(kept.responses, makeResponse(survey.id), check), { outcome: 'pin_required' }, 'a PIN set')
 
       await other.surveys.update(survey.id, (current) => ({ ...current, pin: null, autoComplete: 1 }))
       const towards = makeResponse(survey.id, { finished: true })
-      assert.equal(await kept.responses.create(towards, check), { outcome: 'created', id: towards.id })
+      assert.equal(await createResponse(kept.responses, towards, check), { outcome: 'created', id: towards.id })
       assert.is((await other.surveys.get(survey.id))?.status, 'completed', 'counted towards the autoComplete set meanwhile')
-      assert.equal(await kept.responses.create(makeResponse(survey.id), check), { outcome: 'survey_not_accepting' }, 'completed')
+      assert.equal(await createResponse(kept.responses, makeResponse(survey.id), check), { outcome: 'survey_not_accepting' }, 'completed')
     } finally {
       await open.close()
     }

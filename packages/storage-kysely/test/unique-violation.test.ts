@@ -1,3 +1,4 @@
+import { createResponse } from '@canvass/core'
 import type { Storage } from '@canvass/core'
 import { makeResponse, makeSurvey } from '@canvass/test-utils'
 import { randomUUID } from 'node:crypto'
@@ -37,8 +38,8 @@ for (const backend of backends({ prepared: true })) {
     const { storage, survey, check, close } = await open(backend)
     try {
       const first = makeResponse(survey.id, { singleUseId: 'once' })
-      assert.equal(await storage.responses.create(first, check), { outcome: 'created', id: first.id })
-      assert.equal(await storage.responses.create(makeResponse(survey.id, { singleUseId: 'once' }), check), {
+      assert.equal(await createResponse(storage.responses, first, check), { outcome: 'created', id: first.id })
+      assert.equal(await createResponse(storage.responses, makeResponse(survey.id, { singleUseId: 'once' }), check), {
         outcome: 'single_use_id_taken',
       })
     } finally {
@@ -50,8 +51,8 @@ for (const backend of backends({ prepared: true })) {
     const { storage, survey, check, close } = await open(backend)
     try {
       const first = makeResponse(survey.id, { singleUseId: 'a' })
-      await storage.responses.create(first, check)
-      const error = await storage.responses.create(makeResponse(survey.id, { id: first.id, singleUseId: 'b' }), check).then(
+      await createResponse(storage.responses, first, check)
+      const error = await createResponse(storage.responses, makeResponse(survey.id, { id: first.id, singleUseId: 'b' }), check).then(
         (result) => assert.unreachable(`resolved with ${JSON.stringify(result)}`),
         (caught: unknown) => caught,
       )

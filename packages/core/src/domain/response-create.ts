@@ -3,6 +3,7 @@ import { CanvassError, badRequest, notFound, unauthorized } from '../errors'
 import type { CreateResponseCheck, CreateResponseResult, NewResponse } from '../ports/storage'
 import { answerOutOfRange } from './answer-scales'
 import { checkResponseSize } from './response-size'
+import { createResponse } from './response-writes'
 import { isEncryptedSingleUse } from './single-use-ids'
 
 /**
@@ -20,7 +21,7 @@ export type Created = Extract<CreateResponseResult, { outcome: 'created' }>
 export async function createOrThrow(ctx: CanvassContext, response: NewResponse, check: CreateResponseCheck): Promise<Created> {
   checkResponseSize(response, ctx.maxResponseBytes)
   if (response.singleUseId !== null) response = { ...response, singleUseId: await singleUseIdToStore(ctx, response) }
-  const result = await ctx.storage.responses.create(response, check)
+  const result = await createResponse(ctx.storage.responses, response, check)
   if (result.outcome === 'created') return result
   throw createRefusal(result, response, check)
 }

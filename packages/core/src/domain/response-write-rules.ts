@@ -2,48 +2,17 @@ import type {
   AnswerScale,
   CreateResponseCheck,
   CreateResponseResult,
+  DisplayWriteFacts,
   JsonObject,
+  ResponseCreateFacts,
   ResponseRecord,
   ResponseSurveyFields,
-  SurveyStatusFields,
+  SurveyWriteFacts,
 } from '../ports/storage'
 import { answerOffScale } from './answer-scales'
 import { acceptsSubmissions, effectiveSurveyStatus } from './survey-status'
 
-/**
- * What a response write needs to know of its survey, read by an adapter in one query (or kept by the survey's
- * `version`). Every rule of a write is decided from it by the functions of this file; the adapter's write is
- * then guarded by `version` (docs/architecture.md, "A response write").
- */
-export interface SurveyWriteFacts extends SurveyStatusFields {
-  id: string
-  autoComplete: number | null
-  hasPin: boolean
-  /** The survey's type (`link`, `app`). */
-  type: string
-  /** Whether its `singleUse` setting is enabled (`isSingleUse`). */
-  singleUse: boolean
-  /** The survey's scale questions in its order (`answerScalesOf`). */
-  answerScales: AnswerScale[]
-  /** Changes on every write of the survey row: a write decided on these facts applies only while it holds. */
-  version: string
-}
-
-/** The display a create names, as the write reads it. */
-export interface DisplayWriteFacts {
-  surveyId: string
-  /** The contact the display was made for (its `userId` and environment), or null. */
-  contact: { userId: string | null; environmentId: string } | null
-}
-
-/** What a create decision reads: the survey (null: none has that id) and the display it names. */
-export interface ResponseCreateFacts {
-  survey: SurveyWriteFacts | null
-  /** Whether `check.environmentId` names an environment; read only when the survey is not in it. */
-  environmentFound: boolean
-  /** The display `displayId` names (null: none; absent: the create names none). */
-  display?: DisplayWriteFacts | null
-}
+export type { DisplayWriteFacts, ResponseCreateFacts, SurveyWriteFacts } from '../ports/storage'
 
 /** What of a create its decision judges. */
 export interface ResponseCreateWrite {
@@ -54,7 +23,7 @@ export interface ResponseCreateWrite {
   singleUseId: string | null
 }
 
-/** A create refused, as `ResponseStore.create` reports it. */
+/** A create refused, as `createResponse` (`domain/response-writes.ts`) reports it. */
 export type CreateRefusalOutcome = Exclude<CreateResponseResult, { outcome: 'created' }>
 
 /**

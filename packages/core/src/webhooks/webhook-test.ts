@@ -2,6 +2,7 @@ import * as v from 'valibot'
 import type { WebhookRecord } from '../ports/storage'
 import type { WebhookAttemptResult, WebhookErrorClass, WebhookTransport } from '../ports/webhook-transport'
 import { signWebhook } from './sign-webhook'
+import { webhookEnvelope } from './event-deliveries'
 
 /**
  * The event a test sends (docs/webhooks-and-uploads.md, "Testing a webhook"): the name Formbricks' own test
@@ -28,11 +29,7 @@ export async function sendWebhookTest(
   transport: WebhookTransport,
   input: { webhook: WebhookRecord; secret: string; id: string; now: Date },
 ): Promise<WebhookTestOutcome> {
-  const body = JSON.stringify({
-    webhookId: input.webhook.id,
-    event: WEBHOOK_TEST_EVENT,
-    data: { test: true, sentAt: input.now.toISOString() },
-  })
+  const body = JSON.stringify(webhookEnvelope(input.webhook.id, WEBHOOK_TEST_EVENT, { test: true, sentAt: input.now.toISOString() }))
   const headers = signWebhook({ id: input.id, timestamp: input.now.getTime() / 1000, body, secret: input.secret })
   const result = await transport.send({ url: input.webhook.url, headers, body })
   return testOutcome(result)

@@ -1,3 +1,4 @@
+import { createResponse } from '@canvass/core'
 import type { CreateResponseCheck, CreateResponseResult, NewResponse, ResponseSurveyFields } from '@canvass/core'
 import * as assert from 'uvu/assert'
 import { freshId } from './fresh-id'
@@ -68,13 +69,13 @@ export const answerBoundTests: StorageTest[] = [
         for (const [data, questionId] of bad) {
           for (const [what, response, check] of everyPath(survey.id, production, data)) {
             const label = `${what}, ${JSON.stringify(data)}, autoComplete ${autoComplete}`
-            assert.equal(await storage.responses.create(response, check), offScale(questionId), label)
+            assert.equal(await createResponse(storage.responses, response, check), offScale(questionId), label)
             assert.is(await storage.responses.get(response.id), null, `${label}: nothing written`)
           }
         }
         // Concurrent creates, which may be written together: each bad one alone is refused.
         const together = Array.from({ length: 12 }, (_, i) => makeResponse(survey.id, { data: { nps: i % 3 === 0 ? 57 : 9 } }))
-        const results = await Promise.all(together.map((response) => storage.responses.create(response, clientCheck(production))))
+        const results = await Promise.all(together.map((response) => createResponse(storage.responses, response, clientCheck(production))))
         results.forEach((result, i) => {
           if (i % 3 === 0) assert.equal(result, offScale('nps'), `concurrent ${i}`)
           else expectCreated(result, together[i]!)
@@ -99,14 +100,14 @@ export const answerBoundTests: StorageTest[] = [
       ]
       for (const data of good) {
         for (const [what, response, check] of everyPath(survey.id, production, data)) {
-          expectCreated(await storage.responses.create(response, check), response)
+          expectCreated(await createResponse(storage.responses, response, check), response)
           assert.equal((await storage.responses.get(response.id))?.data, data, `${what}, ${JSON.stringify(data)}`)
         }
       }
       // A survey whose questions are not what a create makes: no scale question, a question without an id.
       const odd = await seedSurvey(storage, production, { questions: [{ type: 'nps' }, { id: 7, type: 'rating' }, 'text'] })
       const response = makeResponse(odd.id, { data: { nps: 99, '7': 99 } })
-      expectCreated(await storage.responses.create(response, clientCheck(production)), response)
+      expectCreated(await createResponse(storage.responses, response, clientCheck(production)), response)
     },
   },
   {
@@ -127,11 +128,14 @@ export const answerBoundTests: StorageTest[] = [
         [{ open: 11 }, { questionId: 'open', min: 0, max: 10 }],
       ] as const) {
         const response = makeResponse(survey.id, { data })
-        assert.equal(await storage.responses.create(response, clientCheck(production)), { outcome: 'answer_out_of_range', ...scale })
+        assert.equal(await createResponse(storage.responses, response, clientCheck(production)), {
+          outcome: 'answer_out_of_range',
+          ...scale,
+        })
       }
       // What a scale no longer covers is no longer judged.
       const freed = makeResponse(survey.id, { data: { nps: 57, stars: 2 } })
-      expectCreated(await storage.responses.create(freed, clientCheck(production)), freed)
+      expectCreated(await createResponse(storage.responses, freed, clientCheck(production)), freed)
     },
   },
   {
@@ -192,7 +196,7 @@ export const answerBoundTests: StorageTest[] = [
           ['management', makeResponse(target.id, { displayId }), managementCheck(production)],
         ]
         for (const [what, response, check] of others) {
-          assert.equal(await storage.responses.create(response, check), { outcome: 'display_of_other_contact' }, what)
+          assert.equal(await createResponse(storage.responses, response, check), { outcome: 'display_of_other_contact' }, what)
           assert.is(await storage.responses.get(response.id), null, `${what}: nothing written`)
         }
         const [refused] = await storage.responses.importMany([makeResponse(target.id, { displayId })], managementCheck(production), {
@@ -200,12 +204,12 @@ export const answerBoundTests: StorageTest[] = [
         })
         assert.equal(refused, { outcome: 'display_of_other_contact' }, 'import')
         const own = makeResponse(target.id, { displayId, userId: owner, finished: true })
-        expectCreated(await storage.responses.create(own, clientCheck(production)), own)
+        expectCreated(await createResponse(storage.responses, own, clientCheck(production)), own)
         assert.equal(await storage.displays.responseOf(production, displayId), { responseId: own.id })
         // A display made for nobody takes anyone's response.
         const anonymous = await seedDisplay(storage, production, target.id)
         const anyone = makeResponse(target.id, { displayId: anonymous, userId: `u-${freshId()}` })
-        expectCreated(await storage.responses.create(anyone, clientCheck(production)), anyone)
+        expectCreated(await createResponse(storage.responses, anyone, clientCheck(production)), anyone)
       }
     },
   },

@@ -1,3 +1,4 @@
+import { createResponse } from '@canvass/core'
 import * as assert from 'uvu/assert'
 import { clientCheck, expectCreated, makeResponse, managementCheck, seedProject, seedSurvey } from './seed'
 import type { StorageTest } from './storage-test'
@@ -11,15 +12,15 @@ export const autoCompleteTests: StorageTest[] = [
       const survey = await seedSurvey(storage, production, { status: 'inProgress', autoComplete: 2 })
       for (const finished of [false, true]) {
         const response = makeResponse(survey.id, { finished })
-        expectCreated(await storage.responses.create(response, clientCheck(production)), response)
+        expectCreated(await createResponse(storage.responses, response, clientCheck(production)), response)
       }
       assert.is((await storage.surveys.get(survey.id))?.status, 'inProgress', 'one finished of two')
       const last = makeResponse(survey.id, { finished: true, userId: 'finisher' })
-      expectCreated(await storage.responses.create(last, clientCheck(production)), last)
+      expectCreated(await createResponse(storage.responses, last, clientCheck(production)), last)
       const completed = await storage.surveys.get(survey.id)
       assert.is(completed?.status, 'completed')
       assert.equal(completed?.updatedAt, last.createdAt)
-      assert.equal(await storage.responses.create(makeResponse(survey.id), clientCheck(production)), {
+      assert.equal(await createResponse(storage.responses, makeResponse(survey.id), clientCheck(production)), {
         outcome: 'survey_not_accepting',
       })
     },
@@ -30,7 +31,7 @@ export const autoCompleteTests: StorageTest[] = [
       const { production } = await seedProject(storage)
       const survey = await seedSurvey(storage, production, { status: 'inProgress', autoComplete: 1 })
       const response = makeResponse(survey.id)
-      expectCreated(await storage.responses.create(response, clientCheck(production)), response)
+      expectCreated(await createResponse(storage.responses, response, clientCheck(production)), response)
       assert.is((await storage.surveys.get(survey.id))?.status, 'inProgress')
       await storage.responses.update(response.id, () => ({ updatedAt: new Date(), finished: true }))
       assert.is((await storage.surveys.get(survey.id))?.status, 'completed')
@@ -45,7 +46,7 @@ export const autoCompleteTests: StorageTest[] = [
       const open = await seedSurvey(storage, production, { status: 'inProgress', autoComplete: null })
       for (const survey of [paused, draft, open]) {
         const response = makeResponse(survey.id, { finished: true })
-        expectCreated(await storage.responses.create(response, managementCheck(production)), response)
+        expectCreated(await createResponse(storage.responses, response, managementCheck(production)), response)
       }
       assert.is((await storage.surveys.get(paused.id))?.status, 'paused')
       assert.is((await storage.surveys.get(draft.id))?.status, 'draft')
@@ -70,7 +71,8 @@ export const autoCompleteTests: StorageTest[] = [
             const results = await Promise.all(
               // Every other one from a contact, which takes the statement that links it.
               Array.from({ length: 2 * n }, (_, i) =>
-                storage.responses.create(
+                createResponse(
+                  storage.responses,
                   makeResponse(survey.id, { finished: true, userId: i % 2 === 0 ? null : `auto-complete-${round}-${i}` }),
                   clientCheck(production),
                 ),

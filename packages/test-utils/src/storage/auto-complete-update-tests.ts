@@ -1,4 +1,4 @@
-import { acceptsSubmissions, effectiveSurveyStatus } from '@canvass/core'
+import { acceptsSubmissions, createResponse, effectiveSurveyStatus } from '@canvass/core'
 import type { ResponsePatch, ResponseRecord, SurveyStatusFields } from '@canvass/core'
 import * as assert from 'uvu/assert'
 import { clientCheck, expectCreated, makeResponse, seedProject, seedSurvey } from './seed'
@@ -29,7 +29,8 @@ export const autoCompleteUpdateTests: StorageTest[] = [
           const label = `N=${n}, round ${round}`
           const survey = await seedSurvey(storage, production, { status: 'inProgress', autoComplete: n })
           const responses = Array.from({ length: 3 * n }, () => makeResponse(survey.id))
-          for (const response of responses) expectCreated(await storage.responses.create(response, clientCheck(production)), response)
+          for (const response of responses)
+            expectCreated(await createResponse(storage.responses, response, clientCheck(production)), response)
           const results = await Promise.allSettled(responses.map((response) => storage.responses.update(response.id, finishIfAccepting)))
           const refused = results.filter((result) => result.status === 'rejected')
           for (const result of refused) assert.instance(result.reason, NotAccepting, `${label}: refused for the status only`)

@@ -1,3 +1,4 @@
+import { createDisplay, createResponse } from '@canvass/core'
 import * as assert from 'uvu/assert'
 import { freshId } from './fresh-id'
 import { clientCheck, identity, makeResponse, managementCheck, seedDisplay, seedProject, seedSurvey, setAttributes } from './seed'
@@ -16,30 +17,30 @@ const newDisplay = (environmentId: string, surveyId: string, userId: string | nu
 /** The client API's storage: displays, single-use ids, display checks, contacts by userId, environment state. */
 export const clientTests: StorageTest[] = [
   {
-    name: 'displays.create reports every outcome and writes only when created',
+    name: 'createDisplay reports every outcome and writes only when created',
     async run({ storage }) {
       const { production, development } = await seedProject(storage)
       const survey = await seedSurvey(storage, production)
       const created = newDisplay(production, survey.id)
-      assert.equal(await storage.displays.create(created), { outcome: 'created', id: created.id })
-      assert.equal(await storage.displays.create(newDisplay(freshId(), survey.id)), { outcome: 'environment_not_found' })
-      assert.equal(await storage.displays.create(newDisplay(production, freshId())), { outcome: 'survey_not_found' })
+      assert.equal(await createDisplay(storage, created), { outcome: 'created', id: created.id })
+      assert.equal(await createDisplay(storage, newDisplay(freshId(), survey.id)), { outcome: 'environment_not_found' })
+      assert.equal(await createDisplay(storage, newDisplay(production, freshId())), { outcome: 'survey_not_found' })
       const refused = newDisplay(development, survey.id, 'someone')
-      assert.equal(await storage.displays.create(refused), { outcome: 'survey_in_other_environment' })
+      assert.equal(await createDisplay(storage, refused), { outcome: 'survey_in_other_environment' })
       assert.is(
         await storage.clientContacts.identify(identity(development, 'someone')).then((s) => s?.displays.length),
         0,
         'no display for a refusal',
       )
-      assert.equal(await storage.displays.create(newDisplay('\u0000', '\u0000')), { outcome: 'environment_not_found' })
+      assert.equal(await createDisplay(storage, newDisplay('\u0000', '\u0000')), { outcome: 'environment_not_found' })
     },
   },
   {
-    name: 'displays.create with userId links the contact, creating it once under concurrency',
+    name: 'createDisplay with userId links the contact, creating it once under concurrency',
     async run({ storage }) {
       const { production } = await seedProject(storage)
       const survey = await seedSurvey(storage, production)
-      const results = await Promise.all(Array.from({ length: 8 }, () => storage.displays.create(newDisplay(production, survey.id, 'u-1'))))
+      const results = await Promise.all(Array.from({ length: 8 }, () => createDisplay(storage, newDisplay(production, survey.id, 'u-1'))))
       for (const result of results) assert.is(result.outcome, 'created')
       const state = await storage.clientContacts.identify(identity(production, 'u-1'))
       assert.is(state?.displays.length, 8)
@@ -57,14 +58,14 @@ export const clientTests: StorageTest[] = [
         for (const userId of [null, 'u-display']) {
           for (const check of [clientCheck(production), managementCheck(production)]) {
             const response = makeResponse(survey.id, { displayId, userId })
-            assert.equal(await storage.responses.create(response, check), { outcome: 'display_not_found' })
+            assert.equal(await createResponse(storage.responses, response, check), { outcome: 'display_not_found' })
             assert.is(await storage.responses.get(response.id), null)
           }
         }
       }
       const own = await seedDisplay(storage, production, survey.id)
       const response = makeResponse(survey.id, { displayId: own, finished: true })
-      assert.equal(await storage.responses.create(response, clientCheck(production)), { outcome: 'created', id: response.id })
+      assert.equal(await createResponse(storage.responses, response, clientCheck(production)), { outcome: 'created', id: response.id })
       assert.is((await storage.responses.get(response.id))?.displayId, own)
     },
   },
@@ -77,13 +78,13 @@ export const clientTests: StorageTest[] = [
       const attempts = Array.from({ length: 10 }, (_, i) =>
         makeResponse(survey.id, { singleUseId: 'once', userId: i % 2 === 0 ? null : `u-${i}`, finished: i % 3 === 0 }),
       )
-      const results = await Promise.all(attempts.map((response) => storage.responses.create(response, clientCheck(production))))
+      const results = await Promise.all(attempts.map((response) => createResponse(storage.responses, response, clientCheck(production))))
       assert.is(results.filter((r) => r.outcome === 'created').length, 1, JSON.stringify(results))
       assert.is(results.filter((r) => r.outcome === 'single_use_id_taken').length, 9)
       const later = makeResponse(survey.id, { singleUseId: 'once' })
-      assert.equal(await storage.responses.create(later, managementCheck(production)), { outcome: 'single_use_id_taken' })
+      assert.equal(await createResponse(storage.responses, later, managementCheck(production)), { outcome: 'single_use_id_taken' })
       const elsewhere = makeResponse(other.id, { singleUseId: 'once' })
-      assert.equal(await storage.responses.create(elsewhere, clientCheck(production)), { outcome: 'created', id: elsewhere.id })
+      assert.equal(await createResponse(storage.responses, elsewhere, clientCheck(production)), { outcome: 'created', id: elsewhere.id })
       const page = await storage.responses.list(production, { limit: 100, surveyId: survey.id })
       assert.is(page.length, 1, 'only the first response is stored')
     },
@@ -98,7 +99,7 @@ export const clientTests: StorageTest[] = [
       assert.equal(states[0], { contactId: states[0]?.contactId, userId: 'same', attributes: {}, displays: [], responseSurveyIds: [] })
       const survey = await seedSurvey(storage, production)
       const response = makeResponse(survey.id, { userId: 'same' })
-      assert.is((await storage.responses.create(response, clientCheck(production))).outcome, 'created')
+      assert.is((await createResponse(storage.responses, response, clientCheck(production))).outcome, 'created')
       assert.equal((await storage.clientContacts.identify(identity(production, 'same')))?.responseSurveyIds, [survey.id])
       const elsewhere = await storage.clientContacts.identify(identity(development, 'same'))
       assert.is.not(elsewhere?.contactId, states[0]?.contactId, 'contacts are per environment')

@@ -1,3 +1,4 @@
+import { createResponse } from '@canvass/core'
 import type { CreateResponseCheck, CreateResponseResult, NewResponse, Storage, WebhookEvent } from '@canvass/core'
 import * as assert from 'uvu/assert'
 import { freshId } from './fresh-id'
@@ -75,7 +76,7 @@ export const concurrentCreateTests: StorageTest[] = [
           })
       }
 
-      const results = await Promise.all(cases.map(({ input, check }) => storage.responses.create(input, check)))
+      const results = await Promise.all(cases.map(({ input, check }) => createResponse(storage.responses, input, check)))
       results.forEach((result, i) => {
         const { input, expected } = cases[i]!
         if (expected === 'created') assert.equal(result, { outcome: 'created', id: input.id }, `case ${i}`)
@@ -114,7 +115,7 @@ export const concurrentCreateTests: StorageTest[] = [
         // A NUL character in JSON text is refused by Postgres (and so the whole statement it is part of).
         makeResponse(survey.id, { data: i === 20 ? { bad: 'nul \u0000 here' } : { n: i } }),
       )
-      const results = await Promise.allSettled(cases.map((input) => storage.responses.create(input, clientCheck(production))))
+      const results = await Promise.allSettled(cases.map((input) => createResponse(storage.responses, input, clientCheck(production))))
       results.forEach((result, i) => {
         if (i === 20) return
         assert.equal(result, { status: 'fulfilled', value: { outcome: 'created', id: cases[i]!.id } }, `case ${i}`)
@@ -145,7 +146,7 @@ export const concurrentCreateTests: StorageTest[] = [
         secret: `whsec_${btoa(freshId())}`,
       })
       const cases = Array.from({ length: 60 }, (_, i) => makeResponse(i % 4 === 3 ? paused.id : survey.id))
-      const results = await Promise.all(cases.map((input) => storage.responses.create(input, clientCheck(production))))
+      const results = await Promise.all(cases.map((input) => createResponse(storage.responses, input, clientCheck(production))))
       const created = cases.filter((_, i) => i % 4 !== 3).map((input) => input.id)
       results.forEach((result, i) =>
         assert.equal(result, i % 4 === 3 ? { outcome: 'survey_not_accepting' } : { outcome: 'created', id: cases[i]!.id }),

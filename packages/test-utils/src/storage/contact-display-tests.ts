@@ -1,3 +1,4 @@
+import { createDisplay } from '@canvass/core'
 import type { DisplayRecord, Storage } from '@canvass/core'
 import * as assert from 'uvu/assert'
 import { freshId } from './fresh-id'
@@ -7,7 +8,7 @@ import type { StorageTest } from './storage-test'
 /** Creates a display of the survey for `userId` at `createdAt` and returns its id. */
 async function displayAt(storage: Storage, environmentId: string, surveyId: string, userId: string | null, createdAt: Date) {
   const id = freshId()
-  const result = await storage.displays.create({ id, environmentId, surveyId, userId, responseId: null, createdAt, newId: freshId })
+  const result = await createDisplay(storage, { id, environmentId, surveyId, userId, responseId: null, createdAt, newId: freshId })
   assert.equal(result, { outcome: 'created', id })
   return id
 }
@@ -100,7 +101,7 @@ export const contactDisplayTests: StorageTest[] = [
       })
 
       const create = (userId: string, responseId: string, contactId: string | null) =>
-        storage.displays.create({
+        createDisplay(storage, {
           id: freshId(),
           environmentId: production,
           surveyId: survey.id,

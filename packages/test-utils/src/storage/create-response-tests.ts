@@ -1,3 +1,4 @@
+import { createResponse } from '@canvass/core'
 import { freshId } from './fresh-id'
 import type { SurveyRecord } from '@canvass/core'
 import * as assert from 'uvu/assert'
@@ -27,7 +28,7 @@ export const createResponseTests: StorageTest[] = [
         displayId,
         endingId: 'end1',
       })
-      expectCreated(await storage.responses.create(response, clientCheck(production)), response)
+      expectCreated(await createResponse(storage.responses, response, clientCheck(production)), response)
       const stored = await storage.responses.get(response.id)
       assert.equal(stored, {
         id: response.id,
@@ -57,14 +58,14 @@ export const createResponseTests: StorageTest[] = [
       const { production } = await seedProject(storage)
       const survey = await seedSurvey(storage, production)
       const unknown = freshId()
-      assert.equal(await storage.responses.create(makeResponse(survey.id), clientCheck(unknown)), {
+      assert.equal(await createResponse(storage.responses, makeResponse(survey.id), clientCheck(unknown)), {
         outcome: 'environment_not_found',
       })
-      assert.equal(await storage.responses.create(makeResponse(freshId()), clientCheck(unknown)), {
+      assert.equal(await createResponse(storage.responses, makeResponse(freshId()), clientCheck(unknown)), {
         outcome: 'environment_not_found',
       })
       // Without the environment check, a survey of another (here: unknown) environment is just not theirs.
-      assert.equal(await storage.responses.create(makeResponse(survey.id), managementCheck(unknown)), {
+      assert.equal(await createResponse(storage.responses, makeResponse(survey.id), managementCheck(unknown)), {
         outcome: 'survey_in_other_environment',
       })
     },
@@ -74,7 +75,7 @@ export const createResponseTests: StorageTest[] = [
     async run({ storage }) {
       const { production } = await seedProject(storage)
       for (const check of [clientCheck(production), managementCheck(production)]) {
-        assert.equal(await storage.responses.create(makeResponse(freshId()), check), { outcome: 'survey_not_found' })
+        assert.equal(await createResponse(storage.responses, makeResponse(freshId()), check), { outcome: 'survey_not_found' })
       }
     },
   },
@@ -86,7 +87,7 @@ export const createResponseTests: StorageTest[] = [
       const survey = await seedSurvey(storage, development)
       for (const environmentId of [production, other.production]) {
         for (const check of [clientCheck(environmentId), managementCheck(environmentId)]) {
-          assert.equal(await storage.responses.create(makeResponse(survey.id), check), {
+          assert.equal(await createResponse(storage.responses, makeResponse(survey.id), check), {
             outcome: 'survey_in_other_environment',
           })
         }
@@ -111,7 +112,7 @@ export const createResponseTests: StorageTest[] = [
         const survey = await seedSurvey(storage, production, fields)
         const response = makeResponse(survey.id)
         assert.equal(
-          await storage.responses.create(response, clientCheck(production)),
+          await createResponse(storage.responses, response, clientCheck(production)),
           { outcome: 'survey_not_accepting' },
           JSON.stringify(fields),
         )
@@ -135,7 +136,7 @@ export const createResponseTests: StorageTest[] = [
         const survey = await seedSurvey(storage, production, fields)
         const response = makeResponse(survey.id)
         assert.equal(
-          await storage.responses.create(response, clientCheck(production)),
+          await createResponse(storage.responses, response, clientCheck(production)),
           { outcome: 'created', id: response.id },
           JSON.stringify(fields),
         )
@@ -149,10 +150,10 @@ export const createResponseTests: StorageTest[] = [
       for (const status of ['paused', 'completed', 'scheduled'] as const) {
         const survey = await seedSurvey(storage, production, { status, runOnDate: future() })
         const response = makeResponse(survey.id)
-        expectCreated(await storage.responses.create(response, managementCheck(production)), response)
+        expectCreated(await createResponse(storage.responses, response, managementCheck(production)), response)
         const withEnvironmentCheck = makeResponse(survey.id)
         expectCreated(
-          await storage.responses.create(withEnvironmentCheck, { ...clientCheck(production), requireAccepting: false }),
+          await createResponse(storage.responses, withEnvironmentCheck, { ...clientCheck(production), requireAccepting: false }),
           withEnvironmentCheck,
         )
       }
@@ -174,7 +175,7 @@ export const createResponseTests: StorageTest[] = [
       ]
       for (const { surveyId, check } of attempts) {
         const response = makeResponse(surveyId, { userId: 'refused-user', newId: () => refusedContactId })
-        const result = await storage.responses.create(response, check)
+        const result = await createResponse(storage.responses, response, check)
         assert.is.not(result.outcome, 'created')
         assert.is(await storage.responses.get(response.id), null)
       }
@@ -182,7 +183,7 @@ export const createResponseTests: StorageTest[] = [
       // Had a refusal created the contact, this create would link it instead of creating its own.
       const contactId = freshId()
       const response = makeResponse(open.id, { userId: 'refused-user', newId: () => contactId })
-      expectCreated(await storage.responses.create(response, clientCheck(production)), response)
+      expectCreated(await createResponse(storage.responses, response, clientCheck(production)), response)
       assert.is((await storage.responses.get(response.id))?.person?.id, contactId)
     },
   },
@@ -193,8 +194,8 @@ export const createResponseTests: StorageTest[] = [
       const survey = await seedSurvey(storage, production)
       const first = makeResponse(survey.id, { userId: 'user-1' })
       const second = makeResponse(survey.id, { userId: 'user-1' })
-      expectCreated(await storage.responses.create(first, clientCheck(production)), first)
-      expectCreated(await storage.responses.create(second, managementCheck(production)), second)
+      expectCreated(await createResponse(storage.responses, first, clientCheck(production)), first)
+      expectCreated(await createResponse(storage.responses, second, managementCheck(production)), second)
       const a = await storage.responses.get(first.id)
       const b = await storage.responses.get(second.id)
       assert.ok(a?.person && b?.person)
@@ -214,8 +215,8 @@ export const createResponseTests: StorageTest[] = [
       const { production, development } = await seedProject(storage)
       const a = makeResponse((await seedSurvey(storage, production)).id, { userId: 'same-user' })
       const b = makeResponse((await seedSurvey(storage, development)).id, { userId: 'same-user' })
-      expectCreated(await storage.responses.create(a, clientCheck(production)), a)
-      expectCreated(await storage.responses.create(b, clientCheck(development)), b)
+      expectCreated(await createResponse(storage.responses, a, clientCheck(production)), a)
+      expectCreated(await createResponse(storage.responses, b, clientCheck(development)), b)
       const personA = (await storage.responses.get(a.id))?.person
       const personB = (await storage.responses.get(b.id))?.person
       assert.ok(personA && personB)
@@ -229,7 +230,7 @@ export const createResponseTests: StorageTest[] = [
       const { production } = await seedProject(storage)
       const survey = await seedSurvey(storage, production)
       const responses = Array.from({ length: 8 }, () => makeResponse(survey.id, { userId: 'racing-user' }))
-      const results = await Promise.all(responses.map((r) => storage.responses.create(r, clientCheck(production))))
+      const results = await Promise.all(responses.map((r) => createResponse(storage.responses, r, clientCheck(production))))
       results.forEach((result, i) => assert.equal(result, { outcome: 'created', id: responses[i]?.id }))
       const people = new Set<string | undefined>()
       for (const response of responses) people.add((await storage.responses.get(response.id))?.person?.id)
@@ -244,11 +245,11 @@ export const createResponseTests: StorageTest[] = [
       const { production } = await seedProject(storage)
       const survey = await seedSurvey(storage, production)
       const before = makeResponse(survey.id, { userId: 'attr-user' })
-      expectCreated(await storage.responses.create(before, clientCheck(production)), before)
+      expectCreated(await createResponse(storage.responses, before, clientCheck(production)), before)
 
       await fixtures.setContactAttributes(production, 'attr-user', { email: 'a@example.com', plan: 'pro' })
       const after = makeResponse(survey.id, { userId: 'attr-user' })
-      expectCreated(await storage.responses.create(after, clientCheck(production)), after)
+      expectCreated(await createResponse(storage.responses, after, clientCheck(production)), after)
       const snapshot = { email: 'a@example.com', plan: 'pro' }
       assert.equal((await storage.responses.get(after.id))?.personAttributes, snapshot)
       assert.equal((await storage.responses.get(after.id))?.person?.attributes, snapshot)
@@ -273,11 +274,11 @@ export const createResponseTests: StorageTest[] = [
         makeResponse(survey.id, { userId: `su-user-${freshId()}` }),
       ]
       for (const response of refusedPaths) {
-        assert.equal(await storage.responses.create(response, required), { outcome: 'single_use_id_required' })
+        assert.equal(await createResponse(storage.responses, response, required), { outcome: 'single_use_id_required' })
       }
       // Several at once: a storage that writes concurrent creates together must check each of them.
       const together = Array.from({ length: 6 }, () => makeResponse(survey.id))
-      const results = await Promise.all(together.map((response) => storage.responses.create(response, required)))
+      const results = await Promise.all(together.map((response) => createResponse(storage.responses, response, required)))
       assert.equal(
         results,
         together.map(() => ({ outcome: 'single_use_id_required' })),
@@ -285,23 +286,23 @@ export const createResponseTests: StorageTest[] = [
       assert.is(await storage.responses.count(production, { surveyId: survey.id }), 0, 'nothing written')
       // Checked right after the environment: before the survey's status and its PIN.
       const paused = await seedSurvey(storage, production, { type: 'link', status: 'paused', pin: '1234', singleUse: { enabled: true } })
-      assert.equal(await storage.responses.create(makeResponse(paused.id), required), { outcome: 'single_use_id_required' })
+      assert.equal(await createResponse(storage.responses, makeResponse(paused.id), required), { outcome: 'single_use_id_required' })
 
       // With an id, or without the flag, or for a survey that is not a single-use link survey: written.
       const named = makeResponse(survey.id, { singleUseId: `su-${freshId()}` })
-      expectCreated(await storage.responses.create(named, required), named)
+      expectCreated(await createResponse(storage.responses, named, required), named)
       const unflagged = makeResponse(survey.id)
-      expectCreated(await storage.responses.create(unflagged, clientCheck(production)), unflagged)
+      expectCreated(await createResponse(storage.responses, unflagged, clientCheck(production)), unflagged)
       const app = await seedSurvey(storage, production, { type: 'app', singleUse: { enabled: true, isEncrypted: false } })
       const off = await seedSurvey(storage, production, { type: 'link', singleUse: { enabled: false, isEncrypted: false } })
       for (const id of [app.id, off.id]) {
         const response = makeResponse(id)
-        expectCreated(await storage.responses.create(response, required), response)
+        expectCreated(await createResponse(storage.responses, response, required), response)
       }
       // A survey turned single-use after creates were written to it: the next create is judged on the change.
       const later = makeResponse(off.id)
       await storage.surveys.update(off.id, (current) => ({ ...current, singleUse: { enabled: true, isEncrypted: false } }))
-      assert.equal(await storage.responses.create(later, required), { outcome: 'single_use_id_required' })
+      assert.equal(await createResponse(storage.responses, later, required), { outcome: 'single_use_id_required' })
     },
   },
   {
@@ -317,11 +318,11 @@ export const createResponseTests: StorageTest[] = [
         makeResponse(survey.id, { singleUseId: `pin-suid-${freshId()}` }),
       ]
       for (const response of refusedPaths) {
-        assert.equal(await storage.responses.create(response, clientCheck(production)), { outcome: 'pin_required' })
+        assert.equal(await createResponse(storage.responses, response, clientCheck(production)), { outcome: 'pin_required' })
       }
       // Several at once: a storage that writes concurrent creates together must check each of them.
       const together = Array.from({ length: 6 }, () => makeResponse(survey.id))
-      const results = await Promise.all(together.map((response) => storage.responses.create(response, clientCheck(production))))
+      const results = await Promise.all(together.map((response) => createResponse(storage.responses, response, clientCheck(production))))
       assert.equal(
         results,
         together.map(() => ({ outcome: 'pin_required' })),
@@ -330,24 +331,28 @@ export const createResponseTests: StorageTest[] = [
 
       // The status is judged before the PIN.
       const paused = await seedSurvey(storage, production, { pin: '1234', status: 'paused' })
-      assert.equal(await storage.responses.create(makeResponse(paused.id), clientCheck(production)), { outcome: 'survey_not_accepting' })
+      assert.equal(await createResponse(storage.responses, makeResponse(paused.id), clientCheck(production)), {
+        outcome: 'survey_not_accepting',
+      })
 
       for (const response of [
         makeResponse(survey.id),
         makeResponse(survey.id, { finished: true }),
         makeResponse(survey.id, { userId: `pin-user-${freshId()}` }),
       ]) {
-        expectCreated(await storage.responses.create(response, clientCheck(production, true)), response)
+        expectCreated(await createResponse(storage.responses, response, clientCheck(production, true)), response)
       }
       const proven = Array.from({ length: 6 }, () => makeResponse(survey.id))
-      const created = await Promise.all(proven.map((response) => storage.responses.create(response, clientCheck(production, true))))
+      const created = await Promise.all(
+        proven.map((response) => createResponse(storage.responses, response, clientCheck(production, true))),
+      )
       created.forEach((result, i) => expectCreated(result, proven[i]!))
       const imported = makeResponse(survey.id)
-      expectCreated(await storage.responses.create(imported, managementCheck(production)), imported)
+      expectCreated(await createResponse(storage.responses, imported, managementCheck(production)), imported)
       // A survey without a PIN ignores the flag either way.
       for (const pinProven of [false, true]) {
         const response = makeResponse(plain.id)
-        expectCreated(await storage.responses.create(response, clientCheck(production, pinProven)), response)
+        expectCreated(await createResponse(storage.responses, response, clientCheck(production, pinProven)), response)
       }
     },
   },

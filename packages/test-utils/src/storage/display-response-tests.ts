@@ -1,3 +1,4 @@
+import { createDisplay, createResponse } from '@canvass/core'
 import type { CreateResponseResult, NewDisplay, NewResponse, Storage } from '@canvass/core'
 import * as assert from 'uvu/assert'
 import { freshId } from './fresh-id'
@@ -26,7 +27,7 @@ async function responsesNaming(storage: Storage, environmentId: string, displayI
  */
 export const displayResponseTests: StorageTest[] = [
   {
-    name: 'displays.create refuses a responseId that is not a response of the survey (another survey, environment or project, unknown, unstorable) and writes nothing',
+    name: 'createDisplay refuses a responseId that is not a response of the survey (another survey, environment or project, unknown, unstorable) and writes nothing',
     async run({ storage }) {
       const { production, development } = await seedProject(storage)
       const elsewhere = await seedProject(storage)
@@ -44,7 +45,7 @@ export const displayResponseTests: StorageTest[] = [
       for (const [what, responseId] of Object.entries(foreign)) {
         for (const userId of [null, `viewer-${freshId()}`]) {
           const display = newDisplay(production, survey.id, responseId, userId)
-          assert.equal(await storage.displays.create(display), { outcome: 'response_not_found' }, `${what}, userId ${userId}`)
+          assert.equal(await createDisplay(storage, display), { outcome: 'response_not_found' }, `${what}, userId ${userId}`)
           if (userId !== null) {
             const state = await storage.clientContacts.identify(identity(production, userId))
             assert.equal(state?.displays, [], `${what}: no display written`)
@@ -53,7 +54,7 @@ export const displayResponseTests: StorageTest[] = [
       }
       const own = await seedResponse(storage, production, survey.id)
       const display = newDisplay(production, survey.id, own, 'own-viewer')
-      assert.equal(await storage.displays.create(display), { outcome: 'created', id: display.id })
+      assert.equal(await createDisplay(storage, display), { outcome: 'created', id: display.id })
       const state = await storage.clientContacts.identify(identity(production, 'own-viewer'))
       assert.equal(
         state?.displays.map((d) => d.surveyId),
@@ -79,7 +80,7 @@ export const displayResponseTests: StorageTest[] = [
         ]
         for (const [what, response, check] of again) {
           assert.equal(
-            await storage.responses.create(response, check),
+            await createResponse(storage.responses, response, check),
             { outcome: 'display_taken' },
             `${what}, autoComplete ${target.autoComplete}`,
           )
@@ -115,7 +116,7 @@ export const displayResponseTests: StorageTest[] = [
         )
         const results: CreateResponseResult[] = await Promise.all(
           creates.map((response, i) =>
-            storage.responses.create(response, i % 4 === 3 ? managementCheck(production) : clientCheck(production)),
+            createResponse(storage.responses, response, i % 4 === 3 ? managementCheck(production) : clientCheck(production)),
           ),
         )
         const created = results.flatMap((result) => (result.outcome === 'created' ? [result.id] : []))

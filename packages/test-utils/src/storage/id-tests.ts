@@ -1,3 +1,4 @@
+import { createResponse } from '@canvass/core'
 import type { ResponsePatch } from '@canvass/core'
 import * as assert from 'uvu/assert'
 import { IMPOSSIBLE_IDS, clientCheck, makeResponse, managementCheck, seedProject, seedSurvey } from './seed'
@@ -30,17 +31,17 @@ export const idTests: StorageTest[] = [
         assert.is(await storage.responses.delete(production, id), null, `deleteResponse ${label}`)
         assert.is(await storage.responses.update(id, change), null, `updateResponse ${label}`)
         assert.equal(
-          await storage.responses.create(makeResponse(id), clientCheck(production)),
+          await createResponse(storage.responses, makeResponse(id), clientCheck(production)),
           { outcome: 'survey_not_found' },
           `createResponse surveyId ${label}`,
         )
         assert.equal(
-          await storage.responses.create(makeResponse(survey.id), clientCheck(id)),
+          await createResponse(storage.responses, makeResponse(survey.id), clientCheck(id)),
           { outcome: 'environment_not_found' },
           `createResponse environmentId ${label}`,
         )
         assert.equal(
-          await storage.responses.create(makeResponse(survey.id), managementCheck(id)),
+          await createResponse(storage.responses, makeResponse(survey.id), managementCheck(id)),
           { outcome: 'survey_in_other_environment' },
           `createResponse management environmentId ${label}`,
         )

@@ -1,3 +1,4 @@
+import { createResponse } from '@canvass/core'
 import type { CreateResponseCheck, Storage, UnscreenedResponse } from '@canvass/core'
 import * as assert from 'uvu/assert'
 import { makeQuota, screening, seedQuota } from './quota-tests'
@@ -57,7 +58,7 @@ export const quotaScreeningTests: StorageTest[] = [
           data: { q1: surveyId },
           ...overrides,
         })
-        const result = await storage.responses.create(response, check)
+        const result = await createResponse(storage.responses, response, check)
         assert.is(result.outcome, 'created', JSON.stringify(result))
         return response
       }
@@ -74,7 +75,7 @@ export const quotaScreeningTests: StorageTest[] = [
       const together = Array.from({ length: 6 }, (_, i) =>
         makeResponse(withQuota.id, { createdAt: later(at, 100 + i), data: { q1: `together ${i}` } }),
       )
-      const results = await Promise.all(together.map((response) => storage.responses.create(response, screened(production))))
+      const results = await Promise.all(together.map((response) => createResponse(storage.responses, response, screened(production))))
       assert.equal(
         results,
         together.map((response) => ({ outcome: 'created', id: response.id, hasQuotas: true })),
@@ -126,7 +127,7 @@ export const quotaScreeningTests: StorageTest[] = [
     async run({ storage }) {
       const { production, survey, at } = await seedQuotaSurvey(storage)
       const responses = Array.from({ length: 20 }, (_, i) => makeResponse(survey.id, { createdAt: later(at, i) }))
-      await Promise.all(responses.map((response) => storage.responses.create(response, screened(production))))
+      await Promise.all(responses.map((response) => createResponse(storage.responses, response, screened(production))))
       const ids = responses.map((response) => response.id)
       const wanted = new Set(ids)
       const now = new Date()
@@ -153,7 +154,7 @@ export const quotaScreeningTests: StorageTest[] = [
     async run({ storage }) {
       const { production, development, survey, quota, at } = await seedQuotaSurvey(storage, { limit: 10 })
       const response = makeResponse(survey.id, { createdAt: at })
-      await storage.responses.create(response, screened(production))
+      await createResponse(storage.responses, response, screened(production))
       const updatedAt = later(at, 10)
       await storage.responses.update(response.id, () => ({ updatedAt, finished: true }), { screenQuotas: true })
       // The create's screening comes after the update: it counts, but the update's mark stays for its own.
@@ -176,7 +177,7 @@ export const quotaScreeningTests: StorageTest[] = [
     async run({ storage }) {
       const { production, survey, quota, at } = await seedQuotaSurvey(storage, { limit: 5 })
       const responses = Array.from({ length: 12 }, (_, i) => makeResponse(survey.id, { createdAt: later(at, i), finished: true }))
-      await Promise.all(responses.map((response) => storage.responses.create(response, screened(production))))
+      await Promise.all(responses.map((response) => createResponse(storage.responses, response, screened(production))))
       const now = new Date()
       const claims = await Promise.all([0, 1].map(() => storage.quotas.claimUnscreened({ before: later(at, 12), now, limit: 10_000 })))
       const wanted = new Set(responses.map((response) => response.id))
@@ -198,7 +199,7 @@ export const quotaScreeningTests: StorageTest[] = [
     async run({ storage }) {
       const { production, survey, at } = await seedQuotaSurvey(storage)
       const response = makeResponse(survey.id, { createdAt: at })
-      await storage.responses.create(response, screened(production))
+      await createResponse(storage.responses, response, screened(production))
       assert.ok(await storage.responses.delete(production, response.id))
       assert.equal([...(await claimOf(storage, [response.id], later(at))).keys()], [])
     },

@@ -1,3 +1,4 @@
+import { createResponse } from '@canvass/core'
 import type { QuotaRecord, QuotaScreening, Storage } from '@canvass/core'
 import * as assert from 'uvu/assert'
 import { freshId } from './fresh-id'
@@ -134,10 +135,16 @@ export const quotaTests: StorageTest[] = [
       ] as const) {
         const created = (id: string) => (hasQuotas ? { outcome: 'created', id, hasQuotas: true } : { outcome: 'created', id })
         for (const { response, check } of kinds(survey.id)) {
-          assert.equal(await storage.responses.create(response, check), created(response.id), `${survey.id}: ${JSON.stringify(response)}`)
+          assert.equal(
+            await createResponse(storage.responses, response, check),
+            created(response.id),
+            `${survey.id}: ${JSON.stringify(response)}`,
+          )
         }
         const concurrent = Array.from({ length: 6 }, () => makeResponse(survey.id))
-        const results = await Promise.all(concurrent.map((response) => storage.responses.create(response, clientCheck(production))))
+        const results = await Promise.all(
+          concurrent.map((response) => createResponse(storage.responses, response, clientCheck(production))),
+        )
         assert.equal(
           results,
           concurrent.map((response) => created(response.id)),

@@ -1,3 +1,4 @@
+import { createResponse } from '@canvass/core'
 import { freshId } from './fresh-id'
 import type { ResponsePatch, ResponseRecord, ResponseSurveyFields } from '@canvass/core'
 import * as assert from 'uvu/assert'
@@ -334,7 +335,7 @@ export const responseTests: StorageTest[] = [
       assert.is(await storage.responses.delete(production, id), null)
       // The contact outlives the response: the next response of that user links it again.
       const next = makeResponse(survey.id, { userId: 'delete-user' })
-      await storage.responses.create(next, managementCheck(production))
+      await createResponse(storage.responses, next, managementCheck(production))
       assert.is((await storage.responses.get(next.id))?.person?.id, before?.person?.id)
     },
   },

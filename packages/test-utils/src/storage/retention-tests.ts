@@ -1,3 +1,4 @@
+import { createDisplay } from '@canvass/core'
 import type { RetentionBatch, Storage } from '@canvass/core'
 import * as assert from 'uvu/assert'
 import { freshId } from './fresh-id'
@@ -36,7 +37,7 @@ function deletedIn(batches: RetentionBatch[], environmentId: string) {
 /** A display of the survey at `createdAt`, naming `responseId` when given. */
 async function display(storage: Storage, environmentId: string, surveyId: string, createdAt: Date, responseId: string | null = null) {
   const id = freshId()
-  const result = await storage.displays.create({ id, environmentId, surveyId, userId: null, responseId, createdAt, newId: freshId })
+  const result = await createDisplay(storage, { id, environmentId, surveyId, userId: null, responseId, createdAt, newId: freshId })
   assert.equal(result, { outcome: 'created', id })
   return id
 }

@@ -1,5 +1,5 @@
 import { freshId } from './fresh-id'
-import { DEFAULT_CONTACT_LIMITS } from '@canvass/core'
+import { createDisplay, createResponse, DEFAULT_CONTACT_LIMITS } from '@canvass/core'
 import type {
   ContactAttributeLimits,
   ContactAttributesResult,
@@ -156,7 +156,7 @@ export async function seedResponse(
   overrides: Partial<NewResponse> = {},
 ): Promise<string> {
   const response = makeResponse(surveyId, overrides)
-  return expectCreated(await storage.responses.create(response, managementCheck(environmentId)), response)
+  return expectCreated(await createResponse(storage.responses, response, managementCheck(environmentId)), response)
 }
 
 /** Expected list order: `createdAt` descending, then `id` descending. */
@@ -205,7 +205,7 @@ export const IMPOSSIBLE_IDS = ['no-such-id', '', ' ', 'x'.repeat(5000), "' or '1
 /** Creates a display of the survey and returns its id. */
 export async function seedDisplay(storage: Storage, environmentId: string, surveyId: string, userId: string | null = null) {
   const id = freshId()
-  const result = await storage.displays.create({
+  const result = await createDisplay(storage, {
     id,
     environmentId,
     surveyId,

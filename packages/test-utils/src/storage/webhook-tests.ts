@@ -1,3 +1,4 @@
+import { createResponse } from '@canvass/core'
 import type { ClaimedDelivery, CreateResponseResult, NewWebhook, Storage, WebhookEvent } from '@canvass/core'
 import * as assert from 'uvu/assert'
 import { freshId } from './fresh-id'
@@ -133,13 +134,33 @@ export const webhookTests: StorageTest[] = [
     },
   },
   {
+    name: 'outbox: an event reaches the webhooks as they were at the write, not as edited or added before its deliveries are made',
+    async run({ storage }) {
+      const { production } = await seedProject(storage)
+      const survey = await seedSurvey(storage, production)
+      const created = await seedWebhook(storage, production, { triggers: ['responseCreated'] })
+      const finished = await seedWebhook(storage, production, { triggers: ['responseFinished'] })
+      // Nothing reads the outbox between the write and the edits: the write alone decides what the event reaches.
+      await seedResponse(storage, production, survey.id, { finished: false })
+      await storage.webhooks.update(production, created.id, { triggers: ['responseFinished'], updatedAt: new Date() })
+      await storage.webhooks.update(production, finished.id, { triggers: ['responseCreated'], updatedAt: new Date() })
+      const added = await seedWebhook(storage, production, { triggers: ['responseCreated'] })
+      const ours = new Set([created.id, finished.id, added.id])
+      const claimed = (await claimAll(storage)).filter((d) => ours.has(d.webhookId))
+      assert.equal(
+        claimed.map((d) => `${d.webhookId === created.id ? 'created' : d.webhookId === finished.id ? 'finished' : 'added'}:${d.event}`),
+        ['created:responseCreated'],
+      )
+    },
+  },
+  {
     name: 'outbox: the payload of a response with a contact carries its person as a read shows it',
     async run({ storage }) {
       const { production } = await seedProject(storage)
       const survey = await seedSurvey(storage, production, { status: 'inProgress' })
       const webhook = await seedWebhook(storage, production, { triggers: ['responseCreated'] })
       const response = makeResponse(survey.id, { userId: `user-${freshId()}` })
-      expectCreated(await storage.responses.create(response, clientCheck(production)), response)
+      expectCreated(await createResponse(storage.responses, response, clientCheck(production)), response)
       const [delivery, ...more] = (await claimAll(storage)).filter((d) => d.webhookId === webhook.id)
       assert.is(more.length, 0)
       const stored = await storage.responses.get(response.id)
@@ -194,7 +215,7 @@ export const webhookTests: StorageTest[] = [
       const responses = Array.from({ length: 24 }, (_, i) =>
         makeResponse(i % 3 === 2 ? other.id : survey.id, { finished: i % 2 === 0, data: { q1: `answer ${i}` } }),
       )
-      const results = await Promise.all(responses.map((r) => storage.responses.create(r, clientCheck(production))))
+      const results = await Promise.all(responses.map((r) => createResponse(storage.responses, r, clientCheck(production))))
       responses.forEach((r, i) => expectCreated(results[i] as CreateResponseResult, r))
       const ours = new Set(webhooks.map((w) => w.id))
       const claimed = (await claimAll(storage)).filter((d) => ours.has(d.webhookId))

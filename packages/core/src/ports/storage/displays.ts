@@ -3,17 +3,19 @@ import type { PageQuery } from './common'
 /** Displays: a widget showing a survey to a respondent (`POST /client/{environmentId}/displays`). */
 export interface DisplayStore {
   /**
-   * Inserts the display when the environment exists, the survey belongs to it and `responseId`, when set, is a
-   * response of that survey, in one statement or transaction. With `userId`, the contact with that userId in the environment is linked, created if
-   * absent, atomically with the insert. A survey whose effective status is `scheduled`, `paused` or `completed`
-   * gets no display (`survey_not_accepting`). Nothing is written unless the outcome is `created`.
+   * The guarded insert of a display (core's `createDisplay`, `domain/display-writes.ts`, decides and retries):
+   * inserts it, in one statement, only when the environment exists, the survey belongs to it, the survey is still
+   * at `guard.version` (its `SurveyWriteFacts.version`, read by `storage.responses`), `guard.accepting` is true,
+   * and `responseId`, when set, is a response of that survey. With `userId`, the contact with that userId in the
+   * environment is linked, created if absent, atomically with the insert. Nothing is written unless the outcome is
+   * `written`; otherwise the answer says what the statement saw, for core to name the refusal (a survey deleted
+   * while the statement ran is reported as no survey).
    *
    * With `responseGuard`, the display is inserted only if the named response is still as core read it when it
    * decided (see `responseClaim`), checked under a lock on that response taken before the check, so that of
-   * concurrent creates claiming one anonymous response at most one is `created`; otherwise
-   * `response_not_claimable`.
+   * concurrent inserts claiming one anonymous response at most one is `written`.
    */
-  create(input: NewDisplay): Promise<CreateDisplayResult>
+  insertGuarded(input: NewDisplay, guard: DisplayGuard): Promise<DisplayInsert>
   /**
    * What core needs to decide whether a display may name this response: the response of that environment
    * (null for an unknown id, another environment's included), its contact and that contact's `userId`, and
@@ -34,6 +36,28 @@ export interface DisplayStore {
    */
   listByContact(environmentId: string, contactId: string, page: PageQuery): Promise<DisplayRecord[]>
 }
+
+/** What a display insert holds to (`DisplayStore.insertGuarded`): the survey's facts core decided on. */
+export interface DisplayGuard {
+  /** The survey's `SurveyWriteFacts.version` the decision read (null: no survey was found). */
+  version: string | null
+  /** Whether core found the survey taking submissions at the display's time. */
+  accepting: boolean
+}
+
+/** What a display insert did: written, or what the statement saw instead. */
+export type DisplayInsert =
+  | { outcome: 'written' }
+  | {
+      outcome: 'refused'
+      environmentFound: boolean
+      /** The environment of the survey `surveyId` names, or null for no survey. */
+      surveyEnvironmentId: string | null
+      /** Whether the survey was at `guard.version`. */
+      surveyCurrent: boolean
+      /** Whether `responseId` names a response of the survey. */
+      responseFound: boolean
+    }
 
 /** A stored display, as a contact's export shows it. */
 export interface DisplayRecord {

@@ -2,17 +2,20 @@ import type { PageQuery } from './common'
 import type { WebhookEvent } from './webhooks'
 
 /**
- * The webhook outbox. Deliveries are written by `responses.create` and `responses.update`, in the same
+ * The webhook outbox. Deliveries are written by a response create (`responses.insertGuarded`,
+ * `responses.createLocked`, `responses.importMany`) and `responses.update`, in the same
  * statement or transaction as the response change; the dispatcher (core) claims, sends and records them.
  *
  * Rules every implementation MUST follow:
- * - `responses.create` writes a delivery for `responseCreated`, and for `responseFinished` when the response
+ * - A response create writes a delivery for `responseCreated`, and for `responseFinished` when the response
  *   is finished; `responses.update` writes one for `responseUpdated`, and for `responseFinished` when the
- *   update made the response finished. One delivery per webhook of the response's environment that is not
- *   disabled, lists the event in `triggers`, and has empty `surveyIds` or lists the response's survey. The
- *   matching costs the write at most one indexed lookup.
- * - A delivery's `body` is `{"webhookId","event","data"}`, `data` being the response as the API shows it
- *   (core's response output, as the response was after the write) plus `survey: {id, name, type, status}`.
+ *   update made the response finished (core's `writeEvents`). One delivery per webhook that core's
+ *   `eventDeliveries` picks from the webhooks of the response's environment that were not disabled at the write,
+ *   as they were then (it lists the event in `triggers`, and has empty `surveyIds` or lists the response's
+ *   survey), and that still exists and is not disabled when the delivery is made. The write records what the
+ *   choice needs at the cost of at most one indexed lookup; the adapter chooses nothing.
+ * - A delivery's `body` is core's `webhookEnvelope`: `{"webhookId","event","data"}`, `data` being the response
+ *   as the API shows it (core's `responseEventData`, as the response was after the write) plus its survey.
  *   It is fixed when the delivery is written: every attempt sends the same bytes.
  * - Two concurrent `claim` calls, in one process or many, never return the same delivery; a claimed
  *   delivery is claimable again only once its lease has passed (its claimer is presumed dead).
@@ -52,7 +55,8 @@ export interface WebhookDeliveryStore {
    * How many deliveries wait, for metrics and alerts: every delivery written and neither delivered nor failed
    * for good (`pending`: being sent, waiting for a retry, or due), and of those the ones due at `now` and not
    * held by a claim (`due`). Counts over the whole outbox, every environment's. It MUST NOT lock or change
-   * anything; it MAY, for a moment, count a delivery of a webhook disabled since the response was written.
+   * anything; it MAY, for a moment, count a delivery of a webhook disabled since the response was written, and it
+   * MAY count a write whose deliveries are not made yet as one delivery per webhook its environment had then.
    */
   backlog(now: Date): Promise<DeliveryBacklog>
   /**

@@ -9,6 +9,7 @@ import { displayCreateSchema, displayCreateV2Schema } from '../../schemas/client
 import { contactUserId } from '../../domain/contact-ids'
 import type { BodyHandler, RouteTable } from '../../http/route-table'
 import { dataOf, displayResponseAnswer, idAnswer } from '../../schemas/answers'
+import { createDisplay as writeDisplay } from '../../domain/display-writes'
 
 /**
  * Displays: a widget showed a survey. `POST /api/v1/client/{environmentId}/displays` names the respondent by
@@ -63,7 +64,7 @@ async function insertDisplay(
 ): Promise<Response> {
   const responseGuard =
     responseId !== null && userId !== null ? await claimFor(ctx, environmentId, surveyId, userId, responseId) : undefined
-  const result = await ctx.storage.displays.create({
+  const result = await writeDisplay(ctx.storage, {
     id: ctx.newId(),
     environmentId,
     surveyId,
