@@ -35,12 +35,13 @@ export async function ensureResponsePartitions(
 ): Promise<PartitionRange[]> {
   const first = monthStart(from.getTime())
   const last = monthStart(until.getTime())
+  // Read first without a transaction: almost always every month asked for is there.
+  const known = await responsePartitions(db, names)
+  if (monthsMissing(known, first, last).length === 0) return known
   return db.transaction().execute(async (trx) => {
-    let ranges = await responsePartitions(trx, names)
-    if (monthsMissing(ranges, first, last).length === 0) return ranges
     await sql`set local lock_timeout = ${sql.lit(LOCK_TIMEOUT)}`.execute(trx)
     await sql`select pg_advisory_xact_lock(hashtext(${`canvass: partitions of ${names.table('responses')}`}))`.execute(trx)
-    ranges = await responsePartitions(trx, names)
+    const ranges = await responsePartitions(trx, names)
     const missing = monthsMissing(ranges, first, last)
     for (const month of missing) {
       const name = partitionName(month)
@@ -63,7 +64,11 @@ export async function responsePartitions(db: Kysely<Database>, names: SchemaName
     cross join lateral regexp_match(pg_catalog.pg_get_expr(c.relpartbound, c.oid), 'FROM \\((.+)\\) TO \\((.+)\\)') b
     where i.inhparent = ${names.table('responses')}::regclass`.execute(db)
   return rows
-    .map((row) => ({ name: row.name, lower: row.lower === null ? null : Number(row.lower), upper: row.upper === null ? null : Number(row.upper) }))
+    .map((row) => ({
+      name: row.name,
+      lower: row.lower === null ? null : Number(row.lower),
+      upper: row.upper === null ? null : Number(row.upper),
+    }))
     .sort((a, b) => (a.lower ?? Number.NEGATIVE_INFINITY) - (b.lower ?? Number.NEGATIVE_INFINITY))
 }
 
@@ -86,6 +91,8 @@ export async function dropEmptyResponsePartitions(db: Kysely<Database>, names: S
         await sql`set local lock_timeout = ${sql.lit('1s')}`.execute(trx)
         await sql`lock table ${names.ref('responses')} in access exclusive mode`.execute(trx)
         if (await hasRows(trx, names, range.name)) return false
+        // Detached first: the foreign keys that name `responses` (claims, notes, tags…) have a part on each partition.
+        await sql`alter table ${names.ref('responses')} detach partition ${sql.id(names.schema, range.name)}`.execute(trx)
         await sql`drop table ${sql.id(names.schema, range.name)}`.execute(trx)
         return true
       })

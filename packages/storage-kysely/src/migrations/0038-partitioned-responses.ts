@@ -74,8 +74,12 @@ export function partitionedResponses(schema: string): Migration {
         add constraint responses_contact_id_fkey foreign key (contact_id) references ${table('contacts')} (id) on delete set null`.execute(
         db,
       )
-      await sql`create index responses_environment_id_created_at_id_idx on ${table('responses')} (environment_id, created_at, id)`.execute(db)
-      await sql`create index responses_environment_id_updated_at_id_idx on ${table('responses')} (environment_id, updated_at, id)`.execute(db)
+      await sql`create index responses_environment_id_created_at_id_idx on ${table('responses')} (environment_id, created_at, id)`.execute(
+        db,
+      )
+      await sql`create index responses_environment_id_updated_at_id_idx on ${table('responses')} (environment_id, updated_at, id)`.execute(
+        db,
+      )
       await sql`create index responses_survey_id_created_at_id_idx on ${table('responses')} (survey_id, created_at, id)`.execute(db)
       await sql`create index responses_survey_id_updated_at_id_idx on ${table('responses')} (survey_id, updated_at, id)`.execute(db)
       await sql`create index responses_contact_id_idx on ${table('responses')} (contact_id) where contact_id is not null`.execute(db)
@@ -139,8 +143,12 @@ export function partitionedResponses(schema: string): Migration {
         add constraint responses_contact_id_fkey foreign key (contact_id) references ${table('contacts')} (id) on delete set null`.execute(
         db,
       )
-      await sql`create index responses_environment_id_created_at_id_idx on ${table('responses')} (environment_id, created_at, id)`.execute(db)
-      await sql`create index responses_environment_id_updated_at_id_idx on ${table('responses')} (environment_id, updated_at, id)`.execute(db)
+      await sql`create index responses_environment_id_created_at_id_idx on ${table('responses')} (environment_id, created_at, id)`.execute(
+        db,
+      )
+      await sql`create index responses_environment_id_updated_at_id_idx on ${table('responses')} (environment_id, updated_at, id)`.execute(
+        db,
+      )
       await sql`create index responses_survey_id_created_at_id_idx on ${table('responses')} (survey_id, created_at, id)`.execute(db)
       await sql`create index responses_survey_id_updated_at_id_idx on ${table('responses')} (survey_id, updated_at, id)`.execute(db)
       await sql`create index responses_contact_id_idx on ${table('responses')} (contact_id) where contact_id is not null`.execute(db)
