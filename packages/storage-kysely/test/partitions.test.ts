@@ -1,3 +1,4 @@
+import { createRetention } from '@canvass/core'
 import type { CreateResponseCheck, Storage } from '@canvass/core'
 import { makeResponse, makeSurvey } from '@canvass/test-utils'
 import { sql } from 'kysely'
@@ -248,6 +249,28 @@ for (const backend of backends()) {
     assert.equal(await storage.responses.create(back, check), { outcome: 'created', id: back.id })
     assert.is(await partitionOf(db, back.id), partitionName(monthFrom(now, 5).getTime()))
     assert.is((await storage.responses.get(kept.id))?.id, kept.id)
+  })
+
+  test("the retention worker's run keeps the partitions: empty months before now's dropped, three months ahead made", async () => {
+    const { environmentId, surveyId, check } = await seed(storage)
+    const now = new Date()
+    const kept = makeResponse(surveyId, { createdAt: monthFrom(now, 2) })
+    assert.equal(await storage.responses.create(kept, check), { outcome: 'created', id: kept.id })
+    // A run eight months from now: the months made ahead today are past then.
+    const later = new Date(monthFrom(now, 8).getTime() + 3 * 86_400_000)
+    const report = await createRetention({ storage, logger: { error: assert.unreachable, warn() {} } }).runOnce(later)
+    assert.ok(report.ran)
+    const left = (await responsePartitions(db as Kysely<Database>, names)).map((range) => range.name)
+    assert.equal(left, [
+      'responses_history',
+      partitionName(monthFrom(now, 2).getTime()),
+      ...[8, 9, 10, 11].map((ahead) => partitionName(monthFrom(now, ahead).getTime())),
+    ])
+    assert.is((await storage.responses.get(kept.id))?.id, kept.id)
+    // A write dated in a month dropped: stored.
+    const back = makeResponse(surveyId, { createdAt: monthFrom(now, 1) })
+    assert.equal(await storage.responses.create(back, check), { outcome: 'created', id: back.id })
+    assert.ok(await storage.responses.delete(environmentId, back.id))
   })
 
   test('two processes making the same months at once both succeed, and make each month once', async () => {
