@@ -212,6 +212,40 @@ for (const backend of backends()) {
     assert.equal(await storage.responses.create(again, check), { outcome: 'created', id: again.id, hasQuotas: true })
   })
 
+  test("anonymizing a response that named a contact's display lets go of its claim of the display", async () => {
+    const { environmentId, surveyId, check } = await seed(storage)
+    const now = new Date()
+    const ids: string[] = []
+    for (const [i, singleUseId] of [null, 'su-anon'].entries()) {
+      const displayId = `display-anon-${i}`
+      const shown = await storage.displays.create({
+        id: displayId,
+        environmentId,
+        surveyId,
+        userId: 'person-1',
+        responseId: null,
+        createdAt: now,
+        newId: () => `contact-anon-${i}`,
+      })
+      assert.equal(shown, { outcome: 'created', id: displayId })
+      const response = makeResponse(surveyId, { createdAt: monthFrom(now, 1), displayId, userId: 'person-1', singleUseId })
+      assert.equal(await storage.responses.create(response, check), { outcome: 'created', id: response.id })
+      ids.push(response.id)
+    }
+    const claims = async () =>
+      (
+        await sql<{ response_id: string; single_use_id: string | null; display_id: string | null }>`
+        select response_id, single_use_id, display_id from canvass.response_claims order by single_use_id nulls first`.execute(db)
+      ).rows
+    assert.equal(await claims(), [
+      { response_id: ids[0], single_use_id: null, display_id: 'display-anon-0' },
+      { response_id: ids[1], single_use_id: 'su-anon', display_id: 'display-anon-1' },
+    ])
+    await storage.responses.anonymize(environmentId, { ids })
+    for (const id of ids) assert.is((await storage.responses.get(id))?.displayId, null)
+    assert.equal(await claims(), [{ response_id: ids[1], single_use_id: 'su-anon', display_id: null }])
+  })
+
   test('a child row naming a response by the wrong month is refused (the key is the id and created_at)', async () => {
     const { environmentId, surveyId, check } = await seed(storage)
     const response = makeResponse(surveyId, { createdAt: monthFrom(new Date(), 1) })
