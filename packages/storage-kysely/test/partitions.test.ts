@@ -246,6 +246,25 @@ for (const backend of backends()) {
     assert.equal(await claims(), [{ response_id: ids[1], single_use_id: 'su-anon', display_id: null }])
   })
 
+  test("an import naming a stored response's id, dated in another month, is refused whole", async () => {
+    const { surveyId, check } = await seed(storage)
+    const now = new Date()
+    const stored = makeResponse(surveyId, { createdAt: now })
+    assert.equal(await storage.responses.create(stored, check), { outcome: 'created', id: stored.id })
+    const other = makeResponse(surveyId, { createdAt: monthFrom(now, 2) })
+    const again = makeResponse(surveyId, { id: stored.id, createdAt: monthFrom(now, 1) })
+    const error = await storage.responses.importMany([other, again], check, { webhooks: false }).then(
+      (result) => assert.unreachable(`resolved with ${JSON.stringify(result)}`),
+      (caught: unknown) => caught,
+    )
+    assert.match(String(error), /response id .* is taken/)
+    const rows = await sql<{ id: string }>`select id from canvass.responses order by id`.execute(db)
+    assert.equal(
+      rows.rows.map((row) => row.id),
+      [stored.id],
+    )
+  })
+
   test('a child row naming a response by the wrong month is refused (the key is the id and created_at)', async () => {
     const { environmentId, surveyId, check } = await seed(storage)
     const response = makeResponse(surveyId, { createdAt: monthFrom(new Date(), 1) })
