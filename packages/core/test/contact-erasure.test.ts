@@ -86,11 +86,13 @@ for (const backend of availableBackends()) {
     assert.is(second.status, 200, second.text)
     const responses = [first.body.data.id as string, second.body.data.id as string]
     const at = new Date()
-    await sql`insert into canvass.response_notes (id, response_id, user_id, user_name, text, created_at, updated_at)
-      values (${`note-${marker}`}, ${responses[0]}, 'u1', 'Grace', ${`called ${marker}`}, ${at}, ${at})`.execute(x.db)
+    await sql`insert into canvass.response_notes (id, response_id, response_created_at, user_id, user_name, text, created_at, updated_at)
+      select ${`note-${marker}`}, r.id, r.created_at, 'u1', 'Grace', ${`called ${marker}`}, ${at}, ${at}
+      from canvass.responses r where r.id = ${responses[0]}`.execute(x.db)
     await sql`insert into canvass.tags (id, environment_id, name, created_at, updated_at)
       values (${`tag-${marker}`}, ${x.envA}, ${`tag ${marker}`}, ${at}, ${at})`.execute(x.db)
-    await sql`insert into canvass.response_tags (response_id, tag_id) values (${responses[1]}, ${`tag-${marker}`})`.execute(x.db)
+    await sql`insert into canvass.response_tags (response_id, response_created_at, tag_id)
+      select r.id, r.created_at, ${`tag-${marker}`} from canvass.responses r where r.id = ${responses[1]}`.execute(x.db)
     return { contact, responses, fileUrl, idempotent }
   }
 

@@ -104,14 +104,17 @@ for (const backend of availableBackends()) {
     })
     await respond(x, { surveyId: plain, finished: true, data: { why: 'anonymous-secret' } })
     const noteAt = new Date('2026-11-20T10:00:00.000Z')
-    await sql`insert into canvass.response_notes (id, response_id, user_id, user_name, text, created_at, updated_at)
-      values ('note-ada', ${first}, 'u1', 'Grace', 'called ada back', ${noteAt}, ${noteAt}),
-        ('note-bob', ${bobs}, 'u1', 'Grace', 'bob-note-secret', ${noteAt}, ${noteAt})`.execute(x.db)
+    await sql`insert into canvass.response_notes (id, response_id, response_created_at, user_id, user_name, text, created_at, updated_at)
+      select n.id, r.id, r.created_at, 'u1', 'Grace', n.text, ${noteAt}, ${noteAt}
+      from (values ('note-ada', ${first}, 'called ada back'), ('note-bob', ${bobs}, 'bob-note-secret')) n(id, response_id, text)
+      join canvass.responses r on r.id = n.response_id`.execute(x.db)
     await sql`insert into canvass.tags (id, environment_id, name, created_at, updated_at)
       values ('tag-vip', ${x.envA}, 'vip', ${noteAt}, ${noteAt}), ('tag-bob', ${x.envA}, 'bob-tag-secret', ${noteAt}, ${noteAt})`.execute(
       x.db,
     )
-    await sql`insert into canvass.response_tags (response_id, tag_id) values (${second}, 'tag-vip'), (${bobs}, 'tag-bob')`.execute(x.db)
+    await sql`insert into canvass.response_tags (response_id, response_created_at, tag_id)
+      select r.id, r.created_at, t.tag from (values (${second}, 'tag-vip'), (${bobs}, 'tag-bob')) t(response_id, tag)
+      join canvass.responses r on r.id = t.response_id`.execute(x.db)
     const ada = await contactId(x, 'ada')
 
     const res = await get(x, `/api/v1/management/contacts/${ada}/export`)

@@ -122,6 +122,8 @@ async function anonymizeBatch(
   if (!selected) return []
   const dropped = sql`array[${sql.join(ANONYMIZED_META_KEYS.map((key) => sql.lit(key)))}]::text[]`
   const contactDisplay = sql<boolean>`exists (select 1 from ${names.ref('displays')} d where d.id = responses.display_id and d.contact_id is not null)`
+  const claimedContactDisplay = sql<boolean>`exists (
+    select 1 from ${names.ref('displays')} d where d.id = response_claims.display_id and d.contact_id is not null)`
   return (
     db
       .with('batch', () => pageResponses(selected, { column: 'created_at', direction: 'asc' }, after).limit(limit))
@@ -132,6 +134,24 @@ async function anonymizeBatch(
           .where('displays.response_id', 'in', qc.selectFrom('batch').select('batch.id'))
           .where('displays.contact_id', 'is not', null)
           .returning('displays.id'),
+      )
+      // A response's claim of a display it lets go of goes too (the claim of a single-use id stays).
+      .with('unclaimed', (qc) =>
+        qc
+          .deleteFrom('response_claims')
+          .where('response_claims.response_id', 'in', qc.selectFrom('batch').select('batch.id'))
+          .where('response_claims.single_use_id', 'is', null)
+          .where(claimedContactDisplay)
+          .returning('response_claims.response_id'),
+      )
+      .with('released', (qc) =>
+        qc
+          .updateTable('response_claims')
+          .set({ display_id: null })
+          .where('response_claims.response_id', 'in', qc.selectFrom('batch').select('batch.id'))
+          .where('response_claims.single_use_id', 'is not', null)
+          .where(claimedContactDisplay)
+          .returning('response_claims.response_id'),
       )
       .with('changed', (qc) =>
         qc

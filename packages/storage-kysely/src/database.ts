@@ -21,6 +21,7 @@ export interface Database {
   api_keys: ApiKeysTable
   surveys: SurveysTable
   responses: ResponsesTable
+  response_claims: ResponseClaimsTable
   response_notes: ResponseNotesTable
   tags: TagsTable
   response_tags: ResponseTagsTable
@@ -202,9 +203,24 @@ export interface ResponsesTable extends Timestamps {
   contact_attributes: NullableJsonb<Record<string, string>>
 }
 
+/**
+ * Added by `0038-partitioned-responses`: what a response holds that no other response of any month may hold (its
+ * survey's single-use id, its display), kept unique here because `responses` is partitioned. Written by the
+ * statement that writes the response; goes with it.
+ */
+export interface ResponseClaimsTable {
+  response_id: string
+  response_created_at: Date
+  survey_id: string
+  single_use_id: string | null
+  display_id: string | null
+}
+
 export interface ResponseNotesTable extends Timestamps {
   id: string
   response_id: string
+  /** Added by `0038-partitioned-responses`: the `created_at` of the response (the second half of its key). */
+  response_created_at: Date
   user_id: string | null
   user_name: string | null
   text: string
@@ -220,6 +236,8 @@ export interface TagsTable extends Timestamps {
 
 export interface ResponseTagsTable {
   response_id: string
+  /** Added by `0038-partitioned-responses`: the `created_at` of the response (the second half of its key). */
+  response_created_at: Date
   tag_id: string
 }
 
@@ -397,12 +415,16 @@ export interface QuotasTable extends Timestamps {
 /** Responses a client wrote whose quota screening has not counted that write yet (migration 0035). */
 export interface UnscreenedResponsesTable {
   response_id: string
+  /** Added by `0038-partitioned-responses`: the `created_at` of the response (the second half of its key). */
+  response_created_at: Date
   /** The `updated_at` of the write that marked it, or the time a claim took it. */
   marked_at: Date
 }
 
 export interface ResponseQuotaLinksTable {
   response_id: string
+  /** Added by `0038-partitioned-responses`: the `created_at` of the response (the second half of its key). */
+  response_created_at: Date
   quota_id: string
   status: 'screenedIn' | 'screenedOut'
 }

@@ -199,10 +199,22 @@ export function createImportStore(db: Kysely<Database>, newId: () => string): Im
           items.map((i) => i.responseId),
         )
         const mine = items.filter((item) => responses.has(item.responseId))
+        // The second half of each response's key, which its notes and tags name it by.
+        const createdAt = new Map<string, Date>()
+        const mineIds = [...new Set(mine.map((item) => item.responseId))]
+        for (let i = 0; i < mineIds.length; i += CHUNK) {
+          const rows = await trx
+            .selectFrom('responses')
+            .select(['id', 'created_at'])
+            .where('id', 'in', mineIds.slice(i, i + CHUNK))
+            .execute()
+          for (const row of rows) createdAt.set(row.id, row.created_at)
+        }
         const notes = mine.flatMap((item) =>
           item.notes.map((note) => ({
             id: note.id,
             response_id: item.responseId,
+            response_created_at: createdAt.get(item.responseId)!,
             user_id: note.userId,
             user_name: note.userName,
             text: note.text,
@@ -233,7 +245,11 @@ export function createImportStore(db: Kysely<Database>, newId: () => string): Im
           for (const row of await tagsNamed(missing)) tags.set(row.name, row.id)
         }
         const links = mine.flatMap((item) =>
-          [...new Set(item.tags)].map((name) => ({ response_id: item.responseId, tag_id: tags.get(name)! })),
+          [...new Set(item.tags)].map((name) => ({
+            response_id: item.responseId,
+            response_created_at: createdAt.get(item.responseId)!,
+            tag_id: tags.get(name)!,
+          })),
         )
         for (let i = 0; i < links.length; i += CHUNK)
           await trx

@@ -30,6 +30,7 @@ import { isForeignKeyViolation } from './sql-state'
 import type { SurveyWriteFactsReader } from './survey-write-facts'
 import { linkResponseTags, tagCreatedEvents } from './response-tags'
 import { uniqueViolation } from './unique-violation'
+import { claimsSql } from './claims-sql'
 
 /** The write primitives of `ResponseStore` (core's `createResponse` runs the loop), and an import row's create. */
 export interface ResponseWriter extends Pick<ResponseStore, 'keptFacts' | 'writeFacts' | 'insertGuarded' | 'createLocked'> {
@@ -197,7 +198,8 @@ const GUARD_SLOTS = slots(['version', 'displayContactId'])
  * The guarded insert, compiled once per storage (every create runs it): the row is written only while the
  * survey is at the version the decision read and the display it names (if any) is the survey's and made for
  * the contact the decision saw. With `withContact`, the contact of `userId` is linked (created if absent) by
- * the same statement, only when the row is written. It writes the row's webhook events and returns whether the
+ * the same statement, only when the row is written. It writes the row's claims of its single-use id and display
+ * (`claimsSql`, whose unique indexes refuse a second response of either) and its webhook events, and returns whether the
  * survey has quotas; no row when a guard failed. With `screen` (`CreateResponseCheck.screenQuotas`), the same
  * statement marks the row unscreened when its survey has quotas (`unscreenedSql`): the probe of the survey's
  * quotas it makes anyway then also decides the mark.
@@ -233,6 +235,7 @@ function guardedInsertStatement(
       from allowed ${withContact ? sql`cross join contact` : sql``}
       returning ${WRITTEN_COLUMNS}
     ),
+    claimed as (${claimsSql(names, 'written')}),
     events as (${responseEventsSql(names, { rows: 'written', kind: 'create', contacts: withContact ? sql.raw('contact') : 'none' })})
     ${
       screen
@@ -244,8 +247,8 @@ function guardedInsertStatement(
   )
 }
 
-/** A second response with the survey's single-use id: the unique index of migration 0004 refused it. */
+/** A second response with the survey's single-use id: the unique index (of `response_claims`, migration 0038) refused it. */
 export const isSingleUseIdTaken = (error: unknown): boolean => uniqueViolation(error) === 'responses_survey_id_single_use_id_key'
 
-/** A second response naming a display: the unique index of migration 0019 refused it. */
+/** A second response naming a display: the unique index (of `response_claims`, migration 0038) refused it. */
 export const isDisplayTaken = (error: unknown): boolean => uniqueViolation(error) === 'responses_display_id_key'

@@ -38,7 +38,9 @@ import { eventSurveyDates } from './migrations/0034-event-survey-dates'
 import { unscreenedResponses } from './migrations/0035-unscreened-responses'
 import { projectCustomCss } from './migrations/0036-project-custom-css'
 import { consoleAccounts } from './migrations/0037-console-accounts'
+import { partitionedResponses } from './migrations/0038-partitioned-responses'
 import { moveFromPublicSchema } from './migrations/move-from-public'
+import { ensureResponsePartitions, monthsAheadOf } from './partitions'
 import { schemaNames } from './schema-names'
 
 export interface MigrateOptions {
@@ -92,6 +94,7 @@ function migrations(schema: string): Record<string, Migration> {
     '0035-unscreened-responses': unscreenedResponses(schema),
     '0036-project-custom-css': projectCustomCss(schema),
     '0037-console-accounts': consoleAccounts(schema),
+    '0038-partitioned-responses': partitionedResponses(schema),
   }
 }
 
@@ -137,6 +140,13 @@ export async function migrate(db: Kysely<any>, options: MigrateOptions = {}): Pr
   if (error !== undefined) {
     const failed = results.find((result) => result.status === 'Error')?.migrationName
     throw new MigrationError(failed, error)
+  }
+  try {
+    // Months ahead as of now, whenever a process starts (the migration made them as of its own day).
+    const now = new Date()
+    await ensureResponsePartitions(db, schemaNames(schema), { from: now, until: monthsAheadOf(now) })
+  } catch (error) {
+    throw new MigrationError(undefined, error)
   }
   return results.filter((result) => result.status === 'Success').map((result) => result.migrationName)
 }

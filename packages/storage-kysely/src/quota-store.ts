@@ -138,7 +138,7 @@ export function createQuotaStore(db: Kysely<Database>, names: SchemaNames): Quot
                 .execute()
         const response = await trx
           .selectFrom('responses')
-          .select('id')
+          .select(['id', 'created_at'])
           .where('id', '=', input.responseId)
           .where('survey_id', '=', input.surveyId)
           .where('environment_id', '=', input.environmentId)
@@ -164,14 +164,28 @@ export function createQuotaStore(db: Kysely<Database>, names: SchemaNames): Quot
         if (full.length > 0) {
           await trx
             .insertInto('response_quota_links')
-            .values(full.map((quota) => ({ response_id: input.responseId, quota_id: quota.id, status: 'screenedOut' as const })))
+            .values(
+              full.map((quota) => ({
+                response_id: input.responseId,
+                response_created_at: response.created_at,
+                quota_id: quota.id,
+                status: 'screenedOut' as const,
+              })),
+            )
             .onConflict((oc) => oc.columns(['response_id', 'quota_id']).doUpdateSet({ status: 'screenedOut' }))
             .execute()
         }
         if (open.length > 0) {
           await trx
             .insertInto('response_quota_links')
-            .values(open.map((quota) => ({ response_id: input.responseId, quota_id: quota.id, status: 'screenedIn' as const })))
+            .values(
+              open.map((quota) => ({
+                response_id: input.responseId,
+                response_created_at: response.created_at,
+                quota_id: quota.id,
+                status: 'screenedIn' as const,
+              })),
+            )
             .onConflict((oc) => oc.columns(['response_id', 'quota_id']).doNothing())
             .execute()
         }

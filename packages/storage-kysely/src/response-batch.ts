@@ -59,7 +59,7 @@ interface Pending extends GuardedCreate {
  * the single-row insert's rate at 32 connections). It takes the creates core allowed that need nothing of the
  * single-row statement (no `userId`, single-use id or `updatedAt` of their own); each row is guarded like the
  * single-row write (its survey still at the version decided on, its display this survey's and of no contact),
- * and a display's second response is left out (`on conflict … do nothing`). Each caller learns only whether
+ * and a display's second response is left out (its claim is, `on conflict … do nothing`, and the row with it). Each caller learns only whether
  * its own row came back, that is, committed; `false` sends it back to the single-row write, which names what
  * happened. So does every row of a batch whose statement failed with an error a row can cause (nothing of it
  * was written), so one bad request never fails the others. Any other failure (the database is unreachable,
@@ -169,20 +169,31 @@ function batchValues(batch: Pending[]): Record<keyof typeof BATCH_SLOTS, string>
 function batchInsertStatement(db: Kysely<Database>, names: SchemaNames, screen: boolean): Precompiled<BatchRow, keyof typeof BATCH_SLOTS> {
   const slot = BATCH_SLOTS
   return precompiled(
-    sql<BatchRow>`with written as (insert into ${names.ref('responses')} (
+    sql<BatchRow>`with allowed as (
+      select i.id, i.created_at, s.id as survey_id, s.environment_id, i.finished, i.data, i.meta, i.ttc, i.variables,
+        i.language, i.display_id, i.ending_id
+      from jsonb_to_recordset(${slot.rows}::jsonb) as i(id text, created_at timestamptz, finished boolean, data jsonb,
+          version text, meta jsonb, ttc jsonb, variables jsonb, language text, display_id text, ending_id text, survey_id text)
+      join ${names.ref('surveys')} s on s.id = i.survey_id and s.xmin = i.version::xid
+      where i.display_id is null or exists (
+        select from ${names.ref('displays')} d where d.id = i.display_id and d.survey_id = s.id and d.contact_id is null
+      )
+    ),
+    claimed as (
+      insert into ${names.ref('response_claims')} (response_id, response_created_at, survey_id, display_id)
+      select a.id, a.created_at, a.survey_id, a.display_id from allowed a where a.display_id is not null
+      on conflict (display_id) where display_id is not null do nothing
+      returning response_id
+    ),
+    written as (insert into ${names.ref('responses')} (
       id, created_at, updated_at, survey_id, environment_id, finished, data, meta, ttc, variables,
       language, display_id, ending_id
     )
-    select i.id, i.created_at, i.created_at, s.id, s.environment_id, i.finished,
-      coalesce(i.data, 'null'), coalesce(i.meta, 'null'), coalesce(i.ttc, 'null'), coalesce(i.variables, 'null'),
-      i.language, i.display_id, i.ending_id
-    from jsonb_to_recordset(${slot.rows}::jsonb) as i(id text, created_at timestamptz, finished boolean, data jsonb,
-        version text, meta jsonb, ttc jsonb, variables jsonb, language text, display_id text, ending_id text, survey_id text)
-    join ${names.ref('surveys')} s on s.id = i.survey_id and s.xmin = i.version::xid
-    where i.display_id is null or exists (
-      select from ${names.ref('displays')} d where d.id = i.display_id and d.survey_id = s.id and d.contact_id is null
-    )
-    on conflict (display_id) where display_id is not null do nothing
+    select a.id, a.created_at, a.created_at, a.survey_id, a.environment_id, a.finished,
+      coalesce(a.data, 'null'), coalesce(a.meta, 'null'), coalesce(a.ttc, 'null'), coalesce(a.variables, 'null'),
+      a.language, a.display_id, a.ending_id
+    from allowed a
+    where a.display_id is null or a.id in (select response_id from claimed)
     returning ${WRITTEN_COLUMNS}),
     events as (${responseEventsSql(names, { rows: 'written', kind: 'create', contacts: 'none' })})
     ${

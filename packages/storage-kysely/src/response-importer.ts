@@ -1,5 +1,6 @@
 import { lockedCreateResult, responseCreateRefusal } from '@canvass/core'
 import type { CreateResponseCheck, CreateResponseResult, NewResponse, ResponseCreateFacts } from '@canvass/core'
+import { sql } from 'kysely'
 import type { Kysely } from 'kysely'
 import { lockSurveyStatement } from './complete-survey'
 import type { Database } from './database'
@@ -24,6 +25,13 @@ export function createResponseImporter(db: Kysely<Database>, names: SchemaNames,
       const creates = inputs.map((input) => responseValues(input, check))
       const surveyIds = [...new Set(creates.flatMap((values) => (values.surveyId === null ? [] : [values.surveyId])))].sort()
       for (const surveyId of surveyIds) await trx.executeQuery(lockSurvey({ surveyId }))
+      // An import may keep the ids of its source, and `responses` holds an id unique only with its created_at (it
+      // is partitioned by month): each id is locked (in order, so two imports never wait in a circle) and must
+      // name no stored response. Every other create's id is a new random one of core's.
+      const ids = [...new Set(creates.map((values) => values.id))].sort()
+      await sql`select count(pg_advisory_xact_lock(hashtext('canvass: response id ' || i))) from unnest(${ids}::text[]) i`.execute(trx)
+      const taken = await trx.selectFrom('responses').select('id').where('id', 'in', ids).executeTakeFirst()
+      if (taken) throw new ResponseIdTakenError(taken.id)
       const results: CreateResponseResult[] = []
       for (const [i, values] of creates.entries()) {
         // Checked first: a unique violation would end the transaction for every create. (A survey id Postgres
@@ -73,3 +81,11 @@ export function createResponseImporter(db: Kysely<Database>, names: SchemaNames,
 
 /** How often an import runs when a concurrent create takes what it found free (see `createResponseImporter`). */
 const IMPORT_ATTEMPTS = 3
+
+/** An import named the id of a stored response for a new one: nothing of the import is written. */
+export class ResponseIdTakenError extends Error {
+  constructor(readonly id: string) {
+    super(`response id ${id} is taken`)
+    this.name = 'ResponseIdTakenError'
+  }
+}

@@ -18,6 +18,7 @@ import { filterResponses, listOrder, pageResponses } from './filter-responses'
 import { createResponseWriter } from './insert-response'
 import { createResponseImporter } from './response-importer'
 import { isStorable } from './is-storable'
+import { inPartitions, partitionHorizon } from './partitions'
 import { precompiled, slots } from './precompiled'
 import type { ResponseBatchOptions } from './response-batch'
 import { responseColumns, toResponseRecord } from './response-columns'
@@ -41,7 +42,10 @@ export function createResponseStore(
 ): ResponseStore {
   const { batch, oneStatementAtATime = false } = options
   const columns = responseColumns(names)
+  // Every write of a response first makes sure its month has a partition (`partitions.ts`).
+  const horizon = partitionHorizon(db, names)
   const writer = createResponseWriter(db, names, facts, batch)
+  const importer = createResponseImporter(db, names, writer)
   const lockSurvey = lockSurveyStatement(db, names)
   // An update's statements, built once (see `precompiled`): the read of the response with its survey's status
   // fields, whether the survey has quotas (core screens the write only then), its scales when asked, and its
@@ -174,9 +178,15 @@ export function createResponseStore(
   return {
     keptFacts: writer.keptFacts,
     writeFacts: writer.writeFacts,
-    insertGuarded: writer.insertGuarded,
-    createLocked: writer.createLocked,
-    importMany: createResponseImporter(db, names, writer),
+    // A write whose month has no partition yet makes it first (`inPartitions`): no write is refused for its date.
+    insertGuarded: (input, check, guard) => inPartitions(horizon, [input.createdAt], () => writer.insertGuarded(input, check, guard)),
+    createLocked: (input, check, decide) => inPartitions(horizon, [input.createdAt], () => writer.createLocked(input, check, decide)),
+    importMany: (inputs, check, importOptions) =>
+      inPartitions(
+        horizon,
+        inputs.map((input) => input.createdAt),
+        () => importer(inputs, check, importOptions),
+      ),
 
     async get(id) {
       if (!isStorable(id)) return null

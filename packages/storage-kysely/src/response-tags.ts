@@ -33,11 +33,12 @@ export async function linkResponseTags(
   if (wanted.length === 0) return
   await trx
     .insertInto('response_tags')
-    .columns(['response_id', 'tag_id'])
+    .columns(['response_id', 'response_created_at', 'tag_id'])
     .expression((eb) =>
       eb
         .selectFrom('tags')
-        .select([sql.val(responseId).as('response_id'), 'tags.id'])
+        .innerJoin('responses', (join) => join.on('responses.id', '=', responseId))
+        .select(['responses.id as response_id', 'responses.created_at as response_created_at', 'tags.id'])
         .where('tags.environment_id', '=', environmentId)
         .where('tags.id', 'in', wanted),
     )

@@ -5,6 +5,7 @@ import type { Database } from './database'
 import { isStorable } from './is-storable'
 import { deleteWebhookCopies } from './erase-contact'
 import { recordResponseFileDeletions } from './response-files'
+import { dropEmptyResponsePartitions, ensureResponsePartitions, monthStart, monthsAheadOf } from './partitions'
 import type { SchemaNames } from './schema-names'
 
 /**
@@ -24,6 +25,13 @@ export function createRetentionStore(db: Kysely<Database>, names: SchemaNames): 
   )`
 
   return {
+    async keepPartitions(now) {
+      // Whole partitions go only once empty: a response's deletion has side effects (its files, its displays, the
+      // copies in webhook deliveries) that dropping its month would skip, so rows go through `deleteExpired`.
+      await ensureResponsePartitions(db, names, { from: now, until: monthsAheadOf(now) })
+      await dropEmptyResponsePartitions(db, names, new Date(monthStart(now.getTime())))
+    },
+
     async acquireLease(name, holder, until, now) {
       if (!isStorable(name) || !isStorable(holder)) return false
       // One statement: the insert of a free name, or the update of a lease that ended (or is the holder's own),

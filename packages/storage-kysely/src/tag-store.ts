@@ -97,11 +97,11 @@ export function createTagStore(db: Kysely<Database>): TagStore {
         if (found.length !== 2) return 'missing'
         await trx
           .insertInto('response_tags')
-          .columns(['response_id', 'tag_id'])
+          .columns(['response_id', 'response_created_at', 'tag_id'])
           .expression((eb) =>
             eb
               .selectFrom('response_tags')
-              .select(['response_id', sql.val(toId).as('tag_id')])
+              .select(['response_id', 'response_created_at', sql.val(toId).as('tag_id')])
               .where('tag_id', '=', fromId),
           )
           .onConflict((conflict) => conflict.columns(['response_id', 'tag_id']).doNothing())

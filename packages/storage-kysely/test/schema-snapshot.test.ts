@@ -96,7 +96,11 @@ async function functionsIn(db: Kysely<unknown>, schema: string): Promise<string[
   return rows.map((row) => row.name)
 }
 
-/** What the migrations made in `schema`, as text Postgres writes back, in a stable order. */
+/**
+ * What the migrations made in `schema`, as text Postgres writes back, in a stable order. Partitions (those of
+ * `responses`, one a month, named by the month the database was migrated in) are left out: their columns,
+ * indexes and constraints are their table's.
+ */
 async function schemaSnapshot(db: Kysely<unknown>, schema: string): Promise<SchemaSnapshot> {
   const texts = async (query: RawBuilder<{ text: string }>) => (await query.execute(db)).rows.map((row) => row.text)
   return {
@@ -108,21 +112,33 @@ async function schemaSnapshot(db: Kysely<unknown>, schema: string): Promise<Sche
       select pg_get_triggerdef(t.oid) as text
       from pg_catalog.pg_trigger t join pg_catalog.pg_class c on c.oid = t.tgrelid
       join pg_catalog.pg_namespace n on n.oid = c.relnamespace
-      where n.nspname = ${schema} and not t.tgisinternal order by c.relname, t.tgname`),
+      where n.nspname = ${schema} and not t.tgisinternal and not c.relispartition order by c.relname, t.tgname`),
     indexes: await texts(sql`
-      select indexdef as text from pg_catalog.pg_indexes where schemaname = ${schema} order by tablename, indexname`),
+      select i.indexdef as text from pg_catalog.pg_indexes i
+      where i.schemaname = ${schema} and not ${isPartition(sql.ref('i.schemaname'), sql.ref('i.tablename'))}
+      order by i.tablename, i.indexname`),
     constraints: await texts(sql`
       select c.relname || ' ' || k.conname || ' ' || pg_get_constraintdef(k.oid) as text
       from pg_catalog.pg_constraint k join pg_catalog.pg_class c on c.oid = k.conrelid
       join pg_catalog.pg_namespace n on n.oid = c.relnamespace
       -- Not-null constraints are columns' (newer Postgres, PGlite's, lists them here too).
-      where n.nspname = ${schema} and k.contype <> 'n' order by c.relname, k.conname`),
+      -- A constraint made for each partition from its table's (conparentid) is its table's too.
+      where n.nspname = ${schema} and k.contype <> 'n' and not c.relispartition and k.conparentid = 0
+      order by c.relname, k.conname`),
     columns: await texts(sql`
       select table_name || '.' || column_name || ' ' || data_type || coalesce('(' || datetime_precision || ')', '')
         || case when is_nullable = 'NO' then ' not null' else '' end || coalesce(' default ' || column_default, '') as text
-      from information_schema.columns where table_schema = ${schema} order by table_name, ordinal_position`),
+      from information_schema.columns c
+      where c.table_schema = ${schema} and not ${isPartition(sql.ref('c.table_schema'), sql.ref('c.table_name'))}
+      order by table_name, ordinal_position`),
     sequences: await texts(sql`
       select sequencename || ' ' || data_type::text as text from pg_catalog.pg_sequences
       where schemaname = ${schema} order by sequencename`),
   }
+}
+
+/** Whether the table named is a partition. */
+function isPartition(schema: RawBuilder<unknown>, table: RawBuilder<unknown>): RawBuilder<boolean> {
+  return sql<boolean>`exists (select from pg_catalog.pg_class pc join pg_catalog.pg_namespace pn on pn.oid = pc.relnamespace
+    where pn.nspname = ${schema} and pc.relname = ${table} and pc.relispartition)`
 }

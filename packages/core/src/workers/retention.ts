@@ -161,6 +161,11 @@ export function createRetention(options: RetentionOptions): Retention {
         report.webhookDeliveries += purged
         if (purged < batch) break
       }
+      // The storage's partitions by time (when it keeps any): months ahead made, empty past ones dropped. Its
+      // failure (a lock not granted at once, say) is said and left for the next run.
+      if (storage.retention.keepPartitions && !stopping && (await lease())) {
+        await storage.retention.keepPartitions(now).catch((error: unknown) => logger.error('Retention: partitions not kept up', error))
+      }
     } finally {
       await storage.retention.releaseLease(RETENTION_LEASE, holder).catch(() => {})
     }

@@ -24,8 +24,15 @@ export async function moveFromPublicSchema(db: Kysely<any>, schema: string): Pro
         `Canvass tables exist both in "public" and in "${schema}"; keep one set (the newer is in "${schema}") and drop the other`,
       )
     }
+    // The partitions of `responses` (0038) move with it: a partitioned table's schema is its own, not theirs.
+    const partitions = await sql<{ name: string }>`
+      select c.relname as name from pg_catalog.pg_inherits i join pg_catalog.pg_class c on c.oid = i.inhrelid
+      join pg_catalog.pg_class p on p.oid = i.inhparent join pg_catalog.pg_namespace n on n.oid = p.relnamespace
+      where n.nspname = 'public' and p.relname = 'responses' order by c.relname`.execute(trx)
     for (const table of [
       ...TABLES,
+      ...partitions.rows.map((row) => row.name),
+      'response_claims',
       'webhook_events',
       'segments',
       'idempotency_keys',

@@ -23,6 +23,14 @@ export interface RetentionStore {
    * nothing has expired as of `now`.
    */
   deleteExpired(options: { now: Date; limit: number }): Promise<RetentionBatch>
+  /**
+   * Optional, for a storage that keeps responses in partitions by time: makes the partitions the months ahead
+   * of `now` need, and drops those wholly before `now`'s month that hold no row (the rows went one by one
+   * through `deleteExpired`, with their side effects). The retention worker calls it once a run, under its
+   * lease, after the deletions. MUST NOT block writes for long, and MUST leave every date writable: a write
+   * dated in a month it dropped still succeeds.
+   */
+  keepPartitions?(now: Date): Promise<void>
 }
 
 /** What one `deleteExpired` batch deleted, in all and per environment. */
