@@ -1,3 +1,4 @@
+import { createDisplay, createResponse } from '@canvass/core'
 import type { Storage } from '@canvass/core'
 import { makeResponse, makeSurvey } from '@canvass/test-utils'
 import { sql } from 'kysely'
@@ -61,7 +62,7 @@ async function seed(storage: Storage, db: Kysely<unknown>): Promise<Before> {
   await sql`insert into canvass.tags (id, environment_id, name) values ('mig-tag', ${environmentId}, 'kept')`.execute(db)
   await sql`insert into canvass.quotas (id, environment_id, survey_id, name, "limit", logic, action)
     values ('mig-quota', ${environmentId}, ${survey.id}, 'q', 100, '{}', 'continueSurvey')`.execute(db)
-  await storage.displays.create({
+  await createDisplay(storage, {
     id: 'mig-display',
     environmentId,
     surveyId: survey.id,
@@ -79,7 +80,7 @@ async function seed(storage: Storage, db: Kysely<unknown>): Promise<Before> {
       ...(i % 4 === 0 ? { tagIds: ['mig-tag'] } : {}),
       ...(i === 5 ? { displayId: 'mig-display' } : {}),
     })
-    const result = await storage.responses.create(response, { ...CHECK, environmentId })
+    const result = await createResponse(storage.responses, response, { ...CHECK, environmentId })
     assert.is(result.outcome, 'created')
     if (i % 5 === 0) {
       await sql`insert into canvass.response_quota_links (response_id, response_created_at, quota_id, status)
@@ -215,15 +216,15 @@ for (const backend of backends()) {
       const check = { ...CHECK, environmentId: before.environmentId }
       const nextMonth = new Date(Date.now() + 40 * DAY)
       assert.equal(
-        await storage.responses.create(makeResponse(before.surveyId, { createdAt: nextMonth, singleUseId: 'mig-su-0' }), check),
+        await createResponse(storage.responses, makeResponse(before.surveyId, { createdAt: nextMonth, singleUseId: 'mig-su-0' }), check),
         { outcome: 'single_use_id_taken' },
       )
       assert.equal(
-        await storage.responses.create(makeResponse(before.surveyId, { createdAt: nextMonth, displayId: 'mig-display' }), check),
+        await createResponse(storage.responses, makeResponse(before.surveyId, { createdAt: nextMonth, displayId: 'mig-display' }), check),
         { outcome: 'display_taken' },
       )
       const fresh = makeResponse(before.surveyId, { createdAt: nextMonth, singleUseId: 'mig-su-new' })
-      assert.is((await storage.responses.create(fresh, check)).outcome, 'created')
+      assert.is((await createResponse(storage.responses, fresh, check)).outcome, 'created')
       assert.ok(await storage.responses.delete(before.environmentId, (before.responses[0] as { id: string }).id))
     } finally {
       await open.close()

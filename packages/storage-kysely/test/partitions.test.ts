@@ -1,4 +1,4 @@
-import { createRetention } from '@canvass/core'
+import { createDisplay, createResponse, createRetention } from '@canvass/core'
 import type { CreateResponseCheck, Storage } from '@canvass/core'
 import { makeResponse, makeSurvey } from '@canvass/test-utils'
 import { sql } from 'kysely'
@@ -98,8 +98,8 @@ for (const backend of backends()) {
     const past = new Date(Date.UTC(1990, 0, 2))
     const ahead = makeResponse(surveyId, { createdAt: future })
     const back = makeResponse(surveyId, { createdAt: past })
-    assert.equal(await storage.responses.create(ahead, check), { outcome: 'created', id: ahead.id })
-    assert.equal(await storage.responses.create(back, check), { outcome: 'created', id: back.id })
+    assert.equal(await createResponse(storage.responses, ahead, check), { outcome: 'created', id: ahead.id })
+    assert.equal(await createResponse(storage.responses, back, check), { outcome: 'created', id: back.id })
     assert.equal((await storage.responses.get(ahead.id))?.createdAt, future)
     assert.equal((await storage.responses.get(back.id))?.createdAt, past)
     assert.is(await partitionOf(db, ahead.id), partitionName(future.getTime()))
@@ -118,11 +118,11 @@ for (const backend of backends()) {
     const now = new Date()
     const later = monthFrom(now, 2)
     const first = makeResponse(surveyId, { createdAt: later, singleUseId: 'su-1' })
-    assert.equal(await storage.responses.create(first, check), { outcome: 'created', id: first.id })
-    assert.equal(await storage.responses.create(makeResponse(surveyId, { createdAt: now, singleUseId: 'su-1' }), check), {
+    assert.equal(await createResponse(storage.responses, first, check), { outcome: 'created', id: first.id })
+    assert.equal(await createResponse(storage.responses, makeResponse(surveyId, { createdAt: now, singleUseId: 'su-1' }), check), {
       outcome: 'single_use_id_taken',
     })
-    const display = await storage.displays.create({
+    const display = await createDisplay(storage, {
       id: 'display-1',
       environmentId,
       surveyId,
@@ -133,13 +133,16 @@ for (const backend of backends()) {
     })
     assert.equal(display, { outcome: 'created', id: 'display-1' })
     const shown = makeResponse(surveyId, { createdAt: monthFrom(now, 1), displayId: 'display-1' })
-    assert.equal(await storage.responses.create(shown, check), { outcome: 'created', id: shown.id })
-    assert.equal(await storage.responses.create(makeResponse(surveyId, { createdAt: now, displayId: 'display-1' }), check), {
+    assert.equal(await createResponse(storage.responses, shown, check), { outcome: 'created', id: shown.id })
+    assert.equal(await createResponse(storage.responses, makeResponse(surveyId, { createdAt: now, displayId: 'display-1' }), check), {
       outcome: 'display_taken',
     })
-    assert.equal(await storage.responses.create(makeResponse(surveyId, { createdAt: monthFrom(now, 3), displayId: 'display-1' }), check), {
-      outcome: 'display_taken',
-    })
+    assert.equal(
+      await createResponse(storage.responses, makeResponse(surveyId, { createdAt: monthFrom(now, 3), displayId: 'display-1' }), check),
+      {
+        outcome: 'display_taken',
+      },
+    )
     // Imports see them taken too.
     assert.equal(
       await storage.responses.importMany([makeResponse(surveyId, { createdAt: now, singleUseId: 'su-1' })], check, { webhooks: false }),
@@ -156,12 +159,12 @@ for (const backend of backends()) {
       const singleUseId = `su-race-${round}`
       const results = await Promise.all(
         [now, monthFrom(now, 1 + (round % 3))].map((createdAt) =>
-          storage.responses.create(makeResponse(surveyId, { createdAt, singleUseId }), check),
+          createResponse(storage.responses, makeResponse(surveyId, { createdAt, singleUseId }), check),
         ),
       )
       assert.equal(results.map((result) => result.outcome).sort(), ['created', 'single_use_id_taken'], `round ${round}`)
       const displayId = `display-race-${round}`
-      await storage.displays.create({
+      await createDisplay(storage, {
         id: displayId,
         environmentId,
         surveyId,
@@ -172,7 +175,7 @@ for (const backend of backends()) {
       })
       const shown = await Promise.all(
         [now, monthFrom(now, 1 + (round % 3))].map((createdAt) =>
-          storage.responses.create(makeResponse(surveyId, { createdAt, displayId }), check),
+          createResponse(storage.responses, makeResponse(surveyId, { createdAt, displayId }), check),
         ),
       )
       assert.equal(shown.map((result) => result.outcome).sort(), ['created', 'display_taken'], `round ${round}`)
@@ -186,7 +189,7 @@ for (const backend of backends()) {
     const createdAt = monthFrom(new Date(), 2)
     await sql`insert into canvass.tags (id, environment_id, name) values ('tag-1', ${environmentId}, 'one')`.execute(db)
     const response = makeResponse(surveyId, { createdAt, singleUseId: 'su-gone', tagIds: ['tag-1'] })
-    assert.equal(await storage.responses.create(response, check), { outcome: 'created', id: response.id })
+    assert.equal(await createResponse(storage.responses, response, check), { outcome: 'created', id: response.id })
     await sql`insert into canvass.response_notes (id, response_id, response_created_at, text)
       values ('note-1', ${response.id}, ${createdAt}, 'a note')`.execute(db)
     await sql`insert into canvass.quotas (id, environment_id, survey_id, name, "limit", logic, action)
@@ -209,7 +212,7 @@ for (const backend of backends()) {
     assert.equal(await counts(), { claims: 0, tags: 0, notes: 0, links: 0, marks: 0 })
     // The single-use id is free again.
     const again = makeResponse(surveyId, { singleUseId: 'su-gone' })
-    assert.equal(await storage.responses.create(again, check), { outcome: 'created', id: again.id, hasQuotas: true })
+    assert.equal(await createResponse(storage.responses, again, check), { outcome: 'created', id: again.id, hasQuotas: true })
   })
 
   test("anonymizing a response that named a contact's display lets go of its claim of the display", async () => {
@@ -218,7 +221,7 @@ for (const backend of backends()) {
     const ids: string[] = []
     for (const [i, singleUseId] of [null, 'su-anon'].entries()) {
       const displayId = `display-anon-${i}`
-      const shown = await storage.displays.create({
+      const shown = await createDisplay(storage, {
         id: displayId,
         environmentId,
         surveyId,
@@ -229,7 +232,7 @@ for (const backend of backends()) {
       })
       assert.equal(shown, { outcome: 'created', id: displayId })
       const response = makeResponse(surveyId, { createdAt: monthFrom(now, 1), displayId, userId: 'person-1', singleUseId })
-      assert.equal(await storage.responses.create(response, check), { outcome: 'created', id: response.id })
+      assert.equal(await createResponse(storage.responses, response, check), { outcome: 'created', id: response.id })
       ids.push(response.id)
     }
     const claims = async () =>
@@ -250,7 +253,7 @@ for (const backend of backends()) {
     const { surveyId, check } = await seed(storage)
     const now = new Date()
     const stored = makeResponse(surveyId, { createdAt: now })
-    assert.equal(await storage.responses.create(stored, check), { outcome: 'created', id: stored.id })
+    assert.equal(await createResponse(storage.responses, stored, check), { outcome: 'created', id: stored.id })
     const other = makeResponse(surveyId, { createdAt: monthFrom(now, 2) })
     const again = makeResponse(surveyId, { id: stored.id, createdAt: monthFrom(now, 1) })
     const error = await storage.responses.importMany([other, again], check, { webhooks: false }).then(
@@ -268,7 +271,7 @@ for (const backend of backends()) {
   test('a child row naming a response by the wrong month is refused (the key is the id and created_at)', async () => {
     const { environmentId, surveyId, check } = await seed(storage)
     const response = makeResponse(surveyId, { createdAt: monthFrom(new Date(), 1) })
-    assert.equal(await storage.responses.create(response, check), { outcome: 'created', id: response.id })
+    assert.equal(await createResponse(storage.responses, response, check), { outcome: 'created', id: response.id })
     await sql`insert into canvass.tags (id, environment_id, name) values ('tag-2', ${environmentId}, 'two')`.execute(db)
     try {
       await sql`insert into canvass.response_tags (response_id, response_created_at, tag_id)
@@ -286,9 +289,9 @@ for (const backend of backends()) {
     // Months ahead stand in for past ones: everything wholly before `before` counts as past.
     await ensureResponsePartitions(kysely, names, { from: monthFrom(now, 4), until: monthFrom(now, 6) })
     const kept = makeResponse(surveyId, { createdAt: monthFrom(now, 2) })
-    assert.equal(await storage.responses.create(kept, check), { outcome: 'created', id: kept.id })
+    assert.equal(await createResponse(storage.responses, kept, check), { outcome: 'created', id: kept.id })
     const gone = makeResponse(surveyId, { createdAt: monthFrom(now, 5) })
-    assert.equal(await storage.responses.create(gone, check), { outcome: 'created', id: gone.id })
+    assert.equal(await createResponse(storage.responses, gone, check), { outcome: 'created', id: gone.id })
     assert.ok(await storage.responses.delete(environmentId, gone.id))
     const dropped = await dropEmptyResponsePartitions(kysely, names, monthFrom(now, 7))
     assert.equal(
@@ -299,7 +302,7 @@ for (const backend of backends()) {
     assert.equal(left, ['responses_history', partitionName(monthFrom(now, 2).getTime())])
     // This storage still takes the month for one it has: the write fails at first, the month is made again.
     const back = makeResponse(surveyId, { createdAt: monthFrom(now, 5) })
-    assert.equal(await storage.responses.create(back, check), { outcome: 'created', id: back.id })
+    assert.equal(await createResponse(storage.responses, back, check), { outcome: 'created', id: back.id })
     assert.is(await partitionOf(db, back.id), partitionName(monthFrom(now, 5).getTime()))
     assert.is((await storage.responses.get(kept.id))?.id, kept.id)
   })
@@ -308,7 +311,7 @@ for (const backend of backends()) {
     const { environmentId, surveyId, check } = await seed(storage)
     const now = new Date()
     const kept = makeResponse(surveyId, { createdAt: monthFrom(now, 2) })
-    assert.equal(await storage.responses.create(kept, check), { outcome: 'created', id: kept.id })
+    assert.equal(await createResponse(storage.responses, kept, check), { outcome: 'created', id: kept.id })
     // A run eight months from now: the months made ahead today are past then.
     const later = new Date(monthFrom(now, 8).getTime() + 3 * 86_400_000)
     const report = await createRetention({ storage, logger: { error: assert.unreachable, warn() {} } }).runOnce(later)
@@ -322,7 +325,7 @@ for (const backend of backends()) {
     assert.is((await storage.responses.get(kept.id))?.id, kept.id)
     // A write dated in a month dropped: stored.
     const back = makeResponse(surveyId, { createdAt: monthFrom(now, 1) })
-    assert.equal(await storage.responses.create(back, check), { outcome: 'created', id: back.id })
+    assert.equal(await createResponse(storage.responses, back, check), { outcome: 'created', id: back.id })
     assert.ok(await storage.responses.delete(environmentId, back.id))
   })
 

@@ -52,8 +52,8 @@ for (const backend of backends({ prepared: true })) {
       }),
     )
     assert.is(first.length, 3, first.join('\n---\n'))
-    assert.match(first[0]!, /pg_inherits/, 'the partitions are read')
-    assert.match(first[1]!, /xmin/, 'the facts are read with their version')
+    assert.is(first.filter((statement) => /pg_inherits/.test(statement)).length, 1, 'the partitions are read once')
+    assert.match(first[0]!, /xmin/, 'the facts are read with their version, first')
     for (const check of [
       { environmentId, requireAccepting: true, checkEnvironment: true, pinProven: false },
       { environmentId, requireAccepting: false, checkEnvironment: false, pinProven: false },
