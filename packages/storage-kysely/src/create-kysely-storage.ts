@@ -62,6 +62,12 @@ export interface KyselyStorageOptions<DB = unknown> {
    * @default true for a dialect of one connection (Kysely's `PGliteDialect`), else false
    */
   oneStatementAtATime?: boolean
+  /**
+   * A survey's summary adds up the sums kept for its closed months (`summary-parts.ts`); false reads every
+   * response each time, as a check of those sums does.
+   * @default true
+   */
+  summaryParts?: boolean
 }
 
 /**
@@ -74,7 +80,13 @@ export interface KyselyStorageOptions<DB = unknown> {
  * const canvass = createCanvass({ storage: createKyselyStorage({ db }) })
  * ```
  */
-export function createKyselyStorage<DB = unknown>({ db, schema, responseBatch, oneStatementAtATime }: KyselyStorageOptions<DB>): Storage {
+export function createKyselyStorage<DB = unknown>({
+  db,
+  schema,
+  responseBatch,
+  oneStatementAtATime,
+  summaryParts,
+}: KyselyStorageOptions<DB>): Storage {
   const names = schemaNames(schema)
   // The caller's type for its own database says nothing about Canvass's tables; this one does.
   const canvassDb = (db as unknown as Kysely<Database>).withSchema(names.schema)
@@ -90,7 +102,7 @@ export function createKyselyStorage<DB = unknown>({ db, schema, responseBatch, o
     apiKeys: createApiKeyStore(canvassDb),
     surveys: createSurveyStore(canvassDb, names),
     responses: withDeliveryWakeups(
-      createResponseStore(canvassDb, names, surveyFacts, { batch: responseBatch, oneStatementAtATime: serial }),
+      createResponseStore(canvassDb, names, surveyFacts, { batch: responseBatch, oneStatementAtATime: serial, summaryParts }),
       webhookPresence,
       deliveryNotifier,
     ),

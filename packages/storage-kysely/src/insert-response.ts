@@ -20,6 +20,7 @@ import { isForeignKeyViolation } from './sql-state'
 import type { SurveyWriteFactsReader } from './survey-write-facts'
 import { linkResponseTags, tagCreatedEvents } from './response-tags'
 import { uniqueViolation } from './unique-violation'
+import { responseChangesSql } from './summary-parts'
 
 /** `ResponseStore.create`, and the create of one import row in the import's transaction. */
 export interface ResponseWriter {
@@ -252,7 +253,8 @@ function guardedInsertStatement(
       from allowed ${withContact ? sql`cross join contact` : sql``}
       returning ${WRITTEN_COLUMNS}
     ),
-    events as (${responseEventsSql(names, { rows: 'written', kind: 'create', contacts: withContact ? sql.raw('contact') : 'none' })})
+    events as (${responseEventsSql(names, { rows: 'written', kind: 'create', contacts: withContact ? sql.raw('contact') : 'none' })}),
+    changed as (${responseChangesSql(names, 'written')})
     ${
       screen
         ? sql`, marked as (${unscreenedSql(names, 'written')})

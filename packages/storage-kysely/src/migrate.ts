@@ -38,6 +38,7 @@ import { eventSurveyDates } from './migrations/0034-event-survey-dates'
 import { unscreenedResponses } from './migrations/0035-unscreened-responses'
 import { projectCustomCss } from './migrations/0036-project-custom-css'
 import { consoleAccounts } from './migrations/0037-console-accounts'
+import { summaryParts } from './migrations/0039-summary-parts'
 import { moveFromPublicSchema } from './migrations/move-from-public'
 import { schemaNames } from './schema-names'
 
@@ -92,6 +93,7 @@ function migrations(schema: string): Record<string, Migration> {
     '0035-unscreened-responses': unscreenedResponses(schema),
     '0036-project-custom-css': projectCustomCss(schema),
     '0037-console-accounts': consoleAccounts(schema),
+    '0039-summary-parts': summaryParts(schema),
   }
 }
 

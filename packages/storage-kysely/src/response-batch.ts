@@ -10,6 +10,7 @@ import { batchRowJson } from './response-values'
 import type { ResponseValues } from './response-values'
 import { isRowError } from './sql-state'
 import type { SchemaNames } from './schema-names'
+import { responseChangesSql } from './summary-parts'
 
 /** How concurrent response creates are written together (`createKyselyStorage`'s `responseBatch`). */
 export interface ResponseBatchOptions {
@@ -184,7 +185,8 @@ function batchInsertStatement(db: Kysely<Database>, names: SchemaNames, screen: 
     )
     on conflict (display_id) where display_id is not null do nothing
     returning ${WRITTEN_COLUMNS}),
-    events as (${responseEventsSql(names, { rows: 'written', kind: 'create', contacts: 'none' })})
+    events as (${responseEventsSql(names, { rows: 'written', kind: 'create', contacts: 'none' })}),
+    changed as (${responseChangesSql(names, 'written')})
     ${
       screen
         ? sql`, marked as (${unscreenedSql(names, 'written')})
