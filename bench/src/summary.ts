@@ -308,7 +308,8 @@ interface MillionState {
 /**
  * Fills the survey of `target` with `MILLION` responses: 50 written through the API, then copied by SQL, every
  * copy shaped as the API wrote its original, with a new id and a later time. The copies span the four months
- * before now, as a survey in steady use would. The table's secondary indexes are dropped for the copy and made
+ * before now, as a survey in steady use would, and are written in the order of their times, as responses that
+ * arrive over months are stored (a month's responses on pages of their own, not spread over the table). The table's secondary indexes are dropped for the copy and made
  * again after it, as a bulk load does (one pass per index instead of one insert per row and index).
  */
 async function seedTyped(target: Target, databaseUrl: string, surveyId: string) {
@@ -351,7 +352,8 @@ async function seedTyped(target: Target, databaseUrl: string, surveyId: string) 
        select ${values}
        from (select *, row_number() over (order by created_at, id) as n from canvass.responses where survey_id = $1) r
        cross join generate_series(1, $2::int) as g
-       where (g - 1) * ${originals} + r.n <= $3::int`,
+       where (g - 1) * ${originals} + r.n <= $3::int
+       order by g, r.n`,
       [surveyId, copies, MILLION - originals],
     )
     const copied = performance.now()

@@ -6,6 +6,7 @@ import type { Database } from './database'
 import { filterResponses, pageResponses } from './filter-responses'
 import { isStorable } from './is-storable'
 import type { SchemaNames } from './schema-names'
+import { responseChangesSql } from './summary-parts'
 
 /** Responses per statement unless told: a statement of this many rows commits in well under a second. */
 const DEFAULT_BATCH_SIZE = 5000
@@ -172,8 +173,9 @@ async function anonymizeBatch(
               eb.and([eb('responses.display_id', 'is not', null), contactDisplay]),
             ]),
           )
-          .returning('responses.id'),
+          .returning(['responses.id', 'responses.survey_id', 'responses.created_at']),
       )
+      .with('changes', () => sql`(${responseChangesSql(names, 'changed')})`)
       // Postgres runs a data-modifying CTE whether or not the statement reads it.
       .selectFrom('batch')
       .select(['batch.id', 'batch.created_at'])

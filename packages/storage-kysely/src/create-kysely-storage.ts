@@ -71,6 +71,12 @@ export interface KyselyStorageOptions<DB = unknown> {
    * of one connection (PGlite), which has no replicas.
    */
   replicas?: ReplicaReads
+  /**
+   * A survey's summary adds up the sums kept for its closed months (`summary-parts.ts`); false reads every
+   * response each time, as a check of those sums does.
+   * @default true
+   */
+  summaryParts?: boolean
 }
 
 /**
@@ -89,6 +95,7 @@ export function createKyselyStorage<DB = unknown>({
   responseBatch,
   oneStatementAtATime,
   replicas,
+  summaryParts,
 }: KyselyStorageOptions<DB>): Storage {
   const names = schemaNames(schema)
   // The caller's type for its own database says nothing about Canvass's tables; this one does.
@@ -104,7 +111,11 @@ export function createKyselyStorage<DB = unknown>({
     apiKeys: createApiKeyStore(canvassDb),
     surveys: createSurveyStore(canvassDb, names),
     responses: withDeliveryWakeups(
-      createResponseStore(canvassDb, names, surveyFacts, { batch: responseBatch, oneStatementAtATime: serial }),
+      createResponseStore(canvassDb, names, surveyFacts, {
+        batch: responseBatch,
+        oneStatementAtATime: serial,
+        summaryParts: summaryParts === false ? false : canvassDb,
+      }),
       webhookPresence,
       deliveryNotifier,
     ),
@@ -137,7 +148,7 @@ export function createKyselyStorage<DB = unknown>({
     },
   }
   // A database that cannot be reached answers 503, not 500 (storage port rules).
-  return withUnavailableErrors(replicas ? withReplicaReads(storage, replicas, db, names, surveyFacts, serial) : storage)
+  return withUnavailableErrors(replicas ? withReplicaReads(storage, replicas, db, names, surveyFacts, serial, summaryParts === false ? false : canvassDb) : storage)
 }
 
 /**
@@ -151,6 +162,7 @@ function withReplicaReads(
   names: ReturnType<typeof schemaNames>,
   surveyFacts: ReturnType<typeof createSurveyWriteFacts>,
   oneStatementAtATime: boolean,
+  summaryParts: Kysely<Database> | false,
 ): Storage {
   if (replicas.primary !== db) throw new Error('createKyselyStorage: replicas must be made with the same db as primary')
   if (db.getExecutor().adapter.supportsMultipleConnections === false) {
@@ -161,7 +173,8 @@ function withReplicaReads(
   for (const replica of replicas.databases) {
     const canvassDb = (replica as unknown as Kysely<Database>).withSchema(names.schema)
     readers.set(replica, {
-      responses: createResponseStore(canvassDb, names, surveyFacts, { batch: false, oneStatementAtATime }),
+      // A summary read on a replica keeps the sums of its closed months on the primary (a replica takes no write).
+      responses: createResponseStore(canvassDb, names, surveyFacts, { batch: false, oneStatementAtATime, summaryParts }),
       contacts: createContactStore(canvassDb, names),
       auditLog: createAuditLogStore(canvassDb),
     })

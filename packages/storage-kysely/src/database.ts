@@ -48,6 +48,25 @@ export interface Database {
   console_people: ConsolePeopleTable
   console_sessions: ConsoleSessionsTable
   console_links: ConsoleLinksTable
+  response_changes: ResponseChangesTable
+  summary_parts: SummaryPartsTable
+}
+
+/** Added by `0039-summary-parts`: writes into each closed month of a survey's responses (see `summary-parts.ts`). */
+export interface ResponseChangesTable {
+  survey_id: string
+  month: Date
+  changes: string
+}
+
+/** Added by `0039-summary-parts`: a closed month's summary sums, valid while its `changes` is the month's count. */
+export interface SummaryPartsTable {
+  survey_id: string
+  month: Date
+  plan: string
+  changes: string
+  sums: unknown
+  computed_at: Date
 }
 
 /** Added by `0037-console-accounts`: the console's own people. */

@@ -6,6 +6,7 @@ import type { Database } from './database'
 import { isStorable } from './is-storable'
 import { recordResponseFileDeletions } from './response-files'
 import type { SchemaNames } from './schema-names'
+import { responseChangesSql } from './summary-parts'
 
 /**
  * `ContactStore.erase`: one transaction. The contact's row is locked first, so a response create that links
@@ -82,7 +83,13 @@ export async function eraseContact(
               .execute()
           ).map((row) => row.id)
     // Notes, tag links and quota links go with the responses (cascade).
-    if (responseIds.length > 0) await trx.deleteFrom('responses').where('id', 'in', idList(responseIds)).execute()
+    if (responseIds.length > 0)
+      await trx
+        .with('written', (qc) => qc.deleteFrom('responses').where('id', 'in', idList(responseIds)).returning(['survey_id', 'created_at']))
+        .with('changed', () => sql`(${responseChangesSql(names, 'written')})`)
+        .selectFrom('written')
+        .select('survey_id')
+        .execute()
     const tags =
       tagIds.length === 0
         ? 0

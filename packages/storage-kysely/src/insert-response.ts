@@ -31,6 +31,7 @@ import type { SurveyWriteFactsReader } from './survey-write-facts'
 import { linkResponseTags, tagCreatedEvents } from './response-tags'
 import { uniqueViolation } from './unique-violation'
 import { claimsSql } from './claims-sql'
+import { responseChangesSql } from './summary-parts'
 
 /** The write primitives of `ResponseStore` (core's `createResponse` runs the loop), and an import row's create. */
 export interface ResponseWriter extends Pick<ResponseStore, 'keptFacts' | 'writeFacts' | 'insertGuarded' | 'createLocked'> {
@@ -236,7 +237,8 @@ function guardedInsertStatement(
       returning ${WRITTEN_COLUMNS}
     ),
     claimed as (${claimsSql(names, 'written')}),
-    events as (${responseEventsSql(names, { rows: 'written', kind: 'create', contacts: withContact ? sql.raw('contact') : 'none' })})
+    events as (${responseEventsSql(names, { rows: 'written', kind: 'create', contacts: withContact ? sql.raw('contact') : 'none' })}),
+    changed as (${responseChangesSql(names, 'written')})
     ${
       screen
         ? sql`, marked as (${unscreenedSql(names, 'written')})

@@ -39,6 +39,7 @@ import { unscreenedResponses } from './migrations/0035-unscreened-responses'
 import { projectCustomCss } from './migrations/0036-project-custom-css'
 import { consoleAccounts } from './migrations/0037-console-accounts'
 import { partitionedResponses } from './migrations/0038-partitioned-responses'
+import { summaryParts } from './migrations/0039-summary-parts'
 import { moveFromPublicSchema } from './migrations/move-from-public'
 import { ensureResponsePartitions, monthsAheadOf } from './partitions'
 import { schemaNames } from './schema-names'
@@ -95,6 +96,7 @@ function migrations(schema: string): Record<string, Migration> {
     '0036-project-custom-css': projectCustomCss(schema),
     '0037-console-accounts': consoleAccounts(schema),
     '0038-partitioned-responses': partitionedResponses(schema),
+    '0039-summary-parts': summaryParts(schema),
   }
 }
 

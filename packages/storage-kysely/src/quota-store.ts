@@ -8,6 +8,7 @@ import { responseEventsSql } from './response-events-sql'
 import type { SchemaNames } from './schema-names'
 import { toJsonb } from './to-jsonb'
 import { uniqueViolation } from './unique-violation'
+import { responseChangesSql } from './summary-parts'
 
 /**
  * Quotas and the links of responses to them. A response is counted in a quota while its link is
@@ -203,6 +204,7 @@ export function createQuotaStore(db: Kysely<Database>, names: SchemaNames): Quot
                 .returning('before.finished as was_finished'),
             )
             .with('events', () => sql`(${responseEventsSql(names, { rows: 'written', kind: 'update' })})`)
+            .with('changed', () => sql`(${responseChangesSql(names, 'written')})`)
             .selectFrom('written')
             .select('written.id')
             .execute()

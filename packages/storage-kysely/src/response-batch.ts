@@ -10,6 +10,7 @@ import { batchRowJson } from './response-values'
 import type { ResponseValues } from './response-values'
 import { isRowError } from './sql-state'
 import type { SchemaNames } from './schema-names'
+import { responseChangesSql } from './summary-parts'
 
 /** How concurrent response creates are written together (`createKyselyStorage`'s `responseBatch`). */
 export interface ResponseBatchOptions {
@@ -195,7 +196,8 @@ function batchInsertStatement(db: Kysely<Database>, names: SchemaNames, screen: 
     from allowed a
     where a.display_id is null or a.id in (select response_id from claimed)
     returning ${WRITTEN_COLUMNS}),
-    events as (${responseEventsSql(names, { rows: 'written', kind: 'create', contacts: 'none' })})
+    events as (${responseEventsSql(names, { rows: 'written', kind: 'create', contacts: 'none' })}),
+    changed as (${responseChangesSql(names, 'written')})
     ${
       screen
         ? sql`, marked as (${unscreenedSql(names, 'written')})

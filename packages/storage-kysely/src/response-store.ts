@@ -32,15 +32,21 @@ import type { SchemaNames } from './schema-names'
 import type { SurveyWriteFactsReader } from './survey-write-facts'
 import { toJsonb } from './to-jsonb'
 import { unscreenedSql } from './unscreened-sql'
+import { responseChangesSql } from './summary-parts'
 
 /** Responses, each read with its person, notes and tags in the same statement. */
 export function createResponseStore(
   db: Kysely<Database>,
   names: SchemaNames,
   facts: SurveyWriteFactsReader,
-  options: { batch?: ResponseBatchOptions | false; oneStatementAtATime?: boolean } = {},
+  options: {
+    batch?: ResponseBatchOptions | false
+    oneStatementAtATime?: boolean
+    /** Where a summary keeps the sums of closed months: `db` by default, the primary for a replica's store, or none. */
+    summaryParts?: Kysely<Database> | false
+  } = {},
 ): ResponseStore {
-  const { batch, oneStatementAtATime = false } = options
+  const { batch, oneStatementAtATime = false, summaryParts = db } = options
   const columns = responseColumns(names)
   // Every write of a response first makes sure its month has a partition (`partitions.ts`).
   const horizon = partitionHorizon(db, names)
@@ -125,6 +131,7 @@ export function createResponseStore(
           .returning(sql<boolean>`${wasFinished}::boolean`.as('was_finished')),
       )
       .with('events', () => sql`(${responseEventsSql(names, { rows: 'written', kind: 'update' })})`)
+      .with('changed', () => sql`(${responseChangesSql(names, 'written')})`)
     // Nothing reads `marked`: a data-modifying CTE runs whether or not the statement reads it.
     const statement = mark
       ? (written.with('marked', () => sql`(${unscreenedSql(names, 'written')})`) as unknown as typeof written)
@@ -204,7 +211,8 @@ export function createResponseStore(
 
     listForExport: (environmentId, query) => listResponsesForExport(db, names, environmentId, query),
 
-    summarize: (environmentId, surveyId, query) => summarizeResponses(db, names, environmentId, surveyId, query, oneStatementAtATime),
+    summarize: (environmentId, surveyId, query) =>
+      summarizeResponses(db, names, environmentId, surveyId, query, oneStatementAtATime, summaryParts),
     listAnswers: (environmentId, surveyId, query) => listAnswers(db, names, environmentId, surveyId, query),
 
     async count(environmentId, filter, options) {
@@ -255,10 +263,12 @@ export function createResponseStore(
         await recordResponseFileDeletions(trx, names, { environmentId, responseIds: [id] })
         // `returning` is evaluated before the cascades to notes and tags run, so it still sees them.
         const row = await trx
-          .deleteFrom('responses')
-          .where('responses.id', '=', id)
-          .where('responses.environment_id', '=', environmentId)
-          .returning(columns)
+          .with('written', (qc) =>
+            qc.deleteFrom('responses').where('responses.id', '=', id).where('responses.environment_id', '=', environmentId).returningAll(),
+          )
+          .with('changed', () => sql`(${responseChangesSql(names, 'written')})`)
+          .selectFrom('written as responses')
+          .select(columns)
           .executeTakeFirst()
         return row ? toResponseRecord(row) : null
       })
@@ -288,11 +298,18 @@ export function createResponseStore(
         // Their files into the blob-deletion journal, in the same transaction as the delete.
         await recordResponseFileDeletions(trx, names, { environmentId, responseIds: wanted })
         const deleted = await trx
-          .deleteFrom('responses')
-          .where('environment_id', '=', environmentId)
-          .where('id', 'in', wanted)
+          .with('written', (qc) =>
+            qc
+              .deleteFrom('responses')
+              .where('environment_id', '=', environmentId)
+              .where('id', 'in', wanted)
+              .returning(['survey_id', 'created_at']),
+          )
+          .with('changed', () => sql`(${responseChangesSql(names, 'written')})`)
+          .selectFrom('written')
+          .select(sql<string>`count(*)::text`.as('count'))
           .executeTakeFirst()
-        return { deleted: Number(deleted.numDeletedRows) }
+        return { deleted: Number(deleted?.count ?? 0) }
       })
     },
     anonymize(environmentId, selection, options) {

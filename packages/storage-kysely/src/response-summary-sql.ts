@@ -5,6 +5,8 @@ import type { Database } from './database'
 import { isStorable } from './is-storable'
 import { answered, responseConditionsSql } from './response-conditions-sql'
 import type { SchemaNames } from './schema-names'
+import { sumsByMonth, takesParts } from './summary-parts'
+import type { CreatedRange } from './summary-parts'
 
 /**
  * `ResponseStore.summarize`: the aggregates of a survey's summary, computed by the database. Its cost is one
@@ -28,6 +30,9 @@ import type { SchemaNames } from './schema-names'
  * `oneStatementAtATime`), the responses are read in slices of about `SLICE_ANSWERS` answers instead, one
  * statement after the other, so another request waits at most a slice; each response is counted once, as its
  * slice read it, and the median comes from the slices' counts of each time.
+ *
+ * A summary of every response of a date range by `created_at` adds up the sums kept for the closed months
+ * inside the range and reads only the rest (`summary-parts.ts`); `partsDb: false` reads every response.
  */
 export async function summarizeResponses(
   db: Kysely<Database>,
@@ -36,6 +41,8 @@ export async function summarizeResponses(
   surveyId: string,
   query: SummaryQuery,
   oneStatementAtATime: boolean,
+  /** Where the sums of closed months are kept (the primary, when `db` is a replica), or false to read every response. */
+  partsDb: Kysely<Database> | false = db,
 ): Promise<SummaryAggregates> {
   const empty = {
     displays: 0,
@@ -50,7 +57,7 @@ export async function summarizeResponses(
     lastAnswered: [],
   }
   if (!isStorable(environmentId) || !isStorable(surveyId) || (query.language !== undefined && !isStorable(query.language))) return empty
-  const plan = summaryStatements(names, environmentId, surveyId, query)
+  const plan = summaryStatements(names, environmentId, surveyId, query, { from: null, to: null })
   const displays = db
     .selectFrom('displays as d')
     .select(sql<string>`count(*)::text`.as('count'))
@@ -58,8 +65,17 @@ export async function summarizeResponses(
     .where('d.survey_id', '=', surveyId)
     .$if(query.startDate !== undefined, (q) => q.where('d.created_at', '>=', query.startDate as Date))
     .$if(query.endDate !== undefined, (q) => q.where('d.created_at', '<=', query.endDate as Date))
+  // A range's sums, its times counted by value (the mean and the median are taken once every range is in).
+  const rangeSums = (range: CreatedRange) => {
+    const statements = summaryStatements(names, environmentId, surveyId, query, range)
+    return oneStatementAtATime ? summarizeInSlices(db, statements) : summarizeInLanes(db, statements, true, true)
+  }
   const [sums, displayRows] = await Promise.all([
-    oneStatementAtATime ? summarizeInSlices(db, plan) : summarizeInLanes(db, plan, query.finished !== false),
+    partsDb !== false && takesParts(query)
+      ? sumsByMonth(db, partsDb, names, environmentId, surveyId, query, rangeSums, addSums).then(withTimes)
+      : oneStatementAtATime
+        ? summarizeInSlices(db, plan).then(withTimes)
+        : summarizeInLanes(db, plan, query.finished !== false, false),
     displays.execute(),
   ])
   return {
@@ -104,6 +120,8 @@ type Position = { created_at: Date; id: string }
 /** The statements of a summary, over the responses `slice` (a condition on `r`) takes among those in scope. */
 interface SummaryStatements {
   ids: string[]
+  /** Whether the statements read a range of `created_at` (see `withoutJit`). */
+  ranged: boolean
   counts(slice: RawBuilder<unknown>): RawBuilder<CountRow>
   /** The mean's sum and count and the exact median of the bounded times, over every response in scope. */
   times(): RawBuilder<TimeStats>
@@ -113,10 +131,18 @@ interface SummaryStatements {
   sliceEnd(after: Position | null, size: number): RawBuilder<Position>
 }
 
-function summaryStatements(names: SchemaNames, environmentId: string, surveyId: string, query: SummaryQuery): SummaryStatements {
+function summaryStatements(
+  names: SchemaNames,
+  environmentId: string,
+  surveyId: string,
+  query: SummaryQuery,
+  range: CreatedRange,
+): SummaryStatements {
   const responses = names.ref('responses')
   const dateColumn = sql.ref(query.dateField === 'updatedAt' ? 'r.updated_at' : 'r.created_at')
   const scope = sql`r.environment_id = ${environmentId} and r.survey_id = ${surveyId}
+    ${range.from ? sql`and r.created_at >= ${range.from}::timestamptz` : sql``}
+    ${range.to ? sql`and r.created_at < ${range.to}::timestamptz` : sql``}
     ${query.startDate ? sql`and ${dateColumn} >= ${query.startDate}::timestamptz` : sql``}
     ${query.endDate ? sql`and ${dateColumn} <= ${query.endDate}::timestamptz` : sql``}
     ${query.finished === undefined ? sql`` : sql`and r.finished = ${query.finished}`}
@@ -204,6 +230,7 @@ function summaryStatements(names: SchemaNames, environmentId: string, surveyId: 
       where u.kind = 'positions' and e.value <> '' group by u.id, e.value`
   return {
     ids,
+    ranged: range.from !== null || range.to !== null,
     counts,
     times: () => sql<TimeStats>`
       select sum(t.ttc)::text as ttc_sum, count(t.ttc)::text as ttc_count,
@@ -227,8 +254,11 @@ function between(after: Position | null, until: Position | null): RawBuilder<unk
     ${until ? sql`and (r.created_at, r.id) >= (${until.created_at}::timestamptz, ${until.id})` : sql``}`
 }
 
-/** The sums a summary adds up, statement by statement. */
-interface Sums {
+/**
+ * The sums a summary adds up, statement by statement (and month by month, `summary-parts.ts`): the times either
+ * counted by value (`times`) or, on Postgres without parts, as the mean's sum and count and the median.
+ */
+export interface Sums {
   started: number
   finished: number
   ttcSum: number
@@ -240,6 +270,7 @@ interface Sums {
   cells: Map<string, { id: string; row: string; column: string; count: number }>
   positions: Map<string, { id: string; value: string; count: number; positionSum: number }>
   median: number | null
+  times: Map<number, number>
 }
 
 function emptySums(): Sums {
@@ -255,7 +286,49 @@ function emptySums(): Sums {
     cells: new Map(),
     positions: new Map(),
     median: null,
+    times: new Map(),
   }
+}
+
+/** Adds the sums of other responses (not their mean's sum and count, nor the median: see `withTimes`). */
+function addSums(into: Sums, from: Sums): void {
+  into.started += from.started
+  into.finished += from.finished
+  into.droppedNone += from.droppedNone
+  from.dropped.forEach((count, index) => {
+    into.dropped[index] = (into.dropped[index] ?? 0) + count
+  })
+  for (const [id, count] of from.answered) into.answered.set(id, (into.answered.get(id) ?? 0) + count)
+  for (const [key, row] of from.values) {
+    const at = into.values.get(key)
+    if (at) at.count += row.count
+    else into.values.set(key, { ...row })
+  }
+  for (const [key, row] of from.cells) {
+    const at = into.cells.get(key)
+    if (at) at.count += row.count
+    else into.cells.set(key, { ...row })
+  }
+  for (const [key, row] of from.positions) {
+    const at = into.positions.get(key)
+    if (at) {
+      at.count += row.count
+      at.positionSum += row.positionSum
+    } else into.positions.set(key, { ...row })
+  }
+  for (const [ttc, count] of from.times) into.times.set(ttc, (into.times.get(ttc) ?? 0) + count)
+}
+
+/** The mean's sum and count and the median, from the times counted by value. */
+function withTimes(sums: Sums): Sums {
+  sums.ttcSum = 0
+  sums.ttcCount = 0
+  for (const [ttc, count] of sums.times) {
+    sums.ttcSum += ttc * count
+    sums.ttcCount += count
+  }
+  sums.median = medianOf(sums.times)
+  return sums
 }
 
 function addCounts(sums: Sums, rows: CountRow[]): void {
@@ -290,24 +363,38 @@ function addCounts(sums: Sums, rows: CountRow[]): void {
   }
 }
 
-/** `statement` in a transaction of its own, JIT off: compiling these short expressions costs more than it saves. */
-function withoutJit<T>(db: Kysely<Database>, statement: RawBuilder<T>): Promise<T[]> {
+/**
+ * `statement` in a transaction of its own, JIT off: compiling these short expressions costs more than it saves.
+ * `ranged`: the statement reads a range of `created_at` (a month, the current one), found by the survey's
+ * `(survey_id, created_at, id)` index; without a sequential scan allowed, the planner takes that index even
+ * where it misjudges how many rows the range holds (it otherwise reads the whole table for a month).
+ */
+function withoutJit<T>(db: Kysely<Database>, statement: RawBuilder<T>, ranged = false): Promise<T[]> {
   return db.transaction().execute(async (trx) => {
     await sql`set local jit = off`.execute(trx)
+    if (ranged) await sql`set local enable_seqscan = off`.execute(trx)
     return (await statement.execute(trx)).rows
   })
 }
 
-/** Postgres: the lanes' counts and the times, each a statement on a connection of its own (see `summarizeResponses`). */
-async function summarizeInLanes(db: Kysely<Database>, plan: SummaryStatements, withTimes: boolean): Promise<Sums> {
+/**
+ * Postgres: the lanes' counts and the times, each a statement on a connection of its own (see
+ * `summarizeResponses`); with `counted`, the times counted by value rather than their mean and median.
+ */
+async function summarizeInLanes(db: Kysely<Database>, plan: SummaryStatements, timed: boolean, counted: boolean): Promise<Sums> {
   const sums = emptySums()
   const [times, ...lanes] = await Promise.all([
-    withTimes ? withoutJit(db, plan.times()) : ([] as TimeStats[]),
+    timed && !counted ? withoutJit(db, plan.times(), plan.ranged) : ([] as TimeStats[]),
     ...Array.from({ length: LANES }, (_, lane) =>
-      withoutJit(db, plan.counts(sql`(hashtext(r.id) & ${sql.lit(LANES - 1)}) = ${sql.lit(lane)}`)),
+      withoutJit(db, plan.counts(sql`(hashtext(r.id) & ${sql.lit(LANES - 1)}) = ${sql.lit(lane)}`), plan.ranged),
     ),
+    ...(timed && counted ? [withoutJit(db, plan.timeCounts(sql`true`), plan.ranged)] : []),
   ])
-  for (const rows of lanes) addCounts(sums, rows)
+  if (timed && counted) {
+    const timeCounts = lanes.pop() as TimeCounted[] | undefined
+    for (const row of timeCounts ?? []) sums.times.set(Number(row.ttc), (sums.times.get(Number(row.ttc)) ?? 0) + Number(row.count))
+  }
+  for (const rows of lanes as CountRow[][]) addCounts(sums, rows)
   const time = times[0]
   sums.ttcSum = Number(time?.ttc_sum ?? 0)
   sums.ttcCount = Number(time?.ttc_count ?? 0)
@@ -326,7 +413,7 @@ const MIN_SLICE = 50
 async function summarizeInSlices(db: Kysely<Database>, plan: SummaryStatements): Promise<Sums> {
   const sums = emptySums()
   const size = Math.max(MIN_SLICE, Math.floor(SLICE_ANSWERS / Math.max(1, plan.ids.length)))
-  const times = new Map<number, number>()
+  const times = sums.times
   let after: Position | null = null
   for (;;) {
     // PGlite in this thread runs a statement and answers it without a turn of the event loop: without a turn
@@ -339,11 +426,6 @@ async function summarizeInSlices(db: Kysely<Database>, plan: SummaryStatements):
     if (!end) break
     after = end
   }
-  for (const [ttc, count] of times) {
-    sums.ttcSum += ttc * count
-    sums.ttcCount += count
-  }
-  sums.median = medianOf(times)
   return sums
 }
 

@@ -7,6 +7,7 @@ import { deleteWebhookCopies } from './erase-contact'
 import { recordResponseFileDeletions } from './response-files'
 import { dropEmptyResponsePartitions, ensureResponsePartitions, monthStart, monthsAheadOf } from './partitions'
 import type { SchemaNames } from './schema-names'
+import { responseChangesSql } from './summary-parts'
 
 /**
  * The retention worker's part of the storage: a lease row per job (`maintenance_leases`) and batches of
@@ -101,7 +102,17 @@ export function createRetentionStore(db: Kysely<Database>, names: SchemaNames): 
         const deletedResponses =
           ids.length === 0
             ? []
-            : await trx.deleteFrom('responses').where('responses.id', 'in', ids).returning(['responses.environment_id']).execute()
+            : await trx
+                .with('written', (qc) =>
+                  qc
+                    .deleteFrom('responses')
+                    .where('responses.id', 'in', ids)
+                    .returning(['responses.environment_id', 'responses.survey_id', 'responses.created_at']),
+                )
+                .with('changed', () => sql`(${responseChangesSql(names, 'written')})`)
+                .selectFrom('written')
+                .select('written.environment_id')
+                .execute()
         // Displays no response names, older than their survey's limit: only once the expired responses are gone
         // (a short batch took every one left), so that this walk does not pass over the displays of responses
         // still waiting for their batch, batch after batch.

@@ -16,6 +16,7 @@ import { unscreenedResponses } from '../src/migrations/0035-unscreened-responses
 import { projectCustomCss } from '../src/migrations/0036-project-custom-css'
 import { consoleAccounts } from '../src/migrations/0037-console-accounts'
 import { partitionedResponses } from '../src/migrations/0038-partitioned-responses'
+import { summaryParts } from '../src/migrations/0039-summary-parts'
 import { backends, sharedDatabase } from './backends'
 
 /** Every migration, in the order they run. */
@@ -57,6 +58,7 @@ const MIGRATIONS = [
   '0036-project-custom-css',
   '0037-console-accounts',
   '0038-partitioned-responses',
+  '0039-summary-parts',
 ]
 
 const TABLES = [
@@ -82,12 +84,14 @@ const TABLES = [
   'quotas',
   'rate_limit_counters',
   'response_claims',
+  'response_changes',
   'response_notes',
   'response_quota_links',
   'response_tags',
   'responses',
   'segments',
   'spent_upload_uuids',
+  'summary_parts',
   'surveys',
   'tags',
   'unscreened_responses',
@@ -214,6 +218,7 @@ for (const backend of backends()) {
     const { environmentId } = await seedWithWebhook(storage, ['responseUpdated'])
     // The migrations after 0029 are undone with it: Kysely runs only names after the last one it ran.
     const after = MIGRATIONS.slice(MIGRATIONS.indexOf('0029-idempotency-scopes'))
+    await summaryParts('canvass').down?.(db)
     await partitionedResponses('canvass').down?.(db)
     await consoleAccounts('canvass').down?.(db)
     await projectCustomCss('canvass').down?.(db)
@@ -269,6 +274,7 @@ for (const backend of backends()) {
     ])
     // Then the database as 0030 left it: the trigger functions record the events.
     const undone = MIGRATIONS.slice(MIGRATIONS.indexOf('0031-events-written-with-responses'))
+    await summaryParts('canvass').down?.(db)
     await partitionedResponses('canvass').down?.(db)
     await consoleAccounts('canvass').down?.(db)
     await projectCustomCss('canvass').down?.(db)
@@ -483,6 +489,7 @@ async function undoFrom(
   first: '0019-one-response-per-display' | '0020-survey-variables' | '0021-survey-blocks',
 ): Promise<string[]> {
   const undone = MIGRATIONS.slice(MIGRATIONS.indexOf(first))
+  await summaryParts('canvass').down?.(db)
   // Undone already where the test wrote rows the partitioned table would not take.
   if ((await tableNames(db)).includes('response_claims')) await partitionedResponses('canvass').down?.(db)
   await consoleAccounts('canvass').down?.(db)

@@ -46,6 +46,8 @@ export async function moveFromPublicSchema(db: Kysely<any>, schema: string): Pro
       'console_people',
       'console_sessions',
       'console_links',
+      'response_changes',
+      'summary_parts',
       'canvass_migration',
       'canvass_migration_lock',
     ]) {

@@ -1,0 +1,272 @@
+/**
+ * A survey's summary from the sums kept for its closed months (`summary-parts.ts`): always equal, field by
+ * field, to the summary read from every response (`summaryParts: false`), after each kind of write into a
+ * closed month (a backdated create, an update, a delete, a contact's erasure, retention, anonymizing), after a
+ * survey edit, over date ranges that cut months, and with writes racing the parts' computation. The hot path (a
+ * response of now) writes no count. On PGlite always, the Postgres server too when TEST_DATABASE_URL is set.
+ */
+import type { Canvass, Storage, SummaryAggregates, SummaryQuery } from '@canvass/core'
+import { createCanvass } from '@canvass/core'
+import { makeResponse } from '@canvass/test-utils'
+import { sql } from 'kysely'
+import type { Kysely } from 'kysely'
+import { suite } from 'uvu'
+import * as assert from 'uvu/assert'
+import { createKyselyStorage, migrate } from '../src'
+import { backends } from './backends'
+import type { OpenBackend } from './backends'
+
+const DAY = 86_400_000
+const t = (text: string) => ({ default: text })
+const choices = (labels: string[]) => labels.map((label) => ({ id: label.toLowerCase(), label: t(label) }))
+const QUESTIONS = [
+  { id: 'why', type: 'openText', headline: t('Why?'), required: false },
+  { id: 'color', type: 'multipleChoiceSingle', headline: t('Color'), required: false, choices: choices(['Red', 'Blue']) },
+  { id: 'tools', type: 'multipleChoiceMulti', headline: t('Tools'), required: false, choices: choices(['Web', 'API']) },
+  { id: 'grid', type: 'matrix', headline: t('Grid'), required: false, rows: [t('Speed'), t('Price')], columns: [t('Bad'), t('Good')] },
+  { id: 'rank', type: 'ranking', headline: t('Rank'), required: false, choices: choices(['A', 'B', 'C']) },
+]
+const COUNTS = { why: 'none', color: 'values', tools: 'elements', grid: 'cells', rank: 'positions' } as const
+
+/** Response r's answers: unfinished every fourth, stopping after two questions. */
+function answers(r: number) {
+  const finished = r % 4 !== 0
+  const data: Record<string, unknown> = {
+    why: `Answer ${r}`,
+    color: ['Red', 'Blue', 'Red'][r % 3],
+    tools: [['Web'], ['Web', 'API'], ['API']][r % 3],
+    grid: { Speed: r % 2 ? 'Good' : 'Bad', Price: 'Good' },
+    rank: [
+      ['A', 'B', 'C'],
+      ['C', 'A', 'B'],
+    ][r % 2],
+  }
+  if (!finished) for (const key of ['tools', 'grid', 'rank']) delete data[key]
+  const ttc: Record<string, number> = finished ? { why: 1000 + ((r * 37) % 700), _total: 1000 + ((r * 37) % 700) } : {}
+  return { data, finished, ttc }
+}
+
+/** The aggregates with every list in one order (the order of groups is not part of the promise). */
+function normal(summary: SummaryAggregates) {
+  const sortLists = <T>(lists: Record<string, T[]>) =>
+    Object.fromEntries(
+      Object.entries(lists)
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([id, list]) => [id, [...list].sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)))]),
+    )
+  return {
+    ...summary,
+    averageTimeToComplete: summary.averageTimeToComplete === null ? null : Math.round(summary.averageTimeToComplete * 1e6) / 1e6,
+    values: sortLists(summary.values),
+    cells: sortLists(summary.cells),
+    positions: sortLists(summary.positions),
+    lastAnswered: [...summary.lastAnswered].sort((a, b) => (a.index ?? -1) - (b.index ?? -1)),
+  }
+}
+
+/** The first instant of the UTC month `back` months before now's, plus `days`. */
+function monthStart(back: number, days = 0): Date {
+  const now = new Date()
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - back, 1) + days * DAY)
+}
+
+for (const backend of backends()) {
+  const test = suite(`summary kept by month on ${backend.name}`)
+  let open: OpenBackend
+  let db: Kysely<unknown>
+  let storage: Storage
+  let fresh: Storage
+  let canvass: Canvass
+  let environmentId: string
+  let surveyId: string
+  let key: string
+  let next = 0
+  const ids: string[] = []
+
+  const query: SummaryQuery = {
+    maxTimeToComplete: 3_600_000,
+    questions: QUESTIONS.map((question) => ({ id: question.id, count: COUNTS[question.id as keyof typeof COUNTS] })),
+  }
+
+  const call = async (method: string, path: string, body?: unknown) => {
+    const res = await canvass.fetch(
+      new Request(`http://localhost${path}`, {
+        method,
+        headers: { 'x-api-key': key, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      }),
+    )
+    const text = await res.text()
+    assert.ok(res.status < 300, `${method} ${path}: ${res.status} ${text}`)
+    return JSON.parse(text)
+  }
+
+  /** A response created at `createdAt`, through the storage as the routes write it; `userId` links a contact. */
+  const respond = async (createdAt: Date, userId?: string) => {
+    const r = next++
+    const response = makeResponse(surveyId, { createdAt, ...answers(r), ...(userId ? { userId } : {}) })
+    const result = await storage.responses.create(response, {
+      environmentId,
+      requireAccepting: false,
+      checkEnvironment: false,
+      pinProven: true,
+    })
+    assert.is(result.outcome, 'created')
+    ids.push(response.id)
+    return response.id
+  }
+
+  const count = async (table: string) =>
+    Number((await sql<{ n: string }>`select count(*)::text as n from ${sql.table(`canvass.${table}`)}`.execute(db)).rows[0]?.n)
+  const changes = async () =>
+    Number(
+      (
+        await sql<{
+          n: string
+        }>`select coalesce(sum(changes), 0)::text as n from canvass.response_changes where survey_id = ${surveyId}`.execute(db)
+      ).rows[0]?.n,
+    )
+
+  /** The summary with parts equals the one read from every response, twice (computing parts, then reading them). */
+  const same = async (asked: SummaryQuery = query, message = '') => {
+    const expected = normal(await fresh.responses.summarize(environmentId, surveyId, asked))
+    for (const round of ['first', 'second'])
+      assert.equal(normal(await storage.responses.summarize(environmentId, surveyId, asked)), expected, `${message} (${round})`)
+    return expected
+  }
+
+  test.before(async () => {
+    open = await backend.open({ migrated: true })
+    db = open.db
+    await migrate(db)
+    storage = createKyselyStorage({ db })
+    fresh = createKyselyStorage({ db, summaryParts: false })
+    canvass = createCanvass({ storage, logger: { error() {}, warn() {}, info() {} } as never })
+    const project = await canvass.admin.createProject({ name: 'Parts' })
+    environmentId = project.environments.production
+    key = (await canvass.admin.createApiKey({ environmentId })).key
+    surveyId = (await call('POST', '/api/v1/management/surveys', { name: 'Parts', status: 'inProgress', questions: QUESTIONS })).data.id
+    // Three closed months (four, three and two months back) and the current one.
+    for (const back of [4, 3, 2]) for (let i = 0; i < 12; i++) await respond(monthStart(back, 1 + i * 2))
+    for (let i = 0; i < 5; i++) await respond(new Date(Date.now() - i * 60_000))
+  })
+  test.after(async () => {
+    await open?.close()
+  })
+
+  test('the summary equals the one read from every response, and its closed months are kept', async () => {
+    const summary = await same()
+    assert.is(summary.started, 41)
+    assert.ok((await count('summary_parts')) >= 3, 'a part per closed month')
+    // The parts are what a summary reads: a part made wrong by hand shows.
+    await sql`update canvass.summary_parts set sums = jsonb_set(sums, '{started}', to_jsonb((sums ->> 'started')::int + 1000)) where survey_id = ${surveyId}`.execute(
+      db,
+    )
+    const tampered = await storage.responses.summarize(environmentId, surveyId, query)
+    assert.ok(tampered.started >= 41 + 1000)
+    await sql`delete from canvass.summary_parts where survey_id = ${surveyId}`.execute(db)
+    await same()
+  })
+
+  test('a response of now counts no change', async () => {
+    const before = await changes()
+    await respond(new Date())
+    assert.is(await changes(), before)
+    await same()
+  })
+
+  test('a backdated create, an update and a delete in a closed month', async () => {
+    await same()
+    const before = await changes()
+    await respond(monthStart(3, 5))
+    assert.is(await changes(), before + 1)
+    await same(query, 'after a backdated create')
+    const old = ids[13] as string
+    await call('PUT', `/api/v1/management/responses/${old}`, { data: { color: 'Blue', why: 'changed' }, finished: true })
+    await same(query, 'after an update')
+    await call('DELETE', `/api/v1/management/responses/${ids[14]}`)
+    await same(query, 'after a delete')
+    assert.equal(await storage.responses.deleteMany(environmentId, [ids[15] as string, ids[16] as string]), { deleted: 2 })
+    await same(query, 'after a delete of many')
+    assert.is(await changes(), before + 5)
+  })
+
+  test("a contact's erasure, anonymizing and retention in closed months", async () => {
+    await respond(monthStart(2, 3), 'someone')
+    await respond(monthStart(4, 3), 'someone')
+    await same()
+    const contactId = (await storage.responses.get(ids[ids.length - 1] as string))?.person?.id as string
+    assert.ok(contactId)
+    let before = await changes()
+    assert.ok(await storage.contacts.erase(environmentId, contactId))
+    assert.is(await changes(), before + 2)
+    await same(query, 'after an erasure')
+    before = await changes()
+    await storage.responses.anonymize(environmentId, { ids: [ids[20] as string] })
+    await same(query, 'after anonymizing')
+    // Responses older than the start of three months back go.
+    const days = Math.ceil((Date.now() - monthStart(3).getTime()) / DAY)
+    await storage.environments.setResponseRetentionDays(environmentId, days, new Date())
+    const deleted = await storage.retention.deleteExpired({ now: new Date(), limit: 1000 })
+    assert.ok(deleted.responses > 0, 'retention deleted the oldest month')
+    assert.ok((await changes()) > before)
+    await storage.environments.setResponseRetentionDays(environmentId, null, new Date())
+    await same(query, 'after retention')
+  })
+
+  test('a survey edit gives new sums', async () => {
+    await same()
+    const parts = await count('summary_parts')
+    const edited: SummaryQuery = { ...query, questions: [...query.questions, { id: 'extra', count: 'values' }] }
+    const summary = await same(edited, 'with a new question')
+    assert.is(summary.answered.extra, 0)
+    assert.ok((await count('summary_parts')) > parts, 'the new plan kept parts of its own')
+  })
+
+  test('date ranges that cut months', async () => {
+    const ranges: Array<[Date | undefined, Date | undefined]> = [
+      [monthStart(4, 10), undefined],
+      [undefined, monthStart(2, 11)],
+      [monthStart(3, 7), monthStart(2, 9)],
+      [monthStart(3), monthStart(1)],
+      [monthStart(4, 3), new Date()],
+    ]
+    for (const [startDate, endDate] of ranges)
+      await same(
+        { ...query, ...(startDate ? { startDate } : {}), ...(endDate ? { endDate } : {}) },
+        `${startDate?.toISOString()} to ${endDate?.toISOString()}`,
+      )
+    // Filtered summaries read every response as before.
+    await same({ ...query, finished: true }, 'finished only')
+    await same({ ...query, dateField: 'updatedAt', startDate: monthStart(3) }, 'by update')
+  })
+
+  test('writes racing the computation of parts leave no stale part', async () => {
+    for (let round = 0; round < 3; round++) {
+      await sql`delete from canvass.summary_parts where survey_id = ${surveyId}`.execute(db)
+      const writes = (async () => {
+        for (let i = 0; i < 6; i++) {
+          await respond(monthStart(2 + (i % 3), 4 + i))
+          await call('PUT', `/api/v1/management/responses/${ids[25 + i + round * 6]}`, { data: { color: 'Red', why: `race ${round}` } })
+        }
+      })()
+      await Promise.all([
+        writes,
+        storage.responses.summarize(environmentId, surveyId, query),
+        storage.responses.summarize(environmentId, surveyId, query),
+      ])
+      await same(query, `after race ${round}`)
+    }
+  })
+
+  test('a survey deleted takes its counts and parts', async () => {
+    await same()
+    await call('DELETE', `/api/v1/management/surveys/${surveyId}`)
+    const left = await sql<{ n: string }>`
+      select ((select count(*) from canvass.summary_parts where survey_id = ${surveyId})
+        + (select count(*) from canvass.response_changes where survey_id = ${surveyId}))::text as n`.execute(db)
+    assert.is(left.rows[0]?.n, '0')
+  })
+
+  test.run()
+}
