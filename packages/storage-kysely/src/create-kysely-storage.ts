@@ -148,7 +148,9 @@ export function createKyselyStorage<DB = unknown>({
     },
   }
   // A database that cannot be reached answers 503, not 500 (storage port rules).
-  return withUnavailableErrors(replicas ? withReplicaReads(storage, replicas, db, names, surveyFacts, serial, summaryParts === false ? false : canvassDb) : storage)
+  return withUnavailableErrors(
+    replicas ? withReplicaReads(storage, replicas, db, names, surveyFacts, serial, summaryParts === false ? false : canvassDb) : storage,
+  )
 }
 
 /**

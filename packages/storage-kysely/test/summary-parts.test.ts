@@ -6,7 +6,7 @@
  * response of now) writes no count. On PGlite always, the Postgres server too when TEST_DATABASE_URL is set.
  */
 import type { Canvass, Storage, SummaryAggregates, SummaryQuery } from '@canvass/core'
-import { createCanvass } from '@canvass/core'
+import { createCanvass, createResponse } from '@canvass/core'
 import { makeResponse } from '@canvass/test-utils'
 import { sql } from 'kysely'
 import type { Kysely } from 'kysely'
@@ -105,7 +105,7 @@ for (const backend of backends()) {
   const respond = async (createdAt: Date, userId?: string) => {
     const r = next++
     const response = makeResponse(surveyId, { createdAt, ...answers(r), ...(userId ? { userId } : {}) })
-    const result = await storage.responses.create(response, {
+    const result = await createResponse(storage.responses, response, {
       environmentId,
       requireAccepting: false,
       checkEnvironment: false,
