@@ -7,7 +7,7 @@ import { closedPort } from '@canvass/test-utils'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { createKyselyStorage } from '../src'
-import { isConnectionError } from '../src/connection-error'
+import { isConnectionError } from '../src/postgres/connection-error'
 import { backends } from './backends'
 
 const unavailable = suite('a database that cannot be reached answers service_unavailable')

@@ -12,7 +12,7 @@ import { sql } from 'kysely'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { createKyselyStorage, migrate } from '../src'
-import { COUNT_SLICE } from '../src/count-in-slices'
+import { COUNT_SLICE } from '../src/responses/count-in-slices'
 import { backends } from './backends'
 import type { OpenBackend } from './backends'
 

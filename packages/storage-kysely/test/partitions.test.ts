@@ -6,9 +6,9 @@ import type { Kysely } from 'kysely'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { createKyselyStorage, migrate } from '../src'
-import type { Database } from '../src/database'
-import { dropEmptyResponsePartitions, ensureResponsePartitions, partitionName, responsePartitions } from '../src/partitions'
-import { schemaNames } from '../src/schema-names'
+import type { Database } from '../src/postgres/database'
+import { dropEmptyResponsePartitions, ensureResponsePartitions, partitionName, responsePartitions } from '../src/responses/partitions'
+import { schemaNames } from '../src/postgres/schema-names'
 import { backends, sharedDatabase } from './backends'
 
 // `responses` partitioned by month (docs/scaling.md, "Responses partitioned by month"): the partitions a new

@@ -1,7 +1,7 @@
 import { DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler, sql } from 'kysely'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import { precompiled, slots } from '../src/precompiled'
+import { precompiled, slots } from '../src/postgres/precompiled'
 import { backends } from './backends'
 
 /** PGlite in memory, empty (the run's empty database, no initdb). */

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { createKyselyStorage, migrate } from '../src'
-import { uniqueViolation } from '../src/unique-violation'
+import { uniqueViolation } from '../src/postgres/unique-violation'
 import { backends } from './backends'
 
 const test = suite('unique violations are judged by the constraint they broke')

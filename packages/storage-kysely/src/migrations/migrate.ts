@@ -1,0 +1,154 @@
+import { Migrator } from 'kysely/migration'
+import type { Kysely } from 'kysely'
+import type { Migration, MigrationProvider } from 'kysely/migration'
+import { MigrationError } from './migration-error'
+import { initial } from './0001-initial'
+import { management } from './0003-management'
+import { client } from './0004-client'
+import { webhooks } from './0005-webhooks'
+import { webhookEvents } from './0006-webhook-events'
+import { outboxMatching } from './0007-outbox-matching'
+import { sequentialEventIds } from './0008-sequential-event-ids'
+import { createdEventColumns } from './0009-created-event-columns'
+import { dropDuplicateIndex } from './0010-drop-duplicate-index'
+import { ascendingListIndexes } from './0011-ascending-list-indexes'
+import { attributeValueHash } from './0012-attribute-value-hash'
+import { clientCreatedKeys } from './0013-client-created-keys'
+import { pendingDeliveriesByWebhook } from './0014-pending-deliveries-by-webhook'
+import { segments } from './0015-segments'
+import { surveyDisplaySettings } from './0016-survey-display-settings'
+import { responsesByUpdate } from './0017-responses-by-update'
+import { idempotencyKeys } from './0018-idempotency-keys'
+import { oneResponsePerDisplay } from './0019-one-response-per-display'
+import { surveyVariables } from './0020-survey-variables'
+import { surveyBlocks } from './0021-survey-blocks'
+import { quotas } from './0022-quotas'
+import { importMappings } from './0023-import-mappings'
+import { surveysByShareKey } from './0024-surveys-by-share-key'
+import { blobDeletions } from './0025-blob-deletions'
+import { auditLog } from './0026-audit-log'
+import { responseRetention } from './0027-response-retention'
+import { responseUploads } from './0028-response-uploads'
+import { idempotencyScopes } from './0029-idempotency-scopes'
+import { importMappingsErased } from './0030-import-mappings-erased'
+import { eventsWrittenWithResponses } from './0031-events-written-with-responses'
+import { responseDataIndex } from './0032-response-data-index'
+import { surveyArchive } from './0033-survey-archive'
+import { eventSurveyDates } from './0034-event-survey-dates'
+import { unscreenedResponses } from './0035-unscreened-responses'
+import { projectCustomCss } from './0036-project-custom-css'
+import { consoleAccounts } from './0037-console-accounts'
+import { partitionedResponses } from './0038-partitioned-responses'
+import { summaryParts } from './0039-summary-parts'
+import { moveFromPublicSchema } from './move-from-public'
+import { ensureResponsePartitions, monthsAheadOf } from '../responses/partitions'
+import { schemaNames } from '../postgres/schema-names'
+
+export interface MigrateOptions {
+  /**
+   * The Postgres schema for Canvass's tables and its migration bookkeeping; created when missing.
+   * @default 'canvass'
+   */
+  schema?: string
+}
+
+/**
+ * Names sort in the order migrations run; a new migration gets the next number and only adds (docs/design.md, "Data and ids").
+ * A released migration never changes: it imports nothing but `kysely`, and writes out all it runs (the outbox's
+ * trigger functions as they were in its day, which a later migration replaces with its own text).
+ */
+function migrations(schema: string): Record<string, Migration> {
+  return {
+    '0001-initial': initial(schema),
+    '0003-management': management(schema),
+    '0004-client': client(schema),
+    '0005-webhooks': webhooks(schema),
+    '0006-webhook-events': webhookEvents(schema),
+    '0007-outbox-matching': outboxMatching(schema),
+    '0008-sequential-event-ids': sequentialEventIds(schema),
+    '0009-created-event-columns': createdEventColumns(schema),
+    '0010-drop-duplicate-index': dropDuplicateIndex(schema),
+    '0011-ascending-list-indexes': ascendingListIndexes(schema),
+    '0012-attribute-value-hash': attributeValueHash(schema),
+    '0013-client-created-keys': clientCreatedKeys(schema),
+    '0014-pending-deliveries-by-webhook': pendingDeliveriesByWebhook(schema),
+    '0015-segments': segments(schema),
+    '0016-survey-display-settings': surveyDisplaySettings(schema),
+    '0017-responses-by-update': responsesByUpdate(schema),
+    '0018-idempotency-keys': idempotencyKeys(schema),
+    '0019-one-response-per-display': oneResponsePerDisplay(schema),
+    '0020-survey-variables': surveyVariables(schema),
+    '0021-survey-blocks': surveyBlocks(schema),
+    '0022-quotas': quotas(schema),
+    '0023-import-mappings': importMappings(schema),
+    '0024-surveys-by-share-key': surveysByShareKey(schema),
+    '0025-blob-deletions': blobDeletions(schema),
+    '0026-audit-log': auditLog(schema),
+    '0027-response-retention': responseRetention(schema),
+    '0028-response-uploads': responseUploads(schema),
+    '0029-idempotency-scopes': idempotencyScopes(schema),
+    '0030-import-mappings-erased': importMappingsErased(schema),
+    '0031-events-written-with-responses': eventsWrittenWithResponses(schema),
+    '0032-response-data-index': responseDataIndex(schema),
+    '0033-survey-archive': surveyArchive(schema),
+    '0034-event-survey-dates': eventSurveyDates(schema),
+    '0035-unscreened-responses': unscreenedResponses(schema),
+    '0036-project-custom-css': projectCustomCss(schema),
+    '0037-console-accounts': consoleAccounts(schema),
+    '0038-partitioned-responses': partitionedResponses(schema),
+    '0039-summary-parts': summaryParts(schema),
+  }
+}
+
+/**
+ * Brings the database to the latest schema; a no-op when it is already there. Safe to call on every start,
+ * from several processes at once (the schema is created under an advisory lock, and Kysely holds a lock
+ * while migrating). Returns the names of the migrations it applied. Everything it creates lives in one
+ * Postgres schema (`canvass` unless `options.schema` says otherwise); nothing is created in `public`. A
+ * database migrated by an earlier Canvass, whose tables are in `public`, has them moved into the schema first.
+ *
+ * Takes `Kysely<any>` as Kysely's `Migrator` does, so that a `Kysely` typed for any database fits.
+ *
+ * @throws {MigrationError} when a migration fails. Pending migrations run in one transaction, so none of them is applied.
+ */
+export async function migrate(db: Kysely<any>, options: MigrateOptions = {}): Promise<string[]> {
+  const { schema } = schemaNames(options.schema)
+  try {
+    await db.transaction().execute(async (trx) => {
+      // Several processes may start at once on an empty database: `if not exists` alone lets two of them both
+      // find no schema and both create it (a unique violation for the second). Under the lock, the second
+      // waits for the first's commit and then finds the schema.
+      await trx
+        .selectNoFrom((eb) =>
+          eb.fn('pg_advisory_xact_lock', [eb.fn('hashtext', [eb.val(`canvass: create schema ${schema}`)])]).as('locked'),
+        )
+        .execute()
+      await trx.schema.createSchema(schema).ifNotExists().execute()
+    })
+    await moveFromPublicSchema(db, schema)
+  } catch (error) {
+    throw new MigrationError(undefined, error)
+  }
+  const provider: MigrationProvider = { getMigrations: async () => migrations(schema) }
+  const migrator = new Migrator({
+    db,
+    provider,
+    migrationTableSchema: schema,
+    // Own names, so that an application sharing the database can keep Kysely's default tables for itself.
+    migrationTableName: 'canvass_migration',
+    migrationLockTableName: 'canvass_migration_lock',
+  })
+  const { error, results = [] } = await migrator.migrateToLatest()
+  if (error !== undefined) {
+    const failed = results.find((result) => result.status === 'Error')?.migrationName
+    throw new MigrationError(failed, error)
+  }
+  try {
+    // Months ahead as of now, whenever a process starts (the migration made them as of its own day).
+    const now = new Date()
+    await ensureResponsePartitions(db, schemaNames(schema), { from: now, until: monthsAheadOf(now) })
+  } catch (error) {
+    throw new MigrationError(undefined, error)
+  }
+  return results.filter((result) => result.status === 'Success').map((result) => result.migrationName)
+}

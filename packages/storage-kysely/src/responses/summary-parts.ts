@@ -1,0 +1,204 @@
+import type { SummaryQuery } from '@canvass/core'
+import { sql } from 'kysely'
+import type { Kysely, RawBuilder } from 'kysely'
+import type { Database } from '../postgres/database'
+import type { Sums } from '../sql/response-summary-sql'
+import type { SchemaNames } from '../postgres/schema-names'
+import { isForeignKeyViolation } from '../postgres/sql-state'
+
+/**
+ * A survey's summary from sums kept by month. Once a month of a survey's responses (by `created_at`, months of
+ * UTC) is over, its sums change only when a write touches one of its responses. So:
+ *
+ * - `response_changes` counts, per survey and month before the current one, the responses written into it:
+ *   every statement that inserts, updates or deletes `responses` rows bumps it for the rows it wrote, in the
+ *   same statement (`responseChangesSql`), so that a row and its count are committed together. A write of the
+ *   current month (the hot path: a new response, a client's update of it) writes nothing there. No statement
+ *   moves a response's `created_at`; one that did would bump the month it left as well.
+ * - `summary_parts` keeps a closed month's sums (`Sums`, as JSON) with the count they were computed at, for a
+ *   plan: what the sums depend on (the questions' ids and count kinds, `maxTimeToComplete`, `FORMAT`). A part
+ *   is used only while its count is the month's count; another plan's parts are never read.
+ * - A month is closed once it ended more than `MARGIN` ago by the database's clock, so that a write in flight
+ *   at its end (its transaction's `now()` still in the month) has committed before its sums are kept.
+ * - A part is computed by reading the month's count (C1), the month's sums, then the count again (C2), and kept
+ *   only when C1 = C2: the counts only grow, and a write commits its rows and its count together, so no write
+ *   committed in between, and the sums are the month's at count C1.
+ *
+ * Only a summary of every response of a date range by `created_at` uses parts (no condition on answers, no
+ * language, no `finished`): the whole months inside the range come from parts, computed and kept when missing
+ * or out of date; the rest (the range's ends inside a month, the current month) is read as ever. The summary
+ * reads no `contact_id`, which a contact's deletion sets to null without a statement of this package.
+ */
+
+/** The version of the kept sums' format and meaning: a change of either makes every kept part another plan's. */
+const FORMAT = 1
+/** How long after its end a month is closed (see above). */
+const MARGIN = sql`interval '1 hour'`
+
+/**
+ * The part of a statement that counts the responses it wrote (`rows`: a CTE of them, with `survey_id` and
+ * `created_at`) into `response_changes`, as a data-modifying CTE of the same statement. The months in order, so
+ * that two statements bumping the same months lock their rows in the same order.
+ */
+export function responseChangesSql(names: SchemaNames, rows: string): RawBuilder<unknown> {
+  return sql`insert into ${names.ref('response_changes')} as c (survey_id, month, changes)
+    select w.survey_id, date_trunc('month', w.created_at, 'UTC'), count(*)
+    from ${sql.table(rows)} w
+    where w.created_at < date_trunc('month', now(), 'UTC')
+    group by 1, 2 order by 1, 2
+    on conflict (survey_id, month) do update set changes = c.changes + excluded.changes`
+}
+
+/** Whether `query` is a summary of every response of its date range by `created_at` (see above). */
+export function takesParts(query: SummaryQuery): boolean {
+  return (
+    (query.where === undefined || query.where.length === 0) &&
+    query.language === undefined &&
+    query.finished === undefined &&
+    (query.dateField === undefined || query.dateField === 'createdAt')
+  )
+}
+
+/** A range of `created_at`, `from` included, `to` excluded; null: unbounded. */
+export interface CreatedRange {
+  from: Date | null
+  to: Date | null
+}
+
+const nextMonth = (month: Date) => new Date(Date.UTC(month.getUTCFullYear(), month.getUTCMonth() + 1, 1))
+const monthOf = (at: Date) => new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), 1))
+/** The first month that starts at or after `at`. */
+const monthFrom = (at: Date) => {
+  const month = monthOf(at)
+  return month.getTime() === at.getTime() ? month : nextMonth(month)
+}
+
+/**
+ * The sums of the survey's responses in the query's date range: the closed months wholly inside it from their
+ * parts (each computed by `compute` and kept when missing or out of date), the rest by `compute` over its
+ * ranges. `compute` reads the responses the query takes, restricted to a range of `created_at`. Everything is
+ * read on `db` (a replica, maybe: the counts and the sums then come from one database), and a part is written on
+ * `keepOn` (the primary); a part kept at a count the primary has passed is computed again when next asked.
+ */
+export async function sumsByMonth(
+  db: Kysely<Database>,
+  keepOn: Kysely<Database>,
+  names: SchemaNames,
+  environmentId: string,
+  surveyId: string,
+  query: SummaryQuery,
+  compute: (range: CreatedRange) => Promise<Sums>,
+  add: (into: Sums, from: Sums) => void,
+): Promise<Sums> {
+  const responses = names.ref('responses')
+  const { rows: edges } = await sql<{ closed_before: Date; first_at: Date | null }>`
+    select date_trunc('month', now() - ${MARGIN}, 'UTC') as closed_before,
+      (select min(r.created_at) from ${responses} r where r.survey_id = ${surveyId} and r.environment_id = ${environmentId}) as first_at`.execute(
+    db,
+  )
+  const edge = edges[0]
+  if (!edge?.first_at) return compute({ from: null, to: null })
+  const closedBefore = new Date(edge.closed_before)
+  const firstMonth = monthOf(new Date(edge.first_at))
+  let start = query.startDate ? monthFrom(new Date(query.startDate)) : firstMonth
+  if (start < firstMonth) start = firstMonth
+  const months: Date[] = []
+  for (let month = start; ; month = nextMonth(month)) {
+    const end = nextMonth(month)
+    if (end > closedBefore || (query.endDate && end > new Date(query.endDate))) break
+    months.push(month)
+  }
+  if (months.length === 0) return compute({ from: null, to: null })
+  const plan = planOf(environmentId, query)
+  const { rows: kept } = await sql<{ month: Date; current: string | null; kept: string | null; sums: unknown }>`
+    select m.month, c.changes::text as current, p.changes::text as kept, p.sums
+    from (select jsonb_array_elements_text(${JSON.stringify(months.map((month) => month.toISOString()))}::jsonb)::timestamptz as month) m
+    left join ${names.ref('response_changes')} c on c.survey_id = ${surveyId} and c.month = m.month
+    left join ${names.ref('summary_parts')} p on p.survey_id = ${surveyId} and p.month = m.month and p.plan = md5(${plan})
+    order by m.month`.execute(db)
+  const last = months[months.length - 1] as Date
+  // The ranges outside the kept months first: a part is computed after them, as close to its C2 as can be.
+  const total = await compute({ from: null, to: months[0] as Date })
+  add(total, await compute({ from: nextMonth(last), to: null }))
+  for (const row of kept) {
+    const month = new Date(row.month)
+    const current = row.current ?? '0'
+    if (row.kept === current && row.sums !== null) {
+      add(total, fromJson(row.sums))
+      continue
+    }
+    const sums = await compute({ from: month, to: nextMonth(month) })
+    add(total, sums)
+    const { rows: after } = await sql<{ changes: string }>`
+      select coalesce((select changes from ${names.ref('response_changes')} where survey_id = ${surveyId} and month = ${month}::timestamptz), 0)::text as changes`.execute(
+      db,
+    )
+    if (after[0]?.changes !== current) continue
+    // A part computed at a lower count never replaces one computed at a higher. The survey deleted meanwhile:
+    // nothing to keep (its parts went with it).
+    await sql`insert into ${names.ref('summary_parts')} as p (survey_id, month, plan, changes, sums, computed_at)
+      select ${surveyId}, ${month}::timestamptz, md5(${plan}), ${current}::bigint, ${JSON.stringify(toJson(sums))}::jsonb, now()
+      where exists (select from ${names.ref('surveys')} s where s.id = ${surveyId})
+      on conflict (survey_id, month, plan) do update set changes = excluded.changes, sums = excluded.sums, computed_at = excluded.computed_at
+      where p.changes <= excluded.changes`
+      .execute(keepOn)
+      .catch((error: unknown) => {
+        if (!isForeignKeyViolation(error)) throw error
+      })
+  }
+  return total
+}
+
+/** What a part's sums depend on, as text (stored as its MD5). */
+function planOf(environmentId: string, query: SummaryQuery): string {
+  return JSON.stringify([FORMAT, environmentId, query.maxTimeToComplete, query.questions.map((question) => [question.id, question.count])])
+}
+
+/** `Sums` as JSON: lists of tuples, in the order `fromJson` reads them. */
+interface SumsJson {
+  started: number
+  finished: number
+  droppedNone: number
+  dropped: Array<[number, number]>
+  answered: Array<[string, number]>
+  values: Array<[string, string, number]>
+  cells: Array<[string, string, string, number]>
+  positions: Array<[string, string, number, number]>
+  times: Array<[number, number]>
+}
+
+function toJson(sums: Sums): SumsJson {
+  return {
+    started: sums.started,
+    finished: sums.finished,
+    droppedNone: sums.droppedNone,
+    dropped: sums.dropped.flatMap((count, index): Array<[number, number]> => (count ? [[index, count]] : [])),
+    answered: [...sums.answered],
+    values: [...sums.values.values()].map((row) => [row.id, row.value, row.count]),
+    cells: [...sums.cells.values()].map((row) => [row.id, row.row, row.column, row.count]),
+    positions: [...sums.positions.values()].map((row) => [row.id, row.value, row.count, row.positionSum]),
+    times: [...sums.times],
+  }
+}
+
+function fromJson(stored: unknown): Sums {
+  const json = (typeof stored === 'string' ? JSON.parse(stored) : stored) as SumsJson
+  const dropped: number[] = []
+  for (const [index, count] of json.dropped) dropped[index] = count
+  return {
+    started: json.started,
+    finished: json.finished,
+    ttcSum: 0,
+    ttcCount: 0,
+    median: null,
+    droppedNone: json.droppedNone,
+    dropped,
+    answered: new Map(json.answered),
+    values: new Map(json.values.map(([id, value, count]) => [JSON.stringify([id, value]), { id, value, count }])),
+    cells: new Map(json.cells.map(([id, row, column, count]) => [JSON.stringify([id, row, column]), { id, row, column, count }])),
+    positions: new Map(
+      json.positions.map(([id, value, count, positionSum]) => [JSON.stringify([id, value]), { id, value, count, positionSum }]),
+    ),
+    times: new Map(json.times),
+  }
+}
