@@ -7,6 +7,7 @@ import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { createKyselyStorage, migrate } from '../src'
 import { partitionedResponses } from '../src/migrations/0038-partitioned-responses'
+import { summaryParts } from '../src/migrations/0039-summary-parts'
 import { backends } from './backends'
 
 // Migration 0038 on a database in use: a database as the version before it left it (responses with tags, quota
@@ -114,9 +115,10 @@ for (const backend of backends()) {
       const before = await seed(createKyselyStorage({ db }), db)
       // Each create's event waits in the outbox, not yet made a delivery (the dispatcher's claim makes them).
       assert.is(before.events.length, 24, 'events pending')
-      // Back to the schema before 0038.
+      // Back to the schema before 0038 (and 0039, which came after it).
+      await summaryParts('canvass').down?.(db)
       await partitionedResponses('canvass').down?.(db)
-      await sql`delete from canvass.canvass_migration where name = '0038-partitioned-responses'`.execute(db)
+      await sql`delete from canvass.canvass_migration where name in ('0038-partitioned-responses', '0039-summary-parts')`.execute(db)
       const kind = await sql<{
         kind: string
       }>`select relkind::text as kind from pg_class where oid = 'canvass.responses'::regclass`.execute(db)
@@ -161,7 +163,7 @@ for (const backend of backends()) {
       await Promise.all(Array.from({ length: backend.name === 'PGlite' ? 4 : 6 }, writer))
       const applied = await migrated
 
-      assert.equal(applied, ['0038-partitioned-responses'])
+      assert.equal(applied, ['0038-partitioned-responses', '0039-summary-parts'])
       assert.equal(errors.map(String), [], 'no write refused')
       // Writes that were in flight while the migration ran (they waited for it), and writes before and after it.
       const overlapping = spans.filter(([start, end]) => start < migration.end && end > migration.start).length
