@@ -496,11 +496,14 @@ async function millionPart() {
       for (const target of round % 2 === 0 ? targets : [...targets].reverse()) times.get(target.label)?.push(await measure(target))
     const figure = (label: string) => show(median(times.get(label) as number[]))
     const all = (label: string) => (times.get(label) as number[]).map(show).join(' / ')
-    rows.push([
+    const row = [
       `Postgres, ${MILLION.toLocaleString('en')} responses of 10 types: ${name} (rounds: ${all('this')}${targets.length > 1 ? `; base ${all('base')}` : ''})`,
       figure('this'),
       ...(targets.length > 1 ? [figure('base')] : []),
-    ])
+    ]
+    // Each measure as soon as it is taken: a long run shows what it has so far.
+    console.log(`| ${row.join(' | ')} |`)
+    rows.push(row)
   }
 }
 
