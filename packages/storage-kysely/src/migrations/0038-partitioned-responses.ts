@@ -32,6 +32,16 @@ import type { Migration } from 'kysely/migration'
  */
 export function partitionedResponses(schema: string): Migration {
   const table = (name: string) => sql.id(schema, name)
+  /** The indexes of `responses` that lists, filters and a contact's responses read, on either table. */
+  const listIndexes = async (db: Kysely<unknown>) => {
+    const on = table('responses')
+    await sql`create index responses_environment_id_created_at_id_idx on ${on} (environment_id, created_at, id)`.execute(db)
+    await sql`create index responses_environment_id_updated_at_id_idx on ${on} (environment_id, updated_at, id)`.execute(db)
+    await sql`create index responses_survey_id_created_at_id_idx on ${on} (survey_id, created_at, id)`.execute(db)
+    await sql`create index responses_survey_id_updated_at_id_idx on ${on} (survey_id, updated_at, id)`.execute(db)
+    await sql`create index responses_contact_id_idx on ${on} (contact_id) where contact_id is not null`.execute(db)
+    await sql`create index responses_data_path_idx on ${on} using gin (data jsonb_path_ops)`.execute(db)
+  }
   return {
     async up(db) {
       await sql`lock table ${table('responses')} in access exclusive mode`.execute(db)
@@ -78,16 +88,7 @@ export function partitionedResponses(schema: string): Migration {
         add constraint responses_contact_id_fkey foreign key (contact_id) references ${table('contacts')} (id) on delete set null`.execute(
         db,
       )
-      await sql`create index responses_environment_id_created_at_id_idx on ${table('responses')} (environment_id, created_at, id)`.execute(
-        db,
-      )
-      await sql`create index responses_environment_id_updated_at_id_idx on ${table('responses')} (environment_id, updated_at, id)`.execute(
-        db,
-      )
-      await sql`create index responses_survey_id_created_at_id_idx on ${table('responses')} (survey_id, created_at, id)`.execute(db)
-      await sql`create index responses_survey_id_updated_at_id_idx on ${table('responses')} (survey_id, updated_at, id)`.execute(db)
-      await sql`create index responses_contact_id_idx on ${table('responses')} (contact_id) where contact_id is not null`.execute(db)
-      await sql`create index responses_data_path_idx on ${table('responses')} using gin (data jsonb_path_ops)`.execute(db)
+      await listIndexes(db)
       // Lookups only: `response_claims` keeps these unique.
       await sql`create index responses_survey_id_single_use_id_idx on ${table('responses')} (survey_id, single_use_id)
         where single_use_id is not null`.execute(db)
@@ -147,16 +148,7 @@ export function partitionedResponses(schema: string): Migration {
         add constraint responses_contact_id_fkey foreign key (contact_id) references ${table('contacts')} (id) on delete set null`.execute(
         db,
       )
-      await sql`create index responses_environment_id_created_at_id_idx on ${table('responses')} (environment_id, created_at, id)`.execute(
-        db,
-      )
-      await sql`create index responses_environment_id_updated_at_id_idx on ${table('responses')} (environment_id, updated_at, id)`.execute(
-        db,
-      )
-      await sql`create index responses_survey_id_created_at_id_idx on ${table('responses')} (survey_id, created_at, id)`.execute(db)
-      await sql`create index responses_survey_id_updated_at_id_idx on ${table('responses')} (survey_id, updated_at, id)`.execute(db)
-      await sql`create index responses_contact_id_idx on ${table('responses')} (contact_id) where contact_id is not null`.execute(db)
-      await sql`create index responses_data_path_idx on ${table('responses')} using gin (data jsonb_path_ops)`.execute(db)
+      await listIndexes(db)
       await sql`create unique index responses_survey_id_single_use_id_key on ${table('responses')} (survey_id, single_use_id)
         where single_use_id is not null`.execute(db)
       await sql`create unique index responses_display_id_key on ${table('responses')} (display_id) where display_id is not null`.execute(db)

@@ -214,7 +214,8 @@ export function monthStart(ms: number): number {
   return Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 1)
 }
 
-function nextMonth(month: number): number {
+/** The start (UTC) of the month after the one starting at `month`. */
+export function nextMonth(month: number): number {
   const date = new Date(month)
   return Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 1)
 }

@@ -5,6 +5,7 @@ import type { Database } from '../postgres/database'
 import type { Sums } from '../sql/response-summary-sql'
 import type { SchemaNames } from '../postgres/schema-names'
 import { isForeignKeyViolation } from '../postgres/sql-state'
+import { monthStart, nextMonth as nextMonthStart } from './partitions'
 
 /**
  * A survey's summary from sums kept by month. Once a month of a survey's responses (by `created_at`, months of
@@ -65,8 +66,8 @@ export interface CreatedRange {
   to: Date | null
 }
 
-const nextMonth = (month: Date) => new Date(Date.UTC(month.getUTCFullYear(), month.getUTCMonth() + 1, 1))
-const monthOf = (at: Date) => new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), 1))
+const nextMonth = (month: Date) => new Date(nextMonthStart(month.getTime()))
+const monthOf = (at: Date) => new Date(monthStart(at.getTime()))
 /** The first month that starts at or after `at`. */
 const monthFrom = (at: Date) => {
   const month = monthOf(at)
