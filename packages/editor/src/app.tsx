@@ -44,7 +44,8 @@ export function App({ store, session, texts, logicTexts, api, client, root, nonc
   const doc = store.doc
   const state = session.state
   const [previewing, setPreviewing] = useState(false)
-  const focusTarget = useRef<string | undefined>(undefined)
+  /** The control to focus after the next render, and the control that had the focus when that was asked. */
+  const focusTarget = useRef<{ id: string; from: Element | null } | undefined>(undefined)
   const lastElement = useRef<ElementPlace | undefined>(undefined)
   const summary = useRef<HTMLDivElement>(null)
 
@@ -61,10 +62,14 @@ export function App({ store, session, texts, logicTexts, api, client, root, nonc
         ;(undo && !undo.disabled ? undo : redo)?.focus()
       }
     }
-    const id = focusTarget.current
-    if (!id) return
+    const wanted = focusTarget.current
+    if (!wanted) return
     focusTarget.current = undefined
-    const target = root.getElementById(id) as HTMLButtonElement | null
+    // Effects run after paint: a person who has tabbed on meanwhile (past a question type just changed) keeps
+    // their place, and what they type goes where they are.
+    const active = root.activeElement
+    if (active && active !== wanted.from) return
+    const target = root.getElementById(wanted.id) as HTMLButtonElement | null
     // A moved item's button may have become disabled (Move down on the last item): its neighbour takes the focus.
     const usable = target?.disabled ? target.parentElement?.querySelector<HTMLElement>('button:not(:disabled)') : target
     usable?.focus()
@@ -93,7 +98,7 @@ export function App({ store, session, texts, logicTexts, api, client, root, nonc
     update: (change) => store.update(change),
     problemsAt: (path: Path) => byPath.get(pathKey(path)) ?? [],
     focusLater: (id: string) => {
-      focusTarget.current = id
+      focusTarget.current = { id, from: root.activeElement }
     },
   }
 

@@ -469,4 +469,38 @@ test('a block moved down by keyboard keeps the focus; a question type changed by
   await context.close()
 })
 
+test('a question type changed and the focus moved on at once: the focus stays where it went, and typing lands there', async () => {
+  const context = await browser.newContext()
+  const page = await context.newPage()
+  await page.goto(`${bed.url}/editor-test/?survey=${survey.id}`)
+  await page.waitForFunction(() => (globalThis as any).events.some((e: [string]) => e[0] === 'canvass-load'))
+  await page.evaluate(() => {
+    const editor = document.getElementById('editor') as any
+    const doc = editor.survey
+    doc.blocks = [{ id: 'one', name: 'One', elements: [{ id: 'a', type: 'openText', headline: { 'en-US': 'A' } }] }]
+    editor.survey = doc
+  })
+  await page.keyboard.press('Tab')
+  await tabTo(page, 'Question type')
+  // The change, and the focus moved to the headline in the same task: before the editor's effects run after paint.
+  const headline = await page.evaluate(() => {
+    const root = document.getElementById('editor')!.shadowRoot!
+    const select = root.activeElement as HTMLSelectElement
+    select.value = 'rating'
+    select.dispatchEvent(new Event('change', { bubbles: true }))
+    const input = root.getElementById('f-blocks.0.elements.0.headline') as HTMLInputElement
+    input.focus()
+    input.setSelectionRange(input.value.length, input.value.length)
+    return input.id
+  })
+  // Two frames and the effects' fallback timer later, the focus is still on the headline.
+  await page.waitForTimeout(250)
+  assert.is(await page.evaluate(() => document.getElementById('editor')!.shadowRoot!.activeElement?.id), headline)
+  await page.keyboard.type(' and more')
+  const element = (await page.evaluate(() => (document.getElementById('editor') as any).survey)).blocks[0].elements[0]
+  assert.is(element.type, 'rating')
+  assert.equal(element.headline, { 'en-US': 'A and more' })
+  await context.close()
+})
+
 test.run()
