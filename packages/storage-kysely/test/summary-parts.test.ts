@@ -1,9 +1,10 @@
 /**
- * A survey's summary from the sums kept for its closed months (`summary-parts.ts`): always equal, field by
- * field, to the summary read from every response (`summaryParts: false`), after each kind of write into a
- * closed month (a backdated create, an update, a delete, a contact's erasure, retention, anonymizing), after a
- * survey edit, over date ranges that cut months, and with writes racing the parts' computation. The hot path (a
- * response of now) writes no count. On PGlite always, the Postgres server too when TEST_DATABASE_URL is set.
+ * A survey's summary from the sums kept for its closed months and days (`summary-parts.ts`): always equal, field
+ * by field, to the summary read from every response (`summaryParts: false`), after each kind of write into a
+ * closed period (a backdated create, an update, a delete, a contact's erasure, retention, anonymizing), after a
+ * survey edit, over date ranges that cut months and days, and with writes racing the parts' computation. The hot
+ * path (a response of now) writes no count. Which periods are kept, for ranges that start and end anywhere. On
+ * PGlite always, the Postgres server too when TEST_DATABASE_URL is set.
  */
 import type { Canvass, Storage, SummaryAggregates, SummaryQuery } from '@canvass/core'
 import { createCanvass, createResponse } from '@canvass/core'
@@ -13,6 +14,7 @@ import type { Kysely } from 'kysely'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { createKyselyStorage, migrate } from '../src'
+import { closedPeriods } from '../src/responses/summary-parts'
 import { backends } from './backends'
 import type { OpenBackend } from './backends'
 
@@ -70,8 +72,43 @@ function monthStart(back: number, days = 0): Date {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - back, 1) + days * DAY)
 }
 
+const periods = suite('the closed periods a summary keeps')
+
+const at = (text: string) => Date.parse(text)
+const shown = (list: ReturnType<typeof closedPeriods>) => list.map((p) => `${p.period} ${p.starts.toISOString().slice(0, 10)}`)
+
+periods('days up to a month start, whole months, then the closed days of the month not over', () => {
+  const list = closedPeriods(at('2026-08-30T00:00:00Z'), at('2026-11-03T05:00:00Z'), null)
+  assert.equal(shown(list), [
+    'day 2026-08-30',
+    'day 2026-08-31',
+    'month 2026-09-01',
+    'month 2026-10-01',
+    'day 2026-11-01',
+    'day 2026-11-02',
+  ])
+  assert.is(list.at(-1)?.ends.toISOString(), '2026-11-03T00:00:00.000Z')
+})
+
+periods('a month not yet closed by its margin is kept by day; a day is kept only once it has ended', () => {
+  assert.equal(shown(closedPeriods(at('2026-10-30T00:00:00Z'), at('2026-10-31T23:59:59Z'), null)), ['day 2026-10-30'])
+  assert.equal(shown(closedPeriods(at('2026-10-01T00:00:00Z'), at('2026-10-01T23:00:00Z'), null)), [])
+})
+
+periods('an end date cuts the periods: one ending on it leaves the instant itself to the rest', () => {
+  assert.equal(shown(closedPeriods(at('2026-09-01T00:00:00Z'), at('2026-11-20T00:00:00Z'), at('2026-10-02T12:00:00Z'))), [
+    'month 2026-09-01',
+    'day 2026-10-01',
+  ])
+  assert.equal(shown(closedPeriods(at('2026-09-01T00:00:00Z'), at('2026-11-20T00:00:00Z'), at('2026-10-01T00:00:00Z'))), [
+    'month 2026-09-01',
+  ])
+})
+
+periods.run()
+
 for (const backend of backends()) {
-  const test = suite(`summary kept by month on ${backend.name}`)
+  const test = suite(`summary kept by month and day on ${backend.name}`)
   let open: OpenBackend
   let db: Kysely<unknown>
   let storage: Storage
@@ -173,6 +210,28 @@ for (const backend of backends()) {
     await respond(new Date())
     assert.is(await changes(), before)
     await same()
+  })
+
+  test("the current month's closed days are kept by day; a write into one of them counts", async () => {
+    // Two days back always ended more than the margin ago; its period is its month when that month is closed.
+    const twoDaysBack = new Date(Date.now() - 2 * DAY)
+    const day = new Date(Math.floor(twoDaysBack.getTime() / DAY) * DAY)
+    const month = new Date(Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), 1))
+    const monthClosed = Date.UTC(day.getUTCFullYear(), day.getUTCMonth() + 1, 1) <= Date.now() - 3_600_000
+    const [period, starts] = monthClosed ? ['month', month] : ['day', day]
+    const first = await respond(twoDaysBack)
+    await same(query, 'a response two days back')
+    const kept = await sql<{ n: string }>`select count(*)::text as n from canvass.summary_parts
+      where survey_id = ${surveyId} and period = ${period} and starts = ${starts.toISOString()}::timestamptz`.execute(db)
+    assert.is(kept.rows[0]?.n, '1', `a part for the ${period} of ${starts.toISOString()}`)
+    const before = await changes()
+    await respond(new Date(twoDaysBack.getTime() + 1000))
+    assert.is(await changes(), before + 1)
+    await same(query, 'after a create into a closed day')
+    await call('PUT', `/api/v1/management/responses/${first}`, { data: { color: 'Blue' }, finished: true })
+    assert.is(await changes(), before + 2)
+    await same(query, 'after an update in a closed day')
+    await same({ ...query, startDate: new Date(day.getTime() + 3_600_000) }, 'a range that starts inside that day')
   })
 
   test('a backdated create, an update and a delete in a closed month', async () => {

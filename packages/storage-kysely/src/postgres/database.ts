@@ -52,17 +52,18 @@ export interface Database {
   summary_parts: SummaryPartsTable
 }
 
-/** Added by `0039-summary-parts`: writes into each closed month of a survey's responses (see `summary-parts.ts`). */
+/** Added by `0039-summary-parts`: writes into each past day of a survey's responses (see `summary-parts.ts`). */
 export interface ResponseChangesTable {
   survey_id: string
-  month: Date
+  day: Date
   changes: string
 }
 
-/** Added by `0039-summary-parts`: a closed month's summary sums, valid while its `changes` is the month's count. */
+/** Added by `0039-summary-parts`: a closed day's or month's summary sums, valid while its `changes` is its count. */
 export interface SummaryPartsTable {
   survey_id: string
-  month: Date
+  period: 'day' | 'month'
+  starts: Date
   plan: string
   changes: string
   sums: unknown

@@ -5,7 +5,7 @@ import type { Database } from '../postgres/database'
 import { isStorable } from '../postgres/is-storable'
 import { answered, responseConditionsSql } from './response-conditions-sql'
 import type { SchemaNames } from '../postgres/schema-names'
-import { sumsByMonth, takesParts } from '../responses/summary-parts'
+import { sumsByPeriod, takesParts } from '../responses/summary-parts'
 import type { CreatedRange } from '../responses/summary-parts'
 
 /**
@@ -31,8 +31,8 @@ import type { CreatedRange } from '../responses/summary-parts'
  * statement after the other, so another request waits at most a slice; each response is counted once, as its
  * slice read it, and the median comes from the slices' counts of each time.
  *
- * A summary of every response of a date range by `created_at` adds up the sums kept for the closed months
- * inside the range and reads only the rest (`summary-parts.ts`); `partsDb: false` reads every response.
+ * A summary of every response of a date range by `created_at` adds up the sums kept for the closed months and
+ * days inside the range and reads only the rest (`summary-parts.ts`); `partsDb: false` reads every response.
  */
 export async function summarizeResponses(
   db: Kysely<Database>,
@@ -41,7 +41,7 @@ export async function summarizeResponses(
   surveyId: string,
   query: SummaryQuery,
   oneStatementAtATime: boolean,
-  /** Where the sums of closed months are kept (the primary, when `db` is a replica), or false to read every response. */
+  /** Where the sums of closed periods are kept (the primary, when `db` is a replica), or false to read every response. */
   partsDb: Kysely<Database> | false = db,
 ): Promise<SummaryAggregates> {
   const empty = {
@@ -72,7 +72,7 @@ export async function summarizeResponses(
   }
   const [sums, displayRows] = await Promise.all([
     partsDb !== false && takesParts(query)
-      ? sumsByMonth(db, partsDb, names, environmentId, surveyId, query, rangeSums, addSums).then(withTimes)
+      ? sumsByPeriod(db, partsDb, names, environmentId, surveyId, query, rangeSums, addSums).then(withTimes)
       : oneStatementAtATime
         ? summarizeInSlices(db, plan).then(withTimes)
         : summarizeInLanes(db, plan, query.finished !== false, false),
@@ -255,7 +255,7 @@ function between(after: Position | null, until: Position | null): RawBuilder<unk
 }
 
 /**
- * The sums a summary adds up, statement by statement (and month by month, `summary-parts.ts`): the times either
+ * The sums a summary adds up, statement by statement (and period by period, `summary-parts.ts`): the times either
  * counted by value (`times`) or, on Postgres without parts, as the mean's sum and count and the median.
  */
 export interface Sums {
