@@ -72,7 +72,7 @@ export interface KyselyStorageOptions<DB = unknown> {
    */
   replicas?: ReplicaReads
   /**
-   * A survey's summary adds up the sums kept for its closed months (`summary-parts.ts`); false reads every
+   * A survey's summary adds up the sums kept for its closed periods (`summary-parts.ts`); false reads every
    * response each time, as a check of those sums does.
    * @default true
    */
@@ -175,7 +175,7 @@ function withReplicaReads(
   for (const replica of replicas.databases) {
     const canvassDb = (replica as unknown as Kysely<Database>).withSchema(names.schema)
     readers.set(replica, {
-      // A summary read on a replica keeps the sums of its closed months on the primary (a replica takes no write).
+      // A summary read on a replica keeps the sums of its closed periods on the primary (a replica takes no write).
       responses: createResponseStore(canvassDb, names, surveyFacts, { batch: false, oneStatementAtATime, summaryParts }),
       contacts: createContactStore(canvassDb, names),
       auditLog: createAuditLogStore(canvassDb),

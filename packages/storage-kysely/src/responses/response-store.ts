@@ -42,7 +42,7 @@ export function createResponseStore(
   options: {
     batch?: ResponseBatchOptions | false
     oneStatementAtATime?: boolean
-    /** Where a summary keeps the sums of closed months: `db` by default, the primary for a replica's store, or none. */
+    /** Where a summary keeps the sums of closed periods: `db` by default, the primary for a replica's store, or none. */
     summaryParts?: Kysely<Database> | false
   } = {},
 ): ResponseStore {
