@@ -318,6 +318,47 @@ for (const backend of backends()) {
     }
   })
 
+  test('a period of many distinct times keeps them in buckets: the mean stays exact, the median within 0.05 %', async () => {
+    const other = (await call('POST', '/api/v1/management/surveys', { name: 'Times', status: 'inProgress', questions: QUESTIONS })).data.id
+    const response = makeResponse(other, { createdAt: monthStart(5, 2), ...answers(1) })
+    const created = await createResponse(storage.responses, response, {
+      environmentId,
+      requireAccepting: false,
+      checkEnvironment: false,
+      pinProven: true,
+    })
+    assert.is(created.outcome, 'created')
+    // 2,500 copies a second apart, each finished with a time of its own: more distinct times than a part keeps.
+    await sql`insert into canvass.responses
+      select (jsonb_populate_record(r, jsonb_build_object(
+        'id', r.id || '-' || g,
+        'created_at', r.created_at + g * interval '1 second',
+        'ttc', jsonb_build_object('_total', 1000 + g * 3.7)))).*
+      from canvass.responses r, generate_series(1, 2500) g where r.id = ${response.id}`.execute(db)
+    const {
+      medianTimeToComplete: median,
+      averageTimeToComplete: mean,
+      ...exact
+    } = normal(await fresh.responses.summarize(environmentId, other, query))
+    for (const round of ['first', 'second']) {
+      const kept = normal(await storage.responses.summarize(environmentId, other, query))
+      const { medianTimeToComplete: keptMedian, averageTimeToComplete: keptMean, ...rest } = kept
+      assert.equal(rest, exact, round)
+      assert.ok(Math.abs((keptMean as number) - (mean as number)) < 1e-6 * (mean as number), `${round}: ${keptMean} vs ${mean}`)
+      assert.ok(
+        Math.abs((keptMedian as number) - (median as number)) <= 0.0005 * (median as number),
+        `${round}: ${keptMedian} vs ${median}`,
+      )
+    }
+    const parts = await sql<{ buckets: number; times: number }>`
+      select coalesce(jsonb_array_length(sums -> 'buckets'), 0) as buckets, jsonb_array_length(sums -> 'times') as times
+      from canvass.summary_parts where survey_id = ${other}`.execute(db)
+    assert.ok(
+      parts.rows.some((row) => Number(row.buckets) > 0 && Number(row.times) === 0),
+      JSON.stringify(parts.rows),
+    )
+  })
+
   test('a survey deleted takes its counts and parts', async () => {
     await same()
     await call('DELETE', `/api/v1/management/surveys/${surveyId}`)

@@ -3,6 +3,7 @@ import { sql } from 'kysely'
 import type { Kysely, RawBuilder } from 'kysely'
 import type { Database } from '../postgres/database'
 import type { Sums } from '../sql/response-summary-sql'
+import { EXACT_TIMES, bucketedTimes } from '../sql/response-summary-sql'
 import type { SchemaNames } from '../postgres/schema-names'
 import { isForeignKeyViolation } from '../postgres/sql-state'
 import { monthStart, nextMonth as nextMonthStart } from './partitions'
@@ -183,7 +184,10 @@ function planOf(environmentId: string, query: SummaryQuery): string {
   return JSON.stringify([FORMAT, environmentId, query.maxTimeToComplete, query.questions.map((question) => [question.id, question.count])])
 }
 
-/** `Sums` as JSON: lists of tuples, in the order `fromJson` reads them. */
+/**
+ * `Sums` as JSON: lists of tuples, in the order `fromJson` reads them. A period of more than `EXACT_TIMES`
+ * distinct times keeps them in `buckets`, with their exact sum (`bucketedSum`), not in `times`.
+ */
 interface SumsJson {
   started: number
   finished: number
@@ -194,9 +198,13 @@ interface SumsJson {
   cells: Array<[string, string, string, number]>
   positions: Array<[string, string, number, number]>
   times: Array<[number, number]>
+  buckets?: Array<[number, number]>
+  bucketedSum?: number
 }
 
 function toJson(sums: Sums): SumsJson {
+  const bucketing = sums.times.size + sums.buckets.size > EXACT_TIMES
+  const { buckets, bucketedSum } = bucketing ? bucketedTimes(sums) : sums
   return {
     started: sums.started,
     finished: sums.finished,
@@ -206,7 +214,8 @@ function toJson(sums: Sums): SumsJson {
     values: [...sums.values.values()].map((row) => [row.id, row.value, row.count]),
     cells: [...sums.cells.values()].map((row) => [row.id, row.row, row.column, row.count]),
     positions: [...sums.positions.values()].map((row) => [row.id, row.value, row.count, row.positionSum]),
-    times: [...sums.times],
+    times: bucketing ? [] : [...sums.times],
+    ...(buckets.size > 0 ? { buckets: [...buckets], bucketedSum } : {}),
   }
 }
 
@@ -229,5 +238,7 @@ function fromJson(stored: unknown): Sums {
       json.positions.map(([id, value, count, positionSum]) => [JSON.stringify([id, value]), { id, value, count, positionSum }]),
     ),
     times: new Map(json.times),
+    buckets: new Map(json.buckets ?? []),
+    bucketedSum: json.bucketedSum ?? 0,
   }
 }

@@ -255,8 +255,43 @@ function between(after: Position | null, until: Position | null): RawBuilder<unk
 }
 
 /**
+ * A kept period's times are counted by value up to this many distinct values; past it, in buckets
+ * (`timeBucket`): a month of a million responses timed to the millisecond would otherwise keep as many entries,
+ * and every summary would parse them.
+ */
+export const EXACT_TIMES = 2048
+/** Past a second, each bucket of times is 0.1 % wider than the one before it. */
+const BUCKET_STEP = Math.log1p(0.001)
+
+/**
+ * A time's bucket: under a second, its millisecond (exact for times in whole milliseconds); past it, the bucket
+ * of 0.1 % relative width that holds it, so that a median read from buckets is within 0.05 % of the exact one.
+ */
+export function timeBucket(ttc: number): number {
+  return ttc < 1000 ? Math.floor(ttc) : 1000 + Math.floor(Math.log(ttc / 1000) / BUCKET_STEP)
+}
+
+/** The time a bucket stands for: its millisecond, or the middle of its range (geometrically). */
+function bucketTime(bucket: number): number {
+  return bucket < 1000 ? bucket : 1000 * Math.exp((bucket - 1000 + 0.5) * BUCKET_STEP)
+}
+
+/** A copy of `sums`' times, all in buckets, with the exact sum of the times they hold. */
+export function bucketedTimes(sums: Sums): { buckets: Map<number, number>; bucketedSum: number } {
+  const buckets = new Map(sums.buckets)
+  let bucketedSum = sums.bucketedSum
+  for (const [ttc, count] of sums.times) {
+    const bucket = timeBucket(ttc)
+    buckets.set(bucket, (buckets.get(bucket) ?? 0) + count)
+    bucketedSum += ttc * count
+  }
+  return { buckets, bucketedSum }
+}
+
+/**
  * The sums a summary adds up, statement by statement (and period by period, `summary-parts.ts`): the times either
- * counted by value (`times`) or, on Postgres without parts, as the mean's sum and count and the median.
+ * counted by value (`times`, and in `buckets` those of a kept period with many distinct times, with their exact
+ * sum) or, on Postgres without parts, as the mean's sum and count and the median.
  */
 export interface Sums {
   started: number
@@ -271,6 +306,8 @@ export interface Sums {
   positions: Map<string, { id: string; value: string; count: number; positionSum: number }>
   median: number | null
   times: Map<number, number>
+  buckets: Map<number, number>
+  bucketedSum: number
 }
 
 function emptySums(): Sums {
@@ -287,6 +324,8 @@ function emptySums(): Sums {
     positions: new Map(),
     median: null,
     times: new Map(),
+    buckets: new Map(),
+    bucketedSum: 0,
   }
 }
 
@@ -317,17 +356,28 @@ function addSums(into: Sums, from: Sums): void {
     } else into.positions.set(key, { ...row })
   }
   for (const [ttc, count] of from.times) into.times.set(ttc, (into.times.get(ttc) ?? 0) + count)
+  for (const [bucket, count] of from.buckets) into.buckets.set(bucket, (into.buckets.get(bucket) ?? 0) + count)
+  into.bucketedSum += from.bucketedSum
 }
 
-/** The mean's sum and count and the median, from the times counted by value. */
+/**
+ * The mean's sum and count and the median, from the times counted by value: the mean always exact, the median
+ * exact unless some times are in buckets, then within 0.05 % (every time taken as its bucket's).
+ */
 function withTimes(sums: Sums): Sums {
-  sums.ttcSum = 0
+  sums.ttcSum = sums.bucketedSum
   sums.ttcCount = 0
   for (const [ttc, count] of sums.times) {
     sums.ttcSum += ttc * count
     sums.ttcCount += count
   }
-  sums.median = medianOf(sums.times)
+  for (const count of sums.buckets.values()) sums.ttcCount += count
+  if (sums.buckets.size === 0) sums.median = medianOf(sums.times)
+  else {
+    const byTime = new Map<number, number>()
+    for (const [bucket, count] of bucketedTimes(sums).buckets) byTime.set(bucketTime(bucket), count)
+    sums.median = medianOf(byTime)
+  }
   return sums
 }
 
