@@ -19,7 +19,7 @@ function recordingPool() {
   return { calls, pool: { connect: async () => client, end: async () => {}, totalCount: 3 } }
 }
 
-prepared('names each distinct statement once and keeps other members of pool and client', async () => {
+prepared('names a statement the second time it is sent, and keeps other members of pool and client', async () => {
   const { calls, pool } = recordingPool()
   const wrapped = withPreparedStatements(pool)
   assert.is(wrapped.totalCount, 3)
@@ -27,26 +27,47 @@ prepared('names each distinct statement once and keeps other members of pool and
   assert.is(client.processID, 42)
   await client.query('select $1', [1])
   await client.query('select $1', [2])
+  await client.query('select $1', [3])
   await client.query('select 2', [])
-  const [first, second, third] = calls.map((args) => args[0] as { name: string; text: string; values: unknown[] })
-  assert.match(first?.name ?? '', /^canvass_[0-9a-f]{16}$/)
-  assert.equal(first, { name: first?.name, text: 'select $1', values: [1] })
-  assert.equal(second, { name: first?.name, text: 'select $1', values: [2] })
-  assert.equal(third?.text, 'select 2')
-  assert.is.not(third?.name, first?.name)
+  const [first, second, third, fourth] = calls.map((args) => args[0])
+  assert.is(first, 'select $1', 'sent once: unnamed')
+  const named = second as { name: string; text: string; values: unknown[] }
+  assert.match(named.name, /^canvass_[0-9a-f]{16}$/)
+  assert.equal(named, { name: named.name, text: 'select $1', values: [2] })
+  assert.equal(third, { name: named.name, text: 'select $1', values: [3] })
+  assert.is(fourth, 'select 2')
   const recorded = recordingPool()
-  await (await withPreparedStatements(recorded.pool).connect()).query('select $1', [3])
-  assert.is((recorded.calls[0]?.[0] as { name: string }).name, first?.name, 'another wrapper names the same text alike')
+  const other = await withPreparedStatements(recorded.pool).connect()
+  await other.query('select $1', [3])
+  await other.query('select $1', [4])
+  assert.is((recorded.calls[1]?.[0] as { name: string }).name, named.name, 'another wrapper names the same text alike')
+})
+
+prepared("statements sent once (a migration's) take no name: the names go to those sent again", async () => {
+  const { calls, pool } = recordingPool()
+  const client = await withPreparedStatements(pool, { maxStatements: 2 }).connect()
+  for (let i = 0; i < 10; i++) await client.query(`create table t${i} ()`, [])
+  await client.query('insert into t0 default values', [])
+  await client.query('insert into t0 default values', [])
+  assert.ok(
+    calls.slice(0, 10).every(([text]) => typeof text === 'string'),
+    'the one-off statements ran unnamed',
+  )
+  assert.match((calls[11]?.[0] as { name: string }).name, /^canvass_/)
 })
 
 prepared('past maxStatements, new statements run unnamed', async () => {
   const { calls, pool } = recordingPool()
   const client = await withPreparedStatements(pool, { maxStatements: 1 }).connect()
-  await client.query('select 1', [])
-  await client.query('select 2', [])
-  await client.query('select 1', [])
-  const named = (calls[0]?.[0] as { name: string }).name
-  assert.equal(calls, [[{ name: named, text: 'select 1', values: [] }], ['select 2', []], [{ name: named, text: 'select 1', values: [] }]])
+  for (const text of ['select 1', 'select 1', 'select 2', 'select 2', 'select 1']) await client.query(text, [])
+  const named = (calls[1]?.[0] as { name: string }).name
+  assert.equal(calls, [
+    ['select 1', []],
+    [{ name: named, text: 'select 1', values: [] }],
+    ['select 2', []],
+    ['select 2', []],
+    [{ name: named, text: 'select 1', values: [] }],
+  ])
 })
 
 prepared('gives the same object for the same pooled client on every checkout', async () => {

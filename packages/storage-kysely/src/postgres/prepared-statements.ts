@@ -15,17 +15,18 @@ export interface PostgresPoolClientLike {
 export interface PreparedStatementsOptions {
   /**
    * How many distinct statements get a name (and so a server-side prepared statement on each connection
-   * that runs them); statements beyond it run unnamed, as without this wrapper. Canvass's storage sends a
-   * few dozen distinct statements.
+   * that runs them); statements beyond it run unnamed, as without this wrapper. A statement gets its name the
+   * second time it is sent, so that those sent once (a migration's, a new month's partition) use none of
+   * them. Canvass's storage sends a few dozen distinct statements again and again.
    * @default 256
    */
   maxStatements?: number
 }
 
 /**
- * Wraps a `pg` pool so that every statement Kysely sends runs as a named prepared statement: Postgres parses
- * and plans it once per connection instead of on every call, which on the response-create path is most of
- * the database's work. Pass the result to `PostgresDialect({ pool })`.
+ * Wraps a `pg` pool so that every statement Kysely sends again runs as a named prepared statement: Postgres
+ * parses and plans it once per connection instead of on every call, which on the response-create path is most
+ * of the database's work (planning a statement that reads `responses` plans each of its partitions). Pass the result to `PostgresDialect({ pool })`.
  *
  * Prepared plans belong to the schema they were made for: run `migrate(db)` before serving traffic (as the
  * standalone server does), not while a pool wrapped like this is busy.
@@ -33,14 +34,22 @@ export interface PreparedStatementsOptions {
 export function withPreparedStatements<P extends PostgresPoolLike>(pool: P, options: PreparedStatementsOptions = {}): P {
   const maxStatements = options.maxStatements ?? 256
   const names = new Map<string, string>()
+  // Texts sent once so far. Every migration sends a few hundred statements once: named on first sight, they
+  // took every name, and the create path ran unnamed, planned on every call (a third of its throughput).
+  const sentOnce = new Set<string>()
   const nameOf = (text: string): string | undefined => {
-    let name = names.get(text)
-    if (name === undefined && names.size < maxStatements) {
-      // Named after the text itself, so that two wrappers of one pool agree on every name.
-      name = `canvass_${hashText(text)}`
-      names.set(text, name)
+    const name = names.get(text)
+    if (name !== undefined || names.size >= maxStatements) return name
+    if (!sentOnce.has(text)) {
+      if (sentOnce.size >= SENT_ONCE_LIMIT) sentOnce.clear()
+      sentOnce.add(text)
+      return undefined
     }
-    return name
+    sentOnce.delete(text)
+    // Named after the text itself, so that two wrappers of one pool agree on every name.
+    const named = `canvass_${hashText(text)}`
+    names.set(text, named)
+    return named
   }
   // One wrapper per pooled client, made on its first checkout: Kysely keeps its own connection object per
   // client (keyed by the object `connect` returns), which a new wrapper on every checkout would make it build
@@ -68,6 +77,9 @@ export function withPreparedStatements<P extends PostgresPoolLike>(pool: P, opti
     },
   })
 }
+
+/** How many texts sent once are remembered; past it they are forgotten (and named on their third sending). */
+const SENT_ONCE_LIMIT = 2048
 
 /** 64 bits of FNV-1a over the text (two 32-bit lanes), as 16 hex digits: names stay short and distinct. */
 function hashText(text: string): string {
