@@ -8,6 +8,7 @@ import * as assert from 'uvu/assert'
 import { createKyselyStorage, migrate } from '../src'
 import { partitionedResponses } from '../src/migrations/0038-partitioned-responses'
 import { summaryParts } from '../src/migrations/0039-summary-parts'
+import { prepareResponsePartitions } from '../src/migrations/prepare-partitions'
 import { backends } from './backends'
 
 // Migration 0038 on a database in use: a database as the version before it left it (responses with tags, quota
@@ -232,6 +233,78 @@ for (const backend of backends()) {
       await open.close()
     }
   })
+
+  if (backend.name !== 'PGlite')
+    test('on Postgres the indexes and columns that took longest are made before the lock, and 0038 takes them as they are', async () => {
+      const open = await backend.open()
+      const db = open.db
+      try {
+        await migrate(db)
+        const before = await seed(createKyselyStorage({ db }), db)
+        await summaryParts('canvass').down?.(db)
+        await partitionedResponses('canvass').down?.(db)
+        await sql`delete from canvass.canvass_migration where name in ('0038-partitioned-responses', '0039-summary-parts')`.execute(db)
+        const indexes = async () =>
+          Object.fromEntries(
+            (
+              await sql<{ name: string; oid: number; valid: boolean }>`
+                select c.relname as name, c.oid::int as oid, i.indisvalid as valid from pg_index i
+                join pg_class c on c.oid = i.indexrelid join pg_namespace n on n.oid = c.relnamespace
+                where n.nspname = 'canvass' and (c.relname like 'responses_history_%' or c.relname like '%_response_created_at_missing')`.execute(
+                db,
+              )
+            ).rows.map((row) => [row.name, row]),
+          )
+        await prepareResponsePartitions(db, 'canvass')
+        const prepared = await indexes()
+        assert.equal(Object.keys(prepared).sort(), [
+          'response_notes_response_created_at_missing',
+          'response_quota_links_response_created_at_missing',
+          'response_tags_response_created_at_missing',
+          'responses_history_display_id_idx',
+          'responses_history_id_created_at_key',
+          'responses_history_survey_id_single_use_id_idx',
+          'unscreened_responses_response_created_at_missing',
+        ])
+        assert.ok(
+          Object.values(prepared).every((index) => index.valid),
+          'all valid',
+        )
+        const nulls = () =>
+          sql<{ n: number }>`select count(*)::int as n from canvass.response_tags where response_created_at is null`
+            .execute(db)
+            .then((result) => result.rows[0]?.n)
+        assert.is(await nulls(), 0, "every tag link knows its response's created_at")
+        // A tag link written afterwards as the version before writes it (no created_at), and the preparation run
+        // again: it keeps what it made.
+        await sql`insert into canvass.response_tags (response_id, tag_id)
+          select r.id, 'mig-tag' from canvass.responses r
+          where not exists (select from canvass.response_tags t where t.response_id = r.id) order by r.id limit 1`.execute(db)
+        assert.is(await nulls(), 1)
+        await prepareResponsePartitions(db, 'canvass')
+        assert.equal(await indexes(), prepared, 'made once')
+
+        assert.equal(await migrate(db), ['0038-partitioned-responses', '0039-summary-parts'])
+        const key = await sql<{ oid: number }>`select conindid::int as oid from pg_constraint
+          where conname = 'responses_history_pkey' and connamespace = 'canvass'::regnamespace`.execute(db)
+        assert.is(key.rows[0]?.oid, prepared.responses_history_id_created_at_key?.oid, 'the key is the index made before')
+        const after = await indexes()
+        for (const name of ['responses_history_survey_id_single_use_id_idx', 'responses_history_display_id_idx'])
+          assert.is(after[name]?.oid, prepared[name]?.oid, `${name} taken as it was`)
+        assert.not.ok(
+          Object.keys(after).some((name) => name.endsWith('_missing')),
+          'the indexes of missing created_at are gone',
+        )
+        assert.is(await nulls(), 0)
+        const contents_ = await contents(db)
+        assert.equal(contents_.responses, before.responses)
+        assert.is(contents_.tags.length, before.tags.length + 1)
+        const claims = await sql<{ n: number }>`select count(*)::int as n from canvass.response_claims`.execute(db)
+        assert.is(claims.rows[0]?.n, 8 + 1, 'a claim for each single-use id and the display')
+      } finally {
+        await open.close()
+      }
+    })
 
   test.run()
 }

@@ -21,12 +21,15 @@ import type { Migration } from 'kysely/migration'
  *
  * Everything runs in the migration's transaction (Kysely's `Migrator` runs pending migrations in one on
  * Postgres): writes that arrive meanwhile wait on the lock of `responses` and go on into the partitioned table
- * after the commit, none is lost or refused. The work under the lock is a few scans of the old table (its new
- * key's index, the bound's check, the two partial indexes of single-use ids and displays, the claims) and of the
- * child tables (their new column): about 10 s for 1,000,000 responses (100,000 with a single-use id and a tag)
- * on Postgres 15 on a shared two-core machine. Processes of an earlier version still running after it write
- * their responses into the partitioned table as before, but not their claims nor their child rows: stop
- * them before (or as) the new version starts.
+ * after the commit, none is lost. On Postgres, `migrate` first builds what would take longest under the lock
+ * while writes go on (`prepare-partitions.ts`): the old table's new key and its partial indexes of single-use
+ * ids and displays, which this migration then takes as they are (found by name), and the child tables'
+ * `response_created_at`, filled but for the rows written since. What is left under the lock is one scan of the
+ * old table (the bound's check), the claims read through those partial indexes, a scan of each child table (its
+ * column made not null) and the foreign keys' checks of the claims and child rows. Without that preparation
+ * (PGlite, or a migration run by other means) the same statements build everything here. Processes of an
+ * earlier version still running after it write their responses into the partitioned table as before, but not
+ * their claims nor their child rows: stop them before (or as) the new version starts.
  *
  * Released: it never changes, imports nothing but `kysely`, and writes out all it runs.
  */
@@ -51,19 +54,35 @@ export function partitionedResponses(schema: string): Migration {
         from ${table('responses')}`.execute(db)
       const bound = rows[0]!.bound
 
-      // The children let go of the old table, and learn their response's created_at.
+      // The children let go of the old table, and learn their response's created_at (the rows that do not know
+      // it yet: all of them, or those written since the column was prepared, found by their partial index).
       for (const child of CHILDREN) {
         await sql`alter table ${table(child)} drop constraint ${sql.id(`${child}_response_id_fkey`)}`.execute(db)
-        await sql`alter table ${table(child)} add column response_created_at timestamptz(3)`.execute(db)
+        await sql`alter table ${table(child)} add column if not exists response_created_at timestamptz(3)`.execute(db)
         await sql`update ${table(child)} c set response_created_at = r.created_at
-          from ${table('responses')} r where r.id = c.response_id`.execute(db)
+          from ${table('responses')} r where r.id = c.response_id and c.response_created_at is null`.execute(db)
         await sql`alter table ${table(child)} alter column response_created_at set not null`.execute(db)
+        await sql`drop index if exists ${table(`${child}_response_created_at_missing`)}`.execute(db)
       }
+      // What the preparation made is taken as it is; an index it left invalid (it failed partway) is dropped.
+      const prepared = [
+        'responses_history_id_created_at_key',
+        'responses_history_survey_id_single_use_id_idx',
+        'responses_history_display_id_idx',
+      ]
+      for (const name of prepared) {
+        if (!(await validIndex(db, schema, name))) await sql`drop index if exists ${table(name)}`.execute(db)
+      }
+      const preparedKey = await validIndex(db, schema, 'responses_history_id_created_at_key')
 
       // The old table becomes the first partition: its names free for the parent's, its key the parent's.
       await sql`alter table ${table('responses')} rename to responses_history`.execute(db)
       await sql`alter table ${table('responses_history')} drop constraint responses_pkey`.execute(db)
-      await sql`alter table ${table('responses_history')} add constraint responses_history_pkey primary key (id, created_at)`.execute(db)
+      await (preparedKey
+        ? sql`alter table ${table('responses_history')} add constraint responses_history_pkey
+            primary key using index responses_history_id_created_at_key`
+        : sql`alter table ${table('responses_history')} add constraint responses_history_pkey primary key (id, created_at)`
+      ).execute(db)
       await sql`alter table ${table('responses_history')} rename constraint responses_survey_id_fkey to responses_history_survey_id_fkey`.execute(
         db,
       )
@@ -172,6 +191,15 @@ const RENAMED_INDEXES = [
   'contact_id_idx',
   'data_path_idx',
 ] as const
+
+/** Whether the schema has a valid index of that name (one made before the migration, `prepare-partitions.ts`). */
+async function validIndex(db: Kysely<any>, schema: string, name: string): Promise<boolean> {
+  const { rows } = await sql<{ valid: boolean }>`
+    select i.indisvalid as valid from pg_index i
+    join pg_class c on c.oid = i.indexrelid join pg_namespace n on n.oid = c.relnamespace
+    where n.nspname = ${schema} and c.relname = ${name}`.execute(db)
+  return rows[0]?.valid === true
+}
 
 /** The months from `bound` whose start is before the end of the month three months after now (UTC). */
 async function monthsAhead(db: Kysely<any>, bound: string): Promise<{ name: string; from: string; to: string }[]> {

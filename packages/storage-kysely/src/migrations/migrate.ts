@@ -41,6 +41,7 @@ import { consoleAccounts } from './0037-console-accounts'
 import { partitionedResponses } from './0038-partitioned-responses'
 import { summaryParts } from './0039-summary-parts'
 import { moveFromPublicSchema } from './move-from-public'
+import { prepareResponsePartitions } from './prepare-partitions'
 import { ensureResponsePartitions, monthsAheadOf } from '../responses/partitions'
 import { schemaNames } from '../postgres/schema-names'
 
@@ -126,6 +127,8 @@ export async function migrate(db: Kysely<any>, options: MigrateOptions = {}): Pr
       await trx.schema.createSchema(schema).ifNotExists().execute()
     })
     await moveFromPublicSchema(db, schema)
+    // A database of one connection (PGlite) serves nothing while it migrates: nothing to prepare beside writes.
+    if (db.getExecutor().adapter.supportsMultipleConnections !== false) await prepareResponsePartitions(db, schema)
   } catch (error) {
     throw new MigrationError(undefined, error)
   }
