@@ -96,6 +96,19 @@ const v3Survey = async (id: string) => {
 const events = (page: Page, name: string) =>
   page.evaluate((n) => (globalThis as any).events.filter((e: [string]) => e[0] === n).length as number, name)
 
+/** A new page with the test survey loaded and its blocks replaced by `blocks` (data, handed to the page as it is). */
+async function editorWithBlocks(blocks: unknown[]) {
+  const context = await browser.newContext()
+  const page = await context.newPage()
+  await page.goto(`${bed.url}/editor-test/?survey=${survey.id}`)
+  await page.waitForFunction(() => (globalThis as any).events.some((e: [string]) => e[0] === 'canvass-load'))
+  await page.evaluate((replaced) => {
+    const editor = document.getElementById('editor') as any
+    editor.survey = { ...editor.survey, blocks: replaced }
+  }, blocks)
+  return { context, page }
+}
+
 test('Add question by keyboard, a headline typed, Save: the survey read back has it, and what it had', async () => {
   const before = await v3Survey(survey.id)
   const context = await browser.newContext()
@@ -402,20 +415,10 @@ test('dragging a question by its handle onto another moves it', async () => {
 })
 
 test('after a delete the focus goes to the item before: a block to its name, a question to its headline', async () => {
-  const context = await browser.newContext()
-  const page = await context.newPage()
-  await page.goto(`${bed.url}/editor-test/?survey=${survey.id}`)
-  await page.waitForFunction(() => (globalThis as any).events.some((e: [string]) => e[0] === 'canvass-load'))
-  await page.evaluate(() => {
-    const editor = document.getElementById('editor') as any
-    const doc = editor.survey
-    // Built inline: a function declared in here would be renamed by the test's transform, unknown to the page.
-    doc.blocks = [
-      { id: 'one', name: 'One', elements: ['a', 'b'].map((id) => ({ id, type: 'openText', headline: { 'en-US': id.toUpperCase() } })) },
-      { id: 'two', name: 'Two', elements: [{ id: 'c', type: 'openText', headline: { 'en-US': 'C' } }] },
-    ]
-    editor.survey = doc
-  })
+  const { context, page } = await editorWithBlocks([
+    { id: 'one', name: 'One', elements: ['a', 'b'].map((id) => ({ id, type: 'openText', headline: { 'en-US': id.toUpperCase() } })) },
+    { id: 'two', name: 'Two', elements: [{ id: 'c', type: 'openText', headline: { 'en-US': 'C' } }] },
+  ])
   await page.keyboard.press('Tab')
   await tabTo(page, 'Delete block: Block 2: Two')
   await page.keyboard.press('Enter')
@@ -433,19 +436,10 @@ test('after a delete the focus goes to the item before: a block to its name, a q
 })
 
 test('a block moved down by keyboard keeps the focus; a question type changed by keyboard keeps the id and headline', async () => {
-  const context = await browser.newContext()
-  const page = await context.newPage()
-  await page.goto(`${bed.url}/editor-test/?survey=${survey.id}`)
-  await page.waitForFunction(() => (globalThis as any).events.some((e: [string]) => e[0] === 'canvass-load'))
-  await page.evaluate(() => {
-    const editor = document.getElementById('editor') as any
-    const doc = editor.survey
-    doc.blocks = [
-      { id: 'one', name: 'One', elements: [{ id: 'a', type: 'openText', headline: { 'en-US': 'A' } }] },
-      { id: 'two', name: 'Two', elements: [{ id: 'b', type: 'openText', headline: { 'en-US': 'B' } }] },
-    ]
-    editor.survey = doc
-  })
+  const { context, page } = await editorWithBlocks([
+    { id: 'one', name: 'One', elements: [{ id: 'a', type: 'openText', headline: { 'en-US': 'A' } }] },
+    { id: 'two', name: 'Two', elements: [{ id: 'b', type: 'openText', headline: { 'en-US': 'B' } }] },
+  ])
   const current = () => page.evaluate(() => (document.getElementById('editor') as any).survey)
   await page.keyboard.press('Tab')
   await tabTo(page, 'Move down: Block 1: One')
@@ -470,16 +464,9 @@ test('a block moved down by keyboard keeps the focus; a question type changed by
 })
 
 test('a question type changed and the focus moved on at once: the focus stays where it went, and typing lands there', async () => {
-  const context = await browser.newContext()
-  const page = await context.newPage()
-  await page.goto(`${bed.url}/editor-test/?survey=${survey.id}`)
-  await page.waitForFunction(() => (globalThis as any).events.some((e: [string]) => e[0] === 'canvass-load'))
-  await page.evaluate(() => {
-    const editor = document.getElementById('editor') as any
-    const doc = editor.survey
-    doc.blocks = [{ id: 'one', name: 'One', elements: [{ id: 'a', type: 'openText', headline: { 'en-US': 'A' } }] }]
-    editor.survey = doc
-  })
+  const { context, page } = await editorWithBlocks([
+    { id: 'one', name: 'One', elements: [{ id: 'a', type: 'openText', headline: { 'en-US': 'A' } }] },
+  ])
   await page.keyboard.press('Tab')
   await tabTo(page, 'Question type')
   // The change, and the focus moved to the headline in the same task: before the editor's effects run after paint.
