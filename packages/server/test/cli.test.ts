@@ -199,7 +199,13 @@ let scratch: string
 async function newTarget(sameEnvironment = false): Promise<Target> {
   const backend = postgresBackend()!
   const env: Record<string, string> = { ...(await backend.env()), CANVASS_ALLOW_PRIVATE_WEBHOOK_URLS: '1' }
-  const db = new Kysely<unknown>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: env.DATABASE_URL, max: 2 }) }) })
+  const pool = new pg.Pool({ connectionString: env.DATABASE_URL, max: 2 })
+  // The test bed ends every session on a database it takes back, which may reach a connection idle here: a pool
+  // without a listener would throw it, and end the test process.
+  pool.on('error', (error: Error & { code?: string }) => {
+    if (error.code !== '57P01') console.error(error)
+  })
+  const db = new Kysely<unknown>({ dialect: new PostgresDialect({ pool }) })
   const canvass = createCanvass({ storage: createKyselyStorage({ db }) })
   let environmentId = source.envA
   let key = ''
