@@ -65,22 +65,19 @@ export function partitionedResponses(schema: string): Migration {
         await sql`drop index if exists ${table(`${child}_response_created_at_missing`)}`.execute(db)
       }
       // What the preparation made is taken as it is; an index it left invalid (it failed partway) is dropped.
-      const prepared = [
-        'responses_history_id_created_at_key',
-        'responses_history_survey_id_single_use_id_idx',
-        'responses_history_display_id_idx',
-      ]
-      for (const name of prepared) {
-        if (!(await validIndex(db, schema, name))) await sql`drop index if exists ${table(name)}`.execute(db)
+      let preparedKey = false
+      for (const name of Object.values(PREPARED_INDEXES)) {
+        const valid = await validIndex(db, schema, name)
+        if (!valid) await sql`drop index if exists ${table(name)}`.execute(db)
+        if (name === PREPARED_INDEXES.key) preparedKey = valid
       }
-      const preparedKey = await validIndex(db, schema, 'responses_history_id_created_at_key')
 
       // The old table becomes the first partition: its names free for the parent's, its key the parent's.
       await sql`alter table ${table('responses')} rename to responses_history`.execute(db)
       await sql`alter table ${table('responses_history')} drop constraint responses_pkey`.execute(db)
       await (preparedKey
         ? sql`alter table ${table('responses_history')} add constraint responses_history_pkey
-            primary key using index responses_history_id_created_at_key`
+            primary key using index ${sql.id(PREPARED_INDEXES.key)}`
         : sql`alter table ${table('responses_history')} add constraint responses_history_pkey primary key (id, created_at)`
       ).execute(db)
       await sql`alter table ${table('responses_history')} rename constraint responses_survey_id_fkey to responses_history_survey_id_fkey`.execute(
@@ -180,7 +177,14 @@ export function partitionedResponses(schema: string): Migration {
 }
 
 /** The tables whose rows belong to a response. */
-const CHILDREN = ['response_notes', 'response_tags', 'response_quota_links', 'unscreened_responses'] as const
+export const CHILDREN = ['response_notes', 'response_tags', 'response_quota_links', 'unscreened_responses'] as const
+
+/** The indexes `prepare-partitions.ts` makes before this migration, which it takes as they are. */
+export const PREPARED_INDEXES = {
+  key: 'responses_history_id_created_at_key',
+  singleUse: 'responses_history_survey_id_single_use_id_idx',
+  display: 'responses_history_display_id_idx',
+} as const
 
 /** The old table's indexes kept as they are, renamed so that the parent's take their names (and adopt them). */
 const RENAMED_INDEXES = [
@@ -192,8 +196,8 @@ const RENAMED_INDEXES = [
   'data_path_idx',
 ] as const
 
-/** Whether the schema has a valid index of that name (one made before the migration, `prepare-partitions.ts`). */
-async function validIndex(db: Kysely<any>, schema: string, name: string): Promise<boolean> {
+/** Whether the schema has an index of that name, and a valid one (`concurrently` leaves an invalid one when it fails). */
+export async function validIndex(db: Kysely<any>, schema: string, name: string): Promise<boolean> {
   const { rows } = await sql<{ valid: boolean }>`
     select i.indisvalid as valid from pg_index i
     join pg_class c on c.oid = i.indexrelid join pg_namespace n on n.oid = c.relnamespace

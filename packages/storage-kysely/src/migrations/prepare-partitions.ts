@@ -1,5 +1,6 @@
 import { sql } from 'kysely'
 import type { Kysely } from 'kysely'
+import { CHILDREN, PREPARED_INDEXES as PREPARED, validIndex } from './0038-partitioned-responses'
 
 /**
  * What `0038-partitioned-responses` would otherwise build under its lock of `responses`, built before it on
@@ -51,7 +52,7 @@ export async function prepareResponsePartitions(db: Kysely<any>, schema: string)
         sql`create index concurrently ${sql.id(PREPARED.display)}
         on ${responses} (display_id) where display_id is not null`,
       )
-      for (const child of CHILD_TABLES) {
+      for (const child of CHILDREN) {
         const table = sql.id(schema, child)
         await sql`alter table ${table} add column if not exists response_created_at timestamptz(3)`.execute(connection)
         await sql`update ${table} c set response_created_at = r.created_at
@@ -86,23 +87,9 @@ async function justBefore(db: Kysely<any>, schema: string): Promise<boolean> {
   return rows[0]?.last === '0037-console-accounts'
 }
 
-/** The names of the indexes made here, which `0038-partitioned-responses` looks for. */
-export const PREPARED = {
-  key: 'responses_history_id_created_at_key',
-  singleUse: 'responses_history_survey_id_single_use_id_idx',
-  display: 'responses_history_display_id_idx',
-} as const
-
-/** The tables whose rows belong to a response (as `0038-partitioned-responses` names them). */
-const CHILD_TABLES = ['response_notes', 'response_tags', 'response_quota_links', 'unscreened_responses'] as const
-
 /** Makes an index by `create`, unless a valid one of that name is there (an invalid one is dropped first). */
 async function concurrentIndex(db: Kysely<any>, schema: string, name: string, create: ReturnType<typeof sql>): Promise<void> {
-  const { rows } = await sql<{ valid: boolean }>`
-    select i.indisvalid as valid from pg_index i
-    join pg_class c on c.oid = i.indexrelid join pg_namespace n on n.oid = c.relnamespace
-    where n.nspname = ${schema} and c.relname = ${name}`.execute(db)
-  if (rows[0]?.valid === true) return
-  if (rows[0]) await sql`drop index concurrently ${sql.id(schema, name)}`.execute(db)
+  if (await validIndex(db, schema, name)) return
+  await sql`drop index concurrently if exists ${sql.id(schema, name)}`.execute(db)
   await create.execute(db)
 }

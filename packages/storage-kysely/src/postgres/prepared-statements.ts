@@ -26,7 +26,8 @@ export interface PreparedStatementsOptions {
 /**
  * Wraps a `pg` pool so that every statement Kysely sends again runs as a named prepared statement: Postgres
  * parses and plans it once per connection instead of on every call, which on the response-create path is most
- * of the database's work (planning a statement that reads `responses` plans each of its partitions). Pass the result to `PostgresDialect({ pool })`.
+ * of the database's work (planning a statement that reads `responses` plans each of its partitions). Pass the
+ * result to `PostgresDialect({ pool })`.
  *
  * Prepared plans belong to the schema they were made for: run `migrate(db)` before serving traffic (as the
  * standalone server does), not while a pool wrapped like this is busy.
