@@ -31,7 +31,7 @@ import type { SurveyWriteFactsReader } from './survey-write-facts'
 import { linkResponseTags, tagCreatedEvents } from './response-tags'
 import { uniqueViolation } from '../postgres/unique-violation'
 import { claimsSql } from '../sql/claims-sql'
-import { responseChangesSql } from './summary-parts'
+import { ofCurrentDay, ofCurrentDaySql, responseChangesSql } from './summary-parts'
 
 /** The write primitives of `ResponseStore` (core's `createResponse` runs the loop), and an import row's create. */
 export interface ResponseWriter extends Pick<ResponseStore, 'keptFacts' | 'writeFacts' | 'insertGuarded' | 'createLocked'> {
@@ -64,23 +64,39 @@ export function createResponseWriter(
   facts: SurveyWriteFactsReader,
   batch: ResponseBatchOptions | false = {},
 ): ResponseWriter {
-  // One statement per kind of create: with a contact or without, marked for quota screening or not.
+  // One statement per kind of create: with a contact or without, marked for quota screening or not, and full
+  // or lean (`isLean`).
   const statements = {
-    anonymous: guardedInsertStatement(db, names, false, false),
-    withContact: guardedInsertStatement(db, names, true, false),
-    anonymousScreened: guardedInsertStatement(db, names, false, true),
-    withContactScreened: guardedInsertStatement(db, names, true, true),
+    full: {
+      anonymous: guardedInsertStatement(db, names, false, false, false),
+      withContact: guardedInsertStatement(db, names, true, false, false),
+      anonymousScreened: guardedInsertStatement(db, names, false, true, false),
+      withContactScreened: guardedInsertStatement(db, names, true, true, false),
+    },
+    lean: {
+      anonymous: guardedInsertStatement(db, names, false, false, true),
+      withContact: guardedInsertStatement(db, names, true, false, true),
+      anonymousScreened: guardedInsertStatement(db, names, false, true, true),
+      withContactScreened: guardedInsertStatement(db, names, true, true, true),
+    },
   }
-  const insert = async (executor: Kysely<Database>, values: ResponseValues, guard: WriteGuard, screen: boolean): Promise<Written> => {
+  /** The guarded insert; `lean` only where a lost guard is tried again (never under the survey's lock). */
+  const insert = async (
+    executor: Kysely<Database>,
+    values: ResponseValues,
+    guard: WriteGuard,
+    screen: boolean,
+    lean = false,
+  ): Promise<Written> => {
     const kind = values.userId === null ? 'anonymous' : 'withContact'
-    const statement = statements[screen ? (`${kind}Screened` as const) : kind]
+    const statement = statements[lean ? 'lean' : 'full'][screen ? (`${kind}Screened` as const) : kind]
     const row = (await executor.executeQuery(statement({ ...values, ...guard }))).rows[0]
     return row ? { hasQuotas: row.has_quotas } : false
   }
   /** The guarded write outside a transaction: a refusal of the unique indexes is an outcome. */
   const writeOne = async (values: ResponseValues, guard: WriteGuard, screen: boolean): Promise<GuardedInsert> => {
     try {
-      return inserted(await insert(db, values, guard, screen))
+      return inserted(await insert(db, values, guard, screen, isLean(values)))
     } catch (error) {
       const taken = takenOutcome(error)
       if (taken) return taken
@@ -180,6 +196,16 @@ export function createResponseWriter(
 
 const LOST = { outcome: 'lost' } as const
 
+/**
+ * Whether a create may take the lean statement, the one most creates take: no single-use id and no display
+ * (nothing to claim in `response_claims`), and stamped in the current day (nothing to count in
+ * `response_changes`, `ofCurrentDay`). The statement's own guard checks all three, the day by the database's
+ * clock; a row it refuses is lost, and tried again as core's loop does, at the latest by the locked write,
+ * which always takes the full statement.
+ */
+const isLean = (values: ResponseValues): boolean =>
+  values.singleUseId === null && values.displayId === null && ofCurrentDay(values.createdAt)
+
 /** A guarded insert's outcome from whether its row came back. */
 const inserted = (written: Written): GuardedInsert => (written ? { outcome: 'written', hasQuotas: written.hasQuotas } : LOST)
 
@@ -203,13 +229,17 @@ const GUARD_SLOTS = slots(['version', 'displayContactId'])
  * (`claimsSql`, whose unique indexes refuse a second response of either) and its webhook events, and returns whether the
  * survey has quotas; no row when a guard failed. With `screen` (`CreateResponseCheck.screenQuotas`), the same
  * statement marks the row unscreened when its survey has quotas (`unscreenedSql`): the probe of the survey's
- * quotas it makes anyway then also decides the mark.
+ * quotas it makes anyway then also decides the mark. It counts a row of a past day in `response_changes`
+ * (`responseChangesSql`). With `lean` (`isLean`), it writes only a row with no single-use id or display, of the
+ * current day by the database's clock, and leaves out the claims and the count, which such a row never has:
+ * two parts of a statement that cost every create their setup even when they write nothing.
  */
 function guardedInsertStatement(
   db: Kysely<Database>,
   names: SchemaNames,
   withContact: boolean,
   screen: boolean,
+  lean: boolean,
 ): Precompiled<{ has_quotas: boolean }, keyof typeof RESPONSE_SLOTS | keyof typeof GUARD_SLOTS> {
   const slot = { ...RESPONSE_SLOTS, ...GUARD_SLOTS }
   const now = sql`${slot.createdAt}::timestamptz`
@@ -218,10 +248,14 @@ function guardedInsertStatement(
     with allowed as (
       select s.id, s.environment_id from ${names.ref('surveys')} s
       where s.id = ${slot.surveyId}::text and s.xmin = ${slot.version}::xid
-        and (${slot.displayId}::text is null or exists (
+        and ${
+          lean
+            ? sql`${slot.displayId}::text is null and ${slot.singleUseId}::text is null and ${ofCurrentDaySql(now)}`
+            : sql`(${slot.displayId}::text is null or exists (
           select from ${names.ref('displays')} d where d.id = ${slot.displayId}::text and d.survey_id = s.id
             and d.contact_id is not distinct from ${slot.displayContactId}::text
-        ))
+        ))`
+        }
     ),
     ${withContact ? linkContactSql(names, slot.newContactId, slot.userId, now) : sql``}
     written as (
@@ -236,9 +270,9 @@ function guardedInsertStatement(
       from allowed ${withContact ? sql`cross join contact` : sql``}
       returning ${WRITTEN_COLUMNS}
     ),
-    claimed as (${claimsSql(names, 'written')}),
-    events as (${responseEventsSql(names, { rows: 'written', kind: 'create', contacts: withContact ? sql.raw('contact') : 'none' })}),
-    changed as (${responseChangesSql(names, 'written')})
+    ${lean ? sql`` : sql`claimed as (${claimsSql(names, 'written')}),`}
+    events as (${responseEventsSql(names, { rows: 'written', kind: 'create', contacts: withContact ? sql.raw('contact') : 'none' })})
+    ${lean ? sql`` : sql`, changed as (${responseChangesSql(names, 'written')})`}
     ${
       screen
         ? sql`, marked as (${unscreenedSql(names, 'written')})

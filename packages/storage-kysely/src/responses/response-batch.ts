@@ -10,7 +10,7 @@ import { batchRowJson } from './response-values'
 import type { ResponseValues } from './response-values'
 import { isRowError } from '../postgres/sql-state'
 import type { SchemaNames } from '../postgres/schema-names'
-import { responseChangesSql } from './summary-parts'
+import { ofCurrentDay, ofCurrentDaySql, responseChangesSql } from './summary-parts'
 
 /** How concurrent response creates are written together (`createKyselyStorage`'s `responseBatch`). */
 export interface ResponseBatchOptions {
@@ -78,7 +78,7 @@ export function createResponseBatcher(
   const maxSize = Math.max(1, options.maxSize ?? 256)
   const maxWaitMs = Math.max(0, options.maxWaitMs ?? 5)
   const maxInFlight = Math.max(1, options.maxInFlight ?? 1)
-  const statement = batchInsertStatement(db, names, screen)
+  const statements = { full: batchInsertStatement(db, names, screen, false), lean: batchInsertStatement(db, names, screen, true) }
   let queue: Pending[] = []
   let inFlight = 0
   let timer: ReturnType<typeof setTimeout> | undefined
@@ -92,6 +92,7 @@ export function createResponseBatcher(
         const only = batch[0]!
         written = new Map([[only.values.id, await writeOne(only)]])
       } else {
+        const statement = statements[batch.every(isLeanRow) ? 'lean' : 'full']
         const { rows } = await db.executeQuery(statement(batchValues(batch)))
         written = new Map(rows.map((row) => [row.id, { hasQuotas: row.has_quotas }]))
       }
@@ -148,6 +149,13 @@ export function createResponseBatcher(
     })
 }
 
+/**
+ * Whether a queued create may go in the lean batch statement, as most do: no display (nothing to claim) and
+ * stamped in the current day (nothing to count in `response_changes`). A row the statement's own guard refuses
+ * (the day by the database's clock) is not written, and goes back to the single-row write.
+ */
+const isLeanRow = (pending: Pending): boolean => pending.values.displayId === null && ofCurrentDay(pending.values.createdAt)
+
 /** The one value of the batch statement: its rows, as JSON text. */
 const BATCH_SLOTS = slots(['rows'])
 
@@ -165,9 +173,17 @@ function batchValues(batch: Pending[]): Record<keyof typeof BATCH_SLOTS, string>
  * The batch statement: the rows arrive as one JSON text (`batchValues`); a jsonb column read from it as SQL
  * NULL is stored as JSON `null`, as `toJsonb` writes it on the single-row path. Each written row comes back
  * with whether its survey has quotas; with `screen`, the rows of surveys with quotas are marked unscreened by
- * the same statement (`unscreenedSql`), and that probe answers it. Compiled once per storage and kind.
+ * the same statement (`unscreenedSql`), and that probe answers it. A row with a display claims it
+ * (`response_claims`), and a row of a past day is counted in `response_changes`. With `lean` (`isLeanRow`), only
+ * rows with no display and of the current day by the database's clock are written, with neither part.
+ * Compiled once per storage and kind.
  */
-function batchInsertStatement(db: Kysely<Database>, names: SchemaNames, screen: boolean): Precompiled<BatchRow, keyof typeof BATCH_SLOTS> {
+function batchInsertStatement(
+  db: Kysely<Database>,
+  names: SchemaNames,
+  screen: boolean,
+  lean: boolean,
+): Precompiled<BatchRow, keyof typeof BATCH_SLOTS> {
   const slot = BATCH_SLOTS
   return precompiled(
     sql<BatchRow>`with allowed as (
@@ -176,16 +192,24 @@ function batchInsertStatement(db: Kysely<Database>, names: SchemaNames, screen: 
       from jsonb_to_recordset(${slot.rows}::jsonb) as i(id text, created_at timestamptz, finished boolean, data jsonb,
           version text, meta jsonb, ttc jsonb, variables jsonb, language text, display_id text, ending_id text, survey_id text)
       join ${names.ref('surveys')} s on s.id = i.survey_id and s.xmin = i.version::xid
-      where i.display_id is null or exists (
+      where ${
+        lean
+          ? sql`i.display_id is null and ${ofCurrentDaySql(sql.ref('i.created_at'))}`
+          : sql`i.display_id is null or exists (
         select from ${names.ref('displays')} d where d.id = i.display_id and d.survey_id = s.id and d.contact_id is null
-      )
+      )`
+      }
     ),
-    claimed as (
+    ${
+      lean
+        ? sql``
+        : sql`claimed as (
       insert into ${names.ref('response_claims')} (response_id, response_created_at, survey_id, display_id)
       select a.id, a.created_at, a.survey_id, a.display_id from allowed a where a.display_id is not null
       on conflict (display_id) where display_id is not null do nothing
       returning response_id
-    ),
+    ),`
+    }
     written as (insert into ${names.ref('responses')} (
       id, created_at, updated_at, survey_id, environment_id, finished, data, meta, ttc, variables,
       language, display_id, ending_id
@@ -194,10 +218,10 @@ function batchInsertStatement(db: Kysely<Database>, names: SchemaNames, screen: 
       coalesce(a.data, 'null'), coalesce(a.meta, 'null'), coalesce(a.ttc, 'null'), coalesce(a.variables, 'null'),
       a.language, a.display_id, a.ending_id
     from allowed a
-    where a.display_id is null or a.id in (select response_id from claimed)
+    ${lean ? sql`` : sql`where a.display_id is null or a.id in (select response_id from claimed)`}
     returning ${WRITTEN_COLUMNS}),
-    events as (${responseEventsSql(names, { rows: 'written', kind: 'create', contacts: 'none' })}),
-    changed as (${responseChangesSql(names, 'written')})
+    events as (${responseEventsSql(names, { rows: 'written', kind: 'create', contacts: 'none' })})
+    ${lean ? sql`` : sql`, changed as (${responseChangesSql(names, 'written')})`}
     ${
       screen
         ? sql`, marked as (${unscreenedSql(names, 'written')})

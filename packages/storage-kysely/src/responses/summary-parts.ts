@@ -15,7 +15,8 @@ import { monthStart, nextMonth as nextMonthStart } from './partitions'
  * - `response_changes` counts, per survey and day before the current one, the responses written into it: every
  *   statement that inserts, updates or deletes `responses` rows bumps it for the rows it wrote, in the same
  *   statement (`responseChangesSql`), so that a row and its count are committed together. A write of the
- *   current day (the hot path: a new response, a client's update of it) writes nothing there. No statement
+ *   current day (the hot path: a new response, a client's update of it) writes nothing there, and a create
+ *   of the current day is written by a statement without that part (`ofCurrentDaySql`). No statement
  *   moves a response's `created_at`; one that did would bump the day it left as well.
  * - `summary_parts` keeps a closed period's sums (`Sums`, as JSON) with the count they were computed at, for a
  *   plan: what the sums depend on (the questions' ids and count kinds, `maxTimeToComplete`, `FORMAT`). A period
@@ -53,6 +54,23 @@ export function responseChangesSql(names: SchemaNames, rows: string): RawBuilder
     where w.created_at < date_trunc('day', now(), 'UTC')
     group by 1, 2 order by 1, 2
     on conflict (survey_id, day) do update set changes = c.changes + excluded.changes`
+}
+
+/**
+ * The guard of a create's statement that leaves `responseChangesSql` out (a lean statement, as most creates
+ * take): its rows are written only when `createdAt` falls in the current day by the database's clock, which
+ * `response_changes` does not count. A row it refuses is written by the full statement, which counts it.
+ */
+export const ofCurrentDaySql = (createdAt: RawBuilder<unknown>): RawBuilder<unknown> => sql`${createdAt} >= date_trunc('day', now(), 'UTC')`
+
+/**
+ * Whether a create stamped `createdAt` (ISO text, as `toISOString` writes it) falls in the current day by this
+ * process's clock: its statement may then be the lean one, whose guard (`ofCurrentDaySql`) asks the database's
+ * clock. A process whose clock runs behind the database's around midnight loses that guard, and the create is
+ * written by the full statement after all.
+ */
+export function ofCurrentDay(createdAt: string, now = Date.now()): boolean {
+  return createdAt >= new Date(dayOf(now)).toISOString()
 }
 
 /** Whether `query` is a summary of every response of its date range by `created_at` (see above). */
