@@ -49,13 +49,18 @@ export function App({ store, session, texts, logicTexts, api, client, root, nonc
   const lastElement = useRef<ElementPlace | undefined>(undefined)
   const summary = useRef<HTMLDivElement>(null)
 
-  const historyStep = useRef(false)
+  /**
+   * The document an undo or redo left: the effects of the render that shows it move the focus if the step
+   * removed it. Not a flag that any effect takes: a render's effects still pending when the step comes run
+   * before the step's own render, while the control it removes still has the focus.
+   */
+  const historyStep = useRef<unknown>(undefined)
   // Focus moves after the render that made its target (a new question's headline, a moved item's button).
   useEffect(() => {
     // An undo or redo that removed the focused control (an added variable, question, rule) would leave the focus
     // on the page, out of the editor's shortcuts: it goes to Undo (or Redo, when nothing is left to undo).
-    if (historyStep.current) {
-      historyStep.current = false
+    if (historyStep.current !== undefined && historyStep.current === doc) {
+      historyStep.current = undefined
       if (!root.activeElement) {
         const undo = root.getElementById('cse-undo') as HTMLButtonElement | null
         const redo = root.getElementById('cse-redo') as HTMLButtonElement | null
@@ -115,12 +120,10 @@ export function App({ store, session, texts, logicTexts, api, client, root, nonc
     context.focusLater(headlineId(place))
   }
   const undo = () => {
-    historyStep.current = true
-    store.undo()
+    if (store.undo()) historyStep.current = store.doc
   }
   const redo = () => {
-    historyStep.current = true
-    store.redo()
+    if (store.redo()) historyStep.current = store.doc
   }
   const onKeyDown = (event: KeyboardEvent) => {
     if (!(event.ctrlKey || event.metaKey) || event.altKey) return

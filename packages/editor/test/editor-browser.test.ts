@@ -490,4 +490,32 @@ test('a question type changed and the focus moved on at once: the focus stays wh
   await context.close()
 })
 
+test('an undo while the render before it still has its effects to run: the focus lands on Redo', async () => {
+  const context = await browser.newContext()
+  const page = await context.newPage()
+  await page.goto(`${bed.url}/editor-test/?survey=${survey.id}`)
+  await page.waitForFunction(() => (globalThis as any).events.some((e: [string]) => e[0] === 'canvass-load'))
+  // Add variable, then Control+Z once the add has rendered (its new name field has the focus) and before the
+  // editor's effects of that render, which run after paint, have: on a busy machine a person's undo can come as
+  // soon. The render of the undo runs them first.
+  const seen = await page.evaluate(async () => {
+    const editor = document.getElementById('editor') as any
+    const root = editor.shadowRoot as ShadowRoot
+    const add = [...root.querySelectorAll('button')].find((button) => button.textContent === 'Add variable') as HTMLButtonElement
+    const before = editor.survey.variables.length
+    add.focus()
+    add.click()
+    for (let i = 0; i < 20; i++) await Promise.resolve()
+    const focusedNew = (root.activeElement as HTMLInputElement | null)?.value?.startsWith('variable_') === true
+    const added = editor.survey.variables.length
+    add.dispatchEvent(new KeyboardEvent('keydown', { key: 'z', ctrlKey: true, bubbles: true, composed: true, cancelable: true }))
+    return { before, added, focusedNew }
+  })
+  assert.is(seen.added, seen.before + 1, 'added')
+  assert.ok(seen.focusedNew, 'the new name field had the focus before the undo')
+  assert.is(await page.evaluate(() => (document.getElementById('editor') as any).survey.variables.length), seen.before, 'undone')
+  await waitForFocus(page, 'Redo')
+  await context.close()
+})
+
 test.run()
