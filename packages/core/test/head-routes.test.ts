@@ -65,9 +65,10 @@ async function seed(environmentId: string): Promise<void> {
     contactId: person,
     accessType: 'public',
     fileName: presign.updatedFileName,
-    // The reference's workflows are not implemented: any id gets the route's 501.
+    // The reference's workflows and feedback records are not implemented: any id gets the route's 501.
     workflowId: 'clwf1234567890123456789012',
     runId: 'clrn1234567890123456789012',
+    feedbackRecordId: 'clfr1234567890123456789012',
     // A first-owner link of the console: its page (a GET uses nothing).
     token: (await canvass.admin.createConsoleLink({ firstOwner: true, projectId: bed().projectId })).path.split('/').pop(),
   })
@@ -107,6 +108,7 @@ test('each answers HEAD with its GET status and headers, and no body', async () 
     // The console's page is for signed-in people: a key signs no one in, so it goes on to the sign-in page.
     else if (
       !route.path.startsWith('/api/v3/workflows') &&
+      !route.path.startsWith('/api/v3/feedbackRecords') &&
       !(REFUSED_TO_KEYS.has(route.path) && get.status === 403) &&
       !(route.path === '/console' && get.status === 303)
     ) {

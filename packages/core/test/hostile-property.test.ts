@@ -5,7 +5,7 @@
  * objects, prototype keys; in the query, the parameters the route declares) with a production key, a development key or none, on PGlite, or on the Postgres
  * server when TEST_DATABASE_URL is set. Path parameters are often real ids of existing resources, so that
  * handlers get past their 404 to validation and storage. Never a 5xx (the client helper throws on one), but
- * the 501 of a route its doc marks as not implemented (the reference's workflows, AI generation); every
+ * the 501 of a route its doc marks as not implemented (the reference's workflows, feedback records, AI generation); every
  * error of the documented shape; every 400 under 16 KiB; `X-Content-Type-Options: nosniff` on every answer.
  * Afterwards every route must have been driven, and have answered its valid example with something else
  * than 404.
@@ -98,7 +98,7 @@ interface Seeds {
   /** A response tag of environment A (on `response`), and another one a merge moves its responses to. */
   tag: string
   intoTag: string
-  /** Any id: the reference's workflows are not implemented, every workflow route answers its 501. */
+  /** Any id: the reference's workflows and feedback records are not implemented, each of their routes answers its 501. */
   workflow: string
   /** The token of a person's one-time link (a GET uses nothing; a hostile POST has no form token). */
   consoleLink: string
@@ -132,6 +132,7 @@ const PARAM_KINDS: Record<string, Kind> = {
   tagId: 'tag',
   workflowId: 'workflow',
   runId: 'workflow',
+  feedbackRecordId: 'workflow',
   token: 'consoleLink',
   consolePersonId: 'consolePerson',
   apiKeyId: 'apiKey',

@@ -112,9 +112,10 @@ async function seed(environmentId: string): Promise<void> {
     questions: [{ id: 'file', type: 'fileUpload', headline: { default: 'A file?' }, required: false, allowMultipleFiles: false }],
   })
   seeds.fileSurveyId = [files.id]
-  // The reference's workflows are not implemented: any id gets the route's 501.
+  // The reference's workflows and feedback records are not implemented: any id gets the route's 501.
   seeds.workflowId = ['clwf1234567890123456789012']
   seeds.runId = ['clrn1234567890123456789012']
+  seeds.feedbackRecordId = ['clfr1234567890123456789012']
   // A console link (first owner, of the bed's project): its page answers 200 (a GET uses nothing).
   seeds.consolePersonId = [await freshConsolePerson()]
   seeds.token = [(await canvass.admin.createConsoleLink({ firstOwner: true, projectId: bed().projectId })).path.split('/').pop()!]

@@ -160,7 +160,7 @@ test('action classes and contact attribute keys: the reference shapes, cursor pa
   )
 })
 
-test('AI generation and workflows answer 501 with a link to the docs (after the key check), never a 404', async () => {
+test('AI generation, workflows and feedback records answer 501 with a link to the docs (after the key check), never a 404', async () => {
   const routes: Array<[string, string]> = [
     ['POST', '/api/v3/surveys/generate'],
     ['GET', '/api/v3/workflows'],
@@ -172,6 +172,14 @@ test('AI generation and workflows answer 501 with a link to the docs (after the 
     ['DELETE', '/api/v3/workflows/w1'],
     ['POST', '/api/v3/workflows/w1/enable'],
     ['POST', '/api/v3/workflows/w1/test'],
+    ['GET', '/api/v3/feedbackRecords'],
+    ['POST', '/api/v3/feedbackRecords'],
+    ['DELETE', '/api/v3/feedbackRecords?user_id=u1'],
+    ['POST', '/api/v3/feedbackRecords/search/semantic'],
+    ['GET', '/api/v3/feedbackRecords/f1'],
+    ['PATCH', '/api/v3/feedbackRecords/f1'],
+    ['DELETE', '/api/v3/feedbackRecords/f1'],
+    ['GET', '/api/v3/feedbackRecords/f1/similar'],
   ]
   for (const [method, path] of routes) {
     const res = await call(method, path, method === 'GET' || method === 'DELETE' ? undefined : { prompt: 'x' })

@@ -7,7 +7,7 @@ import { V3Problem, v3Route } from '../../http/v3'
 export const V3_NOT_IMPLEMENTED_DOCS = 'https://github.com/canvass-dev/canvass/blob/main/docs/api.md#not-implemented-in-v3'
 
 /**
- * The reference's v3 routes for what Canvass does not have (AI survey generation, workflows): each answers
+ * The reference's v3 routes for what Canvass does not have (AI survey generation, workflows, feedback records): each answers
  * 501 `not_implemented` with a link to the docs (the problem's `type`), after the key check, never a 404 that
  * would read as a typo in the path.
  */
@@ -36,6 +36,15 @@ export function registerV3NotImplementedRoutes(routes: RouteTable): void {
   for (const action of ['duplicate', 'enable', 'disable', 'archive', 'unarchive', 'test']) {
     add('POST', `/api/v3/workflows/:workflowId/${action}`, 'workflows')
   }
+  add('GET', '/api/v3/feedbackRecords', 'feedback records')
+  add('POST', '/api/v3/feedbackRecords', 'feedback records')
+  add('DELETE', '/api/v3/feedbackRecords', 'feedback records')
+  // Before `/api/v3/feedbackRecords/:feedbackRecordId`, which would take `search` as an id.
+  add('POST', '/api/v3/feedbackRecords/search/semantic', 'feedback records')
+  add('GET', '/api/v3/feedbackRecords/:feedbackRecordId', 'feedback records')
+  add('PATCH', '/api/v3/feedbackRecords/:feedbackRecordId', 'feedback records')
+  add('DELETE', '/api/v3/feedbackRecords/:feedbackRecordId', 'feedback records')
+  add('GET', '/api/v3/feedbackRecords/:feedbackRecordId/similar', 'feedback records')
 }
 
 function notImplemented(what: string) {
