@@ -23,7 +23,7 @@ import type { Precompiled } from '../postgres/precompiled'
 import { createResponseBatcher } from './response-batch'
 import type { ResponseBatchOptions, Written } from './response-batch'
 import { WRITTEN_COLUMNS, responseEventsSql } from '../sql/response-events-sql'
-import { RESPONSE_SLOTS, allStorable, responseValues } from './response-values'
+import { RESPONSE_SLOTS, allStorable, isLean, responseValues } from './response-values'
 import type { ResponseValues } from './response-values'
 import type { SchemaNames } from '../postgres/schema-names'
 import { isForeignKeyViolation } from '../postgres/sql-state'
@@ -31,7 +31,7 @@ import type { SurveyWriteFactsReader } from './survey-write-facts'
 import { linkResponseTags, tagCreatedEvents } from './response-tags'
 import { uniqueViolation } from '../postgres/unique-violation'
 import { claimsSql } from '../sql/claims-sql'
-import { ofCurrentDay, ofCurrentDaySql, responseChangesSql } from './summary-parts'
+import { ofCurrentDaySql, responseChangesSql } from './summary-parts'
 
 /** The write primitives of `ResponseStore` (core's `createResponse` runs the loop), and an import row's create. */
 export interface ResponseWriter extends Pick<ResponseStore, 'keptFacts' | 'writeFacts' | 'insertGuarded' | 'createLocked'> {
@@ -195,16 +195,6 @@ export function createResponseWriter(
 }
 
 const LOST = { outcome: 'lost' } as const
-
-/**
- * Whether a create may take the lean statement, the one most creates take: no single-use id and no display
- * (nothing to claim in `response_claims`), and stamped in the current day (nothing to count in
- * `response_changes`, `ofCurrentDay`). The statement's own guard checks all three, the day by the database's
- * clock; a row it refuses is lost, and tried again as core's loop does, at the latest by the locked write,
- * which always takes the full statement.
- */
-const isLean = (values: ResponseValues): boolean =>
-  values.singleUseId === null && values.displayId === null && ofCurrentDay(values.createdAt)
 
 /** A guarded insert's outcome from whether its row came back. */
 const inserted = (written: Written): GuardedInsert => (written ? { outcome: 'written', hasQuotas: written.hasQuotas } : LOST)

@@ -6,11 +6,11 @@ import { unscreenedSql } from '../sql/unscreened-sql'
 import { precompiled, slots } from '../postgres/precompiled'
 import type { Precompiled } from '../postgres/precompiled'
 import { WRITTEN_COLUMNS, responseEventsSql } from '../sql/response-events-sql'
-import { batchRowJson } from './response-values'
+import { batchRowJson, isLean } from './response-values'
 import type { ResponseValues } from './response-values'
 import { isRowError } from '../postgres/sql-state'
 import type { SchemaNames } from '../postgres/schema-names'
-import { ofCurrentDay, ofCurrentDaySql, responseChangesSql } from './summary-parts'
+import { ofCurrentDaySql, responseChangesSql } from './summary-parts'
 
 /** How concurrent response creates are written together (`createKyselyStorage`'s `responseBatch`). */
 export interface ResponseBatchOptions {
@@ -92,7 +92,7 @@ export function createResponseBatcher(
         const only = batch[0]!
         written = new Map([[only.values.id, await writeOne(only)]])
       } else {
-        const statement = statements[batch.every(isLeanRow) ? 'lean' : 'full']
+        const statement = statements[batch.every((pending) => isLean(pending.values)) ? 'lean' : 'full']
         const { rows } = await db.executeQuery(statement(batchValues(batch)))
         written = new Map(rows.map((row) => [row.id, { hasQuotas: row.has_quotas }]))
       }
@@ -149,13 +149,6 @@ export function createResponseBatcher(
     })
 }
 
-/**
- * Whether a queued create may go in the lean batch statement, as most do: no display (nothing to claim) and
- * stamped in the current day (nothing to count in `response_changes`). A row the statement's own guard refuses
- * (the day by the database's clock) is not written, and goes back to the single-row write.
- */
-const isLeanRow = (pending: Pending): boolean => pending.values.displayId === null && ofCurrentDay(pending.values.createdAt)
-
 /** The one value of the batch statement: its rows, as JSON text. */
 const BATCH_SLOTS = slots(['rows'])
 
@@ -174,7 +167,7 @@ function batchValues(batch: Pending[]): Record<keyof typeof BATCH_SLOTS, string>
  * NULL is stored as JSON `null`, as `toJsonb` writes it on the single-row path. Each written row comes back
  * with whether its survey has quotas; with `screen`, the rows of surveys with quotas are marked unscreened by
  * the same statement (`unscreenedSql`), and that probe answers it. A row with a display claims it
- * (`response_claims`), and a row of a past day is counted in `response_changes`. With `lean` (`isLeanRow`), only
+ * (`response_claims`), and a row of a past day is counted in `response_changes`. With `lean` (`isLean`), only
  * rows with no display and of the current day by the database's clock are written, with neither part.
  * Compiled once per storage and kind.
  */

@@ -2,6 +2,7 @@ import type { CreateResponseCheck, NewResponse } from '@canvass/core'
 import { isStorable } from '../postgres/is-storable'
 import { slots } from '../postgres/precompiled'
 import { toJsonb } from '../sql/to-jsonb'
+import { ofCurrentDay } from './summary-parts'
 
 /**
  * The one mapping of a create to the values its statements take, whichever writes it (`insert-response.ts`,
@@ -76,6 +77,16 @@ export function responseValues(input: NewResponse, check: CreateResponseCheck): 
     newContactId: input.userId !== null ? input.newId() : null,
   }
 }
+
+/**
+ * Whether a create may take a lean statement (single-row or batch), the one most creates take: no single-use id
+ * and no display (nothing to claim in `response_claims`), and stamped in the current day (nothing to count in
+ * `response_changes`, `ofCurrentDay`). The statement's own guard checks all three, the day by the database's
+ * clock; a row it refuses is lost, and tried again as core's loop does, at the latest by the locked write,
+ * which always takes the full statement.
+ */
+export const isLean = (values: ResponseValues): boolean =>
+  values.singleUseId === null && values.displayId === null && ofCurrentDay(values.createdAt)
 
 /** Whether every id of the create can be stored: otherwise no row can match it. */
 export const allStorable = (values: ResponseValues): boolean =>

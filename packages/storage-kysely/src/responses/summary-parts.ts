@@ -51,15 +51,16 @@ export function responseChangesSql(names: SchemaNames, rows: string): RawBuilder
   return sql`insert into ${names.ref('response_changes')} as c (survey_id, day, changes)
     select w.survey_id, date_trunc('day', w.created_at, 'UTC'), count(*)
     from ${sql.table(rows)} w
-    where w.created_at < date_trunc('day', now(), 'UTC')
+    where not ${ofCurrentDaySql(sql.ref('w.created_at'))}
     group by 1, 2 order by 1, 2
     on conflict (survey_id, day) do update set changes = c.changes + excluded.changes`
 }
 
 /**
- * The guard of a create's statement that leaves `responseChangesSql` out (a lean statement, as most creates
- * take): its rows are written only when `createdAt` falls in the current day by the database's clock, which
- * `response_changes` does not count. A row it refuses is written by the full statement, which counts it.
+ * Whether `createdAt` falls in the current day by the database's clock, which `response_changes` does not count
+ * (`responseChangesSql` counts the rows outside it). Also the guard of a create's statement that leaves
+ * `responseChangesSql` out (a lean statement, as most creates take): a row it refuses is written by the full
+ * statement, which counts it.
  */
 export const ofCurrentDaySql = (createdAt: RawBuilder<unknown>): RawBuilder<unknown> => sql`${createdAt} >= date_trunc('day', now(), 'UTC')`
 
