@@ -237,6 +237,23 @@ for (const backend of availableBackends()) {
     assert.equal(idsOf(await list(x, `contactId=${contactId}`)).sort(), [created.id, seeded.body.data.id].sort())
   })
 
+  test('a contact with no userId cannot be linked: a 422 naming contactId, and nothing is written', async () => {
+    const x = bed()
+    const survey = await createSurvey(x, richSurvey)
+    // An imported contact may have no userId (the reference allows it); Canvass links responses by userId.
+    const when = new Date()
+    const [contactId] = await x.storage.imports.insertContacts(x.envA, [
+      { id: 'clnouserid0000000000000001', userId: null, createdAt: when, updatedAt: when, attributes: {} },
+    ])
+    assert.ok(contactId, 'the contact was inserted')
+    const refused = await call('POST', '/api/v3/responses', { surveyId: survey.id, finished: true, data: {}, contactId })
+    assertProblem(refused, 422, ['contactId'])
+    const param = refused.body.invalid_params[0]
+    assert.is(param.code, 'invalid_reference')
+    assert.match(param.reason, /userId/)
+    assert.is((await count(x, `surveyId=${survey.id}`)).count, 0, 'nothing was written')
+  })
+
   test('GET list: ResponseListItem rows, limit, sortBy, keyset cursor bound to sort and filters', async () => {
     const x = bed()
     const survey = await createSurvey(x, richSurvey)
