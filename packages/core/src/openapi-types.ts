@@ -4710,7 +4710,10 @@ export interface operations {
                     targeting?: {
                         filters: unknown[];
                     };
-                    customCss?: unknown;
+                    customCss?: {
+                        light: string | null;
+                        dark: string | null;
+                    } | null;
                     id?: string;
                 };
             };
@@ -6165,7 +6168,10 @@ export interface operations {
                     targeting?: {
                         filters: unknown[];
                     };
-                    customCss?: unknown;
+                    customCss?: {
+                        light: string | null;
+                        dark: string | null;
+                    } | null;
                 };
             };
         };
@@ -6220,7 +6226,10 @@ export interface operations {
                             targeting?: {
                                 filters: unknown[];
                             };
-                            customCss: null;
+                            customCss: {
+                                light: string | null;
+                                dark: string | null;
+                            } | null;
                             /** @enum {string} */
                             visibility: "restricted" | "workspace";
                             owner: {
@@ -6231,6 +6240,7 @@ export interface operations {
                                 canManageVisibility: boolean;
                             };
                         };
+                        warnings?: unknown[];
                     };
                 };
             };
@@ -6371,7 +6381,10 @@ export interface operations {
                             targeting?: {
                                 filters: unknown[];
                             };
-                            customCss: null;
+                            customCss: {
+                                light: string | null;
+                                dark: string | null;
+                            } | null;
                             /** @enum {string} */
                             visibility: "restricted" | "workspace";
                             owner: {
@@ -6561,7 +6574,10 @@ export interface operations {
                     targeting?: {
                         filters: unknown[];
                     };
-                    customCss?: unknown;
+                    customCss?: {
+                        light: string | null;
+                        dark: string | null;
+                    } | null;
                     id?: string;
                     workspaceId?: string;
                     type?: string;
@@ -6628,7 +6644,10 @@ export interface operations {
                             targeting?: {
                                 filters: unknown[];
                             };
-                            customCss: null;
+                            customCss: {
+                                light: string | null;
+                                dark: string | null;
+                            } | null;
                             /** @enum {string} */
                             visibility: "restricted" | "workspace";
                             owner: {
@@ -6639,6 +6658,7 @@ export interface operations {
                                 canManageVisibility: boolean;
                             };
                         };
+                        warnings?: unknown[];
                     };
                 };
             };
@@ -6979,7 +6999,10 @@ export interface operations {
                             targeting?: {
                                 filters: unknown[];
                             };
-                            customCss: null;
+                            customCss: {
+                                light: string | null;
+                                dark: string | null;
+                            } | null;
                             /** @enum {string} */
                             visibility: "restricted" | "workspace";
                             owner: {
@@ -7154,7 +7177,10 @@ export interface operations {
                             targeting?: {
                                 filters: unknown[];
                             };
-                            customCss: null;
+                            customCss: {
+                                light: string | null;
+                                dark: string | null;
+                            } | null;
                             /** @enum {string} */
                             visibility: "restricted" | "workspace";
                             owner: {

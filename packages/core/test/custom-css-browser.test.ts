@@ -8,7 +8,8 @@
  * rule must apply inside the survey, and nothing outside it may change: the computed styles of the page's own
  * elements, what sits at the page's corners, no request but to the pages' own loopback origins (anything else is
  * also aborted, so nothing leaves the machine even if the CSS got through), no script run, no CSP violation, no
- * warning or error logged, and axe-core finds nothing serious.
+ * warning or error logged, and axe-core finds nothing serious. A survey's own CSS (docs/api.md, "Survey custom CSS in
+ * v3"), saved through `PATCH /api/v3/surveys/{id}` in a workspace without CSS, is tried with the same attacks.
  */
 import { createServer } from 'node:http'
 import type { Server } from 'node:http'
@@ -70,9 +71,14 @@ let bed: TestCanvass
 let x: { url: string; call: Call }
 let browser: Browser
 let context: BrowserContext
-/** The workspace whose CSS is saved, its link survey and app survey; and a workspace without CSS. */
-let styled: TestProject & { linkSurvey: string }
-let plain: TestProject & { linkSurvey: string }
+type WithSurveys = TestProject & { linkSurvey: string; appSurvey: string }
+/**
+ * The workspace whose CSS is saved, its link survey and app survey; a workspace without CSS whose two surveys get
+ * their own CSS (docs/api.md, "Survey custom CSS in v3"); and a workspace without any CSS.
+ */
+let styled: WithSurveys
+let surveyStyled: WithSurveys
+let plain: WithSurveys
 /** The host page's server: another loopback origin. */
 let host: Server
 let hostUrl: string
@@ -141,6 +147,7 @@ test.before(async () => {
     },
   )
   styled = await withSurveys(await bed.newProject('styled'))
+  surveyStyled = await withSurveys(await bed.newProject('survey-styled'))
   plain = await withSurveys(await bed.newProject('plain'))
   host = createServer((request, response) => {
     const environmentId = new URL(request.url ?? '/', 'http://host').searchParams.get('env') ?? ''
@@ -157,7 +164,7 @@ test.after(async () => {
 })
 
 /** A link survey and an app survey (the only one of its environment) of `project`, the same two-card survey. */
-async function withSurveys(project: TestProject): Promise<TestProject & { linkSurvey: string }> {
+async function withSurveys(project: TestProject): Promise<WithSurveys> {
   const survey = (type: string) => ({
     environmentId: project.environmentId,
     name: `Styled ${type}`,
@@ -175,7 +182,17 @@ async function withSurveys(project: TestProject): Promise<TestProject & { linkSu
     assert.is(res.status, 200, res.text)
     ids.push(res.body.data.id)
   }
-  return { ...project, linkSurvey: ids[0] as string }
+  return { ...project, linkSurvey: ids[0] as string, appSurvey: ids[1] as string }
+}
+
+/** Saves `light` as the own CSS of both surveys of `project`; the first refusal, else the last answer. */
+async function saveSurveyCss(project: WithSurveys, light: string) {
+  let last: Awaited<ReturnType<Call>> | undefined
+  for (const id of [project.linkSurvey, project.appSurvey]) {
+    last = await x.call('PATCH', `/api/v3/surveys/${id}`, { key: project.key, body: { customCss: { light, dark: null } } })
+    if (last.status !== 200) return last
+  }
+  return last as Awaited<ReturnType<Call>>
 }
 
 async function saveCss(project: TestProject, light: string | null) {
@@ -333,6 +350,39 @@ for (const attack of ATTACKS) {
     await link.tab.done()
 
     const embedded = await visit(`${hostUrl}/?env=${styled.environmentId}`)
+    await assertContained('host page', embedded, baselineHost, NONCE)
+    await close(embedded, [x.url, hostUrl])
+  })
+}
+
+/** The attacks a survey's own CSS is tried with: its processor is the workspace's, with the survey's budget. */
+const SURVEY_ATTACKS = new Set([
+  '@import of another origin',
+  'the page body',
+  'a background from another origin',
+  'a closing style tag and a script (refused: not CSS)',
+  'the root’s siblings',
+  ':host',
+  'escaped names',
+  'a fixed overlay',
+  'an absolutely placed root',
+])
+
+for (const attack of ATTACKS.filter((candidate) => SURVEY_ATTACKS.has(candidate.name))) {
+  test(`a survey's own hostile CSS stays in the survey: ${attack.name}`, async () => {
+    const saved = await saveSurveyCss(surveyStyled, `${attack.css}\n${BENIGN}`)
+    if (attack.refused) {
+      assert.is(saved.status, 422, saved.text)
+      const kept = await saveSurveyCss(surveyStyled, BENIGN)
+      assert.is(kept.status, 200, kept.text)
+    } else {
+      assert.is(saved.status, 200, saved.text)
+    }
+    const { link: baselineLink, host: baselineHost } = await baselines()
+    const link = await visit(`${x.url}/s/${surveyStyled.linkSurvey}`)
+    await assertContained('link page', link, baselineLink, link.sheets[0]?.nonce || undefined)
+    await link.tab.done()
+    const embedded = await visit(`${hostUrl}/?env=${surveyStyled.environmentId}`)
     await assertContained('host page', embedded, baselineHost, NONCE)
     await close(embedded, [x.url, hostUrl])
   })

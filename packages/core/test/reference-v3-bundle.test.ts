@@ -157,8 +157,6 @@ function run(file: string) {
       match: /^listActionClassesV3 .*\/data\/\d+\/type must be equal to one of the allowed values/,
       docs: 'docs/api.md, "Validating a v3 survey"',
     },
-    // docs/api.md, "Surveys in v3": Canvass keeps no survey custom CSS (`customCss: null` is taken, CSS is a 400).
-    { match: /^patchSurveyV3 example setCustomCss .*→ 400\): not accepted: .*"name":"customCss"/, docs: 'docs/api.md, "Surveys in v3"' },
   ]
 
   type Result = { response: Response; data?: unknown; error?: unknown }

@@ -167,6 +167,8 @@ test('PATCH replaces the top-level fields sent and keeps the rest; a changed ser
   const replaced = await call('PATCH', `/api/v3/surveys/${survey.id}`, { blocks })
   assert.is(replaced.status, 200, replaced.text)
   assert.is(replaced.body.data.blocks[0].elements[0].id, 'nps')
+  // The answer is the survey as stored: the metadata this patch left out is kept, and answered.
+  assert.equal(replaced.body.data.metadata, { team: 'growth' })
   const immutable = await call('PATCH', `/api/v3/surveys/${survey.id}`, { type: 'app', id: 'x', defaultLanguage: 'de-DE' })
   assertProblem(immutable, 422, ['type', 'id', 'defaultLanguage'])
   assert.equal(

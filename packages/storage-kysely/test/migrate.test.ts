@@ -17,6 +17,7 @@ import { projectCustomCss } from '../src/migrations/0036-project-custom-css'
 import { consoleAccounts } from '../src/migrations/0037-console-accounts'
 import { partitionedResponses } from '../src/migrations/0038-partitioned-responses'
 import { summaryParts } from '../src/migrations/0039-summary-parts'
+import { surveyCustomCss } from '../src/migrations/0040-survey-custom-css'
 import { backends, sharedDatabase } from './backends'
 
 /** Every migration, in the order they run. */
@@ -59,6 +60,7 @@ const MIGRATIONS = [
   '0037-console-accounts',
   '0038-partitioned-responses',
   '0039-summary-parts',
+  '0040-survey-custom-css',
 ]
 
 const TABLES = [
@@ -218,6 +220,7 @@ for (const backend of backends()) {
     const { environmentId } = await seedWithWebhook(storage, ['responseUpdated'])
     // The migrations after 0029 are undone with it: Kysely runs only names after the last one it ran.
     const after = MIGRATIONS.slice(MIGRATIONS.indexOf('0029-idempotency-scopes'))
+    await surveyCustomCss('canvass').down?.(db)
     await summaryParts('canvass').down?.(db)
     await partitionedResponses('canvass').down?.(db)
     await consoleAccounts('canvass').down?.(db)
@@ -274,6 +277,7 @@ for (const backend of backends()) {
     ])
     // Then the database as 0030 left it: the trigger functions record the events.
     const undone = MIGRATIONS.slice(MIGRATIONS.indexOf('0031-events-written-with-responses'))
+    await surveyCustomCss('canvass').down?.(db)
     await summaryParts('canvass').down?.(db)
     await partitionedResponses('canvass').down?.(db)
     await consoleAccounts('canvass').down?.(db)
@@ -489,6 +493,7 @@ async function undoFrom(
   first: '0019-one-response-per-display' | '0020-survey-variables' | '0021-survey-blocks',
 ): Promise<string[]> {
   const undone = MIGRATIONS.slice(MIGRATIONS.indexOf(first))
+  await surveyCustomCss('canvass').down?.(db)
   await summaryParts('canvass').down?.(db)
   // Undone already where the test wrote rows the partitioned table would not take.
   if ((await tableNames(db)).includes('response_claims')) await partitionedResponses('canvass').down?.(db)

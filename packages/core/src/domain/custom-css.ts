@@ -1,7 +1,8 @@
 /**
- * Custom CSS of a workspace (docs/api.md, "Workspace custom CSS in v3"): the source a caller writes (`light`, and `dark`
- * overrides) turned into CSS that can only style the survey. It runs on the server, on every save and
- * preview; the widget and the link page only insert what it produced, inside the survey's shadow root.
+ * Custom CSS of a workspace or a survey (docs/api.md, "Workspace custom CSS in v3", "Survey custom CSS in v3"): the
+ * source a caller writes (`light`, and `dark` overrides) turned into CSS that can only style the survey. It runs on
+ * the server, on every save and preview; the widget and the link page only insert what it produced, inside the
+ * survey's shadow root.
  *
  * Refused whole (an error, nothing saved): a syntax error, source over its budget, shapes over a limit.
  * Removed with a warning (the rest applies): `@import`, `@font-face` and every at-rule but `@media`,
@@ -14,6 +15,7 @@ import type { Atrule, CssNode, Declaration, Rule } from 'css-tree'
 import generate from 'css-tree/generator'
 import parse from 'css-tree/parser'
 import { tokenTypes, tokenize } from 'css-tree/tokenizer'
+import type { StoredCustomCss } from '../ports/storage'
 import { type CustomCssWarningCode, checkDeclaration, cssName, findUnsafeValue, scopeSelector } from './custom-css-policy'
 
 export type CustomCssScope = 'workspace' | 'survey'
@@ -68,6 +70,29 @@ export function normalizeCustomCss(source: CustomCssSource | null): CustomCssSou
   const field = (text: string | null) => (text === null || text.trim() === '' ? null : text)
   const normalized = { light: field(source.light), dark: field(source.dark) }
   return normalized.light === null && normalized.dark === null ? null : normalized
+}
+
+/**
+ * Whether stored CSS is served: `ok`, `stale` (compiled by another processor version: served compiled again
+ * from its source) or `withheld` (its source no longer passes: nothing is served until it is saved again).
+ */
+export function customCssHealth(
+  stored: StoredCustomCss | null,
+  scope: CustomCssScope = 'workspace',
+): { status: 'ok' | 'stale'; compiled: CustomCssSource | null } | { status: 'withheld'; errors: CustomCssError[] } {
+  if (stored === null) return { status: 'ok', compiled: null }
+  if (stored.processorVersion === CUSTOM_CSS_PROCESSOR_VERSION) return { status: 'ok', compiled: stored.compiled }
+  const again = processCustomCss(stored.source, scope)
+  return again.ok ? { status: 'stale', compiled: again.compiled } : { status: 'withheld', errors: again.errors }
+}
+
+/**
+ * The survey's own compiled CSS as the widget and its link page get it (docs/api.md, "Survey custom CSS in v3"),
+ * on the survey beside the workspace's on the project: `{customCss}`, or nothing when it has none to serve.
+ */
+export function deliveredSurveyCss(survey: { customCss?: StoredCustomCss | null }): { customCss?: CustomCssSource } {
+  const health = customCssHealth(survey.customCss ?? null, 'survey')
+  return health.status !== 'withheld' && health.compiled !== null ? { customCss: health.compiled } : {}
 }
 
 /** Processes both fields for `scope`; `light` applies in both appearances, `dark` only in dark. */

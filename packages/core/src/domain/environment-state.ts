@@ -1,4 +1,5 @@
 import type { ClientActionClass, EnvironmentStateRecord, SegmentRecord } from '../ports/storage'
+import { deliveredSurveyCss } from './custom-css'
 import { surveyBlocks } from './survey-structure'
 import { stateSegment } from './segment-service'
 import { effectiveSurveyStatus } from './survey-status'
@@ -86,6 +87,8 @@ export function environmentStateOutput(state: EnvironmentStateRecord, now: Date,
       autoClose: survey.autoClose,
       // The reference's public shape: which segment, and whether it has filters, but not the filters.
       segment: survey.segmentId === null ? null : stateSegmentOf(segments.get(survey.segmentId), survey.segmentId, state.environmentId),
+      // The survey's own compiled CSS, when it has some; the workspace's rides on `project`.
+      ...deliveredSurveyCss(survey),
     }))
   const project = widgetProject(state.projectId)
   return {

@@ -1,11 +1,20 @@
 import type * as v from 'valibot'
 import type { CanvassContext } from '../context'
 import { CanvassError } from '../errors'
+import type { Caller } from '../http/auth'
 import type { InvalidParam } from '../http/problem'
 import { checkWorkspace, v3BadRequest, v3Unprocessable, workspaceOf } from '../http/v3'
-import type { SurveyRecord } from '../ports/storage'
+import type { StoredCustomCss, SurveyRecord } from '../ports/storage'
 import type { v3SurveyCreateSchema, v3SurveyPatchSchema } from '../schemas/v3'
+import {
+  CUSTOM_CSS_PROCESSOR_VERSION,
+  type CustomCssSource,
+  type CustomCssWarning,
+  normalizeCustomCss,
+  processCustomCss,
+} from './custom-css'
 import { resolveSurveyTriggers } from './survey-triggers'
+import { chargeCustomCss, customCssRefused } from './workspace-custom-css'
 import { V3_DEFAULT_LANGUAGE, V3_KEY_VISIBILITY, v1BodyOf, v3Languages } from './v3-survey'
 
 /**
@@ -20,36 +29,44 @@ export interface V3SurveyWrite {
   body: Record<string, unknown>
   /** The document's `metadata`, which the v1 body does not carry. */
   metadata: Record<string, unknown> | undefined
+  /** The survey's own custom CSS as it is to be stored; `undefined` when the write leaves it as it is. */
+  customCss: StoredCustomCss | null | undefined
+  /** What the processor removed from the document's CSS; `undefined` when the write processed none. */
+  warnings: CustomCssWarning[] | undefined
 }
+
+/** Who writes: the environment, and the key (or console person) whose custom CSS budget a write spends. */
+export type V3SurveyWriter = Pick<Caller, 'environmentId' | 'apiKeyId' | 'console'>
 
 /** A v3 create document of the key's environment as the v1 body it writes. */
 export async function v3SurveyCreateWrite(
   ctx: CanvassContext,
-  environmentId: string,
+  caller: V3SurveyWriter,
   document: v.InferOutput<typeof v3SurveyCreateSchema>,
 ): Promise<V3SurveyWrite> {
+  const { environmentId } = caller
   await checkWorkspace(ctx, environmentId, document.workspaceId)
   const type = document.type ?? 'link'
   appOnly(type, document)
-  noSurveyCss(document)
   const defaultLanguage = document.defaultLanguage ?? V3_DEFAULT_LANGUAGE
   const { body, problems } = v1BodyOf(document, defaultLanguage, ctx.newId)
   if (problems.length > 0) throw v3Unprocessable('Survey document failed validation', problems)
   body.type = type
   body.hiddenFields ??= { enabled: false, fieldIds: [] }
   await checkTriggers(ctx, environmentId, body)
-  return apart(body)
+  const css = await surveyCss(ctx, caller, document.customCss, null)
+  return { ...apart(body), customCss: css.customCss ?? null, warnings: css.warnings }
 }
 
 /** A v3 patch of `stored` (a survey of the key's environment) as the v1 body it writes. */
 export async function v3SurveyPatchWrite(
   ctx: CanvassContext,
-  environmentId: string,
+  caller: V3SurveyWriter,
   stored: SurveyRecord,
   patch: v.InferOutput<typeof v3SurveyPatchSchema>,
 ): Promise<V3SurveyWrite> {
+  const { environmentId } = caller
   appOnly(stored.type, patch)
-  noSurveyCss(patch)
   visibilityEchoed(patch)
   const { defaultLanguage, languages } = v3Languages(stored.languages)
   // The workspace is read only when the patch echoes it.
@@ -64,6 +81,7 @@ export async function v3SurveyPatchWrite(
     createdAt: _created,
     updatedAt: _updated,
     archivedAt: _archived,
+    customCss: sentCss,
     ...document
   } = patch
   const { body, problems } = v1BodyOf(
@@ -74,7 +92,33 @@ export async function v3SurveyPatchWrite(
   )
   if (problems.length > 0) throw v3Unprocessable('Survey document failed validation', problems)
   await checkTriggers(ctx, environmentId, body)
-  return apart(body)
+  return { ...apart(body), ...(await surveyCss(ctx, caller, sentCss, stored.customCss ?? null)) }
+}
+
+/**
+ * The survey's own custom CSS a write stores (docs/api.md, "Survey custom CSS in v3"): left as it is when the
+ * document has no `customCss` or sends the stored source again (nothing processed, nothing charged); cleared by
+ * `null` or blank fields; else processed for the survey scope (20,000 bytes) and charged to the caller's
+ * budget. CSS the processor refuses is a 422 naming `customCss.light` or `customCss.dark`, with the located
+ * errors in `details.errors`.
+ */
+async function surveyCss(
+  ctx: CanvassContext,
+  caller: V3SurveyWriter,
+  sent: CustomCssSource | null | undefined,
+  stored: StoredCustomCss | null,
+): Promise<Pick<V3SurveyWrite, 'customCss' | 'warnings'>> {
+  if (sent === undefined) return { customCss: undefined, warnings: undefined }
+  const source = normalizeCustomCss(sent)
+  if (canonical(source) === canonical(stored?.source ?? null)) return { customCss: undefined, warnings: undefined }
+  if (source === null) return { customCss: null, warnings: undefined }
+  await chargeCustomCss(ctx, caller)
+  const result = processCustomCss(source, 'survey')
+  if (!result.ok) throw customCssRefused(result.errors)
+  return {
+    customCss: { source, compiled: result.compiled, processorVersion: CUSTOM_CSS_PROCESSOR_VERSION },
+    warnings: result.warnings,
+  }
 }
 
 /**
@@ -153,7 +197,7 @@ export function checkV3SurveyEditable(stored: Pick<SurveyRecord, 'archivedAt'>):
   }
 }
 
-function apart(body: Record<string, unknown>): V3SurveyWrite {
+function apart(body: Record<string, unknown>): Pick<V3SurveyWrite, 'body' | 'metadata'> {
   const metadata = body.metadata as Record<string, unknown> | undefined
   delete body.metadata
   return { body, metadata }
@@ -169,22 +213,6 @@ function appOnly(type: string, document: { distribution?: unknown; targeting?: u
       sent.map((name) => ({ name, reason: 'Only app surveys take this field', code: 'unsupported_field' })),
     )
   }
-}
-
-/**
- * A survey's own `customCss`: Canvass keeps none, so `null` (no CSS) is taken and changes nothing, and CSS is a
- * 400 `unsupported_field` (docs/api.md, "Surveys in v3"); the workspace's CSS applies to every survey.
- */
-function noSurveyCss(document: { customCss?: unknown }): void {
-  if (document.customCss === undefined || document.customCss === null) return
-  throw v3BadRequest('Invalid request body', [
-    {
-      name: 'customCss',
-      reason:
-        "Canvass keeps no survey custom CSS: send null, or set the workspace's with PATCH /api/v3/workspaces/{workspaceId}/custom-css",
-      code: 'unsupported_field',
-    },
-  ])
 }
 
 /** Trigger ids naming no action class of the environment are a 422 (`invalid_reference`), as the reference answers. */

@@ -67,8 +67,8 @@ export function v3SurveyOutput(survey: SurveyRecord, workspaceId: string, segmen
           targeting: { filters: segment?.filters ?? [] },
         }
       : {}),
-    // A survey's own CSS: Canvass keeps none (the workspace's applies to every survey).
-    customCss: null,
+    // The survey's own CSS as it was written (its source; what it compiled to is never shown).
+    customCss: survey.customCss?.source ?? null,
     ...V3_KEY_VISIBILITY,
   }
 }

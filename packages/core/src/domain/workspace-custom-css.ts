@@ -5,35 +5,24 @@
 import type { Caller } from '../http/auth'
 import type { CanvassContext } from '../context'
 import { CanvassError } from '../errors'
-import type { StoredCustomCss } from '../ports/storage'
+import { V3Problem } from '../http/v3'
 import * as v from 'valibot'
-import {
-  CUSTOM_CSS_MAX_FIELD_CHARS,
-  CUSTOM_CSS_PROCESSOR_VERSION,
-  type CustomCssError,
-  type CustomCssSource,
-  normalizeCustomCss,
-  processCustomCss,
-} from './custom-css'
+import { customCssSourceSchema } from '../schemas/custom-css'
+import { type CustomCssError, type CustomCssSource, customCssHealth, normalizeCustomCss, processCustomCss } from './custom-css'
 
 /** Saves and previews that process CSS, per API key: 60 a minute, as the reference. */
 export const CUSTOM_CSS_BUDGET = { limit: 60, windowMs: 60_000 } as const
-
-/** `{light, dark}` as a body carries it: both keys, each a string of at most 100,000 characters or null. */
-export const customCssSourceSchema = v.strictObject({
-  light: v.nullable(
-    v.pipe(v.string(), v.maxLength(CUSTOM_CSS_MAX_FIELD_CHARS, `Must be at most ${CUSTOM_CSS_MAX_FIELD_CHARS} characters`)),
-  ),
-  dark: v.nullable(v.pipe(v.string(), v.maxLength(CUSTOM_CSS_MAX_FIELD_CHARS, `Must be at most ${CUSTOM_CSS_MAX_FIELD_CHARS} characters`))),
-})
 
 /**
  * Counts one processing of CSS against the caller's budget: its key's, or a console person's (a console caller
  * has no key); over it, a 429 with `Retry-After`.
  */
-export async function chargeCustomCss(ctx: CanvassContext, caller: Pick<Caller, 'apiKeyId' | 'console'>): Promise<void> {
+export async function chargeCustomCss(ctx: CanvassContext, caller: Pick<Caller, 'environmentId' | 'apiKeyId' | 'console'>): Promise<void> {
   const now = ctx.now()
-  const who = caller.console ? `console:${caller.console.personId ?? caller.console.projectId}` : caller.apiKeyId
+  // The library's editor tokens carry no key: they share their environment's budget.
+  const who = caller.console
+    ? `console:${caller.console.personId ?? caller.console.projectId}`
+    : caller.apiKeyId || `environment:${caller.environmentId}`
   const [count] = await ctx.customCssLimiter.hit([{ key: `custom-css:${who}`, windowMs: CUSTOM_CSS_BUDGET.windowMs }], now)
   if (count && count.count > CUSTOM_CSS_BUDGET.limit) {
     const seconds = Math.max(1, Math.ceil((count.resetAt.getTime() - now.getTime()) / 1000))
@@ -41,19 +30,6 @@ export async function chargeCustomCss(ctx: CanvassContext, caller: Pick<Caller, 
       headers: { 'retry-after': String(seconds) },
     })
   }
-}
-
-/**
- * Whether stored CSS is served: `ok`, `stale` (compiled by another processor version: served compiled again
- * from its source) or `withheld` (its source no longer passes: nothing is served until it is saved again).
- */
-export function customCssHealth(
-  stored: StoredCustomCss | null,
-): { status: 'ok' | 'stale'; compiled: CustomCssSource | null } | { status: 'withheld'; errors: CustomCssError[] } {
-  if (stored === null) return { status: 'ok', compiled: null }
-  if (stored.processorVersion === CUSTOM_CSS_PROCESSOR_VERSION) return { status: 'ok', compiled: stored.compiled }
-  const again = processCustomCss(stored.source, 'workspace')
-  return again.ok ? { status: 'stale', compiled: again.compiled } : { status: 'withheld', errors: again.errors }
 }
 
 /** What a survey page and the widget insert for a project: compiled CSS, or null when there is none to serve. */
@@ -97,4 +73,13 @@ export async function previewCustomCss(
     reason: error.reason,
   }))
   return { valid: false, operation: 'customCss', invalid_params: invalidParams, errors: result.errors }
+}
+
+/** The 422 of custom CSS the processor refused: each field in `invalid_params`, the located errors in `details`. */
+export function customCssRefused(errors: CustomCssError[]): V3Problem {
+  const invalidParams = errors.map((error) => ({
+    name: error.appearance ? `customCss.${error.appearance}` : 'customCss',
+    reason: error.line !== null ? `${error.reason} (line ${error.line}, column ${error.column})` : error.reason,
+  }))
+  return new V3Problem(422, 'Custom CSS failed validation', invalidParams, undefined, { errors })
 }

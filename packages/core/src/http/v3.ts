@@ -64,6 +64,8 @@ export class V3Problem extends CanvassError {
     detail: string,
     invalidParams: readonly InvalidParam[] = [],
     readonly type?: string,
+    /** The problem's `details` (custom CSS errors with their locations). */
+    readonly problemDetails?: Record<string, unknown>,
   ) {
     super(problemStatus === 501 ? 'not_implemented' : problemStatus === 403 ? 'forbidden' : 'bad_request', detail)
     this.invalidParams = invalidParams
@@ -99,6 +101,7 @@ export function v3ProblemResponse(error: CanvassError, requestId: string): Respo
   return problemResponse(error.problemStatus, code, error.message, requestId, {
     ...(error.invalidParams.length > 0 ? { invalidParams: error.invalidParams } : {}),
     ...(error.type !== undefined ? { type: error.type } : {}),
+    ...(error.problemDetails !== undefined ? { details: error.problemDetails } : {}),
   })
 }
 

@@ -7,6 +7,7 @@ import { escapeHtml, jsonForScript } from '../http/html'
 import { surveyBlocks } from '../domain/survey-structure'
 import type { SurveyRecord } from '../ports/storage'
 import { stateLanguage } from '../domain/environment-state'
+import { deliveredSurveyCss } from '../domain/custom-css'
 
 /** What the page hands `formbricksSurveys.renderSurvey` (the survey, the project and the query's parts). */
 export interface LinkPageBoot {
@@ -56,6 +57,8 @@ export function linkPageSurvey(survey: SurveyRecord, status: string): Record<str
     recontactDays: survey.recontactDays,
     autoClose: null,
     segment: null,
+    // The survey's own compiled CSS, when it has some; the workspace's rides on `project`.
+    ...deliveredSurveyCss(survey),
   }
 }
 

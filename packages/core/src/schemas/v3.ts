@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import { uniqueField } from './common'
+import { customCssSourceSchema } from './custom-css'
 
 /**
  * The reference's v3 shapes (its spec `docs/api-v3-reference/openapi.yml`, version 0.2.0), as Canvass reads
@@ -71,8 +72,8 @@ export const v3SurveyCreateSchema = v.strictObject({
   variables: v.optional(documentFields.variables),
   distribution: v.optional(documentFields.distribution),
   targeting: v.optional(documentFields.targeting),
-  // Canvass keeps no survey CSS: `null` (none) is taken, CSS is a 400 (docs/api.md, "Surveys in v3").
-  customCss: v.optional(v.unknown()),
+  // The survey's own CSS (docs/api.md, "Survey custom CSS in v3"); `null` is none.
+  customCss: v.optional(v.nullable(customCssSourceSchema)),
 })
 
 /**
@@ -110,7 +111,7 @@ export const v3SurveyPatchSchema = v.pipe(
     variables: v.optional(documentFields.variables),
     distribution: v.optional(documentFields.distribution),
     targeting: v.optional(documentFields.targeting),
-    customCss: v.optional(v.unknown()),
+    customCss: v.optional(v.nullable(customCssSourceSchema)),
     // Echoes of what GET answers, so that a fetched survey can be sent back; a changed value is a 422
     // (`read_only_field`). `updatedAt` is a precondition: another is a 409.
     id: v.optional(v.pipe(v.string(), v.maxLength(255))),
@@ -168,7 +169,7 @@ export const v3SurveyAnswer = v.object({
     }),
   ),
   targeting: v.optional(v.object({ filters: v.array(v.unknown()) })),
-  customCss: v.null(),
+  customCss: v.nullable(v.object({ light: v.nullable(v.string()), dark: v.nullable(v.string()) })),
   ...visibilityFields,
 })
 

@@ -40,6 +40,7 @@ import { projectCustomCss } from './0036-project-custom-css'
 import { consoleAccounts } from './0037-console-accounts'
 import { partitionedResponses } from './0038-partitioned-responses'
 import { summaryParts } from './0039-summary-parts'
+import { surveyCustomCss } from './0040-survey-custom-css'
 import { moveFromPublicSchema } from './move-from-public'
 import { prepareResponsePartitions } from './prepare-partitions'
 import { ensureResponsePartitions, monthsAheadOf } from '../responses/partitions'
@@ -98,6 +99,7 @@ function migrations(schema: string): Record<string, Migration> {
     '0037-console-accounts': consoleAccounts(schema),
     '0038-partitioned-responses': partitionedResponses(schema),
     '0039-summary-parts': summaryParts(schema),
+    '0040-survey-custom-css': surveyCustomCss(schema),
   }
 }
 

@@ -202,6 +202,8 @@ export interface SurveysTable extends Timestamps {
   archived_at: ColumnType<Date | null, Date | null | undefined, Date | null>
   /** Added by `0033-survey-archive`: the v3 document's `metadata`, kept as sent. */
   metadata: ColumnType<Record<string, unknown>, string | undefined, string>
+  /** Added by `0040-survey-custom-css`: the survey's own custom CSS (source, compiled, processor version). */
+  custom_css: ColumnType<unknown, string | null | undefined, string | null>
 }
 
 export interface ResponsesTable extends Timestamps {

@@ -1,6 +1,7 @@
 import type { SurveyRecord } from '@canvass/core'
 import type { Insertable, Selectable } from 'kysely'
 import type { SurveysTable } from '../postgres/database'
+import { storedCss } from './stored-css'
 import { toJsonb } from './to-jsonb'
 
 /** The row of a survey; `id`, `environment_id` and `created_at` included (updates leave them out). */
@@ -47,6 +48,7 @@ export function toSurveyRow(survey: SurveyRecord): Insertable<SurveysTable> {
     // Written only when the record carries them (see `SurveyRecord`): a write that leaves them out keeps them.
     ...(survey.archivedAt !== undefined ? { archived_at: survey.archivedAt } : {}),
     ...(survey.metadata !== undefined ? { metadata: toJsonb(survey.metadata) } : {}),
+    ...(survey.customCss !== undefined ? { custom_css: toJsonb(survey.customCss, true) } : {}),
   }
 }
 
@@ -91,6 +93,7 @@ export function toSurveyRecord(row: Selectable<SurveysTable>): SurveyRecord {
     surveyClosedMessage: row.survey_closed_message,
     archivedAt: row.archived_at,
     metadata: row.metadata,
+    customCss: storedCss(row.custom_css),
     productOverwrites: row.product_overwrites,
   }
 }

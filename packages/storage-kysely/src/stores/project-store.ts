@@ -1,8 +1,9 @@
-import type { ProjectStore, StoredCustomCss } from '@canvass/core'
+import type { ProjectStore } from '@canvass/core'
 import { type Kysely, sql } from 'kysely'
 import { apiKeyRow } from './api-key-store'
 import type { Database } from '../postgres/database'
 import { environmentDefaults } from './environment-defaults'
+import { storedCss } from '../sql/stored-css'
 import { toJsonb } from '../sql/to-jsonb'
 
 /** Organizations and projects, each created with its environments. */
@@ -108,10 +109,4 @@ export function createProjectStore(db: Kysely<Database>): ProjectStore {
       return stored && { changed: false, ...stored }
     },
   }
-}
-
-function storedCss(value: unknown): StoredCustomCss | null {
-  // pg parses jsonb; a driver that hands back text is read the same way.
-  const parsed = typeof value === 'string' ? (JSON.parse(value) as unknown) : value
-  return parsed === null || parsed === undefined ? null : (parsed as StoredCustomCss)
 }

@@ -50,7 +50,13 @@ export function createSurveyStore(db: Kysely<Database>, names: SchemaNames): Sur
         // Identity, owner and creation time never change: cursors are built from `created_at`.
         const { id: _id, environment_id: _environmentId, created_at: _createdAt, ...fields } = toSurveyRow(next)
         await trx.updateTable('surveys').set(fields).where('id', '=', id).execute().catch(rethrowMissingSegment)
-        return next
+        // What a record leaves out is kept (see `SurveyRecord`), and answered as kept.
+        return {
+          ...next,
+          archivedAt: next.archivedAt === undefined ? current.archivedAt : next.archivedAt,
+          metadata: next.metadata ?? current.metadata,
+          customCss: next.customCss === undefined ? current.customCss : next.customCss,
+        }
       })
     },
 

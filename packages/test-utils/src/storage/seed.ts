@@ -68,6 +68,7 @@ export function makeSurvey(environmentId: string, overrides: Partial<SurveyRecor
     productOverwrites: null,
     archivedAt: null,
     metadata: {},
+    customCss: null,
     ...overrides,
   }
 }

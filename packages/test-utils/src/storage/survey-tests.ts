@@ -20,21 +20,26 @@ export const surveyTests: StorageTest[] = [
     },
   },
   {
-    name: 'updateSurvey keeps archivedAt and metadata when the record it writes leaves them out (a v1 write)',
+    name: 'updateSurvey keeps archivedAt, metadata and customCss when the record it writes leaves them out (a v1 write)',
     async run({ storage }) {
       const { production } = await seedProject(storage)
-      const survey = makeSurvey(production, { archivedAt: new Date('2026-01-02T03:04:05.678Z'), metadata: { team: 'growth' } })
+      const customCss = FULL_SURVEY.customCss
+      const survey = makeSurvey(production, { archivedAt: new Date('2026-01-02T03:04:05.678Z'), metadata: { team: 'growth' }, customCss })
       await storage.surveys.insert(survey)
-      await storage.surveys.update(survey.id, (current) => {
-        const { archivedAt: _archivedAt, metadata: _metadata, ...rest } = current
+      const answered = await storage.surveys.update(survey.id, (current) => {
+        const { archivedAt: _archivedAt, metadata: _metadata, customCss: _customCss, ...rest } = current
         return { ...rest, name: 'Renamed' }
       })
       const stored = await storage.surveys.get(survey.id)
+      assert.equal(answered, stored, 'the survey is answered as stored, the fields kept included')
       assert.is(stored?.name, 'Renamed')
       assert.equal(stored?.archivedAt, survey.archivedAt)
       assert.equal(stored?.metadata, { team: 'growth' })
-      await storage.surveys.update(survey.id, (current) => ({ ...current, archivedAt: null }))
-      assert.is((await storage.surveys.get(survey.id))?.archivedAt, null)
+      assert.equal(stored?.customCss, customCss)
+      await storage.surveys.update(survey.id, (current) => ({ ...current, archivedAt: null, customCss: null }))
+      const cleared = await storage.surveys.get(survey.id)
+      assert.is(cleared?.archivedAt, null)
+      assert.is(cleared?.customCss, null)
     },
   },
   {
@@ -230,4 +235,9 @@ const FULL_SURVEY: Partial<SurveyRecord> = {
   productOverwrites: { placement: 'bottomRight', clickOutsideClose: true, darkOverlay: false },
   archivedAt: new Date('2026-05-18T09:24:54.014Z'),
   metadata: { cx_operation: 'onboarding', title: { default: 'Hello' } },
+  customCss: {
+    source: { light: 'p { color: red; }', dark: null },
+    compiled: { light: '#fbjs p{color:red!important}', dark: null },
+    processorVersion: 1,
+  },
 }

@@ -43,7 +43,8 @@ export function renderSurvey(options: RenderSurveyOptions): SurveyHandle {
   root.id = 'fbjs'
   root.setAttribute('data-appearance', 'light')
   shadow.append(style, root)
-  const custom = customCssOf(options.project)
+  // The workspace's CSS, then the survey's own (later in the sheet, so it wins a tie).
+  const custom = [customCssOf(options.project), customCssOf(options.survey)].filter((css) => css !== '').join('\n')
   if (custom) {
     // Compiled and sanitized by the server; inserted as text, inside the shadow root, after the survey's own sheet.
     const sheet = document.createElement('style')
@@ -68,9 +69,12 @@ export function renderSurvey(options: RenderSurveyOptions): SurveyHandle {
   return { close }
 }
 
-/** The workspace's compiled custom CSS the server sent with the project, light and dark together; '' when none. */
-function customCssOf(project: unknown): string {
-  const css = typeof project === 'object' && project !== null ? (project as { customCss?: unknown }).customCss : undefined
+/**
+ * The compiled custom CSS the server sent with the project (the workspace's) or the survey (its own), light and
+ * dark together; '' when none.
+ */
+function customCssOf(holder: unknown): string {
+  const css = typeof holder === 'object' && holder !== null ? (holder as { customCss?: unknown }).customCss : undefined
   if (typeof css !== 'object' || css === null) return ''
   const { light, dark } = css as { light?: unknown; dark?: unknown }
   return [light, dark].filter((part): part is string => typeof part === 'string').join('')

@@ -1,4 +1,5 @@
 import type { PageQuery } from './common'
+import type { StoredCustomCss } from './projects'
 
 /** Surveys. */
 export interface SurveyStore {
@@ -11,7 +12,8 @@ export interface SurveyStore {
    * and writes the survey `change` returns, in one transaction, so concurrent updates (and the completion
    * by `autoComplete`, which takes the same lock) each see the last write. `id`, `environmentId` and
    * `createdAt` of the stored survey are kept whatever `change` returns. If `change` throws, nothing is
-   * written and the error propagates. Returns the survey as written, or `null` when no survey has that id.
+   * written and the error propagates. Returns the survey as stored after the write (the fields `change` left
+   * out, and so kept, included), or `null` when no survey has that id.
    */
   update(id: string, change: (current: SurveyRecord) => SurveyRecord): Promise<SurveyRecord | null>
   /**
@@ -148,6 +150,12 @@ export interface SurveyRecord {
   archivedAt?: Date | null
   /** The v3 document's free-form `metadata`, stored as sent; reads MUST set it, writes leaving it out keep it. */
   metadata?: Record<string, unknown>
+  /**
+   * The survey's own custom CSS (docs/api.md, "Survey custom CSS in v3"): its source, what core compiled from it
+   * and the processor's version, `null` when it has none. Reads MUST set it, returned as stored; writes leaving
+   * it out (`undefined`, as every write but the v3 create and patch) MUST keep the stored value.
+   */
+  customCss?: StoredCustomCss | null
 }
 
 /** The survey fields that decide whether it accepts submissions. */

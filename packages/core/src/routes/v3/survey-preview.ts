@@ -37,14 +37,16 @@ export function registerV3SurveyPreviewRoutes(routes: RouteTable): void {
   })
 }
 
-const previewSurvey: V3BodyHandler<typeof v3SurveyPreviewSchema> = async (request, ctx, { environmentId }, readBody) => {
+const previewSurvey: V3BodyHandler<typeof v3SurveyPreviewSchema> = async (request, ctx, caller, readBody) => {
+  const { environmentId } = caller
   noV3Query(request)
   const { id, workspaceId, ...document } = await readBody()
   // The key's environment is always its own workspace's alias: no read when the document names none.
-  const { body, metadata } = await v3SurveyCreateWrite(ctx, environmentId, { ...document, workspaceId: workspaceId ?? environmentId })
+  const { body, metadata, customCss } = await v3SurveyCreateWrite(ctx, caller, { ...document, workspaceId: workspaceId ?? environmentId })
   const survey = await surveyPreviewFromBody(ctx, environmentId, id ?? PREVIEW_SURVEY_ID, body, v3Forbidden, {
     metadata: metadata ?? {},
     archivedAt: null,
+    customCss: customCss ?? null,
     // Whatever the document says, the preview shows the survey as it is shown while collecting answers.
     status: 'inProgress',
     runOnDate: null,

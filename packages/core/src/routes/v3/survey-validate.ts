@@ -9,7 +9,8 @@ import { capInvalidParams } from '../../http/problem'
 import type { RouteTable } from '../../http/route-table'
 import { parseInput } from '../../http/validate'
 import { V3Problem, checkWorkspace, noV3Query, parseV3Body, v3Forbidden, v3Ok, v3Route } from '../../http/v3'
-import type { SurveyRecord } from '../../ports/storage'
+import type { StoredCustomCss, SurveyRecord } from '../../ports/storage'
+import type { CustomCssSource, CustomCssWarning } from '../../domain/custom-css'
 import { MAX_SEGMENTS_PER_ENVIRONMENT } from '../../schemas/segment'
 import { surveyCreateSchema, surveyUpdateSchema } from '../../schemas/survey'
 import { v3SurveyCreateSchema, v3SurveyPatchSchema } from '../../schemas/v3'
@@ -68,32 +69,37 @@ const documentField = v.custom<Record<string, unknown>>(
 
 const createOperation = validateOperation(
   v.strictObject({ operation: v.literal('create'), data: documentField }),
-  async (ctx, { environmentId }, { data }) => {
+  async (ctx, caller, { data }) => {
+    const { environmentId } = caller
     // As the reference: a workspace the key cannot reach is a 403 before the document is looked at.
     if (typeof data.workspaceId === 'string') await checkWorkspace(ctx, environmentId, data.workspaceId)
     return outcome('create', async () => {
       const document = parseV3Body(v3SurveyCreateSchema, data)
-      const { body } = await v3SurveyCreateWrite(ctx, environmentId, document)
+      const { body, customCss, warnings } = await v3SurveyCreateWrite(ctx, caller, document)
       throwProblems(await v1CreateProblems(ctx, environmentId, body))
-      return languagesOf(document.defaultLanguage ?? V3_DEFAULT_LANGUAGE, document.languages ?? [])
+      return {
+        languages: languagesOf(document.defaultLanguage ?? V3_DEFAULT_LANGUAGE, document.languages ?? []),
+        ...cssOutcome(customCss, warnings),
+      }
     })
   },
 )
 
 const patchOperation = validateOperation(
   v.strictObject({ operation: v.literal('patch'), surveyId: v.pipe(v.string(), v.minLength(1), v.maxLength(255)), data: documentField }),
-  async (ctx, { environmentId, editor }, { surveyId, data }) => {
+  async (ctx, caller, { surveyId, data }) => {
+    const { environmentId, editor } = caller
     if (typeof editor?.surveyId === 'string' && editor.surveyId !== surveyId) throw v3Forbidden()
     const stored = await ctx.storage.surveys.get(surveyId)
     // A survey that is not the key's is a 403 whether it exists or not.
     if (!stored || stored.environmentId !== environmentId) throw v3Forbidden()
     return outcome('patch', async () => {
       const patch = parseV3Body(v3SurveyPatchSchema, data)
-      const { body } = await v3SurveyPatchWrite(ctx, environmentId, stored, patch)
+      const { body, customCss, warnings } = await v3SurveyPatchWrite(ctx, caller, stored, patch)
       checkV3SurveyEditable(stored)
       throwProblems(await v1PatchProblems(ctx, environmentId, stored, body))
       const { defaultLanguage, languages } = v3Languages(stored.languages)
-      return languagesOf(defaultLanguage, patch.languages ?? languages)
+      return { languages: languagesOf(defaultLanguage, patch.languages ?? languages), ...cssOutcome(customCss, warnings) }
     })
   },
 )
@@ -151,20 +157,31 @@ const validateSurvey: V3BodyHandler<typeof envelopeSchema> = async (request, ctx
   return v3Ok({ data: await operation.run(ctx, caller, input) })
 }
 
-type Languages = ReturnType<typeof languagesOf>
+/** What a valid document's check adds to `valid: true`: the languages, and the compiled CSS when it carried some. */
+interface Checked {
+  languages: ReturnType<typeof languagesOf>
+  customCss?: CustomCssSource
+  warnings?: CustomCssWarning[]
+}
+
+/** The document's CSS as the write would store it: compiled, with what was removed, when it was processed. */
+function cssOutcome(customCss: StoredCustomCss | null | undefined, warnings: CustomCssWarning[] | undefined) {
+  return customCss && warnings ? { customCss: customCss.compiled, warnings } : {}
+}
 
 /**
  * The result of checking a document: `valid: true` with the languages when `check` passes, else `valid: false`
- * with the problems a write would answer (its 400 or 422). A 403 stays a 403.
+ * with the problems a write would answer (its 400 or 422), and the CSS processor's located `errors` when it
+ * refused the document's CSS. A 403 stays a 403.
  */
-async function outcome(operation: 'create' | 'patch', check: () => Promise<Languages>): Promise<Record<string, unknown>> {
+async function outcome(operation: 'create' | 'patch', check: () => Promise<Checked>): Promise<Record<string, unknown>> {
   try {
-    const languages = await check()
-    return { valid: true, operation, invalid_params: [], languages }
+    return { valid: true, operation, invalid_params: [], ...(await check()) }
   } catch (error) {
     const problems = problemsOf(error)
     if (problems === undefined) throw error
-    return { valid: false, operation, invalid_params: capInvalidParams(problems) }
+    const cssErrors = error instanceof V3Problem ? error.problemDetails?.errors : undefined
+    return { valid: false, operation, invalid_params: capInvalidParams(problems), ...(cssErrors ? { errors: cssErrors } : {}) }
   }
 }
 

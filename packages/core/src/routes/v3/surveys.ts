@@ -31,6 +31,9 @@ import { SurveyStale, checkUnchangedSince, staleProblem } from './survey-stale'
  * The reference's v3 surveys (docs/api.md, "Surveys in v3"): list, create, get, patch, delete, archive and
  * restore, in its v3 document (locale-keyed text, `distribution`, `targeting`), on Canvass's surveys.
  */
+/** What the custom CSS processor removed from a write's `customCss`, present when it processed some. */
+const cssWarnings = v.array(v.unknown())
+
 export function registerV3SurveyRoutes(routes: RouteTable): void {
   const common = { auth: 'apiKey', problems: true } as const
   routes.get('/api/v3/surveys', v3Route(listSurveys), {
@@ -53,7 +56,7 @@ export function registerV3SurveyRoutes(routes: RouteTable): void {
     audit: { action: 'create', resourceType: 'survey', resourceId: 'answer' },
     summary: 'Create a survey from a v3 document',
     body: v3SurveyCreateSchema,
-    answer: v.object({ data: v3SurveyAnswer }),
+    answer: v.object({ data: v3SurveyAnswer, warnings: v.optional(cssWarnings) }),
     status: 201,
     errors: [403, 422],
   })
@@ -71,7 +74,7 @@ export function registerV3SurveyRoutes(routes: RouteTable): void {
     audit: { action: 'update', resourceType: 'survey', resourceId: { param: 'surveyId' } },
     summary: 'Update a survey: the top-level fields sent replace the stored ones',
     body: v3SurveyPatchSchema,
-    answer: v.object({ data: v3SurveyAnswer }),
+    answer: v.object({ data: v3SurveyAnswer, warnings: v.optional(cssWarnings) }),
     errors: [403, 409, 422],
   })
   // No editor token: a delete takes the survey's responses and files with it, which no editor should be able to.
@@ -207,17 +210,19 @@ function sortValue(survey: SurveyRecord, sortBy: SurveySortBy): string {
   return (sortBy === 'createdAt' ? survey.createdAt : survey.updatedAt).toISOString()
 }
 
-const createSurvey: V3BodyHandler<typeof v3SurveyCreateSchema> = async (request, ctx, { environmentId }, readBody) => {
+const createSurvey: V3BodyHandler<typeof v3SurveyCreateSchema> = async (request, ctx, caller, readBody) => {
+  const { environmentId } = caller
   noV3Query(request)
   const document = await readBody()
-  const { body, metadata } = await v3SurveyCreateWrite(ctx, environmentId, document)
+  const { body, metadata, customCss, warnings } = await v3SurveyCreateWrite(ctx, caller, document)
   const { survey, segment } = await createSurveyFromBody(ctx, environmentId, body, v3Forbidden, {
     metadata: metadata ?? {},
     archivedAt: null,
+    customCss: customCss ?? null,
   })
-  return v3Ok({ data: v3SurveyOutput(survey, await workspaceOf(ctx, environmentId), segment, ctx.now()) }, 201, {
-    location: `/api/v3/surveys/${survey.id}`,
-  })
+  const data = v3SurveyOutput(survey, await workspaceOf(ctx, environmentId), segment, ctx.now())
+  // What the CSS processor removed, beside `data` (so that `data` can be sent back as it is).
+  return v3Ok({ data, ...(warnings ? { warnings } : {}) }, 201, { location: `/api/v3/surveys/${survey.id}` })
 }
 
 const getSurvey = async (request: IRequest, ctx: CanvassContext, { environmentId }: { environmentId: string }) => {
@@ -228,12 +233,14 @@ const getSurvey = async (request: IRequest, ctx: CanvassContext, { environmentId
   return v3Ok({ data: narrowToLanguages(output, lang) })
 }
 
-const patchSurvey: V3BodyHandler<typeof v3SurveyPatchSchema> = async (request, ctx, { environmentId }, readBody) => {
+const patchSurvey: V3BodyHandler<typeof v3SurveyPatchSchema> = async (request, ctx, caller, readBody) => {
+  const { environmentId } = caller
   noV3Query(request)
   const patch = await readBody()
   const id = param(request, 'surveyId')
   const stored = await ownSurvey(ctx, environmentId, id)
-  const { body, metadata } = await v3SurveyPatchWrite(ctx, environmentId, stored, patch)
+  const { body, metadata, customCss, warnings } = await v3SurveyPatchWrite(ctx, caller, stored, patch)
+  const extra = { ...(metadata !== undefined ? { metadata } : {}), ...(customCss !== undefined ? { customCss } : {}) }
   let updated: SurveyRecord | null
   try {
     updated = await updateSurveyFromBody(ctx, environmentId, id, body, {
@@ -243,7 +250,7 @@ const patchSurvey: V3BodyHandler<typeof v3SurveyPatchSchema> = async (request, c
         checkUnchangedSince(current, patch.updatedAt)
         checkV3SurveyEditable(current)
       },
-      ...(metadata !== undefined ? { extra: { metadata } } : {}),
+      extra,
     })
   } catch (error) {
     if (error instanceof SurveyStale) return staleProblem(request, error)
@@ -251,7 +258,7 @@ const patchSurvey: V3BodyHandler<typeof v3SurveyPatchSchema> = async (request, c
   }
   if (!updated) throw v3Forbidden()
   const output = v3SurveyOutput(updated, await workspaceOf(ctx, environmentId), await segmentOfSurvey(ctx, updated), ctx.now())
-  return v3Ok({ data: output })
+  return v3Ok({ data: output, ...(warnings ? { warnings } : {}) })
 }
 
 const deleteSurvey = async (request: IRequest, ctx: CanvassContext, { environmentId }: { environmentId: string }) => {

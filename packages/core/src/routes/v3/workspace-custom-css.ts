@@ -5,11 +5,11 @@ import type { CanvassContext } from '../../context'
 import { param } from '../../context'
 
 import type { Caller } from '../../http/auth'
-import { problemResponse, requestIdOf } from '../../http/problem'
 import type { RouteTable } from '../../http/route-table'
 import { checkWorkspace, noV3Query, v3Forbidden, v3Ok, v3Route } from '../../http/v3'
-import { CUSTOM_CSS_PROCESSOR_VERSION, type CustomCssError, normalizeCustomCss, processCustomCss } from '../../domain/custom-css'
-import { chargeCustomCss, customCssHealth, customCssSourceSchema } from '../../domain/workspace-custom-css'
+import { CUSTOM_CSS_PROCESSOR_VERSION, customCssHealth, normalizeCustomCss, processCustomCss } from '../../domain/custom-css'
+import { chargeCustomCss, customCssRefused } from '../../domain/workspace-custom-css'
+import { customCssSourceSchema } from '../../schemas/custom-css'
 import type { StoredCustomCss } from '../../ports/storage'
 
 /**
@@ -76,7 +76,7 @@ const patchCustomCss: V3BodyHandler<typeof patchSchema> = async (request, ctx, c
     // Re-saving what is stored processes nothing, so it costs nothing; clearing never does either.
     if (!same) await chargeCustomCss(ctx, caller)
     const result = processCustomCss(source, 'workspace')
-    if (!result.ok) return refused(requestIdOf(request), result.errors)
+    if (!result.ok) throw customCssRefused(result.errors)
     next = { source, compiled: result.compiled, processorVersion: CUSTOM_CSS_PROCESSOR_VERSION }
     warnings = result.warnings
   }
@@ -106,13 +106,4 @@ function resource(workspaceId: string, current: StoredCustomCss | null, previous
     canEdit: true,
     planAllowed: true,
   }
-}
-
-/** The 422 of CSS the processor refused: each field in `invalid_params`, the located errors in `details.errors`. */
-function refused(requestId: string, errors: CustomCssError[]): Response {
-  const invalidParams = errors.map((error) => ({
-    name: error.appearance ? `customCss.${error.appearance}` : 'customCss',
-    reason: error.line !== null ? `${error.reason} (line ${error.line}, column ${error.column})` : error.reason,
-  }))
-  return problemResponse(422, 'unprocessable_content', 'Custom CSS failed validation', requestId, { invalidParams, details: { errors } })
 }
