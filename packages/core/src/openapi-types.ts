@@ -7461,7 +7461,7 @@ export interface operations {
                             name: string;
                             description: string | null;
                             /** @enum {string} */
-                            type: "code" | "noCode" | "automatic";
+                            type: "code" | "noCode";
                             key: string | null;
                         }[];
                         meta: {

@@ -131,6 +131,10 @@ test('action classes and contact attribute keys: the reference shapes, cursor pa
     assert.is(res.body.meta.limit, 2)
     for (const item of res.body.data) assert.equal(Object.keys(item).sort(), ['description', 'id', 'key', 'name', 'type'])
     seen.push(...res.body.data.map((item: { name: string }) => item.name))
+    // The reference's v3 enum: the built-in `New Session` (`automatic` in v1) is a no-code class.
+    for (const item of res.body.data) assert.ok(['code', 'noCode'].includes(item.type), `${item.name}: ${item.type}`)
+    const session = res.body.data.find((item: { name: string }) => item.name === 'New Session')
+    if (session) assert.equal([session.type, session.key], ['noCode', null])
     cursor = res.body.meta.nextCursor
   } while (cursor)
   assert.equal(seen.slice(0, 3), ['Three', 'Two', 'One'])

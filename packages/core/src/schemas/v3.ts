@@ -217,7 +217,7 @@ export const v3ActionClassAnswer = v.object({
   id: v.string(),
   name: v.string(),
   description: v.nullable(v.string()),
-  type: v.picklist(['code', 'noCode', 'automatic']),
+  type: v.picklist(['code', 'noCode']),
   key: v.nullable(v.string()),
 })
 

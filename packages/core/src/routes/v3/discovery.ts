@@ -64,10 +64,17 @@ async function readPage<T extends { createdAt: Date; id: string }>(
 const listActionClasses = async (request: IRequest, ctx: CanvassContext, { environmentId }: { environmentId: string }) => {
   const { rows, meta } = await readPage(request, ctx, environmentId, (page) => ctx.storage.actionClasses.list(environmentId, page))
   return v3Ok({
-    data: rows.map((row) => ({ id: row.id, name: row.name, description: row.description, type: row.type, key: row.key })),
+    data: rows.map((row) => ({ id: row.id, name: row.name, description: row.description, type: v3ActionType(row.type), key: row.key })),
     meta,
   })
 }
+
+/**
+ * An action class's `type` as the reference's v3 lists it, `code` or `noCode`: Canvass's built-in `New Session`
+ * (`automatic` in v1) is `noCode`, as the reference made its own `New Session` a no-code page view when it
+ * dropped the automatic type (docs/api.md, "Action classes and attribute keys in v3").
+ */
+const v3ActionType = (type: string) => (type === 'automatic' ? 'noCode' : type)
 
 const listAttributeKeys = async (request: IRequest, ctx: CanvassContext, { environmentId }: { environmentId: string }) => {
   const { rows, meta } = await readPage(request, ctx, environmentId, (page) => ctx.storage.contactAttributeKeys.list(environmentId, page))
