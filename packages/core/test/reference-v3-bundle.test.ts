@@ -452,6 +452,110 @@ function run(file: string) {
     assertNoFailures()
   })
 
+  test('responses: the answer shape of every element type, embedded data and unresolved keys, in the list and the resource', async () => {
+    const project = await bed().newProject('response-shapes')
+    const client = clientOf(project)
+    const t = (text: string) => ({ default: text })
+    const labelled = (...labels: string[]) => labels.map((label, index) => ({ id: `c${index + 1}`, label: t(label) }))
+    const elements = [
+      { id: 'text', type: 'openText', headline: t('Your name?'), inputType: 'text', required: false },
+      { id: 'nps', type: 'nps', headline: t('NPS'), required: false },
+      { id: 'rating', type: 'rating', headline: t('Rating'), range: 5, scale: 'star', required: false },
+      { id: 'csat', type: 'csat', headline: t('CSAT'), range: 5, scale: 'smiley', required: false },
+      { id: 'ces', type: 'ces', headline: t('CES'), range: 5, scale: 'number', required: false },
+      { id: 'consent', type: 'consent', headline: t('Consent'), label: t('I agree'), required: false },
+      { id: 'cta', type: 'cta', headline: t('CTA'), required: false },
+      { id: 'single', type: 'multipleChoiceSingle', headline: t('Single'), choices: labelled('Red', 'Blue'), required: false },
+      {
+        id: 'multi',
+        type: 'multipleChoiceMulti',
+        headline: t('Multi'),
+        choices: [...labelled('Red', 'Blue'), { id: 'other', label: t('Other') }],
+        required: false,
+      },
+      {
+        id: 'picture',
+        type: 'pictureSelection',
+        headline: t('Picture'),
+        choices: [
+          { id: 'p1', imageUrl: 'https://example.com/a.png' },
+          { id: 'p2', imageUrl: 'https://example.com/b.png' },
+        ],
+        required: false,
+      },
+      { id: 'ranking', type: 'ranking', headline: t('Ranking'), choices: labelled('A', 'B', 'C'), required: false },
+      { id: 'date', type: 'date', headline: t('Date'), format: 'y-M-d', required: false },
+      { id: 'files', type: 'fileUpload', headline: t('Files'), allowMultipleFiles: true, required: false },
+      { id: 'cal', type: 'cal', headline: t('Cal'), calUserName: 'someone', required: false },
+      {
+        id: 'matrix',
+        type: 'matrix',
+        headline: t('Matrix'),
+        rows: [{ id: 'r1', label: t('Speed') }],
+        columns: [{ id: 'k1', label: t('Good') }],
+        required: false,
+      },
+      { id: 'address', type: 'address', headline: t('Address'), required: false },
+      { id: 'contact', type: 'contactInfo', headline: t('Contact'), required: false },
+    ]
+    const made = await json(project, 'POST', '/api/v1/management/surveys', {
+      environmentId: project.environmentId,
+      name: 'Every element',
+      status: 'inProgress',
+      blocks: [
+        { id: 'clbk1234567890123456789012', name: 'Block 1', elements: elements.slice(0, 9) },
+        { id: 'clbk2234567890123456789012', name: 'Block 2', elements: elements.slice(9) },
+      ],
+      hiddenFields: { enabled: true, fieldIds: ['campaign'] },
+      variables: [{ id: 'clvr1234567890123456789012', name: 'score', type: 'number', value: 0 }],
+    })
+    const surveyId = made.data.id as string
+    const data = {
+      text: 'Ann',
+      nps: 9,
+      rating: 4,
+      csat: 2,
+      ces: 4,
+      consent: 'accepted',
+      cta: 'dismissed',
+      single: 'Blue',
+      multi: ['Red', 'my own'],
+      picture: ['p2'],
+      ranking: ['C', 'A', 'B'],
+      date: '2026-01-31',
+      files: ['https://example.com/storage/a.pdf'],
+      cal: 'booked',
+      matrix: { Speed: 'Good' },
+      address: ['1 Main St', '', 'Springfield', '', '', ''],
+      contact: ['Ann', 'Lee', 'ann@example.com', '', ''],
+      campaign: 'spring',
+      gone: 'an answer to a deleted question',
+    }
+    const response = await json(project, 'POST', '/api/v1/management/responses', {
+      surveyId,
+      finished: true,
+      data,
+      variables: { clvr1234567890123456789012: 7 },
+      meta: { source: 'email', url: 'https://example.com/page', userAgent: { browser: 'Firefox', os: 'Linux', device: 'desktop' } },
+      ttc: { text: 1500, nps: 2000, _total: 30_000 },
+    })
+    const one = '/api/v3/responses/{responseId}'
+    const read = check(
+      'getResponseV3 (every element type)',
+      one,
+      'get',
+      await client.GET(one, { params: { path: { responseId: response.data.id } } }),
+      accepted,
+    )
+    const types = new Set((read?.data?.answers ?? []).map((answer: { elementType: string }) => answer.elementType))
+    for (const element of elements)
+      assert.ok(types.has(element.type), `an answer of type ${element.type}: ${JSON.stringify(read).slice(0, 400)}`)
+    assert.ok((read?.data?.unresolved ?? []).length > 0, 'the answer to a deleted question is unresolved')
+    const list = await client.GET('/api/v3/responses', { params: { query: { workspaceId: project.projectId, surveyId } } })
+    check('getResponsesV3 (every element type)', '/api/v3/responses', 'get', list, accepted)
+    assertNoFailures()
+  })
+
   test('responses: patch (every example), validate (every example), delete, batch delete (every example)', async () => {
     const project = await bed().newProject('response-writes')
     const client = clientOf(project)
