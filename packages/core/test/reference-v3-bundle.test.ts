@@ -74,12 +74,19 @@ function run(file: string) {
   const validators = new Map<string, ValidateFunction>()
 
   /** The problems of one answer against the bundle: none when its status, content type and body are the spec's. */
-  function judge(path: string, method: string, status: number, contentType: string | null, text: string): string[] {
+  function judge(path: string, method: string, status: number, headers: Headers, text: string): string[] {
     const operation = doc.paths[path]?.[method]
     if (!operation) return [`${method.toUpperCase()} ${path} is not in the bundle`]
     let entry = operation.responses[String(status)]
     if (!entry) return [`status ${status} is not one of the spec's (${Object.keys(operation.responses).join(', ')}): ${text.slice(0, 400)}`]
     if (entry.$ref) entry = resolve(entry.$ref)
+    // The headers the spec lists for the status (`X-Request-Id`, `Cache-Control`, `Location`, `WWW-Authenticate`).
+    const missing = Object.keys(entry.headers ?? {}).filter((name) => !headers.has(name))
+    if (missing.length > 0) return [`the spec's headers ${missing.join(', ')} are missing`]
+    const cacheExample = entry.headers?.['Cache-Control']?.example
+    if (cacheExample !== undefined && headers.get('cache-control') !== cacheExample)
+      return [`Cache-Control is ${headers.get('cache-control')}, the spec's is ${cacheExample}`]
+    const contentType = headers.get('content-type')
     if (!entry.content) return text === '' ? [] : [`status ${status} has no body in the spec, got ${text.slice(0, 200)}`]
     const type = (contentType ?? '').split(';')[0]!.trim()
     const media = entry.content[type]
@@ -160,7 +167,7 @@ function run(file: string) {
     covered.add(`${method} ${path}`)
     const status = result.response.status
     const text = raw.get(result.response) ?? ''
-    const problems = judge(path, method, status, result.response.headers.get('content-type'), text)
+    const problems = judge(path, method, status, result.response.headers, text)
     const body = text ? JSON.parse(text) : undefined
     const unexpected = expect?.(status, body)
     if (unexpected) problems.push(unexpected)
