@@ -332,27 +332,31 @@ function baselines(): Promise<{ link: Visit; host: Visit }> {
   return baselinesRead
 }
 
+/**
+ * Saves `attack` (beside `BENIGN`) with `save`, then shows `project`'s surveys on their link page and in the host
+ * page: each must show the benign rule and change nothing outside the survey. A refused attack leaves what was
+ * saved before, the benign rule alone.
+ */
+async function tryAttack(attack: (typeof ATTACKS)[number], save: (light: string) => ReturnType<Call>, project: WithSurveys) {
+  const saved = await save(`${attack.css}\n${BENIGN}`)
+  if (attack.refused) {
+    assert.is(saved.status, 422, saved.text)
+    const kept = await save(BENIGN)
+    assert.is(kept.status, 200, kept.text)
+  } else {
+    assert.is(saved.status, 200, saved.text)
+  }
+  const { link: baselineLink, host: baselineHost } = await baselines()
+  const link = await visit(`${x.url}/s/${project.linkSurvey}`)
+  await assertContained('link page', link, baselineLink, link.sheets[0]?.nonce || undefined)
+  await link.tab.done()
+  const embedded = await visit(`${hostUrl}/?env=${project.environmentId}`)
+  await assertContained('host page', embedded, baselineHost, NONCE)
+  await close(embedded, [x.url, hostUrl])
+}
+
 for (const attack of ATTACKS) {
-  test(`hostile CSS stays in the survey: ${attack.name}`, async () => {
-    const saved = await saveCss(styled, `${attack.css}\n${BENIGN}`)
-    if (attack.refused) {
-      assert.is(saved.status, 422, saved.text)
-      // What a page would get is what was saved before: the benign rule alone.
-      const kept = await saveCss(styled, BENIGN)
-      assert.is(kept.status, 200, kept.text)
-    } else {
-      assert.is(saved.status, 200, saved.text)
-    }
-
-    const { link: baselineLink, host: baselineHost } = await baselines()
-    const link = await visit(`${x.url}/s/${styled.linkSurvey}`)
-    await assertContained('link page', link, baselineLink, link.sheets[0]?.nonce || undefined)
-    await link.tab.done()
-
-    const embedded = await visit(`${hostUrl}/?env=${styled.environmentId}`)
-    await assertContained('host page', embedded, baselineHost, NONCE)
-    await close(embedded, [x.url, hostUrl])
-  })
+  test(`hostile CSS stays in the survey: ${attack.name}`, () => tryAttack(attack, (light) => saveCss(styled, light), styled))
 }
 
 /** The attacks a survey's own CSS is tried with: its processor is the workspace's, with the survey's budget. */
@@ -369,23 +373,8 @@ const SURVEY_ATTACKS = new Set([
 ])
 
 for (const attack of ATTACKS.filter((candidate) => SURVEY_ATTACKS.has(candidate.name))) {
-  test(`a survey's own hostile CSS stays in the survey: ${attack.name}`, async () => {
-    const saved = await saveSurveyCss(surveyStyled, `${attack.css}\n${BENIGN}`)
-    if (attack.refused) {
-      assert.is(saved.status, 422, saved.text)
-      const kept = await saveSurveyCss(surveyStyled, BENIGN)
-      assert.is(kept.status, 200, kept.text)
-    } else {
-      assert.is(saved.status, 200, saved.text)
-    }
-    const { link: baselineLink, host: baselineHost } = await baselines()
-    const link = await visit(`${x.url}/s/${surveyStyled.linkSurvey}`)
-    await assertContained('link page', link, baselineLink, link.sheets[0]?.nonce || undefined)
-    await link.tab.done()
-    const embedded = await visit(`${hostUrl}/?env=${surveyStyled.environmentId}`)
-    await assertContained('host page', embedded, baselineHost, NONCE)
-    await close(embedded, [x.url, hostUrl])
-  })
+  test(`a survey's own hostile CSS stays in the survey: ${attack.name}`, () =>
+    tryAttack(attack, (light) => saveSurveyCss(surveyStyled, light), surveyStyled))
 }
 
 test.run()

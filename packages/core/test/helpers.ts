@@ -181,3 +181,17 @@ export const sourceProSegment = () => ({
     },
   ],
 })
+
+/** The JSON a link page (`/s/{id}`) boots from, its `<script id="canvass-boot" type="application/json">`. */
+export async function linkPageBoot(bed: TestCanvass, surveyId: string): Promise<any> {
+  const res = await bed.call('GET', `/s/${surveyId}`)
+  assert.is(res.status, 200, res.text)
+  const found = /<script id="canvass-boot" type="application\/json">([\s\S]*?)<\/script>/.exec(res.text)
+  assert.ok(found, 'the page has its boot JSON')
+  return JSON.parse(found[1] as string)
+}
+
+/** The widget's environment state of `environmentId` (the `data` of the v1 client route's answer). */
+export async function environmentStateData(bed: TestCanvass, environmentId: string): Promise<any> {
+  return (await bed.call('GET', `/api/v1/client/${environmentId}/environment`)).body.data.data
+}

@@ -5,6 +5,7 @@
 import { createTestClock, suiteWithBed } from '@canvass/test-bed'
 import type { ApiResult } from '@canvass/test-bed'
 import * as assert from 'uvu/assert'
+import { environmentStateData, linkPageBoot } from './helpers'
 
 const { test, bed } = suiteWithBed('v3 workspace custom CSS')
 
@@ -165,17 +166,8 @@ async function linkSurvey(project: { environmentId: string; key: string }, type 
   return res.body.data.id
 }
 
-/** The JSON a link page boots from (`<script id="canvass-boot" type="application/json">`). */
-async function bootOf(surveyId: string): Promise<any> {
-  const res = await bed().call('GET', `/s/${surveyId}`)
-  assert.is(res.status, 200, res.text)
-  const found = /<script id="canvass-boot" type="application\/json">([\s\S]*?)<\/script>/.exec(res.text)
-  assert.ok(found, 'the page has its boot JSON')
-  return JSON.parse(found[1] as string)
-}
-
-const environmentState = async (environmentId: string) =>
-  (await bed().call('GET', `/api/v1/client/${environmentId}/environment`)).body.data.data
+const bootOf = (surveyId: string) => linkPageBoot(bed(), surveyId)
+const environmentState = (environmentId: string) => environmentStateData(bed(), environmentId)
 
 test('the saved CSS is delivered compiled: in the environment state and the link page, to this workspace only', async () => {
   const mine = await bed().newProject('css-delivered')

@@ -6,6 +6,7 @@
 import { suiteWithBed } from '@canvass/test-bed'
 import type { ApiResult, TestProject } from '@canvass/test-bed'
 import * as assert from 'uvu/assert'
+import { environmentStateData, linkPageBoot } from './helpers'
 
 const { test, bed } = suiteWithBed('v3 survey custom CSS')
 
@@ -40,17 +41,8 @@ const HOSTILE = {
 }
 const COMPILED = { light: '#fbjs{background:red!important}#fbjs .cv-headline{color:#123456!important}', dark: null }
 
-/** The JSON a link page boots from. */
-async function bootOf(surveyId: string): Promise<any> {
-  const res = await bed().call('GET', `/s/${surveyId}`)
-  assert.is(res.status, 200, res.text)
-  const found = /<script id="canvass-boot" type="application\/json">([\s\S]*?)<\/script>/.exec(res.text)
-  assert.ok(found, 'the page has its boot JSON')
-  return JSON.parse(found[1] as string)
-}
-
-const environmentState = async (environmentId: string) =>
-  (await bed().call('GET', `/api/v1/client/${environmentId}/environment`)).body.data.data
+const bootOf = (surveyId: string) => linkPageBoot(bed(), surveyId)
+const environmentState = (environmentId: string) => environmentStateData(bed(), environmentId)
 
 test('a create with CSS: 201 with its source and what was removed; GET answers the source, never the compiled CSS', async () => {
   const project = await bed().newProject('survey-css-create')
