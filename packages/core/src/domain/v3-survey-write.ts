@@ -6,15 +6,9 @@ import type { InvalidParam } from '../http/problem'
 import { checkWorkspace, v3BadRequest, v3Unprocessable, workspaceOf } from '../http/v3'
 import type { StoredCustomCss, SurveyRecord } from '../ports/storage'
 import type { v3SurveyCreateSchema, v3SurveyPatchSchema } from '../schemas/v3'
-import {
-  CUSTOM_CSS_PROCESSOR_VERSION,
-  type CustomCssSource,
-  type CustomCssWarning,
-  normalizeCustomCss,
-  processCustomCss,
-} from './custom-css'
+import { type CustomCssSource, type CustomCssWarning, normalizeCustomCss } from './custom-css'
 import { resolveSurveyTriggers } from './survey-triggers'
-import { chargeCustomCss, customCssRefused } from './workspace-custom-css'
+import { customCssForSave } from './workspace-custom-css'
 import { V3_DEFAULT_LANGUAGE, V3_KEY_VISIBILITY, v1BodyOf, v3Languages } from './v3-survey'
 
 /**
@@ -112,13 +106,8 @@ async function surveyCss(
   const source = normalizeCustomCss(sent)
   if (canonical(source) === canonical(stored?.source ?? null)) return { customCss: undefined, warnings: undefined }
   if (source === null) return { customCss: null, warnings: undefined }
-  await chargeCustomCss(ctx, caller)
-  const result = processCustomCss(source, 'survey')
-  if (!result.ok) throw customCssRefused(result.errors)
-  return {
-    customCss: { source, compiled: result.compiled, processorVersion: CUSTOM_CSS_PROCESSOR_VERSION },
-    warnings: result.warnings,
-  }
+  const { stored: customCss, warnings } = await customCssForSave(ctx, caller, source, 'survey')
+  return { customCss, warnings }
 }
 
 /**

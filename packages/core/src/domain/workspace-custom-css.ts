@@ -8,7 +8,17 @@ import { CanvassError } from '../errors'
 import { V3Problem } from '../http/v3'
 import * as v from 'valibot'
 import { customCssSourceSchema } from '../schemas/custom-css'
-import { type CustomCssError, type CustomCssSource, customCssHealth, normalizeCustomCss, processCustomCss } from './custom-css'
+import type { StoredCustomCss } from '../ports/storage'
+import {
+  CUSTOM_CSS_PROCESSOR_VERSION,
+  type CustomCssError,
+  type CustomCssScope,
+  type CustomCssSource,
+  type CustomCssWarning,
+  customCssHealth,
+  normalizeCustomCss,
+  processCustomCss,
+} from './custom-css'
 
 /** Saves and previews that process CSS, per API key: 60 a minute, as the reference. */
 export const CUSTOM_CSS_BUDGET = { limit: 60, windowMs: 60_000 } as const
@@ -73,6 +83,24 @@ export async function previewCustomCss(
     reason: error.reason,
   }))
   return { valid: false, operation: 'customCss', invalid_params: invalidParams, errors: result.errors }
+}
+
+/**
+ * `source` (not blank) processed for `scope` as a save stores it, with what the processor removed; charged to
+ * the caller's budget unless `charge` is false (the stored source saved again). CSS the processor refuses is
+ * the 422 of `customCssRefused`.
+ */
+export async function customCssForSave(
+  ctx: CanvassContext,
+  caller: Pick<Caller, 'environmentId' | 'apiKeyId' | 'console'>,
+  source: CustomCssSource,
+  scope: CustomCssScope,
+  charge = true,
+): Promise<{ stored: StoredCustomCss; warnings: CustomCssWarning[] }> {
+  if (charge) await chargeCustomCss(ctx, caller)
+  const result = processCustomCss(source, scope)
+  if (!result.ok) throw customCssRefused(result.errors)
+  return { stored: { source, compiled: result.compiled, processorVersion: CUSTOM_CSS_PROCESSOR_VERSION }, warnings: result.warnings }
 }
 
 /** The 422 of custom CSS the processor refused: each field in `invalid_params`, the located errors in `details`. */

@@ -52,6 +52,19 @@ export function toSurveyRow(survey: SurveyRecord): Insertable<SurveysTable> {
   }
 }
 
+/**
+ * `next` as stored once written over `current`: the fields `toSurveyRow` writes only when the record carries
+ * them (see `SurveyRecord`) are `current`'s where `next` leaves them out.
+ */
+export function withKeptFields(next: SurveyRecord, current: SurveyRecord): SurveyRecord {
+  return {
+    ...next,
+    archivedAt: next.archivedAt === undefined ? current.archivedAt : next.archivedAt,
+    metadata: next.metadata ?? current.metadata,
+    customCss: next.customCss === undefined ? current.customCss : next.customCss,
+  }
+}
+
 export function toSurveyRecord(row: Selectable<SurveysTable>): SurveyRecord {
   return {
     id: row.id,

@@ -9,7 +9,7 @@ import { precompiled, slots } from '../postgres/precompiled'
 import { recordSurveyFileDeletions } from '../responses/response-files'
 import type { SchemaNames } from '../postgres/schema-names'
 import { foreignKeyViolation } from './segment-store'
-import { toSurveyRecord, toSurveyRow } from '../sql/survey-row'
+import { toSurveyRecord, toSurveyRow, withKeptFields } from '../sql/survey-row'
 
 /** Surveys: one row each, the JSON parts in jsonb columns. */
 export function createSurveyStore(db: Kysely<Database>, names: SchemaNames): SurveyStore {
@@ -50,13 +50,8 @@ export function createSurveyStore(db: Kysely<Database>, names: SchemaNames): Sur
         // Identity, owner and creation time never change: cursors are built from `created_at`.
         const { id: _id, environment_id: _environmentId, created_at: _createdAt, ...fields } = toSurveyRow(next)
         await trx.updateTable('surveys').set(fields).where('id', '=', id).execute().catch(rethrowMissingSegment)
-        // What a record leaves out is kept (see `SurveyRecord`), and answered as kept.
-        return {
-          ...next,
-          archivedAt: next.archivedAt === undefined ? current.archivedAt : next.archivedAt,
-          metadata: next.metadata ?? current.metadata,
-          customCss: next.customCss === undefined ? current.customCss : next.customCss,
-        }
+        // What a record leaves out is kept, and answered as kept.
+        return withKeptFields(next, current)
       })
     },
 

@@ -7,8 +7,8 @@ import { param } from '../../context'
 import type { Caller } from '../../http/auth'
 import type { RouteTable } from '../../http/route-table'
 import { checkWorkspace, noV3Query, v3Forbidden, v3Ok, v3Route } from '../../http/v3'
-import { CUSTOM_CSS_PROCESSOR_VERSION, customCssHealth, normalizeCustomCss, processCustomCss } from '../../domain/custom-css'
-import { chargeCustomCss, customCssRefused } from '../../domain/workspace-custom-css'
+import { customCssHealth, normalizeCustomCss } from '../../domain/custom-css'
+import { customCssForSave } from '../../domain/workspace-custom-css'
 import { customCssSourceSchema } from '../../schemas/custom-css'
 import type { StoredCustomCss } from '../../ports/storage'
 
@@ -73,12 +73,10 @@ const patchCustomCss: V3BodyHandler<typeof patchSchema> = async (request, ctx, c
     const stored = await ctx.storage.projects.getCustomCss(projectId)
     if (!stored) throw v3Forbidden()
     const same = JSON.stringify(stored.current?.source ?? null) === JSON.stringify(source)
-    // Re-saving what is stored processes nothing, so it costs nothing; clearing never does either.
-    if (!same) await chargeCustomCss(ctx, caller)
-    const result = processCustomCss(source, 'workspace')
-    if (!result.ok) throw customCssRefused(result.errors)
-    next = { source, compiled: result.compiled, processorVersion: CUSTOM_CSS_PROCESSOR_VERSION }
-    warnings = result.warnings
+    // Re-saving what is stored costs nothing; clearing never does either.
+    const saved = await customCssForSave(ctx, caller, source, 'workspace', !same)
+    next = saved.stored
+    warnings = saved.warnings
   }
   const written = await ctx.storage.projects.setCustomCss(projectId, next, ctx.now())
   if (!written) throw v3Forbidden()
