@@ -9,6 +9,8 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
+import { firstRequestLine } from '../src/bootstrap'
+import { firstOwnerLines } from '../src/first-owner'
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url))
 const read = (path: string) => readFileSync(join(ROOT, path), 'utf8')
@@ -99,6 +101,25 @@ test('the build command the pages give is the root package.json build script', (
     assert.match(text, /`pnpm build`/, `${page} names \`pnpm build\``)
     assert.not.match(text, /pnpm (-r|--recursive)( run)? build/, `${page} names no other build`)
   }
+})
+
+test("the README's first start names every line a first start prints once it listens (issue 82, item 12)", () => {
+  const run = /## Run it\n([\s\S]*?)\n## /.exec(read('README.md'))?.[1] ?? ''
+  assert.ok(run, 'the README has a "Run it" section')
+  // The lines the server prints, with their variable parts (the key, the URL, the token) cut at the first one.
+  const printed = [
+    firstRequestLine('http://localhost:3000', 'cvs_KEY'),
+    ...firstOwnerLines({ link: '/console/link/TOKEN' }, 'http://localhost:3000'),
+  ]
+  assert.is(printed.length, 2)
+  for (const line of printed) {
+    const fixed = line
+      .split(/cvs_KEY|http:\/\/localhost:3000|TOKEN/)
+      .map((part) => part.trim())
+      .filter((part) => part.length > 8)
+    for (const part of fixed) assert.ok(run.includes(part), `the README quotes "${part}" of the line \`${line}\``)
+  }
+  assert.not.match(run, /last line/i, 'the README says nothing of a last line: which line comes last depends on the console')
 })
 
 test.run()
