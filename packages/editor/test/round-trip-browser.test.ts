@@ -21,7 +21,10 @@ import * as assert from 'uvu/assert'
 // The server's fixtures, shared by path: the editor depends on no server package, and the server none on it.
 import { roundTripFixtures } from '../../server/test/round-trip-fixtures'
 
-const PAGE = (surveyId: string, token: string) => `<!doctype html><html lang="en"><meta charset="utf-8"><title>Host app</title>
+// The host app's page names its icon, as an app's pages do: a page without one makes a full Chromium (not the
+// headless shell) ask the origin for /favicon.ico, whose 404 it logs as a console error.
+const PAGE = (surveyId: string, token: string) => `<!doctype html><html lang="en"><meta charset="utf-8">
+<link rel="icon" href="data:,"><title>Host app</title>
 <canvass-survey-editor id="editor" survey-id="${surveyId}" token="${token}"></canvass-survey-editor>
 <script type="module">
   window.events = []

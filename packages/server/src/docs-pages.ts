@@ -47,7 +47,7 @@ function index(pages: ReadonlyMap<string, string>): string {
   const items = [...pages.keys()].map((name) => `<li><a href="${name}">${name}</a>: ${titleOf(pages.get(name) ?? '')}</li>`)
   return `<!doctype html>
 <html lang="en">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Canvass documentation</title></head>
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="data:,"><title>Canvass documentation</title></head>
 <body>
 <h1>Canvass documentation</h1>
 <p>The pages of this server's version, as Markdown.</p>

@@ -77,6 +77,8 @@ test('the documentation link is the docs this server serves: an index of every p
   const links = [...html.matchAll(/<a href="([^"]+)">/g)].map((match) => match[1])
   assert.equal(links, files.sort())
   assert.match(html, /<a href="configuration.md">configuration.md<\/a>: Configuration<\/li>/)
+  // A page that names no icon makes a full Chromium ask for /favicon.ico, a 404 in its console (issue 82, item 11).
+  assert.match(html, /<head>[\s\S]*<link rel="icon" href="data:,">[\s\S]*<\/head>/, 'the index names its icon')
 
   const page = docsAnswer(pages!, new Request('http://localhost:3000/docs/configuration.md'))
   assert.is(page?.headers.get('content-type'), 'text/plain; charset=utf-8')
