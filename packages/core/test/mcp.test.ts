@@ -227,6 +227,17 @@ for (const backend of availableBackends()) {
     const validation = await callTool(client, 'validate_response', { operation: 'create', data: { surveyId, finished: true, data: {} } })
     assert.not.ok(validation.isError, JSON.stringify(validation.structuredContent))
     assert.is((validation.structuredContent as { data: { valid: boolean } }).data.valid, true, JSON.stringify(validation.structuredContent))
+    // Issue 82: an answer off its scale is refused as the write refuses it, named as the write names it.
+    const offScale = { surveyId, finished: true, data: { nps: 11 } }
+    const refused = await callTool(client, 'validate_response', { operation: 'create', data: offScale })
+    assert.equal(refused.structuredContent?.data.valid, false, JSON.stringify(refused.structuredContent))
+    const refusedNames = (refused.structuredContent?.data.invalid_params as Array<{ name: string }>).map((param) => param.name)
+    assert.equal(refusedNames, ['data.nps'])
+    const written = await toolError(client, 'create_response', { data: offScale }, 'unprocessable_content', 422)
+    assert.equal(
+      written.invalid_params?.map((param) => param.name),
+      refusedNames,
+    )
 
     // A delete asks first: nothing is deleted, and it is no error.
     const asked = await callTool(client, 'delete_response', { responseId: ids[0] })
