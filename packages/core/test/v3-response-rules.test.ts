@@ -118,7 +118,7 @@ for (const backend of availableBackends()) {
     assert.is(finished.status, 200, finished.text)
   })
 
-  test('validate: create and patch name the same entries (under data.) with valid: false, and valid: true when they hold', async () => {
+  test('validate: create and patch name the same entries as the write (relative to the body sent) with valid: false, and valid: true when they hold', async () => {
     const x = bed()
     const survey = await createSurvey(x, ruledSurvey)
     const create = await call('POST', '/api/v3/responses/validate', {
@@ -127,7 +127,7 @@ for (const backend of availableBackends()) {
     })
     assert.is(create.status, 200, create.text)
     assert.is(create.body.data.valid, false)
-    assert.equal(entries(create.body.data.invalid_params), ['data.data.code:fmt', 'data.data.files.0:invalid_reference'])
+    assert.equal(entries(create.body.data.invalid_params), ['data.code:fmt', 'data.files.0:invalid_reference'])
 
     const made = await call('POST', '/api/v3/responses', { surveyId: survey.id, finished: false, data: {} })
     assert.is(made.status, 201, made.text)
@@ -137,7 +137,7 @@ for (const backend of availableBackends()) {
       data: { data: { short: 'much too long' } },
     })
     assert.is(patch.body.data.valid, false, patch.text)
-    assert.equal(entries(patch.body.data.invalid_params), ['data.data.short:charLimit'])
+    assert.equal(entries(patch.body.data.invalid_params), ['data.short:charLimit'])
 
     const good = await call('POST', '/api/v3/responses/validate', {
       operation: 'patch',

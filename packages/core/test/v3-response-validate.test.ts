@@ -94,9 +94,10 @@ for (const backend of availableBackends()) {
     assert.is(written.status, 400, written.text)
     assert.equal(checked, names(written.body.invalid_params))
     assert.equal(checked, ['extra', 'finished'])
-    assert.equal(invalidNames(await validate({ operation: 'create', data: { surveyId: survey.id, finished: true, data: { nps_score: 99 } } })), [
-      'data.nps_score',
-    ])
+    assert.equal(
+      invalidNames(await validate({ operation: 'create', data: { surveyId: survey.id, finished: true, data: { nps_score: 99 } } })),
+      ['data.nps_score'],
+    )
   })
 
   test.run()

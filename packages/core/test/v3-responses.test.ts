@@ -574,7 +574,7 @@ for (const backend of availableBackends()) {
     assert.is(invalid.status, 200, invalid.text)
     assert.is(invalid.body.data.valid, false)
     assert.ok(
-      invalid.body.data.invalid_params.some((param: { name: string }) => param.name === 'data.finished'),
+      invalid.body.data.invalid_params.some((param: { name: string }) => param.name === 'finished'),
       invalid.text,
     )
     assert.not.ok('effects' in invalid.body.data)

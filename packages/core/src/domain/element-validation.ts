@@ -1,13 +1,15 @@
 import { isEmailAnswer, isHttpUrlAnswer, isPhoneAnswer } from '../answer-formats'
 import type { InvalidParam } from '../http/problem'
+import { answerScaleOf, offScale, offScaleReason } from './answer-scales'
 import { extensionOf } from '../uploads/file-name'
 import { storedFileOf } from '../uploads/file-url'
 import { allowedExtensionsOf } from '../uploads/upload-element'
 import { compileSafePattern } from './safe-pattern'
 
 /**
- * An answer checked against its own element, as a v3 response write checks each answer it carries (docs/api.md,
- * "Responses in v3"): a required element's answer is not empty; the element's `validation.rules`, combined by
+ * An answer checked against its own element, as a v3 response write and its validate check each answer it carries
+ * (docs/api.md, "Responses in v3"): a required element's answer is not empty; a number answered to a scale
+ * element (NPS, rating, CSAT, CES) is on its scale, as `answer-scales.ts` bounds it; the element's `validation.rules`, combined by
  * its `logic`, hold; an open text's `inputType` and `charLimit` hold as the widget checks them; a contact info
  * element's shown email and phone are valid; a file upload's URLs are files of this environment's storage with
  * an extension the element allows. Each broken check is one `invalid_params` entry named `data.<elementId>`.
@@ -53,6 +55,8 @@ export function answerProblems(element: Json, value: unknown, context: AnswerCon
     })
     return problems
   }
+  const scale = answerScaleOf(element)
+  if (scale && offScale(scale, value)) problems.push({ name, reason: offScaleReason(scale) })
   const validation = isRecord(element.validation) ? element.validation : {}
   const rules = Array.isArray(validation.rules) ? validation.rules.filter(isRecord) : []
   const failed: Array<{ rule: Json; reason: string }> = []

@@ -1,6 +1,6 @@
 import type { CanvassContext } from '../context'
 import { CanvassError, badRequest, notFound, unauthorized } from '../errors'
-import type { CreateResponseCheck, CreateResponseResult, NewResponse } from '../ports/storage'
+import type { CreateResponseCheck, CreateResponseResult, NewResponse, SurveyRecord } from '../ports/storage'
 import { answerOutOfRange } from './answer-scales'
 import { checkResponseSize } from './response-size'
 import { createResponse } from './response-writes'
@@ -76,10 +76,26 @@ async function singleUseIdToStore(ctx: CanvassContext, response: NewResponse): P
   const token = response.singleUseId
   if (token === null) return null
   const survey = await ctx.storage.surveys.get(response.surveyId)
-  if (!survey || !isEncryptedSingleUse(survey.singleUse)) return token
-  const id = ctx.singleUse?.open(survey.id, token) ?? null
-  if (id === null) throw badRequest('Invalid single use id', { singleUseId: 'Not a single use id of this survey' })
+  if (!survey) return token
+  const id = singleUseIdOf(ctx, survey, token)
+  if (id === null) throw badRequest('Invalid single use id', { singleUseId: INVALID_SINGLE_USE_ID })
   return id
+}
+
+/** What to fix in a single-use id whose seal does not hold. */
+export const INVALID_SINGLE_USE_ID = 'Not a single use id of this survey'
+
+/**
+ * The single-use id a response to `survey` stores for `token`: for a survey with encrypted single-use ids, the
+ * id inside the sealed token (null when the seal does not hold); otherwise the token itself.
+ */
+export function singleUseIdOf(
+  ctx: Pick<CanvassContext, 'singleUse'>,
+  survey: Pick<SurveyRecord, 'id' | 'singleUse'>,
+  token: string,
+): string | null {
+  if (!isEncryptedSingleUse(survey.singleUse)) return token
+  return ctx.singleUse?.open(survey.id, token) ?? null
 }
 
 /** The reference's answer to a response of a survey that no longer takes submissions. */

@@ -45,10 +45,8 @@ export function responseCreateRefusal(
     return { outcome: 'single_use_id_required' }
   }
   if (write.displayId !== null) {
-    if (!display || display.surveyId !== survey.id) return { outcome: 'display_not_found' }
-    if (display.contact !== null && !ownsDisplay(display.contact, write.userId, check.environmentId)) {
-      return { outcome: 'display_of_other_contact' }
-    }
+    const refused = displayRefusal(display ?? null, survey.id, write.userId, check.environmentId)
+    if (refused) return { outcome: refused }
   }
   // The survey's status before its PIN, as the reference checks them.
   const statusOk = !check.requireAccepting || acceptsSubmissions(effectiveSurveyStatus(survey, write.createdAt))
@@ -56,6 +54,21 @@ export function responseCreateRefusal(
   if (survey.hasPin && !check.pinProven) return { outcome: 'pin_required' }
   const offScale = answerOffScale(survey.answerScales, write.data)
   if (offScale) return { outcome: 'answer_out_of_range', ...offScale }
+  return null
+}
+
+/**
+ * Whether a create of survey `surveyId` by `userId` may name `display` (null: no display has the id): it must be
+ * the survey's, and a display made for a contact is that contact's respondent's only.
+ */
+export function displayRefusal(
+  display: DisplayWriteFacts | null,
+  surveyId: string,
+  userId: string | null,
+  environmentId: string,
+): 'display_not_found' | 'display_of_other_contact' | null {
+  if (!display || display.surveyId !== surveyId) return 'display_not_found'
+  if (display.contact !== null && !ownsDisplay(display.contact, userId, environmentId)) return 'display_of_other_contact'
   return null
 }
 

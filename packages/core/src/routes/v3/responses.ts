@@ -6,8 +6,10 @@ import { param } from '../../context'
 import { CanvassError } from '../../errors'
 
 import type { InvalidParam } from '../../http/problem'
+import { capInvalidParams } from '../../http/problem'
 import type { RouteTable } from '../../http/route-table'
 import {
+  V3Problem,
   checkWorkspace,
   noV3Query,
   parseV3Body,
@@ -19,19 +21,16 @@ import {
   workspaceOf,
 } from '../../http/v3'
 import { V3_COUNT_CAP, encodeV3ResponsesCursor, readV3ResponsesCountQuery, readV3ResponsesListQuery } from '../../http/v3-response-query'
-import type { NewResponse, ResponsePatch, ResponseRecord, SurveyRecord } from '../../ports/storage'
+import type { ResponseRecord, SurveyRecord } from '../../ports/storage'
 import { answerOutOfRange, hasNumberAnswer } from '../../domain/answer-scales'
 import { responseUpdateRefusal } from '../../domain/response-write-rules'
 import { meetsQuota } from '../../domain/quota-conditions'
 import { screenResponse } from '../../domain/quota-service'
-import { newResponse } from '../../domain/response-service'
-import { checkPatchedSize } from '../../domain/response-size'
-import { SYSTEM_DATA_KEYS, createV3ResponseViews } from '../../domain/v3-response-view'
-import type { WriteSurvey } from '../../domain/v3-response-writes'
-import { applyEmbeddedData, clampTtc, writeProblems, writeSurveyOf } from '../../domain/v3-response-writes'
+import { createV3ResponseViews } from '../../domain/v3-response-view'
+import type { V3CreateBody, V3PatchBody } from '../../domain/v3-response-judgement'
+import { judgeV3Create, judgeV3Patch, paramsOfRefusal } from '../../domain/v3-response-judgement'
 import { createResponseOrThrow } from '../../domain/response-create'
 import {
-  MAX_V3_TTC_MS,
   v3ResponseAnswer,
   v3ResponseBatchDeleteAnswer,
   v3ResponseBatchDeleteSchema,
@@ -244,9 +243,6 @@ async function ownResponse(ctx: CanvassContext, environmentId: string, id: strin
   return response
 }
 
-type CreateBody = v.InferOutput<typeof v3ResponseCreateSchema>
-type PatchBody = v.InferOutput<typeof v3ResponsePatchSchema>
-
 /** The survey of a create, when it is the key's; an unknown one and another workspace's are the same 403. */
 async function createSurvey(ctx: CanvassContext, environmentId: string, surveyId: string): Promise<SurveyRecord> {
   const survey = await ctx.storage.surveys.get(surveyId)
@@ -254,76 +250,14 @@ async function createSurvey(ctx: CanvassContext, environmentId: string, surveyId
   return survey
 }
 
-/** Every 422 of a create: the survey's rules, then the contact, tags and display it names. */
-async function createProblems(ctx: CanvassContext, environmentId: string, survey: WriteSurvey, body: CreateBody) {
-  const problems = writeProblems(survey, body)
-  let userId: string | null = null
-  if (body.contactId !== undefined) {
-    const contact = await ctx.storage.contacts.get(environmentId, body.contactId)
-    if (!contact)
-      problems.push({
-        name: 'contactId',
-        reason: 'Names no contact of this workspace',
-        code: 'invalid_reference',
-        identifier: body.contactId,
-      })
-    else if (contact.userId === null)
-      problems.push({
-        name: 'contactId',
-        reason: 'Canvass links a response to a contact by its userId; this contact has none',
-        code: 'invalid_reference',
-      })
-    else userId = contact.userId
-  }
-  problems.push(...(await tagProblems(ctx, environmentId, body.tags)))
-  // The display and the single-use id are checked by the write itself (a refusal there is a 422 too).
-  return { problems, userId }
-}
-
-async function tagProblems(ctx: CanvassContext, environmentId: string, tags: readonly string[] | undefined): Promise<InvalidParam[]> {
-  if (!tags || tags.length === 0) return []
-  const found = new Set(await ctx.storage.tags.existing(environmentId, tags))
-  return tags.flatMap((id, index) =>
-    found.has(id) ? [] : [{ name: `tags.${index}`, reason: 'Names no tag of this workspace', code: 'invalid_reference', identifier: id }],
-  )
-}
-
-/** The response a create stores. */
-function createdResponse(ctx: CanvassContext, survey: WriteSurvey, body: CreateBody, userId: string | null): NewResponse {
-  const { data, variables } = applyEmbeddedData(survey, body.data, {}, body.embeddedData ?? {})
-  const response = newResponse(
-    {
-      surveyId: body.surveyId,
-      finished: body.finished,
-      data,
-      variables: variables as Record<string, string | number>,
-      ...(body.meta ? { meta: body.meta } : {}),
-      ...(body.ttc ? { ttc: clampTtc(body.ttc, MAX_V3_TTC_MS) } : {}),
-      userId,
-      displayId: body.displayId ?? null,
-      singleUseId: body.singleUseId ?? null,
-      endingId: body.endingId ?? null,
-      language: body.language ?? null,
-    },
-    // The caller's user agent is an API client's, not a respondent's: not recorded.
-    null,
-    { id: ctx.newId(), newId: ctx.newId, now: ctx.now() },
-  )
-  // Without `ttc` nothing is stored; `{}` on a finished response stores its `_total`.
-  if (body.ttc === undefined) response.ttc = {}
-  // Linked in the create's transaction.
-  if (body.tags && body.tags.length > 0) response.tagIds = body.tags
-  return response
-}
-
 const createResponse: V3BodyHandler<typeof v3ResponseCreateSchema> = async (request, ctx, { environmentId }, readBody) => {
   noV3Query(request)
   const body = await readBody()
   const record = await createSurvey(ctx, environmentId, body.surveyId)
-  const survey = writeSurveyOf(record)
-  const { problems, userId } = await createProblems(ctx, environmentId, survey, body)
-  if (problems.length > 0) throw v3Unprocessable('Response failed validation', problems)
-  const response = createdResponse(ctx, survey, body, userId)
+  // Validate judges with the same call (`validateResponse`).
+  const judged = await judgeV3Create(ctx, environmentId, record, body)
+  if (!judged.ok) throw judged.error
+  const response = judged.write
   const check = { environmentId, requireAccepting: false, checkEnvironment: false, pinProven: true, screenQuotas: true }
   const id = await asV3Problem(() => createResponseOrThrow(ctx, response, check))
   const quotas = await ctx.storage.quotas.listAll(environmentId, record.id)
@@ -335,7 +269,11 @@ const createResponse: V3BodyHandler<typeof v3ResponseCreateSchema> = async (requ
   return v3Ok({ data: await resourceOf(ctx, environmentId, created) }, 201, { location: `/api/v3/responses/${id}` })
 }
 
-/** A refusal of the shared create or update as the v3 problem: a 400 of a survey rule is a 422 naming its fields. */
+/**
+ * A refusal of the storage's create or update as the v3 problem: a 400 of a survey rule is a 422 naming its
+ * fields. Judged before by `judgeV3Create` or `judgeV3Patch`, it is met only when the survey or the display
+ * changed in between, or by a single-use id already used.
+ */
 async function asV3Problem<T>(write: () => Promise<T>): Promise<T> {
   try {
     return await write()
@@ -343,34 +281,8 @@ async function asV3Problem<T>(write: () => Promise<T>): Promise<T> {
     if (!(error instanceof CanvassError)) throw error
     if (error.status === 401 || error.status === 403 || error.status === 404) throw v3Forbidden()
     if (error.status !== 400) throw error
-    const params = Object.entries(error.details)
-      .filter(([name]) => name !== '_more')
-      .map(([name, reason]) => ({ name, reason: String(reason) }))
-    throw v3Unprocessable(error.message, params.length > 0 ? params : [{ name: '', reason: error.message }])
+    throw v3Unprocessable(error.message, paramsOfRefusal(error))
   }
-}
-
-/** The patch a v3 update writes: `data` as sent (hidden field values and runtime keys kept), embedded data merged. */
-function v3Patch(survey: WriteSurvey, current: ResponseRecord, body: PatchBody, now: Date): ResponsePatch {
-  const finished = body.finished ?? current.finished
-  const kept = Object.fromEntries(
-    Object.entries(current.data).filter(
-      ([key]) => survey.hiddenFieldIds.has(key) || (SYSTEM_DATA_KEYS.has(key) && !survey.elementIds.has(key)),
-    ),
-  )
-  const base = body.data === undefined ? current.data : { ...kept, ...body.data }
-  const { data, variables } = applyEmbeddedData(survey, base, current.variables, body.embeddedData ?? {})
-  const patch: ResponsePatch = { updatedAt: now, finished, data, variables }
-  // Finishing sets `_total` to the sum of the per-element times, as every finishing write does.
-  if (finished && !current.finished) {
-    const total = Object.entries(current.ttc).reduce((sum, [key, value]) => (key === '_total' ? sum : sum + value), 0)
-    patch.ttc = { ...current.ttc, _total: total }
-  }
-  if (body.endingId !== undefined) patch.endingId = body.endingId
-  if (body.language !== undefined) patch.language = body.language
-  // Replaced in the update's transaction.
-  if (body.tags !== undefined) patch.tagIds = body.tags
-  return patch
 }
 
 const patchResponse: V3BodyHandler<typeof v3ResponsePatchSchema> = async (request, ctx, { environmentId }, readBody) => {
@@ -380,17 +292,18 @@ const patchResponse: V3BodyHandler<typeof v3ResponsePatchSchema> = async (reques
   const current = await ownResponse(ctx, environmentId, id)
   const record = await ctx.storage.surveys.get(current.surveyId)
   if (!record) throw v3Forbidden()
-  const survey = writeSurveyOf(record)
-  const problems = [...writeProblems(survey, body), ...(await tagProblems(ctx, environmentId, body.tags))]
-  if (problems.length > 0) throw v3Unprocessable('Response failed validation', problems)
+  // Validate judges with the same call (`validateResponse`).
+  const judged = await judgeV3Patch(ctx, environmentId, record, current, body)
+  if (!judged.ok) throw judged.error
   const updated = await asV3Problem(() =>
     ctx.storage.responses.update(
       id,
       (latest, facts) => {
-        // A manager's update (domain/response-write-rules.ts): a response of another environment is a 403.
+        // A manager's update (domain/response-write-rules.ts): a response of another environment is a 403; the
+        // scales are judged again on the survey as the update reads it.
         const refusal = responseUpdateRefusal(latest, facts, body.data, { kind: 'manager', environmentId })
         if (refusal) throw refusal.outcome === 'answer_out_of_range' ? answerOutOfRange(refusal) : v3Forbidden()
-        return checkPatchedSize(latest, v3Patch(survey, latest, body, ctx.now()), ctx.maxResponseBytes)
+        return judged.write(latest)
       },
       { answerScales: hasNumberAnswer(body.data), screenQuotas: true },
     ),
@@ -422,26 +335,24 @@ const batchDelete: V3BodyHandler<typeof v3ResponseBatchDeleteSchema> = async (re
   return v3Ok({ data: { deleted } })
 }
 
+/**
+ * Validate is the write's judgement: the body parsed by the write's schema, then judged by the write's own
+ * `judgeV3Create` or `judgeV3Patch`; `invalid_params` name what the write's 400 or 422 would, relative to the
+ * body sent in `data`.
+ */
 const validateResponse: V3BodyHandler<typeof v3ResponseValidateSchema> = async (request, ctx, { environmentId }, readBody) => {
   noV3Query(request)
   const envelope = await readBody()
   const invalid = (params: readonly InvalidParam[]) =>
-    v3Ok({
-      data: {
-        valid: false,
-        operation: envelope.operation,
-        invalid_params: params.map((p) => ({ ...p, name: p.name ? `data.${p.name}` : 'data' })),
-      },
-    })
+    v3Ok({ data: { valid: false, operation: envelope.operation, invalid_params: capInvalidParams(params) } })
   const parsed = bodyProblems(envelope.operation === 'create' ? v3ResponseCreateSchema : v3ResponsePatchSchema, envelope.data)
   if ('problems' in parsed) return invalid(parsed.problems)
   if (envelope.operation === 'create') {
-    const body = parsed.value as CreateBody
+    const body = parsed.value as V3CreateBody
     const record = await createSurvey(ctx, environmentId, body.surveyId)
-    const survey = writeSurveyOf(record)
-    const { problems } = await createProblems(ctx, environmentId, survey, body)
-    if (problems.length > 0) return invalid(problems)
-    const { data, variables } = applyEmbeddedData(survey, body.data, {}, body.embeddedData ?? {})
+    const judged = await judgeV3Create(ctx, environmentId, record, body)
+    if (!judged.ok) return invalid(judged.problems)
+    const { data, variables } = judged.write
     return v3Ok({
       data: {
         valid: true,
@@ -460,13 +371,12 @@ const validateResponse: V3BodyHandler<typeof v3ResponseValidateSchema> = async (
     })
   }
   const current = await ownResponse(ctx, environmentId, envelope.responseId)
-  const body = parsed.value as PatchBody
+  const body = parsed.value as V3PatchBody
   const record = await ctx.storage.surveys.get(current.surveyId)
   if (!record) throw v3Forbidden()
-  const survey = writeSurveyOf(record)
-  const problems = [...writeProblems(survey, body), ...(await tagProblems(ctx, environmentId, body.tags))]
-  if (problems.length > 0) return invalid(problems)
-  const patch = v3Patch(survey, current, body, ctx.now())
+  const judged = await judgeV3Patch(ctx, environmentId, record, current, body)
+  if (!judged.ok) return invalid(judged.problems)
+  const patch = judged.write(current)
   return v3Ok({
     data: {
       valid: true,
@@ -489,13 +399,12 @@ const validateResponse: V3BodyHandler<typeof v3ResponseValidateSchema> = async (
   })
 }
 
-/** A body parsed by `schema`, or each problem the write would answer with a 400 (names relative to `data`). */
+/** A body parsed by `schema`, or each problem the write's 400 would list (names relative to the body). */
 function bodyProblems<S extends v.GenericSchema>(schema: S, body: unknown): { value: v.InferOutput<S> } | { problems: InvalidParam[] } {
   try {
     return { value: parseV3Body(schema, body) }
   } catch (error) {
-    if (error instanceof CanvassError && 'invalidParams' in error)
-      return { problems: [...(error as { invalidParams: InvalidParam[] }).invalidParams] }
+    if (error instanceof V3Problem) return { problems: [...error.invalidParams] }
     throw error
   }
 }
