@@ -226,8 +226,8 @@ test('embedded data: hidden fields (ingested), variables (computed, defaults), t
   )
   assert.equal(view.embeddedData, [
     { key: 'campaign', kind: 'ingested', type: 'string', label: 'campaign', value: 'spring' },
-    { key: 'v1', kind: 'computed', type: 'number', label: 'score', value: 12 },
-    { key: 'v2', kind: 'computed', type: 'string', label: 'tier', value: 'free' },
+    { key: 'score', kind: 'computed', type: 'number', label: 'score', value: 12 },
+    { key: 'tier', kind: 'computed', type: 'string', label: 'tier', value: 'free' },
     { key: 'source', kind: 'reserved', type: 'string', label: 'Source', value: 'app' },
     { key: 'url', kind: 'reserved', type: 'string', label: 'Url', value: 'https://example.com/pricing' },
     { key: 'country', kind: 'reserved', type: 'string', label: 'Country', value: 'DE' },

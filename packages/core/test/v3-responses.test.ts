@@ -137,7 +137,8 @@ for (const backend of availableBackends()) {
     assert.equal(created.answers[2].selections, [{ optionId: 'other', optionLabel: 'Other', rawValue: 'Purple', match: 'other' }])
     assert.equal(created.embeddedData, [
       { key: 'campaign', kind: 'ingested', type: 'string', label: 'campaign', value: 'spring' },
-      { key: 'var1', kind: 'computed', type: 'number', label: 'score', value: 4 },
+      // A variable by its name, the key a write's embeddedData takes (issue 82: it was its id).
+      { key: 'score', kind: 'computed', type: 'number', label: 'score', value: 4 },
       { key: 'source', kind: 'reserved', type: 'string', label: 'Source', value: 'api' },
       { key: 'url', kind: 'reserved', type: 'string', label: 'Url', value: 'https://example.com/p' },
     ])
@@ -155,6 +156,49 @@ for (const backend of availableBackends()) {
     const plain = await create(x, { surveyId: survey.id, finished: true, data: {} })
     assert.equal((await call('GET', `/api/v1/management/responses/${plain.id}`)).body.data.ttc, {})
     assert.not.ok('durationSeconds' in plain)
+  })
+
+  test('embeddedData keys are names: a variable by its name, a declared field and a captured one of one name both shown', async () => {
+    const x = bed()
+    // A hidden field and a variable of one name, and a hidden field named as a captured field: surveys written
+    // before such names were refused have them.
+    const survey = await createSurvey(x, {
+      status: 'inProgress',
+      hiddenFields: { enabled: true, fieldIds: ['source', 'shared'] },
+      variables: [
+        { id: 'vshared', name: 'shared', type: 'text', value: '' },
+        { id: 'vtotal', name: 'total', type: 'number', value: 0 },
+      ],
+    })
+    const made = await create(x, {
+      surveyId: survey.id,
+      finished: true,
+      data: {},
+      embeddedData: { source: 'newsletter', vshared: 'by id', total: 3 },
+      meta: { source: 'api' },
+    })
+    assert.equal(made.embeddedData, [
+      { key: 'source', kind: 'ingested', type: 'string', label: 'source', value: 'newsletter' },
+      { key: 'shared', kind: 'computed', type: 'string', label: 'shared', value: 'by id' },
+      { key: 'total', kind: 'computed', type: 'number', label: 'total', value: 3 },
+      { key: 'source', kind: 'reserved', type: 'string', label: 'Source', value: 'api' },
+    ])
+    // Each key (with its kind) is what a write takes back; a name of two fields is refused as ambiguous.
+    const patched = await call('PATCH', `/api/v3/responses/${made.id}`, { embeddedData: { total: 4, source: 'ad' } })
+    assert.is(patched.status, 200, patched.text)
+    assert.equal(
+      patched.body.data.embeddedData
+        .filter((d: { kind: string }) => d.kind !== 'reserved')
+        .map((d: { key: string; value: unknown }) => [d.key, d.value]),
+      [
+        ['source', 'ad'],
+        ['shared', 'by id'],
+        ['total', 4],
+      ],
+    )
+    const ambiguous = await call('PATCH', `/api/v3/responses/${made.id}`, { embeddedData: { shared: 'x' } })
+    assertProblem(ambiguous, 422, ['embeddedData.shared'])
+    assert.is(ambiguous.body.invalid_params[0].code, 'duplicate_identifier')
   })
 
   test('POST refusals: unsupported fields (400), unknown and foreign survey (the same 403), survey rules (422)', async () => {
@@ -428,7 +472,7 @@ for (const backend of availableBackends()) {
     assert.equal(patched.body.data.data, { nps: 8 }, 'data replaced wholesale')
     assert.equal(
       patched.body.data.embeddedData.map((d: { key: string }) => d.key),
-      ['campaign', 'var1'],
+      ['campaign', 'score'],
       'the hidden field kept; the cleared variable reads its default',
     )
     assert.is(patched.body.data.embeddedData[1].value, 0)
