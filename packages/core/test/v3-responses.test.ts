@@ -164,7 +164,7 @@ for (const backend of availableBackends()) {
     // before such names were refused have them.
     const survey = await createSurvey(x, {
       status: 'inProgress',
-      hiddenFields: { enabled: true, fieldIds: ['source', 'shared'] },
+      hiddenFields: { enabled: true, fieldIds: ['action', 'shared'] },
       variables: [
         { id: 'vshared', name: 'shared', type: 'text', value: '' },
         { id: 'vtotal', name: 'total', type: 'number', value: 0 },
@@ -174,24 +174,24 @@ for (const backend of availableBackends()) {
       surveyId: survey.id,
       finished: true,
       data: {},
-      embeddedData: { source: 'newsletter', vshared: 'by id', total: 3 },
-      meta: { source: 'api' },
+      embeddedData: { action: 'newsletter', vshared: 'by id', total: 3 },
+      meta: { action: 'opened' },
     })
     assert.equal(made.embeddedData, [
-      { key: 'source', kind: 'ingested', type: 'string', label: 'source', value: 'newsletter' },
+      { key: 'action', kind: 'ingested', type: 'string', label: 'action', value: 'newsletter' },
       { key: 'shared', kind: 'computed', type: 'string', label: 'shared', value: 'by id' },
       { key: 'total', kind: 'computed', type: 'number', label: 'total', value: 3 },
-      { key: 'source', kind: 'reserved', type: 'string', label: 'Source', value: 'api' },
+      { key: 'action', kind: 'reserved', type: 'string', label: 'Action', value: 'opened' },
     ])
     // Each key (with its kind) is what a write takes back; a name of two fields is refused as ambiguous.
-    const patched = await call('PATCH', `/api/v3/responses/${made.id}`, { embeddedData: { total: 4, source: 'ad' } })
+    const patched = await call('PATCH', `/api/v3/responses/${made.id}`, { embeddedData: { total: 4, action: 'ad' } })
     assert.is(patched.status, 200, patched.text)
     assert.equal(
       patched.body.data.embeddedData
         .filter((d: { kind: string }) => d.kind !== 'reserved')
         .map((d: { key: string; value: unknown }) => [d.key, d.value]),
       [
-        ['source', 'ad'],
+        ['action', 'ad'],
         ['shared', 'by id'],
         ['total', 4],
       ],

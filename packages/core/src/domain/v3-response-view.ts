@@ -184,7 +184,6 @@ interface Plan {
   /** Hidden field ids that are no element's id: their values live in `data` but are no answers. */
   hiddenFieldIds: Set<string>
   variables: Array<{ id: string; name: string; type: 'number' | 'string'; value: unknown }>
-  reserved: typeof RESERVED_CATALOG
 }
 
 function buildPlan(survey: ResponseViewSurvey, lookupKey: string, labelsLanguage: string | null): Plan {
@@ -204,16 +203,7 @@ function buildPlan(survey: ResponseViewSurvey, lookupKey: string, labelsLanguage
     type: variable.type === 'number' ? ('number' as const) : ('string' as const),
     value: variable.value,
   }))
-  // A declared name (hidden field, variable, element id) shadows the catalog entry of that name: keys stay unique.
-  const shadowing = new Set([...elements.keys(), ...hiddenFieldIds, ...variables.map((variable) => variable.id)])
-  return {
-    lookupKey,
-    labelsLanguage,
-    elements,
-    hiddenFieldIds,
-    variables,
-    reserved: RESERVED_CATALOG.filter((entry) => !shadowing.has(entry.name)),
-  }
+  return { lookupKey, labelsLanguage, elements, hiddenFieldIds, variables }
 }
 
 /** The i18n key a response's labels are read with (`default` for the default language) and its public code. */
@@ -377,6 +367,11 @@ function selectionOf(raw: string, element: Json, lookupKey: string, rank?: numbe
   return { optionId: null, optionLabel: null, rawValue: raw, match: 'unmatched', ...ranked }
 }
 
+/**
+ * `embeddedData[]`: each field by its name, the key a write's `embeddedData` takes (a hidden field's id is its
+ * name; a variable is stored under its id, which is not shown). Keys are unique per `kind`: a hidden field and
+ * a variable of one name, or a declared field and a captured one, are both shown, told apart by `kind`.
+ */
 function embeddedDataOf(plan: Plan, response: ResponseRecord): { embeddedData: EmbeddedDatum[]; unresolved: UnresolvedEntry[] } {
   const embeddedData: EmbeddedDatum[] = []
   for (const id of plan.hiddenFieldIds) {
@@ -387,10 +382,10 @@ function embeddedDataOf(plan: Plan, response: ResponseRecord): { embeddedData: E
   for (const variable of plan.variables) {
     declared.add(variable.id)
     const value = coerce(response.variables[variable.id], variable.type) ?? coerce(variable.value, variable.type)
-    if (value !== undefined) embeddedData.push({ key: variable.id, kind: 'computed', type: variable.type, label: variable.name, value })
+    if (value !== undefined) embeddedData.push({ key: variable.name, kind: 'computed', type: variable.type, label: variable.name, value })
   }
   const meta = response.meta
-  for (const entry of plan.reserved) {
+  for (const entry of RESERVED_CATALOG) {
     let value = coerce(entry.read(meta), entry.type)
     if (value === undefined) continue
     if (entry.redactQuery && typeof value === 'string') value = withoutQuery(value)
