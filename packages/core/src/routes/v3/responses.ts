@@ -272,7 +272,7 @@ const createResponse: V3BodyHandler<typeof v3ResponseCreateSchema> = async (requ
 /**
  * A refusal of the storage's create or update as the v3 problem: a 400 of a survey rule is a 422 naming its
  * fields. Judged before by `judgeV3Create` or `judgeV3Patch`, it is met only when the survey or the display
- * changed in between, or by a single-use id already used.
+ * changed in between, or for a display or a single-use id another response names already (the unique indexes').
  */
 async function asV3Problem<T>(write: () => Promise<T>): Promise<T> {
   try {
