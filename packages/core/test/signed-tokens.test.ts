@@ -49,6 +49,20 @@ test('an altered expiry, subject or signature, another purpose or secret, and ju
   assert.is(createSignedTokens({ secret: 'another', purpose: 'test v1', ttlMs: 60_000 }).subjectOf(token, now), undefined)
 })
 
+test('a subject is at most 300 bytes unless the maker says more; a longer one is never issued', () => {
+  const tokens = createSignedTokens({ secret: 'a secret', purpose: 'test v1', ttlMs: 60_000 })
+  const longest = 'é'.repeat(150)
+  assert.is(tokens.subjectOf(tokens.issue(longest, now).token, now), longest)
+  assert.throws(() => tokens.issue(`${longest}x`, now), /at most 300 bytes/)
+  const roomy = createSignedTokens({ secret: 'a secret', purpose: 'test v1', ttlMs: 60_000, maxSubjectBytes: 768 })
+  const big = 'x'.repeat(768)
+  const { token } = roomy.issue(big, now)
+  assert.is(roomy.subjectOf(token, now), big)
+  // The default maker refuses it unread: too long for its tokens.
+  assert.is(tokens.subjectOf(token, now), undefined)
+  assert.throws(() => roomy.issue(`${big}x`, now), RangeError)
+})
+
 test('without a secret, tokens hold in the instance that made them only', () => {
   const one = createSignedTokens({ secret: undefined, purpose: 'test v1', ttlMs: 60_000 })
   const two = createSignedTokens({ secret: undefined, purpose: 'test v1', ttlMs: 60_000 })

@@ -17,28 +17,44 @@ export interface SignedTokens {
   subjectOf(token: string, now: Date): string | undefined
 }
 
-/** The longest token taken apart: longer strings are refused without work. */
+/** The longest subject a token carries unless its maker says (`maxSubjectBytes`): 300 bytes of UTF-8. */
+export const DEFAULT_MAX_SUBJECT_BYTES = 300
+
+/** The longest token of the default subject taken apart: longer strings are refused without work. */
 export const MAX_SIGNED_TOKEN_LENGTH = 512
 
-const TOKEN = /^(\d{1,12})\.([A-Za-z0-9_-]{1,400})\.([A-Za-z0-9_-]{43})$/
+/** How many base64url characters a subject of `bytes` takes at most. */
+const base64Length = (bytes: number) => Math.ceil((bytes * 4) / 3)
 
 /**
  * Tokens for `purpose`, signed with `secret`. Without a secret, a key made now: tokens then hold in this process
- * only (another instance, or this one after a restart, refuses them).
+ * only (another instance, or this one after a restart, refuses them). A subject is at most `maxSubjectBytes`
+ * of UTF-8 (`DEFAULT_MAX_SUBJECT_BYTES` unless given); `issue` throws a RangeError for a longer one.
  */
-export function createSignedTokens(options: { secret: string | undefined; purpose: string; ttlMs: number }): SignedTokens {
+export function createSignedTokens(options: {
+  secret: string | undefined
+  purpose: string
+  ttlMs: number
+  maxSubjectBytes?: number
+}): SignedTokens {
   const root = options.secret ? utf8ToBytes(options.secret) : crypto.getRandomValues(new Uint8Array(32))
   const key = hmac(sha256, root, utf8ToBytes(options.purpose))
   const mac = (payload: string) => toBase64Url(hmac(sha256, key, utf8ToBytes(payload)))
+  const maxSubjectBytes = options.maxSubjectBytes ?? DEFAULT_MAX_SUBJECT_BYTES
+  // Expiry, dot, subject, dot, signature: anything longer is refused before the expression runs.
+  const maxLength = Math.max(MAX_SIGNED_TOKEN_LENGTH, 12 + 1 + base64Length(maxSubjectBytes) + 1 + 43)
+  const shape = new RegExp(`^(\\d{1,12})\\.([A-Za-z0-9_-]{1,${base64Length(maxSubjectBytes)}})\\.([A-Za-z0-9_-]{43})$`)
   return {
     issue(subject, now, ttlMs = options.ttlMs) {
+      const bytes = utf8ToBytes(subject)
+      if (bytes.length > maxSubjectBytes) throw new RangeError(`A subject has at most ${maxSubjectBytes} bytes, not ${bytes.length}`)
       const expiry = Math.ceil((now.getTime() + ttlMs) / 1000)
-      const payload = `${expiry}.${toBase64Url(utf8ToBytes(subject))}`
+      const payload = `${expiry}.${toBase64Url(bytes)}`
       return { token: `${payload}.${mac(payload)}`, expiresAt: new Date(expiry * 1000) }
     },
     subjectOf(token, now) {
-      if (token.length > MAX_SIGNED_TOKEN_LENGTH) return undefined
-      const match = TOKEN.exec(token)
+      if (token.length > maxLength) return undefined
+      const match = shape.exec(token)
       if (!match) return undefined
       const [, expiry = '', subject = '', signature = ''] = match
       if (!constantTimeEqual(signature, mac(`${expiry}.${subject}`))) return undefined
