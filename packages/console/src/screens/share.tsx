@@ -1,6 +1,7 @@
 /**
  * Distribution: the survey's link (or, for an app survey, the widget snippet with the environment's id),
- * single-use links for a single-use survey, and the read-only share link of its results.
+ * single-use links for a single-use survey, and the read-only share link of its results. Making links and
+ * sharing the results are an owner's (the server refuses others; the screen only says so).
  */
 import { useState } from 'preact/hooks'
 import { atLeast } from '../boot'
@@ -64,10 +65,17 @@ export function ShareScreen({ page }: { page: SurveyPageData }) {
 }
 
 function SingleUseLinks({ page, link }: { page: SurveyPageData; link: string }) {
-  const { api } = useConsole()
+  const { api, boot } = useConsole()
   const [count, setCount] = useState(10)
   const [links, setLinks] = useState<string[]>([])
   const [busy, run] = useAction()
+  if (!atLeast(boot.role, 'owner'))
+    return (
+      <div>
+        <h3>Single-use links</h3>
+        <p class="cv-muted">Each link takes one response. An owner of the project makes them.</p>
+      </div>
+    )
   return (
     <div>
       <h3>Single-use links</h3>
@@ -111,12 +119,13 @@ function ResultsShare({ page }: { page: SurveyPageData }) {
     page.survey.resultShareKey ? `${location.origin}${boot.basePath}/share/${page.survey.resultShareKey}` : null,
   )
   const path = `/api/v1/management/surveys/${encodeURIComponent(page.survey.id)}/share`
-  const canChange = atLeast(boot.role, 'editor')
+  const canChange = atLeast(boot.role, 'owner')
   return (
     <section aria-labelledby="share-results-title">
       <h2 id="share-results-title">Share the results</h2>
       <p>Whoever has this link sees the results, read-only, without signing in.</p>
       {url ? <CopyField id="cv-results-link" label="Results link" value={url} /> : <p class="cv-muted">The results are not shared.</p>}
+      {!canChange && <p class="cv-muted">An owner of the project shares the results, or stops sharing them.</p>}
       {canChange && (
         <div class="cv-actions">
           <button
