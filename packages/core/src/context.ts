@@ -4,12 +4,12 @@ import type { ContactAttributeLimits, Storage } from './ports/storage'
 import type { WebhookTransport } from './ports/webhook-transport'
 import type { PinAttemptCounter } from './rate-limit/pin-attempts'
 import type { PreviewTokens } from './domain/preview-tokens'
-import type { EditorTokens } from './domain/editor-tokens'
+import type { EditorTokenPerson, EditorTokens } from './domain/editor-tokens'
 import type { PinProofs } from './domain/pin-proof'
 import type { ShareCursors } from './domain/share-cursors'
 import type { ShareSummaryState } from './domain/result-share'
 import type { SingleUseSealer } from './domain/single-use-ids'
-import type { ConsoleGrant } from './domain/console-accounts'
+import type { ConsoleGrant, ConsoleRole } from './domain/console-accounts'
 
 /** Where Canvass reports what it cannot answer to a caller (unexpected errors), and what its background work did. */
 export interface Logger {
@@ -78,6 +78,13 @@ export interface CanvassContext {
    * session cookie's person (`http/console-auth.ts` calls it). Undefined while the console is off.
    */
   consoleAuthorize?: (request: Request) => Promise<ConsoleGrant | null>
+  /**
+   * The role now of the console's person who minted an editor token (`http/editor-auth.ts`), with the name the
+   * audit log gives them; null when they are no person of that project any more. In accounts mode from the
+   * store, for a library host from `console.roleOf`; undefined when neither answers, and then a console session
+   * mints no editor token (docs/editor.md#editor-tokens).
+   */
+  consolePerson?: (person: EditorTokenPerson) => Promise<{ role: ConsoleRole; name: string } | null>
   /** Signs the console page's CSRF tokens (`consoleCsrfToken`): derived from `secret`, else made at start. */
   consoleCsrfKey: Uint8Array
   /** Reports an audit entry that could not be appended (logged, and `observe.auditFailed`). */

@@ -98,10 +98,11 @@ import { assertWidgetBundles } from './routes/widget'
 // The console (docs/console.md): its page, its callers' CSRF key, and the accounts mode's routes and authorize.
 import { registerConsoleRoutes } from './routes/console'
 import type { ConsoleWiring } from './routes/console'
-import { consoleCsrfKey } from './http/console-auth'
+import { consoleCsrfKey, hostConsolePerson } from './http/console-auth'
+import type { ConsoleRoleOf } from './http/console-auth'
 import { registerApiKeyRoutes } from './routes/management/api-keys'
 import type { ConsoleAccountsOption, ConsoleAccountSettings, ConsoleGrant } from './domain/console-accounts'
-import { consoleAccountSettings, consoleAccountsAuthorize } from './domain/console-accounts'
+import { consoleAccountSettings, consoleAccountsAuthorize, consoleAccountsPerson } from './domain/console-accounts'
 import type { ConsoleAccountsWiring } from './routes/console-accounts'
 import { registerConsoleAccountRoutes } from './routes/console-accounts'
 import type { RateLimiter } from './ports/rate-limiter'
@@ -114,6 +115,14 @@ import type { RateLimiter } from './ports/rate-limiter'
 export interface ConsoleOptions {
   /** Library hosts: who may enter (reads the host's own cookie/session). null = not signed in. */
   authorize?: (request: Request) => ConsoleGrant | null | Promise<ConsoleGrant | null>
+  /**
+   * Library hosts: a person's role now in a project (the `person.id` and `projectId` that `authorize` answered),
+   * or null once they are no longer one of its people. Canvass asks it at every use of an editor token the person
+   * minted in the console, so that the token stops with their role (docs/editor.md#editor-tokens). Without it, a
+   * console session mints no editor tokens: the host mints them with `canvass.editorToken`.
+   * @default undefined
+   */
+  roleOf?: ConsoleRoleOf
   /** Canvass's own people accounts (standalone server). Exactly one of authorize / accounts. */
   accounts?: ConsoleAccountsOption
   /** The console's browser bundle as text. */
@@ -466,10 +475,13 @@ export function createCanvass(options: CanvassOptions): Canvass {
   const mcp = { dispatch: () => dispatch, facts: routeFacts(entries) }
   registerRoutes(createRouteTable(router, entries, before), options, assets.widget, mcp, consoleAccounts)
   // In accounts mode, who may enter the console is who holds a live session cookie.
-  if (consoleAccounts) ctx.consoleAuthorize = consoleAccountsAuthorize(ctx)
-  else if (options.console?.authorize) {
+  if (consoleAccounts) {
+    ctx.consoleAuthorize = consoleAccountsAuthorize(ctx)
+    ctx.consolePerson = consoleAccountsPerson(ctx)
+  } else if (options.console?.authorize) {
     const authorize = options.console.authorize
     ctx.consoleAuthorize = async (request) => authorize(request)
+    if (options.console.roleOf) ctx.consolePerson = hostConsolePerson(options.console.roleOf)
   }
   const document = lazyDocument(() => openApiDocument(entries, { serverUrl: serverUrl(options.publicUrl, basePath), version: API_VERSION }))
   registerDocumentationRoutes(createRouteTable(router, entries), document, options.apiReference === false ? undefined : assets.apiReference)
@@ -727,6 +739,9 @@ function consoleWiring(options: CanvassOptions): ConsoleWiring {
   if (given.signInUrl !== undefined && (typeof given.signInUrl !== 'string' || !/^(\/(?!\/)|https?:\/\/)/.test(given.signInUrl))) {
     throw new TypeError('console.signInUrl must be a path starting with / or an http(s) URL')
   }
+  if (given.roleOf !== undefined && typeof given.roleOf !== 'function') throw new TypeError('console.roleOf must be a function')
+  // Canvass's own people answer their roles themselves.
+  if (given.roleOf !== undefined && given.accounts !== undefined) throw new TypeError('console.roleOf goes with authorize, not accounts')
   return { bundle: given.bundle, signInUrl: given.signInUrl, accounts: given.accounts !== undefined, editor: options.editor !== undefined }
 }
 

@@ -155,7 +155,7 @@ export interface paths {
         put?: never;
         /**
          * A token for the survey editor: the v3 survey routes of the key's workspace (or one survey), for at most 12 hours
-         * @description `workspaceId` is the key's project or environment (another is a 401 `unauthorized`); `surveyId` binds the token to that survey of it (404 when there is none, 401 when it is another environment's); `expiresIn` is in seconds, 1 to 43200 (default 3600). The token works until `expiresAt`, until the key is revoked or until the server secret changes. See docs/editor.md, "Editor tokens".
+         * @description `workspaceId` is the key's project or environment (another is a 401 `unauthorized`); `surveyId` binds the token to that survey of it (404 when there is none, 401 when it is another environment's); `expiresIn` is in seconds, 1 to 43200 (default 3600). The token works until `expiresAt`, until the key is revoked or until the server secret changes. Minted in a console session (an owner's), it is that person's: it works only while their role allows each route it is used on, and stops when they are removed. See docs/editor.md, "Editor tokens".
          */
         post: operations["postV1ManagementEditorTokens"];
         delete?: never;

@@ -249,8 +249,9 @@ test("a change made in the console is audited under the person's email, with no 
   assert.is(entry.action, 'create')
 })
 
-test('an editor token minted in the console works, bound to no key', async () => {
-  const minted = await asConsole(editor, 'POST', '/api/v1/management/editor-tokens', { body: { workspaceId: bed().envA } })
+test("an editor token minted in the console works, bound to its owner rather than a key; an editor's session mints none", async () => {
+  assert.is((await asConsole(editor, 'POST', '/api/v1/management/editor-tokens', { body: { workspaceId: bed().envA } })).status, 403)
+  const minted = await asConsole(owner, 'POST', '/api/v1/management/editor-tokens', { body: { workspaceId: bed().envA } })
   assert.is(minted.status, 200, minted.text)
   const list = await bed().call('GET', `/api/v3/surveys?workspaceId=${bed().envA}`, {
     headers: { authorization: `Bearer ${minted.body.data.token}` },
@@ -334,7 +335,7 @@ test("API keys: list, create (the key shown once, and it works), revoke; not ano
   ])
 })
 
-test('the console option is checked when Canvass is made: a bundle, a way in, a sign-in address of this or an http(s) site', () => {
+test('the console option is checked when Canvass is made: a bundle, a way in, a sign-in address of this or an http(s) site, roleOf', () => {
   const storage = bed().storage
   const made = (options: Record<string, unknown>) => () => createCanvass({ storage, console: options as never })
   assert.throws(made({ accounts: true }), /bundle as text/)
@@ -343,6 +344,9 @@ test('the console option is checked when Canvass is made: a bundle, a way in, a 
   for (const signInUrl of ['//elsewhere.example/login', 'javascript:alert(1)', 'login'])
     assert.throws(made({ bundle: 'export {}', authorize: () => null, signInUrl }), /signInUrl/)
   made({ bundle: 'export {}', authorize: () => null, signInUrl: 'https://id.example/login' })()
+  assert.throws(made({ bundle: 'export {}', authorize: () => null, roleOf: 'owner' }), /roleOf must be a function/)
+  assert.throws(made({ bundle: 'export {}', accounts: true, roleOf: () => null }), /roleOf goes with authorize/)
+  made({ bundle: 'export {}', authorize: () => null, roleOf: () => null })()
 })
 
 test.run()

@@ -250,6 +250,20 @@ export function consoleAccountsAuthorize(ctx: Pick<CanvassContext, 'storage' | '
   }
 }
 
+/**
+ * `CanvassContext.consolePerson` of the accounts mode: a person's role now and their email (the audit log's
+ * name), read from the store at every use of an editor token they minted; null once they are removed, or when
+ * the id is no person of that project.
+ */
+export function consoleAccountsPerson(
+  ctx: Pick<CanvassContext, 'storage'>,
+): (person: { projectId: string; id: string }) => Promise<{ role: ConsoleRole; name: string } | null> {
+  return async ({ projectId, id }) => {
+    const found = await ctx.storage.consoleAccounts.getPerson(id)
+    return found && found.projectId === projectId ? { role: found.role, name: found.email } : null
+  }
+}
+
 /** Sign-in attempts per client address and per email, in fixed windows of 15 minutes. */
 export const SIGN_IN_LIMITS = {
   address: { limit: 30, windowMs: 15 * 60_000 },

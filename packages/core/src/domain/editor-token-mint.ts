@@ -1,6 +1,8 @@
 import type { CanvassContext } from '../context'
-import { notFound, unauthorized, validationError } from '../errors'
+import { CanvassError, notFound, unauthorized, validationError } from '../errors'
+import type { Caller } from '../http/auth'
 import { appendAuditEntry } from './audit-log'
+import type { EditorGrant, EditorTokenPerson } from './editor-tokens'
 import { DEFAULT_EDITOR_TOKEN_SECONDS, MAX_EDITOR_GRANT_ID_LENGTH, MAX_EDITOR_TOKEN_SECONDS } from './editor-tokens'
 
 /** What `canvass.editorToken` takes, as the body of `POST /api/v1/management/editor-tokens`. */
@@ -16,15 +18,18 @@ export interface EditorTokenOptions {
   expiresIn?: number
 }
 
+/** Who mints a token: a key (its id), a console session's person, or the library (neither). */
+export type EditorTokenMinter = { apiKeyId: string } | { person: EditorTokenPerson } | 'library'
+
 /**
  * A token for `environmentId` (already the caller's), after checking the survey is one of it (404 when there is
  * no such survey, 401 `unauthorized` when it is another environment's, as `ownedSurvey` answers) and the
- * lifetime; `apiKeyId` is the minting key, null for the library.
+ * lifetime; bound to the key or console person that mints it.
  */
 export async function mintEditorToken(
   ctx: CanvassContext,
   environmentId: string,
-  apiKeyId: string | null,
+  minter: EditorTokenMinter,
   surveyId: string | undefined,
   expiresIn: number | undefined,
 ): Promise<{ token: string; expiresAt: Date }> {
@@ -37,7 +42,38 @@ export async function mintEditorToken(
     if (!survey) throw notFound('Survey', surveyId.slice(0, MAX_EDITOR_GRANT_ID_LENGTH))
     if (survey.environmentId !== environmentId) throw unauthorized()
   }
-  return ctx.editorTokens.issue({ environmentId, surveyId: surveyId ?? null, apiKeyId }, ctx.now(), seconds)
+  const grant: EditorGrant = {
+    environmentId,
+    surveyId: surveyId ?? null,
+    apiKeyId: minter !== 'library' && 'apiKeyId' in minter ? minter.apiKeyId : null,
+    ...(minter !== 'library' && 'person' in minter ? { person: minter.person } : {}),
+  }
+  // Only a host's person can be too long to carry (ids and a name of any length); a key's grant always fits.
+  if (!ctx.editorTokens.fits(grant)) {
+    throw new CanvassError('forbidden', 'Your id and name in the console are too long to carry in an editor token')
+  }
+  return ctx.editorTokens.issue(grant, ctx.now(), seconds)
+}
+
+/**
+ * The person a console caller mints a token for, after checking that the console can follow them: a 403 for a
+ * session without a person (nobody to follow) and for a library host without `console.roleOf` (Canvass cannot
+ * ask the host for their role later), which mints tokens itself with `canvass.editorToken`.
+ */
+export function consoleMinter(ctx: CanvassContext, caller: NonNullable<Caller['console']>): EditorTokenMinter {
+  if (caller.personId === null || caller.personName === null) {
+    throw new CanvassError(
+      'forbidden',
+      'A console session without a person cannot mint editor tokens: the host mints them with canvass.editorToken',
+    )
+  }
+  if (!ctx.consolePerson) {
+    throw new CanvassError(
+      'forbidden',
+      "This console cannot follow a person's role once a token is minted, so its sessions mint no editor tokens: the host mints them with canvass.editorToken, or gives console.roleOf",
+    )
+  }
+  return { person: { projectId: caller.projectId, id: caller.personId, name: caller.personName } }
 }
 
 /**
@@ -51,7 +87,7 @@ export async function mintEditorTokenForLibrary(
   const { workspaceId, surveyId, expiresIn } = options
   const environmentId = workspaceId.length <= MAX_EDITOR_GRANT_ID_LENGTH ? await ctx.storage.environments.resolve(workspaceId) : null
   if (environmentId === null) throw notFound('Environment', workspaceId.slice(0, MAX_EDITOR_GRANT_ID_LENGTH))
-  const minted = await mintEditorToken(ctx, environmentId, null, surveyId, expiresIn)
+  const minted = await mintEditorToken(ctx, environmentId, 'library', surveyId, expiresIn)
   const fields = Object.keys(options)
     .filter((name) => ['workspaceId', 'surveyId', 'expiresIn'].includes(name))
     .sort()

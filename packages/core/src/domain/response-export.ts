@@ -167,23 +167,25 @@ export interface ExportEarlyEnd {
 /**
  * The export as a stream of text, read page by page only as fast as the client takes it: each pull reads one
  * page. Cancelling the stream (the client went away) stops the reading. CSV reads only what its columns show
- * (`listForExport`); NDJSON writes every field of each response, as the API's reads do. `onEarlyEnd` hears of
- * an export that ends before its last row (cancelled, or a failed read: the stream then errors, and the client
- * gets a cut-off file), so that it is never cut off in silence.
+ * (`listForExport`: no contact attributes); NDJSON writes every field of each response, as the API's reads do
+ * (`view` as `responseOutput` takes it). `onEarlyEnd` hears of an export that ends before its last row
+ * (cancelled, or a failed read: the stream then errors, and the client gets a cut-off file), so that it is
+ * never cut off in silence.
  */
 export function exportStream(
   survey: SurveyRecord,
   source:
     | { format: 'csv'; rows: ExportSource<ResponseExportRow>; quotas?: boolean }
-    | { format: 'ndjson'; rows: ExportSource<ResponseRecord> },
+    | { format: 'ndjson'; rows: ExportSource<ResponseRecord>; view?: { contactAttributes: boolean } },
   onEarlyEnd: (end: ExportEarlyEnd) => void = () => {},
 ): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder()
   const columns = source.format === 'csv' ? exportColumns(survey, { quotas: source.quotas ?? false }) : []
+  const view = source.format === 'ndjson' ? source.view : undefined
   const line = (row: ResponseExportRow | ResponseRecord) =>
     source.format === 'csv'
       ? csvLine(columns.map((column) => column.value(row as ResponseExportRow)))
-      : `${JSON.stringify(responseOutput(row as ResponseRecord))}\n`
+      : `${JSON.stringify(responseOutput(row as ResponseRecord, view))}\n`
   let last: ResponseExportRow | ResponseRecord | undefined
   let limit = EXPORT_ROWS.first
   let started = false

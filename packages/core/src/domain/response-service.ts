@@ -2,8 +2,16 @@ import UAParser from 'ua-parser-js'
 import type { JsonObject, NewResponse, ResponsePatch, ResponseRecord } from '../ports/storage'
 import type { ResponseCreateInput, ResponseUpdateInput } from '../schemas/response'
 
-/** The API form of a stored response (spec Response table). */
-export function responseOutput(response: Omit<ResponseRecord, 'environmentId'>) {
+/**
+ * The API form of a stored response (spec Response table). Without `contactAttributes` (a console caller below
+ * owner: `readsContactAttributes`), the contact's attributes are left out: `person.attributes` is empty and
+ * `personAttributes`/`contactAttributes` are null, as for a response without them; the contact's ids stay.
+ */
+export function responseOutput(
+  response: Omit<ResponseRecord, 'environmentId'>,
+  view: { contactAttributes: boolean } = { contactAttributes: true },
+) {
+  const attributes = view.contactAttributes ? response.personAttributes : null
   return {
     id: response.id,
     createdAt: response.createdAt.toISOString(),
@@ -24,14 +32,14 @@ export function responseOutput(response: Omit<ResponseRecord, 'environmentId'>) 
       id: response.person.id,
       userId: response.person.userId,
       environmentId: response.person.environmentId,
-      attributes: response.person.attributes,
+      attributes: view.contactAttributes ? response.person.attributes : {},
       createdAt: response.person.createdAt.toISOString(),
       updatedAt: response.person.updatedAt.toISOString(),
     },
-    personAttributes: response.personAttributes,
+    personAttributes: attributes,
     // The reference's current names for the two above.
     contact: response.person && { id: response.person.id, userId: response.person.userId },
-    contactAttributes: response.personAttributes,
+    contactAttributes: attributes,
   }
 }
 

@@ -8,7 +8,7 @@ import { isConsoleRole, roleAtLeast } from '../domain/console-accounts'
 import { constantTimeEqual, toBase64Url } from '../domain/token-text'
 import { CanvassError, notAuthenticated } from '../errors'
 import type { Caller } from './auth'
-import { consoleRoleNeeded } from './console-roles'
+import { consoleRoleNeeded, roleRefusal } from './console-roles'
 import type { HttpMethod } from './route-table'
 
 /** The header that makes a request without a key a console request (docs/console.md, "How the console authenticates"). */
@@ -25,6 +25,11 @@ const routesOf = new WeakMap<Request, { method: HttpMethod; path: string }>()
 /** Records the registered method and path of the route `request` matched, for `consoleCaller`'s role check. */
 export function recordRoute(request: Request, method: HttpMethod, path: string): void {
   routesOf.set(request, { method, path })
+}
+
+/** The registered method and path of the route `request` matched (an editor token's role check reads it too). */
+export function recordedRoute(request: Request): { method: HttpMethod; path: string } | undefined {
+  return routesOf.get(request)
 }
 
 /** Whether a request asks to be taken as the console's: the header, and neither an API key nor a bearer token. */
@@ -87,16 +92,28 @@ export async function consoleCaller(request: IRequest, ctx: CanvassContext): Pro
   }
   const environmentId = await consoleEnvironment(ctx, grant, request.headers.get(CONSOLE_ENVIRONMENT_HEADER))
   const needed: ConsoleRole = consoleRoleNeeded(route.method, route.path)
-  if (!roleAtLeast(grant.role, needed)) {
-    throw new CanvassError('forbidden', `Your role (${grant.role}) may not do this: it needs the ${needed} role`, {
-      details: { role: grant.role, needed },
-    })
-  }
+  if (!roleAtLeast(grant.role, needed)) throw roleRefusal(grant.role, needed)
   return {
     environmentId,
     apiKeyId: '',
     apiKeyLabel: `console: ${grant.person?.name ?? grant.role}`,
-    console: { projectId: grant.projectId, role: grant.role, personId: grant.person?.id ?? null },
+    console: { projectId: grant.projectId, role: grant.role, personId: grant.person?.id ?? null, personName: grant.person?.name ?? null },
+  }
+}
+
+/** What `console.roleOf` is: a library host's answer to a person's role now, or null when they are no longer one. */
+export type ConsoleRoleOf = (person: { id: string }, projectId: string) => ConsoleRole | null | Promise<ConsoleRole | null>
+
+/**
+ * `CanvassContext.consolePerson` of a library host: the role `roleOf` answers and the name the token carries.
+ * An answer other than a role or null is the host's mistake: a TypeError (a logged 500) that says so.
+ */
+export function hostConsolePerson(roleOf: ConsoleRoleOf): NonNullable<CanvassContext['consolePerson']> {
+  return async (person) => {
+    const role: unknown = await roleOf({ id: person.id }, person.projectId)
+    if (role === null || role === undefined) return null
+    if (!isConsoleRole(role)) throw new TypeError('console.roleOf must answer "viewer", "editor", "owner" or null')
+    return { role, name: person.name }
   }
 }
 

@@ -2,7 +2,7 @@ import * as v from 'valibot'
 import type { BodyHandler, RouteTable } from '../../http/route-table'
 import { authenticate } from '../../http/auth'
 import { checkNamedEnvironment } from '../../domain/named-environment'
-import { mintEditorToken } from '../../domain/editor-token-mint'
+import { consoleMinter, mintEditorToken } from '../../domain/editor-token-mint'
 import { MAX_EDITOR_GRANT_ID_LENGTH, MAX_EDITOR_TOKEN_SECONDS } from '../../domain/editor-tokens'
 import { unauthorized } from '../../errors'
 import { ok } from '../../http/respond'
@@ -22,7 +22,8 @@ export function registerEditorTokenRoutes(routes: RouteTable): void {
       "`workspaceId` is the key's project or environment (another is a 401 `unauthorized`); `surveyId` binds the token to " +
       "that survey of it (404 when there is none, 401 when it is another environment's); `expiresIn` is in seconds, 1 to " +
       `${MAX_EDITOR_TOKEN_SECONDS} (default 3600). The token works until \`expiresAt\`, until the key is revoked or until the ` +
-      'server secret changes. See docs/editor.md, "Editor tokens".',
+      "server secret changes. Minted in a console session (an owner's), it is that person's: it works only while their role " +
+      'allows each route it is used on, and stops when they are removed. See docs/editor.md, "Editor tokens".',
     auth: 'apiKey',
     body: mintBody,
     answer: dataOf(mintAnswer),
@@ -48,10 +49,11 @@ const mintBody = strictObject({
 const mintAnswer = v.object({ token: v.string(), expiresAt: v.string() })
 
 const mint: BodyHandler<typeof mintBody> = async (request, ctx, _info, body) => {
-  const { environmentId, apiKeyId } = await authenticate(request, ctx)
+  const caller = await authenticate(request, ctx)
+  // A console caller has no key: its token is bound to its person instead, whose role it follows.
+  const minter = caller.console ? consoleMinter(ctx, caller.console) : { apiKeyId: caller.apiKeyId }
   const { workspaceId, surveyId, expiresIn } = await body()
-  await checkNamedEnvironment(ctx, environmentId, { workspaceId }, unauthorized)
-  // A console caller has no key (`apiKeyId` empty): its tokens are the library's kind, bound to no key.
-  const { token, expiresAt } = await mintEditorToken(ctx, environmentId, apiKeyId || null, surveyId, expiresIn)
+  await checkNamedEnvironment(ctx, caller.environmentId, { workspaceId }, unauthorized)
+  const { token, expiresAt } = await mintEditorToken(ctx, caller.environmentId, minter, surveyId, expiresIn)
   return ok({ token, expiresAt: expiresAt.toISOString() })
 }

@@ -34,6 +34,7 @@ import { ownedSurvey } from './surveys'
 import type { BodyHandler, RouteTable } from '../../http/route-table'
 import { anonymizeAnswer, bulkImportAnswer, dataOf, pageOf, responseAnswer } from '../../schemas/answers'
 import { checkNamedEnvironment, namedEnvironmentChecker } from '../../domain/named-environment'
+import { checkContactAttributeFilter, readsContactAttributes } from '../../http/console-roles'
 
 /** `/api/v1/management/responses`: list, create, get, update and delete, without survey status checks. */
 export function registerManagementResponseRoutes(routes: RouteTable): void {
@@ -108,14 +109,17 @@ export function registerManagementResponseRoutes(routes: RouteTable): void {
 }
 
 const listResponses: Handler = async (request, ctx) => {
-  const { environmentId } = await authenticate(request, ctx)
+  const caller = await authenticate(request, ctx)
+  const { environmentId } = caller
   const { page, filter, sortBy, order, count, cursorTag } = readResponseQuery(request.query)
+  checkContactAttributeFilter(caller, filter.where)
+  const view = { contactAttributes: readsContactAttributes(caller) }
   // A survey of another environment is refused (401) rather than listed as empty.
   if (filter.surveyId !== undefined) filter.surveyId = (await ownedSurvey(ctx, environmentId, filter.surveyId)).id
   const total = count ? await ctx.storage.responses.count(environmentId, filter, { upTo: MAX_EXACT_COUNT }) : undefined
   return listPage(page, {
     read: (position) => ctx.storage.responses.list(environmentId, { ...filter, sortBy, order, ...position }),
-    output: responseOutput,
+    output: (response) => responseOutput(response, view),
     nextUrl: () => externalUrl(request, ctx),
     // A response can be 1 MiB (docs/design.md, "Limits and input").
     batch: LARGE_ROW_BATCH,
@@ -148,8 +152,11 @@ const anonymizeResponses: BodyHandler<typeof responseAnonymizeBody> = async (req
 }
 
 const exportResponses: Handler = async (request, ctx, info) => {
-  const { environmentId } = await authenticate(request, ctx)
+  const caller = await authenticate(request, ctx)
+  const { environmentId } = caller
   const { filter, sortBy, order, format } = readExportQuery(request.query)
+  checkContactAttributeFilter(caller, filter.where)
+  const view = { contactAttributes: readsContactAttributes(caller) }
   const survey = await ownedSurvey(ctx, environmentId, filter.surveyId as string)
   const scope = { ...filter, surveyId: survey.id, sortBy, order }
   const position = (after: { id: string; createdAt: Date; updatedAt: Date } | undefined) =>
@@ -181,6 +188,7 @@ const exportResponses: Handler = async (request, ctx, info) => {
           survey,
           {
             format,
+            view,
             rows: {
               read: async (after, limit) =>
                 (await ctx.storage.responses.list(environmentId, { ...scope, limit, ...position(after) })).slice(0, limit),
@@ -271,7 +279,8 @@ const importResponses: Handler = async (request, ctx) => {
 }
 
 const createResponse: BodyHandler<typeof managementResponseCreateSchema> = async (request, ctx, _info, readBody) => {
-  const { environmentId } = await authenticate(request, ctx)
+  const caller = await authenticate(request, ctx)
+  const { environmentId } = caller
   const body = await readBody()
   await checkNamedEnvironment(ctx, environmentId, body, unauthorized)
   const response = managementResponse(ctx, body, request.headers.get('user-agent'))
@@ -283,7 +292,7 @@ const createResponse: BodyHandler<typeof managementResponseCreateSchema> = async
   })
   const created = await ctx.storage.responses.get(id)
   if (!created) throw notFound('Response', id)
-  return ok(responseOutput(created))
+  return ok(responseOutput(created, { contactAttributes: readsContactAttributes(caller) }))
 }
 
 /**
@@ -312,12 +321,14 @@ export function managementResponse(
 }
 
 const getResponse: Handler = async (request, ctx) => {
-  const { environmentId } = await authenticate(request, ctx)
-  return ok(responseOutput(await ownedResponse(ctx, environmentId, param(request, 'responseId'))))
+  const caller = await authenticate(request, ctx)
+  const response = await ownedResponse(ctx, caller.environmentId, param(request, 'responseId'))
+  return ok(responseOutput(response, { contactAttributes: readsContactAttributes(caller) }))
 }
 
 const updateResponse: BodyHandler<typeof managementResponseUpdateSchema> = async (request, ctx, _info, body) => {
-  const { environmentId } = await authenticate(request, ctx)
+  const caller = await authenticate(request, ctx)
+  const { environmentId } = caller
   const input = await body()
   const id = param(request, 'responseId')
   const updated = await ctx.storage.responses.update(
@@ -330,18 +341,19 @@ const updateResponse: BodyHandler<typeof managementResponseUpdateSchema> = async
     { answerScales: hasNumberAnswer(input.data) },
   )
   if (!updated) throw notFound('Response', id)
-  return ok(responseOutput(updated))
+  return ok(responseOutput(updated, { contactAttributes: readsContactAttributes(caller) }))
 }
 
 const deleteResponse: Handler = async (request, ctx) => {
-  const { environmentId } = await authenticate(request, ctx)
+  const caller = await authenticate(request, ctx)
+  const { environmentId } = caller
   const id = param(request, 'responseId')
   await ownedResponse(ctx, environmentId, id)
   const deleted = await ctx.storage.responses.delete(environmentId, id)
   if (!deleted) throw notFound('Response', id)
   // Its files were recorded for deletion with it.
   ctx.blobDeletionsRecorded()
-  return ok(responseOutput(deleted))
+  return ok(responseOutput(deleted, { contactAttributes: readsContactAttributes(caller) }))
 }
 
 async function ownedResponse(ctx: CanvassContext, environmentId: string, id: string): Promise<ResponseRecord> {

@@ -14,6 +14,7 @@ import { readSummaryQuery, summaryFilterQuery } from '../../http/response-query'
 import { readSurveySummary } from '../../domain/survey-summary'
 import { dataOf, pageOf, summaryAnswer, surveyAnswer } from '../../schemas/answers'
 import { pageQueryWithOffset } from '../../http/pagination'
+import { checkContactAttributeFilter } from '../../http/console-roles'
 import { createSurveyFromBody, segmentOf, segmentOfSurvey, updateSurveyFromBody } from '../../domain/survey-writes'
 
 /** `/api/v1/management/surveys`: list, create, get, update (merge) and delete. */
@@ -120,8 +121,10 @@ const deleteSurvey: Handler = async (request, ctx) => {
 
 /** The survey if it is the caller's: 404 when unknown, 401 when it belongs to another environment. */
 const summarizeSurvey: Handler = async (request, ctx) => {
-  const { environmentId } = await authenticate(request, ctx)
+  const caller = await authenticate(request, ctx)
+  const { environmentId } = caller
   const filter = readSummaryQuery(request.query)
+  checkContactAttributeFilter(caller, filter.where)
   const survey = await ownedSurvey(ctx, environmentId, param(request, 'surveyId'))
   return ok(await readSurveySummary(ctx, survey, filter))
 }

@@ -7,6 +7,8 @@ import { CanvassError } from '../../errors'
 
 import type { InvalidParam } from '../../http/problem'
 import { capInvalidParams } from '../../http/problem'
+import type { Caller } from '../../http/auth'
+import { checkContactAttributeFilter } from '../../http/console-roles'
 import type { RouteTable } from '../../http/route-table'
 import {
   V3Problem,
@@ -147,8 +149,6 @@ const listQueryDoc = v.object({
 })
 const countQueryDoc = v.object({ ...scopeDoc, precision: v.optional(v.picklist(['capped', 'exact'])) })
 
-type Caller = { environmentId: string }
-
 /**
  * The key's environment checked against `workspaceId`, and `surveyId` against the environment (403 otherwise).
  * Returns the survey read, for the views of its responses, and the workspace the views name.
@@ -183,8 +183,10 @@ async function viewsOf(ctx: CanvassContext, workspaceId: string, rows: readonly 
   return out
 }
 
-const listResponses = async (request: IRequest, ctx: CanvassContext, { environmentId }: Caller) => {
+const listResponses = async (request: IRequest, ctx: CanvassContext, caller: Caller) => {
+  const { environmentId } = caller
   const query = readV3ResponsesListQuery(request)
+  checkContactAttributeFilter(caller, query.filter.where)
   const { survey, workspaceId } = await checkScope(ctx, environmentId, query)
   const order = query.sortBy === 'createdAt' ? 'asc' : 'desc'
   // At once, not one after another: the page and its count.
@@ -217,8 +219,10 @@ function countOf(total: number): { count: number; relation: 'eq' | 'gte' } {
   return total > V3_COUNT_CAP ? { count: V3_COUNT_CAP, relation: 'gte' } : { count: total, relation: 'eq' }
 }
 
-const countResponses = async (request: IRequest, ctx: CanvassContext, { environmentId }: Caller) => {
+const countResponses = async (request: IRequest, ctx: CanvassContext, caller: Caller) => {
+  const { environmentId } = caller
   const query = readV3ResponsesCountQuery(request)
+  checkContactAttributeFilter(caller, query.filter.where)
   await checkScope(ctx, environmentId, query)
   if (query.precision === 'exact')
     return v3Ok({ data: { count: await ctx.storage.responses.count(environmentId, query.filter), relation: 'eq' } })
