@@ -145,19 +145,28 @@ function refusal(request: IRequest, ctx: CanvassContext, requestId: string): Res
     })
   }
   const origin = request.headers.get('origin')
-  if (origin !== null && !sameOrigin(origin, url.origin, ctx.publicUrl)) {
+  if (origin !== null && !ownOrigin(origin, url, ctx)) {
     return problemResponse(403, 'forbidden', 'Cross-origin MCP requests are not allowed', requestId)
   }
   return undefined
 }
 
-function sameOrigin(origin: string, own: string, publicUrl: string | undefined): boolean {
+/**
+ * Whether `origin` is a page of this server, which DNS rebinding must not fake: a page on a name the attacker
+ * controls, resolved to this server, sends that name in both `Host` and `Origin`. So with `publicUrl` only its
+ * origin counts; without it, a host of `allowedHosts`, or (with no such list) the request's own origin.
+ */
+function ownOrigin(origin: string, url: URL, ctx: CanvassContext): boolean {
+  let given: URL
   try {
-    const given = new URL(origin).origin
-    return given === own || (publicUrl !== undefined && given === new URL(publicUrl).origin)
+    given = new URL(origin)
   } catch {
     return false
   }
+  if (given.protocol !== 'http:' && given.protocol !== 'https:') return false
+  if (ctx.publicUrl) return given.origin === new URL(ctx.publicUrl).origin
+  if (ctx.allowedHosts.size > 0) return ctx.allowedHosts.has(given.host.toLowerCase())
+  return given.origin === url.origin
 }
 
 /**
