@@ -412,4 +412,24 @@ test('a single-use survey makes single-use links, each on the link page with its
   await bed.call('DELETE', `/api/v1/management/surveys/${id}`, { key: bed.keyA })
 })
 
+test('a malformed hash shows the console with a "Page not found" notice, its heading focused, and a way back', async () => {
+  const tab = await context.newPage()
+  const errors: string[] = []
+  tab.on('pageerror', (error) => errors.push(error.message))
+  tab.on('console', (message) => message.type() === 'error' && errors.push(message.text()))
+  // `%E0%A4%A` is no escape `decodeURIComponent` can read: any link may carry one.
+  await tab.goto(`${bed.url}/console#/%E0%A4%A`)
+  await tab.locator('h1', { hasText: 'Page not found' }).waitFor()
+  assert.is((await focused(tab)).name, 'Page not found', 'the notice opens with its heading focused')
+  assert.ok(await tab.locator('.cv-header').isVisible(), "the console's header is there")
+  assert.is(await tab.locator('nav[aria-label=Console] a[aria-current=page]').count(), 0, 'no screen is the current one')
+  await noViolations(tab, 'the not-found notice')
+  await tabTo(tab, 'Go to the surveys')
+  await tab.keyboard.press('Enter')
+  await tab.locator('h1', { hasText: 'Surveys' }).waitFor()
+  assert.match(tab.url(), /#\/surveys$/)
+  assert.equal(errors, [])
+  await tab.close()
+})
+
 test.run()
