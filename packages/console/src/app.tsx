@@ -10,6 +10,7 @@ import type { ConsoleContext } from './context'
 import { Console } from './context'
 import { parseHash } from './route'
 import { SCREENS } from './screens'
+import { NotFoundScreen } from './screens/not-found'
 import { focusHeading } from './ui'
 
 export function App({ boot, api }: { boot: Boot; api: Api }) {
@@ -23,7 +24,7 @@ export function App({ boot, api }: { boot: Boot; api: Api }) {
   }, [])
   const route = useMemo(() => parseHash(hash), [hash])
   const screens = SCREENS.filter((screen) => atLeast(boot.role, screen.minRole) && (!screen.accountsOnly || boot.accounts))
-  const current = screens.find((screen) => screen.hash === (route.parts[0] ?? '')) ?? screens[0]
+  const current = route.notFound ? undefined : (screens.find((screen) => screen.hash === (route.parts[0] ?? '')) ?? screens[0])
   const context: ConsoleContext = {
     boot,
     api,
@@ -35,8 +36,8 @@ export function App({ boot, api }: { boot: Boot; api: Api }) {
     notify: (message, tone = 'ok') => setNotice({ message, tone }),
   }
   // A new screen: its heading takes the focus, so a keyboard or screen reader user knows where they are.
-  useEffect(focusHeading, [current?.id, route.parts.join('/')])
-  const Screen = current?.component
+  useEffect(focusHeading, [current?.id, route.parts.join('/'), route.notFound])
+  const Screen = route.notFound ? NotFoundScreen : current?.component
   return (
     <Console.Provider value={context}>
       <div class="cv-console">
@@ -89,7 +90,7 @@ export function App({ boot, api }: { boot: Boot; api: Api }) {
           </ul>
         </nav>
         <main id="cv-main" class="cv-main">
-          {Screen ? <Screen key={`${current.id}:${environmentId}`} /> : <p>There is nothing here for your role.</p>}
+          {Screen ? <Screen key={`${current?.id ?? 'not-found'}:${environmentId}`} /> : <p>There is nothing here for your role.</p>}
         </main>
         <div class={`cv-notice${notice ? ` cv-notice-${notice.tone}` : ''}`} role="status" aria-live="polite">
           {notice?.message ?? ''}

@@ -38,6 +38,15 @@ test('hash routes round-trip', () => {
   assert.equal(parseHash('').parts, [])
 })
 
+test('a hash whose escape does not decode is a route not found, never an exception', () => {
+  for (const hash of ['#/%E0%A4%A', '#/surveys/%', '#/surveys/%ZZ/results?page=2']) {
+    const route = parseHash(hash)
+    assert.equal(route.parts, [], hash)
+    assert.is(route.notFound, true, hash)
+  }
+  assert.is(parseHash('#/surveys/a%2Fb').notFound, undefined)
+})
+
 test('roles rank viewer < editor < owner', () => {
   assert.ok(atLeast('owner', 'editor'))
   assert.ok(atLeast('editor', 'editor'))
