@@ -2,6 +2,9 @@
  * The console's sign-in pages in Chromium, keyboard only: a password sign-in and a one-time link (whose page a
  * GET leaves unused), the session cookie as the browser keeps it (HttpOnly, SameSite=Strict), the wrong-password
  * page, and axe on every page (no serious or critical violation). The pages load nothing from another origin.
+ * Behind a proxy that ends TLS (its `X-Forwarded-Proto: https` sent by the browser here, from loopback): with
+ * `trustProxy` the browser keeps a Secure `__Host-` session cookie and is signed in by it; without, the header is
+ * ignored and the cookie is the plain one.
  */
 import { createTestCanvass, skipSuiteUnless } from '@canvass/test-bed'
 import type { TestCanvass } from '@canvass/test-bed'
@@ -37,8 +40,8 @@ async function fresh(): Promise<{ context: BrowserContext; page: Page; elsewhere
   return { context, page, elsewhere }
 }
 
-async function sessionCookie(context: BrowserContext) {
-  return (await context.cookies()).find((cookie) => cookie.name === 'canvass_console')
+async function sessionCookie(context: BrowserContext, name = 'canvass_console') {
+  return (await context.cookies()).find((cookie) => cookie.name === name)
 }
 
 test('a password sign-in with the keyboard; a wrong password first; axe on both pages', async () => {
@@ -95,4 +98,61 @@ test('a one-time link with the keyboard: the page uses nothing, its button signs
   await context.close()
 })
 
+/** Signs a new owner in with the keyboard on `at` from a browser whose every request carries `headers`. */
+async function signInWith(at: string, on: TestCanvass, headers: Record<string, string>): Promise<BrowserContext> {
+  const person = await on.canvass.admin.addConsolePerson({ email: `${crypto.randomUUID()}@example.com`, role: 'owner', projectId: on.projectId, password: PASSWORD })
+  const context = await browser.newContext({ locale: 'en-US', extraHTTPHeaders: headers })
+  const page = await context.newPage()
+  await page.goto(`${at}/console/sign-in`)
+  await page.keyboard.press('Tab')
+  await page.keyboard.type(person.email)
+  await page.keyboard.press('Tab')
+  await page.keyboard.type(PASSWORD)
+  await Promise.all([page.waitForURL(`${at}/console`), page.keyboard.press('Enter')])
+  return context
+}
+
+test('behind a proxy the bed does not trust, X-Forwarded-Proto is ignored: the plain cookie, not Secure', async () => {
+  const context = await signInWith(url, bed, { 'x-forwarded-proto': 'https' })
+  const names = (await context.cookies()).map((cookie) => cookie.name)
+  assert.ok(names.includes('canvass_console') && !names.some((name) => name.startsWith('__')), names.join())
+  assert.is((await sessionCookie(context))?.secure, false)
+  await context.close()
+})
+
 test.run()
+
+const proxied = skipSuiteUnless(suite('console sign-in in Chromium behind a trusted proxy that ends TLS'), chromiumMissing())
+let proxiedBed: TestCanvass
+let proxiedUrl: string
+proxied.before(async () => {
+  browser = await launchChromium()
+  proxiedBed = await createTestCanvass({ trustProxy: ['loopback'] })
+  proxiedUrl = await proxiedBed.listen()
+})
+proxied.after(async () => {
+  if (browser) await releaseChromium()
+  await proxiedBed?.close()
+})
+
+proxied('the session cookie is Secure and named __Host-, and it signs the browser in; sign-out clears it', async () => {
+  const context = await signInWith(proxiedUrl, proxiedBed, { 'x-forwarded-proto': 'https' })
+  const cookie = await sessionCookie(context, '__Host-canvass_console')
+  assert.ok(cookie, JSON.stringify(await context.cookies()))
+  assert.is(cookie.secure, true)
+  assert.is(cookie.httpOnly, true)
+  assert.is(cookie.sameSite, 'Strict')
+  assert.is(cookie.path, '/')
+  assert.is(await sessionCookie(context, 'canvass_console'), undefined)
+  // The form cookie was cleared at sign-in: only the session is left.
+  assert.equal((await context.cookies()).map((kept) => kept.name), ['__Host-canvass_console'])
+  // The console page (the bed's bundle is an empty module) let the browser in with it: its boot data is there.
+  const page = context.pages()[0] as Page
+  await page.locator('#canvass-console-boot').waitFor({ state: 'attached' })
+  // The console's sign-out form, as its button posts it.
+  const out = await page.evaluate(() => fetch('/console/sign-out', { method: 'POST', redirect: 'manual' }).then((answer) => answer.type))
+  assert.is(out, 'opaqueredirect')
+  assert.equal(await context.cookies(), [], 'signed out: no cookie is left')
+  await context.close()
+})
+proxied.run()

@@ -162,6 +162,11 @@ startUp('a PUBLIC_URL that is not an http(s) URL', async () => {
   await assertRefused({ PUBLIC_URL: 'feedback.example.com' }, 'PUBLIC_URL', /must be an http\(s\) URL/)
 })
 
+startUp('a TRUST_PROXY that is not a list of addresses, CIDRs or loopback', async () => {
+  await assertRefused({ TRUST_PROXY: 'loopback, 10.0.0.0/33' }, 'TRUST_PROXY', /"10\.0\.0\.0\/33".*addresses or CIDRs/)
+  await assertRefused({ TRUST_PROXY: 'proxy.internal' }, 'TRUST_PROXY', /"proxy\.internal"/)
+})
+
 startUp('malformed or unknown CANVASS_PGLITE_SETTINGS', async () => {
   await assertRefused({ CANVASS_PGLITE_SETTINGS: 'shared_buffers=1MB;drop' }, 'CANVASS_PGLITE_SETTINGS', /must be name=value pairs/)
   await assertRefused(
