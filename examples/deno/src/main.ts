@@ -10,7 +10,7 @@ import { createKyselyStorage, createReplicaReads, migrate, postgresSettingWarnin
 import { readApiReference, readWidgetBundles } from '@canvass/widget'
 import { bootstrap, firstRequestLine } from '../../../packages/server/src/bootstrap'
 import { openBlobStore } from '../../../packages/server/src/blob-store'
-import { serverCanvassOptions } from '../../../packages/server/src/canvass-options'
+import { consoleCookiesLine, serverCanvassOptions } from '../../../packages/server/src/canvass-options'
 import { checkConfig } from '../../../packages/server/src/check-config'
 import { openDatabase, openReadReplicas } from '../../../packages/server/src/database'
 import { enterLane, laneOfRequest } from '../../../packages/server/src/database-lanes'
@@ -63,6 +63,8 @@ async function main(): Promise<void> {
   })
   console.log(`Canvass listening on ${url} (${description}; ${blobs.description})`)
   if (printedKey) console.log(firstRequestLine(config.publicUrl ?? url, printedKey))
+  const cookiesLine = consoleCookiesLine(config)
+  if (cookiesLine) console.log(cookiesLine)
 
   async function route(request: Request, info?: ConnectionInfo): Promise<Response> {
     if (request.url.includes('/health') && new URL(request.url).pathname === '/health') {

@@ -85,6 +85,11 @@ export interface CanvassContext {
    * mints no editor token (docs/editor.md#editor-tokens).
    */
   consolePerson?: (person: EditorTokenPerson) => Promise<{ role: ConsoleRole; name: string } | null>
+  /**
+   * The protocol the client used: the request URL's, or what a proxy of `CanvassOptions.trustProxy` forwarded
+   * (`http/request-protocol.ts`). The console's cookies are `Secure` on https.
+   */
+  requestProtocol(request: Request): 'http:' | 'https:'
   /** Signs the console page's CSRF tokens (`consoleCsrfToken`): derived from `secret`, else made at start. */
   consoleCsrfKey: Uint8Array
   /** Reports an audit entry that could not be appended (logged, and `observe.auditFailed`). */
@@ -106,7 +111,7 @@ export interface AuditFailure {
 export interface ConnectionInfo {
   /**
    * The address of the peer that sent the request (the socket's remote address: an IP, without port), as the
-   * host saw it. Rate limits and logs use it. `@canvass/host-node` and `@canvass/host-deno` fill it in;
+   * host saw it. Rate limits and logs use it, and `trustProxy` is matched against it. `@canvass/host-node` and `@canvass/host-deno` fill it in;
    * `Deno.serve` gives it as `info.remoteAddr.hostname`, Node as `req.socket.remoteAddress`.
    */
   clientAddress?: string

@@ -24,6 +24,8 @@ import { registerSingleUseIdRoutes } from './routes/management/single-use-ids'
 import { createRateLimitGate, refusedBy } from './rate-limit/rate-limit-gate'
 import type { RateLimitOptions } from './rate-limit/rate-limit-options'
 import { clientAddressOf } from './rate-limit/client-address'
+import { createRequestProtocols } from './http/request-protocol'
+import { trustedProxies } from './http/trusted-proxies'
 import { createMemoryRateLimiter } from './rate-limit/create-memory-rate-limiter'
 import type { PinAttemptOptions } from './rate-limit/pin-attempts'
 import { createPinAttemptCounter } from './rate-limit/pin-attempts'
@@ -158,9 +160,20 @@ export interface CanvassOptions {
   /**
    * Hosts (`host` or `host:port`, as in the `Host` header; case-insensitive) whose request URL may be used
    * for absolute `Link` headers when `publicUrl` is unset. Requests for other hosts get a relative `Link`.
+   * Also the hosts whose pages (`Origin`) the MCP route takes when `publicUrl` is unset.
    * @default []
    */
   allowedHosts?: readonly string[]
+  /**
+   * The proxies in front of Canvass whose forwarded headers it believes (docs/deploying.md, "Behind a proxy"):
+   * IP addresses and CIDR ranges, IPv4 or IPv6 (`['10.0.0.0/8', '2001:db8::/32']`), and `'loopback'`
+   * (127.0.0.0/8 and ::1). A request whose socket address (`ConnectionInfo.clientAddress`) is one of them may
+   * say in `Forwarded: proto=` or `X-Forwarded-Proto` (the value the nearest proxy appended) that the client
+   * came over https, which makes the console's cookies `Secure`. From any other address those headers are
+   * ignored: anyone can send them. An entry that is none of these throws a TypeError.
+   * @default [] (no proxy is trusted)
+   */
+  trustProxy?: readonly string[]
   /**
    * Largest stored response, in bytes of JSON: `data`, `ttc`, `variables` and `meta` together (docs/design.md, "Limits and input").
    * A create or update that would make a response larger is refused with 413 and nothing is changed.
@@ -378,6 +391,7 @@ export interface PreflightAnswer {
 /** Creates the Canvass HTTP API over the given storage. */
 export function createCanvass(options: CanvassOptions): Canvass {
   const basePath = normaliseBasePath(options.basePath ?? '')
+  const protocols = createRequestProtocols(options.trustProxy === undefined ? undefined : trustedProxies(options.trustProxy))
   const auditLogRetentionDays = retentionDaysOf(options.auditLog)
   const pinAddressHeader = (options.pinAttempts?.clientAddressHeader ?? options.rateLimits?.clientAddressHeader)?.toLowerCase()
   const addressHeader = options.rateLimits?.clientAddressHeader?.toLowerCase()
@@ -441,6 +455,7 @@ export function createCanvass(options: CanvassOptions): Canvass {
       notify(options.onBlobDeletions, undefined)
     },
     clientAddress: (request, info) => clientAddressOf(request, info, addressHeader),
+    requestProtocol: protocols.of,
     consoleCsrfKey: consoleCsrfKey(options.secret),
     auditFailed: ({ error, ...event }) => {
       logger.error(
@@ -601,6 +616,7 @@ export function createCanvass(options: CanvassOptions): Canvass {
     let response: Response
     // For the audit log's entries and the problems a route answers.
     ;(request as IRequest).requestId = requestId
+    protocols.record(request, info)
     try {
       const target = requestTarget(request.url)
       pathname = target.pathname

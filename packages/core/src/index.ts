@@ -18,6 +18,7 @@ export type { Canvass, CanvassHealth, CanvassOptions, ConsoleOptions, PreflightA
 export { consoleAccountsAuthorize } from './domain/console-accounts'
 export type { ConsoleAccountsOption, ConsoleGrant } from './domain/console-accounts'
 export type { ConsoleRoleOf } from './http/console-auth'
+export { isTrustProxyEntry } from './http/trusted-proxies'
 export type { ConsoleAccountsAdmin } from './admin/console-accounts-admin'
 export type { WebhookHealth } from './webhooks/outbox-health'
 export { startCanvassWorker } from './worker'

@@ -100,7 +100,12 @@ test('a one-time link with the keyboard: the page uses nothing, its button signs
 
 /** Signs a new owner in with the keyboard on `at` from a browser whose every request carries `headers`. */
 async function signInWith(at: string, on: TestCanvass, headers: Record<string, string>): Promise<BrowserContext> {
-  const person = await on.canvass.admin.addConsolePerson({ email: `${crypto.randomUUID()}@example.com`, role: 'owner', projectId: on.projectId, password: PASSWORD })
+  const person = await on.canvass.admin.addConsolePerson({
+    email: `${crypto.randomUUID()}@example.com`,
+    role: 'owner',
+    projectId: on.projectId,
+    password: PASSWORD,
+  })
   const context = await browser.newContext({ locale: 'en-US', extraHTTPHeaders: headers })
   const page = await context.newPage()
   await page.goto(`${at}/console/sign-in`)
@@ -145,7 +150,10 @@ proxied('the session cookie is Secure and named __Host-, and it signs the browse
   assert.is(cookie.path, '/')
   assert.is(await sessionCookie(context, 'canvass_console'), undefined)
   // The form cookie was cleared at sign-in: only the session is left.
-  assert.equal((await context.cookies()).map((kept) => kept.name), ['__Host-canvass_console'])
+  assert.equal(
+    (await context.cookies()).map((kept) => kept.name),
+    ['__Host-canvass_console'],
+  )
   // The console page (the bed's bundle is an empty module) let the browser in with it: its boot data is there.
   const page = context.pages()[0] as Page
   await page.locator('#canvass-console-boot').waitFor({ state: 'attached' })

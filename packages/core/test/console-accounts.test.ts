@@ -68,7 +68,8 @@ async function signIn(email: string, password: string, address?: string) {
   })
 }
 
-const authorize = () => consoleAccountsAuthorize({ storage: bed().storage, now: clock.now })
+const authorize = () =>
+  consoleAccountsAuthorize({ storage: bed().storage, now: clock.now, publicUrl: undefined, basePath: '', requestProtocol: () => 'http:' })
 const grantOf = (sessionCookie: string) => authorize()(new Request(`${TEST_ORIGIN}/console`, { headers: { cookie: sessionCookie } }))
 
 async function addPerson(role: 'viewer' | 'editor' | 'owner', password?: string) {
@@ -93,10 +94,10 @@ test('sign-in by password sets the session cookie as design §3 says, and the se
   assert.is((await browser('GET', '/console/sign-in', { cookies: [pair(session)] })).status, 303)
 })
 
-test('over https the cookies are Secure', async () => {
+test('over https the cookies are Secure, and named __Host-', async () => {
   const person = await addPerson('viewer', PASSWORD)
   const page = await browser('GET', '/console/sign-in', { origin: 'https://canvass.test' })
-  const formCookie = cookieNamed(page.setCookies, 'canvass_console_form') as string
+  const formCookie = cookieNamed(page.setCookies, '__Host-canvass_console_form') as string
   assert.ok(formCookie.includes('; Secure'))
   const csrf = /name="csrf" value="([^"]+)"/.exec(page.text)?.[1] as string
   const answer = await browser('POST', '/console/sign-in', {
@@ -105,7 +106,7 @@ test('over https the cookies are Secure', async () => {
     form: { csrf, email: person.email, password: PASSWORD },
   })
   assert.is(answer.status, 303)
-  assert.ok(cookieNamed(answer.setCookies, 'canvass_console')?.endsWith('; Secure'))
+  assert.ok(cookieNamed(answer.setCookies, '__Host-canvass_console')?.endsWith('; Secure'))
 })
 
 test('a wrong password, an unknown email and a person without a password all get the same 401 page', async () => {

@@ -33,7 +33,10 @@ async function send(bed: TestCanvass, method: string, path: string, sent: Sent =
     body = new URLSearchParams(sent.form).toString()
   }
   const request = new Request((sent.origin ?? TEST_ORIGIN) + path, { method, headers, body })
-  const response = await bed.fetch(request, 'address' in sent && sent.address === undefined ? {} : { clientAddress: sent.address ?? '127.0.0.1' })
+  const response = await bed.fetch(
+    request,
+    'address' in sent && sent.address === undefined ? {} : { clientAddress: sent.address ?? '127.0.0.1' },
+  )
   const text = await response.text()
   assert.ok(response.status < 500, `${method} ${path} answered ${response.status}: ${text}`)
   return { status: response.status, headers: response.headers, text, setCookies: response.headers.getSetCookie() }
@@ -53,7 +56,12 @@ async function formCookie(bed: TestCanvass, sent: Sent) {
 
 /** Signs a new person in with requests sent as `sent`: the session's Set-Cookie. */
 async function signIn(bed: TestCanvass, sent: Sent) {
-  const person = await bed.canvass.admin.addConsolePerson({ email: uniqueEmail(), role: 'viewer', projectId: bed.projectId, password: PASSWORD })
+  const person = await bed.canvass.admin.addConsolePerson({
+    email: uniqueEmail(),
+    role: 'viewer',
+    projectId: bed.projectId,
+    password: PASSWORD,
+  })
   const form = await formCookie(bed, sent)
   const answer = await send(bed, 'POST', '/console/sign-in', {
     ...sent,
@@ -170,7 +178,10 @@ based.after(() => basedBed?.close())
 based('a Secure cookie with a Path other than / is named __Secure- (a __Host- cookie must have Path /)', async () => {
   const page = await send(basedBed, 'GET', '/feedback/console/sign-in')
   const cookie = page.setCookies[0] as string
-  assert.match(cookie, /^__Secure-canvass_console_form=[A-Za-z0-9_-]{43}; Path=\/feedback\/; Max-Age=3600; HttpOnly; SameSite=Strict; Secure$/)
+  assert.match(
+    cookie,
+    /^__Secure-canvass_console_form=[A-Za-z0-9_-]{43}; Path=\/feedback\/; Max-Age=3600; HttpOnly; SameSite=Strict; Secure$/,
+  )
 })
 based.run()
 

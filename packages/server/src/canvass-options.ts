@@ -42,6 +42,7 @@ export function serverCanvassOptions(
     storage,
     publicUrl: config.publicUrl,
     allowedHosts: config.allowedHosts,
+    trustProxy: config.trustProxy,
     blobStore,
     secret,
     ...(config.editorTokenSecret ? { editorTokenSecret: config.editorTokenSecret } : {}),
@@ -53,7 +54,21 @@ export function serverCanvassOptions(
     // Canvass's own background work, started and stopped with the server (`serve`), as the settings shape it.
     background: backgroundOptions(config, metrics),
     // The console with Canvass's own people (docs/console-accounts.md), unless CANVASS_CONSOLE=off. Its cookies are
-    // `Secure` when the request or PUBLIC_URL is https, which core decides from `publicUrl` above.
+    // `Secure` when the request (as a proxy of TRUST_PROXY may tell) or PUBLIC_URL is https, which core decides
+    // from `publicUrl` and `trustProxy` above; `consoleCookiesLine` says at start when they cannot be.
     ...(config.console ? { console: { accounts: true, bundle: consoleBundle ?? CONSOLE_BUNDLE_MISSING } } : {}),
   }
+}
+
+/**
+ * The line a start prints when the console's cookies cannot be `Secure` (docs/deploying.md, "Behind a proxy"):
+ * the console is on, `PUBLIC_URL` is not https and no proxy is trusted, so no request can be known to have come
+ * over https (the Node server itself speaks plain http). Undefined when that does not hold.
+ */
+export function consoleCookiesLine(config: StandaloneConfig): string | undefined {
+  if (!config.console || /^https:/i.test(config.publicUrl ?? '') || config.trustProxy.length > 0) return undefined
+  return (
+    "The console's cookies are not Secure: PUBLIC_URL is not https and TRUST_PROXY is unset, so no request is known to come over https. " +
+    'Behind a proxy that ends TLS, set TRUST_PROXY to its address (or PUBLIC_URL to the https address people open)'
+  )
 }

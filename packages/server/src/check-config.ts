@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto'
 import { createServer } from 'node:net'
 import { resolve } from 'node:path'
-import { isServiceUnavailable } from '@canvass/core'
+import { isServiceUnavailable, isTrustProxyEntry } from '@canvass/core'
 import { openBlobStore } from './blob-store'
 import { readBooleanSetting } from './boolean-setting'
-import { readConfig } from './config'
+import { listOf, readConfig } from './config'
 import type { StandaloneConfig } from './config'
 import { writableFolder } from './writable-folder'
 
@@ -106,6 +106,7 @@ export function checkLocationForm(env: Record<string, string | undefined>): void
     }
   }
   checkReadDatabaseForm(env)
+  checkTrustProxyForm(env)
   if (env.PUBLIC_URL) {
     let url: URL | undefined
     try {
@@ -117,6 +118,17 @@ export function checkLocationForm(env: Record<string, string | undefined>): void
         `must be an http(s) URL such as https://feedback.example.com, got ${JSON.stringify(env.PUBLIC_URL)}`,
       )
     }
+  }
+}
+
+/** `TRUST_PROXY`: IP addresses and CIDRs of the proxies in front, and `loopback`. */
+function checkTrustProxyForm(env: Record<string, string | undefined>): void {
+  const wrong = listOf(env.TRUST_PROXY).find((entry) => !isTrustProxyEntry(entry))
+  if (wrong !== undefined) {
+    throw new ConfigError(
+      'TRUST_PROXY',
+      `has an entry that is not an IP address, a CIDR or "loopback": ${JSON.stringify(wrong)}: write the proxies' addresses or CIDRs separated by commas, such as loopback,10.0.0.0/8`,
+    )
   }
 }
 

@@ -21,6 +21,11 @@ export interface StandaloneConfig {
   publicUrl: string | undefined
   /** Hosts whose request URL may be used for absolute `Link` headers when `publicUrl` is unset. */
   allowedHosts: string[]
+  /**
+   * `TRUST_PROXY` (comma-separated): addresses and CIDRs of the proxies whose `X-Forwarded-Proto` and `Forwarded`
+   * are believed, and `loopback`; empty when unset (checked by `checkConfig`).
+   */
+  trustProxy: string[]
   initApiKey: string | undefined
   initDevApiKey: string | undefined
   secret: string | undefined
@@ -93,6 +98,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): StandaloneConf
       .split(',')
       .map((host) => host.trim())
       .filter(Boolean),
+    trustProxy: listOf(env.TRUST_PROXY),
     initApiKey: env.CANVASS_INIT_API_KEY || undefined,
     initDevApiKey: env.CANVASS_INIT_DEV_API_KEY || undefined,
     secret: env.CANVASS_SECRET || undefined,
@@ -125,9 +131,14 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): StandaloneConf
 export const DEFAULT_READ_MAX_LAG_MS = 10_000
 
 function readDatabaseUrls(value: string | undefined): string[] {
+  return listOf(value)
+}
+
+/** A comma-separated setting's entries, trimmed, empty ones left out. */
+export function listOf(value: string | undefined): string[] {
   return (value ?? '')
     .split(',')
-    .map((url) => url.trim())
+    .map((entry) => entry.trim())
     .filter(Boolean)
 }
 

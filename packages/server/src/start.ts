@@ -14,7 +14,7 @@ import { readEditorBundle } from '@canvass/editor'
 import { readWidgetBundles } from '@canvass/widget'
 import { bootstrap, firstRequestLine } from './bootstrap'
 import { openBlobStore } from './blob-store'
-import { serverCanvassOptions } from './canvass-options'
+import { consoleCookiesLine, serverCanvassOptions } from './canvass-options'
 import { checkConfig } from './check-config'
 import { runConsoleCommand } from './console-commands'
 import { answerLockCommands } from './data-dir-lock'
@@ -187,6 +187,8 @@ async function main(env: NodeJS.ProcessEnv, installation: Installation): Promise
   console.log(`Canvass listening on ${url} (${description}${readsOn}; ${blobs.description})`)
   if (printedKey) console.log(firstRequestLine(config.publicUrl ?? url, printedKey))
   for (const line of firstOwnerLines(firstOwner, config.publicUrl ?? url)) console.log(line)
+  const cookiesLine = consoleCookiesLine(config)
+  if (cookiesLine) console.log(cookiesLine)
   // `canvass users add` and `canvass console-link` while this server holds the embedded database: they send
   // their command through its lock socket (data-dir-lock.ts), and it runs here.
   if (!config.databaseUrl) {

@@ -33,7 +33,10 @@ test('without an https PUBLIC_URL or TRUST_PROXY, one line says the cookies are 
   try {
     await waitFor('the line', () => NOT_SECURE.test(server.output()))
     // The header is the client's to send: without TRUST_PROXY it is not taken.
-    assert.match(await formCookie(server, { 'x-forwarded-proto': 'https' }), /^canvass_console_form=[^;]+; Path=\/; Max-Age=3600; HttpOnly; SameSite=Strict$/)
+    assert.match(
+      await formCookie(server, { 'x-forwarded-proto': 'https' }),
+      /^canvass_console_form=[^;]+; Path=\/; Max-Age=3600; HttpOnly; SameSite=Strict$/,
+    )
   } finally {
     const output = await stopped(server)
     assert.is(output.match(new RegExp(NOT_SECURE.source, 'gm'))?.length, 1, output)
@@ -44,7 +47,10 @@ test("with TRUST_PROXY=loopback the proxy's X-Forwarded-Proto: https makes them 
   const server = await startServer({ TRUST_PROXY: 'loopback' })
   let output = ''
   try {
-    assert.match(await formCookie(server, { 'x-forwarded-proto': 'https' }), /^__Host-canvass_console_form=[^;]+; Path=\/; Max-Age=3600; HttpOnly; SameSite=Strict; Secure$/)
+    assert.match(
+      await formCookie(server, { 'x-forwarded-proto': 'https' }),
+      /^__Host-canvass_console_form=[^;]+; Path=\/; Max-Age=3600; HttpOnly; SameSite=Strict; Secure$/,
+    )
     assert.match(await formCookie(server), /^canvass_console_form=[^;]+; Path=\/; Max-Age=3600; HttpOnly; SameSite=Strict$/)
   } finally {
     output = await stopped(server)

@@ -34,9 +34,32 @@ export interface ConsoleAccountSettings {
 export const CONSOLE_ROLES = ['viewer', 'editor', 'owner'] as const satisfies readonly ConsoleRole[]
 export const DEFAULT_SESSION_TTL_SECONDS = 12 * 60 * 60
 export const DEFAULT_LINK_TTL_SECONDS = 24 * 60 * 60
-/** The session cookie (HttpOnly, SameSite=Strict) and the sign-in forms' double-submit cookie. */
-export const SESSION_COOKIE = 'canvass_console'
-export const FORM_COOKIE = 'canvass_console_form'
+/** The session cookie (HttpOnly, SameSite=Strict) and the sign-in forms' double-submit cookie, as named over http. */
+const SESSION_COOKIE = 'canvass_console'
+const FORM_COOKIE = 'canvass_console_form'
+
+/** How the accounts mode's cookies are set and read for one request (`consoleCookies`). */
+export interface ConsoleCookies {
+  secure: boolean
+  /** `<basePath>/`: the console, its pages and the API it calls. */
+  path: string
+  session: string
+  form: string
+}
+
+/**
+ * The accounts mode's cookies for `request` (docs/console-accounts.md, "Sessions and cookies"): `Secure` when
+ * the client came over https (`ctx.requestProtocol`, which a trusted proxy may tell) or `publicUrl` is https.
+ * A Secure cookie is named `__Host-` (it has Path `/` and no Domain), or `__Secure-` under a base path (whose
+ * Path `__Host-` forbids): a browser takes a cookie of either name only from an https page, so a plain-http
+ * listener on another port of the host cannot plant one. Only the name this request would set is read.
+ */
+export function consoleCookies(request: Request, ctx: Pick<CanvassContext, 'publicUrl' | 'basePath' | 'requestProtocol'>): ConsoleCookies {
+  const secure = ctx.requestProtocol(request) === 'https:' || /^https:/i.test(ctx.publicUrl ?? '')
+  const path = `${ctx.basePath}/`
+  const prefix = !secure ? '' : path === '/' ? '__Host-' : '__Secure-'
+  return { secure, path, session: prefix + SESSION_COOKIE, form: prefix + FORM_COOKIE }
+}
 
 /** The settings of an `accounts` option, checked: lifetimes are whole seconds from 60 to 30 days. */
 export function consoleAccountSettings(option: ConsoleAccountsOption): ConsoleAccountSettings {
@@ -239,13 +262,15 @@ export function cookieOf(request: Request, name: string): string | undefined {
 }
 
 /**
- * `authorize` of the accounts mode: the grant of the request's `canvass_console` session cookie, or null when
- * it has none, or one that is unknown or expired. A person's role is read at every request, so a change of it
- * or a removal takes effect at once.
+ * `authorize` of the accounts mode: the grant of the request's session cookie (`canvass_console`, or its
+ * `__Host-`/`__Secure-` name on https: `consoleCookies`), or null when it has none, or one that is unknown or
+ * expired. A person's role is read at every request, so a change of it or a removal takes effect at once.
  */
-export function consoleAccountsAuthorize(ctx: Pick<CanvassContext, 'storage' | 'now'>): (request: Request) => Promise<ConsoleGrant | null> {
+export function consoleAccountsAuthorize(
+  ctx: Pick<CanvassContext, 'storage' | 'now' | 'publicUrl' | 'basePath' | 'requestProtocol'>,
+): (request: Request) => Promise<ConsoleGrant | null> {
   return async (request) => {
-    const person = await readConsoleSession(ctx, cookieOf(request, SESSION_COOKIE))
+    const person = await readConsoleSession(ctx, cookieOf(request, consoleCookies(request, ctx).session))
     return person ? grantOf(person) : null
   }
 }

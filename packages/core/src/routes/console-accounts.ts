@@ -2,12 +2,11 @@ import * as v from 'valibot'
 import type { IRequest } from 'itty-router'
 import type { CanvassContext, ConnectionInfo, Handler } from '../context'
 import { param } from '../context'
-import type { ConsoleAccountSettings } from '../domain/console-accounts'
+import type { ConsoleAccountSettings, ConsoleCookies } from '../domain/console-accounts'
 import {
   CONSOLE_ROLES,
-  FORM_COOKIE,
-  SESSION_COOKIE,
   consoleAccountsAuthorize,
+  consoleCookies,
   consoleEmailSchema,
   consolePasswordSchema,
   consoleTokenHash,
@@ -96,36 +95,25 @@ function seeOther(location: string, cookies: string[]): Response {
   return new Response(null, { status: 303, headers })
 }
 
-/** Whether cookies are to be `Secure`: the request came over https, or the public URL is https. */
-function secure(request: Request, ctx: CanvassContext): boolean {
-  return new URL(request.url).protocol === 'https:' || (ctx.publicUrl?.startsWith('https:') ?? false)
-}
-
-/** A cookie as design §3 says: HttpOnly, SameSite=Strict, the path, Max-Age, Secure on https. */
-function cookie(
-  request: Request,
-  ctx: CanvassContext,
-  name: string,
-  value: string,
-  maxAgeSeconds: number,
-  path = `${ctx.basePath}/`,
-): string {
-  return `${name}=${value}; Path=${path}; Max-Age=${maxAgeSeconds}; HttpOnly; SameSite=Strict${secure(request, ctx) ? '; Secure' : ''}`
+/** A cookie of `jar` (`consoleCookies`) as docs/console-accounts.md says: HttpOnly, SameSite=Strict, the base path, Max-Age, Secure on https. */
+function cookie(jar: ConsoleCookies, name: string, value: string, maxAgeSeconds: number): string {
+  return `${name}=${value}; Path=${jar.path}; Max-Age=${maxAgeSeconds}; HttpOnly; SameSite=Strict${jar.secure ? '; Secure' : ''}`
 }
 
 const FORM_COOKIE_SECONDS = 60 * 60
 
 /** The form's double-submit token: the cookie's when it is one, else a new one (and its cookie). */
 function formToken(request: Request, ctx: CanvassContext): { token: string; cookies: string[] } {
-  const given = cookieOf(request, FORM_COOKIE)
+  const jar = consoleCookies(request, ctx)
+  const given = cookieOf(request, jar.form)
   if (given !== undefined && isConsoleToken(given)) return { token: given, cookies: [] }
   const token = newConsoleToken()
-  return { token, cookies: [cookie(request, ctx, FORM_COOKIE, token, FORM_COOKIE_SECONDS, `${ctx.basePath}/console/`)] }
+  return { token, cookies: [cookie(jar, jar.form, token, FORM_COOKIE_SECONDS)] }
 }
 
 /** Whether the form's `csrf` field is the double-submit cookie's value. */
-function formTokenRight(request: Request, form: URLSearchParams): boolean {
-  const given = cookieOf(request, FORM_COOKIE)
+function formTokenRight(request: Request, ctx: CanvassContext, form: URLSearchParams): boolean {
+  const given = cookieOf(request, consoleCookies(request, ctx).form)
   const field = form.get('csrf')
   return given !== undefined && field !== null && isConsoleToken(given) && sameText(given, field)
 }
@@ -296,7 +284,7 @@ async function signIn(request: IRequest, ctx: CanvassContext, info: ConnectionIn
   const form = await readForm(request)
   if (form === 'too_large') return tooLarge()
   const rawEmail = (form.get('email') ?? '').slice(0, 1000)
-  if (crossSite(request) || !formTokenRight(request, form)) return staleForm(request, ctx, signInForm(ctx, ''), 'Sign in to Canvass')
+  if (crossSite(request) || !formTokenRight(request, ctx, form)) return staleForm(request, ctx, signInForm(ctx, ''), 'Sign in to Canvass')
   const parsed = v.safeParse(consoleEmailSchema, rawEmail)
   const email = parsed.success ? parsed.output : rawEmail.trim().toLowerCase()
   const nonce = newNonce()
@@ -338,9 +326,10 @@ async function signedIn(
   wiring: ConsoleAccountsWiring,
 ): Promise<Response> {
   const session = await createConsoleSession(ctx, person, wiring.settings)
+  const jar = consoleCookies(request, ctx)
   return seeOther(`${ctx.basePath}/console`, [
-    cookie(request, ctx, SESSION_COOKIE, session.token, wiring.settings.sessionTtlSeconds),
-    cookie(request, ctx, FORM_COOKIE, '', 0, `${ctx.basePath}/console/`),
+    cookie(jar, jar.session, session.token, wiring.settings.sessionTtlSeconds),
+    cookie(jar, jar.form, '', 0),
   ])
 }
 
@@ -411,7 +400,7 @@ async function useLink(request: IRequest, ctx: CanvassContext, wiring: ConsoleAc
   const fresh = formToken(request, ctx)
   const again = (status: number, error: string) =>
     page(status, linkPageHtml(ctx, nonce, token, fresh.token, firstOwner, null, error), nonce, fresh.cookies)
-  if (crossSite(request) || !formTokenRight(request, form)) {
+  if (crossSite(request) || !formTokenRight(request, ctx, form)) {
     return again(403, 'This form has expired or did not come from this site. Please send it again.')
   }
   const password = form.get('password') || undefined
@@ -442,9 +431,10 @@ async function signOut(request: IRequest, ctx: CanvassContext): Promise<Response
     const html = accountsPageHtml({ nonce, title: 'Not signed out', heading: 'Not signed out', text: 'Sign out from the console itself.' })
     return page(403, html, nonce)
   }
-  const token = cookieOf(request, SESSION_COOKIE)
+  const jar = consoleCookies(request, ctx)
+  const token = cookieOf(request, jar.session)
   if (token !== undefined && isConsoleToken(token)) await ctx.storage.consoleAccounts.deleteSession(consoleTokenHash(token))
-  return seeOther(`${ctx.basePath}/console/sign-in`, [cookie(request, ctx, SESSION_COOKIE, '', 0)])
+  return seeOther(`${ctx.basePath}/console/sign-in`, [cookie(jar, jar.session, '', 0)])
 }
 
 // ——— People routes ——————————————————————————————————————————————————————————————————————————————————————
