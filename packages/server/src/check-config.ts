@@ -67,6 +67,7 @@ function checkForm(env: Record<string, string | undefined>): void {
     throw new ConfigError('PORT', `must be a port number from 0 to 65535, got ${JSON.stringify(port)}: set it to e.g. 3000`)
   }
   checkLocationForm(env)
+  checkTrustProxyForm(env)
   for (const name of ['CANVASS_INIT_API_KEY', 'CANVASS_INIT_DEV_API_KEY']) {
     const key = env[name]
     // The key itself is a secret: say what is wrong with it without printing it.
@@ -106,7 +107,6 @@ export function checkLocationForm(env: Record<string, string | undefined>): void
     }
   }
   checkReadDatabaseForm(env)
-  checkTrustProxyForm(env)
   if (env.PUBLIC_URL) {
     let url: URL | undefined
     try {

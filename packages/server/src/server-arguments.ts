@@ -67,6 +67,7 @@ The ones most often set:
                   (unset: the embedded database in DATA_DIR)
   DATA_DIR        folder of the embedded database, the generated secret and uploads (default ./.canvass)
   PUBLIC_URL      the address clients reach this server at, e.g. https://feedback.example.com
+  TRUST_PROXY     the proxies in front whose X-Forwarded-Proto is believed, e.g. loopback or 10.0.0.0/8
   BLOB_DIR        folder for uploaded files (default DATA_DIR/uploads)
   S3_BUCKET       keep uploaded files in S3 instead, with S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY and
                   S3_ENDPOINT for an S3-compatible store
