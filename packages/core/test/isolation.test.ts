@@ -400,9 +400,9 @@ for (const route of ROUTES) {
     continue
   }
   if (route.path.startsWith('/console/') || route.path.startsWith('/api/v1/console/')) {
-    // People belong to a project, not an environment: both of its environments' keys manage them, and
-    // console-accounts.test.ts shows that another project's key finds none of them.
-    skipTest(test, title, "the console's people are the project's, reached from both its environments")
+    // People belong to a project, not an environment: its production key manages them, a development key gets
+    // 403 (console-people-powers.test.ts), and console-accounts.test.ts shows that another project's key finds none.
+    skipTest(test, title, "the console's people are the project's, not an environment's")
     continue
   }
   if (missing.length > 0) {

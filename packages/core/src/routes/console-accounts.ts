@@ -67,11 +67,12 @@ function registerConsoleAccountPages(routes: RouteTable, wiring: ConsoleAccounts
     ...page,
     errors: [404],
   })
-  routes.post('/console/link/:token', (request, ctx) => useLink(request, ctx, wiring), {
-    summary: 'Uses a one-time link (a form post): signs the person in, or creates the first owner of a first-owner link',
+  routes.post('/console/link/:token', (request, ctx, info) => useLink(request, ctx, info, wiring), {
+    summary:
+      'Uses a one-time link (a form post): signs the person in (a new password for one who has a password needs the current one), or creates the first owner of a first-owner link',
     ...page,
     status: 303,
-    errors: [400, 403, 404, 409, 413],
+    errors: [400, 401, 403, 404, 409, 413, 429],
   })
   routes.post('/console/sign-out', (request, ctx) => signOut(request, ctx), {
     summary: 'Ends the console session and clears its cookie; goes to the sign-in page',
@@ -344,69 +345,87 @@ function linkNotValid(): Response {
   return page(404, accountsPageHtml({ nonce, ...LINK_NOT_VALID }), nonce)
 }
 
-function linkForm(ctx: CanvassContext, token: string, csrf: string, firstOwner: boolean, email?: string) {
-  const fields = firstOwner
-    ? [
-        { ...EMAIL_FIELD, autocomplete: 'email', ...(email === undefined ? {} : { value: email }) },
-        { ...NEW_PASSWORD_FIELD, label: 'Password (optional)' },
-      ]
-    : [NEW_PASSWORD_FIELD]
-  return { action: `${ctx.basePath}/console/link/${token}`, csrf, fields, button: firstOwner ? 'Create owner and sign in' : 'Sign in' }
+const CURRENT_PASSWORD_FIELD: Field = {
+  name: 'currentPassword',
+  label: 'Current password',
+  type: 'password',
+  autocomplete: 'current-password',
+  required: false,
+  hint: 'Needed only to set a new password.',
 }
 
-function linkPageHtml(
-  ctx: CanvassContext,
-  nonce: string,
-  token: string,
-  csrf: string,
-  firstOwner: boolean,
-  email: string | null,
-  error?: string,
-) {
+/**
+ * Who a link is for, as its page asks: the first owner (an email, a password), someone without a password (a
+ * password to set), or someone with one, who changes it only by giving it (else whoever held the link would
+ * take the account).
+ */
+type LinkFor = { kind: 'firstOwner' } | { kind: 'person'; email: string; hasPassword: boolean }
+
+function linkForm(ctx: CanvassContext, token: string, csrf: string, linkFor: LinkFor) {
+  const fields =
+    linkFor.kind === 'firstOwner'
+      ? [{ ...EMAIL_FIELD, autocomplete: 'email' }, { ...NEW_PASSWORD_FIELD, label: 'Password (optional)' }]
+      : linkFor.hasPassword
+        ? [CURRENT_PASSWORD_FIELD, { ...NEW_PASSWORD_FIELD, hint: 'At least 10 characters. Without one, your password stays as it is.' }]
+        : [NEW_PASSWORD_FIELD]
+  const button = linkFor.kind === 'firstOwner' ? 'Create owner and sign in' : 'Sign in'
+  return { action: `${ctx.basePath}/console/link/${token}`, csrf, fields, button }
+}
+
+function linkPageHtml(ctx: CanvassContext, nonce: string, token: string, csrf: string, linkFor: LinkFor, error?: string) {
+  const firstOwner = linkFor.kind === 'firstOwner'
   return accountsPageHtml({
     nonce,
     title: 'Sign in',
     heading: firstOwner ? 'Become the first owner' : 'Sign in to Canvass',
     text: firstOwner
       ? 'This link makes you the first owner of the project. Give your email; a password is optional.'
-      : `This one-time link signs in ${email ?? 'you'}. It works once.`,
+      : `This one-time link signs in ${linkFor.email}. It works once.`,
     ...(error ? { error } : {}),
-    form: linkForm(ctx, token, csrf, firstOwner),
+    form: linkForm(ctx, token, csrf, linkFor),
   })
+}
+
+/** The link of `token` while it can be used, and who it is for; null for a link that cannot be used. */
+async function usableLink(ctx: CanvassContext, token: string) {
+  const hash = consoleTokenHash(token)
+  const link = await ctx.storage.consoleAccounts.findLink(hash, ctx.now())
+  if (!link) return null
+  if (link.personId === null) return { hash, link, person: null, linkFor: { kind: 'firstOwner' } as LinkFor }
+  const person = await ctx.storage.consoleAccounts.getPerson(link.personId)
+  if (!person) return null
+  return { hash, link, person, linkFor: { kind: 'person', email: person.email, hasPassword: person.passwordHash !== null } as LinkFor }
 }
 
 /** The page of a one-time link: opening it (a mail client's preview, a scanner) uses nothing; its button does. */
 async function linkPage(request: IRequest, ctx: CanvassContext): Promise<Response> {
   const token = param(request, 'token')
-  const link = isConsoleToken(token) ? await ctx.storage.consoleAccounts.findLink(consoleTokenHash(token), ctx.now()) : null
-  if (!link) return linkNotValid()
-  const person = link.personId === null ? null : await ctx.storage.consoleAccounts.getPerson(link.personId)
-  if (link.personId !== null && !person) return linkNotValid()
+  const usable = isConsoleToken(token) ? await usableLink(ctx, token) : null
+  if (!usable) return linkNotValid()
   const nonce = newNonce()
   const form = formToken(request, ctx)
-  return page(200, linkPageHtml(ctx, nonce, token, form.token, link.personId === null, person?.email ?? null), nonce, form.cookies)
+  return page(200, linkPageHtml(ctx, nonce, token, form.token, usable.linkFor), nonce, form.cookies)
 }
 
-async function useLink(request: IRequest, ctx: CanvassContext, wiring: ConsoleAccountsWiring): Promise<Response> {
+async function useLink(request: IRequest, ctx: CanvassContext, info: ConnectionInfo, wiring: ConsoleAccountsWiring): Promise<Response> {
   const token = param(request, 'token')
   if (!isConsoleToken(token)) return linkNotValid()
   const form = await readForm(request)
   if (form === 'too_large') return tooLarge()
-  const hash = consoleTokenHash(token)
-  const link = await ctx.storage.consoleAccounts.findLink(hash, ctx.now())
-  if (!link) return linkNotValid()
-  const firstOwner = link.personId === null
+  const usable = await usableLink(ctx, token)
+  if (!usable) return linkNotValid()
+  const { hash, link, person: holder, linkFor } = usable
   const nonce = newNonce()
   const fresh = formToken(request, ctx)
-  const again = (status: number, error: string) =>
-    page(status, linkPageHtml(ctx, nonce, token, fresh.token, firstOwner, null, error), nonce, fresh.cookies)
+  const again = (status: number, error: string, extra: Record<string, string> = {}) =>
+    page(status, linkPageHtml(ctx, nonce, token, fresh.token, linkFor, error), nonce, fresh.cookies, extra)
   if (crossSite(request) || !formTokenRight(request, ctx, form)) {
     return again(403, 'This form has expired or did not come from this site. Please send it again.')
   }
   const password = form.get('password') || undefined
   const problem = password === undefined ? undefined : passwordProblem(password)
   if (problem) return again(400, `${problem}.`)
-  if (firstOwner) {
+  if (holder === null) {
     const email = v.safeParse(consoleEmailSchema, form.get('email') ?? '')
     if (!email.success) return again(400, 'Please give an email address, like name@example.com.')
     const now = ctx.now()
@@ -416,12 +435,29 @@ async function useLink(request: IRequest, ctx: CanvassContext, wiring: ConsoleAc
     if (result.outcome === 'email_taken') return again(409, 'A person with this email exists already. Please give another email.')
     return linkNotValid()
   }
+  if (password !== undefined && holder.passwordHash !== null) {
+    // A new password replaces one only when the current one is given: the link signs in, it does not take the
+    // account. The check is a sign-in attempt, counted as one, so that a link is no way to guess passwords.
+    const current = (form.get('currentPassword') ?? '').slice(0, 1000)
+    if (current === '') return again(400, 'To set a new password, give your current password too.')
+    const limited = await countSignIn(wiring.limiter, ctx.clientAddress(request, info), holder.email, ctx.now())
+    if (limited) {
+      const minutes = Math.ceil(limited.retryAfterSeconds / 60)
+      return again(429, `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, {
+        'retry-after': String(limited.retryAfterSeconds),
+      })
+    }
+    if (!(await verifyPassword(current, holder.passwordHash))) return again(401, 'The current password is not right.')
+  }
   // The password is hashed before the link is used: a failure leaves the link as it was.
   const passwordHash = password === undefined ? undefined : await hashPassword(password)
   const used = await ctx.storage.consoleAccounts.consumeLink(hash, ctx.now())
   const person = used?.personId ? await ctx.storage.consoleAccounts.getPerson(used.personId) : null
   if (!person) return linkNotValid()
-  if (passwordHash !== undefined) await ctx.storage.consoleAccounts.setPasswordHash(person.id, passwordHash, ctx.now())
+  // Only over the password checked above (or over none): one set meanwhile is not replaced unseen.
+  if (passwordHash !== undefined && !(await ctx.storage.consoleAccounts.setPasswordHash(person.id, passwordHash, ctx.now(), holder.passwordHash))) {
+    return again(409, 'Your password was changed while this form was sent, so it was left as it is. Ask for a new link to change it.')
+  }
   return signedIn(request, ctx, person, wiring)
 }
 
@@ -455,16 +491,17 @@ const updatePersonBody = strictObject({ role: v.optional(roleSchema) })
 function registerConsolePeopleRoutes(routes: RouteTable, wiring: ConsoleAccountsWiring): void {
   const base = { auth: 'apiKey', requires: 'console' } as const
   routes.get('/api/v1/console/people', listPeople, {
-    summary: "The console's people of the project (owners; API keys of the project's environments)",
+    summary: "The console's people of the project (owners in the console; the production environment's API keys)",
     ...base,
     answer: v.object({ data: v.array(personAnswer) }),
+    errors: [403],
   })
   routes.post('/api/v1/console/people', (request, ctx, _info, body) => addPerson(request, ctx, body, wiring), {
     summary: 'Adds a person to the console with a role (and a password, optionally); answers a one-time sign-in link',
     ...base,
     body: createPersonBody,
     answer: v.object({ data: v.object({ ...personAnswer.entries, link: linkAnswer }) }),
-    errors: [409],
+    errors: [403, 409],
     audit: { action: 'create', resourceType: 'consolePerson', resourceId: 'answer' },
   })
   routes.patch('/api/v1/console/people/:consolePersonId', (request, ctx, _info, body) => updatePerson(request, ctx, body), {
@@ -472,31 +509,44 @@ function registerConsolePeopleRoutes(routes: RouteTable, wiring: ConsoleAccounts
     ...base,
     body: updatePersonBody,
     answer: v.object({ data: personAnswer }),
-    errors: [409],
+    errors: [403, 409],
     audit: { action: 'update', resourceType: 'consolePerson', resourceId: { param: 'consolePersonId' } },
   })
   routes.delete('/api/v1/console/people/:consolePersonId', removePerson, {
     summary: 'Removes a person from the console with their sessions and links (never the last owner)',
     ...base,
     answer: v.object({ data: personAnswer }),
-    errors: [409],
+    errors: [403, 409],
     audit: { action: 'delete', resourceType: 'consolePerson', resourceId: { param: 'consolePersonId' } },
   })
   routes.post('/api/v1/console/people/:consolePersonId/link', (request, ctx) => personLink(request, ctx, wiring), {
-    summary: 'A new one-time sign-in link for a person',
+    summary: "A new one-time sign-in link for a person (an owner's only from an owner in the console)",
     ...base,
     answer: v.object({ data: linkAnswer }),
+    errors: [403],
     audit: { action: 'create', resourceType: 'consoleLink', resourceId: { param: 'consolePersonId' } },
   })
 }
 
-/** The project of the caller: its console grant's, or its key's environment's. */
-async function callerProject(request: IRequest, ctx: CanvassContext): Promise<string> {
-  const caller = (await authenticate(request, ctx)) as Awaited<ReturnType<typeof authenticate>> & { console?: { projectId: string } }
-  if (caller.console) return caller.console.projectId
+/**
+ * Who manages the people: an owner in the console (the route's role rule asked for the owner role already),
+ * or a key of the project's production environment. People and the keys an owner makes are production
+ * power, so a development key, which acts on its own environment alone, is refused
+ * (docs/console-accounts.md, "Managing people").
+ */
+async function peopleCaller(request: IRequest, ctx: CanvassContext): Promise<{ projectId: string; inConsole: boolean }> {
+  const caller = await authenticate(request, ctx)
+  if (caller.console) return { projectId: caller.console.projectId, inConsole: true }
   const environment = await ctx.storage.environments.get(caller.environmentId)
   if (!environment) throw notAuthenticated()
-  return environment.projectId
+  if (environment.type !== 'production') {
+    throw new CanvassError(
+      'forbidden',
+      "The console's people are managed with a production API key or an owner's console session, not a development key",
+      { details: { environment: environment.type } },
+    )
+  }
+  return { projectId: environment.projectId, inConsole: false }
 }
 
 const personNotFound = (id: string) =>
@@ -505,7 +555,7 @@ const lastOwnerConflict = () =>
   new CanvassError('conflict', 'The project must keep an owner: make someone else an owner first', { details: { role: 'last owner' } })
 
 const listPeople: Handler = async (request, ctx) => {
-  const projectId = await callerProject(request, ctx)
+  const { projectId } = await peopleCaller(request, ctx)
   return ok((await ctx.storage.consoleAccounts.listPeople(projectId)).map(personOutput))
 }
 
@@ -515,7 +565,7 @@ async function addPerson(
   body: () => Promise<v.InferOutput<typeof createPersonBody>>,
   wiring: ConsoleAccountsWiring,
 ): Promise<Response> {
-  const projectId = await callerProject(request, ctx)
+  const { projectId } = await peopleCaller(request, ctx)
   const { email, role, password } = await body()
   const now = ctx.now()
   const person = await newConsolePerson(ctx.newId(), now, { projectId, email, role, password })
@@ -531,7 +581,7 @@ async function updatePerson(
   ctx: CanvassContext,
   body: () => Promise<v.InferOutput<typeof updatePersonBody>>,
 ): Promise<Response> {
-  const projectId = await callerProject(request, ctx)
+  const { projectId } = await peopleCaller(request, ctx)
   const personId = param(request, 'consolePersonId')
   const { role } = await body()
   if (role !== undefined) {
@@ -545,7 +595,7 @@ async function updatePerson(
 }
 
 const removePerson: Handler = async (request, ctx) => {
-  const projectId = await callerProject(request, ctx)
+  const { projectId } = await peopleCaller(request, ctx)
   const personId = param(request, 'consolePersonId')
   const person = await ctx.storage.consoleAccounts.getPerson(personId)
   if (!person || person.projectId !== projectId) throw personNotFound(personId)
@@ -556,10 +606,16 @@ const removePerson: Handler = async (request, ctx) => {
 }
 
 async function personLink(request: IRequest, ctx: CanvassContext, wiring: ConsoleAccountsWiring): Promise<Response> {
-  const projectId = await callerProject(request, ctx)
+  const { projectId, inConsole } = await peopleCaller(request, ctx)
   const personId = param(request, 'consolePersonId')
   const person = await ctx.storage.consoleAccounts.getPerson(personId)
   if (!person || person.projectId !== projectId) throw personNotFound(personId)
+  // An owner's link signs in as that owner: only another owner, under their own name, may make one.
+  if (person.role === 'owner' && !inConsole) {
+    throw new CanvassError('forbidden', "A sign-in link for an owner is made only by an owner signed in to the console", {
+      details: { role: 'owner' },
+    })
+  }
   const link = await createConsoleLink(ctx.storage, ctx.now(), { projectId, personId }, wiring.settings)
   return ok({ path: link.path, expiresAt: link.expiresAt.toISOString() })
 }

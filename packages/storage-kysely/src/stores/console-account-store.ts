@@ -86,13 +86,12 @@ export function createConsoleAccountStore(db: Kysely<Database>): ConsoleAccountS
       })
     },
 
-    async setPasswordHash(personId, passwordHash, now) {
+    async setPasswordHash(personId, passwordHash, now, expected) {
       if (!isStorable(personId)) return false
-      const result = await db
-        .updateTable('console_people')
-        .set({ password_hash: passwordHash, updated_at: now })
-        .where('id', '=', personId)
-        .executeTakeFirst()
+      let update = db.updateTable('console_people').set({ password_hash: passwordHash, updated_at: now }).where('id', '=', personId)
+      // One statement: the row lock makes the check and the write one step.
+      if (expected !== undefined) update = update.where('password_hash', expected === null ? 'is' : '=', expected)
+      const result = await update.executeTakeFirst()
       return result.numUpdatedRows > 0n
     },
 

@@ -31,6 +31,28 @@ export const consoleAccountTests: StorageTest[] = [
     },
   },
   {
+    name: 'console people: a password hash set over an expected one only, also by concurrent calls',
+    async run({ storage }) {
+      const { projectId } = await seedProject(storage)
+      const person = makePerson(projectId, 'editor')
+      await storage.consoleAccounts.insertPerson(person)
+      const now = new Date()
+      const hashes = ['scrypt$14$8$1$YQ$YQ', 'scrypt$14$8$1$Yg$Yg', 'scrypt$14$8$1$Yw$Yw']
+      // Two writers that both read "no password": one sets theirs, the other finds it there and changes nothing.
+      const outcomes = await Promise.all(
+        hashes.slice(0, 2).map((hash) => storage.consoleAccounts.setPasswordHash(person.id, hash, now, null)),
+      )
+      assert.equal(outcomes.filter(Boolean).length, 1, `one of them (${outcomes})`)
+      const set = (await storage.consoleAccounts.getPerson(person.id))?.passwordHash
+      assert.is(set, hashes[outcomes.indexOf(true)])
+      assert.is(await storage.consoleAccounts.setPasswordHash(person.id, hashes[2] as string, now, null), false, 'not over none')
+      assert.is(await storage.consoleAccounts.setPasswordHash(person.id, hashes[2] as string, now, 'scrypt$14$8$1$eg$eg'), false)
+      assert.is((await storage.consoleAccounts.getPerson(person.id))?.passwordHash, set, 'unchanged')
+      assert.is(await storage.consoleAccounts.setPasswordHash(person.id, hashes[2] as string, now, set), true, 'over the one it is')
+      assert.is((await storage.consoleAccounts.getPerson(person.id))?.passwordHash, hashes[2])
+    },
+  },
+  {
     name: 'console people: the last owner of a project can be neither demoted nor removed',
     async run({ storage }) {
       const { projectId } = await seedProject(storage)

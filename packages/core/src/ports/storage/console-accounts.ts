@@ -30,8 +30,12 @@ export interface ConsoleAccountStore {
    * changed). `not_found` when the project has no such person.
    */
   setRole(projectId: string, personId: string, role: ConsoleRole, now: Date): Promise<'updated' | 'not_found' | 'last_owner'>
-  /** Sets (or clears, with null) a person's password hash; false when there is no such person. */
-  setPasswordHash(personId: string, passwordHash: string | null, now: Date): Promise<boolean>
+  /**
+   * Sets (or clears, with null) a person's password hash; false when there is no such person. With `expected`
+   * (a hash, or null for none), only while the stored hash is still that one, in one atomic step: false, nothing
+   * changed, when it is not.
+   */
+  setPasswordHash(personId: string, passwordHash: string | null, now: Date, expected?: string | null): Promise<boolean>
   /**
    * Removes a person with their sessions and links, unless they are the project's last owner (`last_owner`,
    * nothing changed). `not_found` when the project has no such person.
