@@ -208,8 +208,8 @@ test('a first-owner link asks for an email (and a password) and makes an owner',
   assert.ok(page.text.includes('<label for="email">Email</label>'))
   const csrf = /name="csrf" value="([^"]+)"/.exec(page.text)?.[1] as string
   const cookies = [pair(cookieNamed(page.setCookies, 'canvass_console_form') as string)]
-  const taken = await addPerson('viewer')
-  assert.is((await browser('POST', link.path, { cookies, form: { csrf, email: taken.email } })).status, 409, 'an email taken')
+  const taken = await bed().canvass.admin.addConsolePerson({ email: uniqueEmail(), role: 'viewer', projectId: project.projectId })
+  assert.is((await browser('POST', link.path, { cookies, form: { csrf, email: taken.email } })).status, 409, "an email of the project's")
   const email = uniqueEmail()
   const made = await browser('POST', link.path, { cookies, form: { csrf, email, password: PASSWORD } })
   assert.is(made.status, 303)

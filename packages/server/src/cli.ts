@@ -248,8 +248,9 @@ program
   .command('console-link')
   .description('Print a one-time sign-in link to the console for a person (see `users add`); also while the server runs')
   .argument('<email>', "the person's email")
-  .action(async (email: string) => {
-    const { result, publicUrl } = await consoleCommand('console-link', { email })
+  .option('--project <id>', 'the project of the person (needed only when the email is a person of several projects)')
+  .action(async (email: string, options: { project?: string }) => {
+    const { result, publicUrl } = await consoleCommand('console-link', { email, ...(options.project ? { projectId: options.project } : {}) })
     print(`One-time sign-in link for ${result.email}:`)
     printLink(result.link, publicUrl)
   })

@@ -116,7 +116,7 @@ for (const backend of e2eBackends()) {
         [['users', 'add', 'x@example.com', '--role', 'boss'], /^canvass: --role is owner, editor, viewer, not "boss"$/m],
         [['users', 'add', 'x@example.com'], /required option '--role <role>' not specified/],
         [['users', 'add', 'not-an-email', '--role', 'viewer'], /^canvass: Not an email address: "not-an-email"$/m],
-        [['users', 'add', 'ada@example.com', '--role', 'viewer'], /^canvass: A person with the email ada@example\.com exists already$/m],
+        [['users', 'add', 'ada@example.com', '--role', 'viewer'], /^canvass: A person of project \S+ has the email ada@example\.com already$/m],
         [['users', 'add', 'x@example.com', '--role', 'viewer', '--project', 'nope'], /^canvass: Project nope does not exist$/m],
         [['users', 'add', 'x@example.com', '--role', 'viewer', '--password-stdin'], /^canvass: --password-stdin: stdin gave no password$/m],
         [['console-link', 'nobody@example.com'], /^canvass: No person of the console has this email$/m],
@@ -127,7 +127,26 @@ for (const backend of e2eBackends()) {
         assert.match(result.stderr, message, args.join(' '))
       }
 
+      // An email of people in two projects: console-link asks which project, and takes --project.
+      const second = await cli(withUrl, ['project', 'create', 'Second'])
+      assert.is(second.code, 0, second.stderr)
+      const secondId = /^Created project Second \((\S+)\)$/m.exec(second.stdout)?.[1] as string
+      assert.ok(secondId, second.stdout)
+      const twice = await cli(withUrl, ['users', 'add', 'ada@example.com', '--role', 'viewer', '--project', secondId])
+      assert.is(twice.code, 0, `another project's person has the email: ${twice.stderr}`)
+      const which = await cli(withUrl, ['console-link', 'ada@example.com'])
+      assert.is(which.code, 1, which.stdout)
+      assert.match(which.stderr, /^canvass: ada@example\.com is a person of several projects: name one with --project <id>/m)
+      const named = await cli(withUrl, ['console-link', 'ada@example.com', '--project', secondId])
+      assert.is(named.code, 0, named.stderr)
+      const otherAdaLink = printedLink(named.stdout)
+      const nobody = await cli(withUrl, ['console-link', 'viv@example.com', '--project', secondId])
+      assert.is(nobody.code, 1)
+      assert.match(nobody.stderr, /^canvass: No person of the console has this email$/m)
+
       if (embedded) server = await startServer(env)
+      // The second project's Ada: her link opens her page.
+      assert.equal(await linkPage(otherAdaLink.replace(publicUrl, server.url)), { status: 200, heading: 'Sign in to Canvass' })
       // The links open on the server: Ada's newest one and the first one (each is good once, until used).
       assert.equal(await linkPage(secondLink.replace(publicUrl, server.url)), { status: 200, heading: 'Sign in to Canvass' })
       assert.equal(await linkPage(adaLink.replace(publicUrl, server.url)), { status: 200, heading: 'Sign in to Canvass' })
@@ -166,7 +185,7 @@ for (const backend of e2eBackends()) {
       // The server's answer to a mistake is the same words as without it.
       const taken = await cli(env, ['users', 'add', 'live@example.com', '--role', 'viewer'])
       assert.is(taken.code, 1)
-      assert.match(taken.stderr, /^canvass: A person with the email live@example\.com exists already$/m)
+      assert.match(taken.stderr, /^canvass: A person of project \S+ has the email live@example\.com already$/m)
       const badPassword = await cli(env, ['users', 'add', 'short@example.com', '--role', 'viewer', '--password-stdin'], 'short\n')
       assert.is(badPassword.code, 1)
       assert.match(badPassword.stderr, /^canvass: .*password/im)

@@ -18,6 +18,7 @@ import { consoleAccounts } from '../src/migrations/0037-console-accounts'
 import { partitionedResponses } from '../src/migrations/0038-partitioned-responses'
 import { summaryParts } from '../src/migrations/0039-summary-parts'
 import { surveyCustomCss } from '../src/migrations/0040-survey-custom-css'
+import { consoleEmailsPerProject } from '../src/migrations/0041-console-emails-per-project'
 import { backends, sharedDatabase } from './backends'
 
 /** Every migration, in the order they run. */
@@ -61,6 +62,7 @@ const MIGRATIONS = [
   '0038-partitioned-responses',
   '0039-summary-parts',
   '0040-survey-custom-css',
+  '0041-console-emails-per-project',
 ]
 
 const TABLES = [
@@ -220,6 +222,7 @@ for (const backend of backends()) {
     const { environmentId } = await seedWithWebhook(storage, ['responseUpdated'])
     // The migrations after 0029 are undone with it: Kysely runs only names after the last one it ran.
     const after = MIGRATIONS.slice(MIGRATIONS.indexOf('0029-idempotency-scopes'))
+    await consoleEmailsPerProject('canvass').down?.(db)
     await surveyCustomCss('canvass').down?.(db)
     await summaryParts('canvass').down?.(db)
     await partitionedResponses('canvass').down?.(db)
@@ -247,6 +250,32 @@ for (const backend of backends()) {
       )
       assert.equal(await storage.idempotency.begin({ ...claim, fingerprint: 'g' }), { state: 'mismatch' }, scope)
     }
+  })
+
+  test('0041: the console people stored before are kept, and an email is then unique within a project only', async () => {
+    await migrate(db)
+    const storage = createKyselyStorage({ db })
+    const [a, b] = [await newProject(storage), await newProject(storage)] as [string, string]
+    // The database as 0040 left it: one email over every project.
+    await consoleEmailsPerProject('canvass').down?.(db)
+    await sql`delete from canvass.canvass_migration where name = '0041-console-emails-per-project'`.execute(db)
+    const now = new Date()
+    await sql`insert into canvass.console_people (id, project_id, email, role, created_at, updated_at)
+      values ('p-before', ${a}, 'ada@example.com', 'owner', ${now}, ${now})`.execute(db)
+    assert.equal(await migrate(db), ['0041-console-emails-per-project'])
+    const kept = await storage.consoleAccounts.getPerson('p-before')
+    assert.equal([kept?.projectId, kept?.email, kept?.role], [a, 'ada@example.com', 'owner'])
+    const person = (projectId: string) => ({
+      id: `p-${projectId}-${Math.random()}`,
+      projectId,
+      email: 'ada@example.com',
+      role: 'viewer' as const,
+      passwordHash: null,
+      createdAt: now,
+      updatedAt: now,
+    })
+    assert.is(await storage.consoleAccounts.insertPerson(person(b)), 'created')
+    assert.is(await storage.consoleAccounts.insertPerson(person(a)), 'email_taken')
   })
 
   test('no trigger function but the data guards: the audit log stays append-only, webhook events are written by the writes', async () => {
@@ -277,6 +306,7 @@ for (const backend of backends()) {
     ])
     // Then the database as 0030 left it: the trigger functions record the events.
     const undone = MIGRATIONS.slice(MIGRATIONS.indexOf('0031-events-written-with-responses'))
+    await consoleEmailsPerProject('canvass').down?.(db)
     await surveyCustomCss('canvass').down?.(db)
     await summaryParts('canvass').down?.(db)
     await partitionedResponses('canvass').down?.(db)
@@ -493,6 +523,7 @@ async function undoFrom(
   first: '0019-one-response-per-display' | '0020-survey-variables' | '0021-survey-blocks',
 ): Promise<string[]> {
   const undone = MIGRATIONS.slice(MIGRATIONS.indexOf(first))
+  await consoleEmailsPerProject('canvass').down?.(db)
   await surveyCustomCss('canvass').down?.(db)
   await summaryParts('canvass').down?.(db)
   // Undone already where the test wrote rows the partitioned table would not take.
@@ -566,6 +597,18 @@ async function assertWritesWork(storage: Storage): Promise<void> {
 }
 
 /** A project with a survey and a webhook listening to `triggers`, through the storage. */
+/** A project with its environments; its id. */
+async function newProject(storage: Storage): Promise<string> {
+  const createdAt = new Date()
+  const id = (name: string) => `${name}${Math.random().toString(36).slice(2, 12)}`
+  const organizationId = id('o')
+  const projectId = id('p')
+  await storage.projects.createOrganization({ id: organizationId, name: 'Org', createdAt })
+  const environments = { production: id('e'), development: id('e') }
+  await storage.projects.create({ id: projectId, organizationId, name: 'P', createdAt, environments, newId: () => id('d') })
+  return projectId
+}
+
 async function seedWithWebhook(
   storage: Storage,
   triggers: string[],

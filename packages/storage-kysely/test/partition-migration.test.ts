@@ -9,6 +9,7 @@ import { createKyselyStorage, migrate } from '../src'
 import { partitionedResponses } from '../src/migrations/0038-partitioned-responses'
 import { summaryParts } from '../src/migrations/0039-summary-parts'
 import { surveyCustomCss } from '../src/migrations/0040-survey-custom-css'
+import { consoleEmailsPerProject } from '../src/migrations/0041-console-emails-per-project'
 import { prepareResponsePartitions } from '../src/migrations/prepare-partitions'
 import { backends } from './backends'
 
@@ -117,11 +118,12 @@ for (const backend of backends()) {
       const before = await seed(createKyselyStorage({ db }), db)
       // Each create's event waits in the outbox, not yet made a delivery (the dispatcher's claim makes them).
       assert.is(before.events.length, 24, 'events pending')
-      // Back to the schema before 0038 (and 0039 and 0040, which came after it).
+      // Back to the schema before 0038 (and 0039 to 0041, which came after it).
+      await consoleEmailsPerProject('canvass').down?.(db)
       await surveyCustomCss('canvass').down?.(db)
       await summaryParts('canvass').down?.(db)
       await partitionedResponses('canvass').down?.(db)
-      await sql`delete from canvass.canvass_migration where name in ('0038-partitioned-responses', '0039-summary-parts', '0040-survey-custom-css')`.execute(
+      await sql`delete from canvass.canvass_migration where name in ('0038-partitioned-responses', '0039-summary-parts', '0040-survey-custom-css', '0041-console-emails-per-project')`.execute(
         db,
       )
       const kind = await sql<{
@@ -168,7 +170,7 @@ for (const backend of backends()) {
       await Promise.all(Array.from({ length: backend.name === 'PGlite' ? 4 : 6 }, writer))
       const applied = await migrated
 
-      assert.equal(applied, ['0038-partitioned-responses', '0039-summary-parts', '0040-survey-custom-css'])
+      assert.equal(applied, ['0038-partitioned-responses', '0039-summary-parts', '0040-survey-custom-css', '0041-console-emails-per-project'])
       assert.equal(errors.map(String), [], 'no write refused')
       // Writes that were in flight while the migration ran (they waited for it), and writes before and after it.
       const overlapping = spans.filter(([start, end]) => start < migration.end && end > migration.start).length
@@ -245,10 +247,11 @@ for (const backend of backends()) {
       try {
         await migrate(db)
         const before = await seed(createKyselyStorage({ db }), db)
+        await consoleEmailsPerProject('canvass').down?.(db)
         await surveyCustomCss('canvass').down?.(db)
         await summaryParts('canvass').down?.(db)
         await partitionedResponses('canvass').down?.(db)
-        await sql`delete from canvass.canvass_migration where name in ('0038-partitioned-responses', '0039-summary-parts', '0040-survey-custom-css')`.execute(
+        await sql`delete from canvass.canvass_migration where name in ('0038-partitioned-responses', '0039-summary-parts', '0040-survey-custom-css', '0041-console-emails-per-project')`.execute(
           db,
         )
         const indexes = async () =>
@@ -291,7 +294,7 @@ for (const backend of backends()) {
         await prepareResponsePartitions(db, 'canvass')
         assert.equal(await indexes(), prepared, 'made once')
 
-        assert.equal(await migrate(db), ['0038-partitioned-responses', '0039-summary-parts', '0040-survey-custom-css'])
+        assert.equal(await migrate(db), ['0038-partitioned-responses', '0039-summary-parts', '0040-survey-custom-css', '0041-console-emails-per-project'])
         const key = await sql<{ oid: number }>`select conindid::int as oid from pg_constraint
           where conname = 'responses_history_pkey' and connamespace = 'canvass'::regnamespace`.execute(db)
         assert.is(key.rows[0]?.oid, prepared.responses_history_id_created_at_key?.oid, 'the key is the index made before')

@@ -18,7 +18,8 @@ export interface ConsoleAccountsAdmin {
    * Adds a person to the console of a project (`projectId`, else the only project; an error when there are
    * several) with a role and, optionally, a password (hashed, never kept), and makes a one-time sign-in link
    * for them: `link.path` is `/console/link/<token>`, to put after the public URL.
-   * Throws a `CanvassError` for a bad email, role or password (400), an unknown project (404), an email taken (409).
+   * Throws a `CanvassError` for a bad email, role or password (400), an unknown project (404), an email a person
+   * of the project has already (409).
    */
   addConsolePerson(options: { email: string; role: ConsoleRole; projectId?: string; password?: string }): Promise<{
     id: string
@@ -28,10 +29,14 @@ export interface ConsoleAccountsAdmin {
     link: { path: string; expiresAt: Date }
   }>
   /**
-   * A one-time sign-in link: for the person with `email`, or (`firstOwner`) one that asks for an email and makes
-   * its giver an owner of the project (`projectId`, else the only project). `path` is `/console/link/<token>`.
+   * A one-time sign-in link: for the person with `email` (of project `projectId`; needed when the email is a
+   * person's in several projects, a `bad_request` without it), or (`firstOwner`) one that asks for an email and
+   * makes its giver an owner of the project (`projectId`, else the only project). `path` is `/console/link/<token>`.
+   * Throws a `CanvassError` `not_found` when no person (of that project) has the email.
    */
-  createConsoleLink(options: { email: string } | { firstOwner: true; projectId?: string }): Promise<{ path: string; expiresAt: Date }>
+  createConsoleLink(
+    options: { email: string; projectId?: string } | { firstOwner: true; projectId?: string },
+  ): Promise<{ path: string; expiresAt: Date }>
   /** How many people the console has, in all projects (the standalone server prints a first-owner link at 0). */
   countConsolePeople(): Promise<number>
 }
@@ -61,7 +66,7 @@ export function createConsoleAccountsAdmin(
       const at = now()
       const person = await newConsolePerson(newId(), at, { projectId, email: email.output, role: options.role, password: options.password })
       if ((await storage.consoleAccounts.insertPerson(person)) === 'email_taken') {
-        throw new CanvassError('conflict', `A person with the email ${email.output} exists already`)
+        throw new CanvassError('conflict', `A person of project ${projectId} has the email ${email.output} already`)
       }
       await recordFor(projectId, {
         action: 'create',
@@ -78,9 +83,18 @@ export function createConsoleAccountsAdmin(
         const projectId = await onlyProjectId(storage, options.projectId)
         return createConsoleLink(storage, now(), { projectId, personId: null }, settings)
       }
+      const { projectId } = options as { projectId?: unknown }
       const email = v.safeParse(consoleEmailSchema, (options as { email?: unknown }).email)
-      const person = email.success ? await storage.consoleAccounts.findPersonByEmail(email.output) : null
+      const people = (email.success ? await storage.consoleAccounts.findPeopleByEmail(email.output) : []).filter(
+        (person) => projectId === undefined || person.projectId === projectId,
+      )
+      const [person] = people
       if (!person) throw new CanvassError('not_found', 'No person of the console has this email')
+      if (people.length > 1) {
+        throw new CanvassError('bad_request', `People of several projects have the email ${person.email}: name one with projectId`, {
+          details: { projectId: 'required' },
+        })
+      }
       return createConsoleLink(storage, now(), { projectId: person.projectId, personId: person.id }, settings)
     },
 

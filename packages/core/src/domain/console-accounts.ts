@@ -157,6 +157,29 @@ function parseHash(stored: string): { N: number; r: number; p: number; salt: Uin
   return { N: 2 ** logN, r, p, salt, hash }
 }
 
+/**
+ * The person an email and password sign in, or null. An email may be a person's in several projects (one each,
+ * docs/console-accounts.md): the password says whose, and when it is the password of more than one, the person
+ * added first is taken. Each of them costs one hash, match or not, and an email of nobody costs one too, so the
+ * answer's time does not tell whether the email is anyone's.
+ */
+export async function personOfPassword(
+  storage: Pick<Storage, 'consoleAccounts'>,
+  email: string | null,
+  password: string,
+): Promise<ConsolePersonRecord | null> {
+  const people = email === null ? [] : await storage.consoleAccounts.findPeopleByEmail(email)
+  if (people.length === 0) {
+    await verifyPassword(password, null)
+    return null
+  }
+  let found: ConsolePersonRecord | null = null
+  for (const person of people) {
+    if ((await verifyPassword(password, person.passwordHash)) && found === null) found = person
+  }
+  return found
+}
+
 /** Equal bytes, in time that depends on the length only. */
 export function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
   if (a.length !== b.length) return false

@@ -19,6 +19,7 @@ import {
   newConsolePerson,
   newConsoleToken,
   passwordProblem,
+  personOfPassword,
   personOutput,
   sameText,
   verifyPassword,
@@ -313,9 +314,9 @@ async function signIn(request: IRequest, ctx: CanvassContext, info: ConnectionIn
     })
   }
   const password = (form.get('password') ?? '').slice(0, 1000)
-  const person = parsed.success ? await ctx.storage.consoleAccounts.findPersonByEmail(email) : null
   // An unknown email, or a person without a password, spends one hash too: the time does not tell which.
-  if (!(await verifyPassword(password, person?.passwordHash ?? null)) || !person) return again(401, 'Email or password is not right.')
+  const person = await personOfPassword(ctx.storage, parsed.success ? email : null, password)
+  if (!person) return again(401, 'Email or password is not right.')
   return signedIn(request, ctx, person, wiring)
 }
 
@@ -432,7 +433,7 @@ async function useLink(request: IRequest, ctx: CanvassContext, info: ConnectionI
     const owner = await newConsolePerson(ctx.newId(), now, { projectId: link.projectId, email: email.output, role: 'owner', password })
     const result = await ctx.storage.consoleAccounts.consumeFirstOwnerLink(hash, now, owner)
     if (result.outcome === 'created') return signedIn(request, ctx, result.person, wiring)
-    if (result.outcome === 'email_taken') return again(409, 'A person with this email exists already. Please give another email.')
+    if (result.outcome === 'email_taken') return again(409, 'A person of this project has this email already. Please give another email.')
     return linkNotValid()
   }
   if (password !== undefined && holder.passwordHash !== null) {
@@ -570,7 +571,7 @@ async function addPerson(
   const now = ctx.now()
   const person = await newConsolePerson(ctx.newId(), now, { projectId, email, role, password })
   if ((await ctx.storage.consoleAccounts.insertPerson(person)) === 'email_taken') {
-    throw new CanvassError('conflict', 'A person with this email exists already', { details: { email: 'taken' } })
+    throw new CanvassError('conflict', 'A person of this project has this email already', { details: { email: 'taken' } })
   }
   const link = await createConsoleLink(ctx.storage, now, { projectId, personId: person.id }, wiring.settings)
   return ok({ ...personOutput(person), link: { path: link.path, expiresAt: link.expiresAt.toISOString() } })

@@ -41,6 +41,7 @@ import { consoleAccounts } from './0037-console-accounts'
 import { partitionedResponses } from './0038-partitioned-responses'
 import { summaryParts } from './0039-summary-parts'
 import { surveyCustomCss } from './0040-survey-custom-css'
+import { consoleEmailsPerProject } from './0041-console-emails-per-project'
 import { moveFromPublicSchema } from './move-from-public'
 import { prepareResponsePartitions } from './prepare-partitions'
 import { ensureResponsePartitions, monthsAheadOf } from '../responses/partitions'
@@ -100,6 +101,7 @@ function migrations(schema: string): Record<string, Migration> {
     '0038-partitioned-responses': partitionedResponses(schema),
     '0039-summary-parts': summaryParts(schema),
     '0040-survey-custom-css': surveyCustomCss(schema),
+    '0041-console-emails-per-project': consoleEmailsPerProject(schema),
   }
 }
 

@@ -37,7 +37,7 @@ export function createConsoleAccountStore(db: Kysely<Database>): ConsoleAccountS
       const inserted = await db
         .insertInto('console_people')
         .values(personRow(person))
-        .onConflict((oc) => oc.column('email').doNothing())
+        .onConflict((oc) => oc.columns(['project_id', 'email']).doNothing())
         .returning('id')
         .executeTakeFirst()
       return inserted ? 'created' : 'email_taken'
@@ -49,10 +49,16 @@ export function createConsoleAccountStore(db: Kysely<Database>): ConsoleAccountS
       return row ? toPerson(row) : null
     },
 
-    async findPersonByEmail(email) {
-      if (!isStorable(email)) return null
-      const row = await db.selectFrom('console_people').selectAll().where('email', '=', email).executeTakeFirst()
-      return row ? toPerson(row) : null
+    async findPeopleByEmail(email) {
+      if (!isStorable(email)) return []
+      const rows = await db
+        .selectFrom('console_people')
+        .selectAll()
+        .where('email', '=', email)
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute()
+      return rows.map(toPerson)
     },
 
     async listPeople(projectId) {
@@ -220,7 +226,7 @@ export function createConsoleAccountStore(db: Kysely<Database>): ConsoleAccountS
           const inserted = await trx
             .insertInto('console_people')
             .values(personRow(person))
-            .onConflict((oc) => oc.column('email').doNothing())
+            .onConflict((oc) => oc.columns(['project_id', 'email']).doNothing())
             .returning('id')
             .executeTakeFirst()
           // Undoes the link's use: it stays usable with another email.

@@ -7,7 +7,7 @@ import type { StorageTest } from './storage-test'
 /** The console's people, sessions and one-time links (docs/console-accounts.md): the atomic guards above all. */
 export const consoleAccountTests: StorageTest[] = [
   {
-    name: 'console people: insert, find by id and email, list newest first; an email is unique over every project',
+    name: 'console people: insert, find by id and email, list newest first; an email is unique within its project only',
     async run({ storage }) {
       const { projectId } = await seedProject(storage)
       const other = await seedProject(storage)
@@ -17,17 +17,41 @@ export const consoleAccountTests: StorageTest[] = [
       assert.is(await storage.consoleAccounts.insertPerson(first), 'created')
       assert.is(await storage.consoleAccounts.insertPerson(second), 'created')
       assert.equal(await storage.consoleAccounts.getPerson(first.id), first)
-      assert.equal(await storage.consoleAccounts.findPersonByEmail(second.email), second)
+      assert.equal(await storage.consoleAccounts.findPeopleByEmail(second.email), [second])
       assert.equal(await storage.consoleAccounts.listPeople(projectId), [second, first])
-      assert.is(await storage.consoleAccounts.insertPerson(makePerson(other.projectId, 'owner', { email: first.email })), 'email_taken')
-      assert.equal(await storage.consoleAccounts.listPeople(other.projectId), [])
+      assert.is(await storage.consoleAccounts.insertPerson(makePerson(projectId, 'editor', { email: first.email })), 'email_taken')
+      // Another project's person with the same email: a person of their own, found with the first, oldest first.
+      const elsewhere = makePerson(other.projectId, 'owner', { email: first.email, createdAt: new Date(base + 2000) })
+      assert.is(await storage.consoleAccounts.insertPerson(elsewhere), 'created')
+      assert.equal(await storage.consoleAccounts.listPeople(other.projectId), [elsewhere])
+      assert.equal(await storage.consoleAccounts.findPeopleByEmail(first.email), [first, elsewhere])
       assert.is(await storage.consoleAccounts.countPeople(projectId), 2)
-      assert.ok((await storage.consoleAccounts.countPeople()) >= 2)
+      assert.ok((await storage.consoleAccounts.countPeople()) >= 3)
       assert.is(await storage.consoleAccounts.getPerson('\u0000'), null)
-      assert.is(await storage.consoleAccounts.findPersonByEmail(`${freshId()}@example.com`), null)
+      assert.equal(await storage.consoleAccounts.findPeopleByEmail(`${freshId()}@example.com`), [])
+      assert.equal(await storage.consoleAccounts.findPeopleByEmail('\u0000'), [])
       assert.ok(await storage.consoleAccounts.setPasswordHash(second.id, 'scrypt$14$8$1$eA$eQ', new Date(base + 2000)))
       assert.is((await storage.consoleAccounts.getPerson(second.id))?.passwordHash, 'scrypt$14$8$1$eA$eQ')
       assert.is(await storage.consoleAccounts.setPasswordHash(freshId(), null, new Date()), false)
+    },
+  },
+  {
+    name: 'console people: concurrent inserts of one email in one project: one is created, the other is email_taken',
+    async run({ storage }) {
+      const { projectId } = await seedProject(storage)
+      const other = await seedProject(storage)
+      const email = `${freshId()}@example.com`
+      const outcomes = await Promise.all(
+        [0, 1, 2].map(() => storage.consoleAccounts.insertPerson(makePerson(projectId, 'viewer', { email }))),
+      )
+      assert.equal(outcomes.sort(), ['created', 'email_taken', 'email_taken'])
+      assert.is((await storage.consoleAccounts.findPeopleByEmail(email)).length, 1)
+      // In two projects at once, both are made.
+      const email2 = `${freshId()}@example.com`
+      const both = await Promise.all(
+        [projectId, other.projectId].map((id) => storage.consoleAccounts.insertPerson(makePerson(id, 'viewer', { email: email2 }))),
+      )
+      assert.equal(both, ['created', 'created'])
     },
   },
   {
@@ -138,7 +162,7 @@ export const consoleAccountTests: StorageTest[] = [
     },
   },
   {
-    name: 'console links: a first-owner link makes one owner, once; a taken email leaves the link usable',
+    name: 'console links: a first-owner link makes one owner, once; an email of its project leaves the link usable, of another not',
     async run({ storage }) {
       const { projectId } = await seedProject(storage)
       const taken = makePerson(projectId, 'viewer')
@@ -149,8 +173,14 @@ export const consoleAccountTests: StorageTest[] = [
       const owner = (email: string) => ({ id: freshId(), email, passwordHash: null, createdAt: now, updatedAt: now })
       assert.equal(await storage.consoleAccounts.consumeFirstOwnerLink(link.hash, now, owner(taken.email)), { outcome: 'email_taken' })
       assert.ok(await storage.consoleAccounts.findLink(link.hash, now), 'still usable')
+      // The email of another project's person is no conflict: one of the calls makes an owner with it.
+      const elsewhere = await seedProject(storage)
+      const theirs = makePerson(elsewhere.projectId, 'owner')
+      await storage.consoleAccounts.insertPerson(theirs)
       const outcomes = await Promise.all(
-        [0, 1, 2].map(() => storage.consoleAccounts.consumeFirstOwnerLink(link.hash, now, owner(`${freshId()}@example.com`))),
+        [theirs.email, `${freshId()}@example.com`, `${freshId()}@example.com`].map((email) =>
+          storage.consoleAccounts.consumeFirstOwnerLink(link.hash, now, owner(email)),
+        ),
       )
       const created = outcomes.filter((outcome) => outcome.outcome === 'created')
       assert.is(created.length, 1, 'exactly one owner')

@@ -1,11 +1,12 @@
 /**
  * The console's own people (docs/console-accounts.md): accounts of the standalone server, their sign-in
  * sessions and one-time links. Core decides every rule (roles, password hashing, token making, lifetimes);
- * the store keeps rows and guards what only the database can guard atomically: unique emails, a link used
- * once, and a project that always keeps an owner once it has one.
+ * the store keeps rows and guards what only the database can guard atomically: an email once per project, a
+ * link used once, and a project that always keeps an owner once it has one.
  *
  * Rules every implementation MUST follow:
- * - Emails are stored as given (core lowercases them) and MUST be unique over every project.
+ * - Emails are stored as given (core lowercases them) and MUST be unique within a project; people of different
+ *   projects may share one, and nothing a store answers about one project may depend on another's people.
  * - Sessions and links are found by `hash` (SHA-256 hex of the token core handed out); the token itself is
  *   never given to the store.
  * - `consumeLink` MUST mark a link used in one atomic step: of concurrent calls for one link, exactly one
@@ -15,12 +16,12 @@
  * - Removing a person or a project removes their sessions and links.
  */
 export interface ConsoleAccountStore {
-  /** Adds a person; `email_taken` when a person of any project has that email. */
+  /** Adds a person; `email_taken` when a person of the same project has that email (of concurrent inserts, one is created). */
   insertPerson(person: ConsolePersonRecord): Promise<'created' | 'email_taken'>
   /** The person with this id, or null. */
   getPerson(id: string): Promise<ConsolePersonRecord | null>
-  /** The person with this (lowercased) email, or null. */
-  findPersonByEmail(email: string): Promise<ConsolePersonRecord | null>
+  /** The people with this (lowercased) email, at most one per project, oldest first (`createdAt`, then `id`). */
+  findPeopleByEmail(email: string): Promise<ConsolePersonRecord[]>
   /** The people of a project, newest first. */
   listPeople(projectId: string): Promise<ConsolePersonRecord[]>
   /** How many people there are, in the project or (without one) in all projects. */
@@ -62,7 +63,7 @@ export interface ConsoleAccountStore {
    * Uses a first-owner link (`personId` null) and adds `owner` (an owner of the link's project), in one
    * transaction: `link_not_valid` when the link is unknown, used, expired or a person's link, or when the project
    * already has an owner (checked under a lock of the project, so that two such links used at once make one owner); `email_taken`
-   * (the link stays usable) when the email belongs to someone.
+   * (the link stays usable) when the email belongs to a person of the link's project.
    */
   consumeFirstOwnerLink(
     hash: string,
@@ -77,7 +78,7 @@ export type ConsoleRole = 'viewer' | 'editor' | 'owner'
 export interface ConsolePersonRecord {
   id: string
   projectId: string
-  /** Lowercased; unique over every project. */
+  /** Lowercased; unique within the project. */
   email: string
   role: ConsoleRole
   /** `scrypt$…` as core made it (never the password), or null: the person signs in by one-time links only. */
