@@ -2002,7 +2002,7 @@ export interface paths {
         /** A one-time sign-in link of the console: a page with a button (the link is used by the form post, never by opening it) */
         get: operations["getConsoleLinkByToken"];
         put?: never;
-        /** Uses a one-time link (a form post): signs the person in, or creates the first owner of a first-owner link */
+        /** Uses a one-time link (a form post): signs the person in (a new password for one who has a password needs the current one), or creates the first owner of a first-owner link */
         post: operations["postConsoleLinkByToken"];
         delete?: never;
         options?: never;
@@ -2034,7 +2034,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The console's people of the project (owners; API keys of the project's environments) */
+        /** The console's people of the project (owners in the console; the production environment's API keys) */
         get: operations["getV1ConsolePeople"];
         put?: never;
         /** Adds a person to the console with a role (and a password, optionally); answers a one-time sign-in link */
@@ -2072,7 +2072,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** A new one-time sign-in link for a person */
+        /** A new one-time sign-in link for a person (an owner's only from an owner in the console) */
         post: operations["postV1ConsolePeopleByConsolePersonIdLink"];
         delete?: never;
         options?: never;
@@ -16513,6 +16513,15 @@ export interface operations {
                     "text/html": string;
                 };
             };
+            /** @description No valid API key, or the resource belongs to another environment */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
             /** @description The survey accepts no submissions */
             403: {
                 headers: {
@@ -16651,6 +16660,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The survey accepts no submissions */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Rate limited: `Retry-After`, `RateLimit-Policy` and `RateLimit` say when to come back */
             429: {
                 headers: {
@@ -16723,6 +16741,15 @@ export interface operations {
             };
             /** @description No valid API key, or the resource belongs to another environment */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The survey accepts no submissions */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16809,6 +16836,15 @@ export interface operations {
             };
             /** @description No valid API key, or the resource belongs to another environment */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The survey accepts no submissions */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16909,6 +16945,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The survey accepts no submissions */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description No such resource (or route) in the caller's environment */
             404: {
                 headers: {
@@ -16992,6 +17037,15 @@ export interface operations {
             };
             /** @description No valid API key, or the resource belongs to another environment */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The survey accepts no submissions */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
