@@ -1,7 +1,8 @@
 /**
  * The console's sign-in pages in Chromium, keyboard only: a password sign-in and a one-time link (whose page a
  * GET leaves unused), the session cookie as the browser keeps it (HttpOnly, SameSite=Strict), the wrong-password
- * page, and axe on every page (no serious or critical violation). The pages load nothing from another origin.
+ * page, a link's page for someone with a password (a new one only with the current one), and axe on every page
+ * (no serious or critical violation). The pages load nothing from another origin.
  * Behind a proxy that ends TLS (its `X-Forwarded-Proto: https` sent by the browser here, from loopback): with
  * `trustProxy` the browser keeps a Secure `__Host-` session cookie and is signed in by it; without, the header is
  * ignored and the cookie is the plain one.
@@ -122,6 +123,28 @@ test('behind a proxy the bed does not trust, X-Forwarded-Proto is ignored: the p
   const names = (await context.cookies()).map((cookie) => cookie.name)
   assert.ok(names.includes('canvass_console') && !names.some((name) => name.startsWith('__')), names.join())
   assert.is((await sessionCookie(context))?.secure, false)
+  await context.close()
+})
+
+test('the link page of someone with a password asks for the current one beside a new one; axe on it and on its error', async () => {
+  const person = await bed.canvass.admin.addConsolePerson({
+    email: 'has@example.com',
+    role: 'viewer',
+    projectId: bed.projectId,
+    password: PASSWORD,
+  })
+  const { context, page } = await fresh()
+  await page.goto(url + person.link.path)
+  assert.equal(await axeViolations(page), [], 'axe on the link page')
+  await page.getByLabel('New password (optional)').fill('a brand new password')
+  await Promise.all([page.waitForLoadState('load'), page.getByRole('button', { name: 'Sign in' }).click()])
+  await page.getByRole('alert').waitFor()
+  assert.is(await page.getByRole('alert').textContent(), 'To set a new password, give your current password too.')
+  assert.equal(await axeViolations(page), [], 'axe on the page with its error')
+  await page.getByLabel('Current password').fill(PASSWORD)
+  await page.getByLabel('New password (optional)').fill('a brand new password')
+  await Promise.all([page.waitForURL(`${url}/console`), page.getByRole('button', { name: 'Sign in' }).click()])
+  assert.ok(await sessionCookie(context), 'signed in')
   await context.close()
 })
 

@@ -64,7 +64,11 @@ test('one email in two projects: the password says whose session it is; a wrong 
     assert.ok(answer.text.includes('Email or password is not right.'))
     assert.is(sessionOf(answer), undefined)
   }
-  const strip = (text: string) => text.replace(/value="[^"]*"/g, '').replace(/nonce="[^"]*"/g, '').replace(/nonce-[^']*'/g, '')
+  const strip = (text: string) =>
+    text
+      .replace(/value="[^"]*"/g, '')
+      .replace(/nonce="[^"]*"/g, '')
+      .replace(/nonce-[^']*'/g, '')
   assert.is(strip(wrong.text).replace(email, ''), strip(unknown.text).replace(/emails\d+\.\d+@example\.com/, ''), 'the same page')
 })
 

@@ -46,10 +46,13 @@ test('a development key gets 403 on every people route, the list included, and c
     assert.type(answer.body.details, 'object')
   }
   const people = await bed().storage.consoleAccounts.listPeople(project.projectId)
-  assert.equal(people.map((person) => [person.id, person.role]).sort(), [
-    [owner.id, 'owner'],
-    [viewer.id, 'viewer'],
-  ].sort())
+  assert.equal(
+    people.map((person) => [person.id, person.role]).sort(),
+    [
+      [owner.id, 'owner'],
+      [viewer.id, 'viewer'],
+    ].sort(),
+  )
   assert.equal(await auditOf(project.devKey, 'consolePerson'), [], 'a refusal writes nothing')
   assert.equal(await auditOf(project.devKey, 'consoleLink'), [])
   // The production key of the same project manages them.
@@ -83,7 +86,7 @@ test("an owner's sign-in link: a production key gets 403 and writes nothing; an 
       [other.id, `console: ${owner.email}`],
       [viewer.id, 'test bed'],
     ],
-    "each mint names whose link it is, and who made it; the refused one is not there",
+    'each mint names whose link it is, and who made it; the refused one is not there',
   )
 })
 

@@ -250,7 +250,10 @@ program
   .argument('<email>', "the person's email")
   .option('--project <id>', 'the project of the person (needed only when the email is a person of several projects)')
   .action(async (email: string, options: { project?: string }) => {
-    const { result, publicUrl } = await consoleCommand('console-link', { email, ...(options.project ? { projectId: options.project } : {}) })
+    const { result, publicUrl } = await consoleCommand('console-link', {
+      email,
+      ...(options.project ? { projectId: options.project } : {}),
+    })
     print(`One-time sign-in link for ${result.email}:`)
     printLink(result.link, publicUrl)
   })

@@ -70,16 +70,18 @@ async function run(parts: ConsoleCommandParts, command: string, args: Record<str
   if (command === 'console-link') {
     const email = text('email') ?? ''
     const projectId = text('projectId')
-    const link = await parts.admin.createConsoleLink({ email, ...(projectId !== undefined ? { projectId } : {}) }).catch((error: unknown) => {
-      // The admin function names its option; the operator of the CLI gives `--project`.
-      if (error instanceof CanvassError && error.details.projectId === 'required') {
-        throw new CanvassError(
-          'bad_request',
-          `${email.trim().toLowerCase()} is a person of several projects: name one with --project <id> (\`canvass users list\` shows them)`,
-        )
-      }
-      throw error
-    })
+    const link = await parts.admin
+      .createConsoleLink({ email, ...(projectId !== undefined ? { projectId } : {}) })
+      .catch((error: unknown) => {
+        // The admin function names its option; the operator of the CLI gives `--project`.
+        if (error instanceof CanvassError && error.details.projectId === 'required') {
+          throw new CanvassError(
+            'bad_request',
+            `${email.trim().toLowerCase()} is a person of several projects: name one with --project <id> (\`canvass users list\` shows them)`,
+          )
+        }
+        throw error
+      })
     return { email: email.trim().toLowerCase(), link: linkResult(link) } satisfies ConsoleCommandResults['console-link']
   }
   if (command === 'users list') {

@@ -116,7 +116,10 @@ for (const backend of e2eBackends()) {
         [['users', 'add', 'x@example.com', '--role', 'boss'], /^canvass: --role is owner, editor, viewer, not "boss"$/m],
         [['users', 'add', 'x@example.com'], /required option '--role <role>' not specified/],
         [['users', 'add', 'not-an-email', '--role', 'viewer'], /^canvass: Not an email address: "not-an-email"$/m],
-        [['users', 'add', 'ada@example.com', '--role', 'viewer'], /^canvass: A person of project \S+ has the email ada@example\.com already$/m],
+        [
+          ['users', 'add', 'ada@example.com', '--role', 'viewer'],
+          /^canvass: A person of project \S+ has the email ada@example\.com already$/m,
+        ],
         [['users', 'add', 'x@example.com', '--role', 'viewer', '--project', 'nope'], /^canvass: Project nope does not exist$/m],
         [['users', 'add', 'x@example.com', '--role', 'viewer', '--password-stdin'], /^canvass: --password-stdin: stdin gave no password$/m],
         [['console-link', 'nobody@example.com'], /^canvass: No person of the console has this email$/m],

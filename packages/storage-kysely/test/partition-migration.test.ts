@@ -170,7 +170,12 @@ for (const backend of backends()) {
       await Promise.all(Array.from({ length: backend.name === 'PGlite' ? 4 : 6 }, writer))
       const applied = await migrated
 
-      assert.equal(applied, ['0038-partitioned-responses', '0039-summary-parts', '0040-survey-custom-css', '0041-console-emails-per-project'])
+      assert.equal(applied, [
+        '0038-partitioned-responses',
+        '0039-summary-parts',
+        '0040-survey-custom-css',
+        '0041-console-emails-per-project',
+      ])
       assert.equal(errors.map(String), [], 'no write refused')
       // Writes that were in flight while the migration ran (they waited for it), and writes before and after it.
       const overlapping = spans.filter(([start, end]) => start < migration.end && end > migration.start).length
@@ -294,7 +299,12 @@ for (const backend of backends()) {
         await prepareResponsePartitions(db, 'canvass')
         assert.equal(await indexes(), prepared, 'made once')
 
-        assert.equal(await migrate(db), ['0038-partitioned-responses', '0039-summary-parts', '0040-survey-custom-css', '0041-console-emails-per-project'])
+        assert.equal(await migrate(db), [
+          '0038-partitioned-responses',
+          '0039-summary-parts',
+          '0040-survey-custom-css',
+          '0041-console-emails-per-project',
+        ])
         const key = await sql<{ oid: number }>`select conindid::int as oid from pg_constraint
           where conname = 'responses_history_pkey' and connamespace = 'canvass'::regnamespace`.execute(db)
         assert.is(key.rows[0]?.oid, prepared.responses_history_id_created_at_key?.oid, 'the key is the index made before')

@@ -73,7 +73,7 @@ function registerConsoleAccountPages(routes: RouteTable, wiring: ConsoleAccounts
       'Uses a one-time link (a form post): signs the person in (a new password for one who has a password needs the current one), or creates the first owner of a first-owner link',
     ...page,
     status: 303,
-    errors: [400, 401, 403, 404, 409, 413, 429],
+    errors: [400, 401, 403, 404, 409, 413],
   })
   routes.post('/console/sign-out', (request, ctx) => signOut(request, ctx), {
     summary: 'Ends the console session and clears its cookie; goes to the sign-in page',
@@ -365,7 +365,10 @@ type LinkFor = { kind: 'firstOwner' } | { kind: 'person'; email: string; hasPass
 function linkForm(ctx: CanvassContext, token: string, csrf: string, linkFor: LinkFor) {
   const fields =
     linkFor.kind === 'firstOwner'
-      ? [{ ...EMAIL_FIELD, autocomplete: 'email' }, { ...NEW_PASSWORD_FIELD, label: 'Password (optional)' }]
+      ? [
+          { ...EMAIL_FIELD, autocomplete: 'email' },
+          { ...NEW_PASSWORD_FIELD, label: 'Password (optional)' },
+        ]
       : linkFor.hasPassword
         ? [CURRENT_PASSWORD_FIELD, { ...NEW_PASSWORD_FIELD, hint: 'At least 10 characters. Without one, your password stays as it is.' }]
         : [NEW_PASSWORD_FIELD]
@@ -456,7 +459,10 @@ async function useLink(request: IRequest, ctx: CanvassContext, info: ConnectionI
   const person = used?.personId ? await ctx.storage.consoleAccounts.getPerson(used.personId) : null
   if (!person) return linkNotValid()
   // Only over the password checked above (or over none): one set meanwhile is not replaced unseen.
-  if (passwordHash !== undefined && !(await ctx.storage.consoleAccounts.setPasswordHash(person.id, passwordHash, ctx.now(), holder.passwordHash))) {
+  if (
+    passwordHash !== undefined &&
+    !(await ctx.storage.consoleAccounts.setPasswordHash(person.id, passwordHash, ctx.now(), holder.passwordHash))
+  ) {
     return again(409, 'Your password was changed while this form was sent, so it was left as it is. Ask for a new link to change it.')
   }
   return signedIn(request, ctx, person, wiring)
@@ -613,7 +619,7 @@ async function personLink(request: IRequest, ctx: CanvassContext, wiring: Consol
   if (!person || person.projectId !== projectId) throw personNotFound(personId)
   // An owner's link signs in as that owner: only another owner, under their own name, may make one.
   if (person.role === 'owner' && !inConsole) {
-    throw new CanvassError('forbidden', "A sign-in link for an owner is made only by an owner signed in to the console", {
+    throw new CanvassError('forbidden', 'A sign-in link for an owner is made only by an owner signed in to the console', {
       details: { role: 'owner' },
     })
   }
