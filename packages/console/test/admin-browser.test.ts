@@ -128,18 +128,30 @@ test('webhooks: create by keyboard (secret shown once), see its delivery, redeli
   await page.keyboard.press('Enter')
   assert.is(await page.locator('[data-testid=webhook-secret]').count(), 0, 'the secret is gone once dismissed')
 
-  // Edit and test are offered exactly when the server has their routes.
-  const edit = await hasRoute('PUT', '/api/v1/webhooks/route-probe')
+  // Edit and test are offered exactly when the server has their routes. The edit is Canvass's own route: the
+  // reference's v1 path has no PUT, and answers one 405 (issue 82, item 14).
+  assert.ok(await hasRoute('PATCH', '/api/v1/management/webhooks/route-probe'), "this core has the console's edit route")
+  assert.not.ok(await hasRoute('PUT', '/api/v1/webhooks/route-probe'), 'and no PUT on the reference path')
   const trial = await hasRoute('POST', '/api/v1/webhooks/route-probe/test')
   await page.getByRole('button', { name: 'Deliveries of https://example.com/hooks/console' }).waitFor()
-  await waitFor(
-    'the edit button as the server allows',
-    async () => (await page.getByRole('button', { name: /^Edit / }).count()) === (edit ? 1 : 0),
-  )
+  await waitFor('the edit button', async () => (await page.getByRole('button', { name: /^Edit / }).count()) === 1)
   assert.is(await page.getByRole('button', { name: /^Send test/ }).count(), trial ? 1 : 0)
-  console.log(
-    `  (webhook edit route ${edit ? 'present: Edit offered' : 'absent: Edit hidden'}; test route ${trial ? 'present' : 'absent: Send test hidden'})`,
-  )
+  console.log(`  (webhook test route ${trial ? 'present' : 'absent: Send test hidden'})`)
+
+  // Edit: one more event, saved through the edit route; the change is the signed-in person's.
+  await tabTo(page, 'Edit https://example.com/hooks/console')
+  await page.keyboard.press('Enter')
+  await page.getByRole('heading', { name: 'Edit https://example.com/hooks/console' }).waitFor()
+  await tabTo(page, 'Response updated')
+  await page.keyboard.press('Space')
+  await tabTo(page, 'Save webhook')
+  await page.keyboard.press('Enter')
+  await page.getByRole('heading', { name: 'New webhook' }).waitFor()
+  const edited = (await api('GET', `/api/v1/webhooks/${webhook.id}`)).body.data
+  assert.equal([...edited.triggers].sort(), ['responseCreated', 'responseFinished', 'responseUpdated'])
+  assert.is(edited.url, 'https://example.com/hooks/console')
+  const updates = await api('GET', `/api/v1/management/audit-log?action=update&resourceId=${webhook.id}`)
+  assert.is(updates.body.data[0]?.apiKeyLabel, `console: ${OWNER}`, "the edit is the signed-in person's")
 
   // A response makes a delivery; the log shows it.
   const survey = await createSurvey(bed)

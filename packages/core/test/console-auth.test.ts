@@ -206,6 +206,11 @@ test('a viewer may change nothing; viewers and editors may not use the routes of
   }
   assert.is((await asConsole(owner, 'GET', '/api/v1/management/audit-log')).status, 200)
   assert.is((await asConsole(owner, 'GET', '/api/v1/webhooks')).status, 200)
+  // The console's webhook edit is an owner's, as every webhook route (issue 82, item 14).
+  const edit = await asConsole(editor, 'PATCH', `/api/v1/management/webhooks/${params.webhookId}`, { body: { name: 'editor' } })
+  assert.is(edit.status, 403, edit.text)
+  const owned = await asConsole(owner, 'PATCH', `/api/v1/management/webhooks/${params.webhookId}`, { body: { name: 'owner' } })
+  assert.is(owned.status, 200, owned.text)
 })
 
 test("another project's environment is refused, and its resources are not reachable", async () => {

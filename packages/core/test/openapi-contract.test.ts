@@ -413,7 +413,7 @@ const EXAMPLES: Record<string, () => Promise<Partial<GeneratedRequest>>> = {
   'POST /api/v1/management/storage/local': async () => signedUpload('/api/v1/management/storage'),
   'POST /api/v1/client/{environmentId}/storage/local': async () => signedUpload(`/api/v1/client/${seeds.environmentId![0]}/storage`),
   'POST /api/v1/webhooks': async () => ({ body: { url: 'https://example.invalid/other', triggers: ['responseFinished'] } }),
-  'PUT /api/v1/webhooks/{webhookId}': async () => ({ body: { name: 'Renamed' } }),
+  'PATCH /api/v1/management/webhooks/{webhookId}': async () => ({ body: { name: 'Renamed' } }),
   'POST /api/v1/management/editor-tokens': async () => ({ body: { workspaceId: seeds.environmentId![0], expiresIn: 600 } }),
   'POST /api/v1/management/segments': async () => ({ body: { environmentId: seeds.environmentId![0], title: 'Example', filters: [] } }),
   'PUT /api/v1/management/segments/{segmentId}': async () => ({ body: { title: 'Renamed' } }),

@@ -322,16 +322,16 @@ test('a receiver that refuses, then answers 503, gets every event once it recove
   await call('DELETE', `/api/v1/webhooks/${hook.id}`, { key })
 })
 
-test('PUT edits a webhook: the fields given replace the stored ones, the secret stays and still signs', async () => {
+test('PATCH /api/v1/management/webhooks/{id} edits a webhook: the fields given replace the stored ones, the secret stays and still signs', async () => {
   receiver.got.length = 0
   const created = await createHook({ name: 'Before', surveyIds: [surveyId] })
   const { secret, ...shown } = created
   clock().advance(1000)
-  const renamed = await call('PUT', `/api/v1/webhooks/${created.id}`, { key, body: { name: 'After' } })
+  const renamed = await call('PATCH', `/api/v1/management/webhooks/${created.id}`, { key, body: { name: 'After' } })
   assert.is(renamed.status, 200, renamed.text)
   assert.equal(renamed.body.data, { ...shown, name: 'After', updatedAt: clock().now().toISOString() }, 'only the name and updatedAt change')
   assert.not.ok(renamed.text.includes(secret), 'never the secret')
-  const edited = await call('PUT', `/api/v1/webhooks/${created.id}`, {
+  const edited = await call('PATCH', `/api/v1/management/webhooks/${created.id}`, {
     key,
     body: { url: 'http://127.0.0.1:9/other', trigger: 'responseFinished', surveyIds: [], source: 'zapier', name: null },
   })
@@ -371,7 +371,7 @@ test('PUT edits a webhook: the fields given replace the stored ones, the secret 
   await call('DELETE', `/api/v1/webhooks/${created.id}`, { key })
 })
 
-test("PUT refuses what the create refuses, unknown fields, and another environment's webhook", async () => {
+test("the edit refuses what the create refuses, unknown fields, and another environment's webhook", async () => {
   const created = await createHook({ name: 'Kept', surveyIds: [surveyId] })
   const { secret: _secret, ...shown } = created
   const invalid = (details: Record<string, string>) => ({
@@ -389,30 +389,46 @@ test("PUT refuses what the create refuses, unknown fields, and another environme
     [{ secret: 'whsec_AAAA' }, { secret: 'Unknown field; did you mean "source"?' }],
     [{ nmae: 'typo' }, { nmae: 'Unknown field; did you mean "name"?' }],
   ] as const) {
-    const res = await call('PUT', `/api/v1/webhooks/${created.id}`, { key, body })
+    const res = await call('PATCH', `/api/v1/management/webhooks/${created.id}`, { key, body })
     assert.equal({ status: res.status, body: res.body }, invalid(details), JSON.stringify(body))
   }
   for (const body of [null, [], 'text', { name: 'x'.repeat(5000) }, { surveyIds: Array.from({ length: 500 }, (_, i) => `s${i}`) }]) {
-    const res = await call('PUT', `/api/v1/webhooks/${created.id}`, { key, body })
+    const res = await call('PATCH', `/api/v1/management/webhooks/${created.id}`, { key, body })
     assert.is(res.status, 400, JSON.stringify(body).slice(0, 100))
   }
-  const other = await call('PUT', `/api/v1/webhooks/${created.id}`, { key: devKey, body: { name: 'stolen' } })
+  const other = await call('PATCH', `/api/v1/management/webhooks/${created.id}`, { key: devKey, body: { name: 'stolen' } })
   assert.equal({ status: other.status, code: other.body.code }, { status: 401, code: 'unauthorized' }, 'as GET and DELETE answer')
   const otherTest = await call('POST', `/api/v1/webhooks/${created.id}/test`, { key: devKey })
   assert.equal({ status: otherTest.status, code: otherTest.body.code }, { status: 401, code: 'unauthorized' })
   assert.equal((await call('GET', `/api/v1/webhooks/${created.id}`, { key })).body.data, shown, 'nothing changed')
-  const missing = await call('PUT', '/api/v1/webhooks/nosuchwebhook0000000000', { key, body: { name: 'x' } })
+  const missing = await call('PATCH', '/api/v1/management/webhooks/nosuchwebhook0000000000', { key, body: { name: 'x' } })
   assert.is(missing.status, 404)
   await call('DELETE', `/api/v1/webhooks/${created.id}`, { key })
-  const gone = await call('PUT', `/api/v1/webhooks/${created.id}`, { key, body: { name: 'x' } })
+  const gone = await call('PATCH', `/api/v1/management/webhooks/${created.id}`, { key, body: { name: 'x' } })
   assert.equal({ status: gone.status, code: gone.body.code }, { status: 404, code: 'not_found' })
+})
+
+test("PUT /api/v1/webhooks/{id}, which the reference's v1 does not have, is a 405 with Allow and changes nothing (issue 82, item 14)", async () => {
+  const created = await createHook({ name: 'Kept', surveyIds: [surveyId] })
+  const { secret: _secret, ...shown } = created
+  clock().advance(1000)
+  const put = await call('PUT', `/api/v1/webhooks/${created.id}`, {
+    key,
+    body: { name: 'Changed', url: 'http://127.0.0.1:9/elsewhere', triggers: ['responseFinished'] },
+  })
+  assert.equal(
+    { status: put.status, code: put.body.code, allow: put.headers.get('allow') },
+    { status: 405, code: 'method_not_allowed', allow: 'GET, HEAD, DELETE, OPTIONS' },
+  )
+  assert.equal((await call('GET', `/api/v1/webhooks/${created.id}`, { key })).body.data, shown, 'the webhook as it was')
+  await call('DELETE', `/api/v1/webhooks/${created.id}`, { key })
 })
 
 test('an edit and a delete at once: each answers 200 or 404, never a 5xx', async () => {
   for (let round = 0; round < 5; round++) {
     const created = await createHook()
     const [edit, remove] = await Promise.all([
-      call('PUT', `/api/v1/webhooks/${created.id}`, { key, body: { name: `round ${round}` } }),
+      call('PATCH', `/api/v1/management/webhooks/${created.id}`, { key, body: { name: `round ${round}` } }),
       call('DELETE', `/api/v1/webhooks/${created.id}`, { key }),
     ])
     assert.is(remove.status, 200, remove.text)

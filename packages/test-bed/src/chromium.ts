@@ -189,22 +189,29 @@ export async function axeViolations(page: Page): Promise<string[]> {
 
 /**
  * A route handler for the widget's response updates (PUT; other methods pass): the first reaches the server,
- * which stores it, but its answer is cut (connection reset); later ones pass, their status and body noted in
- * `retried`, so a test sees what the retry of an answer the client never got was told.
+ * which stores it, but its answer is cut (connection reset); later ones pass, their status, body and
+ * `Idempotent-Replayed` header noted in `retried`, and their `Idempotency-Key` (null without) in `keys` with
+ * the first's, so a test sees what the retry of an answer the client never got sent and was told.
  */
-export function cutFirstUpdateAnswer(): { handle: (route: Route) => Promise<void>; retried: [number, unknown][] } {
+export function cutFirstUpdateAnswer(): {
+  handle: (route: Route) => Promise<void>
+  retried: [number, unknown, string | null][]
+  keys: (string | null)[]
+} {
   let cut = false
-  const retried: [number, unknown][] = []
+  const retried: [number, unknown, string | null][] = []
+  const keys: (string | null)[] = []
   const handle = async (route: Route) => {
     if (route.request().method() !== 'PUT') return route.continue()
+    keys.push((await route.request().headerValue('idempotency-key')) ?? null)
     const answer = await route.fetch()
     if (!cut) {
       cut = true
       assert.is(answer.status(), 200, 'the first attempt is stored')
       return route.abort('connectionreset')
     }
-    retried.push([answer.status(), await answer.json()])
+    retried.push([answer.status(), await answer.json(), answer.headers()['idempotent-replayed'] ?? null])
     return route.fulfill({ response: answer })
   }
-  return { handle, retried }
+  return { handle, retried, keys }
 }

@@ -5,8 +5,8 @@
  * `/js/surveys.umd.cjs` and calls the reference's `formbricksSurveys.renderSurvey(props)`, and the page's
  * `window.ReactNativeWebView.postMessage` is wired back to the WebView's `onMessage`, as react-native-webview
  * does on a phone. An identified user answers and finishes the survey; the response is stored with the
- * user's contact and the display. When the answer to the finishing update is lost, its retry is refused as
- * already finished, which counts as saved: the SDK gets `onFinished` and `onClose`, and closes the WebView.
+ * user's contact and the display. When the answer to the finishing update is lost, its retry (the same
+ * `Idempotency-Key`) gets the server's replay of it: the SDK gets `onFinished` and `onClose`, and closes the WebView.
  */
 import { skipSuiteUnless } from '@canvass/test-bed'
 import { readFile } from 'node:fs/promises'
@@ -291,10 +291,10 @@ test('setup → setUserId → track: the WebView shows the survey, which is answ
   }
 })
 
-test('the finishing answer is stored but lost on the way back: the retry, refused as already finished, counts as saved; onFinished and onClose come, the WebView closes', async () => {
+test("the finishing answer is stored but lost on the way back: the retry gets the server's replay; onFinished and onClose come, the WebView closes", async () => {
   const browser = await launchChromium()
   let shown: Shown | undefined
-  const { handle, retried } = cutFirstUpdateAnswer()
+  const { handle, retried, keys } = cutFirstUpdateAnswer()
   const loseFirstUpdate = (page: Page) => page.route((url) => url.pathname.includes('/responses/'), handle)
   try {
     shown = await showInWebView(browser, 'user-rn-lost', 'order-placed', loseFirstUpdate)
@@ -306,9 +306,10 @@ test('the finishing answer is stored but lost on the way back: the retry, refuse
     await page.getByRole('heading', { name: 'Order noted!' }).waitFor()
     await until(() => webView() === undefined, 'the SDK closes the WebView', 15000)
     assert.equal(messages, ['onDisplayCreated', 'onResponseCreated', 'onFinished', 'onClose'])
-    assert.equal(retried, [[400, { code: 'bad_request', message: 'Response is already finished', details: {} }]])
     assert.equal(problems, [])
     const responses = (await x.call('GET', `/api/v1/management/responses?surveyId=${lostSurveyId}`, { key: x.keyA })).body.data
+    assert.equal(retried, [[200, { data: { id: responses[0]?.id } }, 'true']])
+    assert.ok(keys.length === 2 && keys[0] && keys[1] === keys[0], `the retry's key is the first attempt's: ${keys}`)
     assert.equal(
       responses.map((r: any) => [r.finished, r.data]),
       [[true, { q1: 'A lamp', q2: 'No' }]],

@@ -222,7 +222,7 @@ test('the display, then the first answer creates the response with the display, 
         method: 'PUT',
         path: `/api/v1/client/${env}/responses/${response.id}`,
         body: { data: { q2: 'b' }, ttc: { q2: 100 }, variables: {}, finished: true, language: 'en' },
-        keyed: false,
+        keyed: true,
       },
     ],
   )
@@ -422,7 +422,13 @@ test("5xx, 429 and dropped connections are retried with the same Idempotency-Key
   assert.equal(saved, [response.id], "the replay answered the stored response's id")
   proxy.script.push([500, { code: 'internal_server_error', message: 'x', details: {} }])
   assert.is(await saver.save(update({ q2: 'b' }, true)), true)
-  assert.equal(answers().at(-1), { method: 'PUT', path: `/api/v1/client/${env}/responses/${response.id}`, body: update({ q2: 'b' }, true) })
+  const [failed, retried] = answers().slice(-2)
+  assert.equal(retried, failed, 'the update retried with the same Idempotency-Key and body')
+  assert.equal(
+    { ...retried, key: typeof retried?.key },
+    { method: 'PUT', path: `/api/v1/client/${env}/responses/${response.id}`, body: update({ q2: 'b' }, true), key: 'string' },
+  )
+  assert.is.not(retried?.key, creates[0]?.key, "an update's key is its own")
   assert.equal(
     (await stored()).map((r) => [r.data, r.finished]),
     [[{ q1: 'a', q2: 'b' }, true]],
@@ -639,24 +645,20 @@ test('a survey the respondent closed unfinished is marked dismissed (not shown a
   assert.is((await store.all())[0]?.dismissed, undefined)
 })
 
-test('a finishing update stored by an attempt whose answer was lost: the retry\'s 400 "already finished" is its acknowledgement', async () => {
+test("a finishing update stored by an attempt whose answer was lost: its retry, with the same key, gets Canvass's replay", async () => {
   const saved: [string, boolean][] = []
   const failures: (SaveFailure | undefined)[] = []
   const saver = createResponseSaver(options({ onSaved: (id, finished) => saved.push([id, finished]), onFailure: (f) => failures.push(f) }))
   saver.display()
   assert.is(await saver.save(update({ q1: 'a' })), true)
-  // The finishing PUT is stored by Canvass, its answer cut; Canvass refuses the retry as an update of a finished
-  // response.
+  // The finishing PUT is stored by Canvass, its answer cut; the retry is the same request, which Canvass replays
+  // (before keys on updates, it refused it as an update of a finished response: issue 82, item 15).
   proxy.script.push('drop')
   assert.is(await saver.save(update({ q2: 'b' }, true)), true)
-  assert.equal(
-    answers().map((s) => [s.method, s.body.finished]),
-    [
-      ['POST', false],
-      ['PUT', true],
-      ['PUT', true],
-    ],
-  )
+  const puts = answers().filter((s) => s.method === 'PUT')
+  assert.is(puts.length, 2)
+  assert.equal(puts[1], puts[0], 'the same key and body')
+  assert.ok(puts[0]?.key)
   const [response] = await stored()
   assert.equal([response.data, response.finished], [{ q1: 'a', q2: 'b' }, true])
   assert.equal(saved, [
@@ -665,6 +667,59 @@ test('a finishing update stored by an attempt whose answer was lost: the retry\'
   ])
   assert.equal(failures, [])
   assert.equal(await store.all(), [], 'the record is done with')
+})
+
+test('a finishing update whose replay is gone (a key past its day): the retry\'s 400 "already finished" is its acknowledgement', async () => {
+  const saved: [string, boolean][] = []
+  const failures: (SaveFailure | undefined)[] = []
+  const saver = createResponseSaver(options({ onSaved: (id, finished) => saved.push([id, finished]), onFailure: (f) => failures.push(f) }))
+  saver.display()
+  assert.is(await saver.save(update({ q1: 'a' })), true)
+  // Stored, its answer cut; the retry meets the refusal a server answers once it no longer keeps the key.
+  proxy.script.push('drop', [400, { code: 'bad_request', message: 'Response is already finished', details: {} }])
+  assert.is(await saver.save(update({ q2: 'b' }, true)), true)
+  const [response] = await stored()
+  assert.equal([response.data, response.finished], [{ q1: 'a', q2: 'b' }, true])
+  assert.equal(saved, [
+    [response.id, false],
+    [response.id, true],
+  ])
+  assert.equal(failures, [])
+  assert.equal(await store.all(), [], 'the record is done with')
+})
+
+test('answers given while an update waits for a retry go in the next update, with a key of its own', async () => {
+  const saver = createResponseSaver(
+    options({
+      backoff: async () => {
+        // The update failed once: the respondent answers the last page before it is tried again.
+        if (later) return
+        later = saver.save(update({ q3: 'c' }, true))
+        await waitFor('the answer queued', async () => (await store.all())[0]?.pending !== undefined)
+      },
+    }),
+  )
+  let later: Promise<boolean> | undefined
+  saver.display()
+  assert.is(await saver.save(update({ q1: 'a' })), true)
+  proxy.script.push([503, { code: 'service_unavailable', message: 'down', details: {} }])
+  assert.is(await saver.save(update({ q2: 'b' })), true)
+  assert.is(await later, true)
+  const puts = answers().filter((s) => s.method === 'PUT')
+  assert.equal(
+    puts.map((s) => [s.body.data, s.body.finished]),
+    [
+      [{ q2: 'b' }, false],
+      [{ q2: 'b' }, false],
+      [{ q3: 'c' }, true],
+    ],
+  )
+  assert.is(puts[1]?.key, puts[0]?.key, 'the retry is the same request')
+  assert.ok(puts[2]?.key && puts[2].key !== puts[0]?.key, 'the next update has a key of its own')
+  assert.equal(
+    (await stored()).map((r) => [r.data, r.finished]),
+    [[{ q1: 'a', q2: 'b', q3: 'c' }, true]],
+  )
 })
 
 test('an unfinished update refused as "already finished" (finished elsewhere) is dropped without reporting a finish', async () => {

@@ -818,11 +818,11 @@ test('after its ending the survey closes itself three seconds later; response_su
   }
 })
 
-test('a finishing answer stored by the server but lost on the way back: the retry is refused as already finished, which counts as saved', async () => {
+test("a finishing answer stored by the server but lost on the way back: the retry, with the update's key, gets the server's replay", async () => {
   const fx = f as Fixture
   const app = await openApp(fx)
   const { page, context } = app
-  const { handle, retried } = cutFirstUpdateAnswer()
+  const { handle, retried, keys } = cutFirstUpdateAnswer()
   await context.route(`${fx.x.url}/api/v1/client/${fx.x.envA}/responses/*`, handle)
   try {
     await setup(page, fx)
@@ -832,8 +832,11 @@ test('a finishing answer stored by the server but lost on the way back: the retr
     await answer(page, 'At the end?', 'last')
     await event(page, 'formbricks_response_submitted', fx.surveys.lost, { finished: true })
     await event(page, 'formbricks_survey_closed', fx.surveys.lost)
-    assert.equal(retried, [[400, { code: 'bad_request', message: 'Response is already finished', details: {} }]])
     const stored = await responsesOf(fx, fx.surveys.lost)
+    // Before updates took keys, the retry was refused as an update of a finished response (issue 82, item 15).
+    assert.equal(retried, [[200, { data: { id: stored[0].id } }, 'true']])
+    assert.is(keys.length, 2)
+    assert.ok(keys[0] && keys[1] === keys[0], `the retry's key is the first attempt's: ${keys}`)
     assert.equal(
       stored.map((r) => [r.finished, r.data]),
       [[true, { q1: 'first', q2: 'last' }]],
