@@ -44,7 +44,10 @@ interface Delivery {
 const nameOf = (webhook: Webhook) => webhook.name || webhook.url
 const eventLabel = (id: string) => EVENTS.find((event) => event.id === id)?.label ?? id
 
-/** Whether the server has `PUT /webhooks/:id` and `POST /webhooks/:id/test`: probed on an id no webhook has. */
+/**
+ * Whether the server has the edit (`PATCH /api/v1/management/webhooks/:id`, Canvass's route: the reference's v1
+ * path has no edit) and `POST /webhooks/:id/test`: probed on an id no webhook has.
+ */
 async function probeRoutes(api: Api): Promise<{ edit: boolean; test: boolean }> {
   const has = (call: Promise<unknown>) =>
     call.then(
@@ -52,7 +55,7 @@ async function probeRoutes(api: Api): Promise<{ edit: boolean; test: boolean }> 
       (error: unknown) => !routeMissing(error),
     )
   const [edit, test] = await Promise.all([
-    has(api.call('/api/v1/webhooks/route-probe', { method: 'PUT', body: {} })),
+    has(api.call('/api/v1/management/webhooks/route-probe', { method: 'PATCH', body: {} })),
     has(api.call('/api/v1/webhooks/route-probe/test', { method: 'POST', body: {} })),
   ])
   return { edit, test }
@@ -113,7 +116,7 @@ export function WebhooksScreen() {
           run(
             async () => {
               if (editing) {
-                await api.data(`/api/v1/webhooks/${encodeURIComponent(editing.id)}`, { method: 'PUT', body: input })
+                await api.data(`/api/v1/management/webhooks/${encodeURIComponent(editing.id)}`, { method: 'PATCH', body: input })
                 setEditing(null)
               } else {
                 const created = await api.data<Webhook & { secret: string }>('/api/v1/webhooks', { method: 'POST', body: input })

@@ -12,6 +12,7 @@ import type { Caller } from './auth'
 const OWNER_ONLY_PREFIXES = [
   '/api/v1/management/api-keys',
   '/api/v1/webhooks',
+  '/api/v1/management/webhooks',
   '/api/v1/management/audit-log',
   '/api/v1/management/contacts',
   '/api/v1/management/people',

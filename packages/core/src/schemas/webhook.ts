@@ -66,7 +66,7 @@ export const webhookCreateSchema = v.pipe(
 export type WebhookCreateInput = v.InferOutput<typeof webhookCreateSchema>
 
 /**
- * `PUT /api/v1/webhooks/{id}`: the create's fields, each optional; a field given replaces the stored one. Strict:
+ * `PATCH /api/v1/management/webhooks/{id}`: the create's fields, each optional; a field given replaces the stored one. Strict:
  * a misspelt field is a 400 rather than an edit silently not made. The environment and the secret are not
  * changed here (a new secret is a new webhook).
  */

@@ -18,7 +18,10 @@ import { createdWebhookAnswer, dataOf, deliveryAnswer, pageOf, webhookAnswer } f
 import { pageQuery } from '../../http/pagination'
 import { checkNamedEnvironment } from '../../domain/named-environment'
 
-/** `/api/v1/webhooks`: list, create, get, edit, test and delete (docs/design.md, "Events and webhooks"), and each webhook's deliveries. */
+/**
+ * `/api/v1/webhooks`: list, create, get, test and delete (docs/design.md, "Events and webhooks"), and each
+ * webhook's deliveries; the edit is `PATCH /api/v1/management/webhooks/{id}`.
+ */
 export function registerWebhookRoutes(routes: RouteTable): void {
   routes.get('/api/v1/webhooks', listWebhooks, {
     summary: 'List webhooks, newest first (never the secret)',
@@ -35,9 +38,11 @@ export function registerWebhookRoutes(routes: RouteTable): void {
     answer: dataOf(createdWebhookAnswer),
   })
   routes.get('/api/v1/webhooks/:webhookId', getWebhook, { summary: 'Read one webhook', auth: 'apiKey', answer: dataOf(webhookAnswer) })
-  routes.put('/api/v1/webhooks/:webhookId', updateWebhook, {
+  // Canvass's own path, where no reference client calls: the reference's v1 has no `PUT /api/v1/webhooks/{id}`,
+  // and its clients expect that path's 405 (docs/webhooks-and-uploads.md, "Editing a webhook").
+  routes.patch('/api/v1/management/webhooks/:webhookId', updateWebhook, {
     audit: { action: 'update', resourceType: 'webhook', resourceId: { param: 'webhookId' } },
-    summary: 'Edit a webhook: each field given replaces the stored one (never the secret, which stays as it is)',
+    summary: "Edit a webhook (Canvass's route): each field given replaces the stored one, never the secret",
     auth: 'apiKey',
     body: webhookUpdateSchema,
     answer: dataOf(webhookAnswer),
@@ -104,8 +109,8 @@ const createWebhook: BodyHandler<typeof webhookCreateSchema> = async (request, c
 }
 
 /**
- * `PUT /api/v1/webhooks/{id}`: the create's checks on each field given, then one update of the environment's
- * webhook, which answers 404 when a delete came first.
+ * `PATCH /api/v1/management/webhooks/{id}`: the create's checks on each field given, then one update of the
+ * environment's webhook, which answers 404 when a delete came first.
  */
 const updateWebhook: BodyHandler<typeof webhookUpdateSchema> = async (request, ctx, _info, body) => {
   const { environmentId } = await authenticate(request, ctx)
