@@ -1682,14 +1682,30 @@ export interface paths {
         };
         /** Read one webhook */
         get: operations["getV1WebhooksByWebhookId"];
-        /** Edit a webhook: each field given replaces the stored one (never the secret, which stays as it is) */
-        put: operations["putV1WebhooksByWebhookId"];
+        put?: never;
         post?: never;
         /** Delete a webhook; its pending deliveries are dropped */
         delete: operations["deleteV1WebhooksByWebhookId"];
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/v1/management/webhooks/{webhookId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Edit a webhook (Canvass's route): each field given replaces the stored one, never the secret */
+        patch: operations["patchV1ManagementWebhooksByWebhookId"];
         trace?: never;
     };
     "/api/v1/webhooks/{webhookId}/test": {
@@ -9050,7 +9066,10 @@ export interface operations {
     patchV3ResponsesByResponseId: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retry safely: the same key and body within 24 h get the first answer again */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 responseId: string;
             };
@@ -9186,6 +9205,15 @@ export interface operations {
             };
             /** @description No such route */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A request with this Idempotency-Key is still running */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9815,7 +9843,10 @@ export interface operations {
     putV1ManagementResponsesByResponseId: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retry safely: the same key and body within 24 h get the first answer again */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 responseId: string;
             };
@@ -9872,6 +9903,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A request with this Idempotency-Key is still running */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The body, or the stored response it would make, is too large */
             413: {
                 headers: {
@@ -9883,6 +9923,15 @@ export interface operations {
             };
             /** @description A JSON route was sent `multipart/*` or `application/x-www-form-urlencoded` */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description This Idempotency-Key was used for another request */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10095,7 +10144,10 @@ export interface operations {
     putV1ClientByEnvironmentIdResponsesByResponseId: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retry safely: the same key and body within 24 h get the first answer again */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 environmentId: string;
                 responseId: string;
@@ -10156,6 +10208,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A request with this Idempotency-Key is still running */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The body, or the stored response it would make, is too large */
             413: {
                 headers: {
@@ -10167,6 +10228,15 @@ export interface operations {
             };
             /** @description A JSON route was sent `multipart/*` or `application/x-www-form-urlencoded` */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description This Idempotency-Key was used for another request */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10197,7 +10267,10 @@ export interface operations {
     putV1ClientResponsesByResponseId: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retry safely: the same key and body within 24 h get the first answer again */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 responseId: string;
             };
@@ -10257,6 +10330,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A request with this Idempotency-Key is still running */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The body, or the stored response it would make, is too large */
             413: {
                 headers: {
@@ -10268,6 +10350,15 @@ export interface operations {
             };
             /** @description A JSON route was sent `multipart/*` or `application/x-www-form-urlencoded` */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description This Idempotency-Key was used for another request */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10437,7 +10528,10 @@ export interface operations {
     putV2ClientByEnvironmentIdResponsesByResponseId: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retry safely: the same key and body within 24 h get the first answer again */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 environmentId: string;
                 responseId: string;
@@ -10497,6 +10591,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A request with this Idempotency-Key is still running */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The body, or the stored response it would make, is too large */
             413: {
                 headers: {
@@ -10508,6 +10611,15 @@ export interface operations {
             };
             /** @description A JSON route was sent `multipart/*` or `application/x-www-form-urlencoded` */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description This Idempotency-Key was used for another request */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15001,7 +15113,67 @@ export interface operations {
             };
         };
     };
-    putV1WebhooksByWebhookId: {
+    deleteV1WebhooksByWebhookId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                webhookId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Webhook"];
+                    };
+                };
+            };
+            /** @description No valid API key, or the resource belongs to another environment */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource (or route) in the caller's environment */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited: `Retry-After`, `RateLimit-Policy` and `RateLimit` say when to come back */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unreachable for now; nothing was written (`Retry-After`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    patchV1ManagementWebhooksByWebhookId: {
         parameters: {
             query?: never;
             header?: never;
@@ -15072,66 +15244,6 @@ export interface operations {
             };
             /** @description A JSON route was sent `multipart/*` or `application/x-www-form-urlencoded` */
             415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limited: `Retry-After`, `RateLimit-Policy` and `RateLimit` say when to come back */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The database is unreachable for now; nothing was written (`Retry-After`) */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    deleteV1WebhooksByWebhookId: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                webhookId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        data: components["schemas"]["Webhook"];
-                    };
-                };
-            };
-            /** @description No valid API key, or the resource belongs to another environment */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such resource (or route) in the caller's environment */
-            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -324,7 +324,11 @@ const FIXTURES: Record<string, Fixture> = {
   }),
   'PATCH /api/v1/management/webhooks/:webhookId': async (x) => {
     const id = await webhookOf(x)
-    return { path: `/api/v1/management/webhooks/${id}`, body: { name: `${MARKER} renamed`, url: `http://127.0.0.1:9/${MARKER}/2` }, resourceId: id }
+    return {
+      path: `/api/v1/management/webhooks/${id}`,
+      body: { name: `${MARKER} renamed`, url: `http://127.0.0.1:9/${MARKER}/2` },
+      resourceId: id,
+    }
   },
   'POST /api/v1/webhooks/:webhookId/test': async (x) => {
     const id = await webhookOf(x)

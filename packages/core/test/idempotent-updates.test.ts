@@ -28,7 +28,13 @@ const ROUTES: UpdateRoute[] = [
     manager: false,
     problems: false,
   },
-  { name: "client v1, the specification's form", method: 'PUT', path: (_, id) => `/api/v1/client/responses/${id}`, manager: false, problems: false },
+  {
+    name: "client v1, the specification's form",
+    method: 'PUT',
+    path: (_, id) => `/api/v1/client/responses/${id}`,
+    manager: false,
+    problems: false,
+  },
   { name: 'client v2', method: 'PUT', path: (x, id) => `/api/v2/client/${x.envA}/responses/${id}`, manager: false, problems: false },
   { name: 'management', method: 'PUT', path: (_, id) => `/api/v1/management/responses/${id}`, manager: true, problems: false },
   { name: 'v3', method: 'PATCH', path: (_, id) => `/api/v3/responses/${id}`, manager: true, problems: true },
@@ -105,7 +111,12 @@ for (const backend of availableBackends()) {
       const { surveyId, hookId, responseId } = await setUp(x)
       const key = newKey('reuse')
       assert.is((await update(route, x, responseId, { finished: false, data: { q1: 'first' } }, key)).status, 200)
-      assertRefused(route, await update(route, x, responseId, { finished: false, data: { q1: 'second' } }, key), 422, 'idempotency_key_reused')
+      assertRefused(
+        route,
+        await update(route, x, responseId, { finished: false, data: { q1: 'second' } }, key),
+        422,
+        'idempotency_key_reused',
+      )
       const other = await createResponse(x, surveyId, { data: { q1: 'other' } })
       assertRefused(route, await update(route, x, other, { finished: false, data: { q1: 'first' } }, key), 422, 'idempotency_key_reused')
       assert.equal([(await stored(x, responseId)).data, (await stored(x, other)).data], [{ q1: 'first' }, { q1: 'other' }])
@@ -155,7 +166,10 @@ for (const backend of availableBackends()) {
         update(route, x, raced.responseId, FINISH, raceKey),
         update(route, x, raced.responseId, FINISH, raceKey, other.call),
       ])
-      assert.ok([one.status, two.status].every((status) => status === 200 || status === 409), `${one.text}\n${two.text}`)
+      assert.ok(
+        [one.status, two.status].every((status) => status === 200 || status === 409),
+        `${one.text}\n${two.text}`,
+      )
       const settled = await update(route, x, raced.responseId, FINISH, raceKey, other.call)
       assert.equal([settled.status, settled.headers.get('idempotent-replayed')], [200, 'true'], settled.text)
       for (const [id, hook] of [

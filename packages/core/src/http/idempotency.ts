@@ -1,9 +1,8 @@
 import { sha256 } from '@noble/hashes/sha2.js'
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js'
 import type { IRequest } from 'itty-router'
-import type { Handler } from '../context'
+import type { CanvassContext, Handler } from '../context'
 import { param } from '../context'
-import { authenticate } from './auth'
 import { readJsonBodyAhead } from './body'
 import { CLIENT_CORS_HEADERS } from './cors'
 import { CanvassError, validationError } from '../errors'
@@ -15,23 +14,41 @@ export const IDEMPOTENCY_LEASE_MS = 60 * 1000
 
 const KEY = /^[\x21-\x7e](?:[\x20-\x7e]{0,253}[\x21-\x7e])?$/
 
+/** How a route takes `Idempotency-Key` (see `idempotent`). */
+export interface IdempotencyRule {
+  /** Whose key space: respondents' (client routes) or managers' (routes with a key). */
+  scope: 'client' | 'management'
+  /**
+   * The environment the key is kept in: the path's for client routes, the caller's otherwise. Undefined when
+   * the path names nothing that has one (an unknown response): the request then runs as if sent without the
+   * key, and can only fail.
+   */
+  environment(request: IRequest, ctx: CanvassContext): Promise<string | undefined>
+  /** The body's array of items that the handler reads with `readJsonBatch`. */
+  batch?: string
+  /** The body limit of the route family (v3's), when not the default one. */
+  bodyLimit?: number
+}
+
 /**
- * `handler` with `Idempotency-Key` (docs/design.md, "Idempotency"): a request without the header runs as it is. With it, the
- * key is claimed for the request's environment (the path's for client routes, the API key's otherwise) and
- * `scope` (client and management keys are apart, so that a respondent cannot take a key a manager's tool will
- * send: docs/api.md, "Idempotent submits"), with a digest of its method, route and body: the same request
- * within a day gets the first 2xx answer again, marked `Idempotent-Replayed: true` (no second row, display or webhook event); another request with the key
- * is 422 `idempotency_key_reused`; one while the first still runs is 409 `idempotency_key_in_flight`. A
- * request that did not succeed lets its key go, so that a retry runs it again. `batch` names the body's array
- * of items that the handler reads with `readJsonBatch`.
+ * `handler` with `Idempotency-Key` (docs/design.md, "Idempotency"): a request without the header runs as it is.
+ * With it, the key is claimed for the rule's environment and scope (client and management keys are apart, so
+ * that a respondent cannot take a key a manager's tool will send: docs/api.md, "Idempotent submits"), with a
+ * digest of its method, route, the resource its path names and its body: the same request within a day gets
+ * the first 2xx answer again, marked `Idempotent-Replayed: true` (no second row, display, update or webhook
+ * event); another request with the key (another body, or the same body to another response) is 422
+ * `idempotency_key_reused`; one while the first still runs is 409 `idempotency_key_in_flight`. A request that
+ * did not succeed lets its key go, so that a retry runs it again.
  */
-export function idempotent(scope: 'client' | 'management', handler: Handler, batch?: string): Handler {
+export function idempotent(rule: IdempotencyRule, handler: Handler): Handler {
+  const { scope } = rule
   return async (request, ctx, info) => {
     const key = request.headers.get('idempotency-key')
     if (key === null) return handler(request, ctx, info)
     if (!KEY.test(key)) throw validationError({ 'Idempotency-Key': 'Must be 1 to 255 printable ASCII characters' })
-    const environmentId = scope === 'client' ? param(request, 'environmentId') : (await authenticate(request, ctx)).environmentId
-    const body = await readJsonBodyAhead(request, batch)
+    const environmentId = await rule.environment(request, ctx)
+    if (environmentId === undefined) return handler(request, ctx, info)
+    const body = await readJsonBodyAhead(request, rule.batch, rule.bodyLimit)
     const claim = { environmentId, scope, key, fingerprint: fingerprintOf(request, body) }
     const now = ctx.now()
     const begun = await ctx.storage.idempotency.begin({
@@ -78,9 +95,18 @@ export function idempotent(scope: 'client' | 'management', handler: Handler, bat
   }
 }
 
-/** The digest of what a request asks: method, route and body (as parsed, so whitespace does not count). */
+/**
+ * The digest of what a request asks: method, route, the ids its path names besides the environment (the key
+ * is the environment's already), and body (as parsed, so whitespace does not count). A path that names only
+ * its environment digests as it always did, so that a create's key claimed before an upgrade still replays.
+ */
 function fingerprintOf(request: IRequest, body: unknown): string {
-  return bytesToHex(sha256(utf8ToBytes(`${request.method} ${request.route}\n${JSON.stringify(body)}`)))
+  const ids = Object.keys(request.params ?? {})
+    .filter((name) => name !== 'environmentId')
+    .sort()
+    .map((name) => param(request, name))
+  const target = ids.length === 0 ? request.route : `${request.route} ${JSON.stringify(ids)}`
+  return bytesToHex(sha256(utf8ToBytes(`${request.method} ${target}\n${JSON.stringify(body)}`)))
 }
 
 /** Client routes answer with CORS headers, replays too. */

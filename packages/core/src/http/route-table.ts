@@ -1,14 +1,17 @@
 import type * as v from 'valibot'
 import type { IRequest, RequestHandler } from 'itty-router'
 import type { CanvassContext, CanvassRouter, ConnectionInfo, Handler } from '../context'
+import { param } from '../context'
 import type { RouteAudit } from './audit'
 import { audited, isAudited } from './audit'
 import type { EditorTokenScope } from './editor-auth'
 import { allowEditorTokens } from './editor-auth'
 import { recordRoute } from './console-auth'
 import { readJsonBody } from './body'
+import { authenticate } from './auth'
 import { idempotent } from './idempotency'
-import { parseV3Body } from './v3'
+import type { IdempotencyRule } from './idempotency'
+import { V3_BODY_LIMIT, authenticateV3, parseV3Body } from './v3'
 import { parseInput } from './validate'
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
@@ -75,6 +78,12 @@ export interface RouteDoc {
    * (`management`).
    */
   idempotent?: 'client' | 'management'
+  /**
+   * For an idempotent client route whose path names no environment (the specification's `PUT
+   * /api/v1/client/responses/{id}`): the environment its keys are kept in, that of the resource the path names,
+   * or undefined when there is none.
+   */
+  idempotencyEnvironment?: (request: IRequest, ctx: CanvassContext) => Promise<string | undefined>
   /**
    * The body's array whose items succeed or fail one by one (see `readJsonBatch`), so that the input rule
    * refuses one item rather than the whole body, also where the body is read before the handler.
@@ -162,7 +171,7 @@ export function createRouteTable(
       let handler = withBody(route as RouteHandler<unknown>, doc, `${method} ${path}`)
       // Inside the idempotency wrapper: a replayed answer did nothing again, so it is not recorded again.
       if (isAudited(method, doc)) handler = audited(method, path, doc, handler)
-      if (doc.idempotent) handler = idempotent(doc.idempotent, handler, doc.batch)
+      if (doc.idempotent) handler = idempotent(idempotencyRule(doc, doc.idempotent), handler)
       if (doc.editorToken) handler = takingEditorTokens(doc.editorToken, doc.readOnly === true, handler)
       handler = recordingRoute(method, path, handler)
       const first = before?.(path)
@@ -194,6 +203,25 @@ function withBody(route: RouteHandler<unknown>, doc: RouteDoc, name: string): Ha
       return parsed
     }
     return route(request, ctx, info, body)
+  }
+}
+
+/**
+ * How an idempotent route finds its key's environment: a client route from its path (or, without one there,
+ * from what the path names), a route with a key from the caller, as its own handler authenticates it (a v3
+ * route ahead of its query checks, as `v3Route` does); and how it reads its body.
+ */
+function idempotencyRule(doc: RouteDoc, scope: 'client' | 'management'): IdempotencyRule {
+  const environment: IdempotencyRule['environment'] =
+    scope === 'management'
+      ? async (request, ctx) => (await (doc.problems ? authenticateV3 : authenticate)(request, ctx)).environmentId
+      : async (request, ctx) =>
+          request.params.environmentId !== undefined ? param(request, 'environmentId') : doc.idempotencyEnvironment?.(request, ctx)
+  return {
+    scope,
+    environment,
+    ...(doc.batch !== undefined ? { batch: doc.batch } : {}),
+    ...(doc.problems ? { bodyLimit: V3_BODY_LIMIT } : {}),
   }
 }
 

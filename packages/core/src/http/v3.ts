@@ -26,15 +26,7 @@ export function v3Route<Body = never>(
 ): RouteHandler<Body> {
   return async (request, ctx, _info, body) => {
     try {
-      // The query is checked by the route, after the key: `authenticate` would check a `workspaceId` as v1 does.
-      const query = request.query ?? {}
-      request.query = {}
-      let caller: Caller
-      try {
-        caller = await authenticate(request, ctx)
-      } finally {
-        request.query = query
-      }
+      const caller = await authenticateV3(request, ctx)
       if (hasBody(request)) {
         // Kept for the route's `body()` (see `RouteHandler`), whose read this then is.
         const arrays = v3ArrayProblem(await readJsonBodyAhead(request, undefined, V3_BODY_LIMIT))
@@ -45,6 +37,20 @@ export function v3Route<Body = never>(
       if (!(error instanceof CanvassError)) throw error
       return v3ProblemResponse(error, requestIdOf(request))
     }
+  }
+}
+
+/**
+ * The caller of a v3 request. The query is checked by the route, after the key: `authenticate` would check a
+ * `workspaceId` as v1 does. Once per request, as `authenticate`: an idempotent route asks before its handler.
+ */
+export async function authenticateV3(request: IRequest, ctx: CanvassContext): Promise<Caller> {
+  const query = request.query ?? {}
+  request.query = {}
+  try {
+    return await authenticate(request, ctx)
+  } finally {
+    request.query = query
   }
 }
 

@@ -2,8 +2,9 @@
  * The browser outbox: every display, response create and update of a survey session is written to a record
  * first (./outbox-store.ts, IndexedDB), then sent, in order: the display → the response create (its body frozen
  * at the first attempt, so that a retry with the same `Idempotency-Key` is the same request and the server
- * replays the first answer) → the merged later answers (PUT: merging the same answers again changes nothing;
- * `already finished` counts as sent, and answers a finishing update whose first answer was lost). Network
+ * replays the first answer) → the merged later answers (PUT, with an `Idempotency-Key` of its own and its body
+ * frozen at its first attempt in the same way: a retry of an update the server applied is replayed; `already
+ * finished` counts as sent, and answers a finishing update whose first answer was lost past the replay). Network
  * errors, 5xx, 409 (the first attempt still runs) and 429 are tried again with a growing wait (≤ 30 s,
  * `Retry-After` honoured), at once when the browser comes back online or the page becomes visible again, and
  * on the next page load (`flushOutbox`). Any other 4xx is final. A record is deleted once its finished response
@@ -46,6 +47,12 @@ export interface OutboxRecord {
   /** Answered, not yet acknowledged (merged); `inflight` is the part being sent. */
   pending?: ResponseUpdate
   inflight?: ResponseUpdate
+  /**
+   * The `Idempotency-Key` of the update `inflight`, given at its first attempt: from then on `inflight` is that
+   * request's body and stays as it is until acknowledged (later answers wait in `pending`), so that a retry is
+   * the same request and the server answers it with what it answered first.
+   */
+  inflightKey?: string
   /** Everything answered so far, for resume. */
   answered?: ResponseUpdate
   /** The page to resume at. */
@@ -242,14 +249,18 @@ export function recordSender(
       const url = result.ok ? result.data.fileUrl : undefined
       record.files = record.files?.slice(1)
       record.pending = swapFile(record.pending, file.placeholder, url)
+      const sent = JSON.stringify(record.inflight)
       record.inflight = swapFile(record.inflight, file.placeholder, url)
+      // An update whose body changed is another request: it goes with a key of its own.
+      if (JSON.stringify(record.inflight) !== sent) record.inflightKey = undefined
       record.answered = swapFile(record.answered, file.placeholder, url)
       if (record.response.body)
         record.response.body = swapFile(record.response.body as ResponseInput & { data: ResponseData }, file.placeholder, url)
       await write()
       return 'next'
     }
-    if (record.pending) {
+    // An update already sent with its key is not added to: its retry must be the same request.
+    if (record.pending && !record.inflightKey) {
       record.inflight = mergeUpdates(record.inflight, record.pending)
       record.pending = undefined
     }
@@ -276,10 +287,15 @@ export function recordSender(
       return acknowledged(result.data, body.finished)
     }
     if (!record.inflight) return 'idle'
+    if (!record.inflightKey) {
+      // Kept before the first attempt, so that a retry after a reload sends the same key.
+      record.inflightKey = newKey()
+      await write()
+    }
     const update = record.inflight
-    const result = await updateResponse(endpoint, record.response.id, { ...update, ...pin })
+    const result = await updateResponse(endpoint, record.response.id, { ...update, ...pin }, record.inflightKey)
     if (!result.ok) return settleFailure(result.status, result.message, result.retryAfter)
-    if (record.inflight === update) record.inflight = undefined
+    if (record.inflight === update) record.inflight = record.inflightKey = undefined
     return acknowledged(result.data, update.finished)
   }
 
@@ -292,7 +308,7 @@ export function recordSender(
     const quotaEnded = quota?.action === 'endSurvey' && quota.endingCardId
     if (finished || quotaEnded) {
       record.response.finished = true
-      record.pending = record.inflight = undefined
+      record.pending = record.inflight = record.inflightKey = undefined
     }
     await (record.response.finished ? remove() : write())
     callbacks.onSaved?.(id, finished || !!quotaEnded)
@@ -308,7 +324,7 @@ export function recordSender(
       // (see docs/widget.md). Anything else the server refuses as finished has nothing to report.
       const finishing = record.inflight?.finished === true && record.response.id !== undefined
       record.response.finished = true
-      record.pending = record.inflight = record.response.body = undefined
+      record.pending = record.inflight = record.inflightKey = record.response.body = undefined
       await remove()
       if (finishing) callbacks.onSaved?.(record.response.id as string, true)
       return 'next' as const
@@ -327,7 +343,8 @@ export function recordSender(
       : record.inflight
     if (body) record.response = { key: newKey(), finished: false }
     if (refused) record.pending = record.pending ? mergeUpdates(refused, record.pending) : refused
-    record.inflight = undefined
+    // A refused update goes back to answers too, to be sent with a new key.
+    record.inflight = record.inflightKey = undefined
     await write()
     return failure
   }

@@ -61,7 +61,7 @@ export function updateUser<T>(endpoint: Endpoint, userId: string, attributes?: R
   return call<T>('POST', clientPath(endpoint, '/user'), { userId, ...(attributes ? { attributes } : {}) })
 }
 
-/** The `Idempotency-Key` header of a create, when it has one: a retry with the same key is answered once. */
+/** The `Idempotency-Key` header of a create or an update, when it has one: a retry with the same key is answered once. */
 const keyed = (key?: string): Record<string, string> => (key ? { 'idempotency-key': key } : {})
 
 /** `POST …/displays`: a survey was shown. */
@@ -105,13 +105,18 @@ export function createResponse(endpoint: Endpoint, input: ResponseInput, key?: s
   return call('POST', clientPath(endpoint, '/responses', versionFor(input)), input, keyed(key))
 }
 
-/** `PUT …/responses/{id}`: later answers, merged into the stored ones; `finished` true with the last. */
+/**
+ * `PUT …/responses/{id}`: later answers, merged into the stored ones; `finished` true with the last. With `key`,
+ * a retry of an update the server applied (its answer lost) gets that answer again, not a refusal of a finished
+ * response.
+ */
 export function updateResponse(
   endpoint: Endpoint,
   responseId: string,
   input: Pick<ResponseInput, 'finished' | 'data' | 'ttc' | 'variables' | 'endingId' | 'language' | 'pinAuthToken'>,
+  key?: string,
 ): Promise<ApiResult<QuotaAnswer | undefined>> {
-  return call('PUT', clientPath(endpoint, `/responses/${encodeURIComponent(responseId)}`), input)
+  return call('PUT', clientPath(endpoint, `/responses/${encodeURIComponent(responseId)}`), input, keyed(key))
 }
 
 export interface SignedUpload {

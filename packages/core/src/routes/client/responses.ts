@@ -40,6 +40,7 @@ export function registerClientResponseRoutes(routes: RouteTable): void {
     errors: [403],
   })
   routes.put('/api/v1/client/:environmentId/responses/:responseId', updateResponse, {
+    idempotent: 'client',
     summary: 'A respondent adds to or finishes a response',
     auth: 'none',
     body: responseUpdateSchema,
@@ -47,6 +48,8 @@ export function registerClientResponseRoutes(routes: RouteTable): void {
     errors: [403],
   })
   routes.put('/api/v1/client/responses/:responseId', updateResponse, {
+    idempotent: 'client',
+    idempotencyEnvironment: responseEnvironment,
     summary: "The same, in the specification's form without the environment",
     auth: 'none',
     body: responseUpdateSchema,
@@ -62,12 +65,22 @@ export function registerClientResponseRoutes(routes: RouteTable): void {
     errors: [403],
   })
   routes.put('/api/v2/client/:environmentId/responses/:responseId', updateResponseV2, {
+    idempotent: 'client',
     summary: "Add to or finish a response, at the reference's v2 path",
     auth: 'none',
     body: responseUpdateSchema,
     answer: dataOf(v2ResponseAnswer),
     errors: [403],
   })
+}
+
+/**
+ * The environment of the response the specification's form names, where its `Idempotency-Key` is kept (the
+ * path names none); undefined for an unknown response, which the update answers with its 404. Read only for a
+ * request that sends a key.
+ */
+async function responseEnvironment(request: IRequest, ctx: CanvassContext): Promise<string | undefined> {
+  return (await ctx.storage.responses.get(param(request, 'responseId')))?.environmentId
 }
 
 const updateResponseV2: BodyHandler<typeof responseUpdateSchema> = async (request, ctx, _info, body) => {

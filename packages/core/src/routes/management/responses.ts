@@ -95,6 +95,7 @@ export function registerManagementResponseRoutes(routes: RouteTable): void {
   })
   routes.put('/api/v1/management/responses/:responseId', updateResponse, {
     audit: { action: 'update', resourceType: 'response', resourceId: { param: 'responseId' } },
+    idempotent: 'management',
     summary: 'Update a response (finished ones too)',
     auth: 'apiKey',
     body: managementResponseUpdateSchema,

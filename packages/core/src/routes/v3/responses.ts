@@ -112,6 +112,7 @@ export function registerV3ResponseRoutes(routes: RouteTable): void {
   routes.patch('/api/v3/responses/:responseId', v3Route(patchResponse), {
     ...common,
     audit: { action: 'update', resourceType: 'response', resourceId: { param: 'responseId' } },
+    idempotent: 'management',
     summary: 'Update a response: `data` replaced as a whole, `embeddedData` merged by name, `tags` replaced',
     body: v3ResponsePatchSchema,
     answer: v3ResponseAnswer,
