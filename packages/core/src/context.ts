@@ -10,6 +10,7 @@ import type { ShareCursors } from './domain/share-cursors'
 import type { ShareSummaryState } from './domain/result-share'
 import type { SingleUseSealer } from './domain/single-use-ids'
 import type { ConsoleGrant, ConsoleRole } from './domain/console-accounts'
+import type { RecentWriters } from './http/read-your-writes'
 
 /** Where Canvass reports what it cannot answer to a caller (unexpected errors), and what its background work did. */
 export interface Logger {
@@ -32,6 +33,11 @@ export interface LogContext {
 /** What every route handler gets besides the request. */
 export interface CanvassContext {
   storage: Storage
+  /**
+   * Who wrote lately, when the storage has reads that lag (`Storage.laggingReads`): their reads go to the
+   * primary for a while (`http/read-your-writes.ts`). Undefined without lagging reads.
+   */
+  recentWriters?: RecentWriters | undefined
   /** External URL of the base path, for absolute `Link` headers. */
   publicUrl: string | undefined
   /** Lowercased hosts whose request URL may be used for absolute `Link` headers without `publicUrl`. */

@@ -61,6 +61,7 @@ import type { EditorTokenOptions } from './domain/editor-token-mint'
 import { mintEditorTokenForLibrary } from './domain/editor-token-mint'
 import { registerEditorTokenRoutes } from './routes/management/editor-tokens'
 import { EDITOR_CORS_HEADERS, editorPreflight } from './http/cors'
+import { recentWritersOf } from './http/read-your-writes'
 import { registerSurveyPreviewRoutes } from './routes/management/survey-preview'
 import { registerSchemaRoutes } from './routes/schemas'
 import { registerSurveyValidateRoutes } from './routes/v3/survey-validate'
@@ -418,6 +419,7 @@ export function createCanvass(options: CanvassOptions): Canvass {
   const outboxHealth = createOutboxHealth({ deliveries: options.storage.webhookDeliveries, now: () => ctx.now(), stalledAfterMs, logger })
   const ctx: CanvassContext = {
     storage: options.storage,
+    recentWriters: recentWritersOf(options.storage),
     publicUrl: options.publicUrl,
     allowedHosts: new Set((options.allowedHosts ?? []).map((host) => host.toLowerCase())),
     maxResponseBytes: options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,

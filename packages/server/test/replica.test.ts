@@ -1,6 +1,6 @@
 /**
  * The built server with `DATABASE_READ_URL`: lists come from the streaming replica while it keeps up, from the
- * primary while it is down, and `/metrics` says which. On a primary and a real streaming replica of the test's
+ * primary while it is down, and `/metrics` says which; the key that has just written reads the primary. On a primary and a real streaming replica of the test's
  * own (`pg_basebackup -R`).
  */
 import { ownPostgresUnavailable, startOwnPostgres, startStreamingReplica, waitFor } from '@canvass/test-bed'
@@ -31,10 +31,10 @@ test.after(async () => {
   await primary?.remove()
 })
 
-async function call(method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> {
+async function call(method: string, path: string, body?: unknown, as = key): Promise<{ status: number; body: any }> {
   const response = await fetch(`${server?.url}${path}`, {
     method,
-    headers: { 'x-api-key': key, 'content-type': 'application/json' },
+    headers: { 'x-api-key': as, 'content-type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
     signal: AbortSignal.timeout(15_000),
   })
@@ -71,8 +71,12 @@ test('lists come from the replica; with the replica stopped they still answer, f
   })
   assert.is(survey.status, 200, JSON.stringify(survey.body))
   const surveyId = survey.body.data.id as string
-  const list = async () => {
-    const answer = await call('GET', `/api/v1/management/responses?surveyId=${surveyId}&limit=100`)
+  // Lists are read with a key that writes nothing: the key that has just written reads the primary.
+  const made = await call('POST', '/api/v1/management/api-keys', { label: 'reader' })
+  assert.is(made.status, 200, JSON.stringify(made.body))
+  const reader = made.body.data.key as string
+  const list = async (as = reader) => {
+    const answer = await call('GET', `/api/v1/management/responses?surveyId=${surveyId}&limit=100`, undefined, as)
     assert.is(answer.status, 200, JSON.stringify(answer.body))
     return (answer.body.data as { id: string }[]).map((response) => response.id)
   }
@@ -94,6 +98,7 @@ test('lists come from the replica; with the replica stopped they still answer, f
   await standby.pauseReplay()
   const second = await create()
   assert.equal(await list(), [first], 'the list is the replica’s')
+  assert.equal(await list(key), [second, first], 'the key that wrote it reads the primary')
   assert.is((await call('GET', `/api/v1/management/responses/${second}`)).status, 200, 'a response by id is the primary’s')
   const paused = await metrics()
   assert.ok((series(paused, 'canvass_db_replica_reads_total', 'target="replica",reason="replica"') ?? 0) >= 2, paused)

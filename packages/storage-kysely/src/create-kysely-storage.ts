@@ -67,8 +67,9 @@ export interface KyselyStorageOptions<DB = unknown> {
    * Streaming replicas of `db` (`createReplicaReads({ primary: db, databases })`) for the reads that tolerate a
    * little lag: lists and counts of responses and contacts, survey summaries, exports, shared results and the
    * audit log. Every write, and every read that must see a write just made (a response or survey by id,
-   * idempotent replays, quotas, `autoComplete`, keys, environment state), stays on `db`. Refused for a dialect
-   * of one connection (PGlite), which has no replicas.
+   * idempotent replays, quotas, `autoComplete`, keys, environment state), stays on `db`. The storage's
+   * `laggingReads` then says so: core reads on `db` for a caller that has just written, and for data-rights
+   * exports. Refused for a dialect of one connection (PGlite), which has no replicas.
    */
   replicas?: ReplicaReads
   /**
@@ -198,5 +199,6 @@ function withReplicaReads(
       count: (...args) => on((s) => s.contacts.count(...args)),
     },
     auditLog: { ...storage.auditLog, list: (...args) => on((s) => s.auditLog.list(...args)) },
+    laggingReads: { primary: storage, staleForMs: replicas.staleForMs },
   }
 }

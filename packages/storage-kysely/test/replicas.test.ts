@@ -2,7 +2,8 @@
  * Reads that tolerate a little lag go to a streaming replica; everything else, and every read while the replica is
  * down or too far behind, to the primary. On a primary and a real streaming replica of the test's own
  * (`pg_basebackup -R`); the replica's replay is paused to tell which one answered: a response created on the
- * primary is then missing from the replica's answers only.
+ * primary is then missing from the replica's answers only. The reads are made with a key that writes nothing
+ * (`reader`): a key that has just written reads the primary (read-your-writes.test.ts).
  */
 import { createCanvass } from '@canvass/core'
 import type { Canvass } from '@canvass/core'
@@ -32,6 +33,8 @@ let strictReads: ReplicaReads
 let canvass: Canvass
 let strict: Canvass
 let key = ''
+/** A key of the same environment that never writes, so that its lag-tolerant reads may go to the replica. */
+let reader = ''
 let surveyId = ''
 let environmentId = ''
 
@@ -56,6 +59,7 @@ test.before(async () => {
   const project = await canvass.admin.createProject({ name: 'replicas' })
   environmentId = project.environments.production
   key = (await canvass.admin.createApiKey({ environmentId })).key
+  reader = (await canvass.admin.createApiKey({ environmentId, label: 'reader' })).key
   const survey = await call(canvass, 'POST', '/api/v1/management/surveys', {
     name: 'Replicated',
     status: 'inProgress',
@@ -89,11 +93,11 @@ test.before.each(async () => {
   await Promise.all([reads.probe(), strictReads.probe()])
 })
 
-async function call(on: Canvass, method: string, path: string, body?: unknown): Promise<any> {
+async function call(on: Canvass, method: string, path: string, body?: unknown, as = key): Promise<any> {
   const response = await on.fetch(
     new Request(`http://localhost${path}`, {
       method,
-      headers: { 'x-api-key': key, 'content-type': 'application/json' },
+      headers: { 'x-api-key': as, 'content-type': 'application/json' },
       body: body === undefined ? undefined : JSON.stringify(body),
     }),
   )
@@ -105,11 +109,11 @@ async function call(on: Canvass, method: string, path: string, body?: unknown): 
 const createResponse = async () =>
   (await call(canvass, 'POST', '/api/v1/management/responses', { surveyId, finished: true, data: { q1: 'hi' } })).data.id as string
 
-/** The ids of the survey's responses, the v3 count and the summary's count, as `on` answers them. */
+/** The ids of the survey's responses, the v3 count and the summary's count, as `on` answers them to `reader`. */
 async function readAll(on: Canvass) {
-  const list = await call(on, 'GET', `/api/v1/management/responses?surveyId=${surveyId}&limit=100`)
-  const count = await call(on, 'GET', `/api/v3/responses/count?workspaceId=${environmentId}&surveyId=${surveyId}`)
-  const summary = await call(on, 'GET', `/api/v1/management/surveys/${surveyId}/summary`)
+  const list = await call(on, 'GET', `/api/v1/management/responses?surveyId=${surveyId}&limit=100`, undefined, reader)
+  const count = await call(on, 'GET', `/api/v3/responses/count?workspaceId=${environmentId}&surveyId=${surveyId}`, undefined, reader)
+  const summary = await call(on, 'GET', `/api/v1/management/surveys/${surveyId}/summary`, undefined, reader)
   return {
     ids: (list.data as { id: string }[]).map((response) => response.id),
     count: count.data.count as number,
@@ -157,7 +161,7 @@ test('a summary read on the replica keeps the sums of its closed months on the p
   await standby.waitUntilCaughtUp()
   await reads.probe()
   const before = reads.stats().replicas[0]?.reads ?? 0
-  const first = await call(canvass, 'GET', `/api/v1/management/surveys/${surveyId}/summary`)
+  const first = await call(canvass, 'GET', `/api/v1/management/surveys/${surveyId}/summary`, undefined, reader)
   assert.ok((reads.stats().replicas[0]?.reads ?? 0) > before, 'the replica answered the summary')
   const kept = await primaryDb
     .withSchema('canvass')
@@ -167,7 +171,7 @@ test('a summary read on the replica keeps the sums of its closed months on the p
     .executeTakeFirstOrThrow()
   assert.ok(Number(kept.n) >= 1, 'the sums of the closed month are kept on the primary')
   await standby.waitUntilCaughtUp()
-  const again = await call(canvass, 'GET', `/api/v1/management/surveys/${surveyId}/summary`)
+  const again = await call(canvass, 'GET', `/api/v1/management/surveys/${surveyId}/summary`, undefined, reader)
   assert.equal(again.data.responses, first.data.responses)
 })
 

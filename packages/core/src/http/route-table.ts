@@ -11,6 +11,7 @@ import { readJsonBody } from './body'
 import { authenticate } from './auth'
 import { idempotent } from './idempotency'
 import type { IdempotencyRule } from './idempotency'
+import { readingOwnWrites } from './read-your-writes'
 import { V3_BODY_LIMIT, authenticateV3, parseV3Body } from './v3'
 import { parseInput } from './validate'
 
@@ -172,6 +173,8 @@ export function createRouteTable(
       // Inside the idempotency wrapper: a replayed answer did nothing again, so it is not recorded again.
       if (isAudited(method, doc)) handler = audited(method, path, doc, handler)
       if (doc.idempotent) handler = idempotent(idempotencyRule(doc, doc.idempotent), handler)
+      // Inside the editor token's and the route's records, which identifying the caller needs.
+      handler = readingOwnWrites(method, doc, handler)
       if (doc.editorToken) handler = takingEditorTokens(doc.editorToken, doc.readOnly === true, handler)
       handler = recordingRoute(method, path, handler)
       const first = before?.(path)

@@ -63,6 +63,13 @@ export interface ReplicaReads {
   readonly primary: AnyDatabase
   readonly databases: readonly AnyDatabase[]
   /**
+   * How long, in milliseconds, a write committed on the primary may stay missing from a read `run` sends to a
+   * replica, at most: the lag bound, plus the age a probe may have when a read relies on it (three probe
+   * intervals) and the time a probe may take. The storage's `laggingReads.staleForMs`: for that long after a
+   * caller's write, core reads that caller's lists on the primary.
+   */
+  readonly staleForMs: number
+  /**
    * Runs `read` on a replica that is up and within the lag bound, or on the primary when none is. A read that fails
    * on a replica because the replica cannot be reached (or cancelled it to replay the primary's changes) runs
    * again on the primary at once; an unreachable replica is skipped until a probe reaches it again.
@@ -181,6 +188,9 @@ export function createReplicaReads(options: ReplicaReadsOptions): ReplicaReads {
   return {
     primary,
     databases,
+    // A replica is read while its last probe is at most three intervals old (`isUp`); that probe saw it at most
+    // `maxLagMs` behind, and asked it at most `probeTimeoutMs` before it was recorded.
+    staleForMs: maxLagMs + probeEveryMs * 3 + probeTimeoutMs,
     async run(read) {
       const chosen = pick()
       if (typeof chosen === 'string') {

@@ -40,6 +40,10 @@ import type { WebhookStore } from './webhooks'
  *   no connection free in time), a method MUST throw `serviceUnavailable(cause)` from `@canvass/core`: the
  *   client then gets 503 `service_unavailable` with `Retry-After` instead of a 500. Core imports no driver;
  *   telling a connection failure from any other error is the adapter's job.
+ * - Every read MUST see every write committed before it started, but for the reads that tolerate lag, which a
+ *   storage MAY answer from copies that lag behind (read replicas): `responses.list`, `count`, `listForExport`,
+ *   `summarize` and `listAnswers`, `contacts.list` and `count`, and `auditLog.list`. A storage that does MUST
+ *   say so in `laggingReads` (docs/replicas.md).
  */
 export interface Storage {
   projects: ProjectStore
@@ -74,6 +78,28 @@ export interface Storage {
   consoleAccounts: ConsoleAccountStore
   /** Answers true when the database is reachable (health checks). */
   ping(): Promise<boolean>
+  /**
+   * Set when the reads that tolerate lag may come from copies that lag behind the writes (read replicas);
+   * undefined when every read sees every committed write.
+   */
+  laggingReads?: LaggingReads
+}
+
+/**
+ * How to read around a storage's lagging copies (`Storage.laggingReads`): core reads on `primary` for a caller
+ * that wrote within `staleForMs`, and for data-rights exports always (docs/replicas.md, "Reading your own writes").
+ */
+export interface LaggingReads {
+  /**
+   * The same storage with every read on the primary: a read through it MUST see every write committed before it
+   * started. Its own `laggingReads` is undefined.
+   */
+  primary: Storage
+  /**
+   * How long, in milliseconds, a committed write may stay missing from a read that tolerates lag, at most: a read
+   * that starts `staleForMs` or more after a write committed MUST see it, whichever copy answers.
+   */
+  staleForMs: number
 }
 
 export type * from './api-keys'

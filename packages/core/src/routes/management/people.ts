@@ -104,23 +104,28 @@ const getContact =
     return ok(personOutput(contact))
   }
 
-/** Everything about one contact, streamed page by page (`contactExportStream`); another environment's is a 404, as for the GET. */
+/**
+ * Everything about one contact, streamed page by page (`contactExportStream`); another environment's is a 404, as
+ * for the GET. Read on the primary, never a replica: a data-rights export holds every response already written
+ * (docs/replicas.md, "Reading your own writes").
+ */
 const exportContact =
   (type: ResourceType, name: string): Handler =>
   async (request, ctx, info) => {
     const { environmentId } = await authenticate(request, ctx)
+    const storage = ctx.storage.laggingReads?.primary ?? ctx.storage
     const id = param(request, name)
-    const contact = await ctx.storage.contacts.get(environmentId, id)
+    const contact = await storage.contacts.get(environmentId, id)
     if (!contact) throw notFound(type, id)
     const position = (after: { id: string; createdAt: Date } | undefined) =>
       after ? { after: { createdAt: after.createdAt, id: after.id } } : {}
     const body = contactExportStream(
       contact,
       {
-        displays: { read: (after, limit) => ctx.storage.displays.listByContact(environmentId, contact.id, { limit, ...position(after) }) },
+        displays: { read: (after, limit) => storage.displays.listByContact(environmentId, contact.id, { limit, ...position(after) }) },
         responses: {
           read: (after, limit) =>
-            ctx.storage.responses.list(environmentId, {
+            storage.responses.list(environmentId, {
               contactId: contact.id,
               sortBy: 'createdAt',
               order: 'asc',
@@ -129,7 +134,7 @@ const exportContact =
             }),
         },
         fileQuestions: async (surveyId) => {
-          const survey = await ctx.storage.surveys.get(surveyId)
+          const survey = await storage.surveys.get(surveyId)
           if (!survey || survey.environmentId !== environmentId) return []
           return survey.questions.flatMap((question) => {
             const q = question as { id?: unknown; type?: unknown } | null

@@ -1,0 +1,101 @@
+import type { Handler } from '../context'
+import type { Storage } from '../ports/storage'
+import type { Caller } from './auth'
+import { identify } from './auth'
+import type { HttpMethod, RouteDoc } from './route-table'
+
+/**
+ * Who wrote lately, in this process (docs/replicas.md, "Reading your own writes"): a caller's reads go to the
+ * primary for `windowMs` after its last write. Bounded: entries expire, and past `maxCallers` the oldest is
+ * forgotten early.
+ */
+export interface RecentWriters {
+  /** `caller` wrote at `at` (ms). */
+  wrote(caller: string, at: number): void
+  /** Whether `caller` wrote less than the window before `at`. */
+  wroteRecently(caller: string, at: number): boolean
+  /** Callers remembered (those expired since the last write or lookup included): 0 lets a read skip the lookup. */
+  readonly size: number
+}
+
+/** How many callers are remembered at most: beyond it the one that wrote longest ago is forgotten. */
+export const MAX_RECENT_WRITERS = 10_000
+
+/** The memory of recent writers `storage` needs: none unless some of its reads lag (`Storage.laggingReads`). */
+export function recentWritersOf(storage: Storage): RecentWriters | undefined {
+  const lagging = storage.laggingReads
+  if (lagging === undefined) return undefined
+  if (!(Number.isFinite(lagging.staleForMs) && lagging.staleForMs >= 0)) {
+    throw new TypeError(`storage.laggingReads.staleForMs must be a number of milliseconds, 0 or more, got ${lagging.staleForMs}`)
+  }
+  return createRecentWriters(lagging.staleForMs)
+}
+
+export function createRecentWriters(windowMs: number, maxCallers = MAX_RECENT_WRITERS): RecentWriters {
+  // In the order of their last write (a write moves its caller to the end): the oldest come first.
+  const lastWrite = new Map<string, number>()
+  const expired = (wroteAt: number, at: number) => at - wroteAt >= windowMs
+  const dropExpired = (at: number) => {
+    for (const [caller, wroteAt] of lastWrite) {
+      if (!expired(wroteAt, at)) return
+      lastWrite.delete(caller)
+    }
+  }
+  return {
+    wrote(caller, at) {
+      lastWrite.delete(caller)
+      lastWrite.set(caller, at)
+      dropExpired(at)
+      if (lastWrite.size > maxCallers) lastWrite.delete(lastWrite.keys().next().value as string)
+    },
+    wroteRecently(caller, at) {
+      dropExpired(at)
+      const wroteAt = lastWrite.get(caller)
+      return wroteAt !== undefined && !expired(wroteAt, at)
+    },
+    get size() {
+      return lastWrite.size
+    },
+  }
+}
+
+/**
+ * Who a caller is for reading its own writes: an API key, an editor token's grant (the key that minted it and
+ * the survey it is bound to), or a console person (the grant's role for a host's grant without one).
+ */
+export function writerOf(caller: Caller): string {
+  if (caller.console) return `console ${caller.console.projectId} ${caller.console.personId ?? `role ${caller.console.role}`}`
+  if (caller.editor) return `editor ${caller.environmentId} ${caller.apiKeyId} ${caller.editor.surveyId ?? ''}`
+  return `key ${caller.apiKeyId}`
+}
+
+/**
+ * `handler`, reading the caller's own writes when the storage sends some reads to replicas that lag
+ * (`Storage.laggingReads`): after a write of a route with a caller (a management, v3 or MCP write: client routes
+ * have none), the caller is remembered; a GET of such a caller within the storage's window runs on the primary.
+ * Without lagging reads it adds nothing; with them, a read costs one map lookup, and nothing while no one wrote.
+ */
+export function readingOwnWrites(method: HttpMethod, doc: RouteDoc, handler: Handler): Handler {
+  if (doc.auth !== 'apiKey' || (method !== 'GET' && doc.readOnly === true)) return handler
+  if (method !== 'GET') {
+    return async (request, ctx, info) => {
+      if (ctx.recentWriters === undefined) return handler(request, ctx, info)
+      try {
+        return await handler(request, ctx, info)
+      } finally {
+        // Whatever the answer: a write that failed late may still have committed. Identified once per request.
+        const caller = await identify(request, ctx).catch(() => undefined)
+        if (caller) ctx.recentWriters.wrote(writerOf(caller), ctx.now().getTime())
+      }
+    }
+  }
+  return async (request, ctx, info) => {
+    const writers = ctx.recentWriters
+    const primary = ctx.storage.laggingReads?.primary
+    if (writers === undefined || primary === undefined || writers.size === 0) return handler(request, ctx, info)
+    // The handler's own `authenticate` reuses this, and answers as it would have for a caller not found.
+    const caller = await identify(request, ctx).catch(() => undefined)
+    if (caller === undefined || !writers.wroteRecently(writerOf(caller), ctx.now().getTime())) return handler(request, ctx, info)
+    return handler(request, { ...ctx, storage: primary }, info)
+  }
+}
