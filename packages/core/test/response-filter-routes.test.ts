@@ -70,6 +70,8 @@ for (const backend of availableBackends()) {
       assert.equal((await route.list(query)).sort(), sorted, `list ${query}`)
       assert.equal((await route.export(query)).sort(), sorted, `export ${query}`)
       assert.is(await route.summary(query), expected.length, `summary ${query}`)
+      // A shared link filters by nothing it does not show: its own test below.
+      if (notShown(query)) continue
       assert.is(await route.sharedSummary(query), expected.length, `summary.json ${query}`)
       assert.is(await route.sharedPage(query), expected.length, `share page ${query}`)
     }
@@ -107,7 +109,7 @@ for (const backend of availableBackends()) {
     const s = await seed(x)
     const page = await x.call(
       'GET',
-      `/share/${s.shareKey}?filter[data.q1][in]=Yes&filter[data.q1][in]=No&filter[meta.url][contains]=%3Cb%3E`,
+      `/share/${s.shareKey}?filter[data.q1][in]=Yes&filter[data.q1][in]=No&filter[data.txt][contains]=%3Cb%3E`,
     )
     assert.is(page.status, 200, page.text.slice(0, 300))
     assert.ok(
@@ -115,11 +117,35 @@ for (const backend of availableBackends()) {
         '<input type="hidden" name="filter[data.q1][in]" value="Yes"><input type="hidden" name="filter[data.q1][in]" value="No">',
       ),
     )
-    assert.ok(page.text.includes('<input type="hidden" name="filter[meta.url][contains]" value="&#60;b&#62;">'), 'escaped')
+    assert.ok(page.text.includes('<input type="hidden" name="filter[data.txt][contains]" value="&#60;b&#62;">'), 'escaped')
     assert.match(
       page.text,
-      /href="\?tab=responses&#38;filter%5Bdata\.q1%5D%5Bin%5D=Yes&#38;filter%5Bdata\.q1%5D%5Bin%5D=No&#38;filter%5Bmeta\.url%5D%5Bcontains%5D=%3Cb%3E"/,
+      /href="\?tab=responses&#38;filter%5Bdata\.q1%5D%5Bin%5D=Yes&#38;filter%5Bdata\.q1%5D%5Bin%5D=No&#38;filter%5Bdata\.txt%5D%5Bcontains%5D=%3Cb%3E"/,
     )
+  })
+
+  test('a shared link filters by nothing it does not show (contact attributes, meta, tags): a 400 naming the parameter, on summary.json and the page (issue 82, item 4)', async () => {
+    const x = bed()
+    const s = await seed(x)
+    // Anyone holding the link could otherwise learn a respondent's attribute, page or tag, one guess at a time.
+    for (const name of [
+      'filter[contactAttributes.plan][eq]',
+      'filter[meta.url][contains]',
+      'filter[meta.country][eq]',
+      'filter[tags][in]',
+    ]) {
+      const json = await x.call('GET', `/share/${s.shareKey}/summary.json?${name}=pro`)
+      assert.is(json.status, 400, `${name}: ${json.text}`)
+      assert.match(String(json.body.details?.[name]), /cannot filter by what it does not show/, json.text)
+      const page = await x.call('GET', `/share/${s.shareKey}?tab=responses&${name}=pro`)
+      assert.is(page.status, 400, page.text.slice(0, 300))
+      assert.ok(page.text.includes(name), `the page names ${name}`)
+      // An owner's key filters by them as before.
+      const summary = await x.call('GET', `/api/v1/management/surveys/${s.survey.id}/summary?${name}=pro`, { key: x.keyA })
+      assert.is(summary.status, 200, summary.text)
+    }
+    // An empty field of the page's form is no filter, as for every other parameter.
+    assert.is((await x.call('GET', `/share/${s.shareKey}/summary.json?filter[tags][in]=`)).status, 200)
   })
 
   test('hostile values are answered as values: SQL, wildcards, unicode, a value at the bound; never a 500', async () => {
@@ -130,7 +156,7 @@ for (const backend of availableBackends()) {
       for (const query of hostileFilterQueries(value)) {
         assert.equal(await route.list(query), [], `list ${query.slice(0, 60)}`)
         assert.equal(await route.export(query), [], `export ${query.slice(0, 60)}`)
-        assert.is(await route.sharedSummary(query), 0, `summary.json ${query.slice(0, 60)}`)
+        if (!notShown(query)) assert.is(await route.sharedSummary(query), 0, `summary.json ${query.slice(0, 60)}`)
       }
     }
     assert.equal(await route.list('filter[data.txt][contains]=%25%25'), [], 'a % is no wildcard')
@@ -169,8 +195,9 @@ for (const backend of availableBackends()) {
     ]
     for (const path of paths) {
       for (const [query, name, message] of bad) {
-        // The shared routes read an empty parameter as no filter, as a GET form sends an unfilled field.
-        if (path.startsWith('/share/') && query.endsWith('=')) continue
+        // The shared routes read an empty parameter as no filter, as a GET form sends an unfilled field, and
+        // refuse a filter on what they do not show before judging it (the test above).
+        if (path.startsWith('/share/') && (query.endsWith('=') || notShown(query))) continue
         const res = await x.call('GET', `${path}${query}`, { key: x.keyA })
         assert.is(res.status, 400, `${path}${query.slice(0, 80)}: ${res.status} ${res.text.slice(0, 200)}`)
         // A long name is cut short in `details` (with …), as every error body cuts one.
@@ -224,4 +251,9 @@ for (const backend of availableBackends()) {
   })
 
   test.run()
+}
+
+/** Whether `query` filters by what a shared link never shows (docs/results.md, "What it never shows"). */
+function notShown(query: string): boolean {
+  return /filter\[(contactAttributes\.|meta\.|tags\])/.test(query)
 }

@@ -1,5 +1,5 @@
 import type { CanvassContext } from '../context'
-import { CanvassError, badRequest } from '../errors'
+import { CanvassError, badRequest, validationError } from '../errors'
 import { readShareFilterQuery } from '../http/response-query'
 import type { AnswerRow, ResponseCondition, ResponseRecord, SurveyRecord } from '../ports/storage'
 import { LIMITS } from '../schemas/common'
@@ -45,8 +45,17 @@ export async function findSharedSurvey(ctx: CanvassContext, key: string): Promis
  * shape is a 400 naming the parameter.
  */
 export function readShareFilters(query: Record<string, string | string[] | undefined>): ShareFilters {
+  // What the page never shows (docs/results.md, "What it never shows") it does not filter by either: a filter
+  // would tell anyone holding the link a respondent's attribute, page or tag, one guess at a time.
+  const refused = Object.keys(query).filter((name) => NOT_SHOWN.some((start) => name.startsWith(start)) && query[name] !== '')
+  if (refused.length > 0) {
+    throw validationError(Object.fromEntries(refused.map((name) => [name, 'A shared link cannot filter by what it does not show'])))
+  }
   return readShareFilterQuery(query)
 }
+
+/** The filters of what a shared link never shows: a contact's attributes, a response's `meta`, its tags. */
+const NOT_SHOWN = ['filter[contactAttributes.', 'filter[meta.', 'filter[tags]']
 
 /** How long a shared summary is reused, and how many are kept per Canvass. */
 const SUMMARY_TTL_MS = 10_000
