@@ -8,19 +8,20 @@
  */
 import { createCanvass } from '@canvass/core'
 import type { Canvass } from '@canvass/core'
-import { ownPostgresUnavailable, startOwnPostgres, startStreamingReplica } from '@canvass/test-bed'
-import type { OwnPostgres, StreamingReplica } from '@canvass/test-bed'
+import { ownPostgresUnavailable } from '@canvass/test-bed'
+import type { StreamingReplica } from '@canvass/test-bed'
 import { skipSuiteUnless } from '@canvass/test-utils'
-import { Kysely, PostgresDialect } from 'kysely'
-import pg from 'pg'
+import type { Kysely } from 'kysely'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import { createKyselyStorage, createReplicaReads, migrate } from '../src'
+import { createKyselyStorage, createReplicaReads } from '../src'
 import type { ReplicaReads } from '../src'
+import { replicaCaughtUp, startReplicaPair } from './replica-pair'
+import type { ReplicaPair } from './replica-pair'
 
 const test = skipSuiteUnless(suite('read your own writes with a streaming replica'), ownPostgresUnavailable({ failUnderCi: true }))
 
-let primary: OwnPostgres | undefined
+let pair: ReplicaPair | undefined
 let replica: StreamingReplica | undefined
 let primaryDb: Kysely<unknown>
 let replicaDb: Kysely<unknown>
@@ -37,19 +38,9 @@ let writer = ''
 /** A key of the same environment that never writes. */
 let other = ''
 
-function pool(url: string): pg.Pool {
-  const made = new pg.Pool({ connectionString: url, max: 4, connectionTimeoutMillis: 2_000 })
-  made.on('error', () => {})
-  made.on('connect', (client) => client.on('error', () => {}))
-  return made
-}
-
 test.before(async () => {
-  primary = await startOwnPostgres()
-  primaryDb = new Kysely({ dialect: new PostgresDialect({ pool: pool(primary.url) }) })
-  await migrate(primaryDb)
-  replica = await startStreamingReplica(primary)
-  replicaDb = new Kysely({ dialect: new PostgresDialect({ pool: pool(replica.url) }) })
+  pair = await startReplicaPair()
+  ;({ replica, primaryDb, replicaDb } = pair)
   reads = createReplicaReads({ primary: primaryDb, databases: [replicaDb], maxLagMs: 60_000, probeEveryMs: 600_000 })
   const storage = createKyselyStorage({ db: primaryDb, replicas: reads })
   windowMs = storage.laggingReads?.staleForMs ?? Number.NaN
@@ -62,17 +53,12 @@ test.before(async () => {
 
 test.after(async () => {
   reads?.close()
-  await replicaDb?.destroy()
-  await primaryDb?.destroy()
-  await replica?.remove()
-  await primary?.remove()
+  await pair?.close()
 })
 
 // Each test starts with the replica replaying and caught up, and the router knowing it.
 test.before.each(async () => {
-  const standby = replica as StreamingReplica
-  await standby.resumeReplay()
-  await standby.waitUntilCaughtUp()
+  await replicaCaughtUp(pair as ReplicaPair)
   await reads.probe()
 })
 

@@ -7,19 +7,21 @@
  */
 import { createCanvass } from '@canvass/core'
 import type { Canvass } from '@canvass/core'
-import { ownPostgresUnavailable, startOwnPostgres, startStreamingReplica } from '@canvass/test-bed'
+import { ownPostgresUnavailable } from '@canvass/test-bed'
 import type { OwnPostgres, StreamingReplica } from '@canvass/test-bed'
 import { skipSuiteUnless } from '@canvass/test-utils'
 import { Kysely, PGliteDialect, PostgresDialect } from 'kysely'
 import { PGlite } from '@electric-sql/pglite'
-import pg from 'pg'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import { createKyselyStorage, createReplicaReads, migrate } from '../src'
+import { createKyselyStorage, createReplicaReads } from '../src'
 import type { ReplicaReads } from '../src'
+import { replicaCaughtUp, replicaTestPool, startReplicaPair } from './replica-pair'
+import type { ReplicaPair } from './replica-pair'
 
 const test = skipSuiteUnless(suite('reads on a streaming replica'), ownPostgresUnavailable({ failUnderCi: true }))
 
+let pair: ReplicaPair | undefined
 let primary: OwnPostgres | undefined
 let replica: StreamingReplica | undefined
 let primaryDb: Kysely<unknown>
@@ -38,20 +40,9 @@ let reader = ''
 let surveyId = ''
 let environmentId = ''
 
-function pool(url: string): pg.Pool {
-  const made = new pg.Pool({ connectionString: url, max: 4, connectionTimeoutMillis: 2_000 })
-  // An idle connection of a replica that stops breaks: the pool drops it (as the server's pools do).
-  made.on('error', () => {})
-  made.on('connect', (client) => client.on('error', () => {}))
-  return made
-}
-
 test.before(async () => {
-  primary = await startOwnPostgres()
-  primaryDb = new Kysely({ dialect: new PostgresDialect({ pool: pool(primary.url) }) })
-  await migrate(primaryDb)
-  replica = await startStreamingReplica(primary)
-  replicaDb = new Kysely({ dialect: new PostgresDialect({ pool: pool(replica.url) }) })
+  pair = await startReplicaPair()
+  ;({ primary, replica, primaryDb, replicaDb } = pair)
   reads = createReplicaReads({ primary: primaryDb, databases: [replicaDb], maxLagMs: 60_000, probeEveryMs: 600_000 })
   strictReads = createReplicaReads({ primary: primaryDb, databases: [replicaDb], maxLagMs: 300, probeEveryMs: 600_000 })
   canvass = createCanvass({ storage: createKyselyStorage({ db: primaryDb, replicas: reads }) })
@@ -71,25 +62,12 @@ test.before(async () => {
 test.after(async () => {
   reads?.close()
   strictReads?.close()
-  await replicaDb?.destroy()
-  await primaryDb?.destroy()
-  await replica?.remove()
-  await primary?.remove()
+  await pair?.close()
 })
 
 // Each test starts with the replica running, replaying and caught up, and both routers knowing it.
 test.before.each(async () => {
-  const standby = replica as StreamingReplica
-  const running = await replicaDb
-    .selectNoFrom((eb) => eb.lit(1).as('one'))
-    .execute()
-    .then(
-      () => true,
-      () => false,
-    )
-  if (!running) await standby.start()
-  await standby.resumeReplay()
-  await standby.waitUntilCaughtUp()
+  await replicaCaughtUp(pair as ReplicaPair)
   await Promise.all([reads.probe(), strictReads.probe()])
 })
 
@@ -228,8 +206,8 @@ test('a stopped replica: every read still answers, from the primary; started aga
 
 test('reads take turns among the replicas in use; a database that is not in recovery is never used', async () => {
   const standby = replica as StreamingReplica
-  const second = new Kysely<unknown>({ dialect: new PostgresDialect({ pool: pool(standby.url) }) })
-  const notReplica = new Kysely<unknown>({ dialect: new PostgresDialect({ pool: pool((primary as OwnPostgres).url) }) })
+  const second = new Kysely<unknown>({ dialect: new PostgresDialect({ pool: replicaTestPool(standby.url) }) })
+  const notReplica = new Kysely<unknown>({ dialect: new PostgresDialect({ pool: replicaTestPool((primary as OwnPostgres).url) }) })
   const both = createReplicaReads({ primary: primaryDb, databases: [replicaDb, second], names: ['a', 'b'], probeEveryMs: 600_000 })
   const wrong = createReplicaReads({ primary: primaryDb, databases: [notReplica], probeEveryMs: 600_000 })
   try {
