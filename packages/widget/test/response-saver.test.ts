@@ -269,6 +269,21 @@ test("a contact named by its id (the reference's renderer props) creates the res
 })
 
 /** A quota of `survey` on `q` = `value`, already full: a finished response that meets it is stored first. */
+/**
+ * After a first update of `{q1: 'a'}` and a finishing one of `{q2: 'b'}`: the response stored once, finished with
+ * both answers, each save acknowledged once and nothing failed or left in the queue.
+ */
+async function assertFinishedOnce(saved: [string, boolean][], failures: unknown[]): Promise<void> {
+  const [response] = await stored()
+  assert.equal([response.data, response.finished], [{ q1: 'a', q2: 'b' }, true])
+  assert.equal(saved, [
+    [response.id, false],
+    [response.id, true],
+  ])
+  assert.equal(failures, [])
+  assert.equal(await store.all(), [], 'the record is done with')
+}
+
 async function fullQuota(survey: string, q: string, value: string, action: Record<string, unknown>): Promise<void> {
   const logic = {
     conditions: [{ id: 'c', leftOperand: { type: 'element', value: q }, operator: 'equals', rightOperand: { type: 'static', value } }],
@@ -659,14 +674,7 @@ test("a finishing update stored by an attempt whose answer was lost: its retry, 
   assert.is(puts.length, 2)
   assert.equal(puts[1], puts[0], 'the same key and body')
   assert.ok(puts[0]?.key)
-  const [response] = await stored()
-  assert.equal([response.data, response.finished], [{ q1: 'a', q2: 'b' }, true])
-  assert.equal(saved, [
-    [response.id, false],
-    [response.id, true],
-  ])
-  assert.equal(failures, [])
-  assert.equal(await store.all(), [], 'the record is done with')
+  await assertFinishedOnce(saved, failures)
 })
 
 test('a finishing update whose replay is gone (a key past its day): the retry\'s 400 "already finished" is its acknowledgement', async () => {
@@ -678,14 +686,7 @@ test('a finishing update whose replay is gone (a key past its day): the retry\'s
   // Stored, its answer cut; the retry meets the refusal a server answers once it no longer keeps the key.
   proxy.script.push('drop', [400, { code: 'bad_request', message: 'Response is already finished', details: {} }])
   assert.is(await saver.save(update({ q2: 'b' }, true)), true)
-  const [response] = await stored()
-  assert.equal([response.data, response.finished], [{ q1: 'a', q2: 'b' }, true])
-  assert.equal(saved, [
-    [response.id, false],
-    [response.id, true],
-  ])
-  assert.equal(failures, [])
-  assert.equal(await store.all(), [], 'the record is done with')
+  await assertFinishedOnce(saved, failures)
 })
 
 test('answers given while an update waits for a retry go in the next update, with a key of its own', async () => {
