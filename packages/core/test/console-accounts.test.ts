@@ -6,6 +6,7 @@
 import { TEST_ORIGIN, createTestClock, sql, suiteWithBed } from '@canvass/test-bed'
 import * as assert from 'uvu/assert'
 import { consoleAccountsAuthorize } from '../src'
+import { browser as pageRequest } from './console-pages'
 
 const clock = createTestClock('2026-05-01T10:00:00Z')
 const logged: string[] = []
@@ -24,26 +25,8 @@ const PASSWORD = 'correct horse battery staple'
 let counter = 0
 const uniqueEmail = () => `person${++counter}.${Date.now()}@example.com`
 
-/** A page request as a browser sends it: from the same origin, with cookies. */
-async function browser(
-  method: string,
-  path: string,
-  options: { cookies?: string[]; form?: Record<string, string>; address?: string; origin?: string } = {},
-) {
-  const headers: Record<string, string> = { 'sec-fetch-site': 'same-origin' }
-  if (options.cookies?.length) headers.cookie = options.cookies.join('; ')
-  let body: string | undefined
-  if (options.form) {
-    headers['content-type'] = 'application/x-www-form-urlencoded'
-    body = new URLSearchParams(options.form).toString()
-  }
-  const response = await bed().fetch(new Request((options.origin ?? TEST_ORIGIN) + path, { method, headers, body }), {
-    clientAddress: options.address ?? '127.0.0.1',
-  })
-  const text = await response.text()
-  assert.ok(response.status < 500, `${method} ${path} answered ${response.status}: ${text}`)
-  return { status: response.status, headers: response.headers, text, setCookies: response.headers.getSetCookie() }
-}
+/** A page request as a browser sends it, on this suite's bed. */
+const browser = (method: string, path: string, options: Parameters<typeof pageRequest>[3] = {}) => pageRequest(bed(), method, path, options)
 
 /** `name=value` of a Set-Cookie header, to send back. */
 const pair = (setCookie: string) => setCookie.split(';')[0] as string

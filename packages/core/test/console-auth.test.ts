@@ -8,6 +8,9 @@ import { createCanvass, describeRoutes } from '@canvass/core'
 import { TEST_ORIGIN, suiteWithBed } from '@canvass/test-bed'
 import * as assert from 'uvu/assert'
 import { consoleRoleNeeded } from '../src/http/console-roles'
+import { browser } from './console-pages'
+import { signedIn as signedInOn } from './console-sessions'
+import type { ConsoleSession } from './console-sessions'
 import { seedCall, seedSurroundings, seedSurveyAndWebhook } from './helpers'
 
 const { test, bed } = suiteWithBed('console callers', {
@@ -15,47 +18,15 @@ const { test, bed } = suiteWithBed('console callers', {
 })
 
 const QUESTION = { id: 'q1', type: 'openText', headline: { default: 'Why?' }, required: true, inputType: 'text' }
-const PASSWORD = 'correct horse battery staple'
 type Role = 'viewer' | 'editor' | 'owner'
-interface Person {
-  id: string
-  email: string
-  session: string
-  csrf: string
-  boot: any
-}
-let counter = 0
+type Person = ConsoleSession
 
-/** A person of the bed's project with `role`, signed in through the sign-in form: the session cookie and the page's CSRF token. */
-async function signedIn(role: Role, projectId = bed().projectId): Promise<Person> {
-  const email = `console${++counter}.${Date.now()}@example.com`
-  const { id } = await bed().canvass.admin.addConsolePerson({ email, role, projectId, password: PASSWORD })
-  const address = `10.9.0.${counter}`
-  const form = await page('GET', '/console/sign-in', { address })
-  const csrf = /name="csrf" value="([^"]+)"/.exec(form.text)?.[1] as string
-  const formCookie = (form.headers.getSetCookie().find((c) => c.startsWith('canvass_console_form=')) as string).split(';')[0] as string
-  const signIn = await page('POST', '/console/sign-in', { address, cookie: formCookie, form: { csrf, email, password: PASSWORD } })
-  assert.is(signIn.status, 303, signIn.text)
-  const session = (signIn.headers.getSetCookie().find((c) => c.startsWith('canvass_console=')) as string).split(';')[0] as string
-  const consolePage = await page('GET', '/console', { cookie: session })
-  assert.is(consolePage.status, 200, consolePage.text)
-  const boot = bootOf(consolePage.text)
-  return { id, email, session, csrf: boot.csrfToken, boot }
-}
+/** A person of the bed's project (or `projectId`) with `role`, signed in through the sign-in form. */
+const signedIn = (role: Role, projectId?: string): Promise<Person> => signedInOn(bed(), role, projectId)
 
-async function page(method: string, path: string, options: { address?: string; cookie?: string; form?: Record<string, string> } = {}) {
-  const headers: Record<string, string> = { 'sec-fetch-site': 'same-origin' }
-  if (options.cookie) headers.cookie = options.cookie
-  let body: string | undefined
-  if (options.form) {
-    headers['content-type'] = 'application/x-www-form-urlencoded'
-    body = new URLSearchParams(options.form).toString()
-  }
-  const response = await bed().fetch(new Request(TEST_ORIGIN + path, { method, headers, body }), {
-    clientAddress: options.address ?? '127.0.0.1',
-  })
-  return { status: response.status, headers: response.headers, text: await response.text() }
-}
+/** A page request as a browser sends it, with the session cookie when given. */
+const page = (method: string, path: string, options: { cookie?: string } = {}) =>
+  browser(bed(), method, path, options.cookie ? { cookies: [options.cookie] } : {})
 
 const bootOf = (html: string) =>
   JSON.parse(/<script type="application\/json" id="canvass-console-boot">([^<]*)<\/script>/.exec(html)?.[1] ?? 'null')

@@ -18,7 +18,7 @@ export async function browser(
   bed: TestCanvass,
   method: string,
   path: string,
-  options: { cookies?: string[]; form?: Record<string, string>; address?: string } = {},
+  options: { cookies?: string[]; form?: Record<string, string>; address?: string; origin?: string } = {},
 ): Promise<PageAnswer> {
   const headers: Record<string, string> = { 'sec-fetch-site': 'same-origin' }
   if (options.cookies?.length) headers.cookie = options.cookies.join('; ')
@@ -27,7 +27,7 @@ export async function browser(
     headers['content-type'] = 'application/x-www-form-urlencoded'
     body = new URLSearchParams(options.form).toString()
   }
-  const response = await bed.fetch(new Request(TEST_ORIGIN + path, { method, headers, body }), {
+  const response = await bed.fetch(new Request((options.origin ?? TEST_ORIGIN) + path, { method, headers, body }), {
     clientAddress: options.address ?? '127.0.0.1',
   })
   const text = await response.text()
