@@ -10,7 +10,7 @@ import type { ShareCursors } from './domain/share-cursors'
 import type { ShareSummaryState } from './domain/result-share'
 import type { SingleUseSealer } from './domain/single-use-ids'
 import type { ConsoleGrant, ConsoleRole } from './domain/console-accounts'
-import type { RecentWriters } from './http/read-your-writes'
+import type { RecentWriters } from './domain/recent-writers'
 
 /** Where Canvass reports what it cannot answer to a caller (unexpected errors), and what its background work did. */
 export interface Logger {
