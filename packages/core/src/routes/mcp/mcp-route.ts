@@ -1,12 +1,5 @@
 import type { IRequest } from 'itty-router'
-import type { AuthInfo, McpHttpHandler, StandardSchemaWithJSON } from '@modelcontextprotocol/server'
-import {
-  McpServer,
-  WebStandardStreamableHTTPServerTransport,
-  createMcpHandler,
-  fromJsonSchema,
-  isLegacyRequest,
-} from '@modelcontextprotocol/server'
+import type { AuthInfo, McpHttpHandler, McpServer, StandardSchemaWithJSON } from '@modelcontextprotocol/server'
 import type { CanvassContext, ConnectionInfo, Handler } from '../../context'
 import { CanvassError } from '../../errors'
 import { authenticate } from '../../http/auth'
@@ -22,6 +15,23 @@ import { routeToolResult, toolResult } from './tool-result'
 
 /** Answers a request as the router would, a thrown error as its error answer: how a tool reaches its route. */
 export type RouteDispatch = (request: Request, info: ConnectionInfo) => Promise<Response>
+
+/** The MCP SDK's module. */
+type Sdk = typeof import('@modelcontextprotocol/server')
+
+/**
+ * The SDK, imported when the first MCP request comes: it and the schema library it brings are a tenth of an idle
+ * embedded server's memory, which a server no agent talks to need not hold (docs/deploying.md, "Memory"). A failed
+ * import is tried again on the next request.
+ */
+let sdkLoading: Promise<Sdk> | undefined
+function loadSdk(): Promise<Sdk> {
+  sdkLoading ??= import('@modelcontextprotocol/server').catch((error: unknown) => {
+    sdkLoading = undefined
+    throw error
+  })
+  return sdkLoading
+}
 
 /** The server's name and version in `initialize`: Canvass, speaking the reference's v3 at this version. */
 export const MCP_SERVER_INFO = { name: 'canvass', title: 'Canvass', version: '0.2.0' } as const
@@ -48,15 +58,16 @@ export function registerMcpRoutes(routes: RouteTable, dispatch: () => RouteDispa
     const body = await readMessage(request, requestId)
     if (body instanceof Response) return body
     const callRoute = (call: RouteCall) => dispatch()(internalRequest(request, key, requestId, ctx.basePath, call), info)
-    handler ??= createMcpHandler(({ authInfo }) => mcpServer(authInfo?.extra as ToolScope, facts), {
+    const sdk = await loadSdk()
+    handler ??= sdk.createMcpHandler(({ authInfo }) => mcpServer(sdk, authInfo?.extra as ToolScope, facts), {
       // The 2025 revisions are answered by `legacyAnswer`, in JSON.
       legacy: 'reject',
       maxRequestBodySize: JSON_BODY_LIMIT,
     })
     const scope: ToolScope = { callRoute, requestId }
     const authInfo = { token: caller.apiKeyId, clientId: caller.apiKeyId, scopes: [], extra: scope }
-    const answer = (await isLegacyRequest(request, body))
-      ? await legacyAnswer(request, body, authInfo, mcpServer(scope, facts))
+    const answer = (await sdk.isLegacyRequest(request, body))
+      ? await legacyAnswer(sdk, request, body, authInfo, mcpServer(sdk, scope, facts))
       : await handler.fetch(request, { parsedBody: body, authInfo })
     return withHeaders(answer, { ...SAFE_HEADERS, 'cache-control': 'private, no-store' })
   }
@@ -80,8 +91,8 @@ export function registerMcpRoutes(routes: RouteTable, dispatch: () => RouteDispa
  * JSON body rather than a one-event stream: every tool answers in one piece, and JSON is what every host and
  * proxy passes through unbuffered and what the API document describes.
  */
-async function legacyAnswer(request: Request, body: unknown, authInfo: AuthInfo, server: McpServer): Promise<Response> {
-  const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true })
+async function legacyAnswer(sdk: Sdk, request: Request, body: unknown, authInfo: AuthInfo, server: McpServer): Promise<Response> {
+  const transport = new sdk.WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true })
   await server.connect(transport)
   try {
     return await transport.handleRequest(request, { parsedBody: body, authInfo })
@@ -98,8 +109,8 @@ interface ToolScope {
 }
 
 /** One request's MCP server: the tools, each bound to this request's key. */
-function mcpServer(scope: ToolScope, facts: RouteFacts): McpServer {
-  const server = new McpServer(MCP_SERVER_INFO, {
+function mcpServer(sdk: Sdk, scope: ToolScope, facts: RouteFacts): McpServer {
+  const server = new sdk.McpServer(MCP_SERVER_INFO, {
     instructions:
       'Canvass answers the Formbricks API. Start with list_workspaces for the workspaceId the other tools take. ' +
       'A tool error carries the route problem: status, code (forbidden for an id that is not this key’s), detail and invalid_params.',
@@ -107,7 +118,7 @@ function mcpServer(scope: ToolScope, facts: RouteFacts): McpServer {
   for (const tool of MCP_TOOLS) {
     server.registerTool(
       tool.name,
-      { title: tool.title, description: tool.description, inputSchema: inputSchemaOf(tool), annotations: tool.annotations },
+      { title: tool.title, description: tool.description, inputSchema: inputSchemaOf(sdk, tool), annotations: tool.annotations },
       async (args: unknown): Promise<ToolResult> => {
         const call = tool.call((args ?? {}) as Record<string, unknown>, facts)
         if ('answer' in call) return toolResult({ ...call.answer, requestId: scope.requestId })
@@ -121,10 +132,10 @@ function mcpServer(scope: ToolScope, facts: RouteFacts): McpServer {
 
 /** Each tool's schema, compiled once per process on first use. */
 const compiled = new Map<string, StandardSchemaWithJSON>()
-function inputSchemaOf(tool: McpTool): StandardSchemaWithJSON {
+function inputSchemaOf(sdk: Sdk, tool: McpTool): StandardSchemaWithJSON {
   let schema = compiled.get(tool.name)
   if (!schema) {
-    schema = fromJsonSchema(tool.inputSchema as Parameters<typeof fromJsonSchema>[0])
+    schema = sdk.fromJsonSchema(tool.inputSchema as Parameters<Sdk['fromJsonSchema']>[0])
     compiled.set(tool.name, schema)
   }
   return schema
