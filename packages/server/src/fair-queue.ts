@@ -63,6 +63,8 @@ export function createFairQueue(options: FairQueueOptions = {}): FairQueue {
   /** The start tag of the turn that holds the resource, or of the last one that did. */
   let virtual = 0
   let running: { lane: Lane; start: number; since: number } | undefined
+  /** A lane the resource is kept for until the next turn of the event loop (see `end`). */
+  let holding: { lane: Lane } | undefined
   let turns = 0
 
   const laneOf = (name: string): Lane => {
@@ -90,11 +92,37 @@ export function createFairQueue(options: FairQueueOptions = {}): FairQueue {
     running = undefined
     done.lane.finish = done.start + Math.max(0, now() - done.since)
     if (done.lane.waiters.length > 0) done.lane.head = Math.max(virtual, done.lane.finish)
+    if (lanes.size > 256) forgetIdle()
+    const next = earliest()
+    if (next === undefined) return
+    // A request's statements come one after another, each asked a few microtasks after the last ended: given away
+    // in between, the turn goes to a busy caller's next page, and a short request waits that long again for each
+    // of its statements. So a lane that would be served first anyway if it were waiting (its next start tag is
+    // no later than the earliest waiting one's) keeps the resource until the event loop turns.
+    if (done.lane.waiters.length === 0 && Math.max(virtual, done.lane.finish) <= next.head) {
+      const hold = { lane: done.lane }
+      holding = hold
+      setImmediate(() => {
+        if (holding !== hold) return
+        holding = undefined
+        grantNext()
+      })
+      return
+    }
+    grantNext()
+  }
+
+  /** The waiting lane with the earliest start tag. */
+  const earliest = (): Lane | undefined => {
     let next: Lane | undefined
     for (const lane of lanes.values()) {
       if (lane.waiters.length > 0 && (next === undefined || lane.head < next.head)) next = lane
     }
-    if (lanes.size > 256) forgetIdle()
+    return next
+  }
+
+  const grantNext = () => {
+    const next = earliest()
     if (next === undefined) return
     const grant = next.waiters.shift() as (release: Release) => void
     turns--
@@ -105,14 +133,18 @@ export function createFairQueue(options: FairQueueOptions = {}): FairQueue {
   /** A lane with nothing waiting whose last turn ended before now in virtual time starts afresh anyway. */
   const forgetIdle = () => {
     for (const [name, lane] of lanes) {
-      if (lane.waiters.length === 0 && lane.finish <= virtual && running?.lane !== lane) lanes.delete(name)
+      if (lane.waiters.length === 0 && lane.finish <= virtual && running?.lane !== lane && holding?.lane !== lane) lanes.delete(name)
     }
   }
 
   return {
     acquire(name) {
       const lane = laneOf(name)
-      if (running === undefined && turns === 0) return Promise.resolve(begin(lane, Math.max(virtual, lane.finish)))
+      if (holding?.lane === lane) {
+        holding = undefined
+        return Promise.resolve(begin(lane, Math.max(virtual, lane.finish)))
+      }
+      if (running === undefined && holding === undefined && turns === 0) return Promise.resolve(begin(lane, Math.max(virtual, lane.finish)))
       if (lane.waiters.length >= maxWaiting && !unbounded.has(name)) {
         return Promise.reject(
           serviceUnavailable(new Error(`${lane.waiters.length} statements of one caller already wait for the embedded database`)),

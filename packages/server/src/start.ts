@@ -20,9 +20,10 @@ import { runConsoleCommand } from './console-commands'
 import { answerLockCommands } from './data-dir-lock'
 import { firstOwnerLines, firstOwnerLink } from './first-owner'
 import { openDatabase, openReadReplicas } from './database'
-import { enterLane, laneOfRequest } from './database-lanes'
+import { BACKGROUND_LANE, enterLane, inLane, laneOfRequest } from './database-lanes'
 import { startEmbeddedUpkeep } from './embedded-upkeep'
-import { docsAnswer, readDocsPages } from './docs-pages'
+import { docsAnswer, isDocsRequest, readDocsPages } from './docs-pages'
+import { embeddedHealth } from './embedded-health'
 import { healthAnswer } from './health'
 import { homePage, isRootUrl } from './home-page'
 import { createLog } from './log'
@@ -75,7 +76,7 @@ async function main(env: NodeJS.ProcessEnv, installation: Installation): Promise
   // Generated now so that it stays the same across restarts once signed uploads use it.
   const secret = await loadSecret(config.secret, config.dataDir)
   const blobs = openBlobStore(env, config.dataDir, env.INIT_CWD ?? process.cwd())
-  const { db, description, pool, oneStatementAtATime, settle } = await openDatabase(config, {
+  const { db, description, pool, oneStatementAtATime, alive, settle } = await openDatabase(config, {
     logError: (message) => log.error(message),
     ...metrics?.database,
   })
@@ -138,11 +139,14 @@ async function main(env: NodeJS.ProcessEnv, installation: Installation): Promise
 
   // The answers the server gives itself, counted and logged as Canvass's are.
   const own = observed(onRequest)
-  const health = own('/health', () => healthAnswer(canvass))
+  // On the embedded database /health never waits for a turn on it (embedded-health.ts).
+  const healthOf = alive ? embeddedHealth({ read: () => canvass.health(), alive, inBackground: (fn) => inLane(BACKGROUND_LANE, fn) }) : undefined
+  await healthOf?.ready()
+  const health = own('/health', () => healthAnswer(healthOf ?? canvass))
   const home = own('/', async (request) => homePage(request))
   // The home page links to the docs served here; a copy of `dist` without the repository serves none.
   const pages = await readDocsPages(installation.docsFolder)
-  const docs = pages && own('/docs/', async (request) => docsAnswer(pages, request) as Response)
+  const docs = pages && own('/docs/', async (request) => (await docsAnswer(pages, request)) ?? canvass.fetch(request))
   const answerMetrics = metrics && own('/metrics', metricsEndpoint(metrics, config.metricsToken))
   const metricsServer =
     answerMetrics && config.metricsPort !== undefined
@@ -204,7 +208,7 @@ async function main(env: NodeJS.ProcessEnv, installation: Installation): Promise
     if (request.url.includes('/health') && new URL(request.url).pathname === '/health') return health(request, info)
     if ((request.method === 'GET' || request.method === 'HEAD') && isRootUrl(request.url)) return home(request, info)
     // A path under /docs/ that names no page is the API's to answer (404).
-    if (docs && request.url.includes('/docs/') && docsAnswer(pages, request)) return docs(request, info)
+    if (docs && request.url.includes('/docs/') && isDocsRequest(pages, request)) return docs(request, info)
     if (metricsOnMainPort && request.url.includes('/metrics') && new URL(request.url).pathname === '/metrics') {
       return metricsOnMainPort(request, info)
     }

@@ -17,14 +17,20 @@ import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { kyselyFixtures } from '../../storage-kysely/test/kysely-fixtures'
 import { openDatabase, seedDataFolder } from '../src/database'
-import { enterLane } from '../src/database-lanes'
+import { BACKGROUND_LANE, enterLane, inLane } from '../src/database-lanes'
+import { embeddedHealth } from '../src/embedded-health'
 import { startEmbeddedUpkeep } from '../src/embedded-upkeep'
 
 /** The build's migrated empty database (`pnpm build`), which a first start copies; PGlite's initdb without it. */
 const SEED = fileURLToPath(new URL('../dist/pgdata-seed', import.meta.url))
 
 /** The server's embedded database in a new data folder, migrated; removed on close. */
-async function openEmbedded(): Promise<{ db: Kysely<unknown>; oneStatementAtATime?: boolean; close(): Promise<void> }> {
+async function openEmbedded(): Promise<{
+  db: Kysely<unknown>
+  oneStatementAtATime?: boolean
+  alive?: () => boolean
+  close(): Promise<void>
+}> {
   const dataDir = await mkdtemp(join(tmpdir(), 'canvass-embedded-'))
   await seedDataFolder(join(dataDir, 'pgdata'), SEED)
   const opened = await openDatabase({ databaseUrl: undefined, dataDir })
@@ -57,10 +63,12 @@ async function openEmbedded(): Promise<{ db: Kysely<unknown>; oneStatementAtATim
 
 const test = suite('the embedded database in its thread')
 let db: Kysely<unknown>
+let alive: () => boolean
 let close: () => Promise<void>
 test.before(async () => {
   const open = await openEmbedded()
   db = open.db
+  alive = open.alive ?? (() => false)
   close = open.close
   assert.is(open.oneStatementAtATime, true, 'the storage is told that the embedded database runs one statement at a time')
 })
@@ -98,6 +106,37 @@ test("a caller's statement waits for the one running, not for another caller's q
   })
   await Promise.all([...heavy, light])
   assert.ok(done.indexOf('light') <= 1, `light finished at ${done.indexOf('light')}: ${done.join(' ')}`)
+})
+
+// Issue 82, item 17: /health waited its turn behind another tenant's exports and counts.
+test("/health answers while another caller's statement holds the database, and says when its thread is gone", async () => {
+  let reads = 0
+  const health = embeddedHealth({
+    read: async () => {
+      reads++
+      await sql`select 1`.execute(db)
+      return { database: 'ok', background: 'running', webhooks: { oldestDueAt: null, status: 'ok', stalled: false } }
+    },
+    alive: () => alive(),
+    inBackground: (fn) => inLane(BACKGROUND_LANE, fn),
+    maxAgeMs: 0,
+  })
+  await health.ready()
+  let held = true
+  const hold = enterLane('exporter', () => busy().execute(db)).then(() => {
+    held = false
+  })
+  await new Promise((resolve) => setImmediate(resolve))
+  const answer = await health.health()
+  assert.ok(held, "answered while the other caller's statement still ran")
+  assert.is(answer.database, 'ok')
+  // The stale reading is taken again, in the background, once: the two asks share it.
+  await health.health()
+  assert.is(reads, 2, 'one new reading for the two asks')
+  await hold
+
+  const gone = embeddedHealth({ read: health.health, alive: () => false, inBackground: (fn) => fn() })
+  assert.is((await gone.health()).database, 'unavailable', 'a thread that ended is a database that is unavailable')
 })
 
 test('a transaction is one turn: no other statement runs inside it', async () => {

@@ -61,6 +61,28 @@ test('a caller that asks now goes before the queued turns of one that has kept t
   assert.equal(q.granted, ['heavy0', 'light1'], 'the light caller waits for the turn that was running, not for the 20 queued')
 })
 
+// Issue 82, item 17: each statement of a short request waited again behind a busy caller's next page.
+test("a caller asking again as its turn ends keeps the resource when it would go first anyway; else it is handed on", async () => {
+  const q = queueOnClock()
+  const heavy = await q.ask('heavy', 'heavy0')
+  for (let i = 1; i <= 5; i++) q.ask('heavy', `heavy${i}`)
+  q.advance(50)
+  q.ask('light', 'light1')
+  heavy()
+  await settle()
+  q.advance(1)
+  ;(await q.turn('light1'))()
+  // The request's next statement, asked before the event loop turns.
+  q.ask('light', 'light2')
+  await settle()
+  assert.equal(q.granted, ['heavy0', 'light1', 'light2'])
+  q.advance(1)
+  ;(await q.turn('light2'))()
+  // Not asked again: the busy caller's next turn comes with the event loop's next turn.
+  await settle()
+  assert.equal(q.granted, ['heavy0', 'light1', 'light2', 'heavy1'])
+})
+
 test('two callers that keep the resource busy share it turn by turn by the time each used', async () => {
   const q = queueOnClock()
   let release = await q.ask('a', 'a0')
