@@ -10,7 +10,7 @@ import { BACKGROUND_LANE, currentLane } from './database-lanes'
 import { fairPGliteDialect } from './fair-pglite-dialect'
 import { createFairQueue } from './fair-queue'
 import type { FairQueue } from './fair-queue'
-import { startPGliteThread } from './pglite-thread'
+import { dropPrestartedThread, startPGliteThread } from './pglite-thread'
 
 /** What the server learns of its connections to a Postgres server (`DATABASE_URL`); PGlite has none. */
 export interface DatabaseHooks {
@@ -45,10 +45,13 @@ export async function openDatabase(
   oneStatementAtATime?: boolean
   /** How callers take turns on the embedded database. */
   queue?: FairQueue
+  /** Whether the embedded database's thread still runs. */
+  alive?: () => boolean
   /** Gives back the memory the embedded database's thread allocated while it opened (see `pglite-worker.ts`). */
   settle?: () => Promise<void>
 }> {
   if (config.databaseUrl) {
+    await dropPrestartedThread()
     // Loaded only here, so that a server on the embedded database does not hold the Postgres client's code.
     const { default: pg } = await import('pg')
     const pool = new pg.Pool({
@@ -95,6 +98,7 @@ export async function openDatabase(
     description: `embedded PGlite in ${dir}`,
     oneStatementAtATime: true,
     queue,
+    alive: () => thread.alive(),
     settle: () => thread.settle(),
   }
 }

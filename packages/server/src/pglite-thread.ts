@@ -7,6 +7,9 @@ export interface PGliteThreadOptions {
   startParams: string[]
 }
 
+/** The thread's first message: where the database is, once the server holds its folder. */
+export type OpenRequest = { type: 'open' } & PGliteThreadOptions
+
 /** A statement for the database's thread, or the request to close it. */
 export type ThreadRequest = { id: number } & OwnRequest
 
@@ -30,6 +33,8 @@ export type ThreadAnswer = { id: number; result: ThreadResult; error?: undefined
 export interface PGliteThread {
   /** Runs one statement; rejects with the database's error (its `code`, `constraint`, …) as the storage expects. */
   query(sql: string, params: readonly unknown[]): Promise<ThreadResult>
+  /** Whether the thread still runs: false once it ended (closed, or PGlite's WebAssembly failed). */
+  alive(): boolean
   /** Collects the thread's garbage at once (once the server has started: see `pglite-worker.ts`). */
   settle(): Promise<void>
   /** Closes the database and ends the thread. */
@@ -42,9 +47,13 @@ export interface PGliteThread {
  * was waiting on it with a connection error, which the storage answers 503, and every later statement the same.
  */
 export async function startPGliteThread(options: PGliteThreadOptions): Promise<PGliteThread> {
-  // The thread's young generation is held to 16 MB (V8 would let it grow to several times that under load): an idle
-  // server keeps ~5 MB less, and creates on one connection lost ~10 % at 4 MB, nothing measurable at 16.
-  const worker = new Worker(workerUrl(), { workerData: options, resourceLimits: { maxYoungGenerationSizeMb: 16 } })
+  const early = prestarted
+  prestarted = undefined
+  // A thread started early that has ended already (it could not load PGlite) is replaced by a new one, whose error,
+  // if it has the same, is reported below.
+  const worker = early !== undefined && early.threadId !== -1 ? early : newWorker()
+  worker.ref()
+  worker.postMessage({ type: 'open', ...options } satisfies OpenRequest)
   const pending = new Map<number, { resolve: (result: ThreadResult) => void; reject: (error: Error) => void }>()
   let nextId = 1
   let ended: Error | undefined
@@ -92,6 +101,7 @@ export async function startPGliteThread(options: PGliteThreadOptions): Promise<P
   return {
     // Kysely's parameters, read-only by type only: the message copies them.
     query: (sql, params) => send({ type: 'query', sql, params: params as unknown[] }),
+    alive: () => ended === undefined,
     async settle() {
       await send({ type: 'settle' })
     },
@@ -102,6 +112,47 @@ export async function startPGliteThread(options: PGliteThreadOptions): Promise<P
       await worker.terminate()
     },
   }
+}
+
+/**
+ * A thread started before the server's own code loads (`main.ts`), which loads PGlite and compiles its
+ * WebAssembly meanwhile and opens no database until `startPGliteThread` names its folder: a warm start then waits
+ * for the longer of the two rather than both. It keeps no process alive until taken.
+ */
+let prestarted: Worker | undefined
+
+/** Starts the thread early, for `startPGliteThread` to take (once). */
+export function prestartPGliteThread(): void {
+  if (prestarted !== undefined) return
+  prestarted = newWorker()
+  prestarted.unref()
+  // Its error, if any, is the taker's to report (its thread has ended by then, and a new one tries again).
+  prestarted.on('error', () => {})
+}
+
+/**
+ * Whether a server started with `args` and `env` will run on the embedded database: no `DATABASE_URL` and no
+ * `--database-url`, and not asked for its help. A wrong guess costs only the early thread, which
+ * `dropPrestartedThread` ends (or nothing takes, and the process exits without it).
+ */
+export function embeddedDatabaseLikely(args: readonly string[], env: NodeJS.ProcessEnv): boolean {
+  if (env.DATABASE_URL) return false
+  return !args.some((arg) => arg === '--help' || arg === '-h' || arg === '--database-url' || arg.startsWith('--database-url='))
+}
+
+/** Ends the thread started early when the server runs on a Postgres server instead. */
+export async function dropPrestartedThread(): Promise<void> {
+  const worker = prestarted
+  prestarted = undefined
+  await worker?.terminate()
+}
+
+/**
+ * The thread's young generation is held to 16 MB (V8 would let it grow to several times that under load): an idle
+ * server keeps ~5 MB less, and creates on one connection lost ~10 % at 4 MB, nothing measurable at 16.
+ */
+function newWorker(): Worker {
+  return new Worker(workerUrl(), { resourceLimits: { maxYoungGenerationSizeMb: 16 } })
 }
 
 /**

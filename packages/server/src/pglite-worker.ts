@@ -6,40 +6,52 @@
  */
 import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
-import { parentPort, workerData } from 'node:worker_threads'
+import { parentPort } from 'node:worker_threads'
 import { PGLITE_PARSERS } from '@canvass/storage-kysely/pglite-parsers'
-import { PGlite } from '@electric-sql/pglite'
-import type { PGliteThreadOptions, ThreadAnswer, ThreadError, ThreadRequest } from './pglite-thread'
+import type { OpenRequest, ThreadAnswer, ThreadError, ThreadRequest } from './pglite-thread'
 
+if (parentPort === null) throw new Error('pglite-worker runs as a worker thread')
 const port = parentPort
-if (port === null) throw new Error('pglite-worker runs as a worker thread')
-const { dataDir, startParams } = workerData as PGliteThreadOptions
 
 const post = (answer: ThreadAnswer) => port.postMessage(answer)
 
-try {
-  const pglite = await PGlite.create(dataDir, { parsers: PGLITE_PARSERS, startParams: [...PGlite.defaultStartParams, ...startParams] })
-  port.on('message', (request: ThreadRequest) => {
-    if (request.type === 'settle') {
-      collectGarbage()
-      post({ id: request.id, result: { rows: [], command: 'SETTLE' } })
-      return
-    }
-    if (request.type === 'close') {
-      void pglite.close().then(
-        () => post({ id: request.id, result: { rows: [], command: 'CLOSE' } }),
+/**
+ * PGlite's code, loaded as soon as the thread starts, which may be before the server's own code has loaded
+ * (`prestartPGliteThread`). Its WebAssembly is compiled when the database opens: compiled here beforehand, while
+ * the server's thread loads, the start took longer on two cores, not shorter.
+ */
+const loading = import('@electric-sql/pglite')
+// Awaited when the folder is named; a failure is reported then.
+loading.catch(() => {})
+
+port.once('message', (request: OpenRequest) => void open(request))
+
+async function open({ dataDir, startParams }: OpenRequest): Promise<void> {
+  try {
+    const { PGlite } = await loading
+    const pglite = await PGlite.create(dataDir, { parsers: PGLITE_PARSERS, startParams: [...PGlite.defaultStartParams, ...startParams] })
+    port.on('message', (request: ThreadRequest) => {
+      if (request.type === 'settle') {
+        collectGarbage()
+        post({ id: request.id, result: { rows: [], command: 'SETTLE' } })
+        return
+      }
+      if (request.type === 'close') {
+        void pglite.close().then(
+          () => post({ id: request.id, result: { rows: [], command: 'CLOSE' } }),
+          (error: unknown) => post({ id: request.id, error: plainError(error) }),
+        )
+        return
+      }
+      pglite.query<Record<string, unknown>>(request.sql, request.params, { rowMode: 'object' }).then(
+        (result) => post({ id: request.id, result: { rows: result.rows, affectedRows: result.affectedRows, command: commandOf(result) } }),
         (error: unknown) => post({ id: request.id, error: plainError(error) }),
       )
-      return
-    }
-    pglite.query<Record<string, unknown>>(request.sql, request.params, { rowMode: 'object' }).then(
-      (result) => post({ id: request.id, result: { rows: result.rows, affectedRows: result.affectedRows, command: commandOf(result) } }),
-      (error: unknown) => post({ id: request.id, error: plainError(error) }),
-    )
-  })
-  post({ id: 0, result: { rows: [], command: 'READY' } })
-} catch (error) {
-  post({ id: 0, error: plainError(error) })
+    })
+    post({ id: 0, result: { rows: [], command: 'READY' } })
+  } catch (error) {
+    post({ id: 0, error: plainError(error) })
+  }
 }
 
 /**

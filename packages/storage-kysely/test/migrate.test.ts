@@ -127,6 +127,22 @@ for (const backend of backends()) {
     )
   })
 
+  // Issue 82, item 16: a warm start ran every step of the migrator to find nothing to do.
+  test('a database already at the latest is read in one statement; one of another version still takes the migrator', async () => {
+    await migrate(db)
+    // The migrator would make its lock table again; the one-statement check does not touch it.
+    await sql`drop table canvass.canvass_migration_lock`.execute(db)
+    assert.equal(await migrate(db), [])
+    assert.not.ok((await tableNames(db)).includes('canvass_migration_lock'), 'the migrator did not run')
+    // A migration this version does not know (a newer Canvass migrated the database): the migrator refuses.
+    await sql`insert into canvass.canvass_migration (name, timestamp) values ('9999-from-the-future', now()::text)`.execute(db)
+    const error = await migrate(db).then(
+      () => undefined,
+      (thrown: unknown) => thrown,
+    )
+    assert.instance(error, MigrationError)
+  })
+
   test('several migrates at once on an empty database all succeed and apply each migration once', async () => {
     // Regression: the schema was created outside any lock, and two processes starting together on an empty
     // database could both try (`duplicate key value violates unique constraint "pg_namespace_nspname_index"`).
