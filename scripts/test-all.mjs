@@ -34,7 +34,7 @@ import {
   statfsSync,
   writeFileSync,
 } from 'node:fs'
-import { availableParallelism } from 'node:os'
+import { availableParallelism, tmpdir as tmpdirOfSystem } from 'node:os'
 import { dirname, join } from 'node:path'
 import { makePgliteSeed } from './pglite-seed.mjs'
 import { postgresTemplate } from './postgres-template.mjs'
@@ -135,8 +135,9 @@ for (const signal of ['SIGINT', 'SIGTERM'])
     void (template?.drop() ?? Promise.resolve()).finally(() => process.exit(130))
   })
 
-// One more process than cores: the tests wait on Postgres, browsers and servers for part of their time.
-const width = Math.max(2, Number(process.env.CANVASS_TEST_JOBS) || availableParallelism() + 1)
+// Two more processes than cores: the tests wait on Postgres, browsers and servers for much of their time (on 2
+// cores, with one more, the cores were busy 70 % of the run).
+const width = Math.max(2, Number(process.env.CANVASS_TEST_JOBS) || availableParallelism() + 2)
 const results = []
 let next = 0
 await Promise.all(
@@ -234,7 +235,13 @@ function run(job) {
   const begun = Date.now()
   return new Promise((resolve) => {
     const args = ['test', ...(job.pattern ? [job.pattern] : [])]
-    const env = { ...process.env, FORCE_COLOR: '0', ...(tmpdir && !DENO_JOBS.includes(job.dir) ? { TMPDIR: tmpdir } : {}) }
+    const env = {
+      ...process.env,
+      FORCE_COLOR: '0',
+      // V8's compiled code of the modules every test process loads (tsx's output, the packages), shared by the jobs.
+      NODE_COMPILE_CACHE: process.env.NODE_COMPILE_CACHE ?? join(tmpdir ?? tmpdirOfSystem(), 'canvass-test-compile-cache'),
+      ...(tmpdir && !DENO_JOBS.includes(job.dir) ? { TMPDIR: tmpdir } : {}),
+    }
     const child = spawn(node, [...NODE_FLAGS, ...TSX, uvu, ...args], { cwd: join(root, job.dir), env, detached: true })
     running.add(child)
     let timedOut = false
