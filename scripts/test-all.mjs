@@ -17,7 +17,7 @@
 // - The tests' temporary files (embedded databases, uploads, browser profiles) go to a folder of this run on the
 //   memory file system when the machine has one with room (`memoryTmpdir`), which is removed at the end.
 //
-// Options (environment): CANVASS_TEST_JOBS, processes at once (default: the machine's cores and one more);
+// Options (environment): CANVASS_TEST_JOBS, processes at once (default: the machine's cores and two more);
 // CANVASS_TEST_ONLY, a regular expression of package folders to run (e.g. `storage-kysely|standalone`);
 // CANVASS_TEST_TMPDIR=system, the system's temporary folder for every job; CANVASS_TEST_JOB_LIMIT_S, the seconds
 // after which a job that has not ended is stopped (`JOB_LIMIT_MS`).

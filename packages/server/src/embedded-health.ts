@@ -35,18 +35,20 @@ export function embeddedHealth(options: EmbeddedHealthOptions): { ready(): Promi
   let reading: Promise<void> | undefined
 
   const refresh = (): Promise<void> => {
-    reading ??= options.inBackground(() =>
-      options.read().then(
-        (health) => {
-          last = health
-          readAt = now()
-        },
-        // A failed reading keeps the last one; the next request tries again.
-        () => {},
-      ),
-    ).finally(() => {
-      reading = undefined
-    })
+    reading ??= options
+      .inBackground(() =>
+        options.read().then(
+          (health) => {
+            last = health
+            readAt = now()
+          },
+          // A failed reading keeps the last one; the next request tries again.
+          () => {},
+        ),
+      )
+      .finally(() => {
+        reading = undefined
+      })
     return reading
   }
 

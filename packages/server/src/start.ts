@@ -140,7 +140,9 @@ async function main(env: NodeJS.ProcessEnv, installation: Installation): Promise
   // The answers the server gives itself, counted and logged as Canvass's are.
   const own = observed(onRequest)
   // On the embedded database /health never waits for a turn on it (embedded-health.ts).
-  const healthOf = alive ? embeddedHealth({ read: () => canvass.health(), alive, inBackground: (fn) => inLane(BACKGROUND_LANE, fn) }) : undefined
+  const healthOf = alive
+    ? embeddedHealth({ read: () => canvass.health(), alive, inBackground: (fn) => inLane(BACKGROUND_LANE, fn) })
+    : undefined
   await healthOf?.ready()
   const health = own('/health', () => healthAnswer(healthOf ?? canvass))
   const home = own('/', async (request) => homePage(request))

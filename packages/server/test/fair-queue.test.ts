@@ -62,7 +62,7 @@ test('a caller that asks now goes before the queued turns of one that has kept t
 })
 
 // Issue 82, item 17: each statement of a short request waited again behind a busy caller's next page.
-test("a caller asking again as its turn ends keeps the resource when it would go first anyway; else it is handed on", async () => {
+test('a caller asking again as its turn ends keeps the resource when it would go first anyway; else it is handed on', async () => {
   const q = queueOnClock()
   const heavy = await q.ask('heavy', 'heavy0')
   for (let i = 1; i <= 5; i++) q.ask('heavy', `heavy${i}`)
