@@ -17,7 +17,7 @@
 // - The tests' temporary files (embedded databases, uploads, browser profiles) go to a folder of this run on the
 //   memory file system when the machine has one with room (`memoryTmpdir`), which is removed at the end.
 //
-// Options (environment): CANVASS_TEST_JOBS, processes at once (default: the machine's cores and two more);
+// Options (environment): CANVASS_TEST_JOBS, processes at once (default: the machine's cores and one more);
 // CANVASS_TEST_ONLY, a regular expression of package folders to run (e.g. `storage-kysely|standalone`);
 // CANVASS_TEST_TMPDIR=system, the system's temporary folder for every job; CANVASS_TEST_JOB_LIMIT_S, the seconds
 // after which a job that has not ended is stopped (`JOB_LIMIT_MS`).
@@ -135,9 +135,9 @@ for (const signal of ['SIGINT', 'SIGTERM'])
     void (template?.drop() ?? Promise.resolve()).finally(() => process.exit(130))
   })
 
-// Two more processes than cores: the tests wait on Postgres, browsers and servers for much of their time (on 2
-// cores, with one more, the cores were busy 70 % of the run).
-const width = Math.max(2, Number(process.env.CANVASS_TEST_JOBS) || availableParallelism() + 2)
+// One more process than cores: the tests wait on Postgres, browsers and servers for part of their time. (Two more
+// kept 2 cores busier, but a fresh clone's run took longer: 414 s against 381 s with one more.)
+const width = Math.max(2, Number(process.env.CANVASS_TEST_JOBS) || availableParallelism() + 1)
 const results = []
 let next = 0
 await Promise.all(
