@@ -105,11 +105,13 @@ export function createFairQueue(options: FairQueueOptions = {}): FairQueue {
       setImmediate(() => {
         if (holding !== hold) return
         holding = undefined
-        grantNext()
+        // Whoever waits earliest now: others may have asked meanwhile.
+        const first = earliest()
+        if (first !== undefined) grant(first)
       })
       return
     }
-    grantNext()
+    grant(next)
   }
 
   /** The waiting lane with the earliest start tag. */
@@ -121,13 +123,12 @@ export function createFairQueue(options: FairQueueOptions = {}): FairQueue {
     return next
   }
 
-  const grantNext = () => {
-    const next = earliest()
-    if (next === undefined) return
-    const grant = next.waiters.shift() as (release: Release) => void
+  /** Hands the resource to `next`'s first waiting turn. */
+  const grant = (next: Lane) => {
+    const waiter = next.waiters.shift() as (release: Release) => void
     turns--
     const start = next.head
-    grant(begin(next, start))
+    waiter(begin(next, start))
   }
 
   /** A lane with nothing waiting whose last turn ended before now in virtual time starts afresh anyway. */

@@ -115,9 +115,9 @@ export async function startPGliteThread(options: PGliteThreadOptions): Promise<P
 }
 
 /**
- * A thread started before the server's own code loads (`main.ts`), which loads PGlite and compiles its
- * WebAssembly meanwhile and opens no database until `startPGliteThread` names its folder: a warm start then waits
- * for the longer of the two rather than both. It keeps no process alive until taken.
+ * A thread started before the server's own code loads (`main.ts`), which loads PGlite's code meanwhile and opens
+ * no database until `startPGliteThread` names its folder: a warm start then waits for the longer of the two rather
+ * than both. It keeps no process alive until taken.
  */
 let prestarted: Worker | undefined
 
