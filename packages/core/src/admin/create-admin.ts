@@ -3,7 +3,7 @@ import { apiKeyPrefix, generateApiKey, hashApiKey, isWellFormedApiKey } from '..
 import { CanvassError } from '../errors'
 import type { AuditEvent } from '../domain/audit-log'
 import { appendAuditEntry } from '../domain/audit-log'
-import type { FormbricksImportOptions, FormbricksImportReport } from './import-formbricks'
+import type { FormbricksImportOptions, FormbricksImportReport } from './import'
 import type { ConsoleAccountsAdmin } from './console-accounts-admin'
 import { createConsoleAccountsAdmin } from './console-accounts-admin'
 import type { ConsoleAccountSettings } from '../domain/console-accounts'
