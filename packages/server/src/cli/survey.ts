@@ -1,6 +1,6 @@
-import type { Cli } from './cli-context'
 import { SURVEY_TEMPLATES } from '@canvass/core/survey-templates'
 import { readConfig } from '../config'
+import type { Cli } from './cli-context'
 import { print, table } from './output'
 import { UsageError } from './usage-error'
 import { resolveEnvironment, withCanvass } from './with-canvass'

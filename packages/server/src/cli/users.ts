@@ -1,5 +1,5 @@
-import type { Cli } from './cli-context'
 import { CONSOLE_ROLES } from '../console-commands'
+import type { Cli } from './cli-context'
 import { consoleCommand, printLink } from './console-command'
 import { print, table } from './output'
 import { UsageError } from './usage-error'

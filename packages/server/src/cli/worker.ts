@@ -1,4 +1,3 @@
-import type { Cli } from './cli-context'
 import { startCanvassWorker } from '@canvass/core'
 import { createNodeWebhookTransport } from '@canvass/host-node'
 import { createKyselyStorage, migrate } from '@canvass/storage-kysely'
@@ -7,6 +6,7 @@ import { openBlobStore } from '../blob-store'
 import { readConfig } from '../config'
 import { openDatabase } from '../database'
 import { loadSecret } from '../secret'
+import type { Cli } from './cli-context'
 import { print } from './output'
 
 /** `canvass worker`: the server's background work without its HTTP server. */
