@@ -36,10 +36,10 @@ export type {
   ServeLifecycleOptions,
 } from './host/serve-lifecycle'
 export type { CanvassAdmin } from './admin/create-admin'
-export type { FormbricksImportOptions, FormbricksImportReport, ImportResource, ResourceCounts } from './admin/import-formbricks'
-export { IMPORT_RESOURCES } from './admin/import-formbricks'
-export { SourceError, createSourceClient, retryAfter } from './admin/source-client'
-export type { SourceClient, SourceClientOptions } from './admin/source-client'
+export type { FormbricksImportOptions, FormbricksImportReport, ImportResource, ResourceCounts } from './admin/import'
+export { IMPORT_RESOURCES } from './admin/import'
+export { SourceError, createSourceClient, retryAfter } from './admin/import/source-client'
+export type { SourceClient, SourceClientOptions } from './admin/import/source-client'
 export type { Logger, LogContext, ConnectionInfo } from './context'
 export type {
   AuditFailureObservation,

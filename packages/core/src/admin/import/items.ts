@@ -1,5 +1,5 @@
-import type { CreateResponseResult, ImportedResponseExtras } from '../ports/storage'
-import { IGNORED_SURVEY_FIELDS } from '../schemas/survey-ignored-fields'
+import type { CreateResponseResult, ImportedResponseExtras } from '../../ports/storage'
+import { IGNORED_SURVEY_FIELDS } from '../../schemas/survey-ignored-fields'
 
 /**
  * The plain parts of `import formbricks`: how a source item's fields are read, and the words for what an
