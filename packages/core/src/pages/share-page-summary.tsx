@@ -4,6 +4,7 @@
  */
 import type { VNode } from 'preact'
 import { renderToString } from 'preact-render-to-string'
+import { surveyBlocks as storedBlocks } from '../domain/survey-structure'
 import { escapeHtml } from '../http/html'
 import type { SurveyRecord } from '../ports/storage'
 import type { QuestionSummary, Summary } from '../results/model'
@@ -93,7 +94,7 @@ export function summaryTabHtml(view: ShareSummaryView): string {
         <ResultsSummary
           summary={view.summary}
           questions={resultsQuestions(view.survey.questions)}
-          blocks={surveyBlocks(view.survey.blocks)}
+          blocks={surveyBlocks(storedBlocks({ blocks: view.survey.blocks ?? [], questions: view.survey.questions }))}
           open={open}
         />
         <Fields view={view} />
