@@ -73,7 +73,8 @@ export function NpsChart({ question }: { question: QuestionSummary }) {
   const groups = npsSegments(question)
   let offset = 0
   const segments = groups.map((group) => {
-    const width = Math.max(0, Math.min(100 - offset, group.percent))
+    // Rounded to a hundredth, so that the shares' sum leaves no float's tail in a width.
+    const width = Math.round(Math.max(0, Math.min(100 - offset, group.percent)) * 100) / 100
     const x = offset
     offset += width
     return { ...group, x, width }
