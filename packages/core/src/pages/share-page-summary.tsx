@@ -78,7 +78,7 @@ const COUNTED_TYPES = new Set([
 ])
 const isListed = (type: string) => LISTED_TYPES.has(type) || !COUNTED_TYPES.has(type)
 
-/** The summary tab as HTML, drawn by the console's own components. */
+/** The summary tab as HTML, drawn by the results components the console draws it with too. */
 export function summaryTabHtml(view: ShareSummaryView): string {
   const open = (question: QuestionSummary) => (
     <Latest
