@@ -2,6 +2,7 @@
  * The summary tab of the shared results page: the totals, the drop-off table and one chart per question (as
  * its type calls for), drawn as HTML and inline SVG with every number also in text.
  */
+import { elementCount, elementTypeInfo } from '../element-types'
 import { escapeHtml } from '../http/html'
 import type { SurveyRecord } from '../ports/storage'
 import type { PageQuestion, ShareField } from './share-page-parts'
@@ -83,9 +84,6 @@ export interface ShareSummaryView {
   answersHref: (field: ShareField) => string
 }
 
-/** Question types whose answers the summary does not count: the page lists the latest ones. */
-const LISTED_TYPES = new Set(['openText', 'date', 'address', 'contactInfo', 'fileUpload'])
-
 /**
  * The fields whose latest answers the summary tab shows: open questions (those the summary does not count),
  * hidden fields and variables. The route reads `SHARE_PAGE_LIMITS.latestAnswers` of each.
@@ -100,21 +98,8 @@ export function shareSummaryFields(survey: Pick<SurveyRecord, 'questions' | 'hid
   ]
 }
 
-const COUNTED_TYPES = new Set([
-  'multipleChoiceSingle',
-  'multipleChoiceMulti',
-  'pictureSelection',
-  'nps',
-  'rating',
-  'csat',
-  'ces',
-  'cta',
-  'consent',
-  'cal',
-  'matrix',
-  'ranking',
-])
-const isListed = (type: string) => LISTED_TYPES.has(type) || !COUNTED_TYPES.has(type)
+/** Question types whose answers the summary does not count (and types it does not know): the page lists the latest ones. */
+const isListed = (type: string) => elementCount(type) === 'none'
 
 export function summaryTabHtml(view: ShareSummaryView): string {
   const { summary } = view
@@ -174,32 +159,12 @@ function dropOffHtml(summary: SharePageSummary, questions: Map<string, PageQuest
   )
 }
 
-const TYPE_NAMES: Record<string, string> = {
-  openText: 'Free text',
-  multipleChoiceSingle: 'Single choice',
-  multipleChoiceMulti: 'Multiple choice',
-  pictureSelection: 'Picture selection',
-  nps: 'Net Promoter Score',
-  rating: 'Rating',
-  csat: 'Customer satisfaction',
-  ces: 'Customer effort',
-  cta: 'Call to action',
-  consent: 'Consent',
-  cal: 'Booking',
-  matrix: 'Matrix',
-  ranking: 'Ranking',
-  date: 'Date',
-  address: 'Address',
-  contactInfo: 'Contact info',
-  fileUpload: 'File upload',
-}
-
 function questionHtml(view: ShareSummaryView, entry: SharePageQuestionSummary, question: PageQuestion | undefined, index: number): string {
   const id = entry.questionId
   const q = { question: id }
   const anchor = `cv-q-${index}`
   const head =
-    `<header class="cv-card-head"><p class="cv-eyebrow">${escapeHtml(TYPE_NAMES[entry.type] ?? entry.type)}</p>` +
+    `<header class="cv-card-head"><p class="cv-eyebrow">${escapeHtml(elementTypeInfo(entry.type)?.summaryName ?? entry.type)}</p>` +
     `<h2 id="${anchor}">${escapeHtml(entry.headline || question?.headline || id)}</h2>` +
     `<p class="cv-muted">${numberHtml('question-answered', entry.answered, formatCount(entry.answered), q)} answered · ` +
     `${numberHtml('question-skipped', entry.skipped, formatCount(entry.skipped), q)} skipped</p></header>`
