@@ -68,24 +68,13 @@ export function Blocks({ onFocusElement }: BlocksProps) {
   const editor = useEditor()
   const { doc, texts, logicTexts, defaultLanguage, set, update, focusLater } = editor
   const blocks = blocksOf(doc)
-  const dragged = useRef<ElementPlace | { block: number; element?: undefined } | undefined>(undefined)
 
   const moveBlock = (from: number, to: number, control: string) => {
     update((current) => setIn(current, ['blocks'], moved(blocksOf(current), from, to)))
     focusLater(blockControlId(to, control))
   }
   const moveElement = (from: ElementPlace, to: ElementPlace, control?: string) => {
-    update((current) => {
-      const list = blocksOf(current)
-      if (from.block === to.block) {
-        return setIn(current, ['blocks', from.block, 'elements'], moved(elementsOf(list[from.block] as Json), from.element, to.element))
-      }
-      const source = [...elementsOf(list[from.block] as Json)]
-      const [element] = source.splice(from.element, 1)
-      const target = [...elementsOf(list[to.block] as Json)]
-      target.splice(to.element, 0, element as Json)
-      return setIn(setIn(current, ['blocks', from.block, 'elements'], source), ['blocks', to.block, 'elements'], target)
-    })
+    update((current) => withElementMoved(current, from, to))
     focusLater(control ? elementControlId(to, control) : headlineId(to))
   }
   const deleteElement = (place: ElementPlace) => {
@@ -116,38 +105,7 @@ export function Blocks({ onFocusElement }: BlocksProps) {
     focusLater(blocks.length > 1 ? fieldId(['blocks', Math.max(0, index - 1), 'name']) : 'cse-add-block')
   }
 
-  const onDrop = (event: DragEvent, to: ElementPlace | { block: number; element?: undefined }) => {
-    event.preventDefault()
-    const from = dragged.current
-    dragged.current = undefined
-    if (!from) return
-    if (from.element === undefined) {
-      if (to.element === undefined && from.block !== to.block) moveBlock(from.block, to.block, 'handle')
-      return
-    }
-    if (to.element === undefined) return
-    const sourceCount = elementsOf(blocks[from.block] as Json).length
-    if (from.block !== to.block && sourceCount <= 1) return
-    if (from.block !== to.block || from.element !== to.element) moveElement(from, to)
-  }
-  const dragProps = (place: ElementPlace | { block: number; element?: undefined }) => ({
-    draggable: true,
-    onDragStart: (event: DragEvent) => {
-      dragged.current = place
-      event.dataTransfer?.setData('text/plain', JSON.stringify(place))
-      if (event.dataTransfer) event.dataTransfer.effectAllowed = 'move'
-    },
-    onDragEnd: () => {
-      dragged.current = undefined
-    },
-  })
-  const dropProps = (place: ElementPlace | { block: number; element?: undefined }) => ({
-    onDragOver: (event: DragEvent) => {
-      const from = dragged.current
-      if (from && (from.element === undefined) === (place.element === undefined)) event.preventDefault()
-    },
-    onDrop: (event: DragEvent) => onDrop(event, place),
-  })
+  const { dragProps, dropProps } = useDragAndDrop(blocks, moveBlock, moveElement)
 
   return (
     <section class="cse-blocks" aria-labelledby="cse-blocks-title">
@@ -158,35 +116,15 @@ export function Blocks({ onFocusElement }: BlocksProps) {
           const title = `${texts.block} ${b + 1}${typeof block.name === 'string' && block.name ? `: ${block.name}` : ''}`
           return (
             <li key={b} class="cse-block" {...dropProps({ block: b })}>
-              <div class="cse-card-head">
-                <span class="cse-handle" aria-hidden="true" title={texts.block} {...dragProps({ block: b })}>
-                  ⠿
-                </span>
-                <h3 id={blockControlId(b, 'title')}>{title}</h3>
-                <div class="cse-row-buttons">
-                  <button
-                    type="button"
-                    id={blockControlId(b, 'up')}
-                    disabled={b === 0}
-                    aria-label={`${texts.moveUp}: ${title}`}
-                    onClick={() => moveBlock(b, b - 1, 'up')}
-                  >
-                    {texts.moveUp}
-                  </button>
-                  <button
-                    type="button"
-                    id={blockControlId(b, 'down')}
-                    disabled={b === blocks.length - 1}
-                    aria-label={`${texts.moveDown}: ${title}`}
-                    onClick={() => moveBlock(b, b + 1, 'down')}
-                  >
-                    {texts.moveDown}
-                  </button>
-                  <button type="button" aria-label={`${texts.deleteBlock}: ${title}`} onClick={() => deleteBlock(b)}>
-                    {texts.deleteBlock}
-                  </button>
-                </div>
-              </div>
+              <BlockHead
+                index={b}
+                count={blocks.length}
+                title={title}
+                texts={texts}
+                drag={dragProps({ block: b })}
+                onMove={moveBlock}
+                onDelete={deleteBlock}
+              />
               <div class="cse-block-fields">
                 <TextField path={['blocks', b, 'name']} label={texts.blockName} />
                 <TextField path={['blocks', b, 'id']} label={texts.blockId} />
@@ -222,6 +160,113 @@ export function Blocks({ onFocusElement }: BlocksProps) {
         })}
       </ol>
     </section>
+  )
+}
+
+/** A place to drag from or drop on: an element, or a whole block (without `element`). */
+type DragPlace = ElementPlace | { block: number; element?: undefined }
+
+/** `doc` with the element at `from` moved to `to`, within its block or into another. */
+function withElementMoved(doc: Json, from: ElementPlace, to: ElementPlace): Json {
+  const list = blocksOf(doc)
+  if (from.block === to.block) {
+    return setIn(doc, ['blocks', from.block, 'elements'], moved(elementsOf(list[from.block] as Json), from.element, to.element))
+  }
+  const source = [...elementsOf(list[from.block] as Json)]
+  const [element] = source.splice(from.element, 1)
+  const target = [...elementsOf(list[to.block] as Json)]
+  target.splice(to.element, 0, element as Json)
+  return setIn(setIn(doc, ['blocks', from.block, 'elements'], source), ['blocks', to.block, 'elements'], target)
+}
+
+/**
+ * Dragging by the handles: a block drops on a block, an element on an element (of any block, unless it is
+ * its block's last, since a block keeps at least one).
+ */
+function useDragAndDrop(
+  blocks: Json[],
+  moveBlock: (from: number, to: number, control: string) => void,
+  moveElement: (from: ElementPlace, to: ElementPlace) => void,
+) {
+  const dragged = useRef<DragPlace | undefined>(undefined)
+  const onDrop = (event: DragEvent, to: DragPlace) => {
+    event.preventDefault()
+    const from = dragged.current
+    dragged.current = undefined
+    if (!from) return
+    if (from.element === undefined) {
+      if (to.element === undefined && from.block !== to.block) moveBlock(from.block, to.block, 'handle')
+      return
+    }
+    if (to.element === undefined) return
+    const sourceCount = elementsOf(blocks[from.block] as Json).length
+    if (from.block !== to.block && sourceCount <= 1) return
+    if (from.block !== to.block || from.element !== to.element) moveElement(from, to)
+  }
+  const dragProps = (place: DragPlace) => ({
+    draggable: true,
+    onDragStart: (event: DragEvent) => {
+      dragged.current = place
+      event.dataTransfer?.setData('text/plain', JSON.stringify(place))
+      if (event.dataTransfer) event.dataTransfer.effectAllowed = 'move'
+    },
+    onDragEnd: () => {
+      dragged.current = undefined
+    },
+  })
+  const dropProps = (place: DragPlace) => ({
+    onDragOver: (event: DragEvent) => {
+      const from = dragged.current
+      if (from && (from.element === undefined) === (place.element === undefined)) event.preventDefault()
+    },
+    onDrop: (event: DragEvent) => onDrop(event, place),
+  })
+
+  return { dragProps, dropProps }
+}
+
+interface BlockHeadProps {
+  index: number
+  count: number
+  title: string
+  texts: EditorTexts
+  drag: Record<string, unknown>
+  onMove(from: number, to: number, control: string): void
+  onDelete(index: number): void
+}
+
+/** A block's handle, title and its Move up, Move down and Delete buttons. */
+function BlockHead({ index: b, count, title, texts, drag, onMove, onDelete }: BlockHeadProps) {
+  return (
+    <div class="cse-card-head">
+      <span class="cse-handle" aria-hidden="true" title={texts.block} {...drag}>
+        ⠿
+      </span>
+      <h3 id={blockControlId(b, 'title')}>{title}</h3>
+      <div class="cse-row-buttons">
+        <button
+          type="button"
+          id={blockControlId(b, 'up')}
+          disabled={b === 0}
+          aria-label={`${texts.moveUp}: ${title}`}
+          onClick={() => onMove(b, b - 1, 'up')}
+        >
+          {texts.moveUp}
+        </button>
+        <button
+          type="button"
+          id={blockControlId(b, 'down')}
+          disabled={b === count - 1}
+          aria-label={`${texts.moveDown}: ${title}`}
+          onClick={() => onMove(b, b + 1, 'down')}
+        >
+          {texts.moveDown}
+        </button>
+        <button type="button" aria-label={`${texts.deleteBlock}: ${title}`} onClick={() => onDelete(b)}>
+          {texts.deleteBlock}
+        </button>
+      </div>
+    </div>
   )
 }
 
