@@ -1,4 +1,3 @@
-import type { ElementCount } from '../../element-types'
 import type { JsonObject, PageQuery } from './common'
 import type { ResponseCondition } from './response-conditions'
 import type { SurveyStatusFields } from './surveys'
@@ -108,7 +107,7 @@ export interface SummaryQuery extends Pick<ResponseFilter, 'dateField' | 'startD
      * `cells`: per matrix row and column; `positions`: per element of an array answer in rank order, with the
      * sum of its 1-based positions (ranking).
      */
-    count: ElementCount
+    count: 'values' | 'elements' | 'cells' | 'positions' | 'none'
   }>
   /**
    * The largest `ttc._total` the mean takes, in ms. A `_total` that is not a number from 0 to it (a row stored
