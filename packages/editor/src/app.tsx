@@ -5,7 +5,7 @@ import type { ElementPlace } from './blocks'
 import { Blocks, addBlock, addQuestion, headlineId } from './blocks'
 import { Endings, WelcomeCard } from './cards'
 import type { Json, Path } from './doc'
-import { blocksOf, defaultLanguageOf, languagesOf } from './doc'
+import { asDocument, blocksOf, defaultLanguageOf, languagesOf } from './doc'
 import type { EditorTexts } from './i18n'
 import { HiddenFieldsEditor, LanguagesEditor, VariablesEditor, applyLanguagesPatch, logicProblemMessages } from './logic'
 import type { Doc, LogicTexts } from './logic'
@@ -128,7 +128,7 @@ export function App({ store, session, texts, logicTexts, api, client, root, nonc
               <LanguagesEditor
                 survey={doc as Doc}
                 texts={logicTexts}
-                onChange={(patch) => store.update((current) => applyLanguagesPatch(current as Doc, patch) as Json)}
+                onChange={(patch) => store.update((current) => asDocument(applyLanguagesPatch(current as Doc, patch)))}
               />
             </Section>
             <WelcomeCard />

@@ -1,6 +1,6 @@
 import { useRef } from 'preact/hooks'
-import type { Json } from './doc'
-import { blocksOf, elementsOf, moved, readableId, setIn, textIn, usedIds } from './doc'
+import type { Json, SurveyBlock, SurveyDocument, SurveyElement } from './doc'
+import { asDocument, blocksOf, elementsOf, moved, readableId, textIn, usedIds, withBlocks, withElements } from './doc'
 import type { ElementType } from './elements'
 import { ELEMENT_FORMS, ELEMENT_TYPES, convertElement, newElement } from './elements'
 import type { EditorTexts } from './i18n'
@@ -21,33 +21,35 @@ const elementControlId = (place: ElementPlace, control: string) => fieldId(['blo
 const blockControlId = (block: number, control: string) => fieldId(['blocks', block], control)
 
 /** Adds an open text after `after` (or at the end of the last block; in a new block when there is none). */
-export function addQuestion(doc: Json, after: ElementPlace | undefined, lang: string): { doc: Json; place: ElementPlace } {
+export function addQuestion(survey: Json, after: ElementPlace | undefined, lang: string): { doc: SurveyDocument; place: ElementPlace } {
+  const doc = asDocument(survey)
   const taken = usedIds(doc)
   const element = newElement('openText', readableId('question', taken), lang)
   const blocks = blocksOf(doc)
   if (blocks.length === 0) {
     const block = { id: readableId('block', taken), name: 'Block 1', elements: [element] }
-    return { doc: setIn(doc, ['blocks'], [block]), place: { block: 0, element: 0 } }
+    return { doc: withBlocks(doc, [block]), place: { block: 0, element: 0 } }
   }
   const place = after && blocks[after.block] ? { block: after.block, element: after.element + 1 } : undefined
-  const target = place ?? { block: blocks.length - 1, element: elementsOf(blocks[blocks.length - 1] as Json).length }
-  const elements = [...elementsOf(blocks[target.block] as Json)]
+  const target = place ?? { block: blocks.length - 1, element: elementsOf(blocks[blocks.length - 1]).length }
+  const elements = [...elementsOf(blocks[target.block])]
   elements.splice(target.element, 0, element)
-  return { doc: setIn(doc, ['blocks', target.block, 'elements'], elements), place: target }
+  return { doc: withElements(doc, target.block, elements), place: target }
 }
 
 /** Adds a block of one open text after block `after` (or at the end). */
-export function addBlock(doc: Json, after: number | undefined, lang: string): { doc: Json; place: ElementPlace } {
+export function addBlock(survey: Json, after: number | undefined, lang: string): { doc: SurveyDocument; place: ElementPlace } {
+  const doc = asDocument(survey)
   const taken = usedIds(doc)
   const blocks = blocksOf(doc)
   const index = after === undefined ? blocks.length : after + 1
   const id = readableId('block', taken)
-  const block = {
+  const block: SurveyBlock = {
     id,
     name: `Block ${blocks.length + 1}`,
     elements: [newElement('openText', readableId('question', [...taken, id]), lang)],
   }
-  return { doc: setIn(doc, ['blocks'], [...blocks.slice(0, index), block, ...blocks.slice(index)]), place: { block: index, element: 0 } }
+  return { doc: withBlocks(doc, [...blocks.slice(0, index), block, ...blocks.slice(index)]), place: { block: index, element: 0 } }
 }
 
 interface BlocksProps {
@@ -70,7 +72,7 @@ export function Blocks({ onFocusElement }: BlocksProps) {
   const blocks = blocksOf(doc)
 
   const moveBlock = (from: number, to: number, control: string) => {
-    update((current) => setIn(current, ['blocks'], moved(blocksOf(current), from, to)))
+    update((current) => withBlocks(current, moved(blocksOf(current), from, to)))
     focusLater(blockControlId(to, control))
   }
   const moveElement = (from: ElementPlace, to: ElementPlace, control?: string) => {
@@ -78,27 +80,25 @@ export function Blocks({ onFocusElement }: BlocksProps) {
     focusLater(control ? elementControlId(to, control) : headlineId(to))
   }
   const deleteElement = (place: ElementPlace) => {
-    const block = blocks[place.block] as Json
-    const count = elementsOf(block).length
+    const count = elementsOf(blocks[place.block]).length
     if (count <= 1) {
       // A block has at least one element: deleting its last deletes the block.
       deleteBlock(place.block)
       return
     }
     update((current) =>
-      setIn(
+      withElements(
         current,
-        ['blocks', place.block, 'elements'],
-        elementsOf(blocksOf(current)[place.block] as Json).filter((_, at) => at !== place.element),
+        place.block,
+        elementsOf(blocksOf(current)[place.block]).filter((_, at) => at !== place.element),
       ),
     )
     focusLater(headlineId({ block: place.block, element: Math.max(0, place.element - 1) }))
   }
   const deleteBlock = (index: number) => {
     update((current) =>
-      setIn(
+      withBlocks(
         current,
-        ['blocks'],
         blocksOf(current).filter((_, at) => at !== index),
       ),
     )
@@ -167,16 +167,16 @@ export function Blocks({ onFocusElement }: BlocksProps) {
 type DragPlace = ElementPlace | { block: number; element?: undefined }
 
 /** `doc` with the element at `from` moved to `to`, within its block or into another. */
-function withElementMoved(doc: Json, from: ElementPlace, to: ElementPlace): Json {
+function withElementMoved(doc: SurveyDocument, from: ElementPlace, to: ElementPlace): SurveyDocument {
   const list = blocksOf(doc)
   if (from.block === to.block) {
-    return setIn(doc, ['blocks', from.block, 'elements'], moved(elementsOf(list[from.block] as Json), from.element, to.element))
+    return withElements(doc, from.block, moved(elementsOf(list[from.block]), from.element, to.element))
   }
-  const source = [...elementsOf(list[from.block] as Json)]
+  const source = [...elementsOf(list[from.block])]
   const [element] = source.splice(from.element, 1)
-  const target = [...elementsOf(list[to.block] as Json)]
-  target.splice(to.element, 0, element as Json)
-  return setIn(setIn(doc, ['blocks', from.block, 'elements'], source), ['blocks', to.block, 'elements'], target)
+  const target = [...elementsOf(list[to.block])]
+  target.splice(to.element, 0, element as SurveyElement)
+  return withElements(withElements(doc, from.block, source), to.block, target)
 }
 
 /**
@@ -184,7 +184,7 @@ function withElementMoved(doc: Json, from: ElementPlace, to: ElementPlace): Json
  * its block's last, since a block keeps at least one).
  */
 function useDragAndDrop(
-  blocks: Json[],
+  blocks: SurveyBlock[],
   moveBlock: (from: number, to: number, control: string) => void,
   moveElement: (from: ElementPlace, to: ElementPlace) => void,
 ) {
@@ -199,7 +199,7 @@ function useDragAndDrop(
       return
     }
     if (to.element === undefined) return
-    const sourceCount = elementsOf(blocks[from.block] as Json).length
+    const sourceCount = elementsOf(blocks[from.block]).length
     if (from.block !== to.block && sourceCount <= 1) return
     if (from.block !== to.block || from.element !== to.element) moveElement(from, to)
   }
@@ -297,7 +297,7 @@ function ElementCard({ element, place, count, blockCount, texts, onFocus, onMove
     place.element > 0
       ? { block: place.block, element: place.element - 1 }
       : place.block > 0 && count > 1
-        ? { block: place.block - 1, element: elementsOf(blocks[place.block - 1] as Json).length }
+        ? { block: place.block - 1, element: elementsOf(blocks[place.block - 1]).length }
         : undefined
   const down: ElementPlace | undefined =
     place.element < count - 1

@@ -1,5 +1,5 @@
 import { type ElementType, elementTypesWith } from '@canvass/core/element-types'
-import type { Json } from '../doc'
+import type { Json, SurveyElement } from '../doc'
 
 export { ELEMENT_TYPES } from '@canvass/core/element-types'
 export type { ElementType }
@@ -78,7 +78,7 @@ export function typeDefaults(type: ElementType, lang: string): Json {
 }
 
 /** A new element of `type` (an open text by default), with an empty headline. */
-export function newElement(type: ElementType, id: string, lang: string): Json {
+export function newElement(type: ElementType, id: string, lang: string): SurveyElement {
   return { id, type, headline: text(lang, ''), required: false, ...typeDefaults(type, lang) }
 }
 
