@@ -3,7 +3,7 @@
  * the variables and the way back (`survey-state.ts`); asks `next-step.ts` where to go and `validation.ts`
  * whether an answer may be submitted; records the display and saves the response after every page
  * (`survey-saving.ts`). A page is a block: its elements are shown together and submitted with one button,
- * each validated (`page-element.tsx`).
+ * each validated (`step-content.tsx`).
  */
 import type { RefObject } from 'preact'
 import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks'
@@ -16,8 +16,8 @@ import type { Theme } from '../theme'
 import type { WelcomeCard as WelcomeSettings } from '../types'
 import type { UiKey } from '../ui-text'
 import { uiText } from '../ui-text'
-import type { PageContext } from './page-element'
-import { StepContent } from './page-element'
+import type { PageContext } from './step-content'
+import { StepContent } from './step-content'
 import { SurveyCard } from './survey-card'
 import { cssId, embeddedValues, focusStep, hiddenFieldValues, idsOf, now, prefillValues, toFlow } from './survey-parts'
 import { renderEnv, useOffline, useSaving } from './survey-saving'
