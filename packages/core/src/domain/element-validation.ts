@@ -1,3 +1,4 @@
+import { elementTypeInfo } from '../element-types'
 import { isEmailAnswer, isHttpUrlAnswer, isPhoneAnswer } from '../answer-formats'
 import type { InvalidParam } from '../http/problem'
 import { answerScaleOf, offScale, offScaleReason } from './answer-scales'
@@ -98,7 +99,7 @@ function isEmpty(value: unknown): boolean {
 
 /** A required element sent with an empty answer (a call to action is never required; a matrix needs a row). */
 function isMissing(element: Json, value: unknown): boolean {
-  if (element.required !== true || element.type === 'cta') return false
+  if (element.required !== true || elementTypeInfo(element.type)?.answered === false) return false
   if (isEmpty(value)) return true
   if (element.type === 'matrix' && isRecord(value)) return !Object.values(value).some((cell) => cell !== '' && cell != null)
   return false

@@ -1,3 +1,4 @@
+import { elementCount } from '../element-types'
 import { ownValue } from '../own-value'
 import type { Storage } from '../ports/storage'
 import type { QuotaRecord, SummaryAggregates, SummaryQuery, SurveyRecord } from '../ports/storage'
@@ -8,10 +9,6 @@ import type { QuestionSummary } from '../results/model'
  * A survey's summary (docs/api.md, "A survey's summary") from the aggregates the database computed: the answers never leave it.
  * Percentages are of the responses started (or, per question, of those that answered it), with two decimals.
  */
-
-/** Question types counted per answer value, and those whose answers are arrays counted per element. */
-const VALUE_TYPES = new Set(['multipleChoiceSingle', 'nps', 'rating', 'csat', 'ces', 'cta', 'consent', 'cal'])
-const ELEMENT_TYPES = new Set(['multipleChoiceMulti', 'pictureSelection'])
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
 const text = (value: unknown): string =>
@@ -41,15 +38,7 @@ export function summaryQuery(
     maxTimeToComplete: LIMITS.ttcMs * LIMITS.responseEntries,
     questions: questionsOf(survey).map((question) => ({
       id: question.id,
-      count: VALUE_TYPES.has(question.type)
-        ? 'values'
-        : ELEMENT_TYPES.has(question.type)
-          ? 'elements'
-          : question.type === 'matrix'
-            ? 'cells'
-            : question.type === 'ranking'
-              ? 'positions'
-              : 'none',
+      count: elementCount(question.type),
     })),
   }
 }

@@ -2,6 +2,7 @@
  * The summary tab of the shared results page: the results summary the console shows (`ResultsSummary`),
  * rendered to HTML on the server, with the latest answers of open questions, hidden fields and variables.
  */
+import { elementCount } from '../element-types'
 import type { VNode } from 'preact'
 import { renderToString } from 'preact-render-to-string'
 import { surveyBlocks as storedBlocks } from '../domain/survey-structure'
@@ -45,9 +46,6 @@ export interface ShareSummaryView {
   answersHref: (field: ShareField) => string
 }
 
-/** Question types whose answers the summary does not count: the page lists the latest ones. */
-const LISTED_TYPES = new Set(['openText', 'date', 'address', 'contactInfo', 'fileUpload'])
-
 /**
  * The fields whose latest answers the summary tab shows: open questions (those the summary does not count),
  * hidden fields and variables. The route reads `SHARE_PAGE_LIMITS.latestAnswers` of each.
@@ -62,21 +60,8 @@ export function shareSummaryFields(survey: Pick<SurveyRecord, 'questions' | 'hid
   ]
 }
 
-const COUNTED_TYPES = new Set([
-  'multipleChoiceSingle',
-  'multipleChoiceMulti',
-  'pictureSelection',
-  'nps',
-  'rating',
-  'csat',
-  'ces',
-  'cta',
-  'consent',
-  'cal',
-  'matrix',
-  'ranking',
-])
-const isListed = (type: string) => LISTED_TYPES.has(type) || !COUNTED_TYPES.has(type)
+/** Question types whose answers the summary does not count (and types it does not know): the page lists the latest ones. */
+const isListed = (type: string) => elementCount(type) === 'none'
 
 /** The summary tab as HTML, drawn by the results components the console draws it with too. */
 export function summaryTabHtml(view: ShareSummaryView): string {

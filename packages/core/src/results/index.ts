@@ -7,7 +7,7 @@
 export type { BarRow, NpsTone, QuestionSummary, Share, Summary, SurveyBlock } from './model'
 export {
   NONE,
-  QUESTION_TYPE_NAMES,
+  questionTypeName,
   RESULTS_LIMITS,
   averageText,
   choiceLabel,

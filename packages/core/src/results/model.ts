@@ -4,6 +4,7 @@
  * words every number is written in. Pure functions, shared by the console and the shared results page, so that
  * the two cannot show a number, a colour or a format differently.
  */
+import { elementTypeInfo } from '../element-types'
 import { groupDigits } from '../group-digits'
 
 /** A count and its share, as the summary gives it: null when there is nothing to take a share of. */
@@ -94,25 +95,9 @@ export function durationText(ms: number | null | undefined): string {
   return seconds % 60 ? `${minutes} min ${seconds % 60} s` : `${minutes} min`
 }
 
-/** The name of each question type, as the results' cards head them. */
-export const QUESTION_TYPE_NAMES: Readonly<Record<string, string>> = {
-  openText: 'Free text',
-  multipleChoiceSingle: 'Single choice',
-  multipleChoiceMulti: 'Multiple choice',
-  pictureSelection: 'Picture selection',
-  nps: 'Net Promoter Score',
-  rating: 'Rating',
-  csat: 'Customer satisfaction',
-  ces: 'Customer effort',
-  cta: 'Call to action',
-  consent: 'Consent',
-  cal: 'Booking',
-  matrix: 'Matrix',
-  ranking: 'Ranking',
-  date: 'Date',
-  address: 'Address',
-  contactInfo: 'Contact info',
-  fileUpload: 'File upload',
+/** The name of a question type, as the results' cards head it: the registry's, else the type's own id. */
+export function questionTypeName(type: string): string {
+  return elementTypeInfo(type)?.summaryName ?? type
 }
 
 const share = (count: number, whole: number) => (whole > 0 ? Math.round((count / whole) * 1000) / 10 : 0)

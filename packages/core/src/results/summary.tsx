@@ -6,7 +6,7 @@
 import type { ComponentChildren, VNode } from 'preact'
 import { BookingChart, ChoicesChart, MatrixChart, NpsChart, PairChart, RankingChart, ScaleChart } from './charts'
 import type { QuestionSummary, Summary, SurveyBlock } from './model'
-import { QUESTION_TYPE_NAMES, dropOffByBlock, durationText, percentText, countText } from './model'
+import { questionTypeName, dropOffByBlock, durationText, percentText, countText } from './model'
 import { Bar, Count, Num, Percent } from './parts'
 
 /** What a card needs of the question itself: its scale's range, and a matrix's rows and columns in order. */
@@ -185,7 +185,7 @@ export function QuestionCard({ question, given, index, open }: CardProps) {
   return (
     <section class="cv-section cv-card" aria-labelledby={anchor}>
       <header class="cv-card-head">
-        <p class="cv-eyebrow">{QUESTION_TYPE_NAMES[question.type] ?? question.type}</p>
+        <p class="cv-eyebrow">{questionTypeName(question.type)}</p>
         <h2 id={anchor}>{question.headline || given?.headline || question.questionId}</h2>
         <p class="cv-muted">
           <Count cv="question-answered" value={question.answered} of={q} /> answered ·{' '}
