@@ -101,8 +101,8 @@ import { assertWidgetBundles } from './routes/widget'
 // The console (docs/console.md): its page, its callers' CSRF key, and the accounts mode's routes and authorize.
 import { registerConsoleRoutes } from './routes/console'
 import type { ConsoleWiring } from './routes/console'
-import { consoleCsrfKey, hostConsolePerson } from './http/console-auth'
-import type { ConsoleRoleOf } from './http/console-auth'
+import { consoleCsrfKey, hostConsolePerson } from './auth/console-auth'
+import type { ConsoleRoleOf } from './auth/console-auth'
 import { registerApiKeyRoutes } from './routes/management/api-keys'
 import type { ConsoleAccountsOption, ConsoleAccountSettings, ConsoleGrant } from './domain/console-accounts'
 import { consoleAccountSettings, consoleAccountsAuthorize, consoleAccountsPerson } from './domain/console-accounts'
@@ -112,7 +112,7 @@ import type { RateLimiter } from './ports/rate-limiter'
 
 /**
  * The console (docs/console.md): a page at `/console` for the people of a project, who call the API as the
- * console (`http/console-auth.ts`). Who they are is the host's `authorize`, or with `accounts` Canvass's own
+ * console (`auth/console-auth.ts`). Who they are is the host's `authorize`, or with `accounts` Canvass's own
  * people, whose session cookie it reads (docs/console-accounts.md).
  */
 export interface ConsoleOptions {

@@ -1,7 +1,7 @@
 import type { Handler } from '../context'
-import type { Caller } from './auth'
-import { identify } from './auth'
-import type { HttpMethod, RouteDoc } from './route-table'
+import type { Caller } from '../auth/authenticate'
+import { identify } from '../auth/authenticate'
+import type { HttpMethod, RouteDoc } from './route-doc'
 
 /**
  * Who a caller is for reading its own writes: an API key, an editor token's grant (the key that minted it and

@@ -1,7 +1,7 @@
 import { toJsonSchema, toJsonSchemaDefs } from '@valibot/to-json-schema'
 import type { JsonSchema } from '@valibot/to-json-schema'
 import type * as v from 'valibot'
-import type { ErrorStatus, RouteEntry } from '../http/route-table'
+import type { ErrorStatus, RouteEntry } from '../http/route-doc'
 import { isClientRoute, pathParameters } from '../http/route-table'
 import * as answers from '../schemas/answers'
 import { actionClassCreateSchema, noCodeConfigSchema } from '../schemas/action-class'

@@ -1,6 +1,6 @@
 import type { Handler } from '../context'
 import { param } from '../context'
-import { authenticate } from '../http/auth'
+import { authenticate } from '../auth/authenticate'
 import { CanvassError, unauthorized } from '../errors'
 import { assertBlobKey } from '../ports/blob-store'
 import type { BlobRange } from '../ports/blob-store'

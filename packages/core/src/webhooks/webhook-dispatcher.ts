@@ -8,10 +8,13 @@ import { createId } from '../domain/ids'
 import { createReceiverPace } from './receiver-pace'
 import type { ReceiverPace } from './receiver-pace'
 import { WEBHOOK_RETRY_SCHEDULE_MS, nextAttemptAt } from './retry-schedule'
+import type { DispatchReport } from './dispatch-report'
 import type { ClaimResult, PumpRun } from './pump-run'
 import { countOutcomes, newPumpRun, waitForSignal, wake } from './pump-run'
 import { signWebhook } from './sign-webhook'
 import { WEBHOOK_TIMEOUT_MS } from './webhook-limits'
+
+export type { DispatchReport } from './dispatch-report'
 
 export interface WebhookDispatcherOptions {
   /** The storage whose outbox is sent (the one `createCanvass` was given). */
@@ -85,15 +88,6 @@ export interface WebhookDispatcherOptions {
    * @default undefined
    */
   observe?: WebhookDispatcherObserver
-}
-
-export interface DispatchReport {
-  claimed: number
-  delivered: number
-  retried: number
-  failed: number
-  /** Claimed but handed back unsent (the lease could not cover another attempt, or shutdown): due again at once. */
-  released: number
 }
 
 export interface WebhookDispatcher {

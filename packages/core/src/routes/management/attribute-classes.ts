@@ -1,5 +1,5 @@
 import { param } from '../../context'
-import { authenticate } from '../../http/auth'
+import { authenticate } from '../../auth/authenticate'
 
 import { badRequest, notFound, unauthorized } from '../../errors'
 import { ok } from '../../http/respond'

@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import type { Handler } from '../../context'
 import { externalUrl, param } from '../../context'
-import { authenticate } from '../../http/auth'
+import { authenticate } from '../../auth/authenticate'
 import { notFound, validationError } from '../../errors'
 import type { ResourceType } from '../../errors'
 import { listPage, readPageQuery } from '../../http/pagination'

@@ -1,6 +1,6 @@
 import type { CanvassContext, Handler } from '../../context'
 import { externalUrl, param } from '../../context'
-import { authenticate } from '../../http/auth'
+import { authenticate } from '../../auth/authenticate'
 
 import { badRequest, notFound, validationError } from '../../errors'
 import { listPage, pageQuery, readPageQuery } from '../../http/pagination'

@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import type { CanvassContext, Handler } from '../../context'
 import { externalUrl, param } from '../../context'
-import { authenticate } from '../../http/auth'
+import { authenticate } from '../../auth/authenticate'
 import { readJsonBatch } from '../../http/body'
 import { CanvassError, notFound, unauthorized, validationError } from '../../errors'
 import { LARGE_ROW_BATCH, listPage } from '../../http/pagination'
@@ -34,7 +34,7 @@ import { ownedSurvey } from './surveys'
 import type { BodyHandler, RouteTable } from '../../http/route-table'
 import { anonymizeAnswer, bulkImportAnswer, dataOf, pageOf, responseAnswer } from '../../schemas/answers'
 import { checkNamedEnvironment, namedEnvironmentChecker } from '../../domain/named-environment'
-import { checkContactAttributeFilter, readsContactAttributes } from '../../http/console-roles'
+import { checkContactAttributeFilter, readsContactAttributes } from '../../auth/console-roles'
 
 /** `/api/v1/management/responses`: list, create, get, update and delete, without survey status checks. */
 export function registerManagementResponseRoutes(routes: RouteTable): void {

@@ -1,6 +1,6 @@
 import type { CanvassContext, Handler } from '../../context'
 import { param, publicBaseUrl } from '../../context'
-import { authenticate } from '../../http/auth'
+import { authenticate } from '../../auth/authenticate'
 import { notFound } from '../../errors'
 import { ok } from '../../http/respond'
 import type { RouteTable } from '../../http/route-table'

@@ -1,6 +1,6 @@
 import type { CanvassContext, Handler } from '../../context'
 import { externalUrl, param } from '../../context'
-import { authenticate } from '../../http/auth'
+import { authenticate } from '../../auth/authenticate'
 import { readJsonBody } from '../../http/body'
 import { badRequest, notFound, unauthorized } from '../../errors'
 import { LARGE_ROW_BATCH, listPage, readPageQuery } from '../../http/pagination'
@@ -14,7 +14,7 @@ import { readSummaryQuery, summaryFilterQuery } from '../../http/response-query'
 import { readSurveySummary } from '../../domain/survey-summary'
 import { dataOf, pageOf, summaryAnswer, surveyAnswer } from '../../schemas/answers'
 import { pageQueryWithOffset } from '../../http/pagination'
-import { checkContactAttributeFilter } from '../../http/console-roles'
+import { checkContactAttributeFilter } from '../../auth/console-roles'
 import { createSurveyFromBody, segmentOf, segmentOfSurvey, updateSurveyFromBody } from '../../domain/survey-writes'
 
 /** `/api/v1/management/surveys`: list, create, get, update (merge) and delete. */

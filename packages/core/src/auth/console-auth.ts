@@ -7,9 +7,9 @@ import type { ConsoleGrant, ConsoleRole } from '../domain/console-accounts'
 import { isConsoleRole, roleAtLeast } from '../domain/console-accounts'
 import { constantTimeEqual, toBase64Url } from '../domain/token-text'
 import { CanvassError, notAuthenticated } from '../errors'
-import type { Caller } from './auth'
+import type { Caller } from './caller'
 import { consoleRoleNeeded, roleRefusal } from './console-roles'
-import type { HttpMethod } from './route-table'
+import type { HttpMethod } from '../http/route-doc'
 
 /** The header that makes a request without a key a console request (docs/console.md, "How the console authenticates"). */
 export const CONSOLE_HEADER = 'x-canvass-console'
