@@ -9,7 +9,8 @@ import type { PinProofs } from './domain/pin-proof'
 import type { ShareCursors } from './domain/share-cursors'
 import type { ShareSummaryState } from './domain/result-share'
 import type { SingleUseSealer } from './domain/single-use-ids'
-import type { ConsoleGrant, ConsoleRole } from './domain/console-accounts'
+import type { ConsoleRole } from './ports/storage'
+import type { ConsoleGrant } from './domain/console-grant'
 import type { RecentWriters } from './domain/recent-writers'
 
 /** Where Canvass reports what it cannot answer to a caller (unexpected errors), and what its background work did. */
