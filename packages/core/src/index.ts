@@ -8,13 +8,15 @@
  * const response = await canvass.fetch(new Request('http://localhost/api/v1/me'))
  * ```
  */
-export { createCanvass, describeRoutes } from './create-canvass'
+export { createCanvass } from './create-canvass'
+export { describeRoutes } from './canvass-routes'
 export type { OpenApiDocument } from './openapi/document'
 export type { HttpMethod, RouteAuth, RouteEntry } from './http/route-doc'
 export type { AuditAction, RouteAudit } from './http/route-audit'
 export { AUDIT_PURGE_BATCH, DEFAULT_AUDIT_LOG_RETENTION_DAYS, appendAuditEntry, purgeAuditLog } from './domain/audit-log'
 export type { AuditEvent } from './domain/audit-log'
-export type { Canvass, CanvassHealth, CanvassOptions, ConsoleOptions, PreflightAnswer } from './create-canvass'
+export type { Canvass, CanvassHealth, PreflightAnswer } from './canvass'
+export type { CanvassOptions, ConsoleOptions } from './canvass-options'
 export { consoleAccountsAuthorize } from './domain/console-accounts'
 export type { ConsoleAccountsOption, ConsoleGrant } from './domain/console-accounts'
 export type { ConsoleRoleOf } from './auth/console-auth'
