@@ -1,5 +1,6 @@
 import type { IRequest } from 'itty-router'
-import type { CanvassContext, ConnectionInfo, Handler } from '../context'
+import type { CanvassContext, ConnectionInfo } from '../context'
+import type { RouteMiddleware } from '../pipeline/route-call'
 import { param } from '../context'
 import type { AuditEntry, AuditSummary } from '../ports/storage'
 import { auditEntryId } from '../domain/audit-log'
@@ -24,15 +25,15 @@ export function isAudited(method: HttpMethod, doc: RouteDoc): boolean {
  * undo or fail a write that happened. A failed append is logged and reported to `observe.auditFailed`. A HEAD
  * hands out nothing and is not recorded; an idempotent replay is not either (the handler does not run).
  */
-export function audited(method: HttpMethod, path: string, doc: RouteDoc, handler: Handler): Handler {
+export function audited(method: HttpMethod, path: string, doc: RouteDoc): RouteMiddleware {
   const audit = doc.audit ?? derivedAudit(method, path)
   const fields = new Set(doc.body && doc.body !== 'upload' ? schemaFields(doc.body) : [])
   const queryNames = new Set(doc.query ? Object.keys(doc.query.entries) : [])
   const readsAnswer = audit.resourceId === 'answer' || audit.result === true
-  return async (request, ctx, info) => {
-    if (request.method === 'HEAD') return handler(request, ctx, info)
+  return async ({ request, ctx, info }, next) => {
+    if (request.method === 'HEAD') return next()
     if (fields.size > 0) keepBody(request)
-    const response = await handler(request, ctx, info)
+    const response = await next()
     if (response.status < 200 || response.status > 299) return response
     try {
       const answer = readsAnswer ? await answerData(response) : undefined

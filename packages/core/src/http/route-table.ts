@@ -2,9 +2,9 @@ import type { IRequest, RequestHandler } from 'itty-router'
 import type { CanvassContext, CanvassRouter, ConnectionInfo, Handler } from '../context'
 import { param } from '../context'
 import { audited, isAudited } from './audit'
-import type { EditorTokenScope } from '../auth/caller'
-import { allowEditorTokens } from '../auth/editor-auth'
-import { recordRoute } from '../auth/console-auth'
+import { authentication } from '../auth/authentication'
+import { compose } from '../pipeline/compose'
+import type { RouteMiddleware } from '../pipeline/route-call'
 import { readJsonBody } from './body'
 import { authenticate } from '../auth/authenticate'
 import { idempotent } from './idempotency'
@@ -60,14 +60,7 @@ export function createRouteTable(
       }
       entries.push({ method, path, ...doc })
       if (!router) return
-      let handler = withBody(route as RouteHandler<unknown>, doc, `${method} ${path}`)
-      // Inside the idempotency wrapper: a replayed answer did nothing again, so it is not recorded again.
-      if (isAudited(method, doc)) handler = audited(method, path, doc, handler)
-      if (doc.idempotent) handler = idempotent(idempotencyRule(doc, doc.idempotent), handler)
-      // Inside the editor token's and the route's records, which identifying the caller needs.
-      handler = readingOwnWrites(method, doc, handler)
-      if (doc.editorToken) handler = takingEditorTokens(doc.editorToken, doc.readOnly === true, handler)
-      handler = recordingRoute(method, path, handler)
+      const handler = aroundRoute(method, path, doc, withBody(route as RouteHandler<unknown>, doc, `${method} ${path}`))
       const first = before?.(path)
       const handlers = first === undefined ? [handler] : [first, handler]
       if (method === 'GET') router.get(path, ...handlers).head(path, ...handlers)
@@ -119,20 +112,20 @@ function idempotencyRule(doc: RouteDoc, scope: 'client' | 'management'): Idempot
   }
 }
 
-/** `handler`, whose requests may authenticate with an editor token (outermost: every `authenticate` sees it). */
-function takingEditorTokens(scope: EditorTokenScope, readOnly: boolean, handler: Handler): Handler {
-  return (request, ctx, info) => {
-    allowEditorTokens(request, scope, readOnly)
-    return handler(request, ctx, info)
-  }
-}
-
-/** `handler`, whose requests carry their route as registered (outermost: the console's role check reads it). */
-function recordingRoute(method: HttpMethod, path: string, handler: Handler): Handler {
-  return (request, ctx, info) => {
-    recordRoute(request, method, path)
-    return handler(request, ctx, info)
-  }
+/**
+ * `handler` inside the steps its description asks for, the first outermost: what `authenticate` needs to know of
+ * the route (which every step after it may ask), reading one's own writes (which identifying the caller needs
+ * the route's records for), the idempotency store, and the audit log (inside the idempotency store: a replayed
+ * answer did nothing again, so it is not recorded again).
+ */
+function aroundRoute(method: HttpMethod, path: string, doc: RouteDoc, handler: Handler): Handler {
+  const steps: RouteMiddleware[] = [authentication(method, path, doc)]
+  const ownWrites = readingOwnWrites(method, doc)
+  if (ownWrites) steps.push(ownWrites)
+  if (doc.idempotent) steps.push(idempotent(idempotencyRule(doc, doc.idempotent)))
+  if (isAudited(method, doc)) steps.push(audited(method, path, doc))
+  const run = compose(steps, ({ request, ctx, info }) => handler(request, ctx, info))
+  return (request, ctx, info) => run({ request, ctx, info })
 }
 
 /** The names of a path's `:name` parameters, in order. */
