@@ -18,7 +18,7 @@ import type { PageAssets } from './pages/page-assets'
 import { createMemoryRateLimiter } from './rate-limit/create-memory-rate-limiter'
 import { registerDocumentationRoutes } from './routes/documentation'
 import type { RouteDispatch } from './routes/mcp/mcp-route'
-import type { RouteFacts } from './routes/mcp/mcp-tools'
+import type { RouteFacts } from './mcp/mcp-tools'
 import type { UploadSettings } from './uploads/upload-options'
 import { uploadSettings } from './uploads/upload-options'
 

@@ -41,7 +41,7 @@ import { registerV3WorkspaceCustomCssRoutes } from './routes/v3/workspace-custom
 import { registerV3ResponseRoutes } from './routes/v3/responses'
 import type { RouteDispatch } from './routes/mcp/mcp-route'
 import { registerMcpRoutes } from './routes/mcp/mcp-route'
-import type { RouteFacts } from './routes/mcp/mcp-tools'
+import type { RouteFacts } from './mcp/mcp-tools'
 import { registerConsoleRoutes } from './routes/console'
 import type { ConsoleWiring } from './routes/console'
 import { registerApiKeyRoutes } from './routes/management/api-keys'

@@ -1,6 +1,7 @@
 import type { CanvassContext, CanvassRouter } from '../context'
 import { CanvassError } from '../errors'
 import { SAFE_HEADERS } from '../http/respond'
+import { routeNotFound } from '../http/route-not-found'
 import type { RequestCall } from './request-call'
 
 /**
@@ -21,7 +22,7 @@ export function routeRequest(
 /** What a request no route answered gets: the allowed methods, 405 or 404. */
 function miss(method: string, allowed: readonly string[], pathname: string): Response {
   if (allowed.length === 0) {
-    throw new CanvassError('not_found', 'Route not found', { details: { resource_id: pathname, resource_type: 'Route' } })
+    throw routeNotFound(pathname)
   }
   const allow = [...allowed, 'OPTIONS'].join(', ')
   if (method === 'OPTIONS') return new Response(null, { status: 204, headers: { allow, ...SAFE_HEADERS } })

@@ -10,7 +10,7 @@ import type { BodyHandler, RouteTable } from '../../http/route-table'
 import { attributeClassAnswer, dataOf, pageOf } from '../../schemas/answers'
 import { pageQuery } from '../../http/pagination'
 import { checkNamedEnvironment } from '../../domain/named-environment'
-import { environmentResourceHandlers } from './environment-resource'
+import { environmentResourceHandlers } from '../../http/environment-resource'
 
 /** `/api/v1/management/attribute-classes`: list (automatic ones included), create, get, update and delete. */
 export function registerAttributeClassRoutes(routes: RouteTable): void {

@@ -9,7 +9,7 @@ import { ok, SAFE_HEADERS } from '../../http/respond'
 import type { ContactAttributeRecord, PersonRecord } from '../../ports/storage'
 import { contactExportStream } from '../../domain/contact-export'
 import { forgetShareSummaries } from '../../domain/result-share'
-import { logEarlyEnd } from './responses'
+import { logEarlyEnd } from '../../domain/export-early-end'
 import type { RouteTable } from '../../http/route-table'
 import { contactListQuery, readContactQuery } from '../../http/response-query'
 import {

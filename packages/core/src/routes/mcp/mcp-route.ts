@@ -8,10 +8,10 @@ import { JSON_BODY_LIMIT, readBoundedBytes } from '../../http/body'
 import { problemResponse, requestIdOf } from '../../http/problem'
 import { SAFE_HEADERS } from '../../http/respond'
 import type { RouteTable } from '../../http/route-table'
-import type { McpTool, RouteCall, RouteFacts } from './mcp-tools'
-import { MCP_TOOLS } from './mcp-tools'
-import type { ToolResult } from './tool-result'
-import { routeToolResult, toolResult } from './tool-result'
+import type { McpTool, RouteCall, RouteFacts } from '../../mcp/mcp-tools'
+import { MCP_TOOLS } from '../../mcp/mcp-tools'
+import type { ToolResult } from '../../mcp/tool-result'
+import { routeToolResult, toolResult } from '../../mcp/tool-result'
 
 /** Answers a request as the router would, a thrown error as its error answer: how a tool reaches its route. */
 export type RouteDispatch = (request: Request, info: ConnectionInfo) => Promise<Response>
