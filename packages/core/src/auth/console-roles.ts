@@ -1,4 +1,4 @@
-import type { ConsoleRole } from '../domain/console-accounts'
+import type { ConsoleRole } from '../ports/storage'
 import { roleAtLeast } from '../domain/console-accounts'
 import { CanvassError } from '../errors'
 import type { ResponseCondition } from '../ports/storage'
