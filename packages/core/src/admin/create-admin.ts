@@ -1,5 +1,5 @@
 import type { ApiKeyRecord, EnvironmentType, ProjectSummary, Storage } from '../ports/storage'
-import { apiKeyPrefix, generateApiKey, hashApiKey, isWellFormedApiKey } from '../http/api-key'
+import { apiKeyPrefix, generateApiKey, hashApiKey, isWellFormedApiKey } from '../auth/api-key'
 import { CanvassError } from '../errors'
 import type { AuditEvent } from '../domain/audit-log'
 import { appendAuditEntry } from '../domain/audit-log'

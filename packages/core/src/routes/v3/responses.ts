@@ -7,8 +7,8 @@ import { CanvassError } from '../../errors'
 
 import type { InvalidParam } from '../../http/problem'
 import { capInvalidParams } from '../../http/problem'
-import type { Caller } from '../../http/auth'
-import { checkContactAttributeFilter } from '../../http/console-roles'
+import type { Caller } from '../../auth/authenticate'
+import { checkContactAttributeFilter } from '../../auth/console-roles'
 import type { RouteTable } from '../../http/route-table'
 import {
   V3Problem,

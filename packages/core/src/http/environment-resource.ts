@@ -1,11 +1,11 @@
-import type { CanvassContext, Handler } from '../../context'
-import { externalUrl, param } from '../../context'
-import { authenticate } from '../../http/auth'
-import { badRequest, notFound } from '../../errors'
-import type { ResourceType } from '../../errors'
-import { listPage, readPageQuery } from '../../http/pagination'
-import { ok } from '../../http/respond'
-import type { PageQuery, Storage } from '../../ports/storage'
+import type { CanvassContext, Handler } from '../context'
+import { externalUrl, param } from '../context'
+import { authenticate } from '../auth/authenticate'
+import { badRequest, notFound } from '../errors'
+import type { ResourceType } from '../errors'
+import { listPage, readPageQuery } from './pagination'
+import { ok } from './respond'
+import type { PageQuery, Storage } from '../ports/storage'
 
 /** The part of a store of an environment's records that listing, reading and deleting them use. */
 export interface EnvironmentStore<Row, Refusal extends string> {

@@ -1,5 +1,5 @@
 import type { IRequest } from 'itty-router'
-import { problemResponse, requestIdOf } from '../../http/problem'
+import { problemResponse, requestIdOf } from '../http/problem'
 
 /**
  * A v3 survey write conditional on the survey's `updatedAt` (a block edit's `expectedUpdatedAt`, a patch's

@@ -5,29 +5,10 @@ import { checkNamedEnvironment } from '../domain/named-environment'
 import { notAuthenticated, unauthorized, validationError } from '../errors'
 import { editorCaller } from './editor-auth'
 import { consoleCaller, isConsoleRequest } from './console-auth'
-import type { ConsoleRole } from '../domain/console-accounts'
+import type { Caller } from './caller'
 import { hashApiKey, isWellFormedApiKey, presentedApiKey } from './api-key'
 
-export interface Caller {
-  environmentId: string
-  apiKeyId: string
-  /**
-   * The key's label, as the audit log records it (`editor token of <label>` for an editor token a key minted,
-   * `editor token of console: <name>` for one a console session minted).
-   */
-  apiKeyLabel: string | null
-  /**
-   * Set when the request came with an editor token rather than a key (`http/editor-auth.ts`): the one survey
-   * the token is bound to, or null. The key is then the one that minted it (empty for the library's tokens and
-   * a console session's).
-   */
-  editor?: { surveyId: string | null }
-  /**
-   * Set when the request came from the console (`http/console-auth.ts`): the grant's project, role and person.
-   * `apiKeyId` is then empty: no key did it; `apiKeyLabel` is `console: <person>`.
-   */
-  console?: { projectId: string; role: ConsoleRole; personId: string | null; personName: string | null }
-}
+export type { Caller } from './caller'
 
 /** How precisely a key's last use is kept (see `ApiKeyStore.markUsed`). */
 export const LAST_USED_RESOLUTION_MS = 60_000

@@ -1,8 +1,8 @@
-import type { ConsoleRole } from '../domain/console-accounts'
+import type { ConsoleRole } from '../ports/storage'
 import { roleAtLeast } from '../domain/console-accounts'
 import { CanvassError } from '../errors'
 import type { ResponseCondition } from '../ports/storage'
-import type { Caller } from './auth'
+import type { Caller } from './caller'
 
 /**
  * Routes only a project's owners may use from the console, whatever the method (docs/console.md, "Roles"): the
@@ -39,7 +39,7 @@ const under = (path: string, prefix: string): boolean =>
 /**
  * The least role a console caller needs for a route, by its registered method and path: the one rule of the
  * console's roles (the console's hiding of screens is cosmetic), also for an editor token a console session
- * minted (`http/editor-auth.ts`). Owner-only routes first, then changing the environment's settings; any other
+ * minted (`auth/editor-auth.ts`). Owner-only routes first, then changing the environment's settings; any other
  * read is a viewer's, any other write an editor's.
  */
 export function consoleRoleNeeded(method: string, routePath: string): ConsoleRole {

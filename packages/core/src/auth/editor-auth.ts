@@ -1,20 +1,11 @@
 import type { IRequest } from 'itty-router'
 import type { CanvassContext } from '../context'
 import { CanvassError, notAuthenticated } from '../errors'
-import type { Caller } from './auth'
+import type { Caller, EditorTokenScope } from './caller'
 import { roleAtLeast } from '../domain/console-accounts'
 import type { EditorTokenPerson } from '../domain/editor-tokens'
 import { recordedRoute } from './console-auth'
 import { consoleRoleNeeded, roleRefusal } from './console-roles'
-
-/**
- * What an editor token may do on a route (`RouteDoc.editorToken`; docs/editor.md#editor-tokens):
- * - `workspace`: any token of the route's workspace; a token bound to one survey only where the route writes
- *   nothing (`readOnly`: validate, preview), since a list would show other surveys and a create makes one.
- * - `survey`: a route of one survey (`:surveyId`): a token bound to a survey only for that survey.
- * A route without it refuses every editor token with its own 401.
- */
-export type EditorTokenScope = 'workspace' | 'survey'
 
 interface RouteGrant {
   scope: EditorTokenScope
