@@ -47,6 +47,7 @@ import {
   tagsOf,
   times,
 } from './import-items'
+import { importResponses as writeResponseImport } from '../domain/response-imports'
 
 /** What an import copies, in the order it copies them (later ones name earlier ones). */
 export const IMPORT_RESOURCES = [
@@ -867,7 +868,8 @@ function createImportRun(ctx: CanvassContext, source: SourceClient, options: For
     }
     const write = async (entries: typeof valid, displaysOf: typeof displays) => {
       await ctx.storage.imports.insertDisplays(env, displaysOf)
-      const outcomes = await ctx.storage.responses.importMany(
+      const outcomes = await writeResponseImport(
+        ctx.storage.responses,
         entries.map((entry) => entry.response),
         { environmentId: env, requireAccepting: false, checkEnvironment: false, pinProven: true },
         { webhooks: false },

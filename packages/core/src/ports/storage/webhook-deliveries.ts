@@ -3,12 +3,13 @@ import type { WebhookEvent } from './webhooks'
 
 /**
  * The webhook outbox. Deliveries are written by a response create (`responses.insertGuarded`,
- * `responses.createLocked`, `responses.importMany`) and `responses.update`, in the same
+ * `responses.createLocked`, `responses.importLocked`) and update (`responses.updateGuarded`,
+ * `responses.updateLocked`), in the same
  * statement or transaction as the response change; the dispatcher (core) claims, sends and records them.
  *
  * Rules every implementation MUST follow:
  * - A response create writes a delivery for `responseCreated`, and for `responseFinished` when the response
- *   is finished; `responses.update` writes one for `responseUpdated`, and for `responseFinished` when the
+ *   is finished; an update writes one for `responseUpdated`, and for `responseFinished` when the
  *   update made the response finished (core's `writeEvents`). One delivery per webhook that core's
  *   `eventDeliveries` picks from the webhooks of the response's environment that were not disabled at the write,
  *   as they were then (it lists the event in `triggers`, and has empty `surveyIds` or lists the response's
