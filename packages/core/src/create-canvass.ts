@@ -109,6 +109,7 @@ import { consoleAccountSettings, consoleAccountsAuthorize, consoleAccountsPerson
 import type { ConsoleAccountsWiring } from './routes/console-accounts'
 import { registerConsoleAccountRoutes } from './routes/console-accounts'
 import type { RateLimiter } from './ports/rate-limiter'
+import { withOutboxExpansion } from './webhooks/outbox-expansion'
 
 /**
  * The console (docs/console.md): a page at `/console` for the people of a project, who call the API as the
@@ -416,9 +417,12 @@ export function createCanvass(options: CanvassOptions): Canvass {
   // when the host offers one).
   let offeredTransport: WebhookTransportSource | undefined
   let testTransport: WebhookTransport | undefined
-  const outboxHealth = createOutboxHealth({ deliveries: options.storage.webhookDeliveries, now: () => ctx.now(), stalledAfterMs, logger })
+  // Every read of deliveries, by a route, the dispatcher or `health()`, first makes the outbox's events into
+  // their deliveries (core's choice of which webhooks each reaches).
+  const storage = withOutboxExpansion(options.storage)
+  const outboxHealth = createOutboxHealth({ deliveries: storage.webhookDeliveries, now: () => ctx.now(), stalledAfterMs, logger })
   const ctx: CanvassContext = {
-    storage: options.storage,
+    storage,
     recentWriters: recentWritersOf(options.storage),
     publicUrl: options.publicUrl,
     allowedHosts: new Set((options.allowedHosts ?? []).map((host) => host.toLowerCase())),

@@ -5,7 +5,7 @@
  */
 import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
-import { createCanvass } from '@canvass/core'
+import { createCanvass, withOutboxExpansion } from '@canvass/core'
 import type { ConnectionInfo, RequestObservation } from '@canvass/core'
 import { serve } from '@canvass/host-node'
 import { createKyselyStorage, createReplicaReads, migrate, postgresSettingWarnings } from '@canvass/storage-kysely'
@@ -104,7 +104,8 @@ async function main(env: NodeJS.ProcessEnv, installation: Installation): Promise
         )
     }
   }
-  const storage = createKyselyStorage({ db, oneStatementAtATime, ...(replicaReads ? { replicas: replicaReads } : {}) })
+  // Wrapped here rather than only inside `createCanvass`, so that the metrics' `standing` reads the outbox as core made it.
+  const storage = withOutboxExpansion(createKyselyStorage({ db, oneStatementAtATime, ...(replicaReads ? { replicas: replicaReads } : {}) }))
   const onRequest = metrics && log.request ? both(metrics.request, log.request) : (metrics?.request ?? log.request)
   const consoleBundle = config.console ? await readConsoleBundle() : undefined
   const canvass = createCanvass({

@@ -12,6 +12,7 @@ import type { ClaimResult, PumpRun } from './pump-run'
 import { countOutcomes, newPumpRun, waitForSignal, wake } from './pump-run'
 import { signWebhook } from './sign-webhook'
 import { WEBHOOK_TIMEOUT_MS } from './webhook-limits'
+import { withOutboxExpansion } from './outbox-expansion'
 
 export interface WebhookDispatcherOptions {
   /** The storage whose outbox is sent (the one `createCanvass` was given). */
@@ -117,7 +118,9 @@ export interface WebhookDispatcher {
  * jitter and `Retry-After`; failed; or, on 410 Gone, the webhook disabled).
  */
 export function createWebhookDispatcher(options: WebhookDispatcherOptions): WebhookDispatcher {
-  const { storage, transport } = options
+  const { transport } = options
+  // A dispatcher made on its own (a worker, a test) makes the outbox's events into deliveries before it claims.
+  const storage = withOutboxExpansion(options.storage)
   const now = options.now ?? (() => new Date())
   const schedule = options.schedule ?? WEBHOOK_RETRY_SCHEDULE_MS
   const batchSize = options.batchSize ?? 100

@@ -1,3 +1,4 @@
+import { withOutboxExpansion } from '@canvass/core'
 import type { Storage } from '@canvass/core'
 import { suite } from 'uvu'
 import { anonymizeTests } from './anonymize-tests'
@@ -112,7 +113,7 @@ export function testStorage({ name, create, cleanup, skip = [], fixtures }: Test
   const test = suite(name)
   let storage: Storage | undefined
   test.before(async () => {
-    storage = await create()
+    storage = withOutboxExpansion(await create())
   })
   test.after(async () => {
     await cleanup?.()
