@@ -34,6 +34,7 @@ import { surveyTests } from './survey-tests'
 import { uploadTests } from './upload-tests'
 import { webhookScheduleTests } from './webhook-schedule-tests'
 import { webhookTests } from './webhook-tests'
+import { writePrimitiveTests } from './write-primitive-tests'
 import { skipTest } from '../skip'
 
 export interface TestStorageOptions {
@@ -91,6 +92,7 @@ export const STORAGE_TESTS: readonly StorageTest[] = [
   ...webhookScheduleTests,
   ...concurrentCreateTests,
   ...importTests,
+  ...writePrimitiveTests,
   ...auditLogTests,
   ...consoleAccountTests,
 ]
