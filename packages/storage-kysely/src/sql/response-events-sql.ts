@@ -33,8 +33,8 @@ export interface WrittenResponses {
  * row of `webhook_events`, holding what the dispatcher builds the event's data from (the response as written,
  * its person, notes and tags, its survey's name, type, status, schedule and own dates) and, in `hooks`, what
  * core matches when it makes the event into deliveries (`expandEvents`, `eventDeliveries`): the write's kind,
- * whether an update's row was finished before,
- * and the environment's active webhooks as they are now (id, triggers, survey ids). Nothing is matched here:
+ * whether an update's row was finished before, and the environment's active webhooks as they are now (id,
+ * triggers, survey ids). Nothing is matched here:
  * one probe of the index of an environment's active webhooks per row, which for the many environments without
  * one settles it. Event ids are the time prefix of a message id and a number from `webhook_event_ids`, so the
  * queue grows at the end of its primary key.
