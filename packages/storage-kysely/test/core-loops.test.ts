@@ -53,7 +53,9 @@ async function world(db: Kysely<unknown>, survey: { autoComplete?: number } = {}
 
 /** The events recorded for a response and not yet made into deliveries. */
 async function queued(db: Kysely<unknown>, responseId: string): Promise<number> {
-  const { rows } = await sql<{ n: number }>`select count(*)::int as n from canvass.webhook_events where response_id = ${responseId}`.execute(db)
+  const { rows } = await sql<{
+    n: number
+  }>`select count(*)::int as n from canvass.webhook_events where response_id = ${responseId}`.execute(db)
   return rows[0]?.n ?? 0
 }
 
