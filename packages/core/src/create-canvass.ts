@@ -15,6 +15,7 @@ import { preflightAnswer } from './pipeline/preflight-answer'
 import { createRequestPipeline } from './pipeline/request-pipeline'
 import { createRouteIndex } from './pipeline/route-index'
 import { createRateLimitGate } from './rate-limit/rate-limit-gate'
+import { withOutboxExpansion } from './webhooks/outbox-expansion'
 
 export type { Canvass, CanvassHealth, PreflightAnswer } from './canvass'
 export type { CanvassOptions, ConsoleOptions } from './canvass-options'
@@ -30,8 +31,11 @@ export function createCanvass(options: CanvassOptions): Canvass {
   const { basePath, logger } = settings
   const protocols = createRequestProtocols(settings.proxies)
   const assets = pageAssets({ widget: options.widget, apiReference: options.apiReference }, logger)
-  const lifecycle = createLifecycle({ options, settings, storage: options.storage, now: () => ctx.now(), readAssets: assets.widget })
-  const ctx = createContext(options, settings, lifecycle, protocols)
+  // Every read of deliveries, by a route, the dispatcher or `health()`, first makes the outbox's events into
+  // their deliveries (core's choice of which webhooks each reaches).
+  const storage = withOutboxExpansion(options.storage)
+  const lifecycle = createLifecycle({ options, settings, storage, now: () => ctx.now(), readAssets: assets.widget })
+  const ctx = createContext(options, settings, lifecycle, protocols, storage)
   const { router, entries, openApi, clientEnvironment } = createCanvassRoutes(options, settings, ctx, assets)
   const routes = createRouteIndex(router, entries, basePath)
   const gate = options.rateLimits

@@ -3,6 +3,7 @@ import type { CanvassOptions } from './canvass-options'
 import type { CanvassSettings } from './canvass-settings'
 import { consoleCsrfKey, hostConsolePerson } from './auth/console-auth'
 import type { CanvassContext } from './context'
+import type { Storage } from './ports/storage'
 import { consoleAccountsAuthorize, consoleAccountsPerson } from './domain/console-accounts'
 import { contactLimits } from './domain/contact-limits'
 import { createEditorTokens } from './domain/editor-tokens'
@@ -26,10 +27,12 @@ export function createContext(
   settings: CanvassSettings,
   lifecycle: CanvassLifecycle,
   protocols: RequestProtocols,
+  /** The storage the handlers use: `options.storage` with the outbox's expansion around it. */
+  storage: Storage,
 ): CanvassContext {
   const { basePath, logger, pinAddressHeader, addressHeader } = settings
   const ctx: CanvassContext = {
-    storage: options.storage,
+    storage,
     recentWriters: recentWritersOf(options.storage),
     publicUrl: options.publicUrl,
     allowedHosts: new Set((options.allowedHosts ?? []).map((host) => host.toLowerCase())),

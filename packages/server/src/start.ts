@@ -5,7 +5,7 @@
  */
 import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
-import { createCanvass } from '@canvass/core'
+import { createCanvass, withOutboxExpansion } from '@canvass/core'
 import type { Canvass, ConnectionInfo, RequestObservation } from '@canvass/core'
 import type { Kysely } from 'kysely'
 import { serve } from '@canvass/host-node'
@@ -90,7 +90,8 @@ async function main(env: NodeJS.ProcessEnv, installation: Installation): Promise
   // Streaming replicas for the reads that tolerate a little lag (docs/replicas.md); one that is down or behind is
   // skipped, never a reason not to start.
   const { replicas, replicaReads } = await readReplicas(config, db, log)
-  const storage = createKyselyStorage({ db, oneStatementAtATime, ...(replicaReads ? { replicas: replicaReads } : {}) })
+  // Wrapped here rather than only inside `createCanvass`, so that the metrics' `standing` reads the outbox as core made it.
+  const storage = withOutboxExpansion(createKyselyStorage({ db, oneStatementAtATime, ...(replicaReads ? { replicas: replicaReads } : {}) }))
   const onRequest = metrics && log.request ? both(metrics.request, log.request) : (metrics?.request ?? log.request)
   const consoleBundle = config.console ? await readConsoleBundle() : undefined
   const canvass = createCanvass({

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createFsBlobStore } from '@canvass/blob-fs'
-import { createCanvass, createWebhookDispatcher, generateApiKey } from '@canvass/core'
+import { createCanvass, createWebhookDispatcher, generateApiKey, withOutboxExpansion } from '@canvass/core'
 import type {
   BlobStore,
   Canvass,
@@ -169,7 +169,7 @@ export async function createTestCanvass(options: TestCanvassOptions = {}): Promi
     for (const cleanup of cleanups.reverse()) await cleanup()
   }
   try {
-    const storage = createKyselyStorage({ db: database.db })
+    const storage = withOutboxExpansion(createKyselyStorage({ db: database.db }))
     let blobStore: BlobStore | undefined
     let blobDir: string | undefined
     if (blobs && canvassOptions.blobStore === undefined) {

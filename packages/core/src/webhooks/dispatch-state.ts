@@ -1,6 +1,7 @@
 import type { Logger } from '../context'
 import type { WebhookDispatcherObserver } from '../observer'
 import type { Storage } from '../ports/storage'
+import { withOutboxExpansion } from './outbox-expansion'
 import type { WebhookTransport } from '../ports/webhook-transport'
 import { createReceiverPace } from './receiver-pace'
 import type { ReceiverPace } from './receiver-pace'
@@ -38,7 +39,9 @@ export interface Dispatch {
 
 /** The dispatcher's settings from `options`, checked (a TypeError names the first that is wrong). */
 export function createDispatch(options: WebhookDispatcherOptions): Dispatch {
-  const { storage, transport } = options
+  const { transport } = options
+  // A dispatcher made on its own (a worker, a test) makes the outbox's events into deliveries before it claims.
+  const storage = withOutboxExpansion(options.storage)
   const now = options.now ?? (() => new Date())
   const schedule = options.schedule ?? WEBHOOK_RETRY_SCHEDULE_MS
   const batchSize = options.batchSize ?? 100

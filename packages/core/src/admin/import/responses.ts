@@ -6,6 +6,7 @@ import { responseEntry } from './response-entry'
 import type { ImportRun } from './run'
 import { targets } from './targets'
 import { count, refuse, refuseAlone, refuseError } from './tally'
+import { importResponses as writeResponseImport } from '../../domain/response-imports'
 
 /**
  * A page of responses with their displays, written in one transaction, then their notes and tags. A response
@@ -93,7 +94,8 @@ async function writeResponses(
   const counts = count(run, 'responses')
   const write = async (entries: ResponseEntry[], displaysOf: ImportedDisplay[]) => {
     await ctx.storage.imports.insertDisplays(env, displaysOf)
-    const outcomes = await ctx.storage.responses.importMany(
+    const outcomes = await writeResponseImport(
+      ctx.storage.responses,
       entries.map((entry) => entry.response),
       { environmentId: env, requireAccepting: false, checkEnvironment: false, pinProven: true },
       { webhooks: false },

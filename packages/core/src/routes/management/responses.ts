@@ -34,6 +34,8 @@ import type { BodyHandler, RouteTable } from '../../http/route-table'
 import { anonymizeAnswer, bulkImportAnswer, dataOf, pageOf, responseAnswer } from '../../schemas/answers'
 import { checkNamedEnvironment, namedEnvironmentChecker } from '../../domain/named-environment'
 import { checkContactAttributeFilter, readsContactAttributes } from '../../auth/console-roles'
+import { importResponses as writeResponseImport } from '../../domain/response-imports'
+import { updateResponse as writeResponseUpdate } from '../../domain/response-updates'
 
 /** `/api/v1/management/responses`: list, create, get, update and delete, without survey status checks. */
 export function registerManagementResponseRoutes(routes: RouteTable): void {
@@ -258,7 +260,8 @@ const importResponses: Handler = async (request, ctx) => {
   const outcomes =
     valid.length === 0
       ? []
-      : await ctx.storage.responses.importMany(
+      : await writeResponseImport(
+          ctx.storage.responses,
           valid.map((entry) => entry.response),
           check,
           { webhooks: webhooks === 'true' },
@@ -331,7 +334,8 @@ const updateResponse: BodyHandler<typeof managementResponseUpdateSchema> = async
   const { environmentId } = caller
   const input = await body()
   const id = param(request, 'responseId')
-  const updated = await ctx.storage.responses.update(
+  const updated = await writeResponseUpdate(
+    ctx.storage.responses,
     id,
     (current, survey) => {
       const refusal = responseUpdateRefusal(current, survey, input.data, { kind: 'manager', environmentId })
