@@ -105,7 +105,12 @@ import { consoleCsrfKey, hostConsolePerson } from './http/console-auth'
 import type { ConsoleRoleOf } from './http/console-auth'
 import { registerApiKeyRoutes } from './routes/management/api-keys'
 import type { ConsoleAccountsOption, ConsoleAccountSettings, ConsoleGrant } from './domain/console-accounts'
-import { consoleAccountSettings, consoleAccountsAuthorize, consoleAccountsPerson } from './domain/console-accounts'
+import {
+  CONSOLE_ACCOUNTS_MISSING,
+  consoleAccountSettings,
+  consoleAccountsAuthorize,
+  consoleAccountsPerson,
+} from './domain/console-accounts'
 import type { ConsoleAccountsWiring } from './routes/console-accounts'
 import { registerConsoleAccountRoutes } from './routes/console-accounts'
 import type { RateLimiter } from './ports/rate-limiter'
@@ -768,6 +773,7 @@ function consoleAccountsOf(options: CanvassOptions, limiter: RateLimiter): Conso
   const accounts = options.console?.accounts
   if (accounts === undefined) return undefined
   if (options.console?.authorize) throw new TypeError('console takes either authorize or accounts, not both')
+  if (options.storage.consoleAccounts === undefined) throw new TypeError(CONSOLE_ACCOUNTS_MISSING)
   const settings: ConsoleAccountSettings = consoleAccountSettings(accounts)
   return { settings, limiter }
 }

@@ -6,6 +6,7 @@ import { LIMITS } from '../schemas/common'
 import type { SharePosition } from './share-cursors'
 import type { SurveySummary } from './survey-summary'
 import { readSurveySummary } from './survey-summary'
+import { reportingOf } from './reporting'
 
 /**
  * A survey's results shared read-only at `/share/{resultShareKey}` (the key is the capability, as the
@@ -195,7 +196,7 @@ export async function shareAnswers(
   page: { limit: number; after?: string },
 ): Promise<{ items: AnswerRow[]; next: string | null }> {
   const limit = pageLimit(page.limit)
-  const rows = await ctx.storage.responses.listAnswers(survey.environmentId, survey.id, {
+  const rows = await reportingOf(ctx.storage).responses.listAnswers(survey.environmentId, survey.id, {
     ...filtersOf(filters),
     source: field.source,
     key: field.key,

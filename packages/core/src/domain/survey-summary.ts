@@ -2,6 +2,7 @@ import { ownValue } from '../own-value'
 import type { CanvassContext } from '../context'
 import type { QuotaRecord, SummaryAggregates, SummaryQuery, SurveyRecord } from '../ports/storage'
 import { LIMITS } from '../schemas/common'
+import { reportingOf } from './reporting'
 
 /**
  * A survey's summary (docs/api.md, "A survey's summary") from the aggregates the database computed: the answers never leave it.
@@ -60,9 +61,9 @@ export async function readSurveySummary(
   filter: Parameters<typeof summaryQuery>[1],
 ): Promise<SurveySummary> {
   const [aggregates, quotas, counts] = await Promise.all([
-    ctx.storage.responses.summarize(survey.environmentId, survey.id, summaryQuery(survey, filter)),
+    reportingOf(ctx.storage).responses.summarize(survey.environmentId, survey.id, summaryQuery(survey, filter)),
     ctx.storage.quotas.listAll(survey.environmentId, survey.id),
-    ctx.storage.quotas.counts(survey.environmentId, survey.id),
+    reportingOf(ctx.storage).quotas.counts(survey.environmentId, survey.id),
   ])
   return surveySummaryOutput(
     survey,

@@ -2,6 +2,7 @@ import { answerScalesOf } from '@canvass/core'
 import type {
   ResponsePatch,
   ResponseRecord,
+  ResponseReports,
   ResponseStore,
   ResponseSurveyFields,
   ResponseUpdateOptions,
@@ -45,7 +46,7 @@ export function createResponseStore(
     /** Where a summary keeps the sums of closed periods: `db` by default, the primary for a replica's store, or none. */
     summaryParts?: Kysely<Database> | false
   } = {},
-): ResponseStore {
+): ResponseStore & ResponseReports {
   const { batch, oneStatementAtATime = false, summaryParts = db } = options
   const columns = responseColumns(names)
   // Every write of a response first makes sure its month has a partition (`partitions.ts`).

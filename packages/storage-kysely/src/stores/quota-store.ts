@@ -1,4 +1,4 @@
-import type { QuotaRecord, QuotaStore } from '@canvass/core'
+import type { QuotaRecord, QuotaReports, QuotaStore } from '@canvass/core'
 import { sql } from 'kysely'
 import type { Kysely, Selectable } from 'kysely'
 import { applyPage } from '../responses/apply-page'
@@ -15,7 +15,7 @@ import { responseChangesSql } from '../responses/summary-parts'
  * `screenedIn` and it is finished (or the quota counts partial submissions); `screen` counts and links under a
  * lock of the quota rows it reads, so that concurrent screenings of one quota take turns and none overshoots.
  */
-export function createQuotaStore(db: Kysely<Database>, names: SchemaNames): QuotaStore {
+export function createQuotaStore(db: Kysely<Database>, names: SchemaNames): QuotaStore & QuotaReports {
   const ofSurvey = (environmentId: string, surveyId: string) =>
     db.selectFrom('quotas').selectAll().where('environment_id', '=', environmentId).where('survey_id', '=', surveyId)
   const loadQuotas = createQuotaLoader(db)

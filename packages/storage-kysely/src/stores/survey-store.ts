@@ -1,5 +1,5 @@
 import { CanvassError } from '@canvass/core'
-import type { DateStanding, SurveyFilter, SurveyStore } from '@canvass/core'
+import type { DateStanding, SurveyFilter, SurveyReports, SurveyStore } from '@canvass/core'
 import { sql } from 'kysely'
 import type { ExpressionBuilder, Expression, Kysely, SqlBool } from 'kysely'
 import { applyPage } from '../responses/apply-page'
@@ -12,7 +12,7 @@ import { foreignKeyViolation } from './segment-store'
 import { toSurveyRecord, toSurveyRow, withKeptFields } from '../sql/survey-row'
 
 /** Surveys: one row each, the JSON parts in jsonb columns. */
-export function createSurveyStore(db: Kysely<Database>, names: SchemaNames): SurveyStore {
+export function createSurveyStore(db: Kysely<Database>, names: SchemaNames): SurveyStore & SurveyReports {
   // The read behind most survey routes, built and compiled once rather than on every request.
   const getSlots = slots(['id'])
   const getSurvey = precompiled(db.selectFrom('surveys').selectAll().where('id', '=', getSlots.id).compile(), getSlots)
