@@ -74,7 +74,7 @@ export async function readSurveySummary(
 
 /**
  * The survey's summary. `quotas` (the survey's quotas with how many responses each counts, see
- * `QuotaStore.counts`) are shown with their progress whatever the date range: a quota counts every response.
+ * `QuotaReports.counts`) are shown with their progress whatever the date range: a quota counts every response.
  */
 export function surveySummaryOutput(survey: SurveyRecord, aggregates: SummaryAggregates, quotas: QuotaProgress[] = []) {
   const { started, finished } = aggregates

@@ -2,7 +2,7 @@ import type { PageQuery } from '../storage/common'
 import type { ResponseRecord } from '../storage/response-records'
 import type { ResponseFilter, ResponseListQuery } from '../storage/response-filters'
 
-/** Which answers `ResponseStore.listAnswers` reads: one field of a survey's responses, a page of them. */
+/** Which answers `ResponseReports.listAnswers` reads: one field of a survey's responses, a page of them. */
 export interface AnswerListQuery
   extends PageQuery,
     Pick<ResponseFilter, 'dateField' | 'startDate' | 'endDate' | 'finished' | 'language' | 'where'> {
@@ -11,14 +11,14 @@ export interface AnswerListQuery
   key: string
 }
 
-/** One answer as `ResponseStore.listAnswers` reads it. */
+/** One answer as `ResponseReports.listAnswers` reads it. */
 export interface AnswerRow {
   responseId: string
   createdAt: Date
   value: unknown
 }
 
-/** A response as an export reads it (`ResponseStore.listForExport`). */
+/** A response as an export reads it (`ResponseReports.listForExport`). */
 export interface ResponseExportRow
   extends Pick<
     ResponseRecord,
@@ -40,7 +40,7 @@ export interface ResponseExportRow
   userId: string | null
   /** The names of the response's tags, by name. */
   tagNames: string[]
-  /** The names of the quotas the response is counted in, when the export asked (`QuotaStore.namesByResponse`). */
+  /** The names of the quotas the response is counted in, when the export asked (`QuotaReports.namesByResponse`). */
   quotas?: string[]
 }
 
