@@ -2,7 +2,7 @@ import type { CanvassOptions, ConsoleOptions } from './canvass-options'
 import type { Logger } from './context'
 import { DEFAULT_AUDIT_LOG_RETENTION_DAYS } from './domain/audit-log'
 import type { ConsoleAccountSettings } from './domain/console-accounts'
-import { consoleAccountSettings } from './domain/console-accounts'
+import { CONSOLE_ACCOUNTS_MISSING, consoleAccountSettings } from './domain/console-accounts'
 import type { ConsoleAccountsWiring } from './routes/console-accounts'
 import type { ConsoleWiring } from './routes/console'
 import { assertWidgetBundles } from './routes/widget'
@@ -97,6 +97,7 @@ function consoleAccountsOf(options: CanvassOptions): ConsoleAccountsWiring | und
   const accounts = options.console?.accounts
   if (accounts === undefined) return undefined
   if (options.console?.authorize) throw new TypeError('console takes either authorize or accounts, not both')
+  if (options.storage.consoleAccounts === undefined) throw new TypeError(CONSOLE_ACCOUNTS_MISSING)
   const settings: ConsoleAccountSettings = consoleAccountSettings(accounts)
   return { settings, limiter: options.rateLimits?.limiter ?? createMemoryRateLimiter() }
 }

@@ -115,7 +115,7 @@ export type { QuotaScreener, QuotaScreenerOptions, QuotaScreenerReport } from '.
 export type { DispatchReport, WebhookDispatcher, WebhookDispatcherOptions } from './webhooks/webhook-dispatcher'
 export { WEBHOOK_RETRY_JITTER, WEBHOOK_RETRY_SCHEDULE_MS, nextAttemptAt } from './webhooks/retry-schedule'
 export { WEBHOOK_SECRET_PREFIX, generateWebhookSecret, signWebhook } from './webhooks/sign-webhook'
-export { BlobKeyError, BlobTooLargeError, assertBlobKey, assertBlobPutOptions, assertBlobRange } from './ports/blob-store'
+export { BlobKeyError, BlobTooLargeError, assertBlobKey, assertBlobPutOptions, assertBlobRange } from './ports/blob-checks'
 export type { BlobGetOptions, BlobMetadata, BlobObject, BlobPutOptions, BlobRange, BlobStore } from './ports/blob-store'
 export type { RateLimiter, RateLimitCheck, RateLimitCount } from './ports/rate-limiter'
 export { windowStart } from './ports/rate-limiter'

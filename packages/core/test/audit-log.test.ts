@@ -377,7 +377,7 @@ const { test, bed } = suiteWithBed('the audit log records every management write
 
 /** Every entry of environment A, newest first (the storage port, so that the route under test is not needed). */
 async function entriesOf(x: TestCanvass, environmentId = x.envA): Promise<AuditEntry[]> {
-  return x.storage.auditLog.list(environmentId, { limit: 100_000 })
+  return x.storage.reporting.auditLog.list(environmentId, { limit: 100_000 })
 }
 
 let keyAId = ''
@@ -669,14 +669,14 @@ test('purgeAuditLog deletes the entries older than the retention, in batches; nu
     )
   }
   const ages = async () =>
-    (await x.storage.auditLog.list(project.environmentId, { limit: 10 }))
+    (await x.storage.reporting.auditLog.list(project.environmentId, { limit: 10 }))
       .filter((entry) => entry.action === 'retention')
       .map((entry) => entry.summary.result?.responses)
   assert.equal(await ages(), [10, 365, 366, 400])
   assert.is(await purgeAuditLog(x.storage, now, null), 0, 'null keeps every entry')
   assert.is(await purgeAuditLog(x.storage, now, 365, 1), 2, 'batches of one until none is older')
   assert.equal(await ages(), [10, 365], 'an entry exactly 365 days old stays')
-  const [kept] = await x.storage.auditLog.list(project.environmentId, { limit: 1 })
+  const [kept] = await x.storage.reporting.auditLog.list(project.environmentId, { limit: 1 })
   assert.equal([kept?.method, kept?.route, kept?.status, kept?.apiKeyId, kept?.requestId], [null, null, null, null, null])
   for (const days of [0, -1, 1.5]) {
     try {

@@ -35,7 +35,7 @@ test('a 2xx answer is followed by one entry: who, what, the answer’s id, and t
     return Response.json({ data: { id: 'thing-1' } })
   })
   assert.is(response.status, 200)
-  const [entry] = await bed().storage.auditLog.list(bed().envA, { limit: 1, resourceType: 'thing' })
+  const [entry] = await bed().storage.reporting.auditLog.list(bed().envA, { limit: 1, resourceType: 'thing' })
   assert.ok(entry)
   assert.equal(
     { action: entry.action, route: entry.route, resourceId: entry.resourceId, summary: entry.summary, requestId: entry.requestId },
@@ -52,11 +52,11 @@ test('a 2xx answer is followed by one entry: who, what, the answer’s id, and t
 
 test('an answer that is not 2xx, and a HEAD, are not recorded', async () => {
   const ctx = contextFor(bed().storage)
-  const before = await bed().storage.auditLog.list(bed().envA, { limit: 100, resourceType: 'thing' })
+  const before = await bed().storage.reporting.auditLog.list(bed().envA, { limit: 100, resourceType: 'thing' })
   await audited('POST', PATH, doc)(routeCallOf(post({ name: 'x', tags: [] }), ctx, PATH), async () => Response.json({}, { status: 404 }))
   const head = new Request(`http://canvass.test${PATH}`, { method: 'HEAD', headers: { 'x-api-key': bed().keyA } })
   await audited('GET', PATH, doc)(routeCallOf(head, ctx, PATH), async () => new Response(null))
-  assert.is((await bed().storage.auditLog.list(bed().envA, { limit: 100, resourceType: 'thing' })).length, before.length)
+  assert.is((await bed().storage.reporting.auditLog.list(bed().envA, { limit: 100, resourceType: 'thing' })).length, before.length)
 })
 
 test('every management write is audited, and a read only where it says how', () => {

@@ -325,6 +325,13 @@ test('the console option is checked when Canvass is made: a bundle, a way in, a 
   made({ bundle: 'export {}', authorize: () => null, roleOf: () => null })()
 })
 
+test('console.accounts needs the optional console-accounts port: a storage without it is refused by name', () => {
+  const { consoleAccounts: _, ...storage } = bed().storage
+  const made = (options: Record<string, unknown>) => () => createCanvass({ storage, console: options as never })
+  assert.throws(made({ bundle: 'export {}', accounts: true }), /console\.accounts needs storage\.consoleAccounts/)
+  made({ bundle: 'export {}', authorize: () => null })()
+})
+
 test.run()
 
 /** A library host's own `authorize`: here it reads a test header that names the role (a host would read its session). */

@@ -36,7 +36,7 @@ export function contextFor(storage: Storage, given: Partial<CanvassOptions> = {}
   const options: CanvassOptions = { storage, secret: 'pipeline-test-secret-0123456789', ...given }
   const settings = canvassSettings(options)
   const lifecycle = createLifecycle({ options, settings, storage, now: () => new Date(), readAssets: async () => undefined })
-  return createContext(options, settings, lifecycle, createRequestProtocols(undefined))
+  return createContext(options, settings, lifecycle, createRequestProtocols(undefined), storage)
 }
 
 /** A call of a route's steps: `request` as the router hands it over, with its route as registered and its parameters. */

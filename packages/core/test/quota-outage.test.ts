@@ -62,7 +62,7 @@ for (const backend of availableBackends()) {
     assert.is(res.status, 200, res.text)
     return res.body.data as { id: string; quotaFull: boolean }
   }
-  const counted = (x: TestCanvass, surveyId: string) => x.storage.quotas.counts(x.envA, surveyId)
+  const counted = (x: TestCanvass, surveyId: string) => x.storage.reporting.quotas.counts(x.envA, surveyId)
   const pass = async (x: TestCanvass) => (await x.canvass.runBackgroundOnce()).quotaScreening
 
   test('a finished response whose screening failed is screened by the next pass after the grace: the quota counts it', async () => {

@@ -20,6 +20,8 @@ const WINDOW_MS = 15_000
 
 /** `storage`, whose lag-tolerant reads answer from a copy that has replayed nothing. */
 function withEmptyCopy(storage: Storage): Storage {
+  const reporting = storage.reporting
+  if (!reporting) throw new Error('the bed’s storage reports')
   const nothing = async () => []
   const none = async () => 0
   const notHere = async () => {
@@ -27,9 +29,14 @@ function withEmptyCopy(storage: Storage): Storage {
   }
   return {
     ...storage,
-    responses: { ...storage.responses, list: nothing, count: none, listForExport: nothing, summarize: notHere, listAnswers: notHere },
-    contacts: { ...storage.contacts, list: nothing, count: none },
-    auditLog: { ...storage.auditLog, list: nothing },
+    responses: { ...storage.responses, list: nothing },
+    contacts: { ...storage.contacts, list: nothing },
+    reporting: {
+      ...reporting,
+      responses: { count: none, listForExport: nothing, summarize: notHere, listAnswers: notHere },
+      contacts: { ...reporting.contacts, count: none },
+      auditLog: { list: nothing },
+    },
     laggingReads: { primary: storage, staleForMs: WINDOW_MS },
   }
 }

@@ -331,7 +331,7 @@ for (const backend of availableBackends()) {
   test('a summary that takes longer than 10 s to compute is reused for 10 s after it is ready', async () => {
     const x = bed()
     const { surveyId, key } = await newSharedSurvey(x)
-    const responses = x.storage.responses
+    const responses = x.storage.reporting.responses
     const summarize = responses.summarize.bind(responses)
     // The bed's real storage, the summary held while the clock passes 11 s (a summary of a very large survey).
     let release: () => void = () => {}
@@ -547,7 +547,7 @@ for (const backend of availableBackends()) {
     const x = bed()
     const { key } = await newSharedSurvey(x)
     // The bed's real storage, with each summary held until the test lets it go, so the requests overlap.
-    const responses = x.storage.responses
+    const responses = x.storage.reporting.responses
     const summarize = responses.summarize.bind(responses)
     let running = 0
     let most = 0

@@ -57,7 +57,7 @@ test('PATCH is audited; the same source again writes nothing', async () => {
   const again = await call('PATCH', path(project.projectId), project.key, body)
   assert.is(again.status, 200)
   assert.is(again.body.data.previous, null, 'the unchanged save replaced nothing')
-  const entries = await bed().storage.auditLog.list(project.environmentId, { limit: 10 })
+  const entries = await bed().storage.reporting.auditLog.list(project.environmentId, { limit: 10 })
   const updates = entries.filter((entry) => entry.resourceType === 'workspace')
   assert.ok(updates.length >= 1, JSON.stringify(entries))
   assert.is(updates[0]?.resourceId, project.projectId)

@@ -232,7 +232,7 @@ test("the project carries the workspace's custom CSS as the link page passes it;
   const res = await preview(document({ workspaceId: project.projectId }), project.key)
   assert.is(res.status, 200, res.text)
   assert.ok(res.body.data.project.customCss, JSON.stringify(res.body.data.project))
-  const entries = await bed().storage.auditLog.list(project.environmentId, { limit: 50 })
+  const entries = await bed().storage.reporting.auditLog.list(project.environmentId, { limit: 50 })
   assert.not.ok(
     entries.some((entry) => entry.resourceType === 'survey'),
     'a preview is not a write',

@@ -86,8 +86,11 @@ async function run(parts: ConsoleCommandParts, command: string, args: Record<str
   }
   if (command === 'users list') {
     const people: ConsoleCommandResults['users list']['people'] = []
+    // The server's storage always keeps the console's people (createKyselyStorage provides the port).
+    const accounts = parts.storage.consoleAccounts
+    if (!accounts) throw new Error('users list needs storage.consoleAccounts')
     for (const project of await parts.admin.listProjects()) {
-      for (const person of await parts.storage.consoleAccounts.listPeople(project.projectId)) {
+      for (const person of await accounts.listPeople(project.projectId)) {
         people.push(listed(person, project.projectName))
       }
     }

@@ -1,4 +1,13 @@
-import type { Storage } from '@canvass/core'
+import type {
+  AuditLogReports,
+  ConsoleAccountStore,
+  ContactReports,
+  ContactStore,
+  ReportingStorage,
+  ResponseReports,
+  ResponseStore,
+  Storage,
+} from '@canvass/core'
 import { createId } from '@canvass/core'
 import type { Kysely } from 'kysely'
 import { createActionClassStore } from './stores/action-class-store'
@@ -81,8 +90,14 @@ export interface KyselyStorageOptions<DB = unknown> {
 }
 
 /**
- * The Canvass storage port on Postgres through Kysely. Every method is one statement or one transaction;
- * response create is one round trip.
+ * What `createKyselyStorage` makes: a `Storage` with both optional ports, reporting and the console's accounts,
+ * always there.
+ */
+export type KyselyStorage = Storage & { reporting: ReportingStorage; consoleAccounts: ConsoleAccountStore }
+
+/**
+ * The Canvass storage port on Postgres through Kysely, with the optional reporting and console-accounts ports.
+ * Every method is one statement or one transaction; response create is one round trip.
  *
  * ```ts
  * const db = new Kysely({ dialect: new PGliteDialect({ pglite: new PGlite() }) })
@@ -97,7 +112,7 @@ export function createKyselyStorage<DB = unknown>({
   oneStatementAtATime,
   replicas,
   summaryParts,
-}: KyselyStorageOptions<DB>): Storage {
+}: KyselyStorageOptions<DB>): KyselyStorage {
   const names = schemaNames(schema)
   // The caller's type for its own database says nothing about Canvass's tables; this one does.
   const canvassDb = (db as unknown as Kysely<Database>).withSchema(names.schema)
@@ -106,39 +121,42 @@ export function createKyselyStorage<DB = unknown>({
   // What response and display writes are decided from (read through `responses`), kept by survey version.
   const surveyFacts = createSurveyWriteFacts(canvassDb)
   const serial = oneStatementAtATime ?? db.getExecutor().adapter.supportsMultipleConnections === false
-  const storage: Storage = {
+  const responses = createResponseStore(canvassDb, names, surveyFacts, {
+    batch: responseBatch,
+    oneStatementAtATime: serial,
+    summaryParts: summaryParts === false ? false : canvassDb,
+  })
+  const surveys = createSurveyStore(canvassDb, names)
+  const quotas = createQuotaStore(canvassDb, names)
+  const contacts = createContactStore(canvassDb, names)
+  const auditLog = createAuditLogStore(canvassDb)
+  const storage: KyselyStorage = {
     projects: createProjectStore(canvassDb),
     environments: createEnvironmentStore(canvassDb),
     apiKeys: createApiKeyStore(canvassDb),
-    surveys: createSurveyStore(canvassDb, names),
-    responses: withDeliveryWakeups(
-      createResponseStore(canvassDb, names, surveyFacts, {
-        batch: responseBatch,
-        oneStatementAtATime: serial,
-        summaryParts: summaryParts === false ? false : canvassDb,
-      }),
-      webhookPresence,
-      deliveryNotifier,
-    ),
+    surveys,
+    responses: withDeliveryWakeups(responses, webhookPresence, deliveryNotifier),
     webhooks: createWebhookStore(canvassDb, webhookPresence),
     webhookDeliveries: createWebhookDeliveryStore(canvassDb, names, deliveryNotifier),
     attributeClasses: createAttributeClassStore(canvassDb),
     segments: createSegmentStore(canvassDb),
     tags: createTagStore(canvassDb),
-    quotas: createQuotaStore(canvassDb, names),
+    quotas,
     actionClasses: createActionClassStore(canvassDb),
     contactAttributeKeys: createContactAttributeKeyStore(canvassDb),
-    contacts: createContactStore(canvassDb, names),
+    contacts,
     displays: createDisplayStore(canvassDb, names),
     idempotency: createIdempotencyStore(canvassDb, names),
     blobDeletions: createBlobDeletionStore(canvassDb, names),
     imports: createImportStore(canvassDb, createId),
-    auditLog: createAuditLogStore(canvassDb),
+    auditLog,
     clientContacts: createClientContactStore(canvassDb, names),
     environmentState: createEnvironmentStateStore(canvassDb),
     uploads: createUploadStore(canvassDb),
     retention: createRetentionStore(canvassDb, names),
     consoleAccounts: createConsoleAccountStore(canvassDb),
+    // The reports read the same stores (a report writes nothing, so it needs no delivery wakeups).
+    reporting: { responses, contacts, quotas, surveys, auditLog },
     async ping() {
       try {
         await canvassDb.selectNoFrom((eb) => eb.lit(1).as('one')).execute()
@@ -159,20 +177,25 @@ export function createKyselyStorage<DB = unknown>({
  * them. Only reads are ever called on a replica's stores.
  */
 function withReplicaReads(
-  storage: Storage,
+  storage: KyselyStorage,
   replicas: ReplicaReads,
   db: AnyDatabase,
   names: ReturnType<typeof schemaNames>,
   surveyFacts: ReturnType<typeof createSurveyWriteFacts>,
   oneStatementAtATime: boolean,
   summaryParts: Kysely<Database> | false,
-): Storage {
+): KyselyStorage {
   if (replicas.primary !== db) throw new Error('createKyselyStorage: replicas must be made with the same db as primary')
   if (db.getExecutor().adapter.supportsMultipleConnections === false) {
     throw new Error('createKyselyStorage: read replicas need a Postgres server; a dialect of one connection (PGlite) has none')
   }
-  const readers = new Map<AnyDatabase, { responses: Storage['responses']; contacts: Storage['contacts']; auditLog: Storage['auditLog'] }>()
-  readers.set(db, storage)
+  const readers = new Map<AnyDatabase, LagTolerantReaders>()
+  const { reporting } = storage
+  readers.set(db, {
+    responses: { ...reporting.responses, list: storage.responses.list },
+    contacts: { ...reporting.contacts, list: storage.contacts.list },
+    auditLog: reporting.auditLog,
+  })
   for (const replica of replicas.databases) {
     const canvassDb = (replica as unknown as Kysely<Database>).withSchema(names.schema)
     readers.set(replica, {
@@ -182,23 +205,30 @@ function withReplicaReads(
       auditLog: createAuditLogStore(canvassDb),
     })
   }
-  const on = <T>(read: (stores: typeof storage) => Promise<T>) => replicas.run((target) => read(readers.get(target) as typeof storage))
+  const on = <T>(read: (stores: LagTolerantReaders) => Promise<T>) =>
+    replicas.run((target) => read(readers.get(target) as LagTolerantReaders))
   return {
     ...storage,
-    responses: {
-      ...storage.responses,
-      list: (...args) => on((s) => s.responses.list(...args)),
-      count: (...args) => on((s) => s.responses.count(...args)),
-      listForExport: (...args) => on((s) => s.responses.listForExport(...args)),
-      summarize: (...args) => on((s) => s.responses.summarize(...args)),
-      listAnswers: (...args) => on((s) => s.responses.listAnswers(...args)),
+    responses: { ...storage.responses, list: (...args) => on((s) => s.responses.list(...args)) },
+    contacts: { ...storage.contacts, list: (...args) => on((s) => s.contacts.list(...args)) },
+    reporting: {
+      ...storage.reporting,
+      responses: {
+        count: (...args) => on((s) => s.responses.count(...args)),
+        listForExport: (...args) => on((s) => s.responses.listForExport(...args)),
+        summarize: (...args) => on((s) => s.responses.summarize(...args)),
+        listAnswers: (...args) => on((s) => s.responses.listAnswers(...args)),
+      },
+      contacts: { ...storage.reporting.contacts, count: (...args) => on((s) => s.contacts.count(...args)) },
+      auditLog: { list: (...args) => on((s) => s.auditLog.list(...args)) },
     },
-    contacts: {
-      ...storage.contacts,
-      list: (...args) => on((s) => s.contacts.list(...args)),
-      count: (...args) => on((s) => s.contacts.count(...args)),
-    },
-    auditLog: { ...storage.auditLog, list: (...args) => on((s) => s.auditLog.list(...args)) },
     laggingReads: { primary: storage, staleForMs: replicas.staleForMs },
   }
+}
+
+/** The stores whose lag-tolerant reads a replica may answer, made on one database. */
+interface LagTolerantReaders {
+  responses: Pick<ResponseStore, 'list'> & ResponseReports
+  contacts: Pick<ContactStore, 'list'> & ContactReports
+  auditLog: AuditLogReports
 }

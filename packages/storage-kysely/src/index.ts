@@ -15,7 +15,7 @@
  * ```
  */
 export { createKyselyStorage } from './create-kysely-storage'
-export type { KyselyStorageOptions } from './create-kysely-storage'
+export type { KyselyStorage, KyselyStorageOptions } from './create-kysely-storage'
 export type { ResponseBatchOptions } from './responses/response-batch'
 export { createReplicaReads } from './postgres/replica-reads'
 export type { PrimaryReadReason, ReplicaReads, ReplicaReadsOptions, ReplicaStats } from './postgres/replica-reads'

@@ -66,7 +66,7 @@ for (const backend of backends()) {
         (error: Error) => error.message,
       )
     assert.match(message, /append-only: UPDATE is refused/)
-    assert.equal(await createKyselyStorage({ db }).auditLog.list('env-1', { limit: 10 }), [stored], 'the entry as it was')
+    assert.equal(await createKyselyStorage({ db }).reporting.auditLog.list('env-1', { limit: 10 }), [stored], 'the entry as it was')
   })
 
   test('a DELETE or TRUNCATE without the purge setting is refused; the purge removes old entries', async () => {

@@ -6,12 +6,13 @@
  * the Postgres server too when TEST_DATABASE_URL is set.
  */
 import { randomUUID } from 'node:crypto'
-import type { ResponseFilter, Storage } from '@canvass/core'
+import type { ResponseFilter } from '@canvass/core'
 import { makeSurvey } from '@canvass/test-utils'
 import { sql } from 'kysely'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { createKyselyStorage, migrate } from '../src'
+import type { KyselyStorage } from '../src'
 import { COUNT_SLICE } from '../src/responses/count-in-slices'
 import { backends } from './backends'
 import type { OpenBackend } from './backends'
@@ -23,8 +24,8 @@ const START = Date.UTC(2026, 0, 1)
 for (const backend of backends()) {
   const test = suite(`a count in slices on ${backend.name}`)
   let open: OpenBackend
-  let sliced: Storage
-  let whole: Storage
+  let sliced: KyselyStorage
+  let whole: KyselyStorage
   let environmentId: string
   let surveyId: string
   let counts = 0
@@ -74,14 +75,14 @@ for (const backend of backends()) {
   for (const [name, filter, slices] of filters) {
     test(`${name}: the same count as one statement, with and without a bound`, async () => {
       const scoped = { ...filter, surveyId }
-      const expected = await whole.responses.count(environmentId, scoped)
+      const expected = await whole.reporting.responses.count(environmentId, scoped)
       counts = 0
-      assert.is(await sliced.responses.count(environmentId, scoped), expected)
+      assert.is(await sliced.reporting.responses.count(environmentId, scoped), expected)
       assert.ok(counts >= slices, `${counts} count statements in slices of ${COUNT_SLICE}`)
       for (const upTo of [0, 10, COUNT_SLICE - 1, COUNT_SLICE, RESPONSES]) {
         assert.is(
-          await sliced.responses.count(environmentId, scoped, { upTo }),
-          await whole.responses.count(environmentId, scoped, { upTo }),
+          await sliced.reporting.responses.count(environmentId, scoped, { upTo }),
+          await whole.reporting.responses.count(environmentId, scoped, { upTo }),
           `upTo ${upTo}`,
         )
       }
@@ -89,13 +90,13 @@ for (const backend of backends()) {
   }
 
   test('the whole environment, with no survey named', async () => {
-    assert.is(await sliced.responses.count(environmentId, {}), RESPONSES)
-    assert.is(await sliced.responses.count(randomUUID(), {}), 0, 'another environment counts none of them')
+    assert.is(await sliced.reporting.responses.count(environmentId, {}), RESPONSES)
+    assert.is(await sliced.reporting.responses.count(randomUUID(), {}), 0, 'another environment counts none of them')
   })
 
   test('a bound stops the slices early', async () => {
     counts = 0
-    assert.is(await sliced.responses.count(environmentId, { surveyId }, { upTo: 10 }), 11)
+    assert.is(await sliced.reporting.responses.count(environmentId, { surveyId }, { upTo: 10 }), 11)
     assert.is(counts, 1, 'the first slice already holds more than the bound')
   })
 

@@ -5,7 +5,7 @@
  * a real storage.
  */
 import { createCanvass } from '@canvass/core'
-import type { Canvass, Storage } from '@canvass/core'
+import type { Canvass, ReportingStorage, Storage } from '@canvass/core'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { createKyselyStorage, migrate } from '../src'
@@ -28,14 +28,17 @@ test.before(async () => {
   let reads = 0
   const faulty: Storage = {
     ...storage,
-    responses: {
-      ...storage.responses,
-      listForExport: async (...args: Parameters<Storage['responses']['listForExport']>) => {
-        // The first page goes out; the second read fails, as a query on a lost connection does.
-        if (failExportReads && ++reads === 2) throw Object.assign(new Error('Connection terminated unexpectedly'), { code: '57P01' })
-        return storage.responses.listForExport(...args)
+    reporting: {
+      ...storage.reporting,
+      responses: {
+        ...storage.reporting.responses,
+        listForExport: async (...args: Parameters<ReportingStorage['responses']['listForExport']>) => {
+          // The first page goes out; the second read fails, as a query on a lost connection does.
+          if (failExportReads && ++reads === 2) throw Object.assign(new Error('Connection terminated unexpectedly'), { code: '57P01' })
+          return storage.reporting.responses.listForExport(...args)
+        },
       },
-    } as Storage['responses'],
+    },
   }
   canvass = createCanvass({
     storage: faulty,

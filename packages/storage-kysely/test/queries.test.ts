@@ -1,11 +1,12 @@
 import { createResponse, updateResponse } from '@canvass/core'
 import { randomUUID } from 'node:crypto'
-import type { Storage } from '@canvass/core'
+import type { ReportingStorage, Storage } from '@canvass/core'
 import { makeResponse, makeSurvey } from '@canvass/test-utils'
 import { sql } from 'kysely'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { createKyselyStorage, migrate } from '../src'
+import type { KyselyStorage } from '../src'
 import { backends } from './backends'
 import type { OpenBackend } from './backends'
 
@@ -13,7 +14,7 @@ import type { OpenBackend } from './backends'
 for (const backend of backends({ prepared: true })) {
   const test = suite(`storage-kysely SQL on ${backend.name}`)
   let open: OpenBackend | undefined
-  let storage: Storage
+  let storage: KyselyStorage
   let queries: string[] = []
 
   test.before(async () => {
@@ -262,11 +263,11 @@ for (const backend of backends({ prepared: true })) {
       select r.id, r.created_at, t.tag from canvass.responses r
       join (values (${ids[1]}, ${tag('t1')}), (${ids[1]}, ${tag('t2')}), (${ids[3]}, ${tag('t1')})) t(id, tag) on t.id = r.id`.execute(db)
 
-    const pages: Array<Awaited<ReturnType<Storage['responses']['listForExport']>>> = []
+    const pages: Array<Awaited<ReturnType<ReportingStorage['responses']['listForExport']>>> = []
     const statements = await statementsOf(async () => {
       let after: { createdAt: Date; id: string } | undefined
       for (;;) {
-        const page = await storage.responses.listForExport(environmentId, {
+        const page = await storage.reporting.responses.listForExport(environmentId, {
           surveyId: survey.id,
           order: 'asc',
           limit: 2,
@@ -304,7 +305,7 @@ for (const backend of backends({ prepared: true })) {
       'the answers as stored',
     )
     assert.equal(
-      await storage.responses.listForExport(randomUUID(), { surveyId: survey.id, limit: 10 }),
+      await storage.reporting.responses.listForExport(randomUUID(), { surveyId: survey.id, limit: 10 }),
       [],
       'another environment reads none',
     )

@@ -297,7 +297,7 @@ instances(
     assert.is(await events(kept.id), 1, 'the kept one stays')
     assert.is(await journaled(expired.fileName), 1)
     assert.is(await journaled(kept.fileName), 0)
-    const entries = await storage!.auditLog.list(environmentId, { limit: 10 })
+    const entries = await storage!.reporting.auditLog.list(environmentId, { limit: 10 })
     const retained = entries.filter((entry) => entry.action === 'retention')
     assert.is(retained.length, 1)
     assert.equal(retained[0]!.summary, { result: { responses: 1, displays: 0, files: 1 } })

@@ -6,7 +6,7 @@
  * path (a response of now) writes no count. Which periods are kept, for ranges that start and end anywhere. On
  * PGlite always, the Postgres server too when TEST_DATABASE_URL is set.
  */
-import type { Canvass, Storage, SummaryAggregates, SummaryQuery } from '@canvass/core'
+import type { Canvass, SummaryAggregates, SummaryQuery } from '@canvass/core'
 import { createCanvass, createResponse } from '@canvass/core'
 import { makeResponse } from '@canvass/test-utils'
 import { sql } from 'kysely'
@@ -14,6 +14,7 @@ import type { Kysely } from 'kysely'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { createKyselyStorage, migrate } from '../src'
+import type { KyselyStorage } from '../src'
 import { closedPeriods } from '../src/responses/summary-parts'
 import { backends } from './backends'
 import type { OpenBackend } from './backends'
@@ -111,8 +112,8 @@ for (const backend of backends()) {
   const test = suite(`summary kept by month and day on ${backend.name}`)
   let open: OpenBackend
   let db: Kysely<unknown>
-  let storage: Storage
-  let fresh: Storage
+  let storage: KyselyStorage
+  let fresh: KyselyStorage
   let canvass: Canvass
   let environmentId: string
   let surveyId: string
@@ -166,9 +167,9 @@ for (const backend of backends()) {
 
   /** The summary with parts equals the one read from every response, twice (computing parts, then reading them). */
   const same = async (asked: SummaryQuery = query, message = '') => {
-    const expected = normal(await fresh.responses.summarize(environmentId, surveyId, asked))
+    const expected = normal(await fresh.reporting.responses.summarize(environmentId, surveyId, asked))
     for (const round of ['first', 'second'])
-      assert.equal(normal(await storage.responses.summarize(environmentId, surveyId, asked)), expected, `${message} (${round})`)
+      assert.equal(normal(await storage.reporting.responses.summarize(environmentId, surveyId, asked)), expected, `${message} (${round})`)
     return expected
   }
 
@@ -199,7 +200,7 @@ for (const backend of backends()) {
     await sql`update canvass.summary_parts set sums = jsonb_set(sums, '{started}', to_jsonb((sums ->> 'started')::int + 1000)) where survey_id = ${surveyId}`.execute(
       db,
     )
-    const tampered = await storage.responses.summarize(environmentId, surveyId, query)
+    const tampered = await storage.reporting.responses.summarize(environmentId, surveyId, query)
     assert.ok(tampered.started >= 41 + 1000)
     await sql`delete from canvass.summary_parts where survey_id = ${surveyId}`.execute(db)
     await same()
@@ -311,8 +312,8 @@ for (const backend of backends()) {
       })()
       await Promise.all([
         writes,
-        storage.responses.summarize(environmentId, surveyId, query),
-        storage.responses.summarize(environmentId, surveyId, query),
+        storage.reporting.responses.summarize(environmentId, surveyId, query),
+        storage.reporting.responses.summarize(environmentId, surveyId, query),
       ])
       await same(query, `after race ${round}`)
     }
@@ -339,9 +340,9 @@ for (const backend of backends()) {
       medianTimeToComplete: median,
       averageTimeToComplete: mean,
       ...exact
-    } = normal(await fresh.responses.summarize(environmentId, other, query))
+    } = normal(await fresh.reporting.responses.summarize(environmentId, other, query))
     for (const round of ['first', 'second']) {
-      const kept = normal(await storage.responses.summarize(environmentId, other, query))
+      const kept = normal(await storage.reporting.responses.summarize(environmentId, other, query))
       const { medianTimeToComplete: keptMedian, averageTimeToComplete: keptMean, ...rest } = kept
       assert.equal(rest, exact, round)
       assert.ok(Math.abs((keptMean as number) - (mean as number)) < 1e-6 * (mean as number), `${round}: ${keptMean} vs ${mean}`)

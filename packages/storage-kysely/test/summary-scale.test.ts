@@ -5,11 +5,12 @@
  * at a time: a summary in one piece held every tenant's requests until it ended). On PGlite always, the
  * Postgres server too when TEST_DATABASE_URL is set.
  */
-import type { Canvass, Storage, SummaryQuery } from '@canvass/core'
+import type { Canvass, SummaryQuery } from '@canvass/core'
 import { createCanvass } from '@canvass/core'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { createKyselyStorage, migrate } from '../src'
+import type { KyselyStorage } from '../src'
 import { backends } from './backends'
 import type { OpenBackend } from './backends'
 
@@ -65,7 +66,7 @@ const ttcOf = (r: number) => 1000 + ((r * 37) % 500)
 for (const backend of backends()) {
   const test = suite(`summary of ${QUESTIONS} questions × ${RESPONSES} responses on ${backend.name}`)
   let open: OpenBackend
-  let storage: Storage
+  let storage: KyselyStorage
   let canvass: Canvass
   let environmentId: string
   let surveyId: string
@@ -111,7 +112,7 @@ for (const backend of backends()) {
   }
 
   test('every count is exact, the median and the mean too', async () => {
-    const summary = await storage.responses.summarize(environmentId, surveyId, query)
+    const summary = await storage.reporting.responses.summarize(environmentId, surveyId, query)
     const all = Array.from({ length: RESPONSES }, (_, r) => ({ r, ...answers(r) }))
     assert.is(summary.started, RESPONSES)
     assert.is(summary.finished, all.filter((a) => a.finished).length)
@@ -171,7 +172,7 @@ for (const backend of backends()) {
 
   test('another statement of the same database does not wait for the whole summary', async () => {
     const order: string[] = []
-    const summarized = storage.responses.summarize(environmentId, surveyId, query).then(() => order.push('summary'))
+    const summarized = storage.reporting.responses.summarize(environmentId, surveyId, query).then(() => order.push('summary'))
     const other = storage.surveys.get(surveyId).then(() => order.push('other'))
     await Promise.all([summarized, other])
     assert.equal(order, ['other', 'summary'])

@@ -14,6 +14,7 @@ import type {
 } from '@canvass/core'
 import { serve } from '@canvass/host-node'
 import { createKyselyStorage, createPostgresRateLimiter } from '@canvass/storage-kysely'
+import type { KyselyStorage } from '@canvass/storage-kysely'
 import { readApiReference, readWidgetBundles } from '@canvass/widget'
 import type { Kysely } from 'kysely'
 import type { TestClock } from './clock'
@@ -93,7 +94,7 @@ export interface TestCanvass {
   call: Call
   backend: TestBackend
   db: Kysely<unknown>
-  storage: Storage
+  storage: KyselyStorage
   blobStore: BlobStore | undefined
   /** The folder of the bed's own blob store (undefined with `blobs: false` or a `blobStore` of the test's). */
   blobDir: string | undefined

@@ -2,7 +2,8 @@
  * @module
  * Conformance suites that every Canvass adapter runs with uvu. `testStorage` checks a `Storage` and
  * `testWebhookTransport` a `WebhookTransport` and `testBlobStore` a `BlobStore` against the rules of their
- * ports in `@canvass/core`:
+ * ports in `@canvass/core`; a storage that provides the optional ports runs `testReportingStorage` and
+ * `testConsoleAccountStorage` too:
  *
  * ```ts
  * import { testBlobStore, testStorage } from '@canvass/test-utils'
@@ -15,6 +16,11 @@ export { testStorage, STORAGE_TESTS } from './storage/test-storage'
 export type { TestStorageOptions } from './storage/test-storage'
 export type { EnvironmentDefaultsSnapshot, StorageFixtures, StorageTest, StorageTestContext } from './storage/storage-test'
 export { makeResponse, makeSurvey } from './storage/seed'
+export { testConsoleAccountStorage, CONSOLE_ACCOUNT_STORAGE_TESTS } from './console-accounts/test-console-account-storage'
+export type { ConsoleAccountStorageTest, ConsoleAccountTestContext } from './console-accounts/console-account-test'
+export type { PortTest, TestPortOptions } from './optional-port-kit'
+export { testReportingStorage, REPORTING_STORAGE_TESTS } from './reporting/test-reporting-storage'
+export type { ReportingStorageTest, ReportingTestContext } from './reporting/reporting-test'
 export { testWebhookTransport } from './webhook-transport/test-webhook-transport'
 export type { TestWebhookTransportOptions } from './webhook-transport/test-webhook-transport'
 export { WEBHOOK_TRANSPORT_TESTS } from './webhook-transport/webhook-transport-tests'

@@ -2,6 +2,7 @@ import * as v from 'valibot'
 import type { AuditEvent } from '../domain/audit-log'
 import type { ConsoleAccountSettings, ConsoleRole } from '../domain/console-accounts'
 import {
+  accountStore,
   consoleEmailSchema,
   createConsoleLink,
   isConsoleRole,
@@ -65,7 +66,7 @@ export function createConsoleAccountsAdmin(
       const projectId = await onlyProjectId(storage, options.projectId)
       const at = now()
       const person = await newConsolePerson(newId(), at, { projectId, email: email.output, role: options.role, password: options.password })
-      if ((await storage.consoleAccounts.insertPerson(person)) === 'email_taken') {
+      if ((await accountStore(storage).insertPerson(person)) === 'email_taken') {
         throw new CanvassError('conflict', `A person of project ${projectId} has the email ${email.output} already`)
       }
       await recordFor(projectId, {
@@ -85,7 +86,7 @@ export function createConsoleAccountsAdmin(
       }
       const { projectId } = options as { projectId?: unknown }
       const email = v.safeParse(consoleEmailSchema, (options as { email?: unknown }).email)
-      const people = (email.success ? await storage.consoleAccounts.findPeopleByEmail(email.output) : []).filter(
+      const people = (email.success ? await accountStore(storage).findPeopleByEmail(email.output) : []).filter(
         (person) => projectId === undefined || person.projectId === projectId,
       )
       const [person] = people
@@ -98,6 +99,6 @@ export function createConsoleAccountsAdmin(
       return createConsoleLink(storage, now(), { projectId: person.projectId, personId: person.id }, settings)
     },
 
-    countConsolePeople: () => storage.consoleAccounts.countPeople(),
+    countConsolePeople: () => accountStore(storage).countPeople(),
   }
 }

@@ -10,11 +10,24 @@ import * as v from 'valibot'
 import type { CanvassContext } from '../context'
 import { CanvassError } from '../errors'
 import type { RateLimiter } from '../ports/rate-limiter'
-import type { ConsoleLinkRecord, ConsolePersonRecord, ConsoleRole, Storage } from '../ports/storage'
+import type { ConsoleAccountStore, ConsoleLinkRecord, ConsolePersonRecord, ConsoleRole, Storage } from '../ports/storage'
 import type { ConsoleGrant } from './console-grant'
 
 export type { ConsoleRole } from '../ports/storage'
 export type { ConsoleGrant } from './console-grant'
+
+/** Why `console.accounts` cannot run on a storage without the optional console-accounts port. */
+export const CONSOLE_ACCOUNTS_MISSING =
+  'console.accounts needs storage.consoleAccounts (the console-accounts port): pass a storage that provides it, as createKyselyStorage does, or sign people in with console.authorize'
+
+/**
+ * The storage's console accounts. They are an optional port: `createCanvass` refuses `console.accounts` without
+ * them, so only an admin task run on such a storage meets this error.
+ */
+export function accountStore(storage: Pick<Storage, 'consoleAccounts'>): ConsoleAccountStore {
+  if (storage.consoleAccounts === undefined) throw new TypeError(CONSOLE_ACCOUNTS_MISSING)
+  return storage.consoleAccounts
+}
 
 /** `console.accounts` as given: `true`, or lifetimes in seconds. */
 export type ConsoleAccountsOption = true | { sessionTtlSeconds?: number; linkTtlSeconds?: number }
@@ -162,7 +175,7 @@ export async function personOfPassword(
   email: string | null,
   password: string,
 ): Promise<ConsolePersonRecord | null> {
-  const people = email === null ? [] : await storage.consoleAccounts.findPeopleByEmail(email)
+  const people = email === null ? [] : await accountStore(storage).findPeopleByEmail(email)
   if (people.length === 0) {
     await verifyPassword(password, null)
     return null
@@ -210,7 +223,7 @@ export async function createConsoleSession(
   const token = newConsoleToken()
   const createdAt = ctx.now()
   const expiresAt = new Date(createdAt.getTime() + settings.sessionTtlSeconds * 1000)
-  await ctx.storage.consoleAccounts.insertSession({ hash: consoleTokenHash(token), personId: person.id, createdAt, expiresAt })
+  await accountStore(ctx.storage).insertSession({ hash: consoleTokenHash(token), personId: person.id, createdAt, expiresAt })
   return { token, expiresAt }
 }
 
@@ -220,7 +233,7 @@ export async function readConsoleSession(
   token: string | undefined,
 ): Promise<ConsolePersonRecord | null> {
   if (token === undefined || !isConsoleToken(token)) return null
-  const found = await ctx.storage.consoleAccounts.findSession(consoleTokenHash(token), ctx.now())
+  const found = await accountStore(ctx.storage).findSession(consoleTokenHash(token), ctx.now())
   return found?.person ?? null
 }
 
@@ -233,7 +246,7 @@ export async function createConsoleLink(
 ): Promise<{ path: string; expiresAt: Date }> {
   const token = newConsoleToken()
   const expiresAt = new Date(now.getTime() + settings.linkTtlSeconds * 1000)
-  await storage.consoleAccounts.insertLink({ ...link, hash: consoleTokenHash(token), createdAt: now, expiresAt, usedAt: null })
+  await accountStore(storage).insertLink({ ...link, hash: consoleTokenHash(token), createdAt: now, expiresAt, usedAt: null })
   return { path: `/console/link/${token}`, expiresAt }
 }
 
@@ -301,7 +314,7 @@ export function consoleAccountsPerson(
   ctx: Pick<CanvassContext, 'storage'>,
 ): (person: { projectId: string; id: string }) => Promise<{ role: ConsoleRole; name: string } | null> {
   return async ({ projectId, id }) => {
-    const found = await ctx.storage.consoleAccounts.getPerson(id)
+    const found = await accountStore(ctx.storage).getPerson(id)
     return found && found.projectId === projectId ? { role: found.role, name: found.email } : null
   }
 }

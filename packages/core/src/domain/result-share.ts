@@ -7,6 +7,7 @@ import type { SharePosition } from './share-cursors'
 import type { SurveySummary } from './survey-summary'
 import type { ShareSummaryState, SharedSummary } from './share-summary-state'
 import { readSurveySummary } from './survey-summary'
+import { reportingOf } from './reporting'
 
 /**
  * A survey's results shared read-only at `/share/{resultShareKey}` (the key is the capability, as the
@@ -169,7 +170,7 @@ export async function shareAnswers(
   page: { limit: number; after?: string },
 ): Promise<{ items: AnswerRow[]; next: string | null }> {
   const limit = pageLimit(page.limit)
-  const rows = await ctx.storage.responses.listAnswers(survey.environmentId, survey.id, {
+  const rows = await reportingOf(ctx.storage).responses.listAnswers(survey.environmentId, survey.id, {
     ...filtersOf(filters),
     source: field.source,
     key: field.key,

@@ -4,6 +4,7 @@ import type { Storage } from '../ports/storage'
 import type { QuotaRecord, SummaryAggregates, SummaryQuery, SurveyRecord } from '../ports/storage'
 import { LIMITS } from '../schemas/common'
 import type { QuestionSummary } from '../results/model'
+import { reportingOf } from './reporting'
 
 /**
  * A survey's summary (docs/api.md, "A survey's summary") from the aggregates the database computed: the answers never leave it.
@@ -50,9 +51,9 @@ export async function readSurveySummary(
   filter: Parameters<typeof summaryQuery>[1],
 ): Promise<SurveySummary> {
   const [aggregates, quotas, counts] = await Promise.all([
-    ctx.storage.responses.summarize(survey.environmentId, survey.id, summaryQuery(survey, filter)),
+    reportingOf(ctx.storage).responses.summarize(survey.environmentId, survey.id, summaryQuery(survey, filter)),
     ctx.storage.quotas.listAll(survey.environmentId, survey.id),
-    ctx.storage.quotas.counts(survey.environmentId, survey.id),
+    reportingOf(ctx.storage).quotas.counts(survey.environmentId, survey.id),
   ])
   return surveySummaryOutput(
     survey,
@@ -63,7 +64,7 @@ export async function readSurveySummary(
 
 /**
  * The survey's summary. `quotas` (the survey's quotas with how many responses each counts, see
- * `QuotaStore.counts`) are shown with their progress whatever the date range: a quota counts every response.
+ * `QuotaReports.counts`) are shown with their progress whatever the date range: a quota counts every response.
  */
 export function surveySummaryOutput(survey: SurveyRecord, aggregates: SummaryAggregates, quotas: QuotaProgress[] = []) {
   const { started, finished } = aggregates

@@ -5,6 +5,7 @@ import { param } from '../context'
 import type { ConsoleAccountSettings, ConsoleCookies } from '../domain/console-accounts'
 import {
   CONSOLE_ROLES,
+  accountStore,
   consoleAccountsAuthorize,
   consoleCookies,
   consoleEmailSchema,
@@ -393,10 +394,10 @@ function linkPageHtml(ctx: CanvassContext, nonce: string, token: string, csrf: s
 /** The link of `token` while it can be used, and who it is for; null for a link that cannot be used. */
 async function usableLink(ctx: CanvassContext, token: string) {
   const hash = consoleTokenHash(token)
-  const link = await ctx.storage.consoleAccounts.findLink(hash, ctx.now())
+  const link = await accountStore(ctx.storage).findLink(hash, ctx.now())
   if (!link) return null
   if (link.personId === null) return { hash, link, person: null, linkFor: { kind: 'firstOwner' } as LinkFor }
-  const person = await ctx.storage.consoleAccounts.getPerson(link.personId)
+  const person = await accountStore(ctx.storage).getPerson(link.personId)
   if (!person) return null
   return { hash, link, person, linkFor: { kind: 'person', email: person.email, hasPassword: person.passwordHash !== null } as LinkFor }
 }
@@ -434,7 +435,7 @@ async function useLink(request: IRequest, ctx: CanvassContext, info: ConnectionI
     if (!email.success) return again(400, 'Please give an email address, like name@example.com.')
     const now = ctx.now()
     const owner = await newConsolePerson(ctx.newId(), now, { projectId: link.projectId, email: email.output, role: 'owner', password })
-    const result = await ctx.storage.consoleAccounts.consumeFirstOwnerLink(hash, now, owner)
+    const result = await accountStore(ctx.storage).consumeFirstOwnerLink(hash, now, owner)
     if (result.outcome === 'created') return signedIn(request, ctx, result.person, wiring)
     if (result.outcome === 'email_taken') return again(409, 'A person of this project has this email already. Please give another email.')
     return linkNotValid()
@@ -455,13 +456,13 @@ async function useLink(request: IRequest, ctx: CanvassContext, info: ConnectionI
   }
   // The password is hashed before the link is used: a failure leaves the link as it was.
   const passwordHash = password === undefined ? undefined : await hashPassword(password)
-  const used = await ctx.storage.consoleAccounts.consumeLink(hash, ctx.now())
-  const person = used?.personId ? await ctx.storage.consoleAccounts.getPerson(used.personId) : null
+  const used = await accountStore(ctx.storage).consumeLink(hash, ctx.now())
+  const person = used?.personId ? await accountStore(ctx.storage).getPerson(used.personId) : null
   if (!person) return linkNotValid()
   // Only over the password checked above (or over none): one set meanwhile is not replaced unseen.
   if (
     passwordHash !== undefined &&
-    !(await ctx.storage.consoleAccounts.setPasswordHash(person.id, passwordHash, ctx.now(), holder.passwordHash))
+    !(await accountStore(ctx.storage).setPasswordHash(person.id, passwordHash, ctx.now(), holder.passwordHash))
   ) {
     return again(409, 'Your password was changed while this form was sent, so it was left as it is. Ask for a new link to change it.')
   }
@@ -476,7 +477,7 @@ async function signOut(request: IRequest, ctx: CanvassContext): Promise<Response
   }
   const jar = consoleCookies(request, ctx)
   const token = cookieOf(request, jar.session)
-  if (token !== undefined && isConsoleToken(token)) await ctx.storage.consoleAccounts.deleteSession(consoleTokenHash(token))
+  if (token !== undefined && isConsoleToken(token)) await accountStore(ctx.storage).deleteSession(consoleTokenHash(token))
   return seeOther(`${ctx.basePath}/console/sign-in`, [cookie(jar, jar.session, '', 0)])
 }
 
@@ -563,7 +564,7 @@ const lastOwnerConflict = () =>
 
 const listPeople: Handler = async (request, ctx) => {
   const { projectId } = await peopleCaller(request, ctx)
-  return ok((await ctx.storage.consoleAccounts.listPeople(projectId)).map(personOutput))
+  return ok((await accountStore(ctx.storage).listPeople(projectId)).map(personOutput))
 }
 
 async function addPerson(
@@ -576,7 +577,7 @@ async function addPerson(
   const { email, role, password } = await body()
   const now = ctx.now()
   const person = await newConsolePerson(ctx.newId(), now, { projectId, email, role, password })
-  if ((await ctx.storage.consoleAccounts.insertPerson(person)) === 'email_taken') {
+  if ((await accountStore(ctx.storage).insertPerson(person)) === 'email_taken') {
     throw new CanvassError('conflict', 'A person of this project has this email already', { details: { email: 'taken' } })
   }
   const link = await createConsoleLink(ctx.storage, now, { projectId, personId: person.id }, wiring.settings)
@@ -592,11 +593,11 @@ async function updatePerson(
   const personId = param(request, 'consolePersonId')
   const { role } = await body()
   if (role !== undefined) {
-    const outcome = await ctx.storage.consoleAccounts.setRole(projectId, personId, role, ctx.now())
+    const outcome = await accountStore(ctx.storage).setRole(projectId, personId, role, ctx.now())
     if (outcome === 'not_found') throw personNotFound(personId)
     if (outcome === 'last_owner') throw lastOwnerConflict()
   }
-  const person = await ctx.storage.consoleAccounts.getPerson(personId)
+  const person = await accountStore(ctx.storage).getPerson(personId)
   if (!person || person.projectId !== projectId) throw personNotFound(personId)
   return ok(personOutput(person))
 }
@@ -604,9 +605,9 @@ async function updatePerson(
 const removePerson: Handler = async (request, ctx) => {
   const { projectId } = await peopleCaller(request, ctx)
   const personId = param(request, 'consolePersonId')
-  const person = await ctx.storage.consoleAccounts.getPerson(personId)
+  const person = await accountStore(ctx.storage).getPerson(personId)
   if (!person || person.projectId !== projectId) throw personNotFound(personId)
-  const outcome = await ctx.storage.consoleAccounts.deletePerson(projectId, personId)
+  const outcome = await accountStore(ctx.storage).deletePerson(projectId, personId)
   if (outcome === 'not_found') throw personNotFound(personId)
   if (outcome === 'last_owner') throw lastOwnerConflict()
   return ok(personOutput(person))
@@ -615,7 +616,7 @@ const removePerson: Handler = async (request, ctx) => {
 async function personLink(request: IRequest, ctx: CanvassContext, wiring: ConsoleAccountsWiring): Promise<Response> {
   const { projectId, inConsole } = await peopleCaller(request, ctx)
   const personId = param(request, 'consolePersonId')
-  const person = await ctx.storage.consoleAccounts.getPerson(personId)
+  const person = await accountStore(ctx.storage).getPerson(personId)
   if (!person || person.projectId !== projectId) throw personNotFound(personId)
   // An owner's link signs in as that owner: only another owner, under their own name, may make one.
   if (person.role === 'owner' && !inConsole) {

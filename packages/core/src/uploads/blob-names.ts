@@ -1,4 +1,4 @@
-import { assertBlobKey } from '../ports/blob-store'
+import { assertBlobKey } from '../ports/blob-checks'
 
 /** Whether `key` is a blob key the blob stores take. */
 export function isKey(key: string): boolean {

@@ -130,38 +130,11 @@ export function createReplicaReads(options: ReplicaReadsOptions): ReplicaReads {
     !replica.failed && replica.probedAt !== undefined && now - replica.probedAt <= probeEveryMs * 3 && replica.lagMs !== undefined
   const isUsed = (replica: ReplicaState, now: number) => isUp(replica, now) && (replica.lagMs as number) <= maxLagMs
 
-  async function probeOne(replica: ReplicaState): Promise<void> {
-    try {
-      const result = await withTimeout(probeTimeoutMs, async () => {
-        // The primary's position first: a replica that has replayed up to it had everything committed before the probe.
-        const { rows: primaryRows } = await sql<{ lsn: string }>`select pg_current_wal_lsn()::text as lsn`.execute(primary)
-        const lsn = primaryRows[0]?.lsn as string
-        const { rows } = await sql<{ recovering: boolean; caught_up: boolean | null; lag_ms: number | null }>`
-          select pg_is_in_recovery() as recovering,
-            pg_last_wal_replay_lsn() >= ${lsn}::pg_lsn as caught_up,
-            (extract(epoch from clock_timestamp() - pg_last_xact_replay_timestamp()) * 1000)::float8 as lag_ms`.execute(replica.db)
-        return rows[0]
-      })
-      if (!result?.recovering) {
-        // Promoted, or not a replica at all: its data is no longer the primary's.
-        replica.probedAt = undefined
-        replica.lagMs = undefined
-        return
-      }
-      replica.lagMs = result.caught_up ? 0 : Math.max(0, result.lag_ms ?? Number.POSITIVE_INFINITY)
-      replica.probedAt = Date.now()
-      replica.failed = false
-    } catch {
-      replica.probedAt = undefined
-      replica.lagMs = undefined
-    }
-  }
-
   function probe(): Promise<void> {
     return Promise.all(
       replicas.map((replica) => {
         // One probe at a time per replica: a slow one is not piled upon.
-        replica.probing ??= probeOne(replica).finally(() => {
+        replica.probing ??= probeOne(primary, replica, probeTimeoutMs).finally(() => {
           replica.probing = undefined
         })
         return replica.probing
@@ -227,6 +200,37 @@ export function createReplicaReads(options: ReplicaReadsOptions): ReplicaReads {
       closed = true
       clearInterval(timer)
     },
+  }
+}
+
+/**
+ * Asks `replica` how far behind `primary` it is: caught up when it has replayed the primary's write-ahead log up
+ * to the position the primary reported just before, else the time since the last transaction it replayed.
+ */
+async function probeOne(primary: AnyDatabase, replica: ReplicaState, probeTimeoutMs: number): Promise<void> {
+  try {
+    const result = await withTimeout(probeTimeoutMs, async () => {
+      // The primary's position first: a replica that has replayed up to it had everything committed before the probe.
+      const { rows: primaryRows } = await sql<{ lsn: string }>`select pg_current_wal_lsn()::text as lsn`.execute(primary)
+      const lsn = primaryRows[0]?.lsn as string
+      const { rows } = await sql<{ recovering: boolean; caught_up: boolean | null; lag_ms: number | null }>`
+        select pg_is_in_recovery() as recovering,
+          pg_last_wal_replay_lsn() >= ${lsn}::pg_lsn as caught_up,
+          (extract(epoch from clock_timestamp() - pg_last_xact_replay_timestamp()) * 1000)::float8 as lag_ms`.execute(replica.db)
+      return rows[0]
+    })
+    if (!result?.recovering) {
+      // Promoted, or not a replica at all: its data is no longer the primary's.
+      replica.probedAt = undefined
+      replica.lagMs = undefined
+      return
+    }
+    replica.lagMs = result.caught_up ? 0 : Math.max(0, result.lag_ms ?? Number.POSITIVE_INFINITY)
+    replica.probedAt = Date.now()
+    replica.failed = false
+  } catch {
+    replica.probedAt = undefined
+    replica.lagMs = undefined
   }
 }
 

@@ -1,4 +1,4 @@
-import type { ResponseStore } from '@canvass/core'
+import type { ResponseReports, ResponseStore } from '@canvass/core'
 import { sql } from 'kysely'
 import type { Kysely } from 'kysely'
 import { anonymizeResponses } from './anonymize-responses'
@@ -31,7 +31,7 @@ export function createResponseStore(
     /** Where a summary keeps the sums of closed periods: `db` by default, the primary for a replica's store, or none. */
     summaryParts?: Kysely<Database> | false
   } = {},
-): ResponseStore {
+): ResponseStore & ResponseReports {
   const { batch, oneStatementAtATime = false, summaryParts = db } = options
   const columns = responseColumns(names)
   // Every write of a response first makes sure its month has a partition (`partitions.ts`).

@@ -1,4 +1,4 @@
-import type { AuditEntry, AuditLogStore, AuditSummary } from '@canvass/core'
+import type { AuditEntry, AuditLogReports, AuditLogStore, AuditSummary } from '@canvass/core'
 import { sql } from 'kysely'
 import type { Kysely, Selectable } from 'kysely'
 import { applyPage } from '../responses/apply-page'
@@ -10,7 +10,7 @@ import { toJsonb } from '../sql/to-jsonb'
  * The audit log in `audit_log`. Its trigger refuses updates and deletes; `purge` says, for its own transaction
  * only, that its deletes are the retention's (`set_config(…, true)` is `set local`).
  */
-export function createAuditLogStore(db: Kysely<Database>): AuditLogStore {
+export function createAuditLogStore(db: Kysely<Database>): AuditLogStore & AuditLogReports {
   return {
     async append(entry) {
       await db

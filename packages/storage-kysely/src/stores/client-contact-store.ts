@@ -12,95 +12,13 @@ const MAX_DISPLAYS = 1000
 
 /** Contacts by `userId`, as the client SDKs use them. */
 export function createClientContactStore(db: Kysely<Database>, names: SchemaNames): ClientContactStore {
-  /** The contact's state in one statement, or null when it does not exist. */
-  async function readState(q: Executor, environmentId: string, userId: string) {
-    const row = await q
-      .selectFrom('contacts as c')
-      .select((eb) => [
-        'c.id',
-        contactAttributesJson(names, sql.ref('c.id')).as('attributes'),
-        eb.fn
-          .coalesce(
-            eb
-              .selectFrom(
-                eb
-                  .selectFrom('displays')
-                  .select(['survey_id', 'created_at', 'id'])
-                  .whereRef('contact_id', '=', 'c.id')
-                  .orderBy('created_at', 'desc')
-                  .orderBy('id', 'desc')
-                  .limit(MAX_DISPLAYS)
-                  .as('d'),
-              )
-              .select((eb) =>
-                eb.fn
-                  .agg<{ surveyId: string; createdAt: string }[]>('jsonb_agg', [
-                    eb.fn('jsonb_build_object', [sql.lit('surveyId'), 'd.survey_id', sql.lit('createdAt'), 'd.created_at']),
-                  ])
-                  .orderBy('d.created_at', 'desc')
-                  .orderBy('d.id', 'desc')
-                  .as('displays'),
-              ),
-            sql<{ surveyId: string; createdAt: string }[]>`'[]'::jsonb`,
-          )
-          .as('displays'),
-        eb.fn
-          .coalesce(
-            eb
-              .selectFrom('responses as r')
-              .select((eb) => eb.fn.agg<string[]>('jsonb_agg', ['r.survey_id']).distinct().as('responses'))
-              .whereRef('r.contact_id', '=', 'c.id'),
-            sql<string[]>`'[]'::jsonb`,
-          )
-          .as('responses'),
-      ])
-      .where('c.environment_id', '=', environmentId)
-      .where('c.user_id', '=', userId)
-      .executeTakeFirst()
-    if (!row) return null
-    return {
-      contactId: row.id,
-      userId,
-      attributes: row.attributes,
-      displays: row.displays.map((d) => ({ surveyId: d.surveyId, createdAt: new Date(d.createdAt) })),
-      responseSurveyIds: row.responses,
-    } satisfies ClientContactState
-  }
-
-  /**
-   * Creates the contact if absent and returns its id, or null when the environment does not exist.
-   * `do update` (not `do nothing`) so that the id of a contact a concurrent request just created comes back
-   * too; inside a transaction it also locks the contact until commit.
-   */
-  async function upsertContact(q: Executor, who: ContactIdentity) {
-    const row = await q
-      .insertInto('contacts')
-      .columns(['id', 'environment_id', 'user_id', 'created_at', 'updated_at'])
-      .expression((eb) =>
-        eb
-          .selectFrom('environments as e')
-          .select([
-            eb.cast<string>(eb.val(who.newId()), 'text').as('id'),
-            'e.id as environment_id',
-            eb.cast<string>(eb.val(who.userId), 'text').as('user_id'),
-            eb.cast<Date>(eb.val(who.now), 'timestamptz').as('created_at'),
-            eb.cast<Date>(eb.val(who.now), 'timestamptz').as('updated_at'),
-          ])
-          .where('e.id', '=', who.environmentId),
-      )
-      .onConflict((oc) => oc.columns(['environment_id', 'user_id']).doUpdateSet((eb) => ({ user_id: eb.ref('excluded.user_id') })))
-      .returning('id')
-      .executeTakeFirst()
-    return row?.id ?? null
-  }
-
   return {
     async identify(who) {
       if (!isStorable(who.environmentId) || !isStorable(who.userId)) return null
-      const existing = await readState(db, who.environmentId, who.userId)
+      const existing = await readState(db, names, who.environmentId, who.userId)
       if (existing) return existing
       if ((await upsertContact(db, who)) === null) return null
-      return readState(db, who.environmentId, who.userId)
+      return readState(db, names, who.environmentId, who.userId)
     },
 
     async setAttributes(who, attributes, limits) {
@@ -181,7 +99,7 @@ export function createClientContactStore(db: Kysely<Database>, names: SchemaName
             }
             if (changed) await trx.updateTable('contacts').set({ updated_at: who.now }).where('id', '=', contactId).execute()
           }
-          const state = await readState(trx, who.environmentId, who.userId)
+          const state = await readState(trx, names, who.environmentId, who.userId)
           return state && { state, changed, skipped }
         })
       } catch (error) {
@@ -191,6 +109,88 @@ export function createClientContactStore(db: Kysely<Database>, names: SchemaName
       }
     },
   }
+}
+
+/** The contact's state in one statement, or null when it does not exist. */
+async function readState(q: Executor, names: SchemaNames, environmentId: string, userId: string) {
+  const row = await q
+    .selectFrom('contacts as c')
+    .select((eb) => [
+      'c.id',
+      contactAttributesJson(names, sql.ref('c.id')).as('attributes'),
+      eb.fn
+        .coalesce(
+          eb
+            .selectFrom(
+              eb
+                .selectFrom('displays')
+                .select(['survey_id', 'created_at', 'id'])
+                .whereRef('contact_id', '=', 'c.id')
+                .orderBy('created_at', 'desc')
+                .orderBy('id', 'desc')
+                .limit(MAX_DISPLAYS)
+                .as('d'),
+            )
+            .select((eb) =>
+              eb.fn
+                .agg<{ surveyId: string; createdAt: string }[]>('jsonb_agg', [
+                  eb.fn('jsonb_build_object', [sql.lit('surveyId'), 'd.survey_id', sql.lit('createdAt'), 'd.created_at']),
+                ])
+                .orderBy('d.created_at', 'desc')
+                .orderBy('d.id', 'desc')
+                .as('displays'),
+            ),
+          sql<{ surveyId: string; createdAt: string }[]>`'[]'::jsonb`,
+        )
+        .as('displays'),
+      eb.fn
+        .coalesce(
+          eb
+            .selectFrom('responses as r')
+            .select((eb) => eb.fn.agg<string[]>('jsonb_agg', ['r.survey_id']).distinct().as('responses'))
+            .whereRef('r.contact_id', '=', 'c.id'),
+          sql<string[]>`'[]'::jsonb`,
+        )
+        .as('responses'),
+    ])
+    .where('c.environment_id', '=', environmentId)
+    .where('c.user_id', '=', userId)
+    .executeTakeFirst()
+  if (!row) return null
+  return {
+    contactId: row.id,
+    userId,
+    attributes: row.attributes,
+    displays: row.displays.map((d) => ({ surveyId: d.surveyId, createdAt: new Date(d.createdAt) })),
+    responseSurveyIds: row.responses,
+  } satisfies ClientContactState
+}
+
+/**
+ * Creates the contact if absent and returns its id, or null when the environment does not exist.
+ * `do update` (not `do nothing`) so that the id of a contact a concurrent request just created comes back
+ * too; inside a transaction it also locks the contact until commit.
+ */
+async function upsertContact(q: Executor, who: ContactIdentity) {
+  const row = await q
+    .insertInto('contacts')
+    .columns(['id', 'environment_id', 'user_id', 'created_at', 'updated_at'])
+    .expression((eb) =>
+      eb
+        .selectFrom('environments as e')
+        .select([
+          eb.cast<string>(eb.val(who.newId()), 'text').as('id'),
+          'e.id as environment_id',
+          eb.cast<string>(eb.val(who.userId), 'text').as('user_id'),
+          eb.cast<Date>(eb.val(who.now), 'timestamptz').as('created_at'),
+          eb.cast<Date>(eb.val(who.now), 'timestamptz').as('updated_at'),
+        ])
+        .where('e.id', '=', who.environmentId),
+    )
+    .onConflict((oc) => oc.columns(['environment_id', 'user_id']).doUpdateSet((eb) => ({ user_id: eb.ref('excluded.user_id') })))
+    .returning('id')
+    .executeTakeFirst()
+  return row?.id ?? null
 }
 
 type Executor = Kysely<Database> | Transaction<Database>

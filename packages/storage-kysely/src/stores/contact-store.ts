@@ -1,4 +1,4 @@
-import type { ContactFilter, ContactStore, PersonRecord } from '@canvass/core'
+import type { ContactFilter, ContactReports, ContactStore, PersonRecord } from '@canvass/core'
 import { sql } from 'kysely'
 import type { Kysely, SelectQueryBuilder } from 'kysely'
 import { applyPage } from '../responses/apply-page'
@@ -9,7 +9,7 @@ import { isStorable } from '../postgres/is-storable'
 import type { SchemaNames } from '../postgres/schema-names'
 
 /** Contacts (people), each read with its attributes in the same statement. */
-export function createContactStore(db: Kysely<Database>, names: SchemaNames): ContactStore {
+export function createContactStore(db: Kysely<Database>, names: SchemaNames): ContactStore & ContactReports {
   const columns = [
     'contacts.id',
     'contacts.environment_id',

@@ -1,4 +1,4 @@
-import type { DisplayRecord, DisplayStore } from '@canvass/core'
+import type { DisplayStore } from '@canvass/core'
 import { sql } from 'kysely'
 import type { Kysely } from 'kysely'
 import { isForeignKeyViolation } from '../postgres/sql-state'
@@ -7,6 +7,7 @@ import { isStorable } from '../postgres/is-storable'
 import { linkContactSql } from '../sql/link-contact-sql'
 import { precompiled, slots } from '../postgres/precompiled'
 import type { SchemaNames } from '../postgres/schema-names'
+import { listDisplaysByContact } from './display-list'
 
 /**
  * Displays. Whether the survey accepts submissions, and what to do when the insert is refused, is core's
@@ -20,6 +21,7 @@ export function createDisplayStore(db: Kysely<Database>, names: SchemaNames): Di
   // is shown a survey creates a display.
   const statements = { anonymous: displayStatement(db, names, false), withContact: displayStatement(db, names, true) }
   return {
+    listByContact: (environmentId, contactId, page) => listDisplaysByContact(db, environmentId, contactId, page),
     async insertGuarded(input, guard) {
       const withContact = input.userId !== null && isStorable(input.userId)
       const responseGuard = input.responseGuard
@@ -110,48 +112,6 @@ export function createDisplayStore(db: Kysely<Database>, names: SchemaNames): Di
         .executeTakeFirst()
       if (!row) return null
       return { responseId: row.display_response_id ?? row.response_id ?? null }
-    },
-
-    async listByContact(environmentId, contactId, page) {
-      if (!isStorable(environmentId) || !isStorable(contactId)) return []
-      const { after } = page
-      const rows = await db
-        .selectFrom('displays as d')
-        .where('d.environment_id', '=', environmentId)
-        .where('d.contact_id', '=', contactId)
-        .$if(after !== undefined, (q) =>
-          q.where((eb) => eb(eb.refTuple('d.created_at', 'd.id'), '>', eb.tuple(after?.createdAt as Date, after?.id as string))),
-        )
-        .select((eb) => [
-          'd.id',
-          'd.survey_id',
-          'd.contact_id',
-          'd.response_id',
-          'd.created_at',
-          'd.updated_at',
-          eb
-            .selectFrom('responses as r')
-            .whereRef('r.display_id', '=', 'd.id')
-            .where('r.environment_id', '=', environmentId)
-            .select('r.id')
-            .orderBy('r.created_at')
-            .limit(1)
-            .as('display_response_id'),
-        ])
-        .orderBy('d.created_at')
-        .orderBy('d.id')
-        .limit(page.limit + 1)
-        .execute()
-      return rows.map(
-        (row): DisplayRecord => ({
-          id: row.id,
-          surveyId: row.survey_id,
-          contactId: row.contact_id,
-          responseId: row.display_response_id ?? row.response_id ?? null,
-          createdAt: row.created_at,
-          updatedAt: row.updated_at,
-        }),
-      )
     },
   }
 }

@@ -2,7 +2,7 @@ import { createResponse } from '@canvass/core'
 import { freshId } from './fresh-id'
 import type { SurveyRecord } from '@canvass/core'
 import * as assert from 'uvu/assert'
-import { clientCheck, expectCreated, makeResponse, managementCheck, seedDisplay, seedProject, seedSurvey } from './seed'
+import { clientCheck, expectCreated, makeResponse, managementCheck, reportsOf, seedDisplay, seedProject, seedSurvey } from './seed'
 import type { StorageTest } from './storage-test'
 
 const HOUR = 60 * 60 * 1000
@@ -264,6 +264,7 @@ export const createResponseTests: StorageTest[] = [
   },
   {
     name: 'createResponse with requireSingleUseId refuses a single-use link survey without singleUseId as single_use_id_required, on every path, and writes nothing',
+    needsReporting: true,
     async run({ storage }) {
       const { production } = await seedProject(storage)
       const required = { ...clientCheck(production), requireSingleUseId: true }
@@ -283,7 +284,7 @@ export const createResponseTests: StorageTest[] = [
         results,
         together.map(() => ({ outcome: 'single_use_id_required' })),
       )
-      assert.is(await storage.responses.count(production, { surveyId: survey.id }), 0, 'nothing written')
+      assert.is(await reportsOf(storage).responses.count(production, { surveyId: survey.id }), 0, 'nothing written')
       // Checked right after the environment: before the survey's status and its PIN.
       const paused = await seedSurvey(storage, production, { type: 'link', status: 'paused', pin: '1234', singleUse: { enabled: true } })
       assert.equal(await createResponse(storage.responses, makeResponse(paused.id), required), { outcome: 'single_use_id_required' })
@@ -307,6 +308,7 @@ export const createResponseTests: StorageTest[] = [
   },
   {
     name: 'createResponse refuses a survey with a PIN as pin_required unless pinProven, on every path, and writes nothing',
+    needsReporting: true,
     async run({ storage }) {
       const { production } = await seedProject(storage)
       const survey = await seedSurvey(storage, production, { pin: '1234' })
@@ -327,7 +329,7 @@ export const createResponseTests: StorageTest[] = [
         results,
         together.map(() => ({ outcome: 'pin_required' })),
       )
-      assert.is(await storage.responses.count(production, { surveyId: survey.id }), 0, 'nothing written')
+      assert.is(await reportsOf(storage).responses.count(production, { surveyId: survey.id }), 0, 'nothing written')
 
       // The status is judged before the PIN.
       const paused = await seedSurvey(storage, production, { pin: '1234', status: 'paused' })

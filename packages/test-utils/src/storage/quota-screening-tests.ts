@@ -2,7 +2,7 @@ import { createResponse, updateResponse } from '@canvass/core'
 import type { CreateResponseCheck, Storage, UnscreenedResponse } from '@canvass/core'
 import * as assert from 'uvu/assert'
 import { makeQuota, screening, seedQuota } from './quota-tests'
-import { clientCheck, makeResponse, managementCheck, seedProject, seedResponse, seedSurvey } from './seed'
+import { clientCheck, makeResponse, managementCheck, reportsOf, seedProject, seedResponse, seedSurvey } from './seed'
 import type { StorageTest } from './storage-test'
 
 /**
@@ -151,6 +151,7 @@ export const quotaScreeningTests: StorageTest[] = [
   },
   {
     name: 'quota screening: a screening removes the mark it answers for, not a later write’s, and only for the response’s environment',
+    needsReporting: true,
     async run({ storage }) {
       const { production, development, survey, quota, at } = await seedQuotaSurvey(storage, { limit: 10 })
       const response = makeResponse(survey.id, { createdAt: at })
@@ -159,7 +160,7 @@ export const quotaScreeningTests: StorageTest[] = [
       await updateResponse(storage.responses, response.id, () => ({ updatedAt, finished: true }), { screenQuotas: true })
       // The create's screening comes after the update: it counts, but the update's mark stays for its own.
       assert.is(await storage.quotas.screen(screening(quota, response.id, { mark: at })), null)
-      assert.equal(await storage.quotas.counts(production, survey.id), { [quota.id]: 1 })
+      assert.equal(await reportsOf(storage).quotas.counts(production, survey.id), { [quota.id]: 1 })
       const now = new Date()
       const claimed = await claimOf(storage, [response.id], later(updatedAt), now)
       assert.equal([...claimed.keys()], [response.id], 'the later mark stayed')
@@ -169,11 +170,12 @@ export const quotaScreeningTests: StorageTest[] = [
       assert.equal([...(await claimOf(storage, [response.id], later(now), later(now, 1))).keys()], [response.id], 'still marked')
       assert.is(await storage.quotas.screen(screening(quota, response.id, { mark: later(now, 1) })), null)
       assert.equal([...(await claimOf(storage, [response.id], later(now, 10_000))).keys()], [], 'screened: no mark left')
-      assert.equal(await storage.quotas.counts(production, survey.id), { [quota.id]: 1 }, 'counted once')
+      assert.equal(await reportsOf(storage).quotas.counts(production, survey.id), { [quota.id]: 1 }, 'counted once')
     },
   },
   {
     name: 'quota screening: concurrent screenings of claimed responses count each once and no quota over its limit',
+    needsReporting: true,
     async run({ storage }) {
       const { production, survey, quota, at } = await seedQuotaSurvey(storage, { limit: 5 })
       const responses = Array.from({ length: 12 }, (_, i) => makeResponse(survey.id, { createdAt: later(at, i), finished: true }))
@@ -190,7 +192,7 @@ export const quotaScreeningTests: StorageTest[] = [
         screening(quota, row.responseId, { mark: row.mark }),
       ])
       await Promise.all(screenings.map((input) => storage.quotas.screen(input)))
-      assert.equal(await storage.quotas.counts(production, survey.id), { [quota.id]: 5 })
+      assert.equal(await reportsOf(storage).quotas.counts(production, survey.id), { [quota.id]: 5 })
       assert.equal([...(await claimOf(storage, [...wanted], later(now, 10_000))).keys()], [], 'every mark removed')
     },
   },

@@ -2,7 +2,7 @@ import { createResponse, updateResponse } from '@canvass/core'
 import type { QuotaRecord, QuotaScreening, Storage } from '@canvass/core'
 import * as assert from 'uvu/assert'
 import { freshId } from './fresh-id'
-import { clientCheck, makeResponse, managementCheck, rejection, seedProject, seedResponse, seedSurvey } from './seed'
+import { clientCheck, makeResponse, managementCheck, rejection, reportsOf, seedProject, seedResponse, seedSurvey } from './seed'
 import type { StorageTest } from './storage-test'
 
 /** A quota of `surveyId` (no conditions: core judges them), `overrides` replacing fields. */
@@ -228,6 +228,7 @@ export const quotaTests: StorageTest[] = [
   },
   {
     name: 'quotas: screen counts finished responses up to the limit, then screens out and ends the survey (endSurvey)',
+    needsReporting: true,
     async run({ storage }) {
       const { production } = await seedProject(storage)
       const survey = await seedSurvey(storage, production)
@@ -237,18 +238,19 @@ export const quotaTests: StorageTest[] = [
       assert.is(await storage.quotas.screen(screening(quota, ids[0]!)), null)
       assert.is(await storage.quotas.screen(screening(quota, ids[0]!)), null, 'a response counted once stays counted')
       assert.is(await storage.quotas.screen(screening(quota, ids[1]!)), null)
-      assert.equal(await storage.quotas.counts(production, survey.id), { [quota.id]: 2 })
+      assert.equal(await reportsOf(storage).quotas.counts(production, survey.id), { [quota.id]: 2 })
       const full = await storage.quotas.screen(screening(quota, ids[2]!, { finished: false }))
       assert.is(full?.id, quota.id)
       const ended = await storage.responses.get(ids[2]!)
       assert.is(ended?.finished, true)
       assert.is(ended?.endingId, 'end1')
-      assert.equal(await storage.quotas.counts(production, survey.id), { [quota.id]: 2 })
-      assert.equal(await storage.quotas.namesByResponse(production, ids), { [ids[0]!]: [quota.name], [ids[1]!]: [quota.name] })
+      assert.equal(await reportsOf(storage).quotas.counts(production, survey.id), { [quota.id]: 2 })
+      assert.equal(await reportsOf(storage).quotas.namesByResponse(production, ids), { [ids[0]!]: [quota.name], [ids[1]!]: [quota.name] })
     },
   },
   {
     name: 'quotas: screen leaves unfinished responses out unless the quota counts partial submissions; unmet quotas lose the response',
+    needsReporting: true,
     async run({ storage }) {
       const { production, development } = await seedProject(storage)
       const survey = await seedSurvey(storage, production)
@@ -257,18 +259,19 @@ export const quotaTests: StorageTest[] = [
       const id = await seedResponse(storage, production, survey.id)
       const both = { met: [finishedOnly.id, partial.id], finished: false }
       assert.is(await storage.quotas.screen(screening(finishedOnly, id, both)), null)
-      assert.equal(await storage.quotas.counts(production, survey.id), { [partial.id]: 1 })
+      assert.equal(await reportsOf(storage).quotas.counts(production, survey.id), { [partial.id]: 1 })
       assert.is(
         await storage.quotas.screen(screening(finishedOnly, id, { met: [finishedOnly.id], unmet: [partial.id], finished: false })),
         null,
       )
-      assert.equal(await storage.quotas.counts(production, survey.id), {})
+      assert.equal(await reportsOf(storage).quotas.counts(production, survey.id), {})
       assert.is(await storage.quotas.screen({ ...screening(finishedOnly, id), environmentId: development }), null)
-      assert.equal(await storage.quotas.counts(production, survey.id), {}, 'another environment changes nothing')
+      assert.equal(await reportsOf(storage).quotas.counts(production, survey.id), {}, 'another environment changes nothing')
     },
   },
   {
     name: 'quotas: 20 concurrent screenings of finished responses against limit 5 count exactly 5',
+    needsReporting: true,
     async run({ storage }) {
       const { production } = await seedProject(storage)
       const survey = await seedSurvey(storage, production)
@@ -277,7 +280,7 @@ export const quotaTests: StorageTest[] = [
       const results = await Promise.all(ids.map((id) => storage.quotas.screen(screening(quota, id))))
       assert.is(results.filter((result) => result === null).length, 5)
       assert.is(results.filter((result) => result?.id === quota.id).length, 15)
-      assert.equal(await storage.quotas.counts(production, survey.id), { [quota.id]: 5 })
+      assert.equal(await reportsOf(storage).quotas.counts(production, survey.id), { [quota.id]: 5 })
     },
   },
 ]

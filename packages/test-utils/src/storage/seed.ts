@@ -7,11 +7,18 @@ import type {
   CreateResponseCheck,
   CreateResponseResult,
   NewResponse,
+  ReportingStorage,
   SegmentRecord,
   Storage,
   SurveyRecord,
 } from '@canvass/core'
 import * as assert from 'uvu/assert'
+
+/** The storage's reporting port, for a check that reads back what it wrote (marked `needsReporting`). */
+export function reportsOf(storage: Storage): ReportingStorage {
+  if (!storage.reporting) throw new Error('this check reads through storage.reporting, which the storage lacks')
+  return storage.reporting
+}
 
 /** A fresh organization and project; every test seeds its own, so tests share nothing. */
 export async function seedProject(storage: Storage) {

@@ -5,6 +5,8 @@ export interface StorageTest {
   name: string
   /** Set when the test needs the adapter's `fixtures` (what the port cannot do yet). */
   needsFixtures?: true
+  /** Set when the test reads back what it wrote through the optional reporting port (`storage.reporting`). */
+  needsReporting?: true
   run(context: StorageTestContext): Promise<void>
 }
 

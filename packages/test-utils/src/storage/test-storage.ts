@@ -3,7 +3,6 @@ import type { Storage } from '@canvass/core'
 import { suite } from 'uvu'
 import { anonymizeTests } from './anonymize-tests'
 import { answerBoundTests } from './answer-bound-tests'
-import { auditLogTests } from './audit-log-tests'
 import { apiKeyTests } from './api-key-tests'
 import { autoCompleteTests } from './auto-complete-tests'
 import { autoCompleteUpdateTests } from './auto-complete-update-tests'
@@ -14,7 +13,6 @@ import { contactTests } from './contact-tests'
 import { contactLimitTests } from './contact-limit-tests'
 import { clientTests } from './client-tests'
 import { concurrentCreateTests } from './concurrent-create-tests'
-import { consoleAccountTests } from './console-account-tests'
 import { createResponseTests } from './create-response-tests'
 import { contactDisplayTests } from './contact-display-tests'
 import { displayResponseTests } from './display-response-tests'
@@ -58,6 +56,12 @@ export interface TestStorageOptions {
    * them, the tests that need them are skipped with that reason.
    */
   fixtures?: StorageFixtures
+  /**
+   * Whether the storage provides the optional reporting port (`storage.reporting`). Without it, the tests that
+   * read back through it (`needsReporting`) are skipped with that reason.
+   * @default true
+   */
+  reporting?: boolean
 }
 
 /** Every conformance test, in the order they run. */
@@ -93,8 +97,6 @@ export const STORAGE_TESTS: readonly StorageTest[] = [
   ...concurrentCreateTests,
   ...importTests,
   ...writePrimitiveTests,
-  ...auditLogTests,
-  ...consoleAccountTests,
 ]
 
 /**
@@ -106,7 +108,7 @@ export const STORAGE_TESTS: readonly StorageTest[] = [
  * testStorage({ name: 'my adapter', create: async () => createMyStorage(), cleanup: () => close() })
  * ```
  */
-export function testStorage({ name, create, cleanup, skip = [], fixtures }: TestStorageOptions): void {
+export function testStorage({ name, create, cleanup, skip = [], fixtures, reporting = true }: TestStorageOptions): void {
   const reasons = new Map<string, string>()
   for (const { reason, tests } of skip) for (const test of tests) reasons.set(test, reason)
   const unknown = [...reasons.keys()].filter((test) => !STORAGE_TESTS.some(({ name }) => name === test))
@@ -121,8 +123,11 @@ export function testStorage({ name, create, cleanup, skip = [], fixtures }: Test
     await cleanup?.()
   })
 
-  for (const { name: testName, needsFixtures, run } of STORAGE_TESTS) {
-    const reason = reasons.get(testName) ?? (needsFixtures && !fixtures ? 'the adapter passes no fixtures' : undefined)
+  for (const { name: testName, needsFixtures, needsReporting, run } of STORAGE_TESTS) {
+    const reason =
+      reasons.get(testName) ??
+      (needsFixtures && !fixtures ? 'the adapter passes no fixtures' : undefined) ??
+      (needsReporting && !reporting ? 'the storage has no reporting port' : undefined)
     if (reason !== undefined) {
       skipTest(test, testName, reason)
       continue

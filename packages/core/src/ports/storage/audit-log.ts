@@ -1,19 +1,17 @@
 /**
  * The audit log: who changed what through the management API, when and from where, and who took personal data
  * out in bulk (exports). Core writes one entry per such request answered with 2xx; nothing in the API changes
- * or deletes an entry, and only the log's own retention (`purge`) removes old ones.
+ * or deletes an entry, and only the log's own retention (`purge`) removes old ones. Reading it is a report
+ * (`ReportingStorage.auditLog`).
  *
  * Rules every implementation MUST follow:
  * - `append` stores the entry as given. The store MUST refuse, at the database where it can (a trigger, a
  *   grant), any other change to stored entries: no update, and no delete but `purge`'s.
- * - `list` MUST only return entries of that `environmentId`, newest first (`createdAt` descending, then `id`
- *   descending), at most `limit + 1` of them, each filter narrowing the list (all given filters together).
  * - `purge` removes at most `limit` entries created before `before`, oldest first, in one transaction, and
  *   returns how many it removed; concurrent purges never fail on each other's rows.
  */
 export interface AuditLogStore {
   append(entry: AuditEntry): Promise<void>
-  list(environmentId: string, query: AuditLogQuery): Promise<AuditEntry[]>
   purge(before: Date, limit: number): Promise<number>
 }
 

@@ -1,5 +1,5 @@
 import type { PageQuery } from './common'
-import type { PersonRecord } from './responses'
+import type { PersonRecord } from './response-records'
 
 /** Contacts, also called people: two views of one table (docs/design.md, "Data and ids"). */
 export interface ContactStore {
@@ -9,8 +9,6 @@ export interface ContactStore {
     environmentId: string,
     page: PageQuery & ContactFilter & { sortBy?: 'createdAt' | 'updatedAt'; order?: 'asc' | 'desc' },
   ): Promise<PersonRecord[]>
-  /** How many contacts of the environment `filter` takes, exactly. */
-  count(environmentId: string, filter: ContactFilter): Promise<number>
   /** The contact of that environment with its attributes, or null (also for another environment's id). */
   get(environmentId: string, id: string): Promise<PersonRecord | null>
   /**
@@ -32,8 +30,6 @@ export interface ContactStore {
    * is no such contact.
    */
   erase(environmentId: string, id: string): Promise<ErasureReport | null>
-  /** The attribute values of the environment's contacts, each with its key. */
-  listAttributes(environmentId: string, page: PageQuery): Promise<ContactAttributeRecord[]>
 }
 
 export interface ContactAttributeRecord {

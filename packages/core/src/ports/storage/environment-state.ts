@@ -1,4 +1,4 @@
-import type { SurveyRecord } from './surveys'
+import type { SurveyRecord } from './survey-records'
 
 /** What a widget loads for an environment (`GET /client/{environmentId}/environment`). */
 export interface EnvironmentStateStore {

@@ -3,7 +3,8 @@ import type { ApiKeyStore } from './api-keys'
 import type { AuditLogStore } from './audit-log'
 import type { AttributeClassStore } from './attribute-classes'
 import type { BlobDeletionStore } from './blob-deletions'
-import type { ConsoleAccountStore } from './console-accounts'
+import type { ConsoleAccountStore } from '../console-accounts'
+import type { ReportingStorage } from '../reporting'
 import type { ContactAttributeKeyStore } from './contact-attribute-keys'
 import type { ContactStore } from './contacts'
 import type { ClientContactStore } from './client-contacts'
@@ -25,7 +26,8 @@ import type { WebhookStore } from './webhooks'
 
 /**
  * The storage port: everything Canvass keeps, grouped by resource (`storage.surveys`, `storage.responses`,
- * …), one small interface per file of this folder. An adapter (e.g. `@canvass/storage-kysely`) implements
+ * …), one small interface per file of this folder. Two optional ports ride on it: `reporting` (`ports/reporting/`)
+ * and `consoleAccounts` (`ports/console-accounts/`), each with its own conformance kit. An adapter (e.g. `@canvass/storage-kysely`) implements
  * it; core assigns ids and timestamps, validates input and decides every HTTP answer.
  *
  * Rules every implementation MUST follow:
@@ -41,9 +43,9 @@ import type { WebhookStore } from './webhooks'
  *   client then gets 503 `service_unavailable` with `Retry-After` instead of a 500. Core imports no driver;
  *   telling a connection failure from any other error is the adapter's job.
  * - Every read MUST see every write committed before it started, but for the reads that tolerate lag, which a
- *   storage MAY answer from copies that lag behind (read replicas): `responses.list`, `count`, `listForExport`,
- *   `summarize` and `listAnswers`, `contacts.list` and `count`, and `auditLog.list`. A storage that does MUST
- *   say so in `laggingReads` (docs/replicas.md).
+ *   storage MAY answer from copies that lag behind (read replicas): `responses.list`, `contacts.list`, and the
+ *   reporting port's `responses`, `contacts.count` and `auditLog.list`. A storage that does MUST say so in
+ *   `laggingReads` (docs/replicas.md).
  */
 export interface Storage {
   projects: ProjectStore
@@ -74,8 +76,18 @@ export interface Storage {
   imports: ImportStore
   /** Expired responses and the lease of the worker that deletes them (`createRetention`). */
   retention: RetentionStore
-  /** The console's own people, sessions and one-time links (the standalone server's accounts). */
-  consoleAccounts: ConsoleAccountStore
+  /**
+   * Counts, summaries, exports, answer lists and the audit log: an optional port with its own kit
+   * (`testReportingStorage`, `ports/reporting/`). Without it the routes that report answer 501
+   * `not_implemented`; everything else works.
+   */
+  reporting?: ReportingStorage
+  /**
+   * The console's own people, sessions and one-time links (the standalone server's accounts): an optional port
+   * with its own kit (`testConsoleAccountStorage`). Only `console.accounts` needs it; a storage without it serves
+   * everything else, and `createCanvass` refuses `console.accounts` when it is missing.
+   */
+  consoleAccounts?: ConsoleAccountStore
   /** Answers true when the database is reachable (health checks). */
   ping(): Promise<boolean>
   /**
@@ -105,10 +117,15 @@ export interface LaggingReads {
 export type * from './api-keys'
 export type * from './audit-log'
 export type * from './common'
-export type * from './console-accounts'
+export type * from '../console-accounts'
+export type * from '../reporting'
 export type * from './environments'
 export type * from './projects'
 export type * from './responses'
+export type * from './response-filters'
+export type * from './response-records'
+export type * from './response-writes'
+export type * from './response-updates'
 export type * from './response-conditions'
 export type * from './retention'
 export type * from './idempotency'
@@ -116,6 +133,7 @@ export type * from './imports'
 export type * from './segments'
 export type * from './quotas'
 export type * from './surveys'
+export type * from './survey-records'
 export type * from './tags'
 export type * from './attribute-classes'
 export type * from './blob-deletions'
@@ -127,4 +145,6 @@ export type * from './displays'
 export type * from './environment-state'
 export type * from './uploads'
 export type * from './webhook-deliveries'
+export type * from './outbox'
+export type * from './webhook-delivery-records'
 export type * from './webhooks'

@@ -65,13 +65,6 @@ export interface QuotaStore {
    * what screening needs, as the response is stored now, and its new `mark`.
    */
   claimUnscreened(input: { before: Date; now: Date; limit: number }): Promise<UnscreenedResponse[]>
-  /** How many responses each quota of the survey counts now (as `screen` counts), by quota id. */
-  counts(environmentId: string, surveyId: string): Promise<Record<string, number>>
-  /**
-   * The quotas each of `responseIds` (responses of that environment) is counted in (`screenedIn`), by
-   * response id: their names, in screening order. Responses in none are left out.
-   */
-  namesByResponse(environmentId: string, responseIds: string[]): Promise<Record<string, string[]>>
 }
 
 export interface QuotaRecord {

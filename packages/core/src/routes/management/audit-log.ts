@@ -9,6 +9,7 @@ import type { AuditEntry, AuditLogQuery } from '../../ports/storage'
 import type { RouteTable } from '../../http/route-table'
 import { auditEntryAnswer, pageOf } from '../../schemas/answers'
 import { normalizeIsoDateTime } from '../../schemas/common'
+import { reportingOf } from '../../domain/reporting'
 
 /** Entries per page unless `limit` says otherwise, and at most. */
 export const AUDIT_LOG_PAGE_SIZE = 50
@@ -71,7 +72,11 @@ const listAuditLog: Handler = async (request, ctx) => {
   const page = { limit: input.limit ?? AUDIT_LOG_PAGE_SIZE, ...(input.cursor !== undefined ? { after: decodeCursor(input.cursor) } : {}) }
   return listPage(page, {
     read: (position) =>
-      ctx.storage.auditLog.list(environmentId, { ...filter, limit: position.limit, ...(position.after ? { after: position.after } : {}) }),
+      reportingOf(ctx.storage).auditLog.list(environmentId, {
+        ...filter,
+        limit: position.limit,
+        ...(position.after ? { after: position.after } : {}),
+      }),
     output: auditEntryOutput,
     nextUrl: () => externalUrl(request, ctx),
   })

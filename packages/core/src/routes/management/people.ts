@@ -22,6 +22,7 @@ import {
   pageOf,
 } from '../../schemas/answers'
 import { pageQuery } from '../../http/pagination'
+import { reportingOf } from '../../domain/reporting'
 
 /**
  * `/api/v1/management/people` and `/api/v1/management/contacts`, two views of the contacts (docs/design.md, "Data and ids"):
@@ -82,7 +83,7 @@ const CONTACT_VIEWS: ReadonlyArray<{ path: string; param: string; type: Resource
 const listContacts: Handler = async (request, ctx) => {
   const { environmentId } = await authenticate(request, ctx)
   const { page, filter, sortBy, order, count, cursorTag } = readContactQuery(request.query)
-  const total = count ? await ctx.storage.contacts.count(environmentId, filter) : undefined
+  const total = count ? await reportingOf(ctx.storage).contacts.count(environmentId, filter) : undefined
   return listPage(page, {
     // The default order is the storage's own: only another one is named.
     read: (position) => ctx.storage.contacts.list(environmentId, { ...filter, ...(cursorTag ? { sortBy, order } : {}), ...position }),
@@ -190,7 +191,7 @@ function readErase(query: Record<string, string | string[] | undefined>): boolea
 const listContactAttributes: Handler = async (request, ctx) => {
   const { environmentId } = await authenticate(request, ctx)
   return listPage(readPageQuery(request.query), {
-    read: (position) => ctx.storage.contacts.listAttributes(environmentId, position),
+    read: (position) => reportingOf(ctx.storage).contacts.listAttributes(environmentId, position),
     output: contactAttributeOutput,
     nextUrl: () => externalUrl(request, ctx),
   })

@@ -36,6 +36,7 @@ import { checkNamedEnvironment, namedEnvironmentChecker } from '../../domain/nam
 import { checkContactAttributeFilter, readsContactAttributes } from '../../auth/console-roles'
 import { importResponses as writeResponseImport } from '../../domain/response-imports'
 import { updateResponse as writeResponseUpdate } from '../../domain/response-updates'
+import { reportingOf } from '../../domain/reporting'
 
 /** `/api/v1/management/responses`: list, create, get, update and delete, without survey status checks. */
 export function registerManagementResponseRoutes(routes: RouteTable): void {
@@ -118,7 +119,7 @@ const listResponses: Handler = async (request, ctx) => {
   const view = { contactAttributes: readsContactAttributes(caller) }
   // A survey of another environment is refused (401) rather than listed as empty.
   if (filter.surveyId !== undefined) filter.surveyId = (await ownedSurvey(ctx, environmentId, filter.surveyId)).id
-  const total = count ? await ctx.storage.responses.count(environmentId, filter, { upTo: MAX_EXACT_COUNT }) : undefined
+  const total = count ? await reportingOf(ctx.storage).responses.count(environmentId, filter, { upTo: MAX_EXACT_COUNT }) : undefined
   return listPage(page, {
     read: (position) => ctx.storage.responses.list(environmentId, { ...filter, sortBy, order, ...position }),
     output: (response) => responseOutput(response, view),
@@ -160,6 +161,8 @@ const exportResponses: Handler = async (request, ctx, info) => {
   checkContactAttributeFilter(caller, filter.where)
   const view = { contactAttributes: readsContactAttributes(caller) }
   const survey = await ownedSurvey(ctx, environmentId, filter.surveyId as string)
+  // Exports are reports: a storage without them answers 501 here, before the stream starts, not an empty file.
+  const reports = reportingOf(ctx.storage)
   const scope = { ...filter, surveyId: survey.id, sortBy, order }
   const position = (after: { id: string; createdAt: Date; updatedAt: Date } | undefined) =>
     after ? { after: { createdAt: after[sortBy], id: after.id } } : {}
@@ -174,9 +177,9 @@ const exportResponses: Handler = async (request, ctx, info) => {
             quotas: hasQuotas,
             rows: {
               read: async (after, limit) => {
-                const rows = await ctx.storage.responses.listForExport(environmentId, { ...scope, limit, ...position(after) })
+                const rows = await reports.responses.listForExport(environmentId, { ...scope, limit, ...position(after) })
                 if (!hasQuotas || rows.length === 0) return rows
-                const names = await ctx.storage.quotas.namesByResponse(
+                const names = await reports.quotas.namesByResponse(
                   environmentId,
                   rows.map((row) => row.id),
                 )

@@ -44,6 +44,7 @@ import {
   v3ResponseValidateSchema,
 } from '../../schemas/v3-response'
 import { updateResponse } from '../../domain/response-updates'
+import { reportingOf } from '../../domain/reporting'
 
 const EXTENSION_DOC =
   'Canvass\'s extension: also takes `filter[<field>][<operator>]=<value>` on answers, hidden fields, variables, `meta`, contact attributes, quotas, tags and `updatedAt` (docs/api.md, "Filtering responses"); the cursor is bound to those too.'
@@ -200,7 +201,7 @@ const listResponses = async (request: IRequest, ctx: CanvassContext, caller: Cal
       limit: query.limit,
       ...(query.after ? { after: query.after } : {}),
     }),
-    query.includeTotalCount ? ctx.storage.responses.count(environmentId, query.filter, { upTo: V3_COUNT_CAP }) : undefined,
+    query.includeTotalCount ? reportingOf(ctx.storage).responses.count(environmentId, query.filter, { upTo: V3_COUNT_CAP }) : undefined,
   ])
   const page = rows.slice(0, query.limit)
   const last = page[page.length - 1]
@@ -227,8 +228,8 @@ const countResponses = async (request: IRequest, ctx: CanvassContext, caller: Ca
   checkContactAttributeFilter(caller, query.filter.where)
   await checkScope(ctx, environmentId, query)
   if (query.precision === 'exact')
-    return v3Ok({ data: { count: await ctx.storage.responses.count(environmentId, query.filter), relation: 'eq' } })
-  return v3Ok({ data: countOf(await ctx.storage.responses.count(environmentId, query.filter, { upTo: V3_COUNT_CAP })) })
+    return v3Ok({ data: { count: await reportingOf(ctx.storage).responses.count(environmentId, query.filter), relation: 'eq' } })
+  return v3Ok({ data: countOf(await reportingOf(ctx.storage).responses.count(environmentId, query.filter, { upTo: V3_COUNT_CAP })) })
 }
 
 const getResponse = async (request: IRequest, ctx: CanvassContext, { environmentId }: Caller) => {
@@ -425,7 +426,7 @@ async function quotaEffects(
 ) {
   const quotas = await ctx.storage.quotas.listAll(environmentId, survey.id)
   if (quotas.length === 0) return []
-  const counts = await ctx.storage.quotas.counts(environmentId, survey.id)
+  const counts = await reportingOf(ctx.storage).quotas.counts(environmentId, survey.id)
   return quotas.map((quota) => {
     const wouldCount =
       (response.finished || quota.countPartialSubmissions) &&

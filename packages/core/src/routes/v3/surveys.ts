@@ -26,6 +26,7 @@ import { V3_KEY_VISIBILITY, v3SurveyOutput } from '../../domain/v3-survey'
 import { checkV3SurveyEditable, v3SurveyCreateWrite, v3SurveyPatchWrite } from '../../domain/v3-survey-write'
 import { createSurveyFromBody, segmentOfSurvey, updateSurveyFromBody } from '../../domain/survey-writes'
 import { SurveyStale, checkUnchangedSince, staleProblem } from '../../domain/survey-stale'
+import { reportingOf } from '../../domain/reporting'
 
 /**
  * The reference's v3 surveys (docs/api.md, "Surveys in v3"): list, create, get, patch, delete, archive and
@@ -174,9 +175,9 @@ const listSurveys = async (request: IRequest, ctx: CanvassContext, { environment
   // `workspaceSurveyCount`: every survey of the workspace, archived ones too, whatever the filters.
   const [totalCount, active, archived] = counted
     ? await Promise.all([
-        visible ? ctx.storage.surveys.count(environmentId, filter, now) : 0,
-        ctx.storage.surveys.count(environmentId, {}, now),
-        ctx.storage.surveys.count(environmentId, { archived: true }, now),
+        visible ? reportingOf(ctx.storage).surveys.count(environmentId, filter, now) : 0,
+        reportingOf(ctx.storage).surveys.count(environmentId, {}, now),
+        reportingOf(ctx.storage).surveys.count(environmentId, { archived: true }, now),
       ])
     : [null, null, null]
   return v3Ok({

@@ -1,8 +1,8 @@
 import type { AuditEntry, Storage } from '@canvass/core'
 import * as assert from 'uvu/assert'
-import { freshId } from './fresh-id'
-import { seedProject } from './seed'
-import type { StorageTest } from './storage-test'
+import { freshId } from '../storage/fresh-id'
+import { seedProject } from '../storage/seed'
+import type { ReportingStorageTest } from './reporting-test'
 
 /** An entry of `environmentId` at `createdAt`; `overrides` replace fields. */
 function makeEntry(environmentId: string, createdAt: Date, overrides: Partial<AuditEntry> = {}): AuditEntry {
@@ -33,10 +33,10 @@ async function appendAll(storage: Storage, entries: AuditEntry[]): Promise<void>
 const ids = (entries: AuditEntry[]) => entries.map((entry) => entry.id)
 
 /** `AuditLogStore`: append and read back, newest first, filters, pages, one environment; the purge. */
-export const auditLogTests: StorageTest[] = [
+export const auditLogTests: ReportingStorageTest[] = [
   {
     name: 'auditLog.append and list: every field back as given, newest first, only that environment',
-    async run({ storage }) {
+    async run({ storage, reporting }) {
       const { production, development } = await seedProject(storage)
       const base = Date.UTC(2030, 0, 1)
       // As an entry no request made (a retention run) has it.
@@ -58,15 +58,15 @@ export const auditLogTests: StorageTest[] = [
       })
       const other = makeEntry(development, new Date(base + 2000))
       await appendAll(storage, [first, second, other])
-      assert.equal(await storage.auditLog.list(production, { limit: 10 }), [second, first])
-      assert.equal(await storage.auditLog.list(development, { limit: 10 }), [other])
-      assert.equal(await storage.auditLog.list(freshId(), { limit: 10 }), [])
-      assert.equal(await storage.auditLog.list('\u0000', { limit: 10, action: '\u0000' }), [], 'a text no row can hold')
+      assert.equal(await reporting.auditLog.list(production, { limit: 10 }), [second, first])
+      assert.equal(await reporting.auditLog.list(development, { limit: 10 }), [other])
+      assert.equal(await reporting.auditLog.list(freshId(), { limit: 10 }), [])
+      assert.equal(await reporting.auditLog.list('\u0000', { limit: 10, action: '\u0000' }), [], 'a text no row can hold')
     },
   },
   {
     name: 'auditLog.list: filters narrow together, limit + 1 rows, keyset pages in order without gaps',
-    async run({ storage }) {
+    async run({ storage, reporting }) {
       const { production } = await seedProject(storage)
       const base = Date.UTC(2030, 1, 1)
       const resourceId = freshId()
@@ -81,12 +81,12 @@ export const auditLogTests: StorageTest[] = [
       ]
       await appendAll(storage, entries)
       const newestFirst = [...entries].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : -1))
-      assert.equal(ids(await storage.auditLog.list(production, { limit: 100 })), ids(newestFirst))
-      assert.equal(ids(await storage.auditLog.list(production, { limit: 2 })), ids(newestFirst.slice(0, 3)), 'limit + 1')
+      assert.equal(ids(await reporting.auditLog.list(production, { limit: 100 })), ids(newestFirst))
+      assert.equal(ids(await reporting.auditLog.list(production, { limit: 2 })), ids(newestFirst.slice(0, 3)), 'limit + 1')
       const paged: AuditEntry[] = []
       let after: { createdAt: Date; id: string } | undefined
       for (;;) {
-        const page = await storage.auditLog.list(production, { limit: 2, ...(after ? { after } : {}) })
+        const page = await reporting.auditLog.list(production, { limit: 2, ...(after ? { after } : {}) })
         paged.push(...page.slice(0, 2))
         if (page.length <= 2) break
         const last = page[1] as AuditEntry
@@ -95,13 +95,13 @@ export const auditLogTests: StorageTest[] = [
       assert.equal(ids(paged), ids(newestFirst), 'pages of two cover every entry once, in order')
 
       const e = entries as [AuditEntry, AuditEntry, AuditEntry, AuditEntry, AuditEntry, AuditEntry]
-      assert.equal(ids(await storage.auditLog.list(production, { limit: 10, action: 'update' })), [e[3].id, e[1].id])
-      assert.equal(ids(await storage.auditLog.list(production, { limit: 10, action: 'update', resourceId })), [e[1].id])
-      assert.equal(ids(await storage.auditLog.list(production, { limit: 10, resourceType: 'webhook' })), [e[2].id])
-      assert.equal(ids(await storage.auditLog.list(production, { limit: 10, apiKeyId: 'key-2' })), [e[2].id])
-      assert.equal(ids(await storage.auditLog.list(production, { limit: 10, resourceType: 'webhook', action: 'create' })), [])
+      assert.equal(ids(await reporting.auditLog.list(production, { limit: 10, action: 'update' })), [e[3].id, e[1].id])
+      assert.equal(ids(await reporting.auditLog.list(production, { limit: 10, action: 'update', resourceId })), [e[1].id])
+      assert.equal(ids(await reporting.auditLog.list(production, { limit: 10, resourceType: 'webhook' })), [e[2].id])
+      assert.equal(ids(await reporting.auditLog.list(production, { limit: 10, apiKeyId: 'key-2' })), [e[2].id])
+      assert.equal(ids(await reporting.auditLog.list(production, { limit: 10, resourceType: 'webhook', action: 'create' })), [])
       assert.equal(
-        ids(await storage.auditLog.list(production, { limit: 10, since: new Date(base + 1000), until: new Date(base + 3000) })),
+        ids(await reporting.auditLog.list(production, { limit: 10, since: new Date(base + 1000), until: new Date(base + 3000) })),
         [e[3].id, e[2].id, e[1].id],
         'since and until are inclusive',
       )
@@ -109,7 +109,7 @@ export const auditLogTests: StorageTest[] = [
   },
   {
     name: 'auditLog.purge: removes at most limit entries created before the time, oldest first, of every environment',
-    async run({ storage }) {
+    async run({ storage, reporting }) {
       const { production, development } = await seedProject(storage)
       // Far in the past, so that entries of other tests (made now) are never older.
       const base = Date.UTC(1990, 0, 1)
@@ -122,16 +122,16 @@ export const auditLogTests: StorageTest[] = [
       await appendAll(storage, [...old, kept])
       const cutoff = new Date(base + 10_000)
       assert.is(await storage.auditLog.purge(cutoff, 2), 2, 'at most limit')
-      assert.equal(ids(await storage.auditLog.list(development, { limit: 10 })), [], 'the oldest two went first')
-      assert.equal(ids(await storage.auditLog.list(production, { limit: 10 })), [kept.id, (old[2] as AuditEntry).id])
+      assert.equal(ids(await reporting.auditLog.list(development, { limit: 10 })), [], 'the oldest two went first')
+      assert.equal(ids(await reporting.auditLog.list(production, { limit: 10 })), [kept.id, (old[2] as AuditEntry).id])
       assert.is(await storage.auditLog.purge(cutoff, 10), 1)
       assert.is(await storage.auditLog.purge(cutoff, 10), 0, 'nothing older is left')
-      assert.equal(ids(await storage.auditLog.list(production, { limit: 10 })), [kept.id], 'an entry at the cutoff stays')
+      assert.equal(ids(await reporting.auditLog.list(production, { limit: 10 })), [kept.id], 'an entry at the cutoff stays')
     },
   },
   {
     name: 'auditLog.purge: concurrent purges remove each old entry once and never fail',
-    async run({ storage }) {
+    async run({ storage, reporting }) {
       const { production } = await seedProject(storage)
       const base = Date.UTC(1991, 0, 1)
       const old = Array.from({ length: 12 }, (_, i) => makeEntry(production, new Date(base + i)))
@@ -145,7 +145,7 @@ export const auditLogTests: StorageTest[] = [
         removed += more
       }
       assert.ok(removed >= 12, `removed ${removed}`)
-      assert.equal(await storage.auditLog.list(production, { limit: 20 }), [])
+      assert.equal(await reporting.auditLog.list(production, { limit: 20 }), [])
     },
   },
 ]
