@@ -1,7 +1,7 @@
 /**
  * The formats of an open text's `inputType` (and of a contact info's email and phone), one owner for the widget,
  * which checks an answer before it is sent, and the server, which checks it on a v3 write
- * (`domain/element-validation.ts`). Each runs in time linear in the text, since the server runs it on
+ * (`domain/responses/element-validation.ts`). Each runs in time linear in the text, since the server runs it on
  * whatever a caller sends. Imports nothing, so the widget bundles it alone (`@canvass/core/answer-formats`).
  */
 

@@ -1,7 +1,7 @@
 import type { CanvassHealth } from './canvass'
 import type { CanvassOptions } from './canvass-options'
 import type { CanvassSettings } from './canvass-settings'
-import { purgeAuditLog } from './domain/audit-log'
+import { purgeAuditLog } from './domain/console/audit-log'
 import type { HostLifecycle, HostOffer } from './host/serve-lifecycle'
 import type { Storage } from './ports/storage'
 import type { WebhookTransport } from './ports/webhook-transport'

@@ -1,6 +1,6 @@
 import type { CanvassAdmin } from './admin/create-admin'
 import type { ConnectionInfo } from './context'
-import type { EditorTokenOptions } from './domain/editor-token-mint'
+import type { EditorTokenOptions } from './domain/tokens/editor-token-mint'
 import type { HostOffer } from './host/serve-lifecycle'
 import type { OpenApiDocument } from './openapi/document'
 import type { WebhookHealth } from './webhooks/outbox-health'

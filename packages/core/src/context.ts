@@ -3,15 +3,15 @@ import type { IRequest, IttyRouterType } from 'itty-router'
 import type { ContactAttributeLimits, Storage } from './ports/storage'
 import type { WebhookTransport } from './ports/webhook-transport'
 import type { PinAttemptCounter } from './rate-limit/pin-attempts'
-import type { PreviewTokens } from './domain/preview-tokens'
-import type { EditorTokenPerson, EditorTokens } from './domain/editor-tokens'
-import type { PinProofs } from './domain/pin-proof'
-import type { ShareCursors } from './domain/share-cursors'
-import type { ShareSummaryState } from './domain/share-summary-state'
-import type { SingleUseSealer } from './domain/single-use-ids'
+import type { PreviewTokens } from './domain/tokens/preview-tokens'
+import type { EditorTokenPerson, EditorTokens } from './domain/tokens/editor-tokens'
+import type { PinProofs } from './domain/tokens/pin-proof'
+import type { ShareCursors } from './domain/results/share-cursors'
+import type { ShareSummaryState } from './domain/results/share-summary-state'
+import type { SingleUseSealer } from './domain/responses/single-use-ids'
 import type { ConsoleRole } from './ports/storage'
-import type { ConsoleGrant } from './domain/console-grant'
-import type { RecentWriters } from './domain/recent-writers'
+import type { ConsoleGrant } from './domain/console/console-grant'
+import type { RecentWriters } from './domain/environments/recent-writers'
 
 /** Where Canvass reports what it cannot answer to a caller (unexpected errors), and what its background work did. */
 export interface Logger {
@@ -61,9 +61,9 @@ export interface CanvassContext {
    */
   webhookTransport(): WebhookTransport
   /** Issues and checks the proofs of a survey's PIN that respondents' responses carry. */
-  /** Mints and checks the tokens that open a survey's link page as a preview (`domain/preview-tokens.ts`). */
+  /** Mints and checks the tokens that open a survey's link page as a preview (`domain/tokens/preview-tokens.ts`). */
   previewTokens: PreviewTokens
-  /** Mints and checks the editor's bearer tokens (`domain/editor-tokens.ts`). */
+  /** Mints and checks the editor's bearer tokens (`domain/tokens/editor-tokens.ts`). */
   editorTokens: EditorTokens
   pinProofs: PinProofs
   /** Seals and opens the cursors of shared results pages, which must not show a response's id. */

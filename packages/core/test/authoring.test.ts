@@ -11,7 +11,7 @@ import * as assert from 'uvu/assert'
 import * as v from 'valibot'
 import { FIELD_DESCRIPTIONS } from '../src/schemas/survey-json-schema'
 import { surveyCreateSchema } from '../src/schemas/survey'
-import { PREVIEW_TOKEN_TTL_MS } from '../src/domain/preview-tokens'
+import { PREVIEW_TOKEN_TTL_MS } from '../src/domain/tokens/preview-tokens'
 
 const doc = (name: string) => readFileSync(new URL(`../../../docs/${name}`, import.meta.url), 'utf8')
 

@@ -1,9 +1,9 @@
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import type { DisplayRecord, PersonRecord, ResponseRecord } from '../src/ports/storage'
-import { contactExportStream, namedFiles } from '../src/domain/contact-export'
-import type { ContactExportSource } from '../src/domain/contact-export'
-import type { ExportEarlyEnd } from '../src/domain/response-export'
+import { contactExportStream, namedFiles } from '../src/domain/contacts/contact-export'
+import type { ContactExportSource } from '../src/domain/contacts/contact-export'
+import type { ExportEarlyEnd } from '../src/domain/responses/response-export'
 
 // How a contact's export reads: valid JSON however many rows, pages bounded, nothing read after a cancel, a
 // failed read reported and the document cut off.

@@ -1,6 +1,6 @@
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import { CUSTOM_CSS_MAX_SOURCE_BYTES, normalizeCustomCss, processCustomCss } from '../src/domain/custom-css'
+import { CUSTOM_CSS_MAX_SOURCE_BYTES, normalizeCustomCss, processCustomCss } from '../src/domain/css/custom-css'
 
 const light = (css: string) => processCustomCss({ light: css, dark: null }, 'workspace')
 

@@ -4,8 +4,8 @@
  */
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import { DISPLAY_ATTEMPTS, createDisplay } from '../src/domain/display-writes'
-import type { DisplayWritePrimitives } from '../src/domain/display-writes'
+import { DISPLAY_ATTEMPTS, createDisplay } from '../src/domain/responses/display-writes'
+import type { DisplayWritePrimitives } from '../src/domain/responses/display-writes'
 import type { DisplayGuard, DisplayInsert, NewDisplay, SurveyWriteFacts } from '../src/ports/storage'
 
 const facts = (changes: Partial<SurveyWriteFacts> = {}): SurveyWriteFacts => ({

@@ -6,7 +6,7 @@
 import { availableBackends, createTestClock, suiteWithBed, TEST_SECRET } from '@canvass/test-bed'
 import type { ApiResult } from '@canvass/test-bed'
 import * as assert from 'uvu/assert'
-import { createEditorTokens } from '../src/domain/editor-tokens'
+import { createEditorTokens } from '../src/domain/tokens/editor-tokens'
 
 for (const backend of availableBackends()) {
   const clock = createTestClock('2026-11-28T10:00:00.000Z')

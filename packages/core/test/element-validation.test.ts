@@ -1,8 +1,8 @@
-/** An answer checked against its element (`domain/element-validation.ts`) and the linear-time patterns it runs. */
+/** An answer checked against its element (`domain/responses/element-validation.ts`) and the linear-time patterns it runs. */
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import { PATTERN_STEPS_PER_WRITE, answerProblems, patternBudget } from '../src/domain/element-validation'
-import { MAX_PATTERN_PROGRAM, compileSafePattern } from '../src/domain/safe-pattern'
+import { PATTERN_STEPS_PER_WRITE, answerProblems, patternBudget } from '../src/domain/responses/element-validation'
+import { MAX_PATTERN_PROGRAM, compileSafePattern } from '../src/domain/responses/safe-pattern'
 
 const check = (element: Record<string, unknown>, value: unknown) =>
   answerProblems({ id: 'q', ...element }, value, { environmentId: 'env1', patternSteps: patternBudget() })

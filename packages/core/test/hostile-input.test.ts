@@ -14,7 +14,7 @@ import { parseInput } from '../src/http/validate'
 import { boundedArray, httpUrl, normalizeIsoDateTime, safeInteger, urlishString } from '../src/schemas/common'
 import { responseCreateSchema } from '../src/schemas/response'
 import { surveyUpdateSchema } from '../src/schemas/survey'
-import { responseBytes, utf8Length } from '../src/domain/response-size'
+import { responseBytes, utf8Length } from '../src/domain/responses/response-size'
 
 const fail = (run: () => unknown): CanvassError => {
   try {

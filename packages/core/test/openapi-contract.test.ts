@@ -14,7 +14,7 @@ import type { JsonSchema, SchemaContext } from '@canvass/test-bed'
 import Ajv2020 from 'ajv/dist/2020.js'
 import addFormats from 'ajv-formats'
 import fc from 'fast-check'
-import { consoleAccountSettings, createConsoleSession } from '../src/domain/console-accounts'
+import { consoleAccountSettings, createConsoleSession } from '../src/domain/console/console-accounts'
 import * as assert from 'uvu/assert'
 import { seedCall, seedSurroundings, seedSurveyAndWebhook } from './helpers'
 

@@ -8,7 +8,7 @@ import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { createMemoryRateLimiter } from '../src'
 import { createPinAttemptCounter } from '../src/rate-limit/pin-attempts'
-import { PIN_PROOF_TTL_MS, createPinProofs } from '../src/domain/pin-proof'
+import { PIN_PROOF_TTL_MS, createPinProofs } from '../src/domain/tokens/pin-proof'
 
 const proofs = suite('PIN proofs')
 const now = new Date('2026-03-01T12:00:00Z')

@@ -1,7 +1,7 @@
-/** Quota conditions judged on the server (`domain/quota-conditions.ts`), as the reference's `evaluateLogic`. */
+/** Quota conditions judged on the server (`domain/quotas/quota-conditions.ts`), as the reference's `evaluateLogic`. */
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import { meetsQuota } from '../src/domain/quota-conditions'
+import { meetsQuota } from '../src/domain/quotas/quota-conditions'
 
 const survey = {
   questions: [

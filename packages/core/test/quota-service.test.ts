@@ -1,9 +1,9 @@
-/** Screening a response against its survey's quotas (`domain/quota-service.ts`), on a storage that fails. */
+/** Screening a response against its survey's quotas (`domain/quotas/quota-service.ts`), on a storage that fails. */
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import type { CanvassContext } from '../src/context'
 import type { QuotaRecord } from '../src/ports/storage'
-import { quotaFullAnswer, screenResponse } from '../src/domain/quota-service'
+import { quotaFullAnswer, screenResponse } from '../src/domain/quotas/quota-service'
 
 const quota: QuotaRecord = {
   id: 'quota1',

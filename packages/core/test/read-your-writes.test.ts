@@ -13,7 +13,7 @@ import type { TestCanvass } from '@canvass/test-bed'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { consoleCsrfKey, consoleCsrfToken } from '../src/auth/console-auth'
-import { createRecentWriters } from '../src/domain/recent-writers'
+import { createRecentWriters } from '../src/domain/environments/recent-writers'
 
 /** How long the stand-in says a write may be missing from its copy. */
 const WINDOW_MS = 15_000

@@ -1,7 +1,7 @@
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import type { ResponseExportRow, SurveyRecord } from '../src/ports/storage'
-import { EXPORT_ROWS, csvField, exportStream } from '../src/domain/response-export'
+import { EXPORT_ROWS, csvField, exportStream } from '../src/domain/responses/response-export'
 import { parseCsv, t } from './helpers'
 
 // How an export reads: page sizes that follow the rows' size, one page per pull, nothing read after a cancel.

@@ -1,13 +1,13 @@
 /**
- * The rules of a response update (core/src/domain/response-write-rules.ts, `responseUpdateRefusal`; docs/
+ * The rules of a response update (core/src/domain/responses/response-write-rules.ts, `responseUpdateRefusal`; docs/
  * architecture.md, "A response write"), one owner for the client, management and v3 routes: a manager changes
  * any response of its environment; a respondent only an unfinished one of a survey that takes submissions, with
  * its PIN proven; answers off their scale are refused for both.
  */
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { responseUpdateRefusal } from '../src/domain/response-write-rules'
-import type { ResponseUpdater } from '../src/domain/response-write-rules'
+import { responseUpdateRefusal } from '../src/domain/responses/response-write-rules'
+import type { ResponseUpdater } from '../src/domain/responses/response-write-rules'
 import type { ResponseSurveyFields } from '../src/ports/storage'
 
 const now = new Date('2026-11-27T12:00:00.000Z')

@@ -4,9 +4,9 @@
  */
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import { IMPORT_ATTEMPTS, importResponses } from '../src/domain/response-imports'
-import { updateResponse } from '../src/domain/response-updates'
-import type { ResponseUpdatePrimitives } from '../src/domain/response-updates'
+import { IMPORT_ATTEMPTS, importResponses } from '../src/domain/responses/response-imports'
+import { updateResponse } from '../src/domain/responses/response-updates'
+import type { ResponseUpdatePrimitives } from '../src/domain/responses/response-updates'
 import type { LockedUpdate, LockedUpdateOptions, ResponseRecord, ResponseSurveyFields } from '../src/ports/storage'
 
 const response = (overrides: Partial<ResponseRecord> = {}): ResponseRecord => ({

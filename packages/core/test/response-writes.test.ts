@@ -5,7 +5,7 @@
  */
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import { WRITE_ATTEMPTS, createResponse } from '../src/domain/response-writes'
+import { WRITE_ATTEMPTS, createResponse } from '../src/domain/responses/response-writes'
 import type {
   CreateResponseCheck,
   GuardedInsert,
@@ -16,7 +16,7 @@ import type {
   WriteFactsQuery,
   WriteGuard,
 } from '../src/ports/storage'
-import type { ResponseWritePrimitives } from '../src/domain/response-writes'
+import type { ResponseWritePrimitives } from '../src/domain/responses/response-writes'
 
 const ENVIRONMENT = 'env-1'
 

@@ -10,8 +10,8 @@ import type { TestCanvass } from '@canvass/test-bed'
 import * as assert from 'uvu/assert'
 import type { CanvassContext } from '../src/context'
 import { CanvassError } from '../src/errors'
-import { findSharedSurvey, readShareFilters, shareAnswers, shareResponses } from '../src/domain/result-share'
-import { createShareCursors } from '../src/domain/share-cursors'
+import { findSharedSurvey, readShareFilters, shareAnswers, shareResponses } from '../src/domain/results/result-share'
+import { createShareCursors } from '../src/domain/results/share-cursors'
 import { GRID_QUESTION, t } from './helpers'
 
 const QUESTIONS = [

@@ -2,7 +2,7 @@ import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { deviceFromUserAgent, matchSegments } from '../src'
 import type { FilterItem, SegmentContact } from '../src'
-import { hasReferenceCycle } from '../src/domain/segments'
+import { hasReferenceCycle } from '../src/domain/contacts/segments'
 
 const contact = (attributes: Record<string, string>, device: SegmentContact['device'] = 'desktop', userId = 'user-1'): SegmentContact => ({
   userId,

@@ -9,7 +9,7 @@ import { suiteWithBed } from '@canvass/test-bed'
 import * as assert from 'uvu/assert'
 import type { SharePageInput, SharePageSummary } from '../src/pages/share-page'
 import { SHARE_PAGE_LIMITS, sharePageHtml, shareSummaryFields } from '../src/pages/share-page'
-import type { surveySummaryOutput } from '../src/domain/survey-summary'
+import type { surveySummaryOutput } from '../src/domain/results/survey-summary'
 import type { SharedSurveySeed } from './share-page-fixtures'
 import { answersFrom, latestFrom, seedSharedSurvey } from './share-page-fixtures'
 
@@ -234,7 +234,7 @@ test('the filters: the form shows them and every link keeps them', () => {
 
 function responsesPage(after?: string) {
   const limit = SHARE_PAGE_LIMITS.responsesPerPage
-  // An opaque cursor, as the page gets one (`domain/share-cursors.ts`): here, where the next page starts.
+  // An opaque cursor, as the page gets one (`domain/results/share-cursors.ts`): here, where the next page starts.
   const start = after ? Number(after.slice('cursor-'.length)) : 0
   const items = seed.responses.slice(start, start + limit)
   const next = seed.responses.length > start + limit ? `cursor-${start + limit}` : null

@@ -1,14 +1,14 @@
 /**
- * Signed tokens (core/src/domain/signed-tokens.ts), what PIN proofs and preview tokens are made of: a token
+ * Signed tokens (core/src/domain/tokens/signed-tokens.ts), what PIN proofs and preview tokens are made of: a token
  * names its subject until it expires, for its purpose only, and anything altered is refused. The format is
  * checked against an HMAC computed here with node:crypto, so tokens issued before a release still hold after it.
  */
 import { createHmac } from 'node:crypto'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { createPinProofs } from '../src/domain/pin-proof'
-import { createPreviewTokens } from '../src/domain/preview-tokens'
-import { createSignedTokens } from '../src/domain/signed-tokens'
+import { createPinProofs } from '../src/domain/tokens/pin-proof'
+import { createPreviewTokens } from '../src/domain/tokens/preview-tokens'
+import { createSignedTokens } from '../src/domain/tokens/signed-tokens'
 
 const now = new Date('2026-11-27T12:00:00.000Z')
 const later = (ms: number) => new Date(now.getTime() + ms)

@@ -3,7 +3,7 @@ import * as assert from 'uvu/assert'
 import * as v from 'valibot'
 import { CanvassError } from '../src/errors'
 import { surveyCreateSchema } from '../src/schemas/survey'
-import { blocksFromQuestions, bothStructures, questionsFromBlocks, surveyBlocks } from '../src/domain/survey-structure'
+import { blocksFromQuestions, bothStructures, questionsFromBlocks, surveyBlocks } from '../src/domain/surveys/survey-structure'
 
 const text = (value: string) => ({ default: value })
 const openText = (id: string) => ({

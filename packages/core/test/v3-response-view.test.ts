@@ -5,7 +5,7 @@
  */
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { createV3ResponseViews, labelContext } from '../src/domain/v3-response-view'
+import { createV3ResponseViews, labelContext } from '../src/domain/responses/v3-response-view'
 import type { ResponseRecord } from '../src/ports/storage'
 
 const t = (value: string, de?: string) => ({ default: value, ...(de ? { de } : {}) })

@@ -5,7 +5,7 @@
  */
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import { v1BodyOf } from '../../core/src/domain/v3-survey'
+import { v1BodyOf } from '../../core/src/domain/surveys/v3-survey'
 import { parseInput } from '../../core/src/http/validate'
 import { FORBIDDEN_QUESTION_IDS, surveyCreateSchema } from '../../core/src/schemas/survey'
 import { initialValues } from '../../widget/src/renderer/logic'

@@ -1,6 +1,6 @@
 import * as v from 'valibot'
-import type { AuditEvent } from '../domain/audit-log'
-import type { ConsoleAccountSettings, ConsoleRole } from '../domain/console-accounts'
+import type { AuditEvent } from '../domain/console/audit-log'
+import type { ConsoleAccountSettings, ConsoleRole } from '../domain/console/console-accounts'
 import {
   accountStore,
   consoleEmailSchema,
@@ -9,7 +9,7 @@ import {
   newConsolePerson,
   onlyProjectId,
   passwordProblem,
-} from '../domain/console-accounts'
+} from '../domain/console/console-accounts'
 import { CanvassError } from '../errors'
 import type { Storage } from '../ports/storage'
 

@@ -1,13 +1,13 @@
 import type { ApiKeyRecord, EnvironmentType, ProjectSummary, Storage } from '../ports/storage'
 import { apiKeyPrefix, generateApiKey, hashApiKey, isWellFormedApiKey } from '../auth/api-key'
 import { CanvassError } from '../errors'
-import type { AuditEvent } from '../domain/audit-log'
-import { appendAuditEntry } from '../domain/audit-log'
+import type { AuditEvent } from '../domain/console/audit-log'
+import { appendAuditEntry } from '../domain/console/audit-log'
 import type { FormbricksImportOptions, FormbricksImportReport } from './import'
 import type { ConsoleAccountsAdmin } from './console-accounts-admin'
 import { createConsoleAccountsAdmin } from './console-accounts-admin'
-import type { ConsoleAccountSettings } from '../domain/console-accounts'
-import { consoleAccountSettings } from '../domain/console-accounts'
+import type { ConsoleAccountSettings } from '../domain/console/console-accounts'
+import { consoleAccountSettings } from '../domain/console/console-accounts'
 
 /**
  * Administration that the HTTP API does not offer (docs/design.md, "Authentication"): projects and API keys are created here,

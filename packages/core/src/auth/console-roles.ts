@@ -1,5 +1,5 @@
 import type { ConsoleRole } from '../ports/storage'
-import { roleAtLeast } from '../domain/console-accounts'
+import { roleAtLeast } from '../domain/console/console-accounts'
 import { CanvassError } from '../errors'
 import type { ResponseCondition } from '../ports/storage'
 import type { Caller } from './caller'

@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import type { PageQuery } from '../ports/storage'
 import { normalizeIsoDateTime } from '../schemas/common'
-import { utf8Length } from '../domain/response-size'
+import { utf8Length } from '../domain/responses/response-size'
 import { badRequest } from '../errors'
 import { okItems } from './respond'
 import { parseInput } from './validate'

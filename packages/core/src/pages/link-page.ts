@@ -4,10 +4,10 @@
  * loads anything from another origin.
  */
 import { escapeHtml, jsonForScript } from '../http/html'
-import { surveyBlocks } from '../domain/survey-structure'
+import { surveyBlocks } from '../domain/surveys/survey-structure'
 import type { SurveyRecord } from '../ports/storage'
-import { stateLanguage } from '../domain/environment-state'
-import { deliveredSurveyCss } from '../domain/custom-css'
+import { stateLanguage } from '../domain/environments/environment-state'
+import { deliveredSurveyCss } from '../domain/css/custom-css'
 
 /** What the page hands `formbricksSurveys.renderSurvey` (the survey, the project and the query's parts). */
 export interface LinkPageBoot {

@@ -11,7 +11,7 @@
  */
 import { LIMITS } from '../schemas/common'
 import type { SurveyRecord } from '../ports/storage'
-import { stateLanguage } from '../domain/environment-state'
+import { stateLanguage } from '../domain/environments/environment-state'
 
 export type PrefillValue = string | number | string[]
 

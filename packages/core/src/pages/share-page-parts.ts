@@ -4,7 +4,7 @@
  */
 import { groupDigits } from '../group-digits'
 import type { SurveyRecord } from '../ports/storage'
-import { stateLanguage } from '../domain/environment-state'
+import { stateLanguage } from '../domain/environments/environment-state'
 import { RESULTS_LIMITS, plainText } from '../results/model'
 
 export { plainText }

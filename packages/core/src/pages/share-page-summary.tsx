@@ -5,7 +5,7 @@
 import { elementCount } from '../element-types'
 import type { VNode } from 'preact'
 import { renderToString } from 'preact-render-to-string'
-import { surveyBlocks as storedBlocks } from '../domain/survey-structure'
+import { surveyBlocks as storedBlocks } from '../domain/surveys/survey-structure'
 import { escapeHtml } from '../http/html'
 import type { SurveyRecord } from '../ports/storage'
 import type { QuestionSummary, Summary } from '../results/model'

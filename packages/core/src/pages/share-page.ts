@@ -21,7 +21,7 @@
  * (latest answers and the answers tab), `<article data-cv="response" data-response="N">` (responses tab; N is
  * the card's place on the page from 1, never an id), and `<a data-cv="next-page">`. The page carries no id
  * that a route takes: no response, contact or display id, no survey or environment id (files are linked as
- * `?file=NAME`), and cursors are sealed (`domain/share-cursors.ts`).
+ * `?file=NAME`), and cursors are sealed (`domain/results/share-cursors.ts`).
  */
 import { ownValue } from '../own-value'
 import { escapeHtml } from '../http/html'

@@ -2,7 +2,7 @@ import * as v from 'valibot'
 import type { IRequest } from 'itty-router'
 import type { CanvassContext, ConnectionInfo, Handler } from '../context'
 import { param } from '../context'
-import type { ConsoleAccountSettings, ConsoleCookies } from '../domain/console-accounts'
+import type { ConsoleAccountSettings, ConsoleCookies } from '../domain/console/console-accounts'
 import {
   CONSOLE_ROLES,
   accountStore,
@@ -24,7 +24,7 @@ import {
   personOutput,
   sameText,
   verifyPassword,
-} from '../domain/console-accounts'
+} from '../domain/console/console-accounts'
 import { CanvassError, notAuthenticated } from '../errors'
 import { authenticate } from '../auth/authenticate'
 import { escapeHtml, htmlResponse, newNonce } from '../http/html'

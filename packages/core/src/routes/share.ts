@@ -5,7 +5,7 @@ import { shareFilterQuery } from '../http/response-query'
 import { ok } from '../http/respond'
 import type { RouteTable } from '../http/route-table'
 import { dataOf, sharedSummaryAnswer } from '../schemas/answers'
-import { findSharedSurvey, readShareFilters, shareSummary } from '../domain/result-share'
+import { findSharedSurvey, readShareFilters, shareSummary } from '../domain/results/result-share'
 
 /**
  * `/share/{resultShareKey}/…`: a survey's results, read-only, for whoever holds the key a manager shared

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { CUSTOM_CSS_MAX_FIELD_CHARS } from '../domain/custom-css'
+import { CUSTOM_CSS_MAX_FIELD_CHARS } from '../domain/css/custom-css'
 
 const field = v.nullable(
   v.pipe(v.string(), v.maxLength(CUSTOM_CSS_MAX_FIELD_CHARS, `Must be at most ${CUSTOM_CSS_MAX_FIELD_CHARS} characters`)),

@@ -8,7 +8,7 @@ import { storedName, storedText } from './stored-text'
  * builds them), what happens to a response that meets a full quota (`action`), the ending it is then sent to,
  * and whether unfinished responses count. Keys the server would not store are refused, naming them; whether
  * the ids in the conditions and `endingCardId` name parts of the survey is checked against the survey
- * (`domain/quota-service.ts`).
+ * (`domain/quotas/quota-service.ts`).
  */
 
 /** Most quotas a survey holds. */

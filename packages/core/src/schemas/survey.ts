@@ -76,7 +76,7 @@ const questionBase = {
   scale: v.optional(v.picklist(['number', 'smiley', 'star'])),
   range: v.optional(v.picklist([3, 4, 5, 7, 10])),
   // The reference's element validation rules: stored and answered as sent (rules as loose objects, bounded);
-  // the v3 response writes check answers against them (domain/element-validation.ts), the renderer checks
+  // the v3 response writes check answers against them (domain/responses/element-validation.ts), the renderer checks
   // answers by the type's own fields only (docs/surveys.md).
   validation: v.optional(
     strictObject({
@@ -503,4 +503,4 @@ export type SurveyCreateInput = v.InferOutput<typeof surveyCreateSchema>
 export type SurveyUpdateInput = v.InferOutput<typeof surveyUpdateSchema>
 export type SurveyQuestion = v.InferOutput<typeof surveyQuestionSchema>
 export type SurveyEnding = v.InferOutput<typeof surveyEndingSchema>
-export type { SurveyBlock } from '../domain/survey-structure'
+export type { SurveyBlock } from '../domain/surveys/survey-structure'

@@ -2,7 +2,7 @@ import type { FileAccessType } from '../ports/storage'
 
 /**
  * The URL of a stored file, `{base}/storage/{environmentId}/{public|private}/{fileName}`: made here for an
- * upload's answer (`presign.ts`), and read back here from an answer that names one (`domain/element-validation.ts`).
+ * upload's answer (`presign.ts`), and read back here from an answer that names one (`domain/responses/element-validation.ts`).
  */
 export function storedFileUrl(base: string, environmentId: string, accessType: FileAccessType, fileName: string): string {
   return `${base}/storage/${encodeURIComponent(environmentId)}/${accessType}/${encodeURIComponent(fileName)}`

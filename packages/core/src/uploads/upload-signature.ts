@@ -2,7 +2,7 @@ import { hmac } from '@noble/hashes/hmac.js'
 import { sha256 } from '@noble/hashes/sha2.js'
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js'
 import type { FileAccessType } from '../ports/storage'
-import { constantTimeEqual } from '../domain/token-text'
+import { constantTimeEqual } from '../domain/tokens/token-text'
 
 /** What a presign signs and an upload proves (docs/design.md, "Uploads"). */
 export interface UploadGrant {

@@ -1,5 +1,5 @@
-import { effectiveSurveyStatus } from '../domain/survey-status'
-import { eventSurveyOutput, responseEventData } from '../domain/response-service'
+import { effectiveSurveyStatus } from '../domain/surveys/survey-status'
+import { eventSurveyOutput, responseEventData } from '../domain/responses/response-service'
 import type { OutboxDelivery, OutboxEvent, Storage, WebhookDeliveryStore, WebhookEvent } from '../ports/storage'
 import { eventDeliveries, webhookEnvelope } from './event-deliveries'
 import type { EventDelivery } from './event-deliveries'

@@ -3,7 +3,7 @@ import { CanvassError } from '../errors'
 import { describeCause } from '../http/boundary'
 import { createPassLoop } from './pass-loop'
 import type { QuotaRecord, Storage, SurveyRecord, UnscreenedResponse } from '../ports/storage'
-import { screenAgainst } from '../domain/quota-service'
+import { screenAgainst } from '../domain/quotas/quota-service'
 
 export interface QuotaScreenerOptions {
   /** The storage whose unscreened responses are screened (the one `createCanvass` was given). */

@@ -3,7 +3,7 @@ import { CanvassError } from '../errors'
 import type { RetentionObserver } from '../observer'
 import { notify } from '../observer'
 import type { RetentionCount, Storage } from '../ports/storage'
-import { appendAuditEntry } from '../domain/audit-log'
+import { appendAuditEntry } from '../domain/console/audit-log'
 import { createId } from '../domain/ids'
 
 /** The lease the retention workers of every instance on one database share: one of them runs at a time. */

@@ -35,7 +35,7 @@ export function OpenTextForm({ path }: { path: Path }) {
   )
 }
 
-/** The rule kinds the editor offers (domain/element-validation.ts knows more: those stay as they are). */
+/** The rule kinds the editor offers (domain/responses/element-validation.ts knows more: those stay as they are). */
 const RULES = {
   minLength: { param: 'min', numeric: true },
   maxLength: { param: 'max', numeric: true },

@@ -1,6 +1,6 @@
 /**
  * Pure operations behind the variables, hidden fields and languages editors, with the server's rules checked
- * before a save is tried (packages/core: schemas/survey-variable.ts, survey.ts `fieldId`, domain/v3-survey.ts).
+ * before a save is tried (packages/core: schemas/survey-variable.ts, survey.ts `fieldId`, domain/surveys/v3-survey.ts).
  */
 import { FORBIDDEN_QUESTION_IDS, UNSTORABLE_IDS } from '@canvass/core/survey-ids'
 import type { Doc, HiddenFields, Language, LanguagesPatch, Variable } from './types'
@@ -101,7 +101,7 @@ export function languagesOf(survey: Doc): Language[] {
 
 /**
  * The default language can be chosen only while the survey is not created: a v3 PATCH takes
- * `defaultLanguage` (and `languages[].default`) only as GET answered them (domain/v3-survey-write.ts).
+ * `defaultLanguage` (and `languages[].default`) only as GET answered them (domain/surveys/v3-survey-write.ts).
  */
 export function canChooseDefault(survey: Doc): boolean {
   return survey.id === undefined
@@ -143,7 +143,7 @@ export function applyLanguagesPatch(survey: Doc, patch: LanguagesPatch): Doc {
   return next
 }
 
-/** Where the survey keeps text maps (the parts the server converts: domain/v3-survey.ts `v1BodyOf`). */
+/** Where the survey keeps text maps (the parts the server converts: domain/surveys/v3-survey.ts `v1BodyOf`). */
 const TEXT_PARTS = ['welcomeCard', 'blocks', 'endings', 'metadata'] as const
 
 /** `survey` without texts in `code`; parts holding none are left as they were. */

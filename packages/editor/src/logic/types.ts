@@ -2,7 +2,7 @@
  * The parts of a v3 survey document the logic, variables, hidden fields and languages editors read and write,
  * typed loosely: every object keeps an index signature so that fields these editors do not know survive an
  * edit (the editor never drops what it does not show). Shapes follow the server (packages/core: schemas/
- * survey-block.ts, survey-variable.ts, survey.ts `hiddenFields`, domain/v3-survey.ts) and the conditions the
+ * survey-block.ts, survey-variable.ts, survey.ts `hiddenFields`, domain/surveys/v3-survey.ts) and the conditions the
  * widget evaluates (`@canvass/core/conditions`).
  */
 

@@ -1,6 +1,6 @@
 import { validationError } from '../../errors'
 import { parseItem } from '../../http/validate'
-import { NEW_ENVIRONMENT_ROWS } from '../../domain/environment-defaults'
+import { NEW_ENVIRONMENT_ROWS } from '../../domain/environments/environment-defaults'
 import type { ContactAttributeKeyRecord } from '../../ports/storage'
 import { contactAttributeKeyCreateSchema } from '../../schemas/contact-attribute-key'
 import { allRows, importEach } from './import-each'

@@ -3,7 +3,7 @@
  * a file per step, run in the order below (later resources name earlier ones). See docs/migrating.md.
  */
 import type { CanvassContext } from '../../context'
-import { appendAuditEntry } from '../../domain/audit-log'
+import { appendAuditEntry } from '../../domain/console/audit-log'
 import { CanvassError } from '../../errors'
 import { importActionClasses } from './action-classes'
 import { importAttributeKeys } from './attribute-keys'

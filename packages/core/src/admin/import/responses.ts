@@ -6,7 +6,7 @@ import { responseEntry } from './response-entry'
 import type { ImportRun } from './run'
 import { targets } from './targets'
 import { count, refuse, refuseAlone, refuseError } from './tally'
-import { importResponses as writeResponseImport } from '../../domain/response-imports'
+import { importResponses as writeResponseImport } from '../../domain/responses/response-imports'
 
 /**
  * A page of responses with their displays, written in one transaction, then their notes and tags. A response

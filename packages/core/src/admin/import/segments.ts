@@ -1,6 +1,6 @@
 import { validationError } from '../../errors'
 import { parseItem } from '../../http/validate'
-import { segmentReferenceCheck } from '../../domain/segment-service'
+import { segmentReferenceCheck } from '../../domain/contacts/segment-service'
 import type { SegmentRecord } from '../../ports/storage'
 import { MAX_SEGMENTS_PER_ENVIRONMENT, segmentCreateSchema } from '../../schemas/segment'
 import { importEach } from './import-each'

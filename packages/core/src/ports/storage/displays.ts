@@ -3,7 +3,7 @@ import type { PageQuery } from './common'
 /** Displays: a widget showing a survey to a respondent (`POST /client/{environmentId}/displays`). */
 export interface DisplayStore {
   /**
-   * The guarded insert of a display (core's `createDisplay`, `domain/display-writes.ts`, decides and retries):
+   * The guarded insert of a display (core's `createDisplay`, `domain/responses/display-writes.ts`, decides and retries):
    * inserts it, in one statement, only when the environment exists, the survey belongs to it, the survey is still
    * at `guard.version` (its `SurveyWriteFacts.version`, read by `storage.responses`), `guard.accepting` is true,
    * and `responseId`, when set, is a response of that survey. With `userId`, the contact with that userId in the

@@ -4,7 +4,7 @@ import type { SurveyStatusFields } from './survey-records'
 
 /**
  * The write primitives of responses (part of `ResponseStore`). A create is core's loop (`createResponse`,
- * `domain/response-writes.ts`) over the primitives `keptFacts`, `writeFacts`, `insertGuarded` and
+ * `domain/responses/response-writes.ts`) over the primitives `keptFacts`, `writeFacts`, `insertGuarded` and
  * `createLocked`: core decides, retries and chooses the lock; the adapter reads, and writes what it is told,
  * guarded, reporting what happened.
  */
@@ -73,7 +73,7 @@ export interface ResponseWrites {
 /**
  * What a response write needs to know of its survey, read by an adapter in one query (`writeFacts`) or kept by
  * the survey's `version` (`keptFacts`). Every rule of a write is decided from it by core
- * (`domain/response-write-rules.ts`); the write is then guarded by `version` (docs/architecture.md, "A response
+ * (`domain/responses/response-write-rules.ts`); the write is then guarded by `version` (docs/architecture.md, "A response
  * write").
  */
 export interface SurveyWriteFacts extends SurveyStatusFields {

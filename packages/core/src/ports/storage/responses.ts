@@ -21,8 +21,8 @@ export interface DeleteManyOptions {
 
 /**
  * Responses, each read with its person, notes and tags. A create (`ResponseWrites`) is core's loop
- * (`createResponse`, `domain/response-writes.ts`) over the primitives `keptFacts`, `writeFacts`,
- * `insertGuarded` and `createLocked`; an update is core's `updateResponse` (`domain/response-updates.ts`) over
+ * (`createResponse`, `domain/responses/response-writes.ts`) over the primitives `keptFacts`, `writeFacts`,
+ * `insertGuarded` and `createLocked`; an update is core's `updateResponse` (`domain/responses/response-updates.ts`) over
  * `readForUpdate`, `updateGuarded` and `updateLocked` (their types in `response-updates.ts`); an import is
  * core's `importResponses` over `importLocked`. Core decides, retries and chooses the lock; the adapter reads,
  * and writes what it is told, guarded, reporting what happened.

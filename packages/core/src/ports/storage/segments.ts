@@ -1,7 +1,7 @@
 import type { PageQuery } from './common'
 
 /**
- * Segments: saved groups of contacts, described by a filter tree that core evaluates (`domain/segments.ts`).
+ * Segments: saved groups of contacts, described by a filter tree that core evaluates (`domain/contacts/segments.ts`).
  * A survey names at most one segment (`surveys.segmentId`); a segment's `surveys` are the surveys naming it.
  */
 export interface SegmentStore {

@@ -6,10 +6,10 @@ import { CanvassError, badRequest, notFound } from '../../errors'
 import { ok } from '../../http/respond'
 
 import { displayCreateSchema, displayCreateV2Schema } from '../../schemas/client'
-import { contactUserId } from '../../domain/contact-ids'
+import { contactUserId } from '../../domain/contacts/contact-ids'
 import type { BodyHandler, RouteTable } from '../../http/route-table'
 import { dataOf, displayResponseAnswer, idAnswer } from '../../schemas/answers'
-import { createDisplay as writeDisplay } from '../../domain/display-writes'
+import { createDisplay as writeDisplay } from '../../domain/responses/display-writes'
 
 /**
  * Displays: a widget showed a survey. `POST /api/v1/client/{environmentId}/displays` names the respondent by

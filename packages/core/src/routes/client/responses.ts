@@ -9,25 +9,25 @@ import { ok } from '../../http/respond'
 
 import type { NewResponse } from '../../ports/storage'
 import { responseCreateSchema, responseCreateV2Schema, responseUpdateSchema } from '../../schemas/response'
-import { contactUserId } from '../../domain/contact-ids'
-import { answerOutOfRange, hasNumberAnswer } from '../../domain/answer-scales'
-import { responseUpdateRefusal } from '../../domain/response-write-rules'
-import type { UpdateRefusal } from '../../domain/response-write-rules'
-import { newResponse, patchChanges, responsePatch } from '../../domain/response-service'
-import { checkPatchedSize } from '../../domain/response-size'
-import { createOrThrow, notAccepting, pinRequired } from '../../domain/response-create'
-import type { Created } from '../../domain/response-create'
+import { contactUserId } from '../../domain/contacts/contact-ids'
+import { answerOutOfRange, hasNumberAnswer } from '../../domain/responses/answer-scales'
+import { responseUpdateRefusal } from '../../domain/responses/response-write-rules'
+import type { UpdateRefusal } from '../../domain/responses/response-write-rules'
+import { newResponse, patchChanges, responsePatch } from '../../domain/responses/response-service'
+import { checkPatchedSize } from '../../domain/responses/response-size'
+import { createOrThrow, notAccepting, pinRequired } from '../../domain/responses/response-create'
+import type { Created } from '../../domain/responses/response-create'
 import type { BodyHandler, RouteTable } from '../../http/route-table'
 import { dataOf, v1ResponseAnswer, v2ResponseAnswer } from '../../schemas/answers'
-import { quotaFullAnswer, screenResponse } from '../../domain/quota-service'
+import { quotaFullAnswer, screenResponse } from '../../domain/quotas/quota-service'
 import type { QuotaRecord } from '../../ports/storage'
-import { updateResponse as writeResponseUpdate } from '../../domain/response-updates'
+import { updateResponse as writeResponseUpdate } from '../../domain/responses/response-updates'
 
 /**
  * Respondents' response routes: create, and update in both the environment form and the spec form; and the
  * reference's newer `/api/v2/client/{environmentId}/responses` routes, which name the respondent by
  * `contactId`. A write to a survey with quotas (the storage says so with the write) screens the response
- * against them (`domain/quota-service.ts`): the v2 routes answer `quotaFull` (with the full quota met, when true) beside the id, as the reference does;
+ * against them (`domain/quotas/quota-service.ts`): the v2 routes answer `quotaFull` (with the full quota met, when true) beside the id, as the reference does;
  * the v1 routes add `quotaFull: true` and the quota only when a full quota was met, so that their answer is
  * the specification's `{id}` otherwise.
  */

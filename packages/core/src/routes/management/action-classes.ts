@@ -9,7 +9,7 @@ import { actionClassCreateSchema, actionClassUpdateSchema } from '../../schemas/
 import type { BodyHandler, RouteTable } from '../../http/route-table'
 import { actionClassAnswer, dataOf, pageOf } from '../../schemas/answers'
 import { pageQuery } from '../../http/pagination'
-import { checkNamedEnvironment } from '../../domain/named-environment'
+import { checkNamedEnvironment } from '../../domain/environments/named-environment'
 import { environmentResourceHandlers } from '../../http/environment-resource'
 
 /** `/api/v1/management/action-classes`: list (`New Session` included), create, get, update and delete. */

@@ -9,7 +9,7 @@ import { attributeClassCreateSchema, attributeClassUpdateSchema } from '../../sc
 import type { BodyHandler, RouteTable } from '../../http/route-table'
 import { attributeClassAnswer, dataOf, pageOf } from '../../schemas/answers'
 import { pageQuery } from '../../http/pagination'
-import { checkNamedEnvironment } from '../../domain/named-environment'
+import { checkNamedEnvironment } from '../../domain/environments/named-environment'
 import { environmentResourceHandlers } from '../../http/environment-resource'
 
 /** `/api/v1/management/attribute-classes`: list (automatic ones included), create, get, update and delete. */

@@ -9,7 +9,7 @@ import { contactAttributeKeyCreateSchema, contactAttributeKeyUpdateSchema } from
 import type { BodyHandler, RouteTable } from '../../http/route-table'
 import { contactAttributeKeyAnswer, dataOf, pageOf } from '../../schemas/answers'
 import { pageQuery } from '../../http/pagination'
-import { checkNamedEnvironment } from '../../domain/named-environment'
+import { checkNamedEnvironment } from '../../domain/environments/named-environment'
 import { environmentResourceHandlers } from '../../http/environment-resource'
 
 /** `/api/v1/management/contact-attribute-keys`: list (defaults included), create, get, update and delete. */

@@ -7,7 +7,7 @@ import type { BodyHandler, RouteTable } from '../../http/route-table'
 
 import { dataOf, environmentAnswer } from '../../schemas/answers'
 import { environmentUpdateSchema } from '../../schemas/environment'
-import { managedEnvironmentOutput } from '../../domain/environment-output'
+import { managedEnvironmentOutput } from '../../domain/environments/environment-output'
 
 /**
  * `/api/v1/management/environment`: the key's environment with its settings, and `PUT` of the one a key may

@@ -4,7 +4,7 @@ import { CanvassError } from '../../errors'
 import { json } from '../../http/respond'
 import type { RouteTable } from '../../http/route-table'
 import { meAnswer } from '../../schemas/answers'
-import { environmentOutput } from '../../domain/environment-output'
+import { environmentOutput } from '../../domain/environments/environment-output'
 
 /**
  * `GET /api/v1/me`: the key's environment, unwrapped, in both of the spec's shapes at once; the reference's

@@ -10,8 +10,8 @@ import type { BodyHandler, RouteTable } from '../../http/route-table'
 import type { QuotaRecord, SurveyRecord } from '../../ports/storage'
 import { dataOf, pageOf, quotaAnswer } from '../../schemas/answers'
 import { MAX_QUOTAS_PER_SURVEY, quotaCreateSchema, quotaUpdateSchema } from '../../schemas/quota'
-import { checkQuotaAgainstSurvey, quotaOutput } from '../../domain/quota-service'
-import { ownedSurvey } from '../../domain/owned-survey'
+import { checkQuotaAgainstSurvey, quotaOutput } from '../../domain/quotas/quota-service'
+import { ownedSurvey } from '../../domain/surveys/owned-survey'
 
 const BASE = '/api/v1/management/surveys/:surveyId/quotas'
 

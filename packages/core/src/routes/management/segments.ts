@@ -6,11 +6,11 @@ import { ok } from '../../http/respond'
 
 import type { SegmentRecord } from '../../ports/storage'
 import { MAX_SEGMENTS_PER_ENVIRONMENT, segmentCreateSchema, segmentUpdateSchema } from '../../schemas/segment'
-import { segmentOutput, segmentReferenceCheck } from '../../domain/segment-service'
+import { segmentOutput, segmentReferenceCheck } from '../../domain/contacts/segment-service'
 import type { BodyHandler, RouteTable } from '../../http/route-table'
 import { dataOf, pageOf, segmentAnswer } from '../../schemas/answers'
 import { pageQuery } from '../../http/pagination'
-import { checkNamedEnvironment } from '../../domain/named-environment'
+import { checkNamedEnvironment } from '../../domain/environments/named-environment'
 import { environmentResourceHandlers } from '../../http/environment-resource'
 
 /** `/api/v1/management/segments` (a Canvass addition): list, create, get, update and delete. */

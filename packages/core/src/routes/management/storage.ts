@@ -9,11 +9,11 @@ import { environmentMismatch, presignUpload } from '../../uploads/presign'
 import { receiveUpload } from '../../uploads/receive-upload'
 import { uploadNotAuthenticated, uploadRefusal } from '../../uploads/upload-error'
 import type { UploadSettings } from '../../uploads/upload-options'
-import { ownedSurvey } from '../../domain/owned-survey'
+import { ownedSurvey } from '../../domain/surveys/owned-survey'
 import type { BodyHandler, RouteTable } from '../../http/route-table'
 import { dataOf, presignAnswer, uploadAnswer } from '../../schemas/answers'
 import * as v from 'valibot'
-import { checkNamedEnvironment } from '../../domain/named-environment'
+import { checkNamedEnvironment } from '../../domain/environments/named-environment'
 
 /**
  * `/api/v1/management/storage` (presign) and `…/storage/local` (upload) for the key's environment

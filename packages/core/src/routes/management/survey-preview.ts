@@ -6,12 +6,12 @@ import { authenticate } from '../../auth/authenticate'
 import { ok } from '../../http/respond'
 import type { RouteTable } from '../../http/route-table'
 import { dataOf } from '../../schemas/answers'
-import { ownedSurvey } from '../../domain/owned-survey'
+import { ownedSurvey } from '../../domain/surveys/owned-survey'
 
 /**
  * `POST /api/v1/management/surveys/{surveyId}/preview`: a link that shows the survey's page whatever its
  * status (a draft included) and saves nothing, for an hour (docs/surveys.md#previewing-a-draft). A browser
- * link cannot carry `x-api-key`, so the key buys a short-lived signed token (`domain/preview-tokens.ts`) that
+ * link cannot carry `x-api-key`, so the key buys a short-lived signed token (`domain/tokens/preview-tokens.ts`) that
  * the page takes as `?preview=`.
  */
 export function registerSurveyPreviewRoutes(routes: RouteTable): void {

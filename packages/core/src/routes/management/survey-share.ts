@@ -5,8 +5,8 @@ import { notFound } from '../../errors'
 import { ok } from '../../http/respond'
 import type { RouteTable } from '../../http/route-table'
 import { dataOf, shareAnswer } from '../../schemas/answers'
-import { newResultShareKey } from '../../domain/result-share'
-import { ownedSurvey } from '../../domain/owned-survey'
+import { newResultShareKey } from '../../domain/results/result-share'
+import { ownedSurvey } from '../../domain/surveys/owned-survey'
 
 /**
  * `/api/v1/management/surveys/{surveyId}/share`: turns the read-only results page of a survey on (a new key

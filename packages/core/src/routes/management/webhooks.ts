@@ -16,7 +16,7 @@ import { generateWebhookSecret } from '../../webhooks/sign-webhook'
 import type { BodyHandler, RouteTable } from '../../http/route-table'
 import { createdWebhookAnswer, dataOf, deliveryAnswer, pageOf, webhookAnswer } from '../../schemas/answers'
 import { pageQuery } from '../../http/pagination'
-import { checkNamedEnvironment } from '../../domain/named-environment'
+import { checkNamedEnvironment } from '../../domain/environments/named-environment'
 
 /**
  * `/api/v1/webhooks`: list, create, get, test and delete (docs/design.md, "Events and webhooks"), and each

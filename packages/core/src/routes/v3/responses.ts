@@ -24,14 +24,14 @@ import {
 } from '../../http/v3'
 import { V3_COUNT_CAP, encodeV3ResponsesCursor, readV3ResponsesCountQuery, readV3ResponsesListQuery } from '../../http/v3-response-query'
 import type { ResponseRecord, SurveyRecord } from '../../ports/storage'
-import { answerOutOfRange, hasNumberAnswer } from '../../domain/answer-scales'
-import { responseUpdateRefusal } from '../../domain/response-write-rules'
-import { meetsQuota } from '../../domain/quota-conditions'
-import { screenResponse } from '../../domain/quota-service'
-import { createV3ResponseViews } from '../../domain/v3-response-view'
-import type { V3CreateBody, V3PatchBody } from '../../domain/v3-response-judgement'
-import { judgeV3Create, judgeV3Patch, paramsOfRefusal } from '../../domain/v3-response-judgement'
-import { createResponseOrThrow } from '../../domain/response-create'
+import { answerOutOfRange, hasNumberAnswer } from '../../domain/responses/answer-scales'
+import { responseUpdateRefusal } from '../../domain/responses/response-write-rules'
+import { meetsQuota } from '../../domain/quotas/quota-conditions'
+import { screenResponse } from '../../domain/quotas/quota-service'
+import { createV3ResponseViews } from '../../domain/responses/v3-response-view'
+import type { V3CreateBody, V3PatchBody } from '../../domain/responses/v3-response-judgement'
+import { judgeV3Create, judgeV3Patch, paramsOfRefusal } from '../../domain/responses/v3-response-judgement'
+import { createResponseOrThrow } from '../../domain/responses/response-create'
 import {
   v3ResponseAnswer,
   v3ResponseBatchDeleteAnswer,
@@ -43,7 +43,7 @@ import {
   v3ResponseValidateAnswer,
   v3ResponseValidateSchema,
 } from '../../schemas/v3-response'
-import { updateResponse } from '../../domain/response-updates'
+import { updateResponse } from '../../domain/responses/response-updates'
 import { reportingOf } from '../../domain/reporting'
 
 const EXTENSION_DOC =
@@ -51,7 +51,7 @@ const EXTENSION_DOC =
 
 /**
  * The reference's v3 responses routes, version 0.2.0 (docs/api.md, "Responses in v3"): list, count, get,
- * create, patch, delete, batch delete and validate. Responses are shown as `domain/v3-response-view.ts` builds
+ * create, patch, delete, batch delete and validate. Responses are shown as `domain/responses/v3-response-view.ts` builds
  * them; writes go through the response create and update of every other route (webhooks, quotas,
  * `autoComplete`).
  */
@@ -307,7 +307,7 @@ const patchResponse: V3BodyHandler<typeof v3ResponsePatchSchema> = async (reques
       ctx.storage.responses,
       id,
       (latest, facts) => {
-        // A manager's update (domain/response-write-rules.ts): a response of another environment is a 403; the
+        // A manager's update (domain/responses/response-write-rules.ts): a response of another environment is a 403; the
         // scales are judged again on the survey as the update reads it.
         const refusal = responseUpdateRefusal(latest, facts, body.data, { kind: 'manager', environmentId })
         if (refusal) throw refusal.outcome === 'answer_out_of_range' ? answerOutOfRange(refusal) : v3Forbidden()

@@ -10,12 +10,12 @@ import type { RouteTable } from '../../http/route-table'
 import { V3Problem, noV3Query, v3Forbidden, v3Ok, v3Route, v3Unprocessable, workspaceOf } from '../../http/v3'
 import type { SurveyRecord } from '../../ports/storage'
 import { v3BlockEditSchema, v3BlockOrderSchema, v3SurveyAnswer } from '../../schemas/v3'
-import { surveyBlocks } from '../../domain/survey-structure'
-import { v1BodyOf, v3Languages, v3SurveyOutput } from '../../domain/v3-survey'
-import type { V3Block, V3BlockOp } from '../../domain/v3-survey-blocks'
-import { applyBlockOps, blockParamPath, newForwardReferences, reorderBlocks } from '../../domain/v3-survey-blocks'
-import { segmentOfSurvey, updateSurveyFromBody } from '../../domain/survey-writes'
-import { SurveyStale, checkUnchangedSince, staleProblem } from '../../domain/survey-stale'
+import { surveyBlocks } from '../../domain/surveys/survey-structure'
+import { v1BodyOf, v3Languages, v3SurveyOutput } from '../../domain/surveys/v3-survey'
+import type { V3Block, V3BlockOp } from '../../domain/surveys/v3-survey-blocks'
+import { applyBlockOps, blockParamPath, newForwardReferences, reorderBlocks } from '../../domain/surveys/v3-survey-blocks'
+import { segmentOfSurvey, updateSurveyFromBody } from '../../domain/surveys/survey-writes'
+import { SurveyStale, checkUnchangedSince, staleProblem } from '../../domain/surveys/survey-stale'
 
 /**
  * The reference's v3 block editing (docs/api.md, "Editing blocks in v3"): `PATCH …/blocks` applies update,

@@ -10,20 +10,20 @@ import type { RouteTable } from '../../http/route-table'
 import { parseInput } from '../../http/validate'
 import { V3Problem, checkWorkspace, noV3Query, parseV3Body, v3Forbidden, v3Ok, v3Route } from '../../http/v3'
 import type { StoredCustomCss, SurveyRecord } from '../../ports/storage'
-import type { CustomCssSource, CustomCssWarning } from '../../domain/custom-css'
+import type { CustomCssSource, CustomCssWarning } from '../../domain/css/custom-css'
 import { MAX_SEGMENTS_PER_ENVIRONMENT } from '../../schemas/segment'
 import { surveyCreateSchema, surveyUpdateSchema } from '../../schemas/survey'
 import { v3SurveyCreateSchema, v3SurveyPatchSchema } from '../../schemas/v3'
-import { checkSurveyKeepsQuotaParts } from '../../domain/quota-service'
-import { segmentReferenceCheck } from '../../domain/segment-service'
-import { oneOverwritesName } from '../../domain/survey-overwrites'
-import { readSurveySegment } from '../../domain/survey-segment'
-import { IMMUTABLE_SURVEY_FIELDS, oneDateName, surveyFieldsFromInput } from '../../domain/survey-service'
-import { mergedSurveyUpdate } from '../../domain/survey-writes'
-import { resolveSurveyTriggers } from '../../domain/survey-triggers'
-import { V3_DEFAULT_LANGUAGE, v3Languages } from '../../domain/v3-survey'
-import { checkV3SurveyEditable, v3SurveyCreateWrite, v3SurveyPatchWrite } from '../../domain/v3-survey-write'
-import { customCssValidationFields, previewCustomCss } from '../../domain/workspace-custom-css'
+import { checkSurveyKeepsQuotaParts } from '../../domain/quotas/quota-service'
+import { segmentReferenceCheck } from '../../domain/contacts/segment-service'
+import { oneOverwritesName } from '../../domain/surveys/survey-overwrites'
+import { readSurveySegment } from '../../domain/surveys/survey-segment'
+import { IMMUTABLE_SURVEY_FIELDS, oneDateName, surveyFieldsFromInput } from '../../domain/surveys/survey-service'
+import { mergedSurveyUpdate } from '../../domain/surveys/survey-writes'
+import { resolveSurveyTriggers } from '../../domain/surveys/survey-triggers'
+import { V3_DEFAULT_LANGUAGE, v3Languages } from '../../domain/surveys/v3-survey'
+import { checkV3SurveyEditable, v3SurveyCreateWrite, v3SurveyPatchWrite } from '../../domain/surveys/v3-survey-write'
+import { customCssValidationFields, previewCustomCss } from '../../domain/css/workspace-custom-css'
 
 /**
  * `POST /api/v3/surveys/validate`, as the reference's v3 0.2.0 has it (docs/api.md, "Validating a v3 survey"):
@@ -272,7 +272,7 @@ async function v1PatchProblems(
   if (changes.resultShareKey !== undefined && changes.resultShareKey !== stored.resultShareKey)
     problems.push({ name: 'resultShareKey', reason: RESULT_SHARE_KEY })
   if (problems.length > 0) return problems
-  // The merge the update makes (domain/survey-writes.ts), checked as a whole survey.
+  // The merge the update makes (domain/surveys/survey-writes.ts), checked as a whole survey.
   const merged = mergedSurveyUpdate(stored, changes, environmentId, ctx.now())
   await collect(problems, async () => {
     const fields = surveyFieldsFromInput(parseCreate(merged))

@@ -21,11 +21,11 @@ import {
 } from '../../http/v3'
 import type { SurveyFilter, SurveyRecord, SurveySortBy, SurveyStatus } from '../../ports/storage'
 import { v3LifecycleAnswer, v3SurveyAnswer, v3SurveyCreateSchema, v3SurveyPageAnswer, v3SurveyPatchSchema } from '../../schemas/v3'
-import { effectiveSurveyStatus, storedStatusCases } from '../../domain/survey-status'
-import { V3_KEY_VISIBILITY, v3SurveyOutput } from '../../domain/v3-survey'
-import { checkV3SurveyEditable, v3SurveyCreateWrite, v3SurveyPatchWrite } from '../../domain/v3-survey-write'
-import { createSurveyFromBody, segmentOfSurvey, updateSurveyFromBody } from '../../domain/survey-writes'
-import { SurveyStale, checkUnchangedSince, staleProblem } from '../../domain/survey-stale'
+import { effectiveSurveyStatus, storedStatusCases } from '../../domain/surveys/survey-status'
+import { V3_KEY_VISIBILITY, v3SurveyOutput } from '../../domain/surveys/v3-survey'
+import { checkV3SurveyEditable, v3SurveyCreateWrite, v3SurveyPatchWrite } from '../../domain/surveys/v3-survey-write'
+import { createSurveyFromBody, segmentOfSurvey, updateSurveyFromBody } from '../../domain/surveys/survey-writes'
+import { SurveyStale, checkUnchangedSince, staleProblem } from '../../domain/surveys/survey-stale'
 import { reportingOf } from '../../domain/reporting'
 
 /**
