@@ -131,12 +131,31 @@ export function DataRightsScreen() {
         </div>
       )}
       {chosen && (
-        <ContactCard
-          contact={chosen}
-          busy={busy}
-          onExport={() => run(() => saveExport(api, chosen), 'Export saved')}
-          onErase={() => setErasing(chosen)}
-        />
+        <section class="cv-card" aria-labelledby="contact-title">
+          <h2 id="contact-title">Contact {contactName(chosen)}</h2>
+          <dl class="cv-facts">
+            <dt>Contact id</dt>
+            <dd>{chosen.id}</dd>
+            <dt>User id</dt>
+            <dd>{chosen.userId ?? '(none)'}</dd>
+            <dt>Created</dt>
+            <dd>{when(chosen.createdAt)}</dd>
+            <dt>Updated</dt>
+            <dd>{when(chosen.updatedAt)}</dd>
+            {Object.entries(chosen.attributes ?? {}).map(([key, value]) => [
+              <dt key={`k-${key}`}>{key}</dt>,
+              <dd key={`v-${key}`}>{typeof value === 'string' ? value : JSON.stringify(value)}</dd>,
+            ])}
+          </dl>
+          <div class="cv-row">
+            <button type="button" class="cv-primary" disabled={busy} onClick={() => run(() => saveExport(api, chosen), 'Export saved')}>
+              Export data
+            </button>
+            <button type="button" class="cv-danger" onClick={() => setErasing(chosen)}>
+              Erase contact
+            </button>
+          </div>
+        </section>
       )}
       <ConfirmDialog
         open={erasing !== null}
@@ -169,44 +188,6 @@ export function DataRightsScreen() {
           displays and the webhook deliveries of those responses. It cannot be undone. Export the data first if the person asked for it.
         </p>
       </ConfirmDialog>
-    </section>
-  )
-}
-
-interface ContactCardProps {
-  contact: Contact
-  busy: boolean
-  onExport: () => void
-  onErase: () => void
-}
-
-/** One contact in full, with what a person may ask for: its data, or its erasure. */
-function ContactCard({ contact, busy, onExport, onErase }: ContactCardProps) {
-  return (
-    <section class="cv-card" aria-labelledby="contact-title">
-      <h2 id="contact-title">Contact {contactName(contact)}</h2>
-      <dl class="cv-facts">
-        <dt>Contact id</dt>
-        <dd>{contact.id}</dd>
-        <dt>User id</dt>
-        <dd>{contact.userId ?? '(none)'}</dd>
-        <dt>Created</dt>
-        <dd>{when(contact.createdAt)}</dd>
-        <dt>Updated</dt>
-        <dd>{when(contact.updatedAt)}</dd>
-        {Object.entries(contact.attributes ?? {}).map(([key, value]) => [
-          <dt key={`k-${key}`}>{key}</dt>,
-          <dd key={`v-${key}`}>{typeof value === 'string' ? value : JSON.stringify(value)}</dd>,
-        ])}
-      </dl>
-      <div class="cv-row">
-        <button type="button" class="cv-primary" disabled={busy} onClick={onExport}>
-          Export data
-        </button>
-        <button type="button" class="cv-danger" onClick={onErase}>
-          Erase contact
-        </button>
-      </div>
     </section>
   )
 }

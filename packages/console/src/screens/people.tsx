@@ -16,12 +16,9 @@ const ROLES: Array<{ id: Role; label: string }> = [
   { id: 'owner', label: 'Owner (everything)' },
 ]
 
-/** The console's people route, which every call here starts from. */
-const PEOPLE = '/api/v1/console/people'
-
 export function PeopleScreen() {
   const { api, boot } = useConsole()
-  const people = useLoad((signal) => api.data<Person[]>(PEOPLE, { signal }), [])
+  const people = useLoad((signal) => api.data<Person[]>('/api/v1/console/people', { signal }), [])
   const [email, setEmail] = useState('')
   const [role, setRole] = useState<Role>('viewer')
   const [link, setLink] = useState<{ email: string; url: string; expiresAt: string } | null>(null)
@@ -29,6 +26,7 @@ export function PeopleScreen() {
   const [busy, run] = useAction()
   const showLink = (person: { email: string }, answer: { path: string; expiresAt: string }) =>
     setLink({ email: person.email, url: `${location.origin}${answer.path}`, expiresAt: answer.expiresAt })
+  const base = '/api/v1/console/people'
   return (
     <section aria-labelledby="people-title">
       <h1 id="people-title">People</h1>
@@ -40,7 +38,7 @@ export function PeopleScreen() {
           event.preventDefault()
           const address = email.trim()
           void run(async () => {
-            const added = await api.data<AnswerData<'/api/v1/console/people', 'post'>>(PEOPLE, {
+            const added = await api.data<AnswerData<'/api/v1/console/people', 'post'>>(base, {
               method: 'POST',
               body: { email: address, role },
             })
@@ -71,7 +69,23 @@ export function PeopleScreen() {
           </button>
         </div>
       </form>
-      {link && <LinkCard link={link} onDone={() => setLink(null)} />}
+      {link && (
+        <div class="cv-card" role="region" aria-label="Sign-in link">
+          <h2>Sign-in link for {link.email}</h2>
+          <p>
+            Send this link to {link.email}. It signs them in once, until {when(link.expiresAt)}, and is shown only now.
+          </p>
+          <p class="cv-code" data-testid="sign-in-link">
+            {link.url}
+          </p>
+          <div class="cv-row">
+            <CopyButton text={link.url} label="Copy link" />
+            <button type="button" onClick={() => setLink(null)}>
+              Done
+            </button>
+          </div>
+        </div>
+      )}
       <h2>People of {boot.project.name}</h2>
       <ErrorText error={people.error} />
       {people.loading && !people.data && <p>Loading people…</p>}
@@ -89,31 +103,56 @@ export function PeopleScreen() {
           </thead>
           <tbody>
             {people.data.map((person) => (
-              <PersonRow
-                key={person.id}
-                person={person}
-                you={person.id === boot.person?.id}
-                busy={busy}
-                onRole={(next) =>
-                  run(async () => {
-                    try {
-                      await api.data(`${PEOPLE}/${encodeURIComponent(person.id)}`, { method: 'PATCH', body: { role: next } })
-                    } finally {
-                      people.reload()
+              <tr key={person.id}>
+                <td>
+                  {person.email}
+                  {person.id === boot.person?.id && <span class="cv-muted"> (you)</span>}
+                </td>
+                <td>
+                  <RoleCell
+                    person={person}
+                    busy={busy}
+                    onSave={(next) =>
+                      run(async () => {
+                        try {
+                          await api.data(`${base}/${encodeURIComponent(person.id)}`, { method: 'PATCH', body: { role: next } })
+                        } finally {
+                          people.reload()
+                        }
+                      }, `${person.email} is now ${next}`)
                     }
-                  }, `${person.email} is now ${next}`)
-                }
-                onLink={() =>
-                  run(async () => {
-                    const path = `${PEOPLE}/${encodeURIComponent(person.id)}/link`
-                    showLink(
-                      person,
-                      await api.data<AnswerData<'/api/v1/console/people/{consolePersonId}/link', 'post'>>(path, { method: 'POST' }),
-                    )
-                  }, 'Sign-in link made')
-                }
-                onRemove={() => setRemoving(person)}
-              />
+                  />
+                </td>
+                <td>{person.hasPassword ? 'Set' : 'None (signs in by link)'}</td>
+                <td>{when(person.createdAt)}</td>
+                <td>
+                  <div class="cv-actions">
+                    <button
+                      type="button"
+                      disabled={busy}
+                      aria-label={`New sign-in link for ${person.email}`}
+                      onClick={() =>
+                        run(async () => {
+                          showLink(
+                            person,
+                            await api.data<AnswerData<'/api/v1/console/people/{consolePersonId}/link', 'post'>>(
+                              `${base}/${encodeURIComponent(person.id)}/link`,
+                              {
+                                method: 'POST',
+                              },
+                            ),
+                          )
+                        }, 'Sign-in link made')
+                      }
+                    >
+                      New sign-in link
+                    </button>
+                    <button type="button" class="cv-danger" onClick={() => setRemoving(person)} aria-label={`Remove ${person.email}`}>
+                      Remove
+                    </button>
+                  </div>
+                </td>
+              </tr>
             ))}
           </tbody>
         </table>
@@ -129,7 +168,7 @@ export function PeopleScreen() {
           setRemoving(null)
           if (!person) return
           void run(async () => {
-            await api.call(`${PEOPLE}/${encodeURIComponent(person.id)}`, { method: 'DELETE' })
+            await api.call(`${base}/${encodeURIComponent(person.id)}`, { method: 'DELETE' })
             people.reload()
           }, `${person.email} removed`)
         }}
@@ -137,63 +176,6 @@ export function PeopleScreen() {
         <p>{removing?.email} can no longer sign in: their sessions and sign-in links end now.</p>
       </ConfirmDialog>
     </section>
-  )
-}
-
-/** A sign-in link just made, shown this once. */
-function LinkCard({ link, onDone }: { link: { email: string; url: string; expiresAt: string }; onDone: () => void }) {
-  return (
-    <div class="cv-card" role="region" aria-label="Sign-in link">
-      <h2>Sign-in link for {link.email}</h2>
-      <p>
-        Send this link to {link.email}. It signs them in once, until {when(link.expiresAt)}, and is shown only now.
-      </p>
-      <p class="cv-code" data-testid="sign-in-link">
-        {link.url}
-      </p>
-      <div class="cv-row">
-        <CopyButton text={link.url} label="Copy link" />
-        <button type="button" onClick={onDone}>
-          Done
-        </button>
-      </div>
-    </div>
-  )
-}
-
-interface PersonRowProps {
-  person: Person
-  you: boolean
-  busy: boolean
-  onRole: (next: Role) => Promise<boolean>
-  onLink: () => unknown
-  onRemove: () => void
-}
-
-/** One person of the project: their role (changed in place), a new sign-in link, or their removal. */
-function PersonRow({ person, you, busy, onRole, onLink, onRemove }: PersonRowProps) {
-  return (
-    <tr>
-      <td>
-        {person.email}
-        {you && <span class="cv-muted"> (you)</span>}
-      </td>
-      <td>
-        <RoleCell person={person} busy={busy} onSave={onRole} />
-      </td>
-      <td>{person.hasPassword ? 'Set' : 'None (signs in by link)'}</td>
-      <td>{when(person.createdAt)}</td>
-      <td>
-        <div class="cv-actions">
-          <button type="button" disabled={busy} aria-label={`New sign-in link for ${person.email}`} onClick={onLink}>
-            New sign-in link
-          </button>
-          <button type="button" class="cv-danger" onClick={onRemove} aria-label={`Remove ${person.email}`}>
-            Remove
-          </button>
-        </div>
-      </td>
-    </tr>
   )
 }
 

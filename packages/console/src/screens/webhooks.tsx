@@ -80,7 +80,23 @@ export function WebhooksScreen() {
     <section aria-labelledby="webhooks-title">
       <h1 id="webhooks-title">Webhooks</h1>
       <p class="cv-muted">A webhook sends each new or changed response to a URL of yours, signed with its secret.</p>
-      {secret && <SecretCard secret={secret} onStored={() => setSecret(null)} />}
+      {secret && (
+        <div class="cv-card" role="region" aria-label="Signing secret">
+          <h2>Signing secret of {secret.name}</h2>
+          <p>
+            This secret is shown <strong>only this once</strong>. Copy it now and give it to your receiver to check the signatures.
+          </p>
+          <p class="cv-code" data-testid="webhook-secret">
+            {secret.secret}
+          </p>
+          <div class="cv-row">
+            <CopyButton text={secret.secret} label="Copy secret" />
+            <button type="button" onClick={() => setSecret(null)}>
+              I have stored it
+            </button>
+          </div>
+        </div>
+      )}
       <WebhookForm
         key={editing?.id ?? 'new'}
         editing={editing}
@@ -123,17 +139,38 @@ export function WebhooksScreen() {
           </thead>
           <tbody>
             {webhooks.data.map((webhook) => (
-              <WebhookRow
-                key={webhook.id}
-                webhook={webhook}
-                routes={routes}
-                busy={busy}
-                surveyName={surveyName}
-                onShow={() => setShowing(webhook)}
-                onEdit={() => setEditing(webhook)}
-                onTest={() => sendTest(webhook)}
-                onDelete={() => setDeleting(webhook)}
-              />
+              <tr key={webhook.id}>
+                <td>{webhook.name || <span class="cv-muted">(no name)</span>}</td>
+                <td class="cv-wrap">{webhook.url}</td>
+                <td>{webhook.triggers.map(eventLabel).join(', ') || 'None'}</td>
+                <td>{webhook.surveyIds.length === 0 ? 'All surveys' : webhook.surveyIds.map(surveyName).join(', ')}</td>
+                <td>{when(webhook.createdAt)}</td>
+                <td>
+                  <div class="cv-actions">
+                    <button type="button" onClick={() => setShowing(webhook)} aria-label={`Deliveries of ${nameOf(webhook)}`}>
+                      Deliveries
+                    </button>
+                    {routes.edit && (
+                      <button type="button" onClick={() => setEditing(webhook)} aria-label={`Edit ${nameOf(webhook)}`}>
+                        Edit
+                      </button>
+                    )}
+                    {routes.test && (
+                      <button
+                        type="button"
+                        disabled={busy}
+                        onClick={() => sendTest(webhook)}
+                        aria-label={`Send test to ${nameOf(webhook)}`}
+                      >
+                        Send test
+                      </button>
+                    )}
+                    <button type="button" class="cv-danger" onClick={() => setDeleting(webhook)} aria-label={`Delete ${nameOf(webhook)}`}>
+                      Delete
+                    </button>
+                  </div>
+                </td>
+              </tr>
             ))}
           </tbody>
         </table>
@@ -159,72 +196,6 @@ export function WebhooksScreen() {
         <p>Nothing more will be sent to {deleting?.url}, and its deliveries still waiting are dropped.</p>
       </ConfirmDialog>
     </section>
-  )
-}
-
-/** A webhook's signing secret just made, shown this once. */
-function SecretCard({ secret, onStored }: { secret: { name: string; secret: string }; onStored: () => void }) {
-  return (
-    <div class="cv-card" role="region" aria-label="Signing secret">
-      <h2>Signing secret of {secret.name}</h2>
-      <p>
-        This secret is shown <strong>only this once</strong>. Copy it now and give it to your receiver to check the signatures.
-      </p>
-      <p class="cv-code" data-testid="webhook-secret">
-        {secret.secret}
-      </p>
-      <div class="cv-row">
-        <CopyButton text={secret.secret} label="Copy secret" />
-        <button type="button" onClick={onStored}>
-          I have stored it
-        </button>
-      </div>
-    </div>
-  )
-}
-
-interface WebhookRowProps {
-  webhook: Webhook
-  /** Which of the optional routes the server has (editing, a test delivery). */
-  routes: { edit: boolean; test: boolean }
-  busy: boolean
-  surveyName: (id: string) => string
-  onShow: () => void
-  onEdit: () => void
-  onTest: () => void
-  onDelete: () => void
-}
-
-/** One webhook: where it sends, what and for which surveys, and what may be done with it. */
-function WebhookRow({ webhook, routes, busy, surveyName, onShow, onEdit, onTest, onDelete }: WebhookRowProps) {
-  return (
-    <tr>
-      <td>{webhook.name || <span class="cv-muted">(no name)</span>}</td>
-      <td class="cv-wrap">{webhook.url}</td>
-      <td>{webhook.triggers.map(eventLabel).join(', ') || 'None'}</td>
-      <td>{webhook.surveyIds.length === 0 ? 'All surveys' : webhook.surveyIds.map(surveyName).join(', ')}</td>
-      <td>{when(webhook.createdAt)}</td>
-      <td>
-        <div class="cv-actions">
-          <button type="button" onClick={onShow} aria-label={`Deliveries of ${nameOf(webhook)}`}>
-            Deliveries
-          </button>
-          {routes.edit && (
-            <button type="button" onClick={onEdit} aria-label={`Edit ${nameOf(webhook)}`}>
-              Edit
-            </button>
-          )}
-          {routes.test && (
-            <button type="button" disabled={busy} onClick={onTest} aria-label={`Send test to ${nameOf(webhook)}`}>
-              Send test
-            </button>
-          )}
-          <button type="button" class="cv-danger" onClick={onDelete} aria-label={`Delete ${nameOf(webhook)}`}>
-            Delete
-          </button>
-        </div>
-      </td>
-    </tr>
   )
 }
 
