@@ -13,8 +13,11 @@ export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 const SOURCE = /\.(?:ts|tsx|mts)$/
 const SKIPPED = new Set(['node_modules', 'dist', 'coverage', 'test', 'fixtures'])
 
-/** Every source file under `folder` (relative to the repository), tests and generated folders left out. */
-export async function sourceFiles(folder) {
+/**
+ * Every source file under `folder` (relative to the repository), generated folders left out; tests and their
+ * fixtures too unless `tests` is set.
+ */
+export async function sourceFiles(folder, { tests = false } = {}) {
   const out = []
   async function walk(dir) {
     let entries
@@ -27,8 +30,8 @@ export async function sourceFiles(folder) {
       if (entry.name.startsWith('.')) continue
       const child = `${dir}/${entry.name}`
       if (entry.isDirectory()) {
-        if (!SKIPPED.has(entry.name)) await walk(child)
-      } else if (SOURCE.test(entry.name) && !/\.(?:test|d)\.tsx?$/.test(entry.name)) out.push(child)
+        if (!SKIPPED.has(entry.name) || (tests && entry.name !== 'node_modules' && entry.name !== 'dist')) await walk(child)
+      } else if (SOURCE.test(entry.name) && !entry.name.endsWith('.d.ts') && (tests || !/\.test\.tsx?$/.test(entry.name))) out.push(child)
     }
   }
   await walk(folder)
@@ -39,6 +42,17 @@ export async function sourceFiles(folder) {
 export async function productFiles() {
   const packages = await readdir(join(ROOT, 'packages'))
   const files = await Promise.all(packages.map((name) => sourceFiles(`packages/${name}/src`)))
+  return files.flat()
+}
+
+/** Every TypeScript file of the repository: the packages with their tests, the examples, the bench. */
+export async function repositoryFiles() {
+  const folders = [
+    ...(await readdir(join(ROOT, 'packages'))).map((name) => `packages/${name}`),
+    ...(await readdir(join(ROOT, 'examples'))).map((name) => `examples/${name}`),
+    'bench',
+  ]
+  const files = await Promise.all(folders.map((folder) => sourceFiles(folder, { tests: true })))
   return files.flat()
 }
 
@@ -215,9 +229,10 @@ export const isMeasuredFile = (file) => !/\/migrations\//.test(file) && !file.en
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const files = await productFiles()
+  const everything = await repositoryFiles()
+  const groups = circles(await importGraph(everything))
   const graph = await importGraph(files)
-  const groups = circles(graph)
-  console.log(`${files.length} product files; ${groups.length} import circles`)
+  console.log(`${files.length} product files, ${everything.length} in all; ${groups.length} import circles`)
   for (const group of groups) console.log(`  circle: ${group.map((file) => file.replace('packages/', '')).join(' ⇄ ')}`)
   const crossings = routeCrossings(graph)
   console.log(`${crossings.length} route files importing route files`)

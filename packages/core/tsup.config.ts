@@ -1,9 +1,11 @@
 import { defineConfig } from 'tsup'
 import { baseConfig } from '../../tsup.config.base'
 
-// The API's types for callers (`@canvass/core/openapi`) and the logic conditions the widget bundles
-// (`@canvass/core/conditions`) answer formats (`@canvass/core/answer-formats`) the reserved ids the editor checks (`@canvass/core/survey-ids`) and the templates the CLI and the console start from (`@canvass/core/survey-templates`)
-// are entries of their own.
+// The API's types for callers (`@canvass/core/openapi`), the logic conditions the widget bundles
+// (`@canvass/core/conditions`), answer formats (`@canvass/core/answer-formats`), the reserved ids the editor
+// checks (`@canvass/core/survey-ids`), the element types the widget and the editor read
+// (`@canvass/core/element-types`), the templates the CLI and the console start from
+// (`@canvass/core/survey-templates`) and the results both the console and the shared page draw (`@canvass/core/results`) are entries of their own, so that a bundle takes only what it uses.
 export default defineConfig({
   ...baseConfig,
   entry: [
@@ -12,6 +14,8 @@ export default defineConfig({
     'src/conditions.ts',
     'src/answer-formats.ts',
     'src/survey-ids.ts',
+    'src/element-types.ts',
     'src/survey-templates.ts',
+    'src/results.ts',
   ],
 })

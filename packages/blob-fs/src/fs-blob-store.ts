@@ -39,42 +39,6 @@ export function createFsBlobStore(options: FsBlobStoreOptions): BlobStore {
   const paths = createConfinedPaths(options.root)
   const fsync = options.fsync ?? true
 
-  /** The open file of a stored object with its header, or `null` when the key holds none. */
-  async function openObject(key: string) {
-    assertBlobKey(key)
-    const location = await paths.locate(key, false)
-    if (!location) return null
-    let handle: FileHandle
-    try {
-      handle = await open(location.file, READ_FLAGS)
-    } catch (error) {
-      if (isMissing(error)) return null
-      if ((error as NodeJS.ErrnoException).code === 'ELOOP') {
-        throw new Error(`blob-fs: ${location.file} is a symbolic link; objects are never read through links`)
-      }
-      throw keyError(error)
-    }
-    try {
-      const stats = await handle.stat()
-      // A folder (a key that is the prefix of others) or anything else that is not a plain file holds no object.
-      if (!stats.isFile()) {
-        await handle.close()
-        return null
-      }
-      const header = await readHeader(handle, location.file)
-      const metadata: BlobMetadata = {
-        size: stats.size - header.length,
-        contentType: header.contentType,
-        etag: `"${header.id}"`,
-        lastModified: stats.mtime,
-      }
-      return { handle, offset: header.length, metadata }
-    } catch (error) {
-      await handle.close().catch(() => {})
-      throw error
-    }
-  }
-
   return {
     async put(key: string, body: ReadableStream<Uint8Array>, putOptions: BlobPutOptions): Promise<BlobMetadata> {
       try {
@@ -137,7 +101,7 @@ export function createFsBlobStore(options: FsBlobStoreOptions): BlobStore {
       const { range } = getOptions
       assertBlobKey(key)
       if (range) assertBlobRange(range)
-      const opened = await openObject(key)
+      const opened = await openObject(paths, key)
       if (!opened) return null
       const { handle, offset, metadata } = opened
       if (!range) return { ...metadata, body: fileStream(handle, offset, metadata.size) }
@@ -149,7 +113,7 @@ export function createFsBlobStore(options: FsBlobStoreOptions): BlobStore {
     },
 
     async head(key: string): Promise<BlobMetadata | null> {
-      const opened = await openObject(key)
+      const opened = await openObject(paths, key)
       if (!opened) return null
       await opened.handle.close()
       return opened.metadata
@@ -170,6 +134,45 @@ export function createFsBlobStore(options: FsBlobStoreOptions): BlobStore {
         throw keyError(error)
       }
     },
+  }
+}
+
+/** Where the store's keys are, confined to its root. */
+type ConfinedPaths = ReturnType<typeof createConfinedPaths>
+
+/** The open file of a stored object with its header, or `null` when the key holds none. */
+async function openObject(paths: ConfinedPaths, key: string) {
+  assertBlobKey(key)
+  const location = await paths.locate(key, false)
+  if (!location) return null
+  let handle: FileHandle
+  try {
+    handle = await open(location.file, READ_FLAGS)
+  } catch (error) {
+    if (isMissing(error)) return null
+    if ((error as NodeJS.ErrnoException).code === 'ELOOP') {
+      throw new Error(`blob-fs: ${location.file} is a symbolic link; objects are never read through links`)
+    }
+    throw keyError(error)
+  }
+  try {
+    const stats = await handle.stat()
+    // A folder (a key that is the prefix of others) or anything else that is not a plain file holds no object.
+    if (!stats.isFile()) {
+      await handle.close()
+      return null
+    }
+    const header = await readHeader(handle, location.file)
+    const metadata: BlobMetadata = {
+      size: stats.size - header.length,
+      contentType: header.contentType,
+      etag: `"${header.id}"`,
+      lastModified: stats.mtime,
+    }
+    return { handle, offset: header.length, metadata }
+  } catch (error) {
+    await handle.close().catch(() => {})
+    throw error
   }
 }
 

@@ -21,6 +21,8 @@ await build({
   legalComments: 'none',
   jsx: 'automatic',
   jsxImportSource: 'preact',
+  // One Preact: core's results components (`@canvass/core/results`) render with the console's own copy.
+  alias: { preact: `${root}node_modules/preact` },
   define: { 'process.env.NODE_ENV': '"production"' },
   logLevel: 'warning',
 })

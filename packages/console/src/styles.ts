@@ -1,7 +1,10 @@
 /**
  * The console's styles, every rule under `.cv-console` so that nothing leaks into a host's page. Colours keep a
- * contrast of at least 4.5:1 on their backgrounds; focus is always visible.
+ * contrast of at least 4.5:1 on their backgrounds; focus is always visible. The results summary's rules are
+ * core's (`RESULTS_STYLE`, under `.cv-results`), the same the shared results page inlines, and come last.
  */
+import { RESULTS_STYLE } from '@canvass/core/results'
+
 export const CONSOLE_STYLES = `
 .cv-console{--cv-ink:#1c2430;--cv-muted:#4f5b6b;--cv-line:#d5dbe3;--cv-soft:#f4f6f9;--cv-accent:#1f5fbf;--cv-accent-ink:#fff;--cv-danger:#b3261e;--cv-ok:#1b6e3a;
   font:15px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:var(--cv-ink);background:#fff;min-height:100vh;
@@ -46,8 +49,6 @@ export const CONSOLE_STYLES = `
 .cv-console .cv-notice-error{background:#fdecea;color:var(--cv-danger);border:1px solid var(--cv-danger);border-radius:6px;padding:.5rem .8rem}
 .cv-console dialog{border:1px solid var(--cv-line);border-radius:8px;padding:1.25rem;max-width:32rem}
 .cv-console dialog::backdrop{background:rgba(20,28,40,.4)}
-.cv-console .cv-bar{height:.6rem;background:var(--cv-soft);border-radius:3px;overflow:hidden;min-width:6rem}
-.cv-console .cv-bar>span{display:block;height:100%;background:var(--cv-accent)}
 .cv-console .cv-actions{display:flex;flex-wrap:wrap;gap:.4rem}
 .cv-console .cv-wrap{word-break:break-all}
 .cv-console fieldset{border:1px solid var(--cv-line);border-radius:6px;margin:.5rem 0;padding:.5rem .75rem}
@@ -56,23 +57,6 @@ export const CONSOLE_STYLES = `
 .cv-console .cv-facts dt{color:var(--cv-muted)}
 .cv-console .cv-facts dd{margin:0;word-break:break-all}
 .cv-console .cv-visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
-.cv-console .cv-bars th[scope=row]{width:30%;font-weight:400;color:var(--cv-ink);font-size:.95rem}
-.cv-console .cv-bar-cell{display:flex;gap:.6rem;align-items:center}
-.cv-console .cv-bar-cell .cv-bar{flex:1}
-.cv-console .cv-bar-value{min-width:3.5rem;text-align:right;font-variant-numeric:tabular-nums}
-.cv-console .cv-bar-danger>span{background:var(--cv-danger)}
-.cv-console .cv-score{margin:.25rem 0 .75rem}
-.cv-console .cv-score-value{font-size:2.2rem;font-weight:700}
-.cv-console .cv-stack{display:flex;height:1rem;border-radius:4px;overflow:hidden;background:var(--cv-soft)}
-.cv-console .cv-stack-detractor{background:#b3261e}
-.cv-console .cv-stack-passive{background:#8a94a3}
-.cv-console .cv-stack-promoter{background:#1b6e3a}
-.cv-console .cv-legend{list-style:none;padding:0;display:flex;flex-wrap:wrap;gap:1rem;margin:.5rem 0}
-.cv-console .cv-swatch{display:inline-block;width:.8rem;height:.8rem;border-radius:2px;vertical-align:middle}
-.cv-console .cv-stats{display:grid;grid-template-columns:repeat(auto-fit,minmax(9rem,1fr));gap:.75rem;margin:0 0 1rem;padding:0}
-.cv-console .cv-stats div{border:1px solid var(--cv-line);border-radius:8px;padding:.6rem .8rem}
-.cv-console .cv-stats dt{font-size:.85rem;color:var(--cv-muted)}
-.cv-console .cv-stats dd{margin:0;font-size:1.4rem;font-weight:600;font-variant-numeric:tabular-nums}
 .cv-console .cv-figure{margin:0}
 .cv-console .cv-figure svg{width:100%;height:auto;max-height:12rem}
 .cv-console .cv-tabs{display:flex;gap:.25rem;border-bottom:1px solid var(--cv-line);margin:0 0 1rem;padding:0;list-style:none}
@@ -89,4 +73,4 @@ export const CONSOLE_STYLES = `
 .cv-console .cv-checks{display:flex;flex-wrap:wrap;gap:.5rem 1rem}
 .cv-console .cv-checks label{flex-direction:row;align-items:center;gap:.35rem}
 .cv-console .cv-editor{display:block;min-height:30rem}
-`
+${RESULTS_STYLE}`

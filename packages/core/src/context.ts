@@ -7,9 +7,10 @@ import type { PreviewTokens } from './domain/preview-tokens'
 import type { EditorTokenPerson, EditorTokens } from './domain/editor-tokens'
 import type { PinProofs } from './domain/pin-proof'
 import type { ShareCursors } from './domain/share-cursors'
-import type { ShareSummaryState } from './domain/result-share'
+import type { ShareSummaryState } from './domain/share-summary-state'
 import type { SingleUseSealer } from './domain/single-use-ids'
-import type { ConsoleGrant, ConsoleRole } from './domain/console-accounts'
+import type { ConsoleRole } from './ports/storage'
+import type { ConsoleGrant } from './domain/console-grant'
 import type { RecentWriters } from './domain/recent-writers'
 
 /** Where Canvass reports what it cannot answer to a caller (unexpected errors), and what its background work did. */
@@ -81,11 +82,11 @@ export interface CanvassContext {
   clientAddress(request: Request, info: ConnectionInfo): string
   /**
    * Who may enter the console (`CanvassOptions.console`): the host's `authorize`, or in accounts mode the
-   * session cookie's person (`http/console-auth.ts` calls it). Undefined while the console is off.
+   * session cookie's person (`auth/console-auth.ts` calls it). Undefined while the console is off.
    */
   consoleAuthorize?: (request: Request) => Promise<ConsoleGrant | null>
   /**
-   * The role now of the console's person who minted an editor token (`http/editor-auth.ts`), with the name the
+   * The role now of the console's person who minted an editor token (`auth/editor-auth.ts`), with the name the
    * audit log gives them; null when they are no person of that project any more. In accounts mode from the
    * store, for a library host from `console.roleOf`; undefined when neither answers, and then a console session
    * mints no editor token (docs/editor.md#editor-tokens).

@@ -1,4 +1,5 @@
-import type { Canvass, CanvassOptions } from './create-canvass'
+import type { Canvass } from './canvass'
+import type { CanvassOptions } from './canvass-options'
 import { createCanvass } from './create-canvass'
 import type { HostOffer } from './host/serve-lifecycle'
 

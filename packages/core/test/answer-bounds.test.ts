@@ -9,7 +9,7 @@
 import { badRequest, errorOf, suiteWithBed } from '@canvass/test-bed'
 import type { TestCanvass } from '@canvass/test-bed'
 import * as assert from 'uvu/assert'
-import { refusalOf } from '../src/admin/import-items'
+import { refusalOf } from '../src/admin/import/items'
 
 const { test, bed } = suiteWithBed('answers on their scale')
 

@@ -12,7 +12,7 @@ import type { AuditEntry, RouteEntry, Storage } from '@canvass/core'
 import { callOn, createResponse, createSurvey, question, suiteWithBed } from '@canvass/test-bed'
 import type { TestCanvass } from '@canvass/test-bed'
 import * as assert from 'uvu/assert'
-import { AUDIT_ACTIONS } from '../src/http/audit'
+import { AUDIT_ACTIONS } from '../src/http/route-audit'
 
 const ROUTES = describeRoutes().routes
 

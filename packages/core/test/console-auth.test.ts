@@ -7,7 +7,7 @@
 import { createCanvass, describeRoutes } from '@canvass/core'
 import { TEST_ORIGIN, suiteWithBed } from '@canvass/test-bed'
 import * as assert from 'uvu/assert'
-import { consoleRoleNeeded } from '../src/http/console-roles'
+import { consoleRoleNeeded } from '../src/auth/console-roles'
 import { browser } from './console-pages'
 import { signedIn as signedInOn } from './console-sessions'
 import type { ConsoleSession } from './console-sessions'

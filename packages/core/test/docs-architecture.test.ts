@@ -108,23 +108,3 @@ citations('no file under packages/, examples/, bench/, scripts/ or docs/ cites t
 })
 
 citations.run()
-
-const routeFolders = suite('route folders')
-
-routeFolders('no route folder imports another: what routes share lives in src/domain/', async () => {
-  const routes = new URL('packages/core/src/routes/', ROOT)
-  const folders = (await readdir(routes, { withFileTypes: true })).filter((entry) => entry.isDirectory()).map((entry) => entry.name)
-  const crossing: string[] = []
-  for (const folder of folders) {
-    for (const file of await readdir(new URL(`${folder}/`, routes))) {
-      if (!file.endsWith('.ts')) continue
-      const text = await readFile(new URL(`${folder}/${file}`, routes), 'utf8')
-      for (const match of text.matchAll(/from '\.\.\/([a-z0-9-]+)\//g)) {
-        if (folders.includes(match[1] as string)) crossing.push(`routes/${folder}/${file} imports routes/${match[1]}/`)
-      }
-    }
-  }
-  assert.equal(crossing, [])
-})
-
-routeFolders.run()

@@ -6,7 +6,7 @@
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { eventDeliveries, webhookEnvelope, writeEvents } from '../src/webhooks/event-deliveries'
-import type { EventWebhook } from '../src/webhooks/event-deliveries'
+import type { EventWebhook } from '../src/ports/storage'
 
 const hook = (id: string, triggers: string[], surveyIds: string[] = []): EventWebhook => ({ id, triggers, surveyIds })
 

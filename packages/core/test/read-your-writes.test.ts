@@ -12,7 +12,7 @@ import { TEST_ORIGIN, TEST_SECRET, availableBackends, suiteWithBed } from '@canv
 import type { TestCanvass } from '@canvass/test-bed'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import { consoleCsrfKey, consoleCsrfToken } from '../src/http/console-auth'
+import { consoleCsrfKey, consoleCsrfToken } from '../src/auth/console-auth'
 import { createRecentWriters } from '../src/domain/recent-writers'
 
 /** How long the stand-in says a write may be missing from its copy. */

@@ -377,7 +377,7 @@ for (const backend of availableBackends()) {
     }
     assert.match(
       await summary(),
-      /<dt>Starts<\/dt><dd><span class="cv-stat-value"><data class="cv-num" data-cv="total-starts" value="10">10<\/data><\/span><span class="cv-stat-note">no displays recorded<\/span>/,
+      /<dt>Responses<\/dt><dd><span class="cv-stat-value"><data class="cv-num" data-cv="total-starts" value="10">10<\/data><\/span><span class="cv-stat-note">no displays recorded<\/span>/,
     )
     for (let i = 0; i < 4; i++) assert.is((await display()).status, 200)
     clock.advance(10_001)

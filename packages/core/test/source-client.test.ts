@@ -1,6 +1,6 @@
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import { SourceError, createSourceClient, retryAfter } from '../src/admin/source-client'
+import { SourceError, createSourceClient, retryAfter } from '../src/admin/import/source-client'
 
 const test = suite('import source client: paging, politeness, bounded retries')
 

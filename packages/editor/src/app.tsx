@@ -1,10 +1,11 @@
+import type { Ref } from 'preact'
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks'
 import type { EditorApi, Problem } from './api'
 import type { ElementPlace } from './blocks'
 import { Blocks, addBlock, addQuestion, headlineId } from './blocks'
 import { Endings, WelcomeCard } from './cards'
 import type { Json, Path } from './doc'
-import { blocksOf, defaultLanguageOf, languagesOf } from './doc'
+import { asDocument, blocksOf, defaultLanguageOf, languagesOf } from './doc'
 import type { EditorTexts } from './i18n'
 import { HiddenFieldsEditor, LanguagesEditor, VariablesEditor, applyLanguagesPatch, logicProblemMessages } from './logic'
 import type { Doc, LogicTexts } from './logic'
@@ -44,41 +45,10 @@ export function App({ store, session, texts, logicTexts, api, client, root, nonc
   const doc = store.doc
   const state = session.state
   const [previewing, setPreviewing] = useState(false)
-  /** The control to focus after the next render, and the control that had the focus when that was asked. */
-  const focusTarget = useRef<{ id: string; from: Element | null } | undefined>(undefined)
   const lastElement = useRef<ElementPlace | undefined>(undefined)
   const summary = useRef<HTMLDivElement>(null)
 
-  /**
-   * The document an undo or redo left: the effects of the render that shows it move the focus if the step
-   * removed it. Not a flag that any effect takes: a render's effects still pending when the step comes run
-   * before the step's own render, while the control it removes still has the focus.
-   */
-  const historyStep = useRef<unknown>(undefined)
-  // Focus moves after the render that made its target (a new question's headline, a moved item's button).
-  useEffect(() => {
-    // An undo or redo that removed the focused control (an added variable, question, rule) would leave the focus
-    // on the page, out of the editor's shortcuts: it goes to Undo (or Redo, when nothing is left to undo).
-    if (historyStep.current !== undefined && historyStep.current === doc) {
-      historyStep.current = undefined
-      if (!root.activeElement) {
-        const undo = root.getElementById('cse-undo') as HTMLButtonElement | null
-        const redo = root.getElementById('cse-redo') as HTMLButtonElement | null
-        ;(undo && !undo.disabled ? undo : redo)?.focus()
-      }
-    }
-    const wanted = focusTarget.current
-    if (!wanted) return
-    focusTarget.current = undefined
-    // Effects run after paint: a person who has tabbed on meanwhile (past a question type just changed) keeps
-    // their place, and what they type goes where they are.
-    const active = root.activeElement
-    if (active && active !== wanted.from) return
-    const target = root.getElementById(wanted.id) as HTMLButtonElement | null
-    // A moved item's button may have become disabled (Move down on the last item): its neighbour takes the focus.
-    const usable = target?.disabled ? target.parentElement?.querySelector<HTMLElement>('button:not(:disabled)') : target
-    usable?.focus()
-  })
+  const { focusLater, historyStep } = useFocusAfterRender(root, doc)
   useEffect(() => {
     if (state.showProblems) summary.current?.focus()
   }, [state.showProblems])
@@ -102,9 +72,7 @@ export function App({ store, session, texts, logicTexts, api, client, root, nonc
     set: (path: Path, value: unknown) => store.set(path, value, pathKey(path)),
     update: (change) => store.update(change),
     problemsAt: (path: Path) => byPath.get(pathKey(path)) ?? [],
-    focusLater: (id: string) => {
-      focusTarget.current = { id, from: root.activeElement }
-    },
+    focusLater,
   }
 
   const onAddQuestion = () => {
@@ -134,108 +102,25 @@ export function App({ store, session, texts, logicTexts, api, client, root, nonc
     else return
     event.preventDefault()
   }
-  // Undo, redo and save shortcuts anywhere in the editor (a listener on the shadow root, not on a static element).
-  const shortcuts = useRef(onKeyDown)
-  shortcuts.current = onKeyDown
-  useEffect(() => {
-    const listener = (event: Event) => shortcuts.current(event as KeyboardEvent)
-    root.addEventListener('keydown', listener)
-    return () => root.removeEventListener('keydown', listener)
-  }, [root])
-  /** Focuses the control of a problem's field, or the nearest one above it. */
-  const focusProblem = (path: string) => {
-    // A block's logic has no field ids: its rule (or its fallback list) takes the focus.
-    const logic = /^blocks\.(\d+)\.(logic\.(\d+)|logicFallback)/.exec(path)
-    if (logic) {
-      const block = root.querySelectorAll('.cse-block')[Number(logic[1])]
-      const rules = (blocksOf(store.doc)[Number(logic[1])]?.logic ?? []) as Array<{ id?: unknown }>
-      const rule = logic[3] === undefined ? undefined : rules[Number(logic[3])]
-      const target = rule
-        ? block?.querySelector<HTMLElement>(`[data-cse-focus="rule:${String(rule.id)}"]`)
-        : block?.querySelector<HTMLElement>('.cse-logic-fallback select')
-      if (target) return target.focus()
-    }
-    const parts = path.split('.')
-    for (let end = parts.length; end > 0; end--) {
-      const head = parts.slice(0, end)
-      const candidates = [fieldId(head)]
-      if (end >= 2) candidates.push(fieldId(head.slice(0, -1), head[head.length - 1]))
-      for (const id of candidates) {
-        const target = root.getElementById(id) as HTMLElement | null
-        if (target) {
-          target.focus()
-          return
-        }
-      }
-    }
-  }
+  useShortcuts(root, onKeyDown)
 
   return (
     <EditorContext.Provider value={context}>
       <div class="cse-root">
-        <div class="cse-toolbar">
-          <TextField path={['name']} label={texts.surveyName} />
-          <SelectField
-            path={['status']}
-            label={texts.status}
-            defaultValue="draft"
-            options={[
-              { value: 'draft', label: texts.statusDraft },
-              { value: 'scheduled', label: texts.statusScheduled },
-              { value: 'inProgress', label: texts.statusInProgress },
-              { value: 'paused', label: texts.statusPaused },
-              { value: 'completed', label: texts.statusCompleted },
-            ]}
-          />
-          <button type="button" onClick={onAddQuestion}>
-            {texts.addQuestion}
-          </button>
-          <button type="button" id="cse-add-block" onClick={onAddBlock}>
-            {texts.addBlock}
-          </button>
-          <button type="button" id="cse-undo" disabled={!store.canUndo} aria-keyshortcuts="Control+Z" onClick={undo}>
-            {texts.undo}
-          </button>
-          <button type="button" id="cse-redo" disabled={!store.canRedo} aria-keyshortcuts="Control+Shift+Z" onClick={redo}>
-            {texts.redo}
-          </button>
-          <button type="button" aria-pressed={previewing} onClick={() => setPreviewing((shown) => !shown)}>
-            {texts.preview}
-          </button>
-          <button type="button" class="cse-primary" disabled={state.phase === 'saving'} onClick={() => void session.save()}>
-            {texts.save}
-          </button>
-          <p class="cse-status" role="status">
-            {state.message || (state.dirty ? texts.unsaved : '')}
-          </p>
-        </div>
-        {state.conflict && (
-          <div class="cse-conflict" role="alert">
-            <p>{texts.conflict}</p>
-            <div class="cse-row-buttons">
-              <button type="button" onClick={() => void session.loadTheirs()}>
-                {texts.loadTheirs}
-              </button>
-              <button type="button" onClick={() => void session.keepMine()}>
-                {texts.keepMine}
-              </button>
-            </div>
-          </div>
-        )}
+        <Toolbar
+          texts={texts}
+          store={store}
+          session={session}
+          previewing={previewing}
+          onPreview={() => setPreviewing((shown) => !shown)}
+          onAddQuestion={onAddQuestion}
+          onAddBlock={onAddBlock}
+          onUndo={undo}
+          onRedo={redo}
+        />
+        {state.conflict && <ConflictBanner texts={texts} session={session} />}
         {problems.length > 0 && (
-          <div class="cse-problems" ref={summary} tabIndex={-1} aria-labelledby="cse-problems-title">
-            <h2 id="cse-problems-title">{texts.problems}</h2>
-            <ul>
-              {problems.map((problem, index) => (
-                <li key={index}>
-                  <button type="button" onClick={() => focusProblem(problem.path)}>
-                    {problem.path ? `${problemPlace(problem.path, texts)}: ` : ''}
-                    {problem.message}
-                  </button>
-                </li>
-              ))}
-            </ul>
-          </div>
+          <ProblemList problems={problems} texts={texts} summaryRef={summary} onFocus={(path) => focusProblem(root, store.doc, path)} />
         )}
         <div class="cse-main">
           <div class="cse-forms">
@@ -243,7 +128,7 @@ export function App({ store, session, texts, logicTexts, api, client, root, nonc
               <LanguagesEditor
                 survey={doc as Doc}
                 texts={logicTexts}
-                onChange={(patch) => store.update((current) => applyLanguagesPatch(current as Doc, patch) as Json)}
+                onChange={(patch) => store.update((current) => asDocument(applyLanguagesPatch(current as Doc, patch)))}
               />
             </Section>
             <WelcomeCard />
@@ -264,5 +149,186 @@ export function App({ store, session, texts, logicTexts, api, client, root, nonc
         </div>
       </div>
     </EditorContext.Provider>
+  )
+}
+
+/**
+ * Focus moves after the render that made its target (a new question's headline, a moved item's button):
+ * `focusLater(id)` asks for it. `historyStep` is set to the document an undo or redo left.
+ */
+function useFocusAfterRender(root: ShadowRoot, doc: Json) {
+  /** The control to focus after the next render, and the control that had the focus when that was asked. */
+  const focusTarget = useRef<{ id: string; from: Element | null } | undefined>(undefined)
+  /**
+   * The document an undo or redo left: the effects of the render that shows it move the focus if the step
+   * removed it. Not a flag that any effect takes: a render's effects still pending when the step comes run
+   * before the step's own render, while the control it removes still has the focus.
+   */
+  const historyStep = useRef<unknown>(undefined)
+  useEffect(() => {
+    // An undo or redo that removed the focused control (an added variable, question, rule) would leave the focus
+    // on the page, out of the editor's shortcuts: it goes to Undo (or Redo, when nothing is left to undo).
+    if (historyStep.current !== undefined && historyStep.current === doc) {
+      historyStep.current = undefined
+      if (!root.activeElement) {
+        const undo = root.getElementById('cse-undo') as HTMLButtonElement | null
+        const redo = root.getElementById('cse-redo') as HTMLButtonElement | null
+        ;(undo && !undo.disabled ? undo : redo)?.focus()
+      }
+    }
+    const wanted = focusTarget.current
+    if (!wanted) return
+    focusTarget.current = undefined
+    // Effects run after paint: a person who has tabbed on meanwhile (past a question type just changed) keeps
+    // their place, and what they type goes where they are.
+    const active = root.activeElement
+    if (active && active !== wanted.from) return
+    const target = root.getElementById(wanted.id) as HTMLButtonElement | null
+    // A moved item's button may have become disabled (Move down on the last item): its neighbour takes the focus.
+    const usable = target?.disabled ? target.parentElement?.querySelector<HTMLElement>('button:not(:disabled)') : target
+    usable?.focus()
+  })
+  const focusLater = (id: string) => {
+    focusTarget.current = { id, from: root.activeElement }
+  }
+  return { focusLater, historyStep }
+}
+
+interface ToolbarProps {
+  texts: EditorTexts
+  store: EditorStore
+  session: Session
+  previewing: boolean
+  onPreview(): void
+  onAddQuestion(): void
+  onAddBlock(): void
+  onUndo(): void
+  onRedo(): void
+}
+
+/** The survey's name and status, adding, undo and redo, the preview, saving and the status line. */
+function Toolbar(props: ToolbarProps) {
+  const { texts, store, session } = props
+  const state = session.state
+  return (
+    <div class="cse-toolbar">
+      <TextField path={['name']} label={texts.surveyName} />
+      <SelectField
+        path={['status']}
+        label={texts.status}
+        defaultValue="draft"
+        options={[
+          { value: 'draft', label: texts.statusDraft },
+          { value: 'scheduled', label: texts.statusScheduled },
+          { value: 'inProgress', label: texts.statusInProgress },
+          { value: 'paused', label: texts.statusPaused },
+          { value: 'completed', label: texts.statusCompleted },
+        ]}
+      />
+      <button type="button" onClick={props.onAddQuestion}>
+        {texts.addQuestion}
+      </button>
+      <button type="button" id="cse-add-block" onClick={props.onAddBlock}>
+        {texts.addBlock}
+      </button>
+      <button type="button" id="cse-undo" disabled={!store.canUndo} aria-keyshortcuts="Control+Z" onClick={props.onUndo}>
+        {texts.undo}
+      </button>
+      <button type="button" id="cse-redo" disabled={!store.canRedo} aria-keyshortcuts="Control+Shift+Z" onClick={props.onRedo}>
+        {texts.redo}
+      </button>
+      <button type="button" aria-pressed={props.previewing} onClick={props.onPreview}>
+        {texts.preview}
+      </button>
+      <button type="button" class="cse-primary" disabled={state.phase === 'saving'} onClick={() => void session.save()}>
+        {texts.save}
+      </button>
+      <p class="cse-status" role="status">
+        {state.message || (state.dirty ? texts.unsaved : '')}
+      </p>
+    </div>
+  )
+}
+
+/** Focuses the control of a problem's field in `root`, or the nearest one above it. */
+function focusProblem(root: ShadowRoot, doc: Json, path: string) {
+  // A block's logic has no field ids: its rule (or its fallback list) takes the focus.
+  const logic = /^blocks\.(\d+)\.(logic\.(\d+)|logicFallback)/.exec(path)
+  if (logic) {
+    const block = root.querySelectorAll('.cse-block')[Number(logic[1])]
+    const rules = (blocksOf(doc)[Number(logic[1])]?.logic ?? []) as Array<{ id?: unknown }>
+    const rule = logic[3] === undefined ? undefined : rules[Number(logic[3])]
+    const target = rule
+      ? block?.querySelector<HTMLElement>(`[data-cse-focus="rule:${String(rule.id)}"]`)
+      : block?.querySelector<HTMLElement>('.cse-logic-fallback select')
+    if (target) return target.focus()
+  }
+  const parts = path.split('.')
+  for (let end = parts.length; end > 0; end--) {
+    const head = parts.slice(0, end)
+    const candidates = [fieldId(head)]
+    if (end >= 2) candidates.push(fieldId(head.slice(0, -1), head[head.length - 1]))
+    for (const id of candidates) {
+      const target = root.getElementById(id) as HTMLElement | null
+      if (target) {
+        target.focus()
+        return
+      }
+    }
+  }
+}
+
+/** Undo, redo and save shortcuts anywhere in the editor (a listener on the shadow root, not on a static element). */
+function useShortcuts(root: ShadowRoot, onKeyDown: (event: KeyboardEvent) => void) {
+  const shortcuts = useRef(onKeyDown)
+  shortcuts.current = onKeyDown
+  useEffect(() => {
+    const listener = (event: Event) => shortcuts.current(event as KeyboardEvent)
+    root.addEventListener('keydown', listener)
+    return () => root.removeEventListener('keydown', listener)
+  }, [root])
+}
+
+/** Someone else saved meanwhile: load their version, or keep this one and overwrite theirs. */
+function ConflictBanner({ texts, session }: { texts: EditorTexts; session: Session }) {
+  return (
+    <div class="cse-conflict" role="alert">
+      <p>{texts.conflict}</p>
+      <div class="cse-row-buttons">
+        <button type="button" onClick={() => void session.loadTheirs()}>
+          {texts.loadTheirs}
+        </button>
+        <button type="button" onClick={() => void session.keepMine()}>
+          {texts.keepMine}
+        </button>
+      </div>
+    </div>
+  )
+}
+
+interface ProblemListProps {
+  problems: Problem[]
+  texts: EditorTexts
+  /** The summary, focused when a save is refused for these problems. */
+  summaryRef: Ref<HTMLDivElement>
+  onFocus(path: string): void
+}
+
+/** The problems to fix before saving, each a button to the field at fault. */
+function ProblemList({ problems, texts, summaryRef, onFocus }: ProblemListProps) {
+  return (
+    <div class="cse-problems" ref={summaryRef} tabIndex={-1} aria-labelledby="cse-problems-title">
+      <h2 id="cse-problems-title">{texts.problems}</h2>
+      <ul>
+        {problems.map((problem, index) => (
+          <li key={index}>
+            <button type="button" onClick={() => onFocus(problem.path)}>
+              {problem.path ? `${problemPlace(problem.path, texts)}: ` : ''}
+              {problem.message}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </div>
   )
 }

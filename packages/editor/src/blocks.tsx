@@ -1,6 +1,6 @@
 import { useRef } from 'preact/hooks'
-import type { Json } from './doc'
-import { blocksOf, elementsOf, moved, readableId, setIn, textIn, usedIds } from './doc'
+import type { Json, SurveyBlock, SurveyDocument, SurveyElement } from './doc'
+import { asDocument, blocksOf, elementsOf, moved, readableId, textIn, usedIds, withBlocks, withElements } from './doc'
 import type { ElementType } from './elements'
 import { ELEMENT_FORMS, ELEMENT_TYPES, convertElement, newElement } from './elements'
 import type { EditorTexts } from './i18n'
@@ -21,33 +21,35 @@ const elementControlId = (place: ElementPlace, control: string) => fieldId(['blo
 const blockControlId = (block: number, control: string) => fieldId(['blocks', block], control)
 
 /** Adds an open text after `after` (or at the end of the last block; in a new block when there is none). */
-export function addQuestion(doc: Json, after: ElementPlace | undefined, lang: string): { doc: Json; place: ElementPlace } {
+export function addQuestion(survey: Json, after: ElementPlace | undefined, lang: string): { doc: SurveyDocument; place: ElementPlace } {
+  const doc = asDocument(survey)
   const taken = usedIds(doc)
   const element = newElement('openText', readableId('question', taken), lang)
   const blocks = blocksOf(doc)
   if (blocks.length === 0) {
     const block = { id: readableId('block', taken), name: 'Block 1', elements: [element] }
-    return { doc: setIn(doc, ['blocks'], [block]), place: { block: 0, element: 0 } }
+    return { doc: withBlocks(doc, [block]), place: { block: 0, element: 0 } }
   }
   const place = after && blocks[after.block] ? { block: after.block, element: after.element + 1 } : undefined
-  const target = place ?? { block: blocks.length - 1, element: elementsOf(blocks[blocks.length - 1] as Json).length }
-  const elements = [...elementsOf(blocks[target.block] as Json)]
+  const target = place ?? { block: blocks.length - 1, element: elementsOf(blocks[blocks.length - 1]).length }
+  const elements = [...elementsOf(blocks[target.block])]
   elements.splice(target.element, 0, element)
-  return { doc: setIn(doc, ['blocks', target.block, 'elements'], elements), place: target }
+  return { doc: withElements(doc, target.block, elements), place: target }
 }
 
 /** Adds a block of one open text after block `after` (or at the end). */
-export function addBlock(doc: Json, after: number | undefined, lang: string): { doc: Json; place: ElementPlace } {
+export function addBlock(survey: Json, after: number | undefined, lang: string): { doc: SurveyDocument; place: ElementPlace } {
+  const doc = asDocument(survey)
   const taken = usedIds(doc)
   const blocks = blocksOf(doc)
   const index = after === undefined ? blocks.length : after + 1
   const id = readableId('block', taken)
-  const block = {
+  const block: SurveyBlock = {
     id,
     name: `Block ${blocks.length + 1}`,
     elements: [newElement('openText', readableId('question', [...taken, id]), lang)],
   }
-  return { doc: setIn(doc, ['blocks'], [...blocks.slice(0, index), block, ...blocks.slice(index)]), place: { block: index, element: 0 } }
+  return { doc: withBlocks(doc, [...blocks.slice(0, index), block, ...blocks.slice(index)]), place: { block: index, element: 0 } }
 }
 
 interface BlocksProps {
@@ -68,86 +70,42 @@ export function Blocks({ onFocusElement }: BlocksProps) {
   const editor = useEditor()
   const { doc, texts, logicTexts, defaultLanguage, set, update, focusLater } = editor
   const blocks = blocksOf(doc)
-  const dragged = useRef<ElementPlace | { block: number; element?: undefined } | undefined>(undefined)
 
   const moveBlock = (from: number, to: number, control: string) => {
-    update((current) => setIn(current, ['blocks'], moved(blocksOf(current), from, to)))
+    update((current) => withBlocks(current, moved(blocksOf(current), from, to)))
     focusLater(blockControlId(to, control))
   }
   const moveElement = (from: ElementPlace, to: ElementPlace, control?: string) => {
-    update((current) => {
-      const list = blocksOf(current)
-      if (from.block === to.block) {
-        return setIn(current, ['blocks', from.block, 'elements'], moved(elementsOf(list[from.block] as Json), from.element, to.element))
-      }
-      const source = [...elementsOf(list[from.block] as Json)]
-      const [element] = source.splice(from.element, 1)
-      const target = [...elementsOf(list[to.block] as Json)]
-      target.splice(to.element, 0, element as Json)
-      return setIn(setIn(current, ['blocks', from.block, 'elements'], source), ['blocks', to.block, 'elements'], target)
-    })
+    update((current) => withElementMoved(current, from, to))
     focusLater(control ? elementControlId(to, control) : headlineId(to))
   }
   const deleteElement = (place: ElementPlace) => {
-    const block = blocks[place.block] as Json
-    const count = elementsOf(block).length
+    const count = elementsOf(blocks[place.block]).length
     if (count <= 1) {
       // A block has at least one element: deleting its last deletes the block.
       deleteBlock(place.block)
       return
     }
     update((current) =>
-      setIn(
+      withElements(
         current,
-        ['blocks', place.block, 'elements'],
-        elementsOf(blocksOf(current)[place.block] as Json).filter((_, at) => at !== place.element),
+        place.block,
+        elementsOf(blocksOf(current)[place.block]).filter((_, at) => at !== place.element),
       ),
     )
     focusLater(headlineId({ block: place.block, element: Math.max(0, place.element - 1) }))
   }
   const deleteBlock = (index: number) => {
     update((current) =>
-      setIn(
+      withBlocks(
         current,
-        ['blocks'],
         blocksOf(current).filter((_, at) => at !== index),
       ),
     )
     focusLater(blocks.length > 1 ? fieldId(['blocks', Math.max(0, index - 1), 'name']) : 'cse-add-block')
   }
 
-  const onDrop = (event: DragEvent, to: ElementPlace | { block: number; element?: undefined }) => {
-    event.preventDefault()
-    const from = dragged.current
-    dragged.current = undefined
-    if (!from) return
-    if (from.element === undefined) {
-      if (to.element === undefined && from.block !== to.block) moveBlock(from.block, to.block, 'handle')
-      return
-    }
-    if (to.element === undefined) return
-    const sourceCount = elementsOf(blocks[from.block] as Json).length
-    if (from.block !== to.block && sourceCount <= 1) return
-    if (from.block !== to.block || from.element !== to.element) moveElement(from, to)
-  }
-  const dragProps = (place: ElementPlace | { block: number; element?: undefined }) => ({
-    draggable: true,
-    onDragStart: (event: DragEvent) => {
-      dragged.current = place
-      event.dataTransfer?.setData('text/plain', JSON.stringify(place))
-      if (event.dataTransfer) event.dataTransfer.effectAllowed = 'move'
-    },
-    onDragEnd: () => {
-      dragged.current = undefined
-    },
-  })
-  const dropProps = (place: ElementPlace | { block: number; element?: undefined }) => ({
-    onDragOver: (event: DragEvent) => {
-      const from = dragged.current
-      if (from && (from.element === undefined) === (place.element === undefined)) event.preventDefault()
-    },
-    onDrop: (event: DragEvent) => onDrop(event, place),
-  })
+  const { dragProps, dropProps } = useDragAndDrop(blocks, moveBlock, moveElement)
 
   return (
     <section class="cse-blocks" aria-labelledby="cse-blocks-title">
@@ -158,35 +116,15 @@ export function Blocks({ onFocusElement }: BlocksProps) {
           const title = `${texts.block} ${b + 1}${typeof block.name === 'string' && block.name ? `: ${block.name}` : ''}`
           return (
             <li key={b} class="cse-block" {...dropProps({ block: b })}>
-              <div class="cse-card-head">
-                <span class="cse-handle" aria-hidden="true" title={texts.block} {...dragProps({ block: b })}>
-                  ⠿
-                </span>
-                <h3 id={blockControlId(b, 'title')}>{title}</h3>
-                <div class="cse-row-buttons">
-                  <button
-                    type="button"
-                    id={blockControlId(b, 'up')}
-                    disabled={b === 0}
-                    aria-label={`${texts.moveUp}: ${title}`}
-                    onClick={() => moveBlock(b, b - 1, 'up')}
-                  >
-                    {texts.moveUp}
-                  </button>
-                  <button
-                    type="button"
-                    id={blockControlId(b, 'down')}
-                    disabled={b === blocks.length - 1}
-                    aria-label={`${texts.moveDown}: ${title}`}
-                    onClick={() => moveBlock(b, b + 1, 'down')}
-                  >
-                    {texts.moveDown}
-                  </button>
-                  <button type="button" aria-label={`${texts.deleteBlock}: ${title}`} onClick={() => deleteBlock(b)}>
-                    {texts.deleteBlock}
-                  </button>
-                </div>
-              </div>
+              <BlockHead
+                index={b}
+                count={blocks.length}
+                title={title}
+                texts={texts}
+                drag={dragProps({ block: b })}
+                onMove={moveBlock}
+                onDelete={deleteBlock}
+              />
               <div class="cse-block-fields">
                 <TextField path={['blocks', b, 'name']} label={texts.blockName} />
                 <TextField path={['blocks', b, 'id']} label={texts.blockId} />
@@ -225,6 +163,113 @@ export function Blocks({ onFocusElement }: BlocksProps) {
   )
 }
 
+/** A place to drag from or drop on: an element, or a whole block (without `element`). */
+type DragPlace = ElementPlace | { block: number; element?: undefined }
+
+/** `doc` with the element at `from` moved to `to`, within its block or into another. */
+function withElementMoved(doc: SurveyDocument, from: ElementPlace, to: ElementPlace): SurveyDocument {
+  const list = blocksOf(doc)
+  if (from.block === to.block) {
+    return withElements(doc, from.block, moved(elementsOf(list[from.block]), from.element, to.element))
+  }
+  const source = [...elementsOf(list[from.block])]
+  const [element] = source.splice(from.element, 1)
+  const target = [...elementsOf(list[to.block])]
+  target.splice(to.element, 0, element as SurveyElement)
+  return withElements(withElements(doc, from.block, source), to.block, target)
+}
+
+/**
+ * Dragging by the handles: a block drops on a block, an element on an element (of any block, unless it is
+ * its block's last, since a block keeps at least one).
+ */
+function useDragAndDrop(
+  blocks: SurveyBlock[],
+  moveBlock: (from: number, to: number, control: string) => void,
+  moveElement: (from: ElementPlace, to: ElementPlace) => void,
+) {
+  const dragged = useRef<DragPlace | undefined>(undefined)
+  const onDrop = (event: DragEvent, to: DragPlace) => {
+    event.preventDefault()
+    const from = dragged.current
+    dragged.current = undefined
+    if (!from) return
+    if (from.element === undefined) {
+      if (to.element === undefined && from.block !== to.block) moveBlock(from.block, to.block, 'handle')
+      return
+    }
+    if (to.element === undefined) return
+    const sourceCount = elementsOf(blocks[from.block]).length
+    if (from.block !== to.block && sourceCount <= 1) return
+    if (from.block !== to.block || from.element !== to.element) moveElement(from, to)
+  }
+  const dragProps = (place: DragPlace) => ({
+    draggable: true,
+    onDragStart: (event: DragEvent) => {
+      dragged.current = place
+      event.dataTransfer?.setData('text/plain', JSON.stringify(place))
+      if (event.dataTransfer) event.dataTransfer.effectAllowed = 'move'
+    },
+    onDragEnd: () => {
+      dragged.current = undefined
+    },
+  })
+  const dropProps = (place: DragPlace) => ({
+    onDragOver: (event: DragEvent) => {
+      const from = dragged.current
+      if (from && (from.element === undefined) === (place.element === undefined)) event.preventDefault()
+    },
+    onDrop: (event: DragEvent) => onDrop(event, place),
+  })
+
+  return { dragProps, dropProps }
+}
+
+interface BlockHeadProps {
+  index: number
+  count: number
+  title: string
+  texts: EditorTexts
+  drag: Record<string, unknown>
+  onMove(from: number, to: number, control: string): void
+  onDelete(index: number): void
+}
+
+/** A block's handle, title and its Move up, Move down and Delete buttons. */
+function BlockHead({ index: b, count, title, texts, drag, onMove, onDelete }: BlockHeadProps) {
+  return (
+    <div class="cse-card-head">
+      <span class="cse-handle" aria-hidden="true" title={texts.block} {...drag}>
+        ⠿
+      </span>
+      <h3 id={blockControlId(b, 'title')}>{title}</h3>
+      <div class="cse-row-buttons">
+        <button
+          type="button"
+          id={blockControlId(b, 'up')}
+          disabled={b === 0}
+          aria-label={`${texts.moveUp}: ${title}`}
+          onClick={() => onMove(b, b - 1, 'up')}
+        >
+          {texts.moveUp}
+        </button>
+        <button
+          type="button"
+          id={blockControlId(b, 'down')}
+          disabled={b === count - 1}
+          aria-label={`${texts.moveDown}: ${title}`}
+          onClick={() => onMove(b, b + 1, 'down')}
+        >
+          {texts.moveDown}
+        </button>
+        <button type="button" aria-label={`${texts.deleteBlock}: ${title}`} onClick={() => onDelete(b)}>
+          {texts.deleteBlock}
+        </button>
+      </div>
+    </div>
+  )
+}
+
 interface ElementCardProps {
   element: Json
   place: ElementPlace
@@ -252,7 +297,7 @@ function ElementCard({ element, place, count, blockCount, texts, onFocus, onMove
     place.element > 0
       ? { block: place.block, element: place.element - 1 }
       : place.block > 0 && count > 1
-        ? { block: place.block - 1, element: elementsOf(blocks[place.block - 1] as Json).length }
+        ? { block: place.block - 1, element: elementsOf(blocks[place.block - 1]).length }
         : undefined
   const down: ElementPlace | undefined =
     place.element < count - 1

@@ -1,8 +1,11 @@
 /**
- * The v3 survey document as the editor handles it: loose JSON objects, so that every field the editor does not
- * show survives a load and a save (docs/architecture.md, the editor). Edits are immutable updates of the parts
- * touched (`setIn`), never a rebuild of the document.
+ * The v3 survey document as the editor handles it: typed from core's schema (`SurveyDocument`: the survey's
+ * fields, its blocks and elements), with every field the editor does not show kept, so that it survives a load
+ * and a save (docs/architecture.md, the editor). Edits are immutable updates of the parts touched (`setIn`,
+ * `withBlocks`, `withElements`), never a rebuild of the document.
  */
+import type { ElementType } from '@canvass/core/element-types'
+import type { operations } from '@canvass/core/openapi'
 
 /** A JSON object of the document: known fields typed loosely, unknown ones kept. */
 export type Json = Record<string, unknown>
@@ -10,6 +13,33 @@ export type Json = Record<string, unknown>
 export type TextMap = Record<string, string>
 /** A path into the document: object keys and array indices. */
 export type Path = ReadonlyArray<string | number>
+
+/** The top-level fields of a v3 survey as `PATCH /api/v3/surveys/{id}` takes them (core's schema, through its OpenAPI document). */
+type SurveyFields = operations['patchV3SurveysBySurveyId']['requestBody']['content']['application/json']
+
+/** An element of a block: its id and type typed (core's element types), its other fields kept as they are. */
+export interface SurveyElement extends Json {
+  id: string
+  type: ElementType
+}
+
+/** A block of elements; its logic, fallback and labels kept as they are (the logic panels type them). */
+export interface SurveyBlock extends Json {
+  id: string
+  elements: SurveyElement[]
+}
+
+/**
+ * The survey the editor edits: the v3 survey's fields as core's schema types them, its blocks and elements
+ * typed, and every field the editor does not know kept, so that a load and a save lose nothing.
+ */
+export type SurveyDocument = Omit<SurveyFields, 'blocks'> & { blocks?: SurveyBlock[] } & Json
+
+/**
+ * A survey the server answered (or a host handed over) as the editor's document: the server checked it
+ * against the schema the type comes from, and the editor reads every part defensively all the same.
+ */
+export const asDocument = (survey: Json): SurveyDocument => survey as SurveyDocument
 
 export interface Language {
   code: string
@@ -66,12 +96,24 @@ export function textIn(map: unknown, code: string): string {
 }
 
 /** The blocks of the document (an empty list when it has none). */
-export function blocksOf(doc: Json): Json[] {
-  return Array.isArray(doc.blocks) ? (doc.blocks as Json[]) : []
+export function blocksOf(doc: Json): SurveyBlock[] {
+  return Array.isArray(doc.blocks) ? (doc.blocks as SurveyBlock[]) : []
 }
 
-export function elementsOf(block: Json): Json[] {
-  return Array.isArray(block.elements) ? (block.elements as Json[]) : []
+/** The elements of a block (an empty list when it has none). */
+export function elementsOf(block: Json | undefined): SurveyElement[] {
+  return Array.isArray(block?.elements) ? (block.elements as SurveyElement[]) : []
+}
+
+/** `doc` with these blocks. */
+export const withBlocks = (doc: SurveyDocument, blocks: SurveyBlock[]): SurveyDocument => ({ ...doc, blocks })
+
+/** `doc` with these elements in block `index`. */
+export function withElements(doc: SurveyDocument, index: number, elements: SurveyElement[]): SurveyDocument {
+  return withBlocks(
+    doc,
+    blocksOf(doc).map((block, at) => (at === index ? { ...block, elements } : block)),
+  )
 }
 
 /** Every id in use by a block, an element, an ending or a variable: new ids avoid them all. */

@@ -2,6 +2,16 @@
  * The editor's own UI text (not the survey's): English and German, others added by a host with
  * `addEditorLanguage(code, texts)`; a text a language leaves out falls back to English.
  */
+import { ELEMENT_TYPES, ELEMENT_TYPE_INFO, type ElementLabelLanguage, type ElementType } from '@canvass/core/element-types'
+
+/** The names of the element types in the type menu (`type_openText`, …), as core's registry gives them. */
+function typeLabels(lang: ElementLabelLanguage): Record<`type_${ElementType}`, string> {
+  return Object.fromEntries(ELEMENT_TYPES.map((type) => [`type_${type}`, ELEMENT_TYPE_INFO[type].labels[lang]])) as Record<
+    `type_${ElementType}`,
+    string
+  >
+}
+
 const en = {
   editor: 'Survey editor',
   surveyName: 'Survey name',
@@ -49,24 +59,7 @@ const en = {
   keepMine: 'Keep mine and overwrite',
   saveFailed: 'Saving failed',
   loadFailed: 'Loading failed',
-  // element types
-  type_openText: 'Free text',
-  type_multipleChoiceSingle: 'Single choice',
-  type_multipleChoiceMulti: 'Multiple choice',
-  type_nps: 'Net Promoter Score',
-  type_rating: 'Rating',
-  type_cta: 'Call to action',
-  type_consent: 'Consent',
-  type_date: 'Date',
-  type_fileUpload: 'File upload',
-  type_matrix: 'Matrix',
-  type_ranking: 'Ranking',
-  type_address: 'Address',
-  type_contactInfo: 'Contact info',
-  type_pictureSelection: 'Picture selection',
-  type_cal: 'Cal.com booking',
-  type_csat: 'Customer satisfaction',
-  type_ces: 'Customer effort',
+  ...typeLabels('en'),
   // element fields
   inputType: 'Input type',
   inputText: 'Text',
@@ -225,23 +218,7 @@ const de: EditorTexts = {
   keepMine: 'Meine behalten und überschreiben',
   saveFailed: 'Speichern fehlgeschlagen',
   loadFailed: 'Laden fehlgeschlagen',
-  type_openText: 'Freitext',
-  type_multipleChoiceSingle: 'Einfachauswahl',
-  type_multipleChoiceMulti: 'Mehrfachauswahl',
-  type_nps: 'Net Promoter Score',
-  type_rating: 'Bewertung',
-  type_cta: 'Handlungsaufforderung',
-  type_consent: 'Einwilligung',
-  type_date: 'Datum',
-  type_fileUpload: 'Datei-Upload',
-  type_matrix: 'Matrix',
-  type_ranking: 'Rangfolge',
-  type_address: 'Adresse',
-  type_contactInfo: 'Kontaktdaten',
-  type_pictureSelection: 'Bildauswahl',
-  type_cal: 'Cal.com-Termin',
-  type_csat: 'Kundenzufriedenheit',
-  type_ces: 'Kundenaufwand',
+  ...typeLabels('de'),
   inputType: 'Eingabetyp',
   inputText: 'Text',
   inputEmail: 'E-Mail',

@@ -51,23 +51,92 @@ export interface Session {
 
 const VALIDATE_DELAY_MS = 400
 
-export function createSession(host: SessionHost): Session {
-  const { store, api } = host
-  let state: SessionState = {
-    phase: 'idle',
-    message: '',
-    problems: [],
-    showProblems: false,
-    validating: false,
-    conflict: false,
-    dirty: false,
-  }
-  let saved: Json = store.doc
+/** A session with nothing going on: no message, no problems, no conflict, nothing unsaved. */
+const IDLE: SessionState = {
+  phase: 'idle',
+  message: '',
+  problems: [],
+  showProblems: false,
+  validating: false,
+  conflict: false,
+  dirty: false,
+}
+
+/** What a session's save shares with the rest of it. */
+interface SessionCore {
+  host: SessionHost
+  /** The document as last loaded or saved: the editor is dirty while the store's is another. */
+  saved: Json
   /**
    * The `updatedAt` of the survey as last read or saved: sent with every save whatever the document holds, so
    * that an undo past a save does not bring back an older precondition.
    */
-  let updatedAt: unknown = store.doc.updatedAt
+  updatedAt: unknown
+  setState(change: Partial<SessionState>): void
+  fail(error: unknown, prefix: string): void
+}
+
+/** Saves the document (creates the survey when it has no id yet); false when the server refused it. */
+async function writeSurvey(core: SessionCore): Promise<boolean> {
+  const { host, setState } = core
+  const { store, api } = host
+  const texts = host.texts()
+  const id = host.surveyId()
+  if (core.updatedAt !== undefined) store.amend(['updatedAt'], core.updatedAt)
+  const doc = store.doc
+  setState({ phase: 'saving', message: texts.saving })
+  try {
+    let answer: Json
+    if (id) {
+      answer = await api.save(id, doc)
+    } else {
+      const workspaceId = host.workspaceId()
+      if (!workspaceId) throw new EditorApiError('Set workspace-id (or survey-id) before saving', 0)
+      answer = await api.create(doc, workspaceId)
+      if (typeof answer.id === 'string') {
+        host.setSurveyId(answer.id)
+        store.amend(['id'], answer.id)
+      }
+    }
+    // The server's new `updatedAt` is the precondition of the next save; the user's document stays as it is.
+    if (typeof answer.updatedAt === 'string') {
+      core.updatedAt = answer.updatedAt
+      store.amend(['updatedAt'], answer.updatedAt)
+    }
+    core.saved = store.doc
+    setState({ phase: 'idle', dirty: store.doc !== doc, message: texts.saved, problems: [], showProblems: false, conflict: false })
+    host.emit('canvass-saved', { survey: clone(answer) })
+    return true
+  } catch (error) {
+    const refused = refusal(error, texts)
+    if (refused) {
+      setState(refused.state)
+      host.emit('canvass-error', refused.event)
+      return false
+    }
+    core.fail(error, texts.saveFailed)
+    return false
+  }
+}
+
+/** What a refused save says: someone else saved meanwhile (409), or the server's problems with the document. */
+function refusal(error: unknown, texts: EditorTexts): { state: Partial<SessionState>; event: Json } | undefined {
+  if (!(error instanceof EditorApiError)) return undefined
+  if (error.status === 409) {
+    return { state: { phase: 'idle', conflict: true, message: texts.conflict }, event: { message: error.message, status: 409 } }
+  }
+  if ((error.status === 400 || error.status === 422) && error.problems.length > 0) {
+    return {
+      state: { phase: 'idle', problems: error.problems, showProblems: true, message: texts.problemsRefused },
+      event: { message: error.message, status: error.status, problems: error.problems },
+    }
+  }
+  return undefined
+}
+
+export function createSession(host: SessionHost): Session {
+  const { store, api } = host
+  let state: SessionState = IDLE
   let timer: ReturnType<typeof setTimeout> | undefined
   let pending: AbortController | undefined
   let checked: Promise<void> = Promise.resolve()
@@ -82,6 +151,7 @@ export function createSession(host: SessionHost): Session {
     setState({ phase: 'idle', message })
     host.emit('canvass-error', { message, ...(status !== undefined ? { status } : {}) })
   }
+  const core: SessionCore = { host, saved: store.doc, updatedAt: store.doc.updatedAt, setState, fail }
 
   /** Asks the server what it thinks of the document as it is now; the answer of an older request is ignored. */
   const validateNow = (): Promise<void> => {
@@ -111,64 +181,22 @@ export function createSession(host: SessionHost): Session {
   const unsubscribe = store.subscribe(() => {
     // "Saved" and the like are about the document before this change; a conflict or refused save stays said.
     const keep = state.conflict || state.showProblems || state.phase !== 'idle'
-    setState({ dirty: store.doc !== saved, message: keep ? state.message : '' })
+    setState({ dirty: store.doc !== core.saved, message: keep ? state.message : '' })
     host.emit('canvass-change', { survey: clone(store.doc) })
     clearTimeout(timer)
     timer = setTimeout(() => void validateNow(), VALIDATE_DELAY_MS)
   })
 
   const loaded = (doc: Json, event = true) => {
-    saved = doc
-    updatedAt = doc.updatedAt
+    core.saved = doc
+    core.updatedAt = doc.updatedAt
     store.reset(doc)
     setState({ phase: 'idle', conflict: false, dirty: false, problems: [], showProblems: false, message: '' })
     if (event) host.emit('canvass-load', { survey: clone(doc) })
     void validateNow()
   }
 
-  const write = async (): Promise<boolean> => {
-    const texts = host.texts()
-    const id = host.surveyId()
-    if (updatedAt !== undefined) store.amend(['updatedAt'], updatedAt)
-    const doc = store.doc
-    setState({ phase: 'saving', message: texts.saving })
-    try {
-      let answer: Json
-      if (id) {
-        answer = await api.save(id, doc)
-      } else {
-        const workspaceId = host.workspaceId()
-        if (!workspaceId) throw new EditorApiError('Set workspace-id (or survey-id) before saving', 0)
-        answer = await api.create(doc, workspaceId)
-        if (typeof answer.id === 'string') {
-          host.setSurveyId(answer.id)
-          store.amend(['id'], answer.id)
-        }
-      }
-      // The server's new `updatedAt` is the precondition of the next save; the user's document stays as it is.
-      if (typeof answer.updatedAt === 'string') {
-        updatedAt = answer.updatedAt
-        store.amend(['updatedAt'], answer.updatedAt)
-      }
-      saved = store.doc
-      setState({ phase: 'idle', dirty: store.doc !== doc, message: texts.saved, problems: [], showProblems: false, conflict: false })
-      host.emit('canvass-saved', { survey: clone(answer) })
-      return true
-    } catch (error) {
-      if (error instanceof EditorApiError && error.status === 409) {
-        setState({ phase: 'idle', conflict: true, message: texts.conflict })
-        host.emit('canvass-error', { message: error.message, status: 409 })
-        return false
-      }
-      if (error instanceof EditorApiError && (error.status === 400 || error.status === 422) && error.problems.length > 0) {
-        setState({ phase: 'idle', problems: error.problems, showProblems: true, message: texts.problemsRefused })
-        host.emit('canvass-error', { message: error.message, status: error.status, problems: error.problems })
-        return false
-      }
-      fail(error, texts.saveFailed)
-      return false
-    }
-  }
+  const write = () => writeSurvey(core)
 
   const session: Session = {
     get state() {
@@ -211,7 +239,7 @@ export function createSession(host: SessionHost): Session {
       if (!id) return false
       try {
         const theirs = await api.load(id)
-        updatedAt = theirs.updatedAt
+        core.updatedAt = theirs.updatedAt
       } catch (error) {
         fail(error, host.texts().saveFailed)
         return false

@@ -1,5 +1,5 @@
-import type { Json, Path } from './doc'
-import { setIn } from './doc'
+import type { Json, Path, SurveyDocument } from './doc'
+import { asDocument, setIn } from './doc'
 
 /**
  * The document being edited and its history. Every change is a new document (immutable updates); undo and
@@ -7,7 +7,7 @@ import { setIn } from './doc'
  * word or a sentence rather than one letter.
  */
 export interface EditorStore {
-  readonly doc: Json
+  readonly doc: SurveyDocument
   readonly canUndo: boolean
   readonly canRedo: boolean
   /** Replaces the document and forgets the history (a load). */
@@ -15,7 +15,7 @@ export interface EditorStore {
   /** Sets the value at `path`; `group` joins it to the previous change of the same group made just before. */
   set(path: Path, value: unknown, group?: string): void
   /** Replaces the document through `change` (one history step). */
-  update(change: (doc: Json) => Json): void
+  update(change: (doc: SurveyDocument) => SurveyDocument): void
   /** Sets a value the server owns (`updatedAt`, a new survey's `id`) in the current document, outside the history. */
   amend(path: Path, value: unknown): void
   undo(): boolean
@@ -28,15 +28,15 @@ const HISTORY_LIMIT = 200
 const GROUP_MS = 1000
 
 export function createEditorStore(initial: Json, now: () => number = Date.now): EditorStore {
-  let doc = initial
-  let past: Json[] = []
-  let future: Json[] = []
+  let doc = asDocument(initial)
+  let past: SurveyDocument[] = []
+  let future: SurveyDocument[] = []
   let lastGroup: { key: string; at: number } | undefined
   const listeners = new Set<() => void>()
   const emit = () => {
     for (const listener of listeners) listener()
   }
-  const commit = (next: Json, group?: string) => {
+  const commit = (next: SurveyDocument, group?: string) => {
     if (next === doc) return
     const at = now()
     const joins = group !== undefined && lastGroup?.key === group && at - lastGroup.at < GROUP_MS
@@ -60,7 +60,7 @@ export function createEditorStore(initial: Json, now: () => number = Date.now): 
       return future.length > 0
     },
     reset(next) {
-      doc = next
+      doc = asDocument(next)
       past = []
       future = []
       lastGroup = undefined

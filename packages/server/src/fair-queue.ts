@@ -51,14 +51,6 @@ export function createFairQueue(options: FairQueueOptions = {}): FairQueue {
     throw new TypeError(`maxWaitingPerLane must be a whole number above 0, got ${maxWaiting}`)
   const now = options.now ?? (() => performance.now())
 
-  interface Lane {
-    /** Where the lane's last turn ended, in virtual time. */
-    finish: number
-    /** Its waiting turns, first come first served within the lane. */
-    waiters: Array<(release: Release) => void>
-    /** The start tag of its first waiting turn. */
-    head: number
-  }
   const lanes = new Map<string, Lane>()
   /** The start tag of the turn that holds the resource, or of the last one that did. */
   let virtual = 0
@@ -93,7 +85,7 @@ export function createFairQueue(options: FairQueueOptions = {}): FairQueue {
     done.lane.finish = done.start + Math.max(0, now() - done.since)
     if (done.lane.waiters.length > 0) done.lane.head = Math.max(virtual, done.lane.finish)
     if (lanes.size > 256) forgetIdle()
-    const next = earliest()
+    const next = earliest(lanes)
     if (next === undefined) return
     // A request's statements come one after another, each asked a few microtasks after the last ended: given away
     // in between, the turn goes to a busy caller's next page, and a short request waits that long again for each
@@ -106,21 +98,12 @@ export function createFairQueue(options: FairQueueOptions = {}): FairQueue {
         if (holding !== hold) return
         holding = undefined
         // Whoever waits earliest now: others may have asked meanwhile.
-        const first = earliest()
+        const first = earliest(lanes)
         if (first !== undefined) grant(first)
       })
       return
     }
     grant(next)
-  }
-
-  /** The waiting lane with the earliest start tag. */
-  const earliest = (): Lane | undefined => {
-    let next: Lane | undefined
-    for (const lane of lanes.values()) {
-      if (lane.waiters.length > 0 && (next === undefined || lane.head < next.head)) next = lane
-    }
-    return next
   }
 
   /** Hands the resource to `next`'s first waiting turn. */
@@ -164,4 +147,23 @@ export function createFairQueue(options: FairQueueOptions = {}): FairQueue {
       return { lanes: waitingLanes, turns }
     },
   }
+}
+
+/** A caller's turns, in `createFairQueue`. */
+interface Lane {
+  /** Where the lane's last turn ended, in virtual time. */
+  finish: number
+  /** Its waiting turns, first come first served within the lane. */
+  waiters: Array<(release: Release) => void>
+  /** The start tag of its first waiting turn. */
+  head: number
+}
+
+/** The waiting lane with the earliest start tag. */
+function earliest(lanes: Map<string, Lane>): Lane | undefined {
+  let next: Lane | undefined
+  for (const lane of lanes.values()) {
+    if (lane.waiters.length > 0 && (next === undefined || lane.head < next.head)) next = lane
+  }
+  return next
 }

@@ -13,6 +13,7 @@ import type * as PromClient from 'prom-client'
 import type { Registry } from 'prom-client'
 import type { ReplicaStats } from '@canvass/storage-kysely'
 import type { DatabaseHooks } from './database'
+import { webhookSeries } from './metrics-webhooks'
 
 /** The counts of a `pg` pool that a scrape reads. */
 export interface PoolCounts {
@@ -56,9 +57,6 @@ export interface Metrics {
   scrape(): Promise<{ contentType: string; body: string }>
 }
 
-/** Webhooks whose waiting deliveries the metrics name, those waiting longest. */
-const WAITING_LISTED = 10
-
 /**
  * The series (docs/deploying.md lists them): requests by route, method and status with their latency; rate
  * limit refusals; webhook attempts by outcome with their latency and the outbox's backlog; what the retention
@@ -71,11 +69,66 @@ export async function createMetrics(options: { postgres: boolean; replicas?: boo
   const loaded: unknown = await import('prom-client')
   // A CommonJS module: Node names its exports, the bundle's chunk of it has them as `default` alone.
   const client = ((loaded as { default?: typeof PromClient }).default ?? loaded) as typeof PromClient
-  const { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } = client
+  const { Registry, collectDefaultMetrics } = client
   const registers = [new Registry()]
   const [registry] = registers as [Registry]
   collectDefaultMetrics({ register: registry })
 
+  const http = httpSeries(client, registers)
+  const webhooks = webhookSeries(client, registers)
+  const upkeep = upkeepSeries(client, registers)
+  const pool = options.postgres ? poolSeries(client, registers) : undefined
+
+  let sources: Parameters<Metrics['readOnScrape']>[0] | undefined
+  const replicas = options.replicas ? replicaSeries(client, registers) : undefined
+
+  return {
+    request(event) {
+      const route = event.route ?? 'unmatched'
+      http.requests.inc({ route, method: event.method, status: String(event.status) })
+      http.requestSeconds.observe({ route, method: event.method }, event.durationMs / 1000)
+    },
+    rateLimited(event) {
+      http.rateLimited.inc({ rule: event.rule })
+    },
+    auditFailed() {
+      http.auditFailures.inc()
+    },
+    attempt(event) {
+      webhooks.deliveries.inc({ outcome: event.outcome })
+      webhooks.attemptSeconds.observe({ outcome: event.outcome }, event.durationMs / 1000)
+    },
+    blobJanitorRun(event) {
+      upkeep.blobDeletions.inc({ outcome: 'deleted' }, event.deleted)
+      upkeep.blobDeletions.inc({ outcome: 'failed' }, event.failed)
+    },
+    retention(event) {
+      upkeep.retained.inc({ kind: 'responses' }, event.responses)
+      upkeep.retained.inc({ kind: 'displays' }, event.displays)
+      upkeep.retained.inc({ kind: 'files' }, event.files)
+    },
+    database: {
+      onCheckout: (seconds) => pool?.waitSeconds.observe(seconds),
+      onError: (kind) => pool?.errors.inc({ kind }),
+    },
+    readOnScrape(given) {
+      sources = given
+    },
+    async scrape() {
+      if (sources) {
+        await webhooks.read(sources)
+        if (sources.blobDeletions) upkeep.blobDeletionsPending.set(await sources.blobDeletions().catch(() => Number.NaN))
+        if (pool && sources.pool) pool.read(sources.pool)
+        if (replicas && sources.replicas) replicas.read(sources.replicas())
+      }
+      return { contentType: registry.contentType, body: await registry.metrics() }
+    },
+  }
+}
+
+/** Answers by route, method and status with their latency, rate limit refusals, and audit log failures. */
+function httpSeries(client: typeof import('prom-client'), registers: Registry[]) {
+  const { Counter, Histogram } = client
   const requests = new Counter({
     name: 'canvass_http_requests_total',
     help: 'Answers given, by route pattern (unmatched: no route has the path), method and status.',
@@ -100,61 +153,13 @@ export async function createMetrics(options: { postgres: boolean; replicas?: boo
     help: 'Management writes answered without their audit log entry (the append failed).',
     registers,
   })
-  const deliveries = new Counter({
-    name: 'canvass_webhook_deliveries_total',
-    help: 'Webhook attempts sent by this process, by what followed: delivered, retried, failed (no retry left), disabled (410).',
-    labelNames: ['outcome'] as const,
-    registers,
-  })
-  const attemptSeconds = new Histogram({
-    name: 'canvass_webhook_attempt_duration_seconds',
-    help: "Time of a webhook attempt, from sending to the receiver's answer or the error, by outcome.",
-    labelNames: ['outcome'] as const,
-    buckets: [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 15],
-    registers,
-  })
-  const backlog = new Gauge({
-    name: 'canvass_webhook_backlog',
-    help: 'Webhook deliveries not yet delivered or failed for good, over the whole database (every instance reports the same).',
-    registers,
-  })
-  const backlogDue = new Gauge({
-    name: 'canvass_webhook_backlog_due',
-    help: 'Of those, the ones due now and not being sent.',
-    registers,
-  })
-  const stalled = new Gauge({
-    name: 'canvass_webhook_dispatch_stalled',
-    help: '1 when a webhook delivery has waited past its due time longer than webhooks.stalledAfterMs and none is being sent (no dispatcher runs on this database), else 0.',
-    registers,
-  })
-  const behind = new Gauge({
-    name: 'canvass_webhook_dispatch_behind',
-    help: '1 when a webhook delivery has waited past its due time longer than webhooks.stalledAfterMs while deliveries are being sent (the dispatchers do not keep up), else 0.',
-    registers,
-  })
-  const sending = new Gauge({
-    name: 'canvass_webhook_sending',
-    help: 'Webhook deliveries held by a claim now (attempts in flight), on every instance.',
-    registers,
-  })
-  const waitingDue = new Gauge({
-    name: 'canvass_webhook_waiting_due',
-    help: `Of the ${WAITING_LISTED} webhooks whose deliveries have waited longest, the deliveries due and not being sent, by webhook and environment.`,
-    labelNames: ['webhook', 'environment'] as const,
-    registers,
-  })
-  const waitingOldest = new Gauge({
-    name: 'canvass_webhook_waiting_oldest_seconds',
-    help: `Of the ${WAITING_LISTED} webhooks whose deliveries have waited longest, seconds since the oldest due one became due, by webhook and environment.`,
-    labelNames: ['webhook', 'environment'] as const,
-    registers,
-  })
-  const oldestDue = new Gauge({
-    name: 'canvass_webhook_oldest_due_seconds',
-    help: 'Seconds since the delivery that has waited longest became due (0 when none waits), over the whole database.',
-    registers,
-  })
+  for (const rule of ['address', 'client', 'environment', 'management', 'share']) rateLimited.inc({ rule }, 0)
+  return { requests, requestSeconds, rateLimited, auditFailures }
+}
+
+/** The background upkeep's series: the blob janitor's deletions and what waits for it, and what retention deleted. */
+function upkeepSeries(client: typeof import('prom-client'), registers: Registry[]) {
+  const { Counter, Gauge } = client
   const blobDeletions = new Counter({
     name: 'canvass_blob_deletions_total',
     help: 'Uploaded files the blob janitor of this process removed from the blob store (deleted) or failed to remove (failed: tried again later).',
@@ -172,86 +177,9 @@ export async function createMetrics(options: { postgres: boolean; replicas?: boo
     labelNames: ['kind'] as const,
     registers,
   })
-  const pool = options.postgres ? poolSeries(client, registers) : undefined
-  // Every known label value from the first scrape on, so that a rate over it is defined before its first event.
-  for (const outcome of ['delivered', 'retried', 'failed', 'disabled']) deliveries.inc({ outcome }, 0)
-  for (const rule of ['address', 'client', 'environment', 'management', 'share']) rateLimited.inc({ rule }, 0)
   for (const outcome of ['deleted', 'failed']) blobDeletions.inc({ outcome }, 0)
   for (const kind of ['responses', 'displays', 'files']) retained.inc({ kind }, 0)
-
-  let sources: Parameters<Metrics['readOnScrape']>[0] | undefined
-  const replicas = options.replicas ? replicaSeries(client, registers) : undefined
-
-  return {
-    request(event) {
-      const route = event.route ?? 'unmatched'
-      requests.inc({ route, method: event.method, status: String(event.status) })
-      requestSeconds.observe({ route, method: event.method }, event.durationMs / 1000)
-    },
-    rateLimited(event) {
-      rateLimited.inc({ rule: event.rule })
-    },
-    auditFailed() {
-      auditFailures.inc()
-    },
-    attempt(event) {
-      deliveries.inc({ outcome: event.outcome })
-      attemptSeconds.observe({ outcome: event.outcome }, event.durationMs / 1000)
-    },
-    blobJanitorRun(event) {
-      blobDeletions.inc({ outcome: 'deleted' }, event.deleted)
-      blobDeletions.inc({ outcome: 'failed' }, event.failed)
-    },
-    retention(event) {
-      retained.inc({ kind: 'responses' }, event.responses)
-      retained.inc({ kind: 'displays' }, event.displays)
-      retained.inc({ kind: 'files' }, event.files)
-    },
-    database: {
-      onCheckout: (seconds) => pool?.waitSeconds.observe(seconds),
-      onError: (kind) => pool?.errors.inc({ kind }),
-    },
-    readOnScrape(given) {
-      sources = given
-    },
-    async scrape() {
-      if (sources) {
-        try {
-          const counts = await sources.backlog(new Date())
-          backlog.set(counts.pending)
-          backlogDue.set(counts.due)
-        } catch {
-          // The database is away (its own series say so): no number rather than a stale one.
-          backlog.set(Number.NaN)
-          backlogDue.set(Number.NaN)
-        }
-        if (sources.health) {
-          const health = await sources.health().catch(() => undefined)
-          const oldest = health?.webhooks.oldestDueAt
-          stalled.set(health === undefined ? Number.NaN : health.webhooks.status === 'stalled' ? 1 : 0)
-          behind.set(health === undefined ? Number.NaN : health.webhooks.status === 'behind' ? 1 : 0)
-          oldestDue.set(health === undefined ? Number.NaN : oldest ? Math.max(0, (Date.now() - Date.parse(oldest)) / 1000) : 0)
-        }
-        if (sources.standing) {
-          const now = new Date()
-          const standing = await sources.standing(now, WAITING_LISTED).catch(() => undefined)
-          // The webhooks listed change from scrape to scrape: only those waiting now have a series.
-          waitingDue.reset()
-          waitingOldest.reset()
-          sending.set(standing?.sending ?? Number.NaN)
-          for (const webhook of standing?.webhooks ?? []) {
-            const labels = { webhook: webhook.webhookId, environment: webhook.environmentId }
-            waitingDue.set(labels, webhook.due)
-            waitingOldest.set(labels, Math.max(0, (now.getTime() - webhook.oldestDueAt.getTime()) / 1000))
-          }
-        }
-        if (sources.blobDeletions) blobDeletionsPending.set(await sources.blobDeletions().catch(() => Number.NaN))
-        if (pool && sources.pool) pool.read(sources.pool)
-        if (replicas && sources.replicas) replicas.read(sources.replicas())
-      }
-      return { contentType: registry.contentType, body: await registry.metrics() }
-    },
-  }
+  return { blobDeletions, blobDeletionsPending, retained }
 }
 
 /**

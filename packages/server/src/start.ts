@@ -5,8 +5,9 @@
  */
 import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
-import { createCanvass } from '@canvass/core'
-import type { ConnectionInfo, RequestObservation } from '@canvass/core'
+import { createCanvass, withOutboxExpansion } from '@canvass/core'
+import type { Canvass, ConnectionInfo, RequestObservation } from '@canvass/core'
+import type { Kysely } from 'kysely'
 import { serve } from '@canvass/host-node'
 import { createKyselyStorage, createReplicaReads, migrate, postgresSettingWarnings } from '@canvass/storage-kysely'
 import { readConsoleBundle } from '@canvass/console'
@@ -16,6 +17,7 @@ import { bootstrap, firstRequestLine } from './bootstrap'
 import { openBlobStore } from './blob-store'
 import { consoleCookiesLine, serverCanvassOptions } from './canvass-options'
 import { checkConfig } from './check-config'
+import type { StandaloneConfig } from './config'
 import { runConsoleCommand } from './console-commands'
 import { answerLockCommands } from './data-dir-lock'
 import { firstOwnerLines, firstOwnerLink } from './first-owner'
@@ -27,7 +29,9 @@ import { embeddedHealth } from './embedded-health'
 import { healthAnswer } from './health'
 import { homePage, isRootUrl } from './home-page'
 import { createLog } from './log'
+import type { StandaloneLog } from './log'
 import { createMetrics } from './metrics'
+import type { Metrics } from './metrics'
 import { metricsEndpoint, serveMetrics } from './metrics-endpoint'
 import { loadSecret } from './secret'
 import { readServerArguments, unknownArgumentsLine, usage } from './server-arguments'
@@ -85,26 +89,9 @@ async function main(env: NodeJS.ProcessEnv, installation: Installation): Promise
   if (config.databaseUrl) for (const warning of await postgresSettingWarnings(db)) log.warn(warning)
   // Streaming replicas for the reads that tolerate a little lag (docs/replicas.md); one that is down or behind is
   // skipped, never a reason not to start.
-  const replicas =
-    config.readDatabaseUrls.length > 0
-      ? await openReadReplicas(config.readDatabaseUrls, { logError: (message) => log.error(message) })
-      : undefined
-  const replicaReads =
-    replicas && createReplicaReads({ primary: db, databases: replicas.databases, names: replicas.names, maxLagMs: config.readMaxLagMs })
-  if (replicaReads) {
-    await replicaReads.probe()
-    for (const replica of replicaReads.stats().replicas) {
-      if (!replica.up)
-        log.warn(
-          `Read replica ${replica.name} cannot be used now (down, or not a replica in recovery): the primary answers its reads until it can`,
-        )
-      else if (!replica.used)
-        log.warn(
-          `Read replica ${replica.name} is ${replica.lagSeconds} s behind the primary: the primary answers its reads until it catches up`,
-        )
-    }
-  }
-  const storage = createKyselyStorage({ db, oneStatementAtATime, ...(replicaReads ? { replicas: replicaReads } : {}) })
+  const { replicas, replicaReads } = await readReplicas(config, db, log)
+  // Wrapped here rather than only inside `createCanvass`, so that the metrics' `standing` reads the outbox as core made it.
+  const storage = withOutboxExpansion(createKyselyStorage({ db, oneStatementAtATime, ...(replicaReads ? { replicas: replicaReads } : {}) }))
   const onRequest = metrics && log.request ? both(metrics.request, log.request) : (metrics?.request ?? log.request)
   const consoleBundle = config.console ? await readConsoleBundle() : undefined
   const canvass = createCanvass({
@@ -137,30 +124,7 @@ async function main(env: NodeJS.ProcessEnv, installation: Installation): Promise
   // Instances on one Postgres server may start together; an embedded database has one process already.
   const { printedKey, firstOwner } = await (config.databaseUrl ? withStartupLock(db, firstStart) : firstStart())
 
-  // The answers the server gives itself, counted and logged as Canvass's are.
-  const own = observed(onRequest)
-  // On the embedded database /health never waits for a turn on it (embedded-health.ts).
-  const healthOf = alive
-    ? embeddedHealth({ read: () => canvass.health(), alive, inBackground: (fn) => inLane(BACKGROUND_LANE, fn) })
-    : undefined
-  await healthOf?.ready()
-  const health = own('/health', () => healthAnswer(healthOf ?? canvass))
-  const home = own('/', async (request) => homePage(request))
-  // The home page links to the docs served here; a copy of `dist` without the repository serves none.
-  const pages = await readDocsPages(installation.docsFolder)
-  const docs = pages && own('/docs/', async (request) => (await docsAnswer(pages, request)) ?? canvass.fetch(request))
-  const answerMetrics = metrics && own('/metrics', metricsEndpoint(metrics, config.metricsToken))
-  const metricsServer =
-    answerMetrics && config.metricsPort !== undefined
-      ? await serveMetrics({
-          port: config.metricsPort,
-          hostname: config.metricsHost,
-          answer: answerMetrics,
-          onError: (error) => log.error('Canvass: the metrics listener failed', error),
-        })
-      : undefined
-  // On the public port only behind the token; otherwise /metrics there is a path like any other (404).
-  const metricsOnMainPort = config.metricsToken !== undefined ? answerMetrics : undefined
+  const { route, metricsServer } = await serverAnswers({ canvass, config, installation, metrics, onRequest, alive, log })
 
   if (lean) {
     await settle?.()
@@ -204,6 +168,73 @@ async function main(env: NodeJS.ProcessEnv, installation: Installation): Promise
       return answer.ok ? { ok: true, result: { ...(answer.result as object), publicUrl } } : answer
     })
   }
+}
+
+/**
+ * Streaming replicas for the reads that tolerate a little lag (docs/replicas.md), probed once: one that is down
+ * or behind is said, and skipped until it can be used.
+ */
+async function readReplicas(config: StandaloneConfig, db: Kysely<unknown>, log: StandaloneLog) {
+  const replicas =
+    config.readDatabaseUrls.length > 0
+      ? await openReadReplicas(config.readDatabaseUrls, { logError: (message) => log.error(message) })
+      : undefined
+  const replicaReads =
+    replicas && createReplicaReads({ primary: db, databases: replicas.databases, names: replicas.names, maxLagMs: config.readMaxLagMs })
+  if (replicaReads) {
+    await replicaReads.probe()
+    for (const replica of replicaReads.stats().replicas) {
+      if (!replica.up)
+        log.warn(
+          `Read replica ${replica.name} cannot be used now (down, or not a replica in recovery): the primary answers its reads until it can`,
+        )
+      else if (!replica.used)
+        log.warn(
+          `Read replica ${replica.name} is ${replica.lagSeconds} s behind the primary: the primary answers its reads until it catches up`,
+        )
+    }
+  }
+  return { replicas, replicaReads }
+}
+
+/**
+ * The server's own answers beside Canvass's (`/health`, the home page, the docs, `/metrics`), counted and
+ * logged as Canvass's are, and the route that picks between them; with the metrics' own listener when a port
+ * is set for them.
+ */
+async function serverAnswers(parts: {
+  canvass: Canvass
+  config: StandaloneConfig
+  installation: Installation
+  metrics: Metrics | undefined
+  onRequest: ((event: RequestObservation) => void) | undefined
+  alive: (() => boolean) | undefined
+  log: StandaloneLog
+}) {
+  const { canvass, config, installation, metrics, onRequest, alive, log } = parts
+  const own = observed(onRequest)
+  // On the embedded database /health never waits for a turn on it (embedded-health.ts).
+  const healthOf = alive
+    ? embeddedHealth({ read: () => canvass.health(), alive, inBackground: (fn) => inLane(BACKGROUND_LANE, fn) })
+    : undefined
+  await healthOf?.ready()
+  const health = own('/health', () => healthAnswer(healthOf ?? canvass))
+  const home = own('/', async (request) => homePage(request))
+  // The home page links to the docs served here; a copy of `dist` without the repository serves none.
+  const pages = await readDocsPages(installation.docsFolder)
+  const docs = pages && own('/docs/', async (request) => (await docsAnswer(pages, request)) ?? canvass.fetch(request))
+  const answerMetrics = metrics && own('/metrics', metricsEndpoint(metrics, config.metricsToken))
+  const metricsServer =
+    answerMetrics && config.metricsPort !== undefined
+      ? await serveMetrics({
+          port: config.metricsPort,
+          hostname: config.metricsHost,
+          answer: answerMetrics,
+          onError: (error) => log.error('Canvass: the metrics listener failed', error),
+        })
+      : undefined
+  // On the public port only behind the token; otherwise /metrics there is a path like any other (404).
+  const metricsOnMainPort = config.metricsToken !== undefined ? answerMetrics : undefined
 
   async function route(request: Request, info?: ConnectionInfo): Promise<Response> {
     // The substring tests first: parsing every request's URL just to spot these paths costs throughput.
@@ -216,6 +247,7 @@ async function main(env: NodeJS.ProcessEnv, installation: Installation): Promise
     }
     return canvass.fetch(request, info)
   }
+  return { route, metricsServer }
 }
 
 /**

@@ -1,4 +1,4 @@
-import { createDisplay, createResponse } from '@canvass/core'
+import { createDisplay, createResponse, withOutboxExpansion } from '@canvass/core'
 import { sql } from 'kysely'
 import type { Kysely } from 'kysely'
 import { suite } from 'uvu'
@@ -160,7 +160,7 @@ for (const backend of backends()) {
 
   test('0019 keeps the first response of a display linked, unlinks the later ones without an event, and makes the link unique', async () => {
     await migrate(db)
-    const storage = createKyselyStorage({ db })
+    const storage = withOutboxExpansion(createKyselyStorage({ db }))
     const { environmentId, surveyId, webhookId } = await seedWithWebhook(storage, ['responseUpdated'])
     // The database as an earlier Canvass left it: 0019 (and what came after) not applied, several responses naming
     // one display (written as rows: today's storage writes the partitioned table of 0038).
@@ -210,7 +210,7 @@ for (const backend of backends()) {
 
   test('0020: surveys stored before have no variables ([])', async () => {
     await migrate(db)
-    const storage = createKyselyStorage({ db })
+    const storage = withOutboxExpansion(createKyselyStorage({ db }))
     const { environmentId, surveyId } = await seedWithWebhook(storage, ['responseUpdated'])
     const undone = await undoFrom(db, '0020-survey-variables')
     assert.equal(await migrate(db), undone)
@@ -221,7 +221,7 @@ for (const backend of backends()) {
 
   test('0021: surveys stored before have no blocks ([]), their questions kept', async () => {
     await migrate(db)
-    const storage = createKyselyStorage({ db })
+    const storage = withOutboxExpansion(createKyselyStorage({ db }))
     const { surveyId } = await seedWithWebhook(storage, ['responseUpdated'])
     const questions = (await storage.surveys.get(surveyId))?.questions
     // The database as Canvass left it before 0021: that migration and the ones after it not applied.
@@ -234,7 +234,7 @@ for (const backend of backends()) {
 
   test('0029: a key stored before holds for client and management requests until it expires', async () => {
     await migrate(db)
-    const storage = createKyselyStorage({ db })
+    const storage = withOutboxExpansion(createKyselyStorage({ db }))
     const { environmentId } = await seedWithWebhook(storage, ['responseUpdated'])
     // The migrations after 0029 are undone with it: Kysely runs only names after the last one it ran.
     const after = MIGRATIONS.slice(MIGRATIONS.indexOf('0029-idempotency-scopes'))
@@ -270,7 +270,7 @@ for (const backend of backends()) {
 
   test('0041: the console people stored before are kept, and an email is then unique within a project only', async () => {
     await migrate(db)
-    const storage = createKyselyStorage({ db })
+    const storage = withOutboxExpansion(createKyselyStorage({ db }))
     const [a, b] = [await newProject(storage), await newProject(storage)] as [string, string]
     // The database as 0040 left it: one email over every project.
     await consoleEmailsPerProject('canvass').down?.(db)
@@ -313,7 +313,7 @@ for (const backend of backends()) {
 
   test('0031: events waiting when the triggers are dropped are delivered with their data', async () => {
     await migrate(db)
-    const storage = createKyselyStorage({ db })
+    const storage = withOutboxExpansion(createKyselyStorage({ db }))
     // The survey and the webhook are made by today's storage (which writes columns later migrations add).
     const { environmentId, surveyId, webhookId } = await seedWithWebhook(storage, [
       'responseCreated',
@@ -409,7 +409,7 @@ for (const backend of backends()) {
 
   test('rows of one survey written in time order keep the list indexes of responses and displays compact, and lists still read them', async () => {
     await migrate(db)
-    const storage = createKyselyStorage({ db: db })
+    const storage = withOutboxExpansion(createKyselyStorage({ db: db }))
     const environments = { production: 'list-env-p', development: 'list-env-d' }
     const createdAt = new Date()
     await storage.projects.createOrganization({ id: 'list-org', name: 'Org', createdAt })
@@ -486,7 +486,7 @@ for (const backend of backends()) {
       select column_name from information_schema.columns where table_schema = 'public' and table_name = 'surveys'`.execute(db)
     assert.equal(columns.rows, [{ column_name: 'slug' }], "the app's table is unchanged")
     // And Canvass works beside them: a project, a survey, a webhook and a response (with its outbox row).
-    await assertWritesWork(createKyselyStorage({ db: db }))
+    await assertWritesWork(withOutboxExpansion(createKyselyStorage({ db: db })))
     assert.equal((await sql`select title from public.projects`.execute(db)).rows, [{ title: "the app's own" }])
     assert.equal((await sql`select count(*)::int as n from public.surveys`.execute(db)).rows, [{ n: 0 }])
   })
@@ -494,7 +494,7 @@ for (const backend of backends()) {
   test('moves the tables of a database migrated into public by an earlier Canvass, data included', async () => {
     // The layout before the own schema: every table and the bookkeeping in public.
     await migrate(db, { schema: 'public' })
-    const before = createKyselyStorage({ db: db, schema: 'public' })
+    const before = withOutboxExpansion(createKyselyStorage({ db: db, schema: 'public' }))
     await before.projects.createOrganization({ id: 'org-1', name: 'Org', createdAt: new Date() })
     assert.equal(await migrate(db), [], 'the moved bookkeeping says nothing is pending')
     assert.equal(await tableNames(db, 'public'), [])
@@ -508,17 +508,17 @@ for (const backend of backends()) {
       select n.nspname as schema from pg_catalog.pg_proc p join pg_catalog.pg_namespace n on n.oid = p.pronamespace
       where p.proname like 'enqueue_webhook_deliveries_%' order by 1`.execute(db)
     assert.equal(functions.rows, [])
-    await assertWritesWork(createKyselyStorage({ db: db }))
+    await assertWritesWork(withOutboxExpansion(createKyselyStorage({ db: db })))
   })
 
   test('takes another schema when told, and refuses a schema name that would need quoting', async () => {
     assert.equal(await migrate(db, { schema: 'feedback' }), MIGRATIONS)
     assert.equal(await tableNames(db, 'feedback'), [...TABLES, 'canvass_migration', 'canvass_migration_lock'].sort())
     assert.equal(await tableNames(db), [])
-    const storage = createKyselyStorage({ db: db, schema: 'feedback' })
+    const storage = withOutboxExpansion(createKyselyStorage({ db: db, schema: 'feedback' }))
     assert.equal(await storage.projects.list(), [])
     for (const bad of ['Feedback', 'a"b', 'x; drop table y', '']) {
-      assert.throws(() => createKyselyStorage({ db: db, schema: bad }), /lowercase Postgres identifier/)
+      assert.throws(() => withOutboxExpansion(createKyselyStorage({ db: db, schema: bad })), /lowercase Postgres identifier/)
       let error: unknown
       await migrate(db, { schema: bad }).catch((caught: unknown) => {
         error = caught

@@ -1,4 +1,4 @@
-import { createDisplay, createResponse } from '@canvass/core'
+import { createDisplay, createResponse, withOutboxExpansion } from '@canvass/core'
 import type { Storage } from '@canvass/core'
 import { makeResponse, makeSurvey } from '@canvass/test-utils'
 import { sql } from 'kysely'
@@ -115,7 +115,7 @@ for (const backend of backends()) {
     const db = open.db
     try {
       await migrate(db)
-      const before = await seed(createKyselyStorage({ db }), db)
+      const before = await seed(withOutboxExpansion(createKyselyStorage({ db })), db)
       // Each create's event waits in the outbox, not yet made a delivery (the dispatcher's claim makes them).
       assert.is(before.events.length, 24, 'events pending')
       // Back to the schema before 0038 (and 0039 to 0041, which came after it).
@@ -219,7 +219,7 @@ for (const backend of backends()) {
 
       // The storage of today on the migrated database: deliveries pending before are claimed and sent as ever,
       // and the rules that span months hold for the rows from before.
-      const storage = createKyselyStorage({ db })
+      const storage = withOutboxExpansion(createKyselyStorage({ db }))
       const claimed = await storage.webhookDeliveries.claim({
         now: new Date(Date.now() + DAY),
         limit: 100,
@@ -251,7 +251,7 @@ for (const backend of backends()) {
       const db = open.db
       try {
         await migrate(db)
-        const before = await seed(createKyselyStorage({ db }), db)
+        const before = await seed(withOutboxExpansion(createKyselyStorage({ db })), db)
         await consoleEmailsPerProject('canvass').down?.(db)
         await surveyCustomCss('canvass').down?.(db)
         await summaryParts('canvass').down?.(db)

@@ -1,4 +1,4 @@
-import { createDisplay, createResponse, createRetention } from '@canvass/core'
+import { createDisplay, createResponse, createRetention, importResponses } from '@canvass/core'
 import type { CreateResponseCheck, Storage } from '@canvass/core'
 import { makeResponse, makeSurvey } from '@canvass/test-utils'
 import { sql } from 'kysely'
@@ -109,7 +109,9 @@ for (const backend of backends()) {
     assert.is(ranges.length, 5)
     // An import dated in another far month, too.
     const imported = makeResponse(surveyId, { createdAt: new Date(Date.UTC(new Date().getUTCFullYear() + 7, 1, 1)) })
-    assert.equal(await storage.responses.importMany([imported], check, { webhooks: false }), [{ outcome: 'created', id: imported.id }])
+    assert.equal(await importResponses(storage.responses, [imported], check, { webhooks: false }), [
+      { outcome: 'created', id: imported.id },
+    ])
     assert.is(await partitionOf(db, imported.id), partitionName(imported.createdAt.getTime()))
   })
 
@@ -145,7 +147,9 @@ for (const backend of backends()) {
     )
     // Imports see them taken too.
     assert.equal(
-      await storage.responses.importMany([makeResponse(surveyId, { createdAt: now, singleUseId: 'su-1' })], check, { webhooks: false }),
+      await importResponses(storage.responses, [makeResponse(surveyId, { createdAt: now, singleUseId: 'su-1' })], check, {
+        webhooks: false,
+      }),
       [{ outcome: 'single_use_id_taken' }],
     )
     const count = await sql<{ n: number }>`select count(*)::int as n from canvass.responses`.execute(db)
@@ -256,7 +260,7 @@ for (const backend of backends()) {
     assert.equal(await createResponse(storage.responses, stored, check), { outcome: 'created', id: stored.id })
     const other = makeResponse(surveyId, { createdAt: monthFrom(now, 2) })
     const again = makeResponse(surveyId, { id: stored.id, createdAt: monthFrom(now, 1) })
-    const error = await storage.responses.importMany([other, again], check, { webhooks: false }).then(
+    const error = await importResponses(storage.responses, [other, again], check, { webhooks: false }).then(
       (result) => assert.unreachable(`resolved with ${JSON.stringify(result)}`),
       (caught: unknown) => caught,
     )

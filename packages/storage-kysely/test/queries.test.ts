@@ -1,4 +1,4 @@
-import { createResponse } from '@canvass/core'
+import { createResponse, updateResponse } from '@canvass/core'
 import { randomUUID } from 'node:crypto'
 import type { Storage } from '@canvass/core'
 import { makeResponse, makeSurvey } from '@canvass/test-utils'
@@ -109,7 +109,7 @@ for (const backend of backends({ prepared: true })) {
     const response = makeResponse(survey.id, { data: { q1: 'a' } })
     await createResponse(storage.responses, response, { environmentId, requireAccepting: true, checkEnvironment: true, pinProven: false })
     const statements = await statementsOf(async () => {
-      const updated = await storage.responses.update(response.id, (current) => ({
+      const updated = await updateResponse(storage.responses, response.id, (current) => ({
         updatedAt: new Date(),
         data: { ...current.data, q2: 'b' },
       }))
@@ -119,7 +119,9 @@ for (const backend of backends({ prepared: true })) {
     assert.not.match(statements[0]!, /for update/, 'the read takes no lock')
     assert.match(statements[1]!, /xmin/, 'the write applies only to the version read')
     // Becoming finished on a survey without autoComplete counts towards nothing: the same two statements.
-    const finishing = await statementsOf(() => storage.responses.update(response.id, () => ({ updatedAt: new Date(), finished: true })))
+    const finishing = await statementsOf(() =>
+      updateResponse(storage.responses, response.id, () => ({ updatedAt: new Date(), finished: true })),
+    )
     assert.is(finishing.length, 2, finishing.join('\n---\n'))
     assert.not.ok(
       finishing.some((text) => /for (no key )?update/.test(text)),
@@ -130,7 +132,9 @@ for (const backend of backends({ prepared: true })) {
     await storage.surveys.insert(counted)
     const towards = makeResponse(counted.id, { data: { q1: 'a' } })
     await createResponse(storage.responses, towards, { environmentId, requireAccepting: true, checkEnvironment: true, pinProven: false })
-    const locked = await statementsOf(() => storage.responses.update(towards.id, () => ({ updatedAt: new Date(), finished: true })))
+    const locked = await statementsOf(() =>
+      updateResponse(storage.responses, towards.id, () => ({ updatedAt: new Date(), finished: true })),
+    )
     assert.ok(
       locked.some((text) => /for update/.test(text)),
       locked.join('\n---\n'),
@@ -155,7 +159,7 @@ for (const backend of backends({ prepared: true })) {
     // time, in order, so a write sent from inside `change` runs before this update's own write.
     const other = backend.name === 'PGlite' ? undefined : await db.startTransaction().execute()
     if (other) await otherWrite.execute(other)
-    const updating = storage.responses.update(response.id, (current) => {
+    const updating = updateResponse(storage.responses, response.id, (current) => {
       seen.push(current.data)
       if (seen.length === 1) {
         readDone()

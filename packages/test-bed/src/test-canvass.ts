@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createFsBlobStore } from '@canvass/blob-fs'
-import { createCanvass, createWebhookDispatcher, generateApiKey } from '@canvass/core'
+import { createCanvass, createWebhookDispatcher, generateApiKey, withOutboxExpansion } from '@canvass/core'
 import type {
   BlobStore,
   Canvass,
@@ -169,7 +169,7 @@ export async function createTestCanvass(options: TestCanvassOptions = {}): Promi
     for (const cleanup of cleanups.reverse()) await cleanup()
   }
   try {
-    const storage = createKyselyStorage({ db: database.db })
+    const storage = withOutboxExpansion(createKyselyStorage({ db: database.db }))
     let blobStore: BlobStore | undefined
     let blobDir: string | undefined
     if (blobs && canvassOptions.blobStore === undefined) {
@@ -182,37 +182,8 @@ export async function createTestCanvass(options: TestCanvassOptions = {}): Promi
     const reference = apiReferenceBundle ? await (apiReference ??= readApiReference()) : undefined
     // Where the dispatcher and the webhook test route send: nothing leaves the process.
     const receiver = createTestWebhookReceiver()
-    const makeInstance = (): TestInstance & { handler: (request: Request, info?: ConnectionInfo) => Promise<Response> } => {
-      const { rateLimits } = canvassOptions
-      const canvass = createCanvass({
-        storage,
-        secret: TEST_SECRET,
-        ...(blobStore ? { blobStore } : {}),
-        // What the bed's options ask, never what Canvass would find installed by itself.
-        widget: widget ?? false,
-        apiReference: reference ?? false,
-        // A stand-in for the survey editor's module, so that the bed serves every route Canvass can (the
-        // route-table tests compare the two); a test of the editor itself passes its bundle as `editor`.
-        editor: BED_EDITOR,
-        // The console in accounts mode, so that the bed serves the console's routes too; a test of a
-        // host's own `authorize` passes its `console`.
-        console: { accounts: true, bundle: BED_CONSOLE },
-        // The bed's own dispatcher (`deliverWebhooks`) sends the webhooks, when the test says; a test of the
-        // background work passes `background`.
-        background: false,
-        ...(clock ? { now: clock.now } : {}),
-        ...canvassOptions,
-        // A webhook's test (`POST /api/v1/webhooks/{id}/test`) reaches the bed's receiver too, unless the test
-        // passes its own transport.
-        webhooks: { transport: receiver.transport, ...canvassOptions.webhooks },
-        ...(rateLimits && databaseRateLimiter
-          ? { rateLimits: { limiter: createPostgresRateLimiter({ db: database.db }), ...rateLimits } }
-          : {}),
-      })
-      const handler = wrap ? wrap(canvass, { storage }) : canvass.fetch
-      const fetch = (request: Request, info: ConnectionInfo = { clientAddress: '127.0.0.1' }) => handler(request, info)
-      return { canvass, fetch, call: callOn(fetch), handler }
-    }
+    const makeInstance = () =>
+      bedInstance({ storage, db: database.db, blobStore, widget, reference, receiver, clock, databaseRateLimiter, wrap, canvassOptions })
     const first = makeInstance()
     const { canvass, fetch, handler } = first
     const dispatcher = createWebhookDispatcher({
@@ -224,25 +195,7 @@ export async function createTestCanvass(options: TestCanvassOptions = {}): Promi
     })
     cleanups.push(() => dispatcher.stop())
 
-    const newProject = async (name = 'Test project'): Promise<TestProject> => {
-      const key = generateApiKey()
-      const devKey = generateApiKey()
-      const project = await canvass.admin.createProject({
-        name,
-        organizationName: `${name} organization`,
-        apiKeys: [
-          { environment: 'production', key, label: 'test bed' },
-          { environment: 'development', key: devKey, label: 'test bed' },
-        ],
-      })
-      return {
-        projectId: project.projectId,
-        environmentId: project.environments.production,
-        key,
-        devEnvironmentId: project.environments.development,
-        devKey,
-      }
-    }
+    const newProject = (name = 'Test project') => createBedProject(canvass, name)
     const project = await newProject()
     let server: Awaited<ReturnType<typeof serve>> | undefined
 
@@ -282,6 +235,76 @@ export async function createTestCanvass(options: TestCanvassOptions = {}): Promi
   } catch (error) {
     await close()
     throw error
+  }
+}
+
+/** What `bedInstance` makes a Canvass of: the bed's storage, bundles, receiver and clock, and the test's options. */
+interface InstanceParts {
+  storage: Storage
+  db: Kysely<unknown>
+  blobStore: BlobStore | undefined
+  widget: Awaited<ReturnType<typeof readWidgetBundles>> | undefined
+  reference: Awaited<ReturnType<typeof readApiReference>> | undefined
+  receiver: TestWebhookReceiver
+  clock: TestClock | undefined
+  databaseRateLimiter: boolean
+  wrap: TestCanvassOptions['wrap']
+  canvassOptions: Omit<
+    TestCanvassOptions,
+    'backend' | 'clock' | 'blobs' | 'widgetBundles' | 'apiReferenceBundle' | 'dispatcher' | 'databaseRateLimiter' | 'wrap'
+  >
+}
+
+/** A Canvass on the bed's database with the bed's options, and its handler (what `wrap` made of it). */
+function bedInstance(parts: InstanceParts): TestInstance & { handler: (request: Request, info?: ConnectionInfo) => Promise<Response> } {
+  const { storage, db, blobStore, widget, reference, receiver, clock, databaseRateLimiter, wrap, canvassOptions } = parts
+  const { rateLimits } = canvassOptions
+  const canvass = createCanvass({
+    storage,
+    secret: TEST_SECRET,
+    ...(blobStore ? { blobStore } : {}),
+    // What the bed's options ask, never what Canvass would find installed by itself.
+    widget: widget ?? false,
+    apiReference: reference ?? false,
+    // A stand-in for the survey editor's module, so that the bed serves every route Canvass can (the
+    // route-table tests compare the two); a test of the editor itself passes its bundle as `editor`.
+    editor: BED_EDITOR,
+    // The console in accounts mode, so that the bed serves the console's routes too; a test of a
+    // host's own `authorize` passes its `console`.
+    console: { accounts: true, bundle: BED_CONSOLE },
+    // The bed's own dispatcher (`deliverWebhooks`) sends the webhooks, when the test says; a test of the
+    // background work passes `background`.
+    background: false,
+    ...(clock ? { now: clock.now } : {}),
+    ...canvassOptions,
+    // A webhook's test (`POST /api/v1/webhooks/{id}/test`) reaches the bed's receiver too, unless the test
+    // passes its own transport.
+    webhooks: { transport: receiver.transport, ...canvassOptions.webhooks },
+    ...(rateLimits && databaseRateLimiter ? { rateLimits: { limiter: createPostgresRateLimiter({ db }), ...rateLimits } } : {}),
+  })
+  const handler = wrap ? wrap(canvass, { storage }) : canvass.fetch
+  const fetch = (request: Request, info: ConnectionInfo = { clientAddress: '127.0.0.1' }) => handler(request, info)
+  return { canvass, fetch, call: callOn(fetch), handler }
+}
+
+/** A project with both environments and a key for each. */
+async function createBedProject(canvass: Canvass, name: string): Promise<TestProject> {
+  const key = generateApiKey()
+  const devKey = generateApiKey()
+  const project = await canvass.admin.createProject({
+    name,
+    organizationName: `${name} organization`,
+    apiKeys: [
+      { environment: 'production', key, label: 'test bed' },
+      { environment: 'development', key: devKey, label: 'test bed' },
+    ],
+  })
+  return {
+    projectId: project.projectId,
+    environmentId: project.environments.production,
+    key,
+    devEnvironmentId: project.environments.development,
+    devKey,
   }
 }
 

@@ -55,24 +55,7 @@ export function ApiKeysScreen() {
           </button>
         </div>
       </form>
-      {created && (
-        <div class="cv-card" role="region" aria-label="New API key">
-          <h2>The key {created.label}</h2>
-          <p>
-            This is the <strong>only time</strong> the key is shown: Canvass keeps only a hash of it. Copy it now and store it safely; if it
-            is lost, create a new key and revoke this one.
-          </p>
-          <p class="cv-code" data-testid="api-key">
-            {created.key}
-          </p>
-          <div class="cv-row">
-            <CopyButton text={created.key} label="Copy key" />
-            <button type="button" onClick={() => setCreated(null)}>
-              I have stored it
-            </button>
-          </div>
-        </div>
-      )}
+      {created && <NewKeyCard created={created} onDone={() => setCreated(null)} />}
       <h2>Keys</h2>
       <ErrorText error={keys.error} />
       {keys.loading && !keys.data && <p>Loading keys…</p>}
@@ -132,5 +115,27 @@ export function ApiKeysScreen() {
         </p>
       </ConfirmDialog>
     </section>
+  )
+}
+
+/** A new key, shown this once: the server keeps only its hash. */
+function NewKeyCard({ created, onDone }: { created: { label: string; key: string }; onDone(): void }) {
+  return (
+    <div class="cv-card" role="region" aria-label="New API key">
+      <h2>The key {created.label}</h2>
+      <p>
+        This is the <strong>only time</strong> the key is shown: Canvass keeps only a hash of it. Copy it now and store it safely; if it is
+        lost, create a new key and revoke this one.
+      </p>
+      <p class="cv-code" data-testid="api-key">
+        {created.key}
+      </p>
+      <div class="cv-row">
+        <CopyButton text={created.key} label="Copy key" />
+        <button type="button" onClick={onDone}>
+          I have stored it
+        </button>
+      </div>
+    </div>
   )
 }

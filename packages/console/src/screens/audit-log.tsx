@@ -67,112 +67,27 @@ export function AuditLogScreen() {
       ),
     [environmentId, filters, cursor],
   )
-  const field = (name: keyof Filters) => ({
-    value: draft[name],
-    onInput: (event: Event) => setDraft({ ...draft, [name]: (event.currentTarget as HTMLInputElement).value }),
-  })
   return (
     <section aria-labelledby="audit-title">
       <h1 id="audit-title">Audit log</h1>
       <p class="cv-muted">Every change made in this environment, newest first: who, what, when and from where.</p>
-      <form
-        class="cv-card"
-        aria-label="Filter the audit log"
-        onSubmit={(event) => {
-          event.preventDefault()
+      <FilterForm
+        draft={draft}
+        setDraft={setDraft}
+        onApply={() => {
           setFilters(draft)
           setCursors([])
         }}
-      >
-        <div class="cv-row">
-          <label>
-            Action
-            <select value={draft.action} onChange={(event) => setDraft({ ...draft, action: event.currentTarget.value })}>
-              <option value="">Any</option>
-              {ACTIONS.map((action) => (
-                <option key={action} value={action}>
-                  {action}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label>
-            Resource type
-            <input {...field('resourceType')} placeholder="e.g. survey" maxLength={255} />
-          </label>
-          <label>
-            Resource id
-            <input {...field('resourceId')} maxLength={255} />
-          </label>
-          <label>
-            API key id
-            <input {...field('apiKeyId')} maxLength={255} />
-          </label>
-          <label>
-            From
-            <input type="date" {...field('startDate')} />
-          </label>
-          <label>
-            To
-            <input type="date" {...field('endDate')} />
-          </label>
-        </div>
-        <div class="cv-row">
-          <button type="submit" class="cv-primary">
-            Apply filters
-          </button>
-          <button
-            type="button"
-            onClick={() => {
-              setDraft(EMPTY)
-              setFilters(EMPTY)
-              setCursors([])
-            }}
-          >
-            Clear filters
-          </button>
-        </div>
-      </form>
+        onClear={() => {
+          setDraft(EMPTY)
+          setFilters(EMPTY)
+          setCursors([])
+        }}
+      />
       <ErrorText error={page.error} />
       {page.loading && !page.data && <p>Loading the audit log…</p>}
       {page.data?.data.length === 0 && <p>No entries{cursors.length > 0 ? ' on this page' : ''} match these filters.</p>}
-      {!!page.data?.data.length && (
-        <table>
-          <caption class="cv-muted">Audit log entries, newest first</caption>
-          <thead>
-            <tr>
-              <th scope="col">When</th>
-              <th scope="col">Who</th>
-              <th scope="col">What</th>
-              <th scope="col">Resource</th>
-              <th scope="col">Status</th>
-              <th scope="col">From</th>
-            </tr>
-          </thead>
-          <tbody>
-            {page.data.data.map((entry) => (
-              <tr key={entry.id}>
-                <td>{when(entry.createdAt)}</td>
-                <td>{entry.apiKeyLabel ?? (entry.apiKeyId ? `key ${entry.apiKeyId}` : 'Canvass itself')}</td>
-                <td>
-                  <strong>{entry.action}</strong>
-                  {entry.method && (
-                    <div class="cv-muted">
-                      {entry.method} {entry.route}
-                    </div>
-                  )}
-                </td>
-                <td>
-                  {entry.resourceType ?? '—'}
-                  {entry.resourceId && <div class="cv-muted cv-wrap">{entry.resourceId}</div>}
-                </td>
-                <td>{entry.status ?? '—'}</td>
-                <td>{entry.address ?? '—'}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      {!!page.data?.data.length && <AuditTable entries={page.data.data} />}
       <nav class="cv-row" aria-label="Audit log pages">
         <button type="button" disabled={cursors.length === 0} onClick={() => setCursors(cursors.slice(0, -1))}>
           Newer entries
@@ -182,5 +97,115 @@ export function AuditLogScreen() {
         </button>
       </nav>
     </section>
+  )
+}
+
+/** The filters being typed: they apply, and the pages start again, only when the form is sent. */
+function FilterForm({
+  draft,
+  setDraft,
+  onApply,
+  onClear,
+}: {
+  draft: Filters
+  setDraft(filters: Filters): void
+  onApply(): void
+  onClear(): void
+}) {
+  const field = (name: keyof Filters) => ({
+    value: draft[name],
+    onInput: (event: Event) => setDraft({ ...draft, [name]: (event.currentTarget as HTMLInputElement).value }),
+  })
+  return (
+    <form
+      class="cv-card"
+      aria-label="Filter the audit log"
+      onSubmit={(event) => {
+        event.preventDefault()
+        onApply()
+      }}
+    >
+      <div class="cv-row">
+        <label>
+          Action
+          <select value={draft.action} onChange={(event) => setDraft({ ...draft, action: event.currentTarget.value })}>
+            <option value="">Any</option>
+            {ACTIONS.map((action) => (
+              <option key={action} value={action}>
+                {action}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Resource type
+          <input {...field('resourceType')} placeholder="e.g. survey" maxLength={255} />
+        </label>
+        <label>
+          Resource id
+          <input {...field('resourceId')} maxLength={255} />
+        </label>
+        <label>
+          API key id
+          <input {...field('apiKeyId')} maxLength={255} />
+        </label>
+        <label>
+          From
+          <input type="date" {...field('startDate')} />
+        </label>
+        <label>
+          To
+          <input type="date" {...field('endDate')} />
+        </label>
+      </div>
+      <div class="cv-row">
+        <button type="submit" class="cv-primary">
+          Apply filters
+        </button>
+        <button type="button" onClick={onClear}>
+          Clear filters
+        </button>
+      </div>
+    </form>
+  )
+}
+
+function AuditTable({ entries }: { entries: AuditEntry[] }) {
+  return (
+    <table>
+      <caption class="cv-muted">Audit log entries, newest first</caption>
+      <thead>
+        <tr>
+          <th scope="col">When</th>
+          <th scope="col">Who</th>
+          <th scope="col">What</th>
+          <th scope="col">Resource</th>
+          <th scope="col">Status</th>
+          <th scope="col">From</th>
+        </tr>
+      </thead>
+      <tbody>
+        {entries.map((entry) => (
+          <tr key={entry.id}>
+            <td>{when(entry.createdAt)}</td>
+            <td>{entry.apiKeyLabel ?? (entry.apiKeyId ? `key ${entry.apiKeyId}` : 'Canvass itself')}</td>
+            <td>
+              <strong>{entry.action}</strong>
+              {entry.method && (
+                <div class="cv-muted">
+                  {entry.method} {entry.route}
+                </div>
+              )}
+            </td>
+            <td>
+              {entry.resourceType ?? '—'}
+              {entry.resourceId && <div class="cv-muted cv-wrap">{entry.resourceId}</div>}
+            </td>
+            <td>{entry.status ?? '—'}</td>
+            <td>{entry.address ?? '—'}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   )
 }

@@ -93,33 +93,7 @@ export function DataRightsScreen() {
       {contacts.loading && !contacts.data && <p>Looking for contacts…</p>}
       {contacts.data?.length === 0 &&
         (search ? <p>No contact has the user id or contact id “{search}”.</p> : <p>No contacts yet in this environment.</p>)}
-      {!!contacts.data?.length && (
-        <table>
-          <caption class="cv-muted">{search ? `Contacts matching “${search}”` : 'Contacts, newest first'}</caption>
-          <thead>
-            <tr>
-              <th scope="col">User id</th>
-              <th scope="col">Contact id</th>
-              <th scope="col">Created</th>
-              <th scope="col">Actions</th>
-            </tr>
-          </thead>
-          <tbody>
-            {contacts.data.map((contact) => (
-              <tr key={contact.id}>
-                <td>{contact.userId ?? <span class="cv-muted">(none)</span>}</td>
-                <td class="cv-wrap">{contact.id}</td>
-                <td>{when(contact.createdAt)}</td>
-                <td>
-                  <button type="button" onClick={() => setChosen(contact)} aria-label={`Show ${contactName(contact)}`}>
-                    Show
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      {!!contacts.data?.length && <ContactsTable contacts={contacts.data} search={search} onShow={setChosen} />}
       {!search && (
         <div class="cv-row">
           <button type="button" disabled={skip === 0} onClick={() => setSkip(Math.max(0, skip - PAGE))}>
@@ -131,31 +105,12 @@ export function DataRightsScreen() {
         </div>
       )}
       {chosen && (
-        <section class="cv-card" aria-labelledby="contact-title">
-          <h2 id="contact-title">Contact {contactName(chosen)}</h2>
-          <dl class="cv-facts">
-            <dt>Contact id</dt>
-            <dd>{chosen.id}</dd>
-            <dt>User id</dt>
-            <dd>{chosen.userId ?? '(none)'}</dd>
-            <dt>Created</dt>
-            <dd>{when(chosen.createdAt)}</dd>
-            <dt>Updated</dt>
-            <dd>{when(chosen.updatedAt)}</dd>
-            {Object.entries(chosen.attributes ?? {}).map(([key, value]) => [
-              <dt key={`k-${key}`}>{key}</dt>,
-              <dd key={`v-${key}`}>{typeof value === 'string' ? value : JSON.stringify(value)}</dd>,
-            ])}
-          </dl>
-          <div class="cv-row">
-            <button type="button" class="cv-primary" disabled={busy} onClick={() => run(() => saveExport(api, chosen), 'Export saved')}>
-              Export data
-            </button>
-            <button type="button" class="cv-danger" onClick={() => setErasing(chosen)}>
-              Erase contact
-            </button>
-          </div>
-        </section>
+        <ContactCard
+          contact={chosen}
+          busy={busy}
+          onExport={() => run(() => saveExport(api, chosen), 'Export saved')}
+          onErase={() => setErasing(chosen)}
+        />
       )}
       <ConfirmDialog
         open={erasing !== null}
@@ -188,6 +143,68 @@ export function DataRightsScreen() {
           displays and the webhook deliveries of those responses. It cannot be undone. Export the data first if the person asked for it.
         </p>
       </ConfirmDialog>
+    </section>
+  )
+}
+
+function ContactsTable({ contacts, search, onShow }: { contacts: Contact[]; search: string; onShow(contact: Contact): void }) {
+  return (
+    <table>
+      <caption class="cv-muted">{search ? `Contacts matching “${search}”` : 'Contacts, newest first'}</caption>
+      <thead>
+        <tr>
+          <th scope="col">User id</th>
+          <th scope="col">Contact id</th>
+          <th scope="col">Created</th>
+          <th scope="col">Actions</th>
+        </tr>
+      </thead>
+      <tbody>
+        {contacts.map((contact) => (
+          <tr key={contact.id}>
+            <td>{contact.userId ?? <span class="cv-muted">(none)</span>}</td>
+            <td class="cv-wrap">{contact.id}</td>
+            <td>{when(contact.createdAt)}</td>
+            <td>
+              <button type="button" onClick={() => onShow(contact)} aria-label={`Show ${contactName(contact)}`}>
+                Show
+              </button>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  )
+}
+
+/** One contact with all it holds, and the two things a person may ask for: its data, or its erasure. */
+function ContactCard(props: { contact: Contact; busy: boolean; onExport(): void; onErase(): void }) {
+  const { contact, busy, onExport, onErase } = props
+  return (
+    <section class="cv-card" aria-labelledby="contact-title">
+      <h2 id="contact-title">Contact {contactName(contact)}</h2>
+      <dl class="cv-facts">
+        <dt>Contact id</dt>
+        <dd>{contact.id}</dd>
+        <dt>User id</dt>
+        <dd>{contact.userId ?? '(none)'}</dd>
+        <dt>Created</dt>
+        <dd>{when(contact.createdAt)}</dd>
+        <dt>Updated</dt>
+        <dd>{when(contact.updatedAt)}</dd>
+        {Object.entries(contact.attributes ?? {}).map(([key, value]) => [
+          <dt key={`k-${key}`}>{key}</dt>,
+          <dd key={`v-${key}`}>{typeof value === 'string' ? value : JSON.stringify(value)}</dd>,
+        ])}
+      </dl>
+      <div class="cv-row">
+        <button type="button" class="cv-primary" disabled={busy} onClick={onExport}>
+          Export data
+        </button>
+        <button type="button" class="cv-danger" onClick={onErase}>
+          Erase contact
+        </button>
+      </div>
     </section>
   )
 }

@@ -6,7 +6,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks'
 import type { Boot } from '../boot'
 import { useConsole } from '../context'
-import type { SurveyPageData } from './surveys'
+import type { SurveyPageData } from '../survey-page'
 
 let editorScript: Promise<void> | undefined
 

@@ -27,6 +27,26 @@ export function PeopleScreen() {
   const showLink = (person: { email: string }, answer: { path: string; expiresAt: string }) =>
     setLink({ email: person.email, url: `${location.origin}${answer.path}`, expiresAt: answer.expiresAt })
   const base = '/api/v1/console/people'
+  const saveRole = (person: Person, next: Role) =>
+    run(async () => {
+      try {
+        await api.data(`${base}/${encodeURIComponent(person.id)}`, { method: 'PATCH', body: { role: next } })
+      } finally {
+        people.reload()
+      }
+    }, `${person.email} is now ${next}`)
+  const newLink = (person: Person) =>
+    run(async () => {
+      showLink(
+        person,
+        await api.data<AnswerData<'/api/v1/console/people/{consolePersonId}/link', 'post'>>(
+          `${base}/${encodeURIComponent(person.id)}/link`,
+          {
+            method: 'POST',
+          },
+        ),
+      )
+    }, 'Sign-in link made')
   return (
     <section aria-labelledby="people-title">
       <h1 id="people-title">People</h1>
@@ -69,93 +89,20 @@ export function PeopleScreen() {
           </button>
         </div>
       </form>
-      {link && (
-        <div class="cv-card" role="region" aria-label="Sign-in link">
-          <h2>Sign-in link for {link.email}</h2>
-          <p>
-            Send this link to {link.email}. It signs them in once, until {when(link.expiresAt)}, and is shown only now.
-          </p>
-          <p class="cv-code" data-testid="sign-in-link">
-            {link.url}
-          </p>
-          <div class="cv-row">
-            <CopyButton text={link.url} label="Copy link" />
-            <button type="button" onClick={() => setLink(null)}>
-              Done
-            </button>
-          </div>
-        </div>
-      )}
+      {link && <SignInLinkCard link={link} onDone={() => setLink(null)} />}
       <h2>People of {boot.project.name}</h2>
       <ErrorText error={people.error} />
       {people.loading && !people.data && <p>Loading people…</p>}
       {people.data?.length === 0 && <p>No people yet. Add one above.</p>}
       {!!people.data?.length && (
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">Email</th>
-              <th scope="col">Role</th>
-              <th scope="col">Password</th>
-              <th scope="col">Added</th>
-              <th scope="col">Actions</th>
-            </tr>
-          </thead>
-          <tbody>
-            {people.data.map((person) => (
-              <tr key={person.id}>
-                <td>
-                  {person.email}
-                  {person.id === boot.person?.id && <span class="cv-muted"> (you)</span>}
-                </td>
-                <td>
-                  <RoleCell
-                    person={person}
-                    busy={busy}
-                    onSave={(next) =>
-                      run(async () => {
-                        try {
-                          await api.data(`${base}/${encodeURIComponent(person.id)}`, { method: 'PATCH', body: { role: next } })
-                        } finally {
-                          people.reload()
-                        }
-                      }, `${person.email} is now ${next}`)
-                    }
-                  />
-                </td>
-                <td>{person.hasPassword ? 'Set' : 'None (signs in by link)'}</td>
-                <td>{when(person.createdAt)}</td>
-                <td>
-                  <div class="cv-actions">
-                    <button
-                      type="button"
-                      disabled={busy}
-                      aria-label={`New sign-in link for ${person.email}`}
-                      onClick={() =>
-                        run(async () => {
-                          showLink(
-                            person,
-                            await api.data<AnswerData<'/api/v1/console/people/{consolePersonId}/link', 'post'>>(
-                              `${base}/${encodeURIComponent(person.id)}/link`,
-                              {
-                                method: 'POST',
-                              },
-                            ),
-                          )
-                        }, 'Sign-in link made')
-                      }
-                    >
-                      New sign-in link
-                    </button>
-                    <button type="button" class="cv-danger" onClick={() => setRemoving(person)} aria-label={`Remove ${person.email}`}>
-                      Remove
-                    </button>
-                  </div>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <PeopleTable
+          people={people.data}
+          you={boot.person?.id}
+          busy={busy}
+          onSaveRole={saveRole}
+          onNewLink={newLink}
+          onRemove={setRemoving}
+        />
       )}
       <ConfirmDialog
         open={removing !== null}
@@ -176,6 +123,82 @@ export function PeopleScreen() {
         <p>{removing?.email} can no longer sign in: their sessions and sign-in links end now.</p>
       </ConfirmDialog>
     </section>
+  )
+}
+
+/** A sign-in link, shown this once: it signs its person in a single time. */
+function SignInLinkCard({ link, onDone }: { link: { email: string; url: string; expiresAt: string }; onDone(): void }) {
+  return (
+    <div class="cv-card" role="region" aria-label="Sign-in link">
+      <h2>Sign-in link for {link.email}</h2>
+      <p>
+        Send this link to {link.email}. It signs them in once, until {when(link.expiresAt)}, and is shown only now.
+      </p>
+      <p class="cv-code" data-testid="sign-in-link">
+        {link.url}
+      </p>
+      <div class="cv-row">
+        <CopyButton text={link.url} label="Copy link" />
+        <button type="button" onClick={onDone}>
+          Done
+        </button>
+      </div>
+    </div>
+  )
+}
+
+function PeopleTable(props: {
+  people: Person[]
+  /** The signed-in person's id, marked "(you)" in the list. */
+  you: string | undefined
+  busy: boolean
+  onSaveRole(person: Person, role: Role): Promise<boolean>
+  onNewLink(person: Person): Promise<boolean>
+  onRemove(person: Person): void
+}) {
+  const { busy } = props
+  return (
+    <table>
+      <thead>
+        <tr>
+          <th scope="col">Email</th>
+          <th scope="col">Role</th>
+          <th scope="col">Password</th>
+          <th scope="col">Added</th>
+          <th scope="col">Actions</th>
+        </tr>
+      </thead>
+      <tbody>
+        {props.people.map((person) => (
+          <tr key={person.id}>
+            <td>
+              {person.email}
+              {person.id === props.you && <span class="cv-muted"> (you)</span>}
+            </td>
+            <td>
+              <RoleCell person={person} busy={busy} onSave={(next) => props.onSaveRole(person, next)} />
+            </td>
+            <td>{person.hasPassword ? 'Set' : 'None (signs in by link)'}</td>
+            <td>{when(person.createdAt)}</td>
+            <td>
+              <div class="cv-actions">
+                <button
+                  type="button"
+                  disabled={busy}
+                  aria-label={`New sign-in link for ${person.email}`}
+                  onClick={() => props.onNewLink(person)}
+                >
+                  New sign-in link
+                </button>
+                <button type="button" class="cv-danger" onClick={() => props.onRemove(person)} aria-label={`Remove ${person.email}`}>
+                  Remove
+                </button>
+              </div>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   )
 }
 

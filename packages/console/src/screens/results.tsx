@@ -6,17 +6,19 @@ import type { AnswerData } from '@canvass/api-client'
 import { Fragment } from 'preact'
 import { useState } from 'preact/hooks'
 import { atLeast } from '../boot'
-import type { Filter, Summary } from '../charts'
-import { durationText, filterQuery, percentText, responsesPerDay } from '../charts'
-import { DropOffChart, QuestionCard, TimeChart } from '../charts-view'
+import type { Summary } from '@canvass/core/results'
+import { ResultsSummary, resultsQuestions } from '@canvass/core/results'
+import type { Filter } from '../charts'
+import { filterQuery, responsesPerDay } from '../charts'
+import { TimeChart } from '../charts-view'
 import { useConsole } from '../context'
 import type { Query } from '../api'
 import { hashOf } from '../route'
 import type { V1Response, V1Survey } from '../survey-data'
 import { answerText, surveyQuestions, tagName } from '../survey-data'
 import { ErrorText, useAction, useLoad, when } from '../ui'
-import { Pager } from './surveys'
-import type { SurveyPageData } from './surveys'
+import type { SurveyPageData } from '../survey-page'
+import { Pager } from '../survey-page'
 
 /** The results' filters, shared by the summary, the table and the export. */
 export interface ResultFilters {
@@ -144,60 +146,17 @@ function FilterForm({ page, filters, setFilters }: FilterProps) {
             </select>
           </label>
         </div>
-        {draft.conditions.map((condition, index) => {
-          const number = index + 1
-          return (
-            <div class="cv-row" key={index} role="group" aria-label={`Condition ${number}`}>
-              <label>
-                Field
-                <select
-                  value={condition.field}
-                  onChange={(event) => {
-                    const field = (event.currentTarget as HTMLSelectElement).value
-                    setCondition(index, { field, operator: firstOperator(kindOf(field)) })
-                  }}
-                >
-                  {groups.map((group) => (
-                    <optgroup key={group.group} label={group.group}>
-                      {group.options.map((option) => (
-                        <option key={option.field} value={option.field}>
-                          {option.label}
-                        </option>
-                      ))}
-                    </optgroup>
-                  ))}
-                </select>
-              </label>
-              <label>
-                Test
-                <select
-                  value={condition.operator}
-                  onChange={(event) => setCondition(index, { operator: (event.currentTarget as HTMLSelectElement).value })}
-                >
-                  {OPERATORS[kindOf(condition.field)].map(([operator, words]) => (
-                    <option key={operator} value={operator}>
-                      {words}
-                    </option>
-                  ))}
-                </select>
-              </label>
-              <label>
-                Value
-                <input
-                  value={condition.value}
-                  onInput={(event) => setCondition(index, { value: (event.currentTarget as HTMLInputElement).value })}
-                />
-              </label>
-              <button
-                type="button"
-                aria-label={`Remove condition ${number}`}
-                onClick={() => setDraft({ ...draft, conditions: draft.conditions.filter((_, at) => at !== index) })}
-              >
-                Remove
-              </button>
-            </div>
-          )
-        })}
+        {draft.conditions.map((condition, index) => (
+          <ConditionRow
+            key={index}
+            index={index}
+            condition={condition}
+            groups={groups}
+            kindOf={kindOf}
+            change={(change) => setCondition(index, change)}
+            remove={() => setDraft({ ...draft, conditions: draft.conditions.filter((_, at) => at !== index) })}
+          />
+        ))}
         <div class="cv-row">
           <button
             type="button"
@@ -232,6 +191,61 @@ function FilterForm({ page, filters, setFilters }: FilterProps) {
   )
 }
 
+interface ConditionRowProps {
+  index: number
+  condition: Filter
+  groups: ReturnType<typeof filterFields>
+  kindOf(field: string): FieldKind
+  change(change: Partial<Filter>): void
+  remove(): void
+}
+
+/** One condition of the filters: the field it tests, how, and against what. */
+function ConditionRow({ index, condition, groups, kindOf, change, remove }: ConditionRowProps) {
+  const number = index + 1
+  return (
+    <div class="cv-row" role="group" aria-label={`Condition ${number}`}>
+      <label>
+        Field
+        <select
+          value={condition.field}
+          onChange={(event) => {
+            const field = (event.currentTarget as HTMLSelectElement).value
+            change({ field, operator: firstOperator(kindOf(field)) })
+          }}
+        >
+          {groups.map((group) => (
+            <optgroup key={group.group} label={group.group}>
+              {group.options.map((option) => (
+                <option key={option.field} value={option.field}>
+                  {option.label}
+                </option>
+              ))}
+            </optgroup>
+          ))}
+        </select>
+      </label>
+      <label>
+        Test
+        <select value={condition.operator} onChange={(event) => change({ operator: (event.currentTarget as HTMLSelectElement).value })}>
+          {OPERATORS[kindOf(condition.field)].map(([operator, words]) => (
+            <option key={operator} value={operator}>
+              {words}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        Value
+        <input value={condition.value} onInput={(event) => change({ value: (event.currentTarget as HTMLInputElement).value })} />
+      </label>
+      <button type="button" aria-label={`Remove condition ${number}`} onClick={remove}>
+        Remove
+      </button>
+    </div>
+  )
+}
+
 /** How many responses the over-time chart reads at most (the newest). */
 const TIME_CHART_RESPONSES = 1000
 
@@ -260,28 +274,13 @@ export function SummaryScreen(props: FilterProps) {
       {!data && !summary.error && <p role="status">Loading the summary…</p>}
       {data && (
         <>
-          <dl class="cv-stats">
-            <div>
-              <dt>Displays</dt>
-              <dd>{data.displays}</dd>
-            </div>
-            <div>
-              <dt>Responses</dt>
-              <dd>{data.responses.started}</dd>
-            </div>
-            <div>
-              <dt>Finished</dt>
-              <dd>{data.responses.finished}</dd>
-            </div>
-            <div>
-              <dt>Completion</dt>
-              <dd>{percentText(data.completionRate)}</dd>
-            </div>
-            <div>
-              <dt>Median time to complete</dt>
-              <dd>{durationText(data.medianTimeToComplete ?? data.averageTimeToComplete)}</dd>
-            </div>
-          </dl>
+          <div class="cv-results">
+            <ResultsSummary
+              summary={data}
+              questions={resultsQuestions(survey.questions ?? survey.blocks?.flatMap((block) => block.elements) ?? [])}
+              blocks={survey.blocks ?? []}
+            />
+          </div>
           <section class="cv-card" aria-labelledby="cv-over-time">
             <h3 id="cv-over-time">Responses over time</h3>
             {times.error ? (
@@ -293,16 +292,6 @@ export function SummaryScreen(props: FilterProps) {
               </>
             ) : null}
           </section>
-          {(survey.blocks?.length ?? 0) > 0 && data.responses.started > 0 && (
-            <section class="cv-card" aria-labelledby="cv-drop-off">
-              <h3 id="cv-drop-off">Drop-off per block</h3>
-              <DropOffChart blocks={survey.blocks ?? []} summary={data} />
-            </section>
-          )}
-          <h2>Questions</h2>
-          {data.questions.map((question) => (
-            <QuestionCard key={question.questionId} question={question} />
-          ))}
         </>
       )}
     </div>

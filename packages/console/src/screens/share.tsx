@@ -8,7 +8,7 @@ import { useState } from 'preact/hooks'
 import { atLeast } from '../boot'
 import { useConsole } from '../context'
 import { ConfirmDialog, CopyButton, useAction } from '../ui'
-import type { SurveyPageData } from './surveys'
+import type { SurveyPageData } from '../survey-page'
 
 /** A read-only text with a copy button, labelled. */
 function CopyField({ id, label, value, multiline }: { id: string; label: string; value: string; multiline?: boolean }) {

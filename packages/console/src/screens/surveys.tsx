@@ -18,6 +18,8 @@ import { ResponseScreen, ResponsesScreen, SummaryScreen } from './results'
 import type { ResultFilters } from './results'
 import { ShareScreen } from './share'
 import { EditScreen } from './edit'
+import type { SurveyPageData } from '../survey-page'
+import { Pager } from '../survey-page'
 
 export function SurveysScreen() {
   const { route } = useConsole()
@@ -143,21 +145,6 @@ function SurveyList() {
   )
 }
 
-/** Previous and next page buttons for a cursor-paged list. */
-export function Pager(props: { hasPrevious: boolean; next: string | null; onPrevious(): void; onNext(next: string): void; label: string }) {
-  if (!props.hasPrevious && !props.next) return null
-  return (
-    <nav class="cv-row" aria-label={`${props.label} pages`}>
-      <button type="button" disabled={!props.hasPrevious} onClick={props.onPrevious}>
-        Previous page
-      </button>
-      <button type="button" disabled={!props.next} onClick={() => props.next && props.onNext(props.next)}>
-        Next page
-      </button>
-    </nav>
-  )
-}
-
 function NewSurvey() {
   const { api, navigate } = useConsole()
   const [template, setTemplate] = useState('blank')
@@ -212,13 +199,6 @@ function NewSurvey() {
       </p>
     </form>
   )
-}
-
-/** What a survey page knows: the survey as v1 reads it, whether it is archived (v3), and the results' filters. */
-export interface SurveyPageData {
-  survey: V1Survey
-  archived: boolean
-  reload(): void
 }
 
 const TABS = [

@@ -80,23 +80,7 @@ export function WebhooksScreen() {
     <section aria-labelledby="webhooks-title">
       <h1 id="webhooks-title">Webhooks</h1>
       <p class="cv-muted">A webhook sends each new or changed response to a URL of yours, signed with its secret.</p>
-      {secret && (
-        <div class="cv-card" role="region" aria-label="Signing secret">
-          <h2>Signing secret of {secret.name}</h2>
-          <p>
-            This secret is shown <strong>only this once</strong>. Copy it now and give it to your receiver to check the signatures.
-          </p>
-          <p class="cv-code" data-testid="webhook-secret">
-            {secret.secret}
-          </p>
-          <div class="cv-row">
-            <CopyButton text={secret.secret} label="Copy secret" />
-            <button type="button" onClick={() => setSecret(null)}>
-              I have stored it
-            </button>
-          </div>
-        </div>
-      )}
+      {secret && <SecretCard secret={secret} onDone={() => setSecret(null)} />}
       <WebhookForm
         key={editing?.id ?? 'new'}
         editing={editing}
@@ -125,55 +109,16 @@ export function WebhooksScreen() {
       {webhooks.loading && !webhooks.data && <p>Loading webhooks…</p>}
       {webhooks.data?.length === 0 && <p>No webhooks yet. Create one above to send responses to another system.</p>}
       {!!webhooks.data?.length && (
-        <table>
-          <caption class="cv-muted">Webhooks of this environment, newest first</caption>
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">URL</th>
-              <th scope="col">Events</th>
-              <th scope="col">Surveys</th>
-              <th scope="col">Created</th>
-              <th scope="col">Actions</th>
-            </tr>
-          </thead>
-          <tbody>
-            {webhooks.data.map((webhook) => (
-              <tr key={webhook.id}>
-                <td>{webhook.name || <span class="cv-muted">(no name)</span>}</td>
-                <td class="cv-wrap">{webhook.url}</td>
-                <td>{webhook.triggers.map(eventLabel).join(', ') || 'None'}</td>
-                <td>{webhook.surveyIds.length === 0 ? 'All surveys' : webhook.surveyIds.map(surveyName).join(', ')}</td>
-                <td>{when(webhook.createdAt)}</td>
-                <td>
-                  <div class="cv-actions">
-                    <button type="button" onClick={() => setShowing(webhook)} aria-label={`Deliveries of ${nameOf(webhook)}`}>
-                      Deliveries
-                    </button>
-                    {routes.edit && (
-                      <button type="button" onClick={() => setEditing(webhook)} aria-label={`Edit ${nameOf(webhook)}`}>
-                        Edit
-                      </button>
-                    )}
-                    {routes.test && (
-                      <button
-                        type="button"
-                        disabled={busy}
-                        onClick={() => sendTest(webhook)}
-                        aria-label={`Send test to ${nameOf(webhook)}`}
-                      >
-                        Send test
-                      </button>
-                    )}
-                    <button type="button" class="cv-danger" onClick={() => setDeleting(webhook)} aria-label={`Delete ${nameOf(webhook)}`}>
-                      Delete
-                    </button>
-                  </div>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <WebhooksTable
+          webhooks={webhooks.data}
+          surveyName={surveyName}
+          routes={routes}
+          busy={busy}
+          onShow={setShowing}
+          onEdit={setEditing}
+          onTest={sendTest}
+          onDelete={setDeleting}
+        />
       )}
       {showing && <Deliveries key={showing.id} webhook={showing} onClose={() => setShowing(null)} />}
       <ConfirmDialog
@@ -196,6 +141,91 @@ export function WebhooksScreen() {
         <p>Nothing more will be sent to {deleting?.url}, and its deliveries still waiting are dropped.</p>
       </ConfirmDialog>
     </section>
+  )
+}
+
+/** A new webhook's signing secret, shown this once. */
+function SecretCard({ secret, onDone }: { secret: { name: string; secret: string }; onDone(): void }) {
+  return (
+    <div class="cv-card" role="region" aria-label="Signing secret">
+      <h2>Signing secret of {secret.name}</h2>
+      <p>
+        This secret is shown <strong>only this once</strong>. Copy it now and give it to your receiver to check the signatures.
+      </p>
+      <p class="cv-code" data-testid="webhook-secret">
+        {secret.secret}
+      </p>
+      <div class="cv-row">
+        <CopyButton text={secret.secret} label="Copy secret" />
+        <button type="button" onClick={onDone}>
+          I have stored it
+        </button>
+      </div>
+    </div>
+  )
+}
+
+/** The webhooks, each with its actions; edit and test only where the server has their routes. */
+function WebhooksTable(props: {
+  webhooks: Webhook[]
+  surveyName(id: string): string
+  routes: { edit: boolean; test: boolean }
+  busy: boolean
+  onShow(webhook: Webhook): void
+  onEdit(webhook: Webhook): void
+  onTest(webhook: Webhook): void
+  onDelete(webhook: Webhook): void
+}) {
+  return (
+    <table>
+      <caption class="cv-muted">Webhooks of this environment, newest first</caption>
+      <thead>
+        <tr>
+          <th scope="col">Name</th>
+          <th scope="col">URL</th>
+          <th scope="col">Events</th>
+          <th scope="col">Surveys</th>
+          <th scope="col">Created</th>
+          <th scope="col">Actions</th>
+        </tr>
+      </thead>
+      <tbody>
+        {props.webhooks.map((webhook) => (
+          <tr key={webhook.id}>
+            <td>{webhook.name || <span class="cv-muted">(no name)</span>}</td>
+            <td class="cv-wrap">{webhook.url}</td>
+            <td>{webhook.triggers.map(eventLabel).join(', ') || 'None'}</td>
+            <td>{webhook.surveyIds.length === 0 ? 'All surveys' : webhook.surveyIds.map(props.surveyName).join(', ')}</td>
+            <td>{when(webhook.createdAt)}</td>
+            <td>
+              <div class="cv-actions">
+                <button type="button" onClick={() => props.onShow(webhook)} aria-label={`Deliveries of ${nameOf(webhook)}`}>
+                  Deliveries
+                </button>
+                {props.routes.edit && (
+                  <button type="button" onClick={() => props.onEdit(webhook)} aria-label={`Edit ${nameOf(webhook)}`}>
+                    Edit
+                  </button>
+                )}
+                {props.routes.test && (
+                  <button
+                    type="button"
+                    disabled={props.busy}
+                    onClick={() => props.onTest(webhook)}
+                    aria-label={`Send test to ${nameOf(webhook)}`}
+                  >
+                    Send test
+                  </button>
+                )}
+                <button type="button" class="cv-danger" onClick={() => props.onDelete(webhook)} aria-label={`Delete ${nameOf(webhook)}`}>
+                  Delete
+                </button>
+              </div>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   )
 }
 

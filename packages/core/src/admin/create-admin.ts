@@ -1,9 +1,9 @@
 import type { ApiKeyRecord, EnvironmentType, ProjectSummary, Storage } from '../ports/storage'
-import { apiKeyPrefix, generateApiKey, hashApiKey, isWellFormedApiKey } from '../http/api-key'
+import { apiKeyPrefix, generateApiKey, hashApiKey, isWellFormedApiKey } from '../auth/api-key'
 import { CanvassError } from '../errors'
 import type { AuditEvent } from '../domain/audit-log'
 import { appendAuditEntry } from '../domain/audit-log'
-import type { FormbricksImportOptions, FormbricksImportReport } from './import-formbricks'
+import type { FormbricksImportOptions, FormbricksImportReport } from './import'
 import type { ConsoleAccountsAdmin } from './console-accounts-admin'
 import { createConsoleAccountsAdmin } from './console-accounts-admin'
 import type { ConsoleAccountSettings } from '../domain/console-accounts'
@@ -88,24 +88,6 @@ export function createAdmin(
     return created
   }
 
-  /**
-   * After a failed insert: throws a clear error when the hash belongs to a key of any environment (then
-   * a revoked one, as live keys are found by hash first). Only this rare path looks through every project.
-   */
-  async function assertUnused(hash: string): Promise<void> {
-    for (const project of await storage.projects.list()) {
-      for (const environmentId of Object.values(project.environments)) {
-        const taken = (await storage.apiKeys.list(environmentId)).find((k) => k.hash === hash)
-        if (taken) {
-          throw new CanvassError(
-            'bad_request',
-            taken.revokedAt ? 'This API key was revoked and cannot be used again' : 'This API key already belongs to another environment',
-          )
-        }
-      }
-    }
-  }
-
   /** The environment of a key by its id: only an admin's revoke asks, so the keys of every project are looked through. */
   async function environmentOfKey(id: string): Promise<string | null> {
     for (const project of await storage.projects.list())
@@ -115,64 +97,7 @@ export function createAdmin(
   }
 
   return {
-    async createProject({ name, organizationName, apiKeys, environmentIds, projectId: givenProjectId }) {
-      const createdAt = now()
-      const organizationId = newId()
-      for (const id of [...Object.values(environmentIds ?? {}), ...(givenProjectId === undefined ? [] : [givenProjectId])]) {
-        if (!/^[A-Za-z0-9_-]{1,64}$/.test(id))
-          throw new CanvassError(
-            'bad_request',
-            `An environment id must be 1 to 64 letters, digits, _ or -, not ${JSON.stringify(id.slice(0, 80))}`,
-          )
-      }
-      const environments: Record<EnvironmentType, string> = {
-        production: environmentIds?.production ?? newId(),
-        development: environmentIds?.development ?? newId(),
-      }
-      const projectId = givenProjectId ?? newId()
-      const keys: ApiKeyRecord[] = []
-      for (const { environment, key, label } of apiKeys ?? []) {
-        assertWellFormed(key)
-        keys.push({
-          id: newId(),
-          environmentId: environments[environment],
-          hash: await hashApiKey(key),
-          label: label ?? null,
-          createdAt,
-          revokedAt: null,
-          prefix: apiKeyPrefix(key),
-          lastUsedAt: null,
-        })
-      }
-      try {
-        await storage.projects.create({
-          id: projectId,
-          organizationId,
-          name,
-          createdAt,
-          environments,
-          newId,
-          organization: { id: organizationId, name: organizationName ?? name, createdAt },
-          apiKeys: keys,
-        })
-      } catch (error) {
-        // Nothing was created; a key that is taken is the likely reason and deserves a clear answer.
-        for (const key of keys) await assertUnused(key.hash)
-        throw error
-      }
-      for (const type of ['production', 'development'] as const) {
-        await record({
-          environmentId: environments[type],
-          action: 'create',
-          resourceType: 'project',
-          resourceId: projectId,
-          summary: { fields: ['name', ...(environmentIds?.[type] ? ['environmentId'] : []), ...(givenProjectId ? ['projectId'] : [])] },
-        })
-        for (const key of keys.filter((k) => k.environmentId === environments[type]))
-          await record({ environmentId: environments[type], action: 'create', resourceType: 'apiKey', resourceId: key.id })
-      }
-      return { organizationId, projectId, projectName: name, environments }
-    },
+    createProject: (options) => createProject({ storage, newId, now, record }, options),
     listProjects: () => storage.projects.list(),
     async createApiKey({ environmentId, label }) {
       const key = generateApiKey()
@@ -196,7 +121,7 @@ export function createAdmin(
       try {
         return { id: (await insertKey(environmentId, key, label)).id }
       } catch (error) {
-        await assertUnused(hash)
+        await assertUnused(storage, hash)
         throw error
       }
     },
@@ -212,6 +137,94 @@ export function createAdmin(
     },
     importFormbricks,
     ...createConsoleAccountsAdmin(storage, newId, now, consoleAccounts, record),
+  }
+}
+
+/** What the admin functions share: the storage, ids, the clock, and the audit log's entry for an admin action. */
+interface AdminParts {
+  storage: Storage
+  newId: () => string
+  now: () => Date
+  record: (event: AuditEvent) => Promise<void>
+}
+
+async function createProject(
+  { storage, newId, now, record }: AdminParts,
+  { name, organizationName, apiKeys, environmentIds, projectId: givenProjectId }: Parameters<CanvassAdmin['createProject']>[0],
+): Promise<ProjectSummary> {
+  const createdAt = now()
+  const organizationId = newId()
+  for (const id of [...Object.values(environmentIds ?? {}), ...(givenProjectId === undefined ? [] : [givenProjectId])]) {
+    if (!/^[A-Za-z0-9_-]{1,64}$/.test(id))
+      throw new CanvassError(
+        'bad_request',
+        `An environment id must be 1 to 64 letters, digits, _ or -, not ${JSON.stringify(id.slice(0, 80))}`,
+      )
+  }
+  const environments: Record<EnvironmentType, string> = {
+    production: environmentIds?.production ?? newId(),
+    development: environmentIds?.development ?? newId(),
+  }
+  const projectId = givenProjectId ?? newId()
+  const keys: ApiKeyRecord[] = []
+  for (const { environment, key, label } of apiKeys ?? []) {
+    assertWellFormed(key)
+    keys.push({
+      id: newId(),
+      environmentId: environments[environment],
+      hash: await hashApiKey(key),
+      label: label ?? null,
+      createdAt,
+      revokedAt: null,
+      prefix: apiKeyPrefix(key),
+      lastUsedAt: null,
+    })
+  }
+  try {
+    await storage.projects.create({
+      id: projectId,
+      organizationId,
+      name,
+      createdAt,
+      environments,
+      newId,
+      organization: { id: organizationId, name: organizationName ?? name, createdAt },
+      apiKeys: keys,
+    })
+  } catch (error) {
+    // Nothing was created; a key that is taken is the likely reason and deserves a clear answer.
+    for (const key of keys) await assertUnused(storage, key.hash)
+    throw error
+  }
+  for (const type of ['production', 'development'] as const) {
+    await record({
+      environmentId: environments[type],
+      action: 'create',
+      resourceType: 'project',
+      resourceId: projectId,
+      summary: { fields: ['name', ...(environmentIds?.[type] ? ['environmentId'] : []), ...(givenProjectId ? ['projectId'] : [])] },
+    })
+    for (const key of keys.filter((k) => k.environmentId === environments[type]))
+      await record({ environmentId: environments[type], action: 'create', resourceType: 'apiKey', resourceId: key.id })
+  }
+  return { organizationId, projectId, projectName: name, environments }
+}
+
+/**
+ * After a failed insert: throws a clear error when the hash belongs to a key of any environment (then
+ * a revoked one, as live keys are found by hash first). Only this rare path looks through every project.
+ */
+async function assertUnused(storage: Storage, hash: string): Promise<void> {
+  for (const project of await storage.projects.list()) {
+    for (const environmentId of Object.values(project.environments)) {
+      const taken = (await storage.apiKeys.list(environmentId)).find((k) => k.hash === hash)
+      if (taken) {
+        throw new CanvassError(
+          'bad_request',
+          taken.revokedAt ? 'This API key was revoked and cannot be used again' : 'This API key already belongs to another environment',
+        )
+      }
+    }
   }
 }
 

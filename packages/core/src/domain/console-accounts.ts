@@ -11,16 +11,10 @@ import type { CanvassContext } from '../context'
 import { CanvassError } from '../errors'
 import type { RateLimiter } from '../ports/rate-limiter'
 import type { ConsoleLinkRecord, ConsolePersonRecord, ConsoleRole, Storage } from '../ports/storage'
+import type { ConsoleGrant } from './console-grant'
 
 export type { ConsoleRole } from '../ports/storage'
-
-/** Who may enter the console, as `console.authorize` answers it (design §1; one type with the console's own). */
-export interface ConsoleGrant {
-  projectId: string
-  role: ConsoleRole
-  /** Who this is: the audit log records `name` (e.g. an email). */
-  person?: { id: string; name: string }
-}
+export type { ConsoleGrant } from './console-grant'
 
 /** `console.accounts` as given: `true`, or lifetimes in seconds. */
 export type ConsoleAccountsOption = true | { sessionTtlSeconds?: number; linkTtlSeconds?: number }

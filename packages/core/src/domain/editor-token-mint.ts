@@ -1,6 +1,6 @@
 import type { CanvassContext } from '../context'
 import { CanvassError, notFound, unauthorized, validationError } from '../errors'
-import type { Caller } from '../http/auth'
+import type { Caller } from '../auth/authenticate'
 import { appendAuditEntry } from './audit-log'
 import type { EditorGrant, EditorTokenPerson } from './editor-tokens'
 import { DEFAULT_EDITOR_TOKEN_SECONDS, MAX_EDITOR_GRANT_ID_LENGTH, MAX_EDITOR_TOKEN_SECONDS } from './editor-tokens'

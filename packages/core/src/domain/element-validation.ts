@@ -1,3 +1,4 @@
+import { elementTypeInfo } from '../element-types'
 import { isEmailAnswer, isHttpUrlAnswer, isPhoneAnswer } from '../answer-formats'
 import type { InvalidParam } from '../http/problem'
 import { answerScaleOf, offScale, offScaleReason } from './answer-scales'
@@ -98,7 +99,7 @@ function isEmpty(value: unknown): boolean {
 
 /** A required element sent with an empty answer (a call to action is never required; a matrix needs a row). */
 function isMissing(element: Json, value: unknown): boolean {
-  if (element.required !== true || element.type === 'cta') return false
+  if (element.required !== true || elementTypeInfo(element.type)?.answered === false) return false
   if (isEmpty(value)) return true
   if (element.type === 'matrix' && isRecord(value)) return !Object.values(value).some((cell) => cell !== '' && cell != null)
   return false
@@ -110,12 +111,72 @@ function isMissing(element: Json, value: unknown): boolean {
 function checkRule(rule: Json, element: Json, answer: unknown, steps: { left: number }): true | string | undefined {
   const params = isRecord(rule.params) ? rule.params : {}
   const value = typeof rule.field === 'string' ? fieldValue(element, answer, rule.field) : answer
-  const num = (key: string): number | undefined =>
-    typeof params[key] === 'number' && Number.isFinite(params[key]) ? (params[key] as number) : undefined
-  const str = (key: string): string | undefined => (typeof params[key] === 'string' ? (params[key] as string) : undefined)
-  const text = typeof value === 'string' && value !== '' ? value : undefined
-  const holds = (condition: boolean, reason: string): true | string => (condition ? true : reason)
+  const input: RuleInput = {
+    type: rule.type,
+    element,
+    value,
+    params,
+    text: typeof value === 'string' && value !== '' ? value : undefined,
+    num: (key) => (typeof params[key] === 'number' && Number.isFinite(params[key]) ? (params[key] as number) : undefined),
+    str: (key) => (typeof params[key] === 'string' ? (params[key] as string) : undefined),
+  }
   switch (rule.type) {
+    case 'minLength':
+    case 'maxLength':
+    case 'isLongerThan':
+    case 'isShorterThan':
+    case 'pattern':
+    case 'email':
+    case 'url':
+    case 'phone':
+    case 'equals':
+    case 'doesNotEqual':
+    case 'contains':
+    case 'doesNotContain':
+      return checkTextRule(input, steps)
+    case 'minValue':
+    case 'maxValue':
+    case 'isGreaterThan':
+    case 'isLessThan':
+    case 'minSelections':
+    case 'maxSelections':
+    case 'isLaterThan':
+    case 'isEarlierThan':
+    case 'isBetween':
+    case 'isNotBetween':
+      return checkValueRule(input)
+    case 'minRanked':
+    case 'rankAll':
+    case 'minRowsAnswered':
+    case 'answerAllRows':
+    case 'fileExtensionIs':
+    case 'fileExtensionIsNot':
+      return checkShapeRule(input)
+    default:
+      return undefined
+  }
+}
+
+/** What a rule is checked against: its type and params, the element, and the answer (or the input it names). */
+interface RuleInput {
+  type: unknown
+  element: Json
+  value: unknown
+  params: Json
+  /** The answer when it is a non-empty string. */
+  text: string | undefined
+  /** A finite number param. */
+  num: (key: string) => number | undefined
+  /** A string param. */
+  str: (key: string) => string | undefined
+}
+
+const holds = (condition: boolean, reason: string): true | string => (condition ? true : reason)
+
+/** The rules of a text answer: lengths, a pattern (within the write's budget of `steps`), formats, and comparisons. */
+function checkTextRule(input: RuleInput, steps: { left: number }): true | string | undefined {
+  const { value, text, num, str } = input
+  switch (input.type) {
     case 'minLength': {
       const min = num('min')
       if (min === undefined) return undefined
@@ -163,22 +224,31 @@ function checkRule(rule: Json, element: Json, answer: unknown, steps: { left: nu
       const expected = str('value')
       if (expected === undefined) return undefined
       if (text === undefined) return true
-      if (rule.type === 'equals') return holds(text === expected, `Must equal "${expected}"`)
-      if (rule.type === 'doesNotEqual') return holds(text !== expected, `Must not equal "${expected}"`)
-      if (rule.type === 'contains') return holds(text.includes(expected), `Must contain "${expected}"`)
+      if (input.type === 'equals') return holds(text === expected, `Must equal "${expected}"`)
+      if (input.type === 'doesNotEqual') return holds(text !== expected, `Must not equal "${expected}"`)
+      if (input.type === 'contains') return holds(text.includes(expected), `Must contain "${expected}"`)
       return holds(!text.includes(expected), `Must not contain "${expected}"`)
     }
+    default:
+      return undefined
+  }
+}
+
+/** The rules of a number, the count of selections, and a date's place against bounds. */
+function checkValueRule(input: RuleInput): true | string | undefined {
+  const { value, text, num, str } = input
+  switch (input.type) {
     case 'minValue':
     case 'maxValue':
     case 'isGreaterThan':
     case 'isLessThan': {
-      const bound = num(rule.type === 'minValue' || rule.type === 'isGreaterThan' ? 'min' : 'max')
+      const bound = num(input.type === 'minValue' || input.type === 'isGreaterThan' ? 'min' : 'max')
       if (bound === undefined) return undefined
       const n = isEmpty(value) ? null : numberOf(value)
       if (n === null) return true
-      if (rule.type === 'minValue') return holds(n >= bound, `Must be at least ${bound}`)
-      if (rule.type === 'maxValue') return holds(n <= bound, `Must be at most ${bound}`)
-      if (rule.type === 'isGreaterThan') return holds(n > bound, `Must be greater than ${bound}`)
+      if (input.type === 'minValue') return holds(n >= bound, `Must be at least ${bound}`)
+      if (input.type === 'maxValue') return holds(n <= bound, `Must be at most ${bound}`)
+      if (input.type === 'isGreaterThan') return holds(n > bound, `Must be greater than ${bound}`)
       return holds(n < bound, `Must be less than ${bound}`)
     }
     case 'minSelections': {
@@ -197,7 +267,7 @@ function checkRule(rule: Json, element: Json, answer: unknown, steps: { left: nu
       if (date === undefined) return undefined
       if (text === undefined) return true
       // Compared as `yyyy-mm-dd` strings, as the reference does.
-      return rule.type === 'isLaterThan'
+      return input.type === 'isLaterThan'
         ? holds(text > date, `Must be later than ${date}`)
         : holds(text < date, `Must be earlier than ${date}`)
     }
@@ -207,10 +277,19 @@ function checkRule(rule: Json, element: Json, answer: unknown, steps: { left: nu
       const end = str('endDate')
       if (start === undefined || end === undefined) return undefined
       if (text === undefined) return true
-      return rule.type === 'isBetween'
+      return input.type === 'isBetween'
         ? holds(text > start && text < end, `Must be between ${start} and ${end}`)
         : holds(text < start || text > end, `Must not be between ${start} and ${end}`)
     }
+    default:
+      return undefined
+  }
+}
+
+/** The rules of a ranking, a matrix and uploaded files. */
+function checkShapeRule(input: RuleInput): true | string | undefined {
+  const { element, value, params, num } = input
+  switch (input.type) {
     case 'minRanked': {
       const min = num('min')
       if (min === undefined) return undefined
@@ -226,7 +305,7 @@ function checkRule(rule: Json, element: Json, answer: unknown, steps: { left: nu
     case 'answerAllRows': {
       if (element.type !== 'matrix' || !isRecord(value)) return true
       const answered = Object.values(value).filter((cell) => cell !== '' && cell != null).length
-      if (rule.type === 'answerAllRows') {
+      if (input.type === 'answerAllRows') {
         const rows = Array.isArray(element.rows) ? element.rows.length : 0
         return holds(answered === rows, 'Answer every row')
       }
@@ -244,8 +323,8 @@ function checkRule(rule: Json, element: Json, answer: unknown, steps: { left: nu
       for (const url of value) {
         if (typeof url !== 'string') continue
         const extension = urlExtension(url)
-        if (rule.type === 'fileExtensionIs' && (extension === '' || !extensions.has(extension))) return `Files must be ${shown}`
-        if (rule.type === 'fileExtensionIsNot' && extension !== '' && extensions.has(extension)) return `Files must not be ${shown}`
+        if (input.type === 'fileExtensionIs' && (extension === '' || !extensions.has(extension))) return `Files must be ${shown}`
+        if (input.type === 'fileExtensionIsNot' && extension !== '' && extensions.has(extension)) return `Files must not be ${shown}`
       }
       return true
     }

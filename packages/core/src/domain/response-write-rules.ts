@@ -93,7 +93,7 @@ export type UpdateRefusal =
 
 /**
  * Whether an update that sends the answers `data` may change `current`: null when it may, otherwise why not.
- * Judged inside `ResponseStore.update`'s `change`, on the response and survey as the write reads them. The answers
+ * Judged inside `updateResponse`'s `change`, on the response and survey as the write reads them. The answers
  * sent are judged, not those stored: a row written before the scales' bounds does not block its own update.
  */
 export function responseUpdateRefusal(

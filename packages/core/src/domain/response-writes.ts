@@ -10,7 +10,7 @@ import type {
   SurveyWriteFacts,
   WriteGuard,
 } from '../ports/storage'
-import { responseCreateRefusal } from './response-write-rules'
+import { autoCompletes, responseCreateRefusal } from './response-write-rules'
 import type { CreateRefusalOutcome } from './response-write-rules'
 
 /** The primitives of `ResponseStore` a create is written with. */
@@ -92,7 +92,7 @@ async function createLocked(
   check: CreateResponseCheck,
   decide: CreateDecision,
 ): Promise<CreateResponseResult> {
-  return lockedCreateResult(input, await responses.createLocked(input, check, decide))
+  return lockedCreateResult(input, await responses.createLocked(input, check, decide, autoCompletes))
 }
 
 /**

@@ -5,6 +5,7 @@ import type { AnswerRow, ResponseCondition, ResponseRecord, SurveyRecord } from 
 import { LIMITS } from '../schemas/common'
 import type { SharePosition } from './share-cursors'
 import type { SurveySummary } from './survey-summary'
+import type { ShareSummaryState, SharedSummary } from './share-summary-state'
 import { readSurveySummary } from './survey-summary'
 
 /**
@@ -61,23 +62,10 @@ const NOT_SHOWN = ['filter[contactAttributes.', 'filter[meta.', 'filter[tags]']
 const SUMMARY_TTL_MS = 10_000
 const MAX_SUMMARIES = 100
 
-/**
- * The summary a shared link shows: the management summary without the survey's id and its quotas' ids, ids
- * that management routes take (a read-only link carries none: docs/results.md#what-it-never-shows).
- */
-export type SharedSummary = Omit<SurveySummary, 'surveyId' | 'quotas'> & {
-  quotas: Array<Omit<SurveySummary['quotas'][number], 'id'>>
-}
-
 /** `summary` as a shared link shows it. */
 export function sharedSummaryOf(summary: SurveySummary): SharedSummary {
   const { surveyId: _surveyId, quotas, ...rest } = summary
   return { ...rest, quotas: quotas.map(({ id: _id, ...quota }) => quota) }
-}
-
-export interface CachedSummary {
-  until: number
-  summary: Promise<SharedSummary>
 }
 
 /**
@@ -90,20 +78,6 @@ const MAX_RUNNING_SUMMARIES = 2
 const MAX_WAITING_SUMMARIES = 16
 /** Seconds a visitor turned away is asked to wait (`Retry-After`). */
 export const SHARE_BUSY_RETRY_AFTER = 5
-
-/** One Canvass's shared summaries (`CanvassContext.shareSummaries`): each instance has its own. */
-export interface ShareSummaryState {
-  /** Filters' summaries in insertion order, the oldest evicted first. */
-  cache: Map<string, CachedSummary>
-  /** Summaries being computed. */
-  running: number
-  /** Requests waiting for a turn, first come first served. */
-  waiting: Array<() => void>
-}
-
-export function createShareSummaryState(): ShareSummaryState {
-  return { cache: new Map(), running: 0, waiting: [] }
-}
 
 /** Runs `compute` when one of the Canvass's turns is free, waiting for one; 503 when too many wait already. */
 async function inTurn<T>(state: ShareSummaryState, compute: () => Promise<T>): Promise<T> {

@@ -1,16 +1,14 @@
+import { elementCount } from '../element-types'
 import { ownValue } from '../own-value'
-import type { CanvassContext } from '../context'
+import type { Storage } from '../ports/storage'
 import type { QuotaRecord, SummaryAggregates, SummaryQuery, SurveyRecord } from '../ports/storage'
 import { LIMITS } from '../schemas/common'
+import type { QuestionSummary } from '../results/model'
 
 /**
  * A survey's summary (docs/api.md, "A survey's summary") from the aggregates the database computed: the answers never leave it.
  * Percentages are of the responses started (or, per question, of those that answered it), with two decimals.
  */
-
-/** Question types counted per answer value, and those whose answers are arrays counted per element. */
-const VALUE_TYPES = new Set(['multipleChoiceSingle', 'nps', 'rating', 'csat', 'ces', 'cta', 'consent', 'cal'])
-const ELEMENT_TYPES = new Set(['multipleChoiceMulti', 'pictureSelection'])
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
 const text = (value: unknown): string =>
@@ -40,22 +38,14 @@ export function summaryQuery(
     maxTimeToComplete: LIMITS.ttcMs * LIMITS.responseEntries,
     questions: questionsOf(survey).map((question) => ({
       id: question.id,
-      count: VALUE_TYPES.has(question.type)
-        ? 'values'
-        : ELEMENT_TYPES.has(question.type)
-          ? 'elements'
-          : question.type === 'matrix'
-            ? 'cells'
-            : question.type === 'ranking'
-              ? 'positions'
-              : 'none',
+      count: elementCount(question.type),
     })),
   }
 }
 
 /** The summary of `survey` (of the caller's environment) over the responses `filter` takes, with its quotas. */
 export async function readSurveySummary(
-  ctx: CanvassContext,
+  ctx: { storage: Storage },
   survey: SurveyRecord,
   filter: Parameters<typeof summaryQuery>[1],
 ): Promise<SurveySummary> {
@@ -119,7 +109,7 @@ export interface QuotaProgress {
   count: number
 }
 
-function questionSummary(question: Question, aggregates: SummaryAggregates) {
+function questionSummary(question: Question, aggregates: SummaryAggregates): QuestionSummary {
   const answered = ownValue(aggregates.answered, question.id) ?? 0
   const base = {
     questionId: question.id,
@@ -131,82 +121,17 @@ function questionSummary(question: Question, aggregates: SummaryAggregates) {
   const values = ownValue(aggregates.values, question.id) ?? []
   const countOf = (match: (value: string) => boolean) =>
     values.filter((entry) => match(entry.value)).reduce((sum, entry) => sum + entry.count, 0)
-  // Scores arrive as their JSON text; a text that is not a number is not a score, nor is a number off the
-  // question's scale (a number is checked against its scale when it is written, but a text is not, nor a row
-  // stored before that check or a scale changed since), so that no stored answer can skew or overflow the
-  // counts and means. Texts that are one number (`7` and `7.0`) count as one score.
-  const scoresOf = (min: number, max: number) => {
-    const counts = new Map<number, number>()
-    for (const entry of values) {
-      const value = /^-?\d+(\.\d+)?$/.test(entry.value) ? Number(entry.value) : Number.NaN
-      if (Number.isInteger(value) && value >= min && value <= max) counts.set(value, (counts.get(value) ?? 0) + entry.count)
-    }
-    return [...counts].map(([value, count]) => ({ value, count })).sort((a, b) => a.value - b.value)
-  }
   switch (question.type) {
     case 'multipleChoiceSingle':
     case 'multipleChoiceMulti':
-    case 'pictureSelection': {
-      const choices = Array.isArray(question.raw.choices) ? question.raw.choices.filter(isRecord) : []
-      // Answers name a choice by its label (the reference's widgets do) or, for pictures, by its id.
-      const keys = (choice: Record<string, unknown>) => [
-        String(choice.id ?? ''),
-        ...Object.values(isRecord(choice.label) ? choice.label : {}).map(String),
-      ]
-      const known = new Set(choices.flatMap(keys))
-      const counted = choices.map((choice) => {
-        const names = new Set(keys(choice))
-        const count = countOf((value) => names.has(value))
-        return { id: String(choice.id ?? ''), label: text(choice.label), count, percentage: percent(count, answered) }
-      })
-      const others = values.filter((entry) => !known.has(entry.value)).sort((a, b) => b.count - a.count)
-      const otherCount = others.reduce((sum, entry) => sum + entry.count, 0)
-      return {
-        ...base,
-        choices: counted,
-        other: {
-          count: otherCount,
-          percentage: percent(otherCount, answered),
-          values: others.slice(0, 50).map((entry) => ({ value: entry.value, count: entry.count })),
-        },
-      }
-    }
-    case 'nps': {
-      const scores = scoresOf(0, 10)
-      const total = scores.reduce((sum, entry) => sum + entry.count, 0)
-      const promoters = scores.filter((entry) => entry.value >= 9).reduce((sum, entry) => sum + entry.count, 0)
-      const passives = scores.filter((entry) => entry.value >= 7 && entry.value <= 8).reduce((sum, entry) => sum + entry.count, 0)
-      const detractors = total - promoters - passives
-      const sum = scores.reduce((acc, entry) => acc + entry.value * entry.count, 0)
-      return {
-        ...base,
-        score: total === 0 ? null : Math.round(((promoters - detractors) / total) * 10_000) / 100,
-        promoters: { count: promoters, percentage: percent(promoters, total) },
-        passives: { count: passives, percentage: percent(passives, total) },
-        detractors: { count: detractors, percentage: percent(detractors, total) },
-        average: total === 0 ? null : Math.round((sum / total) * 100) / 100,
-        // Each score answered, 0 to 10, with its count: the distribution a chart draws.
-        distribution: scores.map((entry) => ({ rating: entry.value, count: entry.count, percentage: percent(entry.count, total) })),
-      }
-    }
+    case 'pictureSelection':
+      return { ...base, ...choicesSummary(question, values, answered) }
+    case 'nps':
+      return { ...base, ...npsSummary(scoresOf(values, 0, 10)) }
     case 'rating':
     case 'csat':
-    case 'ces': {
-      // A CSAT question has five points; a stored survey without a range is read as the schema's default.
-      const range = typeof question.raw.range === 'number' ? question.raw.range : question.type === 'rating' ? 10 : 5
-      const ratings = scoresOf(1, range)
-      const total = ratings.reduce((sum, entry) => sum + entry.count, 0)
-      const sum = ratings.reduce((acc, entry) => acc + entry.value * entry.count, 0)
-      const scale = {
-        ...base,
-        average: total === 0 ? null : Math.round((sum / total) * 100) / 100,
-        distribution: ratings.map((entry) => ({ rating: entry.value, count: entry.count, percentage: percent(entry.count, total) })),
-      }
-      if (question.type !== 'csat') return scale
-      // Satisfied: the top two of the five points, as the reference counts them.
-      const satisfied = ratings.filter((entry) => entry.value >= 4).reduce((acc, entry) => acc + entry.count, 0)
-      return { ...scale, satisfied: { count: satisfied, percentage: percent(satisfied, total) } }
-    }
+    case 'ces':
+      return { ...base, ...scaleSummary(question, values) }
     case 'cta':
       return { ...base, clicked: countOf((value) => value === 'clicked'), dismissed: countOf((value) => value === 'dismissed') }
     case 'consent':
@@ -217,35 +142,117 @@ function questionSummary(question: Question, aggregates: SummaryAggregates) {
       const booked = countOf((value) => value === 'booked')
       return { ...base, booked: { count: booked, percentage: percent(booked, aggregates.started) } }
     }
-    case 'matrix': {
-      const cells = ownValue(aggregates.cells, question.id) ?? []
-      const rows = new Map<string, Array<{ column: string; count: number }>>()
-      for (const cell of cells) {
-        const list = rows.get(cell.row) ?? []
-        list.push({ column: cell.column, count: cell.count })
-        rows.set(cell.row, list)
-      }
-      return { ...base, rows: [...rows].map(([row, columns]) => ({ row, columns })) }
-    }
-    case 'ranking': {
-      // Ranked by the mean of the 1-based positions given (1 is first); a choice nobody ranked comes last.
-      const ranked = ownValue(aggregates.positions, question.id) ?? []
-      const choices = (Array.isArray(question.raw.choices) ? question.raw.choices.filter(isRecord) : []).map((choice) => {
-        const names = new Set([String(choice.id ?? ''), ...Object.values(isRecord(choice.label) ? choice.label : {}).map(String)])
-        const entries = ranked.filter((entry) => names.has(entry.value))
-        const count = entries.reduce((sum, entry) => sum + entry.count, 0)
-        const positionSum = entries.reduce((sum, entry) => sum + entry.positionSum, 0)
-        return {
-          id: String(choice.id ?? ''),
-          label: text(choice.label),
-          count,
-          averagePosition: count === 0 ? null : Math.round((positionSum / count) * 100) / 100,
-        }
-      })
-      choices.sort((a, b) => (a.averagePosition ?? Number.POSITIVE_INFINITY) - (b.averagePosition ?? Number.POSITIVE_INFINITY))
-      return { ...base, choices }
-    }
+    case 'matrix':
+      return { ...base, rows: matrixRows(ownValue(aggregates.cells, question.id) ?? []) }
+    case 'ranking':
+      return { ...base, choices: rankedChoices(question, ownValue(aggregates.positions, question.id) ?? []) }
     default:
       return base
   }
+}
+
+type ValueCounts = Array<{ value: string; count: number }>
+
+/**
+ * Scores arrive as their JSON text; a text that is not a number is not a score, nor is a number off the
+ * question's scale (a number is checked against its scale when it is written, but a text is not, nor a row
+ * stored before that check or a scale changed since), so that no stored answer can skew or overflow the
+ * counts and means. Texts that are one number (`7` and `7.0`) count as one score.
+ */
+function scoresOf(values: ValueCounts, min: number, max: number): Array<{ value: number; count: number }> {
+  const counts = new Map<number, number>()
+  for (const entry of values) {
+    const value = /^-?\d+(\.\d+)?$/.test(entry.value) ? Number(entry.value) : Number.NaN
+    if (Number.isInteger(value) && value >= min && value <= max) counts.set(value, (counts.get(value) ?? 0) + entry.count)
+  }
+  return [...counts].map(([value, count]) => ({ value, count })).sort((a, b) => a.value - b.value)
+}
+
+/** The names an answer may give a choice: its id, or its label in any language. */
+const choiceNames = (choice: Record<string, unknown>) => [
+  String(choice.id ?? ''),
+  ...Object.values(isRecord(choice.label) ? choice.label : {}).map(String),
+]
+
+const choicesOf = (question: Question) => (Array.isArray(question.raw.choices) ? question.raw.choices.filter(isRecord) : [])
+
+function choicesSummary(question: Question, values: ValueCounts, answered: number) {
+  const choices = choicesOf(question)
+  // Answers name a choice by its label (the reference's widgets do) or, for pictures, by its id.
+  const known = new Set(choices.flatMap(choiceNames))
+  const counted = choices.map((choice) => {
+    const names = new Set(choiceNames(choice))
+    const count = values.filter((entry) => names.has(entry.value)).reduce((sum, entry) => sum + entry.count, 0)
+    return { id: String(choice.id ?? ''), label: text(choice.label), count, percentage: percent(count, answered) }
+  })
+  const others = values.filter((entry) => !known.has(entry.value)).sort((a, b) => b.count - a.count)
+  const otherCount = others.reduce((sum, entry) => sum + entry.count, 0)
+  return {
+    choices: counted,
+    other: {
+      count: otherCount,
+      percentage: percent(otherCount, answered),
+      values: others.slice(0, 50).map((entry) => ({ value: entry.value, count: entry.count })),
+    },
+  }
+}
+
+function npsSummary(scores: Array<{ value: number; count: number }>) {
+  const total = scores.reduce((sum, entry) => sum + entry.count, 0)
+  const promoters = scores.filter((entry) => entry.value >= 9).reduce((sum, entry) => sum + entry.count, 0)
+  const passives = scores.filter((entry) => entry.value >= 7 && entry.value <= 8).reduce((sum, entry) => sum + entry.count, 0)
+  const detractors = total - promoters - passives
+  const sum = scores.reduce((acc, entry) => acc + entry.value * entry.count, 0)
+  return {
+    score: total === 0 ? null : Math.round(((promoters - detractors) / total) * 10_000) / 100,
+    promoters: { count: promoters, percentage: percent(promoters, total) },
+    passives: { count: passives, percentage: percent(passives, total) },
+    detractors: { count: detractors, percentage: percent(detractors, total) },
+    average: total === 0 ? null : Math.round((sum / total) * 100) / 100,
+    // Each score answered, 0 to 10, with its count: the distribution a chart draws.
+    distribution: scores.map((entry) => ({ rating: entry.value, count: entry.count, percentage: percent(entry.count, total) })),
+  }
+}
+
+function scaleSummary(question: Question, values: ValueCounts) {
+  // A CSAT question has five points; a stored survey without a range is read as the schema's default.
+  const range = typeof question.raw.range === 'number' ? question.raw.range : question.type === 'rating' ? 10 : 5
+  const ratings = scoresOf(values, 1, range)
+  const total = ratings.reduce((sum, entry) => sum + entry.count, 0)
+  const sum = ratings.reduce((acc, entry) => acc + entry.value * entry.count, 0)
+  const scale = {
+    average: total === 0 ? null : Math.round((sum / total) * 100) / 100,
+    distribution: ratings.map((entry) => ({ rating: entry.value, count: entry.count, percentage: percent(entry.count, total) })),
+  }
+  if (question.type !== 'csat') return scale
+  // Satisfied: the top two of the five points, as the reference counts them.
+  const satisfied = ratings.filter((entry) => entry.value >= 4).reduce((acc, entry) => acc + entry.count, 0)
+  return { ...scale, satisfied: { count: satisfied, percentage: percent(satisfied, total) } }
+}
+
+function matrixRows(cells: Array<{ row: string; column: string; count: number }>) {
+  const rows = new Map<string, Array<{ column: string; count: number }>>()
+  for (const cell of cells) {
+    const list = rows.get(cell.row) ?? []
+    list.push({ column: cell.column, count: cell.count })
+    rows.set(cell.row, list)
+  }
+  return [...rows].map(([row, columns]) => ({ row, columns }))
+}
+
+/** Ranked by the mean of the 1-based positions given (1 is first); a choice nobody ranked comes last. */
+function rankedChoices(question: Question, ranked: Array<{ value: string; count: number; positionSum: number }>) {
+  const choices = choicesOf(question).map((choice) => {
+    const names = new Set(choiceNames(choice))
+    const entries = ranked.filter((entry) => names.has(entry.value))
+    const count = entries.reduce((sum, entry) => sum + entry.count, 0)
+    const positionSum = entries.reduce((sum, entry) => sum + entry.positionSum, 0)
+    return {
+      id: String(choice.id ?? ''),
+      label: text(choice.label),
+      count,
+      averagePosition: count === 0 ? null : Math.round((positionSum / count) * 100) / 100,
+    }
+  })
+  return choices.sort((a, b) => (a.averagePosition ?? Number.POSITIVE_INFINITY) - (b.averagePosition ?? Number.POSITIVE_INFINITY))
 }

@@ -1,7 +1,7 @@
 import type * as v from 'valibot'
 import type { CanvassContext } from '../context'
 import { CanvassError } from '../errors'
-import type { Caller } from '../http/auth'
+import type { Caller } from '../auth/authenticate'
 import type { InvalidParam } from '../http/problem'
 import { checkWorkspace, v3BadRequest, v3Unprocessable, workspaceOf } from '../http/v3'
 import type { StoredCustomCss, SurveyRecord } from '../ports/storage'

@@ -2,7 +2,7 @@
  * A workspace's custom CSS between the routes, the store and the pages (docs/api.md, "Workspace custom CSS in v3"): its
  * budget per key, whether what is stored is served, and what the widget and the link page get.
  */
-import type { Caller } from '../http/auth'
+import type { Caller } from '../auth/authenticate'
 import type { CanvassContext } from '../context'
 import { CanvassError } from '../errors'
 import { V3Problem } from '../http/v3'

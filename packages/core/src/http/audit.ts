@@ -1,48 +1,13 @@
 import type { IRequest } from 'itty-router'
-import type { CanvassContext, ConnectionInfo, Handler } from '../context'
+import type { CanvassContext, ConnectionInfo } from '../context'
+import type { RouteMiddleware } from '../pipeline/route-call'
 import { param } from '../context'
 import type { AuditEntry, AuditSummary } from '../ports/storage'
 import { auditEntryId } from '../domain/audit-log'
-import { authenticate } from './auth'
+import { authenticate } from '../auth/authenticate'
 import { keepBody, keptBody } from './body'
-import type { HttpMethod, RouteDoc } from './route-table'
-
-/** Every action an audit entry may name, as docs/api.md and docs/data-rights.md list them. */
-export const AUDIT_ACTIONS = [
-  'create',
-  'update',
-  'delete',
-  'erase',
-  'export',
-  'anonymize',
-  'share',
-  'unshare',
-  'sign',
-  'upload',
-  'redeliver',
-  'test',
-  'retention',
-  'revoke',
-  'import',
-] as const
-
-/** What an audit entry says was done. */
-export type AuditAction = (typeof AUDIT_ACTIONS)[number]
-
-/** How a route's requests are written to the audit log (`RouteDoc.audit`). */
-export interface RouteAudit {
-  /** What was done; a function when the request says it (`?erase=true` makes a delete an erasure). */
-  action: AuditAction | ((request: IRequest) => AuditAction)
-  /** The kind of record, e.g. `survey`. */
-  resourceType: string
-  /**
-   * Where the record's id is: a path parameter (`{ param }`), a query parameter (`{ query }`), or the
-   * answer's `data.id` (`'answer'`, for creates). Omitted when the request names no one record.
-   */
-  resourceId?: { param: string } | { query: string } | 'answer'
-  /** The answer is a tally (`{data: {anonymized: 3, …}}`): its numbers go into the summary's `result`. */
-  result?: true
-}
+import type { HttpMethod, RouteDoc } from './route-doc'
+import type { AuditAction, RouteAudit } from './route-audit'
 
 /**
  * Whether a route's requests are written to the audit log: every management write (POST, PUT or DELETE with
@@ -60,15 +25,15 @@ export function isAudited(method: HttpMethod, doc: RouteDoc): boolean {
  * undo or fail a write that happened. A failed append is logged and reported to `observe.auditFailed`. A HEAD
  * hands out nothing and is not recorded; an idempotent replay is not either (the handler does not run).
  */
-export function audited(method: HttpMethod, path: string, doc: RouteDoc, handler: Handler): Handler {
+export function audited(method: HttpMethod, path: string, doc: RouteDoc): RouteMiddleware {
   const audit = doc.audit ?? derivedAudit(method, path)
   const fields = new Set(doc.body && doc.body !== 'upload' ? schemaFields(doc.body) : [])
   const queryNames = new Set(doc.query ? Object.keys(doc.query.entries) : [])
   const readsAnswer = audit.resourceId === 'answer' || audit.result === true
-  return async (request, ctx, info) => {
-    if (request.method === 'HEAD') return handler(request, ctx, info)
+  return async ({ request, ctx, info }, next) => {
+    if (request.method === 'HEAD') return next()
     if (fields.size > 0) keepBody(request)
-    const response = await handler(request, ctx, info)
+    const response = await next()
     if (response.status < 200 || response.status > 299) return response
     try {
       const answer = readsAnswer ? await answerData(response) : undefined

@@ -1,7 +1,8 @@
 import { sha256 } from '@noble/hashes/sha2.js'
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js'
 import type { IRequest } from 'itty-router'
-import type { CanvassContext, Handler } from '../context'
+import type { CanvassContext } from '../context'
+import type { RouteMiddleware } from '../pipeline/route-call'
 import { param } from '../context'
 import { readJsonBodyAhead } from './body'
 import { CLIENT_CORS_HEADERS } from './cors'
@@ -31,7 +32,7 @@ export interface IdempotencyRule {
 }
 
 /**
- * `handler` with `Idempotency-Key` (docs/design.md, "Idempotency"): a request without the header runs as it is.
+ * `Idempotency-Key` on a route (docs/design.md, "Idempotency"): a request without the header runs as it is.
  * With it, the key is claimed for the rule's environment and scope (client and management keys are apart, so
  * that a respondent cannot take a key a manager's tool will send: docs/api.md, "Idempotent submits"), with a
  * digest of its method, route, the resource its path names and its body: the same request within a day gets
@@ -40,14 +41,14 @@ export interface IdempotencyRule {
  * `idempotency_key_reused`; one while the first still runs is 409 `idempotency_key_in_flight`. A request that
  * did not succeed lets its key go, so that a retry runs it again.
  */
-export function idempotent(rule: IdempotencyRule, handler: Handler): Handler {
+export function idempotent(rule: IdempotencyRule): RouteMiddleware {
   const { scope } = rule
-  return async (request, ctx, info) => {
+  return async ({ request, ctx }, next) => {
     const key = request.headers.get('idempotency-key')
-    if (key === null) return handler(request, ctx, info)
+    if (key === null) return next()
     if (!KEY.test(key)) throw validationError({ 'Idempotency-Key': 'Must be 1 to 255 printable ASCII characters' })
     const environmentId = await rule.environment(request, ctx)
-    if (environmentId === undefined) return handler(request, ctx, info)
+    if (environmentId === undefined) return next()
     const body = await readJsonBodyAhead(request, rule.batch, rule.bodyLimit)
     const claim = { environmentId, scope, key, fingerprint: fingerprintOf(request, body) }
     const now = ctx.now()
@@ -76,7 +77,7 @@ export function idempotent(rule: IdempotencyRule, handler: Handler): Handler {
     }
     let response: Response
     try {
-      response = await handler(request, ctx, info)
+      response = await next()
     } catch (error) {
       await ctx.storage.idempotency.release(claim).catch(() => {})
       throw error

@@ -1,7 +1,7 @@
-import type { Handler } from '../context'
-import type { Caller } from './auth'
-import { identify } from './auth'
-import type { HttpMethod, RouteDoc } from './route-table'
+import type { Caller } from '../auth/authenticate'
+import { identify } from '../auth/authenticate'
+import type { RouteMiddleware } from '../pipeline/route-call'
+import type { HttpMethod, RouteDoc } from './route-doc'
 
 /**
  * Who a caller is for reading its own writes: an API key, an editor token's grant (the key that minted it and
@@ -14,18 +14,19 @@ export function writerOf(caller: Caller): string {
 }
 
 /**
- * `handler`, reading the caller's own writes when the storage sends some reads to replicas that lag
+ * Reads the caller's own writes when the storage sends some reads to replicas that lag
  * (`Storage.laggingReads`): after a write of a route with a caller (a management, v3 or MCP write: client routes
  * have none), the caller is remembered; a GET of such a caller within the storage's window runs on the primary.
  * Without lagging reads it adds nothing; with them, a read costs one map lookup, and nothing while no one wrote.
+ * Undefined for a route with no caller to remember.
  */
-export function readingOwnWrites(method: HttpMethod, doc: RouteDoc, handler: Handler): Handler {
-  if (doc.auth !== 'apiKey' || (method !== 'GET' && doc.readOnly === true)) return handler
+export function readingOwnWrites(method: HttpMethod, doc: RouteDoc): RouteMiddleware | undefined {
+  if (doc.auth !== 'apiKey' || (method !== 'GET' && doc.readOnly === true)) return undefined
   if (method !== 'GET') {
-    return async (request, ctx, info) => {
-      if (ctx.recentWriters === undefined) return handler(request, ctx, info)
+    return async ({ request, ctx }, next) => {
+      if (ctx.recentWriters === undefined) return next()
       try {
-        return await handler(request, ctx, info)
+        return await next()
       } finally {
         // Whatever the answer: a write that failed late may still have committed. Identified once per request.
         const caller = await identify(request, ctx).catch(() => undefined)
@@ -33,13 +34,15 @@ export function readingOwnWrites(method: HttpMethod, doc: RouteDoc, handler: Han
       }
     }
   }
-  return async (request, ctx, info) => {
+  return async (call, next) => {
+    const { request, ctx } = call
     const writers = ctx.recentWriters
     const primary = ctx.storage.laggingReads?.primary
-    if (writers === undefined || primary === undefined || writers.size === 0) return handler(request, ctx, info)
+    if (writers === undefined || primary === undefined || writers.size === 0) return next()
     // The handler's own `authenticate` reuses this, and answers as it would have for a caller not found.
     const caller = await identify(request, ctx).catch(() => undefined)
-    if (caller === undefined || !writers.wroteRecently(writerOf(caller), ctx.now().getTime())) return handler(request, ctx, info)
-    return handler(request, { ...ctx, storage: primary }, info)
+    if (caller === undefined || !writers.wroteRecently(writerOf(caller), ctx.now().getTime())) return next()
+    call.ctx = { ...ctx, storage: primary }
+    return next()
   }
 }

@@ -1,7 +1,7 @@
 import { toJsonSchema, toJsonSchemaDefs } from '@valibot/to-json-schema'
 import type { JsonSchema } from '@valibot/to-json-schema'
 import type * as v from 'valibot'
-import type { ErrorStatus, RouteEntry } from '../http/route-table'
+import type { ErrorStatus, RouteEntry } from '../http/route-doc'
 import { isClientRoute, pathParameters } from '../http/route-table'
 import * as answers from '../schemas/answers'
 import { actionClassCreateSchema, noCodeConfigSchema } from '../schemas/action-class'
@@ -94,120 +94,10 @@ export function impliedErrors(route: RouteEntry): number[] {
 /** Builds the document: one operation per route, its schemas from the valibot schemas the route uses. */
 export function openApiDocument(routes: readonly RouteEntry[], options: OpenApiOptions): OpenApiDocument {
   const components = new Components()
-  const errorRef = { $ref: '#/components/schemas/Error' }
-  const uploadErrorRef = { $ref: '#/components/schemas/UploadError' }
-  const problemRef = { $ref: '#/components/schemas/Problem' }
   const paths: Record<string, Record<string, unknown>> = {}
   for (const route of routes) {
     const path = route.path.replace(/:([A-Za-z0-9_]+)/g, '{$1}')
-    const operation: Record<string, unknown> = {
-      operationId: operationId(route),
-      // A title, as RapiDoc and most viewers show it: plain text (OpenAPI leaves markdown to `description`).
-      summary: route.summary.replaceAll('`', ''),
-      ...(route.description ? { description: route.description } : {}),
-      tags: [tagOf(route.path)],
-      ...(route.auth === 'apiKey'
-        ? { security: [{ apiKey: [] }, { bearerAuth: [] }, ...(route.editorToken ? [{ editorToken: [] }] : [])] }
-        : route.auth === 'none'
-          ? { security: [] }
-          : {}),
-    }
-    const parameters: unknown[] = pathParameters(route.path).map((name) => ({
-      name,
-      in: 'path',
-      required: true,
-      schema: { type: 'string', minLength: 1 },
-    }))
-    if (route.query) {
-      const query = components.inline(route.query, 'input') as { properties?: Record<string, JsonSchema>; required?: string[] }
-      for (const [name, schema] of Object.entries(query.properties ?? {})) {
-        parameters.push({ name, in: 'query', required: query.required?.includes(name) ?? false, schema })
-      }
-    }
-    if (route.idempotent) {
-      parameters.push({
-        name: 'Idempotency-Key',
-        in: 'header',
-        required: false,
-        description: 'Retry safely: the same key and body within 24 h get the first answer again',
-        schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7e]([\\x20-\\x7e]*[\\x21-\\x7e])?$' },
-      })
-    }
-    // Without the signing headers, a multipart upload is signed by the presign's `presignedFields` as its fields.
-    if (route.auth === 'upload')
-      parameters.push(
-        ...UPLOAD_HEADERS.map((name) => ({
-          name,
-          in: 'header',
-          required: false,
-          description: UPLOAD_HEADER_NOTES[name] ?? UPLOAD_HEADER_NOTE,
-          schema: { type: 'string' },
-        })),
-      )
-    if (parameters.length > 0) operation.parameters = parameters
-    if (route.body === 'upload') {
-      operation.requestBody = {
-        required: true,
-        content: {
-          'multipart/form-data': {
-            schema: {
-              type: 'object',
-              description: "The file; without the signing headers, the presign's `presignedFields` as fields before it",
-              properties: {
-                ...Object.fromEntries(PRESIGNED_FIELDS.map((name) => [name, { type: 'string' }])),
-                file: { type: 'string', contentMediaType: 'application/octet-stream' },
-              },
-              required: ['file'],
-            },
-          },
-          'application/json': {
-            schema: { type: 'object', properties: { fileBase64String: { type: 'string' } }, required: ['fileBase64String'] },
-          },
-        },
-      }
-    } else if (route.body) {
-      operation.requestBody = { required: true, content: { 'application/json': { schema: components.inline(route.body, 'input') } } }
-    }
-    const success = route.status ?? 200
-    const responses: Record<string, unknown> =
-      route.notImplemented || route.noSuccess
-        ? {}
-        : {
-            [success]:
-              success === 204 || success === 303
-                ? { description: MESSAGES[success] }
-                : { description: MESSAGES[success], content: answerContent(route, components) },
-          }
-    if (route.redirects) responses[303] = { description: 'On to the page `Location` names (no body): for a page, its sign-in' }
-    for (const status of impliedErrors(route)) {
-      if (status === 304) {
-        responses[304] = { description: MESSAGES[304] }
-        continue
-      }
-      const ref = route.auth === 'upload' && status !== 429 && status !== 503 ? uploadErrorRef : errorRef
-      // Limits and outages are answered before the route runs, in the contract's shape.
-      const problem = route.problems && status !== 429 && status !== 503
-      const content = problem
-        ? { 'application/problem+json': { schema: problemRef } }
-        : (route.path === '/api/v1/me' || route.path === '/api/v1/management/me') && status === 401
-          ? { 'text/plain': { schema: { type: 'string' } } }
-          : route.produces === 'text/html' && status !== 429 && status !== 503
-            ? { 'text/html': { schema: { type: 'string' } } }
-            : { 'application/json': { schema: ref } }
-      responses[status] = { description: (problem ? PROBLEM_MESSAGES[status] : undefined) ?? MESSAGES[status] ?? 'Error', content }
-    }
-    // The console's bundle is for its own page only: no CORS.
-    if (isClientRoute(route.path) || (route.produces === 'text/javascript' && route.requires !== 'console')) {
-      operation['x-cors'] = 'Access-Control-Allow-Origin: *'
-    }
-    if (route.editorToken) {
-      // The editor runs in the app's page, on any origin (docs/editor.md#editor-tokens).
-      operation['x-cors'] = 'Access-Control-Allow-Origin: *'
-      operation['x-editor-token'] = route.editorToken
-    }
-    if (route.requires) operation['x-requires'] = route.requires
-    operation.responses = responses
-    ;(paths[path] ??= {})[route.method.toLowerCase()] = operation
+    ;(paths[path] ??= {})[route.method.toLowerCase()] = operationOf(route, components)
   }
   return {
     openapi: '3.1.1',
@@ -241,6 +131,138 @@ export function openApiDocument(routes: readonly RouteEntry[], options: OpenApiO
       schemas: components.schemas,
     },
   }
+}
+
+/** The operation of one route: who may call it, its parameters, body and answers, and Canvass's extensions. */
+function operationOf(route: RouteEntry, components: Components): Record<string, unknown> {
+  const operation: Record<string, unknown> = {
+    operationId: operationId(route),
+    // A title, as RapiDoc and most viewers show it: plain text (OpenAPI leaves markdown to `description`).
+    summary: route.summary.replaceAll('`', ''),
+    ...(route.description ? { description: route.description } : {}),
+    tags: [tagOf(route.path)],
+    ...(route.auth === 'apiKey'
+      ? { security: [{ apiKey: [] }, { bearerAuth: [] }, ...(route.editorToken ? [{ editorToken: [] }] : [])] }
+      : route.auth === 'none'
+        ? { security: [] }
+        : {}),
+  }
+  const parameters = parametersOf(route, components)
+  if (parameters.length > 0) operation.parameters = parameters
+  const requestBody = requestBodyOf(route, components)
+  if (requestBody !== undefined) operation.requestBody = requestBody
+  // The console's bundle is for its own page only: no CORS.
+  if (isClientRoute(route.path) || (route.produces === 'text/javascript' && route.requires !== 'console')) {
+    operation['x-cors'] = 'Access-Control-Allow-Origin: *'
+  }
+  if (route.editorToken) {
+    // The editor runs in the app's page, on any origin (docs/editor.md#editor-tokens).
+    operation['x-cors'] = 'Access-Control-Allow-Origin: *'
+    operation['x-editor-token'] = route.editorToken
+  }
+  if (route.requires) operation['x-requires'] = route.requires
+  operation.responses = responsesOf(route, components)
+  return operation
+}
+
+/** A route's parameters: its path's, its query's, `Idempotency-Key` where it takes one, an upload's signing headers. */
+function parametersOf(route: RouteEntry, components: Components): unknown[] {
+  const parameters: unknown[] = pathParameters(route.path).map((name) => ({
+    name,
+    in: 'path',
+    required: true,
+    schema: { type: 'string', minLength: 1 },
+  }))
+  if (route.query) {
+    const query = components.inline(route.query, 'input') as { properties?: Record<string, JsonSchema>; required?: string[] }
+    for (const [name, schema] of Object.entries(query.properties ?? {})) {
+      parameters.push({ name, in: 'query', required: query.required?.includes(name) ?? false, schema })
+    }
+  }
+  if (route.idempotent) {
+    parameters.push({
+      name: 'Idempotency-Key',
+      in: 'header',
+      required: false,
+      description: 'Retry safely: the same key and body within 24 h get the first answer again',
+      schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7e]([\\x20-\\x7e]*[\\x21-\\x7e])?$' },
+    })
+  }
+  // Without the signing headers, a multipart upload is signed by the presign's `presignedFields` as its fields.
+  if (route.auth === 'upload')
+    parameters.push(
+      ...UPLOAD_HEADERS.map((name) => ({
+        name,
+        in: 'header',
+        required: false,
+        description: UPLOAD_HEADER_NOTES[name] ?? UPLOAD_HEADER_NOTE,
+        schema: { type: 'string' },
+      })),
+    )
+  return parameters
+}
+
+/** A route's request body: a file upload's two forms, or the JSON its schema takes. */
+function requestBodyOf(route: RouteEntry, components: Components): unknown {
+  if (route.body === 'upload') {
+    return {
+      required: true,
+      content: {
+        'multipart/form-data': {
+          schema: {
+            type: 'object',
+            description: "The file; without the signing headers, the presign's `presignedFields` as fields before it",
+            properties: {
+              ...Object.fromEntries(PRESIGNED_FIELDS.map((name) => [name, { type: 'string' }])),
+              file: { type: 'string', contentMediaType: 'application/octet-stream' },
+            },
+            required: ['file'],
+          },
+        },
+        'application/json': {
+          schema: { type: 'object', properties: { fileBase64String: { type: 'string' } }, required: ['fileBase64String'] },
+        },
+      },
+    }
+  }
+  if (route.body) return { required: true, content: { 'application/json': { schema: components.inline(route.body, 'input') } } }
+  return undefined
+}
+
+/** A route's answers: its success (none for a route that only refuses) and every error it may give. */
+function responsesOf(route: RouteEntry, components: Components): Record<string, unknown> {
+  const errorRef = { $ref: '#/components/schemas/Error' }
+  const uploadErrorRef = { $ref: '#/components/schemas/UploadError' }
+  const problemRef = { $ref: '#/components/schemas/Problem' }
+  const success = route.status ?? 200
+  const responses: Record<string, unknown> =
+    route.notImplemented || route.noSuccess
+      ? {}
+      : {
+          [success]:
+            success === 204 || success === 303
+              ? { description: MESSAGES[success] }
+              : { description: MESSAGES[success], content: answerContent(route, components) },
+        }
+  if (route.redirects) responses[303] = { description: 'On to the page `Location` names (no body): for a page, its sign-in' }
+  for (const status of impliedErrors(route)) {
+    if (status === 304) {
+      responses[304] = { description: MESSAGES[304] }
+      continue
+    }
+    const ref = route.auth === 'upload' && status !== 429 && status !== 503 ? uploadErrorRef : errorRef
+    // Limits and outages are answered before the route runs, in the contract's shape.
+    const problem = route.problems && status !== 429 && status !== 503
+    const content = problem
+      ? { 'application/problem+json': { schema: problemRef } }
+      : (route.path === '/api/v1/me' || route.path === '/api/v1/management/me') && status === 401
+        ? { 'text/plain': { schema: { type: 'string' } } }
+        : route.produces === 'text/html' && status !== 429 && status !== 503
+          ? { 'text/html': { schema: { type: 'string' } } }
+          : { 'application/json': { schema: ref } }
+    responses[status] = { description: (problem ? PROBLEM_MESSAGES[status] : undefined) ?? MESSAGES[status] ?? 'Error', content }
+  }
+  return responses
 }
 
 const UPLOAD_HEADERS = [

@@ -3,9 +3,11 @@
  * answers: small pure helpers shared by its tabs. Every text a helper returns is already escaped for HTML.
  */
 import { groupDigits } from '../group-digits'
-import { escapeHtml } from '../http/html'
 import type { SurveyRecord } from '../ports/storage'
 import { stateLanguage } from '../domain/environment-state'
+import { RESULTS_LIMITS, plainText } from '../results/model'
+
+export { plainText }
 
 /** How much of anything the page shows, so that its size is bounded whatever the survey and its answers. */
 export const SHARE_PAGE_LIMITS = {
@@ -16,11 +18,11 @@ export const SHARE_PAGE_LIMITS = {
   /** Responses per page of the responses tab. */
   responsesPerPage: 20,
   /** "Other" values listed under a choice question. */
-  otherValues: 50,
+  otherValues: RESULTS_LIMITS.otherValues,
   /** Bars of one chart (choices, ranking) and rows of a matrix. */
-  chartRows: 100,
+  chartRows: RESULTS_LIMITS.chartRows,
   /** Columns of a matrix. */
-  matrixColumns: 20,
+  matrixColumns: RESULTS_LIMITS.matrixColumns,
   /** Hidden fields and variables shown. */
   fields: 50,
   /** Characters of one answer on the summary and responses tabs (the answers list shows it whole). */
@@ -80,22 +82,6 @@ export function surveyLanguages(survey: Pick<SurveyRecord, 'languages'>): Array<
     .filter((entry) => entry.enabled)
     .map((entry) => ({ code: entry.language.code, default: entry.default }))
     .sort((a, b) => Number(b.default) - Number(a.default))
-}
-
-/**
- * A stored text in the default language (or the first there is), with recall placeholders
- * (`#recall:id/fallback:text#`) shown as their fallback.
- */
-export function plainText(value: unknown): string {
-  const raw =
-    typeof value === 'string'
-      ? value
-      : isRecord(value)
-        ? typeof value.default === 'string'
-          ? value.default
-          : ((Object.values(value).find((entry) => typeof entry === 'string') as string | undefined) ?? '')
-        : ''
-  return raw.replace(/#recall:[^#/]*\/fallback:([^#]*)#/g, (_, fallback: string) => fallback.replaceAll('nbsp', ' ').trim() || '…')
 }
 
 /** An answer as text: lists joined by commas (an address's lines), objects as `key: value` pairs (a matrix). */
@@ -158,44 +144,10 @@ export function uploadedFileName(url: string): string {
 /** `1,234` */
 export const formatCount = (value: number): string => groupDigits(value)
 
-/** `33.3%`, or a dash when there is nothing to take a share of. */
-export const formatPercent = (value: number | null | undefined): string =>
-  value === null || value === undefined ? '–' : `${groupDigits(Number(value.toFixed(1)))}%`
-
-/** `4.2 s`, `3 min 5 s`, `2 h 10 min`, or a dash. */
-export function formatDuration(ms: number | null | undefined): string {
-  if (ms === null || ms === undefined) return '–'
-  const seconds = ms / 1000
-  if (seconds < 60) return `${Number(seconds.toFixed(1))} s`
-  const minutes = Math.floor(seconds / 60)
-  if (minutes < 60) return `${minutes} min ${Math.round(seconds - minutes * 60)} s`
-  return `${Math.floor(minutes / 60)} h ${minutes % 60} min`
-}
-
 /** A date as the page shows it, in UTC: `2026-03-10 12:00 UTC`, in a `<time>` element. */
 export function timeHtml(date: Date): string {
   const iso = date.toISOString()
   return `<time datetime="${iso}">${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC</time>`
-}
-
-/**
- * A number the browser test reads: a `<data>` element with the exact value in `value` (empty for none),
- * `data-cv` naming what it is and `attrs` (`data-question`…) naming of what, the value shown as `text`.
- */
-export function numberHtml(cv: string, value: number | null | undefined, text: string, attrs: Record<string, string> = {}): string {
-  const extra = Object.entries(attrs)
-    .map(([name, entry]) => ` data-${name}="${escapeHtml(entry)}"`)
-    .join('')
-  return `<data class="cv-num" data-cv="${cv}"${extra} value="${value ?? ''}">${escapeHtml(text)}</data>`
-}
-
-/** A horizontal bar of `percentage` (0–100), for the eye only: the numbers are beside it in text. */
-export function barHtml(percentage: number | null | undefined, tone = ''): string {
-  const width = Math.max(0, Math.min(100, percentage ?? 0))
-  return (
-    `<svg class="cv-bar" aria-hidden="true" focusable="false"><rect class="cv-bar-track" width="100%" height="100%" rx="4"></rect>` +
-    `<rect class="cv-bar-fill${tone ? ` cv-tone-${tone}` : ''}" width="${width}%" height="100%" rx="4"></rect></svg>`
-  )
 }
 
 export function isRecord(value: unknown): value is Record<string, unknown> {

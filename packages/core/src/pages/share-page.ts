@@ -72,7 +72,7 @@ export type SharePageView =
   | { tab: 'answers'; field: ShareField; answers: ShareAnswerPage; after?: string | undefined }
 
 export interface SharePageInput {
-  survey: Pick<SurveyRecord, 'name' | 'environmentId' | 'questions' | 'hiddenFields' | 'variables' | 'languages'>
+  survey: Pick<SurveyRecord, 'name' | 'environmentId' | 'questions' | 'hiddenFields' | 'variables' | 'languages'> & { blocks?: unknown[] }
   filters: SharePageFilters
   view: SharePageView
   /** The CSP nonce of the page's style. */
@@ -111,7 +111,7 @@ export function sharePageHtml(input: SharePageInput): string {
 <title>${escapeHtml(name)}: results</title>
 <style nonce="${escapeHtml(input.nonce)}">${SHARE_PAGE_STYLE}</style>
 </head>
-<body class="cv-page">
+<body class="cv-page cv-results">
 <header class="cv-header"><div class="cv-wrap"><p class="cv-eyebrow">Shared results</p><h1 class="cv-title">${escapeHtml(name)}</h1>
 <nav class="cv-tabs" aria-label="Results">${tab('summary', 'Summary')}${tab('responses', 'Responses')}</nav></div></header>
 <main class="cv-wrap">

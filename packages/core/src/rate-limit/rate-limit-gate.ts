@@ -1,5 +1,5 @@
 import type { ConnectionInfo, Logger } from '../context'
-import { hashApiKey, isWellFormedApiKey, presentedApiKey } from '../http/api-key'
+import { hashApiKey, isWellFormedApiKey, presentedApiKey } from '../auth/api-key'
 import { CanvassError } from '../errors'
 import { isServiceUnavailable } from '../http/service-unavailable'
 import type { RateLimitCount, RateLimiter } from '../ports/rate-limiter'

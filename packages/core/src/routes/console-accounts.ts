@@ -25,7 +25,7 @@ import {
   verifyPassword,
 } from '../domain/console-accounts'
 import { CanvassError, notAuthenticated } from '../errors'
-import { authenticate } from '../http/auth'
+import { authenticate } from '../auth/authenticate'
 import { escapeHtml, htmlResponse, newNonce } from '../http/html'
 import { ok } from '../http/respond'
 import type { RouteTable } from '../http/route-table'

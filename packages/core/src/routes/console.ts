@@ -1,5 +1,5 @@
 import type { Handler } from '../context'
-import { checkedGrant, consoleCsrfToken } from '../http/console-auth'
+import { checkedGrant, consoleCsrfToken } from '../auth/console-auth'
 import { etagMatches, strongTagOf } from '../http/etag'
 import { htmlResponse, newNonce, pagePolicy } from '../http/html'
 import { SAFE_HEADERS } from '../http/respond'

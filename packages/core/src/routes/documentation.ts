@@ -1,4 +1,4 @@
-import { routeNotFound } from './widget'
+import { routeNotFound } from '../http/route-not-found'
 import * as v from 'valibot'
 import type { Handler } from '../context'
 import { etagMatches, strongTag, strongTagOf } from '../http/etag'

@@ -1,8 +1,8 @@
+import { dispositionName, isKey } from '../uploads/blob-names'
 import type { Handler } from '../context'
 import { param } from '../context'
-import { authenticate } from '../http/auth'
+import { authenticate } from '../auth/authenticate'
 import { CanvassError, unauthorized } from '../errors'
-import { assertBlobKey } from '../ports/blob-store'
 import type { BlobRange } from '../ports/blob-store'
 import { isInlineImage } from '../uploads/file-type'
 import type { UploadSettings } from '../uploads/upload-options'
@@ -65,15 +65,6 @@ export function registerFileRoutes(routes: RouteTable, settings: UploadSettings)
 const fileNotFound = (fileName: string): CanvassError =>
   new CanvassError('not_found', 'File not found', { details: { resource_id: fileName, resource_type: 'File' } })
 
-export function isKey(key: string): boolean {
-  try {
-    assertBlobKey(key)
-    return true
-  } catch {
-    return false
-  }
-}
-
 /**
  * One range of `Range: bytes=…`, or `undefined` to send the whole file (no header, several ranges or one
  * that cannot be read: HTTP lets a server ignore those). A suffix range (`bytes=-n`) needs the size first.
@@ -95,11 +86,4 @@ async function requestedRange(
   const length = Number(match[2])
   if (length === 0 || metadata.size === 0) return undefined
   return { start: Math.max(0, metadata.size - length) }
-}
-
-/** `filename` for old clients (ASCII, quotes and backslashes replaced) and `filename*` with the real name. */
-/** `filename` and `filename*` of a `Content-Disposition` header for `fileName`. */
-export function dispositionName(fileName: string): string {
-  const ascii = fileName.replace(/[^\x20-\x7E]|["\\]/g, '_')
-  return `filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`
 }

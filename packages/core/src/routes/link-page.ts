@@ -1,4 +1,4 @@
-import { routeNotFound } from './widget'
+import { routeNotFound } from '../http/route-not-found'
 import { deliveredCustomCss } from '../domain/workspace-custom-css'
 import type { Handler } from '../context'
 import { param } from '../context'

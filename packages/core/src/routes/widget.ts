@@ -1,5 +1,5 @@
+import { routeNotFound } from '../http/route-not-found'
 import type { Handler } from '../context'
-import { CanvassError } from '../errors'
 import { CLIENT_CORS_HEADERS } from '../http/cors'
 import { etagMatches, strongTagOf } from '../http/etag'
 import type { WidgetBundles } from '../widget-bundles'
@@ -71,11 +71,6 @@ export function registerEditorRoutes(routes: RouteTable, source: string): void {
     requires: 'editor',
     etag: true,
   })
-}
-
-/** The answer to a route that is not served, as for a path no route has. */
-export function routeNotFound(pathname: string): CanvassError {
-  return new CanvassError('not_found', 'Route not found', { details: { resource_id: pathname, resource_type: 'Route' } })
 }
 
 function bundleHandler(source: string): Handler {

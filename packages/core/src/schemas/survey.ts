@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import { FORBIDDEN_QUESTION_IDS } from '../survey-ids'
+import type { ElementType } from '../element-types'
 import {
   LIMITS,
   boundedArray,
@@ -325,8 +326,14 @@ const QUESTION_OPTIONS = [
   cesQuestion,
 ] as const
 
+/**
+ * Compiles only when the schema's types are exactly the registry's (`element-types.ts`): a type added to
+ * one and not the other is a type error here.
+ */
+const sameAsRegistry = <T extends ElementType>(types: T[] & (ElementType extends T ? unknown : never)): ElementType[] => types
+
 /** Every question (element) type, in the order the schema lists them. */
-export const QUESTION_TYPES = QUESTION_OPTIONS.map((option) => option.entries.type.literal)
+export const QUESTION_TYPES = sameAsRegistry(QUESTION_OPTIONS.map((option) => option.entries.type.literal))
 
 /** Messages are cut at 200 characters, so the list of types is said without the value received. */
 export const surveyQuestionSchema = v.variant('type', QUESTION_OPTIONS, (issue) =>

@@ -1,16 +1,4 @@
-import type { WebhookEvent } from '../ports/storage'
-
-/**
- * A webhook as a response write saw it (docs/architecture.md, "The webhook outbox, in two stages"): an adapter
- * records the environment's active webhooks with the write, and core matches them when the event is made into
- * its deliveries, so that a webhook changed in between is judged as it was at the write.
- */
-export interface EventWebhook {
-  id: string
-  triggers: readonly string[]
-  /** Empty: every survey of the environment. */
-  surveyIds: readonly string[]
-}
+import type { EventWebhook, WebhookEvent } from '../ports/storage'
 
 /** A response write as its webhook events are made from it. */
 export interface WrittenResponseEvent {

@@ -1,5 +1,5 @@
 import type { DeliveryOutcome } from '../ports/storage'
-import type { DispatchReport } from './webhook-dispatcher'
+import type { DispatchReport } from './dispatch-report'
 
 /** The state of one `pump`: its slots, the outcomes waiting to be written, and what woke it. */
 export interface PumpRun {

@@ -134,56 +134,12 @@ export function createRetention(options: RetentionOptions): Retention {
     }
     if (!(await lease())) return report
     report.ran = true
-    const counts = new Map<string, RetentionCount>()
     try {
-      // The lease is renewed before each batch: an instance that lost it (stalled past its end) stops.
-      for (let first = true; !stopping && (first || (await lease())); first = false) {
-        const done = await storage.retention.deleteExpired({ now, limit: batch })
-        report.batches++
-        report.responses += done.responses
-        report.displays += done.displays
-        report.files += done.files
-        for (const entry of done.environments) {
-          const total = counts.get(entry.environmentId) ?? { environmentId: entry.environmentId, responses: 0, displays: 0, files: 0 }
-          total.responses += entry.responses
-          total.displays += entry.displays
-          total.files += entry.files
-          counts.set(entry.environmentId, total)
-        }
-        if (done.responses < batch && done.displays < batch) break
-      }
-      // Ended deliveries hold a copy of a response each (up to the stored-response bound): they go after a
-      // while, so that the outbox does not grow without end.
-      const before = new Date(now.getTime() - deliveryDays * 86_400_000)
-      while (!stopping && (await lease())) {
-        const purged = await storage.webhookDeliveries.purgeEnded({ before, limit: batch })
-        report.batches++
-        report.webhookDeliveries += purged
-        if (purged < batch) break
-      }
-      // The storage's partitions by time (when it keeps any): months ahead made, empty past ones dropped. Its
-      // failure (a lock not granted at once, say) is said and left for the next run.
-      if (storage.retention.keepPartitions && !stopping && (await lease())) {
-        await storage.retention.keepPartitions(now).catch((error: unknown) => logger.error('Retention: partitions not kept up', error))
-      }
+      report.environments = await deleteInBatches({ storage, batch, deliveryDays, logger, lease, stopping: () => stopping }, now, report)
     } finally {
       await storage.retention.releaseLease(RETENTION_LEASE, holder).catch(() => {})
     }
-    report.environments = [...counts.values()]
-    // One audit entry per environment that lost rows: the counts, never what the rows held. A failed append is
-    // said and does not undo the run (what was deleted stays deleted).
-    for (const entry of report.environments) {
-      await appendAuditEntry(
-        storage,
-        {
-          environmentId: entry.environmentId,
-          action: 'retention',
-          resourceType: 'response',
-          summary: { result: { responses: entry.responses, displays: entry.displays, files: entry.files } },
-        },
-        clock(),
-      ).catch((error: unknown) => logger.error(`Retention: no audit entry for environment ${entry.environmentId}`, error))
-    }
+    await auditRun(storage, report.environments, clock, logger)
     report.durationMs = performance.now() - started
     if (report.responses + report.displays + report.webhookDeliveries > 0) logger.info?.(describeRun(report, deliveryDays))
     notify(options.observe?.retention, {
@@ -245,6 +201,75 @@ export function createRetention(options: RetentionOptions): Retention {
       await running
       running = undefined
     },
+  }
+}
+
+/** What one run's batches need: the storage, the sizes, and the lease, renewed before each batch. */
+interface RunParts {
+  storage: Storage
+  batch: number
+  deliveryDays: number
+  logger: Logger
+  lease: () => Promise<boolean>
+  stopping: () => boolean
+}
+
+/**
+ * The batches of one run, each after the lease is renewed (an instance that lost it, stalled past its end,
+ * stops): expired responses and displays, then ended webhook deliveries, then the storage's partitions. Adds
+ * to `report`'s counts and answers the counts per environment.
+ */
+async function deleteInBatches(parts: RunParts, now: Date, report: RetentionReport): Promise<RetentionCount[]> {
+  const { storage, batch, deliveryDays, logger, lease, stopping } = parts
+  const counts = new Map<string, RetentionCount>()
+  for (let first = true; !stopping() && (first || (await lease())); first = false) {
+    const done = await storage.retention.deleteExpired({ now, limit: batch })
+    report.batches++
+    report.responses += done.responses
+    report.displays += done.displays
+    report.files += done.files
+    for (const entry of done.environments) {
+      const total = counts.get(entry.environmentId) ?? { environmentId: entry.environmentId, responses: 0, displays: 0, files: 0 }
+      total.responses += entry.responses
+      total.displays += entry.displays
+      total.files += entry.files
+      counts.set(entry.environmentId, total)
+    }
+    if (done.responses < batch && done.displays < batch) break
+  }
+  // Ended deliveries hold a copy of a response each (up to the stored-response bound): they go after a
+  // while, so that the outbox does not grow without end.
+  const before = new Date(now.getTime() - deliveryDays * 86_400_000)
+  while (!stopping() && (await lease())) {
+    const purged = await storage.webhookDeliveries.purgeEnded({ before, limit: batch })
+    report.batches++
+    report.webhookDeliveries += purged
+    if (purged < batch) break
+  }
+  // The storage's partitions by time (when it keeps any): months ahead made, empty past ones dropped. Its
+  // failure (a lock not granted at once, say) is said and left for the next run.
+  if (storage.retention.keepPartitions && !stopping() && (await lease())) {
+    await storage.retention.keepPartitions(now).catch((error: unknown) => logger.error('Retention: partitions not kept up', error))
+  }
+  return [...counts.values()]
+}
+
+/**
+ * One audit entry per environment that lost rows: the counts, never what the rows held. A failed append is
+ * said and does not undo the run (what was deleted stays deleted).
+ */
+async function auditRun(storage: Storage, environments: readonly RetentionCount[], clock: () => Date, logger: Logger): Promise<void> {
+  for (const entry of environments) {
+    await appendAuditEntry(
+      storage,
+      {
+        environmentId: entry.environmentId,
+        action: 'retention',
+        resourceType: 'response',
+        summary: { result: { responses: entry.responses, displays: entry.displays, files: entry.files } },
+      },
+      clock(),
+    ).catch((error: unknown) => logger.error(`Retention: no audit entry for environment ${entry.environmentId}`, error))
   }
 }
 

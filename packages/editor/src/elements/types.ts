@@ -1,27 +1,8 @@
-import type { Json } from '../doc'
+import { type ElementType, elementTypesWith } from '@canvass/core/element-types'
+import type { Json, SurveyElement } from '../doc'
 
-/** The 17 element types, in the order the server's schema lists them (packages/core/src/schemas/survey.ts). */
-export const ELEMENT_TYPES = [
-  'openText',
-  'multipleChoiceSingle',
-  'multipleChoiceMulti',
-  'nps',
-  'rating',
-  'cta',
-  'consent',
-  'date',
-  'fileUpload',
-  'matrix',
-  'ranking',
-  'address',
-  'contactInfo',
-  'pictureSelection',
-  'cal',
-  'csat',
-  'ces',
-] as const
-
-export type ElementType = (typeof ELEMENT_TYPES)[number]
+export { ELEMENT_TYPES } from '@canvass/core/element-types'
+export type { ElementType }
 
 /** Fields every element type has: kept when an element's type changes. */
 const SHARED_FIELDS = ['id', 'headline', 'subheader', 'required', 'imageUrl', 'videoUrl', 'isDraft']
@@ -97,7 +78,7 @@ export function typeDefaults(type: ElementType, lang: string): Json {
 }
 
 /** A new element of `type` (an open text by default), with an empty headline. */
-export function newElement(type: ElementType, id: string, lang: string): Json {
+export function newElement(type: ElementType, id: string, lang: string): SurveyElement {
   return { id, type, headline: text(lang, ''), required: false, ...typeDefaults(type, lang) }
 }
 
@@ -105,7 +86,7 @@ export function newElement(type: ElementType, id: string, lang: string): Json {
 export function convertElement(element: Json, type: ElementType, lang: string): Json {
   const kept = Object.fromEntries(Object.entries(element).filter(([key]) => SHARED_FIELDS.includes(key)))
   // Choices survive between the types that have labelled choices.
-  const hasChoices = ['multipleChoiceSingle', 'multipleChoiceMulti', 'ranking']
+  const hasChoices: string[] = elementTypesWith('choices')
   const defaults = typeDefaults(type, lang)
   if (hasChoices.includes(type) && hasChoices.includes(String(element.type)) && Array.isArray(element.choices)) {
     defaults.choices = element.choices

@@ -44,8 +44,10 @@ export function BlockLogicEditor(props: BlockLogicEditorProps) {
           <legend>{fill(texts.ruleNumber, { n: index + 1 })}</legend>
           {isEditableRule(rule) ? (
             <RuleEditor
-              {...props}
               survey={survey}
+              block={block}
+              lang={lang}
+              texts={texts}
               rule={rule}
               path={`${at}.logic.${index}`}
               problemAt={problemAt}

@@ -127,30 +127,49 @@ export function LanguagesEditor(props: LanguagesEditorProps) {
         })}
       </ul>
       {addable.length > 0 && (
-        <div class="cse-logic-row">
-          <label class="cse-logic-field">
-            <span>{texts.languageToAdd}</span>
-            <select {...{ [FOCUS_ATTRIBUTE]: 'add-language' }} value={chosen} onChange={(event) => setToAdd(event.currentTarget.value)}>
-              {addable.map((code) => (
-                <option key={code} value={code}>
-                  {`${name(code)} (${code})`}
-                </option>
-              ))}
-            </select>
-          </label>
-          <button
-            type="button"
-            class="cse-logic-add"
-            onClick={() => {
-              focusLater(`language:${chosen}`)
-              onChange(addLanguage(survey, chosen))
-            }}
-          >
-            {texts.addLanguage}
-          </button>
-        </div>
+        <AddLanguage
+          addable={addable}
+          chosen={chosen}
+          name={name}
+          texts={texts}
+          onChoose={setToAdd}
+          onAdd={() => {
+            focusLater(`language:${chosen}`)
+            onChange(addLanguage(survey, chosen))
+          }}
+        />
       )}
     </section>
+  )
+}
+
+interface AddLanguageProps {
+  addable: string[]
+  chosen: string
+  name(code: string): string
+  texts: LogicTexts
+  onChoose(code: string): void
+  onAdd(): void
+}
+
+/** The row that adds a language: the codes not yet listed, and the button. */
+function AddLanguage({ addable, chosen, name, texts, onChoose, onAdd }: AddLanguageProps) {
+  return (
+    <div class="cse-logic-row">
+      <label class="cse-logic-field">
+        <span>{texts.languageToAdd}</span>
+        <select {...{ [FOCUS_ATTRIBUTE]: 'add-language' }} value={chosen} onChange={(event) => onChoose(event.currentTarget.value)}>
+          {addable.map((code) => (
+            <option key={code} value={code}>
+              {`${name(code)} (${code})`}
+            </option>
+          ))}
+        </select>
+      </label>
+      <button type="button" class="cse-logic-add" onClick={onAdd}>
+        {texts.addLanguage}
+      </button>
+    </div>
   )
 }
 

@@ -3,6 +3,7 @@
  * reference's logic editor; the meaning of each operator is `@canvass/core/conditions` (what the widget and
  * quotas evaluate), so an operator listed here is one the survey actually obeys.
  */
+import { elementTypeInfo } from '@canvass/core/element-types'
 import type { Doc, Element, Operand, Variable } from './types'
 
 /** What a condition's right side holds: nothing, a typed value, one choice id, several, or a date. */
@@ -41,8 +42,8 @@ const multiOps = [
   op('doesNotIncludeOneOf', 'choices'),
 ]
 
-/** Element types whose answer is a number (a point of a scale, or a number typed in). */
-const SCALE_TYPES = new Set(['rating', 'nps', 'csat', 'ces'])
+/** Whether an element's answer is a point of a scale, which is a number. */
+const isScale = (type: string) => elementTypeInfo(type)?.options === 'scale'
 
 /** The operators a question of this element type takes. */
 export function elementOperators(element: Pick<Element, 'type' | 'inputType'>): OperatorSpec[] {
@@ -65,7 +66,7 @@ export function elementOperators(element: Pick<Element, 'type' | 'inputType'>): 
     case 'matrix':
       return [op('isPartiallySubmitted', 'none'), op('isCompletelySubmitted', 'none'), op('isSkipped', 'none')]
     default:
-      return SCALE_TYPES.has(element.type) ? [...numberOps, ...presence] : presence
+      return isScale(element.type) ? [...numberOps, ...presence] : presence
   }
 }
 
@@ -100,7 +101,7 @@ export function valueKindOf(survey: Doc, operand: Operand): 'number' | 'text' | 
 
 /** `number` for scales and number inputs, `text` for other open text, `other` for the rest. */
 export function elementValueKind(element: Pick<Element, 'type' | 'inputType'>): 'number' | 'text' | 'other' {
-  if (SCALE_TYPES.has(element.type)) return 'number'
+  if (isScale(element.type)) return 'number'
   if (element.type === 'openText') return element.inputType === 'number' ? 'number' : 'text'
   return 'other'
 }

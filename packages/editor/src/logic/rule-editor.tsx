@@ -3,14 +3,19 @@
  * edited) and its actions, with focus moved to a row when it is added and to its neighbour when one is removed.
  */
 import { ActionRow } from './action-row'
-import type { BlockLogicEditorProps } from './block-logic-editor'
 import { ConditionRow } from './condition-row'
 import { FOCUS_ATTRIBUTE, neighbourKey } from './focus'
 import { fill } from './labels'
 import { addAction, addCondition, isGroup, removeAction, removeCondition, replaceAction, replaceCondition, setConnector } from './model'
-import type { LogicRule } from './types'
+import type { Block, Doc, LogicRule, LogicTexts } from './types'
 
-export interface RuleEditorProps extends BlockLogicEditorProps {
+export interface RuleEditorProps {
+  /** The survey with the block as edited, whose questions, variables and blocks the rows offer. */
+  survey: Doc
+  block: Block
+  /** The survey language whose texts name questions and choices. */
+  lang: string
+  texts: LogicTexts
   rule: LogicRule
   /** The rule's path in the survey (`blocks.0.logic.1`). */
   path: string

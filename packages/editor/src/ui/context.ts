@@ -1,13 +1,13 @@
 import { createContext } from 'preact'
 import { useContext } from 'preact/hooks'
 import type { Problem } from '../api'
-import type { Json, Language, Path } from '../doc'
+import type { Language, Path, SurveyDocument } from '../doc'
 import type { EditorTexts } from '../i18n'
 import type { LogicTexts } from '../logic'
 
 /** What every form of the editor reads and calls: the document, its languages, problems, and how to change it. */
 export interface EditorContextValue {
-  doc: Json
+  doc: SurveyDocument
   texts: EditorTexts
   /** The logic panels' texts in the editor's language (English for a language they lack). */
   logicTexts: LogicTexts
@@ -17,7 +17,7 @@ export interface EditorContextValue {
   /** Sets the value at `path` (one history step; keystrokes into one field join into one). */
   set(path: Path, value: unknown): void
   /** Replaces the document in one history step. */
-  update(change: (doc: Json) => Json): void
+  update(change: (doc: SurveyDocument) => SurveyDocument): void
   /** The server's problems about the field at `path` (or inside it, for a text map). */
   problemsAt(path: Path): Problem[]
   /** Moves the focus to the element with this DOM id after the next render. */

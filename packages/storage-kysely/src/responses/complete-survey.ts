@@ -1,4 +1,4 @@
-import { autoCompletes } from '@canvass/core'
+import type { AutoCompleteDecision } from '@canvass/core'
 import { sql } from 'kysely'
 import type { Kysely } from 'kysely'
 import type { Database } from '../postgres/database'
@@ -7,11 +7,11 @@ import type { Precompiled } from '../postgres/precompiled'
 import type { SchemaNames } from '../postgres/schema-names'
 
 /**
- * Completes the survey once its finished responses reach `auto_complete`, as core's `autoCompletes` decides,
- * at `now`. Run in the transaction that finished a response, with the survey's lock held (`lockSurveyStatement`
+ * Completes the survey when `completes` (core's `autoCompletes`) says its finished responses fill its
+ * `auto_complete` at `now`. Run in the transaction that finished a response, with the survey's lock held (`lockSurveyStatement`
  * or a locking read), so that the count sees every earlier finisher and the next one sees the completion.
  */
-export async function completeIfFilled(trx: Kysely<Database>, surveyId: string, now: Date): Promise<void> {
+export async function completeIfFilled(trx: Kysely<Database>, surveyId: string, now: Date, completes: AutoCompleteDecision): Promise<void> {
   const survey = await trx
     .selectFrom('surveys as s')
     .select(['s.status', 's.run_on_date', 's.close_on_date', 's.auto_complete'])
@@ -33,7 +33,7 @@ export async function completeIfFilled(trx: Kysely<Database>, surveyId: string, 
     closeOnDate: survey.close_on_date,
     autoComplete: survey.auto_complete,
   }
-  if (!autoCompletes(fields, Number(survey.finished ?? 0), now)) return
+  if (!completes(fields, Number(survey.finished ?? 0), now)) return
   await trx.updateTable('surveys').set({ status: 'completed', updated_at: now }).where('id', '=', surveyId).execute()
 }
 

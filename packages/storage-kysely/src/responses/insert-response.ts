@@ -1,4 +1,5 @@
 import type {
+  AutoCompleteDecision,
   CreateDecision,
   CreateResponseCheck,
   GuardedInsert,
@@ -37,14 +38,15 @@ import { ofCurrentDaySql, responseChangesSql } from './summary-parts'
 export interface ResponseWriter extends Pick<ResponseStore, 'keptFacts' | 'writeFacts' | 'insertGuarded' | 'createLocked'> {
   /**
    * Reads the facts in `trx` under the survey's lock (taken here unless `locked`), hands them to `decide`, and
-   * writes the create when it allows it, completing the survey when a finished response fills its
-   * `autoComplete`. A unique violation propagates.
+   * writes the create when it allows it, completing the survey when `completes` says a finished response fills
+   * its `autoComplete`. A unique violation propagates.
    */
   createInTransaction(
     trx: Kysely<Database>,
     input: NewResponse,
     check: CreateResponseCheck,
     decide: CreateDecision,
+    completes: AutoCompleteDecision,
     locked?: boolean,
   ): Promise<LockedCreate>
 }
@@ -137,6 +139,7 @@ export function createResponseWriter(
     input: NewResponse,
     check: CreateResponseCheck,
     decide: CreateDecision,
+    completes: AutoCompleteDecision,
     locked = false,
   ): Promise<LockedCreate> {
     const query = {
@@ -157,7 +160,7 @@ export function createResponseWriter(
       await linkResponseTags(trx, survey.environmentId, values.id, input.tagIds)
       await tagCreatedEvents(trx, values.id)
     }
-    if (values.finished && survey.autoComplete !== null) await completeIfFilled(trx, survey.id, input.createdAt)
+    if (values.finished && survey.autoComplete !== null) await completeIfFilled(trx, survey.id, input.createdAt, completes)
     return inserted(written)
   }
 
@@ -178,9 +181,9 @@ export function createResponseWriter(
       return writeOne(values, guard, screen)
     },
 
-    async createLocked(input, check, decide) {
+    async createLocked(input, check, decide, completes) {
       try {
-        return await db.transaction().execute((trx) => createInTransaction(trx, input, check, decide))
+        return await db.transaction().execute((trx) => createInTransaction(trx, input, check, decide, completes))
       } catch (error) {
         const taken = takenOutcome(error)
         if (taken) return taken

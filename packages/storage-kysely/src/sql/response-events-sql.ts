@@ -32,14 +32,15 @@ export interface WrittenResponses {
  * writes, in that statement: each written row whose environment has a webhook that is not disabled becomes one
  * row of `webhook_events`, holding what the dispatcher builds the event's data from (the response as written,
  * its person, notes and tags, its survey's name, type, status, schedule and own dates) and, in `hooks`, what
- * core matches at `expand` (`eventDeliveries`): the write's kind, whether an update's row was finished before,
- * and the environment's active webhooks as they are now (id, triggers, survey ids). Nothing is matched here:
+ * core matches when it makes the event into deliveries (`expandEvents`, `eventDeliveries`): the write's kind,
+ * whether an update's row was finished before, and the environment's active webhooks as they are now (id,
+ * triggers, survey ids). Nothing is matched here:
  * one probe of the index of an environment's active webhooks per row, which for the many environments without
  * one settles it. Event ids are the time prefix of a message id and a number from `webhook_event_ids`, so the
  * queue grows at the end of its primary key.
  */
 export function responseEventsSql(names: SchemaNames, written: WrittenResponses): RawBuilder<unknown> {
-  // What core's matching reads at `expand`: the write's kind, and whether an update's row was finished before.
+  // What core's matching reads at `expandEvents`: the write's kind, and whether an update's row was finished before.
   const wasFinished = written.kind === 'create' ? sql`false` : sql`responses.was_finished`
   // The person, notes and tags are read like a response read reads them, from the row aliased `responses`.
   const person = written.contacts === 'none' ? sql`null::json` : personJson(names, sql.ref('responses.contact_id'), written.contacts)

@@ -61,15 +61,20 @@ export function withDeliveryWakeups(responses: ResponseStore, presence: WebhookP
       if (result.outcome === 'written') wake(check.environmentId)
       return result
     },
-    async createLocked(input, check, decide) {
-      const result = await responses.createLocked(input, check, decide)
+    async createLocked(input, check, decide, completes) {
+      const result = await responses.createLocked(input, check, decide, completes)
       if (result.outcome === 'written') wake(check.environmentId)
       return result
     },
-    async update(id, change, options) {
-      const updated = await responses.update(id, change, options)
+    async updateGuarded(id, patch, guard) {
+      const updated = await responses.updateGuarded(id, patch, guard)
       if (updated) wake(updated.environmentId)
       return updated
+    },
+    async updateLocked(id, options, decide) {
+      const result = await responses.updateLocked(id, options, decide)
+      if (result.outcome === 'written') wake(result.response.environmentId)
+      return result
     },
   }
 }

@@ -1,14 +1,11 @@
-import { webhookEnvelope } from '@canvass/core'
 import type { ClaimedDelivery, DeliveryAttempt, DeliveryOutcome, DeliveryRecord, WebhookDeliveryStore, WebhookEvent } from '@canvass/core'
 import { sql } from 'kysely'
 import type { Kysely } from 'kysely'
 import { applyPage } from '../responses/apply-page'
-import { eventData, recordedDeliveries } from './event-data'
-import type { EventRow } from './event-data'
+import { createEventExpander } from './expand-events'
 import type { Database } from '../postgres/database'
 import type { DeliveryNotifier } from './delivery-notifier'
 import { isStorable } from '../postgres/is-storable'
-import { MESSAGE_ID, messageIdPrefix } from './message-id'
 import type { SchemaNames } from '../postgres/schema-names'
 import { toJsonb } from '../sql/to-jsonb'
 
@@ -53,15 +50,11 @@ function toDeliveryRecord(row: DeliveryRow): DeliveryRecord {
 /** Where the counts of `standing` stop. */
 const STANDING_CAP = 100_000
 
-/** Events turned into deliveries per statement (see `expand`). */
-const EXPAND_BATCH = 1000
-/** How often `expand` reads the event queue from its very head (see there). */
-const FULL_SCAN_INTERVAL_MS = 1000
-
 /**
- * The webhook outbox on Postgres. Response writes record events (`webhook_events`) in the statement that writes the response (`response-events-sql.ts`);
- * `expand` turns them into one delivery per webhook that matched, before anything reads deliveries, so the
- * port sees every delivery as soon as the response write committed. A claim is one statement: it locks due rows with `for update skip locked`
+ * The webhook outbox on Postgres. Response writes record events (`webhook_events`) in the statement that writes
+ * the response (`response-events-sql.ts`); `expandEvents` turns them into the deliveries core makes of them, and
+ * core runs it before anything reads deliveries (`withOutboxExpansion`), so the port sees every delivery as soon
+ * as the response write committed. A claim is one statement: it locks due rows with `for update skip locked`
  * (so concurrent claimers, in any process, take disjoint rows), pushes their `next_attempt_at` forward by the
  * lease (so the rows are not due again until a dead claimer's lease ran out) and stamps its `claim_token`.
  */
@@ -70,66 +63,10 @@ export function createWebhookDeliveryStore(db: Kysely<Database>, names: SchemaNa
   const webhooks = names.ref('webhooks')
   const events = names.ref('webhook_events')
 
-  let lastFullScan = 0
-
-  /**
-   * Turns pending events into deliveries, in one transaction per batch: it deletes a batch of events (skipping
-   * those another expander holds), hands each to core, which picks the webhooks it reaches among those its
-   * write saw (`eventDeliveries`) and builds each delivery's body (`webhookEnvelope`), and inserts those
-   * deliveries whose webhook still exists and is not disabled, so an event becomes its deliveries exactly once,
-   * whatever runs at the same time. Each delivery gets its id (the `webhook-id` of every attempt) and its
-   * payload here, once: an event's data is built here, once for all its deliveries, from the response it stored
-   * (`eventData`).
-   *
-   * Event ids begin with the database's clock, so the queue is read from the head of its primary key, where
-   * the rows already expanded lie until vacuum removes them: after a burst, a scan from the very head walks
-   * tens of thousands of them. Most scans therefore start at ids of the last ten seconds; one scan a second
-   * starts at the head, for events whose transaction committed later than that, and so does every `full` one.
-   */
-  async function expand(options: { full?: boolean } = {}): Promise<void> {
-    const full = options.full === true || Date.now() - lastFullScan >= FULL_SCAN_INTERVAL_MS
-    if (full) lastFullScan = Date.now()
-    // `now()`, not `clock_timestamp()`: only a value fixed for the statement can bound an index scan.
-    const after = full ? sql<string>`''` : messageIdPrefix(sql<Date>`now() - interval '10 seconds'`)
-    for (;;) {
-      const taken = await db.transaction().execute(async (trx) => {
-        const { rows } = await sql<EventRow>`
-          -- By row address: a plan that prepared statements cannot turn into a scan of the whole queue.
-          delete from ${events} e
-          where e.ctid = any(array(
-            select ctid from ${events} where id > ${after} order by id limit ${sql.lit(EXPAND_BATCH)} for update skip locked
-          ))
-          returning e.*`.execute(trx)
-        if (rows.length === 0) return 0
-        const made = rows.flatMap((row) => {
-          // One data per event, shared by its deliveries; the match and each delivery's body are core's.
-          const data = eventData(row)
-          return recordedDeliveries(row).map(({ webhookId, event }) => ({
-            response_id: row.response_id,
-            webhook_id: webhookId,
-            event,
-            payload: webhookEnvelope(webhookId, event, data),
-            created_at: row.created_at,
-          }))
-        })
-        // Written only for webhooks that still exist and are not disabled (a guard, not a choice).
-        if (made.length > 0) {
-          await sql`
-            insert into ${deliveries} (id, webhook_id, event, payload, response_id, created_at, updated_at, next_attempt_at)
-            select ${MESSAGE_ID}, w.id, t.event, t.payload, t.response_id, t.created_at, t.created_at, t.created_at
-            from jsonb_to_recordset(${JSON.stringify(made)}::jsonb)
-              as t(response_id text, webhook_id text, event text, payload jsonb, created_at timestamptz)
-            join ${webhooks} w on w.id = t.webhook_id and w.disabled_at is null`.execute(trx)
-        }
-        return rows.length
-      })
-      if (taken < EXPAND_BATCH) return
-    }
-  }
-
   return {
+    expandEvents: createEventExpander(db, names),
+
     async claim({ now, limit, leaseMs, claimToken, perWebhook, limits = {}, inFlight = {} }) {
-      await expand()
       const until = new Date(now.getTime() + leaseMs)
       // Without a cap: the oldest due deliveries, whoever they are for. With one: per webhook, one range of
       // the pending-by-webhook index, up to the slots it has free, so a receiver with a backlog of thousands
@@ -212,8 +149,6 @@ export function createWebhookDeliveryStore(db: Kysely<Database>, names: SchemaNa
 
     async list(environmentId, webhookId, page) {
       if (!isStorable(environmentId) || !isStorable(webhookId)) return []
-      // Every event, however old: a list must show each delivery its webhook has.
-      await expand({ full: true })
       const rows = await db
         .selectFrom('webhook_deliveries')
         .innerJoin('webhooks', 'webhooks.id', 'webhook_deliveries.webhook_id')
@@ -229,7 +164,6 @@ export function createWebhookDeliveryStore(db: Kysely<Database>, names: SchemaNa
 
     async redeliver(environmentId, webhookId, deliveryId, now) {
       if (!isStorable(environmentId) || !isStorable(webhookId) || !isStorable(deliveryId)) return null
-      await expand({ full: true })
       const owned = await db
         .selectFrom('webhook_deliveries')
         .innerJoin('webhooks', 'webhooks.id', 'webhook_deliveries.webhook_id')
@@ -303,7 +237,7 @@ export function createWebhookDeliveryStore(db: Kysely<Database>, names: SchemaNa
 
     async backlog(now) {
       // An event not yet turned into its deliveries counts as one delivery per webhook its write saw (core matches
-      // them at `expand`; an event recorded before that held its matches, and counts those), due from its time.
+      // them at `expandEvents`; an event recorded before that held its matches, and counts those), due from its time.
       // Two counts on the index of (status, next_attempt_at), and the event queue, which a dispatcher keeps short.
       const { rows } = await sql<{ pending: number; due: number; queued: number; queued_due: number }>`
         with queued as (
@@ -321,8 +255,6 @@ export function createWebhookDeliveryStore(db: Kysely<Database>, names: SchemaNa
     },
 
     async standing(now, limit) {
-      // As every read of deliveries: the events written so far are deliveries first, or no webhook would be listed.
-      await expand()
       // The webhooks with anything pending by a loose scan of the pending-by-webhook index, as a claim finds them;
       // the counts only for the `limit` that waited longest, each stopping at `STANDING_CAP`.
       const waiting = await sql<{ webhook_id: string; environment_id: string; oldest_due: Date; due: number; pending: number }>`

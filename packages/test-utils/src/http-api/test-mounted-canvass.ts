@@ -1,4 +1,5 @@
 import { suite } from 'uvu'
+import type { Test } from 'uvu'
 import * as assert from 'uvu/assert'
 import type { RunningProcess } from './start-process'
 import { testHttpApi } from './test-http-api'
@@ -95,88 +96,101 @@ export function testMountedCanvass({
     })
   })
 
-  if (signIn) {
-    /** Signs `person` in through the app's form: its session cookie. */
-    const sessionOf = async (person: string) => {
-      const answer = await fetch(`${running().url}${signIn.signInPath}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({ [signIn.field]: person }),
-        redirect: 'manual',
-      })
-      assert.is(answer.status, 303, 'the sign-in redirects')
-      const cookie = (answer.headers.get('set-cookie') ?? '').split(';')[0] ?? ''
-      assert.ok(cookie.includes('='), 'the sign-in sets a cookie')
-      return cookie
-    }
-    /** The console page as `cookie` sees it, and the boot data it holds. */
-    const consolePage = async (cookie: string) => {
-      const page = await fetch(`${running().url}${basePath}/console`, { headers: { cookie } })
-      assert.is(page.status, 200)
-      const html = await page.text()
-      const json = /<script type="application\/json" id="canvass-console-boot"[^>]*>([^<]*)<\/script>/.exec(html)?.[1]
-      assert.ok(json, 'the page holds the boot data')
-      return JSON.parse(json) as { role: string; csrfToken: string; basePath: string }
-    }
-    const call = (cookie: string, path: string, init: { method?: string; csrf?: string; body?: unknown } = {}) =>
-      fetch(`${running().url}${basePath}${path}`, {
-        method: init.method ?? 'GET',
-        headers: {
-          cookie,
-          'x-canvass-console': '1',
-          ...(init.csrf ? { 'x-canvass-csrf': init.csrf } : {}),
-          ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        body: init.body === undefined ? undefined : JSON.stringify(init.body),
-      })
-    const newSurvey = {
-      name: 'Made in the console',
-      type: 'link',
-      questions: [{ id: 'why', type: 'openText', headline: { default: 'Why?' } }],
-    }
-
-    mounted(`the console under ${basePath} sends a person without the app's session to the app's sign-in`, async () => {
-      const page = await fetch(`${running().url}${basePath}/console`, { redirect: 'manual' })
-      assert.is(page.status, 303)
-      assert.is(page.headers.get('location'), signIn.signInPath)
-      const api = await call('', '/api/v1/management/surveys')
-      assert.is(api.status, 401)
-      await api.body?.cancel()
-    })
-
-    mounted(`the console under ${basePath}: an owner signed in by the app reads and changes through the API`, async () => {
-      const cookie = await sessionOf(signIn.owner)
-      const boot = await consolePage(cookie)
-      assert.is(boot.role, 'owner')
-      assert.is(boot.basePath, basePath)
-      const list = await call(cookie, '/api/v1/management/surveys')
-      assert.is(list.status, 200, await list.clone().text())
-      await list.body?.cancel()
-      const refused = await call(cookie, '/api/v1/management/surveys', { method: 'POST', body: newSurvey })
-      assert.is(refused.status, 403, 'a change without the CSRF token is refused')
-      await refused.body?.cancel()
-      const made = await call(cookie, '/api/v1/management/surveys', { method: 'POST', csrf: boot.csrfToken, body: newSurvey })
-      assert.is(made.status, 200, await made.clone().text())
-      await made.body?.cancel()
-    })
-
-    mounted(`the console under ${basePath}: a viewer signed in by the app reads, and every change is refused`, async () => {
-      const cookie = await sessionOf(signIn.viewer)
-      const boot = await consolePage(cookie)
-      assert.is(boot.role, 'viewer')
-      const list = await call(cookie, '/api/v1/management/surveys')
-      assert.is(list.status, 200)
-      await list.body?.cancel()
-      const made = await call(cookie, '/api/v1/management/surveys', { method: 'POST', csrf: boot.csrfToken, body: newSurvey })
-      assert.is(made.status, 403)
-      await made.body?.cancel()
-    })
-  }
+  if (signIn) consoleTests(mounted, running, basePath, signIn)
 
   for (const [title, run] of Object.entries(additionalTests)) mounted(title, () => run(running()))
 
   mounted.run()
 
+  lifecycleSuite(name, start)
+}
+
+/** The mounted console behind the host app's own sign-in: redirected without it, an owner's and a viewer's rights with it. */
+function consoleTests(
+  mounted: Test,
+  running: () => RunningProcess,
+  basePath: string,
+  signIn: NonNullable<TestMountedCanvassOptions['console']>,
+): void {
+  /** Signs `person` in through the app's form: its session cookie. */
+  const sessionOf = async (person: string) => {
+    const answer = await fetch(`${running().url}${signIn.signInPath}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ [signIn.field]: person }),
+      redirect: 'manual',
+    })
+    assert.is(answer.status, 303, 'the sign-in redirects')
+    const cookie = (answer.headers.get('set-cookie') ?? '').split(';')[0] ?? ''
+    assert.ok(cookie.includes('='), 'the sign-in sets a cookie')
+    return cookie
+  }
+  /** The console page as `cookie` sees it, and the boot data it holds. */
+  const consolePage = async (cookie: string) => {
+    const page = await fetch(`${running().url}${basePath}/console`, { headers: { cookie } })
+    assert.is(page.status, 200)
+    const html = await page.text()
+    const json = /<script type="application\/json" id="canvass-console-boot"[^>]*>([^<]*)<\/script>/.exec(html)?.[1]
+    assert.ok(json, 'the page holds the boot data')
+    return JSON.parse(json) as { role: string; csrfToken: string; basePath: string }
+  }
+  const call = (cookie: string, path: string, init: { method?: string; csrf?: string; body?: unknown } = {}) =>
+    fetch(`${running().url}${basePath}${path}`, {
+      method: init.method ?? 'GET',
+      headers: {
+        cookie,
+        'x-canvass-console': '1',
+        ...(init.csrf ? { 'x-canvass-csrf': init.csrf } : {}),
+        ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    })
+  const newSurvey = {
+    name: 'Made in the console',
+    type: 'link',
+    questions: [{ id: 'why', type: 'openText', headline: { default: 'Why?' } }],
+  }
+
+  mounted(`the console under ${basePath} sends a person without the app's session to the app's sign-in`, async () => {
+    const page = await fetch(`${running().url}${basePath}/console`, { redirect: 'manual' })
+    assert.is(page.status, 303)
+    assert.is(page.headers.get('location'), signIn.signInPath)
+    const api = await call('', '/api/v1/management/surveys')
+    assert.is(api.status, 401)
+    await api.body?.cancel()
+  })
+
+  mounted(`the console under ${basePath}: an owner signed in by the app reads and changes through the API`, async () => {
+    const cookie = await sessionOf(signIn.owner)
+    const boot = await consolePage(cookie)
+    assert.is(boot.role, 'owner')
+    assert.is(boot.basePath, basePath)
+    const list = await call(cookie, '/api/v1/management/surveys')
+    assert.is(list.status, 200, await list.clone().text())
+    await list.body?.cancel()
+    const refused = await call(cookie, '/api/v1/management/surveys', { method: 'POST', body: newSurvey })
+    assert.is(refused.status, 403, 'a change without the CSRF token is refused')
+    await refused.body?.cancel()
+    const made = await call(cookie, '/api/v1/management/surveys', { method: 'POST', csrf: boot.csrfToken, body: newSurvey })
+    assert.is(made.status, 200, await made.clone().text())
+    await made.body?.cancel()
+  })
+
+  mounted(`the console under ${basePath}: a viewer signed in by the app reads, and every change is refused`, async () => {
+    const cookie = await sessionOf(signIn.viewer)
+    const boot = await consolePage(cookie)
+    assert.is(boot.role, 'viewer')
+    const list = await call(cookie, '/api/v1/management/surveys')
+    assert.is(list.status, 200)
+    await list.body?.cancel()
+    const made = await call(cookie, '/api/v1/management/surveys', { method: 'POST', csrf: boot.csrfToken, body: newSurvey })
+    assert.is(made.status, 403)
+    await made.body?.cancel()
+  })
+}
+
+/** The app started on its own, without a key: it prints one, and stops cleanly on SIGTERM. */
+function lifecycleSuite(name: string, start: TestMountedCanvassOptions['start']): void {
   const lifecycle = suite(`${name}: start and stop`)
   lifecycle('without a key it prints a new one once; SIGTERM stops it with exit code 0', async () => {
     const server = await start()

@@ -1,4 +1,4 @@
-import { createResponse } from '@canvass/core'
+import { createResponse, importResponses, updateResponse } from '@canvass/core'
 import type { CreateResponseCheck, CreateResponseResult, NewResponse, ResponseSurveyFields } from '@canvass/core'
 import * as assert from 'uvu/assert'
 import { freshId } from './fresh-id'
@@ -148,7 +148,7 @@ export const answerBoundTests: StorageTest[] = [
         makeResponse(survey.id, { data: { csat: 9 } }),
         makeResponse(survey.id, { data: { nps: '' }, finished: true }),
       ]
-      const results = await storage.responses.importMany(imported, managementCheck(production), { webhooks: false })
+      const results = await importResponses(storage.responses, imported, managementCheck(production), { webhooks: false })
       assert.equal(results, [{ outcome: 'created', id: imported[0]!.id }, offScale('csat'), { outcome: 'created', id: imported[2]!.id }])
       assert.is(await storage.responses.get(imported[1]!.id), null)
     },
@@ -161,7 +161,8 @@ export const answerBoundTests: StorageTest[] = [
       const id = await seedResponse(storage, production, survey.id)
       const scalesSeen = async (asked = true): Promise<ResponseSurveyFields['answerScales']> => {
         let seen: ResponseSurveyFields['answerScales']
-        await storage.responses.update(
+        await updateResponse(
+          storage.responses,
           id,
           (_current, fields) => {
             seen = fields.answerScales
@@ -199,7 +200,7 @@ export const answerBoundTests: StorageTest[] = [
           assert.equal(await createResponse(storage.responses, response, check), { outcome: 'display_of_other_contact' }, what)
           assert.is(await storage.responses.get(response.id), null, `${what}: nothing written`)
         }
-        const [refused] = await storage.responses.importMany([makeResponse(target.id, { displayId })], managementCheck(production), {
+        const [refused] = await importResponses(storage.responses, [makeResponse(target.id, { displayId })], managementCheck(production), {
           webhooks: false,
         })
         assert.equal(refused, { outcome: 'display_of_other_contact' }, 'import')

@@ -1,4 +1,4 @@
-import { createResponse } from '@canvass/core'
+import { createResponse, updateResponse } from '@canvass/core'
 import * as assert from 'uvu/assert'
 import { clientCheck, expectCreated, makeResponse, managementCheck, seedProject, seedSurvey } from './seed'
 import type { StorageTest } from './storage-test'
@@ -33,7 +33,7 @@ export const autoCompleteTests: StorageTest[] = [
       const response = makeResponse(survey.id)
       expectCreated(await createResponse(storage.responses, response, clientCheck(production)), response)
       assert.is((await storage.surveys.get(survey.id))?.status, 'inProgress')
-      await storage.responses.update(response.id, () => ({ updatedAt: new Date(), finished: true }))
+      await updateResponse(storage.responses, response.id, () => ({ updatedAt: new Date(), finished: true }))
       assert.is((await storage.surveys.get(survey.id))?.status, 'completed')
     },
   },

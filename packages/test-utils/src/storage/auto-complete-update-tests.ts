@@ -1,4 +1,4 @@
-import { acceptsSubmissions, createResponse, effectiveSurveyStatus } from '@canvass/core'
+import { acceptsSubmissions, createResponse, effectiveSurveyStatus, updateResponse } from '@canvass/core'
 import type { ResponsePatch, ResponseRecord, SurveyStatusFields } from '@canvass/core'
 import * as assert from 'uvu/assert'
 import { clientCheck, expectCreated, makeResponse, seedProject, seedSurvey } from './seed'
@@ -31,7 +31,9 @@ export const autoCompleteUpdateTests: StorageTest[] = [
           const responses = Array.from({ length: 3 * n }, () => makeResponse(survey.id))
           for (const response of responses)
             expectCreated(await createResponse(storage.responses, response, clientCheck(production)), response)
-          const results = await Promise.allSettled(responses.map((response) => storage.responses.update(response.id, finishIfAccepting)))
+          const results = await Promise.allSettled(
+            responses.map((response) => updateResponse(storage.responses, response.id, finishIfAccepting)),
+          )
           const refused = results.filter((result) => result.status === 'rejected')
           for (const result of refused) assert.instance(result.reason, NotAccepting, `${label}: refused for the status only`)
           assert.is(results.length - refused.length, n, `${label}: accepted`)

@@ -1,4 +1,4 @@
-import { createDisplay, createResponse } from '@canvass/core'
+import { createDisplay, createResponse, importResponses } from '@canvass/core'
 import type { CreateResponseResult, NewDisplay, NewResponse, Storage } from '@canvass/core'
 import * as assert from 'uvu/assert'
 import { freshId } from './fresh-id'
@@ -92,7 +92,7 @@ export const displayResponseTests: StorageTest[] = [
       // An import: one of two naming a fresh display goes in, as does every other create of the import.
       const displayId = await seedDisplay(storage, production, survey.id)
       const imported = [makeResponse(survey.id, { displayId }), makeResponse(survey.id, { displayId }), makeResponse(survey.id)]
-      const results = await storage.responses.importMany(imported, managementCheck(production), { webhooks: false })
+      const results = await importResponses(storage.responses, imported, managementCheck(production), { webhooks: false })
       assert.equal(results, [
         { outcome: 'created', id: imported[0]!.id },
         { outcome: 'display_taken' },

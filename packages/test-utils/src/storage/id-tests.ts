@@ -1,4 +1,4 @@
-import { createResponse } from '@canvass/core'
+import { createResponse, updateResponse } from '@canvass/core'
 import type { ResponsePatch } from '@canvass/core'
 import * as assert from 'uvu/assert'
 import { IMPOSSIBLE_IDS, clientCheck, makeResponse, managementCheck, seedProject, seedSurvey } from './seed'
@@ -29,7 +29,7 @@ export const idTests: StorageTest[] = [
         assert.is(await storage.surveys.delete(production, id), null, `deleteSurvey ${label}`)
         assert.is(await storage.surveys.delete(id, survey.id), null, `deleteSurvey environment ${label}`)
         assert.is(await storage.responses.delete(production, id), null, `deleteResponse ${label}`)
-        assert.is(await storage.responses.update(id, change), null, `updateResponse ${label}`)
+        assert.is(await updateResponse(storage.responses, id, change), null, `updateResponse ${label}`)
         assert.equal(
           await createResponse(storage.responses, makeResponse(id), clientCheck(production)),
           { outcome: 'survey_not_found' },

@@ -1,4 +1,4 @@
-import { createResponse } from '@canvass/core'
+import { createResponse, updateResponse } from '@canvass/core'
 import type { CreateResponseCheck, Storage, UnscreenedResponse } from '@canvass/core'
 import * as assert from 'uvu/assert'
 import { makeQuota, screening, seedQuota } from './quota-tests'
@@ -92,7 +92,7 @@ export const quotaScreeningTests: StorageTest[] = [
       const updatedAt = later(at, 1000)
       const byManager = await seedResponse(storage, production, withQuota.id, { createdAt: at })
       const update = (id: string, options: { screenQuotas?: boolean }) =>
-        storage.responses.update(id, () => ({ updatedAt, data: { q1: 'updated' } }), options)
+        updateResponse(storage.responses, id, () => ({ updatedAt, data: { q1: 'updated' } }), options)
       await update(byManager, { screenQuotas: true })
       marked.push({ id: byManager, mark: updatedAt, data: { q1: 'updated' }, finished: false })
       for (const id of [await seedResponse(storage, production, withQuota.id, { createdAt: at }), notScreened[0]!.id]) {
@@ -156,7 +156,7 @@ export const quotaScreeningTests: StorageTest[] = [
       const response = makeResponse(survey.id, { createdAt: at })
       await createResponse(storage.responses, response, screened(production))
       const updatedAt = later(at, 10)
-      await storage.responses.update(response.id, () => ({ updatedAt, finished: true }), { screenQuotas: true })
+      await updateResponse(storage.responses, response.id, () => ({ updatedAt, finished: true }), { screenQuotas: true })
       // The create's screening comes after the update: it counts, but the update's mark stays for its own.
       assert.is(await storage.quotas.screen(screening(quota, response.id, { mark: at })), null)
       assert.equal(await storage.quotas.counts(production, survey.id), { [quota.id]: 1 })

@@ -1,4 +1,4 @@
-import { createResponse } from '@canvass/core'
+import { createResponse, updateResponse } from '@canvass/core'
 import type { QuotaRecord, QuotaScreening, Storage } from '@canvass/core'
 import * as assert from 'uvu/assert'
 import { freshId } from './fresh-id'
@@ -154,7 +154,7 @@ export const quotaTests: StorageTest[] = [
         const seen: boolean[] = []
         for (const finished of [false, true]) {
           const id = concurrent[Number(finished)]!.id
-          await storage.responses.update(id, (_response, fields) => {
+          await updateResponse(storage.responses, id, (_response, fields) => {
             seen.push(fields.hasQuotas)
             return { updatedAt: new Date(), finished }
           })
@@ -169,7 +169,7 @@ export const quotaTests: StorageTest[] = [
       const later = await seedResponse(storage, production, plain.id)
       await seedQuota(storage, makeQuota(production, plain.id))
       const seen: boolean[] = []
-      await storage.responses.update(later, (_response, fields) => {
+      await updateResponse(storage.responses, later, (_response, fields) => {
         seen.push(fields.hasQuotas)
         return { updatedAt: new Date() }
       })

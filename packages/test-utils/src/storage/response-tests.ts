@@ -1,4 +1,4 @@
-import { createResponse } from '@canvass/core'
+import { createResponse, updateResponse } from '@canvass/core'
 import { freshId } from './fresh-id'
 import type { ResponsePatch, ResponseRecord, ResponseSurveyFields } from '@canvass/core'
 import * as assert from 'uvu/assert'
@@ -89,7 +89,7 @@ export const responseTests: StorageTest[] = [
         const surveyId = i % 4 === 3 ? other.id : survey.id
         const finished = i % 2 === 0
         const id = await seedResponse(storage, production, surveyId, { createdAt, finished, userId })
-        await storage.responses.update(id, () => ({ updatedAt }))
+        await updateResponse(storage.responses, id, () => ({ updatedAt }))
         rows.push({ id, createdAt, updatedAt, finished, userId, surveyId })
       }
       // The same user id in another environment is another contact.
@@ -194,7 +194,7 @@ export const responseTests: StorageTest[] = [
         language: null,
         endingId: 'end-b',
       }
-      const updated = await storage.responses.update(id, () => patch)
+      const updated = await updateResponse(storage.responses, id, () => patch)
       const expected: ResponseRecord = {
         ...before,
         updatedAt: patch.updatedAt,
@@ -225,7 +225,7 @@ export const responseTests: StorageTest[] = [
       const before = await storage.responses.get(id)
       assert.ok(before)
       const updatedAt = new Date(before.updatedAt.getTime() + 1)
-      assert.equal(await storage.responses.update(id, () => ({ updatedAt })), { ...before, updatedAt })
+      assert.equal(await updateResponse(storage.responses, id, () => ({ updatedAt })), { ...before, updatedAt })
     },
   },
   {
@@ -236,7 +236,7 @@ export const responseTests: StorageTest[] = [
       const id = await seedResponse(storage, production, survey.id, { finished: false, data: { q1: 'a' } })
       const before = await storage.responses.get(id)
       assert.ok(before)
-      assert.equal(await storage.responses.update(id, () => null), before)
+      assert.equal(await updateResponse(storage.responses, id, () => null), before)
       assert.equal(await storage.responses.get(id), before, 'updatedAt and every field as they were')
     },
   },
@@ -250,7 +250,7 @@ export const responseTests: StorageTest[] = [
       const id = await seedResponse(storage, production, survey.id, { data: { q1: 'a' } })
       const current = await storage.responses.get(id)
       const seen: { response: ResponseRecord; survey: ResponseSurveyFields }[] = []
-      await storage.responses.update(id, (response, surveyFields) => {
+      await updateResponse(storage.responses, id, (response, surveyFields) => {
         seen.push({ response, survey: surveyFields })
         return { updatedAt: new Date() }
       })
@@ -263,7 +263,7 @@ export const responseTests: StorageTest[] = [
       const protectedSurvey = await seedSurvey(storage, production, { pin: '0000' })
       const protectedId = await seedResponse(storage, production, protectedSurvey.id, { data: { q1: 'a' } })
       const pins: boolean[] = []
-      await storage.responses.update(protectedId, (_response, surveyFields) => {
+      await updateResponse(storage.responses, protectedId, (_response, surveyFields) => {
         pins.push(surveyFields.hasPin)
         return { updatedAt: new Date() }
       })
@@ -279,7 +279,7 @@ export const responseTests: StorageTest[] = [
       const before = await storage.responses.get(id)
       const failure = new Error('refused by change')
       const error = await rejection(
-        storage.responses.update(id, () => {
+        updateResponse(storage.responses, id, () => {
           throw failure
         }),
       )
@@ -287,7 +287,7 @@ export const responseTests: StorageTest[] = [
       assert.equal(await storage.responses.get(id), before)
       // The storage is usable afterwards (no transaction or lock left behind).
       const updatedAt = new Date()
-      assert.is((await storage.responses.update(id, () => ({ updatedAt, finished: true })))?.finished, true)
+      assert.is((await updateResponse(storage.responses, id, () => ({ updatedAt, finished: true })))?.finished, true)
     },
   },
   {
@@ -301,7 +301,7 @@ export const responseTests: StorageTest[] = [
         // Each change adds its own key to what it was handed: a write made from a stale read would drop others'.
         await Promise.all(
           keys.map((key) =>
-            storage.responses.update(id, (current) => ({ updatedAt: new Date(), data: { ...current.data, [key]: round } })),
+            updateResponse(storage.responses, id, (current) => ({ updatedAt: new Date(), data: { ...current.data, [key]: round } })),
           ),
         )
         const stored = await storage.responses.get(id)
@@ -313,7 +313,7 @@ export const responseTests: StorageTest[] = [
     name: 'updateResponse returns null for an unknown response without calling change',
     async run({ storage }) {
       let called = false
-      const result = await storage.responses.update(freshId(), () => {
+      const result = await updateResponse(storage.responses, freshId(), () => {
         called = true
         return { updatedAt: new Date() }
       })
@@ -430,13 +430,13 @@ export const responseTests: StorageTest[] = [
       assert.equal(await eventTags(), ['responseCreated:a'], 'the create’s event carries its tags')
 
       const tagged = (tagIds: readonly string[]) => () => ({ updatedAt: new Date(), tagIds })
-      await storage.responses.update(id, tagged([b, x]))
+      await updateResponse(storage.responses, id, tagged([b, x]))
       assert.equal(await names(id), ['b'], 'replaced')
       assert.equal(await eventTags(), ['responseUpdated:b'], 'the update’s event carries the new tags')
-      await storage.responses.update(id, () => ({ updatedAt: new Date(), data: { q: 'kept' } }))
+      await updateResponse(storage.responses, id, () => ({ updatedAt: new Date(), data: { q: 'kept' } }))
       assert.equal(await names(id), ['b'], 'a patch without tags keeps them')
       await eventTags()
-      await storage.responses.update(id, tagged([]))
+      await updateResponse(storage.responses, id, tagged([]))
       assert.equal(await names(id), [])
       assert.equal(await eventTags(), ['responseUpdated:'])
       assert.equal(await names(other), ['a', 'b'], 'other responses keep theirs')
@@ -456,7 +456,7 @@ export const responseTests: StorageTest[] = [
       const id = await seedResponse(storage, production, survey.id, { data: { n: 0 } })
       await Promise.all(
         tagNames.map((name) =>
-          storage.responses.update(id, (current) => ({
+          updateResponse(storage.responses, id, (current) => ({
             updatedAt: new Date(),
             data: { n: Number(current.data.n) + 1, by: name },
             tagIds: [idOf(name)],

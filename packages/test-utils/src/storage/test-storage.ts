@@ -1,3 +1,4 @@
+import { withOutboxExpansion } from '@canvass/core'
 import type { Storage } from '@canvass/core'
 import { suite } from 'uvu'
 import { anonymizeTests } from './anonymize-tests'
@@ -33,6 +34,7 @@ import { surveyTests } from './survey-tests'
 import { uploadTests } from './upload-tests'
 import { webhookScheduleTests } from './webhook-schedule-tests'
 import { webhookTests } from './webhook-tests'
+import { writePrimitiveTests } from './write-primitive-tests'
 import { skipTest } from '../skip'
 
 export interface TestStorageOptions {
@@ -90,6 +92,7 @@ export const STORAGE_TESTS: readonly StorageTest[] = [
   ...webhookScheduleTests,
   ...concurrentCreateTests,
   ...importTests,
+  ...writePrimitiveTests,
   ...auditLogTests,
   ...consoleAccountTests,
 ]
@@ -112,7 +115,7 @@ export function testStorage({ name, create, cleanup, skip = [], fixtures }: Test
   const test = suite(name)
   let storage: Storage | undefined
   test.before(async () => {
-    storage = await create()
+    storage = withOutboxExpansion(await create())
   })
   test.after(async () => {
     await cleanup?.()

@@ -1,4 +1,4 @@
-import { createResponse } from '@canvass/core'
+import { createResponse, updateResponse } from '@canvass/core'
 import type { ClaimedDelivery, CreateResponseResult, NewWebhook, Storage, WebhookEvent } from '@canvass/core'
 import * as assert from 'uvu/assert'
 import { freshId } from './fresh-id'
@@ -190,13 +190,13 @@ export const webhookTests: StorageTest[] = [
           .map((d) => d.event)
           .sort()
       assert.equal(await events(), [], 'a create of an unfinished response is neither an update nor a finish')
-      await storage.responses.update(responseId, () => null)
+      await updateResponse(storage.responses, responseId, () => null)
       assert.equal(await events(), [], 'an update that changes nothing records no event')
-      await storage.responses.update(responseId, () => ({ updatedAt: new Date(), data: { q1: 'a' } }))
+      await updateResponse(storage.responses, responseId, () => ({ updatedAt: new Date(), data: { q1: 'a' } }))
       assert.equal(await events(), ['responseUpdated'])
-      await storage.responses.update(responseId, () => ({ updatedAt: new Date(), finished: true }))
+      await updateResponse(storage.responses, responseId, () => ({ updatedAt: new Date(), finished: true }))
       assert.equal(await events(), ['responseFinished', 'responseUpdated'])
-      await storage.responses.update(responseId, () => ({ updatedAt: new Date(), finished: true, data: { q1: 'b' } }))
+      await updateResponse(storage.responses, responseId, () => ({ updatedAt: new Date(), finished: true, data: { q1: 'b' } }))
       assert.equal(await events(), ['responseUpdated'], 'already finished: no second responseFinished')
     },
   },

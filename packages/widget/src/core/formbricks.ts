@@ -6,7 +6,7 @@
 import type { Endpoint } from '../shared/client-api'
 import { createCommandQueue } from './command-queue'
 import { createEmitter } from './events'
-import type { EventName, EventPayloads } from './events'
+import type { Emitter, EventName, EventPayloads } from './events'
 import { setAttributes, setUserId, signOut } from './identity'
 import type { AttributeValue } from './identity'
 import { watchPage } from './page-listeners'
@@ -22,6 +22,7 @@ import type { Session } from './session'
 import { readState, writeState } from './state-storage'
 import { loadRenderer } from './renderer-loader'
 import { createSurveyRunner } from './survey-runner'
+import type { SurveyRunner } from './survey-runner'
 import { fetchEnvironment, refreshExpired } from './sync'
 import { anonymousUser } from './types'
 import type { ActionClass } from './types'
@@ -60,7 +61,8 @@ export function createFormbricks(): Formbricks {
   let session: Session | undefined
   let embeddedData: Session['embeddedData'] = {}
   let nonce: string | undefined
-  let lastPage: string | undefined
+
+  const { fire, checkPage, fireMatching, resumeOutbox, newSession, actionClasses } = createActions(() => session, runner, events)
 
   /** Runs a command after those before it; reports instead of rejecting. */
   const command =
@@ -125,87 +127,6 @@ export function createFormbricks(): Formbricks {
     }, 0)
   }
 
-  /** Decides whether an action shows a survey, and shows the first that passes every rule. */
-  async function fire(action: ActionClass, label: string, hiddenFields?: Record<string, unknown>): Promise<void> {
-    const current = session as Session
-    events.emit('formbricks_action_tracked', { action: label })
-    if (runner.busy()) return
-    await refreshExpired(current)
-    for (const survey of surveysForAction(current.state, action, new Date())) {
-      if (!passesDisplayPercentage(survey.displayPercentage, secureRandom())) continue
-      const languageCode = surveyLanguageCode(survey.languages, current.state.user.data.language)
-      if (languageCode === undefined) continue
-      const picked = pickHiddenFields(survey.hiddenFields, hiddenFields)
-      if (picked.ignored.length > 0) {
-        console.warn(`🧱 Formbricks - hidden fields the survey does not declare were left out: ${picked.ignored.join(', ')}`)
-      }
-      runner.start(current, survey, { action: action.name, languageCode, hiddenFields: picked.fields })
-      return
-    }
-  }
-
-  const actionClasses = () => (session as Session).state.environment.data.actionClasses
-
-  /** Fires the no-code actions of one type whose URL filters pass on this page (and `also`, when given). */
-  async function fireMatching(type: string, also?: (config: NonNullable<ActionClass['noCodeConfig']>) => boolean): Promise<void> {
-    if (!session) return
-    for (const action of actionClasses()) {
-      const config = action.noCodeConfig
-      if (action.type !== 'noCode' || config?.type !== type) continue
-      if (!passesUrlFilters(location.href, config.urlFilters, config.urlFiltersConnector)) continue
-      if (also && !also(config)) continue
-      await fire(action, action.name)
-    }
-  }
-
-  /** Page views: on setup, on every URL change, on `registerRouteChange` (`force`: even on the same URL). */
-  async function checkPage(force: boolean): Promise<void> {
-    if (!session) return
-    const href = location.href
-    if (!force && href === lastPage) return
-    lastPage = href
-    for (const action of actionClasses()) {
-      const config = action.noCodeConfig
-      if (action.type !== 'noCode' || config?.type !== 'pageView') continue
-      if (passesUrlFilters(href, config.urlFilters, config.urlFiltersConnector)) await fire(action, action.name)
-      else runner.cancelPending(action.name)
-    }
-  }
-
-  /**
-   * What the renderer's outbox left on this device (its `canvass-outbox` index): answers still to send are
-   * sent now, and an unfinished response is shown again to go on with, before any action shows another survey.
-   */
-  async function resumeOutbox(): Promise<void> {
-    const current = session as Session
-    const { appUrl, environmentId } = current.endpoint
-    let waiting: { appUrl: string; environmentId: string; surveyId: string; resume: boolean }[] = []
-    try {
-      waiting = JSON.parse(localStorage.getItem('canvass-outbox') ?? '[]').filter(
-        (entry: { appUrl: string; environmentId: string }) => entry.appUrl === appUrl && entry.environmentId === environmentId,
-      )
-    } catch {}
-    if (!waiting.length) return
-    const renderer = await loadRenderer(appUrl, current.nonce).catch(() => undefined)
-    renderer?.flush?.(current.endpoint)
-    const resumed = waiting.find((entry) => entry.resume)
-    const survey = current.state.environment.data.surveys.find((candidate) => candidate.id === resumed?.surveyId)
-    if (!renderer || !survey || runner.busy()) return
-    const languageCode = surveyLanguageCode(survey.languages, current.state.user.data.language) ?? 'default'
-    runner.start(current, { ...survey, delay: 0 }, { action: 'resume', languageCode, hiddenFields: {} })
-  }
-
-  /** The automatic `New Session` action, once per browser tab. */
-  async function newSession(): Promise<void> {
-    try {
-      if (sessionStorage.getItem(SESSION_KEY)) return
-      sessionStorage.setItem(SESSION_KEY, '1')
-    } catch {
-      return
-    }
-    for (const action of actionClasses()) if (action.type === 'automatic' && action.name === 'New Session') await fire(action, action.name)
-  }
-
   return {
     setup: (config) => enqueue(() => setup(config)).catch((error: unknown) => console.error('🧱 Formbricks - setup() failed', error)),
     setUserId: command('setUserId', (userId: string) => setUserId(session as Session, runner, userId)),
@@ -238,6 +159,97 @@ export function createFormbricks(): Formbricks {
     on: (event, handler) => events.on(event, handler),
     off: (event, handler) => events.off(event, handler),
   }
+}
+
+/**
+ * The decisions between an action and a survey on screen: which actions fire on this page, and which survey
+ * (if any) an action shows. `sessionOf` gives the session once `setup()` has succeeded.
+ */
+function createActions(sessionOf: () => Session | undefined, runner: SurveyRunner, events: Emitter) {
+  let lastPage: string | undefined
+
+  /** Decides whether an action shows a survey, and shows the first that passes every rule. */
+  async function fire(action: ActionClass, label: string, hiddenFields?: Record<string, unknown>): Promise<void> {
+    const current = sessionOf() as Session
+    events.emit('formbricks_action_tracked', { action: label })
+    if (runner.busy()) return
+    await refreshExpired(current)
+    for (const survey of surveysForAction(current.state, action, new Date())) {
+      if (!passesDisplayPercentage(survey.displayPercentage, secureRandom())) continue
+      const languageCode = surveyLanguageCode(survey.languages, current.state.user.data.language)
+      if (languageCode === undefined) continue
+      const picked = pickHiddenFields(survey.hiddenFields, hiddenFields)
+      if (picked.ignored.length > 0) {
+        console.warn(`🧱 Formbricks - hidden fields the survey does not declare were left out: ${picked.ignored.join(', ')}`)
+      }
+      runner.start(current, survey, { action: action.name, languageCode, hiddenFields: picked.fields })
+      return
+    }
+  }
+
+  const actionClasses = () => (sessionOf() as Session).state.environment.data.actionClasses
+
+  /** Fires the no-code actions of one type whose URL filters pass on this page (and `also`, when given). */
+  async function fireMatching(type: string, also?: (config: NonNullable<ActionClass['noCodeConfig']>) => boolean): Promise<void> {
+    if (!sessionOf()) return
+    for (const action of actionClasses()) {
+      const config = action.noCodeConfig
+      if (action.type !== 'noCode' || config?.type !== type) continue
+      if (!passesUrlFilters(location.href, config.urlFilters, config.urlFiltersConnector)) continue
+      if (also && !also(config)) continue
+      await fire(action, action.name)
+    }
+  }
+
+  /** Page views: on setup, on every URL change, on `registerRouteChange` (`force`: even on the same URL). */
+  async function checkPage(force: boolean): Promise<void> {
+    if (!sessionOf()) return
+    const href = location.href
+    if (!force && href === lastPage) return
+    lastPage = href
+    for (const action of actionClasses()) {
+      const config = action.noCodeConfig
+      if (action.type !== 'noCode' || config?.type !== 'pageView') continue
+      if (passesUrlFilters(href, config.urlFilters, config.urlFiltersConnector)) await fire(action, action.name)
+      else runner.cancelPending(action.name)
+    }
+  }
+
+  /**
+   * What the renderer's outbox left on this device (its `canvass-outbox` index): answers still to send are
+   * sent now, and an unfinished response is shown again to go on with, before any action shows another survey.
+   */
+  async function resumeOutbox(): Promise<void> {
+    const current = sessionOf() as Session
+    const { appUrl, environmentId } = current.endpoint
+    let waiting: { appUrl: string; environmentId: string; surveyId: string; resume: boolean }[] = []
+    try {
+      waiting = JSON.parse(localStorage.getItem('canvass-outbox') ?? '[]').filter(
+        (entry: { appUrl: string; environmentId: string }) => entry.appUrl === appUrl && entry.environmentId === environmentId,
+      )
+    } catch {}
+    if (!waiting.length) return
+    const renderer = await loadRenderer(appUrl, current.nonce).catch(() => undefined)
+    renderer?.flush?.(current.endpoint)
+    const resumed = waiting.find((entry) => entry.resume)
+    const survey = current.state.environment.data.surveys.find((candidate) => candidate.id === resumed?.surveyId)
+    if (!renderer || !survey || runner.busy()) return
+    const languageCode = surveyLanguageCode(survey.languages, current.state.user.data.language) ?? 'default'
+    runner.start(current, { ...survey, delay: 0 }, { action: 'resume', languageCode, hiddenFields: {} })
+  }
+
+  /** The automatic `New Session` action, once per browser tab. */
+  async function newSession(): Promise<void> {
+    try {
+      if (sessionStorage.getItem(SESSION_KEY)) return
+      sessionStorage.setItem(SESSION_KEY, '1')
+    } catch {
+      return
+    }
+    for (const action of actionClasses()) if (action.type === 'automatic' && action.name === 'New Session') await fire(action, action.name)
+  }
+
+  return { fire, fireMatching, checkPage, resumeOutbox, newSession, actionClasses }
 }
 
 function isHttpUrl(text: string): boolean {

@@ -222,131 +222,14 @@ export function recordSender(
     await indexOutbox(store)
   }
 
+  const ctx: SendContext = { record, endpoint, callbacks, write, remove }
   /** One request; `next` to go on at once, `idle` when nothing is left, else a wait or a final failure. */
-  async function step(): Promise<'next' | 'idle' | { retryAfter?: number } | SaveFailure> {
+  async function step(): Promise<StepOutcome> {
     const person = record.userId ? { userId: record.userId } : record.contactId ? { contactId: record.contactId } : {}
-    if (!record.display.sent) {
-      const result = await createDisplay(endpoint, { surveyId: record.surveyId, ...person }, record.display.key)
-      if (!result.ok && saveFailure(result.status, result.message) === 'network') return { retryAfter: result.retryAfter }
-      // A display the server refused is not tried again: the response goes without it.
-      record.display = { ...record.display, sent: true, ...(result.ok ? { id: result.data.id } : {}) }
-      await write()
-      callbacks.onDisplay?.(record.display.id)
-      return 'next'
-    }
+    if (!record.display.sent) return sendDisplay(ctx, person)
     const file = record.files?.[0]
-    if (file) {
-      const result = await uploadFile(endpoint, {
-        file: file.blob,
-        fileName: file.name,
-        fileType: file.type,
-        surveyId: record.surveyId,
-        elementId: file.elementId ?? '',
-        ...(file.allowedFileExtensions?.length ? { allowedFileExtensions: file.allowedFileExtensions } : {}),
-      })
-      if (!result.ok && saveFailure(result.status, result.message) === 'network') return { retryAfter: result.retryAfter }
-      // A file the server refuses is taken out of the answer rather than holding the answers back.
-      const url = result.ok ? result.data.fileUrl : undefined
-      record.files = record.files?.slice(1)
-      record.pending = swapFile(record.pending, file.placeholder, url)
-      const sent = JSON.stringify(record.inflight)
-      record.inflight = swapFile(record.inflight, file.placeholder, url)
-      // An update whose body changed is another request: it goes with a key of its own.
-      if (JSON.stringify(record.inflight) !== sent) record.inflightKey = undefined
-      record.answered = swapFile(record.answered, file.placeholder, url)
-      if (record.response.body)
-        record.response.body = swapFile(record.response.body as ResponseInput & { data: ResponseData }, file.placeholder, url)
-      await write()
-      return 'next'
-    }
-    // An update already sent with its key is not added to: its retry must be the same request.
-    if (record.pending && !record.inflightKey) {
-      record.inflight = mergeUpdates(record.inflight, record.pending)
-      record.pending = undefined
-    }
-    const pin = record.pinAuthToken ? { pinAuthToken: record.pinAuthToken } : {}
-    if (!record.response.id) {
-      if (!record.response.body) {
-        if (!record.inflight) return 'idle'
-        record.response.body = {
-          surveyId: record.surveyId,
-          ...record.inflight,
-          ...person,
-          ...(record.singleUseId ? { singleUseId: record.singleUseId } : {}),
-          ...(record.meta ? { meta: record.meta } : {}),
-          ...(record.display.id ? { displayId: record.display.id } : {}),
-          ...pin,
-        }
-        record.inflight = undefined
-        await write()
-      }
-      const body = record.response.body
-      const result = await createResponse(endpoint, body, record.response.key)
-      if (!result.ok) return settleFailure(result.status, result.message, result.retryAfter)
-      record.response = { key: record.response.key, id: result.data.id, finished: body.finished }
-      return acknowledged(result.data, body.finished)
-    }
-    if (!record.inflight) return 'idle'
-    if (!record.inflightKey) {
-      // Kept before the first attempt, so that a retry after a reload sends the same key.
-      record.inflightKey = newKey()
-      await write()
-    }
-    const update = record.inflight
-    const result = await updateResponse(endpoint, record.response.id, { ...update, ...pin }, record.inflightKey)
-    if (!result.ok) return settleFailure(result.status, result.message, result.retryAfter)
-    if (record.inflight === update) record.inflight = record.inflightKey = undefined
-    return acknowledged(result.data, update.finished)
-  }
-
-  async function acknowledged(
-    answer: { quotaFull?: boolean; quota?: { action: string; endingCardId?: string } } | undefined,
-    finished: boolean,
-  ) {
-    const id = record.response.id as string
-    const quota = answer?.quotaFull ? answer.quota : undefined
-    const quotaEnded = quota?.action === 'endSurvey' && quota.endingCardId
-    if (finished || quotaEnded) {
-      record.response.finished = true
-      record.pending = record.inflight = record.inflightKey = undefined
-    }
-    await (record.response.finished ? remove() : write())
-    callbacks.onSaved?.(id, finished || !!quotaEnded)
-    if (quotaEnded) callbacks.onQuotaEnded?.(quota.endingCardId as string)
-    return 'next' as const
-  }
-
-  async function settleFailure(status: number, message: string, retryAfter?: number) {
-    const failure = saveFailure(status, message)
-    if (failure === 'network') return { ...(retryAfter ? { retryAfter } : {}) }
-    if (failure === 'done') {
-      // The finishing update was stored by an attempt whose answer was lost: this one is its acknowledgement
-      // (see docs/widget.md). Anything else the server refuses as finished has nothing to report.
-      const finishing = record.inflight?.finished === true && record.response.id !== undefined
-      record.response.finished = true
-      record.pending = record.inflight = record.inflightKey = record.response.body = undefined
-      await remove()
-      if (finishing) callbacks.onSaved?.(record.response.id as string, true)
-      return 'next' as const
-    }
-    // Kept on the page for `retry()`, in front of anything answered meanwhile; a later page load drops it. A
-    // refused create goes back to answers, to be sent with a new key.
-    const body = record.response.body
-    const refused = body
-      ? {
-          data: body.data as ResponseData,
-          ttc: body.ttc ?? {},
-          variables: body.variables ?? {},
-          finished: body.finished,
-          language: body.language,
-        }
-      : record.inflight
-    if (body) record.response = { key: newKey(), finished: false }
-    if (refused) record.pending = record.pending ? mergeUpdates(refused, record.pending) : refused
-    // A refused update goes back to answers too, to be sent with a new key.
-    record.inflight = record.inflightKey = undefined
-    await write()
-    return failure
+    if (file) return sendFile(ctx, file)
+    return sendResponse(ctx, person)
   }
 
   async function loop(): Promise<boolean> {
@@ -396,6 +279,152 @@ export function recordSender(
   }
   sendersIn(store).set(record.id, sender)
   return sender
+}
+
+/** What one sender's steps share: its record, where it goes, how it is kept and whom it tells. */
+interface SendContext {
+  record: OutboxRecord
+  endpoint: Endpoint
+  callbacks: RecordCallbacks
+  write(): Promise<void>
+  remove(): Promise<void>
+}
+
+type StepOutcome = 'next' | 'idle' | { retryAfter?: number } | SaveFailure
+/** Who answers, as the display and the response name them (nobody for an anonymous respondent). */
+type Person = { userId?: string; contactId?: string }
+
+/** Records the display first. */
+async function sendDisplay({ record, endpoint, callbacks, write }: SendContext, person: Person): Promise<StepOutcome> {
+  const result = await createDisplay(endpoint, { surveyId: record.surveyId, ...person }, record.display.key)
+  if (!result.ok && saveFailure(result.status, result.message) === 'network') return { retryAfter: result.retryAfter }
+  // A display the server refused is not tried again: the response goes without it.
+  record.display = { ...record.display, sent: true, ...(result.ok ? { id: result.data.id } : {}) }
+  await write()
+  callbacks.onDisplay?.(record.display.id)
+  return 'next'
+}
+
+/** Uploads the first file kept, and puts its URL where the answers hold its placeholder. */
+async function sendFile({ record, endpoint, write }: SendContext, file: OutboxFile): Promise<StepOutcome> {
+  const result = await uploadFile(endpoint, {
+    file: file.blob,
+    fileName: file.name,
+    fileType: file.type,
+    surveyId: record.surveyId,
+    elementId: file.elementId ?? '',
+    ...(file.allowedFileExtensions?.length ? { allowedFileExtensions: file.allowedFileExtensions } : {}),
+  })
+  if (!result.ok && saveFailure(result.status, result.message) === 'network') return { retryAfter: result.retryAfter }
+  // A file the server refuses is taken out of the answer rather than holding the answers back.
+  const url = result.ok ? result.data.fileUrl : undefined
+  record.files = record.files?.slice(1)
+  record.pending = swapFile(record.pending, file.placeholder, url)
+  const sent = JSON.stringify(record.inflight)
+  record.inflight = swapFile(record.inflight, file.placeholder, url)
+  // An update whose body changed is another request: it goes with a key of its own.
+  if (JSON.stringify(record.inflight) !== sent) record.inflightKey = undefined
+  record.answered = swapFile(record.answered, file.placeholder, url)
+  if (record.response.body)
+    record.response.body = swapFile(record.response.body as ResponseInput & { data: ResponseData }, file.placeholder, url)
+  await write()
+  return 'next'
+}
+
+/** Creates the response, or sends the update in flight. */
+async function sendResponse(ctx: SendContext, person: Person): Promise<StepOutcome> {
+  const { record, endpoint, write } = ctx
+  // An update already sent with its key is not added to: its retry must be the same request.
+  if (record.pending && !record.inflightKey) {
+    record.inflight = mergeUpdates(record.inflight, record.pending)
+    record.pending = undefined
+  }
+  const pin = record.pinAuthToken ? { pinAuthToken: record.pinAuthToken } : {}
+  if (!record.response.id) {
+    if (!record.response.body) {
+      if (!record.inflight) return 'idle'
+      record.response.body = {
+        surveyId: record.surveyId,
+        ...record.inflight,
+        ...person,
+        ...(record.singleUseId ? { singleUseId: record.singleUseId } : {}),
+        ...(record.meta ? { meta: record.meta } : {}),
+        ...(record.display.id ? { displayId: record.display.id } : {}),
+        ...pin,
+      }
+      record.inflight = undefined
+      await write()
+    }
+    const body = record.response.body
+    const result = await createResponse(endpoint, body, record.response.key)
+    if (!result.ok) return settleFailure(ctx, result.status, result.message, result.retryAfter)
+    record.response = { key: record.response.key, id: result.data.id, finished: body.finished }
+    return acknowledged(ctx, result.data, body.finished)
+  }
+  if (!record.inflight) return 'idle'
+  if (!record.inflightKey) {
+    // Kept before the first attempt, so that a retry after a reload sends the same key.
+    record.inflightKey = newKey()
+    await write()
+  }
+  const update = record.inflight
+  const result = await updateResponse(endpoint, record.response.id, { ...update, ...pin }, record.inflightKey)
+  if (!result.ok) return settleFailure(ctx, result.status, result.message, result.retryAfter)
+  if (record.inflight === update) record.inflight = record.inflightKey = undefined
+  return acknowledged(ctx, result.data, update.finished)
+}
+
+/** The server took the response or update: the record says so, and is deleted once finished. */
+async function acknowledged(
+  { record, callbacks, write, remove }: SendContext,
+  answer: { quotaFull?: boolean; quota?: { action: string; endingCardId?: string } } | undefined,
+  finished: boolean,
+) {
+  const id = record.response.id as string
+  const quota = answer?.quotaFull ? answer.quota : undefined
+  const quotaEnded = quota?.action === 'endSurvey' && quota.endingCardId
+  if (finished || quotaEnded) {
+    record.response.finished = true
+    record.pending = record.inflight = record.inflightKey = undefined
+  }
+  await (record.response.finished ? remove() : write())
+  callbacks.onSaved?.(id, finished || !!quotaEnded)
+  if (quotaEnded) callbacks.onQuotaEnded?.(quota.endingCardId as string)
+  return 'next' as const
+}
+
+/** The server refused: a wait, the end of a finished response, or a failure the answers are kept for. */
+async function settleFailure({ record, callbacks, write, remove }: SendContext, status: number, message: string, retryAfter?: number) {
+  const failure = saveFailure(status, message)
+  if (failure === 'network') return { ...(retryAfter ? { retryAfter } : {}) }
+  if (failure === 'done') {
+    // The finishing update was stored by an attempt whose answer was lost: this one is its acknowledgement
+    // (see docs/widget.md). Anything else the server refuses as finished has nothing to report.
+    const finishing = record.inflight?.finished === true && record.response.id !== undefined
+    record.response.finished = true
+    record.pending = record.inflight = record.inflightKey = record.response.body = undefined
+    await remove()
+    if (finishing) callbacks.onSaved?.(record.response.id as string, true)
+    return 'next' as const
+  }
+  // Kept on the page for `retry()`, in front of anything answered meanwhile; a later page load drops it. A
+  // refused create goes back to answers, to be sent with a new key.
+  const body = record.response.body
+  const refused = body
+    ? {
+        data: body.data as ResponseData,
+        ttc: body.ttc ?? {},
+        variables: body.variables ?? {},
+        finished: body.finished,
+        language: body.language,
+      }
+    : record.inflight
+  if (body) record.response = { key: newKey(), finished: false }
+  if (refused) record.pending = record.pending ? mergeUpdates(refused, record.pending) : refused
+  // A refused update goes back to answers too, to be sent with a new key.
+  record.inflight = record.inflightKey = undefined
+  await write()
+  return failure
 }
 
 /**

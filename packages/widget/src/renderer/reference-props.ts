@@ -5,43 +5,11 @@
  * Canvass's renderer, which records the display and saves the response against `appUrl` itself, as the
  * reference's does, and the props' callbacks are called at the reference's moments.
  */
-import type { RenderSurveyOptions, SurveyHandle } from '../shared/protocol'
+import type { ReferenceSurveyProps, RenderSurveyOptions, SurveyHandle } from '../shared/protocol'
 import { responseMilestones } from '../shared/response-milestones'
-import type { WidgetProject, WidgetSurvey } from '../shared/survey'
+import type { WidgetProject } from '../shared/survey'
 
-type Callback = () => void | Promise<void>
-
-/** The props of the reference's `renderSurvey` that Canvass reads (docs/widget.md lists the rest). */
-export interface ReferenceSurveyProps {
-  survey: WidgetSurvey
-  /** The styling to draw with (the SDKs pass the project's, or the survey's where it may overwrite it). */
-  styling?: Record<string, unknown> | null
-  isBrandingEnabled?: boolean
-  appUrl?: string
-  workspaceId?: string
-  /** The older name of `workspaceId`. */
-  environmentId?: string
-  userId?: string
-  contactId?: string
-  /** `modal` (the default) or `inline`, in the element whose id is `containerId`. */
-  mode?: 'modal' | 'inline'
-  containerId?: string
-  placement?: string
-  overlay?: 'none' | 'light' | 'dark'
-  clickOutside?: boolean
-  languageCode?: string
-  hiddenFieldsRecord?: Record<string, string | number | string[]>
-  action?: string
-  singleUseId?: string
-  pinAuthToken?: string
-  /** False in a mobile SDK's WebView: the page's URL is then no response `meta`. */
-  isWebEnvironment?: boolean
-  onDisplayCreated?: Callback
-  onResponseCreated?: Callback
-  onFinished?: Callback
-  onClose?: Callback
-  onRetry?: Callback
-}
+export type { ReferenceSurveyProps }
 
 /** True for the reference's props, false for Canvass's own options (which always carry the `project`). */
 export function isReferenceProps(options: RenderSurveyOptions | ReferenceSurveyProps): options is ReferenceSurveyProps {

@@ -102,14 +102,7 @@ export function createResponseSaver(options: ResponseSaverOptions): ResponseSave
 
   const ready = (async (): Promise<Resumed | undefined> => {
     const earlier = sendingRecord(store, id)?.record ?? (await store.all()).find((r) => r.id === id)
-    if (
-      earlier &&
-      !earlier.response.finished &&
-      earlier.answered &&
-      !earlier.answered.finished &&
-      resumeDays > 0 &&
-      !expired(earlier, resumeDays)
-    ) {
+    if (earlier?.answered && resumable(earlier, resumeDays)) {
       sender = recordSender(earlier, store, callbacks)
       await sender.write()
       return { answered: earlier.answered, ...(earlier.step ? { step: earlier.step } : {}) }
@@ -122,21 +115,7 @@ export function createResponseSaver(options: ResponseSaverOptions): ResponseSave
       await store.delete(oldId)
       ;(sendingRecord(store, oldId) ?? recordSender(earlier, store, options.backoff ? { backoff: options.backoff } : {})).kick()
     } else if (earlier) await store.delete(id)
-    const now = Date.now()
-    const record: OutboxRecord = {
-      id,
-      appUrl: endpoint.appUrl,
-      environmentId: endpoint.environmentId,
-      surveyId: options.surveyId,
-      ...(options.userId ? { userId: options.userId } : options.contactId ? { contactId: options.contactId } : {}),
-      ...(options.singleUseId ? { singleUseId: options.singleUseId } : {}),
-      ...(options.pinAuthToken ? { pinAuthToken: options.pinAuthToken } : {}),
-      ...(options.meta ? { meta: options.meta } : {}),
-      createdAt: now,
-      updatedAt: now,
-      display: { key: newKey() },
-      response: { key: newKey(), finished: false },
-    }
+    const record = newRecord(id, options)
     sender = recordSender(record, store, callbacks, await makeRoom(store, resumeDays))
     await sender.write()
     return undefined
@@ -207,5 +186,29 @@ export function createResponseSaver(options: ResponseSaverOptions): ResponseSave
       if (ok) options.onFailure?.(undefined)
       return ok
     },
+  }
+}
+
+/** Whether an earlier record is one to go on with: unfinished, answered in part, and not too old to resume. */
+function resumable(earlier: OutboxRecord, resumeDays: number): boolean {
+  return !earlier.response.finished && !!earlier.answered && !earlier.answered.finished && resumeDays > 0 && !expired(earlier, resumeDays)
+}
+
+/** A new record for this respondent, with the keys its display and response are created under. */
+function newRecord(id: string, options: ResponseSaverOptions): OutboxRecord {
+  const now = Date.now()
+  return {
+    id,
+    appUrl: options.endpoint.appUrl,
+    environmentId: options.endpoint.environmentId,
+    surveyId: options.surveyId,
+    ...(options.userId ? { userId: options.userId } : options.contactId ? { contactId: options.contactId } : {}),
+    ...(options.singleUseId ? { singleUseId: options.singleUseId } : {}),
+    ...(options.pinAuthToken ? { pinAuthToken: options.pinAuthToken } : {}),
+    ...(options.meta ? { meta: options.meta } : {}),
+    createdAt: now,
+    updatedAt: now,
+    display: { key: newKey() },
+    response: { key: newKey(), finished: false },
   }
 }

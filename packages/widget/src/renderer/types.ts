@@ -3,28 +3,13 @@
  * them on write; logic and styling are kept there as sent, so they are typed here from the reference's
  * shapes). Everything is read defensively: a survey written by an older client may lack optional parts.
  */
+import type { ElementType } from '@canvass/core/element-types'
 
 /** `{ default: 'Hello', de: 'Hallo' }`: one text per language code, `default` for the default language. */
 export type Localized = Record<string, string>
 
-export type QuestionType =
-  | 'openText'
-  | 'multipleChoiceSingle'
-  | 'multipleChoiceMulti'
-  | 'nps'
-  | 'rating'
-  | 'cta'
-  | 'consent'
-  | 'date'
-  | 'fileUpload'
-  | 'matrix'
-  | 'ranking'
-  | 'address'
-  | 'contactInfo'
-  | 'pictureSelection'
-  | 'cal'
-  | 'csat'
-  | 'ces'
+/** The element types, as core's registry lists them. */
+export type QuestionType = ElementType
 
 export interface QuestionBase<T extends QuestionType> {
   id: string

@@ -10,7 +10,6 @@
  * through `callbacks` so that the core can keep its own state (displays, responses) and emit the loader's
  * events.
  */
-import type { ReferenceSurveyProps } from '../renderer/reference-props'
 import type { WidgetProject, WidgetSurvey } from './survey'
 
 /**
@@ -97,4 +96,41 @@ export interface RenderCallbacks {
 declare global {
   // eslint-disable-next-line no-var
   var formbricksSurveys: FormbricksSurveysGlobal | undefined
+}
+
+type Callback = () => void | Promise<void>
+
+/**
+ * The props of the reference's `renderSurvey` that Canvass reads (docs/widget.md lists the rest); the renderer
+ * turns them into Canvass's own options (`renderer/reference-props.ts`).
+ */
+export interface ReferenceSurveyProps {
+  survey: WidgetSurvey
+  /** The styling to draw with (the SDKs pass the project's, or the survey's where it may overwrite it). */
+  styling?: Record<string, unknown> | null
+  isBrandingEnabled?: boolean
+  appUrl?: string
+  workspaceId?: string
+  /** The older name of `workspaceId`. */
+  environmentId?: string
+  userId?: string
+  contactId?: string
+  /** `modal` (the default) or `inline`, in the element whose id is `containerId`. */
+  mode?: 'modal' | 'inline'
+  containerId?: string
+  placement?: string
+  overlay?: 'none' | 'light' | 'dark'
+  clickOutside?: boolean
+  languageCode?: string
+  hiddenFieldsRecord?: Record<string, string | number | string[]>
+  action?: string
+  singleUseId?: string
+  pinAuthToken?: string
+  /** False in a mobile SDK's WebView: the page's URL is then no response `meta`. */
+  isWebEnvironment?: boolean
+  onDisplayCreated?: Callback
+  onResponseCreated?: Callback
+  onFinished?: Callback
+  onClose?: Callback
+  onRetry?: Callback
 }

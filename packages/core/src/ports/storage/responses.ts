@@ -146,7 +146,7 @@ export interface SummaryAggregates {
   lastAnswered: Array<{ index: number | null; count: number }>
 }
 
-/** What `ResponseStore.update` hands `change` of the response's survey. */
+/** What an update's decision is handed of the response's survey (`ResponseStore.readForUpdate`, `updateLocked`). */
 export interface ResponseSurveyFields extends SurveyStatusFields {
   /** Whether the survey has a `pin`: a respondent's update must then carry a proof of it. */
   hasPin: boolean
@@ -158,7 +158,7 @@ export interface ResponseSurveyFields extends SurveyStatusFields {
   /**
    * The survey's scale questions as they are now, in the survey's order (`AnswerScale`), read with the
    * response (the same statement): core refuses an update whose answers leave their scale. Present only when
-   * `update` was asked for them (`ResponseUpdateOptions.answerScales`): an update of texts does not pay for
+   * the update asked for them (`ResponseUpdateOptions.answerScales`): an update of texts does not pay for
    * reading the survey's questions.
    */
   answerScales?: AnswerScale[]
@@ -192,8 +192,9 @@ export interface AnswerScale {
 /**
  * Responses, each read with its person, notes and tags. A create is core's loop (`createResponse`,
  * `domain/response-writes.ts`) over the primitives `keptFacts`, `writeFacts`, `insertGuarded` and
- * `createLocked`: core decides, retries and chooses the lock; the adapter reads, and writes what it is told,
- * guarded, reporting what happened.
+ * `createLocked`; an update is core's `updateResponse` (`domain/response-updates.ts`) over `readForUpdate`,
+ * `updateGuarded` and `updateLocked`; an import is core's `importResponses` over `importLocked`. Core decides,
+ * retries and chooses the lock; the adapter reads, and writes what it is told, guarded, reporting what happened.
  */
 export interface ResponseStore {
   /**
@@ -229,16 +230,31 @@ export interface ResponseStore {
    * guarded by what it read (only the display can have changed under the lock; `lost` then), links
    * `input.tagIds` (ids that name no tag of the survey's environment skipped) before the events record them, and,
    * when the response is finished and the survey has `autoComplete`, counts the survey's finished responses and
-   * completes it when core's `autoCompletes` says so. Concurrent locked writes of one survey run one after
+   * completes it when `completes` (core's `autoCompletes`) says so. Concurrent locked writes of one survey run one after
    * another, each seeing the completion of the one before.
    */
-  createLocked(input: NewResponse, check: CreateResponseCheck, decide: CreateDecision): Promise<LockedCreate>
+  createLocked(
+    input: NewResponse,
+    check: CreateResponseCheck,
+    decide: CreateDecision,
+    completes: AutoCompleteDecision,
+  ): Promise<LockedCreate>
   /**
-   * Imports: creates each of `inputs` as core's `createResponse` would (contacts linked, `auto_complete` counted exactly), all
-   * in one transaction, and reports each outcome in order. A create refused for its own reason leaves the
-   * others; a database error writes none. Webhook events are recorded only when `webhooks` is set.
+   * Imports, in one transaction: locks the surveys `inputs` name (in id order) and the ids they keep, throws (writing
+   * nothing) when an id names a stored response, and then, for each input in
+   * order, reports a single-use id or display already taken, or reads the facts as `createLocked` does, hands
+   * them with the input to `decide` and writes the create as `createLocked` writes it (`completes` deciding `autoComplete`).
+   * Without `webhooks`, the events the inserts recorded are deleted in the same transaction. `lost` when a
+   * create committed meanwhile took a single-use id or display the import found free: nothing was written, and
+   * `cause` is the database's refusal. Any other error writes nothing and propagates.
    */
-  importMany(inputs: NewResponse[], check: CreateResponseCheck, options: { webhooks: boolean }): Promise<CreateResponseResult[]>
+  importLocked(
+    inputs: NewResponse[],
+    check: CreateResponseCheck,
+    options: { webhooks: boolean },
+    decide: ImportDecision,
+    completes: AutoCompleteDecision,
+  ): Promise<LockedImport>
   /** A response by id in any environment, with its person, notes and tags. */
   get(id: string): Promise<ResponseRecord | null>
   /**
@@ -268,23 +284,31 @@ export interface ResponseStore {
    */
   listAnswers(environmentId: string, surveyId: string, query: AnswerListQuery): Promise<AnswerRow[]>
   /**
-   * Read-modify-write of one response (in any environment): hands it and its survey's status fields to
-   * `change`, and writes the patch it returns atomically, so concurrent updates each see the last write: under
-   * a lock, or with a write that applies only if the response is still as it was read, reading again and
-   * calling `change` again when it is not. `change` must therefore be free of side effects. If it throws,
-   * nothing is written and the error propagates. Returns `null` when no response has that id, without calling
-   * `change`. When `change` returns `null` (nothing to change), nothing is written, no webhook event is
-   * recorded, and the response is returned as `change` was handed it. A response that becomes finished completes its survey at `autoComplete`, as in `createLocked`, in the
-   * same transaction. When the patch finishes the response, `change` MUST be handed the survey as the last
-   * finishing update or create of that survey left it (e.g. the survey row locked before the response is read),
-   * so that a status check in `change` counts exactly: N concurrent finishing updates against `autoComplete: k`
-   * with k < N pass the check k times. Updates that do not finish a response need no such lock (the hot path).
+   * The response (in any environment) as an update is decided on: with its survey's status fields (and its
+   * `answerScales` only when `options.answerScales`), its survey's `autoComplete`, and the row's version, in
+   * one query, without a lock. Null when no response has that id.
    */
-  update(
-    id: string,
-    change: (current: ResponseRecord, survey: ResponseSurveyFields) => ResponsePatch | null,
-    options?: ResponseUpdateOptions,
-  ): Promise<ResponseRecord | null>
+  readForUpdate(id: string, options?: Pick<ResponseUpdateOptions, 'answerScales'>): Promise<ResponseForUpdate | null>
+  /**
+   * Writes `patch` (never with `tagIds`: core hands tags to `updateLocked`) and, in the same statement, its
+   * webhook event, only while the row is still at `guard.version`, and, when the patch finishes a response that
+   * `guard.wasFinished` says was not, only while its survey has no `autoComplete` (such a write counts towards
+   * it under the survey's lock). With `guard.screenQuotas` the same statement marks the response unscreened as
+   * `ResponseUpdateOptions.screenQuotas` says. Returns the response as written, or null when a guard failed
+   * (or the response went): nothing was written. One round trip.
+   */
+  updateGuarded(id: string, patch: ResponsePatch, guard: UpdateGuard): Promise<ResponseRecord | null>
+  /**
+   * The locked update, in one transaction: locks the survey `options.lockSurvey` names (when not null) before
+   * the response, then the response row, and hands the response and its survey's fields as they now are to
+   * `decide.patch` (core's rule, free of side effects; a throw rolls back and propagates). `lock_survey` and
+   * `null` write nothing. A patch is written as `updateGuarded` writes it (marking the response unscreened when
+   * `options.screenQuotas` and the survey has quotas), its `tagIds` replacing the response's tags before the
+   * event records them; when it finishes the response and the survey has `autoComplete`, the survey's finished
+   * responses are counted and the survey completed when `decide.completes` says so, at the patch's `updatedAt`.
+   * Concurrent locked updates of one response (or, with `lockSurvey`, of one survey) run one after another.
+   */
+  updateLocked(id: string, options: LockedUpdateOptions, decide: LockedUpdateDecision): Promise<LockedUpdate>
   /** Deletes the response of that environment; returns it as it was, or null. */
   delete(environmentId: string, id: string): Promise<ResponseRecord | null>
   /**
@@ -383,6 +407,67 @@ export type CreateDecision = (facts: ResponseCreateFacts) => Exclude<CreateRespo
 
 /** What a locked write did (`ResponseStore.createLocked`): its insert's outcome, or the decision's refusal. */
 export type LockedCreate = GuardedInsert | Exclude<CreateResponseResult, { outcome: 'created' }>
+
+/**
+ * Core's judgement, under the survey's lock and after the write that finished a response, of whether the
+ * survey's `finished` responses complete it at `now` (core's `autoCompletes`).
+ */
+export type AutoCompleteDecision = (
+  survey: Pick<SurveyWriteFacts, 'status' | 'runOnDate' | 'closeOnDate' | 'autoComplete'>,
+  finished: number,
+  now: Date,
+) => boolean
+
+/** Core's decision of one import's create on the facts read under the survey's lock: null to write it, or the refusal. */
+export type ImportDecision = (facts: ResponseCreateFacts, input: NewResponse) => ReturnType<CreateDecision>
+
+/** What an import's locked transaction did (`ResponseStore.importLocked`): each create's outcome in order, or lost. */
+export type LockedImport = { outcome: 'written'; results: LockedCreate[] } | { outcome: 'lost'; cause: unknown }
+
+/** A response as an update is decided on (`ResponseStore.readForUpdate`). */
+export interface ResponseForUpdate {
+  response: ResponseRecord
+  survey: ResponseSurveyFields
+  /** The survey's `autoComplete`: a finishing update of a survey that has one is written under its lock. */
+  autoComplete: number | null
+  /** Changes on every write of the response row: a write decided on this read applies only while it holds. */
+  version: string
+}
+
+/** What a guarded update holds to (`ResponseStore.updateGuarded`). */
+export interface UpdateGuard {
+  /** The `ResponseForUpdate.version` the decision read. */
+  version: string
+  /** Whether the response was finished as read: a patch that finishes it is guarded by the survey too. */
+  wasFinished: boolean
+  /** Mark the written response unscreened (`ResponseUpdateOptions.screenQuotas`, its survey having quotas). */
+  screenQuotas: boolean
+}
+
+export interface LockedUpdateOptions {
+  /** The survey to lock before the response (a finishing update), or null. */
+  lockSurvey: string | null
+  /** Hand `decide.patch` the survey's `answerScales`. */
+  answerScales: boolean
+  /** As `ResponseUpdateOptions.screenQuotas`. */
+  screenQuotas: boolean
+}
+
+/** Core's decision of an update under its locks (`ResponseStore.updateLocked`). */
+export interface LockedUpdateDecision {
+  /**
+   * The patch to write, null to write nothing, or `lock_survey`: the patch finishes the response and the
+   * survey is not locked, so nothing is written and core runs the update again with the survey's lock.
+   */
+  patch(current: ResponseRecord, survey: ResponseSurveyFields): ResponsePatch | null | 'lock_survey'
+  completes: AutoCompleteDecision
+}
+
+/** What a locked update did: the response is gone, was left as it is, was written, or needs the survey's lock. */
+export type LockedUpdate =
+  | { outcome: 'missing' }
+  | { outcome: 'unchanged' | 'written'; response: ResponseRecord }
+  | { outcome: 'lock_survey' }
 
 /** The keys of a response's `meta` that anonymizing drops: what tells where and on what the respondent was. */
 export const ANONYMIZED_META_KEYS = ['url', 'userAgent', 'country', 'city', 'region', 'ipAddress'] as const

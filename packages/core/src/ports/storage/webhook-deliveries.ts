@@ -1,19 +1,23 @@
-import type { PageQuery } from './common'
+import type { JsonObject, PageQuery } from './common'
+import type { PersonRecord } from './responses'
+import type { SurveyStatusFields } from './surveys'
 import type { WebhookEvent } from './webhooks'
 
 /**
  * The webhook outbox. Deliveries are written by a response create (`responses.insertGuarded`,
- * `responses.createLocked`, `responses.importMany`) and `responses.update`, in the same
+ * `responses.createLocked`, `responses.importLocked`) and update (`responses.updateGuarded`,
+ * `responses.updateLocked`), in the same
  * statement or transaction as the response change; the dispatcher (core) claims, sends and records them.
  *
  * Rules every implementation MUST follow:
  * - A response create writes a delivery for `responseCreated`, and for `responseFinished` when the response
- *   is finished; `responses.update` writes one for `responseUpdated`, and for `responseFinished` when the
+ *   is finished; an update writes one for `responseUpdated`, and for `responseFinished` when the
  *   update made the response finished (core's `writeEvents`). One delivery per webhook that core's
  *   `eventDeliveries` picks from the webhooks of the response's environment that were not disabled at the write,
  *   as they were then (it lists the event in `triggers`, and has empty `surveyIds` or lists the response's
  *   survey), and that still exists and is not disabled when the delivery is made. The write records what the
- *   choice needs at the cost of at most one indexed lookup; the adapter chooses nothing.
+ *   choice needs at the cost of at most one indexed lookup; core makes the events into their deliveries
+ *   (`expandEvents`), the adapter chooses nothing.
  * - A delivery's `body` is core's `webhookEnvelope`: `{"webhookId","event","data"}`, `data` being the response
  *   as the API shows it (core's `responseEventData`, as the response was after the write) plus its survey.
  *   It is fixed when the delivery is written: every attempt sends the same bytes.
@@ -23,6 +27,17 @@ import type { WebhookEvent } from './webhooks'
  *   out must not overwrite what a later claimer did.
  */
 export interface WebhookDeliveryStore {
+  /**
+   * Makes up to `query.limit` recorded events into their deliveries, in one transaction: takes them from the
+   * queue (deleting them, skipping those another caller holds; with `from: 'recent'`, only events of about the
+   * last ten seconds, cheap to reach), hands them to `build` (core's `outboxDeliveries`: which webhooks each
+   * reaches and each delivery's body; pure, no I/O), and inserts the deliveries it returns whose webhook still
+   * exists and is not disabled, each with a new id (the `webhook-id` of every attempt). Returns how many events
+   * were taken. An event is thus made into its deliveries exactly once, whatever runs at the same time: the
+   * take and the insert commit together or not at all. Core runs it until a batch comes back short
+   * (`expandOutbox`) before every read of deliveries; the other methods here read only deliveries made.
+   */
+  expandEvents(query: { limit: number; from: 'recent' | 'head' }, build: OutboxBuild): Promise<number>
   /**
    * Claims up to `limit` pending deliveries whose next attempt is due at `now`, oldest due first, each for
    * `leaseMs`. Deliveries of a disabled webhook are returned with `disabled` set so the caller can drop them.
@@ -63,8 +78,7 @@ export interface WebhookDeliveryStore {
    * How the outbox stands at `now`, for health answers and metrics: how many deliveries a claim holds (being
    * sent), when a delivery was last delivered, and the webhooks with deliveries due and not held by a claim, those
    * whose oldest due delivery has waited longest first, at most `limit` of them. Over every environment; each
-   * count MAY stop at 100,000. It MUST NOT change a delivery; like every read of deliveries, it MAY first make the
-   * events written so far into their deliveries.
+   * count MAY stop at 100,000. It MUST NOT change a delivery.
    */
   standing(now: Date, limit: number): Promise<DeliveryStanding>
   /**
@@ -79,6 +93,87 @@ export interface WebhookDeliveryStore {
    * the same process wakes at once. Returns the function that removes the listener.
    */
   onWritten(listener: () => void): () => void
+}
+
+/**
+ * Core's choice of the deliveries a batch of recorded events makes (`outboxDeliveries`), handed to
+ * `WebhookDeliveryStore.expandEvents`: a pure function, so that the adapter's transaction holds only its take
+ * and its insert.
+ */
+export type OutboxBuild = (events: readonly OutboxEvent[]) => OutboxDelivery[]
+
+/**
+ * A webhook as a response write saw it (docs/architecture.md, "The webhook outbox, in two stages"): an adapter
+ * records the environment's active webhooks with the write, and core matches them when the event is made into
+ * its deliveries, so that a webhook changed in between is judged as it was at the write.
+ */
+export interface EventWebhook {
+  id: string
+  triggers: readonly string[]
+  /** Empty: every survey of the environment. */
+  surveyIds: readonly string[]
+}
+
+/** A response write's event as the outbox recorded it (`WebhookDeliveryStore.expandEvents`). */
+export interface OutboxEvent {
+  responseId: string
+  surveyId: string
+  /** Whether the response is finished after the write. */
+  finished: boolean
+  /** When the write was made (the response's `updatedAt`): the time of its deliveries. */
+  writtenAt: Date
+  /**
+   * What the write recorded for core's match: its kind, whether an updated response was finished before, and
+   * the environment's webhooks not disabled at the write. An event recorded before the match was core's holds
+   * its matches instead (event name → webhook ids), taken as they are.
+   */
+  hooks: { write: 'create' | 'update'; wasFinished: boolean; webhooks: EventWebhook[] } | { matched: Record<string, string[]> }
+  /**
+   * The response as written and its survey as it was then; or, for an event recorded before migration
+   * `0031-events-written-with-responses`, its data as it was built then (`built`).
+   */
+  written: { response: OutboxResponse; survey: OutboxSurvey } | { built: Record<string, unknown> }
+}
+
+/** The response of an `OutboxEvent`, as it was written. */
+export interface OutboxResponse {
+  id: string
+  createdAt: Date
+  updatedAt: Date
+  surveyId: string
+  finished: boolean
+  data: JsonObject
+  variables: JsonObject
+  ttc: Record<string, number>
+  meta: JsonObject
+  language: string | null
+  singleUseId: string | null
+  displayId: string | null
+  endingId: string | null
+  notes: unknown[]
+  tags: unknown[]
+  person: PersonRecord | null
+  personAttributes: Record<string, string> | null
+}
+
+/** The survey of an `OutboxEvent` as it was at the write (its stored status; core judges the effective one). */
+export interface OutboxSurvey extends Omit<SurveyStatusFields, 'environmentId'> {
+  id: string
+  name: string
+  type: string
+  createdAt: Date | null
+  updatedAt: Date | null
+}
+
+/** A delivery core made of an event, for `expandEvents` to insert. */
+export interface OutboxDelivery {
+  responseId: string
+  webhookId: string
+  event: WebhookEvent
+  /** The body (`webhookEnvelope`), stored as JSON and sent as it is on every attempt. */
+  payload: unknown
+  /** The event's `writtenAt`: the delivery is due from then. */
+  createdAt: Date
 }
 
 /** What `standing` answers. */

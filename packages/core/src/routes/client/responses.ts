@@ -21,6 +21,7 @@ import type { BodyHandler, RouteTable } from '../../http/route-table'
 import { dataOf, v1ResponseAnswer, v2ResponseAnswer } from '../../schemas/answers'
 import { quotaFullAnswer, screenResponse } from '../../domain/quota-service'
 import type { QuotaRecord } from '../../ports/storage'
+import { updateResponse as writeResponseUpdate } from '../../domain/response-updates'
 
 /**
  * Respondents' response routes: create, and update in both the environment form and the spec form; and the
@@ -168,7 +169,8 @@ async function updateResponseOrThrow(
   // between, and its last run is the one written).
   let hasQuotas = false
   const updater = { kind: 'respondent', environmentId, now: ctx.now(), pinProvenFor: provenSurvey } as const
-  const updated = await ctx.storage.responses.update(
+  const updated = await writeResponseUpdate(
+    ctx.storage.responses,
     id,
     (current, survey) => {
       hasQuotas = survey.hasQuotas

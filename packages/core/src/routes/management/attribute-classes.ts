@@ -1,5 +1,5 @@
 import { param } from '../../context'
-import { authenticate } from '../../http/auth'
+import { authenticate } from '../../auth/authenticate'
 
 import { badRequest, notFound, unauthorized } from '../../errors'
 import { ok } from '../../http/respond'
@@ -10,7 +10,7 @@ import type { BodyHandler, RouteTable } from '../../http/route-table'
 import { attributeClassAnswer, dataOf, pageOf } from '../../schemas/answers'
 import { pageQuery } from '../../http/pagination'
 import { checkNamedEnvironment } from '../../domain/named-environment'
-import { environmentResourceHandlers } from './environment-resource'
+import { environmentResourceHandlers } from '../../http/environment-resource'
 
 /** `/api/v1/management/attribute-classes`: list (automatic ones included), create, get, update and delete. */
 export function registerAttributeClassRoutes(routes: RouteTable): void {

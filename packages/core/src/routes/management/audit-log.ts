@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import type { Handler } from '../../context'
 import { externalUrl } from '../../context'
-import { authenticate } from '../../http/auth'
+import { authenticate } from '../../auth/authenticate'
 import { decodeCursor, listPage } from '../../http/pagination'
 import { parseInput } from '../../http/validate'
 import { validationError } from '../../errors'

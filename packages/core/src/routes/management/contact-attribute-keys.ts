@@ -1,5 +1,5 @@
 import { param } from '../../context'
-import { authenticate } from '../../http/auth'
+import { authenticate } from '../../auth/authenticate'
 
 import { badRequest, notFound, unauthorized } from '../../errors'
 import { ok } from '../../http/respond'
@@ -10,7 +10,7 @@ import type { BodyHandler, RouteTable } from '../../http/route-table'
 import { contactAttributeKeyAnswer, dataOf, pageOf } from '../../schemas/answers'
 import { pageQuery } from '../../http/pagination'
 import { checkNamedEnvironment } from '../../domain/named-environment'
-import { environmentResourceHandlers } from './environment-resource'
+import { environmentResourceHandlers } from '../../http/environment-resource'
 
 /** `/api/v1/management/contact-attribute-keys`: list (defaults included), create, get, update and delete. */
 export function registerContactAttributeKeyRoutes(routes: RouteTable): void {

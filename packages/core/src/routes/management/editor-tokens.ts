@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import type { BodyHandler, RouteTable } from '../../http/route-table'
-import { authenticate } from '../../http/auth'
+import { authenticate } from '../../auth/authenticate'
 import { checkNamedEnvironment } from '../../domain/named-environment'
 import { consoleMinter, mintEditorToken } from '../../domain/editor-token-mint'
 import { MAX_EDITOR_GRANT_ID_LENGTH, MAX_EDITOR_TOKEN_SECONDS } from '../../domain/editor-tokens'

@@ -1,5 +1,5 @@
 import type { Handler } from '../../context'
-import { authenticate } from '../../http/auth'
+import { authenticate } from '../../auth/authenticate'
 
 import { notFound } from '../../errors'
 import { ok } from '../../http/respond'

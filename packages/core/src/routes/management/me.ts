@@ -1,5 +1,5 @@
 import type { Handler } from '../../context'
-import { authenticate } from '../../http/auth'
+import { authenticate } from '../../auth/authenticate'
 import { CanvassError } from '../../errors'
 import { json } from '../../http/respond'
 import type { RouteTable } from '../../http/route-table'

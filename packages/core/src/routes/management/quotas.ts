@@ -1,6 +1,6 @@
 import type { CanvassContext, Handler } from '../../context'
 import { externalUrl, param } from '../../context'
-import { authenticate } from '../../http/auth'
+import { authenticate } from '../../auth/authenticate'
 
 import { badRequest, notFound, validationError } from '../../errors'
 import { listPage, pageQuery, readPageQuery } from '../../http/pagination'
@@ -11,7 +11,7 @@ import type { QuotaRecord, SurveyRecord } from '../../ports/storage'
 import { dataOf, pageOf, quotaAnswer } from '../../schemas/answers'
 import { MAX_QUOTAS_PER_SURVEY, quotaCreateSchema, quotaUpdateSchema } from '../../schemas/quota'
 import { checkQuotaAgainstSurvey, quotaOutput } from '../../domain/quota-service'
-import { ownedSurvey } from './surveys'
+import { ownedSurvey } from '../../domain/owned-survey'
 
 const BASE = '/api/v1/management/surveys/:surveyId/quotas'
 

@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import type { CanvassContext, Handler } from '../../context'
 import { externalUrl, param } from '../../context'
-import { authenticate } from '../../http/auth'
+import { authenticate } from '../../auth/authenticate'
 import { readJsonBatch } from '../../http/body'
 import { CanvassError, notFound, unauthorized, validationError } from '../../errors'
 import { LARGE_ROW_BATCH, listPage } from '../../http/pagination'
@@ -15,8 +15,7 @@ import {
   responseListQuery,
 } from '../../http/response-query'
 import { exportStream } from '../../domain/response-export'
-import type { ExportEarlyEnd } from '../../domain/response-export'
-import { describeCause } from '../../http/boundary'
+import { logEarlyEnd } from '../../domain/export-early-end'
 import { SAFE_HEADERS } from '../../http/respond'
 import { ok } from '../../http/respond'
 import type { CreateResponseCheck, NewResponse, ResponseRecord } from '../../ports/storage'
@@ -30,11 +29,13 @@ import { ownValue } from '../../own-value'
 import { newResponse, responseOutput, responsePatch } from '../../domain/response-service'
 import { checkPatchedSize, checkResponseSize } from '../../domain/response-size'
 import { createRefusal, createResponseOrThrow } from '../../domain/response-create'
-import { ownedSurvey } from './surveys'
+import { ownedSurvey } from '../../domain/owned-survey'
 import type { BodyHandler, RouteTable } from '../../http/route-table'
 import { anonymizeAnswer, bulkImportAnswer, dataOf, pageOf, responseAnswer } from '../../schemas/answers'
 import { checkNamedEnvironment, namedEnvironmentChecker } from '../../domain/named-environment'
-import { checkContactAttributeFilter, readsContactAttributes } from '../../http/console-roles'
+import { checkContactAttributeFilter, readsContactAttributes } from '../../auth/console-roles'
+import { importResponses as writeResponseImport } from '../../domain/response-imports'
+import { updateResponse as writeResponseUpdate } from '../../domain/response-updates'
 
 /** `/api/v1/management/responses`: list, create, get, update and delete, without survey status checks. */
 export function registerManagementResponseRoutes(routes: RouteTable): void {
@@ -259,7 +260,8 @@ const importResponses: Handler = async (request, ctx) => {
   const outcomes =
     valid.length === 0
       ? []
-      : await ctx.storage.responses.importMany(
+      : await writeResponseImport(
+          ctx.storage.responses,
           valid.map((entry) => entry.response),
           check,
           { webhooks: webhooks === 'true' },
@@ -332,7 +334,8 @@ const updateResponse: BodyHandler<typeof managementResponseUpdateSchema> = async
   const { environmentId } = caller
   const input = await body()
   const id = param(request, 'responseId')
-  const updated = await ctx.storage.responses.update(
+  const updated = await writeResponseUpdate(
+    ctx.storage.responses,
     id,
     (current, survey) => {
       const refusal = responseUpdateRefusal(current, survey, input.data, { kind: 'manager', environmentId })
@@ -362,31 +365,4 @@ async function ownedResponse(ctx: CanvassContext, environmentId: string, id: str
   if (!response) throw notFound('Response', id)
   if (response.environmentId !== environmentId) throw unauthorized()
   return response
-}
-
-/**
- * Logs an export that ended before its last row, with its reason: the answer's status (200) was sent long
- * before, so the log is the only place that says the file was cut off. A client that stopped reading is a
- * warning; a failed read (the database went away, a statement timed out) is an error with its cause.
- */
-export function logEarlyEnd(ctx: CanvassContext, what: string, requestId: string | undefined): (end: ExportEarlyEnd) => void {
-  const request = requestId === undefined ? '' : ` (request ${requestId})`
-  return ({ reason, rows, cause }) => {
-    const after = `after ${rows} ${rows === 1 ? 'row' : 'rows'}`
-    if (reason === 'cancelled') {
-      const why =
-        cause instanceof Error
-          ? `: ${describeCause(cause).message}`
-          : typeof cause === 'string' && cause !== ''
-            ? `: ${cause.slice(0, 200)}`
-            : ''
-      ctx.logger.warn(
-        `${what} ended early ${after}${request}: the client stopped reading (the connection closed or the stream was cancelled${why})`,
-      )
-    } else {
-      const message = `${what} ended early ${after}: reading or writing its rows failed`
-      if (requestId === undefined) ctx.logger.error(message, describeCause(cause))
-      else ctx.logger.error(message, describeCause(cause), { requestId })
-    }
-  }
 }

@@ -1,6 +1,6 @@
 import type { Handler } from '../../context'
 import { param } from '../../context'
-import { authenticate } from '../../http/auth'
+import { authenticate } from '../../auth/authenticate'
 import { badRequest, notFound, unauthorized, validationError } from '../../errors'
 import { ok } from '../../http/respond'
 import { isEncryptedSingleUse } from '../../domain/single-use-ids'

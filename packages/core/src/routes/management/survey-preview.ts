@@ -2,11 +2,11 @@ import * as v from 'valibot'
 import type { Handler } from '../../context'
 import { param, publicBaseUrl } from '../../context'
 import { badRequest } from '../../errors'
-import { authenticate } from '../../http/auth'
+import { authenticate } from '../../auth/authenticate'
 import { ok } from '../../http/respond'
 import type { RouteTable } from '../../http/route-table'
 import { dataOf } from '../../schemas/answers'
-import { ownedSurvey } from './surveys'
+import { ownedSurvey } from '../../domain/owned-survey'
 
 /**
  * `POST /api/v1/management/surveys/{surveyId}/preview`: a link that shows the survey's page whatever its

@@ -1,12 +1,12 @@
 import type { CanvassContext, Handler } from '../../context'
 import { param, publicBaseUrl } from '../../context'
-import { authenticate } from '../../http/auth'
+import { authenticate } from '../../auth/authenticate'
 import { notFound } from '../../errors'
 import { ok } from '../../http/respond'
 import type { RouteTable } from '../../http/route-table'
 import { dataOf, shareAnswer } from '../../schemas/answers'
 import { newResultShareKey } from '../../domain/result-share'
-import { ownedSurvey } from './surveys'
+import { ownedSurvey } from '../../domain/owned-survey'
 
 /**
  * `/api/v1/management/surveys/{surveyId}/share`: turns the read-only results page of a survey on (a new key

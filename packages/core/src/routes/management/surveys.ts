@@ -1,11 +1,12 @@
-import type { CanvassContext, Handler } from '../../context'
+import type { Handler } from '../../context'
 import { externalUrl, param } from '../../context'
-import { authenticate } from '../../http/auth'
+import { ownedSurvey } from '../../domain/owned-survey'
+import { authenticate } from '../../auth/authenticate'
 import { readJsonBody } from '../../http/body'
 import { badRequest, notFound, unauthorized } from '../../errors'
 import { LARGE_ROW_BATCH, listPage, readPageQuery } from '../../http/pagination'
 import { ok } from '../../http/respond'
-import type { SegmentRecord, SurveyRecord } from '../../ports/storage'
+import type { SegmentRecord } from '../../ports/storage'
 import { surveyCreateSchema, surveyUpdateSchema } from '../../schemas/survey'
 import { segmentsById } from '../../domain/segment-service'
 import { surveyOutput } from '../../domain/survey-service'
@@ -14,7 +15,7 @@ import { readSummaryQuery, summaryFilterQuery } from '../../http/response-query'
 import { readSurveySummary } from '../../domain/survey-summary'
 import { dataOf, pageOf, summaryAnswer, surveyAnswer } from '../../schemas/answers'
 import { pageQueryWithOffset } from '../../http/pagination'
-import { checkContactAttributeFilter } from '../../http/console-roles'
+import { checkContactAttributeFilter } from '../../auth/console-roles'
 import { createSurveyFromBody, segmentOf, segmentOfSurvey, updateSurveyFromBody } from '../../domain/survey-writes'
 
 /** `/api/v1/management/surveys`: list, create, get, update (merge) and delete. */
@@ -119,7 +120,6 @@ const deleteSurvey: Handler = async (request, ctx) => {
   return ok(surveyOutput(deleted, ctx.now(), segment))
 }
 
-/** The survey if it is the caller's: 404 when unknown, 401 when it belongs to another environment. */
 const summarizeSurvey: Handler = async (request, ctx) => {
   const caller = await authenticate(request, ctx)
   const { environmentId } = caller
@@ -127,11 +127,4 @@ const summarizeSurvey: Handler = async (request, ctx) => {
   checkContactAttributeFilter(caller, filter.where)
   const survey = await ownedSurvey(ctx, environmentId, param(request, 'surveyId'))
   return ok(await readSurveySummary(ctx, survey, filter))
-}
-
-export async function ownedSurvey(ctx: CanvassContext, environmentId: string, id: string): Promise<SurveyRecord> {
-  const survey = await ctx.storage.surveys.get(id)
-  if (!survey) throw notFound('Survey', id)
-  if (survey.environmentId !== environmentId) throw unauthorized()
-  return survey
 }

@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import type { CanvassContext, Handler } from '../../context'
 import { externalUrl, param } from '../../context'
-import { authenticate } from '../../http/auth'
+import { authenticate } from '../../auth/authenticate'
 
 import { badRequest, notFound, unauthorized, validationError } from '../../errors'
 import { listPage, readPageQuery } from '../../http/pagination'

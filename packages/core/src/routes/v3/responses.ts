@@ -7,8 +7,8 @@ import { CanvassError } from '../../errors'
 
 import type { InvalidParam } from '../../http/problem'
 import { capInvalidParams } from '../../http/problem'
-import type { Caller } from '../../http/auth'
-import { checkContactAttributeFilter } from '../../http/console-roles'
+import type { Caller } from '../../auth/authenticate'
+import { checkContactAttributeFilter } from '../../auth/console-roles'
 import type { RouteTable } from '../../http/route-table'
 import {
   V3Problem,
@@ -43,6 +43,7 @@ import {
   v3ResponseValidateAnswer,
   v3ResponseValidateSchema,
 } from '../../schemas/v3-response'
+import { updateResponse } from '../../domain/response-updates'
 
 const EXTENSION_DOC =
   'Canvass\'s extension: also takes `filter[<field>][<operator>]=<value>` on answers, hidden fields, variables, `meta`, contact attributes, quotas, tags and `updatedAt` (docs/api.md, "Filtering responses"); the cursor is bound to those too.'
@@ -301,7 +302,8 @@ const patchResponse: V3BodyHandler<typeof v3ResponsePatchSchema> = async (reques
   const judged = await judgeV3Patch(ctx, environmentId, record, current, body)
   if (!judged.ok) throw judged.error
   const updated = await asV3Problem(() =>
-    ctx.storage.responses.update(
+    updateResponse(
+      ctx.storage.responses,
       id,
       (latest, facts) => {
         // A manager's update (domain/response-write-rules.ts): a response of another environment is a 403; the

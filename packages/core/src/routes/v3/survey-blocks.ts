@@ -15,7 +15,7 @@ import { v1BodyOf, v3Languages, v3SurveyOutput } from '../../domain/v3-survey'
 import type { V3Block, V3BlockOp } from '../../domain/v3-survey-blocks'
 import { applyBlockOps, blockParamPath, newForwardReferences, reorderBlocks } from '../../domain/v3-survey-blocks'
 import { segmentOfSurvey, updateSurveyFromBody } from '../../domain/survey-writes'
-import { SurveyStale, checkUnchangedSince, staleProblem } from './survey-stale'
+import { SurveyStale, checkUnchangedSince, staleProblem } from '../../domain/survey-stale'
 
 /**
  * The reference's v3 block editing (docs/api.md, "Editing blocks in v3"): `PATCH …/blocks` applies update,

@@ -2,7 +2,7 @@ import type { V3BodyHandler } from '../../http/v3'
 import * as v from 'valibot'
 import type { CanvassContext } from '../../context'
 import { CanvassError } from '../../errors'
-import type { Caller } from '../../http/auth'
+import type { Caller } from '../../auth/authenticate'
 
 import type { InvalidParam } from '../../http/problem'
 import { capInvalidParams } from '../../http/problem'

@@ -25,7 +25,7 @@ import { effectiveSurveyStatus, storedStatusCases } from '../../domain/survey-st
 import { V3_KEY_VISIBILITY, v3SurveyOutput } from '../../domain/v3-survey'
 import { checkV3SurveyEditable, v3SurveyCreateWrite, v3SurveyPatchWrite } from '../../domain/v3-survey-write'
 import { createSurveyFromBody, segmentOfSurvey, updateSurveyFromBody } from '../../domain/survey-writes'
-import { SurveyStale, checkUnchangedSince, staleProblem } from './survey-stale'
+import { SurveyStale, checkUnchangedSince, staleProblem } from '../../domain/survey-stale'
 
 /**
  * The reference's v3 surveys (docs/api.md, "Surveys in v3"): list, create, get, patch, delete, archive and

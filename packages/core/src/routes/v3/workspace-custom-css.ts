@@ -4,7 +4,7 @@ import * as v from 'valibot'
 import type { CanvassContext } from '../../context'
 import { param } from '../../context'
 
-import type { Caller } from '../../http/auth'
+import type { Caller } from '../../auth/authenticate'
 import type { RouteTable } from '../../http/route-table'
 import { checkWorkspace, noV3Query, v3Forbidden, v3Ok, v3Route } from '../../http/v3'
 import { customCssHealth, normalizeCustomCss } from '../../domain/custom-css'

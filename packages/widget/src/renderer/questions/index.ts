@@ -1,4 +1,5 @@
 /** The component of each question type. */
+import type { ElementType } from '@canvass/core/element-types'
 import type { Question } from '../types'
 import { address } from './address'
 import { cal } from './cal'
@@ -20,8 +21,9 @@ import { ranking } from './ranking'
 import { rating } from './rating'
 import { unsupported } from './unsupported'
 
+// Keyed by core's element types: a type added there and not drawn here is a type error.
 // biome-ignore lint/suspicious/noExplicitAny: each view takes the props of its own question type
-const VIEWS: Record<string, QuestionView<any>> = {
+const VIEWS: Record<ElementType, QuestionView<any>> = {
   openText,
   multipleChoiceSingle,
   multipleChoiceMulti,

@@ -1,0 +1,15 @@
+import type { Middleware } from './compose'
+import type { RequestCall } from './request-call'
+
+/**
+ * HEAD answered as GET is, without the body: each GET route is registered for HEAD too, and answers it as a
+ * GET. The body's source (a file being read, an export being queried) is cancelled.
+ */
+export function headWithoutBody(): Middleware<RequestCall> {
+  return async (call, next) => {
+    const response = await next()
+    if (call.request.method !== 'HEAD' || response.body === null) return response
+    response.body.cancel().catch(() => {})
+    return new Response(null, { status: response.status, statusText: response.statusText, headers: response.headers })
+  }
+}
