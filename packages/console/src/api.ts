@@ -1,8 +1,11 @@
 /**
- * The console's one network client. Every call goes to the server's public API (the routes any client may use),
- * with the session the page's cookie carries, marked as a console call (`x-canvass-console`), the CSRF token on
- * changes and the environment the person is looking at. Errors come back as `ApiError` with the server's words.
+ * The console's one network client, over the shared `@canvass/api-client`. Every call goes to the server's
+ * public API (the routes any client may use), with the session the page's cookie carries, marked as a console
+ * call (`x-canvass-console`), the CSRF token on changes and the environment the person is looking at. Errors
+ * come back as `ApiError` with words for a person. Callers name what an answer holds with the OpenAPI types
+ * (`AnswerData<'/api/…/{id}'>`), never a shape of their own.
  */
+import { answerOf, CanvassApiError, createCanvassClient, type FetchAnswer } from '@canvass/api-client'
 import type { Boot } from './boot'
 
 export class ApiError extends Error {
@@ -80,35 +83,34 @@ export function createApi(boot: Boot, fetchImpl: typeof fetch = (...args) => fet
     'x-canvass-csrf': boot.csrfToken,
     'x-canvass-environment': environmentId,
   })
-  const send = async (path: string, options: CallOptions = {}): Promise<{ answer: Response; json: unknown }> => {
-    const init: RequestInit = {
-      method: options.method ?? 'GET',
-      headers: { ...headers(), ...(options.body === undefined ? {} : { 'content-type': 'application/json' }) },
-      credentials: 'same-origin',
-      signal: options.signal,
-    }
-    if (options.body !== undefined) init.body = JSON.stringify(options.body)
-    let answer: Response
+  const client = createCanvassClient({ baseUrl: boot.basePath, headers, fetch: fetchImpl })
+  // The console names a resource by its concrete path (`/api/v1/webhooks/abc`), which openapi-fetch sends as it
+  // is; what the answer holds is named by the caller, from the OpenAPI types.
+  const request = client.request as unknown as (
+    method: string,
+    path: string,
+    init: { params: { query: Query }; body?: unknown; signal?: AbortSignal | undefined; parseAs?: 'json' | 'blob' },
+  ) => Promise<FetchAnswer<unknown>>
+  const send = async (path: string, options: CallOptions = {}, parseAs: 'json' | 'blob' = 'json') => {
+    const query = Object.fromEntries(Object.entries(options.query ?? {}).filter(([, value]) => value !== ''))
     try {
-      answer = await fetchImpl(url(path, options.query), init)
+      return await answerOf(
+        request(options.method ?? 'GET', path, {
+          params: { query },
+          ...(options.body === undefined ? {} : { body: options.body }),
+          signal: options.signal,
+          parseAs,
+        }),
+      )
     } catch (error) {
-      if ((error as Error).name === 'AbortError') throw error
-      throw new ApiError(0, 'The server could not be reached. Check your connection and try again.')
+      if (!(error instanceof CanvassApiError)) throw error
+      if (error.status === 0) throw new ApiError(0, 'The server could not be reached. Check your connection and try again.')
+      throw new ApiError(error.status, errorWords(error.status, error.body), error.body)
     }
-    if (answer.status === 204) return { answer, json: undefined }
-    const text = await answer.text()
-    let json: unknown
-    try {
-      json = text ? JSON.parse(text) : undefined
-    } catch {
-      json = undefined
-    }
-    if (!answer.ok) throw new ApiError(answer.status, errorWords(answer.status, json), json)
-    return { answer, json }
   }
-  const call = async <T>(path: string, options?: CallOptions): Promise<T> => (await send(path, options)).json as T
+  const call = async <T>(path: string, options?: CallOptions): Promise<T> => (await send(path, options)).data as T
   const page = async <T>(path: string, options?: CallOptions): Promise<Page<T>> => {
-    const { answer, json } = await send(path, options)
+    const { response: answer, data: json } = await send(path, options)
     const body = (json ?? {}) as { data?: T[]; meta?: { nextCursor?: string | null; totalCount?: number | null } }
     const header = answer.headers.get('x-total-count')
     return {
@@ -119,22 +121,9 @@ export function createApi(boot: Boot, fetchImpl: typeof fetch = (...args) => fet
     }
   }
   const download = async (path: string, query: Query, fallback: string) => {
-    let answer: Response
-    try {
-      answer = await fetchImpl(url(path, query), { headers: headers(), credentials: 'same-origin' })
-    } catch {
-      throw new ApiError(0, 'The server could not be reached. Check your connection and try again.')
-    }
-    if (!answer.ok) {
-      const text = await answer.text()
-      let json: unknown
-      try {
-        json = JSON.parse(text)
-      } catch {}
-      throw new ApiError(answer.status, errorWords(answer.status, json), json)
-    }
-    const named = answer.headers.get('content-disposition')?.match(/filename="?([^";]+)"?/)?.[1]
-    return { blob: await answer.blob(), name: named ?? fallback }
+    const { response, data } = await send(path, { query }, 'blob')
+    const named = response.headers.get('content-disposition')?.match(/filename="?([^";]+)"?/)?.[1]
+    return { blob: data as Blob, name: named ?? fallback }
   }
   return {
     call,

@@ -1,4 +1,10 @@
-/** The survey fields the console reads (a v1 survey, `GET /api/v1/management/surveys/:id`) and answers in words. */
+import type { AnswerData } from '@canvass/api-client'
+
+/**
+ * The survey fields the console reads (a v1 survey, `GET /api/v1/management/surveys/{surveyId}`) and answers in
+ * words. Written here, not taken from the OpenAPI types, because the document passes a survey's questions and
+ * blocks through as open records: these are the fields of them the console relies on.
+ */
 export interface V1Survey {
   id: string
   name: string
@@ -15,18 +21,12 @@ export interface V1Survey {
 }
 
 /** The v3 list's item (`GET /api/v3/surveys`). */
-export interface SurveyListItem {
-  id: string
-  name: string
-  type: string
-  status: string
-  updatedAt: string
-  archivedAt: string | null
-  responseCount: number
-  completedResponseCount: number
-}
+export type SurveyListItem = AnswerData<'/api/v3/surveys'>[number]
 
-/** A v1 response (`GET /api/v1/management/responses`). */
+/**
+ * A v1 response (`GET /api/v1/management/responses`). Written here for the same reason as `V1Survey`: the
+ * document leaves tags and notes open.
+ */
 export interface V1Response {
   id: string
   createdAt: string

@@ -1,16 +1,22 @@
+import {
+  type AnswerData,
+  answerOf,
+  type Body,
+  CanvassApiError,
+  createCanvassClient,
+  type FetchAnswer,
+  type Problem,
+  problemsOf,
+} from '@canvass/api-client'
 import type { Json } from './doc'
 
 /**
- * The HTTP calls the editor makes, all to `api` with the editor token as a Bearer credential (docs/api.md, v3
- * surveys), or, when the host gives `requestHeaders` (the console), with those headers and the page's own
- * cookies instead: a route change touches this file only.
+ * The HTTP calls the editor makes, through the shared `@canvass/api-client`, all to `api` with the editor token
+ * as a Bearer credential (docs/api.md, v3 surveys), or, when the host gives `requestHeaders` (the console), with
+ * those headers and the page's own cookies instead: a route change touches this file only.
  */
 
-/** One problem the server names: a dot path into the document and the reason. */
-export interface Problem {
-  path: string
-  message: string
-}
+export type { Problem }
 
 /** A refused call: its status, message and, for a 400 or 422, the problems at their paths. */
 export class EditorApiError extends Error {
@@ -49,16 +55,7 @@ export interface EditorApi {
   preview(doc: Json, signal?: AbortSignal): Promise<PreviewData>
 }
 
-/** `blocks[0].elements[1]` and `blocks.0.elements.1` name the same field: the editor uses the dotted form. */
-export const normalizePath = (name: string): string => name.replace(/\[(\w+)\]/g, '.$1').replace(/^\./, '')
-
-const problemsOf = (params: unknown): Problem[] =>
-  Array.isArray(params)
-    ? params.map((param: { name?: unknown; reason?: unknown }) => ({
-        path: normalizePath(String(param?.name ?? '')),
-        message: String(param?.reason ?? ''),
-      }))
-    : []
+export { normalizePath } from '@canvass/api-client'
 
 /**
  * `requestHeaders`: when it gives headers, every call sends them with the page's cookies (`credentials:
@@ -69,59 +66,48 @@ export function createEditorApi(
   token: () => string | null,
   requestHeaders: () => Readonly<Record<string, string>> | null = () => null,
 ): EditorApi {
-  const call = async (method: string, path: string, body?: unknown, signal?: AbortSignal): Promise<Json> => {
+  const client = createCanvassClient({ baseUrl: base, token, headers: requestHeaders })
+  /** The answer's `data`, or an `EditorApiError` with the server's words and the problems it named. */
+  const data = async <T>(pending: () => Promise<FetchAnswer<{ data?: T }>>): Promise<T> => {
     // Without `api` there is nowhere to send it: never the page's own origin by a relative URL.
     if (!base()) throw new EditorApiError('Set the api attribute first', 0)
-    const given = requestHeaders()
-    const headers: Record<string, string> = { ...given, accept: 'application/json, application/problem+json' }
-    const bearer = given ? null : token()
-    if (bearer) headers.authorization = `Bearer ${bearer}`
-    if (body !== undefined) headers['content-type'] = 'application/json'
-    let response: Response
     try {
-      response = await fetch(`${base()}${path}`, {
-        method,
-        headers,
-        body: body === undefined ? null : JSON.stringify(body),
-        signal: signal ?? null,
-        credentials: given ? 'same-origin' : 'omit',
-      })
+      return ((await answerOf(pending())).data?.data ?? {}) as T
     } catch (error) {
-      if ((error as Error)?.name === 'AbortError') throw error
-      throw new EditorApiError('The server could not be reached', 0)
+      if (!(error instanceof CanvassApiError)) throw error
+      throw new EditorApiError(error.message, error.status, error.problems, error.body)
     }
-    const text = await response.text()
-    let parsed: unknown
-    try {
-      parsed = text ? JSON.parse(text) : {}
-    } catch {
-      parsed = {}
-    }
-    if (!response.ok) {
-      const problem = (parsed ?? {}) as Json
-      const message = String(problem.detail ?? problem.title ?? problem.message ?? `The server answered ${response.status}`)
-      const details = problem.details
-      const fromDetails =
-        typeof details === 'object' && details !== null && !Array.isArray(details) && response.status === 400
-          ? Object.entries(details as Json).map(([name, reason]) => ({ path: normalizePath(name), message: String(reason) }))
-          : []
-      throw new EditorApiError(message, response.status, [...problemsOf(problem.invalid_params), ...fromDetails], parsed)
-    }
-    return (parsed ?? {}) as Json
   }
-  const data = (answer: Json): Json => (answer.data ?? {}) as Json
+  const surveyAt = (surveyId: string) => ({ params: { path: { surveyId } } })
+  // The document is the editor's own, checked by the server: it goes as the route's body as it is.
+  const asBody = <B>(doc: Json) => doc as unknown as B
   return {
-    load: async (id) => data(await call('GET', `/api/v3/surveys/${encodeURIComponent(id)}`)),
-    create: async (doc, workspaceId) => data(await call('POST', '/api/v3/surveys', { ...doc, workspaceId })),
-    save: async (id, doc) => data(await call('PATCH', `/api/v3/surveys/${encodeURIComponent(id)}`, doc)),
+    load: (id) => data(() => client.GET('/api/v3/surveys/{surveyId}', surveyAt(id))),
+    create: (doc, workspaceId) =>
+      data(() => client.POST('/api/v3/surveys', { body: asBody<Body<'/api/v3/surveys', 'post'>>({ ...doc, workspaceId }) })),
+    save: (id, doc) =>
+      data(() =>
+        client.PATCH('/api/v3/surveys/{surveyId}', { ...surveyAt(id), body: asBody<Body<'/api/v3/surveys/{surveyId}', 'patch'>>(doc) }),
+      ),
     validate: async (doc, { surveyId, workspaceId }, signal) => {
       const envelope = surveyId
         ? { operation: 'patch', surveyId, data: doc }
         : { operation: 'create', data: workspaceId ? { ...doc, workspaceId } : doc }
-      const result = data(await call('POST', '/api/v3/surveys/validate', envelope, signal))
-      return { valid: result.valid === true, problems: problemsOf(result.invalid_params) }
+      const result = await data<AnswerData<'/api/v3/surveys/validate', 'post'>>(() =>
+        client.POST('/api/v3/surveys/validate', {
+          body: asBody<Body<'/api/v3/surveys/validate', 'post'>>(envelope),
+          ...(signal ? { signal } : {}),
+        }),
+      )
+      return { valid: result.valid === true, problems: problemsOf(200, result) }
     },
-    preview: async (doc, signal) => data(await call('POST', '/api/v3/surveys/preview', previewBody(doc), signal)) as unknown as PreviewData,
+    preview: (doc, signal) =>
+      data(() =>
+        client.POST('/api/v3/surveys/preview', {
+          body: asBody<Body<'/api/v3/surveys/preview', 'post'>>(previewBody(doc)),
+          ...(signal ? { signal } : {}),
+        }),
+      ) as Promise<PreviewData>,
   }
 }
 

@@ -2,18 +2,13 @@
  * API keys (owners): the project's keys by their start, label and use; create one (the key is shown once, since
  * the server keeps only its hash) and revoke one.
  */
+import type { AnswerData } from '@canvass/api-client'
 import { useState } from 'preact/hooks'
 import { useConsole } from '../context'
 import { ConfirmDialog, CopyButton, ErrorText, useAction, useLoad, when } from '../ui'
 
-interface ApiKey {
-  id: string
-  label: string
-  prefix: string
-  createdAt: string
-  lastUsedAt: string | null
-  revokedAt: string | null
-}
+/** A key as the list shows it (never its secret). */
+type ApiKey = AnswerData<'/api/v1/management/api-keys'>[number]
 
 export function ApiKeysScreen() {
   const { api, environmentId } = useConsole()
@@ -33,11 +28,11 @@ export function ApiKeysScreen() {
           event.preventDefault()
           const text = label.trim()
           void run(async () => {
-            const answer = await api.data<ApiKey & { key: string }>('/api/v1/management/api-keys', {
+            const answer = await api.data<AnswerData<'/api/v1/management/api-keys', 'post'>>('/api/v1/management/api-keys', {
               method: 'POST',
               body: { label: text },
             })
-            setCreated({ label: answer.label, key: answer.key })
+            setCreated({ label: answer.label ?? text, key: answer.key })
             setLabel('')
             keys.reload()
           }, 'API key created')

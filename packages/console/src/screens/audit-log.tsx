@@ -2,24 +2,13 @@
  * The audit log (owners): who changed what and when, newest first, with the route's filters and cursor pages.
  * People in the console are written as `console: <email>`; programs by their API key's label.
  */
+import type { AnswerData } from '@canvass/api-client'
 import { useState } from 'preact/hooks'
 import { useConsole } from '../context'
 import { readPage } from '../paging'
 import { ErrorText, useLoad, when } from '../ui'
 
-interface AuditEntry {
-  id: string
-  createdAt: string
-  apiKeyId: string | null
-  apiKeyLabel: string | null
-  action: string
-  method: string | null
-  route: string | null
-  resourceType: string | null
-  resourceId: string | null
-  status: number | null
-  address: string | null
-}
+type AuditEntry = AnswerData<'/api/v1/management/audit-log'>[number]
 
 const ACTIONS = [
   'create',

@@ -2,19 +2,14 @@
  * Data rights (owners): find a contact by its user id (or its contact id), see it, save everything stored about
  * it as a JSON file (the export route), or erase it with its responses and every copy Canvass holds.
  */
+import type { AnswerData } from '@canvass/api-client'
 import { useState } from 'preact/hooks'
 import type { Api } from '../api'
 import { ApiError, errorWords } from '../api'
 import { useConsole } from '../context'
 import { ConfirmDialog, ErrorText, useAction, useLoad, when } from '../ui'
 
-interface Contact {
-  id: string
-  userId: string | null
-  attributes?: Record<string, unknown>
-  createdAt: string
-  updatedAt: string
-}
+type Contact = AnswerData<'/api/v1/management/contacts/{contactId}'>
 
 const PAGE = 20
 
@@ -23,7 +18,7 @@ const contactName = (contact: Contact) => contact.userId ?? contact.id
 /** The contacts a search names: by user id, and by contact id when nothing has that user id. */
 async function findContacts(api: Api, text: string, skip: number, signal: AbortSignal): Promise<Contact[]> {
   const query = { limit: PAGE, skip, sortBy: 'createdAt', order: 'desc', userId: text || undefined }
-  const found = await api.data<Contact[]>('/api/v1/management/contacts', { query, signal })
+  const found = await api.data<AnswerData<'/api/v1/management/contacts'>>('/api/v1/management/contacts', { query, signal })
   if (found.length > 0 || !text || skip > 0) return found
   try {
     return [await api.data<Contact>(`/api/v1/management/contacts/${encodeURIComponent(text)}`, { signal })]
@@ -128,10 +123,13 @@ export function DataRightsScreen() {
           setErasing(null)
           if (!contact) return
           void run(async () => {
-            const report = await api.data<Record<string, number>>(`/api/v1/management/contacts/${encodeURIComponent(contact.id)}`, {
-              method: 'DELETE',
-              query: { erase: 'true' },
-            })
+            const report = await api.data<Extract<AnswerData<'/api/v1/management/contacts/{contactId}', 'delete'>, { erased: true }>>(
+              `/api/v1/management/contacts/${encodeURIComponent(contact.id)}`,
+              {
+                method: 'DELETE',
+                query: { erase: 'true' },
+              },
+            )
             setErased(
               `Erased ${contactName(contact)}: ${report.responses ?? 0} responses, ${report.displays ?? 0} displays, ${report.files ?? 0} files, ${report.webhookDeliveries ?? 0} webhook deliveries.`,
             )

@@ -2,18 +2,13 @@
  * People (owners, Canvass's own accounts only): who may enter the console and with what role; add a person (a
  * one-time sign-in link to hand them), change a role, remove a person, make a new sign-in link.
  */
+import type { AnswerData } from '@canvass/api-client'
 import { useEffect, useState } from 'preact/hooks'
 import type { Role } from '../boot'
 import { useConsole } from '../context'
 import { ConfirmDialog, CopyButton, ErrorText, useAction, useLoad, when } from '../ui'
 
-interface Person {
-  id: string
-  email: string
-  role: Role
-  hasPassword: boolean
-  createdAt: string
-}
+type Person = AnswerData<'/api/v1/console/people'>[number]
 
 const ROLES: Array<{ id: Role; label: string }> = [
   { id: 'viewer', label: 'Viewer (results only)' },
@@ -44,9 +39,12 @@ export function PeopleScreen() {
     run(async () => {
       showLink(
         person,
-        await api.data<{ path: string; expiresAt: string }>(`${base}/${encodeURIComponent(person.id)}/link`, {
-          method: 'POST',
-        }),
+        await api.data<AnswerData<'/api/v1/console/people/{consolePersonId}/link', 'post'>>(
+          `${base}/${encodeURIComponent(person.id)}/link`,
+          {
+            method: 'POST',
+          },
+        ),
       )
     }, 'Sign-in link made')
   return (
@@ -60,7 +58,7 @@ export function PeopleScreen() {
           event.preventDefault()
           const address = email.trim()
           void run(async () => {
-            const added = await api.data<Person & { link: { path: string; expiresAt: string } }>(base, {
+            const added = await api.data<AnswerData<'/api/v1/console/people', 'post'>>(base, {
               method: 'POST',
               body: { email: address, role },
             })

@@ -2,6 +2,7 @@
  * A survey's results: the summary with its charts, the responses table with Canvass's filters and paging, one
  * response in full (with its tags and notes), and the export of the filtered responses as CSV or NDJSON.
  */
+import type { AnswerData } from '@canvass/api-client'
 import { Fragment } from 'preact'
 import { useState } from 'preact/hooks'
 import { atLeast } from '../boot'
@@ -258,7 +259,7 @@ export function SummaryScreen(props: FilterProps) {
   )
   const times = useLoad(
     (signal) =>
-      api.page<{ createdAt: string }>('/api/v1/management/responses', {
+      api.page<AnswerData<'/api/v1/management/responses'>[number]>('/api/v1/management/responses', {
         signal,
         query: { ...query, surveyId: survey.id, limit: TIME_CHART_RESPONSES },
       }),
@@ -511,7 +512,7 @@ function Tags({ response, canChange, reload }: { response: V1Response; canChange
   const all = useLoad(
     (signal) =>
       canChange
-        ? api.data<Array<{ id: string; name: string }>>('/api/v3/tags', { signal, query: { workspaceId: boot.project.id } })
+        ? api.data<AnswerData<'/api/v3/tags'>>('/api/v3/tags', { signal, query: { workspaceId: boot.project.id } })
         : Promise.resolve([]),
     [canChange],
   )

@@ -3,6 +3,7 @@
  * single-use links for a single-use survey, and the read-only share link of its results. Making links and
  * sharing the results are an owner's (the server refuses others; the screen only says so).
  */
+import type { AnswerData } from '@canvass/api-client'
 import { useState } from 'preact/hooks'
 import { atLeast } from '../boot'
 import { useConsole } from '../context'
@@ -85,9 +86,12 @@ function SingleUseLinks({ page, link }: { page: SurveyPageData; link: string }) 
         onSubmit={(event) => {
           event.preventDefault()
           void run(async () => {
-            const ids = await api.data<string[]>(`/api/v1/management/surveys/${encodeURIComponent(page.survey.id)}/singleUseIds`, {
-              query: { limit: count },
-            })
+            const ids = await api.data<AnswerData<'/api/v1/management/surveys/{surveyId}/singleUseIds'>>(
+              `/api/v1/management/surveys/${encodeURIComponent(page.survey.id)}/singleUseIds`,
+              {
+                query: { limit: count },
+              },
+            )
             setLinks(ids.map((id) => `${link}?suid=${encodeURIComponent(id)}`))
           }, 'Links made')
         }}
@@ -134,7 +138,7 @@ function ResultsShare({ page }: { page: SurveyPageData }) {
             onClick={() =>
               run(
                 async () => {
-                  const shared = await api.data<{ url: string }>(path, { method: 'POST' })
+                  const shared = await api.data<AnswerData<'/api/v1/management/surveys/{surveyId}/share', 'post'>>(path, { method: 'POST' })
                   setUrl(shared.url)
                 },
                 url ? 'A new results link is made; the old one no longer works' : 'The results are shared',

@@ -2,6 +2,7 @@
  * Surveys: the list (search, status filter, paging), a new survey from a template, and one survey's pages
  * (`#/surveys/<id>/results`, `…/responses`, `…/share`, `…/edit`) under a header with its status actions.
  */
+import type { AnswerData } from '@canvass/api-client'
 import { useEffect, useState } from 'preact/hooks'
 import type { SurveyListItem, V1Survey } from '../survey-data'
 import { STATUS_WORDS, TYPE_WORDS } from '../survey-data'
@@ -157,7 +158,7 @@ function NewSurvey() {
       onSubmit={(event) => {
         event.preventDefault()
         void run(async () => {
-          const created = await api.data<{ id: string }>('/api/v1/management/surveys', {
+          const created = await api.data<AnswerData<'/api/v1/management/surveys', 'post'>>('/api/v1/management/surveys', {
             method: 'POST',
             body: { ...chosen.body, name: name.trim() || chosen.body.name },
           })
@@ -215,7 +216,7 @@ function SurveyPage({ id }: { id: string }) {
     async (signal) => {
       const [survey, v3] = await Promise.all([
         api.data<V1Survey>(`/api/v1/management/surveys/${encodeURIComponent(id)}`, { signal }),
-        api.data<{ archivedAt: string | null }>(`/api/v3/surveys/${encodeURIComponent(id)}`, { signal }),
+        api.data<AnswerData<'/api/v3/surveys/{surveyId}'>>(`/api/v3/surveys/${encodeURIComponent(id)}`, { signal }),
       ])
       return { survey, archived: Boolean(v3.archivedAt) }
     },
@@ -292,9 +293,12 @@ function SurveyActions({ page }: { page: SurveyPageData }) {
     }, done)
   const preview = () =>
     run(async () => {
-      const link = await api.data<{ url: string }>(`/api/v1/management/surveys/${encodeURIComponent(survey.id)}/preview`, {
-        method: 'POST',
-      })
+      const link = await api.data<AnswerData<'/api/v1/management/surveys/{surveyId}/preview', 'post'>>(
+        `/api/v1/management/surveys/${encodeURIComponent(survey.id)}/preview`,
+        {
+          method: 'POST',
+        },
+      )
       window.open(link.url, '_blank', 'noopener')
     }, 'The preview opened in a new tab')
   return (

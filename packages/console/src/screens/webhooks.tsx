@@ -3,6 +3,7 @@
  * webhook's delivery log with redeliver. Edit and test use routes an older server may lack: the screen asks the
  * server once, with a call that cannot change anything, and offers them only when the routes answer.
  */
+import type { AnswerData, Schema } from '@canvass/api-client'
 import { useEffect, useRef, useState } from 'preact/hooks'
 import type { Api } from '../api'
 import { useConsole } from '../context'
@@ -15,15 +16,9 @@ const EVENTS = [
   { id: 'responseFinished', label: 'Response finished' },
 ] as const
 
-interface Webhook {
-  id: string
-  name: string | null
-  url: string
-  triggers: string[]
-  surveyIds: string[]
-  createdAt: string
-}
+type Webhook = AnswerData<'/api/v1/webhooks'>[number]
 
+/** One try of a delivery. The document leaves a delivery's attempts open; these are the fields it always has. */
 interface Attempt {
   at: string
   status: number | null
@@ -31,15 +26,7 @@ interface Attempt {
   errorClass: string | null
 }
 
-interface Delivery {
-  id: string
-  event: string
-  status: 'pending' | 'delivered' | 'failed'
-  attemptCount: number
-  attempts: Attempt[]
-  createdAt: string
-  nextAttemptAt: string | null
-}
+type Delivery = Omit<Schema<'WebhookDelivery'>, 'attempts'> & { attempts: Attempt[] }
 
 const nameOf = (webhook: Webhook) => webhook.name || webhook.url
 const eventLabel = (id: string) => EVENTS.find((event) => event.id === id)?.label ?? id
@@ -65,7 +52,7 @@ export function WebhooksScreen() {
   const { api, environmentId } = useConsole()
   const webhooks = useLoad((signal) => api.data<Webhook[]>('/api/v1/webhooks', { query: { limit: 100 }, signal }), [environmentId])
   const surveys = useLoad(
-    (signal) => api.data<Array<{ id: string; name: string }>>('/api/v1/management/surveys', { query: { limit: 100 }, signal }),
+    (signal) => api.data<AnswerData<'/api/v1/management/surveys'>>('/api/v1/management/surveys', { query: { limit: 100 }, signal }),
     [environmentId],
   )
   const [routes, setRoutes] = useState<{ edit: boolean; test: boolean }>({ edit: false, test: false })
@@ -82,7 +69,10 @@ export function WebhooksScreen() {
 
   const sendTest = (webhook: Webhook) =>
     run(async () => {
-      const answer = await api.data<Record<string, unknown>>(`/api/v1/webhooks/${encodeURIComponent(webhook.id)}/test`, { method: 'POST' })
+      const answer = await api.data<AnswerData<'/api/v1/webhooks/{webhookId}/test', 'post'>>(
+        `/api/v1/webhooks/${encodeURIComponent(webhook.id)}/test`,
+        { method: 'POST' },
+      )
       setTestResult(`Test of ${nameOf(webhook)}: ${testWords(answer)}`)
     })
 
@@ -103,7 +93,7 @@ export function WebhooksScreen() {
                 await api.data(`/api/v1/management/webhooks/${encodeURIComponent(editing.id)}`, { method: 'PATCH', body: input })
                 setEditing(null)
               } else {
-                const created = await api.data<Webhook & { secret: string }>('/api/v1/webhooks', { method: 'POST', body: input })
+                const created = await api.data<AnswerData<'/api/v1/webhooks', 'post'>>('/api/v1/webhooks', { method: 'POST', body: input })
                 setSecret({ name: nameOf(created), secret: created.secret })
               }
               webhooks.reload()

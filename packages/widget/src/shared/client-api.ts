@@ -1,8 +1,11 @@
 /**
  * Every request the widget sends, one function per client route of the server (`/api/v1/client/…`), so that
  * a route change touches this file only. Requests go to `appUrl` and nowhere else. Failures come back as
- * `{ ok: false }` values rather than exceptions: a survey widget must never break the host page.
+ * `{ ok: false }` values rather than exceptions: a survey widget must never break the host page. What each
+ * route answers is typed from the OpenAPI document (through `@canvass/api-client`'s types, which cost the
+ * bundle nothing); the calls themselves are plain fetches, for the reasons docs/architecture.md gives.
  */
+import type { AnswerData, Schema } from '@canvass/api-client'
 
 export type ApiResult<T> =
   | { ok: true; data: T; status: number; etag?: string | null }
@@ -69,7 +72,7 @@ export function createDisplay(
   endpoint: Endpoint,
   input: { surveyId: string; userId?: string; contactId?: string },
   key?: string,
-): Promise<ApiResult<{ id: string }>> {
+): Promise<ApiResult<AnswerData<'/api/v1/client/{environmentId}/displays', 'post'>>> {
   return call('POST', clientPath(endpoint, '/displays', versionFor(input)), input, keyed(key))
 }
 
@@ -91,17 +94,17 @@ export interface ResponseInput {
   pinAuthToken?: string
 }
 
+/** What a response write answers: its id and, only when it met a full quota, `quotaFull` and that quota. */
+type ResponseAnswer = AnswerData<'/api/v1/client/{environmentId}/responses', 'post'>
+
 /**
  * What a response write answers about quotas: `quotaFull` and the full quota the response met, only when it met
  * one (with `endSurvey`, the server has finished the response at `endingCardId`).
  */
-export interface QuotaAnswer {
-  quotaFull?: boolean
-  quota?: { id: string; action: 'endSurvey' | 'continueSurvey'; endingCardId?: string }
-}
+export type QuotaAnswer = Omit<ResponseAnswer, 'id'>
 
 /** `POST …/responses`: the first answer of a response. */
-export function createResponse(endpoint: Endpoint, input: ResponseInput, key?: string): Promise<ApiResult<{ id: string } & QuotaAnswer>> {
+export function createResponse(endpoint: Endpoint, input: ResponseInput, key?: string): Promise<ApiResult<ResponseAnswer>> {
   return call('POST', clientPath(endpoint, '/responses', versionFor(input)), input, keyed(key))
 }
 
@@ -115,16 +118,12 @@ export function updateResponse(
   responseId: string,
   input: Pick<ResponseInput, 'finished' | 'data' | 'ttc' | 'variables' | 'endingId' | 'language' | 'pinAuthToken'>,
   key?: string,
-): Promise<ApiResult<QuotaAnswer | undefined>> {
+): Promise<ApiResult<AnswerData<'/api/v1/client/{environmentId}/responses/{responseId}', 'put'> | undefined>> {
   return call('PUT', clientPath(endpoint, `/responses/${encodeURIComponent(responseId)}`), input, keyed(key))
 }
 
-export interface SignedUpload {
-  signedUrl: string
-  signingData: { signature: string; timestamp: number; uuid: string }
-  updatedFileName: string
-  fileUrl: string
-}
+/** `POST …/storage`'s answer: where and how to send the file. */
+export type SignedUpload = Schema<'Presign'>
 
 /**
  * `POST …/storage`, then the signed upload: a respondent's file for the `fileUpload` question `elementId` of
