@@ -48,6 +48,18 @@ architecture('names every folder of packages/core/src as `src/<name>/`', async (
   )
 })
 
+architecture('names every file at the top of packages/core/src as `<name>`', async () => {
+  const page = await readFile(ARCHITECTURE_MD, 'utf8')
+  const entries = await readdir(new URL('packages/core/src/', ROOT), { withFileTypes: true })
+  const files = entries.filter((entry) => entry.isFile()).map((entry) => entry.name)
+  assert.ok(files.includes('create-canvass.ts') && files.includes('index.ts'), `unexpected files: ${files.join(', ')}`)
+  assert.equal(
+    files.filter((name) => !page.includes(`\`${name}\``)),
+    [],
+    'files at the top of packages/core/src that docs/architecture.md does not name',
+  )
+})
+
 architecture("names every folder of the other packages' src, as `src/<name>` or `<name>/`", async () => {
   const page = await readFile(ARCHITECTURE_MD, 'utf8')
   const missing: string[] = []
