@@ -8,7 +8,7 @@ import type { Json, Path } from './doc'
 import { asDocument, blocksOf, defaultLanguageOf, languagesOf } from './doc'
 import type { EditorTexts } from './i18n'
 import { HiddenFieldsEditor, LanguagesEditor, VariablesEditor, applyLanguagesPatch, logicProblemMessages } from './logic'
-import type { Doc, LogicTexts } from './logic'
+import type { LogicTexts } from './logic'
 import { Preview } from './preview'
 import type { Session } from './session'
 import type { EditorStore } from './store'
@@ -55,7 +55,7 @@ export function App({ store, session, texts, logicTexts, api, client, root, nonc
 
   // The server keeps logic unchecked: the editor's own findings about it are shown with the server's problems
   // (and refuse a save, session.ts `localProblems`).
-  const problems = useMemo(() => [...state.problems, ...logicProblemMessages(doc as Doc, logicTexts)], [state.problems, doc, logicTexts])
+  const problems = useMemo(() => [...state.problems, ...logicProblemMessages(doc, logicTexts)], [state.problems, doc, logicTexts])
   const byPath = useMemo(() => {
     const map = new Map<string, Problem[]>()
     for (const problem of problems) map.set(problem.path, [...(map.get(problem.path) ?? []), problem])
@@ -126,20 +126,20 @@ export function App({ store, session, texts, logicTexts, api, client, root, nonc
           <div class="cse-forms">
             <Section title={logicTexts.languagesHeading}>
               <LanguagesEditor
-                survey={doc as Doc}
+                survey={doc}
                 texts={logicTexts}
-                onChange={(patch) => store.update((current) => asDocument(applyLanguagesPatch(current as Doc, patch)))}
+                onChange={(patch) => store.update((current) => asDocument(applyLanguagesPatch(current, patch)))}
               />
             </Section>
             <WelcomeCard />
             <Blocks onFocusElement={(place) => (lastElement.current = place)} />
             <Endings />
             <Section title={logicTexts.variablesHeading}>
-              <VariablesEditor survey={doc as Doc} texts={logicTexts} onChange={(variables) => context.set(['variables'], variables)} />
+              <VariablesEditor survey={doc} texts={logicTexts} onChange={(variables) => context.set(['variables'], variables)} />
             </Section>
             <Section title={logicTexts.hiddenFieldsHeading}>
               <HiddenFieldsEditor
-                survey={doc as Doc}
+                survey={doc}
                 texts={logicTexts}
                 onChange={(hiddenFields) => context.set(['hiddenFields'], hiddenFields)}
               />

@@ -5,7 +5,6 @@ import type { ElementType } from './elements'
 import { ELEMENT_FORMS, ELEMENT_TYPES, convertElement, newElement } from './elements'
 import type { EditorTexts } from './i18n'
 import { BlockLogicEditor } from './logic'
-import type { Block, Doc } from './logic'
 import { fieldId, useEditor } from './ui/context'
 import { CheckboxField, LocalizedTextField, TextField } from './ui/fields'
 
@@ -149,8 +148,8 @@ export function Blocks({ onFocusElement }: BlocksProps) {
               <LocalizedTextField path={['blocks', b, 'buttonLabel']} label={texts.blockButtonLabel} />
               <LocalizedTextField path={['blocks', b, 'backButtonLabel']} label={texts.blockBackButtonLabel} />
               <BlockLogicEditor
-                survey={doc as Doc}
-                block={block as unknown as Block}
+                survey={doc}
+                block={block}
                 lang={defaultLanguage}
                 texts={logicTexts}
                 onChange={(next) => set(['blocks', b], next)}

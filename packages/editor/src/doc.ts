@@ -4,8 +4,10 @@
  * and a save (docs/architecture.md, the editor). Edits are immutable updates of the parts touched (`setIn`,
  * `withBlocks`, `withElements`), never a rebuild of the document.
  */
-import type { ElementType } from '@canvass/core/element-types'
 import type { operations } from '@canvass/core/openapi'
+import type { Ending, HiddenFields, Language, SurveyBlock, SurveyElement, Variable } from './survey-parts'
+
+export type * from './survey-parts'
 
 /** A JSON object of the document: known fields typed loosely, unknown ones kept. */
 export type Json = Record<string, unknown>
@@ -17,36 +19,27 @@ export type Path = ReadonlyArray<string | number>
 /** The top-level fields of a v3 survey as `PATCH /api/v3/surveys/{id}` takes them (core's schema, through its OpenAPI document). */
 type SurveyFields = operations['patchV3SurveysBySurveyId']['requestBody']['content']['application/json']
 
-/** An element of a block: its id and type typed (core's element types), its other fields kept as they are. */
-export interface SurveyElement extends Json {
-  id: string
-  type: ElementType
-}
-
-/** A block of elements; its logic, fallback and labels kept as they are (the logic panels type them). */
-export interface SurveyBlock extends Json {
-  id: string
-  elements: SurveyElement[]
+/** The parts the OpenAPI document leaves open and the editor types itself (survey-parts.ts). */
+interface SurveyParts {
+  blocks?: SurveyBlock[]
+  endings?: Ending[]
+  variables?: Variable[]
+  hiddenFields?: HiddenFields
+  languages?: Language[]
 }
 
 /**
- * The survey the editor edits: the v3 survey's fields as core's schema types them, its blocks and elements
- * typed, and every field the editor does not know kept, so that a load and a save lose nothing.
+ * The survey the editor edits: the v3 survey's fields as core's schema types them, its blocks, elements, logic,
+ * endings, variables, hidden fields and languages typed by the editor, and every field the editor does not know
+ * kept, so that a load and a save lose nothing.
  */
-export type SurveyDocument = Omit<SurveyFields, 'blocks'> & { blocks?: SurveyBlock[] } & Json
+export type SurveyDocument = Omit<SurveyFields, keyof SurveyParts> & SurveyParts & Json
 
 /**
  * A survey the server answered (or a host handed over) as the editor's document: the server checked it
  * against the schema the type comes from, and the editor reads every part defensively all the same.
  */
 export const asDocument = (survey: Json): SurveyDocument => survey as SurveyDocument
-
-export interface Language {
-  code: string
-  default?: boolean
-  enabled?: boolean
-  [key: string]: unknown
-}
 
 export const isRecord = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value)
 

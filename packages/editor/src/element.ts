@@ -15,7 +15,7 @@ import { clone } from './doc'
 import { newElement } from './elements'
 import { editorTexts } from './i18n'
 import { LOGIC_STYLES, logicProblemMessages, logicTexts } from './logic'
-import type { Doc, LogicTexts } from './logic'
+import type { LogicTexts } from './logic'
 import type { Session } from './session'
 import { createSession } from './session'
 import type { EditorStore } from './store'
@@ -146,7 +146,7 @@ export class CanvassSurveyEditor extends BaseElement {
         this.setAttribute('survey-id', id)
       },
       workspaceId: () => this.getAttribute('workspace-id'),
-      localProblems: (doc) => logicProblemMessages(doc as Doc, logicTextsFor(this.getAttribute('lang'))),
+      localProblems: (doc) => logicProblemMessages(doc, logicTextsFor(this.getAttribute('lang'))),
       emit: (name, detail) => this.dispatchEvent(new CustomEvent(name, { detail, bubbles: true, composed: true })),
     })
     return this.#session

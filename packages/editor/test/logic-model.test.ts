@@ -48,10 +48,10 @@ import {
   variableNameProblem,
 } from '../src/logic/survey-settings'
 import { logicTexts } from '../src/logic/texts'
-import type { Block, Condition, Doc, LogicAction, LogicRule } from '../src/logic/types'
+import type { Block, Condition, SurveyDocument, LogicAction, LogicRule } from '../src/logic/types'
 
 /** A survey like the "done when" one: a rating, a block to skip on a low score, a last question, an ending. */
-function baseSurvey(): Doc {
+function baseSurvey(): SurveyDocument {
   return {
     name: 'Feedback',
     defaultLanguage: 'en-US',
@@ -92,12 +92,12 @@ function baseSurvey(): Doc {
   }
 }
 
-const blockOf = (survey: Doc, id: string) => survey.blocks!.find((block) => block.id === id)!
-const putBlock = (survey: Doc, block: Block): Doc => withBlock(survey, block)
+const blockOf = (survey: SurveyDocument, id: string) => survey.blocks!.find((block) => block.id === id)!
+const putBlock = (survey: SurveyDocument, block: Block): SurveyDocument => withBlock(survey, block)
 const ruleAt = (block: Block, index: number) => block.logic![index] as LogicRule
 
 /** Builds the survey with the model's operations, as the editor's controls call them. */
-function buildDoneWhen(): Doc {
+function buildDoneWhen(): SurveyDocument {
   let survey = baseSurvey()
   const variable = { ...newVariable(survey), name: 'low_scores' }
   survey = { ...survey, variables: [variable] }
@@ -120,7 +120,7 @@ function buildDoneWhen(): Doc {
   }
 }
 
-const flowOf = (survey: Doc): Flow => ({
+const flowOf = (survey: SurveyDocument): Flow => ({
   questions: survey.blocks!.flatMap((block) => block.elements) as unknown as Flow['questions'],
   blocks: survey.blocks as unknown as Flow['blocks'],
   endings: survey.endings as unknown as Flow['endings'],

@@ -10,12 +10,12 @@ import { calculateOperators, elementsAfter, elementsOfKind, elementsUpTo, findVa
 import { OperandOptions, TargetOptions, operandKey, operandOfKey } from './operand-options'
 import type { OperandChoices } from './operand-options'
 import { calculateText } from './texts'
-import type { ActionObjective, Block, CalculateAction, Doc, LogicAction, LogicTexts } from './types'
+import type { ActionObjective, Block, CalculateAction, SurveyDocument, LogicAction, LogicTexts } from './types'
 
 const OBJECTIVES: ActionObjective[] = ['jumpToBlock', 'calculate', 'requireAnswer']
 
 export interface ActionRowProps {
-  survey: Doc
+  survey: SurveyDocument
   block: Block
   action: LogicAction
   index: number

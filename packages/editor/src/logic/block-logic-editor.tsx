@@ -9,10 +9,10 @@ import type { LogicProblem } from './logic-problems'
 import { addRule, isEditableRule, removeRule, replaceRule, setFallback, withBlock } from './model'
 import { TargetOptions } from './operand-options'
 import { Problem, RuleEditor } from './rule-editor'
-import type { Block, Doc, LogicTexts } from './types'
+import type { Block, SurveyDocument, LogicTexts } from './types'
 
 export interface BlockLogicEditorProps {
-  survey: Doc
+  survey: SurveyDocument
   block: Block
   /** The survey language whose texts name questions and choices (`en-US`, or `en` for the first `en-…`). */
   lang: string

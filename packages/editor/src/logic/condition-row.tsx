@@ -10,10 +10,10 @@ import type { ValueKind } from './model'
 import { OperandOptions, operandKey, operandOfKey } from './operand-options'
 import type { OperandChoices } from './operand-options'
 import { operatorText } from './texts'
-import type { Block, Condition, Doc, LogicTexts, Operand } from './types'
+import type { Block, Condition, SurveyDocument, LogicTexts, Operand } from './types'
 
 export interface ConditionRowProps {
-  survey: Doc
+  survey: SurveyDocument
   block: Block
   condition: Condition
   index: number

@@ -9,10 +9,10 @@ import { FOCUS_ATTRIBUTE, neighbourKey, useFocusAfterRender } from './focus'
 import { blockLabel, fill } from './labels'
 import { usesOf } from './model'
 import { hiddenFieldIdProblem, hiddenFieldsOf } from './survey-settings'
-import type { Doc, HiddenFields, LogicTexts } from './types'
+import type { SurveyDocument, HiddenFields, LogicTexts } from './types'
 
 export interface HiddenFieldsEditorProps {
-  survey: Doc
+  survey: SurveyDocument
   texts: LogicTexts
   onChange(hiddenFields: HiddenFields): void
 }

@@ -3,10 +3,10 @@
  * language being edited, a block by its name, an ending by its headline or label, and `{n}`-style
  * placeholders of the texts filled in.
  */
-import type { Block, Doc, Element, Ending, LocalizedText, LogicTexts } from './types'
+import type { Block, SurveyDocument, Element, Ending, LocalizedText, LogicTexts } from './types'
 
 /** The text of `text` in `lang` (a locale code, or a language such as `de` matching `de-DE`), else the default's. */
-export function textIn(text: LocalizedText | undefined, lang: string, survey: Doc): string {
+export function textIn(text: LocalizedText | undefined, lang: string, survey: SurveyDocument): string {
   if (!text) return ''
   const exact = text[lang]
   if (exact) return exact
@@ -22,16 +22,16 @@ export function fill(template: string, values: Record<string, string | number>):
 }
 
 /** An element's headline (shortened), else its id. */
-export function elementLabel(element: Element, lang: string, survey: Doc): string {
+export function elementLabel(element: Element, lang: string, survey: SurveyDocument): string {
   return shorten(stripTags(textIn(element.headline, lang, survey))) || element.id
 }
 
-export function blockLabel(block: Block, survey: Doc, texts: LogicTexts): string {
+export function blockLabel(block: Block, survey: SurveyDocument, texts: LogicTexts): string {
   const index = (survey.blocks ?? []).findIndex((item) => item.id === block.id)
   return block.name || fill(texts.blockNumber, { n: index + 1 })
 }
 
-export function endingLabel(ending: Ending, survey: Doc, lang: string, texts: LogicTexts): string {
+export function endingLabel(ending: Ending, survey: SurveyDocument, lang: string, texts: LogicTexts): string {
   const index = (survey.endings ?? []).findIndex((item) => item.id === ending.id)
   const own = ending.type === 'redirectToUrl' ? (ending.label ?? '') : stripTags(textIn(ending.headline, lang, survey))
   return shorten(own) || fill(texts.endingNumber, { n: index + 1 })

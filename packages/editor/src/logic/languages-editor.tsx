@@ -19,10 +19,10 @@ import {
   setLanguageEnabled,
   translationCount,
 } from './survey-settings'
-import type { Doc, LanguagesPatch, LogicTexts } from './types'
+import type { SurveyDocument, LanguagesPatch, LogicTexts } from './types'
 
 export interface LanguagesEditorProps {
-  survey: Doc
+  survey: SurveyDocument
   texts: LogicTexts
   /** Apply with `applyLanguagesPatch(survey, patch)`, which also removes a removed language's texts. */
   onChange(patch: LanguagesPatch): void

@@ -6,7 +6,7 @@
  */
 import { isEditableRule, isGroup } from './model'
 import { calculateOperators, findVariable, operatorsFor } from './operators'
-import type { Block, Condition, Doc, LogicAction, LogicTexts, Operand } from './types'
+import type { Block, Condition, SurveyDocument, LogicAction, LogicTexts, Operand } from './types'
 
 export type LogicProblemKey =
   | 'problemOperand'
@@ -23,17 +23,17 @@ export interface LogicProblem {
 }
 
 /** Every problem of every block's logic and fallback. */
-export function logicProblems(survey: Doc): LogicProblem[] {
+export function logicProblems(survey: SurveyDocument): LogicProblem[] {
   return (survey.blocks ?? []).flatMap((block, index) => blockProblems(survey, block, `blocks.${index}`))
 }
 
 /** `logicProblems` as the editor's error events name problems: `{ path, message }`. */
-export function logicProblemMessages(survey: Doc, texts: LogicTexts): Array<{ path: string; message: string }> {
+export function logicProblemMessages(survey: SurveyDocument, texts: LogicTexts): Array<{ path: string; message: string }> {
   return logicProblems(survey).map((problem) => ({ path: problem.path, message: texts[problem.key] }))
 }
 
 /** The problems of one block; `at` is the block's path (`blocks.2`). */
-export function blockProblems(survey: Doc, block: Block, at: string): LogicProblem[] {
+export function blockProblems(survey: SurveyDocument, block: Block, at: string): LogicProblem[] {
   const blocks = survey.blocks ?? []
   const index = blocks.findIndex((item) => item.id === block.id)
   const earlier = new Set(blocks.slice(0, index + 1).flatMap((item) => item.elements.map((element) => element.id)))

@@ -6,7 +6,18 @@
  */
 import { elementValueKind, findVariable, operatorsFor } from './operators'
 import type { OperatorSpec, ValueKind } from './operators'
-import type { ActionObjective, Block, Condition, ConditionGroup, Doc, Element, Ending, LogicAction, LogicRule, Operand } from './types'
+import type {
+  ActionObjective,
+  Block,
+  Condition,
+  ConditionGroup,
+  SurveyDocument,
+  Element,
+  Ending,
+  LogicAction,
+  LogicRule,
+  Operand,
+} from './types'
 
 export * from './operators'
 
@@ -22,28 +33,28 @@ export function isGroup(value: unknown): value is ConditionGroup {
 }
 
 /** The blocks before and including `blockId`, their elements: what a condition of that block may read. */
-export function elementsUpTo(survey: Doc, blockId: string): Element[] {
+export function elementsUpTo(survey: SurveyDocument, blockId: string): Element[] {
   const blocks = survey.blocks ?? []
   const index = blocks.findIndex((block) => block.id === blockId)
   return blocks.slice(0, index + 1).flatMap((block) => block.elements)
 }
 
 /** The elements of the blocks after `blockId`: what a rule may make required (the current page is already answered). */
-export function elementsAfter(survey: Doc, blockId: string): Element[] {
+export function elementsAfter(survey: SurveyDocument, blockId: string): Element[] {
   const blocks = survey.blocks ?? []
   const index = blocks.findIndex((block) => block.id === blockId)
   return index === -1 ? [] : blocks.slice(index + 1).flatMap((block) => block.elements)
 }
 
 /** Where a rule or the fallback of `blockId` may send someone: a later block or an ending. */
-export function jumpTargets(survey: Doc, blockId: string): { blocks: Block[]; endings: Ending[] } {
+export function jumpTargets(survey: SurveyDocument, blockId: string): { blocks: Block[]; endings: Ending[] } {
   const blocks = survey.blocks ?? []
   const index = blocks.findIndex((block) => block.id === blockId)
   return { blocks: index === -1 ? [] : blocks.slice(index + 1), endings: survey.endings ?? [] }
 }
 
 /** Every id used in the survey's logic (rules, groups, conditions, actions). */
-export function logicIds(survey: Doc, ...extra: Block[]): Set<string> {
+export function logicIds(survey: SurveyDocument, ...extra: Block[]): Set<string> {
   const ids = new Set<string>()
   const walk = (value: unknown): void => {
     if (Array.isArray(value)) value.forEach(walk)
@@ -67,7 +78,7 @@ export function uniqueId(prefix: string, taken: Set<string>): string {
 }
 
 /** A condition on the block's last element (the question just answered), with its first operator. */
-export function newCondition(survey: Doc, block: Block, taken: Set<string>): Condition {
+export function newCondition(survey: SurveyDocument, block: Block, taken: Set<string>): Condition {
   const element = block.elements.at(-1) ?? elementsUpTo(survey, block.id).at(-1)
   const leftOperand: Operand = { type: 'element', value: element?.id ?? '' }
   const spec = operatorsFor(withBlock(survey, block), leftOperand)[0]
@@ -75,7 +86,7 @@ export function newCondition(survey: Doc, block: Block, taken: Set<string>): Con
 }
 
 /** A new action; a jump's or requirement's target is left for the person to choose. */
-export function newAction(survey: Doc, objective: ActionObjective, id: string): LogicAction {
+export function newAction(survey: SurveyDocument, objective: ActionObjective, id: string): LogicAction {
   if (objective === 'calculate') {
     const variable = survey.variables?.[0]
     return {
@@ -90,7 +101,7 @@ export function newAction(survey: Doc, objective: ActionObjective, id: string): 
 }
 
 /** `block` with a new rule at the end: one condition, one jump. */
-export function addRule(survey: Doc, block: Block): { block: Block; rule: LogicRule } {
+export function addRule(survey: SurveyDocument, block: Block): { block: Block; rule: LogicRule } {
   const taken = logicIds(survey, block)
   const rule: LogicRule = {
     id: uniqueId('rule', taken),
@@ -119,7 +130,7 @@ export function setConnector(rule: LogicRule, connector: 'and' | 'or'): LogicRul
 }
 
 /** `rule` with a new condition at the end of its top group. */
-export function addCondition(survey: Doc, block: Block, rule: LogicRule): { rule: LogicRule; condition: Condition } {
+export function addCondition(survey: SurveyDocument, block: Block, rule: LogicRule): { rule: LogicRule; condition: Condition } {
   const condition = newCondition(survey, block, logicIds(survey, block))
   return { rule: { ...rule, conditions: { ...rule.conditions, conditions: [...rule.conditions.conditions, condition] } }, condition }
 }
@@ -138,7 +149,7 @@ export function replaceCondition(rule: LogicRule, index: number, condition: Cond
  * `condition` reading `operand` instead: its operator is kept when the new operand takes it with the same
  * kind of value (then so is the right side), else it becomes the operand's first.
  */
-export function setLeftOperand(survey: Doc, condition: Condition, operand: Operand): Condition {
+export function setLeftOperand(survey: SurveyDocument, condition: Condition, operand: Operand): Condition {
   const before = operatorsFor(survey, condition.leftOperand).find((spec) => spec.operator === condition.operator)
   const specs = operatorsFor(survey, operand)
   const same = specs.find((spec) => spec.operator === condition.operator && spec.right === before?.right)
@@ -150,7 +161,7 @@ export function setLeftOperand(survey: Doc, condition: Condition, operand: Opera
 }
 
 /** `condition` with another operator; the right side stays when it is of the kind the operator compares with. */
-export function setOperator(survey: Doc, condition: Condition, operator: string): Condition {
+export function setOperator(survey: SurveyDocument, condition: Condition, operator: string): Condition {
   const specs = operatorsFor(survey, condition.leftOperand)
   const before = specs.find((spec) => spec.operator === condition.operator)
   const spec = specs.find((item) => item.operator === operator)
@@ -175,7 +186,7 @@ function withRightFor(condition: Condition, spec: OperatorSpec | undefined, keep
 
 /** `rule` with a new action at the end: a jump when the rule has none yet, else a calculation. */
 export function addAction(
-  survey: Doc,
+  survey: SurveyDocument,
   block: Block,
   rule: LogicRule,
   objective?: ActionObjective,
@@ -195,12 +206,16 @@ export function replaceAction(rule: LogicRule, index: number, action: LogicActio
 }
 
 /** `action` as another kind (its id kept); the same kind is left as it is. */
-export function setObjective(survey: Doc, action: LogicAction, objective: ActionObjective): LogicAction {
+export function setObjective(survey: SurveyDocument, action: LogicAction, objective: ActionObjective): LogicAction {
   return action.objective === objective ? action : newAction(survey, objective, action.id)
 }
 
 /** A calculation on another variable: the operator and a typed value are reset when its type differs. */
-export function setCalculateVariable(survey: Doc, action: LogicAction & { objective: 'calculate' }, variableId: string): LogicAction {
+export function setCalculateVariable(
+  survey: SurveyDocument,
+  action: LogicAction & { objective: 'calculate' },
+  variableId: string,
+): LogicAction {
   const before = findVariable(survey, action.variableId)
   const after = findVariable(survey, variableId)
   if (before?.type === after?.type) return { ...action, variableId }
@@ -214,7 +229,7 @@ export function setFallback(block: Block, target: string): Block {
 }
 
 /** Where the survey's logic reads or writes an operand of this type and id: `{ blockId, rule }` (1-based). */
-export function usesOf(survey: Doc, type: 'variable' | 'hiddenField', id: string): Array<{ blockId: string; rule: number }> {
+export function usesOf(survey: SurveyDocument, type: 'variable' | 'hiddenField', id: string): Array<{ blockId: string; rule: number }> {
   const uses: Array<{ blockId: string; rule: number }> = []
   const names = (operand: unknown) =>
     typeof operand === 'object' && operand !== null && (operand as Operand).type === type && (operand as Operand).value === id
@@ -241,7 +256,7 @@ export function elementsOfKind(elements: Element[], kind: 'number' | 'text'): El
 }
 
 /** The survey with `block` in place of its stored version, so that lookups see a block being edited. */
-export function withBlock(survey: Doc, block: Block): Doc {
+export function withBlock(survey: SurveyDocument, block: Block): SurveyDocument {
   const blocks = survey.blocks ?? []
   return blocks.some((item) => item.id === block.id)
     ? { ...survey, blocks: blocks.map((item) => (item.id === block.id ? block : item)) }

@@ -5,7 +5,7 @@
  * stored, and an untouched select never changes it.
  */
 import { blockLabel, elementLabel, endingLabel, fill } from './labels'
-import type { Doc, Element, LogicTexts, Operand } from './types'
+import type { SurveyDocument, Element, LogicTexts, Operand } from './types'
 
 /** An operand as a select value, `type:id`; the reference's older `question` names an element too. */
 export function operandKey(operand: Operand | undefined): string {
@@ -22,11 +22,17 @@ export function operandOfKey(key: string): Operand {
 
 export interface OperandChoices {
   elements: Element[]
-  variables: NonNullable<Doc['variables']>
+  variables: NonNullable<SurveyDocument['variables']>
   hiddenFields: string[]
 }
 
-export function OperandOptions(props: { choices: OperandChoices; current: string; survey: Doc; lang: string; texts: LogicTexts }) {
+export function OperandOptions(props: {
+  choices: OperandChoices
+  current: string
+  survey: SurveyDocument
+  lang: string
+  texts: LogicTexts
+}) {
   const { choices, current, survey, lang, texts } = props
   const keys = [
     ...choices.elements.map((element) => `element:${element.id}`),
@@ -70,7 +76,7 @@ export function OperandOptions(props: { choices: OperandChoices; current: string
 }
 
 /** Later blocks and the endings, as jump targets; `current` listed too when it is neither. */
-export function TargetOptions(props: { blockId: string; current: string; survey: Doc; lang: string; texts: LogicTexts }) {
+export function TargetOptions(props: { blockId: string; current: string; survey: SurveyDocument; lang: string; texts: LogicTexts }) {
   const { blockId, current, survey, lang, texts } = props
   const blocks = survey.blocks ?? []
   const later = blocks.slice(blocks.findIndex((block) => block.id === blockId) + 1)

@@ -4,7 +4,7 @@
  * quotas evaluate), so an operator listed here is one the survey actually obeys.
  */
 import { elementTypeInfo } from '@canvass/core/element-types'
-import type { Doc, Element, Operand, Variable } from './types'
+import type { SurveyDocument, Element, Operand, Variable } from './types'
 
 /** What a condition's right side holds: nothing, a typed value, one choice id, several, or a date. */
 export type ValueKind = 'none' | 'text' | 'number' | 'choice' | 'choices' | 'date'
@@ -71,7 +71,7 @@ export function elementOperators(element: Pick<Element, 'type' | 'inputType'>): 
 }
 
 /** The operators a condition on `operand` takes (none for an operand naming nothing the survey has). */
-export function operatorsFor(survey: Doc, operand: Operand): OperatorSpec[] {
+export function operatorsFor(survey: SurveyDocument, operand: Operand): OperatorSpec[] {
   switch (operand.type) {
     case 'element':
     case 'question': {
@@ -91,7 +91,7 @@ export function operatorsFor(survey: Doc, operand: Operand): OperatorSpec[] {
 }
 
 /** The kind of value an operand yields when compared with (or used in a calculation). */
-export function valueKindOf(survey: Doc, operand: Operand): 'number' | 'text' | 'other' {
+export function valueKindOf(survey: SurveyDocument, operand: Operand): 'number' | 'text' | 'other' {
   if (operand.type === 'variable') return findVariable(survey, String(operand.value))?.type ?? 'other'
   if (operand.type === 'hiddenField') return 'text'
   if (operand.type === 'static') return typeof operand.value === 'number' ? 'number' : typeof operand.value === 'string' ? 'text' : 'other'
@@ -111,7 +111,7 @@ export function calculateOperators(type: Variable['type'] | undefined): string[]
   return type === 'text' ? ['assign', 'concat'] : ['add', 'subtract', 'multiply', 'divide', 'assign']
 }
 
-export function findElement(survey: Doc, id: string): Element | undefined {
+export function findElement(survey: SurveyDocument, id: string): Element | undefined {
   for (const block of survey.blocks ?? []) {
     const element = block.elements.find((item) => item.id === id)
     if (element) return element
@@ -119,7 +119,7 @@ export function findElement(survey: Doc, id: string): Element | undefined {
   return undefined
 }
 
-export function findVariable(survey: Doc, id: string): Variable | undefined {
+export function findVariable(survey: SurveyDocument, id: string): Variable | undefined {
   return survey.variables?.find((variable) => variable.id === id)
 }
 

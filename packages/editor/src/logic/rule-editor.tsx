@@ -7,11 +7,11 @@ import { ConditionRow } from './condition-row'
 import { FOCUS_ATTRIBUTE, neighbourKey } from './focus'
 import { fill } from './labels'
 import { addAction, addCondition, isGroup, removeAction, removeCondition, replaceAction, replaceCondition, setConnector } from './model'
-import type { Block, Doc, LogicRule, LogicTexts } from './types'
+import type { Block, SurveyDocument, LogicRule, LogicTexts } from './types'
 
 export interface RuleEditorProps {
   /** The survey with the block as edited, whose questions, variables and blocks the rows offer. */
-  survey: Doc
+  survey: SurveyDocument
   block: Block
   /** The survey language whose texts name questions and choices. */
   lang: string

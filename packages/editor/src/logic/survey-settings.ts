@@ -3,7 +3,7 @@
  * before a save is tried (packages/core: schemas/survey-variable.ts, survey.ts `fieldId`, domain/surveys/v3-survey.ts).
  */
 import { FORBIDDEN_QUESTION_IDS, UNSTORABLE_IDS } from '@canvass/core/survey-ids'
-import type { Doc, HiddenFields, Language, LanguagesPatch, Variable } from './types'
+import type { SurveyDocument, HiddenFields, Language, LanguagesPatch, Variable } from './types'
 
 /** Ids the server reserves for question and hidden field ids: core's own list. */
 export const RESERVED_FIELD_IDS: readonly string[] = FORBIDDEN_QUESTION_IDS
@@ -11,7 +11,11 @@ const ID_SYNTAX = /^[a-zA-Z0-9_-]+$/
 const MAX_ID = 255
 
 /** Why `name` cannot be variable `id`'s name, as a key of the texts, or undefined when it can. */
-export function variableNameProblem(survey: Doc, id: string, name: string): 'nameEmpty' | 'nameSyntax' | 'nameTaken' | undefined {
+export function variableNameProblem(
+  survey: SurveyDocument,
+  id: string,
+  name: string,
+): 'nameEmpty' | 'nameSyntax' | 'nameTaken' | undefined {
   if (name === '') return 'nameEmpty'
   if (!/^[a-z0-9_]+$/.test(name) || name.length > MAX_ID) return 'nameSyntax'
   if ((survey.variables ?? []).some((variable) => variable.id !== id && variable.name === name)) return 'nameTaken'
@@ -19,7 +23,7 @@ export function variableNameProblem(survey: Doc, id: string, name: string): 'nam
 }
 
 /** A new number variable named `variable_n`, its id the same (ids are never changed by a rename). */
-export function newVariable(survey: Doc): Variable {
+export function newVariable(survey: SurveyDocument): Variable {
   const names = new Set((survey.variables ?? []).flatMap((variable) => [variable.name, variable.id]))
   let n = 1
   while (names.has(`variable_${n}`)) n++
@@ -36,7 +40,7 @@ export function setVariableType(variable: Variable, type: Variable['type']): Var
 
 /** Why `id` cannot be a new hidden field id, as a key of the texts, or undefined when it can. */
 export function hiddenFieldIdProblem(
-  survey: Doc,
+  survey: SurveyDocument,
   id: string,
 ): 'idEmpty' | 'idSpaces' | 'idSyntax' | 'idReserved' | 'idTakenByElement' | 'idTaken' | undefined {
   if (id === '') return 'idEmpty'
@@ -49,7 +53,7 @@ export function hiddenFieldIdProblem(
 }
 
 /** The survey's hidden fields as the server reads them when absent (v3 GET answers `{enabled: false}`). */
-export function hiddenFieldsOf(survey: Doc): HiddenFields {
+export function hiddenFieldsOf(survey: SurveyDocument): HiddenFields {
   return survey.hiddenFields ?? { enabled: false }
 }
 
@@ -88,12 +92,12 @@ export const COMMON_LOCALES: readonly string[] = [
 ]
 
 /** The survey's default language: its `defaultLanguage`, else the one marked default, else en-US (the server's). */
-export function defaultLanguageOf(survey: Doc): string {
+export function defaultLanguageOf(survey: SurveyDocument): string {
   return survey.defaultLanguage ?? survey.languages?.find((language) => language.default)?.code ?? 'en-US'
 }
 
 /** The survey's languages, the default first and listed even when the document leaves it out (as GET does). */
-export function languagesOf(survey: Doc): Language[] {
+export function languagesOf(survey: SurveyDocument): Language[] {
   const fallback = defaultLanguageOf(survey)
   const listed = survey.languages ?? []
   return listed.some((language) => language.code === fallback) ? listed : [{ code: fallback, default: true, enabled: true }, ...listed]
@@ -103,19 +107,19 @@ export function languagesOf(survey: Doc): Language[] {
  * The default language can be chosen only while the survey is not created: a v3 PATCH takes
  * `defaultLanguage` (and `languages[].default`) only as GET answered them (domain/surveys/v3-survey-write.ts).
  */
-export function canChooseDefault(survey: Doc): boolean {
+export function canChooseDefault(survey: SurveyDocument): boolean {
   return survey.id === undefined
 }
 
-export function addLanguage(survey: Doc, code: string): LanguagesPatch {
+export function addLanguage(survey: SurveyDocument, code: string): LanguagesPatch {
   return { languages: [...languagesOf(survey), { code, default: false, enabled: true }] }
 }
 
-export function removeLanguage(survey: Doc, code: string): LanguagesPatch {
+export function removeLanguage(survey: SurveyDocument, code: string): LanguagesPatch {
   return { languages: languagesOf(survey).filter((language) => language.code !== code || language.code === defaultLanguageOf(survey)) }
 }
 
-export function setLanguageEnabled(survey: Doc, code: string, enabled: boolean): LanguagesPatch {
+export function setLanguageEnabled(survey: SurveyDocument, code: string, enabled: boolean): LanguagesPatch {
   const fallback = defaultLanguageOf(survey)
   return {
     languages: languagesOf(survey).map((language) => (language.code === code && code !== fallback ? { ...language, enabled } : language)),
@@ -123,7 +127,7 @@ export function setLanguageEnabled(survey: Doc, code: string, enabled: boolean):
 }
 
 /** A survey not created yet with `code` as its default language (enabled, as the server keeps a default). */
-export function setDefaultLanguage(survey: Doc, code: string): LanguagesPatch {
+export function setDefaultLanguage(survey: SurveyDocument, code: string): LanguagesPatch {
   if (!canChooseDefault(survey)) return { languages: languagesOf(survey) }
   const languages = languagesOf(survey).map((language) =>
     language.code === code ? { ...language, default: true, enabled: true } : { ...language, default: false },
@@ -135,9 +139,9 @@ export function setDefaultLanguage(survey: Doc, code: string): LanguagesPatch {
  * `survey` with a `LanguagesEditor` patch applied: a removed language's texts are removed too, since the
  * server refuses a text in a locale the survey does not list (422 `unsupported_locale`).
  */
-export function applyLanguagesPatch(survey: Doc, patch: LanguagesPatch): Doc {
+export function applyLanguagesPatch(survey: SurveyDocument, patch: LanguagesPatch): SurveyDocument {
   const kept = new Set(patch.languages.map((language) => language.code))
-  let next: Doc = { ...survey, languages: patch.languages }
+  let next: SurveyDocument = { ...survey, languages: patch.languages }
   if (patch.defaultLanguage !== undefined) next.defaultLanguage = patch.defaultLanguage
   for (const language of languagesOf(survey)) if (!kept.has(language.code)) next = withoutLocale(next, language.code)
   return next
@@ -147,7 +151,7 @@ export function applyLanguagesPatch(survey: Doc, patch: LanguagesPatch): Doc {
 const TEXT_PARTS = ['welcomeCard', 'blocks', 'endings', 'metadata'] as const
 
 /** `survey` without texts in `code`; parts holding none are left as they were. */
-export function withoutLocale(survey: Doc, code: string): Doc {
+export function withoutLocale(survey: SurveyDocument, code: string): SurveyDocument {
   const strip = (value: unknown): unknown => {
     if (Array.isArray(value)) {
       const items = value.map(strip)
@@ -168,14 +172,14 @@ export function withoutLocale(survey: Doc, code: string): Doc {
   }
   const next: Record<string, unknown> = { ...survey }
   for (const part of TEXT_PARTS) if (next[part] !== undefined) next[part] = strip(next[part])
-  return next as Doc
+  return next as SurveyDocument
 }
 
 /**
  * The paths (dot-joined, as the server's `invalid_params` name them) of the texts that lack a non-empty text
  * in `code`, among all the survey's texts outside `metadata`; `total` counts those texts.
  */
-export function missingTexts(survey: Doc, code: string): { total: number; missing: string[] } {
+export function missingTexts(survey: SurveyDocument, code: string): { total: number; missing: string[] } {
   let total = 0
   const missing: string[] = []
   const walk = (value: unknown, path: string): void => {
@@ -192,7 +196,7 @@ export function missingTexts(survey: Doc, code: string): { total: number; missin
 }
 
 /** How many texts the survey has and how many lack a text in `code`. */
-export function translationCount(survey: Doc, code: string): { total: number; missing: number } {
+export function translationCount(survey: SurveyDocument, code: string): { total: number; missing: number } {
   const { total, missing } = missingTexts(survey, code)
   return { total, missing: missing.length }
 }

@@ -10,10 +10,10 @@ import { FOCUS_ATTRIBUTE, neighbourKey, useFocusAfterRender } from './focus'
 import { blockLabel, fill } from './labels'
 import { usesOf } from './model'
 import { newVariable, setVariableType, variableNameProblem } from './survey-settings'
-import type { Doc, LogicTexts, Variable } from './types'
+import type { SurveyDocument, LogicTexts, Variable } from './types'
 
 export interface VariablesEditorProps {
-  survey: Doc
+  survey: SurveyDocument
   texts: LogicTexts
   onChange(variables: Variable[]): void
 }
