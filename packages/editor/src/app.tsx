@@ -5,6 +5,7 @@ import type { ElementPlace } from './blocks'
 import { Blocks, addBlock, addQuestion, headlineId } from './blocks'
 import { Endings, WelcomeCard } from './cards'
 import type { Json, Path } from './doc'
+import { surveyField } from './doc-field'
 import { asDocument, blocksOf, defaultLanguageOf, languagesOf } from './doc'
 import type { EditorTexts } from './i18n'
 import { HiddenFieldsEditor, LanguagesEditor, VariablesEditor, applyLanguagesPatch, logicProblemMessages } from './logic'
@@ -69,7 +70,7 @@ export function App({ store, session, texts, logicTexts, api, client, root, nonc
     logicTexts,
     languages: languagesOf(doc),
     defaultLanguage,
-    set: (path: Path, value: unknown) => store.set(path, value, pathKey(path)),
+    write: (field, value) => store.update((current) => field.set(current, value), pathKey(field.path)),
     update: (change) => store.update(change),
     problemsAt: (path: Path) => byPath.get(pathKey(path)) ?? [],
     focusLater,
@@ -135,13 +136,17 @@ export function App({ store, session, texts, logicTexts, api, client, root, nonc
             <Blocks onFocusElement={(place) => (lastElement.current = place)} />
             <Endings />
             <Section title={logicTexts.variablesHeading}>
-              <VariablesEditor survey={doc} texts={logicTexts} onChange={(variables) => context.set(['variables'], variables)} />
+              <VariablesEditor
+                survey={doc}
+                texts={logicTexts}
+                onChange={(variables) => context.write(surveyField('variables'), variables)}
+              />
             </Section>
             <Section title={logicTexts.hiddenFieldsHeading}>
               <HiddenFieldsEditor
                 survey={doc}
                 texts={logicTexts}
-                onChange={(hiddenFields) => context.set(['hiddenFields'], hiddenFields)}
+                onChange={(hiddenFields) => context.write(surveyField('hiddenFields'), hiddenFields)}
               />
             </Section>
           </div>
@@ -212,9 +217,9 @@ function Toolbar(props: ToolbarProps) {
   const state = session.state
   return (
     <div class="cse-toolbar">
-      <TextField path={['name']} label={texts.surveyName} />
+      <TextField field={surveyField('name')} label={texts.surveyName} />
       <SelectField
-        path={['status']}
+        field={surveyField('status')}
         label={texts.status}
         defaultValue="draft"
         options={[

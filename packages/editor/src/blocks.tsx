@@ -1,6 +1,8 @@
 import { useRef } from 'preact/hooks'
 import type { Json, SurveyBlock, SurveyDocument, SurveyElement } from './doc'
 import { asDocument, blocksOf, elementsOf, moved, readableId, textIn, usedIds, withBlocks, withElements } from './doc'
+import type { ElementAt } from './doc-field'
+import { blockField, elementAt, elementField, itemField, surveyField } from './doc-field'
 import type { ElementType } from './elements'
 import { ELEMENT_FORMS, ELEMENT_TYPES, convertElement, newElement } from './elements'
 import type { EditorTexts } from './i18n'
@@ -9,10 +11,7 @@ import { fieldId, useEditor } from './ui/context'
 import { CheckboxField, LocalizedTextField, TextField } from './ui/fields'
 
 /** Where an element is: its block's index and its own within the block. */
-export interface ElementPlace {
-  block: number
-  element: number
-}
+export type ElementPlace = ElementAt
 
 /** The DOM id of an element's headline input in the default language (where the focus goes when it is added). */
 export const headlineId = (place: ElementPlace) => fieldId(['blocks', place.block, 'elements', place.element, 'headline'])
@@ -67,7 +66,7 @@ interface BlocksProps {
  */
 export function Blocks({ onFocusElement }: BlocksProps) {
   const editor = useEditor()
-  const { doc, texts, logicTexts, defaultLanguage, set, update, focusLater } = editor
+  const { doc, texts, logicTexts, defaultLanguage, write, update, focusLater } = editor
   const blocks = blocksOf(doc)
 
   const moveBlock = (from: number, to: number, control: string) => {
@@ -125,8 +124,8 @@ export function Blocks({ onFocusElement }: BlocksProps) {
                 onDelete={deleteBlock}
               />
               <div class="cse-block-fields">
-                <TextField path={['blocks', b, 'name']} label={texts.blockName} />
-                <TextField path={['blocks', b, 'id']} label={texts.blockId} />
+                <TextField field={blockField(b, 'name')} label={texts.blockName} />
+                <TextField field={blockField(b, 'id')} label={texts.blockId} />
               </div>
               <ol class="cse-element-list">
                 {elements.map((element, e) => (
@@ -145,14 +144,14 @@ export function Blocks({ onFocusElement }: BlocksProps) {
                   />
                 ))}
               </ol>
-              <LocalizedTextField path={['blocks', b, 'buttonLabel']} label={texts.blockButtonLabel} />
-              <LocalizedTextField path={['blocks', b, 'backButtonLabel']} label={texts.blockBackButtonLabel} />
+              <LocalizedTextField field={blockField(b, 'buttonLabel')} label={texts.blockButtonLabel} />
+              <LocalizedTextField field={blockField(b, 'backButtonLabel')} label={texts.blockBackButtonLabel} />
               <BlockLogicEditor
                 survey={doc}
                 block={block}
                 lang={defaultLanguage}
                 texts={logicTexts}
-                onChange={(next) => set(['blocks', b], next)}
+                onChange={(next) => write(itemField(surveyField('blocks'), b), next)}
               />
             </li>
           )
@@ -270,7 +269,7 @@ function BlockHead({ index: b, count, title, texts, drag, onMove, onDelete }: Bl
 }
 
 interface ElementCardProps {
-  element: Json
+  element: SurveyElement
   place: ElementPlace
   count: number
   blockCount: number
@@ -283,8 +282,8 @@ interface ElementCardProps {
 }
 
 function ElementCard({ element, place, count, blockCount, texts, onFocus, onMove, onDelete, drag, drop }: ElementCardProps) {
-  const { doc, set, defaultLanguage, focusLater } = useEditor()
-  const path = ['blocks', place.block, 'elements', place.element]
+  const { doc, write, defaultLanguage, focusLater } = useEditor()
+  const path = elementAt(place).path
   const type = String(element.type) as ElementType
   const Form = ELEMENT_FORMS[type]
   const headline = textIn(element.headline, defaultLanguage)
@@ -343,7 +342,7 @@ function ElementCard({ element, place, count, blockCount, texts, onFocus, onMove
           value={type}
           onChange={(event) => {
             const next = (event.currentTarget as HTMLSelectElement).value as ElementType
-            set(path, convertElement(element, next, defaultLanguage))
+            write(elementAt(place), convertElement(element, next, defaultLanguage))
             focusLater(typeId)
           }}
         >
@@ -355,13 +354,13 @@ function ElementCard({ element, place, count, blockCount, texts, onFocus, onMove
           ))}
         </select>
       </div>
-      <TextField path={[...path, 'id']} label={texts.questionId} />
-      <LocalizedTextField path={[...path, 'headline']} label={texts.headline} />
-      <LocalizedTextField path={[...path, 'subheader']} label={texts.description} />
-      <CheckboxField path={[...path, 'required']} label={texts.required} defaultValue={true} />
-      {Form && <Form path={path} />}
-      <TextField path={[...path, 'imageUrl']} label={texts.imageUrl} type="url" />
-      <TextField path={[...path, 'videoUrl']} label={texts.videoUrl} type="url" />
+      <TextField field={elementField(place, 'id')} label={texts.questionId} />
+      <LocalizedTextField field={elementField(place, 'headline')} label={texts.headline} />
+      <LocalizedTextField field={elementField(place, 'subheader')} label={texts.description} />
+      <CheckboxField field={elementField(place, 'required')} label={texts.required} defaultValue={true} />
+      {Form && <Form at={place} />}
+      <TextField field={elementField(place, 'imageUrl')} label={texts.imageUrl} type="url" />
+      <TextField field={elementField(place, 'videoUrl')} label={texts.videoUrl} type="url" />
     </li>
   )
 }

@@ -1,22 +1,23 @@
-import type { Json } from './doc'
-import { getIn, readableId, setIn, usedIds } from './doc'
+import { readableId, usedIds } from './doc'
+import { itemField, subField, surveyField } from './doc-field'
 import { fieldId, useEditor } from './ui/context'
 import { CheckboxField, LocalizedTextField, Section, TextField } from './ui/fields'
 
 /** The welcome card: shown or not, its headline, text, button label and what it tells about the survey. */
 export function WelcomeCard() {
   const { doc, texts } = useEditor()
-  const enabled = getIn(doc, ['welcomeCard', 'enabled']) === true
+  const welcome = surveyField('welcomeCard')
+  const enabled = welcome.get(doc)?.enabled === true
   return (
     <Section title={texts.welcomeCard}>
-      <CheckboxField path={['welcomeCard', 'enabled']} label={texts.welcomeEnabled} />
+      <CheckboxField field={subField(welcome, 'enabled', {})} label={texts.welcomeEnabled} />
       {enabled && (
         <>
-          <LocalizedTextField path={['welcomeCard', 'headline']} label={texts.headline} />
-          <LocalizedTextField path={['welcomeCard', 'html']} label={texts.description} multiline />
-          <LocalizedTextField path={['welcomeCard', 'buttonLabel']} label={texts.buttonLabel} />
-          <CheckboxField path={['welcomeCard', 'timeToFinish']} label={texts.timeToFinish} />
-          <CheckboxField path={['welcomeCard', 'showResponseCount']} label={texts.showResponseCount} />
+          <LocalizedTextField field={subField(welcome, 'headline', {})} label={texts.headline} />
+          <LocalizedTextField field={subField(welcome, 'html', {})} label={texts.description} multiline />
+          <LocalizedTextField field={subField(welcome, 'buttonLabel', {})} label={texts.buttonLabel} />
+          <CheckboxField field={subField(welcome, 'timeToFinish', {})} label={texts.timeToFinish} />
+          <CheckboxField field={subField(welcome, 'showResponseCount', {})} label={texts.showResponseCount} />
         </>
       )}
     </Section>
@@ -28,19 +29,20 @@ export function WelcomeCard() {
  * the kind keeps the id.
  */
 export function Endings() {
-  const { doc, texts, set, update, defaultLanguage, focusLater } = useEditor()
-  const endings = (Array.isArray(doc.endings) ? doc.endings : []) as Json[]
+  const { doc, texts, write, update, defaultLanguage, focusLater } = useEditor()
+  const endingsField = surveyField('endings')
+  const endings = Array.isArray(doc.endings) ? doc.endings : []
   const add = () => {
     const id = readableId('ending', usedIds(doc))
-    update((current) => setIn(current, ['endings'], [...endings, { id, type: 'endScreen', headline: { [defaultLanguage]: '' } }]))
+    update((current) => endingsField.set(current, [...endings, { id, type: 'endScreen', headline: { [defaultLanguage]: '' } }]))
     focusLater(fieldId(['endings', endings.length, 'headline']))
   }
   return (
     <Section title={texts.endings}>
       <ol class="cse-endings">
         {endings.map((ending, index) => {
-          const path = ['endings', index]
-          const typeId = fieldId(path, 'type')
+          const endingField = itemField(endingsField, index)
+          const typeId = fieldId(endingField.path, 'type')
           const title = `${texts.ending} ${index + 1}`
           return (
             <li key={index} class="cse-ending">
@@ -52,8 +54,8 @@ export function Endings() {
                   value={String(ending.type)}
                   onChange={(event) => {
                     const type = (event.currentTarget as HTMLSelectElement).value
-                    set(
-                      path,
+                    write(
+                      endingField,
                       type === 'redirectToUrl' ? { id: ending.id, type } : { id: ending.id, type, headline: { [defaultLanguage]: '' } },
                     )
                   }}
@@ -62,26 +64,26 @@ export function Endings() {
                   <option value="redirectToUrl">{texts.redirect}</option>
                 </select>
               </div>
-              <TextField path={[...path, 'id']} label={`${title} id`} />
+              <TextField field={subField(endingField, 'id')} label={`${title} id`} />
               {ending.type === 'redirectToUrl' ? (
                 <>
-                  <TextField path={[...path, 'url']} label={texts.redirectUrl} type="url" />
-                  <TextField path={[...path, 'label']} label={texts.redirectLabel} />
+                  <TextField field={subField(endingField, 'url')} label={texts.redirectUrl} type="url" />
+                  <TextField field={subField(endingField, 'label')} label={texts.redirectLabel} />
                 </>
               ) : (
                 <>
-                  <LocalizedTextField path={[...path, 'headline']} label={texts.headline} />
-                  <LocalizedTextField path={[...path, 'subheader']} label={texts.description} />
-                  <LocalizedTextField path={[...path, 'buttonLabel']} label={texts.buttonLabel} />
-                  <TextField path={[...path, 'buttonLink']} label={texts.buttonLink} type="url" />
+                  <LocalizedTextField field={subField(endingField, 'headline')} label={texts.headline} />
+                  <LocalizedTextField field={subField(endingField, 'subheader')} label={texts.description} />
+                  <LocalizedTextField field={subField(endingField, 'buttonLabel')} label={texts.buttonLabel} />
+                  <TextField field={subField(endingField, 'buttonLink')} label={texts.buttonLink} type="url" />
                 </>
               )}
               <button
                 type="button"
                 aria-label={`${texts.deleteEnding}: ${title}`}
                 onClick={() => {
-                  set(
-                    ['endings'],
+                  write(
+                    endingsField,
                     endings.filter((_, at) => at !== index),
                   )
                   focusLater('cse-add-ending')

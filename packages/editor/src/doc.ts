@@ -1,11 +1,11 @@
 /**
  * The v3 survey document as the editor handles it: typed from core's schema (`SurveyDocument`: the survey's
  * fields, its blocks and elements), with every field the editor does not show kept, so that it survives a load
- * and a save (docs/architecture.md, the editor). Edits are immutable updates of the parts touched (`setIn`,
- * `withBlocks`, `withElements`), never a rebuild of the document.
+ * and a save (docs/architecture.md, the editor). Edits are immutable updates of the parts touched (`withBlocks`,
+ * `updateBlock`, `updateElement`, and the typed fields of doc-field.ts), never a rebuild of the document.
  */
 import type { operations } from '@canvass/core/openapi'
-import type { Ending, HiddenFields, Language, SurveyBlock, SurveyElement, Variable } from './survey-parts'
+import type { Ending, HiddenFields, Language, SurveyBlock, SurveyElement, Variable, WelcomeCard } from './survey-parts'
 
 export type * from './survey-parts'
 
@@ -26,6 +26,7 @@ interface SurveyParts {
   variables?: Variable[]
   hiddenFields?: HiddenFields
   languages?: Language[]
+  welcomeCard?: WelcomeCard
 }
 
 /**
@@ -42,17 +43,6 @@ export type SurveyDocument = Omit<SurveyFields, keyof SurveyParts> & SurveyParts
 export const asDocument = (survey: Json): SurveyDocument => survey as SurveyDocument
 
 export const isRecord = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value)
-
-/** The value at `path`, or undefined. */
-export function getIn(value: unknown, path: Path): unknown {
-  let current = value
-  for (const key of path) {
-    if (Array.isArray(current) && typeof key === 'number') current = current[key]
-    else if (isRecord(current)) current = current[key]
-    else return undefined
-  }
-  return current
-}
 
 /**
  * `root` with `value` at `path`, copying only the objects and arrays on the way; `undefined` removes an object's
@@ -100,6 +90,27 @@ export function elementsOf(block: Json | undefined): SurveyElement[] {
 
 /** `doc` with these blocks. */
 export const withBlocks = (doc: SurveyDocument, blocks: SurveyBlock[]): SurveyDocument => ({ ...doc, blocks })
+
+/** `doc` with block `index` changed by `change`; a block that is not there is left so. */
+export function updateBlock(doc: SurveyDocument, index: number, change: (block: SurveyBlock) => SurveyBlock): SurveyDocument {
+  return withBlocks(
+    doc,
+    blocksOf(doc).map((block, at) => (at === index ? change(block) : block)),
+  )
+}
+
+/** `doc` with element `elementIndex` of block `blockIndex` changed by `change`. */
+export function updateElement(
+  doc: SurveyDocument,
+  blockIndex: number,
+  elementIndex: number,
+  change: (element: SurveyElement) => SurveyElement,
+): SurveyDocument {
+  return updateBlock(doc, blockIndex, (block) => ({
+    ...block,
+    elements: elementsOf(block).map((element, at) => (at === elementIndex ? change(element) : element)),
+  }))
+}
 
 /** `doc` with these elements in block `index`. */
 export function withElements(doc: SurveyDocument, index: number, elements: SurveyElement[]): SurveyDocument {

@@ -2,6 +2,7 @@ import type { EditorApi, Problem } from './api'
 import { EditorApiError } from './api'
 import type { Json } from './doc'
 import { clone } from './doc'
+import { surveyField } from './doc-field'
 import type { EditorTexts } from './i18n'
 import type { EditorStore } from './store'
 
@@ -82,7 +83,7 @@ async function writeSurvey(core: SessionCore): Promise<boolean> {
   const { store, api } = host
   const texts = host.texts()
   const id = host.surveyId()
-  if (core.updatedAt !== undefined) store.amend(['updatedAt'], core.updatedAt)
+  if (core.updatedAt !== undefined) store.amend(surveyField('updatedAt'), core.updatedAt)
   const doc = store.doc
   setState({ phase: 'saving', message: texts.saving })
   try {
@@ -95,13 +96,13 @@ async function writeSurvey(core: SessionCore): Promise<boolean> {
       answer = await api.create(doc, workspaceId)
       if (typeof answer.id === 'string') {
         host.setSurveyId(answer.id)
-        store.amend(['id'], answer.id)
+        store.amend(surveyField('id'), answer.id)
       }
     }
     // The server's new `updatedAt` is the precondition of the next save; the user's document stays as it is.
     if (typeof answer.updatedAt === 'string') {
       core.updatedAt = answer.updatedAt
-      store.amend(['updatedAt'], answer.updatedAt)
+      store.amend(surveyField('updatedAt'), answer.updatedAt)
     }
     core.saved = store.doc
     setState({ phase: 'idle', dirty: store.doc !== doc, message: texts.saved, problems: [], showProblems: false, conflict: false })

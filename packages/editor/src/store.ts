@@ -1,4 +1,5 @@
 import type { Json, Path, SurveyDocument } from './doc'
+import type { DocField } from './doc-field'
 import { asDocument, setIn } from './doc'
 
 /**
@@ -14,10 +15,10 @@ export interface EditorStore {
   reset(doc: Json): void
   /** Sets the value at `path`; `group` joins it to the previous change of the same group made just before. */
   set(path: Path, value: unknown, group?: string): void
-  /** Replaces the document through `change` (one history step). */
-  update(change: (doc: SurveyDocument) => SurveyDocument): void
+  /** Replaces the document through `change` (one history step); `group` joins it as `set`'s does. */
+  update(change: (doc: SurveyDocument) => SurveyDocument, group?: string): void
   /** Sets a value the server owns (`updatedAt`, a new survey's `id`) in the current document, outside the history. */
-  amend(path: Path, value: unknown): void
+  amend<V>(field: DocField<V>, value: V | undefined): void
   undo(): boolean
   redo(): boolean
   /** Called after every change of the document (not after `reset`). */
@@ -69,11 +70,11 @@ export function createEditorStore(initial: Json, now: () => number = Date.now): 
     set(path, value, group) {
       commit(setIn(doc, path, value), group)
     },
-    update(change) {
-      commit(change(doc))
+    update(change, group) {
+      commit(change(doc), group)
     },
-    amend(path, value) {
-      doc = setIn(doc, path, value)
+    amend(field, value) {
+      doc = field.set(doc, value)
     },
     undo() {
       const previous = past.pop()

@@ -22,7 +22,7 @@ export interface Choice {
 export interface ValidationRule {
   id: string
   type: string
-  params: Record<string, string | number | undefined>
+  params: { min?: number; max?: number; pattern?: string; [key: string]: unknown }
   [key: string]: unknown
 }
 
@@ -44,6 +44,9 @@ export interface SurveyElement {
   headline?: LocalizedText
   subheader?: LocalizedText
   required?: boolean
+  imageUrl?: string
+  videoUrl?: string
+  isDraft?: boolean
   /** Open text. */
   inputType?: string
   placeholder?: LocalizedText
@@ -56,9 +59,9 @@ export interface SurveyElement {
   otherOptionPlaceholder?: LocalizedText
   displayType?: string
   allowMulti?: boolean
-  /** Matrix. */
-  rows?: Choice[]
-  columns?: Choice[]
+  /** Matrix; an older row or column is a bare text map, kept in that shape. */
+  rows?: Array<Choice | LocalizedText>
+  columns?: Array<Choice | LocalizedText>
   /** Scales: nps, rating, csat, ces. */
   scale?: string
   range?: number
@@ -80,7 +83,20 @@ export interface SurveyElement {
   /** Cal. */
   calUserName?: string
   calHost?: string
-  /** An address's or a contact info's inputs, and whatever else the server keeps. */
+  /** Address. */
+  addressLine1?: ToggleInput
+  addressLine2?: ToggleInput
+  city?: ToggleInput
+  state?: ToggleInput
+  zip?: ToggleInput
+  country?: ToggleInput
+  /** Contact info. */
+  firstName?: ToggleInput
+  lastName?: ToggleInput
+  email?: ToggleInput
+  phone?: ToggleInput
+  company?: ToggleInput
+  /** Whatever else the server keeps. */
   [key: string]: unknown
 }
 
@@ -135,14 +151,32 @@ export interface SurveyBlock {
   logic?: Array<LogicRule | Record<string, unknown>>
   /** A block or an ending id; absent: the next block. */
   logicFallback?: string
+  buttonLabel?: LocalizedText
+  backButtonLabel?: LocalizedText
   [key: string]: unknown
 }
 
+/** An end screen (`endScreen`: texts and a button) or a redirect (`redirectToUrl`: a url and a label). */
 export interface Ending {
   id: string
   type: string
   headline?: LocalizedText
+  subheader?: LocalizedText
+  buttonLabel?: LocalizedText
+  buttonLink?: string
+  url?: string
   label?: string
+  [key: string]: unknown
+}
+
+/** The card shown before the first block. */
+export interface WelcomeCard {
+  enabled?: boolean
+  headline?: LocalizedText
+  html?: LocalizedText
+  buttonLabel?: LocalizedText
+  timeToFinish?: boolean
+  showResponseCount?: boolean
   [key: string]: unknown
 }
 

@@ -1,5 +1,7 @@
-import type { Json, Path } from '../doc'
-import { getIn, moved, readableId } from '../doc'
+import type { Choice, LocalizedText } from '../doc'
+import { moved, readableId } from '../doc'
+import type { DocField, ElementAt } from '../doc-field'
+import { elementField, itemField, mappedField, subField } from '../doc-field'
 import { fieldId, useEditor } from '../ui/context'
 import { CheckboxField, LocalizedTextField, SelectField, TextField } from '../ui/fields'
 
@@ -7,8 +9,8 @@ import { CheckboxField, LocalizedTextField, SelectField, TextField } from '../ui
 export const OTHER_ID = 'other'
 
 interface ItemListProps {
-  /** Path of the list in the document. */
-  path: Path
+  /** The list in the document. */
+  field: DocField<Array<Choice | LocalizedText>>
   /** The singular noun for labels ("Choice", "Row"). */
   noun: string
   addLabel: string
@@ -25,13 +27,14 @@ interface ItemListProps {
  * A list of labelled items (choices, matrix rows and columns, pictures) with add, remove and reorder by
  * keyboard (Move up / Move down); the focus follows the item moved, and goes to a new item's first input.
  */
-export function ItemList({ path, noun, addLabel, removeLabel, idPrefix, other, pictures }: ItemListProps) {
-  const { doc, texts, set, defaultLanguage, focusLater } = useEditor()
-  const items = (getIn(doc, path) as Json[] | undefined) ?? []
+export function ItemList({ field, noun, addLabel, removeLabel, idPrefix, other, pictures }: ItemListProps) {
+  const { doc, texts, write, defaultLanguage, focusLater } = useEditor()
+  const path = field.path
+  const items = field.get(doc) ?? []
   const hasOther = items.some((item) => item.id === OTHER_ID)
   const firstInput = (index: number) => fieldId([...path, index, pictures ? 'imageUrl' : 'label'])
-  const add = (item: Json, index: number) => {
-    set(path, [...items.slice(0, index), item, ...items.slice(index)])
+  const add = (item: Choice, index: number) => {
+    write(field, [...items.slice(0, index), item, ...items.slice(index)])
     focusLater(firstInput(index))
   }
   const addItem = () => {
@@ -44,60 +47,63 @@ export function ItemList({ path, noun, addLabel, removeLabel, idPrefix, other, p
     add(item, hasOther ? items.length - 1 : items.length)
   }
   const move = (from: number, to: number, control: 'up' | 'down') => {
-    set(path, moved(items, from, to))
+    write(field, moved(items, from, to))
     focusLater(fieldId([...path, to], control))
   }
   return (
     <div class="cse-items">
       <ol>
-        {items.map((item, index) => (
-          <li key={index} class="cse-item">
-            {!pictures && !('label' in item) && !('id' in item) ? (
-              // An older matrix row or column: a bare text map, kept in that shape.
-              <LocalizedTextField path={[...path, index]} label={`${noun} ${index + 1}`} />
-            ) : pictures ? (
-              <TextField path={[...path, index, 'imageUrl']} label={`${texts.pictureUrl} ${index + 1}`} type="url" />
-            ) : item.id === OTHER_ID ? (
-              <LocalizedTextField path={[...path, index, 'label']} label={texts.otherLabel} />
-            ) : (
-              <LocalizedTextField path={[...path, index, 'label']} label={`${noun} ${index + 1}`} />
-            )}
-            {'id' in item && <TextField path={[...path, index, 'id']} label={`${texts.choiceId} ${index + 1}`} />}
-            <div class="cse-row-buttons">
-              <button
-                type="button"
-                id={fieldId([...path, index], 'up')}
-                disabled={index === 0}
-                aria-label={`${texts.moveUp}: ${noun} ${index + 1}`}
-                onClick={() => move(index, index - 1, 'up')}
-              >
-                {texts.moveUp}
-              </button>
-              <button
-                type="button"
-                id={fieldId([...path, index], 'down')}
-                disabled={index === items.length - 1}
-                aria-label={`${texts.moveDown}: ${noun} ${index + 1}`}
-                onClick={() => move(index, index + 1, 'down')}
-              >
-                {texts.moveDown}
-              </button>
-              <button
-                type="button"
-                aria-label={`${removeLabel} ${index + 1}`}
-                onClick={() => {
-                  set(
-                    path,
-                    items.filter((_, at) => at !== index),
-                  )
-                  focusLater(items.length > 1 ? firstInput(Math.max(0, index - 1)) : fieldId(path, 'add'))
-                }}
-              >
-                {removeLabel}
-              </button>
-            </div>
-          </li>
-        ))}
+        {items.map((item, index) => {
+          const choice = choiceField(field, index)
+          return (
+            <li key={index} class="cse-item">
+              {!pictures && isBareText(item) ? (
+                // An older matrix row or column: a bare text map, kept in that shape.
+                <LocalizedTextField field={bareTextField(field, index)} label={`${noun} ${index + 1}`} />
+              ) : pictures ? (
+                <TextField field={subField(choice, 'imageUrl')} label={`${texts.pictureUrl} ${index + 1}`} type="url" />
+              ) : item.id === OTHER_ID ? (
+                <LocalizedTextField field={subField(choice, 'label')} label={texts.otherLabel} />
+              ) : (
+                <LocalizedTextField field={subField(choice, 'label')} label={`${noun} ${index + 1}`} />
+              )}
+              {'id' in item && <TextField field={subField(choice, 'id')} label={`${texts.choiceId} ${index + 1}`} />}
+              <div class="cse-row-buttons">
+                <button
+                  type="button"
+                  id={fieldId([...path, index], 'up')}
+                  disabled={index === 0}
+                  aria-label={`${texts.moveUp}: ${noun} ${index + 1}`}
+                  onClick={() => move(index, index - 1, 'up')}
+                >
+                  {texts.moveUp}
+                </button>
+                <button
+                  type="button"
+                  id={fieldId([...path, index], 'down')}
+                  disabled={index === items.length - 1}
+                  aria-label={`${texts.moveDown}: ${noun} ${index + 1}`}
+                  onClick={() => move(index, index + 1, 'down')}
+                >
+                  {texts.moveDown}
+                </button>
+                <button
+                  type="button"
+                  aria-label={`${removeLabel} ${index + 1}`}
+                  onClick={() => {
+                    write(
+                      field,
+                      items.filter((_, at) => at !== index),
+                    )
+                    focusLater(items.length > 1 ? firstInput(Math.max(0, index - 1)) : fieldId(path, 'add'))
+                  }}
+                >
+                  {removeLabel}
+                </button>
+              </div>
+            </li>
+          )
+        })}
       </ol>
       <button type="button" id={fieldId(path, 'add')} onClick={addItem}>
         {addLabel}
@@ -111,11 +117,30 @@ export function ItemList({ path, noun, addLabel, removeLabel, idPrefix, other, p
   )
 }
 
-export function ShuffleField({ path }: { path: Path }) {
+/** An older matrix row or column: a text map with neither an id nor a label. */
+const isBareText = (item: Choice | LocalizedText): item is LocalizedText => !('label' in item) && !('id' in item)
+
+/** Item `index` of `list` as a choice (nothing when it is a bare text map). */
+const choiceField = (list: DocField<Array<Choice | LocalizedText>>, index: number): DocField<Choice> =>
+  mappedField(
+    itemField(list, index),
+    (item) => (item === undefined || isBareText(item) ? undefined : item),
+    (item) => item,
+  )
+
+/** Item `index` of `list` as a bare text map (nothing when it is a choice). */
+const bareTextField = (list: DocField<Array<Choice | LocalizedText>>, index: number): DocField<LocalizedText> =>
+  mappedField(
+    itemField(list, index),
+    (item) => (item !== undefined && isBareText(item) ? item : undefined),
+    (item) => item,
+  )
+
+export function ShuffleField({ at }: { at: ElementAt }) {
   const { texts } = useEditor()
   return (
     <SelectField
-      path={[...path, 'shuffleOption']}
+      field={elementField(at, 'shuffleOption')}
       label={texts.shuffle}
       defaultValue="none"
       options={[
@@ -128,16 +153,16 @@ export function ShuffleField({ path }: { path: Path }) {
 }
 
 /** Single and multiple choice: choices (with "Other" and its placeholder), shuffling, list or drop-down. */
-export function MultipleChoiceForm({ path }: { path: Path }) {
+export function MultipleChoiceForm({ at }: { at: ElementAt }) {
   const { doc, texts } = useEditor()
-  const choices = (getIn(doc, [...path, 'choices']) as Json[] | undefined) ?? []
-  const type = getIn(doc, [...path, 'type'])
+  const choices = elementField(at, 'choices').get(doc) ?? []
+  const type = elementField(at, 'type').get(doc)
   return (
     <>
       <fieldset class="cse-subsection">
         <legend>{texts.choices}</legend>
         <ItemList
-          path={[...path, 'choices']}
+          field={elementField(at, 'choices')}
           noun={texts.choice}
           addLabel={texts.addChoice}
           removeLabel={texts.removeChoice}
@@ -146,12 +171,12 @@ export function MultipleChoiceForm({ path }: { path: Path }) {
         />
       </fieldset>
       {choices.some((choice) => choice.id === OTHER_ID) && (
-        <LocalizedTextField path={[...path, 'otherOptionPlaceholder']} label={texts.otherPlaceholder} />
+        <LocalizedTextField field={elementField(at, 'otherOptionPlaceholder')} label={texts.otherPlaceholder} />
       )}
-      <ShuffleField path={path} />
+      <ShuffleField at={at} />
       {type !== 'ranking' && (
         <SelectField
-          path={[...path, 'displayType']}
+          field={elementField(at, 'displayType')}
           label={texts.displayType}
           defaultValue="list"
           options={[
@@ -165,59 +190,59 @@ export function MultipleChoiceForm({ path }: { path: Path }) {
 }
 
 /** Ranking: two or more choices, optionally shuffled. */
-export function RankingForm({ path }: { path: Path }) {
+export function RankingForm({ at }: { at: ElementAt }) {
   const { texts } = useEditor()
   return (
     <>
       <fieldset class="cse-subsection">
         <legend>{texts.choices}</legend>
         <ItemList
-          path={[...path, 'choices']}
+          field={elementField(at, 'choices')}
           noun={texts.choice}
           addLabel={texts.addChoice}
           removeLabel={texts.removeChoice}
           idPrefix="choice"
         />
       </fieldset>
-      <ShuffleField path={path} />
+      <ShuffleField at={at} />
     </>
   )
 }
 
 /** Matrix: rows and columns (each an id and a label in every language), shuffling. */
-export function MatrixForm({ path }: { path: Path }) {
+export function MatrixForm({ at }: { at: ElementAt }) {
   const { texts } = useEditor()
   return (
     <>
       <fieldset class="cse-subsection">
         <legend>{texts.rows}</legend>
-        <ItemList path={[...path, 'rows']} noun={texts.row} addLabel={texts.addRow} removeLabel={texts.removeRow} idPrefix="row" />
+        <ItemList field={elementField(at, 'rows')} noun={texts.row} addLabel={texts.addRow} removeLabel={texts.removeRow} idPrefix="row" />
       </fieldset>
       <fieldset class="cse-subsection">
         <legend>{texts.columns}</legend>
         <ItemList
-          path={[...path, 'columns']}
+          field={elementField(at, 'columns')}
           noun={texts.column}
           addLabel={texts.addColumn}
           removeLabel={texts.removeColumn}
           idPrefix="column"
         />
       </fieldset>
-      <ShuffleField path={path} />
+      <ShuffleField at={at} />
     </>
   )
 }
 
 /** Picture selection: the pictures (URL and id each) and whether several may be picked. */
-export function PictureSelectionForm({ path }: { path: Path }) {
+export function PictureSelectionForm({ at }: { at: ElementAt }) {
   const { texts } = useEditor()
   return (
     <>
-      <CheckboxField path={[...path, 'allowMulti']} label={texts.allowMulti} />
+      <CheckboxField field={elementField(at, 'allowMulti')} label={texts.allowMulti} />
       <fieldset class="cse-subsection">
         <legend>{texts.choices}</legend>
         <ItemList
-          path={[...path, 'choices']}
+          field={elementField(at, 'choices')}
           noun={texts.pictureUrl}
           addLabel={texts.addPicture}
           removeLabel={texts.removePicture}

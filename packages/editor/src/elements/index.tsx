@@ -1,5 +1,5 @@
 import type { FunctionComponent } from 'preact'
-import type { Path } from '../doc'
+import type { ElementAt } from '../doc-field'
 import { MatrixForm, MultipleChoiceForm, PictureSelectionForm, RankingForm } from './choices'
 import { OpenTextForm } from './open-text'
 import { NpsForm, ScaleForm } from './scales'
@@ -11,7 +11,7 @@ export { ELEMENT_TYPES, convertElement, newElement } from './types'
 export type { ElementType } from './types'
 
 /** The form of each element type's own fields (the shared ones are the element card's). */
-export const ELEMENT_FORMS: Record<ElementType, FunctionComponent<{ path: Path }>> = {
+export const ELEMENT_FORMS: Record<ElementType, FunctionComponent<{ at: ElementAt }>> = {
   openText: OpenTextForm,
   multipleChoiceSingle: MultipleChoiceForm,
   multipleChoiceMulti: MultipleChoiceForm,

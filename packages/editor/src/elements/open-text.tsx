@@ -1,17 +1,19 @@
-import type { Json, Path } from '../doc'
-import { getIn, readableId } from '../doc'
+import { readableId } from '../doc'
+import type { ElementAt } from '../doc-field'
+import { elementField, itemField, subField } from '../doc-field'
 import { fieldId, useEditor } from '../ui/context'
 import { CheckboxField, LocalizedTextField, NumberField, SelectField, TextField } from '../ui/fields'
 
 /** Free text: placeholder, input type, long answer, character limit and validation rules. */
-export function OpenTextForm({ path }: { path: Path }) {
+export function OpenTextForm({ at }: { at: ElementAt }) {
   const { doc, texts } = useEditor()
-  const limited = getIn(doc, [...path, 'charLimit', 'enabled']) === true
+  const charLimit = elementField(at, 'charLimit')
+  const limited = charLimit.get(doc)?.enabled === true
   return (
     <>
-      <LocalizedTextField path={[...path, 'placeholder']} label={texts.placeholder} />
+      <LocalizedTextField field={elementField(at, 'placeholder')} label={texts.placeholder} />
       <SelectField
-        path={[...path, 'inputType']}
+        field={elementField(at, 'inputType')}
         label={texts.inputType}
         defaultValue="text"
         options={[
@@ -22,15 +24,15 @@ export function OpenTextForm({ path }: { path: Path }) {
           { value: 'phone', label: texts.inputPhone },
         ]}
       />
-      <CheckboxField path={[...path, 'longAnswer']} label={texts.longAnswer} />
-      <CheckboxField path={[...path, 'charLimit', 'enabled']} label={texts.charLimit} />
+      <CheckboxField field={elementField(at, 'longAnswer')} label={texts.longAnswer} />
+      <CheckboxField field={subField(charLimit, 'enabled', {})} label={texts.charLimit} />
       {limited && (
         <>
-          <NumberField path={[...path, 'charLimit', 'min']} label={texts.minChars} />
-          <NumberField path={[...path, 'charLimit', 'max']} label={texts.maxChars} />
+          <NumberField field={subField(charLimit, 'min', {})} label={texts.minChars} />
+          <NumberField field={subField(charLimit, 'max', {})} label={texts.maxChars} />
         </>
       )}
-      <ValidationRules path={path} />
+      <ValidationRules at={at} />
     </>
   )
 }
@@ -46,19 +48,20 @@ const RULES = {
  * An element's `validation.rules` (the reference's rules, checked by v3 response writes): minimum and maximum
  * length and a pattern can be added and edited; a rule of another kind is listed and kept as it is.
  */
-export function ValidationRules({ path }: { path: Path }) {
-  const { doc, texts, set, focusLater } = useEditor()
-  const validationPath = [...path, 'validation']
-  const rules = (getIn(doc, [...validationPath, 'rules']) as Json[] | undefined) ?? []
-  const rulesPath = [...validationPath, 'rules']
+export function ValidationRules({ at }: { at: ElementAt }) {
+  const { doc, texts, write, focusLater } = useEditor()
+  const validation = elementField(at, 'validation')
+  const validationPath = validation.path
+  const rulesField = subField(validation, 'rules', {})
+  const rules = rulesField.get(doc) ?? []
+  const rulesPath = rulesField.path
   const add = (type: keyof typeof RULES) => {
     const id = readableId(
       type,
       rules.map((rule) => String(rule.id)),
     )
     const params = RULES[type].numeric ? { [RULES[type].param]: type === 'minLength' ? 1 : 100 } : { pattern: '' }
-    const validation = (getIn(doc, validationPath) as Json | undefined) ?? { logic: 'and' }
-    set(validationPath, { ...validation, rules: [...rules, { id, type, params }] })
+    write(validation, { ...(validation.get(doc) ?? { logic: 'and' }), rules: [...rules, { id, type, params }] })
     focusLater(fieldId([...rulesPath, rules.length, 'params', RULES[type].param]))
   }
   const label = (type: string) =>
@@ -74,7 +77,7 @@ export function ValidationRules({ path }: { path: Path }) {
       <legend>{texts.validationRules}</legend>
       {rules.length > 1 && (
         <SelectField
-          path={[...validationPath, 'logic']}
+          field={subField(validation, 'logic', {})}
           label={texts.ruleLogic}
           defaultValue="and"
           options={[
@@ -87,14 +90,14 @@ export function ValidationRules({ path }: { path: Path }) {
         {rules.map((rule, index) => {
           const type = String(rule.type)
           const known = type in RULES
-          const rulePath = [...rulesPath, index]
+          const params = subField(itemField(rulesField, index), 'params')
           return (
             <li key={index}>
               {known ? (
                 RULES[type as keyof typeof RULES].numeric ? (
-                  <NumberField path={[...rulePath, 'params', RULES[type as keyof typeof RULES].param]} label={label(type) ?? type} />
+                  <NumberField field={subField(params, RULES[type as 'minLength' | 'maxLength'].param, {})} label={label(type) ?? type} />
                 ) : (
-                  <TextField path={[...rulePath, 'params', 'pattern']} label={label(type) ?? type} />
+                  <TextField field={subField(params, 'pattern', {})} label={label(type) ?? type} />
                 )
               ) : (
                 <span>
@@ -106,7 +109,7 @@ export function ValidationRules({ path }: { path: Path }) {
                 aria-label={`${texts.removeRule}: ${label(type) ?? type}`}
                 onClick={() => {
                   const rest = rules.filter((_, at) => at !== index)
-                  set(validationPath, rest.length ? { ...((getIn(doc, validationPath) as Json) ?? {}), rules: rest } : undefined)
+                  write(validation, rest.length ? { ...(validation.get(doc) ?? {}), rules: rest } : undefined)
                   focusLater(fieldId(validationPath, 'add-min'))
                 }}
               >

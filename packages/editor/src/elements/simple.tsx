@@ -1,40 +1,40 @@
-import type { Path } from '../doc'
-import { getIn } from '../doc'
+import type { ElementAt } from '../doc-field'
+import { elementField } from '../doc-field'
 import { fieldId, useEditor } from '../ui/context'
 import { CheckboxField, FieldProblems, LocalizedTextField, NumberField, SelectField, TextField } from '../ui/fields'
 
 /** Call to action: its text, the button's label, URL and whether it opens a new tab, the dismiss button. */
-export function CtaForm({ path }: { path: Path }) {
+export function CtaForm({ at }: { at: ElementAt }) {
   const { texts } = useEditor()
   return (
     <>
-      <LocalizedTextField path={[...path, 'html']} label={texts.html} multiline />
-      <LocalizedTextField path={[...path, 'ctaButtonLabel']} label={texts.ctaButtonLabel} />
-      <TextField path={[...path, 'buttonUrl']} label={texts.buttonUrl} type="url" />
-      <CheckboxField path={[...path, 'buttonExternal']} label={texts.buttonExternal} />
-      <LocalizedTextField path={[...path, 'dismissButtonLabel']} label={texts.dismissButtonLabel} />
+      <LocalizedTextField field={elementField(at, 'html')} label={texts.html} multiline />
+      <LocalizedTextField field={elementField(at, 'ctaButtonLabel')} label={texts.ctaButtonLabel} />
+      <TextField field={elementField(at, 'buttonUrl')} label={texts.buttonUrl} type="url" />
+      <CheckboxField field={elementField(at, 'buttonExternal')} label={texts.buttonExternal} />
+      <LocalizedTextField field={elementField(at, 'dismissButtonLabel')} label={texts.dismissButtonLabel} />
     </>
   )
 }
 
 /** Consent: the text and the checkbox's label. */
-export function ConsentForm({ path }: { path: Path }) {
+export function ConsentForm({ at }: { at: ElementAt }) {
   const { texts } = useEditor()
   return (
     <>
-      <LocalizedTextField path={[...path, 'html']} label={texts.html} multiline />
-      <LocalizedTextField path={[...path, 'label']} label={texts.consentLabel} />
+      <LocalizedTextField field={elementField(at, 'html')} label={texts.html} multiline />
+      <LocalizedTextField field={elementField(at, 'label')} label={texts.consentLabel} />
     </>
   )
 }
 
 /** Date: the format the date is shown in, and a text. */
-export function DateForm({ path }: { path: Path }) {
+export function DateForm({ at }: { at: ElementAt }) {
   const { texts } = useEditor()
   return (
     <>
       <SelectField
-        path={[...path, 'format']}
+        field={elementField(at, 'format')}
         label={texts.dateFormat}
         options={[
           { value: 'y-M-d', label: 'YYYY-MM-DD' },
@@ -42,21 +42,21 @@ export function DateForm({ path }: { path: Path }) {
           { value: 'M-d-y', label: 'MM-DD-YYYY' },
         ]}
       />
-      <LocalizedTextField path={[...path, 'html']} label={texts.html} multiline />
+      <LocalizedTextField field={elementField(at, 'html')} label={texts.html} multiline />
     </>
   )
 }
 
 /** File upload: one or several files, the largest size, the allowed extensions. */
-export function FileUploadForm({ path }: { path: Path }) {
-  const { doc, texts, set } = useEditor()
-  const extensionsPath = [...path, 'allowedFileExtensions']
-  const extensions = getIn(doc, extensionsPath)
-  const id = fieldId(extensionsPath)
+export function FileUploadForm({ at }: { at: ElementAt }) {
+  const { doc, texts, write } = useEditor()
+  const extensionsField = elementField(at, 'allowedFileExtensions')
+  const extensions = extensionsField.get(doc)
+  const id = fieldId(extensionsField.path)
   return (
     <>
-      <CheckboxField path={[...path, 'allowMultipleFiles']} label={texts.allowMultipleFiles} />
-      <NumberField path={[...path, 'maxSizeInMB']} label={texts.maxSizeInMB} />
+      <CheckboxField field={elementField(at, 'allowMultipleFiles')} label={texts.allowMultipleFiles} />
+      <NumberField field={elementField(at, 'maxSizeInMB')} label={texts.maxSizeInMB} />
       <div class="cse-field">
         <label for={id}>{texts.allowedFileExtensions}</label>
         <input
@@ -68,22 +68,22 @@ export function FileUploadForm({ path }: { path: Path }) {
               .split(',')
               .map((part) => part.trim().replace(/^\./, ''))
               .filter(Boolean)
-            set(extensionsPath, list.length ? list : undefined)
+            write(extensionsField, list.length ? list : undefined)
           }}
         />
-        <FieldProblems path={extensionsPath} id={`${id}-problems`} />
+        <FieldProblems path={extensionsField.path} id={`${id}-problems`} />
       </div>
     </>
   )
 }
 
 /** Cal.com: the user name (or user/event) and the host. */
-export function CalForm({ path }: { path: Path }) {
+export function CalForm({ at }: { at: ElementAt }) {
   const { texts } = useEditor()
   return (
     <>
-      <TextField path={[...path, 'calUserName']} label={texts.calUserName} />
-      <TextField path={[...path, 'calHost']} label={texts.calHost} />
+      <TextField field={elementField(at, 'calUserName')} label={texts.calUserName} />
+      <TextField field={elementField(at, 'calHost')} label={texts.calHost} />
     </>
   )
 }

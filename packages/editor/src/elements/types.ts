@@ -1,5 +1,5 @@
 import { type ElementType, elementTypesWith } from '@canvass/core/element-types'
-import type { Json, SurveyElement } from '../doc'
+import type { SurveyElement } from '../doc'
 
 export { ELEMENT_TYPES } from '@canvass/core/element-types'
 export type { ElementType }
@@ -16,7 +16,7 @@ const toggles = (lang: string, fields: readonly string[], names: Record<string, 
   Object.fromEntries(fields.map((field) => [field, { show: true, required: true, placeholder: text(lang, names[field] ?? field) }]))
 
 /** The fields a new element of `type` needs to be valid, beside the shared ones. */
-export function typeDefaults(type: ElementType, lang: string): Json {
+export function typeDefaults(type: ElementType, lang: string): Partial<SurveyElement> {
   switch (type) {
     case 'openText':
       return { inputType: 'text', charLimit: { enabled: false } }
@@ -83,7 +83,7 @@ export function newElement(type: ElementType, id: string, lang: string): SurveyE
 }
 
 /** `element` as another type: its id, headline and the other shared fields stay, the type's own fields are new. */
-export function convertElement(element: Json, type: ElementType, lang: string): Json {
+export function convertElement(element: SurveyElement, type: ElementType, lang: string): SurveyElement {
   const kept = Object.fromEntries(Object.entries(element).filter(([key]) => SHARED_FIELDS.includes(key)))
   // Choices survive between the types that have labelled choices.
   const hasChoices: string[] = elementTypesWith('choices')
@@ -91,5 +91,5 @@ export function convertElement(element: Json, type: ElementType, lang: string): 
   if (hasChoices.includes(type) && hasChoices.includes(String(element.type)) && Array.isArray(element.choices)) {
     defaults.choices = element.choices
   }
-  return { ...kept, type, ...defaults }
+  return { ...kept, id: element.id, type, ...defaults }
 }

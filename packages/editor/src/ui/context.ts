@@ -2,6 +2,7 @@ import { createContext } from 'preact'
 import { useContext } from 'preact/hooks'
 import type { Problem } from '../api'
 import type { Language, Path, SurveyDocument } from '../doc'
+import type { DocField } from '../doc-field'
 import type { EditorTexts } from '../i18n'
 import type { LogicTexts } from '../logic'
 
@@ -14,8 +15,8 @@ export interface EditorContextValue {
   /** The survey's languages, the default first. */
   languages: Language[]
   defaultLanguage: string
-  /** Sets the value at `path` (one history step; keystrokes into one field join into one). */
-  set(path: Path, value: unknown): void
+  /** Writes `value` into `field` (one history step; keystrokes into one field join into one). */
+  write<V>(field: DocField<V>, value: V | undefined): void
   /** Replaces the document in one history step. */
   update(change: (doc: SurveyDocument) => SurveyDocument): void
   /** The server's problems about the field at `path` (or inside it, for a text map). */

@@ -1,11 +1,13 @@
 import type { ComponentChildren } from 'preact'
-import type { Path } from '../doc'
-import { getIn, isRecord, textIn } from '../doc'
+import type { LocalizedText, Path } from '../doc'
+import { textIn } from '../doc'
+import type { DocField } from '../doc-field'
+import { mappedField } from '../doc-field'
 import { fieldId, useEditor } from './context'
 
 /**
  * Shared form controls: each a native control with a visible label, its problems from the server below it
- * (tied by `aria-describedby`), writing straight into the document at its `path`.
+ * (tied by `aria-describedby`), writing straight into the document through its typed `field`.
  */
 
 /** The problems shown under a control; `id` is what the control's `aria-describedby` names. */
@@ -23,24 +25,23 @@ export function FieldProblems({ path, id }: { path: Path; id: string }) {
 }
 
 interface TextFieldProps {
-  path: Path
+  /** The text; an emptied input removes it. */
+  field: DocField<string>
   label: string
   type?: 'text' | 'url' | 'number'
-  /** Written instead of the text (a number field writes a number, an empty one removes the field). */
-  parse?: (text: string) => unknown
-  format?: (value: unknown) => string
   multiline?: boolean
 }
 
-export function TextField({ path, label, type = 'text', parse, format, multiline }: TextFieldProps) {
-  const { doc, set, problemsAt } = useEditor()
+export function TextField({ field, label, type = 'text', multiline }: TextFieldProps) {
+  const { doc, write, problemsAt } = useEditor()
+  const path = field.path
   const id = fieldId(path)
-  const value = getIn(doc, path)
-  const shown = format ? format(value) : value === undefined || value === null ? '' : String(value)
+  const value = field.get(doc)
+  const shown = value === undefined || value === null ? '' : String(value)
   const invalid = problemsAt(path).length > 0
   const onInput = (event: Event) => {
     const text = (event.currentTarget as HTMLInputElement).value
-    set(path, parse ? parse(text) : text === '' ? undefined : text)
+    write(field, text === '' ? undefined : text)
   }
   const common = {
     id,
@@ -58,26 +59,33 @@ export function TextField({ path, label, type = 'text', parse, format, multiline
   )
 }
 
-/** A number field: empty removes the field. */
-export function NumberField({ path, label }: { path: Path; label: string }) {
-  return (
-    <TextField
-      path={path}
-      label={label}
-      type="number"
-      parse={(text) => (text === '' || !Number.isFinite(Number(text)) ? undefined : Number(text))}
-    />
-  )
+/** A number field: empty (or not a number) removes the field. */
+export function NumberField({ field, label }: { field: DocField<number>; label: string }) {
+  return <TextField field={numberAsText(field)} label={label} type="number" />
 }
 
-export function CheckboxField({ path, label, defaultValue = false }: { path: Path; label: string; defaultValue?: boolean }) {
-  const { doc, set } = useEditor()
+/** A number as the text an input shows, and the text read back as a number (none for a text that is not one). */
+export const numberAsText = (field: DocField<number>): DocField<string> =>
+  mappedField(
+    field,
+    (value) => (value === undefined ? undefined : String(value)),
+    (text) => (text === undefined || text === '' || !Number.isFinite(Number(text)) ? undefined : Number(text)),
+  )
+
+export function CheckboxField({ field, label, defaultValue = false }: { field: DocField<boolean>; label: string; defaultValue?: boolean }) {
+  const { doc, write } = useEditor()
+  const path = field.path
   const id = fieldId(path)
-  const value = getIn(doc, path)
+  const value = field.get(doc)
   const checked = typeof value === 'boolean' ? value : defaultValue
   return (
     <div class="cse-field cse-check">
-      <input id={id} type="checkbox" checked={checked} onChange={(event) => set(path, (event.currentTarget as HTMLInputElement).checked)} />
+      <input
+        id={id}
+        type="checkbox"
+        checked={checked}
+        onChange={(event) => write(field, (event.currentTarget as HTMLInputElement).checked)}
+      />
       <label for={id}>{label}</label>
       <FieldProblems path={path} id={`${id}-problems`} />
     </div>
@@ -89,32 +97,28 @@ export interface Option {
   label: string
 }
 
+/** A choice among `options`; a number field takes `numberAsText(field)`. */
 export function SelectField({
-  path,
+  field,
   label,
   options,
-  parse,
   defaultValue,
 }: {
-  path: Path
+  field: DocField<string>
   label: string
   options: Option[]
-  parse?: (value: string) => unknown
   defaultValue?: string
 }) {
-  const { doc, set } = useEditor()
+  const { doc, write } = useEditor()
+  const path = field.path
   const id = fieldId(path)
-  const value = getIn(doc, path)
+  const value = field.get(doc)
   const current = value === undefined ? (defaultValue ?? '') : String(value)
   const known = options.some((option) => option.value === current)
   return (
     <div class="cse-field">
       <label for={id}>{label}</label>
-      <select
-        id={id}
-        value={current}
-        onChange={(event) => set(path, (parse ?? ((text: string) => text))((event.currentTarget as HTMLSelectElement).value))}
-      >
+      <select id={id} value={current} onChange={(event) => write(field, (event.currentTarget as HTMLSelectElement).value)}>
         {/* A value the editor has no name for stays selectable, so looking does not change it. */}
         {!known && <option value={current}>{current}</option>}
         {options.map((option) => (
@@ -134,17 +138,17 @@ export function SelectField({
  * language's empty input when the default has text. An emptied language is removed from the map, an emptied
  * map from the document.
  */
-export function LocalizedTextField({ path, label, multiline }: { path: Path; label: string; multiline?: boolean }) {
-  const { doc, set, languages, defaultLanguage, texts, problemsAt } = useEditor()
-  const map = getIn(doc, path)
+export function LocalizedTextField({ field, label, multiline }: { field: DocField<LocalizedText>; label: string; multiline?: boolean }) {
+  const { doc, write, languages, defaultLanguage, texts, problemsAt } = useEditor()
+  const path = field.path
+  const map = field.get(doc)
   const hasDefault = textIn(map, defaultLanguage) !== ''
   const baseId = fieldId(path)
-  const write = (code: string, text: string) => {
-    const current = isRecord(map) ? (map as Record<string, unknown>) : {}
-    const next: Record<string, unknown> = { ...current }
+  const writeText = (code: string, text: string) => {
+    const next: LocalizedText = isTextMap(map) ? { ...map } : {}
     if (text === '') delete next[code]
     else next[code] = text
-    set(path, Object.keys(next).length === 0 ? undefined : next)
+    write(field, Object.keys(next).length === 0 ? undefined : next)
   }
   return (
     <div class="cse-localized" role="group" aria-label={label}>
@@ -160,7 +164,7 @@ export function LocalizedTextField({ path, label, multiline }: { path: Path; lab
           id,
           value: text,
           lang: code,
-          onInput: (event: Event) => write(code, (event.currentTarget as HTMLInputElement).value),
+          onInput: (event: Event) => writeText(code, (event.currentTarget as HTMLInputElement).value),
           'aria-invalid': problems.length ? ('true' as const) : undefined,
           'aria-describedby': describedBy || undefined,
         }
@@ -184,6 +188,9 @@ export function LocalizedTextField({ path, label, multiline }: { path: Path; lab
     </div>
   )
 }
+
+/** A map of texts as the document holds it: an object (its values are kept as they are, as the editor keeps any field). */
+const isTextMap = (value: unknown): value is LocalizedText => typeof value === 'object' && value !== null && !Array.isArray(value)
 
 /** A titled group of fields. */
 export function Section({ title, children, id }: { title: string; children: ComponentChildren; id?: string }) {
