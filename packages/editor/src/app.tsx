@@ -70,7 +70,7 @@ export function App({ store, session, texts, logicTexts, api, client, root, nonc
     logicTexts,
     languages: languagesOf(doc),
     defaultLanguage,
-    write: (field, value) => store.update((current) => field.set(current, value), pathKey(field.path)),
+    write: (field, value) => store.set(field, value, pathKey(field.path)),
     update: (change) => store.update(change),
     problemsAt: (path: Path) => byPath.get(pathKey(path)) ?? [],
     focusLater,

@@ -1,6 +1,6 @@
-import type { Json, Path, SurveyDocument } from './doc'
+import type { Json, SurveyDocument } from './doc'
 import type { DocField } from './doc-field'
-import { asDocument, setIn } from './doc'
+import { asDocument } from './doc'
 
 /**
  * The document being edited and its history. Every change is a new document (immutable updates); undo and
@@ -13,10 +13,10 @@ export interface EditorStore {
   readonly canRedo: boolean
   /** Replaces the document and forgets the history (a load). */
   reset(doc: Json): void
-  /** Sets the value at `path`; `group` joins it to the previous change of the same group made just before. */
-  set(path: Path, value: unknown, group?: string): void
-  /** Replaces the document through `change` (one history step); `group` joins it as `set`'s does. */
-  update(change: (doc: SurveyDocument) => SurveyDocument, group?: string): void
+  /** Writes `value` into `field`; `group` joins it to the previous change of the same group made just before. */
+  set<V>(field: DocField<V>, value: V | undefined, group?: string): void
+  /** Replaces the document through `change` (one history step). */
+  update(change: (doc: SurveyDocument) => SurveyDocument): void
   /** Sets a value the server owns (`updatedAt`, a new survey's `id`) in the current document, outside the history. */
   amend<V>(field: DocField<V>, value: V | undefined): void
   undo(): boolean
@@ -67,11 +67,11 @@ export function createEditorStore(initial: Json, now: () => number = Date.now): 
       lastGroup = undefined
       emit()
     },
-    set(path, value, group) {
-      commit(setIn(doc, path, value), group)
+    set(field, value, group) {
+      commit(field.set(doc, value), group)
     },
-    update(change, group) {
-      commit(change(doc), group)
+    update(change) {
+      commit(change(doc))
     },
     amend(field, value) {
       doc = field.set(doc, value)

@@ -7,6 +7,7 @@ import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { addBlock, addQuestion } from '../src/blocks'
 import { readableId, setIn, usedIds } from '../src/doc'
+import { blockField, surveyField } from '../src/doc-field'
 import { addEditorLanguage, editorTexts } from '../src/i18n'
 import { createEditorStore } from '../src/store'
 import { problemPlace } from '../src/ui/problem-place'
@@ -41,12 +42,12 @@ test('setIn copies the path it changes and shares the rest; undefined removes a 
 test('undo and redo; keystrokes into one field within a second are one step', () => {
   let now = 0
   const store = createEditorStore(doc(), () => now)
-  store.set(['name'], 'A', 'name')
+  store.set(surveyField('name'), 'A', 'name')
   now += 100
-  store.set(['name'], 'AB', 'name')
+  store.set(surveyField('name'), 'AB', 'name')
   now += 2000
-  store.set(['name'], 'ABC', 'name')
-  store.set(['blocks', 0, 'name'], 'First', 'blocks.0.name')
+  store.set(surveyField('name'), 'ABC', 'name')
+  store.set(blockField(0, 'name'), 'First', 'blocks.0.name')
   assert.ok(store.undo())
   assert.is(store.doc.name, 'ABC')
   assert.ok(store.undo())
@@ -56,7 +57,7 @@ test('undo and redo; keystrokes into one field within a second are one step', ()
   assert.not.ok(store.undo())
   assert.ok(store.redo())
   assert.is(store.doc.name, 'AB')
-  store.set(['name'], 'X')
+  store.set(surveyField('name'), 'X')
   assert.not.ok(store.canRedo, 'a new change forgets what was undone')
 })
 
