@@ -170,9 +170,11 @@ export function withoutLocale(survey: SurveyDocument, code: string): SurveyDocum
     })
     return changed ? Object.fromEntries(entries) : value
   }
-  const next: Record<string, unknown> = { ...survey }
-  for (const part of TEXT_PARTS) if (next[part] !== undefined) next[part] = strip(next[part])
-  return next as SurveyDocument
+  // A text map loses one key and every other object keeps its fields, so each part keeps its type.
+  const stripped = <T>(value: T): T => strip(value) as T
+  let next: SurveyDocument = { ...survey }
+  for (const part of TEXT_PARTS) if (survey[part] !== undefined) next = { ...next, [part]: stripped(survey[part]) }
+  return next
 }
 
 /**
