@@ -26,11 +26,12 @@ export interface ElementAt {
   element: number
 }
 
-/** `object` with `key` set to `value`, or without `key` for undefined. */
+/** `object` with `key` set to `value` in its place among the keys, or without `key` for undefined. */
 function withKey<T extends object, K extends keyof T>(object: T, key: K, value: T[K] | undefined): T {
-  const { [key]: _gone, ...rest } = object
-  // The rest lacks only `key`, which is put back unless it is removed; removing is allowed for optional keys only.
-  return (value === undefined ? rest : { ...rest, [key]: value }) as T
+  const copy = { ...object }
+  if (value === undefined) delete copy[key]
+  else copy[key] = value
+  return copy
 }
 
 /** A top-level field of the survey (`name`, `status`, `welcomeCard`, …). */

@@ -9,7 +9,7 @@ import type { Ending, HiddenFields, Language, SurveyBlock, SurveyElement, Variab
 
 export type * from './survey-parts'
 
-/** A JSON object of the document: known fields typed loosely, unknown ones kept. */
+/** A JSON object: a survey as the server answers it, before it is the editor's document, and a part no type names. */
 export type Json = Record<string, unknown>
 /** A locale-keyed text map (`{ "en-US": "Hi", "de-DE": "Hallo" }`). */
 export type TextMap = Record<string, string>
