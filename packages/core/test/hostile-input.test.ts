@@ -180,13 +180,13 @@ logs('describeCause keeps class, code and message, never a driver’s query or p
 
 logs('an unexpected error is logged with the route pattern, not the query string or body', async () => {
   const logged: [string, unknown][] = []
-  // The bed's storage, whose response update fails as a driver error would, carrying the statement's values.
+  // The bed's storage, whose read for a response update fails as a driver error would, carrying the statement's values.
   const { storage, envA } = logsBed()
   const failing = {
     ...storage,
     responses: {
       ...storage.responses,
-      update: async () => {
+      readForUpdate: async () => {
         throw Object.assign(new Error('boom'), { params: ['secret-body'] })
       },
     },
