@@ -6,8 +6,8 @@
  */
 import { TEST_ORIGIN, suiteWithBed } from '@canvass/test-bed'
 import * as assert from 'uvu/assert'
-import { createCanvass } from '../src'
-import type { Logger } from '../src'
+import { createCanvass, withOutboxExpansion } from '../src'
+import type { Logger, Storage } from '../src'
 
 const { test, bed } = suiteWithBed('a storage without webhooks and quotas')
 
@@ -107,6 +107,12 @@ test('createCanvass refuses settings for background work the storage cannot do, 
   assert.throws(() => createCanvass({ storage, background: { webhooks: { batchSize: 10 } } }), /storage\.webhookDeliveries/)
   assert.throws(() => createCanvass({ storage, background: { quotaScreening: { batch: 10 } } }), /storage\.quotas/)
   createCanvass({ storage, background: { webhooks: false, quotaScreening: false } })
+})
+
+test('withOutboxExpansion passes a storage without deliveries through untouched', () => {
+  const { webhooks: _w, webhookDeliveries: _d, ...rest } = bed().storage
+  const storage: Storage = rest
+  assert.is(withOutboxExpansion(storage), storage)
 })
 
 test('createKyselyStorage keeps every group, so the same routes answer there', async () => {
